@@ -1,0 +1,174 @@
+"""Outorga settings. Everything that differs between machines comes from the environment.
+
+``OUTORGA_ENV=production`` turns on the production profile (HTTPS, secure cookies, HSTS, a secret
+key that must be given). Without ``DATABASE_URL`` the product runs on the embedded SQLite file
+``var/outorga.sqlite3`` (first-run default only; production and CI use PostgreSQL).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import dj_database_url
+
+from .env import SettingError, env_bool, env_int, env_list, env_str
+
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
+BASE_DIR = PACKAGE_DIR.parent.parent  # the repository root when run from a checkout
+VAR_DIR = Path(env_str("OUTORGA_VAR_DIR", str(BASE_DIR / "var")))
+
+ENV = env_str("OUTORGA_ENV", "development")
+if ENV not in {"development", "test", "production"}:
+    raise SettingError(f"OUTORGA_ENV={ENV!r}: use development, test or production")
+PRODUCTION = ENV == "production"
+
+DEBUG = env_bool("OUTORGA_DEBUG", not PRODUCTION)
+if PRODUCTION:
+    SECRET_KEY = env_str("OUTORGA_SECRET_KEY")
+    if len(SECRET_KEY) < 50:
+        raise SettingError("OUTORGA_SECRET_KEY must have at least 50 characters")
+else:
+    # Development only; production refuses to start without its own key.
+    SECRET_KEY = env_str("OUTORGA_SECRET_KEY", "dev-insecure-" + "x" * 50)
+
+ALLOWED_HOSTS = env_list(
+    "OUTORGA_ALLOWED_HOSTS", [] if PRODUCTION else ["127.0.0.1", "localhost", "testserver"]
+)
+CSRF_TRUSTED_ORIGINS = env_list("OUTORGA_CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.humanize",
+    "axes",
+    "outorga.core",
+    "outorga.platforms",
+    "outorga.public",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "outorga.core.middleware.TenantMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",
+]
+
+ROOT_URLCONF = "outorga.config.urls"
+WSGI_APPLICATION = "outorga.config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "outorga.core.context_processors.navigation",
+            ],
+        },
+    },
+]
+
+_default_db = f"sqlite:///{VAR_DIR / 'outorga.sqlite3'}"
+DATABASES = {
+    "default": dj_database_url.parse(
+        env_str("DATABASE_URL", _default_db), conn_max_age=env_int("OUTORGA_DB_CONN_MAX_AGE", 0)
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
+    DATABASES["default"].setdefault("OPTIONS", {})
+    DATABASES["default"]["OPTIONS"].update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20, "init_command": "PRAGMA journal_mode=WAL;"}
+    )
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_USER_MODEL = "core.User"
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 10},
+    },
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "core:home"
+LOGOUT_REDIRECT_URL = "login"
+
+# Login throttling (django-axes): 5 failures lock the username+IP pair for 30 minutes.
+AXES_FAILURE_LIMIT = env_int("OUTORGA_LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = 0.5  # hours
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False
+
+# Sessions: a working day, gone when the browser closes.
+SESSION_COOKIE_AGE = env_int("OUTORGA_SESSION_SECONDS", 8 * 3600)
+SESSION_EXPIRE_AT_BROWSER_CLOSE = True
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_HTTPONLY = True
+
+LANGUAGE_CODE = "pt-br"
+TIME_ZONE = "America/Sao_Paulo"
+USE_I18N = True
+USE_TZ = True
+USE_THOUSAND_SEPARATOR = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [PACKAGE_DIR / "static"]
+STATIC_ROOT = Path(env_str("OUTORGA_STATIC_ROOT", str(VAR_DIR / "static")))
+MEDIA_ROOT = Path(env_str("OUTORGA_MEDIA_ROOT", str(VAR_DIR / "media")))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"
+        if PRODUCTION
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+SECURE_REFERRER_POLICY = "same-origin"
+if PRODUCTION:
+    SECURE_SSL_REDIRECT = env_bool("OUTORGA_SSL_REDIRECT", True)
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = env_int("OUTORGA_HSTS_SECONDS", 31536000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+
+# The acts log records the client IP; behind a proxy set the number of trusted proxies.
+OUTORGA_TRUSTED_PROXIES = env_int("OUTORGA_TRUSTED_PROXIES", 0)
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env_str("OUTORGA_LOG_LEVEL", "WARNING")},
+}

@@ -1,0 +1,12 @@
+from django.urls import include, path
+
+from outorga.core import views as core_views
+from outorga.core.api import api
+
+urlpatterns = [
+    path("healthz", core_views.healthz, name="healthz"),
+    path("entrar/", core_views.LoginView.as_view(), name="login"),
+    path("sair/", core_views.logout_view, name="logout"),
+    path("api/v1/", api.urls),
+    path("", include("outorga.core.urls")),
+]

@@ -1,0 +1,190 @@
+"""The acts log: every administrative act is one append-only, hash-chained record, written in the
+same transaction as the change it records."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import models, transaction
+from django.utils import timezone
+
+from outorga.law.decisions import Decision, jsonable
+
+from .models import Act, ActChain, Municipality, User
+from .tenancy import tenant, unscoped
+
+GENESIS = "0" * 64
+
+
+def canonical_json(data: Mapping[str, Any]) -> str:
+    """Sorted keys, no spaces, UTF-8 kept: the same record always hashes the same."""
+    return json.dumps(jsonable(data), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def chain_hash(prev_hash: str, canonical: str) -> str:
+    return hashlib.sha256((prev_hash + canonical).encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who acts: a user (with the role they act in), a platform token, or the system (sweeps)."""
+
+    user: User | None
+    role: str
+    name: str
+    ip: str | None = None
+
+    @classmethod
+    def of(cls, user: User, ip: str | None = None) -> Actor:
+        return cls(user, user.role, user.get_username(), ip)
+
+    @classmethod
+    def system(cls, name: str = "sistema") -> Actor:
+        return cls(None, "sistema", name, None)
+
+
+def basis_of(decision: Decision | None = None, citations: Iterable[Any] = ()) -> dict[str, Any]:
+    """The legal basis stored with an act: citations and, when there is one, the decision trace."""
+    out: dict[str, Any] = {"citations": [c.render() for c in citations]}
+    if decision is not None:
+        out["decision"] = decision.to_json()
+        out["citations"] = sorted(set(out["citations"]) | set(decision.to_json()["citations"]))
+    return out
+
+
+def record_act(
+    *,
+    municipality: Municipality,
+    actor: Actor,
+    action: str,
+    obj: models.Model | None = None,
+    object_type: str = "",
+    object_id: str = "",
+    old: Mapping[str, Any] | None = None,
+    new: Mapping[str, Any] | None = None,
+    basis: Mapping[str, Any] | None = None,
+    outcome: str = Act.Outcome.DONE,
+    extra: Mapping[str, Any] | None = None,
+) -> Act:
+    """Append one act to the municipality's chain. Call inside the transaction of the change."""
+    if obj is not None:
+        object_type = object_type or obj._meta.label_lower
+        object_id = object_id or str(obj.pk)
+    now = timezone.now().astimezone(dt.UTC)
+    with transaction.atomic(), tenant(municipality):
+        # The chain head row serialises writers of one municipality (PostgreSQL row lock).
+        head, _ = ActChain.objects.get_or_create(municipality=municipality)
+        head = ActChain.objects.select_for_update().get(pk=head.pk)
+        seq = head.last_seq + 1
+        record = {
+            "municipality": municipality.ibge_code,
+            "seq": seq,
+            "time": now.isoformat(),
+            "actor": actor.name,
+            "role": actor.role,
+            "action": action,
+            "object": {"type": object_type, "id": object_id},
+            "payload": {"old": old or {}, "new": new or {}, **(extra or {})},
+            "basis": basis or {"citations": []},
+            "ip": actor.ip,
+            "outcome": str(outcome),
+        }
+        canonical = canonical_json(record)
+        digest = chain_hash(head.last_hash, canonical)
+        act = Act.objects.create(
+            municipality=municipality,
+            seq=seq,
+            created_at=now,
+            actor=actor.user,
+            actor_name=actor.name,
+            role=actor.role,
+            action=action,
+            object_type=object_type,
+            object_id=object_id,
+            outcome=outcome,
+            ip=actor.ip,
+            canonical=canonical,
+            prev_hash=head.last_hash,
+            hash=digest,
+        )
+        head.last_seq, head.last_hash = seq, digest
+        head.save(update_fields=["last_seq", "last_hash"])
+    return act
+
+
+@dataclass(frozen=True)
+class ChainReport:
+    municipality: str
+    checked: int
+    broken_at: int | None  # seq of the first bad record
+    problem: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.broken_at is None
+
+
+def verify_chain(municipality: Municipality) -> ChainReport:
+    """Recompute the chain and name the first record that does not fit.
+
+    Detects an edited record (hash mismatch), a deleted one (gap in seq or a head that points past
+    the last record) and a reordering (prev_hash not the previous record's hash).
+    """
+    prev = GENESIS
+    expected_seq = 1
+    checked = 0
+    with unscoped():
+        rows = (
+            Act.objects.filter(municipality=municipality)
+            .order_by("seq", "id")
+            .values_list(
+                "seq",
+                "canonical",
+                "prev_hash",
+                "hash",
+                "action",
+                "actor_name",
+                "role",
+                "object_type",
+                "object_id",
+                "outcome",
+                "ip",
+            )
+        )
+        for seq, canonical, prev_hash, digest, *columns in rows.iterator(chunk_size=2000):
+            label = municipality.slug
+            if seq != expected_seq:
+                return ChainReport(label, checked, expected_seq, f"registro {expected_seq} ausente")
+            if prev_hash != prev:
+                return ChainReport(label, checked, seq, "encadeamento quebrado (prev_hash)")
+            try:
+                record = json.loads(canonical)
+            except ValueError:
+                return ChainReport(label, checked, seq, "conteúdo ilegível")
+            if record.get("seq") != seq:
+                return ChainReport(label, checked, seq, "número de sequência alterado")
+            if chain_hash(prev, canonical) != digest:
+                return ChainReport(label, checked, seq, "conteúdo alterado (hash não confere)")
+            shown = [
+                record["action"],
+                record["actor"],
+                record["role"],
+                record["object"]["type"],
+                record["object"]["id"],
+                record["outcome"],
+                record["ip"],
+            ]
+            if columns != shown:
+                return ChainReport(label, checked, seq, "colunas diferem do registro assinado")
+            prev = digest
+            expected_seq += 1
+            checked += 1
+        head = ActChain.objects.filter(municipality=municipality).first()
+        if head is not None and (head.last_seq != checked or head.last_hash != prev):
+            return ChainReport(municipality.slug, checked, checked + 1, "registros finais ausentes")
+    return ChainReport(municipality.slug, checked, None)

@@ -1,0 +1,256 @@
+"""REST API v1 (django-ninja): OpenAPI at /api/v1/openapi.json, docs at /api/v1/docs."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from ninja import NinjaAPI, Schema
+from ninja.errors import AuthenticationError, ValidationError
+from ninja.security import HttpBearer, django_auth
+
+from outorga.law import questions
+from outorga.law.competence import NotCompetent
+from outorga.platforms.models import Platform
+
+from . import selectors, services
+from .acts import Actor, record_act
+from .lawctx import context
+from .middleware import client_ip
+from .models import Act, ApiToken, User
+from .tenancy import TenancyNotSet, set_current
+
+
+class PlatformBearer(HttpBearer):
+    """``Authorization: Bearer otg_…``: scopes the request to the token's municipality and platform
+    and records the use in the acts log with the client IP."""
+
+    def authenticate(self, request: HttpRequest, token: str) -> ApiToken | None:
+        api_token = services.api_token_authenticate(token)
+        if api_token is None:
+            return None
+        set_current(api_token.municipality)
+        ApiToken.objects.filter(pk=api_token.pk).update(last_used_at=timezone.now())
+        record_act(
+            municipality=api_token.municipality,
+            actor=Actor(None, "plataforma", f"token:{api_token.prefix}", client_ip(request)),
+            action="api_token.use",
+            obj=api_token,
+            extra={"method": request.method, "path": request.path},
+        )
+        return api_token
+
+
+staff = django_auth
+platform_auth = PlatformBearer()
+
+api = NinjaAPI(
+    title="Outorga API",
+    version="1",
+    description=(
+        "API do Outorga: regulação municipal do transporte individual remunerado. "
+        "Servidores municipais usam a sessão; plataformas usam `Authorization: Bearer <token>`."
+    ),
+    urls_namespace="api",
+)
+
+
+def _error(request: HttpRequest, status: int, detail: Any, **more: Any) -> HttpResponse:
+    return api.create_response(request, {"detail": detail, **more}, status=status)
+
+
+@api.exception_handler(NotCompetent)
+def _not_competent(request: HttpRequest, exc: NotCompetent) -> HttpResponse:
+    return _error(request, 403, str(exc))
+
+
+@api.exception_handler(TenancyNotSet)
+def _no_tenant(request: HttpRequest, exc: TenancyNotSet) -> HttpResponse:
+    return _error(request, 403, "Usuário sem município: acesso negado.")
+
+
+@api.exception_handler(Http404)
+def _not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
+    return _error(request, 404, "Não encontrado.")
+
+
+@api.exception_handler(AuthenticationError)
+def _unauthenticated(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
+    return _error(request, 401, "Autenticação necessária.")
+
+
+@api.exception_handler(ValidationError)
+def _invalid(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+    errors = [
+        {
+            "campo": ".".join(str(p) for p in e.get("loc", ()) if p not in ("body", "query")),
+            "erro": e.get("msg", "valor inválido"),
+        }
+        for e in exc.errors
+    ]
+    return _error(request, 422, "Dados inválidos.", erros=errors)
+
+
+@api.exception_handler(questions.FactsInvalid)
+def _facts_invalid(request: HttpRequest, exc: questions.FactsInvalid) -> HttpResponse:
+    errors = [{"campo": e["field"], "erro": e["message"]} for e in exc.errors]
+    return _error(request, 422, "Fatos inválidos para a pergunta.", erros=errors)
+
+
+def _user(request: HttpRequest) -> User:
+    user = request.user
+    assert isinstance(user, User)
+    return user
+
+
+def _actor(request: HttpRequest) -> Actor:
+    return Actor.of(_user(request), client_ip(request))
+
+
+class MeOut(Schema):
+    username: str
+    nome: str
+    papel: str
+    papel_descricao: str
+    municipio: str | None
+
+
+@api.get("/me", response=MeOut, auth=staff, tags=["conta"], summary="Usuário da sessão")
+def me(request: HttpRequest) -> dict[str, Any]:
+    user = _user(request)
+    return {
+        "username": user.username,
+        "nome": user.get_full_name() or user.username,
+        "papel": user.role,
+        "papel_descricao": user.role_label,
+        "municipio": user.municipality.slug if user.municipality else None,
+    }
+
+
+@api.get("/municipality", auth=staff, tags=["município"], summary="Dados do município")
+def municipality(request: HttpRequest) -> dict[str, Any]:
+    return selectors.municipality_summary(selectors.require_municipality())
+
+
+class ActOut(Schema):
+    id: int
+    seq: int
+    created_at: dt.datetime
+    actor_name: str
+    role: str
+    action: str
+    object_type: str
+    object_id: str
+    outcome: str
+    ip: str | None
+    hash: str
+    prev_hash: str
+    record: dict[str, Any]
+
+
+@api.get("/acts", response=list[ActOut], auth=staff, tags=["atos"], summary="Registro de atos")
+def acts(request: HttpRequest, limit: int = 100) -> Any:
+    selectors.require(_actor(request), "system.audit.read")
+    return Act.objects.order_by("-seq")[: max(1, min(limit, 1000))]
+
+
+@api.get("/acts/{act_id}", response=ActOut, auth=staff, tags=["atos"], summary="Um ato")
+def act_detail(request: HttpRequest, act_id: int) -> Any:
+    selectors.require(_actor(request), "system.audit.read")
+    return get_object_or_404(Act.objects.all(), pk=act_id)
+
+
+def _question(qid: str) -> questions.Question:
+    """A question of a law this municipality applies; any other is not found."""
+    q = questions.registry().get(qid)
+    if q is None or q.law not in selectors.require_municipality().laws:
+        raise Http404
+    return q
+
+
+@api.get("/law/questions", auth=staff, tags=["lei"], summary="Perguntas à lei")
+def law_questions(request: HttpRequest) -> list[dict[str, Any]]:
+    laws = selectors.require_municipality().laws
+    return [q.to_json() for q in questions.registry().values() if q.law in laws]
+
+
+@api.get("/law/questions/{qid}", auth=staff, tags=["lei"], summary="Esquema dos fatos")
+def law_question(request: HttpRequest, qid: str) -> dict[str, Any]:
+    q = _question(qid)
+    return {**q.to_json(), "facts_schema": q.facts_schema}
+
+
+class ExplainIn(Schema):
+    facts: dict[str, Any]
+    on: dt.date
+
+
+@api.post("/law/{qid}", auth=staff, tags=["lei"], summary="Pergunta à lei, com fundamentos")
+def law_explain(request: HttpRequest, qid: str, payload: ExplainIn) -> Any:
+    q = _question(qid)
+    m = selectors.require_municipality()
+    return questions.ask(q.id, context(m, payload.on), payload.facts).to_json()
+
+
+class PlatformOut(Schema):
+    id: int
+    cnpj: str
+    name: str
+    status: str
+
+
+@api.get("/platforms", response=list[PlatformOut], auth=staff, tags=["plataformas"])
+def platforms(request: HttpRequest) -> Any:
+    return Platform.objects.all()
+
+
+class TokenIn(Schema):
+    name: str
+
+
+@api.post(
+    "/platforms/{platform_id}/tokens",
+    auth=staff,
+    tags=["plataformas"],
+    summary="Emitir token de API (mostrado uma única vez)",
+)
+def token_issue(request: HttpRequest, platform_id: int, payload: TokenIn) -> Any:
+    platform = get_object_or_404(Platform.objects.all(), pk=platform_id)
+    token, secret = services.api_token_issue(
+        actor=_actor(request),
+        municipality=selectors.require_municipality(),
+        platform=platform,
+        name=payload.name,
+    )
+    return api.create_response(
+        request, {"id": token.pk, "prefix": token.prefix, "token": secret}, status=201
+    )
+
+
+@api.post("/tokens/{token_id}/revoke", auth=staff, tags=["plataformas"], summary="Revogar token")
+def token_revoke(request: HttpRequest, token_id: int) -> Any:
+    token = get_object_or_404(ApiToken.objects.all(), pk=token_id)
+    token = services.api_token_revoke(
+        actor=_actor(request), municipality=selectors.require_municipality(), token=token
+    )
+    return {"id": token.pk, "active": token.active}
+
+
+@api.get(
+    "/platform/me",
+    auth=platform_auth,
+    tags=["plataformas"],
+    summary="A plataforma do token (autenticação Bearer)",
+)
+def platform_me(request: HttpRequest) -> dict[str, Any]:
+    token = getattr(request, "auth", None)
+    assert isinstance(token, ApiToken)
+    return {
+        "platform": token.platform.name,
+        "cnpj": token.platform.cnpj,
+        "municipality": token.municipality.slug,
+        "token": token.prefix,
+    }

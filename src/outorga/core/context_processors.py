@@ -1,0 +1,24 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+
+from outorga.law.competence import SYSTEM_COMPETENCES, Role
+
+# (label, url name, roles that see it; None = every logged-in user)
+NAV: list[tuple[str, str, frozenset[Role] | None]] = [
+    ("Início", "core:home", None),
+    ("Município", "core:municipality", None),
+    ("Perguntas à lei", "core:law_questions", None),
+    ("Registro de atos", "core:acts", SYSTEM_COMPETENCES["system.audit.read"]),
+]
+
+
+def navigation(request: HttpRequest) -> dict[str, Any]:
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return {"nav": []}
+    role = Role(user.role)
+    items = [(label, name) for label, name, roles in NAV if roles is None or role in roles]
+    return {"nav": items}

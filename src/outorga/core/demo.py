@@ -1,0 +1,117 @@
+"""Loads the demo municipalities and one user per role. Idempotent: running it again changes
+nothing that is already there."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from outorga.demo import MUNICIPALITIES
+from outorga.law.competence import ROLE_LABELS, Role
+from outorga.law.context import MunicipalityFacts
+from outorga.platforms.models import Platform
+
+from .acts import Actor, record_act
+from .models import CalendarDay, FiscalUnitValue, Municipality, PopulationFigure, User
+from .tenancy import tenant
+
+DEMO_PASSWORD_SUFFIX = "-demo-2026"  # noqa: S105 - demo logins are printed on purpose
+
+
+@dataclass(frozen=True)
+class DemoLogin:
+    municipality: str
+    username: str
+    password: str
+    role: str
+
+
+def demo_username(slug: str, role: Role) -> str:
+    return f"{role.value}.{slug.split('-')[0]}"
+
+
+def demo_password(username: str) -> str:
+    # Demo only: printed at start-up. Real deployments create users with their own passwords.
+    return f"{username}{DEMO_PASSWORD_SUFFIX}"
+
+
+@transaction.atomic
+def load_demo() -> list[DemoLogin]:
+    logins: list[DemoLogin] = []
+    for facts in MUNICIPALITIES.values():
+        logins.extend(_load_municipality(facts))
+    admin, created = User.objects.get_or_create(
+        username="admin.sistema",
+        defaults={"role": Role.ADMIN.value, "first_name": "Administrador do sistema"},
+    )
+    if created:
+        admin.set_password(demo_password(admin.username))
+        admin.save()
+    logins.append(DemoLogin("—", admin.username, demo_password(admin.username), Role.ADMIN.value))
+    return logins
+
+
+def _load_municipality(facts: MunicipalityFacts) -> list[DemoLogin]:
+    m, created = Municipality.objects.get_or_create(
+        ibge_code=facts.ibge_code,
+        defaults={"name": facts.name, "uf": facts.uf, "slug": facts.slug, "laws": list(facts.laws)},
+    )
+    logins = []
+    with tenant(m):
+        system = Actor.system("carga de demonstração")
+        if created:
+            record_act(
+                municipality=m,
+                actor=system,
+                action="municipality.create",
+                obj=m,
+                new={"ibge_code": m.ibge_code, "name": m.name, "uf": m.uf},
+            )
+        for p in facts.populations:
+            PopulationFigure.objects.get_or_create(
+                reference_year=p.reference_year,
+                effective=p.effective,
+                defaults={"value": p.value, "source": p.source},
+            )
+        for u in facts.fiscal_units:
+            FiscalUnitValue.objects.get_or_create(
+                name=u.name,
+                valid_from=u.valid_from,
+                defaults={"value": u.value, "legal_reference": u.reference, "example": u.example},
+            )
+        for day, description in facts.holidays.items():
+            CalendarDay.objects.get_or_create(
+                date=day,
+                defaults={
+                    "kind": CalendarDay.Kind.HOLIDAY,
+                    "description": description,
+                    "legal_reference": "Lei Municipal 528/1975",
+                },
+            )
+        if "barra-do-garcas.apps-2025" in facts.laws:
+            Platform.objects.get_or_create(
+                cnpj="11222333000181", defaults={"name": "Plataforma Exemplo (demo)"}
+            )
+        for role in Role:
+            username = demo_username(facts.slug, role)
+            user, made = User.objects.get_or_create(
+                username=username,
+                defaults={
+                    "role": role.value,
+                    "municipality": m,
+                    "first_name": f"{ROLE_LABELS[role]} (demo)",
+                },
+            )
+            if made:
+                user.set_password(demo_password(username))
+                user.save()
+                record_act(
+                    municipality=m,
+                    actor=system,
+                    action="user.create",
+                    obj=user,
+                    new={"username": username, "role": role.value},
+                )
+            logins.append(DemoLogin(m.slug, username, demo_password(username), role.value))
+    return logins

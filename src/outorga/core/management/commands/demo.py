@@ -1,0 +1,20 @@
+from django.core.management.base import BaseCommand
+
+from outorga.core.demo import load_demo
+
+
+class Command(BaseCommand):
+    help = "Carrega os municípios e usuários de demonstração (idempotente) e lista os acessos."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--quiet", action="store_true", help="não listar os acessos")
+
+    def handle(self, *args, **opts):
+        logins = load_demo()
+        if opts["quiet"]:
+            return
+        self.stdout.write("Acessos de demonstração (usuário / senha / papel):")
+        for login in logins:
+            self.stdout.write(
+                f"  {login.municipality:16} {login.username:28} {login.password:40} {login.role}"
+            )

@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+
+from .tenancy import set_current
+
+
+def client_ip(request: HttpRequest) -> str | None:
+    """The client's address; behind N trusted proxies, the N-th address from the right."""
+    proxies = settings.OUTORGA_TRUSTED_PROXIES
+    if proxies:
+        forwarded = [p.strip() for p in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+        forwarded = [p for p in forwarded if p]
+        if len(forwarded) >= proxies:
+            return forwarded[-proxies]
+    return request.META.get("REMOTE_ADDR")
+
+
+class TenantMiddleware:
+    """Scopes every request to the logged-in user's municipality (API tokens scope themselves)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        user = getattr(request, "user", None)
+        municipality = getattr(user, "municipality", None) if user is not None else None
+        set_current(municipality if user is not None and user.is_authenticated else None)
+        try:
+            return self.get_response(request)
+        finally:
+            set_current(None)

@@ -1,0 +1,229 @@
+"""Municipalities, their dated facts, users and roles, API tokens and the acts log."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+
+from outorga.law.competence import ROLE_LABELS, Role
+
+from .tenancy import TenantModel
+
+
+class Municipality(models.Model):
+    ibge_code = models.CharField("código IBGE", max_length=7, unique=True)
+    name = models.CharField("nome", max_length=120)
+    uf = models.CharField("UF", max_length=2)
+    slug = models.SlugField(unique=True)
+    laws = models.JSONField("leis aplicadas", default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = "município"
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return f"{self.name}/{self.uf}"
+
+
+class PopulationFigure(TenantModel):
+    """An IBGE population figure, in force from ``effective`` (D-7)."""
+
+    value = models.PositiveIntegerField("população")
+    reference_year = models.PositiveSmallIntegerField("ano de referência")
+    effective = models.DateField("em vigor desde")
+    source = models.CharField("fonte", max_length=200)
+
+    class Meta:
+        ordering = ["-effective"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["municipality", "reference_year", "effective"], name="uniq_population"
+            )
+        ]
+
+
+class FiscalUnitValue(TenantModel):
+    """Value in reais of the municipality's fiscal unit (UFPI, UPFBG…) from a date (D-5)."""
+
+    name = models.CharField("unidade", max_length=20)
+    value = models.DecimalField("valor (R$)", max_digits=12, decimal_places=4)
+    valid_from = models.DateField("válido a partir de")
+    legal_reference = models.CharField("referência legal", max_length=300)
+    example = models.BooleanField("valor de exemplo", default=False)
+
+    class Meta:
+        ordering = ["name", "-valid_from"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["municipality", "name", "valid_from"], name="uniq_fiscal_unit"
+            )
+        ]
+
+
+class CalendarDay(TenantModel):
+    """A municipal holiday or a day the office was declared closed (D-4)."""
+
+    class Kind(models.TextChoices):
+        HOLIDAY = "holiday", "feriado municipal"
+        CLOSED = "closed", "expediente suspenso"
+
+    date = models.DateField("data")
+    kind = models.CharField("tipo", max_length=10, choices=Kind.choices)
+    description = models.CharField("descrição", max_length=200)
+    legal_reference = models.CharField("ato", max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["date"]
+        constraints = [
+            models.UniqueConstraint(fields=["municipality", "date"], name="uniq_calendar_day")
+        ]
+
+
+class ParameterOverride(TenantModel):
+    """A municipality's dated value for a law parameter (decree values, amendments; D-15)."""
+
+    name = models.CharField("parâmetro", max_length=120)
+    effective = models.DateField("em vigor desde")
+    value = models.JSONField("valor")
+    legal_reference = models.CharField("ato", max_length=300)
+    example = models.BooleanField("valor de exemplo", default=False)
+
+    class Meta:
+        ordering = ["name", "-effective"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["municipality", "name", "effective"], name="uniq_param_override"
+            )
+        ]
+
+
+class RuleSuspension(TenantModel):
+    """A rule suspended by a court from a date (D-16)."""
+
+    rule = models.CharField("regra", max_length=120)
+    start = models.DateField("início")
+    end = models.DateField("fim", null=True, blank=True)
+    reference = models.CharField("decisão (tribunal, processo, data)", max_length=300)
+
+    class Meta:
+        ordering = ["rule", "start"]
+
+
+class User(AbstractUser):
+    """A person (or a platform's API client) using Outorga in one municipality."""
+
+    class RoleChoice(models.TextChoices):
+        ATENDENTE = Role.ATENDENTE.value, ROLE_LABELS[Role.ATENDENTE]
+        FISCAL = Role.FISCAL.value, ROLE_LABELS[Role.FISCAL]
+        AUTORIDADE = Role.AUTORIDADE.value, ROLE_LABELS[Role.AUTORIDADE]
+        JARI = Role.JARI.value, ROLE_LABELS[Role.JARI]
+        CHEFE_EXECUTIVO = Role.CHEFE_EXECUTIVO.value, ROLE_LABELS[Role.CHEFE_EXECUTIVO]
+        FINANCAS = Role.FINANCAS.value, ROLE_LABELS[Role.FINANCAS]
+        PLATAFORMA = Role.PLATAFORMA.value, ROLE_LABELS[Role.PLATAFORMA]
+        PERMISSIONARIO = Role.PERMISSIONARIO.value, ROLE_LABELS[Role.PERMISSIONARIO]
+        ADMIN = Role.ADMIN.value, ROLE_LABELS[Role.ADMIN]
+
+    # Null only for system administrators, who are not of any municipality.
+    municipality = models.ForeignKey(
+        Municipality, on_delete=models.PROTECT, null=True, blank=True, related_name="users"
+    )
+    role = models.CharField("papel", max_length=20, choices=RoleChoice.choices)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(municipality__isnull=False) | models.Q(role="admin"),
+                name="user_has_municipality_unless_admin",
+            )
+        ]
+
+    @property
+    def role_enum(self) -> Role:
+        return Role(self.role)
+
+    @property
+    def role_label(self) -> str:
+        return ROLE_LABELS[Role(self.role)]
+
+
+class ApiToken(TenantModel):
+    """A platform's API credential: shown once, stored as a SHA-256 digest, revocable.
+
+    The secret has 256 random bits, so a fast digest is enough (nothing to brute-force).
+    """
+
+    platform = models.ForeignKey(
+        "platforms.Platform", on_delete=models.PROTECT, related_name="tokens"
+    )
+    name = models.CharField("nome", max_length=80)
+    prefix = models.CharField(max_length=12, unique=True)
+    digest = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    @staticmethod
+    def digest_of(secret: str) -> str:
+        return hashlib.sha256(secret.encode()).hexdigest()
+
+    @property
+    def active(self) -> bool:
+        return self.revoked_at is None
+
+
+class ActChain(models.Model):
+    """Head of a municipality's hash chain; locked while an act is appended."""
+
+    municipality = models.OneToOneField(Municipality, on_delete=models.PROTECT, primary_key=True)
+    last_seq = models.PositiveBigIntegerField(default=0)
+    last_hash = models.CharField(max_length=64, default="0" * 64)
+
+    def __str__(self) -> str:
+        return f"cadeia de atos de {self.municipality_id} até {self.last_seq}"
+
+
+class Act(TenantModel):
+    """One administrative act: append-only, hash-chained per municipality.
+
+    ``canonical`` holds the exact JSON text that was hashed, so verification never depends on how
+    the database renders JSON.
+    """
+
+    class Outcome(models.TextChoices):
+        DONE = "done", "realizado"
+        REFUSED = "refused", "recusado"
+
+    seq = models.PositiveBigIntegerField()
+    created_at = models.DateTimeField()
+    actor = models.ForeignKey(
+        User, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    actor_name = models.CharField(max_length=150, blank=True)
+    role = models.CharField(max_length=20, blank=True)
+    action = models.CharField(max_length=80)
+    object_type = models.CharField(max_length=80, blank=True)
+    object_id = models.CharField(max_length=64, blank=True)
+    outcome = models.CharField(max_length=10, choices=Outcome.choices, default=Outcome.DONE)
+    ip = models.GenericIPAddressField(null=True, blank=True)
+    canonical = models.TextField()
+    prev_hash = models.CharField(max_length=64)
+    hash = models.CharField(max_length=64)
+
+    class Meta:
+        ordering = ["municipality_id", "seq"]
+        constraints = [models.UniqueConstraint(fields=["municipality", "seq"], name="uniq_act_seq")]
+
+    def __str__(self) -> str:
+        return f"ato {self.seq} ({self.action})"
+
+    @property
+    def record(self) -> dict[str, Any]:
+        import json
+
+        data: dict[str, Any] = json.loads(self.canonical)
+        return data

@@ -1,0 +1,103 @@
+"""Tenancy in one place: every query for domain data goes through :class:`TenantManager`.
+
+The current municipality lives in a context variable set by :class:`~outorga.core.middleware.
+TenantMiddleware` for web and API requests (from the logged-in user or the API token) and by
+``with tenant(m):`` in commands. A query on a tenant model with no municipality set raises
+:class:`TenancyNotSet` instead of silently returning every municipality's rows; code that really
+works across municipalities (the daily sweep iterating them, ``audit verify``) says so with
+``with unscoped():``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from django.db import models
+
+if TYPE_CHECKING:
+    from .models import Municipality
+
+_current: ContextVar[Municipality | None] = ContextVar("outorga_municipality", default=None)
+_unscoped: ContextVar[bool] = ContextVar("outorga_unscoped", default=False)
+
+
+class TenancyNotSet(RuntimeError):
+    pass
+
+
+class CrossTenantWrite(PermissionError):
+    pass
+
+
+def current_municipality() -> Municipality:
+    m = _current.get()
+    if m is None:
+        raise TenancyNotSet("nenhum município selecionado para esta operação")
+    return m
+
+
+def current_municipality_or_none() -> Municipality | None:
+    return _current.get()
+
+
+def set_current(m: Municipality | None) -> None:
+    """Used by the middleware, which resets it at the end of every request."""
+    _current.set(m)
+
+
+@contextmanager
+def tenant(m: Municipality) -> Iterator[Municipality]:
+    token = _current.set(m)
+    try:
+        yield m
+    finally:
+        _current.reset(token)
+
+
+@contextmanager
+def unscoped() -> Iterator[None]:
+    token = _unscoped.set(True)
+    try:
+        yield
+    finally:
+        _unscoped.reset(token)
+
+
+T = TypeVar("T", bound=models.Model)
+
+
+class TenantQuerySet(models.QuerySet[T]):
+    pass
+
+
+class TenantManager(models.Manager[T]):
+    def get_queryset(self) -> models.QuerySet[T]:
+        qs = super().get_queryset()
+        if _unscoped.get():
+            return qs
+        return qs.filter(municipality=current_municipality())
+
+
+class TenantModel(models.Model):
+    """A row that belongs to one municipality."""
+
+    municipality = models.ForeignKey(
+        "core.Municipality", on_delete=models.PROTECT, related_name="+", db_index=True
+    )
+
+    objects: TenantManager[Any] = TenantManager()
+    # Django's internals (FK access, deletion collector) keep using the plain base manager.
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        current = _current.get()
+        if self.municipality_id is None:
+            self.municipality = current_municipality()
+        elif not _unscoped.get() and (current is None or current.pk != self.municipality_id):
+            raise CrossTenantWrite("gravação em outro município recusada")
+        super().save(*args, **kwargs)

@@ -1,0 +1,116 @@
+"""Citations of articles: law id + article + paragraph + inciso + alínea, rendered in Portuguese."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+LAW_TITLES: dict[str, str] = {
+    "ipatinga.mototaxi-2013": "Lei de mototáxi de Ipatinga (2013)",
+    "ipatinga.taxi-2017": "Lei do táxi de Ipatinga (2017)",
+    "barra-do-garcas.apps-2025": "Lei 4.976/2025 de Barra do Garças (transporte por aplicativo)",
+    "federal.9784-1999": "Lei Federal 9.784/1999",
+    "federal.ctb-1997": "Código de Trânsito Brasileiro (Lei Federal 9.503/1997)",
+    "outorga.decisions": "Decisões de interpretação do Outorga",
+}
+
+
+@dataclass(frozen=True, order=True)
+class Citation:
+    """A pointer into a law: ``law`` is an id of :data:`LAW_TITLES`."""
+
+    law: str
+    article: str | None = None
+    paragraph: str | None = None  # "1", "2", "único"
+    inciso: str | None = None  # roman numeral
+    alinea: str | None = None  # letter
+    note: str | None = None  # free text, e.g. a court suspension reference
+
+    def __post_init__(self) -> None:
+        if self.law not in LAW_TITLES:
+            raise ValueError(f"unknown law id {self.law!r}")
+
+    @property
+    def is_decision(self) -> bool:
+        return self.law == "outorga.decisions"
+
+    def render(self) -> str:
+        """Portuguese rendering, e.g. ``Lei de mototáxi de Ipatinga (2013), art. 32, I``."""
+        if self.is_decision:
+            text = f"decisão {self.article}"
+            return f"{text} ({self.note})" if self.note else text
+        parts = [LAW_TITLES[self.law]]
+        if self.article:
+            parts.append(f"art. {self.article}")
+        if self.paragraph:
+            parts.append("parágrafo único" if self.paragraph == "único" else f"§{self.paragraph}")
+        if self.inciso:
+            parts.append(self.inciso)
+        if self.alinea:
+            parts.append(f"alínea {self.alinea}")
+        text = ", ".join(parts)
+        return f"{text} ({self.note})" if self.note else text
+
+    def compact(self) -> str:
+        """Machine form ``LAW_ID art. N, §M, X, y`` accepted by :func:`parse`."""
+        bits = [f"art. {self.article}"] if self.article else []
+        if self.paragraph:
+            bits.append(f"§{self.paragraph}")
+        if self.inciso:
+            bits.append(self.inciso)
+        if self.alinea:
+            bits.append(self.alinea)
+        return f"{self.law} {', '.join(bits)}".strip()
+
+    def to_json(self) -> dict[str, str]:
+        data = {
+            "law": self.law,
+            "article": self.article,
+            "paragraph": self.paragraph,
+            "inciso": self.inciso,
+            "alinea": self.alinea,
+            "note": self.note,
+        }
+        out = {k: v for k, v in data.items() if v is not None}
+        out["text"] = self.render()
+        return out
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+def cite(
+    law: str,
+    art: str | int | None = None,
+    par: str | int | None = None,
+    inc: str | None = None,
+    ali: str | None = None,
+    note: str | None = None,
+) -> Citation:
+    return Citation(
+        law,
+        None if art is None else str(art),
+        None if par is None else str(par),
+        inc,
+        ali,
+        note,
+    )
+
+
+def decision(number: int, note: str | None = None) -> Citation:
+    """Cite one of the product's readings of an open text (rules.md §4, ``decision D-n``)."""
+    return Citation("outorga.decisions", f"D-{number}", note=note)
+
+
+_COMPACT = re.compile(
+    r"^(?P<law>[a-z0-9.\-]+)(?:\s+art\.\s*(?P<art>[\w\-]+))?"
+    r"(?:,\s*§\s*(?P<par>[\wú]+))?(?:,\s*(?P<inc>[IVXLC]+))?(?:,\s*(?P<ali>[a-z]))?$"
+)
+
+
+def parse(text: str) -> Citation:
+    """Parse the compact form (``ipatinga.mototaxi-2013 art. 32, §1, I, a``)."""
+    m = _COMPACT.match(text.strip())
+    if not m:
+        raise ValueError(f"not a citation: {text!r}")
+    return Citation(m["law"], m["art"], m["par"], m["inc"], m["ali"])

@@ -1,0 +1,267 @@
+"""Who may do what: competences defined once, as data, with the article that gives them.
+
+Services check ``competence(law, action).allows(role)`` before acting; the foundation's matrix test
+walks every action × every role against this table. Where a law is silent on who decides, the entry
+says so and cites decision D-17 (the default until the municipality's regulation says otherwise).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .citations import Citation, cite, decision
+
+
+class Role(StrEnum):
+    ATENDENTE = "atendente"
+    FISCAL = "fiscal"
+    AUTORIDADE = "autoridade"
+    JARI = "jari"
+    CHEFE_EXECUTIVO = "chefe_executivo"
+    FINANCAS = "financas"
+    PLATAFORMA = "plataforma"
+    PERMISSIONARIO = "permissionario"
+    ADMIN = "admin"
+
+
+ROLE_LABELS: dict[Role, str] = {
+    Role.ATENDENTE: "Atendente",
+    Role.FISCAL: "Fiscal",
+    Role.AUTORIDADE: "Autoridade (secretário)",
+    Role.JARI: "Membro da JARI",
+    Role.CHEFE_EXECUTIVO: "Chefe do Executivo",
+    Role.FINANCAS: "Finanças",
+    Role.PLATAFORMA: "Plataforma (cliente da API)",
+    Role.PERMISSIONARIO: "Permissionário / condutor",
+    Role.ADMIN: "Administrador do sistema",
+}
+
+#: Acts every law of the product knows; labels are what a user reads.
+ACTIONS: dict[str, str] = {
+    "registry.record": "cadastrar e alterar pessoas, veículos e documentos",
+    "permit.grant": "registrar a outorga de permissão",
+    "permit.renew": "renovar registro ou termo de permissão",
+    "badge.issue": "emitir crachá",
+    "infraction.issue": "lavrar auto de infração",
+    "infraction.cancel": "cancelar auto de infração",
+    "penalty.warning": "aplicar advertência",
+    "penalty.fine": "aplicar multa",
+    "penalty.suspension": "aplicar suspensão",
+    "penalty.revocation": "aplicar revogação da permissão",
+    "penalty.cassacao": "aplicar cassação",
+    "penalty.seizure": "apreender veículo",
+    "seizure.release": "liberar veículo apreendido",
+    "defence.file": "apresentar defesa ou recurso",
+    "defence.judge": "julgar defesa (1ª instância)",
+    "appeal.jari.judge": "julgar recurso à JARI",
+    "appeal.executive.judge": "julgar recurso ao Chefe do Executivo",
+    "tariff.set": "fixar tarifas",
+    "stand.set": "fixar pontos",
+    "debt.payment.record": "registrar pagamentos",
+    "platform.credential": "credenciar plataforma",
+    "platform.suspend": "suspender ou cancelar credenciamento de plataforma",
+    "platform.data.submit": "enviar dados da plataforma (motoristas, relatórios, corridas)",
+    "platform.report.review": "analisar relatórios mensais e ISSQN",
+    "complaint.answer": "responder reclamação",
+}
+
+#: Acts of running the system itself, not of any law: no article gives them.
+SYSTEM_ACTIONS: dict[str, str] = {
+    "system.municipality.manage": "administrar municípios e parâmetros",
+    "system.user.manage": "administrar usuários",
+    "system.audit.read": "consultar o registro de atos",
+}
+
+
+@dataclass(frozen=True)
+class Competence:
+    law: str
+    action: str
+    roles: frozenset[Role]
+    citations: tuple[Citation, ...]
+    note: str = ""
+
+    def allows(self, role: Role | str) -> bool:
+        return Role(role) in self.roles
+
+
+def _c(law: str, action: str, roles: set[Role], *cites: Citation, note: str = "") -> Competence:
+    return Competence(law, action, frozenset(roles), tuple(cites), note)
+
+
+MOTO = "ipatinga.mototaxi-2013"
+TAXI = "ipatinga.taxi-2017"
+APPS = "barra-do-garcas.apps-2025"
+R = Role
+
+_TABLE: list[Competence] = [
+    # Ipatinga mototaxi/motofrete 2013: SESUMA authorizes and inspects (art. 2 XVII, XXIX, art. 27);
+    # the Executive grants by decree (art. 6), fixes stands (art. 17) and tariffs (art. 45).
+    _c(MOTO, "registry.record", {R.ATENDENTE}, cite(MOTO, 4), cite(MOTO, 2, inc="XXIX")),
+    _c(
+        MOTO,
+        "permit.grant",
+        {R.ATENDENTE, R.AUTORIDADE},
+        cite(MOTO, 6),
+        note="registra a outorga efetivada por Decreto do Poder Executivo",
+    ),
+    _c(MOTO, "permit.renew", {R.ATENDENTE}, cite(MOTO, 4, 1)),
+    _c(MOTO, "badge.issue", {R.ATENDENTE}, cite(MOTO, 5, 4), cite(MOTO, 2, inc="VIII")),
+    _c(MOTO, "infraction.issue", {R.FISCAL}, cite(MOTO, 29), cite(MOTO, 30)),
+    _c(MOTO, "infraction.cancel", {R.AUTORIDADE}, cite(MOTO, 34)),
+    _c(MOTO, "penalty.warning", {R.AUTORIDADE, R.FISCAL}, cite(MOTO, 34), cite(MOTO, 31, 3)),
+    _c(MOTO, "penalty.fine", {R.AUTORIDADE}, cite(MOTO, 34)),
+    _c(MOTO, "penalty.suspension", {R.AUTORIDADE}, cite(MOTO, 34)),
+    _c(
+        MOTO,
+        "penalty.revocation",
+        {R.CHEFE_EXECUTIVO},
+        cite(MOTO, 34, 1),
+        cite(MOTO, 34, 2),
+        decision(3),
+    ),
+    _c(
+        MOTO,
+        "penalty.cassacao",
+        {R.CHEFE_EXECUTIVO},
+        cite(MOTO, 34, 1),
+        cite(MOTO, 34, 2),
+        decision(3),
+    ),
+    _c(MOTO, "penalty.seizure", {R.FISCAL}, cite(MOTO, 35)),
+    _c(MOTO, "seizure.release", {R.ATENDENTE, R.AUTORIDADE}, cite(MOTO, 35, 1)),
+    _c(MOTO, "defence.file", {R.PERMISSIONARIO, R.ATENDENTE}, cite(MOTO, 42)),
+    _c(MOTO, "defence.judge", {R.AUTORIDADE}, cite(MOTO, 42)),
+    _c(MOTO, "appeal.jari.judge", {R.JARI}, cite(MOTO, 43), cite(MOTO, 34, 3)),
+    _c(MOTO, "appeal.executive.judge", {R.CHEFE_EXECUTIVO}, cite(MOTO, 44), cite(MOTO, 34, 3)),
+    _c(MOTO, "tariff.set", {R.CHEFE_EXECUTIVO}, cite(MOTO, 45)),
+    _c(MOTO, "stand.set", {R.CHEFE_EXECUTIVO}, cite(MOTO, 17)),
+    _c(MOTO, "debt.payment.record", {R.FINANCAS}, cite(MOTO, 35, 1)),
+    # Ipatinga taxi 2017: SESUMA keeps the Cadastro (art. 4 I, 20) and regulates (art. 46); the
+    # penalty procedure is left to a regulation (art. 43), so who decides follows D-17 until then.
+    _c(TAXI, "registry.record", {R.ATENDENTE}, cite(TAXI, 20), cite(TAXI, 4, inc="I")),
+    _c(TAXI, "permit.grant", {R.ATENDENTE, R.AUTORIDADE}, cite(TAXI, 3)),
+    _c(TAXI, "permit.renew", {R.ATENDENTE}, cite(TAXI, 13), cite(TAXI, 21)),
+    _c(TAXI, "badge.issue", {R.ATENDENTE}, cite(TAXI, 20)),
+    _c(TAXI, "infraction.issue", {R.FISCAL}, cite(TAXI, 43), decision(17)),
+    _c(TAXI, "infraction.cancel", {R.AUTORIDADE}, cite(TAXI, 46), decision(17)),
+    _c(
+        TAXI,
+        "penalty.warning",
+        {R.AUTORIDADE},
+        cite(TAXI, 41, inc="I"),
+        cite(TAXI, 46),
+        decision(17),
+    ),
+    _c(
+        TAXI, "penalty.fine", {R.AUTORIDADE}, cite(TAXI, 41, inc="II"), cite(TAXI, 46), decision(17)
+    ),
+    _c(
+        TAXI,
+        "penalty.suspension",
+        {R.AUTORIDADE},
+        cite(TAXI, 42, inc="V"),
+        cite(TAXI, 46),
+        decision(17),
+    ),
+    _c(TAXI, "penalty.revocation", {R.CHEFE_EXECUTIVO}, cite(TAXI, 15), decision(3), decision(17)),
+    _c(
+        TAXI,
+        "penalty.cassacao",
+        {R.CHEFE_EXECUTIVO},
+        cite(TAXI, 41, 3),
+        cite(TAXI, 41, 4),
+        decision(3),
+        decision(17),
+        note="a lei exige processo administrativo; quem decide fica para o regulamento (art. 43)",
+    ),
+    _c(TAXI, "penalty.seizure", {R.FISCAL}, cite(TAXI, 41, inc="III"), cite(TAXI, 42)),
+    _c(TAXI, "seizure.release", {R.ATENDENTE, R.AUTORIDADE}, cite(TAXI, 42, 2)),
+    _c(TAXI, "defence.file", {R.PERMISSIONARIO, R.ATENDENTE}, cite(TAXI, 41), decision(17)),
+    _c(TAXI, "defence.judge", {R.AUTORIDADE}, cite(TAXI, 43), decision(17)),
+    _c(TAXI, "appeal.executive.judge", {R.CHEFE_EXECUTIVO}, cite(TAXI, 43), decision(17)),
+    _c(TAXI, "tariff.set", {R.CHEFE_EXECUTIVO}, cite(TAXI, 37)),
+    _c(TAXI, "stand.set", {R.CHEFE_EXECUTIVO}, cite(TAXI, 33)),
+    _c(TAXI, "debt.payment.record", {R.FINANCAS}, cite(TAXI, 21, 1)),
+    # Barra do Garças apps 2025: credential before the Executive (art. 3), inspection by the posture
+    # inspectors (art. 22–23), reports to Finance (art. 16), penalties with due process (art. 26).
+    _c(APPS, "platform.credential", {R.AUTORIDADE}, cite(APPS, 3)),
+    _c(
+        APPS,
+        "platform.suspend",
+        {R.CHEFE_EXECUTIVO},
+        cite(APPS, 26, inc="IV"),
+        cite(APPS, 26, "único"),
+        decision(3),
+        decision(17),
+    ),
+    _c(APPS, "platform.data.submit", {R.PLATAFORMA}, cite(APPS, 4), cite(APPS, 16), cite(APPS, 24)),
+    _c(
+        APPS, "platform.report.review", {R.FINANCAS}, cite(APPS, 16), cite(APPS, 18), cite(APPS, 20)
+    ),
+    _c(APPS, "complaint.answer", {R.PLATAFORMA}, cite(APPS, 11, inc="III"), cite(APPS, 15)),
+    _c(APPS, "infraction.issue", {R.FISCAL}, cite(APPS, 22), cite(APPS, 23)),
+    _c(
+        APPS,
+        "penalty.warning",
+        {R.AUTORIDADE},
+        cite(APPS, 26, inc="I"),
+        cite(APPS, 22),
+        decision(17),
+    ),
+    _c(
+        APPS, "penalty.fine", {R.AUTORIDADE}, cite(APPS, 26, inc="II"), cite(APPS, 22), decision(17)
+    ),
+    _c(APPS, "penalty.seizure", {R.FISCAL}, cite(APPS, 26, inc="III"), cite(APPS, 23)),
+    _c(APPS, "defence.file", {R.PLATAFORMA, R.PERMISSIONARIO}, cite(APPS, 26, "único")),
+    _c(APPS, "defence.judge", {R.AUTORIDADE}, cite(APPS, 26, "único"), decision(17)),
+    _c(APPS, "appeal.executive.judge", {R.CHEFE_EXECUTIVO}, cite(APPS, 26, "único"), decision(17)),
+    _c(APPS, "tariff.set", {R.CHEFE_EXECUTIVO}, cite(APPS, 7), cite(APPS, 8)),
+    _c(APPS, "debt.payment.record", {R.FINANCAS}, cite(APPS, 20)),
+]
+
+COMPETENCES: dict[tuple[str, str], Competence] = {(c.law, c.action): c for c in _TABLE}
+assert len(COMPETENCES) == len(_TABLE), "an action is defined twice for one law"
+assert all(c.action in ACTIONS for c in _TABLE), "unknown action in the competence table"
+
+SYSTEM_COMPETENCES: dict[str, frozenset[Role]] = {
+    "system.municipality.manage": frozenset({Role.ADMIN}),
+    "system.user.manage": frozenset({Role.ADMIN}),
+    "system.audit.read": frozenset({Role.ADMIN, Role.AUTORIDADE}),
+}
+
+
+class NotCompetent(PermissionError):
+    def __init__(self, role: str, law: str, action: str, competence: Competence | None) -> None:
+        self.role, self.law, self.action, self.competence = role, law, action, competence
+        label = ACTIONS.get(action) or SYSTEM_ACTIONS.get(action, action)
+        if competence is None:
+            msg = f"Ato '{label}' não previsto na lei {law}."
+        else:
+            who = ", ".join(ROLE_LABELS[r] for r in sorted(competence.roles))
+            cites = "; ".join(c.render() for c in competence.citations)
+            msg = f"Sem competência para {label}: cabe a {who} ({cites})."
+        super().__init__(msg)
+
+
+def competence(law: str, action: str) -> Competence | None:
+    return COMPETENCES.get((law, action))
+
+
+def is_allowed(role: Role | str, action: str, law: str | None = None) -> bool:
+    if action in SYSTEM_COMPETENCES:
+        return Role(role) in SYSTEM_COMPETENCES[action]
+    if law is None:
+        raise ValueError(f"action {action} needs a law")
+    comp = competence(law, action)
+    return comp is not None and comp.allows(role)
+
+
+def check(role: Role | str, action: str, law: str | None = None) -> Competence | None:
+    """Raise :class:`NotCompetent` unless ``role`` may perform ``action`` under ``law``."""
+    if is_allowed(role, action, law):
+        return competence(law, action) if law else None
+    raise NotCompetent(
+        str(role), law or "sistema", action, competence(law, action) if law else None
+    )

@@ -1,0 +1,110 @@
+"""The facts about a municipality that rules need, and the date they are judged on (D-15)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from .citations import Citation, decision
+from .parameters import DatedValue, ParameterMissing, ParameterValue, tree
+
+if TYPE_CHECKING:
+    from .calendar import Calendar
+
+
+@dataclass(frozen=True)
+class Population:
+    """An IBGE figure: ``value`` inhabitants counted in ``reference_year``, in force from ``effective``."""
+
+    value: int
+    reference_year: int
+    effective: dt.date
+    source: str
+
+
+@dataclass(frozen=True)
+class FiscalUnitValue:
+    """Value in reais of one fiscal unit (UFPI, UPFBG…) from ``valid_from`` (D-5)."""
+
+    name: str
+    value: Decimal
+    valid_from: dt.date
+    reference: str
+    example: bool = False
+
+
+@dataclass(frozen=True)
+class RuleSuspension:
+    """A court (or other authority) suspended a rule from ``start`` (D-16)."""
+
+    rule: str
+    start: dt.date
+    end: dt.date | None
+    reference: str
+
+    def covers(self, day: dt.date) -> bool:
+        return self.start <= day and (self.end is None or day <= self.end)
+
+    def citation(self) -> Citation:
+        return decision(16, note=f"regra suspensa: {self.reference}")
+
+
+@dataclass(frozen=True)
+class MunicipalityFacts:
+    slug: str
+    name: str
+    ibge_code: str
+    uf: str
+    laws: tuple[str, ...] = ()  # law ids this municipality applies
+    populations: tuple[Population, ...] = ()
+    fiscal_units: tuple[FiscalUnitValue, ...] = ()
+    holidays: Mapping[dt.date, str] = field(default_factory=dict)
+    closed_days: Mapping[dt.date, str] = field(default_factory=dict)
+    overrides: Mapping[str, tuple[DatedValue, ...]] = field(default_factory=dict)
+    suspensions: tuple[RuleSuspension, ...] = ()
+
+
+@dataclass(frozen=True)
+class Context:
+    """A municipality judged on a date. Rules read parameters, population and units through it."""
+
+    municipality: MunicipalityFacts
+    as_of: dt.date
+
+    def param(self, name: str, on: dt.date | None = None) -> ParameterValue:
+        return tree().value(name, on or self.as_of, self.municipality.overrides)
+
+    def population(self, on: dt.date | None = None) -> Population:
+        """The newest IBGE figure in force on the date (D-7)."""
+        day = on or self.as_of
+        in_force = [p for p in self.municipality.populations if p.effective <= day]
+        if not in_force:
+            raise ParameterMissing("população", day, "nenhum dado do IBGE em vigor")
+        return max(in_force, key=lambda p: (p.effective, p.reference_year))
+
+    def fiscal_unit(self, name: str, on: dt.date | None = None) -> FiscalUnitValue:
+        """The value of the fiscal unit in force on the date (D-5)."""
+        day = on or self.as_of
+        in_force = [
+            u for u in self.municipality.fiscal_units if u.name == name and u.valid_from <= day
+        ]
+        if not in_force:
+            raise ParameterMissing(name, day, "valor da unidade fiscal não informado")
+        return max(in_force, key=lambda u: u.valid_from)
+
+    def suspension(self, rule: str, on: dt.date | None = None) -> RuleSuspension | None:
+        day = on or self.as_of
+        for s in self.municipality.suspensions:
+            if s.rule == rule and s.covers(day):
+                return s
+        return None
+
+    @cached_property
+    def calendar(self) -> Calendar:
+        from .calendar import Calendar
+
+        return Calendar.for_municipality(self.municipality)

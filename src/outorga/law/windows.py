@@ -1,0 +1,40 @@
+"""Counting windows (decision D-1)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from dateutil.relativedelta import relativedelta
+
+
+def twelve_months_ending(end: dt.date) -> tuple[dt.date, dt.date]:
+    """The 12 months ending on ``end``, both ends included (D-1).
+
+    The window ending on 10/03/2025 starts on 11/03/2024: the date twelve months before the end
+    belongs to the previous window.
+    """
+    return end - relativedelta(months=12) + dt.timedelta(days=1), end
+
+
+def in_window(day: dt.date, window: tuple[dt.date, dt.date]) -> bool:
+    return window[0] <= day <= window[1]
+
+
+def add_months(day: dt.date, months: int) -> dt.date:
+    """Calendar months; the 31st becomes the last day of a shorter month."""
+    return day + relativedelta(months=months)
+
+
+def add_years(day: dt.date, years: int) -> dt.date:
+    """Calendar years; 29 February becomes 28 February in a common year."""
+    return day + relativedelta(years=years)
+
+
+def age_on(birth: dt.date, on: dt.date) -> int:
+    """Completed years on ``on``: one turns N on the N-th birthday (29/02 → 01/03 in common years)."""
+    years = on.year - birth.year
+    try:
+        birthday = birth.replace(year=on.year)
+    except ValueError:  # 29 February in a common year
+        birthday = dt.date(on.year, 3, 1)
+    return years - (1 if on < birthday else 0)

@@ -1,0 +1,46 @@
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from outorga.core.demo import load_demo
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture
+def demo_site(live_server: Any) -> Any:
+    load_demo()  # the live server's transactional database starts empty
+    return live_server
+
+
+@pytest.fixture
+def page(demo_site: Any) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in this thread; Django's ORM refuses that unless told.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=os.environ.get("OUTORGA_CHROMIUM", "/usr/lib/chromium/chromium"),
+            args=CHROMIUM_ARGS,
+        )
+        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="pt-BR")
+        pg = context.new_page()
+        pg.set_default_timeout(15_000)
+        try:
+            yield pg
+        finally:
+            context.close()
+            browser.close()
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)

@@ -1,0 +1,71 @@
+"""Shared test setup.
+
+- ``@pytest.mark.postgres`` tests run only against PostgreSQL (concurrency, triggers) and
+  ``@pytest.mark.browser`` tests only where Debian's chromium is installed; elsewhere they are
+  skipped with the reason shown in the summary.
+- With ``OUTORGA_REQUIRE_ALL=1`` (set by .ci/run) a skipped test fails the run: CI must run all.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("OUTORGA_CHROMIUM", "/usr/lib/chromium/chromium"))
+ARTIFACTS = Path(os.environ.get("OUTORGA_TEST_ARTIFACTS", "test-artifacts"))
+
+
+def _database_vendor() -> str:
+    try:
+        from django.conf import settings
+
+        engine = settings.DATABASES["default"]["ENGINE"]
+    except Exception:  # noqa: BLE001 - law tests run without Django settings
+        return "none"
+    return "postgresql" if "postgresql" in engine else "sqlite"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    vendor = _database_vendor()
+    for item in items:
+        if "postgres" in item.keywords and vendor != "postgresql":
+            item.add_marker(
+                pytest.mark.skip(reason="precisa de PostgreSQL (defina DATABASE_URL=postgres://…)")
+            )
+        if "browser" in item.keywords and not CHROMIUM.exists():
+            item.add_marker(pytest.mark.skip(reason=f"precisa do chromium do Debian em {CHROMIUM}"))
+
+
+_skipped: list[str] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.skipped:
+        _skipped.append(report.nodeid)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if os.environ.get("OUTORGA_REQUIRE_ALL") == "1" and _skipped:
+        tr = session.config.pluginmanager.get_plugin("terminalreporter")
+        if tr is not None:
+            tr.write_line(f"OUTORGA_REQUIRE_ALL=1: {len(_skipped)} teste(s) pulado(s):", red=True)
+            for nodeid in _skipped:
+                tr.write_line(f"  {nodeid}", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):  # type: ignore[no-untyped-def]
+    """Every database test starts with the demo municipalities and one user per role."""
+    from outorga.core.demo import load_demo
+
+    with django_db_blocker.unblock():
+        load_demo()
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

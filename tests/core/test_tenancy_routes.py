@@ -1,14 +1,18 @@
 """Every URL route of the web UI and the API, walked as a user of municipality A against the
 objects of municipality B: 404/403, B's data never shown, and nothing of B changed.
 
-A route this file does not know makes the test fail: add its case to ROUTES.
+A route this file does not know makes the test fail. Each app adds its routes in a file
+``tests/<app>/tenancy_cases.py`` defining ``build(m, user_of, marker) -> dict`` (objects of municipality
+``m`` that its routes point at, found later in ``world.extra``) and ``ROUTES`` (route → case).
 """
 
 from __future__ import annotations
 
 import json
+import runpy
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -45,6 +49,7 @@ class World:
     token_secret: str
     question: str
     marker: str  # a string only this municipality's pages contain
+    extra: dict[str, Any] = field(default_factory=dict)  # objects made by the apps' case files
 
 
 def build_world(m: Municipality, user_of: Callable[..., Any]) -> World:
@@ -78,7 +83,11 @@ def build_world(m: Municipality, user_of: Callable[..., Any]) -> World:
                 created_by=authority,
             )
     q = next(q.id for q in questions.registry().values() if q.law in m.laws)
-    return World(m, act.pk, platform.pk, token.pk, secret, q, marker)
+    world = World(m, act.pk, platform.pk, token.pk, secret, q, marker)
+    for module in CASE_MODULES:
+        with tenant(m):
+            world.extra.update(module["build"](m, user_of, marker))
+    return world
 
 
 def snapshot(m: Municipality) -> str:
@@ -92,8 +101,10 @@ def snapshot(m: Municipality) -> str:
     return json.dumps(rows, default=str, sort_keys=True)
 
 
-# Route → how to attack it: (method, path built from B's world, expected statuses, json body).
-Case = Callable[["World"], tuple[str, str, set[int], dict[str, Any] | None]]
+# Route → how to attack it: (method, path built from B's world, expected statuses, json body[,
+# auth]) where auth is "token" (A's platform API token) or a role A's user logs in with (default:
+# autoridade). Bodies of form posts are given as {"__form__": {...}}.
+Case = Callable[["World"], tuple[Any, ...]]
 ROUTES: dict[str, Case] = {
     "healthz": lambda b: ("get", "/healthz", {200}, None),
     "entrar/": lambda b: ("get", "/entrar/", {200, 302}, None),
@@ -137,8 +148,17 @@ ROUTES: dict[str, Case] = {
         {404},
         None,
     ),
-    "api/v1/platform/me": lambda b: ("get", "/api/v1/platform/me", {200}, None),
+    "api/v1/platform/me": lambda b: ("get", "/api/v1/platform/me", {200}, None, "token"),
 }
+
+
+CASE_MODULES = [
+    runpy.run_path(str(path))
+    for path in sorted((Path(__file__).parent.parent).glob("*/tenancy_cases.py"))
+]
+for _module in CASE_MODULES:
+    assert not set(_module["ROUTES"]) & set(ROUTES), "route with two tenancy cases"
+    ROUTES.update(_module["ROUTES"])
 
 
 def test_every_route_has_a_tenancy_case():
@@ -157,14 +177,17 @@ def test_a_user_of_a_never_reaches_b(route, a_slug, b_slug, user_of):
     b = build_world(Municipality.objects.get(slug=b_slug), user_of)
     client = Client(enforce_csrf_checks=False)
     headers: dict[str, str] = {}
-    if route == "api/v1/platform/me":
+    before = snapshot(b.m)
+    method, path, expected, body, *rest = ROUTES[route](b)
+    auth = rest[0] if rest else Role.AUTORIDADE.value
+    if auth == "token":
         headers["Authorization"] = f"Bearer {a.token_secret}"  # A's platform, A's token
     else:
-        client.force_login(user_of(a_slug, Role.AUTORIDADE))
-    before = snapshot(b.m)
-    method, path, expected, body = ROUTES[route](b)
+        client.force_login(user_of(a_slug, Role(auth)))
     kwargs: dict[str, Any] = {"headers": headers}
-    if body is not None:
+    if isinstance(body, dict) and "__form__" in body:
+        kwargs.update(data=body["__form__"])
+    elif body is not None:
         kwargs.update(data=json.dumps(body), content_type="application/json")
     response = getattr(client, method)(path, **kwargs)
     assert response.status_code in expected, (route, response.status_code)

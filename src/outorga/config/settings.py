@@ -46,6 +46,8 @@ INSTALLED_APPS = [
     "axes",
     "outorga.core",
     "outorga.platforms",
+    "outorga.registry",
+    "outorga.finance",
     "outorga.public",
 ]
 

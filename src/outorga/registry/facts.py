@@ -1,0 +1,127 @@
+"""Builds the facts a rulebook question needs from registry rows (reads only).
+
+The law core decides; this module only translates the database into the question's JSON facts.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from .models import Document, Permit, Person, Service, Vehicle
+
+ACTIVE_STATUSES = (Permit.Status.ACTIVE, Permit.Status.SUSPENDED, Permit.Status.RESERVE)
+
+
+def _latest(person: Person | None, vehicle: Vehicle | None, doc_type: str) -> Document | None:
+    qs = Document.objects.filter(doc_type=doc_type)
+    qs = qs.filter(person=person) if person is not None else qs.filter(vehicle=vehicle)
+    return qs.order_by("-issued_on", "-id").first()
+
+
+def _has(person: Person, doc_type: str) -> bool:
+    return _latest(person, None, doc_type) is not None
+
+
+def other_permissions(person: Person, exclude: Permit | None = None) -> list[dict[str, Any]]:
+    qs = Permit.objects.filter(holder=person, status__in=ACTIVE_STATUSES)
+    if exclude is not None:
+        qs = qs.exclude(pk=exclude.pk)
+    return [{"service": p.service, "active": True} for p in qs]
+
+
+def cassations(person: Person) -> list[dict[str, Any]]:
+    from .models import Auxiliary, PermitStatusChange
+
+    out = [
+        {"kind": "permissao", "effective_on": c.effective_on.isoformat()}
+        for c in PermitStatusChange.objects.filter(
+            permit__holder=person, to_status=Permit.Status.CASSADA
+        )
+    ]
+    out += [
+        {"kind": "credenciamento_auxiliar", "effective_on": a.removed_on.isoformat()}
+        for a in Auxiliary.objects.filter(person=person, status=Auxiliary.Status.CASSADO)
+        if a.removed_on
+    ]
+    return out
+
+
+def mototaxi_person(
+    person: Person,
+    *,
+    service: str,
+    role: str = "permissionario",
+    tender_homologated_on: dt.date | None = None,
+) -> dict[str, Any]:
+    licence = getattr(person, "licence", None)
+    medical = _latest(person, None, Document.Type.MEDICAL)
+    facts: dict[str, Any] = {
+        "role": role,
+        "service": service,
+        "person_type": "fisica" if person.kind == Person.Kind.NATURAL else "juridica",
+        "birth_date": person.birth_date.isoformat() if person.birth_date else "1900-01-01",
+        "cnh_category_a_since": (
+            licence.category_a_since.isoformat() if licence and licence.category_a_since else None
+        ),
+        "course_approved": _has(person, Document.Type.COURSE),
+        "documents": {
+            "rg": _has(person, Document.Type.RG),
+            "military_clearance": _has(person, Document.Type.MILITARY),
+            "electoral_clearance": _has(person, Document.Type.ELECTORAL),
+            "photos": _has(person, Document.Type.PHOTOS) or bool(person.photo),
+            "residence_proof": _has(person, Document.Type.RESIDENCE),
+            "criminal_certificates": _has(person, Document.Type.CRIMINAL),
+            "cpf": _has(person, Document.Type.CPF) or bool(person.document),
+        },
+        "medical_certificate": (
+            {
+                "issued_on": medical.issued_on.isoformat(),
+                "presented_on": medical.created_at.date().isoformat(),
+            }
+            if medical
+            else {}
+        ),
+        "other_permissions": other_permissions(person),
+        "cassations": cassations(person),
+    }
+    if tender_homologated_on:
+        facts["tender_homologated_on"] = tender_homologated_on.isoformat()
+    return facts
+
+
+def mototaxi_vehicle(vehicle: Vehicle, *, service: str, equipment: list[str]) -> dict[str, Any]:
+    inspection = _latest(None, vehicle, Document.Type.INSPECTION)
+    owner_docs = {
+        d: _latest(None, vehicle, d) is not None
+        for d in (Document.Type.CRLV, Document.Type.CRV, Document.Type.DPVAT)
+    }
+    return {
+        "service": service,
+        "kind": vehicle.kind,
+        "engine_cc": vehicle.engine_cc or 0,
+        "manufacture_year": vehicle.manufacture_year,
+        "registration_uf": vehicle.registration_uf,
+        "registration_category": "aluguel" if vehicle.rental_category else "particular",
+        "red_plate": vehicle.rental_category,
+        "documents": {
+            "crlv_updated_in_ipatinga": owner_docs[Document.Type.CRLV]
+            and vehicle.registration_city.strip().lower() == "ipatinga",
+            "dpvat": owner_docs[Document.Type.DPVAT],
+            "vistoria_report": _latest(None, vehicle, Document.Type.VISTORIA) is not None,
+            "inspection_report_on": inspection.issued_on.isoformat() if inspection else None,
+        },
+        # The owner on record is the holder when the vehicle's owner is the applicant (art. 5 §5).
+        "in_holders_name": {
+            "crv": owner_docs[Document.Type.CRV],
+            "crlv": owner_docs[Document.Type.CRLV],
+            "dpvat": owner_docs[Document.Type.DPVAT],
+        },
+        "equipment": equipment,
+    }
+
+
+def active_permits(service: str) -> int:
+    if service == Service.TAXI:
+        return Permit.objects.filter(service=Service.TAXI, status__in=ACTIVE_STATUSES).count()
+    return Permit.objects.filter(service=service, status__in=ACTIVE_STATUSES).count()

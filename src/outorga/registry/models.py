@@ -1,0 +1,370 @@
+"""Registry: people and companies, driving licences, vehicles, documents, tenders, permits and
+their status history, auxiliaries, register numbers, stands.
+
+Every model belongs to one municipality (``TenantModel``). State changes go through
+``registry.services``; nothing here decides anything the law decides.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from outorga.core.tenancy import TenantModel
+
+
+class Service(models.TextChoices):
+    MOTOTAXI = "mototaxi", "mototáxi"
+    MOTOFRETE = "motofrete", "motofrete"
+    TAXI = "taxi", "táxi"
+
+
+#: The law that governs each service in Ipatinga (the rulebook module answers for it).
+SERVICE_LAW = {
+    Service.MOTOTAXI: "ipatinga.mototaxi-2013",
+    Service.MOTOFRETE: "ipatinga.mototaxi-2013",
+    Service.TAXI: "ipatinga.taxi-2017",
+}
+
+
+class TaxiCategory(models.TextChoices):
+    CONVENCIONAL = "convencional", "convencional"
+    ESPECIAL = "especial", "especial"
+    EXECUTIVO = "executivo", "executivo"
+
+
+class Person(TenantModel):
+    """A natural person (CPF) or a legal person (CNPJ)."""
+
+    class Kind(models.TextChoices):
+        NATURAL = "natural", "pessoa física"
+        LEGAL = "legal", "pessoa jurídica"
+
+    class BloodType(models.TextChoices):
+        A_POS = "A+", "A+"
+        A_NEG = "A-", "A-"
+        B_POS = "B+", "B+"
+        B_NEG = "B-", "B-"
+        AB_POS = "AB+", "AB+"
+        AB_NEG = "AB-", "AB-"
+        O_POS = "O+", "O+"
+        O_NEG = "O-", "O-"
+
+    kind = models.CharField("tipo", max_length=10, choices=Kind.choices, default=Kind.NATURAL)
+    document = models.CharField("CPF/CNPJ", max_length=14)  # digits only
+    name = models.CharField("nome completo / razão social", max_length=200)
+    birth_date = models.DateField("data de nascimento", null=True, blank=True)
+    blood_type = models.CharField(
+        "tipo sanguíneo e Rh", max_length=3, blank=True, choices=BloodType.choices
+    )
+    address = models.CharField("endereço", max_length=300, blank=True)
+    city = models.CharField("município de residência", max_length=120, blank=True)
+    phone = models.CharField("telefone", max_length=30, blank=True)
+    email = models.EmailField("e-mail", blank=True)
+    photo = models.ImageField("foto", upload_to="photos/%Y/", null=True, blank=True)
+    is_public_servant = models.BooleanField("servidor público municipal", default=False)
+    partners = models.ManyToManyField(
+        "self", symmetrical=False, blank=True, related_name="companies", verbose_name="sócios"
+    )
+    user = models.OneToOneField(
+        "core.User", on_delete=models.PROTECT, null=True, blank=True, related_name="person"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["municipality", "document"], name="uniq_person_doc")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def masked_document(self) -> str:
+        d = self.document
+        if len(d) == 11:
+            return f"***.{d[3:6]}.{d[6:9]}-**"
+        return f"{d[:2]}.***.***/{d[8:12]}-**"
+
+
+class DrivingLicence(TenantModel):
+    person = models.OneToOneField(Person, on_delete=models.PROTECT, related_name="licence")
+    number = models.CharField("número da CNH", max_length=11)
+    categories = models.CharField("categorias", max_length=5)  # e.g. "AB"
+    first_licence_on = models.DateField("primeira habilitação")
+    category_a_since = models.DateField("categoria A desde", null=True, blank=True)
+    expires_on = models.DateField("validade")
+    ear = models.BooleanField("observação EAR", default=False)
+    points = models.PositiveSmallIntegerField("pontos no CTB", default=0)
+    points_reported_on = models.DateField("pontos informados em", null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"CNH {self.number}"
+
+
+class Vehicle(TenantModel):
+    class Kind(models.TextChoices):
+        MOTOCICLETA = "motocicleta", "motocicleta"
+        MOTONETA = "motoneta", "motoneta"
+        AUTOMOVEL = "automovel", "automóvel"
+        CAMIONETA = "camioneta", "camioneta"
+        OUTRO = "outro", "outro"
+
+    class Fuel(models.TextChoices):
+        GASOLINA = "gasolina", "gasolina"
+        ETANOL = "etanol", "etanol"
+        FLEX = "flex", "flex"
+        DIESEL = "diesel", "diesel"
+        GNV = "gnv", "GNV"
+        ELETRICO = "eletrico", "elétrico"
+        HIBRIDO = "hibrido", "híbrido"
+
+    plate = models.CharField("placa", max_length=7)  # uppercase, no dash
+    renavam = models.CharField("RENAVAM", max_length=11)
+    chassis = models.CharField("chassi", max_length=17, blank=True)
+    kind = models.CharField("espécie", max_length=20, choices=Kind.choices)
+    make_model = models.CharField("marca/modelo", max_length=120)
+    manufacture_year = models.PositiveSmallIntegerField("ano de fabricação")
+    model_year = models.PositiveSmallIntegerField("ano do modelo", null=True, blank=True)
+    engine_cc = models.PositiveIntegerField("cilindrada (cc)", null=True, blank=True)
+    colour = models.CharField("cor", max_length=40)
+    doors = models.PositiveSmallIntegerField("portas", null=True, blank=True)
+    seats = models.PositiveSmallIntegerField("lugares", null=True, blank=True)
+    fuel = models.CharField("combustível", max_length=10, choices=Fuel.choices, blank=True)
+    cng = models.BooleanField("kit GNV", default=False)
+    rental_category = models.BooleanField("categoria aluguel (placa vermelha)", default=False)
+    registration_uf = models.CharField("UF de registro", max_length=2)
+    registration_city = models.CharField("município de registro", max_length=120, blank=True)
+    invoice_date = models.DateField("data da nota fiscal (0 km)", null=True, blank=True)
+    owner = models.ForeignKey(
+        Person, on_delete=models.PROTECT, related_name="vehicles", verbose_name="proprietário"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["plate"]
+        constraints = [
+            models.UniqueConstraint(fields=["municipality", "plate"], name="uniq_vehicle_plate")
+        ]
+
+    def __str__(self) -> str:
+        return self.plate
+
+
+class Tender(TenantModel):
+    """A licitação: places offered never exceed the free quota on the date it opens."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "aberta"
+        RANKED = "ranked", "classificada"
+        HOMOLOGATED = "homologated", "homologada"
+        CLOSED = "closed", "encerrada"
+
+    service = models.CharField("serviço", max_length=10, choices=Service.choices)
+    number = models.CharField("número", max_length=40)
+    places = models.PositiveIntegerField("vagas oferecidas")
+    opened_on = models.DateField("abertura")
+    homologated_on = models.DateField("homologação", null=True, blank=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["municipality", "number"], name="uniq_tender_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"Licitação {self.number}"
+
+
+class TenderApplicant(TenantModel):
+    tender = models.ForeignKey(Tender, on_delete=models.PROTECT, related_name="applicants")
+    person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="applications")
+    eligible = models.BooleanField(null=True)
+    decision = models.JSONField("decisão com fundamentos", default=dict, blank=True)
+    rank = models.PositiveIntegerField("classificação", null=True, blank=True)
+
+    class Meta:
+        ordering = ["rank", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tender", "person"], name="uniq_tender_applicant")
+        ]
+
+
+class RegisterCounter(TenantModel):
+    """Last number handed out in a register; locked in the numbering transaction, so numbers are
+    sequential, gapless and unique (a database sequence would leave gaps on rollback)."""
+
+    series = models.CharField(max_length=30)
+    last_number = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["municipality", "series"], name="uniq_register_series")
+        ]
+
+
+class Permit(TenantModel):
+    class Status(models.TextChoices):
+        ACTIVE = "active", "ativa"
+        SUSPENDED = "suspended", "suspensa"
+        RESERVE = "reserve", "em reserva"
+        REVOKED = "revoked", "revogada"
+        CASSADA = "cassada", "cassada"
+        EXTINCT = "extinct", "extinta"
+        RENOUNCED = "renounced", "renunciada"
+
+    service = models.CharField("serviço", max_length=10, choices=Service.choices)
+    taxi_category = models.CharField(
+        "categoria", max_length=12, choices=TaxiCategory.choices, blank=True
+    )
+    holder = models.ForeignKey(
+        Person, on_delete=models.PROTECT, related_name="permits", verbose_name="permissionário"
+    )
+    number = models.CharField("número da permissão", max_length=20)
+    registration_number = models.PositiveIntegerField("número de registro")
+    tender = models.ForeignKey(
+        Tender, on_delete=models.PROTECT, null=True, blank=True, related_name="permits"
+    )
+    decree = models.CharField("decreto de outorga", max_length=80, blank=True)
+    granted_on = models.DateField("data da outorga")
+    term_start = models.DateField("início do prazo")
+    term_end = models.DateField("fim do prazo")
+    extensions = models.PositiveSmallIntegerField("prorrogações", default=0)
+    certificate_valid_until = models.DateField(
+        "certificado de registro válido até", null=True, blank=True
+    )
+    vehicle = models.ForeignKey(
+        Vehicle, on_delete=models.PROTECT, null=True, blank=True, related_name="permits"
+    )
+    status = models.CharField(
+        "situação", max_length=10, choices=Status.choices, default=Status.ACTIVE
+    )
+    suspended_until = models.DateField("suspensa até", null=True, blank=True)
+    irregular = models.BooleanField("irregular", default=False)
+    irregular_reason = models.CharField("motivo da irregularidade", max_length=300, blank=True)
+    decision = models.JSONField("fundamentos da outorga", default=dict, blank=True)
+
+    class Meta:
+        ordering = ["service", "registration_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["municipality", "service", "registration_number"],
+                name="uniq_permit_registration",
+            ),
+            models.UniqueConstraint(fields=["municipality", "number"], name="uniq_permit_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Permissão {self.number} ({self.get_service_display()})"
+
+    @property
+    def law(self) -> str:
+        return SERVICE_LAW[Service(self.service)]
+
+
+class PermitStatusChange(TenantModel):
+    permit = models.ForeignKey(Permit, on_delete=models.PROTECT, related_name="history")
+    from_status = models.CharField(max_length=10, blank=True)
+    to_status = models.CharField(max_length=10)
+    at = models.DateTimeField(auto_now_add=True)
+    effective_on = models.DateField()
+    reason = models.CharField(max_length=300)
+    act = models.ForeignKey("core.Act", on_delete=models.PROTECT, null=True, related_name="+")
+
+    class Meta:
+        ordering = ["permit", "at", "id"]
+
+
+class Auxiliary(TenantModel):
+    class Status(models.TextChoices):
+        ACTIVE = "active", "ativo"
+        REMOVED = "removed", "desligado"
+        CASSADO = "cassado", "cassado"
+
+    permit = models.ForeignKey(Permit, on_delete=models.PROTECT, related_name="auxiliaries")
+    person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="auxiliary_of")
+    registration_number = models.PositiveIntegerField("número de registro", null=True)
+    credential_valid_until = models.DateField("credencial válida até", null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    work_schedule = models.TextField("escala de trabalho (art. 14 §3)", blank=True)
+    added_on = models.DateField()
+    removed_on = models.DateField(null=True, blank=True)
+
+
+class Document(TenantModel):
+    """A document the law requires, with its validity computed by the law core and an optional
+    uploaded file (PDF/JPEG/PNG checked by magic bytes, served only to entitled users)."""
+
+    class Type(models.TextChoices):
+        RG = "rg", "RG"
+        CPF = "cpf", "CPF"
+        MILITARY = "military_clearance", "quitação militar"
+        ELECTORAL = "electoral_clearance", "quitação eleitoral"
+        MEDICAL = "medical_certificate", "atestado médico"
+        PHOTOS = "photos", "fotos 3x4"
+        RESIDENCE = "residence_proof", "comprovante de residência"
+        CRIMINAL = "criminal_certificate", "certidão criminal negativa"
+        COURSE = "course_certificate", "certificado do curso especializado"
+        INSS = "inss", "inscrição no INSS"
+        CRLV = "crlv", "CRLV"
+        CRV = "crv", "CRV"
+        DPVAT = "dpvat", "DPVAT"
+        VISTORIA = "vistoria_report", "laudo de vistoria"
+        INSPECTION = "inspection_report", "laudo de inspeção"
+        INSURANCE = "insurance_policy", "apólice de seguro"
+        TAXIMETER = "taximeter_calibration", "aferição do taxímetro"
+        CNG = "cng_certificate", "certificado de segurança GNV"
+        COMPANY = "company_documents", "atos constitutivos"
+        OTHER = "other", "outro"
+
+    #: Documents whose content is sensitive personal data: reads are acts (health, criminal).
+    SENSITIVE = {Type.MEDICAL, Type.CRIMINAL}
+
+    doc_type = models.CharField("tipo", max_length=30, choices=Type.choices)
+    person = models.ForeignKey(
+        Person, on_delete=models.PROTECT, null=True, blank=True, related_name="documents"
+    )
+    vehicle = models.ForeignKey(
+        Vehicle, on_delete=models.PROTECT, null=True, blank=True, related_name="documents"
+    )
+    number = models.CharField("número", max_length=60, blank=True)
+    issued_on = models.DateField("emissão")
+    valid_until = models.DateField("válido até", null=True, blank=True)
+    validity_basis = models.JSONField(default=dict, blank=True)
+    file = models.FileField(upload_to="documents/%Y/%m/", null=True, blank=True)
+    content_type = models.CharField(max_length=40, blank=True)
+    sha256 = models.CharField(max_length=64, blank=True)
+    size = models.PositiveIntegerField(default=0)
+    checked_by = models.ForeignKey(
+        "core.User", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    checked_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-issued_on"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(person__isnull=False) | models.Q(vehicle__isnull=False),
+                name="document_has_owner",
+            ),
+            models.UniqueConstraint(
+                fields=["municipality", "sha256"],
+                condition=~models.Q(sha256=""),
+                name="uniq_document_file",
+            ),
+        ]
+
+
+class Stand(TenantModel):
+    """Ponto de táxi (taxi art. 33–36) or ponto de mototáxi (mototaxi art. 17)."""
+
+    service = models.CharField("serviço", max_length=10, choices=Service.choices)
+    name = models.CharField("nome", max_length=120)
+    place = models.CharField("local", max_length=300)
+    taxi_category = models.CharField(max_length=12, choices=TaxiCategory.choices, blank=True)
+    capacity = models.PositiveSmallIntegerField("vagas")
+    act_reference = models.CharField("ato que o fixou", max_length=120, blank=True)
+
+    def __str__(self) -> str:
+        return self.name

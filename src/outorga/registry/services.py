@@ -1,0 +1,763 @@
+"""Registry writes. Each service checks competence, asks the law core, changes state in one
+transaction and records the act (with the decision trace) in that same transaction."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.files.base import ContentFile
+from django.db import transaction
+
+from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.authz import authorize
+from outorga.core.lawctx import context
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.law import questions
+from outorga.law.decisions import Decision
+from outorga.law.windows import add_years
+
+from . import facts as F
+from . import validation as V
+from .models import (
+    SERVICE_LAW,
+    Auxiliary,
+    Document,
+    DrivingLicence,
+    Permit,
+    PermitStatusChange,
+    Person,
+    RegisterCounter,
+    Service,
+    Vehicle,
+)
+
+MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+MAGIC = {
+    b"%PDF-": "application/pdf",
+    b"\x89PNG\r\n\x1a\n": "image/png",
+    b"\xff\xd8\xff": "image/jpeg",
+}
+
+
+class Refused(Exception):
+    """The law refuses the act; ``decision`` carries every reason with its article."""
+
+    def __init__(self, decision: Decision, message: str = "") -> None:
+        self.decision = decision
+        reasons = "; ".join(
+            f"{r.message} ({', '.join(c.render() for c in r.citations)})" for r in decision.refusals
+        )
+        super().__init__(message or f"Recusado: {reasons}")
+
+
+def _law(service: str) -> str:
+    return SERVICE_LAW[Service(service)]
+
+
+def _snapshot(obj: Any, fields: list[str]) -> dict[str, Any]:
+    return {f: getattr(obj, f) for f in fields}
+
+
+# People, licences, vehicles ---------------------------------------------------------------
+
+
+PERSON_FIELDS = [
+    "kind",
+    "document",
+    "name",
+    "birth_date",
+    "blood_type",
+    "address",
+    "city",
+    "phone",
+    "email",
+    "is_public_servant",
+]
+
+
+def person_register(
+    *, actor: Actor, municipality: Municipality, law: str, data: Mapping[str, Any]
+) -> Person:
+    """Create or update a natural or legal person (CPF/CNPJ validated)."""
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
+    kind = data.get("kind", Person.Kind.NATURAL)
+    raw = data.get("document", "")
+    document = V.cpf(raw, "cpf") if kind == Person.Kind.NATURAL else V.cnpj(raw, "cnpj")
+    if not (data.get("name") or "").strip():
+        raise V.FieldError("nome", "informe o nome completo")
+    if kind == Person.Kind.NATURAL and not data.get("birth_date"):
+        raise V.FieldError(
+            "data de nascimento",
+            "obrigatória para pessoa física",
+            "Lei de mototáxi de Ipatinga (2013), art. 5, I",
+        )
+    values = {f: data.get(f) for f in PERSON_FIELDS if f in data}
+    values.update(kind=kind, document=document, name=data["name"].strip())
+    for f in ("blood_type", "address", "city", "phone", "email"):
+        values[f] = values.get(f) or ""
+    with transaction.atomic(), tenant(municipality):
+        person = Person.objects.select_for_update().filter(document=document).first()
+        old = _snapshot(person, PERSON_FIELDS) if person else {}
+        if person is None:
+            person = Person(**values)
+        else:
+            for k, v in values.items():
+                setattr(person, k, v)
+        person.full_clean(exclude=["partners", "photo", "user"])
+        person.save()
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="person.update" if old else "person.create",
+            obj=person,
+            old=old,
+            new=_snapshot(person, PERSON_FIELDS),
+        )
+    return person
+
+
+def licence_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    law: str,
+    person: Person,
+    data: Mapping[str, Any],
+) -> DrivingLicence:
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
+    number = V.cnh(data.get("number", ""), "número da CNH")
+    categories = "".join(sorted(set(str(data.get("categories", "")).upper())))
+    if not categories or set(categories) - set("ABCDE"):
+        raise V.FieldError("categorias", "use as letras A, B, C, D ou E")
+    fields = [
+        "number",
+        "categories",
+        "first_licence_on",
+        "category_a_since",
+        "expires_on",
+        "ear",
+        "points",
+        "points_reported_on",
+    ]
+    with transaction.atomic(), tenant(municipality):
+        lic = DrivingLicence.objects.filter(person=person).first()
+        old = _snapshot(lic, fields) if lic else {}
+        lic = lic or DrivingLicence(person=person)
+        lic.number, lic.categories = number, categories
+        for f in fields[2:]:
+            if f in data:
+                setattr(lic, f, data[f])
+        lic.full_clean(exclude=["person"])
+        lic.save()
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="licence.record",
+            obj=lic,
+            old=old,
+            new=_snapshot(lic, fields),
+        )
+    return lic
+
+
+VEHICLE_FIELDS = [
+    "plate",
+    "renavam",
+    "chassis",
+    "kind",
+    "make_model",
+    "manufacture_year",
+    "model_year",
+    "engine_cc",
+    "colour",
+    "doors",
+    "seats",
+    "fuel",
+    "cng",
+    "rental_category",
+    "registration_uf",
+    "registration_city",
+    "invoice_date",
+]
+
+
+def vehicle_register(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    law: str,
+    owner: Person,
+    data: Mapping[str, Any],
+) -> Vehicle:
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
+    values = {f: data[f] for f in VEHICLE_FIELDS if f in data}
+    values["plate"] = V.plate(data.get("plate", ""))
+    values["renavam"] = V.renavam(data.get("renavam", ""))
+    values["registration_uf"] = str(data.get("registration_uf", "")).upper()
+    with transaction.atomic(), tenant(municipality):
+        vehicle = Vehicle.objects.select_for_update().filter(plate=values["plate"]).first()
+        old = _snapshot(vehicle, VEHICLE_FIELDS) if vehicle else {}
+        vehicle = vehicle or Vehicle(owner=owner)
+        vehicle.owner = owner
+        for k, v in values.items():
+            setattr(vehicle, k, v)
+        vehicle.full_clean(exclude=["owner"])
+        vehicle.save()
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="vehicle.update" if old else "vehicle.create",
+            obj=vehicle,
+            old=old,
+            new=_snapshot(vehicle, VEHICLE_FIELDS),
+        )
+    return vehicle
+
+
+# Documents ----------------------------------------------------------------------------------
+
+#: Documents whose validity the mototaxi law fixes (document_validity question).
+MOTOTAXI_VALIDITY = {
+    Document.Type.MEDICAL: "atestado_medico",
+    Document.Type.INSPECTION: "laudo_inspecao",
+}
+
+
+def sniff(content: bytes) -> str:
+    """Content type by magic bytes; refuses anything but PDF, PNG and JPEG."""
+    for magic, ctype in MAGIC.items():
+        if content.startswith(magic):
+            return ctype
+    raise V.FieldError("arquivo", "tipo de arquivo não aceito: envie PDF, JPEG ou PNG")
+
+
+def document_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    law: str,
+    doc_type: str,
+    issued_on: dt.date,
+    person: Person | None = None,
+    vehicle: Vehicle | None = None,
+    number: str = "",
+    content: bytes | None = None,
+    filename: str = "",
+) -> Document:
+    """Record a document; an uploaded file is checked and de-duplicated by its SHA-256, so sending
+    the same file twice returns the same document (idempotent upload)."""
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
+    if doc_type not in Document.Type.values:
+        raise V.FieldError("tipo", "tipo de documento desconhecido")
+    if person is None and vehicle is None:
+        raise V.FieldError("titular", "informe a pessoa ou o veículo do documento")
+    digest, ctype = "", ""
+    if content is not None:
+        if len(content) > MAX_UPLOAD_BYTES:
+            raise V.FieldError("arquivo", "arquivo maior que 5 MB")
+        ctype = sniff(content)
+        digest = hashlib.sha256(content).hexdigest()
+    with transaction.atomic(), tenant(municipality):
+        if digest:
+            existing = Document.objects.filter(sha256=digest).first()
+            if existing is not None:
+                return existing
+        ctx = context(municipality, issued_on)
+        valid_until, basis = None, {}
+        if law == "ipatinga.mototaxi-2013" and doc_type in MOTOTAXI_VALIDITY:
+            d = questions.ask(
+                "mototaxi.document_validity",
+                ctx,
+                {
+                    "document": MOTOTAXI_VALIDITY[Document.Type(doc_type)],
+                    "issued_on": issued_on.isoformat(),
+                },
+            )
+            valid_until = dt.date.fromisoformat(d.outcome["valid_until"])
+            basis = d.to_json()
+        doc = Document(
+            doc_type=doc_type,
+            person=person,
+            vehicle=vehicle,
+            number=number,
+            issued_on=issued_on,
+            valid_until=valid_until,
+            validity_basis=basis,
+            content_type=ctype,
+            sha256=digest,
+            size=len(content or b""),
+            checked_by=actor.user,
+        )
+        if content is not None:
+            ext = {"application/pdf": "pdf", "image/png": "png", "image/jpeg": "jpg"}[ctype]
+            doc.file.save(f"{digest[:16]}.{ext}", ContentFile(content), save=False)
+        doc.save()
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="document.record",
+            obj=doc,
+            new={
+                "type": doc_type,
+                "number": number,
+                "issued_on": issued_on,
+                "valid_until": valid_until,
+                "sha256": digest,
+            },
+            basis={"citations": basis.get("citations", [])},
+        )
+    return doc
+
+
+def document_read(*, actor: Actor, municipality: Municipality, law: str, doc: Document) -> bytes:
+    """Serve a document's file to an entitled user; sensitive ones (health, criminal) are acts."""
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
+    if not doc.file:
+        raise V.FieldError("arquivo", "documento sem arquivo")
+    with transaction.atomic(), tenant(municipality):
+        if doc.doc_type in Document.SENSITIVE:
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="document.read",
+                obj=doc,
+                new={"type": doc.doc_type},
+            )
+        with doc.file.open("rb") as fh:
+            return bytes(fh.read())
+
+
+# Register numbers ---------------------------------------------------------------------------
+
+
+def next_number(series: str) -> int:
+    """Sequential, gapless, unique: lock the counter row in the caller's transaction."""
+    counter, _ = RegisterCounter.objects.get_or_create(series=series)
+    counter = RegisterCounter.objects.select_for_update().get(pk=counter.pk)
+    counter.last_number += 1
+    counter.save(update_fields=["last_number"])
+    return counter.last_number
+
+
+# Permits ------------------------------------------------------------------------------------
+
+
+def person_eligibility(
+    person: Person,
+    service: str,
+    as_of: dt.date,
+    role: str = "permissionario",
+    tender: Any = None,
+    auxiliary: dict[str, Any] | None = None,
+) -> Decision:
+    m = person.municipality
+    if _law(service) == "ipatinga.mototaxi-2013":
+        facts = F.mototaxi_person(
+            person,
+            service=service,
+            role=role,
+            tender_homologated_on=getattr(tender, "homologated_on", None),
+        )
+        if auxiliary is not None:
+            facts["auxiliary"] = auxiliary
+        return questions.ask("mototaxi.person_eligibility", context(m, as_of), facts)
+    raise NotImplementedError("elegibilidade de táxi: use taxi.permissao.elegibilidade")
+
+
+def vehicle_eligibility(
+    vehicle: Vehicle, service: str, as_of: dt.date, equipment: list[str]
+) -> Decision:
+    return questions.ask(
+        "mototaxi.vehicle_eligibility",
+        context(vehicle.municipality, as_of),
+        F.mototaxi_vehicle(vehicle, service=service, equipment=equipment),
+    )
+
+
+def permit_grant(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    holder: Person,
+    service: str,
+    vehicle: Vehicle,
+    granted_on: dt.date,
+    term_years: int,
+    decree: str = "",
+    equipment: list[str] | None = None,
+    taxi_category: str = "",
+    tender: Any = None,
+) -> Permit:
+    """Grant a permit within the quota (art. 10, D-7), after the person's and the vehicle's
+    eligibility; numbered in the register. Concurrent grants for the last places never exceed
+    the quota: the quota counter row is locked for the whole transaction."""
+    law = _law(service)
+    authorize(actor=actor, municipality=municipality, action="permit.grant", law=law)
+    if service == Service.TAXI:
+        raise NotImplementedError("outorga de táxi: fluxo próprio (art. 3, 10)")
+    with transaction.atomic(), tenant(municipality):
+        # Lock first: every grant of this service waits here, then counts.
+        quota_lock, _ = RegisterCounter.objects.get_or_create(series=f"quota:{service}")
+        RegisterCounter.objects.select_for_update().get(pk=quota_lock.pk)
+        ctx = context(municipality, granted_on)
+        quota = questions.ask(
+            "mototaxi.quota",
+            ctx,
+            {
+                "service": service,
+                "grant_on": granted_on.isoformat(),
+                "active_permits": F.active_permits(service),
+            },
+        )
+        person = person_eligibility(holder, service, granted_on, tender=tender)
+        veh = vehicle_eligibility(vehicle, service, granted_on, equipment or [])
+        term = questions.ask(
+            "mototaxi.permit_term",
+            ctx,
+            {
+                "granted_on": granted_on.isoformat(),
+                "by_decree": bool(decree.strip()),
+                "after_tender": tender is not None,
+                "term_years": term_years,
+            },
+        )
+        decisions = [quota, person, veh, term]
+        refusals = [d for d in decisions if d.refusals]
+        if refusals:
+            # Whoever asked for it sees every reason; the refused grant is recorded as an act.
+            raise Refused(_merge(refusals, granted_on, municipality.slug))
+        number = next_number(f"register:{service}")
+        prefix = {"mototaxi": "MT", "motofrete": "MF"}[service]
+        permit = Permit.objects.create(
+            service=service,
+            holder=holder,
+            number=f"{prefix}-{number:04d}",
+            registration_number=number,
+            decree=decree,
+            granted_on=granted_on,
+            term_start=granted_on,
+            term_end=add_years(granted_on, term_years),
+            certificate_valid_until=add_years(granted_on, 1),
+            vehicle=vehicle,
+            taxi_category=taxi_category,
+            tender=tender,
+            decision={"decisions": [d.to_json() for d in decisions]},
+        )
+        act = record_act(
+            municipality=municipality,
+            actor=actor,
+            action="permit.grant",
+            obj=permit,
+            new={
+                "number": permit.number,
+                "holder": holder.pk,
+                "vehicle": vehicle.plate,
+                "service": service,
+                "term_end": permit.term_end,
+            },
+            basis=basis_of(None, [c for d in decisions for c in d.citations]),
+            extra={"decisions": [d.to_json() for d in decisions]},
+        )
+        PermitStatusChange.objects.create(
+            permit=permit,
+            to_status=Permit.Status.ACTIVE,
+            effective_on=granted_on,
+            reason="outorga",
+            act=act,
+        )
+    return permit
+
+
+def _merge(decisions: list[Decision], on: dt.date, slug: str) -> Decision:
+    return Decision(
+        "registry.permit_grant",
+        on,
+        slug,
+        False,
+        tuple(r for d in decisions for r in d.reasons),
+        "outorga recusada",
+    )
+
+
+#: Which competence each status transition needs, by the law's text.
+TRANSITIONS: dict[tuple[str, str], str] = {
+    (Permit.Status.ACTIVE, Permit.Status.SUSPENDED): "penalty.suspension",
+    (Permit.Status.SUSPENDED, Permit.Status.ACTIVE): "permit.renew",
+    (Permit.Status.ACTIVE, Permit.Status.RESERVE): "registry.record",
+    (Permit.Status.RESERVE, Permit.Status.ACTIVE): "registry.record",
+    (Permit.Status.ACTIVE, Permit.Status.RENOUNCED): "registry.record",
+    (Permit.Status.SUSPENDED, Permit.Status.RENOUNCED): "registry.record",
+    (Permit.Status.RESERVE, Permit.Status.RENOUNCED): "registry.record",
+    (Permit.Status.ACTIVE, Permit.Status.REVOKED): "penalty.revocation",
+    (Permit.Status.SUSPENDED, Permit.Status.REVOKED): "penalty.revocation",
+    (Permit.Status.ACTIVE, Permit.Status.CASSADA): "penalty.cassacao",
+    (Permit.Status.SUSPENDED, Permit.Status.CASSADA): "penalty.cassacao",
+    (Permit.Status.RESERVE, Permit.Status.CASSADA): "penalty.cassacao",
+    (Permit.Status.ACTIVE, Permit.Status.EXTINCT): "penalty.revocation",
+}
+
+
+class InvalidTransition(ValueError):
+    pass
+
+
+def _transition(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    to: str,
+    reason: str,
+    effective_on: dt.date,
+    until: dt.date | None = None,
+    basis: dict[str, Any] | None = None,
+) -> Permit:
+    action = TRANSITIONS.get((permit.status, to))
+    if action is None:
+        raise InvalidTransition(
+            f"a permissão está {permit.get_status_display()}; não pode passar a "
+            f"{Permit.Status(to).label}"
+        )
+    authorize(actor=actor, municipality=municipality, action=action, law=permit.law)
+    if not reason.strip():
+        raise V.FieldError("motivo", "informe o motivo do ato")
+    with transaction.atomic(), tenant(municipality):
+        permit = Permit.objects.select_for_update().get(pk=permit.pk)
+        if (permit.status, to) not in TRANSITIONS:
+            raise InvalidTransition("a situação mudou; recarregue a página")
+        old = {"status": permit.status, "suspended_until": permit.suspended_until}
+        permit.status = to
+        permit.suspended_until = until if to == Permit.Status.SUSPENDED else None
+        permit.save(update_fields=["status", "suspended_until"])
+        act = record_act(
+            municipality=municipality,
+            actor=actor,
+            action=f"permit.{to}",
+            obj=permit,
+            old=old,
+            new={"status": to, "suspended_until": permit.suspended_until},
+            basis=basis,
+            extra={"reason": reason, "effective_on": effective_on},
+        )
+        PermitStatusChange.objects.create(
+            permit=permit,
+            from_status=old["status"],
+            to_status=to,
+            effective_on=effective_on,
+            reason=reason,
+            act=act,
+        )
+    return permit
+
+
+def permit_suspend(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    days: int,
+    start: dt.date,
+    reason: str,
+    basis: dict[str, Any] | None = None,
+) -> Permit:
+    return _transition(
+        actor=actor,
+        municipality=municipality,
+        permit=permit,
+        to=Permit.Status.SUSPENDED,
+        reason=reason,
+        effective_on=start,
+        until=start + dt.timedelta(days=days - 1),
+        basis=basis,
+    )
+
+
+def permit_reinstate(
+    *, actor: Actor, municipality: Municipality, permit: Permit, on: dt.date, proof: str
+) -> Permit:
+    """Back to active after a suspension only with the proof the irregularities were fixed
+    (mototaxi art. 32 §2)."""
+    if permit.suspended_until and on <= permit.suspended_until:
+        raise InvalidTransition(f"a suspensão vai até {permit.suspended_until:%d/%m/%Y}")
+    return _transition(
+        actor=actor,
+        municipality=municipality,
+        permit=permit,
+        to=Permit.Status.ACTIVE,
+        reason=f"comprovação (art. 32, §2): {proof}",
+        effective_on=on,
+    )
+
+
+def permit_renounce(
+    *, actor: Actor, municipality: Municipality, permit: Permit, on: dt.date, request: str
+) -> Permit:
+    """Cancellation on the holder's written request (mototaxi art. 6 §6; renúncia art. 2 XX)."""
+    return _transition(
+        actor=actor,
+        municipality=municipality,
+        permit=permit,
+        to=Permit.Status.RENOUNCED,
+        reason=f"pedido escrito: {request}",
+        effective_on=on,
+    )
+
+
+def permit_reserve(
+    *, actor: Actor, municipality: Municipality, permit: Permit, on: dt.date, reason: str
+) -> Permit:
+    return _transition(
+        actor=actor,
+        municipality=municipality,
+        permit=permit,
+        to=Permit.Status.RESERVE,
+        reason=reason,
+        effective_on=on,
+    )
+
+
+def permit_cassar(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    on: dt.date,
+    reason: str,
+    basis: dict[str, Any] | None = None,
+) -> Permit:
+    """Only the competent authority (mototaxi art. 34 §1), after defence (D-3)."""
+    return _transition(
+        actor=actor,
+        municipality=municipality,
+        permit=permit,
+        to=Permit.Status.CASSADA,
+        reason=reason,
+        effective_on=on,
+        basis=basis,
+    )
+
+
+def permit_revoke(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    on: dt.date,
+    reason: str,
+    basis: dict[str, Any] | None = None,
+) -> Permit:
+    return _transition(
+        actor=actor,
+        municipality=municipality,
+        permit=permit,
+        to=Permit.Status.REVOKED,
+        reason=reason,
+        effective_on=on,
+        basis=basis,
+    )
+
+
+def permit_renew(
+    *, actor: Actor, municipality: Municipality, permit: Permit, on: dt.date
+) -> Permit:
+    """Yearly registration certificate (mototaxi art. 4 §1): checks the holder again."""
+    authorize(actor=actor, municipality=municipality, action="permit.renew", law=permit.law)
+    with transaction.atomic(), tenant(municipality):
+        permit = Permit.objects.select_for_update().get(pk=permit.pk)
+        if permit.status != Permit.Status.ACTIVE:
+            raise InvalidTransition("só se renova permissão ativa")
+        decision = person_eligibility(permit.holder, permit.service, on)
+        if decision.refusals:
+            raise Refused(decision)
+        old = {"certificate_valid_until": permit.certificate_valid_until}
+        permit.certificate_valid_until = add_years(on, 1)
+        permit.irregular, permit.irregular_reason = False, ""
+        permit.save(update_fields=["certificate_valid_until", "irregular", "irregular_reason"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="permit.renew",
+            obj=permit,
+            old=old,
+            new={"certificate_valid_until": permit.certificate_valid_until},
+            basis=basis_of(decision),
+        )
+    return permit
+
+
+# Auxiliaries --------------------------------------------------------------------------------
+
+
+def auxiliary_add(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    person: Person,
+    on: dt.date,
+    work_schedule: str = "",
+) -> Auxiliary:
+    """At most 1 auxiliary per mototaxi vehicle (art. 6 §4, art. 14), with the same requirements
+    as the holder (art. 14 §2); credential valid one year; schedule filed (art. 14 §3)."""
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=permit.law)
+    with transaction.atomic(), tenant(municipality):
+        permit = Permit.objects.select_for_update().get(pk=permit.pk)
+        current = permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).count()
+        eligibility = person_eligibility(
+            person,
+            permit.service,
+            on,
+            role="auxiliar",
+            auxiliary={
+                "indicated_in_writing": True,
+                "other_auxiliaries_on_vehicle": current,
+                "schedule_filed": bool(work_schedule.strip()),
+            },
+        )
+        if eligibility.refusals:
+            raise Refused(eligibility)
+        aux = Auxiliary.objects.create(
+            permit=permit,
+            person=person,
+            added_on=on,
+            work_schedule=work_schedule,
+            registration_number=next_number(f"register:{permit.service}:auxiliar"),
+            credential_valid_until=add_years(on, 1),
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="auxiliary.add",
+            obj=aux,
+            new={"permit": permit.number, "person": person.pk},
+            basis=basis_of(eligibility),
+        )
+    return aux
+
+
+def auxiliary_remove(
+    *, actor: Actor, municipality: Municipality, auxiliary: Auxiliary, on: dt.date, reason: str
+) -> Auxiliary:
+    authorize(
+        actor=actor, municipality=municipality, action="registry.record", law=auxiliary.permit.law
+    )
+    with transaction.atomic(), tenant(municipality):
+        aux = Auxiliary.objects.select_for_update().get(pk=auxiliary.pk)
+        if aux.status != Auxiliary.Status.ACTIVE:
+            raise InvalidTransition("o auxiliar não está ativo")
+        aux.status, aux.removed_on = Auxiliary.Status.REMOVED, on
+        aux.save(update_fields=["status", "removed_on"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="auxiliary.remove",
+            obj=aux,
+            old={"status": "active"},
+            new={"status": "removed"},
+            extra={"reason": reason},
+        )
+    return aux

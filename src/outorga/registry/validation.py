@@ -1,0 +1,71 @@
+"""Brazilian identifiers validated with maintained libraries (validate-docbr, brutils), with the
+error a user reads in Portuguese."""
+
+from __future__ import annotations
+
+import re
+
+from brutils import is_valid_license_plate
+from validate_docbr import CNH, CNPJ, CPF, RENAVAM
+
+
+class FieldError(ValueError):
+    """Bad input: which field, what is wrong (in Portuguese) and, where there is one, the article."""
+
+    def __init__(self, field: str, message: str, citation: str = "") -> None:
+        self.field, self.message, self.citation = field, message, citation
+        super().__init__(f"{field}: {message}" + (f" ({citation})" if citation else ""))
+
+    def to_json(self) -> dict[str, str]:
+        out = {"campo": self.field, "erro": self.message}
+        if self.citation:
+            out["fundamento"] = self.citation
+        return out
+
+
+def digits(value: str) -> str:
+    return re.sub(r"\D", "", value or "")
+
+
+def cpf(value: str, field: str = "cpf") -> str:
+    d = digits(value)
+    if not CPF().validate(d):
+        raise FieldError(field, "CPF inválido")
+    return d
+
+
+def cnpj(value: str, field: str = "cnpj") -> str:
+    d = digits(value)
+    if not CNPJ().validate(d):
+        raise FieldError(field, "CNPJ inválido")
+    return d
+
+
+def cnh(value: str, field: str = "cnh") -> str:
+    d = digits(value)
+    if not CNH().validate(d):
+        raise FieldError(field, "número da CNH inválido")
+    return d
+
+
+def renavam(value: str, field: str = "renavam") -> str:
+    d = digits(value)
+    if not RENAVAM().validate(d):
+        raise FieldError(field, "RENAVAM inválido")
+    return d
+
+
+def plate(value: str, field: str = "placa") -> str:
+    """Old (ABC1234) and Mercosul (ABC1D23) formats; stored uppercase without dash."""
+    p = re.sub(r"[^A-Za-z0-9]", "", value or "").upper()
+    if not is_valid_license_plate(p):
+        raise FieldError(field, "placa inválida (formatos ABC1234 ou ABC1D23)")
+    return p
+
+
+def format_cpf(d: str) -> str:
+    return f"{d[:3]}.{d[3:6]}.{d[6:9]}-{d[9:]}" if len(d) == 11 else d
+
+
+def format_plate(p: str) -> str:
+    return f"{p[:3]}-{p[3:]}" if len(p) == 7 and p[4].isdigit() else p

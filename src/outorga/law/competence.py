@@ -59,8 +59,12 @@ ACTIONS: dict[str, str] = {
     "tariff.set": "fixar tarifas",
     "stand.set": "fixar pontos",
     "debt.payment.record": "registrar pagamentos",
+    "debt.record": "lançar débitos e mudar sua situação (definitivo, em recurso, cancelado)",
+    "tender.manage": "conduzir licitação (abrir, classificar, homologar)",
+    "extinction.propose": "instaurar processo de extinção da permissão",
     "platform.credential": "credenciar plataforma",
     "platform.suspend": "suspender ou cancelar credenciamento de plataforma",
+    "platform.case.propose": "propor suspensão ou cancelamento de credenciamento de plataforma",
     "platform.data.submit": "enviar dados da plataforma (motoristas, relatórios, corridas)",
     "platform.report.review": "analisar relatórios mensais e ISSQN",
     "complaint.answer": "responder reclamação",
@@ -138,6 +142,8 @@ _TABLE: list[Competence] = [
     _c(MOTO, "tariff.set", {R.CHEFE_EXECUTIVO}, cite(MOTO, 45)),
     _c(MOTO, "stand.set", {R.CHEFE_EXECUTIVO}, cite(MOTO, 17)),
     _c(MOTO, "debt.payment.record", {R.FINANCAS}, cite(MOTO, 35, 1)),
+    _c(MOTO, "debt.record", {R.FINANCAS}, cite(MOTO, 35, 1), cite(MOTO, 31)),
+    _c(MOTO, "tender.manage", {R.AUTORIDADE}, cite(MOTO, 6), cite(MOTO, 10)),
     # Ipatinga taxi 2017: SESUMA keeps the Cadastro (art. 4 I, 20) and regulates (art. 46); the
     # penalty procedure is left to a regulation (art. 43), so who decides follows D-17 until then.
     _c(TAXI, "registry.record", {R.ATENDENTE}, cite(TAXI, 20), cite(TAXI, 4, inc="I")),
@@ -184,6 +190,9 @@ _TABLE: list[Competence] = [
     _c(TAXI, "tariff.set", {R.CHEFE_EXECUTIVO}, cite(TAXI, 37)),
     _c(TAXI, "stand.set", {R.CHEFE_EXECUTIVO}, cite(TAXI, 33)),
     _c(TAXI, "debt.payment.record", {R.FINANCAS}, cite(TAXI, 21, 1)),
+    _c(TAXI, "debt.record", {R.FINANCAS}, cite(TAXI, 21, 1), cite(TAXI, 40)),
+    _c(TAXI, "tender.manage", {R.AUTORIDADE}, cite(TAXI, 3), cite(TAXI, 3, 1)),
+    _c(TAXI, "extinction.propose", {R.AUTORIDADE}, cite(TAXI, 15, 1), cite(TAXI, 46), decision(3)),
     # Barra do Garças apps 2025: credential before the Executive (art. 3), inspection by the posture
     # inspectors (art. 22–23), reports to Finance (art. 16), penalties with due process (art. 26).
     _c(APPS, "platform.credential", {R.AUTORIDADE}, cite(APPS, 3)),
@@ -195,6 +204,14 @@ _TABLE: list[Competence] = [
         cite(APPS, 26, "único"),
         decision(3),
         decision(17),
+    ),
+    _c(
+        APPS,
+        "platform.case.propose",
+        {R.AUTORIDADE},
+        cite(APPS, 22),
+        cite(APPS, 26, inc="IV"),
+        decision(3),
     ),
     _c(APPS, "platform.data.submit", {R.PLATAFORMA}, cite(APPS, 4), cite(APPS, 16), cite(APPS, 24)),
     _c(

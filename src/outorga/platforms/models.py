@@ -11,6 +11,8 @@ from .validators import validate_cpf, validate_plate
 
 
 class Platform(TenantModel):
+    """A ride-hailing platform (OTTC) credentialed before the municipality (apps art. 3)."""
+
     class Status(models.TextChoices):
         CREDENTIALED = "credentialed", "credenciada"
         SUSPENDED = "suspended", "suspensa"
@@ -22,6 +24,19 @@ class Platform(TenantModel):
         "situação", max_length=20, choices=Status.choices, default=Status.CREDENTIALED
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Apps art. 19 §2: registration in the municipal cadastro mobiliário is a condition to operate.
+    cadastro_mobiliario = models.CharField(
+        "inscrição no cadastro mobiliário", max_length=30, blank=True
+    )
+    # Apps art. 11 III: the users' complaint channel (site, e-mail or telephone).
+    complaint_channel = models.CharField("canal de reclamações", max_length=200, blank=True)
+    contact_name = models.CharField("responsável", max_length=120, blank=True)
+    contact_email = models.EmailField("e-mail de contato", blank=True)
+    contact_phone = models.CharField("telefone de contato", max_length=30, blank=True)
+    address = models.CharField("endereço", max_length=250, blank=True)
+    credentialed_at = models.DateTimeField("credenciada em", null=True, blank=True)
+    suspended_until = models.DateField("suspensa até", null=True, blank=True)
+    demo = models.BooleanField("dado de demonstração", default=False)
 
     class Meta:
         ordering = ["name"]
@@ -31,6 +46,95 @@ class Platform(TenantModel):
 
     def __str__(self) -> str:
         return self.name
+
+
+class PlatformDocument(TenantModel):
+    """A document the platform filed with its credential (contrato social, cartão CNPJ…)."""
+
+    class Kind(models.TextChoices):
+        ARTICLES = "articles", "contrato social / estatuto"
+        CNPJ_CARD = "cnpj_card", "comprovante de inscrição no CNPJ"
+        CADASTRO_MOBILIARIO = "cadastro_mobiliario", "inscrição no cadastro mobiliário"
+        TAX_CLEARANCE = "tax_clearance", "certidão negativa de débitos"
+        POWER_OF_ATTORNEY = "power_of_attorney", "procuração do representante"
+        OTHER = "other", "outro"
+
+    platform = models.ForeignKey(
+        Platform, on_delete=models.PROTECT, related_name="documents", verbose_name="plataforma"
+    )
+    kind = models.CharField("tipo", max_length=30, choices=Kind.choices)
+    number = models.CharField("número", max_length=60, blank=True)
+    issued_on = models.DateField("emitido em", null=True, blank=True)
+    valid_until = models.DateField("válido até", null=True, blank=True)
+    notes = models.CharField("observações", max_length=250, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["platform", "kind"]
+
+
+class PlatformCase(TenantModel):
+    """Proposal to suspend or cancel a platform's credential (apps art. 26 IV): the system
+    proposes, the platform defends itself, the competent person decides (decision D-3)."""
+
+    class Kind(models.TextChoices):
+        SUSPENSION = "credential_suspension", "suspensão temporária do credenciamento"
+        CANCELLATION = "credential_cancellation", "cancelamento do credenciamento"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "aberto (prazo de defesa)"
+        UPHELD = "upheld", "decidido: penalidade aplicada"
+        REJECTED = "rejected", "decidido: proposta rejeitada"
+
+    platform = models.ForeignKey(
+        Platform, on_delete=models.PROTECT, related_name="cases", verbose_name="plataforma"
+    )
+    kind = models.CharField("proposta", max_length=30, choices=Kind.choices)
+    status = models.CharField("situação", max_length=10, choices=Status.choices, default="open")
+    infraction_on = models.DateField("data do fato")
+    grounds = models.TextField("fundamentos da proposta")
+    suspension_days = models.PositiveIntegerField(
+        "dias de suspensão propostos", null=True, blank=True
+    )
+    proposed_by = models.ForeignKey(
+        "core.User", on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    proposed_at = models.DateTimeField(auto_now_add=True)
+    notice_on = models.DateField("notificação da plataforma")
+    defence_until = models.DateField("prazo de defesa")
+    defence_text = models.TextField("defesa", blank=True)
+    defence_filed_at = models.DateTimeField("defesa apresentada em", null=True, blank=True)
+    decided_by = models.ForeignKey(
+        "core.User", on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    decided_at = models.DateTimeField("decidido em", null=True, blank=True)
+    decision_text = models.TextField("decisão", blank=True)
+    decision = models.JSONField("rastro da decisão", default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-proposed_at"]
+
+
+class PlatformStatusChange(TenantModel):
+    """History of a platform's status: credential, suspension, cancellation, reinstatement."""
+
+    platform = models.ForeignKey(
+        Platform, on_delete=models.PROTECT, related_name="status_changes", verbose_name="plataforma"
+    )
+    old_status = models.CharField("situação anterior", max_length=20, blank=True)
+    new_status = models.CharField("nova situação", max_length=20, choices=Platform.Status.choices)
+    changed_at = models.DateTimeField(auto_now_add=True)
+    changed_by = models.ForeignKey(
+        "core.User", on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    reason = models.CharField("motivo", max_length=300)
+    case = models.ForeignKey(
+        PlatformCase, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    decision = models.JSONField("rastro da decisão", default=dict, blank=True)
+
+    class Meta:
+        ordering = ["changed_at", "pk"]
 
 
 class PlatformDriver(TenantModel):
@@ -68,7 +172,10 @@ class PlatformDriver(TenantModel):
     disabled_at = models.DateTimeField("desativado em", null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
-    # Documents of apps art. 4 (II–VI).
+    # Documents of apps art. 4 II (a–f).
+    cnh_valid_until = models.DateField("CNH válida até", null=True, blank=True)
+    crlv = models.BooleanField("CRLV apresentado", default=False)
+    crlv_valid_until = models.DateField("CRLV válido até", null=True, blank=True)
     criminal_certificate = models.BooleanField("certidão negativa criminal", default=False)
     criminal_certificate_date = models.DateField("data da certidão criminal", null=True, blank=True)
     app_insurance = models.BooleanField("seguro APP", default=False)
@@ -96,3 +203,158 @@ class PlatformDriver(TenantModel):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.platform})"
+
+
+class FareTable(TenantModel):
+    """A fare table a platform published (apps art. 6), checked against the executive's limits
+    (art. 7) and the dynamic-pricing ceiling (art. 9). Every publication is kept."""
+
+    class Status(models.TextChoices):
+        ACCEPTED = "accepted", "aceita"
+        PENDING = "pending", "aceita; limites a verificar"
+        REFUSED = "refused", "recusada"
+
+    platform = models.ForeignKey(
+        Platform, on_delete=models.PROTECT, related_name="fare_tables", verbose_name="plataforma"
+    )
+    base_fare_cents = models.PositiveIntegerField("tarifa base (centavos)")
+    per_km_cents = models.PositiveIntegerField("custo por km (centavos)")
+    per_minute_cents = models.PositiveIntegerField("custo por minuto (centavos)")
+    extras = models.JSONField("taxas adicionais", default=list, blank=True)
+    dynamic_max_percent = models.DecimalField(
+        "acréscimo dinâmico máximo (%)", max_digits=6, decimal_places=2, null=True, blank=True
+    )
+    valid_from = models.DateField("vigente a partir de")
+    status = models.CharField("situação", max_length=10, choices=Status.choices)
+    published_at = models.DateTimeField(auto_now_add=True)
+    decision = models.JSONField("rastro da decisão", default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-published_at", "-pk"]
+
+
+class MonthlyReport(TenantModel):
+    """One version of a platform's monthly report (apps art. 16, D-8). A new upload for the same
+    month is a new version; all are kept. ``idempotency_key`` + ``body_sha256`` make retries safe."""
+
+    platform = models.ForeignKey(
+        Platform, on_delete=models.PROTECT, related_name="reports", verbose_name="plataforma"
+    )
+    year = models.PositiveSmallIntegerField("ano")
+    month = models.PositiveSmallIntegerField("mês")
+    version = models.PositiveSmallIntegerField("versão")
+    idempotency_key = models.CharField(max_length=100)
+    body_sha256 = models.CharField(max_length=64)
+    payload = models.JSONField("conteúdo enviado")
+    active_drivers = models.PositiveIntegerField("motoristas ativos")
+    trips = models.PositiveIntegerField("corridas", null=True, blank=True)
+    intermediation_revenue_cents = models.BigIntegerField("faturamento da intermediação")
+    trip_revenue_cents = models.BigIntegerField("faturamento das corridas")
+    submitted_at = models.DateTimeField("enviado em", auto_now_add=True)
+    submitted_on = models.DateField("data de entrega")
+    status = models.CharField("situação na entrega", max_length=20)
+    decision = models.JSONField("rastro da decisão", default=dict, blank=True)
+    response = models.JSONField("resposta dada à plataforma", default=dict, blank=True)
+    demo = models.BooleanField("dado de demonstração", default=False)
+
+    class Meta:
+        ordering = ["-year", "-month", "-version"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["platform", "idempotency_key"], name="uniq_report_idempotency"
+            ),
+            models.UniqueConstraint(
+                fields=["platform", "year", "month", "version"], name="uniq_report_version"
+            ),
+        ]
+
+
+class Complaint(TenantModel):
+    """A user's complaint (apps art. 11 III): filed on the public form or forwarded by the platform;
+    the platform answers within 5 business days (art. 15)."""
+
+    class Source(models.TextChoices):
+        PUBLIC = "public", "formulário público"
+        PLATFORM = "platform", "encaminhada pela plataforma"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "aguardando resposta"
+        ANSWERED = "answered", "respondida"
+
+    platform = models.ForeignKey(
+        Platform, on_delete=models.PROTECT, related_name="complaints", verbose_name="plataforma"
+    )
+    protocol = models.CharField("protocolo", max_length=20, unique=True)
+    source = models.CharField("origem", max_length=10, choices=Source.choices)
+    platform_reference = models.CharField("referência na plataforma", max_length=60, blank=True)
+    complainant_name = models.CharField("nome de quem reclama", max_length=120, blank=True)
+    complainant_contact = models.CharField("contato de quem reclama", max_length=120, blank=True)
+    occurred_on = models.DateField("data do fato", null=True, blank=True)
+    description = models.TextField("reclamação")
+    filed_on = models.DateField("registrada em")
+    filed_at = models.DateTimeField(auto_now_add=True)
+    deadline = models.DateField("prazo de resposta")
+    status = models.CharField("situação", max_length=10, choices=Status.choices, default="open")
+    answer = models.TextField("resposta", blank=True)
+    answered_at = models.DateTimeField("respondida em", null=True, blank=True)
+    answered_on = models.DateField("data da resposta", null=True, blank=True)
+    decision = models.JSONField("rastro da decisão", default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-filed_at"]
+
+
+class PlatformPenalty(TenantModel):
+    """Warning or fine imposed on a platform (apps art. 26 I–II). Amounts in cents (D-5); the
+    finance ledger will take the fine as a debt."""
+
+    class Kind(models.TextChoices):
+        WARNING = "warning", "advertência escrita"
+        FINE = "fine", "multa"
+
+    platform = models.ForeignKey(
+        Platform, on_delete=models.PROTECT, related_name="penalties", verbose_name="plataforma"
+    )
+    kind = models.CharField("penalidade", max_length=10, choices=Kind.choices)
+    infraction_on = models.DateField("data do fato")
+    description = models.TextField("fato")
+    reasoning = models.TextField("fundamentação")
+    fine_upfbg = models.DecimalField(
+        "multa (UPFBG)", max_digits=10, decimal_places=4, null=True, blank=True
+    )
+    amount_cents = models.BigIntegerField("valor (centavos)", null=True, blank=True)
+    defence_notice_on = models.DateField("notificação para defesa")
+    defence_judged = models.BooleanField("defesa apresentada e julgada", default=False)
+    imposed_at = models.DateTimeField(auto_now_add=True)
+    imposed_by = models.ForeignKey("core.User", on_delete=models.PROTECT, related_name="+")
+    decision = models.JSONField("rastro da decisão", default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-imposed_at"]
+
+
+class InfractionCandidate(TenantModel):
+    """Something the daily sweep found that the authority should look at: a monthly report late or
+    missing (art. 16), a complaint not answered in time (art. 15). One row per fact (idempotent)."""
+
+    class Kind(models.TextChoices):
+        REPORT_LATE = "report_late", "relatório mensal entregue com atraso"
+        REPORT_MISSING = "report_missing", "relatório mensal não entregue"
+        COMPLAINT_OVERDUE = "complaint_overdue", "reclamação sem resposta no prazo"
+
+    platform = models.ForeignKey(
+        Platform, on_delete=models.PROTECT, related_name="candidates", verbose_name="plataforma"
+    )
+    kind = models.CharField("tipo", max_length=20, choices=Kind.choices)
+    key = models.CharField("referência", max_length=60)
+    detected_on = models.DateField("detectado em")
+    summary = models.CharField("resumo", max_length=300)
+    decision = models.JSONField("rastro da decisão", default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-detected_on", "kind"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["platform", "kind", "key"], name="uniq_infraction_candidate"
+            )
+        ]

@@ -1,0 +1,43 @@
+from __future__ import annotations
+
+import pytest
+from platforms_factories import make_platform
+
+from outorga.core.acts import Actor
+from outorga.core.demo import demo_username
+from outorga.core.models import Municipality, User
+from outorga.law.competence import Role
+
+
+@pytest.fixture
+def barra_m(db) -> Municipality:  # type: ignore[no-untyped-def]
+    return Municipality.objects.get(slug="barra-do-garcas")
+
+
+@pytest.fixture
+def ipatinga_m(db) -> Municipality:  # type: ignore[no-untyped-def]
+    return Municipality.objects.get(slug="ipatinga")
+
+
+def _demo_user(slug: str, role: Role) -> User:
+    return User.objects.get(username=demo_username(slug, role))
+
+
+@pytest.fixture
+def user_of(db):  # type: ignore[no-untyped-def]
+    return _demo_user
+
+
+@pytest.fixture
+def authority(user_of):  # type: ignore[no-untyped-def]
+    return Actor.of(user_of("barra-do-garcas", Role.AUTORIDADE), "203.0.113.9")
+
+
+@pytest.fixture
+def mayor(user_of):  # type: ignore[no-untyped-def]
+    return Actor.of(user_of("barra-do-garcas", Role.CHEFE_EXECUTIVO), "203.0.113.9")
+
+
+@pytest.fixture
+def platform(barra_m):  # type: ignore[no-untyped-def]
+    return make_platform(barra_m)

@@ -1,0 +1,64 @@
+"""Factories for the platforms tests (importable by name: tests/platforms is on sys.path)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+from dataclasses import replace
+from typing import Any
+
+from validate_docbr import CNPJ, CPF
+
+from outorga.core.acts import Actor
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.law.competence import Role
+from outorga.platforms.models import Platform
+from outorga.platforms.services import DriverData
+
+_seq = itertools.count(1)
+
+
+def new_cpf() -> str:
+    return CPF().generate()
+
+
+def new_cnpj() -> str:
+    return CNPJ().generate()
+
+
+def platform_actor(name: str = "token:teste") -> Actor:
+    return Actor(None, Role.PLATAFORMA.value, name, "198.51.100.7")
+
+
+def driver_data(**over: Any) -> DriverData:
+    n = next(_seq)
+    base = DriverData(
+        cpf=new_cpf(),
+        name=f"Motorista Teste {n}",
+        cnh_number=f"{n:011d}",
+        cnh_category="B",
+        cnh_ear=True,
+        vehicle_plate=f"QAB{n % 10}C{n % 100:02d}",
+        vehicle_kind="car",
+        vehicle_manufacture_year=dt.date.today().year - 3,
+        crlv=True,
+        criminal_certificate=True,
+        app_insurance=True,
+        dpvat=True,
+        debt_clearance=True,
+        inss=True,
+    )
+    return replace(base, **over)
+
+
+def make_platform(m: Municipality, name: str = "Plataforma Teste", **over: Any) -> Platform:
+    with tenant(m):
+        return Platform.objects.create(
+            cnpj=new_cnpj(),
+            name=name,
+            cadastro_mobiliario="CM-1",
+            complaint_channel="sac@example.com",
+            credentialed_at=dt.datetime(2025, 8, 1, tzinfo=dt.UTC),
+            **over,
+        )

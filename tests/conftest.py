@@ -9,7 +9,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -69,3 +71,50 @@ def django_db_setup(django_db_setup, django_db_blocker):  # type: ignore[no-unty
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+# Standing fixtures: the demo municipalities and one user per role (healthchecks' Alice and Bob).
+# Django is imported lazily so the law core's tests also run without it.
+
+
+@pytest.fixture
+def ipatinga_m(db):  # type: ignore[no-untyped-def]
+    from outorga.core.models import Municipality
+
+    return Municipality.objects.get(slug="ipatinga")
+
+
+@pytest.fixture
+def barra_m(db):  # type: ignore[no-untyped-def]
+    from outorga.core.models import Municipality
+
+    return Municipality.objects.get(slug="barra-do-garcas")
+
+
+def demo_user(slug: str, role: Any) -> Any:
+    from outorga.core.demo import demo_username
+    from outorga.core.models import User
+
+    return User.objects.get(username=demo_username(slug, role))
+
+
+@pytest.fixture
+def user_of(db):  # type: ignore[no-untyped-def]
+    """``user_of("ipatinga", Role.FISCAL)``: the standing demo user of that role."""
+    return demo_user
+
+
+@pytest.fixture
+def in_ipatinga(ipatinga_m: Any) -> Iterator[Any]:
+    from outorga.core.tenancy import tenant
+
+    with tenant(ipatinga_m):
+        yield ipatinga_m
+
+
+@pytest.fixture
+def in_barra(barra_m: Any) -> Iterator[Any]:
+    from outorga.core.tenancy import tenant
+
+    with tenant(barra_m):
+        yield barra_m

@@ -94,6 +94,11 @@ class TenantModel(models.Model):
     class Meta:
         abstract = True
 
+    def full_clean(self, *args: Any, **kwargs: Any) -> None:
+        if self.municipality_id is None:
+            self.municipality = current_municipality()
+        super().full_clean(*args, **kwargs)
+
     def save(self, *args: Any, **kwargs: Any) -> None:
         current = _current.get()
         if self.municipality_id is None:

@@ -77,7 +77,7 @@ def mototaxi_person(
         "medical_certificate": (
             {
                 "issued_on": medical.issued_on.isoformat(),
-                "presented_on": medical.created_at.date().isoformat(),
+                "presented_on": medical.presented_on.isoformat(),
             }
             if medical
             else {}

@@ -8,6 +8,7 @@ Every model belongs to one municipality (``TenantModel``). State changes go thro
 from __future__ import annotations
 
 from django.db import models
+from django.utils import timezone
 
 from outorga.core.tenancy import TenantModel
 
@@ -329,6 +330,7 @@ class Document(TenantModel):
     )
     number = models.CharField("número", max_length=60, blank=True)
     issued_on = models.DateField("emissão")
+    presented_on = models.DateField("apresentado em", default=timezone.localdate)
     valid_until = models.DateField("válido até", null=True, blank=True)
     validity_basis = models.JSONField(default=dict, blank=True)
     file = models.FileField(upload_to="documents/%Y/%m/", null=True, blank=True)
@@ -368,3 +370,6 @@ class Stand(TenantModel):
 
     def __str__(self) -> str:
         return self.name
+
+
+from .models_taxi import *  # noqa: E402,F403

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.core.files.base import ContentFile
 from django.db import transaction
+from django.utils import timezone
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
@@ -247,6 +248,7 @@ def document_record(
     number: str = "",
     content: bytes | None = None,
     filename: str = "",
+    presented_on: dt.date | None = None,
 ) -> Document:
     """Record a document; an uploaded file is checked and de-duplicated by its SHA-256, so sending
     the same file twice returns the same document (idempotent upload)."""
@@ -277,7 +279,8 @@ def document_record(
                     "issued_on": issued_on.isoformat(),
                 },
             )
-            valid_until = dt.date.fromisoformat(d.outcome["valid_until"])
+            expires = d.outcome["expires_on"]
+            valid_until = expires if isinstance(expires, dt.date) else dt.date.fromisoformat(expires)
             basis = d.to_json()
         doc = Document(
             doc_type=doc_type,
@@ -285,6 +288,7 @@ def document_record(
             vehicle=vehicle,
             number=number,
             issued_on=issued_on,
+            presented_on=presented_on or timezone.localdate(),
             valid_until=valid_until,
             validity_basis=basis,
             content_type=ctype,

@@ -1,0 +1,111 @@
+"""Granting mototaxi permits: eligibility with every reason, quota (art. 10, D-7), numbering."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from registry_helpers import EQUIPMENT, ON, make_applicant  # type: ignore[import-not-found]
+
+from outorga.core.models import Act, PopulationFigure
+from outorga.core.tenancy import tenant, unscoped
+from outorga.registry import services as S
+from outorga.registry.models import Permit, PermitStatusChange
+
+
+def grant(m, clerk, person, vehicle, tender, on=ON):  # type: ignore[no-untyped-def]
+    return S.permit_grant(
+        actor=clerk,
+        municipality=m,
+        holder=person,
+        service="mototaxi",
+        vehicle=vehicle,
+        granted_on=on,
+        term_years=10,
+        decree="Decreto 1.234/2026",
+        equipment=EQUIPMENT,
+        tender=tender,
+    )
+
+
+def test_a_compliant_applicant_gets_a_numbered_permit_and_an_act(ipatinga_m, clerk, tender):
+    person, vehicle = make_applicant(ipatinga_m, clerk, n=1)
+    permit = grant(ipatinga_m, clerk, person, vehicle, tender)
+    assert permit.status == Permit.Status.ACTIVE
+    assert permit.registration_number == 1 and permit.number == "MT-0001"
+    assert permit.term_end == dt.date(2036, 3, 10)
+    assert permit.certificate_valid_until == dt.date(2027, 3, 10)  # art. 4 §1: one year
+    with tenant(ipatinga_m):
+        assert PermitStatusChange.objects.filter(permit=permit).count() == 1
+        act = Act.objects.filter(action="permit.grant").get()
+    assert any("art. 10" in c for c in act.record["basis"]["citations"])
+
+
+def test_art_5_i_a_20_year_old_is_refused_with_the_article(ipatinga_m, clerk, tender):
+    person, vehicle = make_applicant(ipatinga_m, clerk, n=2, birth=dt.date(2005, 3, 11))
+    with pytest.raises(S.Refused) as exc:
+        grant(ipatinga_m, clerk, person, vehicle, tender)
+    cited = [c for r in exc.value.decision.refusals for c in r.citations]
+    assert any(c.article == "5" and c.inciso == "I" for c in cited)
+    with tenant(ipatinga_m):
+        assert not Permit.objects.exists()
+
+
+def test_art_5_i_turning_21_on_the_grant_date_is_enough(ipatinga_m, clerk, tender):
+    person, vehicle = make_applicant(ipatinga_m, clerk, n=3, birth=dt.date(2005, 3, 10))
+    assert grant(ipatinga_m, clerk, person, vehicle, tender).status == Permit.Status.ACTIVE
+
+
+def test_art_3_i_a_260_cc_motorcycle_is_refused(ipatinga_m, clerk, tender):
+    person, vehicle = make_applicant(ipatinga_m, clerk, n=4, cc=260)
+    with pytest.raises(S.Refused) as exc:
+        grant(ipatinga_m, clerk, person, vehicle, tender)
+    assert any(
+        c.article == "3" and c.inciso == "I"
+        for r in exc.value.decision.refusals
+        for c in r.citations
+    )
+
+
+def test_art_10_i_the_quota_blocks_the_grant_past_population_over_300(ipatinga_m, clerk, tender):
+    # D-7: the newest IBGE figure in force decides; 600 inhabitants → 2 places.
+    with tenant(ipatinga_m):
+        PopulationFigure.objects.create(
+            value=600, reference_year=2025, effective=dt.date(2026, 1, 1), source="teste"
+        )
+    for n in (11, 12):
+        p, v = make_applicant(ipatinga_m, clerk, n=n)
+        grant(ipatinga_m, clerk, p, v, tender)
+    p, v = make_applicant(ipatinga_m, clerk, n=13)
+    with pytest.raises(S.Refused) as exc:
+        grant(ipatinga_m, clerk, p, v, tender)
+    assert any(c.article == "10" for r in exc.value.decision.refusals for c in r.citations)
+
+
+def test_a_grant_needs_a_tender_and_a_decree(ipatinga_m, clerk):
+    person, vehicle = make_applicant(ipatinga_m, clerk, n=5)
+    with pytest.raises(S.Refused) as exc:
+        grant(ipatinga_m, clerk, person, vehicle, None)
+    assert any(c.article == "6" for r in exc.value.decision.refusals for c in r.citations)
+
+
+def test_register_numbers_are_sequential_without_gaps_after_a_refusal(ipatinga_m, clerk, tender):
+    p1, v1 = make_applicant(ipatinga_m, clerk, n=6)
+    bad, vb = make_applicant(ipatinga_m, clerk, n=7, cc=100)
+    p2, v2 = make_applicant(ipatinga_m, clerk, n=8)
+    assert grant(ipatinga_m, clerk, p1, v1, tender).registration_number == 1
+    with pytest.raises(S.Refused):
+        grant(ipatinga_m, clerk, bad, vb, tender)
+    assert grant(ipatinga_m, clerk, p2, v2, tender).registration_number == 2
+
+
+def test_only_the_clerk_or_authority_records_a_grant(ipatinga_m, user_of, tender, clerk):
+    from outorga.core.acts import Actor
+    from outorga.law.competence import NotCompetent, Role
+
+    person, vehicle = make_applicant(ipatinga_m, clerk, n=9)
+    inspector = Actor.of(user_of("ipatinga", Role.FISCAL))
+    with pytest.raises(NotCompetent, match="art. 6"):
+        grant(ipatinga_m, inspector, person, vehicle, tender)
+    with unscoped():
+        assert Act.objects.filter(action="permit.grant", outcome="refused").count() == 1

@@ -1,0 +1,92 @@
+"""Lei 4.976/2025 de Barra do Garças (MT) — transporte remunerado privado individual de passageiros
+intermediado por plataformas digitais (law id ``barra-do-garcas.apps-2025``).
+
+Importing this package registers every ``apps.*`` question. Modules follow the law's chapters:
+
+* :mod:`.registration` — Cap. II, art. 3–4: credentials, caps, drivers, vehicles
+  (with :mod:`.concurrency`, the peak of concurrent drivers for D-9 b);
+* :mod:`.fares` — Cap. III, art. 5–10;
+* :mod:`.platform_duties` — Cap. IV–V, art. 11–17: complaints, monthly report, two-wheeler ban;
+* :mod:`.taxation` — Cap. VI, art. 18–21: ISSQN (D-14);
+* :mod:`.enforcement` — Cap. VII, art. 22–26: inspection, penalties, procedure (D-3, D-5, D-17);
+* :mod:`.final_provisions` — Cap. VIII, art. 28–29: entry into force, 60-day adaptation.
+
+Date of the law. The scan's date is illegible ("DE J fl DE 1Y1 aJB' DE 2025"; "1§;_ de tWlf.lLQ");
+the fragments fit 16 May 2025, the date the municipality's press office gives ("Lei Municipal nº
+4.976, de 16 de maio de 2025"). No separate gazette date is in the text, so 2025-05-16 is taken as
+the publication date (art. 29: in force on publication) and keys every parameter; it is the
+parameter ``apps_2025.publication_date``, which a municipality corrects with an override.
+
+Rules a court may suspend (D-16). They run through :func:`outorga.law.rules.unless_suspended`;
+a municipality records a suspension under these stable ids (never shipped as law data):
+
+* ``apps.art3.platform_cap`` — at most 10 platforms (art. 3 §1);
+* ``apps.art3.driver_cap_platform`` — at most 50 drivers per platform, both the roster (D-9 a)
+  and the measured monthly peak (D-9 b) (art. 3 §2);
+* ``apps.art3.driver_cap_municipality`` — at most 500 drivers in the municipality (art. 3 §2);
+* ``apps.art17.two_wheeler_ban`` — motorcycles and other two-wheelers banned (art. 17);
+* ``apps.art4.ii.e.municipal_debt_clearance`` — municipal debt clearance of the driver
+  (art. 4 II e; the TJMT decision of March 2026 also reached it, per the press);
+* ``apps.art7.fare_limits`` and ``apps.art9.dynamic_within_limits`` — the executive's fare limits
+  and their application to dynamic pricing (art. 7, 9).
+"""
+
+from __future__ import annotations
+
+from . import enforcement, fares, final_provisions, platform_duties, registration, taxation
+from ._base import LAW
+from .concurrency import Peak, merge_intervals, peak_concurrent_drivers
+from .enforcement import penalty, procedure_deadlines, vehicle_inspection
+from .fares import fare_limits_review, fare_quote, fare_table
+from .final_provisions import obligation_enforceable
+from .platform_duties import RULE_TWO_WHEELER_BAN, complaint_deadline, monthly_report
+from .registration import (
+    RULE_DRIVER_CAP_MUNICIPALITY,
+    RULE_DRIVER_CAP_PLATFORM,
+    RULE_MUNICIPAL_DEBT_CLEARANCE,
+    RULE_PLATFORM_CAP,
+    concurrency_month,
+    driver_eligibility,
+    platform_credential,
+    roster_capacity,
+    vehicle_eligibility,
+)
+from .taxation import issqn_statement
+
+SUSPENDABLE_RULES = (
+    RULE_PLATFORM_CAP,
+    RULE_DRIVER_CAP_PLATFORM,
+    RULE_DRIVER_CAP_MUNICIPALITY,
+    RULE_TWO_WHEELER_BAN,
+    RULE_MUNICIPAL_DEBT_CLEARANCE,
+    fares.RULE_FARE_LIMITS,
+    fares.RULE_DYNAMIC_LIMITS,
+)
+
+__all__ = [
+    "LAW",
+    "SUSPENDABLE_RULES",
+    "Peak",
+    "complaint_deadline",
+    "concurrency_month",
+    "driver_eligibility",
+    "enforcement",
+    "fare_limits_review",
+    "fare_quote",
+    "fare_table",
+    "final_provisions",
+    "issqn_statement",
+    "merge_intervals",
+    "monthly_report",
+    "obligation_enforceable",
+    "peak_concurrent_drivers",
+    "penalty",
+    "platform_credential",
+    "platform_duties",
+    "procedure_deadlines",
+    "registration",
+    "roster_capacity",
+    "taxation",
+    "vehicle_eligibility",
+    "vehicle_inspection",
+]

@@ -1,0 +1,299 @@
+"""Capítulos IV e V — users' rights and platforms' duties (art. 11–17).
+
+Art. 12–13 (users' duties, penalties applied by the platform to its users) and art. 14 I–II, IV
+(rating system, safety measures) are platform matters the municipality does not decide case by case;
+see docs/law-coverage/barra-do-garcas.apps-2025.md.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from outorga.law.citations import decision
+from outorga.law.context import Context
+from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.questions import question
+from outorga.law.rules import check, reason, unless_suspended
+
+from ._base import DATE, LAW, art, br, day, decide, has_refusal, param
+from .final_provisions import law_in_force, platform_obligation_enforceable
+
+RULE_TWO_WHEELER_BAN = "apps.art17.two_wheeler_ban"
+
+#: Vehicle species (CTB art. 96) that are motor vehicles on two wheels.
+TWO_WHEELED_KINDS = frozenset({"motocicleta", "motoneta", "ciclomotor"})
+VEHICLE_KINDS = (
+    "automovel",
+    "camioneta",
+    "caminhonete",
+    "utilitario",
+    "motocicleta",
+    "motoneta",
+    "ciclomotor",
+    "triciclo",
+    "quadriciclo",
+    "outro",
+)
+
+
+# --- art. 11, III and art. 15: complaints ---------------------------------------------------------
+
+
+def art11_iii_complaint_channel(available: bool | None) -> Reason:
+    """Art. 11, III: users have the right to "um canal de atendimento ao cliente para registrar
+    reclamações, sugestões ou denúncias relacionadas ao serviço"."""
+    if available is None:
+        return reason(
+            "apps.art11.iii.complaint_channel",
+            Verdict.PENDING,
+            "Não informado se a plataforma mantém canal de atendimento para reclamações.",
+            art(11, inc="III"),
+        )
+    return check(
+        "apps.art11.iii.complaint_channel",
+        available,
+        "A plataforma mantém canal de atendimento para reclamações, sugestões e denúncias.",
+        "A plataforma não mantém canal de atendimento para reclamações; a lei o exige.",
+        art(11, inc="III"),
+        facts={"canal_de_atendimento": available},
+    )
+
+
+def art15_complaint_deadline(ctx: Context, filed_on: dt.date) -> tuple[dt.date, Reason]:
+    """Art. 15: "As plataformas deverão responder às reclamações dos usuários em um prazo máximo de
+    05 (cinco) dias úteis". Business days only (D-4): weekends and national, state and municipal
+    holidays do not count; the day the complaint was filed is excluded."""
+    days = param(ctx, "complaint_answer_business_days", filed_on)
+    deadline = ctx.calendar.add_business_days(filed_on, int(days.value))
+    return deadline, reason(
+        "apps.art15.complaint_deadline",
+        Verdict.INFO,
+        f"Reclamação registrada em {br(filed_on)}: resposta devida até {br(deadline)} "
+        f"({days.value} dias úteis).",
+        art(15),
+        decision(4),
+        facts={"registrada_em": filed_on, "prazo": deadline},
+        params=(days,),
+    )
+
+
+@question(
+    "apps.complaint_deadline",
+    law=LAW,
+    title="Até quando a plataforma deve responder a reclamação, e respondeu no prazo?",
+    schema={
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["filed_on"],
+        "properties": {"filed_on": DATE, "answered_on": DATE},
+    },
+)
+def complaint_deadline(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Deadline of an answer (art. 15) and its status on the reference date: ``answered_on_time``,
+    ``answered_late``, ``open`` (within the deadline) or ``overdue``; ``not_enforceable`` when the
+    deadline fell in the platforms' adaptation period (art. 28)."""
+    qid = "apps.complaint_deadline"
+    filed_on = day(facts["filed_on"])
+    answered = day(facts["answered_on"]) if "answered_on" in facts else None
+    in_force = law_in_force(ctx, filed_on)
+    if in_force.verdict is Verdict.REFUSED:
+        return decide(qid, ctx, {"status": "not_applicable"}, (in_force,), "Lei não vigente.")
+    deadline, why = art15_complaint_deadline(ctx, filed_on)
+    reasons = [why]
+    if answered is not None:
+        late = answered > deadline
+        status = "answered_late" if late else "answered_on_time"
+        reasons.append(
+            check(
+                "apps.art15.answered_in_time",
+                not late,
+                f"Respondida em {br(answered)}, dentro do prazo ({br(deadline)}).",
+                f"Respondida em {br(answered)}, após o prazo de {br(deadline)}.",
+                art(15),
+                facts={"respondida_em": answered, "prazo": deadline},
+            )
+        )
+    elif ctx.as_of > deadline:
+        status = "overdue"
+        reasons.append(
+            reason(
+                "apps.art15.answered_in_time",
+                Verdict.REFUSED,
+                f"Sem resposta em {br(ctx.as_of)}; o prazo terminou em {br(deadline)}.",
+                art(15),
+                facts={"prazo": deadline},
+            )
+        )
+    else:
+        status = "open"
+    if status in ("answered_late", "overdue"):
+        enforceable, grace = platform_obligation_enforceable(ctx, deadline)
+        reasons.append(grace)
+        if not enforceable:
+            status = "not_enforceable"
+    summary = {
+        "answered_on_time": "Respondida no prazo.",
+        "answered_late": "Respondida fora do prazo.",
+        "open": f"Em aberto; prazo até {br(deadline)}.",
+        "overdue": "Prazo vencido sem resposta.",
+        "not_enforceable": "Fora do prazo, mas ainda no período de adaptação (art. 28).",
+    }[status]
+    return decide(qid, ctx, {"status": status, "deadline": deadline}, reasons, summary)
+
+
+# --- art. 16: monthly report (D-8) --------------------------------------------------------------
+
+REPORT_ITEMS = {
+    "active_drivers": ("I", "relação dos motoristas ativos no período"),
+    "intermediation_revenue": ("II", "faturamento mensal da intermediação"),
+    "trip_revenue_per_driver": ("III", "faturamento das corridas por motorista"),
+}
+
+
+def art16_report_due(ctx: Context, year: int, month: int) -> tuple[dt.date, Reason]:
+    """Art. 16: platforms send the Finance secretariat "até o último dia útil de cada mês" a report.
+    D-8: the report for month M is due on the last business day of month M+1."""
+    y, m = (year + 1, 1) if month == 12 else (year, month + 1)
+    due = ctx.calendar.last_business_day(y, m)
+    return due, reason(
+        "apps.art16.report_due",
+        Verdict.INFO,
+        f"O relatório de {month:02d}/{year} vence no último dia útil de {m:02d}/{y}: {br(due)}.",
+        art(16),
+        decision(8),
+        facts={"mês_de_referência": f"{year}-{month:02d}", "vencimento": due},
+    )
+
+
+def art16_report_contents(contents: Mapping[str, bool]) -> list[Reason]:
+    """Art. 16, I–III: active drivers; monthly intermediation revenue; trip revenue per driver."""
+    out = []
+    for key, (inc, label) in REPORT_ITEMS.items():
+        if key not in contents:
+            continue
+        out.append(
+            check(
+                f"apps.art16.{inc.lower()}.{key}",
+                bool(contents[key]),
+                f"O relatório traz {label}.",
+                f"O relatório não traz {label}.",
+                art(16, inc=inc),
+                facts={key: contents[key]},
+            )
+        )
+    return out
+
+
+@question(
+    "apps.monthly_report",
+    law=LAW,
+    title="O relatório mensal da plataforma foi entregue no prazo e completo?",
+    schema={
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["year", "month"],
+        "properties": {
+            "year": {"type": "integer", "minimum": 2025, "maximum": 2100},
+            "month": {"type": "integer", "minimum": 1, "maximum": 12},
+            "submitted_on": DATE,
+            "contents": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {k: {"type": "boolean"} for k in REPORT_ITEMS},
+            },
+        },
+    },
+)
+def monthly_report(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Status of the report for a month on the reference date: ``on_time``, ``late``, ``missing``
+    (due date passed, nothing sent), ``not_yet_due``, or ``not_enforceable`` (due in the adaptation
+    period, art. 28); plus the contents of art. 16 I–III when given."""
+    qid = "apps.monthly_report"
+    year, month = int(facts["year"]), int(facts["month"])
+    submitted = day(facts["submitted_on"]) if "submitted_on" in facts else None
+    due, why = art16_report_due(ctx, year, month)
+    in_force = law_in_force(ctx, due)
+    if in_force.verdict is Verdict.REFUSED:
+        return decide(qid, ctx, {"status": "not_applicable", "due": due}, (in_force,), "—")
+    reasons = [why]
+    if submitted is not None:
+        status = "late" if submitted > due else "on_time"
+        reasons.append(
+            check(
+                "apps.art16.report_on_time",
+                status == "on_time",
+                f"Entregue em {br(submitted)}, até o vencimento ({br(due)}).",
+                f"Entregue em {br(submitted)}, após o vencimento ({br(due)}).",
+                art(16),
+                decision(8),
+                facts={"entregue_em": submitted, "vencimento": due},
+            )
+        )
+    elif ctx.as_of > due:
+        status = "missing"
+        reasons.append(
+            reason(
+                "apps.art16.report_on_time",
+                Verdict.REFUSED,
+                f"Relatório não entregue; venceu em {br(due)}.",
+                art(16),
+                decision(8),
+                facts={"vencimento": due},
+            )
+        )
+    else:
+        status = "not_yet_due"
+    contents = art16_report_contents(facts.get("contents", {}))
+    reasons.extend(contents)
+    if status in ("late", "missing"):
+        enforceable, grace = platform_obligation_enforceable(ctx, due)
+        reasons.append(grace)
+        if not enforceable:
+            status = "not_enforceable"
+    incomplete = has_refusal(contents)
+    summary = {
+        "on_time": "Entregue no prazo.",
+        "late": "Entregue com atraso.",
+        "missing": "Não entregue e vencido.",
+        "not_yet_due": f"Ainda no prazo (vence em {br(due)}).",
+        "not_enforceable": "Vencido no período de adaptação (art. 28): não exigível.",
+    }[status] + (" Conteúdo incompleto (art. 16, I–III)." if incomplete else "")
+    outcome = {"status": status, "due": due, "complete": not incomplete}
+    return decide(qid, ctx, outcome, reasons, summary)
+
+
+# --- art. 17: two-wheelers banned ----------------------------------------------------------------
+
+
+def art17_two_wheeler_ban(ctx: Context, kind: str, wheels: int | None) -> Reason:
+    """Art. 17: "É expressamente vedada [...] a prestação de serviço de transporte privado
+    individual de passageiros realizado por meio de motocicletas ou outros veículos motorizados de
+    duas rodas".
+
+    A court may suspend this ban (D-16): rule id ``apps.art17.two_wheeler_ban``.
+    """
+
+    def apply() -> Reason:
+        facts = {"espécie": kind, "rodas": wheels}
+        if kind == "outro" and wheels is None:
+            return reason(
+                RULE_TWO_WHEELER_BAN,
+                Verdict.PENDING,
+                "Espécie 'outro': informe o número de rodas para verificar a vedação.",
+                art(17),
+                facts=facts,
+            )
+        two_wheeled = kind in TWO_WHEELED_KINDS or wheels == 2
+        return check(
+            RULE_TWO_WHEELER_BAN,
+            not two_wheeled,
+            "Veículo não é de duas rodas.",
+            "Motocicletas e outros veículos motorizados de duas rodas são vedados para este "
+            "serviço.",
+            art(17),
+            facts=facts,
+        )
+
+    return unless_suspended(ctx, RULE_TWO_WHEELER_BAN, apply)

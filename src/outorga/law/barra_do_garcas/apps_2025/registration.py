@@ -1,0 +1,497 @@
+"""Capítulo II — Cadastro e Licenciamento (art. 3–4): credentials, caps, drivers and vehicles."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from outorga.law.citations import decision
+from outorga.law.context import Context
+from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.questions import question
+from outorga.law.rules import check, reason, unless_suspended
+
+from ._base import (
+    COUNT,
+    DOCUMENT,
+    LAW,
+    art,
+    br,
+    day,
+    decide,
+    eligibility_outcome,
+    param,
+    summary_of,
+)
+from .concurrency import peak_concurrent_drivers
+from .final_provisions import law_in_force, platform_obligation_enforceable
+from .platform_duties import VEHICLE_KINDS, art11_iii_complaint_channel, art17_two_wheeler_ban
+from .taxation import art19_2_cadastro_mobiliario
+
+RULE_PLATFORM_CAP = "apps.art3.platform_cap"
+RULE_DRIVER_CAP_PLATFORM = "apps.art3.driver_cap_platform"
+RULE_DRIVER_CAP_MUNICIPALITY = "apps.art3.driver_cap_municipality"
+RULE_MUNICIPAL_DEBT_CLEARANCE = "apps.art4.ii.e.municipal_debt_clearance"
+
+CNH_CATEGORIES = ("ACC", "A", "B", "C", "D", "E", "AB", "AC", "AD", "AE")
+
+
+# --- art. 3: credentialed platforms and caps -----------------------------------------------------
+
+
+def art3_credentialed(credentialed: bool) -> Reason:
+    """Art. 3: the service "somente poderá ser ofertado por intermédio de plataformas tecnológicas
+    devidamente credenciadas perante o Poder Executivo Municipal"."""
+    return check(
+        "apps.art3.credentialed_platform",
+        credentialed,
+        "A plataforma está credenciada no Município.",
+        "A plataforma não está credenciada; o serviço só pode ser ofertado por plataformas "
+        "credenciadas.",
+        art(3),
+        facts={"credenciada": credentialed},
+    )
+
+
+def art3_1_platform_cap(ctx: Context, credentialed_now: int) -> Reason:
+    """Art. 3, §1: "Será permitido o funcionamento de até 10 (dez) plataformas tecnológicas
+    simultaneamente no Município". A new credential is refused when 10 are already in force.
+    Suspendable (D-16): ``apps.art3.platform_cap``."""
+    cap = param(ctx, "platform_cap")
+
+    def apply() -> Reason:
+        after = credentialed_now + 1
+        return check(
+            RULE_PLATFORM_CAP,
+            after <= cap.value,
+            f"Com este credenciamento serão {after} plataformas; o limite é {cap.value}.",
+            f"Já há {credentialed_now} plataformas credenciadas; o limite é {cap.value}.",
+            art(3, 1),
+            facts={"plataformas_credenciadas": credentialed_now},
+            params=(cap,),
+        )
+
+    return unless_suspended(ctx, RULE_PLATFORM_CAP, apply)
+
+
+def art3_2_roster_cap_platform(ctx: Context, roster_now: int) -> Reason:
+    """Art. 3, §2: each platform may operate with "no máximo, 50 (cinquenta) motoristas ativos
+    simultaneamente". D-9 (a): the platform's roster of drivers enabled in the municipality never
+    exceeds 50 — the 51st is refused. Suspendable (D-16): ``apps.art3.driver_cap_platform``."""
+    cap = param(ctx, "driver_cap_platform")
+
+    def apply() -> Reason:
+        after = roster_now + 1
+        return check(
+            RULE_DRIVER_CAP_PLATFORM,
+            after <= cap.value,
+            f"Com este motorista a plataforma terá {after} habilitados; o limite é {cap.value}.",
+            f"A plataforma já tem {roster_now} motoristas habilitados; o limite é {cap.value}.",
+            art(3, 2),
+            decision(9),
+            facts={"motoristas_da_plataforma": roster_now},
+            params=(cap,),
+        )
+
+    return unless_suspended(ctx, RULE_DRIVER_CAP_PLATFORM, apply)
+
+
+def art3_2_roster_cap_municipality(ctx: Context, total_now: int) -> Reason:
+    """Art. 3, §2: "totalizando um limite de 500 (quinhentos) motoristas em atividade no Município".
+    D-9 (a): the 501st enabled driver is refused. Suspendable (D-16):
+    ``apps.art3.driver_cap_municipality``."""
+    cap = param(ctx, "driver_cap_municipality")
+
+    def apply() -> Reason:
+        after = total_now + 1
+        return check(
+            RULE_DRIVER_CAP_MUNICIPALITY,
+            after <= cap.value,
+            f"Com este motorista o Município terá {after} habilitados; o limite é {cap.value}.",
+            f"O Município já tem {total_now} motoristas habilitados; o limite é {cap.value}.",
+            art(3, 2),
+            decision(9),
+            facts={"motoristas_no_município": total_now},
+            params=(cap,),
+        )
+
+    return unless_suspended(ctx, RULE_DRIVER_CAP_MUNICIPALITY, apply)
+
+
+def art3_2_measured_peak(ctx: Context, peak: int, month_end: dt.date) -> Reason:
+    """Art. 3, §2 and D-9 (b): the maximum number of drivers online at the same instant in a month,
+    measured from the platform's data; a month over 50 is an infraction candidate. Same rule id as
+    the roster cap, so one court suspension covers both (D-16)."""
+    cap = param(ctx, "driver_cap_platform", month_end)
+
+    def apply() -> Reason:
+        return check(
+            RULE_DRIVER_CAP_PLATFORM,
+            peak <= cap.value,
+            f"Pico de {peak} motoristas ativos simultaneamente no mês; limite {cap.value}.",
+            f"Pico de {peak} motoristas ativos simultaneamente no mês, acima do limite de "
+            f"{cap.value}: candidato a infração.",
+            art(3, 2),
+            decision(9),
+            facts={"pico_medido": peak},
+            params=(cap,),
+        )
+
+    return unless_suspended(ctx, RULE_DRIVER_CAP_PLATFORM, apply)
+
+
+@question(
+    "apps.platform_credential",
+    law=LAW,
+    title="A plataforma pode ser credenciada no Município?",
+    schema={
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["credentialed_platforms"],
+        "properties": {
+            "credentialed_platforms": COUNT,
+            "cadastro_mobiliario": {"type": "boolean"},
+            "complaint_channel": {"type": "boolean"},
+        },
+    },
+)
+def platform_credential(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """A new credential (art. 3 §1) given the platforms credentialed now (not counting this
+    one), with the conditions to operate: cadastro mobiliário (art. 19 §2), complaint channel
+    (art. 11 III)."""
+    qid = "apps.platform_credential"
+    in_force = law_in_force(ctx, ctx.as_of)
+    if in_force.verdict is Verdict.REFUSED:
+        return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")
+    reasons = [
+        art3_1_platform_cap(ctx, int(facts["credentialed_platforms"])),
+        art19_2_cadastro_mobiliario(facts.get("cadastro_mobiliario")),
+        art11_iii_complaint_channel(facts.get("complaint_channel")),
+    ]
+    outcome = eligibility_outcome(reasons)
+    summary = summary_of(
+        outcome,
+        "Credenciamento possível.",
+        "Credenciamento recusado.",
+        "Credenciamento depende de verificação.",
+    )
+    return decide(qid, ctx, outcome, reasons, summary)
+
+
+@question(
+    "apps.roster_capacity",
+    law=LAW,
+    title="A plataforma pode habilitar mais um motorista no Município?",
+    schema={
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["platform_roster", "municipality_roster"],
+        "properties": {
+            "platform_credentialed": {"type": "boolean"},
+            "platform_roster": COUNT,
+            "municipality_roster": COUNT,
+        },
+    },
+)
+def roster_capacity(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """D-9 (a): one more driver on the platform's roster, given the current rosters (art. 3 §2)."""
+    qid = "apps.roster_capacity"
+    in_force = law_in_force(ctx, ctx.as_of)
+    if in_force.verdict is Verdict.REFUSED:
+        return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")
+    reasons = []
+    if "platform_credentialed" in facts:
+        reasons.append(art3_credentialed(bool(facts["platform_credentialed"])))
+    reasons += [
+        art3_2_roster_cap_platform(ctx, int(facts["platform_roster"])),
+        art3_2_roster_cap_municipality(ctx, int(facts["municipality_roster"])),
+    ]
+    outcome = eligibility_outcome(reasons)
+    summary = summary_of(
+        outcome, "Há vaga para o motorista.", "Não há vaga para o motorista.", "Verificar."
+    )
+    return decide(qid, ctx, outcome, reasons, summary)
+
+
+SESSION: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["driver", "start", "end"],
+    "properties": {
+        "driver": {"type": "string", "minLength": 1},
+        "start": {"type": "string", "minLength": 10},
+        "end": {"type": "string", "minLength": 10},
+    },
+}
+
+
+@question(
+    "apps.concurrency_month",
+    law=LAW,
+    title="O pico de motoristas ativos simultaneamente no mês excedeu o limite da plataforma?",
+    schema={
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["year", "month"],
+        "oneOf": [{"required": ["measured_peak"]}, {"required": ["sessions"]}],
+        "properties": {
+            "year": {"type": "integer", "minimum": 2025, "maximum": 2100},
+            "month": {"type": "integer", "minimum": 1, "maximum": 12},
+            "measured_peak": COUNT,
+            "sessions": {"type": "array", "items": SESSION},
+        },
+    },
+)
+def concurrency_month(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """D-9 (b): a month whose peak of concurrent drivers exceeds the cap is an infraction candidate.
+
+    The peak is given (``measured_peak``) or computed from the platform's sessions (ISO 8601
+    date-times, half-open intervals; see :mod:`.concurrency`)."""
+    qid = "apps.concurrency_month"
+    year, month = int(facts["year"]), int(facts["month"])
+    next_month = dt.date(year + (month == 12), month % 12 + 1, 1)
+    month_end = next_month - dt.timedelta(days=1)
+    in_force = law_in_force(ctx, month_end)
+    if in_force.verdict is Verdict.REFUSED:
+        return decide(qid, ctx, {"candidate": False}, (in_force,), "Lei não vigente no mês.")
+    at: dt.datetime | None = None
+    if "sessions" in facts:
+        peak = peak_concurrent_drivers(
+            (
+                s["driver"],
+                dt.datetime.fromisoformat(s["start"]),
+                dt.datetime.fromisoformat(s["end"]),
+            )
+            for s in facts["sessions"]
+        )
+        count, at = peak.count, peak.at
+    else:
+        count = int(facts["measured_peak"])
+    reasons = [art3_2_measured_peak(ctx, count, month_end)]
+    candidate = reasons[0].verdict is Verdict.REFUSED
+    if candidate:
+        enforceable, grace = platform_obligation_enforceable(ctx, month_end)
+        reasons.append(grace)
+        candidate = enforceable
+    outcome = {"peak": count, "peak_at": at.isoformat() if at else None, "candidate": candidate}
+    summary = (
+        f"Pico de {count}: candidato a infração (art. 3, §2)."
+        if candidate
+        else f"Pico de {count}: sem infração a apurar."
+    )
+    return decide(qid, ctx, outcome, reasons, summary)
+
+
+# --- art. 4: drivers and vehicles verified by the platforms ---------------------------------------
+
+
+def art4_i_vehicle_age(ctx: Context, manufacture_year: int) -> Reason:
+    """Art. 4, I: platforms "assegurar que os veículos possuam, no máximo, 10 (dez) anos de
+    fabricação". D-6: age = reference year − manufacture year."""
+    limit = param(ctx, "vehicle_max_age_years")
+    age = ctx.as_of.year - manufacture_year
+    return check(
+        "apps.art4.i.vehicle_age",
+        age <= limit.value,
+        f"Veículo fabricado em {manufacture_year}: {age} anos em {ctx.as_of.year}; "
+        f"máximo {limit.value}.",
+        f"Veículo fabricado em {manufacture_year}: {age} anos em {ctx.as_of.year}; a lei admite "
+        f"no máximo {limit.value} anos de fabricação.",
+        art(4, inc="I"),
+        decision(6),
+        facts={"ano_de_fabricação": manufacture_year, "idade": age},
+        params=(limit,),
+    )
+
+
+def art4_ii_document(
+    ctx: Context,
+    rule: str,
+    label: str,
+    doc: Mapping[str, Any] | None,
+    *,
+    ali: str,
+    must_be_negative: bool = False,
+) -> Reason:
+    """Art. 4, II: platforms "exigir e manter atualizados os documentos obrigatórios": a document
+    must be presented, unexpired on the reference date and, for a certidão negativa, negative."""
+    cite_ = art(4, inc="II", ali=ali)
+    if doc is None:
+        return reason(rule, Verdict.REFUSED, f"{label}: não apresentado.", cite_)
+    facts: dict[str, Any] = dict(doc)
+    if must_be_negative and doc.get("negative") is False:
+        return reason(rule, Verdict.REFUSED, f"{label}: certidão positiva.", cite_, facts=facts)
+    if must_be_negative and "negative" not in doc:
+        return reason(
+            rule, Verdict.PENDING, f"{label}: informe se a certidão é negativa.", cite_, facts=facts
+        )
+    until = day(doc["valid_until"]) if "valid_until" in doc else None
+    if until is not None and until < ctx.as_of:
+        return reason(
+            rule, Verdict.REFUSED, f"{label}: vencido em {br(until)}.", cite_, facts=facts
+        )
+    valid = f", válido até {br(until)}" if until else ""
+    return reason(rule, Verdict.OK, f"{label}: apresentado{valid}.", cite_, facts=facts)
+
+
+def art4_ii_b_cnh(ctx: Context, cnh: Mapping[str, Any] | None) -> list[Reason]:
+    """Art. 4, II, b: "Carteira Nacional de Habilitação na categoria B ou superior que contenha a
+    informação de que exerce atividade remunerada" (EAR). B, C, D and E include B (CTB art. 143);
+    A or ACC alone do not."""
+    cite_ = art(4, inc="II", ali="b")
+    if cnh is None:
+        return [reason("apps.art4.ii.b.cnh", Verdict.REFUSED, "CNH: não apresentada.", cite_)]
+    category = str(cnh["category"])
+    letters = {"ACC"} if category == "ACC" else set(category)
+    out = [
+        check(
+            "apps.art4.ii.b.cnh_category",
+            bool(letters & {"B", "C", "D", "E"}),
+            f"CNH categoria {category}: B ou superior.",
+            f"CNH categoria {category}: a lei exige categoria B ou superior.",
+            cite_,
+            facts={"categoria": category},
+        ),
+        check(
+            "apps.art4.ii.b.cnh_ear",
+            bool(cnh.get("ear")),
+            "CNH com a observação EAR (exerce atividade remunerada).",
+            "CNH sem a observação EAR (exerce atividade remunerada).",
+            cite_,
+            facts={"ear": bool(cnh.get("ear"))},
+        ),
+    ]
+    if "valid_until" in cnh:
+        until = day(cnh["valid_until"])
+        out.append(
+            check(
+                "apps.art4.ii.b.cnh_valid",
+                until >= ctx.as_of,
+                f"CNH válida até {br(until)}.",
+                f"CNH vencida em {br(until)}.",
+                cite_,
+                facts={"válida_até": until},
+            )
+        )
+    return out
+
+
+def art4_ii_e_municipal_debt_clearance(ctx: Context, doc: Mapping[str, Any] | None) -> Reason:
+    """Art. 4, II, e: "Certidão negativa de débitos com o município". Suspendable (D-16):
+    ``apps.art4.ii.e.municipal_debt_clearance`` (TJMT suspended it with the caps, per the press)."""
+    return unless_suspended(
+        ctx,
+        RULE_MUNICIPAL_DEBT_CLEARANCE,
+        lambda: art4_ii_document(
+            ctx,
+            RULE_MUNICIPAL_DEBT_CLEARANCE,
+            "Certidão negativa de débitos com o município",
+            doc,
+            ali="e",
+            must_be_negative=True,
+        ),
+    )
+
+
+CNH_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["category", "ear"],
+    "properties": {
+        "category": {"enum": list(CNH_CATEGORIES)},
+        "ear": {"type": "boolean"},
+        "valid_until": {"type": "string", "format": "date"},
+    },
+}
+
+
+@question(
+    "apps.driver_eligibility",
+    law=LAW,
+    title="O motorista cumpre as exigências documentais para atuar por plataforma?",
+    schema={
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "cnh": CNH_SCHEMA,
+            "criminal_certificate": DOCUMENT,
+            "municipal_debt_certificate": DOCUMENT,
+            "inss_registration": DOCUMENT,
+        },
+    },
+)
+def driver_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 4, II, b, c, e, f: the driver's documents (a missing document refuses)."""
+    qid = "apps.driver_eligibility"
+    in_force = law_in_force(ctx, ctx.as_of)
+    if in_force.verdict is Verdict.REFUSED:
+        return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")
+    reasons = [
+        *art4_ii_b_cnh(ctx, facts.get("cnh")),
+        art4_ii_document(
+            ctx,
+            "apps.art4.ii.c.criminal_certificate",
+            "Certidão negativa de antecedentes criminais",
+            facts.get("criminal_certificate"),
+            ali="c",
+            must_be_negative=True,
+        ),
+        art4_ii_e_municipal_debt_clearance(ctx, facts.get("municipal_debt_certificate")),
+        art4_ii_document(
+            ctx,
+            "apps.art4.ii.f.inss",
+            "Inscrição no INSS como contribuinte individual",
+            facts.get("inss_registration"),
+            ali="f",
+        ),
+    ]
+    outcome = eligibility_outcome(reasons)
+    summary = summary_of(
+        outcome, "Motorista apto.", "Motorista não apto.", "Motorista com pendências a verificar."
+    )
+    return decide(qid, ctx, outcome, reasons, summary)
+
+
+@question(
+    "apps.vehicle_eligibility",
+    law=LAW,
+    title="O veículo pode ser usado no transporte por aplicativo?",
+    schema={
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["kind", "manufacture_year"],
+        "properties": {
+            "kind": {"enum": list(VEHICLE_KINDS)},
+            "wheels": {"type": "integer", "minimum": 1, "maximum": 12},
+            "manufacture_year": {"type": "integer", "minimum": 1900, "maximum": 2100},
+            "crlv": DOCUMENT,
+            "app_insurance": DOCUMENT,
+            "dpvat": DOCUMENT,
+        },
+    },
+)
+def vehicle_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 4, I and II a, d, and the two-wheeler ban of art. 17."""
+    qid = "apps.vehicle_eligibility"
+    in_force = law_in_force(ctx, ctx.as_of)
+    if in_force.verdict is Verdict.REFUSED:
+        return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")
+    reasons = [
+        art4_i_vehicle_age(ctx, int(facts["manufacture_year"])),
+        art4_ii_document(ctx, "apps.art4.ii.a.crlv", "CRLV", facts.get("crlv"), ali="a"),
+        art4_ii_document(
+            ctx,
+            "apps.art4.ii.d.app_insurance",
+            "Seguro de Acidentes Pessoais a Passageiros (APP)",
+            facts.get("app_insurance"),
+            ali="d",
+        ),
+        art4_ii_document(ctx, "apps.art4.ii.d.dpvat", "DPVAT", facts.get("dpvat"), ali="d"),
+        art17_two_wheeler_ban(ctx, facts["kind"], facts.get("wheels")),
+    ]
+    outcome = eligibility_outcome(reasons)
+    summary = summary_of(
+        outcome, "Veículo apto.", "Veículo não apto.", "Veículo com pendências a verificar."
+    )
+    return decide(qid, ctx, outcome, reasons, summary)

@@ -1,0 +1,560 @@
+"""Enforcement: the auto de infração and its delivery (art. 29–30), fines of the catalog in reais
+(art. 31 §1º and §3º, art. 37–41, decision D-5), and the release of a seized vehicle (art. 35)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Any
+
+from outorga.law.citations import decision
+from outorga.law.context import Context
+from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.money import brl, fiscal_units_to_cents
+from outorga.law.questions import question
+from outorga.law.rules import check, reason
+
+from ._common import (
+    CENTS,
+    DATE,
+    LAW_ID,
+    SEVERITY_PT,
+    Severity,
+    art,
+    day,
+    decide,
+    fmt,
+    opt_day,
+    param,
+)
+from .catalog import ARTICLE_OF, BY_CODE, CATALOG, fine_units, infraction_type
+
+# --- Notice dates (art. 29, 43, 44; decision D-4) -------------------------------------------------
+
+
+class Delivery(StrEnum):
+    """How a notice reaches the offender (art. 29; art. 43–44)."""
+
+    PESSOAL = "pessoal"  # in person: the date of the signature
+    POSTAL = "postal"  # by post with receipt (AR): the date on the AR
+    EDITAL = "edital"  # Diário Oficial do Município / edital: the publication date
+
+
+DELIVERY_FIELD = {
+    Delivery.PESSOAL: "signed_on",
+    Delivery.POSTAL: "ar_on",
+    Delivery.EDITAL: "published_on",
+}
+DELIVERY_PT = {
+    Delivery.PESSOAL: "entrega pessoal (data da assinatura)",
+    Delivery.POSTAL: "via postal com AR (data do AR)",
+    Delivery.EDITAL: "publicação no Diário Oficial do Município (data da publicação)",
+}
+
+NOTICE_SCHEMA: dict[str, Any] = {
+    "oneOf": [
+        {
+            "type": "object",
+            "required": ["form", field],
+            "additionalProperties": False,
+            "properties": {"form": {"const": form.value}, field: DATE},
+        }
+        for form, field in DELIVERY_FIELD.items()
+    ]
+}
+
+
+def notice_date(notice: Mapping[str, Any], *citations: Any) -> tuple[dt.date, Reason]:
+    """Decision D-4 — the date of notice: personal delivery = signature date; post = date on the
+    AR; Diário Oficial/edital = publication date (art. 29; art. 43–44)."""
+    form = Delivery(notice["form"])
+    on = day(notice[DELIVERY_FIELD[form]])
+    return on, reason(
+        "d4_notice_date",
+        Verdict.INFO,
+        f"Notificação por {DELIVERY_PT[form]}: {fmt(on)}.",
+        *(citations or (art(29),)),
+        decision(4),
+        facts={"forma": form.value, "data_notificacao": on},
+    )
+
+
+# --- Art. 29–30: the auto de infração ---------------------------------------------------------------
+
+#: Art. 30 — fields of the auto: key → (inciso, Portuguese label, mandatory).
+#: IV, V and X are required "quando possível"; I and II do not exist for a vehicle without
+#: permission (art. 35), which has no holder nor permit number.
+NOTICE_FIELDS: dict[str, tuple[str, str, bool]] = {
+    "holder_name": ("I", "nome do permissionário", True),
+    "permit_number": ("II", "número da permissão", True),
+    "plate": ("III", "placa de identificação do veículo", True),
+    "offender_identification": ("IV", "identificação do infrator", False),
+    "offender_registration": ("V", "registro do infrator no órgão municipal de trânsito", False),
+    "provision": ("VI", "dispositivo regulamentar infringido", True),
+    "place": ("VII", "local da infração", True),
+    "date": ("VII", "data da infração", True),
+    "time": ("VII", "hora da infração", True),
+    "description": ("VIII", "descrição sucinta da ocorrência", True),
+    "agent_signature": ("IX", "assinatura ou rubrica do agente", True),
+    "agent_registration": ("IX", "número de matrícula do agente", True),
+    "offender_signature": ("X", "assinatura do infrator ou do condutor auxiliar", False),
+}
+UNLICENSED_PROVISION = "art35"
+#: Provisions an auto may cite: the catalog (art. 38–41) or service without permission (art. 35).
+PROVISIONS = (*BY_CODE, UNLICENSED_PROVISION)
+
+
+def _present(value: Any) -> bool:
+    return value is True or (isinstance(value, str) and value.strip() != "")
+
+
+def art_30_fields(ctx: Context, auto: Mapping[str, Any], unlicensed: bool) -> list[Reason]:
+    """Art. 30, I–X — the auto de infração must contain: nome do permissionário; número da
+    permissão; placa; identificação e registro do infrator, quando possível; dispositivo infringido;
+    local, data e hora; descrição sucinta; assinatura/rubrica e matrícula do agente; assinatura do
+    infrator, quando possível."""
+    out = []
+    for key, (inciso, label, mandatory) in NOTICE_FIELDS.items():
+        present = _present(auto.get(key))
+        if present:
+            out.append(
+                reason(
+                    f"art_30_{inciso.lower()}_{key}",
+                    Verdict.OK,
+                    f"Consta: {label}.",
+                    art(30, inc=inciso),
+                )
+            )
+        elif key in ("holder_name", "permit_number") and unlicensed:
+            out.append(
+                reason(
+                    f"art_30_{inciso.lower()}_{key}",
+                    Verdict.INFO,
+                    f"Sem {label}: veículo flagrado sem permissão (art. 35).",
+                    art(30, inc=inciso),
+                    art(35),
+                )
+            )
+        elif not mandatory:
+            out.append(
+                reason(
+                    f"art_30_{inciso.lower()}_{key}",
+                    Verdict.INFO,
+                    f"Não consta {label}; exigido apenas quando possível.",
+                    art(30, inc=inciso),
+                    *([art(29, 2)] if key == "offender_signature" else []),
+                )
+            )
+        else:
+            out.append(
+                reason(
+                    f"art_30_{inciso.lower()}_{key}",
+                    Verdict.REFUSED,
+                    f"Falta no auto: {label}.",
+                    art(30, inc=inciso),
+                )
+            )
+    return out
+
+
+def art_30_vi_known_provision(ctx: Context, provision: str | None) -> Reason | None:
+    """Art. 30, VI — the provision infringed must be one of the law (art. 35 or art. 38–41)."""
+    if not provision:
+        return None
+    return check(
+        "art_30_vi_known_provision",
+        provision in PROVISIONS,
+        f"Dispositivo {provision} previsto na lei.",
+        f"Dispositivo {provision} não consta do catálogo de infrações (art. 35, 38 a 41).",
+        art(30, inc="VI"),
+        art(37),
+        facts={"dispositivo": provision},
+    )
+
+
+def art_29_par2_missing_signature_does_not_void(ctx: Context) -> Reason:
+    """Art. 29, §2º — a ausência da assinatura do infrator não invalida o auto de infração."""
+    return reason(
+        "art_29_par2_missing_signature",
+        Verdict.INFO,
+        "Sem assinatura do infrator: o auto continua válido.",
+        art(29, 2),
+    )
+
+
+def art_29_par3_refusal_certified(ctx: Context, refusal: Mapping[str, Any]) -> Reason:
+    """Art. 29, §3º — recusando-se o infrator a assinar, o autuante certifica a recusa, colhendo a
+    assinatura de duas testemunhas."""
+    needed = param(ctx, "procedure.refusal_witnesses")
+    witnesses = [w for w in refusal.get("witnesses", ()) if _present(w)]
+    certified = bool(refusal.get("certified_by_agent"))
+    return check(
+        "art_29_par3_refusal_certified",
+        certified and len(witnesses) >= needed.value,
+        f"Recusa certificada pelo agente, com {len(witnesses)} testemunhas.",
+        f"Recusa de assinatura exige certificação do agente e {needed.value} testemunhas "
+        f"(certificada: {'sim' if certified else 'não'}, testemunhas: {len(witnesses)}).",
+        art(29, 3),
+        facts={"certificada": certified, "testemunhas": len(witnesses)},
+        params=(needed,),
+    )
+
+
+def art_29_delivery(ctx: Context, auto: Mapping[str, Any]) -> tuple[dt.date | None, Reason]:
+    """Art. 29 — a notificação é entregue pessoalmente, por via postal mediante recibo, ou por
+    publicação no Diário Oficial do Município; art. 30, X — the offender's signature on the auto
+    is itself the notice."""
+    notice = auto.get("notice")
+    if notice is None and auto.get("offender_signature") is True and auto.get("date"):
+        notice = {"form": "pessoal", "signed_on": auto["date"]}
+    if notice is None:
+        return None, reason(
+            "art_29_delivery",
+            Verdict.PENDING,
+            "Notificação ainda não entregue: prazos de defesa não correm.",
+            art(29),
+        )
+    on, r = notice_date(notice, art(29), art(30, inc="X"))
+    return on, r
+
+
+NOTICE_AUTO_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["provision", "date"],
+    "additionalProperties": False,
+    "properties": {
+        "unlicensed": {"type": "boolean"},
+        "holder_name": {"type": "string"},
+        "permit_number": {"type": "string"},
+        "plate": {"type": "string"},
+        "offender_identification": {"type": "string"},
+        "offender_registration": {"type": "string"},
+        "provision": {"type": "string"},
+        "place": {"type": "string"},
+        "date": DATE,
+        "time": {"type": "string", "pattern": r"^([01]\d|2[0-3]):[0-5]\d$"},
+        "description": {"type": "string"},
+        "agent_signature": {"type": "boolean"},
+        "agent_registration": {"type": "string"},
+        "offender_signature": {"type": "boolean"},
+        "refusal": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "certified_by_agent": {"type": "boolean"},
+                "witnesses": {"type": "array", "items": {"type": "string"}},
+            },
+        },
+        "notice": NOTICE_SCHEMA,
+    },
+}
+
+
+@question(
+    "mototaxi.infraction_notice",
+    law=LAW_ID,
+    title="Este auto de infração está completo e foi regularmente notificado?",
+    schema=NOTICE_AUTO_SCHEMA,
+)
+def infraction_notice(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 29–30: the fields of the auto, the offender's signature or its refusal, and the date of
+    notice that starts the defence period (art. 42)."""
+    unlicensed = bool(facts.get("unlicensed")) or facts.get("provision") == UNLICENSED_PROVISION
+    reasons = art_30_fields(ctx, facts, unlicensed)
+    known = art_30_vi_known_provision(ctx, facts.get("provision"))
+    if known is not None:
+        reasons.append(known)
+    if facts.get("refusal"):
+        reasons.append(art_29_par3_refusal_certified(ctx, facts["refusal"]))
+    elif facts.get("offender_signature") is not True:
+        reasons.append(art_29_par2_missing_signature_does_not_void(ctx))
+    notified_on, delivery = art_29_delivery(ctx, facts)
+    reasons.append(delivery)
+    valid = not any(r.verdict is Verdict.REFUSED for r in reasons)
+    missing = [r.rule for r in reasons if r.verdict is Verdict.REFUSED]
+    return decide(
+        "mototaxi.infraction_notice",
+        ctx,
+        {"valid": valid, "refused_rules": missing, "notified_on": notified_on},
+        reasons,
+        ("Auto de infração regular" if valid else "Auto de infração com vício")
+        + (f"; notificado em {fmt(notified_on)}." if notified_on else "; notificação pendente."),
+    )
+
+
+# --- Art. 31 §1º and art. 37–41: the fine in reais ---------------------------------------------------
+
+
+def fine_in_cents(
+    ctx: Context, severity: Severity, committed_on: dt.date, imposed_on: dt.date
+) -> tuple[int, Reason]:
+    """Art. 38–41, §1º — 1, 2, 3 or 4 UFPI by nature, in force on the date of the fact (D-15);
+    converted to reais at the UFPI value in force on the date the penalty is imposed (D-5)."""
+    units = fine_units(ctx, severity, committed_on)
+    ufpi = ctx.fiscal_unit("UFPI", imposed_on)
+    cents = fiscal_units_to_cents(units.value, ufpi.value)
+    article = ARTICLE_OF[severity]
+    example = " (valor de exemplo)" if ufpi.example else ""
+    return cents, reason(
+        f"art_{article}_par1_fine",
+        Verdict.INFO,
+        f"Multa {SEVERITY_PT[severity]}: {units.value} UFPI × R$ {ufpi.value} "
+        f"(UFPI em {fmt(imposed_on)}{example}) = {brl(cents)}.",
+        art(article, 1),
+        decision(5),
+        decision(15),
+        facts={
+            "natureza": severity.value,
+            "cometida_em": committed_on,
+            "imposta_em": imposed_on,
+            "ufpi": ufpi.value,
+            "ufpi_desde": ufpi.valid_from,
+            "ufpi_referencia": ufpi.reference,
+            "valor_centavos": cents,
+        },
+        params=(units,),
+    )
+
+
+FINE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["infractions"],
+    "additionalProperties": False,
+    "properties": {
+        "infractions": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+                "type": "object",
+                "required": ["code", "committed_on"],
+                "additionalProperties": False,
+                "properties": {"code": {"enum": list(BY_CODE)}, "committed_on": DATE},
+            },
+        },
+        "imposed_on": DATE,
+        "fixable_without_risk": {"type": "boolean"},
+    },
+}
+
+
+@question(
+    "mototaxi.fine",
+    law=LAW_ID,
+    title="Qual o valor da multa (em reais) e há apreensão do veículo?",
+    schema=FINE_SCHEMA,
+)
+def fine(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 37–41 (fine by nature, seizure per §2º), art. 31 §1º (penalties of infractions committed
+    together are cumulative) and §3º (warning by the inspector for fixable, riskless faults)."""
+    imposed_on = opt_day(facts.get("imposed_on")) or ctx.as_of
+    reasons: list[Reason] = []
+    items = []
+    for i in facts["infractions"]:
+        t = infraction_type(i["code"])
+        committed_on = day(i["committed_on"])
+        reasons.append(
+            reason(
+                f"{t.code}_type",
+                Verdict.INFO,
+                f"{t.description} — infração {SEVERITY_PT[t.severity]} "
+                f"(art. {t.article}, {t.inciso}).",
+                t.citation,
+                facts={"codigo": t.code, "cometida_em": committed_on},
+            )
+        )
+        cents, r = fine_in_cents(ctx, t.severity, committed_on, imposed_on)
+        reasons.append(r)
+        if t.seizure:
+            reasons.append(
+                reason(
+                    f"{t.code}_seizure",
+                    Verdict.INFO,
+                    "Acarreta a apreensão do veículo, independentemente da multa.",
+                    t.seizure_citation,
+                    art(31, inc="VII"),
+                )
+            )
+        items.append(
+            {
+                "code": t.code,
+                "severity": t.severity.value,
+                "units": r.parameters[0].value,
+                "cents": cents,
+                "seizure": t.seizure,
+            }
+        )
+    total = sum(i["cents"] for i in items)
+    if len(items) > 1:
+        reasons.append(
+            reason(
+                "art_31_par1_cumulative",
+                Verdict.INFO,
+                f"Penalidades aplicadas cumulativamente: total {brl(total)}.",
+                art(31, 1),
+            )
+        )
+    if facts.get("fixable_without_risk"):
+        reasons.append(
+            reason(
+                "art_31_par3_warning",
+                Verdict.INFO,
+                "Irregularidade sanável e sem risco à segurança e à continuidade do serviço: o "
+                "fiscal pode aplicar advertência por escrito (notificação/orientação).",
+                art(31, 3),
+                art(31, inc="I"),
+            )
+        )
+    seize = any(i["seizure"] for i in items)
+    return decide(
+        "mototaxi.fine",
+        ctx,
+        {"items": items, "total_cents": total, "seizure": seize, "imposed_on": imposed_on},
+        reasons,
+        f"Multa total {brl(total)}" + ("; com apreensão do veículo." if seize else "."),
+    )
+
+
+# --- Art. 35: seizure and release ---------------------------------------------------------------
+
+CHARGE_KINDS = {
+    "taxa": "taxas",
+    "remocao": "despesas de remoção",
+    "estadia": "despesas de estadia",
+    "outro": "outros encargos",
+}
+REQUIRED_CHARGES = ("remocao", "estadia")
+
+
+def art_35_par1_fine_due(
+    ctx: Context, grounds: str, codes: list[str], imposed_on: dt.date
+) -> tuple[int, list[Reason]]:
+    """Art. 35, §1º — a vehicle caught providing the service without permission is released only
+    after immediate payment of a gravíssima fine; for a seizure under §2º of art. 38–41 the fines
+    of the infractions are due (art. 35, §2º: "pagamento das multas")."""
+    if grounds == "sem_permissao":
+        cents, r = fine_in_cents(ctx, Severity.GRAVISSIMA, imposed_on, imposed_on)
+        basis = reason(
+            "art_35_caput_seizure",
+            Verdict.INFO,
+            "Veículo flagrado prestando o serviço sem permissão: apreensão e multa gravíssima.",
+            art(35),
+            art(35, 1),
+        )
+        return cents, [basis, r]
+    total, out = 0, []
+    for code in codes:
+        t = infraction_type(code)
+        cents, r = fine_in_cents(ctx, t.severity, imposed_on, imposed_on)
+        total += cents
+        out += [
+            reason(
+                f"{t.code}_seizure",
+                Verdict.INFO,
+                f"{t.description}: acarreta apreensão do veículo.",
+                t.seizure_citation,
+                art(35, 2),
+            ),
+            r,
+        ]
+    return total, out
+
+
+@question(
+    "mototaxi.seizure_release",
+    law=LAW_ID,
+    title="O veículo apreendido pode ser liberado?",
+    schema={
+        "type": "object",
+        "required": ["grounds", "seized_on", "fine_paid", "charges"],
+        "additionalProperties": False,
+        "properties": {
+            "grounds": {"enum": ["sem_permissao", "infracao"]},
+            "codes": {
+                "type": "array",
+                "items": {"enum": [t.code for t in CATALOG if t.seizure]},
+                "uniqueItems": True,
+            },
+            "seized_on": DATE,
+            "fine_paid": {"type": "boolean"},
+            "charges": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["kind", "amount_cents", "paid"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "kind": {"enum": list(CHARGE_KINDS)},
+                        "amount_cents": CENTS,
+                        "paid": {"type": "boolean"},
+                    },
+                },
+            },
+            "appeal_pending": {"type": "boolean"},
+        },
+        "if": {"properties": {"grounds": {"const": "infracao"}}},
+        "then": {"required": ["codes"], "properties": {"codes": {"minItems": 1}}},
+    },
+)
+def seizure_release(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 35 §1º–§2º: release only after paying the fine, fees, removal and storage; an appeal
+    does not lift the payment."""
+    seized_on = day(facts["seized_on"])
+    fine_cents, reasons = art_35_par1_fine_due(
+        ctx, facts["grounds"], list(facts.get("codes", ())), seized_on
+    )
+    reasons.append(
+        check(
+            "art_35_par1_fine_paid",
+            bool(facts["fine_paid"]),
+            f"Multa de {brl(fine_cents)} paga.",
+            f"Multa de {brl(fine_cents)} não paga.",
+            art(35, 1),
+            facts={"multa_centavos": fine_cents},
+        )
+    )
+    charges = facts["charges"]
+    kinds = {c["kind"] for c in charges}
+    unpaid = [c for c in charges if not c["paid"]]
+    outstanding = sum(c["amount_cents"] for c in unpaid)
+    missing = [CHARGE_KINDS[k] for k in REQUIRED_CHARGES if k not in kinds]
+    if missing:
+        reasons.append(
+            reason(
+                "art_35_par1_charges",
+                Verdict.PENDING,
+                f"Não informados: {', '.join(missing)}.",
+                art(35, 1),
+            )
+        )
+    else:
+        reasons.append(
+            check(
+                "art_35_par1_charges",
+                not unpaid,
+                "Taxas, remoção e estadia pagas.",
+                "Em aberto: "
+                + ", ".join(f"{CHARGE_KINDS[c['kind']]} {brl(c['amount_cents'])}" for c in unpaid)
+                + ".",
+                art(35, 1),
+                facts={"encargos": charges},
+            )
+        )
+    if facts.get("appeal_pending"):
+        reasons.append(
+            reason(
+                "art_35_par2_appeal_does_not_release",
+                Verdict.INFO,
+                "O recurso interposto não dispensa o pagamento das multas para a liberação.",
+                art(35, 2),
+            )
+        )
+    ok = not any(r.verdict in (Verdict.REFUSED, Verdict.PENDING) for r in reasons)
+    due = (0 if facts["fine_paid"] else fine_cents) + outstanding
+    return decide(
+        "mototaxi.seizure_release",
+        ctx,
+        {"may_release": ok, "fine_cents": fine_cents, "outstanding_cents": due},
+        reasons,
+        "Veículo pode ser liberado." if ok else f"Liberação bloqueada; em aberto {brl(due)}.",
+    )

@@ -1,0 +1,505 @@
+"""Penalties and escalation (art. 31–32, 34, 47; decisions D-1, D-2, D-3).
+
+Evaluated each time an infraction's penalty becomes final (D-1): suspension after 3 counted
+infractions in 12 months, revocation after 5 média/grave/gravíssima, cassação for the causes of
+art. 32 III and art. 47, cassação of the auxiliary's credential for art. 32 IV. Revocation and
+cassação are only proposed: the Chief Executive decides, after the defence (art. 34 §1º–§2º, D-3).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from outorga.law.citations import Citation, decision
+from outorga.law.context import Context
+from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.questions import question
+from outorga.law.rules import reason
+from outorga.law.windows import twelve_months_ending
+
+from ._common import DATE, LAW_ID, Severity, art, authority, day, decide, fmt, param
+from .catalog import BY_CODE
+
+SERIOUS = frozenset({Severity.GRAVE, Severity.GRAVISSIMA})
+TOWARD_REVOCATION = frozenset({Severity.MEDIA, Severity.GRAVE, Severity.GRAVISSIMA})
+
+
+@dataclass(frozen=True)
+class Infraction:
+    """An infraction of the permit's record (committed by the holder or the auxiliary)."""
+
+    id: str
+    committed_on: dt.date
+    severity: Severity
+    final: bool  # no defence or appeal pending and every deadline lapsed, or confirmed (D-1)
+    caused_suspension: bool  # already counted for a suspension (D-2)
+    by_auxiliary: bool
+    code: str | None = None
+
+    @classmethod
+    def from_json(cls, f: Mapping[str, Any]) -> Infraction:
+        code = f.get("code")
+        if code is not None:
+            severity = BY_CODE[code].severity
+            if "severity" in f and Severity(f["severity"]) is not severity:
+                raise ValueError(f"natureza informada não confere com a infração {code}")
+        else:
+            severity = Severity(f["severity"])
+        return cls(
+            id=str(f["id"]),
+            committed_on=day(f["committed_on"]),
+            severity=severity,
+            final=bool(f["final"]),
+            caused_suspension=bool(f.get("caused_suspension", False)),
+            by_auxiliary=bool(f.get("by_auxiliary", False)),
+            code=code,
+        )
+
+
+def d1_counted(ctx: Context, infractions: Sequence[Infraction]) -> tuple[list[Infraction], Reason]:
+    """Decision D-1 — only infractions whose penalty is final count, judged on ``as_of``."""
+    counted = [i for i in infractions if i.final and i.committed_on <= ctx.as_of]
+    left_out = [i.id for i in infractions if i not in counted]
+    return counted, reason(
+        "d1_final_infractions",
+        Verdict.INFO,
+        f"{len(counted)} infração(ões) com penalidade definitiva contada(s)"
+        + (f"; não contadas (não definitivas): {', '.join(left_out)}." if left_out else "."),
+        decision(1),
+        art(32),
+        facts={"contadas": [i.id for i in counted], "nao_contadas": left_out},
+    )
+
+
+def art_31_par2_holder_answers(ctx: Context, infractions: Sequence[Infraction]) -> Reason | None:
+    """Art. 31, §2º — os permissionários são responsáveis pelas infrações cometidas por si e pelos
+    respectivos condutores auxiliares."""
+    by_aux = [i.id for i in infractions if i.by_auxiliary]
+    if not by_aux:
+        return None
+    return reason(
+        "art_31_par2_holder_answers",
+        Verdict.INFO,
+        f"Infrações do condutor auxiliar ({', '.join(by_aux)}) contam para a permissão: o "
+        "permissionário responde por elas.",
+        art(31, 2),
+        facts={"do_auxiliar": by_aux},
+    )
+
+
+def _window(items: Sequence[Infraction]) -> tuple[dt.date, dt.date]:
+    """D-1: the 12 months ending on the newest counted infraction."""
+    return twelve_months_ending(max(i.committed_on for i in items))
+
+
+def art_32_i_suspension(
+    ctx: Context, counted: Sequence[Infraction]
+) -> tuple[dict[str, Any] | None, list[Reason]]:
+    """Art. 32, I — suspensão da permissão por 30 dias após 3 infrações graves ou gravíssimas em 12
+    meses, ou por 15 dias ao atingir 3 infrações leves e médias no mesmo período. D-2: 3 counted
+    infractions of any nature → 15 days; 30 days when 3 of them are grave/gravíssima; infractions
+    that already caused a suspension do not count toward another."""
+    months = param(ctx, "penalties.window_months")
+    threshold = param(ctx, "penalties.suspension_threshold")
+    light = param(ctx, "penalties.suspension_days_light")
+    serious = param(ctx, "penalties.suspension_days_serious")
+    params = (months, threshold, light, serious)
+    cites = (art(32, inc="I"), decision(1), decision(2))
+    eligible = [i for i in counted if not i.caused_suspension]
+    if not eligible:
+        return None, [
+            reason(
+                "art_32_i_suspension",
+                Verdict.OK,
+                "Nenhuma infração definitiva ainda não considerada em suspensão anterior.",
+                *cites,
+                params=params,
+            )
+        ]
+    start, end = _window(eligible)
+    inside = [i for i in eligible if start <= i.committed_on <= end]
+    n_serious = sum(1 for i in inside if i.severity in SERIOUS)
+    facts = {
+        "janela": {"inicio": start, "fim": end},
+        "na_janela": [i.id for i in inside],
+        "graves_ou_gravissimas": n_serious,
+        "ja_suspensas_excluidas": [i.id for i in counted if i.caused_suspension],
+    }
+    if len(inside) < threshold.value:
+        return None, [
+            reason(
+                "art_32_i_suspension",
+                Verdict.OK,
+                f"{len(inside)} infração(ões) contada(s) de {fmt(start)} a {fmt(end)}; a "
+                f"suspensão exige {threshold.value}.",
+                *cites,
+                facts=facts,
+                params=params,
+            )
+        ]
+    days = serious.value if n_serious >= threshold.value else light.value
+    roles, comp_cites = authority("penalty.suspension")
+    kind = "graves ou gravíssimas" if days == serious.value else "de qualquer natureza"
+    outcome = {
+        "days": days,
+        "infractions": [i.id for i in inside],
+        "window_start": start,
+        "window_end": end,
+        "decided_by": roles,
+        "return_requires_proof": True,
+    }
+    return outcome, [
+        reason(
+            "art_32_i_suspension",
+            Verdict.INFO,
+            f"{len(inside)} infrações {kind} de {fmt(start)} a {fmt(end)} "
+            f"({n_serious} graves ou gravíssimas): suspensão da permissão por {days} dias.",
+            *cites,
+            facts=facts,
+            params=params,
+        ),
+        reason(
+            "art_34_suspension_competence",
+            Verdict.INFO,
+            "A suspensão é aplicada pela SESUMA (autoridade), cabendo recurso à JARI e ao Chefe "
+            "do Executivo.",
+            *comp_cites,
+            art(34, 3),
+            facts={"competente": roles},
+        ),
+        reason(
+            "art_32_par2_return_after_suspension",
+            Verdict.INFO,
+            "Cumprida a suspensão, o permissionário deve comprovar ao órgão municipal de trânsito "
+            "que sanou as irregularidades antes de voltar a operar.",
+            art(32, 2),
+        ),
+    ]
+
+
+def art_32_ii_revocation(
+    ctx: Context, counted: Sequence[Infraction]
+) -> tuple[dict[str, Any] | None, list[Reason]]:
+    """Art. 32, II — revogação da permissão após 5 infrações médias, graves ou gravíssimas em 12
+    meses. Infractions that caused a suspension still count here (D-2). Only a proposal: the
+    Chief Executive decides, after the defence (art. 34 §1º–§2º, D-3)."""
+    months = param(ctx, "penalties.window_months")
+    threshold = param(ctx, "penalties.revocation_threshold")
+    cites = (art(32, inc="II"), decision(1), decision(2))
+    relevant = [i for i in counted if i.severity in TOWARD_REVOCATION]
+    if not relevant:
+        return None, [
+            reason(
+                "art_32_ii_revocation",
+                Verdict.OK,
+                "Nenhuma infração média, grave ou gravíssima definitiva.",
+                *cites,
+                params=(months, threshold),
+            )
+        ]
+    start, end = _window(relevant)
+    inside = [i for i in relevant if start <= i.committed_on <= end]
+    facts = {"janela": {"inicio": start, "fim": end}, "na_janela": [i.id for i in inside]}
+    if len(inside) < threshold.value:
+        return None, [
+            reason(
+                "art_32_ii_revocation",
+                Verdict.OK,
+                f"{len(inside)} infração(ões) média(s), grave(s) ou gravíssima(s) de {fmt(start)} "
+                f"a {fmt(end)}; a revogação exige {threshold.value}.",
+                *cites,
+                facts=facts,
+                params=(months, threshold),
+            )
+        ]
+    roles, comp_cites = authority("penalty.revocation")
+    return {
+        "proposal": True,
+        "infractions": [i.id for i in inside],
+        "window_start": start,
+        "window_end": end,
+        "decided_by": roles,
+    }, [
+        reason(
+            "art_32_ii_revocation",
+            Verdict.INFO,
+            f"{len(inside)} infrações médias, graves ou gravíssimas de {fmt(start)} a {fmt(end)}: "
+            "proposta de revogação da permissão.",
+            *cites,
+            facts=facts,
+            params=(months, threshold),
+        ),
+        _proposal_reason("revogação", roles, comp_cites),
+    ]
+
+
+def _proposal_reason(what: str, roles: list[str], comp_cites: tuple[Citation, ...]) -> Reason:
+    """Decision D-3 and art. 34 §1º–§2º: revocation and cassação are proposals decided by the Chief
+    Executive alone, after contraditório and ampla defesa."""
+    return reason(
+        f"art_34_par1_{what.replace('ç', 'c').replace('ã', 'a')}_proposal",
+        Verdict.INFO,
+        f"A {what} não é automática: abre-se proposta, e somente o Chefe do Executivo decide, "
+        "após o contraditório e a ampla defesa; o ato registra quem decidiu.",
+        *comp_cites,
+        facts={"competente": roles},
+    )
+
+
+# --- Art. 32, III and art. 47: cassação of the permission -------------------------------------------
+
+
+@dataclass(frozen=True)
+class Cause:
+    code: str  # e.g. "art32-III-a"
+    citation: Citation
+    message: str
+
+
+def art_32_iii_cassation_causes(ctx: Context, f: Mapping[str, Any]) -> tuple[list[Cause], tuple]:
+    """Art. 32, III — cassação da permissão quando: a) reincidência, comprovada em processo, na
+    condução sob embriaguez ou entorpecentes; b) condenação criminal a pena ≥ 2 anos de reclusão;
+    c) interrupção do serviço por mais de 30 dias; d) tentativa de transferir a permissão por
+    subterfúgios; e) descumprir suspensão ou operar veículo lacrado; f) deter do Município qualquer
+    permissão para fins comerciais (D-13); g) atingir 20 pontos no CTB; h) não renovar o Termo de
+    Permissão no prazo."""
+    years = param(ctx, "cassation.sentence_min_years")
+    days = param(ctx, "cassation.interruption_max_days")
+    points = param(ctx, "cassation.ctb_points")
+    out: list[Cause] = []
+
+    def add(ali: str, msg: str) -> None:
+        out.append(Cause(f"art32-III-{ali}", art(32, inc="III", ali=ali), msg))
+
+    if f.get("repeat_drunk_driving_proven"):
+        add("a", "reincidência comprovada na condução sob embriaguez ou entorpecente")
+    if f.get("criminal_sentence_months", 0) >= years.value * 12:
+        add(
+            "b",
+            f"condenação criminal a {f['criminal_sentence_months']} meses de reclusão "
+            f"(mínimo {years.value} anos)",
+        )
+    if f.get("service_interrupted_days", 0) > days.value:
+        add(
+            "c",
+            f"serviço interrompido por {f['service_interrupted_days']} dias (mais de {days.value})",
+        )
+    if f.get("transfer_attempt"):
+        add("d", "tentativa de transferência da permissão por subterfúgios")
+    if f.get("suspension_breached") or f.get("sealed_vehicle_operated"):
+        add("e", "descumprimento de suspensão ou operação de veículo lacrado")
+    if f.get("other_commercial_permissions"):
+        add(
+            "f",
+            "detém outra permissão do Município para fins comerciais: "
+            + ", ".join(f["other_commercial_permissions"]),
+        )
+    if f.get("ctb_points", 0) >= points.value:
+        add("g", f"{f['ctb_points']} pontos no CTB (limite {points.value})")
+    if f.get("term_not_renewed"):
+        add("h", "Termo de Permissão não renovado no prazo")
+    return out, (years, days, points)
+
+
+def art_47_drug_trafficking(ctx: Context, f: Mapping[str, Any]) -> Cause | None:
+    """Art. 47 — a permissão será cassada em caso de condenação criminal por tráfico ilícito de
+    drogas transitada em julgado, whatever the length of the sentence (an exception to the
+    2-year floor of art. 32, III, b)."""
+    if not f.get("drug_trafficking_conviction_final"):
+        return None
+    return Cause("art47", art(47), "condenação por tráfico ilícito de drogas transitada em julgado")
+
+
+def art_32_iv_auxiliary_cassation_causes(
+    ctx: Context, aux: Mapping[str, Any], holder: Mapping[str, Any]
+) -> tuple[list[Cause], tuple]:
+    """Art. 32, IV — cassação do credenciamento do condutor auxiliar quando: a) reincidência na
+    condução sob embriaguez ou entorpecente; b) condenação a pena ≥ 2 anos de reclusão; c) não
+    cumprir suspensão do credenciamento; d) deter do Município qualquer permissão comercial;
+    e) "o permissionário atingir 20 pontos" — the text names the holder's points, applied as
+    written; f) não renovar o credenciamento no prazo."""
+    years = param(ctx, "cassation.sentence_min_years")
+    points = param(ctx, "cassation.ctb_points")
+    out: list[Cause] = []
+
+    def add(ali: str, msg: str) -> None:
+        out.append(Cause(f"art32-IV-{ali}", art(32, inc="IV", ali=ali), msg))
+
+    if aux.get("repeat_drunk_driving_proven"):
+        add("a", "reincidência na condução sob embriaguez ou entorpecente")
+    if aux.get("criminal_sentence_months", 0) >= years.value * 12:
+        add("b", f"condenação criminal a {aux['criminal_sentence_months']} meses de reclusão")
+    if aux.get("suspension_breached"):
+        add("c", "descumprimento da suspensão do credenciamento")
+    if aux.get("other_commercial_permissions"):
+        add(
+            "d",
+            "detém permissão do Município para fins comerciais: "
+            + ", ".join(aux["other_commercial_permissions"]),
+        )
+    if holder.get("ctb_points", 0) >= points.value:
+        add(
+            "e",
+            f"o permissionário atingiu {holder['ctb_points']} pontos no CTB (texto do "
+            "art. 32, IV, e)",
+        )
+    if aux.get("credential_not_renewed"):
+        add("f", "credenciamento não renovado no prazo")
+    return out, (years, points)
+
+
+def _cassation(
+    label: str, rule: str, causes: list[Cause], params: tuple, action: str, base: Citation
+) -> tuple[dict[str, Any] | None, list[Reason]]:
+    if not causes:
+        return None, [reason(rule, Verdict.OK, f"Nenhuma causa de {label}.", base, params=params)]
+    roles, comp_cites = authority(action)
+    return {
+        "proposal": True,
+        "causes": [c.code for c in causes],
+        "decided_by": roles,
+    }, [
+        *(
+            reason(
+                f"{rule}_{c.code.lower().replace('-', '_')}",
+                Verdict.INFO,
+                f"Causa de {label}: {c.message}.",
+                c.citation,
+                *((decision(13),) if c.code.endswith(("III-f", "IV-d")) else ()),
+                params=params,
+            )
+            for c in causes
+        ),
+        _proposal_reason(label, roles, comp_cites),
+    ]
+
+
+CAUSES_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "repeat_drunk_driving_proven": {"type": "boolean"},
+        "criminal_sentence_months": {"type": "integer", "minimum": 0},
+        "service_interrupted_days": {"type": "integer", "minimum": 0},
+        "transfer_attempt": {"type": "boolean"},
+        "suspension_breached": {"type": "boolean"},
+        "sealed_vehicle_operated": {"type": "boolean"},
+        "other_commercial_permissions": {"type": "array", "items": {"type": "string"}},
+        "ctb_points": {"type": "integer", "minimum": 0},
+        "term_not_renewed": {"type": "boolean"},
+        "drug_trafficking_conviction_final": {"type": "boolean"},
+    },
+}
+AUX_CAUSES_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "repeat_drunk_driving_proven": {"type": "boolean"},
+        "criminal_sentence_months": {"type": "integer", "minimum": 0},
+        "suspension_breached": {"type": "boolean"},
+        "other_commercial_permissions": {"type": "array", "items": {"type": "string"}},
+        "credential_not_renewed": {"type": "boolean"},
+    },
+}
+PENALTY_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["infractions"],
+    "additionalProperties": False,
+    "properties": {
+        "infractions": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["id", "committed_on", "final"],
+                "anyOf": [{"required": ["severity"]}, {"required": ["code"]}],
+                "additionalProperties": False,
+                "properties": {
+                    "id": {"type": "string", "minLength": 1},
+                    "committed_on": DATE,
+                    "severity": {"enum": [s.value for s in Severity]},
+                    "code": {"enum": list(BY_CODE)},
+                    "final": {"type": "boolean"},
+                    "caused_suspension": {"type": "boolean"},
+                    "by_auxiliary": {"type": "boolean"},
+                },
+            },
+        },
+        "cassation": CAUSES_SCHEMA,
+        "auxiliary": AUX_CAUSES_SCHEMA,
+    },
+}
+
+
+@question(
+    "mototaxi.penalty",
+    law=LAW_ID,
+    title="Que penalidade cabe ao permissionário diante das infrações definitivas?",
+    schema=PENALTY_SCHEMA,
+)
+def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 31–32, 34, 47: suspension, revocation proposal, cassação proposals (holder and
+    auxiliary), with the competent authority and the return requirement after a suspension."""
+    infractions = [Infraction.from_json(i) for i in facts["infractions"]]
+    counted, r_counted = d1_counted(ctx, infractions)
+    reasons: list[Reason] = [r_counted]
+    holder_answers = art_31_par2_holder_answers(ctx, counted)
+    if holder_answers is not None:
+        reasons.append(holder_answers)
+    suspension, r = art_32_i_suspension(ctx, counted)
+    reasons += r
+    revocation, r = art_32_ii_revocation(ctx, counted)
+    reasons += r
+    holder = facts.get("cassation") or {}
+    causes, params = art_32_iii_cassation_causes(ctx, holder)
+    trafficking = art_47_drug_trafficking(ctx, holder)
+    if trafficking is not None:
+        causes.append(trafficking)
+    cassation, r = _cassation(
+        "cassação da permissão",
+        "art_32_iii_cassation",
+        causes,
+        params,
+        "penalty.cassacao",
+        art(32, inc="III"),
+    )
+    reasons += r
+    aux_cassation = None
+    if "auxiliary" in facts:
+        aux_causes, aux_params = art_32_iv_auxiliary_cassation_causes(
+            ctx, facts["auxiliary"], holder
+        )
+        aux_cassation, r = _cassation(
+            "cassação do credenciamento do condutor auxiliar",
+            "art_32_iv_auxiliary_cassation",
+            aux_causes,
+            aux_params,
+            "penalty.cassacao",
+            art(32, inc="IV"),
+        )
+        reasons += r
+    parts = []
+    if suspension:
+        parts.append(f"suspensão de {suspension['days']} dias")
+    if revocation:
+        parts.append("proposta de revogação")
+    if cassation:
+        parts.append("proposta de cassação da permissão")
+    if aux_cassation:
+        parts.append("proposta de cassação do credenciamento do auxiliar")
+    return decide(
+        "mototaxi.penalty",
+        ctx,
+        {
+            "counted": [i.id for i in counted],
+            "suspension": suspension,
+            "revocation": revocation,
+            "cassation": cassation,
+            "auxiliary_cassation": aux_cassation,
+            "responsible": "permissionario",
+        },
+        reasons,
+        ("; ".join(parts).capitalize() + ".") if parts else "Nenhuma penalidade por acúmulo.",
+    )

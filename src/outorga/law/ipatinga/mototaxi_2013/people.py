@@ -1,0 +1,568 @@
+"""People: who may hold a permission or be an auxiliary driver (art. 5, 6 §1 and §4, 8, 14, 32 §1
+and §3). The permissionário and the condutor auxiliar meet the same requirements (art. 14 §2)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from outorga.law.citations import decision
+from outorga.law.context import Context
+from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.questions import question
+from outorga.law.rules import check, reason
+from outorga.law.windows import add_years, age_on
+
+from ._common import (
+    DATE,
+    LAW_ID,
+    SERVICE_PT,
+    Service,
+    art,
+    day,
+    decide,
+    eligibility,
+    eligibility_summary,
+    fmt,
+    opt_day,
+    param,
+)
+
+
+class Role(StrEnum):
+    PERMISSIONARIO = "permissionario"
+    AUXILIAR = "auxiliar"
+
+
+ROLE_PT = {Role.PERMISSIONARIO: "permissionário", Role.AUXILIAR: "condutor auxiliar"}
+
+#: Art. 5º, V–XI: the personal documents, by fact key → (inciso, Portuguese name).
+DOCUMENTS: dict[str, tuple[str, str]] = {
+    "rg": ("V", "documento de identidade (RG)"),
+    "military_clearance": ("VI", "quitação com a obrigação militar"),
+    "electoral_clearance": ("VI", "quitação com a obrigação eleitoral"),
+    "photos": ("VIII", "duas fotos 3x4 coloridas e recentes"),
+    "residence_proof": ("IX", "comprovante de residência recente"),
+    "criminal_certificates": ("X", "certidões negativas das varas criminais"),
+    "cpf": ("XI", "CIC ou comprovante do CPF"),
+}
+
+#: Permissions of the municipality that bar the activity (art. 8) — checked across every service
+#: in the registry (decision D-13).
+ART_8_SERVICES = {
+    "taxi": "táxi",
+    "transporte_escolar": "transporte escolar",
+    "transporte_coletivo": "transporte coletivo urbano ou rural",
+}
+#: Any other permission for commercial purposes is a cause of cassação (art. 32 III f / IV d).
+OTHER_COMMERCIAL = {
+    "mototaxi": "mototáxi",
+    "motofrete": "motofrete",
+    "outra_comercial": "outra permissão para fins comerciais",
+}
+
+
+@dataclass(frozen=True)
+class OtherPermission:
+    service: str
+    active: bool
+
+
+@dataclass(frozen=True)
+class Cassation:
+    kind: str  # "permissao" | "credenciamento_auxiliar"
+    effective_on: dt.date
+
+
+@dataclass(frozen=True)
+class AuxiliaryFacts:
+    indicated_in_writing: bool
+    other_auxiliaries_on_vehicle: int
+    schedule_filed: bool
+
+
+@dataclass(frozen=True)
+class PersonFacts:
+    role: Role
+    service: Service
+    person_type: str
+    birth_date: dt.date
+    category_a_since: dt.date | None
+    course_approved: bool
+    safety_gear: bool | None
+    documents: Mapping[str, bool]
+    medical_issued_on: dt.date | None
+    medical_presented_on: dt.date | None
+    tender_homologated_on: dt.date | None
+    other_permissions: tuple[OtherPermission, ...]
+    cassations: tuple[Cassation, ...]
+    auxiliary: AuxiliaryFacts | None
+
+    @classmethod
+    def from_json(cls, f: Mapping[str, Any]) -> PersonFacts:
+        med = f.get("medical_certificate") or {}
+        aux = f.get("auxiliary")
+        return cls(
+            role=Role(f["role"]),
+            service=Service(f["service"]),
+            person_type=f.get("person_type", "fisica"),
+            birth_date=day(f["birth_date"]),
+            category_a_since=opt_day(f.get("cnh_category_a_since")),
+            course_approved=bool(f["course_approved"]),
+            safety_gear=f.get("safety_gear"),
+            documents={k: bool(v) for k, v in f["documents"].items()},
+            medical_issued_on=opt_day(med.get("issued_on")),
+            medical_presented_on=opt_day(med.get("presented_on")),
+            tender_homologated_on=opt_day(f.get("tender_homologated_on")),
+            other_permissions=tuple(
+                OtherPermission(p["service"], bool(p.get("active", True)))
+                for p in f.get("other_permissions", ())
+            ),
+            cassations=tuple(
+                Cassation(c["kind"], day(c["effective_on"])) for c in f.get("cassations", ())
+            ),
+            auxiliary=None
+            if aux is None
+            else AuxiliaryFacts(
+                bool(aux["indicated_in_writing"]),
+                int(aux["other_auxiliaries_on_vehicle"]),
+                bool(aux["schedule_filed"]),
+            ),
+        )
+
+
+# --- Art. 5º: requirements to exercise the activities ------------------------------------------
+
+
+def art_5_i_minimum_age(ctx: Context, p: PersonFacts) -> Reason:
+    """Art. 5º, I — ter completado 21 (vinte e um) anos (one turns 21 on the 21st birthday)."""
+    minimum = param(ctx, "person.min_age")
+    age = age_on(p.birth_date, ctx.as_of)
+    return check(
+        "art_5_i_minimum_age",
+        age >= minimum.value,
+        f"Idade de {age} anos na data; a lei exige no mínimo {minimum.value} anos.",
+        f"Idade de {age} anos na data; a lei exige no mínimo {minimum.value} anos.",
+        art(5, inc="I"),
+        facts={"data_nascimento": p.birth_date, "idade": age},
+        params=(minimum,),
+    )
+
+
+def art_5_ii_cnh_category_a(ctx: Context, p: PersonFacts) -> Reason:
+    """Art. 5º, II — possuir habilitação, por pelo menos 2 (dois) anos, na categoria "A"
+    (Lei Federal 12.009/2009, art. 2º, II)."""
+    years = param(ctx, "person.cnh_a_min_years")
+    if p.category_a_since is None:
+        return reason(
+            "art_5_ii_cnh_category_a",
+            Verdict.REFUSED,
+            "Não possui habilitação na categoria A.",
+            art(5, inc="II"),
+            facts={"categoria_a_desde": None},
+            params=(years,),
+        )
+    since = add_years(p.category_a_since, years.value)
+    return check(
+        "art_5_ii_cnh_category_a",
+        ctx.as_of >= since,
+        f"Habilitado na categoria A desde {fmt(p.category_a_since)}: "
+        f"{years.value} anos completos em {fmt(since)}.",
+        f"Habilitado na categoria A desde {fmt(p.category_a_since)}; a lei exige "
+        f"{years.value} anos de habilitação, completos somente em {fmt(since)}.",
+        art(5, inc="II"),
+        facts={"categoria_a_desde": p.category_a_since, "completa_em": since},
+        params=(years,),
+    )
+
+
+def art_5_iii_course(ctx: Context, p: PersonFacts) -> Reason:
+    """Art. 5º, III — ser aprovado em curso especializado, nos termos da regulamentação do CONTRAN."""
+    return check(
+        "art_5_iii_course",
+        p.course_approved,
+        "Aprovado em curso especializado (CONTRAN).",
+        "Não comprovou aprovação no curso especializado exigido pelo CONTRAN.",
+        art(5, inc="III"),
+        facts={"curso_aprovado": p.course_approved},
+    )
+
+
+def art_5_iv_safety_gear(ctx: Context, p: PersonFacts) -> Reason:
+    """Art. 5º, IV — usar colete de segurança e capacete dotados de dispositivos retrorrefletivos."""
+    if p.safety_gear is None:
+        return reason(
+            "art_5_iv_safety_gear",
+            Verdict.PENDING,
+            "Colete e capacete com dispositivos retrorrefletivos não verificados.",
+            art(5, inc="IV"),
+        )
+    return check(
+        "art_5_iv_safety_gear",
+        p.safety_gear,
+        "Colete e capacete com dispositivos retrorrefletivos verificados.",
+        "Não dispõe de colete e capacete com dispositivos retrorrefletivos.",
+        art(5, inc="IV"),
+        facts={"colete_e_capacete": p.safety_gear},
+    )
+
+
+def art_5_v_xi_documents(ctx: Context, p: PersonFacts) -> list[Reason]:
+    """Art. 5º, V, VI, VIII–XI — RG; quitação militar e eleitoral; duas fotos 3x4; comprovante de
+    residência; certidões negativas criminais; CIC/CPF. (VII, the medical certificate, has its own
+    rule because §2 dates it.)"""
+    out = []
+    for key, (inciso, name) in DOCUMENTS.items():
+        present = p.documents.get(key)
+        if present is None:
+            out.append(
+                reason(
+                    f"art_5_{inciso.lower()}_{key}",
+                    Verdict.PENDING,
+                    f"Documento não informado: {name}.",
+                    art(5, inc=inciso),
+                )
+            )
+            continue
+        out.append(
+            check(
+                f"art_5_{inciso.lower()}_{key}",
+                present,
+                f"Apresentou {name}.",
+                f"Falta o documento: {name}.",
+                art(5, inc=inciso),
+                facts={key: present},
+            )
+        )
+    return out
+
+
+def art_5_vii_medical_certificate_yearly(ctx: Context, p: PersonFacts) -> Reason:
+    """Art. 5º, VII e §2º — atestado médico de sanidade física e mental, renovado anualmente."""
+    years = param(ctx, "documents.medical_validity_years")
+    if p.medical_issued_on is None:
+        return reason(
+            "art_5_vii_medical_certificate",
+            Verdict.REFUSED,
+            "Falta o atestado médico de sanidade física e mental.",
+            art(5, inc="VII"),
+            params=(years,),
+        )
+    until = add_years(p.medical_issued_on, years.value)
+    return check(
+        "art_5_vii_medical_certificate",
+        p.medical_issued_on <= ctx.as_of <= until,
+        f"Atestado médico de {fmt(p.medical_issued_on)}, válido até {fmt(until)}.",
+        f"Atestado médico de {fmt(p.medical_issued_on)} vencido em {fmt(until)}; "
+        "deve ser renovado anualmente.",
+        art(5, inc="VII"),
+        art(5, 2),
+        facts={"atestado_emitido_em": p.medical_issued_on, "valido_ate": until},
+        params=(years,),
+    )
+
+
+def art_5_par2_medical_certificate_after_tender(ctx: Context, p: PersonFacts) -> Reason | None:
+    """Art. 5º, §2º — o atestado médico deve ser apresentado no prazo máximo de 30 (trinta) dias,
+    contados da homologação do resultado da licitação (counted per decision D-4)."""
+    if p.tender_homologated_on is None:
+        return None
+    days = param(ctx, "person.medical_first_days")
+    deadline = ctx.calendar.deadline(p.tender_homologated_on, days.value)
+    if p.medical_presented_on is None:
+        late = ctx.as_of > deadline
+        return reason(
+            "art_5_par2_medical_certificate_after_tender",
+            Verdict.REFUSED if late else Verdict.PENDING,
+            f"Atestado médico não apresentado; o prazo terminou em {fmt(deadline)}."
+            if late
+            else f"Atestado médico a apresentar até {fmt(deadline)}.",
+            art(5, 2),
+            decision(4),
+            facts={"homologacao": p.tender_homologated_on, "prazo": deadline},
+            params=(days,),
+        )
+    return check(
+        "art_5_par2_medical_certificate_after_tender",
+        p.medical_presented_on <= deadline,
+        f"Atestado médico apresentado em {fmt(p.medical_presented_on)}, dentro do prazo "
+        f"de {days.value} dias da homologação (até {fmt(deadline)}).",
+        f"Atestado médico apresentado em {fmt(p.medical_presented_on)}, após o prazo de "
+        f"{days.value} dias da homologação (até {fmt(deadline)}).",
+        art(5, 2),
+        decision(4),
+        facts={
+            "homologacao": p.tender_homologated_on,
+            "apresentado_em": p.medical_presented_on,
+            "prazo": deadline,
+        },
+        params=(days,),
+    )
+
+
+# --- Art. 6º e 8º: who may hold a permission ----------------------------------------------------
+
+
+def art_6_par1_natural_person(ctx: Context, p: PersonFacts) -> Reason:
+    """Art. 6º, §1º — as permissões somente se dão à pessoa física, sendo pessoal e intransferível
+    (art. 7º: no cession, loan, lease or sublease)."""
+    return check(
+        "art_6_par1_natural_person",
+        p.person_type == "fisica",
+        "Pessoa física: a permissão é pessoal e intransferível.",
+        "A permissão somente se dá a pessoa física.",
+        art(6, 1),
+        facts={"tipo_pessoa": p.person_type},
+    )
+
+
+def art_8_no_taxi_school_or_collective_permission(ctx: Context, p: PersonFacts) -> Reason:
+    """Art. 8º — não é permitido o exercício das atividades aos que detêm permissão do Município nas
+    atividades de taxista, transporte escolar e transporte coletivo urbano ou rural (D-13)."""
+    held = sorted(
+        ART_8_SERVICES[o.service]
+        for o in p.other_permissions
+        if o.active and o.service in ART_8_SERVICES
+    )
+    return check(
+        "art_8_exclusivity",
+        not held,
+        "Não detém permissão de táxi, transporte escolar ou coletivo no Município.",
+        f"Detém permissão do Município de {', '.join(held)}; a lei veda o exercício simultâneo.",
+        art(8),
+        decision(13),
+        facts={"outras_permissoes": [o.service for o in p.other_permissions if o.active]},
+    )
+
+
+def art_32_iii_f_no_other_commercial_permission(ctx: Context, p: PersonFacts) -> Reason:
+    """Art. 32, III, f (permissionário) / IV, d (auxiliar) — deter do Município qualquer permissão
+    para fins comerciais é causa de cassação; per decision D-13 it also bars a new grant. Another
+    mototáxi/motofrete permission also breaks art. 6º §2º (one vehicle per holder)."""
+    held = sorted(
+        OTHER_COMMERCIAL[o.service]
+        for o in p.other_permissions
+        if o.active and o.service in OTHER_COMMERCIAL
+    )
+    cause = (
+        art(32, inc="III", ali="f") if p.role is Role.PERMISSIONARIO else art(32, inc="IV", ali="d")
+    )
+    return check(
+        "art_32_other_commercial_permission",
+        not held,
+        "Não detém outra permissão do Município para fins comerciais.",
+        f"Detém outra permissão do Município para fins comerciais ({', '.join(held)}), "
+        "causa de cassação.",
+        cause,
+        decision(13),
+        facts={"outras_permissoes": [o.service for o in p.other_permissions if o.active]},
+    )
+
+
+# --- Art. 14: the auxiliary driver ------------------------------------------------------------
+
+
+def art_6_par4_one_auxiliary_per_vehicle(ctx: Context, p: PersonFacts) -> Reason:
+    """Art. 6º, §4º e art. 14 — é permitida a indicação de um condutor auxiliar por veículo."""
+    limit = param(ctx, "person.auxiliaries_per_vehicle")
+    others = p.auxiliary.other_auxiliaries_on_vehicle if p.auxiliary else 0
+    return check(
+        "art_6_par4_one_auxiliary_per_vehicle",
+        others + 1 <= limit.value,
+        f"Será o único condutor auxiliar do veículo (limite {limit.value}).",
+        f"O veículo já tem {others} condutor(es) auxiliar(es); o limite é {limit.value}.",
+        art(6, 4),
+        art(14),
+        facts={"outros_auxiliares_no_veiculo": others},
+        params=(limit,),
+    )
+
+
+def art_14_par1_written_indication(ctx: Context, p: PersonFacts) -> Reason:
+    """Art. 14, §1º — a indicação do condutor auxiliar será feita por escrito junto à SESUMA."""
+    written = bool(p.auxiliary and p.auxiliary.indicated_in_writing)
+    return check(
+        "art_14_par1_written_indication",
+        written,
+        "Indicação do condutor auxiliar feita por escrito pelo permissionário.",
+        "Falta a indicação por escrito do condutor auxiliar pelo permissionário.",
+        art(14, 1),
+        facts={"indicacao_escrita": written},
+    )
+
+
+def art_14_par3_schedule_filed(ctx: Context, p: PersonFacts) -> Reason:
+    """Art. 14, §3º — a escala do detentor do serviço e do condutor auxiliar será entregue à SESUMA."""
+    filed = bool(p.auxiliary and p.auxiliary.schedule_filed)
+    return check(
+        "art_14_par3_schedule_filed",
+        filed,
+        "Escala do permissionário e do condutor auxiliar entregue à SESUMA.",
+        "Falta entregar à SESUMA a escala do permissionário e do condutor auxiliar.",
+        art(14, 3),
+        facts={"escala_entregue": filed},
+    )
+
+
+# --- Art. 32 §1º and §3º: two years after a cassação ----------------------------------------------
+
+
+def art_32_par1_par3_cassation_bar(ctx: Context, p: PersonFacts) -> Reason:
+    """Art. 32, §1º — o permissionário que tiver a permissão cassada só poderá obter outra depois de
+    decorridos 2 (dois) anos da efetivação da cassação; §3º — o mesmo para o credenciamento do
+    condutor auxiliar. Each bar applies to the kind it names."""
+    years = param(ctx, "person.cassation_bar_years")
+    kind = "permissao" if p.role is Role.PERMISSIONARIO else "credenciamento_auxiliar"
+    cite_ = art(32, 1) if p.role is Role.PERMISSIONARIO else art(32, 3)
+    relevant = [c for c in p.cassations if c.kind == kind and c.effective_on <= ctx.as_of]
+    if not relevant:
+        return reason(
+            "art_32_cassation_bar",
+            Verdict.OK,
+            "Sem cassação nos registros.",
+            cite_,
+            params=(years,),
+        )
+    last = max(c.effective_on for c in relevant)
+    free_on = add_years(last, years.value)
+    return check(
+        "art_32_cassation_bar",
+        ctx.as_of >= free_on,
+        f"Cassação efetivada em {fmt(last)}; {years.value} anos decorridos em {fmt(free_on)}.",
+        f"Cassação efetivada em {fmt(last)}; nova outorga somente a partir de {fmt(free_on)}.",
+        cite_,
+        facts={"cassacao_efetivada_em": last, "liberado_em": free_on},
+        params=(years,),
+    )
+
+
+PERSON_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": [
+        "role",
+        "service",
+        "birth_date",
+        "cnh_category_a_since",
+        "course_approved",
+        "documents",
+        "medical_certificate",
+    ],
+    "additionalProperties": False,
+    "properties": {
+        "role": {"enum": [r.value for r in Role]},
+        "service": {"enum": [s.value for s in Service]},
+        "person_type": {"enum": ["fisica", "juridica"], "default": "fisica"},
+        "birth_date": DATE,
+        "cnh_category_a_since": {"anyOf": [DATE, {"type": "null"}]},
+        "course_approved": {"type": "boolean"},
+        "safety_gear": {"type": "boolean"},
+        "documents": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {k: {"type": "boolean"} for k in DOCUMENTS},
+        },
+        "medical_certificate": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {"issued_on": DATE, "presented_on": DATE},
+        },
+        "tender_homologated_on": DATE,
+        "other_permissions": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["service"],
+                "additionalProperties": False,
+                "properties": {
+                    "service": {"enum": [*ART_8_SERVICES, *OTHER_COMMERCIAL]},
+                    "active": {"type": "boolean"},
+                },
+            },
+        },
+        "cassations": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["kind", "effective_on"],
+                "additionalProperties": False,
+                "properties": {
+                    "kind": {"enum": ["permissao", "credenciamento_auxiliar"]},
+                    "effective_on": DATE,
+                },
+            },
+        },
+        "auxiliary": {
+            "type": "object",
+            "required": [
+                "indicated_in_writing",
+                "other_auxiliaries_on_vehicle",
+                "schedule_filed",
+            ],
+            "additionalProperties": False,
+            "properties": {
+                "indicated_in_writing": {"type": "boolean"},
+                "other_auxiliaries_on_vehicle": {"type": "integer", "minimum": 0},
+                "schedule_filed": {"type": "boolean"},
+            },
+        },
+    },
+    "if": {"properties": {"role": {"const": "auxiliar"}}},
+    "then": {"required": ["auxiliary"]},
+}
+
+
+@question(
+    "mototaxi.person_eligibility",
+    law=LAW_ID,
+    title="Esta pessoa pode ser permissionária ou condutora auxiliar de mototáxi/motofrete?",
+    schema=PERSON_SCHEMA,
+)
+def person_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 5º (requirements), 6º §1º, 8º, 14 (auxiliary: same requirements, §2º), 32 §1º/§3º."""
+    p = PersonFacts.from_json(facts)
+    reasons: list[Reason] = [
+        art_5_i_minimum_age(ctx, p),
+        art_5_ii_cnh_category_a(ctx, p),
+        art_5_iii_course(ctx, p),
+        art_5_iv_safety_gear(ctx, p),
+        *art_5_v_xi_documents(ctx, p),
+        art_5_vii_medical_certificate_yearly(ctx, p),
+    ]
+    after_tender = art_5_par2_medical_certificate_after_tender(ctx, p)
+    if after_tender is not None:
+        reasons.append(after_tender)
+    reasons += [
+        art_6_par1_natural_person(ctx, p),
+        art_8_no_taxi_school_or_collective_permission(ctx, p),
+        art_32_iii_f_no_other_commercial_permission(ctx, p),
+    ]
+    if p.role is Role.AUXILIAR:
+        reasons += [
+            reason(
+                "art_14_par2_same_requirements",
+                Verdict.INFO,
+                "O condutor auxiliar cumpre as mesmas exigências do permissionário.",
+                art(14, 2),
+            ),
+            art_6_par4_one_auxiliary_per_vehicle(ctx, p),
+            art_14_par1_written_indication(ctx, p),
+            art_14_par3_schedule_filed(ctx, p),
+        ]
+    reasons.append(art_32_par1_par3_cassation_bar(ctx, p))
+    ok = eligibility(reasons)
+    who = f"{ROLE_PT[p.role]} de {SERVICE_PT[p.service]}"
+    return decide(
+        "mototaxi.person_eligibility",
+        ctx,
+        {"eligible": ok, "role": p.role.value, "service": p.service.value},
+        reasons,
+        eligibility_summary(
+            ok,
+            f"Apto a ser {who}.",
+            f"Não apto a ser {who}.",
+            f"Aptidão a ser {who} depende de verificação pendente.",
+        ),
+    )

@@ -1,0 +1,452 @@
+"""Permissions and the registry: term and extensions (art. 6), quota (art. 10), registration
+certificate (art. 4 §1) and the validity of the documents the law dates (art. 4 §1, 5 §1 III,
+5 §2, 14 §2)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from outorga.law.citations import Citation, decision
+from outorga.law.context import Context
+from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.questions import question
+from outorga.law.rules import check, reason
+from outorga.law.windows import add_months, add_years
+
+from ._common import DATE, LAW_ID, SERVICE_PT, Service, art, day, decide, fmt, opt_day, param
+
+# --- Art. 6º: grant by decree after a tender, term and extensions --------------------------------
+
+
+@dataclass(frozen=True)
+class Extension:
+    years: int
+
+
+@dataclass(frozen=True)
+class PermitEvent:
+    """Art. 2º, XX–XXIII and art. 6º §6º: what may happen to a permission during its term."""
+
+    kind: str  # cancelamento | renuncia | reserva | substituicao | substituicao_emergencial
+    on: dt.date
+    written: bool
+
+
+@dataclass(frozen=True)
+class PermitFacts:
+    granted_on: dt.date
+    by_decree: bool
+    after_tender: bool
+    term_years: int
+    extensions: tuple[Extension, ...]
+    events: tuple[PermitEvent, ...]
+
+    @classmethod
+    def from_json(cls, f: Mapping[str, Any]) -> PermitFacts:
+        return cls(
+            granted_on=day(f["granted_on"]),
+            by_decree=bool(f["by_decree"]),
+            after_tender=bool(f["after_tender"]),
+            term_years=int(f["term_years"]),
+            extensions=tuple(Extension(int(e["years"])) for e in f.get("extensions", ())),
+            events=tuple(
+                PermitEvent(e["kind"], day(e["on"]), bool(e.get("written", False)))
+                for e in f.get("events", ())
+            ),
+        )
+
+
+def art_6_grant_by_decree_after_tender(ctx: Context, p: PermitFacts) -> Reason:
+    """Art. 6º, caput e §5º — a permissão é efetivada por Decreto do Poder Executivo, precedida de
+    licitação."""
+    return check(
+        "art_6_grant_by_decree_after_tender",
+        p.by_decree and p.after_tender,
+        "Permissão outorgada por decreto, precedida de licitação.",
+        "A permissão deve ser outorgada por decreto do Executivo, precedida de licitação.",
+        art(6),
+        art(6, 5),
+        facts={"por_decreto": p.by_decree, "apos_licitacao": p.after_tender},
+    )
+
+
+def art_6_initial_term(ctx: Context, p: PermitFacts) -> Reason:
+    """Art. 6º — pelo prazo máximo de 10 (dez) anos."""
+    limit = param(ctx, "permit.max_term_years", p.granted_on)
+    return check(
+        "art_6_initial_term",
+        1 <= p.term_years <= limit.value,
+        f"Prazo inicial de {p.term_years} anos (máximo {limit.value}).",
+        f"Prazo inicial de {p.term_years} anos; o máximo é {limit.value} anos.",
+        art(6),
+        facts={"prazo_anos": p.term_years},
+        params=(limit,),
+    )
+
+
+def art_6_extensions(ctx: Context, p: PermitFacts) -> Reason:
+    """Art. 6º — prorrogável por até 03 (três) períodos de 05 (cinco) anos, a critério do Executivo."""
+    count = param(ctx, "permit.max_extensions", p.granted_on)
+    each = param(ctx, "permit.extension_years", p.granted_on)
+    too_long = [e.years for e in p.extensions if not 1 <= e.years <= each.value]
+    return check(
+        "art_6_extensions",
+        len(p.extensions) <= count.value and not too_long,
+        f"{len(p.extensions)} prorrogação(ões), dentro do limite de {count.value} períodos de "
+        f"até {each.value} anos.",
+        f"Prorrogações acima do permitido ({len(p.extensions)} de até {count.value}; cada uma "
+        f"de até {each.value} anos).",
+        art(6),
+        facts={"prorrogacoes": [e.years for e in p.extensions]},
+        params=(count, each),
+    )
+
+
+#: Events that extinguish the permission (art. 2º XX: renúncia; art. 6º §6º: cancelamento).
+ENDING_EVENTS = {"cancelamento": art(6, 6), "renuncia": art(2, inc="XX")}
+OTHER_EVENTS = {
+    "reserva": art(2, inc="XXI"),
+    "substituicao": art(2, inc="XXII"),
+    "substituicao_emergencial": art(2, inc="XXIII"),
+}
+
+
+def art_6_par6_and_art_2_xx_xxiii_events(ctx: Context, p: PermitFacts) -> list[Reason]:
+    """Art. 6º, §6º — o cancelamento é solicitado por escrito; art. 2º, XX — a renúncia extingue a
+    autorização; XXI — na reserva a autorização não se extingue; XXII–XXIII — substituição
+    (emergencial) de veículo não altera a permissão."""
+    out = []
+    for e in sorted(p.events, key=lambda e: e.on):
+        if e.on > ctx.as_of:
+            continue
+        if e.kind == "cancelamento" and not e.written:
+            out.append(
+                reason(
+                    "art_6_par6_written_cancellation",
+                    Verdict.REFUSED,
+                    f"Pedido de cancelamento de {fmt(e.on)} sem forma escrita: não produz efeito.",
+                    art(6, 6),
+                    facts={"evento": e},
+                )
+            )
+        elif e.kind in ENDING_EVENTS:
+            out.append(
+                reason(
+                    f"permit_event_{e.kind}",
+                    Verdict.INFO,
+                    f"Permissão extinta por {e.kind.replace('renuncia', 'renúncia')} em {fmt(e.on)}.",
+                    ENDING_EVENTS[e.kind],
+                    facts={"evento": e},
+                )
+            )
+        else:
+            out.append(
+                reason(
+                    f"permit_event_{e.kind}",
+                    Verdict.INFO,
+                    f"{e.kind.replace('_', ' ').capitalize()} em {fmt(e.on)}; a permissão "
+                    "continua em vigor.",
+                    OTHER_EVENTS[e.kind],
+                    facts={"evento": e},
+                )
+            )
+    return out
+
+
+def ended_on(ctx: Context, p: PermitFacts) -> dt.date | None:
+    ends = [
+        e.on
+        for e in p.events
+        if e.on <= ctx.as_of and (e.kind == "renuncia" or (e.kind == "cancelamento" and e.written))
+    ]
+    return min(ends) if ends else None
+
+
+PERMIT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["granted_on", "by_decree", "after_tender", "term_years"],
+    "additionalProperties": False,
+    "properties": {
+        "granted_on": DATE,
+        "by_decree": {"type": "boolean"},
+        "after_tender": {"type": "boolean"},
+        "term_years": {"type": "integer", "minimum": 0},
+        "extensions": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["years"],
+                "additionalProperties": False,
+                "properties": {"years": {"type": "integer", "minimum": 0}},
+            },
+        },
+        "events": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["kind", "on"],
+                "additionalProperties": False,
+                "properties": {
+                    "kind": {"enum": [*ENDING_EVENTS, *OTHER_EVENTS]},
+                    "on": DATE,
+                    "written": {"type": "boolean"},
+                },
+            },
+        },
+    },
+}
+
+
+@question(
+    "mototaxi.permit_term",
+    law=LAW_ID,
+    title="Até quando vale esta permissão e ela pode ser prorrogada?",
+    schema=PERMIT_SCHEMA,
+)
+def permit_term(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 6º — term of a permission: expiry after the extensions granted, extensions left, and
+    whether it is in force on ``as_of`` (art. 2º XX–XXIII, art. 6º §6º)."""
+    p = PermitFacts.from_json(facts)
+    reasons = [
+        art_6_grant_by_decree_after_tender(ctx, p),
+        art_6_initial_term(ctx, p),
+        art_6_extensions(ctx, p),
+    ]
+    count = param(ctx, "permit.max_extensions", p.granted_on)
+    expires = add_years(p.granted_on, p.term_years + sum(e.years for e in p.extensions))
+    valid = all(r.verdict is not Verdict.REFUSED for r in reasons)
+    reasons += art_6_par6_and_art_2_xx_xxiii_events(ctx, p)
+    ended = ended_on(ctx, p)
+    in_force = valid and ended is None and p.granted_on <= ctx.as_of <= expires
+    left = max(count.value - len(p.extensions), 0)
+    reasons.append(
+        reason(
+            "art_6_term_end",
+            Verdict.INFO,
+            f"Termo final em {fmt(expires)}; restam {left} prorrogação(ões) possíveis, "
+            "a critério do Executivo.",
+            art(6),
+            facts={"outorga": p.granted_on, "termo_final": expires},
+            params=(count,),
+        )
+    )
+    summary = (
+        f"Permissão em vigor até {fmt(expires)}."
+        if in_force
+        else f"Permissão não está em vigor em {fmt(ctx.as_of)}."
+    )
+    return decide(
+        "mototaxi.permit_term",
+        ctx,
+        {
+            "valid": valid,
+            "in_force": in_force,
+            "expires_on": expires,
+            "extensions_left": left,
+            "ended_on": ended,
+        },
+        reasons,
+        summary,
+    )
+
+
+# --- Art. 10: how many permissions -------------------------------------------------------------
+
+
+def art_10_i_mototaxi_quota(ctx: Context, grant_on: dt.date, active: int) -> tuple[Reason, int]:
+    """Art. 10, I — no máximo 1 (uma) moto para cada 300 (trezentos) habitantes, pelos dados do IBGE;
+    decision D-7: ⌊população / 300⌋ with the newest IBGE figure in force on the grant date; a lower
+    figure never removes an existing permission, it only blocks new grants."""
+    ratio = param(ctx, "quota.mototaxi_ratio", grant_on)
+    pop = ctx.population(grant_on)
+    quota = pop.value // ratio.value
+    facts = {
+        "populacao": pop.value,
+        "ano_referencia": pop.reference_year,
+        "fonte": pop.source,
+        "em_vigor_desde": pop.effective,
+        "limite": quota,
+        "permissoes_ativas": active,
+    }
+    return (
+        check(
+            "art_10_i_mototaxi_quota",
+            active < quota,
+            f"{active} permissões ativas de no máximo {quota} "
+            f"({pop.value} habitantes ÷ {ratio.value}); há {quota - active} vaga(s).",
+            f"{active} permissões ativas para o limite de {quota} "
+            f"({pop.value} habitantes ÷ {ratio.value}); nova outorga bloqueada.",
+            art(10, inc="I"),
+            decision(7),
+            facts=facts,
+            params=(ratio,),
+        ),
+        quota,
+    )
+
+
+def art_10_ii_motofrete_unlimited(ctx: Context) -> Reason:
+    """Art. 10, II — motofrete: cadastramento de todos os interessados que preencherem os
+    requisitos desta Lei."""
+    return reason(
+        "art_10_ii_motofrete_unlimited",
+        Verdict.OK,
+        "Motofrete não tem limite de permissões: todos os que preencherem os requisitos.",
+        art(10, inc="II"),
+    )
+
+
+@question(
+    "mototaxi.quota",
+    law=LAW_ID,
+    title="Há vaga para uma nova permissão de mototáxi/motofrete?",
+    schema={
+        "type": "object",
+        "required": ["service", "grant_on", "active_permits"],
+        "additionalProperties": False,
+        "properties": {
+            "service": {"enum": [s.value for s in Service]},
+            "grant_on": DATE,
+            "active_permits": {"type": "integer", "minimum": 0},
+        },
+    },
+)
+def quota(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 10: the quota on the grant date (D-7) against the permits active now."""
+    service = Service(facts["service"])
+    grant_on = day(facts["grant_on"])
+    active = int(facts["active_permits"])
+    if service is Service.MOTOFRETE:
+        r = art_10_ii_motofrete_unlimited(ctx)
+        return decide(
+            "mototaxi.quota",
+            ctx,
+            {"service": service.value, "limit": None, "available": None, "may_grant": True},
+            [r],
+            "Motofrete sem limite de permissões.",
+        )
+    r, limit = art_10_i_mototaxi_quota(ctx, grant_on, active)
+    may = r.verdict is Verdict.OK
+    return decide(
+        "mototaxi.quota",
+        ctx,
+        {
+            "service": service.value,
+            "limit": limit,
+            "available": max(limit - active, 0),
+            "may_grant": may,
+        },
+        [r],
+        f"{SERVICE_PT[service].capitalize()}: limite {limit}, "
+        + ("há vaga." if may else "sem vaga para nova outorga."),
+    )
+
+
+# --- Documents the law dates ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DocumentRule:
+    label: str
+    parameter: str
+    unit: str  # "years" | "months"
+    citations: tuple[Citation, ...]
+
+
+DOCUMENT_RULES: dict[str, DocumentRule] = {
+    "registro_cadastral": DocumentRule(
+        "certificado de registro cadastral (crachá)",
+        "documents.registration_validity_years",
+        "years",
+        (art(4, 1), art(5, 4)),
+    ),
+    "atestado_medico": DocumentRule(
+        "atestado médico de sanidade física e mental",
+        "documents.medical_validity_years",
+        "years",
+        (art(5, inc="VII"), art(5, 2)),
+    ),
+    "laudo_inspecao": DocumentRule(
+        "laudo de inspeção semestral do veículo",
+        "documents.inspection_validity_months",
+        "months",
+        (art(5, 1, "III"), art(24)),
+    ),
+    "credenciamento_auxiliar": DocumentRule(
+        "credenciamento do condutor auxiliar",
+        "documents.auxiliary_credential_validity_years",
+        "years",
+        (art(14, 2),),
+    ),
+}
+
+
+def document_expiry(ctx: Context, kind: str, issued_on: dt.date) -> Reason:
+    """Art. 4º §1º (registration, 1 year, renewable), art. 5º §2º (medical certificate renewed every
+    year), art. 5º §1º III (inspection, semiannual), art. 14 §2º (auxiliary credential, 1 year).
+    A term in months or years ends on the day with the same number (Código Civil art. 132 §3º),
+    and the document is valid through that day."""
+    rule = DOCUMENT_RULES[kind]
+    length = param(ctx, rule.parameter, issued_on)
+    until = (
+        add_years(issued_on, length.value)
+        if rule.unit == "years"
+        else add_months(issued_on, length.value)
+    )
+    unit = "ano(s)" if rule.unit == "years" else "mês(es)"
+    return reason(
+        f"validity_{kind}",
+        Verdict.INFO,
+        f"{rule.label.capitalize()} emitido em {fmt(issued_on)}, válido por {length.value} {unit}: "
+        f"até {fmt(until)}.",
+        *rule.citations,
+        facts={"emitido_em": issued_on, "valido_ate": until},
+        params=(length,),
+    )
+
+
+@question(
+    "mototaxi.document_validity",
+    law=LAW_ID,
+    title="Até quando vale este documento e ele é válido na data?",
+    schema={
+        "type": "object",
+        "required": ["document", "issued_on"],
+        "additionalProperties": False,
+        "properties": {
+            "document": {"enum": list(DOCUMENT_RULES)},
+            "issued_on": DATE,
+            "check_on": DATE,
+        },
+    },
+)
+def document_validity(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """When a dated document expires, and whether it is valid on ``check_on`` (default ``as_of``)."""
+    kind = facts["document"]
+    issued_on = day(facts["issued_on"])
+    on = opt_day(facts.get("check_on")) or ctx.as_of
+    expiry = document_expiry(ctx, kind, issued_on)
+    until = expiry.facts["valido_ate"]
+    valid = issued_on <= on <= until
+    rule = DOCUMENT_RULES[kind]
+    verdict = check(
+        f"valid_{kind}",
+        valid,
+        f"Válido em {fmt(on)}.",
+        f"Não é válido em {fmt(on)}"
+        + (f": vencido em {fmt(until)}; renovar." if on > until else ": ainda não emitido."),
+        *rule.citations,
+        facts={"data_verificada": on, "valido_ate": until},
+        params=expiry.parameters,
+    )
+    return decide(
+        "mototaxi.document_validity",
+        ctx,
+        {"document": kind, "expires_on": until, "valid": valid, "checked_on": on},
+        [expiry, verdict],
+        f"{rule.label.capitalize()} válido até {fmt(until)}"
+        + ("." if valid else f"; não válido em {fmt(on)}."),
+    )

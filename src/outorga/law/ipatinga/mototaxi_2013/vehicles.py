@@ -1,0 +1,569 @@
+"""Vehicles: what may be licensed for mototáxi or motofrete (art. 3, 5 §1 and §5–§8, 6 §2,
+13 XXI, 19, 24)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from outorga.law.citations import decision
+from outorga.law.context import Context
+from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.parameters import ParameterMissing
+from outorga.law.questions import question
+from outorga.law.rules import check, reason
+from outorga.law.windows import add_months
+
+from ._common import (
+    CENTS,
+    DATE,
+    LAW_ID,
+    SERVICE_PT,
+    Service,
+    art,
+    decide,
+    eligibility,
+    eligibility_summary,
+    fmt,
+    opt_day,
+    param,
+)
+
+KINDS = ("motocicleta", "motoneta")
+#: Art. 3º, parágrafo único: registered by the traffic department of Minas Gerais.
+REGISTRATION_UF = "MG"
+
+#: Art. 5º, §7º — every vehicle of this law.
+COMMON_EQUIPMENT: dict[str, str] = {
+    "antena_corta_pipas": "aparador de linha (antena corta-pipas) fixado no guidom",
+    "protetor_motor_pernas": "proteção para motor e pernas (mata-cachorro)",
+}
+#: Art. 19, I–VI — mototáxi only, by fact key → (inciso, Portuguese name).
+MOTOTAXI_EQUIPMENT: dict[str, tuple[str, str]] = {
+    "alcas_metalicas": ("I", "alças metálicas traseira e lateral"),
+    "escapamento_isolado": ("II", "cano de escapamento com isolante térmico"),
+    "apoio_pes_passageiro": ("III", "suporte para os pés do passageiro"),
+    "coletes_retrorrefletivos": ("IV", "coletes com dispositivos retrorrefletivos"),
+    "toucas_descartaveis": ("V", "touca descartável para o passageiro"),
+    "retrovisores_ambos_lados": ("VI", "espelho retrovisor de ambos os lados"),
+}
+#: Art. 24, §1º — cargo devices allowed for motofrete.
+CARGO_DEVICES = ("bau", "grelha", "alforje", "bolsa", "caixa_lateral")
+
+
+@dataclass(frozen=True)
+class CargoFacts:
+    device: str | None
+    within_contran_limits: bool
+    mirrors_unobstructed: bool
+    sidecar: bool
+    semi_trailer: bool
+    retroreflective_strips: bool
+
+
+@dataclass(frozen=True)
+class VehicleFacts:
+    service: Service
+    kind: str
+    engine_cc: int
+    manufacture_year: int
+    registration_uf: str
+    registration_category: str
+    red_plate: bool
+    crlv_updated_in_ipatinga: bool
+    dpvat: bool
+    vistoria_report: bool
+    inspection_report_on: dt.date | None
+    in_holders_name: Mapping[str, bool]
+    equipment: frozenset[str]
+    cargo: CargoFacts | None
+    insurance_policy: bool | None
+    insurance_copy_filed: bool | None
+    insurance_coverage_cents: int | None
+    authorized_services: frozenset[str]
+    other_vehicles_on_permit: int
+
+    @classmethod
+    def from_json(cls, f: Mapping[str, Any]) -> VehicleFacts:
+        docs = f["documents"]
+        cargo = f.get("cargo")
+        ins = f.get("insurance") or {}
+        return cls(
+            service=Service(f["service"]),
+            kind=f["kind"],
+            engine_cc=int(f["engine_cc"]),
+            manufacture_year=int(f["manufacture_year"]),
+            registration_uf=f["registration_uf"].upper(),
+            registration_category=f["registration_category"],
+            red_plate=bool(f["red_plate"]),
+            crlv_updated_in_ipatinga=bool(docs["crlv_updated_in_ipatinga"]),
+            dpvat=bool(docs["dpvat"]),
+            vistoria_report=bool(docs["vistoria_report"]),
+            inspection_report_on=opt_day(docs.get("inspection_report_on")),
+            in_holders_name={k: bool(v) for k, v in f["in_holders_name"].items()},
+            equipment=frozenset(f.get("equipment", ())),
+            cargo=None
+            if cargo is None
+            else CargoFacts(
+                cargo.get("device"),
+                bool(cargo.get("within_contran_limits", False)),
+                bool(cargo.get("mirrors_unobstructed", False)),
+                bool(cargo.get("sidecar", False)),
+                bool(cargo.get("semi_trailer", False)),
+                bool(cargo.get("retroreflective_strips", False)),
+            ),
+            insurance_policy=ins.get("policy_in_force"),
+            insurance_copy_filed=ins.get("copy_filed"),
+            insurance_coverage_cents=ins.get("coverage_cents"),
+            authorized_services=frozenset(f.get("authorized_services", (f["service"],))),
+            other_vehicles_on_permit=int(f.get("other_vehicles_on_permit", 0)),
+        )
+
+
+# --- Art. 3º: the vehicle itself ---------------------------------------------------------------
+
+
+def art_3_kind(ctx: Context, v: VehicleFacts) -> Reason:
+    """Art. 1º, §1º, art. 2º, XV and XXVII — motocicleta ou motoneta."""
+    return check(
+        "art_3_kind",
+        v.kind in KINDS,
+        f"Veículo do tipo {v.kind}.",
+        f"Veículo do tipo {v.kind}; a lei admite somente motocicleta ou motoneta.",
+        art(1, 1),
+        art(2, inc="XXVII"),
+        facts={"tipo": v.kind},
+    )
+
+
+def art_3_i_engine(ctx: Context, v: VehicleFacts) -> Reason:
+    """Art. 3º, I — motores com potência mínima de 125 cc (a) e máxima de 250 cc (b), inclusive."""
+    low = param(ctx, "vehicle.engine_min_cc")
+    high = param(ctx, "vehicle.engine_max_cc")
+    too_small = v.engine_cc < low.value
+    too_big = v.engine_cc > high.value
+    cites = [art(3, inc="I", ali="a")] if too_small else []
+    cites += [art(3, inc="I", ali="b")] if too_big else []
+    return check(
+        "art_3_i_engine",
+        not (too_small or too_big),
+        f"Motor de {v.engine_cc} cc, entre {low.value} e {high.value} cc.",
+        f"Motor de {v.engine_cc} cc; a lei exige entre {low.value} e {high.value} cc.",
+        *(cites or [art(3, inc="I")]),
+        facts={"cilindrada": v.engine_cc},
+        params=(low, high),
+    )
+
+
+def art_3_ii_age(ctx: Context, v: VehicleFacts) -> Reason:
+    """Art. 3º, II — no máximo 10 (dez) anos de vida útil; age = reference year − manufacture year
+    (decision D-6)."""
+    limit = param(ctx, "vehicle.max_age_years")
+    age = ctx.as_of.year - v.manufacture_year
+    return check(
+        "art_3_ii_age",
+        age <= limit.value,
+        f"Fabricado em {v.manufacture_year}: {age} anos em {ctx.as_of.year} "
+        f"(máximo {limit.value}).",
+        f"Fabricado em {v.manufacture_year}: {age} anos em {ctx.as_of.year}; "
+        f"a lei admite no máximo {limit.value}.",
+        art(3, inc="II"),
+        decision(6),
+        facts={
+            "ano_fabricacao": v.manufacture_year,
+            "ano_referencia": ctx.as_of.year,
+            "idade": age,
+        },
+        params=(limit,),
+    )
+
+
+def art_3_sole_registration(ctx: Context, v: VehicleFacts) -> Reason:
+    """Art. 3º, parágrafo único — registrado pelo órgão de trânsito de Minas Gerais, na categoria
+    aluguel (CTB art. 135)."""
+    ok = v.registration_uf == REGISTRATION_UF and v.registration_category == "aluguel"
+    return check(
+        "art_3_sole_registration",
+        ok,
+        "Registrado em Minas Gerais na categoria aluguel.",
+        f"Registrado em {v.registration_uf} na categoria {v.registration_category}; a lei exige "
+        "registro em Minas Gerais na categoria aluguel.",
+        art(3, "único"),
+        facts={"uf": v.registration_uf, "categoria": v.registration_category},
+    )
+
+
+# --- Art. 5º §1º, §5º, §7º, §8º: registration of the vehicle -------------------------------------
+
+
+def art_5_par1_i_crlv(ctx: Context, v: VehicleFacts) -> Reason:
+    """Art. 5º, §1º, I — CRLV atualizado no Município de Ipatinga, com o seguro obrigatório."""
+    ok = v.crlv_updated_in_ipatinga and v.dpvat
+    return check(
+        "art_5_par1_i_crlv",
+        ok,
+        "CRLV atualizado em Ipatinga, com seguro obrigatório (DPVAT).",
+        "Falta CRLV atualizado em Ipatinga com o seguro obrigatório (DPVAT).",
+        art(5, 1, "I"),
+        facts={"crlv_atualizado": v.crlv_updated_in_ipatinga, "dpvat": v.dpvat},
+    )
+
+
+def art_5_par1_ii_vistoria(ctx: Context, v: VehicleFacts) -> Reason:
+    """Art. 5º, §1º, II — laudo de vistoria expedido pelo órgão executivo de trânsito."""
+    return check(
+        "art_5_par1_ii_vistoria",
+        v.vistoria_report,
+        "Laudo de vistoria apresentado.",
+        "Falta o laudo de vistoria do órgão executivo de trânsito.",
+        art(5, 1, "II"),
+        facts={"laudo_vistoria": v.vistoria_report},
+    )
+
+
+def art_5_par1_iii_semiannual_inspection(ctx: Context, v: VehicleFacts) -> Reason:
+    """Art. 5º, §1º, III — laudo de inspeção do veículo, semestral (art. 24 for motofrete)."""
+    months = param(ctx, "documents.inspection_validity_months")
+    cites = [art(5, 1, "III")] + ([art(24)] if v.service is Service.MOTOFRETE else [])
+    if v.inspection_report_on is None:
+        return reason(
+            "art_5_par1_iii_semiannual_inspection",
+            Verdict.REFUSED,
+            "Falta o laudo de inspeção semestral.",
+            *cites,
+            params=(months,),
+        )
+    until = add_months(v.inspection_report_on, months.value)
+    return check(
+        "art_5_par1_iii_semiannual_inspection",
+        v.inspection_report_on <= ctx.as_of <= until,
+        f"Laudo de inspeção de {fmt(v.inspection_report_on)}, válido até {fmt(until)}.",
+        f"Laudo de inspeção de {fmt(v.inspection_report_on)} vencido em {fmt(until)} "
+        f"(inspeção a cada {months.value} meses).",
+        *cites,
+        facts={"inspecao_em": v.inspection_report_on, "valida_ate": until},
+        params=(months,),
+    )
+
+
+def art_5_par1_iv_red_plate(ctx: Context, v: VehicleFacts) -> Reason:
+    """Art. 5º, §1º, IV — placa de aluguel (vermelha) conforme o CTB."""
+    return check(
+        "art_5_par1_iv_red_plate",
+        v.red_plate,
+        "Placa de aluguel.",
+        "O veículo não tem placa de aluguel.",
+        art(5, 1, "IV"),
+        facts={"placa_aluguel": v.red_plate},
+    )
+
+
+def art_5_par5_in_holders_name(ctx: Context, v: VehicleFacts) -> Reason:
+    """Art. 5º, §5º — CRV, CRLV e DPVAT em nome do permissionário."""
+    missing = [k.upper() for k in ("crv", "crlv", "dpvat") if not v.in_holders_name.get(k)]
+    return check(
+        "art_5_par5_in_holders_name",
+        not missing,
+        "CRV, CRLV e DPVAT em nome do permissionário.",
+        f"Não estão em nome do permissionário: {', '.join(missing)}.",
+        art(5, 5),
+        facts={"em_nome_do_permissionario": dict(v.in_holders_name)},
+    )
+
+
+def art_5_par7_common_equipment(ctx: Context, v: VehicleFacts) -> Reason:
+    """Art. 5º, §7º — antena corta-pipas no guidom e protetor de motor e pernas (mata-cachorro)."""
+    missing = [name for key, name in COMMON_EQUIPMENT.items() if key not in v.equipment]
+    return check(
+        "art_5_par7_common_equipment",
+        not missing,
+        "Antena corta-pipas e protetor de motor e pernas instalados.",
+        f"Falta equipamento: {'; '.join(missing)}.",
+        art(5, 7),
+        facts={"equipamentos": sorted(v.equipment)},
+    )
+
+
+def art_5_par8_single_activity(ctx: Context, v: VehicleFacts) -> Reason:
+    """Art. 5º, §8º — vedado usar um único veículo autorizado para cargas e passageiros em ambas as
+    atividades (art. 22: o mototaxista não faz motofrete)."""
+    both = {"mototaxi", "motofrete"} <= v.authorized_services
+    return check(
+        "art_5_par8_single_activity",
+        not both,
+        f"Veículo destinado somente a {SERVICE_PT[v.service]}.",
+        "O mesmo veículo não pode servir ao transporte de passageiros e de cargas.",
+        art(5, 8),
+        facts={"servicos_autorizados": sorted(v.authorized_services)},
+    )
+
+
+def art_6_par2_one_vehicle_per_permit(ctx: Context, v: VehicleFacts) -> Reason:
+    """Art. 6º, §2º — ao permissionário admite-se o cadastramento de 1 (um) veículo."""
+    limit = param(ctx, "vehicle.vehicles_per_permit")
+    return check(
+        "art_6_par2_one_vehicle_per_permit",
+        v.other_vehicles_on_permit + 1 <= limit.value,
+        f"Único veículo cadastrado na permissão (limite {limit.value}).",
+        f"A permissão já tem {v.other_vehicles_on_permit} veículo(s) cadastrado(s); "
+        f"o limite é {limit.value}.",
+        art(6, 2),
+        facts={"outros_veiculos_na_permissao": v.other_vehicles_on_permit},
+        params=(limit,),
+    )
+
+
+# --- Art. 19: mototáxi ---------------------------------------------------------------------------
+
+
+def art_19_mototaxi_equipment(ctx: Context, v: VehicleFacts) -> Reason:
+    """Art. 19, I–VI — alças metálicas, escapamento isolado, apoio para os pés, coletes
+    retrorrefletivos, touca descartável e retrovisores de ambos os lados."""
+    missing = [
+        (inc, name) for key, (inc, name) in MOTOTAXI_EQUIPMENT.items() if key not in v.equipment
+    ]
+    cites = [art(19, inc=inc) for inc, _ in missing] or [art(19)]
+    return check(
+        "art_19_mototaxi_equipment",
+        not missing,
+        "Equipamentos do mototáxi completos.",
+        f"Falta equipamento do mototáxi: {'; '.join(n for _, n in missing)}.",
+        *cites,
+        facts={"equipamentos": sorted(v.equipment)},
+    )
+
+
+def art_19_par1_par2_insurance(ctx: Context, v: VehicleFacts) -> Reason:
+    """Art. 13, XXI e art. 19, §1º–§2º — apólice de seguro para condutor e passageiro, atualizada,
+    com cópia entregue à Prefeitura; o valor é definido por ato do Chefe do Executivo."""
+    cites = (art(13, inc="XXI"), art(19, 1), art(19, 2))
+    if v.insurance_policy is None or v.insurance_copy_filed is None:
+        return reason(
+            "art_19_insurance",
+            Verdict.PENDING,
+            "Seguro de condutor e passageiro não informado.",
+            *cites,
+        )
+    if not (v.insurance_policy and v.insurance_copy_filed):
+        return reason(
+            "art_19_insurance",
+            Verdict.REFUSED,
+            "Falta apólice de seguro vigente para condutor e passageiro, com cópia entregue "
+            "à Prefeitura.",
+            *cites,
+            facts={"apolice": v.insurance_policy, "copia_entregue": v.insurance_copy_filed},
+        )
+    try:
+        minimum = param(ctx, "vehicle.insurance_min_coverage_cents")
+    except ParameterMissing:
+        return reason(
+            "art_19_insurance",
+            Verdict.OK,
+            "Apólice vigente com cópia entregue; o valor mínimo ainda não foi definido por ato "
+            "do Chefe do Executivo.",
+            *cites,
+            facts={"apolice": True, "copia_entregue": True},
+        )
+    if v.insurance_coverage_cents is None:
+        return reason(
+            "art_19_insurance",
+            Verdict.PENDING,
+            "Valor da cobertura do seguro não informado.",
+            *cites,
+            params=(minimum,),
+        )
+    return check(
+        "art_19_insurance",
+        v.insurance_coverage_cents >= minimum.value,
+        "Apólice vigente, com cópia entregue e cobertura no valor mínimo.",
+        "Cobertura do seguro abaixo do valor definido pelo Chefe do Executivo.",
+        *cites,
+        facts={"cobertura_centavos": v.insurance_coverage_cents},
+        params=(minimum,),
+    )
+
+
+# --- Art. 24: motofrete --------------------------------------------------------------------------
+
+
+def art_24_par1_par2_cargo_device(ctx: Context, v: VehicleFacts) -> Reason:
+    """Art. 24, caput, §1º e §2º — equipamento de carga (baú, grelha, alforjes, bolsas ou caixas
+    laterais) nas dimensões do CONTRAN e do fabricante, sem prejudicar os retrovisores."""
+    c = v.cargo
+    ok = (
+        c is not None
+        and c.device in CARGO_DEVICES
+        and c.within_contran_limits
+        and c.mirrors_unobstructed
+    )
+    return check(
+        "art_24_cargo_device",
+        ok,
+        "Dispositivo de carga adequado, nos limites do CONTRAN, sem prejudicar os retrovisores.",
+        "Falta dispositivo de carga adequado nos limites do CONTRAN e do fabricante, sem "
+        "prejudicar os retrovisores.",
+        art(24),
+        art(24, 1),
+        art(24, 2),
+        facts={"carga": c},
+    )
+
+
+def art_24_par4_retroreflective_strips(ctx: Context, v: VehicleFacts) -> Reason | None:
+    """Art. 24, §4º — o sidecar e o semirreboque devem conter faixas retrorrefletivas."""
+    c = v.cargo
+    if c is None or not (c.sidecar or c.semi_trailer):
+        return None
+    return check(
+        "art_24_par4_retroreflective_strips",
+        c.retroreflective_strips,
+        "Sidecar/semirreboque com faixas retrorrefletivas.",
+        "Sidecar/semirreboque sem faixas retrorrefletivas.",
+        art(24, 4),
+        facts={"faixas_retrorrefletivas": c.retroreflective_strips},
+    )
+
+
+def art_24_par5_not_sidecar_and_trailer(ctx: Context, v: VehicleFacts) -> Reason | None:
+    """Art. 24, §5º — é vedado o uso simultâneo de sidecar e semirreboque."""
+    c = v.cargo
+    if c is None or not (c.sidecar or c.semi_trailer):
+        return None
+    return check(
+        "art_24_par5_not_sidecar_and_trailer",
+        not (c.sidecar and c.semi_trailer),
+        "Usa sidecar ou semirreboque, não ambos.",
+        "Uso simultâneo de sidecar e semirreboque é vedado.",
+        art(24, 5),
+        facts={"sidecar": c.sidecar, "semirreboque": c.semi_trailer},
+    )
+
+
+VEHICLE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": [
+        "service",
+        "kind",
+        "engine_cc",
+        "manufacture_year",
+        "registration_uf",
+        "registration_category",
+        "red_plate",
+        "documents",
+        "in_holders_name",
+        "equipment",
+    ],
+    "additionalProperties": False,
+    "properties": {
+        "service": {"enum": [s.value for s in Service]},
+        "kind": {"type": "string", "minLength": 1},
+        "engine_cc": {"type": "integer", "minimum": 0},
+        "manufacture_year": {"type": "integer", "minimum": 1900, "maximum": 2200},
+        "registration_uf": {"type": "string", "minLength": 2, "maxLength": 2},
+        "registration_category": {"type": "string", "minLength": 1},
+        "red_plate": {"type": "boolean"},
+        "documents": {
+            "type": "object",
+            "required": ["crlv_updated_in_ipatinga", "dpvat", "vistoria_report"],
+            "additionalProperties": False,
+            "properties": {
+                "crlv_updated_in_ipatinga": {"type": "boolean"},
+                "dpvat": {"type": "boolean"},
+                "vistoria_report": {"type": "boolean"},
+                "inspection_report_on": {"anyOf": [DATE, {"type": "null"}]},
+            },
+        },
+        "in_holders_name": {
+            "type": "object",
+            "required": ["crv", "crlv", "dpvat"],
+            "additionalProperties": False,
+            "properties": {k: {"type": "boolean"} for k in ("crv", "crlv", "dpvat")},
+        },
+        "equipment": {
+            "type": "array",
+            "items": {"enum": [*COMMON_EQUIPMENT, *MOTOTAXI_EQUIPMENT]},
+            "uniqueItems": True,
+        },
+        "cargo": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "device": {"enum": [*CARGO_DEVICES, None]},
+                "within_contran_limits": {"type": "boolean"},
+                "mirrors_unobstructed": {"type": "boolean"},
+                "sidecar": {"type": "boolean"},
+                "semi_trailer": {"type": "boolean"},
+                "retroreflective_strips": {"type": "boolean"},
+            },
+        },
+        "insurance": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "policy_in_force": {"type": "boolean"},
+                "copy_filed": {"type": "boolean"},
+                "coverage_cents": CENTS,
+            },
+        },
+        "authorized_services": {
+            "type": "array",
+            "items": {"enum": [s.value for s in Service]},
+            "uniqueItems": True,
+        },
+        "other_vehicles_on_permit": {"type": "integer", "minimum": 0},
+    },
+}
+
+
+@question(
+    "mototaxi.vehicle_eligibility",
+    law=LAW_ID,
+    title="Este veículo pode ser cadastrado para mototáxi/motofrete?",
+    schema=VEHICLE_SCHEMA,
+)
+def vehicle_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 3º, 5º §1º/§5º/§7º/§8º, 6º §2º, and the service's own equipment (art. 19 or 24)."""
+    v = VehicleFacts.from_json(facts)
+    reasons: list[Reason | None] = [
+        art_3_kind(ctx, v),
+        art_3_i_engine(ctx, v),
+        art_3_ii_age(ctx, v),
+        art_3_sole_registration(ctx, v),
+        art_5_par1_i_crlv(ctx, v),
+        art_5_par1_ii_vistoria(ctx, v),
+        art_5_par1_iii_semiannual_inspection(ctx, v),
+        art_5_par1_iv_red_plate(ctx, v),
+        art_5_par5_in_holders_name(ctx, v),
+        art_5_par7_common_equipment(ctx, v),
+        art_5_par8_single_activity(ctx, v),
+        art_6_par2_one_vehicle_per_permit(ctx, v),
+    ]
+    if v.service is Service.MOTOTAXI:
+        reasons += [art_19_mototaxi_equipment(ctx, v), art_19_par1_par2_insurance(ctx, v)]
+    else:
+        reasons += [
+            art_24_par1_par2_cargo_device(ctx, v),
+            art_24_par4_retroreflective_strips(ctx, v),
+            art_24_par5_not_sidecar_and_trailer(ctx, v),
+        ]
+    kept = [r for r in reasons if r is not None]
+    ok = eligibility(kept)
+    what = SERVICE_PT[v.service]
+    return decide(
+        "mototaxi.vehicle_eligibility",
+        ctx,
+        {
+            "eligible": ok,
+            "service": v.service.value,
+            "age_years": ctx.as_of.year - v.manufacture_year,
+        },
+        kept,
+        eligibility_summary(
+            ok,
+            f"Veículo apto para {what}.",
+            f"Veículo não apto para {what}.",
+            f"Aptidão do veículo para {what} depende de verificação pendente.",
+        ),
+    )

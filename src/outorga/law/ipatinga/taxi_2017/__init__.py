@@ -1,0 +1,47 @@
+"""Lei do táxi de Ipatinga, de 28 de setembro de 2017 (``ipatinga.taxi-2017``).
+
+The rulebook follows the law's chapters, one module each; importing this package registers every
+``taxi.*`` question:
+
+- :mod:`.service` — Cap. I, art. 1º–9º: the service, the tender, the quota, the categories;
+- :mod:`.permission` — Cap. II, art. 10–16: terms and counterpart, exclusivity, Termo, transfer,
+  cassação, extinction;
+- :mod:`.registry` — Cap. II, Seções I–II, art. 17–26: the Cadastro Municipal de Taxistas,
+  auxiliaries, renewal and documents;
+- :mod:`.vehicles` — Cap. III, art. 27–32: vehicles, age (D-6), inspections, reserve, swaps;
+- :mod:`.stands_tariffs` — Cap. IV–VI, art. 33–40: stands, tariffs, fees;
+- :mod:`.penalties` — Cap. VII, art. 41–43: infractions, penalties, measures, procedure (D-17).
+
+Who may decide each act is in :mod:`outorga.law.competence` (not repeated here).
+"""
+
+from __future__ import annotations
+
+from . import penalties, permission, registry, service, stands_tariffs, vehicles
+from ._base import LAW, LAW_DATE, Category, HolderKind, Severity
+from .penalties import LAW_CATALOG, InfractionType, catalog
+from .permission import EXTINCTION_CAUSES, instalment_plan
+from .registry import DOCUMENTS
+
+LAW_ID = LAW
+
+__all__ = [
+    "DOCUMENTS",
+    "EXTINCTION_CAUSES",
+    "LAW",
+    "LAW_CATALOG",
+    "LAW_DATE",
+    "LAW_ID",
+    "Category",
+    "HolderKind",
+    "InfractionType",
+    "Severity",
+    "catalog",
+    "instalment_plan",
+    "penalties",
+    "permission",
+    "registry",
+    "service",
+    "stands_tariffs",
+    "vehicles",
+]

@@ -1,0 +1,260 @@
+"""Capítulo I — Dos serviços de táxi (art. 1º–9º): the service, the tender, the quota and the
+categories."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from outorga.law.citations import decision
+from outorga.law.context import Context
+from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.questions import question
+from outorga.law.rules import check, reason
+
+from ._base import (
+    CATEGORY_ARTICLE,
+    DATE,
+    HOLDER_PT,
+    LAW,
+    Category,
+    HolderKind,
+    answer,
+    art,
+    day,
+    decide,
+    fmt,
+    param,
+    rule_id,
+)
+
+# --- art. 2º: the service ---------------------------------------------------------------------
+
+
+def art_2_capacity(ctx: Context, capacity: int) -> Reason:
+    """Art. 2º: o serviço de táxi é o transporte individual remunerado de passageiros, com uso de
+    taxímetro, em veículo automotor com capacidade de até 07 (sete) passageiros."""
+    limit = param(ctx, "vehicle_max_capacity")
+    return check(
+        rule_id("art_2_capacity"),
+        capacity <= limit.value,
+        f"Capacidade de {capacity} passageiros, dentro do limite de {limit.value}.",
+        f"Capacidade de {capacity} passageiros; o serviço de táxi usa veículo de até "
+        f"{limit.value} passageiros.",
+        art(2),
+        facts={"capacidade": capacity},
+        params=(limit,),
+    )
+
+
+# --- art. 3º: permission by tender; quota -----------------------------------------------------
+
+
+def art_3_holder_by_tender(kind: HolderKind, awarded_in_tender: bool) -> Reason:
+    """Art. 3º: a permissão é outorgada a pessoa física ou jurídica, mediante processo licitatório."""
+    return check(
+        rule_id("art_3_tender"),
+        awarded_in_tender,
+        f"{HOLDER_PT[kind].capitalize()} vencedora de licitação.",
+        "A permissão de táxi só é outorgada mediante processo licitatório; não há licitação vencida.",
+        art(3),
+        art(4, inc="IV"),
+        facts={"tipo": kind, "vencedor_da_licitação": awarded_in_tender},
+    )
+
+
+@dataclass(frozen=True)
+class Quota:
+    population: int
+    population_year: int
+    ratio: int
+    quota: int
+    active: int
+
+    @property
+    def available(self) -> int:
+        return max(0, self.quota - self.active)
+
+    @property
+    def may_grant(self) -> bool:
+        return self.active < self.quota
+
+
+def art_3_par_1_quota(ctx: Context, grant_date: dt.date, active: int) -> tuple[Quota, list[Reason]]:
+    """Art. 3º, §1º–§2º: 1 (um) veículo para cada 1.200 habitantes, número de habitantes determinado
+    pelo IBGE. D-7: ⌊população / 1.200⌋ com o dado mais recente do IBGE em vigor na data da
+    outorga; um dado menor não extingue permissões, só impede novas outorgas."""
+    ratio = param(ctx, "quota_ratio", grant_date)
+    pop = ctx.population(grant_date)
+    q = Quota(pop.value, pop.reference_year, ratio.value, pop.value // ratio.value, active)
+    info = reason(
+        rule_id("art_3_par_1_quota"),
+        Verdict.INFO,
+        f"População {pop.value} ({pop.source}, em vigor desde {fmt(pop.effective)}) ÷ "
+        f"{ratio.value} = {q.quota} veículos de táxi.",
+        art(3, 1),
+        art(3, 2),
+        decision(7),
+        facts={
+            "população": pop.value,
+            "ano_de_referência": pop.reference_year,
+            "fonte": pop.source,
+            "data_da_outorga": grant_date,
+        },
+        params=(ratio,),
+    )
+    if q.may_grant:
+        msg = f"{active} permissões ativas de {q.quota}; há {q.available} vaga(s)."
+    elif active > q.quota:
+        msg = (
+            f"{active} permissões ativas para um limite de {q.quota}: as existentes continuam, "
+            "mas não cabe nova outorga."
+        )
+    else:
+        msg = f"Limite de {q.quota} permissões atingido ({active} ativas); não cabe nova outorga."
+    verdict = check(
+        rule_id("art_3_par_1_quota"),
+        q.may_grant,
+        msg,
+        msg,
+        art(3, 1),
+        decision(7),
+        facts={"permissões_ativas": active, "limite": q.quota},
+    )
+    return q, [info, verdict]
+
+
+QUOTA_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["active_permits"],
+    "additionalProperties": False,
+    "properties": {
+        "grant_date": DATE,
+        "active_permits": {"type": "integer", "minimum": 0},
+    },
+}
+
+
+@question(
+    "taxi.permissao.vagas",
+    law=LAW,
+    title="Há vaga para nova permissão de táxi na data da outorga?",
+    schema=QUOTA_SCHEMA,
+)
+def quota_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    grant_date = day(facts.get("grant_date")) or ctx.as_of
+    qid = "taxi.permissao.vagas"
+
+    def build() -> Decision:
+        q, reasons = art_3_par_1_quota(ctx, grant_date, int(facts["active_permits"]))
+        outcome = {
+            "quota": q.quota,
+            "active": q.active,
+            "available": q.available,
+            "may_grant": q.may_grant,
+            "population": q.population,
+        }
+        summary = (
+            f"Há {q.available} vaga(s) de {q.quota}."
+            if q.may_grant
+            else f"Sem vaga: limite de {q.quota} permissões."
+        )
+        return decide(ctx, qid, outcome, reasons, summary)
+
+    return answer(ctx, qid, grant_date, (art(3, 1), art(3, 2), decision(7)), build)
+
+
+# --- art. 5º–9º: categories -------------------------------------------------------------------
+
+
+def art_5_category(category: Category) -> Reason:
+    """Art. 5º: convencional (art. 7º), especial (art. 8º) ou executivo (art. 9º)."""
+    specific = {
+        Category.CONVENCIONAL: art(7),
+        Category.ESPECIAL: art(8),
+        Category.EXECUTIVO: art(9),
+    }[category]
+    return reason(
+        rule_id("art_5_category"),
+        Verdict.OK,
+        f"Categoria {category.value} prevista na lei.",
+        CATEGORY_ARTICLE[category],
+        specific,
+        facts={"categoria": category},
+    )
+
+
+def art_6_one_permission(held: int, ctx: Context) -> Reason:
+    """Art. 6º: apenas 1 (uma) permissão por pessoa física ou jurídica."""
+    limit = param(ctx, "max_permits_per_holder")
+    return check(
+        rule_id("art_6_one_permission"),
+        held < limit.value,
+        "Não detém outra permissão de táxi.",
+        f"Já detém {held} permissão(ões) de táxi; a lei admite {limit.value} por pessoa.",
+        art(6),
+        facts={"permissões_de_táxi_detidas": held},
+        params=(limit,),
+    )
+
+
+def art_6_one_vehicle(vehicles: int, ctx: Context) -> Reason:
+    """Art. 6º: a permissão é limitada a um único veículo."""
+    limit = param(ctx, "max_vehicles_per_permit")
+    return check(
+        rule_id("art_6_one_vehicle"),
+        vehicles <= limit.value,
+        "Um único veículo na permissão.",
+        f"{vehicles} veículos pedidos; a permissão é limitada a {limit.value} veículo.",
+        art(6),
+        facts={"veículos": vehicles},
+        params=(limit,),
+    )
+
+
+def art_6_one_category(categories: list[str]) -> Reason:
+    """Art. 6º: a permissão é limitada a uma única categoria de serviço de táxi."""
+    distinct = sorted(set(categories))
+    return check(
+        rule_id("art_6_one_category"),
+        len(distinct) == 1,
+        f"Uma única categoria: {distinct[0] if distinct else ''}.",
+        f"Categorias pedidas: {', '.join(distinct) or 'nenhuma'}; a permissão é limitada a uma "
+        "única categoria.",
+        art(6),
+        facts={"categorias": distinct},
+    )
+
+
+def art_8_lift_platform(lift_platform: bool) -> Reason:
+    """Art. 8º, parágrafo único: os veículos do táxi especial serão adaptados com plataforma
+    elevatória na extremidade traseira ou lateral."""
+    return check(
+        rule_id("art_8_lift_platform"),
+        lift_platform,
+        "Veículo adaptado com plataforma elevatória.",
+        "O táxi especial exige veículo adaptado com plataforma elevatória traseira ou lateral.",
+        art(8, "único"),
+        facts={"plataforma_elevatória": lift_platform},
+    )
+
+
+def art_9_executive_standard(meets: bool | None) -> Reason:
+    """Art. 9º: o táxi executivo fica condicionado a normas definidas em regulamento próprio."""
+    if meets is None:
+        return reason(
+            rule_id("art_9_executive_standard"),
+            Verdict.PENDING,
+            "O padrão executivo é definido em regulamento próprio; verificar o veículo.",
+            art(9),
+        )
+    return check(
+        rule_id("art_9_executive_standard"),
+        meets,
+        "Veículo no padrão executivo do regulamento.",
+        "Veículo fora do padrão executivo definido em regulamento.",
+        art(9),
+        facts={"padrão_executivo": meets},
+    )

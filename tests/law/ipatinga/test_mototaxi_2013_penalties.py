@@ -1,0 +1,204 @@
+"""Art. 31–32, 34, 47 with decisions D-1, D-2, D-3 — escalation of penalties."""
+
+import datetime as dt
+from typing import Any
+
+import pytest
+
+from outorga.law.citations import cite, decision
+from outorga.law.questions import ask
+
+LAW = "ipatinga.mototaxi-2013"
+Q = "mototaxi.penalty"
+AS_OF = dt.date(2024, 12, 1)
+
+
+def inf(i: str, on: str, severity: str = "leve", **kw: Any) -> dict[str, Any]:
+    return {"id": i, "committed_on": on, "severity": severity, "final": True, **kw}
+
+
+def test_art_32_i_three_leve_infractions_in_12_months_suspend_for_15_days(ipatinga):
+    facts = {"infractions": [inf("a", "2024-01-10"), inf("b", "2024-05-10"),
+                             inf("c", "2024-11-10", "media")]}  # fmt: skip
+    d = ask(Q, ipatinga(AS_OF), facts)
+    s = d.outcome["suspension"]
+    assert s["days"] == 15
+    assert s["infractions"] == ["a", "b", "c"]
+    assert s["decided_by"] == ["autoridade"]
+    assert {cite(LAW, 32, inc="I"), decision(1), decision(2), cite(LAW, 34)} <= set(d.citations)
+
+
+def test_art_32_i_two_infractions_do_not_suspend(ipatinga):
+    facts = {"infractions": [inf("a", "2024-01-10"), inf("b", "2024-05-10")]}
+    assert ask(Q, ipatinga(AS_OF), facts).outcome["suspension"] is None
+
+
+def test_art_32_i_three_grave_or_gravissima_suspend_for_30_days(ipatinga):
+    facts = {"infractions": [inf("a", "2024-01-10", "grave"), inf("b", "2024-05-10", "gravissima"),
+                             inf("c", "2024-11-10", "grave")]}  # fmt: skip
+    assert ask(Q, ipatinga(AS_OF), facts).outcome["suspension"]["days"] == 30
+
+
+def test_d2_two_grave_and_one_leve_suspend_for_15_days(ipatinga):
+    facts = {"infractions": [inf("a", "2024-01-10", "grave"), inf("b", "2024-05-10", "grave"),
+                             inf("c", "2024-11-10", "leve")]}  # fmt: skip
+    assert ask(Q, ipatinga(AS_OF), facts).outcome["suspension"]["days"] == 15
+
+
+def test_d1_window_includes_the_day_after_twelve_months_before_the_newest(ipatinga):
+    # Newest on 10/11/2024: window 11/11/2023–10/11/2024.
+    inside = {
+        "infractions": [inf("a", "2023-11-11"), inf("b", "2024-05-10"), inf("c", "2024-11-10")]
+    }
+    outside = {
+        "infractions": [inf("a", "2023-11-10"), inf("b", "2024-05-10"), inf("c", "2024-11-10")]
+    }
+    d = ask(Q, ipatinga(AS_OF), inside)
+    assert d.outcome["suspension"]["window_start"] == dt.date(2023, 11, 11)
+    assert ask(Q, ipatinga(AS_OF), outside).outcome["suspension"] is None
+
+
+def test_d1_infractions_not_yet_final_do_not_count(ipatinga):
+    facts = {"infractions": [inf("a", "2024-01-10"), inf("b", "2024-05-10"),
+                             inf("c", "2024-11-10", final=False)]}  # fmt: skip
+    d = ask(Q, ipatinga(AS_OF), facts)
+    assert d.outcome["suspension"] is None
+    assert d.outcome["counted"] == ["a", "b"]
+
+
+def test_d1_infractions_committed_after_the_reference_date_do_not_count(ipatinga):
+    facts = {
+        "infractions": [inf("a", "2024-01-10"), inf("b", "2024-05-10"), inf("c", "2024-12-02")]
+    }
+    assert ask(Q, ipatinga(AS_OF), facts).outcome["suspension"] is None
+
+
+def test_d2_infractions_that_caused_a_suspension_do_not_count_again(ipatinga):
+    facts = {"infractions": [
+        inf("a", "2024-01-10", caused_suspension=True),
+        inf("b", "2024-02-10", caused_suspension=True),
+        inf("c", "2024-03-10", caused_suspension=True),
+        inf("d", "2024-10-10"), inf("e", "2024-11-10"),
+    ]}  # fmt: skip
+    d = ask(Q, ipatinga(AS_OF), facts)
+    assert d.outcome["suspension"] is None
+    facts["infractions"].append(inf("f", "2024-11-20"))
+    assert ask(Q, ipatinga(AS_OF), facts).outcome["suspension"]["infractions"] == ["d", "e", "f"]
+
+
+def test_art_32_par2_return_after_suspension_needs_proof(ipatinga):
+    facts = {
+        "infractions": [inf("a", "2024-01-10"), inf("b", "2024-05-10"), inf("c", "2024-11-10")]
+    }
+    d = ask(Q, ipatinga(AS_OF), facts)
+    assert d.outcome["suspension"]["return_requires_proof"] is True
+    assert cite(LAW, 32, 2) in d.citations
+
+
+def test_art_32_ii_five_media_or_worse_in_12_months_propose_revocation(ipatinga):
+    facts = {"infractions": [
+        inf("a", "2024-01-10", "media", caused_suspension=True),
+        inf("b", "2024-02-10", "grave", caused_suspension=True),
+        inf("c", "2024-03-10", "media", caused_suspension=True),
+        inf("d", "2024-10-10", "gravissima"),
+        inf("e", "2024-11-10", "media"),
+    ]}  # fmt: skip
+    d = ask(Q, ipatinga(AS_OF), facts)
+    r = d.outcome["revocation"]
+    assert r["proposal"] is True
+    assert r["decided_by"] == ["chefe_executivo"]
+    assert {cite(LAW, 32, inc="II"), cite(LAW, 34, 1), cite(LAW, 34, 2), decision(3)} <= set(
+        d.citations
+    )
+
+
+def test_art_32_ii_leve_infractions_do_not_count_toward_revocation(ipatinga):
+    facts = {"infractions": [inf(x, f"2024-0{n}-10", "media") for n, x in enumerate("abcd", 1)]
+             + [inf("e", "2024-11-10", "leve")]}  # fmt: skip
+    assert ask(Q, ipatinga(AS_OF), facts).outcome["revocation"] is None
+
+
+def test_art_31_par2_the_holder_answers_for_the_auxiliary(ipatinga):
+    facts = {"infractions": [inf("a", "2024-01-10", by_auxiliary=True), inf("b", "2024-05-10"),
+                             inf("c", "2024-11-10", by_auxiliary=True)]}  # fmt: skip
+    d = ask(Q, ipatinga(AS_OF), facts)
+    assert d.outcome["suspension"]["days"] == 15
+    assert d.outcome["responsible"] == "permissionario"
+    assert cite(LAW, 31, 2) in d.citations
+
+
+def test_the_catalog_code_gives_the_nature(ipatinga):
+    facts = {"infractions": [
+        {"id": x, "committed_on": f"2024-0{n}-10", "code": "art40-VI", "final": True}
+        for n, x in enumerate("abc", 1)
+    ]}  # fmt: skip
+    assert ask(Q, ipatinga(AS_OF), facts).outcome["suspension"]["days"] == 30
+
+
+@pytest.mark.parametrize(
+    ("facts", "alinea"),
+    [
+        ({"repeat_drunk_driving_proven": True}, "a"),
+        ({"criminal_sentence_months": 24}, "b"),
+        ({"service_interrupted_days": 31}, "c"),
+        ({"transfer_attempt": True}, "d"),
+        ({"sealed_vehicle_operated": True}, "e"),
+        ({"other_commercial_permissions": ["taxi"]}, "f"),
+        ({"ctb_points": 20}, "g"),
+        ({"term_not_renewed": True}, "h"),
+    ],
+)
+def test_art_32_iii_each_cause_proposes_cassation(ipatinga, facts, alinea):
+    d = ask(Q, ipatinga(AS_OF), {"infractions": [], "cassation": facts})
+    c = d.outcome["cassation"]
+    assert c["causes"] == [f"art32-III-{alinea}"]
+    assert c["decided_by"] == ["chefe_executivo"]
+    assert cite(LAW, 32, inc="III", ali=alinea) in d.citations
+    assert decision(3) in d.citations
+
+
+@pytest.mark.parametrize(
+    "facts",
+    [
+        {"criminal_sentence_months": 23},
+        {"service_interrupted_days": 30},
+        {"ctb_points": 19},
+    ],
+)
+def test_art_32_iii_below_the_thresholds_there_is_no_cassation(ipatinga, facts):
+    d = ask(Q, ipatinga(AS_OF), {"infractions": [], "cassation": facts})
+    assert d.outcome["cassation"] is None
+
+
+def test_art_47_drug_trafficking_conviction_proposes_cassation_whatever_the_sentence(ipatinga):
+    facts = {"drug_trafficking_conviction_final": True, "criminal_sentence_months": 12}
+    d = ask(Q, ipatinga(AS_OF), {"infractions": [], "cassation": facts})
+    assert d.outcome["cassation"]["causes"] == ["art47"]
+    assert cite(LAW, 47) in d.citations
+
+
+@pytest.mark.parametrize(
+    ("aux", "holder", "alinea"),
+    [
+        ({"repeat_drunk_driving_proven": True}, {}, "a"),
+        ({"criminal_sentence_months": 30}, {}, "b"),
+        ({"suspension_breached": True}, {}, "c"),
+        ({"other_commercial_permissions": ["transporte_escolar"]}, {}, "d"),
+        ({}, {"ctb_points": 20}, "e"),
+        ({"credential_not_renewed": True}, {}, "f"),
+    ],
+)
+def test_art_32_iv_each_cause_proposes_cassation_of_the_auxiliary(ipatinga, aux, holder, alinea):
+    facts = {"infractions": [], "cassation": holder, "auxiliary": aux}
+    d = ask(Q, ipatinga(AS_OF), facts)
+    assert d.outcome["auxiliary_cassation"]["causes"] == [f"art32-IV-{alinea}"]
+    assert d.outcome["auxiliary_cassation"]["decided_by"] == ["chefe_executivo"]
+    assert cite(LAW, 32, inc="IV", ali=alinea) in d.citations
+
+
+def test_d3_nothing_is_proposed_for_a_clean_record(ipatinga):
+    d = ask(Q, ipatinga(AS_OF), {"infractions": []})
+    assert d.outcome["suspension"] is None
+    assert d.outcome["revocation"] is None
+    assert d.outcome["cassation"] is None
+    assert d.summary == "Nenhuma penalidade por acúmulo."

@@ -1,0 +1,326 @@
+"""Art. 41–43 (penalties, fines in UFPI D-5, cassação proposals D-3, catalog D-10), art. 42
+(suspension ≤ 90 days, points from the first infraction) and the default procedure (D-17)."""
+
+import dataclasses
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+
+from outorga.demo import IPATINGA
+from outorga.law.context import Context, FiscalUnitValue
+from outorga.law.decisions import Decision, Verdict
+from outorga.law.ipatinga.taxi_2017 import LAW_CATALOG, InfractionType, Severity, catalog
+from outorga.law.parameters import DatedValue
+from outorga.law.questions import ask
+
+ON = dt.date(2024, 3, 20)
+
+
+def refusal_citations(d: Decision) -> set[str]:
+    return {c.compact() for r in d.refusals for c in r.citations}
+
+
+def all_citations(d: Decision) -> set[str]:
+    return {c.compact() for c in d.citations}
+
+
+# --- art. 41 §2, art. 43: catalog ---------------------------------------------------------------------
+
+
+def test_art_41_par_2_named_conducts_ship_with_their_nature():
+    items = catalog()
+    assert items["recusa_passageiro"].nature is Severity.GRAVE
+    assert items["tarifa_diferente"].nature is Severity.GRAVE
+    assert items["suspensao_servico"].nature is Severity.GRAVISSIMA
+    assert items["suspensao_servico"].citation.compact() == "ipatinga.taxi-2017 art. 41, §2, IV"
+
+
+def test_art_43_municipality_adds_regulation_items():
+    extra = InfractionType.from_regulation(
+        {
+            "code": "sem_identificacao",
+            "description": "Sem identificação",
+            "nature": "leve",
+            "reference": "Decreto 1/2018, art. 5",
+        }
+    )
+    items = catalog([extra])
+    assert len(items) == len(LAW_CATALOG) + 1
+    assert items["sem_identificacao"].citation.note == "Decreto 1/2018, art. 5"
+
+
+def test_art_43_regulation_item_cannot_replace_a_law_item():
+    with pytest.raises(ValueError, match="recusa_passageiro"):
+        catalog([InfractionType("recusa_passageiro", "x", Severity.LEVE, LAW_CATALOG[0].citation)])
+
+
+# --- art. 41: penalties for one infraction --------------------------------------------------------------
+
+NOTICE = {"notified_on": "2024-03-01", "imposed_on": "2024-03-12"}
+
+
+def penalty(ctx, infraction, **facts):
+    return ask(
+        "taxi.infracao.penalidades",
+        ctx,
+        {"infraction": infraction, "committed_on": "2024-02-20", **NOTICE, **facts},
+    )
+
+
+@pytest.mark.parametrize(
+    ("code", "ufpi", "cents"),
+    [
+        ("desobediencia_sem_risco", 50, 25_000),
+        ("desobediencia_com_risco", 100, 50_000),
+        ("recusa_passageiro", 150, 75_000),
+        ("suspensao_servico", 200, 100_000),
+    ],
+)
+def test_art_41_par_2_fine_per_nature_in_ufpi(ipatinga, code, ufpi, cents):
+    d = penalty(ipatinga(ON), code)
+    assert (d.outcome["fine_ufpi"], d.outcome["fine_cents"]) == (ufpi, cents)
+    assert d.outcome["may_impose"] is True
+
+
+def test_d_5_ufpi_value_of_the_day_the_penalty_is_imposed():
+    facts = dataclasses.replace(
+        IPATINGA,
+        fiscal_units=(
+            FiscalUnitValue("UFPI", Decimal("5.00"), dt.date(2013, 1, 1), "exemplo", True),
+            FiscalUnitValue("UFPI", Decimal("6.00"), dt.date(2025, 1, 1), "exemplo", True),
+        ),
+    )
+    ctx = Context(facts, dt.date(2025, 2, 1))
+    base = {"committed_on": "2024-11-20", "notified_on": "2024-12-02"}
+    before = penalty(ctx, "recusa_passageiro", **base, imposed_on="2024-12-31")
+    after = penalty(ctx, "recusa_passageiro", **base, imposed_on="2025-01-01")
+    assert before.outcome["fine_cents"] == 75_000
+    assert after.outcome["fine_cents"] == 90_000
+    assert "outorga.decisions art. D-5" in all_citations(after)
+
+
+def test_art_49_infraction_before_the_law_is_not_judged_by_it(ipatinga):
+    d = penalty(ipatinga(ON), "recusa_passageiro", committed_on="2017-09-27")
+    assert "ipatinga.taxi-2017 art. 49" in refusal_citations(d)
+
+
+def test_art_41_par_1_warning_for_primary_conduct_without_risk(ipatinga):
+    d = penalty(
+        ipatinga(ON),
+        "desobediencia_sem_risco",
+        primary=True,
+        affects_comfort_or_safety=False,
+        requested="advertencia",
+    )
+    assert d.outcome["may_impose"] is True
+    assert d.outcome["options"][0] == "advertencia"
+
+
+@pytest.mark.parametrize(("primary", "affects"), [(False, False), (True, True)])
+def test_art_41_par_1_warning_refused_otherwise(ipatinga, primary, affects):
+    d = penalty(
+        ipatinga(ON),
+        "desobediencia_sem_risco",
+        primary=primary,
+        affects_comfort_or_safety=affects,
+        requested="advertencia",
+    )
+    assert refusal_citations(d) == {"ipatinga.taxi-2017 art. 41, §1"}
+    assert "advertencia" not in d.outcome["options"]
+
+
+def test_art_41_par_3_register_cassacao_for_grave_is_a_proposal(ipatinga):
+    d = penalty(ipatinga(ON), "recusa_passageiro", requested="cassacao_cadastro")
+    assert d.outcome["may_impose"] is True
+    assert d.outcome["proposals"] == ["cassacao_cadastro"]
+    assert d.outcome["decided_by"]["cassacao_cadastro"] == ["chefe_executivo"]
+    assert "outorga.decisions art. D-3" in all_citations(d)
+
+
+def test_art_41_par_3_register_cassacao_for_media_is_refused(ipatinga):
+    d = penalty(ipatinga(ON), "descumprimento_termo", requested="cassacao_cadastro")
+    assert refusal_citations(d) == {"ipatinga.taxi-2017 art. 41, §3", "outorga.decisions art. D-3"}
+
+
+def test_art_41_par_4_permit_cassacao_for_grave_is_refused(ipatinga):
+    d = penalty(ipatinga(ON), "tarifa_diferente", requested="cassacao_permissao")
+    assert refusal_citations(d) == {"ipatinga.taxi-2017 art. 41, §4", "outorga.decisions art. D-3"}
+
+
+def test_art_41_par_4_permit_cassacao_for_gravissima_is_a_proposal(ipatinga):
+    d = penalty(ipatinga(ON), "suspensao_servico", requested="cassacao_permissao")
+    assert d.outcome["proposals"] == ["cassacao_cadastro", "cassacao_permissao"]
+    assert not d.refusals
+
+
+def test_art_41_par_5_fine_without_notice_is_refused(ipatinga):
+    d = ask(
+        "taxi.infracao.penalidades",
+        ipatinga(ON),
+        {"infraction": "recusa_passageiro", "committed_on": "2024-02-20"},
+    )
+    assert refusal_citations(d) == {"ipatinga.taxi-2017 art. 41, §5"}
+
+
+def test_art_41_par_5_fine_before_the_defence_deadline_is_refused(ipatinga):
+    # notified Friday 01/03/2024; 10 days (D-17) end Monday 11/03/2024
+    early = penalty(ipatinga(ON), "recusa_passageiro", imposed_on="2024-03-11")
+    assert {
+        "ipatinga.taxi-2017 art. 41, §5",
+        "outorga.decisions art. D-17",
+        "federal.9784-1999 art. 44",
+    } <= refusal_citations(early)
+    assert not penalty(ipatinga(ON), "recusa_passageiro", imposed_on="2024-03-12").refusals
+
+
+def test_art_41_par_5_fine_after_the_defence_was_judged(ipatinga):
+    d = penalty(
+        ipatinga(ON), "recusa_passageiro", imposed_on="2024-03-06", defence_judged_on="2024-03-05"
+    )
+    assert not d.refusals
+
+
+def test_art_43_regulation_item_is_fined_by_its_nature(ipatinga):
+    item = {
+        "code": "sem_identificacao",
+        "description": "Sem identificação visível",
+        "nature": "media",
+        "reference": "Decreto (exemplo)",
+    }
+    d = penalty(ipatinga(ON), "sem_identificacao", regulation_items=[item])
+    assert d.outcome["fine_cents"] == 50_000
+    assert "ipatinga.taxi-2017 art. 43" in all_citations(d)
+
+
+def test_art_43_unknown_infraction_is_refused(ipatinga):
+    d = penalty(ipatinga(ON), "inventada")
+    assert refusal_citations(d) == {"ipatinga.taxi-2017 art. 43", "outorga.decisions art. D-10"}
+
+
+# --- art. 42 IV–V: suspension ≤ 90 days ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("target", "inciso"), [("cadastro", "IV"), ("permissao", "V")])
+def test_art_42_suspension_of_90_days_is_allowed_91_refused(ipatinga, target, inciso):
+    ok = ask(
+        "taxi.medida.suspensao", ipatinga(ON), {"target": target, "days": 90, "start": "2024-04-01"}
+    )
+    assert ok.outcome["allowed"] is True
+    assert ok.outcome["ends_on"] == dt.date(2024, 6, 29)
+    assert ok.outcome["decided_by"] == ["autoridade"]
+    refused = ask("taxi.medida.suspensao", ipatinga(ON), {"target": target, "days": 91})
+    assert refusal_citations(refused) == {
+        f"ipatinga.taxi-2017 art. 42, {inciso}",
+        "outorga.decisions art. D-10",
+    }
+
+
+# --- art. 42 VII, §3: points --------------------------------------------------------------------------
+
+INFRACTIONS = [
+    {"id": "A", "committed_on": "2024-01-10", "nature": "grave", "final": True},
+    {"id": "B", "committed_on": "2024-06-01", "nature": "leve", "final": True},
+    {"id": "C", "committed_on": "2025-01-09", "nature": "media", "final": True},
+    {"id": "D", "committed_on": "2025-01-10", "nature": "gravissima", "final": True},
+    {"id": "E", "committed_on": "2024-07-01", "nature": "gravissima", "final": False},
+]
+POINTS = {"leve": 3, "media": 4, "grave": 5, "gravissima": 7}
+
+
+def with_points(on: dt.date) -> Context:
+    overrides = {
+        f"taxi_2017.points_{k}": (DatedValue(dt.date(2018, 1, 1), v, True, None, "municipality"),)
+        for k, v in POINTS.items()
+    }
+    return Context(dataclasses.replace(IPATINGA, overrides=overrides), on)
+
+
+def test_d_10_points_have_no_default_and_are_pending(ipatinga):
+    d = ask("taxi.medida.pontuacao", ipatinga(ON), {"infractions": INFRACTIONS})
+    (pending,) = [r for r in d.reasons if r.verdict is Verdict.PENDING]
+    assert {c.compact() for c in pending.citations} >= {
+        "ipatinga.taxi-2017 art. 42, VII",
+        "outorga.decisions art. D-10",
+    }
+    assert d.outcome["windows"][0]["points"] is None
+
+
+def test_art_42_par_3_points_count_in_the_12_months_after_the_first_infraction():
+    d = ask(
+        "taxi.medida.pontuacao", with_points(dt.date(2024, 12, 1)), {"infractions": INFRACTIONS}
+    )
+    first, second = d.outcome["windows"]
+    assert (first["start"], first["end"]) == (dt.date(2024, 1, 10), dt.date(2025, 1, 9))
+    assert first["infractions"] == ["A", "B", "C"] and first["points"] == 5 + 3 + 4
+    assert second["start"] == dt.date(2025, 1, 10) and second["points"] == 7
+    assert d.outcome["current"] == first
+    assert "ipatinga.taxi-2017 art. 42, §3" in all_citations(d)
+
+
+def test_art_42_par_3_differs_from_d_1_and_says_so():
+    # Under D-1 the window would end on the newest infraction (D, 10/01/2025) and drop A.
+    d = ask("taxi.medida.pontuacao", with_points(dt.date(2025, 2, 1)), {"infractions": INFRACTIONS})
+    window = next(r for r in d.reasons if r.rule == "taxi_2017.art_42_par_3_window")
+    assert "D-1" in window.message
+    assert d.outcome["current"]["infractions"] == ["D"]
+
+
+def test_d_1_only_final_infractions_count():
+    d = ask(
+        "taxi.medida.pontuacao", with_points(dt.date(2024, 12, 1)), {"infractions": INFRACTIONS}
+    )
+    assert "E" not in d.outcome["windows"][0]["infractions"]
+
+
+# --- D-17: procedure deadlines ---------------------------------------------------------------------------
+
+
+def test_d_17_defence_deadline_uses_lei_9784_by_default(ipatinga):
+    d = ask("taxi.processo.prazo", ipatinga(ON), {"step": "defesa", "notified_on": "2024-03-01"})
+    assert d.outcome == {
+        "step": "defesa",
+        "days": 10,
+        "deadline": dt.date(2024, 3, 11),
+        "default_used": True,
+    }
+    assert {
+        "outorga.decisions art. D-17",
+        "federal.9784-1999 art. 44",
+        "ipatinga.taxi-2017 art. 43",
+        "outorga.decisions art. D-4",
+    } <= all_citations(d)
+    assert "padrão" in d.summary and "D-17" in d.summary
+
+
+def test_d_17_appeal_deadline_cites_lei_9784_art_59(ipatinga):
+    d = ask("taxi.processo.prazo", ipatinga(ON), {"step": "recurso", "notified_on": "2024-03-01"})
+    assert "federal.9784-1999 art. 59" in all_citations(d)
+
+
+def test_d_4_deadline_on_the_municipal_holiday_moves_to_the_next_business_day(ipatinga):
+    d = ask("taxi.processo.prazo", ipatinga(ON), {"step": "defesa", "notified_on": "2024-08-05"})
+    assert d.outcome["deadline"] == dt.date(2024, 8, 16)
+
+
+def test_d_17_regulation_value_replaces_the_default():
+    facts = dataclasses.replace(
+        IPATINGA,
+        overrides={
+            "taxi_2017.procedure_defence_days": (
+                DatedValue(dt.date(2018, 1, 1), 15, source="municipality"),
+            )
+        },
+    )
+    d = ask(
+        "taxi.processo.prazo", Context(facts, ON), {"step": "defesa", "notified_on": "2024-03-01"}
+    )
+    assert d.outcome["default_used"] is False and d.outcome["days"] == 15
+    assert "federal.9784-1999 art. 44" not in all_citations(d)
+
+
+def test_d_17_taxi_procedure_never_borrows_the_mototaxi_jari_path(ipatinga):
+    for step in ("defesa", "recurso"):
+        d = ask("taxi.processo.prazo", ipatinga(ON), {"step": step, "notified_on": "2024-03-01"})
+        assert not any(c.law == "ipatinga.mototaxi-2013" for c in d.citations)
+        assert "JARI" not in d.to_text()

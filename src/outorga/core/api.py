@@ -14,7 +14,6 @@ from ninja.security import HttpBearer, django_auth
 
 from outorga.law import questions
 from outorga.law.competence import NotCompetent
-from outorga.platforms.models import Platform
 
 from . import selectors, services
 from .acts import Actor, record_act
@@ -195,62 +194,21 @@ def law_explain(request: HttpRequest, qid: str, payload: ExplainIn) -> Any:
     return questions.ask(q.id, context(m, payload.on), payload.facts).to_json()
 
 
-class PlatformOut(Schema):
-    id: int
-    cnpj: str
-    name: str
-    status: str
+# Platform routes (/platforms, /platforms/{id}/tokens, /tokens/{id}/revoke, /platform/…) live in
+# outorga.platforms.api, registered here last to avoid an import cycle.
+from outorga.platforms.api import router as platforms_router  # noqa: E402
 
+api.add_router("", platforms_router)
 
-@api.get("/platforms", response=list[PlatformOut], auth=staff, tags=["plataformas"])
-def platforms(request: HttpRequest) -> Any:
-    return Platform.objects.all()
+from outorga.tripdata.api import router as tripdata_router  # noqa: E402
 
+api.add_router("/tripdata", tripdata_router)
 
-class TokenIn(Schema):
-    name: str
+from outorga.public.api import public_router, router as badges_router  # noqa: E402
 
+api.add_router("/public", public_router)
+api.add_router("/badges", badges_router)
 
-@api.post(
-    "/platforms/{platform_id}/tokens",
-    auth=staff,
-    tags=["plataformas"],
-    summary="Emitir token de API (mostrado uma única vez)",
-)
-def token_issue(request: HttpRequest, platform_id: int, payload: TokenIn) -> Any:
-    platform = get_object_or_404(Platform.objects.all(), pk=platform_id)
-    token, secret = services.api_token_issue(
-        actor=_actor(request),
-        municipality=selectors.require_municipality(),
-        platform=platform,
-        name=payload.name,
-    )
-    return api.create_response(
-        request, {"id": token.pk, "prefix": token.prefix, "token": secret}, status=201
-    )
+from outorga.registry.api import router as registry_router  # noqa: E402
 
-
-@api.post("/tokens/{token_id}/revoke", auth=staff, tags=["plataformas"], summary="Revogar token")
-def token_revoke(request: HttpRequest, token_id: int) -> Any:
-    token = get_object_or_404(ApiToken.objects.all(), pk=token_id)
-    token = services.api_token_revoke(
-        actor=_actor(request), municipality=selectors.require_municipality(), token=token
-    )
-    return {"id": token.pk, "active": token.active}
-
-
-@api.get(
-    "/platform/me",
-    auth=platform_auth,
-    tags=["plataformas"],
-    summary="A plataforma do token (autenticação Bearer)",
-)
-def platform_me(request: HttpRequest) -> dict[str, Any]:
-    token = getattr(request, "auth", None)
-    assert isinstance(token, ApiToken)
-    return {
-        "platform": token.platform.name,
-        "cnpj": token.platform.cnpj,
-        "municipality": token.municipality.slug,
-        "token": token.prefix,
-    }
+api.add_router("/registry", registry_router)

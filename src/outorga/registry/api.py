@@ -1,0 +1,432 @@
+"""Registry API: people, licences, vehicles, documents, permits (django-ninja router)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from ninja import File, Form, Router, Schema
+from ninja.files import UploadedFile
+
+from outorga.core.acts import Actor
+from outorga.core.api import api, staff
+from outorga.core.middleware import client_ip
+from outorga.core.models import User
+from outorga.core.tenancy import current_municipality
+
+from . import services as S
+from .models import SERVICE_LAW, Auxiliary, Document, Permit, Person, Service, Tender, Vehicle
+from .selectors import shown_document
+from .validation import FieldError
+
+router = Router(tags=["cadastro"], auth=staff)
+MOTO = "ipatinga.mototaxi-2013"
+
+
+@api.exception_handler(FieldError)
+def _field_error(request: HttpRequest, exc: FieldError) -> HttpResponse:
+    return api.create_response(
+        request, {"detail": "Dados inválidos.", "erros": [exc.to_json()]}, status=422
+    )
+
+
+@api.exception_handler(S.Refused)
+def _refused(request: HttpRequest, exc: S.Refused) -> HttpResponse:
+    return api.create_response(
+        request,
+        {"detail": "Recusado pela lei.", "decisao": exc.decision.to_json()},
+        status=422,
+    )
+
+
+@api.exception_handler(S.InvalidTransition)
+def _conflict(request: HttpRequest, exc: S.InvalidTransition) -> HttpResponse:
+    return api.create_response(request, {"detail": str(exc)}, status=409)
+
+
+def _actor(request: HttpRequest) -> Actor:
+    assert isinstance(request.user, User)
+    return Actor.of(request.user, client_ip(request))
+
+
+def _law_of(service: str | None) -> str:
+    return SERVICE_LAW[Service(service)] if service else MOTO
+
+
+class PersonIn(Schema):
+    kind: str = "natural"
+    document: str
+    name: str
+    birth_date: dt.date | None = None
+    blood_type: str = ""
+    address: str = ""
+    city: str = ""
+    phone: str = ""
+    email: str = ""
+    is_public_servant: bool = False
+    service: str = "mototaxi"
+
+
+def person_out(p: Person, role: str) -> dict[str, Any]:
+    return {
+        "id": p.pk,
+        "kind": p.kind,
+        "document": shown_document(p, role),
+        "name": p.name,
+        "birth_date": p.birth_date,
+        "blood_type": p.blood_type,
+        "city": p.city,
+    }
+
+
+@router.get("/people", summary="Pessoas cadastradas")
+def people(request: HttpRequest, q: str = "") -> list[dict[str, Any]]:
+    role = _actor(request).role
+    qs = Person.objects.all()
+    if q:
+        qs = qs.filter(name__icontains=q) | qs.filter(document__startswith=q)
+    return [person_out(p, role) for p in qs[:200]]
+
+
+@router.post("/people", summary="Cadastrar ou atualizar pessoa (CPF/CNPJ validados)")
+def person_create(request: HttpRequest, payload: PersonIn) -> Any:
+    data = payload.dict()
+    person = S.person_register(
+        actor=_actor(request),
+        municipality=current_municipality(),
+        law=_law_of(data.pop("service")),
+        data=data,
+    )
+    return api.create_response(request, person_out(person, _actor(request).role), status=201)
+
+
+@router.get("/people/{person_id}", summary="Uma pessoa")
+def person_detail(request: HttpRequest, person_id: int) -> dict[str, Any]:
+    person = get_object_or_404(Person.objects.all(), pk=person_id)
+    return person_out(person, _actor(request).role)
+
+
+class LicenceIn(Schema):
+    number: str
+    categories: str
+    first_licence_on: dt.date
+    category_a_since: dt.date | None = None
+    expires_on: dt.date
+    ear: bool = False
+    points: int = 0
+    service: str = "mototaxi"
+
+
+@router.post("/people/{person_id}/licence", summary="Registrar a CNH")
+def licence(request: HttpRequest, person_id: int, payload: LicenceIn) -> dict[str, Any]:
+    person = get_object_or_404(Person.objects.all(), pk=person_id)
+    data = payload.dict()
+    lic = S.licence_record(
+        actor=_actor(request),
+        municipality=current_municipality(),
+        law=_law_of(data.pop("service")),
+        person=person,
+        data=data,
+    )
+    return {"id": lic.pk, "categories": lic.categories, "expires_on": lic.expires_on}
+
+
+@router.get("/people/{person_id}/eligibility", summary="Elegibilidade, com fundamentos")
+def eligibility(
+    request: HttpRequest, person_id: int, service: str = "mototaxi", on: dt.date | None = None
+) -> Any:
+    person = get_object_or_404(Person.objects.all(), pk=person_id)
+    if service not in (Service.MOTOTAXI, Service.MOTOFRETE):
+        raise FieldError("service", "use mototaxi ou motofrete")
+    return S.person_eligibility(person, service, on or dt.date.today()).to_json()
+
+
+class VehicleIn(Schema):
+    owner_id: int
+    plate: str
+    renavam: str
+    chassis: str = ""
+    kind: str
+    make_model: str
+    manufacture_year: int
+    model_year: int | None = None
+    engine_cc: int | None = None
+    colour: str
+    doors: int | None = None
+    seats: int | None = None
+    fuel: str = ""
+    cng: bool = False
+    rental_category: bool = False
+    registration_uf: str
+    registration_city: str = ""
+    invoice_date: dt.date | None = None
+    service: str = "mototaxi"
+
+
+def vehicle_out(v: Vehicle) -> dict[str, Any]:
+    return {
+        "id": v.pk,
+        "plate": v.plate,
+        "kind": v.kind,
+        "make_model": v.make_model,
+        "manufacture_year": v.manufacture_year,
+        "engine_cc": v.engine_cc,
+        "colour": v.colour,
+        "owner_id": v.owner_id,
+    }
+
+
+@router.get("/vehicles", summary="Veículos")
+def vehicles(request: HttpRequest, plate: str = "") -> list[dict[str, Any]]:
+    qs = Vehicle.objects.all()
+    if plate:
+        qs = qs.filter(plate__startswith=plate.upper().replace("-", ""))
+    return [vehicle_out(v) for v in qs[:200]]
+
+
+@router.post("/vehicles", summary="Cadastrar veículo (placa e RENAVAM validados)")
+def vehicle_create(request: HttpRequest, payload: VehicleIn) -> Any:
+    data = payload.dict()
+    owner = get_object_or_404(Person.objects.all(), pk=data.pop("owner_id"))
+    v = S.vehicle_register(
+        actor=_actor(request),
+        municipality=current_municipality(),
+        law=_law_of(data.pop("service")),
+        owner=owner,
+        data=data,
+    )
+    return api.create_response(request, vehicle_out(v), status=201)
+
+
+@router.get("/vehicles/{vehicle_id}", summary="Um veículo")
+def vehicle_detail(request: HttpRequest, vehicle_id: int) -> dict[str, Any]:
+    return vehicle_out(get_object_or_404(Vehicle.objects.all(), pk=vehicle_id))
+
+
+@router.post("/documents", summary="Registrar documento (PDF, JPEG ou PNG; envio idempotente)")
+def document_create(
+    request: HttpRequest,
+    doc_type: Form[str],
+    issued_on: Form[dt.date],
+    person_id: Form[int | None] = None,
+    vehicle_id: Form[int | None] = None,
+    number: Form[str] = "",
+    service: Form[str] = "mototaxi",
+    file: File[UploadedFile] | None = None,
+) -> Any:
+    person = get_object_or_404(Person.objects.all(), pk=person_id) if person_id else None
+    vehicle = get_object_or_404(Vehicle.objects.all(), pk=vehicle_id) if vehicle_id else None
+    content = file.read(S.MAX_UPLOAD_BYTES + 1) if file is not None else None
+    doc = S.document_record(
+        actor=_actor(request),
+        municipality=current_municipality(),
+        law=_law_of(service),
+        doc_type=doc_type,
+        issued_on=issued_on,
+        person=person,
+        vehicle=vehicle,
+        number=number,
+        content=content,
+    )
+    return api.create_response(
+        request,
+        {"id": doc.pk, "type": doc.doc_type, "valid_until": doc.valid_until, "sha256": doc.sha256},
+        status=201,
+    )
+
+
+@router.get("/documents/{doc_id}/file", summary="Arquivo do documento (leitura registrada)")
+def document_file(request: HttpRequest, doc_id: int) -> HttpResponse:
+    doc = get_object_or_404(Document.objects.all(), pk=doc_id)
+    data = S.document_read(
+        actor=_actor(request), municipality=current_municipality(), law=MOTO, doc=doc
+    )
+    response = HttpResponse(data, content_type=doc.content_type)
+    response["Content-Disposition"] = f'inline; filename="documento-{doc.pk}"'
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+class GrantIn(Schema):
+    holder_id: int
+    vehicle_id: int
+    service: str
+    tender_id: int | None = None
+    granted_on: dt.date
+    term_years: int = 10
+    decree: str = ""
+    equipment: list[str] = []
+
+
+def permit_out(p: Permit, role: str) -> dict[str, Any]:
+    return {
+        "id": p.pk,
+        "number": p.number,
+        "registration_number": p.registration_number,
+        "service": p.service,
+        "status": p.status,
+        "status_label": p.get_status_display(),
+        "holder": {
+            "id": p.holder_id,
+            "name": p.holder.name,
+            "document": shown_document(p.holder, role),
+        },
+        "plate": p.vehicle.plate if p.vehicle else None,
+        "term_start": p.term_start,
+        "term_end": p.term_end,
+        "certificate_valid_until": p.certificate_valid_until,
+        "suspended_until": p.suspended_until,
+        "irregular": p.irregular,
+        "irregular_reason": p.irregular_reason,
+    }
+
+
+@router.get("/permits", summary="Permissões")
+def permits(request: HttpRequest, service: str = "", status: str = "") -> list[dict[str, Any]]:
+    role = _actor(request).role
+    qs = Permit.objects.select_related("holder", "vehicle")
+    if service:
+        qs = qs.filter(service=service)
+    if status:
+        qs = qs.filter(status=status)
+    return [permit_out(p, role) for p in qs[:500]]
+
+
+@router.post("/permits", summary="Outorgar permissão (cota, elegibilidade e numeração)")
+def permit_create(request: HttpRequest, payload: GrantIn) -> Any:
+    holder = get_object_or_404(Person.objects.all(), pk=payload.holder_id)
+    vehicle = get_object_or_404(Vehicle.objects.all(), pk=payload.vehicle_id)
+    tender = (
+        get_object_or_404(Tender.objects.all(), pk=payload.tender_id) if payload.tender_id else None
+    )
+    permit = S.permit_grant(
+        actor=_actor(request),
+        municipality=current_municipality(),
+        holder=holder,
+        service=payload.service,
+        vehicle=vehicle,
+        granted_on=payload.granted_on,
+        term_years=payload.term_years,
+        decree=payload.decree,
+        equipment=payload.equipment,
+        tender=tender,
+    )
+    return api.create_response(request, permit_out(permit, _actor(request).role), status=201)
+
+
+@router.get("/permits/{permit_id}", summary="Uma permissão, com o histórico")
+def permit_detail(request: HttpRequest, permit_id: int) -> dict[str, Any]:
+    p = get_object_or_404(Permit.objects.select_related("holder", "vehicle"), pk=permit_id)
+    out = permit_out(p, _actor(request).role)
+    out["history"] = [
+        {
+            "from": h.from_status,
+            "to": h.to_status,
+            "effective_on": h.effective_on,
+            "reason": h.reason,
+        }
+        for h in p.history.all()
+    ]
+    return out
+
+
+class SuspendIn(Schema):
+    days: int
+    start: dt.date
+    reason: str
+
+
+@router.post("/permits/{permit_id}/suspend", summary="Suspender (autoridade, art. 34)")
+def permit_suspend(request: HttpRequest, permit_id: int, payload: SuspendIn) -> dict[str, Any]:
+    p = get_object_or_404(Permit.objects.all(), pk=permit_id)
+    p = S.permit_suspend(
+        actor=_actor(request),
+        municipality=current_municipality(),
+        permit=p,
+        days=payload.days,
+        start=payload.start,
+        reason=payload.reason,
+    )
+    return permit_out(p, _actor(request).role)
+
+
+class DatedText(Schema):
+    on: dt.date
+    text: str
+
+
+@router.post("/permits/{permit_id}/reinstate", summary="Reativar após suspensão (art. 32 §2)")
+def permit_reinstate(request: HttpRequest, permit_id: int, payload: DatedText) -> Any:
+    p = get_object_or_404(Permit.objects.all(), pk=permit_id)
+    p = S.permit_reinstate(
+        actor=_actor(request),
+        municipality=current_municipality(),
+        permit=p,
+        on=payload.on,
+        proof=payload.text,
+    )
+    return permit_out(p, _actor(request).role)
+
+
+@router.post("/permits/{permit_id}/renounce", summary="Cancelar a pedido (art. 6 §6)")
+def permit_renounce(request: HttpRequest, permit_id: int, payload: DatedText) -> Any:
+    p = get_object_or_404(Permit.objects.all(), pk=permit_id)
+    p = S.permit_renounce(
+        actor=_actor(request),
+        municipality=current_municipality(),
+        permit=p,
+        on=payload.on,
+        request=payload.text,
+    )
+    return permit_out(p, _actor(request).role)
+
+
+class OnIn(Schema):
+    on: dt.date
+
+
+@router.post("/permits/{permit_id}/renew", summary="Renovar o certificado anual (art. 4 §1)")
+def permit_renew(request: HttpRequest, permit_id: int, payload: OnIn) -> Any:
+    p = get_object_or_404(Permit.objects.all(), pk=permit_id)
+    p = S.permit_renew(
+        actor=_actor(request), municipality=current_municipality(), permit=p, on=payload.on
+    )
+    return permit_out(p, _actor(request).role)
+
+
+class AuxIn(Schema):
+    person_id: int
+    on: dt.date
+    work_schedule: str = ""
+
+
+@router.post("/permits/{permit_id}/auxiliaries", summary="Indicar condutor auxiliar (art. 14)")
+def auxiliary_add(request: HttpRequest, permit_id: int, payload: AuxIn) -> Any:
+    p = get_object_or_404(Permit.objects.all(), pk=permit_id)
+    person = get_object_or_404(Person.objects.all(), pk=payload.person_id)
+    aux = S.auxiliary_add(
+        actor=_actor(request),
+        municipality=current_municipality(),
+        permit=p,
+        person=person,
+        on=payload.on,
+        work_schedule=payload.work_schedule,
+    )
+    return api.create_response(
+        request, {"id": aux.pk, "credential_valid_until": aux.credential_valid_until}, status=201
+    )
+
+
+@router.post("/auxiliaries/{aux_id}/remove", summary="Desligar condutor auxiliar")
+def auxiliary_remove(request: HttpRequest, aux_id: int, payload: DatedText) -> Any:
+    aux = get_object_or_404(Auxiliary.objects.all(), pk=aux_id)
+    aux = S.auxiliary_remove(
+        actor=_actor(request),
+        municipality=current_municipality(),
+        auxiliary=aux,
+        on=payload.on,
+        reason=payload.text,
+    )
+    return {"id": aux.pk, "status": aux.status}

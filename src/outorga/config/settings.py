@@ -165,6 +165,13 @@ if PRODUCTION:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
 
+# Public verification pages: where the badge's QR code points (empty: the host of the request that
+# printed it) and how many requests per minute one client IP may make (0: no limit). The counter
+# lives in the cache: LocMem counts per process; with several workers use a shared cache here.
+OUTORGA_PUBLIC_URL = env_str("OUTORGA_PUBLIC_URL", "")
+OUTORGA_PUBLIC_RATE_PER_MINUTE = env_int("OUTORGA_PUBLIC_RATE_PER_MINUTE", 120)
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 # The acts log records the client IP; behind a proxy set the number of trusted proxies.
 OUTORGA_TRUSTED_PROXIES = env_int("OUTORGA_TRUSTED_PROXIES", 0)
 

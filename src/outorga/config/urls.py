@@ -8,5 +8,6 @@ urlpatterns = [
     path("entrar/", core_views.LoginView.as_view(), name="login"),
     path("sair/", core_views.logout_view, name="logout"),
     path("api/v1/", api.urls),
+    path("", include("outorga.public.urls")),
     path("", include("outorga.core.urls")),
 ]

@@ -1,0 +1,255 @@
+"""API routes of badges: the public keys an inspector's phone verifies tokens with (no login),
+online verification, and the clerk's issue / print / revoke."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from ninja import Router, Schema
+from ninja.security import django_auth
+
+from outorga.core.acts import Actor
+from outorga.core.middleware import client_ip
+from outorga.core.models import Municipality, User
+from outorga.core.tenancy import current_municipality
+from outorga.registry.models import Auxiliary, Permit
+from outorga.registry.services import Refused
+from outorga.registry.validation import FieldError
+
+from . import selectors, services, tokens
+from .models import Badge
+from .throttle import MESSAGE, over_limit
+
+public_router = Router(tags=["verificação pública"])
+# Session auth, as core.api.staff (imported from ninja: core.api imports this module at its end).
+router = Router(auth=django_auth, tags=["crachás"])
+
+
+class KeyOut(Schema):
+    key_id: int
+    algorithm: str
+    public_key: str
+    created_at: dt.datetime
+    retired_at: dt.datetime | None
+
+
+class KeysOut(Schema):
+    ibge_code: str
+    token_format: str
+    keys: list[KeyOut]
+
+
+@public_router.get(
+    "/keys/{ibge_code}",
+    response=KeysOut,
+    auth=None,
+    summary="Chaves públicas Ed25519 do município (verificação offline do crachá)",
+    description=(
+        "Token = base64url sem preenchimento de `payload(15 bytes) || assinatura(64 bytes)`; "
+        "payload = versão (1 byte, =1), key_id (2 bytes), código IBGE (4 bytes), série (8 bytes), "
+        "big-endian. A assinatura Ed25519 cobre o payload. Chaves aposentadas continuam "
+        "publicadas. Ver docs/decisions/0006-badge-token.md."
+    ),
+)
+def public_keys(request: HttpRequest, ibge_code: str) -> Any:
+    m = get_object_or_404(Municipality, ibge_code=ibge_code)
+    return {
+        "ibge_code": m.ibge_code,
+        "token_format": f"outorga-cracha-v{tokens.VERSION}",
+        "keys": selectors.public_keys(m),
+    }
+
+
+class VerifyOut(Schema):
+    valido: bool
+    situacao: str
+    situacao_codigo: str
+    detalhe: str
+    nome: str
+    condicao: str
+    servico: str
+    numero: str
+    placa: str
+    validade: dt.date
+    municipio: str
+    foto: str | None
+
+
+@public_router.get(
+    "/verify/{token}",
+    response={200: VerifyOut, 404: dict[str, str], 429: dict[str, str]},
+    auth=None,
+    summary="Verificação online de um crachá (mesmos dados da página pública)",
+)
+def verify(request: HttpRequest, token: str) -> Any:
+    if over_limit(request, "verify"):
+        return 429, {"detail": MESSAGE}
+    v = selectors.badge_from_token(token)
+    if v is None:
+        return 404, {"detail": "Crachá não reconhecido."}
+    data = selectors.badge_public(v, timezone.localdate())
+    status = data["status"]
+    return 200, {
+        "valido": status.valid,
+        "situacao": status.label,
+        "situacao_codigo": status.code,
+        "detalhe": status.detail,
+        "nome": data["nome"],
+        "condicao": data["condicao"],
+        "servico": data["servico"],
+        "numero": data["numero"],
+        "placa": data["placa"],
+        "validade": data["validade"],
+        "municipio": data["municipio"],
+        "foto": request.build_absolute_uri(f"/v/{token}/foto") if data["tem_foto"] else None,
+    }
+
+
+# Clerk routes ---------------------------------------------------------------------------------
+
+
+def _actor(request: HttpRequest) -> Actor:
+    assert isinstance(request.user, User)
+    return Actor.of(request.user, client_ip(request))
+
+
+def _refusal(exc: Exception) -> tuple[int, dict[str, Any]]:
+    if isinstance(exc, Refused):
+        return 422, {
+            "detail": "Crachá recusado.",
+            "erros": [
+                {
+                    "campo": r.rule,
+                    "erro": r.message,
+                    "fundamento": [c.render() for c in r.citations],
+                }
+                for r in exc.decision.refusals
+            ],
+        }
+    assert isinstance(exc, FieldError)
+    return 422, {"detail": "Crachá recusado.", "erros": [exc.to_json()]}
+
+
+class BadgeOut(Schema):
+    id: int
+    serial: str
+    permit_id: int
+    auxiliary_id: int | None
+    issued_at: dt.datetime
+    valid_until: dt.date
+    revoked_at: dt.datetime | None
+    revoked_reason: str
+    key_id: int
+    token: str
+    verification_url: str
+    status: str
+
+
+def _out(request: HttpRequest, b: Badge) -> dict[str, Any]:
+    from .views import base_url
+
+    return {
+        "id": b.pk,
+        "serial": b.serial,
+        "permit_id": b.permit_id,
+        "auxiliary_id": b.auxiliary_id,
+        "issued_at": b.issued_at,
+        "valid_until": b.valid_until,
+        "revoked_at": b.revoked_at,
+        "revoked_reason": b.revoked_reason,
+        "key_id": b.key.key_id,
+        "token": b.token,
+        "verification_url": services.verification_url(base_url(request), b.token),
+        "status": selectors.badge_status(b, timezone.localdate()).label,
+    }
+
+
+def _badges() -> Any:
+    return Badge.objects.select_related("key", "permit", "auxiliary")
+
+
+@router.get("", response=list[BadgeOut], summary="Crachás emitidos")
+def badge_list(request: HttpRequest, permit_id: int | None = None) -> Any:
+    qs = _badges()
+    if permit_id is not None:
+        qs = qs.filter(permit_id=permit_id)
+    return [_out(request, b) for b in qs[:500]]
+
+
+class IssueIn(Schema):
+    permit_id: int
+    auxiliary_id: int | None = None
+
+
+@router.post(
+    "",
+    response={201: BadgeOut, 422: dict[str, Any]},
+    summary="Emitir crachá (campos do art. 2, VIII conferidos pela lei)",
+)
+def badge_issue(request: HttpRequest, payload: IssueIn) -> Any:
+    permit = get_object_or_404(Permit.objects.all(), pk=payload.permit_id)
+    auxiliary = None
+    if payload.auxiliary_id is not None:
+        auxiliary = get_object_or_404(
+            Auxiliary.objects.all(), pk=payload.auxiliary_id, permit=permit
+        )
+    try:
+        badge = services.badge_issue(
+            actor=_actor(request),
+            municipality=current_municipality(),
+            permit=permit,
+            auxiliary=auxiliary,
+        )
+    except (Refused, FieldError) as exc:
+        return _refusal(exc)
+    return 201, _out(request, _badges().get(pk=badge.pk))
+
+
+@router.get("/{badge_id}", response=BadgeOut, summary="Um crachá")
+def badge_detail(request: HttpRequest, badge_id: int) -> Any:
+    return _out(request, get_object_or_404(_badges(), pk=badge_id))
+
+
+@router.get("/{badge_id}/pdf", summary="PDF do crachá (tamanho cartão, 85,60 × 53,98 mm)")
+def badge_pdf(request: HttpRequest, badge_id: int) -> HttpResponse:
+    from .views import base_url
+
+    badge = get_object_or_404(_badges(), pk=badge_id)
+    try:
+        content = services.badge_print(
+            actor=_actor(request),
+            municipality=current_municipality(),
+            badge=badge,
+            base_url=base_url(request),
+        )
+    except FieldError as exc:
+        raise Http404 from exc
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="cracha-{badge.serial}.pdf"'
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+class RevokeIn(Schema):
+    reason: str
+
+
+@router.post(
+    "/{badge_id}/revoke", response={200: BadgeOut, 422: dict[str, Any]}, summary="Revogar crachá"
+)
+def badge_revoke(request: HttpRequest, badge_id: int, payload: RevokeIn) -> Any:
+    badge = get_object_or_404(_badges(), pk=badge_id)
+    try:
+        badge = services.badge_revoke(
+            actor=_actor(request),
+            municipality=current_municipality(),
+            badge=badge,
+            reason=payload.reason,
+        )
+    except FieldError as exc:
+        return _refusal(exc)
+    return 200, _out(request, _badges().get(pk=badge.pk))

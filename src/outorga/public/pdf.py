@@ -1,0 +1,149 @@
+"""The crachá as a PDF page in credit-card size (ISO/IEC 7810 ID-1, 85.60 × 53.98 mm).
+
+Fields of mototaxi art. 2 VIII: photo, full name, blood type and Rh, CNH, authorization number,
+plate; plus service, validity and the QR code of the public verification URL. The QR code is
+drawn as vector squares so it stays sharp at any print resolution.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+
+import segno
+from reportlab.lib.colors import HexColor, black, white
+from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from outorga.registry.validation import FieldError
+
+from .models import Badge
+
+CARD_W, CARD_H = 85.60 * mm, 53.98 * mm
+BLUE = HexColor("#1351B4")  # gov.br primary blue
+GREY = HexColor("#555555")
+
+
+def _fit(text: str, font: str, size: float, width: float) -> float:
+    """The largest font size ≤ ``size`` (down to 4.5 pt) at which ``text`` fits ``width``."""
+    while size > 4.5 and stringWidth(text, font, size) > width:
+        size -= 0.25
+    return size
+
+
+def _draw_qr(c: Canvas, data: str, x: float, y: float, side: float) -> None:
+    qr = segno.make(data, error="m", micro=False)
+    rows = list(qr.matrix_iter(scale=1, border=2))
+    module = side / len(rows)
+    c.setFillColor(white)
+    c.rect(x, y, side, side, stroke=0, fill=1)
+    c.setFillColor(black)
+    for r, row in enumerate(rows):
+        top = y + side - (r + 1) * module
+        for col, dark in enumerate(row):
+            if dark:
+                # A hair wider than the module, so no white seams appear between neighbours.
+                c.rect(x + col * module, top, module * 1.02, module * 1.02, stroke=0, fill=1)
+
+
+def _field(
+    c: Canvas, x: float, y: float, label: str, value: str, width: float, size: float
+) -> None:
+    c.setFont("Helvetica", 4.6)
+    c.setFillColor(GREY)
+    c.drawString(x, y, label.upper())
+    c.setFont("Helvetica-Bold", _fit(value, "Helvetica-Bold", size, width))
+    c.setFillColor(black)
+    c.drawString(x, y - size - 1.2, value)  # canvas units are points
+
+
+def render_badge(badge: Badge, url: str) -> bytes:
+    printed = badge.printed
+    person = badge.auxiliary.person if badge.auxiliary else badge.permit.holder
+    if not person.photo:
+        # The law makes the photo mandatory (art. 2 VIII): no card without it.
+        raise FieldError("foto", "foto ausente", "Lei de mototáxi de Ipatinga (2013), art. 2, VIII")
+    with person.photo.open("rb") as fh:
+        photo = ImageReader(io.BytesIO(fh.read()))
+
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(CARD_W, CARD_H), pageCompression=1)
+    c.setTitle(f"Crachá {printed.get('autorizacao', '')}")
+    c.setAuthor(f"Prefeitura de {printed.get('municipio', '')}")
+    c.setSubject("crachá de identificação profissional")
+
+    # Header band.
+    band = 9 * mm
+    c.setFillColor(BLUE)
+    c.rect(0, CARD_H - band, CARD_W, band, stroke=0, fill=1)
+    c.setFillColor(white)
+    c.setFont("Helvetica-Bold", 6.5)
+    c.drawString(
+        3 * mm, CARD_H - 4 * mm, f"PREFEITURA DE {printed['municipio'].upper()}/{printed['uf']}"
+    )
+    c.setFont("Helvetica", 5.5)
+    c.drawString(
+        3 * mm,
+        CARD_H - 7.2 * mm,
+        f"CRACHÁ · {printed['servico'].upper()} · {printed['condicao'].upper()}",
+    )
+
+    # Photo 3×4 on the left.
+    px, pw, ph = 3 * mm, 20 * mm, 26.6 * mm
+    py = CARD_H - band - 2 * mm - ph
+    c.drawImage(photo, px, py, pw, ph, preserveAspectRatio=True, anchor="c", mask="auto")
+    c.setStrokeColor(GREY)
+    c.setLineWidth(0.3)
+    c.rect(px, py, pw, ph, stroke=1, fill=0)
+
+    # QR code on the right.
+    side = 24 * mm
+    qx, qy = CARD_W - side - 2.5 * mm, CARD_H - band - 1.5 * mm - side
+    _draw_qr(c, url, qx, qy, side)
+    c.setFillColor(GREY)
+    c.setFont("Helvetica", 4.2)
+    c.drawCentredString(qx + side / 2, qy - 2.2 * mm, "Verifique pelo QR code")
+
+    # Text between the photo and the QR code.
+    tx = px + pw + 2.5 * mm
+    width = qx - tx - 1.5 * mm
+    y = CARD_H - band - 4.5 * mm
+    name = printed["nome"].upper()
+    words, lines, line = name.split(), [], ""
+    for w in words:
+        if stringWidth(f"{line} {w}".strip(), "Helvetica-Bold", 6.5) <= width:
+            line = f"{line} {w}".strip()
+        else:
+            lines.append(line)
+            line = w
+    lines.append(line)
+    c.setFillColor(black)
+    for text in [x for x in lines if x][:3]:
+        c.setFont("Helvetica-Bold", _fit(text, "Helvetica-Bold", 6.5, width))
+        c.drawString(tx, y, text)
+        y -= 2.8 * mm
+    y -= 0.8 * mm
+    fields = [
+        ("CNH", printed.get("cnh") or "—"),
+        ("Autorização de tráfego", printed["autorizacao"]),
+        ("Registro nº", str(printed.get("registro") or "—")),
+        ("Placa", printed.get("placa") or "—"),
+    ]
+    for label, value in fields:
+        _field(c, tx, y, label, value, width, 6.2)
+        y -= 5.0 * mm
+
+    # Blood type under the photo, validity under the QR code: what is looked for first.
+    _field(c, px, py - 3 * mm, "Tipo sanguíneo/Rh", printed.get("tipo_sanguineo") or "—", pw, 8)
+    valid = dt.date.fromisoformat(printed["validade"]).strftime("%d/%m/%Y")
+    _field(c, qx, qy - 5.6 * mm, "Validade", valid, side, 7.5)
+
+    # Footer: serial, so a card can be matched to its record.
+    c.setFont("Helvetica", 4)
+    c.setFillColor(GREY)
+    c.drawString(px, 2.2 * mm, f"Série {badge.serial}")
+    c.showPage()
+    c.save()
+    return buf.getvalue()

@@ -1,0 +1,311 @@
+"""Badge writes: issue, revoke, print, and the municipality's signing keys.
+
+Each service checks competence, asks the law core where the law speaks, changes state in one
+transaction and records the act in that same transaction.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from nacl.encoding import RawEncoder
+from nacl.exceptions import CryptoError
+from nacl.hash import blake2b
+from nacl.secret import SecretBox
+from nacl.signing import SigningKey as NaclSigningKey
+
+from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.authz import authorize
+from outorga.core.lawctx import context
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.law import questions
+from outorga.law.decisions import Decision
+from outorga.registry.models import SERVICE_LAW, Auxiliary, Permit, Service
+from outorga.registry.services import Refused
+from outorga.registry.validation import FieldError
+
+from . import tokens
+from .models import Badge, SigningKey
+
+MOTOTAXI_LAW = SERVICE_LAW[Service.MOTOTAXI]
+
+
+# Signing keys ------------------------------------------------------------------------------------
+
+
+def _kek(secret: str) -> bytes:
+    """The key that seals private seeds, derived from SECRET_KEY (domain-separated)."""
+    return bytes(
+        blake2b(secret.encode(), digest_size=32, person=b"outorga-badgekey", encoder=RawEncoder)
+    )
+
+
+def _seal(seed: bytes) -> bytes:
+    return bytes(SecretBox(_kek(settings.SECRET_KEY)).encrypt(seed))
+
+
+def _unseal(sealed: bytes) -> bytes:
+    # SECRET_KEY_FALLBACKS lets an operator rotate SECRET_KEY without losing the signing keys.
+    for secret in [settings.SECRET_KEY, *getattr(settings, "SECRET_KEY_FALLBACKS", [])]:
+        try:
+            return bytes(SecretBox(_kek(secret)).decrypt(sealed))
+        except CryptoError:
+            continue
+    raise RuntimeError(
+        "chave de assinatura ilegível: a SECRET_KEY mudou sem SECRET_KEY_FALLBACKS; "
+        "gere uma nova chave (signing_key_rotate)"
+    )
+
+
+def _create_key(municipality: Municipality, actor: Actor) -> SigningKey:
+    last = SigningKey.objects.order_by("-key_id").values_list("key_id", flat=True).first()
+    seed = secrets.token_bytes(32)
+    public = bytes(NaclSigningKey(seed).verify_key)
+    key = SigningKey.objects.create(
+        key_id=(last or 0) + 1, public_key=tokens.b64url(public), private_sealed=_seal(seed)
+    )
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="signing_key.create",
+        obj=key,
+        new={"key_id": key.key_id, "algorithm": key.algorithm, "public_key": key.public_key},
+    )
+    return key
+
+
+def signing_key_for(municipality: Municipality, actor: Actor) -> SigningKey:
+    """The key that signs now, created on first need. Call inside a transaction and tenant."""
+    current = SigningKey.objects.filter(retired_at__isnull=True).order_by("-key_id")
+    key = current.first()
+    if key is None:
+        with transaction.atomic():
+            # Two first badges at once must not make two keys with the same id: serialise on
+            # the municipality row, then look again.
+            Municipality.objects.select_for_update().get(pk=municipality.pk)
+            key = current.first() or _create_key(municipality, actor)
+    return key
+
+
+def signing_key_rotate(*, actor: Actor, municipality: Municipality) -> SigningKey:
+    """Retire the signing key and create the next one. Badges already issued keep verifying:
+    retired public keys stay published."""
+    authorize(actor=actor, municipality=municipality, action="system.municipality.manage")
+    with transaction.atomic(), tenant(municipality):
+        Municipality.objects.select_for_update().get(pk=municipality.pk)
+        now = timezone.now()
+        retired = list(
+            SigningKey.objects.filter(retired_at__isnull=True).values_list("key_id", flat=True)
+        )
+        SigningKey.objects.filter(retired_at__isnull=True).update(retired_at=now)
+        key = _create_key(municipality, actor)
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="signing_key.rotate",
+            obj=key,
+            old={"active": retired},
+            new={"active": [key.key_id]},
+        )
+    return key
+
+
+# Badges ------------------------------------------------------------------------------------------
+
+
+def badge_fields(permit: Permit, auxiliary: Auxiliary | None) -> list[str]:
+    """Which of the fields of art. 2 VIII the registry holds for the badge's bearer."""
+    person = auxiliary.person if auxiliary is not None else permit.holder
+    licence = getattr(person, "licence", None)
+    present = {
+        "foto": bool(person.photo),
+        "nome_completo": bool(person.name.strip()),
+        "tipo_sanguineo": bool(person.blood_type),
+        "fator_rh": person.blood_type[-1:] in ("+", "-"),
+        "cnh": licence is not None and bool(licence.number),
+        "numero_autorizacao_trafego": bool(permit.number),
+        "placa": permit.vehicle is not None and bool(permit.vehicle.plate),
+    }
+    return [k for k, ok in present.items() if ok]
+
+
+def _validity(permit: Permit, auxiliary: Auxiliary | None, on: dt.date) -> dt.date:
+    """The badge is valid while the registration certificate is (mototaxi art. 4 §1; taxi: the
+    yearly Termo, art. 13), never past the permit's term, nor the auxiliary's credential (mototaxi
+    art. 14 §2)."""
+    if permit.certificate_valid_until is None:
+        raise FieldError(
+            "certificado de registro",
+            "a permissão não tem certificado de registro válido; renove-o antes",
+            "Lei de mototáxi de Ipatinga (2013), art. 4, §1"
+            if permit.law == MOTOTAXI_LAW
+            else "Lei do táxi de Ipatinga (2017), art. 13",
+        )
+    candidates = [permit.certificate_valid_until, permit.term_end]
+    if auxiliary is not None and auxiliary.credential_valid_until is not None:
+        candidates.append(auxiliary.credential_valid_until)
+    until = min(candidates)
+    if until < on:
+        raise FieldError(
+            "validade",
+            f"registro ou credencial vencido em {until:%d/%m/%Y}; renove antes de emitir o crachá",
+            "Lei de mototáxi de Ipatinga (2013), art. 4, §1; art. 14, §2",
+        )
+    return until
+
+
+def _printed(
+    municipality: Municipality, permit: Permit, auxiliary: Auxiliary | None, valid_until: dt.date
+) -> dict[str, Any]:
+    person = auxiliary.person if auxiliary is not None else permit.holder
+    licence = getattr(person, "licence", None)
+    service = Service(permit.service).label
+    if permit.taxi_category:
+        service = f"{service} {permit.get_taxi_category_display()}"
+    registration = auxiliary.registration_number if auxiliary else permit.registration_number
+    return {
+        "municipio": municipality.name,
+        "uf": municipality.uf,
+        "condicao": "condutor auxiliar" if auxiliary else "permissionário",
+        "nome": person.name,
+        "tipo_sanguineo": person.blood_type,
+        "cnh": licence.number if licence is not None else "",
+        "autorizacao": permit.number,
+        "registro": registration,
+        "placa": permit.vehicle.plate if permit.vehicle else "",
+        "servico": service,
+        "validade": valid_until.isoformat(),
+    }
+
+
+def badge_issue(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    auxiliary: Auxiliary | None = None,
+    on: dt.date | None = None,
+) -> Badge:
+    """Issue the crachá of a permit's holder (or of an auxiliary), after the law core confirms it
+    has every field of mototaxi art. 2 VIII / art. 5 §4. A new badge for the same bearer revokes
+    the previous ones (lost or outdated cards stop verifying)."""
+    authorize(actor=actor, municipality=municipality, action="badge.issue", law=permit.law)
+    on = on or timezone.localdate()
+    with transaction.atomic(), tenant(municipality):
+        permit = (
+            Permit.objects.select_for_update()
+            .select_related("holder", "vehicle", "holder__licence")
+            .get(pk=permit.pk)
+        )
+        if permit.status != Permit.Status.ACTIVE:
+            raise FieldError(
+                "situação", f"a permissão está {permit.get_status_display()}: não se emite crachá"
+            )
+        if auxiliary is not None:
+            auxiliary = Auxiliary.objects.select_related("person").get(pk=auxiliary.pk)
+            if auxiliary.permit_id != permit.pk or auxiliary.status != Auxiliary.Status.ACTIVE:
+                raise FieldError("condutor auxiliar", "não é auxiliar ativo desta permissão")
+        present = badge_fields(permit, auxiliary)
+        decision: Decision | None = None
+        if permit.law == MOTOTAXI_LAW:
+            decision = questions.ask(
+                "mototaxi.badge", context(municipality, on), {"fields": present}
+            )
+            if decision.refusals:
+                raise Refused(decision)
+        elif "foto" not in present:
+            # The taxi law lists no badge fields; the card itself cannot be made without a photo.
+            raise FieldError("foto", "cadastre a foto do condutor antes de emitir o crachá")
+        valid_until = _validity(permit, auxiliary, on)
+        key = signing_key_for(municipality, actor)
+        serial = secrets.token_bytes(8)
+        token = tokens.sign(
+            tokens.Payload(key.key_id, municipality.ibge_code, serial), _unseal(key.private_sealed)
+        )
+        now = timezone.now()
+        previous = Badge.objects.filter(
+            permit=permit, auxiliary=auxiliary, revoked_at__isnull=True
+        ).select_for_update()
+        replaced = list(previous.values_list("serial", flat=True))
+        badge = Badge.objects.create(
+            permit=permit,
+            auxiliary=auxiliary,
+            serial=serial.hex(),
+            key=key,
+            token=token,
+            issued_at=now,
+            valid_until=valid_until,
+            printed=_printed(municipality, permit, auxiliary, valid_until),
+            issued_by=actor.user,
+        )
+        Badge.objects.filter(serial__in=replaced).update(
+            revoked_at=now, revoked_reason=f"substituído pelo crachá {badge.serial}"
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="badge.issue",
+            obj=badge,
+            new={
+                "serial": badge.serial,
+                "permit": permit.number,
+                "auxiliary": auxiliary.pk if auxiliary else None,
+                "valid_until": valid_until,
+                "key_id": key.key_id,
+                "fields": present,
+            },
+            basis=basis_of(decision) if decision else None,
+            extra={"replaced": replaced},
+        )
+    return badge
+
+
+def badge_revoke(*, actor: Actor, municipality: Municipality, badge: Badge, reason: str) -> Badge:
+    """Revoke a badge (lost, stolen, data changed): its token stops verifying as valid at once."""
+    authorize(actor=actor, municipality=municipality, action="badge.issue", law=badge.permit.law)
+    if not reason.strip():
+        raise FieldError("motivo", "informe o motivo da revogação")
+    with transaction.atomic(), tenant(municipality):
+        badge = Badge.objects.select_for_update().get(pk=badge.pk)
+        if badge.revoked_at is not None:
+            raise FieldError("crachá", f"já revogado em {badge.revoked_at:%d/%m/%Y}")
+        badge.revoked_at, badge.revoked_reason = timezone.now(), reason.strip()[:300]
+        badge.save(update_fields=["revoked_at", "revoked_reason"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="badge.revoke",
+            obj=badge,
+            old={"revoked_at": None},
+            new={"revoked_at": badge.revoked_at},
+            extra={"reason": badge.revoked_reason},
+        )
+    return badge
+
+
+def badge_print(*, actor: Actor, municipality: Municipality, badge: Badge, base_url: str) -> bytes:
+    """The badge PDF. It carries health data (blood type), so every print is an act."""
+    from .pdf import render_badge
+
+    authorize(actor=actor, municipality=municipality, action="badge.issue", law=badge.permit.law)
+    with transaction.atomic(), tenant(municipality):
+        badge = Badge.objects.select_related("permit__holder", "auxiliary__person").get(pk=badge.pk)
+        content = render_badge(badge, verification_url(base_url, badge.token))
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="badge.print",
+            obj=badge,
+            new={"serial": badge.serial},
+        )
+    return content
+
+
+def verification_url(base_url: str, token: str) -> str:
+    return f"{base_url.rstrip('/')}/v/{token}"

@@ -1,0 +1,268 @@
+"""Public pages (no login): badge verification, tariffs, the list of permits, plate check; and
+the clerk's badge screens. Thin: parse, call a selector or a service, render."""
+
+from __future__ import annotations
+
+import io
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http.response import HttpResponseBase
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from outorga.core.acts import Actor
+from outorga.core.middleware import client_ip
+from outorga.core.models import Municipality, User
+from outorga.core.tenancy import current_municipality_or_none, tenant
+from outorga.law.competence import NotCompetent
+from outorga.registry.models import Auxiliary, Permit, Service
+from outorga.registry.services import Refused
+from outorga.registry.validation import FieldError
+
+from . import selectors, services
+from .models import Badge
+from .throttle import throttled
+
+IMAGE_TYPES = {b"\x89PNG\r\n\x1a\n": "image/png", b"\xff\xd8\xff": "image/jpeg"}
+
+
+def _public(response: HttpResponse) -> HttpResponse:
+    # The status may change any minute (suspension, revocation): never cached by anyone. The token
+    # is in the URL, so it is not sent on to other sites either.
+    response["Cache-Control"] = "no-store"
+    response["Referrer-Policy"] = "no-referrer"
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+def _unknown(request: HttpRequest) -> HttpResponse:
+    return _public(render(request, "public/unknown.html", status=404))
+
+
+@require_GET
+@throttled("verify")
+def badge_page(request: HttpRequest, token: str) -> HttpResponse:
+    verified = selectors.badge_from_token(token)
+    if verified is None:
+        return _unknown(request)
+    today = timezone.localdate()
+    with tenant(verified.municipality):
+        data = selectors.badge_public(verified, today)
+        return _public(
+            render(
+                request,
+                "public/badge.html",
+                {"b": data, "token": token, "today": today, "m": verified.municipality},
+            )
+        )
+
+
+@require_GET
+@throttled("photo")
+def badge_photo(request: HttpRequest, token: str) -> HttpResponse:
+    """The bearer's photo, reachable only through a valid token."""
+    verified = selectors.badge_from_token(token)
+    if verified is None:
+        raise Http404
+    with tenant(verified.municipality):
+        badge = verified.badge
+        person = badge.auxiliary.person if badge.auxiliary else badge.permit.holder
+        if not person.photo:
+            raise Http404
+        try:
+            with person.photo.open("rb") as fh:
+                content = fh.read()
+        except OSError:
+            raise Http404 from None
+    ctype = next((t for magic, t in IMAGE_TYPES.items() if content.startswith(magic)), None)
+    if ctype is None:
+        raise Http404
+    response = HttpResponse(content, content_type=ctype)
+    return _public(response)
+
+
+# Public pages of a municipality ----------------------------------------------------------------
+
+
+def _municipality(slug: str) -> Municipality:
+    return get_object_or_404(Municipality, slug=slug)
+
+
+@require_GET
+def municipality_home(request: HttpRequest, slug: str) -> HttpResponse:
+    m = _municipality(slug)
+    return _public(render(request, "public/municipality.html", {"m": m}))
+
+
+@require_GET
+def tariffs(request: HttpRequest, slug: str) -> HttpResponse:
+    m = _municipality(slug)
+    today = timezone.localdate()
+    with tenant(m):
+        groups = selectors.tariffs(m, today)
+        return _public(
+            render(request, "public/tariffs.html", {"m": m, "groups": groups, "today": today})
+        )
+
+
+@require_GET
+def permits(request: HttpRequest, slug: str) -> HttpResponse:
+    m = _municipality(slug)
+    today = timezone.localdate()
+    service = request.GET.get("servico", "")
+    with tenant(m):
+        rows = selectors.public_permits(m, today, service)
+        return _public(
+            render(
+                request,
+                "public/permits.html",
+                {
+                    "m": m,
+                    "rows": rows,
+                    "today": today,
+                    "service": service,
+                    "services": Service.choices,
+                },
+            )
+        )
+
+
+@require_GET
+@throttled("plate")
+def plate(request: HttpRequest, slug: str) -> HttpResponse:
+    m = _municipality(slug)
+    today = timezone.localdate()
+    query = selectors.normalise_plate(request.GET.get("placa", ""))
+    with tenant(m):
+        rows = selectors.plate_lookup(m, query, today) if query else []
+        return _public(
+            render(
+                request,
+                "public/plate.html",
+                {"m": m, "query": query, "shown": selectors.format_plate(query), "rows": rows},
+            )
+        )
+
+
+# Clerk screens --------------------------------------------------------------------------------
+
+
+def _user(request: HttpRequest) -> User:
+    assert isinstance(request.user, User)
+    return request.user
+
+
+def base_url(request: HttpRequest) -> str:
+    """Where the public verification page lives: the configured public address, else this host."""
+    return getattr(settings, "OUTORGA_PUBLIC_URL", "") or request.build_absolute_uri("/")
+
+
+def _errors(exc: Exception) -> list[str]:
+    if isinstance(exc, Refused):
+        return [
+            f"{r.message} ({', '.join(c.render() for c in r.citations)})"
+            for r in exc.decision.refusals
+        ]
+    if isinstance(exc, FieldError):
+        return [str(exc)]
+    return [str(exc)]
+
+
+@login_required
+def badges(request: HttpRequest) -> HttpResponse:
+    m = current_municipality_or_none()
+    if m is None:
+        return render(request, "core/no_municipality.html", status=403)
+    errors: list[str] = []
+    if request.method == "POST":
+        number = request.POST.get("permissao", "").strip().upper()
+        permit = Permit.objects.filter(number=number).first()
+        aux_id = request.POST.get("auxiliar", "").strip()
+        auxiliary = None
+        if permit is None:
+            errors.append(f"permissão: {number or '(vazio)'} não encontrada")
+        elif aux_id:
+            auxiliary = Auxiliary.objects.filter(pk=aux_id, permit=permit).first()
+            if auxiliary is None:
+                errors.append("condutor auxiliar: não encontrado nesta permissão")
+        if permit is not None and not errors:
+            try:
+                badge = services.badge_issue(
+                    actor=Actor.of(_user(request), client_ip(request)),
+                    municipality=m,
+                    permit=permit,
+                    auxiliary=auxiliary,
+                )
+            except NotCompetent as exc:
+                return render(request, "core/forbidden.html", {"message": str(exc)}, status=403)
+            except (Refused, FieldError) as exc:
+                errors = _errors(exc)
+            else:
+                messages.success(request, f"Crachá {badge.serial} emitido para {permit.number}.")
+                return HttpResponseRedirect(reverse("public:badges"))
+    recent = Badge.objects.select_related("permit", "permit__holder", "auxiliary__person")[:50]
+    today = timezone.localdate()
+    rows = [{"badge": b, "status": selectors.badge_status(b, today)} for b in recent]
+    status = 422 if errors else 200
+    return render(
+        request,
+        "public/badges.html",
+        {"rows": rows, "errors": errors, "form": request.POST},
+        status=status,
+    )
+
+
+@login_required
+@require_GET
+def badge_pdf(request: HttpRequest, badge_id: int) -> HttpResponseBase:
+    m = current_municipality_or_none()
+    if m is None:
+        raise Http404
+    badge = get_object_or_404(Badge.objects.select_related("permit"), pk=badge_id)
+    try:
+        content = services.badge_print(
+            actor=Actor.of(_user(request), client_ip(request)),
+            municipality=m,
+            badge=badge,
+            base_url=base_url(request),
+        )
+    except NotCompetent as exc:
+        return render(request, "core/forbidden.html", {"message": str(exc)}, status=403)
+    except FieldError as exc:
+        messages.error(request, str(exc))
+        return HttpResponseRedirect(reverse("public:badges"))
+    response = FileResponse(
+        io.BytesIO(content),
+        content_type="application/pdf",
+        filename=f"cracha-{badge.permit.number}.pdf",
+    )
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@login_required
+@require_POST
+def badge_revoke(request: HttpRequest, badge_id: int) -> HttpResponse:
+    m = current_municipality_or_none()
+    if m is None:
+        raise Http404
+    badge = get_object_or_404(Badge.objects.select_related("permit"), pk=badge_id)
+    try:
+        services.badge_revoke(
+            actor=Actor.of(_user(request), client_ip(request)),
+            municipality=m,
+            badge=badge,
+            reason=request.POST.get("motivo", ""),
+        )
+    except NotCompetent as exc:
+        return render(request, "core/forbidden.html", {"message": str(exc)}, status=403)
+    except FieldError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Crachá {badge.serial} revogado.")
+    return HttpResponseRedirect(reverse("public:badges"))

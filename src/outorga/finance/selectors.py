@@ -1,0 +1,43 @@
+"""Ledger reads: which debts a person owes and which of them block an act."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db.models import Q, QuerySet
+
+from .models import Debt
+
+#: Statuses of a debt that is still owed (issued and not settled).
+OWED = (Debt.Status.OPEN, Debt.Status.UNDER_APPEAL, Debt.Status.FINAL)
+
+
+def debts_of(person: object, *, owed_only: bool = False) -> QuerySet[Debt]:
+    qs = Debt.objects.filter(person=person)
+    if owed_only:
+        qs = qs.filter(status__in=OWED)
+    return qs.order_by("due_on", "id")
+
+
+def debts_blocking(person: object, as_of: dt.date) -> list[Debt]:
+    """Debts that block a renewal on ``as_of`` (taxi art. 21 §1; decision D-11): final and due.
+
+    A debt under defence or appeal never blocks. An OPEN debt is one "issued, not yet due"; once its
+    due date has passed unpaid and uncontested it is final in substance, whether or not a sweep has
+    moved its status yet, so it blocks too.
+    """
+    return list(
+        Debt.objects.filter(person=person)
+        .filter(
+            Q(status=Debt.Status.FINAL, due_on__lte=as_of)
+            | Q(status=Debt.Status.OPEN, due_on__lt=as_of)
+        )
+        .order_by("due_on", "id")
+    )
+
+
+def debts_under_review(person: object) -> list[Debt]:
+    """Debts under defence or appeal: shown beside a renewal, never blocking it (D-11)."""
+    return list(
+        Debt.objects.filter(person=person, status=Debt.Status.UNDER_APPEAL).order_by("due_on", "id")
+    )

@@ -1,0 +1,422 @@
+"""Tenders (licitação): places offered within the free quota, applicants, eligibility with reasons,
+the commission's ranking, homologation and grants in ranking order.
+
+Mototaxi and motofrete permits are granted by decree after a tender (mototaxi art. 6, 10); taxi
+permits through a tender to natural or legal persons (taxi art. 3). The grants themselves are the
+registry's ``permit_grant`` and ``taxi_permit_grant``: this module only decides who comes next.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Sum
+
+from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.authz import authorize
+from outorga.core.lawctx import context
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.law import questions
+from outorga.law.decisions import Decision, Reason, Verdict
+
+from . import facts as F
+from . import services as S
+from . import taxi as T
+from .models import (
+    SERVICE_LAW,
+    Permit,
+    Person,
+    RegisterCounter,
+    Service,
+    TaxiCategory,
+    Tender,
+    TenderApplicant,
+    Vehicle,
+)
+from .validation import FieldError
+
+#: Tenders whose places are still promised (not yet granted nor closed).
+LIVE = (Tender.Status.OPEN, Tender.Status.RANKED, Tender.Status.HOMOLOGATED)
+
+
+def _law(service: str) -> str:
+    return SERVICE_LAW[Service(service)]
+
+
+def quota_decision(m: Municipality, service: str, on: dt.date) -> Decision | None:
+    """The quota on ``on`` (mototaxi art. 10 I; taxi art. 3 §1–2; D-7); None where unlimited
+    (motofrete, mototaxi art. 10 II) — the law core says which."""
+    active = F.active_permits(service)
+    if service == Service.TAXI:
+        return questions.ask(
+            "taxi.permissao.vagas",
+            context(m, on),
+            {"grant_date": on.isoformat(), "active_permits": active},
+        )
+    d = questions.ask(
+        "mototaxi.quota",
+        context(m, on),
+        {"service": service, "grant_on": on.isoformat(), "active_permits": active},
+    )
+    return None if d.outcome.get("limit") is None else d
+
+
+def promised_places(service: str, exclude: Tender | None = None) -> int:
+    """Places offered by live tenders of the service and not yet granted."""
+    qs = Tender.objects.filter(service=service, status__in=LIVE)
+    if exclude is not None:
+        qs = qs.exclude(pk=exclude.pk)
+    offered = qs.aggregate(n=Sum("places"))["n"] or 0
+    granted = Permit.objects.filter(tender__in=qs).count()
+    return max(0, offered - granted)
+
+
+def tender_create(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    service: str,
+    number: str,
+    places: int,
+    opened_on: dt.date,
+) -> Tender:
+    """Open a tender offering ``places`` ≤ the free quota on the opening date: the quota minus the
+    active permits (the law core's answer) minus places already promised by other live tenders."""
+    if service not in Service.values:
+        raise FieldError("serviço", "use mototaxi, motofrete ou taxi")
+    law = _law(service)
+    authorize(actor=actor, municipality=municipality, action="tender.manage", law=law)
+    if not number.strip():
+        raise FieldError("número", "informe o número da licitação")
+    if places < 1:
+        raise FieldError("vagas", "ofereça ao menos 1 vaga")
+    with transaction.atomic(), tenant(municipality):
+        # The same lock as the grants: counting and promising places never interleave.
+        lock, _ = RegisterCounter.objects.get_or_create(series=f"quota:{service}")
+        RegisterCounter.objects.select_for_update().get(pk=lock.pk)
+        if Tender.objects.filter(number=number.strip()).exists():
+            raise FieldError("número", "já existe licitação com este número")
+        quota = quota_decision(municipality, service, opened_on)
+        decision = quota
+        if quota is not None:
+            available = int(quota.outcome["available"])
+            promised = promised_places(service)
+            free = max(0, available - promised)
+            places_ok = places <= free
+            decision = Decision(
+                "registry.tender_create",
+                opened_on,
+                municipality.slug,
+                places_ok,
+                (
+                    *(r for r in quota.reasons if r.verdict is not Verdict.REFUSED),
+                    Reason(
+                        "registry.tender_places_within_quota",
+                        quota.citations,
+                        Verdict.OK if places_ok else Verdict.REFUSED,
+                        f"{places} vaga(s) oferecida(s); vagas livres na abertura: {free} "
+                        f"({available} pela cota, menos {promised} já oferecida(s) em outras "
+                        "licitações em andamento).",
+                        {
+                            "vagas": places,
+                            "livres": free,
+                            "cota_livre": available,
+                            "prometidas": promised,
+                        },
+                    ),
+                ),
+                "Vagas dentro da cota." if places_ok else "Vagas acima da cota livre.",
+            )
+            if not places_ok:
+                raise S.Refused(decision)
+        tender = Tender.objects.create(
+            service=service, number=number.strip(), places=places, opened_on=opened_on
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="tender.create",
+            obj=tender,
+            new={
+                "service": service,
+                "number": tender.number,
+                "places": places,
+                "opened_on": opened_on,
+            },
+            basis=basis_of(decision) if decision else None,
+        )
+    return tender
+
+
+def tender_apply(
+    *, actor: Actor, municipality: Municipality, tender: Tender, person: Person
+) -> TenderApplicant:
+    """Register an applicant while the tender is open."""
+    authorize(
+        actor=actor, municipality=municipality, action="registry.record", law=_law(tender.service)
+    )
+    with transaction.atomic(), tenant(municipality):
+        tender = Tender.objects.select_for_update().get(pk=tender.pk)
+        if tender.status != Tender.Status.OPEN:
+            raise S.InvalidTransition("a licitação não está aberta a inscrições")
+        if tender.service != Service.TAXI and person.kind != Person.Kind.NATURAL:
+            raise FieldError(
+                "candidato",
+                "mototáxi e motofrete só para pessoa física",
+                "Lei de mototáxi de Ipatinga (2013), art. 6, §1",
+            )
+        if TenderApplicant.objects.filter(tender=tender, person=person).exists():
+            raise FieldError("candidato", "já inscrito nesta licitação")
+        applicant = TenderApplicant.objects.create(tender=tender, person=person)
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="tender.apply",
+            obj=applicant,
+            new={"tender": tender.number, "person": person.pk},
+        )
+    return applicant
+
+
+def applicant_eligibility(
+    applicant: TenderApplicant, on: dt.date, taxi_category: str = TaxiCategory.CONVENCIONAL
+) -> Decision:
+    """The law's answer for one applicant: mototaxi art. 5–8 (with the medical certificate against
+    the homologation, art. 5 §2); taxi art. 3–12 (documents of art. 22–24 come at the grant)."""
+    tender = applicant.tender
+    if tender.service == Service.TAXI:
+        return T._ask(
+            "taxi.permissao.elegibilidade",
+            tender.municipality,
+            on,
+            T.person_facts(applicant.person, category=taxi_category, on=on, awarded_in_tender=True),
+        )
+    return S.person_eligibility(applicant.person, tender.service, on, tender=tender)
+
+
+def tender_evaluate(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    tender: Tender,
+    on: dt.date,
+    taxi_category: str = TaxiCategory.CONVENCIONAL,
+) -> list[TenderApplicant]:
+    """Every applicant's eligibility with each reason and its article, stored on the applicant."""
+    authorize(
+        actor=actor, municipality=municipality, action="tender.manage", law=_law(tender.service)
+    )
+    if taxi_category not in TaxiCategory.values:
+        raise FieldError("categoria", "use convencional, especial ou executivo")
+    with transaction.atomic(), tenant(municipality):
+        tender = Tender.objects.select_for_update().get(pk=tender.pk)
+        if tender.status != Tender.Status.OPEN:
+            raise S.InvalidTransition("a habilitação é feita com a licitação aberta")
+        out = []
+        for applicant in TenderApplicant.objects.filter(tender=tender).select_related("person"):
+            d = applicant_eligibility(applicant, on, taxi_category)
+            applicant.eligible = not d.refusals
+            applicant.decision = {"eligibility": d.to_json()}
+            applicant.save(update_fields=["eligible", "decision"])
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="tender.evaluate",
+                obj=applicant,
+                new={"eligible": applicant.eligible},
+                basis=basis_of(d),
+            )
+            out.append(applicant)
+    return out
+
+
+def tender_rank(
+    *, actor: Actor, municipality: Municipality, tender: Tender, ranking: list[int]
+) -> Tender:
+    """The commission's ranking: every eligible applicant, in order; no ineligible one."""
+    authorize(
+        actor=actor, municipality=municipality, action="tender.manage", law=_law(tender.service)
+    )
+    with transaction.atomic(), tenant(municipality):
+        tender = Tender.objects.select_for_update().get(pk=tender.pk)
+        if tender.status != Tender.Status.OPEN:
+            raise S.InvalidTransition("a classificação é feita com a licitação aberta")
+        applicants = {a.pk: a for a in TenderApplicant.objects.filter(tender=tender)}
+        if any(a.eligible is None for a in applicants.values()):
+            raise FieldError("classificação", "avalie a habilitação de todos os candidatos antes")
+        eligible = {pk for pk, a in applicants.items() if a.eligible}
+        if len(set(ranking)) != len(ranking):
+            raise FieldError("classificação", "candidato repetido na classificação")
+        unknown = set(ranking) - set(applicants)
+        if unknown:
+            raise FieldError(
+                "classificação", f"candidatos que não são desta licitação: {sorted(unknown)}"
+            )
+        if set(ranking) - eligible:
+            raise FieldError("classificação", "candidato inabilitado não pode ser classificado")
+        if eligible - set(ranking):
+            raise FieldError("classificação", "classifique todos os candidatos habilitados")
+        for position, pk in enumerate(ranking, start=1):
+            applicants[pk].rank = position
+            applicants[pk].save(update_fields=["rank"])
+        tender.status = Tender.Status.RANKED
+        tender.save(update_fields=["status"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="tender.rank",
+            obj=tender,
+            new={"ranking": [applicants[pk].person_id for pk in ranking]},
+        )
+    return tender
+
+
+def tender_homologate(
+    *, actor: Actor, municipality: Municipality, tender: Tender, on: dt.date
+) -> Tender:
+    """Homologation: the date the mototaxi medical certificate is measured against (art. 5 §2)."""
+    authorize(
+        actor=actor, municipality=municipality, action="tender.manage", law=_law(tender.service)
+    )
+    with transaction.atomic(), tenant(municipality):
+        tender = Tender.objects.select_for_update().get(pk=tender.pk)
+        if tender.status != Tender.Status.RANKED:
+            raise S.InvalidTransition("só se homologa licitação classificada")
+        if on < tender.opened_on:
+            raise FieldError("homologação", "data anterior à abertura")
+        tender.status, tender.homologated_on = Tender.Status.HOMOLOGATED, on
+        tender.save(update_fields=["status", "homologated_on"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="tender.homologate",
+            obj=tender,
+            new={"homologated_on": on},
+        )
+    return tender
+
+
+def _grant_one(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    tender: Tender,
+    applicant: TenderApplicant,
+    on: dt.date,
+    params: Mapping[str, Any],
+) -> Permit:
+    vehicle = Vehicle.objects.get(pk=params["vehicle"])
+    if tender.service == Service.TAXI:
+        return T.taxi_permit_grant(
+            actor=actor,
+            municipality=municipality,
+            holder=applicant.person,
+            vehicle=vehicle,
+            category=params.get("category", TaxiCategory.CONVENCIONAL),
+            signed_on=on,
+            option=params.get("option", "I"),
+            mode=params.get("mode", "pagamento"),
+            instalments=int(params.get("instalments", 1)),
+            tender=tender,
+            decree=params.get("decree", ""),
+            checks=params.get("checks") or {},
+            declarations=params.get("declarations") or (),
+        )
+    return S.permit_grant(
+        actor=actor,
+        municipality=municipality,
+        holder=applicant.person,
+        service=tender.service,
+        vehicle=vehicle,
+        granted_on=on,
+        term_years=int(params.get("term_years", 10)),
+        decree=params.get("decree", ""),
+        equipment=list(params.get("equipment") or []),
+        tender=tender,
+    )
+
+
+def tender_grant(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    tender: Tender,
+    on: dt.date,
+    grants: Mapping[int, Mapping[str, Any]],
+) -> list[TenderApplicant]:
+    """Grant in ranking order until the places are used. ``grants`` gives, per applicant id, what
+    the grant needs (vehicle; term or option and contrapartida…). Nobody is skipped: the run stops
+    at the first ranked applicant without data. An applicant the law refuses at the grant is
+    recorded with every reason and the next one is called."""
+    authorize(
+        actor=actor, municipality=municipality, action="tender.manage", law=_law(tender.service)
+    )
+    done: list[TenderApplicant] = []
+    with tenant(municipality):
+        tender = Tender.objects.get(pk=tender.pk)
+        if tender.status != Tender.Status.HOMOLOGATED:
+            raise S.InvalidTransition("só se outorga após a homologação")
+        queue = list(
+            TenderApplicant.objects.filter(tender=tender, rank__isnull=False)
+            .select_related("person")
+            .order_by("rank")
+        )
+    for applicant in queue:
+        with tenant(municipality):
+            granted = Permit.objects.filter(tender=tender).count()
+            if granted >= tender.places:
+                break
+            if applicant.decision.get("grant"):
+                continue
+            params = grants.get(applicant.pk)
+            if params is None:
+                break  # the ranking is never skipped: wait for this applicant's data
+            quota = quota_decision(municipality, tender.service, on)
+            if quota is not None and quota.refusals:
+                break  # no place left in the quota: nobody else can be granted
+        try:
+            permit = _grant_one(
+                actor=actor,
+                municipality=municipality,
+                tender=tender,
+                applicant=applicant,
+                on=on,
+                params=params,
+            )
+            result: dict[str, Any] = {"granted": True, "permit": permit.number}
+        except S.Refused as exc:
+            result = {"granted": False, "decision": exc.decision.to_json()}
+        with transaction.atomic(), tenant(municipality):
+            applicant.decision = {**applicant.decision, "grant": result}
+            applicant.save(update_fields=["decision"])
+            if not result["granted"]:
+                record_act(
+                    municipality=municipality,
+                    actor=actor,
+                    action="tender.grant_refused",
+                    obj=applicant,
+                    new={"granted": False},
+                    basis={"citations": result["decision"]["citations"]},
+                )
+        done.append(applicant)
+    with transaction.atomic(), tenant(municipality):
+        tender = Tender.objects.select_for_update().get(pk=tender.pk)
+        granted = Permit.objects.filter(tender=tender).count()
+        pending = TenderApplicant.objects.filter(tender=tender, rank__isnull=False).exclude(
+            decision__has_key="grant"
+        )
+        if granted >= tender.places or not pending.exists():
+            tender.status = Tender.Status.CLOSED
+            tender.save(update_fields=["status"])
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="tender.close",
+                obj=tender,
+                new={"granted": granted, "places": tender.places},
+            )
+    return done

@@ -1,0 +1,195 @@
+"""Factories for the taxi, tender and stand tests: people with the documents the law asks for,
+vehicles that meet (or miss) its requirements, and the standing actors."""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+import random
+import string
+from typing import Any
+
+from validate_docbr import CNH, CNPJ, CPF, RENAVAM
+
+from outorga.core.acts import Actor
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.law.competence import Role
+from outorga.registry import taxi as T
+from outorga.registry.models import (
+    Document,
+    DrivingLicence,
+    Person,
+    Tender,
+    TenderApplicant,
+    Vehicle,
+)
+
+_seq = itertools.count(1)
+ON = dt.date(2026, 2, 2)
+
+
+def awarded_tender(m, *people, places=None):
+    with tenant(m):
+        t = Tender.objects.create(
+            service="taxi",
+            number=f"T-{Tender.objects.count() + 1}",
+            places=places or len(people),
+            opened_on=ON - dt.timedelta(days=40),
+            homologated_on=ON - dt.timedelta(days=5),
+            status=Tender.Status.HOMOLOGATED,
+        )
+        for rank, p in enumerate(people, start=1):
+            TenderApplicant.objects.create(tender=t, person=p, eligible=True, rank=rank)
+    return t
+
+
+def grant(m, holder, vehicle, *, tender="auto", **kw):
+    if tender == "auto":
+        tender = awarded_tender(m, holder)
+    args = dict(
+        actor=actor(m.slug, Role.ATENDENTE),
+        municipality=m,
+        holder=holder,
+        vehicle=vehicle,
+        category="convencional",
+        signed_on=ON,
+        option="I",
+        instalments=18,
+        tender=tender,
+        checks=CHECKS,
+        declarations=DECLARATIONS,
+    )
+    args.update(kw)
+    return T.taxi_permit_grant(**args)  # type: ignore[arg-type]
+
+
+CHECKS: dict[str, Any] = {
+    "inspection_approved": True,
+    "inspection_accredited_inmetro": True,
+    "taximeter_approved_by": "INMETRO",
+    "roof_sign_taxi": True,
+    "ctb_equipment_ok": True,
+}
+DECLARATIONS = ("declaracao_outorgas", "declaracao_vinculo")
+
+
+def actor(slug: str, role: Role) -> Actor:
+    from outorga.core.demo import demo_username
+    from outorga.core.models import User
+
+    return Actor.of(User.objects.get(username=demo_username(slug, role)))
+
+
+def unique_plate() -> str:
+    rnd = random.Random(next(_seq) * 7919 + random.randint(0, 10**9))
+    letters = "".join(rnd.choices(string.ascii_uppercase, k=3))
+    return f"{letters}{rnd.randint(0, 9)}{rnd.choice(string.ascii_uppercase)}{rnd.randint(10, 99)}"
+
+
+def person(m: Municipality, *, name: str = "", legal: bool = False, **kw: Any) -> Person:
+    with tenant(m):
+        n = next(_seq)
+        return Person.objects.create(
+            kind=Person.Kind.LEGAL if legal else Person.Kind.NATURAL,
+            document=CNPJ().generate() if legal else CPF().generate(),
+            name=name or f"Pessoa {n}",
+            birth_date=None if legal else dt.date(1980, 1, 1),
+            city=kw.pop("city", m.name),
+            address=kw.pop("address", "Rua Exemplo, 1"),
+            blood_type="" if legal else "O+",
+            **kw,
+        )
+
+
+def taxi_documents(p: Person, on: dt.date, *, criminal_issued_on: dt.date | None = None) -> None:
+    """Every document of art. 22 for a natural person, issued recently before ``on``."""
+    m = p.municipality
+    with tenant(m):
+        DrivingLicence.objects.update_or_create(
+            person=p,
+            defaults={
+                "number": CNH().generate(),
+                "categories": "B",
+                "first_licence_on": dt.date(2005, 1, 1),
+                "expires_on": on + dt.timedelta(days=1000),
+            },
+        )
+        issued = on - dt.timedelta(days=5)
+        for t in (
+            Document.Type.RG,
+            Document.Type.ELECTORAL,
+            Document.Type.MEDICAL,
+            Document.Type.INSS,
+            Document.Type.COURSE,
+            Document.Type.RESIDENCE,
+        ):
+            Document.objects.create(doc_type=t, person=p, issued_on=issued)
+        Document.objects.create(
+            doc_type=Document.Type.CRIMINAL,
+            person=p,
+            issued_on=criminal_issued_on or issued,
+        )
+
+
+def taxi_vehicle(
+    m: Municipality, owner: Person, *, colour: str = "prata", doors: int = 5
+) -> Vehicle:
+    with tenant(m):
+        v = Vehicle.objects.create(
+            plate=unique_plate(),
+            renavam=RENAVAM().generate(),
+            kind=Vehicle.Kind.AUTOMOVEL,
+            make_model="Exemplo Sedan 1.6",
+            manufacture_year=2025,
+            colour=colour,
+            doors=doors,
+            seats=5,
+            rental_category=True,
+            registration_uf="MG",
+            registration_city="Ipatinga",
+            invoice_date=dt.date(2025, 6, 1),
+            owner=owner,
+        )
+        for t in (
+            Document.Type.CRLV,
+            Document.Type.VISTORIA,
+            Document.Type.TAXIMETER,
+            Document.Type.DPVAT,
+        ):
+            Document.objects.create(doc_type=t, vehicle=v, issued_on=dt.date(2026, 1, 5))
+        return v
+
+
+def moto_vehicle(m: Municipality, owner: Person) -> Vehicle:
+    with tenant(m):
+        v = Vehicle.objects.create(
+            plate=unique_plate(),
+            renavam=RENAVAM().generate(),
+            kind=Vehicle.Kind.MOTOCICLETA,
+            make_model="Exemplo 160",
+            manufacture_year=2024,
+            engine_cc=160,
+            colour="vermelha",
+            rental_category=True,
+            registration_uf="MG",
+            registration_city="Ipatinga",
+            owner=owner,
+        )
+        for t in (
+            Document.Type.CRLV,
+            Document.Type.CRV,
+            Document.Type.DPVAT,
+            Document.Type.VISTORIA,
+        ):
+            Document.objects.create(doc_type=t, vehicle=v, issued_on=dt.date(2026, 1, 5))
+        Document.objects.create(
+            doc_type=Document.Type.INSPECTION, vehicle=v, issued_on=dt.date(2026, 1, 5)
+        )
+        return v
+
+
+def taxi_holder(m: Municipality, on: dt.date, **kw: Any) -> tuple[Person, Vehicle]:
+    p = person(m, **kw)
+    taxi_documents(p, on)
+    return p, taxi_vehicle(m, p)

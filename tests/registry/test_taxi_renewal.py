@@ -1,0 +1,131 @@
+"""Yearly renewal of the Termo de Permissão and the Cadastro (taxi art. 13, 21): final debts
+block it and are named one by one; debts under defence or appeal never block (D-11)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from taxi_factories import CHECKS, DECLARATIONS, ON, actor, awarded_tender, taxi_holder
+
+from outorga.core.tenancy import tenant
+from outorga.finance import services as ledger
+from outorga.finance.models import Debt
+from outorga.law.competence import Role
+from outorga.registry import services as S
+from outorga.registry import taxi as T
+from outorga.registry.models import PermitTerm, PermitTermRenewal
+
+RENEW_ON = dt.date(2027, 1, 20)
+
+
+@pytest.fixture
+def permit(ipatinga_m):
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    return T.taxi_permit_grant(
+        actor=actor(m.slug, Role.ATENDENTE),
+        municipality=m,
+        holder=holder,
+        vehicle=vehicle,
+        category="convencional",
+        signed_on=ON,
+        option="I",
+        mode="servicos",  # no contrapartida debts: each test makes the debts it needs
+        tender=awarded_tender(m, holder),
+        checks=CHECKS,
+        declarations=DECLARATIONS,
+    )
+
+
+def fine(m, permit, status, cents=25_000, description="multa de exemplo"):
+    debt = ledger.debt_create(
+        actor=actor(m.slug, Role.FINANCAS),
+        municipality=m,
+        person=permit.holder,
+        permit=permit,
+        origin=Debt.Origin.FINE,
+        description=description,
+        amount_cents=cents,
+        due_on=dt.date(2026, 10, 1),
+        status=status,
+    )
+    return debt
+
+
+def renew(m, permit, on=RENEW_ON):
+    return T.taxi_term_renew(
+        actor=actor(m.slug, Role.ATENDENTE), municipality=m, permit=permit, on=on
+    )
+
+
+def test_art_13_the_termo_is_renewed_for_one_more_year(ipatinga_m, permit):
+    term = renew(ipatinga_m, permit)
+    assert term.valid_until == dt.date(2028, 2, 2)
+    with tenant(ipatinga_m):
+        permit.refresh_from_db()
+        assert permit.certificate_valid_until == dt.date(2028, 2, 2)
+        assert PermitTermRenewal.objects.filter(term=term, renewed_on=RENEW_ON).exists()
+
+
+def test_d_11_a_final_debt_blocks_and_the_refusal_names_each_debt(ipatinga_m, permit):
+    m = ipatinga_m
+    first = fine(m, permit, Debt.Status.FINAL, 25_000, "multa por recusa de passageiro")
+    second = fine(m, permit, Debt.Status.FINAL, 10_000, "taxa de vistoria")
+    with pytest.raises(S.Refused) as exc:
+        renew(m, permit)
+    refusals = exc.value.decision.refusals
+    text = str(exc.value)
+    for debt in (first, second):
+        assert debt.reference in text
+        assert any(debt.reference in r.message for r in refusals)
+    assert all(any(c.article == "21" and c.paragraph == "1" for c in r.citations) for r in refusals)
+    with tenant(m):
+        assert PermitTerm.objects.get(permit=permit).valid_until == dt.date(2027, 2, 2)
+
+
+def test_d_11_a_debt_under_appeal_does_not_block(ipatinga_m, permit):
+    m = ipatinga_m
+    fine(m, permit, Debt.Status.UNDER_APPEAL)
+    term = renew(m, permit)
+    assert term.valid_until == dt.date(2028, 2, 2)
+
+
+def test_d_11_once_the_appeal_fails_the_debt_blocks(ipatinga_m, permit):
+    m = ipatinga_m
+    debt = fine(m, permit, Debt.Status.UNDER_APPEAL)
+    ledger.debt_make_final(
+        actor=actor(m.slug, Role.FINANCAS), municipality=m, debt=debt, reason="recurso improvido"
+    )
+    with pytest.raises(S.Refused) as exc:
+        renew(m, permit)
+    assert debt.reference in str(exc.value)
+
+
+def test_an_overdue_contrapartida_instalment_blocks(ipatinga_m):
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = T.taxi_permit_grant(
+        actor=actor(m.slug, Role.ATENDENTE),
+        municipality=m,
+        holder=holder,
+        vehicle=vehicle,
+        category="convencional",
+        signed_on=ON,
+        option="I",
+        instalments=3,
+        tender=awarded_tender(m, holder),
+        checks=CHECKS,
+        declarations=DECLARATIONS,
+    )
+    with pytest.raises(S.Refused) as exc:
+        renew(m, permit)
+    with tenant(m):
+        refs = list(Debt.objects.filter(permit=permit).values_list("reference", flat=True))
+    assert all(ref in str(exc.value) for ref in refs)
+
+
+def test_art_13_a_lapsed_termo_is_not_renewed_caducidade_is_proposed(ipatinga_m, permit):
+    with pytest.raises(S.Refused) as exc:
+        renew(ipatinga_m, permit, on=dt.date(2027, 3, 1))
+    assert any(r.rule.endswith("caducidade") for r in exc.value.decision.refusals)

@@ -74,6 +74,7 @@ def question(
 def load_rulebooks() -> None:
     for module in RULEBOOKS.values():
         importlib.import_module(module)
+    importlib.import_module("outorga.law.inspections")  # questions across the three laws
 
 
 def registry() -> dict[str, Question]:

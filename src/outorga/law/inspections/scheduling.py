@@ -1,0 +1,273 @@
+"""When the next inspection is due, and whether missing it is an infraction candidate.
+
+- Mototaxi and motofrete: vistoria at registration (art. 5 §1 II) and the inspection report is
+  semiannual (art. 5 §1 III, §6; art. 24 for motofrete). The report's validity is the rulebook's
+  (``mototaxi.document_validity``, laudo_inspecao): the next inspection is due on the last day the
+  current report is valid. Not submitting the vehicle to the routine vistoria is an infraction
+  (art. 39 VI, média; duty of art. 13 XIII).
+- Taxi: vistoria at registration, at the yearly renewal of the Cadastro and at a vehicle change
+  (art. 29; renewal every ``taxi_2017.registration_renewal_years``, art. 21). The law leaves the
+  infraction list to the regulation (art. 43, D-10): missing it is a candidate to be typed there.
+- Extraordinary inspections may be ordered at any time (taxi art. 29 §ú; mototaxi art. 5 §6);
+  they are not scheduled.
+
+A due date is "em dia" before it, "vence hoje" on it and "vencida" after it; the infraction
+candidate arises after ``inspections.sweep_grace_days`` more days (zero by default).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from outorga.law.citations import cite, decision
+from outorga.law.context import Context
+from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.ipatinga.mototaxi_2013.catalog import infraction_type
+from outorga.law.questions import ask, question
+from outorga.law.rules import reason
+from outorga.law.windows import add_years
+
+from .results import MOTO, TAXI, Kind
+
+DATE: dict[str, Any] = {"type": "string", "format": "date"}
+NULLABLE_DATE: dict[str, Any] = {"anyOf": [DATE, {"type": "null"}]}
+
+
+def _day(value: Any) -> dt.date | None:
+    if value is None or isinstance(value, dt.date):
+        return value
+    return dt.date.fromisoformat(str(value))
+
+
+def status_on(as_of: dt.date, due_on: dt.date) -> str:
+    if as_of < due_on:
+        return "em_dia"
+    return "vence_hoje" if as_of == due_on else "vencida"
+
+
+STATUS_PT = {"em_dia": "em dia", "vence_hoje": "vence hoje", "vencida": "vencida"}
+
+
+def _status_reason(ctx: Context, due_on: dt.date, *cites: Any) -> tuple[str, bool, Reason]:
+    grace = ctx.param("inspections.sweep_grace_days", ctx.as_of)
+    status = status_on(ctx.as_of, due_on)
+    overdue = ctx.as_of > due_on + dt.timedelta(days=int(grace.value))
+    return (
+        status,
+        overdue,
+        reason(
+            "inspections.due_status",
+            Verdict.REFUSED if overdue else Verdict.OK,
+            f"Vistoria devida em {due_on:%d/%m/%Y}: {STATUS_PT[status]} em {ctx.as_of:%d/%m/%Y}.",
+            *cites,
+            facts={"devida_em": due_on, "data": ctx.as_of, "situação": status},
+            params=(grace,),
+        ),
+    )
+
+
+def _decide(
+    qid: str,
+    ctx: Context,
+    due_on: dt.date,
+    kind: Kind,
+    status: str,
+    overdue: bool,
+    infraction: dict[str, Any] | None,
+    reasons: list[Reason],
+) -> Decision:
+    summary = f"{kind.value.capitalize()} devida em {due_on:%d/%m/%Y} ({STATUS_PT[status]})"
+    if infraction:
+        summary += f"; candidata a infração: {infraction['citation']}"
+    return Decision(
+        qid,
+        ctx.as_of,
+        ctx.municipality.slug,
+        {
+            "due_on": due_on,
+            "kind": str(kind),
+            "status": status,
+            "overdue": overdue,
+            "infraction": infraction,
+        },
+        tuple(reasons),
+        summary + ".",
+    )
+
+
+@question(
+    "inspections.mototaxi_due",
+    law=MOTO,
+    title="Quando vence a vistoria ou inspeção semestral deste mototáxi/motofrete?",
+    schema={
+        "type": "object",
+        "required": ["registered_on"],
+        "additionalProperties": False,
+        "properties": {
+            "service": {"enum": ["mototaxi", "motofrete"]},
+            "registered_on": DATE,
+            "last_inspection_on": NULLABLE_DATE,
+        },
+    },
+)
+def mototaxi_due(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 5 §1 II–III and §6, art. 24: vistoria at registration, then a semiannual inspection;
+    art. 39 VI: not submitting the vehicle to it is an infraction (média)."""
+    qid = "inspections.mototaxi_due"
+    registered = _day(facts["registered_on"])
+    last = _day(facts.get("last_inspection_on"))
+    assert registered is not None
+    motofrete = facts.get("service") == "motofrete"
+    reasons: list[Reason] = []
+    if last is None:
+        due_on, kind = registered, Kind.VISTORIA
+        reasons.append(
+            reason(
+                "inspections.mototaxi.first",
+                Verdict.INFO,
+                f"Sem vistoria registrada: devida no cadastramento ({registered:%d/%m/%Y}).",
+                cite(MOTO, 5, 1, "II"),
+                cite(MOTO, 5, 1, "III"),
+            )
+        )
+    else:
+        validity = ask(
+            "mototaxi.document_validity",
+            ctx,
+            {"document": "laudo_inspecao", "issued_on": last.isoformat()},
+        )
+        due = _day(validity.outcome["expires_on"])
+        assert due is not None
+        due_on, kind = due, Kind.SEMESTRAL
+        reasons.extend(validity.reasons[:1])  # the rulebook's validity computation, with its trace
+        reasons.append(
+            reason(
+                "inspections.mototaxi.semiannual",
+                Verdict.INFO,
+                f"Inspeção semestral: a próxima é devida até {due_on:%d/%m/%Y}.",
+                cite(MOTO, 5, 1, "III"),
+                cite(MOTO, 5, 6),
+                *([cite(MOTO, 24)] if motofrete else []),
+            )
+        )
+    status, overdue, why = _status_reason(ctx, due_on, cite(MOTO, 13, inc="XIII"))
+    reasons.append(why)
+    infraction = None
+    if overdue:
+        it = infraction_type("art39-VI")
+        infraction = {
+            "code": it.code,
+            "citation": it.citation.render(),
+            "severity": str(it.severity),
+            "description": it.description,
+        }
+        reasons.append(
+            reason(
+                "inspections.mototaxi.missed",
+                Verdict.REFUSED,
+                "Deixar de submeter o veículo à vistoria de rotina é infração média: candidata "
+                "a auto de infração.",
+                it.citation,
+                cite(MOTO, 13, inc="XIII"),
+                facts={"devida_em": due_on},
+            )
+        )
+    return _decide(qid, ctx, due_on, kind, status, overdue, infraction, reasons)
+
+
+def next_renewal(anchor: dt.date, after: dt.date, years: int) -> dt.date:
+    """The first yearly renewal date (anchor + k·years, k ≥ 1) strictly after ``after``."""
+    k = max(1, (after.year - anchor.year) - 1)
+    while add_years(anchor, k * years) <= after:
+        k += 1
+    return add_years(anchor, k * years)
+
+
+@question(
+    "inspections.taxi_due",
+    law=TAXI,
+    title="Quando vence a próxima vistoria deste táxi?",
+    schema={
+        "type": "object",
+        "required": ["registered_on"],
+        "additionalProperties": False,
+        "properties": {
+            "registered_on": DATE,
+            "renewal_anchor": DATE,
+            "last_inspection_on": NULLABLE_DATE,
+            "vehicle_changed_on": NULLABLE_DATE,
+        },
+    },
+)
+def taxi_due(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 29: vistoria at the yearly registration (cadastramento anual, art. 21) and at a vehicle
+    change; the list of infractions is regulation (art. 43, D-10)."""
+    qid = "inspections.taxi_due"
+    registered = _day(facts["registered_on"])
+    assert registered is not None
+    anchor = _day(facts.get("renewal_anchor")) or registered
+    last = _day(facts.get("last_inspection_on"))
+    changed = _day(facts.get("vehicle_changed_on"))
+    reasons: list[Reason] = []
+    if last is None:
+        due_on, kind = registered, Kind.VISTORIA
+        reasons.append(
+            reason(
+                "inspections.taxi.first",
+                Verdict.INFO,
+                f"Sem vistoria registrada: devida no cadastramento ({registered:%d/%m/%Y}).",
+                cite(TAXI, 27),
+                cite(TAXI, 29),
+            )
+        )
+    elif changed is not None and changed > last:
+        due_on, kind = changed, Kind.TROCA
+        reasons.append(
+            reason(
+                "inspections.taxi.change",
+                Verdict.INFO,
+                f"Troca de veículo em {changed:%d/%m/%Y}: vistoria devida na troca.",
+                cite(TAXI, 29),
+            )
+        )
+    else:
+        years = ctx.param("taxi_2017.registration_renewal_years")
+        due_on, kind = next_renewal(anchor, last, int(years.value)), Kind.RENOVACAO
+        reasons.append(
+            reason(
+                "inspections.taxi.renewal",
+                Verdict.INFO,
+                f"Última vistoria em {last:%d/%m/%Y}; a próxima é devida na renovação anual do "
+                f"cadastramento de {due_on:%d/%m/%Y}.",
+                cite(TAXI, 29),
+                cite(TAXI, 21),
+                facts={"âncora": anchor, "última_vistoria": last},
+                params=(years,),
+            )
+        )
+    status, overdue, why = _status_reason(ctx, due_on, cite(TAXI, 29))
+    reasons.append(why)
+    infraction = None
+    if overdue:
+        infraction = {
+            "code": "taxi-vistoria-nao-realizada",
+            "citation": cite(TAXI, 43).render(),
+            "severity": None,
+            "description": "deixar de submeter o veículo à vistoria (tipificação e natureza "
+            "fixadas em regulamento)",
+        }
+        reasons.append(
+            reason(
+                "inspections.taxi.missed",
+                Verdict.REFUSED,
+                "Vistoria não realizada no prazo: candidata a infração, a tipificar conforme o "
+                "regulamento.",
+                cite(TAXI, 29),
+                cite(TAXI, 43),
+                decision(10),
+                facts={"devida_em": due_on},
+            )
+        )
+    return _decide(qid, ctx, due_on, kind, status, overdue, infraction, reasons)

@@ -9,7 +9,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
-from ninja import Router, Schema
+from ninja import Router, Schema, Status
 from ninja.security import django_auth
 
 from outorga.core.acts import Actor
@@ -87,13 +87,13 @@ class VerifyOut(Schema):
 )
 def verify(request: HttpRequest, token: str) -> Any:
     if over_limit(request, "verify"):
-        return 429, {"detail": MESSAGE}
+        return Status(429, {"detail": MESSAGE})
     v = selectors.badge_from_token(token)
     if v is None:
-        return 404, {"detail": "Crachá não reconhecido."}
+        return Status(404, {"detail": "Crachá não reconhecido."})
     data = selectors.badge_public(v, timezone.localdate())
     status = data["status"]
-    return 200, {
+    body = {
         "valido": status.valid,
         "situacao": status.label,
         "situacao_codigo": status.code,
@@ -107,6 +107,7 @@ def verify(request: HttpRequest, token: str) -> Any:
         "municipio": data["municipio"],
         "foto": request.build_absolute_uri(f"/v/{token}/foto") if data["tem_foto"] else None,
     }
+    return Status(200, body)
 
 
 # Clerk routes ---------------------------------------------------------------------------------
@@ -117,21 +118,24 @@ def _actor(request: HttpRequest) -> Actor:
     return Actor.of(request.user, client_ip(request))
 
 
-def _refusal(exc: Exception) -> tuple[int, dict[str, Any]]:
+def _refusal(exc: Exception) -> Status:
     if isinstance(exc, Refused):
-        return 422, {
-            "detail": "Crachá recusado.",
-            "erros": [
-                {
-                    "campo": r.rule,
-                    "erro": r.message,
-                    "fundamento": [c.render() for c in r.citations],
-                }
-                for r in exc.decision.refusals
-            ],
-        }
+        return Status(
+            422,
+            {
+                "detail": "Crachá recusado.",
+                "erros": [
+                    {
+                        "campo": r.rule,
+                        "erro": r.message,
+                        "fundamento": [c.render() for c in r.citations],
+                    }
+                    for r in exc.decision.refusals
+                ],
+            },
+        )
     assert isinstance(exc, FieldError)
-    return 422, {"detail": "Crachá recusado.", "erros": [exc.to_json()]}
+    return Status(422, {"detail": "Crachá recusado.", "erros": [exc.to_json()]})
 
 
 class BadgeOut(Schema):
@@ -206,7 +210,7 @@ def badge_issue(request: HttpRequest, payload: IssueIn) -> Any:
         )
     except (Refused, FieldError) as exc:
         return _refusal(exc)
-    return 201, _out(request, _badges().get(pk=badge.pk))
+    return Status(201, _out(request, _badges().get(pk=badge.pk)))
 
 
 @router.get("/{badge_id}", response=BadgeOut, summary="Um crachá")
@@ -252,4 +256,4 @@ def badge_revoke(request: HttpRequest, badge_id: int, payload: RevokeIn) -> Any:
         )
     except FieldError as exc:
         return _refusal(exc)
-    return 200, _out(request, _badges().get(pk=badge.pk))
+    return Status(200, _out(request, _badges().get(pk=badge.pk)))

@@ -9,5 +9,6 @@ urlpatterns = [
     path("sair/", core_views.logout_view, name="logout"),
     path("api/v1/", api.urls),
     path("", include("outorga.public.urls")),
+    path("", include("outorga.platforms.urls")),
     path("", include("outorga.core.urls")),
 ]

@@ -12,6 +12,11 @@ NAV: list[tuple[str, str, frozenset[Role] | None]] = [
     ("Município", "core:municipality", None),
     ("Perguntas à lei", "core:law_questions", None),
     ("Registro de atos", "core:acts", SYSTEM_COMPETENCES["system.audit.read"]),
+    (
+        "Plataformas",
+        "platforms:index",
+        frozenset({Role.AUTORIDADE, Role.FINANCAS, Role.FISCAL, Role.CHEFE_EXECUTIVO}),
+    ),
 ]
 
 

@@ -1,0 +1,212 @@
+"""Reads of the platforms area that are more than a filter: rosters, the cross-platform CPF view,
+late or missing monthly reports, overdue complaints, the monthly series of the chart."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet
+
+from outorga.core.lawctx import context
+from outorga.core.models import Municipality
+from outorga.law import questions
+from outorga.law.competence import NotCompetent, Role, competence
+
+from .models import Complaint, MonthlyReport, Platform, PlatformDriver
+from .validators import format_cpf, mask_cpf
+
+APPS_LAW = "barra-do-garcas.apps-2025"
+
+#: Who sees the platforms screens and staff API: the authority and the Chief Executive (cases),
+#: finance (reports, art. 16), inspectors (drivers' registration, art. 23 II).
+VIEW_ROLES = frozenset({Role.AUTORIDADE, Role.FINANCAS, Role.FISCAL, Role.CHEFE_EXECUTIVO})
+#: Who sees a driver's full CPF (personal data): the authority and finance; others see it masked.
+CPF_ROLES = frozenset({Role.AUTORIDADE, Role.FINANCAS})
+
+
+def require_viewer(role: str) -> None:
+    if role not in {r.value for r in VIEW_ROLES}:
+        raise NotCompetent(
+            role, APPS_LAW, "platform.report.review", competence(APPS_LAW, "platform.report.review")
+        )
+
+
+def cpf_for(role: str, cpf: str) -> str:
+    """The CPF as this role may see it: whole for authority and finance, else ``***.456.789-**``."""
+    return format_cpf(cpf) if role in {r.value for r in CPF_ROLES} else mask_cpf(cpf)
+
+
+def platforms_with_counts() -> QuerySet[Platform]:
+    return Platform.objects.annotate(
+        enabled=Count("drivers", filter=Q(drivers__status=PlatformDriver.Status.ENABLED)),
+        open_complaints=Count(
+            "complaints", filter=Q(complaints__status=Complaint.Status.OPEN), distinct=True
+        ),
+    ).order_by("name")
+
+
+def municipality_roster() -> int:
+    return PlatformDriver.objects.filter(status=PlatformDriver.Status.ENABLED).count()
+
+
+def shared_cpfs() -> list[dict[str, Any]]:
+    """CPFs enabled on more than one platform: allowed by the law, but each platform's count
+    includes the driver (art. 3 §2), so the authority sees them."""
+    cpfs = (
+        PlatformDriver.objects.filter(status=PlatformDriver.Status.ENABLED)
+        .values("cpf")
+        .annotate(n=Count("platform", distinct=True))
+        .filter(n__gt=1)
+        .order_by("cpf")
+    )
+    wanted = [row["cpf"] for row in cpfs]
+    rows: dict[str, list[PlatformDriver]] = defaultdict(list)
+    for d in (
+        PlatformDriver.objects.filter(status=PlatformDriver.Status.ENABLED, cpf__in=wanted)
+        .select_related("platform")
+        .order_by("cpf", "platform__name")
+    ):
+        rows[d.cpf].append(d)
+    return [
+        {"cpf": cpf, "name": ds[0].name, "drivers": ds, "platforms": [d.platform for d in ds]}
+        for cpf, ds in rows.items()
+    ]
+
+
+def _months(start: dt.date, end: dt.date) -> list[tuple[int, int]]:
+    out = []
+    y, m = start.year, start.month
+    while (y, m) <= (end.year, end.month):
+        out.append((y, m))
+        y, m = (y + 1, 1) if m == 12 else (y, m + 1)
+    return out
+
+
+@dataclass(frozen=True)
+class ReportStatus:
+    platform: Platform
+    year: int
+    month: int
+    status: str
+    due: dt.date
+    summary: str
+    versions: int
+    decision: dict[str, Any]
+
+    @property
+    def label(self) -> str:
+        return f"{self.month:02d}/{self.year}"
+
+    @property
+    def status_pt(self) -> str:
+        return REPORT_STATUS_PT.get(self.status, self.status)
+
+
+REPORT_STATUS_PT = {
+    "on_time": "entregue no prazo",
+    "late": "entregue com atraso",
+    "missing": "não entregue",
+    "not_yet_due": "no prazo",
+    "not_enforceable": "não exigível (adaptação, art. 28)",
+    "not_applicable": "lei não vigente",
+}
+
+
+def report_statuses(m: Municipality, on: dt.date) -> list[ReportStatus]:
+    """Each platform's monthly reports since its credential, as the law core judges them on ``on``
+    (art. 16, D-8; art. 28 adaptation)."""
+    if APPS_LAW not in m.laws:
+        return []
+    ctx = context(m, on)
+    published = dt.date.fromisoformat(
+        str(ctx.param("apps_2025.publication_date", dt.date.max).value)
+    )
+    firsts: dict[tuple[int, int, int], MonthlyReport] = {}
+    counts: dict[tuple[int, int, int], int] = defaultdict(int)
+    for r in MonthlyReport.objects.order_by("version"):
+        k = (r.platform_id, r.year, r.month)
+        firsts.setdefault(k, r)
+        counts[k] += 1
+    last_month = on.replace(day=1) - dt.timedelta(days=1)
+    out: list[ReportStatus] = []
+    for p in Platform.objects.exclude(credentialed_at__isnull=True).order_by("name"):
+        assert p.credentialed_at is not None
+        start = max(p.credentialed_at.date(), published)
+        for y, mo in _months(start, last_month):
+            first = firsts.get((p.pk, y, mo))
+            facts: dict[str, Any] = {"year": y, "month": mo}
+            if first is not None:
+                facts["submitted_on"] = first.submitted_on.isoformat()
+            d = questions.ask("apps.monthly_report", ctx, facts)
+            out.append(
+                ReportStatus(
+                    p,
+                    y,
+                    mo,
+                    d.outcome["status"],
+                    d.outcome["due"],
+                    d.summary,
+                    counts.get((p.pk, y, mo), 0),
+                    d.to_json(),
+                )
+            )
+    return out
+
+
+def report_candidates(m: Municipality, on: dt.date) -> list[ReportStatus]:
+    """Late or missing reports: infraction candidates for the authority (art. 16 sole par.)."""
+    return [s for s in report_statuses(m, on) if s.status in ("late", "missing")]
+
+
+@dataclass(frozen=True)
+class ComplaintStatus:
+    complaint: Complaint
+    status: str
+    deadline: dt.date
+    summary: str
+    decision: dict[str, Any]
+
+
+def complaint_statuses(m: Municipality, on: dt.date) -> list[ComplaintStatus]:
+    if APPS_LAW not in m.laws:
+        return []
+    ctx = context(m, on)
+    out = []
+    for c in Complaint.objects.select_related("platform").order_by("deadline", "pk"):
+        facts: dict[str, Any] = {"filed_on": c.filed_on.isoformat()}
+        if c.answered_on is not None:
+            facts["answered_on"] = c.answered_on.isoformat()
+        d = questions.ask("apps.complaint_deadline", ctx, facts)
+        out.append(
+            ComplaintStatus(c, d.outcome["status"], d.outcome["deadline"], d.summary, d.to_json())
+        )
+    return out
+
+
+def overdue_complaints(m: Municipality, on: dt.date) -> list[ComplaintStatus]:
+    """Complaints without an answer after the 5 business days of art. 15."""
+    return [s for s in complaint_statuses(m, on) if s.status == "overdue"]
+
+
+def latest_reports() -> list[MonthlyReport]:
+    """The newest version of each platform's month."""
+    latest: dict[tuple[int, int, int], MonthlyReport] = {}
+    for r in MonthlyReport.objects.select_related("platform").order_by("version"):
+        latest[(r.platform_id, r.year, r.month)] = r
+    return sorted(latest.values(), key=lambda r: (r.year, r.month, r.platform.name))
+
+
+def monthly_series(metric: str) -> tuple[list[str], dict[str, list[int | None]]]:
+    """Labels (``mm/aaaa``) and, per platform, the reported ``metric`` of each month (newest
+    version), for the chart."""
+    reports = latest_reports()
+    months = sorted({(r.year, r.month) for r in reports})
+    labels = [f"{mo:02d}/{y}" for y, mo in months]
+    series: dict[str, list[int | None]] = {}
+    for r in reports:
+        values = series.setdefault(r.platform.name, [None] * len(months))
+        values[months.index((r.year, r.month))] = getattr(r, metric)
+    return labels, series

@@ -1,0 +1,20 @@
+from django.urls import path
+
+from . import views
+
+app_name = "platforms"
+
+urlpatterns = [
+    path("plataformas/", views.index, name="index"),
+    path("plataformas/credenciar/", views.credential, name="credential"),
+    path("plataformas/<int:platform_id>/", views.detail, name="detail"),
+    path("plataformas/<int:platform_id>/penalidade/", views.penalty_impose, name="penalty"),
+    path("plataformas/<int:platform_id>/processo/", views.case_open, name="case_open"),
+    path("plataformas/processos/<int:case_id>/", views.case_detail, name="case"),
+    path("plataformas/cpfs-em-varias/", views.shared_cpfs, name="shared_cpfs"),
+    path("plataformas/relatorios/", views.reports, name="reports"),
+    path("plataformas/relatorios/<int:report_id>/", views.report_detail, name="report"),
+    path("plataformas/reclamacoes/", views.complaints, name="complaints"),
+    path("plataformas/penalidades/", views.penalties, name="penalties"),
+    path("reclamacao/", views.public_complaint, name="public_complaint"),
+]

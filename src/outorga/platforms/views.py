@@ -1,0 +1,492 @@
+"""Screens of the platforms area (authority, finance, inspectors, Chief Executive) and the public
+complaint form. Thin: parse → one service or selector → render."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_POST
+
+from outorga.core.acts import Actor
+from outorga.core.middleware import client_ip
+from outorga.core.models import Municipality, User
+from outorga.core.tenancy import current_municipality_or_none, tenant
+from outorga.law.competence import NotCompetent, Role
+from outorga.law.money import brl
+
+from . import charts, selectors, services
+from .models import (
+    Complaint,
+    MonthlyReport,
+    Platform,
+    PlatformCase,
+    PlatformDriver,
+    PlatformPenalty,
+)
+from .services import APPS_LAW, PlatformError
+
+# --- helpers --------------------------------------------------------------------------------------
+
+
+def _user(request: HttpRequest) -> User:
+    assert isinstance(request.user, User)
+    return request.user
+
+
+def _actor(request: HttpRequest) -> Actor:
+    return Actor.of(_user(request), client_ip(request))
+
+
+def _forbidden(request: HttpRequest, exc: NotCompetent) -> HttpResponse:
+    return render(request, "core/forbidden.html", {"message": str(exc)}, status=403)
+
+
+def _viewer(request: HttpRequest, *, object_page: bool = False) -> User | HttpResponse:
+    user = _user(request)
+    try:
+        selectors.require_viewer(user.role)
+    except NotCompetent as exc:
+        return _forbidden(request, exc)
+    if user.municipality is None or APPS_LAW not in user.municipality.laws:
+        if object_page:
+            raise Http404
+        return render(request, "platforms/not_applicable.html", status=200)
+    return user
+
+
+def _error_messages(request: HttpRequest, exc: PlatformError) -> None:
+    messages.error(request, exc.message)
+    for e in exc.errors:
+        messages.error(request, f"{e['campo']}: {e['erro']}")
+    for r in services.reasons_json(exc.decisions):
+        if r["resultado"] in ("refused", "pending"):
+            messages.error(request, f"{r['mensagem']} ({'; '.join(r['citacoes'])})")
+
+
+class DriverRow:
+    """A roster row with the CPF as the viewer may see it (personal data)."""
+
+    def __init__(self, driver: PlatformDriver, cpf: str) -> None:
+        self.d = driver
+        self.cpf = cpf
+
+
+def _rows(drivers: Any, role: str) -> list[DriverRow]:
+    return [DriverRow(d, selectors.cpf_for(role, d.cpf)) for d in drivers]
+
+
+# --- forms (parsing only) -------------------------------------------------------------------------
+
+
+class CredentialForm(forms.Form):
+    cnpj = forms.CharField(label="CNPJ", max_length=18)
+    name = forms.CharField(label="Nome da plataforma", max_length=120)
+    cadastro_mobiliario = forms.CharField(
+        label="Inscrição no cadastro mobiliário (art. 19, §2)", max_length=30, required=False
+    )
+    complaint_channel = forms.CharField(
+        label="Canal de reclamações (art. 11, III)", max_length=200, required=False
+    )
+    contact_name = forms.CharField(label="Responsável", max_length=120, required=False)
+    contact_email = forms.EmailField(label="E-mail", required=False)
+    contact_phone = forms.CharField(label="Telefone", max_length=30, required=False)
+    address = forms.CharField(label="Endereço", max_length=250, required=False)
+
+
+class PenaltyForm(forms.Form):
+    kind = forms.ChoiceField(label="Penalidade", choices=PlatformPenalty.Kind.choices)
+    infraction_on = forms.DateField(label="Data do fato", widget=forms.DateInput({"type": "date"}))
+    description = forms.CharField(label="Fato", widget=forms.Textarea({"rows": 2}))
+    reasoning = forms.CharField(label="Fundamentação", widget=forms.Textarea({"rows": 3}))
+    fine_upfbg = forms.DecimalField(
+        label="Multa em UPFBG (até 500, art. 26, II)",
+        required=False,
+        max_digits=10,
+        decimal_places=4,
+    )
+    defence_notice_on = forms.DateField(
+        label="Notificação para defesa", widget=forms.DateInput({"type": "date"})
+    )
+    defence_judged = forms.BooleanField(label="Defesa apresentada e julgada", required=False)
+
+
+class CaseForm(forms.Form):
+    kind = forms.ChoiceField(label="Proposta", choices=PlatformCase.Kind.choices)
+    infraction_on = forms.DateField(label="Data do fato", widget=forms.DateInput({"type": "date"}))
+    grounds = forms.CharField(label="Fundamentos", widget=forms.Textarea({"rows": 3}))
+    suspension_days = forms.IntegerField(label="Dias de suspensão", required=False, min_value=1)
+
+
+class DecideForm(forms.Form):
+    uphold = forms.TypedChoiceField(
+        label="Decisão",
+        choices=[("1", "Acolher a proposta"), ("0", "Rejeitar a proposta")],
+        coerce=lambda v: v == "1",
+    )
+    text = forms.CharField(label="Fundamentação da decisão", widget=forms.Textarea({"rows": 3}))
+
+
+class ComplaintForm(forms.Form):
+    platform = forms.ModelChoiceField(
+        label="Plataforma",
+        queryset=Platform._base_manager.none(),
+        empty_label="Escolha a plataforma",
+    )
+    description = forms.CharField(
+        label="O que aconteceu?", widget=forms.Textarea({"rows": 5}), max_length=4000
+    )
+    occurred_on = forms.DateField(
+        label="Data do fato", required=False, widget=forms.DateInput({"type": "date"})
+    )
+    complainant_name = forms.CharField(label="Seu nome (opcional)", required=False, max_length=120)
+    complainant_contact = forms.CharField(
+        label="E-mail ou telefone para retorno (opcional)", required=False, max_length=120
+    )
+    website = forms.CharField(required=False, widget=forms.HiddenInput)  # honeypot
+
+
+# --- authority and finance screens ----------------------------------------------------------------
+
+
+@login_required
+def index(request: HttpRequest) -> HttpResponse:
+    user = _viewer(request)
+    if isinstance(user, HttpResponse):
+        return user
+    platforms = list(selectors.platforms_with_counts())
+    labels, drivers_series = selectors.monthly_series("active_drivers")
+    _, trips_series = selectors.monthly_series("trips")
+    context = {
+        "platforms": platforms,
+        "roster_total": selectors.municipality_roster(),
+        "credentialed": sum(1 for p in platforms if p.status == Platform.Status.CREDENTIALED),
+        "chart_drivers": mark_safe(  # noqa: S308 - built by charts.line_chart, every text escaped
+            charts.line_chart(labels, drivers_series, title="Motoristas ativos informados por mês")
+        ),
+        "chart_trips": mark_safe(  # noqa: S308 - built by charts.line_chart, every text escaped
+            charts.line_chart(labels, trips_series, title="Corridas informadas por mês")
+        ),
+        "labels": labels,
+        "drivers_series": drivers_series,
+        "trips_series": trips_series,
+        "can_credential": user.role == Role.AUTORIDADE,
+    }
+    return render(request, "platforms/index.html", context)
+
+
+@login_required
+def credential(request: HttpRequest) -> HttpResponse:
+    user = _viewer(request)
+    if isinstance(user, HttpResponse):
+        return user
+    form = CredentialForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            p, _ = services.platform_credential(
+                actor=_actor(request),
+                municipality=current_municipality_or_none() or user.municipality,  # type: ignore[arg-type]
+                data=services.PlatformData(**form.cleaned_data),
+            )
+        except NotCompetent as exc:
+            return _forbidden(request, exc)
+        except PlatformError as exc:
+            _error_messages(request, exc)
+        else:
+            messages.success(request, f"Plataforma {p.name} credenciada.")
+            return HttpResponseRedirect(reverse("platforms:detail", args=[p.pk]))
+    return render(request, "platforms/credential.html", {"form": form})
+
+
+@login_required
+def detail(request: HttpRequest, platform_id: int) -> HttpResponse:
+    user = _viewer(request, object_page=True)
+    if isinstance(user, HttpResponse):
+        return user
+    p = get_object_or_404(Platform.objects.all(), pk=platform_id)
+    drivers = PlatformDriver.objects.filter(platform=p).order_by("status", "name")
+    today = services.today()
+    context = {
+        "p": p,
+        "drivers": _rows(drivers, user.role),
+        "enabled": services.enabled_roster(p),
+        "documents": p.documents.all(),
+        "history": p.status_changes.select_related("changed_by"),
+        "fares": p.fare_tables.all()[:20],
+        "reports": MonthlyReport.objects.filter(platform=p),
+        "complaints": Complaint.objects.filter(platform=p)[:50],
+        "penalties": PlatformPenalty.objects.filter(platform=p),
+        "cases": PlatformCase.objects.filter(platform=p),
+        "penalty_form": PenaltyForm(initial={"infraction_on": today, "defence_notice_on": today}),
+        "case_form": CaseForm(initial={"infraction_on": today}),
+        "is_authority": user.role == Role.AUTORIDADE,
+    }
+    return render(request, "platforms/detail.html", context)
+
+
+@login_required
+@require_POST
+def penalty_impose(request: HttpRequest, platform_id: int) -> HttpResponse:
+    user = _viewer(request, object_page=True)
+    if isinstance(user, HttpResponse):
+        return user
+    p = get_object_or_404(Platform.objects.all(), pk=platform_id)
+    form = PenaltyForm(request.POST)
+    if not form.is_valid():
+        for fld, errs in form.errors.items():
+            messages.error(request, f"{fld}: {' '.join(errs)}")
+    else:
+        data = form.cleaned_data
+        try:
+            penalty, _ = services.platform_penalty_impose(
+                actor=_actor(request),
+                municipality=user.municipality,  # type: ignore[arg-type]
+                platform=p,
+                kind=data["kind"],
+                infraction_on=data["infraction_on"],
+                description=data["description"],
+                reasoning=data["reasoning"],
+                defence_notice_on=data["defence_notice_on"],
+                defence_judged=data["defence_judged"],
+                fine_upfbg=data["fine_upfbg"],
+            )
+        except NotCompetent as exc:
+            return _forbidden(request, exc)
+        except PlatformError as exc:
+            _error_messages(request, exc)
+        else:
+            amount = f" de {brl(penalty.amount_cents)}" if penalty.amount_cents else ""
+            messages.success(
+                request, f"{penalty.get_kind_display().capitalize()}{amount} aplicada."
+            )
+    return HttpResponseRedirect(reverse("platforms:detail", args=[p.pk]))
+
+
+@login_required
+@require_POST
+def case_open(request: HttpRequest, platform_id: int) -> HttpResponse:
+    user = _viewer(request, object_page=True)
+    if isinstance(user, HttpResponse):
+        return user
+    p = get_object_or_404(Platform.objects.all(), pk=platform_id)
+    form = CaseForm(request.POST)
+    if not form.is_valid():
+        for fld, errs in form.errors.items():
+            messages.error(request, f"{fld}: {' '.join(errs)}")
+        return HttpResponseRedirect(reverse("platforms:detail", args=[p.pk]))
+    data = form.cleaned_data
+    try:
+        case = services.platform_case_open(
+            actor=_actor(request),
+            municipality=user.municipality,  # type: ignore[arg-type]
+            platform=p,
+            kind=data["kind"],
+            infraction_on=data["infraction_on"],
+            grounds=data["grounds"],
+            suspension_days=data["suspension_days"],
+        )
+    except NotCompetent as exc:
+        return _forbidden(request, exc)
+    except PlatformError as exc:
+        _error_messages(request, exc)
+        return HttpResponseRedirect(reverse("platforms:detail", args=[p.pk]))
+    messages.success(
+        request, f"Processo aberto; prazo de defesa até {case.defence_until:%d/%m/%Y}."
+    )
+    return HttpResponseRedirect(reverse("platforms:case", args=[case.pk]))
+
+
+@login_required
+def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
+    user = _viewer(request, object_page=True)
+    if isinstance(user, HttpResponse):
+        return user
+    case = get_object_or_404(PlatformCase.objects.select_related("platform"), pk=case_id)
+    form = DecideForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.platform_case_decide(
+                actor=_actor(request),
+                municipality=user.municipality,  # type: ignore[arg-type]
+                case=case,
+                uphold=form.cleaned_data["uphold"],
+                text=form.cleaned_data["text"],
+            )
+        except NotCompetent as exc:
+            return _forbidden(request, exc)
+        except PlatformError as exc:
+            _error_messages(request, exc)
+        else:
+            messages.success(request, "Decisão registrada.")
+            return HttpResponseRedirect(reverse("platforms:case", args=[case.pk]))
+    decision = case.decision.get("penalty") or case.decision.get("deadlines") or {}
+    return render(
+        request,
+        "platforms/case.html",
+        {
+            "case": case,
+            "form": form,
+            "decision": decision,
+            "can_decide": user.role == Role.CHEFE_EXECUTIVO and case.status == "open",
+        },
+    )
+
+
+@login_required
+def shared_cpfs(request: HttpRequest) -> HttpResponse:
+    user = _viewer(request)
+    if isinstance(user, HttpResponse):
+        return user
+    rows = [
+        {**row, "cpf_shown": selectors.cpf_for(user.role, row["cpf"])}
+        for row in selectors.shared_cpfs()
+    ]
+    return render(request, "platforms/shared_cpfs.html", {"rows": rows})
+
+
+def _on(request: HttpRequest) -> dt.date:
+    try:
+        return dt.date.fromisoformat(request.GET.get("em", ""))
+    except ValueError:
+        return services.today()
+
+
+@login_required
+def reports(request: HttpRequest) -> HttpResponse:
+    user = _viewer(request)
+    if isinstance(user, HttpResponse):
+        return user
+    on = _on(request)
+    m = user.municipality
+    assert m is not None
+    return render(
+        request,
+        "platforms/reports.html",
+        {
+            "on": on,
+            "candidates": selectors.report_candidates(m, on),
+            "reports": MonthlyReport.objects.select_related("platform"),
+        },
+    )
+
+
+@login_required
+def report_detail(request: HttpRequest, report_id: int) -> HttpResponse:
+    user = _viewer(request, object_page=True)
+    if isinstance(user, HttpResponse):
+        return user
+    r = get_object_or_404(MonthlyReport.objects.select_related("platform"), pk=report_id)
+    drivers = [
+        {**d, "cpf_shown": selectors.cpf_for(user.role, str(d.get("cpf", "")))}
+        for d in r.payload.get("drivers", [])
+    ]
+    versions = MonthlyReport.objects.filter(platform=r.platform, year=r.year, month=r.month)
+    return render(
+        request,
+        "platforms/report.html",
+        {"r": r, "drivers": drivers, "versions": versions, "response": r.response},
+    )
+
+
+@login_required
+def complaints(request: HttpRequest) -> HttpResponse:
+    user = _viewer(request)
+    if isinstance(user, HttpResponse):
+        return user
+    on = _on(request)
+    m = user.municipality
+    assert m is not None
+    statuses = selectors.complaint_statuses(m, on)
+    return render(
+        request,
+        "platforms/complaints.html",
+        {
+            "on": on,
+            "overdue": [s for s in statuses if s.status == "overdue"],
+            "statuses": statuses,
+        },
+    )
+
+
+@login_required
+def penalties(request: HttpRequest) -> HttpResponse:
+    user = _viewer(request)
+    if isinstance(user, HttpResponse):
+        return user
+    return render(
+        request,
+        "platforms/penalties.html",
+        {
+            "penalties": PlatformPenalty.objects.select_related("platform", "imposed_by"),
+            "cases": PlatformCase.objects.select_related("platform"),
+        },
+    )
+
+
+# --- public complaint form (no login) -------------------------------------------------------------
+
+RATE_LIMIT = 5  # complaints per address per hour
+
+
+def _public_municipality(request: HttpRequest) -> Municipality | None:
+    """A logged-in user files for their own municipality; a visitor chooses one that applies the
+    apps law (``?municipio=slug``)."""
+    m = current_municipality_or_none()
+    if m is not None:
+        return m if APPS_LAW in m.laws else None
+    slug = request.POST.get("municipio") or request.GET.get("municipio")
+    if not slug:
+        return None
+    found = Municipality.objects.filter(slug=slug).first()
+    return found if found is not None and APPS_LAW in found.laws else None
+
+
+def public_complaint(request: HttpRequest) -> HttpResponse:
+    m = _public_municipality(request)
+    if m is None:
+        if current_municipality_or_none() is not None:
+            return render(request, "platforms/public_complaint.html", {"not_applicable": True})
+        choices = [x for x in Municipality.objects.order_by("name") if APPS_LAW in x.laws]
+        return render(request, "platforms/public_complaint.html", {"choices": choices})
+    with tenant(m):
+        form = ComplaintForm(request.POST or None)
+        form.fields["platform"].queryset = Platform.objects.filter(  # type: ignore[attr-defined]
+            status=Platform.Status.CREDENTIALED
+        ).order_by("name")
+        if request.method == "POST" and form.is_valid():
+            if form.cleaned_data["website"]:
+                return render(request, "platforms/public_complaint.html", {"m": m, "done": None})
+            ip = client_ip(request) or "desconhecido"
+            key = f"outorga:complaint-rate:{ip}"
+            count = cache.get_or_set(key, 0, 3600) or 0
+            if count >= RATE_LIMIT:
+                return render(
+                    request,
+                    "platforms/public_complaint.html",
+                    {"m": m, "form": form, "rate_limited": True},
+                    status=429,
+                )
+            cache.set(key, count + 1, 3600)
+            try:
+                done = services.complaint_file_public(
+                    municipality=m,
+                    platform=form.cleaned_data["platform"],
+                    description=form.cleaned_data["description"],
+                    complainant_name=form.cleaned_data["complainant_name"],
+                    complainant_contact=form.cleaned_data["complainant_contact"],
+                    occurred_on=form.cleaned_data["occurred_on"],
+                    ip=client_ip(request),
+                )
+            except PlatformError as exc:
+                form.add_error(None, exc.message)
+            else:
+                return render(request, "platforms/public_complaint.html", {"m": m, "done": done})
+        return render(request, "platforms/public_complaint.html", {"m": m, "form": form})

@@ -1,0 +1,264 @@
+"""The platform's API, as a platform uses it: token, drivers, fares, reports, complaints."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+from django.test import Client
+from platforms_factories import driver_data, make_platform, new_cpf
+
+from outorga.core.acts import Actor
+from outorga.core.models import Act, ParameterOverride
+from outorga.core.services import api_token_issue
+from outorga.core.tenancy import tenant
+from outorga.law.competence import Role
+from outorga.platforms.models import MonthlyReport, PlatformDriver
+
+
+@pytest.fixture
+def api(barra_m, platform, user_of):
+    _, secret = api_token_issue(
+        actor=Actor.of(user_of("barra-do-garcas", Role.AUTORIDADE)),
+        municipality=barra_m,
+        platform=platform,
+        name="teste",
+    )
+    client = Client(HTTP_AUTHORIZATION=f"Bearer {secret}", REMOTE_ADDR="198.51.100.20")
+    return client
+
+
+def post(client, path, body, **headers):
+    return client.post(
+        f"/api/v1{path}", data=json.dumps(body), content_type="application/json", headers=headers
+    )
+
+
+def driver_body(**over):
+    d = driver_data(**over)
+    body = {k: getattr(d, k) for k in d.__dataclass_fields__}
+    return {k: (v.isoformat() if isinstance(v, dt.date) else v) for k, v in body.items()}
+
+
+def test_a_platform_registers_a_driver_and_reads_the_reasons(api):
+    r = post(api, "/platform/drivers", driver_body())
+    assert r.status_code == 201, r.content
+    body = r.json()
+    assert body["status"] == "enabled"
+    assert any("art. 3, §2" in c for c in body["citacoes"])
+    detail = api.get(f"/api/v1/platform/drivers/{body['id']}").json()
+    assert detail["fundamentos"] and detail["status"] == "enabled"
+
+
+def test_a_motorcycle_is_refused_with_422_citing_art_17(api):
+    r = post(api, "/platform/drivers", driver_body(vehicle_kind="motorcycle"))
+    assert r.status_code == 422
+    body = r.json()
+    assert "art. 17" in body["detail"]
+    assert body["id"]
+    assert any(
+        f["resultado"] == "refused" and "art. 17" in f["citacoes"][0] for f in body["fundamentos"]
+    )
+
+
+def test_invalid_fields_are_named(api):
+    r = post(api, "/platform/drivers", driver_body(cpf="111", vehicle_plate="X"))
+    assert r.status_code == 422
+    assert {e["campo"] for e in r.json()["erros"]} == {"cpf", "vehicle_plate"}
+
+
+def test_disable_frees_the_place_and_is_listed(api):
+    r = post(api, "/platform/drivers", driver_body())
+    driver_id = r.json()["id"]
+    r = api.post(f"/api/v1/platform/drivers/{driver_id}/disable")
+    assert r.status_code == 200 and r.json()["status"] == "disabled"
+    assert api.post(f"/api/v1/platform/drivers/{driver_id}/disable").status_code == 409
+    ids = [d["id"] for d in api.get("/api/v1/platform/drivers?status=disabled").json()]
+    assert driver_id in ids
+
+
+def test_every_token_use_is_an_act_with_the_client_ip(api, barra_m):
+    api.get("/api/v1/platform/me")
+    with tenant(barra_m):
+        act = Act.objects.filter(action="api_token.use").order_by("-seq").first()
+    assert act is not None and act.ip == "198.51.100.20"
+
+
+# --- fares ----------------------------------------------------------------------------------------
+
+FARE = {"base_fare_cents": 500, "per_km_cents": 200, "per_minute_cents": 40}
+
+
+def test_a_fare_table_without_limits_set_is_accepted_pending(api):
+    r = post(api, "/platform/fares", {**FARE, "dynamic_max_percent": "50"})
+    assert r.status_code == 201, r.content
+    assert r.json()["status"] == "pending"
+
+
+def _limits(m, **values):
+    with tenant(m):
+        for name, value in values.items():
+            ParameterOverride.objects.create(
+                name=f"apps_2025.{name}",
+                effective=dt.date(2025, 7, 1),
+                value=value,
+                legal_reference="Decreto de teste",
+            )
+
+
+def test_fare_limits_and_dynamic_ceiling_are_checked_and_history_kept(api, barra_m):
+    _limits(
+        barra_m,
+        fare_max_base_fare_cents=600,
+        fare_max_per_km_cents=250,
+        fare_max_per_minute_cents=50,
+        fare_dynamic_max_percent="20",
+    )
+    ok = post(api, "/platform/fares", {**FARE, "dynamic_max_percent": "20"})
+    assert ok.status_code == 201 and ok.json()["status"] == "accepted"
+    too_much = post(api, "/platform/fares", {**FARE, "dynamic_max_percent": "30"})
+    assert too_much.status_code == 422
+    assert any("art. 9" in c for c in too_much.json()["citacoes"])
+    over = post(api, "/platform/fares", {**FARE, "base_fare_cents": 700})
+    assert over.status_code == 422
+    incomplete = post(api, "/platform/fares", {"base_fare_cents": 100, "per_km_cents": 1})
+    assert incomplete.status_code == 422  # schema: per_minute_cents is required (art. 6, III)
+    history = api.get("/api/v1/platform/fares").json()
+    assert [t["status"] for t in history][:3] == ["refused", "refused", "accepted"]
+
+
+# --- monthly reports --------------------------------------------------------------------------------
+
+
+def report_body(year=2026, month=9, drivers=None, revenue=1_000_000):
+    drivers = drivers if drivers is not None else [new_cpf(), new_cpf()]
+    return {
+        "year": year,
+        "month": month,
+        "intermediation_revenue_cents": revenue,
+        "drivers": [
+            {
+                "cpf": c,
+                "trips": 10,
+                "trip_revenue_cents": 50_000,
+                "platform_retention_cents": 12_500,
+            }
+            for c in drivers
+        ],
+    }
+
+
+def test_same_key_and_body_gives_the_same_answer_and_one_record(api, platform, barra_m):
+    body = report_body()
+    a = post(api, "/platform/reports", body, **{"Idempotency-Key": "k-1"})
+    b = post(api, "/platform/reports", body, **{"Idempotency-Key": "k-1"})
+    assert a.status_code == 201 and b.status_code == 200
+    assert a.json() == b.json()
+    with tenant(barra_m):
+        assert MonthlyReport.objects.filter(platform=platform).count() == 1
+
+
+def test_same_key_with_another_body_is_422(api):
+    body = report_body()
+    post(api, "/platform/reports", body, **{"Idempotency-Key": "k-2"})
+    r = post(
+        api,
+        "/platform/reports",
+        {**body, "intermediation_revenue_cents": 1},
+        **{"Idempotency-Key": "k-2"},
+    )
+    assert r.status_code == 422
+    assert "Idempotency-Key" in r.json()["detail"]
+
+
+def test_a_new_upload_for_the_month_is_a_new_version_all_kept(api, platform, barra_m):
+    body = report_body(month=8)
+    first = post(api, "/platform/reports", body, **{"Idempotency-Key": "v1"}).json()
+    second = post(
+        api,
+        "/platform/reports",
+        {**body, "intermediation_revenue_cents": 5},
+        **{"Idempotency-Key": "v2"},
+    ).json()
+    assert (first["version"], second["version"]) == (1, 2)
+    with tenant(barra_m):
+        versions = MonthlyReport.objects.filter(platform=platform, year=2026, month=8)
+        assert sorted(versions.values_list("version", flat=True)) == [1, 2]
+    listed = api.get("/api/v1/platform/reports").json()
+    assert {r["version"] for r in listed if r["month"] == 8} == {1, 2}
+
+
+def test_a_report_without_idempotency_key_is_400(api):
+    r = post(api, "/platform/reports", report_body())
+    assert r.status_code == 400
+
+
+def test_a_report_for_the_current_month_is_refused(api):
+    today = dt.date.today()
+    r = post(
+        api, "/platform/reports", report_body(today.year, today.month), **{"Idempotency-Key": "x"}
+    )
+    assert r.status_code == 422
+
+
+def test_the_answer_says_when_the_report_was_due_d8(api):
+    r = post(api, "/platform/reports", report_body(2026, 9), **{"Idempotency-Key": "due"}).json()
+    assert r["due"] == "2026-10-30"  # last business day of October 2026 (D-8)
+    assert any("D-8" in c for f in r["fundamentos"] for c in f["citacoes"])
+
+
+def test_cpfs_not_on_the_roster_are_warned(api):
+    r = post(api, "/platform/reports", report_body(2026, 7), **{"Idempotency-Key": "w"}).json()
+    assert len(r["avisos"]) == 2
+
+
+# --- complaints ----------------------------------------------------------------------------------
+
+
+def test_a_platform_forwards_and_answers_a_complaint(api):
+    r = post(
+        api, "/platform/complaints", {"description": "Cobrança indevida", "filed_on": "2026-11-02"}
+    )
+    assert r.status_code == 201, r.content
+    c = r.json()
+    assert c["deadline"] == "2026-11-09"  # 2/11 (Finados) is filed on; 5 business days after
+    r = post(api, f"/platform/complaints/{c['id']}/answer", {"answer": "Valor estornado."})
+    assert r.status_code == 200 and r.json()["status"] == "answered"
+    assert (
+        post(api, f"/platform/complaints/{c['id']}/answer", {"answer": "de novo"}).status_code
+        == 409
+    )
+
+
+def test_another_platforms_objects_are_not_found(api, barra_m):
+    other = make_platform(barra_m, "Concorrente")
+    with tenant(barra_m):
+        d = PlatformDriver.objects.create(
+            platform=other,
+            cpf=new_cpf(),
+            name="Outro",
+            cnh_number="1",
+            cnh_category="B",
+            cnh_ear=True,
+            vehicle_plate="QAA0A00",
+            vehicle_kind="car",
+            vehicle_manufacture_year=2022,
+        )
+    assert api.get(f"/api/v1/platform/drivers/{d.pk}").status_code == 404
+    assert api.post(f"/api/v1/platform/drivers/{d.pk}/disable").status_code == 404
+
+
+def test_staff_cannot_use_platform_routes_and_platforms_cannot_use_staff_routes(api, user_of):
+    staff = Client()
+    staff.force_login(user_of("barra-do-garcas", Role.AUTORIDADE))
+    assert staff.get("/api/v1/platform/drivers").status_code == 401
+    assert api.get("/api/v1/platform-drivers/shared-cpfs").status_code == 401
+
+
+def test_openapi_documents_the_platform_routes_with_examples():
+    doc = Client().get("/api/v1/openapi.json").json()
+    assert "/api/v1/platform/reports" in doc["paths"]
+    post_op = doc["paths"]["/api/v1/platform/reports"]["post"]
+    assert any(p["name"] == "Idempotency-Key" for p in post_op["parameters"])
+    assert "examples" in json.dumps(doc["components"]["schemas"]["DriverIn"])

@@ -1,0 +1,319 @@
+"""Credentialing (art. 3 §1, art. 19 §2, art. 11 III) and the proposal cases of art. 26 IV (D-3)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from platforms_factories import make_platform, new_cnpj, platform_actor
+
+from outorga.core.models import Act, RuleSuspension
+from outorga.core.tenancy import tenant
+from outorga.law.competence import NotCompetent
+from outorga.platforms.models import Platform, PlatformCase, PlatformStatusChange
+from outorga.platforms.services import (
+    PlatformData,
+    PlatformError,
+    _counted_platforms,
+    platform_case_decide,
+    platform_case_defend,
+    platform_case_open,
+    platform_credential,
+    platform_penalty_impose,
+    platform_reinstate_after_suspension,
+)
+
+LAW = "Lei 4.976/2025 de Barra do Garças (transporte por aplicativo)"
+
+
+def data(**over):
+    base = {
+        "cnpj": new_cnpj(),
+        "name": "Nova Plataforma",
+        "cadastro_mobiliario": "CM-123",
+        "complaint_channel": "0800 000 0000",
+    }
+    return PlatformData(**{**base, **over})
+
+
+def fill_to(m, n):
+    with tenant(m):
+        have = _counted_platforms()
+    for i in range(n - have):
+        make_platform(m, f"Enchimento {i}")
+
+
+def test_the_authority_credentials_a_platform_with_history_and_act(barra_m, authority):
+    p, decision = platform_credential(actor=authority, municipality=barra_m, data=data())
+    assert p.status == Platform.Status.CREDENTIALED
+    with tenant(barra_m):
+        history = list(PlatformStatusChange.objects.filter(platform=p))
+        act = Act.objects.filter(action="platform.credential", object_id=str(p.pk)).get()
+    assert [h.new_status for h in history] == ["credentialed"]
+    assert any("art. 3, §1" in c for c in act.record["basis"]["citations"])
+
+
+def test_art_3_par_1_the_11th_platform_is_refused(barra_m, authority):
+    fill_to(barra_m, 10)
+    with pytest.raises(PlatformError) as exc:
+        platform_credential(actor=authority, municipality=barra_m, data=data())
+    cites = exc.value.to_json()["citacoes"]
+    assert f"{LAW}, art. 3, §1" in cites
+    with tenant(barra_m):
+        assert Act.objects.filter(action="platform.credential", outcome="refused").exists()
+
+
+def test_art_3_par_1_the_10th_platform_is_accepted(barra_m, authority):
+    fill_to(barra_m, 9)
+    p, _ = platform_credential(actor=authority, municipality=barra_m, data=data())
+    assert p.status == "credentialed"
+
+
+def test_a_suspended_platform_keeps_its_place_a_cancelled_one_frees_it(barra_m, authority):
+    fill_to(barra_m, 10)
+    with tenant(barra_m):
+        one = Platform.objects.filter(status="credentialed").first()
+        one.status = "suspended"
+        one.save()
+    with pytest.raises(PlatformError):
+        platform_credential(actor=authority, municipality=barra_m, data=data())
+    with tenant(barra_m):
+        one.status = "cancelled"
+        one.save()
+    assert platform_credential(actor=authority, municipality=barra_m, data=data())[0].pk
+
+
+def test_d16_a_suspended_platform_cap_lets_the_11th_in_citing_the_suspension(barra_m, authority):
+    fill_to(barra_m, 10)
+    with tenant(barra_m):
+        RuleSuspension.objects.create(
+            rule="apps.art3.platform_cap",
+            start=dt.date(2026, 3, 10),
+            reference="TJMT, decisão liminar (exemplo)",
+        )
+    p, decision = platform_credential(actor=authority, municipality=barra_m, data=data())
+    assert p.pk
+    assert any("D-16" in c.render() for c in decision.citations)
+
+
+@pytest.mark.parametrize(
+    ("field", "article"),
+    [("cadastro_mobiliario", "art. 19, §2"), ("complaint_channel", "art. 11, III")],
+)
+def test_conditions_to_operate_are_required(barra_m, authority, field, article):
+    with pytest.raises(PlatformError) as exc:
+        platform_credential(actor=authority, municipality=barra_m, data=data(**{field: ""}))
+    assert f"{LAW}, {article}" in exc.value.to_json()["citacoes"]
+
+
+def test_invalid_or_repeated_cnpj_is_refused(barra_m, authority):
+    with pytest.raises(PlatformError) as exc:
+        platform_credential(actor=authority, municipality=barra_m, data=data(cnpj="11111111111111"))
+    assert exc.value.errors[0]["campo"] == "cnpj"
+    d = data()
+    platform_credential(actor=authority, municipality=barra_m, data=d)
+    with pytest.raises(PlatformError) as exc:
+        platform_credential(actor=authority, municipality=barra_m, data=d)
+    assert exc.value.status == 409
+
+
+def test_only_the_authority_credentials(barra_m, mayor):
+    with pytest.raises(NotCompetent):
+        platform_credential(actor=mayor, municipality=barra_m, data=data())
+
+
+# --- art. 26 IV: proposal case, defence, decision by the Chief Executive (D-3) -------------------
+
+
+def open_case(m, authority, platform, kind="credential_suspension", notice_on=None):
+    return platform_case_open(
+        actor=authority,
+        municipality=m,
+        platform=platform,
+        kind=kind,
+        infraction_on=dt.date(2026, 9, 1),
+        grounds="Relatórios mensais não entregues em três meses seguidos.",
+        suspension_days=30 if kind == "credential_suspension" else None,
+        notice_on=notice_on or dt.date(2026, 10, 1),
+    )
+
+
+def warn(m, authority, platform):
+    platform_penalty_impose(
+        actor=authority,
+        municipality=m,
+        platform=platform,
+        kind="warning",
+        infraction_on=dt.date(2026, 8, 1),
+        description="Relatório de julho não entregue.",
+        reasoning="Primeira ocorrência.",
+        defence_notice_on=dt.date(2026, 8, 5),
+        defence_judged=True,
+    )
+
+
+def test_the_defence_period_comes_from_the_law_core_d17_default(barra_m, authority, platform):
+    case = open_case(barra_m, authority, platform)
+    # Notice on Thu 01/10/2026 + 10 days = Sun 11/10 → next business day Tue 13/10 (12/10 holiday).
+    assert case.defence_until == dt.date(2026, 10, 13)
+    assert "D-17" in str(case.decision)
+
+
+def test_suspension_is_not_decided_before_the_defence_period_ends(
+    barra_m, authority, mayor, platform
+):
+    warn(barra_m, authority, platform)
+    case = open_case(barra_m, authority, platform)
+    with pytest.raises(PlatformError) as exc:
+        platform_case_decide(
+            actor=mayor,
+            municipality=barra_m,
+            case=case,
+            uphold=True,
+            text="Suspensão.",
+            on=dt.date(2026, 10, 5),
+        )
+    assert "Prazo de defesa aberto" in str(exc.value.to_json())
+    with tenant(barra_m):
+        assert Platform.objects.get(pk=platform.pk).status == "credentialed"
+
+
+def test_only_the_chief_executive_decides_and_the_authority_only_proposes(
+    barra_m, authority, platform
+):
+    case = open_case(barra_m, authority, platform)
+    with pytest.raises(NotCompetent):
+        platform_case_decide(
+            actor=authority, municipality=barra_m, case=case, uphold=True, text="x"
+        )
+
+
+def test_after_the_defence_the_mayor_suspends_and_the_sweep_reinstates(
+    barra_m, authority, mayor, platform
+):
+    warn(barra_m, authority, platform)
+    case = open_case(barra_m, authority, platform)
+    platform_case_defend(
+        actor=platform_actor(),
+        municipality=barra_m,
+        case=case,
+        text="Os relatórios foram enviados.",
+    )
+    decided = platform_case_decide(
+        actor=mayor,
+        municipality=barra_m,
+        case=case,
+        uphold=True,
+        text="Defesa rejeitada; suspensão por 30 dias.",
+        on=dt.date(2026, 10, 6),
+    )
+    assert decided.status == PlatformCase.Status.UPHELD
+    with tenant(barra_m):
+        p = Platform.objects.get(pk=platform.pk)
+        assert (p.status, p.suspended_until) == ("suspended", dt.date(2026, 11, 5))
+        change = PlatformStatusChange.objects.filter(platform=p).last()
+        assert change.case_id == case.pk and change.changed_by == mayor.user
+    assert not platform_reinstate_after_suspension(
+        municipality=barra_m, platform=p, on=dt.date(2026, 11, 5)
+    )
+    assert platform_reinstate_after_suspension(
+        municipality=barra_m, platform=p, on=dt.date(2026, 11, 6)
+    )
+    with tenant(barra_m):
+        assert Platform.objects.get(pk=p.pk).status == "credentialed"
+
+
+def test_a_first_occurrence_cannot_be_a_suspension(barra_m, authority, mayor, platform):
+    case = open_case(barra_m, authority, platform)
+    with pytest.raises(PlatformError) as exc:
+        platform_case_decide(
+            actor=mayor,
+            municipality=barra_m,
+            case=case,
+            uphold=True,
+            text="x",
+            on=dt.date(2026, 11, 1),
+        )
+    assert "art. 26, I" in str(exc.value.to_json())
+
+
+def test_cancellation_after_the_defence_period_lapsed(barra_m, authority, mayor, platform):
+    warn(barra_m, authority, platform)
+    case = open_case(barra_m, authority, platform, kind="credential_cancellation")
+    platform_case_decide(
+        actor=mayor,
+        municipality=barra_m,
+        case=case,
+        uphold=True,
+        text="Reincidência grave.",
+        on=dt.date(2026, 10, 14),
+    )
+    with tenant(barra_m):
+        assert Platform.objects.get(pk=platform.pk).status == "cancelled"
+
+
+def test_a_rejected_proposal_changes_nothing(barra_m, authority, mayor, platform):
+    case = open_case(barra_m, authority, platform)
+    decided = platform_case_decide(
+        actor=mayor, municipality=barra_m, case=case, uphold=False, text="Sem provas."
+    )
+    assert decided.status == "rejected"
+    with tenant(barra_m):
+        assert Platform.objects.get(pk=platform.pk).status == "credentialed"
+
+
+# --- art. 26 I–II: warning and fine ----------------------------------------------------------------
+
+
+def test_a_fine_on_a_first_occurrence_is_refused_warning_first(barra_m, authority, platform):
+    with pytest.raises(PlatformError) as exc:
+        platform_penalty_impose(
+            actor=authority,
+            municipality=barra_m,
+            platform=platform,
+            kind="fine",
+            infraction_on=dt.date(2026, 8, 1),
+            description="x",
+            reasoning="y",
+            defence_notice_on=dt.date(2026, 8, 5),
+            defence_judged=True,
+            fine_upfbg="100",
+        )
+    assert f"{LAW}, art. 26, I" in exc.value.to_json()["citacoes"]
+
+
+def test_a_fine_is_converted_to_reais_at_the_upfbg_in_force_d5(barra_m, authority, platform):
+    warn(barra_m, authority, platform)
+    penalty, decision = platform_penalty_impose(
+        actor=authority,
+        municipality=barra_m,
+        platform=platform,
+        kind="fine",
+        infraction_on=dt.date(2026, 9, 1),
+        description="Segunda ocorrência.",
+        reasoning="Reincidência.",
+        defence_notice_on=dt.date(2026, 9, 2),
+        defence_judged=True,
+        fine_upfbg="120.5",
+    )
+    # Demo UPFBG = R$ 100,00 (example value): 120,5 × 100 = R$ 12.050,00.
+    assert penalty.amount_cents == 1_205_000
+    assert "D-5" in " ".join(c.render() for c in decision.citations)
+
+
+def test_a_fine_above_500_upfbg_is_refused(barra_m, authority, platform):
+    warn(barra_m, authority, platform)
+    with pytest.raises(PlatformError) as exc:
+        platform_penalty_impose(
+            actor=authority,
+            municipality=barra_m,
+            platform=platform,
+            kind="fine",
+            infraction_on=dt.date(2026, 9, 1),
+            description="x",
+            reasoning="y",
+            defence_notice_on=dt.date(2026, 9, 2),
+            defence_judged=True,
+            fine_upfbg="500.01",
+        )
+    assert f"{LAW}, art. 26, II" in exc.value.to_json()["citacoes"]

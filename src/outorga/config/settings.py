@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "outorga.registry",
     "outorga.finance",
     "outorga.public",
+    "outorga.inspections",
 ]
 
 MIDDLEWARE = [

@@ -68,6 +68,9 @@ ACTIONS: dict[str, str] = {
     "platform.data.submit": "enviar dados da plataforma (motoristas, relatórios, corridas)",
     "platform.report.review": "analisar relatórios mensais e ISSQN",
     "complaint.answer": "responder reclamação",
+    "inspection.record": "registrar vistoria ou inspeção de veículo",
+    "inspection.confirm": "confirmar ou não o resultado de vistoria de empresa credenciada",
+    "inspection.company.manage": "cadastrar empresas de inspeção e suas credenciais de API",
 }
 
 #: Acts of running the system itself, not of any law: no article gives them.
@@ -236,6 +239,22 @@ _TABLE: list[Competence] = [
     _c(APPS, "appeal.executive.judge", {R.CHEFE_EXECUTIVO}, cite(APPS, 26, "único"), decision(17)),
     _c(APPS, "tariff.set", {R.CHEFE_EXECUTIVO}, cite(APPS, 7), cite(APPS, 8)),
     _c(APPS, "debt.payment.record", {R.FINANCAS}, cite(APPS, 20)),
+    # Inspections: SESUMA inspects and controls (mototaxi art. 5 §6, 27; taxi art. 27, 31);
+    # accredited companies inspect (mototaxi art. 2 XI–XII; taxi art. 29) and the municipality
+    # confirms; apps vehicles are inspected by the posture inspectors (apps art. 22–23 I).
+    _c(MOTO, "inspection.record", {R.FISCAL}, cite(MOTO, 5, 6), cite(MOTO, 27)),
+    _c(
+        MOTO,
+        "inspection.confirm",
+        {R.FISCAL, R.AUTORIDADE},
+        cite(MOTO, 5, 1, "III"),
+        cite(MOTO, 27),
+    ),
+    _c(MOTO, "inspection.company.manage", {R.AUTORIDADE}, cite(MOTO, 2, inc="XI"), cite(MOTO, 27)),
+    _c(TAXI, "inspection.record", {R.FISCAL}, cite(TAXI, 27), cite(TAXI, 29)),
+    _c(TAXI, "inspection.confirm", {R.FISCAL, R.AUTORIDADE}, cite(TAXI, 27), cite(TAXI, 31)),
+    _c(TAXI, "inspection.company.manage", {R.AUTORIDADE}, cite(TAXI, 29)),
+    _c(APPS, "inspection.record", {R.FISCAL}, cite(APPS, 22), cite(APPS, 23, inc="I")),
 ]
 
 COMPETENCES: dict[tuple[str, str], Competence] = {(c.law, c.action): c for c in _TABLE}

@@ -1,0 +1,214 @@
+"""Inspections (vistorias and inspeções) of permit vehicles and app vehicles, their items with
+photos, the accredited inspection companies and their API credentials, withdrawals from service and
+missed inspections found by the sweep. Nothing here decides: ``inspections.services`` asks the law
+core and records the acts."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+
+from django.db import models
+
+from outorga.core.tenancy import TenantModel
+
+
+class InspectionCompany(TenantModel):
+    """An inspection company (ITL) accredited by INMETRO and registered with the municipality
+    (mototaxi art. 2 XI–XII; taxi art. 29)."""
+
+    name = models.CharField("razão social", max_length=160)
+    cnpj = models.CharField("CNPJ", max_length=14)
+    inmetro_accreditation = models.CharField("credenciamento no INMETRO", max_length=60)
+    accredited_until = models.DateField("credenciamento válido até", null=True, blank=True)
+    active = models.BooleanField("cadastro ativo", default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = "empresa de inspeção"
+        constraints = [
+            models.UniqueConstraint(fields=["municipality", "cnpj"], name="uniq_inspection_company")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def accredited_on(self, day: dt.date) -> bool:
+        return self.active and (self.accredited_until is None or day <= self.accredited_until)
+
+
+class CompanyToken(TenantModel):
+    """An inspection company's API credential: 256 random bits shown once, SHA-256 stored,
+    revocable (the pattern of the platforms' ``ApiToken``)."""
+
+    company = models.ForeignKey(InspectionCompany, on_delete=models.PROTECT, related_name="tokens")
+    name = models.CharField("nome", max_length=80)
+    prefix = models.CharField(max_length=12, unique=True)
+    digest = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey("core.User", on_delete=models.PROTECT, related_name="+")
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    @staticmethod
+    def digest_of(secret: str) -> str:
+        return hashlib.sha256(secret.encode()).hexdigest()
+
+    @property
+    def active(self) -> bool:
+        return self.revoked_at is None
+
+
+class Inspection(TenantModel):
+    class Kind(models.TextChoices):
+        VISTORIA = "vistoria", "vistoria de cadastramento"
+        SEMESTRAL = "semestral", "inspeção semestral"
+        RENOVACAO = "renovacao", "vistoria de renovação anual"
+        TROCA = "troca", "vistoria de troca de veículo"
+        EXTRAORDINARIA = "extraordinaria", "vistoria extraordinária"
+        REINSPECAO = "reinspecao", "reinspeção"
+
+    class Status(models.TextChoices):
+        AWAITING = "awaiting", "aguarda confirmação do município"
+        FINAL = "final", "definitiva"
+        REJECTED = "rejected", "não confirmada pelo município"
+
+    class Result(models.TextChoices):
+        APPROVED = "approved", "aprovado"
+        APPROVED_WITH_REMARKS = "approved_with_remarks", "aprovado com ressalvas"
+        FAILED = "failed", "reprovado"
+
+    permit = models.ForeignKey(
+        "registry.Permit",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="inspections",
+    )
+    vehicle = models.ForeignKey(
+        "registry.Vehicle",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="inspections",
+    )
+    driver = models.ForeignKey(
+        "platforms.PlatformDriver",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="inspections",
+    )
+    plate = models.CharField("placa", max_length=7)
+    law = models.CharField("lei", max_length=40)
+    service = models.CharField("serviço", max_length=10)
+    checklist = models.CharField("lista de verificação", max_length=40)
+    checklist_version = models.DateField("versão da lista")
+    kind = models.CharField("tipo", max_length=16, choices=Kind.choices)
+    inspected_on = models.DateField("data da vistoria")
+    status = models.CharField("situação", max_length=10, choices=Status.choices)
+    result = models.CharField("resultado", max_length=24, choices=Result.choices)
+    fix_deadline = models.DateField("prazo para sanar ressalvas", null=True, blank=True)
+    withdraws = models.BooleanField("retira o veículo de circulação", default=False)
+    inspector = models.ForeignKey(
+        "core.User", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    company = models.ForeignKey(
+        InspectionCompany,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="inspections",
+    )
+    company_reference = models.CharField("número do laudo da empresa", max_length=60, blank=True)
+    confirmed_by = models.ForeignKey(
+        "core.User", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    summary = models.CharField("resumo", max_length=400)
+    decision = models.JSONField("decisão com fundamentos", default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-inspected_on", "-id"]
+        verbose_name = "vistoria"
+        indexes = [
+            models.Index(fields=["municipality", "permit", "status"], name="insp_permit_idx")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.plate} em {self.inspected_on:%d/%m/%Y}"
+
+    @property
+    def passed(self) -> bool:
+        return self.result in (self.Result.APPROVED, self.Result.APPROVED_WITH_REMARKS)
+
+
+class InspectionItem(TenantModel):
+    class Result(models.TextChoices):
+        OK = "ok", "conforme"
+        NOT_OK = "not_ok", "não conforme"
+        NA = "na", "não se aplica"
+
+    inspection = models.ForeignKey(Inspection, on_delete=models.PROTECT, related_name="items")
+    position = models.PositiveSmallIntegerField()
+    code = models.CharField(max_length=40)
+    label = models.CharField("item", max_length=200)
+    citation = models.CharField("fundamento", max_length=200)
+    critical = models.BooleanField("crítico", default=False)
+    result = models.CharField("resultado", max_length=6, choices=Result.choices)
+    automatic = models.BooleanField("decidido pela lei a partir do cadastro", default=False)
+    remark = models.CharField("observação", max_length=500, blank=True)
+    message = models.CharField("fundamentação", max_length=500, blank=True)
+    photo = models.FileField(upload_to="inspections/%Y/%m/", null=True, blank=True)
+    photo_type = models.CharField(max_length=20, blank=True)
+    photo_sha256 = models.CharField(max_length=64, blank=True)
+
+    class Meta:
+        ordering = ["inspection", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["inspection", "code"], name="uniq_inspection_item")
+        ]
+
+
+class Withdrawal(TenantModel):
+    """A permit's vehicle withdrawn from service by a failed inspection, until a re-inspection
+    passes (mototaxi art. 13 XVIII, 39 VIII; taxi art. 31)."""
+
+    permit = models.ForeignKey(
+        "registry.Permit", on_delete=models.PROTECT, related_name="inspection_withdrawals"
+    )
+    inspection = models.ForeignKey(Inspection, on_delete=models.PROTECT, related_name="+")
+    started_on = models.DateField("retirado em")
+    ended_on = models.DateField("devolvido em", null=True, blank=True)
+    ended_by = models.ForeignKey(
+        Inspection, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-started_on", "-id"]
+
+
+class MissedInspection(TenantModel):
+    """An inspection not done by its due date, found by the sweep: an infraction candidate for
+    the authority (mototaxi art. 39 VI; taxi art. 29 and the regulation, art. 43). One row per
+    permit and due date, so the sweep is idempotent."""
+
+    permit = models.ForeignKey(
+        "registry.Permit", on_delete=models.PROTECT, related_name="missed_inspections"
+    )
+    kind = models.CharField("vistoria devida", max_length=16, choices=Inspection.Kind.choices)
+    due_on = models.DateField("devida em")
+    detected_on = models.DateField("apurada em")
+    infraction_code = models.CharField("infração", max_length=40)
+    citation = models.CharField("fundamento", max_length=200)
+    decision = models.JSONField("decisão com fundamentos", default=dict)
+
+    class Meta:
+        ordering = ["-due_on", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["municipality", "permit", "due_on"], name="uniq_missed_inspection"
+            )
+        ]

@@ -1,0 +1,189 @@
+"""Reads of the inspections app: the facts the law core needs, due dates and the queue."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import QuerySet
+
+from outorga.core.lawctx import context
+from outorga.core.models import Municipality
+from outorga.law import questions
+from outorga.law.context import Context
+from outorga.law.decisions import Decision
+from outorga.law.inspections.checklists import Checklist, checklist, code_for
+from outorga.registry import facts as registry_facts
+from outorga.registry.models import SERVICE_LAW, Document, Permit, Person, Service, Vehicle
+
+from .models import Inspection, Withdrawal
+
+MOTO = "ipatinga.mototaxi-2013"
+TAXI = "ipatinga.taxi-2017"
+APPS = "barra-do-garcas.apps-2025"
+#: Permits whose vehicle is in service and must keep its inspections up to date.
+IN_SERVICE = (Permit.Status.ACTIVE, Permit.Status.SUSPENDED)
+
+
+def law_of(permit: Permit) -> str:
+    return SERVICE_LAW[Service(permit.service)]
+
+
+def checklist_of(permit: Permit | None, on: dt.date) -> Checklist:
+    if permit is None:
+        return checklist(code_for("apps"), on)
+    return checklist(code_for(permit.service, permit.taxi_category or None), on)
+
+
+def vehicle_facts(permit: Permit | None) -> dict[str, Any]:
+    """The rulebook's facts about the vehicle (mototaxi.vehicle_eligibility,
+    taxi.veiculo.elegibilidade), from the registry. The inspector's answers are added by the law."""
+    if permit is None or permit.vehicle is None:
+        return {}
+    v: Vehicle = permit.vehicle
+    if law_of(permit) == MOTO:
+        return registry_facts.mototaxi_vehicle(v, service=permit.service, equipment=[])
+    m = permit.municipality
+    in_town = v.registration_city.strip().casefold() == m.name.casefold()
+    kind = {"automovel": "automovel", "camioneta": "similar"}.get(v.kind, "outro")
+    facts: dict[str, Any] = {
+        "category": permit.taxi_category or "convencional",
+        "kind": kind,
+        "colour": v.colour or "(não informada)",
+        "doors": v.doors or 1,
+        "capacity": v.seats or 1,
+        "registered_municipality_ibge": m.ibge_code if in_town else "0000000",
+        "manufacture_year": v.manufacture_year,
+    }
+    if v.invoice_date:
+        facts["factory_invoice_date"] = v.invoice_date.isoformat()
+    return facts
+
+
+def last_passed_on(permit: Permit) -> dt.date | None:
+    """The newest date the vehicle passed an inspection: a final approved inspection here, or the
+    inspection report recorded in the registry (mototaxi art. 5 §1 III)."""
+    dates = list(
+        Inspection.objects.filter(
+            permit=permit,
+            vehicle=permit.vehicle,
+            status=Inspection.Status.FINAL,
+            result__in=[Inspection.Result.APPROVED, Inspection.Result.APPROVED_WITH_REMARKS],
+        )
+        .order_by("-inspected_on")
+        .values_list("inspected_on", flat=True)[:1]
+    )
+    if permit.vehicle is not None and law_of(permit) == MOTO:
+        doc = (
+            Document.objects.filter(vehicle=permit.vehicle, doc_type=Document.Type.INSPECTION)
+            .order_by("-issued_on")
+            .first()
+        )
+        if doc is not None:
+            dates.append(doc.issued_on)
+    return max(dates) if dates else None
+
+
+def _taxi_anchor(permit: Permit) -> dt.date:
+    term = getattr(permit, "term", None)
+    return term.signed_on if term is not None else permit.granted_on
+
+
+def _vehicle_changed_on(permit: Permit) -> dt.date | None:
+    from outorga.registry.models_taxi import VehicleChange
+
+    change = (
+        VehicleChange.objects.filter(permit=permit, to_vehicle=permit.vehicle)
+        .order_by("-started_on")
+        .first()
+    )
+    return change.started_on if change is not None else None
+
+
+def due(permit: Permit, ctx: Context) -> Decision:
+    """When the permit's next inspection is due, per its law (``inspections.*_due``)."""
+    last = last_passed_on(permit)
+    if law_of(permit) == MOTO:
+        return questions.ask(
+            "inspections.mototaxi_due",
+            ctx,
+            {
+                "service": permit.service,
+                "registered_on": permit.granted_on.isoformat(),
+                "last_inspection_on": last.isoformat() if last else None,
+            },
+        )
+    changed = _vehicle_changed_on(permit)
+    return questions.ask(
+        "inspections.taxi_due",
+        ctx,
+        {
+            "registered_on": permit.granted_on.isoformat(),
+            "renewal_anchor": _taxi_anchor(permit).isoformat(),
+            "last_inspection_on": last.isoformat() if last else None,
+            "vehicle_changed_on": changed.isoformat() if changed else None,
+        },
+    )
+
+
+def open_withdrawal(permit: Permit) -> Withdrawal | None:
+    return Withdrawal.objects.filter(permit=permit, ended_on__isnull=True).first()
+
+
+@dataclass(frozen=True)
+class QueueRow:
+    permit: Permit
+    due_on: dt.date
+    kind: str
+    status: str  # em_dia, vence_hoje, vencida, retirado
+    overdue: bool
+    decision: Decision | None
+
+    @property
+    def label(self) -> str:
+        return {
+            "em_dia": "a vencer",
+            "vence_hoje": "vence hoje",
+            "vencida": "vencida",
+            "retirado": "retirado de circulação — reinspeção",
+        }[self.status]
+
+
+def permits_in_service(m: Municipality) -> QuerySet[Permit]:
+    laws = set(m.laws)
+    services = [s for s, law in SERVICE_LAW.items() if law in laws]
+    return (
+        Permit.objects.filter(service__in=services, status__in=IN_SERVICE, vehicle__isnull=False)
+        .select_related("vehicle", "holder", "municipality")
+        .order_by("number")
+    )
+
+
+def due_queue(m: Municipality, on: dt.date, horizon_days: int = 30) -> list[QueueRow]:
+    """Permits whose inspection is due within ``horizon_days`` or overdue, and vehicles withdrawn
+    from service waiting for a re-inspection; the most urgent first."""
+    ctx = context(m, on)
+    rows: list[QueueRow] = []
+    for permit in permits_in_service(m):
+        w = open_withdrawal(permit)
+        if w is not None:
+            rows.append(QueueRow(permit, w.started_on, "reinspecao", "retirado", True, None))
+            continue
+        d = due(permit, ctx)
+        due_on = d.outcome["due_on"]
+        if due_on <= on + dt.timedelta(days=horizon_days):
+            rows.append(
+                QueueRow(
+                    permit, due_on, d.outcome["kind"], d.outcome["status"], d.outcome["overdue"], d
+                )
+            )
+    return sorted(rows, key=lambda r: (r.due_on, r.permit.number))
+
+
+def holder_of(user: Any) -> Person | None:
+    return Person.objects.filter(user=user).first()
+
+
+def holder_inspections(person: Person) -> QuerySet[Inspection]:
+    return Inspection.objects.filter(permit__holder=person, status=Inspection.Status.FINAL)

@@ -1,0 +1,464 @@
+"""Writes of the inspections app. Each service checks competence, asks the law core, changes state
+in one transaction and records the act (with the decision trace) in that same transaction."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.utils import timezone
+
+from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.authz import authorize
+from outorga.core.lawctx import context
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant, unscoped
+from outorga.law import questions
+from outorga.law.competence import NotCompetent
+from outorga.law.decisions import Decision
+from outorga.law.inspections.results import RESULT_QUESTION
+from outorga.platforms.models import PlatformDriver
+from outorga.registry.models import Document, Permit
+from outorga.registry.services import Refused
+from outorga.registry.validation import FieldError
+
+from . import selectors as S
+from .models import CompanyToken, Inspection, InspectionCompany, InspectionItem, Withdrawal
+
+__all__ = ["FieldError", "Refused"]
+
+TOKEN_PREFIX = "otv"  # noqa: S105 - a public prefix, not a secret
+#: Irregularities set by a failed inspection start with this text, so only a passing inspection
+#: of this app lifts them (the registry's sweep lifts only its own).
+PREFIX = "Retirado de circulação pela vistoria: "
+MAX_PHOTO_BYTES = 5 * 1024 * 1024
+PHOTO_MAGIC = {b"\xff\xd8\xff": "image/jpeg", b"\x89PNG\r\n\x1a\n": "image/png"}
+
+
+def photo_type(content: bytes) -> str:
+    """JPEG or PNG by their magic bytes (the file name and the declared type are not trusted)."""
+    if len(content) > MAX_PHOTO_BYTES:
+        raise FieldError("foto", "arquivo maior que 5 MB")
+    for magic, ctype in PHOTO_MAGIC.items():
+        if content.startswith(magic):
+            return ctype
+    raise FieldError("foto", "tipo de arquivo não aceito: envie uma foto JPEG ou PNG")
+
+
+def company_actor(company: InspectionCompany, ip: str | None = None) -> Actor:
+    return Actor(None, "empresa_vistoria", f"empresa:{company.cnpj}", ip)
+
+
+# Inspection companies and their credentials ------------------------------------------------------
+
+
+def _company_law(m: Municipality) -> str:
+    """Companies inspect under the mototaxi (art. 2 XI–XII) and taxi (art. 29) laws only."""
+    for law in (S.MOTO, S.TAXI):
+        if law in m.laws:
+            return law
+    return S.APPS
+
+
+def company_register(
+    *, actor: Actor, municipality: Municipality, data: Mapping[str, Any]
+) -> InspectionCompany:
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="inspection.company.manage",
+        law=_company_law(municipality),
+    )
+    from outorga.registry.validation import digits
+
+    cnpj = digits(str(data.get("cnpj", "")))
+    if len(cnpj) != 14:
+        raise FieldError("cnpj", "informe os 14 dígitos do CNPJ")
+    name = str(data.get("name", "")).strip()
+    if not name:
+        raise FieldError("razão social", "informe a razão social")
+    accreditation = str(data.get("inmetro_accreditation", "")).strip()
+    if not accreditation:
+        raise FieldError(
+            "credenciamento", "informe o credenciamento no INMETRO", "art. 2, XI e XII"
+        )
+    with transaction.atomic(), tenant(municipality):
+        company, created = InspectionCompany.objects.update_or_create(
+            cnpj=cnpj,
+            defaults={
+                "name": name,
+                "inmetro_accreditation": accreditation,
+                "accredited_until": data.get("accredited_until"),
+                "active": True,
+            },
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="inspection_company.register" if created else "inspection_company.update",
+            obj=company,
+            new={"cnpj": cnpj, "name": name, "inmetro": accreditation},
+        )
+    return company
+
+
+def company_token_issue(
+    *, actor: Actor, municipality: Municipality, company: InspectionCompany, name: str
+) -> tuple[CompanyToken, str]:
+    """A new API credential for the company; the secret is returned only this once."""
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="inspection.company.manage",
+        law=_company_law(municipality),
+    )
+    assert actor.user is not None
+    prefix = secrets.token_hex(4)
+    secret = f"{TOKEN_PREFIX}_{prefix}_{secrets.token_urlsafe(32)}"  # 256 random bits
+    with transaction.atomic(), tenant(municipality):
+        token = CompanyToken.objects.create(
+            company=company,
+            name=name.strip() or "credencial",
+            prefix=prefix,
+            digest=CompanyToken.digest_of(secret),
+            created_by=actor.user,
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="inspection_company.token_issue",
+            obj=token,
+            new={"company": company.pk, "prefix": prefix, "name": token.name},
+        )
+    return token, secret
+
+
+def company_token_revoke(
+    *, actor: Actor, municipality: Municipality, token: CompanyToken
+) -> CompanyToken:
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="inspection.company.manage",
+        law=_company_law(municipality),
+    )
+    with transaction.atomic(), tenant(municipality):
+        token = CompanyToken.objects.select_for_update().get(pk=token.pk)
+        if token.revoked_at is None:
+            token.revoked_at = timezone.now()
+            token.save(update_fields=["revoked_at"])
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="inspection_company.token_revoke",
+                obj=token,
+                old={"active": True},
+                new={"active": False},
+            )
+    return token
+
+
+def company_token_authenticate(secret: str) -> CompanyToken | None:
+    """The active token of an active company matching ``secret``; constant-time comparison."""
+    parts = secret.split("_", 2)
+    if len(parts) != 3 or parts[0] != TOKEN_PREFIX:
+        return None
+    with unscoped():
+        token = (
+            CompanyToken.objects.select_related("company", "municipality")
+            .filter(prefix=parts[1], revoked_at__isnull=True, company__active=True)
+            .first()
+        )
+    if token is None or not secrets.compare_digest(token.digest, CompanyToken.digest_of(secret)):
+        return None
+    return token
+
+
+# Inspections -----------------------------------------------------------------------------------
+
+
+def _law_and_subject(permit: Permit | None, driver: PlatformDriver | None) -> tuple[str, str, str]:
+    if permit is not None:
+        if permit.vehicle is None:
+            raise FieldError("veículo", "a permissão não tem veículo cadastrado")
+        return S.law_of(permit), permit.service, permit.vehicle.plate
+    if driver is not None:
+        return S.APPS, "apps", driver.vehicle_plate
+    raise FieldError("veículo", "informe a permissão ou o motorista de aplicativo")
+
+
+def inspection_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    kind: str,
+    inspected_on: dt.date,
+    answers: Mapping[str, Mapping[str, str]],
+    photos: Mapping[str, bytes] | None = None,
+    permit: Permit | None = None,
+    driver: PlatformDriver | None = None,
+    company: InspectionCompany | None = None,
+    company_reference: str = "",
+) -> Inspection:
+    """Record an inspection with every item of the checklist in force on ``inspected_on``.
+
+    Entered by a municipal inspector, the result is final at once and its effects follow
+    (withdrawal from service, return to service). Entered by an accredited company through the API,
+    it waits for the municipality's confirmation where the law gives the municipality the decision.
+    """
+    law, service, plate = _law_and_subject(permit, driver)
+    if kind not in Inspection.Kind.values:
+        raise FieldError("tipo", "tipo de vistoria desconhecido")
+    if company is None:
+        authorize(actor=actor, municipality=municipality, action="inspection.record", law=law)
+    elif company.municipality_id != municipality.pk:
+        raise NotCompetent(actor.role, law, "inspection.record", None)
+    checked: dict[str, tuple[bytes, str, str]] = {}
+    for code, content in (photos or {}).items():
+        if content:
+            checked[code] = (content, photo_type(content), hashlib.sha256(content).hexdigest())
+    clean = {
+        code: {"result": str(a.get("result", "")), "remark": str(a.get("remark", "")).strip()[:500]}
+        for code, a in answers.items()
+    }
+    with transaction.atomic(), tenant(municipality):
+        ctx = context(municipality, inspected_on)  # judged by the law in force that day (D-15)
+        facts: dict[str, Any] = {
+            "checklist": S.checklist_of(permit, inspected_on).code,
+            "kind": kind,
+            "inspected_on": inspected_on.isoformat(),
+            "items": clean,
+            "vehicle": S.vehicle_facts(permit),
+        }
+        if company is not None:
+            facts["by_company"] = True
+            facts["company_accredited"] = company.accredited_on(inspected_on)
+        d = questions.ask(RESULT_QUESTION[law], ctx, facts)
+        if not d.outcome["company_allowed"]:
+            raise Refused(d)
+        for code in checked:
+            if code not in clean:
+                raise FieldError(f"foto.{code}", "foto de item fora da lista")
+        status = Inspection.Status.AWAITING if d.outcome["needs_confirmation"] else None
+        inspection = Inspection.objects.create(
+            permit=permit,
+            vehicle=permit.vehicle if permit is not None else None,
+            driver=driver,
+            plate=plate,
+            law=law,
+            service=service,
+            checklist=d.outcome["checklist"],
+            checklist_version=d.outcome["version"],
+            kind=kind,
+            inspected_on=inspected_on,
+            status=status or Inspection.Status.FINAL,
+            result=d.outcome["result"],
+            fix_deadline=d.outcome["fix_deadline"],
+            withdraws=d.outcome["withdraw"],
+            inspector=actor.user,
+            company=company,
+            company_reference=company_reference[:60],
+            summary=d.summary[:400],
+            decision=d.to_json(),
+        )
+        for position, item in enumerate(d.outcome["items"]):
+            row = InspectionItem(
+                inspection=inspection,
+                position=position,
+                code=item["code"],
+                label=item["label"][:200],
+                citation="; ".join(item["citations"])[:200],
+                critical=item["critical"],
+                result=item["result"],
+                automatic=item["automatic_refusal"],
+                remark=item["remark"],
+                message=item["message"][:500],
+            )
+            if item["code"] in checked:
+                content, ctype, digest = checked[item["code"]]
+                ext = "png" if ctype == "image/png" else "jpg"
+                row.photo.save(f"{digest[:16]}.{ext}", ContentFile(content), save=False)
+                row.photo_type, row.photo_sha256 = ctype, digest
+            row.save()
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="inspection.record",
+            obj=inspection,
+            new={
+                "plate": plate,
+                "kind": kind,
+                "inspected_on": inspected_on,
+                "result": inspection.result,
+                "status": inspection.status,
+                "fix_deadline": inspection.fix_deadline,
+                "company": company.cnpj if company else None,
+                "photos": {code: v[2] for code, v in checked.items()},
+            },
+            basis=basis_of(d),
+        )
+        if inspection.status == Inspection.Status.FINAL:
+            _apply(actor, municipality, inspection, d)
+    return inspection
+
+
+def inspection_confirm(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    inspection: Inspection,
+    confirm: bool = True,
+    reason: str = "",
+) -> Inspection:
+    """The municipality confirms (or does not) an accredited company's result; confirmed, its
+    effects follow (mototaxi art. 5 §1 III, art. 27; taxi art. 27, 31)."""
+    authorize(
+        actor=actor, municipality=municipality, action="inspection.confirm", law=inspection.law
+    )
+    if not confirm and not reason.strip():
+        raise FieldError("motivo", "informe por que o resultado não é confirmado")
+    with transaction.atomic(), tenant(municipality):
+        inspection = Inspection.objects.select_for_update().get(pk=inspection.pk)
+        if inspection.status != Inspection.Status.AWAITING:
+            raise FieldError("situação", "esta vistoria não aguarda confirmação")
+        inspection.status = Inspection.Status.FINAL if confirm else Inspection.Status.REJECTED
+        inspection.confirmed_by = actor.user
+        inspection.confirmed_at = timezone.now()
+        inspection.save(update_fields=["status", "confirmed_by", "confirmed_at"])
+        d = _decision_of(inspection)
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="inspection.confirm" if confirm else "inspection.reject",
+            obj=inspection,
+            old={"status": Inspection.Status.AWAITING},
+            new={"status": inspection.status, "result": inspection.result},
+            basis={"citations": inspection.decision.get("citations", [])},
+            extra={"reason": reason} if reason else None,
+        )
+        if confirm:
+            _apply(actor, municipality, inspection, d)
+    return inspection
+
+
+def _decision_of(inspection: Inspection) -> dict[str, Any]:
+    return dict(inspection.decision)
+
+
+def _apply(
+    actor: Actor, municipality: Municipality, inspection: Inspection, d: Decision | dict[str, Any]
+) -> None:
+    """Effects of a final inspection on the permit: withdrawal from service when it failed; back
+    to service when it passed and the vehicle had been withdrawn. The inspection report goes to the
+    registry, where the permit's documents are kept."""
+    permit = inspection.permit
+    if permit is None:
+        return
+    citations = d.citations if isinstance(d, Decision) else d.get("citations", [])
+    rendered = [c if isinstance(c, str) else c.render() for c in citations]
+    permit = Permit.objects.select_for_update().get(pk=permit.pk)
+    on = inspection.inspected_on
+    if inspection.withdraws:
+        Withdrawal.objects.create(permit=permit, inspection=inspection, started_on=on)
+        old = {"irregular": permit.irregular, "irregular_reason": permit.irregular_reason}
+        permit.irregular = True
+        permit.irregular_reason = (
+            f"{PREFIX}reprovado em {on:%d/%m/%Y} ({inspection.get_kind_display()})"
+        )[:300]
+        permit.save(update_fields=["irregular", "irregular_reason"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="inspection.withdraw",
+            obj=permit,
+            old=old,
+            new={"irregular": True, "irregular_reason": permit.irregular_reason},
+            basis={"citations": rendered},
+            extra={"inspection": inspection.pk, "effective_on": on},
+        )
+        return
+    if not inspection.passed:
+        return
+    _registry_report(inspection, actor)
+    open_ones = list(Withdrawal.objects.select_for_update().filter(permit=permit, ended_on=None))
+    if not open_ones:
+        return
+    for w in open_ones:
+        w.ended_on, w.ended_by = on, inspection
+        w.save(update_fields=["ended_on", "ended_by"])
+    old = {"irregular": permit.irregular, "irregular_reason": permit.irregular_reason}
+    if permit.irregular and permit.irregular_reason.startswith(PREFIX):
+        permit.irregular, permit.irregular_reason = False, ""
+        permit.save(update_fields=["irregular", "irregular_reason"])
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="inspection.return_to_service",
+        obj=permit,
+        old=old,
+        new={"irregular": permit.irregular, "irregular_reason": permit.irregular_reason},
+        basis={"citations": rendered},
+        extra={"inspection": inspection.pk, "withdrawals": [w.pk for w in open_ones]},
+    )
+
+
+def _registry_report(inspection: Inspection, actor: Actor) -> None:
+    """Keep the registry's documents current: a passed inspection is the vehicle's new inspection
+    report (mototaxi art. 5 §1 III, semiannual) or vistoria report (taxi art. 27, 29)."""
+    vehicle = inspection.vehicle
+    if vehicle is None:
+        return
+    on = inspection.inspected_on
+    valid_until, basis = None, {}
+    if inspection.law == S.MOTO:
+        doc_type = Document.Type.INSPECTION
+        validity = questions.ask(
+            "mototaxi.document_validity",
+            context(inspection.municipality, on),
+            {"document": "laudo_inspecao", "issued_on": on.isoformat()},
+        )
+        valid_until, basis = validity.outcome["expires_on"], validity.to_json()
+    else:
+        doc_type = Document.Type.VISTORIA
+    Document.objects.create(
+        doc_type=doc_type,
+        vehicle=vehicle,
+        number=f"VST-{inspection.pk}",
+        issued_on=on,
+        presented_on=on,
+        valid_until=valid_until,
+        validity_basis=basis,
+        checked_by=actor.user or inspection.confirmed_by,
+    )
+
+
+def withdrawals_reassert(*, municipality: Municipality, on: dt.date) -> int:
+    """The sweep keeps an open withdrawal visible on the permit, should another step have cleared
+    the irregular mark (each area lifts only its own)."""
+    changed = 0
+    system = Actor.system("varredura de vistorias")
+    with transaction.atomic(), tenant(municipality):
+        for w in Withdrawal.objects.filter(ended_on=None).select_related("permit", "inspection"):
+            permit = Permit.objects.select_for_update().get(pk=w.permit_id)
+            if permit.irregular:
+                continue
+            permit.irregular = True
+            permit.irregular_reason = f"{PREFIX}reprovado em {w.started_on:%d/%m/%Y}"[:300]
+            permit.save(update_fields=["irregular", "irregular_reason"])
+            record_act(
+                municipality=municipality,
+                actor=system,
+                action="inspection.withdraw",
+                obj=permit,
+                old={"irregular": False},
+                new={"irregular": True, "irregular_reason": permit.irregular_reason},
+                basis={"citations": w.inspection.decision.get("citations", [])},
+                extra={"inspection": w.inspection_id, "effective_on": on, "reasserted": True},
+            )
+            changed += 1
+    return changed

@@ -1,0 +1,81 @@
+"""The inspections' step of the daily sweep (``outorga sweep``; ``outorga inspections_sweep``).
+
+For one municipality and one date it lists the permits whose inspection is due or overdue (law
+core: ``inspections.mototaxi_due``, ``inspections.taxi_due``) and records each inspection missed by
+its due date as an infraction candidate for the authority (mototaxi art. 39 VI; taxi art. 29 and
+the regulation, art. 43) — once per permit and due date, so running it again changes nothing. It
+also keeps open withdrawals visible on their permits.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db import transaction
+
+from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.models import Municipality
+from outorga.core.sweep import NoProgress, Progress, SweepResult, register
+from outorga.core.tenancy import tenant
+
+from . import selectors as S
+from . import services
+from .models import MissedInspection
+
+SYSTEM = Actor.system("varredura de vistorias")
+
+
+def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> SweepResult:
+    progress = progress or NoProgress()
+    result = SweepResult()
+    with tenant(m):
+        rows = S.due_queue(m, on, horizon_days=30)
+        progress.start("vistorias", len(rows))
+        for row in rows:
+            progress.advance()
+            result.checked += 1
+            plate = row.permit.vehicle.plate if row.permit.vehicle else "-"
+            result.note(
+                f"{row.permit.number} ({plate}): {row.kind} devida em {row.due_on:%d/%m/%Y} — "
+                f"{row.label}"
+            )
+            if row.decision is None or not row.decision.outcome["overdue"]:
+                continue
+            infraction = row.decision.outcome["infraction"] or {}
+            with transaction.atomic():
+                missed, created = MissedInspection.objects.get_or_create(
+                    permit=row.permit,
+                    due_on=row.due_on,
+                    defaults={
+                        "kind": row.kind,
+                        "detected_on": on,
+                        "infraction_code": infraction.get("code", "")[:40],
+                        "citation": infraction.get("citation", "")[:200],
+                        "decision": row.decision.to_json(),
+                    },
+                )
+                if created:
+                    record_act(
+                        municipality=m,
+                        actor=SYSTEM,
+                        action="inspection.missed",
+                        obj=missed,
+                        new={
+                            "permit": row.permit.number,
+                            "due_on": row.due_on,
+                            "infraction": missed.infraction_code,
+                        },
+                        basis=basis_of(row.decision),
+                    )
+                    result.note(
+                        f"{row.permit.number}: vistoria não realizada — candidata a infração "
+                        f"({missed.citation})",
+                        changes=1,
+                    )
+        reasserted = services.withdrawals_reassert(municipality=m, on=on)
+        if reasserted:
+            result.note(f"{reasserted} retirada(s) de circulação reafirmada(s)", changes=reasserted)
+    return result
+
+
+register("inspections", run)

@@ -1,0 +1,123 @@
+"""A mototaxi vehicle through vistoria, a semiannual inspection that fails on an item, withdrawal,
+re-inspection and return to service — each step an act, visible on the permit."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from inspection_helpers import JPEG, answers  # type: ignore[import-not-found]
+
+from outorga.core.lawctx import context
+from outorga.core.models import Act
+from outorga.core.tenancy import tenant
+from outorga.inspections import selectors as S
+from outorga.inspections import services
+from outorga.inspections.models import Inspection, InspectionItem, Withdrawal
+from outorga.law.competence import NotCompetent
+from outorga.registry.models import Document, Permit
+
+GRANT = dt.date(2026, 3, 10)
+
+
+def record(m, actor, permit, kind, on, **override):  # type: ignore[no-untyped-def]
+    return services.inspection_record(
+        actor=actor,
+        municipality=m,
+        permit=permit,
+        kind=kind,
+        inspected_on=on,
+        answers=answers("mototaxi", on, **override),
+        photos={k: JPEG for k in override},
+    )
+
+
+def test_vistoria_failed_semiannual_withdrawal_reinspection_and_return(
+    ipatinga_m, fiscal, moto_permit
+):
+    m = ipatinga_m
+    vistoria = record(m, fiscal, moto_permit, "vistoria", GRANT)
+    assert vistoria.result == Inspection.Result.APPROVED
+    assert vistoria.status == Inspection.Status.FINAL
+
+    # Six months later the semiannual inspection finds a mirror missing (art. 19, VI).
+    on = dt.date(2026, 9, 8)
+    failed = record(m, fiscal, moto_permit, "semestral", on, retrovisores_ambos_lados="not_ok")
+    assert failed.result == Inspection.Result.FAILED and failed.withdraws
+    with tenant(m):
+        permit = Permit.objects.get(pk=moto_permit.pk)
+        assert permit.irregular and permit.irregular_reason.startswith(services.PREFIX)
+        item = InspectionItem.objects.get(inspection=failed, code="retrovisores_ambos_lados")
+        assert item.result == "not_ok" and item.photo_type == "image/jpeg"
+        assert "art. 19, VI" in item.citation
+        assert Withdrawal.objects.get(permit=permit).ended_on is None
+        assert [r.status for r in S.due_queue(m, on)] == ["retirado"]
+
+    # Re-inspection passes: back to service.
+    again = dt.date(2026, 9, 10)
+    ok = record(m, fiscal, moto_permit, "reinspecao", again)
+    assert ok.result == Inspection.Result.APPROVED
+    with tenant(m):
+        permit = Permit.objects.get(pk=moto_permit.pk)
+        assert not permit.irregular and permit.irregular_reason == ""
+        w = Withdrawal.objects.get(permit=permit)
+        assert (w.ended_on, w.ended_by_id) == (again, ok.pk)
+        actions = list(
+            Act.objects.filter(action__startswith="inspection.").values_list("action", flat=True)
+        )
+        assert actions.count("inspection.record") == 3
+        assert "inspection.withdraw" in actions and "inspection.return_to_service" in actions
+        # The registry keeps the new semiannual report: the next one is due six months later.
+        doc = Document.objects.filter(vehicle=permit.vehicle, doc_type="inspection_report").first()
+        assert doc is not None and doc.issued_on == again
+        assert doc.valid_until == dt.date(2027, 3, 10)
+        d = S.due(permit, context(m, again))
+        assert d.outcome["due_on"] == dt.date(2027, 3, 10)
+
+
+def test_a_remark_gives_a_deadline_and_keeps_the_vehicle_in_service(
+    ipatinga_m, fiscal, moto_permit
+):
+    insp = record(ipatinga_m, fiscal, moto_permit, "semestral", GRANT, toucas_descartaveis="not_ok")
+    assert insp.result == Inspection.Result.APPROVED_WITH_REMARKS
+    assert insp.fix_deadline == dt.date(2026, 4, 9)
+    with tenant(ipatinga_m):
+        assert not Permit.objects.get(pk=moto_permit.pk).irregular
+
+
+def test_only_a_fiscal_records_an_inspection(ipatinga_m, clerk, moto_permit):
+    with pytest.raises(NotCompetent):
+        record(ipatinga_m, clerk, moto_permit, "vistoria", GRANT)
+    with tenant(ipatinga_m):
+        assert not Inspection.objects.exists()
+        assert Act.objects.filter(action="inspection.record", outcome="refused").exists()
+
+
+def test_a_photo_that_is_not_an_image_is_refused_by_its_bytes(ipatinga_m, fiscal, moto_permit):
+    with pytest.raises(services.FieldError):
+        services.inspection_record(
+            actor=fiscal,
+            municipality=ipatinga_m,
+            permit=moto_permit,
+            kind="vistoria",
+            inspected_on=GRANT,
+            answers=answers("mototaxi", GRANT),
+            photos={"conservacao": b"%PDF-1.4 not a photo"},
+        )
+
+
+def test_an_unanswered_item_is_refused_with_the_field(ipatinga_m, fiscal, moto_permit):
+    partial = answers("mototaxi", GRANT)
+    partial.pop("conservacao")
+    from outorga.law.questions import FactsInvalid
+
+    with pytest.raises(FactsInvalid) as exc:
+        services.inspection_record(
+            actor=fiscal,
+            municipality=ipatinga_m,
+            permit=moto_permit,
+            kind="vistoria",
+            inspected_on=GRANT,
+            answers=partial,
+        )
+    assert exc.value.errors[0]["field"] == "items.conservacao"

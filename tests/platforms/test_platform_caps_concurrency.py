@@ -1,0 +1,152 @@
+"""The caps of art. 3 hold under concurrent requests on PostgreSQL (row lock on the municipality)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connection
+from platforms_factories import driver_data, make_platform, new_cnpj, new_cpf, platform_actor
+
+from outorga.core.acts import Actor
+from outorga.core.demo import demo_username, load_demo
+from outorga.core.models import Municipality, User
+from outorga.core.tenancy import tenant
+from outorga.law.competence import Role
+from outorga.platforms.models import Platform, PlatformDriver
+from outorga.platforms.services import (
+    PlatformData,
+    PlatformError,
+    _counted_platforms,
+    enabled_roster,
+    platform_credential,
+    platform_driver_register,
+)
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def run_concurrently(n: int, fn: Callable[[int], Any]) -> list[Any]:
+    barrier = threading.Barrier(n)
+    results: list[Any] = [None] * n
+
+    def worker(i: int) -> None:
+        try:
+            barrier.wait()
+            results[i] = fn(i)
+        except Exception as exc:  # noqa: BLE001 - the result is the exception
+            results[i] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
+def barra() -> Municipality:
+    load_demo()
+    return Municipality.objects.get(slug="barra-do-garcas")
+
+
+def bulk_drivers(m: Municipality, platform: Platform, n: int) -> None:
+    with tenant(m):
+        PlatformDriver.objects.bulk_create(
+            [
+                PlatformDriver(
+                    municipality=m,
+                    platform=platform,
+                    cpf=new_cpf(),
+                    name=f"Lote {i}",
+                    cnh_number=str(i),
+                    cnh_category="B",
+                    cnh_ear=True,
+                    vehicle_plate="QAA0A00",
+                    vehicle_kind="car",
+                    vehicle_manufacture_year=2022,
+                    status="enabled",
+                )
+                for i in range(n)
+            ]
+        )
+
+
+def test_20_concurrent_credentials_with_8_credentialed_exactly_2_succeed():
+    m = barra()
+    with tenant(m):
+        have = _counted_platforms()
+    assert have <= 8
+    for i in range(8 - have):
+        make_platform(m, f"Existente {i}")
+    authority = Actor.of(User.objects.get(username=demo_username(m.slug, Role.AUTORIDADE)))
+
+    def credential(i: int) -> Any:
+        return platform_credential(
+            actor=authority,
+            municipality=m,
+            data=PlatformData(
+                cnpj=new_cnpj(),
+                name=f"Concorrente {i}",
+                cadastro_mobiliario=f"CM-{i}",
+                complaint_channel="sac@example.com",
+            ),
+        )
+
+    results = run_concurrently(20, credential)
+    ok = [r for r in results if isinstance(r, tuple)]
+    refused = [r for r in results if isinstance(r, PlatformError)]
+    assert len(ok) == 2, results
+    assert len(refused) == 18
+    with tenant(m):
+        assert _counted_platforms() == 10
+
+
+def test_49_enabled_and_10_concurrent_registrations_exactly_1_succeeds():
+    m = barra()
+    p = make_platform(m, "Quase cheia")
+    bulk_drivers(m, p, 49)
+
+    def register(i: int) -> Any:
+        return platform_driver_register(
+            actor=platform_actor(), municipality=m, platform=p, data=driver_data()
+        )[0].status
+
+    results = run_concurrently(10, register)
+    assert sorted(results) == ["enabled"] + ["refused"] * 9, results
+    with tenant(m):
+        assert enabled_roster(p) == 50
+
+
+def test_499_in_the_municipality_and_concurrent_registrations_on_several_platforms_exactly_1():
+    m = barra()
+    with tenant(m):
+        current = enabled_roster()
+    need = 499 - current
+    platforms = []
+    while need > 0:
+        p = make_platform(m, f"Lote {len(platforms)}")
+        n = min(45, need)  # leave room in each platform: only the municipal cap binds
+        bulk_drivers(m, p, n)
+        need -= n
+        platforms.append(p)
+    with tenant(m):
+        assert enabled_roster() == 499
+    targets = platforms[:5] if len(platforms) >= 5 else platforms
+
+    def register(i: int) -> Any:
+        return platform_driver_register(
+            actor=platform_actor(),
+            municipality=m,
+            platform=targets[i % len(targets)],
+            data=driver_data(),
+        )[0].status
+
+    results = run_concurrently(10, register)
+    assert sorted(results) == ["enabled"] + ["refused"] * 9, results
+    with tenant(m):
+        assert enabled_roster() == 500

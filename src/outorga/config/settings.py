@@ -50,7 +50,16 @@ INSTALLED_APPS = [
     "outorga.finance",
     "outorga.public",
     "outorga.inspections",
+    "django_tasks",
+    "django_tasks_db",
+    "outorga.tripdata",
 ]
+
+# Background work (trip files): django-tasks with its database backend, so SQLite and PostgreSQL
+# both work and more `outorga db_worker` processes scale it out.
+TASKS = {
+    "default": {"BACKEND": env_str("OUTORGA_TASKS_BACKEND", "django_tasks_db.DatabaseBackend")}
+}
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

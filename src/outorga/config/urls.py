@@ -8,6 +8,7 @@ urlpatterns = [
     path("entrar/", core_views.LoginView.as_view(), name="login"),
     path("sair/", core_views.logout_view, name="logout"),
     path("api/v1/", api.urls),
+    path("dados/", include("outorga.tripdata.urls")),
     path("", include("outorga.public.urls")),
     path("", include("outorga.platforms.urls")),
     path("", include("outorga.core.urls")),

@@ -12,6 +12,7 @@ NAV: list[tuple[str, str, frozenset[Role] | None]] = [
     ("Município", "core:municipality", None),
     ("Perguntas à lei", "core:law_questions", None),
     ("Registro de atos", "core:acts", SYSTEM_COMPETENCES["system.audit.read"]),
+    ("Dados de corridas", "tripdata:index", frozenset({Role.FINANCAS, Role.AUTORIDADE})),
     (
         "Plataformas",
         "platforms:index",

@@ -1,0 +1,214 @@
+"""API of trip and session data (apps art. 21, 24): platforms upload a month's file; processing
+runs in the background and its progress and validation report are read here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from ninja import File, Form, Router, Status
+from ninja.files import UploadedFile
+from ninja.security import django_auth
+
+from outorga.core.acts import Actor
+from outorga.core.api import PlatformBearer, api
+from outorga.core.middleware import client_ip
+from outorga.core.models import ApiToken, User
+from outorga.core.tenancy import current_municipality
+from outorga.platforms.models import Platform
+
+from . import selectors, services
+from .models import PlatformMonth, TripUpload
+
+router = Router(tags=["dados de corridas"])
+# Own instances (stateless) rather than core.api's module variables: core.api imports this module
+# at its end, and the type checker cannot see through that cycle. Staff routes also check the role.
+platform_auth = PlatformBearer()
+staff = django_auth
+
+SCHEMA_DOC = """
+**Esquema nativo — corridas** (CSV com cabeçalho, Parquet ou NDJSON; uma linha por corrida):
+
+| campo | tipo | unidade | obrigatório |
+|---|---|---|---|
+| `trip_id` | texto | — | sim (único no arquivo) |
+| `driver_cpf` | texto, 11 dígitos | — | sim |
+| `vehicle_plate` | texto, 7 caracteres | — | sim |
+| `start_time` | data-hora ISO 8601 com fuso | — | sim |
+| `end_time` | data-hora ISO 8601 com fuso | — | sim |
+| `distance_m` | inteiro | metros | sim |
+| `duration_s` | inteiro | segundos | sim |
+| `fare_cents` | inteiro | centavos | sim (valor pago pelo passageiro) |
+| `retention_cents` | inteiro | centavos | sim (retenção da plataforma) |
+| `extras_cents` | inteiro | centavos | não (adicionais declarados) |
+
+**Sessões** (motorista on-line): `driver_cpf`, `start_time`, `end_time` (obrigatórios),
+`session_id` (opcional).
+
+**MDS 2.0 (passenger services)**: NDJSON, um objeto *Trip* por linha; `trip_attributes.driver_id`
+= CPF, `trip_attributes.vehicle_id` = placa (extensão), `start_time`/`end_time` em milissegundos,
+`distance` (m), `duration` (s), `actual_cost` (centavos), retenção = `actual_cost −
+fare_attributes.driver_trip_pay` (ou `fare_attributes.commission`).
+
+Amostra: `docs/samples/trips-sample.csv`; descrição completa: `docs/trip-data-schema.md`.
+"""
+
+
+def _token(request: HttpRequest) -> ApiToken:
+    token = getattr(request, "auth", None)
+    assert isinstance(token, ApiToken)
+    return token
+
+
+def _platform_actor(request: HttpRequest) -> Actor:
+    return Actor(None, "plataforma", f"token:{_token(request).prefix}", client_ip(request))
+
+
+def _error(request: HttpRequest, exc: services.TripDataError) -> HttpResponse:
+    erros = [{"campo": exc.field, "erro": str(exc)}] if exc.field else []
+    return api.create_response(
+        request,
+        {"detail": str(exc), "erros": erros, "fundamento": "Lei 4.976/2025, art. 21 e 24"},
+        status=exc.status,
+    )
+
+
+@router.post(
+    "/uploads",
+    auth=platform_auth,
+    summary="Enviar o arquivo de corridas ou sessões de um mês",
+    description=(
+        "Recebe o arquivo (multipart, campo `file`), guarda-o e enfileira o processamento: a "
+        "resposta 202 vem antes de qualquer validação. Acompanhe em `GET /tripdata/uploads/{id}`."
+        " Idempotente: o mesmo conteúdo (SHA-256) para o mesmo mês devolve o envio já recebido "
+        "(200); o cabeçalho `Idempotency-Key` reutilizado com outro conteúdo é recusado (422).\n"
+        + SCHEMA_DOC
+    ),
+    response={200: dict[str, Any], 202: dict[str, Any], 422: dict[str, Any]},
+)
+def upload_create(
+    request: HttpRequest,
+    file: File[UploadedFile],
+    year: Form[int],
+    month: Form[int],
+    kind: Form[str] = "trips",
+    data_schema: str = Form("native", alias="schema"),
+    format: Form[str | None] = None,  # noqa: A002 - the form field's public name
+) -> Any:
+    token = _token(request)
+    try:
+        upload, created = services.trip_upload_submit(
+            actor=_platform_actor(request),
+            municipality=current_municipality(),
+            platform=token.platform,
+            file=file,
+            kind=kind,
+            schema=data_schema,
+            year=year,
+            month=month,
+            file_format=format,
+            idempotency_key=request.headers.get("Idempotency-Key", ""),
+        )
+    except services.TripDataError as exc:
+        return _error(request, exc)
+    body = selectors.upload_json(upload, with_validation=False)
+    body["status_url"] = f"/api/v1/tripdata/uploads/{upload.pk}"
+    return Status(202 if created else 200, body)
+
+
+@router.get("/uploads", auth=platform_auth, summary="Envios da plataforma")
+def upload_list(request: HttpRequest, limit: int = 50) -> list[dict[str, Any]]:
+    qs = TripUpload.objects.filter(platform=_token(request).platform)[: max(1, min(limit, 500))]
+    return [selectors.upload_json(u, with_validation=False) for u in qs]
+
+
+@router.get(
+    "/uploads/{upload_id}",
+    auth=platform_auth,
+    summary="Progresso e relatório de validação de um envio",
+)
+def upload_detail(request: HttpRequest, upload_id: int) -> dict[str, Any]:
+    upload = get_object_or_404(
+        TripUpload.objects.filter(platform=_token(request).platform), pk=upload_id
+    )
+    return selectors.upload_json(upload)
+
+
+def _staff_actor(request: HttpRequest) -> Actor:
+    user = request.user
+    assert isinstance(user, User)
+    return Actor.of(user, client_ip(request))
+
+
+@router.get("/months", auth=staff, summary="Meses medidos por plataforma (finanças, autoridade)")
+def month_list(request: HttpRequest) -> list[dict[str, Any]]:
+    selectors.require_reader(_staff_actor(request))
+    return [
+        {
+            "platform": pm.platform_id,
+            "platform_name": pm.platform.name,
+            "month": f"{pm.month:%Y-%m}",
+            "trips": pm.trips,
+            "drivers": pm.drivers,
+            "gross_cents": pm.gross_cents,
+            "retention_cents": pm.retention_cents,
+            "peak": pm.peak,
+            "peak_at": pm.peak_at.isoformat() if pm.peak_at else None,
+            "peak_source": pm.peak_source,
+            "infraction_candidate": pm.candidate,
+        }
+        for pm in PlatformMonth.objects.select_related("platform")
+    ]
+
+
+@router.get(
+    "/months/{platform_id}/{year}/{month}",
+    auth=staff,
+    summary="Mês de uma plataforma: reconciliação, pico e ISSQN",
+)
+def month_detail(request: HttpRequest, platform_id: int, year: int, month: int) -> Any:
+    selectors.require_reader(_staff_actor(request))
+    platform = get_object_or_404(Platform.objects.all(), pk=platform_id)
+    pm = selectors.month_of(platform, year, month)
+    if pm is None:
+        return api.create_response(request, {"detail": "Não encontrado."}, status=404)
+    rec = selectors.reconciliation(pm) if pm.trips_upload_id else None
+    statement = selectors.statement_of(pm)
+    return {
+        "platform": platform.pk,
+        "month": f"{pm.month:%Y-%m}",
+        "peak": {
+            "count": pm.peak,
+            "at": pm.peak_at.isoformat() if pm.peak_at else None,
+            "source": pm.peak_source,
+            "infraction_candidate": pm.candidate,
+            "decision": pm.decision,
+        },
+        "reconciliation": None
+        if rec is None
+        else {
+            "report_version": rec.report_version,
+            "trips_total_cents": rec.trips_total_cents,
+            "reported_total_cents": rec.reported_total_cents,
+            "differences": [
+                {
+                    "driver_cpf": line.driver_cpf,
+                    "trips_cents": line.trips_cents,
+                    "reported_cents": line.reported_cents,
+                    "difference_cents": line.difference_cents,
+                    "status": line.status,
+                }
+                for line in rec.differences
+            ],
+        },
+        "issqn": None
+        if statement is None
+        else {
+            "complete": statement.complete,
+            "platform_iss_cents": statement.platform_iss_cents,
+            "withheld_cents": statement.withheld_cents,
+            "total_cents": statement.total_cents,
+            "base_source": statement.base_source,
+        },
+    }

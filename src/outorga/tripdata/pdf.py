@@ -1,0 +1,92 @@
+"""The ISSQN statement as a PDF (reportlab, no network)."""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from outorga.law.money import brl
+
+from .models import IssqnStatement
+
+
+def _cpf(value: str) -> str:
+    return f"***.{value[3:6]}.{value[6:9]}-**" if len(value) == 11 else value
+
+
+def statement_pdf(statement: IssqnStatement) -> bytes:
+    buf = io.BytesIO()
+    doc = SimpleDocTemplate(
+        buf,
+        pagesize=A4,
+        leftMargin=15 * mm,
+        rightMargin=15 * mm,
+        title=f"Extrato de ISSQN {statement.month:%m/%Y}",
+    )
+    styles = getSampleStyleSheet()
+    p = statement.platform
+    story = [
+        Paragraph(f"Extrato de ISSQN — {statement.month:%m/%Y}", styles["Title"]),
+        Paragraph(
+            f"Plataforma: {p.name} (CNPJ {p.cnpj}). Município: {statement.municipality.name}/"
+            f"{statement.municipality.uf}.",
+            styles["Normal"],
+        ),
+        Paragraph(
+            "Fundamento: Lei 4.976/2025, art. 18 a 21; decisão D-14 (alíquota × base, "
+            "arredondamento meio-para-cima por contribuinte e mês). ISS dos motoristas retido e "
+            "recolhido pela plataforma (art. 20, §2).",
+            styles["Normal"],
+        ),
+        Paragraph(
+            f"Base da plataforma: {statement.base_source}. Calculado em "
+            f"{statement.computed_at:%d/%m/%Y %H:%M}.",
+            styles["Normal"],
+        ),
+        Spacer(1, 4 * mm),
+    ]
+    rows = [["Contribuinte", "Regime", "Receita bruta", "Retenção", "Base", "Alíquota", "ISS"]]
+    for line in statement.lines.all():
+        who = "Plataforma" if line.taxpayer_kind == "platform" else _cpf(line.taxpayer)
+        rows.append(
+            [
+                who,
+                line.regime,
+                brl(line.gross_cents),
+                brl(line.deduction_cents),
+                brl(line.base_cents),
+                line.rate or "não informada",
+                "pendente" if line.iss_cents is None else brl(line.iss_cents),
+            ]
+        )
+    total = "pendente" if statement.total_cents is None else brl(statement.total_cents)
+    rows.append(["Total a recolher", "", "", "", "", "", total])
+    table = Table(rows, repeatRows=1)
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONTSIZE", (0, 0), (-1, -1), 8),
+                ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#dbe8fb")),
+                ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
+                ("ALIGN", (2, 1), (-1, -1), "RIGHT"),
+                ("FONTNAME", (0, -1), (-1, -1), "Helvetica-Bold"),
+            ]
+        )
+    )
+    story.append(table)
+    if not statement.complete:
+        story += [
+            Spacer(1, 4 * mm),
+            Paragraph(
+                "Extrato incompleto: o município ainda não registrou a alíquota de algum regime "
+                "ou há dados inconsistentes.",
+                styles["Normal"],
+            ),
+        ]
+    doc.build(story)
+    return buf.getvalue()

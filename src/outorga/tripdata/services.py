@@ -1,0 +1,619 @@
+"""Writes of the trip-data area: receive a file (request), process it (background task), compute
+the month's ISSQN statement. Rules come from the law core; the engine only counts and measures."""
+
+from __future__ import annotations
+
+import calendar as _cal
+import datetime as dt
+import hashlib
+import logging
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
+from django.utils import timezone
+
+from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.authz import authorize
+from outorga.core.lawctx import context
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant, unscoped
+from outorga.law import questions
+from outorga.law.barra_do_garcas.apps_2025 import trip_data as law_trips
+from outorga.law.citations import cite
+from outorga.law.context import Context
+from outorga.law.decisions import Verdict
+from outorga.platforms.models import Platform
+
+from . import engine
+from .models import (
+    DriverMonth,
+    IssqnLine,
+    IssqnStatement,
+    PlatformMonth,
+    TripUpload,
+    ValidationCount,
+)
+
+log = logging.getLogger(__name__)
+
+APPS_LAW = "barra-do-garcas.apps-2025"
+SYSTEM = "processamento de arquivos de corridas"
+
+#: Local time of the municipality decides which month a trip belongs to.
+TIMEZONE_BY_UF = {"MT": "America/Cuiaba", "MS": "America/Campo_Grande", "AM": "America/Manaus"}
+
+#: The roster's vehicle kinds (platforms app) in the rulebook's CTB species (art. 17).
+LAW_VEHICLE_KIND: dict[str, tuple[str, int | None]] = {
+    "car": ("automovel", None),
+    "utility": ("utilitario", None),
+    "motorcycle": ("motocicleta", None),
+    "motoneta": ("motoneta", None),
+    "ciclomotor": ("ciclomotor", None),
+    "other_two_wheeler": ("outro", 2),
+    "other": ("outro", None),
+}
+
+#: Drivers' tax regime until the roster carries it: art. 20 names MEI and autônomo; autônomo is
+#: the one that applies to every driver who has not proved otherwise.
+DEFAULT_DRIVER_REGIME = "autonomo"
+PLATFORM_REGIME = "geral"
+
+EXTENSIONS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet", ".ndjson": "ndjson"}
+EXTENSIONS |= {".jsonl": "ndjson", ".json": "ndjson"}
+
+
+class TripDataError(ValueError):
+    """A refusal the platform can fix: Portuguese message, the field, HTTP status."""
+
+    def __init__(self, message: str, *, field: str = "", status: int = 422) -> None:
+        super().__init__(message)
+        self.field = field
+        self.status = status
+
+
+class IdempotencyConflict(TripDataError):
+    pass
+
+
+# --- receiving a file (in the request: store, hash, enqueue — never process) ---------------------
+
+
+def _sha256(f: UploadedFile) -> str:
+    h = hashlib.sha256()
+    for chunk in f.chunks():
+        h.update(chunk)
+    f.seek(0)
+    return h.hexdigest()
+
+
+def _format_of(name: str, given: str | None) -> str:
+    if given:
+        if given not in engine.FORMATS:
+            raise TripDataError(
+                f"Formato '{given}' não aceito: use csv, parquet ou ndjson.", field="format"
+            )
+        return given
+    fmt = EXTENSIONS.get(Path(name).suffix.lower())
+    if fmt is None:
+        raise TripDataError(
+            "Não foi possível deduzir o formato pelo nome do arquivo: informe format "
+            "(csv, parquet ou ndjson).",
+            field="format",
+        )
+    return fmt
+
+
+def trip_upload_submit(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    platform: Platform,
+    file: UploadedFile,
+    kind: str,
+    schema: str,
+    year: int,
+    month: int,
+    file_format: str | None = None,
+    idempotency_key: str = "",
+    today: dt.date | None = None,
+) -> tuple[TripUpload, bool]:
+    """Receive a month's trips or sessions file (art. 21, 24) and queue it for processing.
+
+    Idempotent: the same ``Idempotency-Key`` with the same content returns the stored upload; with
+    another content it is refused (422). Without a key, the same content for the same month and
+    kind returns the stored upload. Returns ``(upload, created)``.
+    """
+    comp = authorize(
+        actor=actor, municipality=municipality, action="platform.data.submit", law=APPS_LAW
+    )
+    if APPS_LAW not in municipality.laws:
+        raise TripDataError("A lei de transporte por aplicativo não se aplica a este município.")
+    if kind not in engine.KINDS:
+        raise TripDataError("kind deve ser 'trips' ou 'sessions'.", field="kind")
+    if schema not in engine.SCHEMAS:
+        raise TripDataError("schema deve ser 'native' ou 'mds'.", field="schema")
+    if not 1 <= month <= 12 or not 2025 <= year <= 2100:
+        raise TripDataError("Mês de competência inválido.", field="month")
+    today = today or timezone.localdate()
+    if (year, month) > (today.year, today.month):
+        raise TripDataError("Mês de competência no futuro.", field="month")
+    fmt = _format_of(file.name or "", file_format)
+    if schema == "mds" and (fmt != "ndjson" or kind != "trips"):
+        raise TripDataError(
+            "O esquema MDS 2.0 aceita corridas em NDJSON (um objeto Trip por linha).",
+            field="schema",
+        )
+    key = idempotency_key.strip()
+    if len(key) > 100:
+        raise TripDataError("Idempotency-Key com mais de 100 caracteres.", field="Idempotency-Key")
+    digest = _sha256(file)
+    first_day = dt.date(year, month, 1)
+    with transaction.atomic(), tenant(municipality):
+        # The platform row orders concurrent submissions of the same platform.
+        p = Platform.objects.select_for_update().get(pk=platform.pk)
+        if key:
+            same_key = TripUpload.objects.filter(platform=p, idempotency_key=key).first()
+            if same_key is not None:
+                if (same_key.sha256, same_key.kind, same_key.month) == (digest, kind, first_day):
+                    return same_key, False
+                raise IdempotencyConflict(
+                    "Idempotency-Key já usada com outro conteúdo; use uma nova chave.",
+                    field="Idempotency-Key",
+                )
+        same = (
+            TripUpload.objects.filter(platform=p, month=first_day, kind=kind, sha256=digest)
+            .exclude(status=TripUpload.Status.FAILED)
+            .first()
+        )
+        if same is not None:
+            return same, False
+        upload = TripUpload(
+            platform=p,
+            month=first_day,
+            kind=kind,
+            schema=schema,
+            file_format=fmt,
+            original_name=(file.name or "arquivo")[:200],
+            size=file.size or 0,
+            sha256=digest,
+            idempotency_key=key,
+            submitted_by=actor.name,
+        )
+        upload.file.save(f"{digest[:16]}.{fmt}", file, save=False)
+        upload.save()
+        from .tasks import process_upload
+
+        # Enqueued in the same transaction (database backend): the worker sees the task only
+        # when the upload is committed, and a rolled-back upload leaves no task behind.
+        result = process_upload.enqueue(upload.pk)
+        upload.task_id = str(result.id)
+        upload.save(update_fields=["task_id"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="tripdata.upload",
+            obj=upload,
+            new={
+                "platform": p.pk,
+                "month": first_day.isoformat(),
+                "kind": kind,
+                "schema": schema,
+                "format": fmt,
+                "sha256": digest,
+                "size": upload.size,
+            },
+            basis=basis_of(citations=(comp.citations if comp else ()) + (cite(APPS_LAW, 21),)),
+        )
+    return upload, True
+
+
+# --- processing (background task) ----------------------------------------------------------------
+
+
+def month_bounds(m: Municipality, first_day: dt.date) -> engine.Month:
+    tz = ZoneInfo(TIMEZONE_BY_UF.get(m.uf, settings.TIME_ZONE))
+    nxt = dt.date(first_day.year + (first_day.month == 12), first_day.month % 12 + 1, 1)
+    start = dt.datetime.combine(first_day, dt.time.min, tzinfo=tz)
+    end = dt.datetime.combine(nxt, dt.time.min, tzinfo=tz)
+    return engine.Month(int(start.timestamp() * 1000), int(end.timestamp() * 1000))
+
+
+def month_end(first_day: dt.date) -> dt.date:
+    return first_day.replace(day=_cal.monthrange(first_day.year, first_day.month)[1])
+
+
+def _ms(value: dt.datetime) -> int:
+    return int(value.timestamp() * 1000)
+
+
+def roster_for(platform: Platform, ctx: Context) -> list[engine.RosterEntry]:
+    """The platform's drivers as the engine needs them. Whether a vehicle kind is banned is asked
+    to the law core once per kind (art. 17, honouring a court suspension, D-16)."""
+    from outorga.platforms.models import PlatformDriver
+
+    banned: dict[str, bool] = {}
+
+    def is_banned(kind: str) -> bool:
+        if kind not in banned:
+            law_kind, wheels = LAW_VEHICLE_KIND.get(kind, ("outro", None))
+            why = law_trips.vehicle_banned(ctx, law_kind, wheels)
+            banned[kind] = why.verdict is Verdict.REFUSED
+        return banned[kind]
+
+    by_cpf: dict[str, dict[str, Any]] = {}
+    for d in PlatformDriver.objects.filter(platform=platform).order_by("created_at", "pk"):
+        entry = by_cpf.setdefault(d.cpf, {"periods": []})
+        entry["plate"] = d.vehicle_plate
+        entry["banned"] = is_banned(d.vehicle_kind)
+        if d.status == "refused":
+            continue
+        start = d.enabled_at or (d.created_at if d.status == "enabled" else None)
+        if start is None:
+            continue
+        until = d.disabled_at
+        if d.status == "disabled" and until is None:
+            until = start  # disabled with no date: never counted as enabled
+        entry["periods"].append((_ms(start), _ms(until) if until else None))
+    return [
+        engine.RosterEntry(cpf, e["plate"], e["banned"], tuple(e["periods"]))
+        for cpf, e in by_cpf.items()
+    ]
+
+
+class _Progress:
+    """Writes progress to the upload row, at most every half second (outside any transaction, so
+    the screen and the API see it while the task runs)."""
+
+    def __init__(self, upload_id: int) -> None:
+        self.upload_id = upload_id
+        self.last = 0.0
+
+    def __call__(self, pct: int, stage: str) -> None:
+        now = time.monotonic()
+        if now - self.last < 0.5 and pct < 100:
+            return
+        self.last = now
+        with unscoped():
+            TripUpload.objects.filter(pk=self.upload_id).update(progress=pct, stage=stage)
+
+
+def trip_upload_process(*, upload_id: int) -> TripUpload:
+    """Validate and aggregate one file, then swap the month's results in one transaction.
+
+    Everything heavy happens in DuckDB before the transaction; the transaction only writes the
+    aggregates and moves the month's pointer to this file. A failure at any point rolls the
+    writes back and marks the upload failed with the reason, so nothing is half-loaded.
+    """
+    with unscoped():
+        upload = TripUpload.objects.select_related("platform", "municipality").get(pk=upload_id)
+    m = upload.municipality
+    with tenant(m):
+        if upload.status == TripUpload.Status.DONE:
+            return upload  # a task run twice changes nothing
+        TripUpload.objects.filter(pk=upload.pk).update(
+            status=TripUpload.Status.PROCESSING,
+            started_at=timezone.now(),
+            progress=1,
+            stage="iniciado",
+            error="",
+        )
+        progress = _Progress(upload.pk)
+        try:
+            _process(upload, progress)
+        except Exception as exc:  # noqa: BLE001 - any failure must mark the file failed
+            message = str(exc) if isinstance(exc, engine.FileRejected) else _failure(exc)
+            if not isinstance(exc, engine.FileRejected):
+                log.exception("falha ao processar o envio %s", upload.pk)
+            with transaction.atomic():
+                TripUpload.objects.filter(pk=upload.pk).update(
+                    status=TripUpload.Status.FAILED,
+                    error=message,
+                    stage="falhou",
+                    finished_at=timezone.now(),
+                )
+                record_act(
+                    municipality=m,
+                    actor=Actor.system(SYSTEM),
+                    action="tripdata.process",
+                    obj=upload,
+                    outcome="refused",
+                    extra={"erro": message},
+                    basis=basis_of(citations=(cite(APPS_LAW, 21),)),
+                )
+        upload.refresh_from_db()
+        return upload
+
+
+def _failure(exc: Exception) -> str:
+    return f"Erro interno ao processar o arquivo ({exc.__class__.__name__}); nada foi gravado."
+
+
+def _process(upload: TripUpload, progress: _Progress) -> None:
+    m = upload.municipality
+    last_day = month_end(upload.month)
+    ctx = context(m, last_day)
+    bounds = month_bounds(m, upload.month)
+    roster = roster_for(upload.platform, ctx)
+    path = Path(upload.file.path)
+    limits_reason = None
+    if upload.kind == TripUpload.Kind.TRIPS:
+        limits, limits_reason = law_trips.trip_fare_limits(ctx)
+        result = engine.analyse_trips(
+            path,
+            upload.file_format,
+            upload.schema,
+            month=bounds,
+            roster=roster,
+            limits=(
+                engine.FareLimits(
+                    limits.base_fare_cents, limits.per_km_cents, limits.per_minute_cents
+                )
+                if limits
+                else None
+            ),
+            progress=progress,
+        )
+    else:
+        result = engine.analyse_sessions(
+            path, upload.file_format, upload.schema, month=bounds, roster=roster, progress=progress
+        )
+    progress(90, "gravando resultados")
+    with transaction.atomic():
+        _store(upload, result, ctx, limits_reason)
+    progress(100, "concluído")
+
+
+def _at(ms: int | None) -> dt.datetime | None:
+    return dt.datetime.fromtimestamp(ms / 1000, tz=dt.UTC) if ms is not None else None
+
+
+def _store(upload: TripUpload, result: engine.Result, ctx: Context, limits_reason: Any) -> None:
+    m = upload.municipality
+    kinds = engine.ERROR_KINDS
+    ValidationCount.objects.filter(upload=upload).delete()
+    ValidationCount.objects.bulk_create(
+        ValidationCount(
+            municipality=m,
+            upload=upload,
+            kind=kind,
+            label=kinds[kind],
+            count=n,
+            excludes=kind in engine.EXCLUDING,
+            samples=result.samples.get(kind, []),
+        )
+        for kind, n in result.errors.items()
+    )
+    pm, _ = PlatformMonth.objects.select_for_update().get_or_create(
+        platform=upload.platform, month=upload.month
+    )
+    if upload.kind == TripUpload.Kind.TRIPS:
+        DriverMonth.objects.filter(upload=upload).delete()
+        DriverMonth.objects.bulk_create(
+            DriverMonth(
+                municipality=m,
+                upload=upload,
+                platform=upload.platform,
+                month=upload.month,
+                driver_cpf=d.driver[:11],
+                on_roster=d.on_roster,
+                trips=d.trips,
+                gross_cents=d.gross_cents,
+                retention_cents=d.retention_cents,
+                distance_m=d.distance_m,
+                duration_s=d.duration_s,
+            )
+            for d in result.drivers
+        )
+        pm.trips_upload = upload
+        pm.trips = sum(d.trips for d in result.drivers)
+        pm.drivers = sum(1 for d in result.drivers if d.trips)
+        pm.gross_cents = sum(d.gross_cents for d in result.drivers)
+        pm.retention_cents = sum(d.retention_cents for d in result.drivers)
+        pm.peak_trips, pm.peak_trips_at = result.peak.count, _at(result.peak.at_ms)
+    else:
+        pm.sessions_upload = upload
+        pm.peak_sessions, pm.peak_sessions_at = result.peak.count, _at(result.peak.at_ms)
+    if pm.peak_sessions is not None:
+        pm.peak, pm.peak_at, pm.peak_source = pm.peak_sessions, pm.peak_sessions_at, "sessions"
+    else:
+        pm.peak, pm.peak_at, pm.peak_source = pm.peak_trips, pm.peak_trips_at, "trips"
+    decision = questions.ask(
+        "apps.concurrency_month",
+        ctx,
+        {
+            "year": upload.month.year,
+            "month": upload.month.month,
+            "measured_peak": int(pm.peak or 0),
+        },
+    )
+    pm.candidate = bool(decision.outcome.get("candidate"))
+    pm.decision = decision.to_json()
+    pm.save()
+    statement = None
+    if pm.trips_upload_id is not None:
+        statement = _compute_statement(pm, ctx)
+    TripUpload.objects.filter(pk=upload.pk).update(
+        status=TripUpload.Status.DONE,
+        progress=100,
+        stage="concluído",
+        finished_at=timezone.now(),
+        rows=result.rows,
+        rows_counted=result.rows_counted,
+        rows_clean=result.rows_clean,
+        peak_drivers=result.peak.count,
+        peak_at=_at(result.peak.at_ms),
+    )
+    extra: dict[str, Any] = {
+        "linhas": result.rows,
+        "contabilizadas": result.rows_counted,
+        "ocorrências": {k: v for k, v in result.errors.items() if v},
+        "pico": result.peak.count,
+        "candidato_a_infração": pm.candidate,
+    }
+    if limits_reason is not None:
+        extra["limites_tarifários"] = limits_reason.to_json()
+    if statement is not None:
+        extra["issqn_total_cents"] = statement.total_cents
+    record_act(
+        municipality=m,
+        actor=Actor.system(SYSTEM),
+        action="tripdata.process",
+        obj=upload,
+        extra=extra,
+        basis=basis_of(decision, citations=(cite(APPS_LAW, 21), cite(APPS_LAW, 24))),
+    )
+
+
+# --- ISSQN (D-14) -----------------------------------------------------------------------------------
+
+
+def latest_report(platform: Platform, first_day: dt.date) -> Any:
+    """The newest version of the platform's monthly report for the month, if any (art. 16)."""
+    from outorga.platforms.models import MonthlyReport
+
+    return (
+        MonthlyReport.objects.filter(platform=platform, year=first_day.year, month=first_day.month)
+        .order_by("-version")
+        .first()
+    )
+
+
+def _compute_statement(pm: PlatformMonth, ctx: Context) -> IssqnStatement:
+    """Ask the law core for the month's statement and store it with one line per taxpayer.
+
+    The platform's base is the intermediation revenue it declared in its monthly report (art. 16
+    II); without a report, the retention measured from its trips. Drivers' bases come from the
+    trips (gross minus the platform's retention, art. 20 §1)."""
+    assert pm.trips_upload is not None
+    drivers = list(DriverMonth.objects.filter(upload=pm.trips_upload).order_by("driver_cpf"))
+    report = latest_report(pm.platform, pm.month)
+    if report is not None:
+        base, source = int(report.intermediation_revenue_cents), "relatório mensal"
+    else:
+        base, source = int(pm.retention_cents), "corridas"
+    facts: dict[str, Any] = {
+        "year": pm.month.year,
+        "month": pm.month.month,
+        "platform_regime": PLATFORM_REGIME,
+        "intermediation_revenue_cents": max(base, 0),
+        "drivers": [
+            {
+                "driver": d.driver_cpf,
+                "regime": DEFAULT_DRIVER_REGIME,
+                "gross_trip_revenue_cents": max(d.gross_cents, 0),
+                "platform_retention_cents": max(d.retention_cents, 0),
+            }
+            for d in drivers
+        ],
+    }
+    decision = questions.ask("apps.issqn_statement", ctx, facts)
+    out = decision.outcome
+    statement, _ = IssqnStatement.objects.update_or_create(
+        platform=pm.platform,
+        month=pm.month,
+        defaults={
+            "source_upload": pm.trips_upload,
+            "base_source": source,
+            "intermediation_base_cents": base,
+            "platform_iss_cents": out.get("platform_iss_cents"),
+            "withheld_cents": out.get("withheld_cents"),
+            "total_cents": out.get("total_cents"),
+            "complete": bool(out.get("complete")),
+            "decision": decision.to_json(),
+        },
+    )
+    statement.lines.all().delete()
+    rates = _rates(decision.to_json())
+    lines = [
+        IssqnLine(
+            municipality=pm.municipality,
+            statement=statement,
+            taxpayer_kind=IssqnLine.Taxpayer.PLATFORM,
+            taxpayer=pm.platform.cnpj,
+            regime=PLATFORM_REGIME,
+            gross_cents=base,
+            deduction_cents=0,
+            base_cents=base,
+            rate=rates.get(PLATFORM_REGIME, ""),
+            iss_cents=out.get("platform_iss_cents"),
+        )
+    ]
+    for d, line in zip(drivers, out.get("drivers", []), strict=False):
+        lines.append(
+            IssqnLine(
+                municipality=pm.municipality,
+                statement=statement,
+                taxpayer_kind=IssqnLine.Taxpayer.DRIVER,
+                taxpayer=d.driver_cpf,
+                regime=line["regime"],
+                gross_cents=d.gross_cents,
+                deduction_cents=d.retention_cents,
+                base_cents=line["base_cents"],
+                rate=rates.get(line["regime"], ""),
+                iss_cents=line["iss_cents"],
+            )
+        )
+    IssqnLine.objects.bulk_create(lines)
+    return statement
+
+
+def _rates(decision: Mapping[str, Any]) -> dict[str, str]:
+    """Rate per regime as used by the law core (from the parameters in the decision trace)."""
+    rates: dict[str, str] = {}
+    for r in decision.get("reasons", []):
+        regime = r.get("facts", {}).get("regime")
+        for p in r.get("parameters", []):
+            if regime and p.get("value") is not None:
+                rates.setdefault(regime, str(p["value"]))
+    return rates
+
+
+def issqn_statement_recompute(
+    *, actor: Actor, municipality: Municipality, platform: Platform, first_day: dt.date
+) -> IssqnStatement:
+    """Finance recomputes a month's statement (e.g. after the municipality records its rates or a
+    new monthly report arrives)."""
+    comp = authorize(
+        actor=actor, municipality=municipality, action="platform.report.review", law=APPS_LAW
+    )
+    with transaction.atomic(), tenant(municipality):
+        pm = PlatformMonth.objects.select_for_update().get(platform=platform, month=first_day)
+        if pm.trips_upload_id is None:
+            raise TripDataError("Mês sem arquivo de corridas processado.")
+        old = IssqnStatement.objects.filter(platform=platform, month=first_day).first()
+        old_total = old.total_cents if old else None
+        statement = _compute_statement(pm, context(municipality, month_end(first_day)))
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="tripdata.issqn.compute",
+            obj=statement,
+            old={"total_cents": old_total},
+            new={"total_cents": statement.total_cents, "complete": statement.complete},
+            basis=basis_of(citations=comp.citations if comp else ()),
+        )
+    return statement
+
+
+def issqn_export_record(
+    *, actor: Actor, municipality: Municipality, statement: IssqnStatement, fmt: str
+) -> None:
+    """An export of a tax statement is an act (it carries taxpayers' data)."""
+    comp = authorize(
+        actor=actor, municipality=municipality, action="platform.report.review", law=APPS_LAW
+    )
+    with transaction.atomic(), tenant(municipality):
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="tripdata.issqn.export",
+            obj=statement,
+            extra={"formato": fmt},
+            basis=basis_of(citations=comp.citations if comp else ()),
+        )

@@ -1,0 +1,26 @@
+"""Brazilian formats for the trip-data screens: money, thousands, masked CPF."""
+
+from __future__ import annotations
+
+from django import template
+
+from outorga.law.money import brl
+
+register = template.Library()
+
+
+@register.filter(name="brl")
+def brl_filter(cents: int | None) -> str:
+    return "—" if cents is None else brl(int(cents))
+
+
+@register.filter
+def milhar(n: int | None) -> str:
+    return "—" if n is None else f"{int(n):,}".replace(",", ".")
+
+
+@register.filter
+def cpf(value: str) -> str:
+    """Masked CPF (LGPD: screens show only what identifies the line)."""
+    v = str(value or "")
+    return f"***.{v[3:6]}.{v[6:9]}-**" if len(v) == 11 else v

@@ -92,7 +92,7 @@ def make_permit(
         return Permit.objects.create(
             service=service,
             holder=person,
-            number=f"{'MT' if service == 'mototaxi' else 'MF'}-{number:04d}-{secrets.token_hex(2)}",
+            number=f"{'MT' if service == 'mototaxi' else 'MF'}-{number:04d}-{secrets.token_hex(2).upper()}",
             registration_number=number,
             granted_on=today - dt.timedelta(days=100),
             term_start=today - dt.timedelta(days=100),

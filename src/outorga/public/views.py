@@ -181,7 +181,7 @@ def badges(request: HttpRequest) -> HttpResponse:
     errors: list[str] = []
     if request.method == "POST":
         number = request.POST.get("permissao", "").strip().upper()
-        permit = Permit.objects.filter(number=number).first()
+        permit = Permit.objects.filter(number__iexact=number).first()
         aux_id = request.POST.get("auxiliar", "").strip()
         auxiliary = None
         if permit is None:

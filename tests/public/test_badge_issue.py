@@ -1,0 +1,198 @@
+"""Issuing, re-issuing, revoking and printing badges: the law decides the mandatory fields."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from public_factories import make_permit  # type: ignore[import-not-found]
+
+from outorga.core.acts import Actor
+from outorga.core.models import Act
+from outorga.core.tenancy import tenant
+from outorga.law.competence import NotCompetent, Role
+from outorga.public import services
+from outorga.public.models import Badge
+from outorga.registry import services as registry
+from outorga.registry.services import Refused
+from outorga.registry.validation import FieldError
+
+
+def _refusal_text(exc: Refused) -> str:
+    return " ".join(
+        f"{r.message} {' '.join(c.render() for c in r.citations)}" for r in exc.decision.refusals
+    )
+
+
+def test_art_2_viii_a_badge_without_photo_is_refused_with_the_article(ipatinga_m, badge_clerk):
+    permit = make_permit(ipatinga_m, "SEMFOTO", photo=False)
+    with pytest.raises(Refused) as exc:
+        services.badge_issue(actor=badge_clerk, municipality=ipatinga_m, permit=permit)
+    text = _refusal_text(exc.value)
+    assert "foto" in text and "art. 2, VIII" in text and "art. 5, §4" in text.replace("§ ", "§")
+    with tenant(ipatinga_m):
+        assert not Badge.objects.filter(permit=permit).exists()
+
+
+def test_art_2_viii_a_badge_without_blood_type_and_rh_is_refused(ipatinga_m, badge_clerk):
+    permit = make_permit(ipatinga_m, "SEMSANGUE", blood_type="")
+    with pytest.raises(Refused) as exc:
+        services.badge_issue(actor=badge_clerk, municipality=ipatinga_m, permit=permit)
+    text = _refusal_text(exc.value)
+    assert "tipo sanguíneo" in text and "fator RH" in text
+
+
+def test_only_the_clerk_issues_badges_and_a_refusal_is_an_act(ipatinga_m, user_of):
+    permit = make_permit(ipatinga_m, "COMPETENCIA")
+    inspector = Actor.of(user_of("ipatinga", Role.FISCAL))
+    with pytest.raises(NotCompetent):
+        services.badge_issue(actor=inspector, municipality=ipatinga_m, permit=permit)
+    with tenant(ipatinga_m):
+        act = Act.objects.order_by("-seq").first()
+        assert (act.action, act.outcome) == ("badge.issue", "refused")
+
+
+def test_a_clerk_of_another_municipality_cannot_issue(ipatinga_m, user_of):
+    permit = make_permit(ipatinga_m, "OUTRO")
+    barra_clerk = Actor.of(user_of("barra-do-garcas", Role.ATENDENTE))
+    with pytest.raises(NotCompetent):
+        services.badge_issue(actor=barra_clerk, municipality=ipatinga_m, permit=permit)
+
+
+def test_no_badge_for_a_suspended_permit(ipatinga_m, badge_clerk, user_of):
+    import datetime as dt
+
+    permit = make_permit(ipatinga_m, "SUSP")
+    registry.permit_suspend(
+        actor=Actor.of(user_of("ipatinga", Role.AUTORIDADE)),
+        municipality=ipatinga_m,
+        permit=permit,
+        days=15,
+        start=dt.date.today(),
+        reason="teste",
+    )
+    with pytest.raises(FieldError, match="suspensa"):
+        services.badge_issue(actor=badge_clerk, municipality=ipatinga_m, permit=permit)
+
+
+def test_the_badge_is_valid_as_long_as_the_registration_certificate(ipatinga_m, badge_clerk):
+    permit = make_permit(ipatinga_m, "VALIDADE", valid_days=120)
+    badge = services.badge_issue(actor=badge_clerk, municipality=ipatinga_m, permit=permit)
+    assert badge.valid_until == permit.certificate_valid_until  # mototaxi art. 4 §1
+    assert badge.printed["validade"] == permit.certificate_valid_until.isoformat()
+    assert "document" not in badge.printed and permit.holder.document not in str(badge.printed)
+
+
+def test_issuing_is_an_act_with_the_laws_decision(ipatinga_m, badge_clerk):
+    permit = make_permit(ipatinga_m, "ATO")
+    badge = services.badge_issue(actor=badge_clerk, municipality=ipatinga_m, permit=permit)
+    with tenant(ipatinga_m):
+        act = Act.objects.get(action="badge.issue", object_id=str(badge.pk))
+    assert "art. 2, VIII" in act.canonical
+    assert "mototaxi.badge" in act.canonical
+
+
+def test_a_new_badge_revokes_the_previous_one(ipatinga_m, badge_clerk):
+    permit = make_permit(ipatinga_m, "REEMISSAO")
+    first = services.badge_issue(actor=badge_clerk, municipality=ipatinga_m, permit=permit)
+    second = services.badge_issue(actor=badge_clerk, municipality=ipatinga_m, permit=permit)
+    first.refresh_from_db()
+    assert first.revoked_at is not None and second.serial in first.revoked_reason
+    client = Client()
+    assert "revogado" in client.get(f"/v/{first.token}").content.decode()
+    assert "válido" in client.get(f"/v/{second.token}").content.decode()
+
+
+def test_revoking_a_badge_shows_at_once(ipatinga_m, badge_clerk):
+    permit = make_permit(ipatinga_m, "REVOGA")
+    badge = services.badge_issue(actor=badge_clerk, municipality=ipatinga_m, permit=permit)
+    with pytest.raises(FieldError):
+        services.badge_revoke(actor=badge_clerk, municipality=ipatinga_m, badge=badge, reason=" ")
+    services.badge_revoke(
+        actor=badge_clerk, municipality=ipatinga_m, badge=badge, reason="extravio"
+    )
+    page = Client().get(f"/v/{badge.token}").content.decode()
+    assert "revogado" in page and "válido" not in page
+
+
+def test_an_auxiliary_gets_a_badge_of_their_own(ipatinga_m, badge_clerk):
+    import datetime as dt
+
+    from outorga.registry.models import Auxiliary
+
+    permit = make_permit(ipatinga_m, "TITULAR")
+    helper = make_permit(ipatinga_m, "AUXILIAR").holder
+    with tenant(ipatinga_m):
+        aux = Auxiliary.objects.create(
+            permit=permit,
+            person=helper,
+            added_on=dt.date.today(),
+            registration_number=77,
+            credential_valid_until=dt.date.today() + dt.timedelta(days=30),
+        )
+    badge = services.badge_issue(
+        actor=badge_clerk, municipality=ipatinga_m, permit=permit, auxiliary=aux
+    )
+    assert badge.valid_until == aux.credential_valid_until  # mototaxi art. 14 §2
+    html = Client().get(f"/v/{badge.token}").content.decode()
+    assert helper.name in html and "Condutor auxiliar" in html
+
+
+def test_printing_is_an_act_because_the_card_has_health_data(ipatinga_m, badge_clerk):
+    badge = services.badge_issue(
+        actor=badge_clerk, municipality=ipatinga_m, permit=make_permit(ipatinga_m, "PRINT")
+    )
+    services.badge_print(
+        actor=badge_clerk, municipality=ipatinga_m, badge=badge, base_url="http://x"
+    )
+    with tenant(ipatinga_m):
+        assert Act.objects.filter(action="badge.print", object_id=str(badge.pk)).exists()
+
+
+# Clerk screens and API ----------------------------------------------------------------------
+
+
+def test_the_clerk_screen_issues_and_prints(ipatinga_m, user_of):
+    permit = make_permit(ipatinga_m, "TELA")
+    client = Client()
+    client.force_login(user_of("ipatinga", Role.ATENDENTE))
+    response = client.post("/crachas/", {"permissao": permit.number.lower()})
+    assert response.status_code == 302
+    with tenant(ipatinga_m):
+        badge = Badge.objects.get(permit=permit)
+    listing = client.get("/crachas/").content.decode()
+    assert badge.serial in listing and "válido" in listing
+    pdf = client.get(f"/crachas/{badge.pk}/cracha.pdf")
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+    assert b"".join(pdf.streaming_content).startswith(b"%PDF-")
+
+
+def test_the_clerk_screen_shows_the_laws_reasons(ipatinga_m, user_of):
+    permit = make_permit(ipatinga_m, "SEMFOTO", photo=False)
+    client = Client()
+    client.force_login(user_of("ipatinga", Role.ATENDENTE))
+    response = client.post("/crachas/", {"permissao": permit.number})
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "Faltam no crachá: foto" in html and "art. 2, VIII" in html
+
+
+def test_the_api_issues_and_refuses_with_the_article(ipatinga_m, user_of):
+    client = Client()
+    client.force_login(user_of("ipatinga", Role.ATENDENTE))
+    ok = make_permit(ipatinga_m, "API")
+    response = client.post("/api/v1/badges", {"permit_id": ok.pk}, content_type="application/json")
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["status"] == "válido" and body["verification_url"].endswith(body["token"])
+    bad = make_permit(ipatinga_m, "APISEMFOTO", photo=False)
+    response = client.post("/api/v1/badges", {"permit_id": bad.pk}, content_type="application/json")
+    assert response.status_code == 422
+    assert "art. 2, VIII" in str(response.json()["erros"])
+    pdf = client.get(f"/api/v1/badges/{body['id']}/pdf")
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF-")
+    revoked = client.post(
+        f"/api/v1/badges/{body['id']}/revoke",
+        {"reason": "extravio"},
+        content_type="application/json",
+    )
+    assert revoked.status_code == 200 and revoked.json()["status"] == "revogado"

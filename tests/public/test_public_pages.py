@@ -1,0 +1,242 @@
+"""Public pages: what anyone sees without logging in, and what they never see."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+from public_factories import badge_without_law, make_permit  # type: ignore[import-not-found]
+
+from outorga.core.acts import Actor
+from outorga.core.models import ParameterOverride
+from outorga.core.tenancy import tenant
+from outorga.law.competence import Role
+from outorga.public import selectors, services
+from outorga.registry.models import Auxiliary, Permit
+
+TODAY = dt.date(2026, 6, 1)
+
+
+def _badge_for(m, clerk, **permit_fields):
+    permit = make_permit(m, "STATUS")
+    badge = services.badge_issue(actor=clerk, municipality=m, permit=permit)
+    with tenant(m):
+        Permit.objects.filter(pk=permit.pk).update(**permit_fields)
+        badge.refresh_from_db()
+        badge.permit.refresh_from_db()
+    return badge
+
+
+@pytest.mark.parametrize(
+    ("fields", "code", "label"),
+    [
+        ({}, "valido", "válido"),
+        ({"status": "suspended", "suspended_until": TODAY}, "suspenso", "suspenso"),
+        (
+            {"status": "suspended", "suspended_until": TODAY - dt.timedelta(days=1)},
+            "suspenso",
+            "suspenso",
+        ),
+        ({"status": "cassada"}, "cassado", "cassado"),
+        ({"status": "revoked"}, "revogado", "revogado"),
+        ({"status": "renounced"}, "encerrado", "encerrado"),
+        ({"status": "extinct"}, "encerrado", "encerrado"),
+        ({"status": "reserve"}, "reserva", "em reserva"),
+        (
+            {"irregular": True, "irregular_reason": "atestado médico vencido"},
+            "irregular",
+            "irregular",
+        ),
+    ],
+)
+def test_the_status_follows_the_permit(ipatinga_m, badge_clerk, fields, code, label):
+    badge = _badge_for(ipatinga_m, badge_clerk, **fields)
+    status = selectors.badge_status(badge, TODAY)
+    assert (status.code, status.label) == (code, label)
+    assert status.valid is (code == "valido")
+    assert "atestado" not in status.detail  # the reason of an irregularity is not public
+
+
+def test_the_badge_expires_with_its_validity(ipatinga_m, badge_clerk):
+    badge = _badge_for(ipatinga_m, badge_clerk)
+    last_day = badge.valid_until
+    assert selectors.badge_status(badge, last_day).code == "valido"
+    after = selectors.badge_status(badge, last_day + dt.timedelta(days=1))
+    assert after.code == "vencido" and last_day.strftime("%d/%m/%Y") in after.detail
+
+
+def test_an_auxiliary_badge_follows_the_auxiliary(ipatinga_m, badge_clerk):
+    permit = make_permit(ipatinga_m, "TIT")
+    with tenant(ipatinga_m):
+        aux = Auxiliary.objects.create(
+            permit=permit,
+            person=make_permit(ipatinga_m, "AUX").holder,
+            added_on=TODAY,
+            credential_valid_until=timezone.localdate() + dt.timedelta(days=60),
+        )
+    badge = services.badge_issue(
+        actor=badge_clerk, municipality=ipatinga_m, permit=permit, auxiliary=aux
+    )
+    with tenant(ipatinga_m):
+        Auxiliary.objects.filter(pk=aux.pk).update(status="cassado")
+        badge.refresh_from_db()
+    assert selectors.badge_status(badge, timezone.localdate()).code == "cassado"
+
+
+def test_the_page_shows_nothing_else_personal(ipatinga_m, badge_clerk):
+    badge = _badge_for(ipatinga_m, badge_clerk)
+    holder = badge.permit.holder
+    html = Client().get(f"/v/{badge.token}").content.decode()
+    cpf = holder.document
+    for secret in (
+        cpf,
+        f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}",
+        holder.address,
+        "O+",
+        "02650306461",
+    ):
+        assert secret not in html
+    assert holder.name in html and badge.permit.number in html
+    assert badge.permit.vehicle.plate in html
+    assert "Mototáxi" in html or "mototáxi" in html.lower()
+
+
+def test_the_page_is_mobile_first_and_never_cached(ipatinga_m, badge_clerk):
+    badge = _badge_for(ipatinga_m, badge_clerk)
+    response = Client().get(f"/v/{badge.token}")
+    assert 'name="viewport"' in response.content.decode()
+    assert response["Cache-Control"] == "no-store"
+    assert response["Referrer-Policy"] == "no-referrer"
+
+
+def test_the_photo_is_served_only_through_a_valid_token(ipatinga_m, badge_clerk):
+    badge = _badge_for(ipatinga_m, badge_clerk)
+    client = Client()
+    photo = client.get(f"/v/{badge.token}/foto")
+    assert photo.status_code == 200 and photo["Content-Type"] == "image/png"
+    assert photo.content.startswith(b"\x89PNG")
+    assert client.get(f"/v/{'A' * 106}/foto").status_code == 404
+
+
+def test_a_user_logged_into_another_municipality_sees_exactly_what_the_public_sees(
+    ipatinga_m, badge_clerk, user_of
+):
+    badge = _badge_for(ipatinga_m, badge_clerk)
+    public = Client().get(f"/v/{badge.token}")
+    logged = Client()
+    logged.force_login(user_of("barra-do-garcas", Role.AUTORIDADE))
+    seen = logged.get(f"/v/{badge.token}")
+    assert seen.status_code == public.status_code == 200
+    assert seen.content == public.content
+    # And the municipality's own staff get nothing more either.
+    own = Client()
+    own.force_login(user_of("ipatinga", Role.AUTORIDADE))
+    assert own.get(f"/v/{badge.token}").content == public.content
+
+
+def test_too_many_requests_get_a_429_in_portuguese(ipatinga_m, badge_clerk, settings):
+    settings.OUTORGA_PUBLIC_RATE_PER_MINUTE = 3
+    badge = _badge_for(ipatinga_m, badge_clerk)
+    client = Client(REMOTE_ADDR="203.0.113.9")
+    for _ in range(3):
+        assert client.get(f"/v/{badge.token}").status_code == 200
+    response = client.get(f"/v/{badge.token}")
+    assert response.status_code == 429
+    assert "Muitas consultas" in response.content.decode()
+    assert 0 < int(response["Retry-After"]) <= 60
+    # Invalid tokens count too (no free guessing), and other clients are not affected.
+    assert client.get(f"/v/{'B' * 106}").status_code == 429
+    assert Client(REMOTE_ADDR="203.0.113.10").get(f"/v/{badge.token}").status_code == 200
+    api = client.get(f"/api/v1/public/verify/{badge.token}")
+    assert api.status_code in (200, 429)
+
+
+def test_the_verify_api_returns_the_same_facts(ipatinga_m, badge_clerk):
+    badge = _badge_for(ipatinga_m, badge_clerk)
+    body = Client().get(f"/api/v1/public/verify/{badge.token}").json()
+    assert body["valido"] is True and body["situacao"] == "válido"
+    assert body["nome"] == badge.permit.holder.name
+    assert body["foto"].endswith(f"/v/{badge.token}/foto")
+    assert badge.permit.holder.document not in str(body)
+    assert Client().get(f"/api/v1/public/verify/{'A' * 106}").status_code == 404
+
+
+# Municipality pages -------------------------------------------------------------------------
+
+
+def test_the_public_list_shows_active_holders_of_that_municipality_only(
+    ipatinga_m, barra_m, user_of
+):
+    mine = make_permit(ipatinga_m, "IPATINGUENSE")
+    gone = make_permit(ipatinga_m, "RENUNCIOU")
+    theirs = make_permit(barra_m, "BARRENSE")
+    with tenant(ipatinga_m):
+        Permit.objects.filter(pk=gone.pk).update(status="renounced")
+    html = Client().get("/publico/ipatinga/permissoes/").content.decode()
+    assert mine.holder.name in html and mine.number in html and mine.vehicle.plate in html
+    assert gone.holder.name not in html
+    assert theirs.holder.name not in html
+    assert mine.holder.document not in html and "Sigiloso" not in html
+    barra = Client().get("/publico/barra-do-garcas/permissoes/").content.decode()
+    assert theirs.holder.name in barra and mine.holder.name not in barra
+    assert Client().get("/publico/nao-existe/permissoes/").status_code == 404
+
+
+def test_the_list_filters_by_service(ipatinga_m):
+    moto = make_permit(ipatinga_m, "MOTO")
+    frete = make_permit(ipatinga_m, "FRETE", service="motofrete")
+    html = Client().get("/publico/ipatinga/permissoes/?servico=motofrete").content.decode()
+    assert frete.holder.name in html and moto.holder.name not in html
+
+
+def test_verification_by_plate(ipatinga_m, barra_m):
+    permit = make_permit(ipatinga_m, "PLACA", plate="QWE1R23")
+    other = make_permit(barra_m, "PLACAB", plate="ZXC4V56")
+    client = Client()
+    html = client.get("/publico/ipatinga/placa/?placa=qwe-1r23").content.decode()
+    assert "ativa" in html and permit.number in html and permit.holder.name in html
+    html = client.get("/publico/ipatinga/placa/?placa=ZXC4V56").content.decode()
+    assert "Sem permissão" in html and other.holder.name not in html
+    old_format = make_permit(ipatinga_m, "ANTIGA", plate="HGF1234")
+    html = client.get("/publico/ipatinga/placa/?placa=HGF-1234").content.decode()
+    assert old_format.number in html and "HGF-1234" in html
+
+
+def test_tariffs_in_force_with_example_values_flagged(ipatinga_m):
+    html = Client().get("/publico/ipatinga/tarifas/").content.decode()
+    assert "Lei de mototáxi de Ipatinga (2013)" in html
+    assert "Lei do táxi de Ipatinga (2017)" in html
+    assert "R$ 5,00" in html  # example urban mototaxi tariff
+    assert "valor de exemplo" in html
+    assert "bandeirada" in html.lower()
+
+
+def test_a_municipal_decree_value_replaces_the_example(ipatinga_m):
+    with tenant(ipatinga_m):
+        ParameterOverride.objects.create(
+            name="mototaxi_2013.tariff.mototaxi.urbana",
+            effective=dt.date(2025, 1, 1),
+            value=725,
+            legal_reference="Decreto 123/2025",
+            example=False,
+        )
+    html = Client().get("/publico/ipatinga/tarifas/").content.decode()
+    row = re.search(r"Tarifa urbana de mototaxi.*?</tr>", html, re.S)
+    assert row is not None
+    assert "R$ 7,25" in row.group(0) and "valor de exemplo" not in row.group(0)
+    assert "Decreto 123/2025" in row.group(0)
+
+
+def test_fare_limits_not_yet_set_are_shown_as_such(barra_m):
+    html = Client().get("/publico/barra-do-garcas/tarifas/").content.decode()
+    assert "não fixado" in html
+
+
+def test_a_badge_of_barra_is_verified_on_its_own(barra_m, user_of):
+    clerk = Actor.of(user_of("barra-do-garcas", Role.ATENDENTE))
+    badge = badge_without_law(barra_m, make_permit(barra_m, "MT"), clerk)
+    html = Client().get(f"/v/{badge.token}").content.decode()
+    assert "Barra do Garças" in html

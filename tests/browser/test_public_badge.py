@@ -1,0 +1,42 @@
+"""An inspector opens a badge's verification page on a phone (real chromium, 390 px)."""
+
+from __future__ import annotations
+
+import runpy
+from pathlib import Path
+
+import pytest
+
+from outorga.core.acts import Actor
+from outorga.core.demo import demo_username
+from outorga.core.models import Municipality, User
+from outorga.law.competence import Role
+from outorga.public import services
+
+pytestmark = pytest.mark.browser
+
+_F = runpy.run_path(str(Path(__file__).parent.parent / "public" / "public_factories.py"))
+
+
+def test_an_inspector_sees_a_valid_badge_on_a_phone(page, demo_site, artifacts, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    m = Municipality.objects.get(slug="ipatinga")
+    clerk = Actor.of(User.objects.get(username=demo_username("ipatinga", Role.ATENDENTE)))
+    permit = _F["make_permit"](m, "NAVEGADOR")
+    badge = services.badge_issue(actor=clerk, municipality=m, permit=permit)
+
+    page.goto(f"{demo_site.url}/v/{badge.token}")
+    status = page.get_by_role("status")
+    assert "válido" in status.inner_text().lower()
+    assert page.get_by_role("heading", name=permit.holder.name).is_visible()
+    photo = page.get_by_role("img", name=f"Foto de {permit.holder.name}")
+    assert photo.is_visible()
+    assert page.evaluate("(img) => img.naturalWidth", photo.element_handle()) > 0
+    assert page.get_by_text(permit.vehicle.plate).is_visible()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"a página transborda a largura do telefone ({width}px)"
+    page.screenshot(path=str(artifacts / "public-badge-390px.png"), full_page=True)
+
+    page.goto(f"{demo_site.url}/v/{'A' * 106}")
+    assert "não reconhecido" in page.get_by_role("alert").inner_text().lower()
+    page.screenshot(path=str(artifacts / "public-badge-unknown-390px.png"), full_page=True)

@@ -114,4 +114,7 @@ def _load_municipality(facts: MunicipalityFacts) -> list[DemoLogin]:
                     new={"username": username, "role": role.value},
                 )
             logins.append(DemoLogin(m.slug, username, demo_password(username), role.value))
+        from outorga.platforms.demo import load as platforms_demo
+
+        platforms_demo(m)
     return logins

@@ -1,0 +1,235 @@
+"""Demo platforms of Barra do Garças (all marked as demonstration data): three credentialed
+platforms with a few drivers (one CPF on two platforms, one motorcycle refused by art. 17), fare
+tables, monthly reports of the last complete months (one month missing, one late), complaints (one
+overdue) and a warning. Idempotent: a platform that already has drivers is left as it is.
+
+Names, CNPJs and CPFs are fictitious (valid check digits only)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Any
+
+from django.utils import timezone
+
+from outorga.core.acts import Actor
+from outorga.core.models import Municipality, User
+from outorga.core.tenancy import tenant
+from outorga.law.competence import Role
+
+from . import services
+from .models import MonthlyReport, Platform, PlatformDocument, PlatformStatusChange
+
+APPS_LAW = "barra-do-garcas.apps-2025"
+
+PLATFORMS = [
+    # (cnpj, name, cadastro mobiliário, complaint channel)
+    (
+        "11222333000181",
+        "Plataforma Exemplo (demo)",
+        "CM-2026-0101 (exemplo)",
+        "sac@exemplo.invalid",
+    ),
+    ("07220658568510", "Vai Já Mobilidade (demo)", "CM-2026-0102 (exemplo)", "0800 000 0102"),
+    (
+        "78918352318126",
+        "Rota Araguaia (demo)",
+        "CM-2026-0103 (exemplo)",
+        "rotaaraguaia.invalid/sac",
+    ),
+]
+
+DRIVERS: dict[str, list[dict[str, Any]]] = {
+    "11222333000181": [
+        {"cpf": "44492483764", "name": "Ana Paula Ribeiro (demo)", "vehicle_plate": "QBG1A23"},
+        {"cpf": "91476670790", "name": "Bruno Carvalho (demo)", "vehicle_plate": "QBG2B34"},
+        {"cpf": "57481770808", "name": "Carla Mendes (demo)", "vehicle_plate": "QBG3C45"},
+        {
+            "cpf": "61130593592",
+            "name": "Diego Souza (demo)",
+            "vehicle_plate": "QBG4D56",
+            "vehicle_kind": "motorcycle",
+        },
+    ],
+    "07220658568510": [
+        {"cpf": "97037191639", "name": "Elaine Costa (demo)", "vehicle_plate": "QBH1E67"},
+        {"cpf": "29994730959", "name": "Fábio Lima (demo)", "vehicle_plate": "QBH2F78"},
+        # The same person drives for two platforms: allowed, listed for the authority.
+        {"cpf": "44492483764", "name": "Ana Paula Ribeiro (demo)", "vehicle_plate": "QBG1A23"},
+    ],
+    "78918352318126": [
+        {"cpf": "13303391424", "name": "Gabriela Nunes (demo)", "vehicle_plate": "QBJ1G89"},
+        {"cpf": "49060647955", "name": "Hélio Batista (demo)", "vehicle_plate": "QBJ2H90"},
+        {
+            "cpf": "74979428320",
+            "name": "Igor Ramos (demo)",
+            "vehicle_plate": "QBJ3I01",
+            "vehicle_manufacture_year": 2012,
+        },
+    ],
+}
+
+
+def _add_months(y: int, mo: int, n: int) -> tuple[int, int]:
+    total = y * 12 + (mo - 1) + n
+    return total // 12, total % 12 + 1
+
+
+def _months_back(today: dt.date, n: int) -> list[tuple[int, int]]:
+    """The ``n`` complete months before ``today``, oldest first."""
+    out = []
+    y, m = today.year, today.month
+    for _ in range(n):
+        y, m = (y - 1, 12) if m == 1 else (y, m - 1)
+        out.append((y, m))
+    return list(reversed(out))
+
+
+def load(m: Municipality) -> None:
+    if APPS_LAW not in m.laws:
+        return
+    today = timezone.localdate()
+    months = _months_back(today, 3)
+    start = dt.datetime(months[0][0], months[0][1], 1, tzinfo=dt.UTC)
+    bot = Actor(None, Role.PLATAFORMA.value, "carga de demonstração (plataforma)")
+    with tenant(m):
+        authority = User.objects.filter(municipality=m, role=Role.AUTORIDADE.value).first()
+        for idx, (cnpj, name, cadastro, channel) in enumerate(PLATFORMS):
+            p, _ = Platform.objects.get_or_create(cnpj=cnpj, defaults={"name": name})
+            if p.drivers.exists():
+                continue
+            p.name, p.demo = name, True
+            p.cadastro_mobiliario, p.complaint_channel = cadastro, channel
+            p.contact_name = "Responsável de exemplo"
+            p.contact_email = f"contato{idx + 1}@exemplo.invalid"
+            p.credentialed_at = start
+            p.save()
+            if not p.status_changes.exists():
+                PlatformStatusChange.objects.create(
+                    platform=p,
+                    new_status=p.status,
+                    reason="credenciamento (dados de demonstração)",
+                )
+            PlatformDocument.objects.get_or_create(
+                platform=p,
+                kind=PlatformDocument.Kind.CADASTRO_MOBILIARIO,
+                defaults={"number": cadastro, "notes": "documento de exemplo"},
+            )
+            for d in DRIVERS[cnpj]:
+                data = services.DriverData(
+                    cpf=d["cpf"],
+                    name=d["name"],
+                    cnh_number=f"0{d['cpf'][:10]}",
+                    cnh_category="B",
+                    cnh_ear=True,
+                    vehicle_plate=d["vehicle_plate"],
+                    vehicle_kind=d.get("vehicle_kind", "car"),
+                    vehicle_manufacture_year=d.get("vehicle_manufacture_year", today.year - 4),
+                    crlv=True,
+                    criminal_certificate=True,
+                    app_insurance=True,
+                    dpvat=True,
+                    debt_clearance=True,
+                    inss=True,
+                )
+                services.platform_driver_register(actor=bot, municipality=m, platform=p, data=data)
+            services.fare_table_publish(
+                actor=bot,
+                municipality=m,
+                platform=p,
+                base_fare_cents=450 + 50 * idx,
+                per_km_cents=180 + 10 * idx,
+                per_minute_cents=30,
+                extras=[{"name": "bagagem grande", "amount_cents": 300}],
+                dynamic_max_percent=None if idx == 2 else Decimal("50"),
+            )
+            _reports(m, p, idx, months, bot)
+            _complaints(m, p, idx, today, bot)
+            if idx == 2 and authority is not None:
+                late = months[0]
+                services.platform_penalty_impose(
+                    actor=Actor.of(authority),
+                    municipality=m,
+                    platform=p,
+                    kind="warning",
+                    infraction_on=dt.date(late[0], late[1], 1),
+                    description="Relatório mensal entregue com atraso (demonstração).",
+                    reasoning="Primeira ocorrência: advertência escrita (art. 26, I).",
+                    defence_notice_on=dt.date(late[0], late[1], 1),
+                    defence_judged=True,
+                )
+
+
+def _reports(
+    m: Municipality, p: Platform, idx: int, months: list[tuple[int, int]], bot: Actor
+) -> None:
+    cpfs = [d.cpf for d in p.drivers.filter(status="enabled")]
+    for k, (y, mo) in enumerate(months):
+        if idx == 1 and k == 1:
+            continue  # a missing month: listed for the authority
+        # Sent on the 10th of the next month; Rota Araguaia sent its first one a month late.
+        late = idx == 2 and k == 0
+        y1, m1 = _add_months(y, mo, 2 if late else 1)
+        on = min(dt.date(y1, m1, 5 if late else 10), timezone.localdate())
+        body = {
+            "year": y,
+            "month": mo,
+            "intermediation_revenue_cents": 1_500_000 + 250_000 * idx + 100_000 * k,
+            "drivers": [
+                {
+                    "cpf": cpf,
+                    "trips": 150 + 20 * j + 15 * k + 10 * idx,
+                    "trip_revenue_cents": 600_000 + 50_000 * j + 30_000 * k,
+                    "platform_retention_cents": 150_000 + 12_500 * j + 7_500 * k,
+                }
+                for j, cpf in enumerate(cpfs)
+            ],
+        }
+        if MonthlyReport.objects.filter(platform=p, year=y, month=mo).exists():
+            continue
+        services.monthly_report_submit(
+            actor=bot,
+            municipality=m,
+            platform=p,
+            idempotency_key=f"demo-{p.cnpj}-{y}-{mo:02d}-v1",
+            body=body,
+            on=on,
+            demo=True,
+        )
+
+
+def _complaints(m: Municipality, p: Platform, idx: int, today: dt.date, bot: Actor) -> None:
+    if idx == 0:
+        services.complaint_file_public(
+            municipality=m,
+            platform=p,
+            description="Motorista cobrou valor acima do mostrado no aplicativo (demonstração).",
+            complainant_name="Usuário de exemplo",
+            on=today - dt.timedelta(days=20),
+        )
+    elif idx == 1:
+        c = services.complaint_forward(
+            actor=bot,
+            municipality=m,
+            platform=p,
+            description="Veículo diferente do informado no aplicativo (demonstração).",
+            filed_on=today - dt.timedelta(days=6),
+            platform_reference="TCK-DEMO-1",
+        )
+        services.complaint_answer(
+            actor=bot,
+            municipality=m,
+            complaint=c,
+            answer="Cadastro do veículo corrigido e motorista orientado (demonstração).",
+            on=today - dt.timedelta(days=4),
+        )
+    else:
+        services.complaint_forward(
+            actor=bot,
+            municipality=m,
+            platform=p,
+            description="Corrida cancelada sem motivo (demonstração).",
+            filed_on=today - dt.timedelta(days=1),
+            platform_reference="RA-DEMO-7",
+        )

@@ -1,0 +1,159 @@
+"""The authority's and finance's screens, on the demo data; the public complaint form."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+
+from outorga.core.tenancy import tenant
+from outorga.law.competence import Role
+from outorga.platforms.models import Complaint, MonthlyReport, Platform, PlatformDriver
+
+
+@pytest.fixture
+def as_role(user_of):
+    def login(role: Role, slug: str = "barra-do-garcas") -> Client:
+        c = Client()
+        c.force_login(user_of(slug, role))
+        return c
+
+    return login
+
+
+def test_finance_sees_the_platforms_with_chart_and_caps(as_role):
+    r = as_role(Role.FINANCAS).get("/plataformas/")
+    html = r.content.decode()
+    assert r.status_code == 200
+    assert "Vai Já Mobilidade (demo)" in html and "Rota Araguaia (demo)" in html
+    assert "<svg" in html and 'role="img"' in html
+    assert "/ 500" in html and "/ 10" in html
+
+
+def test_the_roster_shows_full_cpf_to_finance_and_masked_to_inspectors(as_role, barra_m):
+    with tenant(barra_m):
+        p = Platform.objects.get(cnpj="11222333000181")
+    full = as_role(Role.FINANCAS).get(f"/plataformas/{p.pk}/").content.decode()
+    masked = as_role(Role.FISCAL).get(f"/plataformas/{p.pk}/").content.decode()
+    assert "444.924.837-64" in full
+    assert "444.924.837-64" not in masked and "***.924.837-**" in masked
+    # The refused motorcycle shows its reasons with the article.
+    assert "art. 17" in full
+
+
+def test_the_cross_platform_view_lists_a_cpf_on_two_platforms(as_role):
+    html = as_role(Role.AUTORIDADE).get("/plataformas/cpfs-em-varias/").content.decode()
+    assert "Ana Paula Ribeiro (demo)" in html
+    assert "Plataforma Exemplo (demo)" in html and "Vai Já Mobilidade (demo)" in html
+
+
+def test_late_and_missing_reports_are_listed_as_infraction_candidates(as_role):
+    html = as_role(Role.FINANCAS).get("/plataformas/relatorios/").content.decode()
+    section = html.split("Relatórios recebidos")[0]
+    assert "Vai Já Mobilidade (demo)" in section and "não entregue" in section
+    assert "Rota Araguaia (demo)" in section and "entregue com atraso" in section
+
+
+def test_overdue_complaints_are_listed(as_role):
+    html = as_role(Role.AUTORIDADE).get("/plataformas/reclamacoes/").content.decode()
+    overdue = html.split("<h2>Todas</h2>")[0]
+    assert "Plataforma Exemplo (demo)" in overdue
+
+
+def test_a_report_version_page_shows_the_drivers(as_role, barra_m):
+    with tenant(barra_m):
+        r = MonthlyReport.objects.filter(demo=True).first()
+    html = as_role(Role.FINANCAS).get(f"/plataformas/relatorios/{r.pk}/").content.decode()
+    assert "versão 1" in html and "R$" in html
+
+
+def test_roles_without_competence_do_not_see_the_platforms_screens(as_role):
+    assert as_role(Role.ATENDENTE).get("/plataformas/").status_code == 403
+    assert as_role(Role.PLATAFORMA).get("/plataformas/").status_code == 403
+
+
+def test_the_authority_credentials_through_the_form(as_role):
+    r = as_role(Role.AUTORIDADE).post(
+        "/plataformas/credenciar/",
+        {
+            "cnpj": "11.444.777/0001-61",
+            "name": "Formulário Ltda",
+            "cadastro_mobiliario": "CM-9",
+            "complaint_channel": "sac@x.invalid",
+        },
+    )
+    assert r.status_code == 302
+
+
+def test_the_authority_warns_and_the_penalty_is_listed(as_role, barra_m):
+    with tenant(barra_m):
+        p = Platform.objects.get(cnpj="07220658568510")
+    client = as_role(Role.AUTORIDADE)
+    r = client.post(
+        f"/plataformas/{p.pk}/penalidade/",
+        {
+            "kind": "warning",
+            "infraction_on": "2026-09-01",
+            "description": "Relatório não entregue",
+            "reasoning": "Primeira ocorrência",
+            "defence_notice_on": "2026-09-02",
+            "defence_judged": "on",
+        },
+        follow=True,
+    )
+    assert "Advertência escrita aplicada" in r.content.decode()
+    assert "Relatório não entregue" in client.get("/plataformas/penalidades/").content.decode()
+
+
+def test_a_case_is_opened_and_only_the_mayor_sees_the_decision_form(as_role, barra_m):
+    with tenant(barra_m):
+        p = Platform.objects.get(cnpj="78918352318126")
+    r = as_role(Role.AUTORIDADE).post(
+        f"/plataformas/{p.pk}/processo/",
+        {
+            "kind": "credential_suspension",
+            "infraction_on": "2026-09-01",
+            "grounds": "Reincidência",
+            "suspension_days": "15",
+        },
+    )
+    assert r.status_code == 302
+    case_url = r["Location"]
+    assert "Registrar decisão" in as_role(Role.CHEFE_EXECUTIVO).get(case_url).content.decode()
+    assert "Registrar decisão" not in as_role(Role.AUTORIDADE).get(case_url).content.decode()
+
+
+def test_a_visitor_files_a_complaint_without_login(barra_m):
+    cache.clear()
+    c = Client()
+    assert "Barra do Garças" in c.get("/reclamacao/").content.decode()
+    with tenant(barra_m):
+        p = Platform.objects.get(cnpj="07220658568510")
+    r = c.post(
+        "/reclamacao/",
+        {"municipio": "barra-do-garcas", "platform": p.pk, "description": "Motorista grosseiro."},
+    )
+    html = r.content.decode()
+    assert r.status_code == 200 and "Protocolo" in html
+    with tenant(barra_m):
+        made = Complaint.objects.filter(description="Motorista grosseiro.").get()
+    assert made.source == "public" and made.deadline > dt.date.today()
+
+
+def test_the_public_form_is_rate_limited(barra_m):
+    cache.clear()
+    c = Client()
+    with tenant(barra_m):
+        p = Platform.objects.get(cnpj="07220658568510")
+    body = {"municipio": "barra-do-garcas", "platform": p.pk, "description": "x"}
+    codes = [c.post("/reclamacao/", body).status_code for _ in range(6)]
+    assert codes == [200] * 5 + [429]
+
+
+def test_the_demo_has_a_refused_motorcycle_citing_art_17(barra_m):
+    with tenant(barra_m):
+        moto = PlatformDriver.objects.get(cpf="61130593592")
+    assert moto.status == "refused"
+    assert "art. 17" in str(moto.decision)

@@ -11,5 +11,6 @@ urlpatterns = [
     path("dados/", include("outorga.tripdata.urls")),
     path("", include("outorga.public.urls")),
     path("", include("outorga.platforms.urls")),
+    path("", include("outorga.inspections.urls")),
     path("", include("outorga.core.urls")),
 ]

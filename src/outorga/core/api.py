@@ -212,3 +212,7 @@ api.add_router("/badges", badges_router)
 from outorga.registry.api import router as registry_router  # noqa: E402
 
 api.add_router("/registry", registry_router)
+
+from outorga.inspections.api import router as inspections_router  # noqa: E402
+
+api.add_router("/inspections", inspections_router)

@@ -18,6 +18,8 @@ NAV: list[tuple[str, str, frozenset[Role] | None]] = [
         "platforms:index",
         frozenset({Role.AUTORIDADE, Role.FINANCAS, Role.FISCAL, Role.CHEFE_EXECUTIVO}),
     ),
+    ("Vistorias", "inspections:queue", frozenset({Role.FISCAL, Role.AUTORIDADE, Role.ATENDENTE})),
+    ("Minhas vistorias", "inspections:mine", frozenset({Role.PERMISSIONARIO})),
 ]
 
 

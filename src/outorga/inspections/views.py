@@ -1,0 +1,341 @@
+"""Web UI of the inspections area: the queue, the checklist an inspector fills standing next to the
+vehicle (phone width), the result, the laudo PDF, companies and their credentials, and the holder's
+own laudos in the portal. Thin: parse, call one service or selector, render."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http.response import HttpResponseBase
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from outorga.core.acts import Actor
+from outorga.core.middleware import client_ip
+from outorga.core.models import Municipality, User
+from outorga.core.tenancy import current_municipality_or_none
+from outorga.law.competence import NotCompetent, Role
+from outorga.law.questions import FactsInvalid
+from outorga.registry.models import Permit
+
+from . import pdf, selectors, services
+from .models import CompanyToken, Inspection, InspectionCompany, InspectionItem
+
+#: Municipal staff who see inspections (the holder sees only their own, in the portal).
+STAFF = {Role.FISCAL, Role.AUTORIDADE, Role.ATENDENTE, Role.ADMIN}
+
+
+def _user(request: HttpRequest) -> User:
+    assert isinstance(request.user, User)
+    return request.user
+
+
+def _actor(request: HttpRequest) -> Actor:
+    return Actor.of(_user(request), client_ip(request))
+
+
+def _municipality(request: HttpRequest) -> Municipality:
+    m = current_municipality_or_none()
+    if m is None:
+        raise Http404
+    return m
+
+
+def _staff_only(request: HttpRequest) -> HttpResponse | None:
+    if Role(_user(request).role) not in STAFF:
+        return render(
+            request,
+            "core/forbidden.html",
+            {"message": "Área dos servidores municipais."},
+            status=403,
+        )
+    return None
+
+
+def _forbidden(request: HttpRequest, exc: Exception) -> HttpResponse:
+    return render(request, "core/forbidden.html", {"message": str(exc)}, status=403)
+
+
+def _errors(exc: Exception) -> list[str]:
+    if isinstance(exc, services.Refused):
+        return [
+            f"{r.message} ({', '.join(c.render() for c in r.citations)})"
+            for r in exc.decision.refusals
+        ]
+    if isinstance(exc, FactsInvalid):
+        return [f"{e['field']}: {e['message']}" for e in exc.errors]
+    return [str(exc)]
+
+
+@login_required
+@require_GET
+def queue(request: HttpRequest) -> HttpResponse:
+    m = _municipality(request)
+    if (denied := _staff_only(request)) is not None:
+        return denied
+    today = timezone.localdate()
+    rows = selectors.due_queue(m, today)
+    awaiting = Inspection.objects.filter(status=Inspection.Status.AWAITING).select_related(
+        "permit", "company"
+    )[:50]
+    recent = Inspection.objects.select_related("permit", "company")[:20]
+    return render(
+        request,
+        "inspections/queue.html",
+        {"rows": rows, "awaiting": awaiting, "recent": recent, "today": today},
+    )
+
+
+@login_required
+def new(request: HttpRequest, permit_id: int) -> HttpResponse:
+    m = _municipality(request)
+    if (denied := _staff_only(request)) is not None:
+        return denied
+    permit = get_object_or_404(Permit.objects.select_related("vehicle", "holder"), pk=permit_id)
+    today = timezone.localdate()
+    kind = request.POST.get("tipo") or request.GET.get("tipo") or ""
+    if kind not in Inspection.Kind.values:
+        kind = Inspection.Kind.REINSPECAO if selectors.open_withdrawal(permit) else ""
+    cl = selectors.checklist_of(permit, today)
+    errors: list[str] = []
+    posted: dict[str, Any] = {}
+    if request.method == "POST":
+        answers = {
+            i.code: {
+                "result": request.POST.get(f"r_{i.code}", ""),
+                "remark": request.POST.get(f"obs_{i.code}", ""),
+            }
+            for i in cl.items
+        }
+        posted = answers
+        missing = [
+            i.label for i in cl.items if answers[i.code]["result"] not in ("ok", "not_ok", "na")
+        ]
+        if missing:
+            errors = [f"Responda o item: {label}" for label in missing]
+        if not kind:
+            errors.insert(0, "Escolha o tipo de vistoria.")
+        if not errors:
+            photos = {}
+            for i in cl.items:
+                upload = request.FILES.get(f"foto_{i.code}")
+                if upload is not None:
+                    photos[i.code] = upload.read()
+            try:
+                inspection = services.inspection_record(
+                    actor=_actor(request),
+                    municipality=m,
+                    permit=permit,
+                    kind=kind,
+                    inspected_on=today,
+                    answers=answers,
+                    photos=photos,
+                )
+            except NotCompetent as exc:
+                return _forbidden(request, exc)
+            except (services.Refused, services.FieldError, FactsInvalid) as exc:
+                errors = _errors(exc)
+            else:
+                messages.success(request, inspection.summary)
+                return HttpResponseRedirect(reverse("inspections:detail", args=[inspection.pk]))
+    return render(
+        request,
+        "inspections/new.html",
+        {
+            "permit": permit,
+            "checklist": cl,
+            "rows": [
+                (
+                    i,
+                    posted.get(i.code, {}).get("result", ""),
+                    posted.get(i.code, {}).get("remark", ""),
+                )
+                for i in cl.items
+            ],
+            "kind": kind,
+            "kinds": Inspection.Kind.choices,
+            "errors": errors,
+            "posted": posted,
+            "today": today,
+        },
+        status=422 if errors else 200,
+    )
+
+
+def _can_see(user: User, inspection: Inspection) -> bool:
+    if Role(user.role) in STAFF:
+        return True
+    holder = selectors.holder_of(user)
+    return (
+        holder is not None
+        and inspection.permit is not None
+        and inspection.permit.holder_id == holder.pk
+        and inspection.status == Inspection.Status.FINAL
+    )
+
+
+@login_required
+@require_GET
+def detail(request: HttpRequest, inspection_id: int) -> HttpResponse:
+    _municipality(request)
+    inspection = get_object_or_404(
+        Inspection.objects.select_related("permit", "company", "inspector", "confirmed_by"),
+        pk=inspection_id,
+    )
+    if not _can_see(_user(request), inspection):
+        raise Http404
+    return render(
+        request,
+        "inspections/detail.html",
+        {
+            "inspection": inspection,
+            "items": inspection.items.all(),
+            "staff": Role(_user(request).role) in STAFF,
+        },
+    )
+
+
+@login_required
+@require_POST
+def confirm(request: HttpRequest, inspection_id: int) -> HttpResponse:
+    m = _municipality(request)
+    inspection = get_object_or_404(Inspection.objects.all(), pk=inspection_id)
+    try:
+        services.inspection_confirm(
+            actor=_actor(request),
+            municipality=m,
+            inspection=inspection,
+            confirm=request.POST.get("decisao", "confirmar") == "confirmar",
+            reason=request.POST.get("motivo", ""),
+        )
+    except NotCompetent as exc:
+        return _forbidden(request, exc)
+    except services.FieldError as exc:
+        messages.error(request, str(exc))
+    return HttpResponseRedirect(reverse("inspections:detail", args=[inspection.pk]))
+
+
+@login_required
+@require_GET
+def report_pdf(request: HttpRequest, inspection_id: int) -> HttpResponseBase:
+    m = _municipality(request)
+    inspection = get_object_or_404(Inspection.objects.select_related("permit"), pk=inspection_id)
+    if not _can_see(_user(request), inspection):
+        raise Http404
+    content = pdf.laudo(m, inspection)
+    response = FileResponse(
+        io.BytesIO(content),
+        content_type="application/pdf",
+        filename=f"laudo-vistoria-{inspection.pk}.pdf",
+    )
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@login_required
+@require_GET
+def photo(request: HttpRequest, item_id: int) -> HttpResponseBase:
+    _municipality(request)
+    item = get_object_or_404(InspectionItem.objects.select_related("inspection"), pk=item_id)
+    if not item.photo or not _can_see(_user(request), item.inspection):
+        raise Http404
+    response = FileResponse(item.photo.open("rb"), content_type=item.photo_type)
+    response["Cache-Control"] = "no-store"
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+@login_required
+def companies(request: HttpRequest) -> HttpResponse:
+    m = _municipality(request)
+    if (denied := _staff_only(request)) is not None:
+        return denied
+    errors: list[str] = []
+    secret = ""
+    if request.method == "POST":
+        try:
+            services.company_register(
+                actor=_actor(request),
+                municipality=m,
+                data={
+                    "name": request.POST.get("nome", ""),
+                    "cnpj": request.POST.get("cnpj", ""),
+                    "inmetro_accreditation": request.POST.get("inmetro", ""),
+                    "accredited_until": _date(request.POST.get("validade", "")),
+                },
+            )
+        except NotCompetent as exc:
+            return _forbidden(request, exc)
+        except services.FieldError as exc:
+            errors = [str(exc)]
+        else:
+            messages.success(request, "Empresa cadastrada.")
+            return HttpResponseRedirect(reverse("inspections:companies"))
+    secret = request.session.pop("inspections_new_secret", "")
+    rows = InspectionCompany.objects.prefetch_related("tokens")
+    return render(
+        request,
+        "inspections/companies.html",
+        {"companies": rows, "errors": errors, "secret": secret, "form": request.POST},
+        status=422 if errors else 200,
+    )
+
+
+def _date(value: str) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat(value) if value else None
+    except ValueError:
+        return None
+
+
+@login_required
+@require_POST
+def token_issue(request: HttpRequest, company_id: int) -> HttpResponse:
+    m = _municipality(request)
+    company = get_object_or_404(InspectionCompany.objects.all(), pk=company_id)
+    try:
+        _, secret = services.company_token_issue(
+            actor=_actor(request),
+            municipality=m,
+            company=company,
+            name=request.POST.get("nome", ""),
+        )
+    except NotCompetent as exc:
+        return _forbidden(request, exc)
+    # Shown once, on the next page, never stored in clear.
+    request.session["inspections_new_secret"] = secret
+    return HttpResponseRedirect(reverse("inspections:companies"))
+
+
+@login_required
+@require_POST
+def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
+    m = _municipality(request)
+    token = get_object_or_404(CompanyToken.objects.all(), pk=token_id)
+    try:
+        services.company_token_revoke(actor=_actor(request), municipality=m, token=token)
+    except NotCompetent as exc:
+        return _forbidden(request, exc)
+    messages.success(request, f"Credencial {token.prefix} revogada.")
+    return HttpResponseRedirect(reverse("inspections:companies"))
+
+
+@login_required
+@require_GET
+def mine(request: HttpRequest) -> HttpResponse:
+    """The holder's laudos (portal)."""
+    _municipality(request)
+    holder = selectors.holder_of(_user(request))
+    rows = (
+        selectors.holder_inspections(holder).select_related("permit")
+        if holder is not None
+        else Inspection.objects.none()
+    )
+    return render(request, "inspections/mine.html", {"inspections": rows, "holder": holder})

@@ -213,6 +213,12 @@ from outorga.registry.api import router as registry_router  # noqa: E402
 
 api.add_router("/registry", registry_router)
 
+from outorga.registry.api_taxi import stands_router, taxi_router, tenders_router  # noqa: E402
+
+api.add_router("/tenders", tenders_router)
+api.add_router("/taxi", taxi_router)
+api.add_router("/stands", stands_router)
+
 from outorga.inspections.api import router as inspections_router  # noqa: E402
 
 api.add_router("/inspections", inspections_router)

@@ -45,6 +45,7 @@ def stand_set(
     if service not in Service.values:
         raise FieldError("serviço", "use mototaxi, motofrete ou taxi")
     law = SERVICE_LAW[Service(service)]
+    T.require_law(municipality, law)
     authorize(actor=actor, municipality=municipality, action="stand.set", law=law)
     if not name.strip() or not place.strip():
         raise FieldError("local", "informe o nome e o local do ponto")

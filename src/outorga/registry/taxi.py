@@ -53,6 +53,12 @@ MOTO_CITE = "Lei de mototáxi de Ipatinga (2013)"
 Refused = S.Refused
 
 
+def require_law(m: Municipality, law: str) -> None:
+    """A service of a law the municipality does not apply does not exist there."""
+    if m.laws and law not in m.laws:
+        raise FieldError("serviço", "serviço não regulado pela legislação deste município")
+
+
 def merge(
     qid: str, decisions: Iterable[Decision], on: dt.date, slug: str, summary: str
 ) -> Decision:
@@ -415,6 +421,7 @@ def taxi_permit_grant(
     with complete documents (art. 22–24) and an eligible vehicle (art. 27–29), numbered in the
     Cadastro Municipal de Taxistas (art. 4 I, 20: sequential, gapless). The term and the
     contrapartida are the holder's choice (art. 10); the instalment plan becomes debts (D-12)."""
+    require_law(municipality, LAW)
     authorize(actor=actor, municipality=municipality, action="permit.grant", law=LAW)
     if category not in TaxiCategory.values:
         raise FieldError(

@@ -89,6 +89,7 @@ def tender_create(
     if service not in Service.values:
         raise FieldError("serviço", "use mototaxi, motofrete ou taxi")
     law = _law(service)
+    T.require_law(municipality, law)
     authorize(actor=actor, municipality=municipality, action="tender.manage", law=law)
     if not number.strip():
         raise FieldError("número", "informe o número da licitação")
@@ -309,7 +310,9 @@ def _grant_one(
     on: dt.date,
     params: Mapping[str, Any],
 ) -> Permit:
-    vehicle = Vehicle.objects.get(pk=params["vehicle"])
+    vehicle = Vehicle.objects.filter(pk=params.get("vehicle")).first()
+    if vehicle is None:
+        raise FieldError("veículo", f"veículo não encontrado para o candidato {applicant.pk}")
     if tender.service == Service.TAXI:
         return T.taxi_permit_grant(
             actor=actor,
@@ -379,14 +382,15 @@ def tender_grant(
             if quota is not None and quota.refusals:
                 break  # no place left in the quota: nobody else can be granted
         try:
-            permit = _grant_one(
-                actor=actor,
-                municipality=municipality,
-                tender=tender,
-                applicant=applicant,
-                on=on,
-                params=params,
-            )
+            with tenant(municipality):
+                permit = _grant_one(
+                    actor=actor,
+                    municipality=municipality,
+                    tender=tender,
+                    applicant=applicant,
+                    on=on,
+                    params=params,
+                )
             result: dict[str, Any] = {"granted": True, "permit": permit.number}
         except S.Refused as exc:
             result = {"granted": False, "decision": exc.decision.to_json()}

@@ -1,0 +1,86 @@
+"""The ledger's debts and which of them block a renewal (taxi art. 21 §1; decision D-11)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from validate_docbr import CPF
+
+from outorga.core.acts import Actor
+from outorga.core.models import Act
+from outorga.core.tenancy import tenant
+from outorga.finance import selectors, services
+from outorga.finance.models import Debt
+from outorga.law.competence import NotCompetent, Role
+from outorga.registry.models import Person
+from outorga.registry.validation import FieldError
+
+AS_OF = dt.date(2026, 6, 1)
+
+
+@pytest.fixture
+def debtor(ipatinga_m):
+    with tenant(ipatinga_m):
+        return Person.objects.create(document=CPF().generate(), name="Devedor Exemplo")
+
+
+@pytest.fixture
+def finance(user_of):
+    return Actor.of(user_of("ipatinga", Role.FINANCAS))
+
+
+def make(m, who, actor, status, due_on, cents=5_000):
+    return services.debt_create(
+        actor=actor,
+        municipality=m,
+        person=who,
+        origin=Debt.Origin.FINE,
+        description="multa de exemplo",
+        amount_cents=cents,
+        due_on=due_on,
+        status=status,
+    )
+
+
+def test_d_11_only_final_and_due_debts_block(ipatinga_m, debtor, finance):
+    m = ipatinga_m
+    final_due = make(m, debtor, finance, Debt.Status.FINAL, AS_OF)
+    make(m, debtor, finance, Debt.Status.FINAL, AS_OF + dt.timedelta(days=1))  # not yet due
+    make(m, debtor, finance, Debt.Status.UNDER_APPEAL, AS_OF - dt.timedelta(days=90))
+    make(m, debtor, finance, Debt.Status.OPEN, AS_OF)  # due today, still payable
+    overdue = make(m, debtor, finance, Debt.Status.OPEN, AS_OF - dt.timedelta(days=1))
+    with tenant(m):
+        blocking = selectors.debts_blocking(debtor, AS_OF)
+        review = selectors.debts_under_review(debtor)
+    assert {d.pk for d in blocking} == {final_due.pk, overdue.pk}
+    assert len(review) == 1 and review[0].status == Debt.Status.UNDER_APPEAL
+
+
+def test_a_contested_debt_stops_blocking_and_a_paid_one_never_blocks(ipatinga_m, debtor, finance):
+    m = ipatinga_m
+    debt = make(m, debtor, finance, Debt.Status.FINAL, AS_OF - dt.timedelta(days=10))
+    services.debt_contest(actor=finance, municipality=m, debt=debt, reason="recurso à JARI")
+    with tenant(m):
+        assert selectors.debts_blocking(debtor, AS_OF) == []
+        Debt.objects.filter(pk=debt.pk).update(status=Debt.Status.PAID)
+        assert selectors.debts_blocking(debtor, AS_OF) == []
+        assert Act.objects.filter(action="debt.contest", object_id=str(debt.pk)).exists()
+
+
+def test_references_are_sequential_and_every_debt_is_an_act(ipatinga_m, debtor, finance):
+    m = ipatinga_m
+    a = make(m, debtor, finance, Debt.Status.OPEN, AS_OF)
+    b = make(m, debtor, finance, Debt.Status.OPEN, AS_OF)
+    assert a.reference.startswith(m.ibge_code)
+    assert int(b.reference.rsplit("D", 1)[1]) == int(a.reference.rsplit("D", 1)[1]) + 1
+    with tenant(m):
+        assert Act.objects.filter(action="debt.create", object_id=str(b.pk)).exists()
+
+
+def test_bad_input_and_incompetence_are_refused(ipatinga_m, debtor, finance, user_of):
+    m = ipatinga_m
+    with pytest.raises(FieldError):
+        make(m, debtor, finance, Debt.Status.OPEN, AS_OF, cents=0)
+    with pytest.raises(NotCompetent):
+        make(m, debtor, Actor.of(user_of("ipatinga", Role.FISCAL)), Debt.Status.OPEN, AS_OF)

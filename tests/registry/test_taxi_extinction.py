@@ -1,0 +1,132 @@
+"""Transfer only on death or incapacity (taxi art. 13 §único); extinction through a case (art. 15)
+decided by the competent authority after the defence period (D-3, D-17)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from taxi_factories import (
+    CHECKS,
+    DECLARATIONS,
+    ON,
+    actor,
+    grant,
+    person,
+    taxi_documents,
+    taxi_holder,
+)
+
+from outorga.core.tenancy import tenant
+from outorga.law.competence import NotCompetent, Role
+from outorga.registry import services as S
+from outorga.registry import taxi as T
+from outorga.registry.models import ExtinctionCase, Permit, PermitStatusChange
+
+
+def transfer(m, permit, successor, event):
+    return T.taxi_permit_transfer(
+        actor=actor(m.slug, Role.ATENDENTE),
+        municipality=m,
+        permit=permit,
+        successor=successor,
+        event=event,
+        on=ON + dt.timedelta(days=60),
+        proof="certidão de óbito nº 123",
+        declarations=DECLARATIONS,
+        checks=CHECKS,
+    )
+
+
+def test_art_13_par_unico_transfer_on_the_holders_death(ipatinga_m):
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = grant(m, holder, vehicle)
+    heir = person(m, name="Herdeiro Exemplo")
+    taxi_documents(heir, ON + dt.timedelta(days=60))
+    transfer(m, permit, heir, "falecimento")
+    with tenant(m):
+        assert Permit.objects.get(pk=permit.pk).holder_id == heir.pk
+
+
+def test_art_13_par_unico_a_sale_is_not_a_transfer(ipatinga_m):
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = grant(m, holder, vehicle)
+    buyer = person(m)
+    taxi_documents(buyer, ON + dt.timedelta(days=60))
+    with pytest.raises(S.Refused) as exc:
+        transfer(m, permit, buyer, "comercializacao")
+    assert any(
+        c.article == "13" and c.paragraph == "único"
+        for r in exc.value.decision.refusals
+        for c in r.citations
+    )
+
+
+def test_art_15_extinction_is_a_case_decided_by_the_chief_executive_after_defence(ipatinga_m):
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = grant(m, holder, vehicle)
+    opened = dt.date(2026, 5, 4)
+    case = T.extinction_open(
+        actor=actor(m.slug, Role.AUTORIDADE),
+        municipality=m,
+        permit=permit,
+        cause="abandono",
+        facts="veículo sem operar desde 01/03/2026, constatado em três vistorias",
+        on=opened,
+        notified_on=opened,
+    )
+    assert case.inciso == "V" and case.defence_deadline is not None
+    assert case.defence_deadline > opened
+    with tenant(m):
+        assert Permit.objects.get(pk=permit.pk).status == Permit.Status.ACTIVE  # D-3
+    chief = actor(m.slug, Role.CHEFE_EXECUTIVO)
+    with pytest.raises(S.InvalidTransition):
+        T.extinction_decide(
+            actor=chief, municipality=m, case=case, extinguish=True, grounds="abandono", on=opened
+        )
+    with pytest.raises(NotCompetent):
+        T.extinction_decide(
+            actor=actor(m.slug, Role.AUTORIDADE),
+            municipality=m,
+            case=case,
+            extinguish=True,
+            grounds="abandono",
+            on=case.defence_deadline + dt.timedelta(days=1),
+        )
+    T.extinction_defence_file(
+        actor=actor(m.slug, Role.ATENDENTE),
+        municipality=m,
+        case=case,
+        text="estive internado; junto atestado",
+        on=opened + dt.timedelta(days=3),
+    )
+    case = T.extinction_decide(
+        actor=chief,
+        municipality=m,
+        case=case,
+        extinguish=True,
+        grounds="abandono comprovado; atestado não cobre o período",
+        on=opened + dt.timedelta(days=4),
+    )
+    assert case.status == ExtinctionCase.Status.EXTINCT
+    with tenant(m):
+        assert Permit.objects.get(pk=permit.pk).status == Permit.Status.EXTINCT
+        assert PermitStatusChange.objects.filter(permit=permit, to_status="extinct").exists()
+
+
+def test_art_15_vii_a_natural_person_cannot_be_extinct_as_a_company(ipatinga_m):
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = grant(m, holder, vehicle)
+    with pytest.raises(S.Refused):
+        T.extinction_open(
+            actor=actor(m.slug, Role.AUTORIDADE),
+            municipality=m,
+            permit=permit,
+            cause="extincao_pessoa_juridica",
+            facts="distrato",
+            on=dt.date(2026, 5, 4),
+        )

@@ -1,0 +1,171 @@
+"""Vehicle changes: taxi reserve vehicle (art. 30), substitution (art. 4 X, 29), swap (art. 32);
+mototaxi substituição and substituição emergencial (art. 2 XXII–XXIII)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from registry_helpers import EQUIPMENT, make_applicant  # type: ignore[import-not-found]
+from taxi_factories import CHECKS, ON, actor, grant, moto_vehicle, taxi_holder, taxi_vehicle
+
+from outorga.core.tenancy import tenant
+from outorga.law.competence import Role
+from outorga.registry import services as S
+from outorga.registry import taxi as T
+from outorga.registry.models import Permit, VehicleChange
+from outorga.registry.validation import FieldError
+
+
+def clerk(m):
+    return actor(m.slug, Role.ATENDENTE)
+
+
+def test_art_30_reserve_vehicle_after_theft_then_the_own_vehicle_returns(ipatinga_m):
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = grant(m, holder, vehicle)
+    spare = taxi_vehicle(m, holder)
+    change = T.taxi_reserve_vehicle(
+        actor=clerk(m),
+        municipality=m,
+        permit=permit,
+        vehicle=spare,
+        on=ON,
+        until=ON + dt.timedelta(days=29),
+        cause="roubo",
+    )
+    with tenant(m):
+        permit.refresh_from_db()
+        assert permit.vehicle_id == spare.pk and change.status == VehicleChange.Status.ACTIVE
+    T.vehicle_change_end(
+        actor=clerk(m), municipality=m, change=change, on=ON + dt.timedelta(days=20)
+    )
+    with tenant(m):
+        permit.refresh_from_db()
+        assert permit.vehicle_id == vehicle.pk
+
+
+def test_art_30_no_reserve_vehicle_without_accident_or_theft(ipatinga_m):
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = grant(m, holder, vehicle)
+    with pytest.raises(S.Refused) as exc:
+        T.taxi_reserve_vehicle(
+            actor=clerk(m),
+            municipality=m,
+            permit=permit,
+            vehicle=taxi_vehicle(m, holder),
+            on=ON,
+            until=ON + dt.timedelta(days=10),
+            cause="manutenção",
+        )
+    assert any(c.article == "30" for r in exc.value.decision.refusals for c in r.citations)
+
+
+def test_art_27_the_substitute_taxi_must_be_silver(ipatinga_m):
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = grant(m, holder, vehicle)
+    with pytest.raises(S.Refused) as exc:
+        T.vehicle_substitute(
+            actor=clerk(m),
+            municipality=m,
+            permit=permit,
+            vehicle=taxi_vehicle(m, holder, colour="preta"),
+            on=ON,
+            checks=CHECKS,
+        )
+    assert any(c.article == "27" for r in exc.value.decision.refusals for c in r.citations)
+    new = taxi_vehicle(m, holder)
+    change = T.vehicle_substitute(
+        actor=clerk(m), municipality=m, permit=permit, vehicle=new, on=ON, checks=CHECKS
+    )
+    assert change.status == VehicleChange.Status.DONE
+    with tenant(m):
+        permit.refresh_from_db()
+        assert permit.vehicle_id == new.pk
+
+
+def test_art_32_swap_between_two_holders(ipatinga_m):
+    m = ipatinga_m
+    h1, v1 = taxi_holder(m, ON)
+    h2, v2 = taxi_holder(m, ON)
+    p1, p2 = grant(m, h1, v1), grant(m, h2, v2)
+    T.taxi_vehicle_swap(
+        actor=clerk(m),
+        municipality=m,
+        permit=p1,
+        other=p2,
+        on=ON,
+        checks=CHECKS,
+        other_checks=CHECKS,
+    )
+    with tenant(m):
+        p1.refresh_from_db()
+        p2.refresh_from_db()
+        assert (p1.vehicle_id, p2.vehicle_id) == (v2.pk, v1.pk)
+
+
+@pytest.fixture
+def moto_permit(ipatinga_m, tender):
+    m = ipatinga_m
+    holder, vehicle = make_applicant(m, clerk(m), n=801, plate="MTX8D01")
+    permit = S.permit_grant(
+        actor=clerk(m),
+        municipality=m,
+        holder=holder,
+        service="mototaxi",
+        vehicle=vehicle,
+        granted_on=dt.date(2026, 3, 10),
+        term_years=10,
+        decree="Decreto 1/2026",
+        equipment=EQUIPMENT,
+        tender=tender,
+    )
+    return permit
+
+
+def test_mototaxi_art_2_xxii_substitution_checks_the_new_motorcycle(ipatinga_m, moto_permit):
+    m = ipatinga_m
+    new = moto_vehicle(m, moto_permit.holder)
+    change = T.vehicle_substitute(
+        actor=clerk(m),
+        municipality=m,
+        permit=moto_permit,
+        vehicle=new,
+        on=dt.date(2026, 3, 12),
+        equipment=EQUIPMENT,
+    )
+    assert change.kind == VehicleChange.Kind.SUBSTITUICAO
+
+
+def test_mototaxi_art_2_xxiii_emergency_substitution_needs_force_majeure_and_ends(
+    ipatinga_m, moto_permit
+):
+    m = ipatinga_m
+    new = moto_vehicle(m, moto_permit.holder)
+    with pytest.raises(FieldError):
+        T.vehicle_substitute(
+            actor=clerk(m),
+            municipality=m,
+            permit=moto_permit,
+            vehicle=new,
+            on=dt.date(2026, 3, 12),
+            emergency_until=dt.date(2026, 3, 30),
+            equipment=EQUIPMENT,
+        )
+    change = T.vehicle_substitute(
+        actor=clerk(m),
+        municipality=m,
+        permit=moto_permit,
+        vehicle=new,
+        on=dt.date(2026, 3, 12),
+        emergency_until=dt.date(2026, 3, 30),
+        cause="motocicleta retida em oficina após colisão (boletim 123/2026)",
+        equipment=EQUIPMENT,
+    )
+    assert change.kind == VehicleChange.Kind.EMERGENCIAL
+    T.vehicle_change_end(actor=clerk(m), municipality=m, change=change, on=dt.date(2026, 3, 30))
+    with tenant(m):
+        assert Permit.objects.get(pk=moto_permit.pk).vehicle_id == change.from_vehicle_id

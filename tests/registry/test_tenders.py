@@ -1,0 +1,223 @@
+"""Tenders (licitação): places within the free quota on the opening date, eligibility per applicant
+with reasons, the commission's ranking, homologation, grants in ranking order."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from registry_helpers import EQUIPMENT, make_applicant  # type: ignore[import-not-found]
+from taxi_factories import CHECKS, DECLARATIONS, actor, person, taxi_documents, taxi_vehicle
+
+from outorga.core.models import Act, PopulationFigure
+from outorga.core.tenancy import tenant
+from outorga.law.competence import NotCompetent, Role
+from outorga.registry import services as S
+from outorga.registry import tenders as TD
+from outorga.registry.models import Permit, Tender
+from outorga.registry.validation import FieldError
+
+OPEN = dt.date(2026, 2, 1)
+HOMOLOGATION = dt.date(2026, 3, 5)
+GRANT = dt.date(2026, 3, 10)
+
+
+def boss(m):
+    return actor(m.slug, Role.AUTORIDADE)
+
+
+def limit_taxi_quota(m, free):
+    with tenant(m):
+        active = Permit.objects.filter(service="taxi", status="active").count()
+        PopulationFigure.objects.create(
+            value=1200 * (active + free),
+            reference_year=2025,
+            effective=dt.date(2026, 1, 1),
+            source="t",
+        )
+
+
+def test_places_over_the_free_quota_are_refused(ipatinga_m):
+    m = ipatinga_m
+    limit_taxi_quota(m, 3)
+    with pytest.raises(S.Refused) as exc:
+        TD.tender_create(
+            actor=boss(m), municipality=m, service="taxi", number="T-4", places=4, opened_on=OPEN
+        )
+    r = exc.value.decision.refusals[0]
+    assert any(c.article == "3" and c.paragraph == "1" for c in r.citations)
+    tender = TD.tender_create(
+        actor=boss(m), municipality=m, service="taxi", number="T-3", places=3, opened_on=OPEN
+    )
+    assert tender.places == 3
+    # Places promised by a live tender are not free for another one.
+    with pytest.raises(S.Refused):
+        TD.tender_create(
+            actor=boss(m), municipality=m, service="taxi", number="T-1", places=1, opened_on=OPEN
+        )
+
+
+def test_mototaxi_places_follow_art_10_i_and_motofrete_is_unlimited(ipatinga_m):
+    m = ipatinga_m
+    with tenant(m):
+        active = Permit.objects.filter(service="mototaxi", status="active").count()
+    free = 227_731 // 300 - active
+    with pytest.raises(S.Refused) as exc:
+        TD.tender_create(
+            actor=boss(m),
+            municipality=m,
+            service="mototaxi",
+            number="M-1",
+            places=free + 1,
+            opened_on=OPEN,
+        )
+    assert any(c.article == "10" for c in exc.value.decision.refusals[0].citations)
+    t = TD.tender_create(
+        actor=boss(m),
+        municipality=m,
+        service="motofrete",
+        number="F-1",
+        places=5000,
+        opened_on=OPEN,
+    )
+    assert t.places == 5000
+
+
+def test_only_the_authority_opens_a_tender(ipatinga_m):
+    m = ipatinga_m
+    with pytest.raises(NotCompetent):
+        TD.tender_create(
+            actor=actor(m.slug, Role.ATENDENTE),
+            municipality=m,
+            service="taxi",
+            number="T-X",
+            places=1,
+            opened_on=OPEN,
+        )
+
+
+def test_taxi_tender_end_to_end_grants_in_ranking_order(ipatinga_m):
+    m = ipatinga_m
+    limit_taxi_quota(m, 5)
+    tender = TD.tender_create(
+        actor=boss(m), municipality=m, service="taxi", number="T-10", places=2, opened_on=OPEN
+    )
+    people = [person(m, name=f"Candidato {i}") for i in range(4)]
+    servant = person(m, name="Servidor", is_public_servant=True)
+    applicants = {}
+    for p in [*people, servant]:
+        taxi_documents(p, GRANT)
+        applicants[p.pk] = TD.tender_apply(
+            actor=actor(m.slug, Role.ATENDENTE), municipality=m, tender=tender, person=p
+        )
+    evaluated = TD.tender_evaluate(actor=boss(m), municipality=m, tender=tender, on=OPEN)
+    by_person = {a.person_id: a for a in evaluated}
+    assert by_person[servant.pk].eligible is False  # art. 12
+    assert "12" in str(by_person[servant.pk].decision["eligibility"]["citations"])
+    assert all(by_person[p.pk].eligible for p in people)
+    with pytest.raises(FieldError):  # an ineligible applicant cannot be ranked
+        TD.tender_rank(
+            actor=boss(m),
+            municipality=m,
+            tender=tender,
+            ranking=[applicants[servant.pk].pk, *(applicants[p.pk].pk for p in people)],
+        )
+    # The commission ranks candidate 3 first, then 1, 0, 2.
+    order = [people[3], people[1], people[0], people[2]]
+    TD.tender_rank(
+        actor=boss(m), municipality=m, tender=tender, ranking=[applicants[p.pk].pk for p in order]
+    )
+    with pytest.raises(S.InvalidTransition):  # no grant before homologation
+        TD.tender_grant(actor=boss(m), municipality=m, tender=tender, on=GRANT, grants={})
+    TD.tender_homologate(actor=boss(m), municipality=m, tender=tender, on=HOMOLOGATION)
+    # The first-ranked brings a white car: refused (art. 27), the next ones are called.
+    vehicles = {
+        p.pk: taxi_vehicle(m, p, colour="branca" if p is people[3] else "prata") for p in people
+    }
+    grants = {
+        applicants[p.pk].pk: {
+            "vehicle": vehicles[p.pk].pk,
+            "option": "I",
+            "instalments": 12,
+            "checks": CHECKS,
+            "declarations": DECLARATIONS,
+        }
+        for p in people
+    }
+    done = TD.tender_grant(actor=boss(m), municipality=m, tender=tender, on=GRANT, grants=grants)
+    assert [a.person_id for a in done] == [people[3].pk, people[1].pk, people[0].pk]
+    assert done[0].decision["grant"]["granted"] is False
+    assert "art. 27" in str(done[0].decision["grant"]["decision"]["citations"])
+    with tenant(m):
+        holders = set(Permit.objects.filter(tender=tender).values_list("holder_id", flat=True))
+        tender.refresh_from_db()
+    assert holders == {people[1].pk, people[0].pk}  # people[2] is ranked after the places ran out
+    assert tender.status == Tender.Status.CLOSED
+    with tenant(m):
+        assert Act.objects.filter(action="tender.close", object_id=str(tender.pk)).exists()
+
+
+def test_the_ranking_is_never_skipped(ipatinga_m):
+    m = ipatinga_m
+    limit_taxi_quota(m, 5)
+    tender = TD.tender_create(
+        actor=boss(m), municipality=m, service="taxi", number="T-11", places=2, opened_on=OPEN
+    )
+    a, b = person(m), person(m)
+    apps = [
+        TD.tender_apply(
+            actor=actor(m.slug, Role.ATENDENTE), municipality=m, tender=tender, person=p
+        )
+        for p in (a, b)
+    ]
+    TD.tender_evaluate(actor=boss(m), municipality=m, tender=tender, on=OPEN)
+    TD.tender_rank(actor=boss(m), municipality=m, tender=tender, ranking=[x.pk for x in apps])
+    TD.tender_homologate(actor=boss(m), municipality=m, tender=tender, on=HOMOLOGATION)
+    taxi_documents(b, GRANT)
+    grants = {
+        apps[1].pk: {
+            "vehicle": taxi_vehicle(m, b).pk,
+            "checks": CHECKS,
+            "declarations": DECLARATIONS,
+        }
+    }
+    done = TD.tender_grant(actor=boss(m), municipality=m, tender=tender, on=GRANT, grants=grants)
+    assert done == []  # the first-ranked has no data yet: nobody after them is granted
+    with tenant(m):
+        assert not Permit.objects.filter(tender=tender).exists()
+
+
+@pytest.mark.parametrize(
+    ("homologated_on", "granted"), [(dt.date(2026, 2, 4), True), (dt.date(2026, 2, 3), False)]
+)
+def test_mototaxi_art_5_par_2_medical_certificate_presented_within_30_days_of_homologation(
+    ipatinga_m, homologated_on, granted
+):
+    """The helper's medical certificate is presented on 06/03/2026."""
+    m = ipatinga_m
+    clerk = actor(m.slug, Role.ATENDENTE)
+    tender = TD.tender_create(
+        actor=boss(m),
+        municipality=m,
+        service="mototaxi",
+        number="M-7",
+        places=2,
+        opened_on=dt.date(2026, 1, 5),
+    )
+    fresh, v1 = make_applicant(m, clerk, n=901, plate="MTH9A01")
+    apps = [TD.tender_apply(actor=clerk, municipality=m, tender=tender, person=fresh)]
+    TD.tender_evaluate(actor=boss(m), municipality=m, tender=tender, on=GRANT)
+    TD.tender_rank(actor=boss(m), municipality=m, tender=tender, ranking=[apps[0].pk])
+    TD.tender_homologate(actor=boss(m), municipality=m, tender=tender, on=homologated_on)
+    grants = {
+        apps[0].pk: {
+            "vehicle": v1.pk,
+            "term_years": 10,
+            "decree": "Decreto 9/2026",
+            "equipment": EQUIPMENT,
+        }
+    }
+    done = TD.tender_grant(actor=boss(m), municipality=m, tender=tender, on=GRANT, grants=grants)
+    assert done[0].decision["grant"]["granted"] is granted
+    if not granted:
+        assert "art. 5, §2" in str(done[0].decision["grant"]["decision"]["citations"])

@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "outorga.registry",
     "outorga.finance",
     "outorga.public",
+    "outorga.enforcement",
     "outorga.inspections",
     "django_tasks",
     "django_tasks_db",

@@ -10,6 +10,7 @@ urlpatterns = [
     path("api/v1/", api.urls),
     path("dados/", include("outorga.tripdata.urls")),
     path("", include("outorga.public.urls")),
+    path("", include("outorga.enforcement.urls")),
     path("", include("outorga.platforms.urls")),
     path("", include("outorga.inspections.urls")),
     path("", include("outorga.core.urls")),

@@ -222,3 +222,7 @@ api.add_router("/stands", stands_router)
 from outorga.inspections.api import router as inspections_router  # noqa: E402
 
 api.add_router("/inspections", inspections_router)
+
+from outorga.enforcement.api import router as enforcement_router  # noqa: E402
+
+api.add_router("/enforcement", enforcement_router)

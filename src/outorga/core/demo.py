@@ -114,6 +114,9 @@ def _load_municipality(facts: MunicipalityFacts) -> list[DemoLogin]:
                     new={"username": username, "role": role.value},
                 )
             logins.append(DemoLogin(m.slug, username, demo_password(username), role.value))
+        from outorga.finance.demo import load as load_finance  # late: finance imports core
+
+        load_finance(m)
         from outorga.platforms.demo import load as platforms_demo
 
         platforms_demo(m)

@@ -19,10 +19,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from ninja import Field, Header, Router, Schema, Status
 
+from outorga.core import api as core_api
 from outorga.core import selectors as core_selectors
 from outorga.core import services as core_services
 from outorga.core.acts import Actor
-from outorga.core.api import api, platform_auth, staff
 from outorga.core.middleware import client_ip
 from outorga.core.models import ApiToken, User
 
@@ -31,6 +31,12 @@ from .models import Complaint, FareTable, MonthlyReport, Platform, PlatformCase,
 from .services import PlatformError
 
 router = Router(tags=["plataformas"])
+
+# Typed here: core.api imports this module at its end, and mypy cannot infer across the cycle.
+_core: Any = core_api
+api: Any = _core.api
+platform_auth: Any = _core.platform_auth
+staff: Any = _core.staff
 
 
 @api.exception_handler(PlatformError)

@@ -16,6 +16,7 @@ def line_chart(
     series: dict[str, list[int | None]],
     *,
     title: str,
+    chart_id: str = "chart",
     width: int = 640,
     height: int = 260,
 ) -> str:
@@ -24,10 +25,11 @@ def line_chart(
     plot_w, plot_h = width - left - right, height - top - bottom
     values = [v for vs in series.values() for v in vs if v is not None]
     peak = max(values, default=0)
-    top_value = max(1, peak)
-    # Round the axis up to a "nice" number.
-    step = 10 ** max(0, len(str(top_value)) - 1)
-    top_value = ((top_value + step - 1) // step) * step
+    # Four gridlines at a "nice" integer step (1, 2, 5 × 10^k).
+    raw = max(1, -(-peak // 4))
+    magnitude = 10 ** (len(str(raw)) - 1)
+    step = next(f * magnitude for f in (1, 2, 5, 10) if f * magnitude >= raw)
+    top_value = 4 * step
     n = max(1, len(labels) - 1)
 
     def x(i: int) -> float:
@@ -43,33 +45,43 @@ def line_chart(
     )
     parts = [
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-labelledby="chart-t chart-d" xmlns="http://www.w3.org/2000/svg">',
-        f'<title id="chart-t">{escape(title)}</title>',
-        f'<desc id="chart-d">{escape(desc or "sem dados")}</desc>',
+        f'aria-labelledby="{chart_id}-t" aria-describedby="{chart_id}-d" '
+        f'xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="{chart_id}-t">{escape(title)}</title>',
+        f'<desc id="{chart_id}-d">{escape(desc or "sem dados")}</desc>',
     ]
     for k in range(5):
         v = top_value * k / 4
         parts.append(
             f'<line x1="{left}" x2="{width - right}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
             f'stroke="#ddd" stroke-width="1"/>'
-            f'<text x="{left - 6}" y="{y(v) + 4:.1f}" font-size="11" text-anchor="end" '
+            f'<text x="{left - 6}" y="{y(v) + 4:.1f}" font-size="13" text-anchor="end" '
             f'fill="#333">{_fmt(v)}</text>'
         )
     every = max(1, len(labels) // 6)
     for i, lab in enumerate(labels):
         if i % every == 0 or i == len(labels) - 1:
+            anchor = "start" if i == 0 else "end" if i == len(labels) - 1 else "middle"
             parts.append(
-                f'<text x="{x(i):.1f}" y="{height - bottom + 16}" font-size="11" '
-                f'text-anchor="middle" fill="#333">{escape(lab)}</text>'
+                f'<text x="{x(i):.1f}" y="{height - bottom + 18}" font-size="13" '
+                f'text-anchor="{anchor}" fill="#333">{escape(lab)}</text>'
             )
     for idx, (_name, vs) in enumerate(series.items()):
         color = PALETTE[idx % len(PALETTE)]
         points = [(x(i), y(v)) for i, v in enumerate(vs) if v is not None]
-        if len(points) > 1:
-            path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
-            parts.append(
-                f'<polyline fill="none" stroke="{color}" stroke-width="2.5" points="{path}"/>'
-            )
+        # A month without a report breaks the line instead of bridging the gap.
+        runs: list[list[tuple[float, float]]] = [[]]
+        for i, v in enumerate(vs):
+            if v is None:
+                runs.append([])
+            else:
+                runs[-1].append((x(i), y(v)))
+        for run in runs:
+            if len(run) > 1:
+                path = " ".join(f"{px:.1f},{py:.1f}" for px, py in run)
+                parts.append(
+                    f'<polyline fill="none" stroke="{color}" stroke-width="2.5" points="{path}"/>'
+                )
         for px, py in points:
             parts.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3.5" fill="{color}"/>')
     parts.append("</svg>")

@@ -170,10 +170,17 @@ def index(request: HttpRequest) -> HttpResponse:
         "roster_total": selectors.municipality_roster(),
         "credentialed": sum(1 for p in platforms if p.status == Platform.Status.CREDENTIALED),
         "chart_drivers": mark_safe(  # noqa: S308 - built by charts.line_chart, every text escaped
-            charts.line_chart(labels, drivers_series, title="Motoristas ativos informados por mês")
+            charts.line_chart(
+                labels,
+                drivers_series,
+                title="Motoristas ativos informados por mês",
+                chart_id="chart-drivers",
+            )
         ),
         "chart_trips": mark_safe(  # noqa: S308 - built by charts.line_chart, every text escaped
-            charts.line_chart(labels, trips_series, title="Corridas informadas por mês")
+            charts.line_chart(
+                labels, trips_series, title="Corridas informadas por mês", chart_id="chart-trips"
+            )
         ),
         "labels": labels,
         "drivers_series": drivers_series,
@@ -242,7 +249,7 @@ def penalty_impose(request: HttpRequest, platform_id: int) -> HttpResponse:
     form = PenaltyForm(request.POST)
     if not form.is_valid():
         for fld, errs in form.errors.items():
-            messages.error(request, f"{fld}: {' '.join(errs)}")
+            messages.error(request, f"{fld}: {' '.join(str(e) for e in errs)}")
     else:
         data = form.cleaned_data
         try:
@@ -280,7 +287,7 @@ def case_open(request: HttpRequest, platform_id: int) -> HttpResponse:
     form = CaseForm(request.POST)
     if not form.is_valid():
         for fld, errs in form.errors.items():
-            messages.error(request, f"{fld}: {' '.join(errs)}")
+            messages.error(request, f"{fld}: {' '.join(str(e) for e in errs)}")
         return HttpResponseRedirect(reverse("platforms:detail", args=[p.pk]))
     data = form.cleaned_data
     try:

@@ -1,0 +1,425 @@
+"""Finance API (/api/v1/finance): debts with their PIX payload and slip, payments (by hand or from
+a bank CSV), their resolution, refunds, and the municipality's PIX receiver."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from ninja import File, Router, Schema, Status
+from ninja.files import UploadedFile
+
+from outorga.core.acts import Actor
+from outorga.core.api import api, staff
+from outorga.core.middleware import client_ip
+from outorga.core.models import User
+from outorga.core.tenancy import current_municipality
+from outorga.law.competence import NotCompetent, Role
+from outorga.registry.validation import FieldError
+
+from . import payments as P
+from . import pix
+from .models import Debt
+from .models_payments import FinanceSettings, Payment, Refund
+from .slips import render_slip
+
+# core.api imports this module at its end (import cycle): mypy cannot type ``staff``/``api`` here.
+router = Router(tags=["finanças"], auth=staff)  # type: ignore[has-type]
+
+READERS = frozenset({Role.FINANCAS, Role.AUTORIDADE, Role.ATENDENTE, Role.CHEFE_EXECUTIVO})
+
+
+@api.exception_handler(P.InvalidPaymentTransition)  # type: ignore[has-type]
+def _invalid_payment(request: HttpRequest, exc: P.InvalidPaymentTransition) -> HttpResponse:
+    return api.create_response(request, {"detail": str(exc)}, status=409)
+
+
+@api.exception_handler(pix.PixError)  # type: ignore[has-type]
+def _pix_error(request: HttpRequest, exc: pix.PixError) -> HttpResponse:
+    return api.create_response(
+        request,
+        {
+            "detail": "Dados inválidos para o PIX.",
+            "erros": [{"campo": exc.field, "erro": exc.message}],
+        },
+        status=422,
+    )
+
+
+def _actor(request: HttpRequest) -> Actor:
+    user = request.user
+    assert isinstance(user, User)
+    return Actor.of(user, client_ip(request))
+
+
+def _reader(request: HttpRequest) -> Actor:
+    actor = _actor(request)
+    if Role(actor.role) not in READERS:
+        raise NotCompetent(actor.role, "sistema", "debt.read", None)
+    return actor
+
+
+class DebtOut(Schema):
+    id: int
+    reference: str
+    person_id: int
+    person_name: str
+    permit_id: int | None
+    origin: str
+    description: str
+    amount_cents: int
+    due_on: dt.date
+    status: str
+    status_label: str
+    instalment: int | None
+    instalments: int | None
+
+
+def _debt_out(d: Debt) -> dict[str, Any]:
+    return {
+        "id": d.pk,
+        "reference": d.reference,
+        "person_id": d.person_id,
+        "person_name": d.person.name,
+        "permit_id": d.permit_id,
+        "origin": d.origin,
+        "description": d.description,
+        "amount_cents": d.amount_cents,
+        "due_on": d.due_on,
+        "status": d.status,
+        "status_label": d.get_status_display(),
+        "instalment": d.instalment,
+        "instalments": d.instalments,
+    }
+
+
+class PaymentOut(Schema):
+    id: int
+    debt_reference: str | None
+    reference: str
+    amount_cents: int
+    excess_cents: int
+    paid_on: dt.date
+    method: str
+    source: str
+    status: str
+    status_label: str
+    batch_id: int | None
+    line_number: int | None
+
+
+def _payment_out(p: Payment) -> dict[str, Any]:
+    return {
+        "id": p.pk,
+        "debt_reference": p.debt.reference if p.debt else None,
+        "reference": p.reference,
+        "amount_cents": p.amount_cents,
+        "excess_cents": p.excess_cents,
+        "paid_on": p.paid_on,
+        "method": p.method,
+        "source": p.source,
+        "status": p.status,
+        "status_label": p.get_status_display(),
+        "batch_id": p.batch_id,
+        "line_number": p.line_number,
+    }
+
+
+class RefundOut(Schema):
+    id: int
+    debt_reference: str | None
+    payment_id: int | None
+    kind: str
+    amount_cents: int
+    status: str
+    decision_ref: str
+    paid_out_on: dt.date | None
+
+
+def _refund_out(r: Refund) -> dict[str, Any]:
+    return {
+        "id": r.pk,
+        "debt_reference": r.debt.reference if r.debt else None,
+        "payment_id": r.payment_id,
+        "kind": r.kind,
+        "amount_cents": r.amount_cents,
+        "status": r.status,
+        "decision_ref": r.decision_ref,
+        "paid_out_on": r.paid_out_on,
+    }
+
+
+class DebtDetailOut(DebtOut):
+    owed_cents: int
+    payments: list[PaymentOut]
+    refunds: list[RefundOut]
+    basis: dict[str, Any]
+
+
+@router.get("/debts", response=list[DebtOut], summary="Débitos (filtros: situação, origem, texto)")
+def debt_list(
+    request: HttpRequest,
+    status: str | None = None,
+    origin: str | None = None,
+    q: str | None = None,
+    due_from: dt.date | None = None,
+    due_to: dt.date | None = None,
+    limit: int = 100,
+    offset: int = 0,
+) -> list[dict[str, Any]]:
+    _reader(request)
+    qs = Debt.objects.select_related("person").order_by("-due_on", "-id")
+    if status:
+        qs = qs.filter(status=status)
+    if origin:
+        qs = qs.filter(origin=origin)
+    if q:
+        qs = qs.filter(Q(person__name__icontains=q) | Q(reference__icontains=q))
+    if due_from:
+        qs = qs.filter(due_on__gte=due_from)
+    if due_to:
+        qs = qs.filter(due_on__lte=due_to)
+    limit = max(1, min(limit, 1000))
+    return [_debt_out(d) for d in qs[max(0, offset) : max(0, offset) + limit]]
+
+
+@router.get(
+    "/debts/{debt_id}", response=DebtDetailOut, summary="Um débito, pagamentos e restituições"
+)
+def debt_detail(request: HttpRequest, debt_id: int) -> dict[str, Any]:
+    _reader(request)
+    d = get_object_or_404(Debt.objects.select_related("person"), pk=debt_id)
+    return {
+        **_debt_out(d),
+        "owed_cents": P.amount_owed(d) if d.status in P.OWED else 0,
+        "payments": [_payment_out(p) for p in d.payments.order_by("paid_on", "id")],
+        "refunds": [_refund_out(r) for r in d.refunds.order_by("created_at", "id")],
+        "basis": d.basis or {},
+    }
+
+
+def _payable(d: Debt) -> FinanceSettings:
+    settings = FinanceSettings.objects.first()
+    if settings is None:
+        raise FieldError("chave PIX", "a chave PIX do município não foi configurada")
+    if d.status not in P.OWED or P.amount_owed(d) <= 0:
+        raise P.InvalidPaymentTransition(
+            f"o débito {d.reference} está {d.get_status_display()}: nada a pagar"
+        )
+    return settings
+
+
+class PixOut(Schema):
+    reference: str
+    txid: str
+    amount_cents: int
+    payload: str
+
+
+@router.get("/debts/{debt_id}/pix", response=PixOut, summary="PIX copia e cola do débito")
+def debt_pix(request: HttpRequest, debt_id: int) -> dict[str, Any]:
+    _reader(request)
+    d = get_object_or_404(Debt.objects.all(), pk=debt_id)
+    settings = _payable(d)
+    return {
+        "reference": d.reference,
+        "txid": pix.txid_of(d.reference),
+        "amount_cents": P.amount_owed(d),
+        "payload": P.pix_payload(d, settings),
+    }
+
+
+@router.get("/debts/{debt_id}/slip.pdf", summary="Documento de arrecadação (PDF com PIX)")
+def debt_slip(request: HttpRequest, debt_id: int) -> HttpResponse:
+    _reader(request)
+    d = get_object_or_404(Debt.objects.select_related("person"), pk=debt_id)
+    settings = _payable(d)
+    m = current_municipality()
+    pdf = render_slip(
+        d,
+        settings,
+        P.pix_payload(d, settings),
+        municipality_name=m.name,
+        amount_cents=P.amount_owed(d),
+    )
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="debito-{d.reference}.pdf"'
+    return response
+
+
+@router.get("/payments", response=list[PaymentOut], summary="Pagamentos (pendentes=a resolver)")
+def payment_list(
+    request: HttpRequest, status: str | None = None, limit: int = 100, offset: int = 0
+) -> list[dict[str, Any]]:
+    _reader(request)
+    qs = Payment.objects.select_related("debt").order_by("-paid_on", "-id")
+    if status == "pendentes":
+        qs = qs.filter(status__in=Payment.PENDING)
+    elif status:
+        qs = qs.filter(status=status)
+    limit = max(1, min(limit, 1000))
+    return [_payment_out(p) for p in qs[max(0, offset) : max(0, offset) + limit]]
+
+
+class PaymentIn(Schema):
+    reference: str
+    amount_cents: int
+    paid_on: dt.date
+    method: str = Payment.Method.PIX.value
+    payer_document: str = ""
+    note: str = ""
+
+
+@router.post("/payments", response={201: PaymentOut}, summary="Registrar pagamento à mão")
+def payment_create(request: HttpRequest, payload: PaymentIn) -> Status[dict[str, Any]]:
+    p = P.payment_record(
+        actor=_actor(request),
+        municipality=current_municipality(),
+        reference=payload.reference,
+        amount_cents=payload.amount_cents,
+        paid_on=payload.paid_on,
+        method=payload.method,
+        payer_document=payload.payer_document,
+        note=payload.note,
+    )
+    return Status(201, _payment_out(p))
+
+
+class ImportOut(Schema):
+    id: int
+    file_name: str
+    file_sha256: str
+    lines_total: int
+    lines_new: int
+    lines_duplicate: int
+    lines_invalid: int
+    report: list[dict[str, Any]]
+
+
+@router.post(
+    "/payments/import",
+    response={201: ImportOut},
+    summary="Importar CSV do banco (data;valor;referencia;documento_pagador)",
+)
+def payment_import(request: HttpRequest, file: UploadedFile = File(...)) -> Status[Any]:  # noqa: B008
+    if file.size and file.size > P.MAX_CSV_BYTES:
+        raise FieldError("arquivo", "arquivo maior que 5 MB")
+    batch = P.payments_import(
+        actor=_actor(request),
+        municipality=current_municipality(),
+        content=file.read(),
+        file_name=file.name or "extrato.csv",
+    )
+    return Status(201, batch)
+
+
+class AssignIn(Schema):
+    reference: str
+    note: str
+
+
+class NoteIn(Schema):
+    note: str = ""
+
+
+def _payment(payment_id: int) -> Payment:
+    return get_object_or_404(Payment.objects.all(), pk=payment_id)
+
+
+@router.post("/payments/{payment_id}/assign", response=PaymentOut, summary="Atribuir a um débito")
+def payment_assign(request: HttpRequest, payment_id: int, payload: AssignIn) -> dict[str, Any]:
+    payment = _payment(payment_id)
+    debt = P.find_debt(payload.reference)
+    if debt is None:
+        raise FieldError("reference", "nenhum débito com essa referência")
+    p = P.payment_assign(
+        actor=_actor(request),
+        municipality=current_municipality(),
+        payment=payment,
+        debt=debt,
+        note=payload.note,
+    )
+    return _payment_out(p)
+
+
+@router.post(
+    "/payments/{payment_id}/refund-excess", response=RefundOut, summary="Restituir o excedente"
+)
+def payment_refund_excess(request: HttpRequest, payment_id: int, payload: NoteIn) -> dict[str, Any]:
+    r = P.payment_refund_excess(
+        actor=_actor(request),
+        municipality=current_municipality(),
+        payment=_payment(payment_id),
+        note=payload.note,
+    )
+    return _refund_out(r)
+
+
+@router.post("/payments/{payment_id}/return", response=RefundOut, summary="Devolver o pagamento")
+def payment_return(request: HttpRequest, payment_id: int, payload: NoteIn) -> dict[str, Any]:
+    r = P.payment_return(
+        actor=_actor(request),
+        municipality=current_municipality(),
+        payment=_payment(payment_id),
+        note=payload.note,
+    )
+    return _refund_out(r)
+
+
+@router.get("/refunds", response=list[RefundOut], summary="Restituições")
+def refund_list(request: HttpRequest, status: str | None = None) -> list[dict[str, Any]]:
+    _reader(request)
+    qs = Refund.objects.select_related("debt").order_by("-created_at", "-id")
+    if status:
+        qs = qs.filter(status=status)
+    return [_refund_out(r) for r in qs[:1000]]
+
+
+class PaidOutIn(Schema):
+    on: dt.date
+    note: str = ""
+
+
+@router.post("/refunds/{refund_id}/paid-out", response=RefundOut, summary="Restituição paga")
+def refund_paid_out(request: HttpRequest, refund_id: int, payload: PaidOutIn) -> dict[str, Any]:
+    refund = get_object_or_404(Refund.objects.all(), pk=refund_id)
+    r = P.refund_mark_paid_out(
+        actor=_actor(request),
+        municipality=current_municipality(),
+        refund=refund,
+        on=payload.on,
+        note=payload.note,
+    )
+    return _refund_out(r)
+
+
+class SettingsIO(Schema):
+    pix_key: str
+    merchant_name: str
+    merchant_city: str
+    slip_instructions: str = ""
+    example: bool = False
+
+
+@router.get("/settings", response={200: SettingsIO, 404: dict}, summary="PIX do município")
+def settings_get(request: HttpRequest) -> Any:
+    _reader(request)
+    s = FinanceSettings.objects.first()
+    if s is None:
+        return Status(404, {"detail": "Chave PIX não configurada."})
+    return Status(200, s)
+
+
+@router.put("/settings", response=SettingsIO, summary="Alterar o PIX do município")
+def settings_put(request: HttpRequest, payload: SettingsIO) -> Any:
+    return P.finance_settings_save(
+        actor=_actor(request),
+        municipality=current_municipality(),
+        pix_key=payload.pix_key,
+        merchant_name=payload.merchant_name,
+        merchant_city=payload.merchant_city,
+        slip_instructions=payload.slip_instructions,
+    )

@@ -1,0 +1,162 @@
+"""Payments, refunds, bank imports and the municipality's PIX receiver.
+
+A payment never edits the debt it pays: it is its own row linked to the debt, and the debt's status
+moves (paid, refunded) through the services in :mod:`outorga.finance.payments`, each one an act.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from outorga.core.tenancy import TenantModel
+
+__all__ = ["FinanceSettings", "Payment", "PaymentImport", "Refund"]
+
+
+class FinanceSettings(TenantModel):
+    """Who receives PIX payments of the municipality's debts (fields 26-01, 59 and 60)."""
+
+    pix_key = models.CharField("chave PIX", max_length=77)
+    merchant_name = models.CharField("nome do recebedor", max_length=25)
+    merchant_city = models.CharField("cidade do recebedor", max_length=15)
+    slip_instructions = models.CharField("instruções no documento", max_length=300, blank=True)
+    example = models.BooleanField("valores de exemplo", default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = "configuração financeira"
+        constraints = [
+            models.UniqueConstraint(fields=["municipality"], name="uniq_finance_settings")
+        ]
+
+    def __str__(self) -> str:
+        return f"PIX {self.merchant_name}"
+
+
+class PaymentImport(TenantModel):
+    """One bank CSV file imported; ``report`` lists what each line became."""
+
+    file_name = models.CharField("arquivo", max_length=200)
+    file_sha256 = models.CharField(max_length=64)
+    imported_at = models.DateTimeField(auto_now_add=True)
+    imported_by = models.ForeignKey(
+        "core.User", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    lines_total = models.PositiveIntegerField(default=0)
+    lines_new = models.PositiveIntegerField(default=0)
+    lines_duplicate = models.PositiveIntegerField(default=0)
+    lines_invalid = models.PositiveIntegerField(default=0)
+    report = models.JSONField(default=list)
+
+    class Meta:
+        verbose_name = "importação de pagamentos"
+        ordering = ["-imported_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"importação {self.file_name}"
+
+
+class Payment(TenantModel):
+    class Method(models.TextChoices):
+        PIX = "pix", "PIX"
+        TRANSFER = "transfer", "transferência/TED"
+        CASH = "cash", "dinheiro no caixa"
+        OTHER = "other", "outro"
+
+    class Source(models.TextChoices):
+        MANUAL = "manual", "registrado à mão"
+        IMPORT = "import", "arquivo do banco"
+
+    class Status(models.TextChoices):
+        MATCHED = "matched", "conciliado"  # the debt is paid with this payment
+        PARTIAL = "partial", "parcial"  # less than owed: a person decides
+        OVER = "over", "a maior"  # more than owed (or debt no longer owed): a person decides
+        UNKNOWN = "unknown", "referência desconhecida"  # no debt with that reference
+        RESOLVED = "resolved", "resolvido"  # the excess was refunded or the line assigned
+        RETURNED = "returned", "devolvido"  # the whole amount is returned to the payer
+
+    #: Statuses that need a person.
+    PENDING = (Status.PARTIAL, Status.OVER, Status.UNKNOWN)
+    #: Statuses whose amount counts toward the debt.
+    APPLIED = (Status.MATCHED, Status.PARTIAL, Status.OVER, Status.RESOLVED)
+
+    debt = models.ForeignKey(
+        "finance.Debt", on_delete=models.PROTECT, null=True, blank=True, related_name="payments"
+    )
+    reference = models.CharField("referência informada (txid)", max_length=60, blank=True)
+    amount_cents = models.BigIntegerField("valor (centavos)")
+    paid_on = models.DateField("data do pagamento")
+    payer_document = models.CharField("CPF/CNPJ do pagador", max_length=14, blank=True)
+    method = models.CharField("forma", max_length=10, choices=Method.choices)
+    source = models.CharField("origem", max_length=10, choices=Source.choices)
+    batch = models.ForeignKey(
+        PaymentImport, on_delete=models.PROTECT, null=True, blank=True, related_name="payments"
+    )
+    line_number = models.PositiveIntegerField("linha do arquivo", null=True, blank=True)
+    # SHA-256 of the normalised bank line (and its repetition within the file): importing the
+    # same statement twice finds every line already there.
+    line_hash = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001 - unique when set
+    status = models.CharField("situação", max_length=10, choices=Status.choices)
+    excess_cents = models.BigIntegerField("excedente (centavos)", default=0)
+    note = models.CharField("observação", max_length=300, blank=True)
+    recorded_by = models.ForeignKey(
+        "core.User", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = "pagamento"
+        ordering = ["-paid_on", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["municipality", "line_hash"],
+                condition=models.Q(line_hash__isnull=False),
+                name="uniq_payment_line",
+            ),
+            models.CheckConstraint(condition=models.Q(amount_cents__gt=0), name="payment_positive"),
+        ]
+        indexes = [models.Index(fields=["municipality", "status"], name="payment_status_idx")]
+
+    def __str__(self) -> str:
+        return f"pagamento {self.pk} {self.reference}"
+
+
+class Refund(TenantModel):
+    """Money the municipality owes back (restituição): an upheld defence (mototaxi art. 42 §1–2),
+    the excess of a payment, or a payment returned whole."""
+
+    class Kind(models.TextChoices):
+        UPHELD_DEFENCE = "defence", "defesa julgada procedente"
+        EXCESS = "excess", "pagamento a maior"
+        RETURNED = "returned", "pagamento devolvido"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "a restituir"
+        PAID_OUT = "paid_out", "restituído ao pagador"
+
+    debt = models.ForeignKey(
+        "finance.Debt", on_delete=models.PROTECT, null=True, blank=True, related_name="refunds"
+    )
+    payment = models.ForeignKey(
+        Payment, on_delete=models.PROTECT, null=True, blank=True, related_name="refunds"
+    )
+    kind = models.CharField("motivo", max_length=10, choices=Kind.choices)
+    amount_cents = models.BigIntegerField("valor (centavos)")
+    status = models.CharField(
+        "situação", max_length=10, choices=Status.choices, default=Status.PENDING
+    )
+    decision_ref = models.CharField("decisão", max_length=120, blank=True)
+    note = models.CharField("observação", max_length=300, blank=True)
+    basis = models.JSONField("fundamentos", default=dict, blank=True)
+    paid_out_on = models.DateField("restituído em", null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = "restituição"
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(amount_cents__gt=0), name="refund_positive")
+        ]
+
+    def __str__(self) -> str:
+        return f"restituição {self.pk}"

@@ -1,0 +1,820 @@
+"""Payments, reconciliation and refunds (restituições): writes, each one an act in its transaction.
+
+Paying never edits a debt's history: a :class:`Payment` row links to the debt and only the debt's
+status moves (to paid, refunded, cancelled), each move an act with the payments that caused it.
+
+Reconciliation is by reference: the debt's reference, or its txid in the PIX payload (the reference
+without punctuation, see :func:`outorga.finance.pix.txid_of`). What the applied payments of a debt
+add up to decides: exactly the amount → paid; less → partial, listed for a person; more (or a debt
+no longer owed) → over, listed for a person, who refunds the excess; no such debt → unknown,
+listed for a person, who assigns it to a debt or returns it.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import hashlib
+import io
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.authz import authorize
+from outorga.core.lawctx import context
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.law import questions
+from outorga.law.citations import cite
+from outorga.law.competence import competence, is_allowed
+from outorga.law.money import to_cents
+from outorga.registry.models import SERVICE_LAW, Service
+from outorga.registry.validation import FieldError, digits
+
+from . import pix
+from .models import Debt
+from .models_payments import FinanceSettings, Payment, PaymentImport, Refund
+
+#: Statuses of a debt still owed.
+OWED = (Debt.Status.OPEN, Debt.Status.UNDER_APPEAL, Debt.Status.FINAL)
+PAY = "debt.payment.record"
+MOTO = "ipatinga.mototaxi-2013"
+#: Who may judge a defence or an appeal, by law: the one who upholds it triggers the refund.
+JUDGING = ("defence.judge", "appeal.jari.judge", "appeal.executive.judge", "debt.record")
+MAX_CSV_BYTES = 5 * 1024 * 1024
+#: Debts that follow a fine's fate under art. 42 §1–2: fees, removal and storage of the seizure.
+WAIVABLE = (Debt.Origin.FEE, Debt.Origin.REMOVAL, Debt.Origin.STORAGE)
+
+
+class InvalidPaymentTransition(ValueError):
+    pass
+
+
+# --- which law ---------------------------------------------------------------------------------
+
+
+def municipality_law(m: Municipality, action: str = PAY) -> str:
+    """The first law of the municipality that gives ``action`` to someone."""
+    for law in m.laws:
+        if competence(law, action) is not None:
+            return str(law)
+    return str(m.laws[0]) if m.laws else "sistema"
+
+
+def law_of(debt: Debt, m: Municipality) -> str:
+    """The law a debt was issued under: its basis says so, else its permit's service."""
+    law = (debt.basis or {}).get("law")
+    if isinstance(law, str) and law in m.laws:
+        return law
+    permit = debt.permit if debt.permit_id is not None else None
+    if permit is not None:
+        found = SERVICE_LAW.get(Service(permit.service))
+        if found and found in m.laws:
+            return str(found)
+    return municipality_law(m)
+
+
+def find_debt(reference: str) -> Debt | None:
+    """The debt a reference or txid stands for (call inside the tenant)."""
+    candidates = pix.reference_candidates(reference)
+    if not candidates:
+        return None
+    return Debt.objects.filter(reference__in=candidates).order_by("id").first()
+
+
+# --- settings ------------------------------------------------------------------------------------
+
+
+def finance_settings(m: Municipality) -> FinanceSettings | None:
+    with tenant(m):
+        return FinanceSettings.objects.first()
+
+
+def finance_settings_save(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    pix_key: str,
+    merchant_name: str,
+    merchant_city: str,
+    slip_instructions: str = "",
+) -> FinanceSettings:
+    """The municipality's PIX receiver. Name and city are stored as the payload will carry them."""
+    authorize(
+        actor=actor, municipality=municipality, action=PAY, law=municipality_law(municipality)
+    )
+    try:
+        key = pix.normalise_key(pix_key)
+    except pix.PixError as exc:
+        raise FieldError("chave PIX", exc.message) from None
+    name = pix.ascii_text(merchant_name, pix.MAX_NAME)
+    city = pix.ascii_text(merchant_city, pix.MAX_CITY)
+    if not name or not city:
+        raise FieldError("recebedor", "informe nome e cidade do recebedor")
+    with transaction.atomic(), tenant(municipality):
+        s = FinanceSettings.objects.select_for_update().first()
+        old = (
+            {"pix_key": s.pix_key, "merchant_name": s.merchant_name, "city": s.merchant_city}
+            if s
+            else {}
+        )
+        s = s or FinanceSettings()
+        s.pix_key, s.merchant_name, s.merchant_city = key, name, city
+        s.slip_instructions = slip_instructions.strip()[:300]
+        s.example = False
+        s.save()
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="finance.settings",
+            obj=s,
+            old=old,
+            new={"pix_key": key, "merchant_name": name, "city": city},
+        )
+    return s
+
+
+def pix_payload(debt: Debt, settings: FinanceSettings) -> str:
+    """The "copia e cola" of a debt: its amount still owed and its reference as txid."""
+    return pix.build_payload(
+        key=settings.pix_key,
+        merchant_name=settings.merchant_name,
+        merchant_city=settings.merchant_city,
+        amount_cents=amount_owed(debt),
+        txid=pix.txid_of(debt.reference),
+        description=f"Debito {debt.reference}",
+    )
+
+
+def amount_owed(debt: Debt) -> int:
+    """What is still to pay on a debt (its amount less what was already applied to it)."""
+    paid = sum(p.amount_cents - p.excess_cents for p in _applied(debt))
+    return max(0, debt.amount_cents - paid)
+
+
+def _applied(debt: Debt, exclude: int | None = None) -> list[Payment]:
+    qs = Payment.objects.filter(debt=debt, status__in=Payment.APPLIED)
+    if exclude is not None:
+        qs = qs.exclude(pk=exclude)
+    return list(qs)
+
+
+# --- applying a payment --------------------------------------------------------------------------
+
+
+def _apply(*, actor: Actor, municipality: Municipality, payment: Payment, debt: Debt) -> None:
+    """Link ``payment`` to ``debt`` and settle the debt when the applied payments reach its
+    amount. The caller holds the transaction and the tenant; the debt row is locked here so two
+    payments of one debt never both see it open."""
+    debt = Debt.objects.select_for_update().get(pk=debt.pk)
+    payment.debt = debt
+    if debt.status not in OWED:
+        payment.status, payment.excess_cents = Payment.Status.OVER, payment.amount_cents
+        payment.save()
+        return
+    before = sum(p.amount_cents - p.excess_cents for p in _applied(debt, exclude=payment.pk))
+    total = before + payment.amount_cents
+    if total < debt.amount_cents:
+        payment.status, payment.excess_cents = Payment.Status.PARTIAL, 0
+        payment.save()
+        return
+    excess = total - debt.amount_cents
+    payment.status = Payment.Status.MATCHED if excess == 0 else Payment.Status.OVER
+    payment.excess_cents = excess
+    payment.save()
+    partials = list(Payment.objects.filter(debt=debt, status=Payment.Status.PARTIAL))
+    Payment.objects.filter(pk__in=[p.pk for p in partials]).update(status=Payment.Status.MATCHED)
+    old = debt.status
+    debt.status = Debt.Status.PAID
+    debt.save(update_fields=["status"])
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="debt.paid",
+        obj=debt,
+        old={"status": old},
+        new={"status": Debt.Status.PAID},
+        extra={"payments": sorted([payment.pk, *[p.pk for p in partials]])},
+    )
+
+
+def _payment_act(
+    actor: Actor, municipality: Municipality, payment: Payment, action: str = "payment.record"
+) -> None:
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action=action,
+        obj=payment,
+        new={
+            "reference": payment.reference,
+            "amount_cents": payment.amount_cents,
+            "paid_on": payment.paid_on,
+            "method": payment.method,
+            "source": payment.source,
+            "debt": payment.debt.reference if payment.debt else None,
+            "status": payment.status,
+            "excess_cents": payment.excess_cents,
+            "line_hash": payment.line_hash,
+        },
+    )
+
+
+def payment_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    reference: str,
+    amount_cents: int,
+    paid_on: dt.date,
+    method: str = Payment.Method.PIX,
+    payer_document: str = "",
+    note: str = "",
+) -> Payment:
+    """A payment registered by hand (the cashier's receipt, a transfer seen on the statement)."""
+    with tenant(municipality):
+        debt = find_debt(reference)
+        law = law_of(debt, municipality) if debt else municipality_law(municipality)
+    authorize(actor=actor, municipality=municipality, action=PAY, law=law)
+    if amount_cents <= 0:
+        raise FieldError("valor", "o valor deve ser positivo")
+    if paid_on > timezone.localdate():
+        raise FieldError("data", "a data do pagamento não pode estar no futuro")
+    if method not in Payment.Method.values:
+        raise FieldError("forma", "forma de pagamento desconhecida")
+    with transaction.atomic(), tenant(municipality):
+        payment = Payment.objects.create(
+            reference=reference.strip()[:60],
+            amount_cents=amount_cents,
+            paid_on=paid_on,
+            payer_document=digits(payer_document)[:14],
+            method=method,
+            source=Payment.Source.MANUAL,
+            status=Payment.Status.UNKNOWN,
+            note=note.strip()[:300],
+            recorded_by=actor.user,
+        )
+        if debt is not None:
+            _apply(actor=actor, municipality=municipality, payment=payment, debt=debt)
+        _payment_act(actor, municipality, payment)
+    return payment
+
+
+# --- the bank CSV ----------------------------------------------------------------------------------
+
+#: Accepted column names (first line), by field. Documented in docs/finance-csv.md.
+COLUMNS = {
+    "date": ("data", "date", "data_pagamento"),
+    "amount": ("valor", "amount", "valor_pago"),
+    "reference": ("referencia", "referência", "reference", "txid"),
+    "payer": ("documento_pagador", "documento", "payer_document", "cpf_cnpj"),
+}
+
+
+@dataclass
+class ParsedLine:
+    number: int
+    raw: str
+    paid_on: dt.date | None = None
+    amount_cents: int | None = None
+    reference: str = ""
+    payer: str = ""
+    errors: list[str] = field(default_factory=list)
+    line_hash: str = ""
+    duplicate: bool = False
+    debt: Debt | None = None
+    outcome: str = ""  # what the import will make of it (a Payment.Status value or "duplicate")
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+@dataclass
+class ImportPreview:
+    file_name: str
+    sha256: str
+    lines: list[ParsedLine]
+    errors: list[str] = field(default_factory=list)  # errors of the file itself
+
+    def count(self, outcome: str) -> int:
+        return sum(1 for ln in self.lines if ln.outcome == outcome)
+
+    @property
+    def invalid(self) -> int:
+        return sum(1 for ln in self.lines if not ln.ok)
+
+
+def _date(text: str) -> dt.date:
+    t = text.strip()
+    for fmt in ("%d/%m/%Y", "%Y-%m-%d"):
+        try:
+            return dt.datetime.strptime(t, fmt).date()  # noqa: DTZ007 - a calendar date
+        except ValueError:
+            continue
+    raise ValueError("data inválida (use dd/mm/aaaa ou aaaa-mm-dd)")
+
+
+def parse_amount(text: str) -> int:
+    """``1.234,56`` (Brazilian) or ``1234.56`` → cents."""
+    t = text.strip().replace("R$", "").replace(" ", "")
+    if "," in t:
+        t = t.replace(".", "").replace(",", ".")
+    if not re.fullmatch(r"\d+(\.\d{1,2})?", t):
+        raise ValueError("valor inválido (use 1234,56 ou 1234.56)")
+    try:
+        cents = to_cents(Decimal(t))
+    except InvalidOperation:
+        raise ValueError("valor inválido") from None
+    if cents <= 0:
+        raise ValueError("o valor deve ser positivo")
+    return cents
+
+
+def _decode(content: bytes) -> str:
+    try:
+        return content.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return content.decode("latin-1")
+
+
+def parse_csv(content: bytes, file_name: str = "extrato.csv") -> ImportPreview:
+    """Read a bank CSV (header line, ``;`` or ``,`` separated) into lines with their hash."""
+    sha = hashlib.sha256(content).hexdigest()
+    preview = ImportPreview(file_name=file_name[:200], sha256=sha, lines=[])
+    if len(content) > MAX_CSV_BYTES:
+        preview.errors.append("arquivo maior que 5 MB")
+        return preview
+    text = _decode(content)
+    first = text.splitlines()[0] if text.strip() else ""
+    delimiter = ";" if first.count(";") >= first.count(",") else ","
+    rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
+    if not rows:
+        preview.errors.append("arquivo vazio")
+        return preview
+    header = [h.strip().lower() for h in rows[0]]
+    where: dict[str, int] = {}
+    for key, names in COLUMNS.items():
+        for i, h in enumerate(header):
+            if h in names:
+                where[key] = i
+                break
+    missing = [COLUMNS[k][0] for k in ("date", "amount", "reference") if k not in where]
+    if missing:
+        preview.errors.append(
+            "cabeçalho sem a(s) coluna(s) " + ", ".join(missing) + " (veja o modelo de arquivo)"
+        )
+        return preview
+    seen: dict[str, int] = {}
+    for number, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        line = ParsedLine(number=number, raw=delimiter.join(row))
+
+        def cell(key: str, row: Sequence[str] = row) -> str:
+            i = where.get(key)
+            return row[i].strip() if i is not None and i < len(row) else ""
+
+        try:
+            line.paid_on = _date(cell("date"))
+        except ValueError as exc:
+            line.errors.append(str(exc))
+        try:
+            line.amount_cents = parse_amount(cell("amount"))
+        except ValueError as exc:
+            line.errors.append(str(exc))
+        line.reference = cell("reference")[:60]
+        line.payer = digits(cell("payer"))[:14]
+        if not line.reference:
+            line.errors.append("referência (txid) vazia")
+        if line.ok:
+            # The same payment twice in one file is two payments; the same file twice is not.
+            norm = f"{line.paid_on}|{line.amount_cents}|{line.reference.upper()}|{line.payer}"
+            k = seen.get(norm, 0)
+            seen[norm] = k + 1
+            line.line_hash = hashlib.sha256(f"{norm}#{k}".encode()).hexdigest()
+        preview.lines.append(line)
+    return preview
+
+
+def payments_import_preview(
+    *, municipality: Municipality, content: bytes, file_name: str
+) -> ImportPreview:
+    """What importing the file would do, without writing anything."""
+    preview = parse_csv(content, file_name)
+    with tenant(municipality):
+        hashes = [ln.line_hash for ln in preview.lines if ln.ok]
+        known = set(
+            Payment.objects.filter(line_hash__in=hashes).values_list("line_hash", flat=True)
+        )
+        owed: dict[int, int] = {}
+        for ln in preview.lines:
+            if not ln.ok:
+                ln.outcome = "invalid"
+                continue
+            if ln.line_hash in known:
+                ln.duplicate, ln.outcome = True, "duplicate"
+                continue
+            ln.debt = find_debt(ln.reference)
+            if ln.debt is None:
+                ln.outcome = Payment.Status.UNKNOWN
+                continue
+            if ln.debt.pk not in owed:
+                owed[ln.debt.pk] = amount_owed(ln.debt) if ln.debt.status in OWED else 0
+            left = owed[ln.debt.pk]
+            assert ln.amount_cents is not None
+            if left == 0 or ln.amount_cents > left:
+                ln.outcome = Payment.Status.OVER
+            elif ln.amount_cents == left:
+                ln.outcome = Payment.Status.MATCHED
+            else:
+                ln.outcome = Payment.Status.PARTIAL
+            owed[ln.debt.pk] = max(0, left - ln.amount_cents)
+    return preview
+
+
+def payments_import(
+    *, actor: Actor, municipality: Municipality, content: bytes, file_name: str
+) -> PaymentImport:
+    """Import a bank CSV. Idempotent: a line already imported (same hash) is reported as a
+    duplicate and imports nothing, also when two imports of one file run at the same time."""
+    authorize(
+        actor=actor, municipality=municipality, action=PAY, law=municipality_law(municipality)
+    )
+    preview = parse_csv(content, file_name)
+    if preview.errors:
+        raise FieldError("arquivo", "; ".join(preview.errors))
+    report: list[dict[str, Any]] = []
+    with transaction.atomic(), tenant(municipality):
+        batch = PaymentImport.objects.create(
+            file_name=preview.file_name, file_sha256=preview.sha256, imported_by=actor.user
+        )
+        for ln in preview.lines:
+            entry: dict[str, Any] = {"linha": ln.number, "referencia": ln.reference}
+            if not ln.ok:
+                entry.update(resultado="invalid", erros=ln.errors)
+                batch.lines_invalid += 1
+                report.append(entry)
+                continue
+            assert ln.paid_on is not None and ln.amount_cents is not None
+            entry["valor_centavos"] = ln.amount_cents
+            try:
+                with transaction.atomic():
+                    payment = Payment.objects.create(
+                        reference=ln.reference,
+                        amount_cents=ln.amount_cents,
+                        paid_on=ln.paid_on,
+                        payer_document=ln.payer,
+                        method=Payment.Method.PIX,
+                        source=Payment.Source.IMPORT,
+                        batch=batch,
+                        line_number=ln.number,
+                        line_hash=ln.line_hash,
+                        status=Payment.Status.UNKNOWN,
+                        recorded_by=actor.user,
+                    )
+            except IntegrityError:
+                entry["resultado"] = "duplicate"
+                batch.lines_duplicate += 1
+                report.append(entry)
+                continue
+            debt = find_debt(ln.reference)
+            if debt is not None:
+                _apply(actor=actor, municipality=municipality, payment=payment, debt=debt)
+            _payment_act(actor, municipality, payment)
+            entry.update(
+                resultado=payment.status,
+                pagamento=payment.pk,
+                debito=debt.reference if debt else None,
+                excedente_centavos=payment.excess_cents,
+            )
+            batch.lines_new += 1
+            report.append(entry)
+        batch.lines_total = len(preview.lines)
+        batch.report = report
+        batch.save()
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="payment.import",
+            obj=batch,
+            new={
+                "file": batch.file_name,
+                "sha256": batch.file_sha256,
+                "total": batch.lines_total,
+                "new": batch.lines_new,
+                "duplicate": batch.lines_duplicate,
+                "invalid": batch.lines_invalid,
+            },
+        )
+    return batch
+
+
+# --- a person resolves what did not reconcile ----------------------------------------------------
+
+
+def _locked_payment(payment: Payment) -> Payment:
+    return Payment.objects.select_for_update().get(pk=payment.pk)
+
+
+def payment_assign(
+    *, actor: Actor, municipality: Municipality, payment: Payment, debt: Debt, note: str
+) -> Payment:
+    """A payment whose reference matched no debt is assigned to the right one by a person."""
+    authorize(actor=actor, municipality=municipality, action=PAY, law=law_of(debt, municipality))
+    if not note.strip():
+        raise FieldError("observação", "diga por que o pagamento é deste débito")
+    with transaction.atomic(), tenant(municipality):
+        payment = _locked_payment(payment)
+        if payment.status != Payment.Status.UNKNOWN:
+            raise InvalidPaymentTransition(
+                f"o pagamento {payment.pk} está {payment.get_status_display()}; só um pagamento de "
+                "referência desconhecida é atribuído a um débito"
+            )
+        payment.note = note.strip()[:300]
+        _apply(actor=actor, municipality=municipality, payment=payment, debt=debt)
+        _payment_act(actor, municipality, payment, "payment.assign")
+    return payment
+
+
+def payment_refund_excess(
+    *, actor: Actor, municipality: Municipality, payment: Payment, note: str = ""
+) -> Refund:
+    """The excess of an over-payment is owed back to the payer: a refund to pay out."""
+    with tenant(municipality):
+        law = law_of(payment.debt, municipality) if payment.debt else municipality_law(municipality)
+    authorize(actor=actor, municipality=municipality, action=PAY, law=law)
+    with transaction.atomic(), tenant(municipality):
+        payment = _locked_payment(payment)
+        if payment.status != Payment.Status.OVER or payment.excess_cents <= 0:
+            raise InvalidPaymentTransition(
+                f"o pagamento {payment.pk} está {payment.get_status_display()}; só o excedente de "
+                "um pagamento a maior é restituído"
+            )
+        refund = Refund.objects.create(
+            debt=payment.debt,
+            payment=payment,
+            kind=Refund.Kind.EXCESS,
+            amount_cents=payment.excess_cents,
+            note=note.strip()[:300],
+        )
+        payment.status = Payment.Status.RESOLVED
+        payment.save(update_fields=["status"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="payment.refund_excess",
+            obj=refund,
+            old={"payment_status": Payment.Status.OVER},
+            new={
+                "payment": payment.pk,
+                "payment_status": payment.status,
+                "amount_cents": refund.amount_cents,
+            },
+            extra={"note": refund.note},
+        )
+    return refund
+
+
+def payment_return(
+    *, actor: Actor, municipality: Municipality, payment: Payment, note: str
+) -> Refund:
+    """Give a payment back whole (a partial payment the payer will redo, an unknown one, or a
+    payment of a debt no longer owed). A payment that settled part of a debt is not returned:
+    refund its excess instead."""
+    with tenant(municipality):
+        law = law_of(payment.debt, municipality) if payment.debt else municipality_law(municipality)
+    authorize(actor=actor, municipality=municipality, action=PAY, law=law)
+    if not note.strip():
+        raise FieldError("observação", "informe o motivo da devolução")
+    with transaction.atomic(), tenant(municipality):
+        payment = _locked_payment(payment)
+        whole_excess = (
+            payment.status == Payment.Status.OVER and payment.excess_cents == payment.amount_cents
+        )
+        if payment.status not in (Payment.Status.PARTIAL, Payment.Status.UNKNOWN) and not (
+            whole_excess
+        ):
+            raise InvalidPaymentTransition(
+                f"o pagamento {payment.pk} está {payment.get_status_display()} e não pode ser "
+                "devolvido por inteiro"
+            )
+        old = payment.status
+        refund = Refund.objects.create(
+            debt=payment.debt,
+            payment=payment,
+            kind=Refund.Kind.RETURNED,
+            amount_cents=payment.amount_cents,
+            note=note.strip()[:300],
+        )
+        payment.status = Payment.Status.RETURNED
+        payment.save(update_fields=["status"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="payment.return",
+            obj=refund,
+            old={"payment_status": old},
+            new={"payment": payment.pk, "payment_status": payment.status},
+            extra={"note": refund.note},
+        )
+    return refund
+
+
+def refund_mark_paid_out(
+    *, actor: Actor, municipality: Municipality, refund: Refund, on: dt.date, note: str = ""
+) -> Refund:
+    """The treasury paid the refund back to the person."""
+    with tenant(municipality):
+        law = law_of(refund.debt, municipality) if refund.debt else municipality_law(municipality)
+    authorize(actor=actor, municipality=municipality, action=PAY, law=law)
+    if on > timezone.localdate():
+        raise FieldError("data", "a data não pode estar no futuro")
+    with transaction.atomic(), tenant(municipality):
+        refund = Refund.objects.select_for_update().get(pk=refund.pk)
+        if refund.status != Refund.Status.PENDING:
+            raise InvalidPaymentTransition(f"a restituição {refund.pk} já foi paga")
+        refund.status, refund.paid_out_on = Refund.Status.PAID_OUT, on
+        if note.strip():
+            refund.note = note.strip()[:300]
+        refund.save(update_fields=["status", "paid_out_on", "note"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="refund.paid_out",
+            obj=refund,
+            old={"status": Refund.Status.PENDING},
+            new={"status": refund.status, "on": on, "amount_cents": refund.amount_cents},
+        )
+    return refund
+
+
+# --- defence upheld (mototaxi art. 42 §1–2) ---------------------------------------------------
+
+
+def _decision_ref(decision: Any) -> tuple[str, dict[str, Any]]:
+    """How the judgement that upheld the defence is named in the act and the refund."""
+    if decision is None:
+        return "", {}
+    if hasattr(decision, "to_json") and hasattr(decision, "question"):
+        return f"{decision.question}@{decision.as_of}", {"judgement": decision.to_json()}
+    meta = getattr(decision, "_meta", None)
+    if meta is not None:
+        return f"{meta.label_lower}:{decision.pk}", {}
+    return str(decision)[:120], {}
+
+
+def _related_debts(debt: Debt) -> list[Debt]:
+    """Debts of the same infraction: enforcement writes ``basis["infraction"]`` (or ``"case"``)
+    on the fine and on its fees, removal and storage debts."""
+    basis = debt.basis or {}
+    for key in ("infraction", "case"):
+        value = basis.get(key)
+        if value is not None:
+            return [
+                d
+                for d in Debt.objects.filter(person_id=debt.person_id)
+                .exclude(pk=debt.pk)
+                .exclude(origin=Debt.Origin.FINE)
+                .order_by("id")
+                if (d.basis or {}).get(key) == value
+            ]
+    return []
+
+
+def _paid_cents(d: Debt) -> int:
+    if d.status != Debt.Status.PAID:
+        return 0
+    return sum(p.amount_cents - p.excess_cents for p in _applied(d))
+
+
+def _authorize_judging(actor: Actor, municipality: Municipality, law: str) -> None:
+    """Whoever upheld the defence or appeal under ``law`` (or finance, who records debts)."""
+    action = next((a for a in JUDGING if is_allowed(actor.role, a, law)), JUDGING[0])
+    authorize(actor=actor, municipality=municipality, action=action, law=law)
+
+
+def refund_for_upheld_defence(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    debt: Debt,
+    decision: Any,
+    related: Iterable[Debt] | None = None,
+    unlicensed: bool = False,
+    vehicle_seized: bool | None = None,
+    on: dt.date | None = None,
+) -> list[Refund]:
+    """A defence (or appeal) against a fine was upheld: the fine falls.
+
+    Mototaxi art. 42 §1: a paid fine is refunded (a :class:`Refund` to pay out on request) and,
+    if the vehicle is still seized, removal and storage are waived (their unpaid debts cancelled);
+    §2 (vehicle caught without permission): the fine, fees, removal and storage paid are all
+    refunded. The law core answers ``mototaxi.defence_result``; this applies its outcome.
+    An unpaid fine is cancelled. Under the other laws (no such rule), only the fine falls.
+
+    ``related``: the infraction's fee/removal/storage debts; by default those sharing the fine's
+    ``basis["infraction"]``. ``vehicle_seized``: by default, whether a removal or storage debt of
+    the infraction is still owed (release needs them paid, art. 35 §1).
+    """
+    with tenant(municipality):
+        debt = Debt.objects.get(pk=debt.pk)
+        law = law_of(debt, municipality)
+        others = list(related) if related is not None else _related_debts(debt)
+    _authorize_judging(actor, municipality, law)
+    ref, judgement = _decision_ref(decision)
+    as_of = on or timezone.localdate()
+    refunds: list[Refund] = []
+    with transaction.atomic(), tenant(municipality):
+        locked = {
+            d.pk: d
+            for d in Debt.objects.select_for_update().filter(
+                pk__in=[debt.pk, *[o.pk for o in others]]
+            )
+        }
+        fine = locked[debt.pk]
+        rest = [locked[o.pk] for o in others if o.pk in locked]
+        if fine.status in (Debt.Status.REFUNDED, Debt.Status.CANCELLED):
+            raise InvalidPaymentTransition(
+                f"o débito {fine.reference} já está {fine.get_status_display()}"
+            )
+        seizure = [d for d in rest if d.origin in (Debt.Origin.REMOVAL, Debt.Origin.STORAGE)]
+        seized = (
+            vehicle_seized if vehicle_seized is not None else any(d.status in OWED for d in seizure)
+        )
+        paid = {
+            "fine_cents": _paid_cents(fine),
+            "fees_cents": sum(_paid_cents(d) for d in rest if d.origin == Debt.Origin.FEE),
+            "removal_cents": sum(_paid_cents(d) for d in rest if d.origin == Debt.Origin.REMOVAL),
+            "storage_cents": sum(_paid_cents(d) for d in rest if d.origin == Debt.Origin.STORAGE),
+        }
+        if law == MOTO:
+            answer = questions.ask(
+                "mototaxi.defence_result",
+                context(municipality, as_of),
+                {"upheld": True, "unlicensed": unlicensed, "vehicle_seized": seized, "paid": paid},
+            )
+            basis = basis_of(answer)
+            waive = bool(answer.outcome["waive_removal_and_storage"])
+        else:
+            answer = None
+            basis = {"citations": [], "note": "defesa procedente: a multa deixa de ser devida"}
+            waive = unlicensed = False
+        basis.update(judgement)
+        for d in [fine, *rest]:
+            if d is not fine and not (unlicensed or waive):
+                continue
+            refund_it = d is fine or (unlicensed and d.origin in WAIVABLE)
+            waive_it = d is fine or d.origin in WAIVABLE
+            if d.status == Debt.Status.PAID and refund_it:
+                cents = _paid_cents(d)
+                refund = Refund.objects.create(
+                    debt=d,
+                    kind=Refund.Kind.UPHELD_DEFENCE,
+                    amount_cents=cents,
+                    decision_ref=ref,
+                    basis=basis,
+                )
+                refunds.append(refund)
+                d.status = Debt.Status.REFUNDED
+                d.save(update_fields=["status"])
+                record_act(
+                    municipality=municipality,
+                    actor=actor,
+                    action="debt.refund",
+                    obj=d,
+                    old={"status": Debt.Status.PAID},
+                    new={"status": d.status, "refund": refund.pk, "amount_cents": cents},
+                    basis=basis,
+                    extra={"decision": ref},
+                )
+            elif d.status in OWED and waive_it:
+                old = d.status
+                d.status = Debt.Status.CANCELLED
+                d.save(update_fields=["status"])
+                record_act(
+                    municipality=municipality,
+                    actor=actor,
+                    action="debt.waive",
+                    obj=d,
+                    old={"status": old},
+                    new={"status": d.status},
+                    basis=basis,
+                    extra={"decision": ref, "reason": "defesa julgada procedente"},
+                )
+        if answer is not None:
+            expected = int(answer.outcome["refund_cents"])
+            got = sum(r.amount_cents for r in refunds)
+            if got != expected:  # the ledger and the law core must agree, or nothing is written
+                raise RuntimeError(f"restituição {got} difere da resposta da lei ({expected})")
+    return refunds
+
+
+#: Citation shown with the refund screens.
+REFUND_CITATIONS = (cite(MOTO, 42, 1), cite(MOTO, 42, 2))

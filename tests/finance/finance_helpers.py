@@ -1,0 +1,50 @@
+"""Small factories for the finance tests (debts made directly, so the tests exercise only the
+payment services)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+from typing import Any
+
+from validate_docbr import CPF
+
+from outorga.core.tenancy import tenant
+from outorga.finance.models import Debt
+from outorga.registry.models import Person
+
+_seq = itertools.count(9_000_001)
+DUE = dt.date(2026, 3, 31)
+
+
+def make_person(m: Any, name: str = "Devedor de Teste") -> Person:
+    with tenant(m):
+        return Person.objects.create(document=CPF().generate(), name=name)
+
+
+def make_debt(
+    m: Any,
+    person: Person,
+    cents: int = 10_000,
+    *,
+    origin: str = Debt.Origin.FINE,
+    status: str = Debt.Status.OPEN,
+    basis: dict[str, Any] | None = None,
+) -> Debt:
+    with tenant(m):
+        return Debt.objects.create(
+            person=person,
+            origin=origin,
+            description=f"{origin} de teste",
+            amount_cents=cents,
+            due_on=DUE,
+            status=status,
+            reference=f"{m.ibge_code}-D{next(_seq):07d}",
+            basis=basis or {},
+        )
+
+
+def refresh(m: Any, obj: Any) -> Any:
+    with tenant(m):
+        obj.refresh_from_db()
+    return obj

@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "outorga.finance",
     "outorga.public",
     "outorga.enforcement",
+    "outorga.enforcement",
     "outorga.inspections",
     "django_tasks",
     "django_tasks_db",

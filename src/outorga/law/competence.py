@@ -45,6 +45,8 @@ ACTIONS: dict[str, str] = {
     "badge.issue": "emitir crachá",
     "infraction.issue": "lavrar auto de infração",
     "infraction.cancel": "cancelar auto de infração",
+    "notice.record": "registrar notificação (entrega pessoal, AR, publicação)",
+    "penalty.propose": "propor revogação ou cassação (abrir processo)",
     "penalty.warning": "aplicar advertência",
     "penalty.fine": "aplicar multa",
     "penalty.suspension": "aplicar suspensão",
@@ -117,6 +119,10 @@ _TABLE: list[Competence] = [
     _c(MOTO, "badge.issue", {R.ATENDENTE}, cite(MOTO, 5, 4), cite(MOTO, 2, inc="VIII")),
     _c(MOTO, "infraction.issue", {R.FISCAL}, cite(MOTO, 29), cite(MOTO, 30)),
     _c(MOTO, "infraction.cancel", {R.AUTORIDADE}, cite(MOTO, 34)),
+    _c(
+        MOTO, "notice.record", {R.ATENDENTE, R.FISCAL, R.AUTORIDADE}, cite(MOTO, 29), cite(MOTO, 43)
+    ),
+    _c(MOTO, "penalty.propose", {R.AUTORIDADE}, cite(MOTO, 34, 1), cite(MOTO, 34, 2), decision(3)),
     _c(MOTO, "penalty.warning", {R.AUTORIDADE, R.FISCAL}, cite(MOTO, 34), cite(MOTO, 31, 3)),
     _c(MOTO, "penalty.fine", {R.AUTORIDADE}, cite(MOTO, 34)),
     _c(MOTO, "penalty.suspension", {R.AUTORIDADE}, cite(MOTO, 34)),
@@ -155,6 +161,15 @@ _TABLE: list[Competence] = [
     _c(TAXI, "badge.issue", {R.ATENDENTE}, cite(TAXI, 20)),
     _c(TAXI, "infraction.issue", {R.FISCAL}, cite(TAXI, 43), decision(17)),
     _c(TAXI, "infraction.cancel", {R.AUTORIDADE}, cite(TAXI, 46), decision(17)),
+    _c(
+        TAXI,
+        "notice.record",
+        {R.ATENDENTE, R.FISCAL, R.AUTORIDADE},
+        cite(TAXI, 41, 5),
+        decision(4),
+        decision(17),
+    ),
+    _c(TAXI, "penalty.propose", {R.AUTORIDADE}, cite(TAXI, 41, 3), cite(TAXI, 41, 4), decision(3)),
     _c(
         TAXI,
         "penalty.warning",

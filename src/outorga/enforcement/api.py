@@ -1,0 +1,476 @@
+"""API of enforcement (``/api/v1/enforcement/…``): every step of the processo administrativo.
+
+Staff routes use the session (``staff``); the holder's routes (``/enforcement/me/…``) accept the
+permissionário's session. Refusals answer 422 with the law core's reasons; competence 403.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from ninja import NinjaAPI, Router, Schema
+from ninja.security import django_auth
+
+from outorga.core import api as core_api
+from outorga.core.acts import Actor
+from outorga.core.middleware import client_ip
+from outorga.core.models import User
+from outorga.law.competence import Role
+from outorga.registry.models import Auxiliary, Permit
+
+from . import lawbridge as L
+from . import selectors, services
+from .models import Case, Escalation, Filing, InfractionNotice, Notice, Seizure, TaxiInfractionItem
+
+# Through the module: core.api imports this file at its end (import cycle), so the names are read
+# from the partly initialised module, with their types stated here.
+api: NinjaAPI = core_api.api  # type: ignore[has-type]
+staff: Any = core_api.staff  # type: ignore[has-type]
+router = Router(tags=["fiscalização"])
+
+
+@api.exception_handler(services.InvalidStep)
+def _invalid_step(request: HttpRequest, exc: services.InvalidStep) -> HttpResponse:
+    return api.create_response(request, {"detail": str(exc)}, status=409)
+
+
+@api.exception_handler(services.NotOwner)
+def _not_owner(request: HttpRequest, exc: services.NotOwner) -> HttpResponse:
+    return api.create_response(request, {"detail": "Não encontrado."}, status=404)
+
+
+def _user(request: HttpRequest) -> User:
+    user = request.user
+    assert isinstance(user, User)
+    return user
+
+
+def _actor(request: HttpRequest) -> Actor:
+    return Actor.of(_user(request), client_ip(request))
+
+
+def _m(request: HttpRequest) -> Any:
+    m = _user(request).municipality
+    assert m is not None
+    return m
+
+
+# --- schemas ----------------------------------------------------------------------------------------
+
+
+class InfractionTypeOut(Schema):
+    code: str
+    description: str
+    severity: str
+    citation: str
+    seizure: bool
+
+
+class FileIn(Schema):
+    name: str
+    content_base64: str
+
+
+class AutoIn(Schema):
+    code: str
+    committed_at: dt.datetime
+    place: str
+    description: str
+    agent_registration: str
+    permit_id: int | None = None
+    law: str | None = None
+    plate: str = ""
+    committed_by: str = "holder"
+    auxiliary_id: int | None = None
+    offender_name: str = ""
+    offender_signed: bool = False
+    refusal_certified: bool = False
+    witnesses: list[str] = []
+    lat: float | None = None
+    lon: float | None = None
+    photos: list[FileIn] = []
+    warning: bool = False
+
+
+class NoticeOut(Schema):
+    id: int
+    purpose: str
+    form: str
+    notified_on: dt.date | None
+    deadline: dt.date | None
+
+
+class FilingOut(Schema):
+    id: int
+    stage: str
+    channel: str
+    filed_on: dt.date
+    deadline: dt.date
+    result: str
+    reasoning: str
+
+
+class CaseOut(Schema):
+    id: int
+    number: str
+    kind: str
+    law: str
+    stage: str
+    waiting: str
+    deadline: dt.date | None
+    revelia: bool
+    final_on: dt.date | None
+    outcome: str
+    auto: dict[str, Any] | None
+    notices: list[NoticeOut]
+    filings: list[FilingOut]
+
+
+def _case_out(case: Case) -> dict[str, Any]:
+    auto = case.auto
+    return {
+        "id": case.pk,
+        "number": case.number,
+        "kind": case.kind,
+        "law": case.law,
+        "stage": case.stage,
+        "waiting": case.waiting,
+        "deadline": case.deadline,
+        "revelia": case.revelia,
+        "final_on": case.final_on,
+        "outcome": case.outcome,
+        "auto": None
+        if auto is None
+        else {
+            "id": auto.pk,
+            "number": auto.number,
+            "code": auto.infraction_code,
+            "provision": auto.provision,
+            "severity": auto.severity,
+            "plate": auto.plate,
+            "permit": auto.permit_number,
+            "committed_at": auto.committed_at,
+            "committed_by": auto.committed_by,
+            "status": auto.status,
+            "decision": auto.decision,
+        },
+        "notices": list(case.notices.order_by("id")),
+        "filings": list(case.filings.order_by("id")),
+    }
+
+
+class DeliverIn(Schema):
+    form: str
+    on: dt.date
+    reference: str = ""
+
+
+class FilingIn(Schema):
+    text: str
+    filed_on: dt.date | None = None
+    attachments: list[FileIn] = []
+
+
+class JudgeIn(Schema):
+    upheld: bool
+    reasoning: str
+    on: dt.date | None = None
+
+
+class DecideIn(Schema):
+    accept: bool
+    reasoning: str
+    on: dt.date | None = None
+
+
+class ImposeIn(Schema):
+    start: dt.date
+
+
+class CancelIn(Schema):
+    reason: str
+
+
+class SeizureIn(Schema):
+    auto_id: int
+    depot: str
+    entered_on: dt.date
+    removal_cents: int
+    storage_daily_cents: int
+
+
+class SeizureOut(Schema):
+    id: int
+    plate: str
+    status: str
+    depot: str
+    entered_on: dt.date
+    storage_days: int
+    released_on: dt.date | None
+
+
+class OnIn(Schema):
+    on: dt.date
+
+
+class EditalIn(Schema):
+    notice_ids: list[int]
+    published_on: dt.date
+    edition: str
+
+
+def _files(files: list[FileIn]) -> list[tuple[str, bytes]]:
+    return [(f.name, base64.b64decode(f.content_base64)) for f in files]
+
+
+def _today() -> dt.date:
+    return timezone.localdate()
+
+
+# --- catalog and autos -------------------------------------------------------------------------------
+
+
+@router.get("/infraction-types", response=list[InfractionTypeOut], auth=staff)
+def infraction_types(request: HttpRequest, law: str = L.MOTO) -> Any:
+    """The catalog: mototaxi art. 38–41; taxi art. 41 §2 plus the regulation's items (art. 43)."""
+    if law not in _m(request).laws:
+        return []
+    return L.catalog(law, TaxiInfractionItem.objects.all() if law == L.TAXI else ())
+
+
+@router.post("/autos", response={201: CaseOut}, auth=staff)
+def auto_issue(request: HttpRequest, payload: AutoIn) -> Any:
+    permit = (
+        get_object_or_404(Permit.objects.all(), pk=payload.permit_id) if payload.permit_id else None
+    )
+    aux = (
+        get_object_or_404(Auxiliary.objects.all(), pk=payload.auxiliary_id)
+        if payload.auxiliary_id
+        else None
+    )
+    auto = services.infraction_issue(
+        actor=_actor(request),
+        municipality=_m(request),
+        code=payload.code,
+        committed_at=payload.committed_at,
+        place=payload.place,
+        description=payload.description,
+        agent_registration=payload.agent_registration,
+        plate=payload.plate,
+        permit=permit,
+        law=payload.law,
+        committed_by=payload.committed_by,
+        auxiliary=aux,
+        offender_name=payload.offender_name,
+        offender_signed=payload.offender_signed,
+        refusal_certified=payload.refusal_certified,
+        witnesses=payload.witnesses,
+        gps=(payload.lat, payload.lon)
+        if payload.lat is not None and payload.lon is not None
+        else None,
+        photos=_files(payload.photos),
+        warning=payload.warning,
+    )
+    return 201, _case_out(Case.objects.get(auto=auto))
+
+
+@router.post("/autos/{auto_id}/cancel", response=CaseOut, auth=staff)
+def auto_cancel(request: HttpRequest, auto_id: int, payload: CancelIn) -> Any:
+    auto = get_object_or_404(InfractionNotice.objects.all(), pk=auto_id)
+    services.infraction_cancel(
+        actor=_actor(request), municipality=_m(request), auto=auto, reason=payload.reason
+    )
+    return _case_out(Case.objects.get(auto=auto))
+
+
+# --- cases ------------------------------------------------------------------------------------------
+
+
+@router.get("/cases/{case_id}", response=CaseOut, auth=staff)
+def case_get(request: HttpRequest, case_id: int) -> Any:
+    return _case_out(get_object_or_404(Case.objects.all(), pk=case_id))
+
+
+@router.post("/notices/{notice_id}/deliver", response=NoticeOut, auth=staff)
+def notice_deliver(request: HttpRequest, notice_id: int, payload: DeliverIn) -> Any:
+    notice = get_object_or_404(Notice.objects.all(), pk=notice_id)
+    return services.notice_deliver(
+        actor=_actor(request),
+        municipality=_m(request),
+        notice=notice,
+        form=payload.form,
+        on=payload.on,
+        reference=payload.reference,
+    )
+
+
+@router.post("/notices/edital", response=list[NoticeOut], auth=staff)
+def edital_publish(request: HttpRequest, payload: EditalIn) -> Any:
+    notices = list(Notice.objects.filter(pk__in=payload.notice_ids, notified_on__isnull=True))
+    return services.edital_publish(
+        actor=_actor(request),
+        municipality=_m(request),
+        notices=notices,
+        published_on=payload.published_on,
+        edition=payload.edition,
+    )
+
+
+@router.post("/cases/{case_id}/filings", response={201: FilingOut}, auth=staff)
+def filing_paper(request: HttpRequest, case_id: int, payload: FilingIn) -> Any:
+    """A defence or appeal filed on paper, registered by the clerk."""
+    case = get_object_or_404(Case.objects.all(), pk=case_id)
+    return 201, services.filing_file(
+        actor=_actor(request),
+        municipality=_m(request),
+        case=case,
+        text=payload.text,
+        filed_on=payload.filed_on or _today(),
+        attachments=_files(payload.attachments),
+        channel=Filing.Channel.PAPER,
+    )
+
+
+@router.post("/filings/{filing_id}/judge", response=FilingOut, auth=staff)
+def filing_judge(request: HttpRequest, filing_id: int, payload: JudgeIn) -> Any:
+    filing = get_object_or_404(Filing.objects.all(), pk=filing_id)
+    return services.filing_judge(
+        actor=_actor(request),
+        municipality=_m(request),
+        filing=filing,
+        upheld=payload.upheld,
+        reasoning=payload.reasoning,
+        on=payload.on or _today(),
+    )
+
+
+@router.post("/cases/{case_id}/decide", response=CaseOut, auth=staff)
+def proposal_decide(request: HttpRequest, case_id: int, payload: DecideIn) -> Any:
+    case = get_object_or_404(Case.objects.all(), pk=case_id)
+    services.proposal_decide(
+        actor=_actor(request),
+        municipality=_m(request),
+        case=case,
+        accept=payload.accept,
+        reasoning=payload.reasoning,
+        on=payload.on or _today(),
+    )
+    return _case_out(Case.objects.get(pk=case.pk))
+
+
+@router.get("/queue", auth=staff)
+def queue(request: HttpRequest) -> Any:
+    """The caller's work queue, nearest deadline first."""
+    q = selectors.queue(_user(request))
+    out: dict[str, Any] = {}
+    for key, rows in q.items():
+        if key == "suspensions":
+            out[key] = [
+                {
+                    "id": e.pk,
+                    "permit": e.permit.number,
+                    "days": e.days,
+                    "counted": [a.number for a in e.counted.all()],
+                    "citations": e.decision.get("citations", []),
+                }
+                for e in rows
+            ]
+        elif key in ("defences", "appeals", "proposals"):
+            out[key] = [
+                {"id": c.pk, "number": c.number, "stage": c.stage, "deadline": c.deadline}
+                for c in rows
+            ]
+        else:
+            out[key] = len(rows)
+    return out
+
+
+@router.post("/escalations/{escalation_id}/impose", auth=staff)
+def suspension_impose(request: HttpRequest, escalation_id: int, payload: ImposeIn) -> Any:
+    esc = get_object_or_404(Escalation.objects.all(), pk=escalation_id)
+    esc = services.suspension_impose(
+        actor=_actor(request), municipality=_m(request), escalation=esc, start=payload.start
+    )
+    return {"id": esc.pk, "status": esc.status, "starts_on": esc.starts_on, "ends_on": esc.ends_on}
+
+
+# --- seizures ---------------------------------------------------------------------------------------
+
+
+@router.post("/seizures", response={201: SeizureOut}, auth=staff)
+def seizure_create(request: HttpRequest, payload: SeizureIn) -> Any:
+    auto = get_object_or_404(InfractionNotice.objects.select_related("permit"), pk=payload.auto_id)
+    person = auto.permit.holder if auto.permit else None
+    if person is None:
+        from outorga.registry.validation import FieldError
+
+        raise FieldError("proprietário", "identifique o proprietário no cadastro antes")
+    return 201, services.seizure_create(
+        actor=_actor(request),
+        municipality=_m(request),
+        person=person,
+        plate=auto.plate,
+        depot=payload.depot,
+        entered_on=payload.entered_on,
+        removal_cents=payload.removal_cents,
+        storage_daily_cents=payload.storage_daily_cents,
+        auto=auto,
+    )
+
+
+@router.post("/seizures/{seizure_id}/storage", auth=staff)
+def seizure_storage(request: HttpRequest, seizure_id: int, payload: OnIn) -> Any:
+    s = get_object_or_404(Seizure.objects.all(), pk=seizure_id)
+    debt = services.seizure_bill_storage(
+        actor=_actor(request), municipality=_m(request), seizure=s, through=payload.on
+    )
+    return {
+        "debt": debt.reference if debt else None,
+        "amount_cents": debt.amount_cents if debt else 0,
+    }
+
+
+@router.post("/seizures/{seizure_id}/release", response=SeizureOut, auth=staff)
+def seizure_release(request: HttpRequest, seizure_id: int, payload: OnIn) -> Any:
+    s = get_object_or_404(Seizure.objects.all(), pk=seizure_id)
+    return services.seizure_release(
+        actor=_actor(request), municipality=_m(request), seizure=s, on=payload.on
+    )
+
+
+# --- the holder -------------------------------------------------------------------------------------
+
+
+def _holder_cases(request: HttpRequest) -> Any:
+    user = _user(request)
+    person = selectors.person_of(user) if user.role == Role.PERMISSIONARIO else None
+    if person is None:
+        return Case.objects.none()
+    return selectors.holder_cases(person)
+
+
+@router.get("/me/cases", response=list[CaseOut], auth=django_auth, tags=["portal"])
+def my_cases(request: HttpRequest) -> Any:
+    return [_case_out(c) for c in _holder_cases(request)]
+
+
+@router.post(
+    "/me/cases/{case_id}/filings", response={201: FilingOut}, auth=django_auth, tags=["portal"]
+)
+def my_filing(request: HttpRequest, case_id: int, payload: FilingIn) -> Any:
+    """The holder's defence or appeal, online, with attachments."""
+    case = get_object_or_404(_holder_cases(request), pk=case_id)
+    return 201, services.filing_file(
+        actor=_actor(request),
+        municipality=_m(request),
+        case=case,
+        text=payload.text,
+        filed_on=_today(),
+        attachments=_files(payload.attachments),
+        channel=Filing.Channel.PORTAL,
+    )

@@ -1,0 +1,358 @@
+"""Enforcement: autos de infração (mototaxi art. 29–30), notices (D-4), the processo administrativo
+with defence and appeals (art. 42–44; taxi D-17), penalties and escalation (art. 31–34, D-1–D-3),
+seizures (art. 35) and the taxi regulation's infraction items (taxi art. 43, D-10).
+
+Nothing here decides what the law decides: the services ask the law core and store each decision's
+trace (``decision`` JSON fields) with the row and with the act. Nothing is ever deleted: autos are
+cancelled with a reason, cases annulled, proposals dismissed.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from outorga.core.tenancy import TenantModel
+
+
+class Severity(models.TextChoices):
+    LEVE = "leve", "leve"
+    MEDIA = "media", "média"
+    GRAVE = "grave", "grave"
+    GRAVISSIMA = "gravissima", "gravíssima"
+
+
+class TaxiInfractionItem(TenantModel):
+    """An item of the taxi infraction list set by the municipality's regulation (taxi art. 43,
+    D-10); the law's own conducts (art. 41 §2) come from the rulebook and are not stored."""
+
+    code = models.CharField("código", max_length=40)
+    description = models.CharField("descrição", max_length=300)
+    nature = models.CharField("natureza", max_length=10, choices=Severity.choices)
+    reference = models.CharField("ato do regulamento", max_length=200, blank=True)
+    example = models.BooleanField("exemplo", default=False)
+
+    class Meta:
+        ordering = ["code"]
+        constraints = [
+            models.UniqueConstraint(fields=["municipality", "code"], name="uniq_taxi_item_code")
+        ]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class InfractionNotice(TenantModel):
+    """Auto de infração, with every field of mototaxi art. 30 I–X."""
+
+    class Status(models.TextChoices):
+        ISSUED = "issued", "lavrado"
+        CANCELLED = "cancelled", "cancelado"
+
+    class CommittedBy(models.TextChoices):
+        HOLDER = "holder", "permissionário"
+        AUXILIARY = "auxiliary", "condutor auxiliar"
+        UNLICENSED = "unlicensed", "condutor sem permissão (art. 35)"
+        UNKNOWN = "unknown", "não identificado"
+
+    class Penalty(models.TextChoices):
+        FINE = "fine", "multa"
+        WARNING = "warning", "advertência"
+
+    number = models.CharField("número do auto", max_length=20)
+    law = models.CharField("lei", max_length=40)
+    infraction_code = models.CharField("infração (código)", max_length=40)
+    infraction_description = models.CharField("infração", max_length=400)
+    severity = models.CharField("natureza", max_length=10, choices=Severity.choices)
+    provision = models.CharField("dispositivo infringido (art. 30 VI)", max_length=120)
+    penalty = models.CharField(max_length=10, choices=Penalty.choices, default=Penalty.FINE)
+    permit = models.ForeignKey(
+        "registry.Permit", on_delete=models.PROTECT, null=True, blank=True, related_name="autos"
+    )
+    vehicle = models.ForeignKey(
+        "registry.Vehicle", on_delete=models.PROTECT, null=True, blank=True, related_name="autos"
+    )
+    auxiliary = models.ForeignKey(
+        "registry.Auxiliary", on_delete=models.PROTECT, null=True, blank=True, related_name="autos"
+    )
+    committed_by = models.CharField(max_length=12, choices=CommittedBy.choices)
+    # Art. 30 I–V as written on the auto (kept even if the registry changes later).
+    holder_name = models.CharField("nome do permissionário (I)", max_length=200, blank=True)
+    permit_number = models.CharField("número da permissão (II)", max_length=20, blank=True)
+    plate = models.CharField("placa (III)", max_length=7)
+    offender_name = models.CharField("infrator (IV)", max_length=200, blank=True)
+    offender_registration = models.CharField("registro do infrator (V)", max_length=40, blank=True)
+    place = models.CharField("local (VII)", max_length=300)
+    committed_at = models.DateTimeField("data e hora (VII)")
+    description = models.TextField("descrição sucinta (VIII)")
+    agent = models.ForeignKey("core.User", on_delete=models.PROTECT, related_name="+")
+    agent_name = models.CharField("agente (IX)", max_length=200)
+    agent_registration = models.CharField("matrícula do agente (IX)", max_length=40)
+    offender_signed = models.BooleanField("assinado pelo infrator (X)", default=False)
+    refusal_certified = models.BooleanField("recusa certificada (art. 29 §3)", default=False)
+    witness_1 = models.CharField("testemunha 1", max_length=200, blank=True)
+    witness_2 = models.CharField("testemunha 2", max_length=200, blank=True)
+    gps_lat = models.DecimalField(max_digits=9, decimal_places=6, null=True, blank=True)
+    gps_lon = models.DecimalField(max_digits=9, decimal_places=6, null=True, blank=True)
+    seizure = models.BooleanField("acarreta apreensão", default=False)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ISSUED)
+    cancel_reason = models.CharField("motivo do cancelamento", max_length=300, blank=True)
+    cancelled_by = models.ForeignKey(
+        "core.User", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    decision = models.JSONField("auto conforme a lei (art. 29–30)", default=dict)
+    fine_decision = models.JSONField("multa (art. 37–41)", default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = "auto de infração"
+        ordering = ["-committed_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["municipality", "number"], name="uniq_auto_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"Auto {self.number}"
+
+
+class InfractionPhoto(TenantModel):
+    auto = models.ForeignKey(InfractionNotice, on_delete=models.PROTECT, related_name="photos")
+    file = models.FileField(upload_to="autos/%Y/%m/")
+    content_type = models.CharField(max_length=40)
+    sha256 = models.CharField(max_length=64)
+    size = models.PositiveIntegerField()
+
+
+class Case(TenantModel):
+    """Processo administrativo: of an auto (defence → JARI → Chief Executive) or a proposal of
+    revocation/cassação decided only by the Chief Executive (art. 34 §1–2, D-3)."""
+
+    class Kind(models.TextChoices):
+        INFRACTION = "infraction", "infração"
+        REVOCATION = "revocation", "proposta de revogação"
+        CASSACAO = "cassacao", "proposta de cassação"
+
+    class Stage(models.TextChoices):
+        DEFENCE = "defence", "defesa"
+        JARI = "jari", "recurso à JARI"
+        EXECUTIVE = "executive", "recurso ao Chefe do Executivo"
+        FINAL = "final", "definitivo"
+        ANNULLED = "annulled", "arquivado"
+        DECIDED = "decided", "decidido"
+
+    class Waiting(models.TextChoices):
+        NOTICE = "notice", "aguardando notificação"
+        DEADLINE = "deadline", "prazo em curso"
+        JUDGMENT = "judgment", "aguardando julgamento"
+        NONE = "none", "—"
+
+    number = models.CharField("número do processo", max_length=20)
+    kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.INFRACTION)
+    law = models.CharField(max_length=40)
+    auto = models.OneToOneField(
+        InfractionNotice, on_delete=models.PROTECT, null=True, blank=True, related_name="case"
+    )
+    permit = models.ForeignKey(
+        "registry.Permit", on_delete=models.PROTECT, null=True, blank=True, related_name="cases"
+    )
+    person = models.ForeignKey(
+        "registry.Person", on_delete=models.PROTECT, null=True, blank=True, related_name="cases"
+    )
+    stage = models.CharField(max_length=10, choices=Stage.choices, default=Stage.DEFENCE)
+    waiting = models.CharField(max_length=10, choices=Waiting.choices, default=Waiting.NOTICE)
+    deadline = models.DateField("prazo em curso até", null=True, blank=True)
+    revelia = models.BooleanField("julgado à revelia", default=False)
+    final_on = models.DateField("definitivo em", null=True, blank=True)
+    #: Proposals: the reasons and the counted infractions (mototaxi.penalty trace).
+    proposal = models.JSONField(default=dict, blank=True)
+    outcome = models.CharField("resultado", max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = "processo administrativo"
+        ordering = ["deadline", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["municipality", "number"], name="uniq_case_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"Processo {self.number}"
+
+
+class Notice(TenantModel):
+    """Notificação. Date of notice (D-4): in person = signature date; post = date on the AR; Diário
+    Oficial/edital = publication date. Delivered notices start the deadline."""
+
+    class Purpose(models.TextChoices):
+        AUTO = "auto", "autuação (prazo de defesa)"
+        DEFENCE_DECISION = "defence_decision", "decisão de 1ª instância (prazo de recurso)"
+        JARI_DECISION = "jari_decision", "decisão da JARI (prazo de recurso)"
+        EXECUTIVE_DECISION = "executive_decision", "decisão do Chefe do Executivo"
+        PROPOSAL = "proposal", "abertura de proposta (prazo de defesa)"
+
+    class Form(models.TextChoices):
+        PESSOAL = "pessoal", "entrega pessoal"
+        POSTAL = "postal", "via postal com AR"
+        EDITAL = "edital", "Diário Oficial / edital"
+
+    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="notices")
+    purpose = models.CharField(max_length=20, choices=Purpose.choices)
+    form = models.CharField(max_length=10, choices=Form.choices, blank=True)
+    notified_on = models.DateField("data da notificação", null=True, blank=True)
+    reference = models.CharField("AR / edição do Diário Oficial", max_length=120, blank=True)
+    deadline = models.DateField("prazo até", null=True, blank=True)
+    decision = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = "notificação"
+        ordering = ["created_at", "id"]
+
+    @property
+    def delivered(self) -> bool:
+        return self.notified_on is not None
+
+
+class Filing(TenantModel):
+    """Defesa prévia or recurso (JARI / Chief Executive), filed online or on paper."""
+
+    class Stage(models.TextChoices):
+        DEFENCE = "defence", "defesa"
+        JARI = "jari", "recurso à JARI"
+        EXECUTIVE = "executive", "recurso ao Chefe do Executivo"
+
+    class Channel(models.TextChoices):
+        PORTAL = "portal", "portal"
+        PAPER = "paper", "protocolo em papel"
+
+    class Result(models.TextChoices):
+        PENDING = "pending", "aguardando julgamento"
+        UPHELD = "upheld", "procedente"
+        DISMISSED = "dismissed", "improcedente"
+
+    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="filings")
+    stage = models.CharField(max_length=10, choices=Stage.choices)
+    channel = models.CharField(max_length=10, choices=Channel.choices)
+    text = models.TextField("razões")
+    filed_on = models.DateField("apresentado em")
+    deadline = models.DateField("prazo")
+    filed_by = models.ForeignKey("core.User", on_delete=models.PROTECT, related_name="+")
+    decision = models.JSONField("tempestividade", default=dict)
+    result = models.CharField(max_length=10, choices=Result.choices, default=Result.PENDING)
+    judged_by = models.ForeignKey(
+        "core.User", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    judged_on = models.DateField(null=True, blank=True)
+    reasoning = models.TextField("fundamentação", blank=True)
+    judgment = models.JSONField("decisão", default=dict, blank=True)
+
+    class Meta:
+        ordering = ["filed_on", "id"]
+
+
+class FilingAttachment(TenantModel):
+    filing = models.ForeignKey(Filing, on_delete=models.PROTECT, related_name="attachments")
+    file = models.FileField(upload_to="defesas/%Y/%m/")
+    name = models.CharField(max_length=200)
+    content_type = models.CharField(max_length=40)
+    sha256 = models.CharField(max_length=64)
+    size = models.PositiveIntegerField()
+
+
+class Escalation(TenantModel):
+    """What the law core found when an infraction became final (mototaxi.penalty, D-1/D-2): a
+    suspension waiting for the authority's one click. Revocation and cassação go to a proposal
+    case instead (D-3)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "aguardando a autoridade"
+        IMPOSED = "imposed", "aplicada"
+        DISMISSED = "dismissed", "não aplicada"
+
+    permit = models.ForeignKey("registry.Permit", on_delete=models.PROTECT, related_name="+")
+    law = models.CharField(max_length=40)
+    days = models.PositiveSmallIntegerField("dias de suspensão")
+    counted = models.ManyToManyField(InfractionNotice, related_name="escalations")
+    decision = models.JSONField(default=dict)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    evaluated_on = models.DateField()
+    decided_by = models.ForeignKey(
+        "core.User", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    starts_on = models.DateField(null=True, blank=True)
+    ends_on = models.DateField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["evaluated_on", "id"]
+
+
+class Seizure(TenantModel):
+    """Apreensão (mototaxi art. 35): release only after paying fine, fees, removal and storage;
+    an appeal does not release (§2)."""
+
+    class Grounds(models.TextChoices):
+        UNLICENSED = "sem_permissao", "serviço sem permissão (art. 35)"
+        INFRACTION = "infracao", "infração que acarreta apreensão"
+
+    class Status(models.TextChoices):
+        HELD = "held", "apreendido"
+        RELEASED = "released", "liberado"
+
+    law = models.CharField(max_length=40)
+    auto = models.ForeignKey(
+        InfractionNotice, on_delete=models.PROTECT, null=True, blank=True, related_name="seizures"
+    )
+    person = models.ForeignKey(
+        "registry.Person", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    plate = models.CharField("placa", max_length=7)
+    grounds = models.CharField(max_length=15, choices=Grounds.choices)
+    depot = models.CharField("pátio", max_length=200)
+    entered_on = models.DateField("entrada no pátio")
+    storage_days = models.PositiveIntegerField("dias de estadia", default=0)
+    storage_daily_cents = models.PositiveIntegerField("estadia por dia (centavos)")
+    storage_billed_until = models.DateField(null=True, blank=True)
+    removal_cents = models.PositiveIntegerField("remoção (centavos)")
+    fine_debt = models.ForeignKey(
+        "finance.Debt", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    removal_debt = models.ForeignKey(
+        "finance.Debt", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    storage_debts = models.ManyToManyField("finance.Debt", related_name="+", blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.HELD)
+    released_on = models.DateField(null=True, blank=True)
+    release_decision = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-entered_on", "-id"]
+
+
+class Penalty(TenantModel):
+    """A penalty applied: warning, fine (with its debt), suspension, revocation, cassação."""
+
+    class Kind(models.TextChoices):
+        WARNING = "warning", "advertência"
+        FINE = "fine", "multa"
+        SUSPENSION = "suspension", "suspensão"
+        REVOCATION = "revocation", "revogação"
+        CASSACAO = "cassacao", "cassação"
+
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    case = models.ForeignKey(
+        Case, on_delete=models.PROTECT, null=True, blank=True, related_name="penalties"
+    )
+    permit = models.ForeignKey(
+        "registry.Permit", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    debt = models.ForeignKey(
+        "finance.Debt", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    amount_cents = models.BigIntegerField(null=True, blank=True)
+    days = models.PositiveSmallIntegerField(null=True, blank=True)
+    imposed_on = models.DateField()
+    decision = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["imposed_on", "id"]

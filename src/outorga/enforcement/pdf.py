@@ -1,0 +1,229 @@
+"""PDFs of the process: the auto de infração (art. 30 I–X), notices with the deadline and how to
+file online, decisions, and the Diário Oficial batch (with its CSV list)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from typing import Any
+from xml.sax.saxutils import escape
+
+from django.utils import timezone
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from outorga.law.money import brl
+
+from .models import Case, Filing, InfractionNotice, Notice
+
+STYLES = getSampleStyleSheet()
+
+
+def _d(value: Any) -> str:
+    if value is None:
+        return "—"
+    if hasattr(value, "hour"):
+        return timezone.localtime(value).strftime("%d/%m/%Y %H:%M")
+    return value.strftime("%d/%m/%Y")
+
+
+def _doc(title: str, municipality: str, blocks: list[Any]) -> bytes:
+    buf = io.BytesIO()
+    doc = SimpleDocTemplate(
+        buf, pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm, title=title, author="Outorga"
+    )
+    story: list[Any] = [
+        Paragraph(escape(f"Prefeitura de {municipality}"), STYLES["Normal"]),
+        Paragraph(escape(title), STYLES["Title"]),
+        *blocks,
+    ]
+    doc.build(story)
+    return buf.getvalue()
+
+
+def _table(rows: Sequence[tuple[str, str]]) -> Table:
+    data = [
+        [Paragraph(f"<b>{escape(k)}</b>", STYLES["Normal"]), Paragraph(escape(v), STYLES["Normal"])]
+        for k, v in rows
+    ]
+    t = Table(data, colWidths=[60 * mm, 110 * mm])
+    t.setStyle(
+        TableStyle(
+            [
+                ("GRID", (0, 0), (-1, -1), 0.3, "#999999"),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ]
+        )
+    )
+    return t
+
+
+def _p(text: str) -> Paragraph:
+    return Paragraph(escape(text), STYLES["Normal"])
+
+
+def _citations(decision: dict[str, Any]) -> list[Any]:
+    cites = decision.get("citations") or []
+    if not cites:
+        return []
+    return [Spacer(1, 4 * mm), _p("Fundamentos: " + "; ".join(cites))]
+
+
+def auto_pdf(auto: InfractionNotice) -> bytes:
+    """Art. 30 I–X, in the order of the incisos, plus the refusal of art. 29 §3."""
+    rows = [
+        ("Número", auto.number),
+        ("I — Permissionário", auto.holder_name or "— (sem permissão, art. 35)"),
+        ("II — Permissão", auto.permit_number or "—"),
+        ("III — Placa", auto.plate),
+        (
+            "IV — Infrator",
+            f"{auto.offender_name or 'não identificado'} ({auto.get_committed_by_display()})",
+        ),
+        ("V — Registro do infrator", auto.offender_registration or "—"),
+        ("VI — Dispositivo infringido", f"{auto.provision} — {auto.infraction_description}"),
+        ("Natureza", auto.get_severity_display()),
+        ("VII — Local, data e hora", f"{auto.place} — {_d(auto.committed_at)}"),
+        ("Coordenadas", f"{auto.gps_lat}, {auto.gps_lon}" if auto.gps_lat is not None else "—"),
+        ("VIII — Descrição", auto.description),
+        ("IX — Agente e matrícula", f"{auto.agent_name} — matrícula {auto.agent_registration}"),
+        (
+            "X — Assinatura do infrator",
+            "assinado"
+            if auto.offender_signed
+            else (
+                f"recusa certificada pelo agente; testemunhas: {auto.witness_1}, {auto.witness_2}"
+                if auto.refusal_certified
+                else "não assinado (não invalida o auto, art. 29 §2)"
+            ),
+        ),
+        ("Fotos", str(auto.photos.count())),
+        ("Apreensão do veículo", "sim" if auto.seizure else "não"),
+        (
+            "Situação",
+            auto.get_status_display() + (f": {auto.cancel_reason}" if auto.cancel_reason else ""),
+        ),
+    ]
+    return _doc(
+        "Auto de infração", str(auto.municipality), [_table(rows), *_citations(auto.decision)]
+    )
+
+
+def notice_pdf(notice: Notice, portal_url: str) -> bytes:
+    """The notice with the deadline it opens and how to file the defence or appeal online."""
+    case = notice.case
+    auto = case.auto
+    rows = [
+        ("Processo", case.number),
+        ("Notificação", notice.get_purpose_display()),
+        (
+            "Destinatário",
+            case.person.name if case.person else (auto.offender_name if auto else "—"),
+        ),
+        ("Permissão", case.permit.number if case.permit else "—"),
+    ]
+    if auto is not None:
+        rows += [
+            ("Auto de infração", f"{auto.number} — {auto.provision}"),
+            ("Infração", auto.infraction_description),
+            ("Data e local", f"{_d(auto.committed_at)} — {auto.place}"),
+        ]
+    if notice.delivered:
+        rows += [
+            (
+                "Forma e data da notificação",
+                f"{notice.get_form_display()} em {_d(notice.notified_on)}",
+            ),
+            ("Prazo", f"até {_d(notice.deadline)}" if notice.deadline else "—"),
+        ]
+    else:
+        rows.append(("Prazo", "conta da data da notificação (entrega, AR ou publicação)"))
+    blocks: list[Any] = [_table(rows), Spacer(1, 5 * mm)]
+    blocks.append(
+        _p(
+            "Como apresentar defesa ou recurso: pelo portal do permissionário, em "
+            f"{portal_url}, com anexos (PDF, JPEG ou PNG), ou por escrito no protocolo da "
+            "Secretaria, dentro do prazo. Prazo contado em dias corridos, excluído o dia da "
+            "notificação e incluído o último; se o último dia não for útil, prorroga-se para o "
+            "próximo dia útil."
+        )
+    )
+    blocks += _citations(notice.decision)
+    return _doc("Notificação", str(case.municipality), blocks)
+
+
+def decision_pdf(filing: Filing) -> bytes:
+    case = filing.case
+    rows = [
+        ("Processo", case.number),
+        ("Peça", f"{filing.get_stage_display()} apresentada em {_d(filing.filed_on)}"),
+        ("Resultado", filing.get_result_display()),
+        ("Julgado em", _d(filing.judged_on)),
+        (
+            "Julgado por",
+            (filing.judged_by.get_full_name() or filing.judged_by.username)
+            if filing.judged_by
+            else "—",
+        ),
+        ("Fundamentação", filing.reasoning or "—"),
+    ]
+    return _doc("Decisão", str(case.municipality), [_table(rows), *_citations(filing.judgment)])
+
+
+def batch_rows(notices: Iterable[Notice]) -> list[dict[str, str]]:
+    out = []
+    for n in notices:
+        case: Case = n.case
+        auto = case.auto
+        out.append(
+            {
+                "processo": case.number,
+                "notificacao": n.get_purpose_display(),
+                "nome": case.person.name if case.person else (auto.offender_name if auto else ""),
+                "permissao": case.permit.number if case.permit else "",
+                "auto": auto.number if auto else "",
+                "placa": auto.plate if auto else "",
+                "dispositivo": auto.provision if auto else case.get_kind_display(),
+            }
+        )
+    return out
+
+
+def batch_pdf(municipality: str, notices: Sequence[Notice]) -> bytes:
+    rows = batch_rows(notices)
+    data = [["Processo", "Notificação", "Nome", "Permissão", "Auto", "Placa"]] + [
+        [r["processo"], r["notificacao"], r["nome"], r["permissao"], r["auto"], r["placa"]]
+        for r in rows
+    ]
+    t = Table(
+        [[Paragraph(escape(c), STYLES["BodyText"]) for c in row] for row in data], repeatRows=1
+    )
+    t.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.3, "#999999")]))
+    intro = _p(
+        "Ficam notificados, por edital, os interessados abaixo, não encontrados ou notificados por "
+        "esta via (art. 29 e 43 da Lei de mototáxi; art. 41 §5 da Lei do táxi). Os prazos de defesa "
+        "e de recurso contam da data desta publicação."
+    )
+    return _doc(
+        "Notificações por edital — Diário Oficial", municipality, [intro, Spacer(1, 4 * mm), t]
+    )
+
+
+def batch_csv(notices: Sequence[Notice]) -> str:
+    buf = io.StringIO()
+    rows = batch_rows(notices)
+    w = csv.DictWriter(
+        buf,
+        fieldnames=["processo", "notificacao", "nome", "permissao", "auto", "placa", "dispositivo"],
+        delimiter=";",
+    )
+    w.writeheader()
+    w.writerows(rows)
+    return buf.getvalue()
+
+
+def money(cents: int | None) -> str:
+    return brl(cents or 0)

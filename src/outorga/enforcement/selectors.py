@@ -1,0 +1,117 @@
+"""Enforcement reads: the inspector's search, work queues ordered by deadline, the holder's cases."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from outorga.core.models import User
+from outorga.law.competence import Role
+from outorga.registry.models import Permit, Person
+
+from .models import Case, Escalation, Filing, InfractionNotice, Notice, Seizure
+
+
+def normalise_plate(text: str) -> str:
+    return re.sub(r"[^A-Z0-9]", "", text.upper())
+
+
+def search(text: str) -> list[Permit]:
+    """Permits by plate, permit number, or the badge's QR token (the token itself or the
+    verification URL read by the phone's camera)."""
+    text = text.strip()
+    if not text:
+        return []
+    token = text.rsplit("/v/", 1)[-1] if "/v/" in text else text
+    found: list[Permit] = []
+    try:
+        from outorga.public.models import Badge
+
+        badge = Badge.objects.filter(token=token).select_related("permit").first()
+        if badge is not None:
+            found.append(badge.permit)
+    except ImportError:  # pragma: no cover - badges app not installed
+        pass
+    plate = normalise_plate(text)
+    if plate:
+        qs = Permit.objects.filter(Q(vehicle__plate=plate) | Q(number__iexact=text)).select_related(
+            "holder", "vehicle"
+        )
+        found += [p for p in qs if p not in found]
+    return found
+
+
+def queue(user: User) -> dict[str, Any]:
+    """Work of the user's role, the nearest deadline first."""
+    role = Role(user.role)
+    out: dict[str, Any] = {}
+    waiting = Case.objects.filter(waiting=Case.Waiting.JUDGMENT).select_related(
+        "auto", "permit", "person"
+    )
+    if role == Role.AUTORIDADE:
+        out["defences"] = list(
+            waiting.filter(stage=Case.Stage.DEFENCE, kind=Case.Kind.INFRACTION).order_by(
+                "deadline", "id"
+            )
+        )
+        out["suspensions"] = list(
+            Escalation.objects.filter(status=Escalation.Status.PENDING)
+            .select_related("permit", "permit__holder")
+            .prefetch_related("counted")
+            .order_by("evaluated_on", "id")
+        )
+    if role == Role.JARI:
+        out["appeals"] = list(waiting.filter(stage=Case.Stage.JARI).order_by("deadline", "id"))
+    if role == Role.CHEFE_EXECUTIVO:
+        out["appeals"] = list(waiting.filter(stage=Case.Stage.EXECUTIVE).order_by("deadline", "id"))
+        out["proposals"] = list(
+            Case.objects.exclude(kind=Case.Kind.INFRACTION)
+            .exclude(stage__in=(Case.Stage.DECIDED, Case.Stage.ANNULLED))
+            .select_related("permit", "person")
+            .order_by("deadline", "id")
+        )
+    if role in (Role.ATENDENTE, Role.AUTORIDADE, Role.FISCAL):
+        out["notices"] = list(
+            Notice.objects.filter(notified_on__isnull=True)
+            .select_related("case", "case__auto", "case__person")
+            .order_by("created_at", "id")
+        )
+    if role in (Role.ATENDENTE, Role.AUTORIDADE):
+        out["suspended"] = list(
+            Permit.objects.filter(status=Permit.Status.SUSPENDED).select_related("holder")
+        )
+        out["seizures"] = list(Seizure.objects.filter(status=Seizure.Status.HELD))
+    return out
+
+
+def person_of(user: User) -> Person | None:
+    return Person.objects.filter(user=user).first()
+
+
+def holder_cases(person: Person) -> QuerySet[Case]:
+    """The holder's cases: their permits' autos (also the auxiliaries', art. 31 §2) and proposals."""
+    return (
+        Case.objects.filter(Q(person=person) | Q(permit__holder=person))
+        .select_related("auto", "permit")
+        .order_by("-created_at", "-id")
+    )
+
+
+def case_detail(case: Case) -> dict[str, Any]:
+    return {
+        "case": case,
+        "auto": case.auto,
+        "notices": list(case.notices.order_by("created_at", "id")),
+        "filings": list(case.filings.prefetch_related("attachments").order_by("filed_on", "id")),
+        "penalties": list(case.penalties.select_related("debt")),
+        "pending_filing": case.filings.filter(result=Filing.Result.PENDING).first(),
+        "pending_notice": case.notices.filter(notified_on__isnull=True).order_by("-id").first(),
+    }
+
+
+def autos_recent(limit: int = 50) -> list[InfractionNotice]:
+    return list(
+        InfractionNotice.objects.select_related("permit").order_by("-created_at", "-id")[:limit]
+    )

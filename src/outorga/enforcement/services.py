@@ -1,0 +1,1365 @@
+"""Enforcement writes: one service per step of the processo administrativo.
+
+Each service checks competence (``authorize``, before the transaction so a refusal's act is kept),
+asks the law core (``lawbridge``), changes state and records the act with the decision trace in the
+same transaction. The daily sweep (``sweep``) applies what the calendar decides: revelia, finality,
+storage days; it never revokes, cassates or suspends anything by itself (D-3).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.utils import timezone
+
+from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.authz import authorize
+from outorga.core.models import Municipality, User
+from outorga.core.tenancy import tenant
+from outorga.finance.models import Debt
+from outorga.law.competence import NotCompetent, Role, competence
+from outorga.law.decisions import Decision
+from outorga.registry import services as registry
+from outorga.registry.models import Auxiliary, Permit, Person, Vehicle
+from outorga.registry.services import Refused, next_number, sniff
+from outorga.registry.validation import FieldError
+
+from . import lawbridge as L
+from .models import (
+    Case,
+    Escalation,
+    Filing,
+    FilingAttachment,
+    InfractionNotice,
+    InfractionPhoto,
+    Notice,
+    Penalty,
+    Seizure,
+    TaxiInfractionItem,
+)
+
+MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+#: Days between the penalty becoming final and the fine's due date. The laws set none; this is the
+#: product's default for the payment slip (the finance engineer may make it a parameter).
+FINE_DUE_DAYS = 30
+
+SYSTEM = Actor.system("varredura diária")
+SEIZURE_CITE = L.moto.enforcement.art(35, 1).render()
+
+
+class InvalidStep(ValueError):
+    """The case is not at the step the request assumes (e.g. judging a defence not filed)."""
+
+
+class NotOwner(PermissionError):
+    """A holder acting on a case that is not theirs."""
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+
+def _basis(d: Decision | None, *more: Decision) -> dict[str, Any]:
+    out = basis_of(d)
+    if more:
+        out["decisions"] = [x.to_json() for x in more]
+        out["citations"] = sorted(
+            set(out["citations"]) | {c for x in more for c in x.to_json()["citations"]}
+        )
+    return out
+
+
+def _cites(law: str, action: str) -> list[str]:
+    comp = competence(law, action)
+    return [c.render() for c in comp.citations] if comp else []
+
+
+def _file(content: bytes, *, images_only: bool) -> tuple[str, str]:
+    if len(content) > MAX_UPLOAD_BYTES:
+        raise FieldError("arquivo", "arquivo maior que 5 MB")
+    ctype = sniff(content)  # magic bytes: PDF, PNG, JPEG only
+    if images_only and not ctype.startswith("image/"):
+        raise FieldError("fotos", "envie fotos em JPEG ou PNG")
+    return ctype, hashlib.sha256(content).hexdigest()
+
+
+def _debt(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    person: Person,
+    permit: Permit | None,
+    origin: str,
+    description: str,
+    amount_cents: int,
+    due_on: dt.date,
+    basis: dict[str, Any],
+) -> Debt:
+    """A debt in the finance ledger, inside the caller's transaction (whose competence — penalty,
+    seizure — was already checked). Uses the ledger's own creation step, so references and the
+    ``debt.create`` act are the finance app's."""
+    from outorga.finance import services as finance
+
+    return finance._create(  # noqa: SLF001 - the in-transaction variant (like debts_from_plan)
+        actor=actor,
+        municipality=municipality,
+        person=person,
+        permit=permit,
+        origin=origin,
+        description=description,
+        amount_cents=amount_cents,
+        due_on=due_on,
+        basis=basis,
+    )
+
+
+def _debt_cancel(
+    *, actor: Actor, municipality: Municipality, debt: Debt, reason: str, basis: dict[str, Any]
+) -> None:
+    """Cancel an unpaid debt whose penalty fell (defence upheld, auto cancelled; art. 42 §1–2).
+    Paid debts are left to the finance app's refund (art. 42 §1–2: refund on request)."""
+    if debt.status not in (Debt.Status.OPEN, Debt.Status.UNDER_APPEAL, Debt.Status.FINAL):
+        return
+    old = debt.status
+    Debt.objects.filter(pk=debt.pk).update(status=Debt.Status.CANCELLED)
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="debt.cancel",
+        obj=debt,
+        old={"status": old},
+        new={"status": Debt.Status.CANCELLED},
+        basis=basis,
+        extra={"reason": reason},
+    )
+
+
+def case_debts(case: Case) -> list[Debt]:
+    ids: set[int] = set()
+    for p in case.penalties.all():
+        if p.debt_id:
+            ids.add(p.debt_id)
+    if case.auto_id:
+        for s in Seizure.objects.filter(auto_id=case.auto_id):
+            ids |= {i for i in (s.fine_debt_id, s.removal_debt_id) if i}
+            ids |= set(s.storage_debts.values_list("id", flat=True))
+    return list(Debt.objects.filter(pk__in=ids))
+
+
+def _law_of_permit(permit: Permit | None, law: str | None) -> str:
+    if permit is not None:
+        return permit.law
+    if not law:
+        raise FieldError("lei", "informe a lei (veículo sem permissão)")
+    return law
+
+
+# --- autos de infração (art. 29–30) --------------------------------------------------------------
+
+
+def infraction_issue(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    code: str,
+    committed_at: dt.datetime,
+    place: str,
+    description: str,
+    agent_registration: str,
+    plate: str = "",
+    permit: Permit | None = None,
+    law: str | None = None,
+    committed_by: str = InfractionNotice.CommittedBy.HOLDER,
+    auxiliary: Auxiliary | None = None,
+    offender_name: str = "",
+    offender_registration: str = "",
+    offender_signed: bool = False,
+    refusal_certified: bool = False,
+    witnesses: Sequence[str] = (),
+    gps: tuple[float, float] | None = None,
+    photos: Iterable[tuple[str, bytes]] = (),
+    warning: bool = False,
+) -> InfractionNotice:
+    """Lavrar o auto de infração (mototaxi art. 29–30; taxi art. 41 §5, D-17): every field of art.
+    30 I–X, the offender's signature (which is itself the notice, art. 30 X) or the agent's
+    certification of refusal with two witnesses (art. 29 §3). The holder answers for the
+    auxiliary (art. 31 §2): the auto counts on the permit either way."""
+    law = _law_of_permit(permit, law)
+    authorize(actor=actor, municipality=municipality, action="infraction.issue", law=law)
+    assert actor.user is not None
+    with tenant(municipality):
+        kinds = {
+            k.code: k
+            for k in L.catalog(law, TaxiInfractionItem.objects.all() if law == L.TAXI else ())
+        }
+    if code not in kinds and not (law == L.MOTO and code == "art35"):
+        raise FieldError("infração", f"infração {code} não consta do catálogo da lei")
+    if not place.strip():
+        raise FieldError("local", "informe o local (art. 30 VII)")
+    if not description.strip():
+        raise FieldError("descrição", "descreva a ocorrência (art. 30 VIII)")
+    if permit is None and committed_by != InfractionNotice.CommittedBy.UNLICENSED:
+        committed_by = InfractionNotice.CommittedBy.UNLICENSED
+    if committed_by == InfractionNotice.CommittedBy.AUXILIARY:
+        if auxiliary is None or permit is None or auxiliary.permit_id != permit.pk:
+            raise FieldError("condutor", "escolha o condutor auxiliar desta permissão")
+    photo_rows = [(name, c, *_file(c, images_only=True)) for name, c in photos]
+    plate = (plate or (permit.vehicle.plate if permit and permit.vehicle else "")).upper()
+    plate = plate.replace("-", "").replace(" ", "")
+    if not plate:
+        raise FieldError("placa", "informe a placa (art. 30 III)")
+    committed_on = timezone.localtime(committed_at).date()
+    holder = permit.holder if permit else None
+    if committed_by == InfractionNotice.CommittedBy.AUXILIARY and auxiliary is not None:
+        offender_name = offender_name or auxiliary.person.name
+        offender_registration = offender_registration or str(auxiliary.registration_number or "")
+    elif committed_by == InfractionNotice.CommittedBy.HOLDER and holder is not None:
+        offender_name = offender_name or holder.name
+        offender_registration = offender_registration or str(permit.registration_number)  # type: ignore[union-attr]
+    witnesses = [w.strip() for w in witnesses if w and w.strip()]
+    kind = kinds.get(code)
+    facts: dict[str, Any] = {
+        "holder_name": holder.name if holder else "",
+        "permit_number": permit.number if permit else "",
+        "plate": plate,
+        "offender_identification": offender_name,
+        "offender_registration": offender_registration,
+        "provision": code,
+        "place": place,
+        "date": committed_on.isoformat(),
+        "time": timezone.localtime(committed_at).strftime("%H:%M"),
+        "description": description,
+        "agent_signature": True,
+        "agent_registration": agent_registration,
+        "offender_signature": bool(offender_signed),
+    }
+    if permit is None:
+        facts["unlicensed"] = True
+    if refusal_certified or (witnesses and not offender_signed):
+        facts["refusal"] = {"certified_by_agent": bool(refusal_certified), "witnesses": witnesses}
+    check: Decision | None = None
+    if law == L.MOTO:
+        check = L.auto_check(municipality, committed_on, facts)
+        if not check.outcome["valid"]:
+            raise Refused(check)
+    elif not agent_registration.strip():
+        raise FieldError("matrícula", "informe a matrícula do agente")
+    fine_preview: Decision | None = None
+    seizure = False
+    if kind is not None:
+        _, fine_preview = (
+            L.fine(municipality, law, code, committed_on, committed_on)
+            if law == L.MOTO
+            else (0, None)
+        )
+        seizure = kind.seizure
+    elif code == "art35":
+        seizure = True
+    with transaction.atomic(), tenant(municipality):
+        auto = InfractionNotice.objects.create(
+            number=f"AI-{next_number('auto'):06d}",
+            law=law,
+            infraction_code=code,
+            infraction_description=kind.description if kind else "Serviço sem permissão (art. 35)",
+            severity=kind.severity if kind else "gravissima",
+            provision=kind.citation if kind else "art. 35",
+            penalty=InfractionNotice.Penalty.WARNING if warning else InfractionNotice.Penalty.FINE,
+            permit=permit,
+            vehicle=permit.vehicle if permit else Vehicle.objects.filter(plate=plate).first(),
+            auxiliary=auxiliary if committed_by == InfractionNotice.CommittedBy.AUXILIARY else None,
+            committed_by=committed_by,
+            holder_name=holder.name if holder else "",
+            permit_number=permit.number if permit else "",
+            plate=plate,
+            offender_name=offender_name,
+            offender_registration=offender_registration,
+            place=place.strip(),
+            committed_at=committed_at,
+            description=description.strip(),
+            agent=actor.user,
+            agent_name=actor.user.get_full_name() or actor.user.username,
+            agent_registration=agent_registration.strip(),
+            offender_signed=offender_signed,
+            refusal_certified=refusal_certified,
+            witness_1=witnesses[0] if witnesses else "",
+            witness_2=witnesses[1] if len(witnesses) > 1 else "",
+            gps_lat=round(gps[0], 6) if gps else None,
+            gps_lon=round(gps[1], 6) if gps else None,
+            seizure=seizure,
+            decision=check.to_json() if check else {},
+            fine_decision=fine_preview.to_json() if fine_preview else {},
+        )
+        for name, content, ctype, digest in photo_rows:
+            photo = InfractionPhoto(auto=auto, content_type=ctype, sha256=digest, size=len(content))
+            photo.file.save(
+                f"{auto.number}-{digest[:12]}-{name[-40:]}", ContentFile(content), save=False
+            )
+            photo.save()
+        case = Case.objects.create(
+            number=f"PA-{next_number('processo'):06d}",
+            law=law,
+            auto=auto,
+            permit=permit,
+            person=holder,
+        )
+        notice = Notice.objects.create(case=case, purpose=Notice.Purpose.AUTO)
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="infraction.issue",
+            obj=auto,
+            new={
+                "number": auto.number,
+                "code": code,
+                "permit": permit.number if permit else None,
+                "plate": plate,
+                "committed_by": committed_by,
+                "committed_at": committed_at.isoformat(),
+                "photos": [d for *_, d in photo_rows],
+                "case": case.number,
+            },
+            basis=_basis(check, *([fine_preview] if fine_preview else [])),
+        )
+        if offender_signed:
+            # Art. 30 X: the offender's signature on the auto is the personal notice (D-4).
+            _deliver(actor, municipality, notice, "pessoal", committed_on, "assinatura no auto")
+    return auto
+
+
+def infraction_cancel(
+    *, actor: Actor, municipality: Municipality, auto: InfractionNotice, reason: str
+) -> InfractionNotice:
+    """Only the authority cancels an auto, with a reason; nothing is deleted."""
+    authorize(actor=actor, municipality=municipality, action="infraction.cancel", law=auto.law)
+    if not reason.strip():
+        raise FieldError("motivo", "informe o motivo do cancelamento")
+    with transaction.atomic(), tenant(municipality):
+        auto = InfractionNotice.objects.select_for_update().get(pk=auto.pk)
+        if auto.status == InfractionNotice.Status.CANCELLED:
+            raise InvalidStep("o auto já está cancelado")
+        auto.status = InfractionNotice.Status.CANCELLED
+        auto.cancel_reason = reason.strip()
+        auto.cancelled_by = actor.user
+        auto.save(update_fields=["status", "cancel_reason", "cancelled_by"])
+        basis = {"citations": _cites(auto.law, "infraction.cancel")}
+        case = Case.objects.filter(auto=auto).first()
+        if case is not None and case.stage not in (Case.Stage.ANNULLED,):
+            old = case.stage
+            case.stage, case.waiting, case.deadline = Case.Stage.ANNULLED, Case.Waiting.NONE, None
+            case.outcome = f"auto cancelado: {reason.strip()}"
+            case.save(update_fields=["stage", "waiting", "deadline", "outcome"])
+            for debt in case_debts(case):
+                _debt_cancel(
+                    actor=actor, municipality=municipality, debt=debt, reason=reason, basis=basis
+                )
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="case.annul",
+                obj=case,
+                old={"stage": old},
+                new={"stage": case.stage},
+                basis=basis,
+            )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="infraction.cancel",
+            obj=auto,
+            old={"status": InfractionNotice.Status.ISSUED},
+            new={"status": auto.status},
+            basis=basis,
+            extra={"reason": reason.strip()},
+        )
+    return auto
+
+
+# --- notices (D-4) ---------------------------------------------------------------------------------
+
+#: Which stage a delivered notice opens.
+OPENS = {
+    Notice.Purpose.AUTO: "defence",
+    Notice.Purpose.PROPOSAL: "defence",
+    Notice.Purpose.DEFENCE_DECISION: "next",
+    Notice.Purpose.JARI_DECISION: "executive",
+}
+
+
+def _deliver(
+    actor: Actor, municipality: Municipality, notice: Notice, form: str, on: dt.date, reference: str
+) -> Notice:
+    """Inside a transaction: record the date of notice and start the deadline it opens."""
+    case = Case.objects.select_for_update().get(pk=notice.case_id)
+    decision: Decision | None = None
+    stage = OPENS.get(Notice.Purpose(notice.purpose))
+    if stage == "next":
+        stage = L.next_stage(case.law, "defence")
+    if stage is not None:
+        deadline, decision = L.deadline(municipality, case.law, stage, form, on)
+        notice.deadline = deadline
+    notice.form, notice.notified_on, notice.reference = form, on, reference.strip()
+    notice.decision = decision.to_json() if decision else {}
+    notice.save(update_fields=["form", "notified_on", "reference", "deadline", "decision"])
+    if stage is not None and case.waiting == Case.Waiting.NOTICE and case.stage == stage:
+        case.waiting, case.deadline = Case.Waiting.DEADLINE, notice.deadline
+        case.save(update_fields=["waiting", "deadline"])
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="notice.deliver",
+        obj=notice,
+        new={
+            "case": case.number,
+            "purpose": notice.purpose,
+            "form": form,
+            "notified_on": on,
+            "deadline": notice.deadline,
+            "reference": notice.reference,
+        },
+        basis=_basis(decision),
+    )
+    return notice
+
+
+def notice_deliver(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    notice: Notice,
+    form: str,
+    on: dt.date,
+    reference: str = "",
+) -> Notice:
+    """Record how and when a notice reached the person (D-4: signature date, date on the AR,
+    publication date); the deadline of the stage it opens runs from that date."""
+    if form not in Notice.Form.values:
+        raise FieldError("forma", "forma de notificação desconhecida (art. 29)")
+    authorize(actor=actor, municipality=municipality, action="notice.record", law=notice.case.law)
+    with transaction.atomic(), tenant(municipality):
+        notice = Notice.objects.select_for_update().get(pk=notice.pk)
+        if notice.delivered:
+            raise InvalidStep("notificação já registrada")
+        return _deliver(actor, municipality, notice, form, on, reference)
+
+
+def edital_publish(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    notices: Sequence[Notice],
+    published_on: dt.date,
+    edition: str,
+) -> list[Notice]:
+    """Publication of a batch of notices in the Diário Oficial (art. 29; art. 43 when the person
+    is not found): each one is notified on the publication date (D-4)."""
+    if not edition.strip():
+        raise FieldError("edição", "informe a edição do Diário Oficial")
+    laws = {n.case.law for n in notices}
+    for law in laws:
+        authorize(actor=actor, municipality=municipality, action="notice.record", law=law)
+    out = []
+    with transaction.atomic(), tenant(municipality):
+        for n in notices:
+            n = Notice.objects.select_for_update().get(pk=n.pk)
+            if not n.delivered:
+                out.append(_deliver(actor, municipality, n, "edital", published_on, edition))
+    return out
+
+
+# --- defence and appeals (art. 42–44; taxi D-17) --------------------------------------------------
+
+FILING_STAGE = {
+    Case.Stage.DEFENCE: Filing.Stage.DEFENCE,
+    Case.Stage.JARI: Filing.Stage.JARI,
+    Case.Stage.EXECUTIVE: Filing.Stage.EXECUTIVE,
+}
+JUDGE_ACTION = {
+    Filing.Stage.DEFENCE: "defence.judge",
+    Filing.Stage.JARI: "appeal.jari.judge",
+    Filing.Stage.EXECUTIVE: "appeal.executive.judge",
+}
+DECISION_NOTICE = {
+    Filing.Stage.DEFENCE: Notice.Purpose.DEFENCE_DECISION,
+    Filing.Stage.JARI: Notice.Purpose.JARI_DECISION,
+    Filing.Stage.EXECUTIVE: Notice.Purpose.EXECUTIVE_DECISION,
+}
+
+
+def holder_user_of(case: Case) -> User | None:
+    return case.person.user if case.person_id and case.person else None
+
+
+def filing_file(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    case: Case,
+    text: str,
+    filed_on: dt.date,
+    attachments: Iterable[tuple[str, bytes]] = (),
+    channel: str = Filing.Channel.PORTAL,
+) -> Filing:
+    """Defence (art. 42) or appeal (art. 43–44) within its deadline from the notice (D-4); online
+    by the holder or on paper through the clerk."""
+    authorize(actor=actor, municipality=municipality, action="defence.file", law=case.law)
+    if actor.role == Role.PERMISSIONARIO and (
+        actor.user is None or holder_user_of(case) is None or holder_user_of(case) != actor.user
+    ):
+        raise NotOwner("processo de outra pessoa")
+    if not text.strip():
+        raise FieldError("razões", "escreva as razões da defesa ou do recurso")
+    files = [(name, c, *_file(c, images_only=False)) for name, c in attachments]
+    assert actor.user is not None
+    with transaction.atomic(), tenant(municipality):
+        case = Case.objects.select_for_update().get(pk=case.pk)
+        stage = FILING_STAGE.get(Case.Stage(case.stage))
+        if stage is None or case.waiting != Case.Waiting.DEADLINE:
+            raise InvalidStep(
+                "não há prazo aberto neste processo"
+                + (" (aguardando a notificação)" if case.waiting == Case.Waiting.NOTICE else "")
+            )
+        notice = (
+            case.notices.filter(notified_on__isnull=False, deadline=case.deadline)
+            .order_by("-notified_on")
+            .first()
+        )
+        assert notice is not None and notice.notified_on is not None
+        deadline, decision = L.deadline(
+            municipality, case.law, stage, notice.form, notice.notified_on, filed_on=filed_on
+        )
+        if filed_on > deadline:
+            raise Refused(
+                decision,
+                f"Intempestivo: o prazo terminou em {deadline:%d/%m/%Y} "
+                f"({', '.join(decision.to_json()['citations'][:3])}).",
+            )
+        filing = Filing.objects.create(
+            case=case,
+            stage=stage,
+            channel=channel,
+            text=text.strip(),
+            filed_on=filed_on,
+            deadline=deadline,
+            filed_by=actor.user,
+            decision=decision.to_json(),
+        )
+        for name, content, ctype, digest in files:
+            a = FilingAttachment(
+                filing=filing,
+                name=name[:200],
+                content_type=ctype,
+                sha256=digest,
+                size=len(content),
+            )
+            a.file.save(f"{case.number}-{digest[:12]}", ContentFile(content), save=False)
+            a.save()
+        case.waiting = Case.Waiting.JUDGMENT
+        case.save(update_fields=["waiting"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="defence.file" if stage == Filing.Stage.DEFENCE else f"appeal.{stage}.file",
+            obj=filing,
+            new={
+                "case": case.number,
+                "stage": stage,
+                "channel": channel,
+                "filed_on": filed_on,
+                "deadline": deadline,
+                "attachments": [d for *_, d in files],
+            },
+            basis=_basis(decision),
+        )
+    return filing
+
+
+def filing_judge(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    filing: Filing,
+    upheld: bool,
+    reasoning: str,
+    on: dt.date,
+) -> Filing:
+    """Judge a defence (the authority, art. 42), a JARI appeal (the JARI, art. 43) or an appeal to
+    the Chief Executive (art. 44; taxi D-17). Upheld: the case is closed and the fine refunded /
+    removal and storage waived (art. 42 §1–2). Dismissed: the decision is notified and the next
+    appeal's deadline runs from that notice; after the last instance the penalty is final (D-1)."""
+    case = filing.case
+    if case.kind != Case.Kind.INFRACTION:
+        raise InvalidStep(
+            "propostas de revogação ou cassação são decididas pelo Chefe do Executivo"
+        )
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action=JUDGE_ACTION[Filing.Stage(filing.stage)],
+        law=case.law,
+    )
+    if not reasoning.strip():
+        raise FieldError("fundamentação", "a decisão deve ser fundamentada")
+    with transaction.atomic(), tenant(municipality):
+        filing = Filing.objects.select_for_update().get(pk=filing.pk)
+        case = Case.objects.select_for_update().get(pk=filing.case_id)
+        if filing.result != Filing.Result.PENDING or case.waiting != Case.Waiting.JUDGMENT:
+            raise InvalidStep("esta defesa ou recurso já foi julgado")
+        debts = case_debts(case)
+        decision: Decision | None = None
+        if case.law == L.MOTO:
+            paid = {
+                f"{k}_cents": sum(
+                    d.amount_cents for d in debts if d.status == Debt.Status.PAID and d.origin == o
+                )
+                for k, o in (
+                    ("fine", Debt.Origin.FINE),
+                    ("removal", Debt.Origin.REMOVAL),
+                    ("storage", Debt.Origin.STORAGE),
+                )
+            }
+            auto = case.auto
+            decision = L.defence_result(
+                municipality,
+                on,
+                {
+                    "upheld": upheld,
+                    "unlicensed": bool(auto and auto.permit_id is None),
+                    "vehicle_seized": Seizure.objects.filter(
+                        auto=auto, status=Seizure.Status.HELD
+                    ).exists(),
+                    "paid": paid,
+                },
+            )
+        filing.result = Filing.Result.UPHELD if upheld else Filing.Result.DISMISSED
+        filing.judged_by, filing.judged_on = actor.user, on
+        filing.reasoning = reasoning.strip()
+        filing.judgment = decision.to_json() if decision else {}
+        filing.save(update_fields=["result", "judged_by", "judged_on", "reasoning", "judgment"])
+        basis = _basis(decision)
+        basis["citations"] = sorted(
+            set(basis["citations"])
+            | set(_cites(case.law, JUDGE_ACTION[Filing.Stage(filing.stage)]))
+        )
+        old = {"stage": case.stage, "waiting": case.waiting}
+        Notice.objects.create(case=case, purpose=DECISION_NOTICE[Filing.Stage(filing.stage)])
+        if upheld:
+            case.stage, case.waiting, case.deadline = Case.Stage.ANNULLED, Case.Waiting.NONE, None
+            case.outcome = f"{filing.get_stage_display()} procedente"
+            for debt in debts:
+                _debt_cancel(
+                    actor=actor,
+                    municipality=municipality,
+                    debt=debt,
+                    reason=case.outcome,
+                    basis=basis,
+                )
+            for s in Seizure.objects.filter(auto=case.auto, status=Seizure.Status.HELD):
+                _release(actor, municipality, s, on, {"waived": True, **basis})
+            case.save(update_fields=["stage", "waiting", "deadline", "outcome"])
+        else:
+            nxt = L.next_stage(case.law, filing.stage)
+            if nxt is None:
+                case.save()
+                _finalize(
+                    actor, municipality, case, on, f"{filing.get_stage_display()} improcedente"
+                )
+            else:
+                case.stage, case.waiting, case.deadline = nxt, Case.Waiting.NOTICE, None
+                case.save(update_fields=["stage", "waiting", "deadline"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action=f"{JUDGE_ACTION[Filing.Stage(filing.stage)]}",
+            obj=filing,
+            old=old,
+            new={
+                "case": case.number,
+                "result": filing.result,
+                "stage": case.stage,
+                "reasoning": filing.reasoning,
+            },
+            basis=basis,
+        )
+    return filing
+
+
+# --- finality, penalties, escalation (D-1, D-2, D-3, D-5) ------------------------------------------
+
+
+def _finalize(actor: Actor, municipality: Municipality, case: Case, on: dt.date, why: str) -> None:
+    """D-1: no step pending and no deadline open → the penalty applies and escalation is
+    evaluated. Inside the caller's transaction."""
+    case.stage, case.waiting, case.deadline, case.final_on = (
+        Case.Stage.FINAL,
+        Case.Waiting.NONE,
+        None,
+        on,
+    )
+    case.outcome = why
+    case.save(update_fields=["stage", "waiting", "deadline", "final_on", "outcome"])
+    auto = case.auto
+    assert auto is not None
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="case.final",
+        obj=case,
+        new={"stage": case.stage, "final_on": on, "why": why, "auto": auto.number},
+        basis={"citations": ["decisão D-1"]},
+    )
+    person = case.person
+    if auto.penalty == InfractionNotice.Penalty.WARNING:
+        Penalty.objects.create(
+            kind=Penalty.Kind.WARNING, case=case, permit=auto.permit, imposed_on=on, decision={}
+        )
+    else:
+        seizure_fine = Seizure.objects.filter(auto=auto, fine_debt__isnull=False).first()
+        if seizure_fine is not None:
+            # The fine was already charged at the seizure (art. 35 §1–2): no second debt.
+            debt = seizure_fine.fine_debt
+            cents, decision = (debt.amount_cents if debt else 0), None
+        else:
+            notice = case.notices.filter(purpose=Notice.Purpose.AUTO).first()
+            judged = case.filings.filter(stage=Filing.Stage.DEFENCE).exclude(judged_on=None).first()
+            cents, decision = L.fine(
+                municipality,
+                case.law,
+                auto.infraction_code,
+                timezone.localtime(auto.committed_at).date(),
+                on,
+                taxi_rows=TaxiInfractionItem.objects.all(),
+                notified_on=notice.notified_on if notice else None,
+                judged_on=judged.judged_on if judged else None,
+            )
+            debt = None
+            if cents > 0 and person is not None:
+                debt = _debt(
+                    actor=actor,
+                    municipality=municipality,
+                    person=person,
+                    permit=auto.permit,
+                    origin=Debt.Origin.FINE,
+                    description=f"Multa do auto {auto.number} ({auto.provision})",
+                    amount_cents=cents,
+                    due_on=on + dt.timedelta(days=FINE_DUE_DAYS),
+                    basis=_basis(decision),
+                )
+        Penalty.objects.create(
+            kind=Penalty.Kind.FINE,
+            case=case,
+            permit=auto.permit,
+            debt=debt,
+            amount_cents=cents,
+            imposed_on=on,
+            decision=decision.to_json() if decision else {},
+        )
+    if auto.permit is not None:
+        escalate(actor=actor, municipality=municipality, permit=auto.permit, on=on)
+
+
+def _history(permit: Permit) -> list[InfractionNotice]:
+    return list(
+        InfractionNotice.objects.filter(permit=permit, status=InfractionNotice.Status.ISSUED)
+        .select_related("case")
+        .order_by("committed_at", "id")
+    )
+
+
+def escalation_facts(permit: Permit) -> dict[str, Any]:
+    """Every auto of the permit — the holder's and the auxiliaries' (art. 31 §2) — as facts for
+    mototaxi.penalty: final or not (D-1), already counted for a suspension (D-2)."""
+    used = set(
+        InfractionNotice.objects.filter(
+            escalations__permit=permit, escalations__status=Escalation.Status.IMPOSED
+        ).values_list("id", flat=True)
+    )
+    rows = []
+    for a in _history(permit):
+        if a.infraction_code not in L.moto.catalog.BY_CODE:
+            continue
+        case = getattr(a, "case", None)
+        rows.append(
+            {
+                "id": a.number,
+                "committed_on": timezone.localtime(a.committed_at).date().isoformat(),
+                "code": a.infraction_code,
+                "final": bool(case and case.stage == Case.Stage.FINAL),
+                "caused_suspension": a.pk in used,
+                "by_auxiliary": a.committed_by == InfractionNotice.CommittedBy.AUXILIARY,
+            }
+        )
+    return {"infractions": rows}
+
+
+def escalate(
+    *, actor: Actor, municipality: Municipality, permit: Permit, on: dt.date
+) -> dict[str, Any]:
+    """Evaluate escalation when an infraction becomes final (D-1): a suspension waits for the
+    authority's one click (art. 34); revocation opens a proposal case decided by the Chief
+    Executive after the defence (art. 34 §1–2, D-3). Nothing is applied here."""
+    if permit.law == L.TAXI:
+        rows = [
+            {
+                "id": a.number,
+                "committed_on": timezone.localtime(a.committed_at).date().isoformat(),
+                "nature": a.severity,
+                "final": bool(getattr(a, "case", None) and a.case.stage == Case.Stage.FINAL),
+            }
+            for a in _history(permit)
+        ]
+        d = L.taxi_points(municipality, on, rows)
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="penalty.evaluate",
+            obj=permit,
+            new={"summary": d.summary},
+            basis=_basis(d),
+        )
+        return {"points": d.to_json()["outcome"]}
+    facts = escalation_facts(permit)
+    d = L.penalty(municipality, on, facts)
+    out = d.to_json()["outcome"]
+    by_number = {a.number: a for a in _history(permit)}
+    made: dict[str, Any] = {}
+    if out.get("suspension"):
+        counted = [by_number[i] for i in out["suspension"]["infractions"]]
+        esc = Escalation.objects.filter(permit=permit, status=Escalation.Status.PENDING).first()
+        if esc is None:
+            esc = Escalation.objects.create(
+                permit=permit,
+                law=permit.law,
+                days=out["suspension"]["days"],
+                decision=d.to_json(),
+                evaluated_on=on,
+            )
+        else:
+            esc.days, esc.decision, esc.evaluated_on = out["suspension"]["days"], d.to_json(), on
+            esc.save(update_fields=["days", "decision", "evaluated_on"])
+        esc.counted.set(counted)
+        made["suspension"] = esc.pk
+    if out.get("revocation"):
+        open_case = Case.objects.filter(permit=permit, kind=Case.Kind.REVOCATION).exclude(
+            stage__in=(Case.Stage.DECIDED, Case.Stage.ANNULLED)
+        )
+        if not open_case.exists():
+            made["revocation"] = _open_proposal(
+                actor, municipality, permit, Case.Kind.REVOCATION, d
+            ).pk
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="penalty.evaluate",
+        obj=permit,
+        new={"summary": d.summary, **made},
+        basis=_basis(d),
+    )
+    return made
+
+
+def _open_proposal(
+    actor: Actor, municipality: Municipality, permit: Permit, kind: str, d: Decision
+) -> Case:
+    case = Case.objects.create(
+        number=f"PA-{next_number('processo'):06d}",
+        kind=kind,
+        law=permit.law,
+        permit=permit,
+        person=permit.holder,
+        proposal=d.to_json(),
+    )
+    Notice.objects.create(case=case, purpose=Notice.Purpose.PROPOSAL)
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="case.proposal.open",
+        obj=case,
+        new={"kind": kind, "permit": permit.number, "summary": d.summary},
+        basis=_basis(d),
+    )
+    return case
+
+
+def proposal_open_cassacao(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    causes: dict[str, Any],
+    on: dt.date,
+) -> Case:
+    """Open a cassação proposal for the causes of art. 32 III / art. 47 (the law core checks them);
+    only the Chief Executive decides it, after the defence (art. 34 §1–2, D-3)."""
+    authorize(actor=actor, municipality=municipality, action="penalty.propose", law=permit.law)
+    with tenant(municipality):
+        facts = {**escalation_facts(permit), "cassation": causes}
+    d = L.penalty(municipality, on, facts)
+    if not d.to_json()["outcome"].get("cassation"):
+        raise Refused(d, "Nenhuma causa de cassação reconhecida pela lei (art. 32 III, art. 47).")
+    with transaction.atomic(), tenant(municipality):
+        return _open_proposal(actor, municipality, permit, Case.Kind.CASSACAO, d)
+
+
+def proposal_decide(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    case: Case,
+    accept: bool,
+    reasoning: str,
+    on: dt.date,
+) -> Case:
+    """Only the Chief Executive decides a revocation or cassação, after the holder's defence or
+    after its deadline lapsed (art. 34 §1–2, D-3); the act records who decided."""
+    action = "penalty.revocation" if case.kind == Case.Kind.REVOCATION else "penalty.cassacao"
+    if case.kind == Case.Kind.INFRACTION:
+        raise InvalidStep("não é uma proposta de revogação ou cassação")
+    authorize(actor=actor, municipality=municipality, action=action, law=case.law)
+    if not reasoning.strip():
+        raise FieldError("fundamentação", "a decisão deve ser fundamentada")
+    with transaction.atomic(), tenant(municipality):
+        case = Case.objects.select_for_update().get(pk=case.pk)
+        if case.stage != Case.Stage.DEFENCE or case.waiting != Case.Waiting.JUDGMENT:
+            raise InvalidStep(
+                "a proposta só é decidida após a defesa do permissionário ou o fim do prazo "
+                "de defesa (art. 34 §2, decisão D-3)"
+            )
+        basis = {
+            "citations": sorted(
+                set(_cites(case.law, action)) | set(case.proposal.get("citations", []))
+            ),
+            "decision": case.proposal,
+        }
+        for f in case.filings.filter(result=Filing.Result.PENDING):
+            f.result = Filing.Result.DISMISSED if accept else Filing.Result.UPHELD
+            f.judged_by, f.judged_on, f.reasoning = actor.user, on, reasoning.strip()
+            f.save(update_fields=["result", "judged_by", "judged_on", "reasoning"])
+        permit = case.permit
+        assert permit is not None
+        if accept:
+            fn = (
+                registry.permit_revoke
+                if case.kind == Case.Kind.REVOCATION
+                else registry.permit_cassar
+            )
+            fn(
+                actor=actor,
+                municipality=municipality,
+                permit=permit,
+                on=on,
+                reason=f"{case.get_kind_display()} {case.number}: {reasoning.strip()}",
+                basis=basis,
+            )
+            Penalty.objects.create(
+                kind=Penalty.Kind.REVOCATION
+                if case.kind == Case.Kind.REVOCATION
+                else Penalty.Kind.CASSACAO,
+                case=case,
+                permit=permit,
+                imposed_on=on,
+                decision=case.proposal,
+            )
+        case.stage, case.waiting, case.final_on = Case.Stage.DECIDED, Case.Waiting.NONE, on
+        case.outcome = ("acolhida: " if accept else "rejeitada: ") + reasoning.strip()
+        case.save(update_fields=["stage", "waiting", "final_on", "outcome"])
+        Notice.objects.create(case=case, purpose=Notice.Purpose.EXECUTIVE_DECISION)
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action=f"{action}.decide",
+            obj=case,
+            new={"accept": accept, "permit": permit.number, "reasoning": reasoning.strip()},
+            basis=basis,
+        )
+    return case
+
+
+def suspension_impose(
+    *, actor: Actor, municipality: Municipality, escalation: Escalation, start: dt.date
+) -> Escalation:
+    """The authority's one click: the suspension the law core found (art. 32 I, D-2), applied by
+    the SESUMA (art. 34). The counted infractions no longer count toward another suspension (D-2)."""
+    authorize(
+        actor=actor, municipality=municipality, action="penalty.suspension", law=escalation.law
+    )
+    with transaction.atomic(), tenant(municipality):
+        esc = Escalation.objects.select_for_update().get(pk=escalation.pk)
+        if esc.status != Escalation.Status.PENDING:
+            raise InvalidStep("esta suspensão já foi decidida")
+        counted = ", ".join(a.number for a in esc.counted.all())
+        registry.permit_suspend(
+            actor=actor,
+            municipality=municipality,
+            permit=esc.permit,
+            days=esc.days,
+            start=start,
+            reason=f"suspensão de {esc.days} dias (art. 32 I): autos {counted}",
+            basis=basis_of(None)
+            | {"decision": esc.decision, "citations": esc.decision.get("citations", [])},
+        )
+        esc.status, esc.decided_by = Escalation.Status.IMPOSED, actor.user
+        esc.starts_on, esc.ends_on = start, start + dt.timedelta(days=esc.days - 1)
+        esc.save(update_fields=["status", "decided_by", "starts_on", "ends_on"])
+        Penalty.objects.create(
+            kind=Penalty.Kind.SUSPENSION,
+            permit=esc.permit,
+            days=esc.days,
+            imposed_on=start,
+            decision=esc.decision,
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="penalty.suspension.impose",
+            obj=esc,
+            new={"permit": esc.permit.number, "days": esc.days, "start": start, "autos": counted},
+            basis={"citations": esc.decision.get("citations", []), "decision": esc.decision},
+        )
+    return esc
+
+
+def taxi_suspension_impose(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    days: int,
+    start: dt.date,
+    reason: str,
+) -> Permit:
+    """Taxi art. 42 V: suspension of the permission, never over 90 days (D-10)."""
+    authorize(actor=actor, municipality=municipality, action="penalty.suspension", law=permit.law)
+    d = L.taxi_suspension(municipality, start, "permissao", days)
+    if not d.to_json()["outcome"] or not d.to_json()["outcome"]["allowed"]:
+        raise Refused(d)
+    with transaction.atomic(), tenant(municipality):
+        registry.permit_suspend(
+            actor=actor,
+            municipality=municipality,
+            permit=permit,
+            days=days,
+            start=start,
+            reason=reason,
+            basis=_basis(d),
+        )
+        Penalty.objects.create(
+            kind=Penalty.Kind.SUSPENSION,
+            permit=permit,
+            days=days,
+            imposed_on=start,
+            decision=d.to_json(),
+        )
+    return Permit.objects.get(pk=permit.pk)
+
+
+# --- seizures (art. 35) ------------------------------------------------------------------------------
+
+
+def seizure_create(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    person: Person,
+    plate: str,
+    depot: str,
+    entered_on: dt.date,
+    removal_cents: int,
+    storage_daily_cents: int,
+    auto: InfractionNotice | None = None,
+) -> Seizure:
+    """Apreensão (mototaxi art. 35): for service without permission, or for an infraction whose
+    article seizes the vehicle (§2 of art. 38–41). The fine is charged at once — release requires
+    paying it even while an appeal runs (art. 35 §1–2) — with the removal."""
+    law = auto.law if auto else L.MOTO
+    if law != L.MOTO:
+        raise FieldError("lei", "apreensão com liberação regulada só na lei do mototáxi (art. 35)")
+    authorize(actor=actor, municipality=municipality, action="penalty.seizure", law=law)
+    if not depot.strip():
+        raise FieldError("pátio", "informe o pátio")
+    if auto is not None and not auto.seizure:
+        raise FieldError("auto", "esta infração não acarreta apreensão (§2 dos art. 38 a 41)")
+    grounds = (
+        Seizure.Grounds.UNLICENSED
+        if auto is None or auto.permit_id is None
+        else Seizure.Grounds.INFRACTION
+    )
+    facts: dict[str, Any] = {
+        "grounds": grounds,
+        "seized_on": entered_on.isoformat(),
+        "fine_paid": False,
+        "charges": [],
+    }
+    if grounds == Seizure.Grounds.INFRACTION:
+        assert auto is not None
+        facts["codes"] = [auto.infraction_code]
+    d = L.seizure_release(municipality, entered_on, facts)
+    fine_cents = int(d.to_json()["outcome"]["fine_cents"])
+    with transaction.atomic(), tenant(municipality):
+        permit = auto.permit if auto else None
+        s = Seizure.objects.create(
+            law=law,
+            auto=auto,
+            person=person,
+            plate=plate.upper().replace("-", ""),
+            grounds=grounds,
+            depot=depot.strip(),
+            entered_on=entered_on,
+            storage_days=1,
+            storage_daily_cents=storage_daily_cents,
+            removal_cents=removal_cents,
+        )
+        label = auto.number if auto else s.plate
+        s.fine_debt = _debt(
+            actor=actor,
+            municipality=municipality,
+            person=person,
+            permit=permit,
+            origin=Debt.Origin.FINE,
+            description=f"Multa — apreensão {label} (art. 35)",
+            amount_cents=fine_cents,
+            due_on=entered_on,
+            basis=_basis(d),
+        )
+        if removal_cents > 0:
+            s.removal_debt = _debt(
+                actor=actor,
+                municipality=municipality,
+                person=person,
+                permit=permit,
+                origin=Debt.Origin.REMOVAL,
+                description=f"Remoção — apreensão {label}",
+                amount_cents=removal_cents,
+                due_on=entered_on,
+                basis={"citations": [SEIZURE_CITE]},
+            )
+        s.save(update_fields=["fine_debt", "removal_debt"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="seizure.create",
+            obj=s,
+            new={
+                "plate": s.plate,
+                "grounds": grounds,
+                "depot": s.depot,
+                "entered_on": entered_on,
+                "auto": auto.number if auto else None,
+                "fine_cents": fine_cents,
+                "removal_cents": removal_cents,
+            },
+            basis=_basis(d),
+        )
+    return s
+
+
+def storage_days(s: Seizure, on: dt.date) -> int:
+    """Days in the depot, the day of entry included (a vehicle released on its entry day pays
+    one day)."""
+    end = s.released_on or on
+    return max(1, (end - s.entered_on).days + 1)
+
+
+def seizure_bill_storage(
+    *, actor: Actor, municipality: Municipality, seizure: Seizure, through: dt.date
+) -> Debt | None:
+    """Charge the storage days not yet charged, up to ``through`` (art. 35 §1: estadia)."""
+    authorize(actor=actor, municipality=municipality, action="seizure.release", law=seizure.law)
+    with transaction.atomic(), tenant(municipality):
+        s = Seizure.objects.select_for_update().get(pk=seizure.pk)
+        if s.status != Seizure.Status.HELD:
+            raise InvalidStep("veículo já liberado")
+        start = (
+            (s.storage_billed_until + dt.timedelta(days=1))
+            if s.storage_billed_until
+            else s.entered_on
+        )
+        days = (through - start).days + 1
+        if days <= 0 or s.person is None:
+            return None
+        debt = _debt(
+            actor=actor,
+            municipality=municipality,
+            person=s.person,
+            permit=s.auto.permit if s.auto else None,
+            origin=Debt.Origin.STORAGE,
+            description=f"Estadia de {days} dia(s) ({start:%d/%m/%Y} a {through:%d/%m/%Y}) — {s.plate}",
+            amount_cents=days * s.storage_daily_cents,
+            due_on=through,
+            basis={"citations": [SEIZURE_CITE]},
+        )
+        s.storage_debts.add(debt)
+        s.storage_billed_until = through
+        s.storage_days = storage_days(s, through)
+        s.save(update_fields=["storage_billed_until", "storage_days"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="seizure.storage.bill",
+            obj=s,
+            new={"days": days, "through": through, "debt": debt.reference},
+            basis={"citations": [SEIZURE_CITE]},
+        )
+    return debt
+
+
+def release_facts(s: Seizure, on: dt.date) -> dict[str, Any]:
+    storage = list(s.storage_debts.all())
+    billed = bool(s.storage_billed_until and s.storage_billed_until >= on)
+    facts: dict[str, Any] = {
+        "grounds": s.grounds,
+        "seized_on": s.entered_on.isoformat(),
+        "fine_paid": bool(s.fine_debt and s.fine_debt.status == Debt.Status.PAID),
+        "charges": [
+            {
+                "kind": "remocao",
+                "amount_cents": s.removal_cents,
+                "paid": s.removal_debt is None or s.removal_debt.status == Debt.Status.PAID,
+            },
+            {
+                "kind": "estadia",
+                "amount_cents": storage_days(s, on) * s.storage_daily_cents,
+                "paid": billed and all(d.status == Debt.Status.PAID for d in storage),
+            },
+        ],
+    }
+    if s.grounds == Seizure.Grounds.INFRACTION and s.auto:
+        facts["codes"] = [s.auto.infraction_code]
+    case = Case.objects.filter(auto_id=s.auto_id).first() if s.auto_id else None
+    if case is not None and case.stage in (
+        Case.Stage.DEFENCE,
+        Case.Stage.JARI,
+        Case.Stage.EXECUTIVE,
+    ):
+        facts["appeal_pending"] = True
+    return facts
+
+
+def _release(
+    actor: Actor, municipality: Municipality, s: Seizure, on: dt.date, decision: dict[str, Any]
+) -> None:
+    s.status, s.released_on, s.release_decision = Seizure.Status.RELEASED, on, decision
+    s.storage_days = storage_days(s, on)
+    s.save(update_fields=["status", "released_on", "release_decision", "storage_days"])
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="seizure.release",
+        obj=s,
+        new={"released_on": on, "plate": s.plate},
+        basis={"citations": decision.get("citations", []), "decision": decision},
+    )
+
+
+def seizure_release(
+    *, actor: Actor, municipality: Municipality, seizure: Seizure, on: dt.date
+) -> Seizure:
+    """Release only after paying fine, fees, removal and storage (art. 35 §1); an appeal pending
+    does not release (§2). The law core decides from the debts' statuses."""
+    authorize(actor=actor, municipality=municipality, action="seizure.release", law=seizure.law)
+    with tenant(municipality):
+        facts = release_facts(seizure, on)
+    d = L.seizure_release(municipality, on, facts)
+    if not d.to_json()["outcome"]["may_release"]:
+        raise Refused(d, d.summary)
+    with transaction.atomic(), tenant(municipality):
+        s = Seizure.objects.select_for_update().get(pk=seizure.pk)
+        if s.status != Seizure.Status.HELD:
+            raise InvalidStep("veículo já liberado")
+        _release(actor, municipality, s, on, d.to_json())
+    return s
+
+
+# --- the daily sweep -----------------------------------------------------------------------------
+
+
+def sweep(municipality: Municipality, on: dt.date) -> dict[str, list[str]]:
+    """What the calendar decides on ``on``: revelia after a lapsed defence deadline (art. 42 §3),
+    finality after a lapsed appeal deadline (D-1), proposals ready for the Chief Executive after the
+    defence deadline (D-3), storage days of seized vehicles; suspensions that ended are listed for
+    the clerk (return needs the proof of art. 32 §2). Running it twice changes nothing."""
+    report: dict[str, list[str]] = {
+        "revelia": [],
+        "final": [],
+        "proposals_ready": [],
+        "storage": [],
+        "suspensions_ended": [],
+    }
+    with tenant(municipality):
+        lapsed = list(
+            Case.objects.filter(waiting=Case.Waiting.DEADLINE, deadline__lt=on).order_by(
+                "deadline", "id"
+            )
+        )
+    for case in lapsed:
+        with transaction.atomic(), tenant(municipality):
+            case = Case.objects.select_for_update().get(pk=case.pk)
+            if (
+                case.waiting != Case.Waiting.DEADLINE
+                or case.deadline is None
+                or case.deadline >= on
+            ):
+                continue
+            if case.kind != Case.Kind.INFRACTION:
+                case.waiting = Case.Waiting.JUDGMENT
+                case.save(update_fields=["waiting"])
+                record_act(
+                    municipality=municipality,
+                    actor=SYSTEM,
+                    action="case.proposal.ready",
+                    obj=case,
+                    new={"deadline": case.deadline, "defence": False},
+                    basis={"citations": _cites(case.law, "penalty.revocation") + ["decisão D-3"]},
+                )
+                report["proposals_ready"].append(case.number)
+            elif case.stage == Case.Stage.DEFENCE:
+                notice = case.notices.filter(purpose=Notice.Purpose.AUTO).first()
+                assert notice is not None and notice.notified_on is not None
+                _, d = L.deadline(
+                    municipality, case.law, "defence", notice.form, notice.notified_on, as_of=on
+                )
+                nxt = L.next_stage(case.law, "defence")
+                case.revelia, case.stage = True, nxt or Case.Stage.FINAL
+                case.waiting, case.deadline = Case.Waiting.NOTICE, None
+                case.outcome = "julgado à revelia (sem defesa no prazo)"
+                case.save(update_fields=["revelia", "stage", "waiting", "deadline", "outcome"])
+                # The judgment by default is a first-instance decision: notified like any other,
+                # it opens the appeal (art. 43).
+                Notice.objects.create(case=case, purpose=Notice.Purpose.DEFENCE_DECISION)
+                record_act(
+                    municipality=municipality,
+                    actor=SYSTEM,
+                    action="case.revelia",
+                    obj=case,
+                    new={"stage": case.stage, "revelia": True},
+                    basis=_basis(d),
+                )
+                report["revelia"].append(case.number)
+            else:
+                _finalize(SYSTEM, municipality, case, on, "prazo de recurso encerrado sem recurso")
+                report["final"].append(case.number)
+    with tenant(municipality):
+        for s in Seizure.objects.filter(status=Seizure.Status.HELD):
+            days = storage_days(s, on)
+            if days != s.storage_days:
+                with transaction.atomic():
+                    Seizure.objects.filter(pk=s.pk).update(storage_days=days)
+                    record_act(
+                        municipality=municipality,
+                        actor=SYSTEM,
+                        action="seizure.storage.count",
+                        obj=s,
+                        old={"storage_days": s.storage_days},
+                        new={"storage_days": days},
+                    )
+                report["storage"].append(f"{s.plate}: {days} dia(s)")
+        for p in Permit.objects.filter(status=Permit.Status.SUSPENDED, suspended_until__lt=on):
+            report["suspensions_ended"].append(p.number)
+    return report
+
+
+def not_competent_message(exc: NotCompetent) -> str:
+    return str(exc)

@@ -1,0 +1,537 @@
+"""Web screens: the inspector's phone flow, the case page with each step for the competent role,
+work queues, the Diário Oficial batch, seizures, and the holder's portal. Thin: parse → one
+service → render or redirect."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from outorga.core.acts import Actor
+from outorga.core.middleware import client_ip
+from outorga.core.models import User
+from outorga.law.competence import NotCompetent, Role
+from outorga.law.money import brl
+from outorga.registry import services as registry
+from outorga.registry.models import Auxiliary, Permit
+from outorga.registry.validation import FieldError
+
+from . import lawbridge as L
+from . import pdf, selectors, services
+from .models import Case, Escalation, Filing, InfractionNotice, Notice, Seizure, TaxiInfractionItem
+
+STAFF = frozenset(r for r in Role if r not in (Role.PERMISSIONARIO, Role.PLATAFORMA))
+ERRORS = (FieldError, registry.Refused, services.InvalidStep, registry.InvalidTransition)
+
+
+def _user(request: HttpRequest) -> User:
+    assert isinstance(request.user, User)
+    return request.user
+
+
+def _actor(request: HttpRequest) -> Actor:
+    return Actor.of(_user(request), client_ip(request))
+
+
+def _forbidden(request: HttpRequest, message: str) -> HttpResponse:
+    return render(request, "core/forbidden.html", {"message": message}, status=403)
+
+
+def staff_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    @login_required
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        user = _user(request)
+        if user.municipality_id is None:
+            return render(request, "core/no_municipality.html", status=403)
+        if Role(user.role) not in STAFF:
+            return _forbidden(request, "Área dos servidores municipais.")
+        try:
+            return view(request, *args, **kwargs)
+        except NotCompetent as exc:
+            return _forbidden(request, str(exc))
+
+    return wrapped
+
+
+def _back(request: HttpRequest, exc: Exception, to: str) -> HttpResponse:
+    messages.error(request, str(exc))
+    return HttpResponseRedirect(to)
+
+
+def _today() -> dt.date:
+    return timezone.localdate()
+
+
+def _date(value: str | None, default: dt.date | None = None) -> dt.date:
+    if not value:
+        if default is None:
+            raise FieldError("data", "informe a data")
+        return default
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        try:
+            return dt.datetime.strptime(value, "%d/%m/%Y").date()
+        except ValueError as exc:
+            raise FieldError("data", "data inválida (dd/mm/aaaa)") from exc
+
+
+def _files(request: HttpRequest, name: str) -> list[tuple[str, bytes]]:
+    return [(f.name or "arquivo", f.read()) for f in request.FILES.getlist(name)]
+
+
+# --- inspector ---------------------------------------------------------------------------------------
+
+
+@staff_only
+def index(request: HttpRequest) -> HttpResponse:
+    q = request.GET.get("q", "")
+    results = selectors.search(q) if q else []
+    return render(
+        request,
+        "enforcement/index.html",
+        {"q": q, "results": results, "autos": selectors.autos_recent(20)},
+    )
+
+
+def _catalog(law: str) -> list[L.InfractionKind]:
+    return L.catalog(law, TaxiInfractionItem.objects.all() if law == L.TAXI else ())
+
+
+@staff_only
+def auto_new(request: HttpRequest) -> HttpResponse:
+    permit = None
+    if request.GET.get("permit") or request.POST.get("permit"):
+        permit = get_object_or_404(
+            Permit.objects.select_related("holder", "vehicle"),
+            pk=request.GET.get("permit") or request.POST.get("permit"),
+        )
+    law = permit.law if permit else request.POST.get("law") or request.GET.get("law") or L.MOTO
+    if law not in _user(request).municipality.laws:  # type: ignore[union-attr]
+        raise Http404
+    ctx: dict[str, Any] = {
+        "permit": permit,
+        "law": law,
+        "catalog": _catalog(law),
+        "auxiliaries": list(Auxiliary.objects.filter(permit=permit, status="active"))
+        if permit
+        else [],
+        "now": timezone.localtime(),
+        "data": request.POST,
+    }
+    if request.method != "POST":
+        return render(request, "enforcement/auto_form.html", ctx)
+    p = request.POST
+    try:
+        when = dt.datetime.combine(
+            _date(p.get("date"), _today()),
+            dt.time.fromisoformat(p.get("time") or timezone.localtime().strftime("%H:%M")),
+        )
+        gps = None
+        if p.get("lat") and p.get("lon"):
+            gps = (float(p["lat"]), float(p["lon"]))
+        aux = None
+        if p.get("committed_by") == "auxiliary" and p.get("auxiliary"):
+            aux = get_object_or_404(Auxiliary.objects.all(), pk=p["auxiliary"])
+        auto = services.infraction_issue(
+            actor=_actor(request),
+            municipality=_user(request).municipality,  # type: ignore[arg-type]
+            code=p.get("code", ""),
+            committed_at=timezone.make_aware(when),
+            place=p.get("place", ""),
+            description=p.get("description", ""),
+            agent_registration=p.get("agent_registration", ""),
+            plate=p.get("plate", ""),
+            permit=permit,
+            law=law,
+            committed_by=p.get("committed_by", "holder"),
+            auxiliary=aux,
+            offender_name=p.get("offender_name", ""),
+            offender_signed=p.get("signature") == "signed",
+            refusal_certified=p.get("signature") == "refused",
+            witnesses=[p.get("witness_1", ""), p.get("witness_2", "")],
+            gps=gps,
+            photos=_files(request, "photos"),
+            warning=p.get("warning") == "1",
+        )
+    except (*ERRORS, ValueError) as exc:
+        messages.error(request, str(exc))
+        return render(request, "enforcement/auto_form.html", ctx, status=422)
+    messages.success(request, f"Auto {auto.number} lavrado.")
+    return HttpResponseRedirect(reverse("enforcement:case", args=[auto.case.pk]))
+
+
+@staff_only
+def auto_pdf(request: HttpRequest, auto_id: int) -> HttpResponse:
+    auto = get_object_or_404(InfractionNotice.objects.all(), pk=auto_id)
+    resp = HttpResponse(pdf.auto_pdf(auto), content_type="application/pdf")
+    resp["Content-Disposition"] = f'inline; filename="{auto.number}.pdf"'
+    return resp
+
+
+@staff_only
+@require_POST
+def auto_cancel(request: HttpRequest, auto_id: int) -> HttpResponse:
+    auto = get_object_or_404(InfractionNotice.objects.all(), pk=auto_id)
+    to = reverse("enforcement:case", args=[auto.case.pk])
+    try:
+        services.infraction_cancel(
+            actor=_actor(request),
+            municipality=auto.municipality,
+            auto=auto,
+            reason=request.POST.get("reason", ""),
+        )
+    except ERRORS as exc:
+        return _back(request, exc, to)
+    messages.success(request, "Auto cancelado.")
+    return HttpResponseRedirect(to)
+
+
+# --- the case -----------------------------------------------------------------------------------------
+
+
+@staff_only
+def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
+    case = get_object_or_404(Case.objects.select_related("auto", "permit", "person"), pk=case_id)
+    ctx = selectors.case_detail(case)
+    ctx.update(
+        {
+            "role": _user(request).role,
+            "today": _today(),
+            "forms": Notice.Form.choices,
+            "debts": [(d, brl(d.amount_cents)) for d in services.case_debts(case)],
+        }
+    )
+    return render(request, "enforcement/case.html", ctx)
+
+
+@staff_only
+@require_POST
+def notice_deliver(request: HttpRequest, notice_id: int) -> HttpResponse:
+    notice = get_object_or_404(Notice.objects.select_related("case"), pk=notice_id)
+    to = reverse("enforcement:case", args=[notice.case_id])
+    try:
+        services.notice_deliver(
+            actor=_actor(request),
+            municipality=notice.municipality,
+            notice=notice,
+            form=request.POST.get("form", ""),
+            on=_date(request.POST.get("on"), _today()),
+            reference=request.POST.get("reference", ""),
+        )
+    except ERRORS as exc:
+        return _back(request, exc, to)
+    messages.success(request, "Notificação registrada.")
+    return HttpResponseRedirect(to)
+
+
+@staff_only
+def notice_pdf(request: HttpRequest, notice_id: int) -> HttpResponse:
+    notice = get_object_or_404(Notice.objects.select_related("case"), pk=notice_id)
+    url = request.build_absolute_uri(reverse("enforcement:portal"))
+    resp = HttpResponse(pdf.notice_pdf(notice, url), content_type="application/pdf")
+    resp["Content-Disposition"] = f'inline; filename="notificacao-{notice.case.number}.pdf"'
+    return resp
+
+
+@staff_only
+@require_POST
+def filing_paper(request: HttpRequest, case_id: int) -> HttpResponse:
+    case = get_object_or_404(Case.objects.all(), pk=case_id)
+    to = reverse("enforcement:case", args=[case.pk])
+    try:
+        services.filing_file(
+            actor=_actor(request),
+            municipality=case.municipality,
+            case=case,
+            text=request.POST.get("text", ""),
+            filed_on=_date(request.POST.get("filed_on"), _today()),
+            attachments=_files(request, "attachments"),
+            channel=Filing.Channel.PAPER,
+        )
+    except ERRORS as exc:
+        return _back(request, exc, to)
+    messages.success(request, "Peça protocolada.")
+    return HttpResponseRedirect(to)
+
+
+@staff_only
+@require_POST
+def filing_judge(request: HttpRequest, filing_id: int) -> HttpResponse:
+    filing = get_object_or_404(Filing.objects.select_related("case"), pk=filing_id)
+    to = reverse("enforcement:case", args=[filing.case_id])
+    try:
+        services.filing_judge(
+            actor=_actor(request),
+            municipality=filing.municipality,
+            filing=filing,
+            upheld=request.POST.get("result") == "upheld",
+            reasoning=request.POST.get("reasoning", ""),
+            on=_date(request.POST.get("on"), _today()),
+        )
+    except ERRORS as exc:
+        return _back(request, exc, to)
+    messages.success(request, "Decisão registrada.")
+    return HttpResponseRedirect(to)
+
+
+@staff_only
+def decision_pdf(request: HttpRequest, filing_id: int) -> HttpResponse:
+    filing = get_object_or_404(Filing.objects.select_related("case"), pk=filing_id)
+    resp = HttpResponse(pdf.decision_pdf(filing), content_type="application/pdf")
+    resp["Content-Disposition"] = f'inline; filename="decisao-{filing.case.number}.pdf"'
+    return resp
+
+
+@staff_only
+@require_POST
+def proposal_decide(request: HttpRequest, case_id: int) -> HttpResponse:
+    case = get_object_or_404(Case.objects.all(), pk=case_id)
+    to = reverse("enforcement:case", args=[case.pk])
+    try:
+        services.proposal_decide(
+            actor=_actor(request),
+            municipality=case.municipality,
+            case=case,
+            accept=request.POST.get("accept") == "1",
+            reasoning=request.POST.get("reasoning", ""),
+            on=_date(request.POST.get("on"), _today()),
+        )
+    except ERRORS as exc:
+        return _back(request, exc, to)
+    messages.success(request, "Proposta decidida.")
+    return HttpResponseRedirect(to)
+
+
+# --- queues, suspensions, Diário Oficial ---------------------------------------------------------
+
+
+@staff_only
+def queue(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "enforcement/queue.html",
+        {"q": selectors.queue(_user(request)), "role": _user(request).role, "today": _today()},
+    )
+
+
+@staff_only
+@require_POST
+def suspension_impose(request: HttpRequest, escalation_id: int) -> HttpResponse:
+    esc = get_object_or_404(Escalation.objects.all(), pk=escalation_id)
+    to = reverse("enforcement:queue")
+    try:
+        services.suspension_impose(
+            actor=_actor(request),
+            municipality=esc.municipality,
+            escalation=esc,
+            start=_date(request.POST.get("start"), _today()),
+        )
+    except ERRORS as exc:
+        return _back(request, exc, to)
+    messages.success(
+        request, f"Suspensão de {esc.days} dias aplicada à permissão {esc.permit.number}."
+    )
+    return HttpResponseRedirect(to)
+
+
+@staff_only
+@require_POST
+def permit_reinstate(request: HttpRequest, permit_id: int) -> HttpResponse:
+    permit = get_object_or_404(Permit.objects.all(), pk=permit_id)
+    to = reverse("enforcement:queue")
+    try:
+        registry.permit_reinstate(
+            actor=_actor(request),
+            municipality=permit.municipality,
+            permit=permit,
+            on=_date(request.POST.get("on"), _today()),
+            proof=request.POST.get("proof", "").strip() or "—",
+        )
+    except ERRORS as exc:
+        return _back(request, exc, to)
+    messages.success(request, f"Permissão {permit.number} reativada.")
+    return HttpResponseRedirect(to)
+
+
+def _pending_notices(request: HttpRequest) -> list[Notice]:
+    ids = request.GET.getlist("n") or request.POST.getlist("n")
+    qs = Notice.objects.filter(notified_on__isnull=True).select_related(
+        "case", "case__auto", "case__person", "case__permit"
+    )
+    if ids:
+        qs = qs.filter(pk__in=[int(i) for i in ids if i.isdigit()])
+    return list(qs.order_by("created_at", "id"))
+
+
+@staff_only
+def edital(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        try:
+            done = services.edital_publish(
+                actor=_actor(request),
+                municipality=_user(request).municipality,  # type: ignore[arg-type]
+                notices=_pending_notices(request),
+                published_on=_date(request.POST.get("published_on")),
+                edition=request.POST.get("edition", ""),
+            )
+        except ERRORS as exc:
+            return _back(request, exc, reverse("enforcement:edital"))
+        messages.success(request, f"{len(done)} notificação(ões) publicada(s).")
+        return HttpResponseRedirect(reverse("enforcement:edital"))
+    return render(request, "enforcement/edital.html", {"notices": _pending_notices(request)})
+
+
+@staff_only
+def edital_batch(request: HttpRequest, fmt: str) -> HttpResponse:
+    notices = _pending_notices(request)
+    m = _user(request).municipality
+    if fmt == "pdf":
+        resp = HttpResponse(pdf.batch_pdf(str(m), notices), content_type="application/pdf")
+    elif fmt == "csv":
+        resp = HttpResponse(pdf.batch_csv(notices), content_type="text/csv; charset=utf-8")
+    else:
+        raise Http404
+    resp["Content-Disposition"] = f'attachment; filename="edital-notificacoes.{fmt}"'
+    return resp
+
+
+# --- seizures ------------------------------------------------------------------------------------
+
+
+@staff_only
+def seizure_detail(request: HttpRequest, seizure_id: int) -> HttpResponse:
+    s = get_object_or_404(
+        Seizure.objects.select_related("auto", "fine_debt", "removal_debt"), pk=seizure_id
+    )
+    debts = [d for d in (s.fine_debt, s.removal_debt) if d] + list(s.storage_debts.all())
+    return render(
+        request,
+        "enforcement/seizure.html",
+        {
+            "s": s,
+            "debts": [(d, brl(d.amount_cents)) for d in debts],
+            "days": services.storage_days(s, _today()),
+            "daily": brl(s.storage_daily_cents),
+            "today": _today(),
+        },
+    )
+
+
+@staff_only
+@require_POST
+def seizure_new(request: HttpRequest, auto_id: int) -> HttpResponse:
+    auto = get_object_or_404(InfractionNotice.objects.select_related("permit"), pk=auto_id)
+    to = reverse("enforcement:case", args=[auto.case.pk])
+    try:
+        person = auto.permit.holder if auto.permit else None
+        if person is None:
+            raise FieldError("proprietário", "identifique o proprietário no cadastro antes")
+        s = services.seizure_create(
+            actor=_actor(request),
+            municipality=auto.municipality,
+            person=person,
+            plate=auto.plate,
+            depot=request.POST.get("depot", ""),
+            entered_on=_date(request.POST.get("entered_on"), _today()),
+            removal_cents=int(
+                round(float(request.POST.get("removal", "0").replace(",", ".")) * 100)
+            ),
+            storage_daily_cents=int(
+                round(float(request.POST.get("daily", "0").replace(",", ".")) * 100)
+            ),
+            auto=auto,
+        )
+    except (*ERRORS, ValueError) as exc:
+        return _back(request, exc, to)
+    return HttpResponseRedirect(reverse("enforcement:seizure", args=[s.pk]))
+
+
+@staff_only
+@require_POST
+def seizure_action(request: HttpRequest, seizure_id: int, action: str) -> HttpResponse:
+    s = get_object_or_404(Seizure.objects.all(), pk=seizure_id)
+    to = reverse("enforcement:seizure", args=[s.pk])
+    on = _today()
+    try:
+        if action == "estadia":
+            services.seizure_bill_storage(
+                actor=_actor(request), municipality=s.municipality, seizure=s, through=on
+            )
+        elif action == "liberar":
+            services.seizure_release(
+                actor=_actor(request), municipality=s.municipality, seizure=s, on=on
+            )
+        else:
+            raise Http404
+    except ERRORS as exc:
+        return _back(request, exc, to)
+    messages.success(request, "Feito.")
+    return HttpResponseRedirect(to)
+
+
+# --- the holder's portal -----------------------------------------------------------------------------
+
+
+def _holder(request: HttpRequest) -> Any:
+    user = _user(request)
+    if user.municipality_id is None or user.role != Role.PERMISSIONARIO:
+        return None
+    return selectors.person_of(user)
+
+
+@login_required
+def portal(request: HttpRequest) -> HttpResponse:
+    person = _holder(request)
+    if person is None:
+        return _forbidden(request, "Área do permissionário: acesso com o login do titular.")
+    return render(
+        request,
+        "enforcement/portal.html",
+        {"person": person, "cases": list(selectors.holder_cases(person))},
+    )
+
+
+@login_required
+def portal_case(request: HttpRequest, case_id: int) -> HttpResponse:
+    person = _holder(request)
+    if person is None:
+        return _forbidden(request, "Área do permissionário: acesso com o login do titular.")
+    case = get_object_or_404(selectors.holder_cases(person), pk=case_id)
+    to = reverse("enforcement:portal_case", args=[case.pk])
+    if request.method == "POST":
+        try:
+            services.filing_file(
+                actor=_actor(request),
+                municipality=case.municipality,
+                case=case,
+                text=request.POST.get("text", ""),
+                filed_on=_today(),
+                attachments=_files(request, "attachments"),
+                channel=Filing.Channel.PORTAL,
+            )
+        except (*ERRORS, services.NotOwner) as exc:
+            return _back(request, exc, to)
+        except NotCompetent as exc:
+            return _forbidden(request, str(exc))
+        messages.success(request, "Peça enviada. Acompanhe o julgamento nesta página.")
+        return HttpResponseRedirect(to)
+    ctx = selectors.case_detail(case)
+    ctx["can_file"] = case.waiting == Case.Waiting.DEADLINE and case.stage in (
+        Case.Stage.DEFENCE,
+        Case.Stage.JARI,
+        Case.Stage.EXECUTIVE,
+    )
+    ctx["debts"] = [(d, brl(d.amount_cents)) for d in services.case_debts(case)]
+    return render(request, "enforcement/portal_case.html", ctx)

@@ -1,0 +1,155 @@
+"""A permit granted through the registry services and the standing users of each role."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from registry_helpers import EQUIPMENT, ON, make_applicant  # type: ignore[import-not-found]
+
+from outorga.core.acts import Actor
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.enforcement import services as E
+from outorga.enforcement.models import Case, InfractionNotice, Notice
+from outorga.finance.models import Debt
+from outorga.law.competence import Role
+from outorga.registry import services as R
+from outorga.registry.models import Permit, Tender
+
+TZ = dt.timezone(dt.timedelta(hours=-3))
+
+
+@dataclass
+class World:
+    m: Municipality
+    clerk: Actor
+    fiscal: Actor
+    authority: Actor
+    jari: Actor
+    mayor: Actor
+    finance: Actor
+    holder_user: Any
+    holder: Actor
+    permit: Permit
+
+
+_counter = [0]
+
+
+def make_permit(m: Municipality, clerk: Actor, n: int | None = None) -> Permit:
+    _counter[0] += 1
+    n = n if n is not None else 40 + _counter[0]
+    with tenant(m):
+        tender, _ = Tender.objects.get_or_create(
+            number="09/2026",
+            defaults={
+                "service": "mototaxi",
+                "places": 50,
+                "opened_on": ON - dt.timedelta(days=60),
+                "homologated_on": ON - dt.timedelta(days=10),
+                "status": Tender.Status.HOMOLOGATED,
+            },
+        )
+    person, vehicle = make_applicant(m, clerk, n=n, plate=f"QWE{n % 10}A{n % 100:02d}")
+    return R.permit_grant(
+        actor=clerk,
+        municipality=m,
+        holder=person,
+        service="mototaxi",
+        vehicle=vehicle,
+        granted_on=ON,
+        term_years=10,
+        decree="Decreto 9/2026",
+        equipment=EQUIPMENT,
+        tender=tender,
+    )
+
+
+def make_world(m: Municipality, user_of: Any) -> World:
+    def a(role: Role) -> Actor:
+        return Actor.of(user_of(m.slug, role), "198.51.100.9")
+
+    clerk = a(Role.ATENDENTE)
+    permit = make_permit(m, clerk)
+    holder_user = user_of(m.slug, Role.PERMISSIONARIO)
+    with tenant(m):
+        holder_person = permit.holder
+        # The demo holder login may already be linked to another person in this test database.
+        type(holder_person).objects.filter(user=holder_user).update(user=None)
+        holder_person.user = holder_user
+        holder_person.save(update_fields=["user"])
+    return World(
+        m,
+        clerk,
+        a(Role.FISCAL),
+        a(Role.AUTORIDADE),
+        a(Role.JARI),
+        a(Role.CHEFE_EXECUTIVO),
+        a(Role.FINANCAS),
+        holder_user,
+        Actor.of(holder_user, "198.51.100.10"),
+        permit,
+    )
+
+
+def at(day: dt.date, hour: int = 10) -> dt.datetime:
+    return dt.datetime(day.year, day.month, day.day, hour, 0, tzinfo=TZ)
+
+
+def issue(
+    w: World, *, code: str = "art38-II", on: dt.date, signed: bool = True, **kw: Any
+) -> InfractionNotice:
+    kw.setdefault("permit", w.permit)
+    return E.infraction_issue(
+        actor=w.fiscal,
+        municipality=w.m,
+        code=code,
+        committed_at=at(on),
+        place="Av. 28 de Abril, 100, Centro",
+        description="Condutor em serviço em condições inadequadas de asseio.",
+        agent_registration="F-0042",
+        offender_signed=signed,
+        **kw,
+    )
+
+
+def case_of(w: World, auto: InfractionNotice) -> Case:
+    with tenant(w.m):
+        return Case.objects.get(auto=auto)
+
+
+def pending_notice(w: World, case: Case) -> Notice:
+    with tenant(w.m):
+        return case.notices.filter(notified_on__isnull=True).order_by("-id").first()  # type: ignore[return-value]
+
+
+def make_final(w: World, auto: InfractionNotice, on: dt.date) -> Case:
+    """No defence: revelia, the decision notified in person, no appeal → final (D-1)."""
+    day = on
+    for _ in range(8):
+        case = case_of(w, auto)
+        if case.stage == Case.Stage.FINAL:
+            return case
+        if case.waiting == Case.Waiting.DEADLINE:
+            assert case.deadline is not None
+            day = max(day, case.deadline + dt.timedelta(days=1))
+            E.sweep(w.m, day)
+        elif case.waiting == Case.Waiting.NOTICE:
+            day += dt.timedelta(days=1)
+            E.notice_deliver(
+                actor=w.clerk,
+                municipality=w.m,
+                notice=pending_notice(w, case),
+                form="pessoal",
+                on=day,
+            )
+        else:
+            raise AssertionError(f"caso em {case.stage}/{case.waiting}")
+    raise AssertionError("não ficou definitivo")
+
+
+def pay(w: World, debt: Debt) -> None:
+    with tenant(w.m):
+        Debt.objects.filter(pk=debt.pk).update(status=Debt.Status.PAID)

@@ -1,0 +1,309 @@
+"""The processo administrativo end to end: auto → notice → defence → decision → JARI → final, revelia,
+finality with the fine as a debt (D-5), escalation (D-1, D-2), proposals (D-3), art. 31 §2."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from enforcement_helpers import case_of, issue, make_final, make_permit, pay, pending_notice  # type: ignore[import-not-found]
+
+from outorga.core.models import Act
+from outorga.core.tenancy import tenant
+from outorga.enforcement import services as E
+from outorga.enforcement.models import Case, Escalation, Filing, InfractionNotice, Penalty
+from outorga.finance.models import Debt
+from outorga.law.competence import NotCompetent
+from outorga.registry import services as R
+from outorga.registry.models import Auxiliary, Permit
+
+D = dt.date(2026, 4, 6)  # a Monday
+
+
+def test_an_auto_signed_by_the_offender_is_notified_that_day_and_opens_the_defence(world):
+    auto = issue(world, on=D)
+    case = case_of(world, auto)
+    assert auto.number.startswith("AI-") and auto.holder_name == world.permit.holder.name
+    assert case.stage == Case.Stage.DEFENCE and case.waiting == Case.Waiting.DEADLINE
+    # Art. 42: 10 days from the notice (D-4: the day of notice excluded) → 16/04/2026 (Thursday).
+    assert case.deadline == dt.date(2026, 4, 16)
+    with tenant(world.m):
+        act = Act.objects.filter(action="infraction.issue").latest("seq")
+    assert any("art. 30" in c for c in act.record["basis"]["citations"])
+
+
+def test_the_full_path_defence_dismissed_jari_dismissed_then_final_with_a_fine_debt(world):
+    auto = issue(world, on=D)
+    case = case_of(world, auto)
+    f = E.filing_file(
+        actor=world.holder,
+        municipality=world.m,
+        case=case,
+        text="Não estava em serviço.",
+        filed_on=D + dt.timedelta(days=3),
+        attachments=[("prova.pdf", b"%PDF-1.4 prova")],
+    )
+    assert case_of(world, auto).waiting == Case.Waiting.JUDGMENT
+    E.filing_judge(
+        actor=world.authority,
+        municipality=world.m,
+        filing=f,
+        upheld=False,
+        reasoning="Fotos mostram o condutor em serviço.",
+        on=D + dt.timedelta(days=5),
+    )
+    case = case_of(world, auto)
+    assert case.stage == Case.Stage.JARI and case.waiting == Case.Waiting.NOTICE
+    E.notice_deliver(
+        actor=world.clerk,
+        municipality=world.m,
+        notice=pending_notice(world, case),
+        form="postal",
+        on=D + dt.timedelta(days=9),
+        reference="AR BR123",
+    )
+    case = case_of(world, auto)
+    assert case.waiting == Case.Waiting.DEADLINE and case.deadline == dt.date(2026, 4, 27)
+    appeal = E.filing_file(
+        actor=world.holder,
+        municipality=world.m,
+        case=case,
+        text="Recorro à JARI.",
+        filed_on=dt.date(2026, 4, 27),
+    )
+    assert appeal.stage == Filing.Stage.JARI
+    E.filing_judge(
+        actor=world.jari,
+        municipality=world.m,
+        filing=appeal,
+        upheld=False,
+        reasoning="Mantida a decisão.",
+        on=dt.date(2026, 5, 4),
+    )
+    case = case_of(world, auto)
+    assert case.stage == Case.Stage.EXECUTIVE
+    E.notice_deliver(
+        actor=world.clerk,
+        municipality=world.m,
+        notice=pending_notice(world, case),
+        form="pessoal",
+        on=dt.date(2026, 5, 5),
+    )
+    case = case_of(world, auto)
+    # Nothing happens while the deadline to appeal to the Chief Executive is open (D-1).
+    assert E.sweep(world.m, case.deadline)["final"] == []
+    report = E.sweep(world.m, case.deadline + dt.timedelta(days=1))
+    assert report["final"] == [case.number]
+    case = case_of(world, auto)
+    assert case.stage == Case.Stage.FINAL
+    with tenant(world.m):
+        fine = Penalty.objects.get(case=case, kind=Penalty.Kind.FINE)
+        assert fine.debt is not None and fine.debt.origin == Debt.Origin.FINE
+        assert fine.debt.amount_cents == fine.amount_cents > 0
+        assert "D-5" in " ".join(fine.debt.basis.get("citations", []))
+    # Idempotent: a second run changes nothing.
+    with tenant(world.m):
+        acts = Act.objects.count()
+    assert E.sweep(world.m, case.final_on + dt.timedelta(days=1)) == {
+        "revelia": [],
+        "final": [],
+        "proposals_ready": [],
+        "storage": [],
+        "suspensions_ended": [],
+    }
+    with tenant(world.m):
+        assert Act.objects.count() == acts
+
+
+def test_defence_upheld_closes_the_case_and_no_fine_is_charged(world):
+    auto = issue(world, on=D)
+    f = E.filing_file(
+        actor=world.holder, municipality=world.m, case=case_of(world, auto), text="x", filed_on=D
+    )
+    E.filing_judge(
+        actor=world.authority, municipality=world.m, filing=f, upheld=True, reasoning="ok", on=D
+    )
+    case = case_of(world, auto)
+    assert case.stage == Case.Stage.ANNULLED
+    with tenant(world.m):
+        assert not Penalty.objects.filter(case=case).exists()
+
+
+def test_art_42_par3_revelia_when_no_defence_by_the_deadline(world):
+    auto = issue(world, on=D)
+    case = case_of(world, auto)
+    assert E.sweep(world.m, case.deadline)["revelia"] == []  # the last day still counts
+    assert E.sweep(world.m, case.deadline + dt.timedelta(days=1))["revelia"] == [case.number]
+    case = case_of(world, auto)
+    assert case.revelia and case.stage == Case.Stage.JARI and case.waiting == Case.Waiting.NOTICE
+    with tenant(world.m):
+        act = Act.objects.filter(action="case.revelia").latest("seq")
+    assert any("art. 42, §3" in c for c in act.record["basis"]["citations"])
+
+
+def test_a_late_defence_is_refused_with_the_article(world):
+    auto = issue(world, on=D)
+    case = case_of(world, auto)
+    with pytest.raises(R.Refused) as exc:
+        E.filing_file(
+            actor=world.holder,
+            municipality=world.m,
+            case=case,
+            text="x",
+            filed_on=case.deadline + dt.timedelta(days=1),
+        )
+    assert "art. 42" in str(exc.value)
+
+
+def test_a_holder_cannot_file_in_someone_elses_case(world, user_of):
+    other = make_permit(world.m, world.clerk)
+    auto = issue(world, on=D, permit=other)
+    with pytest.raises(E.NotOwner):
+        E.filing_file(
+            actor=world.holder,
+            municipality=world.m,
+            case=case_of(world, auto),
+            text="x",
+            filed_on=D,
+        )
+
+
+def _final_autos(world, codes, start=D, permit=None, **kw):
+    autos = []
+    for i, code in enumerate(codes):
+        auto = issue(
+            world,
+            code=code,
+            on=start + dt.timedelta(days=7 * i),
+            permit=permit or world.permit,
+            **kw,
+        )
+        autos.append(auto)
+    for auto in autos:
+        make_final(world, auto, timezone_date(auto))
+    return autos
+
+
+def timezone_date(auto: InfractionNotice) -> dt.date:
+    from django.utils import timezone
+
+    return timezone.localtime(auto.committed_at).date()
+
+
+def test_d2_three_final_leve_or_media_lead_to_a_15_day_suspension_imposed_by_the_authority(world):
+    _final_autos(world, ["art38-II", "art38-III", "art39-II"])
+    with tenant(world.m):
+        esc = Escalation.objects.get(permit=world.permit)
+        assert esc.days == 15 and esc.status == Escalation.Status.PENDING
+        assert esc.counted.count() == 3
+    # Nothing is applied automatically: the permit stays active until the authority's click.
+    with tenant(world.m):
+        assert Permit.objects.get(pk=world.permit.pk).status == Permit.Status.ACTIVE
+    with pytest.raises(NotCompetent):
+        E.suspension_impose(
+            actor=world.fiscal, municipality=world.m, escalation=esc, start=dt.date(2026, 7, 1)
+        )
+    E.suspension_impose(
+        actor=world.authority, municipality=world.m, escalation=esc, start=dt.date(2026, 7, 1)
+    )
+    with tenant(world.m):
+        p = Permit.objects.get(pk=world.permit.pk)
+    assert p.status == Permit.Status.SUSPENDED and p.suspended_until == dt.date(2026, 7, 15)
+    # The sweep lists it after the end; the clerk reinstates with the proof (art. 32 §2).
+    assert E.sweep(world.m, dt.date(2026, 7, 16))["suspensions_ended"] == [p.number]
+    with tenant(world.m):
+        assert Permit.objects.get(pk=p.pk).status == Permit.Status.SUSPENDED
+
+
+def test_d2_three_grave_lead_to_30_days(world):
+    _final_autos(world, ["art40-I", "art40-II", "art40-V"])
+    with tenant(world.m):
+        assert Escalation.objects.get(permit=world.permit).days == 30
+
+
+def test_art_32_ii_five_media_or_worse_in_12_months_open_a_revocation_proposal_for_the_mayor(world):
+    _final_autos(world, ["art39-II", "art39-III", "art39-IV", "art39-V", "art40-I"])
+    with tenant(world.m):
+        proposal = Case.objects.get(permit=world.permit, kind=Case.Kind.REVOCATION)
+    assert proposal.waiting == Case.Waiting.NOTICE
+    with tenant(world.m):
+        assert Permit.objects.get(pk=world.permit.pk).status == Permit.Status.ACTIVE
+    E.notice_deliver(
+        actor=world.clerk,
+        municipality=world.m,
+        notice=pending_notice(world, proposal),
+        form="pessoal",
+        on=dt.date(2026, 8, 3),
+    )
+    proposal = case_of_pk(world, proposal.pk)
+    # Before the defence or its deadline, nobody decides (art. 34 §2, D-3).
+    with pytest.raises(E.InvalidStep):
+        E.proposal_decide(
+            actor=world.mayor,
+            municipality=world.m,
+            case=proposal,
+            accept=True,
+            reasoning="x",
+            on=dt.date(2026, 8, 4),
+        )
+    E.filing_file(
+        actor=world.holder,
+        municipality=world.m,
+        case=proposal,
+        text="Defesa.",
+        filed_on=dt.date(2026, 8, 5),
+    )
+    proposal = case_of_pk(world, proposal.pk)
+    with pytest.raises(NotCompetent):
+        E.proposal_decide(
+            actor=world.authority,
+            municipality=world.m,
+            case=proposal,
+            accept=True,
+            reasoning="x",
+            on=dt.date(2026, 8, 10),
+        )
+    E.proposal_decide(
+        actor=world.mayor,
+        municipality=world.m,
+        case=proposal,
+        accept=True,
+        reasoning="Reincidência.",
+        on=dt.date(2026, 8, 10),
+    )
+    with tenant(world.m):
+        assert Permit.objects.get(pk=world.permit.pk).status == Permit.Status.REVOKED
+        act = Act.objects.filter(action="penalty.revocation.decide").latest("seq")
+    assert act.actor_name == world.mayor.name
+
+
+def case_of_pk(world, pk):
+    with tenant(world.m):
+        return Case.objects.get(pk=pk)
+
+
+def test_art_31_par2_the_holder_answers_for_the_auxiliary(world):
+    with tenant(world.m):
+        helper_person = world.permit.holder  # reuse: only the link matters
+        aux = Auxiliary.objects.create(
+            permit=world.permit, person=helper_person, registration_number=77, added_on=D
+        )
+    autos = _final_autos(
+        world, ["art38-II", "art38-III", "art38-IV"], committed_by="auxiliary", auxiliary=aux
+    )
+    assert all(a.committed_by == "auxiliary" for a in autos)
+    with tenant(world.m):
+        esc = Escalation.objects.get(permit=world.permit)
+        fines = Penalty.objects.filter(permit=world.permit, kind=Penalty.Kind.FINE)
+        assert {p.debt.person_id for p in fines} == {world.permit.holder_id}
+    assert any("art. 31, §2" in c for c in esc.decision["citations"])
+
+
+def test_fine_paid_debt_is_left_alone(world):
+    auto = issue(world, on=D)
+    case = make_final(world, auto, D)
+    with tenant(world.m):
+        debt = Penalty.objects.get(case=case).debt
+    pay(world, debt)
+    with tenant(world.m):
+        assert Debt.objects.get(pk=debt.pk).status == Debt.Status.PAID

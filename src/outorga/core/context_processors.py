@@ -12,6 +12,8 @@ NAV: list[tuple[str, str, frozenset[Role] | None]] = [
     ("Município", "core:municipality", None),
     ("Perguntas à lei", "core:law_questions", None),
     ("Registro de atos", "core:acts", SYSTEM_COMPETENCES["system.audit.read"]),
+    ("Meu portal", "portal:home", frozenset({Role.PERMISSIONARIO})),
+    ("Avisos", "portal:staff_list", frozenset({Role.ATENDENTE, Role.AUTORIDADE, Role.FISCAL})),
     ("Dados de corridas", "tripdata:index", frozenset({Role.FINANCAS, Role.AUTORIDADE})),
     (
         "Plataformas",

@@ -1,0 +1,111 @@
+"""The daily sweep: steps that apply what the calendar decides, run for every municipality.
+
+Each app that has calendar work keeps a ``<app>/sweep.py`` that calls :func:`register` at import
+time; :func:`autodiscover` imports them in ``INSTALLED_APPS`` order (the registry first, so the
+other areas see the permits as the registry left them). A step receives one municipality (already
+the current tenant), the reference date and a :class:`Progress`, and must be idempotent: running it
+twice for the same date changes nothing the second time.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from django.utils.module_loading import autodiscover_modules
+
+from .models import Municipality
+from .tenancy import tenant, unscoped
+
+
+class Progress(Protocol):
+    """What a step reports while it works (the command draws a progress bar with it)."""
+
+    def start(self, label: str, total: int) -> None: ...
+
+    def advance(self, n: int = 1) -> None: ...
+
+
+class NoProgress:
+    def start(self, label: str, total: int) -> None:
+        pass
+
+    def advance(self, n: int = 1) -> None:
+        pass
+
+
+@dataclass
+class SweepResult:
+    """What a step did in one municipality: ``changes`` counts rows created or changed (zero on a
+    second run of the same date), ``lines`` are Portuguese sentences for the summary."""
+
+    checked: int = 0
+    changes: int = 0
+    lines: list[str] = field(default_factory=list)
+
+    def note(self, line: str, changes: int = 0) -> None:
+        self.lines.append(line)
+        self.changes += changes
+
+
+Step = Callable[[Municipality, dt.date, Progress], SweepResult]
+
+_STEPS: dict[str, Step] = {}
+
+
+def register(name: str, fn: Step) -> Step:
+    """Add a step; registering the same name again replaces it (module reloads in tests)."""
+    _STEPS[name] = fn
+    return fn
+
+
+def steps() -> dict[str, Step]:
+    autodiscover()
+    return dict(_STEPS)
+
+
+_discovered = False
+
+
+def autodiscover() -> None:
+    global _discovered
+    if not _discovered:
+        autodiscover_modules("sweep")
+        _discovered = True
+
+
+@dataclass(frozen=True)
+class StepRun:
+    municipality: Municipality
+    step: str
+    result: SweepResult
+
+
+def municipalities(slug: str | None = None) -> list[Municipality]:
+    with unscoped():
+        qs = Municipality.objects.order_by("name")
+        if slug:
+            qs = qs.filter(slug=slug)
+        return list(qs)
+
+
+def run(
+    on: dt.date,
+    municipality: Municipality | None = None,
+    *,
+    progress: Callable[[Municipality, str], Progress] | None = None,
+    only: list[str] | None = None,
+) -> Iterator[StepRun]:
+    """Run every registered step (or ``only`` those) for each municipality, one after the other.
+
+    Yields as each step ends, so the caller can print while the sweep goes on."""
+    chosen = {k: v for k, v in steps().items() if only is None or k in only}
+    targets = [municipality] if municipality is not None else municipalities()
+    for m in targets:
+        for name, fn in chosen.items():
+            bar = progress(m, name) if progress is not None else NoProgress()
+            with tenant(m):
+                result = fn(m, on, bar)
+            yield StepRun(m, name, result)

@@ -1,0 +1,151 @@
+"""Reads of the holder's portal: only the logged-in holder's own rows, in the current municipality.
+
+Every query starts from the ``Person`` linked to the user (``Person.user``) through the tenant-scoped
+managers: another municipality's rows are out of reach by construction, and another holder's by
+the ``holder``/``person`` filter.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.urls import NoReverseMatch, reverse
+
+from outorga.core.models import User
+from outorga.registry.models import Auxiliary, Document, Permit, Person
+
+from .models import Notification
+
+#: Days before expiry from which a document shows as "a vencer" (the sweep's first warning).
+WARN_DAYS = 30
+
+
+def holder_of(user: User) -> Person | None:
+    if not user.is_authenticated or user.role != "permissionario":
+        return None
+    return Person.objects.filter(user=user).first()
+
+
+def own_permits(person: Person) -> QuerySet[Permit]:
+    return Permit.objects.filter(holder=person).select_related("vehicle").order_by("number")
+
+
+def own_permit(person: Person, permit_id: int) -> Permit | None:
+    return own_permits(person).filter(pk=permit_id).first()
+
+
+@dataclass(frozen=True)
+class DocumentRow:
+    doc: Document
+    owner: str
+    state: str  # "vencido", "a vencer", "válido", "sem validade"
+    tone: str  # CSS modifier: danger, warning, success, neutral
+    days_left: int | None
+
+
+def document_state(doc: Document, today: dt.date) -> tuple[str, str, int | None]:
+    if doc.valid_until is None:
+        return "sem validade fixada", "neutral", None
+    left = (doc.valid_until - today).days
+    if left < 0:
+        return "vencido", "danger", left
+    if left <= WARN_DAYS:
+        return "a vencer", "warning", left
+    return "válido", "success", left
+
+
+def current_documents(person: Person, permits: list[Permit]) -> QuerySet[Document]:
+    vehicles = [p.vehicle_id for p in permits if p.vehicle_id]
+    return Document.objects.filter(Q(person=person) | Q(vehicle_id__in=vehicles)).select_related(
+        "vehicle"
+    )
+
+
+def document_rows(person: Person, permits: list[Permit], today: dt.date) -> list[DocumentRow]:
+    """The newest document of each type per owner (a renewed document supersedes the old one),
+    most urgent first."""
+    newest: dict[tuple[str, int | None], Document] = {}
+    for doc in current_documents(person, permits).order_by("-issued_on", "-id"):
+        newest.setdefault((doc.doc_type, doc.vehicle_id), doc)
+    rows = []
+    for doc in newest.values():
+        state, tone, left = document_state(doc, today)
+        owner = f"veículo {doc.vehicle.plate}" if doc.vehicle_id and doc.vehicle else "pessoal"
+        rows.append(DocumentRow(doc, owner, state, tone, left))
+    order = {"danger": 0, "warning": 1, "success": 2, "neutral": 3}
+    rows.sort(key=lambda r: (order[r.tone], r.days_left if r.days_left is not None else 10**6))
+    return rows
+
+
+def own_notifications(person: Person) -> QuerySet[Notification]:
+    return Notification.objects.filter(person=person).select_related("permit")
+
+
+def own_auxiliary_credentials(person: Person) -> QuerySet[Auxiliary]:
+    return Auxiliary.objects.filter(person=person).select_related("permit")
+
+
+def staff_notifications() -> QuerySet[Notification]:
+    return Notification.objects.select_related("person", "permit")
+
+
+# Links to the other areas' portal pages: shown only when the app that serves them is installed.
+# Each entry lists URL names to try, in order; the first that resolves wins.
+PORTAL_LINKS: list[tuple[str, tuple[str, ...]]] = [
+    ("Meus débitos", ("finance:portal_debts", "finance:portal", "finance:portal_debitos")),
+    (
+        "Minhas infrações e defesas",
+        ("enforcement:portal_infractions", "enforcement:portal", "enforcement:portal_autos"),
+    ),
+]
+BADGE_LINKS: tuple[str, ...] = ("public:portal_badge_pdf", "public:portal_badge")
+
+
+def first_url(names: tuple[str, ...], **kwargs: Any) -> str | None:
+    for name in names:
+        try:
+            return reverse(name, kwargs=kwargs or None)
+        except NoReverseMatch:
+            continue
+    return None
+
+
+def portal_links() -> list[tuple[str, str]]:
+    out = []
+    for label, names in PORTAL_LINKS:
+        url = first_url(names)
+        if url:
+            out.append((label, url))
+    return out
+
+
+def badge_links(permit: Permit) -> dict[str, str]:
+    """The badge download of the public app's portal route (by permit or by badge id) and the
+    public verification page of the newest valid badge, when there is one."""
+    out: dict[str, str] = {}
+    url = first_url(BADGE_LINKS, permit_id=permit.pk)
+    badge = _newest_badge(permit)
+    if url is None and badge is not None:
+        url = first_url(BADGE_LINKS, badge_id=badge.pk)
+    if url:
+        out["pdf"] = url
+    if badge is not None:
+        verify = first_url(("public:badge",), token=badge.token)
+        if verify:
+            out["verify"] = verify
+    return out
+
+
+def _newest_badge(permit: Permit) -> Any:
+    try:
+        from outorga.public.models import Badge
+    except ImportError:  # the badge app is optional for the portal
+        return None
+    return (
+        Badge.objects.filter(permit=permit, auxiliary__isnull=True, revoked_at__isnull=True)
+        .order_by("-issued_at", "-id")
+        .first()
+    )

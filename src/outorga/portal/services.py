@@ -1,0 +1,65 @@
+"""Writes of the portal: avisos created once per key, and a holder marking one as read."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from outorga.core.acts import Actor
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.law.competence import NotCompetent
+from outorga.registry.models import Permit, Person
+
+from .models import Notification
+
+
+def notification_send(
+    *,
+    municipality: Municipality,
+    key: str,
+    kind: str,
+    message: str,
+    person: Person | None = None,
+    permit: Permit | None = None,
+    due_on: dt.date | None = None,
+) -> tuple[Notification, bool]:
+    """Create the aviso identified by ``key`` unless it exists: the sweep calls this every day, and
+    the holder must read each notice once. Returns the aviso and whether it was created."""
+    if kind not in Notification.Kind.values:
+        raise ValueError(f"tipo de aviso desconhecido: {kind}")
+    with tenant(municipality):
+        existing = Notification.objects.filter(key=key).first()
+        if existing is not None:
+            return existing, False
+        try:
+            with transaction.atomic():
+                n = Notification.objects.create(
+                    key=key,
+                    kind=kind,
+                    message=message[:500],
+                    person=person,
+                    permit=permit,
+                    due_on=due_on,
+                )
+        except IntegrityError:
+            # Another sweep created it between our read and our write: same key, same notice.
+            return Notification.objects.get(key=key), False
+    return n, True
+
+
+def notification_mark_read(
+    *, actor: Actor, municipality: Municipality, notification: Notification
+) -> Notification:
+    """Only the addressee marks an aviso as read (reading is not an administrative act)."""
+    person = getattr(actor.user, "person", None) if actor.user is not None else None
+    if person is None or notification.person_id != person.pk:
+        raise NotCompetent(actor.role, "sistema", "portal.notification.read", None)
+    with transaction.atomic(), tenant(municipality):
+        n = Notification.objects.select_for_update().get(pk=notification.pk)
+        if n.read_at is None:
+            n.read_at = timezone.now()
+            n.save(update_fields=["read_at"])
+    return n

@@ -1,0 +1,144 @@
+"""The holder's portal (own permits, documents and their expiry, avisos, links to debts,
+infractions and badge) and the clerks' list of avisos. Thin: selectors read, services write."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from outorga.core.acts import Actor
+from outorga.core.middleware import client_ip
+from outorga.core.models import User
+from outorga.core.tenancy import current_municipality_or_none
+from outorga.law.competence import NotCompetent, Role
+from outorga.registry.models import Person
+
+from . import selectors, services
+
+STAFF = frozenset({Role.ATENDENTE, Role.AUTORIDADE, Role.FISCAL})
+
+
+def _user(request: HttpRequest) -> User:
+    assert isinstance(request.user, User)
+    return request.user
+
+
+def _holder(request: HttpRequest) -> Person | HttpResponse:
+    user = _user(request)
+    if user.role != Role.PERMISSIONARIO or current_municipality_or_none() is None:
+        return render(
+            request,
+            "core/forbidden.html",
+            {"message": "O portal é do permissionário: entre com o seu usuário de permissionário."},
+            status=403,
+        )
+    person = selectors.holder_of(user)
+    if person is None:
+        return render(request, "portal/not_linked.html", status=403)
+    return person
+
+
+@login_required
+def home(request: HttpRequest) -> HttpResponse:
+    person = _holder(request)
+    if isinstance(person, HttpResponse):
+        return person
+    today = timezone.localdate()
+    permits = list(selectors.own_permits(person))
+    rows = [(p, selectors.badge_links(p)) for p in permits]
+    notifications = list(selectors.own_notifications(person)[:50])
+    return render(
+        request,
+        "portal/home.html",
+        {
+            "person": person,
+            "today": today,
+            "permits": rows,
+            "documents": selectors.document_rows(person, permits, today),
+            "licence": getattr(person, "licence", None),
+            "auxiliary_of": list(selectors.own_auxiliary_credentials(person)),
+            "notifications": notifications,
+            "unread": sum(1 for n in notifications if n.read_at is None),
+            "links": selectors.portal_links(),
+        },
+    )
+
+
+@login_required
+def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
+    person = _holder(request)
+    if isinstance(person, HttpResponse):
+        return person
+    permit = selectors.own_permit(person, permit_id)
+    if permit is None:
+        raise Http404
+    today = timezone.localdate()
+    return render(
+        request,
+        "portal/permit.html",
+        {
+            "permit": permit,
+            "today": today,
+            "history": list(permit.history.order_by("at", "id")),
+            "auxiliaries": list(permit.auxiliaries.select_related("person")),
+            "documents": [
+                r
+                for r in selectors.document_rows(person, [permit], today)
+                if r.doc.vehicle_id is None or r.doc.vehicle_id == permit.vehicle_id
+            ],
+            "badge": selectors.badge_links(permit),
+            "notifications": list(selectors.own_notifications(person).filter(permit=permit)),
+        },
+    )
+
+
+@login_required
+@require_POST
+def notification_read(request: HttpRequest, notification_id: int) -> HttpResponse:
+    person = _holder(request)
+    if isinstance(person, HttpResponse):
+        return person
+    m = current_municipality_or_none()
+    assert m is not None
+    notification = get_object_or_404(selectors.own_notifications(person), pk=notification_id)
+    try:
+        services.notification_mark_read(
+            actor=Actor.of(_user(request), client_ip(request)),
+            municipality=m,
+            notification=notification,
+        )
+    except NotCompetent:
+        raise Http404 from None
+    messages.success(request, "Aviso marcado como lido.")
+    return HttpResponseRedirect(reverse("portal:home") + "#avisos")
+
+
+@login_required
+def staff_list(request: HttpRequest) -> HttpResponse:
+    user = _user(request)
+    if Role(user.role) not in STAFF or current_municipality_or_none() is None:
+        return render(
+            request,
+            "core/forbidden.html",
+            {"message": "A lista de avisos é da equipe (atendimento, fiscalização, autoridade)."},
+            status=403,
+        )
+    kind = request.GET.get("tipo", "")
+    qs = selectors.staff_notifications()
+    if kind:
+        qs = qs.filter(kind=kind)
+    return render(
+        request,
+        "portal/staff_list.html",
+        {
+            "notifications": list(qs.order_by("due_on", "-created_at")[:300]),
+            "kinds": selectors.Notification.Kind.choices,
+            "kind": kind,
+            "today": timezone.localdate(),
+        },
+    )

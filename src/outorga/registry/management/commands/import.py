@@ -1,0 +1,97 @@
+"""``outorga import registry FILE.csv --municipality SLUG [--dry-run] [--user USERNAME]``.
+
+Validates every row of the municipality's spreadsheet and reports each error with its line,
+column, message and article; without ``--dry-run`` and with no error, records the whole file in
+one transaction (all rows or none). Columns: docs/import-registry.md.
+
+Recording needs ``--user``: the acts log names who acted, and registering is the clerk's
+competence (mototaxi art. 4; taxi art. 20), so the import acts as that clerk.
+"""
+
+from __future__ import annotations
+
+import getpass
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+from tqdm import tqdm
+
+from outorga.core.acts import Actor
+from outorga.core.models import Municipality, User
+from outorga.registry.importer import import_registry
+
+
+class BarProgress:
+    def __init__(self, stream: Any, enabled: bool) -> None:
+        self.stream, self.enabled, self.bar = stream, enabled, None
+
+    def start(self, label: str, total: int) -> None:
+        self.close()
+        if self.enabled:
+            self.bar = tqdm(total=total, desc=label, unit=" linhas", file=self.stream)
+
+    def advance(self, n: int = 1) -> None:
+        if self.bar is not None:
+            self.bar.update(n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+
+
+class Command(BaseCommand):
+    help = "Importa planilhas do cadastro: 'import registry ARQUIVO.csv --municipality SLUG'."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("kind", choices=["registry"], help="o que importar (registry)")
+        parser.add_argument("file", help="arquivo CSV (colunas em docs/import-registry.md)")
+        parser.add_argument("--municipality", required=True, help="slug do município")
+        parser.add_argument("--dry-run", action="store_true", help="só valida; não grava nada")
+        parser.add_argument("--user", help="usuário atendente responsável pelos atos")
+        parser.add_argument("--no-progress", action="store_true", help="sem barra de progresso")
+
+    def handle(self, *args: Any, **opts: Any) -> None:
+        m = Municipality.objects.filter(slug=opts["municipality"]).first()
+        if m is None:
+            raise CommandError(f"município desconhecido: {opts['municipality']}")
+        path = Path(opts["file"])
+        if not path.is_file():
+            raise CommandError(f"arquivo não encontrado: {path}")
+        actor = None
+        if not opts["dry_run"]:
+            if not opts.get("user"):
+                raise CommandError(
+                    "informe --user USUÁRIO (o atendente responsável pelos atos) ou use --dry-run"
+                )
+            user = User.objects.filter(username=opts["user"], municipality=m).first()
+            if user is None:
+                raise CommandError(f"usuário {opts['user']} não é de {m.name}")
+            actor = Actor(user, user.role, f"{user.username} (importação por {getpass.getuser()})")
+        bar = BarProgress(self.stderr._out, not opts["no_progress"] and self.stderr.isatty())
+        report = import_registry(
+            municipality=m,
+            raw=path.read_bytes(),
+            filename=path.name,
+            actor=actor,
+            dry_run=opts["dry_run"],
+            progress=bar,
+        )
+        bar.close()
+        for w in report.warnings:
+            self.stdout.write(f"aviso: {w.render()}")
+        for e in report.errors:
+            self.stdout.write(f"erro: {e.render()}")
+        if report.errors:
+            raise CommandError(
+                f"{len(report.errors)} erro(s) em {report.rows} linha(s): nada foi gravado."
+            )
+        if report.dry_run:
+            self.stdout.write(
+                f"Simulação: {report.rows} linha(s) válida(s), nada gravado "
+                "(rode sem --dry-run para gravar)."
+            )
+            return
+        parts = ", ".join(f"{n} {what}" for what, n in sorted(report.written.items()))
+        self.stdout.write(f"Importação concluída: {report.rows} linha(s) — {parts}.")

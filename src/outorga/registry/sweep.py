@@ -1,0 +1,578 @@
+"""The registry's step of the daily sweep (``outorga sweep``) and the two services it uses.
+
+For one municipality and one date it:
+
+- warns the holder (portal) and the clerks (list of avisos) of documents, the CNH, the registration
+  certificate and auxiliaries' credentials expiring in 30, 15 and 7 days, and of those expired;
+- marks a permit irregular, with the reason, when a current document of the holder or of the
+  vehicle is expired or the vehicle is past its age (mototaxi art. 3 II; taxi art. 28 §1–2, D-6),
+  and back to regular when none of that holds any more (a valid document recorded, the vehicle
+  replaced) — both through :func:`permit_mark_irregular` / :func:`permit_mark_regular`, which
+  write an act;
+- tells the holder of a taxi the replacement deadline of a vehicle reaching 7 years (art. 28 §2).
+
+Idempotent: avisos are keyed (created once), and a permit whose irregularity reason is unchanged
+is not touched, so a second run on the same date changes nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from outorga.core.acts import Actor, record_act
+from outorga.core.lawctx import context
+from outorga.core.models import Municipality
+from outorga.core.sweep import Progress, SweepResult, register
+from outorga.core.tenancy import tenant
+from outorga.law import questions
+from outorga.law.citations import Citation, cite
+from outorga.law.context import Context
+from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.portal.models import Notification
+from outorga.portal.services import notification_send
+
+from . import facts as F
+from .models import (
+    SERVICE_LAW,
+    Auxiliary,
+    Document,
+    DrivingLicence,
+    Permit,
+    PermitTerm,
+    Service,
+    Vehicle,
+)
+
+SYSTEM = Actor.system("varredura diária")
+#: Days before an expiry at which the holder and the clerks are warned.
+THRESHOLDS = (30, 15, 7)
+#: Irregularities the sweep found start with this text, so the sweep only ever lifts its own.
+PREFIX = "Apurado pela varredura diária: "
+MOTO = "ipatinga.mototaxi-2013"
+TAXI = "ipatinga.taxi-2017"
+
+
+def _fmt(d: dt.date) -> str:
+    return d.strftime("%d/%m/%Y")
+
+
+def _threshold(days_left: int) -> int | None:
+    hit = [t for t in THRESHOLDS if days_left <= t]
+    return min(hit) if hit else None
+
+
+def _days(n: int) -> str:
+    return f"{n} dia" if n == 1 else f"{n} dias"
+
+
+# Services ---------------------------------------------------------------------------------------
+
+
+def permit_mark_irregular(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    reason: str,
+    on: dt.date,
+    citations: Iterable[Citation | str] = (),
+) -> Permit:
+    """Mark a permit irregular with the reason (the calendar decided: a document expired, a
+    vehicle past its age). Not a penalty: the status does not change; the clerk and the holder see
+    why. Only the system acts here, so there is no competence to check."""
+    if actor.user is not None:
+        raise PermissionError("apenas a varredura diária marca irregularidade")
+    with transaction.atomic(), tenant(municipality):
+        permit = Permit.objects.select_for_update().get(pk=permit.pk)
+        if permit.irregular and permit.irregular_reason == reason[:300]:
+            return permit
+        old = {"irregular": permit.irregular, "irregular_reason": permit.irregular_reason}
+        permit.irregular, permit.irregular_reason = True, reason[:300]
+        permit.save(update_fields=["irregular", "irregular_reason"])
+        rendered = sorted({c if isinstance(c, str) else c.render() for c in citations})
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="permit.irregular",
+            obj=permit,
+            old=old,
+            new={"irregular": True, "irregular_reason": permit.irregular_reason},
+            basis={"citations": rendered},
+            extra={"effective_on": on},
+        )
+    return permit
+
+
+def permit_mark_regular(
+    *, actor: Actor, municipality: Municipality, permit: Permit, on: dt.date, reason: str
+) -> Permit:
+    """Lift an irregularity the sweep found, once what caused it no longer holds."""
+    if actor.user is not None:
+        raise PermissionError("apenas a varredura diária retira irregularidade apurada por ela")
+    with transaction.atomic(), tenant(municipality):
+        permit = Permit.objects.select_for_update().get(pk=permit.pk)
+        if not permit.irregular or not permit.irregular_reason.startswith(PREFIX):
+            return permit
+        old = {"irregular": True, "irregular_reason": permit.irregular_reason}
+        permit.irregular, permit.irregular_reason = False, ""
+        permit.save(update_fields=["irregular", "irregular_reason"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="permit.regular",
+            obj=permit,
+            old=old,
+            new={"irregular": False},
+            extra={"effective_on": on, "reason": reason},
+        )
+    return permit
+
+
+# What the law says about a permit on a date -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Issue:
+    """One cause of irregularity, with the articles it rests on."""
+
+    text: str
+    citations: tuple[str, ...]
+
+    def render(self) -> str:
+        cites = "; ".join(self.citations)
+        return f"{self.text} ({cites})" if cites else self.text
+
+
+class Laws:
+    """Law contexts of one municipality, built once per date (a sweep asks for few dates)."""
+
+    def __init__(self, m: Municipality) -> None:
+        self.m = m
+        self._ctx: dict[dt.date, Context] = {}
+        self.ages: dict[tuple[int, int | None, dt.date], VehicleAge | None] = {}
+
+    def ask(self, qid: str, on: dt.date, facts: dict[str, Any]) -> Decision:
+        if on not in self._ctx:
+            self._ctx[on] = context(self.m, on)
+        return questions.ask(qid, self._ctx[on], facts)
+
+    def applies(self, law: str) -> bool:
+        return law in (self.m.laws or [])
+
+
+def _rule(d: Decision, suffix: str) -> Reason | None:
+    return next((r for r in d.reasons if r.rule.endswith(suffix)), None)
+
+
+def current_documents(permit: Permit) -> list[Document]:
+    """The newest document of each type of the holder and of the vehicle: a renewed document
+    supersedes the old one."""
+    newest: dict[tuple[str, str], Document] = {}
+    qs = Document.objects.filter(person=permit.holder_id).order_by("-issued_on", "-id")
+    for doc in qs:
+        newest.setdefault(("p", doc.doc_type), doc)
+    if permit.vehicle_id:
+        qs = Document.objects.filter(vehicle=permit.vehicle_id).order_by("-issued_on", "-id")
+        for doc in qs:
+            newest.setdefault(("v", doc.doc_type), doc)
+    return sorted(newest.values(), key=lambda d: (d.doc_type, d.pk))
+
+
+def _doc_citations(doc: Document) -> tuple[str, ...]:
+    return tuple(doc.validity_basis.get("citations", [])) if doc.validity_basis else ()
+
+
+def _doc_label(doc: Document) -> str:
+    label = doc.get_doc_type_display()
+    if doc.vehicle_id and doc.vehicle is not None:
+        label += f" do veículo {doc.vehicle.plate}"
+    return label
+
+
+def expired_document_issues(permit: Permit, on: dt.date) -> list[Issue]:
+    return [
+        Issue(
+            f"{_doc_label(doc)} vencido em {_fmt(doc.valid_until)}",
+            _doc_citations(doc),
+        )
+        for doc in current_documents(permit)
+        if doc.valid_until is not None and doc.valid_until < on
+    ]
+
+
+@dataclass(frozen=True)
+class VehicleAge:
+    """The law core's answer on the vehicle's age: ``limit_on`` is the first day it is over age;
+    ``deadline`` the last day to replace it (taxi art. 28 §2); ``over`` whether it is too late."""
+
+    limit_on: dt.date
+    deadline: dt.date | None
+    over: bool
+    citations: tuple[str, ...]
+    text: str
+
+
+def mototaxi_vehicle_age(laws: Laws, permit: Permit, vehicle: Vehicle, on: dt.date) -> VehicleAge:
+    """Mototaxi art. 3 II, D-6: age = reference year − manufacture year, at most 10. The law gives
+    no grace period: from the first day of the year it passes the limit, it must be replaced."""
+    facts = F.mototaxi_vehicle(vehicle, service=permit.service, equipment=[])
+    d = laws.ask("mototaxi.vehicle_eligibility", on, facts)
+    r = _rule(d, "art_3_ii_age")
+    assert r is not None, "mototaxi.vehicle_eligibility sem a regra da idade (art. 3, II)"
+    limit = int(r.parameters[0].value) if r.parameters else 10
+    limit_on = dt.date(vehicle.manufacture_year + limit + 1, 1, 1)
+    citations = tuple(c.render() for c in r.citations)
+    return VehicleAge(limit_on, limit_on, r.verdict is Verdict.REFUSED, citations, r.message)
+
+
+TAXI_KIND = {Vehicle.Kind.AUTOMOVEL: "automovel", Vehicle.Kind.CAMIONETA: "similar"}
+
+
+def taxi_vehicle_facts(vehicle: Vehicle, permit: Permit, anchor: dt.date) -> dict[str, Any]:
+    """Only what the age rules read must be right; the other requirements of art. 27–28 are
+    checked by the clerk at registration and inspection, not by the sweep."""
+    facts: dict[str, Any] = {
+        "occasion": "renovacao",
+        "category": permit.taxi_category or "convencional",
+        "kind": TAXI_KIND.get(Vehicle.Kind(vehicle.kind), "outro"),
+        "colour": vehicle.colour or "não informada",
+        "doors": vehicle.doors or 1,
+        "capacity": vehicle.seats or 1,
+        "registered_municipality_ibge": permit.municipality.ibge_code,
+        "manufacture_year": vehicle.manufacture_year,
+        "renewal_anchor": anchor.isoformat(),
+    }
+    if vehicle.invoice_date:
+        facts["factory_invoice_date"] = vehicle.invoice_date.isoformat()
+    return facts
+
+
+def _as_date(v: Any) -> dt.date:
+    return v if isinstance(v, dt.date) else dt.date.fromisoformat(str(v))
+
+
+def taxi_vehicle_age(laws: Laws, permit: Permit, vehicle: Vehicle, on: dt.date) -> VehicleAge:
+    """Taxi art. 28 II and §1–2, D-6: 7 years from the factory invoice (else 1 January of the
+    manufacture year); the vehicle already registered may run until the next yearly renewal of
+    the cadastro (the Termo's anniversary), when it must already have been replaced."""
+    term = PermitTerm.objects.filter(permit=permit).first()
+    anchor = term.signed_on if term is not None else permit.granted_on
+    facts = taxi_vehicle_facts(vehicle, permit, anchor)
+    d = laws.ask("taxi.veiculo.elegibilidade", on, facts)
+    limit_on = _as_date(d.outcome["age_limit_on"])
+    # The deadline is only stated from the day the limit is reached: ask on that day.
+    at = max(on, limit_on)
+    d_at = d if at == on else laws.ask("taxi.veiculo.elegibilidade", at, facts)
+    r = _rule(d_at, "art_28_par_2_until_renewal")
+    deadline = _as_date(r.facts["prazo_de_substituição"]) if r and r.facts else None
+    over = r is not None and r.verdict is Verdict.REFUSED and on >= limit_on
+    citations = tuple(c.render() for c in (r.citations if r else d.citations))
+    return VehicleAge(limit_on, deadline, over, citations, r.message if r else d.summary)
+
+
+def vehicle_age(laws: Laws, permit: Permit, on: dt.date) -> VehicleAge | None:
+    key = (permit.pk, permit.vehicle_id, on)
+    if key not in laws.ages:
+        vehicle = permit.vehicle
+        if vehicle is None or not laws.applies(permit.law):
+            laws.ages[key] = None
+        elif permit.service == Service.TAXI:
+            laws.ages[key] = taxi_vehicle_age(laws, permit, vehicle, on)
+        else:
+            laws.ages[key] = mototaxi_vehicle_age(laws, permit, vehicle, on)
+    return laws.ages[key]
+
+
+def permit_issues(laws: Laws, permit: Permit, on: dt.date) -> tuple[list[Issue], VehicleAge | None]:
+    issues = expired_document_issues(permit, on)
+    age = vehicle_age(laws, permit, on)
+    if age is not None and age.over:
+        plate = permit.vehicle.plate if permit.vehicle else ""
+        if permit.service == Service.TAXI and age.deadline:
+            text = (
+                f"veículo {plate} com 7 anos em {_fmt(age.limit_on)} não substituído até a "
+                f"renovação de {_fmt(age.deadline)}"
+            )
+        else:
+            text = f"veículo {plate} acima da idade máxima desde {_fmt(age.limit_on)}"
+        issues.append(Issue(text, age.citations))
+    return issues, age
+
+
+def permit_regularity_refresh(
+    *, municipality: Municipality, permit: Permit, on: dt.date, laws: Laws | None = None
+) -> tuple[Permit, bool]:
+    """Mark the permit irregular for what the calendar found, or regular again when nothing is
+    found any more; returns the permit and whether it changed. Call it after recording a document
+    or replacing a vehicle to lift the irregularity at once rather than on the next sweep."""
+    laws = laws or Laws(municipality)
+    with tenant(municipality):
+        issues, _ = permit_issues(laws, permit, on)
+        if issues:
+            reason = PREFIX + "; ".join(i.render() for i in issues)
+            if permit.irregular and not permit.irregular_reason.startswith(PREFIX):
+                return permit, False  # irregular for another cause: the clerk decides
+            if permit.irregular and permit.irregular_reason == reason[:300]:
+                return permit, False
+            cites = [c for i in issues for c in i.citations]
+            permit = permit_mark_irregular(
+                actor=SYSTEM,
+                municipality=municipality,
+                permit=permit,
+                reason=reason,
+                on=on,
+                citations=cites,
+            )
+            digest = hashlib.sha256(reason.encode()).hexdigest()[:16]
+            notification_send(
+                municipality=municipality,
+                key=f"registry.irregular:{permit.pk}:{digest}",
+                kind=Notification.Kind.PERMIT_IRREGULAR,
+                message=f"Permissão {permit.number} irregular — "
+                + "; ".join(i.render() for i in issues)
+                + ". Regularize no atendimento.",
+                person=permit.holder,
+                permit=permit,
+                due_on=on,
+            )
+            return permit, True
+        if permit.irregular and permit.irregular_reason.startswith(PREFIX):
+            permit = permit_mark_regular(
+                actor=SYSTEM,
+                municipality=municipality,
+                permit=permit,
+                on=on,
+                reason="documentos em dia e veículo dentro da idade",
+            )
+            notification_send(
+                municipality=municipality,
+                key=f"registry.regular:{permit.pk}:{on.isoformat()}",
+                kind=Notification.Kind.PERMIT_REGULAR,
+                message=f"Permissão {permit.number} regularizada em {_fmt(on)}.",
+                person=permit.holder,
+                permit=permit,
+                due_on=None,
+            )
+            return permit, True
+    return permit, False
+
+
+# The step ---------------------------------------------------------------------------------------
+
+
+def _warn_expiry(
+    m: Municipality,
+    *,
+    key: str,
+    kind: str,
+    what: str,
+    until: dt.date,
+    on: dt.date,
+    person: Any,
+    permit: Permit | None,
+    citations: Iterable[str] = (),
+    action: str = "apresente o novo documento no atendimento",
+) -> bool:
+    left = (until - on).days
+    t = _threshold(left)
+    if left < 0 or t is None:
+        return False
+    cites = "; ".join(citations)
+    message = f"{what} vence em {_fmt(until)} (faltam {_days(left)}): {action}."
+    if cites:
+        message += f" ({cites})"
+    _, created = notification_send(
+        municipality=m,
+        key=f"{key}:{until.isoformat()}:{t}",
+        kind=kind,
+        message=message,
+        person=person,
+        permit=permit,
+        due_on=until,
+    )
+    return created
+
+
+def _vehicle_age_notice(m: Municipality, permit: Permit, age: VehicleAge, on: dt.date) -> bool:
+    plate = permit.vehicle.plate if permit.vehicle else ""
+    cites = "; ".join(age.citations)
+    if age.over:
+        key = f"registry.vehicle-age:{permit.pk}:{permit.vehicle_id}:vencido"
+        message = (
+            f"O veículo {plate} passou da idade máxima em {_fmt(age.limit_on)}"
+            + (f" e a substituição era devida até {_fmt(age.deadline)}" if age.deadline else "")
+            + f": substitua o veículo ({cites})."
+        )
+        due = age.deadline or age.limit_on
+    else:
+        # Warn 30 days before the limit (and, for taxis, as soon as the deadline is known).
+        if (age.limit_on - on).days > THRESHOLDS[0]:
+            return False
+        key = f"registry.vehicle-age:{permit.pk}:{permit.vehicle_id}:prazo"
+        if permit.service == Service.TAXI and age.deadline:
+            message = (
+                f"O veículo {plate} completa 7 anos em {_fmt(age.limit_on)}: substitua-o até a "
+                f"renovação anual de {_fmt(age.deadline)} ({cites})."
+            )
+            due = age.deadline
+        else:
+            message = (
+                f"O veículo {plate} passa da idade máxima em {_fmt(age.limit_on)}: providencie "
+                f"a substituição até essa data ({cites})."
+            )
+            due = age.limit_on
+    _, created = notification_send(
+        municipality=m,
+        key=key,
+        kind=Notification.Kind.VEHICLE_AGE,
+        message=message,
+        person=permit.holder,
+        permit=permit,
+        due_on=due,
+    )
+    return created
+
+
+def registry_sweep(m: Municipality, on: dt.date, progress: Progress) -> SweepResult:
+    result = SweepResult()
+    laws = Laws(m)
+    notices = 0
+    permits = list(
+        Permit.objects.filter(status__in=F.ACTIVE_STATUSES)
+        .select_related("holder", "vehicle", "municipality")
+        .order_by("pk")
+    )
+    progress.start("permissões", len(permits))
+    irregular = regular = 0
+    for permit in permits:
+        result.checked += 1
+        law_cite = (cite(permit.law, 4, 1).render(),) if permit.law == MOTO else ()
+        for doc in current_documents(permit):
+            if doc.valid_until is None:
+                continue
+            if doc.valid_until < on:
+                _, created = notification_send(
+                    municipality=m,
+                    key=f"registry.doc-expired:{doc.pk}",
+                    kind=Notification.Kind.DOCUMENT_EXPIRED,
+                    message=f"{_doc_label(doc)} vencido em {_fmt(doc.valid_until)}: apresente "
+                    "o novo documento no atendimento.",
+                    person=permit.holder,
+                    permit=permit,
+                    due_on=doc.valid_until,
+                )
+            else:
+                created = _warn_expiry(
+                    m,
+                    key=f"registry.doc:{doc.pk}",
+                    kind=Notification.Kind.DOCUMENT_EXPIRING,
+                    what=_doc_label(doc),
+                    until=doc.valid_until,
+                    on=on,
+                    person=permit.holder,
+                    permit=permit,
+                    citations=_doc_citations(doc),
+                )
+            notices += created
+        licence = DrivingLicence.objects.filter(person=permit.holder_id).first()
+        if licence is not None:
+            notices += _warn_expiry(
+                m,
+                key=f"registry.cnh:{licence.pk}:{permit.pk}",
+                kind=Notification.Kind.LICENCE_EXPIRING,
+                what=f"A CNH {licence.number}",
+                until=licence.expires_on,
+                on=on,
+                person=permit.holder,
+                permit=permit,
+                action="renove a habilitação e apresente-a no atendimento",
+            )
+        if permit.certificate_valid_until:
+            notices += _warn_expiry(
+                m,
+                key=f"registry.cert:{permit.pk}",
+                kind=Notification.Kind.CERTIFICATE_EXPIRING,
+                what=f"O certificado de registro da permissão {permit.number}",
+                until=permit.certificate_valid_until,
+                on=on,
+                person=permit.holder,
+                permit=permit,
+                citations=law_cite,
+                action="solicite a renovação no atendimento",
+            )
+        before = (permit.irregular, permit.irregular_reason)
+        permit, changed = permit_regularity_refresh(municipality=m, permit=permit, on=on, laws=laws)
+        if changed:
+            if permit.irregular:
+                irregular += 1
+            elif before[0]:
+                regular += 1
+        age = vehicle_age(laws, permit, on)
+        if age is not None:
+            notices += _vehicle_age_notice(m, permit, age, on)
+        progress.advance()
+
+    auxiliaries = list(
+        Auxiliary.objects.filter(
+            status=Auxiliary.Status.ACTIVE, credential_valid_until__isnull=False
+        )
+        .select_related("permit__holder", "person")
+        .order_by("pk")
+    )
+    progress.start("auxiliares", len(auxiliaries))
+    for aux in auxiliaries:
+        result.checked += 1
+        until = aux.credential_valid_until
+        assert until is not None
+        aux_cites = (cite(SERVICE_LAW[Service(aux.permit.service)], 14, 2).render(),)
+        if aux.permit.service == Service.TAXI:
+            aux_cites = (cite(TAXI, 21).render(),)
+        if until < on:
+            _, created = notification_send(
+                municipality=m,
+                key=f"registry.aux-expired:{aux.pk}:{until.isoformat()}",
+                kind=Notification.Kind.AUXILIARY_CREDENTIAL_EXPIRED,
+                message=f"A credencial do condutor auxiliar {aux.person.name} venceu em "
+                f"{_fmt(until)}: ele não pode conduzir até a renovação ({'; '.join(aux_cites)}).",
+                person=aux.permit.holder,
+                permit=aux.permit,
+                due_on=until,
+            )
+        else:
+            created = _warn_expiry(
+                m,
+                key=f"registry.aux:{aux.pk}",
+                kind=Notification.Kind.AUXILIARY_CREDENTIAL,
+                what=f"A credencial do condutor auxiliar {aux.person.name}",
+                until=until,
+                on=on,
+                person=aux.permit.holder,
+                permit=aux.permit,
+                citations=aux_cites,
+                action="solicite a renovação no atendimento",
+            )
+        notices += created
+        progress.advance()
+
+    result.note(f"{result.checked} permissões e credenciais verificadas")
+    result.note(f"{notices} avisos novos", notices)
+    result.note(f"{irregular} permissões marcadas irregulares", irregular)
+    result.note(f"{regular} permissões regularizadas", regular)
+    return result
+
+
+register("registry", registry_sweep)
+
+__all__ = [
+    "PREFIX",
+    "permit_mark_irregular",
+    "permit_mark_regular",
+    "permit_regularity_refresh",
+    "registry_sweep",
+]

@@ -1,0 +1,136 @@
+"""The holder's portal: own permits with status and validity, documents and their expiry with a
+colour and a word, avisos; never another holder's rows, not even in the same municipality."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.test import Client
+from portal_helpers import make_holder  # type: ignore[import-not-found]
+
+from outorga.core.tenancy import tenant
+from outorga.law.competence import Role
+from outorga.portal import selectors
+from outorga.portal.models import Notification
+from outorga.portal.services import notification_send
+from outorga.registry.models import Person
+
+TODAY = dt.date(2025, 12, 20)
+
+
+@pytest.fixture
+def holders(ipatinga_m, user_of):  # type: ignore[no-untyped-def]
+    """Ana is the demo holder user; Bruno is another holder of the same municipality."""
+    with tenant(ipatinga_m):
+        ana = make_holder(
+            name="Ana Titular",
+            user=user_of("ipatinga", Role.PERMISSIONARIO),
+            plate="ANA1A11",
+            number="MT-0001",
+            reg=1,
+        )
+        bruno = make_holder(name="Bruno Vizinho", plate="BRU2B22", number="MT-0002", reg=2)
+        for person, permit in (ana, bruno):
+            notification_send(
+                municipality=ipatinga_m,
+                key=f"teste:{permit.pk}",
+                kind=Notification.Kind.DOCUMENT_EXPIRING,
+                message=f"Aviso para {person.name}",
+                person=person,
+                permit=permit,
+                due_on=dt.date(2026, 1, 1),
+            )
+    return ana, bruno
+
+
+@pytest.fixture
+def ana_client(user_of):  # type: ignore[no-untyped-def]
+    c = Client()
+    c.force_login(user_of("ipatinga", Role.PERMISSIONARIO))
+    return c
+
+
+def test_the_holder_sees_own_permit_documents_and_avisos(holders, ana_client, monkeypatch):
+    monkeypatch.setattr("django.utils.timezone.localdate", lambda *a: TODAY)
+    (ana, permit), _ = holders
+    page = ana_client.get("/portal/").content.decode()
+    assert "Permissão MT-0001" in page and "ativa" in page
+    assert "10/01/2025 a 10/01/2035" in page  # term, dd/mm/aaaa
+    assert "Aviso para Ana Titular" in page
+    # Inspection report expires on 01/01/2026: 12 days left → "a vencer", warning colour.
+    assert 'class="state warning">a vencer' in page and "faltam 12 dias" in page
+    assert 'class="state success">válido' in page  # medical certificate until 01/03/2026
+
+
+def test_an_expired_document_shows_in_red_with_the_word(holders, ana_client, monkeypatch):
+    monkeypatch.setattr("django.utils.timezone.localdate", lambda *a: dt.date(2026, 1, 5))
+    page = ana_client.get("/portal/").content.decode()
+    assert 'class="state danger">vencido' in page
+
+
+def test_a_holder_never_sees_another_holder_of_the_same_municipality(holders, ana_client):
+    _, (bruno, bruno_permit) = holders
+    page = ana_client.get("/portal/").content.decode()
+    assert "MT-0002" not in page and "Bruno" not in page and "BRU2B22" not in page
+    assert ana_client.get(f"/portal/permissoes/{bruno_permit.pk}/").status_code == 404
+    with tenant(bruno_permit.municipality):
+        notice = Notification.objects.get(person=bruno)
+    assert ana_client.post(f"/portal/avisos/{notice.pk}/lido/").status_code == 404
+    with tenant(bruno_permit.municipality):
+        assert Notification.objects.get(pk=notice.pk).read_at is None
+
+
+def test_the_holder_opens_own_permit_and_marks_an_aviso_read(holders, ana_client):
+    (ana, permit), _ = holders
+    page = ana_client.get(f"/portal/permissoes/{permit.pk}/").content.decode()
+    assert "<h1>Permissão MT-0001</h1>" in page and "ANA1A11" in page
+    with tenant(permit.municipality):
+        notice = Notification.objects.get(person=ana)
+    r = ana_client.post(f"/portal/avisos/{notice.pk}/lido/")
+    assert r.status_code == 302
+    with tenant(permit.municipality):
+        assert Notification.objects.get(pk=notice.pk).read_at is not None
+
+
+def test_other_roles_and_unlinked_users_do_not_enter_the_portal(ipatinga_m, user_of):
+    c = Client()
+    c.force_login(user_of("ipatinga", Role.ATENDENTE))
+    assert c.get("/portal/").status_code == 403
+    holder = user_of("ipatinga", Role.PERMISSIONARIO)
+    with tenant(ipatinga_m):
+        Person.objects.filter(user=holder).update(user=None)  # unlink the demo person
+    c.force_login(holder)
+    r = c.get("/portal/")
+    assert r.status_code == 403 and "não está vinculado" in r.content.decode()
+    assert Client().get("/portal/").status_code == 302  # login first
+
+
+def test_the_clerk_lists_the_avisos_and_the_holder_cannot(holders, user_of):
+    c = Client()
+    c.force_login(user_of("ipatinga", Role.ATENDENTE))
+    page = c.get("/avisos/").content.decode()
+    assert "Aviso para Ana Titular" in page and "Aviso para Bruno Vizinho" in page
+    c.force_login(user_of("ipatinga", Role.PERMISSIONARIO))
+    assert c.get("/avisos/").status_code == 403
+
+
+def test_links_to_other_areas_appear_only_when_their_routes_exist(holders, ana_client, monkeypatch):
+    monkeypatch.setattr(
+        selectors,
+        "PORTAL_LINKS",
+        [("Meus débitos", ("finance:nao_existe", "core:municipality")), ("X", ("nada:aqui",))],
+    )
+    page = ana_client.get("/portal/").content.decode()
+    assert 'href="/municipio/">Meus débitos' in page
+    assert ">X<" not in page
+
+
+def test_sending_the_same_aviso_twice_creates_it_once(ipatinga_m):
+    for _ in range(2):
+        n, created = notification_send(
+            municipality=ipatinga_m, key="k:1", kind="other", message="olá"
+        )
+    assert not created
+    with tenant(ipatinga_m):
+        assert Notification.objects.filter(key="k:1").count() == 1

@@ -1,0 +1,200 @@
+"""Importing the registry spreadsheet: every row validated (registry validators and the law core),
+errors per line and column in Portuguese with the article, nothing written on a dry run or when
+any row fails — one transaction for the whole file."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from outorga.core.acts import Actor
+from outorga.core.models import Act
+from outorga.core.tenancy import tenant
+from outorga.law.competence import Role
+from outorga.registry import importer
+from outorga.registry import validation as V
+from outorga.registry.importer import import_registry
+from outorga.registry.models import Permit, Person, RegisterCounter, Vehicle
+
+SAMPLE = Path(__file__).resolve().parents[2] / "docs" / "samples" / "registry-sample.csv"
+
+
+def sample_rows() -> tuple[list[str], list[dict[str, str]]]:
+    with SAMPLE.open(encoding="utf-8") as fh:
+        reader = csv.DictReader(fh, delimiter=";")
+        return list(reader.fieldnames or []), list(reader)
+
+
+def to_csv(header: list[str], rows: list[dict[str, str]], delimiter: str = ";") -> bytes:
+    out = io.StringIO()
+    w = csv.DictWriter(out, fieldnames=header, delimiter=delimiter, lineterminator="\n")
+    w.writeheader()
+    for r in rows:
+        w.writerow(r)
+    return out.getvalue().encode("utf-8")
+
+
+def state(m):  # type: ignore[no-untyped-def]
+    with tenant(m):
+        return (
+            Person.objects.count(),
+            Vehicle.objects.count(),
+            Permit.objects.count(),
+            Act.objects.count(),
+        )
+
+
+@pytest.fixture
+def clerk_actor(user_of):  # type: ignore[no-untyped-def]
+    return Actor.of(user_of("ipatinga", Role.ATENDENTE))
+
+
+def test_the_sample_file_is_valid_and_a_dry_run_writes_nothing(ipatinga_m):
+    before = state(ipatinga_m)
+    report = import_registry(municipality=ipatinga_m, raw=SAMPLE.read_bytes(), dry_run=True)
+    assert report.ok, [e.render() for e in report.errors]
+    assert report.rows == 4
+    assert state(ipatinga_m) == before
+
+
+def test_importing_records_people_vehicles_and_permits_with_their_numbers(ipatinga_m, clerk_actor):
+    report = import_registry(
+        municipality=ipatinga_m,
+        raw=SAMPLE.read_bytes(),
+        filename="registry-sample.csv",
+        actor=clerk_actor,
+        dry_run=False,
+    )
+    assert report.ok, [e.render() for e in report.errors]
+    assert report.written["pessoas"] == 4 and report.written["permissões novas"] == 3
+    with tenant(ipatinga_m):
+        moto = Permit.objects.get(number="MT-0101")
+        assert moto.registration_number == 101 and moto.vehicle.plate == "EXA1A11"
+        assert moto.holder.name == "Exemplo Ana Mototaxista" and moto.holder.blood_type == "O+"
+        assert moto.holder.licence.categories == "AB"
+        taxi = Permit.objects.get(number="TX-0007")
+        assert taxi.taxi_category == "convencional"
+        # The register continues after the imported numbers (gapless from here on).
+        assert RegisterCounter.objects.get(series="register:mototaxi").last_number == 101
+        act = Act.objects.filter(action="permit.import", object_id=str(moto.pk)).get()
+        assert act.record["payload"]["source"]["file"] == "registry-sample.csv"
+        assert act.record["payload"]["source"]["line"] == 2
+        assert moto.history.get().reason.startswith("importação da planilha")
+
+
+def test_importing_the_same_file_again_adds_no_permit(ipatinga_m, clerk_actor):
+    for _ in range(2):
+        report = import_registry(
+            municipality=ipatinga_m, raw=SAMPLE.read_bytes(), actor=clerk_actor, dry_run=False
+        )
+        assert report.ok
+    assert report.written["permissões já existentes"] == 3
+    with tenant(ipatinga_m):
+        assert Permit.objects.filter(number__in=["MT-0101", "MF-0042", "TX-0007"]).count() == 3
+
+
+def test_errors_name_line_column_and_article_and_nothing_is_written(ipatinga_m, clerk_actor):
+    header, rows = sample_rows()
+    rows[1]["cpf"] = "111.111.111-12"  # line 3
+    rows[0]["cilindrada"] = "300"  # line 2: art. 3, I (125–250 cc)
+    rows[0]["data_nascimento"] = "10/05/2002"  # 19 at the grant of 02/05/2022: art. 5, I
+    rows[2]["portas"] = "3"  # line 4: taxi art. 27, five doors
+    rows[3]["data_nascimento"] = "31/02/1990"  # line 5
+    before = state(ipatinga_m)
+    report = import_registry(
+        municipality=ipatinga_m, raw=to_csv(header, rows), actor=clerk_actor, dry_run=False
+    )
+    found = {(e.line, e.column): e for e in report.errors}
+    assert found[(3, "cpf")].message == "CPF inválido"
+    assert "art. 3, I" in found[(2, "cilindrada")].citation
+    assert "art. 5, I" in found[(2, "data_nascimento")].citation
+    assert "art. 27" in found[(4, "portas")].citation
+    assert "data inválida" in found[(5, "data_nascimento")].message
+    assert found[(3, "cpf")].render() == "linha 3, coluna cpf: CPF inválido"
+    assert state(ipatinga_m) == before
+
+
+def test_a_failure_while_recording_rolls_the_whole_file_back(ipatinga_m, clerk_actor, monkeypatch):
+    real = importer.permit_import
+    calls = []
+
+    def flaky(**kwargs):  # type: ignore[no-untyped-def]
+        calls.append(kwargs["data"]["number"])
+        if len(calls) == 2:
+            raise V.FieldError("numero_permissao", "falha simulada")
+        return real(**kwargs)
+
+    monkeypatch.setattr(importer, "permit_import", flaky)
+    before = state(ipatinga_m)
+    report = import_registry(
+        municipality=ipatinga_m, raw=SAMPLE.read_bytes(), actor=clerk_actor, dry_run=False
+    )
+    assert [e.render() for e in report.errors] == [
+        "linha 3, coluna numero_permissao: falha simulada"
+    ]
+    assert state(ipatinga_m) == before  # the first row, already recorded, was rolled back too
+
+
+def test_repeated_plates_permits_and_holders_across_rows_are_errors(ipatinga_m):
+    header, rows = sample_rows()
+    twin = dict(rows[0], numero_permissao="MT-0102", numero_registro="102")
+    report = import_registry(
+        municipality=ipatinga_m, raw=to_csv(header, [rows[0], twin]), dry_run=True
+    )
+    messages = {(e.line, e.column): e for e in report.errors}
+    assert "art. 6, §2" in messages[(3, "placa")].citation  # one vehicle per permission
+    assert (3, "cpf") in messages
+
+
+def test_a_spreadsheet_saved_on_windows_with_commas_is_read(ipatinga_m):
+    header, rows = sample_rows()
+    raw = to_csv(header, rows, delimiter=",").decode("utf-8").encode("cp1252")
+    report = import_registry(municipality=ipatinga_m, raw=raw, dry_run=True)
+    assert report.ok, [e.render() for e in report.errors]
+
+
+def test_unknown_and_missing_columns_are_reported(ipatinga_m):
+    report = import_registry(municipality=ipatinga_m, raw=b"nome;idade\nA;3\n", dry_run=True)
+    rendered = [e.render() for e in report.errors]
+    assert "linha 1, coluna idade: coluna desconhecida (veja docs/import-registry.md)" in rendered
+    assert "linha 1, coluna cpf: coluna obrigatória ausente do cabeçalho" in rendered
+
+
+def test_the_command_dry_run_then_import(ipatinga_m, tmp_path):
+    out = io.StringIO()
+    call_command(
+        "import", "registry", str(SAMPLE), municipality="ipatinga", dry_run=True, stdout=out
+    )
+    assert "Simulação: 4 linha(s) válida(s), nada gravado" in out.getvalue()
+    with pytest.raises(CommandError, match="--user"):
+        call_command("import", "registry", str(SAMPLE), municipality="ipatinga", stdout=out)
+    out = io.StringIO()
+    call_command(
+        "import",
+        "registry",
+        str(SAMPLE),
+        municipality="ipatinga",
+        user="atendente.ipatinga",
+        stdout=out,
+    )
+    assert "Importação concluída: 4 linha(s)" in out.getvalue()
+    bad = tmp_path / "ruim.csv"
+    header, rows = sample_rows()
+    rows[0]["placa"] = "XX-1"
+    bad.write_bytes(to_csv(header, rows))
+    out = io.StringIO()
+    with pytest.raises(CommandError, match="nada foi gravado"):
+        call_command(
+            "import", "registry", str(bad), municipality="ipatinga", dry_run=True, stdout=out
+        )
+    assert "erro: linha 2, coluna placa: placa inválida" in out.getvalue()
+
+
+def test_a_municipality_without_registry_law_refuses_the_import(barra_m):
+    report = import_registry(municipality=barra_m, raw=SAMPLE.read_bytes(), dry_run=True)
+    assert not report.ok and "não aplica lei" in report.errors[0].message

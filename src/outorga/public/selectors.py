@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import time
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -73,6 +74,56 @@ class Verified:
     badge: Badge
 
 
+#: Verification keys by (IBGE code, key id): immutable once published, so each worker keeps them
+#: for a minute instead of two queries per scan. A signature that fails against a cached key is
+#: checked again against the database before the token is refused.
+_KEY_CACHE: dict[tuple[str, int], tuple[float, Municipality, int, bytes]] = {}
+_KEY_TTL = 60.0
+
+
+def _key(ibge_code: str, key_id: int, fresh: bool) -> tuple[Municipality, int, bytes] | None:
+    hit = _KEY_CACHE.get((ibge_code, key_id))
+    if hit is not None and not fresh and hit[0] > time.monotonic():
+        return hit[1], hit[2], hit[3]
+    m = Municipality.objects.filter(ibge_code=ibge_code).order_by().first()
+    if m is None:
+        return None
+    with tenant(m):
+        row = (
+            SigningKey.objects.filter(key_id=key_id)
+            .order_by()
+            .values_list("pk", "public_key")
+            .first()
+        )
+    if row is None:
+        return None
+    public = tokens.unb64url(row[1])
+    _KEY_CACHE[(ibge_code, key_id)] = (time.monotonic() + _KEY_TTL, m, row[0], public)
+    return m, row[0], public
+
+
+#: Only what the public page and the status need.
+_BADGE_FIELDS = (
+    "serial",
+    "valid_until",
+    "revoked_at",
+    "printed",
+    "auxiliary__status",
+    "auxiliary__person__name",
+    "auxiliary__person__photo",
+    "permit__number",
+    "permit__service",
+    "permit__taxi_category",
+    "permit__status",
+    "permit__suspended_until",
+    "permit__irregular",
+    "permit__term_end",
+    "permit__holder__name",
+    "permit__holder__photo",
+    "permit__vehicle__plate",
+)
+
+
 def badge_from_token(token: str) -> Verified | None:
     """The badge a token names, if the token is well formed, signed by a published key of the
     municipality it names, and names a badge of that municipality. ``None`` otherwise."""
@@ -80,22 +131,24 @@ def badge_from_token(token: str) -> Verified | None:
         payload, _, _ = tokens.parse(token)
     except tokens.BadToken:
         return None
-    m = Municipality.objects.filter(ibge_code=payload.ibge_code).first()
-    if m is None:
+    for fresh in (False, True):
+        found = _key(payload.ibge_code, payload.key_id, fresh)
+        if found is None:
+            return None
+        m, key_pk, public = found
+        try:
+            tokens.verify(token, public)
+            break
+        except tokens.BadToken:
+            continue
+    else:
         return None
     with tenant(m):
-        key = SigningKey.objects.filter(key_id=payload.key_id).only("public_key").first()
-        if key is None:
-            return None
-        try:
-            tokens.verify(token, tokens.unb64url(key.public_key))
-        except tokens.BadToken:
-            return None
         badge = (
-            Badge.objects.select_related(
-                "permit", "permit__holder", "permit__vehicle", "auxiliary", "auxiliary__person"
-            )
-            .filter(serial=payload.serial_hex, key=key)
+            Badge.objects.select_related("permit__holder", "permit__vehicle", "auxiliary__person")
+            .only(*_BADGE_FIELDS)
+            .filter(serial=payload.serial_hex, key_id=key_pk)
+            .order_by()
             .first()
         )
     return Verified(m, badge) if badge is not None else None

@@ -1,0 +1,95 @@
+"""Taxi vistoria through the service: the checklist refuses a non-silver car citing art. 27 and
+withdraws it from circulation (art. 31); due dates at the yearly renewal (art. 29)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from inspection_helpers import answers  # type: ignore[import-not-found]
+
+from outorga.core.lawctx import context
+from outorga.core.tenancy import tenant
+from outorga.inspections import selectors as S
+from outorga.inspections import services
+from outorga.inspections.models import Inspection, InspectionItem
+from outorga.registry.models import Permit, Person, Vehicle
+
+ON = dt.date(2026, 3, 10)
+
+
+@pytest.fixture
+def taxi_permit(in_ipatinga):  # type: ignore[no-untyped-def]
+    def make(colour: str, category: str = "convencional", n: int = 1) -> Permit:
+        person = Person.objects.create(document=f"3904427602{n}", name=f"Taxista {n}")
+        vehicle = Vehicle.objects.create(
+            plate=f"TAX{n}B{n}{n}",
+            renavam="00000000000",
+            kind="automovel",
+            make_model="Sedan 1.6",
+            manufacture_year=2024,
+            colour=colour,
+            doors=5,
+            seats=5,
+            registration_uf="MG",
+            registration_city="Ipatinga",
+            owner=person,
+        )
+        return Permit.objects.create(
+            service="taxi",
+            taxi_category=category,
+            holder=person,
+            number=f"TX-{n:04d}",
+            registration_number=n,
+            granted_on=dt.date(2025, 6, 1),
+            term_start=dt.date(2025, 6, 1),
+            term_end=dt.date(2035, 6, 1),
+            vehicle=vehicle,
+        )
+
+    return make
+
+
+def test_art_27_a_white_taxi_fails_the_vistoria_citing_art_27_and_is_withdrawn(
+    ipatinga_m, fiscal, taxi_permit
+):
+    permit = taxi_permit("branca")
+    insp = services.inspection_record(
+        actor=fiscal,
+        municipality=ipatinga_m,
+        permit=permit,
+        kind="renovacao",
+        inspected_on=ON,
+        answers=answers("taxi_convencional", ON),
+    )
+    assert insp.result == Inspection.Result.FAILED and insp.withdraws
+    with tenant(ipatinga_m):
+        colour = InspectionItem.objects.get(inspection=insp, code="cor_prata")
+        assert colour.result == "not_ok" and colour.automatic
+        assert "art. 27" in colour.citation and "prata" in colour.message
+        assert Permit.objects.get(pk=permit.pk).irregular
+    assert any("art. 31" in c for c in insp.decision["citations"])
+
+
+def test_art_27_a_silver_taxi_passes_and_its_next_vistoria_is_the_yearly_renewal(
+    ipatinga_m, fiscal, taxi_permit
+):
+    permit = taxi_permit("Prata", n=2)
+    insp = services.inspection_record(
+        actor=fiscal,
+        municipality=ipatinga_m,
+        permit=permit,
+        kind="renovacao",
+        inspected_on=ON,
+        answers=answers("taxi_convencional", ON),
+    )
+    assert insp.result == Inspection.Result.APPROVED
+    with tenant(ipatinga_m):
+        d = S.due(permit, context(ipatinga_m, ON))
+    assert (d.outcome["kind"], d.outcome["due_on"]) == ("renovacao", dt.date(2026, 6, 1))
+
+
+def test_art_8_an_especial_taxi_uses_the_especial_checklist(ipatinga_m, taxi_permit):
+    permit = taxi_permit("prata", category="especial", n=3)
+    codes = {i.code for i in S.checklist_of(permit, ON).items}
+    assert "plataforma_elevatoria" in codes

@@ -1,0 +1,98 @@
+"""The platforms' part of the daily sweep (idempotent): suspensions that ended are lifted, and
+late or missing monthly reports (art. 16, D-8) and complaints unanswered after 5 business days
+(art. 15) become infraction candidates for the authority — one row and one act per fact."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from django.db import transaction
+
+from outorga.core.acts import Actor, record_act
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+
+from . import selectors, services
+from .models import InfractionCandidate, Platform
+
+SYSTEM = "varredura diária"
+
+
+@dataclass
+class PlatformsSweep:
+    checked: int = 0
+    changes: int = 0
+    lines: list[str] = field(default_factory=list)
+
+
+def _candidate(
+    m: Municipality,
+    platform: Platform,
+    kind: str,
+    key: str,
+    on: dt.date,
+    summary: str,
+    decision: dict[str, object],
+) -> bool:
+    with transaction.atomic(), tenant(m):
+        cand, created = InfractionCandidate.objects.get_or_create(
+            platform=platform,
+            kind=kind,
+            key=key,
+            defaults={"detected_on": on, "summary": summary[:300], "decision": decision},
+        )
+        if created:
+            record_act(
+                municipality=m,
+                actor=Actor.system(SYSTEM),
+                action="platform.candidate.detect",
+                obj=cand,
+                new={"platform": platform.pk, "kind": kind, "key": key},
+                basis={
+                    "citations": sorted(set(decision.get("citations", []))),  # type: ignore[call-overload]
+                    "decision": decision,
+                },
+            )
+    return created
+
+
+def sweep_platforms(m: Municipality, on: dt.date) -> PlatformsSweep:
+    out = PlatformsSweep()
+    if services.APPS_LAW not in m.laws:
+        return out
+    with tenant(m):
+        suspended = list(Platform.objects.filter(status=Platform.Status.SUSPENDED))
+        reports = selectors.report_candidates(m, on)
+        complaints = selectors.overdue_complaints(m, on)
+    for p in suspended:
+        out.checked += 1
+        if services.platform_reinstate_after_suspension(municipality=m, platform=p, on=on):
+            out.changes += 1
+            out.lines.append(f"{p.name}: suspensão encerrada, volta a operar.")
+    for s in reports:
+        out.checked += 1
+        kind = (
+            InfractionCandidate.Kind.REPORT_LATE
+            if s.status == "late"
+            else InfractionCandidate.Kind.REPORT_MISSING
+        )
+        key = f"{s.year}-{s.month:02d}"
+        if _candidate(m, s.platform, kind, key, on, f"{s.label}: {s.summary}", s.decision):
+            out.changes += 1
+            out.lines.append(f"{s.platform.name}: relatório de {s.label} — {s.status_pt}.")
+    for c in complaints:
+        out.checked += 1
+        summary = f"Reclamação {c.complaint.protocol}: {c.summary}"
+        if _candidate(
+            m,
+            c.complaint.platform,
+            InfractionCandidate.Kind.COMPLAINT_OVERDUE,
+            c.complaint.protocol,
+            on,
+            summary,
+            c.decision,
+        ):
+            out.changes += 1
+            out.lines.append(f"{c.complaint.platform.name}: {summary}.")
+    return out

@@ -1,0 +1,119 @@
+"""The taxi, tender and stand routes serve the user's own municipality, in Portuguese, with the
+decision and its articles on a refusal."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.test import Client
+from taxi_factories import CHECKS, DECLARATIONS, ON, awarded_tender, taxi_holder
+
+from outorga.core.tenancy import tenant
+from outorga.finance.models import Debt
+from outorga.law.competence import Role
+
+API = "/api/v1"
+
+
+def client_as(user_of, role):
+    c = Client()
+    c.force_login(user_of("ipatinga", role))
+    return c
+
+
+def test_grant_term_and_renewal_blocked_by_a_named_debt(ipatinga_m, user_of):
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    tender = awarded_tender(m, holder)
+    clerk = client_as(user_of, Role.ATENDENTE)
+    r = clerk.post(
+        f"{API}/taxi/permits",
+        {
+            "holder_id": holder.pk,
+            "vehicle_id": vehicle.pk,
+            "signed_on": ON.isoformat(),
+            "option": "I",
+            "instalments": 19,
+            "tender_id": tender.pk,
+            "checks": CHECKS,
+            "declarations": list(DECLARATIONS),
+        },
+        content_type="application/json",
+    )
+    assert r.status_code == 422
+    assert "art. 10" in str(r.json()["decisao"]["citations"])
+    r = clerk.post(
+        f"{API}/taxi/permits",
+        {
+            "holder_id": holder.pk,
+            "vehicle_id": vehicle.pk,
+            "signed_on": ON.isoformat(),
+            "option": "I",
+            "mode": "servicos",
+            "tender_id": tender.pk,
+            "checks": CHECKS,
+            "declarations": list(DECLARATIONS),
+        },
+        content_type="application/json",
+    )
+    assert r.status_code == 201, r.content
+    permit_id = r.json()["id"]
+    assert clerk.get(f"{API}/taxi/permits/{permit_id}/term").json()["total"] == "R$ 4.000,00"
+    with tenant(m):
+        debt = Debt.objects.create(
+            person=holder,
+            origin=Debt.Origin.FINE,
+            description="multa definitiva",
+            amount_cents=12_345,
+            due_on=dt.date(2026, 9, 1),
+            status=Debt.Status.FINAL,
+            reference="TESTE-API-1",
+        )
+    r = clerk.get(f"{API}/taxi/permits/{permit_id}/renewal-debts?on=2027-01-20")
+    assert [d["reference"] for d in r.json()["blocking"]] == [debt.reference]
+    r = clerk.post(
+        f"{API}/taxi/permits/{permit_id}/renew",
+        {"on": "2027-01-20"},
+        content_type="application/json",
+    )
+    assert r.status_code == 422
+    assert debt.reference in r.content.decode()
+    assert "R$ 123,45" in r.content.decode()
+
+
+def test_stand_and_tender_routes(ipatinga_m, user_of):
+    mayor = client_as(user_of, Role.CHEFE_EXECUTIVO)
+    r = mayor.post(
+        f"{API}/stands",
+        {
+            "service": "mototaxi",
+            "name": "Ponto do Terminal",
+            "place": "Terminal rodoviário",
+            "capacity": 4,
+            "act_reference": "Decreto 20/2026",
+            "on": "2026-04-01",
+            "at": ["onibus"],
+        },
+        content_type="application/json",
+    )
+    assert r.status_code == 422 and "art. 18" in str(r.json()["decisao"]["citations"])
+    boss = client_as(user_of, Role.AUTORIDADE)
+    r = boss.post(
+        f"{API}/tenders",
+        {"service": "taxi", "number": "API-1", "places": 100_000, "opened_on": "2026-02-01"},
+        content_type="application/json",
+    )
+    assert r.status_code == 422 and "art. 3, §1" in str(r.json()["decisao"]["citations"])
+    r = boss.post(
+        f"{API}/tenders",
+        {"service": "motofrete", "number": "API-2", "places": 10, "opened_on": "2026-02-01"},
+        content_type="application/json",
+    )
+    assert r.status_code == 201
+    assert boss.get(f"{API}/tenders/{r.json()['id']}").json()["number"] == "API-2"
+    r = client_as(user_of, Role.ATENDENTE).post(
+        f"{API}/tenders",
+        {"service": "motofrete", "number": "API-3", "places": 10, "opened_on": "2026-02-01"},
+        content_type="application/json",
+    )
+    assert r.status_code == 403

@@ -1,0 +1,89 @@
+"""On PostgreSQL, 20 concurrent taxi grants for the last 3 places grant exactly 3 (taxi art. 3
+§1–2, D-7), with gapless Cadastro numbers (art. 4 I, 20) and an unforked acts log."""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+
+import pytest
+from django.db import connection
+from taxi_factories import CHECKS, DECLARATIONS, ON, actor, taxi_holder
+
+from outorga.core.acts import verify_chain
+from outorga.core.demo import load_demo
+from outorga.core.models import Municipality, PopulationFigure
+from outorga.core.tenancy import tenant
+from outorga.finance.models import Debt
+from outorga.law.competence import Role
+from outorga.registry import services as S
+from outorga.registry import taxi as T
+from outorga.registry.models import Permit, Tender, TenderApplicant
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def test_20_concurrent_taxi_grants_for_the_last_3_places_grant_exactly_3():
+    load_demo()
+    m = Municipality.objects.get(slug="ipatinga")
+    clerk = actor("ipatinga", Role.ATENDENTE)
+    with tenant(m):
+        # 3 600 inhabitants → ⌊3 600 / 1 200⌋ = 3 places (art. 3 §1), none taken yet.
+        PopulationFigure.objects.create(
+            value=3600, reference_year=2025, effective=dt.date(2026, 1, 1), source="teste"
+        )
+    applicants = [taxi_holder(m, ON) for _ in range(20)]
+    with tenant(m):
+        tender = Tender.objects.create(
+            service="taxi",
+            number="TX-C/2026",
+            places=20,
+            opened_on=ON - dt.timedelta(days=60),
+            homologated_on=ON - dt.timedelta(days=10),
+            status=Tender.Status.HOMOLOGATED,
+        )
+        for rank, (p, _) in enumerate(applicants, start=1):
+            TenderApplicant.objects.create(tender=tender, person=p, eligible=True, rank=rank)
+    barrier = threading.Barrier(len(applicants))
+    results: list[str] = []
+
+    def apply(person, vehicle):  # type: ignore[no-untyped-def]
+        try:
+            barrier.wait()
+            T.taxi_permit_grant(
+                actor=clerk,
+                municipality=m,
+                holder=person,
+                vehicle=vehicle,
+                category="convencional",
+                signed_on=ON,
+                option="I",
+                instalments=2,
+                tender=tender,
+                checks=CHECKS,
+                declarations=DECLARATIONS,
+            )
+            results.append("granted")
+        except S.Refused as exc:
+            assert any(r.rule.endswith("art_3_par_1_quota") for r in exc.decision.refusals)
+            results.append("refused")
+        except Exception as exc:  # noqa: BLE001 - any other failure must show in the test
+            results.append(f"error: {exc!r}")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=apply, args=a) for a in applicants]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results.count("granted") == 3, results
+    assert results.count("refused") == 17, results
+    with tenant(m):
+        numbers = sorted(
+            Permit.objects.filter(service="taxi").values_list("registration_number", flat=True)
+        )
+        debts = Debt.objects.filter(origin=Debt.Origin.CONTRAPARTIDA).count()
+    assert numbers == [1, 2, 3]  # sequential, gapless, unique
+    assert debts == 6  # two instalments for each of the 3 grants, none for the refused
+    assert verify_chain(m).ok

@@ -32,10 +32,29 @@ def record(m, actor, permit, kind, on, **override):  # type: ignore[no-untyped-d
     )
 
 
+def badge_page(m, clerk, permit):  # type: ignore[no-untyped-def]
+    """The public badge page of the permit's holder (public app), fetched like a QR scan."""
+    from django.test import Client
+
+    from outorga.public import services as public_services
+    from outorga.registry.models import Person
+
+    with tenant(m):
+        holder = Person.objects.get(pk=permit.holder_id)
+        if not holder.photo:
+            Person.objects.filter(pk=holder.pk).update(photo="photos/vistoria-teste.png")
+    badge = public_services.badge_issue(
+        actor=clerk, municipality=m, permit=permit, on=dt.date(2026, 3, 10)
+    )
+    return lambda: Client().get(f"/v/{badge.token}").content.decode()
+
+
 def test_vistoria_failed_semiannual_withdrawal_reinspection_and_return(
-    ipatinga_m, fiscal, moto_permit
+    ipatinga_m, fiscal, clerk, moto_permit
 ):
     m = ipatinga_m
+    page = badge_page(m, clerk, moto_permit)
+    assert "irregular" not in page()
     vistoria = record(m, fiscal, moto_permit, "vistoria", GRANT)
     assert vistoria.result == Inspection.Result.APPROVED
     assert vistoria.status == Inspection.Status.FINAL
@@ -52,6 +71,7 @@ def test_vistoria_failed_semiannual_withdrawal_reinspection_and_return(
         assert "art. 19, VI" in item.citation
         assert Withdrawal.objects.get(permit=permit).ended_on is None
         assert [r.status for r in S.due_queue(m, on)] == ["retirado"]
+    assert "irregular" in page()  # the public badge page says so
 
     # Re-inspection passes: back to service.
     again = dt.date(2026, 9, 10)
@@ -73,6 +93,7 @@ def test_vistoria_failed_semiannual_withdrawal_reinspection_and_return(
         assert doc.valid_until == dt.date(2027, 3, 10)
         d = S.due(permit, context(m, again))
         assert d.outcome["due_on"] == dt.date(2027, 3, 10)
+    assert "irregular" not in page()
 
 
 def test_a_remark_gives_a_deadline_and_keeps_the_vehicle_in_service(

@@ -120,4 +120,7 @@ def _load_municipality(facts: MunicipalityFacts) -> list[DemoLogin]:
         from outorga.platforms.demo import load as platforms_demo
 
         platforms_demo(m)
+        from outorga.registry.demo_taxi import load as taxi_demo
+
+        taxi_demo(m)
     return logins

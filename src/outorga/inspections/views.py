@@ -143,7 +143,8 @@ def new(request: HttpRequest, permit_id: int) -> HttpResponse:
             except (services.Refused, services.FieldError, FactsInvalid) as exc:
                 errors = _errors(exc)
             else:
-                messages.success(request, inspection.summary)
+                notify = messages.success if inspection.passed else messages.warning
+                notify(request, inspection.summary)
                 return HttpResponseRedirect(reverse("inspections:detail", args=[inspection.pk]))
     return render(
         request,

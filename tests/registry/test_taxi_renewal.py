@@ -14,7 +14,7 @@ from outorga.finance.models import Debt
 from outorga.law.competence import Role
 from outorga.registry import services as S
 from outorga.registry import taxi as T
-from outorga.registry.models import PermitTerm, PermitTermRenewal
+from outorga.registry.models import PermitTerm, PermitTermRenewal, Vehicle
 
 RENEW_ON = dt.date(2027, 1, 20)
 
@@ -53,9 +53,9 @@ def fine(m, permit, status, cents=25_000, description="multa de exemplo"):
     return debt
 
 
-def renew(m, permit, on=RENEW_ON):
+def renew(m, permit, on=RENEW_ON, checks=CHECKS):
     return T.taxi_term_renew(
-        actor=actor(m.slug, Role.ATENDENTE), municipality=m, permit=permit, on=on
+        actor=actor(m.slug, Role.ATENDENTE), municipality=m, permit=permit, on=on, checks=checks
     )
 
 
@@ -129,3 +129,36 @@ def test_art_13_a_lapsed_termo_is_not_renewed_caducidade_is_proposed(ipatinga_m,
     with pytest.raises(S.Refused) as exc:
         renew(ipatinga_m, permit, on=dt.date(2027, 3, 1))
     assert any(r.rule.endswith("caducidade") for r in exc.value.decision.refusals)
+
+
+def test_art_29_the_yearly_renewal_needs_an_approved_inspection(ipatinga_m, permit):
+    with pytest.raises(S.Refused) as exc:
+        renew(ipatinga_m, permit, checks={**CHECKS, "inspection_approved": False})
+    assert any(c.article == "29" for r in exc.value.decision.refusals for c in r.citations)
+
+
+@pytest.mark.parametrize(
+    ("on", "renewed"), [(dt.date(2032, 2, 1), True), (dt.date(2032, 2, 2), False)]
+)
+def test_art_28_par_2_a_seven_year_old_car_is_replaced_by_the_next_renewal(
+    ipatinga_m, permit, on, renewed
+):
+    """Factory invoice 01/12/2024 → 7 years on 01/12/2031; the next yearly renewal of a Termo signed
+    on 02/02/2026 falls on 02/02/2032 (D-6): on that date the car must already be replaced."""
+    m = ipatinga_m
+    with tenant(m):
+        Vehicle.objects.filter(pk=permit.vehicle_id).update(invoice_date=dt.date(2024, 12, 1))
+        PermitTerm.objects.filter(permit=permit).update(
+            last_renewed_on=dt.date(2031, 2, 2), valid_until=dt.date(2032, 2, 2)
+        )
+        permit.refresh_from_db()
+    if renewed:
+        assert renew(m, permit, on=on).valid_until == dt.date(2033, 2, 2)
+    else:
+        with pytest.raises(S.Refused) as exc:
+            renew(m, permit, on=on)
+        assert any(
+            c.article == "28" and c.paragraph == "2"
+            for r in exc.value.decision.refusals
+            for c in r.citations
+        )

@@ -578,13 +578,19 @@ def _debt_facts(blocking: list[Debt], under_review: list[Debt]) -> list[dict[str
 
 
 def taxi_term_renew(
-    *, actor: Actor, municipality: Municipality, permit: Permit, on: dt.date
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    on: dt.date,
+    checks: Mapping[str, Any] | None = None,
 ) -> PermitTerm:
     """Yearly renewal of the Termo de Permissão (art. 13) and of the Cadastro (art. 21).
 
     Refused while final debts are open, naming each one (art. 21 §1, D-11); debts under defence
     or appeal do not block. A Termo that lapsed is not renewed: caducidade is proposed, and a
-    person decides (D-3)."""
+    person decides (D-3). The vehicle passes the yearly inspection (art. 29; ``checks`` is what
+    it found) and, once 7 years old, must be replaced by this renewal (art. 28 §1–2, D-6)."""
     authorize(actor=actor, municipality=municipality, action="permit.renew", law=LAW)
     with transaction.atomic(), tenant(municipality):
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
@@ -612,9 +618,23 @@ def taxi_term_renew(
             on,
             {"last_renewed_on": base.isoformat(), "debts": owed},
         )
-        _refuse_if(
-            "registry.taxi_term_renew", [termo, debts], on, municipality, "renovação recusada"
-        )
+        decisions = [termo, debts]
+        if permit.vehicle is not None:
+            decisions.append(
+                _ask(
+                    "taxi.veiculo.elegibilidade",
+                    municipality,
+                    on,
+                    vehicle_facts(
+                        permit.vehicle,
+                        category=permit.taxi_category or TaxiCategory.CONVENCIONAL,
+                        occasion="renovacao",
+                        checks=checks or {},
+                        renewal_anchor=term.signed_on,
+                    ),
+                )
+            )
+        _refuse_if("registry.taxi_term_renew", decisions, on, municipality, "renovação recusada")
         if not termo.outcome.get("renewable"):
             raise Refused(
                 merge("registry.taxi_term_renew", [termo], on, municipality.slug, "sem renovação"),
@@ -636,8 +656,8 @@ def taxi_term_renew(
             obj=permit,
             old=old,
             new={"valid_until": term.valid_until, "last_renewed_on": term.last_renewed_on},
-            basis=basis_of(None, _citations([termo, debts])),
-            extra={"decisions": [termo.to_json(), debts.to_json()]},
+            basis=basis_of(None, _citations(decisions)),
+            extra={"decisions": [d.to_json() for d in decisions]},
         )
         PermitTermRenewal.objects.create(
             term=term, renewed_on=on, valid_until=term.valid_until, act=act

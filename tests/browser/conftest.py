@@ -24,8 +24,16 @@ def demo_site(live_server: Any) -> Any:
     return live_server
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: Any, call: Any) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call":
+        item.rep_call = report
+
+
 @pytest.fixture
-def page(demo_site: Any) -> Iterator[Any]:
+def page(demo_site: Any, request: Any, artifacts: Any) -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     # Playwright's sync API runs an event loop in this thread; Django's ORM refuses that unless told.
@@ -40,6 +48,10 @@ def page(demo_site: Any) -> Iterator[Any]:
         pg.set_default_timeout(15_000)
         try:
             yield pg
+            if getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed:
+                pg.screenshot(
+                    path=str(artifacts / f"FAILED-{request.node.name}.png"), full_page=True
+                )
         finally:
             context.close()
             browser.close()

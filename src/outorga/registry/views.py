@@ -1,0 +1,334 @@
+"""Clerk screens: thin views that parse a form, call one service and render the result."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+
+from outorga.core.access import staff_required
+from outorga.core.acts import Actor
+from outorga.core.middleware import client_ip
+from outorga.core.models import User
+from outorga.core.tenancy import current_municipality
+from outorga.law.competence import NotCompetent, is_allowed
+
+from . import forms as Fm
+from . import services as S
+from .models import SERVICE_LAW, Permit, Person, Service, Vehicle
+from .selectors import shown_document
+from .validation import FieldError, format_plate
+
+MOTO = "ipatinga.mototaxi-2013"
+
+
+def _actor(request: HttpRequest) -> Actor:
+    assert isinstance(request.user, User)
+    return Actor.of(request.user, client_ip(request))
+
+
+def _deny(request: HttpRequest, exc: NotCompetent) -> HttpResponse:
+    return render(request, "core/forbidden.html", {"message": str(exc)}, status=403)
+
+
+def _field_error(form: Any, exc: FieldError) -> None:
+    message = exc.message + (f" ({exc.citation})" if exc.citation else "")
+    target = next(
+        (
+            n
+            for n, f in form.fields.items()
+            if f.label and exc.field.lower() in (n.lower(), str(f.label).lower())
+        ),
+        None,
+    )
+    form.add_error(target, message)
+
+
+@staff_required
+def index(request: HttpRequest) -> HttpResponse:
+    q = request.GET.get("q", "").strip()
+    people = vehicles = permits = None
+    if q:
+        digits = "".join(ch for ch in q if ch.isdigit())
+        people = Person.objects.filter(name__icontains=q)[:20]
+        if digits:
+            people = (Person.objects.filter(document__startswith=digits) | people)[:20]
+        vehicles = Vehicle.objects.filter(plate__startswith=q.upper().replace("-", ""))[:20]
+        permits = Permit.objects.select_related("holder", "vehicle").filter(number__icontains=q)[
+            :20
+        ]
+    counts = {
+        s.label: Permit.objects.filter(service=s, status=Permit.Status.ACTIVE).count()
+        for s in Service
+    }
+    return render(
+        request,
+        "registry/index.html",
+        {"q": q, "people": people, "vehicles": vehicles, "permits": permits, "counts": counts},
+    )
+
+
+@staff_required
+def person_new(request: HttpRequest) -> HttpResponse:
+    form = Fm.PersonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            person = S.person_register(
+                actor=_actor(request),
+                municipality=current_municipality(),
+                law=MOTO,
+                data=form.cleaned_data,
+            )
+        except NotCompetent as exc:
+            return _deny(request, exc)
+        except FieldError as exc:
+            _field_error(form, exc)
+        else:
+            messages.success(request, f"{person.name} cadastrado(a).")
+            return redirect("registry:person", person_id=person.pk)
+    return render(
+        request,
+        "registry/form.html",
+        {"form": form, "title": "Cadastrar pessoa", "submit": "Cadastrar"},
+    )
+
+
+@staff_required
+def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
+    person = get_object_or_404(Person.objects.all(), pk=person_id)
+    actor = _actor(request)
+    licence_form = Fm.LicenceForm(prefix="cnh")
+    doc_form = Fm.DocumentForm(prefix="doc")
+    if request.method == "POST":
+        try:
+            if "cnh-number" in request.POST:
+                licence_form = Fm.LicenceForm(request.POST, prefix="cnh")
+                if licence_form.is_valid():
+                    S.licence_record(
+                        actor=actor,
+                        municipality=current_municipality(),
+                        law=MOTO,
+                        person=person,
+                        data=licence_form.cleaned_data,
+                    )
+                    messages.success(request, "CNH registrada.")
+                    return redirect("registry:person", person_id=person.pk)
+            else:
+                doc_form = Fm.DocumentForm(request.POST, request.FILES, prefix="doc")
+                if doc_form.is_valid():
+                    d = doc_form.cleaned_data
+                    upload = d.get("file")
+                    S.document_record(
+                        actor=actor,
+                        municipality=current_municipality(),
+                        law=MOTO,
+                        doc_type=d["doc_type"],
+                        issued_on=d["issued_on"],
+                        person=person,
+                        number=d["number"],
+                        content=upload.read(S.MAX_UPLOAD_BYTES + 1) if upload else None,
+                    )
+                    messages.success(request, "Documento registrado.")
+                    return redirect("registry:person", person_id=person.pk)
+        except NotCompetent as exc:
+            return _deny(request, exc)
+        except FieldError as exc:
+            _field_error(licence_form if "cnh-number" in request.POST else doc_form, exc)
+    service = request.GET.get("servico", Service.MOTOTAXI)
+    on = timezone.localdate()
+    eligibility = (
+        S.person_eligibility(person, service, on)
+        if service in (Service.MOTOTAXI, Service.MOTOFRETE)
+        else None
+    )
+    return render(
+        request,
+        "registry/person.html",
+        {
+            "person": person,
+            "document": shown_document(person, actor.role),
+            "licence": getattr(person, "licence", None),
+            "documents": person.documents.all(),
+            "vehicles": person.vehicles.all(),
+            "permits": person.permits.all(),
+            "licence_form": licence_form,
+            "doc_form": doc_form,
+            "eligibility": eligibility,
+            "service": service,
+            "on": on,
+        },
+    )
+
+
+@staff_required
+def vehicle_new(request: HttpRequest, person_id: int) -> HttpResponse:
+    owner = get_object_or_404(Person.objects.all(), pk=person_id)
+    form = Fm.VehicleForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            vehicle = S.vehicle_register(
+                actor=_actor(request),
+                municipality=current_municipality(),
+                law=MOTO,
+                owner=owner,
+                data=form.cleaned_data,
+            )
+        except NotCompetent as exc:
+            return _deny(request, exc)
+        except FieldError as exc:
+            _field_error(form, exc)
+        else:
+            messages.success(request, f"Veículo {format_plate(vehicle.plate)} cadastrado.")
+            return redirect("registry:vehicle", vehicle_id=vehicle.pk)
+    return render(
+        request,
+        "registry/form.html",
+        {"form": form, "title": f"Cadastrar veículo de {owner.name}", "submit": "Cadastrar"},
+    )
+
+
+@staff_required
+def vehicle_detail(request: HttpRequest, vehicle_id: int) -> HttpResponse:
+    vehicle = get_object_or_404(Vehicle.objects.select_related("owner"), pk=vehicle_id)
+    doc_form = Fm.DocumentForm(request.POST or None, request.FILES or None, prefix="doc")
+    if request.method == "POST" and doc_form.is_valid():
+        d = doc_form.cleaned_data
+        try:
+            S.document_record(
+                actor=_actor(request),
+                municipality=current_municipality(),
+                law=MOTO,
+                doc_type=d["doc_type"],
+                issued_on=d["issued_on"],
+                vehicle=vehicle,
+                number=d["number"],
+                content=d["file"].read(S.MAX_UPLOAD_BYTES + 1) if d["file"] else None,
+            )
+        except NotCompetent as exc:
+            return _deny(request, exc)
+        except FieldError as exc:
+            _field_error(doc_form, exc)
+        else:
+            messages.success(request, "Documento registrado.")
+            return redirect("registry:vehicle", vehicle_id=vehicle.pk)
+    return render(
+        request,
+        "registry/vehicle.html",
+        {
+            "vehicle": vehicle,
+            "plate": format_plate(vehicle.plate),
+            "documents": vehicle.documents.all(),
+            "doc_form": doc_form,
+        },
+    )
+
+
+@staff_required
+def permits(request: HttpRequest) -> HttpResponse:
+    qs = Permit.objects.select_related("holder", "vehicle").order_by(
+        "service", "registration_number"
+    )
+    status = request.GET.get("situacao", "")
+    if status:
+        qs = qs.filter(status=status)
+    return render(
+        request,
+        "registry/permits.html",
+        {"permits": qs[:500], "statuses": Permit.Status.choices, "status": status},
+    )
+
+
+@staff_required
+def permit_new(request: HttpRequest) -> HttpResponse:
+    """Two steps: "Verificar" shows every reason with its article; "Outorgar" grants."""
+    initial = {
+        "granted_on": timezone.localdate(),
+        "holder": request.GET.get("pessoa"),
+        "vehicle": request.GET.get("veiculo"),
+    }
+    form = Fm.GrantForm(request.POST or None, initial=initial)
+    preview: list[Any] = []
+    refused = None
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        if "outorgar" in request.POST:
+            try:
+                permit = S.permit_grant(
+                    actor=_actor(request),
+                    municipality=current_municipality(),
+                    holder=d["holder"],
+                    service=d["service"],
+                    vehicle=d["vehicle"],
+                    granted_on=d["granted_on"],
+                    term_years=d["term_years"],
+                    decree=d["decree"],
+                    equipment=d["equipment"],
+                    tender=d["tender"],
+                )
+            except NotCompetent as exc:
+                return _deny(request, exc)
+            except S.Refused as exc:
+                refused = exc.decision
+            else:
+                messages.success(request, f"Permissão {permit.number} outorgada.")
+                return redirect("registry:permit", permit_id=permit.pk)
+        else:
+            on: dt.date = d["granted_on"]
+            preview = [
+                S.person_eligibility(d["holder"], d["service"], on, tender=d["tender"]),
+                S.vehicle_eligibility(d["vehicle"], d["service"], on, d["equipment"]),
+            ]
+    return render(
+        request,
+        "registry/permit_new.html",
+        {
+            "form": form,
+            "preview": preview,
+            "refused": refused,
+            "can_grant": is_allowed(_actor(request).role, "permit.grant", MOTO),
+        },
+    )
+
+
+@staff_required
+def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
+    permit = get_object_or_404(Permit.objects.select_related("holder", "vehicle"), pk=permit_id)
+    actor = _actor(request)
+    suspend_form = Fm.SuspendForm(request.POST or None, prefix="susp")
+    if request.method == "POST" and suspend_form.is_valid():
+        d = suspend_form.cleaned_data
+        try:
+            S.permit_suspend(
+                actor=actor,
+                municipality=current_municipality(),
+                permit=permit,
+                days=d["days"],
+                start=d["start"],
+                reason=d["reason"],
+            )
+        except NotCompetent as exc:
+            return _deny(request, exc)
+        except (S.InvalidTransition, FieldError) as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, "Permissão suspensa.")
+        return redirect("registry:permit", permit_id=permit.pk)
+    return render(
+        request,
+        "registry/permit.html",
+        {
+            "permit": permit,
+            "document": shown_document(permit.holder, actor.role),
+            "history": permit.history.all(),
+            "auxiliaries": permit.auxiliaries.all(),
+            "suspend_form": suspend_form,
+            "can_suspend": is_allowed(
+                actor.role, "penalty.suspension", SERVICE_LAW[Service(permit.service)]
+            ),
+            "plate": format_plate(permit.vehicle.plate) if permit.vehicle else "—",
+        },
+    )

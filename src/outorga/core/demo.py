@@ -123,4 +123,7 @@ def _load_municipality(facts: MunicipalityFacts) -> list[DemoLogin]:
         from outorga.registry.demo_taxi import load as taxi_demo
 
         taxi_demo(m)
+        from outorga.inspections.demo import load as inspections_demo
+
+        inspections_demo(m)
     return logins

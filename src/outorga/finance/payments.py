@@ -268,7 +268,7 @@ def payment_record(
 
 # --- the bank CSV ----------------------------------------------------------------------------------
 
-#: Accepted column names (first line), by field. Documented in docs/finance-csv.md.
+#: Accepted column names (first line), by field. Documented in docs/finance-payments-csv.md.
 COLUMNS = {
     "date": ("data", "date", "data_pagamento"),
     "amount": ("valor", "amount", "valor_pago"),

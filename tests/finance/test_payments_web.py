@@ -1,0 +1,236 @@
+"""Finance staff screens, the API and the permit holder's portal page, driven through the client."""
+
+from __future__ import annotations
+
+import pypdfium2 as pdfium
+import pytest
+import zxingcpp
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from finance_helpers import make_debt, make_person, refresh  # type: ignore[import-not-found]
+
+from outorga.core.models import User
+from outorga.core.tenancy import tenant
+from outorga.finance import pix
+from outorga.finance.models import Debt
+from outorga.finance.models_payments import FinanceSettings, Payment, Refund
+from outorga.law.competence import Role
+from outorga.registry.models import Person
+
+
+def client_of(user_of, role: Role, slug: str = "ipatinga") -> Client:  # type: ignore[no-untyped-def]
+    c = Client()
+    c.force_login(user_of(slug, role))
+    return c
+
+
+def qr_of(pdf: bytes) -> str:
+    image = pdfium.PdfDocument(pdf)[0].render(scale=3).to_pil()
+    found = [r.text for r in zxingcpp.read_barcodes(image)]
+    assert len(found) == 1
+    return found[0]
+
+
+@pytest.fixture
+def debt(ipatinga_m):  # type: ignore[no-untyped-def]
+    return make_debt(ipatinga_m, make_person(ipatinga_m, "Fulana Devedora"), 4_321)
+
+
+def test_the_dashboard_draws_amounts_by_status_and_month(user_of, debt):
+    r = client_of(user_of, Role.FINANCAS).get("/financas/")
+    assert r.status_code == 200
+    html = r.content.decode()
+    assert html.count("<svg") == 2
+    assert "Valores por situação" in html and 'role="img"' in html
+
+
+def test_the_debt_list_filters_by_name_status_and_due_date(user_of, debt):
+    c = client_of(user_of, Role.FINANCAS)
+    html = c.get("/financas/debitos/?q=Fulana&status=open").content.decode()
+    assert debt.reference in html and "R$ 43,21" in html
+    assert debt.reference not in c.get("/financas/debitos/?q=Fulana&status=paid").content.decode()
+    assert debt.reference not in c.get("/financas/debitos/?due_from=01/04/2026").content.decode()
+
+
+def test_the_debt_page_shows_a_valid_pix_payload_and_its_slip(user_of, debt):
+    c = client_of(user_of, Role.FINANCAS)
+    html = c.get(f"/financas/debitos/{debt.pk}/").content.decode()
+    r = c.get(f"/financas/debitos/{debt.pk}/documento.pdf")
+    assert r.status_code == 200 and r["Content-Type"] == "application/pdf"
+    payload = qr_of(r.content)
+    assert pix.is_valid(payload) and payload in html.replace("&amp;", "&")
+    assert pix.parse(payload)["54"] == "43.21"
+
+
+def test_a_payment_by_hand_through_the_form_pays_the_debt(user_of, ipatinga_m, debt):
+    c = client_of(user_of, Role.FINANCAS)
+    r = c.post(
+        "/financas/pagamentos/novo/",
+        {"reference": debt.reference, "amount": "43,21", "paid_on": "20/03/2026", "method": "pix"},
+    )
+    assert r.status_code == 302
+    assert refresh(ipatinga_m, debt).status == Debt.Status.PAID
+    # A paid debt has no slip any more.
+    assert c.get(f"/financas/debitos/{debt.pk}/documento.pdf").status_code == 409
+
+
+def test_the_form_says_what_is_wrong_with_the_amount(user_of, debt):
+    r = client_of(user_of, Role.FINANCAS).post(
+        "/financas/pagamentos/novo/",
+        {"reference": debt.reference, "amount": "dez", "paid_on": "20/03/2026", "method": "pix"},
+    )
+    assert r.status_code == 200 and "valor inválido" in r.content.decode()
+
+
+def test_a_clerk_reads_the_ledger_but_cannot_register_a_payment(user_of, ipatinga_m, debt):
+    c = client_of(user_of, Role.ATENDENTE)
+    assert c.get("/financas/debitos/").status_code == 200
+    r = c.post(
+        "/financas/pagamentos/novo/",
+        {"reference": debt.reference, "amount": "43,21", "paid_on": "20/03/2026", "method": "pix"},
+    )
+    assert r.status_code == 403 and "Finanças" in r.content.decode()
+    assert refresh(ipatinga_m, debt).status == Debt.Status.OPEN
+
+
+def test_a_permit_holder_never_sees_the_staff_screens(user_of):
+    c = client_of(user_of, Role.PERMISSIONARIO)
+    assert c.get("/financas/debitos/").status_code == 403
+    assert c.get("/api/v1/finance/debts").status_code in (401, 403)
+
+
+def test_import_preview_then_confirm_then_report(user_of, ipatinga_m, debt):
+    c = client_of(user_of, Role.FINANCAS)
+    content = f"data;valor;referencia\n20/03/2026;43,21;{pix.txid_of(debt.reference)}\n".encode()
+    r = c.post("/financas/importar/", {"file": SimpleUploadedFile("extrato.csv", content)})
+    html = r.content.decode()
+    assert r.status_code == 200 and "conciliado" in html and "Importar 1 linha" in html
+    with tenant(ipatinga_m):
+        assert not Payment.objects.filter(debt=debt).exists()  # a preview writes nothing
+    token = html.split('name="content" value="')[1].split('"')[0]
+    r = c.post(
+        "/financas/importar/", {"confirm": "1", "content": token, "file_name": "extrato.csv"}
+    )
+    assert r.status_code == 302
+    report = c.get(r["Location"]).content.decode()
+    assert "1</strong> importada" in report
+    assert refresh(ipatinga_m, debt).status == Debt.Status.PAID
+    # The same file again: everything is already there.
+    r = c.post("/financas/importar/", {"file": SimpleUploadedFile("extrato.csv", content)})
+    assert "já importado" in r.content.decode() and "Nada a importar" in r.content.decode()
+
+
+def test_a_person_resolves_an_over_payment_from_its_page(user_of, ipatinga_m, debt):
+    c = client_of(user_of, Role.FINANCAS)
+    c.post(
+        "/financas/pagamentos/novo/",
+        {"reference": debt.reference, "amount": "50,00", "paid_on": "20/03/2026", "method": "pix"},
+    )
+    with tenant(ipatinga_m):
+        payment = Payment.objects.get(debt=debt)
+    assert payment.status == Payment.Status.OVER
+    assert "a resolver" in c.get("/financas/pagamentos/").content.decode()
+    c.post(f"/financas/pagamentos/{payment.pk}/", {"action": "refund_excess", "note": "ok"})
+    with tenant(ipatinga_m):
+        refund = Refund.objects.get(payment=payment)
+    assert refund.amount_cents == 679
+    assert "R$ 6,79" in c.get("/financas/restituicoes/").content.decode()
+    r = c.post(f"/financas/restituicoes/{refund.pk}/paga/", {"on": "2026-03-25"})
+    assert r.status_code == 302
+    assert refresh(ipatinga_m, refund).status == Refund.Status.PAID_OUT
+
+
+def test_the_settings_page_saves_the_pix_receiver(user_of, ipatinga_m):
+    c = client_of(user_of, Role.FINANCAS)
+    r = c.post(
+        "/financas/configuracao/",
+        {
+            "pix_key": "12345678909",
+            "merchant_name": "Prefeitura de Ipatinga",
+            "merchant_city": "Ipatinga",
+        },
+    )
+    assert r.status_code == 302
+    with tenant(ipatinga_m):
+        s = FinanceSettings.objects.get()
+    assert (s.pix_key, s.example) == ("12345678909", False)
+
+
+def test_a_status_change_needs_a_reason_and_is_recorded(user_of, ipatinga_m, debt):
+    c = client_of(user_of, Role.FINANCAS)
+    c.post(f"/financas/debitos/{debt.pk}/situacao/", {"step": "final", "reason": "prazo vencido"})
+    assert refresh(ipatinga_m, debt).status == Debt.Status.FINAL
+    c.post(f"/financas/debitos/{debt.pk}/situacao/", {"step": "cancel", "reason": ""})
+    assert refresh(ipatinga_m, debt).status == Debt.Status.FINAL
+
+
+# --- API -----------------------------------------------------------------------------------------
+
+
+def test_api_pix_payment_and_import(user_of, ipatinga_m, debt):
+    c = client_of(user_of, Role.FINANCAS)
+    body = c.get(f"/api/v1/finance/debts/{debt.pk}/pix").json()
+    assert pix.is_valid(body["payload"]) and body["txid"] == pix.txid_of(debt.reference)
+    r = c.post(
+        "/api/v1/finance/payments",
+        {"reference": body["txid"], "amount_cents": 4_000, "paid_on": "2026-03-20"},
+        content_type="application/json",
+    )
+    assert r.status_code == 201 and r.json()["status"] == "partial"
+    detail = c.get(f"/api/v1/finance/debts/{debt.pk}").json()
+    assert detail["owed_cents"] == 321
+    csv = f"data;valor;referencia\n2026-03-21;3,21;{debt.reference}\n".encode()
+    r = c.post("/api/v1/finance/payments/import", {"file": SimpleUploadedFile("b.csv", csv)})
+    assert r.status_code == 201 and r.json()["lines_new"] == 1
+    assert c.get(f"/api/v1/finance/debts/{debt.pk}").json()["status"] == "paid"
+    r = c.get(f"/api/v1/finance/debts/{debt.pk}/pix")
+    assert r.status_code == 409
+
+
+def test_api_refuses_a_payment_from_a_clerk_with_the_article(user_of, debt):
+    r = client_of(user_of, Role.ATENDENTE).post(
+        "/api/v1/finance/payments",
+        {"reference": debt.reference, "amount_cents": 1, "paid_on": "2026-03-20"},
+        content_type="application/json",
+    )
+    assert r.status_code == 403 and "art." in r.json()["detail"]
+
+
+# --- portal --------------------------------------------------------------------------------------
+
+
+def test_the_demo_holder_sees_their_debts_and_downloads_a_payable_slip(user_of, ipatinga_m):
+    holder = user_of("ipatinga", Role.PERMISSIONARIO)
+    with tenant(ipatinga_m):
+        person = Person.objects.get(user=holder)
+        owed = Debt.objects.filter(person=person, status__in=("open", "final")).first()
+        other = make_debt(ipatinga_m, make_person(ipatinga_m, "Outra Pessoa"), 999)
+    assert owed is not None
+    c = client_of(user_of, Role.PERMISSIONARIO)
+    html = c.get("/portal/debitos/").content.decode()
+    assert owed.reference in html and other.reference not in html
+    r = c.get(f"/portal/debitos/{owed.pk}/documento.pdf")
+    assert r.status_code == 200
+    assert pix.is_valid(qr_of(r.content))
+    # Someone else's debt of the same municipality is simply not found.
+    assert c.get(f"/portal/debitos/{other.pk}/documento.pdf").status_code == 404
+
+
+def test_the_portal_is_for_permit_holders_only(user_of):
+    assert client_of(user_of, Role.FINANCAS).get("/portal/debitos/").status_code == 403
+
+
+def test_a_holder_without_a_linked_person_is_told_to_go_to_the_desk(ipatinga_m):
+    with tenant(ipatinga_m):
+        user = User.objects.create(
+            username="sem.cadastro", role=Role.PERMISSIONARIO.value, municipality=ipatinga_m
+        )
+    c = Client()
+    c.force_login(user)
+    assert "não está vinculado" in c.get("/portal/debitos/").content.decode()
+
+
+def test_demo_data_marks_the_pix_key_as_an_example(ipatinga_m, barra_m):
+    for m in (ipatinga_m, barra_m):
+        with tenant(m):
+            assert FinanceSettings.objects.get().example is True

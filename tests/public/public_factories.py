@@ -8,6 +8,7 @@ import io
 import secrets
 
 from django.core.files.base import ContentFile
+from django.db import transaction
 from django.utils import timezone
 from PIL import Image
 from validate_docbr import CPF, RENAVAM
@@ -54,7 +55,7 @@ def make_permit(
 
     ``photo="name-only"`` sets the photo's name without writing a file (for route walks)."""
     today = timezone.localdate()
-    with tenant(m):
+    with transaction.atomic(), tenant(m):
         person = Person.objects.create(
             document=CPF().generate(),
             name=f"Titular {marker} {secrets.token_hex(2)}",

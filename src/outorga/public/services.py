@@ -199,7 +199,7 @@ def badge_issue(
     on = on or timezone.localdate()
     with transaction.atomic(), tenant(municipality):
         permit = (
-            Permit.objects.select_for_update()
+            Permit.objects.select_for_update(of=("self",))
             .select_related("holder", "vehicle", "holder__licence")
             .get(pk=permit.pk)
         )

@@ -132,6 +132,15 @@ def _tender(b: Any, tail: str = "") -> str:
 ON = {"on": "2026-04-01"}
 
 ROUTES = {
+    "licitacoes/": lambda b: ("get", "/licitacoes/", {200}, None),
+    "licitacoes/<int:tender_id>/": lambda b: (
+        "get",
+        f"/licitacoes/{b.extra['tender']}/",
+        {404},
+        None,
+    ),
+    "pontos/": lambda b: ("get", "/pontos/", {200}, None),
+    "termos/<int:permit_id>/": lambda b: ("get", f"/termos/{b.extra['taxi_permit']}/", {404}, None),
     "api/v1/tenders": lambda b: ("get", f"{P}/tenders", {200}, None),
     "api/v1/tenders/<tender_id>": lambda b: ("get", _tender(b), {404}, None),
     "api/v1/tenders/<tender_id>/applicants": lambda b: _post(

@@ -13,6 +13,7 @@ urlpatterns = [
     path("", include("outorga.enforcement.urls")),
     path("", include("outorga.portal.urls")),
     path("", include("outorga.platforms.urls")),
+    path("", include("outorga.registry.urls_taxi")),
     path("", include("outorga.inspections.urls")),
     path("", include("outorga.core.urls")),
 ]

@@ -9,6 +9,16 @@ from outorga.law.competence import SYSTEM_COMPETENCES, Role
 # (label, url name, roles that see it; None = every logged-in user)
 NAV: list[tuple[str, str, frozenset[Role] | None]] = [
     ("Início", "core:home", None),
+    (
+        "Licitações",
+        "taxi:tenders",
+        frozenset({Role.ATENDENTE, Role.AUTORIDADE, Role.CHEFE_EXECUTIVO}),
+    ),
+    (
+        "Pontos",
+        "taxi:stands",
+        frozenset({Role.ATENDENTE, Role.AUTORIDADE, Role.CHEFE_EXECUTIVO, Role.FISCAL}),
+    ),
     ("Município", "core:municipality", None),
     ("Perguntas à lei", "core:law_questions", None),
     ("Registro de atos", "core:acts", SYSTEM_COMPETENCES["system.audit.read"]),

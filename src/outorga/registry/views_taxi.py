@@ -1,0 +1,275 @@
+"""Screens for tenders, stands and the taxi Termo de Permissão: thin views that parse a form, call
+one service and render the result (with the law's reasons and articles on a refusal)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+
+from outorga.core.access import staff_required
+from outorga.core.acts import Actor
+from outorga.core.middleware import client_ip
+from outorga.core.models import User
+from outorga.core.tenancy import current_municipality
+from outorga.finance import selectors as ledger
+from outorga.finance.models import Debt
+from outorga.law.competence import NotCompetent
+from outorga.law.money import brl
+
+from . import services as S
+from . import stands as ST
+from . import taxi as T
+from . import tenders as TD
+from .models import Permit, PermitTerm, Service, Stand, TaxiCategory, Tender, TenderApplicant
+from .validation import FieldError
+
+DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
+def _actor(request: HttpRequest) -> Actor:
+    assert isinstance(request.user, User)
+    return Actor.of(request.user, client_ip(request))
+
+
+def _deny(request: HttpRequest, exc: NotCompetent) -> HttpResponse:
+    return render(request, "core/forbidden.html", {"message": str(exc)}, status=403)
+
+
+def _problem(exc: Exception) -> dict[str, Any]:
+    """What a refusal or a bad input shows: the message and, for the law, every reason."""
+    if isinstance(exc, S.Refused):
+        return {"message": "Recusado pela lei.", "decision": exc.decision.to_json()}
+    if isinstance(exc, FieldError):
+        cite = f" ({exc.citation})" if exc.citation else ""
+        return {"message": f"{exc.field}: {exc.message}{cite}"}
+    return {"message": str(exc)}
+
+
+# Tenders -----------------------------------------------------------------------------------------
+
+
+class TenderForm(forms.Form):
+    service = forms.ChoiceField(label="Serviço", choices=Service.choices)
+    number = forms.CharField(label="Número da licitação", max_length=40)
+    places = forms.IntegerField(label="Vagas oferecidas", min_value=1)
+    opened_on = forms.DateField(label="Data de abertura", widget=DATE)
+
+
+@staff_required
+def tenders(request: HttpRequest) -> HttpResponse:
+    form = TenderForm(request.POST or None, initial={"opened_on": timezone.localdate()})
+    problem = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            tender = TD.tender_create(
+                actor=_actor(request),
+                municipality=current_municipality(),
+                **form.cleaned_data,
+            )
+        except NotCompetent as exc:
+            return _deny(request, exc)
+        except (S.Refused, FieldError) as exc:
+            problem = _problem(exc)
+        else:
+            messages.success(request, f"Licitação {tender.number} aberta.")
+            return redirect("taxi:tender", tender.pk)
+    rows = Tender.objects.order_by("-opened_on", "-id")[:200]
+    return render(
+        request,
+        "registry/taxi/tenders.html",
+        {"tenders": rows, "form": form, "problem": problem},
+    )
+
+
+class OnForm(forms.Form):
+    on = forms.DateField(label="Data", widget=DATE)
+
+
+@staff_required
+def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
+    tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
+    applicants = list(
+        TenderApplicant.objects.filter(tender=tender)
+        .select_related("person")
+        .order_by("rank", "id")
+    )
+    problem = None
+    if request.method == "POST":
+        step = request.POST.get("step", "")
+        on_form = OnForm(request.POST)
+        try:
+            if step == "ranking":
+                ranks = {
+                    a.pk: int(request.POST.get(f"rank_{a.pk}") or 0)
+                    for a in applicants
+                    if a.eligible
+                }
+                order = [pk for pk, _ in sorted(ranks.items(), key=lambda kv: kv[1])]
+                TD.tender_rank(
+                    actor=_actor(request),
+                    municipality=current_municipality(),
+                    tender=tender,
+                    ranking=order,
+                )
+            elif step in ("evaluate", "homologate") and on_form.is_valid():
+                service = TD.tender_evaluate if step == "evaluate" else TD.tender_homologate
+                service(
+                    actor=_actor(request),
+                    municipality=current_municipality(),
+                    tender=tender,
+                    on=on_form.cleaned_data["on"],
+                )
+            else:
+                raise FieldError("data", "informe a data")
+        except NotCompetent as exc:
+            return _deny(request, exc)
+        except (S.Refused, FieldError, S.InvalidTransition, ValueError) as exc:
+            problem = _problem(exc)
+        else:
+            messages.success(request, "Registrado.")
+            return redirect("taxi:tender", tender.pk)
+    return render(
+        request,
+        "registry/taxi/tender.html",
+        {
+            "tender": tender,
+            "applicants": applicants,
+            "problem": problem,
+            "today": timezone.localdate(),
+        },
+    )
+
+
+# Stands ------------------------------------------------------------------------------------------
+
+NEAR = [
+    ("onibus", "ponto de ônibus"),
+    ("taxi", "ponto de táxi"),
+    ("emergencia", "parada de emergência"),
+    ("carro_forte", "parada de carro-forte"),
+    ("particulares", "estacionamento de particulares"),
+]
+
+
+class StandForm(forms.Form):
+    service = forms.ChoiceField(label="Serviço", choices=Service.choices)
+    name = forms.CharField(label="Nome do ponto", max_length=120)
+    place = forms.CharField(label="Local", max_length=300)
+    taxi_category = forms.ChoiceField(
+        label="Categoria (táxi)", choices=[("", "—"), *TaxiCategory.choices], required=False
+    )
+    capacity = forms.IntegerField(label="Quantidade máxima de veículos", min_value=1)
+    act_reference = forms.CharField(label="Ato do Executivo (decreto)", max_length=120)
+    at = forms.MultipleChoiceField(
+        label="No local há (mototáxi)",
+        choices=NEAR,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    on = forms.DateField(label="Data do ato", widget=DATE)
+
+
+@staff_required
+def stands(request: HttpRequest) -> HttpResponse:
+    form = StandForm(request.POST or None, initial={"on": timezone.localdate()})
+    problem = None
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            ST.stand_set(
+                actor=_actor(request),
+                municipality=current_municipality(),
+                service=data["service"],
+                name=data["name"],
+                place=data["place"],
+                capacity=data["capacity"],
+                act_reference=data["act_reference"],
+                on=data["on"],
+                taxi_category=data["taxi_category"],
+                at=data["at"],
+            )
+        except NotCompetent as exc:
+            return _deny(request, exc)
+        except (S.Refused, FieldError) as exc:
+            problem = _problem(exc)
+        else:
+            messages.success(request, "Ponto registrado.")
+            return redirect("taxi:stands")
+    rows = Stand.objects.order_by("service", "name")
+    return render(
+        request, "registry/taxi/stands.html", {"stands": rows, "form": form, "problem": problem}
+    )
+
+
+# Termo de Permissão -------------------------------------------------------------------------------
+
+
+class RenewForm(forms.Form):
+    on = forms.DateField(label="Data da renovação", widget=DATE)
+    inspection_approved = forms.BooleanField(label="Vistoria anual aprovada", required=False)
+    inspection_accredited_inmetro = forms.BooleanField(
+        label="Vistoria por empresa credenciada ao INMETRO", required=False
+    )
+    taximeter_approved_by = forms.ChoiceField(
+        label="Taxímetro aprovado por", choices=[("INMETRO", "INMETRO"), ("IPEM-MG", "IPEM-MG")]
+    )
+    roof_sign_taxi = forms.BooleanField(label='Luminoso "TÁXI" no teto', required=False)
+    ctb_equipment_ok = forms.BooleanField(label="Equipamentos do CTB", required=False)
+
+
+@staff_required
+def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
+    permit = get_object_or_404(
+        Permit.objects.filter(service=Service.TAXI).select_related("holder", "vehicle"),
+        pk=permit_id,
+    )
+    term = get_object_or_404(PermitTerm.objects.all(), permit=permit)
+    today = timezone.localdate()
+    form = RenewForm(request.POST or None, initial={"on": today})
+    problem = None
+    if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        on: dt.date = data.pop("on")
+        try:
+            T.taxi_term_renew(
+                actor=_actor(request),
+                municipality=current_municipality(),
+                permit=permit,
+                on=on,
+                checks=data,
+            )
+        except NotCompetent as exc:
+            return _deny(request, exc)
+        except (S.Refused, FieldError, S.InvalidTransition) as exc:
+            problem = _problem(exc)
+        else:
+            messages.success(request, "Termo renovado.")
+            return redirect("taxi:termo", permit.pk)
+    instalments = Debt.objects.filter(permit=permit, origin=Debt.Origin.CONTRAPARTIDA).order_by(
+        "instalment"
+    )
+    return render(
+        request,
+        "registry/taxi/termo.html",
+        {
+            "permit": permit,
+            "term": term,
+            "total": brl(term.total_cents),
+            "instalments": [(d, brl(d.amount_cents)) for d in instalments],
+            "blocking": [
+                (d, brl(d.amount_cents)) for d in ledger.debts_blocking(permit.holder, today)
+            ],
+            "under_review": [
+                (d, brl(d.amount_cents)) for d in ledger.debts_under_review(permit.holder)
+            ],
+            "renewals": term.renewals.all(),
+            "form": form,
+            "problem": problem,
+        },
+    )

@@ -1,0 +1,105 @@
+"""Screens for tenders, stands and the Termo: the law's refusals shown with their articles."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.test import Client
+from taxi_factories import CHECKS, DECLARATIONS, ON, actor, awarded_tender, taxi_holder
+
+from outorga.core.tenancy import tenant
+from outorga.finance.models import Debt
+from outorga.law.competence import Role
+from outorga.registry import taxi as T
+
+
+def client_as(user_of, role):
+    c = Client()
+    c.force_login(user_of("ipatinga", role))
+    return c
+
+
+def test_tenders_page_refuses_places_over_the_quota_citing_art_3(ipatinga_m, user_of):
+    c = client_as(user_of, Role.AUTORIDADE)
+    assert "<h1>Licitações</h1>" in c.get("/licitacoes/").content.decode()
+    r = c.post(
+        "/licitacoes/",
+        {"service": "taxi", "number": "UI-1", "places": 100000, "opened_on": "2026-02-01"},
+    )
+    body = r.content.decode()
+    assert r.status_code == 200 and "Recusado pela lei" in body and "art. 3, §1" in body
+    r = c.post(
+        "/licitacoes/",
+        {"service": "motofrete", "number": "UI-2", "places": 3, "opened_on": "2026-02-01"},
+    )
+    assert r.status_code == 302
+    assert "UI-2" in c.get(r["Location"]).content.decode()
+
+
+def test_stands_page_refuses_a_mototaxi_stand_at_a_bus_stop(ipatinga_m, user_of):
+    c = client_as(user_of, Role.CHEFE_EXECUTIVO)
+    r = c.post(
+        "/pontos/",
+        {
+            "service": "mototaxi",
+            "name": "Ponto UI",
+            "place": "Rua A",
+            "capacity": 3,
+            "act_reference": "Decreto 5/2026",
+            "at": ["onibus"],
+            "on": "2026-04-01",
+        },
+    )
+    assert r.status_code == 200 and "art. 18" in r.content.decode()
+
+
+def test_termo_page_names_the_debts_that_block_the_renewal(ipatinga_m, user_of):
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = T.taxi_permit_grant(
+        actor=actor(m.slug, Role.ATENDENTE),
+        municipality=m,
+        holder=holder,
+        vehicle=vehicle,
+        category="convencional",
+        signed_on=ON,
+        option="I",
+        instalments=3,
+        tender=awarded_tender(m, holder),
+        checks=CHECKS,
+        declarations=DECLARATIONS,
+    )
+    with tenant(m):
+        Debt.objects.create(
+            person=holder,
+            origin=Debt.Origin.FINE,
+            description="multa definitiva de teste",
+            amount_cents=123_456,
+            due_on=dt.date(2026, 3, 1),
+            status=Debt.Status.FINAL,
+            reference="UI-DEBT-1",
+        )
+    c = client_as(user_of, Role.ATENDENTE)
+    body = c.get(f"/termos/{permit.pk}/").content.decode()
+    assert "R$ 3.000,00" in body and "UI-DEBT-1" in body and "R$ 1.234,56" in body
+    r = c.post(
+        f"/termos/{permit.pk}/",
+        {
+            "on": "2027-01-20",
+            **{
+                k: "on"
+                for k in (
+                    "inspection_approved",
+                    "inspection_accredited_inmetro",
+                    "roof_sign_taxi",
+                    "ctb_equipment_ok",
+                )
+            },
+            "taximeter_approved_by": "INMETRO",
+        },
+    )
+    assert (
+        r.status_code == 200
+        and "UI-DEBT-1" in r.content.decode()
+        and "art. 21, §1" in r.content.decode()
+    )

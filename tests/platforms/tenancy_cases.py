@@ -191,6 +191,12 @@ ROUTES = {
         {404},
         None,
     ),
+    "plataformas/<int:platform_id>/dados/": lambda b: (
+        "post",
+        f"/plataformas/{b.extra['pl_platform']}/dados/",
+        {404},
+        {"__form__": {"contact_name": "invasor"}},
+    ),
     "plataformas/<int:platform_id>/penalidade/": lambda b: (
         "post",
         f"/plataformas/{b.extra['pl_platform']}/penalidade/",

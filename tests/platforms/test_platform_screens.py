@@ -157,3 +157,18 @@ def test_the_demo_has_a_refused_motorcycle_citing_art_17(barra_m):
         moto = PlatformDriver.objects.get(cpf="61130593592")
     assert moto.status == "refused"
     assert "art. 17" in str(moto.decision)
+
+
+def test_the_authority_updates_contacts_and_it_is_an_act(as_role, barra_m):
+    from outorga.core.models import Act
+
+    with tenant(barra_m):
+        p = Platform.objects.get(cnpj="07220658568510")
+    r = as_role(Role.AUTORIDADE).post(
+        f"/plataformas/{p.pk}/dados/",
+        {"contact_name": "Nova Responsável", "contact_email": "nova@exemplo.invalid"},
+    )
+    assert r.status_code == 302
+    with tenant(barra_m):
+        assert Platform.objects.get(pk=p.pk).contact_name == "Nova Responsável"
+        assert Act.objects.filter(action="platform.update", object_id=str(p.pk)).exists()

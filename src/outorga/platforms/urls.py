@@ -8,6 +8,7 @@ urlpatterns = [
     path("plataformas/", views.index, name="index"),
     path("plataformas/credenciar/", views.credential, name="credential"),
     path("plataformas/<int:platform_id>/", views.detail, name="detail"),
+    path("plataformas/<int:platform_id>/dados/", views.contacts_update, name="contacts"),
     path("plataformas/<int:platform_id>/penalidade/", views.penalty_impose, name="penalty"),
     path("plataformas/<int:platform_id>/processo/", views.case_open, name="case_open"),
     path("plataformas/processos/<int:case_id>/", views.case_detail, name="case"),

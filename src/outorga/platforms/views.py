@@ -26,6 +26,7 @@ from outorga.law.money import brl
 from . import charts, selectors, services
 from .models import (
     Complaint,
+    InfractionCandidate,
     MonthlyReport,
     Platform,
     PlatformCase,
@@ -95,6 +96,19 @@ class CredentialForm(forms.Form):
     )
     complaint_channel = forms.CharField(
         label="Canal de reclamações (art. 11, III)", max_length=200, required=False
+    )
+    contact_name = forms.CharField(label="Responsável", max_length=120, required=False)
+    contact_email = forms.EmailField(label="E-mail", required=False)
+    contact_phone = forms.CharField(label="Telefone", max_length=30, required=False)
+    address = forms.CharField(label="Endereço", max_length=250, required=False)
+
+
+class ContactsForm(forms.Form):
+    cadastro_mobiliario = forms.CharField(
+        label="Inscrição no cadastro mobiliário", max_length=30, required=False
+    )
+    complaint_channel = forms.CharField(
+        label="Canal de reclamações", max_length=200, required=False
     )
     contact_name = forms.CharField(label="Responsável", max_length=120, required=False)
     contact_email = forms.EmailField(label="E-mail", required=False)
@@ -234,9 +248,35 @@ def detail(request: HttpRequest, platform_id: int) -> HttpResponse:
         "cases": PlatformCase.objects.filter(platform=p),
         "penalty_form": PenaltyForm(initial={"infraction_on": today, "defence_notice_on": today}),
         "case_form": CaseForm(initial={"infraction_on": today}),
+        "contacts_form": ContactsForm(initial={k: getattr(p, k) for k in ContactsForm.base_fields}),
         "is_authority": user.role == Role.AUTORIDADE,
     }
     return render(request, "platforms/detail.html", context)
+
+
+@login_required
+@require_POST
+def contacts_update(request: HttpRequest, platform_id: int) -> HttpResponse:
+    user = _viewer(request, object_page=True)
+    if isinstance(user, HttpResponse):
+        return user
+    p = get_object_or_404(Platform.objects.all(), pk=platform_id)
+    form = ContactsForm(request.POST)
+    if not form.is_valid():
+        for fld, errs in form.errors.items():
+            messages.error(request, f"{fld}: {' '.join(str(e) for e in errs)}")
+    else:
+        try:
+            services.platform_update_contacts(
+                actor=_actor(request),
+                municipality=user.municipality,  # type: ignore[arg-type]
+                platform=p,
+                changes=form.cleaned_data,
+            )
+        except NotCompetent as exc:
+            return _forbidden(request, exc)
+        messages.success(request, "Dados da plataforma atualizados.")
+    return HttpResponseRedirect(reverse("platforms:detail", args=[p.pk]))
 
 
 @login_required
@@ -434,6 +474,7 @@ def penalties(request: HttpRequest) -> HttpResponse:
         {
             "penalties": PlatformPenalty.objects.select_related("platform", "imposed_by"),
             "cases": PlatformCase.objects.select_related("platform"),
+            "candidates": InfractionCandidate.objects.select_related("platform")[:200],
         },
     )
 

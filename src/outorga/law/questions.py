@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import fastjsonschema
 import jsonschema
 
 from .context import Context
@@ -71,9 +72,16 @@ def question(
     return register
 
 
+_loaded = False
+
+
 def load_rulebooks() -> None:
+    global _loaded
+    if _loaded:
+        return
     for module in RULEBOOKS.values():
         importlib.import_module(module)
+    _loaded = True
     importlib.import_module("outorga.law.inspections")  # questions across the three laws
 
 
@@ -83,10 +91,10 @@ def registry() -> dict[str, Question]:
 
 
 def get(qid: str) -> Question:
-    reg = registry()
-    if qid not in reg:
+    load_rulebooks()
+    if qid not in _REGISTRY:
         raise KeyError(f"pergunta desconhecida: {qid}")
-    return reg[qid]
+    return _REGISTRY[qid]
 
 
 _FORMATS = jsonschema.FormatChecker()
@@ -99,7 +107,36 @@ def _is_date(value: object) -> bool:
     return True
 
 
+_FAST: dict[str, Callable[[Any], Any]] = {}
+
+
+def _is_iso_date(value: str) -> bool:
+    if len(value) != 10:
+        return False
+    try:
+        dt.date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _fast_validator(q: Question) -> Callable[[Any], Any]:
+    """A compiled validator (fastjsonschema, Draft-07 keywords) for the common, valid case."""
+    fn = _FAST.get(q.id)
+    if fn is None:
+        schema = {k: v for k, v in q.facts_schema.items() if k != "$schema"}
+        fn = _FAST[q.id] = fastjsonschema.compile(
+            schema, formats={"date": _is_iso_date}, use_default=False
+        )
+    return fn
+
+
 def validate_facts(q: Question, facts: Mapping[str, Any]) -> None:
+    try:
+        _fast_validator(q)(facts)
+        return
+    except fastjsonschema.JsonSchemaException:
+        pass  # fall through: the full validator lists every error, in Portuguese
     validator = jsonschema.Draft202012Validator(q.facts_schema, format_checker=_FORMATS)
     errors = [
         {

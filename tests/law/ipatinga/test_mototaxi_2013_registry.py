@@ -27,7 +27,8 @@ QUESTIONS = {
 
 
 def test_every_question_is_registered_under_the_law():
-    mine = {q.id: q for q in _REGISTRY.values() if q.law == rulebook.LAW_ID}
+    mine = {q.id: q for q in _REGISTRY.values() if q.id.startswith("mototaxi.")}
+    assert all(q.law == rulebook.LAW_ID for q in mine.values())
     assert set(mine) == QUESTIONS
     assert all(q.title.endswith("?") for q in mine.values())
 

@@ -1,0 +1,144 @@
+"""Law-core throughput: person + vehicle eligibility for N synthetic applicants and escalation for
+N infraction histories (mototaxi law), through the same `questions.ask` the product uses.
+
+    .venv/bin/python bench/law_eligibility.py [--n 100000]
+
+Prints evaluations per second and, as the reference measured in the same run, the rate of a bare
+JSON-schema validation of the same facts (the floor any `ask()` pays), with the ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+from outorga.demo import IPATINGA  # noqa: E402
+from outorga.law import questions  # noqa: E402
+from outorga.law.context import Context  # noqa: E402
+
+ON = dt.date(2026, 6, 1)
+DOCS = [
+    "rg",
+    "military_clearance",
+    "electoral_clearance",
+    "photos",
+    "residence_proof",
+    "criminal_certificates",
+    "cpf",
+]
+EQUIPMENT = [
+    "antena_corta_pipas",
+    "protetor_motor_pernas",
+    "alcas_metalicas",
+    "escapamento_isolado",
+    "apoio_pes_passageiro",
+    "coletes_retrorrefletivos",
+    "toucas_descartaveis",
+    "retrovisores_ambos_lados",
+]
+
+
+def person(rng: random.Random) -> dict:
+    birth = dt.date(rng.randint(1960, 2008), rng.randint(1, 12), rng.randint(1, 28))
+    a_since = dt.date(rng.randint(2000, 2025), rng.randint(1, 12), rng.randint(1, 28))
+    return {
+        "role": "permissionario",
+        "service": "mototaxi",
+        "birth_date": birth.isoformat(),
+        "cnh_category_a_since": a_since.isoformat(),
+        "course_approved": rng.random() > 0.1,
+        "documents": {d: rng.random() > 0.05 for d in DOCS},
+        "medical_certificate": {"issued_on": "2026-05-20", "presented_on": "2026-05-25"},
+        "tender_homologated_on": "2026-05-10",
+    }
+
+
+def vehicle(rng: random.Random) -> dict:
+    return {
+        "service": "mototaxi",
+        "kind": "motocicleta",
+        "engine_cc": rng.choice([110, 125, 160, 250, 300]),
+        "manufacture_year": rng.randint(2010, 2026),
+        "registration_uf": "MG",
+        "registration_category": "aluguel",
+        "red_plate": True,
+        "documents": {
+            "crlv_updated_in_ipatinga": True,
+            "dpvat": True,
+            "vistoria_report": True,
+            "inspection_report_on": "2026-03-01",
+        },
+        "in_holders_name": {"crv": True, "crlv": True, "dpvat": True},
+        "equipment": rng.sample(EQUIPMENT, rng.randint(6, 8)),
+    }
+
+
+def history(rng: random.Random) -> dict:
+    n = rng.randint(1, 8)
+    return {
+        "infractions": [
+            {
+                "id": str(i),
+                "committed_on": (ON - dt.timedelta(days=rng.randint(0, 500))).isoformat(),
+                "severity": rng.choice(["leve", "media", "grave", "gravissima"]),
+                "final": True,
+            }
+            for i in range(n)
+        ]
+    }
+
+
+def rate(label: str, n: int, fn) -> float:  # type: ignore[no-untyped-def]
+    start = time.perf_counter()
+    for i in range(n):
+        fn(i)
+        if n >= 10 and i % (n // 10) == 0:
+            print(f"  {label}: {i:>7}/{n}", end="\r", file=sys.stderr)
+    elapsed = time.perf_counter() - start
+    per_s = n / elapsed
+    print(f"{label:55} {n:>8} in {elapsed:7.2f}s = {per_s:10,.0f}/s".replace(",", "."))
+    return per_s
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--n", type=int, default=100_000)
+    args = parser.parse_args()
+    rng = random.Random(42)
+    ctx = Context(IPATINGA, ON)
+    people = [person(rng) for _ in range(args.n)]
+    vehicles = [vehicle(rng) for _ in range(args.n)]
+    histories = [history(rng) for _ in range(args.n)]
+    qp, qv, qh = (
+        questions.get(q)
+        for q in ("mototaxi.person_eligibility", "mototaxi.vehicle_eligibility", "mototaxi.penalty")
+    )
+    ref = rate(
+        "reference: JSON-schema validation of person facts",
+        args.n,
+        lambda i: questions.validate_facts(qp, people[i]),
+    )
+    both = rate(
+        "person + vehicle eligibility (2 decisions each)",
+        args.n,
+        lambda i: (questions.ask(qp.id, ctx, people[i]), questions.ask(qv.id, ctx, vehicles[i])),
+    )
+    esc = rate(
+        "escalation for an infraction history (art. 32, D-1, D-2)",
+        args.n,
+        lambda i: questions.ask(qh.id, ctx, histories[i]),
+    )
+    print(
+        f"ratio eligibility/reference = {ref / both:.1f}x slower; "
+        f"escalation/reference = {ref / esc:.1f}x slower"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -126,4 +126,7 @@ def _load_municipality(facts: MunicipalityFacts) -> list[DemoLogin]:
         from outorga.inspections.demo import load as inspections_demo
 
         inspections_demo(m)
+        from outorga.tripdata.demo import load as tripdata_demo
+
+        tripdata_demo(m)
     return logins

@@ -12,6 +12,7 @@ the municipality's local time (the service turns the local month into UTC bounds
 
 from __future__ import annotations
 
+import csv
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -94,14 +95,6 @@ EXCLUDING = (
     "negative_distance",
     "impossible_distance",
     "inconsistent_amounts",
-)
-SESSION_KINDS = (
-    "missing_field",
-    "duplicate",
-    "outside_month",
-    "negative_duration",
-    "impossible_duration",
-    "unknown_driver",
 )
 
 
@@ -195,6 +188,16 @@ def _columns_of(con: duckdb.DuckDBPyConnection, source: str) -> list[str]:
     return [c.lower() for c in rel.columns]
 
 
+def _csv_header(path: Path) -> list[str]:
+    """The header line, read directly (DuckDB's sniffer would sample the file to find it)."""
+    try:
+        with path.open(encoding="utf-8-sig", newline="") as f:
+            first = f.readline()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise FileRejected(f"arquivo ilegível: {exc}") from exc
+    return [c.strip().strip('"').lower() for c in next(csv.reader([first]), [])]
+
+
 def _short(exc: Exception) -> str:
     return str(exc).splitlines()[0][:300]
 
@@ -221,7 +224,7 @@ def _native_select(
     if fmt == "csv":
         # Typed at read time: DuckDB's parallel CSV reader parses only the named types.
         types = "{" + ", ".join(f"'{k}': 'VARCHAR'" for k in spec) + "}"
-        cols = _columns_of(con, _source(path, fmt))
+        cols = _csv_header(path)
         missing = [k for k, (_, req) in spec.items() if req and k not in cols]
         if missing:
             raise FileRejected("colunas obrigatórias ausentes: " + ", ".join(missing))
@@ -246,21 +249,23 @@ def _native_select(
     return f"SELECT {', '.join(exprs)} FROM {src}"
 
 
-def _load_trips(con: duckdb.DuckDBPyConnection, path: Path, fmt: str, schema: str) -> None:
+def _trips_select(con: duckdb.DuckDBPyConnection, path: Path, fmt: str, schema: str) -> str:
+    """The file as normalised columns: trip_id, driver, plate, s, e (epoch ms), dist, dur, fare,
+    ret, extras, revenue."""
     if schema == "native":
         inner = _native_select(con, path, fmt, NATIVE_TRIPS)
-        con.execute(
-            f"""CREATE TABLE t AS SELECT
+        # Normalise only what needs it: most files already follow the schema.
+        return f"""SELECT
                 trip_id,
-                regexp_replace(driver_cpf, '[^0-9]', '', 'g') AS driver,
-                upper(replace(vehicle_plate, '-', '')) AS plate,
+                CASE WHEN length(driver_cpf) = 11 THEN driver_cpf
+                     ELSE regexp_replace(driver_cpf, '[^0-9]', '', 'g') END AS driver,
+                CASE WHEN length(vehicle_plate) = 7 THEN upper(vehicle_plate)
+                     ELSE upper(replace(vehicle_plate, '-', '')) END AS plate,
                 epoch_ms(start_time) AS s, epoch_ms(end_time) AS e,
                 distance_m AS dist, duration_s AS dur,
                 fare_cents AS fare, retention_cents AS ret, coalesce(extras_cents, 0) AS extras,
                 true AS revenue
             FROM ({inner})"""
-        )
-        return
     if fmt != "ndjson":
         raise FileRejected("o formato MDS 2.0 é JSON: envie NDJSON (uma corrida por linha)")
     src = _source(path, fmt, json_columns=MDS_TRIPS)
@@ -268,8 +273,7 @@ def _load_trips(con: duckdb.DuckDBPyConnection, path: Path, fmt: str, schema: st
     missing = [k for k in ("trip_id", "start_time", "end_time") if k not in cols]
     if missing:
         raise FileRejected("campos MDS obrigatórios ausentes: " + ", ".join(missing))
-    con.execute(
-        f"""CREATE TABLE t AS SELECT
+    return f"""SELECT
             trip_id,
             regexp_replace(json_extract_string(trip_attributes, '$.driver_id'), '[^0-9]', '', 'g')
                 AS driver,
@@ -290,33 +294,37 @@ def _load_trips(con: duckdb.DuckDBPyConnection, path: Path, fmt: str, schema: st
               AS extras,
             coalesce(trip_type, 'private') IN {MDS_REVENUE_TYPES} AS revenue
         FROM {src}"""
-    )
 
 
-def _load_sessions(con: duckdb.DuckDBPyConnection, path: Path, fmt: str, schema: str) -> None:
+def _sessions_select(con: duckdb.DuckDBPyConnection, path: Path, fmt: str, schema: str) -> str:
     if schema != "native":
         raise FileRejected("sessões só no esquema nativo (o MDS 2.0 não define sessões)")
     inner = _native_select(con, path, fmt, NATIVE_SESSIONS)
-    con.execute(
-        f"""CREATE TABLE t AS SELECT
+    return f"""SELECT
             session_id AS trip_id,
-            regexp_replace(driver_cpf, '[^0-9]', '', 'g') AS driver,
+            CASE WHEN length(driver_cpf) = 11 THEN driver_cpf
+                 ELSE regexp_replace(driver_cpf, '[^0-9]', '', 'g') END AS driver,
             epoch_ms(start_time) AS s, epoch_ms(end_time) AS e
         FROM ({inner})"""
-    )
 
 
 def _load_roster(con: duckdb.DuckDBPyConnection, roster: Sequence[RosterEntry]) -> None:
     con.execute("CREATE TABLE r (r_cpf VARCHAR, r_plate VARCHAR, banned BOOLEAN)")
     con.execute("CREATE TABLE p (p_cpf VARCHAR, f BIGINT, u BIGINT)")
     if roster:
-        con.executemany(
-            "INSERT INTO r VALUES (?, ?, ?)",
-            [(d.cpf, d.plate.upper(), d.banned_vehicle) for d in roster],
-        )
+        _insert(con, "r", [(d.cpf, d.plate.upper(), d.banned_vehicle) for d in roster])
         periods = [(d.cpf, f, u) for d in roster for f, u in _merge_periods(d.periods)]
         if periods:
-            con.executemany("INSERT INTO p VALUES (?, ?, ?)", periods)
+            _insert(con, "p", periods)
+
+
+def _insert(con: duckdb.DuckDBPyConnection, table: str, rows: list[tuple[Any, ...]]) -> None:
+    """Many rows in one statement (executemany pays a round trip per row)."""
+    for i in range(0, len(rows), 1000):
+        chunk = rows[i : i + 1000]
+        width = len(chunk[0])
+        marks = ", ".join("(" + ", ".join("?" * width) + ")" for _ in chunk)
+        con.execute(f"INSERT INTO {table} VALUES {marks}", [v for row in chunk for v in row])
 
 
 def _merge_periods(periods: Iterable[tuple[int, int | None]]) -> list[tuple[int, int | None]]:
@@ -332,7 +340,7 @@ def _merge_periods(periods: Iterable[tuple[int, int | None]]) -> list[tuple[int,
 
 
 def _trip_conditions(month: Month, limits: FareLimits | None) -> dict[str, str]:
-    """One SQL boolean per error kind, over the joined row (t + roster r + period p + dup d)."""
+    """One SQL boolean per error kind (duplicates are marked afterwards, on the whole file)."""
     fare_check = "false"
     if limits is not None:
         # Same formula as the rulebook's fares.fare_ceiling, half-up to the cent (parity-tested).
@@ -344,7 +352,6 @@ def _trip_conditions(month: Month, limits: FareLimits | None) -> dict[str, str]:
     return {
         "missing_field": "(driver IS NULL OR driver = '' OR s IS NULL OR e IS NULL OR "
         "trip_id IS NULL OR dist IS NULL OR dur IS NULL OR fare IS NULL OR ret IS NULL)",
-        "duplicate": "(d.rid IS NOT NULL)",
         "outside_month": f"(s < {month.start_ms} OR s >= {month.end_ms})",
         "negative_duration": "(e < s OR dur < 0)",
         "impossible_duration": f"(e >= s AND dur >= 0 AND (dur > {MAX_TRIP_SECONDS} OR "
@@ -364,7 +371,6 @@ def _trip_conditions(month: Month, limits: FareLimits | None) -> dict[str, str]:
 def _session_conditions(month: Month) -> dict[str, str]:
     return {
         "missing_field": "(driver IS NULL OR driver = '' OR s IS NULL OR e IS NULL)",
-        "duplicate": "(d.rid IS NOT NULL)",
         "outside_month": f"(e <= {month.start_ms} OR s >= {month.end_ms})",
         "negative_duration": "(e < s)",
         "impossible_duration": f"(e - s > {MAX_TRIP_SECONDS * 1000 * 31})",
@@ -372,97 +378,147 @@ def _session_conditions(month: Month) -> dict[str, str]:
     }
 
 
-def _mark_duplicates(con: duckdb.DuckDBPyConnection, key: str) -> None:
-    """Rows repeating an earlier row's key: every copy after the first. Grouping by a 64-bit hash
-    first keeps the wide key out of the big aggregation; candidates are checked on the real key."""
+#: One bit per error kind in the row's ``err`` mask.
+BIT = {kind: 1 << i for i, kind in enumerate(ERROR_KINDS)}
+
+
+def _mask(kinds: Iterable[str]) -> int:
+    return sum(BIT[k] for k in kinds)
+
+
+def _materialise(
+    con: duckdb.DuckDBPyConnection, select: str, conds: dict[str, str], key_sql: str
+) -> None:
+    """Read the file once into table ``t`` with an error bit mask per row, joined on the way with
+    the roster (small tables: a hash join that does not slow the parallel reader down)."""
+    err = " | ".join(
+        f"(CASE WHEN coalesce({sql}, false) THEN {BIT[k]} ELSE 0 END)" for k, sql in conds.items()
+    )
+    con.execute(
+        f"""CREATE TABLE t AS
+        SELECT x.*, ({err})::INTEGER AS err, hash({key_sql}) AS h
+        FROM ({select}) x
+        LEFT JOIN r ON x.driver = r.r_cpf
+        LEFT JOIN p ON x.driver = p.p_cpf AND x.s >= p.f AND (p.u IS NULL OR x.s < p.u)"""
+    )
+
+
+def _mark_duplicates(con: duckdb.DuckDBPyConnection, key_sql: str) -> None:
+    """Rows repeating an earlier row: every copy after the first gets the duplicate bit. The
+    64-bit hash computed while reading (``h``) finds the candidates cheaply; they are then
+    checked on the real key, so a hash collision never marks a row."""
     con.execute(
         f"""CREATE TABLE d AS
-        WITH h AS (SELECT hash({key}) AS k FROM t WHERE {key} IS NOT NULL
-                   GROUP BY 1 HAVING count(*) > 1),
-        c AS (SELECT rowid AS rid, {key} AS key FROM t SEMI JOIN h ON hash(t.{key}) = h.k),
+        WITH hh AS (SELECT h FROM t GROUP BY h HAVING count(*) > 1),
+        c AS (SELECT rowid AS rid, {key_sql} AS key FROM t SEMI JOIN hh USING (h)),
         firsts AS (SELECT min(rid) AS rid FROM c GROUP BY key)
         SELECT rid FROM c ANTI JOIN firsts USING (rid)"""
     )
+    con.execute(f"UPDATE t SET err = err | {BIT['duplicate']} WHERE rowid IN (SELECT rid FROM d)")
 
 
-def _joined(conds: dict[str, str], with_roster: bool = True) -> str:
-    """The row source every query reads: trips with their roster entry, enabled period and
-    duplicate mark (all joins are against small tables)."""
-    roster = (
-        "LEFT JOIN r ON t.driver = r.r_cpf "
-        "LEFT JOIN p ON t.driver = p.p_cpf AND t.s >= p.f AND (p.u IS NULL OR t.s < p.u) "
-        if with_roster
-        else ""
-    )
-    flags = ", ".join(f"{sql} AS f_{k}" for k, sql in conds.items())
-    return f"(SELECT t.*, {flags} FROM t {roster}LEFT JOIN d ON t.rowid = d.rid)"
+def peak_of(k: Any, s: Any, e: Any, *, presorted: bool = False) -> Peak:
+    """Maximum number of distinct drivers online at once (D-9 b) over half-open intervals
+    [s, e) of drivers numbered ``k``, as the rulebook's ``concurrency.peak_concurrent_drivers``
+    (parity-tested), with integer sorts instead of a Python loop:
+
+    1. merge each driver's overlapping intervals: sorted by (driver, start), a running maximum
+       of the ends (offset per driver so drivers never mix) tells where an island starts — at a
+       start at or past every earlier end of the driver; the island ends at the running maximum
+       of its last row;
+    2. sweep: each merged start is the key 2·t+1 and each end 2·t, so one sort puts ends before
+       starts at the same instant (touching intervals do not overlap); the running count
+       (starts so far − ends so far) reaches its maximum first at the earliest instant of the peak.
+
+    O(n log n), vectorised with numpy. ``presorted``: rows already ordered by (k, s).
+    """
+    import numpy as np
+
+    n = len(s)
+    if n == 0:
+        return Peak(0, None, 0)
+    k = np.asarray(k, dtype=np.int64)
+    s = np.asarray(s, dtype=np.int64)
+    e = np.asarray(e, dtype=np.int64)
+    base = int(s.min())
+    s = s - base
+    e = e - base
+    span = int(max(int(e.max()), int(s.max()))) + 1
+    offset = k * span
+    key = offset + s
+    off_e = offset + e
+    if not presorted:
+        order = np.argsort(key)
+        key, off_e, offset = key[order], off_e[order], offset[order]
+    running = np.maximum.accumulate(off_e)
+    new = np.empty(n, dtype=bool)
+    new[0] = True
+    np.greater_equal(key[1:], running[:-1], out=new[1:])
+    first = np.flatnonzero(new)
+    last = np.empty_like(first)
+    last[:-1] = first[1:] - 1
+    last[-1] = n - 1
+    starts = key[first] - offset[first]
+    ends = running[last] - offset[first]
+    events = np.concatenate((starts * 2 + 1, ends * 2))
+    events.sort()
+    # active after event i = starts so far − ends so far = 2·(starts so far) − (i + 1)
+    active = 2 * np.cumsum(events & 1) - np.arange(1, len(events) + 1)
+    i = int(active.argmax())
+    return Peak(int(active[i]), int(events[i] // 2) + base, len(first))
 
 
 def _peak(con: duckdb.DuckDBPyConnection, where: str) -> Peak:
-    """Maximum number of distinct drivers online at once (D-9 b), vectorised.
-
-    Half-open intervals [s, e), as the rulebook's ``concurrency.peak_concurrent_drivers``:
-
-    1. merge each driver's overlapping intervals with one window pass: sorted by start, a row
-       opens a new island when its start is at or past every earlier end of the driver
-       (``prev_end``, the running maximum). ``prev_end`` at an island's first row is exactly the
-       end of the driver's previous island, and the driver's last island ends at ``max(e)`` — so
-       the merged intervals' start (+1) and end (−1) events come out without materialising them;
-    2. sweep: events summed per instant; since ends and starts at the same instant net out (ends
-       first: touching intervals never overlap), the count after an instant's events is the
-       maximum reached at it, so a running sum over the distinct instants finds the peak and the
-       earliest instant it is reached.
-
-    O(n log n) (two sorts); parity-tested against the rulebook's pure function.
-    """
-    rows = con.execute(
-        f"""
-        WITH iv AS (SELECT driver, s, e FROM {where}),
-        o AS (SELECT driver, s,
-                     max(e) OVER (PARTITION BY driver ORDER BY s, e
-                                  ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS prev_end
-              FROM iv),
-        starts AS (SELECT s, prev_end FROM o WHERE prev_end IS NULL OR s >= prev_end),
-        ev AS (SELECT t, sum(d) AS d FROM (
-                   SELECT s AS t, 1 AS d FROM starts
-                   UNION ALL SELECT prev_end AS t, -1 AS d FROM starts WHERE prev_end IS NOT NULL
-                   UNION ALL SELECT max(e) AS t, -1 AS d FROM iv GROUP BY driver)
-               GROUP BY t),
-        run AS (SELECT t, sum(d) OVER (ORDER BY t ROWS UNBOUNDED PRECEDING) AS active FROM ev)
-        SELECT (SELECT count(*) FROM starts), active, t FROM run
-        ORDER BY active DESC, t ASC LIMIT 1
-        """
-    ).fetchall()
-    row = rows[0] if rows else None
-    if row is None or row[1] is None or int(row[1]) <= 0:
-        return Peak(0, None, int(row[0]) if row else 0)
-    return Peak(int(row[1]), int(row[2]), int(row[0]))
+    """The peak over ``where`` (a relation of driver, s, e). DuckDB numbers the drivers; numpy
+    sorts one integer key, merges and sweeps (cheaper than sorting three columns in SQL)."""
+    arrays = con.execute(
+        f"""WITH iv AS (SELECT driver, s, e FROM {where}),
+                 ids AS (SELECT driver, row_number() OVER () AS k
+                         FROM (SELECT DISTINCT driver FROM iv))
+            SELECT k, s, e FROM iv JOIN ids USING (driver)"""
+    ).fetchnumpy()
+    return peak_of(arrays["k"], arrays["s"], arrays["e"])
 
 
 def _samples(
-    con: duckdb.DuckDBPyConnection, src: str, errors: dict[str, int], columns: str
+    con: duckdb.DuckDBPyConnection, errors: dict[str, int], columns: str
 ) -> dict[str, list[dict[str, Any]]]:
-    out: dict[str, list[dict[str, Any]]] = {}
-    for kind, n in errors.items():
-        if n <= 0:
-            continue
-        rel = con.sql(f"SELECT {columns} FROM {src} WHERE f_{kind} LIMIT {SAMPLES_PER_KIND}")
-        names = rel.columns
-        out[kind] = [dict(zip(names, r, strict=True)) for r in rel.fetchall()]
-    return out
+    """Up to SAMPLES_PER_KIND rows per error kind, the first in file order: one pass finds their
+    row numbers (integers only), a second reads just those rows."""
+    kinds = [k for k, n in errors.items() if n > 0]
+    if not kinds:
+        return {}
+    picks = ", ".join(
+        f"min_by(rowid, rowid, {SAMPLES_PER_KIND}) FILTER (WHERE err & {BIT[k]} <> 0)"
+        for k in kinds
+    )
+    (row,) = con.execute(f"SELECT {picks} FROM t").fetchall()
+    wanted = sorted({int(r) for ids in row for r in (ids or [])})
+    rel = con.execute(
+        f"SELECT rowid, struct_pack({columns}) FROM t WHERE rowid IN ({', '.join(map(str, wanted))})"
+    ).fetchall()
+    by_row = {int(r): dict(v) for r, v in rel}
+    return {k: [by_row[int(r)] for r in (ids or [])] for k, ids in zip(kinds, row, strict=True)}
 
 
 TRIP_SAMPLE_COLUMNS = (
-    "trip_id, driver AS driver_cpf, plate AS vehicle_plate, "
-    "strftime(make_timestamp(s * 1000), '%Y-%m-%dT%H:%M:%SZ') AS start_time, "
-    "strftime(make_timestamp(e * 1000), '%Y-%m-%dT%H:%M:%SZ') AS end_time, "
-    "dist AS distance_m, dur AS duration_s, fare AS fare_cents, ret AS retention_cents"
+    "trip_id := trip_id, driver_cpf := driver, vehicle_plate := plate, "
+    "start_time := strftime(make_timestamp(s * 1000), '%Y-%m-%dT%H:%M:%SZ'), "
+    "end_time := strftime(make_timestamp(e * 1000), '%Y-%m-%dT%H:%M:%SZ'), "
+    "distance_m := dist, duration_s := dur, fare_cents := fare, retention_cents := ret"
 )
 SESSION_SAMPLE_COLUMNS = (
-    "trip_id AS session_id, driver AS driver_cpf, "
-    "strftime(make_timestamp(s * 1000), '%Y-%m-%dT%H:%M:%SZ') AS start_time, "
-    "strftime(make_timestamp(e * 1000), '%Y-%m-%dT%H:%M:%SZ') AS end_time"
+    "session_id := trip_id, driver_cpf := driver, "
+    "start_time := strftime(make_timestamp(s * 1000), '%Y-%m-%dT%H:%M:%SZ'), "
+    "end_time := strftime(make_timestamp(e * 1000), '%Y-%m-%dT%H:%M:%SZ')"
 )
+
+
+def _read(con: duckdb.DuckDBPyConnection, select: str, conds: dict[str, str], key: str) -> None:
+    try:
+        _materialise(con, select, conds, key)
+    except duckdb.Error as exc:
+        raise FileRejected(f"arquivo ilegível: {_short(exc)}") from exc
 
 
 def analyse_trips(
@@ -478,42 +534,40 @@ def analyse_trips(
 ) -> Result:
     """Validation counts and samples, per-driver totals and the concurrency peak of a trips file."""
     con = con or connect()
-    progress(5, "lendo o arquivo")
-    try:
-        _load_trips(con, path, fmt, schema)
-    except duckdb.Error as exc:
-        raise FileRejected(f"arquivo ilegível: {_short(exc)}") from exc
-    progress(45, "validando")
+    progress(5, "lendo e validando o arquivo")
     _load_roster(con, roster)
-    _mark_duplicates(con, "trip_id")
     conds = _trip_conditions(month, limits)
-    src = _joined(conds)
-    excluded = " OR ".join(f"f_{k}" for k in EXCLUDING)
-    any_error = " OR ".join(f"f_{k}" for k in conds)
-    counts = ", ".join(f"count_if(f_{k}) AS {k}" for k in conds)
+    _read(con, _trips_select(con, path, fmt, schema), conds, "trip_id")
+    progress(50, "procurando duplicatas")
+    _mark_duplicates(con, "trip_id")
+    kinds = list(conds) + ["duplicate"]
+    excl = _mask(EXCLUDING)
+    unknown = BIT["unknown_driver"]
+    counts = ", ".join(f"count_if(err & {BIT[k]} <> 0) AS {k}" for k in kinds)
+    ok = f"err & {excl} = 0"
+    progress(60, "totalizando")
     con.execute(
-        f"""CREATE TABLE agg AS SELECT driver, bool_or(on_roster) AS on_roster,
+        f"""CREATE TABLE agg AS SELECT driver,
+               bool_or(err & {unknown} = 0 AND driver IS NOT NULL AND driver <> '') AS on_roster,
                count(*) AS n_rows,
-               count_if(NOT ({excluded})) AS n_counted,
-               count_if(NOT ({any_error})) AS n_clean,
-               count_if(NOT ({excluded}) AND revenue) AS trips,
-               coalesce(sum(fare) FILTER (WHERE NOT ({excluded})), 0) AS gross,
-               coalesce(sum(ret) FILTER (WHERE NOT ({excluded})), 0) AS retention,
-               coalesce(sum(dist) FILTER (WHERE NOT ({excluded})), 0) AS distance,
-               coalesce(sum(dur) FILTER (WHERE NOT ({excluded})), 0) AS duration,
+               count_if({ok}) AS n_counted,
+               count_if(err = 0) AS n_clean,
+               count_if({ok} AND revenue) AS trips,
+               coalesce(sum(fare) FILTER (WHERE {ok}), 0) AS gross,
+               coalesce(sum(ret) FILTER (WHERE {ok}), 0) AS retention,
+               coalesce(sum(dist) FILTER (WHERE {ok}), 0) AS distance,
+               coalesce(sum(dur) FILTER (WHERE {ok}), 0) AS duration,
                {counts}
-           FROM (SELECT j.*, NOT f_unknown_driver AND driver IS NOT NULL AND driver <> ''
-                        AS on_roster FROM {src} j)
-           GROUP BY driver"""
+           FROM t GROUP BY driver"""
     )
     totals = con.execute(
         "SELECT sum(n_rows), sum(n_counted), sum(n_clean), "
-        + ", ".join(f"sum({k})" for k in conds)
+        + ", ".join(f"sum({k})" for k in kinds)
         + " FROM agg"
     ).fetchall()[0]
-    assert totals is not None
     rows, counted, clean = (int(v or 0) for v in totals[:3])
-    errors = {k: int(v or 0) for k, v in zip(conds, totals[3:], strict=True)}
+    found = {k: int(v or 0) for k, v in zip(kinds, totals[3:], strict=True)}
+    errors = {k: found.get(k, 0) for k in ERROR_KINDS}
     drivers = [
         DriverTotals(str(r[0]), int(r[2]), int(r[3]), int(r[4]), int(r[5]), int(r[6]), bool(r[1]))
         for r in con.execute(
@@ -521,13 +575,10 @@ def analyse_trips(
             "WHERE driver IS NOT NULL AND driver <> '' AND n_counted > 0 ORDER BY driver"
         ).fetchall()
     ]
-    progress(65, "amostras dos erros")
-    samples = _samples(con, src, errors, TRIP_SAMPLE_COLUMNS)
+    progress(70, "amostras dos erros")
+    samples = _samples(con, errors, TRIP_SAMPLE_COLUMNS)
     progress(75, "motoristas simultâneos")
-    peak = _peak(
-        con,
-        f"(SELECT driver, s, e FROM {src} WHERE NOT ({excluded}) AND e > s)",
-    )
+    peak = _peak(con, f"(SELECT driver, s, e FROM t WHERE {ok} AND e > s)")
     progress(85, "análise concluída")
     return Result("trips", rows, counted, clean, errors, samples, drivers, peak)
 
@@ -545,35 +596,27 @@ def analyse_sessions(
     """Validation and the concurrency peak of a file of driver online sessions. A session that
     crosses the month's bounds is clipped to them."""
     con = con or connect()
-    progress(5, "lendo o arquivo")
-    try:
-        _load_sessions(con, path, fmt, schema)
-    except duckdb.Error as exc:
-        raise FileRejected(f"arquivo ilegível: {_short(exc)}") from exc
-    progress(45, "validando")
+    progress(5, "lendo e validando o arquivo")
     _load_roster(con, roster)
-    con.execute(
-        "CREATE TABLE d AS SELECT rowid AS rid FROM t QUALIFY row_number() OVER "
-        "(PARTITION BY driver, s, e ORDER BY rowid) > 1"
-    )
     conds = _session_conditions(month)
-    src = _joined(conds)
-    excluded = " OR ".join(f"f_{k}" for k in conds if k != "unknown_driver")
-    any_error = " OR ".join(f"f_{k}" for k in conds)
+    _read(con, _sessions_select(con, path, fmt, schema), conds, "driver, s, e")
+    _mark_duplicates(con, "(driver, s, e)")
+    kinds = list(conds) + ["duplicate"]
+    excl = _mask(k for k in kinds if k != "unknown_driver")
     totals = con.execute(
-        f"SELECT count(*), count_if(NOT ({excluded})), count_if(NOT ({any_error})), "
-        + ", ".join(f"count_if(f_{k})" for k in conds)
-        + f" FROM {src}"
+        f"SELECT count(*), count_if(err & {excl} = 0), count_if(err = 0), "
+        + ", ".join(f"count_if(err & {BIT[k]} <> 0)" for k in kinds)
+        + " FROM t"
     ).fetchall()[0]
-    assert totals is not None
     rows, counted, clean = (int(v or 0) for v in totals[:3])
-    errors = {k: int(v or 0) for k, v in zip(conds, totals[3:], strict=True)}
-    samples = _samples(con, src, errors, SESSION_SAMPLE_COLUMNS)
+    found = {k: int(v or 0) for k, v in zip(kinds, totals[3:], strict=True)}
+    errors = {k: found[k] for k in ERROR_KINDS if k in found}
+    samples = _samples(con, errors, SESSION_SAMPLE_COLUMNS)
     progress(70, "motoristas simultâneos")
     peak = _peak(
         con,
         f"(SELECT driver, greatest(s, {month.start_ms}) AS s, least(e, {month.end_ms}) AS e "
-        f"FROM {src} WHERE NOT ({excluded}) AND e > s)",
+        f"FROM t WHERE err & {excl} = 0 AND e > s)",
     )
     progress(85, "análise concluída")
     return Result("sessions", rows, counted, clean, errors, samples, [], peak)

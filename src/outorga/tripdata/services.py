@@ -14,7 +14,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
-from django.core.files.uploadedfile import UploadedFile
+from django.core.files import File
 from django.db import transaction
 from django.utils import timezone
 
@@ -84,7 +84,7 @@ class IdempotencyConflict(TripDataError):
 # --- receiving a file (in the request: store, hash, enqueue — never process) ---------------------
 
 
-def _sha256(f: UploadedFile) -> str:
+def _sha256(f: File) -> str:
     h = hashlib.sha256()
     for chunk in f.chunks():
         h.update(chunk)
@@ -114,7 +114,7 @@ def trip_upload_submit(
     actor: Actor,
     municipality: Municipality,
     platform: Platform,
-    file: UploadedFile,
+    file: File,
     kind: str,
     schema: str,
     year: int,
@@ -389,6 +389,9 @@ def _store(upload: TripUpload, result: engine.Result, ctx: Context, limits_reaso
         )
         for kind, n in result.errors.items()
     )
+    # The platform's row serialises two files of the same platform finishing at once (the
+    # month row may not exist yet, so it cannot be the lock).
+    Platform.objects.select_for_update().get(pk=upload.platform_id)
     pm, _ = PlatformMonth.objects.select_for_update().get_or_create(
         platform=upload.platform, month=upload.month
     )

@@ -1,0 +1,374 @@
+# ruff: noqa: S608 - SQL over files this script generates itself
+"""Benchmark of the trip-data pipeline (issue 6): a month of trips for 10 platforms × 50 drivers.
+
+    .venv/bin/python bench/trips_pipeline.py              # 10 000 000 trips (about 1 GB of CSV)
+    .venv/bin/python bench/trips_pipeline.py --rows 200000  # quick run
+
+It builds a throw-away SQLite database (migrations + demo data), registers the platforms, their
+rosters (one motorcycle each), the executive's fare maxima and an ISSQN rate (example values) and
+a monthly report per platform, then writes one CSV per platform in the native schema (about 0.1 %
+of the rows carry each kind of error). In the same run it measures:
+
+* ``bare``: DuckDB alone, trips and revenue per driver per month straight from the same CSV files
+  (the reference the targets are stated against);
+* ``pipeline``: what the background task does for each file — read, validate (every error kind,
+  with samples), per-driver and per-platform totals, concurrent-driver peak (merge + sweep), the
+  law core's answers (peak over the cap, ISSQN statement), one transaction writing the results
+  and the acts — followed by the reconciliation with the monthly reports;
+* ``receive``: what the upload request adds before that (SHA-256 of the file), shown apart.
+
+Peak memory is the process's resident set (VmHWM, reset before each phase; DuckDB allocates
+outside Python, so tracemalloc would not see it). Targets on the 2-core machine: ≥ 1 000 000
+rows/s end to end from CSV, ≤ 2× the bare aggregation, < 2 GB peak memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import hashlib
+import os
+import resource
+import shutil
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+MONTH = dt.date(2026, 10, 1)
+LOCAL_OFFSET_H = -4  # Barra do Garças (America/Cuiaba)
+
+
+def cpf_of(base9: int) -> str:
+    d = [int(c) for c in f"{base9:09d}"]
+    for n in (10, 11):
+        r = sum(a * b for a, b in zip(d, range(n, 1, -1), strict=False)) * 10 % 11
+        d.append(0 if r == 10 else r)
+    return "".join(map(str, d))
+
+
+class Rss:
+    """Peak resident set size of this process: the kernel's high-water mark (reset per phase),
+    with a sampler as a fallback where /proc/self/clear_refs cannot be written."""
+
+    def __init__(self) -> None:
+        self.peak = 0
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    @staticmethod
+    def _status(key: str) -> int:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith(key + ":"):
+                return int(line.split()[1]) * 1024
+        return 0
+
+    def __enter__(self) -> Rss:
+        try:
+            Path("/proc/self/clear_refs").write_text("5")  # resets VmHWM to the current RSS
+            self._hwm_ok = True
+        except OSError:
+            self._hwm_ok = False
+        self.peak = self._status("VmRSS")
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+        self._thread.start()
+        return self
+
+    def _sample(self) -> None:
+        while not self._stop.wait(0.05):
+            self.peak = max(self.peak, self._status("VmRSS"))
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        if self._thread:
+            self._thread.join()
+        if self._hwm_ok:
+            self.peak = max(self.peak, self._status("VmHWM"))
+
+
+def cpu() -> float:
+    """CPU seconds of this process, all threads (DuckDB's included): steadier than wall time
+    when other work shares the machine."""
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def mb(n: int) -> str:
+    return f"{n / 2**20:,.0f} MB"
+
+
+def setup_django(work: Path) -> None:
+    os.environ["DATABASE_URL"] = f"sqlite:///{work / 'bench.sqlite3'}"
+    os.environ["OUTORGA_MEDIA_ROOT"] = str(work / "media")
+    os.environ["OUTORGA_VAR_DIR"] = str(work)
+    os.environ["OUTORGA_DUCKDB_TMP"] = str(work / "duckdb-tmp")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "outorga.config.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    from outorga.core.demo import load_demo
+
+    load_demo()
+
+
+def generate(path: Path, platform: int, rows: int, drivers: list[tuple[str, str]]) -> None:
+    """One platform's month: each driver's trips never overlap (a slot per trip), so the
+    concurrency peak is the number of drivers on line at once. Errors at fixed rates."""
+    import duckdb
+
+    start = int(
+        dt.datetime.combine(MONTH, dt.time.min, tzinfo=dt.timezone(dt.timedelta(hours=-4)))
+        .astimezone(dt.UTC)
+        .timestamp()
+    )
+    n_drivers = len(drivers)
+    slot = max(90, (30 * 86400 * n_drivers) // max(rows, 1))
+    con = duckdb.connect()
+    con.execute("CREATE TABLE drv (j BIGINT, cpf VARCHAR, plate VARCHAR)")
+    con.executemany(
+        "INSERT INTO drv VALUES (?, ?, ?)", [(j, c, p) for j, (c, p) in enumerate(drivers)]
+    )
+    off = LOCAL_OFFSET_H * 3600
+    con.execute(
+        f"""
+        COPY (
+          WITH b AS (
+            SELECT i, i % {n_drivers} AS j,
+                   {start} + (i // {n_drivers}) * {slot} + (hash(i) % 20)::BIGINT AS st,
+                   40 + (hash(i * 7) % {slot - 65})::BIGINT AS dur,
+                   6 + (hash(i * 13) % 8)::BIGINT AS speed
+            FROM range({rows}) r(i)),
+          c AS (
+            SELECT b.*, dur * speed AS dist,
+                   500 + (dur * speed) * 150 // 1000 + dur * 40 // 60 AS base_fare
+            FROM b)
+          SELECT
+            CASE WHEN i % 1000 = 7 THEN 'P{platform}-' || (i - 1)
+                 ELSE 'P{platform}-' || i END AS trip_id,
+            CASE WHEN i % 997 = 0 THEN '00000000191' ELSE drv.cpf END AS driver_cpf,
+            CASE WHEN i % 1500 = 3 THEN 'ZZZ9Z99' ELSE drv.plate END AS vehicle_plate,
+            strftime(make_timestamp((st + {off}) * 1000000), '%Y-%m-%dT%H:%M:%S') || '-04:00'
+              AS start_time,
+            strftime(make_timestamp((st + {off} + CASE WHEN i % 1000 = 13 THEN -60 ELSE dur END)
+                     * 1000000), '%Y-%m-%dT%H:%M:%S') || '-04:00' AS end_time,
+            dist AS distance_m,
+            CASE WHEN i % 1000 = 13 THEN -60 ELSE dur END AS duration_s,
+            CASE WHEN i % 2000 = 5 THEN base_fare * 3 ELSE base_fare END AS fare_cents,
+            base_fare // 4 AS retention_cents
+          FROM c JOIN drv USING (j)
+        ) TO '{path}' (HEADER)
+        """
+    )
+    con.close()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument(
+        "--rows", type=int, default=10_000_000, help="trips in the month (all platforms)"
+    )
+    ap.add_argument("--platforms", type=int, default=10)
+    ap.add_argument("--drivers", type=int, default=50, help="drivers per platform")
+    ap.add_argument("--workdir", type=Path, default=None)
+    ap.add_argument("--keep", action="store_true", help="keep the work directory")
+    args = ap.parse_args()
+
+    work = args.workdir or Path(tempfile.mkdtemp(prefix="outorga-bench-"))
+    work.mkdir(parents=True, exist_ok=True)
+    t0 = time.perf_counter()
+    setup_django(work)
+
+    from django.db import transaction
+
+    from outorga.core.models import Municipality, ParameterOverride
+    from outorga.core.tenancy import tenant
+    from outorga.platforms.models import MonthlyReport, Platform, PlatformDriver
+    from outorga.tripdata import engine, selectors, services
+    from outorga.tripdata.models import IssqnStatement, PlatformMonth, TripUpload
+
+    m = Municipality.objects.get(slug="barra-do-garcas")
+    files: list[Path] = []
+    uploads: list[int] = []
+    per_platform = args.rows // args.platforms
+    media = work / "media" / "tripdata" / "bench"
+    media.mkdir(parents=True, exist_ok=True)
+    with tenant(m), transaction.atomic():
+        for name, value in {
+            "apps_2025.fare_max_base_fare_cents": 600,
+            "apps_2025.fare_max_per_km_cents": 200,
+            "apps_2025.fare_max_per_minute_cents": 50,
+            "apps_2025.issqn_rate_autonomo": "0.02",
+        }.items():
+            ParameterOverride.objects.get_or_create(
+                name=name,
+                effective=dt.date(2026, 1, 1),
+                defaults={"value": value, "legal_reference": "exemplo (bench)", "example": True},
+            )
+        for p in range(args.platforms):
+            platform = Platform.objects.create(cnpj=f"{90000000000000 + p}", name=f"Bench {p}")
+            drivers = []
+            for j in range(args.drivers):
+                cpf = cpf_of(100_000_000 + p * 1000 + j)
+                plate = f"B{p:02d}{chr(65 + j % 26)}{j:03d}"[:7]
+                PlatformDriver.objects.create(
+                    platform=platform,
+                    cpf=cpf,
+                    name=f"Motorista {p}-{j}",
+                    cnh_number="0" * 11,
+                    cnh_category="B",
+                    cnh_ear=True,
+                    vehicle_plate=plate,
+                    vehicle_kind="motorcycle" if j == args.drivers - 1 else "car",
+                    vehicle_manufacture_year=2021,
+                    status="enabled",
+                    enabled_at=dt.datetime(2026, 1, 1, tzinfo=dt.UTC),
+                )
+                drivers.append((cpf, plate))
+            path = media / f"platform-{p}.csv"
+            generate(path, p, per_platform, drivers)
+            files.append(path)
+            upload = TripUpload.objects.create(
+                platform=platform,
+                month=MONTH,
+                kind="trips",
+                schema="native",
+                file_format="csv",
+                file=f"tripdata/bench/{path.name}",
+                original_name=path.name,
+                size=path.stat().st_size,
+                sha256="",
+                submitted_by="bench",
+            )
+            uploads.append(upload.pk)
+            # The platform's monthly report: the bare totals, with two drivers misreported.
+            con = engine.connect()
+            totals = con.execute(
+                f"SELECT driver_cpf, sum(fare_cents) FROM read_csv('{path}', header=true) "
+                "GROUP BY 1"
+            ).fetchall()
+            con.close()
+            report_drivers = [
+                {"cpf": c, "trip_revenue_cents": int(v) + (1000 if i < 2 else 0)}
+                for i, (c, v) in enumerate(sorted(totals))
+                if c in {d[0] for d in drivers}
+            ]
+            MonthlyReport.objects.create(
+                platform=platform,
+                year=MONTH.year,
+                month=MONTH.month,
+                version=1,
+                idempotency_key=f"bench-{p}",
+                body_sha256="0" * 64,
+                payload={"drivers": report_drivers},
+                active_drivers=len(report_drivers),
+                intermediation_revenue_cents=sum(d["trip_revenue_cents"] for d in report_drivers)
+                // 4,
+                trip_revenue_cents=sum(d["trip_revenue_cents"] for d in report_drivers),
+                submitted_on=dt.date(2026, 11, 20),
+                status="on_time",
+            )
+    # A worker is a long-lived process: its first task loads the law's parameter files once.
+    from outorga.core.lawctx import context
+    from outorga.law.barra_do_garcas.apps_2025 import trip_data
+
+    trip_data.trip_fare_limits(context(m, MONTH))
+    size = sum(f.stat().st_size for f in files)
+    print(
+        f"setup: {args.rows:,} trips, {args.platforms} platforms × {args.drivers} drivers, "
+        f"{size / 2**20:,.0f} MB of CSV in {time.perf_counter() - t0:.1f} s "
+        f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
+    )
+
+    def bare() -> tuple[float, float]:
+        with Rss() as rss:
+            t, c = time.perf_counter(), cpu()
+            groups = engine.bare_aggregation(files)
+            elapsed, used = time.perf_counter() - t, cpu() - c
+        print(
+            f"bare DuckDB aggregation: {elapsed:.2f} s (CPU {used:.2f} s), {groups} driver-months,"
+            f" {mb(rss.peak)}"
+        )
+        return elapsed, used
+
+    bare_1, bare_cpu_1 = bare()
+
+    with Rss() as rss_recv:
+        t = time.perf_counter()
+        for path in files:
+            h = hashlib.sha256()
+            with path.open("rb") as f:
+                while chunk := f.read(1 << 20):
+                    h.update(chunk)
+        receive = time.perf_counter() - t
+
+    with Rss() as rss_pipe:
+        t, c = time.perf_counter(), cpu()
+        for upload_id in uploads:
+            u = services.trip_upload_process(upload_id=upload_id)
+            assert u.status == "done", u.error
+        with tenant(m):
+            recs = [
+                selectors.reconciliation(pm)
+                for pm in PlatformMonth.objects.select_related("platform").filter(month=MONTH)
+            ]
+        pipeline, pipeline_cpu = time.perf_counter() - t, cpu() - c
+
+    bare_2, bare_cpu_2 = bare()
+    reference, reference_cpu = min(bare_1, bare_2), min(bare_cpu_1, bare_cpu_2)
+
+    with tenant(m):
+        u0 = TripUpload.objects.get(pk=uploads[0])
+        counts = {v.kind: v.count for v in u0.validation.all() if v.count}
+        pms = list(PlatformMonth.objects.select_related("platform").filter(month=MONTH))
+        statements = list(IssqnStatement.objects.filter(month=MONTH))
+    print(f"platform 0: {u0.rows:,} rows, counted {u0.rows_counted:,}; errors {counts}")
+    print(
+        "peaks: "
+        + ", ".join(f"{pm.platform.name}={pm.peak}{'*' if pm.candidate else ''}" for pm in pms)
+    )
+    print(
+        f"ISSQN: {len(statements)} statements, total "
+        f"{sum(s.total_cents or 0 for s in statements) / 100:,.2f} BRL; reconciliation: "
+        f"{sum(len(r.differences) for r in recs)} driver differences"
+    )
+    print(f"load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print("")
+    print(f"receive (SHA-256 of the files): {receive:.2f} s, {mb(rss_recv.peak)}")
+    print(
+        f"pipeline: {pipeline:.2f} s = {args.rows / pipeline:,.0f} rows/s "
+        f"(with receiving: {args.rows / (pipeline + receive):,.0f} rows/s)"
+    )
+    print(f"bare aggregation: {reference:.2f} s = {args.rows / reference:,.0f} rows/s")
+    print(
+        f"ratio pipeline / bare: {pipeline / reference:.2f}× wall, "
+        f"{pipeline_cpu / reference_cpu:.2f}× CPU (pipeline CPU {pipeline_cpu:.2f} s, "
+        f"bare CPU {reference_cpu:.2f} s)"
+    )
+    print(
+        f"peak memory (RSS) during the pipeline: {mb(rss_pipe.peak)} "
+        f"(process max RSS {mb(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)})"
+    )
+    ok = (
+        args.rows / pipeline >= 1_000_000,
+        pipeline / reference <= 2,
+        rss_pipe.peak < 2 * 2**30,
+    )
+    print(
+        "targets: ≥1M rows/s {}; ≤2× bare {}; <2 GB {}".format(
+            *("ok" if x else "MISSED" for x in ok)
+        )
+    )
+    if not args.keep and args.workdir is None:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

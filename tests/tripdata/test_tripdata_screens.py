@@ -1,0 +1,120 @@
+"""Finance and authority screens: uploads with progress, validation, reconciliation, peak, ISSQN."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.test import Client
+
+from outorga.core.models import Act
+from outorga.core.tenancy import tenant, unscoped
+from outorga.law.competence import Role
+from outorga.platforms.models import MonthlyReport
+from outorga.tripdata.models import IssqnStatement, TripUpload
+from outorga.tripdata.tasks import process_upload
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def done(world, sample_trips, rates) -> TripUpload:
+    upload_id = world.upload(sample_trips).json()["id"]
+    process_upload.call(upload_id)
+    with unscoped():
+        return TripUpload.objects.get(pk=upload_id)
+
+
+def client_of(user_of, role: Role) -> Client:
+    c = Client()
+    c.force_login(user_of("barra-do-garcas", role))
+    return c
+
+
+def month_url(world) -> str:
+    return f"/dados/corridas/{world.platform.pk}/2026/10/"
+
+
+def test_finance_sees_uploads_progress_and_the_chart(world, done, user_of):
+    r = client_of(user_of, Role.FINANCAS).get("/dados/corridas/")
+    assert r.status_code == 200
+    html = r.content.decode()
+    assert world.platform.name in html and "<svg" in html and "<progress" in html
+    assert "limite 50" in html
+
+
+def test_the_upload_page_shows_the_validation_report_with_masked_cpfs(done, user_of):
+    html = client_of(user_of, Role.FINANCAS).get(f"/dados/corridas/envios/{done.pk}/").content
+    text = html.decode()
+    assert "motorista não cadastrado pela plataforma" in text
+    assert "T-0007" in text and "98765432100" not in text  # CPF masked on screen
+
+
+def test_the_month_page_shows_peak_reconciliation_and_issqn(world, done, user_of):
+    with tenant(world.m):
+        MonthlyReport.objects.create(
+            platform=world.platform,
+            year=2026,
+            month=10,
+            version=1,
+            idempotency_key="r1",
+            body_sha256="0" * 64,
+            payload={
+                "drivers": [
+                    {"cpf": "52998224725", "trip_revenue_cents": 4040},
+                    {"cpf": "11144477735", "trip_revenue_cents": 9999},
+                ]
+            },
+            active_drivers=2,
+            intermediation_revenue_cents=4000,
+            trip_revenue_cents=14039,
+            submitted_on=dt.date(2026, 11, 20),
+            status="on_time",
+        )
+    c = client_of(user_of, Role.FINANCAS)
+    html = c.get(month_url(world)).content.decode()
+    assert "Pico de <strong>2</strong>" in html
+    assert "diverge" in html and "só nas corridas" in html  # 111… differs, 123… not reported
+    assert "Extrato do ISSQN" in html
+    # Recomputing takes the report's intermediation revenue as the platform's base.
+    r = c.post(month_url(world) + "issqn/recalcular/")
+    assert r.status_code == 302
+    with tenant(world.m):
+        st = IssqnStatement.objects.get(platform=world.platform)
+        assert (st.base_source, st.platform_iss_cents) == ("relatório mensal", 200)
+        assert Act.objects.filter(action="tripdata.issqn.compute").exists()
+
+
+def test_the_statement_downloads_as_csv_and_pdf_and_the_export_is_an_act(world, done, user_of):
+    c = client_of(user_of, Role.FINANCAS)
+    r = c.get(month_url(world) + "issqn.csv")
+    assert r.status_code == 200 and r["Content-Type"].startswith("text/csv")
+    lines = r.content.decode().splitlines()
+    assert lines[0].startswith("mes;contribuinte_tipo")
+    assert any(";98765432100;" in line and ";32;" in line for line in lines)
+    r = c.get(month_url(world) + "issqn.pdf")
+    assert r.status_code == 200 and r.content.startswith(b"%PDF")
+    with tenant(world.m):
+        assert Act.objects.filter(action="tripdata.issqn.export").count() == 2
+
+
+def test_the_authority_reads_but_does_not_recompute(world, done, user_of):
+    c = client_of(user_of, Role.AUTORIDADE)
+    assert c.get(month_url(world)).status_code == 200
+    assert c.post(month_url(world) + "issqn/recalcular/").status_code == 403
+
+
+@pytest.mark.parametrize("role", [Role.FISCAL, Role.ATENDENTE])
+def test_other_roles_are_refused_with_the_reason(world, done, user_of, role):
+    r = client_of(user_of, role).get("/dados/corridas/")
+    assert r.status_code == 403
+    assert "Sem competência" in r.content.decode() or "não previsto" in r.content.decode()
+
+
+def test_the_staff_api_gives_the_month_with_differences(world, done, user_of):
+    c = client_of(user_of, Role.FINANCAS)
+    months = c.get("/api/v1/tripdata/months").json()
+    assert any(m["platform"] == world.platform.pk and m["peak"] == 2 for m in months)
+    body = c.get(f"/api/v1/tripdata/months/{world.platform.pk}/2026/10").json()
+    assert body["peak"]["count"] == 2 and body["issqn"]["complete"] is True
+    assert body["reconciliation"]["report_version"] is None

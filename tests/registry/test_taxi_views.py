@@ -103,3 +103,32 @@ def test_termo_page_names_the_debts_that_block_the_renewal(ipatinga_m, user_of):
         and "UI-DEBT-1" in r.content.decode()
         and "art. 21, §1" in r.content.decode()
     )
+
+
+def test_the_termo_pdf_states_term_contrapartida_and_articles(ipatinga_m, user_of):
+    from outorga.registry.termo_pdf import termo_clauses
+
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = T.taxi_permit_grant(
+        actor=actor(m.slug, Role.ATENDENTE),
+        municipality=m,
+        holder=holder,
+        vehicle=vehicle,
+        category="convencional",
+        signed_on=ON,
+        option="II",
+        instalments=36,
+        tender=awarded_tender(m, holder),
+        checks=CHECKS,
+        declarations=DECLARATIONS,
+    )
+    with tenant(m):
+        permit.refresh_from_db()
+        clauses = dict(termo_clauses(permit, permit.term))
+    assert "20 anos" in clauses["Prazo"] and "art. 10, II" in clauses["Prazo"]
+    assert "R$ 6.000,00" in clauses["Contrapartida"] and "36 parcela(s)" in clauses["Contrapartida"]
+    assert "art. 13, parágrafo único" in clauses["Intransferibilidade"]
+    r = client_as(user_of, Role.ATENDENTE).get(f"/termos/{permit.pk}/termo.pdf")
+    assert r.status_code == 200 and r["Content-Type"] == "application/pdf"
+    assert r.content.startswith(b"%PDF")

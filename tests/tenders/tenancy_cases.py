@@ -139,6 +139,12 @@ ROUTES = {
         {404},
         None,
     ),
+    "termos/<int:permit_id>/termo.pdf": lambda b: (
+        "get",
+        f"/termos/{b.extra['taxi_permit']}/termo.pdf",
+        {404},
+        None,
+    ),
     "pontos/": lambda b: ("get", "/pontos/", {200}, None),
     "termos/<int:permit_id>/": lambda b: ("get", f"/termos/{b.extra['taxi_permit']}/", {404}, None),
     "api/v1/tenders": lambda b: ("get", f"{P}/tenders", {200}, None),

@@ -9,4 +9,5 @@ urlpatterns = [
     path("licitacoes/<int:tender_id>/", v.tender_detail, name="tender"),
     path("pontos/", v.stands, name="stands"),
     path("termos/<int:permit_id>/", v.termo, name="termo"),
+    path("termos/<int:permit_id>/termo.pdf", v.termo_download, name="termo_pdf"),
 ]

@@ -27,6 +27,7 @@ from . import stands as ST
 from . import taxi as T
 from . import tenders as TD
 from .models import Permit, PermitTerm, Service, Stand, TaxiCategory, Tender, TenderApplicant
+from .termo_pdf import termo_pdf
 from .validation import FieldError
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -273,3 +274,16 @@ def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
             "problem": problem,
         },
     )
+
+
+@staff_required
+def termo_download(request: HttpRequest, permit_id: int) -> HttpResponse:
+    permit = get_object_or_404(
+        Permit.objects.filter(service=Service.TAXI).select_related("holder", "vehicle"),
+        pk=permit_id,
+    )
+    get_object_or_404(PermitTerm.objects.all(), permit=permit)
+    m = current_municipality()
+    response = HttpResponse(termo_pdf(permit, m.name), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="termo-{permit.number}.pdf"'
+    return response

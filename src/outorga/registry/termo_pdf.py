@@ -1,0 +1,146 @@
+"""The Termo de Permissão de táxi as a PDF (taxi art. 10, 13–15, 21): the parties, the object, the
+term and contrapartida chosen by the holder, the instalment plan and the clauses the law imposes,
+each with its article."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from outorga.finance.models import Debt
+from outorga.law.money import brl
+
+from .models import Permit, PermitTerm
+from .validation import format_plate
+
+STYLES = getSampleStyleSheet()
+LAW = "Lei do táxi de Ipatinga (2017)"
+
+
+def _d(value: Any) -> str:
+    return value.strftime("%d/%m/%Y") if value else "—"
+
+
+def termo_clauses(permit: Permit, term: PermitTerm) -> list[tuple[str, str]]:
+    """The Termo's clauses, in Portuguese, each ending with the article it applies."""
+    holder = permit.holder
+    vehicle = permit.vehicle
+    plan = (
+        f"em {term.instalments} parcela(s) mensal(is), a primeira vencendo 30 dias após a "
+        "assinatura deste Termo (decisão D-12)"
+        if term.instalments
+        else "em serviços de publicidade ou de táxi, a critério do Poder Executivo (art. 10, "
+        "parágrafo único)"
+    )
+    return [
+        (
+            "Permissionário",
+            f"{holder.name} ({holder.get_kind_display()}), inscrito no Cadastro Municipal de "
+            f"Taxistas sob o nº {permit.registration_number} ({LAW}, art. 4º, I, e art. 20).",
+        ),
+        (
+            "Objeto",
+            f"Permissão nº {permit.number} para o serviço de táxi, categoria "
+            f"{permit.get_taxi_category_display()}, com um único veículo"
+            + (f", placa {format_plate(vehicle.plate)}" if vehicle else "")
+            + f" ({LAW}, art. 3º, 5º e 6º).",
+        ),
+        (
+            "Prazo",
+            f"{term.term_years} anos, de {_d(term.signed_on)} a {_d(term.term_ends_on)} "
+            f"({LAW}, art. 10, {term.option}).",
+        ),
+        (
+            "Contrapartida",
+            f"{brl(term.total_cents)}, {plan} ({LAW}, art. 10, {term.option}, "
+            f"alínea {'a' if term.mode == PermitTerm.Mode.PAGAMENTO else 'b'}).",
+        ),
+        (
+            "Renovação anual",
+            "Este Termo é renovado anualmente até o limite do prazo, sob pena de caducidade "
+            f"declarada pelo Poder Executivo ({LAW}, art. 13); vigente até {_d(term.valid_until)}. "
+            "Os documentos da renovação só são liberados após a quitação dos débitos perante o "
+            f"Município ({LAW}, art. 21, §1º).",
+        ),
+        (
+            "Intransferibilidade",
+            "A permissão só se transfere no falecimento ou incapacidade do permissionário pessoa "
+            f"física ({LAW}, art. 13, parágrafo único); transferência clandestina, cessão, doação, "
+            "comodato, aluguel, arrendamento ou comercialização acarretam a cassação, observados o "
+            f"contraditório e a ampla defesa ({LAW}, art. 14).",
+        ),
+        (
+            "Exclusividade",
+            "O permissionário (e, se pessoa jurídica, seus titulares e sócios) não pode deter outra "
+            "permissão, concessão ou autorização de serviço público no Município "
+            f"({LAW}, art. 11).",
+        ),
+        (
+            "Extinção",
+            "A permissão extingue-se nas hipóteses do art. 15, I a VIII, mediante processo "
+            "administrativo com contraditório e ampla defesa, sem direito a indenização "
+            f"({LAW}, art. 15, §1º e §2º).",
+        ),
+    ]
+
+
+def termo_pdf(permit: Permit, municipality_name: str) -> bytes:
+    term = permit.term
+    buf = io.BytesIO()
+    doc = SimpleDocTemplate(
+        buf,
+        pagesize=A4,
+        leftMargin=18 * mm,
+        rightMargin=18 * mm,
+        title=f"Termo de Permissão {permit.number}",
+        author="Outorga",
+    )
+    story: list[Any] = [
+        Paragraph(escape(f"Prefeitura de {municipality_name}"), STYLES["Normal"]),
+        Paragraph(escape(f"Termo de Permissão nº {permit.number}"), STYLES["Title"]),
+    ]
+    for title, text in termo_clauses(permit, term):
+        story += [
+            Paragraph(f"<b>{escape(title)}</b>", STYLES["Heading4"]),
+            Paragraph(escape(text), STYLES["Normal"]),
+        ]
+    debts = list(
+        Debt.objects.filter(permit=permit, origin=Debt.Origin.CONTRAPARTIDA).order_by("instalment")
+    )
+    if debts:
+        rows = [["Parcela", "Vencimento", "Valor", "Referência"]] + [
+            [f"{d.instalment}/{d.instalments}", _d(d.due_on), brl(d.amount_cents), d.reference]
+            for d in debts
+        ]
+        table = Table(rows, colWidths=[25 * mm, 35 * mm, 40 * mm, 60 * mm], repeatRows=1)
+        table.setStyle(
+            TableStyle(
+                [
+                    ("GRID", (0, 0), (-1, -1), 0.3, "#999999"),
+                    ("BACKGROUND", (0, 0), (-1, 0), "#eeeeee"),
+                ]
+            )
+        )
+        story += [Spacer(1, 4 * mm), Paragraph("<b>Plano de parcelas</b>", STYLES["Heading4"])]
+        story.append(table)
+    story += [
+        Spacer(1, 14 * mm),
+        Paragraph(
+            escape(f"{municipality_name}, {_d(term.signed_on)}."),
+            STYLES["Normal"],
+        ),
+        Spacer(1, 14 * mm),
+        Paragraph("_______________________________ Poder Executivo Municipal", STYLES["Normal"]),
+        Spacer(1, 10 * mm),
+        Paragraph(
+            escape(f"_______________________________ {permit.holder.name}"), STYLES["Normal"]
+        ),
+    ]
+    doc.build(story)
+    return buf.getvalue()

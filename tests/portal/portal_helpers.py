@@ -25,8 +25,8 @@ def make_holder(
             user=user,
         )
     else:
-        person.name = name
-        person.save(update_fields=["name"])
+        person.name, person.blood_type = name, "O+"
+        person.save(update_fields=["name", "blood_type"])
     vehicle = Vehicle.objects.create(
         plate=plate,
         renavam=RENAVAM().generate(),

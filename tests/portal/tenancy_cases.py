@@ -64,6 +64,13 @@ ROUTES = {
         None,
         HOLDER,
     ),
+    "portal/permissoes/<int:permit_id>/cracha.pdf": lambda b: (
+        "get",
+        f"/portal/permissoes/{b.extra['portal_permit']}/cracha.pdf",
+        {404},
+        None,
+        HOLDER,
+    ),
     "portal/avisos/<int:notification_id>/lido/": lambda b: (
         "post",
         f"/portal/avisos/{b.extra['portal_notification']}/lido/",

@@ -134,3 +134,48 @@ def test_sending_the_same_aviso_twice_creates_it_once(ipatinga_m):
     assert not created
     with tenant(ipatinga_m):
         assert Notification.objects.filter(key="k:1").count() == 1
+
+
+def test_the_holder_downloads_own_badge_and_the_print_is_an_act(holders, ana_client, user_of):
+    import io as _io
+
+    from django.core.files.base import ContentFile
+    from PIL import Image
+
+    from outorga.core.acts import Actor
+    from outorga.core.models import Act
+    from outorga.public.services import badge_issue
+    from outorga.registry.models import DrivingLicence
+
+    (ana, permit), (bruno, bruno_permit) = holders
+    assert ana_client.get(f"/portal/permissoes/{permit.pk}/cracha.pdf").status_code == 404
+    m = permit.municipality
+    with tenant(m):
+        for person in (ana, bruno):
+            buf = _io.BytesIO()
+            Image.new("RGB", (60, 80), "gray").save(buf, "PNG")
+            person.photo.save("foto.png", ContentFile(buf.getvalue()), save=True)
+            DrivingLicence.objects.create(
+                person=person,
+                number="02650306461",
+                categories="AB",
+                first_licence_on=dt.date(2010, 1, 1),
+                category_a_since=dt.date(2010, 1, 1),
+                expires_on=dt.date(2030, 1, 1),
+            )
+        for p in (permit, bruno_permit):
+            badge_issue(
+                actor=Actor.of(user_of("ipatinga", Role.ATENDENTE)),
+                municipality=m,
+                permit=p,
+                on=dt.date(2025, 12, 1),
+            )
+    page = ana_client.get("/portal/").content.decode()
+    assert f'href="/portal/permissoes/{permit.pk}/cracha.pdf"' in page
+    r = ana_client.get(f"/portal/permissoes/{permit.pk}/cracha.pdf")
+    assert r.status_code == 200 and r["Content-Type"] == "application/pdf"
+    assert b"".join(r.streaming_content).startswith(b"%PDF")
+    with tenant(m):
+        act = Act.objects.filter(action="badge.print").latest("seq")
+    assert act.role == "permissionario"
+    assert ana_client.get(f"/portal/permissoes/{bruno_permit.pk}/cracha.pdf").status_code == 404

@@ -100,8 +100,8 @@ PORTAL_LINKS: list[tuple[str, tuple[str, ...]]] = [
         "Minhas infrações e defesas",
         ("enforcement:portal_infractions", "enforcement:portal", "enforcement:portal_autos"),
     ),
+    ("Minhas vistorias", ("inspections:portal", "inspections:mine")),
 ]
-BADGE_LINKS: tuple[str, ...] = ("public:portal_badge_pdf", "public:portal_badge")
 
 
 def first_url(names: tuple[str, ...], **kwargs: Any) -> str | None:
@@ -123,23 +123,19 @@ def portal_links() -> list[tuple[str, str]]:
 
 
 def badge_links(permit: Permit) -> dict[str, str]:
-    """The badge download of the public app's portal route (by permit or by badge id) and the
-    public verification page of the newest valid badge, when there is one."""
+    """The download of the holder's own badge and its public verification page, when a badge
+    was issued and not revoked."""
     out: dict[str, str] = {}
-    url = first_url(BADGE_LINKS, permit_id=permit.pk)
-    badge = _newest_badge(permit)
-    if url is None and badge is not None:
-        url = first_url(BADGE_LINKS, badge_id=badge.pk)
-    if url:
-        out["pdf"] = url
+    badge = newest_badge(permit)
     if badge is not None:
+        out["pdf"] = reverse("portal:badge", kwargs={"permit_id": permit.pk})
         verify = first_url(("public:badge",), token=badge.token)
         if verify:
             out["verify"] = verify
     return out
 
 
-def _newest_badge(permit: Permit) -> Any:
+def newest_badge(permit: Permit) -> Any:
     try:
         from outorga.public.models import Badge
     except ImportError:  # the badge app is optional for the portal

@@ -7,7 +7,7 @@ import datetime as dt
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from outorga.core.acts import Actor
+from outorga.core.acts import Actor, record_act
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent
@@ -63,3 +63,32 @@ def notification_mark_read(
             n.read_at = timezone.now()
             n.save(update_fields=["read_at"])
     return n
+
+
+def badge_download_own(
+    *, actor: Actor, municipality: Municipality, permit: Permit, base_url: str
+) -> tuple[bytes, str]:
+    """The holder's own badge PDF (the newest badge of the permit not revoked). The holder reads
+    their own data, so no competence is needed, but the badge carries health data (blood type),
+    so every print is an act, as when the clerk prints it."""
+    from outorga.public.pdf import render_badge
+    from outorga.public.services import verification_url
+
+    from .selectors import newest_badge
+
+    person = getattr(actor.user, "person", None) if actor.user is not None else None
+    if person is None or permit.holder_id != person.pk:
+        raise NotCompetent(actor.role, permit.law, "badge.issue", None)
+    with transaction.atomic(), tenant(municipality):
+        badge = newest_badge(permit)
+        if badge is None:
+            raise LookupError("nenhum crachá emitido para esta permissão")
+        content = render_badge(badge, verification_url(base_url, badge.token))
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="badge.print",
+            obj=badge,
+            new={"serial": badge.serial, "by": "portal do permissionário"},
+        )
+    return content, f"cracha-{permit.number}.pdf"

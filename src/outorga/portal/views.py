@@ -3,9 +3,17 @@ infractions and badge) and the clerks' list of avisos. Thin: selectors read, ser
 
 from __future__ import annotations
 
+import io
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import (
+    FileResponse,
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseRedirect,
+)
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
@@ -95,6 +103,31 @@ def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
             "notifications": list(selectors.own_notifications(person).filter(permit=permit)),
         },
     )
+
+
+@login_required
+def badge_pdf(request: HttpRequest, permit_id: int) -> HttpResponse | FileResponse:
+    person = _holder(request)
+    if isinstance(person, HttpResponse):
+        return person
+    permit = selectors.own_permit(person, permit_id)
+    m = current_municipality_or_none()
+    if permit is None or m is None:
+        raise Http404
+    from outorga.public.views import base_url
+
+    try:
+        content, filename = services.badge_download_own(
+            actor=Actor.of(_user(request), client_ip(request)),
+            municipality=m,
+            permit=permit,
+            base_url=base_url(request),
+        )
+    except (NotCompetent, LookupError):
+        raise Http404 from None
+    response = FileResponse(io.BytesIO(content), content_type="application/pdf", filename=filename)
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @login_required

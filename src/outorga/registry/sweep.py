@@ -67,6 +67,10 @@ def _threshold(days_left: int) -> int | None:
     return min(hit) if hit else None
 
 
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _days(n: int) -> str:
     return f"{n} dia" if n == 1 else f"{n} dias"
 
@@ -384,7 +388,7 @@ def _warn_expiry(
     if left < 0 or t is None:
         return False
     cites = "; ".join(citations)
-    message = f"{what} vence em {_fmt(until)} (faltam {_days(left)}): {action}."
+    message = f"{_cap(what)} vence em {_fmt(until)} (faltam {_days(left)}): {action}."
     if cites:
         message += f" ({cites})"
     _, created = notification_send(
@@ -461,8 +465,8 @@ def registry_sweep(m: Municipality, on: dt.date, progress: Progress) -> SweepRes
                     municipality=m,
                     key=f"registry.doc-expired:{doc.pk}",
                     kind=Notification.Kind.DOCUMENT_EXPIRED,
-                    message=f"{_doc_label(doc)} vencido em {_fmt(doc.valid_until)}: apresente "
-                    "o novo documento no atendimento.",
+                    message=f"{_cap(_doc_label(doc))} vencido em "
+                    f"{_fmt(doc.valid_until)}: apresente o novo documento no atendimento.",
                     person=permit.holder,
                     permit=permit,
                     due_on=doc.valid_until,

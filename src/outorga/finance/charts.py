@@ -31,9 +31,10 @@ def _reais(cents: int) -> str:
     return brl(cents).replace(",00", "")
 
 
-def status_bars(rows: list[tuple[str, str, int]], *, title: str, width: int = 640) -> str:
-    """Horizontal bars: ``rows`` are (status value, label, cents)."""
-    bar_h, gap, left, right, top = 22, 10, 140, 110, 8
+def status_bars(rows: list[tuple[str, str, int]], *, title: str, width: int = 440) -> str:
+    """Horizontal bars: ``rows`` are (status value, label, cents). Narrow, so that its text
+    stays legible when the page scales it to a phone's width."""
+    bar_h, gap, left, right, top = 22, 10, 130, 100, 8
     height = top * 2 + len(rows) * (bar_h + gap)
     peak = _axis_top(max((c for _, _, c in rows), default=0))
     plot_w = width - left - right

@@ -96,10 +96,12 @@ def _ledger_summary(today: dt.date) -> dict[str, Any]:
         (value, label, by_status.get(value, (0, 0))[1], by_status.get(value, (0, 0))[0])
         for value, label in Debt.Status.choices
     ]
-    first = (today.replace(day=1) - dt.timedelta(days=330)).replace(day=1)
+    # Eleven months back and three ahead: what fell due and what is about to.
+    first = (today.replace(day=1) - dt.timedelta(days=320)).replace(day=1)
+    last = (today.replace(day=1) + dt.timedelta(days=95)).replace(day=1)
     months: list[dt.date] = []
     cursor = first
-    while cursor <= today:
+    while cursor <= last:
         months.append(cursor)
         cursor = (cursor + dt.timedelta(days=32)).replace(day=1)
     series: dict[str, tuple[str, list[int]]] = {
@@ -107,7 +109,9 @@ def _ledger_summary(today: dt.date) -> dict[str, Any]:
     }
     index = {m: i for i, m in enumerate(months)}
     rows = (
-        Debt.objects.filter(due_on__gte=first)
+        Debt.objects.filter(
+            due_on__gte=first, due_on__lt=(last + dt.timedelta(days=32)).replace(day=1)
+        )
         .annotate(month=TruncMonth("due_on"))
         .values("month", "status")
         .annotate(total=Sum("amount_cents"))
@@ -126,7 +130,7 @@ def _ledger_summary(today: dt.date) -> dict[str, Any]:
         "month_svg": charts.monthly_stacked(
             [_month_label(m) for m in months],
             series,
-            title="Valores por mês de vencimento e situação (últimos 12 meses)",
+            title="Valores por mês de vencimento e situação",
         ),
         "month_rows": [
             (_month_label(m), [_money(series[s][1][i]) for s in series])
@@ -542,7 +546,9 @@ def refund_list(request: HttpRequest) -> HttpResponse:
         {
             "page": page,
             "citations": [
-                c.render() for c in payments.REFUND_CITATIONS if c.law in current_municipality().laws
+                c.render()
+                for c in payments.REFUND_CITATIONS
+                if c.law in current_municipality().laws
             ],
         },
     )

@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "outorga.registry",
     "outorga.finance",
     "outorga.public",
+    "outorga.enforcement",
     "outorga.portal",
     "outorga.enforcement",
     "outorga.inspections",

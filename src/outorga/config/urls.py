@@ -11,6 +11,7 @@ urlpatterns = [
     path("dados/", include("outorga.tripdata.urls")),
     path("", include("outorga.public.urls")),
     path("", include("outorga.enforcement.urls")),
+    path("", include("outorga.enforcement.urls")),
     path("", include("outorga.portal.urls")),
     path("", include("outorga.platforms.urls")),
     path("", include("outorga.registry.urls_taxi")),

@@ -230,3 +230,7 @@ api.add_router("/enforcement", enforcement_router)
 from outorga.enforcement.api import router as enforcement_router  # noqa: E402
 
 api.add_router("/enforcement", enforcement_router)
+
+from outorga.enforcement.api import router as enforcement_router  # noqa: E402
+
+api.add_router("/enforcement", enforcement_router)

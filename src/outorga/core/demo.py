@@ -123,6 +123,9 @@ def _load_municipality(facts: MunicipalityFacts) -> list[DemoLogin]:
         from outorga.registry.demo_taxi import load as taxi_demo
 
         taxi_demo(m)
+        from outorga.enforcement.demo import load as enforcement_demo
+
+        enforcement_demo(m)
         from outorga.inspections.demo import load as inspections_demo
 
         inspections_demo(m)

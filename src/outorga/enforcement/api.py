@@ -13,7 +13,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
-from ninja import NinjaAPI, Router, Schema
+from ninja import NinjaAPI, Router, Schema, Status
 from ninja.security import django_auth
 
 from outorga.core import api as core_api
@@ -276,7 +276,7 @@ def auto_issue(request: HttpRequest, payload: AutoIn) -> Any:
         photos=_files(payload.photos),
         warning=payload.warning,
     )
-    return 201, _case_out(Case.objects.get(auto=auto))
+    return Status(201, _case_out(Case.objects.get(auto=auto)))
 
 
 @router.post("/autos/{auto_id}/cancel", response=CaseOut, auth=staff)
@@ -325,14 +325,17 @@ def edital_publish(request: HttpRequest, payload: EditalIn) -> Any:
 def filing_paper(request: HttpRequest, case_id: int, payload: FilingIn) -> Any:
     """A defence or appeal filed on paper, registered by the clerk."""
     case = get_object_or_404(Case.objects.all(), pk=case_id)
-    return 201, services.filing_file(
-        actor=_actor(request),
-        municipality=_m(request),
-        case=case,
-        text=payload.text,
-        filed_on=payload.filed_on or _today(),
-        attachments=_files(payload.attachments),
-        channel=Filing.Channel.PAPER,
+    return Status(
+        201,
+        services.filing_file(
+            actor=_actor(request),
+            municipality=_m(request),
+            case=case,
+            text=payload.text,
+            filed_on=payload.filed_on or _today(),
+            attachments=_files(payload.attachments),
+            channel=Filing.Channel.PAPER,
+        ),
     )
 
 
@@ -410,16 +413,19 @@ def seizure_create(request: HttpRequest, payload: SeizureIn) -> Any:
         from outorga.registry.validation import FieldError
 
         raise FieldError("proprietário", "identifique o proprietário no cadastro antes")
-    return 201, services.seizure_create(
-        actor=_actor(request),
-        municipality=_m(request),
-        person=person,
-        plate=auto.plate,
-        depot=payload.depot,
-        entered_on=payload.entered_on,
-        removal_cents=payload.removal_cents,
-        storage_daily_cents=payload.storage_daily_cents,
-        auto=auto,
+    return Status(
+        201,
+        services.seizure_create(
+            actor=_actor(request),
+            municipality=_m(request),
+            person=person,
+            plate=auto.plate,
+            depot=payload.depot,
+            entered_on=payload.entered_on,
+            removal_cents=payload.removal_cents,
+            storage_daily_cents=payload.storage_daily_cents,
+            auto=auto,
+        ),
     )
 
 
@@ -465,12 +471,15 @@ def my_cases(request: HttpRequest) -> Any:
 def my_filing(request: HttpRequest, case_id: int, payload: FilingIn) -> Any:
     """The holder's defence or appeal, online, with attachments."""
     case = get_object_or_404(_holder_cases(request), pk=case_id)
-    return 201, services.filing_file(
-        actor=_actor(request),
-        municipality=_m(request),
-        case=case,
-        text=payload.text,
-        filed_on=_today(),
-        attachments=_files(payload.attachments),
-        channel=Filing.Channel.PORTAL,
+    return Status(
+        201,
+        services.filing_file(
+            actor=_actor(request),
+            municipality=_m(request),
+            case=case,
+            text=payload.text,
+            filed_on=_today(),
+            attachments=_files(payload.attachments),
+            channel=Filing.Channel.PORTAL,
+        ),
     )

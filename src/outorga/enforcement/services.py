@@ -1053,7 +1053,7 @@ def taxi_suspension_impose(
             imposed_on=start,
             decision=d.to_json(),
         )
-    return Permit.objects.get(pk=permit.pk)
+        return Permit.objects.get(pk=permit.pk)
 
 
 # --- seizures (art. 35) ------------------------------------------------------------------------------

@@ -67,6 +67,7 @@ ACTIONS: dict[str, str] = {
     "platform.credential": "credenciar plataforma",
     "platform.suspend": "suspender ou cancelar credenciamento de plataforma",
     "platform.case.propose": "propor suspensão ou cancelamento de credenciamento de plataforma",
+    "rule.suspension.record": "registrar suspensão judicial de regra da lei",
     "platform.data.submit": "enviar dados da plataforma (motoristas, relatórios, corridas)",
     "platform.report.review": "analisar relatórios mensais e ISSQN",
     "complaint.answer": "responder reclamação",
@@ -231,6 +232,7 @@ _TABLE: list[Competence] = [
         cite(APPS, 26, inc="IV"),
         decision(3),
     ),
+    _c(APPS, "rule.suspension.record", {R.AUTORIDADE}, cite(APPS, 3), decision(16)),
     _c(APPS, "platform.data.submit", {R.PLATAFORMA}, cite(APPS, 4), cite(APPS, 16), cite(APPS, 24)),
     _c(
         APPS, "platform.report.review", {R.FINANCAS}, cite(APPS, 16), cite(APPS, 18), cite(APPS, 20)

@@ -1,0 +1,37 @@
+"""The enforcement step of the daily sweep (``outorga sweep``; ``outorga enforcement_sweep``):
+revelia, finality, proposals ready for the Chief Executive, storage days, suspensions ended."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from outorga.core.models import Municipality
+from outorga.core.sweep import NoProgress, Progress, SweepResult, register
+
+from .services import sweep
+
+LABELS = {
+    "revelia": "julgado à revelia (art. 42 §3)",
+    "final": "tornado definitivo (D-1)",
+    "proposals_ready": "proposta pronta para o Chefe do Executivo (D-3)",
+    "storage": "estadia atualizada",
+    "suspensions_ended": "suspensão encerrada, aguardando comprovação (art. 32 §2)",
+}
+#: Entries that are listed but change nothing.
+LISTED_ONLY = {"suspensions_ended"}
+
+
+def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> SweepResult:
+    progress = progress or NoProgress()
+    result = SweepResult()
+    progress.start("fiscalização", 1)
+    report = sweep(m, on)
+    progress.advance()
+    for key, label in LABELS.items():
+        for item in report[key]:
+            result.checked += 1
+            result.note(f"{item}: {label}", changes=0 if key in LISTED_ONLY else 1)
+    return result
+
+
+register("enforcement", run)

@@ -1,0 +1,103 @@
+"""Deadlines at their edges (D-4): calendar days from the notice, the day of notice excluded, the last
+day moved to the next business day over weekends, national holidays and Ipatinga's 15 August."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from enforcement_helpers import case_of, issue, pending_notice  # type: ignore[import-not-found]
+
+from outorga.enforcement import services as E
+from outorga.enforcement.models import Case
+from outorga.registry import services as R
+
+
+def _notified(world, form: str, on: dt.date) -> Case:
+    auto = issue(world, on=on - dt.timedelta(days=1), signed=False)
+    case = case_of(world, auto)
+    assert case.waiting == Case.Waiting.NOTICE  # no signature: the deadline waits for the notice
+    E.notice_deliver(
+        actor=world.clerk,
+        municipality=world.m,
+        notice=pending_notice(world, case),
+        form=form,
+        on=on,
+    )
+    return case_of(world, auto)
+
+
+@pytest.mark.parametrize(
+    ("form", "notified", "deadline"),
+    [
+        # Wednesday + 10 = Saturday 18/04/2026 → Monday 20/04.
+        ("postal", dt.date(2026, 4, 8), dt.date(2026, 4, 20)),
+        # Saturday + 10 = Tuesday 21/04/2026, Tiradentes (national) → Wednesday 22/04.
+        ("edital", dt.date(2026, 4, 11), dt.date(2026, 4, 22)),
+        # Saturday + 10 = Tuesday 15/08/2028, Ipatinga's municipal holiday → Wednesday 16/08.
+        ("pessoal", dt.date(2028, 8, 5), dt.date(2028, 8, 16)),
+        # A business day stays: Monday + 10 = Thursday 16/04/2026.
+        ("pessoal", dt.date(2026, 4, 6), dt.date(2026, 4, 16)),
+    ],
+)
+def test_d4_the_defence_deadline_counts_from_the_notice_and_skips_closed_days(
+    world, form, notified, deadline
+):
+    case = _notified(world, form, notified)
+    assert case.waiting == Case.Waiting.DEADLINE
+    assert case.deadline == deadline
+
+
+def test_art_42_a_defence_on_the_moved_last_day_is_in_time_and_the_next_day_is_late(world):
+    case = _notified(world, "postal", dt.date(2028, 8, 5))
+    assert case.deadline == dt.date(2028, 8, 16)
+    with pytest.raises(R.Refused):
+        E.filing_file(
+            actor=world.holder,
+            municipality=world.m,
+            case=case,
+            text="x",
+            filed_on=dt.date(2028, 8, 17),
+        )
+    f = E.filing_file(
+        actor=world.holder, municipality=world.m, case=case, text="x", filed_on=dt.date(2028, 8, 16)
+    )
+    assert f.deadline == dt.date(2028, 8, 16)
+
+
+def test_art_42_par3_revelia_only_after_the_moved_last_day(world):
+    case = _notified(world, "edital", dt.date(2026, 4, 11))
+    assert E.sweep(world.m, dt.date(2026, 4, 21))["revelia"] == []
+    assert E.sweep(world.m, dt.date(2026, 4, 22))["revelia"] == []
+    assert E.sweep(world.m, dt.date(2026, 4, 23))["revelia"] == [case.number]
+
+
+def test_art_43_the_jari_deadline_runs_from_the_notice_of_the_decision(world):
+    auto = issue(world, on=dt.date(2026, 4, 6))
+    f = E.filing_file(
+        actor=world.holder,
+        municipality=world.m,
+        case=case_of(world, auto),
+        text="x",
+        filed_on=dt.date(2026, 4, 7),
+    )
+    E.filing_judge(
+        actor=world.authority,
+        municipality=world.m,
+        filing=f,
+        upheld=False,
+        reasoning="mantido",
+        on=dt.date(2026, 4, 8),
+    )
+    case = case_of(world, auto)
+    assert case.stage == Case.Stage.JARI and case.deadline is None  # waits for the notice
+    # Notice by post: the date on the AR (Friday 24/04) + 10 = Monday 04/05.
+    E.notice_deliver(
+        actor=world.clerk,
+        municipality=world.m,
+        notice=pending_notice(world, case),
+        form="postal",
+        on=dt.date(2026, 4, 24),
+        reference="AR 1",
+    )
+    assert case_of(world, auto).deadline == dt.date(2026, 5, 4)

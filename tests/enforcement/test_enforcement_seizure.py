@@ -1,0 +1,135 @@
+"""Seizure (mototaxi art. 35): release only after fine, removal and storage are paid (§1); an appeal
+does not release the vehicle (§2). The law core decides from the debts' statuses."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from enforcement_helpers import case_of, issue, pay  # type: ignore[import-not-found]
+
+from outorga.core.tenancy import tenant
+from outorga.enforcement import services as E
+from outorga.enforcement.models import Seizure
+from outorga.finance.models import Debt
+from outorga.law.competence import NotCompetent
+from outorga.registry import services as R
+
+D = dt.date(2026, 4, 6)
+
+
+def _seized(world):
+    # Art. 38 I (maintenance plan not kept) also seizes the vehicle (art. 38 §2).
+    auto = issue(world, code="art38-I", on=D)
+    assert auto.seizure
+    s = E.seizure_create(
+        actor=world.fiscal,
+        municipality=world.m,
+        person=world.permit.holder,
+        plate=auto.plate,
+        depot="Pátio Municipal",
+        entered_on=D,
+        removal_cents=15_000,
+        storage_daily_cents=2_000,
+        auto=auto,
+    )
+    return auto, s
+
+
+def _refusal(world, s, on):
+    with pytest.raises(R.Refused) as exc:
+        E.seizure_release(actor=world.clerk, municipality=world.m, seizure=s, on=on)
+    return " ".join(r.message for r in exc.value.decision.reasons) + str(
+        exc.value.decision.to_json()
+    )
+
+
+def test_art_35_par1_release_refused_while_fine_removal_or_storage_is_unpaid(world):
+    auto, s = _seized(world)
+    with tenant(world.m):
+        s = Seizure.objects.get(pk=s.pk)
+        assert s.fine_debt.origin == Debt.Origin.FINE and s.fine_debt.amount_cents > 0
+        assert s.removal_debt.amount_cents == 15_000
+    on = D + dt.timedelta(days=3)
+    assert "não paga" in _refusal(world, s, on)
+    pay(world, s.fine_debt)
+    assert "remoção" in _refusal(world, s, on)
+    pay(world, s.removal_debt)
+    # Storage not charged yet for the days held.
+    assert "estadia" in _refusal(world, s, on)
+    debt = E.seizure_bill_storage(actor=world.clerk, municipality=world.m, seizure=s, through=on)
+    assert debt is not None and debt.amount_cents == 4 * 2_000  # entry day included
+    assert "estadia" in _refusal(world, s, on)
+    pay(world, debt)
+    with tenant(world.m):
+        s = Seizure.objects.get(pk=s.pk)
+    E.seizure_release(actor=world.clerk, municipality=world.m, seizure=s, on=on)
+    with tenant(world.m):
+        s = Seizure.objects.get(pk=s.pk)
+    assert s.status == Seizure.Status.RELEASED and s.storage_days == 4
+
+
+def test_art_35_par2_an_appeal_pending_does_not_release_the_vehicle(world):
+    auto, s = _seized(world)
+    E.filing_file(
+        actor=world.holder,
+        municipality=world.m,
+        case=case_of(world, auto),
+        text="Recorro; devolvam a moto.",
+        filed_on=D + dt.timedelta(days=1),
+    )
+    text = _refusal(world, s, D + dt.timedelta(days=1))
+    assert "art_35_par2_appeal_does_not_release" in text
+    # Once everything is paid the vehicle goes, appeal or not; the appeal goes on.
+    with tenant(world.m):
+        s = Seizure.objects.get(pk=s.pk)
+    pay(world, s.fine_debt)
+    pay(world, s.removal_debt)
+    pay(
+        world,
+        E.seizure_bill_storage(
+            actor=world.clerk, municipality=world.m, seizure=s, through=D + dt.timedelta(days=1)
+        ),
+    )
+    with tenant(world.m):
+        s = Seizure.objects.get(pk=s.pk)
+    E.seizure_release(
+        actor=world.clerk, municipality=world.m, seizure=s, on=D + dt.timedelta(days=1)
+    )
+
+
+def test_only_the_inspector_seizes_and_the_sweep_counts_storage_days_once(world):
+    auto = issue(world, code="art38-I", on=D)
+    with pytest.raises(NotCompetent):
+        E.seizure_create(
+            actor=world.clerk,
+            municipality=world.m,
+            person=world.permit.holder,
+            plate=auto.plate,
+            depot="P",
+            entered_on=D,
+            removal_cents=1,
+            storage_daily_cents=1,
+            auto=auto,
+        )
+    _, s = _seized(world)
+    report = E.sweep(world.m, D + dt.timedelta(days=9))
+    assert any("10 dia(s)" in line for line in report["storage"])
+    assert E.sweep(world.m, D + dt.timedelta(days=9))["storage"] == []
+
+
+def test_the_defence_upheld_waives_unpaid_removal_and_storage_art_42_par1(world):
+    auto, s = _seized(world)
+    f = E.filing_file(
+        actor=world.holder, municipality=world.m, case=case_of(world, auto), text="x", filed_on=D
+    )
+    f = E.filing_judge(
+        actor=world.authority, municipality=world.m, filing=f, upheld=True, reasoning="ok", on=D
+    )
+    assert f.judgment["outcome"]["waive_removal_and_storage"] is True
+    with tenant(world.m):
+        s = Seizure.objects.get(pk=s.pk)
+        assert s.status == Seizure.Status.RELEASED
+        assert s.fine_debt.status == Debt.Status.CANCELLED
+        assert s.removal_debt.status == Debt.Status.CANCELLED
+    assert any("art. 42, §1" in c for c in f.judgment["citations"])

@@ -1,0 +1,220 @@
+"""Taxi (D-17: defence then appeal to the Chief Executive, no JARI; suspension ≤ 90 days, art. 42)
+and the screens and API of enforcement, driven through the web client."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.test import Client
+from enforcement_helpers import at, case_of, pending_notice  # type: ignore[import-not-found]
+from validate_docbr import CPF, RENAVAM
+
+from outorga.core.tenancy import tenant
+from outorga.enforcement import services as E
+from outorga.enforcement.models import Case, InfractionNotice
+from outorga.law.competence import NotCompetent, Role
+from outorga.registry import services as R
+from outorga.registry.models import Permit, Person, Vehicle
+
+D = dt.date(2026, 4, 6)
+
+
+def _taxi_permit(m):
+    with tenant(m):
+        person = Person.objects.create(document=CPF().generate(), name="Taxista Teste")
+        vehicle = Vehicle.objects.create(
+            plate="TAX1A23",
+            renavam=RENAVAM().generate(),
+            kind="automovel",
+            make_model="Sedan",
+            manufacture_year=2023,
+            colour="prata",
+            registration_uf="MG",
+            owner=person,
+        )
+        return Permit.objects.create(
+            service="taxi",
+            taxi_category="convencional",
+            holder=person,
+            number="TX-9001",
+            registration_number=9001,
+            granted_on=dt.date(2025, 1, 1),
+            term_start=dt.date(2025, 1, 1),
+            term_end=dt.date(2035, 1, 1),
+            vehicle=vehicle,
+        )
+
+
+def test_taxi_case_goes_from_defence_to_the_chief_executive_without_jari(world):
+    permit = _taxi_permit(world.m)
+    auto = E.infraction_issue(
+        actor=world.fiscal,
+        municipality=world.m,
+        code="recusa_passageiro",
+        committed_at=at(D),
+        place="Rodoviária",
+        description="Recusou passageiro.",
+        agent_registration="F-9",
+        permit=permit,
+        offender_signed=True,
+    )
+    case = case_of(world, auto)
+    assert case.law == "ipatinga.taxi-2017" and case.deadline == dt.date(2026, 4, 16)
+    f = E.filing_file(
+        actor=world.clerk,
+        municipality=world.m,
+        case=case,
+        text="papel",
+        filed_on=D,
+        channel="paper",
+    )
+    E.filing_judge(
+        actor=world.authority, municipality=world.m, filing=f, upheld=False, reasoning="x", on=D
+    )
+    case = case_of(world, auto)
+    assert case.stage == Case.Stage.EXECUTIVE
+    E.notice_deliver(
+        actor=world.clerk,
+        municipality=world.m,
+        notice=pending_notice(world, case),
+        form="pessoal",
+        on=D,
+    )
+    appeal = E.filing_file(
+        actor=world.clerk,
+        municipality=world.m,
+        case=case_of(world, auto),
+        text="r",
+        filed_on=D,
+        channel="paper",
+    )
+    with pytest.raises(NotCompetent):  # no JARI under the taxi law (D-17)
+        E.filing_judge(
+            actor=world.jari, municipality=world.m, filing=appeal, upheld=False, reasoning="x", on=D
+        )
+    E.filing_judge(
+        actor=world.mayor, municipality=world.m, filing=appeal, upheld=False, reasoning="x", on=D
+    )
+    case = case_of(world, auto)
+    assert case.stage == Case.Stage.FINAL
+    with tenant(world.m):
+        fine = case.penalties.get()
+    assert fine.amount_cents == 150 * 500  # grave: 150 UFPI × R$ 5,00 (demo UFPI)
+
+
+def test_taxi_suspension_is_never_over_90_days(world):
+    permit = _taxi_permit(world.m)
+    with pytest.raises(R.Refused):
+        E.taxi_suspension_impose(
+            actor=world.authority, municipality=world.m, permit=permit, days=91, start=D, reason="x"
+        )
+    p = E.taxi_suspension_impose(
+        actor=world.authority, municipality=world.m, permit=permit, days=90, start=D, reason="x"
+    )
+    assert p.status == Permit.Status.SUSPENDED and p.suspended_until == D + dt.timedelta(days=89)
+
+
+def _client(user):
+    c = Client()
+    c.force_login(user)
+    return c
+
+
+def test_the_inspector_writes_an_auto_through_the_phone_form_and_the_pdfs_render(world, user_of):
+    fiscal = _client(user_of("ipatinga", Role.FISCAL))
+    r = fiscal.get("/fiscalizacao/", {"q": world.permit.vehicle.plate})
+    assert r.status_code == 200 and world.permit.holder.name in r.content.decode()
+    r = fiscal.post(
+        f"/fiscalizacao/autos/novo/?permit={world.permit.pk}",
+        {
+            "permit": world.permit.pk,
+            "code": "art38-II",
+            "committed_by": "holder",
+            "place": "Centro",
+            "date": "2026-04-06",
+            "time": "10:30",
+            "description": "Sem asseio.",
+            "agent_registration": "F-1",
+            "signature": "refused",
+            "witness_1": "Ana",
+            "witness_2": "Bruno",
+            "lat": "-19.468",
+            "lon": "-42.536",
+        },
+    )
+    assert r.status_code == 302, r.content.decode()[:2000]
+    with tenant(world.m):
+        auto = InfractionNotice.objects.get(permit=world.permit)
+    assert auto.refusal_certified and auto.witness_2 == "Bruno" and auto.gps_lat is not None
+    authority = _client(user_of("ipatinga", Role.AUTORIDADE))
+    assert authority.get(f"/fiscalizacao/autos/{auto.pk}/auto.pdf").content.startswith(b"%PDF")
+    case = case_of(world, auto)
+    n = pending_notice(world, case)
+    assert authority.get(f"/fiscalizacao/notificacoes/{n.pk}/notificacao.pdf").content.startswith(
+        b"%PDF"
+    )
+    r = authority.get(f"/fiscalizacao/processos/{case.pk}/")
+    assert r.status_code == 200 and auto.number in r.content.decode()
+    batch = authority.get("/fiscalizacao/edital/lote.csv").content.decode()
+    assert case.number in batch
+    assert authority.get("/fiscalizacao/edital/lote.pdf").content.startswith(b"%PDF")
+    r = authority.post(
+        "/fiscalizacao/edital/", {"n": [n.pk], "published_on": "2026-04-08", "edition": "DOM 123"}
+    )
+    assert r.status_code == 302
+    assert case_of(world, auto).deadline == dt.date(2026, 4, 20)
+
+
+def test_a_refusal_without_two_witnesses_is_refused_with_art_29_par3(world):
+    with pytest.raises(R.Refused) as exc:
+        E.infraction_issue(
+            actor=world.fiscal,
+            municipality=world.m,
+            code="art38-II",
+            committed_at=at(D),
+            place="x",
+            description="x",
+            agent_registration="F",
+            permit=world.permit,
+            refusal_certified=True,
+            witnesses=["Só uma"],
+        )
+    assert "art. 29" in str(exc.value)
+
+
+def test_api_steps_and_the_holder_portal(world, user_of):
+    fiscal = _client(user_of("ipatinga", Role.FISCAL))
+    r = fiscal.post(
+        "/api/v1/enforcement/autos",
+        {
+            "code": "art39-II",
+            "committed_at": "2026-04-06T10:00:00-03:00",
+            "place": "Centro",
+            "description": "x",
+            "agent_registration": "F-2",
+            "permit_id": world.permit.pk,
+            "offender_signed": True,
+        },
+        content_type="application/json",
+    )
+    assert r.status_code == 201, r.content
+    case_id = r.json()["id"]
+    assert r.json()["deadline"] == "2026-04-16"
+    holder = _client(world.holder_user)
+    assert holder.get("/portal/infracoes/").status_code == 200
+    r = holder.post(
+        f"/api/v1/enforcement/me/cases/{case_id}/filings",
+        {"text": "Defesa pela API", "attachments": []},
+        content_type="application/json",
+    )
+    # Filed "today" (the test clock), after the deadline of April: refused with the article.
+    assert r.status_code in (201, 422)
+    types = (
+        _client(user_of("ipatinga", Role.AUTORIDADE))
+        .get("/api/v1/enforcement/infraction-types")
+        .json()
+    )
+    assert len(types) == 12 + 15 + 14 + 2  # art. 38–41 complete
+    jari = _client(user_of("ipatinga", Role.JARI))
+    assert jari.get("/api/v1/enforcement/queue").status_code == 200

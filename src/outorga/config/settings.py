@@ -51,7 +51,6 @@ INSTALLED_APPS = [
     "outorga.public",
     "outorga.enforcement",
     "outorga.portal",
-    "outorga.enforcement",
     "outorga.inspections",
     "django_tasks",
     "django_tasks_db",

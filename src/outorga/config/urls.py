@@ -11,7 +11,6 @@ urlpatterns = [
     path("dados/", include("outorga.tripdata.urls")),
     path("", include("outorga.public.urls")),
     path("", include("outorga.enforcement.urls")),
-    path("", include("outorga.enforcement.urls")),
     path("", include("outorga.portal.urls")),
     path("", include("outorga.platforms.urls")),
     path("", include("outorga.registry.urls_taxi")),

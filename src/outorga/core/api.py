@@ -226,11 +226,3 @@ api.add_router("/inspections", inspections_router)
 from outorga.enforcement.api import router as enforcement_router  # noqa: E402
 
 api.add_router("/enforcement", enforcement_router)
-
-from outorga.enforcement.api import router as enforcement_router  # noqa: E402
-
-api.add_router("/enforcement", enforcement_router)
-
-from outorga.enforcement.api import router as enforcement_router  # noqa: E402
-
-api.add_router("/enforcement", enforcement_router)

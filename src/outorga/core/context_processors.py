@@ -43,28 +43,6 @@ NAV: list[tuple[str, str, frozenset[Role] | None]] = [
         frozenset({Role.AUTORIDADE, Role.JARI, Role.CHEFE_EXECUTIVO, Role.ATENDENTE}),
     ),
     ("Minhas infrações", "enforcement:portal", frozenset({Role.PERMISSIONARIO})),
-    (
-        "Fiscalização",
-        "enforcement:index",
-        frozenset({Role.FISCAL, Role.ATENDENTE, Role.AUTORIDADE}),
-    ),
-    (
-        "Processos",
-        "enforcement:queue",
-        frozenset({Role.AUTORIDADE, Role.JARI, Role.CHEFE_EXECUTIVO, Role.ATENDENTE}),
-    ),
-    ("Minhas infrações", "enforcement:portal", frozenset({Role.PERMISSIONARIO})),
-    (
-        "Fiscalização",
-        "enforcement:index",
-        frozenset({Role.FISCAL, Role.ATENDENTE, Role.AUTORIDADE}),
-    ),
-    (
-        "Processos",
-        "enforcement:queue",
-        frozenset({Role.AUTORIDADE, Role.JARI, Role.CHEFE_EXECUTIVO, Role.ATENDENTE}),
-    ),
-    ("Minhas infrações", "enforcement:portal", frozenset({Role.PERMISSIONARIO})),
 ]
 
 

@@ -718,6 +718,7 @@ def refund_for_upheld_defence(
     §2 (vehicle caught without permission): the fine, fees, removal and storage paid are all
     refunded. The law core answers ``mototaxi.defence_result``; this applies its outcome.
     An unpaid fine is cancelled. Under the other laws (no such rule), only the fine falls.
+    Idempotent: a fine already refunded or cancelled returns no refund and changes nothing.
 
     ``related``: the infraction's fee/removal/storage debts; by default those sharing the fine's
     ``basis["infraction"]``. ``vehicle_seized``: by default, whether a removal or storage debt of
@@ -741,9 +742,9 @@ def refund_for_upheld_defence(
         fine = locked[debt.pk]
         rest = [locked[o.pk] for o in others if o.pk in locked]
         if fine.status in (Debt.Status.REFUNDED, Debt.Status.CANCELLED):
-            raise InvalidPaymentTransition(
-                f"o débito {fine.reference} já está {fine.get_status_display()}"
-            )
+            # Already settled by an earlier call (or the case cancelled the unpaid fine): running
+            # it again must never refund twice, so there is nothing more to do.
+            return []
         seizure = [d for d in rest if d.origin in (Debt.Origin.REMOVAL, Debt.Origin.STORAGE)]
         seized = (
             vehicle_seized if vehicle_seized is not None else any(d.status in OWED for d in seizure)

@@ -227,6 +227,12 @@ ROUTES = {
     ),
     "plataformas/reclamacoes/": lambda b: ("get", "/plataformas/reclamacoes/", {200}, None),
     "plataformas/penalidades/": lambda b: ("get", "/plataformas/penalidades/", {200}, None),
+    "plataformas/suspensoes-judiciais/": lambda b: (
+        "get",
+        "/plataformas/suspensoes-judiciais/",
+        {200},
+        None,
+    ),
     # Public form: a logged-in user files for their own municipality, never for B.
     "reclamacao/": lambda b: ("get", "/reclamacao/", {200}, None),
 }

@@ -172,3 +172,47 @@ def test_the_authority_updates_contacts_and_it_is_an_act(as_role, barra_m):
     with tenant(barra_m):
         assert Platform.objects.get(pk=p.pk).contact_name == "Nova Responsável"
         assert Act.objects.filter(action="platform.update", object_id=str(p.pk)).exists()
+
+
+def test_the_authority_records_a_court_suspension_and_the_next_check_cites_it(as_role, barra_m):
+    from platforms_factories import driver_data, platform_actor
+
+    from outorga.platforms.services import platform_driver_register
+
+    r = as_role(Role.AUTORIDADE).post(
+        "/plataformas/suspensoes-judiciais/",
+        {
+            "rule": "apps.art17.two_wheeler_ban",
+            "start": (dt.date.today() - dt.timedelta(days=3)).isoformat(),
+            "reference": "TJMT, processo 1000000-00.2026.8.11.0000 (exemplo), 10/03/2026",
+        },
+    )
+    assert r.status_code == 302
+    listed = as_role(Role.FISCAL).get("/plataformas/suspensoes-judiciais/").content.decode()
+    assert "1000000-00.2026" in listed and "Registrar suspensão" not in listed
+    with tenant(barra_m):
+        p = Platform.objects.get(cnpj="07220658568510")
+    driver, decisions = platform_driver_register(
+        actor=platform_actor(),
+        municipality=barra_m,
+        platform=p,
+        data=driver_data(vehicle_kind="motorcycle"),
+    )
+    assert driver.status == "enabled"
+    assert "1000000-00.2026" in str(driver.decision)
+
+
+def test_an_unknown_rule_cannot_be_suspended(barra_m, user_of):
+    import pytest
+
+    from outorga.core.acts import Actor
+    from outorga.platforms.services import PlatformError, rule_suspension_record
+
+    with pytest.raises(PlatformError):
+        rule_suspension_record(
+            actor=Actor.of(user_of("barra-do-garcas", Role.AUTORIDADE)),
+            municipality=barra_m,
+            rule="apps.art26.fine",
+            start=dt.date.today(),
+            reference="x",
+        )

@@ -232,7 +232,7 @@ _TABLE: list[Competence] = [
         cite(APPS, 26, inc="IV"),
         decision(3),
     ),
-    _c(APPS, "rule.suspension.record", {R.AUTORIDADE}, cite(APPS, 3), decision(16)),
+    _c(APPS, "rule.suspension.record", {R.AUTORIDADE}, decision(16)),
     _c(APPS, "platform.data.submit", {R.PLATAFORMA}, cite(APPS, 4), cite(APPS, 16), cite(APPS, 24)),
     _c(
         APPS, "platform.report.review", {R.FINANCAS}, cite(APPS, 16), cite(APPS, 18), cite(APPS, 20)

@@ -27,7 +27,7 @@ import outorga.law.barra_do_garcas.apps_2025.fare_publication  # noqa: F401
 from outorga.core.acts import Actor, canonical_json, record_act
 from outorga.core.authz import authorize
 from outorga.core.lawctx import context
-from outorga.core.models import Municipality
+from outorga.core.models import Municipality, RuleSuspension
 from outorga.core.tenancy import tenant
 from outorga.law import questions
 from outorga.law.citations import Citation
@@ -1150,6 +1150,55 @@ def platform_penalty_impose(
             f"Penalidade não aplicada: {refused.summary}", status=422, decisions=[refused]
         )
     return penalty, decision
+
+
+# --- court suspensions of this law's rules (D-16) -------------------------------------------------
+
+#: The rules of Lei 4.976/2025 a court may suspend, as the rulebook names them, with a label.
+SUSPENDABLE_LABELS = {
+    "apps.art3.platform_cap": "limite de 10 plataformas (art. 3, §1)",
+    "apps.art3.driver_cap_platform": "limite de 50 motoristas por plataforma (art. 3, §2)",
+    "apps.art3.driver_cap_municipality": "limite de 500 motoristas no Município (art. 3, §2)",
+    "apps.art17.two_wheeler_ban": "vedação de motocicletas e outros veículos de duas rodas (art. 17)",
+    "apps.art4.ii.e.municipal_debt_clearance": "certidão negativa de débitos municipais (art. 4, II, e)",
+    "apps.art7.fare_limits": "limites tarifários do Executivo (art. 7)",
+    "apps.art9.dynamic_within_limits": "limites da tarifa dinâmica (art. 9)",
+}
+
+
+def rule_suspension_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    rule: str,
+    start: dt.date,
+    reference: str,
+    end: dt.date | None = None,
+) -> RuleSuspension:
+    """Record that a court suspended one of the law's rules from ``start`` (decision D-16); from
+    that date the law core does not apply it and its decisions cite the suspension."""
+    authorize(actor=actor, municipality=municipality, action="rule.suspension.record", law=APPS_LAW)
+    from outorga.law.barra_do_garcas.apps_2025 import SUSPENDABLE_RULES
+
+    if rule not in SUSPENDABLE_RULES:
+        raise field_error("rule", "Regra desconhecida ou que não pode ser suspensa.")
+    if not reference.strip():
+        raise field_error("reference", "Informe a decisão judicial (tribunal, processo, data).")
+    if end is not None and end < start:
+        raise field_error("end", "O fim não pode ser anterior ao início.")
+    with transaction.atomic(), tenant(municipality):
+        s = RuleSuspension.objects.create(
+            rule=rule, start=start, end=end, reference=reference.strip()
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="rule.suspension.record",
+            obj=s,
+            new={"rule": rule, "start": start, "end": end, "reference": s.reference},
+            basis={"citations": ["decisão D-16"]},
+        )
+    return s
 
 
 def decision_json_text(decision: Mapping[str, Any]) -> str:

@@ -17,5 +17,6 @@ urlpatterns = [
     path("plataformas/relatorios/<int:report_id>/", views.report_detail, name="report"),
     path("plataformas/reclamacoes/", views.complaints, name="complaints"),
     path("plataformas/penalidades/", views.penalties, name="penalties"),
+    path("plataformas/suspensoes-judiciais/", views.suspensions, name="suspensions"),
     path("reclamacao/", views.public_complaint, name="public_complaint"),
 ]

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from outorga.core.acts import Actor
 from outorga.core.middleware import client_ip
-from outorga.core.models import Municipality, User
+from outorga.core.models import Municipality, RuleSuspension, User
 from outorga.core.tenancy import current_municipality_or_none, tenant
 from outorga.law.competence import NotCompetent, Role
 from outorga.law.money import brl
@@ -476,6 +476,50 @@ def penalties(request: HttpRequest) -> HttpResponse:
             "cases": PlatformCase.objects.select_related("platform"),
             "candidates": InfractionCandidate.objects.select_related("platform")[:200],
         },
+    )
+
+
+class SuspensionForm(forms.Form):
+    rule = forms.ChoiceField(
+        label="Regra suspensa", choices=list(services.SUSPENDABLE_LABELS.items())
+    )
+    start = forms.DateField(label="Suspensa a partir de", widget=forms.DateInput({"type": "date"}))
+    end = forms.DateField(
+        label="Até (em branco: sem prazo)", required=False, widget=forms.DateInput({"type": "date"})
+    )
+    reference = forms.CharField(label="Decisão judicial (tribunal, processo, data)", max_length=300)
+
+
+@login_required
+def suspensions(request: HttpRequest) -> HttpResponse:
+    """Court suspensions of the law's rules (decision D-16): listed for every viewer, recorded by
+    the authority."""
+    user = _viewer(request)
+    if isinstance(user, HttpResponse):
+        return user
+    form = SuspensionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.rule_suspension_record(
+                actor=_actor(request),
+                municipality=user.municipality,  # type: ignore[arg-type]
+                **form.cleaned_data,
+            )
+        except NotCompetent as exc:
+            return _forbidden(request, exc)
+        except PlatformError as exc:
+            _error_messages(request, exc)
+        else:
+            messages.success(request, "Suspensão registrada.")
+            return HttpResponseRedirect(reverse("platforms:suspensions"))
+    rows = [
+        {"s": s, "label": services.SUSPENDABLE_LABELS.get(s.rule, s.rule)}
+        for s in RuleSuspension.objects.filter(rule__in=list(services.SUSPENDABLE_LABELS))
+    ]
+    return render(
+        request,
+        "platforms/suspensions.html",
+        {"rows": rows, "form": form, "is_authority": user.role == Role.AUTORIDADE},
     )
 
 

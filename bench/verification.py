@@ -319,6 +319,7 @@ def main() -> None:
             ("verify /v/<token>", f"{base}/v/{token}"),
         ]
         results = {}
+        load_before = os.getloadavg()[0]
         for name, url in targets:
             if tool == "wrk":
                 run_wrk(url, args.warmup, args.connections, 2)
@@ -331,7 +332,8 @@ def main() -> None:
         print(
             f"\n/v/<token> benchmark — {db}, gunicorn {args.workers} sync workers on 127.0.0.1, "
             f"load: {tool}, {args.connections} connections, {args.seconds} s per target, "
-            f"{os.cpu_count()} cores shared by server and load generator\n"
+            f"{os.cpu_count()} cores shared by server and load generator "
+            f"(1-min load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after)\n"
         )
         print(
             f"{'target':<20} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'requests':>9} {'non-200':>8}"

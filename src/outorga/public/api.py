@@ -173,7 +173,9 @@ def _out(request: HttpRequest, b: Badge) -> dict[str, Any]:
 
 
 def _badges() -> Any:
-    return Badge.objects.select_related("key", "permit", "auxiliary")
+    return Badge.objects.select_related(
+        "key", "permit__holder", "permit__vehicle", "auxiliary__person"
+    )
 
 
 @router.get("", response=list[BadgeOut], summary="Crachás emitidos")

@@ -5,21 +5,23 @@ CPF, address, health or criminal data."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 import time
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.db import connection
 from django.db.models import QuerySet
 
 from outorga.core.lawctx import context
 from outorga.core.models import Municipality
-from outorga.core.tenancy import tenant
+from outorga.core.tenancy import current_municipality, tenant
 from outorga.law.citations import LAW_TITLES
 from outorga.law.money import brl
 from outorga.law.parameters import ParameterMissing, tree
-from outorga.registry.models import Auxiliary, Permit, Service
+from outorga.registry.models import Auxiliary, Permit, Service, TaxiCategory
 
 from . import tokens
 from .models import Badge, SigningKey
@@ -37,33 +39,78 @@ def _fmt(day: dt.date) -> str:
     return day.strftime("%d/%m/%Y")
 
 
-def badge_status(badge: Badge, today: dt.date) -> Status:
+@dataclass(frozen=True)
+class BadgeFacts:
+    """What the public page and the status need of a badge, its permit and its bearer."""
+
+    serial: str
+    valid_until: dt.date
+    revoked: bool
+    printed_plate: str
+    is_auxiliary: bool
+    auxiliary_status: str
+    name: str
+    photo: str  # storage name of the bearer's photo; "" when there is none
+    permit_number: str
+    service: str
+    taxi_category: str
+    permit_status: str
+    suspended_until: dt.date | None
+    irregular: bool
+    term_end: dt.date
+    plate: str
+
+    @classmethod
+    def of(cls, badge: Badge) -> BadgeFacts:
+        permit, aux = badge.permit, badge.auxiliary
+        person = aux.person if aux is not None else permit.holder
+        return cls(
+            serial=badge.serial,
+            valid_until=badge.valid_until,
+            revoked=badge.revoked_at is not None,
+            printed_plate=str(badge.printed.get("placa", "")),
+            is_auxiliary=aux is not None,
+            auxiliary_status=aux.status if aux is not None else "",
+            name=person.name,
+            photo=person.photo.name or "",
+            permit_number=permit.number,
+            service=permit.service,
+            taxi_category=permit.taxi_category,
+            permit_status=permit.status,
+            suspended_until=permit.suspended_until,
+            irregular=permit.irregular,
+            term_end=permit.term_end,
+            plate=permit.vehicle.plate if permit.vehicle else "",
+        )
+
+
+def badge_status(badge: Badge | BadgeFacts, today: dt.date) -> Status:
     """What an inspector needs to know about the bearer today, most serious first."""
-    permit = badge.permit
-    aux = badge.auxiliary
-    if badge.revoked_at is not None:
+    f = BadgeFacts.of(badge) if isinstance(badge, Badge) else badge
+    if f.revoked:
         return Status("revogado", "revogado", False, "Este crachá foi revogado ou substituído.")
-    if permit.status == Permit.Status.CASSADA or (aux and aux.status == Auxiliary.Status.CASSADO):
+    if f.permit_status == Permit.Status.CASSADA or f.auxiliary_status == Auxiliary.Status.CASSADO:
         return Status("cassado", "cassado", False, "A permissão ou a credencial foi cassada.")
-    if permit.status == Permit.Status.REVOKED:
+    if f.permit_status == Permit.Status.REVOKED:
         return Status("revogado", "revogado", False, "A permissão foi revogada.")
-    if permit.status in (Permit.Status.EXTINCT, Permit.Status.RENOUNCED) or (
-        aux and aux.status == Auxiliary.Status.REMOVED
+    if (
+        f.permit_status in (Permit.Status.EXTINCT, Permit.Status.RENOUNCED)
+        or f.auxiliary_status == Auxiliary.Status.REMOVED
     ):
         return Status("encerrado", "encerrado", False, "A permissão ou a credencial não vigora.")
-    if permit.status == Permit.Status.SUSPENDED:
-        if permit.suspended_until and today <= permit.suspended_until:
-            detail = f"Suspensa até {_fmt(permit.suspended_until)}."
+    if f.permit_status == Permit.Status.SUSPENDED:
+        if f.suspended_until and today <= f.suspended_until:
+            detail = f"Suspensa até {_fmt(f.suspended_until)}."
         else:
             # After the period the holder must show the irregularities were fixed (art. 32 §2).
             detail = "Suspensa até comprovar a correção das irregularidades."
         return Status("suspenso", "suspenso", False, detail)
-    if permit.status == Permit.Status.RESERVE:
+    if f.permit_status == Permit.Status.RESERVE:
         return Status("reserva", "em reserva", False, "Serviço temporariamente interrompido.")
-    until = min(badge.valid_until, permit.term_end)
+    until = min(f.valid_until, f.term_end)
     if until < today:
         return Status("vencido", "vencido", False, f"Validade encerrada em {_fmt(until)}.")
-    if permit.irregular:
+    if f.irregular:
         return Status("irregular", "irregular", False, "Há pendência documental no cadastro.")
     return Status("valido", "válido", True, f"Válido até {_fmt(until)}.")
 
@@ -71,7 +118,7 @@ def badge_status(badge: Badge, today: dt.date) -> Status:
 @dataclass(frozen=True)
 class Verified:
     municipality: Municipality
-    badge: Badge
+    badge: BadgeFacts
 
 
 #: Verification keys by (IBGE code, key id): immutable once published, so each worker keeps them
@@ -102,26 +149,69 @@ def _key(ibge_code: str, key_id: int, fresh: bool) -> tuple[Municipality, int, b
     return m, row[0], public
 
 
-#: Only what the public page and the status need.
-_BADGE_FIELDS = (
-    "serial",
-    "valid_until",
-    "revoked_at",
-    "printed",
-    "auxiliary__status",
-    "auxiliary__person__name",
-    "auxiliary__person__photo",
-    "permit__number",
-    "permit__service",
-    "permit__taxi_category",
-    "permit__status",
-    "permit__suspended_until",
-    "permit__irregular",
-    "permit__term_end",
-    "permit__holder__name",
-    "permit__holder__photo",
-    "permit__vehicle__plate",
-)
+# The one query of a scan, written out: the same read through the ORM (five joined models) spent
+# ~40x longer compiling SQL than running it (7 ms against 0.2 ms on the 2-core machine), which
+# capped the public page at a fraction of a plain Django view. Columns and tables come from the
+# models; the municipality filter is the current tenant's, as everywhere.
+_SCAN_SQL = """
+SELECT b.serial, b.valid_until, b.revoked_at, b.printed, b.auxiliary_id, a.status,
+       ap.name, ap.photo, p.number, p.service, p.taxi_category, p.status, p.suspended_until,
+       p.irregular, p.term_end, h.name, h.photo, v.plate
+FROM {badge} b
+JOIN {permit} p ON p.id = b.permit_id
+JOIN {person} h ON h.id = p.holder_id
+LEFT JOIN {vehicle} v ON v.id = p.vehicle_id
+LEFT JOIN {auxiliary} a ON a.id = b.auxiliary_id
+LEFT JOIN {person} ap ON ap.id = a.person_id
+WHERE b.municipality_id = %s AND b.key_id = %s AND b.serial = %s
+"""
+
+
+def _scan_sql() -> str:
+    from outorga.registry.models import Person, Vehicle
+
+    return _SCAN_SQL.format(
+        badge=Badge._meta.db_table,
+        permit=Permit._meta.db_table,
+        person=Person._meta.db_table,
+        vehicle=Vehicle._meta.db_table,
+        auxiliary=Auxiliary._meta.db_table,
+    )
+
+
+def _date(value: Any) -> dt.date:
+    return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value))
+
+
+def _scan(key_pk: int, serial_hex: str) -> BadgeFacts | None:
+    with connection.cursor() as cursor:
+        cursor.execute(_scan_sql(), [current_municipality().pk, key_pk, serial_hex])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    (serial, valid_until, revoked_at, printed, aux_id, aux_status, aux_name, aux_photo) = row[:8]
+    number, service, category, status, suspended, irregular, term_end = row[8:15]
+    holder_name, holder_photo, plate = row[15:]
+    if isinstance(printed, str):
+        printed = json.loads(printed)
+    return BadgeFacts(
+        serial=serial,
+        valid_until=_date(valid_until),
+        revoked=revoked_at is not None,
+        printed_plate=str((printed or {}).get("placa", "")),
+        is_auxiliary=aux_id is not None,
+        auxiliary_status=aux_status or "",
+        name=aux_name if aux_id is not None else holder_name,
+        photo=(aux_photo if aux_id is not None else holder_photo) or "",
+        permit_number=number,
+        service=service,
+        taxi_category=category or "",
+        permit_status=status,
+        suspended_until=_date(suspended) if suspended else None,
+        irregular=bool(irregular),
+        term_end=_date(term_end),
+        plate=plate or "",
+    )
 
 
 def badge_from_token(token: str) -> Verified | None:
@@ -144,38 +234,30 @@ def badge_from_token(token: str) -> Verified | None:
     else:
         return None
     with tenant(m):
-        badge = (
-            Badge.objects.select_related("permit__holder", "permit__vehicle", "auxiliary__person")
-            .only(*_BADGE_FIELDS)
-            .filter(serial=payload.serial_hex, key_id=key_pk)
-            .order_by()
-            .first()
-        )
-    return Verified(m, badge) if badge is not None else None
+        facts = _scan(key_pk, payload.serial_hex)
+    return Verified(m, facts) if facts is not None else None
 
 
 def badge_public(v: Verified, today: dt.date) -> dict[str, Any]:
     """The few facts the public page shows."""
-    badge = v.badge
-    permit = badge.permit
-    person = badge.auxiliary.person if badge.auxiliary else permit.holder
-    service = Service(permit.service).label
-    if permit.taxi_category:
-        service = f"{service} {permit.get_taxi_category_display()}"
-    plate = permit.vehicle.plate if permit.vehicle else ""
-    printed_plate = badge.printed.get("placa", "")
+    f = v.badge
+    service = Service(f.service).label
+    if f.taxi_category:
+        service = f"{service} {TaxiCategory(f.taxi_category).label}"
     return {
         "municipio": f"{v.municipality.name}/{v.municipality.uf}",
-        "nome": person.name,
-        "condicao": "condutor auxiliar" if badge.auxiliary else "permissionário",
+        "nome": f.name,
+        "condicao": "condutor auxiliar" if f.is_auxiliary else "permissionário",
         "servico": service,
-        "numero": permit.number,
-        "placa": format_plate(plate),
-        "placa_impressa": format_plate(printed_plate) if printed_plate != plate else "",
-        "validade": min(badge.valid_until, permit.term_end),
-        "status": badge_status(badge, today),
-        "tem_foto": bool(person.photo),
-        "serie": badge.serial,
+        "numero": f.permit_number,
+        "placa": format_plate(f.plate),
+        "placa_impressa": format_plate(f.printed_plate)
+        if f.printed_plate and f.printed_plate != f.plate
+        else "",
+        "validade": min(f.valid_until, f.term_end),
+        "status": badge_status(f, today),
+        "tem_foto": bool(f.photo),
+        "serie": f.serial,
     }
 
 

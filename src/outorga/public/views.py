@@ -20,7 +20,7 @@ from outorga.core.middleware import client_ip
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import current_municipality_or_none, tenant
 from outorga.law.competence import NotCompetent
-from outorga.registry.models import Auxiliary, Permit, Service
+from outorga.registry.models import Auxiliary, Permit, Person, Service
 from outorga.registry.services import Refused
 from outorga.registry.validation import FieldError
 
@@ -69,16 +69,14 @@ def badge_photo(request: HttpRequest, token: str) -> HttpResponse:
     verified = selectors.badge_from_token(token)
     if verified is None:
         raise Http404
-    with tenant(verified.municipality):
-        badge = verified.badge
-        person = badge.auxiliary.person if badge.auxiliary else badge.permit.holder
-        if not person.photo:
-            raise Http404
-        try:
-            with person.photo.open("rb") as fh:
-                content = fh.read()
-        except OSError:
-            raise Http404 from None
+    name = verified.badge.photo
+    if not name:
+        raise Http404
+    try:
+        with Person._meta.get_field("photo").storage.open(name, "rb") as fh:
+            content = fh.read()
+    except OSError:
+        raise Http404 from None
     ctype = next((t for magic, t in IMAGE_TYPES.items() if content.startswith(magic)), None)
     if ctype is None:
         raise Http404
@@ -205,7 +203,9 @@ def badges(request: HttpRequest) -> HttpResponse:
             else:
                 messages.success(request, f"Crachá {badge.serial} emitido para {permit.number}.")
                 return HttpResponseRedirect(reverse("public:badges"))
-    recent = Badge.objects.select_related("permit", "permit__holder", "auxiliary__person")[:50]
+    recent = Badge.objects.select_related("permit__holder", "permit__vehicle", "auxiliary__person")[
+        :50
+    ]
     today = timezone.localdate()
     rows = [{"badge": b, "status": selectors.badge_status(b, today)} for b in recent]
     status = 422 if errors else 200

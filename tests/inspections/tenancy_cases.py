@@ -15,6 +15,7 @@ from outorga.inspections.models import (
     InspectionItem,
 )
 from outorga.law.competence import Role
+from outorga.platforms.models import Platform, PlatformDriver
 from outorga.registry.models import Permit, Person, Vehicle
 
 JPEG = b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + b"\x00" * 32
@@ -81,7 +82,21 @@ def build(m: Any, user_of: Any, marker: str) -> dict[str, Any]:
     )
     item.photo.save(f"tenancy-{m.slug}.jpg", ContentFile(JPEG), save=False)
     item.save()
+    platform = Platform.objects.filter(cnpj=f"9{m.ibge_code}0001").first() or (
+        Platform.objects.create(cnpj=f"8{m.ibge_code}0001", name=f"Plataforma {marker}")
+    )
+    driver = PlatformDriver.objects.create(
+        platform=platform,
+        cpf="52998224725",
+        name=f"Motorista {marker}",
+        cnh_number="02650306461",
+        cnh_category="B",
+        vehicle_plate=f"APP{n}C{n}{n}",
+        vehicle_kind="car",
+        vehicle_manufacture_year=2022,
+    )
     return {
+        "insp_driver": driver.pk,
         "insp_permit": permit.pk,
         "insp_inspection": inspection.pk,
         "insp_item": item.pk,
@@ -104,6 +119,13 @@ ROUTES = {
     "vistorias/nova/<int:permit_id>/": lambda b: (
         "get",
         f"/vistorias/nova/{b.extra['insp_permit']}/",
+        {404},
+        None,
+        "fiscal",
+    ),
+    "vistorias/aplicativo/<int:driver_id>/": lambda b: (
+        "get",
+        f"/vistorias/aplicativo/{b.extra['insp_driver']}/",
         {404},
         None,
         "fiscal",

@@ -46,3 +46,29 @@ def test_the_command_lists_due_and_overdue(ipatinga_m, moto_permit):
     out = StringIO()
     call_command("inspections_sweep", "--on", "2026-09-06", "--municipio", "ipatinga", stdout=out)
     assert "alterações: 0" in out.getvalue()
+
+
+def test_an_open_withdrawal_stays_visible_if_another_step_cleared_the_mark(
+    ipatinga_m, fiscal, moto_permit
+):
+    from inspection_helpers import answers  # type: ignore[import-not-found]
+
+    from outorga.inspections import services
+    from outorga.registry.models import Permit
+
+    on = dt.date(2026, 4, 1)
+    services.inspection_record(
+        actor=fiscal,
+        municipality=ipatinga_m,
+        permit=moto_permit,
+        kind="extraordinaria",
+        inspected_on=on,
+        answers=answers("mototaxi", on, freios_direcao_suspensao="not_ok"),
+    )
+    with tenant(ipatinga_m):
+        Permit.objects.filter(pk=moto_permit.pk).update(irregular=False, irregular_reason="")
+    result = run(ipatinga_m, dt.date(2026, 4, 2))
+    assert result.changes == 1
+    with tenant(ipatinga_m):
+        assert Permit.objects.get(pk=moto_permit.pk).irregular
+    assert run(ipatinga_m, dt.date(2026, 4, 2)).changes == 0

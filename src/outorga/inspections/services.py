@@ -186,6 +186,10 @@ def _law_and_subject(permit: Permit | None, driver: PlatformDriver | None) -> tu
     if permit is not None:
         if permit.vehicle is None:
             raise FieldError("veículo", "a permissão não tem veículo cadastrado")
+        if permit.status not in (*S.IN_SERVICE, Permit.Status.RESERVE):
+            raise FieldError(
+                "permissão", f"a permissão está {permit.get_status_display()}: não se vistoria"
+            )
         return S.law_of(permit), permit.service, permit.vehicle.plate
     if driver is not None:
         return S.APPS, "apps", driver.vehicle_plate

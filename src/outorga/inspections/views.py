@@ -23,6 +23,7 @@ from outorga.core.models import Municipality, User
 from outorga.core.tenancy import current_municipality_or_none
 from outorga.law.competence import NotCompetent, Role
 from outorga.law.questions import FactsInvalid
+from outorga.platforms.models import PlatformDriver
 from outorga.registry.models import Permit
 
 from . import pdf, selectors, services
@@ -80,6 +81,15 @@ def queue(request: HttpRequest) -> HttpResponse:
     m = _municipality(request)
     if (denied := _staff_only(request)) is not None:
         return denied
+    apps = selectors.APPS in m.laws
+    plate = request.GET.get("placa", "").upper().replace("-", "").strip()
+    if apps and plate:
+        driver = PlatformDriver.objects.filter(
+            vehicle_plate=plate, status=PlatformDriver.Status.ENABLED
+        ).first()
+        if driver is not None:
+            return HttpResponseRedirect(reverse("inspections:new_app", args=[driver.pk]))
+        messages.error(request, f"placa {plate}: nenhum motorista habilitado com este veículo")
     today = timezone.localdate()
     rows = selectors.due_queue(m, today)
     awaiting = Inspection.objects.filter(status=Inspection.Status.AWAITING).select_related(
@@ -89,20 +99,25 @@ def queue(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "inspections/queue.html",
-        {"rows": rows, "awaiting": awaiting, "recent": recent, "today": today},
+        {"rows": rows, "awaiting": awaiting, "recent": recent, "today": today, "apps": apps},
     )
 
 
-@login_required
-def new(request: HttpRequest, permit_id: int) -> HttpResponse:
+def _checklist_page(
+    request: HttpRequest,
+    *,
+    permit: Permit | None,
+    driver: PlatformDriver | None,
+    plate: str,
+    subject: str,
+) -> HttpResponse:
+    """The checklist in force today for the vehicle; on POST, record the inspection."""
     m = _municipality(request)
-    if (denied := _staff_only(request)) is not None:
-        return denied
-    permit = get_object_or_404(Permit.objects.select_related("vehicle", "holder"), pk=permit_id)
     today = timezone.localdate()
     kind = request.POST.get("tipo") or request.GET.get("tipo") or ""
     if kind not in Inspection.Kind.values:
-        kind = Inspection.Kind.REINSPECAO if selectors.open_withdrawal(permit) else ""
+        withdrawn = permit is not None and selectors.open_withdrawal(permit) is not None
+        kind = Inspection.Kind.REINSPECAO if withdrawn else ""
     cl = selectors.checklist_of(permit, today)
     errors: list[str] = []
     posted: dict[str, Any] = {}
@@ -115,11 +130,11 @@ def new(request: HttpRequest, permit_id: int) -> HttpResponse:
             for i in cl.items
         }
         posted = answers
-        missing = [
-            i.label for i in cl.items if answers[i.code]["result"] not in ("ok", "not_ok", "na")
+        errors = [
+            f"Responda o item: {i.label}"
+            for i in cl.items
+            if answers[i.code]["result"] not in ("ok", "not_ok", "na")
         ]
-        if missing:
-            errors = [f"Responda o item: {label}" for label in missing]
         if not kind:
             errors.insert(0, "Escolha o tipo de vistoria.")
         if not errors:
@@ -133,6 +148,7 @@ def new(request: HttpRequest, permit_id: int) -> HttpResponse:
                     actor=_actor(request),
                     municipality=m,
                     permit=permit,
+                    driver=driver,
                     kind=kind,
                     inspected_on=today,
                     answers=answers,
@@ -150,7 +166,8 @@ def new(request: HttpRequest, permit_id: int) -> HttpResponse:
         request,
         "inspections/new.html",
         {
-            "permit": permit,
+            "plate": plate,
+            "subject": subject,
             "checklist": cl,
             "rows": [
                 (
@@ -163,10 +180,45 @@ def new(request: HttpRequest, permit_id: int) -> HttpResponse:
             "kind": kind,
             "kinds": Inspection.Kind.choices,
             "errors": errors,
-            "posted": posted,
             "today": today,
         },
         status=422 if errors else 200,
+    )
+
+
+@login_required
+def new(request: HttpRequest, permit_id: int) -> HttpResponse:
+    _municipality(request)
+    if (denied := _staff_only(request)) is not None:
+        return denied
+    permit = get_object_or_404(Permit.objects.select_related("vehicle", "holder"), pk=permit_id)
+    if permit.vehicle is None:
+        raise Http404
+    subject = f"{permit.number} · {permit.get_service_display()}"
+    if permit.taxi_category:
+        subject += f" {permit.get_taxi_category_display()}"
+    return _checklist_page(
+        request,
+        permit=permit,
+        driver=None,
+        plate=permit.vehicle.plate,
+        subject=f"{subject} · {permit.holder.name}",
+    )
+
+
+@login_required
+def new_app(request: HttpRequest, driver_id: int) -> HttpResponse:
+    """Vistoria of an app vehicle by the posture inspectors (apps law art. 23 I–III)."""
+    _municipality(request)
+    if (denied := _staff_only(request)) is not None:
+        return denied
+    driver = get_object_or_404(PlatformDriver.objects.select_related("platform"), pk=driver_id)
+    return _checklist_page(
+        request,
+        permit=None,
+        driver=driver,
+        plate=driver.vehicle_plate,
+        subject=f"Transporte por aplicativo · {driver.name} · {driver.platform.name}",
     )
 
 

@@ -422,3 +422,37 @@ def test_settings_store_what_the_payload_carries(ipatinga_m, fin):
         P.finance_settings_save(
             actor=fin, municipality=ipatinga_m, pix_key="nada", merchant_name="A", merchant_city="B"
         )
+
+
+# --- the operator's command ----------------------------------------------------------------------
+
+
+def test_the_import_command_imports_once_and_dry_run_writes_nothing(ipatinga_m, person, tmp_path):
+    from io import StringIO
+
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    debt = make_debt(ipatinga_m, person, 1_000)
+    f = tmp_path / "extrato.csv"
+    f.write_bytes(csv_of(f"20/03/2026;10,00;{debt.reference};"))
+    out = StringIO()
+    call_command("payments_import", str(f), "--municipality", "ipatinga", "--dry-run", stdout=out)
+    assert "matched" in out.getvalue()
+    assert refresh(ipatinga_m, debt).status == Debt.Status.OPEN
+    with pytest.raises(CommandError):
+        call_command("payments_import", str(f), "--municipality", "ipatinga")
+    user = "financas.ipatinga"
+    call_command(
+        "payments_import", str(f), "--municipality", "ipatinga", "--user", user, stdout=out
+    )
+    assert refresh(ipatinga_m, debt).status == Debt.Status.PAID
+    out = StringIO()
+    call_command(
+        "payments_import", str(f), "--municipality", "ipatinga", "--user", user, stdout=out
+    )
+    assert "0 nova(s), 1 já importada(s)" in out.getvalue()
+    with pytest.raises(CommandError):  # a clerk has no competence to record payments
+        call_command(
+            "payments_import", str(f), "--municipality", "ipatinga", "--user", "atendente.ipatinga"
+        )

@@ -1,0 +1,74 @@
+"""``outorga payments_import FILE.csv --municipality SLUG --user USERNAME [--dry-run]``.
+
+Imports a bank statement (format: docs/finance-payments-csv.md) as the finance user named by
+``--user``: recording payments is finance's competence, and the acts log names who acted. With
+``--dry-run`` it prints what each line would become and writes nothing. Importing the same file
+again imports nothing twice.
+"""
+
+from __future__ import annotations
+
+import getpass
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+
+from outorga.core.acts import Actor
+from outorga.core.models import Municipality, User
+from outorga.finance import payments
+from outorga.law.competence import NotCompetent
+from outorga.law.money import brl
+from outorga.registry.validation import FieldError
+
+
+class Command(BaseCommand):
+    help = "Importa o extrato do banco (CSV) e concilia os pagamentos com os débitos."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("file", help="arquivo CSV (docs/finance-payments-csv.md)")
+        parser.add_argument("--municipality", required=True, help="slug do município")
+        parser.add_argument("--user", help="usuário de Finanças responsável pelos atos")
+        parser.add_argument("--dry-run", action="store_true", help="só mostra; não grava nada")
+
+    def handle(self, *args: Any, **opts: Any) -> None:
+        m = Municipality.objects.filter(slug=opts["municipality"]).first()
+        if m is None:
+            raise CommandError(f"município desconhecido: {opts['municipality']}")
+        path = Path(opts["file"])
+        if not path.is_file():
+            raise CommandError(f"arquivo não encontrado: {path}")
+        content = path.read_bytes()
+        if opts["dry_run"]:
+            preview = payments.payments_import_preview(
+                municipality=m, content=content, file_name=path.name
+            )
+            for error in preview.errors:
+                self.stderr.write(f"arquivo: {error}")
+            for ln in preview.lines:
+                value = brl(ln.amount_cents) if ln.amount_cents else "—"
+                why = f" ({'; '.join(ln.errors)})" if ln.errors else ""
+                self.stdout.write(f"linha {ln.number}: {ln.reference} {value} → {ln.outcome}{why}")
+            if preview.errors:
+                raise CommandError("arquivo inválido")
+            return
+        if not opts.get("user"):
+            raise CommandError("informe --user USUÁRIO (de Finanças) ou use --dry-run")
+        user = User.objects.filter(username=opts["user"], municipality=m).first()
+        if user is None:
+            raise CommandError(f"usuário {opts['user']} não é de {m.name}")
+        actor = Actor(user, user.role, f"{user.username} (importação por {getpass.getuser()})")
+        try:
+            batch = payments.payments_import(
+                actor=actor, municipality=m, content=content, file_name=path.name
+            )
+        except (FieldError, NotCompetent) as exc:
+            raise CommandError(str(exc)) from None
+        for entry in batch.report:
+            self.stdout.write(
+                f"linha {entry['linha']}: {entry.get('referencia', '')} → {entry['resultado']}"
+            )
+        self.stdout.write(
+            f"importação {batch.pk}: {batch.lines_new} nova(s), {batch.lines_duplicate} já "
+            f"importada(s), {batch.lines_invalid} inválida(s) de {batch.lines_total}"
+        )

@@ -1,0 +1,229 @@
+"""The whole due process in a real browser at phone width (390 px): the inspector writes an auto →
+notice → the holder files a defence in the portal → the authority dismisses it → JARI appeal →
+final → fine paid → a third final infraction → the authority imposes the suspension with one click
+→ the permit shows suspended."""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from outorga.core.acts import Actor
+from outorga.core.demo import demo_password, demo_username
+from outorga.core.models import Municipality, User
+from outorga.core.tenancy import tenant
+from outorga.enforcement import services as E
+from outorga.enforcement.models import Case, Escalation, InfractionNotice, Notice, Penalty
+from outorga.finance.models import Debt
+from outorga.law.competence import Role
+from outorga.registry import services as R
+from outorga.registry.models import Permit, Tender
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "registry"))
+from registry_helpers import EQUIPMENT, ON, make_applicant  # type: ignore[import-not-found]  # noqa: E402
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PDF = b"%PDF-1.4\n% defesa\n"
+
+
+def login(page, base: str, role: Role) -> None:
+    page.context.clear_cookies()
+    username = demo_username("ipatinga", role)
+    page.goto(f"{base}/entrar/")
+    page.get_by_label("Usuário").fill(username)
+    page.get_by_label("Senha").fill(demo_password(username))
+    page.get_by_role("button", name="Entrar").click()
+    page.wait_for_url(f"{base}/")
+
+
+def fits(page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"a página transborda a largura do telefone ({width}px)"
+
+
+def user(role: Role) -> User:
+    return User.objects.get(username=demo_username("ipatinga", role))
+
+
+def a_permit(m: Municipality) -> Permit:
+    clerk = Actor.of(user(Role.ATENDENTE))
+    with tenant(m):
+        tender, _ = Tender.objects.get_or_create(
+            number="77/2026-e2e",
+            defaults={
+                "service": "mototaxi",
+                "places": 5,
+                "opened_on": ON - dt.timedelta(days=60),
+                "homologated_on": ON - dt.timedelta(days=10),
+                "status": Tender.Status.HOMOLOGATED,
+            },
+        )
+    person, vehicle = make_applicant(m, clerk, n=7, plate="PHN7E77")
+    permit = R.permit_grant(
+        actor=clerk,
+        municipality=m,
+        holder=person,
+        service="mototaxi",
+        vehicle=vehicle,
+        granted_on=ON,
+        term_years=10,
+        decree="Decreto 7/2026",
+        equipment=EQUIPMENT,
+        tender=tender,
+    )
+    with tenant(m):
+        # The demo holder login may be linked to a demo person: link it to this one instead.
+        type(person).objects.filter(user=user(Role.PERMISSIONARIO)).update(user=None)
+        person.user = user(Role.PERMISSIONARIO)
+        person.save(update_fields=["user"])
+    return permit
+
+
+def case_of(m: Municipality, auto_id: int) -> Case:
+    with tenant(m):
+        return Case.objects.select_related("auto").get(auto_id=auto_id)
+
+
+def final_by_services(m: Municipality, permit: Permit, code: str, committed: dt.date) -> None:
+    """Another infraction, made final without defence: revelia, notice, appeal deadline lapsed."""
+    fiscal = Actor.of(user(Role.FISCAL))
+    clerk = Actor.of(user(Role.ATENDENTE))
+    auto = E.infraction_issue(
+        actor=fiscal,
+        municipality=m,
+        code=code,
+        committed_at=timezone.make_aware(dt.datetime.combine(committed, dt.time(9))),
+        place="Praça Central",
+        description="Infração registrada no teste.",
+        agent_registration="F-7",
+        permit=permit,
+        offender_signed=True,
+    )
+    day = committed
+    for _ in range(8):
+        case = case_of(m, auto.pk)
+        if case.stage == Case.Stage.FINAL:
+            return
+        if case.waiting == Case.Waiting.DEADLINE:
+            day = max(day, case.deadline + dt.timedelta(days=1))
+            E.sweep(m, day)
+        else:
+            day += dt.timedelta(days=1)
+            with tenant(m):
+                n = case.notices.filter(notified_on__isnull=True).latest("id")
+            E.notice_deliver(actor=clerk, municipality=m, notice=n, form="pessoal", on=day)
+    raise AssertionError("não ficou definitivo")
+
+
+def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts):
+    base = demo_site.url
+    m = Municipality.objects.get(slug="ipatinga")
+    permit = a_permit(m)
+    today = timezone.localdate()
+
+    # 1. The inspector, on the phone: search the plate, pick the infraction, save.
+    login(page, base, Role.FISCAL)
+    page.get_by_role("link", name="Fiscalização").first.click()
+    page.get_by_label("Placa, número da permissão ou código do crachá (QR)").fill("PHN-7E77")
+    page.get_by_role("button", name="Buscar").click()
+    assert page.get_by_text(permit.holder.name).is_visible()
+    fits(page)
+    page.get_by_role("link", name="Lavrar auto").click()
+    page.get_by_label("Infração (dispositivo infringido)").select_option("art38-II")
+    page.get_by_label("Local").fill("Av. 28 de Abril, 300")
+    page.get_by_label("Descrição sucinta").fill("Condutor em serviço sem asseio.")
+    page.get_by_label("Sua matrícula").fill("F-0042")
+    page.get_by_label("assinou (notificado na hora)").check()
+    fits(page)
+    page.screenshot(path=str(artifacts / "enforcement-auto-form-390px.png"), full_page=True)
+    page.get_by_role("button", name="Salvar auto").click()
+    page.wait_for_url("**/fiscalizacao/processos/*/")
+    assert page.get_by_text("prazo em curso").first.is_visible()
+    fits(page)
+    with tenant(m):
+        auto = InfractionNotice.objects.get(permit=permit)
+    case = case_of(m, auto.pk)
+    assert case.waiting == Case.Waiting.DEADLINE  # signed on the spot: notified (art. 30 X, D-4)
+
+    # 2. The holder files the defence in the portal, with an attachment.
+    login(page, base, Role.PERMISSIONARIO)
+    page.get_by_role("link", name="Minhas infrações").first.click()
+    page.get_by_role("link", name=f"Processo {case.number}").click()
+    page.get_by_label("Razões").fill("Eu estava de folga; anexo a escala.")
+    page.get_by_label("Anexos (PDF, JPEG ou PNG, até 5 MB)").set_input_files(
+        files=[{"name": "escala.pdf", "mimeType": "application/pdf", "buffer": PDF}]
+    )
+    page.get_by_role("button", name="Enviar").click()
+    assert page.get_by_text("aguardando julgamento").first.is_visible()
+    fits(page)
+
+    # 3. The authority dismisses it from the work queue, and notifies the decision in person.
+    login(page, base, Role.AUTORIDADE)
+    page.goto(f"{base}/fiscalizacao/fila/")
+    page.get_by_role("link", name=case.number).click()
+    page.get_by_label("improcedente (mantém a penalidade)").check()
+    page.get_by_label("Fundamentação").fill("A escala não cobre o dia da autuação.")
+    page.get_by_role("button", name="Julgar").click()
+    assert page.locator("#case-stage").inner_text() == "recurso à JARI"
+    page.get_by_role("button", name="Registrar notificação").click()
+    assert page.get_by_text("prazo em curso").first.is_visible()
+
+    # 4. The holder appeals to the JARI online.
+    login(page, base, Role.PERMISSIONARIO)
+    page.goto(f"{base}/portal/processos/{case.pk}/")
+    page.get_by_label("Razões").fill("Recorro à JARI.")
+    page.get_by_role("button", name="Enviar").click()
+    assert page.get_by_text("aguardando julgamento").first.is_visible()
+
+    # 5. The JARI dismisses the appeal; the clerk notifies the decision.
+    login(page, base, Role.JARI)
+    page.goto(f"{base}/fiscalizacao/fila/")
+    page.get_by_role("link", name=case.number).click()
+    page.get_by_label("Fundamentação").fill("Mantida a decisão de primeira instância.")
+    page.get_by_role("button", name="Julgar").click()
+    assert page.locator("#case-stage").inner_text() == "recurso ao Chefe do Executivo"
+    login(page, base, Role.ATENDENTE)
+    page.goto(f"{base}/fiscalizacao/processos/{case.pk}/")
+    page.get_by_role("button", name="Registrar notificação").click()
+    case = case_of(m, auto.pk)
+    assert case.deadline is not None
+
+    # 6. No appeal to the Chief Executive by the deadline: the sweep makes it final (D-1).
+    call_command("enforcement_sweep", on=(case.deadline + dt.timedelta(days=1)).isoformat())
+    case = case_of(m, auto.pk)
+    assert case.stage == Case.Stage.FINAL
+    with tenant(m):
+        fine = Penalty.objects.get(case=case, kind=Penalty.Kind.FINE).debt
+        assert fine is not None
+        Debt.objects.filter(pk=fine.pk).update(status=Debt.Status.PAID)  # paid at the bank
+
+    # 7. Two more final infractions within 12 months: the third one triggers the suspension.
+    final_by_services(m, permit, "art38-III", today + dt.timedelta(days=1))
+    final_by_services(m, permit, "art38-VI", today + dt.timedelta(days=2))
+    with tenant(m):
+        esc = Escalation.objects.get(permit=permit, status=Escalation.Status.PENDING)
+        assert esc.days == 15
+
+    # 8. The authority sees the counted infractions and citations and imposes it with one click.
+    login(page, base, Role.AUTORIDADE)
+    page.goto(f"{base}/fiscalizacao/fila/")
+    assert page.get_by_text(auto.number).first.is_visible()
+    assert page.get_by_text("art. 32").first.is_visible()
+    fits(page)
+    page.screenshot(path=str(artifacts / "enforcement-suspension-queue-390px.png"), full_page=True)
+    page.get_by_role("button", name="Aplicar suspensão de 15 dias").click()
+    assert page.get_by_text("Suspensão de 15 dias aplicada").is_visible()
+
+    # 9. The permit shows suspended to the inspector on the street.
+    login(page, base, Role.FISCAL)
+    page.goto(f"{base}/fiscalizacao/?q=PHN7E77")
+    assert page.get_by_text("suspensa").first.is_visible()
+    with tenant(m):
+        assert Permit.objects.get(pk=permit.pk).status == Permit.Status.SUSPENDED
+        assert Notice.objects.filter(case=case).count() == 3

@@ -1,0 +1,78 @@
+"""The auto on the street: found by the badge's QR code, photos checked by their magic bytes, the
+auxiliary named as offender while the auto counts on the holder's permit (art. 31 §2)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import runpy
+from pathlib import Path
+
+import pytest
+from django.test import Client
+from enforcement_helpers import at  # type: ignore[import-not-found]
+from validate_docbr import CPF
+
+from outorga.core.tenancy import tenant
+from outorga.enforcement import selectors
+from outorga.enforcement import services as E
+from outorga.enforcement.models import InfractionPhoto
+from outorga.law.competence import Role
+from outorga.registry.models import Auxiliary, Person
+from outorga.registry.validation import FieldError
+
+_F = runpy.run_path(str(Path(__file__).parent.parent / "public" / "public_factories.py"))
+D = dt.date(2026, 4, 6)
+
+
+def test_the_inspector_finds_the_permit_by_the_badge_qr_token_or_its_url(world, user_of):
+    badge = _F["badge_without_law"](world.m, world.permit, world.clerk)
+    with tenant(world.m):
+        assert selectors.search(badge.token) == [world.permit]
+        assert selectors.search(f"https://outorga.example/v/{badge.token}") == [world.permit]
+        assert selectors.search(world.permit.vehicle.plate.lower()) == [world.permit]
+    c = Client()
+    c.force_login(user_of("ipatinga", Role.FISCAL))
+    r = c.get("/fiscalizacao/", {"q": badge.token})
+    assert world.permit.number in r.content.decode()
+
+
+def _issue(world, **kw):
+    return E.infraction_issue(
+        actor=world.fiscal,
+        municipality=world.m,
+        code="art38-II",
+        committed_at=at(D),
+        place="Centro",
+        description="x",
+        agent_registration="F-1",
+        permit=world.permit,
+        offender_signed=True,
+        **kw,
+    )
+
+
+def test_photos_are_kept_only_when_their_bytes_are_jpeg_or_png(world):
+    png = _F["png"]()
+    auto = _issue(world, photos=[("foto.png", png)], gps=(-19.4683, -42.5367))
+    with tenant(world.m):
+        photo = InfractionPhoto.objects.get(auto=auto)
+    assert photo.content_type == "image/png" and photo.size == len(png)
+    assert float(auto.gps_lat) == pytest.approx(-19.4683)
+    with pytest.raises(FieldError):
+        _issue(world, photos=[("foto.png", b"MZ\x90\x00 not an image")])
+    with pytest.raises(FieldError):
+        _issue(world, photos=[("doc.pdf", b"%PDF-1.4 a pdf is not a photo")])
+
+
+def test_art_31_par2_the_auxiliary_is_the_offender_and_the_auto_counts_on_the_permit(world):
+    with tenant(world.m):
+        helper = Person.objects.create(document=CPF().generate(), name="Auxiliar Silva")
+        aux = Auxiliary.objects.create(
+            permit=world.permit, person=helper, registration_number=12, added_on=D
+        )
+    auto = _issue(world, committed_by="auxiliary", auxiliary=aux)
+    assert auto.offender_name == "Auxiliar Silva" and auto.offender_registration == "12"
+    assert auto.permit_id == world.permit.pk and auto.holder_name == world.permit.holder.name
+    with tenant(world.m):
+        facts = E.escalation_facts(world.permit)
+    assert facts["infractions"][0]["by_auxiliary"] is True

@@ -456,3 +456,21 @@ def test_the_import_command_imports_once_and_dry_run_writes_nothing(ipatinga_m, 
         call_command(
             "payments_import", str(f), "--municipality", "ipatinga", "--user", "atendente.ipatinga"
         )
+
+
+def test_debt_transitions_need_a_reason_and_are_acts(ipatinga_m, fin, person):
+    debt = make_debt(ipatinga_m, person, 1_000, basis={"law": "ipatinga.mototaxi-2013"})
+    law = "ipatinga.mototaxi-2013"
+    P.debt_mark_under_appeal(
+        actor=fin, municipality=ipatinga_m, debt=debt, reason="defesa protocolada", law=law
+    )
+    assert refresh(ipatinga_m, debt).status == Debt.Status.UNDER_APPEAL
+    P.debt_mark_final(actor=fin, municipality=ipatinga_m, debt=debt, reason="JARI negou", law=law)
+    assert refresh(ipatinga_m, debt).status == Debt.Status.FINAL
+    with pytest.raises(FieldError):
+        P.debt_cancel(actor=fin, municipality=ipatinga_m, debt=debt, reason=" ", law=law)
+    P.debt_cancel(actor=fin, municipality=ipatinga_m, debt=debt, reason="erro material", law=law)
+    assert refresh(ipatinga_m, debt).status == Debt.Status.CANCELLED
+    assert (
+        acts_of(ipatinga_m, debt, "debt.cancel")[0].record["payload"]["reason"] == "erro material"
+    )

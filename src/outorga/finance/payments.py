@@ -38,6 +38,7 @@ from outorga.registry.models import SERVICE_LAW, Service
 from outorga.registry.validation import FieldError, digits
 
 from . import pix
+from . import services as ledger
 from .models import Debt
 from .models_payments import FinanceSettings, Payment, PaymentImport, Refund
 
@@ -54,6 +55,13 @@ WAIVABLE = (Debt.Origin.FEE, Debt.Origin.REMOVAL, Debt.Origin.STORAGE)
 
 class InvalidPaymentTransition(ValueError):
     pass
+
+
+# The debt's own transitions (each with a reason, each an act) live in the ledger's services;
+# these are the names the payments side and enforcement use for them.
+debt_mark_final = ledger.debt_make_final
+debt_mark_under_appeal = ledger.debt_contest
+debt_cancel = ledger.debt_cancel
 
 
 # --- which law ---------------------------------------------------------------------------------

@@ -42,11 +42,33 @@ def test_the_request_only_stores_and_queues_the_file(world, sample_trips):
     assert task.status == "READY" and task.args_kwargs["args"] == [upload.pk]
 
 
-def test_a_worker_processes_the_queue(world, sample_trips):
-    upload_id = world.upload(sample_trips).json()["id"]
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_processes_the_queue(sample_trips):
+    """The real worker command (it opens and closes its own connections: a transactional test)."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from outorga.core.acts import Actor
+    from outorga.core.demo import load_demo
+    from outorga.core.models import Municipality
+    from outorga.platforms.models import Platform
+
+    load_demo()
+    m = Municipality.objects.get(slug="barra-do-garcas")
+    with tenant(m):
+        platform = Platform.objects.create(cnpj="82828282000182", name="Fila")
+    upload, _ = services.trip_upload_submit(
+        actor=Actor(None, "plataforma", "token:teste", None),
+        municipality=m,
+        platform=platform,
+        file=SimpleUploadedFile("t.csv", sample_trips),
+        kind="trips",
+        schema="native",
+        year=2026,
+        month=10,
+    )
     call_command("db_worker", "--batch", "--no-startup-delay", verbosity=0)
     with unscoped():
-        assert TripUpload.objects.get(pk=upload_id).status == "done"
+        assert TripUpload.objects.get(pk=upload.pk).status == "done"
 
 
 def test_the_validation_report_counts_each_kind_with_samples(world, sample_trips):

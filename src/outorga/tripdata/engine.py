@@ -25,7 +25,7 @@ import duckdb
 #: the totals. A trip longer than a day or faster than 200 km/h on average is a recording error.
 MAX_TRIP_SECONDS = 24 * 3600
 MAX_TRIP_METRES = 1_000_000
-MAX_SPEED_M_PER_S = 200 / 3.6
+MAX_SPEED_KMH = 200
 #: Tolerance between the declared duration and end − start (clock rounding, GPS lag).
 DURATION_TOLERANCE_S = 300
 SAMPLES_PER_KIND = 5
@@ -343,22 +343,30 @@ def _trip_conditions(month: Month, limits: FareLimits | None) -> dict[str, str]:
     """One SQL boolean per error kind (duplicates are marked afterwards, on the whole file)."""
     fare_check = "false"
     if limits is not None:
-        # Same formula as the rulebook's fares.fare_ceiling, half-up to the cent (parity-tested).
+        # The rulebook's fares.fare_ceiling, exactly, in integers: base + km × m/1000 + min × s/60
+        # + extras = N/6000, rounded half-up = (N + 3000) // 6000 (parity-tested).
         ceiling = (
-            f"floor({limits.base_cents} + {limits.per_km_cents} * dist / 1000.0"
-            f" + {limits.per_minute_cents} * dur / 60.0 + extras + 0.5)"
+            f"((6000 * {limits.base_cents} + 6 * {limits.per_km_cents} * dist"
+            f" + 100 * {limits.per_minute_cents} * dur + 6000 * extras + 3000) // 6000)"
         )
-        fare_check = f"(revenue AND dist >= 0 AND dur >= 0 AND fare > {ceiling})"
+        fare_check = (
+            f"(CASE WHEN revenue AND dist BETWEEN 0 AND {MAX_TRIP_METRES} AND dur BETWEEN 0 AND "
+            f"{MAX_TRIP_SECONDS} AND extras >= 0 THEN fare > {ceiling} ELSE false END)"
+        )
     return {
         "missing_field": "(driver IS NULL OR driver = '' OR s IS NULL OR e IS NULL OR "
         "trip_id IS NULL OR dist IS NULL OR dur IS NULL OR fare IS NULL OR ret IS NULL)",
         "outside_month": f"(s < {month.start_ms} OR s >= {month.end_ms})",
         "negative_duration": "(e < s OR dur < 0)",
-        "impossible_duration": f"(e >= s AND dur >= 0 AND (dur > {MAX_TRIP_SECONDS} OR "
-        f"abs(dur - (e - s) / 1000.0) > {DURATION_TOLERANCE_S}))",
+        # CASE guards the integer arithmetic against overflow on absurd values.
+        "impossible_duration": f"(CASE WHEN e < s OR dur < 0 THEN false "
+        f"WHEN dur > {MAX_TRIP_SECONDS} OR e - s > {MAX_TRIP_SECONDS * 1000} THEN true "
+        f"ELSE abs(dur * 1000 - (e - s)) > {DURATION_TOLERANCE_S * 1000} END)",
         "negative_distance": "(dist < 0)",
-        "impossible_distance": f"(dist > {MAX_TRIP_METRES} OR (dist > 0 AND dur > 0 AND "
-        f"dist / dur > {MAX_SPEED_M_PER_S}) OR (dist > 1000 AND dur = 0))",
+        # Average speed over MAX_SPEED_KMH: dist/dur > kmh/3.6  ⇔  18·dist > 5·kmh·dur.
+        "impossible_distance": f"(CASE WHEN dist > {MAX_TRIP_METRES} THEN true "
+        f"WHEN dist <= 0 OR dur < 0 THEN false WHEN dur = 0 THEN dist > 1000 "
+        f"ELSE 18 * dist > {5 * MAX_SPEED_KMH} * least(dur, {MAX_TRIP_SECONDS * 100}) END)",
         "inconsistent_amounts": "(fare < 0 OR ret < 0 OR ret > fare OR extras < 0)",
         "unknown_driver": "(driver IS NOT NULL AND driver <> '' AND r_cpf IS NULL)",
         "driver_not_enabled": "(r_cpf IS NOT NULL AND p_cpf IS NULL)",
@@ -391,9 +399,7 @@ def _materialise(
 ) -> None:
     """Read the file once into table ``t`` with an error bit mask per row, joined on the way with
     the roster (small tables: a hash join that does not slow the parallel reader down)."""
-    err = " | ".join(
-        f"(CASE WHEN coalesce({sql}, false) THEN {BIT[k]} ELSE 0 END)" for k, sql in conds.items()
-    )
+    err = " + ".join(f"coalesce({sql}, false)::INTEGER * {BIT[k]}" for k, sql in conds.items())
     con.execute(
         f"""CREATE TABLE t AS
         SELECT x.*, ({err})::INTEGER AS err, hash({key_sql}) AS h

@@ -93,3 +93,25 @@ def test_art_8_an_especial_taxi_uses_the_especial_checklist(ipatinga_m, taxi_per
     permit = taxi_permit("prata", category="especial", n=3)
     codes = {i.code for i in S.checklist_of(permit, ON).items}
     assert "plataforma_elevatoria" in codes
+
+
+def test_art_29_the_registry_vistoria_report_counts_as_the_last_vistoria(ipatinga_m, taxi_permit):
+    from outorga.registry.models import Document
+
+    permit = taxi_permit("prata", n=4)
+    with tenant(ipatinga_m):
+        d = S.due(permit, context(ipatinga_m, ON))
+        assert (d.outcome["kind"], d.outcome["status"]) == ("vistoria", "vencida")
+        Document.objects.create(
+            doc_type=Document.Type.VISTORIA,
+            vehicle=permit.vehicle,
+            issued_on=dt.date(2025, 5, 30),
+            presented_on=dt.date(2025, 5, 30),
+        )
+        d = S.due(permit, context(ipatinga_m, ON))
+    # Registered on 01/06/2025 with the report of 30/05/2025: due at the first yearly renewal.
+    assert (d.outcome["kind"], d.outcome["due_on"], d.outcome["status"]) == (
+        "renovacao",
+        dt.date(2026, 6, 1),
+        "em_dia",
+    )

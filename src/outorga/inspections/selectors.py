@@ -63,7 +63,7 @@ def vehicle_facts(permit: Permit | None) -> dict[str, Any]:
 
 def last_passed_on(permit: Permit) -> dt.date | None:
     """The newest date the vehicle passed an inspection: a final approved inspection here, or the
-    inspection report recorded in the registry (mototaxi art. 5 §1 III)."""
+    report recorded in the registry."""
     dates = list(
         Inspection.objects.filter(
             permit=permit,
@@ -74,9 +74,12 @@ def last_passed_on(permit: Permit) -> dt.date | None:
         .order_by("-inspected_on")
         .values_list("inspected_on", flat=True)[:1]
     )
-    if permit.vehicle is not None and law_of(permit) == MOTO:
+    if permit.vehicle is not None:
+        # Mototaxi: the semiannual inspection report (art. 5 §1 III); taxi: the vistoria report
+        # presented at registration or renewal (art. 22, 24, 29).
+        kind = Document.Type.INSPECTION if law_of(permit) == MOTO else Document.Type.VISTORIA
         doc = (
-            Document.objects.filter(vehicle=permit.vehicle, doc_type=Document.Type.INSPECTION)
+            Document.objects.filter(vehicle=permit.vehicle, doc_type=kind)
             .order_by("-issued_on")
             .first()
         )

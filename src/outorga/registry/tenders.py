@@ -368,6 +368,15 @@ def tender_grant(
             .select_related("person")
             .order_by("rank")
         )
+        # Bad input stops the run before anyone is granted, not halfway through it.
+        ids = {a.pk for a in queue}
+        for applicant_id, data in grants.items():
+            if int(applicant_id) not in ids:
+                raise FieldError("outorgas", f"candidato {applicant_id} não classificado")
+            if not Vehicle.objects.filter(pk=data.get("vehicle")).exists():
+                raise FieldError(
+                    "veículo", f"veículo não encontrado para o candidato {applicant_id}"
+                )
     for applicant in queue:
         with tenant(municipality):
             granted = Permit.objects.filter(tender=tender).count()

@@ -92,3 +92,32 @@ def test_the_holder_sees_the_laudo_in_the_portal_and_no_one_elses(
     assert r.status_code == 200 and r.getvalue().startswith(b"%PDF")
     # The holder never reaches the inspectors' screens.
     assert c.get("/vistorias/").status_code == 403
+
+
+def test_the_authority_registers_a_company_and_sees_its_secret_once(ipatinga_m, user_of):
+    c = Client()
+    c.force_login(user_of("ipatinga", Role.AUTORIDADE))
+    r = c.post(
+        "/vistorias/empresas/",
+        data={"nome": "ITL Web", "cnpj": "44.555.666/0001-81", "inmetro": "OIA-9"},
+    )
+    assert r.status_code == 302
+    from outorga.inspections.models import InspectionCompany
+
+    with tenant(ipatinga_m):
+        company = InspectionCompany.objects.get(cnpj="44555666000181")
+    r = c.post(f"/vistorias/empresas/{company.pk}/credenciais/", data={"nome": "sistema"})
+    assert r.status_code == 302
+    first = c.get("/vistorias/empresas/").content.decode()
+    assert "otv_" in first and "copie agora" in first
+    assert "otv_" not in c.get("/vistorias/empresas/").content.decode()
+
+
+def test_a_fiscal_may_not_register_companies(user_of):
+    c = Client()
+    c.force_login(user_of("ipatinga", Role.FISCAL))
+    r = c.post(
+        "/vistorias/empresas/",
+        data={"nome": "ITL Web", "cnpj": "44555666000181", "inmetro": "OIA-9"},
+    )
+    assert r.status_code == 403 and "art. 2" in r.content.decode()

@@ -19,6 +19,7 @@ NAV: list[tuple[str, str, frozenset[Role] | None]] = [
         "taxi:stands",
         frozenset({Role.ATENDENTE, Role.AUTORIDADE, Role.CHEFE_EXECUTIVO, Role.FISCAL}),
     ),
+    ("Crachás", "public:badges", frozenset({Role.ATENDENTE, Role.AUTORIDADE})),
     ("Município", "core:municipality", None),
     ("Perguntas à lei", "core:law_questions", None),
     ("Registro de atos", "core:acts", SYSTEM_COMPETENCES["system.audit.read"]),

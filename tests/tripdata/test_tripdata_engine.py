@@ -97,6 +97,25 @@ def test_mds_trips_map_to_the_same_measures(tmp_path):
     assert (d.trips, d.gross_cents, d.retention_cents) == (1, 2350, 588)
 
 
+def test_the_mds_provider_envelope_is_read_too(tmp_path):
+    trip = {
+        "trip_id": "e1",
+        "trip_type": "private",
+        "start_time": 1790838600000,  # 2026-10-01T07:10:00-04:00
+        "end_time": 1790839680000,
+        "duration": 1080,
+        "distance": 8200,
+        "actual_cost": 2350,
+        "trip_attributes": {"driver_id": "52998224725", "vehicle_id": "QBD1A23"},
+        "fare_attributes": {"commission": 500},
+    }
+    path = tmp_path / "mds.json"
+    path.write_text(json.dumps({"version": "2.0.0", "trips": [trip]}))
+    r = trips(path, "ndjson", "mds")
+    assert r.rows == 1 and not any(r.errors.values()), r.errors
+    assert (r.drivers[0].gross_cents, r.drivers[0].retention_cents) == (2350, 500)
+
+
 def test_required_columns_are_checked_before_anything_else(tmp_path):
     path = tmp_path / "bad.csv"
     path.write_text("trip_id,driver_cpf\nT1,52998224725\n")

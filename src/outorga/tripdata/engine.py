@@ -198,6 +198,16 @@ def _csv_header(path: Path) -> list[str]:
     return [c.strip().strip('"').lower() for c in next(csv.reader([first]), [])]
 
 
+def _is_mds_envelope(path: Path) -> bool:
+    """A JSON document whose top-level object carries "trips" before any trip's own fields."""
+    with path.open("rb") as f:
+        head = f.read(4096).lstrip()
+    if not head.startswith(b"{"):
+        return False
+    trips, trip_id = head.find(b'"trips"'), head.find(b'"trip_id"')
+    return trips >= 0 and (trip_id < 0 or trips < trip_id)
+
+
 def _short(exc: Exception) -> str:
     return str(exc).splitlines()[0][:300]
 
@@ -267,12 +277,22 @@ def _trips_select(con: duckdb.DuckDBPyConnection, path: Path, fmt: str, schema: 
                 true AS revenue
             FROM ({inner})"""
     if fmt != "ndjson":
-        raise FileRejected("o formato MDS 2.0 é JSON: envie NDJSON (uma corrida por linha)")
-    src = _source(path, fmt, json_columns=MDS_TRIPS)
-    cols = _columns_of(con, src)
-    missing = [k for k in ("trip_id", "start_time", "end_time") if k not in cols]
-    if missing:
-        raise FileRejected("campos MDS obrigatórios ausentes: " + ", ".join(missing))
+        raise FileRejected('o formato MDS 2.0 é JSON: envie NDJSON ou o envelope {"trips": [...]}')
+    if _is_mds_envelope(path):
+        # The MDS provider API's payload: {"version": "2.0.0", "trips": [Trip, ...]}; one JSON
+        # object, held whole in memory (large months go better as NDJSON).
+        fields = ", ".join(f"{k} {v}" for k, v in MDS_TRIPS.items())
+        src = (
+            f"(SELECT unnest(trips, max_depth := 2) FROM read_json('{_sql_str(str(path))}', "
+            f"format='unstructured', columns={{'trips': 'STRUCT({fields})[]'}}, "
+            f"maximum_object_size={path.stat().st_size + 1}))"
+        )
+    else:
+        src = _source(path, fmt, json_columns=MDS_TRIPS)
+        cols = _columns_of(con, src)
+        missing = [k for k in ("trip_id", "start_time", "end_time") if k not in cols]
+        if missing:
+            raise FileRejected("campos MDS obrigatórios ausentes: " + ", ".join(missing))
     return f"""SELECT
             trip_id,
             regexp_replace(json_extract_string(trip_attributes, '$.driver_id'), '[^0-9]', '', 'g')

@@ -46,7 +46,8 @@ SCHEMA_DOC = """
 **Sessões** (motorista on-line): `driver_cpf`, `start_time`, `end_time` (obrigatórios),
 `session_id` (opcional).
 
-**MDS 2.0 (passenger services)**: NDJSON, um objeto *Trip* por linha; `trip_attributes.driver_id`
+**MDS 2.0 (passenger services)**: NDJSON, um objeto *Trip* por linha (ou o envelope
+`{"version": "2.0.0", "trips": [...]}`); `trip_attributes.driver_id`
 = CPF, `trip_attributes.vehicle_id` = placa (extensão), `start_time`/`end_time` em milissegundos,
 `distance` (m), `duration` (s), `actual_cost` (centavos), retenção = `actual_cost −
 fare_attributes.driver_trip_pay` (ou `fare_attributes.commission`).

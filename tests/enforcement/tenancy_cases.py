@@ -327,6 +327,18 @@ ROUTES = {
         {404},
         {"start": TODAY},
     ),
+    "api/v1/enforcement/permits/<permit_id>/cassacao-proposal": lambda b: (
+        "post",
+        f"{API}/permits/{_e(b, 'enf_permit')}/cassacao-proposal",
+        {404},
+        {"causes": {"ctb_points": 20}},
+    ),
+    "api/v1/enforcement/permits/<permit_id>/taxi-suspension": lambda b: (
+        "post",
+        f"{API}/permits/{_e(b, 'enf_permit')}/taxi-suspension",
+        {404},
+        {"days": 10, "start": TODAY, "reason": "x"},
+    ),
     "api/v1/enforcement/seizures": lambda b: (
         "post",
         f"{API}/seizures",

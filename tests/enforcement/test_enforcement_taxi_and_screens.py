@@ -218,3 +218,27 @@ def test_api_steps_and_the_holder_portal(world, user_of):
     assert len(types) == 12 + 15 + 14 + 2  # art. 38–41 complete
     jari = _client(user_of("ipatinga", Role.JARI))
     assert jari.get("/api/v1/enforcement/queue").status_code == 200
+
+
+def test_api_cassacao_proposal_and_taxi_suspension(world, user_of):
+    permit = _taxi_permit(world.m)
+    authority = _client(user_of("ipatinga", Role.AUTORIDADE))
+    r = authority.post(
+        f"/api/v1/enforcement/permits/{permit.pk}/taxi-suspension",
+        {"days": 91, "start": "2026-04-06", "reason": "x"},
+        content_type="application/json",
+    )
+    assert r.status_code == 422 and "90" in r.content.decode()
+    r = authority.post(
+        f"/api/v1/enforcement/permits/{permit.pk}/taxi-suspension",
+        {"days": 30, "start": "2026-04-06", "reason": "art. 42 V"},
+        content_type="application/json",
+    )
+    assert r.status_code == 200 and r.json()["status"] == "suspended"
+    fiscal = _client(user_of("ipatinga", Role.FISCAL))
+    url = f"/api/v1/enforcement/permits/{world.permit.pk}/cassacao-proposal"
+    body = {"causes": {"service_interrupted_days": 31}, "on": "2026-04-06"}
+    assert fiscal.post(url, body, content_type="application/json").status_code == 403
+    r = authority.post(url, body, content_type="application/json")
+    assert r.status_code == 201 and r.json()["kind"] == "cassacao"
+    assert r.json()["waiting"] == "notice"

@@ -402,6 +402,47 @@ def suspension_impose(request: HttpRequest, escalation_id: int, payload: ImposeI
     return {"id": esc.pk, "status": esc.status, "starts_on": esc.starts_on, "ends_on": esc.ends_on}
 
 
+class CassacaoIn(Schema):
+    causes: dict[str, Any]
+    on: dt.date | None = None
+
+
+class TaxiSuspensionIn(Schema):
+    days: int
+    start: dt.date
+    reason: str
+
+
+@router.post("/permits/{permit_id}/cassacao-proposal", response={201: CaseOut}, auth=staff)
+def cassacao_propose(request: HttpRequest, permit_id: int, payload: CassacaoIn) -> Any:
+    """Open a cassação proposal for the causes of art. 32 III / art. 47 (decided by the Chief
+    Executive after the defence, art. 34 §1–2, D-3)."""
+    permit = get_object_or_404(Permit.objects.all(), pk=permit_id)
+    case = services.proposal_open_cassacao(
+        actor=_actor(request),
+        municipality=_m(request),
+        permit=permit,
+        causes=payload.causes,
+        on=payload.on or _today(),
+    )
+    return Status(201, _case_out(case))
+
+
+@router.post("/permits/{permit_id}/taxi-suspension", auth=staff)
+def taxi_suspension(request: HttpRequest, permit_id: int, payload: TaxiSuspensionIn) -> Any:
+    """Taxi art. 42 V: suspension of the permission, at most 90 days (D-10)."""
+    permit = get_object_or_404(Permit.objects.all(), pk=permit_id)
+    p = services.taxi_suspension_impose(
+        actor=_actor(request),
+        municipality=_m(request),
+        permit=permit,
+        days=payload.days,
+        start=payload.start,
+        reason=payload.reason,
+    )
+    return {"permit": p.number, "status": p.status, "suspended_until": p.suspended_until}
+
+
 # --- seizures ---------------------------------------------------------------------------------------
 
 

@@ -9,6 +9,7 @@ import pytest
 from taxi_factories import (
     ON,
     actor,
+    awarded_tender,
     grant,
     person,
     taxi_documents,
@@ -224,3 +225,13 @@ def test_only_the_competent_roles_grant(ipatinga_m):
     holder, vehicle = taxi_holder(m, ON)
     with pytest.raises(NotCompetent):
         grant(m, holder, vehicle, actor=actor(m.slug, Role.FISCAL))
+
+
+def test_a_tender_grants_no_more_than_its_places(ipatinga_m):
+    m = ipatinga_m
+    first, v1 = taxi_holder(m, ON)
+    second, v2 = taxi_holder(m, ON)
+    tender = awarded_tender(m, first, second, places=1)
+    grant(m, first, v1, tender=tender)
+    with pytest.raises(FieldError):
+        grant(m, second, v2, tender=tender)

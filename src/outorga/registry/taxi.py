@@ -392,6 +392,10 @@ def _tender_award(tender: Tender | None, holder: Person) -> bool:
         raise FieldError(
             "licitação", "a licitação ainda não foi homologada", f"{TAXI_CITE}, art. 3"
         )
+    if Permit.objects.filter(tender=tender).count() >= tender.places:
+        raise FieldError(
+            "licitação", "todas as vagas da licitação já foram outorgadas", f"{TAXI_CITE}, art. 3"
+        )
     return TenderApplicant.objects.filter(
         tender=tender, person=holder, eligible=True, rank__isnull=False
     ).exists()

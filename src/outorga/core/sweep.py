@@ -61,9 +61,15 @@ def register(name: str, fn: Step) -> Step:
     return fn
 
 
+#: Steps that run before the others, in this order: the registry leaves permits as the calendar
+#: says (irregular, vehicles to replace) before enforcement and inspections look at them.
+FIRST = ("registry",)
+
+
 def steps() -> dict[str, Step]:
     autodiscover()
-    return dict(_STEPS)
+    first = {name: _STEPS[name] for name in FIRST if name in _STEPS}
+    return first | {k: v for k, v in _STEPS.items() if k not in first}
 
 
 _discovered = False

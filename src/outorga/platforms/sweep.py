@@ -1,4 +1,5 @@
-"""Registers the platforms' step of ``outorga sweep`` (see :mod:`outorga.core.sweep`)."""
+"""The platforms' step of the daily sweep (``outorga sweep``): the work is in ``sweeping`` (also
+run alone by ``outorga platforms_sweep``); this module only registers it."""
 
 from __future__ import annotations
 
@@ -10,15 +11,11 @@ from outorga.core.sweep import Progress, SweepResult, register
 from .sweeping import sweep_platforms
 
 
-def step(m: Municipality, on: dt.date, progress: Progress) -> SweepResult:
+def run(m: Municipality, on: dt.date, progress: Progress) -> SweepResult:
     progress.start("plataformas", 1)
-    done = sweep_platforms(m, on)
+    found = sweep_platforms(m, on)
     progress.advance()
-    result = SweepResult(checked=done.checked)
-    for line in done.lines:
-        result.note(line)
-    result.changes = done.changes
-    return result
+    return SweepResult(checked=found.checked, changes=found.changes, lines=list(found.lines))
 
 
-register("platforms", step)
+register("platforms", run)

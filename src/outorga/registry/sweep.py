@@ -564,10 +564,16 @@ def registry_sweep(m: Municipality, on: dt.date, progress: Progress) -> SweepRes
         notices += created
         progress.advance()
 
-    result.note(f"{result.checked} permissões e credenciais verificadas")
-    result.note(f"{notices} avisos novos", notices)
-    result.note(f"{irregular} permissões marcadas irregulares", irregular)
-    result.note(f"{regular} permissões regularizadas", regular)
+    result.note(
+        f"{len(permits)} permissões e {len(auxiliaries)} credenciais de auxiliar verificadas"
+    )
+    for count, text in (
+        (notices, "avisos novos"),
+        (irregular, "permissões marcadas irregulares"),
+        (regular, "permissões regularizadas"),
+    ):
+        if count:
+            result.note(f"{count} {text}", count)
     return result
 
 

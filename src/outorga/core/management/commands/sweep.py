@@ -84,7 +84,7 @@ class Command(BaseCommand):
             bars.clear()
             total += run.result.changes
             self.stdout.write(f"{run.municipality.slug} · {run.step}:")
-            for line in run.result.lines:
+            for line in run.result.lines or ["nada a fazer"]:
                 self.stdout.write(f"  - {line}")
         self.stdout.write(f"Total de alterações: {total}")
 

@@ -1,5 +1,4 @@
-"""The platforms' step of the daily sweep (``outorga sweep``): the work is in ``sweeping`` (also
-run alone by ``outorga platforms_sweep``); this module only registers it."""
+"""Registers the platforms' step of ``outorga sweep`` (see :mod:`outorga.core.sweep`)."""
 
 from __future__ import annotations
 
@@ -11,11 +10,15 @@ from outorga.core.sweep import Progress, SweepResult, register
 from .sweeping import sweep_platforms
 
 
-def run(m: Municipality, on: dt.date, progress: Progress) -> SweepResult:
+def step(m: Municipality, on: dt.date, progress: Progress) -> SweepResult:
     progress.start("plataformas", 1)
-    found = sweep_platforms(m, on)
+    done = sweep_platforms(m, on)
     progress.advance()
-    return SweepResult(checked=found.checked, changes=found.changes, lines=list(found.lines))
+    result = SweepResult(checked=done.checked)
+    for line in done.lines:
+        result.note(line)
+    result.changes = done.changes
+    return result
 
 
-register("platforms", run)
+register("platforms", step)

@@ -240,3 +240,18 @@ def test_a_badge_of_barra_is_verified_on_its_own(barra_m, user_of):
     badge = badge_without_law(barra_m, make_permit(barra_m, "MT"), clerk)
     html = Client().get(f"/v/{badge.token}").content.decode()
     assert "Barra do Garças" in html
+
+
+def test_the_public_list_is_paginated(ipatinga_m, monkeypatch):
+    monkeypatch.setattr(selectors, "PAGE_SIZE", 2)
+    made = [make_permit(ipatinga_m, f"PAG{i}") for i in range(3)]
+    _, page = selectors.public_permits(ipatinga_m, timezone.localdate())
+    assert page.paginator.num_pages >= 2
+    client = Client()
+    pages = [
+        client.get(f"/publico/ipatinga/permissoes/?pagina={n}").content.decode()
+        for n in page.paginator.page_range
+    ]
+    for p in made:
+        assert sum(p.holder.name in html for html in pages) == 1  # on exactly one page
+    assert "Próxima" in pages[0] and "Anterior" in pages[-1]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.core.paginator import Page, Paginator
 from django.db import connection
 from django.db.models import QuerySet
 
@@ -292,9 +293,9 @@ def public_keys(m: Municipality) -> list[dict[str, Any]]:
 LISTED = (Permit.Status.ACTIVE, Permit.Status.SUSPENDED, Permit.Status.RESERVE)
 
 
-def _public_rows(qs: QuerySet[Permit], today: dt.date) -> list[dict[str, Any]]:
-    rows = []
-    for p in qs.select_related("holder", "vehicle").only(
+def _public_qs(qs: QuerySet[Permit]) -> QuerySet[Permit]:
+    """Only the columns the public may see are even read."""
+    return qs.select_related("holder", "vehicle").only(
         "number",
         "service",
         "taxi_category",
@@ -305,18 +306,18 @@ def _public_rows(qs: QuerySet[Permit], today: dt.date) -> list[dict[str, Any]]:
         "term_end",
         "holder__name",
         "vehicle__plate",
-    ):
-        rows.append(
-            {
-                "nome": p.holder.name,
-                "numero": p.number,
-                "servico": Service(p.service).label
-                + (f" {p.get_taxi_category_display()}" if p.taxi_category else ""),
-                "placa": format_plate(p.vehicle.plate) if p.vehicle else "",
-                "status": permit_status(p, today),
-            }
-        )
-    return rows
+    )
+
+
+def _public_row(p: Permit, today: dt.date) -> dict[str, Any]:
+    return {
+        "nome": p.holder.name,
+        "numero": p.number,
+        "servico": Service(p.service).label
+        + (f" {p.get_taxi_category_display()}" if p.taxi_category else ""),
+        "placa": format_plate(p.vehicle.plate) if p.vehicle else "",
+        "status": permit_status(p, today),
+    }
 
 
 def permit_status(p: Permit, today: dt.date) -> Status:
@@ -333,17 +334,26 @@ def permit_status(p: Permit, today: dt.date) -> Status:
     return Status("valido", "ativa", True)
 
 
-def public_permits(m: Municipality, today: dt.date, service: str = "") -> list[dict[str, Any]]:
+PAGE_SIZE = 100
+
+
+def public_permits(
+    m: Municipality, today: dt.date, service: str = "", page: str | int = 1
+) -> tuple[list[dict[str, Any]], Page[Permit]]:
+    """One page of the public list (a large city has tens of thousands of permits)."""
     with tenant(m):
         qs = Permit.objects.filter(status__in=LISTED)
         if service in Service.values:
             qs = qs.filter(service=service)
-        return _public_rows(qs.order_by("service", "registration_number"), today)
+        paginator = Paginator(_public_qs(qs.order_by("service", "registration_number")), PAGE_SIZE)
+        current = paginator.get_page(page)
+        return [_public_row(p, today) for p in current.object_list], current
 
 
 def plate_lookup(m: Municipality, plate: str, today: dt.date) -> list[dict[str, Any]]:
     with tenant(m):
-        return _public_rows(Permit.objects.filter(vehicle__plate=plate, status__in=LISTED), today)
+        qs = _public_qs(Permit.objects.filter(vehicle__plate=plate, status__in=LISTED))
+        return [_public_row(p, today) for p in qs]
 
 
 # Tariffs -----------------------------------------------------------------------------------------

@@ -114,7 +114,7 @@ def permits(request: HttpRequest, slug: str) -> HttpResponse:
     today = timezone.localdate()
     service = request.GET.get("servico", "")
     with tenant(m):
-        rows = selectors.public_permits(m, today, service)
+        rows, page = selectors.public_permits(m, today, service, request.GET.get("pagina", 1))
         return _public(
             render(
                 request,
@@ -122,6 +122,7 @@ def permits(request: HttpRequest, slug: str) -> HttpResponse:
                 {
                     "m": m,
                     "rows": rows,
+                    "page": page,
                     "today": today,
                     "service": service,
                     "services": Service.choices,

@@ -407,6 +407,8 @@ def _deliver(
     if stage is not None and case.waiting == Case.Waiting.NOTICE and case.stage == stage:
         case.waiting, case.deadline = Case.Waiting.DEADLINE, notice.deadline
         case.save(update_fields=["waiting", "deadline"])
+    if case.person is not None:
+        _tell_holder(municipality, case, notice)
     record_act(
         municipality=municipality,
         actor=actor,
@@ -423,6 +425,26 @@ def _deliver(
         basis=_basis(decision),
     )
     return notice
+
+
+def _tell_holder(municipality: Municipality, case: Case, notice: Notice) -> None:
+    """An aviso in the holder's portal (the notice itself is the legal act; this is a courtesy)."""
+    from outorga.portal.models import Notification
+    from outorga.portal.services import notification_send
+
+    deadline = f" — prazo até {notice.deadline:%d/%m/%Y}" if notice.deadline else ""
+    notification_send(
+        municipality=municipality,
+        key=f"enforcement-notice-{notice.pk}",
+        kind=Notification.Kind.OTHER,
+        message=(
+            f"Processo {case.number}: {notice.get_purpose_display()}{deadline}. "
+            "Defesa e recursos em “Minhas infrações”."
+        ),
+        person=case.person,
+        permit=case.permit,
+        due_on=notice.deadline,
+    )
 
 
 def notice_deliver(

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from outorga.core.acts import Actor
 from outorga.core.middleware import client_ip
 from outorga.core.models import User
-from outorga.law.competence import NotCompetent, Role
+from outorga.law.competence import NotCompetent, Role, is_allowed
 from outorga.law.money import brl
 from outorga.registry import services as registry
 from outorga.registry.models import Auxiliary, Permit
@@ -205,9 +205,20 @@ def auto_cancel(request: HttpRequest, auto_id: int) -> HttpResponse:
 def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
     case = get_object_or_404(Case.objects.select_related("auto", "permit", "person"), pk=case_id)
     ctx = selectors.case_detail(case)
+    role = _user(request).role
+    pending = ctx["pending_filing"]
+    proposal_action = (
+        "penalty.revocation" if case.kind == Case.Kind.REVOCATION else "penalty.cassacao"
+    )
     ctx.update(
         {
-            "role": _user(request).role,
+            # Forms only for who may use them (the services check again and log refusals).
+            "can_judge": pending is not None
+            and is_allowed(role, services.JUDGE_ACTION[Filing.Stage(pending.stage)], case.law),
+            "can_notify": is_allowed(role, "notice.record", case.law),
+            "can_decide": case.kind != Case.Kind.INFRACTION
+            and is_allowed(role, proposal_action, case.law),
+            "role": role,
             "today": _today(),
             "forms": Notice.Form.choices,
             "debts": [(d, brl(d.amount_cents)) for d in services.case_debts(case)],

@@ -196,3 +196,15 @@ def test_the_api_issues_and_refuses_with_the_article(ipatinga_m, user_of):
         content_type="application/json",
     )
     assert revoked.status_code == 200 and revoked.json()["status"] == "revogado"
+
+
+def test_holders_and_platforms_do_not_see_badge_records(ipatinga_m, user_of, badge_clerk):
+    badge = services.badge_issue(
+        actor=badge_clerk, municipality=ipatinga_m, permit=make_permit(ipatinga_m, "PORTAL")
+    )
+    client = Client()
+    client.force_login(user_of("ipatinga", Role.PERMISSIONARIO))
+    assert client.get("/crachas/").status_code == 403
+    assert client.get("/api/v1/badges").status_code == 403
+    assert client.get(f"/api/v1/badges/{badge.pk}").status_code == 403
+    assert client.get(f"/api/v1/badges/{badge.pk}/pdf").status_code == 403

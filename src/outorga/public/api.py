@@ -16,6 +16,7 @@ from outorga.core.acts import Actor
 from outorga.core.middleware import client_ip
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import current_municipality
+from outorga.law.competence import NotCompetent
 from outorga.registry.models import Auxiliary, Permit
 from outorga.registry.services import Refused
 from outorga.registry.validation import FieldError
@@ -23,6 +24,7 @@ from outorga.registry.validation import FieldError
 from . import selectors, services, tokens
 from .models import Badge
 from .throttle import MESSAGE, over_limit
+from .views import STAFF_ROLES, base_url
 
 public_router = Router(tags=["verificação pública"])
 # Session auth, as core.api.staff (imported from ninja: core.api imports this module at its end).
@@ -118,6 +120,13 @@ def _actor(request: HttpRequest) -> Actor:
     return Actor.of(request.user, client_ip(request))
 
 
+def _staff_only(request: HttpRequest) -> None:
+    """Badge records are for the municipality's staff; holders get their card at the counter."""
+    assert isinstance(request.user, User)
+    if request.user.role not in STAFF_ROLES:
+        raise NotCompetent(request.user.role, "sistema", "badge.read", None)
+
+
 def _refusal(exc: Exception) -> Status:
     if isinstance(exc, Refused):
         return Status(
@@ -154,8 +163,6 @@ class BadgeOut(Schema):
 
 
 def _out(request: HttpRequest, b: Badge) -> dict[str, Any]:
-    from .views import base_url
-
     return {
         "id": b.pk,
         "serial": b.serial,
@@ -180,6 +187,7 @@ def _badges() -> Any:
 
 @router.get("", response=list[BadgeOut], summary="Crachás emitidos")
 def badge_list(request: HttpRequest, permit_id: int | None = None) -> Any:
+    _staff_only(request)
     qs = _badges()
     if permit_id is not None:
         qs = qs.filter(permit_id=permit_id)
@@ -217,13 +225,12 @@ def badge_issue(request: HttpRequest, payload: IssueIn) -> Any:
 
 @router.get("/{badge_id}", response=BadgeOut, summary="Um crachá")
 def badge_detail(request: HttpRequest, badge_id: int) -> Any:
+    _staff_only(request)
     return _out(request, get_object_or_404(_badges(), pk=badge_id))
 
 
 @router.get("/{badge_id}/pdf", summary="PDF do crachá (tamanho cartão, 85,60 × 53,98 mm)")
 def badge_pdf(request: HttpRequest, badge_id: int) -> HttpResponse:
-    from .views import base_url
-
     badge = get_object_or_404(_badges(), pk=badge_id)
     try:
         content = services.badge_print(

@@ -19,7 +19,7 @@ from outorga.core.acts import Actor
 from outorga.core.middleware import client_ip
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import current_municipality_or_none, tenant
-from outorga.law.competence import NotCompetent
+from outorga.law.competence import NotCompetent, Role
 from outorga.registry.models import Auxiliary, Permit, Person, Service
 from outorga.registry.services import Refused
 from outorga.registry.validation import FieldError
@@ -27,6 +27,9 @@ from outorga.registry.validation import FieldError
 from . import selectors, services
 from .models import Badge
 from .throttle import throttled
+
+#: Who sees the badge records (holders and platforms do not).
+STAFF_ROLES = frozenset(r.value for r in Role if r not in (Role.PERMISSIONARIO, Role.PLATAFORMA))
 
 IMAGE_TYPES = {b"\x89PNG\r\n\x1a\n": "image/png", b"\xff\xd8\xff": "image/jpeg"}
 
@@ -177,6 +180,9 @@ def badges(request: HttpRequest) -> HttpResponse:
     m = current_municipality_or_none()
     if m is None:
         return render(request, "core/no_municipality.html", status=403)
+    if _user(request).role not in STAFF_ROLES:
+        message = "Os crachás são emitidos pela Prefeitura; procure o atendimento."
+        return render(request, "core/forbidden.html", {"message": message}, status=403)
     errors: list[str] = []
     if request.method == "POST":
         number = request.POST.get("permissao", "").strip().upper()

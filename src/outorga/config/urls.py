@@ -15,5 +15,6 @@ urlpatterns = [
     path("", include("outorga.platforms.urls")),
     path("", include("outorga.registry.urls_taxi")),
     path("", include("outorga.inspections.urls")),
+    path("", include("outorga.finance.urls")),
     path("", include("outorga.core.urls")),
 ]

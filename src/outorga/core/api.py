@@ -226,3 +226,7 @@ api.add_router("/inspections", inspections_router)
 from outorga.enforcement.api import router as enforcement_router  # noqa: E402
 
 api.add_router("/enforcement", enforcement_router)
+
+from outorga.finance.api import router as finance_router  # noqa: E402
+
+api.add_router("/finance", finance_router)

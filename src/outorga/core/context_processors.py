@@ -23,6 +23,11 @@ NAV: list[tuple[str, str, frozenset[Role] | None]] = [
     ("Município", "core:municipality", None),
     ("Perguntas à lei", "core:law_questions", None),
     ("Registro de atos", "core:acts", SYSTEM_COMPETENCES["system.audit.read"]),
+    (
+        "Débitos e pagamentos",
+        "finance:index",
+        frozenset({Role.FINANCAS, Role.AUTORIDADE, Role.ATENDENTE, Role.CHEFE_EXECUTIVO}),
+    ),
     ("Meu portal", "portal:home", frozenset({Role.PERMISSIONARIO})),
     ("Avisos", "portal:staff_list", frozenset({Role.ATENDENTE, Role.AUTORIDADE, Role.FISCAL})),
     ("Dados de corridas", "tripdata:index", frozenset({Role.FINANCAS, Role.AUTORIDADE})),

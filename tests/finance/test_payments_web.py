@@ -234,3 +234,11 @@ def test_demo_data_marks_the_pix_key_as_an_example(ipatinga_m, barra_m):
     for m in (ipatinga_m, barra_m):
         with tenant(m):
             assert FinanceSettings.objects.get().example is True
+
+
+def test_a_statement_too_big_for_the_screen_points_to_the_command(user_of):
+    big = b"data;valor;referencia\n" + b"20/03/2026;1,00;X\n" * 90_000
+    r = client_of(user_of, Role.FINANCAS).post(
+        "/financas/importar/", {"file": SimpleUploadedFile("grande.csv", big)}
+    )
+    assert r.status_code == 200 and "payments_import" in r.content.decode()

@@ -445,6 +445,7 @@ def _resolve(request: HttpRequest, payment: Payment, data: dict[str, Any]) -> No
 
 # --- bank CSV import -----------------------------------------------------------------------------
 
+MAX_WEB_CSV_BYTES = 1_500_000
 CSV_TEMPLATE = (
     "data;valor;referencia;documento_pagador\n"
     "15/03/2026;123,45;3131307D0000001;12345678909\n"
@@ -486,8 +487,17 @@ def payment_import(request: HttpRequest) -> HttpResponse:
     upload = request.FILES.get("file")
     if upload is None:
         return render(request, "finance/import.html", {"error": "Escolha o arquivo CSV do banco."})
-    if upload.size and upload.size > payments.MAX_CSV_BYTES:
-        return render(request, "finance/import.html", {"error": "Arquivo maior que 5 MB."})
+    if upload.size and upload.size > MAX_WEB_CSV_BYTES:
+        # The preview carries the file to the confirmation inside the form (base64), which must
+        # stay under Django's request body limit; larger statements go through the command/API.
+        return render(
+            request,
+            "finance/import.html",
+            {
+                "error": "Arquivo maior que 1,5 MB: divida o extrato ou use o comando "
+                "payments_import / a API."
+            },
+        )
     content = upload.read()
     preview = payments.payments_import_preview(
         municipality=m, content=content, file_name=upload.name or "extrato.csv"

@@ -4,6 +4,7 @@ through the registry's services, and checklist answers."""
 from __future__ import annotations
 
 import datetime as dt
+import io
 from typing import Any
 
 from registry_helpers import EQUIPMENT, make_applicant  # type: ignore[import-not-found]
@@ -51,5 +52,13 @@ def answers(code: str, on: dt.date, **override: str) -> dict[str, dict[str, Any]
     return out
 
 
-JPEG = b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + b"\x00" * 64
-PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
+def _image(fmt: str) -> bytes:
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (16, 12), (200, 30, 30)).save(buf, fmt)
+    return buf.getvalue()
+
+
+JPEG = _image("JPEG")  # real images, so the laudo PDF embeds them
+PNG = _image("PNG")

@@ -41,7 +41,9 @@ def test_the_fiscal_fills_the_checklist_and_sees_the_withdrawal(ipatinga_m, moto
         insp = Inspection.objects.get()
         item = insp.items.get(code="retrovisores_ambos_lados")
     pdf = c.get(f"/vistorias/{insp.pk}/laudo.pdf")
-    assert pdf.status_code == 200 and pdf.getvalue().startswith(b"%PDF")
+    content = pdf.getvalue()
+    assert pdf.status_code == 200 and content.startswith(b"%PDF")
+    assert b"/Subtype /Image" in content  # the item's photo is in the laudo
     photo = c.get(f"/vistorias/itens/{item.pk}/foto")
     assert photo.status_code == 200 and photo["Content-Type"] == "image/jpeg"
 

@@ -317,7 +317,9 @@ def main() -> None:
         with tenant(m):
             recs = [
                 selectors.reconciliation(pm)
-                for pm in PlatformMonth.objects.select_related("platform").filter(month=MONTH)
+                for pm in PlatformMonth.objects.select_related("platform").filter(
+                    month=MONTH, platform__name__startswith="Bench "
+                )
             ]
         pipeline, pipeline_cpu = time.perf_counter() - t, cpu() - c
 
@@ -327,8 +329,14 @@ def main() -> None:
     with tenant(m):
         u0 = TripUpload.objects.get(pk=uploads[0])
         counts = {v.kind: v.count for v in u0.validation.all() if v.count}
-        pms = list(PlatformMonth.objects.select_related("platform").filter(month=MONTH))
-        statements = list(IssqnStatement.objects.filter(month=MONTH))
+        pms = list(
+            PlatformMonth.objects.select_related("platform").filter(
+                month=MONTH, platform__name__startswith="Bench "
+            )
+        )
+        statements = list(
+            IssqnStatement.objects.filter(month=MONTH, platform__name__startswith="Bench ")
+        )
     print(f"platform 0: {u0.rows:,} rows, counted {u0.rows_counted:,}; errors {counts}")
     print(
         "peaks: "

@@ -63,7 +63,7 @@ def build(m: Any, user_of: Any, marker: str) -> dict[str, Any]:
         platform=platform,
         month=MONTH,
         source_upload=upload,
-        base_source=marker,
+        base_source="corridas",
         intermediation_base_cents=250,
         decision={"summary": marker},
     )

@@ -445,18 +445,20 @@ def _mark_duplicates(con: duckdb.DuckDBPyConnection, key_sql: str) -> None:
 
 def peak_of(k: Any, s: Any, e: Any, *, presorted: bool = False) -> Peak:
     """Maximum number of distinct drivers online at once (D-9 b) over half-open intervals
-    [s, e) of drivers numbered ``k``, as the rulebook's ``concurrency.peak_concurrent_drivers``
-    (parity-tested), with integer sorts instead of a Python loop:
+    [s, e) of drivers numbered ``k`` (small positive integers), as the rulebook's
+    ``concurrency.peak_concurrent_drivers`` (parity-tested), with integer sorts instead of a
+    Python loop:
 
-    1. merge each driver's overlapping intervals: sorted by (driver, start), a running maximum
-       of the ends (offset per driver so drivers never mix) tells where an island starts — at a
-       start at or past every earlier end of the driver; the island ends at the running maximum
-       of its last row;
-    2. sweep: each merged start is the key 2·t+1 and each end 2·t, so one sort puts ends before
-       starts at the same instant (touching intervals do not overlap); the running count
-       (starts so far − ends so far) reaches its maximum first at the earliest instant of the peak.
-
-    O(n log n), vectorised with numpy. ``presorted``: rows already ordered by (k, s).
+    1. order by (driver, start): a stable sort by start, then a stable sort by driver — files
+       come roughly in time order and drivers are few, so numpy's timsort and radix sort run in
+       about linear time (O(n log n) at worst);
+    2. merge each driver's overlapping intervals: a running maximum of the ends (offset per
+       driver so drivers never mix) tells where an island starts — at a start at or past every
+       earlier end of the driver; the island ends at the running maximum of its last row;
+    3. sweep: each merged start is the key 2·t+1 and each end 2·t, so sorting puts ends before
+       starts at the same instant (touching intervals do not overlap); each driver's events are
+       already in order, so the sort only merges runs. The running count (starts so far − ends
+       so far) reaches its maximum first at the earliest instant of the peak.
     """
     import numpy as np
 
@@ -466,28 +468,30 @@ def peak_of(k: Any, s: Any, e: Any, *, presorted: bool = False) -> Peak:
     k = np.asarray(k, dtype=np.int64)
     s = np.asarray(s, dtype=np.int64)
     e = np.asarray(e, dtype=np.int64)
+    if not presorted:
+        by_start = np.argsort(s, kind="stable")
+        drivers = k[by_start]
+        if int(drivers.max()) < 2**15 and int(drivers.min()) >= 0:
+            drivers = drivers.astype(np.int16)  # radix sort below
+        order = by_start[np.argsort(drivers, kind="stable")]
+        k, s, e = k[order], s[order], e[order]
     base = int(s.min())
     s = s - base
     e = e - base
     span = int(max(int(e.max()), int(s.max()))) + 1
     offset = k * span
-    key = offset + s
-    off_e = offset + e
-    if not presorted:
-        order = np.argsort(key)
-        key, off_e, offset = key[order], off_e[order], offset[order]
-    running = np.maximum.accumulate(off_e)
+    running = np.maximum.accumulate(offset + e)
     new = np.empty(n, dtype=bool)
     new[0] = True
-    np.greater_equal(key[1:], running[:-1], out=new[1:])
+    np.greater_equal(offset[1:] + s[1:], running[:-1], out=new[1:])
     first = np.flatnonzero(new)
     last = np.empty_like(first)
     last[:-1] = first[1:] - 1
     last[-1] = n - 1
-    starts = key[first] - offset[first]
-    ends = running[last] - offset[first]
-    events = np.concatenate((starts * 2 + 1, ends * 2))
-    events.sort()
+    events = np.empty(2 * len(first), dtype=np.int64)
+    events[0::2] = s[first] * 2 + 1
+    events[1::2] = (running[last] - offset[first]) * 2
+    events.sort(kind="stable")
     # active after event i = starts so far − ends so far = 2·(starts so far) − (i + 1)
     active = 2 * np.cumsum(events & 1) - np.arange(1, len(events) + 1)
     i = int(active.argmax())

@@ -397,22 +397,33 @@ def _store(upload: TripUpload, result: engine.Result, ctx: Context, limits_reaso
     )
     if upload.kind == TripUpload.Kind.TRIPS:
         DriverMonth.objects.filter(upload=upload).delete()
-        DriverMonth.objects.bulk_create(
-            DriverMonth(
-                municipality=m,
-                upload=upload,
-                platform=upload.platform,
-                month=upload.month,
-                driver_cpf=d.driver[:11],
-                on_roster=d.on_roster,
-                trips=d.trips,
-                gross_cents=d.gross_cents,
-                retention_cents=d.retention_cents,
-                distance_m=d.distance_m,
-                duration_s=d.duration_s,
-            )
-            for d in result.drivers
-        )
+        rows: dict[str, DriverMonth] = {}
+        for d in result.drivers:
+            # An identifier longer than a CPF is an unknown driver (reported as such); its
+            # totals are kept under the first 11 characters, merged if two share them.
+            key = d.driver[:11]
+            row = rows.get(key)
+            if row is None:
+                rows[key] = DriverMonth(
+                    municipality=m,
+                    upload=upload,
+                    platform=upload.platform,
+                    month=upload.month,
+                    driver_cpf=key,
+                    on_roster=d.on_roster,
+                    trips=d.trips,
+                    gross_cents=d.gross_cents,
+                    retention_cents=d.retention_cents,
+                    distance_m=d.distance_m,
+                    duration_s=d.duration_s,
+                )
+            else:
+                row.trips += d.trips
+                row.gross_cents += d.gross_cents
+                row.retention_cents += d.retention_cents
+                row.distance_m += d.distance_m
+                row.duration_s += d.duration_s
+        DriverMonth.objects.bulk_create(rows.values())
         pm.trips_upload = upload
         pm.trips = sum(d.trips for d in result.drivers)
         pm.drivers = sum(1 for d in result.drivers if d.trips)

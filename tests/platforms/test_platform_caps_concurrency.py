@@ -150,3 +150,34 @@ def test_499_in_the_municipality_and_concurrent_registrations_on_several_platfor
     assert sorted(results) == ["enabled"] + ["refused"] * 9, results
     with tenant(m):
         assert enabled_roster() == 500
+
+
+def test_concurrent_retries_with_the_same_idempotency_key_make_one_report():
+    from outorga.platforms.models import MonthlyReport
+    from outorga.platforms.services import monthly_report_submit
+
+    m = barra()
+    p = make_platform(m, "Reenvios")
+    body = {
+        "year": 2026,
+        "month": 9,
+        "intermediation_revenue_cents": 10_000,
+        "drivers": [{"cpf": new_cpf(), "trips": 3, "trip_revenue_cents": 9_000}],
+    }
+
+    def submit(i: int) -> Any:
+        report, created = monthly_report_submit(
+            actor=platform_actor(),
+            municipality=m,
+            platform=p,
+            idempotency_key="mesma-chave",
+            body=body,
+        )
+        return report.response, created
+
+    results = run_concurrently(8, submit)
+    assert all(isinstance(r, tuple) for r in results), results
+    assert sum(1 for _, created in results if created) == 1
+    assert len({str(answer) for answer, _ in results}) == 1
+    with tenant(m):
+        assert MonthlyReport.objects.filter(platform=p).count() == 1

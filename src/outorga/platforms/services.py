@@ -22,8 +22,6 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-# Registers ``apps.fare_publication`` (the dynamic-pricing ceiling of a published table).
-import outorga.law.barra_do_garcas.apps_2025.fare_publication  # noqa: F401
 from outorga.core.acts import Actor, canonical_json, record_act
 from outorga.core.authz import authorize
 from outorga.core.lawctx import context

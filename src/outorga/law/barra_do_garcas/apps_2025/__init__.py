@@ -5,7 +5,8 @@ Importing this package registers every ``apps.*`` question. Modules follow the l
 
 * :mod:`.registration` — Cap. II, art. 3–4: credentials, caps, drivers, vehicles
   (with :mod:`.concurrency`, the peak of concurrent drivers for D-9 b);
-* :mod:`.fares` — Cap. III, art. 5–10;
+* :mod:`.fares` — Cap. III, art. 5–10 (with :mod:`.fare_publication`, a published table with its
+  dynamic-pricing ceiling, art. 9);
 * :mod:`.platform_duties` — Cap. IV–V, art. 11–17: complaints, monthly report, two-wheeler ban;
 * :mod:`.taxation` — Cap. VI, art. 18–21: ISSQN (D-14);
 * :mod:`.enforcement` — Cap. VII, art. 22–26: inspection, penalties, procedure (D-3, D-5, D-17);
@@ -33,7 +34,15 @@ a municipality records a suspension under these stable ids (never shipped as law
 
 from __future__ import annotations
 
-from . import enforcement, fares, final_provisions, platform_duties, registration, taxation
+from . import (
+    enforcement,
+    fare_publication,
+    fares,
+    final_provisions,
+    platform_duties,
+    registration,
+    taxation,
+)
 from ._base import LAW
 from .concurrency import Peak, merge_intervals, peak_concurrent_drivers
 from .enforcement import penalty, procedure_deadlines, vehicle_inspection
@@ -72,6 +81,7 @@ __all__ = [
     "driver_eligibility",
     "enforcement",
     "fare_limits_review",
+    "fare_publication",
     "fare_quote",
     "fare_table",
     "final_provisions",

@@ -111,6 +111,8 @@ def test_the_clerk_lists_the_avisos_and_the_holder_cannot(holders, user_of):
     c.force_login(user_of("ipatinga", Role.ATENDENTE))
     page = c.get("/avisos/").content.decode()
     assert "Aviso para Ana Titular" in page and "Aviso para Bruno Vizinho" in page
+    if selectors.first_url(("registry:permit",), permit_id=1):  # the clerk's permit page
+        assert "MT-0001</a>" in page
     c.force_login(user_of("ipatinga", Role.PERMISSIONARIO))
     assert c.get("/avisos/").status_code == 403
 

@@ -165,11 +165,23 @@ def staff_list(request: HttpRequest) -> HttpResponse:
     qs = selectors.staff_notifications()
     if kind:
         qs = qs.filter(kind=kind)
+    rows = [
+        (
+            n,
+            selectors.first_url(("registry:permit",), permit_id=n.permit_id)
+            if n.permit_id
+            else None,
+            selectors.first_url(("registry:person",), person_id=n.person_id)
+            if n.person_id
+            else None,
+        )
+        for n in qs.order_by("due_on", "-created_at")[:300]
+    ]
     return render(
         request,
         "portal/staff_list.html",
         {
-            "notifications": list(qs.order_by("due_on", "-created_at")[:300]),
+            "rows": rows,
             "kinds": selectors.Notification.Kind.choices,
             "kind": kind,
             "today": timezone.localdate(),

@@ -109,3 +109,22 @@ def test_only_the_clerk_or_authority_records_a_grant(ipatinga_m, user_of, tender
         grant(ipatinga_m, inspector, person, vehicle, tender)
     with unscoped():
         assert Act.objects.filter(action="permit.grant", outcome="refused").count() == 1
+
+
+def test_art_6_a_tender_never_grants_more_permits_than_its_places(ipatinga_m, clerk):
+    from outorga.registry.models import Tender
+    from outorga.registry.validation import FieldError
+
+    with tenant(ipatinga_m):
+        small = Tender.objects.create(
+            service="mototaxi",
+            number="02/2026",
+            places=1,
+            opened_on=ON - dt.timedelta(days=60),
+            homologated_on=ON - dt.timedelta(days=10),
+        )
+    p1, v1 = make_applicant(ipatinga_m, clerk, n=21)
+    p2, v2 = make_applicant(ipatinga_m, clerk, n=22)
+    grant(ipatinga_m, clerk, p1, v1, small)
+    with pytest.raises(FieldError, match="vagas da licitação"):
+        grant(ipatinga_m, clerk, p2, v2, small)

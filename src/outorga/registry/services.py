@@ -280,7 +280,9 @@ def document_record(
                 },
             )
             expires = d.outcome["expires_on"]
-            valid_until = expires if isinstance(expires, dt.date) else dt.date.fromisoformat(expires)
+            valid_until = (
+                expires if isinstance(expires, dt.date) else dt.date.fromisoformat(expires)
+            )
             basis = d.to_json()
         doc = Document(
             doc_type=doc_type,
@@ -434,6 +436,13 @@ def permit_grant(
         if refusals:
             # Whoever asked for it sees every reason; the refused grant is recorded as an act.
             raise Refused(_merge(refusals, granted_on, municipality.slug))
+        if tender is not None and Permit.objects.filter(tender=tender).count() >= tender.places:
+            # The tender offered so many places (art. 6: delegation preceded by the tender).
+            raise V.FieldError(
+                "licitação",
+                "todas as vagas da licitação já foram outorgadas",
+                "Lei de mototáxi de Ipatinga (2013), art. 6",
+            )
         number = next_number(f"register:{service}")
         prefix = {"mototaxi": "MT", "motofrete": "MF"}[service]
         permit = Permit.objects.create(

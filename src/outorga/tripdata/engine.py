@@ -498,14 +498,13 @@ def peak_of(k: Any, s: Any, e: Any, *, presorted: bool = False) -> Peak:
     return Peak(int(active[i]), int(events[i] // 2) + base, len(first))
 
 
-def _peak(con: duckdb.DuckDBPyConnection, where: str) -> Peak:
-    """The peak over ``where`` (a relation of driver, s, e). DuckDB numbers the drivers; numpy
-    sorts one integer key, merges and sweeps (cheaper than sorting three columns in SQL)."""
+def _peak(con: duckdb.DuckDBPyConnection, where: str, drivers: str | None = None) -> Peak:
+    """The peak over ``where`` (a relation of driver, s, e). SQL numbers the drivers (from
+    ``drivers``, a relation of distinct drivers, when the caller has one); numpy does the rest."""
+    ids = drivers or f"(SELECT DISTINCT driver FROM {where})"
     arrays = con.execute(
-        f"""WITH iv AS (SELECT driver, s, e FROM {where}),
-                 ids AS (SELECT driver, row_number() OVER () AS k
-                         FROM (SELECT DISTINCT driver FROM iv))
-            SELECT k, s, e FROM iv JOIN ids USING (driver)"""
+        f"""WITH ids AS (SELECT driver, row_number() OVER () AS k FROM {ids})
+            SELECT k, s, e FROM {where} iv JOIN ids USING (driver)"""
     ).fetchnumpy()
     return peak_of(arrays["k"], arrays["s"], arrays["e"])
 
@@ -608,7 +607,11 @@ def analyse_trips(
     progress(70, "amostras dos erros")
     samples = _samples(con, errors, TRIP_SAMPLE_COLUMNS)
     progress(75, "motoristas simultâneos")
-    peak = _peak(con, f"(SELECT driver, s, e FROM t WHERE {ok} AND e > s)")
+    peak = _peak(
+        con,
+        f"(SELECT driver, s, e FROM t WHERE {ok} AND e > s)",
+        "(SELECT driver FROM agg WHERE n_counted > 0)",
+    )
     progress(85, "análise concluída")
     return Result("trips", rows, counted, clean, errors, samples, drivers, peak)
 

@@ -891,6 +891,9 @@ def monthly_report_submit(
             "avisos": warnings,
         }
         report.save(update_fields=["response"])
+        # Read back: a retry gets the stored JSON, so the first answer must be the stored one too
+        # (PostgreSQL's jsonb does not keep key order).
+        report.refresh_from_db(fields=["response"])
         record_act(
             municipality=municipality,
             actor=actor,

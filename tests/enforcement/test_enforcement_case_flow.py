@@ -307,3 +307,58 @@ def test_fine_paid_debt_is_left_alone(world):
     pay(world, debt)
     with tenant(world.m):
         assert Debt.objects.get(pk=debt.pk).status == Debt.Status.PAID
+
+
+def test_art_34_par3_a_suspension_can_be_appealed_to_the_jari(world):
+    _final_autos(world, ["art38-II", "art38-III", "art38-IV"])
+    with tenant(world.m):
+        esc = Escalation.objects.get(permit=world.permit)
+    E.suspension_impose(
+        actor=world.authority, municipality=world.m, escalation=esc, start=dt.date(2026, 7, 1)
+    )
+    with tenant(world.m):
+        appeal_case = Case.objects.get(permit=world.permit, kind=Case.Kind.SUSPENSION)
+    assert appeal_case.stage == Case.Stage.JARI and appeal_case.waiting == Case.Waiting.NOTICE
+    E.notice_deliver(
+        actor=world.clerk,
+        municipality=world.m,
+        notice=pending_notice(world, appeal_case),
+        form="pessoal",
+        on=dt.date(2026, 7, 1),
+    )
+    f = E.filing_file(
+        actor=world.holder,
+        municipality=world.m,
+        case=case_of_pk(world, appeal_case.pk),
+        text="A terceira infração foi do auxiliar já desligado.",
+        filed_on=dt.date(2026, 7, 3),
+    )
+    with pytest.raises(NotCompetent):
+        E.filing_judge(
+            actor=world.authority,
+            municipality=world.m,
+            filing=f,
+            upheld=True,
+            reasoning="x",
+            on=dt.date(2026, 7, 5),
+        )
+    E.filing_judge(
+        actor=world.jari,
+        municipality=world.m,
+        filing=f,
+        upheld=False,
+        reasoning="Mantida.",
+        on=dt.date(2026, 7, 5),
+    )
+    assert case_of_pk(world, appeal_case.pk).stage == Case.Stage.EXECUTIVE
+    # No appeal to the Chief Executive: the suspension is final (nothing else changes).
+    appeal_case = case_of_pk(world, appeal_case.pk)
+    E.notice_deliver(
+        actor=world.clerk,
+        municipality=world.m,
+        notice=pending_notice(world, appeal_case),
+        form="pessoal",
+        on=dt.date(2026, 7, 6),
+    )
+    E.sweep(world.m, dt.date(2026, 7, 17))
+    assert case_of_pk(world, appeal_case.pk).stage == Case.Stage.FINAL

@@ -123,13 +123,15 @@ class InfractionPhoto(TenantModel):
 
 
 class Case(TenantModel):
-    """Processo administrativo: of an auto (defence → JARI → Chief Executive) or a proposal of
-    revocation/cassação decided only by the Chief Executive (art. 34 §1–2, D-3)."""
+    """Processo administrativo: of an auto (defence → JARI → Chief Executive), of a suspension
+    imposed by the authority (appeal to the JARI, then the Chief Executive, art. 34 §3), or a
+    proposal of revocation/cassação decided only by the Chief Executive (art. 34 §1–2, D-3)."""
 
     class Kind(models.TextChoices):
         INFRACTION = "infraction", "infração"
         REVOCATION = "revocation", "proposta de revogação"
         CASSACAO = "cassacao", "proposta de cassação"
+        SUSPENSION = "suspension", "recurso contra suspensão"
 
     class Stage(models.TextChoices):
         DEFENCE = "defence", "defesa"

@@ -67,7 +67,7 @@ def queue(user: User) -> dict[str, Any]:
     if role == Role.CHEFE_EXECUTIVO:
         out["appeals"] = list(waiting.filter(stage=Case.Stage.EXECUTIVE).order_by("deadline", "id"))
         out["proposals"] = list(
-            Case.objects.exclude(kind=Case.Kind.INFRACTION)
+            Case.objects.filter(kind__in=(Case.Kind.REVOCATION, Case.Kind.CASSACAO))
             .exclude(stage__in=(Case.Stage.DECIDED, Case.Stage.ANNULLED))
             .select_related("permit", "person")
             .order_by("deadline", "id")

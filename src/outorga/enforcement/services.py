@@ -49,6 +49,7 @@ MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 FINE_DUE_DAYS = 30
 
 SYSTEM = Actor.system("varredura diária")
+PROPOSALS = (Case.Kind.REVOCATION, Case.Kind.CASSACAO)
 SEIZURE_CITE = L.moto.enforcement.art(35, 1).render()
 
 
@@ -613,7 +614,7 @@ def filing_judge(
     removal and storage waived (art. 42 §1–2). Dismissed: the decision is notified and the next
     appeal's deadline runs from that notice; after the last instance the penalty is final (D-1)."""
     case = filing.case
-    if case.kind != Case.Kind.INFRACTION:
+    if case.kind in PROPOSALS:
         raise InvalidStep(
             "propostas de revogação ou cassação são decididas pelo Chefe do Executivo"
         )
@@ -632,7 +633,7 @@ def filing_judge(
             raise InvalidStep("esta defesa ou recurso já foi julgado")
         debts = case_debts(case)
         decision: Decision | None = None
-        if case.law == L.MOTO:
+        if case.law == L.MOTO and case.auto is not None:
             paid = {
                 f"{k}_cents": sum(
                     d.amount_cents for d in debts if d.status == Debt.Status.PAID and d.origin == o
@@ -671,6 +672,8 @@ def filing_judge(
         if upheld:
             case.stage, case.waiting, case.deadline = Case.Stage.ANNULLED, Case.Waiting.NONE, None
             case.outcome = f"{filing.get_stage_display()} procedente"
+            if case.kind == Case.Kind.SUSPENSION:
+                case.outcome += ": suspensão anulada — restabelecer a permissão"
             for debt in debts:
                 _debt_cancel(
                     actor=actor,
@@ -724,15 +727,22 @@ def _finalize(actor: Actor, municipality: Municipality, case: Case, on: dt.date,
     case.outcome = why
     case.save(update_fields=["stage", "waiting", "deadline", "final_on", "outcome"])
     auto = case.auto
-    assert auto is not None
     record_act(
         municipality=municipality,
         actor=actor,
         action="case.final",
         obj=case,
-        new={"stage": case.stage, "final_on": on, "why": why, "auto": auto.number},
+        new={
+            "stage": case.stage,
+            "final_on": on,
+            "why": why,
+            "auto": auto.number if auto else None,
+        },
         basis={"citations": ["decisão D-1"]},
     )
+    if auto is None:
+        # A suspension confirmed on appeal (art. 34 §3): it was applied when imposed.
+        return
     person = case.person
     if auto.penalty == InfractionNotice.Penalty.WARNING:
         Penalty.objects.create(
@@ -938,7 +948,7 @@ def proposal_decide(
     """Only the Chief Executive decides a revocation or cassação, after the holder's defence or
     after its deadline lapsed (art. 34 §1–2, D-3); the act records who decided."""
     action = "penalty.revocation" if case.kind == Case.Kind.REVOCATION else "penalty.cassacao"
-    if case.kind == Case.Kind.INFRACTION:
+    if case.kind not in PROPOSALS:
         raise InvalidStep("não é uma proposta de revogação ou cassação")
     authorize(actor=actor, municipality=municipality, action=action, law=case.law)
     if not reasoning.strip():
@@ -1000,6 +1010,23 @@ def proposal_decide(
     return case
 
 
+def _open_suspension_appeal(permit: Permit, decision: dict[str, Any]) -> Case:
+    """Art. 34 §3: a suspension may be appealed to the JARI and then to the Chief Executive; the
+    decision is notified (D-4) and the appeal's deadline runs from that notice (art. 43)."""
+    case = Case.objects.create(
+        number=f"PA-{next_number('processo'):06d}",
+        kind=Case.Kind.SUSPENSION,
+        law=permit.law,
+        permit=permit,
+        person=permit.holder,
+        stage=Case.Stage.JARI,
+        waiting=Case.Waiting.NOTICE,
+        proposal=decision,
+    )
+    Notice.objects.create(case=case, purpose=Notice.Purpose.DEFENCE_DECISION)
+    return case
+
+
 def suspension_impose(
     *, actor: Actor, municipality: Municipality, escalation: Escalation, start: dt.date
 ) -> Escalation:
@@ -1026,8 +1053,10 @@ def suspension_impose(
         esc.status, esc.decided_by = Escalation.Status.IMPOSED, actor.user
         esc.starts_on, esc.ends_on = start, start + dt.timedelta(days=esc.days - 1)
         esc.save(update_fields=["status", "decided_by", "starts_on", "ends_on"])
+        appeal = _open_suspension_appeal(esc.permit, esc.decision)
         Penalty.objects.create(
             kind=Penalty.Kind.SUSPENSION,
+            case=appeal,
             permit=esc.permit,
             days=esc.days,
             imposed_on=start,
@@ -1325,7 +1354,7 @@ def sweep(municipality: Municipality, on: dt.date) -> dict[str, list[str]]:
                 or case.deadline >= on
             ):
                 continue
-            if case.kind != Case.Kind.INFRACTION:
+            if case.kind in PROPOSALS:
                 case.waiting = Case.Waiting.JUDGMENT
                 case.save(update_fields=["waiting"])
                 record_act(

@@ -214,9 +214,10 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
         {
             # Forms only for who may use them (the services check again and log refusals).
             "can_judge": pending is not None
+            and case.kind in (Case.Kind.INFRACTION, Case.Kind.SUSPENSION)
             and is_allowed(role, services.JUDGE_ACTION[Filing.Stage(pending.stage)], case.law),
             "can_notify": is_allowed(role, "notice.record", case.law),
-            "can_decide": case.kind != Case.Kind.INFRACTION
+            "can_decide": case.kind in (Case.Kind.REVOCATION, Case.Kind.CASSACAO)
             and is_allowed(role, proposal_action, case.law),
             "role": role,
             "today": _today(),

@@ -191,6 +191,18 @@ ROUTES = {
         {404},
         None,
     ),
+    "plataformas/<int:platform_id>/tokens/": lambda b: (
+        "post",
+        f"/plataformas/{b.extra['pl_platform']}/tokens/",
+        {404},
+        {"__form__": {"name": "invasor"}},
+    ),
+    "plataformas/tokens/<int:token_id>/revogar/": lambda b: (
+        "post",
+        f"/plataformas/tokens/{b.token_id}/revogar/",
+        {404},
+        None,
+    ),
     "plataformas/<int:platform_id>/dados/": lambda b: (
         "post",
         f"/plataformas/{b.extra['pl_platform']}/dados/",

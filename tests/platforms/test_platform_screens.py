@@ -216,3 +216,23 @@ def test_an_unknown_rule_cannot_be_suspended(barra_m, user_of):
             start=dt.date.today(),
             reference="x",
         )
+
+
+def test_the_authority_issues_a_token_shown_once_and_revokes_it(as_role, barra_m):
+    from outorga.core.models import ApiToken
+
+    with tenant(barra_m):
+        p = Platform.objects.get(cnpj="78918352318126")
+    client = as_role(Role.AUTORIDADE)
+    html = client.post(f"/plataformas/{p.pk}/tokens/", {"name": "produção"}).content.decode()
+    assert "otg_" in html and "uma única vez" in html
+    with tenant(barra_m):
+        token = ApiToken.objects.filter(platform=p).latest("created_at")
+    secret = html.split('id="token-secret">')[1].split("<")[0]
+    api = Client(HTTP_AUTHORIZATION=f"Bearer {secret}")
+    assert api.get("/api/v1/platform/me").json()["platform"] == "Rota Araguaia (demo)"
+    r = client.post(f"/plataformas/tokens/{token.pk}/revogar/")
+    assert r.status_code == 302
+    assert api.get("/api/v1/platform/me").status_code == 401
+    # Finance reads the platform but does not issue tokens (art. 3: the authority credentials).
+    assert as_role(Role.FINANCAS).post(f"/plataformas/{p.pk}/tokens/").status_code == 403

@@ -16,9 +16,10 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
+from outorga.core import services as core_services
 from outorga.core.acts import Actor
 from outorga.core.middleware import client_ip
-from outorga.core.models import Municipality, RuleSuspension, User
+from outorga.core.models import ApiToken, Municipality, RuleSuspension, User
 from outorga.core.tenancy import current_municipality_or_none, tenant
 from outorga.law.competence import NotCompetent, Role
 from outorga.law.money import brl
@@ -250,8 +251,51 @@ def detail(request: HttpRequest, platform_id: int) -> HttpResponse:
         "case_form": CaseForm(initial={"infraction_on": today}),
         "contacts_form": ContactsForm(initial={k: getattr(p, k) for k in ContactsForm.base_fields}),
         "is_authority": user.role == Role.AUTORIDADE,
+        "tokens": ApiToken.objects.filter(platform=p).order_by("-created_at"),
     }
     return render(request, "platforms/detail.html", context)
+
+
+@login_required
+@require_POST
+def token_issue(request: HttpRequest, platform_id: int) -> HttpResponse:
+    """Issue an API token; the secret is shown on this page only (it is stored as a digest)."""
+    user = _viewer(request, object_page=True)
+    if isinstance(user, HttpResponse):
+        return user
+    p = get_object_or_404(Platform.objects.all(), pk=platform_id)
+    name = (request.POST.get("name") or "").strip()[:80] or "token"
+    try:
+        token, secret = core_services.api_token_issue(
+            actor=_actor(request),
+            municipality=user.municipality,  # type: ignore[arg-type]
+            platform=p,
+            name=name,
+        )
+    except NotCompetent as exc:
+        return _forbidden(request, exc)
+    return render(
+        request, "platforms/token_issued.html", {"p": p, "token": token, "secret": secret}
+    )
+
+
+@login_required
+@require_POST
+def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
+    user = _viewer(request, object_page=True)
+    if isinstance(user, HttpResponse):
+        return user
+    token = get_object_or_404(ApiToken.objects.select_related("platform"), pk=token_id)
+    try:
+        core_services.api_token_revoke(
+            actor=_actor(request),
+            municipality=user.municipality,  # type: ignore[arg-type]
+            token=token,
+        )
+    except NotCompetent as exc:
+        return _forbidden(request, exc)
+    messages.success(request, f"Token {token.prefix} revogado.")
+    return HttpResponseRedirect(reverse("platforms:detail", args=[token.platform_id]))
 
 
 @login_required

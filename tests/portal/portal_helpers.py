@@ -8,7 +8,7 @@ from typing import Any
 
 from validate_docbr import CPF, RENAVAM
 
-from outorga.registry.models import Document, Permit, Person, Vehicle
+from outorga.registry.models import Document, Permit, PermitStatusChange, Person, Vehicle
 
 
 def make_holder(
@@ -49,6 +49,12 @@ def make_holder(
         term_end=dt.date(2035, 1, 10),
         certificate_valid_until=dt.date(2026, 1, 10),
         vehicle=vehicle,
+    )
+    PermitStatusChange.objects.create(
+        permit=permit,
+        to_status=Permit.Status.ACTIVE,
+        effective_on=permit.granted_on,
+        reason="outorga",
     )
     if vehicle_docs:
         Document.objects.create(

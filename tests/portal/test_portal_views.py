@@ -85,6 +85,7 @@ def test_the_holder_opens_own_permit_and_marks_an_aviso_read(holders, ana_client
     (ana, permit), _ = holders
     page = ana_client.get(f"/portal/permissoes/{permit.pk}/").content.decode()
     assert "<h1>Permissão MT-0001</h1>" in page and "ANA1A11" in page
+    assert "<td>ativa</td><td>outorga</td>" in page  # status history, in words
     with tenant(permit.municipality):
         notice = Notification.objects.get(person=ana)
     r = ana_client.post(f"/portal/avisos/{notice.pk}/lido/")

@@ -24,10 +24,11 @@ from outorga.core.middleware import client_ip
 from outorga.core.models import User
 from outorga.core.tenancy import current_municipality_or_none
 from outorga.law.competence import NotCompetent, Role
-from outorga.registry.models import Person
+from outorga.registry.models import Permit, Person
 
 from . import selectors, services
 
+STATUS_LABELS = dict(Permit.Status.choices)
 STAFF = frozenset({Role.ATENDENTE, Role.AUTORIDADE, Role.FISCAL})
 
 
@@ -92,7 +93,10 @@ def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
         {
             "permit": permit,
             "today": today,
-            "history": list(permit.history.order_by("at", "id")),
+            "history": [
+                (h, STATUS_LABELS.get(h.to_status, h.to_status))
+                for h in permit.history.order_by("at", "id")
+            ],
             "auxiliaries": list(permit.auxiliaries.select_related("person")),
             "documents": [
                 r

@@ -79,4 +79,11 @@ ROUTES = {
         HOLDER,
     ),
     "avisos/": lambda b: ("get", "/avisos/", {200}, None, Role.ATENDENTE.value),
+    "api/v1/notifications": lambda b: (
+        "get",
+        "/api/v1/notifications",
+        {200},
+        None,
+        Role.ATENDENTE.value,
+    ),
 }

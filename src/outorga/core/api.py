@@ -230,3 +230,7 @@ api.add_router("/enforcement", enforcement_router)
 from outorga.finance.api import router as finance_router  # noqa: E402
 
 api.add_router("/finance", finance_router)
+
+from outorga.portal.api import router as portal_router  # noqa: E402
+
+api.add_router("/notifications", portal_router)

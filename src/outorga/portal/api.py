@@ -1,0 +1,68 @@
+"""API of the avisos (``/api/v1/notifications``): what the daily sweep told the clerks and the
+holders, for the municipality's staff (session). Read-only: avisos are created by the sweep."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import Router, Schema
+from ninja.security import django_auth
+
+from outorga.law.competence import NotCompetent, Role
+
+from .models import Notification
+
+router = Router(tags=["avisos"])
+#: Staff session auth (``django_auth``, as ``core.api.staff``; named here to stay out of the
+#: core.api ↔ app import cycle).
+staff = django_auth
+STAFF_ROLES = frozenset({Role.ATENDENTE, Role.AUTORIDADE, Role.FISCAL})
+
+
+class NotificationOut(Schema):
+    id: int
+    kind: str
+    kind_label: str
+    message: str
+    due_on: dt.date | None
+    person_id: int | None
+    permit_id: int | None
+    permit_number: str | None
+    created_at: dt.datetime
+    read_at: dt.datetime | None
+
+
+@router.get(
+    "",
+    response=list[NotificationOut],
+    auth=staff,
+    summary="Avisos da varredura diária (documentos a vencer, permissões irregulares…)",
+)
+def notifications(
+    request: HttpRequest, kind: str = "", unread: bool = False, limit: int = 200
+) -> Any:
+    role = getattr(request.user, "role", "")
+    if role not in STAFF_ROLES:
+        raise NotCompetent(role, "sistema", "portal.notifications.read", None)
+    qs = Notification.objects.select_related("permit").order_by("due_on", "-created_at")
+    if kind:
+        qs = qs.filter(kind=kind)
+    if unread:
+        qs = qs.filter(read_at__isnull=True)
+    return [
+        {
+            "id": n.pk,
+            "kind": n.kind,
+            "kind_label": n.get_kind_display(),
+            "message": n.message,
+            "due_on": n.due_on,
+            "person_id": n.person_id,
+            "permit_id": n.permit_id,
+            "permit_number": n.permit.number if n.permit else None,
+            "created_at": n.created_at,
+            "read_at": n.read_at,
+        }
+        for n in qs[: max(1, min(limit, 1000))]
+    ]

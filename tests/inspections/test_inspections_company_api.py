@@ -207,3 +207,22 @@ def test_the_company_reads_the_checklist_in_force(secret):
     assert r.status_code == 200
     codes = {i["code"]: i for i in r.json()["items"]}
     assert codes["plataforma_elevatoria"]["citation"].endswith("art. 8, parágrafo único")
+
+
+def test_a_holder_never_reads_inspections_through_the_staff_api(
+    ipatinga_m, moto_permit, fiscal, user_of
+):
+    from inspection_helpers import answers as all_answers  # type: ignore[import-not-found]
+
+    insp = services.inspection_record(
+        actor=fiscal,
+        municipality=ipatinga_m,
+        permit=moto_permit,
+        kind="vistoria",
+        inspected_on=ON,
+        answers=all_answers("mototaxi", ON),
+    )
+    c = Client()
+    c.force_login(user_of("ipatinga", Role.PERMISSIONARIO))
+    assert c.get(f"/api/v1/inspections/{insp.pk}").status_code in (401, 404)
+    assert c.get("/api/v1/inspections/due").status_code in (401, 404)

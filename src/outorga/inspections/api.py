@@ -16,12 +16,13 @@ import binascii
 import datetime as dt
 from typing import Any, Literal
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from ninja import Router, Schema
-from ninja.security import HttpBearer, django_auth
+from ninja.security import HttpBearer
 
+from outorga.core import api as _core
 from outorga.core.acts import Actor, record_act
 from outorga.core.api import api
 from outorga.core.middleware import client_ip
@@ -35,9 +36,9 @@ from . import selectors, services
 from .models import CompanyToken, Inspection
 
 router = Router(tags=["vistorias"])
-#: Staff session auth (the same object as ``core.api.staff``, named here to keep mypy out of the
-#: core.api ↔ app import cycle).
-staff = django_auth
+#: Municipal staff's session (``core.api.staff``: holders and platform logins are not staff); typed
+#: ``Any`` to keep mypy out of the core.api ↔ app import cycle.
+staff: Any = _core.staff
 
 
 class CompanyBearer(HttpBearer):
@@ -232,6 +233,8 @@ def company_inspection_detail(request: HttpRequest, inspection_id: int) -> Any:
 
 @router.get("/due", auth=staff, summary="Fila de vistorias devidas e vencidas")
 def due(request: HttpRequest, on: dt.date | None = None, days: int = 30) -> list[dict[str, Any]]:
+    if _staff_actor(request).role in ("permissionario", "plataforma"):
+        raise Http404
     day = on or timezone.localdate()
     rows = selectors.due_queue(current_municipality(), day, max(0, min(days, 365)))
     return [
@@ -250,6 +253,8 @@ def due(request: HttpRequest, on: dt.date | None = None, days: int = 30) -> list
 
 @router.get("/{inspection_id}", auth=staff, summary="Uma vistoria com itens e fundamentos")
 def detail(request: HttpRequest, inspection_id: int) -> Any:
+    if _staff_actor(request).role in ("permissionario", "plataforma"):
+        raise Http404  # holders read their own laudos in the portal
     return inspection_json(get_object_or_404(Inspection.objects.all(), pk=inspection_id))
 
 

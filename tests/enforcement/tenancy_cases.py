@@ -253,6 +253,13 @@ ROUTES = {
         {"__form__": {"text": "x"}},
         "permissionario",
     ),
+    "portal/notificacoes/<int:notice_id>/notificacao.pdf": lambda b: (
+        "get",
+        f"/portal/notificacoes/{_e(b, 'enf_notice')}/notificacao.pdf",
+        {403, 404},
+        None,
+        "permissionario",
+    ),
     # API
     "api/v1/enforcement/infraction-types": lambda b: (
         "get",

@@ -203,6 +203,12 @@ def test_api_steps_and_the_holder_portal(world, user_of):
     assert r.json()["deadline"] == "2026-04-16"
     holder = _client(world.holder_user)
     assert holder.get("/portal/infracoes/").status_code == 200
+    with tenant(world.m):
+        notice = Case.objects.get(pk=case_id).notices.get()
+    r = holder.get(f"/portal/notificacoes/{notice.pk}/notificacao.pdf")
+    assert r.status_code == 200 and r.content.startswith(b"%PDF")
+    r = holder.get(f"/portal/processos/{case_id}/")
+    assert "Notificação (PDF)" in r.content.decode()
     r = holder.post(
         f"/api/v1/enforcement/me/cases/{case_id}/filings",
         {"text": "Defesa pela API", "attachments": []},

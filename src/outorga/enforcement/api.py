@@ -29,8 +29,8 @@ from .models import Case, Escalation, Filing, InfractionNotice, Notice, Seizure,
 
 # Through the module: core.api imports this file at its end (import cycle), so the names are read
 # from the partly initialised module, with their types stated here.
-api: NinjaAPI = core_api.api  # type: ignore[has-type]
-staff: Any = core_api.staff  # type: ignore[has-type]
+api: NinjaAPI = core_api.api  # type: ignore[has-type, unused-ignore]
+staff: Any = core_api.staff  # type: ignore[has-type, unused-ignore]
 router = Router(tags=["fiscalização"])
 
 

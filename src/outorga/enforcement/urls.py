@@ -52,4 +52,9 @@ urlpatterns = [
     ),
     path("portal/infracoes/", views.portal, name="portal"),
     path("portal/processos/<int:case_id>/", views.portal_case, name="portal_case"),
+    path(
+        "portal/notificacoes/<int:notice_id>/notificacao.pdf",
+        views.portal_notice_pdf,
+        name="portal_notice_pdf",
+    ),
 ]

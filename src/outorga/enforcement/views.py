@@ -547,3 +547,19 @@ def portal_case(request: HttpRequest, case_id: int) -> HttpResponse:
     )
     ctx["debts"] = [(d, brl(d.amount_cents)) for d in services.case_debts(case)]
     return render(request, "enforcement/portal_case.html", ctx)
+
+
+@login_required
+def portal_notice_pdf(request: HttpRequest, notice_id: int) -> HttpResponse:
+    """The holder's copy of a notice, with the deadline and how to file online."""
+    person = _holder(request)
+    if person is None:
+        return _forbidden(request, "Área do permissionário: acesso com o login do titular.")
+    notice = get_object_or_404(
+        Notice.objects.select_related("case").filter(case__in=selectors.holder_cases(person)),
+        pk=notice_id,
+    )
+    url = request.build_absolute_uri(reverse("enforcement:portal"))
+    resp = HttpResponse(pdf.notice_pdf(notice, url), content_type="application/pdf")
+    resp["Content-Disposition"] = f'inline; filename="notificacao-{notice.case.number}.pdf"'
+    return resp

@@ -145,6 +145,18 @@ def test_unreadable_values_are_reported_not_fatal(tmp_path):
     assert r.errors["missing_field"] == 1 and r.rows_counted == 0
 
 
+def test_an_unreadable_csv_value_is_reported_with_its_line_and_the_rest_is_processed(tmp_path):
+    lines = (SAMPLES / "trips-sample.csv").read_text().splitlines()
+    lines.insert(2, "T-X,52998224725,QBD1A23,ontem,2026-10-01T07:28:00-04:00,1,1,1,0,0")
+    path = tmp_path / "t.csv"
+    path.write_text("\n".join(lines) + "\n")
+    r = trips(path)
+    assert r.rows == 12 and r.rows_counted == 7
+    assert r.errors["missing_field"] == 1
+    (sample,) = r.samples["missing_field"]
+    assert sample["linha"] == 3 and "start_time" in sample["colunas_ilegíveis"]
+
+
 def test_a_fare_above_the_executives_ceiling_is_flagged(tmp_path):
     path = tmp_path / "f.csv"
     head = "trip_id,driver_cpf,vehicle_plate,start_time,end_time,distance_m,duration_s,"

@@ -229,18 +229,25 @@ def _source(path: Path, fmt: str, *, json_columns: dict[str, str] | None = None)
 def _native_select(
     con: duckdb.DuckDBPyConnection, path: Path, fmt: str, spec: dict[str, tuple[str, bool]]
 ) -> str:
-    """SELECT list turning a native file into typed columns (TRY_CAST: a bad value becomes NULL
-    and is reported as ``missing_field`` instead of failing the whole file)."""
+    """SELECT list turning a native file into typed columns. A bad value never fails the whole
+    file: in CSV the line is set aside by the reader (``store_rejects``, see :func:`_rejected`),
+    in Parquet and NDJSON TRY_CAST makes it NULL; both are reported as ``missing_field``."""
     if fmt == "csv":
-        # Typed at read time: DuckDB's parallel CSV reader parses only the named types.
-        types = "{" + ", ".join(f"'{k}': 'VARCHAR'" for k in spec) + "}"
         cols = _csv_header(path)
         missing = [k for k, (_, req) in spec.items() if req and k not in cols]
         if missing:
             raise FileRejected("colunas obrigatórias ausentes: " + ", ".join(missing))
         present = [k for k in spec if k in cols]
-        types = "{" + ", ".join(f"'{k}': '{spec[k][0]}'" for k in present) + "}"
-        src = f"read_csv('{_sql_str(str(path))}', header=true, types={types}, ignore_errors=false)"
+        # Every column named and typed from the header line: no dialect sniffing; columns the
+        # schema does not know are read as text and never used (projection pushdown).
+        columns = ", ".join(
+            f"'{_sql_str(c)}': '{spec[c][0] if c in spec else 'VARCHAR'}'" for c in cols
+        )
+        src = (
+            f"read_csv('{_sql_str(str(path))}', header=true, auto_detect=false, delim=',', "
+            f"quote='\"', escape='\"', columns={{{columns}}}, store_rejects=true, "
+            "rejects_table='csv_rejects', rejects_scan='csv_scans')"
+        )
         exprs = [k if k in present else f"NULL::{spec[k][0]} AS {k}" for k in spec]
         return f"SELECT {', '.join(exprs)} FROM {src}"
     if fmt == "ndjson":
@@ -543,6 +550,23 @@ SESSION_SAMPLE_COLUMNS = (
 )
 
 
+def _rejected(con: duckdb.DuckDBPyConnection) -> tuple[int, list[dict[str, Any]]]:
+    """CSV lines DuckDB could not convert (kept aside by ``store_rejects``): each is a row with a
+    missing or unreadable value, reported with its line number instead of failing the file."""
+    try:
+        n = con.execute("SELECT count(DISTINCT line) FROM csv_rejects").fetchall()[0][0]
+    except duckdb.Error:
+        return 0, []
+    rows = con.execute(
+        "SELECT line, string_agg(column_name, ', '), any_value(csv_line) FROM csv_rejects "
+        f"GROUP BY line ORDER BY line LIMIT {SAMPLES_PER_KIND}"
+    ).fetchall()
+    return int(n or 0), [
+        {"linha": int(line), "colunas_ilegíveis": cols, "conteúdo": text}
+        for line, cols, text in rows
+    ]
+
+
 def _read(con: duckdb.DuckDBPyConnection, select: str, conds: dict[str, str], key: str) -> None:
     try:
         _materialise(con, select, conds, key)
@@ -597,6 +621,9 @@ def analyse_trips(
     rows, counted, clean = (int(v or 0) for v in totals[:3])
     found = {k: int(v or 0) for k, v in zip(kinds, totals[3:], strict=True)}
     errors = {k: found.get(k, 0) for k in ERROR_KINDS}
+    bad, bad_samples = _rejected(con)
+    errors["missing_field"] += bad
+    rows += bad
     drivers = [
         DriverTotals(str(r[0]), int(r[2]), int(r[3]), int(r[4]), int(r[5]), int(r[6]), bool(r[1]))
         for r in con.execute(
@@ -605,7 +632,13 @@ def analyse_trips(
         ).fetchall()
     ]
     progress(70, "amostras dos erros")
-    samples = _samples(con, errors, TRIP_SAMPLE_COLUMNS)
+    samples = _samples(
+        con, {**errors, "missing_field": errors["missing_field"] - bad}, TRIP_SAMPLE_COLUMNS
+    )
+    if bad_samples:
+        samples["missing_field"] = (bad_samples + samples.get("missing_field", []))[
+            :SAMPLES_PER_KIND
+        ]
     progress(75, "motoristas simultâneos")
     peak = _peak(
         con,
@@ -644,7 +677,14 @@ def analyse_sessions(
     rows, counted, clean = (int(v or 0) for v in totals[:3])
     found = {k: int(v or 0) for k, v in zip(kinds, totals[3:], strict=True)}
     errors = {k: found[k] for k in ERROR_KINDS if k in found}
+    bad, bad_samples = _rejected(con)
     samples = _samples(con, errors, SESSION_SAMPLE_COLUMNS)
+    if bad:
+        errors["missing_field"] += bad
+        rows += bad
+        samples["missing_field"] = (bad_samples + samples.get("missing_field", []))[
+            :SAMPLES_PER_KIND
+        ]
     progress(70, "motoristas simultâneos")
     peak = _peak(
         con,

@@ -13,20 +13,41 @@ D = dt.date(2026, 3, 10)
 
 
 def build(m: Any, user_of: Any, marker: str) -> dict[str, Any]:
-    person = Person.objects.create(document=CPF().generate(), name=f"Titular {marker}",
-                                   birth_date=dt.date(1990, 1, 1), blood_type="O+")
-    vehicle = Vehicle.objects.create(plate=f"TNC{m.pk % 10}A{m.pk % 100:02d}",
-                                     renavam="47467594950", kind="motocicleta",
-                                     make_model=f"Moto {marker}", manufacture_year=2022,
-                                     colour="vermelha", registration_uf="MG", owner=person)
-    permit = Permit.objects.create(service="mototaxi", holder=person, number=f"T-{m.pk}",
-                                   registration_number=900 + m.pk, granted_on=D, term_start=D,
-                                   term_end=D.replace(year=2036), vehicle=vehicle)
-    doc = Document.objects.create(doc_type="rg", person=person, issued_on=D,
-                                  number=f"RG {marker}")
+    person = Person.objects.create(
+        document=CPF().generate(),
+        name=f"Titular {marker}",
+        birth_date=dt.date(1990, 1, 1),
+        blood_type="O+",
+    )
+    vehicle = Vehicle.objects.create(
+        plate=f"TNC{m.pk % 10}A{m.pk % 100:02d}",
+        renavam="47467594950",
+        kind="motocicleta",
+        make_model=f"Moto {marker}",
+        manufacture_year=2022,
+        colour="vermelha",
+        registration_uf="MG",
+        owner=person,
+    )
+    permit = Permit.objects.create(
+        service="mototaxi",
+        holder=person,
+        number=f"T-{m.pk}",
+        registration_number=900 + m.pk,
+        granted_on=D,
+        term_start=D,
+        term_end=D.replace(year=2036),
+        vehicle=vehicle,
+    )
+    doc = Document.objects.create(doc_type="rg", person=person, issued_on=D, number=f"RG {marker}")
     aux = Auxiliary.objects.create(permit=permit, person=person, added_on=D)
-    return {"person": person.pk, "vehicle": vehicle.pk, "permit": permit.pk,
-            "document": doc.pk, "auxiliary": aux.pk}
+    return {
+        "person": person.pk,
+        "vehicle": vehicle.pk,
+        "permit": permit.pk,
+        "document": doc.pk,
+        "auxiliary": aux.pk,
+    }
 
 
 def _post(path: str, body: Any) -> tuple[str, str, set[int], Any]:
@@ -37,37 +58,120 @@ P = "/api/v1/registry"
 ROUTES = {
     "api/v1/registry/people": lambda b: ("get", f"{P}/people", {200}, None, "atendente"),
     "api/v1/registry/people/<person_id>": lambda b: (
-        "get", f"{P}/people/{b.extra['person']}", {404}, None, "atendente"),
+        "get",
+        f"{P}/people/{b.extra['person']}",
+        {404},
+        None,
+        "atendente",
+    ),
     "api/v1/registry/people/<person_id>/licence": lambda b: _post(
         f"{P}/people/{b.extra['person']}/licence",
-        {"number": "02650306461", "categories": "A", "first_licence_on": "2010-01-01",
-         "expires_on": "2030-01-01"}),
+        {
+            "number": "02650306461",
+            "categories": "A",
+            "first_licence_on": "2010-01-01",
+            "expires_on": "2030-01-01",
+        },
+    ),
     "api/v1/registry/people/<person_id>/eligibility": lambda b: (
-        "get", f"{P}/people/{b.extra['person']}/eligibility", {404}, None, "atendente"),
+        "get",
+        f"{P}/people/{b.extra['person']}/eligibility",
+        {404},
+        None,
+        "atendente",
+    ),
     "api/v1/registry/vehicles": lambda b: ("get", f"{P}/vehicles", {200}, None, "atendente"),
     "api/v1/registry/vehicles/<vehicle_id>": lambda b: (
-        "get", f"{P}/vehicles/{b.extra['vehicle']}", {404}, None, "atendente"),
+        "get",
+        f"{P}/vehicles/{b.extra['vehicle']}",
+        {404},
+        None,
+        "atendente",
+    ),
     "api/v1/registry/documents": lambda b: (
-        "post", f"{P}/documents", {404}, {"__form__": {
-            "doc_type": "rg", "issued_on": "2026-01-01", "person_id": b.extra["person"]}},
-        "atendente"),
+        "post",
+        f"{P}/documents",
+        {404},
+        {"__form__": {"doc_type": "rg", "issued_on": "2026-01-01", "person_id": b.extra["person"]}},
+        "atendente",
+    ),
     "api/v1/registry/documents/<doc_id>/file": lambda b: (
-        "get", f"{P}/documents/{b.extra['document']}/file", {404}, None, "atendente"),
+        "get",
+        f"{P}/documents/{b.extra['document']}/file",
+        {404},
+        None,
+        "atendente",
+    ),
     "api/v1/registry/permits": lambda b: ("get", f"{P}/permits", {200}, None, "atendente"),
     "api/v1/registry/permits/<permit_id>": lambda b: (
-        "get", f"{P}/permits/{b.extra['permit']}", {404}, None, "atendente"),
+        "get",
+        f"{P}/permits/{b.extra['permit']}",
+        {404},
+        None,
+        "atendente",
+    ),
     "api/v1/registry/permits/<permit_id>/suspend": lambda b: _post(
         f"{P}/permits/{b.extra['permit']}/suspend",
-        {"days": 15, "start": "2026-04-01", "reason": "x"}),
+        {"days": 15, "start": "2026-04-01", "reason": "x"},
+    ),
     "api/v1/registry/permits/<permit_id>/reinstate": lambda b: _post(
-        f"{P}/permits/{b.extra['permit']}/reinstate", {"on": "2026-04-01", "text": "x"}),
+        f"{P}/permits/{b.extra['permit']}/reinstate", {"on": "2026-04-01", "text": "x"}
+    ),
     "api/v1/registry/permits/<permit_id>/renounce": lambda b: _post(
-        f"{P}/permits/{b.extra['permit']}/renounce", {"on": "2026-04-01", "text": "x"}),
+        f"{P}/permits/{b.extra['permit']}/renounce", {"on": "2026-04-01", "text": "x"}
+    ),
     "api/v1/registry/permits/<permit_id>/renew": lambda b: _post(
-        f"{P}/permits/{b.extra['permit']}/renew", {"on": "2026-04-01"}),
+        f"{P}/permits/{b.extra['permit']}/renew", {"on": "2026-04-01"}
+    ),
     "api/v1/registry/permits/<permit_id>/auxiliaries": lambda b: _post(
         f"{P}/permits/{b.extra['permit']}/auxiliaries",
-        {"person_id": b.extra["person"], "on": "2026-04-01"}),
+        {"person_id": b.extra["person"], "on": "2026-04-01"},
+    ),
     "api/v1/registry/auxiliaries/<aux_id>/remove": lambda b: _post(
-        f"{P}/auxiliaries/{b.extra['auxiliary']}/remove", {"on": "2026-04-01", "text": "x"}),
+        f"{P}/auxiliaries/{b.extra['auxiliary']}/remove", {"on": "2026-04-01", "text": "x"}
+    ),
 }
+
+C = "/cadastro"
+ROUTES.update(
+    {
+        "cadastro/": lambda b: ("get", f"{C}/?q=Titular", {200}, None, "atendente"),
+        "cadastro/pessoas/nova/": lambda b: ("get", f"{C}/pessoas/nova/", {200}, None, "atendente"),
+        "cadastro/pessoas/<int:person_id>/": lambda b: (
+            "post",
+            f"{C}/pessoas/{b.extra['person']}/",
+            {404},
+            {"__form__": {"doc-doc_type": "rg", "doc-issued_on": "2026-01-01"}},
+            "atendente",
+        ),
+        "cadastro/pessoas/<int:person_id>/veiculos/novo/": lambda b: (
+            "get",
+            f"{C}/pessoas/{b.extra['person']}/veiculos/novo/",
+            {404},
+            None,
+            "atendente",
+        ),
+        "cadastro/veiculos/<int:vehicle_id>/": lambda b: (
+            "get",
+            f"{C}/veiculos/{b.extra['vehicle']}/",
+            {404},
+            None,
+            "atendente",
+        ),
+        "cadastro/permissoes/": lambda b: ("get", f"{C}/permissoes/", {200}, None, "atendente"),
+        "cadastro/permissoes/nova/": lambda b: (
+            "get",
+            f"{C}/permissoes/nova/?pessoa={b.extra['person']}",
+            {200},
+            None,
+            "atendente",
+        ),
+        "cadastro/permissoes/<int:permit_id>/": lambda b: (
+            "post",
+            f"{C}/permissoes/{b.extra['permit']}/",
+            {404},
+            {"__form__": {"susp-days": "5", "susp-start": "2026-04-01", "susp-reason": "x"}},
+            "autoridade",
+        ),
+    }
+)

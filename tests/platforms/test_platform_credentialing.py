@@ -238,6 +238,13 @@ def test_a_first_occurrence_cannot_be_a_suspension(barra_m, authority, mayor, pl
 
 
 def test_cancellation_after_the_defence_period_lapsed(barra_m, authority, mayor, platform):
+    from platforms_factories import driver_data
+
+    from outorga.platforms.services import platform_driver_register
+
+    platform_driver_register(
+        actor=platform_actor(), municipality=barra_m, platform=platform, data=driver_data()
+    )
     warn(barra_m, authority, platform)
     case = open_case(barra_m, authority, platform, kind="credential_cancellation")
     platform_case_decide(
@@ -250,6 +257,9 @@ def test_cancellation_after_the_defence_period_lapsed(barra_m, authority, mayor,
     )
     with tenant(barra_m):
         assert Platform.objects.get(pk=platform.pk).status == "cancelled"
+        # Its drivers leave the municipality's count of 500 (art. 3 §2).
+        assert not platform.drivers.filter(status="enabled").exists()
+        assert platform.drivers.filter(status="disabled").count() == 1
 
 
 def test_a_rejected_proposal_changes_nothing(barra_m, authority, mayor, platform):

@@ -421,6 +421,7 @@ def platform_case_decide(
                 "defence_judged": c.defence_filed_at is not None,
             },
         )
+        freed = 0
         if uphold and not decision.outcome["allowed"]:
             refused = decision
         else:
@@ -438,6 +439,11 @@ def platform_case_decide(
                 else:
                     p.status = Platform.Status.CANCELLED
                     p.suspended_until = None
+                    # A cancelled credential is final (art. 26 IV): its drivers no longer hold a
+                    # place in the municipality's 500 (art. 3 §2).
+                    freed = PlatformDriver.objects.filter(
+                        platform=p, status=PlatformDriver.Status.ENABLED
+                    ).update(status=PlatformDriver.Status.DISABLED, disabled_at=timezone.now())
                 p.save(update_fields=["status", "suspended_until"])
                 PlatformStatusChange.objects.create(
                     platform=p,
@@ -457,6 +463,7 @@ def platform_case_decide(
                     "status": c.status,
                     "platform_status": p.status,
                     "suspended_until": p.suspended_until,
+                    "drivers_disabled": freed,
                 },
                 basis=basis_many([decision]),
             )

@@ -26,8 +26,8 @@ from .models import Debt
 from .models_payments import FinanceSettings, Payment, Refund
 from .slips import render_slip
 
-# core.api imports this module at its end (import cycle): mypy cannot type ``staff``/``api`` here.
-router = Router(tags=["finanças"], auth=staff)  # type: ignore[has-type]
+# core.api imports this module at its end (import cycle): mypy cannot type ``api`` here.
+router = Router(tags=["finanças"], auth=staff)
 
 READERS = frozenset({Role.FINANCAS, Role.AUTORIDADE, Role.ATENDENTE, Role.CHEFE_EXECUTIVO})
 

@@ -51,4 +51,5 @@ class Debt(TenantModel):
     def __str__(self) -> str:
         return f"{self.get_origin_display()} {self.reference}"
 
+
 from .models_payments import *  # noqa: E402,F403

@@ -13,8 +13,9 @@ urlpatterns = [
     path("", include("outorga.enforcement.urls")),
     path("", include("outorga.portal.urls")),
     path("", include("outorga.platforms.urls")),
+    path("cadastro/", include("outorga.registry.urls")),
     path("", include("outorga.registry.urls_taxi")),
-    path("", include("outorga.inspections.urls")),
     path("", include("outorga.finance.urls")),
+    path("", include("outorga.inspections.urls")),
     path("", include("outorga.core.urls")),
 ]

@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from ninja import NinjaAPI, Schema
 from ninja.errors import AuthenticationError, ValidationError
-from ninja.security import HttpBearer, django_auth
+from ninja.security import HttpBearer, SessionAuth
 
 from outorga.law import questions
 from outorga.law.competence import NotCompetent
@@ -20,6 +20,7 @@ from .acts import Actor, record_act
 from .lawctx import context
 from .middleware import client_ip
 from .models import Act, ApiToken, User
+from .access import NOT_STAFF
 from .tenancy import TenancyNotSet, set_current
 
 
@@ -43,7 +44,18 @@ class PlatformBearer(HttpBearer):
         return api_token
 
 
-staff = django_auth
+class StaffSession(SessionAuth):
+    """A logged-in municipal servant: portal users (permissionários) and platform logins are not
+    staff, so they never reach staff routes (personal data of others)."""
+
+    def authenticate(self, request: HttpRequest, key: str | None) -> Any:
+        user = super().authenticate(request, key)
+        if user is None or getattr(user, "role", None) in NOT_STAFF:
+            return None
+        return user
+
+
+staff: SessionAuth = StaffSession()
 platform_auth = PlatformBearer()
 
 api = NinjaAPI(
@@ -219,6 +231,10 @@ api.add_router("/tenders", tenders_router)
 api.add_router("/taxi", taxi_router)
 api.add_router("/stands", stands_router)
 
+from outorga.finance.api import router as finance_router  # noqa: E402
+
+api.add_router("/finance", finance_router)
+
 from outorga.inspections.api import router as inspections_router  # noqa: E402
 
 api.add_router("/inspections", inspections_router)
@@ -226,10 +242,6 @@ api.add_router("/inspections", inspections_router)
 from outorga.enforcement.api import router as enforcement_router  # noqa: E402
 
 api.add_router("/enforcement", enforcement_router)
-
-from outorga.finance.api import router as finance_router  # noqa: E402
-
-api.add_router("/finance", finance_router)
 
 from outorga.portal.api import router as portal_router  # noqa: E402
 

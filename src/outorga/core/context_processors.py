@@ -6,9 +6,12 @@ from django.http import HttpRequest
 
 from outorga.law.competence import SYSTEM_COMPETENCES, Role
 
+STAFF = frozenset(r for r in Role if r not in (Role.PERMISSIONARIO, Role.PLATAFORMA))
+
 # (label, url name, roles that see it; None = every logged-in user)
 NAV: list[tuple[str, str, frozenset[Role] | None]] = [
     ("Início", "core:home", None),
+    ("Cadastro", "registry:index", STAFF),
     (
         "Licitações",
         "taxi:tenders",

@@ -1,3 +1,6 @@
+import subprocess
+import sys
+
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
@@ -22,4 +25,9 @@ class Command(BaseCommand):
                 f"  {login.municipality:16} {login.username:28} {login.password:40} {login.role}"
             )
         self.stdout.write("")
-        call_command("runserver", opts["addr"], use_reloader=False)
+        # The background worker processes platforms' trip files (never inside a request).
+        worker = subprocess.Popen([sys.executable, "-m", "outorga.cli", "db_worker"])  # noqa: S603
+        try:
+            call_command("runserver", opts["addr"], use_reloader=False)
+        finally:
+            worker.terminate()

@@ -362,3 +362,17 @@ def test_art_34_par3_a_suspension_can_be_appealed_to_the_jari(world):
     )
     E.sweep(world.m, dt.date(2026, 7, 17))
     assert case_of_pk(world, appeal_case.pk).stage == Case.Stage.FINAL
+
+
+def test_cancelling_a_counted_auto_withdraws_the_pending_suspension(world):
+    autos = _final_autos(world, ["art38-II", "art38-III", "art39-II"])
+    with tenant(world.m):
+        esc = Escalation.objects.get(permit=world.permit)
+    assert esc.status == Escalation.Status.PENDING
+    E.infraction_cancel(
+        actor=world.authority, municipality=world.m, auto=autos[1], reason="placa trocada"
+    )
+    with tenant(world.m):
+        esc = Escalation.objects.get(pk=esc.pk)
+        assert esc.status == Escalation.Status.DISMISSED
+        assert Permit.objects.get(pk=world.permit.pk).status == Permit.Status.ACTIVE

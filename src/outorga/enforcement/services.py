@@ -376,6 +376,11 @@ def infraction_cancel(
             basis=basis,
             extra={"reason": reason.strip()},
         )
+        if auto.permit is not None and auto.law == L.MOTO:
+            # D-1: re-evaluate without the cancelled auto.
+            escalate(
+                actor=actor, municipality=municipality, permit=auto.permit, on=timezone.localdate()
+            )
     return auto
 
 
@@ -874,6 +879,22 @@ def escalate(
             esc.save(update_fields=["days", "decision", "evaluated_on"])
         esc.counted.set(counted)
         made["suspension"] = esc.pk
+    else:
+        # The count fell below the threshold (an auto cancelled or annulled): the suspension
+        # waiting for the authority no longer has a basis.
+        for esc in Escalation.objects.filter(permit=permit, status=Escalation.Status.PENDING):
+            esc.status = Escalation.Status.DISMISSED
+            esc.save(update_fields=["status"])
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="penalty.suspension.withdraw",
+                obj=esc,
+                old={"status": Escalation.Status.PENDING},
+                new={"status": esc.status},
+                basis=_basis(d),
+            )
+            made["withdrawn"] = esc.pk
     if out.get("revocation"):
         open_case = Case.objects.filter(permit=permit, kind=Case.Kind.REVOCATION).exclude(
             stage__in=(Case.Stage.DECIDED, Case.Stage.ANNULLED)

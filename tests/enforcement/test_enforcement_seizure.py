@@ -133,3 +133,34 @@ def test_the_defence_upheld_waives_unpaid_removal_and_storage_art_42_par1(world)
         assert s.fine_debt.status == Debt.Status.CANCELLED
         assert s.removal_debt.status == Debt.Status.CANCELLED
     assert any("art. 42, §1" in c for c in f.judgment["citations"])
+
+
+def test_the_defence_upheld_refunds_a_fine_already_paid_art_42_par1(world):
+    """Release needed the fine paid (art. 35 §1–2); the defence upheld gives it back (art. 42 §1)."""
+    from outorga.core.acts import Actor
+    from outorga.finance.models import Refund
+    from outorga.finance.payments import payment_record
+
+    auto, s = _seized(world)
+    with tenant(world.m):
+        fine = Debt.objects.get(pk=s.fine_debt_id)
+    cashier = Actor.of(world.m.users.get(role="financas"))
+    payment_record(
+        actor=cashier,
+        municipality=world.m,
+        reference=fine.reference,
+        amount_cents=fine.amount_cents,
+        paid_on=D,
+    )
+    f = E.filing_file(
+        actor=world.holder, municipality=world.m, case=case_of(world, auto), text="x", filed_on=D
+    )
+    E.filing_judge(
+        actor=world.authority, municipality=world.m, filing=f, upheld=True, reasoning="ok", on=D
+    )
+    with tenant(world.m):
+        s = Seizure.objects.get(pk=s.pk)
+        assert s.fine_debt.status == Debt.Status.REFUNDED
+        refund = Refund.objects.get(debt=s.fine_debt)
+        assert refund.amount_cents == fine.amount_cents
+        assert s.removal_debt.status == Debt.Status.CANCELLED

@@ -22,6 +22,7 @@ from outorga.core.authz import authorize
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
 from outorga.finance.models import Debt
+from outorga.finance.payments import refund_for_upheld_defence
 from outorga.law.competence import NotCompetent, Role, competence
 from outorga.law.decisions import Decision
 from outorga.registry import services as registry
@@ -679,7 +680,19 @@ def filing_judge(
             case.outcome = f"{filing.get_stage_display()} procedente"
             if case.kind == Case.Kind.SUSPENSION:
                 case.outcome += ": suspensão anulada — restabelecer a permissão"
-            for debt in debts:
+            for fine in [d for d in debts if d.origin == Debt.Origin.FINE]:
+                if fine.status == Debt.Status.PAID:
+                    # Art. 42 §1–2: the paid fine is refunded (the finance app's Refund).
+                    refund_for_upheld_defence(
+                        actor=actor,
+                        municipality=municipality,
+                        debt=fine,
+                        decision=decision,
+                        related=[d for d in debts if d.pk != fine.pk],
+                        unlicensed=bool(case.auto and case.auto.permit_id is None),
+                        on=on,
+                    )
+            for debt in case_debts(case):  # re-read: the refund may have settled some
                 _debt_cancel(
                     actor=actor,
                     municipality=municipality,

@@ -12,7 +12,8 @@ from outorga.law.ipatinga.taxi_2017 import LAW_DATE
 from outorga.law.parameters import ParameterMissing, tree
 from outorga.law.questions import registry
 
-LAW_TEXT = Path("/work/shared/laws/ipatinga-taxi-2017.txt")
+# The law texts sit beside the repository (../shared/laws), on a developer's machine and in CI.
+LAW_TEXT = Path(__file__).resolve().parents[4] / "shared" / "laws" / "ipatinga-taxi-2017.txt"
 
 #: parameter → (value, the words of the law that state it)
 STATED = {

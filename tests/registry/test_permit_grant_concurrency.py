@@ -26,22 +26,37 @@ def test_20_concurrent_grants_for_the_last_3_places_grant_exactly_3():
     clerk = Actor.of(User.objects.get(username=demo_username("ipatinga", "atendente")))
     with tenant(m):
         # 900 inhabitants → ⌊900/300⌋ = 3 places (art. 10, I), none taken yet.
-        PopulationFigure.objects.create(value=900, reference_year=2025,
-                                        effective=dt.date(2026, 1, 1), source="teste")
-        tender = Tender.objects.create(service="mototaxi", number="C/2026", places=3,
-                                       opened_on=ON - dt.timedelta(days=60),
-                                       homologated_on=ON - dt.timedelta(days=10))
-    applicants = [make_applicant(m, clerk, n=100 + i, plate=f"QWE{i % 10}A{i:02d}")
-                  for i in range(20)]
+        PopulationFigure.objects.create(
+            value=900, reference_year=2025, effective=dt.date(2026, 1, 1), source="teste"
+        )
+        tender = Tender.objects.create(
+            service="mototaxi",
+            number="C/2026",
+            places=3,
+            opened_on=ON - dt.timedelta(days=60),
+            homologated_on=ON - dt.timedelta(days=10),
+        )
+    applicants = [
+        make_applicant(m, clerk, n=100 + i, plate=f"QWE{i % 10}A{i:02d}") for i in range(20)
+    ]
     barrier = threading.Barrier(len(applicants))
     results: list[str] = []
 
     def apply(person, vehicle):  # type: ignore[no-untyped-def]
         try:
             barrier.wait()
-            S.permit_grant(actor=clerk, municipality=m, holder=person, service="mototaxi",
-                           vehicle=vehicle, granted_on=ON, term_years=10,
-                           decree="Decreto 9/2026", equipment=EQUIPMENT, tender=tender)
+            S.permit_grant(
+                actor=clerk,
+                municipality=m,
+                holder=person,
+                service="mototaxi",
+                vehicle=vehicle,
+                granted_on=ON,
+                term_years=10,
+                decree="Decreto 9/2026",
+                equipment=EQUIPMENT,
+                tender=tender,
+            )
             results.append("granted")
         except S.Refused:
             results.append("refused")

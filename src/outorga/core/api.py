@@ -16,11 +16,11 @@ from outorga.law import questions
 from outorga.law.competence import NotCompetent
 
 from . import selectors, services
+from .access import NOT_STAFF
 from .acts import Actor, record_act
 from .lawctx import context
 from .middleware import client_ip
 from .models import Act, ApiToken, User
-from .access import NOT_STAFF
 from .tenancy import TenancyNotSet, set_current
 
 
@@ -216,12 +216,30 @@ from outorga.tripdata.api import router as tripdata_router  # noqa: E402
 
 api.add_router("/tripdata", tripdata_router)
 
-from outorga.public.api import public_router, router as badges_router  # noqa: E402
+from outorga.public.api import public_router, router as badges_router  # noqa: E402, I001
 
 api.add_router("/public", public_router)
 api.add_router("/badges", badges_router)
 
+from outorga.registry import services as registry_services  # noqa: E402
 from outorga.registry.api import router as registry_router  # noqa: E402
+from outorga.registry.validation import FieldError  # noqa: E402
+
+
+@api.exception_handler(FieldError)
+def _field_error(request: HttpRequest, exc: FieldError) -> HttpResponse:
+    return _error(request, 422, "Dados inválidos.", erros=[exc.to_json()])
+
+
+@api.exception_handler(registry_services.Refused)
+def _refused(request: HttpRequest, exc: registry_services.Refused) -> HttpResponse:
+    return _error(request, 422, "Recusado pela lei.", decisao=exc.decision.to_json())
+
+
+@api.exception_handler(registry_services.InvalidTransition)
+def _conflict(request: HttpRequest, exc: registry_services.InvalidTransition) -> HttpResponse:
+    return _error(request, 409, str(exc))
+
 
 api.add_router("/registry", registry_router)
 

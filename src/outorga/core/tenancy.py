@@ -94,11 +94,6 @@ class TenantModel(models.Model):
     class Meta:
         abstract = True
 
-    def full_clean(self, *args: Any, **kwargs: Any) -> None:
-        if self.municipality_id is None:
-            self.municipality = current_municipality()
-        super().full_clean(*args, **kwargs)
-
     def save(self, *args: Any, **kwargs: Any) -> None:
         current = _current.get()
         if self.municipality_id is None:
@@ -106,3 +101,8 @@ class TenantModel(models.Model):
         elif not _unscoped.get() and (current is None or current.pk != self.municipality_id):
             raise CrossTenantWrite("gravação em outro município recusada")
         super().save(*args, **kwargs)
+
+    def full_clean(self, *args: Any, **kwargs: Any) -> None:
+        if self.municipality_id is None:
+            self.municipality = current_municipality()
+        super().full_clean(*args, **kwargs)

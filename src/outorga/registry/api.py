@@ -10,8 +10,9 @@ from django.shortcuts import get_object_or_404
 from ninja import File, Form, Router, Schema
 from ninja.files import UploadedFile
 
+import outorga.core.api as core_api
 from outorga.core.acts import Actor
-from outorga.core.api import api, staff
+from outorga.core.api import staff
 from outorga.core.middleware import client_ip
 from outorga.core.models import User
 from outorga.core.tenancy import current_municipality
@@ -23,27 +24,6 @@ from .validation import FieldError
 
 router = Router(tags=["cadastro"], auth=staff)
 MOTO = "ipatinga.mototaxi-2013"
-
-
-@api.exception_handler(FieldError)
-def _field_error(request: HttpRequest, exc: FieldError) -> HttpResponse:
-    return api.create_response(
-        request, {"detail": "Dados inválidos.", "erros": [exc.to_json()]}, status=422
-    )
-
-
-@api.exception_handler(S.Refused)
-def _refused(request: HttpRequest, exc: S.Refused) -> HttpResponse:
-    return api.create_response(
-        request,
-        {"detail": "Recusado pela lei.", "decisao": exc.decision.to_json()},
-        status=422,
-    )
-
-
-@api.exception_handler(S.InvalidTransition)
-def _conflict(request: HttpRequest, exc: S.InvalidTransition) -> HttpResponse:
-    return api.create_response(request, {"detail": str(exc)}, status=409)
 
 
 def _actor(request: HttpRequest) -> Actor:
@@ -99,7 +79,9 @@ def person_create(request: HttpRequest, payload: PersonIn) -> Any:
         law=_law_of(data.pop("service")),
         data=data,
     )
-    return api.create_response(request, person_out(person, _actor(request).role), status=201)
+    return core_api.api.create_response(
+        request, person_out(person, _actor(request).role), status=201
+    )
 
 
 @router.get("/people/{person_id}", summary="Uma pessoa")
@@ -197,7 +179,7 @@ def vehicle_create(request: HttpRequest, payload: VehicleIn) -> Any:
         owner=owner,
         data=data,
     )
-    return api.create_response(request, vehicle_out(v), status=201)
+    return core_api.api.create_response(request, vehicle_out(v), status=201)
 
 
 @router.get("/vehicles/{vehicle_id}", summary="Um veículo")
@@ -230,7 +212,7 @@ def document_create(
         number=number,
         content=content,
     )
-    return api.create_response(
+    return core_api.api.create_response(
         request,
         {"id": doc.pk, "type": doc.doc_type, "valid_until": doc.valid_until, "sha256": doc.sha256},
         status=201,
@@ -313,7 +295,9 @@ def permit_create(request: HttpRequest, payload: GrantIn) -> Any:
         equipment=payload.equipment,
         tender=tender,
     )
-    return api.create_response(request, permit_out(permit, _actor(request).role), status=201)
+    return core_api.api.create_response(
+        request, permit_out(permit, _actor(request).role), status=201
+    )
 
 
 @router.get("/permits/{permit_id}", summary="Uma permissão, com o histórico")
@@ -414,7 +398,7 @@ def auxiliary_add(request: HttpRequest, permit_id: int, payload: AuxIn) -> Any:
         on=payload.on,
         work_schedule=payload.work_schedule,
     )
-    return api.create_response(
+    return core_api.api.create_response(
         request, {"id": aux.pk, "credential_valid_until": aux.credential_valid_until}, status=201
     )
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 
 from .models import Document, Person, Service, Tender, Vehicle
@@ -84,12 +86,18 @@ class GrantForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
     )
 
-    def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Querysets are evaluated inside the request, under the user's municipality.
-        self.fields["holder"].queryset = Person.objects.filter(kind=Person.Kind.NATURAL)
-        self.fields["vehicle"].queryset = Vehicle.objects.all()
-        self.fields["tender"].queryset = Tender.objects.exclude(status=Tender.Status.CLOSED)
+        querysets = {
+            "holder": Person.objects.filter(kind=Person.Kind.NATURAL),
+            "vehicle": Vehicle.objects.all(),
+            "tender": Tender.objects.exclude(status=Tender.Status.CLOSED),
+        }
+        for name, qs in querysets.items():
+            field = self.fields[name]
+            assert isinstance(field, forms.ModelChoiceField)
+            field.queryset = qs
 
 
 class SuspendForm(forms.Form):

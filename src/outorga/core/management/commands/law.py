@@ -1,6 +1,6 @@
 import datetime as dt
-import sys
 import json
+import sys
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError

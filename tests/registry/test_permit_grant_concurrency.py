@@ -14,6 +14,7 @@ from outorga.core.acts import Actor, verify_chain
 from outorga.core.demo import demo_username, load_demo
 from outorga.core.models import Municipality, PopulationFigure, User
 from outorga.core.tenancy import tenant
+from outorga.law.competence import Role
 from outorga.registry import services as S
 from outorga.registry.models import Permit, Tender
 
@@ -23,7 +24,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 def test_20_concurrent_grants_for_the_last_3_places_grant_exactly_3():
     load_demo()
     m = Municipality.objects.get(slug="ipatinga")
-    clerk = Actor.of(User.objects.get(username=demo_username("ipatinga", "atendente")))
+    clerk = Actor.of(User.objects.get(username=demo_username("ipatinga", Role.ATENDENTE)))
     with tenant(m):
         # 900 inhabitants → ⌊900/300⌋ = 3 places (art. 10, I), none taken yet.
         PopulationFigure.objects.create(

@@ -150,7 +150,9 @@ LANGUAGE_CODE = "pt-br"
 TIME_ZONE = "America/Sao_Paulo"
 USE_I18N = True
 USE_TZ = True
-USE_THOUSAND_SEPARATOR = True
+# Numbers are formatted where they are shown (intcomma, brl): a global separator would also
+# turn ids in URLs and years into "5.598" and "2.024".
+USE_THOUSAND_SEPARATOR = False
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [PACKAGE_DIR / "static"]

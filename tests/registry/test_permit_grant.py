@@ -126,5 +126,6 @@ def test_art_6_a_tender_never_grants_more_permits_than_its_places(ipatinga_m, cl
     p1, v1 = make_applicant(ipatinga_m, clerk, n=21)
     p2, v2 = make_applicant(ipatinga_m, clerk, n=22)
     grant(ipatinga_m, clerk, p1, v1, small)
-    with pytest.raises(FieldError, match="vagas da licitação"):
+    with pytest.raises(FieldError, match="vagas da licitação") as exc:
         grant(ipatinga_m, clerk, p2, v2, small)
+    assert exc.value.citation.endswith("art. 6")

@@ -337,6 +337,18 @@ def document_read(*, actor: Actor, municipality: Municipality, law: str, doc: Do
             return bytes(fh.read())
 
 
+def _valid_until(municipality: Municipality, document: str, issued_on: dt.date) -> dt.date:
+    """Validity the mototaxi law gives a certificate or credential (art. 4 §1, art. 14 §2),
+    asked to the law core so the period stays a dated parameter."""
+    d = questions.ask(
+        "mototaxi.document_validity",
+        context(municipality, issued_on),
+        {"document": document, "issued_on": issued_on.isoformat()},
+    )
+    expires = d.outcome["expires_on"]
+    return expires if isinstance(expires, dt.date) else dt.date.fromisoformat(expires)
+
+
 # Register numbers ---------------------------------------------------------------------------
 
 
@@ -454,7 +466,7 @@ def permit_grant(
             granted_on=granted_on,
             term_start=granted_on,
             term_end=add_years(granted_on, term_years),
-            certificate_valid_until=add_years(granted_on, 1),
+            certificate_valid_until=_valid_until(municipality, "registro_cadastral", granted_on),
             vehicle=vehicle,
             taxi_category=taxi_category,
             tender=tender,
@@ -687,7 +699,7 @@ def permit_renew(
         if decision.refusals:
             raise Refused(decision)
         old = {"certificate_valid_until": permit.certificate_valid_until}
-        permit.certificate_valid_until = add_years(on, 1)
+        permit.certificate_valid_until = _valid_until(municipality, "registro_cadastral", on)
         permit.irregular, permit.irregular_reason = False, ""
         permit.save(update_fields=["certificate_valid_until", "irregular", "irregular_reason"])
         record_act(
@@ -739,7 +751,7 @@ def auxiliary_add(
             added_on=on,
             work_schedule=work_schedule,
             registration_number=next_number(f"register:{permit.service}:auxiliar"),
-            credential_valid_until=add_years(on, 1),
+            credential_valid_until=_valid_until(municipality, "credenciamento_auxiliar", on),
         )
         record_act(
             municipality=municipality,

@@ -140,12 +140,23 @@ class Vehicle(TenantModel):
     owner = models.ForeignKey(
         Person, on_delete=models.PROTECT, related_name="vehicles", verbose_name="proprietário"
     )
+    #: Inscription of a taxi vehicle in the Cadastro Municipal de Taxistas (taxi art. 4 I, 20):
+    #: numbered in the same sequential register as holders and auxiliaries, once, for good.
+    cadastro_number = models.PositiveIntegerField(
+        "nº no Cadastro Municipal de Taxistas", null=True, blank=True
+    )
+    cadastro_inscribed_on = models.DateField("inscrito no Cadastro em", null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["plate"]
         constraints = [
-            models.UniqueConstraint(fields=["municipality", "plate"], name="uniq_vehicle_plate")
+            models.UniqueConstraint(fields=["municipality", "plate"], name="uniq_vehicle_plate"),
+            models.UniqueConstraint(
+                fields=["municipality", "cadastro_number"],
+                condition=models.Q(cadastro_number__isnull=False),
+                name="uniq_vehicle_cadastro_number",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -162,6 +173,10 @@ class Tender(TenantModel):
         CLOSED = "closed", "encerrada"
 
     service = models.CharField("serviço", max_length=10, choices=Service.choices)
+    #: A taxi tender offers places of one category (taxi art. 5–6); blank for other services.
+    taxi_category = models.CharField(
+        "categoria do táxi", max_length=12, choices=TaxiCategory.choices, blank=True
+    )
     number = models.CharField("número", max_length=40)
     places = models.PositiveIntegerField("vagas oferecidas")
     opened_on = models.DateField("abertura")
@@ -180,6 +195,10 @@ class Tender(TenantModel):
 class TenderApplicant(TenantModel):
     tender = models.ForeignKey(Tender, on_delete=models.PROTECT, related_name="applicants")
     person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="applications")
+    #: The category the applicant competes for (the tender's): the grant takes it (taxi art. 6).
+    taxi_category = models.CharField(
+        "categoria do táxi", max_length=12, choices=TaxiCategory.choices, blank=True
+    )
     eligible = models.BooleanField(null=True)
     decision = models.JSONField("decisão com fundamentos", default=dict, blank=True)
     rank = models.PositiveIntegerField("classificação", null=True, blank=True)
@@ -316,6 +335,26 @@ class Document(TenantModel):
         TAXIMETER = "taximeter_calibration", "aferição do taxímetro"
         CNG = "cng_certificate", "certificado de segurança GNV"
         COMPANY = "company_documents", "atos constitutivos"
+        # Taxi law, art. 22 IX–X and 23 III, V–VIII.
+        DECL_NO_OTHER_GRANT = (
+            "declaration_no_other_grant",
+            "declaração de que não detém outra concessão, permissão ou autorização",
+        )
+        DECL_NO_PUBLIC_JOB = (
+            "declaration_no_public_job",
+            "declaração de que não mantém vínculo empregatício na Administração",
+        )
+        DECL_PARTNERS = (
+            "declaration_partners",
+            "declaração dos titulares e sócios (sem vínculo com a Administração)",
+        )
+        OPERATING_LICENCE = (
+            "operating_licence",
+            "licença para localização e funcionamento (alvará)",
+        )
+        TAX_CLEARANCE = "tax_clearance", "certificado de regularidade fiscal"
+        LABOUR_CLEARANCE = "labour_clearance", "certidão negativa de feitos trabalhistas"
+        INSS_FGTS_CLEARANCE = "inss_fgts_clearance", "certidão negativa de débito INSS e FGTS"
         OTHER = "other", "outro"
 
     #: Documents whose content is sensitive personal data: reads are acts (health, criminal).
@@ -329,6 +368,8 @@ class Document(TenantModel):
         Vehicle, on_delete=models.PROTECT, null=True, blank=True, related_name="documents"
     )
     number = models.CharField("número", max_length=60, blank=True)
+    #: As printed on the document, e.g. the mandatory insurance's category (taxi art. 22 XI).
+    category = models.CharField("categoria", max_length=10, blank=True)
     issued_on = models.DateField("emissão")
     presented_on = models.DateField("apresentado em", default=timezone.localdate)
     valid_until = models.DateField("válido até", null=True, blank=True)

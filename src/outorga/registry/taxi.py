@@ -401,6 +401,82 @@ def _tender_award(tender: Tender | None, holder: Person) -> bool:
     ).exists()
 
 
+def _check_grant_input(category: str, option: str, mode: str, instalments: int) -> None:
+    if category not in TaxiCategory.values:
+        raise FieldError(
+            "categoria", "use convencional, especial ou executivo", f"{TAXI_CITE}, art. 5"
+        )
+    if option not in PermitTerm.Option.values:
+        raise FieldError("prazo", "escolha I (10 anos) ou II (20 anos)", f"{TAXI_CITE}, art. 10")
+    if mode not in PermitTerm.Mode.values:
+        raise FieldError("contrapartida", "escolha pagamento ou servicos", f"{TAXI_CITE}, art. 10")
+    if instalments < 1:
+        raise FieldError("parcelas", "ao menos 1 parcela", f"{TAXI_CITE}, art. 10")
+
+
+def taxi_grant_decisions(
+    *,
+    municipality: Municipality,
+    holder: Person,
+    vehicle: Vehicle,
+    category: str,
+    signed_on: dt.date,
+    option: str,
+    mode: str = PermitTerm.Mode.PAGAMENTO,
+    instalments: int = 1,
+    tender: Tender | None = None,
+    checks: Mapping[str, Any] | None = None,
+    declarations: Iterable[str] = (),
+    public_employment: bool = False,
+) -> list[Decision]:
+    """Every decision a taxi grant relies on, read-only, the contrapartida last: the quota (art. 3
+    §1–2), the holder (art. 3–12, 22–23), the vehicle (art. 24, 27–29) and the plan (art. 10).
+    The clerk's screen shows them before the grant; the grant asks them again under its lock."""
+    _check_grant_input(category, option, mode, instalments)
+    checks = checks or {}
+    _one_vehicle_one_permit(vehicle)
+    awarded = _tender_award(tender, holder)
+    quota = _ask(
+        "taxi.permissao.vagas",
+        municipality,
+        signed_on,
+        {"grant_date": signed_on.isoformat(), "active_permits": F.active_permits(Service.TAXI)},
+    )
+    person = taxi_eligibility(
+        person=holder,
+        category=category,
+        on=signed_on,
+        awarded_in_tender=awarded,
+        vehicle=vehicle,
+        checks=checks,
+        declarations=declarations,
+        public_employment=public_employment,
+    )
+    veh = [
+        _ask(
+            "taxi.veiculo.elegibilidade",
+            municipality,
+            signed_on,
+            vehicle_facts(vehicle, category=category, occasion="cadastramento", checks=checks),
+        ),
+        _ask(
+            "taxi.cadastro.documentos",
+            municipality,
+            signed_on,
+            vehicle_documents_facts(vehicle, holder, presented_on=signed_on, checks=checks),
+        ),
+    ]
+    plan_facts: dict[str, Any] = {
+        "option": option,
+        "mode": mode,
+        "signed_on": signed_on.isoformat(),
+    }
+    if mode == PermitTerm.Mode.PAGAMENTO:
+        plan_facts["instalments"] = instalments
+    plan = _ask("taxi.permissao.contrapartida", municipality, signed_on, plan_facts)
+    return [quota, *person, *veh, plan]
+
+
 def taxi_permit_grant(
     *,
     actor: Actor,
@@ -427,62 +503,26 @@ def taxi_permit_grant(
     contrapartida are the holder's choice (art. 10); the instalment plan becomes debts (D-12)."""
     require_law(municipality, LAW)
     authorize(actor=actor, municipality=municipality, action="permit.grant", law=LAW)
-    if category not in TaxiCategory.values:
-        raise FieldError(
-            "categoria", "use convencional, especial ou executivo", f"{TAXI_CITE}, art. 5"
-        )
-    if option not in PermitTerm.Option.values:
-        raise FieldError("prazo", "escolha I (10 anos) ou II (20 anos)", f"{TAXI_CITE}, art. 10")
-    if mode not in PermitTerm.Mode.values:
-        raise FieldError("contrapartida", "escolha pagamento ou servicos", f"{TAXI_CITE}, art. 10")
-    if instalments < 1:
-        raise FieldError("parcelas", "ao menos 1 parcela", f"{TAXI_CITE}, art. 10")
-    checks = checks or {}
+    _check_grant_input(category, option, mode, instalments)
     with transaction.atomic(), tenant(municipality):
         # Lock first: every taxi grant waits here, then counts (D-7).
         lock, _ = RegisterCounter.objects.get_or_create(series="quota:taxi")
         RegisterCounter.objects.select_for_update().get(pk=lock.pk)
-        _one_vehicle_one_permit(vehicle)
-        awarded = _tender_award(tender, holder)
-        quota = _ask(
-            "taxi.permissao.vagas",
-            municipality,
-            signed_on,
-            {"grant_date": signed_on.isoformat(), "active_permits": F.active_permits(Service.TAXI)},
-        )
-        person = taxi_eligibility(
-            person=holder,
-            category=category,
-            on=signed_on,
-            awarded_in_tender=awarded,
+        decisions = taxi_grant_decisions(
+            municipality=municipality,
+            holder=holder,
             vehicle=vehicle,
+            category=category,
+            signed_on=signed_on,
+            option=option,
+            mode=mode,
+            instalments=instalments,
+            tender=tender,
             checks=checks,
             declarations=declarations,
             public_employment=public_employment,
         )
-        veh = [
-            _ask(
-                "taxi.veiculo.elegibilidade",
-                municipality,
-                signed_on,
-                vehicle_facts(vehicle, category=category, occasion="cadastramento", checks=checks),
-            ),
-            _ask(
-                "taxi.cadastro.documentos",
-                municipality,
-                signed_on,
-                vehicle_documents_facts(vehicle, holder, presented_on=signed_on, checks=checks),
-            ),
-        ]
-        plan_facts: dict[str, Any] = {
-            "option": option,
-            "mode": mode,
-            "signed_on": signed_on.isoformat(),
-        }
-        if mode == PermitTerm.Mode.PAGAMENTO:
-            plan_facts["instalments"] = instalments
-        plan = _ask("taxi.permissao.contrapartida", municipality, signed_on, plan_facts)
-        decisions = [quota, *person, *veh, plan]
+        plan = decisions[-1]
         _refuse_if(
             "registry.taxi_permit_grant", decisions, signed_on, municipality, "outorga recusada"
         )

@@ -5,11 +5,12 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.db import transaction
 from validate_docbr import CPF
 
 from outorga.core.acts import Actor
-from outorga.core.models import Act
-from outorga.core.tenancy import tenant
+from outorga.core.models import Act, Municipality
+from outorga.core.tenancy import CrossTenantWrite, tenant
 from outorga.finance import selectors, services
 from outorga.finance.models import Debt
 from outorga.law.competence import NotCompetent, Role
@@ -84,3 +85,65 @@ def test_bad_input_and_incompetence_are_refused(ipatinga_m, debtor, finance, use
         make(m, debtor, finance, Debt.Status.OPEN, AS_OF, cents=0)
     with pytest.raises(NotCompetent):
         make(m, debtor, Actor.of(user_of("ipatinga", Role.FISCAL)), Debt.Status.OPEN, AS_OF)
+
+
+# --- debt_create_in_transaction: for services that charge a debt inside their own step --------
+
+
+def in_step(m, who, actor, **kw):
+    return services.debt_create_in_transaction(
+        actor=actor,
+        municipality=m,
+        person=who,
+        origin=Debt.Origin.FINE,
+        description="multa do auto de exemplo",
+        amount_cents=kw.pop("cents", 7_500),
+        due_on=AS_OF,
+        **kw,
+    )
+
+
+def test_a_debt_charged_inside_a_step_is_saved_with_its_act(ipatinga_m, debtor, finance):
+    with transaction.atomic():
+        debt = in_step(ipatinga_m, debtor, finance, basis={"citations": ["art. 41, §1"]})
+    with tenant(ipatinga_m):
+        act = Act.objects.get(action="debt.create", object_id=str(debt.pk))
+        assert Debt.objects.get(pk=debt.pk).status == Debt.Status.OPEN
+    assert act.record["basis"]["citations"] == ["art. 41, §1"]
+
+
+def test_a_debt_charged_inside_a_step_is_lost_with_the_step(ipatinga_m, debtor, finance):
+    class StepFailed(Exception):
+        pass
+
+    with pytest.raises(StepFailed), transaction.atomic():
+        debt = in_step(ipatinga_m, debtor, finance)
+        raise StepFailed
+    with tenant(ipatinga_m):
+        assert not Debt.objects.filter(pk=debt.pk).exists()
+        assert not Act.objects.filter(action="debt.create", object_id=str(debt.pk)).exists()
+
+
+def test_a_debt_of_another_municipalitys_person_is_refused(barra_m, debtor, finance):
+    with pytest.raises(CrossTenantWrite), transaction.atomic():
+        in_step(barra_m, debtor, finance)
+
+
+def test_a_debt_inside_a_step_is_validated_like_any_other(ipatinga_m, debtor, finance):
+    with pytest.raises(FieldError), transaction.atomic():
+        in_step(ipatinga_m, debtor, finance, cents=0)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_debt_create_in_transaction_refuses_to_run_outside_a_transaction():
+    # Nothing is read or written: the refusal comes first, so unsaved rows are enough.
+    with pytest.raises(RuntimeError, match="transação"):
+        services.debt_create_in_transaction(
+            actor=Actor.system(),
+            municipality=Municipality(ibge_code="3131307"),
+            person=Person(name="Fora da transação"),
+            origin=Debt.Origin.FINE,
+            description="multa",
+            amount_cents=100,
+            due_on=AS_OF,
+        )

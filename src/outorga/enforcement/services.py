@@ -21,6 +21,7 @@ from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
+from outorga.finance import services as ledger
 from outorga.finance.models import Debt
 from outorga.finance.payments import refund_for_upheld_defence
 from outorga.law.competence import NotCompetent, Role, competence
@@ -102,11 +103,8 @@ def _debt(
     basis: dict[str, Any],
 ) -> Debt:
     """A debt in the finance ledger, inside the caller's transaction (whose competence — penalty,
-    seizure — was already checked). Uses the ledger's own creation step, so references and the
-    ``debt.create`` act are the finance app's."""
-    from outorga.finance import services as finance
-
-    return finance._create(  # noqa: SLF001 - the in-transaction variant (like debts_from_plan)
+    seizure — was already checked); the reference and the ``debt.create`` act are the ledger's."""
+    return ledger.debt_create_in_transaction(
         actor=actor,
         municipality=municipality,
         person=person,
@@ -124,19 +122,8 @@ def _debt_cancel(
 ) -> None:
     """Cancel an unpaid debt whose penalty fell (defence upheld, auto cancelled; art. 42 §1–2).
     Paid debts are left to the finance app's refund (art. 42 §1–2: refund on request)."""
-    if debt.status not in (Debt.Status.OPEN, Debt.Status.UNDER_APPEAL, Debt.Status.FINAL):
-        return
-    old = debt.status
-    Debt.objects.filter(pk=debt.pk).update(status=Debt.Status.CANCELLED)
-    record_act(
-        municipality=municipality,
-        actor=actor,
-        action="debt.cancel",
-        obj=debt,
-        old={"status": old},
-        new={"status": Debt.Status.CANCELLED},
-        basis=basis,
-        extra={"reason": reason},
+    ledger.debt_cancel_in_transaction(
+        actor=actor, municipality=municipality, debt=debt, reason=reason, basis=basis
     )
 
 

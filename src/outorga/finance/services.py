@@ -1,7 +1,8 @@
 """Ledger writes: debts and their status transitions, each one an act.
 
-Enforcement extends this with payments and refunds; the registry creates contrapartida debts
-(taxi art. 10, D-12) through :func:`debts_from_plan` inside the grant's own transaction.
+Payments and refunds live in ``payments``. Services that charge a debt as part of their own step
+(enforcement's fines and seizure charges, platform fines, the registry's contrapartida plan through
+:func:`debts_from_plan`) call :func:`debt_create_in_transaction` inside their transaction.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from django.db import transaction
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
 from outorga.core.models import Municipality
-from outorga.core.tenancy import tenant
+from outorga.core.tenancy import CrossTenantWrite, tenant
+from outorga.law.citations import cite, decision
 from outorga.registry.services import next_number
 from outorga.registry.validation import FieldError
 
@@ -23,6 +25,7 @@ from .models import Debt
 
 #: The law under which a debt is recorded, by the service of the permit it belongs to.
 DEFAULT_LAW = "ipatinga.taxi-2017"
+TAXI_LAW = "ipatinga.taxi-2017"
 
 
 class InvalidDebtTransition(ValueError):
@@ -35,7 +38,7 @@ def _reference(municipality: Municipality) -> str:
     return f"{municipality.ibge_code}-D{next_number('debt'):07d}"
 
 
-def _create(
+def debt_create_in_transaction(
     *,
     actor: Actor,
     municipality: Municipality,
@@ -50,7 +53,15 @@ def _create(
     instalments: int | None = None,
     basis: Mapping[str, Any] | None = None,
 ) -> Debt:
-    """Create one debt and its act; the caller holds the transaction and the tenant."""
+    """Record one debt and its ``debt.create`` act inside the caller's transaction.
+
+    For services that charge a debt as part of their own step — a fine when a penalty becomes
+    final, a seizure's removal and storage, a platform's fine, the contrapartida plan — and have
+    already checked the competence of that step. Use :func:`debt_create` otherwise. Outside a
+    transaction it refuses: the reference counter is locked until the caller commits, so the
+    debt and the step that caused it are saved or lost together."""
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("debt_create_in_transaction precisa da transação de quem a chama")
     if origin not in Debt.Origin.values:
         raise FieldError("origem", "origem de débito desconhecida")
     if status not in (Debt.Status.OPEN, Debt.Status.FINAL, Debt.Status.UNDER_APPEAL):
@@ -59,34 +70,38 @@ def _create(
         raise FieldError("valor", "o valor deve ser positivo")
     if not description.strip():
         raise FieldError("descrição", "descreva o débito")
-    debt = Debt.objects.create(
-        person=person,
-        permit=permit,
-        origin=origin,
-        description=description.strip(),
-        amount_cents=amount_cents,
-        due_on=due_on,
-        status=status,
-        instalment=instalment,
-        instalments=instalments,
-        reference=_reference(municipality),
-        basis=dict(basis or {}),
-    )
-    record_act(
-        municipality=municipality,
-        actor=actor,
-        action="debt.create",
-        obj=debt,
-        new={
-            "reference": debt.reference,
-            "person": person.pk,
-            "origin": origin,
-            "amount_cents": amount_cents,
-            "due_on": due_on,
-            "status": status,
-        },
-        basis={"citations": list((basis or {}).get("citations", []))},
-    )
+    for row in (person, permit):
+        if row is not None and row.municipality_id != municipality.pk:
+            raise CrossTenantWrite("débito de pessoa ou permissão de outro município recusado")
+    with tenant(municipality):
+        debt = Debt.objects.create(
+            person=person,
+            permit=permit,
+            origin=origin,
+            description=description.strip(),
+            amount_cents=amount_cents,
+            due_on=due_on,
+            status=status,
+            instalment=instalment,
+            instalments=instalments,
+            reference=_reference(municipality),
+            basis=dict(basis or {}),
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="debt.create",
+            obj=debt,
+            new={
+                "reference": debt.reference,
+                "person": person.pk,
+                "origin": origin,
+                "amount_cents": amount_cents,
+                "due_on": due_on,
+                "status": status,
+            },
+            basis={"citations": list((basis or {}).get("citations", []))},
+        )
     return debt
 
 
@@ -106,8 +121,8 @@ def debt_create(
 ) -> Debt:
     """Record a debt in the ledger (fines, fees, taxes…), with its legal basis."""
     authorize(actor=actor, municipality=municipality, action="debt.record", law=law)
-    with transaction.atomic(), tenant(municipality):
-        return _create(
+    with transaction.atomic():
+        return debt_create_in_transaction(
             actor=actor,
             municipality=municipality,
             person=person,
@@ -136,7 +151,7 @@ def debts_from_plan(
     Called inside the grant's transaction, which already checked competence."""
     rows = list(plan)
     return [
-        _create(
+        debt_create_in_transaction(
             actor=actor,
             municipality=municipality,
             person=person,
@@ -178,10 +193,25 @@ def _move(
     law: str,
 ) -> Debt:
     authorize(actor=actor, municipality=municipality, action="debt.record", law=law)
+    with transaction.atomic():
+        return _move_in_transaction(
+            actor=actor, municipality=municipality, debt=debt, step=step, reason=reason
+        )
+
+
+def _move_in_transaction(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    debt: Debt,
+    step: str,
+    reason: str,
+    basis: Mapping[str, Any] | None = None,
+) -> Debt:
     if not reason.strip():
         raise FieldError("motivo", "informe o motivo")
     sources, target = _TRANSITIONS[step]
-    with transaction.atomic(), tenant(municipality):
+    with tenant(municipality):
         debt = Debt.objects.select_for_update().get(pk=debt.pk)
         if debt.status not in sources:
             raise InvalidDebtTransition(
@@ -198,6 +228,7 @@ def _move(
             obj=debt,
             old={"status": old},
             new={"status": target},
+            basis=basis,
             extra={"reason": reason},
         )
     return debt
@@ -227,3 +258,89 @@ def debt_cancel(
     return _move(
         actor=actor, municipality=municipality, debt=debt, step="cancel", reason=reason, law=law
     )
+
+
+def debt_cancel_in_transaction(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    debt: Debt,
+    reason: str,
+    basis: Mapping[str, Any] | None = None,
+) -> Debt | None:
+    """Cancel a debt whose cause fell (a defence upheld, an auto cancelled: mototaxi art. 42 §1–2)
+    inside the caller's transaction, which checked the competence of that decision. A debt no
+    longer owed (paid, refunded, cancelled) is left as it is and ``None`` returned: a paid fine
+    goes to the refund instead."""
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("debt_cancel_in_transaction precisa da transação de quem a chama")
+    with tenant(municipality):
+        if not Debt.objects.filter(pk=debt.pk, status__in=_TRANSITIONS["cancel"][0]).exists():
+            return None
+    return _move_in_transaction(
+        actor=actor,
+        municipality=municipality,
+        debt=debt,
+        step="cancel",
+        reason=reason,
+        basis=basis,
+    )
+
+
+# --- the daily sweep -------------------------------------------------------------------------------
+
+SYSTEM = Actor.system("varredura diária")
+
+
+def _overdue_citations(debt: Debt) -> list[str]:
+    out = [decision(11).render()]
+    if debt.permit is not None and debt.permit.law == TAXI_LAW:
+        out.append(cite(TAXI_LAW, 21, 1).render())
+    return out
+
+
+def debts_overdue_make_final(*, municipality: Municipality, on: dt.date) -> list[Debt]:
+    """Debts past their due date, unpaid and not contested, become final (status ``final``): from
+    then on they block renewals (taxi art. 21 §1; decision D-11). The due date itself is still on
+    time — a debt due on ``on`` stays open that day. A debt under defence or appeal never becomes
+    final here (D-11), and neither does a paid, refunded or cancelled one. Each change is an act
+    and the holder gets an aviso in the portal. Running it twice for one date changes nothing."""
+    from outorga.portal.models import Notification
+    from outorga.portal.services import notification_send
+
+    with tenant(municipality):
+        ids = list(
+            Debt.objects.filter(status=Debt.Status.OPEN, due_on__lt=on)
+            .order_by("due_on", "id")
+            .values_list("id", flat=True)
+        )
+    changed: list[Debt] = []
+    for pk in ids:
+        with transaction.atomic(), tenant(municipality):
+            debt = Debt.objects.select_for_update().select_related("permit").get(pk=pk)
+            if debt.status != Debt.Status.OPEN or debt.due_on >= on:
+                continue  # paid, contested or rescheduled since the list was read
+            debt = _move_in_transaction(
+                actor=SYSTEM,
+                municipality=municipality,
+                debt=debt,
+                step="make_final",
+                reason=f"vencido em {debt.due_on:%d/%m/%Y} sem pagamento nem defesa",
+                basis={"citations": _overdue_citations(debt), "due_on": debt.due_on.isoformat()},
+            )
+            notification_send(
+                municipality=municipality,
+                key=f"finance-overdue-{debt.pk}",
+                kind=Notification.Kind.OTHER,
+                message=(
+                    f"Débito {debt.reference} ({debt.description}) vencido em "
+                    f"{debt.due_on:%d/%m/%Y} sem pagamento: passou a definitivo e impede "
+                    "renovações enquanto não for pago (decisão D-11). O documento de "
+                    "arrecadação está em “Meus débitos”."
+                ),
+                person=debt.person,
+                permit=debt.permit,
+                due_on=debt.due_on,
+            )
+            changed.append(debt)
+    return changed

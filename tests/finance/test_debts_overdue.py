@@ -1,0 +1,120 @@
+"""The daily sweep's overdue-debts step: a debt past its due date, unpaid and not contested, becomes
+final and from then on blocks renewals (taxi art. 21 §1; decision D-11). Idempotent."""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+from pathlib import Path
+
+import pytest
+from finance_helpers import make_debt, make_person, refresh  # type: ignore[import-not-found]
+
+from outorga.core import sweep as core_sweep
+from outorga.core.models import Act
+from outorga.core.tenancy import tenant
+from outorga.finance import selectors, services
+from outorga.finance.models import Debt
+from outorga.finance.sweep import run as finance_step
+from outorga.portal.models import Notification
+
+DUE = dt.date(2026, 3, 31)  # finance_helpers.make_debt's due date
+DAY_AFTER = DUE + dt.timedelta(days=1)
+
+
+def overdue(m, on):
+    return services.debts_overdue_make_final(municipality=m, on=on)
+
+
+def test_d_11_a_debt_due_today_is_still_open(ipatinga_m):
+    debt = make_debt(ipatinga_m, make_person(ipatinga_m))
+    assert overdue(ipatinga_m, DUE) == []
+    assert refresh(ipatinga_m, debt).status == Debt.Status.OPEN
+
+
+def test_d_11_the_day_after_the_due_date_an_unpaid_debt_becomes_final(ipatinga_m):
+    m = ipatinga_m
+    person = make_person(m)
+    debt = make_debt(m, person)
+    assert [d.pk for d in overdue(m, DAY_AFTER)] == [debt.pk]
+    assert refresh(m, debt).status == Debt.Status.FINAL
+    with tenant(m):
+        act = Act.objects.get(action="debt.make_final", object_id=str(debt.pk))
+        assert selectors.debts_blocking(person, DAY_AFTER) == [debt]
+        aviso = Notification.objects.get(key=f"finance-overdue-{debt.pk}")
+    assert act.actor_name == "varredura diária"
+    assert act.record["basis"]["citations"] == ["decisão D-11"]
+    assert act.record["payload"]["reason"] == "vencido em 31/03/2026 sem pagamento nem defesa"
+    assert act.record["payload"]["new"] == {"status": Debt.Status.FINAL}
+    assert aviso.person_id == person.pk and "D-11" in aviso.message
+
+
+@pytest.mark.parametrize(
+    "status",
+    [Debt.Status.UNDER_APPEAL, Debt.Status.PAID, Debt.Status.REFUNDED, Debt.Status.CANCELLED],
+)
+def test_d_11_a_contested_or_settled_debt_is_left_alone(ipatinga_m, status):
+    debt = make_debt(ipatinga_m, make_person(ipatinga_m), status=status)
+    assert overdue(ipatinga_m, DUE + dt.timedelta(days=90)) == []
+    assert refresh(ipatinga_m, debt).status == status
+
+
+def test_running_twice_changes_nothing_the_second_time(ipatinga_m):
+    m = ipatinga_m
+    person = make_person(m)
+    make_debt(m, person)
+    make_debt(m, person, 2_000)
+    with tenant(m):
+        before = Act.objects.count()
+    assert len(overdue(m, DAY_AFTER)) == 2
+    with tenant(m):
+        after_first = Act.objects.count()
+        notices = Notification.objects.filter(person=person).count()
+    assert after_first == before + 2
+    assert overdue(m, DAY_AFTER) == []
+    assert overdue(m, DAY_AFTER + dt.timedelta(days=5)) == []
+    with tenant(m):
+        assert Act.objects.count() == after_first
+        assert Notification.objects.filter(person=person).count() == notices == 2
+
+
+def test_only_the_municipality_swept_is_touched(ipatinga_m, barra_m):
+    mine = make_debt(ipatinga_m, make_person(ipatinga_m))
+    theirs = make_debt(barra_m, make_person(barra_m))
+    assert [d.pk for d in overdue(barra_m, DAY_AFTER)] == [theirs.pk]
+    assert refresh(ipatinga_m, mine).status == Debt.Status.OPEN
+
+
+def test_the_step_is_registered_in_the_daily_sweep_and_reports_its_changes(ipatinga_m):
+    m = ipatinga_m
+    debt = make_debt(m, make_person(m), 12_345)
+    assert "finance" in core_sweep.steps()
+    runs = list(core_sweep.run(DAY_AFTER, m, only=["finance"]))
+    assert [r.step for r in runs] == ["finance"]
+    first = runs[0].result
+    assert first.changes == 1
+    assert any(debt.reference in line and "D-11" in line for line in first.lines)
+    assert first.checked >= 1
+    second = finance_step(m, DAY_AFTER)
+    assert second.changes == 0
+    assert not any(debt.reference in line for line in second.lines)
+
+
+def test_art_21_par_1_a_taxi_permits_overdue_instalment_cites_the_taxi_law(ipatinga_m):
+    sys.path.insert(0, str(Path(__file__).parent.parent / "registry"))
+    from taxi_factories import ON, grant, taxi_holder  # type: ignore[import-not-found]
+
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = grant(m, holder, vehicle, instalments=3)
+    with tenant(m):
+        first = Debt.objects.filter(permit=permit).order_by("due_on").first()
+    assert first is not None and first.status == Debt.Status.OPEN
+    made = overdue(m, first.due_on + dt.timedelta(days=1))
+    assert [d.pk for d in made] == [first.pk]  # the later instalments are not due yet
+    with tenant(m):
+        act = Act.objects.get(action="debt.make_final", object_id=str(first.pk))
+    assert act.record["basis"]["citations"] == [
+        "decisão D-11",
+        "Lei do táxi de Ipatinga (2017), art. 21, §1",
+    ]

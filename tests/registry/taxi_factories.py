@@ -155,9 +155,12 @@ def taxi_vehicle(
             Document.Type.CRLV,
             Document.Type.VISTORIA,
             Document.Type.TAXIMETER,
-            Document.Type.DPVAT,
         ):
             Document.objects.create(doc_type=t, vehicle=v, issued_on=dt.date(2026, 1, 5))
+        # The mandatory insurance of the category the law asks (art. 22 XI), as printed on it.
+        Document.objects.create(
+            doc_type=Document.Type.DPVAT, vehicle=v, issued_on=dt.date(2026, 1, 5), category="3"
+        )
         return v
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.core.files.base import ContentFile
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from outorga.core.acts import Actor, basis_of, record_act
@@ -18,6 +19,7 @@ from outorga.core.lawctx import context
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law import questions
+from outorga.law.citations import cite
 from outorga.law.decisions import Decision
 from outorga.law.windows import add_years
 
@@ -35,6 +37,7 @@ from .models import (
     Service,
     Vehicle,
 )
+from .sweep import permit_regularity_refresh
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 MAGIC = {
@@ -249,14 +252,23 @@ def document_record(
     content: bytes | None = None,
     filename: str = "",
     presented_on: dt.date | None = None,
+    category: str = "",
 ) -> Document:
     """Record a document; an uploaded file is checked and de-duplicated by its SHA-256, so sending
-    the same file twice returns the same document (idempotent upload)."""
+    the same file twice returns the same document (idempotent upload). ``category`` is the one
+    printed on it (the mandatory insurance's, taxi art. 22 XI).
+
+    In the same transaction, every live permit of the person (as holder) or of the vehicle has its
+    regularity refreshed on the presentation date: a permit the daily sweep marked irregular for
+    an expired document is regular again at once, with its act (``registry.sweep``)."""
     authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
     if doc_type not in Document.Type.values:
         raise V.FieldError("tipo", "tipo de documento desconhecido")
     if person is None and vehicle is None:
         raise V.FieldError("titular", "informe a pessoa ou o veículo do documento")
+    category = category.strip().upper()
+    if len(category) > 10:
+        raise V.FieldError("categoria", "categoria com no máximo 10 caracteres")
     digest, ctype = "", ""
     if content is not None:
         if len(content) > MAX_UPLOAD_BYTES:
@@ -289,6 +301,7 @@ def document_record(
             person=person,
             vehicle=vehicle,
             number=number,
+            category=category,
             issued_on=issued_on,
             presented_on=presented_on or timezone.localdate(),
             valid_until=valid_until,
@@ -310,13 +323,25 @@ def document_record(
             new={
                 "type": doc_type,
                 "number": number,
+                "category": category,
                 "issued_on": issued_on,
                 "valid_until": valid_until,
                 "sha256": digest,
             },
             basis={"citations": basis.get("citations", [])},
         )
+        _refresh_regularity(municipality, doc)
     return doc
+
+
+def _refresh_regularity(municipality: Municipality, doc: Document) -> None:
+    """The permits the document counts for: the holder's own and the vehicle's."""
+    owners = Q(holder=doc.person_id) if doc.person_id else Q()
+    if doc.vehicle_id:
+        owners |= Q(vehicle=doc.vehicle_id)
+    live = Permit.objects.filter(owners, status__in=F.ACTIVE_STATUSES).order_by("pk")
+    for permit in live.select_related("holder", "vehicle"):
+        permit_regularity_refresh(municipality=municipality, permit=permit, on=doc.presented_on)
 
 
 def document_read(*, actor: Actor, municipality: Municipality, law: str, doc: Document) -> bytes:
@@ -359,6 +384,43 @@ def next_number(series: str) -> int:
     counter.last_number += 1
     counter.save(update_fields=["last_number"])
     return counter.last_number
+
+
+#: The Cadastro Municipal de Taxistas is one numeric, sequential register of holders, auxiliaries
+#: and vehicles (taxi art. 4 I, 20): one series for the three.
+TAXI_CADASTRO = "register:taxi"
+TAXI_LAW = "ipatinga.taxi-2017"
+
+
+def taxi_vehicle_inscribe(
+    *, actor: Actor, municipality: Municipality, vehicle: Vehicle, on: dt.date
+) -> Vehicle:
+    """Inscribe a vehicle put in taxi service in the Cadastro Municipal de Taxistas (taxi art. 4 I,
+    20, 25): the next number of the register, once — a vehicle already inscribed keeps its number.
+
+    Runs inside the transaction of the service that puts the vehicle in service (grant,
+    substitution, reserve vehicle, swap, yearly renewal, import), which checked competence: the
+    vehicle row is locked before the counter, so the number is sequential, gapless and unique."""
+    with transaction.atomic(), tenant(municipality):
+        vehicle = Vehicle.objects.select_for_update().get(pk=vehicle.pk)
+        if vehicle.cadastro_number is not None:
+            return vehicle
+        vehicle.cadastro_number = next_number(TAXI_CADASTRO)
+        vehicle.cadastro_inscribed_on = on
+        vehicle.save(update_fields=["cadastro_number", "cadastro_inscribed_on"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="vehicle.cadastro",
+            obj=vehicle,
+            new={
+                "plate": vehicle.plate,
+                "cadastro_number": vehicle.cadastro_number,
+                "inscribed_on": on,
+            },
+            basis=basis_of(None, [cite(TAXI_LAW, 4, inc="I"), cite(TAXI_LAW, 20)]),
+        )
+    return vehicle
 
 
 # Permits ------------------------------------------------------------------------------------

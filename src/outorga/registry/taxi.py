@@ -162,8 +162,24 @@ def _doc(doc: Any, **more: Any) -> dict[str, Any]:
     return out
 
 
-#: Declarations the holder signs at the counter (art. 22 IX–X, art. 23 VIII): no registry document.
-DECLARATIONS = ("declaracao_outorgas", "declaracao_vinculo", "declaracao_socios")
+#: Declarations and certificates of art. 22 IX–X and 23 V–VIII (the law core's codes) and the
+#: typed registry document of each. One signed or shown at the counter for the act being done
+#: (``declarations``) also counts as presented on that date.
+COUNTER_DOCUMENTS: dict[str, str] = {
+    "declaracao_outorgas": Document.Type.DECL_NO_OTHER_GRANT,
+    "declaracao_vinculo": Document.Type.DECL_NO_PUBLIC_JOB,
+    "declaracao_socios": Document.Type.DECL_PARTNERS,
+    "regularidade_fiscal": Document.Type.TAX_CLEARANCE,
+    "certidao_trabalhista": Document.Type.LABOUR_CLEARANCE,
+    "cnd_inss_fgts": Document.Type.INSS_FGTS_CLEARANCE,
+}
+DECLARATIONS = tuple(COUNTER_DOCUMENTS)
+
+
+def _counter_doc(code: str, person: Person, signed: set[str]) -> dict[str, Any]:
+    if code in signed:
+        return {"presented": True}
+    return _doc(_latest(COUNTER_DOCUMENTS[code], person=person))
 
 
 def person_documents_facts(
@@ -186,12 +202,17 @@ def person_documents_facts(
         docs = {
             "contrato_social": _doc(company),
             "cnpj": {"presented": bool(person.document)},
-            "alvara": _doc(_latest(Document.Type.OTHER, person=person)),
+            "alvara": _doc(_latest(Document.Type.OPERATING_LICENCE, person=person)),
             "endereco": {"presented": bool(person.address), "municipality_ibge": ibge},
-            "regularidade_fiscal": {"presented": "regularidade_fiscal" in signed},
-            "certidao_trabalhista": {"presented": "certidao_trabalhista" in signed},
-            "cnd_inss_fgts": {"presented": "cnd_inss_fgts" in signed},
-            "declaracao_socios": {"presented": "declaracao_socios" in signed},
+            **{
+                code: _counter_doc(code, person, signed)
+                for code in (
+                    "regularidade_fiscal",
+                    "certidao_trabalhista",
+                    "cnd_inss_fgts",
+                    "declaracao_socios",
+                )
+            },
         }
         return {
             "subject": "pessoa_juridica",
@@ -221,12 +242,10 @@ def person_documents_facts(
         "curso": _doc(_latest(Document.Type.COURSE, person=person)),
         "residencia": _doc(residence, municipality_ibge=ibge if residence else None),
         "antecedentes_criminais": _doc(criminal),
-        "declaracao_outorgas": {"presented": "declaracao_outorgas" in signed},
-        "declaracao_vinculo": {"presented": "declaracao_vinculo" in signed},
-        # DPVAT category 3 is the one of rental vehicles (red plate).
-        "seguro_obrigatorio": _doc(
-            dpvat, category=("3" if vehicle and vehicle.rental_category else "1") if dpvat else None
-        ),
+        "declaracao_outorgas": _counter_doc("declaracao_outorgas", person, signed),
+        "declaracao_vinculo": _counter_doc("declaracao_vinculo", person, signed),
+        # The category printed on the insurance document, as recorded (art. 22 XI).
+        "seguro_obrigatorio": _doc(dpvat, category=(dpvat.category or None) if dpvat else None),
         "vistoria": _doc(
             vistoria, approved=bool(checks.get("inspection_approved")) if vistoria else None
         ),

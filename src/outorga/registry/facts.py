@@ -53,7 +53,9 @@ def mototaxi_person(
     service: str,
     role: str = "permissionario",
     tender_homologated_on: dt.date | None = None,
+    exclude: Permit | None = None,
 ) -> dict[str, Any]:
+    """``exclude``: the permit being renewed is not "another" permission of its holder."""
     licence = getattr(person, "licence", None)
     medical = _latest(person, None, Document.Type.MEDICAL)
     facts: dict[str, Any] = {
@@ -82,7 +84,7 @@ def mototaxi_person(
             if medical
             else {}
         ),
-        "other_permissions": other_permissions(person),
+        "other_permissions": other_permissions(person, exclude),
         "cassations": cassations(person),
     }
     if tender_homologated_on:

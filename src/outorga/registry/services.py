@@ -433,6 +433,7 @@ def person_eligibility(
     role: str = "permissionario",
     tender: Any = None,
     auxiliary: dict[str, Any] | None = None,
+    exclude: Permit | None = None,
 ) -> Decision:
     m = person.municipality
     if _law(service) == "ipatinga.mototaxi-2013":
@@ -441,6 +442,7 @@ def person_eligibility(
             service=service,
             role=role,
             tender_homologated_on=getattr(tender, "homologated_on", None),
+            exclude=exclude,
         )
         if auxiliary is not None:
             facts["auxiliary"] = auxiliary
@@ -757,7 +759,8 @@ def permit_renew(
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
         if permit.status != Permit.Status.ACTIVE:
             raise InvalidTransition("só se renova permissão ativa")
-        decision = person_eligibility(permit.holder, permit.service, on)
+        # The permit renewed is the holder's own, not another one (art. 8, art. 32 III f).
+        decision = person_eligibility(permit.holder, permit.service, on, exclude=permit)
         if decision.refusals:
             raise Refused(decision)
         old = {"certificate_valid_until": permit.certificate_valid_until}

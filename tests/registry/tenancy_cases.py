@@ -175,3 +175,67 @@ ROUTES.update(
         ),
     }
 )
+
+# Permit services' screens (auxiliaries, renewal, vehicles, renúncia, transfer, extinction, taxi
+# grant). The taxi permit, its vehicle change and extinction case come from tests/tenders' build.
+CP = f"{C}/permissoes"
+DAY = "2026-04-01"
+
+
+def _form(path: str, body: dict[str, str], role: str = "atendente") -> tuple[Any, ...]:
+    return ("post", path, {404}, {"__form__": body}, role)
+
+
+ROUTES.update(
+    {
+        "cadastro/permissoes/taxi/nova/": lambda b: (
+            "get",
+            f"{CP}/taxi/nova/",
+            {200},
+            None,
+            "atendente",
+        ),
+        "cadastro/permissoes/<int:permit_id>/auxiliares/novo/": lambda b: _form(
+            f"{CP}/{b.extra['permit']}/auxiliares/novo/",
+            {"person": "000.000.000-00", "on": DAY, "work_schedule": "x"},
+        ),
+        "cadastro/permissoes/<int:permit_id>/auxiliares/<int:aux_id>/desligar/": lambda b: _form(
+            f"{CP}/{b.extra['permit']}/auxiliares/{b.extra['auxiliary']}/desligar/",
+            {"on": DAY, "reason": "x"},
+        ),
+        "cadastro/permissoes/<int:permit_id>/renovar/": lambda b: _form(
+            f"{CP}/{b.extra['permit']}/renovar/", {"on": DAY}
+        ),
+        "cadastro/permissoes/<int:permit_id>/veiculo/substituir/": lambda b: _form(
+            f"{CP}/{b.extra['permit']}/veiculo/substituir/", {"vehicle": "ABC1D23", "on": DAY}
+        ),
+        "cadastro/permissoes/<int:permit_id>/veiculo/reserva/": lambda b: _form(
+            f"{CP}/{b.extra['taxi_permit']}/veiculo/reserva/",
+            {"vehicle": "ABC1D23", "cause": "roubo", "on": DAY, "until": "2026-04-10"},
+        ),
+        "cadastro/permissoes/<int:permit_id>/veiculo/trocas/<int:change_id>/encerrar/": lambda b: (
+            _form(
+                f"{CP}/{b.extra['taxi_permit']}/veiculo/trocas/{b.extra['vehicle_change']}"
+                "/encerrar/",
+                {"on": DAY},
+            )
+        ),
+        "cadastro/permissoes/<int:permit_id>/renunciar/": lambda b: _form(
+            f"{CP}/{b.extra['permit']}/renunciar/", {"on": DAY, "request": "x"}
+        ),
+        "cadastro/permissoes/<int:permit_id>/transferir/": lambda b: _form(
+            f"{CP}/{b.extra['taxi_permit']}/transferir/",
+            {"successor": "000.000.000-00", "event": "falecimento", "proof": "x", "on": DAY},
+        ),
+        "cadastro/permissoes/<int:permit_id>/extincao/": lambda b: _form(
+            f"{CP}/{b.extra['taxi_permit']}/extincao/",
+            {"cause": "abandono", "facts": "x", "on": DAY},
+            "autoridade",
+        ),
+        "cadastro/extincoes/<int:case_id>/": lambda b: _form(
+            f"{C}/extincoes/{b.extra['extinction_case']}/",
+            {"step": "decide", "decide-extinguish": "1", "decide-grounds": "x", "decide-on": DAY},
+            "chefe_executivo",
+        ),
+    }
+)

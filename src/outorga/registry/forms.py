@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 
-from .models import Document, Person, Service, Tender, Vehicle
+from outorga.law.ipatinga.taxi_2017.permission import EXTINCTION_CAUSES
+
+from . import validation as V
+from .models import Document, PermitTerm, Person, Service, TaxiCategory, Tender, Vehicle
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+EXTINCTION_CHOICES = [(c.code, f"{c.inciso} — {c.label_pt}") for c in EXTINCTION_CAUSES]
 
 
 class PersonForm(forms.Form):
@@ -104,3 +110,312 @@ class SuspendForm(forms.Form):
     days = forms.IntegerField(label="Dias", min_value=1)
     start = forms.DateField(label="Início", widget=DATE)
     reason = forms.CharField(label="Motivo e fundamento", widget=forms.Textarea(attrs={"rows": 2}))
+
+
+# Permit services (auxiliaries, renewal, vehicles, renúncia, transfer, extinction, taxi grant) ---
+
+
+class PersonByDocument(forms.CharField):
+    """A person already in the registry, typed by CPF or CNPJ (looked up in the user's
+    municipality: the scoped manager never finds another municipality's people)."""
+
+    def clean(self, value: Any) -> Person | None:
+        raw = super().clean(value)
+        if not raw:
+            return None
+        found = Person.objects.filter(document=V.digits(raw)).first()
+        if found is None:
+            raise forms.ValidationError(
+                "CPF/CNPJ não encontrado no cadastro; cadastre a pessoa antes."
+            )
+        return found
+
+
+class VehicleByPlate(forms.CharField):
+    """A vehicle already in the registry, typed by its plate (either format)."""
+
+    def clean(self, value: Any) -> Vehicle | None:
+        raw = super().clean(value)
+        if not raw:
+            return None
+        plate = re.sub(r"[^A-Za-z0-9]", "", raw).upper()
+        found = Vehicle.objects.filter(plate=plate).first()
+        if found is None:
+            raise forms.ValidationError(
+                "placa não encontrada no cadastro; cadastre o veículo antes."
+            )
+        return found
+
+
+def _today_initial(form: forms.Form, *names: str) -> None:
+    for name in names:
+        form.fields[name].initial = form.fields[name].initial or timezone.localdate()
+
+
+#: What the yearly or change inspection found (taxi art. 24, 27–29).
+TAXIMETER_CHOICES = [("", "—"), ("INMETRO", "INMETRO"), ("IPEM-MG", "IPEM-MG")]
+
+
+class TaxiChecks(forms.Form):
+    """The taxi inspection's findings, asked by the law at the grant, a vehicle change and an
+    auxiliary's registration (art. 22 XII, 24 II–III, 27, 29)."""
+
+    inspection_approved = forms.BooleanField(
+        label="Vistoria do veículo aprovada (art. 22, XII; art. 29)", required=False
+    )
+    inspection_accredited_inmetro = forms.BooleanField(
+        label="Vistoria por empresa credenciada ao INMETRO (art. 24, II)", required=False
+    )
+    taximeter_approved_by = forms.ChoiceField(
+        label="Taxímetro aferido por (art. 24, III)", choices=TAXIMETER_CHOICES, required=False
+    )
+    roof_sign_taxi = forms.BooleanField(label='Luminoso "TÁXI" no teto (art. 27)', required=False)
+    ctb_equipment_ok = forms.BooleanField(label="Equipamentos do CTB (art. 27)", required=False)
+
+    CHECK_FIELDS = (
+        "inspection_approved",
+        "inspection_accredited_inmetro",
+        "taximeter_approved_by",
+        "roof_sign_taxi",
+        "ctb_equipment_ok",
+    )
+
+    def checks(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        return {k: d[k] for k in self.CHECK_FIELDS if k in self.fields and d.get(k) not in ("",)}
+
+
+DECLARATION_CHOICES = [
+    ("declaracao_outorgas", "não detém outra concessão, permissão ou autorização (art. 22, IX)"),
+    ("declaracao_vinculo", "não mantém vínculo empregatício na Administração (art. 22, X)"),
+    ("declaracao_socios", "sócios sem vínculo empregatício na Administração (art. 23, VIII)"),
+    ("regularidade_fiscal", "regularidade fiscal federal, estadual e municipal (art. 23, V)"),
+    ("certidao_trabalhista", "certidão negativa trabalhista (art. 23, VI)"),
+    ("cnd_inss_fgts", "certidão negativa de débito INSS e FGTS (art. 23, VII)"),
+]
+
+
+def declarations_field() -> forms.MultipleChoiceField:
+    return forms.MultipleChoiceField(
+        label="Declarações e certidões apresentadas no balcão",
+        choices=DECLARATION_CHOICES,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+
+class AuxiliaryForm(TaxiChecks):
+    """Mototaxi: at most 1 auxiliary, schedule filed (art. 6 §4, 14 §3). Taxi: up to 2, registered
+    in the Cadastro with the documents of art. 22 (art. 20 §único)."""
+
+    person = PersonByDocument(label="CPF do condutor auxiliar", max_length=18)
+    on = forms.DateField(label="Data do cadastramento", widget=DATE)
+    work_schedule = forms.CharField(
+        label="Escala de trabalho do permissionário e do auxiliar (mototáxi, art. 14, §3)",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+    declarations = declarations_field()
+
+    def __init__(self, *args: Any, service: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _today_initial(self, "on")
+        if service != Service.TAXI:
+            for name in (*self.CHECK_FIELDS, "declarations"):
+                del self.fields[name]
+        else:
+            self.fields["work_schedule"].label = "Escala de trabalho (opcional)"
+
+
+class AuxiliaryRemoveForm(forms.Form):
+    on = forms.DateField(label="Data do desligamento", widget=DATE)
+    reason = forms.CharField(label="Motivo do desligamento", max_length=300)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _today_initial(self, "on")
+
+
+class OnForm(forms.Form):
+    on = forms.DateField(label="Data", widget=DATE)
+
+    def __init__(self, *args: Any, label: str = "Data", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["on"].label = label
+        _today_initial(self, "on")
+
+
+class SubstituteForm(TaxiChecks):
+    """Substituição (taxi art. 4 X, 29; mototaxi art. 2 XXII) or, for mototaxi, substituição
+    emergencial for a set period on proven force majeure (art. 2 XXIII)."""
+
+    vehicle = VehicleByPlate(label="Placa do novo veículo", max_length=8)
+    on = forms.DateField(label="Data da substituição", widget=DATE)
+    emergency_until = forms.DateField(
+        label="Substituição emergencial até (mototáxi, art. 2, XXIII; vazio = definitiva)",
+        required=False,
+        widget=DATE,
+    )
+    cause = forms.CharField(
+        label="Força maior comprovada (substituição emergencial)", required=False, max_length=300
+    )
+    equipment = forms.MultipleChoiceField(
+        label="Equipamentos verificados no novo veículo",
+        required=False,
+        choices=EQUIPMENT_CHOICES,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(self, *args: Any, service: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _today_initial(self, "on")
+        drop = (
+            ("emergency_until", "cause", "equipment")
+            if service == Service.TAXI
+            else self.CHECK_FIELDS
+        )
+        for name in drop:
+            del self.fields[name]
+
+
+RESERVE_CAUSE_CHOICES = [
+    ("sinistro", "sinistro"),
+    ("roubo", "roubo"),
+    ("furto", "furto"),
+    ("outro", "outro motivo"),
+]
+
+
+class ReserveVehicleForm(forms.Form):
+    """Veículo reserva after an accident, robbery or theft, for a set period (taxi art. 30)."""
+
+    vehicle = VehicleByPlate(label="Placa do veículo reserva", max_length=8)
+    cause = forms.ChoiceField(label="Causa (art. 30)", choices=RESERVE_CAUSE_CHOICES)
+    on = forms.DateField(label="Início", widget=DATE)
+    until = forms.DateField(label="Até (prazo determinado, art. 30)", widget=DATE)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _today_initial(self, "on")
+
+
+class RenounceForm(forms.Form):
+    """Cancellation on the holder's written request (mototaxi art. 6 §6; renúncia art. 2 XX)."""
+
+    on = forms.DateField(label="Data do pedido", widget=DATE)
+    request = forms.CharField(
+        label="Pedido escrito do permissionário (protocolo e resumo)", max_length=300
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _today_initial(self, "on")
+
+
+TRANSFER_EVENT_CHOICES = [
+    ("falecimento", "falecimento do permissionário"),
+    ("incapacidade", "incapacidade do permissionário"),
+    ("outro", "outro motivo"),
+]
+
+
+class TransferForm(TaxiChecks):
+    """Transfer on the natural-person holder's death or incapacity (taxi art. 13 §único)."""
+
+    successor = PersonByDocument(label="CPF do sucessor", max_length=18)
+    event = forms.ChoiceField(
+        label="Motivo (art. 13, parágrafo único)", choices=TRANSFER_EVENT_CHOICES
+    )
+    proof = forms.CharField(
+        label="Comprovação (certidão de óbito ou laudo de incapacidade)",
+        max_length=300,
+        required=False,
+    )
+    on = forms.DateField(label="Data", widget=DATE)
+    declarations = declarations_field()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _today_initial(self, "on")
+
+
+class ExtinctionOpenForm(forms.Form):
+    """Administrative case for an extinction cause of taxi art. 15 I–VIII (§1)."""
+
+    cause = forms.ChoiceField(label="Causa (art. 15)", choices=EXTINCTION_CHOICES)
+    facts = forms.CharField(
+        label="Fatos constatados (art. 15, §1)", widget=forms.Textarea(attrs={"rows": 3})
+    )
+    on = forms.DateField(label="Data da instauração", widget=DATE)
+    notified_on = forms.DateField(
+        label="Notificado para defesa em (se já notificado)", required=False, widget=DATE
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _today_initial(self, "on")
+
+
+class ExtinctionNotifyForm(forms.Form):
+    notified_on = forms.DateField(label="Notificado em", widget=DATE)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _today_initial(self, "notified_on")
+
+
+class ExtinctionDefenceForm(forms.Form):
+    text = forms.CharField(
+        label="Defesa do permissionário (art. 15, §1)", widget=forms.Textarea(attrs={"rows": 3})
+    )
+    on = forms.DateField(label="Apresentada em", widget=DATE)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _today_initial(self, "on")
+
+
+class ExtinctionDecideForm(forms.Form):
+    extinguish = forms.TypedChoiceField(
+        label="Decisão",
+        choices=[("1", "declarar a extinção (art. 15, §2: sem indenização)"), ("0", "arquivar")],
+        coerce=lambda v: v == "1",
+    )
+    grounds = forms.CharField(label="Fundamentação", widget=forms.Textarea(attrs={"rows": 3}))
+    on = forms.DateField(label="Data da decisão", widget=DATE)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _today_initial(self, "on")
+
+
+class TaxiGrantForm(TaxiChecks):
+    """Taxi grant and Termo de Permissão (art. 3, 10, 13): the holder chooses term and
+    contrapartida; the tender awards the place."""
+
+    holder = PersonByDocument(label="CPF ou CNPJ do permissionário", max_length=18)
+    vehicle = VehicleByPlate(label="Placa do veículo", max_length=8)
+    category = forms.ChoiceField(label="Categoria (art. 5)", choices=TaxiCategory.choices)
+    tender = forms.ModelChoiceField(
+        label="Licitação homologada (art. 3)", queryset=Tender._base_manager.none(), required=False
+    )
+    decree = forms.CharField(label="Ato de outorga (decreto)", required=False)
+    signed_on = forms.DateField(label="Assinatura do Termo", widget=DATE)
+    option = forms.ChoiceField(label="Prazo (art. 10)", choices=PermitTerm.Option.choices)
+    mode = forms.ChoiceField(label="Contrapartida (art. 10)", choices=PermitTerm.Mode.choices)
+    instalments = forms.IntegerField(
+        label="Parcelas (até 18 no prazo I, até 36 no prazo II)", min_value=1, initial=1
+    )
+    public_employment = forms.BooleanField(
+        label="Mantém emprego público em exercício (art. 12; art. 22, X)", required=False
+    )
+    declarations = declarations_field()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _today_initial(self, "signed_on")
+        field = self.fields["tender"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = Tender.objects.filter(
+            service=Service.TAXI, status=Tender.Status.HOMOLOGATED
+        )

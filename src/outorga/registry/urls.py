@@ -1,6 +1,7 @@
 from django.urls import path
 
 from . import views
+from . import views_permits as vp
 
 app_name = "registry"
 
@@ -12,5 +13,28 @@ urlpatterns = [
     path("veiculos/<int:vehicle_id>/", views.vehicle_detail, name="vehicle"),
     path("permissoes/", views.permits, name="permits"),
     path("permissoes/nova/", views.permit_new, name="permit_new"),
+    path("permissoes/taxi/nova/", vp.taxi_permit_new, name="taxi_permit_new"),
     path("permissoes/<int:permit_id>/", views.permit_detail, name="permit"),
+    path("permissoes/<int:permit_id>/auxiliares/novo/", vp.auxiliary_new, name="auxiliary_new"),
+    path(
+        "permissoes/<int:permit_id>/auxiliares/<int:aux_id>/desligar/",
+        vp.auxiliary_remove,
+        name="auxiliary_remove",
+    ),
+    path("permissoes/<int:permit_id>/renovar/", vp.permit_renew, name="permit_renew"),
+    path(
+        "permissoes/<int:permit_id>/veiculo/substituir/",
+        vp.vehicle_substitute,
+        name="vehicle_substitute",
+    ),
+    path("permissoes/<int:permit_id>/veiculo/reserva/", vp.vehicle_reserve, name="vehicle_reserve"),
+    path(
+        "permissoes/<int:permit_id>/veiculo/trocas/<int:change_id>/encerrar/",
+        vp.vehicle_change_end,
+        name="vehicle_change_end",
+    ),
+    path("permissoes/<int:permit_id>/renunciar/", vp.permit_renounce, name="permit_renounce"),
+    path("permissoes/<int:permit_id>/transferir/", vp.permit_transfer, name="permit_transfer"),
+    path("permissoes/<int:permit_id>/extincao/", vp.extinction_open, name="extinction_open"),
+    path("extincoes/<int:case_id>/", vp.extinction_detail, name="extinction"),
 ]

@@ -22,6 +22,7 @@ from . import services as S
 from .models import SERVICE_LAW, Permit, Person, Service, Vehicle
 from .selectors import shown_document
 from .validation import FieldError, format_plate
+from .views_permits import permit_actions
 
 MOTO = "ipatinga.mototaxi-2013"
 
@@ -330,5 +331,6 @@ def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
                 actor.role, "penalty.suspension", SERVICE_LAW[Service(permit.service)]
             ),
             "plate": format_plate(permit.vehicle.plate) if permit.vehicle else "—",
+            **permit_actions(permit, actor.role),
         },
     )

@@ -1,0 +1,674 @@
+"""Clerk screens for what happens to a permit after the grant, and for the taxi grant itself:
+auxiliaries, renewal, vehicle substitution and reserve, renúncia, transfer, extinction case.
+
+Thin: each view parses a form, calls one service and renders the result. Competence is checked by
+the services (a refusal of competence answers 403 with the article); the law's refusals come back
+with every reason and its article, shown above the form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+
+from outorga.core.access import staff_required
+from outorga.core.acts import Actor
+from outorga.core.middleware import client_ip
+from outorga.core.models import User
+from outorga.core.tenancy import current_municipality
+from outorga.law.competence import NotCompetent, is_allowed
+from outorga.law.decisions import Decision
+
+from . import forms as Fm
+from . import services as S
+from . import taxi as T
+from .models import (
+    Auxiliary,
+    ExtinctionCase,
+    Permit,
+    PermitTerm,
+    Service,
+    VehicleChange,
+)
+from .validation import FieldError, format_plate
+
+TAXI_LAW = "Lei do táxi de Ipatinga (2017)"
+MOTO_LAW = "Lei de mototáxi de Ipatinga (2013)"
+
+View = Callable[..., HttpResponse]
+
+
+def _actor(request: HttpRequest) -> Actor:
+    assert isinstance(request.user, User)
+    return Actor.of(request.user, client_ip(request))
+
+
+def competent(view: View) -> View:
+    """A service that refuses the user's competence answers 403 with who may do it and why."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except NotCompetent as exc:
+            return render(request, "core/forbidden.html", {"message": str(exc)}, status=403)
+
+    return staff_required(wrapper)
+
+
+@dataclass
+class Attempt:
+    """One service call: its result, or the law's refusal to show, or bad input on the form."""
+
+    value: Any = None
+    refused: Decision | None = None
+    message: str = ""
+
+    @property
+    def done(self) -> bool:
+        return self.value is not None
+
+
+def _field_error(form: forms.Form, exc: FieldError) -> None:
+    """The service's error under the field it names, or above the form naming the field."""
+    cite = f" ({exc.citation})" if exc.citation else ""
+    name = exc.field.lower()
+    target = next(
+        (
+            n
+            for n, f in form.fields.items()
+            if name == n.lower() or (f.label and str(f.label).lower().startswith(name))
+        ),
+        None,
+    )
+    if target is None:
+        form.add_error(None, f"{exc.field.capitalize()}: {exc.message}{cite}")
+    else:
+        form.add_error(target, f"{exc.message}{cite}")
+
+
+def attempt(form: forms.Form, call: Callable[[], Any]) -> Attempt:
+    try:
+        return Attempt(value=call())
+    except S.Refused as exc:
+        return Attempt(refused=exc.decision, message=str(exc))
+    except S.InvalidTransition as exc:
+        form.add_error(None, f"Situação: {exc}")
+    except FieldError as exc:
+        _field_error(form, exc)
+    return Attempt()
+
+
+def _permit(permit_id: int, **filters: Any) -> Permit:
+    # The scoped manager: another municipality's permit is a 404, whatever its id.
+    return get_object_or_404(
+        Permit.objects.select_related("holder", "vehicle").filter(**filters), pk=permit_id
+    )
+
+
+def _done(request: HttpRequest, permit: Permit, text: str) -> HttpResponse:
+    messages.success(request, text)
+    return redirect("registry:permit", permit_id=permit.pk)
+
+
+def _page(
+    request: HttpRequest,
+    permit: Permit,
+    form: forms.Form,
+    result: Attempt,
+    *,
+    title: str,
+    intro: str,
+    submit: str,
+    action: str,
+    preview: list[Decision] | None = None,
+    extra: dict[str, Any] | None = None,
+) -> HttpResponse:
+    return render(
+        request,
+        "registry/permit_action.html",
+        {
+            "permit": permit,
+            "plate": format_plate(permit.vehicle.plate) if permit.vehicle else "—",
+            "form": form,
+            "refused": result.refused,
+            "refused_message": result.message,
+            "title": title,
+            "intro": intro,
+            "submit": submit,
+            "allowed": is_allowed(_actor(request).role, action, permit.law),
+            "preview": preview or [],
+            **(extra or {}),
+        },
+    )
+
+
+def permit_actions(permit: Permit, role: str) -> dict[str, Any]:
+    """What the permit page offers: the acts this user may do on this permit in its state."""
+    law = permit.law
+    taxi = permit.service == Service.TAXI
+    live = permit.status in (Permit.Status.ACTIVE, Permit.Status.SUSPENDED, Permit.Status.RESERVE)
+    return {
+        "is_taxi": taxi,
+        "live": live,
+        "has_term": taxi and PermitTerm.objects.filter(permit=permit).exists(),
+        "can_record": is_allowed(role, "registry.record", law),
+        "can_renew": is_allowed(role, "permit.renew", law),
+        "can_transfer": taxi and is_allowed(role, "permit.grant", law),
+        "can_extinction": taxi and is_allowed(role, "extinction.propose", law),
+        "changes": VehicleChange.objects.filter(permit=permit)
+        .select_related("from_vehicle", "to_vehicle")
+        .order_by("-started_on", "-id"),
+        "cases": ExtinctionCase.objects.filter(permit=permit).order_by("-opened_on", "-id"),
+    }
+
+
+# Auxiliaries -------------------------------------------------------------------------------------
+
+
+@competent
+def auxiliary_new(request: HttpRequest, permit_id: int) -> HttpResponse:
+    permit = _permit(permit_id)
+    taxi = permit.service == Service.TAXI
+    form = Fm.AuxiliaryForm(request.POST or None, service=permit.service)
+    result = Attempt()
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        if taxi:
+            result = attempt(
+                form,
+                lambda: T.taxi_auxiliary_add(
+                    actor=_actor(request),
+                    municipality=current_municipality(),
+                    permit=permit,
+                    person=d["person"],
+                    on=d["on"],
+                    declarations=d["declarations"],
+                    checks=form.checks(),
+                    work_schedule=d["work_schedule"],
+                ),
+            )
+        else:
+            result = attempt(
+                form,
+                lambda: S.auxiliary_add(
+                    actor=_actor(request),
+                    municipality=current_municipality(),
+                    permit=permit,
+                    person=d["person"],
+                    on=d["on"],
+                    work_schedule=d["work_schedule"],
+                ),
+            )
+        if result.done:
+            return _done(request, permit, f"Condutor auxiliar {d['person'].name} cadastrado.")
+    intro = (
+        f"Até dois taxistas auxiliares por veículo, inscritos no Cadastro com os documentos do "
+        f"art. 22 ({TAXI_LAW}, art. 20, parágrafo único)."
+        if taxi
+        else f"Um condutor auxiliar por veículo, com os mesmos requisitos do permissionário e a "
+        f"escala de trabalho entregue ({MOTO_LAW}, art. 6, §4; art. 14, §2 e §3)."
+    )
+    return _page(
+        request,
+        permit,
+        form,
+        result,
+        title=f"Cadastrar condutor auxiliar — {permit.number}",
+        intro=intro,
+        submit="Cadastrar auxiliar",
+        action="registry.record",
+        extra={
+            "listing": [
+                f"{a.person.name} — credencial até {a.credential_valid_until:%d/%m/%Y}"
+                if a.credential_valid_until
+                else a.person.name
+                for a in permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE)
+            ],
+            "listing_title": "Auxiliares ativos",
+        },
+    )
+
+
+@competent
+def auxiliary_remove(request: HttpRequest, permit_id: int, aux_id: int) -> HttpResponse:
+    permit = _permit(permit_id)
+    aux = get_object_or_404(
+        Auxiliary.objects.select_related("person").filter(permit=permit), pk=aux_id
+    )
+    form = Fm.AuxiliaryRemoveForm(request.POST or None)
+    result = Attempt()
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        result = attempt(
+            form,
+            lambda: S.auxiliary_remove(
+                actor=_actor(request),
+                municipality=current_municipality(),
+                auxiliary=aux,
+                on=d["on"],
+                reason=d["reason"],
+            ),
+        )
+        if result.done:
+            return _done(request, permit, f"Condutor auxiliar {aux.person.name} desligado.")
+    return _page(
+        request,
+        permit,
+        form,
+        result,
+        title=f"Desligar o auxiliar {aux.person.name} — {permit.number}",
+        intro="O auxiliar deixa de conduzir o veículo desta permissão; a vaga fica livre.",
+        submit="Desligar auxiliar",
+        action="registry.record",
+    )
+
+
+# Renewal -----------------------------------------------------------------------------------------
+
+
+@competent
+def permit_renew(request: HttpRequest, permit_id: int) -> HttpResponse:
+    """Mototaxi and motofrete yearly registration certificate (art. 4 §1); the taxi Termo is
+    renewed on its own screen (art. 13, 21), where the debts that block it are named."""
+    permit = _permit(permit_id)
+    if permit.service == Service.TAXI:
+        return redirect("taxi:termo", permit.pk)
+    form = Fm.OnForm(request.POST or None, label="Data da renovação")
+    result = Attempt()
+    on = timezone.localdate()
+    if request.method == "POST" and form.is_valid():
+        on = form.cleaned_data["on"]
+        result = attempt(
+            form,
+            lambda: S.permit_renew(
+                actor=_actor(request),
+                municipality=current_municipality(),
+                permit=permit,
+                on=form.cleaned_data["on"],
+            ),
+        )
+        if result.done:
+            return _done(
+                request,
+                permit,
+                f"Certificado renovado até {result.value.certificate_valid_until:%d/%m/%Y}.",
+            )
+    # The holder is checked again (art. 4 §1): show the reasons before the clerk renews.
+    preview = (
+        []
+        if result.refused
+        else [S.person_eligibility(permit.holder, permit.service, on, exclude=permit)]
+    )
+    until = permit.certificate_valid_until
+    valid = f" Válido hoje até {until:%d/%m/%Y}." if until else ""
+    return _page(
+        request,
+        permit,
+        form,
+        result,
+        title=f"Renovar o certificado de registro — {permit.number}",
+        intro=f"Certificado válido por um ano, renovável, com nova verificação dos requisitos "
+        f"({MOTO_LAW}, art. 4, §1).{valid}",
+        submit="Renovar certificado",
+        action="permit.renew",
+        preview=preview,
+    )
+
+
+# Vehicles ----------------------------------------------------------------------------------------
+
+
+@competent
+def vehicle_substitute(request: HttpRequest, permit_id: int) -> HttpResponse:
+    permit = _permit(permit_id)
+    taxi = permit.service == Service.TAXI
+    form = Fm.SubstituteForm(request.POST or None, service=permit.service)
+    result = Attempt()
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        result = attempt(
+            form,
+            lambda: T.vehicle_substitute(
+                actor=_actor(request),
+                municipality=current_municipality(),
+                permit=permit,
+                vehicle=d["vehicle"],
+                on=d["on"],
+                emergency_until=d.get("emergency_until"),
+                cause=d.get("cause", ""),
+                checks=form.checks() if taxi else None,
+                equipment=d.get("equipment") or [],
+            ),
+        )
+        if result.done:
+            return _done(request, permit, f"Veículo {format_plate(d['vehicle'].plate)} vinculado.")
+    intro = (
+        f"Substituição do veículo, com vistoria do novo veículo ({TAXI_LAW}, art. 4, X; art. 29); "
+        f"o novo veículo atende aos art. 27 e 28."
+        if taxi
+        else f"Substituição do veículo na mesma permissão ({MOTO_LAW}, art. 2, XXII) ou, por "
+        f"força maior comprovada, substituição emergencial por prazo fixado (art. 2, XXIII); o "
+        f"novo veículo atende aos art. 3 e 5, §1 e §7."
+    )
+    return _page(
+        request,
+        permit,
+        form,
+        result,
+        title=f"Substituir o veículo — {permit.number}",
+        intro=intro,
+        submit="Substituir veículo",
+        action="registry.record",
+    )
+
+
+@competent
+def vehicle_reserve(request: HttpRequest, permit_id: int) -> HttpResponse:
+    permit = _permit(permit_id, service=Service.TAXI)
+    form = Fm.ReserveVehicleForm(request.POST or None)
+    result = Attempt()
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        result = attempt(
+            form,
+            lambda: T.taxi_reserve_vehicle(
+                actor=_actor(request),
+                municipality=current_municipality(),
+                permit=permit,
+                vehicle=d["vehicle"],
+                on=d["on"],
+                until=d["until"],
+                cause=d["cause"],
+            ),
+        )
+        if result.done:
+            return _done(
+                request,
+                permit,
+                f"Veículo reserva {format_plate(d['vehicle'].plate)} até {d['until']:%d/%m/%Y}.",
+            )
+    return _page(
+        request,
+        permit,
+        form,
+        result,
+        title=f"Veículo reserva — {permit.number}",
+        intro=f"Em caso de sinistro, roubo ou furto do veículo, o permissionário pode usar "
+        f"veículo reserva por prazo determinado ({TAXI_LAW}, art. 30).",
+        submit="Registrar veículo reserva",
+        action="registry.record",
+    )
+
+
+@competent
+def vehicle_change_end(request: HttpRequest, permit_id: int, change_id: int) -> HttpResponse:
+    permit = _permit(permit_id)
+    change = get_object_or_404(
+        VehicleChange.objects.select_related("to_vehicle", "from_vehicle").filter(permit=permit),
+        pk=change_id,
+    )
+    form = Fm.OnForm(request.POST or None, label="Encerrada em")
+    result = Attempt()
+    if request.method == "POST" and form.is_valid():
+        result = attempt(
+            form,
+            lambda: T.vehicle_change_end(
+                actor=_actor(request),
+                municipality=current_municipality(),
+                change=change,
+                on=form.cleaned_data["on"],
+            ),
+        )
+        if result.done:
+            return _done(request, permit, "Veículo próprio da permissão de volta ao serviço.")
+    back = format_plate(change.from_vehicle.plate) if change.from_vehicle else "—"
+    return _page(
+        request,
+        permit,
+        form,
+        result,
+        title=f"Encerrar {change.get_kind_display()} — {permit.number}",
+        intro=f"O veículo {format_plate(change.to_vehicle.plate)} deixa a permissão e o veículo "
+        f"{back} volta ao serviço.",
+        submit="Encerrar",
+        action="registry.record",
+    )
+
+
+# Renúncia, transfer, extinction ------------------------------------------------------------------
+
+
+@competent
+def permit_renounce(request: HttpRequest, permit_id: int) -> HttpResponse:
+    permit = _permit(permit_id)
+    form = Fm.RenounceForm(request.POST or None)
+    result = Attempt()
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        result = attempt(
+            form,
+            lambda: S.permit_renounce(
+                actor=_actor(request),
+                municipality=current_municipality(),
+                permit=permit,
+                on=d["on"],
+                request=d["request"],
+            ),
+        )
+        if result.done:
+            return _done(request, permit, f"Renúncia registrada: permissão {permit.number}.")
+    intro = (
+        f"A renúncia extingue a permissão ({TAXI_LAW}, art. 15, V)."
+        if permit.service == Service.TAXI
+        else f"Cancelamento a pedido escrito do permissionário ({MOTO_LAW}, art. 6, §6); a "
+        f"renúncia extingue a autorização (art. 2, XX)."
+    )
+    return _page(
+        request,
+        permit,
+        form,
+        result,
+        title=f"Registrar renúncia — {permit.number}",
+        intro=intro,
+        submit="Registrar renúncia",
+        action="registry.record",
+    )
+
+
+@competent
+def permit_transfer(request: HttpRequest, permit_id: int) -> HttpResponse:
+    permit = _permit(permit_id, service=Service.TAXI)
+    form = Fm.TransferForm(request.POST or None)
+    result = Attempt()
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        result = attempt(
+            form,
+            lambda: T.taxi_permit_transfer(
+                actor=_actor(request),
+                municipality=current_municipality(),
+                permit=permit,
+                successor=d["successor"],
+                event=d["event"],
+                on=d["on"],
+                proof=d["proof"],
+                declarations=d["declarations"],
+                checks=form.checks(),
+            ),
+        )
+        if result.done:
+            return _done(request, permit, f"Permissão transferida a {d['successor'].name}.")
+    return _page(
+        request,
+        permit,
+        form,
+        result,
+        title=f"Transferir a permissão — {permit.number}",
+        intro=f"A permissão só se transfere por falecimento ou incapacidade do permissionário "
+        f"pessoa física ({TAXI_LAW}, art. 13, parágrafo único); o sucessor atende a todos os "
+        f"requisitos da lei (art. 3 a 12, 22).",
+        submit="Transferir",
+        action="permit.grant",
+    )
+
+
+@competent
+def extinction_open(request: HttpRequest, permit_id: int) -> HttpResponse:
+    permit = _permit(permit_id, service=Service.TAXI)
+    form = Fm.ExtinctionOpenForm(request.POST or None)
+    result = Attempt()
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        result = attempt(
+            form,
+            lambda: T.extinction_open(
+                actor=_actor(request),
+                municipality=current_municipality(),
+                permit=permit,
+                cause=d["cause"],
+                facts=d["facts"],
+                on=d["on"],
+                notified_on=d["notified_on"],
+            ),
+        )
+        if result.done:
+            messages.success(request, f"Processo de extinção nº {result.value.number} instaurado.")
+            return redirect("registry:extinction", case_id=result.value.pk)
+    return _page(
+        request,
+        permit,
+        form,
+        result,
+        title=f"Instaurar processo de extinção — {permit.number}",
+        intro=f"Constatada causa de extinção, instaura-se processo administrativo com "
+        f"contraditório e ampla defesa ({TAXI_LAW}, art. 15, §1). Nada se extingue aqui: a "
+        f"autoridade competente decide depois da defesa (decisão D-3).",
+        submit="Instaurar processo",
+        action="extinction.propose",
+    )
+
+
+EXTINCTION_STEPS = {
+    "notify": Fm.ExtinctionNotifyForm,
+    "defence": Fm.ExtinctionDefenceForm,
+    "decide": Fm.ExtinctionDecideForm,
+}
+
+
+@competent
+def extinction_detail(request: HttpRequest, case_id: int) -> HttpResponse:
+    case = get_object_or_404(
+        ExtinctionCase.objects.select_related("permit", "permit__holder", "decided_by"),
+        pk=case_id,
+    )
+    step = request.POST.get("step", "")
+    bound = {
+        s: f(request.POST if step == s else None, prefix=s) for s, f in EXTINCTION_STEPS.items()
+    }
+    result = Attempt()
+    if request.method == "POST" and step in bound and bound[step].is_valid():
+        form = bound[step]
+        d = form.cleaned_data
+        actor, m = _actor(request), current_municipality()
+        calls: dict[str, Callable[[], Any]] = {
+            "notify": lambda: T.extinction_notify(
+                actor=actor, municipality=m, case=case, notified_on=d["notified_on"]
+            ),
+            "defence": lambda: T.extinction_defence_file(
+                actor=actor, municipality=m, case=case, text=d["text"], on=d["on"]
+            ),
+            "decide": lambda: T.extinction_decide(
+                actor=actor,
+                municipality=m,
+                case=case,
+                extinguish=d["extinguish"],
+                grounds=d["grounds"],
+                on=d["on"],
+            ),
+        }
+        result = attempt(form, calls[step])
+        if result.done:
+            messages.success(request, "Registrado no processo.")
+            return redirect("registry:extinction", case_id=case.pk)
+    role = _actor(request).role
+    law = case.permit.law
+    decide_action = T._decision_action(case)
+    return render(
+        request,
+        "registry/extinction.html",
+        {
+            "case": case,
+            "permit": case.permit,
+            "decisions": case.decision.get("decisions", []),
+            "forms": bound,
+            "refused": result.refused,
+            "refused_message": result.message,
+            "can_notify": is_allowed(role, "extinction.propose", law),
+            "can_defend": is_allowed(role, "defence.file", law),
+            "can_decide": is_allowed(role, decide_action, law),
+        },
+    )
+
+
+# Taxi grant --------------------------------------------------------------------------------------
+
+
+@competent
+def taxi_permit_new(request: HttpRequest) -> HttpResponse:
+    """Two steps, as for mototaxi: "Verificar" shows every reason with its article (quota,
+    holder, documents, vehicle, contrapartida); only then "Outorgar" signs the Termo."""
+    form = Fm.TaxiGrantForm(
+        request.POST or None, initial={"holder": request.GET.get("documento", "")}
+    )
+    preview: list[Decision] = []
+    result = Attempt()
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        args: dict[str, Any] = {
+            "municipality": current_municipality(),
+            "holder": d["holder"],
+            "vehicle": d["vehicle"],
+            "category": d["category"],
+            "signed_on": d["signed_on"],
+            "option": d["option"],
+            "mode": d["mode"],
+            "instalments": d["instalments"],
+            "tender": d["tender"],
+            "checks": form.checks(),
+            "declarations": d["declarations"],
+            "public_employment": d["public_employment"],
+        }
+        if "outorgar" in request.POST:
+            result = attempt(
+                form,
+                lambda: T.taxi_permit_grant(actor=_actor(request), decree=d["decree"], **args),
+            )
+            if result.done:
+                return _done(
+                    request,
+                    result.value,
+                    f"Permissão {result.value.number} outorgada; Termo de Permissão assinado.",
+                )
+        else:
+            preview = attempt(form, lambda: T.taxi_grant_decisions(**args)).value or []
+    return render(
+        request,
+        "registry/taxi_permit_new.html",
+        {
+            "form": form,
+            "preview": preview,
+            "verified": bool(preview) and not any(p.refusals for p in preview),
+            "refused": result.refused,
+            "refused_message": result.message,
+            "can_grant": is_allowed(_actor(request).role, "permit.grant", T.LAW),
+        },
+    )

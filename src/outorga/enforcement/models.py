@@ -269,6 +269,7 @@ class Escalation(TenantModel):
         PENDING = "pending", "aguardando a autoridade"
         IMPOSED = "imposed", "aplicada"
         DISMISSED = "dismissed", "não aplicada"
+        ANNULLED = "annulled", "anulada em recurso"  # art. 34 §3
 
     permit = models.ForeignKey("registry.Permit", on_delete=models.PROTECT, related_name="+")
     law = models.CharField(max_length=40)

@@ -666,7 +666,14 @@ def filing_judge(
             case.stage, case.waiting, case.deadline = Case.Stage.ANNULLED, Case.Waiting.NONE, None
             case.outcome = f"{filing.get_stage_display()} procedente"
             if case.kind == Case.Kind.SUSPENSION:
-                case.outcome += ": suspensão anulada — restabelecer a permissão"
+                case.outcome += ": " + _suspension_annul(
+                    actor=actor,
+                    municipality=municipality,
+                    case=case,
+                    competence=JUDGE_ACTION[Filing.Stage(filing.stage)],
+                    on=on,
+                    basis=basis,
+                )
             for fine in [d for d in debts if d.origin == Debt.Origin.FINE]:
                 if fine.status == Debt.Status.PAID:
                     # Art. 42 §1–2: the paid fine is refunded (the finance app's Refund).
@@ -798,6 +805,12 @@ def _finalize(actor: Actor, municipality: Municipality, case: Case, on: dt.date,
         escalate(actor=actor, municipality=municipality, permit=auto.permit, on=on)
 
 
+#: Escalations whose infractions no longer count toward another suspension (D-2). One annulled on
+#: appeal stays here: the appeal judged that suspension, and the same infractions must not bring
+#: it back the next time one becomes final (they still count toward revocation, art. 32 II).
+COUNTED_FOR_SUSPENSION = (Escalation.Status.IMPOSED, Escalation.Status.ANNULLED)
+
+
 def _history(permit: Permit) -> list[InfractionNotice]:
     return list(
         InfractionNotice.objects.filter(permit=permit, status=InfractionNotice.Status.ISSUED)
@@ -811,7 +824,7 @@ def escalation_facts(permit: Permit) -> dict[str, Any]:
     mototaxi.penalty: final or not (D-1), already counted for a suspension (D-2)."""
     used = set(
         InfractionNotice.objects.filter(
-            escalations__permit=permit, escalations__status=Escalation.Status.IMPOSED
+            escalations__permit=permit, escalations__status__in=COUNTED_FOR_SUSPENSION
         ).values_list("id", flat=True)
     )
     rows = []
@@ -1029,6 +1042,68 @@ def proposal_decide(
             basis=basis,
         )
     return case
+
+
+def _suspension_annul(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    case: Case,
+    competence: str,
+    on: dt.date,
+    basis: dict[str, Any],
+) -> str:
+    """The appeal against a suspension was upheld (art. 34 §3; JARI art. 43, Chief Executive
+    art. 44): the suspension is annulled and, if it is still the one in force, lifted at once —
+    the permission is active again without the proof of art. 32 §2. Inside the judgment's
+    transaction; returns the outcome for the case."""
+    penalty = Penalty.objects.filter(case=case, kind=Penalty.Kind.SUSPENSION).first()
+    esc = (
+        Escalation.objects.select_for_update()
+        .filter(
+            permit_id=case.permit_id,
+            status=Escalation.Status.IMPOSED,
+            starts_on=penalty.imposed_on,
+            days=penalty.days,
+        )
+        .first()
+        if penalty is not None
+        else None
+    )
+    if esc is None or esc.ends_on is None:
+        return "suspensão anulada"
+    esc.status = Escalation.Status.ANNULLED
+    esc.save(update_fields=["status"])
+    permit = Permit.objects.select_for_update().get(pk=esc.permit_id)
+    lifted = permit.status == Permit.Status.SUSPENDED and permit.suspended_until == esc.ends_on
+    if lifted:
+        registry.permit_suspension_lift(
+            actor=actor,
+            municipality=municipality,
+            permit=permit,
+            suspended_until=esc.ends_on,
+            on=on,
+            reason=f"suspensão anulada em recurso no processo {case.number} (art. 34, §3)",
+            competence=competence,
+            basis=basis,
+        )
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="penalty.suspension.annul",
+        obj=esc,
+        old={"status": Escalation.Status.IMPOSED},
+        new={
+            "status": esc.status,
+            "case": case.number,
+            "permit": permit.number,
+            "lifted_on": on if lifted else None,
+        },
+        basis=basis,
+    )
+    if lifted:
+        return "suspensão anulada, permissão restabelecida"
+    return f"suspensão anulada (a permissão já não estava suspensa por ela: {permit.get_status_display()})"
 
 
 def _open_suspension_appeal(permit: Permit, decision: dict[str, Any]) -> Case:

@@ -682,6 +682,66 @@ def permit_reinstate(
     )
 
 
+#: The decisions that may annul a suspension on appeal (mototaxi art. 34 §3, art. 43–44).
+SUSPENSION_ANNULLED_BY = ("appeal.jari.judge", "appeal.executive.judge")
+
+
+def permit_suspension_lift(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    suspended_until: dt.date,
+    on: dt.date,
+    reason: str,
+    competence: str,
+    basis: dict[str, Any] | None = None,
+) -> Permit:
+    """A suspension annulled on appeal (mototaxi art. 34 §3: the JARI, art. 43, or the Chief
+    Executive, art. 44) ends at once: the permission is active again from ``on``, without the
+    proof of art. 32 §2, which follows a suspension served ("cumprida"), not one annulled.
+    ``competence`` is the judgment that annulled it; ``suspended_until`` names the suspension, so
+    a later one is never lifted by an old appeal. Usually called inside that judgment's
+    transaction."""
+    if competence not in SUSPENSION_ANNULLED_BY:
+        raise ValueError(f"{competence} não anula suspensão")
+    authorize(actor=actor, municipality=municipality, action=competence, law=permit.law)
+    if not reason.strip():
+        raise V.FieldError("motivo", "informe o motivo do ato")
+    with transaction.atomic(), tenant(municipality):
+        permit = Permit.objects.select_for_update().get(pk=permit.pk)
+        if (
+            permit.status != Permit.Status.SUSPENDED
+            or permit.suspended_until != suspended_until
+        ):
+            raise InvalidTransition(
+                f"a permissão está {permit.get_status_display()}; a suspensão até "
+                f"{suspended_until:%d/%m/%Y} não está em vigor"
+            )
+        old = {"status": permit.status, "suspended_until": permit.suspended_until}
+        permit.status, permit.suspended_until = Permit.Status.ACTIVE, None
+        permit.save(update_fields=["status", "suspended_until"])
+        act = record_act(
+            municipality=municipality,
+            actor=actor,
+            action="permit.suspension.lift",
+            obj=permit,
+            old=old,
+            new={"status": permit.status, "suspended_until": None},
+            basis=basis,
+            extra={"reason": reason.strip(), "effective_on": on},
+        )
+        PermitStatusChange.objects.create(
+            permit=permit,
+            from_status=old["status"],
+            to_status=permit.status,
+            effective_on=on,
+            reason=reason.strip()[:300],
+            act=act,
+        )
+    return permit
+
+
 def permit_renounce(
     *, actor: Actor, municipality: Municipality, permit: Permit, on: dt.date, request: str
 ) -> Permit:

@@ -1,0 +1,248 @@
+"""An appeal against a suspension already imposed (mototaxi art. 34 §3): upheld by the JARI (art. 43)
+or by the Chief Executive (art. 44), the suspension is annulled and the permission is active again
+at once — without the proof of art. 32 §2, which follows a suspension served, not one annulled."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from enforcement_helpers import case_of, issue, make_final, pending_notice  # type: ignore[import-not-found]
+
+from outorga.core.models import Act
+from outorga.core.tenancy import tenant
+from outorga.enforcement import services as E
+from outorga.enforcement.models import Case, Escalation, Filing
+from outorga.law.competence import NotCompetent
+from outorga.registry import services as R
+from outorga.registry.models import Permit, PermitStatusChange
+
+D = dt.date(2026, 4, 6)  # a Monday
+START = dt.date(2026, 7, 1)  # the suspension's first day (15 days: until 15/07)
+UNTIL = dt.date(2026, 7, 15)
+
+
+def suspended(world) -> Case:
+    """Three final leve/média infractions, the 15-day suspension imposed by the authority (D-2),
+    its appeal case notified in person on the first day."""
+    autos = [
+        issue(world, code=code, on=D + dt.timedelta(days=7 * i))
+        for i, code in enumerate(["art38-II", "art38-III", "art39-II"])
+    ]
+    for auto in autos:
+        make_final(world, auto, D + dt.timedelta(days=30))
+    with tenant(world.m):
+        esc = Escalation.objects.get(permit=world.permit, status=Escalation.Status.PENDING)
+    E.suspension_impose(actor=world.authority, municipality=world.m, escalation=esc, start=START)
+    appeal = case_by_pk(world, None)
+    E.notice_deliver(
+        actor=world.clerk,
+        municipality=world.m,
+        notice=pending_notice(world, appeal),
+        form="pessoal",
+        on=START,
+    )
+    return case_by_pk(world, appeal.pk)
+
+
+def case_by_pk(world, pk) -> Case:
+    with tenant(world.m):
+        if pk is None:
+            return Case.objects.get(permit=world.permit, kind=Case.Kind.SUSPENSION)
+        return Case.objects.get(pk=pk)
+
+
+def appeal(world, case: Case, on: dt.date) -> Filing:
+    return E.filing_file(
+        actor=world.holder,
+        municipality=world.m,
+        case=case,
+        text="A terceira infração foi contada fora da janela de 12 meses.",
+        filed_on=on,
+    )
+
+
+def permit_of(world) -> Permit:
+    with tenant(world.m):
+        return Permit.objects.get(pk=world.permit.pk)
+
+
+def lift_act(world) -> Act:
+    with tenant(world.m):
+        return Act.objects.filter(action="permit.suspension.lift").latest("seq")
+
+
+def test_art_34_par3_jari_upholds_the_appeal_and_the_permission_is_active_at_once(world):
+    case = suspended(world)
+    assert permit_of(world).status == Permit.Status.SUSPENDED
+    f = appeal(world, case, START + dt.timedelta(days=2))
+    E.filing_judge(
+        actor=world.jari,
+        municipality=world.m,
+        filing=f,
+        upheld=True,
+        reasoning="Contagem incorreta: anulada a suspensão.",
+        on=dt.date(2026, 7, 6),
+    )
+    p = permit_of(world)
+    assert p.status == Permit.Status.ACTIVE and p.suspended_until is None
+    case = case_by_pk(world, case.pk)
+    assert case.stage == Case.Stage.ANNULLED
+    assert case.outcome.endswith("suspensão anulada, permissão restabelecida")
+    with tenant(world.m):
+        esc = Escalation.objects.get(permit=world.permit)
+        change = PermitStatusChange.objects.filter(permit=world.permit).latest("id")
+        annul = Act.objects.get(action="penalty.suspension.annul", object_id=str(esc.pk))
+    assert esc.status == Escalation.Status.ANNULLED
+    assert (change.from_status, change.to_status) == (Permit.Status.SUSPENDED, "active")
+    assert change.effective_on == dt.date(2026, 7, 6)
+    act = lift_act(world)
+    assert act.actor_name == world.jari.name
+    citations = act.record["basis"]["citations"]
+    assert any("art. 43" in c for c in citations)
+    assert any("art. 34, §3" in c for c in citations)
+    assert "art. 32, §2" not in act.record["payload"]["reason"]
+    assert annul.record["payload"]["new"]["lifted_on"] == "2026-07-06"
+
+
+def test_art_44_the_chief_executive_upholds_after_the_jari_dismissed(world):
+    case = suspended(world)
+    f = appeal(world, case, START + dt.timedelta(days=1))
+    E.filing_judge(
+        actor=world.jari,
+        municipality=world.m,
+        filing=f,
+        upheld=False,
+        reasoning="Mantida.",
+        on=dt.date(2026, 7, 3),
+    )
+    case = case_by_pk(world, case.pk)
+    E.notice_deliver(
+        actor=world.clerk,
+        municipality=world.m,
+        notice=pending_notice(world, case),
+        form="pessoal",
+        on=dt.date(2026, 7, 6),
+    )
+    f2 = E.filing_file(
+        actor=world.holder,
+        municipality=world.m,
+        case=case_by_pk(world, case.pk),
+        text="Recorro ao Chefe do Executivo.",
+        filed_on=dt.date(2026, 7, 8),
+    )
+    assert permit_of(world).status == Permit.Status.SUSPENDED
+    with pytest.raises(NotCompetent):
+        E.filing_judge(
+            actor=world.jari,
+            municipality=world.m,
+            filing=f2,
+            upheld=True,
+            reasoning="x",
+            on=dt.date(2026, 7, 9),
+        )
+    E.filing_judge(
+        actor=world.mayor,
+        municipality=world.m,
+        filing=f2,
+        upheld=True,
+        reasoning="Provido o recurso.",
+        on=dt.date(2026, 7, 10),
+    )
+    assert permit_of(world).status == Permit.Status.ACTIVE
+    act = lift_act(world)
+    assert act.actor_name == world.mayor.name
+    assert any("art. 44" in c for c in act.record["basis"]["citations"])
+
+
+def test_upheld_after_the_period_ended_it_returns_without_the_proof_of_art_32_par2(world):
+    case = suspended(world)
+    f = appeal(world, case, START + dt.timedelta(days=5))
+    # The period ends (15/07) while the appeal waits; without the proof the permit stays suspended.
+    assert E.sweep(world.m, dt.date(2026, 7, 20))["suspensions_ended"] == [world.permit.number]
+    assert permit_of(world).status == Permit.Status.SUSPENDED
+    E.filing_judge(
+        actor=world.jari,
+        municipality=world.m,
+        filing=f,
+        upheld=True,
+        reasoning="Anulada.",
+        on=dt.date(2026, 7, 20),
+    )
+    assert permit_of(world).status == Permit.Status.ACTIVE
+
+
+def test_upheld_after_the_holder_was_reinstated_changes_no_status(world):
+    case = suspended(world)
+    f = appeal(world, case, START + dt.timedelta(days=5))
+    R.permit_reinstate(
+        actor=world.clerk,
+        municipality=world.m,
+        permit=permit_of(world),
+        on=dt.date(2026, 7, 16),
+        proof="irregularidades sanadas",
+    )
+    E.filing_judge(
+        actor=world.jari,
+        municipality=world.m,
+        filing=f,
+        upheld=True,
+        reasoning="Anulada.",
+        on=dt.date(2026, 7, 20),
+    )
+    assert permit_of(world).status == Permit.Status.ACTIVE
+    case = case_by_pk(world, case.pk)
+    assert "já não estava suspensa" in case.outcome
+    with tenant(world.m):
+        assert not Act.objects.filter(action="permit.suspension.lift").exists()
+        assert Escalation.objects.get(permit=world.permit).status == Escalation.Status.ANNULLED
+
+
+def test_d_2_infractions_of_an_annulled_suspension_do_not_bring_it_back(world):
+    case = suspended(world)
+    f = appeal(world, case, START + dt.timedelta(days=2))
+    E.filing_judge(
+        actor=world.jari,
+        municipality=world.m,
+        filing=f,
+        upheld=True,
+        reasoning="Anulada.",
+        on=dt.date(2026, 7, 6),
+    )
+    fourth = issue(world, code="art38-IV", on=dt.date(2026, 7, 10))
+    make_final(world, fourth, dt.date(2026, 7, 10))
+    assert case_of(world, fourth).stage == Case.Stage.FINAL
+    with tenant(world.m):
+        assert not Escalation.objects.filter(
+            permit=world.permit, status=Escalation.Status.PENDING
+        ).exists()
+
+
+def test_the_lift_is_only_for_the_appeal_judgments_and_the_suspension_in_force(world):
+    suspended(world)
+    p = permit_of(world)
+    kw = dict(municipality=world.m, permit=p, on=dt.date(2026, 7, 6), reason="anulada")
+    with pytest.raises(ValueError, match="não anula"):
+        R.permit_suspension_lift(
+            actor=world.clerk, suspended_until=UNTIL, competence="permit.renew", **kw
+        )
+    with pytest.raises(NotCompetent):
+        R.permit_suspension_lift(
+            actor=world.authority, suspended_until=UNTIL, competence="appeal.jari.judge", **kw
+        )
+    with pytest.raises(R.InvalidTransition):
+        R.permit_suspension_lift(
+            actor=world.jari,
+            suspended_until=UNTIL + dt.timedelta(days=1),
+            competence="appeal.jari.judge",
+            **kw,
+        )
+    assert permit_of(world).status == Permit.Status.SUSPENDED
+    R.permit_suspension_lift(
+        actor=world.jari, suspended_until=UNTIL, competence="appeal.jari.judge", **kw
+    )
+    assert permit_of(world).status == Permit.Status.ACTIVE
+    with pytest.raises(R.InvalidTransition):
+        R.permit_suspension_lift(
+            actor=world.jari, suspended_until=UNTIL, competence="appeal.jari.judge", **kw
+        )

@@ -113,3 +113,17 @@ def test_a_clerk_registers_and_grants_a_mototaxi_permission(page, demo_site, art
     assert permit.status == Permit.Status.ACTIVE and permit.vehicle.plate == "RST2E45"
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"a página transborda a largura do telefone ({width}px)"
+
+    # After the grant, the permit's acts are screens too: the yearly certificate shows the reasons
+    # again before renewing (art. 4 §1), and an auxiliary must already be in the registry.
+    page.get_by_role("link", name="Renovar certificado (art. 4, §1)").click()
+    assert page.get_by_text("Lei de mototáxi de Ipatinga (2013), art. 5, I").first.is_visible()
+    page.get_by_role("button", name="Renovar certificado").click()
+    page.get_by_text("Certificado renovado até").wait_for()
+    page.get_by_role("link", name="Cadastrar auxiliar").click()
+    page.get_by_label("CPF do condutor auxiliar").fill(CPF().generate(mask=True))
+    page.get_by_role("button", name="Cadastrar auxiliar").click()
+    assert page.get_by_text("CPF/CNPJ não encontrado no cadastro").is_visible()
+    page.screenshot(path=str(artifacts / "clerk-auxiliary-390px.png"), full_page=True)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"a tela do auxiliar transborda a largura do telefone ({width}px)"

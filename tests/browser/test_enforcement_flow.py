@@ -1,7 +1,8 @@
-"""The whole due process in a real browser at phone width (390 px): the inspector writes an auto →
-notice → the holder files a defence in the portal → the authority dismisses it → JARI appeal →
-final → fine paid → a third final infraction → the authority imposes the suspension with one click
-→ the permit shows suspended."""
+"""The whole due process in a real browser at phone width (390 px), each step as its user takes it:
+the inspector writes an auto → notice → the holder files a defence in the portal → the authority
+dismisses it → JARI appeal → final → the fine paid by PIX (the payload read from the slip's QR code,
+the bank statement imported by the finance staff and reconciled by the txid) → a third final
+infraction → the authority imposes the suspension with one click → the badge page shows it."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ import datetime as dt
 import sys
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
+import zxingcpp
+from django.core.files.base import ContentFile
 from django.core.management import call_command
 from django.utils import timezone
 
@@ -19,12 +23,15 @@ from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
 from outorga.enforcement import services as E
 from outorga.enforcement.models import Case, Escalation, InfractionNotice, Notice, Penalty
+from outorga.finance import pix
 from outorga.finance.models import Debt
 from outorga.law.competence import Role
 from outorga.registry import services as R
 from outorga.registry.models import Permit, Tender
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "registry"))
+sys.path.insert(0, str(Path(__file__).parent.parent / "public"))
+from public_factories import png  # type: ignore[import-not-found]  # noqa: E402
 from registry_helpers import EQUIPMENT, ON, make_applicant  # type: ignore[import-not-found]  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -82,7 +89,17 @@ def a_permit(m: Municipality) -> Permit:
         type(person).objects.filter(user=user(Role.PERMISSIONARIO)).update(user=None)
         person.user = user(Role.PERMISSIONARIO)
         person.save(update_fields=["user"])
+        # The badge needs the holder's photo (art. 2 VIII); the registry has no photo step yet.
+        person.photo.save("titular.png", ContentFile(png()), save=True)
     return permit
+
+
+def payload_of_slip(pdf: bytes) -> str:
+    """The PIX "copia e cola" as a payer's banking app gets it: the QR code read off the slip."""
+    image = pdfium.PdfDocument(pdf)[0].render(scale=3).to_pil()
+    found = [r.text for r in zxingcpp.read_barcodes(image)]
+    assert len(found) == 1, found
+    return found[0]
 
 
 def case_of(m: Municipality, auto_id: int) -> Case:
@@ -121,11 +138,29 @@ def final_by_services(m: Municipality, permit: Permit, code: str, committed: dt.
     raise AssertionError("não ficou definitivo")
 
 
-def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts):
+def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
     base = demo_site.url
     m = Municipality.objects.get(slug="ipatinga")
     permit = a_permit(m)
     today = timezone.localdate()
+
+    # 0. The clerk issues the holder's badge; its public page says valid.
+    login(page, base, Role.ATENDENTE)
+    page.goto(f"{base}/crachas/")
+    page.get_by_label("Número da permissão").fill(permit.number)
+    page.get_by_role("button", name="Emitir").click()
+    assert page.get_by_text(f"emitido para {permit.number}").is_visible()
+    badge_page = (
+        page.get_by_role("row")
+        .filter(has_text=permit.number)
+        .get_by_role("link", name="Página pública")
+    )
+    badge_url = badge_page.first.get_attribute("href")
+    assert badge_url
+    page.context.clear_cookies()
+    page.goto(f"{base}{badge_url}")
+    assert "válido" in page.get_by_role("status").inner_text().lower()
 
     # 1. The inspector, on the phone: search the plate, pick the infraction, save.
     login(page, base, Role.FISCAL)
@@ -200,17 +235,56 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts):
     assert case.stage == Case.Stage.FINAL
     with tenant(m):
         fine = Penalty.objects.get(case=case, kind=Penalty.Kind.FINE).debt
-        assert fine is not None
-        Debt.objects.filter(pk=fine.pk).update(status=Debt.Status.PAID)  # paid at the bank
+    assert fine is not None and fine.status == Debt.Status.OPEN
 
-    # 7. Two more final infractions within 12 months: the third one triggers the suspension.
+    # 7. The holder downloads the fine's slip from the portal and pays its PIX at the bank.
+    login(page, base, Role.PERMISSIONARIO)
+    page.goto(f"{base}/portal/")
+    page.get_by_role("link", name="Meus débitos").first.click()
+    assert page.get_by_text(fine.reference).is_visible()
+    fits(page)
+    href = page.get_by_role("link", name=f"Baixar (PDF) do débito {fine.reference}").get_attribute(
+        "href"
+    )
+    assert href
+    slip = page.request.get(f"{base}{href}")
+    assert slip.status == 200 and slip.headers["content-type"] == "application/pdf"
+    payload = payload_of_slip(slip.body())
+    assert pix.is_valid(payload)  # the CRC16 of field 63 matches (BR Code)
+    fields = pix.parse(payload)
+    txid = pix.parse_template(fields["62"])["05"]
+    assert txid == pix.txid_of(fine.reference)
+    assert fields["54"] == pix.amount_text(fine.amount_cents)
+    reais = fields["54"].replace(".", ",")
+
+    # 8. Finance imports the bank statement: the line is reconciled by the txid, the fine is paid.
+    login(page, base, Role.FINANCAS)
+    page.goto(f"{base}/financas/")
+    page.get_by_role("link", name="Importar extrato").click()
+    statement = f"data;valor;referencia\n{today:%d/%m/%Y};{reais};{txid}\n"
+    page.get_by_label("Arquivo CSV do banco").set_input_files(
+        files=[{"name": "extrato.csv", "mimeType": "text/csv", "buffer": statement.encode()}]
+    )
+    page.get_by_role("button", name="Ver prévia").click()
+    assert page.get_by_text("conciliado (débito pago)").first.is_visible()
+    page.get_by_role("button", name="Importar 1 linha").click()
+    page.wait_for_url("**/financas/importacoes/*/")
+    assert page.get_by_text("conciliado (débito pago)").first.is_visible()
+    fits(page)
+    with tenant(m):
+        assert Debt.objects.get(pk=fine.pk).status == Debt.Status.PAID
+    login(page, base, Role.PERMISSIONARIO)
+    page.goto(f"{base}/portal/debitos/")
+    assert page.get_by_role("link", name=f"Baixar (PDF) do débito {fine.reference}").count() == 0
+
+    # 9. Two more final infractions within 12 months: the third one triggers the suspension.
     final_by_services(m, permit, "art38-III", today + dt.timedelta(days=1))
     final_by_services(m, permit, "art38-VI", today + dt.timedelta(days=2))
     with tenant(m):
         esc = Escalation.objects.get(permit=permit, status=Escalation.Status.PENDING)
         assert esc.days == 15
 
-    # 8. The authority sees the counted infractions and citations and imposes it with one click.
+    # 10. The authority sees the counted infractions and citations and imposes it with one click.
     login(page, base, Role.AUTORIDADE)
     page.goto(f"{base}/fiscalizacao/fila/")
     assert page.get_by_text(auto.number).first.is_visible()
@@ -220,10 +294,16 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts):
     page.get_by_role("button", name="Aplicar suspensão de 15 dias").click()
     assert page.get_by_text("Suspensão de 15 dias aplicada").is_visible()
 
-    # 9. The permit shows suspended to the inspector on the street.
+    # 11. The permit shows suspended to the inspector on the street, and so does the badge's page.
     login(page, base, Role.FISCAL)
     page.goto(f"{base}/fiscalizacao/?q=PHN7E77")
     assert page.get_by_text("suspensa").first.is_visible()
+    page.context.clear_cookies()
+    page.goto(f"{base}{badge_url}")
+    status = page.get_by_role("status").inner_text().lower()
+    assert "suspenso" in status and "válido" not in status
+    fits(page)
+    page.screenshot(path=str(artifacts / "enforcement-badge-suspended-390px.png"), full_page=True)
     with tenant(m):
         assert Permit.objects.get(pk=permit.pk).status == Permit.Status.SUSPENDED
         assert Notice.objects.filter(case=case).count() == 3

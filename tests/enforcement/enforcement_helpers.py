@@ -6,6 +6,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils import timezone
 from registry_helpers import EQUIPMENT, ON, make_applicant  # type: ignore[import-not-found]
 
 from outorga.core.acts import Actor
@@ -13,7 +14,10 @@ from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.enforcement import services as E
 from outorga.enforcement.models import Case, InfractionNotice, Notice
+from outorga.finance import payments as P
+from outorga.finance import pix
 from outorga.finance.models import Debt
+from outorga.finance.models_payments import Payment
 from outorga.law.competence import Role
 from outorga.registry import services as R
 from outorga.registry.models import Permit, Tender
@@ -151,5 +155,12 @@ def make_final(w: World, auto: InfractionNotice, on: dt.date) -> Case:
 
 
 def pay(w: World, debt: Debt) -> None:
-    with tenant(w.m):
-        Debt.objects.filter(pk=debt.pk).update(status=Debt.Status.PAID)
+    """The whole amount paid by PIX, registered by the finance staff (reconciled by reference)."""
+    payment = P.payment_record(
+        actor=w.finance,
+        municipality=w.m,
+        reference=pix.txid_of(debt.reference),
+        amount_cents=debt.amount_cents,
+        paid_on=min(debt.due_on, timezone.localdate()),
+    )
+    assert payment.status == Payment.Status.MATCHED, payment.status

@@ -154,6 +154,13 @@ class PlatformDriver(TenantModel):
         DISABLED = "disabled", "desativado"
         REFUSED = "refused", "recusado"
 
+    class TaxRegime(models.TextChoices):
+        """The driver's capacity for the ISSQN the platform withholds (art. 20: "na qualidade de
+        MEI (microempreendedor individual) ou Profissional Autônomo Pessoa Física"; D-14)."""
+
+        MEI = "mei", "MEI (microempreendedor individual)"
+        AUTONOMO = "autonomo", "profissional autônomo pessoa física"
+
     platform = models.ForeignKey(
         Platform, on_delete=models.PROTECT, related_name="drivers", verbose_name="plataforma"
     )
@@ -165,6 +172,14 @@ class PlatformDriver(TenantModel):
     vehicle_plate = models.CharField("placa", max_length=7, validators=[validate_plate])
     vehicle_kind = models.CharField("tipo de veículo", max_length=20, choices=VehicleKind.choices)
     vehicle_manufacture_year = models.PositiveSmallIntegerField("ano de fabricação")
+    # Sent by the platform at registration; a change of regime is a new roster entry, so each
+    # month's ISSQN uses the regime the driver had in that month (D-14, D-15).
+    tax_regime = models.CharField(
+        "regime tributário (ISSQN, art. 20)",
+        max_length=10,
+        choices=TaxRegime.choices,
+        default=TaxRegime.AUTONOMO,
+    )
     status = models.CharField(
         "situação", max_length=10, choices=Status.choices, default=Status.ENABLED
     )
@@ -305,8 +320,8 @@ class Complaint(TenantModel):
 
 
 class PlatformPenalty(TenantModel):
-    """Warning or fine imposed on a platform (apps art. 26 I–II). Amounts in cents (D-5); the
-    finance ledger will take the fine as a debt."""
+    """Warning or fine imposed on a platform (apps art. 26 I–II). Amounts in cents (D-5); a fine
+    is a debt of the platform (its CNPJ) in the finance ledger."""
 
     class Kind(models.TextChoices):
         WARNING = "warning", "advertência escrita"
@@ -328,19 +343,30 @@ class PlatformPenalty(TenantModel):
     imposed_at = models.DateTimeField(auto_now_add=True)
     imposed_by = models.ForeignKey("core.User", on_delete=models.PROTECT, related_name="+")
     decision = models.JSONField("rastro da decisão", default=dict, blank=True)
+    debt = models.OneToOneField(
+        "finance.Debt",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="platform_penalty",
+        verbose_name="débito no livro de arrecadação",
+    )
 
     class Meta:
         ordering = ["-imposed_at"]
 
 
 class InfractionCandidate(TenantModel):
-    """Something the daily sweep found that the authority should look at: a monthly report late or
-    missing (art. 16), a complaint not answered in time (art. 15). One row per fact (idempotent)."""
+    """Something the authority should look at: a monthly report late or missing (art. 16), a
+    complaint not answered in time (art. 15) — both found by the daily sweep — or a month whose
+    peak of concurrent drivers exceeded the cap (art. 3 §2, D-9 b), found when the month's trip or
+    session file is processed. One row per fact (idempotent)."""
 
     class Kind(models.TextChoices):
         REPORT_LATE = "report_late", "relatório mensal entregue com atraso"
         REPORT_MISSING = "report_missing", "relatório mensal não entregue"
         COMPLAINT_OVERDUE = "complaint_overdue", "reclamação sem resposta no prazo"
+        CONCURRENT_PEAK = "concurrent_peak", "motoristas ativos simultaneamente acima do limite"
 
     platform = models.ForeignKey(
         Platform, on_delete=models.PROTECT, related_name="candidates", verbose_name="plataforma"

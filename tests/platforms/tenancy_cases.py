@@ -138,6 +138,13 @@ ROUTES = {
     ),
     "api/v1/platform/complaints/<complaint_id>/answer": _answer,
     "api/v1/platform/cases": lambda b: ("get", "/api/v1/platform/cases", {200}, None, "token"),
+    "api/v1/platform/penalties": lambda b: (
+        "get",
+        "/api/v1/platform/penalties",
+        {200},
+        None,
+        "token",
+    ),
     "api/v1/platform/cases/<case_id>/defence": lambda b: (
         "post",
         f"/api/v1/platform/cases/{b.extra['pl_case']}/defence",

@@ -27,7 +27,16 @@ from outorga.core.middleware import client_ip
 from outorga.core.models import ApiToken, User
 
 from . import selectors, services
-from .models import Complaint, FareTable, MonthlyReport, Platform, PlatformCase, PlatformDriver
+from .models import (
+    Complaint,
+    FareTable,
+    InfractionCandidate,
+    MonthlyReport,
+    Platform,
+    PlatformCase,
+    PlatformDriver,
+    PlatformPenalty,
+)
 from .services import PlatformError
 
 router = Router(tags=["plataformas"])
@@ -319,6 +328,53 @@ class CaseOut(Schema):
 
 class DefenceIn(Schema):
     text: str = Field(..., min_length=1)
+
+
+class PenaltyDebtOut(Schema):
+    reference: str = Field(..., description="referência do débito na Secretaria de Finanças")
+    amount_cents: int
+    due_on: dt.date
+    status: Literal["open", "under_appeal", "final", "paid", "refunded", "cancelled"]
+
+
+class PenaltyOut(Schema):
+    id: int
+    kind: Literal["warning", "fine"]
+    infraction_on: dt.date
+    description: str
+    reasoning: str = Field(..., description="fundamentação da autoridade (art. 26)")
+    fine_upfbg: Decimal | None = Field(None, description="multa em UPFBG (até 500, art. 26, II)")
+    amount_cents: int | None = Field(
+        None, description="multa em centavos, pela UPFBG em vigor na aplicação (decisão D-5)"
+    )
+    imposed_at: dt.datetime
+    debt: PenaltyDebtOut | None
+    citacoes: list[str]
+
+
+def _penalty_out(x: PlatformPenalty) -> dict[str, Any]:
+    debt = x.debt
+    return {
+        "id": x.pk,
+        "kind": x.kind,
+        "infraction_on": x.infraction_on,
+        "description": x.description,
+        "reasoning": x.reasoning,
+        "fine_upfbg": x.fine_upfbg,
+        "amount_cents": x.amount_cents,
+        "imposed_at": x.imposed_at,
+        "debt": (
+            {
+                "reference": debt.reference,
+                "amount_cents": debt.amount_cents,
+                "due_on": debt.due_on,
+                "status": debt.status,
+            }
+            if debt is not None
+            else None
+        ),
+        "citacoes": list(x.decision.get("citations", [])),
+    }
 
 
 # --- platform (token) routes ----------------------------------------------------------------------
@@ -623,6 +679,23 @@ def platform_case_defence(request: HttpRequest, case_id: int, payload: DefenceIn
         text=payload.text,
     )
     return Status(200, case)
+
+
+@router.get(
+    "/platform/penalties",
+    auth=platform_auth,
+    response=list[PenaltyOut],
+    summary="Advertências e multas aplicadas à plataforma, com o débito de cada multa (art. 26)",
+    description=(
+        "A multa (até 500 UPFBG, valor escolhido e fundamentado pela autoridade, art. 26, II) é "
+        "convertida em reais pela UPFBG em vigor na data em que é aplicada (decisão D-5) e vira "
+        "débito da plataforma (CNPJ) na Secretaria de Finanças: `debt` traz a referência, o "
+        "valor, o vencimento e a situação."
+    ),
+)
+def platform_penalties(request: HttpRequest) -> Any:
+    qs = PlatformPenalty.objects.filter(platform=_token(request).platform).select_related("debt")
+    return [_penalty_out(x) for x in qs]
 
 
 # --- staff routes ---------------------------------------------------------------------------------

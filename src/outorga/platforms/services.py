@@ -1075,6 +1075,69 @@ def complaint_answer(
 # --- penalties (art. 26 I–II, D-5) ----------------------------------------------------------------
 
 
+#: Days between imposing the fine and its due date. The law sets none; this is the product's
+#: default for the payment slip, the same as the other laws' fines (enforcement ``FINE_DUE_DAYS``).
+FINE_DUE_DAYS = 30
+
+
+def _platform_debtor(*, actor: Actor, municipality: Municipality, platform: Platform) -> Any:
+    """The platform as the legal person (its CNPJ) the finance ledger charges. The registry's row
+    for that CNPJ is reused; when there is none, it is created from the credential's data."""
+    from outorga.registry.models import Person
+
+    person = Person.objects.filter(document=platform.cnpj).first()
+    if person is not None:
+        return person
+    person = Person.objects.create(
+        kind=Person.Kind.LEGAL,
+        document=platform.cnpj,
+        name=platform.name,
+        address=platform.address,
+        phone=platform.contact_phone,
+        email=platform.contact_email,
+    )
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="person.create",
+        obj=person,
+        new={"kind": person.kind, "document": person.document, "name": person.name},
+        extra={"origem": f"plataforma credenciada {platform.pk}"},
+    )
+    return person
+
+
+def _fine_debt(
+    *, actor: Actor, municipality: Municipality, penalty: PlatformPenalty, on: dt.date
+) -> Any:
+    """The fine as a debt of the platform in the finance ledger, inside the penalty's transaction
+    (whose competence was checked): the amount the law core converted at the UPFBG in force on
+    the day the fine is imposed (art. 26, II; decision D-5)."""
+    from outorga.finance import services as ledger
+    from outorga.finance.models import Debt
+
+    p = penalty.platform
+    units = format(Decimal(penalty.fine_upfbg or 0).normalize(), "f")
+    decision = penalty.decision
+    basis = {
+        "citations": sorted(set(decision.get("citations", []))),
+        "decision": decision,
+        "platform_penalty": penalty.pk,
+        "fine_upfbg": units,
+    }
+    description = f"Multa de {units} UPFBG à plataforma {p.name} ({LAW_TITLE}, art. 26, II)"
+    return ledger.debt_create_in_transaction(
+        actor=actor,
+        municipality=municipality,
+        person=_platform_debtor(actor=actor, municipality=municipality, platform=p),
+        origin=Debt.Origin.FINE,
+        description=description[:200],
+        amount_cents=int(penalty.amount_cents or 0),
+        due_on=on + dt.timedelta(days=FINE_DUE_DAYS),
+        basis=basis,
+    )
+
+
 def platform_penalty_impose(
     *,
     actor: Actor,
@@ -1140,6 +1203,11 @@ def platform_penalty_impose(
                 imposed_by=actor.user,
                 decision=decision.to_json(),
             )
+            if penalty.amount_cents:
+                penalty.debt = _fine_debt(
+                    actor=actor, municipality=municipality, penalty=penalty, on=on
+                )
+                penalty.save(update_fields=["debt"])
             record_act(
                 municipality=municipality,
                 actor=actor,
@@ -1150,6 +1218,7 @@ def platform_penalty_impose(
                     "kind": kind,
                     "fine_upfbg": penalty.fine_upfbg,
                     "amount_cents": penalty.amount_cents,
+                    "debt": penalty.debt.reference if penalty.debt else None,
                 },
                 basis=basis_many([decision]),
             )

@@ -245,7 +245,7 @@ def detail(request: HttpRequest, platform_id: int) -> HttpResponse:
         "fares": p.fare_tables.all()[:20],
         "reports": MonthlyReport.objects.filter(platform=p),
         "complaints": Complaint.objects.filter(platform=p)[:50],
-        "penalties": PlatformPenalty.objects.filter(platform=p),
+        "penalties": PlatformPenalty.objects.filter(platform=p).select_related("debt"),
         "cases": PlatformCase.objects.filter(platform=p),
         "penalty_form": PenaltyForm(initial={"infraction_on": today, "defence_notice_on": today}),
         "case_form": CaseForm(initial={"infraction_on": today}),
@@ -355,8 +355,14 @@ def penalty_impose(request: HttpRequest, platform_id: int) -> HttpResponse:
             _error_messages(request, exc)
         else:
             amount = f" de {brl(penalty.amount_cents)}" if penalty.amount_cents else ""
+            debt = (
+                f" Débito {penalty.debt.reference} lançado na Secretaria de Finanças, vencimento "
+                f"em {penalty.debt.due_on:%d/%m/%Y}."
+                if penalty.debt
+                else ""
+            )
             messages.success(
-                request, f"{penalty.get_kind_display().capitalize()}{amount} aplicada."
+                request, f"{penalty.get_kind_display().capitalize()}{amount} aplicada.{debt}"
             )
     return HttpResponseRedirect(reverse("platforms:detail", args=[p.pk]))
 
@@ -516,7 +522,7 @@ def penalties(request: HttpRequest) -> HttpResponse:
         request,
         "platforms/penalties.html",
         {
-            "penalties": PlatformPenalty.objects.select_related("platform", "imposed_by"),
+            "penalties": PlatformPenalty.objects.select_related("platform", "imposed_by", "debt"),
             "cases": PlatformCase.objects.select_related("platform"),
             "candidates": InfractionCandidate.objects.select_related("platform")[:200],
         },

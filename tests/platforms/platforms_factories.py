@@ -42,6 +42,7 @@ def driver_data(**over: Any) -> DriverData:
         vehicle_plate=f"QAB{n % 10}C{n % 100:02d}",
         vehicle_kind="car",
         vehicle_manufacture_year=dt.date.today().year - 3,
+        tax_regime="autonomo",
         crlv=True,
         criminal_certificate=True,
         app_insurance=True,

@@ -105,6 +105,16 @@ class DriverIn(Schema):
         "car", "utility", "motorcycle", "motoneta", "ciclomotor", "other_two_wheeler", "other"
     ] = Field(..., examples=["car"])
     vehicle_manufacture_year: int = Field(..., ge=1900, le=2100, examples=[2021])
+    tax_regime: Literal["mei", "autonomo"] = Field(
+        ...,
+        description=(
+            "regime tributário do motorista para o ISSQN que a plataforma retém (art. 20; decisão "
+            "D-14): `mei` (microempreendedor individual) ou `autonomo` (profissional autônomo "
+            "pessoa física). Mudou de regime? Desative e cadastre de novo: cada mês usa o regime "
+            "do cadastro vigente no mês."
+        ),
+        examples=["autonomo"],
+    )
     crlv: bool = Field(False, description="CRLV em dia (art. 4, II, a)")
     crlv_valid_until: dt.date | None = None
     criminal_certificate: bool = Field(False, description="certidão negativa criminal (II, c)")
@@ -128,6 +138,7 @@ class DriverOut(Schema):
     vehicle_plate: str
     vehicle_kind: str
     vehicle_manufacture_year: int
+    tax_regime: Literal["mei", "autonomo"]
     status: Literal["enabled", "disabled", "refused"]
     enabled_at: dt.datetime | None
     disabled_at: dt.datetime | None
@@ -149,6 +160,7 @@ def _driver_out(d: PlatformDriver, cpf: str | None = None) -> dict[str, Any]:
         "vehicle_plate": d.vehicle_plate,
         "vehicle_kind": d.vehicle_kind,
         "vehicle_manufacture_year": d.vehicle_manufacture_year,
+        "tax_regime": d.tax_regime,
         "status": d.status,
         "enabled_at": d.enabled_at,
         "disabled_at": d.disabled_at,

@@ -1,7 +1,8 @@
 """Demo platforms of Barra do Garças (all marked as demonstration data): three credentialed
 platforms with a few drivers (one CPF on two platforms, one motorcycle refused by art. 17), fare
 tables, monthly reports of the last complete months (one month missing, one late), complaints (one
-overdue) and a warning. Idempotent: a platform that already has drivers is left as it is.
+overdue) and a warning. Two drivers are MEI, the others autônomos (art. 20). Idempotent: a
+platform that already has drivers is left as it is.
 
 Names, CNPJs and CPFs are fictitious (valid check digits only)."""
 
@@ -43,7 +44,12 @@ PLATFORMS = [
 DRIVERS: dict[str, list[dict[str, Any]]] = {
     "11222333000181": [
         {"cpf": "44492483764", "name": "Ana Paula Ribeiro (demo)", "vehicle_plate": "QBG1A23"},
-        {"cpf": "91476670790", "name": "Bruno Carvalho (demo)", "vehicle_plate": "QBG2B34"},
+        {
+            "cpf": "91476670790",
+            "name": "Bruno Carvalho (demo)",
+            "vehicle_plate": "QBG2B34",
+            "tax_regime": "mei",
+        },
         {"cpf": "57481770808", "name": "Carla Mendes (demo)", "vehicle_plate": "QBG3C45"},
         {
             "cpf": "61130593592",
@@ -54,7 +60,12 @@ DRIVERS: dict[str, list[dict[str, Any]]] = {
     ],
     "07220658568510": [
         {"cpf": "97037191639", "name": "Elaine Costa (demo)", "vehicle_plate": "QBH1E67"},
-        {"cpf": "29994730959", "name": "Fábio Lima (demo)", "vehicle_plate": "QBH2F78"},
+        {
+            "cpf": "29994730959",
+            "name": "Fábio Lima (demo)",
+            "vehicle_plate": "QBH2F78",
+            "tax_regime": "mei",
+        },
         # The same person drives for two platforms: allowed, listed for the authority.
         {"cpf": "44492483764", "name": "Ana Paula Ribeiro (demo)", "vehicle_plate": "QBG1A23"},
     ],
@@ -126,6 +137,7 @@ def load(m: Municipality) -> None:
                     vehicle_plate=d["vehicle_plate"],
                     vehicle_kind=d.get("vehicle_kind", "car"),
                     vehicle_manufacture_year=d.get("vehicle_manufacture_year", today.year - 4),
+                    tax_regime=d.get("tax_regime", "autonomo"),
                     crlv=True,
                     criminal_certificate=True,
                     app_insurance=True,

@@ -210,3 +210,27 @@ def monthly_series(metric: str) -> tuple[list[str], dict[str, list[int | None]]]
         values = series.setdefault(r.platform.name, [None] * len(months))
         values[months.index((r.year, r.month))] = getattr(r, metric)
     return labels, series
+
+
+def tax_regimes(platform: Platform, start: dt.datetime, end: dt.datetime) -> dict[str, str]:
+    """Each driver's tax regime (art. 20: MEI or autônomo; decision D-14) for the period
+    ``[start, end)`` — a month of trips — by CPF.
+
+    A change of regime is a new roster entry, so the entry enabled in the period wins, and of
+    several the one enabled last (the month is declared as a whole at its end, D-15). A CPF with no
+    entry enabled in the period takes the regime of its newest entry (a driver disabled before
+    the month, or refused, still told the platform's answer)."""
+    in_period: dict[str, tuple[dt.datetime, str]] = {}
+    newest: dict[str, str] = {}
+    rows = PlatformDriver.objects.filter(platform=platform).order_by("created_at", "pk")
+    for d in rows.only("cpf", "tax_regime", "status", "enabled_at", "disabled_at", "created_at"):
+        newest[d.cpf] = d.tax_regime
+        if d.status == PlatformDriver.Status.REFUSED:
+            continue
+        began = d.enabled_at or d.created_at
+        if began >= end or (d.disabled_at is not None and d.disabled_at <= start):
+            continue
+        seen = in_period.get(d.cpf)
+        if seen is None or began >= seen[0]:
+            in_period[d.cpf] = (began, d.tax_regime)
+    return {**newest, **{cpf: regime for cpf, (_, regime) in in_period.items()}}

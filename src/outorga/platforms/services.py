@@ -520,6 +520,8 @@ class DriverData:
     vehicle_plate: str
     vehicle_kind: str
     vehicle_manufacture_year: int
+    #: "mei" or "autonomo" (art. 20): the rate of the driver's ISSQN the platform withholds (D-14).
+    tax_regime: str
     cnh_valid_until: dt.date | None = None
     crlv: bool = False
     crlv_valid_until: dt.date | None = None
@@ -603,6 +605,14 @@ def _validate_driver(data: DriverData) -> DriverData:
         )
     if not data.name.strip():
         errors.append({"campo": "name", "erro": "informe o nome"})
+    if data.tax_regime not in PlatformDriver.TaxRegime.values:
+        errors.append(
+            {
+                "campo": "tax_regime",
+                "erro": "regime tributário do motorista: 'mei' (microempreendedor individual) ou "
+                f"'autonomo' (profissional autônomo pessoa física) — {LAW_TITLE}, art. 20",
+            }
+        )
     if errors:
         raise PlatformError("Dados do motorista inválidos.", errors=errors)
     from dataclasses import replace
@@ -681,6 +691,7 @@ def platform_driver_register(
                 "platform": p.pk,
                 "cpf": mask_cpf(data.cpf),
                 "plate": data.vehicle_plate,
+                "tax_regime": data.tax_regime,
                 "status": driver.status,
             },
             basis=basis_many(decisions),

@@ -28,6 +28,8 @@ from outorga.law.barra_do_garcas.apps_2025 import trip_data as law_trips
 from outorga.law.citations import cite
 from outorga.law.context import Context
 from outorga.law.decisions import Verdict
+from outorga.platforms import selectors as platform_selectors
+from outorga.platforms import services as platform_services
 from outorga.platforms.models import Platform
 
 from . import engine
@@ -59,8 +61,9 @@ LAW_VEHICLE_KIND: dict[str, tuple[str, int | None]] = {
     "other": ("outro", None),
 }
 
-#: Drivers' tax regime until the roster carries it: art. 20 names MEI and autônomo; autônomo is
-#: the one that applies to every driver who has not proved otherwise.
+#: Drivers' tax regime comes from the roster (the platform declares it at registration, art. 20);
+#: a driver who is not on the roster is taken as autônomo pessoa física — the MEI regime needs
+#: the platform to have declared it.
 DEFAULT_DRIVER_REGIME = "autonomo"
 PLATFORM_REGIME = "geral"
 
@@ -373,6 +376,10 @@ def _at(ms: int | None) -> dt.datetime | None:
     return dt.datetime.fromtimestamp(ms / 1000, tz=dt.UTC) if ms is not None else None
 
 
+def _when(ms: int) -> dt.datetime:
+    return dt.datetime.fromtimestamp(ms / 1000, tz=dt.UTC)
+
+
 def _store(upload: TripUpload, result: engine.Result, ctx: Context, limits_reason: Any) -> None:
     m = upload.municipality
     kinds = engine.ERROR_KINDS
@@ -506,6 +513,10 @@ def _compute_statement(pm: PlatformMonth, ctx: Context) -> IssqnStatement:
     trips (gross minus the platform's retention, art. 20 §1)."""
     assert pm.trips_upload is not None
     drivers = list(DriverMonth.objects.filter(upload=pm.trips_upload).order_by("driver_cpf"))
+    bounds = month_bounds(pm.municipality, pm.month)
+    regimes = platform_selectors.tax_regimes(
+        pm.platform, _when(bounds.start_ms), _when(bounds.end_ms)
+    )
     report = latest_report(pm.platform, pm.month)
     if report is not None:
         base, source = int(report.intermediation_revenue_cents), "relatório mensal"
@@ -519,7 +530,7 @@ def _compute_statement(pm: PlatformMonth, ctx: Context) -> IssqnStatement:
         "drivers": [
             {
                 "driver": d.driver_cpf,
-                "regime": DEFAULT_DRIVER_REGIME,
+                "regime": regimes.get(d.driver_cpf, DEFAULT_DRIVER_REGIME),
                 "gross_trip_revenue_cents": max(d.gross_cents, 0),
                 "platform_retention_cents": max(d.retention_cents, 0),
             }

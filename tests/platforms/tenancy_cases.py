@@ -9,6 +9,7 @@ from outorga.law.competence import Role
 from outorga.platforms.models import (
     Complaint,
     FareTable,
+    InfractionCandidate,
     MonthlyReport,
     Platform,
     PlatformCase,
@@ -83,6 +84,12 @@ def build(m: Any, user_of: Any, marker: str) -> dict[str, Any]:
         reasoning="teste",
         defence_notice_on=dt.date(2026, 1, 2),
         imposed_by=authority,
+    )
+    InfractionCandidate.objects.get_or_create(
+        platform=p,
+        kind="concurrent_peak",
+        key="2026-01",
+        defaults={"detected_on": dt.date(2026, 2, 1), "summary": f"Pico {marker}"},
     )
     return {
         "pl_platform": p.pk,
@@ -174,6 +181,13 @@ ROUTES = {
     "api/v1/platform-reports/candidates": lambda b: (
         "get",
         "/api/v1/platform-reports/candidates",
+        {200},
+        None,
+        "financas",
+    ),
+    "api/v1/platform-candidates": lambda b: (
+        "get",
+        "/api/v1/platform-candidates",
         {200},
         None,
         "financas",

@@ -922,6 +922,56 @@ def report_candidates(request: HttpRequest, on: dt.date | None = None) -> Any:
     ]
 
 
+class InfractionCandidateOut(Schema):
+    id: int
+    platform_id: int
+    platform: str
+    kind: Literal["report_late", "report_missing", "complaint_overdue", "concurrent_peak"]
+    kind_label: str
+    key: str = Field(..., description="mês (aaaa-mm) ou protocolo da reclamação")
+    detected_on: dt.date
+    summary: str
+    citacoes: list[str]
+
+
+@router.get(
+    "/platform-candidates",
+    auth=staff,
+    response=list[InfractionCandidateOut],
+    summary="Candidatos a infração registrados (art. 3 §2, art. 15, art. 16)",
+    description=(
+        "Fatos que a autoridade deve examinar: relatório mensal atrasado ou não entregue "
+        "(art. 16) e reclamação sem resposta no prazo (art. 15), da varredura diária; mês com "
+        "pico de motoristas ativos simultaneamente acima do limite (art. 3, §2; decisão D-9 b), "
+        "ao processar o arquivo do mês. Um registro por fato; cabe à autoridade abrir processo "
+        "(decisão D-3)."
+    ),
+)
+def infraction_candidates(
+    request: HttpRequest,
+    kind: Literal["report_late", "report_missing", "complaint_overdue", "concurrent_peak"]
+    | None = None,
+) -> Any:
+    _viewer(request)
+    qs = InfractionCandidate.objects.select_related("platform")
+    if kind:
+        qs = qs.filter(kind=kind)
+    return [
+        {
+            "id": c.pk,
+            "platform_id": c.platform_id,
+            "platform": c.platform.name,
+            "kind": c.kind,
+            "kind_label": c.get_kind_display(),
+            "key": c.key,
+            "detected_on": c.detected_on,
+            "summary": c.summary,
+            "citacoes": list(c.decision.get("citations", [])),
+        }
+        for c in qs
+    ]
+
+
 class OverdueOut(Schema):
     id: int
     protocol: str

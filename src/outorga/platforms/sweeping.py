@@ -7,9 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from django.db import transaction
-
-from outorga.core.acts import Actor, record_act
+from outorga.core.acts import Actor
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 
@@ -35,25 +33,16 @@ def _candidate(
     summary: str,
     decision: dict[str, object],
 ) -> bool:
-    with transaction.atomic(), tenant(m):
-        cand, created = InfractionCandidate.objects.get_or_create(
-            platform=platform,
-            kind=kind,
-            key=key,
-            defaults={"detected_on": on, "summary": summary[:300], "decision": decision},
-        )
-        if created:
-            record_act(
-                municipality=m,
-                actor=Actor.system(SYSTEM),
-                action="platform.candidate.detect",
-                obj=cand,
-                new={"platform": platform.pk, "kind": kind, "key": key},
-                basis={
-                    "citations": sorted(set(decision.get("citations", []))),  # type: ignore[call-overload]
-                    "decision": decision,
-                },
-            )
+    _, created = services.infraction_candidate_record(
+        actor=Actor.system(SYSTEM),
+        municipality=m,
+        platform=platform,
+        kind=kind,
+        key=key,
+        on=on,
+        summary=summary,
+        decision=decision,
+    )
     return created
 
 

@@ -456,6 +456,20 @@ def _store(upload: TripUpload, result: engine.Result, ctx: Context, limits_reaso
     pm.candidate = bool(decision.outcome.get("candidate"))
     pm.decision = decision.to_json()
     pm.save()
+    if pm.candidate:
+        # D-9 (b): listed for the authority in the same transaction as the result it comes from.
+        tz = ZoneInfo(TIMEZONE_BY_UF.get(m.uf, settings.TIME_ZONE))
+        platform_services.concurrency_candidate_record(
+            actor=Actor.system(SYSTEM),
+            municipality=m,
+            platform=upload.platform,
+            month=upload.month,
+            peak=int(pm.peak or 0),
+            peak_at=pm.peak_at.astimezone(tz) if pm.peak_at else None,
+            source=pm.peak_source,
+            decision=pm.decision,
+            on=timezone.localdate(),
+        )
     statement = None
     if pm.trips_upload_id is not None:
         statement = _compute_statement(pm, ctx)

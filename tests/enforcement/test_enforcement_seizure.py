@@ -6,11 +6,12 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from enforcement_helpers import case_of, issue, pay  # type: ignore[import-not-found]
+from enforcement_helpers import case_of, issue, pay, pending_notice  # type: ignore[import-not-found]
 
 from outorga.core.tenancy import tenant
 from outorga.enforcement import services as E
-from outorga.enforcement.models import Seizure
+from outorga.enforcement.models import Case, Filing, Seizure
+from outorga.finance import selectors, services
 from outorga.finance.models import Debt
 from outorga.law.competence import NotCompetent
 from outorga.registry import services as R
@@ -164,3 +165,61 @@ def test_the_defence_upheld_refunds_a_fine_already_paid_art_42_par1(world):
         refund = Refund.objects.get(debt=s.fine_debt)
         assert refund.amount_cents == fine.amount_cents
         assert s.removal_debt.status == Debt.Status.CANCELLED
+
+
+def _statuses(world, *debts):
+    with tenant(world.m):
+        return [Debt.objects.get(pk=d.pk).status for d in debts]
+
+
+def test_d_11_a_seizures_charges_under_defence_block_nothing_until_the_case_is_final(world):
+    auto, s = _seized(world)
+    holder = world.permit.holder
+    # Due on entry; the day after, unpaid and uncontested, the daily sweep makes them final.
+    services.debts_overdue_make_final(municipality=world.m, on=D + dt.timedelta(days=1))
+    assert _statuses(world, s.fine_debt, s.removal_debt) == [Debt.Status.FINAL] * 2
+    E.filing_file(
+        actor=world.holder,
+        municipality=world.m,
+        case=case_of(world, auto),
+        text="A manutenção estava em dia; anexo as notas.",
+        filed_on=D + dt.timedelta(days=2),
+    )
+    assert _statuses(world, s.fine_debt, s.removal_debt) == [Debt.Status.UNDER_APPEAL] * 2
+    storage = E.seizure_bill_storage(
+        actor=world.clerk, municipality=world.m, seizure=s, through=D + dt.timedelta(days=3)
+    )
+    assert storage is not None and storage.status == Debt.Status.UNDER_APPEAL
+    later = D + dt.timedelta(days=40)
+    assert services.debts_overdue_make_final(municipality=world.m, on=later) == []
+    with tenant(world.m):
+        assert selectors.debts_blocking(holder, later) == []
+    # The defence is dismissed and no appeal follows: final (D-1), the charges block again.
+    with tenant(world.m):
+        filing = Filing.objects.get(case__auto=auto)
+    E.filing_judge(
+        actor=world.authority,
+        municipality=world.m,
+        filing=filing,
+        upheld=False,
+        reasoning="Notas não cobrem o período.",
+        on=D + dt.timedelta(days=5),
+    )
+    assert _statuses(world, s.fine_debt) == [Debt.Status.UNDER_APPEAL]  # the appeal may follow
+    case = case_of(world, auto)
+    E.notice_deliver(
+        actor=world.clerk,
+        municipality=world.m,
+        notice=pending_notice(world, case),
+        form="pessoal",
+        on=D + dt.timedelta(days=6),
+    )
+    E.sweep(world.m, later)
+    assert case_of(world, auto).stage == Case.Stage.FINAL
+    assert _statuses(world, s.fine_debt, s.removal_debt, storage) == [Debt.Status.FINAL] * 3
+    with tenant(world.m):
+        assert {d.pk for d in selectors.debts_blocking(holder, later)} == {
+            s.fine_debt_id,
+            s.removal_debt_id,
+            storage.pk,
+        }

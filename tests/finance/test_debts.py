@@ -147,3 +147,26 @@ def test_debt_create_in_transaction_refuses_to_run_outside_a_transaction():
             amount_cents=100,
             due_on=AS_OF,
         )
+
+
+def test_status_steps_inside_a_caller_move_only_what_they_may(ipatinga_m, debtor, finance):
+    m = ipatinga_m
+    debt = make(m, debtor, finance, Debt.Status.OPEN, AS_OF)
+    paid = make(m, debtor, finance, Debt.Status.OPEN, AS_OF)
+    with tenant(m):
+        Debt.objects.filter(pk=paid.pk).update(status=Debt.Status.PAID)
+    kw = dict(actor=finance, municipality=m, reason="defesa apresentada")
+    with transaction.atomic():
+        # An open debt is made final by its due date, not by the case (D-11).
+        assert services.debt_make_final_in_transaction(debt=debt, **kw) is None
+        assert services.debt_contest_in_transaction(debt=debt, **kw).status == "under_appeal"
+        assert services.debt_contest_in_transaction(debt=paid, **kw) is None
+        assert services.debt_make_final_in_transaction(debt=debt, **kw).status == "final"
+        assert services.debt_cancel_in_transaction(debt=paid, **kw) is None
+    with tenant(m):
+        steps = list(
+            Act.objects.filter(object_id=str(debt.pk), action__startswith="debt.")
+            .order_by("seq")
+            .values_list("action", flat=True)
+        )
+    assert steps == ["debt.create", "debt.contest", "debt.make_final"]

@@ -101,6 +101,7 @@ def _debt(
     amount_cents: int,
     due_on: dt.date,
     basis: dict[str, Any],
+    status: str = Debt.Status.OPEN,
 ) -> Debt:
     """A debt in the finance ledger, inside the caller's transaction (whose competence — penalty,
     seizure — was already checked); the reference and the ``debt.create`` act are the ledger's."""
@@ -113,7 +114,17 @@ def _debt(
         description=description,
         amount_cents=amount_cents,
         due_on=due_on,
+        status=status,
         basis=basis,
+    )
+
+
+def _contested(case: Case | None) -> bool:
+    """A defence or appeal was filed and the case is not over: its debts are under appeal (D-11)."""
+    return (
+        case is not None
+        and case.stage in (Case.Stage.DEFENCE, Case.Stage.JARI, Case.Stage.EXECUTIVE)
+        and case.filings.exists()
     )
 
 
@@ -575,6 +586,16 @@ def filing_file(
             a.save()
         case.waiting = Case.Waiting.JUDGMENT
         case.save(update_fields=["waiting"])
+        for debt in case_debts(case):
+            # D-11: what the filing contests (a seizure's fine, removal, storage) blocks nothing
+            # until the case is final.
+            ledger.debt_contest_in_transaction(
+                actor=actor,
+                municipality=municipality,
+                debt=debt,
+                reason=f"{filing.get_stage_display()} no processo {case.number}",
+                basis=_basis(decision),
+            )
         record_act(
             municipality=municipality,
             actor=actor,
@@ -738,6 +759,14 @@ def _finalize(actor: Actor, municipality: Municipality, case: Case, on: dt.date,
     )
     case.outcome = why
     case.save(update_fields=["stage", "waiting", "deadline", "final_on", "outcome"])
+    for contested in case_debts(case):
+        ledger.debt_make_final_in_transaction(
+            actor=actor,
+            municipality=municipality,
+            debt=contested,
+            reason=f"processo {case.number} definitivo: {why}",
+            basis={"citations": ["decisão D-1", "decisão D-11"]},
+        )
     auto = case.auto
     record_act(
         municipality=municipality,
@@ -1327,11 +1356,13 @@ def seizure_bill_storage(
         days = (through - start).days + 1
         if days <= 0 or s.person is None:
             return None
+        case = Case.objects.filter(auto_id=s.auto_id).first() if s.auto_id else None
         debt = _debt(
             actor=actor,
             municipality=municipality,
             person=s.person,
             permit=s.auto.permit if s.auto else None,
+            status=Debt.Status.UNDER_APPEAL if _contested(case) else Debt.Status.OPEN,
             origin=Debt.Origin.STORAGE,
             description=f"Estadia de {days} dia(s) ({start:%d/%m/%Y} a {through:%d/%m/%Y}) — {s.plate}",
             amount_cents=days * s.storage_daily_cents,

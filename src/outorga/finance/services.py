@@ -260,6 +260,32 @@ def debt_cancel(
     )
 
 
+def _move_where_allowed(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    debt: Debt,
+    step: str,
+    reason: str,
+    basis: Mapping[str, Any] | None,
+    sources: frozenset[str] | None = None,
+) -> Debt | None:
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError(f"debt_{step}_in_transaction precisa da transação de quem a chama")
+    with tenant(municipality):
+        locked = Debt.objects.select_for_update().get(pk=debt.pk)
+        if locked.status not in (sources or _TRANSITIONS[step][0]):
+            return None
+        return _move_in_transaction(
+            actor=actor,
+            municipality=municipality,
+            debt=locked,
+            step=step,
+            reason=reason,
+            basis=basis,
+        )
+
+
 def debt_cancel_in_transaction(
     *,
     actor: Actor,
@@ -272,18 +298,56 @@ def debt_cancel_in_transaction(
     inside the caller's transaction, which checked the competence of that decision. A debt no
     longer owed (paid, refunded, cancelled) is left as it is and ``None`` returned: a paid fine
     goes to the refund instead."""
-    if not transaction.get_connection().in_atomic_block:
-        raise RuntimeError("debt_cancel_in_transaction precisa da transação de quem a chama")
-    with tenant(municipality):
-        if not Debt.objects.filter(pk=debt.pk, status__in=_TRANSITIONS["cancel"][0]).exists():
-            return None
-    return _move_in_transaction(
+    return _move_where_allowed(
         actor=actor,
         municipality=municipality,
         debt=debt,
         step="cancel",
         reason=reason,
         basis=basis,
+    )
+
+
+def debt_contest_in_transaction(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    debt: Debt,
+    reason: str,
+    basis: Mapping[str, Any] | None = None,
+) -> Debt | None:
+    """A defence or appeal was filed against the decision the debt comes from (inside the filing's
+    transaction): the debt is under appeal and blocks nothing (D-11). Only an open or final debt
+    moves; any other is left as it is and ``None`` returned."""
+    return _move_where_allowed(
+        actor=actor,
+        municipality=municipality,
+        debt=debt,
+        step="contest",
+        reason=reason,
+        basis=basis,
+    )
+
+
+def debt_make_final_in_transaction(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    debt: Debt,
+    reason: str,
+    basis: Mapping[str, Any] | None = None,
+) -> Debt | None:
+    """The decision the debt comes from became final (inside that step's transaction): a debt under
+    appeal is final again, and blocks renewals once due (D-11). Only a debt under appeal moves —
+    an open one becomes final when its due date passes (:func:`debts_overdue_make_final`)."""
+    return _move_where_allowed(
+        actor=actor,
+        municipality=municipality,
+        debt=debt,
+        step="make_final",
+        reason=reason,
+        basis=basis,
+        sources=frozenset({Debt.Status.UNDER_APPEAL}),
     )
 
 

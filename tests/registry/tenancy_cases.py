@@ -220,6 +220,16 @@ ROUTES.update(
                 {"on": DAY},
             )
         ),
+        "cadastro/permissoes/<int:permit_id>/veiculo/permuta/": lambda b: _form(
+            f"{CP}/{b.extra['taxi_permit']}/veiculo/permuta/", {"other": "TX-0001", "on": DAY}
+        ),
+        "cadastro/documentos/<int:doc_id>/arquivo/": lambda b: (
+            "get",
+            f"{C}/documentos/{b.extra['document']}/arquivo/",
+            {404},
+            None,
+            "atendente",
+        ),
         "cadastro/permissoes/<int:permit_id>/renunciar/": lambda b: _form(
             f"{CP}/{b.extra['permit']}/renunciar/", {"on": DAY, "request": "x"}
         ),

@@ -337,6 +337,24 @@ def test_the_reserve_vehicle_screen_is_for_taxis_and_for_the_clerk(
     assert c.get(f"{C}/{moto_permit.pk}/veiculo/reserva/").status_code == 404
 
 
+def test_taxi_art_32_swap_between_two_holders_on_screen(ipatinga_m, user_of, taxi_permit):
+    m = ipatinga_m
+    holder2, car2 = taxi_holder(m, ON)
+    other = grant(m, holder2, car2)
+    mine = taxi_permit.vehicle
+    url = f"{C}/{taxi_permit.pk}/veiculo/permuta/"
+    body = {"other": other.number.lower(), "on": day(ON + dt.timedelta(days=3)), **TAXI_CHECKS}
+    body.update({f"other_{k}": v for k, v in TAXI_CHECKS.items()})
+    assert forbidden(client_as(user_of, Role.FISCAL).post(url, body))
+    c = client_as(user_of, Role.ATENDENTE)
+    refused = refusal_block(c.post(url, {**body, "other_inspection_approved": ""}))
+    assert "Lei do táxi de Ipatinga (2017), art. 29" in refused
+    assert c.post(url, body).status_code == 302
+    with tenant(m):
+        assert Permit.objects.get(pk=taxi_permit.pk).vehicle_id == car2.pk
+        assert Permit.objects.get(pk=other.pk).vehicle_id == mine.pk
+
+
 # Renúncia, transfer, extinction ------------------------------------------------------------------
 
 
@@ -525,3 +543,48 @@ def test_the_permit_page_offers_only_the_acts_of_the_users_role(ipatinga_m, user
     assert f"{C}/{taxi_permit.pk}/auxiliares/novo/" not in fiscal_page
     authority_page = client_as(user_of, Role.AUTORIDADE).get(f"{C}/{taxi_permit.pk}/")
     assert f"{C}/{taxi_permit.pk}/extincao/" in authority_page.content.decode()
+
+
+# Documents ---------------------------------------------------------------------------------------
+
+
+def test_an_uploaded_criminal_certificate_is_served_to_the_clerk_and_its_reading_is_an_act(
+    ipatinga_m, user_of, moto_permit
+):
+    from outorga.core.models import Act
+
+    m = ipatinga_m
+    doc = S.document_record(
+        actor=actor(m.slug, Role.ATENDENTE),
+        municipality=m,
+        law="ipatinga.mototaxi-2013",
+        doc_type="criminal_certificate",
+        issued_on=dt.date(2026, 3, 1),
+        person=moto_permit.holder,
+        content=b"%PDF-1.4\n% certidao\n",
+    )
+    url = f"/cadastro/documentos/{doc.pk}/arquivo/"
+    assert forbidden(client_as(user_of, Role.FISCAL).get(url))
+    c = client_as(user_of, Role.ATENDENTE)
+    assert url in c.get(f"/cadastro/pessoas/{moto_permit.holder_id}/").content.decode()
+    r = c.get(url)
+    assert r.status_code == 200 and r["Content-Type"] == "application/pdf"
+    assert r.content.startswith(b"%PDF")
+    with tenant(m):
+        assert Act.objects.filter(action="document.read").count() == 1
+
+
+def test_a_document_without_file_sends_the_clerk_back_saying_so(ipatinga_m, user_of, moto_permit):
+    m = ipatinga_m
+    doc = S.document_record(
+        actor=actor(m.slug, Role.ATENDENTE),
+        municipality=m,
+        law="ipatinga.mototaxi-2013",
+        doc_type="rg",
+        issued_on=dt.date(2026, 3, 1),
+        person=moto_permit.holder,
+    )
+    r = client_as(user_of, Role.ATENDENTE).get(
+        f"/cadastro/documentos/{doc.pk}/arquivo/", follow=True
+    )
+    assert "Arquivo: documento sem arquivo" in r.content.decode()

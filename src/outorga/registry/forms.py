@@ -11,7 +11,16 @@ from django.utils import timezone
 from outorga.law.ipatinga.taxi_2017.permission import EXTINCTION_CAUSES
 
 from . import validation as V
-from .models import Document, PermitTerm, Person, Service, TaxiCategory, Tender, Vehicle
+from .models import (
+    Document,
+    Permit,
+    PermitTerm,
+    Person,
+    Service,
+    TaxiCategory,
+    Tender,
+    Vehicle,
+)
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 EXTINCTION_CHOICES = [(c.code, f"{c.inciso} — {c.label_pt}") for c in EXTINCTION_CAUSES]
@@ -419,3 +428,47 @@ class TaxiGrantForm(TaxiChecks):
         field.queryset = Tender.objects.filter(
             service=Service.TAXI, status=Tender.Status.HOMOLOGATED
         )
+
+
+class SwapForm(TaxiChecks):
+    """Permuta of vehicles between two taxi holders (art. 32): each vehicle is inspected for the
+    permit it joins (art. 29)."""
+
+    other = forms.CharField(label="Número da outra permissão de táxi (ex.: TX-0002)", max_length=40)
+    on = forms.DateField(label="Data da permuta", widget=DATE)
+    other_inspection_approved = forms.BooleanField(
+        label="Outra permissão: vistoria do veículo que recebe aprovada (art. 29)", required=False
+    )
+    other_inspection_accredited_inmetro = forms.BooleanField(
+        label="Outra permissão: vistoria por empresa credenciada ao INMETRO (art. 24, II)",
+        required=False,
+    )
+    other_taximeter_approved_by = forms.ChoiceField(
+        label="Outra permissão: taxímetro aferido por (art. 24, III)",
+        choices=TAXIMETER_CHOICES,
+        required=False,
+    )
+    other_roof_sign_taxi = forms.BooleanField(
+        label='Outra permissão: luminoso "TÁXI" no teto (art. 27)', required=False
+    )
+    other_ctb_equipment_ok = forms.BooleanField(
+        label="Outra permissão: equipamentos do CTB (art. 27)", required=False
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _today_initial(self, "on")
+        for name in self.CHECK_FIELDS:
+            label = str(self.fields[name].label)
+            self.fields[name].label = f"Esta permissão: {label[0].lower()}{label[1:]}"
+
+    def clean_other(self) -> Permit:
+        number = self.cleaned_data["other"].strip().upper()
+        found = Permit.objects.filter(service=Service.TAXI, number=number).first()
+        if found is None:
+            raise forms.ValidationError("permissão de táxi não encontrada neste município.")
+        return found
+
+    def other_checks(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        return {k: d[f"other_{k}"] for k in self.CHECK_FIELDS if d.get(f"other_{k}") not in ("",)}

@@ -11,6 +11,7 @@ urlpatterns = [
     path("pessoas/<int:person_id>/", views.person_detail, name="person"),
     path("pessoas/<int:person_id>/veiculos/novo/", views.vehicle_new, name="vehicle_new"),
     path("veiculos/<int:vehicle_id>/", views.vehicle_detail, name="vehicle"),
+    path("documentos/<int:doc_id>/arquivo/", views.document_file, name="document_file"),
     path("permissoes/", views.permits, name="permits"),
     path("permissoes/nova/", views.permit_new, name="permit_new"),
     path("permissoes/taxi/nova/", vp.taxi_permit_new, name="taxi_permit_new"),
@@ -28,6 +29,7 @@ urlpatterns = [
         name="vehicle_substitute",
     ),
     path("permissoes/<int:permit_id>/veiculo/reserva/", vp.vehicle_reserve, name="vehicle_reserve"),
+    path("permissoes/<int:permit_id>/veiculo/permuta/", vp.vehicle_swap, name="vehicle_swap"),
     path(
         "permissoes/<int:permit_id>/veiculo/trocas/<int:change_id>/encerrar/",
         vp.vehicle_change_end,

@@ -19,7 +19,7 @@ from outorga.law.competence import NotCompetent, is_allowed
 
 from . import forms as Fm
 from . import services as S
-from .models import SERVICE_LAW, Permit, Person, Service, Vehicle
+from .models import SERVICE_LAW, Document, Permit, Person, Service, Vehicle
 from .selectors import shown_document
 from .validation import FieldError, format_plate
 from .views_permits import permit_actions
@@ -226,6 +226,28 @@ def vehicle_detail(request: HttpRequest, vehicle_id: int) -> HttpResponse:
             "doc_form": doc_form,
         },
     )
+
+
+@staff_required
+def document_file(request: HttpRequest, doc_id: int) -> HttpResponse:
+    """An uploaded document, to the users the law lets keep the registry; reading a health or
+    criminal record is itself an act."""
+    doc = get_object_or_404(Document.objects.all(), pk=doc_id)
+    try:
+        data = S.document_read(
+            actor=_actor(request), municipality=current_municipality(), law=MOTO, doc=doc
+        )
+    except NotCompetent as exc:
+        return _deny(request, exc)
+    except FieldError as exc:
+        messages.error(request, f"{exc.field.capitalize()}: {exc.message}")
+        if doc.person_id:
+            return redirect("registry:person", person_id=doc.person_id)
+        return redirect("registry:vehicle", vehicle_id=doc.vehicle_id)
+    response = HttpResponse(data, content_type=doc.content_type)
+    response["Content-Disposition"] = f'inline; filename="documento-{doc.pk}"'
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
 
 
 @staff_required

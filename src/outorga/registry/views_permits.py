@@ -410,6 +410,43 @@ def vehicle_reserve(request: HttpRequest, permit_id: int) -> HttpResponse:
 
 
 @competent
+def vehicle_swap(request: HttpRequest, permit_id: int) -> HttpResponse:
+    permit = _permit(permit_id, service=Service.TAXI)
+    form = Fm.SwapForm(request.POST or None)
+    result = Attempt()
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        result = attempt(
+            form,
+            lambda: T.taxi_vehicle_swap(
+                actor=_actor(request),
+                municipality=current_municipality(),
+                permit=permit,
+                other=d["other"],
+                on=d["on"],
+                checks=form.checks(),
+                other_checks=form.other_checks(),
+            ),
+        )
+        if result.done:
+            return _done(
+                request, permit, f"Permuta de veículos com {d['other'].number} registrada."
+            )
+    return _page(
+        request,
+        permit,
+        form,
+        result,
+        title=f"Permuta de veículos — {permit.number}",
+        intro=f"Permuta de veículos entre permissionários: o cadastramento de cada novo veículo "
+        f"depende da comprovação de que o outro foi vinculado à outra permissão ({TAXI_LAW}, "
+        f"art. 32) e da vistoria (art. 29). As duas trocas são um só ato.",
+        submit="Registrar permuta",
+        action="registry.record",
+    )
+
+
+@competent
 def vehicle_change_end(request: HttpRequest, permit_id: int, change_id: int) -> HttpResponse:
     permit = _permit(permit_id)
     change = get_object_or_404(

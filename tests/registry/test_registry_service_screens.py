@@ -588,3 +588,25 @@ def test_a_document_without_file_sends_the_clerk_back_saying_so(ipatinga_m, user
         f"/cadastro/documentos/{doc.pk}/arquivo/", follow=True
     )
     assert "Arquivo: documento sem arquivo" in r.content.decode()
+
+
+def test_a_municipality_without_the_taxi_law_is_told_so_on_the_taxi_grant(barra_m, user_of):
+    holder = person(barra_m)
+    vehicle = taxi_vehicle(barra_m, holder)
+    c = Client()
+    c.force_login(user_of("barra-do-garcas", Role.ATENDENTE))
+    r = c.post(
+        f"{C}/taxi/nova/",
+        {
+            "holder": holder.document,
+            "vehicle": vehicle.plate,
+            "category": "convencional",
+            "signed_on": "2026-04-01",
+            "option": "I",
+            "mode": "pagamento",
+            "instalments": "1",
+            "verificar": "",
+        },
+    )
+    assert r.status_code == 200
+    assert "Serviço: serviço não regulado pela legislação deste município" in r.content.decode()

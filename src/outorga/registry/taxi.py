@@ -451,6 +451,7 @@ def taxi_grant_decisions(
     """Every decision a taxi grant relies on, read-only, the contrapartida last: the quota (art. 3
     §1–2), the holder (art. 3–12, 22–23), the vehicle (art. 24, 27–29) and the plan (art. 10).
     The clerk's screen shows them before the grant; the grant asks them again under its lock."""
+    require_law(municipality, LAW)
     _check_grant_input(category, option, mode, instalments)
     checks = checks or {}
     _one_vehicle_one_permit(vehicle)

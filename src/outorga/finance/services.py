@@ -381,7 +381,7 @@ def debts_overdue_make_final(*, municipality: Municipality, on: dt.date) -> list
     changed: list[Debt] = []
     for pk in ids:
         with transaction.atomic(), tenant(municipality):
-            debt = Debt.objects.select_for_update().select_related("permit").get(pk=pk)
+            debt = Debt.objects.select_for_update(of=("self",)).select_related("permit").get(pk=pk)
             if debt.status != Debt.Status.OPEN or debt.due_on >= on:
                 continue  # paid, contested or rescheduled since the list was read
             debt = _move_in_transaction(

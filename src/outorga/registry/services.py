@@ -710,10 +710,7 @@ def permit_suspension_lift(
         raise V.FieldError("motivo", "informe o motivo do ato")
     with transaction.atomic(), tenant(municipality):
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
-        if (
-            permit.status != Permit.Status.SUSPENDED
-            or permit.suspended_until != suspended_until
-        ):
+        if permit.status != Permit.Status.SUSPENDED or permit.suspended_until != suspended_until:
             raise InvalidTransition(
                 f"a permissão está {permit.get_status_display()}; a suspensão até "
                 f"{suspended_until:%d/%m/%Y} não está em vigor"

@@ -29,10 +29,11 @@ _seq = itertools.count(1)
 ON = dt.date(2026, 2, 2)
 
 
-def awarded_tender(m, *people, places=None):
+def awarded_tender(m, *people, places=None, category="convencional"):
     with tenant(m):
         t = Tender.objects.create(
             service="taxi",
+            taxi_category=category,
             number=f"T-{Tender.objects.count() + 1}",
             places=places or len(people),
             opened_on=ON - dt.timedelta(days=40),
@@ -40,13 +41,15 @@ def awarded_tender(m, *people, places=None):
             status=Tender.Status.HOMOLOGATED,
         )
         for rank, p in enumerate(people, start=1):
-            TenderApplicant.objects.create(tender=t, person=p, eligible=True, rank=rank)
+            TenderApplicant.objects.create(
+                tender=t, person=p, taxi_category=category, eligible=True, rank=rank
+            )
     return t
 
 
 def grant(m, holder, vehicle, *, tender="auto", **kw):
     if tender == "auto":
-        tender = awarded_tender(m, holder)
+        tender = awarded_tender(m, holder, category=kw.get("category", "convencional"))
     args = dict(
         actor=actor(m.slug, Role.ATENDENTE),
         municipality=m,

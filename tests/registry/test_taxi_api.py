@@ -100,10 +100,22 @@ def test_stand_and_tender_routes(ipatinga_m, user_of):
     boss = client_as(user_of, Role.AUTORIDADE)
     r = boss.post(
         f"{API}/tenders",
-        {"service": "taxi", "number": "API-1", "places": 100_000, "opened_on": "2026-02-01"},
+        {
+            "service": "taxi",
+            "taxi_category": "convencional",
+            "number": "API-1",
+            "places": 100_000,
+            "opened_on": "2026-02-01",
+        },
         content_type="application/json",
     )
     assert r.status_code == 422 and "art. 3, §1" in str(r.json()["decisao"]["citations"])
+    r = boss.post(
+        f"{API}/tenders",
+        {"service": "taxi", "number": "API-0", "places": 1, "opened_on": "2026-02-01"},
+        content_type="application/json",
+    )
+    assert r.status_code == 422 and "art. 5" in str(r.json())
     r = boss.post(
         f"{API}/tenders",
         {"service": "motofrete", "number": "API-2", "places": 10, "opened_on": "2026-02-01"},

@@ -24,10 +24,22 @@ def test_tenders_page_refuses_places_over_the_quota_citing_art_3(ipatinga_m, use
     assert "<h1>Licitações</h1>" in c.get("/licitacoes/").content.decode()
     r = c.post(
         "/licitacoes/",
-        {"service": "taxi", "number": "UI-1", "places": 100000, "opened_on": "2026-02-01"},
+        {
+            "service": "taxi",
+            "taxi_category": "convencional",
+            "number": "UI-1",
+            "places": 100000,
+            "opened_on": "2026-02-01",
+        },
     )
     body = r.content.decode()
     assert r.status_code == 200 and "Recusado pela lei" in body and "art. 3, §1" in body
+    r = c.post(
+        "/licitacoes/",
+        {"service": "taxi", "number": "UI-0", "places": 1, "opened_on": "2026-02-01"},
+    )
+    body = r.content.decode()
+    assert r.status_code == 200 and "informe a categoria das vagas" in body and "art. 5" in body
     r = c.post(
         "/licitacoes/",
         {"service": "motofrete", "number": "UI-2", "places": 3, "opened_on": "2026-02-01"},

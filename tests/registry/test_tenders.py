@@ -42,18 +42,36 @@ def test_places_over_the_free_quota_are_refused(ipatinga_m):
     limit_taxi_quota(m, 3)
     with pytest.raises(S.Refused) as exc:
         TD.tender_create(
-            actor=boss(m), municipality=m, service="taxi", number="T-4", places=4, opened_on=OPEN
+            actor=boss(m),
+            municipality=m,
+            service="taxi",
+            taxi_category="convencional",
+            number="T-4",
+            places=4,
+            opened_on=OPEN,
         )
     r = exc.value.decision.refusals[0]
     assert any(c.article == "3" and c.paragraph == "1" for c in r.citations)
     tender = TD.tender_create(
-        actor=boss(m), municipality=m, service="taxi", number="T-3", places=3, opened_on=OPEN
+        actor=boss(m),
+        municipality=m,
+        service="taxi",
+        taxi_category="convencional",
+        number="T-3",
+        places=3,
+        opened_on=OPEN,
     )
     assert tender.places == 3
     # Places promised by a live tender are not free for another one.
     with pytest.raises(S.Refused):
         TD.tender_create(
-            actor=boss(m), municipality=m, service="taxi", number="T-1", places=1, opened_on=OPEN
+            actor=boss(m),
+            municipality=m,
+            service="taxi",
+            taxi_category="convencional",
+            number="T-1",
+            places=1,
+            opened_on=OPEN,
         )
 
 
@@ -100,7 +118,13 @@ def test_taxi_tender_end_to_end_grants_in_ranking_order(ipatinga_m):
     m = ipatinga_m
     limit_taxi_quota(m, 5)
     tender = TD.tender_create(
-        actor=boss(m), municipality=m, service="taxi", number="T-10", places=2, opened_on=OPEN
+        actor=boss(m),
+        municipality=m,
+        service="taxi",
+        taxi_category="convencional",
+        number="T-10",
+        places=2,
+        opened_on=OPEN,
     )
     people = [person(m, name=f"Candidato {i}") for i in range(4)]
     servant = person(m, name="Servidor", is_public_servant=True)
@@ -161,7 +185,13 @@ def test_the_ranking_is_never_skipped(ipatinga_m):
     m = ipatinga_m
     limit_taxi_quota(m, 5)
     tender = TD.tender_create(
-        actor=boss(m), municipality=m, service="taxi", number="T-11", places=2, opened_on=OPEN
+        actor=boss(m),
+        municipality=m,
+        service="taxi",
+        taxi_category="convencional",
+        number="T-11",
+        places=2,
+        opened_on=OPEN,
     )
     a, b = person(m), person(m)
     apps = [

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
-from ninja import Router, Schema
+from ninja import Field, Router, Schema
 
 from outorga.core.acts import Actor
 from outorga.core.api import api, staff
@@ -55,6 +55,7 @@ def tender_out(t: Tender) -> dict[str, Any]:
     return {
         "id": t.pk,
         "service": t.service,
+        "taxi_category": t.taxi_category,
         "number": t.number,
         "places": t.places,
         "opened_on": t.opened_on,
@@ -66,6 +67,7 @@ def tender_out(t: Tender) -> dict[str, Any]:
                 "id": a.pk,
                 "person": a.person_id,
                 "name": a.person.name,
+                "taxi_category": a.taxi_category,
                 "eligible": a.eligible,
                 "rank": a.rank,
                 "decision": a.decision,
@@ -80,6 +82,7 @@ class TenderIn(Schema):
     number: str
     places: int
     opened_on: dt.date
+    taxi_category: str = Field("", description="táxi: convencional, especial ou executivo")
 
 
 @tenders_router.get("", summary="Licitações")
@@ -108,6 +111,7 @@ def tender_create(request: HttpRequest, payload: TenderIn) -> Any:
         number=payload.number,
         places=payload.places,
         opened_on=payload.opened_on,
+        taxi_category=payload.taxi_category,
     )
     return _created(request, tender_out(t))
 
@@ -133,7 +137,7 @@ def tender_apply(request: HttpRequest, tender_id: int, payload: ApplicantIn) -> 
 
 class EvaluateIn(Schema):
     on: dt.date
-    taxi_category: str = "convencional"
+    taxi_category: str = Field("", description="só para licitação registrada sem categoria")
 
 
 @tenders_router.post("/{tender_id}/evaluate", summary="Habilitação de cada candidato, com artigos")

@@ -399,13 +399,22 @@ def taxi_eligibility(
     ]
 
 
-def _tender_award(tender: Tender | None, holder: Person) -> bool:
-    """Art. 3: granted through a tender, to a ranked eligible applicant of a homologated one."""
+def _tender_award(tender: Tender | None, holder: Person, category: str = "") -> bool:
+    """Art. 3: granted through a tender, to a ranked eligible applicant of a homologated one, in
+    the category the tender offered (art. 3: bound to the call for tenders; art. 6: one
+    category per permission)."""
     if tender is None:
         return False
     if tender.service != Service.TAXI:
         raise FieldError(
             "licitação", "a licitação não é do serviço de táxi", f"{TAXI_CITE}, art. 3"
+        )
+    if category and tender.taxi_category and category != tender.taxi_category:
+        raise FieldError(
+            "categoria",
+            f"a licitação {tender.number} ofereceu vagas de táxi {tender.taxi_category}, "
+            f"não {category}",
+            f"{TAXI_CITE}, art. 3 e art. 6",
         )
     if tender.homologated_on is None:
         raise FieldError(
@@ -455,7 +464,7 @@ def taxi_grant_decisions(
     _check_grant_input(category, option, mode, instalments)
     checks = checks or {}
     _one_vehicle_one_permit(vehicle)
-    awarded = _tender_award(tender, holder)
+    awarded = _tender_award(tender, holder, category)
     quota = _ask(
         "taxi.permissao.vagas",
         municipality,

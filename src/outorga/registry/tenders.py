@@ -83,9 +83,14 @@ def tender_create(
     number: str,
     places: int,
     opened_on: dt.date,
+    taxi_category: str = "",
 ) -> Tender:
     """Open a tender offering ``places`` ≤ the free quota on the opening date: the quota minus the
-    active permits (the law core's answer) minus places already promised by other live tenders."""
+    active permits (the law core's answer) minus places already promised by other live tenders.
+
+    A taxi tender offers places of one category (taxi art. 5–6), which its grants take. The law
+    sets one quota for every category together (art. 3 §1: one vehicle per 1 200 inhabitants),
+    so the places of all categories count against it."""
     if service not in Service.values:
         raise FieldError("serviço", "use mototaxi, motofrete ou taxi")
     law = _law(service)
@@ -93,6 +98,14 @@ def tender_create(
     authorize(actor=actor, municipality=municipality, action="tender.manage", law=law)
     if not number.strip():
         raise FieldError("número", "informe o número da licitação")
+    if service == Service.TAXI and taxi_category not in TaxiCategory.values:
+        raise FieldError(
+            "categoria",
+            "informe a categoria das vagas: convencional, especial ou executivo",
+            "Lei do táxi de Ipatinga (2017), art. 5 e art. 6",
+        )
+    if service != Service.TAXI and taxi_category:
+        raise FieldError("categoria", "categoria só se aplica a licitação de táxi")
     if places < 1:
         raise FieldError("vagas", "ofereça ao menos 1 vaga")
     with transaction.atomic(), tenant(municipality):
@@ -135,7 +148,11 @@ def tender_create(
             if not places_ok:
                 raise S.Refused(decision)
         tender = Tender.objects.create(
-            service=service, number=number.strip(), places=places, opened_on=opened_on
+            service=service,
+            taxi_category=taxi_category,
+            number=number.strip(),
+            places=places,
+            opened_on=opened_on,
         )
         record_act(
             municipality=municipality,
@@ -144,6 +161,7 @@ def tender_create(
             obj=tender,
             new={
                 "service": service,
+                "taxi_category": taxi_category,
                 "number": tender.number,
                 "places": places,
                 "opened_on": opened_on,
@@ -172,29 +190,60 @@ def tender_apply(
             )
         if TenderApplicant.objects.filter(tender=tender, person=person).exists():
             raise FieldError("candidato", "já inscrito nesta licitação")
-        applicant = TenderApplicant.objects.create(tender=tender, person=person)
+        # The applicant competes for the tender's category, the one a grant will take.
+        applicant = TenderApplicant.objects.create(
+            tender=tender, person=person, taxi_category=tender.taxi_category
+        )
         record_act(
             municipality=municipality,
             actor=actor,
             action="tender.apply",
             obj=applicant,
-            new={"tender": tender.number, "person": person.pk},
+            new={
+                "tender": tender.number,
+                "person": person.pk,
+                "taxi_category": applicant.taxi_category,
+            },
         )
     return applicant
 
 
+def applicant_category(applicant: TenderApplicant, given: str = "") -> str:
+    """The taxi category an applicant competes for: the applicant's, else the tender's; one given
+    by the caller must be that one (art. 3: bound to the call; art. 6: one category). Only a
+    tender recorded without a category takes the one given."""
+    tender = applicant.tender
+    own = applicant.taxi_category or tender.taxi_category
+    if own and given and given != own:
+        raise FieldError(
+            "categoria",
+            f"a licitação {tender.number} é de táxi {own}, não {given}",
+            "Lei do táxi de Ipatinga (2017), art. 3 e art. 6",
+        )
+    category = own or given
+    if category not in TaxiCategory.values:
+        raise FieldError(
+            "categoria",
+            "use convencional, especial ou executivo",
+            "Lei do táxi de Ipatinga (2017), art. 5",
+        )
+    return category
+
+
 def applicant_eligibility(
-    applicant: TenderApplicant, on: dt.date, taxi_category: str = TaxiCategory.CONVENCIONAL
+    applicant: TenderApplicant, on: dt.date, taxi_category: str = ""
 ) -> Decision:
     """The law's answer for one applicant: mototaxi art. 5–8 (with the medical certificate against
-    the homologation, art. 5 §2); taxi art. 3–12 (documents of art. 22–24 come at the grant)."""
+    the homologation, art. 5 §2); taxi art. 3–12 in the tender's category (documents of
+    art. 22–24 come at the grant)."""
     tender = applicant.tender
     if tender.service == Service.TAXI:
+        category = applicant_category(applicant, taxi_category)
         return T._ask(
             "taxi.permissao.elegibilidade",
             tender.municipality,
             on,
-            T.person_facts(applicant.person, category=taxi_category, on=on, awarded_in_tender=True),
+            T.person_facts(applicant.person, category=category, on=on, awarded_in_tender=True),
         )
     return S.person_eligibility(applicant.person, tender.service, on, tender=tender)
 
@@ -205,13 +254,15 @@ def tender_evaluate(
     municipality: Municipality,
     tender: Tender,
     on: dt.date,
-    taxi_category: str = TaxiCategory.CONVENCIONAL,
+    taxi_category: str = "",
 ) -> list[TenderApplicant]:
-    """Every applicant's eligibility with each reason and its article, stored on the applicant."""
+    """Every applicant's eligibility with each reason and its article, stored on the applicant.
+    A taxi applicant is judged in the tender's category (``taxi_category`` only for a tender
+    recorded without one)."""
     authorize(
         actor=actor, municipality=municipality, action="tender.manage", law=_law(tender.service)
     )
-    if taxi_category not in TaxiCategory.values:
+    if taxi_category and taxi_category not in TaxiCategory.values:
         raise FieldError("categoria", "use convencional, especial ou executivo")
     with transaction.atomic(), tenant(municipality):
         tender = Tender.objects.select_for_update().get(pk=tender.pk)
@@ -319,7 +370,7 @@ def _grant_one(
             municipality=municipality,
             holder=applicant.person,
             vehicle=vehicle,
-            category=params.get("category", TaxiCategory.CONVENCIONAL),
+            category=applicant_category(applicant, params.get("category", "")),
             signed_on=on,
             option=params.get("option", "I"),
             mode=params.get("mode", "pagamento"),
@@ -369,10 +420,12 @@ def tender_grant(
             .order_by("rank")
         )
         # Bad input stops the run before anyone is granted, not halfway through it.
-        ids = {a.pk for a in queue}
+        by_id = {a.pk: a for a in queue}
         for applicant_id, data in grants.items():
-            if int(applicant_id) not in ids:
+            if int(applicant_id) not in by_id:
                 raise FieldError("outorgas", f"candidato {applicant_id} não classificado")
+            if tender.service == Service.TAXI:
+                applicant_category(by_id[int(applicant_id)], data.get("category", ""))
             if not Vehicle.objects.filter(pk=data.get("vehicle")).exists():
                 raise FieldError(
                     "veículo", f"veículo não encontrado para o candidato {applicant_id}"

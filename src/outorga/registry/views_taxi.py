@@ -60,6 +60,11 @@ class TenderForm(forms.Form):
     number = forms.CharField(label="Número da licitação", max_length=40)
     places = forms.IntegerField(label="Vagas oferecidas", min_value=1)
     opened_on = forms.DateField(label="Data de abertura", widget=DATE)
+    taxi_category = forms.ChoiceField(
+        label="Categoria das vagas (táxi: art. 5 e 6)",
+        choices=[("", "— (mototáxi e motofrete)"), *TaxiCategory.choices],
+        required=False,
+    )
 
 
 @staff_required

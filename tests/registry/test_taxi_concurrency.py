@@ -18,7 +18,7 @@ from outorga.finance.models import Debt
 from outorga.law.competence import Role
 from outorga.registry import services as S
 from outorga.registry import taxi as T
-from outorga.registry.models import Permit, Tender, TenderApplicant
+from outorga.registry.models import Permit, Tender, TenderApplicant, Vehicle
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -41,9 +41,12 @@ def test_20_concurrent_taxi_grants_for_the_last_3_places_grant_exactly_3():
             opened_on=ON - dt.timedelta(days=60),
             homologated_on=ON - dt.timedelta(days=10),
             status=Tender.Status.HOMOLOGATED,
+            taxi_category="convencional",
         )
         for rank, (p, _) in enumerate(applicants, start=1):
-            TenderApplicant.objects.create(tender=tender, person=p, eligible=True, rank=rank)
+            TenderApplicant.objects.create(
+                tender=tender, person=p, eligible=True, rank=rank, taxi_category="convencional"
+            )
     barrier = threading.Barrier(len(applicants))
     results: list[str] = []
 
@@ -80,10 +83,13 @@ def test_20_concurrent_taxi_grants_for_the_last_3_places_grant_exactly_3():
     assert results.count("granted") == 3, results
     assert results.count("refused") == 17, results
     with tenant(m):
-        numbers = sorted(
-            Permit.objects.filter(service="taxi").values_list("registration_number", flat=True)
-        )
+        permits = Permit.objects.filter(service="taxi")
+        holders = list(permits.values_list("registration_number", flat=True))
+        vehicles = list(permits.values_list("vehicle__cadastro_number", flat=True))
+        inscribed = Vehicle.objects.filter(cadastro_number__isnull=False).count()
         debts = Debt.objects.filter(origin=Debt.Origin.CONTRAPARTIDA).count()
-    assert numbers == [1, 2, 3]  # sequential, gapless, unique
+    # One Cadastro for holders and their vehicles (art. 4 I, 20): sequential, gapless, unique;
+    # no refused grant inscribed its vehicle.
+    assert sorted(holders + vehicles) == [1, 2, 3, 4, 5, 6] and inscribed == 3
     assert debts == 6  # two instalments for each of the 3 grants, none for the refused
     assert verify_chain(m).ok

@@ -217,7 +217,13 @@ def test_art_3_par_1_no_grant_over_the_quota_and_numbers_stay_gapless(ipatinga_m
     with tenant(m):
         PopulationFigure.objects.filter(source="teste").update(value=1200 * (active + 2))
     p2 = grant(m, second, v2)
-    assert p2.registration_number == p1.registration_number + 1  # the refusal used no number
+    with tenant(m):
+        v1.refresh_from_db()
+        v2.refresh_from_db()
+    # One Cadastro for holders and vehicles (art. 4 I, 20); the refusal used no number.
+    numbers = [p1.registration_number, v1.cadastro_number, p2.registration_number]
+    assert numbers == list(range(p1.registration_number, p1.registration_number + 3))
+    assert v2.cadastro_number == p2.registration_number + 1
 
 
 def test_only_the_competent_roles_grant(ipatinga_m):

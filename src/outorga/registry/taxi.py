@@ -537,6 +537,8 @@ def taxi_permit_grant(
         # Lock first: every taxi grant waits here, then counts (D-7).
         lock, _ = RegisterCounter.objects.get_or_create(series="quota:taxi")
         RegisterCounter.objects.select_for_update().get(pk=lock.pk)
+        # The vehicle row before the Cadastro counter, as every service that inscribes one.
+        Vehicle.objects.select_for_update().get(pk=vehicle.pk)
         decisions = taxi_grant_decisions(
             municipality=municipality,
             holder=holder,
@@ -561,7 +563,10 @@ def taxi_permit_grant(
             signed_on,
             {"signed_on": signed_on.isoformat(), "option": option},
         )
-        number = S.next_number("register:taxi")
+        number = S.next_number(S.TAXI_CADASTRO)
+        vehicle = S.taxi_vehicle_inscribe(
+            actor=actor, municipality=municipality, vehicle=vehicle, on=signed_on
+        )
         outcome = plan.outcome
         permit = Permit.objects.create(
             service=Service.TAXI,
@@ -600,6 +605,7 @@ def taxi_permit_grant(
                 "registration_number": number,
                 "holder": holder.pk,
                 "vehicle": vehicle.plate,
+                "vehicle_cadastro_number": vehicle.cadastro_number,
                 "service": Service.TAXI.value,
                 "category": category,
                 "term_end": permit.term_end,
@@ -735,6 +741,12 @@ def taxi_term_renew(
         PermitTermRenewal.objects.create(
             term=term, renewed_on=on, valid_until=term.valid_until, act=act
         )
+        if permit.vehicle is not None:
+            # A vehicle in service since before its inscription had a number is inscribed with
+            # the yearly renewal of the Cadastro (art. 21).
+            S.taxi_vehicle_inscribe(
+                actor=actor, municipality=municipality, vehicle=permit.vehicle, on=on
+            )
     return term
 
 
@@ -792,7 +804,7 @@ def taxi_auxiliary_add(
             person=person,
             added_on=on,
             work_schedule=work_schedule,
-            registration_number=S.next_number("register:taxi"),
+            registration_number=S.next_number(S.TAXI_CADASTRO),
             credential_valid_until=add_years(on, 1),
         )
         record_act(
@@ -879,6 +891,10 @@ def vehicle_substitute(
         else:
             decisions = [S.vehicle_eligibility(vehicle, permit.service, on, equipment or [])]
         _refuse_if("registry.vehicle_substitute", decisions, on, municipality, "troca recusada")
+        if permit.service == Service.TAXI:
+            vehicle = S.taxi_vehicle_inscribe(
+                actor=actor, municipality=municipality, vehicle=vehicle, on=on
+            )
         kind = VehicleChange.Kind.EMERGENCIAL if emergency else VehicleChange.Kind.SUBSTITUICAO
         change = VehicleChange.objects.create(
             permit=permit,
@@ -948,6 +964,10 @@ def taxi_reserve_vehicle(
         _refuse_if(
             "registry.taxi_reserve_vehicle", [decision], on, municipality, "reserva recusada"
         )
+        # The reserve vehicle also serves the taxi service: inscribed in the Cadastro (art. 20).
+        vehicle = S.taxi_vehicle_inscribe(
+            actor=actor, municipality=municipality, vehicle=vehicle, on=on
+        )
         change = VehicleChange.objects.create(
             permit=permit,
             kind=VehicleChange.Kind.RESERVA,
@@ -990,6 +1010,10 @@ def vehicle_change_end(
         change.save(update_fields=["status", "ended_on"])
         permit.vehicle = change.from_vehicle
         permit.save(update_fields=["vehicle"])
+        if permit.service == Service.TAXI and change.from_vehicle is not None:
+            S.taxi_vehicle_inscribe(
+                actor=actor, municipality=municipality, vehicle=change.from_vehicle, on=on
+            )
         record_act(
             municipality=municipality,
             actor=actor,
@@ -1049,6 +1073,8 @@ def taxi_vehicle_swap(
             ]
         _refuse_if("registry.taxi_vehicle_swap", decisions, on, municipality, "permuta recusada")
         va, vb = a.vehicle, b.vehicle
+        for v in sorted((va, vb), key=lambda v: v.pk):
+            S.taxi_vehicle_inscribe(actor=actor, municipality=municipality, vehicle=v, on=on)
         changes = []
         for p, old, new in ((a, va, vb), (b, vb, va)):
             changes.append(

@@ -48,8 +48,10 @@ from . import services as S
 from . import validation as V
 from .models import (
     SERVICE_LAW,
+    Auxiliary,
     Permit,
     PermitStatusChange,
+    PermitTerm,
     Person,
     RegisterCounter,
     Service,
@@ -110,6 +112,8 @@ COLUMNS: list[Column] = [
     Column("fim_prazo", "permissao", "DD/MM/AAAA (termo final, com as prorrogações)", True),
     Column("certificado_valido_ate", "permissao", "DD/MM/AAAA (certificado de registro)"),
     Column("decreto", "permissao", "decreto de outorga"),
+    Column("contrapartida", "permissao", "táxi: pagamento ou servicos (art. 10, alínea a ou b)"),
+    Column("parcelas", "permissao", "táxi, contrapartida em pagamento: parcelas (art. 10)"),
     Column("situacao", "permissao", "ativa (padrão), suspensa, em reserva"),
     Column("suspensa_ate", "permissao", "DD/MM/AAAA, se suspensa"),
 ]
@@ -360,12 +364,16 @@ def parse_row(line: int, cells: dict[str, str]) -> tuple[Row, _Row]:
             "decree": r.text("decreto"),
             "status": status or Permit.Status.ACTIVE,
             "suspended_until": r.date("suspensa_ate"),
+            "counterpart": r.choice("contrapartida", PermitTerm.Mode.values),
+            "instalments": r.integer("parcelas", 1, 999),
         }
         p = row.permit
         if p["service"] == Service.TAXI and not p["taxi_category"]:
             r.error("categoria_taxi", "informe a categoria do táxi", _cite(TAXI, 5))
-        if p["service"] != Service.TAXI and p["taxi_category"]:
-            r.error("categoria_taxi", "categoria só se aplica a táxi")
+        if p["service"] != Service.TAXI:
+            for column in ("categoria_taxi", "contrapartida", "parcelas"):
+                if r.text(column):
+                    r.error(column, "só se aplica a táxi")
         if p["status"] == Permit.Status.SUSPENDED and not p["suspended_until"]:
             r.error("suspensa_ate", "informe até quando a permissão está suspensa")
         if p["granted_on"] and p["term_end"] and p["term_end"] <= p["granted_on"]:
@@ -375,6 +383,10 @@ def parse_row(line: int, cells: dict[str, str]) -> tuple[Row, _Row]:
 
 def _cite(law: str, art: int, par: int | str | None = None, inc: str | None = None) -> str:
     return cite(law, art, par, inc=inc).render()
+
+
+def _day(value: Any) -> dt.date:
+    return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value))
 
 
 # The law core -----------------------------------------------------------------------------------
@@ -434,8 +446,10 @@ class LawChecks:
         granted = p["granted_on"]
         if law == MOTO:
             self._moto(row, r, granted, p, v, lic)
-        elif v is not None:
+            return
+        if v is not None:
             self._taxi(r, granted, p, v)
+        self._taxi_termo(r, granted, p)
 
     def _moto(self, row: Row, r: _Row, granted: dt.date, p: Any, v: Any, lic: Any) -> None:
         person = row.person
@@ -533,6 +547,113 @@ class LawChecks:
             self.report(r, d, column, {name}, set())
         self.report(r, d, "ano_fabricacao", set(), TAXI_VEHICLE_WARNINGS)
 
+    def _taxi_termo(self, r: _Row, granted: dt.date, p: dict[str, Any]) -> None:
+        """The Termo de Permissão the permit was granted through (art. 13), rebuilt from the row:
+        the term of art. 10 (10 or 20 years, the law core's), the contrapartida chosen, and the
+        current yearly period of the Termo (``certificado_valido_ate``, art. 13). Stored in
+        ``p["termo"]`` for :func:`permit_import`."""
+        mode = p["counterpart"]
+        if not mode:
+            if not r.text("contrapartida"):
+                r.error(
+                    "contrapartida",
+                    "informe a contrapartida do Termo: pagamento ou servicos",
+                    _cite(TAXI, 10),
+                )
+            return
+        if not p["term_years"]:
+            return
+        by_years: dict[int, tuple[str, Decision]] = {}
+        for option in PermitTerm.Option.values:
+            facts: dict[str, Any] = {
+                "option": option,
+                "mode": mode,
+                "signed_on": granted.isoformat(),
+            }
+            if mode == PermitTerm.Mode.PAGAMENTO:
+                facts["instalments"] = p["instalments"] or 1
+            d = self.ask("taxi.permissao.contrapartida", granted, facts)
+            if d.outcome is None:  # the law was not in force on the grant date
+                refusal = d.refusals[0] if d.refusals else d.reasons[0]
+                r.error(
+                    "data_outorga",
+                    refusal.message,
+                    "; ".join(c.render() for c in refusal.citations),
+                )
+                return
+            by_years[int(d.outcome["term_years"])] = (option, d)
+        if p["term_years"] not in by_years:
+            allowed = " ou ".join(str(y) for y in sorted(by_years))
+            r.error(
+                "prazo_anos",
+                f"prazo de {p['term_years']} anos; a permissão de táxi é de {allowed} anos",
+                _cite(TAXI, 10),
+            )
+            return
+        option, d = by_years[p["term_years"]]
+        self.report(r, d, "parcelas", {"art_10_instalment_limit"}, set())
+        term_end = _day(d.outcome["term_ends_on"])
+        if p["term_end"] and p["term_end"] != term_end:
+            r.error(
+                "fim_prazo",
+                f"o prazo de {p['term_years']} anos a partir da outorga termina em "
+                f"{term_end:%d/%m/%Y}",
+                _cite(TAXI, 10),
+            )
+        if p["extensions"]:
+            r.error(
+                "prorrogacoes",
+                "a lei do táxi não prevê prorrogação: o Termo é renovado a cada ano até o "
+                "limite do prazo",
+                f"{_cite(TAXI, 10)}; {_cite(TAXI, 13)}",
+            )
+        until = p["certificate_valid_until"]
+        if until is None:
+            r.error(
+                "certificado_valido_ate",
+                "informe até quando vigora o Termo de Permissão (renovado a cada ano)",
+                _cite(TAXI, 13),
+            )
+            return
+        last = self._termo_period(granted, option, until)
+        if last is False:
+            r.error(
+                "certificado_valido_ate",
+                f"o Termo vigora por períodos de um ano contados da outorga "
+                f"({granted:%d/%m}); {until:%d/%m/%Y} não encerra um desses períodos",
+                _cite(TAXI, 13),
+            )
+            return
+        p["termo"] = {
+            "option": option,
+            "mode": mode,
+            "instalments": (p["instalments"] or 1) if mode == PermitTerm.Mode.PAGAMENTO else None,
+            "total_cents": int(d.outcome["total_cents"]),
+            "term_years": p["term_years"],
+            "valid_until": until,
+            "last_renewed_on": last,
+            "decision": d.to_json(),
+        }
+
+    def _termo_period(self, granted: dt.date, option: str, until: dt.date) -> dt.date | None | bool:
+        """The start of the Termo's yearly period ending on ``until`` (None: the first period,
+        from the signing), as the law core counts the periods (art. 13); False if none ends
+        there."""
+        last: dt.date | None = None
+        while True:
+            facts: dict[str, Any] = {"signed_on": granted.isoformat(), "option": option}
+            if last is not None:
+                facts["last_renewed_on"] = last.isoformat()
+            d = self.ask("taxi.permissao.termo", granted, facts)
+            if d.outcome is None:
+                return False
+            valid = _day(d.outcome["valid_until"])
+            if valid == until:
+                return last
+            if valid > until or valid >= _day(d.outcome["term_ends_on"]):
+                return False
+            last = valid
+
 
 # Across rows and against the database -----------------------------------------------------------
 
@@ -629,7 +750,27 @@ def cross_checks(rows: list[Row], m: Municipality) -> list[RowError]:
                 errors.append(
                     RowError(row.line, "numero_registro", "número de registro já usado no serviço")
                 )
+            if p["service"] == Service.TAXI and _taxi_number_taken(p["registration_number"]):
+                # One register for holders, auxiliaries and vehicles (taxi art. 4 I, 20).
+                errors.append(
+                    RowError(
+                        row.line,
+                        "numero_registro",
+                        "número já usado no Cadastro Municipal de Taxistas por um auxiliar ou "
+                        "um veículo",
+                        _cite(TAXI, 4, inc="I"),
+                    )
+                )
     return errors
+
+
+def _taxi_number_taken(number: int) -> bool:
+    return (
+        Vehicle.objects.filter(cadastro_number=number).exists()
+        or Auxiliary.objects.filter(
+            permit__service=Service.TAXI, registration_number=number
+        ).exists()
+    )
 
 
 # Writing ----------------------------------------------------------------------------------------
@@ -655,6 +796,9 @@ def permit_import(
         if existing is not None:
             if existing.holder_id != holder.pk or existing.service != service:
                 raise V.FieldError("numero_permissao", "número já cadastrado para outro titular")
+            if service == Service.TAXI and not PermitTerm.objects.filter(permit=existing).exists():
+                # Imported before the Termo was: the same row now completes it.
+                _termo_import(actor, municipality, existing, data, source)
             return existing, False
         counter, _ = RegisterCounter.objects.get_or_create(series=f"register:{service}")
         counter = RegisterCounter.objects.select_for_update().get(pk=counter.pk)
@@ -707,7 +851,56 @@ def permit_import(
             reason=f"importação da planilha {source.get('file', '')}, linha {source.get('line')}",
             act=act,
         )
+        if service == Service.TAXI:
+            _termo_import(actor, municipality, permit, data, source)
     return permit, True
+
+
+def _termo_import(
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    data: dict[str, Any],
+    source: dict[str, Any],
+) -> PermitTerm:
+    """The Termo de Permissão of an imported taxi permit (art. 13), as validation rebuilt it
+    from the row; the contrapartida's payments are the ledger's, not recorded here."""
+    t = data.get("termo")
+    if t is None:
+        raise V.FieldError(
+            "contrapartida", "faltam os dados do Termo de Permissão", _cite(TAXI, 13)
+        )
+    term = PermitTerm.objects.create(
+        permit=permit,
+        option=t["option"],
+        mode=t["mode"],
+        instalments=t["instalments"],
+        total_cents=t["total_cents"],
+        signed_on=permit.granted_on,
+        term_years=t["term_years"],
+        term_ends_on=permit.term_end,
+        valid_until=t["valid_until"],
+        last_renewed_on=t["last_renewed_on"],
+        decision={"contrapartida": t["decision"], "importação": source},
+    )
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="permit.termo.import",
+        obj=term,
+        new={
+            "permit": permit.number,
+            "option": term.option,
+            "mode": term.mode,
+            "instalments": term.instalments,
+            "total_cents": term.total_cents,
+            "signed_on": term.signed_on,
+            "valid_until": term.valid_until,
+        },
+        basis={"citations": [_cite(TAXI, 10), _cite(TAXI, 13)]},
+        extra={"source": source},
+    )
+    return term
 
 
 def _write(
@@ -806,6 +999,16 @@ def import_registry(
                 except (ValidationError, IntegrityError) as exc:
                     raise ImportFailed(RowError(row.line, "", f"dado recusado: {exc}")) from exc
                 progress.advance()
+            # Taxi vehicles are inscribed in the Cadastro (art. 20) after every imported number
+            # moved the counter, so their numbers follow all of them and never collide.
+            for row in rows:
+                if row.permit and row.vehicle and row.permit["service"] == Service.TAXI:
+                    S.taxi_vehicle_inscribe(
+                        actor=actor,
+                        municipality=municipality,
+                        vehicle=Vehicle.objects.get(plate=row.vehicle["plate"]),
+                        on=checks.today,
+                    )
     except ImportFailed as exc:
         report.errors.append(exc.error)
         return report

@@ -170,21 +170,42 @@ def test_a_fare_above_the_executives_ceiling_is_flagged(tmp_path):
 
 
 def _random_intervals(rng: random.Random, drivers: int, n: int) -> list[tuple[str, int, int]]:
+    """Intervals in one of three shapes: sparse, crowded into a short stretch (many per bucket),
+    or long ones overlapping everything (the peak held for a long time)."""
+    shape = rng.choice(("sparse", "crowded", "long"))
+    horizon = {"sparse": 200_000, "crowded": 5_000, "long": 50_000}[shape]
     out = []
     for _ in range(n):
-        start = rng.randrange(0, 200) * 1000
-        out.append((f"{rng.randrange(drivers):011d}", start, start + rng.randrange(0, 40) * 1000))
+        start = (
+            rng.randrange(0, horizon) // 1000 * 1000
+            if rng.random() < 0.5
+            else rng.randrange(horizon)
+        )
+        length = rng.randrange(0, 40_000 if shape != "long" else 400_000)
+        out.append((f"{rng.randrange(drivers):011d}", start, start + length))
     return out
 
 
-@pytest.mark.parametrize("seed", range(25))
-def test_the_vectorised_peak_equals_the_rulebooks_sweep(seed):
-    rng = random.Random(seed)
-    intervals = _random_intervals(rng, drivers=rng.randrange(1, 12), n=rng.randrange(1, 80))
+def _peak_through_the_engine(intervals, roster_size):
+    """The engine's own path: table t as the reader leaves it (roster drivers numbered k > 0,
+    unknown drivers k = 0), then the measure."""
     con = E.connect(threads=1)
-    con.execute("CREATE TABLE iv (driver VARCHAR, s BIGINT, e BIGINT)")
-    con.executemany("INSERT INTO iv VALUES (?, ?, ?)", intervals)
-    got = E._peak(con, "(SELECT * FROM iv WHERE e > s)")
+    con.execute("CREATE TABLE r (r_cpf VARCHAR)")
+    if roster_size:
+        E._insert(con, "r", [(f"{i:011d}",) for i in range(roster_size)])
+    con.execute("CREATE TABLE t (driver VARCHAR, k INTEGER, s BIGINT, e BIGINT)")
+    E._insert(
+        con, "t", [(d, int(d) + 1 if int(d) < roster_size else 0, s, e) for d, s, e in intervals]
+    )
+    return E._peak_of_rows(con, "e > s")
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_d9_b_the_vectorised_peak_equals_the_rulebooks_sweep(seed):
+    rng = random.Random(seed)
+    drivers = rng.randrange(1, 60)
+    intervals = _random_intervals(rng, drivers=drivers, n=rng.randrange(1, 1500))
+    got = _peak_through_the_engine(intervals, roster_size=rng.randrange(0, drivers + 1))
     epoch = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
     expected = peak_concurrent_drivers(
         (d, epoch + dt.timedelta(milliseconds=s), epoch + dt.timedelta(milliseconds=e))
@@ -206,3 +227,79 @@ def test_touching_sessions_are_not_counted_together_and_overlaps_of_a_driver_cou
 
 def test_the_bare_aggregation_reads_the_same_file():
     assert E.bare_aggregation([SAMPLES / "trips-sample.csv"]) >= 4
+
+
+@pytest.mark.parametrize("with_limits", [True, False])
+def test_the_quick_clean_test_never_passes_a_row_a_condition_flags(with_limits):
+    """The reader's shortcut (a row passing the cheap test gets no error bit) must be a
+    sufficient condition of every kind's test: clean rows with one to three fields moved to or
+    around a threshold, absurd values that would overflow a multiplication, NULLs, unknown,
+    disabled and banned drivers, other plates."""
+    rng = random.Random(7)
+    limits = E.FareLimits(600, 200, 50) if with_limits else None
+    enabled = "(rf IS NOT NULL AND s >= rf AND (ru IS NULL OR s < ru))"
+    conds = E._trip_conditions(OCT, limits, enabled)
+    clean = E._trip_clean(OCT, limits, enabled)
+    big = 2**62
+    edges = {
+        "driver": ("", None),
+        "trip_id": (None,),
+        "s": (OCT.start_ms - 1, OCT.start_ms, OCT.end_ms - 1, OCT.end_ms, None),
+        "e": (-1, 0, E.DURATION_TOLERANCE_S * 1000, E.DURATION_TOLERANCE_S * 1000 + 1, None),
+        "dur": (-1, 0, 1, E.MAX_TRIP_SECONDS, E.MAX_TRIP_SECONDS + 1, big, None),
+        "dist": (-1, 0, 1, 1001, 33_333, E.MAX_TRIP_METRES, E.MAX_TRIP_METRES + 1, big, None),
+        "fare": (-1, 0, 1_000, 1_500, 1_600, 100_000, big, None),
+        "ret": (-1, 0, 2_000, big, None),
+        "extras": (-1, 100, 5_000, big, None),
+        "revenue": (False,),
+        "plate": ("qbd-1a23", "XXX0000", None),
+        "roster": ("unknown", "banned", "later", "ended"),
+    }
+    rows = []
+    for i in range(6_000):
+        row = {
+            "driver": "52998224725",
+            "trip_id": f"T{i}",
+            "s": OCT.start_ms + 3_600_000,
+            "e": 0,
+            "dur": 600,
+            "dist": 4_000,
+            "fare": 1_400,
+            "ret": 300,
+            "extras": 0,
+            "revenue": True,
+            "plate": "QBD1A23",
+            "roster": "ok",
+        }
+        for field in rng.sample(sorted(edges), rng.choice((0, 1, 1, 2, 3))):
+            row[field] = rng.choice(edges[field])
+        lag = row["e"]
+        dur = row["dur"] if isinstance(row["dur"], int) and row["dur"] < big else 0
+        row["e"] = None if row["s"] is None or lag is None else row["s"] + dur * 1000 + lag
+        known = row["roster"] != "unknown"
+        rows.append(
+            (
+                *(row[f] for f in ("driver", "trip_id", "s", "e", "dist", "dur", "fare")),
+                *(row[f] for f in ("ret", "extras", "revenue", "plate")),
+                "52998224725" if known else None,
+                "QBD1A23" if known else None,
+                row["roster"] == "banned",
+                OCT.start_ms + 86_400_000 if row["roster"] == "later" else OCT.start_ms,
+                OCT.start_ms + 60_000 if row["roster"] == "ended" else None,
+            )
+        )
+    con = E.connect(threads=1)
+    con.execute(
+        "CREATE TABLE x (driver VARCHAR, trip_id VARCHAR, s BIGINT, e BIGINT, dist BIGINT, "
+        "dur BIGINT, fare BIGINT, ret BIGINT, extras BIGINT, revenue BOOLEAN, plate VARCHAR, "
+        "r_cpf VARCHAR, r_plate VARCHAR, banned BOOLEAN, rf BIGINT, ru BIGINT)"
+    )
+    E._insert(con, "x", rows)
+    flagged = " OR ".join(f"coalesce({sql}, false)" for sql in conds.values())
+    (passed, flagged_rows, wrongly) = con.execute(
+        f"""SELECT count_if(ok), count_if(bad), count_if(ok AND bad) FROM (
+              SELECT coalesce({clean.replace("r.k", "r_cpf")}, false) AS ok, {flagged} AS bad
+              FROM x)"""
+    ).fetchall()[0]
+    assert passed > 1000 and flagged_rows > 1000  # both sides are exercised
+    assert wrongly == 0

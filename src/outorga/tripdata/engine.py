@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import csv
 import os
-from collections.abc import Callable, Iterable, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +28,9 @@ import duckdb
 MAX_TRIP_SECONDS = 24 * 3600
 MAX_TRIP_METRES = 1_000_000
 MAX_SPEED_KMH = 200
+#: Extras beyond this (R$ 10 bilhões) are absurd: capped inside the fare ceiling so that the
+#: integer arithmetic cannot overflow (a fare would have to be as absurd to be flagged).
+CEILING_EXTRAS_CAP = 10**12
 #: Tolerance between the declared duration and end − start (clock rounding, GPS lag).
 DURATION_TOLERANCE_S = 300
 SAMPLES_PER_KIND = 5
@@ -176,6 +181,35 @@ def connect(memory_limit: str = "1500MB", threads: int | None = None) -> duckdb.
     return con
 
 
+_local = threading.local()
+#: The tables one analysis creates; a reused connection drops them before and after.
+_TABLES = ("t", "d", "agg", "u", "r", "p", "csv_rejects", "csv_scans")
+
+
+@contextmanager
+def _workspace(
+    con: duckdb.DuckDBPyConnection | None,
+) -> Iterator[duckdb.DuckDBPyConnection]:
+    """The connection an analysis works in: the caller's, or one kept per worker thread and
+    emptied after each file (a fresh DuckDB per file pays again for the memory it maps)."""
+    if con is not None:
+        yield con
+        return
+    con = getattr(_local, "con", None)
+    if con is None:
+        con = _local.con = connect()
+    _drop(con)
+    try:
+        yield con
+    finally:
+        _drop(con)
+
+
+def _drop(con: duckdb.DuckDBPyConnection) -> None:
+    for table in _TABLES:
+        con.execute(f"DROP TABLE IF EXISTS {table}")
+
+
 def _sql_str(value: str) -> str:
     return value.replace("'", "''")
 
@@ -267,17 +301,17 @@ def _native_select(
 
 
 def _trips_select(con: duckdb.DuckDBPyConnection, path: Path, fmt: str, schema: str) -> str:
-    """The file as normalised columns: trip_id, driver, plate, s, e (epoch ms), dist, dur, fare,
-    ret, extras, revenue."""
+    """The file as normalised columns: trip_id, driver (digits), plate (as written: normalised
+    only where it differs from the roster's), s, e (epoch ms), dist, dur, fare, ret, extras,
+    revenue."""
     if schema == "native":
         inner = _native_select(con, path, fmt, NATIVE_TRIPS)
         # Normalise only what needs it: most files already follow the schema.
         return f"""SELECT
                 trip_id,
-                CASE WHEN length(driver_cpf) = 11 THEN driver_cpf
+                CASE WHEN strlen(driver_cpf) = 11 THEN driver_cpf
                      ELSE regexp_replace(driver_cpf, '[^0-9]', '', 'g') END AS driver,
-                CASE WHEN length(vehicle_plate) = 7 THEN upper(vehicle_plate)
-                     ELSE upper(replace(vehicle_plate, '-', '')) END AS plate,
+                vehicle_plate AS plate,
                 epoch_ms(start_time) AS s, epoch_ms(end_time) AS e,
                 distance_m AS dist, duration_s AS dur,
                 fare_cents AS fare, retention_cents AS ret, coalesce(extras_cents, 0) AS extras,
@@ -329,20 +363,53 @@ def _sessions_select(con: duckdb.DuckDBPyConnection, path: Path, fmt: str, schem
     inner = _native_select(con, path, fmt, NATIVE_SESSIONS)
     return f"""SELECT
             session_id AS trip_id,
-            CASE WHEN length(driver_cpf) = 11 THEN driver_cpf
+            CASE WHEN strlen(driver_cpf) = 11 THEN driver_cpf
                  ELSE regexp_replace(driver_cpf, '[^0-9]', '', 'g') END AS driver,
             epoch_ms(start_time) AS s, epoch_ms(end_time) AS e
         FROM ({inner})"""
 
 
-def _load_roster(con: duckdb.DuckDBPyConnection, roster: Sequence[RosterEntry]) -> None:
-    con.execute("CREATE TABLE r (r_cpf VARCHAR, r_plate VARCHAR, banned BOOLEAN)")
-    con.execute("CREATE TABLE p (p_cpf VARCHAR, f BIGINT, u BIGINT)")
+@dataclass(frozen=True)
+class _Roster:
+    """How the file's rows meet the roster: the joins, and the SQL telling whether the row's
+    driver was enabled at the trip's start."""
+
+    joins: str
+    enabled: str
+
+
+def _load_roster(con: duckdb.DuckDBPyConnection, roster: Sequence[RosterEntry]) -> _Roster:
+    """The roster as table ``r`` (``k`` numbers the drivers 1…n for the concurrency measure's
+    integer sorts). A driver's enabled period sits on its own row, so the usual roster (one period
+    per driver) needs one equi-join; only when some driver has several periods are they joined
+    as a range from table ``p``."""
+    con.execute(
+        "CREATE TABLE r (r_cpf VARCHAR, r_plate VARCHAR, banned BOOLEAN, k INTEGER, "
+        "rf BIGINT, ru BIGINT)"
+    )
+    merged = [_merge_periods(d.periods) for d in roster]
     if roster:
-        _insert(con, "r", [(d.cpf, d.plate.upper(), d.banned_vehicle) for d in roster])
-        periods = [(d.cpf, f, u) for d in roster for f, u in _merge_periods(d.periods)]
-        if periods:
-            _insert(con, "p", periods)
+        _insert(
+            con,
+            "r",
+            [
+                (
+                    d.cpf,
+                    d.plate.upper().replace("-", ""),
+                    d.banned_vehicle,
+                    i,
+                    *(ps[0] if ps else (None, None)),
+                )
+                for i, (d, ps) in enumerate(zip(roster, merged, strict=True), 1)
+            ],
+        )
+    joins = "LEFT JOIN r ON x.driver = r.r_cpf"
+    if all(len(ps) <= 1 for ps in merged):
+        return _Roster(joins, "(rf IS NOT NULL AND s >= rf AND (ru IS NULL OR s < ru))")
+    con.execute("CREATE TABLE p (p_cpf VARCHAR, f BIGINT, u BIGINT)")
+    _insert(con, "p", [(d.cpf, f, u) for d, ps in zip(roster, merged, strict=True) for f, u in ps])
+    joins += " LEFT JOIN p ON x.driver = p.p_cpf AND x.s >= p.f AND (p.u IS NULL OR x.s < p.u)"
+    return _Roster(joins, "(p.f IS NOT NULL)")
 
 
 def _insert(con: duckdb.DuckDBPyConnection, table: str, rows: list[tuple[Any, ...]]) -> None:
@@ -366,7 +433,7 @@ def _merge_periods(periods: Iterable[tuple[int, int | None]]) -> list[tuple[int,
     return out
 
 
-def _trip_conditions(month: Month, limits: FareLimits | None) -> dict[str, str]:
+def _trip_conditions(month: Month, limits: FareLimits | None, enabled: str) -> dict[str, str]:
     """One SQL boolean per error kind (duplicates are marked afterwards, on the whole file)."""
     fare_check = "false"
     if limits is not None:
@@ -374,7 +441,8 @@ def _trip_conditions(month: Month, limits: FareLimits | None) -> dict[str, str]:
         # + extras = N/6000, rounded half-up = (N + 3000) // 6000 (parity-tested).
         ceiling = (
             f"((6000 * {limits.base_cents} + 6 * {limits.per_km_cents} * dist"
-            f" + 100 * {limits.per_minute_cents} * dur + 6000 * extras + 3000) // 6000)"
+            f" + 100 * {limits.per_minute_cents} * dur + 6000 * least(extras, {CEILING_EXTRAS_CAP})"
+            " + 3000) // 6000)"
         )
         fare_check = (
             f"(CASE WHEN revenue AND dist BETWEEN 0 AND {MAX_TRIP_METRES} AND dur BETWEEN 0 AND "
@@ -396,11 +464,53 @@ def _trip_conditions(month: Month, limits: FareLimits | None) -> dict[str, str]:
         f"ELSE 18 * dist > {5 * MAX_SPEED_KMH} * least(dur, {MAX_TRIP_SECONDS * 100}) END)",
         "inconsistent_amounts": "(fare < 0 OR ret < 0 OR ret > fare OR extras < 0)",
         "unknown_driver": "(driver IS NOT NULL AND driver <> '' AND r_cpf IS NULL)",
-        "driver_not_enabled": "(r_cpf IS NOT NULL AND p_cpf IS NULL)",
-        "plate_mismatch": "(r_cpf IS NOT NULL AND plate IS NOT NULL AND plate <> r_plate)",
+        "driver_not_enabled": f"(r_cpf IS NOT NULL AND NOT coalesce({enabled}, false))",
+        # The plate as written in the file; normalised (upper case, no hyphen) only when it
+        # differs, which is rare, so the common row pays one comparison.
+        "plate_mismatch": "(r_cpf IS NOT NULL AND plate IS NOT NULL AND plate <> r_plate "
+        "AND upper(replace(plate, '-', '')) <> r_plate)",
         "two_wheeler": "(r_cpf IS NOT NULL AND banned)",
         "fare_above_limit": fare_check,
     }
+
+
+def _trip_clean(month: Month, limits: FareLimits | None, enabled: str) -> str:
+    """A cheap test that is true only for rows none of :func:`_trip_conditions` flags: plain
+    comparisons, no CASE, no NULL checks (a NULL value makes it NULL, which sends the row to the
+    full test). Values are clamped before any multiplication, so an absurd number cannot
+    overflow, and a clamp only makes the test stricter. Most rows are clean; only the rest pay
+    for the bit per kind. A property test keeps it a sufficient condition."""
+    dur = f"least(dur, {MAX_TRIP_SECONDS})"
+    dist = f"least(dist, {MAX_TRIP_METRES})"
+    tests = [
+        "strlen(driver) > 0",
+        "trip_id IS NOT NULL",
+        f"s >= {month.start_ms}",
+        f"s < {month.end_ms}",
+        "e >= s",
+        "dur >= 0",
+        f"dur <= {MAX_TRIP_SECONDS}",
+        f"e - s <= {MAX_TRIP_SECONDS * 1000}",
+        f"abs({dur} * 1000 - (e - s)) <= {DURATION_TOLERANCE_S * 1000}",
+        "dist >= 0",
+        f"dist <= {MAX_TRIP_METRES}",
+        f"18 * {dist} <= {5 * MAX_SPEED_KMH} * {dur}",
+        "fare >= 0",
+        "ret >= 0",
+        "ret <= fare",
+        "extras >= 0",
+        "r.k IS NOT NULL",
+        enabled,
+        "plate = r_plate",
+        "NOT banned",
+    ]
+    if limits is not None:
+        extras = f"least(extras, {MAX_TRIP_METRES})"
+        tests.append(
+            f"fare <= (6000 * {limits.base_cents} + 6 * {limits.per_km_cents} * {dist}"
+            f" + 100 * {limits.per_minute_cents} * {dur} + 6000 * {extras} + 3000) // 6000"
+        )
+    return " AND ".join(f"({t})" for t in tests)
 
 
 def _session_conditions(month: Month) -> dict[str, str]:
@@ -422,17 +532,22 @@ def _mask(kinds: Iterable[str]) -> int:
 
 
 def _materialise(
-    con: duckdb.DuckDBPyConnection, select: str, conds: dict[str, str], key_sql: str
+    con: duckdb.DuckDBPyConnection,
+    select: str,
+    conds: dict[str, str],
+    key_sql: str,
+    joins: str,
+    clean: str | None = None,
 ) -> None:
     """Read the file once into table ``t`` with an error bit mask per row, joined on the way with
     the roster (small tables: a hash join that does not slow the parallel reader down)."""
     err = " + ".join(f"coalesce({sql}, false)::INTEGER * {BIT[k]}" for k, sql in conds.items())
+    if clean:
+        err = f"CASE WHEN {clean} THEN 0 ELSE {err} END"
     con.execute(
         f"""CREATE TABLE t AS
-        SELECT x.*, ({err})::INTEGER AS err, hash({key_sql}) AS h
-        FROM ({select}) x
-        LEFT JOIN r ON x.driver = r.r_cpf
-        LEFT JOIN p ON x.driver = p.p_cpf AND x.s >= p.f AND (p.u IS NULL OR x.s < p.u)"""
+        SELECT x.*, coalesce(r.k, 0) AS k, ({err})::INTEGER AS err, hash({key_sql}) AS h
+        FROM ({select}) x {joins}"""
     )
 
 
@@ -495,23 +610,60 @@ def peak_of(k: Any, s: Any, e: Any, *, presorted: bool = False) -> Peak:
     last = np.empty_like(first)
     last[:-1] = first[1:] - 1
     last[-1] = n - 1
-    events = np.empty(2 * len(first), dtype=np.int64)
-    events[0::2] = s[first] * 2 + 1
-    events[1::2] = (running[last] - offset[first]) * 2
-    events.sort(kind="stable")
-    # active after event i = starts so far − ends so far = 2·(starts so far) − (i + 1)
-    active = 2 * np.cumsum(events & 1) - np.arange(1, len(events) + 1)
+    count, at = _sweep(s[first], running[last] - offset[first])
+    return Peak(count, at + base, len(first))
+
+
+def _sweep(starts: Any, ends: Any) -> tuple[int, int]:
+    """Maximum number of the half-open intervals [start, end) open at once (they are one
+    driver's merged islands, so this is the number of distinct drivers) and its first instant.
+
+    Counting first, sorting only where the peak can be: the time line is cut into buckets of
+    about one interval each; a running sum of starts − ends per bucket (``bincount``, linear)
+    gives the exact count at every bucket's last instant — a lower bound of the peak — and, with
+    the bucket's own starts, an upper bound of what it reaches inside. Only the buckets whose
+    upper bound reaches the lower bound can hold the peak or its first instant; their events
+    alone are sorted (ends before starts at the same instant: touching intervals do not
+    overlap) and swept from the bucket's opening count. On data where the peak is rare that is a
+    small part of the events; in the worst case all of them, as a plain sweep would."""
+    import numpy as np
+
+    n = len(starts)
+    span = int(ends.max()) + 1
+    width = max(1, span // max(n, 1))
+    buckets = span // width + 1
+    b_start, b_end = starts // width, ends // width
+    opened = np.bincount(b_start, minlength=buckets)
+    closed = np.bincount(b_end, minlength=buckets)
+    before = np.zeros(buckets + 1, dtype=np.int64)  # open just before bucket b starts
+    np.cumsum(opened - closed, out=before[1:])
+    lower = int(before[1:].max())
+    candidate = before[:-1] + opened >= lower
+    events = np.concatenate((starts[candidate[b_start]] * 2 + 1, ends[candidate[b_end]] * 2))
+    events.sort()
+    bucket = (events >> 1) // width
+    step = (events & 1) * 2 - 1
+    running = np.cumsum(step)
+    # Each run of events of one bucket starts from the count open before that bucket.
+    heads = np.flatnonzero(np.concatenate(([True], bucket[1:] != bucket[:-1])))
+    shift = before[bucket[heads]] - (running[heads] - step[heads])
+    active = running + np.repeat(shift, np.diff(np.append(heads, len(events))))
     i = int(active.argmax())
-    return Peak(int(active[i]), int(events[i] // 2) + base, len(first))
+    return int(active[i]), int(events[i] >> 1)
 
 
-def _peak(con: duckdb.DuckDBPyConnection, where: str, drivers: str | None = None) -> Peak:
-    """The peak over ``where`` (a relation of driver, s, e). SQL numbers the drivers (from
-    ``drivers``, a relation of distinct drivers, when the caller has one); numpy does the rest."""
-    ids = drivers or f"(SELECT DISTINCT driver FROM {where})"
+def _peak_of_rows(con: duckdb.DuckDBPyConnection, where: str, s: str = "s", e: str = "e") -> Peak:
+    """The peak over the rows of table ``t`` matching ``where``. Drivers on the roster already
+    carry their number ``k``; the few unknown drivers (k = 0) are numbered after them."""
+    (known,) = con.execute("SELECT count(*) FROM r").fetchall()[0]
+    con.execute(
+        f"""CREATE OR REPLACE TEMP TABLE u AS SELECT driver, {int(known)} + row_number() OVER ()
+            AS uk FROM (SELECT DISTINCT driver FROM t WHERE k = 0 AND {where})"""
+    )
     arrays = con.execute(
-        f"""WITH ids AS (SELECT driver, row_number() OVER () AS k FROM {ids})
-            SELECT k, s, e FROM {where} iv JOIN ids USING (driver)"""
+        f"""SELECT k, {s} AS s, {e} AS e FROM t WHERE k > 0 AND {where}
+            UNION ALL
+            SELECT uk, {s}, {e} FROM t JOIN u USING (driver) WHERE t.k = 0 AND {where}"""
     ).fetchnumpy()
     return peak_of(arrays["k"], arrays["s"], arrays["e"])
 
@@ -567,9 +719,16 @@ def _rejected(con: duckdb.DuckDBPyConnection) -> tuple[int, list[dict[str, Any]]
     ]
 
 
-def _read(con: duckdb.DuckDBPyConnection, select: str, conds: dict[str, str], key: str) -> None:
+def _read(
+    con: duckdb.DuckDBPyConnection,
+    select: str,
+    conds: dict[str, str],
+    key: str,
+    joins: str,
+    clean: str | None = None,
+) -> None:
     try:
-        _materialise(con, select, conds, key)
+        _materialise(con, select, conds, key, joins, clean)
     except duckdb.Error as exc:
         raise FileRejected(f"arquivo ilegível: {_short(exc)}") from exc
 
@@ -586,11 +745,25 @@ def analyse_trips(
     con: duckdb.DuckDBPyConnection | None = None,
 ) -> Result:
     """Validation counts and samples, per-driver totals and the concurrency peak of a trips file."""
-    con = con or connect()
+    with _workspace(con) as con:
+        return _analyse_trips(con, path, fmt, schema, month, roster, limits, progress)
+
+
+def _analyse_trips(
+    con: duckdb.DuckDBPyConnection,
+    path: Path,
+    fmt: str,
+    schema: str,
+    month: Month,
+    roster: Sequence[RosterEntry],
+    limits: FareLimits | None,
+    progress: Progress,
+) -> Result:
     progress(5, "lendo e validando o arquivo")
-    _load_roster(con, roster)
-    conds = _trip_conditions(month, limits)
-    _read(con, _trips_select(con, path, fmt, schema), conds, "trip_id")
+    on = _load_roster(con, roster)
+    conds = _trip_conditions(month, limits, on.enabled)
+    shortcut = _trip_clean(month, limits, on.enabled)
+    _read(con, _trips_select(con, path, fmt, schema), conds, "trip_id", on.joins, shortcut)
     progress(50, "procurando duplicatas")
     _mark_duplicates(con, "trip_id")
     kinds = list(conds) + ["duplicate"]
@@ -640,11 +813,7 @@ def analyse_trips(
             :SAMPLES_PER_KIND
         ]
     progress(75, "motoristas simultâneos")
-    peak = _peak(
-        con,
-        f"(SELECT driver, s, e FROM t WHERE {ok} AND e > s)",
-        "(SELECT driver FROM agg WHERE n_counted > 0)",
-    )
+    peak = _peak_of_rows(con, f"{ok} AND e > s")
     progress(85, "análise concluída")
     return Result("trips", rows, counted, clean, errors, samples, drivers, peak)
 
@@ -661,11 +830,23 @@ def analyse_sessions(
 ) -> Result:
     """Validation and the concurrency peak of a file of driver online sessions. A session that
     crosses the month's bounds is clipped to them."""
-    con = con or connect()
+    with _workspace(con) as con:
+        return _analyse_sessions(con, path, fmt, schema, month, roster, progress)
+
+
+def _analyse_sessions(
+    con: duckdb.DuckDBPyConnection,
+    path: Path,
+    fmt: str,
+    schema: str,
+    month: Month,
+    roster: Sequence[RosterEntry],
+    progress: Progress,
+) -> Result:
     progress(5, "lendo e validando o arquivo")
-    _load_roster(con, roster)
+    on = _load_roster(con, roster)
     conds = _session_conditions(month)
-    _read(con, _sessions_select(con, path, fmt, schema), conds, "driver, s, e")
+    _read(con, _sessions_select(con, path, fmt, schema), conds, "driver, s, e", on.joins)
     _mark_duplicates(con, "(driver, s, e)")
     kinds = list(conds) + ["duplicate"]
     excl = _mask(k for k in kinds if k != "unknown_driver")
@@ -686,10 +867,11 @@ def analyse_sessions(
             :SAMPLES_PER_KIND
         ]
     progress(70, "motoristas simultâneos")
-    peak = _peak(
+    peak = _peak_of_rows(
         con,
-        f"(SELECT driver, greatest(s, {month.start_ms}) AS s, least(e, {month.end_ms}) AS e "
-        f"FROM t WHERE err & {excl} = 0 AND e > s)",
+        f"err & {excl} = 0 AND e > s",
+        f"greatest(s, {month.start_ms})",
+        f"least(e, {month.end_ms})",
     )
     progress(85, "análise concluída")
     return Result("sessions", rows, counted, clean, errors, samples, [], peak)

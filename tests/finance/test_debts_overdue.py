@@ -47,6 +47,7 @@ def test_d_11_the_day_after_the_due_date_an_unpaid_debt_becomes_final(ipatinga_m
     assert act.record["payload"]["reason"] == "vencido em 31/03/2026 sem pagamento nem defesa"
     assert act.record["payload"]["new"] == {"status": Debt.Status.FINAL}
     assert aviso.person_id == person.pk and "D-11" in aviso.message
+    assert "renovação" not in aviso.message  # no taxi permit: nothing is said to be blocked
 
 
 @pytest.mark.parametrize(
@@ -114,6 +115,8 @@ def test_art_21_par_1_a_taxi_permits_overdue_instalment_cites_the_taxi_law(ipati
     assert [d.pk for d in made] == [first.pk]  # the later instalments are not due yet
     with tenant(m):
         act = Act.objects.get(action="debt.make_final", object_id=str(first.pk))
+        aviso = Notification.objects.get(key=f"finance-overdue-{first.pk}")
+    assert "renovação do Termo" in aviso.message and "art. 21, §1º" in aviso.message
     assert act.record["basis"]["citations"] == [
         "decisão D-11",
         "Lei do táxi de Ipatinga (2017), art. 21, §1",

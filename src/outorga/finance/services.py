@@ -365,10 +365,11 @@ def _overdue_citations(debt: Debt) -> list[str]:
 
 def debts_overdue_make_final(*, municipality: Municipality, on: dt.date) -> list[Debt]:
     """Debts past their due date, unpaid and not contested, become final (status ``final``): from
-    then on they block renewals (taxi art. 21 §1; decision D-11). The due date itself is still on
-    time — a debt due on ``on`` stays open that day. A debt under defence or appeal never becomes
-    final here (D-11), and neither does a paid, refunded or cancelled one. Each change is an act
-    and the holder gets an aviso in the portal. Running it twice for one date changes nothing."""
+    then on they block a taxi holder's renewal (taxi art. 21 §1; decision D-11). The due date
+    itself is still on time — a debt due on ``on`` stays open that day. A debt under defence or
+    appeal never becomes final here (D-11), and neither does a paid, refunded or cancelled one.
+    Each change is an act and the holder gets an aviso in the portal. Running it twice for one
+    date changes nothing."""
     from outorga.portal.models import Notification
     from outorga.portal.services import notification_send
 
@@ -392,15 +393,19 @@ def debts_overdue_make_final(*, municipality: Municipality, on: dt.date) -> list
                 reason=f"vencido em {debt.due_on:%d/%m/%Y} sem pagamento nem defesa",
                 basis={"citations": _overdue_citations(debt), "due_on": debt.due_on.isoformat()},
             )
+            blocks = (
+                " e impede a renovação do Termo enquanto não for pago (lei do táxi, art. 21, §1º)"
+                if debt.permit is not None and debt.permit.law == TAXI_LAW
+                else ""
+            )
             notification_send(
                 municipality=municipality,
                 key=f"finance-overdue-{debt.pk}",
                 kind=Notification.Kind.OTHER,
                 message=(
                     f"Débito {debt.reference} ({debt.description}) vencido em "
-                    f"{debt.due_on:%d/%m/%Y} sem pagamento: passou a definitivo e impede "
-                    "renovações enquanto não for pago (decisão D-11). O documento de "
-                    "arrecadação está em “Meus débitos”."
+                    f"{debt.due_on:%d/%m/%Y} sem pagamento: passou a definitivo{blocks} "
+                    "(decisão D-11). O documento de arrecadação está em “Meus débitos”."
                 ),
                 person=debt.person,
                 permit=debt.permit,

@@ -1,7 +1,7 @@
 """The ledger's step of the daily sweep (``outorga sweep``): overdue debts.
 
-Debts past their due date, unpaid and not contested, become final — from then on they block
-renewals (taxi art. 21 §1; decision D-11) — and the holder is told in the portal. The overdue debts
+Debts past their due date, unpaid and not contested, become final — a taxi permit's then block
+its renewal (taxi art. 21 §1; decision D-11) — and the holder is told in the portal. The overdue debts
 still owed are listed with their total. Running it twice for one date changes nothing.
 """
 

@@ -157,6 +157,8 @@ def vehicle_out(v: Vehicle) -> dict[str, Any]:
         "engine_cc": v.engine_cc,
         "colour": v.colour,
         "owner_id": v.owner_id,
+        # Nº no Cadastro Municipal de Taxistas (taxi art. 4 I, 20); null until inscribed.
+        "cadastro_number": v.cadastro_number,
     }
 
 
@@ -196,6 +198,7 @@ def document_create(
     vehicle_id: Form[int | None] = None,
     number: Form[str] = "",
     service: Form[str] = "mototaxi",
+    category: Form[str] = "",
     file: File[UploadedFile] | None = None,
 ) -> Any:
     person = get_object_or_404(Person.objects.all(), pk=person_id) if person_id else None
@@ -211,10 +214,17 @@ def document_create(
         vehicle=vehicle,
         number=number,
         content=content,
+        category=category,
     )
     return core_api.api.create_response(
         request,
-        {"id": doc.pk, "type": doc.doc_type, "valid_until": doc.valid_until, "sha256": doc.sha256},
+        {
+            "id": doc.pk,
+            "type": doc.doc_type,
+            "category": doc.category,
+            "valid_until": doc.valid_until,
+            "sha256": doc.sha256,
+        },
         status=201,
     )
 

@@ -66,6 +66,11 @@ class VehicleForm(forms.Form):
 class DocumentForm(forms.Form):
     doc_type = forms.ChoiceField(label="Documento", choices=Document.Type.choices)
     number = forms.CharField(label="Número", required=False)
+    category = forms.CharField(
+        label="Categoria impressa no documento (seguro obrigatório: táxi, art. 22, XI)",
+        max_length=10,
+        required=False,
+    )
     issued_on = forms.DateField(label="Data de emissão", widget=DATE)
     file = forms.FileField(label="Arquivo (PDF, JPEG ou PNG, até 5 MB)", required=False)
 

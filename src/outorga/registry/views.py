@@ -131,6 +131,7 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
                         issued_on=d["issued_on"],
                         person=person,
                         number=d["number"],
+                        category=d["category"],
                         content=upload.read(S.MAX_UPLOAD_BYTES + 1) if upload else None,
                     )
                     messages.success(request, "Documento registrado.")
@@ -207,6 +208,7 @@ def vehicle_detail(request: HttpRequest, vehicle_id: int) -> HttpResponse:
                 issued_on=d["issued_on"],
                 vehicle=vehicle,
                 number=d["number"],
+                category=d["category"],
                 content=d["file"].read(S.MAX_UPLOAD_BYTES + 1) if d["file"] else None,
             )
         except NotCompetent as exc:

@@ -61,7 +61,7 @@ def documents_decision(m, holder, vehicle) -> Decision:  # type: ignore[no-untyp
         _, docs = T.taxi_eligibility(
             person=holder, category="convencional", on=ON, awarded_in_tender=True, vehicle=vehicle
         )
-    assert docs.question == "taxi.cadastro.documentos"
+    assert docs.question == "taxi.registration_documents"
     return docs
 
 

@@ -108,7 +108,7 @@ def deadline(
     d = ask(
         m,
         on,
-        "taxi.processo.prazo",
+        "taxi.appeal_deadline",
         {"step": TAXI_STEP[stage], "notified_on": notified_on.isoformat()},
     )
     out = d.to_json()["outcome"]
@@ -156,7 +156,7 @@ def fine(
         facts["notified_on"] = notified_on.isoformat()
     if judged_on:
         facts["defence_judged_on"] = judged_on.isoformat()
-    d = ask(m, imposed_on, "taxi.infracao.penalidades", facts)
+    d = ask(m, imposed_on, "taxi.penalty", facts)
     out = d.to_json()["outcome"] or {}
     return int(out.get("fine_cents") or 0), d
 
@@ -167,14 +167,12 @@ def penalty(m: Municipality, on: dt.date, facts: Mapping[str, Any]) -> Decision:
 
 
 def taxi_points(m: Municipality, on: dt.date, infractions: list[dict[str, Any]]) -> Decision:
-    return ask(m, on, "taxi.medida.pontuacao", {"infractions": infractions})
+    return ask(m, on, "taxi.points", {"infractions": infractions})
 
 
 def taxi_suspension(m: Municipality, on: dt.date, target: str, days: int) -> Decision:
     """Taxi art. 42 IV–V: suspension of the register or the permission, at most 90 days."""
-    return ask(
-        m, on, "taxi.medida.suspensao", {"target": target, "days": days, "start": on.isoformat()}
-    )
+    return ask(m, on, "taxi.suspension", {"target": target, "days": days, "start": on.isoformat()})
 
 
 def defence_result(m: Municipality, on: dt.date, facts: Mapping[str, Any]) -> Decision:

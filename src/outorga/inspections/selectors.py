@@ -38,7 +38,7 @@ def checklist_of(permit: Permit | None, on: dt.date) -> Checklist:
 
 def vehicle_facts(permit: Permit | None) -> dict[str, Any]:
     """The rulebook's facts about the vehicle (mototaxi.vehicle_eligibility,
-    taxi.veiculo.elegibilidade), from the registry. The inspector's answers are added by the law."""
+    taxi.vehicle_eligibility), from the registry. The inspector's answers are added by the law."""
     if permit is None or permit.vehicle is None:
         return {}
     v: Vehicle = permit.vehicle

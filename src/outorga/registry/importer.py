@@ -536,7 +536,7 @@ class LawChecks:
         }
         if v["invoice_date"]:
             facts["factory_invoice_date"] = v["invoice_date"].isoformat()
-        d = self.ask("taxi.veiculo.elegibilidade", self.today, facts)
+        d = self.ask("taxi.vehicle_eligibility", self.today, facts)
         for name, column in (
             ("art_2_capacity", "lugares"),
             ("art_28_iii_capacity", "lugares"),
@@ -572,7 +572,7 @@ class LawChecks:
             }
             if mode == PermitTerm.Mode.PAGAMENTO:
                 facts["instalments"] = p["instalments"] or 1
-            d = self.ask("taxi.permissao.contrapartida", granted, facts)
+            d = self.ask("taxi.contrapartida", granted, facts)
             if d.outcome is None:  # the law was not in force on the grant date
                 refusal = d.refusals[0] if d.refusals else d.reasons[0]
                 r.error(
@@ -644,7 +644,7 @@ class LawChecks:
             facts: dict[str, Any] = {"signed_on": granted.isoformat(), "option": option}
             if last is not None:
                 facts["last_renewed_on"] = last.isoformat()
-            d = self.ask("taxi.permissao.termo", granted, facts)
+            d = self.ask("taxi.permit_term", granted, facts)
             if d.outcome is None:
                 return False
             valid = _day(d.outcome["valid_until"])

@@ -447,7 +447,7 @@ def person_eligibility(
         if auxiliary is not None:
             facts["auxiliary"] = auxiliary
         return questions.ask("mototaxi.person_eligibility", context(m, as_of), facts)
-    raise NotImplementedError("elegibilidade de táxi: use taxi.permissao.elegibilidade")
+    raise NotImplementedError("elegibilidade de táxi: use taxi.person_eligibility")
 
 
 def vehicle_eligibility(

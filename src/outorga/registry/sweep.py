@@ -268,11 +268,11 @@ def taxi_vehicle_age(laws: Laws, permit: Permit, vehicle: Vehicle, on: dt.date) 
     term = PermitTerm.objects.filter(permit=permit).first()
     anchor = term.signed_on if term is not None else permit.granted_on
     facts = taxi_vehicle_facts(vehicle, permit, anchor)
-    d = laws.ask("taxi.veiculo.elegibilidade", on, facts)
+    d = laws.ask("taxi.vehicle_eligibility", on, facts)
     limit_on = _as_date(d.outcome["age_limit_on"])
     # The deadline is only stated from the day the limit is reached: ask on that day.
     at = max(on, limit_on)
-    d_at = d if at == on else laws.ask("taxi.veiculo.elegibilidade", at, facts)
+    d_at = d if at == on else laws.ask("taxi.vehicle_eligibility", at, facts)
     r = _rule(d_at, "art_28_par_2_until_renewal")
     deadline = _as_date(r.facts["prazo_de_substituição"]) if r and r.facts else None
     over = r is not None and r.verdict is Verdict.REFUSED and on >= limit_on

@@ -118,7 +118,7 @@ def person_facts(
     public_employment: bool = False,
     exclude: Permit | None = None,
 ) -> dict[str, Any]:
-    """Facts of ``taxi.permissao.elegibilidade`` (art. 3, 4, 6, 11, 12, 22 X, 23 VIII)."""
+    """Facts of ``taxi.person_eligibility`` (art. 3, 4, 6, 11, 12, 22 X, 23 VIII)."""
     m = person.municipality
     natural = person.kind == Person.Kind.NATURAL
     facts: dict[str, Any] = {
@@ -190,7 +190,7 @@ def person_documents_facts(
     checks: Mapping[str, Any],
     declarations: Iterable[str] = (),
 ) -> dict[str, Any]:
-    """Facts of ``taxi.cadastro.documentos`` for a natural or legal person (art. 22–23).
+    """Facts of ``taxi.registration_documents`` for a natural or legal person (art. 22–23).
 
     The documents are presented for the act being done on ``presented_on`` (the criminal
     certificate's 30 days, art. 22 VIII, count to that date)."""
@@ -256,7 +256,7 @@ def person_documents_facts(
 def vehicle_documents_facts(
     vehicle: Vehicle, holder: Person, *, presented_on: dt.date, checks: Mapping[str, Any]
 ) -> dict[str, Any]:
-    """Facts of ``taxi.cadastro.documentos`` for the vehicle (art. 24)."""
+    """Facts of ``taxi.registration_documents`` for the vehicle (art. 24)."""
     crlv = _latest(Document.Type.CRLV, vehicle=vehicle)
     owners = {holder.pk, *holder.partners.values_list("pk", flat=True)}
     zero_km = crlv is None and vehicle.invoice_date is not None
@@ -304,7 +304,7 @@ def vehicle_facts(
     checks: Mapping[str, Any],
     renewal_anchor: dt.date | None = None,
 ) -> dict[str, Any]:
-    """Facts of ``taxi.veiculo.elegibilidade`` (art. 2, 8–9, 27–29, 31); ``checks`` is what the
+    """Facts of ``taxi.vehicle_eligibility`` (art. 2, 8–9, 27–29, 31); ``checks`` is what the
     inspection found (taxímetro, roof sign, equipment, adaptation, approval)."""
     m = vehicle.municipality
     registered_here = (
@@ -373,7 +373,7 @@ def taxi_eligibility(
     m = person.municipality
     return [
         _ask(
-            "taxi.permissao.elegibilidade",
+            "taxi.person_eligibility",
             m,
             on,
             person_facts(
@@ -385,7 +385,7 @@ def taxi_eligibility(
             ),
         ),
         _ask(
-            "taxi.cadastro.documentos",
+            "taxi.registration_documents",
             m,
             on,
             person_documents_facts(
@@ -466,7 +466,7 @@ def taxi_grant_decisions(
     _one_vehicle_one_permit(vehicle)
     awarded = _tender_award(tender, holder, category)
     quota = _ask(
-        "taxi.permissao.vagas",
+        "taxi.quota",
         municipality,
         signed_on,
         {"grant_date": signed_on.isoformat(), "active_permits": F.active_permits(Service.TAXI)},
@@ -483,13 +483,13 @@ def taxi_grant_decisions(
     )
     veh = [
         _ask(
-            "taxi.veiculo.elegibilidade",
+            "taxi.vehicle_eligibility",
             municipality,
             signed_on,
             vehicle_facts(vehicle, category=category, occasion="cadastramento", checks=checks),
         ),
         _ask(
-            "taxi.cadastro.documentos",
+            "taxi.registration_documents",
             municipality,
             signed_on,
             vehicle_documents_facts(vehicle, holder, presented_on=signed_on, checks=checks),
@@ -502,7 +502,7 @@ def taxi_grant_decisions(
     }
     if mode == PermitTerm.Mode.PAGAMENTO:
         plan_facts["instalments"] = instalments
-    plan = _ask("taxi.permissao.contrapartida", municipality, signed_on, plan_facts)
+    plan = _ask("taxi.contrapartida", municipality, signed_on, plan_facts)
     return [quota, *person, *veh, plan]
 
 
@@ -558,7 +558,7 @@ def taxi_permit_grant(
             "registry.taxi_permit_grant", decisions, signed_on, municipality, "outorga recusada"
         )
         termo = _ask(
-            "taxi.permissao.termo",
+            "taxi.permit_term",
             municipality,
             signed_on,
             {"signed_on": signed_on.isoformat(), "option": option},
@@ -638,7 +638,7 @@ def taxi_permit_grant(
 
 
 def _debt_facts(blocking: list[Debt], under_review: list[Debt]) -> list[dict[str, Any]]:
-    """The ledger's view for ``taxi.cadastro.renovacao``: final-and-due debts and those under
+    """The ledger's view for ``taxi.registration_renewal``: final-and-due debts and those under
     defence or appeal (the selector decides which is which, D-11)."""
     kinds = {Debt.Origin.FINE: "multa", Debt.Origin.FEE: "taxa", Debt.Origin.TAX: "imposto"}
     out = []
@@ -687,12 +687,12 @@ def taxi_term_renew(
         }
         if term.last_renewed_on:
             termo_facts["last_renewed_on"] = term.last_renewed_on.isoformat()
-        termo = _ask("taxi.permissao.termo", municipality, on, termo_facts)
+        termo = _ask("taxi.permit_term", municipality, on, termo_facts)
         owed = _debt_facts(
             ledger.debts_blocking(permit.holder, on), ledger.debts_under_review(permit.holder)
         )
         debts = _ask(
-            "taxi.cadastro.renovacao",
+            "taxi.registration_renewal",
             municipality,
             on,
             {"last_renewed_on": base.isoformat(), "debts": owed},
@@ -701,7 +701,7 @@ def taxi_term_renew(
         if permit.vehicle is not None:
             decisions.append(
                 _ask(
-                    "taxi.veiculo.elegibilidade",
+                    "taxi.vehicle_eligibility",
                     municipality,
                     on,
                     vehicle_facts(
@@ -775,7 +775,7 @@ def taxi_auxiliary_add(
             raise FieldError("auxiliar", "já é auxiliar desta permissão")
         current = permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).count()
         docs = _ask(
-            "taxi.cadastro.documentos",
+            "taxi.registration_documents",
             municipality,
             on,
             person_documents_facts(
@@ -787,7 +787,7 @@ def taxi_auxiliary_add(
             ),
         )
         allowed = _ask(
-            "taxi.cadastro.auxiliar",
+            "taxi.auxiliary_registration",
             municipality,
             on,
             {
@@ -874,13 +874,13 @@ def vehicle_substitute(
         if permit.service == Service.TAXI:
             decisions = [
                 _ask(
-                    "taxi.veiculo.troca",
+                    "taxi.vehicle_change",
                     municipality,
                     on,
                     {"kind": "substituicao", "new_vehicle_inspected": _inspected(checks)},
                 ),
                 _ask(
-                    "taxi.veiculo.elegibilidade",
+                    "taxi.vehicle_eligibility",
                     municipality,
                     on,
                     vehicle_facts(
@@ -952,7 +952,7 @@ def taxi_reserve_vehicle(
             raise FieldError("veículo", "já há um veículo reserva em uso")
         _one_vehicle_one_permit(vehicle, exclude=permit)
         decision = _ask(
-            "taxi.veiculo.troca",
+            "taxi.vehicle_change",
             municipality,
             on,
             {
@@ -1053,7 +1053,7 @@ def taxi_vehicle_swap(
         for p, new in ((a, b.vehicle), (b, a.vehicle)):
             decisions += [
                 _ask(
-                    "taxi.veiculo.troca",
+                    "taxi.vehicle_change",
                     municipality,
                     on,
                     {
@@ -1063,7 +1063,7 @@ def taxi_vehicle_swap(
                     },
                 ),
                 _ask(
-                    "taxi.veiculo.elegibilidade",
+                    "taxi.vehicle_eligibility",
                     municipality,
                     on,
                     vehicle_facts(
@@ -1137,7 +1137,7 @@ def taxi_permit_transfer(
             raise FieldError("sucessor", "o sucessor é o próprio permissionário")
         holder = permit.holder
         transfer = _ask(
-            "taxi.permissao.transferencia",
+            "taxi.permit_transfer",
             municipality,
             on,
             {
@@ -1192,7 +1192,7 @@ def extinction_open(
     notified_on: dt.date | None = None,
 ) -> ExtinctionCase:
     """Open the administrative case of art. 15 §1: the cause found, the defence period (D-17
-    defaults via ``taxi.processo.prazo``). Nothing is extinguished here (D-3)."""
+    defaults via ``taxi.appeal_deadline``). Nothing is extinguished here (D-3)."""
     authorize(actor=actor, municipality=municipality, action="extinction.propose", law=LAW)
     if not facts.strip():
         raise FieldError("fatos", "descreva os fatos constatados", f"{TAXI_CITE}, art. 15, §1")
@@ -1208,7 +1208,7 @@ def extinction_open(
             "pessoa_fisica" if permit.holder.kind == Person.Kind.NATURAL else "pessoa_juridica"
         )
         decision = _ask(
-            "taxi.permissao.extincao",
+            "taxi.permit_extinction",
             municipality,
             on,
             {"cause": cause, "holder_kind": holder_kind, "found_on": on.isoformat()},
@@ -1244,7 +1244,7 @@ def extinction_open(
 
 def _deadline(m: Municipality, notified_on: dt.date) -> Decision:
     return _ask(
-        "taxi.processo.prazo",
+        "taxi.appeal_deadline",
         m,
         notified_on,
         {"step": "defesa", "notified_on": notified_on.isoformat()},

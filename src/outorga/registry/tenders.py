@@ -53,7 +53,7 @@ def quota_decision(m: Municipality, service: str, on: dt.date) -> Decision | Non
     active = F.active_permits(service)
     if service == Service.TAXI:
         return questions.ask(
-            "taxi.permissao.vagas",
+            "taxi.quota",
             context(m, on),
             {"grant_date": on.isoformat(), "active_permits": active},
         )
@@ -240,7 +240,7 @@ def applicant_eligibility(
     if tender.service == Service.TAXI:
         category = applicant_category(applicant, taxi_category)
         return T._ask(
-            "taxi.permissao.elegibilidade",
+            "taxi.person_eligibility",
             tender.municipality,
             on,
             T.person_facts(applicant.person, category=category, on=on, awarded_in_tender=True),

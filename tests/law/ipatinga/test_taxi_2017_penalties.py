@@ -62,7 +62,7 @@ NOTICE = {"notified_on": "2024-03-01", "imposed_on": "2024-03-12"}
 
 def penalty(ctx, infraction, **facts):
     return ask(
-        "taxi.infracao.penalidades",
+        "taxi.penalty",
         ctx,
         {"infraction": infraction, "committed_on": "2024-02-20", **NOTICE, **facts},
     )
@@ -156,7 +156,7 @@ def test_art_41_par_4_permit_cassacao_for_gravissima_is_a_proposal(ipatinga):
 
 def test_art_41_par_5_fine_without_notice_is_refused(ipatinga):
     d = ask(
-        "taxi.infracao.penalidades",
+        "taxi.penalty",
         ipatinga(ON),
         {"infraction": "recusa_passageiro", "committed_on": "2024-02-20"},
     )
@@ -203,13 +203,11 @@ def test_art_43_unknown_infraction_is_refused(ipatinga):
 
 @pytest.mark.parametrize(("target", "inciso"), [("cadastro", "IV"), ("permissao", "V")])
 def test_art_42_suspension_of_90_days_is_allowed_91_refused(ipatinga, target, inciso):
-    ok = ask(
-        "taxi.medida.suspensao", ipatinga(ON), {"target": target, "days": 90, "start": "2024-04-01"}
-    )
+    ok = ask("taxi.suspension", ipatinga(ON), {"target": target, "days": 90, "start": "2024-04-01"})
     assert ok.outcome["allowed"] is True
     assert ok.outcome["ends_on"] == dt.date(2024, 6, 29)
     assert ok.outcome["decided_by"] == ["autoridade"]
-    refused = ask("taxi.medida.suspensao", ipatinga(ON), {"target": target, "days": 91})
+    refused = ask("taxi.suspension", ipatinga(ON), {"target": target, "days": 91})
     assert refusal_citations(refused) == {
         f"ipatinga.taxi-2017 art. 42, {inciso}",
         "outorga.decisions art. D-10",
@@ -237,7 +235,7 @@ def with_points(on: dt.date) -> Context:
 
 
 def test_d_10_points_have_no_default_and_are_pending(ipatinga):
-    d = ask("taxi.medida.pontuacao", ipatinga(ON), {"infractions": INFRACTIONS})
+    d = ask("taxi.points", ipatinga(ON), {"infractions": INFRACTIONS})
     (pending,) = [r for r in d.reasons if r.verdict is Verdict.PENDING]
     assert {c.compact() for c in pending.citations} >= {
         "ipatinga.taxi-2017 art. 42, VII",
@@ -247,9 +245,7 @@ def test_d_10_points_have_no_default_and_are_pending(ipatinga):
 
 
 def test_art_42_par_3_points_count_in_the_12_months_after_the_first_infraction():
-    d = ask(
-        "taxi.medida.pontuacao", with_points(dt.date(2024, 12, 1)), {"infractions": INFRACTIONS}
-    )
+    d = ask("taxi.points", with_points(dt.date(2024, 12, 1)), {"infractions": INFRACTIONS})
     first, second = d.outcome["windows"]
     assert (first["start"], first["end"]) == (dt.date(2024, 1, 10), dt.date(2025, 1, 9))
     assert first["infractions"] == ["A", "B", "C"] and first["points"] == 5 + 3 + 4
@@ -260,16 +256,14 @@ def test_art_42_par_3_points_count_in_the_12_months_after_the_first_infraction()
 
 def test_art_42_par_3_differs_from_d_1_and_says_so():
     # Under D-1 the window would end on the newest infraction (D, 10/01/2025) and drop A.
-    d = ask("taxi.medida.pontuacao", with_points(dt.date(2025, 2, 1)), {"infractions": INFRACTIONS})
+    d = ask("taxi.points", with_points(dt.date(2025, 2, 1)), {"infractions": INFRACTIONS})
     window = next(r for r in d.reasons if r.rule == "taxi_2017.art_42_par_3_window")
     assert "D-1" in window.message
     assert d.outcome["current"]["infractions"] == ["D"]
 
 
 def test_d_1_only_final_infractions_count():
-    d = ask(
-        "taxi.medida.pontuacao", with_points(dt.date(2024, 12, 1)), {"infractions": INFRACTIONS}
-    )
+    d = ask("taxi.points", with_points(dt.date(2024, 12, 1)), {"infractions": INFRACTIONS})
     assert "E" not in d.outcome["windows"][0]["infractions"]
 
 
@@ -277,7 +271,7 @@ def test_d_1_only_final_infractions_count():
 
 
 def test_d_17_defence_deadline_uses_lei_9784_by_default(ipatinga):
-    d = ask("taxi.processo.prazo", ipatinga(ON), {"step": "defesa", "notified_on": "2024-03-01"})
+    d = ask("taxi.appeal_deadline", ipatinga(ON), {"step": "defesa", "notified_on": "2024-03-01"})
     assert d.outcome == {
         "step": "defesa",
         "days": 10,
@@ -294,12 +288,12 @@ def test_d_17_defence_deadline_uses_lei_9784_by_default(ipatinga):
 
 
 def test_d_17_appeal_deadline_cites_lei_9784_art_59(ipatinga):
-    d = ask("taxi.processo.prazo", ipatinga(ON), {"step": "recurso", "notified_on": "2024-03-01"})
+    d = ask("taxi.appeal_deadline", ipatinga(ON), {"step": "recurso", "notified_on": "2024-03-01"})
     assert "federal.9784-1999 art. 59" in all_citations(d)
 
 
 def test_d_4_deadline_on_the_municipal_holiday_moves_to_the_next_business_day(ipatinga):
-    d = ask("taxi.processo.prazo", ipatinga(ON), {"step": "defesa", "notified_on": "2024-08-05"})
+    d = ask("taxi.appeal_deadline", ipatinga(ON), {"step": "defesa", "notified_on": "2024-08-05"})
     assert d.outcome["deadline"] == dt.date(2024, 8, 16)
 
 
@@ -313,7 +307,7 @@ def test_d_17_regulation_value_replaces_the_default():
         },
     )
     d = ask(
-        "taxi.processo.prazo", Context(facts, ON), {"step": "defesa", "notified_on": "2024-03-01"}
+        "taxi.appeal_deadline", Context(facts, ON), {"step": "defesa", "notified_on": "2024-03-01"}
     )
     assert d.outcome["default_used"] is False and d.outcome["days"] == 15
     assert "federal.9784-1999 art. 44" not in all_citations(d)
@@ -321,6 +315,6 @@ def test_d_17_regulation_value_replaces_the_default():
 
 def test_d_17_taxi_procedure_never_borrows_the_mototaxi_jari_path(ipatinga):
     for step in ("defesa", "recurso"):
-        d = ask("taxi.processo.prazo", ipatinga(ON), {"step": step, "notified_on": "2024-03-01"})
+        d = ask("taxi.appeal_deadline", ipatinga(ON), {"step": step, "notified_on": "2024-03-01"})
         assert not any(c.law == "ipatinga.mototaxi-2013" for c in d.citations)
         assert "JARI" not in d.to_text()

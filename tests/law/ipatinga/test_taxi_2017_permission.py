@@ -27,7 +27,7 @@ def all_citations(d: Decision) -> set[str]:
 
 def counterpart(ipatinga, **facts):
     base = {"option": "I", "mode": "pagamento", "signed_on": "2024-01-31"}
-    return ask("taxi.permissao.contrapartida", ipatinga(ON), {**base, **facts})
+    return ask("taxi.contrapartida", ipatinga(ON), {**base, **facts})
 
 
 # --- art. 10: terms and counterpart ------------------------------------------------------------------
@@ -111,7 +111,7 @@ def test_d_12_property_instalments_sum_to_total_and_differ_at_most_by_the_remain
 @given(count=st.integers(1, 18))
 def test_d_12_property_any_count_within_the_limit_is_accepted(count):
     d = ask(
-        "taxi.permissao.contrapartida",
+        "taxi.contrapartida",
         Context(IPATINGA, ON),
         {"option": "I", "mode": "pagamento", "signed_on": "2024-05-31", "instalments": count},
     )
@@ -124,7 +124,7 @@ def test_d_12_property_any_count_within_the_limit_is_accepted(count):
 
 def termo(ipatinga, on, **facts):
     base = {"signed_on": "2020-03-10", "option": "I"}
-    return ask("taxi.permissao.termo", ipatinga(on), {**base, **facts})
+    return ask("taxi.permit_term", ipatinga(on), {**base, **facts})
 
 
 def test_art_13_termo_renewable_on_its_last_valid_day(ipatinga):
@@ -173,7 +173,7 @@ def test_art_10_ii_twenty_year_termo_runs_to_2040(ipatinga):
 @pytest.mark.parametrize("event", ["falecimento", "incapacidade"])
 def test_art_13_sole_paragraph_transfer_on_death_or_incapacity_of_natural_person(ipatinga, event):
     d = ask(
-        "taxi.permissao.transferencia",
+        "taxi.permit_transfer",
         ipatinga(ON),
         {"holder_kind": "pessoa_fisica", "event": event},
     )
@@ -183,7 +183,7 @@ def test_art_13_sole_paragraph_transfer_on_death_or_incapacity_of_natural_person
 
 def test_art_13_sole_paragraph_company_permission_is_not_transferable(ipatinga):
     d = ask(
-        "taxi.permissao.transferencia",
+        "taxi.permit_transfer",
         ipatinga(ON),
         {"holder_kind": "pessoa_juridica", "event": "falecimento"},
     )
@@ -193,7 +193,7 @@ def test_art_13_sole_paragraph_company_permission_is_not_transferable(ipatinga):
 
 def test_art_13_sole_paragraph_sale_request_is_refused_without_cassacao(ipatinga):
     d = ask(
-        "taxi.permissao.transferencia",
+        "taxi.permit_transfer",
         ipatinga(ON),
         {"holder_kind": "pessoa_fisica", "event": "comercializacao"},
     )
@@ -206,7 +206,7 @@ def test_art_13_sole_paragraph_sale_request_is_refused_without_cassacao(ipatinga
 )
 def test_art_14_clandestine_act_leads_to_cassacao_proposal(ipatinga, act):
     d = ask(
-        "taxi.permissao.transferencia",
+        "taxi.permit_transfer",
         ipatinga(ON),
         {"holder_kind": "pessoa_fisica", "event": act, "already_done": True},
     )
@@ -220,7 +220,7 @@ def test_art_14_clandestine_act_leads_to_cassacao_proposal(ipatinga, act):
 @pytest.mark.parametrize("cause", EXTINCTION_CAUSES, ids=lambda c: c.code)
 def test_art_15_each_cause_extinguishes_through_a_process_without_indemnity(ipatinga, cause):
     kind = cause.holder_kind or "pessoa_fisica"
-    d = ask("taxi.permissao.extincao", ipatinga(ON), {"cause": cause.code, "holder_kind": kind})
+    d = ask("taxi.permit_extinction", ipatinga(ON), {"cause": cause.code, "holder_kind": kind})
     assert d.outcome["extinguishes"] is True
     assert d.outcome["process_required"] is True and d.outcome["indemnity"] is False
     assert {
@@ -246,7 +246,7 @@ def test_art_15_has_eight_causes():
 
 def test_art_15_i_death_does_not_apply_to_a_company(ipatinga):
     d = ask(
-        "taxi.permissao.extincao",
+        "taxi.permit_extinction",
         ipatinga(ON),
         {"cause": "falecimento_incapacidade", "holder_kind": "pessoa_juridica"},
     )
@@ -256,7 +256,7 @@ def test_art_15_i_death_does_not_apply_to_a_company(ipatinga):
 
 def test_art_15_vii_company_extinction_does_not_apply_to_a_natural_person(ipatinga):
     d = ask(
-        "taxi.permissao.extincao",
+        "taxi.permit_extinction",
         ipatinga(ON),
         {"cause": "extincao_pessoa_juridica", "holder_kind": "pessoa_fisica"},
     )

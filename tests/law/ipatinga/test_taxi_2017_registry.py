@@ -26,7 +26,7 @@ def auxiliary(ipatinga, **facts):
         "candidate_registered": True,
         "candidate_resides_in_ipatinga": True,
     }
-    return ask("taxi.cadastro.auxiliar", ipatinga(ON), {**base, **facts})
+    return ask("taxi.auxiliary_registration", ipatinga(ON), {**base, **facts})
 
 
 def test_art_20_sole_paragraph_second_auxiliary_is_allowed(ipatinga):
@@ -54,7 +54,7 @@ def test_art_4_xiv_auxiliary_living_elsewhere_is_refused(ipatinga):
 
 def renewal(ipatinga, debts=(), on=ON):
     return ask(
-        "taxi.cadastro.renovacao",
+        "taxi.registration_renewal",
         ipatinga(on),
         {"last_renewed_on": "2023-03-01", "debts": list(debts)},
     )
@@ -116,7 +116,9 @@ PF_DOCS = {
 
 def documents(ipatinga, subject, docs, **facts):
     return ask(
-        "taxi.cadastro.documentos", ipatinga(ON), {"subject": subject, "documents": docs, **facts}
+        "taxi.registration_documents",
+        ipatinga(ON),
+        {"subject": subject, "documents": docs, **facts},
     )
 
 

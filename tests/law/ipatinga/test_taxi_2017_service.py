@@ -29,7 +29,7 @@ CENSUS_2022 = Population(227_731, 2022, dt.date(2023, 6, 28), "IBGE, Censo 2022"
 
 
 def test_art_3_par_1_quota_is_population_over_1200_floor(ipatinga):
-    d = ask("taxi.permissao.vagas", ipatinga(ON), {"active_permits": 188})
+    d = ask("taxi.quota", ipatinga(ON), {"active_permits": 188})
     assert d.outcome["quota"] == 227_731 // 1200 == 189
     assert d.outcome["may_grant"] is True
     assert d.outcome["available"] == 1
@@ -37,7 +37,7 @@ def test_art_3_par_1_quota_is_population_over_1200_floor(ipatinga):
 
 
 def test_art_3_par_1_quota_reached_blocks_a_new_grant(ipatinga):
-    d = ask("taxi.permissao.vagas", ipatinga(ON), {"active_permits": 189})
+    d = ask("taxi.quota", ipatinga(ON), {"active_permits": 189})
     assert d.outcome["may_grant"] is False
     assert {"ipatinga.taxi-2017 art. 3, §1", "outorga.decisions art. D-7"} <= refusal_citations(d)
 
@@ -45,21 +45,21 @@ def test_art_3_par_1_quota_reached_blocks_a_new_grant(ipatinga):
 @pytest.mark.parametrize(("population", "quota"), [(240_000, 200), (239_999, 199)])
 def test_art_3_par_1_both_sides_of_a_multiple_of_1200(population, quota):
     ctx = with_populations(Population(population, 2022, dt.date(2020, 1, 1), "teste"), on=ON)
-    d = ask("taxi.permissao.vagas", ctx, {"active_permits": 0})
+    d = ask("taxi.quota", ctx, {"active_permits": 0})
     assert d.outcome["quota"] == quota
 
 
 def test_d_7_newest_ibge_figure_in_force_on_the_grant_date():
     ctx = with_populations(CENSUS_2010, CENSUS_2022, on=ON)
-    before = ask("taxi.permissao.vagas", ctx, {"active_permits": 195, "grant_date": "2023-06-27"})
-    after = ask("taxi.permissao.vagas", ctx, {"active_permits": 195, "grant_date": "2023-06-28"})
+    before = ask("taxi.quota", ctx, {"active_permits": 195, "grant_date": "2023-06-27"})
+    after = ask("taxi.quota", ctx, {"active_permits": 195, "grant_date": "2023-06-28"})
     assert before.outcome["quota"] == 199 and before.outcome["may_grant"] is True
     assert after.outcome["quota"] == 189 and after.outcome["may_grant"] is False
 
 
 def test_d_7_lower_figure_keeps_existing_permits_and_only_blocks_new_ones():
     ctx = with_populations(CENSUS_2010, CENSUS_2022, on=ON)
-    d = ask("taxi.permissao.vagas", ctx, {"active_permits": 195})
+    d = ask("taxi.quota", ctx, {"active_permits": 195})
     assert d.outcome["available"] == 0
     assert "as existentes continuam" in d.summary or any(
         "as existentes continuam" in r.message for r in d.reasons
@@ -67,15 +67,15 @@ def test_d_7_lower_figure_keeps_existing_permits_and_only_blocks_new_ones():
 
 
 def test_art_3_par_2_quota_without_ibge_figure_is_pending(ipatinga):
-    d = ask("taxi.permissao.vagas", ipatinga(ON), {"active_permits": 0, "grant_date": "2020-01-01"})
+    d = ask("taxi.quota", ipatinga(ON), {"active_permits": 0, "grant_date": "2020-01-01"})
     assert d.outcome is None
     assert d.reasons[0].verdict is Verdict.PENDING
 
 
 def test_art_49_grant_before_the_law_is_not_judged_by_it():
     ctx = with_populations(CENSUS_2010, on=ON)
-    before = ask("taxi.permissao.vagas", ctx, {"active_permits": 0, "grant_date": "2017-09-27"})
-    first_day = ask("taxi.permissao.vagas", ctx, {"active_permits": 0, "grant_date": "2017-09-28"})
+    before = ask("taxi.quota", ctx, {"active_permits": 0, "grant_date": "2017-09-27"})
+    first_day = ask("taxi.quota", ctx, {"active_permits": 0, "grant_date": "2017-09-28"})
     assert "ipatinga.taxi-2017 art. 49" in refusal_citations(before)
     assert first_day.outcome["may_grant"] is True
 
@@ -92,7 +92,7 @@ COMPANY = {**PERSON, "holder_kind": "pessoa_juridica"}
 
 
 def eligibility(ipatinga, **changes):
-    return ask("taxi.permissao.elegibilidade", ipatinga(ON), {**PERSON, **changes})
+    return ask("taxi.person_eligibility", ipatinga(ON), {**PERSON, **changes})
 
 
 def test_art_3_natural_person_awarded_in_tender_is_eligible(ipatinga):
@@ -102,7 +102,7 @@ def test_art_3_natural_person_awarded_in_tender_is_eligible(ipatinga):
 
 
 def test_art_3_legal_person_awarded_in_tender_is_eligible(ipatinga):
-    d = ask("taxi.permissao.elegibilidade", ipatinga(ON), COMPANY)
+    d = ask("taxi.person_eligibility", ipatinga(ON), COMPANY)
     assert d.outcome["eligible"] is True
 
 
@@ -118,9 +118,7 @@ def test_art_4_vii_natural_person_not_resident_is_refused(ipatinga):
 
 
 def test_art_4_viii_company_without_seat_in_ipatinga_is_refused(ipatinga):
-    d = ask(
-        "taxi.permissao.elegibilidade", ipatinga(ON), {**COMPANY, "domiciled_in_ipatinga": False}
-    )
+    d = ask("taxi.person_eligibility", ipatinga(ON), {**COMPANY, "domiciled_in_ipatinga": False})
     assert "ipatinga.taxi-2017 art. 4, VIII" in refusal_citations(d)
 
 
@@ -175,7 +173,7 @@ def test_art_11_company_partner_with_another_permission_is_refused(ipatinga):
             {"name": "Bruno"},
         ],
     }
-    d = ask("taxi.permissao.elegibilidade", ipatinga(ON), facts)
+    d = ask("taxi.person_eligibility", ipatinga(ON), facts)
     assert d.outcome["eligible"] is False
     assert [r.facts["pessoa"] for r in d.refusals] == ["Sócio Ana"]
     assert "ipatinga.taxi-2017 art. 11" in refusal_citations(d)
@@ -183,7 +181,7 @@ def test_art_11_company_partner_with_another_permission_is_refused(ipatinga):
 
 def test_art_11_company_itself_with_other_service_is_left_to_a_person(ipatinga):
     facts = {**COMPANY, "other_permissions": [{"service": "transporte_coletivo"}]}
-    d = ask("taxi.permissao.elegibilidade", ipatinga(ON), facts)
+    d = ask("taxi.person_eligibility", ipatinga(ON), facts)
     assert d.outcome == {"eligible": True, "pending_checks": True}
 
 
@@ -199,7 +197,7 @@ def test_art_22_x_public_employment_in_any_sphere_is_refused(ipatinga):
 
 def test_art_23_viii_partner_with_public_employment_is_refused(ipatinga):
     facts = {**COMPANY, "partners": [{"name": "Caio", "public_employment_in_exercise": True}]}
-    d = ask("taxi.permissao.elegibilidade", ipatinga(ON), facts)
+    d = ask("taxi.person_eligibility", ipatinga(ON), facts)
     assert refusal_citations(d) == {"ipatinga.taxi-2017 art. 23, VIII"}
 
 

@@ -31,7 +31,7 @@ STAND = {
 
 
 def stand(ipatinga, **changes):
-    return ask("taxi.ponto.estacionamento", ipatinga(ON), {**STAND, **changes})
+    return ask("taxi.stand_parking", ipatinga(ON), {**STAND, **changes})
 
 
 def test_art_34_sole_paragraph_holder_parks_at_a_stand_with_room(ipatinga):
@@ -69,7 +69,7 @@ def test_art_35_support_point_follows_the_same_limits(ipatinga):
 )
 def test_art_36_other_place_authorized_on_weekend_or_holiday(ipatinga, on):
     d = ask(
-        "taxi.ponto.estacionamento",
+        "taxi.stand_parking",
         ipatinga(ON),
         {
             "place": "outro_local",
@@ -84,7 +84,7 @@ def test_art_36_other_place_authorized_on_weekend_or_holiday(ipatinga, on):
 
 def test_art_36_other_place_on_a_working_day_without_event_is_refused(ipatinga):
     d = ask(
-        "taxi.ponto.estacionamento",
+        "taxi.stand_parking",
         ipatinga(ON),
         {
             "place": "outro_local",
@@ -106,12 +106,10 @@ def test_art_36_other_place_during_an_event_needs_authorization(ipatinga):
         "event": True,
     }
     assert (
-        ask("taxi.ponto.estacionamento", ipatinga(ON), {**base, "authorized": True}).outcome[
-            "may_park"
-        ]
+        ask("taxi.stand_parking", ipatinga(ON), {**base, "authorized": True}).outcome["may_park"]
         is True
     )
-    refused = ask("taxi.ponto.estacionamento", ipatinga(ON), {**base, "authorized": False})
+    refused = ask("taxi.stand_parking", ipatinga(ON), {**base, "authorized": False})
     assert refusal_citations(refused) == {"ipatinga.taxi-2017 art. 36"}
 
 
@@ -127,7 +125,7 @@ TRIP = {
 
 
 def fare(ctx, **changes):
-    return ask("taxi.tarifa.calculo", ctx, {**TRIP, **changes})
+    return ask("taxi.fare", ctx, {**TRIP, **changes})
 
 
 def test_art_39_fare_adds_the_five_components(ipatinga):
@@ -221,7 +219,7 @@ def test_art_39_property_fare_is_the_sum_of_its_parts_and_never_negative(km1, km
 
 @pytest.mark.parametrize("inciso", ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX"])
 def test_art_40_fee_amount_is_municipal_data_without_default(ipatinga, inciso):
-    d = ask("taxi.taxa.valor", ipatinga(ON), {"fee": inciso})
+    d = ask("taxi.fee", ipatinga(ON), {"fee": inciso})
     assert d.outcome == {"amount_cents": None}
     assert d.reasons[0].verdict is Verdict.PENDING
     assert d.reasons[0].citations[0].compact() == f"ipatinga.taxi-2017 art. 40, {inciso}"
@@ -236,7 +234,7 @@ def test_art_40_viii_inspection_fee_set_by_the_municipality():
             )
         },
     )
-    d = ask("taxi.taxa.valor", Context(facts, ON), {"fee": "VIII"})
+    d = ask("taxi.fee", Context(facts, ON), {"fee": "VIII"})
     assert d.outcome == {"amount_cents": 12_345}
-    early = ask("taxi.taxa.valor", Context(facts, ON), {"fee": "VIII", "on": "2023-12-31"})
+    early = ask("taxi.fee", Context(facts, ON), {"fee": "VIII", "on": "2023-12-31"})
     assert early.outcome == {"amount_cents": None}

@@ -40,7 +40,7 @@ def refusal_citations(d: Decision) -> set[str]:
 
 
 def vehicle(ipatinga, on=ON, **changes):
-    return ask("taxi.veiculo.elegibilidade", ipatinga(on), {**CAR, **changes})
+    return ask("taxi.vehicle_eligibility", ipatinga(on), {**CAR, **changes})
 
 
 def test_art_27_28_compliant_silver_car_is_eligible(ipatinga):
@@ -248,7 +248,7 @@ def test_art_31_does_not_apply_to_a_vehicle_not_yet_in_service(ipatinga):
 
 
 def change(ctx, **facts):
-    return ask("taxi.veiculo.troca", ctx, facts)
+    return ask("taxi.vehicle_change", ctx, facts)
 
 
 @pytest.mark.parametrize("cause", ["sinistro", "roubo", "furto"])

@@ -212,7 +212,7 @@ def evaluate_result(qid: str, law: str, ctx: Context, facts: Mapping[str, Any]) 
     vehicle = facts.get("vehicle")
     if cl.question and vehicle is not None:
         qfacts = question_facts(cl, answers, vehicle)
-        if cl.question == "taxi.veiculo.elegibilidade":
+        if cl.question == "taxi.vehicle_eligibility":
             qfacts["occasion"] = TAXI_OCCASION[kind]
         rulebook = ask(cl.question, ctx, qfacts)
         for r in rulebook.reasons:

@@ -172,13 +172,13 @@ DEADLINE_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.processo.prazo",
+    "taxi.appeal_deadline",
     law=LAW,
     title="Até quando vai o prazo de defesa ou de recurso num processo de táxi?",
     schema=DEADLINE_SCHEMA,
 )
 def deadline_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.processo.prazo"
+    qid = "taxi.appeal_deadline"
     notified = day(facts["notified_on"])
     assert notified is not None
     step = facts["step"]
@@ -368,13 +368,13 @@ PENALTY_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.infracao.penalidades",
+    "taxi.penalty",
     law=LAW,
     title="Quais penalidades cabem para esta infração de táxi e qual o valor da multa?",
     schema=PENALTY_SCHEMA,
 )
 def penalty_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.infracao.penalidades"
+    qid = "taxi.penalty"
     committed = day(facts["committed_on"])
     assert committed is not None
     imposed = day(facts.get("imposed_on")) or ctx.as_of
@@ -504,13 +504,13 @@ SUSPENSION_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.medida.suspensao",
+    "taxi.suspension",
     law=LAW,
     title="A suspensão do cadastro ou da permissão de táxi pode ter esta duração?",
     schema=SUSPENSION_SCHEMA,
 )
 def suspension_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.medida.suspensao"
+    qid = "taxi.suspension"
     start = day(facts.get("start")) or ctx.as_of
 
     def build() -> Decision:
@@ -577,13 +577,13 @@ POINTS_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.medida.pontuacao",
+    "taxi.points",
     law=LAW,
     title="Quantos pontos o taxista tem no período de 12 meses após a primeira infração?",
     schema=POINTS_SCHEMA,
 )
 def points_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.medida.pontuacao"
+    qid = "taxi.points"
 
     def build() -> Decision:
         all_infs = [

@@ -91,13 +91,13 @@ AUXILIARY_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.cadastro.auxiliar",
+    "taxi.auxiliary_registration",
     law=LAW,
     title="O permissionário pode cadastrar mais um taxista auxiliar para o veículo?",
     schema=AUXILIARY_SCHEMA,
 )
 def auxiliary_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.cadastro.auxiliar"
+    qid = "taxi.auxiliary_registration"
 
     def build() -> Decision:
         reasons = [
@@ -208,13 +208,13 @@ RENEWAL_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.cadastro.renovacao",
+    "taxi.registration_renewal",
     law=LAW,
     title="Os documentos da renovação do Cadastro Municipal de Taxistas podem ser liberados?",
     schema=RENEWAL_SCHEMA,
 )
 def renewal_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.cadastro.renovacao"
+    qid = "taxi.registration_renewal"
     last = day(facts["last_renewed_on"])
     assert last is not None
 
@@ -596,13 +596,13 @@ def check_document(
 
 
 @question(
-    "taxi.cadastro.documentos",
+    "taxi.registration_documents",
     law=LAW,
     title="Os documentos do cadastramento (pessoa física, jurídica ou veículo) estão completos?",
     schema=DOCUMENTS_SCHEMA,
 )
 def documents_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.cadastro.documentos"
+    qid = "taxi.registration_documents"
     presented_on = day(facts.get("presented_on")) or ctx.as_of
     subject = facts["subject"]
 

@@ -128,13 +128,13 @@ STAND_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.ponto.estacionamento",
+    "taxi.stand_parking",
     law=LAW,
     title="Este táxi pode estacionar neste ponto ou local?",
     schema=STAND_SCHEMA,
 )
 def stand_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.ponto.estacionamento"
+    qid = "taxi.stand_parking"
     on = day(facts.get("on")) or ctx.as_of
 
     def build() -> Decision:
@@ -287,13 +287,13 @@ FARE_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.tarifa.calculo",
+    "taxi.fare",
     law=LAW,
     title="Qual o valor máximo da corrida de táxi pela tarifa em vigor?",
     schema=FARE_SCHEMA,
 )
 def fare_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.tarifa.calculo"
+    qid = "taxi.fare"
     on = day(facts.get("trip_date")) or ctx.as_of
 
     def build() -> Decision:
@@ -368,13 +368,13 @@ def art_40_fee(ctx: Context, inciso: str, on: dt.date) -> tuple[int | None, Reas
 
 
 @question(
-    "taxi.taxa.valor",
+    "taxi.fee",
     law=LAW,
     title="Qual o valor da taxa do serviço de táxi?",
     schema=FEE_SCHEMA,
 )
 def fee_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.taxa.valor"
+    qid = "taxi.fee"
     on = day(facts.get("on")) or ctx.as_of
 
     def build() -> Decision:

@@ -396,13 +396,13 @@ VEHICLE_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.veiculo.elegibilidade",
+    "taxi.vehicle_eligibility",
     law=LAW,
     title="Este veículo pode ser usado no serviço de táxi?",
     schema=VEHICLE_SCHEMA,
 )
 def vehicle_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.veiculo.elegibilidade"
+    qid = "taxi.vehicle_eligibility"
 
     def build() -> Decision:
         v = Vehicle.from_facts(facts)
@@ -510,7 +510,7 @@ def art_32_swap_proof(linked: bool) -> Reason:
 
 def art_29_change_requires_inspection(approved: bool) -> Reason:
     """Art. 29: vistoria na troca de veículos (o novo veículo passa também pela pergunta
-    taxi.veiculo.elegibilidade com ocasião 'troca')."""
+    taxi.vehicle_eligibility com ocasião 'troca')."""
     return check(
         rule_id("art_29_change_inspection"),
         approved,
@@ -536,13 +536,13 @@ CHANGE_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.veiculo.troca",
+    "taxi.vehicle_change",
     law=LAW,
     title="A substituição, permuta ou uso de veículo reserva é admitido?",
     schema=CHANGE_SCHEMA,
 )
 def change_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.veiculo.troca"
+    qid = "taxi.vehicle_change"
 
     def build() -> Decision:
         kind = facts["kind"]

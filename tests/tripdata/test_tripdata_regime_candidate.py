@@ -166,3 +166,38 @@ def test_d9_b_the_candidate_is_on_the_authority_screen_and_the_staff_api(world, 
     row = next(r for r in rows if r["platform_id"] == world.platform.pk)
     assert row["key"] == "2026-10" and f"{LAW}, art. 3, §2" in row["citacoes"]
     assert all(r["kind"] == "concurrent_peak" for r in rows)
+
+
+def test_d9_b_a_later_file_within_the_cap_withdraws_the_candidate_and_a_new_excess_lists_it_again(
+    world, user_of
+):
+    processed(world.upload(sessions(51), name="s.csv", kind="sessions").json()["id"])
+    processed(world.upload(sessions(50), name="s2.csv", kind="sessions").json()["id"])
+    [cand] = candidates(world)
+    assert cand.withdrawn_on is not None
+    assert "pico de 50" in cand.withdrawn_reason and "art. 3, §2" in cand.withdrawn_reason
+    c = Client()
+    c.force_login(user_of("barra-do-garcas", Role.AUTORIDADE))
+    row = next(
+        r
+        for r in c.get("/api/v1/platform-candidates?kind=concurrent_peak").json()
+        if r["platform_id"] == world.platform.pk
+    )
+    assert row["withdrawn_on"] == cand.withdrawn_on.isoformat()
+    assert "Retirado em" in c.get("/plataformas/penalidades/").content.decode()
+    # The same file again changes nothing; a file over the cap lists the month again.
+    processed(world.upload(sessions(49), name="s3.csv", kind="sessions").json()["id"])
+    processed(world.upload(sessions(52), name="s4.csv", kind="sessions").json()["id"])
+    [cand] = candidates(world)
+    assert cand.withdrawn_on is None and "Pico de 52" in cand.summary
+    with tenant(world.m):
+        actions = sorted(
+            Act.objects.filter(
+                object_type="platforms.infractioncandidate", object_id=str(cand.pk)
+            ).values_list("action", flat=True)
+        )
+    assert actions == [
+        "platform.candidate.detect",
+        "platform.candidate.update",
+        "platform.candidate.withdraw",
+    ]

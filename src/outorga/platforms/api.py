@@ -932,6 +932,10 @@ class InfractionCandidateOut(Schema):
     detected_on: dt.date
     summary: str
     citacoes: list[str]
+    withdrawn_on: dt.date | None = Field(
+        None, description="retirado quando novo arquivo do mês mediu pico dentro do limite"
+    )
+    withdrawn_reason: str = ""
 
 
 @router.get(
@@ -967,6 +971,8 @@ def infraction_candidates(
             "detected_on": c.detected_on,
             "summary": c.summary,
             "citacoes": list(c.decision.get("citations", [])),
+            "withdrawn_on": c.withdrawn_on,
+            "withdrawn_reason": c.withdrawn_reason,
         }
         for c in qs
     ]

@@ -376,6 +376,10 @@ class InfractionCandidate(TenantModel):
     detected_on = models.DateField("detectado em")
     summary = models.CharField("resumo", max_length=300)
     decision = models.JSONField("rastro da decisão", default=dict, blank=True)
+    # A fact measured again and no longer true (a later file of the same month brought the peak
+    # back within the cap) stays on record, marked withdrawn, instead of being deleted.
+    withdrawn_on = models.DateField("retirado em", null=True, blank=True)
+    withdrawn_reason = models.CharField("motivo da retirada", max_length=300, blank=True)
 
     class Meta:
         ordering = ["-detected_on", "kind"]

@@ -1277,10 +1277,11 @@ def infraction_candidate_record(
                 new={"platform": platform.pk, "kind": kind, "key": key},
                 basis={"citations": cites, "decision": dict(decision)},
             )
-        elif refresh and cand.summary != summary[:300]:
+        elif refresh and (cand.summary != summary[:300] or cand.withdrawn_on is not None):
             old = cand.summary
             cand.summary, cand.decision = summary[:300], dict(decision)
-            cand.save(update_fields=["summary", "decision"])
+            cand.withdrawn_on, cand.withdrawn_reason = None, ""
+            cand.save(update_fields=["summary", "decision", "withdrawn_on", "withdrawn_reason"])
             record_act(
                 municipality=municipality,
                 actor=actor,
@@ -1329,6 +1330,55 @@ def concurrency_candidate_record(
         decision={**decision, "peak": peak, "peak_at": peak_at.isoformat() if peak_at else None},
         refresh=True,
     )
+
+
+def concurrency_candidate_withdraw(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    platform: Platform,
+    month: dt.date,
+    peak: int,
+    source: str,
+    decision: Mapping[str, Any],
+    on: dt.date | None = None,
+) -> InfractionCandidate | None:
+    """D-9 (b) measured again: a later file of the month (sessions, the preferred source, or a
+    corrected trips file) puts the peak back within the cap of art. 3, §2. The candidate listed
+    earlier is marked withdrawn with the new figure and an act; it is not deleted, and a later
+    file over the cap lists it again. Returns the withdrawn candidate, or None if there was none
+    to withdraw."""
+    origin = "sessões" if source == "sessions" else "corridas"
+    reason = (
+        f"{month:%m/%Y}: novo arquivo mediu pico de {peak} motorista(s) a partir das {origin}, "
+        f"dentro do limite ({LAW_TITLE}, art. 3, §2; decisão D-9 b)."
+    )
+    cites = sorted(set(decision.get("citations", [])))
+    with transaction.atomic(), tenant(municipality):
+        cand = (
+            InfractionCandidate.objects.select_for_update()
+            .filter(
+                platform=platform,
+                kind=InfractionCandidate.Kind.CONCURRENT_PEAK,
+                key=f"{month:%Y-%m}",
+                withdrawn_on__isnull=True,
+            )
+            .first()
+        )
+        if cand is None:
+            return None
+        cand.withdrawn_on, cand.withdrawn_reason = on or today(), reason[:300]
+        cand.save(update_fields=["withdrawn_on", "withdrawn_reason"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="platform.candidate.withdraw",
+            obj=cand,
+            old={"summary": cand.summary},
+            new={"withdrawn_on": cand.withdrawn_on.isoformat(), "reason": cand.withdrawn_reason},
+            basis={"citations": cites, "decision": {**decision, "peak": peak}},
+        )
+    return cand
 
 
 # --- court suspensions of this law's rules (D-16) -------------------------------------------------

@@ -470,6 +470,18 @@ def _store(upload: TripUpload, result: engine.Result, ctx: Context, limits_reaso
             decision=pm.decision,
             on=timezone.localdate(),
         )
+    else:
+        # Measured again within the cap: a candidate listed from an earlier file is withdrawn.
+        platform_services.concurrency_candidate_withdraw(
+            actor=Actor.system(SYSTEM),
+            municipality=m,
+            platform=upload.platform,
+            month=upload.month,
+            peak=int(pm.peak or 0),
+            source=pm.peak_source,
+            decision=pm.decision,
+            on=timezone.localdate(),
+        )
     statement = None
     if pm.trips_upload_id is not None:
         statement = _compute_statement(pm, ctx)

@@ -603,14 +603,37 @@ ART_14_ACTS = (
 )
 
 
+#: How each event reads in a sentence ("transferência por cessão").
+TRANSFER_EVENT_PT = {
+    "falecimento": "falecimento",
+    "incapacidade": "incapacidade",
+    "transferencia": "transferência",
+    "cessao": "cessão",
+    "doacao": "doação",
+    "comodato": "comodato",
+    "aluguel": "aluguel",
+    "arrendamento": "arrendamento",
+    "comercializacao": "comercialização",
+}
+
+
 def art_13_sole_paragraph_non_transferable(event: str) -> Reason:
     """Art. 13, parágrafo único (regra): as permissões são transferíveis SOMENTE no caso de
     falecimento e incapacidade do permissionário pessoa física."""
+    rule = (
+        "pelo art. 13, parágrafo único, da Lei do táxi, a permissão só se transfere no caso de "
+        "falecimento ou incapacidade do permissionário pessoa física."
+    )
+    if event in ALLOWED_TRANSFER_EVENTS:
+        text = f"Transferência por {event} não admitida: o permissionário não é pessoa física; "
+    elif event in TRANSFER_EVENT_PT:
+        text = f"Transferência por {TRANSFER_EVENT_PT[event]} não admitida: "
+    else:  # "outro": a reason the law does not list
+        text = "Transferência não admitida pelo motivo informado: "
     return reason(
         rule_id("art_13_non_transferable"),
         Verdict.REFUSED,
-        f"Transferência por {event} não admitida: a permissão só se transfere por falecimento ou "
-        "incapacidade do permissionário pessoa física.",
+        text + rule,
         art(13, "único"),
         facts={"evento": event},
     )
@@ -640,7 +663,8 @@ def art_14_clandestine_cassacao(act: str) -> Reason:
     return reason(
         rule_id("art_14_cassacao"),
         Verdict.REFUSED,
-        f"Houve {act} da permissão sem amparo legal: cabe a cassação, após processo com "
+        f"Houve {TRANSFER_EVENT_PT.get(act, act)} da permissão sem amparo legal: cabe a "
+        "cassação, após processo com "
         "contraditório e ampla defesa (proposta; decide a autoridade competente).",
         art(14),
         art(15, inc="VI"),

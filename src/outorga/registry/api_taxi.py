@@ -123,6 +123,7 @@ def tender_detail(request: HttpRequest, tender_id: int) -> dict[str, Any]:
 
 class ApplicantIn(Schema):
     person_id: int
+    taxi_category: str = Field("", description="só para licitação de táxi registrada sem categoria")
 
 
 @tenders_router.post("/{tender_id}/applicants", summary="Inscrever candidato")
@@ -130,9 +131,21 @@ def tender_apply(request: HttpRequest, tender_id: int, payload: ApplicantIn) -> 
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
     person = get_object_or_404(Person.objects.all(), pk=payload.person_id)
     a = TD.tender_apply(
-        actor=_actor(request), municipality=current_municipality(), tender=tender, person=person
+        actor=_actor(request),
+        municipality=current_municipality(),
+        tender=tender,
+        person=person,
+        taxi_category=payload.taxi_category,
     )
-    return _created(request, {"id": a.pk, "tender": tender.pk, "person": person.pk})
+    return _created(
+        request,
+        {
+            "id": a.pk,
+            "tender": tender.pk,
+            "person": person.pk,
+            "taxi_category": a.taxi_category,
+        },
+    )
 
 
 class EvaluateIn(Schema):

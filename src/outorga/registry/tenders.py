@@ -21,6 +21,7 @@ from outorga.core.lawctx import context
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law import questions
+from outorga.law.citations import cite
 from outorga.law.decisions import Decision, Reason, Verdict
 
 from . import facts as F
@@ -171,29 +172,43 @@ def tender_create(
     return tender
 
 
+def _admissible(tender: Tender, person: Person) -> None:
+    if tender.service != Service.TAXI and person.kind != Person.Kind.NATURAL:
+        raise FieldError(
+            "candidato",
+            "mototáxi e motofrete só para pessoa física",
+            "Lei de mototáxi de Ipatinga (2013), art. 6, §1",
+        )
+
+
 def tender_apply(
-    *, actor: Actor, municipality: Municipality, tender: Tender, person: Person
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    tender: Tender,
+    person: Person,
+    taxi_category: str = "",
 ) -> TenderApplicant:
-    """Register an applicant while the tender is open."""
+    """Register an applicant while the tender is open. A taxi applicant competes for the tender's
+    category (art. 3, 6); ``taxi_category``, if given, must be that one, and is needed only for a
+    taxi tender recorded without a category."""
     authorize(
         actor=actor, municipality=municipality, action="registry.record", law=_law(tender.service)
     )
+    if tender.service != Service.TAXI and taxi_category:
+        raise FieldError("categoria", "categoria só se aplica a licitação de táxi")
     with transaction.atomic(), tenant(municipality):
         tender = Tender.objects.select_for_update().get(pk=tender.pk)
         if tender.status != Tender.Status.OPEN:
             raise S.InvalidTransition("a licitação não está aberta a inscrições")
-        if tender.service != Service.TAXI and person.kind != Person.Kind.NATURAL:
-            raise FieldError(
-                "candidato",
-                "mototáxi e motofrete só para pessoa física",
-                "Lei de mototáxi de Ipatinga (2013), art. 6, §1",
-            )
+        _admissible(tender, person)
         if TenderApplicant.objects.filter(tender=tender, person=person).exists():
             raise FieldError("candidato", "já inscrito nesta licitação")
         # The applicant competes for the tender's category, the one a grant will take.
-        applicant = TenderApplicant.objects.create(
-            tender=tender, person=person, taxi_category=tender.taxi_category
-        )
+        applicant = TenderApplicant(tender=tender, person=person)
+        if tender.service == Service.TAXI:
+            applicant.taxi_category = applicant_category(applicant, taxi_category)
+        applicant.save()
         record_act(
             municipality=municipality,
             actor=actor,
@@ -246,6 +261,18 @@ def applicant_eligibility(
             T.person_facts(applicant.person, category=category, on=on, awarded_in_tender=True),
         )
     return S.person_eligibility(applicant.person, tender.service, on, tender=tender)
+
+
+def applicant_preview(
+    tender: Tender, person: Person, on: dt.date, taxi_category: str = ""
+) -> Decision:
+    """What the evaluation would answer for ``person`` in this tender on ``on``, every reason
+    with its article, without enrolling them (the clerk sees it before the enrolment)."""
+    _admissible(tender, person)
+    candidate = TenderApplicant(tender=tender, person=person)
+    if tender.service == Service.TAXI:
+        candidate.taxi_category = applicant_category(candidate, taxi_category)
+    return applicant_eligibility(candidate, on)
 
 
 def tender_evaluate(
@@ -350,6 +377,70 @@ def tender_homologate(
             new={"homologated_on": on},
         )
     return tender
+
+
+def tender_cite(tender: Tender) -> str:
+    """The article a tender's grants rest on: mototaxi art. 6 (permission preceded by the tender),
+    taxi art. 3 (permission through the tender)."""
+    article = 3 if tender.service == Service.TAXI else 6
+    return cite(_law(tender.service), article).render()
+
+
+def tender_grant_next(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    tender: Tender,
+    applicant_id: int,
+    on: dt.date,
+    params: Mapping[str, Any],
+) -> TenderApplicant:
+    """The grant to the applicant the ranking calls now, and only to them: ``applicant_id`` must
+    be the first ranked not yet called while places remain (``tender_next``), else nothing is
+    done. Returns the applicant with the grant's result (granted, or refused with every reason)."""
+    authorize(
+        actor=actor, municipality=municipality, action="tender.manage", law=_law(tender.service)
+    )
+    with tenant(municipality):
+        tender = Tender.objects.get(pk=tender.pk)
+        nxt = tender_next(tender)
+    if nxt is None:
+        raise S.InvalidTransition(
+            "não há candidato a chamar: a licitação não está homologada, as vagas foram "
+            f"outorgadas ou todos os classificados foram chamados ({tender_cite(tender)})"
+        )
+    if nxt.pk != applicant_id:
+        raise FieldError(
+            "candidato",
+            f"a outorga segue a ordem de classificação: o próximo é {nxt.person.name} "
+            f"({nxt.rank}º lugar)",
+            tender_cite(tender),
+        )
+    done = tender_grant(
+        actor=actor, municipality=municipality, tender=tender, on=on, grants={nxt.pk: params}
+    )
+    if not done:
+        quota = quota_decision(municipality, tender.service, on)
+        if quota is not None and quota.refusals:
+            raise S.Refused(quota)
+        raise S.InvalidTransition("nenhuma outorga feita")
+    return done[0]
+
+
+def tender_next(tender: Tender) -> TenderApplicant | None:
+    """Whom a grant calls now: the first ranked applicant without a grant decision, while the
+    tender is homologated and has places left (grants go in ranking order, within the places)."""
+    if tender.status != Tender.Status.HOMOLOGATED:
+        return None
+    if Permit.objects.filter(tender=tender).count() >= tender.places:
+        return None
+    return (
+        TenderApplicant.objects.filter(tender=tender, rank__isnull=False)
+        .exclude(decision__has_key="grant")
+        .select_related("person")
+        .order_by("rank")
+        .first()
+    )
 
 
 def _grant_one(

@@ -19,14 +19,24 @@ from outorga.core.models import User
 from outorga.core.tenancy import current_municipality
 from outorga.finance import selectors as ledger
 from outorga.finance.models import Debt
-from outorga.law.competence import NotCompetent
+from outorga.law.competence import NotCompetent, is_allowed
 from outorga.law.money import brl
 
+from . import forms as Fm
 from . import services as S
 from . import stands as ST
 from . import taxi as T
 from . import tenders as TD
-from .models import Permit, PermitTerm, Service, Stand, TaxiCategory, Tender, TenderApplicant
+from .models import (
+    SERVICE_LAW,
+    Permit,
+    PermitTerm,
+    Service,
+    Stand,
+    TaxiCategory,
+    Tender,
+    TenderApplicant,
+)
 from .termo_pdf import termo_pdf
 from .validation import FieldError
 
@@ -97,57 +107,177 @@ class OnForm(forms.Form):
     on = forms.DateField(label="Data", widget=DATE)
 
 
+class ApplicantForm(forms.Form):
+    """An applicant: a person already in the registry, in the tender's taxi category."""
+
+    person = Fm.PersonByDocument(label="CPF ou CNPJ do candidato", max_length=18)
+    taxi_category = forms.ChoiceField(
+        label="Categoria (táxi: art. 5 e 6)",
+        choices=[("", "—"), *TaxiCategory.choices],
+        required=False,
+    )
+    on = forms.DateField(label="Data da verificação dos requisitos", widget=DATE)
+
+    def __init__(self, *args: Any, tender: Tender, **kwargs: Any) -> None:
+        kwargs.setdefault("prefix", "cand")
+        super().__init__(*args, **kwargs)
+        self.fields["on"].initial = timezone.localdate()
+        if tender.service != Service.TAXI or tender.taxi_category:
+            # The tender's category is the applicant's (art. 3, 6): shown, not chosen.
+            del self.fields["taxi_category"]
+
+
+class TenderGrantForm(Fm.TaxiChecks):
+    """What the grant to the next ranked applicant needs: the vehicle and the act; for taxi the
+    term and contrapartida (art. 10) and the inspection's findings; for mototaxi and motofrete the
+    term (art. 6) and the equipment (art. 5 §7, 19)."""
+
+    vehicle = Fm.VehicleByPlate(label="Placa do veículo", max_length=8)
+    on = forms.DateField(label="Data da outorga (assinatura do Termo, no táxi)", widget=DATE)
+    decree = forms.CharField(label="Decreto de outorga", max_length=80, required=False)
+    option = forms.ChoiceField(label="Prazo (táxi: art. 10)", choices=PermitTerm.Option.choices)
+    mode = forms.ChoiceField(label="Contrapartida (táxi: art. 10)", choices=PermitTerm.Mode.choices)
+    instalments = forms.IntegerField(
+        label="Parcelas (até 18 no prazo I, até 36 no prazo II)", min_value=1, initial=1
+    )
+    declarations = Fm.declarations_field()
+    term_years = forms.IntegerField(
+        label="Prazo em anos (mototáxi: art. 6)", min_value=1, max_value=10, initial=10
+    )
+    equipment = forms.MultipleChoiceField(
+        label="Equipamentos verificados",
+        required=False,
+        choices=Fm.EQUIPMENT_CHOICES,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    field_order = ["vehicle", "on", "decree", "option", "mode", "instalments", "term_years"]
+    TAXI_ONLY = ("option", "mode", "instalments", "declarations")
+    MOTO_ONLY = ("term_years", "equipment")
+
+    def __init__(self, *args: Any, tender: Tender, **kwargs: Any) -> None:
+        kwargs.setdefault("prefix", "outorga")
+        super().__init__(*args, **kwargs)
+        self.fields["on"].initial = timezone.localdate()
+        taxi = tender.service == Service.TAXI
+        for name in self.MOTO_ONLY if taxi else (*self.TAXI_ONLY, *self.CHECK_FIELDS):
+            del self.fields[name]
+
+    def params(self) -> dict[str, Any]:
+        """The grant's data as ``tenders.tender_grant`` takes it for one applicant."""
+        d = self.cleaned_data
+        out: dict[str, Any] = {"vehicle": d["vehicle"].pk, "decree": d["decree"]}
+        if "option" in self.fields:
+            out.update(
+                option=d["option"],
+                mode=d["mode"],
+                instalments=d["instalments"],
+                checks=self.checks(),
+                declarations=tuple(d["declarations"]),
+            )
+        else:
+            out.update(term_years=d["term_years"], equipment=list(d["equipment"]))
+        return out
+
+
+def _int(raw: str) -> int:
+    return int(raw) if raw.isdigit() else 0
+
+
 @staff_required
 def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
-    applicants = list(
-        TenderApplicant.objects.filter(tender=tender)
-        .select_related("person")
-        .order_by("rank", "id")
+    step = request.POST.get("step", "") if request.method == "POST" else ""
+    applicant_form = ApplicantForm(
+        request.POST if step in ("check", "apply") else None, tender=tender
     )
-    problem = None
+    grant_form = TenderGrantForm(request.POST if step == "grant" else None, tender=tender)
+    problem = preview = None
     if request.method == "POST":
-        step = request.POST.get("step", "")
+        actor, m = _actor(request), current_municipality()
         on_form = OnForm(request.POST)
         try:
-            if step == "ranking":
-                ranks = {
-                    a.pk: int(request.POST.get(f"rank_{a.pk}") or 0)
-                    for a in applicants
-                    if a.eligible
-                }
+            if step in ("check", "apply"):
+                if applicant_form.is_valid():
+                    d = applicant_form.cleaned_data
+                    category = d.get("taxi_category", "")
+                    if step == "check":
+                        preview = TD.applicant_preview(
+                            tender, d["person"], d["on"], category
+                        ).to_json()
+                    else:
+                        TD.tender_apply(
+                            actor=actor,
+                            municipality=m,
+                            tender=tender,
+                            person=d["person"],
+                            taxi_category=category,
+                        )
+                        messages.success(request, f"{d['person'].name} inscrito(a).")
+                        return redirect("taxi:tender", tender.pk)
+            elif step == "grant":
+                if grant_form.is_valid():
+                    called = TD.tender_grant_next(
+                        actor=actor,
+                        municipality=m,
+                        tender=tender,
+                        applicant_id=_int(request.POST.get("applicant", "")),
+                        on=grant_form.cleaned_data["on"],
+                        params=grant_form.params(),
+                    )
+                    result = called.decision["grant"]
+                    if result["granted"]:
+                        messages.success(
+                            request,
+                            f"Permissão {result['permit']} outorgada a {called.person.name}.",
+                        )
+                        return redirect("taxi:tender", tender.pk)
+                    # Refused at the grant: the reasons shown, the next one is called now.
+                    problem = {
+                        "message": f"Outorga recusada a {called.person.name}; o próximo "
+                        "classificado é chamado.",
+                        "decision": result["decision"],
+                    }
+                    grant_form = TenderGrantForm(tender=tender)
+            elif step == "ranking":
+                eligible = TenderApplicant.objects.filter(tender=tender, eligible=True)
+                ranks = {a.pk: int(request.POST.get(f"rank_{a.pk}") or 0) for a in eligible}
                 order = [pk for pk, _ in sorted(ranks.items(), key=lambda kv: kv[1])]
-                TD.tender_rank(
-                    actor=_actor(request),
-                    municipality=current_municipality(),
-                    tender=tender,
-                    ranking=order,
-                )
+                TD.tender_rank(actor=actor, municipality=m, tender=tender, ranking=order)
+                messages.success(request, "Registrado.")
+                return redirect("taxi:tender", tender.pk)
             elif step in ("evaluate", "homologate") and on_form.is_valid():
                 service = TD.tender_evaluate if step == "evaluate" else TD.tender_homologate
-                service(
-                    actor=_actor(request),
-                    municipality=current_municipality(),
-                    tender=tender,
-                    on=on_form.cleaned_data["on"],
-                )
+                service(actor=actor, municipality=m, tender=tender, on=on_form.cleaned_data["on"])
+                messages.success(request, "Registrado.")
+                return redirect("taxi:tender", tender.pk)
             else:
                 raise FieldError("data", "informe a data")
         except NotCompetent as exc:
             return _deny(request, exc)
         except (S.Refused, FieldError, S.InvalidTransition, ValueError) as exc:
             problem = _problem(exc)
-        else:
-            messages.success(request, "Registrado.")
-            return redirect("taxi:tender", tender.pk)
+    tender.refresh_from_db()
+    nxt = TD.tender_next(tender)
+    role, law = _actor(request).role, SERVICE_LAW[Service(tender.service)]
     return render(
         request,
         "registry/taxi/tender.html",
         {
             "tender": tender,
-            "applicants": applicants,
+            "applicants": TenderApplicant.objects.filter(tender=tender)
+            .select_related("person")
+            .order_by("rank", "id"),
             "problem": problem,
+            "preview": preview,
             "today": timezone.localdate(),
+            "applicant_form": applicant_form,
+            "grant_form": grant_form,
+            "next": nxt,
+            "granted": Permit.objects.filter(tender=tender).count(),
+            "tender_cite": TD.tender_cite(tender),
+            "can_apply": is_allowed(role, "registry.record", law),
+            "can_manage": is_allowed(role, "tender.manage", law),
         },
     )
 

@@ -13,7 +13,6 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 import zxingcpp
-from django.core.files.base import ContentFile
 from django.core.management import call_command
 from django.utils import timezone
 
@@ -89,8 +88,6 @@ def a_permit(m: Municipality) -> Permit:
         type(person).objects.filter(user=user(Role.PERMISSIONARIO)).update(user=None)
         person.user = user(Role.PERMISSIONARIO)
         person.save(update_fields=["user"])
-        # The badge needs the holder's photo (art. 2 VIII); the registry has no photo step yet.
-        person.photo.save("titular.png", ContentFile(png()), save=True)
     return permit
 
 
@@ -145,8 +142,18 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     permit = a_permit(m)
     today = timezone.localdate()
 
-    # 0. The clerk issues the holder's badge; its public page says valid.
+    # 0. The clerk uploads the holder's photo on the person page (the badge prints it, art. 2
+    # VIII), issues the badge, and its public page says valid.
     login(page, base, Role.ATENDENTE)
+    page.goto(f"{base}/cadastro/pessoas/{permit.holder_id}/")
+    page.get_by_label("Foto (JPEG ou PNG, até 5 MB)", exact=True).set_input_files(
+        {"name": "titular.png", "mimeType": "image/png", "buffer": png()}
+    )
+    page.get_by_role("button", name="Enviar foto").click()
+    assert page.get_by_text("Foto registrada.").is_visible()
+    photo = page.get_by_role("img", name=f"Foto de {permit.holder.name}")
+    photo.wait_for(state="visible")
+    assert photo.evaluate("img => img.complete && img.naturalWidth") == 90  # served, not broken
     page.goto(f"{base}/crachas/")
     page.get_by_label("Número da permissão").fill(permit.number)
     page.get_by_role("button", name="Emitir").click()

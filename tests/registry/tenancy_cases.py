@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import io
 from typing import Any
 
+from django.core.files.base import ContentFile
+from django.core.files.uploadedfile import SimpleUploadedFile
+from PIL import Image
 from validate_docbr import CPF
 
 from outorga.registry.models import Auxiliary, Document, Permit, Person, Vehicle
@@ -39,6 +43,8 @@ def build(m: Any, user_of: Any, marker: str) -> dict[str, Any]:
         term_end=D.replace(year=2036),
         vehicle=vehicle,
     )
+    # A photo, so that reaching B's photo would answer 200, not the 404 of a person without one.
+    person.photo.save(f"tenancy-{m.pk}.png", ContentFile(_png()), save=True)
     doc = Document.objects.create(doc_type="rg", person=person, issued_on=D, number=f"RG {marker}")
     aux = Auxiliary.objects.create(permit=permit, person=person, added_on=D)
     return {
@@ -48,6 +54,12 @@ def build(m: Any, user_of: Any, marker: str) -> dict[str, Any]:
         "document": doc.pk,
         "auxiliary": aux.pk,
     }
+
+
+def _png() -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", (30, 40), (20, 90, 160)).save(buf, "PNG")
+    return buf.getvalue()
 
 
 def _post(path: str, body: Any) -> tuple[str, str, set[int], Any]:
@@ -72,6 +84,13 @@ ROUTES = {
             "first_licence_on": "2010-01-01",
             "expires_on": "2030-01-01",
         },
+    ),
+    "api/v1/registry/people/<person_id>/photo": lambda b: (
+        "post",
+        f"{P}/people/{b.extra['person']}/photo",
+        {404},
+        {"__form__": {"file": SimpleUploadedFile("foto.png", _png(), "image/png")}},
+        "atendente",
     ),
     "api/v1/registry/people/<person_id>/eligibility": lambda b: (
         "get",
@@ -142,6 +161,13 @@ ROUTES.update(
             f"{C}/pessoas/{b.extra['person']}/",
             {404},
             {"__form__": {"doc-doc_type": "rg", "doc-issued_on": "2026-01-01"}},
+            "atendente",
+        ),
+        "cadastro/pessoas/<int:person_id>/foto/": lambda b: (
+            "get",
+            f"{C}/pessoas/{b.extra['person']}/foto/",
+            {404},
+            None,
             "atendente",
         ),
         "cadastro/pessoas/<int:person_id>/veiculos/novo/": lambda b: (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -58,6 +59,7 @@ def person_out(p: Person, role: str) -> dict[str, Any]:
         "birth_date": p.birth_date,
         "blood_type": p.blood_type,
         "city": p.city,
+        "photo": bool(p.photo),
     }
 
 
@@ -88,6 +90,31 @@ def person_create(request: HttpRequest, payload: PersonIn) -> Any:
 def person_detail(request: HttpRequest, person_id: int) -> dict[str, Any]:
     person = get_object_or_404(Person.objects.all(), pk=person_id)
     return person_out(person, _actor(request).role)
+
+
+@router.post(
+    "/people/{person_id}/photo",
+    summary="Enviar a foto do crachá (JPEG ou PNG; envio idempotente; mototáxi art. 2, VIII)",
+)
+def person_photo(
+    request: HttpRequest,
+    person_id: int,
+    file: File[UploadedFile],
+    service: Form[str] = "mototaxi",
+) -> dict[str, Any]:
+    person = get_object_or_404(Person.objects.all(), pk=person_id)
+    content = file.read(S.MAX_UPLOAD_BYTES + 1)
+    person = S.person_photo_set(
+        actor=_actor(request),
+        municipality=current_municipality(),
+        law=_law_of(service),
+        person=person,
+        content=content,
+    )
+    return {
+        **person_out(person, _actor(request).role),
+        "sha256": hashlib.sha256(content).hexdigest(),
+    }
 
 
 class LicenceIn(Schema):

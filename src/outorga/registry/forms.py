@@ -75,6 +75,12 @@ class DocumentForm(forms.Form):
     file = forms.FileField(label="Arquivo (PDF, JPEG ou PNG, até 5 MB)", required=False)
 
 
+class PhotoForm(forms.Form):
+    """The photo printed on the badge (mototaxi art. 2 VIII; taxi art. 4 III)."""
+
+    file = forms.FileField(label="Foto (JPEG ou PNG, até 5 MB)")
+
+
 EQUIPMENT_CHOICES = [
     ("antena_corta_pipas", "antena corta-pipas (art. 5 §7)"),
     ("protetor_motor_pernas", "protetor de motor e pernas (art. 5 §7)"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import io
 from collections.abc import Mapping
 from typing import Any
 
@@ -12,6 +13,7 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from PIL import Image
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
@@ -360,6 +362,66 @@ def document_read(*, actor: Actor, municipality: Municipality, law: str, doc: Do
             )
         with doc.file.open("rb") as fh:
             return bytes(fh.read())
+
+
+#: The photo the badge prints (mototaxi art. 2 VIII; taxi art. 4 III: identification with the
+#: holder's or auxiliary's photograph), by the law the clerk acts under.
+PHOTO_CITES = {
+    "ipatinga.mototaxi-2013": (cite("ipatinga.mototaxi-2013", 2, inc="VIII"),),
+    "ipatinga.taxi-2017": (cite("ipatinga.taxi-2017", 4, inc="III"),),
+}
+PHOTO_TYPES = {"image/jpeg": "jpg", "image/png": "png"}
+
+
+def _photo_digest(person: Person) -> str:
+    if not person.photo:
+        return ""
+    try:
+        with person.photo.open("rb") as fh:
+            return hashlib.sha256(fh.read()).hexdigest()
+    except FileNotFoundError:
+        return ""
+
+
+def person_photo_set(
+    *, actor: Actor, municipality: Municipality, law: str, person: Person, content: bytes
+) -> Person:
+    """Record the photo the badge prints (mototaxi art. 2 VIII; taxi art. 4 III): JPEG or PNG by
+    its magic bytes, within the upload limit, an image that opens. Idempotent as the document
+    uploads are: sending the person's current photo again (same SHA-256) changes nothing and
+    records no act."""
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
+    cites = PHOTO_CITES.get(law, PHOTO_CITES["ipatinga.mototaxi-2013"])
+    if person.kind != Person.Kind.NATURAL:
+        raise V.FieldError("foto", "só pessoa física tem foto no crachá", cites[0].render())
+    if len(content) > MAX_UPLOAD_BYTES:
+        raise V.FieldError("foto", "arquivo maior que 5 MB")
+    ctype = sniff(content) if content else ""
+    if ctype not in PHOTO_TYPES:
+        raise V.FieldError("foto", "envie a foto em JPEG ou PNG", cites[0].render())
+    try:
+        with Image.open(io.BytesIO(content)) as image:
+            image.verify()
+    except Exception as exc:  # Pillow raises many kinds for a broken file
+        raise V.FieldError("foto", "a imagem não pôde ser lida; envie outro arquivo") from exc
+    digest = hashlib.sha256(content).hexdigest()
+    with transaction.atomic(), tenant(municipality):
+        person = Person.objects.select_for_update().get(pk=person.pk)
+        old = _photo_digest(person)
+        if old == digest:
+            return person
+        person.photo.save(f"{digest[:16]}.{PHOTO_TYPES[ctype]}", ContentFile(content), save=False)
+        person.save(update_fields=["photo"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="person.photo",
+            obj=person,
+            old={"sha256": old},
+            new={"sha256": digest, "content_type": ctype, "size": len(content)},
+            basis=basis_of(None, cites),
+        )
+    return person
 
 
 def _valid_until(municipality: Municipality, document: str, issued_on: dt.date) -> dt.date:

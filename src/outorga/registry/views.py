@@ -6,7 +6,7 @@ import datetime as dt
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
@@ -104,9 +104,22 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
     actor = _actor(request)
     licence_form = Fm.LicenceForm(prefix="cnh")
     doc_form = Fm.DocumentForm(prefix="doc")
+    photo_form = Fm.PhotoForm(prefix="photo")
     if request.method == "POST":
         try:
-            if "cnh-number" in request.POST:
+            if "photo-step" in request.POST:
+                photo_form = Fm.PhotoForm(request.POST, request.FILES, prefix="photo")
+                if photo_form.is_valid():
+                    S.person_photo_set(
+                        actor=actor,
+                        municipality=current_municipality(),
+                        law=MOTO,
+                        person=person,
+                        content=photo_form.cleaned_data["file"].read(S.MAX_UPLOAD_BYTES + 1),
+                    )
+                    messages.success(request, "Foto registrada.")
+                    return redirect("registry:person", person_id=person.pk)
+            elif "cnh-number" in request.POST:
                 licence_form = Fm.LicenceForm(request.POST, prefix="cnh")
                 if licence_form.is_valid():
                     S.licence_record(
@@ -139,7 +152,12 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
         except NotCompetent as exc:
             return _deny(request, exc)
         except FieldError as exc:
-            _field_error(licence_form if "cnh-number" in request.POST else doc_form, exc)
+            if "photo-step" in request.POST:
+                photo_form.add_error(
+                    "file", exc.message + (f" ({exc.citation})" if exc.citation else "")
+                )
+            else:
+                _field_error(licence_form if "cnh-number" in request.POST else doc_form, exc)
     service = request.GET.get("servico", Service.MOTOTAXI)
     on = timezone.localdate()
     eligibility = (
@@ -159,11 +177,30 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
             "permits": person.permits.all(),
             "licence_form": licence_form,
             "doc_form": doc_form,
+            "photo_form": photo_form,
             "eligibility": eligibility,
             "service": service,
             "on": on,
         },
     )
+
+
+@staff_required
+def person_photo(request: HttpRequest, person_id: int) -> HttpResponse:
+    """The person's photo, to the staff (the public reaches it only through a badge token)."""
+    person = get_object_or_404(Person.objects.all(), pk=person_id)
+    if not person.photo:
+        raise Http404("sem foto")
+    try:
+        with person.photo.open("rb") as fh:
+            data = fh.read()
+    except FileNotFoundError as exc:
+        raise Http404("sem foto") from exc
+    ctype = "image/png" if data.startswith(b"\x89PNG") else "image/jpeg"
+    response = HttpResponse(data, content_type=ctype)
+    response["X-Content-Type-Options"] = "nosniff"
+    response["Cache-Control"] = "private, no-store"
+    return response
 
 
 @staff_required

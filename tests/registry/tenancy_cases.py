@@ -92,6 +92,12 @@ ROUTES = {
         {"__form__": {"file": SimpleUploadedFile("foto.png", _png(), "image/png")}},
         "atendente",
     ),
+    "api/v1/registry/permits/<permit_id>/reserve": lambda b: _post(
+        f"{P}/permits/{b.extra['permit']}/reserve", {"on": "2026-04-01", "text": "x"}
+    ),
+    "api/v1/registry/permits/<permit_id>/reserve/end": lambda b: _post(
+        f"{P}/permits/{b.extra['permit']}/reserve/end", {"on": "2026-04-01", "text": "x"}
+    ),
     "api/v1/registry/people/<person_id>/eligibility": lambda b: (
         "get",
         f"{P}/people/{b.extra['person']}/eligibility",
@@ -255,6 +261,12 @@ ROUTES.update(
             {404},
             None,
             "atendente",
+        ),
+        "cadastro/permissoes/<int:permit_id>/reserva/": lambda b: _form(
+            f"{CP}/{b.extra['permit']}/reserva/", {"on": DAY, "reason": "x"}
+        ),
+        "cadastro/permissoes/<int:permit_id>/reserva/encerrar/": lambda b: _form(
+            f"{CP}/{b.extra['permit']}/reserva/encerrar/", {"on": DAY, "reason": "x"}
         ),
         "cadastro/permissoes/<int:permit_id>/renunciar/": lambda b: _form(
             f"{CP}/{b.extra['permit']}/renunciar/", {"on": DAY, "request": "x"}

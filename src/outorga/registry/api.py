@@ -391,7 +391,10 @@ def permit_reinstate(request: HttpRequest, permit_id: int, payload: DatedText) -
     return permit_out(p, _actor(request).role)
 
 
-@router.post("/permits/{permit_id}/renounce", summary="Cancelar a pedido (art. 6 §6)")
+@router.post(
+    "/permits/{permit_id}/renounce",
+    summary="Renúncia a pedido escrito (mototáxi art. 6 §6, art. 2 XX; táxi art. 15 V)",
+)
 def permit_renounce(request: HttpRequest, permit_id: int, payload: DatedText) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
     p = S.permit_renounce(
@@ -400,6 +403,34 @@ def permit_renounce(request: HttpRequest, permit_id: int, payload: DatedText) ->
         permit=p,
         on=payload.on,
         request=payload.text,
+    )
+    return permit_out(p, _actor(request).role)
+
+
+@router.post(
+    "/permits/{permit_id}/reserve", summary="Colocar em reserva (mototáxi e motofrete, art. 2 XXI)"
+)
+def permit_reserve(request: HttpRequest, permit_id: int, payload: DatedText) -> Any:
+    p = get_object_or_404(Permit.objects.all(), pk=permit_id)
+    p = S.permit_reserve(
+        actor=_actor(request),
+        municipality=current_municipality(),
+        permit=p,
+        on=payload.on,
+        reason=payload.text,
+    )
+    return permit_out(p, _actor(request).role)
+
+
+@router.post("/permits/{permit_id}/reserve/end", summary="Encerrar a reserva (art. 2 XXI)")
+def permit_reserve_end(request: HttpRequest, permit_id: int, payload: DatedText) -> Any:
+    p = get_object_or_404(Permit.objects.all(), pk=permit_id)
+    p = S.permit_reserve_end(
+        actor=_actor(request),
+        municipality=current_municipality(),
+        permit=p,
+        on=payload.on,
+        reason=payload.text,
     )
     return permit_out(p, _actor(request).role)
 

@@ -332,6 +332,22 @@ class RenounceForm(forms.Form):
         _today_initial(self, "on")
 
 
+class PermitReserveForm(forms.Form):
+    """The permission into reserve, or out of it (mototaxi art. 2 XXI)."""
+
+    on = forms.DateField(label="Data", widget=DATE)
+    reason = forms.CharField(label="Motivo (situação específica)", max_length=200)
+
+    def __init__(self, *args: Any, ending: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _today_initial(self, "on")
+        if ending:
+            self.fields["on"].label = "Fim da reserva em"
+            self.fields["reason"].label = "Motivo (ex.: veículo substituído)"
+        else:
+            self.fields["on"].label = "Início da reserva"
+
+
 TRANSFER_EVENT_CHOICES = [
     ("falecimento", "falecimento do permissionário"),
     ("incapacidade", "incapacidade do permissionário"),

@@ -699,7 +699,7 @@ def _transition(
             from_status=old["status"],
             to_status=to,
             effective_on=effective_on,
-            reason=reason,
+            reason=reason[:300],
             act=act,
         )
     return permit
@@ -801,31 +801,116 @@ def permit_suspension_lift(
     return permit
 
 
+#: The article a renúncia rests on, by the permit's law: the mototaxi law's cancellation on written
+#: request (art. 6 §6) and renúncia (art. 2 XX); the taxi law's renúncia as an extinction (art. 15 V).
+RENOUNCE_CITES = {
+    "ipatinga.mototaxi-2013": (
+        cite("ipatinga.mototaxi-2013", 6, 6),
+        cite("ipatinga.mototaxi-2013", 2, inc="XX"),
+    ),
+    TAXI_LAW: (cite(TAXI_LAW, 15, inc="V"),),
+}
+
+
 def permit_renounce(
     *, actor: Actor, municipality: Municipality, permit: Permit, on: dt.date, request: str
 ) -> Permit:
-    """Cancellation on the holder's written request (mototaxi art. 6 §6; renúncia art. 2 XX)."""
+    """Renúncia on the holder's written request, citing the permit's own law: mototaxi and
+    motofrete art. 6 §6 and art. 2 XX; taxi art. 15 V (the renúncia extinguishes the permit)."""
+    cites = RENOUNCE_CITES[permit.law]
     return _transition(
         actor=actor,
         municipality=municipality,
         permit=permit,
         to=Permit.Status.RENOUNCED,
-        reason=f"pedido escrito: {request}",
+        reason=f"pedido escrito ({cites[0].render()}): {request}",
         effective_on=on,
+        basis=basis_of(None, cites),
     )
+
+
+#: Reserva: the permission is not extinguished though the service is not provided, a temporary
+#: interruption to substitute the vehicle on the same permission (mototaxi art. 2 XXI). The taxi
+#: law has no such status (its art. 30 is a reserve vehicle, registry.taxi).
+RESERVE_CITE = cite("ipatinga.mototaxi-2013", 2, inc="XXI")
+
+
+def _require_reserve_law(permit: Permit) -> None:
+    if permit.service == Service.TAXI:
+        raise InvalidTransition(
+            "a reserva da permissão é do mototáxi e do motofrete (Lei de mototáxi de Ipatinga "
+            "(2013), art. 2, XXI); no táxi, use o veículo reserva (Lei do táxi de Ipatinga "
+            "(2017), art. 30)"
+        )
 
 
 def permit_reserve(
     *, actor: Actor, municipality: Municipality, permit: Permit, on: dt.date, reason: str
 ) -> Permit:
+    """The permission goes into reserve while its vehicle is substituted (mototaxi art. 2 XXI):
+    not extinguished, no service provided until the reserve ends (``permit_reserve_end``)."""
+    _require_reserve_law(permit)
     return _transition(
         actor=actor,
         municipality=municipality,
         permit=permit,
         to=Permit.Status.RESERVE,
-        reason=reason,
+        reason=f"reserva ({RESERVE_CITE.render()}): {reason}",
         effective_on=on,
+        basis=basis_of(None, [RESERVE_CITE]),
     )
+
+
+def permit_reserve_end(
+    *, actor: Actor, municipality: Municipality, permit: Permit, on: dt.date, reason: str
+) -> Permit:
+    """The reserve ends and the permission is active again (mototaxi art. 2 XXI: the interruption
+    is temporary). Only a permission in reserve, not before the day it went into reserve."""
+    _require_reserve_law(permit)
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=permit.law)
+    if not reason.strip():
+        raise V.FieldError("motivo", "informe o motivo do ato")
+    with transaction.atomic(), tenant(municipality):
+        permit = Permit.objects.select_for_update().get(pk=permit.pk)
+        if permit.status != Permit.Status.RESERVE:
+            raise InvalidTransition(
+                f"a permissão está {permit.get_status_display()}, não em reserva "
+                f"({RESERVE_CITE.render()}): não há reserva a encerrar"
+            )
+        began = (
+            permit.history.filter(to_status=Permit.Status.RESERVE)
+            .order_by("-effective_on", "-id")
+            .values_list("effective_on", flat=True)
+            .first()
+        )
+        if began is not None and on < began:
+            raise V.FieldError(
+                "data",
+                f"a reserva começou em {began:%d/%m/%Y}; não pode terminar antes",
+                RESERVE_CITE.render(),
+            )
+        old = {"status": permit.status, "suspended_until": permit.suspended_until}
+        permit.status = Permit.Status.ACTIVE
+        permit.save(update_fields=["status"])
+        act = record_act(
+            municipality=municipality,
+            actor=actor,
+            action="permit.reserve.end",
+            obj=permit,
+            old=old,
+            new={"status": permit.status},
+            basis=basis_of(None, [RESERVE_CITE]),
+            extra={"reason": reason.strip(), "effective_on": on, "reserve_began_on": began},
+        )
+        PermitStatusChange.objects.create(
+            permit=permit,
+            from_status=old["status"],
+            to_status=permit.status,
+            effective_on=on,
+            reason=f"fim da reserva ({RESERVE_CITE.render()}): {reason.strip()}"[:300],
+            act=act,
+        )
+    return permit
 
 
 def permit_cassar(

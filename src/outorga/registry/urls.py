@@ -37,6 +37,12 @@ urlpatterns = [
         name="vehicle_change_end",
     ),
     path("permissoes/<int:permit_id>/renunciar/", vp.permit_renounce, name="permit_renounce"),
+    path("permissoes/<int:permit_id>/reserva/", vp.permit_reserve, name="permit_reserve"),
+    path(
+        "permissoes/<int:permit_id>/reserva/encerrar/",
+        vp.permit_reserve_end,
+        name="permit_reserve_end",
+    ),
     path("permissoes/<int:permit_id>/transferir/", vp.permit_transfer, name="permit_transfer"),
     path("permissoes/<int:permit_id>/extincao/", vp.extinction_open, name="extinction_open"),
     path("extincoes/<int:case_id>/", vp.extinction_detail, name="extinction"),

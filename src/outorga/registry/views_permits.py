@@ -163,6 +163,7 @@ def permit_actions(permit: Permit, role: str) -> dict[str, Any]:
         "can_record": is_allowed(role, "registry.record", law),
         "can_renew": is_allowed(role, "permit.renew", law),
         "can_transfer": taxi and is_allowed(role, "permit.grant", law),
+        "can_reserve": not taxi and is_allowed(role, "registry.record", law),
         "can_extinction": taxi and is_allowed(role, "extinction.propose", law),
         "changes": VehicleChange.objects.filter(permit=permit)
         .select_related("from_vehicle", "to_vehicle")
@@ -517,6 +518,72 @@ def permit_renounce(request: HttpRequest, permit_id: int) -> HttpResponse:
         title=f"Registrar renúncia — {permit.number}",
         intro=intro,
         submit="Registrar renúncia",
+        action="registry.record",
+    )
+
+
+@competent
+def permit_reserve(request: HttpRequest, permit_id: int) -> HttpResponse:
+    """Mototaxi and motofrete: the permission in reserve while its vehicle is substituted."""
+    permit = _permit(permit_id, service__in=(Service.MOTOTAXI, Service.MOTOFRETE))
+    form = Fm.PermitReserveForm(request.POST or None)
+    result = Attempt()
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        result = attempt(
+            form,
+            lambda: S.permit_reserve(
+                actor=_actor(request),
+                municipality=current_municipality(),
+                permit=permit,
+                on=d["on"],
+                reason=d["reason"],
+            ),
+        )
+        if result.done:
+            return _done(request, permit, f"Permissão {permit.number} em reserva.")
+    return _page(
+        request,
+        permit,
+        form,
+        result,
+        title=f"Colocar em reserva — {permit.number}",
+        intro=f"Reserva: a autorização não se extingue, mas o serviço não é prestado; interrupção "
+        f"temporária para a substituição do veículo na mesma autorização ({MOTO_LAW}, art. 2, "
+        f"XXI; substituição, art. 2, XXII).",
+        submit="Colocar em reserva",
+        action="registry.record",
+    )
+
+
+@competent
+def permit_reserve_end(request: HttpRequest, permit_id: int) -> HttpResponse:
+    permit = _permit(permit_id, service__in=(Service.MOTOTAXI, Service.MOTOFRETE))
+    form = Fm.PermitReserveForm(request.POST or None, ending=True)
+    result = Attempt()
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        result = attempt(
+            form,
+            lambda: S.permit_reserve_end(
+                actor=_actor(request),
+                municipality=current_municipality(),
+                permit=permit,
+                on=d["on"],
+                reason=d["reason"],
+            ),
+        )
+        if result.done:
+            return _done(request, permit, f"Reserva encerrada: permissão {permit.number} ativa.")
+    return _page(
+        request,
+        permit,
+        form,
+        result,
+        title=f"Encerrar a reserva — {permit.number}",
+        intro=f"A reserva é temporária ({MOTO_LAW}, art. 2, XXI): encerrada, a permissão volta a "
+        f"ativa com o veículo vinculado (placa abaixo).",
+        submit="Encerrar a reserva",
         action="registry.record",
     )
 

@@ -222,7 +222,7 @@ ROUTES.update(
     {
         "cadastro/permissoes/taxi/nova/": lambda b: (
             "get",
-            f"{CP}/taxi/nova/",
+            f"{CP}/taxi/nova/?pessoa={b.extra['person']}",
             {200},
             None,
             "atendente",

@@ -493,7 +493,7 @@ def test_taxi_grant_shows_every_reason_before_the_grant_button(ipatinga_m, user_
     tender = awarded_tender(m, holder)
     c = client_as(user_of, Role.ATENDENTE)
     url = f"{C}/taxi/nova/"
-    first = c.get(f"{url}?documento={holder.document}").content.decode()
+    first = c.get(f"{url}?pessoa={holder.pk}").content.decode()
     assert holder.document in first and 'name="outorgar"' not in first
     form = _grant_form(holder, vehicle, tender)
     page = c.post(url, {**form, "verificar": ""}).content.decode()

@@ -15,16 +15,17 @@ from outorga.core.acts import Actor
 from outorga.core.middleware import client_ip
 from outorga.core.models import User
 from outorga.core.tenancy import current_municipality
-from outorga.law.competence import NotCompetent, is_allowed
+from outorga.law.competence import NotCompetent, Role, is_allowed
 
 from . import forms as Fm
 from . import services as S
 from .models import SERVICE_LAW, Document, Permit, Person, Service, Vehicle
-from .selectors import shown_document
+from .selectors import SEES_DOCUMENT, shown_document
 from .validation import FieldError, format_plate
 from .views_permits import permit_actions
 
 MOTO = "ipatinga.mototaxi-2013"
+TAXI = "ipatinga.taxi-2017"
 
 
 def _actor(request: HttpRequest) -> Actor:
@@ -51,12 +52,15 @@ def _field_error(form: Any, exc: FieldError) -> None:
 
 @staff_required
 def index(request: HttpRequest) -> HttpResponse:
-    q = request.GET.get("q", "").strip()
+    # The search form posts: a CPF typed in it must not land in a URL (access logs, history,
+    # Referer). Searching by CPF is for the roles that see it in full; to the others, a CPF
+    # typed would tell whose it is.
+    q = (request.POST if request.method == "POST" else request.GET).get("q", "").strip()
     people = vehicles = permits = None
     if q:
         digits = "".join(ch for ch in q if ch.isdigit())
         people = Person.objects.filter(name__icontains=q)[:20]
-        if digits:
+        if digits and Role(_actor(request).role) in SEES_DOCUMENT:
             people = (Person.objects.filter(document__startswith=digits) | people)[:20]
         vehicles = Vehicle.objects.filter(plate__startswith=q.upper().replace("-", ""))[:20]
         permits = Permit.objects.select_related("holder", "vehicle").filter(number__icontains=q)[
@@ -165,12 +169,19 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
         if service in (Service.MOTOTAXI, Service.MOTOFRETE)
         else None
     )
+    laws = current_municipality().laws or []
     return render(
         request,
         "registry/person.html",
         {
             "person": person,
             "document": shown_document(person, actor.role),
+            # The grant links name the person by id: a CPF in a URL would reach access logs,
+            # history and the Referer, and a role that sees it masked would find it there.
+            "can_grant_moto": is_allowed(actor.role, "permit.grant", MOTO)
+            and (not laws or MOTO in laws),
+            "can_grant_taxi": is_allowed(actor.role, "permit.grant", TAXI)
+            and (not laws or TAXI in laws),
             "licence": getattr(person, "licence", None),
             "documents": person.documents.all(),
             "vehicles": person.vehicles.all(),

@@ -24,7 +24,7 @@ from outorga.core.acts import Actor
 from outorga.core.middleware import client_ip
 from outorga.core.models import User
 from outorga.core.tenancy import current_municipality
-from outorga.law.competence import NotCompetent, is_allowed
+from outorga.law.competence import NotCompetent, Role, is_allowed
 from outorga.law.decisions import Decision
 
 from . import forms as Fm
@@ -35,9 +35,11 @@ from .models import (
     ExtinctionCase,
     Permit,
     PermitTerm,
+    Person,
     Service,
     VehicleChange,
 )
+from .selectors import SEES_DOCUMENT
 from .validation import FieldError, format_plate
 
 TAXI_LAW = "Lei do táxi de Ipatinga (2017)"
@@ -730,8 +732,10 @@ def extinction_detail(request: HttpRequest, case_id: int) -> HttpResponse:
 def taxi_permit_new(request: HttpRequest) -> HttpResponse:
     """Two steps, as for mototaxi: "Verificar" shows every reason with its article (quota,
     holder, documents, vehicle, contrapartida); only then "Outorgar" signs the Termo."""
+    role = _actor(request).role
+    can_grant = is_allowed(role, "permit.grant", T.LAW)
     form = Fm.TaxiGrantForm(
-        request.POST or None, initial={"holder": request.GET.get("documento", "")}
+        request.POST or None, initial={"holder": _holder_document(request, role, can_grant)}
     )
     preview: list[Decision] = []
     result = Attempt()
@@ -773,6 +777,17 @@ def taxi_permit_new(request: HttpRequest) -> HttpResponse:
             "verified": bool(preview) and not any(p.refusals for p in preview),
             "refused": result.refused,
             "refused_message": result.message,
-            "can_grant": is_allowed(_actor(request).role, "permit.grant", T.LAW),
+            "can_grant": can_grant,
         },
     )
+
+
+def _holder_document(request: HttpRequest, role: str, can_grant: bool) -> str:
+    """The CPF/CNPJ to fill in for ``?pessoa=<id>`` (the person page's link): looked up by id
+    in the user's municipality, and only for a user who may grant and see it in full. The link
+    carries the id, never the document, which would land in logs, history and the Referer."""
+    raw = request.GET.get("pessoa", "")
+    if not (raw.isdigit() and can_grant and Role(role) in SEES_DOCUMENT):
+        return ""
+    found = Person.objects.filter(pk=int(raw)).first()
+    return found.document if found else ""

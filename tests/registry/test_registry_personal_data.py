@@ -1,0 +1,136 @@
+"""Personal data on the registry screens: a role outside SEES_DOCUMENT (JARI, Chefe do
+Executivo) sees the CPF masked on the page and nowhere in full, not even in a link's query string
+(where it would also land in access logs, browser history and the Referer header)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from taxi_factories import ON, grant, person, taxi_holder  # type: ignore[import-not-found]
+
+from outorga.core.tenancy import tenant
+from outorga.law.competence import Role
+from outorga.registry.models import ExtinctionCase, TenderApplicant
+from outorga.registry.selectors import SEES_DOCUMENT
+from outorga.registry.validation import format_cpf
+
+C = "/cadastro"
+P = f"{C}/permissoes"
+MASKED_ROLES = [r for r in (Role.JARI, Role.CHEFE_EXECUTIVO) if r not in SEES_DOCUMENT]
+
+
+def client_as(user_of, slug: str, role: Role) -> Client:  # type: ignore[no-untyped-def]
+    c = Client()
+    c.force_login(user_of(slug, role))
+    return c
+
+
+@pytest.fixture
+def world(ipatinga_m):  # type: ignore[no-untyped-def]
+    """A taxi holder with a permit, a tender application and an extinction case."""
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = grant(m, holder, vehicle)
+    with tenant(m):
+        applicant = TenderApplicant.objects.filter(person=holder).select_related("tender").get()
+        case = ExtinctionCase.objects.create(
+            permit=permit,
+            number=1,
+            cause="abandono",
+            inciso="II",
+            facts="Fatos constatados.",
+            opened_on=ON,
+        )
+    return holder, vehicle, permit, applicant.tender, case
+
+
+def _pages(world) -> list[str]:  # type: ignore[no-untyped-def]
+    holder, vehicle, permit, tender, case = world
+    return [
+        f"{C}/pessoas/{holder.pk}/",
+        f"{C}/pessoas/{holder.pk}/?servico=motofrete",
+        f"{C}/veiculos/{vehicle.pk}/",
+        f"{P}/{permit.pk}/",
+        f"{P}/nova/?pessoa={holder.pk}",
+        f"{P}/taxi/nova/?pessoa={holder.pk}",
+        f"{P}/{permit.pk}/auxiliares/novo/",
+        f"{P}/{permit.pk}/veiculo/substituir/",
+        f"{P}/{permit.pk}/veiculo/reserva/",
+        f"{P}/{permit.pk}/veiculo/permuta/",
+        f"{P}/{permit.pk}/renunciar/",
+        f"{P}/{permit.pk}/reserva/",
+        f"{P}/{permit.pk}/transferir/",
+        f"{P}/{permit.pk}/extincao/",
+        f"{C}/extincoes/{case.pk}/",
+        f"/licitacoes/{tender.pk}/",
+        f"/termos/{permit.pk}/",
+    ]
+
+
+@pytest.mark.parametrize("role", MASKED_ROLES, ids=lambda r: r.value)
+def test_a_role_that_sees_the_cpf_masked_finds_it_nowhere_in_full(world, user_of, role):
+    holder = world[0]
+    c = client_as(user_of, "ipatinga", role)
+    reached = 0
+    for url in _pages(world):
+        r = c.get(url)
+        assert r.status_code in (200, 403, 404), (url, r.status_code)
+        html = r.content.decode()
+        assert holder.document not in html, url
+        assert format_cpf(holder.document) not in html, url
+        reached += r.status_code == 200
+    # The person page itself is reached and shows the masked CPF.
+    page = c.get(f"{C}/pessoas/{holder.pk}/").content.decode()
+    assert holder.masked_document in page
+    assert reached >= 5
+
+
+@pytest.mark.parametrize("role", MASKED_ROLES, ids=lambda r: r.value)
+def test_the_taxi_grant_link_is_not_offered_to_a_role_that_cannot_grant(world, user_of, role):
+    holder = world[0]
+    page = client_as(user_of, "ipatinga", role).get(f"{C}/pessoas/{holder.pk}/").content.decode()
+    assert f"{P}/taxi/nova/" not in page
+
+
+def test_the_clerk_link_to_the_taxi_grant_names_the_person_by_id_not_by_cpf(world, user_of):
+    holder = world[0]
+    c = client_as(user_of, "ipatinga", Role.ATENDENTE)
+    page = c.get(f"{C}/pessoas/{holder.pk}/").content.decode()
+    assert f'href="{P}/taxi/nova/?pessoa={holder.pk}"' in page
+    assert "documento=" not in page
+    # The grant screen fills the holder in from the id, for the clerk who may grant (art. 3).
+    form = c.get(f"{P}/taxi/nova/?pessoa={holder.pk}").content.decode()
+    assert f'value="{holder.document}"' in form
+
+
+def test_a_person_id_of_another_municipality_fills_nothing_in(world, user_of, barra_m):
+    holder = world[0]
+    c = client_as(user_of, "ipatinga", Role.ATENDENTE)
+    other = person(barra_m)
+    for pk in (other.pk, "x", ""):
+        r = c.get(f"{P}/taxi/nova/?pessoa={pk}")
+        assert r.status_code == 200
+        html = r.content.decode()
+        assert other.document not in html and format_cpf(other.document) not in html
+    assert holder.document not in c.get(f"{P}/taxi/nova/?pessoa={other.pk}").content.decode()
+
+
+def test_the_registry_search_posts_so_a_typed_cpf_stays_out_of_the_url(world, user_of):
+    holder = world[0]
+    c = client_as(user_of, "ipatinga", Role.ATENDENTE)
+    page = c.get(f"{C}/").content.decode()
+    assert '<form method="post" role="search"' in page
+    found = c.post(f"{C}/", {"q": format_cpf(holder.document)}).content.decode()
+    assert f'href="{C}/pessoas/{holder.pk}/"' in found
+
+
+@pytest.mark.parametrize("role", MASKED_ROLES, ids=lambda r: r.value)
+def test_a_role_that_sees_the_cpf_masked_cannot_find_a_person_by_it(world, user_of, role):
+    holder = world[0]
+    c = client_as(user_of, "ipatinga", role)
+    for q in (holder.document, format_cpf(holder.document)):
+        page = c.post(f"{C}/", {"q": q}).content.decode()
+        assert f'href="{C}/pessoas/{holder.pk}/"' not in page
+    # By name it is found, as before.
+    page = c.post(f"{C}/", {"q": holder.name}).content.decode()
+    assert f'href="{C}/pessoas/{holder.pk}/"' in page

@@ -20,7 +20,7 @@ from outorga.core.tenancy import current_municipality
 
 from . import services as S
 from .models import SERVICE_LAW, Auxiliary, Document, Permit, Person, Service, Tender, Vehicle
-from .selectors import shown_document
+from .selectors import document_law, shown_document
 from .validation import FieldError
 
 router = Router(tags=["cadastro"], auth=staff)
@@ -259,9 +259,8 @@ def document_create(
 @router.get("/documents/{doc_id}/file", summary="Arquivo do documento (leitura registrada)")
 def document_file(request: HttpRequest, doc_id: int) -> HttpResponse:
     doc = get_object_or_404(Document.objects.all(), pk=doc_id)
-    data = S.document_read(
-        actor=_actor(request), municipality=current_municipality(), law=MOTO, doc=doc
-    )
+    m = current_municipality()
+    data = S.document_read(actor=_actor(request), municipality=m, law=document_law(doc, m), doc=doc)
     response = HttpResponse(data, content_type=doc.content_type)
     response["Content-Disposition"] = f'inline; filename="documento-{doc.pk}"'
     response["X-Content-Type-Options"] = "nosniff"

@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+from outorga.core.models import Municipality
 from outorga.law.competence import Role
 
-from .models import Person
+from .models import (
+    SERVICE_LAW,
+    Auxiliary,
+    Document,
+    Permit,
+    Person,
+    Service,
+    TenderApplicant,
+    Vehicle,
+)
+from .models_taxi import VehicleChange
 from .validation import format_cpf
 
 #: Roles that need a person's full CPF/CNPJ to do their job (registry, judging, fines).
@@ -16,3 +27,54 @@ def shown_document(person: Person, role: str) -> str:
     if Role(role) in SEES_DOCUMENT:
         return format_cpf(person.document) if len(person.document) == 11 else person.document
     return person.masked_document
+
+
+#: The laws that keep this registry, in the order a municipality applying several falls back on.
+REGISTRY_LAWS = tuple(dict.fromkeys(SERVICE_LAW.values()))
+_LIVE = (Permit.Status.ACTIVE, Permit.Status.SUSPENDED, Permit.Status.RESERVE)
+#: A car serves a taxi (taxi art. 27: "automóvel de passeio ou similar"); a motorcycle or a
+#: motor scooter a mototaxi or motofrete (one law for both).
+_SERVICE_OF_KIND = {
+    Vehicle.Kind.AUTOMOVEL: Service.TAXI,
+    Vehicle.Kind.CAMIONETA: Service.TAXI,
+    Vehicle.Kind.MOTOCICLETA: Service.MOTOTAXI,
+    Vehicle.Kind.MOTONETA: Service.MOTOTAXI,
+}
+
+
+def document_law(doc: Document, municipality: Municipality) -> str:
+    """The law a document is kept under, so that reading it is authorised, and a refusal cited,
+    under that law (taxi art. 20 keeps the taxi documents; mototaxi art. 4 the mototaxi ones):
+    the service of the permits it serves — its person's as holder, auxiliary or tender applicant,
+    its vehicle's as the permit's vehicle or a substitute — live permits first; a vehicle without
+    one by its kind; otherwise the municipality's registry law. A municipality applying none of
+    them gets its own law, under which the act is not foreseen: the read is refused naming it."""
+    here = [law for law in REGISTRY_LAWS if not municipality.laws or law in municipality.laws]
+    services: list[str] = []
+    if doc.person_id:
+        held = Permit.objects.filter(holder_id=doc.person_id)
+        services += held.filter(status__in=_LIVE).values_list("service", flat=True)
+        services += Auxiliary.objects.filter(person_id=doc.person_id).values_list(
+            "permit__service", flat=True
+        )
+        services += held.values_list("service", flat=True)
+        services += TenderApplicant.objects.filter(person_id=doc.person_id).values_list(
+            "tender__service", flat=True
+        )
+    if doc.vehicle_id:
+        carried = Permit.objects.filter(vehicle_id=doc.vehicle_id)
+        services += carried.filter(status__in=_LIVE).values_list("service", flat=True)
+        services += VehicleChange.objects.filter(to_vehicle_id=doc.vehicle_id).values_list(
+            "permit__service", flat=True
+        )
+        services += carried.values_list("service", flat=True)
+        kind = Vehicle.objects.filter(pk=doc.vehicle_id).values_list("kind", flat=True).first()
+        if kind in _SERVICE_OF_KIND:
+            services.append(_SERVICE_OF_KIND[kind])
+    for service in services:
+        law = SERVICE_LAW[Service(service)]
+        if law in here:
+            return law
+    if here:
+        return here[0]
+    return str(municipality.laws[0])

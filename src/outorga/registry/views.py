@@ -20,7 +20,7 @@ from outorga.law.competence import NotCompetent, Role, is_allowed
 from . import forms as Fm
 from . import services as S
 from .models import SERVICE_LAW, Document, Permit, Person, Service, Vehicle
-from .selectors import SEES_DOCUMENT, shown_document
+from .selectors import SEES_DOCUMENT, document_law, shown_document
 from .validation import FieldError, format_plate
 from .views_permits import permit_actions
 
@@ -284,8 +284,9 @@ def document_file(request: HttpRequest, doc_id: int) -> HttpResponse:
     criminal record is itself an act."""
     doc = get_object_or_404(Document.objects.all(), pk=doc_id)
     try:
+        m = current_municipality()
         data = S.document_read(
-            actor=_actor(request), municipality=current_municipality(), law=MOTO, doc=doc
+            actor=_actor(request), municipality=m, law=document_law(doc, m), doc=doc
         )
     except NotCompetent as exc:
         return _deny(request, exc)

@@ -837,6 +837,7 @@ def _finalize(actor: Actor, municipality: Municipality, case: Case, on: dt.date,
 #: Escalations whose infractions no longer count toward another suspension (D-2). One annulled on
 #: appeal stays here: the appeal judged that suspension, and the same infractions must not bring
 #: it back the next time one becomes final (they still count toward revocation, art. 32 II).
+#: The reading and its alternative: docs/decisions/0011-annulled-suspension-counting.md.
 COUNTED_FOR_SUSPENSION = (Escalation.Status.IMPOSED, Escalation.Status.ANNULLED)
 
 

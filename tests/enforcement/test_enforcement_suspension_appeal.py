@@ -7,7 +7,13 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from enforcement_helpers import case_of, issue, make_final, pending_notice  # type: ignore[import-not-found]
+from enforcement_helpers import (  # type: ignore[import-not-found]
+    case_of,
+    issue,
+    make_final,
+    make_permit,
+    pending_notice,
+)
 
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
@@ -219,30 +225,124 @@ def test_d_2_infractions_of_an_annulled_suspension_do_not_bring_it_back(world):
 
 
 def test_the_lift_is_only_for_the_appeal_judgments_and_the_suspension_in_force(world):
-    suspended(world)
-    p = permit_of(world)
-    kw = dict(municipality=world.m, permit=p, on=dt.date(2026, 7, 6), reason="anulada")
-    with pytest.raises(ValueError, match="não anula"):
-        R.permit_suspension_lift(
-            actor=world.clerk, suspended_until=UNTIL, competence="permit.renew", **kw
-        )
-    with pytest.raises(NotCompetent):
-        R.permit_suspension_lift(
-            actor=world.authority, suspended_until=UNTIL, competence="appeal.jari.judge", **kw
-        )
-    with pytest.raises(R.InvalidTransition):
-        R.permit_suspension_lift(
-            actor=world.jari,
-            suspended_until=UNTIL + dt.timedelta(days=1),
-            competence="appeal.jari.judge",
-            **kw,
-        )
-    assert permit_of(world).status == Permit.Status.SUSPENDED
-    R.permit_suspension_lift(
-        actor=world.jari, suspended_until=UNTIL, competence="appeal.jari.judge", **kw
+    case = suspended(world)
+    f = appeal(world, case, START + dt.timedelta(days=2))
+    kw = dict(municipality=world.m, on=dt.date(2026, 7, 6), reason="anulada")
+    # Pending: nobody has judged it, so nothing is annulled (art. 34 §3).
+    with pytest.raises(R.InvalidTransition, match="art. 34, §3"):
+        R.permit_suspension_lift(actor=world.jari, permit=permit_of(world), appeal=f, **kw)
+    E.filing_judge(
+        actor=world.jari,
+        municipality=world.m,
+        filing=f,
+        upheld=True,
+        reasoning="Anulada.",
+        on=dt.date(2026, 7, 6),
     )
     assert permit_of(world).status == Permit.Status.ACTIVE
-    with pytest.raises(R.InvalidTransition):
+    # Once lifted, the same appeal lifts nothing again.
+    with pytest.raises(R.InvalidTransition, match="não é a que está em vigor"):
+        R.permit_suspension_lift(actor=world.jari, permit=permit_of(world), appeal=f, **kw)
+
+
+def test_art_34_par3_only_the_appeal_judges_competence_lifts_it(world):
+    case = suspended(world)
+    f = appeal(world, case, START + dt.timedelta(days=2))
+    with tenant(world.m):
+        Filing.objects.filter(pk=f.pk).update(result=Filing.Result.UPHELD)
+    kw = dict(permit=permit_of(world), on=dt.date(2026, 7, 6), reason="anulada")
+    with pytest.raises(NotCompetent):
+        R.permit_suspension_lift(actor=world.authority, municipality=world.m, appeal=f, **kw)
+    with pytest.raises(NotCompetent):  # an appeal to the JARI is the JARI's (art. 43)
+        R.permit_suspension_lift(actor=world.mayor, municipality=world.m, appeal=f, **kw)
+    assert permit_of(world).status == Permit.Status.SUSPENDED
+
+
+def test_art_34_par3_a_dismissed_appeal_lifts_nothing(world):
+    case = suspended(world)
+    f = appeal(world, case, START + dt.timedelta(days=2))
+    E.filing_judge(
+        actor=world.jari,
+        municipality=world.m,
+        filing=f,
+        upheld=False,
+        reasoning="Mantida.",
+        on=dt.date(2026, 7, 6),
+    )
+    with pytest.raises(R.InvalidTransition, match="julgado procedente"):
         R.permit_suspension_lift(
-            actor=world.jari, suspended_until=UNTIL, competence="appeal.jari.judge", **kw
+            actor=world.jari,
+            municipality=world.m,
+            permit=permit_of(world),
+            appeal=f,
+            on=dt.date(2026, 7, 7),
+            reason="anulada",
         )
+    assert permit_of(world).status == Permit.Status.SUSPENDED
+
+
+def test_art_34_par3_a_defence_upheld_in_an_infraction_case_is_not_an_appeal_against_it(world):
+    """A filing of another kind of case — here the defence of an infraction, upheld — does not
+    annul a suspension, even of the same permit (art. 42 is not art. 34 §3)."""
+    suspended(world)
+    auto = issue(world, code="art38-IV", on=dt.date(2026, 7, 2))
+    defence = E.filing_file(
+        actor=world.holder,
+        municipality=world.m,
+        case=case_of(world, auto),
+        text="Não fui eu.",
+        filed_on=dt.date(2026, 7, 3),
+    )
+    E.filing_judge(
+        actor=world.authority,
+        municipality=world.m,
+        filing=defence,
+        upheld=True,
+        reasoning="Procedente.",
+        on=dt.date(2026, 7, 4),
+    )
+    with pytest.raises(R.InvalidTransition, match="art. 34, §3"):
+        R.permit_suspension_lift(
+            actor=world.jari,
+            municipality=world.m,
+            permit=permit_of(world),
+            appeal=defence,
+            on=dt.date(2026, 7, 6),
+            reason="anulada",
+        )
+    assert permit_of(world).status == Permit.Status.SUSPENDED
+
+
+def test_art_34_par3_an_appeal_upheld_for_another_permit_lifts_nothing_here(world):
+    case = suspended(world)
+    f = appeal(world, case, START + dt.timedelta(days=2))
+    E.filing_judge(
+        actor=world.jari,
+        municipality=world.m,
+        filing=f,
+        upheld=True,
+        reasoning="Anulada.",
+        on=dt.date(2026, 7, 6),
+    )
+    other = make_permit(world.m, world.clerk)
+    R.permit_suspend(
+        actor=world.authority,
+        municipality=world.m,
+        permit=other,
+        days=15,
+        start=START,
+        reason="suspensão de 15 dias (art. 32 I)",
+    )
+    with tenant(world.m):
+        other = Permit.objects.get(pk=other.pk)
+    with pytest.raises(R.InvalidTransition, match="desta permissão"):
+        R.permit_suspension_lift(
+            actor=world.jari,
+            municipality=world.m,
+            permit=other,
+            appeal=f,
+            on=dt.date(2026, 7, 7),
+            reason="anulada",
+        )
+    with tenant(world.m):
+        assert Permit.objects.get(pk=other.pk).status == Permit.Status.SUSPENDED

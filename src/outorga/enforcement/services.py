@@ -690,8 +690,7 @@ def filing_judge(
                 case.outcome += ": " + _suspension_annul(
                     actor=actor,
                     municipality=municipality,
-                    case=case,
-                    competence=JUDGE_ACTION[Filing.Stage(filing.stage)],
+                    filing=filing,
                     on=on,
                     basis=basis,
                 )
@@ -1078,15 +1077,15 @@ def _suspension_annul(
     *,
     actor: Actor,
     municipality: Municipality,
-    case: Case,
-    competence: str,
+    filing: Filing,
     on: dt.date,
     basis: dict[str, Any],
 ) -> str:
-    """The appeal against a suspension was upheld (art. 34 §3; JARI art. 43, Chief Executive
-    art. 44): the suspension is annulled and, if it is still the one in force, lifted at once —
-    the permission is active again without the proof of art. 32 §2. Inside the judgment's
+    """The appeal ``filing`` against a suspension was upheld (art. 34 §3; JARI art. 43, Chief
+    Executive art. 44): the suspension is annulled and, if it is still the one in force, lifted at
+    once — the permission is active again without the proof of art. 32 §2. Inside the judgment's
     transaction; returns the outcome for the case."""
+    case = filing.case
     penalty = Penalty.objects.filter(case=case, kind=Penalty.Kind.SUSPENSION).first()
     esc = (
         Escalation.objects.select_for_update()
@@ -1111,10 +1110,9 @@ def _suspension_annul(
             actor=actor,
             municipality=municipality,
             permit=permit,
-            suspended_until=esc.ends_on,
+            appeal=filing,
             on=on,
             reason=f"suspensão anulada em recurso no processo {case.number} (art. 34, §3)",
-            competence=competence,
             basis=basis,
         )
     record_act(

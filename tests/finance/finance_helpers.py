@@ -30,6 +30,8 @@ def make_debt(
     origin: str = Debt.Origin.FINE,
     status: str = Debt.Status.OPEN,
     basis: dict[str, Any] | None = None,
+    due_on: dt.date = DUE,
+    permit: Any = None,
 ) -> Debt:
     with tenant(m):
         return Debt.objects.create(
@@ -37,8 +39,9 @@ def make_debt(
             origin=origin,
             description=f"{origin} de teste",
             amount_cents=cents,
-            due_on=DUE,
+            due_on=due_on,
             status=status,
+            permit=permit,
             reference=f"{m.ibge_code}-D{next(_seq):07d}",
             basis=basis or {},
         )

@@ -50,12 +50,25 @@ def test_d_11_only_final_and_due_debts_block(ipatinga_m, debtor, finance):
     make(m, debtor, finance, Debt.Status.FINAL, AS_OF + dt.timedelta(days=1))  # not yet due
     make(m, debtor, finance, Debt.Status.UNDER_APPEAL, AS_OF - dt.timedelta(days=90))
     make(m, debtor, finance, Debt.Status.OPEN, AS_OF)  # due today, still payable
-    overdue = make(m, debtor, finance, Debt.Status.OPEN, AS_OF - dt.timedelta(days=1))
+    overdue = make(m, debtor, finance, Debt.Status.OPEN, dt.date(2026, 5, 29))  # a Friday
     with tenant(m):
         blocking = selectors.debts_blocking(debtor, AS_OF)
         review = selectors.debts_under_review(debtor)
     assert {d.pk for d in blocking} == {final_due.pk, overdue.pk}
     assert len(review) == 1 and review[0].status == Debt.Status.UNDER_APPEAL
+
+
+def test_d_4_a_debt_due_on_a_sunday_may_be_paid_on_monday_without_blocking(
+    ipatinga_m, debtor, finance
+):
+    """D-4: a last day that is not a business day moves to the next business day — the blocking
+    selector reads due dates as the daily sweep does."""
+    m = ipatinga_m
+    sunday = make(m, debtor, finance, Debt.Status.OPEN, dt.date(2026, 5, 31))
+    monday = dt.date(2026, 6, 1)
+    with tenant(m):
+        assert selectors.debts_blocking(debtor, monday) == []
+        assert selectors.debts_blocking(debtor, monday + dt.timedelta(days=1)) == [sunday]
 
 
 def test_a_contested_debt_stops_blocking_and_a_paid_one_never_blocks(ipatinga_m, debtor, finance):

@@ -121,3 +121,46 @@ def test_art_21_par_1_a_taxi_permits_overdue_instalment_cites_the_taxi_law(ipati
         "decisão D-11",
         "Lei do táxi de Ipatinga (2017), art. 21, §1",
     ]
+
+
+def _aviso(m, debt):
+    with tenant(m):
+        act = Act.objects.get(action="debt.make_final", object_id=str(debt.pk))
+        return Notification.objects.get(key=f"finance-overdue-{debt.pk}").message, act
+
+
+@pytest.mark.parametrize(
+    ("due_on", "last_day", "why"),
+    [
+        (dt.date(2026, 4, 4), dt.date(2026, 4, 6), "a Saturday"),
+        (dt.date(2026, 4, 3), dt.date(2026, 4, 6), "Good Friday, a national holiday"),
+        (dt.date(2026, 4, 21), dt.date(2026, 4, 22), "Tiradentes, a national holiday"),
+    ],
+)
+def test_d_4_a_due_date_that_is_not_a_business_day_moves_to_the_next_one(
+    ipatinga_m, due_on, last_day, why
+):
+    m = ipatinga_m
+    person = make_person(m)
+    debt = make_debt(m, person, due_on=due_on)
+    assert overdue(m, last_day) == [], why  # the last day to pay is still on time
+    with tenant(m):
+        assert selectors.debts_blocking(person, last_day) == []
+    assert [d.pk for d in overdue(m, last_day + dt.timedelta(days=1))] == [debt.pk]
+    message, act = _aviso(m, debt)
+    assert f"último dia para pagar: {last_day:%d/%m/%Y}" in act.record["payload"]["reason"]
+    assert "decisão D-4" in act.record["basis"]["citations"]
+    assert f"último dia para pagar: {last_day:%d/%m/%Y}" in message
+
+
+def test_d_4_a_municipal_holiday_or_a_closed_office_moves_the_last_day_too(ipatinga_m):
+    from outorga.core.models import CalendarDay
+
+    m = ipatinga_m
+    with tenant(m):
+        CalendarDay.objects.create(
+            date=DUE, kind=CalendarDay.Kind.CLOSED, description="expediente suspenso (decreto)"
+        )
+    debt = make_debt(m, make_person(m))
+    assert overdue(m, DAY_AFTER) == []
+    assert [d.pk for d in overdue(m, DAY_AFTER + dt.timedelta(days=1))] == [debt.pk]

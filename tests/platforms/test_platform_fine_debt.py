@@ -18,7 +18,7 @@ from outorga.core.tenancy import tenant
 from outorga.finance.models import Debt
 from outorga.law.competence import Role
 from outorga.platforms.models import PlatformPenalty
-from outorga.platforms.services import FINE_DUE_DAYS, PlatformError, platform_penalty_impose
+from outorga.platforms.services import PlatformError, platform_penalty_impose
 from outorga.registry.models import Person
 
 pytestmark = pytest.mark.django_db
@@ -69,7 +69,9 @@ def test_art_26_ii_the_fine_becomes_a_debt_of_the_platform_cnpj(barra_m, authori
     assert debt.origin == Debt.Origin.FINE and debt.status == Debt.Status.OPEN
     # Demo UPFBG = R$ 100,00 (example value): 120,5 × 100 = R$ 12.050,00.
     assert debt.amount_cents == penalty.amount_cents == 1_205_000
-    assert debt.due_on == dt.date(2026, 9, 20) + dt.timedelta(days=FINE_DUE_DAYS)
+    # The municipality's payment term (example: 30 days), the calendar of D-4: a Tuesday.
+    assert debt.due_on == dt.date(2026, 10, 20)
+    assert debt.basis["due_date"]["question"] == "payment.fine_due_date"
     assert f"{LAW}, art. 26, II" in debt.basis["citations"]
     assert any("D-5" in c for c in debt.basis["citations"])
     assert debt.basis["platform_penalty"] == penalty.pk and debt.basis["fine_upfbg"] == "120.5"
@@ -111,6 +113,17 @@ def test_d5_the_fine_is_converted_at_the_upfbg_of_the_day_it_is_imposed(
         on=dt.date(2026, 9, 9),
     )
     assert before.debt.amount_cents == 100_000  # 10 × R$ 100,00, the value until 09/09
+
+
+def test_d_4_a_fine_falling_due_on_a_saturday_is_due_the_next_business_day(
+    barra_m, authority, platform
+):
+    """The same term and calendar as every fine (finance ``fine_due_on``): imposed on 08/10/2026,
+    30 days fall on Saturday 07/11; Monday 09/11 is the last day."""
+    warn(barra_m, authority, platform)
+    penalty, _ = impose(barra_m, authority, platform, on=dt.date(2026, 10, 8))
+    assert penalty.debt.due_on == dt.date(2026, 11, 9)
+    assert "decisão D-4" in penalty.debt.basis["citations"]
 
 
 def test_art_26_i_a_warning_creates_no_debt(barra_m, authority, platform):

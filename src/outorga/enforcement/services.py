@@ -46,9 +46,6 @@ from .models import (
 )
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
-#: Days between the penalty becoming final and the fine's due date. The laws set none; this is the
-#: product's default for the payment slip (the finance engineer may make it a parameter).
-FINE_DUE_DAYS = 30
 
 SYSTEM = Actor.system("varredura diária")
 PROPOSALS = (Case.Kind.REVOCATION, Case.Kind.CASSACAO)
@@ -809,6 +806,7 @@ def _finalize(actor: Actor, municipality: Municipality, case: Case, on: dt.date,
             )
             debt = None
             if cents > 0 and person is not None:
+                due_on, due = ledger.fine_due_on(municipality=municipality, imposed_on=on)
                 debt = _debt(
                     actor=actor,
                     municipality=municipality,
@@ -817,8 +815,8 @@ def _finalize(actor: Actor, municipality: Municipality, case: Case, on: dt.date,
                     origin=Debt.Origin.FINE,
                     description=f"Multa do auto {auto.number} ({auto.provision})",
                     amount_cents=cents,
-                    due_on=on + dt.timedelta(days=FINE_DUE_DAYS),
-                    basis=_basis(decision),
+                    due_on=due_on,
+                    basis=_basis(decision, due),
                 )
         Penalty.objects.create(
             kind=Penalty.Kind.FINE,

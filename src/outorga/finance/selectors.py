@@ -6,6 +6,9 @@ import datetime as dt
 
 from django.db.models import Q, QuerySet
 
+from outorga.core.lawctx import context
+from outorga.law.common import payment as payment_law
+
 from .models import Debt
 
 #: Statuses of a debt that is still owed (issued and not settled).
@@ -22,11 +25,11 @@ def debts_of(person: object, *, owed_only: bool = False) -> QuerySet[Debt]:
 def debts_blocking(person: object, as_of: dt.date) -> list[Debt]:
     """Debts that block a renewal on ``as_of`` (taxi art. 21 §1; decision D-11): final and due.
 
-    A debt under defence or appeal never blocks. An OPEN debt is one "issued, not yet due"; once its
-    due date has passed unpaid and uncontested it is final in substance, whether or not a sweep has
-    moved its status yet, so it blocks too.
-    """
-    return list(
+    A debt under defence or appeal never blocks. An OPEN debt is one "issued, not yet due"; once
+    its last day to pay has passed unpaid and uncontested it is final in substance, whether or not
+    a sweep has moved its status yet, so it blocks too. The last day to pay is the due date, or
+    the next business day when that is not one (D-4) — the same reading as the daily sweep's."""
+    rows = list(
         Debt.objects.filter(person=person)
         .filter(
             Q(status=Debt.Status.FINAL, due_on__lte=as_of)
@@ -34,6 +37,14 @@ def debts_blocking(person: object, as_of: dt.date) -> list[Debt]:
         )
         .order_by("due_on", "id")
     )
+    if not any(d.status == Debt.Status.OPEN for d in rows):
+        return rows
+    calendar = context(rows[0].municipality, as_of).calendar
+    return [
+        d
+        for d in rows
+        if d.status == Debt.Status.FINAL or payment_law.is_overdue(calendar, d.due_on, as_of)
+    ]
 
 
 def debts_under_review(person: object) -> list[Debt]:

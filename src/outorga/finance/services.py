@@ -15,9 +15,12 @@ from django.db import transaction
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
+from outorga.core.lawctx import context
 from outorga.core.models import Municipality
 from outorga.core.tenancy import CrossTenantWrite, tenant
 from outorga.law.citations import cite, decision
+from outorga.law.common import payment as payment_law
+from outorga.law.decisions import Decision
 from outorga.registry.services import next_number
 from outorga.registry.validation import FieldError
 
@@ -30,6 +33,15 @@ TAXI_LAW = "ipatinga.taxi-2017"
 
 class InvalidDebtTransition(ValueError):
     pass
+
+
+def fine_due_on(*, municipality: Municipality, imposed_on: dt.date) -> tuple[dt.date, Decision]:
+    """Due date of a fine imposed on ``imposed_on``, with its trace: the municipality's payment
+    term (the dated parameter ``payment.fine_due_days``, which no law fixes), the last day moved
+    to the next business day of the municipal calendar (decision D-4). Every service that charges
+    a fine — enforcement's, the platforms' — dates it here."""
+    d = payment_law.fine_due_date(context(municipality, imposed_on), imposed_on)
+    return d.outcome["due_on"], d
 
 
 def _reference(municipality: Municipality) -> str:
@@ -364,34 +376,49 @@ def _overdue_citations(debt: Debt) -> list[str]:
 
 
 def debts_overdue_make_final(*, municipality: Municipality, on: dt.date) -> list[Debt]:
-    """Debts past their due date, unpaid and not contested, become final (status ``final``): from
-    then on they block a taxi holder's renewal (taxi art. 21 §1; decision D-11). The due date
-    itself is still on time — a debt due on ``on`` stays open that day. A debt under defence or
+    """Debts past their last day to pay, unpaid and not contested, become final (status
+    ``final``): from then on they block a taxi holder's renewal (taxi art. 21 §1; decision D-11).
+    The last day to pay is still on time: it is the due date, or the next business day when the
+    due date is a weekend, a holiday or a day the office was closed (D-4). A debt under defence or
     appeal never becomes final here (D-11), and neither does a paid, refunded or cancelled one.
     Each change is an act and the holder gets an aviso in the portal. Running it twice for one
     date changes nothing."""
     from outorga.portal.models import Notification
     from outorga.portal.services import notification_send
 
+    calendar = context(municipality, on).calendar
     with tenant(municipality):
-        ids = list(
-            Debt.objects.filter(status=Debt.Status.OPEN, due_on__lt=on)
+        ids = [
+            pk
+            for pk, due_on in Debt.objects.filter(status=Debt.Status.OPEN, due_on__lt=on)
             .order_by("due_on", "id")
-            .values_list("id", flat=True)
-        )
+            .values_list("id", "due_on")
+            if payment_law.is_overdue(calendar, due_on, on)
+        ]
     changed: list[Debt] = []
     for pk in ids:
         with transaction.atomic(), tenant(municipality):
             debt = Debt.objects.select_for_update(of=("self",)).select_related("permit").get(pk=pk)
-            if debt.status != Debt.Status.OPEN or debt.due_on >= on:
+            if debt.status != Debt.Status.OPEN or not payment_law.is_overdue(
+                calendar, debt.due_on, on
+            ):
                 continue  # paid, contested or rescheduled since the list was read
+            last_day = payment_law.last_day_to_pay(calendar, debt.due_on)
+            due = f"vencido em {debt.due_on:%d/%m/%Y}" + (
+                f" (último dia para pagar: {last_day:%d/%m/%Y}, decisão D-4)"
+                if last_day != debt.due_on
+                else ""
+            )
+            citations = _overdue_citations(debt)
+            if last_day != debt.due_on:
+                citations.append(decision(4).render())
             debt = _move_in_transaction(
                 actor=SYSTEM,
                 municipality=municipality,
                 debt=debt,
                 step="make_final",
-                reason=f"vencido em {debt.due_on:%d/%m/%Y} sem pagamento nem defesa",
-                basis={"citations": _overdue_citations(debt), "due_on": debt.due_on.isoformat()},
+                reason=f"{due} sem pagamento nem defesa",
+                basis={"citations": citations, "due_on": debt.due_on.isoformat()},
             )
             blocks = (
                 " e impede a renovação do Termo enquanto não for pago (lei do táxi, art. 21, §1º)"
@@ -403,9 +430,9 @@ def debts_overdue_make_final(*, municipality: Municipality, on: dt.date) -> list
                 key=f"finance-overdue-{debt.pk}",
                 kind=Notification.Kind.OTHER,
                 message=(
-                    f"Débito {debt.reference} ({debt.description}) vencido em "
-                    f"{debt.due_on:%d/%m/%Y} sem pagamento: passou a definitivo{blocks} "
-                    "(decisão D-11). O documento de arrecadação está em “Meus débitos”."
+                    f"Débito {debt.reference} ({debt.description}) {due} sem pagamento: "
+                    f"passou a definitivo{blocks} (decisão D-11). O documento de arrecadação "
+                    "está em “Meus débitos”."
                 ),
                 person=debt.person,
                 permit=debt.permit,

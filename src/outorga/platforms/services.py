@@ -1087,11 +1087,6 @@ def complaint_answer(
 # --- penalties (art. 26 I–II, D-5) ----------------------------------------------------------------
 
 
-#: Days between imposing the fine and its due date. The law sets none; this is the product's
-#: default for the payment slip, the same as the other laws' fines (enforcement ``FINE_DUE_DAYS``).
-FINE_DUE_DAYS = 30
-
-
 def _platform_debtor(*, actor: Actor, municipality: Municipality, platform: Platform) -> Any:
     """The platform as the legal person (its CNPJ) the finance ledger charges. The registry's row
     for that CNPJ is reused; when there is none, it is created from the credential's data."""
@@ -1131,9 +1126,14 @@ def _fine_debt(
     p = penalty.platform
     units = format(Decimal(penalty.fine_upfbg or 0).normalize(), "f")
     decision = penalty.decision
+    # The law sets no payment term: the municipality's, moved off a non-business day (D-4).
+    due_on, due = ledger.fine_due_on(municipality=municipality, imposed_on=on)
     basis = {
-        "citations": sorted(set(decision.get("citations", []))),
+        "citations": sorted(
+            set(decision.get("citations", [])) | {c.render() for c in due.citations}
+        ),
         "decision": decision,
+        "due_date": due.to_json(),
         "platform_penalty": penalty.pk,
         "fine_upfbg": units,
     }
@@ -1145,7 +1145,7 @@ def _fine_debt(
         origin=Debt.Origin.FINE,
         description=description[:200],
         amount_cents=int(penalty.amount_cents or 0),
-        due_on=on + dt.timedelta(days=FINE_DUE_DAYS),
+        due_on=due_on,
         basis=basis,
     )
 

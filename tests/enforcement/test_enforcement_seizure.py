@@ -6,7 +6,13 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from enforcement_helpers import case_of, issue, pay, pending_notice  # type: ignore[import-not-found]
+from enforcement_helpers import (  # type: ignore[import-not-found]
+    case_of,
+    issue,
+    make_final,
+    pay,
+    pending_notice,
+)
 
 from outorga.core.tenancy import tenant
 from outorga.enforcement import services as E
@@ -175,9 +181,15 @@ def _statuses(world, *debts):
 def test_d_11_a_seizures_charges_under_defence_block_nothing_until_the_case_is_final(world):
     auto, s = _seized(world)
     holder = world.permit.holder
-    # Due on entry; the day after, unpaid and uncontested, the daily sweep makes them final.
-    services.debts_overdue_make_final(municipality=world.m, on=D + dt.timedelta(days=1))
-    assert _statuses(world, s.fine_debt, s.removal_debt) == [Debt.Status.FINAL] * 2
+    # Due on entry so they can be paid for the release (art. 35 §1), but the defence period of
+    # art. 42 has just begun: the day after, the daily sweep leaves them open and they block
+    # nothing (D-1, D-11).
+    assert (
+        services.debts_overdue_make_final(municipality=world.m, on=D + dt.timedelta(days=1)) == []
+    )
+    assert _statuses(world, s.fine_debt, s.removal_debt) == [Debt.Status.OPEN] * 2
+    with tenant(world.m):
+        assert selectors.debts_blocking(holder, D + dt.timedelta(days=1)) == []
     E.filing_file(
         actor=world.holder,
         municipality=world.m,
@@ -223,3 +235,92 @@ def test_d_11_a_seizures_charges_under_defence_block_nothing_until_the_case_is_f
             s.removal_debt_id,
             storage.pk,
         }
+
+
+def test_art_42_on_the_last_day_of_the_defence_the_charges_are_neither_final_nor_blocking(world):
+    """Art. 42: 10 days from the notice (the offender's signature on the auto, art. 30 X) to
+    defend; D-1: nothing is final while a deadline runs."""
+    auto, s = _seized(world)
+    holder = world.permit.holder
+    case = case_of(world, auto)
+    last = D + dt.timedelta(days=10)
+    assert case.deadline == last
+    E.sweep(world.m, last)
+    assert case_of(world, auto).stage == Case.Stage.DEFENCE
+    assert services.debts_overdue_make_final(municipality=world.m, on=last) == []
+    assert _statuses(world, s.fine_debt, s.removal_debt) == [Debt.Status.OPEN] * 2
+    with tenant(world.m):
+        assert selectors.debts_blocking(holder, last) == []
+    # Still on time to defend, and the defence puts the charges under review.
+    E.filing_file(
+        actor=world.holder,
+        municipality=world.m,
+        case=case,
+        text="A manutenção estava em dia.",
+        filed_on=last,
+    )
+    assert _statuses(world, s.fine_debt, s.removal_debt) == [Debt.Status.UNDER_APPEAL] * 2
+
+
+def test_d_1_revelia_opens_the_appeal_and_only_its_lapse_makes_the_charges_final(world):
+    """Art. 42 §3: no defence → judged by default; that decision is appealable to the JARI (art.
+    43). The charges become final, and block (D-11), only once that deadline lapsed too (D-1)."""
+    from outorga.portal.models import Notification
+
+    auto, s = _seized(world)
+    holder = world.permit.holder
+    day_11 = D + dt.timedelta(days=11)
+    assert E.sweep(world.m, day_11)["revelia"] == [case_of(world, auto).number]
+    case = case_of(world, auto)
+    assert case.revelia and case.stage == Case.Stage.JARI
+    assert services.debts_overdue_make_final(municipality=world.m, on=day_11) == []
+    with tenant(world.m):
+        assert selectors.debts_blocking(holder, day_11) == []
+    E.notice_deliver(
+        actor=world.clerk,
+        municipality=world.m,
+        notice=pending_notice(world, case),
+        form="pessoal",
+        on=day_11,
+    )
+    appeal_deadline = case_of(world, auto).deadline
+    assert appeal_deadline == dt.date(2026, 4, 27)  # 10 days from 17/04 (art. 43)
+    assert services.debts_overdue_make_final(municipality=world.m, on=appeal_deadline) == []
+    with tenant(world.m):
+        assert selectors.debts_blocking(holder, appeal_deadline) == []
+    after = appeal_deadline + dt.timedelta(days=1)
+    assert E.sweep(world.m, after)["final"] == [case.number]
+    with tenant(world.m):
+        # Final in the process: from now on they block, even before the ledger's sweep runs.
+        assert {d.pk for d in selectors.debts_blocking(holder, after)} == {
+            s.fine_debt_id,
+            s.removal_debt_id,
+        }
+    made = services.debts_overdue_make_final(municipality=world.m, on=after)
+    assert {d.pk for d in made} == {s.fine_debt_id, s.removal_debt_id}
+    assert _statuses(world, s.fine_debt, s.removal_debt) == [Debt.Status.FINAL] * 2
+    with tenant(world.m):
+        assert Notification.objects.filter(key=f"finance-overdue-{s.fine_debt_id}").exists()
+
+
+def test_art_35_par1_charges_paid_on_the_day_of_seizure_release_the_vehicle_that_day(world):
+    """The charges wait for the case to become final, but they can be paid at once: that is what
+    releases the vehicle (art. 35 §1), appeal or not (§2)."""
+    auto, s = _seized(world)
+    pay(world, s.fine_debt)
+    pay(world, s.removal_debt)
+    storage = E.seizure_bill_storage(actor=world.clerk, municipality=world.m, seizure=s, through=D)
+    assert storage is not None and storage.amount_cents == 2_000
+    pay(world, storage)
+    with tenant(world.m):
+        s = Seizure.objects.get(pk=s.pk)
+    E.seizure_release(actor=world.clerk, municipality=world.m, seizure=s, on=D)
+    with tenant(world.m):
+        s = Seizure.objects.get(pk=s.pk)
+    assert s.status == Seizure.Status.RELEASED and s.released_on == D
+    assert _statuses(world, s.fine_debt, s.removal_debt, storage) == [Debt.Status.PAID] * 3
+    # The case runs its course; paid charges stay paid and block nothing.
+    make_final(world, auto, D + dt.timedelta(days=11))
+    assert _statuses(world, s.fine_debt, s.removal_debt, storage) == [Debt.Status.PAID] * 3
+    with tenant(world.m):
+        assert selectors.debts_blocking(world.permit.holder, D + dt.timedelta(days=60)) == []

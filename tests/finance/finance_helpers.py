@@ -31,6 +31,7 @@ def make_debt(
     status: str = Debt.Status.OPEN,
     basis: dict[str, Any] | None = None,
     due_on: dt.date = DUE,
+    awaiting_finality: bool = False,
     permit: Any = None,
 ) -> Debt:
     with tenant(m):
@@ -41,6 +42,7 @@ def make_debt(
             amount_cents=cents,
             due_on=due_on,
             status=status,
+            awaiting_finality=awaiting_finality,
             permit=permit,
             reference=f"{m.ibge_code}-D{next(_seq):07d}",
             basis=basis or {},

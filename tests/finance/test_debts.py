@@ -71,6 +71,55 @@ def test_d_4_a_debt_due_on_a_sunday_may_be_paid_on_monday_without_blocking(
         assert selectors.debts_blocking(debtor, monday + dt.timedelta(days=1)) == [sunday]
 
 
+def test_d_1_a_charge_whose_case_is_not_final_never_blocks(ipatinga_m, debtor, finance):
+    """A seizure's fine is due on the day of the seizure (mototaxi art. 35 §1) while the defence
+    of art. 42 runs: until enforcement says the case is final it blocks nothing (D-1, D-11)."""
+    m = ipatinga_m
+    with transaction.atomic():
+        debt = services.debt_create_in_transaction(
+            actor=finance,
+            municipality=m,
+            person=debtor,
+            origin=Debt.Origin.FINE,
+            description="Multa — apreensão AI-000001 (art. 35)",
+            amount_cents=20_000,
+            due_on=AS_OF - dt.timedelta(days=60),
+            awaiting_finality=True,
+        )
+    with tenant(m):
+        assert selectors.debts_blocking(debtor, AS_OF) == []
+        created = Act.objects.get(action="debt.create", object_id=str(debt.pk))
+    assert created.record["payload"]["new"]["awaiting_finality"] is True
+    # Only the case makes it final: the finance screen's "make final" is refused.
+    with pytest.raises(services.InvalidDebtTransition, match="decisão definitiva"):
+        services.debt_make_final(actor=finance, municipality=m, debt=debt, reason="vencido")
+    with transaction.atomic():
+        services.debt_make_final_in_transaction(
+            actor=finance, municipality=m, debt=debt, reason="processo PA-1 definitivo"
+        )
+    with tenant(m):
+        debt.refresh_from_db()
+        cleared = Act.objects.get(action="debt.finality", object_id=str(debt.pk))
+        assert debt.status == Debt.Status.OPEN and not debt.awaiting_finality
+        assert selectors.debts_blocking(debtor, AS_OF) == [debt]
+    assert cleared.record["payload"]["new"] == {"awaiting_finality": False, "status": "open"}
+
+
+def test_a_debt_awaiting_finality_is_never_created_final(ipatinga_m, debtor, finance):
+    with pytest.raises(FieldError), transaction.atomic():
+        services.debt_create_in_transaction(
+            actor=finance,
+            municipality=ipatinga_m,
+            person=debtor,
+            origin=Debt.Origin.FINE,
+            description="multa",
+            amount_cents=100,
+            due_on=AS_OF,
+            status=Debt.Status.FINAL,
+            awaiting_finality=True,
+        )
+
+
 def test_a_contested_debt_stops_blocking_and_a_paid_one_never_blocks(ipatinga_m, debtor, finance):
     m = ipatinga_m
     debt = make(m, debtor, finance, Debt.Status.FINAL, AS_OF - dt.timedelta(days=10))

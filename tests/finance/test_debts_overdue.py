@@ -129,6 +129,19 @@ def _aviso(m, debt):
         return Notification.objects.get(key=f"finance-overdue-{debt.pk}").message, act
 
 
+def test_d_1_a_charge_awaiting_its_cases_finality_is_left_open(ipatinga_m):
+    """A seizure's charges are due at once (mototaxi art. 35 §1) but the defence and appeals of
+    art. 42–44 still run: only enforcement makes them final, with the case (D-1, D-11)."""
+    m = ipatinga_m
+    person = make_person(m)
+    debt = make_debt(m, person, awaiting_finality=True)
+    assert overdue(m, DUE + dt.timedelta(days=90)) == []
+    assert refresh(m, debt).status == Debt.Status.OPEN
+    with tenant(m):
+        assert selectors.debts_blocking(person, DUE + dt.timedelta(days=90)) == []
+        assert not Notification.objects.filter(key=f"finance-overdue-{debt.pk}").exists()
+
+
 @pytest.mark.parametrize(
     ("due_on", "last_day", "why"),
     [

@@ -99,6 +99,7 @@ def _debt(
     due_on: dt.date,
     basis: dict[str, Any],
     status: str = Debt.Status.OPEN,
+    awaiting_finality: bool = False,
 ) -> Debt:
     """A debt in the finance ledger, inside the caller's transaction (whose competence — penalty,
     seizure — was already checked); the reference and the ``debt.create`` act are the ledger's."""
@@ -113,6 +114,17 @@ def _debt(
         due_on=due_on,
         status=status,
         basis=basis,
+        awaiting_finality=awaiting_finality,
+    )
+
+
+def _pending(case: Case | None) -> bool:
+    """The case is still in its defence or appeals (art. 42–44): nothing it charges is final yet
+    (D-1). Its charges wait for :func:`_finalize`, which clears them."""
+    return case is not None and case.stage in (
+        Case.Stage.DEFENCE,
+        Case.Stage.JARI,
+        Case.Stage.EXECUTIVE,
     )
 
 
@@ -746,7 +758,9 @@ def filing_judge(
 
 def _finalize(actor: Actor, municipality: Municipality, case: Case, on: dt.date, why: str) -> None:
     """D-1: no step pending and no deadline open → the penalty applies and escalation is
-    evaluated. Inside the caller's transaction."""
+    evaluated; the charges the case made while it ran (a seizure's fine, removal and storage) no
+    longer await it and become final like any other debt (D-11). Inside the caller's
+    transaction."""
     case.stage, case.waiting, case.deadline, case.final_on = (
         Case.Stage.FINAL,
         Case.Waiting.NONE,
@@ -1242,24 +1256,26 @@ def seizure_create(
     entered_on: dt.date,
     removal_cents: int,
     storage_daily_cents: int,
-    auto: InfractionNotice | None = None,
+    auto: InfractionNotice,
 ) -> Seizure:
-    """Apreensão (mototaxi art. 35): for service without permission, or for an infraction whose
-    article seizes the vehicle (§2 of art. 38–41). The fine is charged at once — release requires
-    paying it even while an appeal runs (art. 35 §1–2) — with the removal."""
-    law = auto.law if auto else L.MOTO
+    """Apreensão (mototaxi art. 35), recorded on its auto de infração (art. 29–30): for service
+    without permission, or for an infraction whose article seizes the vehicle (§2 of art. 38–41).
+    The fine is charged at once with the removal — release requires paying them even while an
+    appeal runs (art. 35 §1–2) — so they are due on the day of the seizure; but the offender still
+    has the defence of art. 42 and the appeals of art. 43–44, so the charges await the case's
+    finality: until then they never become final by their due date nor block a renewal (D-1,
+    D-11)."""
+    law = auto.law
     if law != L.MOTO:
         raise FieldError("lei", "apreensão com liberação regulada só na lei do mototáxi (art. 35)")
     authorize(actor=actor, municipality=municipality, action="penalty.seizure", law=law)
     if not depot.strip():
         raise FieldError("pátio", "informe o pátio")
-    if auto is not None and not auto.seizure:
+    if not auto.seizure:
         raise FieldError("auto", "esta infração não acarreta apreensão (§2 dos art. 38 a 41)")
-    grounds = (
-        Seizure.Grounds.UNLICENSED
-        if auto is None or auto.permit_id is None
-        else Seizure.Grounds.INFRACTION
-    )
+    if auto.status == InfractionNotice.Status.CANCELLED:
+        raise FieldError("auto", f"o auto {auto.number} está cancelado")
+    grounds = Seizure.Grounds.UNLICENSED if auto.permit_id is None else Seizure.Grounds.INFRACTION
     facts: dict[str, Any] = {
         "grounds": grounds,
         "seized_on": entered_on.isoformat(),
@@ -1267,12 +1283,14 @@ def seizure_create(
         "charges": [],
     }
     if grounds == Seizure.Grounds.INFRACTION:
-        assert auto is not None
         facts["codes"] = [auto.infraction_code]
     d = L.seizure_release(municipality, entered_on, facts)
     fine_cents = int(d.to_json()["outcome"]["fine_cents"])
     with transaction.atomic(), tenant(municipality):
-        permit = auto.permit if auto else None
+        permit = auto.permit
+        case = Case.objects.filter(auto=auto).first()
+        status = Debt.Status.UNDER_APPEAL if _contested(case) else Debt.Status.OPEN
+        awaiting = _pending(case)
         s = Seizure.objects.create(
             law=law,
             auto=auto,
@@ -1285,7 +1303,7 @@ def seizure_create(
             storage_daily_cents=storage_daily_cents,
             removal_cents=removal_cents,
         )
-        label = auto.number if auto else s.plate
+        label = auto.number
         s.fine_debt = _debt(
             actor=actor,
             municipality=municipality,
@@ -1296,6 +1314,8 @@ def seizure_create(
             amount_cents=fine_cents,
             due_on=entered_on,
             basis=_basis(d),
+            status=status,
+            awaiting_finality=awaiting,
         )
         if removal_cents > 0:
             s.removal_debt = _debt(
@@ -1308,6 +1328,8 @@ def seizure_create(
                 amount_cents=removal_cents,
                 due_on=entered_on,
                 basis={"citations": [SEIZURE_CITE]},
+                status=status,
+                awaiting_finality=awaiting,
             )
         s.save(update_fields=["fine_debt", "removal_debt"])
         record_act(
@@ -1320,7 +1342,7 @@ def seizure_create(
                 "grounds": grounds,
                 "depot": s.depot,
                 "entered_on": entered_on,
-                "auto": auto.number if auto else None,
+                "auto": auto.number,
                 "fine_cents": fine_cents,
                 "removal_cents": removal_cents,
             },
@@ -1360,6 +1382,7 @@ def seizure_bill_storage(
             person=s.person,
             permit=s.auto.permit if s.auto else None,
             status=Debt.Status.UNDER_APPEAL if _contested(case) else Debt.Status.OPEN,
+            awaiting_finality=_pending(case),
             origin=Debt.Origin.STORAGE,
             description=f"Estadia de {days} dia(s) ({start:%d/%m/%Y} a {through:%d/%m/%Y}) — {s.plate}",
             amount_cents=days * s.storage_daily_cents,

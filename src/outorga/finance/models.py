@@ -43,10 +43,22 @@ class Debt(TenantModel):
     instalments = models.PositiveSmallIntegerField("de", null=True, blank=True)
     reference = models.CharField("referência", max_length=40, unique=True)
     basis = models.JSONField("fundamentos", default=dict, blank=True)
+    #: A charge of an infraction whose case is not final yet — a seizure's fine, removal and
+    #: storage, due at once so the vehicle can be released (mototaxi art. 35 §1) while the defence
+    #: and appeals run (art. 42–44). Until enforcement clears it when the case becomes final, the
+    #: debt never turns final by its due date nor blocks a renewal (decisions D-1, D-11); it can
+    #: be paid all the same.
+    awaiting_finality = models.BooleanField("aguarda decisão definitiva", default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["due_on", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(status="final", awaiting_finality=True),
+                name="debt_final_not_awaiting_finality",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_origin_display()} {self.reference}"

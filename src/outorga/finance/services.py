@@ -64,6 +64,7 @@ def debt_create_in_transaction(
     instalment: int | None = None,
     instalments: int | None = None,
     basis: Mapping[str, Any] | None = None,
+    awaiting_finality: bool = False,
 ) -> Debt:
     """Record one debt and its ``debt.create`` act inside the caller's transaction.
 
@@ -71,13 +72,20 @@ def debt_create_in_transaction(
     final, a seizure's removal and storage, a platform's fine, the contrapartida plan — and have
     already checked the competence of that step. Use :func:`debt_create` otherwise. Outside a
     transaction it refuses: the reference counter is locked until the caller commits, so the
-    debt and the step that caused it are saved or lost together."""
+    debt and the step that caused it are saved or lost together.
+
+    ``awaiting_finality`` marks a charge of an infraction whose case is not final yet (a seizure's
+    charges, due at once for the release, mototaxi art. 35 §1): it never becomes final by its due
+    date nor blocks a renewal until the caller's app clears it when the case becomes final
+    (:func:`debt_make_final_in_transaction`; decisions D-1, D-11)."""
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("debt_create_in_transaction precisa da transação de quem a chama")
     if origin not in Debt.Origin.values:
         raise FieldError("origem", "origem de débito desconhecida")
     if status not in (Debt.Status.OPEN, Debt.Status.FINAL, Debt.Status.UNDER_APPEAL):
         raise FieldError("situação", "um débito novo está em aberto, definitivo ou em recurso")
+    if awaiting_finality and status == Debt.Status.FINAL:
+        raise FieldError("situação", "um débito que aguarda a decisão definitiva não é definitivo")
     if amount_cents <= 0:
         raise FieldError("valor", "o valor deve ser positivo")
     if not description.strip():
@@ -98,20 +106,24 @@ def debt_create_in_transaction(
             instalments=instalments,
             reference=_reference(municipality),
             basis=dict(basis or {}),
+            awaiting_finality=awaiting_finality,
         )
+        new: dict[str, Any] = {
+            "reference": debt.reference,
+            "person": person.pk,
+            "origin": origin,
+            "amount_cents": amount_cents,
+            "due_on": due_on,
+            "status": status,
+        }
+        if awaiting_finality:
+            new["awaiting_finality"] = True
         record_act(
             municipality=municipality,
             actor=actor,
             action="debt.create",
             obj=debt,
-            new={
-                "reference": debt.reference,
-                "person": person.pk,
-                "origin": origin,
-                "amount_cents": amount_cents,
-                "due_on": due_on,
-                "status": status,
-            },
+            new=new,
             basis={"citations": list((basis or {}).get("citations", []))},
         )
     return debt
@@ -219,6 +231,7 @@ def _move_in_transaction(
     step: str,
     reason: str,
     basis: Mapping[str, Any] | None = None,
+    case_final: bool = False,
 ) -> Debt:
     if not reason.strip():
         raise FieldError("motivo", "informe o motivo")
@@ -230,9 +243,20 @@ def _move_in_transaction(
                 f"o débito {debt.reference} está {debt.get_status_display()}; "
                 f"não pode passar a {Debt.Status(target).label}"
             )
+        if target == Debt.Status.FINAL and debt.awaiting_finality and not case_final:
+            # D-1: only the case the charge comes from makes it final, once no defence or
+            # appeal is pending and every deadline lapsed.
+            raise InvalidDebtTransition(
+                f"o débito {debt.reference} aguarda a decisão definitiva do processo que o "
+                "originou (defesa e recursos, lei do mototáxi art. 42 a 44; decisão D-1)"
+            )
         old = debt.status
         debt.status = target
-        debt.save(update_fields=["status"])
+        fields = ["status"]
+        if target == Debt.Status.FINAL and debt.awaiting_finality:
+            debt.awaiting_finality = False
+            fields.append("awaiting_finality")
+        debt.save(update_fields=fields)
         record_act(
             municipality=municipality,
             actor=actor,
@@ -349,18 +373,41 @@ def debt_make_final_in_transaction(
     reason: str,
     basis: Mapping[str, Any] | None = None,
 ) -> Debt | None:
-    """The decision the debt comes from became final (inside that step's transaction): a debt under
-    appeal is final again, and blocks renewals once due (D-11). Only a debt under appeal moves —
-    an open one becomes final when its due date passes (:func:`debts_overdue_make_final`)."""
-    return _move_where_allowed(
-        actor=actor,
-        municipality=municipality,
-        debt=debt,
-        step="make_final",
-        reason=reason,
-        basis=basis,
-        sources=frozenset({Debt.Status.UNDER_APPEAL}),
-    )
+    """The decision the debt comes from became final (inside that step's transaction; D-1): the
+    debt no longer awaits it. A debt under appeal is final again and blocks renewals once due
+    (D-11). An open one is left to its due date: past it, the daily sweep makes it final and tells
+    the holder (:func:`debts_overdue_make_final`), and it blocks from now on even before the sweep
+    runs (:func:`~outorga.finance.selectors.debts_blocking`). A debt no longer owed is left as it
+    is. Returns the debt when it changed, else ``None``."""
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("debt_make_final_in_transaction precisa da transação de quem a chama")
+    with tenant(municipality):
+        locked = Debt.objects.select_for_update().get(pk=debt.pk)
+        if locked.status == Debt.Status.UNDER_APPEAL:
+            return _move_in_transaction(
+                actor=actor,
+                municipality=municipality,
+                debt=locked,
+                step="make_final",
+                reason=reason,
+                basis=basis,
+                case_final=True,
+            )
+        if locked.status != Debt.Status.OPEN or not locked.awaiting_finality:
+            return None
+        locked.awaiting_finality = False
+        locked.save(update_fields=["awaiting_finality"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="debt.finality",
+            obj=locked,
+            old={"awaiting_finality": True},
+            new={"awaiting_finality": False, "status": locked.status},
+            basis=basis,
+            extra={"reason": reason},
+        )
+    return locked
 
 
 # --- the daily sweep -------------------------------------------------------------------------------
@@ -380,9 +427,10 @@ def debts_overdue_make_final(*, municipality: Municipality, on: dt.date) -> list
     ``final``): from then on they block a taxi holder's renewal (taxi art. 21 §1; decision D-11).
     The last day to pay is still on time: it is the due date, or the next business day when the
     due date is a weekend, a holiday or a day the office was closed (D-4). A debt under defence or
-    appeal never becomes final here (D-11), and neither does a paid, refunded or cancelled one.
-    Each change is an act and the holder gets an aviso in the portal. Running it twice for one
-    date changes nothing."""
+    appeal never becomes final here (D-11), nor one whose case is not final yet
+    (``awaiting_finality``: enforcement makes it final with its case, D-1), nor a paid, refunded or
+    cancelled one. Each change is an act and the holder gets an aviso in the portal. Running it
+    twice for one date changes nothing."""
     from outorga.portal.models import Notification
     from outorga.portal.services import notification_send
 
@@ -390,7 +438,9 @@ def debts_overdue_make_final(*, municipality: Municipality, on: dt.date) -> list
     with tenant(municipality):
         ids = [
             pk
-            for pk, due_on in Debt.objects.filter(status=Debt.Status.OPEN, due_on__lt=on)
+            for pk, due_on in Debt.objects.filter(
+                status=Debt.Status.OPEN, awaiting_finality=False, due_on__lt=on
+            )
             .order_by("due_on", "id")
             .values_list("id", "due_on")
             if payment_law.is_overdue(calendar, due_on, on)
@@ -399,8 +449,10 @@ def debts_overdue_make_final(*, municipality: Municipality, on: dt.date) -> list
     for pk in ids:
         with transaction.atomic(), tenant(municipality):
             debt = Debt.objects.select_for_update(of=("self",)).select_related("permit").get(pk=pk)
-            if debt.status != Debt.Status.OPEN or not payment_law.is_overdue(
-                calendar, debt.due_on, on
+            if (
+                debt.status != Debt.Status.OPEN
+                or debt.awaiting_finality
+                or not payment_law.is_overdue(calendar, debt.due_on, on)
             ):
                 continue  # paid, contested or rescheduled since the list was read
             last_day = payment_law.last_day_to_pay(calendar, debt.due_on)
@@ -420,7 +472,7 @@ def debts_overdue_make_final(*, municipality: Municipality, on: dt.date) -> list
                 reason=f"{due} sem pagamento nem defesa",
                 basis={"citations": citations, "due_on": debt.due_on.isoformat()},
             )
-            blocks = (
+            consequence = (
                 " e impede a renovação do Termo enquanto não for pago (lei do táxi, art. 21, §1º)"
                 if debt.permit is not None and debt.permit.law == TAXI_LAW
                 else ""
@@ -431,8 +483,8 @@ def debts_overdue_make_final(*, municipality: Municipality, on: dt.date) -> list
                 kind=Notification.Kind.OTHER,
                 message=(
                     f"Débito {debt.reference} ({debt.description}) {due} sem pagamento: "
-                    f"passou a definitivo{blocks} (decisão D-11). O documento de arrecadação "
-                    "está em “Meus débitos”."
+                    f"passou a definitivo{consequence} (decisão D-11). O documento de "
+                    "arrecadação está em “Meus débitos”."
                 ),
                 person=debt.person,
                 permit=debt.permit,

@@ -116,17 +116,71 @@ def test_art_21_par_1_a_taxi_permits_overdue_instalment_cites_the_taxi_law(ipati
     with tenant(m):
         act = Act.objects.get(action="debt.make_final", object_id=str(first.pk))
         aviso = Notification.objects.get(key=f"finance-overdue-{first.pk}")
-    assert "renovação do Termo" in aviso.message and "art. 21, §1º" in aviso.message
+    assert "renovação do cadastro" in aviso.message and "art. 21, §1º" in aviso.message
+    assert "Termo" not in aviso.message  # art. 21 §1 is the Cadastro's renewal, not art. 13's
     assert act.record["basis"]["citations"] == [
         "decisão D-11",
         "Lei do táxi de Ipatinga (2017), art. 21, §1",
     ]
 
 
+def _taxi_permit(m):
+    sys.path.insert(0, str(Path(__file__).parent.parent / "registry"))
+    from taxi_factories import ON, grant, taxi_holder  # type: ignore[import-not-found]
+
+    holder, vehicle = taxi_holder(m, ON)
+    return grant(m, holder, vehicle, instalments=1)
+
+
 def _aviso(m, debt):
     with tenant(m):
         act = Act.objects.get(action="debt.make_final", object_id=str(debt.pk))
         return Notification.objects.get(key=f"finance-overdue-{debt.pk}").message, act
+
+
+def test_art_21_par_1_any_debt_of_a_live_taxi_holder_blocks_the_cadastro_renewal(ipatinga_m):
+    """Art. 21 §1 covers "todos os débitos relativos a multas, taxas, impostos e demais encargos
+    perante o Município": a debt tied to no taxi permit (here, none at all) blocks the renewal of
+    the holder's Cadastro all the same, and the aviso says so."""
+    m = ipatinga_m
+    permit = _taxi_permit(m)
+    debt = make_debt(m, permit.holder, origin=Debt.Origin.TAX)
+    assert debt.pk in [d.pk for d in overdue(m, DAY_AFTER)]
+    message, act = _aviso(m, debt)
+    assert "impede a renovação do cadastro" in message and "art. 21, §1º" in message
+    assert "Lei do táxi de Ipatinga (2017), art. 21, §1" in act.record["basis"]["citations"]
+
+
+def test_art_20_a_taxi_auxiliary_is_in_the_cadastro_and_is_told_too(ipatinga_m):
+    """Art. 20: auxiliaries are inscribed in the Cadastro Municipal de Taxistas, whose renewal
+    art. 21 §1 conditions on every debt being paid."""
+    from outorga.registry.models import Auxiliary
+
+    m = ipatinga_m
+    permit = _taxi_permit(m)
+    auxiliary = make_person(m, "Auxiliar de Táxi")
+    with tenant(m):
+        Auxiliary.objects.create(permit=permit, person=auxiliary, added_on=DUE)
+    debt = make_debt(m, auxiliary)
+    overdue(m, DAY_AFTER)
+    message, _ = _aviso(m, debt)
+    assert "impede a renovação do cadastro" in message
+
+
+def test_art_21_par_1_a_taxi_debt_of_someone_no_longer_in_the_cadastro_blocks_nothing(ipatinga_m):
+    """The block is per person and follows a live taxi permit, not the permit a debt belongs to:
+    once the permit is extinct there is no renewal to block, and the aviso does not claim one."""
+    from outorga.registry.models import Permit
+
+    m = ipatinga_m
+    permit = _taxi_permit(m)
+    with tenant(m):
+        Permit.objects.filter(pk=permit.pk).update(status=Permit.Status.EXTINCT)
+    debt = make_debt(m, permit.holder, permit=permit)
+    overdue(m, DAY_AFTER)
+    message, act = _aviso(m, debt)
+    assert "renovação" not in message
+    assert act.record["basis"]["citations"] == ["decisão D-11"]
 
 
 def test_d_1_a_charge_awaiting_its_cases_finality_is_left_open(ipatinga_m):

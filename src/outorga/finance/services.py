@@ -21,6 +21,7 @@ from outorga.core.tenancy import CrossTenantWrite, tenant
 from outorga.law.citations import cite, decision
 from outorga.law.common import payment as payment_law
 from outorga.law.decisions import Decision
+from outorga.registry.facts import ACTIVE_STATUSES
 from outorga.registry.services import next_number
 from outorga.registry.validation import FieldError
 
@@ -415,19 +416,31 @@ def debt_make_final_in_transaction(
 SYSTEM = Actor.system("varredura diária")
 
 
-def _overdue_citations(debt: Debt) -> list[str]:
-    out = [decision(11).render()]
-    if debt.permit is not None and debt.permit.law == TAXI_LAW:
-        out.append(cite(TAXI_LAW, 21, 1).render())
-    return out
+def _renewal_blocked(debt: Debt) -> bool:
+    """Whether the debtor is in the Cadastro Municipal de Taxistas, whose yearly renewal is
+    released only once every debt with the Municipality is paid — fines, fees, taxes and other
+    charges, whatever they come from (taxi art. 20–21 §1). The block is per person, so it follows
+    the person's live taxi permit or auxiliary credential, not the permit the debt belongs to."""
+    from outorga.registry.models import Auxiliary, Permit, Service
+
+    return (
+        Permit.objects.filter(
+            holder_id=debt.person_id, service=Service.TAXI, status__in=ACTIVE_STATUSES
+        ).exists()
+        or Auxiliary.objects.filter(
+            person_id=debt.person_id,
+            permit__service=Service.TAXI,
+            status=Auxiliary.Status.ACTIVE,
+        ).exists()
+    )
 
 
 def debts_overdue_make_final(*, municipality: Municipality, on: dt.date) -> list[Debt]:
     """Debts past their last day to pay, unpaid and not contested, become final (status
-    ``final``): from then on they block a taxi holder's renewal (taxi art. 21 §1; decision D-11).
-    The last day to pay is still on time: it is the due date, or the next business day when the
-    due date is a weekend, a holiday or a day the office was closed (D-4). A debt under defence or
-    appeal never becomes final here (D-11), nor one whose case is not final yet
+    ``final``): from then on they block the renewal of a taxi driver's Cadastro (taxi art. 21 §1;
+    decision D-11). The last day to pay is still on time: it is the due date, or the next business
+    day when the due date is a weekend, a holiday or a day the office was closed (D-4). A debt
+    under defence or appeal never becomes final here (D-11), nor one whose case is not final yet
     (``awaiting_finality``: enforcement makes it final with its case, D-1), nor a paid, refunded or
     cancelled one. Each change is an act and the holder gets an aviso in the portal. Running it
     twice for one date changes nothing."""
@@ -461,7 +474,10 @@ def debts_overdue_make_final(*, municipality: Municipality, on: dt.date) -> list
                 if last_day != debt.due_on
                 else ""
             )
-            citations = _overdue_citations(debt)
+            blocks = _renewal_blocked(debt)
+            citations = [decision(11).render()]
+            if blocks:
+                citations.append(cite(TAXI_LAW, 21, 1).render())
             if last_day != debt.due_on:
                 citations.append(decision(4).render())
             debt = _move_in_transaction(
@@ -473,8 +489,9 @@ def debts_overdue_make_final(*, municipality: Municipality, on: dt.date) -> list
                 basis={"citations": citations, "due_on": debt.due_on.isoformat()},
             )
             consequence = (
-                " e impede a renovação do Termo enquanto não for pago (lei do táxi, art. 21, §1º)"
-                if debt.permit is not None and debt.permit.law == TAXI_LAW
+                " e impede a renovação do cadastro de taxista enquanto não for pago "
+                "(lei do táxi, art. 21, §1º)"
+                if blocks
                 else ""
             )
             notification_send(

@@ -284,33 +284,52 @@ def tender_evaluate(
     taxi_category: str = "",
 ) -> list[TenderApplicant]:
     """Every applicant's eligibility with each reason and its article, stored on the applicant.
-    A taxi applicant is judged in the tender's category (``taxi_category`` only for a tender
-    recorded without one)."""
+    A taxi applicant is judged in their category, which is the tender's (art. 3, 6). In a tender
+    recorded without one (older data), ``taxi_category`` is the category of the applicants
+    enrolled without one: they are judged in it and it is recorded on them, so that the ranking
+    and the grant take the category they were judged in; an applicant who chose one at enrolment
+    keeps it. Without it such an applicant is refused (art. 5), never guessed."""
     authorize(
         actor=actor, municipality=municipality, action="tender.manage", law=_law(tender.service)
     )
-    if taxi_category and taxi_category not in TaxiCategory.values:
-        raise FieldError("categoria", "use convencional, especial ou executivo")
+    if taxi_category and tender.service != Service.TAXI:
+        raise FieldError("categoria", "categoria só se aplica a licitação de táxi")
+    if taxi_category:
+        applicant_category(TenderApplicant(tender=tender), taxi_category)
     with transaction.atomic(), tenant(municipality):
         tender = Tender.objects.select_for_update().get(pk=tender.pk)
         if tender.status != Tender.Status.OPEN:
             raise S.InvalidTransition("a habilitação é feita com a licitação aberta")
+        taxi = tender.service == Service.TAXI
         out = []
         for applicant in TenderApplicant.objects.filter(tender=tender).select_related("person"):
-            d = applicant_eligibility(applicant, on, taxi_category)
+            if taxi and not applicant.taxi_category:
+                applicant.taxi_category = applicant_category(applicant, taxi_category)
+            d = applicant_eligibility(applicant, on)
             applicant.eligible = not d.refusals
             applicant.decision = {"eligibility": d.to_json()}
-            applicant.save(update_fields=["eligible", "decision"])
+            applicant.save(update_fields=["eligible", "decision", "taxi_category"])
             record_act(
                 municipality=municipality,
                 actor=actor,
                 action="tender.evaluate",
                 obj=applicant,
-                new={"eligible": applicant.eligible},
+                new={"eligible": applicant.eligible}
+                | ({"taxi_category": applicant.taxi_category} if taxi else {}),
                 basis=basis_of(d),
             )
             out.append(applicant)
     return out
+
+
+def tender_lacks_category(tender: Tender) -> bool:
+    """A taxi tender recorded without a category (older data) with an applicant enrolled without
+    one: its evaluation must be told the category (art. 5, 6)."""
+    return (
+        tender.service == Service.TAXI
+        and not tender.taxi_category
+        and TenderApplicant.objects.filter(tender=tender, taxi_category="").exists()
+    )
 
 
 def tender_rank(

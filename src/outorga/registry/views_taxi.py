@@ -105,6 +105,10 @@ def tenders(request: HttpRequest) -> HttpResponse:
 
 class OnForm(forms.Form):
     on = forms.DateField(label="Data", widget=DATE)
+    # Only a taxi tender recorded without a category asks it, for the applicants without one.
+    taxi_category = forms.ChoiceField(
+        label="Categoria", choices=[("", "—"), *TaxiCategory.choices], required=False
+    )
 
 
 class ApplicantForm(forms.Form):
@@ -151,22 +155,44 @@ class TenderGrantForm(Fm.TaxiChecks):
         widget=forms.CheckboxSelectMultiple,
     )
 
-    field_order = ["vehicle", "on", "decree", "option", "mode", "instalments", "term_years"]
+    category = forms.ChoiceField(
+        label="Categoria (táxi: art. 5 e 6; licitação registrada sem categoria)",
+        choices=[("", "—"), *TaxiCategory.choices],
+        required=False,
+    )
+
+    field_order = [
+        "vehicle",
+        "on",
+        "decree",
+        "category",
+        "option",
+        "mode",
+        "instalments",
+        "term_years",
+    ]
     TAXI_ONLY = ("option", "mode", "instalments", "declarations")
     MOTO_ONLY = ("term_years", "equipment")
 
-    def __init__(self, *args: Any, tender: Tender, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, tender: Tender, applicant: TenderApplicant | None = None, **kwargs: Any
+    ) -> None:
         kwargs.setdefault("prefix", "outorga")
         super().__init__(*args, **kwargs)
         self.fields["on"].initial = timezone.localdate()
         taxi = tender.service == Service.TAXI
         for name in self.MOTO_ONLY if taxi else (*self.TAXI_ONLY, *self.CHECK_FIELDS):
             del self.fields[name]
+        # The category is asked only of an applicant of an older tender recorded without one.
+        if not taxi or tender.taxi_category or (applicant and applicant.taxi_category):
+            del self.fields["category"]
 
     def params(self) -> dict[str, Any]:
         """The grant's data as ``tenders.tender_grant`` takes it for one applicant."""
         d = self.cleaned_data
         out: dict[str, Any] = {"vehicle": d["vehicle"].pk, "decree": d["decree"]}
+        if d.get("category"):
+            out["category"] = d["category"]
         if "option" in self.fields:
             out.update(
                 option=d["option"],
@@ -191,7 +217,9 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
     applicant_form = ApplicantForm(
         request.POST if step in ("check", "apply") else None, tender=tender
     )
-    grant_form = TenderGrantForm(request.POST if step == "grant" else None, tender=tender)
+    grant_form = TenderGrantForm(
+        request.POST if step == "grant" else None, tender=tender, applicant=TD.tender_next(tender)
+    )
     problem = preview = None
     if request.method == "POST":
         actor, m = _actor(request), current_municipality()
@@ -238,7 +266,7 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
                         "classificado é chamado.",
                         "decision": result["decision"],
                     }
-                    grant_form = TenderGrantForm(tender=tender)
+                    grant_form = TenderGrantForm(tender=tender, applicant=TD.tender_next(tender))
             elif step == "ranking":
                 eligible = TenderApplicant.objects.filter(tender=tender, eligible=True)
                 ranks = {a.pk: int(request.POST.get(f"rank_{a.pk}") or 0) for a in eligible}
@@ -246,9 +274,20 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
                 TD.tender_rank(actor=actor, municipality=m, tender=tender, ranking=order)
                 messages.success(request, "Registrado.")
                 return redirect("taxi:tender", tender.pk)
-            elif step in ("evaluate", "homologate") and on_form.is_valid():
-                service = TD.tender_evaluate if step == "evaluate" else TD.tender_homologate
-                service(actor=actor, municipality=m, tender=tender, on=on_form.cleaned_data["on"])
+            elif step == "evaluate" and on_form.is_valid():
+                TD.tender_evaluate(
+                    actor=actor,
+                    municipality=m,
+                    tender=tender,
+                    on=on_form.cleaned_data["on"],
+                    taxi_category=on_form.cleaned_data["taxi_category"],
+                )
+                messages.success(request, "Registrado.")
+                return redirect("taxi:tender", tender.pk)
+            elif step == "homologate" and on_form.is_valid():
+                TD.tender_homologate(
+                    actor=actor, municipality=m, tender=tender, on=on_form.cleaned_data["on"]
+                )
                 messages.success(request, "Registrado.")
                 return redirect("taxi:tender", tender.pk)
             else:
@@ -278,6 +317,8 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
             "tender_cite": TD.tender_cite(tender),
             "can_apply": is_allowed(role, "registry.record", law),
             "can_manage": is_allowed(role, "tender.manage", law),
+            "asks_category": TD.tender_lacks_category(tender),
+            "categories": TaxiCategory.choices,
         },
     )
 

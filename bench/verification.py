@@ -115,7 +115,7 @@ def prepare(workdir: Path, database_url: str) -> tuple[str, int]:
     Image.new("RGB", (300, 400), (190, 150, 120)).save(photo, "JPEG")
     with tenant(m):
         person = Person.objects.create(
-            document="52998224725",
+            document="31415926590",  # not one of the demo's people
             name="Maria Aparecida da Silva",
             birth_date=dt.date(1985, 4, 2),
             blood_type="A+",

@@ -10,7 +10,8 @@ One CSV row = one person, with optionally their CNH, a vehicle and a permit (col
 2. **recording**, only without ``--dry-run`` and only when no row has an error, in ONE transaction
    for the whole file, through the registry services (``person_register``, ``licence_record``,
    ``vehicle_register``) and :func:`permit_import` — each writing its act. Any failure rolls
-   every row back: nothing is ever half-written.
+   every row back: nothing is ever half-written. The rows the file touches are locked first, in
+   the order of ``registry/locking.py``, so a grant at the same time never deadlocks with it.
 
 A permit that already exists with the same number, holder and service is left as it is, so
 importing the same file again adds no permit.
@@ -46,6 +47,7 @@ from outorga.law.windows import add_years
 
 from . import services as S
 from . import validation as V
+from .locking import lock_for_import
 from .models import (
     SERVICE_LAW,
     Auxiliary,
@@ -985,6 +987,14 @@ def import_registry(
     written: Counter[str] = Counter()
     try:
         with transaction.atomic(), tenant(municipality):
+            # Every row the file touches is locked now, in the registry's one lock order, not row
+            # by row after the counter and the first act (a concurrent grant deadlocked).
+            lock_for_import(
+                permit_numbers=[r.permit["number"] for r in rows if r.permit],
+                plates=[r.vehicle["plate"] for r in rows if r.vehicle],
+                series=[f"register:{r.permit['service']}" for r in rows if r.permit],
+                documents=[r.person["document"] for r in rows],
+            )
             for row in rows:
                 try:
                     written += _write(

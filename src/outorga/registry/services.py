@@ -106,7 +106,7 @@ def person_register(
     for f in ("blood_type", "address", "city", "phone", "email"):
         values[f] = values.get(f) or ""
     with transaction.atomic(), tenant(municipality):
-        person = Person.objects.select_for_update().filter(document=document).first()
+        person = Person.objects.select_for_update(no_key=True).filter(document=document).first()
         old = _snapshot(person, PERSON_FIELDS) if person else {}
         if person is None:
             person = Person(**values)
@@ -205,7 +205,9 @@ def vehicle_register(
     values["renavam"] = V.renavam(data.get("renavam", ""))
     values["registration_uf"] = str(data.get("registration_uf", "")).upper()
     with transaction.atomic(), tenant(municipality):
-        vehicle = Vehicle.objects.select_for_update().filter(plate=values["plate"]).first()
+        vehicle = (
+            Vehicle.objects.select_for_update(no_key=True).filter(plate=values["plate"]).first()
+        )
         old = _snapshot(vehicle, VEHICLE_FIELDS) if vehicle else {}
         vehicle = vehicle or Vehicle(owner=owner)
         vehicle.owner = owner
@@ -406,7 +408,7 @@ def person_photo_set(
         raise V.FieldError("foto", "a imagem não pôde ser lida; envie outro arquivo") from exc
     digest = hashlib.sha256(content).hexdigest()
     with transaction.atomic(), tenant(municipality):
-        person = Person.objects.select_for_update().get(pk=person.pk)
+        person = Person.objects.select_for_update(no_key=True).get(pk=person.pk)
         old = _photo_digest(person)
         if old == digest:
             return person
@@ -462,9 +464,10 @@ def taxi_vehicle_inscribe(
 
     Runs inside the transaction of the service that puts the vehicle in service (grant,
     substitution, reserve vehicle, swap, yearly renewal, import), which checked competence: the
-    vehicle row is locked before the counter, so the number is sequential, gapless and unique."""
+    vehicle row is locked before the counter, so the number is sequential, gapless and unique,
+    and both before the caller's first act (the lock order of ``registry/locking.py``)."""
     with transaction.atomic(), tenant(municipality):
-        vehicle = Vehicle.objects.select_for_update().get(pk=vehicle.pk)
+        vehicle = Vehicle.objects.select_for_update(no_key=True).get(pk=vehicle.pk)
         if vehicle.cadastro_number is not None:
             return vehicle
         vehicle.cadastro_number = next_number(TAXI_CADASTRO)

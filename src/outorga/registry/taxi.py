@@ -538,7 +538,7 @@ def taxi_permit_grant(
         lock, _ = RegisterCounter.objects.get_or_create(series="quota:taxi")
         RegisterCounter.objects.select_for_update().get(pk=lock.pk)
         # The vehicle row before the Cadastro counter, as every service that inscribes one.
-        Vehicle.objects.select_for_update().get(pk=vehicle.pk)
+        Vehicle.objects.select_for_update(no_key=True).get(pk=vehicle.pk)
         decisions = taxi_grant_decisions(
             municipality=municipality,
             holder=holder,
@@ -719,6 +719,13 @@ def taxi_term_renew(
                 merge("registry.taxi_term_renew", [termo], on, municipality.slug, "sem renovação"),
                 f"Não há nova renovação: {termo.summary}",
             )
+        if permit.vehicle is not None:
+            # A vehicle in service since before its inscription had a number is inscribed with
+            # the yearly renewal of the Cadastro (art. 21) — vehicle and counter locked before
+            # this transaction's first act (registry/locking.py).
+            S.taxi_vehicle_inscribe(
+                actor=actor, municipality=municipality, vehicle=permit.vehicle, on=on
+            )
         old = {"valid_until": term.valid_until, "last_renewed_on": term.last_renewed_on}
         # The law counts each yearly period from the previous one's end (art. 13), whatever day
         # within it the holder came: the new period starts where the current one ends.
@@ -741,12 +748,6 @@ def taxi_term_renew(
         PermitTermRenewal.objects.create(
             term=term, renewed_on=on, valid_until=term.valid_until, act=act
         )
-        if permit.vehicle is not None:
-            # A vehicle in service since before its inscription had a number is inscribed with
-            # the yearly renewal of the Cadastro (art. 21).
-            S.taxi_vehicle_inscribe(
-                actor=actor, municipality=municipality, vehicle=permit.vehicle, on=on
-            )
     return term
 
 
@@ -1073,6 +1074,12 @@ def taxi_vehicle_swap(
             ]
         _refuse_if("registry.taxi_vehicle_swap", decisions, on, municipality, "permuta recusada")
         va, vb = a.vehicle, b.vehicle
+        # Both vehicles before the counter and the first inscription's act (registry/locking.py).
+        list(
+            Vehicle.objects.select_for_update(no_key=True)
+            .filter(pk__in=(va.pk, vb.pk))
+            .order_by("pk")
+        )
         for v in sorted((va, vb), key=lambda v: v.pk):
             S.taxi_vehicle_inscribe(actor=actor, municipality=municipality, vehicle=v, on=on)
         changes = []

@@ -24,6 +24,8 @@ QUESTIONS = {
     "mototaxi.appeal_deadline",
     "mototaxi.defence_result",
 }
+    "mototaxi.warning",
+    "mototaxi.suspension_return",
 
 
 def test_every_question_is_registered_under_the_law():

@@ -415,6 +415,73 @@ def fine(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     )
 
 
+# --- Art. 31, I and §3º: the written warning ----------------------------------------------------------
+
+
+def art_31_par3_warning(fixable: bool, endangers: bool) -> Reason:
+    """Art. 31, §3º — a advertência por escrito poderá ser aplicada pelo fiscal, através de
+    notificação/orientação, sempre que forem constatadas irregularidades possíveis de serem
+    sanadas e que não coloquem em risco a segurança e a continuidade do serviço. Both conditions
+    must hold; otherwise the infraction takes its fine (art. 37–41)."""
+    return check(
+        "art_31_par3_warning",
+        fixable and not endangers,
+        "Irregularidade sanável que não coloca em risco a segurança nem a continuidade do "
+        "serviço: cabe advertência por escrito (notificação/orientação).",
+        "A advertência por escrito só cabe para irregularidade possível de ser sanada e que não "
+        "coloque em risco a segurança e a continuidade do serviço (sanável: "
+        f"{'sim' if fixable else 'não'}; põe em risco: {'sim' if endangers else 'não'}); aplica-se "
+        "a multa da infração.",
+        art(31, 3),
+        art(31, inc="I"),
+        facts={"sanavel": fixable, "risco_seguranca_ou_continuidade": endangers},
+    )
+
+
+WARNING_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["code", "fixable", "endangers_safety_or_continuity"],
+    "additionalProperties": False,
+    "properties": {
+        "code": {"enum": list(BY_CODE)},
+        "fixable": {"type": "boolean"},
+        "endangers_safety_or_continuity": {"type": "boolean"},
+    },
+}
+
+
+@question(
+    "mototaxi.warning",
+    law=LAW_ID,
+    title="Cabe advertência por escrito em vez de multa para esta irregularidade?",
+    schema=WARNING_SCHEMA,
+)
+def warning(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 31, I and §3º: the written warning, by the inspector, for a fixable irregularity that
+    puts neither safety nor the continuity of the service at risk."""
+    t = infraction_type(facts["code"])
+    r = art_31_par3_warning(bool(facts["fixable"]), bool(facts["endangers_safety_or_continuity"]))
+    allowed = r.verdict is Verdict.OK
+    return decide(
+        "mototaxi.warning",
+        ctx,
+        {"code": t.code, "allowed": allowed},
+        [
+            reason(
+                f"{t.code}_type",
+                Verdict.INFO,
+                f"{t.description} — infração {SEVERITY_PT[t.severity]} "
+                f"(art. {t.article}, {t.inciso}).",
+                t.citation,
+            ),
+            r,
+        ],
+        "Advertência por escrito admitida (art. 31, §3º)."
+        if allowed
+        else "Advertência não admitida (art. 31, §3º): aplica-se a multa.",
+    )
+
+
 # --- Art. 35: seizure and release ---------------------------------------------------------------
 
 CHARGE_KINDS = {

@@ -17,7 +17,7 @@ from outorga.law.citations import Citation, decision
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
-from outorga.law.rules import reason
+from outorga.law.rules import check, reason
 from outorga.law.windows import twelve_months_ending
 
 from ._common import DATE, LAW_ID, Severity, art, authority, day, decide, fmt, param
@@ -502,4 +502,119 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         },
         reasons,
         ("; ".join(parts).capitalize() + ".") if parts else "Nenhuma penalidade por acúmulo.",
+    )
+
+
+# --- Art. 32, §2º: return after a suspension served ----------------------------------------------------
+
+
+def art_32_par2_served(started_on: dt.date, until: dt.date, on: dt.date) -> Reason:
+    """Art. 32, §2º — "Cumprida a suspensão da permissão": the return comes only after the last
+    day of the suspension."""
+    return check(
+        "art_32_par2_served",
+        on > until,
+        f"Suspensão de {fmt(started_on)} a {fmt(until)} cumprida.",
+        f"A suspensão vai até {fmt(until)}: o retorno só depois de cumprida.",
+        art(32, 2),
+        facts={"inicio": started_on, "fim": until, "retorno": on},
+    )
+
+
+def art_32_par2_proof(
+    description: str, document: Mapping[str, Any] | None, started_on: dt.date, on: dt.date
+) -> Reason:
+    """Art. 32, §2º — o permissionário deverá apresentar-se ao Órgão Municipal de Trânsito,
+    comprovando terem sido sanadas as irregularidades que lhe deram causa. "Comprovando" asks for
+    proof, not a statement: what was remedied, said in words, and a document recorded in the
+    registry that shows it, presented for this return — from the first day of the suspension up
+    to the day of the return (an older paper cannot show a remedy of what the suspension
+    punished)."""
+    described = bool(description.strip())
+    presented = day(document["presented_on"]) if document else None
+    dated = presented is not None and started_on <= presented <= on
+    missing = []
+    if not described:
+        missing.append("a descrição das irregularidades sanadas")
+    if document is None:
+        missing.append("o documento comprobatório registrado no cadastro")
+    elif not dated:
+        missing.append(
+            f"um documento apresentado entre {fmt(started_on)} (início da suspensão) e "
+            f"{fmt(on)} (o apresentado em {fmt(presented) if presented else '?'} não serve)"
+        )
+    return check(
+        "art_32_par2_proof",
+        not missing,
+        "Comprovado que as irregularidades que deram causa à suspensão foram sanadas: "
+        f"{description.strip()} (documento apresentado em "
+        f"{fmt(presented) if presented else '?'}).",
+        "Para voltar a operar o permissionário deve comprovar que sanou as irregularidades que "
+        "deram causa à suspensão; falta " + "; ".join(missing) + ".",
+        art(32, 2),
+        facts={
+            "descricao": description.strip(),
+            "documento": dict(document) if document else None,
+            "inicio_da_suspensao": started_on,
+        },
+    )
+
+
+RETURN_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["suspension_started_on", "suspended_until", "returned_on", "proof"],
+    "additionalProperties": False,
+    "properties": {
+        "suspension_started_on": DATE,
+        "suspended_until": DATE,
+        "returned_on": DATE,
+        "proof": {
+            "type": "object",
+            "required": ["description"],
+            "additionalProperties": False,
+            "properties": {
+                "description": {"type": "string"},
+                "document": {
+                    "type": "object",
+                    "required": ["id", "kind", "presented_on"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "id": {"type": "integer"},
+                        "kind": {"type": "string", "minLength": 1},
+                        "presented_on": DATE,
+                    },
+                },
+            },
+        },
+    },
+}
+
+
+@question(
+    "mototaxi.suspension_return",
+    law=LAW_ID,
+    title="O permissionário suspenso pode voltar a operar (suspensão cumprida e comprovação)?",
+    schema=RETURN_SCHEMA,
+)
+def suspension_return(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 32, §2º: back to active only after the suspension is served and with the proof that
+    the irregularities that caused it were remedied."""
+    started = day(facts["suspension_started_on"])
+    until = day(facts["suspended_until"])
+    on = day(facts["returned_on"])
+    proof = facts["proof"]
+    reasons = [
+        art_32_par2_served(started, until, on),
+        art_32_par2_proof(proof["description"], proof.get("document"), started, on),
+    ]
+    ok = all(r.verdict is not Verdict.REFUSED for r in reasons)
+    return decide(
+        "mototaxi.suspension_return",
+        ctx,
+        {"may_return": ok},
+        reasons,
+        "Retorno admitido (art. 32, §2º)."
+        if ok
+        else "Retorno recusado (art. 32, §2º): "
+        + " ".join(r.message for r in reasons if r.verdict is Verdict.REFUSED),
     )

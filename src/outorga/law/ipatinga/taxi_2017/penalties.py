@@ -207,6 +207,10 @@ PENALTIES = {
 }
 
 
+#: The penalties that are only proposed and decided in an administrative process (art. 41 §3–4).
+PROPOSED = ("cassacao_cadastro", "cassacao_permissao")
+
+
 def _roles(action: str) -> list[str]:
     comp = competence(LAW, action)
     return sorted(r.value for r in comp.roles) if comp else []
@@ -291,6 +295,39 @@ def art_41_par_4_permit_cassacao(nature: Severity) -> Reason:
     )
 
 
+def d_1_final_infraction(final: bool) -> Reason:
+    """D-1: a penalty applies only once the infraction is final — no defence or appeal pending and
+    every deadline lapsed, or confirmed on appeal. A cassação (art. 41 §3–4) punishes one
+    infraction, so it is proposed only on a final one; its own process then gives the defence."""
+    return check(
+        rule_id("d_1_final_infraction"),
+        final,
+        "A infração é definitiva (sem defesa ou recurso pendente): cabe abrir o processo de "
+        "cassação.",
+        "A infração ainda não é definitiva (defesa ou recurso pendente, ou prazo em curso): a "
+        "cassação só pode ser proposta depois.",
+        decision(1),
+        art(41, 3),
+        art(41, 4),
+        facts={"definitiva": final},
+    )
+
+
+def art_41_par_5_notice_of_the_proposal() -> Reason:
+    """Art. 41, §5º: a cassação deve ser precedida da notificação ao permissionário. Ao propor, a
+    notificação ainda não houve: ela abre o processo administrativo (§3–4) e o prazo de defesa
+    (D-17); a decisão só vem depois dele."""
+    return reason(
+        rule_id("art_41_par_5_prior_notice"),
+        Verdict.INFO,
+        "A proposta será notificada ao permissionário, com prazo de defesa, antes da decisão "
+        "(contraditório e ampla defesa).",
+        art(41, 5),
+        art(41),
+        decision(17),
+    )
+
+
 def art_41_par_5_prior_notice(
     ctx: Context,
     notified_on: dt.date | None,
@@ -363,6 +400,9 @@ PENALTY_SCHEMA: dict[str, Any] = {
         "notified_on": DATE,
         "defence_judged_on": DATE,
         "requested": {"enum": list(PENALTIES)},
+        # Only opening a cassação process (art. 41 §3–4): the notice of §5 comes after it.
+        "proposal": {"type": "boolean"},
+        "infraction_final": {"type": "boolean"},
     },
 }
 
@@ -432,7 +472,12 @@ def penalty_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
                 reasons.append(r)
             else:
                 reasons.append(reason(r.rule, Verdict.INFO, r.message, *r.citations, facts=r.facts))
-        if requested != "advertencia":
+        proposing = bool(facts.get("proposal")) and requested in PROPOSED
+        if proposing:
+            reasons.append(art_41_par_5_notice_of_the_proposal())
+            if "infraction_final" in facts:
+                reasons.append(d_1_final_infraction(bool(facts["infraction_final"])))
+        elif requested != "advertencia":
             reasons.append(
                 art_41_par_5_prior_notice(
                     ctx, day(facts.get("notified_on")), imposed, day(facts.get("defence_judged_on"))
@@ -451,20 +496,30 @@ def penalty_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             "infraction": item.code,
             "nature": nature.value,
             "requested": requested,
-            "may_impose": ok,
+            "may_impose": ok and not proposing,
+            "may_propose": ok and proposing,
             "options": options,
             "proposals": proposals,
             "fine_ufpi": units.value,
             "fine_cents": cents,
             "decided_by": {p: _roles(PENALTIES[p][1]) for p in [*options, *proposals]},
         }
-        summary = (
-            f"Infração {SEVERITY_PT[nature]}: multa de {money(cents)}"
-            + (f"; propostas: {', '.join(proposals)}" if proposals else "")
-            + "."
-            if ok
-            else "Penalidade pedida não pode ser imposta: " + refusals_text(reasons)
-        )
+        if proposing:
+            what = "do cadastro de taxista" if requested == "cassacao_cadastro" else "da permissão"
+            summary = (
+                f"Infração {SEVERITY_PT[nature]}: cabe propor a cassação {what}, em processo "
+                "administrativo, decidida após a defesa."
+                if ok
+                else f"Cassação {what} não pode ser proposta: " + refusals_text(reasons)
+            )
+        else:
+            summary = (
+                f"Infração {SEVERITY_PT[nature]}: multa de {money(cents)}"
+                + (f"; propostas: {', '.join(proposals)}" if proposals else "")
+                + "."
+                if ok
+                else "Penalidade pedida não pode ser imposta: " + refusals_text(reasons)
+            )
         return decide(ctx, qid, outcome, reasons, summary)
 
     return answer(ctx, qid, committed, (art(41), art(43)), build)

@@ -164,3 +164,20 @@ def pay(w: World, debt: Debt) -> None:
         paid_on=min(debt.due_on, timezone.localdate()),
     )
     assert payment.status == Payment.Status.MATCHED, payment.status
+
+
+def proof_document(w: World, on: dt.date, *, permit: Permit | None = None) -> Any:
+    """The vehicle's inspection report presented on ``on``: the document that proves the
+    irregularities were remedied (mototaxi art. 32 §2)."""
+    permit = permit or w.permit
+    assert permit.vehicle is not None
+    return R.document_record(
+        actor=w.clerk,
+        municipality=w.m,
+        law=permit.law,
+        doc_type="inspection_report",
+        issued_on=on,
+        vehicle=permit.vehicle,
+        number=f"LV-{on:%Y%m%d}",
+        presented_on=on,
+    )

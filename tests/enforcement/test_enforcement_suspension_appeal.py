@@ -13,6 +13,7 @@ from enforcement_helpers import (  # type: ignore[import-not-found]
     make_final,
     make_permit,
     pending_notice,
+    proof_document,
 )
 
 from outorga.core.models import Act
@@ -187,6 +188,7 @@ def test_upheld_after_the_holder_was_reinstated_changes_no_status(world):
         permit=permit_of(world),
         on=dt.date(2026, 7, 16),
         proof="irregularidades sanadas",
+        document=proof_document(world, dt.date(2026, 7, 16)),
     )
     E.filing_judge(
         actor=world.jari,

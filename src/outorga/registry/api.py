@@ -377,8 +377,13 @@ class DatedText(Schema):
     text: str
 
 
+class ReinstateIn(DatedText):
+    #: Mototaxi art. 32 §2: the recorded document that proves the irregularities were remedied.
+    document_id: int | None = None
+
+
 @router.post("/permits/{permit_id}/reinstate", summary="Reativar após suspensão (art. 32 §2)")
-def permit_reinstate(request: HttpRequest, permit_id: int, payload: DatedText) -> Any:
+def permit_reinstate(request: HttpRequest, permit_id: int, payload: ReinstateIn) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
     p = S.permit_reinstate(
         actor=_actor(request),
@@ -386,6 +391,7 @@ def permit_reinstate(request: HttpRequest, permit_id: int, payload: DatedText) -
         permit=p,
         on=payload.on,
         proof=payload.text,
+        document=payload.document_id,
     )
     return permit_out(p, _actor(request).role)
 

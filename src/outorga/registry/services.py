@@ -730,20 +730,103 @@ def permit_suspend(
     )
 
 
+#: The taxi law's suspension of the permission (art. 42 V) sets no condition for the return.
+TAXI_SUSPENSION_CITE = cite(TAXI_LAW, 42, inc="V")
+
+
+def _suspension_started_on(permit: Permit) -> dt.date | None:
+    return (
+        permit.history.filter(to_status=Permit.Status.SUSPENDED)
+        .order_by("-effective_on", "-id")
+        .values_list("effective_on", flat=True)
+        .first()
+    )
+
+
+def _proof_document(permit: Permit, document: Document | int | None) -> Document | None:
+    """The proof must be a document recorded in this municipality's registry for the permit's
+    holder, its vehicle or one of its auxiliaries (never an id taken from a URL alone)."""
+    if document is None:
+        return None
+    pk = document if isinstance(document, int) else document.pk
+    owners = Q(person=permit.holder_id) | Q(person__auxiliary_of__permit=permit)
+    if permit.vehicle_id:
+        owners |= Q(vehicle=permit.vehicle_id)
+    found = Document.objects.filter(owners, pk=pk).first()
+    if found is None:
+        raise V.FieldError(
+            "documento",
+            "o documento comprobatório deve estar registrado no cadastro do permissionário, do "
+            "veículo ou de um auxiliar desta permissão",
+            "Lei de mototáxi de Ipatinga (2013), art. 32, §2",
+        )
+    return found
+
+
 def permit_reinstate(
-    *, actor: Actor, municipality: Municipality, permit: Permit, on: dt.date, proof: str
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    on: dt.date,
+    proof: str,
+    document: Document | int | None = None,
 ) -> Permit:
-    """Back to active after a suspension only with the proof the irregularities were fixed
-    (mototaxi art. 32 §2)."""
+    """Back to active after a suspension served. Mototaxi art. 32 §2: only when the holder proves
+    the irregularities that caused it were remedied — what was remedied (``proof``) and a document
+    recorded in the registry that shows it (``document``), presented from the suspension's first
+    day; the law core (``mototaxi.suspension_return``) decides and its trace goes with the act.
+    The taxi law (art. 42 V) asks nothing for the return but the end of the period."""
+    if permit.status != Permit.Status.SUSPENDED:
+        raise InvalidTransition(
+            f"a permissão está {permit.get_status_display()}; só uma permissão suspensa volta a "
+            "ativa"
+        )
     if permit.suspended_until and on <= permit.suspended_until:
         raise InvalidTransition(f"a suspensão vai até {permit.suspended_until:%d/%m/%Y}")
+    if permit.law == TAXI_LAW:
+        return _transition(
+            actor=actor,
+            municipality=municipality,
+            permit=permit,
+            to=Permit.Status.ACTIVE,
+            reason=f"fim da suspensão ({TAXI_SUSPENSION_CITE.render()})"
+            + (f": {proof.strip()}" if proof.strip() else ""),
+            effective_on=on,
+            basis=basis_of(None, [TAXI_SUSPENSION_CITE]),
+        )
+    with tenant(municipality):
+        doc = _proof_document(permit, document)
+        started = _suspension_started_on(permit) or on
+    until = permit.suspended_until or on - dt.timedelta(days=1)
+    proof_facts: dict[str, Any] = {"description": proof}
+    if doc is not None:
+        proof_facts["document"] = {
+            "id": doc.pk,
+            "kind": doc.doc_type,
+            "presented_on": doc.presented_on.isoformat(),
+        }
+    decision = questions.ask(
+        "mototaxi.suspension_return",
+        context(municipality, on),
+        {
+            "suspension_started_on": started.isoformat(),
+            "suspended_until": until.isoformat(),
+            "returned_on": on.isoformat(),
+            "proof": proof_facts,
+        },
+    )
+    if decision.refusals:
+        raise Refused(decision)
+    label = f"{doc.get_doc_type_display()} nº {doc.number or doc.pk}" if doc else ""
     return _transition(
         actor=actor,
         municipality=municipality,
         permit=permit,
         to=Permit.Status.ACTIVE,
-        reason=f"comprovação (art. 32, §2): {proof}",
+        reason=f"comprovação (art. 32, §2): {proof.strip()} — {label}",
         effective_on=on,
+        basis=basis_of(decision),
     )
 
 
@@ -1062,6 +1145,44 @@ def auxiliary_add(
             obj=aux,
             new={"permit": permit.number, "person": person.pk},
             basis=basis_of(eligibility),
+        )
+    return aux
+
+
+def auxiliary_cassar(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    auxiliary: Auxiliary,
+    on: dt.date,
+    reason: str,
+    basis: dict[str, Any] | None = None,
+) -> Auxiliary:
+    """Cassação of the auxiliary's inscription or credential, decided in a process by the
+    competent authority (taxi art. 41 IV §3: the auxiliary may no longer drive a taxi in the
+    municipality; mototaxi art. 31 V, 32 IV, 34 §1). The bar is kept as the auxiliary's status and
+    date (read again as a cassação by the eligibility facts)."""
+    authorize(
+        actor=actor, municipality=municipality, action="penalty.cassacao", law=auxiliary.permit.law
+    )
+    if not reason.strip():
+        raise V.FieldError("motivo", "informe o motivo do ato")
+    with transaction.atomic(), tenant(municipality):
+        aux = Auxiliary.objects.select_for_update().get(pk=auxiliary.pk)
+        if aux.status == Auxiliary.Status.CASSADO:
+            raise InvalidTransition("o auxiliar já está cassado")
+        old = {"status": aux.status, "removed_on": aux.removed_on}
+        aux.status, aux.removed_on = Auxiliary.Status.CASSADO, on
+        aux.save(update_fields=["status", "removed_on"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="auxiliary.cassado",
+            obj=aux,
+            old=old,
+            new={"status": aux.status, "removed_on": on},
+            basis=basis,
+            extra={"reason": reason.strip()},
         )
     return aux
 

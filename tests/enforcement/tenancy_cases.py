@@ -213,6 +213,20 @@ ROUTES = {
         {"__form__": {"proof": "x"}},
         "atendente",
     ),
+    "fiscalizacao/permissoes/<int:permit_id>/cassacao/": lambda b: (
+        "post",
+        f"/fiscalizacao/permissoes/{_e(b, 'enf_permit')}/cassacao/",
+        {404},
+        {"__form__": {"ctb_points": "20", "on": TODAY}},
+        "autoridade",
+    ),
+    "fiscalizacao/permissoes/<int:permit_id>/suspensao/": lambda b: (
+        "post",
+        f"/fiscalizacao/permissoes/{_e(b, 'enf_permit')}/suspensao/",
+        {404},
+        {"__form__": {"days": "10", "start": TODAY, "reason": "x"}},
+        "autoridade",
+    ),
     "fiscalizacao/edital/": lambda b: (
         "post",
         "/fiscalizacao/edital/",

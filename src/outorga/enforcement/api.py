@@ -95,6 +95,11 @@ class AutoIn(Schema):
     lon: float | None = None
     photos: list[FileIn] = []
     warning: bool = False
+    #: Mototaxi art. 31 §3: the irregularity can be remedied.
+    warning_fixable: bool = False
+    #: Mototaxi art. 31 §3: no risk to safety or continuity; taxi art. 41 §1: no harm to the
+    #: passengers' comfort or safety.
+    warning_harmless: bool = False
 
 
 class NoticeOut(Schema):
@@ -275,6 +280,8 @@ def auto_issue(request: HttpRequest, payload: AutoIn) -> Any:
         else None,
         photos=_files(payload.photos),
         warning=payload.warning,
+        warning_fixable=payload.warning_fixable,
+        warning_harmless=payload.warning_harmless,
     )
     return Status(201, _case_out(Case.objects.get(auto=auto)))
 
@@ -403,7 +410,12 @@ def suspension_impose(request: HttpRequest, escalation_id: int, payload: ImposeI
 
 
 class CassacaoIn(Schema):
-    causes: dict[str, Any]
+    #: Mototaxi: the causes of art. 32 III / art. 47.
+    causes: dict[str, Any] = {}
+    #: Taxi: the final infraction and what it cassates, "cadastro" (art. 41 IV, §3) or
+    #: "permissao" (art. 41 V, §4).
+    auto_id: int | None = None
+    target: str = ""
     on: dt.date | None = None
 
 
@@ -415,14 +427,22 @@ class TaxiSuspensionIn(Schema):
 
 @router.post("/permits/{permit_id}/cassacao-proposal", response={201: CaseOut}, auth=staff)
 def cassacao_propose(request: HttpRequest, permit_id: int, payload: CassacaoIn) -> Any:
-    """Open a cassação proposal for the causes of art. 32 III / art. 47 (decided by the Chief
-    Executive after the defence, art. 34 §1–2, D-3)."""
+    """Open a cassação proposal under the permit's law — mototaxi: the causes of art. 32 III /
+    art. 47; taxi: a final infraction and the target (art. 41 §3–4) — decided by the Chief
+    Executive after the defence (D-3)."""
     permit = get_object_or_404(Permit.objects.all(), pk=permit_id)
+    auto = (
+        get_object_or_404(InfractionNotice.objects.all(), pk=payload.auto_id)
+        if payload.auto_id
+        else None
+    )
     case = services.proposal_open_cassacao(
         actor=_actor(request),
         municipality=_m(request),
         permit=permit,
         causes=payload.causes,
+        auto=auto,
+        target=payload.target,
         on=payload.on or _today(),
     )
     return Status(201, _case_out(case))

@@ -181,3 +181,14 @@ def defence_result(m: Municipality, on: dt.date, facts: Mapping[str, Any]) -> De
 
 def seizure_release(m: Municipality, on: dt.date, facts: Mapping[str, Any]) -> Decision:
     return ask(m, on, "mototaxi.seizure_release", facts)
+
+
+def taxi_penalty(m: Municipality, on: dt.date, facts: Mapping[str, Any]) -> Decision:
+    """Taxi art. 41: the penalty asked for one infraction — warning (§1), fine (§2), cassação of the
+    register or of the permission (§3–4, proposed then decided), after the notice (§5)."""
+    return ask(m, on, "taxi.penalty", facts)
+
+
+def mototaxi_warning(m: Municipality, on: dt.date, facts: Mapping[str, Any]) -> Decision:
+    """Mototaxi art. 31, I and §3: the written warning for a fixable, riskless irregularity."""
+    return ask(m, on, "mototaxi.warning", facts)

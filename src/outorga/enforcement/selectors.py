@@ -9,7 +9,7 @@ from django.db.models import Q, QuerySet
 
 from outorga.core.models import User
 from outorga.law.competence import Role
-from outorga.registry.models import Permit, Person
+from outorga.registry.models import Document, Permit, Person
 
 from .models import Case, Escalation, Filing, InfractionNotice, Notice, Seizure
 
@@ -82,8 +82,28 @@ def queue(user: User) -> dict[str, Any]:
         out["suspended"] = list(
             Permit.objects.filter(status=Permit.Status.SUSPENDED).select_related("holder")
         )
+        for permit in out["suspended"]:
+            permit.proof_documents = proof_documents(permit)
         out["seizures"] = list(Seizure.objects.filter(status=Seizure.Status.HELD))
     return out
+
+
+def proof_documents(permit: Permit) -> list[Document]:
+    """Documents that may prove the return after a suspension (mototaxi art. 32 §2): recorded for
+    the permit's holder, vehicle or auxiliaries and presented since the suspension began."""
+    started = (
+        permit.history.filter(to_status=Permit.Status.SUSPENDED)
+        .order_by("-effective_on", "-id")
+        .values_list("effective_on", flat=True)
+        .first()
+    )
+    owners = Q(person=permit.holder_id) | Q(person__auxiliary_of__permit=permit)
+    if permit.vehicle_id:
+        owners |= Q(vehicle=permit.vehicle_id)
+    qs = Document.objects.filter(owners)
+    if started is not None:
+        qs = qs.filter(presented_on__gte=started)
+    return list(qs.distinct().order_by("-presented_on", "-id"))
 
 
 def person_of(user: User) -> Person | None:

@@ -192,11 +192,16 @@ def infraction_issue(
     gps: tuple[float, float] | None = None,
     photos: Iterable[tuple[str, bytes]] = (),
     warning: bool = False,
+    warning_fixable: bool = False,
+    warning_harmless: bool = False,
 ) -> InfractionNotice:
     """Lavrar o auto de infração (mototaxi art. 29–30; taxi art. 41 §5, D-17): every field of art.
     30 I–X, the offender's signature (which is itself the notice, art. 30 X) or the agent's
     certification of refusal with two witnesses (art. 29 §3). The holder answers for the
-    auxiliary (art. 31 §2): the auto counts on the permit either way."""
+    auxiliary (art. 31 §2): the auto counts on the permit either way. A written ``warning`` instead
+    of the fine only where the law allows it (mototaxi art. 31 §3: ``warning_fixable`` and
+    ``warning_harmless`` to safety and continuity; taxi art. 41 §1: a primary conduct,
+    ``warning_harmless`` to the passengers' comfort and safety)."""
     law = _law_of_permit(permit, law)
     authorize(actor=actor, municipality=municipality, action="infraction.issue", law=law)
     assert actor.user is not None
@@ -230,6 +235,22 @@ def infraction_issue(
         offender_name = offender_name or holder.name
         offender_registration = offender_registration or str(permit.registration_number)  # type: ignore[union-attr]
     witnesses = [w.strip() for w in witnesses if w and w.strip()]
+    warned = (
+        _warning_check(
+            municipality=municipality,
+            law=law,
+            code=code,
+            committed_at=committed_at,
+            permit=permit,
+            plate=plate,
+            committed_by=committed_by,
+            auxiliary=auxiliary,
+            fixable=warning_fixable,
+            harmless=warning_harmless,
+        )
+        if warning
+        else None
+    )
     kind = kinds.get(code)
     facts: dict[str, Any] = {
         "holder_name": holder.name if holder else "",
@@ -331,12 +352,93 @@ def infraction_issue(
                 "photos": [d for *_, d in photo_rows],
                 "case": case.number,
             },
-            basis=_basis(check, *([fine_preview] if fine_preview else [])),
+            basis=_basis(check, *[x for x in (fine_preview, warned) if x is not None]),
         )
         if offender_signed:
             # Art. 30 X: the offender's signature on the auto is the personal notice (D-4).
             _deliver(actor, municipality, notice, "pessoal", committed_on, "assinatura no auto")
     return auto
+
+
+def _primary(
+    *,
+    permit: Permit | None,
+    plate: str,
+    committed_by: str,
+    auxiliary: Auxiliary | None,
+    before: dt.datetime,
+) -> bool:
+    """Taxi art. 41 §1 "condutas primárias": the offender has no earlier infraction whose penalty
+    became final (D-1) — the holder's own record on the permit, or the auxiliary's; without a
+    permit, the plate's."""
+    qs = InfractionNotice.objects.filter(
+        status=InfractionNotice.Status.ISSUED,
+        committed_at__lt=before,
+        case__stage=Case.Stage.FINAL,
+    )
+    if permit is None:
+        return not qs.filter(plate=plate).exists()
+    qs = qs.filter(permit=permit, committed_by=committed_by)
+    if committed_by == InfractionNotice.CommittedBy.AUXILIARY:
+        qs = qs.filter(auxiliary=auxiliary)
+    return not qs.exists()
+
+
+def _warning_check(
+    *,
+    municipality: Municipality,
+    law: str,
+    code: str,
+    committed_at: dt.datetime,
+    permit: Permit | None,
+    plate: str,
+    committed_by: str,
+    auxiliary: Auxiliary | None,
+    fixable: bool,
+    harmless: bool,
+) -> Decision:
+    """The law core says whether a written warning may replace the fine; refused otherwise, with
+    the article (mototaxi art. 31 §3; taxi art. 41 §1)."""
+    on = timezone.localtime(committed_at).date()
+    if law == L.MOTO:
+        if code not in L.moto.catalog.BY_CODE:
+            raise FieldError(
+                "advertência",
+                "serviço sem permissão não admite advertência: multa gravíssima e apreensão",
+                L.moto.enforcement.art(35).render(),
+            )
+        d = L.mototaxi_warning(
+            municipality,
+            on,
+            {"code": code, "fixable": fixable, "endangers_safety_or_continuity": not harmless},
+        )
+        allowed = bool(d.outcome["allowed"])
+    else:
+        with tenant(municipality):
+            rows = list(TaxiInfractionItem.objects.all())
+            primary = _primary(
+                permit=permit,
+                plate=plate,
+                committed_by=committed_by,
+                auxiliary=auxiliary,
+                before=committed_at,
+            )
+        d = L.taxi_penalty(
+            municipality,
+            on,
+            {
+                "infraction": code,
+                "regulation_items": L.taxi_regulation_items(rows),
+                "committed_on": on.isoformat(),
+                "primary": primary,
+                "affects_comfort_or_safety": not harmless,
+                "requested": "advertencia",
+            },
+        )
+        allowed = bool((d.outcome or {}).get("may_impose"))
+    if not allowed:
+        raise Refused(d)
+    return d
 
 
 def infraction_cancel(
@@ -969,7 +1071,12 @@ def escalate(
 
 
 def _open_proposal(
-    actor: Actor, municipality: Municipality, permit: Permit, kind: str, d: Decision
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    kind: str,
+    d: Decision,
+    extra: dict[str, Any] | None = None,
 ) -> Case:
     case = Case.objects.create(
         number=f"PA-{next_number('processo'):06d}",
@@ -977,7 +1084,7 @@ def _open_proposal(
         law=permit.law,
         permit=permit,
         person=permit.holder,
-        proposal=d.to_json(),
+        proposal={**d.to_json(), **(extra or {})},
     )
     Notice.objects.create(case=case, purpose=Notice.Purpose.PROPOSAL)
     record_act(
@@ -985,10 +1092,112 @@ def _open_proposal(
         actor=actor,
         action="case.proposal.open",
         obj=case,
-        new={"kind": kind, "permit": permit.number, "summary": d.summary},
+        new={"kind": kind, "permit": permit.number, "summary": d.summary, **(extra or {})},
         basis=_basis(d),
     )
     return case
+
+
+#: Taxi art. 41: what a cassação takes away — the taxista's inscription in the Cadastro (IV, §3:
+#: grave or gravíssima; the punished may no longer drive a taxi in the municipality) or the
+#: permission (V, §4: gravíssima).
+TAXI_CASSACAO = {
+    "cadastro": "cassação da inscrição no Cadastro Municipal de Taxistas (art. 41, IV, §3)",
+    "permissao": "cassação da permissão (art. 41, V, §4)",
+}
+
+
+def _offender(auto: InfractionNotice) -> dict[str, Any] | None:
+    """Whose inscription a register cassação takes (taxi art. 41 §3: "o infrator punido")."""
+    if auto.committed_by == InfractionNotice.CommittedBy.AUXILIARY and auto.auxiliary:
+        aux = auto.auxiliary
+        return {"kind": "auxiliary", "auxiliary_id": aux.pk, "name": aux.person.name}
+    if auto.committed_by == InfractionNotice.CommittedBy.HOLDER and auto.permit:
+        holder = auto.permit.holder
+        return {"kind": "holder", "person_id": holder.pk, "name": holder.name}
+    return None
+
+
+def _taxi_cassacao_facts(auto: InfractionNotice, target: str, on: dt.date) -> dict[str, Any]:
+    return {
+        "infraction": auto.infraction_code,
+        "regulation_items": L.taxi_regulation_items(TaxiInfractionItem.objects.all()),
+        "committed_on": timezone.localtime(auto.committed_at).date().isoformat(),
+        "imposed_on": on.isoformat(),
+        "requested": f"cassacao_{target}",
+    }
+
+
+def _taxi_cassacao_open(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    auto: InfractionNotice | None,
+    target: str,
+    on: dt.date,
+) -> Case:
+    """Taxi art. 41 §3–4: a cassação is opened on one final infraction of the permit (D-1) whose
+    nature allows it — the register for grave or gravíssima, the permission for gravíssima — as a
+    process whose notice (§5) opens the defence (D-17); the Chief Executive decides (D-3, D-17)."""
+    if target not in TAXI_CASSACAO:
+        raise FieldError(
+            "cassação",
+            "escolha a cassação da inscrição no Cadastro (art. 41, IV, §3) ou da permissão "
+            "(art. 41, V, §4)",
+        )
+    if auto is None or auto.permit_id != permit.pk or auto.law != L.TAXI:
+        raise FieldError(
+            "auto",
+            "indique o auto de infração desta permissão que fundamenta a cassação",
+            "Lei do táxi de Ipatinga (2017), art. 41, §3 e §4",
+        )
+    if auto.status == InfractionNotice.Status.CANCELLED:
+        raise FieldError("auto", f"o auto {auto.number} está cancelado")
+    offender = _offender(auto)
+    if target == "cadastro" and offender is None:
+        raise FieldError(
+            "infrator",
+            "a cassação do cadastro pune o taxista infrator, que o auto não identifica",
+            "Lei do táxi de Ipatinga (2017), art. 41, §3",
+        )
+    with tenant(municipality):
+        case = Case.objects.filter(auto=auto).first()
+        facts = {
+            **_taxi_cassacao_facts(auto, target, on),
+            "proposal": True,
+            "infraction_final": bool(case and case.stage == Case.Stage.FINAL),
+        }
+        duplicate = (
+            Case.objects.filter(
+                permit=permit,
+                kind=Case.Kind.CASSACAO,
+                proposal__auto_id=auto.pk,
+                proposal__target=target,
+            )
+            .exclude(stage__in=(Case.Stage.DECIDED, Case.Stage.ANNULLED))
+            .first()
+        )
+    d = L.taxi_penalty(municipality, on, facts)
+    if not (d.outcome or {}).get("may_propose"):
+        raise Refused(d)
+    if duplicate is not None:
+        raise InvalidStep(f"já há proposta igual em curso: processo {duplicate.number}")
+    with transaction.atomic(), tenant(municipality):
+        return _open_proposal(
+            actor,
+            municipality,
+            permit,
+            Case.Kind.CASSACAO,
+            d,
+            extra={
+                "target": target,
+                "target_label": TAXI_CASSACAO[target],
+                "auto_id": auto.pk,
+                "auto": auto.number,
+                "offender": offender if target == "cadastro" else None,
+            },
+        )
 
 
 def proposal_open_cassacao(
@@ -996,14 +1205,29 @@ def proposal_open_cassacao(
     actor: Actor,
     municipality: Municipality,
     permit: Permit,
-    causes: dict[str, Any],
     on: dt.date,
+    causes: dict[str, Any] | None = None,
+    auto: InfractionNotice | None = None,
+    target: str = "",
 ) -> Case:
-    """Open a cassação proposal for the causes of art. 32 III / art. 47 (the law core checks them);
-    only the Chief Executive decides it, after the defence (art. 34 §1–2, D-3)."""
+    """Open a cassação proposal under the permit's own law; only the Chief Executive decides it,
+    after the defence (D-3). Mototaxi: the ``causes`` of art. 32 III / art. 47 (the law core
+    checks them; art. 34 §1–2). Taxi: the final infraction ``auto`` and the ``target`` — the
+    register (art. 41 IV, §3) or the permission (art. 41 V, §4) — asked of taxi.penalty."""
     authorize(actor=actor, municipality=municipality, action="penalty.propose", law=permit.law)
+    if permit.law == L.TAXI:
+        return _taxi_cassacao_open(
+            actor=actor,
+            municipality=municipality,
+            permit=permit,
+            auto=auto,
+            target=target,
+            on=on,
+        )
+    if permit.law != L.MOTO:
+        raise FieldError("lei", "esta lei não prevê proposta de cassação por este caminho")
     with tenant(municipality):
-        facts = {**escalation_facts(permit), "cassation": causes}
+        facts = {**escalation_facts(permit), "cassation": causes or {}}
     d = L.penalty(municipality, on, facts)
     if not d.to_json()["outcome"].get("cassation"):
         raise Refused(d, "Nenhuma causa de cassação reconhecida pela lei (art. 32 III, art. 47).")
@@ -1021,7 +1245,10 @@ def proposal_decide(
     on: dt.date,
 ) -> Case:
     """Only the Chief Executive decides a revocation or cassação, after the holder's defence or
-    after its deadline lapsed (art. 34 §1–2, D-3); the act records who decided."""
+    after its deadline lapsed (art. 34 §1–2, D-3); the act records who decided. A taxi cassação is
+    asked of taxi.penalty again on the day of the decision — notified (art. 41 §5), defence judged
+    or its period over (D-17) — and takes the permission (§4) or the offender's inscription in the
+    Cadastro (§3): the auxiliary's credential is cassado; the holder's bar is this penalty."""
     action = "penalty.revocation" if case.kind == Case.Kind.REVOCATION else "penalty.cassacao"
     if case.kind not in PROPOSALS:
         raise InvalidStep("não é uma proposta de revogação ou cassação")
@@ -1035,11 +1262,16 @@ def proposal_decide(
                 "a proposta só é decidida após a defesa do permissionário ou o fim do prazo "
                 "de defesa (art. 34 §2, decisão D-3)"
             )
+        judged: Decision | None = None
+        if accept and case.law == L.TAXI and case.kind == Case.Kind.CASSACAO:
+            judged = _taxi_cassacao_judgment(case, on)
         basis = {
             "citations": sorted(
-                set(_cites(case.law, action)) | set(case.proposal.get("citations", []))
+                set(_cites(case.law, action))
+                | set(case.proposal.get("citations", []))
+                | set(judged.to_json()["citations"] if judged else [])
             ),
-            "decision": case.proposal,
+            "decision": judged.to_json() if judged else case.proposal,
         }
         for f in case.filings.filter(result=Filing.Result.PENDING):
             f.result = Filing.Result.DISMISSED if accept else Filing.Result.UPHELD
@@ -1047,20 +1279,37 @@ def proposal_decide(
             f.save(update_fields=["result", "judged_by", "judged_on", "reasoning"])
         permit = case.permit
         assert permit is not None
+        target = case.proposal.get("target", "permissao")
         if accept:
-            fn = (
-                registry.permit_revoke
-                if case.kind == Case.Kind.REVOCATION
-                else registry.permit_cassar
-            )
-            fn(
-                actor=actor,
-                municipality=municipality,
-                permit=permit,
-                on=on,
-                reason=f"{case.get_kind_display()} {case.number}: {reasoning.strip()}",
-                basis=basis,
-            )
+            why = f"{case.get_kind_display()} {case.number}: {reasoning.strip()}"
+            offender = case.proposal.get("offender") or {}
+            if judged is not None and target == "cadastro":
+                if offender.get("kind") == "auxiliary":
+                    registry.auxiliary_cassar(
+                        actor=actor,
+                        municipality=municipality,
+                        auxiliary=Auxiliary.objects.get(pk=offender["auxiliary_id"]),
+                        on=on,
+                        reason=why,
+                        basis=basis,
+                    )
+                # The holder's inscription is the permit's number in the Cadastro; the permission
+                # itself stays (its cassação is §4's, for gravíssima only): the holder's bar from
+                # driving a taxi is this penalty, on record with the act.
+            else:
+                fn = (
+                    registry.permit_revoke
+                    if case.kind == Case.Kind.REVOCATION
+                    else registry.permit_cassar
+                )
+                fn(
+                    actor=actor,
+                    municipality=municipality,
+                    permit=permit,
+                    on=on,
+                    reason=why,
+                    basis=basis,
+                )
             Penalty.objects.create(
                 kind=Penalty.Kind.REVOCATION
                 if case.kind == Case.Kind.REVOCATION
@@ -1068,7 +1317,9 @@ def proposal_decide(
                 case=case,
                 permit=permit,
                 imposed_on=on,
-                decision=case.proposal,
+                decision={**judged.to_json(), "target": target, "offender": offender or None}
+                if judged is not None
+                else case.proposal,
             )
         case.stage, case.waiting, case.final_on = Case.Stage.DECIDED, Case.Waiting.NONE, on
         case.outcome = ("acolhida: " if accept else "rejeitada: ") + reasoning.strip()
@@ -1079,10 +1330,45 @@ def proposal_decide(
             actor=actor,
             action=f"{action}.decide",
             obj=case,
-            new={"accept": accept, "permit": permit.number, "reasoning": reasoning.strip()},
+            new={
+                "accept": accept,
+                "permit": permit.number,
+                "reasoning": reasoning.strip(),
+                **(
+                    {"target": target, "offender": case.proposal.get("offender")}
+                    if case.law == L.TAXI and case.kind == Case.Kind.CASSACAO
+                    else {}
+                ),
+            },
             basis=basis,
         )
     return case
+
+
+def _taxi_cassacao_judgment(case: Case, on: dt.date) -> Decision:
+    """Inside the decision's transaction: may the taxi cassação be imposed on ``on``? Its basis
+    still stands (the auto not cancelled), the proposal was notified (art. 41 §5) and its defence
+    judged now or its period over (art. 41 caput, D-17)."""
+    auto = InfractionNotice.objects.filter(pk=case.proposal.get("auto_id")).first()
+    if auto is None or auto.status == InfractionNotice.Status.CANCELLED:
+        raise InvalidStep(
+            "o auto de infração que fundamenta a proposta foi cancelado: a cassação perdeu a base "
+            "(art. 41, §3 e §4)"
+        )
+    notice = (
+        case.notices.filter(purpose=Notice.Purpose.PROPOSAL, notified_on__isnull=False)
+        .order_by("notified_on")
+        .first()
+    )
+    facts = _taxi_cassacao_facts(auto, case.proposal.get("target", "permissao"), on)
+    if notice is not None and notice.notified_on is not None:
+        facts["notified_on"] = notice.notified_on.isoformat()
+    if case.filings.exists():
+        facts["defence_judged_on"] = on.isoformat()  # judged in this very decision
+    d = L.taxi_penalty(case.municipality, on, facts)
+    if not (d.outcome or {}).get("may_impose"):
+        raise Refused(d)
+    return d
 
 
 def _suspension_annul(
@@ -1218,7 +1504,15 @@ def taxi_suspension_impose(
     start: dt.date,
     reason: str,
 ) -> Permit:
-    """Taxi art. 42 V: suspension of the permission, never over 90 days (D-10)."""
+    """Taxi art. 42 V: suspension of the permission, never over 90 days (D-10). Only a taxi
+    permission: a mototaxi suspension follows art. 32 I (``suspension_impose``)."""
+    if permit.law != L.TAXI:
+        raise FieldError(
+            "permissão",
+            "a suspensão de até 90 dias é da lei do táxi; no mototáxi a suspensão decorre do "
+            "acúmulo de infrações (art. 32, I)",
+            "Lei do táxi de Ipatinga (2017), art. 42, V",
+        )
     authorize(actor=actor, municipality=municipality, action="penalty.suspension", law=permit.law)
     d = L.taxi_suspension(municipality, start, "permissao", days)
     if not d.to_json()["outcome"] or not d.to_json()["outcome"]["allowed"]:

@@ -42,6 +42,16 @@ urlpatterns = [
         views.permit_reinstate,
         name="permit_reinstate",
     ),
+    path(
+        "fiscalizacao/permissoes/<int:permit_id>/cassacao/",
+        views.cassacao_new,
+        name="cassacao_new",
+    ),
+    path(
+        "fiscalizacao/permissoes/<int:permit_id>/suspensao/",
+        views.taxi_suspension_new,
+        name="taxi_suspension_new",
+    ),
     path("fiscalizacao/edital/", views.edital, name="edital"),
     path("fiscalizacao/edital/lote.<str:fmt>", views.edital_batch, name="edital_batch"),
     path("fiscalizacao/apreensoes/<int:seizure_id>/", views.seizure_detail, name="seizure"),

@@ -101,7 +101,12 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "enforcement/index.html",
-        {"q": q, "results": results, "autos": selectors.autos_recent(20)},
+        {
+            "q": q,
+            "results": results,
+            "autos": selectors.autos_recent(20),
+            "role": _user(request).role,
+        },
     )
 
 
@@ -164,6 +169,8 @@ def auto_new(request: HttpRequest) -> HttpResponse:
             gps=gps,
             photos=_files(request, "photos"),
             warning=p.get("warning") == "1",
+            warning_fixable=p.get("warning_fixable") == "1",
+            warning_harmless=p.get("warning_harmless") == "1",
         )
     except (*ERRORS, ValueError) as exc:
         messages.error(request, str(exc))
@@ -363,18 +370,130 @@ def suspension_impose(request: HttpRequest, escalation_id: int) -> HttpResponse:
 def permit_reinstate(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = get_object_or_404(Permit.objects.all(), pk=permit_id)
     to = reverse("enforcement:queue")
+    document = request.POST.get("document", "")
     try:
         registry.permit_reinstate(
             actor=_actor(request),
             municipality=permit.municipality,
             permit=permit,
             on=_date(request.POST.get("on"), _today()),
-            proof=request.POST.get("proof", "").strip() or "—",
+            proof=request.POST.get("proof", ""),
+            document=int(document) if document.isdigit() else None,
         )
     except ERRORS as exc:
         return _back(request, exc, to)
     messages.success(request, f"Permissão {permit.number} reativada.")
     return HttpResponseRedirect(to)
+
+
+#: Mototaxi art. 32 III a–h and art. 47: the causes a cassação proposal may rest on (the law core
+#: checks each one); the form's field → the fact's kind.
+MOTO_CAUSES_FLAGS = (
+    "repeat_drunk_driving_proven",
+    "transfer_attempt",
+    "suspension_breached",
+    "sealed_vehicle_operated",
+    "term_not_renewed",
+    "drug_trafficking_conviction_final",
+)
+MOTO_CAUSES_NUMBERS = ("criminal_sentence_months", "service_interrupted_days", "ctb_points")
+
+
+def _moto_causes(post: Any) -> dict[str, Any]:
+    causes: dict[str, Any] = {k: True for k in MOTO_CAUSES_FLAGS if post.get(k) == "1"}
+    for k in MOTO_CAUSES_NUMBERS:
+        raw = (post.get(k) or "").strip()
+        if raw:
+            if not raw.isdigit():
+                raise FieldError(k, "informe um número inteiro")
+            causes[k] = int(raw)
+    others = [x.strip() for x in (post.get("other_commercial_permissions") or "").split(",")]
+    if any(others):
+        causes["other_commercial_permissions"] = [x for x in others if x]
+    return causes
+
+
+@staff_only
+def cassacao_new(request: HttpRequest, permit_id: int) -> HttpResponse:
+    """Open a cassação proposal under the permit's own law (mototaxi art. 32 III / 47; taxi art.
+    41 §3–4); the Chief Executive decides it after the defence (D-3). Competence: the service."""
+    permit = get_object_or_404(Permit.objects.select_related("holder", "vehicle"), pk=permit_id)
+    autos = (
+        list(
+            InfractionNotice.objects.filter(permit=permit, status=InfractionNotice.Status.ISSUED)
+            .select_related("case")
+            .order_by("-committed_at", "-id")
+        )
+        if permit.law == L.TAXI
+        else []
+    )
+    ctx: dict[str, Any] = {
+        "permit": permit,
+        "taxi": permit.law == L.TAXI,
+        "autos": autos,
+        "targets": services.TAXI_CASSACAO,
+        "today": _today(),
+        "data": request.POST or request.GET,
+        "can_propose": is_allowed(_user(request).role, "penalty.propose", permit.law),
+    }
+    if request.method != "POST":
+        return render(request, "enforcement/cassacao_form.html", ctx)
+    p = request.POST
+    try:
+        auto = None
+        if p.get("auto", "").isdigit():
+            auto = get_object_or_404(InfractionNotice.objects.all(), pk=int(p["auto"]))
+        case = services.proposal_open_cassacao(
+            actor=_actor(request),
+            municipality=permit.municipality,
+            permit=permit,
+            on=_date(p.get("on"), _today()),
+            causes=None if permit.law == L.TAXI else _moto_causes(p),
+            auto=auto,
+            target=p.get("target", ""),
+        )
+    except ERRORS as exc:
+        messages.error(request, str(exc))
+        return render(request, "enforcement/cassacao_form.html", ctx, status=422)
+    messages.success(request, f"Proposta de cassação aberta: processo {case.number}.")
+    return HttpResponseRedirect(reverse("enforcement:case", args=[case.pk]))
+
+
+@staff_only
+def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
+    """Taxi art. 42 V: the authority suspends the permission for at most 90 days (D-10)."""
+    permit = get_object_or_404(Permit.objects.select_related("holder", "vehicle"), pk=permit_id)
+    if permit.law != L.TAXI:
+        raise Http404
+    ctx: dict[str, Any] = {
+        "permit": permit,
+        "today": _today(),
+        "data": request.POST,
+        "can_suspend": is_allowed(_user(request).role, "penalty.suspension", permit.law),
+    }
+    if request.method != "POST":
+        return render(request, "enforcement/taxi_suspension_form.html", ctx)
+    p = request.POST
+    try:
+        days = (p.get("days") or "").strip()
+        if not days.isdigit() or int(days) < 1:
+            raise FieldError("dias", "informe os dias de suspensão (art. 42, V: até 90)")
+        permit = services.taxi_suspension_impose(
+            actor=_actor(request),
+            municipality=permit.municipality,
+            permit=permit,
+            days=int(days),
+            start=_date(p.get("start"), _today()),
+            reason=p.get("reason", ""),
+        )
+    except ERRORS as exc:
+        messages.error(request, str(exc))
+        return render(request, "enforcement/taxi_suspension_form.html", ctx, status=422)
+    messages.success(
+        request,
+        f"Permissão {permit.number} suspensa até {permit.suspended_until:%d/%m/%Y} (art. 42, V).",
+    )
+    return HttpResponseRedirect(reverse("enforcement:queue"))
 
 
 def _pending_notices(request: HttpRequest) -> list[Notice]:

@@ -1,0 +1,375 @@
+"""Taxi cassação (art. 41 §3–5; D-1, D-3, D-17): a proposal on one final infraction of the permit,
+asked of taxi.penalty — the register for grave or gravíssima (§3), the permission for gravíssima
+(§4) —, notified with its defence period, decided only by the Chief Executive; and the screens that
+open it and impose a taxi suspension (art. 42 V, ≤ 90 days)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+
+import pytest
+from django.test import Client
+from enforcement_helpers import at, make_final, pending_notice  # type: ignore[import-not-found]
+from validate_docbr import CPF, RENAVAM
+
+from outorga.core.models import Act
+from outorga.core.tenancy import tenant
+from outorga.enforcement import services as E
+from outorga.enforcement.models import Case, InfractionNotice, Penalty
+from outorga.law.competence import NotCompetent, Role
+from outorga.registry import services as R
+from outorga.registry.models import Auxiliary, Permit, PermitStatusChange, Person, Vehicle
+
+D = dt.date(2026, 4, 6)  # a Monday
+TAXI = "ipatinga.taxi-2017"
+
+
+def taxi_permit(m) -> Permit:
+    n = secrets.randbelow(9000) + 1000
+    with tenant(m):
+        person = Person.objects.create(document=CPF().generate(), name=f"Taxista {n}")
+        vehicle = Vehicle.objects.create(
+            plate=f"TXC{n % 10}A{n % 100:02d}",
+            renavam=RENAVAM().generate(),
+            kind="automovel",
+            make_model="Sedan",
+            manufacture_year=2023,
+            colour="prata",
+            registration_uf="MG",
+            owner=person,
+        )
+        return Permit.objects.create(
+            service="taxi",
+            taxi_category="convencional",
+            holder=person,
+            number=f"TX-{n}",
+            registration_number=n,
+            granted_on=dt.date(2025, 1, 1),
+            term_start=dt.date(2025, 1, 1),
+            term_end=dt.date(2035, 1, 1),
+            vehicle=vehicle,
+        )
+
+
+def auxiliary_of(m, permit: Permit) -> Auxiliary:
+    with tenant(m):
+        person = Person.objects.create(document=CPF().generate(), name="Auxiliar do Táxi")
+        return Auxiliary.objects.create(
+            permit=permit, person=person, registration_number=77, added_on=dt.date(2025, 2, 1)
+        )
+
+
+def taxi_auto(world, permit: Permit, code: str, **kw) -> InfractionNotice:
+    return E.infraction_issue(
+        actor=world.fiscal,
+        municipality=world.m,
+        code=code,
+        committed_at=at(D),
+        place="Rodoviária",
+        description="Conduta constatada pelo fiscal.",
+        agent_registration="F-9",
+        permit=permit,
+        offender_signed=True,
+        **kw,
+    )
+
+
+def fresh(world, obj):
+    with tenant(world.m):
+        return type(obj).objects.get(pk=obj.pk)
+
+
+def propose(world, permit, auto, target, actor=None, on=dt.date(2026, 6, 1)) -> Case:
+    return E.proposal_open_cassacao(
+        actor=actor or world.authority,
+        municipality=world.m,
+        permit=permit,
+        auto=auto,
+        target=target,
+        on=on,
+    )
+
+
+def ready_for_decision(world, case: Case, notified_on=dt.date(2026, 6, 1)) -> Case:
+    """The proposal notified in person; no defence; the sweep after the deadline (D-17: 10 days)."""
+    E.notice_deliver(
+        actor=world.clerk,
+        municipality=world.m,
+        notice=pending_notice(world, case),
+        form="pessoal",
+        on=notified_on,
+    )
+    case = fresh(world, case)
+    assert case.deadline == dt.date(2026, 6, 11)
+    E.sweep(world.m, case.deadline + dt.timedelta(days=1))
+    case = fresh(world, case)
+    assert case.waiting == Case.Waiting.JUDGMENT
+    return case
+
+
+def test_art_41_par_4_permit_cassacao_of_a_final_gravissima_decided_by_the_chief_executive(world):
+    permit = taxi_permit(world.m)
+    auto = taxi_auto(world, permit, "suspensao_servico")
+    # D-1: not while the infraction's own case runs.
+    with pytest.raises(R.Refused, match="D-1"):
+        propose(world, permit, auto, "permissao", on=D)
+    make_final(world, auto, D)
+    with pytest.raises(NotCompetent):
+        propose(world, permit, auto, "permissao", actor=world.fiscal)
+    case = propose(world, permit, auto, "permissao")
+    assert case.kind == Case.Kind.CASSACAO and case.law == TAXI
+    # The taxi rulebook was asked, not the mototaxi one.
+    assert case.proposal["question"] == "taxi.penalty"
+    assert case.proposal["outcome"]["may_propose"] is True
+    assert case.proposal["target"] == "permissao" and case.proposal["auto"] == auto.number
+    with pytest.raises(E.InvalidStep, match="já há proposta"):
+        propose(world, permit, auto, "permissao")
+    case = ready_for_decision(world, case)
+    decided_on = dt.date(2026, 6, 12)
+    for actor in (world.authority, world.jari, world.fiscal):
+        with pytest.raises(NotCompetent):
+            E.proposal_decide(
+                actor=actor,
+                municipality=world.m,
+                case=case,
+                accept=True,
+                reasoning="x",
+                on=decided_on,
+            )
+    E.proposal_decide(
+        actor=world.mayor,
+        municipality=world.m,
+        case=case,
+        accept=True,
+        reasoning="Suspendeu o serviço sem autorização.",
+        on=decided_on,
+    )
+    permit = fresh(world, permit)
+    assert permit.status == Permit.Status.CASSADA
+    with tenant(world.m):
+        change = PermitStatusChange.objects.get(permit=permit, to_status=Permit.Status.CASSADA)
+        assert change.effective_on == decided_on
+        act = Act.objects.filter(action="penalty.cassacao.decide").latest("seq")
+        penalty = Penalty.objects.get(case=case)
+    cites = act.record["basis"]["citations"]
+    assert any("art. 41, §4" in c for c in cites) and any("art. 41, §5" in c for c in cites)
+    assert any("D-17" in c for c in cites)
+    assert act.actor_name == world.mayor.name
+    assert penalty.kind == Penalty.Kind.CASSACAO and penalty.decision["target"] == "permissao"
+    assert penalty.decision["outcome"]["may_impose"] is True
+
+
+def test_art_41_par_4_the_permission_is_not_cassated_for_a_grave_infraction(world):
+    permit = taxi_permit(world.m)
+    auto = taxi_auto(world, permit, "recusa_passageiro")
+    make_final(world, auto, D)
+    with pytest.raises(R.Refused, match=r"art\. 41, §4"):
+        propose(world, permit, auto, "permissao")
+
+
+def test_art_41_par_3_register_cassacao_of_the_auxiliary_takes_his_credential_only(world):
+    permit = taxi_permit(world.m)
+    aux = auxiliary_of(world.m, permit)
+    auto = taxi_auto(world, permit, "recusa_passageiro", committed_by="auxiliary", auxiliary=aux)
+    make_final(world, auto, D)
+    case = propose(world, permit, auto, "cadastro")
+    assert case.proposal["offender"]["kind"] == "auxiliary"
+    case = ready_for_decision(world, case)
+    E.proposal_decide(
+        actor=world.mayor,
+        municipality=world.m,
+        case=case,
+        accept=True,
+        reasoning="Recusa reiterada de passageiros.",
+        on=dt.date(2026, 6, 12),
+    )
+    aux = fresh(world, aux)
+    assert aux.status == Auxiliary.Status.CASSADO and aux.removed_on == dt.date(2026, 6, 12)
+    assert fresh(world, permit).status == Permit.Status.ACTIVE  # §4 is for gravíssima only
+
+
+def test_art_41_par_3_register_cassacao_of_the_holder_keeps_the_permission(world):
+    permit = taxi_permit(world.m)
+    auto = taxi_auto(world, permit, "tarifa_diferente")
+    make_final(world, auto, D)
+    case = ready_for_decision(world, propose(world, permit, auto, "cadastro"))
+    E.proposal_decide(
+        actor=world.mayor,
+        municipality=world.m,
+        case=case,
+        accept=True,
+        reasoning="Cobrança de tarifa diferente.",
+        on=dt.date(2026, 6, 12),
+    )
+    assert fresh(world, permit).status == Permit.Status.ACTIVE
+    with tenant(world.m):
+        penalty = Penalty.objects.get(case=case)
+    assert penalty.decision["target"] == "cadastro"
+    assert penalty.decision["offender"]["person_id"] == permit.holder_id
+
+
+def test_art_41_par_3_register_cassacao_needs_an_identified_offender(world):
+    permit = taxi_permit(world.m)
+    auto = taxi_auto(world, permit, "recusa_passageiro", committed_by="unknown")
+    make_final(world, auto, D)
+    with pytest.raises(E.FieldError, match=r"art\. 41, §3"):
+        propose(world, permit, auto, "cadastro")
+
+
+def test_art_41_par_5_the_chief_executive_decides_only_after_the_defence(world):
+    permit = taxi_permit(world.m)
+    auto = taxi_auto(world, permit, "suspensao_servico")
+    make_final(world, auto, D)
+    case = propose(world, permit, auto, "permissao")
+    with pytest.raises(E.InvalidStep, match="D-3"):  # not notified yet
+        E.proposal_decide(
+            actor=world.mayor,
+            municipality=world.m,
+            case=case,
+            accept=True,
+            reasoning="x",
+            on=dt.date(2026, 6, 2),
+        )
+    E.notice_deliver(
+        actor=world.clerk,
+        municipality=world.m,
+        notice=pending_notice(world, case),
+        form="pessoal",
+        on=dt.date(2026, 6, 1),
+    )
+    E.filing_file(
+        actor=world.clerk,
+        municipality=world.m,
+        case=fresh(world, case),
+        text="Defesa: havia autorização verbal.",
+        filed_on=dt.date(2026, 6, 3),
+        channel="paper",
+    )
+    E.proposal_decide(
+        actor=world.mayor,
+        municipality=world.m,
+        case=fresh(world, case),
+        accept=False,
+        reasoning="Defesa acolhida.",
+        on=dt.date(2026, 6, 4),
+    )
+    assert fresh(world, permit).status == Permit.Status.ACTIVE
+    assert fresh(world, case).outcome.startswith("rejeitada")
+
+
+def test_a_taxi_cassacao_loses_its_basis_when_the_auto_is_cancelled(world):
+    permit = taxi_permit(world.m)
+    auto = taxi_auto(world, permit, "suspensao_servico")
+    make_final(world, auto, D)
+    case = ready_for_decision(world, propose(world, permit, auto, "permissao"))
+    E.infraction_cancel(
+        actor=world.authority, municipality=world.m, auto=auto, reason="Placa trocada."
+    )
+    with pytest.raises(E.InvalidStep, match="cancelado"):
+        E.proposal_decide(
+            actor=world.mayor,
+            municipality=world.m,
+            case=fresh(world, case),
+            accept=True,
+            reasoning="x",
+            on=dt.date(2026, 6, 12),
+        )
+    assert fresh(world, permit).status == Permit.Status.ACTIVE
+
+
+def test_a_mototaxi_suspension_is_not_imposed_by_the_taxi_rule(world):
+    with pytest.raises(E.FieldError, match=r"art\. 42, V"):
+        E.taxi_suspension_impose(
+            actor=world.authority,
+            municipality=world.m,
+            permit=world.permit,
+            days=10,
+            start=D,
+            reason="x",
+        )
+
+
+# --- screens ---------------------------------------------------------------------------------------
+
+
+def _client(user) -> Client:
+    c = Client()
+    c.force_login(user)
+    return c
+
+
+def test_the_authority_opens_a_taxi_cassacao_on_its_screen(world, user_of):
+    permit = taxi_permit(world.m)
+    auto = taxi_auto(world, permit, "suspensao_servico")
+    make_final(world, auto, D)
+    authority = _client(user_of("ipatinga", Role.AUTORIDADE))
+    url = f"/fiscalizacao/permissoes/{permit.pk}/cassacao/"
+    page = authority.get(f"{url}?auto={auto.pk}")
+    assert page.status_code == 200
+    body = page.content.decode()
+    assert auto.number in body and "art. 41, V, §4" in body
+    r = authority.post(url, {"auto": auto.pk, "target": "permissao", "on": "2026-06-01"})
+    assert r.status_code == 302
+    with tenant(world.m):
+        case = Case.objects.get(kind=Case.Kind.CASSACAO, permit=permit)
+    assert r["Location"] == f"/fiscalizacao/processos/{case.pk}/"
+    shown = authority.get(r["Location"]).content.decode()
+    assert "cassação da permissão (art. 41, V, §4)" in shown
+    # A grave infraction: refused on the screen with the article.
+    other = taxi_auto(world, permit, "recusa_passageiro")
+    make_final(world, other, D)
+    r = authority.post(url, {"auto": other.pk, "target": "permissao", "on": "2026-06-01"})
+    assert r.status_code == 422 and "art. 41, §4" in r.content.decode()
+    fiscal = _client(user_of("ipatinga", Role.FISCAL))
+    r = fiscal.post(url, {"auto": auto.pk, "target": "cadastro", "on": "2026-06-01"})
+    assert r.status_code == 403
+
+
+def test_the_authority_opens_a_mototaxi_cassacao_on_its_screen(world, user_of):
+    authority = _client(user_of("ipatinga", Role.AUTORIDADE))
+    url = f"/fiscalizacao/permissoes/{world.permit.pk}/cassacao/"
+    assert "art. 32, III" in authority.get(url).content.decode()
+    r = authority.post(url, {"ctb_points": "19", "on": "2026-04-06"})
+    assert r.status_code == 422
+    r = authority.post(url, {"ctb_points": "20", "on": "2026-04-06"})
+    assert r.status_code == 302
+    with tenant(world.m):
+        case = Case.objects.get(kind=Case.Kind.CASSACAO, permit=world.permit)
+    assert case.proposal["question"] == "mototaxi.penalty"
+
+
+def test_the_authority_suspends_a_taxi_permission_on_its_screen_up_to_90_days(world, user_of):
+    permit = taxi_permit(world.m)
+    authority = _client(user_of("ipatinga", Role.AUTORIDADE))
+    url = f"/fiscalizacao/permissoes/{permit.pk}/suspensao/"
+    assert "art. 42, V" in authority.get(url).content.decode()
+    r = authority.post(url, {"days": "91", "start": "2026-04-06", "reason": "Recusa."})
+    assert r.status_code == 422 and "90" in r.content.decode()
+    assert fresh(world, permit).status == Permit.Status.ACTIVE
+    fiscal = _client(user_of("ipatinga", Role.FISCAL))
+    r = fiscal.post(url, {"days": "30", "start": "2026-04-06", "reason": "Recusa."})
+    assert r.status_code == 403
+    r = authority.post(url, {"days": "90", "start": "2026-04-06", "reason": "Recusa."})
+    assert r.status_code == 302
+    permit = fresh(world, permit)
+    assert permit.status == Permit.Status.SUSPENDED
+    assert permit.suspended_until == dt.date(2026, 4, 6) + dt.timedelta(days=89)
+    # Only taxi permissions have this screen.
+    moto = f"/fiscalizacao/permissoes/{world.permit.pk}/suspensao/"
+    assert authority.get(moto).status_code == 404
+
+
+def test_api_opens_a_taxi_cassacao_with_the_auto_and_the_target(world, user_of):
+    permit = taxi_permit(world.m)
+    auto = taxi_auto(world, permit, "suspensao_servico")
+    make_final(world, auto, D)
+    authority = _client(user_of("ipatinga", Role.AUTORIDADE))
+    url = f"/api/v1/enforcement/permits/{permit.pk}/cassacao-proposal"
+    r = authority.post(
+        url, {"auto_id": auto.pk, "target": "permissao"}, content_type="application/json"
+    )
+    assert r.status_code == 201, r.content
+    assert r.json()["kind"] == "cassacao" and r.json()["law"] == TAXI
+    r = authority.post(url, {"causes": {"ctb_points": 20}}, content_type="application/json")
+    assert r.status_code == 422  # a taxi permit: the auto and the target, never art. 32 III

@@ -21,11 +21,11 @@ QUESTIONS = {
     "mototaxi.fine",
     "mototaxi.seizure_release",
     "mototaxi.penalty",
+    "mototaxi.warning",
+    "mototaxi.suspension_return",
     "mototaxi.appeal_deadline",
     "mototaxi.defence_result",
 }
-    "mototaxi.warning",
-    "mototaxi.suspension_return",
 
 
 def test_every_question_is_registered_under_the_law():

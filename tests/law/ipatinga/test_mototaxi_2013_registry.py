@@ -12,6 +12,8 @@ QUESTIONS = {
     "mototaxi.person_eligibility",
     "mototaxi.vehicle_eligibility",
     "mototaxi.permit_term",
+    "mototaxi.permit_extension",
+    "mototaxi.auxiliary_credential_renewal",
     "mototaxi.quota",
     "mototaxi.document_validity",
     "mototaxi.badge",

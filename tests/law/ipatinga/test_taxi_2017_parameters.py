@@ -108,6 +108,7 @@ TAXI_QUESTIONS = {
     "taxi.auxiliary_registration",
     "taxi.registration_documents",
     "taxi.registration_renewal",
+    "taxi.auxiliary_renewal",
     "taxi.penalty",
     "taxi.points",
     "taxi.suspension",

@@ -253,6 +253,199 @@ def permit_term(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     )
 
 
+# --- Art. 6º: one more extension of the term ---------------------------------------------------
+
+#: Registry statuses a permission may be in when an extension is asked for, in the law's words.
+PERMIT_STATUSES = ("ativa", "suspensa", "reserva", "revogada", "cassada", "extinta", "renunciada")
+#: A permission that is not extinguished keeps its term running: the suspension is a temporary
+#: interruption (art. 2º XXIV) and in the reserve the authorization is not extinguished (XXI).
+LIVE_STATUSES = {
+    "ativa": (art(6),),
+    "suspensa": (art(2, inc="XXIV"),),
+    "reserva": (art(2, inc="XXI"),),
+}
+#: What ended a permission that is no longer live, by the article that ends it.
+ENDED_STATUSES = {
+    "revogada": (art(31, inc="IV"),),
+    "cassada": (art(2, inc="II"),),
+    "extinta": (art(6), art(6, 6)),
+    "renunciada": (art(2, inc="XX"),),
+}
+ENDED_PT = {
+    "revogada": "foi revogada",
+    "cassada": "foi cassada: a cassação a extinguiu",
+    "extinta": "está extinta",
+    "renunciada": "foi renunciada: a renúncia a extinguiu",
+}
+
+
+@dataclass(frozen=True)
+class ExtensionFacts:
+    granted_on: dt.date
+    term_end: dt.date
+    extensions_granted: int
+    status: str
+    executive_act: bool
+
+    @classmethod
+    def from_json(cls, f: Mapping[str, Any]) -> ExtensionFacts:
+        return cls(
+            granted_on=day(f["granted_on"]),
+            term_end=day(f["term_end"]),
+            extensions_granted=int(f["extensions_granted"]),
+            status=f["status"],
+            executive_act=bool(f["executive_act"]),
+        )
+
+
+def art_6_extension_at_executive_discretion(ctx: Context, e: ExtensionFacts) -> Reason:
+    """Art. 6º — prorrogável [...] a critério do Poder Executivo municipal: the extension is the
+    Executive's decision, so it rests on an act of the Executive, never on the request alone."""
+    return check(
+        "art_6_extension_at_executive_discretion",
+        e.executive_act,
+        "Prorrogação concedida por ato do Poder Executivo municipal, a seu critério.",
+        "A prorrogação é concedida a critério do Poder Executivo municipal: informe o ato do "
+        "Executivo (decreto ou despacho) que a concedeu.",
+        art(6),
+        facts={"ato_do_executivo": e.executive_act},
+    )
+
+
+def art_6_extension_count(ctx: Context, e: ExtensionFacts) -> Reason:
+    """Art. 6º — prorrogável por até 03 (três) períodos: a fourth extension is refused. The
+    parameters are those in force on the grant, the date of the conditions the permission was
+    granted under."""
+    count = param(ctx, "permit.max_extensions", e.granted_on)
+    return check(
+        "art_6_extension_count",
+        e.extensions_granted < count.value,
+        f"Será a {e.extensions_granted + 1}ª de até {count.value} prorrogações.",
+        f"A permissão já teve {e.extensions_granted} prorrogação(ões): a lei admite até "
+        f"{count.value} períodos de prorrogação.",
+        art(6),
+        facts={"prorrogacoes_concedidas": e.extensions_granted},
+        params=(count,),
+    )
+
+
+def art_6_extension_while_the_term_runs(ctx: Context, e: ExtensionFacts) -> Reason:
+    """Art. 6º — the permission lasts for its term: an extension prolongs a term still running
+    (through its last day, as in ``mototaxi.permit_term``). Once the term has ended there is no
+    term left to extend; the law sets no earliest date for the extension."""
+    on = ctx.as_of
+    if on < e.granted_on:
+        return reason(
+            "art_6_extension_while_the_term_runs",
+            Verdict.REFUSED,
+            f"A permissão foi outorgada em {fmt(e.granted_on)}: não há prazo a prorrogar em "
+            f"{fmt(on)}.",
+            art(6),
+            facts={"outorga": e.granted_on, "data": on},
+        )
+    return check(
+        "art_6_extension_while_the_term_runs",
+        on <= e.term_end,
+        f"Prazo em curso até {fmt(e.term_end)}: a prorrogação o estende.",
+        f"O prazo da permissão terminou em {fmt(e.term_end)}: prorroga-se apenas o prazo em "
+        "curso; terminado, a permissão não se prorroga.",
+        art(6),
+        facts={"termo_final": e.term_end, "data": on},
+    )
+
+
+def art_6_extension_of_a_live_permission(ctx: Context, e: ExtensionFacts) -> Reason:
+    """Art. 6º with art. 2º II (cassação extingue), XX (renúncia extingue), art. 31 IV
+    (revogação) and art. 6º §6º (cancelamento, baixa no cadastro): only a permission not
+    extinguished is extended. Suspended (art. 2º XXIV, a temporary interruption) or in reserve
+    (art. 2º XXI, the authorization is not extinguished), it still has a term to extend."""
+    if e.status in ENDED_STATUSES:
+        return reason(
+            "art_6_extension_of_a_live_permission",
+            Verdict.REFUSED,
+            f"A permissão {ENDED_PT[e.status]}; extinta, não há prazo a prorrogar.",
+            *ENDED_STATUSES[e.status],
+            facts={"situacao": e.status},
+        )
+    note = {
+        "ativa": "Permissão ativa.",
+        "suspensa": "Permissão suspensa: a suspensão é interrupção temporária e não a extingue.",
+        "reserva": "Permissão em reserva: a autorização não é extinta.",
+    }[e.status]
+    return reason(
+        "art_6_extension_of_a_live_permission",
+        Verdict.OK,
+        note,
+        *LIVE_STATUSES[e.status],
+        facts={"situacao": e.status},
+    )
+
+
+@question(
+    "mototaxi.permit_extension",
+    law=LAW_ID,
+    title="Esta permissão pode ser prorrogada por mais um período?",
+    schema={
+        "type": "object",
+        "required": ["granted_on", "term_end", "extensions_granted", "status", "executive_act"],
+        "additionalProperties": False,
+        "properties": {
+            "granted_on": DATE,
+            "term_end": DATE,
+            "extensions_granted": {"type": "integer", "minimum": 0},
+            "status": {"enum": list(PERMIT_STATUSES)},
+            "executive_act": {"type": "boolean"},
+        },
+    },
+)
+def permit_extension(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 6º — prorrogável por até 03 (três) períodos de 05 (cinco) anos, a critério do Poder
+    Executivo municipal. One extension is one period of ``permit.extension_years`` (the law speaks
+    of periods of five years), added to the term end in force on ``as_of``, the date of the
+    extension."""
+    e = ExtensionFacts.from_json(facts)
+    each = param(ctx, "permit.extension_years", e.granted_on)
+    count = param(ctx, "permit.max_extensions", e.granted_on)
+    reasons = [
+        art_6_extension_at_executive_discretion(ctx, e),
+        art_6_extension_count(ctx, e),
+        art_6_extension_while_the_term_runs(ctx, e),
+        art_6_extension_of_a_live_permission(ctx, e),
+    ]
+    new_end = add_years(e.term_end, each.value)
+    may = all(r.verdict is not Verdict.REFUSED for r in reasons)
+    left = max(count.value - e.extensions_granted - (1 if may else 0), 0)
+    reasons.append(
+        reason(
+            "art_6_extension_new_term_end",
+            Verdict.INFO,
+            f"Um período de {each.value} anos: o termo final passa de {fmt(e.term_end)} a "
+            f"{fmt(new_end)}; restarão {left} prorrogação(ões)."
+            if may
+            else f"Termo final mantido em {fmt(e.term_end)}.",
+            art(6),
+            facts={"termo_final": e.term_end, "novo_termo_final": new_end if may else None},
+            params=(each, count),
+        )
+    )
+    return decide(
+        "mototaxi.permit_extension",
+        ctx,
+        {
+            "may_extend": may,
+            "extension_years": each.value,
+            "term_end": e.term_end,
+            "new_term_end": new_end if may else None,
+            "extensions_after": e.extensions_granted + (1 if may else 0),
+            "extensions_left": left,
+        },
+        reasons,
+        f"Prorrogação por {each.value} anos: termo final em {fmt(new_end)}."
+        if may
+        else "Prorrogação recusada.",
+    )
+
+
 # --- Art. 10: how many permissions -------------------------------------------------------------
 
 
@@ -449,4 +642,107 @@ def document_validity(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         [expiry, verdict],
         f"{rule.label.capitalize()} válido até {fmt(until)}"
         + ("." if valid else f"; não válido em {fmt(on)}."),
+    )
+
+
+# --- Art. 14 §2º: renewal of the auxiliary's credential -------------------------------------------
+
+
+def art_14_par2_renewal_period(
+    ctx: Context, current: dt.date | None
+) -> tuple[dt.date, dt.date, Reason]:
+    """Art. 14, §2º — a aceitação do condutor auxiliar [...] com validade de um ano. The law says
+    how long a credential lasts, not from when a renewed one counts: it is silent. Reading: the
+    renewed year follows the current one without overlap, so a credential renewed on or before its
+    last day counts from that day (nothing of the year already granted is lost, nothing is added
+    twice); one renewed after it expired counts from the renewal, since the days in between had
+    no credential and cannot be given one afterwards."""
+    on = ctx.as_of
+    length = param(ctx, "documents.auxiliary_credential_validity_years", on)
+    start = current if current is not None and on <= current else on
+    until = add_years(start, length.value)
+    if current is None:
+        text = f"Credencial sem validade registrada: renovada em {fmt(on)}"
+    elif on <= current:
+        text = f"Credencial válida até {fmt(current)}: o novo ano conta desse dia"
+    else:
+        text = f"Credencial vencida em {fmt(current)}: o novo ano conta da renovação, {fmt(on)}"
+    return (
+        start,
+        until,
+        reason(
+            "art_14_par2_renewal_period",
+            Verdict.INFO,
+            f"{text}, válida por {length.value} ano(s): até {fmt(until)}.",
+            art(14, 2),
+            facts={"valida_ate": current, "conta_de": start, "nova_validade": until},
+            params=(length,),
+        ),
+    )
+
+
+def art_14_par2_one_year_at_a_time(ctx: Context, current: dt.date | None) -> Reason:
+    """Art. 14, §2º — the credential is valid for one year: it is renewed year by year. A
+    credential already valid for a full year from the renewal date (issued or renewed for the
+    coming year) has nothing to renew; renewing it again would grant more than one year ahead."""
+    on = ctx.as_of
+    length = param(ctx, "documents.auxiliary_credential_validity_years", on)
+    horizon = add_years(on, length.value)
+    return check(
+        "art_14_par2_one_year_at_a_time",
+        current is None or current < horizon,
+        f"A credencial vale menos de um período a partir de {fmt(on)}: pode ser renovada.",
+        f"A credencial já vale até {fmt(current or on)}, um período inteiro a partir de "
+        f"{fmt(on)}: já foi concedida ou renovada para o ano seguinte; não há o que renovar.",
+        art(14, 2),
+        facts={"valida_ate": current, "um_periodo_a_partir_de_hoje": horizon},
+        params=(length,),
+    )
+
+
+def art_32_iv_f_late_renewal(ctx: Context, current: dt.date) -> Reason:
+    """Art. 32, IV, f — cassação do credenciamento do auxiliar por não o renovar dentro do prazo;
+    art. 40, IX — permitir auxiliar com credenciamento vencido é infração grave. A late renewal is
+    not refused (the cassação is a penalty decided in its own procedure, art. 34 §2º); the record
+    says the credential lapsed."""
+    return reason(
+        "art_32_iv_f_late_renewal",
+        Verdict.INFO,
+        f"Renovação depois do vencimento ({fmt(current)}): sem credencial no intervalo, o auxiliar "
+        "não podia conduzir (art. 40, IX); não renovar no prazo pode levar à cassação do "
+        "credenciamento (art. 32, IV, f), em processo próprio.",
+        art(32, inc="IV", ali="f"),
+        art(40, inc="IX"),
+        facts={"vencida_em": current},
+    )
+
+
+@question(
+    "mototaxi.auxiliary_credential_renewal",
+    law=LAW_ID,
+    title="A credencial deste condutor auxiliar pode ser renovada, e até quando valerá?",
+    schema={
+        "type": "object",
+        "required": ["credential_valid_until"],
+        "additionalProperties": False,
+        "properties": {"credential_valid_until": {"anyOf": [DATE, {"type": "null"}]}},
+    },
+)
+def auxiliary_credential_renewal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 14, §2º — the period of a renewed credential on ``as_of``, the renewal date. The
+    requirements themselves (the same as the holder's, art. 14 §2º) are ``mototaxi.
+    person_eligibility`` with the role ``auxiliar``, asked on the same date."""
+    current = opt_day(facts.get("credential_valid_until"))
+    start, until, period = art_14_par2_renewal_period(ctx, current)
+    reasons = [art_14_par2_one_year_at_a_time(ctx, current), period]
+    late = current is not None and ctx.as_of > current
+    if late and current is not None:
+        reasons.append(art_32_iv_f_late_renewal(ctx, current))
+    ok = all(r.verdict is not Verdict.REFUSED for r in reasons)
+    return decide(
+        "mototaxi.auxiliary_credential_renewal",
+        ctx,
+        {"renewable": ok, "valid_from": start, "valid_until": until, "late": late},
+        reasons,
+        f"Credencial renovada até {fmt(until)}." if ok else "Renovação da credencial recusada.",
     )

@@ -260,6 +260,137 @@ def renewal_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     return answer(ctx, qid, last, (art(21),), build)
 
 
+# --- art. 20–21: yearly renewal of an auxiliary's inscription -----------------------------------
+
+
+def art_21_auxiliary_period(
+    ctx: Context, current: dt.date | None
+) -> tuple[dt.date, dt.date, Reason]:
+    """Art. 21 — o Cadastro Municipal de Taxistas será renovado anualmente; the auxiliary is
+    inscribed in it (art. 20 and its parágrafo único). The law sets the yearly period, not from
+    when a renewal counts: it is silent. Reading, as for the Termo (art. 13): the renewed year
+    follows the current one, so an inscription renewed on or before its last day counts from that
+    day; one renewed after it lapsed counts from the renewal, since the days in between had no
+    valid inscription and cannot be given one afterwards."""
+    on = ctx.as_of
+    period = param(ctx, "registration_renewal_years", on)
+    start = current if current is not None and on <= current else on
+    until = add_years(start, int(period.value))
+    if current is None:
+        text = f"Inscrição sem validade registrada: renovada em {fmt(on)}"
+    elif on <= current:
+        text = f"Inscrição válida até {fmt(current)}: o novo ano conta desse dia"
+    else:
+        text = f"Inscrição vencida em {fmt(current)}: o novo ano conta da renovação, {fmt(on)}"
+    return (
+        start,
+        until,
+        reason(
+            rule_id("art_21_auxiliary_period"),
+            Verdict.INFO,
+            f"{text}, por {period.value} ano(s): até {fmt(until)}.",
+            art(21),
+            art(20, "único"),
+            facts={"válida_até": current, "conta_de": start, "nova_validade": until},
+            params=(period,),
+        ),
+    )
+
+
+def art_21_yearly_not_ahead(ctx: Context, current: dt.date | None) -> Reason:
+    """Art. 21 — renovado anualmente: year by year. An inscription already valid for a full
+    period from the renewal date has nothing to renew; renewing it again would grant more than
+    one year ahead."""
+    on = ctx.as_of
+    period = param(ctx, "registration_renewal_years", on)
+    horizon = add_years(on, int(period.value))
+    return check(
+        rule_id("art_21_yearly_not_ahead"),
+        current is None or current < horizon,
+        f"A inscrição vale menos de um período a partir de {fmt(on)}: pode ser renovada.",
+        f"A inscrição já vale até {fmt(current or on)}, um período inteiro a partir de "
+        f"{fmt(on)}: já foi feita ou renovada para o ano seguinte; não há o que renovar.",
+        art(21),
+        facts={"válida_até": current, "um_período_a_partir_da_data": horizon},
+        params=(period,),
+    )
+
+
+AUXILIARY_RENEWAL_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["credential_valid_until", "resides_in_ipatinga"],
+    "additionalProperties": False,
+    "properties": {
+        "credential_valid_until": {"anyOf": [DATE, {"type": "null"}]},
+        "resides_in_ipatinga": {"type": "boolean"},
+        "debts": RENEWAL_SCHEMA["properties"]["debts"],
+    },
+}
+
+
+@question(
+    "taxi.auxiliary_renewal",
+    law=LAW,
+    title="A inscrição deste taxista auxiliar no Cadastro pode ser renovada, e até quando valerá?",
+    schema=AUXILIARY_RENEWAL_SCHEMA,
+)
+def auxiliary_renewal_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 21 — yearly renewal of the auxiliary's inscription in the Cadastro, on ``as_of``:
+    the period (art. 21), the residence in Ipatinga (art. 4º XIV) and the auxiliary's own final
+    debts, named one by one (art. 21 §1º, D-11). The documents of art. 18 and 22 are
+    ``taxi.registration_documents``, asked on the same date."""
+    qid = "taxi.auxiliary_renewal"
+    current = day(facts.get("credential_valid_until"))
+
+    def build() -> Decision:
+        start, until, period = art_21_auxiliary_period(ctx, current)
+        debts = [
+            Debt(d["id"], d["kind"], int(d["amount_cents"]), d["status"], d.get("description", ""))
+            for d in facts.get("debts", [])
+        ]
+        blocking = [d for d in debts if d.status == "definitivo"]
+        reasons = [
+            art_21_yearly_not_ahead(ctx, current),
+            period,
+            art_4_xiv_auxiliary_residence(bool(facts["resides_in_ipatinga"])),
+            *(art_21_par_1_final_debt_blocks(d) for d in blocking),
+            *(
+                d_11_debt_under_review_does_not_block(d)
+                for d in debts
+                if d.status in ("em_defesa", "em_recurso")
+            ),
+        ]
+        if not blocking:
+            reasons.append(
+                reason(
+                    rule_id("art_21_par_1_debt"),
+                    Verdict.OK,
+                    "Nenhum débito definitivo do auxiliar em aberto perante o Município.",
+                    art(21, 1),
+                    decision(11),
+                    facts={"débitos_informados": len(debts)},
+                )
+            )
+        ok = outcome_ok(reasons)
+        return decide(
+            ctx,
+            qid,
+            {
+                "renewable": ok,
+                "valid_from": start,
+                "valid_until": until,
+                "blocking_debts": [d.id for d in blocking],
+                "blocking_total_cents": sum(d.amount_cents for d in blocking),
+            },
+            reasons,
+            f"Inscrição do auxiliar renovada até {fmt(until)}."
+            if ok
+            else "Renovação da inscrição do auxiliar recusada.",
+        )
+
+    return answer(ctx, qid, ctx.as_of, (art(21),), build)
+
+
 # --- art. 22–24, 26: documents ------------------------------------------------------------------
 
 

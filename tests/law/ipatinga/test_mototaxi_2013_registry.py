@@ -21,6 +21,7 @@ QUESTIONS = {
     "mototaxi.tariff_readjustment",
     "mototaxi.infraction_notice",
     "mototaxi.fine",
+    "mototaxi.fee",
     "mototaxi.seizure_release",
     "mototaxi.penalty",
     "mototaxi.warning",

@@ -61,6 +61,8 @@ REGULATION_NULL = [
     "fee_duplicate_document",
     "fee_inspection",
 ]
+# A fee's act may fix it in UFPI instead of reais (law.common.fees): no default either way.
+REGULATION_NULL += [f"{n}_ufpi" for n in REGULATION_NULL if n.startswith("fee_")]
 
 
 def taxi_parameters():

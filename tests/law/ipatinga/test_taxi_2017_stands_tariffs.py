@@ -220,7 +220,7 @@ def test_art_39_property_fare_is_the_sum_of_its_parts_and_never_negative(km1, km
 @pytest.mark.parametrize("inciso", ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX"])
 def test_art_40_fee_amount_is_municipal_data_without_default(ipatinga, inciso):
     d = ask("taxi.fee", ipatinga(ON), {"fee": inciso})
-    assert d.outcome == {"amount_cents": None}
+    assert d.outcome["amount_cents"] is None
     assert d.reasons[0].verdict is Verdict.PENDING
     assert d.reasons[0].citations[0].compact() == f"ipatinga.taxi-2017 art. 40, {inciso}"
 
@@ -235,6 +235,6 @@ def test_art_40_viii_inspection_fee_set_by_the_municipality():
         },
     )
     d = ask("taxi.fee", Context(facts, ON), {"fee": "VIII"})
-    assert d.outcome == {"amount_cents": 12_345}
+    assert d.outcome["amount_cents"] == 12_345
     early = ask("taxi.fee", Context(facts, ON), {"fee": "VIII", "on": "2023-12-31"})
-    assert early.outcome == {"amount_cents": None}
+    assert early.outcome["amount_cents"] is None

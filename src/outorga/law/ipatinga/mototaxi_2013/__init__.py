@@ -10,6 +10,8 @@ One submodule per part of the law, in the order of its articles:
   (``mototaxi.badge``, ``mototaxi.stand``, ``mototaxi.tariff_readjustment``)
 - :mod:`.enforcement` — auto de infração (art. 29–30), fines (art. 31 §1, 37–41), seizure (art. 35)
   (``mototaxi.infraction_notice``, ``mototaxi.fine``, ``mototaxi.seizure_release``)
+- :mod:`.fees` — fees of the Cadastro (art. 4) and of inspections (art. 5 §1, §6), amounts as
+  municipal data (``mototaxi.fee``)
 - :mod:`.catalog` — every infraction of art. 38–41 (:data:`CATALOG`)
 - :mod:`.penalties` — art. 31–32, 34, 47 (``mototaxi.penalty``)
 - :mod:`.appeals` — art. 42–44 (``mototaxi.appeal_deadline``, ``mototaxi.defence_result``)
@@ -17,7 +19,7 @@ One submodule per part of the law, in the order of its articles:
 Competence (art. 34) lives in :mod:`outorga.law.competence`; this rulebook only reads it.
 """
 
-from . import appeals, enforcement, penalties, people, permits, service, vehicles
+from . import appeals, enforcement, fees, penalties, people, permits, service, vehicles
 from ._common import LAW_ID, Service, Severity
 from .catalog import CATALOG, InfractionType, infraction_type, infraction_types
 
@@ -29,6 +31,7 @@ __all__ = [
     "Severity",
     "appeals",
     "enforcement",
+    "fees",
     "infraction_type",
     "infraction_types",
     "penalties",

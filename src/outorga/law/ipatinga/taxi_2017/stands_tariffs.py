@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Mapping
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+from outorga.law.common.fees import fee_amount, is_example
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import rate_of
@@ -18,6 +20,7 @@ from ._base import (
     CENTS,
     DATE,
     LAW,
+    PARAMS,
     Category,
     answer,
     art,
@@ -25,9 +28,9 @@ from ._base import (
     decide,
     fmt,
     money,
-    optional_param,
     outcome_ok,
     param,
+    refusals_text,
     rule_id,
 )
 
@@ -340,30 +343,67 @@ FEE_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": ["fee"],
     "additionalProperties": False,
-    "properties": {"fee": {"enum": list(FEES)}, "on": DATE},
+    "properties": {
+        "fee": {"enum": list(FEES)},
+        "on": DATE,
+        # Whether the person charged holds a taxi permission on that day (art. 40, caput).
+        "payer_is_permit_holder": {"type": "boolean"},
+    },
 }
+
+
+def fee_label(inciso: str) -> str:
+    """How a person reads the fee of inciso ``inciso`` (``Taxa de vistoria``)."""
+    label = FEES[inciso][1]
+    return label[0].upper() + label[1:] if inciso == "IX" else f"Taxa de {label}"
 
 
 def art_40_fee(ctx: Context, inciso: str, on: dt.date) -> tuple[int | None, Reason]:
     """Art. 40, I–IX: taxas a que os permissionários estão sujeitos; os valores são fixados por ato
-    do Município (dados datados, sem valor padrão)."""
+    do Município (dados datados, sem valor padrão), em reais ou em UFPI convertida na data da
+    cobrança (D-5). As do inciso IX são as que a SESUMA estabelecer: sem ato, não há taxa."""
     name, label = FEES[inciso]
-    value = None if inciso == "IX" else optional_param(ctx, f"fee_{name}", on)
-    if value is None:
+    if inciso == "IX":
         return None, reason(
             rule_id("art_40_fee"),
             Verdict.PENDING,
-            f"Taxa de {label}: valor fixado por ato do Município, não informado para {fmt(on)}.",
+            "Outras taxas estabelecidas pela SESUMA: cada uma depende do ato que a estabelece, "
+            f"e nenhuma está registrada para {fmt(on)}.",
             art(40, inc=inciso),
             facts={"taxa": inciso},
         )
-    return int(value.value), reason(
-        rule_id("art_40_fee"),
-        Verdict.INFO,
-        f"Taxa de {label}: {money(int(value.value))}.",
-        art(40, inc=inciso),
-        facts={"taxa": inciso},
-        params=(value,),
+    cents, r = fee_amount(
+        ctx,
+        rule=rule_id("art_40_fee"),
+        label=fee_label(inciso),
+        reais_param=f"{PARAMS}.fee_{name}",
+        units_param=f"{PARAMS}.fee_{name}_ufpi",
+        on=on,
+        citations=(art(40, inc=inciso),),
+    )
+    return cents, dataclasses.replace(r, facts={**r.facts, "taxa": inciso})
+
+
+def art_40_caput_payer(inciso: str, holder: bool) -> Reason:
+    """Art. 40, caput: os permissionários ficarão sujeitos ao pagamento das taxas. A do inciso I
+    (inscrição para obtenção de permissão) é paga por quem pede a permissão e ainda não a tem."""
+    if inciso == "I":
+        return reason(
+            rule_id("art_40_caput_payer"),
+            Verdict.INFO,
+            "Taxa de inscrição para obtenção de permissão: devida por quem se inscreve.",
+            art(40),
+            art(40, inc="I"),
+            facts={"permissionário": holder},
+        )
+    return check(
+        rule_id("art_40_caput_payer"),
+        holder,
+        "Devida por permissionário do serviço de táxi.",
+        "As taxas do art. 40 são devidas pelos permissionários; a pessoa não tem permissão de "
+        "táxi em vigor.",
+        art(40),
+        facts={"permissionário": holder},
     )
 
 
@@ -379,12 +419,27 @@ def fee_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 
     def build() -> Decision:
         cents, r = art_40_fee(ctx, facts["fee"], on)
+        reasons = [r]
+        if "payer_is_permit_holder" in facts:
+            reasons.append(art_40_caput_payer(facts["fee"], bool(facts["payer_is_permit_holder"])))
+        refused = not outcome_ok(reasons)
+        summary = (
+            refusals_text(reasons)
+            if refused
+            else money(cents)
+            if cents is not None
+            else "Valor não informado."
+        )
         return decide(
             ctx,
             qid,
-            {"amount_cents": cents},
-            [r],
-            money(cents) if cents is not None else "Valor não informado.",
+            {
+                "amount_cents": None if refused else cents,
+                "label": fee_label(facts["fee"]),
+                "example": is_example(r),
+            },
+            reasons,
+            summary,
         )
 
     return answer(ctx, qid, on, (art(40),), build)

@@ -155,6 +155,13 @@ ROUTES = {
     "api/v1/registry/auxiliaries/<aux_id>/remove": lambda b: _post(
         f"{P}/auxiliaries/{b.extra['auxiliary']}/remove", {"on": "2026-04-01", "text": "x"}
     ),
+    "api/v1/registry/auxiliaries/<aux_id>/renew": lambda b: _post(
+        f"{P}/auxiliaries/{b.extra['auxiliary']}/renew", {"on": "2026-04-01"}
+    ),
+    "api/v1/registry/permits/<permit_id>/extend": lambda b: _post(
+        f"{P}/permits/{b.extra['permit']}/extend",
+        {"on": "2026-04-01", "act_reference": "Decreto 1/2026"},
+    ),
 }
 
 C = "/cadastro"
@@ -237,6 +244,12 @@ ROUTES.update(
         ),
         "cadastro/permissoes/<int:permit_id>/renovar/": lambda b: _form(
             f"{CP}/{b.extra['permit']}/renovar/", {"on": DAY}
+        ),
+        "cadastro/permissoes/<int:permit_id>/auxiliares/<int:aux_id>/renovar/": lambda b: _form(
+            f"{CP}/{b.extra['permit']}/auxiliares/{b.extra['auxiliary']}/renovar/", {"on": DAY}
+        ),
+        "cadastro/permissoes/<int:permit_id>/prorrogar/": lambda b: _form(
+            f"{CP}/{b.extra['permit']}/prorrogar/", {"on": DAY, "act_reference": "Decreto 1/2026"}
         ),
         "cadastro/permissoes/<int:permit_id>/veiculo/substituir/": lambda b: _form(
             f"{CP}/{b.extra['permit']}/veiculo/substituir/", {"vehicle": "ABC1D23", "on": DAY}

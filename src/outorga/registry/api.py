@@ -294,6 +294,7 @@ def permit_out(p: Permit, role: str) -> dict[str, Any]:
         "plate": p.vehicle.plate if p.vehicle else None,
         "term_start": p.term_start,
         "term_end": p.term_end,
+        "extensions": p.extensions,
         "certificate_valid_until": p.certificate_valid_until,
         "suspended_until": p.suspended_until,
         "irregular": p.irregular,
@@ -453,6 +454,27 @@ def permit_renew(request: HttpRequest, permit_id: int, payload: OnIn) -> Any:
     return permit_out(p, _actor(request).role)
 
 
+class ExtendIn(Schema):
+    on: dt.date
+    act_reference: str = ""
+
+
+@router.post(
+    "/permits/{permit_id}/extend",
+    summary="Prorrogar o prazo por um período, a critério do Executivo (mototáxi art. 6)",
+)
+def permit_extend(request: HttpRequest, permit_id: int, payload: ExtendIn) -> Any:
+    p = get_object_or_404(Permit.objects.all(), pk=permit_id)
+    p = S.permit_extend(
+        actor=_actor(request),
+        municipality=current_municipality(),
+        permit=p,
+        on=payload.on,
+        act_reference=payload.act_reference,
+    )
+    return permit_out(p, _actor(request).role)
+
+
 class AuxIn(Schema):
     person_id: int
     on: dt.date
@@ -474,6 +496,32 @@ def auxiliary_add(request: HttpRequest, permit_id: int, payload: AuxIn) -> Any:
     return core_api.api.create_response(
         request, {"id": aux.pk, "credential_valid_until": aux.credential_valid_until}, status=201
     )
+
+
+class AuxRenewIn(Schema):
+    on: dt.date
+    work_schedule: str = ""
+    #: Taxi only: declarations shown at the counter and the inspection's findings (art. 22).
+    declarations: list[str] = []
+    checks: dict[str, Any] = {}
+
+
+@router.post(
+    "/auxiliaries/{aux_id}/renew",
+    summary="Renovar a credencial do auxiliar (mototáxi art. 14 §2; táxi art. 21)",
+)
+def auxiliary_renew(request: HttpRequest, aux_id: int, payload: AuxRenewIn) -> Any:
+    aux = get_object_or_404(Auxiliary.objects.all(), pk=aux_id)
+    aux = S.auxiliary_renew(
+        actor=_actor(request),
+        municipality=current_municipality(),
+        auxiliary=aux,
+        on=payload.on,
+        declarations=payload.declarations,
+        checks=payload.checks,
+        work_schedule=payload.work_schedule,
+    )
+    return {"id": aux.pk, "credential_valid_until": aux.credential_valid_until}
 
 
 @router.post("/auxiliaries/{aux_id}/remove", summary="Desligar condutor auxiliar")

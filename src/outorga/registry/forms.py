@@ -247,6 +247,45 @@ class AuxiliaryForm(TaxiChecks):
             self.fields["work_schedule"].label = "Escala de trabalho (opcional)"
 
 
+class AuxiliaryRenewForm(TaxiChecks):
+    """Mototaxi: the holder's requirements checked again, credential valid one year (art. 14 §2).
+    Taxi: the yearly renewal of the inscription in the Cadastro with the documents of art. 22
+    (art. 21)."""
+
+    on = forms.DateField(label="Data da renovação", widget=DATE)
+    work_schedule = forms.CharField(
+        label="Escala de trabalho atualizada (mototáxi, art. 14, §3; vazio mantém a entregue)",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+    declarations = declarations_field()
+
+    def __init__(self, *args: Any, service: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _today_initial(self, "on")
+        if service != Service.TAXI:
+            for name in (*self.CHECK_FIELDS, "declarations"):
+                del self.fields[name]
+        else:
+            self.fields["work_schedule"].label = "Escala de trabalho atualizada (opcional)"
+
+
+class PermitExtendForm(forms.Form):
+    """Mototaxi art. 6: the extension is at the Executive's discretion, recorded with its act (left
+    optional here so that the law's refusal, with its article, is what the clerk reads)."""
+
+    on = forms.DateField(label="Data da prorrogação", widget=DATE)
+    act_reference = forms.CharField(
+        label="Ato do Poder Executivo que concede a prorrogação (decreto ou despacho)",
+        max_length=200,
+        required=False,
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _today_initial(self, "on")
+
+
 class AuxiliaryRemoveForm(forms.Form):
     on = forms.DateField(label="Data do desligamento", widget=DATE)
     reason = forms.CharField(label="Motivo do desligamento", max_length=300)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import io
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.core.files.base import ContentFile
@@ -1099,6 +1099,81 @@ def permit_renew(
     return permit
 
 
+#: A permit's status in the words of the mototaxi law's extension question (art. 2, 6, 31).
+EXTENSION_STATUS = {
+    Permit.Status.ACTIVE: "ativa",
+    Permit.Status.SUSPENDED: "suspensa",
+    Permit.Status.RESERVE: "reserva",
+    Permit.Status.REVOKED: "revogada",
+    Permit.Status.CASSADA: "cassada",
+    Permit.Status.EXTINCT: "extinta",
+    Permit.Status.RENOUNCED: "renunciada",
+}
+EXTENSION_CITE = cite("ipatinga.mototaxi-2013", 6)
+
+
+def permit_extend(
+    *, actor: Actor, municipality: Municipality, permit: Permit, on: dt.date, act_reference: str
+) -> Permit:
+    """Prorrogação of a mototaxi or motofrete permission (mototaxi art. 6: "prorrogável por até 03
+    (três) períodos de 05 (cinco) anos, a critério do Poder Executivo municipal"): the law core
+    decides on ``on`` — the Executive's act given (``act_reference``), fewer than three extensions
+    so far, the term still running, the permission not extinguished — and the term end moves by
+    one period. The history and the act record the old and new term end and the Executive's act.
+
+    The taxi law has no extension: the holder chooses the term at the grant (taxi art. 10) and the
+    Termo is renewed yearly up to it (art. 13)."""
+    if permit.service == Service.TAXI:
+        raise InvalidTransition(
+            "a Lei do táxi de Ipatinga (2017) não prevê prorrogação: o prazo é o escolhido na "
+            "outorga (art. 10), com o Termo renovado anualmente até ele (art. 13)"
+        )
+    authorize(actor=actor, municipality=municipality, action="permit.extend", law=permit.law)
+    reference = act_reference.strip()
+    with transaction.atomic(), tenant(municipality):
+        permit = Permit.objects.select_for_update().get(pk=permit.pk)
+        decision = questions.ask(
+            "mototaxi.permit_extension",
+            context(municipality, on),
+            {
+                "granted_on": permit.granted_on.isoformat(),
+                "term_end": permit.term_end.isoformat(),
+                "extensions_granted": permit.extensions,
+                "status": EXTENSION_STATUS[Permit.Status(permit.status)],
+                "executive_act": bool(reference),
+            },
+        )
+        if decision.refusals:
+            raise Refused(decision)
+        new_end = decision.outcome["new_term_end"]
+        new_end = new_end if isinstance(new_end, dt.date) else dt.date.fromisoformat(new_end)
+        old = {"term_end": permit.term_end, "extensions": permit.extensions}
+        permit.term_end, permit.extensions = new_end, permit.extensions + 1
+        permit.save(update_fields=["term_end", "extensions"])
+        act = record_act(
+            municipality=municipality,
+            actor=actor,
+            action="permit.extend",
+            obj=permit,
+            old=old,
+            new={"term_end": permit.term_end, "extensions": permit.extensions},
+            basis=basis_of(decision),
+            extra={"act_reference": reference, "effective_on": on},
+        )
+        PermitStatusChange.objects.create(
+            permit=permit,
+            from_status=permit.status,
+            to_status=permit.status,
+            effective_on=on,
+            reason=(
+                f"{permit.extensions}ª prorrogação ({EXTENSION_CITE.render()}): termo final de "
+                f"{old['term_end']:%d/%m/%Y} para {permit.term_end:%d/%m/%Y} — {reference}"
+            )[:300],
+            act=act,
+        )
+    return permit
+
+
 # Auxiliaries --------------------------------------------------------------------------------
 
 
@@ -1207,5 +1282,142 @@ def auxiliary_remove(
             old={"status": "active"},
             new={"status": "removed"},
             extra={"reason": reason},
+        )
+    return aux
+
+
+def _auxiliary_renewal_decisions(
+    aux: Auxiliary,
+    on: dt.date,
+    *,
+    schedule: str,
+    declarations: Iterable[str],
+    checks: Mapping[str, Any] | None,
+) -> list[Decision]:
+    """What the auxiliary's law asks on ``on`` to renew the credential: the same requirements as
+    at the indication, and the period of the renewed credential with its own conditions."""
+    permit, person, m = aux.permit, aux.person, aux.municipality
+    ctx = context(m, on)
+    current = aux.credential_valid_until.isoformat() if aux.credential_valid_until else None
+    if permit.service != Service.TAXI:
+        # Mototaxi art. 14 §2: the same requirements as the holder's (art. 5), checked again.
+        others = permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).exclude(pk=aux.pk)
+        requirements = person_eligibility(
+            person,
+            permit.service,
+            on,
+            role="auxiliar",
+            auxiliary={
+                "indicated_in_writing": True,
+                "other_auxiliaries_on_vehicle": others.count(),
+                "schedule_filed": bool(schedule.strip()),
+            },
+        )
+        period = questions.ask(
+            "mototaxi.auxiliary_credential_renewal", ctx, {"credential_valid_until": current}
+        )
+        return [requirements, period]
+    # Taxi art. 21: the inscription in the Cadastro with the documents of art. 18 and 22, the
+    # residence (art. 4 XIV) and the auxiliary's own final debts (art. 21 §1, D-11).
+    from outorga.finance import selectors as ledger
+
+    from . import taxi as T
+
+    documents = questions.ask(
+        "taxi.registration_documents",
+        ctx,
+        T.person_documents_facts(
+            person,
+            presented_on=on,
+            vehicle=permit.vehicle,
+            checks=checks or {},
+            declarations=declarations,
+        ),
+    )
+    period = questions.ask(
+        "taxi.auxiliary_renewal",
+        ctx,
+        {
+            "credential_valid_until": current,
+            "resides_in_ipatinga": T._in_municipality(person, m),
+            "debts": T._debt_facts(
+                ledger.debts_blocking(person, on), ledger.debts_under_review(person)
+            ),
+        },
+    )
+    return [documents, period]
+
+
+def auxiliary_renew(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    auxiliary: Auxiliary,
+    on: dt.date,
+    declarations: Iterable[str] = (),
+    checks: Mapping[str, Any] | None = None,
+    work_schedule: str = "",
+) -> Auxiliary:
+    """Renew an auxiliary's credential on ``on``: mototaxi art. 14 §2 (one year, the holder's
+    requirements checked again) or, for a taxi auxiliary, the yearly renewal of the inscription in
+    the Cadastro (taxi art. 21, with the documents of art. 22 and no final debt of the auxiliary,
+    art. 21 §1). The law core gives the new expiry: one period from the old expiry when renewed on
+    or before it, else from ``on`` — both laws are silent on the anchor (see
+    ``art_14_par2_renewal_period`` and ``art_21_auxiliary_period``). Any failed requirement
+    refuses with its article. ``work_schedule``, when given, replaces the schedule on file
+    (mototaxi art. 14 §3)."""
+    law = auxiliary.permit.law
+    authorize(actor=actor, municipality=municipality, action="auxiliary.renew", law=law)
+    with transaction.atomic(), tenant(municipality):
+        # The lock order of registry.locking: the permit first, then its auxiliary.
+        permit = Permit.objects.select_for_update().get(pk=auxiliary.permit_id)
+        aux = Auxiliary.objects.select_for_update().select_related("person").get(pk=auxiliary.pk)
+        aux.permit = permit
+        if aux.status != Auxiliary.Status.ACTIVE:
+            raise InvalidTransition(
+                f"o auxiliar está {aux.get_status_display()}: só se renova a credencial de "
+                "auxiliar ativo; um novo credenciamento é um novo cadastro"
+            )
+        if permit.status not in F.ACTIVE_STATUSES:
+            raise InvalidTransition(
+                f"a permissão {permit.number} está {permit.get_status_display()}: o auxiliar "
+                "vinculado a ela não tem credencial a renovar"
+            )
+        schedule = work_schedule.strip() or aux.work_schedule
+        decisions = _auxiliary_renewal_decisions(
+            aux, on, schedule=schedule, declarations=declarations, checks=checks
+        )
+        if any(d.refusals for d in decisions):
+            raise Refused(
+                Decision(
+                    "registry.auxiliary_renew",
+                    on,
+                    municipality.slug,
+                    False,
+                    tuple(r for d in decisions for r in d.reasons),
+                    "renovação da credencial recusada",
+                )
+            )
+        until = decisions[-1].outcome["valid_until"]
+        until = until if isinstance(until, dt.date) else dt.date.fromisoformat(until)
+        old = {
+            "credential_valid_until": aux.credential_valid_until,
+            "work_schedule": aux.work_schedule,
+        }
+        aux.credential_valid_until, aux.work_schedule = until, schedule
+        aux.save(update_fields=["credential_valid_until", "work_schedule"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="auxiliary.renew",
+            obj=aux,
+            old=old,
+            new={"credential_valid_until": until, "work_schedule": schedule},
+            basis=basis_of(None, [c for d in decisions for c in d.citations]),
+            extra={
+                "permit": permit.number,
+                "effective_on": on,
+                "decisions": [d.to_json() for d in decisions],
+            },
         )
     return aux

@@ -23,7 +23,13 @@ urlpatterns = [
         vp.auxiliary_remove,
         name="auxiliary_remove",
     ),
+    path(
+        "permissoes/<int:permit_id>/auxiliares/<int:aux_id>/renovar/",
+        vp.auxiliary_renew,
+        name="auxiliary_renew",
+    ),
     path("permissoes/<int:permit_id>/renovar/", vp.permit_renew, name="permit_renew"),
+    path("permissoes/<int:permit_id>/prorrogar/", vp.permit_extend, name="permit_extend"),
     path(
         "permissoes/<int:permit_id>/veiculo/substituir/",
         vp.vehicle_substitute,

@@ -167,6 +167,12 @@ def permit_actions(permit: Permit, role: str) -> dict[str, Any]:
         "can_transfer": taxi and is_allowed(role, "permit.grant", law),
         "can_reserve": not taxi and is_allowed(role, "registry.record", law),
         "can_extinction": taxi and is_allowed(role, "extinction.propose", law),
+        # Mototaxi art. 6: extension by periods; the taxi law has none (art. 10, 13).
+        "can_extend": not taxi and is_allowed(role, "permit.extend", law),
+        "can_renew_auxiliary": is_allowed(role, "auxiliary.renew", law),
+        "active_auxiliaries": permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE)
+        .select_related("person")
+        .order_by("pk"),
         "changes": VehicleChange.objects.filter(permit=permit)
         .select_related("from_vehicle", "to_vehicle")
         .order_by("-started_on", "-id"),
@@ -275,6 +281,61 @@ def auxiliary_remove(request: HttpRequest, permit_id: int, aux_id: int) -> HttpR
     )
 
 
+@competent
+def auxiliary_renew(request: HttpRequest, permit_id: int, aux_id: int) -> HttpResponse:
+    """Mototaxi art. 14 §2 (one-year credential, the holder's requirements again) and taxi art. 21
+    (yearly renewal of the inscription in the Cadastro, documents of art. 22, no final debt)."""
+    permit = _permit(permit_id)
+    aux = get_object_or_404(
+        Auxiliary.objects.select_related("person").filter(permit=permit), pk=aux_id
+    )
+    taxi = permit.service == Service.TAXI
+    form = Fm.AuxiliaryRenewForm(request.POST or None, service=permit.service)
+    result = Attempt()
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        result = attempt(
+            form,
+            lambda: S.auxiliary_renew(
+                actor=_actor(request),
+                municipality=current_municipality(),
+                auxiliary=aux,
+                on=d["on"],
+                declarations=d.get("declarations") or (),
+                checks=form.checks() if taxi else None,
+                work_schedule=d["work_schedule"],
+            ),
+        )
+        if result.done:
+            return _done(
+                request,
+                permit,
+                f"Credencial de {aux.person.name} renovada até "
+                f"{result.value.credential_valid_until:%d/%m/%Y}.",
+            )
+    until = aux.credential_valid_until
+    valid = f" Credencial atual válida até {until:%d/%m/%Y}." if until else ""
+    intro = (
+        f"O Cadastro Municipal de Taxistas é renovado anualmente, com os documentos do art. 22 e "
+        f"sem débito definitivo do auxiliar perante o Município ({TAXI_LAW}, art. 20; art. 21, "
+        f"caput e §1)."
+        if taxi
+        else f"A credencial do condutor auxiliar vale um ano, com as mesmas exigências do "
+        f"permissionário, verificadas de novo na renovação ({MOTO_LAW}, art. 14, §2)."
+    )
+    return _page(
+        request,
+        permit,
+        form,
+        result,
+        title=f"Renovar a credencial de {aux.person.name} — {permit.number}",
+        intro=f"{intro}{valid} Renovada até o vencimento, o novo ano conta do vencimento; "
+        f"depois dele, da data da renovação (a lei não fixa de quando conta).",
+        submit="Renovar credencial",
+        action="auxiliary.renew",
+    )
+
+
 # Renewal -----------------------------------------------------------------------------------------
 
 
@@ -324,6 +385,53 @@ def permit_renew(request: HttpRequest, permit_id: int) -> HttpResponse:
         submit="Renovar certificado",
         action="permit.renew",
         preview=preview,
+    )
+
+
+@competent
+def permit_extend(request: HttpRequest, permit_id: int) -> HttpResponse:
+    """Mototaxi and motofrete: the term extended by one period, at the Executive's discretion
+    (art. 6); the taxi law has no extension."""
+    permit = _permit(permit_id, service__in=(Service.MOTOTAXI, Service.MOTOFRETE))
+    form = Fm.PermitExtendForm(request.POST or None)
+    result = Attempt()
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        result = attempt(
+            form,
+            lambda: S.permit_extend(
+                actor=_actor(request),
+                municipality=current_municipality(),
+                permit=permit,
+                on=d["on"],
+                act_reference=d["act_reference"],
+            ),
+        )
+        if result.done:
+            return _done(
+                request,
+                permit,
+                f"Prazo prorrogado: termo final em {result.value.term_end:%d/%m/%Y}.",
+            )
+    return _page(
+        request,
+        permit,
+        form,
+        result,
+        title=f"Prorrogar o prazo — {permit.number}",
+        intro=f"Prazo de até 10 anos, prorrogável por até 3 períodos de 5 anos, a critério do "
+        f"Poder Executivo municipal ({MOTO_LAW}, art. 6). Prorroga-se o prazo em curso, de "
+        f"permissão não extinta; o termo final avança um período.",
+        submit="Registrar prorrogação",
+        action="permit.extend",
+        extra={
+            "listing": [
+                f"Outorga em {permit.granted_on:%d/%m/%Y}; prazo de {permit.term_start:%d/%m/%Y} "
+                f"a {permit.term_end:%d/%m/%Y}",
+                f"Prorrogações já concedidas: {permit.extensions}",
+            ],
+            "listing_title": "Prazo atual",
+        },
     )
 
 

@@ -51,8 +51,8 @@ def vehicle_facts(permit: Permit | None) -> dict[str, Any]:
         "category": permit.taxi_category or "convencional",
         "kind": kind,
         "colour": v.colour or "(não informada)",
-        "doors": v.doors or 1,
-        "capacity": v.seats or 1,
+        "doors": v.doors,
+        "capacity": v.seats,
         "registered_municipality_ibge": m.ibge_code if in_town else "0000000",
         "manufacture_year": v.manufacture_year,
     }

@@ -62,7 +62,8 @@ def mototaxi_person(
         "role": role,
         "service": service,
         "person_type": "fisica" if person.kind == Person.Kind.NATURAL else "juridica",
-        "birth_date": person.birth_date.isoformat() if person.birth_date else "1900-01-01",
+        # A missing birth date stays missing: the law core refuses an age it cannot prove (art. 5 I).
+        "birth_date": person.birth_date.isoformat() if person.birth_date else None,
         "cnh_category_a_since": (
             licence.category_a_since.isoformat() if licence and licence.category_a_since else None
         ),

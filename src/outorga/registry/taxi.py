@@ -316,8 +316,9 @@ def vehicle_facts(
         "category": category,
         "kind": VEHICLE_KIND.get(Vehicle.Kind(vehicle.kind), "outro"),
         "colour": vehicle.colour or "não informada",
-        "doors": vehicle.doors or 1,
-        "capacity": vehicle.seats or 1,
+        # Not on record → None: the law core reports it missing (art. 27, 28 III), never 1.
+        "doors": vehicle.doors,
+        "capacity": vehicle.seats,
         "registered_municipality_ibge": m.ibge_code if registered_here else "0000000",
         "licensed": _latest(Document.Type.CRLV, vehicle=vehicle) is not None
         or vehicle.invoice_date is not None,

@@ -89,7 +89,7 @@ class PersonFacts:
     role: Role
     service: Service
     person_type: str
-    birth_date: dt.date
+    birth_date: dt.date | None
     category_a_since: dt.date | None
     course_approved: bool
     safety_gear: bool | None
@@ -109,7 +109,7 @@ class PersonFacts:
             role=Role(f["role"]),
             service=Service(f["service"]),
             person_type=f.get("person_type", "fisica"),
-            birth_date=day(f["birth_date"]),
+            birth_date=opt_day(f["birth_date"]),
             category_a_since=opt_day(f.get("cnh_category_a_since")),
             course_approved=bool(f["course_approved"]),
             safety_gear=f.get("safety_gear"),
@@ -138,8 +138,19 @@ class PersonFacts:
 
 
 def art_5_i_minimum_age(ctx: Context, p: PersonFacts) -> Reason:
-    """Art. 5º, I — ter completado 21 (vinte e um) anos (one turns 21 on the 21st birthday)."""
+    """Art. 5º, I — ter completado 21 (vinte e um) anos (one turns 21 on the 21st birthday).
+    Without a birth date on record the age is not proven, so the requirement is not met."""
     minimum = param(ctx, "person.min_age")
+    if p.birth_date is None:
+        return reason(
+            "art_5_i_minimum_age",
+            Verdict.REFUSED,
+            "Data de nascimento não informada: não se comprova a idade mínima de "
+            f"{minimum.value} anos; registre a data de nascimento no cadastro da pessoa.",
+            art(5, inc="I"),
+            facts={"data_nascimento": None},
+            params=(minimum,),
+        )
     age = age_on(p.birth_date, ctx.as_of)
     return check(
         "art_5_i_minimum_age",
@@ -455,7 +466,7 @@ PERSON_SCHEMA: dict[str, Any] = {
         "role": {"enum": [r.value for r in Role]},
         "service": {"enum": [s.value for s in Service]},
         "person_type": {"enum": ["fisica", "juridica"], "default": "fisica"},
-        "birth_date": DATE,
+        "birth_date": {"anyOf": [DATE, {"type": "null"}]},
         "cnh_category_a_since": {"anyOf": [DATE, {"type": "null"}]},
         "course_approved": {"type": "boolean"},
         "safety_gear": {"type": "boolean"},

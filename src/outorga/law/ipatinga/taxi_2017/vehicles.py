@@ -50,8 +50,8 @@ ENTRY = (Occasion.CADASTRAMENTO, Occasion.TROCA)
 class Vehicle:
     kind: str
     colour: str
-    doors: int
-    capacity: int
+    doors: int | None
+    capacity: int | None
     registered_ibge: str
     licensed: bool
     manufacture_year: int
@@ -69,8 +69,8 @@ class Vehicle:
         return cls(
             f["kind"],
             f["colour"],
-            int(f["doors"]),
-            int(f["capacity"]),
+            None if f.get("doors") is None else int(f["doors"]),
+            None if f.get("capacity") is None else int(f["capacity"]),
             f["registered_municipality_ibge"],
             bool(f.get("licensed", True)),
             int(f["manufacture_year"]),
@@ -114,9 +114,19 @@ def art_27_silver(ctx: Context, colour: str) -> Reason:
     )
 
 
-def art_27_five_doors(ctx: Context, doors: int) -> Reason:
-    """Art. 27: veículos dotados de 5 (cinco) portas."""
+def art_27_five_doors(ctx: Context, doors: int | None) -> Reason:
+    """Art. 27: veículos dotados de 5 (cinco) portas. A number of doors not on record does not
+    meet it: the requirement is shown as unproven, never assumed."""
     required = param(ctx, "vehicle_doors")
+    if doors is None:
+        return reason(
+            rule_id("art_27_five_doors"),
+            Verdict.REFUSED,
+            f"Número de portas não informado no cadastro do veículo; a lei exige {required.value}.",
+            art(27),
+            facts={"portas": None},
+            params=(required,),
+        )
     return check(
         rule_id("art_27_five_doors"),
         doors == required.value,
@@ -230,10 +240,21 @@ def art_28_par_2_until_renewal(
     )
 
 
-def art_28_iii_capacity(ctx: Context, capacity: int) -> Reason:
-    """Art. 28, III: capacidade mínima para 5 (cinco) e máxima de 7 (sete) passageiros."""
+def art_28_iii_capacity(ctx: Context, capacity: int | None) -> Reason:
+    """Art. 28, III: capacidade mínima para 5 (cinco) e máxima de 7 (sete) passageiros. A capacity
+    not on record does not meet it (art. 2's ceiling is then not asked)."""
     low = param(ctx, "vehicle_min_capacity")
     high = param(ctx, "vehicle_max_capacity")
+    if capacity is None:
+        return reason(
+            rule_id("art_28_iii_capacity"),
+            Verdict.REFUSED,
+            "Capacidade de passageiros (lugares) não informada no cadastro do veículo; a lei "
+            f"exige de {low.value} a {high.value}.",
+            art(28, inc="III"),
+            facts={"capacidade": None},
+            params=(low, high),
+        )
     return check(
         rule_id("art_28_iii_capacity"),
         low.value <= capacity <= high.value,
@@ -356,8 +377,6 @@ VEHICLE_SCHEMA: dict[str, Any] = {
         "category",
         "kind",
         "colour",
-        "doors",
-        "capacity",
         "registered_municipality_ibge",
         "manufacture_year",
     ],
@@ -367,8 +386,9 @@ VEHICLE_SCHEMA: dict[str, Any] = {
         "category": {"enum": [c.value for c in Category]},
         "kind": {"enum": ["automovel", "similar", "outro"]},
         "colour": {"type": "string", "minLength": 1},
-        "doors": {"type": "integer", "minimum": 1},
-        "capacity": {"type": "integer", "minimum": 1},
+        # Missing (absent or null) is judged as not proven (art. 27, 28 III), never defaulted.
+        "doors": {"anyOf": [{"type": "integer", "minimum": 1}, {"type": "null"}]},
+        "capacity": {"anyOf": [{"type": "integer", "minimum": 1}, {"type": "null"}]},
         "registered_municipality_ibge": {"type": "string", "pattern": "^[0-9]{7}$"},
         "licensed": {"type": "boolean"},
         "manufacture_year": {"type": "integer", "minimum": 1900},
@@ -413,7 +433,7 @@ def vehicle_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             ctx, occasion, reached, day(facts.get("renewal_anchor"))
         ) or art_28_ii_max_age(ctx, reached)
         reasons: list[Reason] = [
-            art_2_capacity(ctx, v.capacity),
+            *([] if v.capacity is None else [art_2_capacity(ctx, v.capacity)]),
             art_27_passenger_car(v.kind),
             art_27_silver(ctx, v.colour),
             art_27_five_doors(ctx, v.doors),

@@ -114,3 +114,17 @@ def test_d_17_the_taxi_and_apps_laws_never_borrow_the_jari_path():
 def test_d_3_platform_suspension_is_decided_by_a_person_with_that_competence():
     comp = competence(APPS, "platform.suspend")
     assert comp is not None and comp.roles == {Role.CHEFE_EXECUTIVO}
+
+
+@pytest.mark.parametrize("law", [TAXI, MOTO])
+def test_fees_are_charged_by_finance_alone_under_the_fees_own_law(law):
+    """A fee (taxi art. 40; the mototaxi law's Cadastro and inspections) is charged as a debt:
+    the finance service checks ``debt.record`` under the fee's law, Finance's alone."""
+    from outorga.finance import fees
+
+    assert fees.ACTION == "debt.record"
+    assert {f.law for f in fees.CATALOGUE[law]} == {law}
+    assert {r for r in Role if is_allowed(r, fees.ACTION, law)} == {Role.FINANCAS}
+    if law == TAXI:
+        comp = competence(TAXI, fees.ACTION)
+        assert comp is not None and any(c.article == "40" for c in comp.citations)

@@ -71,6 +71,7 @@ def build(m: Any, user_of: Any, marker: str) -> dict[str, Any]:
         )
     return {
         "finance_person": person.pk,
+        "finance_person_document": person.document,
         "debt": debt.pk,
         "debt_ref": debt.reference,
         "paid_debt": paid.pk,
@@ -115,6 +116,21 @@ ROUTES = {
         f"{F}/debitos/{b.extra['debt']}/documento.pdf",
         {404},
         None,
+        FIN,
+    ),
+    # Charging a fee to B's person (by B's CPF) from A: nobody with that CPF in A, nothing charged.
+    "financas/taxas/": lambda b: (
+        "post",
+        f"{F}/taxas/",
+        {200},
+        {
+            "__form__": {
+                "fee": "ipatinga.taxi-2017:VIII",
+                "document": b.extra["finance_person_document"],
+                "on": "10/03/2026",
+                "confirm": "1",
+            }
+        },
         FIN,
     ),
     "financas/pagamentos/": lambda b: ("get", f"{F}/pagamentos/?situacao=todos", {200}, None, FIN),
@@ -194,6 +210,14 @@ ROUTES = {
         f"{A}/debts/{b.extra['debt']}/slip.pdf",
         {404},
         None,
+        FIN,
+    ),
+    "api/v1/finance/fees": lambda b: ("get", f"{A}/fees?on=2026-03-10", {200}, None, FIN),
+    "api/v1/finance/fees/charge": lambda b: (
+        "post",
+        f"{A}/fees/charge",
+        {404},
+        {"fee": "ipatinga.taxi-2017:VIII", "person_id": b.extra["finance_person"], "on": TODAY},
         FIN,
     ),
     "api/v1/finance/payments": lambda b: (

@@ -18,10 +18,11 @@ from outorga.core.middleware import client_ip
 from outorga.core.models import User
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import NotCompetent, Role
+from outorga.registry.models import Permit, Person
 from outorga.registry.validation import FieldError
 
+from . import fees, pix
 from . import payments as P
-from . import pix
 from .models import Debt
 from .models_payments import FinanceSettings, Payment, Refund
 from .slips import render_slip
@@ -248,6 +249,78 @@ def debt_slip(request: HttpRequest, debt_id: int) -> HttpResponse:
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="debito-{d.reference}.pdf"'
     return response
+
+
+class FeeOut(Schema):
+    key: str
+    law: str
+    label: str
+    citations: list[str]
+    on: dt.date
+    amount_cents: int | None
+    example: bool
+    due_on: dt.date | None
+    problem: str
+    decision: dict[str, Any]
+
+
+def _fee_out(q: fees.FeeQuote) -> dict[str, Any]:
+    return {
+        "key": q.fee.key,
+        "law": q.fee.law,
+        "label": q.fee.label,
+        "citations": [c.render() for c in q.fee.citations],
+        "on": q.on,
+        "amount_cents": q.amount_cents,
+        "example": q.example,
+        "due_on": q.due_on,
+        "problem": q.problem,
+        "decision": q.decision.to_json(),
+    }
+
+
+@router.get(
+    "/fees", response=list[FeeOut], summary="Taxas das leis do município e seu valor na data"
+)
+def fee_list(request: HttpRequest, on: dt.date) -> list[dict[str, Any]]:
+    _reader(request)
+    m = current_municipality()
+    return [_fee_out(fees.fee_quote(municipality=m, fee=f, on=on)) for f in fees.fee_types(m)]
+
+
+class FeeChargeIn(Schema):
+    fee: str
+    person_id: int
+    permit_id: int | None = None
+    on: dt.date
+
+
+class FeeChargeOut(Schema):
+    debt: DebtOut
+    decision: dict[str, Any]
+
+
+@router.post(
+    "/fees/charge",
+    response={201: FeeChargeOut},
+    summary="Lançar taxa como débito (lei do táxi art. 40; cadastro e vistoria do mototáxi)",
+)
+def fee_charge(request: HttpRequest, payload: FeeChargeIn) -> Status[dict[str, Any]]:
+    person = get_object_or_404(Person.objects.all(), pk=payload.person_id)
+    permit = (
+        get_object_or_404(Permit.objects.all(), pk=payload.permit_id)
+        if payload.permit_id is not None
+        else None
+    )
+    debt = fees.fee_charge(
+        actor=_actor(request),
+        municipality=current_municipality(),
+        person=person,
+        permit=permit,
+        fee=payload.fee,
+        on=payload.on,
+    )
+    return Status(201, {"debt": _debt_out(debt), "decision": debt.basis.get("decision", {})})
 
 
 @router.get("/payments", response=list[PaymentOut], summary="Pagamentos (pendentes=a resolver)")

@@ -11,6 +11,7 @@ urlpatterns = [
     path("financas/debitos/<int:debt_id>/", views.debt_detail, name="debt"),
     path("financas/debitos/<int:debt_id>/situacao/", views.debt_transition, name="debt_transition"),
     path("financas/debitos/<int:debt_id>/documento.pdf", views.debt_slip, name="debt_slip"),
+    path("financas/taxas/", views.fee_charge, name="fee_charge"),
     path("financas/pagamentos/", views.payment_list, name="payments"),
     path("financas/pagamentos/novo/", views.payment_new, name="payment_new"),
     path("financas/pagamentos/<int:payment_id>/", views.payment_detail, name="payment"),

@@ -26,12 +26,13 @@ from outorga.core.acts import Actor
 from outorga.core.middleware import client_ip
 from outorga.core.models import Act, Municipality, User
 from outorga.core.tenancy import current_municipality
-from outorga.law.competence import NotCompetent, Role
+from outorga.law.competence import NotCompetent, Role, is_allowed
 from outorga.law.money import brl
-from outorga.registry.models import Person
+from outorga.registry.models import Permit, Person
+from outorga.registry.services import Refused
 from outorga.registry.validation import FieldError
 
-from . import charts, payments
+from . import charts, fees, payments
 from . import services as ledger
 from .models import Debt
 from .models_payments import FinanceSettings, Payment, PaymentImport, Refund
@@ -319,6 +320,95 @@ def _slip_response(debt: Debt, m: Municipality) -> HttpResponse:
 def debt_slip(request: HttpRequest, debt_id: int) -> HttpResponse:
     debt = get_object_or_404(Debt.objects.select_related("person"), pk=debt_id)
     return _slip_response(debt, current_municipality())
+
+
+# --- fees ----------------------------------------------------------------------------------------
+
+
+class FeeForm(forms.Form):
+    fee = forms.ChoiceField(label="Taxa")
+    document = forms.CharField(
+        label="CPF/CNPJ de quem paga",
+        max_length=20,
+        required=False,
+        help_text="em branco: o permissionário da permissão informada",
+    )
+    permit = forms.CharField(label="Número da permissão", max_length=20, required=False)
+    on = forms.DateField(
+        label="Data da cobrança",
+        input_formats=["%d/%m/%Y", "%Y-%m-%d"],
+        help_text="dd/mm/aaaa — o valor é o que vigora nesta data",
+    )
+
+    def __init__(self, *args: Any, types: list[fees.FeeType], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        fee = self.fields["fee"]
+        assert isinstance(fee, forms.ChoiceField)
+        fee.choices = [(f.key, f"{f.label} ({f.cites})") for f in types]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        document = "".join(ch for ch in data.get("document", "") if ch.isdigit())
+        number = (data.get("permit") or "").strip()
+        permit = Permit.objects.filter(number=number).first() if number else None
+        if number and permit is None:
+            self.add_error("permit", "Nenhuma permissão com esse número.")
+        person = Person.objects.filter(document=document).first() if document else None
+        if document and person is None:
+            self.add_error("document", "Nenhuma pessoa cadastrada com esse CPF/CNPJ.")
+        if not document and not number:
+            raise forms.ValidationError("Informe o CPF/CNPJ de quem paga ou a permissão.")
+        data["person"] = person or (permit.holder if permit and not document else None)
+        data["permit_row"] = permit
+        return data
+
+
+@staff_view
+def fee_charge(request: HttpRequest) -> HttpResponse:
+    """Pick the fee and who pays; the amount comes with its article before anything is charged."""
+    m = current_municipality()
+    types = fees.fee_types(m)
+    form = FeeForm(
+        request.POST or None, types=types, initial={"on": timezone.localdate().strftime("%d/%m/%Y")}
+    )
+    quote = None
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            if "confirm" in request.POST:
+                debt = fees.fee_charge(
+                    actor=_actor(request),
+                    municipality=m,
+                    person=d["person"],
+                    permit=d["permit_row"],
+                    fee=d["fee"],
+                    on=d["on"],
+                )
+                messages.success(request, f"Taxa lançada: débito {debt.reference}.")
+                return HttpResponseRedirect(reverse("finance:debt", args=[debt.pk]))
+            quote = fees.fee_quote(
+                municipality=m,
+                fee=d["fee"],
+                on=d["on"],
+                person=d["person"],
+                permit=d["permit_row"],
+            )
+        except (FieldError, Refused) as exc:
+            form.add_error(None, str(exc))
+    return render(
+        request,
+        "finance/fee_charge.html",
+        {
+            "form": form,
+            "quote": quote,
+            "amount": _money(quote.amount_cents) if quote and quote.amount_cents else "",
+            "person": form.cleaned_data.get("person") if quote else None,
+            "permit": form.cleaned_data.get("permit_row") if quote else None,
+            "can_charge": is_allowed(_user(request).role, fees.ACTION, quote.fee.law)
+            if quote
+            else False,
+        },
+    )
 
 
 # --- payments ------------------------------------------------------------------------------------

@@ -6,9 +6,12 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.db import transaction
+from django.test import Client
 from taxi_factories import CHECKS, DECLARATIONS, ON, actor, awarded_tender, taxi_holder
 
 from outorga.core.tenancy import tenant
+from outorga.finance import selectors
 from outorga.finance import services as ledger
 from outorga.finance.models import Debt
 from outorga.law.competence import Role
@@ -162,3 +165,35 @@ def test_art_28_par_2_a_seven_year_old_car_is_replaced_by_the_next_renewal(
             for r in exc.value.decision.refusals
             for c in r.citations
         )
+
+
+def test_d_1_d_11_a_seizures_charge_awaiting_its_case_is_in_defence_not_final(
+    ipatinga_m, permit, user_of
+):
+    """A seizure's charge is due at once but awaits its case (D-1): on the renewal it is listed
+    under defence or appeal — "em_defesa" for the law core — and never blocks (D-11)."""
+    m = ipatinga_m
+    with transaction.atomic():
+        charge = ledger.debt_create_in_transaction(
+            actor=actor(m.slug, Role.FISCAL),
+            municipality=m,
+            person=permit.holder,
+            permit=permit,
+            origin=Debt.Origin.REMOVAL,
+            description="remoção do veículo apreendido",
+            amount_cents=18_000,
+            due_on=dt.date(2026, 10, 1),  # long past on the renewal day
+            awaiting_finality=True,
+        )
+    with tenant(m):
+        assert not selectors.debts_blocking(permit.holder, RENEW_ON)
+        review = selectors.debts_under_review(permit.holder)
+        assert [d.pk for d in review] == [charge.pk]
+        [fact] = T._debt_facts([], review)
+    assert fact["status"] == "em_defesa" and fact["id"] == charge.reference
+    c = Client()
+    c.force_login(user_of("ipatinga", Role.ATENDENTE))
+    html = c.get(f"/termos/{permit.pk}/").content.decode()
+    review_line = html.split("Em defesa ou recurso (não bloqueiam):", 1)[1].split("</p>", 1)[0]
+    assert charge.reference in review_line
+    assert renew(m, permit).valid_until == dt.date(2028, 2, 2)

@@ -50,7 +50,13 @@ def debts_blocking(person: object, as_of: dt.date) -> list[Debt]:
 
 
 def debts_under_review(person: object) -> list[Debt]:
-    """Debts under defence or appeal: shown beside a renewal, never blocking it (D-11)."""
+    """Debts under defence or appeal: shown beside a renewal, never blocking it (D-11). A charge
+    whose case is still in its defence or appeals (``awaiting_finality``: a seizure's charges,
+    D-1) is one of them while it is open."""
     return list(
-        Debt.objects.filter(person=person, status=Debt.Status.UNDER_APPEAL).order_by("due_on", "id")
+        Debt.objects.filter(person=person)
+        .filter(
+            Q(status=Debt.Status.UNDER_APPEAL) | Q(status=Debt.Status.OPEN, awaiting_finality=True)
+        )
+        .order_by("due_on", "id")
     )

@@ -640,11 +640,17 @@ def taxi_permit_grant(
 
 def _debt_facts(blocking: list[Debt], under_review: list[Debt]) -> list[dict[str, Any]]:
     """The ledger's view for ``taxi.registration_renewal``: final-and-due debts and those under
-    defence or appeal (the selector decides which is which, D-11)."""
+    defence or appeal (the selector decides which is which, D-11). A charge awaiting its case's
+    final decision (a seizure's, D-1) is in defence for the law core, never final."""
     kinds = {Debt.Origin.FINE: "multa", Debt.Origin.FEE: "taxa", Debt.Origin.TAX: "imposto"}
     out = []
     for d in [*blocking, *under_review]:
-        status = "em_recurso" if d.status == Debt.Status.UNDER_APPEAL else "definitivo"
+        if d.status == Debt.Status.UNDER_APPEAL:
+            status = "em_recurso"
+        elif d.awaiting_finality:
+            status = "em_defesa"
+        else:
+            status = "definitivo"
         out.append(
             {
                 "id": d.reference,

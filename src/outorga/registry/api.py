@@ -171,6 +171,13 @@ class VehicleIn(Schema):
     registration_uf: str
     registration_city: str = ""
     invoice_date: dt.date | None = None
+    # Motofrete cargo equipment (mototaxi law art. 24 §1, §2, §4, §5).
+    cargo_device: str = ""
+    cargo_within_contran_limits: bool = False
+    cargo_mirrors_unobstructed: bool = False
+    sidecar: bool = False
+    semi_trailer: bool = False
+    retroreflective_strips: bool = False
     service: str = "mototaxi"
 
 
@@ -183,6 +190,20 @@ def vehicle_out(v: Vehicle) -> dict[str, Any]:
         "manufacture_year": v.manufacture_year,
         "engine_cc": v.engine_cc,
         "colour": v.colour,
+        "model_year": v.model_year,
+        "doors": v.doors,
+        "seats": v.seats,
+        "fuel": v.fuel,
+        "cng": v.cng,
+        "invoice_date": v.invoice_date,
+        "cargo": {
+            "device": v.cargo_device or None,
+            "within_contran_limits": v.cargo_within_contran_limits,
+            "mirrors_unobstructed": v.cargo_mirrors_unobstructed,
+            "sidecar": v.sidecar,
+            "semi_trailer": v.semi_trailer,
+            "retroreflective_strips": v.retroreflective_strips,
+        },
         "owner_id": v.owner_id,
         # Nº no Cadastro Municipal de Taxistas (taxi art. 4 I, 20); null until inscribed.
         "cadastro_number": v.cadastro_number,

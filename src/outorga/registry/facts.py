@@ -99,7 +99,7 @@ def mototaxi_vehicle(vehicle: Vehicle, *, service: str, equipment: list[str]) ->
         d: _latest(None, vehicle, d) is not None
         for d in (Document.Type.CRLV, Document.Type.CRV, Document.Type.DPVAT)
     }
-    return {
+    facts: dict[str, Any] = {
         "service": service,
         "kind": vehicle.kind,
         "engine_cc": vehicle.engine_cc or 0,
@@ -121,6 +121,21 @@ def mototaxi_vehicle(vehicle: Vehicle, *, service: str, equipment: list[str]) ->
             "dpvat": owner_docs[Document.Type.DPVAT],
         },
         "equipment": equipment,
+    }
+    if service == Service.MOTOFRETE:
+        facts["cargo"] = cargo_facts(vehicle)
+    return facts
+
+
+def cargo_facts(vehicle: Vehicle) -> dict[str, Any]:
+    """The motofrete's cargo equipment on record (art. 24 §1, §2, §4, §5)."""
+    return {
+        "device": vehicle.cargo_device or None,
+        "within_contran_limits": vehicle.cargo_within_contran_limits,
+        "mirrors_unobstructed": vehicle.cargo_mirrors_unobstructed,
+        "sidecar": vehicle.sidecar,
+        "semi_trailer": vehicle.semi_trailer,
+        "retroreflective_strips": vehicle.retroreflective_strips,
     }
 
 

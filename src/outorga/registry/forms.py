@@ -50,17 +50,87 @@ class LicenceForm(forms.Form):
 
 
 class VehicleForm(forms.Form):
+    """The vehicle's record, with the fields the law of the chosen service asks for: engine
+    (mototaxi art. 3 I), cargo equipment (motofrete, art. 24), doors, seats, fuel/CNG and the
+    factory invoice (taxi art. 24 IV, 27, 28 II–III; D-6)."""
+
+    service = forms.ChoiceField(label="Serviço", widget=forms.HiddenInput)
     plate = forms.CharField(label="Placa", max_length=8)
     renavam = forms.CharField(label="RENAVAM", max_length=11)
     chassis = forms.CharField(label="Chassi", max_length=17, required=False)
     kind = forms.ChoiceField(label="Espécie", choices=Vehicle.Kind.choices)
     make_model = forms.CharField(label="Marca/modelo")
     manufacture_year = forms.IntegerField(label="Ano de fabricação", min_value=1950, max_value=2100)
-    engine_cc = forms.IntegerField(label="Cilindrada (cc)", required=False, min_value=0)
+    model_year = forms.IntegerField(
+        label="Ano do modelo", required=False, min_value=1950, max_value=2101
+    )
+    engine_cc = forms.IntegerField(
+        label="Cilindrada (cc) (mototáxi e motofrete: art. 3, I)", required=False, min_value=0
+    )
     colour = forms.CharField(label="Cor")
+    doors = forms.IntegerField(label="Portas (táxi: art. 27)", min_value=1, max_value=9)
+    seats = forms.IntegerField(
+        label="Lugares para passageiros (táxi: art. 2 e 28, III)", min_value=1, max_value=99
+    )
+    fuel = forms.ChoiceField(
+        label="Combustível", choices=[("", "—"), *Vehicle.Fuel.choices], required=False
+    )
+    cng = forms.BooleanField(label="Kit GNV instalado (táxi: art. 24, IV)", required=False)
+    invoice_date = forms.DateField(
+        label="Data da nota fiscal de fábrica, se comprado 0 km (táxi: art. 28, II; D-6)",
+        required=False,
+        widget=DATE,
+    )
+    cargo_device = forms.ChoiceField(
+        label="Dispositivo de carga (motofrete: art. 24, §1)",
+        choices=[("", "nenhum"), *Vehicle.CargoDevice.choices],
+        required=False,
+    )
+    cargo_within_contran_limits = forms.BooleanField(
+        label="Dispositivo nas dimensões do CONTRAN e nas especificações do fabricante "
+        "(art. 24, §1)",
+        required=False,
+    )
+    cargo_mirrors_unobstructed = forms.BooleanField(
+        label="Dispositivo e carga não comprometem os retrovisores (art. 24, §2)", required=False
+    )
+    sidecar = forms.BooleanField(label="Sidecar (art. 24, §3–5)", required=False)
+    semi_trailer = forms.BooleanField(label="Semirreboque (art. 24, §4–5)", required=False)
+    retroreflective_strips = forms.BooleanField(
+        label="Sidecar/semirreboque com faixas retrorrefletivas (art. 24, §4)", required=False
+    )
     rental_category = forms.BooleanField(label="Categoria aluguel (placa vermelha)", required=False)
     registration_uf = forms.CharField(label="UF de registro", max_length=2)
     registration_city = forms.CharField(label="Município de registro", required=False)
+
+    #: Fields only one law asks for; the others are dropped from the form.
+    MOTO_FIELDS = ("engine_cc",)
+    CARGO_FIELDS = (
+        "cargo_device",
+        "cargo_within_contran_limits",
+        "cargo_mirrors_unobstructed",
+        "sidecar",
+        "semi_trailer",
+        "retroreflective_strips",
+    )
+    TAXI_FIELDS = ("doors", "seats", "fuel", "cng", "invoice_date")
+
+    def __init__(self, *args: Any, service: str, services: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["service"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [(s, Service(s).label) for s in services]
+        field.initial = service
+        drop: tuple[str, ...] = ()
+        if service != Service.MOTOFRETE:
+            drop += self.CARGO_FIELDS
+        if service == Service.TAXI:
+            drop += self.MOTO_FIELDS
+            self.fields["kind"].initial = Vehicle.Kind.AUTOMOVEL
+        else:
+            drop += self.TAXI_FIELDS
+        for name in drop:
+            del self.fields[name]
 
 
 class DocumentForm(forms.Form):

@@ -104,6 +104,28 @@ COLUMNS: list[Column] = [
     Column("uf_registro", "veiculo", "UF", True),
     Column("municipio_registro", "veiculo", "município de registro"),
     Column("nota_fiscal_data", "veiculo", "DD/MM/AAAA, data da nota fiscal do 0 km (táxi)"),
+    Column(
+        "carga_dispositivo",
+        "veiculo",
+        "motofrete: bau, grelha, alforje, bolsa ou caixa_lateral (art. 24, §1)",
+    ),
+    Column(
+        "carga_limites_contran",
+        "veiculo",
+        "motofrete: sim ou não, dispositivo nas dimensões do CONTRAN e do fabricante (art. 24, §1)",
+    ),
+    Column(
+        "carga_retrovisores_livres",
+        "veiculo",
+        "motofrete: sim ou não, dispositivo e carga sem prejudicar os retrovisores (art. 24, §2)",
+    ),
+    Column("sidecar", "veiculo", "motofrete: sim ou não (art. 24, §5)"),
+    Column("semirreboque", "veiculo", "motofrete: sim ou não (art. 24, §5)"),
+    Column(
+        "faixas_retrorrefletivas",
+        "veiculo",
+        "motofrete: sim ou não, no sidecar ou semirreboque (art. 24, §4)",
+    ),
     Column("servico", "permissao", "mototaxi, motofrete ou taxi", True),
     Column("numero_permissao", "permissao", "número da permissão, ex.: MT-0001", True),
     Column("numero_registro", "permissao", "número de registro (inteiro)", True),
@@ -332,13 +354,19 @@ def parse_row(line: int, cells: dict[str, str]) -> tuple[Row, _Row]:
             "model_year": r.integer("ano_modelo", 1950, 2200),
             "engine_cc": r.integer("cilindrada", 0, 10000),
             "colour": r.text("cor"),
-            "doors": r.integer("portas", 0, 9),
-            "seats": r.integer("lugares", 0, 99),
+            "doors": r.integer("portas", 1, 9),
+            "seats": r.integer("lugares", 1, 99),
             "fuel": r.choice("combustivel", Vehicle.Fuel.values),
             "rental_category": r.boolean("aluguel"),
             "registration_uf": r.text("uf_registro").upper(),
             "registration_city": r.text("municipio_registro"),
             "invoice_date": r.date("nota_fiscal_data"),
+            "cargo_device": r.choice("carga_dispositivo", Vehicle.CargoDevice.values),
+            "cargo_within_contran_limits": r.boolean("carga_limites_contran"),
+            "cargo_mirrors_unobstructed": r.boolean("carga_retrovisores_livres"),
+            "sidecar": r.boolean("sidecar"),
+            "semi_trailer": r.boolean("semirreboque"),
+            "retroreflective_strips": r.boolean("faixas_retrorrefletivas"),
         }
         if len(row.vehicle["registration_uf"]) != 2:
             r.error("uf_registro", "use a sigla da UF com 2 letras")
@@ -513,6 +541,15 @@ class LawChecks:
                 "in_holders_name": {"crv": False, "crlv": False, "dpvat": False},
                 "equipment": [],
             }
+            if p["service"] == Service.MOTOFRETE:
+                facts["cargo"] = {
+                    "device": v["cargo_device"] or None,
+                    "within_contran_limits": v["cargo_within_contran_limits"],
+                    "mirrors_unobstructed": v["cargo_mirrors_unobstructed"],
+                    "sidecar": v["sidecar"],
+                    "semi_trailer": v["semi_trailer"],
+                    "retroreflective_strips": v["retroreflective_strips"],
+                }
             # The vehicle in service today: its age is judged today (the sweep then flags it).
             d = self.ask("mototaxi.vehicle_eligibility", self.today, facts)
             self.report(r, d, "especie", {"art_3_kind"}, set())
@@ -520,6 +557,13 @@ class LawChecks:
             self.report(r, d, "ano_fabricacao", set(), {"art_3_ii_age"})
             self.report(
                 r, d, "aluguel", set(), {"art_3_sole_registration", "art_5_par1_iv_red_plate"}
+            )
+            # Motofrete cargo equipment (art. 24): never both sidecar and semi-trailer (§5) is
+            # an error; a device or strips not on record is a warning to complete the record.
+            self.report(r, d, "semirreboque", {"art_24_par5_not_sidecar_and_trailer"}, set())
+            self.report(r, d, "carga_dispositivo", set(), {"art_24_cargo_device"})
+            self.report(
+                r, d, "faixas_retrorrefletivas", set(), {"art_24_par4_retroreflective_strips"}
             )
 
     def _taxi(self, r: _Row, granted: dt.date, p: Any, v: Any) -> None:
@@ -530,8 +574,9 @@ class LawChecks:
             "category": p["taxi_category"] or "convencional",
             "kind": {"automovel": "automovel", "camioneta": "similar"}.get(v["kind"], "outro"),
             "colour": v["colour"] or "não informada",
-            "doors": v["doors"] or 1,
-            "capacity": v["seats"] or 1,
+            # An empty cell stays missing: the law core refuses it as not informed.
+            "doors": v["doors"],
+            "capacity": v["seats"],
             "registered_municipality_ibge": self.m.ibge_code,
             "manufacture_year": v["manufacture_year"],
             "renewal_anchor": granted.isoformat(),

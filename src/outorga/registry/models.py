@@ -120,6 +120,15 @@ class Vehicle(TenantModel):
         ELETRICO = "eletrico", "elétrico"
         HIBRIDO = "hibrido", "híbrido"
 
+    class CargoDevice(models.TextChoices):
+        """Motofrete cargo devices (mototaxi law art. 24 §1; the law core's CARGO_DEVICES)."""
+
+        BAU = "bau", "baú (fechado)"
+        GRELHA = "grelha", "grelha (aberto)"
+        ALFORJE = "alforje", "alforjes"
+        BOLSA = "bolsa", "bolsas"
+        CAIXA_LATERAL = "caixa_lateral", "caixas laterais"
+
     plate = models.CharField("placa", max_length=7)  # uppercase, no dash
     renavam = models.CharField("RENAVAM", max_length=11)
     chassis = models.CharField("chassi", max_length=17, blank=True)
@@ -137,6 +146,21 @@ class Vehicle(TenantModel):
     registration_uf = models.CharField("UF de registro", max_length=2)
     registration_city = models.CharField("município de registro", max_length=120, blank=True)
     invoice_date = models.DateField("data da nota fiscal (0 km)", null=True, blank=True)
+    # Motofrete cargo equipment as found at the inspection (mototaxi law art. 24 §1–§5).
+    cargo_device = models.CharField(
+        "dispositivo de carga", max_length=15, choices=CargoDevice.choices, blank=True
+    )
+    cargo_within_contran_limits = models.BooleanField(
+        "dispositivo nas dimensões do CONTRAN e nas especificações do fabricante", default=False
+    )
+    cargo_mirrors_unobstructed = models.BooleanField(
+        "dispositivo e carga não comprometem os retrovisores", default=False
+    )
+    sidecar = models.BooleanField("sidecar", default=False)
+    semi_trailer = models.BooleanField("semirreboque", default=False)
+    retroreflective_strips = models.BooleanField(
+        "faixas retrorrefletivas no sidecar/semirreboque", default=False
+    )
     owner = models.ForeignKey(
         Person, on_delete=models.PROTECT, related_name="vehicles", verbose_name="proprietário"
     )

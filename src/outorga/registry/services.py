@@ -188,6 +188,12 @@ VEHICLE_FIELDS = [
     "registration_uf",
     "registration_city",
     "invoice_date",
+    "cargo_device",
+    "cargo_within_contran_limits",
+    "cargo_mirrors_unobstructed",
+    "sidecar",
+    "semi_trailer",
+    "retroreflective_strips",
 ]
 
 
@@ -204,6 +210,12 @@ def vehicle_register(
     values["plate"] = V.plate(data.get("plate", ""))
     values["renavam"] = V.renavam(data.get("renavam", ""))
     values["registration_uf"] = str(data.get("registration_uf", "")).upper()
+    if values.get("cargo_device") and values["cargo_device"] not in Vehicle.CargoDevice.values:
+        raise V.FieldError(
+            "dispositivo de carga",
+            "use baú, grelha, alforje, bolsa ou caixa lateral",
+            "Lei de mototáxi de Ipatinga (2013), art. 24, §1",
+        )
     with transaction.atomic(), tenant(municipality):
         vehicle = (
             Vehicle.objects.select_for_update(no_key=True).filter(plate=values["plate"]).first()

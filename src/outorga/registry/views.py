@@ -214,18 +214,31 @@ def person_photo(request: HttpRequest, person_id: int) -> HttpResponse:
     return response
 
 
+def _vehicle_services() -> list[str]:
+    """The services whose law this municipality applies (all, when it names none)."""
+    laws = current_municipality().laws or []
+    return [s.value for s in Service if not laws or SERVICE_LAW[s] in laws]
+
+
 @staff_required
 def vehicle_new(request: HttpRequest, person_id: int) -> HttpResponse:
+    """The vehicle is recorded under the law of the service it is for, with that law's fields."""
     owner = get_object_or_404(Person.objects.all(), pk=person_id)
-    form = Fm.VehicleForm(request.POST or None)
+    services = _vehicle_services()
+    if not services:
+        raise Http404("nenhum serviço de táxi, mototáxi ou motofrete neste município")
+    asked = request.POST.get("service") or request.GET.get("servico") or ""
+    service = asked if asked in services else services[0]
+    form = Fm.VehicleForm(request.POST or None, service=service, services=services)
     if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
         try:
             vehicle = S.vehicle_register(
                 actor=_actor(request),
                 municipality=current_municipality(),
-                law=MOTO,
+                law=SERVICE_LAW[Service(data.pop("service"))],
                 owner=owner,
-                data=form.cleaned_data,
+                data=data,
             )
         except NotCompetent as exc:
             return _deny(request, exc)
@@ -237,7 +250,15 @@ def vehicle_new(request: HttpRequest, person_id: int) -> HttpResponse:
     return render(
         request,
         "registry/form.html",
-        {"form": form, "title": f"Cadastrar veículo de {owner.name}", "submit": "Cadastrar"},
+        {
+            "form": form,
+            "title": f"Cadastrar veículo de {owner.name} — {Service(service).label}",
+            "submit": "Cadastrar",
+            # One link per service: each shows the fields its own law asks for.
+            "variants": [(Service(s).label, f"?servico={s}", s == service) for s in services]
+            if len(services) > 1
+            else [],
+        },
     )
 
 

@@ -47,11 +47,14 @@ class PersonIn(Schema):
     phone: str = ""
     email: str = ""
     is_public_servant: bool = False
+    #: Legal person: the CPFs of its titulares and sócios, each already in the registry (taxi
+    #: art. 11; art. 23, VIII). Omitted (null) leaves them as they are; [] clears them.
+    partners: list[str] | None = None
     service: str = "mototaxi"
 
 
 def person_out(p: Person, role: str) -> dict[str, Any]:
-    return {
+    out = {
         "id": p.pk,
         "kind": p.kind,
         "document": shown_document(p, role),
@@ -61,6 +64,12 @@ def person_out(p: Person, role: str) -> dict[str, Any]:
         "city": p.city,
         "photo": bool(p.photo),
     }
+    if p.kind == Person.Kind.LEGAL:
+        out["partners"] = [
+            {"id": q.pk, "name": q.name, "document": shown_document(q, role)}
+            for q in p.partners.all()
+        ]
+    return out
 
 
 @router.get("/people", summary="Pessoas cadastradas")

@@ -38,6 +38,16 @@ class PersonForm(forms.Form):
     city = forms.CharField(label="Município de residência", required=False)
     phone = forms.CharField(label="Telefone", required=False)
     email = forms.EmailField(label="E-mail", required=False)
+    partners = forms.CharField(
+        label="CPFs dos titulares e sócios da pessoa jurídica, um por linha "
+        "(táxi: art. 11; art. 23, VIII)",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+    def clean_partners(self) -> list[str]:
+        # Validation and lookup happen in the service (validate-docbr, inside the tenant).
+        return [x for x in re.split(r"[\s,;]+", self.cleaned_data["partners"]) if x]
 
 
 class LicenceForm(forms.Form):

@@ -101,13 +101,14 @@ def person_register(
             "obrigatória para pessoa física",
             "Lei de mototáxi de Ipatinga (2013), art. 5, I",
         )
+    partner_cpfs = _partner_cpfs(kind, data.get("partners"))
     values = {f: data.get(f) for f in PERSON_FIELDS if f in data}
     values.update(kind=kind, document=document, name=data["name"].strip())
     for f in ("blood_type", "address", "city", "phone", "email"):
         values[f] = values.get(f) or ""
     with transaction.atomic(), tenant(municipality):
         person = Person.objects.select_for_update(no_key=True).filter(document=document).first()
-        old = _snapshot(person, PERSON_FIELDS) if person else {}
+        old = _person_snapshot(person) if person else {}
         if person is None:
             person = Person(**values)
         else:
@@ -115,15 +116,65 @@ def person_register(
                 setattr(person, k, v)
         person.full_clean(exclude=["partners", "photo", "user"])
         person.save()
+        if partner_cpfs is not None:
+            person.partners.set(_partners(partner_cpfs))
         record_act(
             municipality=municipality,
             actor=actor,
             action="person.update" if old else "person.create",
             obj=person,
             old=old,
-            new=_snapshot(person, PERSON_FIELDS),
+            new=_person_snapshot(person),
+            basis=basis_of(None, [cite(TAXI_LAW, 11), cite(TAXI_LAW, 23, inc="VIII")])
+            if partner_cpfs is not None
+            else None,
         )
     return person
+
+
+PARTNERS_CITE = "Lei do táxi de Ipatinga (2017), art. 11; art. 23, VIII"
+
+
+def _person_snapshot(person: Person) -> dict[str, Any]:
+    out = _snapshot(person, PERSON_FIELDS)
+    if person.kind == Person.Kind.LEGAL:
+        # Partners by id: their CPFs stay out of the acts log.
+        out["partners"] = sorted(person.partners.values_list("pk", flat=True))
+    return out
+
+
+def _partner_cpfs(kind: str, raw: Any) -> list[str] | None:
+    """The partners' CPFs, validated (taxi art. 11 and 23 VIII name the company's titulares,
+    sócios and acionistas); ``None`` leaves the partners on record untouched."""
+    if raw is None:
+        return None
+    items = [str(x).strip() for x in raw if str(x).strip()]
+    if kind != Person.Kind.LEGAL:
+        if items:
+            raise V.FieldError("sócios", "só a pessoa jurídica tem sócios", PARTNERS_CITE)
+        return None
+    cpfs: list[str] = []
+    for n, item in enumerate(items, 1):
+        try:
+            cpfs.append(V.cpf(item, "sócios"))
+        except V.FieldError:
+            raise V.FieldError("sócios", f"o {n}º CPF de sócio é inválido") from None
+    return list(dict.fromkeys(cpfs))
+
+
+def _partners(cpfs: list[str]) -> list[Person]:
+    """The partners must be in the registry (inside the tenant): their other outorgas and public
+    employment are judged from their own records (taxi art. 11, 23 VIII)."""
+    found = {p.document: p for p in Person.objects.filter(document__in=cpfs)}
+    for n, doc in enumerate(cpfs, 1):
+        if doc not in found or found[doc].kind != Person.Kind.NATURAL:
+            raise V.FieldError(
+                "sócios",
+                f"o {n}º sócio (CPF ***.{doc[3:6]}.{doc[6:9]}-**) não está no cadastro; "
+                "cadastre-o antes como pessoa física",
+                PARTNERS_CITE,
+            )
+    return [found[d] for d in cpfs]
 
 
 def licence_record(

@@ -12,6 +12,7 @@ from outorga.core.models import Act
 from outorga.core.tenancy import unscoped
 from outorga.law.competence import (
     COMPETENCES,
+    MUNICIPAL_DATA_COMPETENCES,
     SYSTEM_COMPETENCES,
     NotCompetent,
     Role,
@@ -65,6 +66,42 @@ def test_every_system_action_has_an_expectation():
 @pytest.mark.parametrize(("action", "role"), list(itertools.product(SYSTEM_EXPECTED, Role)))
 def test_matrix_system_actions(action, role):
     assert is_allowed(role, action) == (role in SYSTEM_EXPECTED[action])
+
+
+# The municipality's dated data (rules.md: values left to a decree or regulation are dated data a
+# municipality edits): the administrator records them, citing the decision each one serves.
+MUNICIPAL_DATA_EXPECTED = {
+    "municipality.population.record": ({Role.ADMIN}, "D-7"),
+    "municipality.fiscal_unit.record": ({Role.ADMIN}, "D-5"),
+    "municipality.calendar.record": ({Role.ADMIN}, "D-4"),
+    "municipality.parameter.record": ({Role.ADMIN}, "D-15"),
+}
+
+
+def test_every_municipal_data_action_has_an_expectation():
+    assert set(MUNICIPAL_DATA_EXPECTED) == set(MUNICIPAL_DATA_COMPETENCES)
+
+
+@pytest.mark.parametrize(("action", "role"), list(itertools.product(MUNICIPAL_DATA_EXPECTED, Role)))
+def test_matrix_municipal_data_actions(action, role, user_of):
+    from outorga.core.models import Municipality
+
+    roles, decision = MUNICIPAL_DATA_EXPECTED[action]
+    m = Municipality.objects.get(slug="ipatinga")
+    actor = Actor.of(user_of(m.slug, role), "203.0.113.7")
+    assert is_allowed(role, action) == (role in roles)
+    with unscoped():
+        refused_before = Act.objects.filter(municipality=m, outcome="refused").count()
+    if role in roles:
+        comp = authorize(actor=actor, municipality=m, action=action)
+        assert comp is not None and any(c.article == decision for c in comp.citations)
+    else:
+        with pytest.raises(NotCompetent) as exc:
+            authorize(actor=actor, municipality=m, action=action)
+        assert f"decisão {decision}" in str(exc.value)
+    with unscoped():
+        refused = Act.objects.filter(municipality=m, outcome="refused").count()
+    assert refused == refused_before + (0 if role in roles else 1)
 
 
 def test_a_user_never_acts_in_another_municipality(user_of):

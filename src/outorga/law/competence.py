@@ -295,11 +295,49 @@ SYSTEM_COMPETENCES: dict[str, frozenset[Role]] = {
     "system.audit.read": frozenset({Role.ADMIN, Role.AUTORIDADE}),
 }
 
+#: The municipality's dated data that the laws leave to a decree, a regulation or an outside source
+#: (rules.md: "values the law leaves to a decree or regulation are dated data a municipality
+#: edits"). The administrator transcribes the published act (census, decree, law) with its date and
+#: reference; deciding the value stays with whoever the law names (``tariff.set`` and the like).
+MUNICIPAL_DATA_ACTIONS: dict[str, str] = {
+    "municipality.population.record": "registrar população do IBGE",
+    "municipality.fiscal_unit.record": "registrar valor de unidade fiscal (UFPI, UPFBG)",
+    "municipality.calendar.record": "registrar feriado, ponto facultativo ou dia sem expediente",
+    "municipality.parameter.record": "registrar valor de parâmetro fixado em decreto, regulamento "
+    "ou lei",
+}
+
+MUNICIPAL = "municipio"
+MUNICIPAL_DATA_COMPETENCES: dict[str, Competence] = {
+    c.action: c
+    for c in (
+        # D-7: quotas use the newest IBGE figure in force on the date of the grant.
+        _c(MUNICIPAL, "municipality.population.record", {R.ADMIN}, decision(7)),
+        # D-5: unit values are dated data per municipality.
+        _c(MUNICIPAL, "municipality.fiscal_unit.record", {R.ADMIN}, decision(5)),
+        # D-4: a last day without business in the municipality moves to the next business day.
+        _c(
+            MUNICIPAL,
+            "municipality.calendar.record",
+            {R.ADMIN},
+            decision(4),
+            cite("federal.9784-1999", 66, 1),
+        ),
+        # D-15: an amendment or a decree value is a new dated value, never an edit of the old one.
+        _c(MUNICIPAL, "municipality.parameter.record", {R.ADMIN}, decision(15)),
+    )
+}
+assert set(MUNICIPAL_DATA_COMPETENCES) == set(MUNICIPAL_DATA_ACTIONS)
+
 
 class NotCompetent(PermissionError):
     def __init__(self, role: str, law: str, action: str, competence: Competence | None) -> None:
         self.role, self.law, self.action, self.competence = role, law, action, competence
-        label = ACTIONS.get(action) or SYSTEM_ACTIONS.get(action, action)
+        label = (
+            ACTIONS.get(action)
+            or MUNICIPAL_DATA_ACTIONS.get(action)
+            or SYSTEM_ACTIONS.get(action, action)
+        )
         if competence is None:
             msg = f"Ato '{label}' não previsto na lei {law}."
         else:
@@ -316,6 +354,8 @@ def competence(law: str, action: str) -> Competence | None:
 def is_allowed(role: Role | str, action: str, law: str | None = None) -> bool:
     if action in SYSTEM_COMPETENCES:
         return Role(role) in SYSTEM_COMPETENCES[action]
+    if action in MUNICIPAL_DATA_COMPETENCES:
+        return MUNICIPAL_DATA_COMPETENCES[action].allows(role)
     if law is None:
         raise ValueError(f"action {action} needs a law")
     comp = competence(law, action)
@@ -324,6 +364,11 @@ def is_allowed(role: Role | str, action: str, law: str | None = None) -> bool:
 
 def check(role: Role | str, action: str, law: str | None = None) -> Competence | None:
     """Raise :class:`NotCompetent` unless ``role`` may perform ``action`` under ``law``."""
+    municipal = MUNICIPAL_DATA_COMPETENCES.get(action)
+    if municipal is not None:
+        if municipal.allows(role):
+            return municipal
+        raise NotCompetent(str(role), MUNICIPAL, action, municipal)
     if is_allowed(role, action, law):
         return competence(law, action) if law else None
     raise NotCompetent(

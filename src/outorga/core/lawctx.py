@@ -51,13 +51,23 @@ def facts_for(m: Municipality) -> MunicipalityFacts:
                 for u in FiscalUnitValue.objects.all()
             ),
             holidays={d.date: d.description for d in days if d.kind == CalendarDay.Kind.HOLIDAY},
-            closed_days={d.date: d.description for d in days if d.kind == CalendarDay.Kind.CLOSED},
+            closed_days={
+                d.date: _closed_why(d) for d in days if d.kind != CalendarDay.Kind.HOLIDAY
+            },
             overrides={k: tuple(v) for k, v in overrides.items()},
             suspensions=tuple(
                 LawSuspension(s.rule, s.start, s.end, s.reference)
                 for s in RuleSuspension.objects.all()
             ),
         )
+
+
+def _closed_why(day: CalendarDay) -> str:
+    # A ponto facultativo dispenses the office's business: like a closed day, it is no business
+    # day for deadlines (D-4; Lei 9.784/1999 art. 66 §1), and the reason says which it was.
+    if day.kind == CalendarDay.Kind.OPTIONAL:
+        return f"ponto facultativo — {day.description}"
+    return day.description
 
 
 def context(m: Municipality, as_of: dt.date) -> Context:

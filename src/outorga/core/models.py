@@ -65,10 +65,12 @@ class FiscalUnitValue(TenantModel):
 
 
 class CalendarDay(TenantModel):
-    """A municipal holiday or a day the office was declared closed (D-4)."""
+    """A municipal holiday, an optional day (ponto facultativo) or a day the office was declared
+    closed: none of them is a business day (D-4; Lei 9.784/1999 art. 66 §1)."""
 
     class Kind(models.TextChoices):
         HOLIDAY = "holiday", "feriado municipal"
+        OPTIONAL = "optional", "ponto facultativo"
         CLOSED = "closed", "expediente suspenso"
 
     date = models.DateField("data")

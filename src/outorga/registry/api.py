@@ -134,6 +134,7 @@ class LicenceIn(Schema):
     expires_on: dt.date
     ear: bool = False
     points: int = 0
+    points_reported_on: dt.date | None = None
     service: str = "mototaxi"
 
 
@@ -148,7 +149,13 @@ def licence(request: HttpRequest, person_id: int, payload: LicenceIn) -> dict[st
         person=person,
         data=data,
     )
-    return {"id": lic.pk, "categories": lic.categories, "expires_on": lic.expires_on}
+    return {
+        "id": lic.pk,
+        "categories": lic.categories,
+        "expires_on": lic.expires_on,
+        "points": lic.points,
+        "points_reported_on": lic.points_reported_on,
+    }
 
 
 @router.get("/people/{person_id}/eligibility", summary="Elegibilidade, com fundamentos")

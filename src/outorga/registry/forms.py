@@ -57,6 +57,11 @@ class LicenceForm(forms.Form):
     category_a_since = forms.DateField(label="Categoria A desde", required=False, widget=DATE)
     expires_on = forms.DateField(label="Validade", widget=DATE)
     ear = forms.BooleanField(label="Exerce atividade remunerada (EAR)", required=False)
+    # The CTB points as last reported (mototaxi art. 32 III g, IV e: 20 points, cassação).
+    points = forms.IntegerField(
+        label="Pontos no CTB (último informado)", min_value=0, max_value=999, initial=0
+    )
+    points_reported_on = forms.DateField(label="Pontos informados em", required=False, widget=DATE)
 
 
 class VehicleForm(forms.Form):

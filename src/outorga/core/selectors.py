@@ -15,6 +15,7 @@ from .models import (
     CalendarDay,
     FiscalUnitValue,
     Municipality,
+    ParameterOverride,
     PopulationFigure,
     User,
 )
@@ -90,3 +91,107 @@ def dashboard_counts(user: User) -> list[tuple[str, int | str]]:
             ("Plataformas credenciadas", Platform.objects.filter(status="credentialed").count())
         )
     return counts
+
+
+# --- the municipality's dated data (D-4, D-5, D-7, D-15) ------------------------------------------
+
+
+def municipal_data(m: Municipality, today: dt.date) -> dict[str, Any]:
+    """Every kind of dated datum of ``m``, newest first, each row flagged when it is the one in
+    force ``today`` (for the calendar: the days from today on are flagged as coming)."""
+    from outorga.law import parameter_input as pi
+
+    pops = list(PopulationFigure.objects.order_by("-effective", "-reference_year", "-pk"))
+    current_pop = next((p for p in pops if p.effective <= today), None)
+    units = list(FiscalUnitValue.objects.order_by("-valid_from", "name", "-pk"))
+    current_units: dict[str, int] = {}
+    for u in units:
+        if u.valid_from <= today:
+            current_units.setdefault(u.name, u.pk)
+    declared = {p.name: p for p in pi.parameters_for(m.laws)}
+    overrides = []
+    in_force: dict[str, int] = {}
+    for o in ParameterOverride.objects.order_by("-effective", "name", "-pk"):
+        p = declared.get(o.name)
+        if o.effective <= today:
+            in_force.setdefault(o.name, o.pk)
+        overrides.append(
+            {
+                "id": o.pk,
+                "name": o.name,
+                "label": (p.label_pt or p.description) if p else o.name,
+                "law": pi.law_of(o.name),
+                "unit": p.unit if p else "",
+                "value": o.value,
+                "value_display": pi.show(p, o.value) if p else str(o.value),
+                "effective": o.effective,
+                "legal_reference": o.legal_reference,
+                "example": o.example,
+            }
+        )
+    for row in overrides:
+        row["in_force"] = in_force.get(row["name"]) == row["id"]
+    return {
+        "population": [
+            {"row": p, "in_force": current_pop is not None and p.pk == current_pop.pk} for p in pops
+        ],
+        "fiscal_units": [
+            {"row": u, "in_force": current_units.get(u.name) == u.pk, "reais": reais(u.value)}
+            for u in units
+        ],
+        "calendar": [
+            {"row": d, "coming": d.date >= today, "older": d.date < today - dt.timedelta(days=365)}
+            for d in CalendarDay.objects.order_by("-date")
+        ],
+        "parameters": overrides,
+    }
+
+
+def reais(value: Any) -> str:
+    """A fiscal unit's value in Brazilian format: ``R$ 1.234,5678``, at least two decimals."""
+    from decimal import Decimal
+
+    d = Decimal(value)
+    text = format(d.quantize(Decimal("0.0001")), "f").rstrip("0")
+    whole, _, frac = text.partition(".")
+    frac = frac.ljust(2, "0")
+    return f"R$ {int(whole):,}".replace(",", ".") + f",{frac}"
+
+
+def declared_parameters(m: Municipality, today: dt.date) -> list[dict[str, Any]]:
+    """The parameters the municipality's laws declare, with the value in force ``today`` and
+    whether it comes from the law's file or from the municipality (D-15)."""
+    from outorga.law import parameter_input as pi
+    from outorga.law.parameters import ParameterMissing
+
+    from .lawctx import context
+
+    ctx = context(m, today)
+    out = []
+    for p in pi.parameters_for(m.laws):
+        try:
+            pv = ctx.param(p.name)
+        except ParameterMissing:
+            pv = None
+        kind = pi.kind_of(p)
+        out.append(
+            {
+                "name": p.name,
+                "label": p.label_pt or p.description,
+                "law": pi.law_of(p.name),
+                "unit": p.unit,
+                "kind": kind.value,
+                "hint": pi.HINTS[kind],
+                "editable": p.editable,
+                "references": pi.references_for(p, m.laws),
+                "since": pi.first_date(p),
+                "value": pv.value if pv else None,
+                "value_display": pi.show(p, pv.value)
+                if pv
+                else "sem valor (fixado por regulamento)",
+                "effective": pv.effective if pv else None,
+                "example": pv.example if pv else False,
+                "source": pv.source if pv else None,
+            }
+        )
+    return out

@@ -3,16 +3,30 @@ the act in that same transaction."""
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
+from decimal import Decimal
+from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from outorga.law import parameter_input
+from outorga.law.parameters import DatedValue, ParameterMissing
 from outorga.platforms.models import Platform
+from outorga.registry.validation import FieldError
 
-from .acts import Actor, record_act
+from .acts import Actor, basis_of, record_act
 from .authz import authorize
-from .models import ApiToken, Municipality, User
+from .models import (
+    ApiToken,
+    CalendarDay,
+    FiscalUnitValue,
+    Municipality,
+    ParameterOverride,
+    PopulationFigure,
+    User,
+)
 from .tenancy import tenant
 
 APPS_LAW = "barra-do-garcas.apps-2025"
@@ -93,3 +107,301 @@ def api_token_authenticate(secret: str) -> ApiToken | None:
     if token is None or not secrets.compare_digest(token.digest, ApiToken.digest_of(secret)):
         return None
     return token
+
+
+# --- the municipality's dated data (D-4, D-5, D-7, D-15) ------------------------------------------
+# Append-only: each write is a new dated row; a correction is a newer row, never an edit, so every
+# decision already taken can still be explained by the values in force on its date.
+
+
+def _required_text(text: str, fld: str, label: str, max_length: int) -> str:
+    value = (text or "").strip()
+    if not value:
+        raise FieldError(fld, f"{label}: informe o ato ou a fonte.")
+    if len(value) > max_length:
+        raise FieldError(fld, f"{label}: no máximo {max_length} caracteres.")
+    return value
+
+
+def _duplicate(fld: str, message: str) -> FieldError:
+    return FieldError(
+        fld,
+        f"{message} O histórico não é reescrito: para corrigir, registre um novo valor com outra "
+        "data de vigência.",
+    )
+
+
+def population_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    value: int,
+    reference_year: int,
+    effective: dt.date,
+    source: str,
+) -> PopulationFigure:
+    """A new IBGE figure, in force from ``effective`` (the date it was published): quotas read the
+    newest figure in force on the date of the grant (D-7)."""
+    comp = authorize(
+        actor=actor, municipality=municipality, action="municipality.population.record"
+    )
+    if isinstance(value, bool) or value < 1 or value > 2_000_000_000:
+        raise FieldError("value", "População: informe o número de habitantes (inteiro positivo).")
+    if not FIRST_CENSUS_YEAR <= reference_year <= effective.year:
+        raise FieldError(
+            "reference_year",
+            f"Ano de referência: entre {FIRST_CENSUS_YEAR} e o ano em que o dado entra em vigor "
+            f"({effective.year}).",
+        )
+    source = _required_text(source, "source", "Fonte", 200)
+    try:
+        with transaction.atomic(), tenant(municipality):
+            if PopulationFigure.objects.filter(
+                reference_year=reference_year, effective=effective
+            ).exists():
+                raise _duplicate(
+                    "effective",
+                    f"Em vigor desde: já há população de {reference_year} registrada a partir de "
+                    f"{effective:%d/%m/%Y}.",
+                )
+            before = PopulationFigure.objects.filter(effective__lte=effective).first()
+            row = PopulationFigure.objects.create(
+                value=value, reference_year=reference_year, effective=effective, source=source
+            )
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="municipality.population.record",
+                obj=row,
+                old=_population_json(before) if before else None,
+                new=_population_json(row),
+                basis=basis_of(citations=comp.citations if comp else ()),
+            )
+    except IntegrityError:
+        raise _duplicate(
+            "effective", "Em vigor desde: esse dado acaba de ser registrado por outra pessoa."
+        ) from None
+    return row
+
+
+FIRST_CENSUS_YEAR = 1872  # the first Brazilian census
+
+
+def _population_json(p: PopulationFigure) -> dict[str, Any]:
+    return {
+        "value": p.value,
+        "reference_year": p.reference_year,
+        "effective": p.effective,
+        "source": p.source,
+    }
+
+
+def fiscal_unit_value_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    name: str,
+    value: Decimal,
+    valid_from: dt.date,
+    legal_reference: str,
+    example: bool = False,
+) -> FiscalUnitValue:
+    """A new value in reais of a fiscal unit (UFPI, UPFBG) from ``valid_from``: a fine fixed in the
+    unit is converted at the value in force on the date it is imposed (D-5)."""
+    comp = authorize(
+        actor=actor, municipality=municipality, action="municipality.fiscal_unit.record"
+    )
+    units = parameter_input.fiscal_units_for(municipality.laws)
+    name = (name or "").strip().upper()
+    if name not in units:
+        raise FieldError(
+            "name",
+            "Unidade fiscal: as leis do município fixam valores em "
+            + (", ".join(units) or "nenhuma unidade fiscal")
+            + ".",
+        )
+    if not isinstance(value, Decimal) or not value.is_finite() or value <= 0:
+        raise FieldError("value", "Valor (R$): informe um valor maior que zero.")
+    exponent = value.normalize().as_tuple().exponent
+    if isinstance(exponent, int) and exponent < -4:
+        raise FieldError("value", "Valor (R$): no máximo 4 casas decimais.")
+    if value >= Decimal("100000000"):
+        raise FieldError("value", "Valor (R$): valor grande demais para uma unidade fiscal.")
+    legal_reference = _required_text(legal_reference, "legal_reference", "Ato legal", 300)
+    try:
+        with transaction.atomic(), tenant(municipality):
+            if FiscalUnitValue.objects.filter(name=name, valid_from=valid_from).exists():
+                raise _duplicate(
+                    "valid_from",
+                    f"Válido a partir de: já há valor da {name} a partir de {valid_from:%d/%m/%Y}.",
+                )
+            before = (
+                FiscalUnitValue.objects.filter(name=name, valid_from__lte=valid_from)
+                .order_by("-valid_from")
+                .first()
+            )
+            row = FiscalUnitValue.objects.create(
+                name=name,
+                value=value,
+                valid_from=valid_from,
+                legal_reference=legal_reference,
+                example=example,
+            )
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="municipality.fiscal_unit.record",
+                obj=row,
+                old=_fiscal_unit_json(before) if before else None,
+                new=_fiscal_unit_json(row),
+                basis=basis_of(citations=comp.citations if comp else ()),
+            )
+    except IntegrityError:
+        raise _duplicate(
+            "valid_from", "Válido a partir de: esse valor acaba de ser registrado por outra pessoa."
+        ) from None
+    return row
+
+
+def _fiscal_unit_json(u: FiscalUnitValue) -> dict[str, Any]:
+    return {
+        "name": u.name,
+        "value": Decimal(u.value),
+        "valid_from": u.valid_from,
+        "legal_reference": u.legal_reference,
+        "example": u.example,
+    }
+
+
+def calendar_day_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    date: dt.date,
+    kind: str,
+    description: str,
+    legal_reference: str,
+) -> CalendarDay:
+    """A municipal holiday, ponto facultativo or day without business: a deadline whose last day
+    falls on it moves to the next business day (D-4; Lei 9.784/1999 art. 66 §1)."""
+    comp = authorize(actor=actor, municipality=municipality, action="municipality.calendar.record")
+    if kind not in CalendarDay.Kind.values:
+        raise FieldError(
+            "kind",
+            "Tipo: feriado municipal (holiday), ponto facultativo (optional) ou expediente "
+            "suspenso (closed).",
+        )
+    description = (description or "").strip()
+    if not description:
+        raise FieldError("description", "Descrição: diga que dia é (ex.: aniversário da cidade).")
+    if len(description) > 200:
+        raise FieldError("description", "Descrição: no máximo 200 caracteres.")
+    legal_reference = _required_text(legal_reference, "legal_reference", "Ato legal", 200)
+    try:
+        with transaction.atomic(), tenant(municipality):
+            existing = CalendarDay.objects.filter(date=date).first()
+            if existing is not None:
+                raise FieldError(
+                    "date",
+                    f"Data: {date:%d/%m/%Y} já está registrada "
+                    f"({existing.get_kind_display()}: {existing.description}).",
+                )
+            row = CalendarDay.objects.create(
+                date=date, kind=kind, description=description, legal_reference=legal_reference
+            )
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="municipality.calendar.record",
+                obj=row,
+                new={
+                    "date": date,
+                    "kind": kind,
+                    "description": description,
+                    "legal_reference": legal_reference,
+                },
+                basis=basis_of(citations=comp.citations if comp else ()),
+            )
+    except IntegrityError:
+        raise FieldError("date", f"Data: {date:%d/%m/%Y} acaba de ser registrada.") from None
+    return row
+
+
+def parameter_override_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    name: str,
+    value: Any,
+    effective: dt.date,
+    legal_reference: str,
+    example: bool = False,
+) -> ParameterOverride:
+    """The municipality's value for a declared parameter from ``effective`` (a decree's tariff or
+    fare maximum, a regulation's deadline, an amendment of the law): it wins over the rulebook's
+    value from that date and facts are judged by the value in force on their date (D-15).
+
+    ``value`` is the JSON value (money in integer cents); the web form converts what was typed in
+    Brazilian format with :func:`outorga.law.parameter_input.from_text` first."""
+    comp = authorize(actor=actor, municipality=municipality, action="municipality.parameter.record")
+    declared = {p.name: p for p in parameter_input.parameters_for(municipality.laws)}
+    param = declared.get(name)
+    if param is None:
+        raise FieldError("name", "Parâmetro: não declarado pelas leis deste município.")
+    try:
+        stored = parameter_input.from_json(param, value)
+    except parameter_input.ValueInvalid as exc:
+        raise FieldError(
+            "value", f"Valor de '{param.label_pt or param.description}': {exc}"
+        ) from None
+    start = parameter_input.first_date(param)
+    if effective < start:
+        raise FieldError(
+            "effective",
+            f"Em vigor desde: o parâmetro só existe a partir de {start:%d/%m/%Y} (D-15).",
+        )
+    legal_reference = _required_text(legal_reference, "legal_reference", "Ato legal", 300)
+    try:
+        with transaction.atomic(), tenant(municipality):
+            if ParameterOverride.objects.filter(name=name, effective=effective).exists():
+                raise _duplicate(
+                    "effective",
+                    f"Em vigor desde: já há valor do município para este parâmetro a partir de "
+                    f"{effective:%d/%m/%Y}.",
+                )
+            overrides = [
+                DatedValue(o.effective, o.value, o.example, o.legal_reference, "municipality")
+                for o in ParameterOverride.objects.filter(name=name)
+            ]
+            try:
+                before: Any = param.at(effective, overrides).to_json()
+            except ParameterMissing:
+                before = None
+            row = ParameterOverride.objects.create(
+                name=name,
+                effective=effective,
+                value=stored,
+                legal_reference=legal_reference,
+                example=example,
+            )
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="municipality.parameter.record",
+                obj=row,
+                old={"in_force": before} if before else None,
+                new={
+                    "name": name,
+                    "value": stored,
+                    "unit": param.unit,
+                    "effective": effective,
+                    "legal_reference": legal_reference,
+                    "example": example,
+                },
+                basis=basis_of(citations=comp.citations if comp else ()),
+            )
+    except IntegrityError:
+        raise _duplicate(
+            "effective", "Em vigor desde: esse valor acaba de ser registrado por outra pessoa."
+        ) from None
+    return row

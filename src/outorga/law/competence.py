@@ -262,9 +262,35 @@ _TABLE: list[Competence] = [
         APPS, "penalty.fine", {R.AUTORIDADE}, cite(APPS, 26, inc="II"), cite(APPS, 22), decision(17)
     ),
     _c(APPS, "penalty.seizure", {R.FISCAL}, cite(APPS, 26, inc="III"), cite(APPS, 23)),
-    _c(APPS, "defence.file", {R.PLATAFORMA, R.PERMISSIONARIO}, cite(APPS, 26, "único")),
+    # The law only demands due process (art. 26, parágrafo único); until a regulation, Lei
+    # 9.784/1999 (D-17): the appeal goes to the authority that decided, who records one delivered
+    # on paper, and the superior authority judges it (art. 56 §1); the notice starts the period.
+    _c(
+        APPS,
+        "defence.file",
+        {R.PLATAFORMA, R.PERMISSIONARIO, R.AUTORIDADE},
+        cite(APPS, 26, "único"),
+        cite("federal.9784-1999", 56, 1),
+        decision(17),
+        note="a autoridade registra defesa ou recurso entregue em papel",
+    ),
+    _c(
+        APPS,
+        "notice.record",
+        {R.ATENDENTE, R.FISCAL, R.AUTORIDADE},
+        cite(APPS, 26, "único"),
+        decision(4),
+        decision(17),
+    ),
     _c(APPS, "defence.judge", {R.AUTORIDADE}, cite(APPS, 26, "único"), decision(17)),
-    _c(APPS, "appeal.executive.judge", {R.CHEFE_EXECUTIVO}, cite(APPS, 26, "único"), decision(17)),
+    _c(
+        APPS,
+        "appeal.executive.judge",
+        {R.CHEFE_EXECUTIVO},
+        cite(APPS, 26, "único"),
+        cite("federal.9784-1999", 56, 1),
+        decision(17),
+    ),
     _c(APPS, "tariff.set", {R.CHEFE_EXECUTIVO}, cite(APPS, 7), cite(APPS, 8)),
     _c(APPS, "debt.payment.record", {R.FINANCAS}, cite(APPS, 20)),
     # Inspections: SESUMA inspects and controls (mototaxi art. 5 §6, 27; taxi art. 27, 31);

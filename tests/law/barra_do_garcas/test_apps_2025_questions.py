@@ -58,6 +58,8 @@ SAMPLES = {
         "decision_notice_on": "2025-09-05",
     },
     "apps.obligation_enforceable": {},
+    "apps.penalty_appeal": {"decision_notice_on": "2025-10-01", "filed_on": "2025-10-08"},
+    "apps.penalty_finality": {"decision_notice_on": "2025-10-01", "appeal": "none"},
 }
 
 

@@ -45,7 +45,13 @@ from . import (
 )
 from ._base import LAW
 from .concurrency import Peak, merge_intervals, peak_concurrent_drivers
-from .enforcement import penalty, procedure_deadlines, vehicle_inspection
+from .enforcement import (
+    penalty,
+    penalty_appeal,
+    penalty_finality,
+    procedure_deadlines,
+    vehicle_inspection,
+)
 from .fares import fare_limits_review, fare_quote, fare_table
 from .final_provisions import obligation_enforceable
 from .platform_duties import RULE_TWO_WHEELER_BAN, complaint_deadline, monthly_report
@@ -91,6 +97,8 @@ __all__ = [
     "obligation_enforceable",
     "peak_concurrent_drivers",
     "penalty",
+    "penalty_appeal",
+    "penalty_finality",
     "platform_credential",
     "platform_duties",
     "procedure_deadlines",

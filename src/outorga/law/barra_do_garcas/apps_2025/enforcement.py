@@ -6,8 +6,10 @@ a platform's credential are proposals decided by the competent authority (D-3).
 
 The law only demands due process (art. 26, parágrafo único). Defence and appeal periods are
 regulation data (``apps_2025.procedure_*_days``, null until a regulation sets them); meanwhile the
-defaults of Lei 9.784/1999 apply — 10 days for the defence (art. 44) and for the appeal (art. 59) —
-and a decision that uses them says so (D-17).
+defaults of Lei 9.784/1999 apply — 10 days for the defence (art. 44) and for the appeal (art. 59),
+30 days to judge the appeal (art. 59 §1) — and a decision that uses them says so (D-17).
+``apps.penalty_appeal`` says whether an appeal against a warning or fine is heard (a late one is
+not, Lei 9.784/1999 art. 63, I) and ``apps.penalty_finality`` when the penalty is final (D-1).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from decimal import Decimal
 from typing import Any
 
 from outorga.law.citations import Citation, cite, decision
-from outorga.law.competence import competence
+from outorga.law.competence import ROLE_LABELS, Role, competence
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl, fiscal_units_to_cents
@@ -132,11 +134,21 @@ def vehicle_inspection(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 # --- art. 26: penalties ---------------------------------------------------------------------------
 
 
+#: The stages of the penalty process (art. 26 sole paragraph) whose period the law leaves to the
+#: regulation (art. 27): label and the Lei 9.784/1999 default that applies meanwhile (D-17).
+STAGES: dict[str, tuple[str, Citation]] = {
+    "defence": ("defesa", cite("federal.9784-1999", 44)),
+    "appeal": ("recurso", cite("federal.9784-1999", 59)),
+    "appeal_judgment": ("julgamento do recurso", cite("federal.9784-1999", 59, 1)),
+}
+
+
 def procedure_days(ctx: Context, stage: str, on: dt.date) -> tuple[int, Reason]:
-    """Days for the defence or the appeal (art. 26 sole paragraph): the regulation's value, or by
-    default Lei 9.784/1999 art. 44 (defence) / art. 59 (appeal) — decision D-17."""
+    """Days for the defence, the appeal or the appeal's judgment (art. 26 sole paragraph): the
+    regulation's value, or by default Lei 9.784/1999 art. 44 (defence), art. 59 (appeal) and
+    art. 59 §1 (judgment) — decision D-17."""
     own = optional_param(ctx, f"procedure_{stage}_days", on)
-    label = "defesa" if stage == "defence" else "recurso"
+    label, federal = STAGES[stage]
     if own is not None:
         return int(own.value), reason(
             f"apps.art26.{stage}_days",
@@ -147,7 +159,6 @@ def procedure_days(ctx: Context, stage: str, on: dt.date) -> tuple[int, Reason]:
             params=(own,),
         )
     default = ctx.param(f"procedure.default_{stage}_days", on)
-    federal: Citation = cite("federal.9784-1999", 44 if stage == "defence" else 59)
     return int(default.value), reason(
         f"apps.art26.{stage}_days",
         Verdict.INFO,
@@ -158,6 +169,11 @@ def procedure_days(ctx: Context, stage: str, on: dt.date) -> tuple[int, Reason]:
         federal,
         params=(default,),
     )
+
+
+def default_used(why: Reason) -> bool:
+    """Whether a period came from the Lei 9.784/1999 default rather than the regulation (D-17)."""
+    return decision(17) in why.citations
 
 
 def art26_sole_defence(
@@ -449,3 +465,256 @@ def procedure_deadlines(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             )
         outcome[f"{stage}_days"] = days
     return decide(qid, ctx, outcome, reasons, "Prazos do processo administrativo.")
+
+
+# --- art. 26 sole paragraph: the appeal against an imposed penalty (D-1, D-4, D-17) ---------------
+
+#: Lei 9.784/1999, applied by default where the municipal law is silent (D-17): the appeal is
+#: addressed to the authority that decided and judged by the superior one (art. 56 §1); a late
+#: appeal is not heard (art. 63, I); a party who comes forward supplies the missing notice
+#: (art. 26 §5); an appeal's decision states its facts and legal grounds (art. 50, V).
+FEDERAL_APPEAL_NOT_HEARD = cite("federal.9784-1999", 63, inc="I")
+FEDERAL_APPEARANCE_SUPPLIES_NOTICE = cite("federal.9784-1999", 26, 5)
+FEDERAL_REASONED_DECISION = cite("federal.9784-1999", 50, inc="V")
+APPEAL_RESULTS = ("none", "pending", "upheld", "dismissed")
+
+
+def art26_sole_appeal_in_time(
+    ctx: Context, notice_on: dt.date | None, filed_on: dt.date
+) -> tuple[dt.date | None, list[Reason]]:
+    """Art. 26, sole paragraph: penalties are applied "mediante processo administrativo,
+    assegurado o contraditório e a ampla defesa" — the appeal against the penalty is part of the
+    ampla defesa. The law sets no period: the regulation's, or by default 10 days from the notice
+    of the decision (Lei 9.784/1999 art. 59; D-17), counted by D-4. An appeal filed after the last
+    day is not heard (Lei 9.784/1999 art. 63, I); one filed before any notice was recorded is in
+    time, the appearance supplying the notice (art. 26 §5)."""
+    days, why = procedure_days(ctx, "appeal", notice_on or filed_on)
+    if notice_on is None:
+        return None, [
+            why,
+            reason(
+                "apps.art26.appeal_in_time",
+                Verdict.OK,
+                f"Recurso apresentado em {br(filed_on)}, antes de registrada a notificação da "
+                "decisão: o comparecimento da plataforma supre a notificação, e o recurso está no "
+                "prazo.",
+                art(26, "único"),
+                decision(17),
+                FEDERAL_APPEARANCE_SUPPLIES_NOTICE,
+                facts={"apresentado_em": filed_on},
+            ),
+        ]
+    last = ctx.calendar.deadline(notice_on, days)
+    late_cites: tuple[Citation, ...] = (
+        (decision(17), FEDERAL_APPEAL_NOT_HEARD) if default_used(why) else (art(27),)
+    )
+    closed = ctx.calendar.why_closed(notice_on + dt.timedelta(days=days))
+    moved = f" (o {days}º dia caiu em dia sem expediente — {closed} —, D-4)" if closed else ""
+    return last, [
+        why,
+        check(
+            "apps.art26.appeal_in_time",
+            filed_on <= last,
+            f"Recurso apresentado em {br(filed_on)}, dentro do prazo que termina em {br(last)}"
+            f"{moved} (notificação da decisão em {br(notice_on)}).",
+            f"Recurso apresentado em {br(filed_on)}, depois do prazo, encerrado em {br(last)}"
+            f"{moved} (notificação da decisão em {br(notice_on)}): recurso fora do prazo não é "
+            "conhecido.",
+            art(26, "único"),
+            decision(4),
+            *late_cites,
+            facts={
+                "notificação_da_decisão": notice_on,
+                "dias": days,
+                "último_dia": last,
+                "apresentado_em": filed_on,
+            },
+        ),
+    ]
+
+
+@question(
+    "apps.penalty_appeal",
+    law=LAW,
+    title="O recurso contra a penalidade aplicada foi apresentado no prazo? Até quando se julga?",
+    schema={
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["filed_on"],
+        "properties": {"decision_notice_on": DATE, "filed_on": DATE},
+    },
+)
+def penalty_appeal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Whether an appeal against a warning or fine (art. 26 I–II) filed on ``filed_on`` is heard,
+    given the notice of the decision (``decision_notice_on``, absent when none was recorded), and
+    by when the competent authority should judge it (regulation, else Lei 9.784/1999 art. 59 §1:
+    30 days from receiving it; D-17). Who judges is in :mod:`outorga.law.competence`
+    (``appeal.executive.judge``)."""
+    qid = "apps.penalty_appeal"
+    filed_on = day(facts["filed_on"])
+    notice = facts.get("decision_notice_on")
+    last, reasons = art26_sole_appeal_in_time(ctx, day(notice) if notice else None, filed_on)
+    timely = not has_refusal(reasons)
+    outcome: dict[str, Any] = {
+        "timely": timely,
+        "appeal_until": last,
+        "appeal_days": int(reasons[0].parameters[0].value),
+        "default_used": default_used(reasons[0]),
+        "judge_until": None,
+        "decided_by": [],
+    }
+    if timely:
+        days, why = procedure_days(ctx, "appeal_judgment", filed_on)
+        judge_until = ctx.calendar.deadline(filed_on, days)
+        comp = competence(LAW, "appeal.executive.judge")
+        roles = sorted(str(r) for r in comp.roles) if comp else []
+        who = ", ".join(ROLE_LABELS[Role(r)] for r in roles) or "a autoridade competente"
+        cites = dict.fromkeys(
+            (
+                art(26, "único"),
+                decision(17),
+                cite("federal.9784-1999", 56, 1),
+                FEDERAL_REASONED_DECISION,
+                *(comp.citations if comp else ()),
+            )
+        )
+        reasons += [
+            why,
+            reason(
+                "apps.art26.appeal_judgment",
+                Verdict.INFO,
+                f"Julga o recurso: {who} (autoridade superior à que aplicou a penalidade), até "
+                f"{br(judge_until)}, em decisão fundamentada.",
+                *cites,
+                facts={"julga": roles, "julgar_até": judge_until},
+            ),
+        ]
+        outcome.update(judge_until=judge_until, decided_by=roles)
+        summary = f"Recurso no prazo; julgamento até {br(judge_until)}."
+    else:
+        assert last is not None  # only an appeal after a recorded notice can be late
+        summary = f"Recurso fora do prazo (encerrado em {br(last)}): não é conhecido."
+    return decide(qid, ctx, outcome, reasons, summary)
+
+
+def d1_penalty_final(
+    ctx: Context,
+    notice_on: dt.date | None,
+    appeal: str,
+    judged_on: dt.date | None,
+) -> tuple[dict[str, Any], list[Reason]]:
+    """Decision D-1: a penalty is final only when no defence or appeal is pending and every
+    deadline lapsed, or when it was confirmed on appeal. An appeal upheld annuls it. The appeal
+    period runs from the notice of the decision (art. 26 sole paragraph; D-17, D-4)."""
+    out: dict[str, Any] = {"final": False, "final_on": None, "appeal_until": None}
+    if appeal == "upheld":
+        out["status"] = "annulled"
+        return out, [
+            reason(
+                "apps.d1.penalty_final",
+                Verdict.INFO,
+                "Recurso provido: a penalidade foi anulada e não se torna definitiva.",
+                art(26, "único"),
+                decision(1),
+                facts={"recurso": appeal, "julgado_em": judged_on},
+            )
+        ]
+    if appeal == "dismissed":
+        final_on = judged_on or ctx.as_of
+        out.update(status="final", final=True, final_on=final_on)
+        return out, [
+            reason(
+                "apps.d1.penalty_final",
+                Verdict.OK,
+                f"Recurso improvido em {br(final_on)}: penalidade confirmada, definitiva.",
+                art(26, "único"),
+                decision(1),
+                facts={"recurso": appeal, "julgado_em": final_on},
+            )
+        ]
+    if appeal == "pending":
+        out["status"] = "under_appeal"
+        return out, [
+            reason(
+                "apps.d1.penalty_final",
+                Verdict.PENDING,
+                "Recurso pendente de julgamento: a penalidade ainda não é definitiva.",
+                art(26, "único"),
+                decision(1),
+                facts={"recurso": appeal},
+            )
+        ]
+    if notice_on is None:
+        out["status"] = "awaiting_notice"
+        return out, [
+            reason(
+                "apps.d1.penalty_final",
+                Verdict.PENDING,
+                "A decisão ainda não foi notificada à plataforma: o prazo de recurso não começou e "
+                "a penalidade não é definitiva.",
+                art(26, "único"),
+                decision(1),
+                decision(17),
+            )
+        ]
+    days, why = procedure_days(ctx, "appeal", notice_on)
+    last = ctx.calendar.deadline(notice_on, days)
+    lapsed = ctx.as_of > last
+    out["appeal_until"] = last
+    if lapsed:
+        out.update(status="final", final=True, final_on=last + dt.timedelta(days=1))
+    else:
+        out["status"] = "appeal_period"
+    return out, [
+        why,
+        reason(
+            "apps.d1.penalty_final",
+            Verdict.OK if lapsed else Verdict.PENDING,
+            (
+                f"Prazo de recurso encerrado em {br(last)} sem recurso: penalidade definitiva "
+                f"desde {br(last + dt.timedelta(days=1))}."
+                if lapsed
+                else f"Prazo de recurso aberto até {br(last)} (notificação da decisão em "
+                f"{br(notice_on)}): a penalidade ainda não é definitiva."
+            ),
+            art(26, "único"),
+            decision(1),
+            decision(4),
+            facts={"notificação_da_decisão": notice_on, "último_dia": last, "recurso": appeal},
+        ),
+    ]
+
+
+@question(
+    "apps.penalty_finality",
+    law=LAW,
+    title="A penalidade aplicada à plataforma já é definitiva?",
+    schema={
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["appeal"],
+        "properties": {
+            "decision_notice_on": DATE,
+            "appeal": {"enum": list(APPEAL_RESULTS)},
+            "appeal_judged_on": DATE,
+        },
+    },
+)
+def penalty_finality(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """D-1 for a warning or fine (art. 26 I–II) on the reference date: ``awaiting_notice``,
+    ``appeal_period``, ``under_appeal``, ``final`` (with the day it became final) or
+    ``annulled``. A fine's debt is final only once the penalty is (D-1, D-11)."""
+    qid = "apps.penalty_finality"
+    notice = facts.get("decision_notice_on")
+    judged = facts.get("appeal_judged_on")
+    outcome, reasons = d1_penalty_final(
+        ctx, day(notice) if notice else None, facts["appeal"], day(judged) if judged else None
+    )
+    summary = {
+        "awaiting_notice": "Aguardando a notificação da decisão.",
+        "appeal_period": "Prazo de recurso aberto.",
+        "under_appeal": "Em recurso.",
+        "final": "Penalidade definitiva.",
+        "annulled": "Penalidade anulada em recurso.",
+    }[outcome["status"]]
+    return decide(qid, ctx, outcome, reasons, summary)

@@ -1,12 +1,13 @@
 from django.urls import path
 
-from . import views
+from . import views, views_municipal_data
 
 app_name = "core"
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("municipio/", views.municipality, name="municipality"),
+    path("municipio/dados/", views_municipal_data.municipal_data, name="municipal_data"),
     path("atos/", views.acts, name="acts"),
     path("atos/<int:act_id>/", views.act_detail, name="act_detail"),
     path("lei/", views.law_questions, name="law_questions"),

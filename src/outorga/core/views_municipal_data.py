@@ -1,0 +1,203 @@
+"""The municipality's dated data on the web (/municipio/dados/): population (D-7), fiscal unit
+values (D-5), the municipal calendar (D-4) and the municipality's values of declared parameters
+(D-15). Every viewer of the municipality sees the history; the administrator records new dated
+values. Thin: parse the form, call one service, render."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+
+from outorga.law import parameter_input as pi
+from outorga.law.citations import LAW_TITLES
+from outorga.law.competence import NotCompetent, is_allowed
+from outorga.registry.validation import FieldError
+
+from . import selectors, services
+from .access import staff_required
+from .acts import Actor
+from .authz import authorize
+from .middleware import client_ip
+from .models import CalendarDay, Municipality, User
+
+DATE_FORMATS = ["%Y-%m-%d", "%d/%m/%Y"]
+
+
+def _date(label: str) -> forms.DateField:
+    return forms.DateField(
+        label=label,
+        input_formats=DATE_FORMATS,
+        widget=forms.DateInput({"type": "date"}, format="%Y-%m-%d"),
+    )
+
+
+def _br_number(text: str, places: int, label: str) -> Any:
+    try:
+        return pi.parse_br_decimal(text, places)
+    except pi.ValueInvalid as exc:
+        raise forms.ValidationError(f"{label}: {exc}") from None
+
+
+class PopulationForm(forms.Form):
+    value = forms.CharField(label="População (habitantes)", max_length=20, help_text="ex.: 227.731")
+    reference_year = forms.IntegerField(label="Ano de referência (do censo ou estimativa)")
+    effective = _date("Em vigor desde (data de publicação)")
+    source = forms.CharField(label="Fonte", max_length=200, help_text="ex.: IBGE, Censo 2022")
+
+    def clean_value(self) -> int:
+        return int(_br_number(self.cleaned_data["value"], 0, "População"))
+
+
+class FiscalUnitForm(forms.Form):
+    name = forms.ChoiceField(label="Unidade fiscal")
+    value = forms.CharField(label="Valor (R$)", max_length=20, help_text="ex.: 4,8513")
+    valid_from = _date("Válido a partir de")
+    legal_reference = forms.CharField(
+        label="Ato legal", max_length=300, help_text="ex.: Decreto 1.234/2025"
+    )
+    example = forms.BooleanField(label="Valor de exemplo (demonstração)", required=False)
+
+    def __init__(self, *args: Any, units: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["name"].choices = [(u, u) for u in units]  # type: ignore[attr-defined]
+
+    def clean_value(self) -> Any:
+        return _br_number(self.cleaned_data["value"], 4, "Valor (R$)")
+
+
+class CalendarForm(forms.Form):
+    date = _date("Data")
+    kind = forms.ChoiceField(label="Tipo", choices=CalendarDay.Kind.choices)
+    description = forms.CharField(
+        label="Descrição", max_length=200, help_text="ex.: aniversário da cidade"
+    )
+    legal_reference = forms.CharField(
+        label="Ato legal", max_length=200, help_text="ex.: Lei Municipal 528/1975; Decreto 10/2026"
+    )
+
+
+class ParameterForm(forms.Form):
+    name = forms.ChoiceField(label="Parâmetro")
+    value = forms.CharField(
+        label="Valor",
+        max_length=300,
+        help_text="Dinheiro em reais (7,25); dias, anos e pontos inteiros (30); frações com "
+        "vírgula (0,05); datas dd/mm/aaaa; listas separadas por vírgula.",
+    )
+    effective = _date("Em vigor desde")
+    legal_reference = forms.CharField(
+        label="Ato legal", max_length=300, help_text="ex.: Decreto 123/2026, art. 1º"
+    )
+    example = forms.BooleanField(label="Valor de exemplo (demonstração)", required=False)
+
+    def __init__(self, *args: Any, laws: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        groups: dict[str, list[tuple[str, str]]] = {}
+        for p in pi.parameters_for(laws):
+            law = pi.law_of(p.name)
+            group = LAW_TITLES.get(law, law) if law else "Comuns a todas as leis"
+            origin = "" if p.editable else " — fixado na lei (só muda por lei que a altere)"
+            label = f"{p.label_pt or p.description} [{pi.HINTS[pi.kind_of(p)]}]{origin}"
+            groups.setdefault(group, []).append((p.name, label))
+        self.fields["name"].choices = list(groups.items())  # type: ignore[attr-defined]
+
+
+FORMS = {
+    "population": PopulationForm,
+    "fiscal_unit": FiscalUnitForm,
+    "calendar": CalendarForm,
+    "parameter": ParameterForm,
+}
+ACTIONS = {
+    "population": "municipality.population.record",
+    "fiscal_unit": "municipality.fiscal_unit.record",
+    "calendar": "municipality.calendar.record",
+    "parameter": "municipality.parameter.record",
+}
+SAVED = {
+    "population": "População registrada.",
+    "fiscal_unit": "Valor da unidade fiscal registrado.",
+    "calendar": "Dia registrado no calendário do município.",
+    "parameter": "Valor do parâmetro registrado.",
+}
+
+
+def _forms(m: Municipality, data: Any, posted: str | None) -> dict[str, forms.Form]:
+    def bound(kind: str) -> Any:
+        return data if kind == posted else None
+
+    return {
+        "population": PopulationForm(bound("population"), prefix="population"),
+        "fiscal_unit": FiscalUnitForm(
+            bound("fiscal_unit"), prefix="fiscal_unit", units=pi.fiscal_units_for(m.laws)
+        ),
+        "calendar": CalendarForm(bound("calendar"), prefix="calendar"),
+        "parameter": ParameterForm(bound("parameter"), prefix="parameter", laws=list(m.laws)),
+    }
+
+
+def _save(kind: str, actor: Actor, m: Municipality, d: dict[str, Any]) -> None:
+    if kind == "population":
+        services.population_record(actor=actor, municipality=m, **d)
+    elif kind == "fiscal_unit":
+        services.fiscal_unit_value_record(actor=actor, municipality=m, **d)
+    elif kind == "calendar":
+        services.calendar_day_record(actor=actor, municipality=m, **d)
+    else:
+        declared = {p.name: p for p in pi.parameters_for(m.laws)}
+        try:
+            value = pi.from_text(declared[d["name"]], d["value"])
+        except pi.ValueInvalid as exc:
+            p = declared[d["name"]]
+            raise FieldError("value", f"Valor de '{p.label_pt or p.description}': {exc}") from None
+        services.parameter_override_record(actor=actor, municipality=m, **{**d, "value": value})
+
+
+@staff_required
+def municipal_data(request: HttpRequest) -> HttpResponse:
+    user = request.user
+    assert isinstance(user, User) and user.municipality is not None
+    m = user.municipality
+    posted = request.POST.get("kind") if request.method == "POST" else None
+    if posted is not None and posted not in FORMS:
+        posted = None
+    bound = _forms(m, request.POST, posted)
+    if posted is not None:
+        actor = Actor.of(user, client_ip(request))
+        form = bound[posted]
+        try:
+            # Competence first, whatever was typed: the refusal is an act of its own.
+            authorize(actor=actor, municipality=m, action=ACTIONS[posted])
+            if form.is_valid():
+                _save(posted, actor, m, dict(form.cleaned_data))
+        except NotCompetent as exc:
+            return render(request, "core/forbidden.html", {"message": str(exc)}, status=403)
+        except FieldError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            if form.is_valid():
+                messages.success(request, SAVED[posted])
+                return HttpResponseRedirect(reverse("core:municipal_data") + f"#{posted}")
+    today = timezone.localdate()
+    data = selectors.municipal_data(m, today)
+    return render(
+        request,
+        "core/municipal_data.html",
+        {
+            "data": data,
+            "older_days": [r for r in data["calendar"] if r["older"]],
+            "declared": selectors.declared_parameters(m, today),
+            "forms": bound,
+            "can": {k: is_allowed(user.role, a) for k, a in ACTIONS.items()},
+            "posted": posted,
+            "law_titles": LAW_TITLES,
+            "today": today,
+        },
+        status=422 if posted is not None else 200,
+    )

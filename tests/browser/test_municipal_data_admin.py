@@ -1,0 +1,49 @@
+"""The municipality's administrator records a ponto facultativo and a decree tariff on a
+phone-width screen (real chromium): the page fits the phone, and the history shows them."""
+
+from __future__ import annotations
+
+import pytest
+
+from outorga.core.demo import demo_password, demo_username
+from outorga.law.competence import Role
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_administrator_records_dated_data_on_a_phone(page, demo_site, artifacts):
+    username = demo_username("ipatinga", Role.ADMIN)
+    page.goto(f"{demo_site.url}/entrar/")
+    page.get_by_label("Usuário").fill(username)
+    page.get_by_label("Senha").fill(demo_password(username))
+    page.get_by_role("button", name="Entrar").click()
+    page.wait_for_url(f"{demo_site.url}/")
+    page.get_by_role("link", name="Dados do município").click()
+    page.wait_for_url("**/municipio/dados/")
+
+    calendar = page.locator("section#calendar")
+    calendar.get_by_label("Data", exact=True).fill("2026-04-24")
+    calendar.get_by_label("Tipo").select_option("optional")
+    calendar.get_by_label("Descrição").fill("ponto facultativo do navegador")
+    calendar.get_by_label("Ato legal").fill("Decreto 77/2026")
+    calendar.get_by_role("button", name="Registrar dia").click()
+    page.wait_for_url("**/municipio/dados/#calendar")
+    assert page.get_by_text("Dia registrado no calendário do município.").is_visible()
+    assert page.get_by_role("cell", name="ponto facultativo do navegador").is_visible()
+
+    params = page.locator("section#parameter")
+    params.get_by_label("Parâmetro").select_option("mototaxi_2013.tariff.mototaxi.urbana")
+    params.get_by_label("Valor", exact=True).fill("7.25")  # not Brazilian format: refused
+    params.get_by_label("Em vigor desde").fill("2026-02-01")
+    params.get_by_label("Ato legal").fill("Decreto 78/2026")
+    params.get_by_role("button", name="Registrar valor").click()
+    assert page.get_by_text("use vírgula para os decimais").is_visible()
+    params = page.locator("section#parameter")
+    params.get_by_label("Valor", exact=True).fill("7,25")
+    params.get_by_role("button", name="Registrar valor").click()
+    page.wait_for_url("**/municipio/dados/#parameter")
+    assert page.get_by_role("cell", name="R$ 7,25 por corrida").first.is_visible()
+
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"a página transborda a largura do telefone ({width}px)"
+    page.screenshot(path=str(artifacts / "municipal-data-390px.png"), full_page=True)

@@ -1,0 +1,47 @@
+"""Core routes of the municipality's dated data for the route-walking tenancy test
+(tests/core/test_tenancy_routes.py): A's administrator never sees B's population, fiscal unit
+values, calendar days or parameter values, and what A records lands in A only."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from outorga.core.models import CalendarDay, FiscalUnitValue, ParameterOverride, PopulationFigure
+from outorga.law import parameter_input
+
+ADMIN = "admin"
+
+
+def build(m: Any, user_of: Any, marker: str) -> dict[str, Any]:
+    unit = parameter_input.fiscal_units_for(m.laws)[0]
+    PopulationFigure.objects.get_or_create(
+        reference_year=2024,
+        effective=dt.date(2024, 12, 1),
+        defaults={"value": 123_456, "source": f"IBGE {marker}"},
+    )
+    FiscalUnitValue.objects.get_or_create(
+        name=unit,
+        valid_from=dt.date(2024, 12, 1),
+        defaults={"value": "7.7777", "legal_reference": f"Decreto {marker}"},
+    )
+    CalendarDay.objects.get_or_create(
+        date=dt.date(2027, 3, 10),
+        defaults={
+            "kind": CalendarDay.Kind.HOLIDAY,
+            "description": f"Feriado {marker}",
+            "legal_reference": f"Lei {marker}",
+        },
+    )
+    ParameterOverride.objects.get_or_create(
+        name="payment.fine_due_days",
+        effective=dt.date(2027, 1, 1),
+        defaults={"value": 40, "legal_reference": f"Decreto {marker}"},
+    )
+    return {"fiscal_unit": unit}
+
+
+ROUTES = {
+    # The page lists only A's rows; B's markers never show.
+    "municipio/dados/": lambda b: ("get", "/municipio/dados/", {200}, None, ADMIN),
+}

@@ -11,6 +11,7 @@ from outorga.core.models import CalendarDay, FiscalUnitValue, ParameterOverride,
 from outorga.law import parameter_input
 
 ADMIN = "admin"
+API = "/api/v1/municipality"
 
 
 def build(m: Any, user_of: Any, marker: str) -> dict[str, Any]:
@@ -44,4 +45,50 @@ def build(m: Any, user_of: Any, marker: str) -> dict[str, Any]:
 ROUTES = {
     # The page lists only A's rows; B's markers never show.
     "municipio/dados/": lambda b: ("get", "/municipio/dados/", {200}, None, ADMIN),
+    # Writes land in A: B's snapshot is unchanged. B's own fiscal unit is no unit of A's laws.
+    "api/v1/municipality/population": lambda b: (
+        "post",
+        f"{API}/population",
+        {201},
+        {"value": 1000, "reference_year": 2025, "effective": "2025-12-01", "source": "IBGE"},
+        ADMIN,
+    ),
+    "api/v1/municipality/fiscal-units": lambda b: (
+        "post",
+        f"{API}/fiscal-units",
+        {422},
+        {
+            "name": b.extra["fiscal_unit"],
+            "value": "1.00",
+            "valid_from": "2024-12-01",
+            "legal_reference": "invasão",
+        },
+        ADMIN,
+    ),
+    "api/v1/municipality/calendar": lambda b: (
+        "post",
+        f"{API}/calendar",
+        {201},
+        {"date": "2027-03-11", "kind": "closed", "description": "x", "legal_reference": "y"},
+        ADMIN,
+    ),
+    "api/v1/municipality/parameters": lambda b: (
+        "post",
+        f"{API}/parameters",
+        {201},
+        {
+            "name": "payment.fine_due_days",
+            "value": 20,
+            "effective": "2027-02-01",
+            "legal_reference": "Decreto de A",
+        },
+        ADMIN,
+    ),
+    "api/v1/municipality/parameters/declared": lambda b: (
+        "get",
+        f"{API}/parameters/declared",
+        {200},
+        None,
+        ADMIN,
+    ),
 }

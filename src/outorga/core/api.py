@@ -264,3 +264,7 @@ api.add_router("/enforcement", enforcement_router)
 from outorga.portal.api import router as portal_router  # noqa: E402
 
 api.add_router("/notifications", portal_router)
+
+from outorga.core.api_municipal_data import router as municipal_data_router  # noqa: E402
+
+api.add_router("/municipality", municipal_data_router)

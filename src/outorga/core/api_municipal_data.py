@@ -1,0 +1,271 @@
+"""API of the municipality's dated data, under ``/api/v1/municipality/…``: population (D-7), fiscal
+unit values (D-5), calendar days (D-4) and the municipality's values of declared parameters (D-15).
+
+Every municipal servant reads; the administrator records (``municipality.*.record``). History is
+append-only: there is no PUT nor DELETE, a correction is a new dated value. Refusals: 403 (no
+competence), 422 with ``erros`` naming the field.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Any, Literal
+
+from django.http import HttpRequest
+from django.utils import timezone
+from ninja import Field, Router, Schema, Status
+
+from outorga.core import api as core_api
+
+from . import selectors, services
+from .acts import Actor
+from .middleware import client_ip
+from .models import CalendarDay, FiscalUnitValue, ParameterOverride, PopulationFigure, User
+
+# Typed here: core.api imports this module at its end, and mypy cannot infer across the cycle.
+_core: Any = core_api
+staff: Any = _core.staff
+
+router = Router(tags=["município: dados datados"], auth=staff)
+
+
+class Error(Schema):
+    detail: str
+    erros: list[dict[str, str]] | None = None
+
+
+def _user(request: HttpRequest) -> User:
+    user = request.user
+    assert isinstance(user, User)
+    return user
+
+
+def _actor(request: HttpRequest) -> Actor:
+    return Actor.of(_user(request), client_ip(request))
+
+
+# --- population (D-7) -------------------------------------------------------------------------------
+
+
+class PopulationIn(Schema):
+    value: int = Field(..., description="habitantes", examples=[227731])
+    reference_year: int = Field(..., description="ano do censo ou da estimativa", examples=[2022])
+    effective: dt.date = Field(
+        ..., description="em vigor desde (data de publicação)", examples=["2023-06-28"]
+    )
+    source: str = Field(..., max_length=200, examples=["IBGE, Censo Demográfico 2022"])
+
+
+class PopulationOut(Schema):
+    id: int
+    value: int
+    reference_year: int
+    effective: dt.date
+    source: str
+
+
+@router.get(
+    "/population",
+    response=list[PopulationOut],
+    summary="Histórico da população (mais recente primeiro)",
+)
+def population_list(request: HttpRequest) -> Any:
+    return PopulationFigure.objects.order_by("-effective", "-reference_year", "-pk")
+
+
+@router.post(
+    "/population",
+    response={201: PopulationOut, 403: Error, 422: Error},
+    summary="Registrar população (decisão D-7)",
+)
+def population_create(request: HttpRequest, payload: PopulationIn) -> Any:
+    row = services.population_record(
+        actor=_actor(request),
+        municipality=selectors.require_municipality(),
+        **payload.dict(),
+    )
+    return Status(201, row)
+
+
+# --- fiscal unit values (D-5) -----------------------------------------------------------------------
+
+
+class FiscalUnitIn(Schema):
+    name: str = Field(..., description="unidade fiscal das leis do município", examples=["UFPI"])
+    value: Decimal = Field(
+        ..., description="valor em reais, até 4 casas decimais", examples=["4.8513"]
+    )
+    valid_from: dt.date = Field(..., examples=["2026-01-01"])
+    legal_reference: str = Field(..., max_length=300, examples=["Decreto 1.234/2025"])
+    example: bool = Field(False, description="valor de exemplo (demonstração)")
+
+
+class FiscalUnitOut(Schema):
+    id: int
+    name: str
+    value: Decimal = Field(..., description="valor em reais")
+    valid_from: dt.date
+    legal_reference: str
+    example: bool
+
+
+@router.get(
+    "/fiscal-units",
+    response=list[FiscalUnitOut],
+    summary="Histórico dos valores da unidade fiscal (mais recente primeiro)",
+)
+def fiscal_unit_list(request: HttpRequest) -> Any:
+    return FiscalUnitValue.objects.order_by("-valid_from", "name", "-pk")
+
+
+@router.post(
+    "/fiscal-units",
+    response={201: FiscalUnitOut, 403: Error, 422: Error},
+    summary="Registrar valor da unidade fiscal (decisão D-5)",
+)
+def fiscal_unit_create(request: HttpRequest, payload: FiscalUnitIn) -> Any:
+    row = services.fiscal_unit_value_record(
+        actor=_actor(request),
+        municipality=selectors.require_municipality(),
+        **payload.dict(),
+    )
+    return Status(201, row)
+
+
+# --- calendar (D-4) ---------------------------------------------------------------------------------
+
+
+class CalendarDayIn(Schema):
+    date: dt.date = Field(..., examples=["2026-08-15"])
+    kind: Literal["holiday", "optional", "closed"] = Field(
+        ...,
+        description="holiday = feriado municipal; optional = ponto facultativo; closed = "
+        "expediente suspenso",
+    )
+    description: str = Field(..., max_length=200, examples=["Aniversário da cidade"])
+    legal_reference: str = Field(..., max_length=200, examples=["Lei Municipal 528/1975"])
+
+
+class CalendarDayOut(Schema):
+    id: int
+    date: dt.date
+    kind: str
+    kind_label: str
+    description: str
+    legal_reference: str
+
+    @staticmethod
+    def resolve_kind_label(obj: CalendarDay) -> str:
+        return str(obj.get_kind_display())
+
+
+@router.get(
+    "/calendar",
+    response=list[CalendarDayOut],
+    summary="Feriados municipais, pontos facultativos e dias sem expediente (mais recente primeiro)",
+)
+def calendar_list(request: HttpRequest) -> Any:
+    return CalendarDay.objects.order_by("-date")
+
+
+@router.post(
+    "/calendar",
+    response={201: CalendarDayOut, 403: Error, 422: Error},
+    summary="Registrar dia sem expediente no município (decisão D-4)",
+)
+def calendar_create(request: HttpRequest, payload: CalendarDayIn) -> Any:
+    row = services.calendar_day_record(
+        actor=_actor(request),
+        municipality=selectors.require_municipality(),
+        **payload.dict(),
+    )
+    return Status(201, row)
+
+
+# --- parameters (D-15) ------------------------------------------------------------------------------
+
+
+class DeclaredParameterOut(Schema):
+    name: str
+    label: str
+    law: str | None = Field(None, description="lei do parâmetro; vazio = comum a todas")
+    unit: str
+    kind: str = Field(
+        ...,
+        description="money (centavos, inteiro), integer, fiscal_units, fraction, percent, date, "
+        "text, text_list",
+    )
+    hint: str
+    editable: bool = Field(..., description="deixado pela lei a decreto ou regulamento")
+    references: list[str]
+    since: dt.date
+    value: Any = Field(None, description="valor em vigor hoje")
+    value_display: str
+    effective: dt.date | None
+    example: bool
+    source: str | None = Field(None, description="law (texto da lei) ou municipality")
+
+
+class ParameterIn(Schema):
+    name: str = Field(..., examples=["mototaxi_2013.tariff.mototaxi.urbana"])
+    value: Any = Field(
+        ...,
+        description="no tipo do parâmetro: dinheiro em centavos (inteiro), frações e percentuais "
+        'como texto decimal ("0.05"), datas AAAA-MM-DD, listas de textos',
+        examples=[725],
+    )
+    effective: dt.date = Field(..., examples=["2026-02-01"])
+    legal_reference: str = Field(..., max_length=300, examples=["Decreto 123/2026"])
+    example: bool = Field(False, description="valor de exemplo (demonstração)")
+
+
+class ParameterOut(Schema):
+    id: int
+    name: str
+    label: str
+    law: str | None
+    unit: str
+    value: Any
+    value_display: str
+    effective: dt.date
+    legal_reference: str
+    example: bool
+    in_force: bool = Field(..., description="é o valor do município em vigor hoje")
+
+
+@router.get(
+    "/parameters/declared",
+    response=list[DeclaredParameterOut],
+    summary="Parâmetros declarados pelas leis do município, com o valor em vigor hoje",
+)
+def parameters_declared(request: HttpRequest) -> Any:
+    return selectors.declared_parameters(selectors.require_municipality(), timezone.localdate())
+
+
+@router.get(
+    "/parameters",
+    response=list[ParameterOut],
+    summary="Valores de parâmetros fixados pelo município (mais recente primeiro)",
+)
+def parameter_list(request: HttpRequest) -> Any:
+    m = selectors.require_municipality()
+    return selectors.municipal_data(m, timezone.localdate())["parameters"]
+
+
+@router.post(
+    "/parameters",
+    response={201: ParameterOut, 403: Error, 422: Error},
+    summary="Registrar valor de parâmetro (decreto, regulamento, lei que altera; decisão D-15)",
+)
+def parameter_create(request: HttpRequest, payload: ParameterIn) -> Any:
+    m = selectors.require_municipality()
+    row: ParameterOverride = services.parameter_override_record(
+        actor=_actor(request), municipality=m, **payload.dict()
+    )
+    out = next(
+        r
+        for r in selectors.municipal_data(m, timezone.localdate())["parameters"]
+        if r["id"] == row.pk
+    )
+    return Status(201, out)

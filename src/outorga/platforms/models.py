@@ -321,11 +321,30 @@ class Complaint(TenantModel):
 
 class PlatformPenalty(TenantModel):
     """Warning or fine imposed on a platform (apps art. 26 I–II). Amounts in cents (D-5); a fine
-    is a debt of the platform (its CNPJ) in the finance ledger."""
+    is a debt of the platform (its CNPJ) in the finance ledger, awaiting the penalty's finality.
+
+    After it is imposed the decision is notified; the appeal period runs from that notice (art. 26
+    sole paragraph; D-17 default 10 days, Lei 9.784/1999 art. 59; D-4 counting). The penalty is
+    final when the period lapses without appeal or the appeal is dismissed, annulled when the appeal
+    is upheld (D-1)."""
 
     class Kind(models.TextChoices):
         WARNING = "warning", "advertência escrita"
         FINE = "fine", "multa"
+
+    class Status(models.TextChoices):
+        AWAITING_NOTICE = "awaiting_notice", "aguardando notificação da decisão"
+        APPEAL_PERIOD = "appeal_period", "prazo de recurso aberto"
+        UNDER_APPEAL = "under_appeal", "em recurso"
+        FINAL = "final", "definitiva"
+        ANNULLED = "annulled", "anulada em recurso"
+
+    class NoticeChannel(models.TextChoices):
+        """How the decision reached the platform, and so which date counts (decision D-4)."""
+
+        PERSONAL = "personal", "entrega pessoal (data da assinatura)"
+        POST = "post", "correio com AR (data do AR)"
+        GAZETTE = "gazette", "Diário Oficial ou edital (data da publicação)"
 
     platform = models.ForeignKey(
         Platform, on_delete=models.PROTECT, related_name="penalties", verbose_name="plataforma"
@@ -341,6 +360,8 @@ class PlatformPenalty(TenantModel):
     defence_notice_on = models.DateField("notificação para defesa")
     defence_judged = models.BooleanField("defesa apresentada e julgada", default=False)
     imposed_at = models.DateTimeField(auto_now_add=True)
+    #: The decision's date, the reference date of the law core (D-5); null on rows older than it.
+    imposed_on = models.DateField("data da decisão", null=True, blank=True)
     imposed_by = models.ForeignKey("core.User", on_delete=models.PROTECT, related_name="+")
     decision = models.JSONField("rastro da decisão", default=dict, blank=True)
     debt = models.OneToOneField(
@@ -351,9 +372,68 @@ class PlatformPenalty(TenantModel):
         related_name="platform_penalty",
         verbose_name="débito no livro de arrecadação",
     )
+    status = models.CharField(
+        "situação", max_length=20, choices=Status.choices, default=Status.AWAITING_NOTICE
+    )
+    decision_notice_on = models.DateField("notificação da decisão", null=True, blank=True)
+    decision_notice_channel = models.CharField(
+        "meio da notificação", max_length=10, choices=NoticeChannel.choices, blank=True
+    )
+    decision_notice_recorded_by = models.ForeignKey(
+        "core.User", on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    appeal_until = models.DateField("prazo de recurso", null=True, blank=True)
+    final_on = models.DateField("definitiva desde", null=True, blank=True)
+    #: The law core's traces of the procedure after the imposition: the appeal deadline computed at
+    #: the notice and the finality (``{"notice": …, "finality": …}``).
+    procedure = models.JSONField("rastro do procedimento", default=dict, blank=True)
 
     class Meta:
         ordering = ["-imposed_at"]
+
+
+class PlatformPenaltyAppeal(TenantModel):
+    """The platform's appeal against a warning or fine (apps art. 26 sole paragraph; D-17): filed
+    through the API or delivered on paper and recorded by the authority, judged by the superior
+    authority (law.competence ``appeal.executive.judge``). A late appeal is refused and leaves no
+    row, only the refusal's act."""
+
+    class Channel(models.TextChoices):
+        API = "api", "API da plataforma"
+        PAPER = "paper", "entregue em papel (protocolo)"
+
+    class Result(models.TextChoices):
+        PENDING = "pending", "aguardando julgamento"
+        UPHELD = "upheld", "provido: penalidade anulada"
+        DISMISSED = "dismissed", "improvido: penalidade confirmada"
+
+    penalty = models.OneToOneField(
+        PlatformPenalty, on_delete=models.PROTECT, related_name="appeal", verbose_name="penalidade"
+    )
+    channel = models.CharField("meio", max_length=10, choices=Channel.choices)
+    text = models.TextField("razões do recurso")
+    filed_on = models.DateField("apresentado em")
+    filed_at = models.DateTimeField(auto_now_add=True)
+    filed_by = models.ForeignKey(
+        "core.User", on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    filed_by_name = models.CharField("apresentado por", max_length=120)
+    deadline = models.DateField("prazo de recurso", null=True, blank=True)
+    judge_until = models.DateField("julgar até", null=True, blank=True)
+    admission = models.JSONField("rastro da admissão", default=dict, blank=True)
+    result = models.CharField(
+        "resultado", max_length=10, choices=Result.choices, default=Result.PENDING
+    )
+    judged_by = models.ForeignKey(
+        "core.User", on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    judged_on = models.DateField("julgado em", null=True, blank=True)
+    judged_at = models.DateTimeField("registrado em", null=True, blank=True)
+    reasoning = models.TextField("fundamentação do julgamento", blank=True)
+    judgment = models.JSONField("rastro do julgamento", default=dict, blank=True)
+
+    class Meta:
+        ordering = ["judge_until", "filed_at"]
 
 
 class InfractionCandidate(TenantModel):

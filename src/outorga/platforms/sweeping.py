@@ -1,6 +1,8 @@
-"""The platforms' part of the daily sweep (idempotent): suspensions that ended are lifted, and
-late or missing monthly reports (art. 16, D-8) and complaints unanswered after 5 business days
-(art. 15) become infraction candidates for the authority — one row and one act per fact."""
+"""The platforms' part of the daily sweep (idempotent): suspensions that ended are lifted; warnings
+and fines whose appeal period ended without appeal become final, with their debts (art. 26 sole
+paragraph, D-1); late or missing monthly reports (art. 16, D-8) and complaints unanswered after 5
+business days (art. 15) become infraction candidates for the authority — one row and one act per
+fact."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 
 from . import selectors, services
-from .models import InfractionCandidate, Platform
+from .models import InfractionCandidate, Platform, PlatformPenalty
 
 SYSTEM = "varredura diária"
 
@@ -52,6 +54,13 @@ def sweep_platforms(m: Municipality, on: dt.date) -> PlatformsSweep:
         return out
     with tenant(m):
         suspended = list(Platform.objects.filter(status=Platform.Status.SUSPENDED))
+        lapsing = list(
+            PlatformPenalty.objects.filter(
+                status=PlatformPenalty.Status.APPEAL_PERIOD, appeal_until__lt=on
+            )
+            .select_related("platform")
+            .order_by("appeal_until", "pk")
+        )
         reports = selectors.report_candidates(m, on)
         complaints = selectors.overdue_complaints(m, on)
     for p in suspended:
@@ -59,6 +68,14 @@ def sweep_platforms(m: Municipality, on: dt.date) -> PlatformsSweep:
         if services.platform_reinstate_after_suspension(municipality=m, platform=p, on=on):
             out.changes += 1
             out.lines.append(f"{p.name}: suspensão encerrada, volta a operar.")
+    for x in lapsing:
+        out.checked += 1
+        if services.platform_penalty_finalize_lapsed(municipality=m, penalty=x, on=on):
+            out.changes += 1
+            out.lines.append(
+                f"{x.platform.name}: {x.get_kind_display()} definitiva — prazo de recurso "
+                f"encerrado em {x.appeal_until:%d/%m/%Y} sem recurso (decisão D-1)."
+            )
     for s in reports:
         out.checked += 1
         kind = (

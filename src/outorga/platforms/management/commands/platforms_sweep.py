@@ -16,7 +16,8 @@ from outorga.platforms.sweeping import sweep_platforms
 
 class Command(BaseCommand):
     help = (
-        "Varredura das plataformas: fim de suspensões, relatórios mensais atrasados ou não "
+        "Varredura das plataformas: fim de suspensões, penalidades definitivas sem recurso, "
+        "relatórios mensais atrasados ou não "
         "entregues e reclamações sem resposta no prazo (candidatos a infração)."
     )
 

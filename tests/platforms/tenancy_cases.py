@@ -15,6 +15,7 @@ from outorga.platforms.models import (
     PlatformCase,
     PlatformDriver,
     PlatformPenalty,
+    PlatformPenaltyAppeal,
 )
 
 
@@ -76,7 +77,7 @@ def build(m: Any, user_of: Any, marker: str) -> dict[str, Any]:
         notice_on=dt.date(2026, 1, 2),
         defence_until=dt.date(2026, 1, 12),
     )
-    PlatformPenalty.objects.create(
+    penalty = PlatformPenalty.objects.create(
         platform=p,
         kind="warning",
         infraction_on=dt.date(2026, 1, 1),
@@ -84,6 +85,14 @@ def build(m: Any, user_of: Any, marker: str) -> dict[str, Any]:
         reasoning="teste",
         defence_notice_on=dt.date(2026, 1, 2),
         imposed_by=authority,
+    )
+    PlatformPenaltyAppeal.objects.create(
+        penalty=penalty,
+        channel="api",
+        text=f"Recurso {marker}",
+        filed_on=dt.date(2026, 1, 3),
+        filed_by_name="token:teste",
+        judge_until=dt.date(2026, 2, 2),
     )
     InfractionCandidate.objects.get_or_create(
         platform=p,
@@ -97,6 +106,7 @@ def build(m: Any, user_of: Any, marker: str) -> dict[str, Any]:
         "pl_report": report.pk,
         "pl_complaint": complaint.pk,
         "pl_case": case.pk,
+        "pl_penalty": penalty.pk,
     }
 
 
@@ -149,6 +159,20 @@ ROUTES = {
         "get",
         "/api/v1/platform/penalties",
         {200},
+        None,
+        "token",
+    ),
+    "api/v1/platform/penalties/<penalty_id>/appeal": lambda b: (
+        "post",
+        f"/api/v1/platform/penalties/{b.extra['pl_penalty']}/appeal",
+        {404},
+        {"text": "invasor"},
+        "token",
+    ),
+    "api/v1/platform/penalties/<penalty_id>/decision.pdf": lambda b: (
+        "get",
+        f"/api/v1/platform/penalties/{b.extra['pl_penalty']}/decision.pdf",
+        {404},
         None,
         "token",
     ),
@@ -260,6 +284,37 @@ ROUTES = {
     ),
     "plataformas/reclamacoes/": lambda b: ("get", "/plataformas/reclamacoes/", {200}, None),
     "plataformas/penalidades/": lambda b: ("get", "/plataformas/penalidades/", {200}, None),
+    "plataformas/penalidades/<int:penalty_id>/": lambda b: (
+        "get",
+        f"/plataformas/penalidades/{b.extra['pl_penalty']}/",
+        {404},
+        None,
+    ),
+    "plataformas/penalidades/<int:penalty_id>/notificacao/": lambda b: (
+        "post",
+        f"/plataformas/penalidades/{b.extra['pl_penalty']}/notificacao/",
+        {404},
+        {"__form__": {"notice_on": "2026-01-05", "channel": "personal"}},
+    ),
+    "plataformas/penalidades/<int:penalty_id>/recurso/": lambda b: (
+        "post",
+        f"/plataformas/penalidades/{b.extra['pl_penalty']}/recurso/",
+        {404},
+        {"__form__": {"filed_on": "2026-01-05", "text": "invasor"}},
+    ),
+    "plataformas/penalidades/<int:penalty_id>/julgamento/": lambda b: (
+        "post",
+        f"/plataformas/penalidades/{b.extra['pl_penalty']}/julgamento/",
+        {404},
+        {"__form__": {"upheld": "1", "reasoning": "invasor"}},
+        "chefe_executivo",
+    ),
+    "plataformas/penalidades/<int:penalty_id>/pdf/": lambda b: (
+        "get",
+        f"/plataformas/penalidades/{b.extra['pl_penalty']}/pdf/",
+        {404},
+        None,
+    ),
     "plataformas/suspensoes-judiciais/": lambda b: (
         "get",
         "/plataformas/suspensoes-judiciais/",

@@ -15,7 +15,14 @@ from outorga.core.models import Municipality
 from outorga.law import questions
 from outorga.law.competence import NotCompetent, Role, competence
 
-from .models import Complaint, MonthlyReport, Platform, PlatformDriver
+from .models import (
+    Complaint,
+    MonthlyReport,
+    Platform,
+    PlatformDriver,
+    PlatformPenalty,
+    PlatformPenaltyAppeal,
+)
 from .validators import format_cpf, mask_cpf
 
 APPS_LAW = "barra-do-garcas.apps-2025"
@@ -234,3 +241,41 @@ def tax_regimes(platform: Platform, start: dt.datetime, end: dt.datetime) -> dic
         if seen is None or began >= seen[0]:
             in_period[d.cpf] = (began, d.tax_regime)
     return {**newest, **{cpf: regime for cpf, (_, regime) in in_period.items()}}
+
+
+# --- penalties: the authority's queues (art. 26 sole paragraph; D-1, D-17) -----------------------
+
+
+def appeal_queue() -> list[PlatformPenaltyAppeal]:
+    """Appeals awaiting judgment, the nearest judging deadline first (regulation, else Lei
+    9.784/1999 art. 59 §1; D-17)."""
+    return list(
+        PlatformPenaltyAppeal.objects.filter(result=PlatformPenaltyAppeal.Result.PENDING)
+        .select_related("penalty", "penalty__platform", "penalty__debt")
+        .order_by("judge_until", "filed_on", "pk")
+    )
+
+
+def penalties_not_final() -> list[PlatformPenalty]:
+    """Warnings and fines whose appeal period is open (the nearest last day first), then those whose
+    decision was not yet notified (the oldest first): neither is final yet (D-1)."""
+    open_period = PlatformPenalty.objects.filter(status=PlatformPenalty.Status.APPEAL_PERIOD)
+    awaiting = PlatformPenalty.objects.filter(status=PlatformPenalty.Status.AWAITING_NOTICE)
+    related = ("platform", "debt")
+    return [
+        *open_period.select_related(*related).order_by("appeal_until", "pk"),
+        *awaiting.select_related(*related).order_by("imposed_at", "pk"),
+    ]
+
+
+def penalty_acts(x: PlatformPenalty) -> list[Any]:
+    """The acts of a penalty, of its appeal and of its fine's debt, in the chain's order."""
+    from outorga.core.models import Act
+
+    q = Q(object_type="platforms.platformpenalty", object_id=str(x.pk))
+    appeal = PlatformPenaltyAppeal.objects.filter(penalty=x).first()
+    if appeal is not None:
+        q |= Q(object_type="platforms.platformpenaltyappeal", object_id=str(appeal.pk))
+    if x.debt_id is not None:
+        q |= Q(object_type="finance.debt", object_id=str(x.debt_id))
+    return list(Act.objects.filter(q).order_by("seq"))

@@ -19,6 +19,23 @@ urlpatterns = [
     path("plataformas/relatorios/<int:report_id>/", views.report_detail, name="report"),
     path("plataformas/reclamacoes/", views.complaints, name="complaints"),
     path("plataformas/penalidades/", views.penalties, name="penalties"),
+    path("plataformas/penalidades/<int:penalty_id>/", views.penalty_detail, name="penalty_detail"),
+    path(
+        "plataformas/penalidades/<int:penalty_id>/notificacao/",
+        views.penalty_notice,
+        name="penalty_notice",
+    ),
+    path(
+        "plataformas/penalidades/<int:penalty_id>/recurso/",
+        views.penalty_appeal,
+        name="penalty_appeal",
+    ),
+    path(
+        "plataformas/penalidades/<int:penalty_id>/julgamento/",
+        views.penalty_judge,
+        name="penalty_judge",
+    ),
+    path("plataformas/penalidades/<int:penalty_id>/pdf/", views.penalty_pdf, name="penalty_pdf"),
     path("plataformas/suspensoes-judiciais/", views.suspensions, name="suspensions"),
     path("reclamacao/", views.public_complaint, name="public_complaint"),
 ]

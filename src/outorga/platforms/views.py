@@ -21,10 +21,10 @@ from outorga.core.acts import Actor
 from outorga.core.middleware import client_ip
 from outorga.core.models import ApiToken, Municipality, RuleSuspension, User
 from outorga.core.tenancy import current_municipality_or_none, tenant
-from outorga.law.competence import NotCompetent, Role
+from outorga.law.competence import NotCompetent, Role, is_allowed
 from outorga.law.money import brl
 
-from . import charts, selectors, services
+from . import charts, pdf, selectors, services
 from .models import (
     Complaint,
     InfractionCandidate,
@@ -33,6 +33,7 @@ from .models import (
     PlatformCase,
     PlatformDriver,
     PlatformPenalty,
+    PlatformPenaltyAppeal,
 )
 from .services import APPS_LAW, PlatformError
 
@@ -148,6 +149,36 @@ class DecideForm(forms.Form):
         coerce=lambda v: v == "1",
     )
     text = forms.CharField(label="Fundamentação da decisão", widget=forms.Textarea({"rows": 3}))
+
+
+class NoticeForm(forms.Form):
+    notice_on = forms.DateField(
+        label="Data da notificação (assinatura, AR ou publicação — decisão D-4)",
+        widget=forms.DateInput({"type": "date"}),
+    )
+    channel = forms.ChoiceField(label="Meio", choices=PlatformPenalty.NoticeChannel.choices)
+
+
+class PaperAppealForm(forms.Form):
+    filed_on = forms.DateField(
+        label="Apresentado em (data do protocolo)", widget=forms.DateInput({"type": "date"})
+    )
+    text = forms.CharField(label="Razões do recurso", widget=forms.Textarea({"rows": 4}))
+
+
+class JudgeForm(forms.Form):
+    upheld = forms.TypedChoiceField(
+        label="Julgamento",
+        choices=[
+            ("0", "Negar provimento: penalidade confirmada, definitiva"),
+            ("1", "Dar provimento: penalidade anulada, multa cancelada ou restituída"),
+        ],
+        coerce=lambda v: v == "1",
+    )
+    reasoning = forms.CharField(
+        label="Fundamentação (fatos e fundamentos jurídicos — Lei 9.784/1999, art. 50, V)",
+        widget=forms.Textarea({"rows": 4}),
+    )
 
 
 class ComplaintForm(forms.Form):
@@ -362,8 +393,12 @@ def penalty_impose(request: HttpRequest, platform_id: int) -> HttpResponse:
                 else ""
             )
             messages.success(
-                request, f"{penalty.get_kind_display().capitalize()}{amount} aplicada.{debt}"
+                request,
+                f"{penalty.get_kind_display().capitalize()}{amount} aplicada.{debt} Registre a "
+                "notificação da decisão à plataforma: dela corre o prazo de recurso (art. 26, "
+                "parágrafo único; decisão D-17).",
             )
+            return HttpResponseRedirect(reverse("platforms:penalty_detail", args=[penalty.pk]))
     return HttpResponseRedirect(reverse("platforms:detail", args=[p.pk]))
 
 
@@ -522,11 +557,172 @@ def penalties(request: HttpRequest) -> HttpResponse:
         request,
         "platforms/penalties.html",
         {
+            "appeals": selectors.appeal_queue(),
+            "not_final": selectors.penalties_not_final(),
             "penalties": PlatformPenalty.objects.select_related("platform", "imposed_by", "debt"),
             "cases": PlatformCase.objects.select_related("platform"),
             "candidates": InfractionCandidate.objects.select_related("platform")[:200],
+            "today": services.today(),
         },
     )
+
+
+def _penalty(platform_penalty_id: int) -> PlatformPenalty:
+    return get_object_or_404(
+        PlatformPenalty.objects.select_related("platform", "debt", "imposed_by"),
+        pk=platform_penalty_id,
+    )
+
+
+def _form_errors(request: HttpRequest, form: forms.Form) -> None:
+    for fld, errs in form.errors.items():
+        messages.error(request, f"{fld}: {' '.join(str(e) for e in errs)}")
+
+
+@login_required
+def penalty_detail(request: HttpRequest, penalty_id: int) -> HttpResponse:
+    """A warning or fine with its notice, appeal and judgment (art. 26 sole paragraph; D-1, D-17):
+    the screen of the decision, with the acts that made it."""
+    user = _viewer(request, object_page=True)
+    if isinstance(user, HttpResponse):
+        return user
+    x = _penalty(penalty_id)
+    appeal = PlatformPenaltyAppeal.objects.filter(penalty=x).select_related("judged_by").first()
+    today = services.today()
+    role = user.role
+    return render(
+        request,
+        "platforms/penalty.html",
+        {
+            "x": x,
+            "appeal": appeal,
+            "acts": selectors.penalty_acts(x),
+            "decision": x.decision,
+            "finality": x.procedure.get("finality") or x.procedure.get("notice") or {},
+            "notice_form": NoticeForm(initial={"notice_on": today}),
+            "appeal_form": PaperAppealForm(initial={"filed_on": today}),
+            "judge_form": JudgeForm(),
+            "can_notice": x.status == PlatformPenalty.Status.AWAITING_NOTICE
+            and is_allowed(role, "notice.record", APPS_LAW),
+            "can_file": appeal is None
+            and x.status != PlatformPenalty.Status.ANNULLED
+            and is_allowed(role, "defence.file", APPS_LAW),
+            "can_judge": appeal is not None
+            and appeal.result == PlatformPenaltyAppeal.Result.PENDING
+            and is_allowed(role, "appeal.executive.judge", APPS_LAW),
+        },
+    )
+
+
+@login_required
+@require_POST
+def penalty_notice(request: HttpRequest, penalty_id: int) -> HttpResponse:
+    user = _viewer(request, object_page=True)
+    if isinstance(user, HttpResponse):
+        return user
+    x = _penalty(penalty_id)
+    form = NoticeForm(request.POST)
+    if not form.is_valid():
+        _form_errors(request, form)
+    else:
+        try:
+            x = services.platform_penalty_notice_record(
+                actor=_actor(request),
+                municipality=user.municipality,  # type: ignore[arg-type]
+                penalty=x,
+                notice_on=form.cleaned_data["notice_on"],
+                channel=form.cleaned_data["channel"],
+            )
+        except NotCompetent as exc:
+            return _forbidden(request, exc)
+        except PlatformError as exc:
+            _error_messages(request, exc)
+        else:
+            if x.status == PlatformPenalty.Status.FINAL:
+                messages.success(
+                    request,
+                    f"Notificação registrada; o prazo de recurso terminou em "
+                    f"{x.appeal_until:%d/%m/%Y} e a penalidade já é definitiva.",
+                )
+            else:
+                messages.success(
+                    request,
+                    f"Notificação registrada; prazo de recurso até {x.appeal_until:%d/%m/%Y}.",
+                )
+    return HttpResponseRedirect(reverse("platforms:penalty_detail", args=[x.pk]))
+
+
+@login_required
+@require_POST
+def penalty_appeal(request: HttpRequest, penalty_id: int) -> HttpResponse:
+    """A paper appeal delivered to the authority, recorded with its protocol date."""
+    user = _viewer(request, object_page=True)
+    if isinstance(user, HttpResponse):
+        return user
+    x = _penalty(penalty_id)
+    form = PaperAppealForm(request.POST)
+    if not form.is_valid():
+        _form_errors(request, form)
+    else:
+        try:
+            appeal = services.platform_penalty_appeal_file(
+                actor=_actor(request),
+                municipality=user.municipality,  # type: ignore[arg-type]
+                penalty=x,
+                text=form.cleaned_data["text"],
+                channel=PlatformPenaltyAppeal.Channel.PAPER,
+                filed_on=form.cleaned_data["filed_on"],
+            )
+        except NotCompetent as exc:
+            return _forbidden(request, exc)
+        except PlatformError as exc:
+            _error_messages(request, exc)
+        else:
+            messages.success(
+                request,
+                f"Recurso registrado; julgamento até {appeal.judge_until:%d/%m/%Y}.",
+            )
+    return HttpResponseRedirect(reverse("platforms:penalty_detail", args=[x.pk]))
+
+
+@login_required
+@require_POST
+def penalty_judge(request: HttpRequest, penalty_id: int) -> HttpResponse:
+    user = _viewer(request, object_page=True)
+    if isinstance(user, HttpResponse):
+        return user
+    x = _penalty(penalty_id)
+    appeal = get_object_or_404(PlatformPenaltyAppeal.objects.all(), penalty=x)
+    form = JudgeForm(request.POST)
+    if not form.is_valid():
+        _form_errors(request, form)
+    else:
+        try:
+            appeal = services.platform_penalty_appeal_judge(
+                actor=_actor(request),
+                municipality=user.municipality,  # type: ignore[arg-type]
+                appeal=appeal,
+                upheld=form.cleaned_data["upheld"],
+                reasoning=form.cleaned_data["reasoning"],
+            )
+        except NotCompetent as exc:
+            return _forbidden(request, exc)
+        except PlatformError as exc:
+            _error_messages(request, exc)
+        else:
+            messages.success(request, f"Recurso julgado: {appeal.get_result_display()}.")
+    return HttpResponseRedirect(reverse("platforms:penalty_detail", args=[x.pk]))
+
+
+@login_required
+def penalty_pdf(request: HttpRequest, penalty_id: int) -> HttpResponse:
+    user = _viewer(request, object_page=True)
+    if isinstance(user, HttpResponse):
+        return user
+    x = _penalty(penalty_id)
+    resp = HttpResponse(pdf.penalty_decision_pdf(x), content_type="application/pdf")
+    resp["Content-Disposition"] = f'inline; filename="penalidade-{x.pk}.pdf"'
+    return resp
 
 
 class SuspensionForm(forms.Form):

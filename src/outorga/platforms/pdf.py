@@ -1,0 +1,127 @@
+"""PDF of a platform penalty's decisions (apps art. 26): the penalty imposed, the notice that
+started the appeal period, and the appeal's judgment with its reasoning and legal grounds."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+from xml.sax.saxutils import escape
+
+from django.utils import timezone
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from outorga.law.money import brl
+
+from .models import PlatformPenalty, PlatformPenaltyAppeal
+
+STYLES = getSampleStyleSheet()
+
+
+def _d(value: Any) -> str:
+    if value is None:
+        return "—"
+    if hasattr(value, "hour"):
+        return timezone.localtime(value).strftime("%d/%m/%Y %H:%M")
+    return value.strftime("%d/%m/%Y")
+
+
+def _p(text: str, style: str = "Normal") -> Paragraph:
+    return Paragraph(escape(text).replace("\n", "<br/>"), STYLES[style])
+
+
+def _table(rows: list[tuple[str, str]]) -> Table:
+    t = Table(
+        [[Paragraph(f"<b>{escape(k)}</b>", STYLES["Normal"]), _p(v)] for k, v in rows],
+        colWidths=[55 * mm, 115 * mm],
+    )
+    t.setStyle(
+        TableStyle(
+            [("GRID", (0, 0), (-1, -1), 0.3, "#999999"), ("VALIGN", (0, 0), (-1, -1), "TOP")]
+        )
+    )
+    return t
+
+
+def _who(user: Any) -> str:
+    return (user.get_full_name() or user.username) if user is not None else "—"
+
+
+def _citations(*traces: dict[str, Any]) -> list[Any]:
+    seen: dict[str, None] = {}
+    for trace in traces:
+        for c in trace.get("citations") or []:
+            seen.setdefault(str(c), None)
+    return [Spacer(1, 4 * mm), _p("Fundamentos: " + "; ".join(seen))] if seen else []
+
+
+def penalty_decision_pdf(x: PlatformPenalty) -> bytes:
+    """The penalty and, when there is one, the appeal's judgment."""
+    amount = (
+        f"{x.fine_upfbg.normalize():f} UPFBG = {brl(x.amount_cents)}"
+        if x.amount_cents and x.fine_upfbg is not None
+        else "—"
+    )
+    rows = [
+        ("Plataforma", f"{x.platform.name} (CNPJ {x.platform.cnpj})"),
+        ("Penalidade", x.get_kind_display()),
+        ("Valor", amount),
+        ("Data do fato", _d(x.infraction_on)),
+        ("Fato", x.description),
+        ("Fundamentação", x.reasoning),
+        ("Aplicada em", f"{_d(x.imposed_on or x.imposed_at)} por {_who(x.imposed_by)}"),
+        (
+            "Notificação da decisão",
+            f"{_d(x.decision_notice_on)} — {x.get_decision_notice_channel_display()}"
+            if x.decision_notice_on
+            else "não registrada",
+        ),
+        ("Prazo de recurso", _d(x.appeal_until)),
+        ("Situação", x.get_status_display()),
+    ]
+    if x.final_on:
+        rows.append(("Definitiva desde", _d(x.final_on)))
+    if x.debt is not None:
+        rows.append(("Débito", f"{x.debt.reference} — {x.debt.get_status_display()}"))
+    blocks: list[Any] = [_p("Penalidade", "Heading2"), _table(rows)]
+    traces: list[dict[str, Any]] = [x.decision]
+    appeal = PlatformPenaltyAppeal.objects.filter(penalty=x).first()
+    if appeal is not None:
+        blocks += [
+            Spacer(1, 4 * mm),
+            _p("Recurso", "Heading2"),
+            _table(
+                [
+                    ("Apresentado em", f"{_d(appeal.filed_on)} ({appeal.get_channel_display()})"),
+                    ("Razões", appeal.text),
+                    ("Julgar até", _d(appeal.judge_until)),
+                    ("Resultado", appeal.get_result_display()),
+                    ("Julgado em", _d(appeal.judged_on)),
+                    ("Julgado por", _who(appeal.judged_by)),
+                    ("Fundamentação do julgamento", appeal.reasoning or "—"),
+                ]
+            ),
+        ]
+        traces += [appeal.admission, appeal.judgment]
+    blocks += _citations(*traces)
+    buf = io.BytesIO()
+    title = (
+        "Decisão do recurso — penalidade a plataforma"
+        if appeal is not None and appeal.judged_on
+        else "Decisão de penalidade a plataforma"
+    )
+    doc = SimpleDocTemplate(
+        buf, pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm, title=title, author="Outorga"
+    )
+    doc.build(
+        [
+            _p(f"Prefeitura de {x.municipality}"),
+            _p(title, "Title"),
+            _p("Lei 4.976/2025 de Barra do Garças, art. 26"),
+            Spacer(1, 4 * mm),
+            *blocks,
+        ]
+    )
+    return buf.getvalue()

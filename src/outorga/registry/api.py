@@ -263,7 +263,7 @@ def document_create(
     number: Form[str] = "",
     service: Form[str] = "mototaxi",
     category: Form[str] = "",
-    file: File[UploadedFile] | None = None,
+    file: File[UploadedFile | None] = None,
 ) -> Any:
     person = get_object_or_404(Person.objects.all(), pk=person_id) if person_id else None
     vehicle = get_object_or_404(Vehicle.objects.all(), pk=vehicle_id) if vehicle_id else None

@@ -8,6 +8,8 @@ Every model belongs to one municipality (``TenantModel``). State changes go thro
 from __future__ import annotations
 
 from django.db import models
+from django.db.models import Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from outorga.core.tenancy import TenantModel
@@ -415,10 +417,17 @@ class Document(TenantModel):
                 condition=models.Q(person__isnull=False) | models.Q(vehicle__isnull=False),
                 name="document_has_owner",
             ),
+            # One record per owner, type and file (the idempotent upload); the same file for
+            # another person, vehicle or type is that one's own. Coalesce: a missing owner must
+            # collide with itself, which NULLs never do in a unique index.
             models.UniqueConstraint(
-                fields=["municipality", "sha256"],
+                "municipality",
+                Coalesce("person", Value(0), output_field=models.IntegerField()),
+                Coalesce("vehicle", Value(0), output_field=models.IntegerField()),
+                "doc_type",
+                "sha256",
                 condition=~models.Q(sha256=""),
-                name="uniq_document_file",
+                name="uniq_document_owner_file",
             ),
         ]
 

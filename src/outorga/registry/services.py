@@ -322,8 +322,9 @@ def document_record(
     category: str = "",
 ) -> Document:
     """Record a document; an uploaded file is checked and de-duplicated by its SHA-256, so sending
-    the same file twice returns the same document (idempotent upload). ``category`` is the one
-    printed on it (the mandatory insurance's, taxi art. 22 XI).
+    the same file twice for the same person or vehicle and the same type returns the same document
+    (idempotent upload). ``category`` is the one printed on it (the mandatory insurance's, taxi
+    art. 22 XI).
 
     In the same transaction, every live permit of the person (as holder) or of the vehicle has its
     regularity refreshed on the presentation date: a permit the daily sweep marked irregular for
@@ -344,7 +345,11 @@ def document_record(
         digest = hashlib.sha256(content).hexdigest()
     with transaction.atomic(), tenant(municipality):
         if digest:
-            existing = Document.objects.filter(sha256=digest).first()
+            # Idempotent for this owner and this document only: the same file sent for another
+            # person, vehicle or type is that one's own record, never this document handed back.
+            existing = Document.objects.filter(
+                sha256=digest, doc_type=doc_type, person=person, vehicle=vehicle
+            ).first()
             if existing is not None:
                 return existing
         ctx = context(municipality, issued_on)

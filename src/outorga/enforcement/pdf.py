@@ -15,9 +15,12 @@ from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from outorga.law.competence import competence
 from outorga.law.money import brl
 
+from . import lawbridge as L
 from .models import Case, Filing, InfractionNotice, Notice
+from .services import DECISION_NOTICE, JUDGE_ACTION
 
 STYLES = getSampleStyleSheet()
 
@@ -155,6 +158,62 @@ def notice_pdf(notice: Notice, portal_url: str) -> bytes:
     return _doc("Notificação", str(case.municipality), blocks)
 
 
+#: The appeal a dismissed decision opens, by the stage that comes next (mototaxi art. 43–44;
+#: taxi D-17).
+NEXT_APPEAL = {"jari": "recurso à JARI", "executive": "recurso ao Chefe do Poder Executivo"}
+
+
+def _next_appeal(filing: Filing) -> list[tuple[str, str]]:
+    """What the decision leaves to the person: the next appeal, to whom, and its deadline — the
+    date once the decision is notified, else the days counted from that notice (mototaxi art.
+    43–44, D-4; taxi D-17) — or, after the last instance, that no appeal is left."""
+    if filing.result != Filing.Result.DISMISSED:
+        return []
+    case = filing.case
+    nxt = L.next_stage(case.law, filing.stage)
+    if nxt is None:
+        comp = competence(case.law, JUDGE_ACTION[Filing.Stage(filing.stage)])
+        cites = "; ".join(c.render() for c in comp.citations) if comp else ""
+        return [
+            (
+                "Recurso",
+                "não cabe outro recurso administrativo: decisão da última instância"
+                + (f" ({cites})" if cites else "")
+                + "; a penalidade é definitiva (decisão D-1).",
+            )
+        ]
+    label = NEXT_APPEAL[nxt]
+    notice = (
+        case.notices.filter(purpose=DECISION_NOTICE[Filing.Stage(filing.stage)])
+        .order_by("-id")
+        .first()
+    )
+    notified_on = notice.notified_on if notice is not None else None
+    try:
+        deadline, d = L.deadline(
+            case.municipality,
+            case.law,
+            nxt,
+            notice.form if notice is not None and notified_on else Notice.Form.PESSOAL,
+            notified_on or filing.judged_on or filing.filed_on,
+        )
+    except LookupError:  # the law core cannot say (e.g. a regulation not yet recorded)
+        return [("Recurso cabível", f"{label}, no prazo contado da notificação desta decisão.")]
+    days = next(
+        (p.value for r in d.reasons for p in r.parameters if p.name.endswith("_days")), None
+    )
+    cites = "; ".join(d.to_json()["citations"])
+    term = f"{days} dias" if days is not None else "prazo"
+    if notified_on is not None:
+        text = (
+            f"{label} até {_d(deadline)}: {term} contados da notificação em {_d(notified_on)} "
+            f"({cites})."
+        )
+    else:
+        text = f"{label} no prazo de {term} contados da notificação desta decisão ({cites})."
+    return [("Recurso cabível", text)]
+
+
 def decision_pdf(filing: Filing) -> bytes:
     case = filing.case
     rows = [
@@ -169,8 +228,15 @@ def decision_pdf(filing: Filing) -> bytes:
             else "—",
         ),
         ("Fundamentação", filing.reasoning or "—"),
+        *_next_appeal(filing),
     ]
-    return _doc("Decisão", str(case.municipality), [_table(rows), *_citations(filing.judgment)])
+    # The judgment's reasons and the article that gives its judge the competence (art. 42–44).
+    comp = competence(case.law, JUDGE_ACTION[Filing.Stage(filing.stage)])
+    cites = list(filing.judgment.get("citations") or [])
+    cites += [c.render() for c in (comp.citations if comp else ()) if c.render() not in cites]
+    return _doc(
+        "Decisão", str(case.municipality), [_table(rows), *_citations({"citations": cites})]
+    )
 
 
 def batch_rows(notices: Iterable[Notice]) -> list[dict[str, str]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 
 from outorga.core.models import User
 from outorga.law.competence import Role
@@ -43,6 +43,11 @@ def search(text: str) -> list[Permit]:
     return found
 
 
+#: Nearest deadline first; a case with no deadline running (awaiting its notice) after them, on
+#: every database (SQLite puts NULLs first, PostgreSQL last).
+NEAREST_FIRST = (F("deadline").asc(nulls_last=True), "id")
+
+
 def queue(user: User) -> dict[str, Any]:
     """Work of the user's role, the nearest deadline first."""
     role = Role(user.role)
@@ -53,7 +58,7 @@ def queue(user: User) -> dict[str, Any]:
     if role == Role.AUTORIDADE:
         out["defences"] = list(
             waiting.filter(stage=Case.Stage.DEFENCE, kind=Case.Kind.INFRACTION).order_by(
-                "deadline", "id"
+                *NEAREST_FIRST
             )
         )
         out["suspensions"] = list(
@@ -63,14 +68,14 @@ def queue(user: User) -> dict[str, Any]:
             .order_by("evaluated_on", "id")
         )
     if role == Role.JARI:
-        out["appeals"] = list(waiting.filter(stage=Case.Stage.JARI).order_by("deadline", "id"))
+        out["appeals"] = list(waiting.filter(stage=Case.Stage.JARI).order_by(*NEAREST_FIRST))
     if role == Role.CHEFE_EXECUTIVO:
-        out["appeals"] = list(waiting.filter(stage=Case.Stage.EXECUTIVE).order_by("deadline", "id"))
+        out["appeals"] = list(waiting.filter(stage=Case.Stage.EXECUTIVE).order_by(*NEAREST_FIRST))
         out["proposals"] = list(
             Case.objects.filter(kind__in=(Case.Kind.REVOCATION, Case.Kind.CASSACAO))
             .exclude(stage__in=(Case.Stage.DECIDED, Case.Stage.ANNULLED))
             .select_related("permit", "person")
-            .order_by("deadline", "id")
+            .order_by(*NEAREST_FIRST)
         )
     if role in (Role.ATENDENTE, Role.AUTORIDADE, Role.FISCAL):
         out["notices"] = list(

@@ -183,7 +183,7 @@ def test_a_refusal_without_two_witnesses_is_refused_with_art_29_par3(world):
     assert "art. 29" in str(exc.value)
 
 
-def test_api_steps_and_the_holder_portal(world, user_of):
+def test_api_steps_and_the_holder_portal(world, user_of, monkeypatch):
     fiscal = _client(user_of("ipatinga", Role.FISCAL))
     r = fiscal.post(
         "/api/v1/enforcement/autos",
@@ -209,13 +209,27 @@ def test_api_steps_and_the_holder_portal(world, user_of):
     assert r.status_code == 200 and r.content.startswith(b"%PDF")
     r = holder.get(f"/portal/processos/{case_id}/")
     assert "Notificação (PDF)" in r.content.decode()
+    # The portal files "today": the day after the last day (16/04/2026) the defence is late and
+    # refused with the article (art. 42); on the last day itself it is in time.
+    monkeypatch.setattr("outorga.enforcement.api._today", lambda: dt.date(2026, 4, 17))
     r = holder.post(
         f"/api/v1/enforcement/me/cases/{case_id}/filings",
         {"text": "Defesa pela API", "attachments": []},
         content_type="application/json",
     )
-    # Filed "today" (the test clock), after the deadline of April: refused with the article.
-    assert r.status_code in (201, 422)
+    assert r.status_code == 422
+    decision = r.json()["decisao"]
+    assert "Lei de mototáxi de Ipatinga (2013), art. 42" in decision["citations"]
+    [late] = [x for x in decision["reasons"] if x["verdict"] == "refused"]
+    assert late["message"] == "Apresentado em 17/04/2026, após o prazo de 16/04/2026: intempestivo."
+    monkeypatch.setattr("outorga.enforcement.api._today", lambda: dt.date(2026, 4, 16))
+    r = holder.post(
+        f"/api/v1/enforcement/me/cases/{case_id}/filings",
+        {"text": "Defesa pela API", "attachments": []},
+        content_type="application/json",
+    )
+    assert r.status_code == 201, r.content
+    assert (r.json()["filed_on"], r.json()["deadline"]) == ("2026-04-16", "2026-04-16")
     types = (
         _client(user_of("ipatinga", Role.AUTORIDADE))
         .get("/api/v1/enforcement/infraction-types")

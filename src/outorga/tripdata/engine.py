@@ -660,12 +660,16 @@ def _peak_of_rows(con: duckdb.DuckDBPyConnection, where: str, s: str = "s", e: s
         f"""CREATE OR REPLACE TEMP TABLE u AS SELECT driver, {int(known)} + row_number() OVER ()
             AS uk FROM (SELECT DISTINCT driver FROM t WHERE k = 0 AND {where})"""
     )
+    # DuckDB sorts by (driver, start) in parallel; the rows come out of a parallel read in no
+    # useful order, where numpy's single-threaded sorts would pay the most.
     arrays = con.execute(
-        f"""SELECT k, {s} AS s, {e} AS e FROM t WHERE k > 0 AND {where}
-            UNION ALL
-            SELECT uk, {s}, {e} FROM t JOIN u USING (driver) WHERE t.k = 0 AND {where}"""
+        f"""SELECT k, s, e FROM (
+              SELECT k, {s} AS s, {e} AS e FROM t WHERE k > 0 AND {where}
+              UNION ALL
+              SELECT uk, {s}, {e} FROM t JOIN u USING (driver) WHERE t.k = 0 AND {where})
+            ORDER BY k, s"""
     ).fetchnumpy()
-    return peak_of(arrays["k"], arrays["s"], arrays["e"])
+    return peak_of(arrays["k"], arrays["s"], arrays["e"], presorted=True)
 
 
 def _samples(

@@ -470,6 +470,12 @@ def test_art_34_only_the_authority_suspends_and_art_32_par2_reinstatement_after_
     assert r.status_code == 409
     assert r.json()["detail"].startswith(f"a suspensão vai até {until:%d/%m/%Y}")
     back = (until + dt.timedelta(days=1)).isoformat()
+    # Competence before the proof: the inspector is refused as such, and the refusal logged.
+    inspector = client_as(user_of, Role.FISCAL)
+    r = post(inspector, f"/permits/{pid}/reinstate", {"on": back, "text": "colete substituído"})
+    assert r.status_code == 403 and f"{MOTO}, art. 4, §1" in r.json()["detail"]
+    refused = acts(ipatinga_m, "permit.renew", outcome="refused")
+    assert len(refused) == 1 and refused[0].role == "fiscal"
     # ... and with the proof that the irregularities were remedied, a recorded document.
     r = post(clerk_c, f"/permits/{pid}/reinstate", {"on": back, "text": "colete substituído"})
     assert r.status_code == 422

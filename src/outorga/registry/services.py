@@ -852,6 +852,14 @@ def permit_reinstate(
         )
     if permit.suspended_until and on <= permit.suspended_until:
         raise InvalidTransition(f"a suspensão vai até {permit.suspended_until:%d/%m/%Y}")
+    # Competence first: a role the law does not give the return to is refused (and the refusal
+    # logged) before any proof is weighed.
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action=TRANSITIONS[(Permit.Status.SUSPENDED, Permit.Status.ACTIVE)],
+        law=permit.law,
+    )
     if permit.law == TAXI_LAW:
         return _transition(
             actor=actor,

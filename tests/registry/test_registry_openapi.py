@@ -1,0 +1,66 @@
+"""Issue #4: every registry route (/registry, /tenders, /taxi, /stands) documents its response body
+in /api/v1/openapi.json, and the refusals carry the law's decision (422) as the API answers them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+REGISTRY_PREFIXES = ("/api/v1/registry", "/api/v1/tenders", "/api/v1/taxi", "/api/v1/stands")
+METHODS = ("get", "post", "put", "patch", "delete")
+
+
+@pytest.fixture(scope="module")
+def doc() -> dict[str, Any]:
+    return Client().get("/api/v1/openapi.json").json()  # type: ignore[no-any-return]
+
+
+def _operations(doc: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    return [
+        (path, method, op)
+        for path, item in doc["paths"].items()
+        if path.startswith(REGISTRY_PREFIXES)
+        for method, op in item.items()
+        if method in METHODS
+    ]
+
+
+def _schema_of(response: dict[str, Any]) -> dict[str, Any]:
+    content = response.get("content") or {}
+    return next(iter(content.values()), {}).get("schema") or {}
+
+
+def test_every_registry_route_documents_its_success_body(doc: dict[str, Any]) -> None:
+    ops = _operations(doc)
+    assert len(ops) >= 50  # registry + tenders + taxi + stands
+    missing = []
+    for path, method, op in ops:
+        ok = {code: r for code, r in op["responses"].items() if code.startswith("2")}
+        if not ok or not all(_schema_of(r) for r in ok.values()):
+            missing.append(f"{method.upper()} {path}")
+    assert missing == []
+
+
+def test_registry_writes_document_the_refusal_and_conflict_bodies(doc: dict[str, Any]) -> None:
+    missing = []
+    for path, method, op in _operations(doc):
+        if method == "get":
+            continue
+        for code in ("403", "422"):
+            if not _schema_of(op["responses"].get(code, {})):
+                missing.append(f"{method.upper()} {path} {code}")
+    assert missing == []
+    refusal = doc["components"]["schemas"]["RefusalOut"]
+    assert {"detail", "erros", "decisao"} <= set(refusal["properties"])
+
+
+def test_permit_schema_names_fields_in_portuguese_with_examples(doc: dict[str, Any]) -> None:
+    schemas = doc["components"]["schemas"]
+    permit = schemas["PermitOut"]["properties"]
+    assert "examples" in permit["number"]
+    assert permit["status"].get("description")
+    history = schemas["PermitHistoryOut"]["properties"]
+    assert "from" in history  # the key the route answers, not the Python name
+    assert "from" in schemas["VehicleChangeOut"]["properties"]

@@ -64,3 +64,21 @@ def test_permit_schema_names_fields_in_portuguese_with_examples(doc: dict[str, A
     history = schemas["PermitHistoryOut"]["properties"]
     assert "from" in history  # the key the route answers, not the Python name
     assert "from" in schemas["VehicleChangeOut"]["properties"]
+
+
+def test_a_natural_person_is_answered_without_the_partners_key(ipatinga_m, user_of) -> None:  # type: ignore[no-untyped-def]
+    """The schema lists ``partners`` (legal persons only, taxi art. 11); a natural person's answer
+    keeps the keys it always had, no ``partners: null`` added."""
+    from validate_docbr import CPF
+
+    from outorga.law.competence import Role
+
+    c = Client()
+    c.force_login(user_of("ipatinga", Role.ATENDENTE))
+    body = {"document": CPF().generate(), "name": "Ana Esquema", "birth_date": "1990-01-01"}
+    r = c.post("/api/v1/registry/people", body, content_type="application/json")
+    assert r.status_code == 201, r.content
+    keys = {"id", "kind", "document", "name", "birth_date", "blood_type", "city", "photo"}
+    assert set(r.json()) == keys
+    listed = c.get("/api/v1/registry/people", {"q": "Ana Esquema"}).json()
+    assert [set(p) for p in listed] == [keys]

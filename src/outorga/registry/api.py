@@ -8,15 +8,15 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from ninja import File, Form, Router, Schema
+from ninja import Field, File, Form, Router, Schema, Status
 from ninja.files import UploadedFile
 
-import outorga.core.api as core_api
 from outorga.core.acts import Actor
 from outorga.core.api import staff
 from outorga.core.middleware import client_ip
 from outorga.core.models import User
 from outorga.core.tenancy import current_municipality
+from outorga.platforms.api import Error
 
 from . import services as S
 from .models import SERVICE_LAW, Auxiliary, Document, Permit, Person, Service, Tender, Vehicle
@@ -36,6 +36,43 @@ def _law_of(service: str | None) -> str:
     return SERVICE_LAW[Service(service)] if service else MOTO
 
 
+# Answers ---------------------------------------------------------------------------------------
+# The bodies each route answers, for the OpenAPI at /api/v1/docs. Errors reuse the project's
+# ``Error`` (platforms.api); a refusal adds the law's decision (core.api maps ``Refused``).
+
+
+class ReasonOut(Schema):
+    rule: str = Field(..., description="regra aplicada")
+    verdict: str = Field(..., description="resultado da regra", examples=["ok", "refused"])
+    message: str = Field(..., description="a razão, em português, para quem lê")
+    citations: list[dict[str, str]] = Field(
+        ...,
+        description="artigos: law, article, paragraph, inciso, alinea, note e text (os nulos omitidos)",
+    )
+    facts: dict[str, Any] = Field(..., description="fatos considerados")
+    parameters: list[dict[str, Any]] = Field(..., description="parâmetros municipais aplicados")
+
+
+class DecisionOut(Schema):
+    question: str = Field(..., description="pergunta feita à lei")
+    as_of: dt.date = Field(..., description="data de referência")
+    municipality: str
+    outcome: Any = Field(..., description="resposta da lei")
+    summary: str = Field(..., description="resumo em português")
+    reasons: list[ReasonOut] = Field(..., description="fundamentos, cada um com seus artigos")
+    citations: list[str] = Field(..., examples=[["ipatinga.mototaxi-2013 art. 4, I"]])
+
+
+class RefusalOut(Error):
+    """422: dados inválidos (``erros``) ou recusa da lei (``decisao``, com os fundamentos)."""
+
+    decisao: DecisionOut | None = Field(None, description="decisão da lei que recusou o ato")
+
+
+READ_ERRORS: dict[int, Any] = {403: Error, 404: Error}
+WRITE_ERRORS: dict[int, Any] = {**READ_ERRORS, 409: Error, 422: RefusalOut}
+
+
 class PersonIn(Schema):
     kind: str = "natural"
     document: str
@@ -51,6 +88,34 @@ class PersonIn(Schema):
     #: art. 11; art. 23, VIII). Omitted (null) leaves them as they are; [] clears them.
     partners: list[str] | None = None
     service: str = "mototaxi"
+
+
+class PartnerOut(Schema):
+    id: int
+    name: str
+    document: str = Field(..., description="CPF mascarado conforme o papel de quem consulta")
+
+
+class PersonOut(Schema):
+    id: int
+    kind: str = Field(..., description="natural (pessoa física) ou legal (jurídica)")
+    document: str = Field(
+        ...,
+        description="CPF/CNPJ, mascarado conforme o papel de quem consulta (LGPD)",
+        examples=["***.982.247-**"],
+    )
+    name: str = Field(..., examples=["Maria da Silva"])
+    birth_date: dt.date | None
+    blood_type: str = Field(..., description="tipo sanguíneo (crachá)")
+    city: str = Field(..., description="município de residência")
+    photo: bool = Field(..., description="tem foto do crachá")
+    partners: list[PartnerOut] | None = Field(
+        None, description="só pessoa jurídica: titulares e sócios (táxi art. 11; art. 23, VIII)"
+    )
+
+
+class PersonPhotoOut(PersonOut):
+    sha256: str = Field(..., description="SHA-256 do arquivo recebido")
 
 
 def person_out(p: Person, role: str) -> dict[str, Any]:
@@ -72,7 +137,12 @@ def person_out(p: Person, role: str) -> dict[str, Any]:
     return out
 
 
-@router.get("/people", summary="Pessoas cadastradas")
+@router.get(
+    "/people",
+    response={200: list[PersonOut], **READ_ERRORS},
+    exclude_unset=True,
+    summary="Pessoas cadastradas",
+)
 def people(request: HttpRequest, q: str = "") -> list[dict[str, Any]]:
     role = _actor(request).role
     qs = Person.objects.all()
@@ -81,7 +151,12 @@ def people(request: HttpRequest, q: str = "") -> list[dict[str, Any]]:
     return [person_out(p, role) for p in qs[:200]]
 
 
-@router.post("/people", summary="Cadastrar ou atualizar pessoa (CPF/CNPJ validados)")
+@router.post(
+    "/people",
+    response={201: PersonOut, **WRITE_ERRORS},
+    exclude_unset=True,
+    summary="Cadastrar ou atualizar pessoa (CPF/CNPJ validados)",
+)
 def person_create(request: HttpRequest, payload: PersonIn) -> Any:
     data = payload.dict()
     person = S.person_register(
@@ -90,12 +165,15 @@ def person_create(request: HttpRequest, payload: PersonIn) -> Any:
         law=_law_of(data.pop("service")),
         data=data,
     )
-    return core_api.api.create_response(
-        request, person_out(person, _actor(request).role), status=201
-    )
+    return Status(201, person_out(person, _actor(request).role))
 
 
-@router.get("/people/{person_id}", summary="Uma pessoa")
+@router.get(
+    "/people/{person_id}",
+    response={200: PersonOut, **READ_ERRORS},
+    exclude_unset=True,
+    summary="Uma pessoa",
+)
 def person_detail(request: HttpRequest, person_id: int) -> dict[str, Any]:
     person = get_object_or_404(Person.objects.all(), pk=person_id)
     return person_out(person, _actor(request).role)
@@ -103,6 +181,8 @@ def person_detail(request: HttpRequest, person_id: int) -> dict[str, Any]:
 
 @router.post(
     "/people/{person_id}/photo",
+    response={200: PersonPhotoOut, **WRITE_ERRORS},
+    exclude_unset=True,
     summary="Enviar a foto do crachá (JPEG ou PNG; envio idempotente; mototáxi art. 2, VIII)",
 )
 def person_photo(
@@ -138,7 +218,19 @@ class LicenceIn(Schema):
     service: str = "mototaxi"
 
 
-@router.post("/people/{person_id}/licence", summary="Registrar a CNH")
+class LicenceOut(Schema):
+    id: int
+    categories: str = Field(..., description="categorias da CNH", examples=["AB"])
+    expires_on: dt.date = Field(..., description="validade da CNH")
+    points: int = Field(..., description="pontos no CTB")
+    points_reported_on: dt.date | None = Field(..., description="pontos informados em")
+
+
+@router.post(
+    "/people/{person_id}/licence",
+    response={200: LicenceOut, **WRITE_ERRORS},
+    summary="Registrar a CNH",
+)
 def licence(request: HttpRequest, person_id: int, payload: LicenceIn) -> dict[str, Any]:
     person = get_object_or_404(Person.objects.all(), pk=person_id)
     data = payload.dict()
@@ -158,7 +250,11 @@ def licence(request: HttpRequest, person_id: int, payload: LicenceIn) -> dict[st
     }
 
 
-@router.get("/people/{person_id}/eligibility", summary="Elegibilidade, com fundamentos")
+@router.get(
+    "/people/{person_id}/eligibility",
+    response={200: DecisionOut, 403: Error, 404: Error, 422: RefusalOut},
+    summary="Elegibilidade, com fundamentos",
+)
 def eligibility(
     request: HttpRequest, person_id: int, service: str = "mototaxi", on: dt.date | None = None
 ) -> Any:
@@ -197,6 +293,38 @@ class VehicleIn(Schema):
     service: str = "mototaxi"
 
 
+class CargoOut(Schema):
+    """Equipamento de carga do motofrete (mototáxi art. 24 §1, §2, §4, §5)."""
+
+    device: str | None = Field(..., description="baú, grelha ou alforje; null se não há")
+    within_contran_limits: bool
+    mirrors_unobstructed: bool
+    sidecar: bool
+    semi_trailer: bool
+    retroreflective_strips: bool
+
+
+class VehicleOut(Schema):
+    id: int
+    plate: str = Field(..., description="placa, maiúsculas e sem hífen", examples=["QBG1A23"])
+    kind: str = Field(..., description="espécie")
+    make_model: str = Field(..., description="marca/modelo")
+    manufacture_year: int = Field(..., description="ano de fabricação")
+    engine_cc: int | None = Field(..., description="cilindrada (cc)")
+    colour: str
+    model_year: int | None
+    doors: int | None
+    seats: int | None
+    fuel: str
+    cng: bool = Field(..., description="kit GNV")
+    invoice_date: dt.date | None = Field(..., description="data da nota fiscal (0 km)")
+    cargo: CargoOut
+    owner_id: int
+    cadastro_number: int | None = Field(
+        ..., description="nº no Cadastro Municipal de Taxistas (táxi art. 4, I; art. 20)"
+    )
+
+
 def vehicle_out(v: Vehicle) -> dict[str, Any]:
     return {
         "id": v.pk,
@@ -226,7 +354,7 @@ def vehicle_out(v: Vehicle) -> dict[str, Any]:
     }
 
 
-@router.get("/vehicles", summary="Veículos")
+@router.get("/vehicles", response={200: list[VehicleOut], **READ_ERRORS}, summary="Veículos")
 def vehicles(request: HttpRequest, plate: str = "") -> list[dict[str, Any]]:
     qs = Vehicle.objects.all()
     if plate:
@@ -234,7 +362,11 @@ def vehicles(request: HttpRequest, plate: str = "") -> list[dict[str, Any]]:
     return [vehicle_out(v) for v in qs[:200]]
 
 
-@router.post("/vehicles", summary="Cadastrar veículo (placa e RENAVAM validados)")
+@router.post(
+    "/vehicles",
+    response={201: VehicleOut, **WRITE_ERRORS},
+    summary="Cadastrar veículo (placa e RENAVAM validados)",
+)
 def vehicle_create(request: HttpRequest, payload: VehicleIn) -> Any:
     data = payload.dict()
     owner = get_object_or_404(Person.objects.all(), pk=data.pop("owner_id"))
@@ -245,15 +377,29 @@ def vehicle_create(request: HttpRequest, payload: VehicleIn) -> Any:
         owner=owner,
         data=data,
     )
-    return core_api.api.create_response(request, vehicle_out(v), status=201)
+    return Status(201, vehicle_out(v))
 
 
-@router.get("/vehicles/{vehicle_id}", summary="Um veículo")
+@router.get(
+    "/vehicles/{vehicle_id}", response={200: VehicleOut, **READ_ERRORS}, summary="Um veículo"
+)
 def vehicle_detail(request: HttpRequest, vehicle_id: int) -> dict[str, Any]:
     return vehicle_out(get_object_or_404(Vehicle.objects.all(), pk=vehicle_id))
 
 
-@router.post("/documents", summary="Registrar documento (PDF, JPEG ou PNG; envio idempotente)")
+class DocumentOut(Schema):
+    id: int
+    type: str = Field(..., description="tipo do documento", examples=["crlv"])
+    category: str
+    valid_until: dt.date | None = Field(..., description="válido até, conforme a lei")
+    sha256: str = Field(..., description="SHA-256 do arquivo; vazio sem arquivo")
+
+
+@router.post(
+    "/documents",
+    response={201: DocumentOut, **WRITE_ERRORS},
+    summary="Registrar documento (PDF, JPEG ou PNG; envio idempotente)",
+)
 def document_create(
     request: HttpRequest,
     doc_type: Form[str],
@@ -280,8 +426,8 @@ def document_create(
         content=content,
         category=category,
     )
-    return core_api.api.create_response(
-        request,
+    return Status(
+        201,
         {
             "id": doc.pk,
             "type": doc.doc_type,
@@ -289,11 +435,25 @@ def document_create(
             "valid_until": doc.valid_until,
             "sha256": doc.sha256,
         },
-        status=201,
     )
 
 
-@router.get("/documents/{doc_id}/file", summary="Arquivo do documento (leitura registrada)")
+_FILE = {"type": "string", "format": "binary"}
+
+
+@router.get(
+    "/documents/{doc_id}/file",
+    response=READ_ERRORS,
+    openapi_extra={
+        "responses": {
+            200: {
+                "description": "O arquivo (PDF, JPEG ou PNG), servido inline",
+                "content": {t: {"schema": _FILE} for t in sorted(set(S.MAGIC.values()))},
+            }
+        }
+    },
+    summary="Arquivo do documento (leitura registrada)",
+)
 def document_file(request: HttpRequest, doc_id: int) -> HttpResponse:
     doc = get_object_or_404(Document.objects.all(), pk=doc_id)
     m = current_municipality()
@@ -313,6 +473,43 @@ class GrantIn(Schema):
     term_years: int = 10
     decree: str = ""
     equipment: list[str] = []
+
+
+class HolderOut(Schema):
+    id: int
+    name: str
+    document: str = Field(..., description="CPF/CNPJ mascarado conforme o papel de quem consulta")
+
+
+class PermitOut(Schema):
+    id: int
+    number: str = Field(..., description="número da permissão", examples=["MT-0001"])
+    registration_number: int = Field(..., description="número de registro")
+    service: str = Field(..., examples=["mototaxi"])
+    status: str = Field(..., description="situação da permissão", examples=["active"])
+    status_label: str = Field(..., description="situação, em português", examples=["ativa"])
+    holder: HolderOut = Field(..., description="permissionário")
+    plate: str | None = Field(..., description="placa do veículo vinculado")
+    term_start: dt.date = Field(..., description="início do prazo")
+    term_end: dt.date = Field(..., description="fim do prazo")
+    extensions: int = Field(..., description="prorrogações concedidas (mototáxi art. 6)")
+    certificate_valid_until: dt.date | None = Field(
+        ..., description="certificado anual válido até (art. 4 §1)"
+    )
+    suspended_until: dt.date | None = Field(..., description="suspensa até")
+    irregular: bool
+    irregular_reason: str = Field(..., description="motivo da irregularidade")
+
+
+class PermitHistoryOut(Schema):
+    from_: str = Field(..., alias="from", description="situação anterior")
+    to: str = Field(..., description="nova situação")
+    effective_on: dt.date = Field(..., description="a partir de")
+    reason: str = Field(..., description="motivo")
+
+
+class PermitDetailOut(PermitOut):
+    history: list[PermitHistoryOut] = Field(..., description="histórico de situações")
 
 
 def permit_out(p: Permit, role: str) -> dict[str, Any]:
@@ -339,7 +536,7 @@ def permit_out(p: Permit, role: str) -> dict[str, Any]:
     }
 
 
-@router.get("/permits", summary="Permissões")
+@router.get("/permits", response={200: list[PermitOut], **READ_ERRORS}, summary="Permissões")
 def permits(request: HttpRequest, service: str = "", status: str = "") -> list[dict[str, Any]]:
     role = _actor(request).role
     qs = Permit.objects.select_related("holder", "vehicle")
@@ -350,7 +547,11 @@ def permits(request: HttpRequest, service: str = "", status: str = "") -> list[d
     return [permit_out(p, role) for p in qs[:500]]
 
 
-@router.post("/permits", summary="Outorgar permissão (cota, elegibilidade e numeração)")
+@router.post(
+    "/permits",
+    response={201: PermitOut, **WRITE_ERRORS},
+    summary="Outorgar permissão (cota, elegibilidade e numeração)",
+)
 def permit_create(request: HttpRequest, payload: GrantIn) -> Any:
     holder = get_object_or_404(Person.objects.all(), pk=payload.holder_id)
     vehicle = get_object_or_404(Vehicle.objects.all(), pk=payload.vehicle_id)
@@ -369,12 +570,15 @@ def permit_create(request: HttpRequest, payload: GrantIn) -> Any:
         equipment=payload.equipment,
         tender=tender,
     )
-    return core_api.api.create_response(
-        request, permit_out(permit, _actor(request).role), status=201
-    )
+    return Status(201, permit_out(permit, _actor(request).role))
 
 
-@router.get("/permits/{permit_id}", summary="Uma permissão, com o histórico")
+@router.get(
+    "/permits/{permit_id}",
+    response={200: PermitDetailOut, **READ_ERRORS},
+    by_alias=True,
+    summary="Uma permissão, com o histórico",
+)
 def permit_detail(request: HttpRequest, permit_id: int) -> dict[str, Any]:
     p = get_object_or_404(Permit.objects.select_related("holder", "vehicle"), pk=permit_id)
     out = permit_out(p, _actor(request).role)
@@ -396,7 +600,11 @@ class SuspendIn(Schema):
     reason: str
 
 
-@router.post("/permits/{permit_id}/suspend", summary="Suspender (autoridade, art. 34)")
+@router.post(
+    "/permits/{permit_id}/suspend",
+    response={200: PermitOut, **WRITE_ERRORS},
+    summary="Suspender (autoridade, art. 34)",
+)
 def permit_suspend(request: HttpRequest, permit_id: int, payload: SuspendIn) -> dict[str, Any]:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
     p = S.permit_suspend(
@@ -420,7 +628,11 @@ class ReinstateIn(DatedText):
     document_id: int | None = None
 
 
-@router.post("/permits/{permit_id}/reinstate", summary="Reativar após suspensão (art. 32 §2)")
+@router.post(
+    "/permits/{permit_id}/reinstate",
+    response={200: PermitOut, **WRITE_ERRORS},
+    summary="Reativar após suspensão (art. 32 §2)",
+)
 def permit_reinstate(request: HttpRequest, permit_id: int, payload: ReinstateIn) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
     p = S.permit_reinstate(
@@ -436,6 +648,7 @@ def permit_reinstate(request: HttpRequest, permit_id: int, payload: ReinstateIn)
 
 @router.post(
     "/permits/{permit_id}/renounce",
+    response={200: PermitOut, **WRITE_ERRORS},
     summary="Renúncia a pedido escrito (mototáxi art. 6 §6, art. 2 XX; táxi art. 15 V)",
 )
 def permit_renounce(request: HttpRequest, permit_id: int, payload: DatedText) -> Any:
@@ -451,7 +664,9 @@ def permit_renounce(request: HttpRequest, permit_id: int, payload: DatedText) ->
 
 
 @router.post(
-    "/permits/{permit_id}/reserve", summary="Colocar em reserva (mototáxi e motofrete, art. 2 XXI)"
+    "/permits/{permit_id}/reserve",
+    response={200: PermitOut, **WRITE_ERRORS},
+    summary="Colocar em reserva (mototáxi e motofrete, art. 2 XXI)",
 )
 def permit_reserve(request: HttpRequest, permit_id: int, payload: DatedText) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
@@ -465,7 +680,11 @@ def permit_reserve(request: HttpRequest, permit_id: int, payload: DatedText) -> 
     return permit_out(p, _actor(request).role)
 
 
-@router.post("/permits/{permit_id}/reserve/end", summary="Encerrar a reserva (art. 2 XXI)")
+@router.post(
+    "/permits/{permit_id}/reserve/end",
+    response={200: PermitOut, **WRITE_ERRORS},
+    summary="Encerrar a reserva (art. 2 XXI)",
+)
 def permit_reserve_end(request: HttpRequest, permit_id: int, payload: DatedText) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
     p = S.permit_reserve_end(
@@ -482,7 +701,11 @@ class OnIn(Schema):
     on: dt.date
 
 
-@router.post("/permits/{permit_id}/renew", summary="Renovar o certificado anual (art. 4 §1)")
+@router.post(
+    "/permits/{permit_id}/renew",
+    response={200: PermitOut, **WRITE_ERRORS},
+    summary="Renovar o certificado anual (art. 4 §1)",
+)
 def permit_renew(request: HttpRequest, permit_id: int, payload: OnIn) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
     p = S.permit_renew(
@@ -498,6 +721,7 @@ class ExtendIn(Schema):
 
 @router.post(
     "/permits/{permit_id}/extend",
+    response={200: PermitOut, **WRITE_ERRORS},
     summary="Prorrogar o prazo por um período, a critério do Executivo (mototáxi art. 6)",
 )
 def permit_extend(request: HttpRequest, permit_id: int, payload: ExtendIn) -> Any:
@@ -518,7 +742,23 @@ class AuxIn(Schema):
     work_schedule: str = ""
 
 
-@router.post("/permits/{permit_id}/auxiliaries", summary="Indicar condutor auxiliar (art. 14)")
+class AuxiliaryOut(Schema):
+    id: int
+    credential_valid_until: dt.date | None = Field(
+        ..., description="credencial válida até (mototáxi art. 14 §2; táxi art. 21)"
+    )
+
+
+class AuxiliaryStatusOut(Schema):
+    id: int
+    status: str = Field(..., description="situação do auxiliar", examples=["removed"])
+
+
+@router.post(
+    "/permits/{permit_id}/auxiliaries",
+    response={201: AuxiliaryOut, **WRITE_ERRORS},
+    summary="Indicar condutor auxiliar (art. 14)",
+)
 def auxiliary_add(request: HttpRequest, permit_id: int, payload: AuxIn) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
     person = get_object_or_404(Person.objects.all(), pk=payload.person_id)
@@ -530,9 +770,7 @@ def auxiliary_add(request: HttpRequest, permit_id: int, payload: AuxIn) -> Any:
         on=payload.on,
         work_schedule=payload.work_schedule,
     )
-    return core_api.api.create_response(
-        request, {"id": aux.pk, "credential_valid_until": aux.credential_valid_until}, status=201
-    )
+    return Status(201, {"id": aux.pk, "credential_valid_until": aux.credential_valid_until})
 
 
 class AuxRenewIn(Schema):
@@ -545,6 +783,7 @@ class AuxRenewIn(Schema):
 
 @router.post(
     "/auxiliaries/{aux_id}/renew",
+    response={200: AuxiliaryOut, **WRITE_ERRORS},
     summary="Renovar a credencial do auxiliar (mototáxi art. 14 §2; táxi art. 21)",
 )
 def auxiliary_renew(request: HttpRequest, aux_id: int, payload: AuxRenewIn) -> Any:
@@ -561,7 +800,11 @@ def auxiliary_renew(request: HttpRequest, aux_id: int, payload: AuxRenewIn) -> A
     return {"id": aux.pk, "credential_valid_until": aux.credential_valid_until}
 
 
-@router.post("/auxiliaries/{aux_id}/remove", summary="Desligar condutor auxiliar")
+@router.post(
+    "/auxiliaries/{aux_id}/remove",
+    response={200: AuxiliaryStatusOut, **WRITE_ERRORS},
+    summary="Desligar condutor auxiliar",
+)
 def auxiliary_remove(request: HttpRequest, aux_id: int, payload: DatedText) -> Any:
     aux = get_object_or_404(Auxiliary.objects.all(), pk=aux_id)
     aux = S.auxiliary_remove(

@@ -27,6 +27,7 @@ from outorga.finance.payments import refund_for_upheld_defence
 from outorga.law.competence import NotCompetent, Role, competence
 from outorga.law.decisions import Decision
 from outorga.registry import services as registry
+from outorga.registry import taxi as registry_taxi
 from outorga.registry.models import Auxiliary, Permit, Person, Vehicle
 from outorga.registry.services import Refused, next_number, sniff
 from outorga.registry.validation import FieldError
@@ -1535,6 +1536,73 @@ def taxi_suspension_impose(
             decision=d.to_json(),
         )
         return Permit.objects.get(pk=permit.pk)
+
+
+def taxi_register_suspension_impose(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    days: int,
+    start: dt.date,
+    reason: str,
+    auxiliary: Auxiliary | None = None,
+) -> Penalty:
+    """Taxi art. 42 IV: suspension of the taxista's inscription in the Cadastro (art. 20), never
+    over 90 calendar days (D-10) — the holder's, or the ``auxiliary``'s of this permission. Kept
+    as a suspension penalty naming the offender (``decision.target`` "cadastro"), which the
+    registry reads as a bar on the person while it runs (``registry.taxi.register_bar``)."""
+    cite42 = "Lei do táxi de Ipatinga (2017), art. 42, IV"
+    if permit.law != L.TAXI:
+        raise FieldError("permissão", "a suspensão do cadastro de taxista é da lei do táxi", cite42)
+    authorize(actor=actor, municipality=municipality, action="penalty.suspension", law=permit.law)
+    if not reason.strip():
+        raise FieldError("motivo", "informe a infração e o fundamento da suspensão", cite42)
+    if auxiliary is not None and (
+        auxiliary.permit_id != permit.pk or auxiliary.status != Auxiliary.Status.ACTIVE
+    ):
+        raise FieldError(
+            "auxiliar", "o auxiliar não está ativo no cadastro desta permissão", cite42
+        )
+    d = L.taxi_suspension(municipality, start, "cadastro", days)
+    if not (d.outcome or {}).get("allowed"):
+        raise Refused(d)
+    person = auxiliary.person if auxiliary is not None else permit.holder
+    offender: dict[str, Any] = (
+        {"kind": "auxiliary", "auxiliary_id": auxiliary.pk, "person_id": person.pk}
+        if auxiliary is not None
+        else {"kind": "holder", "person_id": person.pk}
+    )
+    offender["name"] = person.name
+    ends_on = start + dt.timedelta(days=days - 1)
+    with transaction.atomic(), tenant(municipality):
+        running = registry_taxi.register_bar(person, start)
+        if running is not None:
+            raise Refused(running)
+        penalty = Penalty.objects.create(
+            kind=Penalty.Kind.SUSPENSION,
+            permit=permit,
+            days=days,
+            imposed_on=start,
+            decision={**d.to_json(), "target": "cadastro", "offender": offender},
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="penalty.suspension.register",
+            obj=auxiliary if auxiliary is not None else permit,
+            new={
+                "target": "cadastro",
+                "offender": offender,
+                "permit": permit.number,
+                "days": days,
+                "start": start,
+                "ends_on": ends_on,
+            },
+            basis=_basis(d),
+            extra={"reason": reason.strip()},
+        )
+    return penalty
 
 
 # --- seizures (art. 35) ------------------------------------------------------------------------------

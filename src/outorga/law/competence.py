@@ -197,6 +197,7 @@ _TABLE: list[Competence] = [
         TAXI,
         "penalty.suspension",
         {R.AUTORIDADE},
+        cite(TAXI, 42, inc="IV"),
         cite(TAXI, 42, inc="V"),
         cite(TAXI, 46),
         decision(17),

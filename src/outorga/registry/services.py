@@ -1421,7 +1421,8 @@ def _auxiliary_renewal_decisions(
             ),
         },
     )
-    return [documents, period]
+    bar = T.register_bar(person, on)  # art. 41 IV §3, art. 42 IV
+    return [*([bar] if bar is not None else []), documents, period]
 
 
 def auxiliary_renew(

@@ -356,6 +356,69 @@ def _one_vehicle_one_permit(vehicle: Vehicle, exclude: Permit | None = None) -> 
         )
 
 
+def register_bar(person: Person, on: dt.date) -> Decision | None:
+    """The person's inscription in the Cadastro Municipal de Taxistas (art. 20) barred on ``on``:
+    cassada (art. 41 IV, §3: the punished may no longer drive a taxi in the municipality) or
+    suspended for up to 90 days (art. 42 IV), as the enforcement penalties record it — a refusal
+    citing the article, or None. The day after a suspension's last day the bar is gone."""
+    from outorga.enforcement.models import Penalty
+    from outorga.law.citations import cite
+    from outorga.law.decisions import Reason
+    from outorga.law.rules import check
+
+    reasons: list[Reason] = []
+    mine = Penalty.objects.filter(
+        decision__target="cadastro", decision__offender__person_id=person.pk, imposed_on__lte=on
+    )
+    cassada = mine.filter(kind=Penalty.Kind.CASSACAO).order_by("imposed_on").first()
+    aux = (
+        Auxiliary.objects.filter(person=person, status=Auxiliary.Status.CASSADO, removed_on__lte=on)
+        .order_by("removed_on")
+        .first()
+    )
+    since = min(
+        [x for x in (cassada and cassada.imposed_on, aux and aux.removed_on) if x], default=None
+    )
+    if since is not None:
+        reasons.append(
+            check(
+                "registry.taxi.art_41_IV_cadastro_cassado",
+                False,
+                "",
+                f"A inscrição de {person.name} no Cadastro Municipal de Taxistas foi cassada "
+                f"em {since:%d/%m/%Y}: o infrator punido fica impedido de dirigir táxi no "
+                "Município (art. 41, IV e §3).",
+                cite(LAW, 41, inc="IV"),
+                cite(LAW, 41, 3),
+                facts={"cassado_em": since},
+            )
+        )
+    for p in mine.filter(kind=Penalty.Kind.SUSPENSION).order_by("imposed_on", "id"):
+        ends = p.imposed_on + dt.timedelta(days=(p.days or 1) - 1)
+        if on <= ends:
+            reasons.append(
+                check(
+                    "registry.taxi.art_42_IV_cadastro_suspenso",
+                    False,
+                    "",
+                    f"A inscrição de {person.name} no Cadastro Municipal de Taxistas está "
+                    f"suspensa de {p.imposed_on:%d/%m/%Y} a {ends:%d/%m/%Y} (art. 42, IV).",
+                    cite(LAW, 42, inc="IV"),
+                    facts={"inicio": p.imposed_on, "fim": ends, "dias": p.days},
+                )
+            )
+    if not reasons:
+        return None
+    return Decision(
+        "registry.taxi_register_bar",
+        on,
+        person.municipality.slug,
+        {"barred": True},
+        tuple(reasons),
+        "Inscrição no Cadastro Municipal de Taxistas cassada ou suspensa.",
+    )
+
+
 # Grant, Termo and contrapartida -----------------------------------------------------------------
 
 
@@ -370,9 +433,12 @@ def taxi_eligibility(
     declarations: Iterable[str] = (),
     public_employment: bool = False,
 ) -> list[Decision]:
-    """The holder's eligibility (art. 3–12) and documents (art. 22–23): read-only."""
+    """The holder's eligibility (art. 3–12) and documents (art. 22–23), and no bar on the
+    person's inscription in the Cadastro (art. 41 IV §3, art. 42 IV): read-only."""
     m = person.municipality
+    bar = register_bar(person, on)
     return [
+        *([bar] if bar is not None else []),
         _ask(
             "taxi.person_eligibility",
             m,
@@ -782,6 +848,9 @@ def taxi_auxiliary_add(
         if permit.auxiliaries.filter(person=person, status=Auxiliary.Status.ACTIVE).exists():
             raise FieldError("auxiliar", "já é auxiliar desta permissão")
         current = permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).count()
+        bar = register_bar(person, on)
+        if bar is not None:  # art. 41 IV §3, art. 42 IV: no inscription while cassada/suspensa
+            raise Refused(bar)
         docs = _ask(
             "taxi.registration_documents",
             municipality,

@@ -1,0 +1,211 @@
+"""Taxi art. 42 IV: suspension of the taxista's inscription in the Cadastro (holder or auxiliary),
+at most 90 calendar days (D-10), and its effect with the cassação of art. 41 IV §3: while barred the
+person is refused the taxi grant, an auxiliary's inscription and its renewal."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.test import Client
+from validate_docbr import CPF, RENAVAM
+
+from outorga.core.models import Act
+from outorga.core.tenancy import tenant
+from outorga.enforcement import services as E
+from outorga.enforcement.models import Penalty
+from outorga.law.competence import NotCompetent, Role
+from outorga.registry import services as R
+from outorga.registry import taxi as T
+from outorga.registry.models import Auxiliary, Permit, Person, Vehicle
+
+D = dt.date(2026, 4, 6)
+_n = [0]
+
+
+def _person(name: str) -> Person:
+    return Person.objects.create(document=CPF().generate(), name=name, city="Ipatinga")
+
+
+def _taxi_permit(m):
+    _n[0] += 1
+    with tenant(m):
+        person = _person(f"Titular {_n[0]}")
+        vehicle = Vehicle.objects.create(
+            plate=f"TXS{_n[0]}A2{_n[0] % 10}",
+            renavam=RENAVAM().generate(),
+            kind="automovel",
+            make_model="Sedan",
+            manufacture_year=2023,
+            colour="prata",
+            registration_uf="MG",
+            owner=person,
+        )
+        permit = Permit.objects.create(
+            service="taxi",
+            taxi_category="convencional",
+            holder=person,
+            number=f"TX-95{_n[0]:02d}",
+            registration_number=9500 + _n[0],
+            granted_on=dt.date(2025, 1, 1),
+            term_start=dt.date(2025, 1, 1),
+            term_end=dt.date(2035, 1, 1),
+            vehicle=vehicle,
+        )
+        aux = Auxiliary.objects.create(
+            permit=permit, person=_person(f"Auxiliar {_n[0]}"), added_on=dt.date(2025, 2, 1)
+        )
+    return permit, aux
+
+
+def _suspend(w, permit, days, aux=None, start=D):
+    return E.taxi_register_suspension_impose(
+        actor=w.authority,
+        municipality=w.m,
+        permit=permit,
+        days=days,
+        start=start,
+        reason="infração grave",
+        auxiliary=aux,
+    )
+
+
+def test_art_42_IV_register_suspension_is_never_over_90_days(world):
+    permit, aux = _taxi_permit(world.m)
+    with pytest.raises(R.Refused) as exc:
+        _suspend(world, permit, 91, aux)
+    assert "art. 42, IV" in str(exc.value)
+    p = _suspend(world, permit, 90, aux)
+    assert p.kind == Penalty.Kind.SUSPENSION and p.days == 90
+    assert p.decision["target"] == "cadastro"
+    assert p.decision["offender"]["auxiliary_id"] == aux.pk
+    with tenant(world.m):
+        permit.refresh_from_db()
+        act = Act.objects.filter(action="penalty.suspension.register").get()
+    # The permission itself is untouched (art. 42 IV is not V).
+    assert permit.status == Permit.Status.ACTIVE
+    assert "42" in act.canonical and "cadastro" in act.canonical
+
+
+def test_art_42_IV_register_suspension_only_by_the_authority(world):
+    permit, _aux = _taxi_permit(world.m)
+    for actor in (world.fiscal, world.clerk, world.mayor):
+        with pytest.raises(NotCompetent):
+            E.taxi_register_suspension_impose(
+                actor=actor, municipality=world.m, permit=permit, days=10, start=D, reason="x"
+            )
+    with tenant(world.m):
+        assert not Penalty.objects.filter(permit=permit).exists()
+
+
+def test_art_42_IV_bars_eligibility_during_the_suspension_and_not_the_day_after(world):
+    permit, _aux = _taxi_permit(world.m)
+    _suspend(world, permit, 30)  # the holder's register, 06/04 to 05/05
+    last, after = D + dt.timedelta(days=29), D + dt.timedelta(days=30)
+    other, _ = _taxi_permit(world.m)
+    with tenant(world.m):
+        holder = Person.objects.get(pk=permit.holder_id)
+        for day in (D, last):
+            bar = T.register_bar(holder, day)
+            assert bar is not None and bar.refusals
+            assert "art. 42, IV" in str(R.Refused(bar))
+        assert T.register_bar(holder, D - dt.timedelta(days=1)) is None
+        assert T.register_bar(holder, after) is None
+        ds = T.taxi_eligibility(
+            person=holder, category="convencional", on=last, awarded_in_tender=True
+        )
+        assert ds[0].question == "registry.taxi_register_bar" and ds[0].refusals
+        ds = T.taxi_eligibility(
+            person=holder, category="convencional", on=after, awarded_in_tender=True
+        )
+        assert all(d.question != "registry.taxi_register_bar" for d in ds)
+    # Becoming another permit's auxiliary: refused while suspended, not for the bar the day after.
+    with pytest.raises(R.Refused) as exc:
+        T.taxi_auxiliary_add(
+            actor=world.clerk, municipality=world.m, permit=other, person=holder, on=last
+        )
+    assert exc.value.decision.question == "registry.taxi_register_bar"
+    try:
+        T.taxi_auxiliary_add(
+            actor=world.clerk, municipality=world.m, permit=other, person=holder, on=after
+        )
+    except R.Refused as e:  # documents missing in this bare world, but not the bar
+        assert e.decision.question != "registry.taxi_register_bar"
+
+
+def test_art_42_IV_suspended_auxiliary_cannot_renew(world):
+    permit, aux = _taxi_permit(world.m)
+    _suspend(world, permit, 15, aux)
+    with pytest.raises(R.Refused) as exc:
+        R.auxiliary_renew(
+            actor=world.clerk, municipality=world.m, auxiliary=aux, on=D + dt.timedelta(days=14)
+        )
+    assert "art. 42, IV" in str(exc.value)
+
+
+def test_art_42_IV_a_second_suspension_does_not_overlap_a_running_one(world):
+    permit, aux = _taxi_permit(world.m)
+    _suspend(world, permit, 10, aux)
+    with pytest.raises(R.Refused):
+        _suspend(world, permit, 10, aux, start=D + dt.timedelta(days=9))
+    _suspend(world, permit, 10, aux, start=D + dt.timedelta(days=10))
+
+
+def test_art_41_IV_par3_cassado_register_is_refused(world):
+    permit, aux = _taxi_permit(world.m)
+    R.auxiliary_cassar(
+        actor=world.mayor, municipality=world.m, auxiliary=aux, on=D, reason="processo 1/2026"
+    )
+    with tenant(world.m):
+        Penalty.objects.create(
+            kind=Penalty.Kind.CASSACAO,
+            permit=permit,
+            imposed_on=D,
+            decision={
+                "target": "cadastro",
+                "offender": {"kind": "holder", "person_id": permit.holder_id},
+            },
+        )
+        for person in (
+            Person.objects.get(pk=aux.person_id),
+            Person.objects.get(pk=permit.holder_id),
+        ):
+            bar = T.register_bar(person, D + dt.timedelta(days=400))
+            assert bar is not None and "art. 41" in str(R.Refused(bar))
+            assert T.register_bar(person, D - dt.timedelta(days=1)) is None
+
+
+def test_art_42_IV_screen_suspends_an_auxiliary_register(world, user_of):
+    permit, aux = _taxi_permit(world.m)
+    c = Client()
+    c.force_login(user_of("ipatinga", Role.AUTORIDADE))
+    url = f"/fiscalizacao/permissoes/{permit.pk}/suspensao/"
+    page = c.get(url)
+    assert page.status_code == 200 and aux.person.name in page.content.decode()
+    r = c.post(
+        url,
+        {
+            "target": "cadastro_auxiliar",
+            "auxiliary": aux.pk,
+            "days": "91",
+            "start": D.isoformat(),
+            "reason": "infração grave",
+        },
+    )
+    assert r.status_code == 422 and "90" in r.content.decode()
+    r = c.post(
+        url,
+        {
+            "target": "cadastro_auxiliar",
+            "auxiliary": aux.pk,
+            "days": "90",
+            "start": D.isoformat(),
+            "reason": "infração grave",
+        },
+    )
+    assert r.status_code == 302
+    with tenant(world.m):
+        p = Penalty.objects.get(permit=permit, kind=Penalty.Kind.SUSPENSION)
+        permit.refresh_from_db()
+    assert p.decision["offender"]["auxiliary_id"] == aux.pk and p.days == 90
+    assert permit.status == Permit.Status.ACTIVE

@@ -461,12 +461,17 @@ def cassacao_new(request: HttpRequest, permit_id: int) -> HttpResponse:
 
 @staff_only
 def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
-    """Taxi art. 42 V: the authority suspends the permission for at most 90 days (D-10)."""
+    """Taxi art. 42 IV–V: the authority suspends, for at most 90 days (D-10), the permission (V)
+    or the inscription in the Cadastro (IV) of the holder or of one of its auxiliaries."""
     permit = get_object_or_404(Permit.objects.select_related("holder", "vehicle"), pk=permit_id)
     if permit.law != L.TAXI:
         raise Http404
+    auxiliaries = list(
+        permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).select_related("person")
+    )
     ctx: dict[str, Any] = {
         "permit": permit,
+        "auxiliaries": auxiliaries,
         "today": _today(),
         "data": request.POST,
         "can_suspend": is_allowed(_user(request).role, "penalty.suspension", permit.law),
@@ -474,25 +479,49 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
     if request.method != "POST":
         return render(request, "enforcement/taxi_suspension_form.html", ctx)
     p = request.POST
+    target = p.get("target") or "permissao"
     try:
         days = (p.get("days") or "").strip()
         if not days.isdigit() or int(days) < 1:
-            raise FieldError("dias", "informe os dias de suspensão (art. 42, V: até 90)")
-        permit = services.taxi_suspension_impose(
-            actor=_actor(request),
-            municipality=permit.municipality,
-            permit=permit,
-            days=int(days),
-            start=_date(p.get("start"), _today()),
-            reason=p.get("reason", ""),
-        )
+            raise FieldError("dias", "informe os dias de suspensão (art. 42, IV e V: até 90)")
+        start = _date(p.get("start"), _today())
+        if target == "permissao":
+            permit = services.taxi_suspension_impose(
+                actor=_actor(request),
+                municipality=permit.municipality,
+                permit=permit,
+                days=int(days),
+                start=start,
+                reason=p.get("reason", ""),
+            )
+            done = (
+                f"Permissão {permit.number} suspensa até "
+                f"{permit.suspended_until:%d/%m/%Y} (art. 42, V)."
+            )
+        elif target in ("cadastro_titular", "cadastro_auxiliar"):
+            aux = None
+            if target == "cadastro_auxiliar":
+                aux = next((a for a in auxiliaries if str(a.pk) == p.get("auxiliary")), None)
+                if aux is None:
+                    raise FieldError("auxiliar", "escolha o auxiliar ativo desta permissão")
+            penalty = services.taxi_register_suspension_impose(
+                actor=_actor(request),
+                municipality=permit.municipality,
+                permit=permit,
+                days=int(days),
+                start=start,
+                reason=p.get("reason", ""),
+                auxiliary=aux,
+            )
+            ends = penalty.imposed_on + dt.timedelta(days=int(days) - 1)
+            who = aux.person.name if aux is not None else permit.holder.name
+            done = f"Cadastro de taxista de {who} suspenso até {ends:%d/%m/%Y} (art. 42, IV)."
+        else:
+            raise FieldError("alvo", "escolha a permissão ou o cadastro do titular ou do auxiliar")
     except ERRORS as exc:
         messages.error(request, str(exc))
         return render(request, "enforcement/taxi_suspension_form.html", ctx, status=422)
-    messages.success(
-        request,
-        f"Permissão {permit.number} suspensa até {permit.suspended_until:%d/%m/%Y} (art. 42, V).",
-    )
+    messages.success(request, done)
     return HttpResponseRedirect(reverse("enforcement:queue"))
 
 

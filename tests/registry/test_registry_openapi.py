@@ -3,6 +3,7 @@ in /api/v1/openapi.json, and the refusals carry the law's decision (422) as the 
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 import pytest
@@ -82,3 +83,40 @@ def test_a_natural_person_is_answered_without_the_partners_key(ipatinga_m, user_
     assert set(r.json()) == keys
     listed = c.get("/api/v1/registry/people", {"q": "Ana Esquema"}).json()
     assert [set(p) for p in listed] == [keys]
+
+
+def test_taxi_answers_keep_their_keys_through_the_schemas(ipatinga_m, user_of) -> None:  # type: ignore[no-untyped-def]
+    """Art. 30 reserve vehicle and its end, the Termo (art. 10) and the renewal debts (D-11),
+    answered through the schemas: the ``from`` key (a Python keyword) keeps its name."""
+    from taxi_factories import ON, grant, taxi_holder, taxi_vehicle  # type: ignore[import-not-found]
+
+    from outorga.law.competence import Role
+
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = grant(m, holder, vehicle)
+    spare = taxi_vehicle(m, holder)
+    c = Client()
+    c.force_login(user_of("ipatinga", Role.ATENDENTE))
+    base = f"/api/v1/taxi/permits/{permit.pk}"
+    body = {
+        "vehicle_id": spare.pk,
+        "on": ON.isoformat(),
+        "until": (ON + dt.timedelta(days=29)).isoformat(),
+        "cause": "roubo",
+    }
+    r = c.post(f"{base}/reserve-vehicle", body, content_type="application/json")
+    assert r.status_code == 201, r.content
+    change = r.json()
+    assert set(change) == {"id", "permit", "kind", "from", "to", "started_on", "until", "status"}
+    assert (change["from"], change["to"]) == (vehicle.plate, spare.plate)
+    end = {"on": (ON + dt.timedelta(days=20)).isoformat()}
+    r = c.post(f"/api/v1/taxi/vehicle-changes/{change['id']}/end", end, "application/json")
+    assert r.status_code == 200, r.content
+    assert r.json()["from"] == vehicle.plate and r.json()["status"] != change["status"]
+
+    term = c.get(f"{base}/term").json()
+    assert term["permit"] == permit.pk and isinstance(term["renewals"], list)
+    assert {"total", "total_cents", "valid_until"} <= set(term)
+    debts = c.get(f"{base}/renewal-debts", {"on": ON.isoformat()}).json()
+    assert set(debts) == {"blocking", "under_review"}

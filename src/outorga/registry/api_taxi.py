@@ -9,10 +9,10 @@ from typing import Any
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
-from ninja import Field, Router, Schema
+from ninja import Field, Router, Schema, Status
 
 from outorga.core.acts import Actor
-from outorga.core.api import api, staff
+from outorga.core.api import staff
 from outorga.core.middleware import client_ip
 from outorga.core.models import User
 from outorga.core.tenancy import current_municipality
@@ -22,6 +22,7 @@ from outorga.law.money import brl
 from . import stands as ST
 from . import taxi as T
 from . import tenders as TD
+from .api import READ_ERRORS, WRITE_ERRORS
 from .models import (
     ExtinctionCase,
     Permit,
@@ -45,10 +46,48 @@ def _actor(request: HttpRequest) -> Actor:
 
 
 def _created(request: HttpRequest, body: dict[str, Any]) -> Any:
-    return api.create_response(request, body, status=201)
+    return Status(201, body)
 
 
 # Tenders -----------------------------------------------------------------------------------------
+
+
+class TenderApplicantRow(Schema):
+    id: int
+    person: int = Field(..., description="id da pessoa")
+    name: str
+    taxi_category: str
+    eligible: bool | None = Field(..., description="habilitado; null antes da habilitação")
+    rank: int | None = Field(..., description="classificação pela comissão")
+    decision: dict[str, Any] = Field(..., description="decisão da habilitação, com fundamentos")
+
+
+class TenderOut(Schema):
+    id: int
+    service: str = Field(..., examples=["taxi"])
+    taxi_category: str = Field(..., description="táxi: convencional, especial ou executivo")
+    number: str = Field(..., description="número da licitação", examples=["001/2026"])
+    places: int = Field(..., description="vagas oferecidas")
+    opened_on: dt.date = Field(..., description="abertura")
+    homologated_on: dt.date | None = Field(..., description="homologação")
+    status: str = Field(..., examples=["open"])
+    status_label: str = Field(..., examples=["aberta"])
+    applicants: list[TenderApplicantRow] = Field(..., description="candidatos")
+
+
+class TenderRow(Schema):
+    id: int
+    service: str
+    number: str
+    places: int
+    status: str
+
+
+class TenderApplicationOut(Schema):
+    id: int
+    tender: int
+    person: int
+    taxi_category: str
 
 
 def tender_out(t: Tender) -> dict[str, Any]:
@@ -85,7 +124,7 @@ class TenderIn(Schema):
     taxi_category: str = Field("", description="táxi: convencional, especial ou executivo")
 
 
-@tenders_router.get("", summary="Licitações")
+@tenders_router.get("", response={200: list[TenderRow], **READ_ERRORS}, summary="Licitações")
 def tenders(request: HttpRequest, service: str = "") -> list[dict[str, Any]]:
     qs = Tender.objects.order_by("-opened_on", "-id")
     if service:
@@ -102,7 +141,11 @@ def tenders(request: HttpRequest, service: str = "") -> list[dict[str, Any]]:
     ]
 
 
-@tenders_router.post("", summary="Abrir licitação (vagas dentro da cota livre)")
+@tenders_router.post(
+    "",
+    response={201: TenderOut, **WRITE_ERRORS},
+    summary="Abrir licitação (vagas dentro da cota livre)",
+)
 def tender_create(request: HttpRequest, payload: TenderIn) -> Any:
     t = TD.tender_create(
         actor=_actor(request),
@@ -116,7 +159,11 @@ def tender_create(request: HttpRequest, payload: TenderIn) -> Any:
     return _created(request, tender_out(t))
 
 
-@tenders_router.get("/{tender_id}", summary="Uma licitação, com candidatos e fundamentos")
+@tenders_router.get(
+    "/{tender_id}",
+    response={200: TenderOut, **READ_ERRORS},
+    summary="Uma licitação, com candidatos e fundamentos",
+)
 def tender_detail(request: HttpRequest, tender_id: int) -> dict[str, Any]:
     return tender_out(get_object_or_404(Tender.objects.all(), pk=tender_id))
 
@@ -126,7 +173,11 @@ class ApplicantIn(Schema):
     taxi_category: str = Field("", description="só para licitação de táxi registrada sem categoria")
 
 
-@tenders_router.post("/{tender_id}/applicants", summary="Inscrever candidato")
+@tenders_router.post(
+    "/{tender_id}/applicants",
+    response={201: TenderApplicationOut, **WRITE_ERRORS},
+    summary="Inscrever candidato",
+)
 def tender_apply(request: HttpRequest, tender_id: int, payload: ApplicantIn) -> Any:
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
     person = get_object_or_404(Person.objects.all(), pk=payload.person_id)
@@ -153,7 +204,11 @@ class EvaluateIn(Schema):
     taxi_category: str = Field("", description="só para licitação registrada sem categoria")
 
 
-@tenders_router.post("/{tender_id}/evaluate", summary="Habilitação de cada candidato, com artigos")
+@tenders_router.post(
+    "/{tender_id}/evaluate",
+    response={200: TenderOut, **WRITE_ERRORS},
+    summary="Habilitação de cada candidato, com artigos",
+)
 def tender_evaluate(request: HttpRequest, tender_id: int, payload: EvaluateIn) -> dict[str, Any]:
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
     TD.tender_evaluate(
@@ -170,7 +225,11 @@ class RankingIn(Schema):
     ranking: list[int]
 
 
-@tenders_router.post("/{tender_id}/ranking", summary="Classificação pela comissão")
+@tenders_router.post(
+    "/{tender_id}/ranking",
+    response={200: TenderOut, **WRITE_ERRORS},
+    summary="Classificação pela comissão",
+)
 def tender_rank(request: HttpRequest, tender_id: int, payload: RankingIn) -> dict[str, Any]:
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
     TD.tender_rank(
@@ -186,7 +245,11 @@ class OnIn(Schema):
     on: dt.date
 
 
-@tenders_router.post("/{tender_id}/homologate", summary="Homologar o resultado")
+@tenders_router.post(
+    "/{tender_id}/homologate",
+    response={200: TenderOut, **WRITE_ERRORS},
+    summary="Homologar o resultado",
+)
 def tender_homologate(request: HttpRequest, tender_id: int, payload: OnIn) -> dict[str, Any]:
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
     TD.tender_homologate(
@@ -201,7 +264,11 @@ class GrantsIn(Schema):
     grants: dict[int, dict[str, Any]]
 
 
-@tenders_router.post("/{tender_id}/grants", summary="Outorgar na ordem da classificação")
+@tenders_router.post(
+    "/{tender_id}/grants",
+    response={200: TenderOut, **WRITE_ERRORS},
+    summary="Outorgar na ordem da classificação",
+)
 def tender_grant(request: HttpRequest, tender_id: int, payload: GrantsIn) -> dict[str, Any]:
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
     TD.tender_grant(
@@ -216,6 +283,59 @@ def tender_grant(request: HttpRequest, tender_id: int, payload: GrantsIn) -> dic
 
 
 # Taxi permits ------------------------------------------------------------------------------------
+
+
+class TermRenewalOut(Schema):
+    renewed_on: dt.date = Field(..., description="renovado em")
+    valid_until: dt.date = Field(..., description="vigente até")
+
+
+class TermOut(Schema):
+    """Termo de Permissão (táxi art. 10) e suas renovações (art. 13, 21)."""
+
+    permit: int = Field(..., description="id da permissão")
+    option: str = Field(..., description="opção de prazo", examples=["I"])
+    mode: str = Field(..., description="contrapartida", examples=["pagamento"])
+    instalments: int | None = Field(..., description="parcelas")
+    total: str = Field(..., description="valor da contrapartida", examples=["R$ 1.234,56"])
+    total_cents: int = Field(..., description="valor da contrapartida em centavos")
+    signed_on: dt.date = Field(..., description="assinatura do Termo")
+    term_ends_on: dt.date = Field(..., description="termo final")
+    valid_until: dt.date = Field(..., description="Termo vigente até")
+    renewals: list[TermRenewalOut]
+
+
+class TaxiPermitOut(Schema):
+    id: int
+    number: str = Field(..., description="número da permissão")
+    registration_number: int = Field(..., description="número de registro")
+    category: str = Field(..., description="categoria do táxi", examples=["convencional"])
+    holder: int = Field(..., description="id do permissionário")
+    vehicle: str | None = Field(..., description="placa do veículo vinculado")
+    status: str = Field(..., examples=["active"])
+    term_end: dt.date = Field(..., description="fim do prazo")
+
+
+class TaxiGrantOut(TaxiPermitOut):
+    term: TermOut
+
+
+class RenewalDebtOut(Schema):
+    reference: str
+    description: str
+    amount: str = Field(..., examples=["R$ 150,00"])
+    due_on: dt.date = Field(..., description="vencimento")
+    status: str
+
+
+class RenewalDebtsOut(Schema):
+    blocking: list[RenewalDebtOut] = Field(..., description="débitos que bloqueiam a renovação")
+    under_review: list[RenewalDebtOut] = Field(..., description="débitos em análise")
+
+
+class TaxiAuxiliaryOut(Schema):
+    id: int
+    registration_number: int | None = Field(..., description="nº no Cadastro (art. 20)")
 
 
 def term_out(term: PermitTerm) -> dict[str, Any]:
@@ -266,7 +386,11 @@ def _taxi_permit(permit_id: int) -> Permit:
     return get_object_or_404(Permit.objects.filter(service="taxi"), pk=permit_id)
 
 
-@taxi_router.post("/permits", summary="Outorgar permissão de táxi e assinar o Termo (art. 3, 10)")
+@taxi_router.post(
+    "/permits",
+    response={201: TaxiGrantOut, **WRITE_ERRORS},
+    summary="Outorgar permissão de táxi e assinar o Termo (art. 3, 10)",
+)
 def taxi_grant(request: HttpRequest, payload: TaxiGrantIn) -> Any:
     holder = get_object_or_404(Person.objects.all(), pk=payload.holder_id)
     vehicle = get_object_or_404(Vehicle.objects.all(), pk=payload.vehicle_id)
@@ -291,14 +415,20 @@ def taxi_grant(request: HttpRequest, payload: TaxiGrantIn) -> Any:
     return _created(request, {**taxi_permit_out(permit), "term": term_out(permit.term)})
 
 
-@taxi_router.get("/permits/{permit_id}/term", summary="Termo de Permissão e renovações")
+@taxi_router.get(
+    "/permits/{permit_id}/term",
+    response={200: TermOut, **READ_ERRORS},
+    summary="Termo de Permissão e renovações",
+)
 def taxi_term(request: HttpRequest, permit_id: int) -> dict[str, Any]:
     permit = _taxi_permit(permit_id)
     return term_out(get_object_or_404(PermitTerm.objects.all(), permit=permit))
 
 
 @taxi_router.get(
-    "/permits/{permit_id}/renewal-debts", summary="Débitos que bloqueiam a renovação (D-11)"
+    "/permits/{permit_id}/renewal-debts",
+    response={200: RenewalDebtsOut, **READ_ERRORS},
+    summary="Débitos que bloqueiam a renovação (D-11)",
 )
 def taxi_renewal_debts(request: HttpRequest, permit_id: int, on: dt.date) -> dict[str, Any]:
     permit = _taxi_permit(permit_id)
@@ -319,7 +449,9 @@ def taxi_renewal_debts(request: HttpRequest, permit_id: int, on: dt.date) -> dic
 
 
 @taxi_router.post(
-    "/permits/{permit_id}/renew", summary="Renovar o Termo e o Cadastro (art. 13, 21)"
+    "/permits/{permit_id}/renew",
+    response={200: TermOut, **WRITE_ERRORS},
+    summary="Renovar o Termo e o Cadastro (art. 13, 21)",
 )
 def taxi_renew(request: HttpRequest, permit_id: int, payload: OnIn) -> dict[str, Any]:
     permit = _taxi_permit(permit_id)
@@ -338,7 +470,9 @@ class TaxiAuxiliaryIn(Schema):
 
 
 @taxi_router.post(
-    "/permits/{permit_id}/auxiliaries", summary="Cadastrar taxista auxiliar (art. 20)"
+    "/permits/{permit_id}/auxiliaries",
+    response={201: TaxiAuxiliaryOut, **WRITE_ERRORS},
+    summary="Cadastrar taxista auxiliar (art. 20)",
 )
 def taxi_auxiliary(request: HttpRequest, permit_id: int, payload: TaxiAuxiliaryIn) -> Any:
     permit = _taxi_permit(permit_id)
@@ -354,6 +488,21 @@ def taxi_auxiliary(request: HttpRequest, permit_id: int, payload: TaxiAuxiliaryI
         work_schedule=payload.work_schedule,
     )
     return _created(request, {"id": aux.pk, "registration_number": aux.registration_number})
+
+
+class VehicleChangeOut(Schema):
+    id: int
+    permit: int = Field(..., description="id da permissão")
+    kind: str = Field(..., description="reserva, permuta ou substituição")
+    from_: str | None = Field(..., alias="from", description="placa do veículo que sai")
+    to: str = Field(..., description="placa do veículo que entra", examples=["QBG1A23"])
+    started_on: dt.date = Field(..., description="início")
+    until: dt.date | None = Field(..., description="até (veículo temporário)")
+    status: str
+
+
+class SwapOut(Schema):
+    changes: list[VehicleChangeOut] = Field(..., description="as duas trocas da permuta")
 
 
 def change_out(c: VehicleChange) -> dict[str, Any]:
@@ -376,7 +525,12 @@ class ReserveIn(Schema):
     cause: str
 
 
-@taxi_router.post("/permits/{permit_id}/reserve-vehicle", summary="Veículo reserva (art. 30)")
+@taxi_router.post(
+    "/permits/{permit_id}/reserve-vehicle",
+    response={201: VehicleChangeOut, **WRITE_ERRORS},
+    by_alias=True,
+    summary="Veículo reserva (art. 30)",
+)
 def taxi_reserve(request: HttpRequest, permit_id: int, payload: ReserveIn) -> Any:
     permit = _taxi_permit(permit_id)
     vehicle = get_object_or_404(Vehicle.objects.all(), pk=payload.vehicle_id)
@@ -399,7 +553,12 @@ class SwapIn(Schema):
     other_checks: dict[str, Any] = {}
 
 
-@taxi_router.post("/permits/{permit_id}/swap", summary="Permuta de veículos (art. 32)")
+@taxi_router.post(
+    "/permits/{permit_id}/swap",
+    response={201: SwapOut, **WRITE_ERRORS},
+    by_alias=True,
+    summary="Permuta de veículos (art. 32)",
+)
 def taxi_swap(request: HttpRequest, permit_id: int, payload: SwapIn) -> Any:
     permit = _taxi_permit(permit_id)
     other = _taxi_permit(payload.other_permit_id)
@@ -426,6 +585,8 @@ class SubstituteIn(Schema):
 
 @taxi_router.post(
     "/permits/{permit_id}/substitute",
+    response={201: VehicleChangeOut, **WRITE_ERRORS},
+    by_alias=True,
     summary="Substituir o veículo (táxi art. 29; mototáxi art. 2 XXII–XXIII)",
 )
 def vehicle_substitute(request: HttpRequest, permit_id: int, payload: SubstituteIn) -> Any:
@@ -446,7 +607,12 @@ def vehicle_substitute(request: HttpRequest, permit_id: int, payload: Substitute
     return _created(request, change_out(change))
 
 
-@taxi_router.post("/vehicle-changes/{change_id}/end", summary="Encerrar veículo temporário")
+@taxi_router.post(
+    "/vehicle-changes/{change_id}/end",
+    response={200: VehicleChangeOut, **WRITE_ERRORS},
+    by_alias=True,
+    summary="Encerrar veículo temporário",
+)
 def vehicle_change_end(request: HttpRequest, change_id: int, payload: OnIn) -> dict[str, Any]:
     change = get_object_or_404(VehicleChange.objects.all(), pk=change_id)
     change = T.vehicle_change_end(
@@ -465,7 +631,9 @@ class TransferIn(Schema):
 
 
 @taxi_router.post(
-    "/permits/{permit_id}/transfer", summary="Transferir por falecimento ou incapacidade (art. 13)"
+    "/permits/{permit_id}/transfer",
+    response={200: TaxiPermitOut, **WRITE_ERRORS},
+    summary="Transferir por falecimento ou incapacidade (art. 13)",
 )
 def taxi_transfer(request: HttpRequest, permit_id: int, payload: TransferIn) -> dict[str, Any]:
     permit = _taxi_permit(permit_id)
@@ -482,6 +650,26 @@ def taxi_transfer(request: HttpRequest, permit_id: int, payload: TransferIn) -> 
         checks=payload.checks,
     )
     return taxi_permit_out(permit)
+
+
+class ExtinctionCaseOut(Schema):
+    """Processo de extinção da permissão de táxi (art. 15)."""
+
+    id: int
+    number: int = Field(..., description="número do processo")
+    permit: int = Field(..., description="id da permissão")
+    cause: str = Field(..., description="causa (art. 15)")
+    inciso: str = Field(..., description="inciso do art. 15", examples=["III"])
+    facts: str = Field(..., description="fatos constatados")
+    opened_on: dt.date = Field(..., description="instaurado em")
+    notified_on: dt.date | None = Field(..., description="notificado em")
+    defence_deadline: dt.date | None = Field(..., description="prazo de defesa")
+    defence_filed_on: dt.date | None = Field(..., description="defesa apresentada em")
+    status: str
+    status_label: str
+    decided_on: dt.date | None = Field(..., description="decidido em")
+    grounds: str = Field(..., description="fundamentação da decisão")
+    decision: dict[str, Any] = Field(..., description="fundamentos, com os artigos")
 
 
 def case_out(c: ExtinctionCase) -> dict[str, Any]:
@@ -512,7 +700,9 @@ class ExtinctionIn(Schema):
 
 
 @taxi_router.post(
-    "/permits/{permit_id}/extinction-cases", summary="Instaurar processo de extinção (art. 15)"
+    "/permits/{permit_id}/extinction-cases",
+    response={201: ExtinctionCaseOut, **WRITE_ERRORS},
+    summary="Instaurar processo de extinção (art. 15)",
 )
 def extinction_open(request: HttpRequest, permit_id: int, payload: ExtinctionIn) -> Any:
     permit = _taxi_permit(permit_id)
@@ -528,7 +718,11 @@ def extinction_open(request: HttpRequest, permit_id: int, payload: ExtinctionIn)
     return _created(request, case_out(case))
 
 
-@taxi_router.get("/extinction-cases/{case_id}", summary="Um processo de extinção")
+@taxi_router.get(
+    "/extinction-cases/{case_id}",
+    response={200: ExtinctionCaseOut, **READ_ERRORS},
+    summary="Um processo de extinção",
+)
 def extinction_detail(request: HttpRequest, case_id: int) -> dict[str, Any]:
     return case_out(get_object_or_404(ExtinctionCase.objects.all(), pk=case_id))
 
@@ -537,7 +731,11 @@ class NotifyIn(Schema):
     notified_on: dt.date
 
 
-@taxi_router.post("/extinction-cases/{case_id}/notify", summary="Registrar a notificação")
+@taxi_router.post(
+    "/extinction-cases/{case_id}/notify",
+    response={200: ExtinctionCaseOut, **WRITE_ERRORS},
+    summary="Registrar a notificação",
+)
 def extinction_notify(request: HttpRequest, case_id: int, payload: NotifyIn) -> dict[str, Any]:
     case = get_object_or_404(ExtinctionCase.objects.all(), pk=case_id)
     case = T.extinction_notify(
@@ -554,7 +752,11 @@ class DefenceIn(Schema):
     on: dt.date
 
 
-@taxi_router.post("/extinction-cases/{case_id}/defence", summary="Apresentar defesa")
+@taxi_router.post(
+    "/extinction-cases/{case_id}/defence",
+    response={200: ExtinctionCaseOut, **WRITE_ERRORS},
+    summary="Apresentar defesa",
+)
 def extinction_defence(request: HttpRequest, case_id: int, payload: DefenceIn) -> dict[str, Any]:
     case = get_object_or_404(ExtinctionCase.objects.all(), pk=case_id)
     case = T.extinction_defence_file(
@@ -574,7 +776,9 @@ class DecisionIn(Schema):
 
 
 @taxi_router.post(
-    "/extinction-cases/{case_id}/decision", summary="Decidir (autoridade competente, D-3)"
+    "/extinction-cases/{case_id}/decision",
+    response={200: ExtinctionCaseOut, **WRITE_ERRORS},
+    summary="Decidir (autoridade competente, D-3)",
 )
 def extinction_decide(request: HttpRequest, case_id: int, payload: DecisionIn) -> dict[str, Any]:
     case = get_object_or_404(ExtinctionCase.objects.all(), pk=case_id)
@@ -590,6 +794,16 @@ def extinction_decide(request: HttpRequest, case_id: int, payload: DecisionIn) -
 
 
 # Stands ------------------------------------------------------------------------------------------
+
+
+class StandOut(Schema):
+    id: int
+    service: str = Field(..., examples=["taxi"])
+    name: str = Field(..., description="nome do ponto")
+    place: str = Field(..., description="local")
+    category: str = Field(..., description="categoria do táxi; vazio para mototáxi")
+    capacity: int = Field(..., description="vagas")
+    act_reference: str = Field(..., description="ato do Executivo que o fixou")
 
 
 def stand_out(s: Stand) -> dict[str, Any]:
@@ -617,7 +831,9 @@ class StandIn(Schema):
     signposted: bool = True
 
 
-@stands_router.get("", summary="Pontos de táxi e de mototáxi")
+@stands_router.get(
+    "", response={200: list[StandOut], **READ_ERRORS}, summary="Pontos de táxi e de mototáxi"
+)
 def stands(request: HttpRequest, service: str = "") -> list[dict[str, Any]]:
     qs = Stand.objects.order_by("service", "name")
     if service:
@@ -643,12 +859,18 @@ def _stand_set(request: HttpRequest, payload: StandIn, stand: Stand | None) -> S
     )
 
 
-@stands_router.post("", summary="Fixar ponto (ato do Executivo)")
+@stands_router.post(
+    "", response={201: StandOut, **WRITE_ERRORS}, summary="Fixar ponto (ato do Executivo)"
+)
 def stand_create(request: HttpRequest, payload: StandIn) -> Any:
     return _created(request, stand_out(_stand_set(request, payload, None)))
 
 
-@stands_router.put("/{stand_id}", summary="Alterar ponto (ato do Executivo)")
+@stands_router.put(
+    "/{stand_id}",
+    response={200: StandOut, **WRITE_ERRORS},
+    summary="Alterar ponto (ato do Executivo)",
+)
 def stand_update(request: HttpRequest, stand_id: int, payload: StandIn) -> dict[str, Any]:
     stand = get_object_or_404(Stand.objects.all(), pk=stand_id)
     return stand_out(_stand_set(request, payload, stand))

@@ -181,3 +181,24 @@ def proof_document(w: World, on: dt.date, *, permit: Permit | None = None) -> An
         number=f"LV-{on:%Y%m%d}",
         presented_on=on,
     )
+
+
+def final_taxi_auto(
+    w: World, permit: Permit, *, code: str = "recusa_passageiro", on: dt.date, **kw: Any
+) -> InfractionNotice:
+    """A taxi auto of ``permit`` made final (D-1): what a taxi suspension punishes (art. 41
+    caput, art. 42 IV–V). ``committed_by``/``auxiliary`` name the offender (holder by default)."""
+    auto = E.infraction_issue(
+        actor=w.fiscal,
+        municipality=w.m,
+        code=code,
+        committed_at=at(on),
+        place="Rodoviária",
+        description="Conduta constatada pelo fiscal.",
+        agent_registration="F-9",
+        permit=permit,
+        offender_signed=True,
+        **kw,
+    )
+    make_final(w, auto, on)
+    return auto

@@ -358,7 +358,7 @@ ROUTES = {
         "post",
         f"{API}/permits/{_e(b, 'enf_permit')}/taxi-suspension",
         {404},
-        {"days": 10, "start": TODAY, "reason": "x"},
+        {"auto_id": 1, "days": 10, "start": TODAY, "reason": "x"},
     ),
     "api/v1/enforcement/seizures": lambda b: (
         "post",

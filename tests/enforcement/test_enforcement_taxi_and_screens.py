@@ -7,7 +7,13 @@ import datetime as dt
 
 import pytest
 from django.test import Client
-from enforcement_helpers import at, case_of, pending_notice  # type: ignore[import-not-found]
+from enforcement_helpers import (  # type: ignore[import-not-found]
+    at,
+    case_of,
+    final_taxi_auto,
+    pending_notice,
+)
+from test_enforcement_taxi_cassacao import taxi_permit  # type: ignore[import-not-found]
 from validate_docbr import CPF, RENAVAM
 
 from outorga.core.tenancy import tenant
@@ -18,6 +24,7 @@ from outorga.registry import services as R
 from outorga.registry.models import Permit, Person, Vehicle
 
 D = dt.date(2026, 4, 6)
+EARLIER = dt.date(2026, 2, 2)  # an auto final before D (D-1)
 
 
 def _taxi_permit(m):
@@ -105,14 +112,60 @@ def test_taxi_case_goes_from_defence_to_the_chief_executive_without_jari(world):
 
 def test_taxi_suspension_is_never_over_90_days(world):
     permit = _taxi_permit(world.m)
+    auto = final_taxi_auto(world, permit, on=EARLIER)
     with pytest.raises(R.Refused):
         E.taxi_suspension_impose(
-            actor=world.authority, municipality=world.m, permit=permit, days=91, start=D, reason="x"
+            actor=world.authority, municipality=world.m, permit=permit, auto=auto, days=91, start=D
         )
     p = E.taxi_suspension_impose(
-        actor=world.authority, municipality=world.m, permit=permit, days=90, start=D, reason="x"
+        actor=world.authority, municipality=world.m, permit=permit, auto=auto, days=90, start=D
     )
     assert p.status == Permit.Status.SUSPENDED and p.suspended_until == D + dt.timedelta(days=89)
+
+
+def _suspend_permission(world, permit, auto):
+    return E.taxi_suspension_impose(
+        actor=world.authority, municipality=world.m, permit=permit, auto=auto, days=30, start=D
+    )
+
+
+def test_art_41_caput_d_1_permission_suspension_refused_while_the_auto_is_not_final(world):
+    permit = _taxi_permit(world.m)
+    auto = E.infraction_issue(
+        actor=world.fiscal,
+        municipality=world.m,
+        code="recusa_passageiro",
+        committed_at=at(EARLIER),
+        place="Rodoviária",
+        description="Recusa de passageiro.",
+        agent_registration="F-9",
+        permit=permit,
+        offender_signed=True,
+    )
+    with pytest.raises(E.FieldError, match="D-1") as exc:
+        _suspend_permission(world, permit, auto)
+    assert "art. 41, caput" in str(exc.value) and "art. 42, V" in str(exc.value)
+    with tenant(world.m):
+        assert Permit.objects.get(pk=permit.pk).status == Permit.Status.ACTIVE
+
+
+def test_art_42_V_permission_suspension_refused_on_another_permits_auto(world):
+    permit, other = _taxi_permit(world.m), taxi_permit(world.m)
+    auto = final_taxi_auto(world, other, on=EARLIER)
+    with pytest.raises(E.FieldError, match=r"desta permissão.*art\. 42, V"):
+        _suspend_permission(world, permit, auto)
+    with pytest.raises(E.FieldError, match=r"art\. 42, V"):
+        _suspend_permission(world, permit, None)
+
+
+def test_art_42_V_permission_suspension_refused_on_a_cancelled_auto(world):
+    permit = _taxi_permit(world.m)
+    auto = final_taxi_auto(world, permit, on=EARLIER)
+    E.infraction_cancel(actor=world.authority, municipality=world.m, auto=auto, reason="erro")
+    with pytest.raises(E.FieldError, match=r"cancelado.*art\. 42, V"):
+        _suspend_permission(world, permit, auto)
+    with tenant(world.m):
+        assert Permit.objects.get(pk=permit.pk).status == Permit.Status.ACTIVE
 
 
 def _client(user):
@@ -242,16 +295,20 @@ def test_api_steps_and_the_holder_portal(world, user_of, monkeypatch):
 
 def test_api_cassacao_proposal_and_taxi_suspension(world, user_of):
     permit = _taxi_permit(world.m)
+    auto = final_taxi_auto(world, permit, on=EARLIER)
     authority = _client(user_of("ipatinga", Role.AUTORIDADE))
+    url = f"/api/v1/enforcement/permits/{permit.pk}/taxi-suspension"
+    r = authority.post(url, {"days": 30, "start": "2026-04-06"}, content_type="application/json")
+    assert r.status_code == 422  # the auto it punishes is required (art. 41 caput, D-1)
     r = authority.post(
-        f"/api/v1/enforcement/permits/{permit.pk}/taxi-suspension",
-        {"days": 91, "start": "2026-04-06", "reason": "x"},
+        url,
+        {"auto_id": auto.pk, "days": 91, "start": "2026-04-06", "reason": "x"},
         content_type="application/json",
     )
     assert r.status_code == 422 and "90" in r.content.decode()
     r = authority.post(
-        f"/api/v1/enforcement/permits/{permit.pk}/taxi-suspension",
-        {"days": 30, "start": "2026-04-06", "reason": "art. 42 V"},
+        url,
+        {"auto_id": auto.pk, "days": 30, "start": "2026-04-06", "reason": "art. 42 V"},
         content_type="application/json",
     )
     assert r.status_code == 200 and r.json()["status"] == "suspended"

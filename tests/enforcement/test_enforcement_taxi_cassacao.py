@@ -10,7 +10,12 @@ import secrets
 
 import pytest
 from django.test import Client
-from enforcement_helpers import at, make_final, pending_notice  # type: ignore[import-not-found]
+from enforcement_helpers import (  # type: ignore[import-not-found]
+    at,
+    final_taxi_auto,
+    make_final,
+    pending_notice,
+)
 from validate_docbr import CPF, RENAVAM
 
 from outorga.core.models import Act
@@ -284,6 +289,7 @@ def test_a_mototaxi_suspension_is_not_imposed_by_the_taxi_rule(world):
             actor=world.authority,
             municipality=world.m,
             permit=world.permit,
+            auto=None,
             days=10,
             start=D,
             reason="x",
@@ -341,20 +347,34 @@ def test_the_authority_opens_a_mototaxi_cassacao_on_its_screen(world, user_of):
 
 def test_the_authority_suspends_a_taxi_permission_on_its_screen_up_to_90_days(world, user_of):
     permit = taxi_permit(world.m)
+    start = "2026-06-01"
+    pending = taxi_auto(world, permit, "recusa_passageiro")
     authority = _client(user_of("ipatinga", Role.AUTORIDADE))
     url = f"/fiscalizacao/permissoes/{permit.pk}/suspensao/"
-    assert "art. 42, V" in authority.get(url).content.decode()
-    r = authority.post(url, {"days": "91", "start": "2026-04-06", "reason": "Recusa."})
+    page = authority.get(url).content.decode()
+    assert "art. 42, V" in page and "Nenhum auto definitivo" in page
+    # D-1 / art. 41 caput: an auto whose case still runs is not offered, and refused if posted.
+    r = authority.post(url, {"auto": pending.pk, "days": "30", "start": start})
+    assert r.status_code == 422 and "D-1" in r.content.decode()
+    auto = final_taxi_auto(world, permit, on=D)
+    page = authority.get(url).content.decode()
+    assert auto.number in page and pending.number not in page
+    r = authority.post(url, {"auto": auto.pk, "days": "91", "start": start})
     assert r.status_code == 422 and "90" in r.content.decode()
     assert fresh(world, permit).status == Permit.Status.ACTIVE
     fiscal = _client(user_of("ipatinga", Role.FISCAL))
-    r = fiscal.post(url, {"days": "30", "start": "2026-04-06", "reason": "Recusa."})
+    r = fiscal.post(url, {"auto": auto.pk, "days": "30", "start": start})
     assert r.status_code == 403
-    r = authority.post(url, {"days": "90", "start": "2026-04-06", "reason": "Recusa."})
+    r = authority.post(url, {"auto": auto.pk, "days": "90", "start": start, "reason": "Recusa."})
     assert r.status_code == 302
     permit = fresh(world, permit)
     assert permit.status == Permit.Status.SUSPENDED
-    assert permit.suspended_until == dt.date(2026, 4, 6) + dt.timedelta(days=89)
+    assert permit.suspended_until == dt.date(2026, 6, 1) + dt.timedelta(days=89)
+    with tenant(world.m):
+        penalty = Penalty.objects.get(permit=permit, kind=Penalty.Kind.SUSPENSION)
+        act = Act.objects.filter(action="permit.suspended").latest("seq")
+    assert penalty.decision["auto_id"] == auto.pk and penalty.decision["target"] == "permissao"
+    assert auto.number in act.canonical
     # Only taxi permissions have this screen.
     moto = f"/fiscalizacao/permissoes/{world.permit.pk}/suspensao/"
     assert authority.get(moto).status_code == 404

@@ -8,6 +8,7 @@ import datetime as dt
 
 import pytest
 from django.test import Client
+from enforcement_helpers import at, final_taxi_auto  # type: ignore[import-not-found]
 from validate_docbr import CPF, RENAVAM
 
 from outorga.core.models import Act
@@ -20,6 +21,7 @@ from outorga.registry import taxi as T
 from outorga.registry.models import Auxiliary, Permit, Person, Vehicle
 
 D = dt.date(2026, 4, 6)
+COMMITTED = dt.date(2026, 3, 2)  # final well before D (D-1)
 _n = [0]
 
 
@@ -58,11 +60,19 @@ def _taxi_permit(m):
     return permit, aux
 
 
-def _suspend(w, permit, days, aux=None, start=D):
+def _auto(w, permit, aux=None, **kw):
+    """A final auto committed by ``aux`` (or the holder), what the suspension punishes (D-1)."""
+    if aux is not None:
+        kw |= {"committed_by": "auxiliary", "auxiliary": aux}
+    return final_taxi_auto(w, permit, on=COMMITTED, **kw)
+
+
+def _suspend(w, permit, days, aux=None, start=D, auto=None):
     return E.taxi_register_suspension_impose(
         actor=w.authority,
         municipality=w.m,
         permit=permit,
+        infraction=auto or _auto(w, permit, aux),
         days=days,
         start=start,
         reason="infração grave",
@@ -79,23 +89,31 @@ def test_art_42_IV_register_suspension_is_never_over_90_days(world):
     assert p.kind == Penalty.Kind.SUSPENSION and p.days == 90
     assert p.decision["target"] == "cadastro"
     assert p.decision["offender"]["auxiliary_id"] == aux.pk
+    assert p.decision["auto"] and p.decision["auto_id"]
     with tenant(world.m):
         permit.refresh_from_db()
         act = Act.objects.filter(action="penalty.suspension.register").get()
     # The permission itself is untouched (art. 42 IV is not V).
     assert permit.status == Permit.Status.ACTIVE
     assert "42" in act.canonical and "cadastro" in act.canonical
+    assert p.decision["auto"] in act.canonical
 
 
 def test_art_42_IV_register_suspension_only_by_the_authority(world):
     permit, _aux = _taxi_permit(world.m)
+    auto = _auto(world, permit)
     for actor in (world.fiscal, world.clerk, world.mayor):
         with pytest.raises(NotCompetent):
             E.taxi_register_suspension_impose(
-                actor=actor, municipality=world.m, permit=permit, days=10, start=D, reason="x"
+                actor=actor,
+                municipality=world.m,
+                permit=permit,
+                infraction=auto,
+                days=10,
+                start=D,
             )
     with tenant(world.m):
-        assert not Penalty.objects.filter(permit=permit).exists()
+        assert not Penalty.objects.filter(permit=permit, kind=Penalty.Kind.SUSPENSION).exists()
 
 
 def test_art_42_IV_bars_eligibility_during_the_suspension_and_not_the_day_after(world):
@@ -177,16 +195,19 @@ def test_art_41_IV_par3_cassado_register_is_refused(world):
 
 def test_art_42_IV_screen_suspends_an_auxiliary_register(world, user_of):
     permit, aux = _taxi_permit(world.m)
+    auto = _auto(world, permit, aux)
     c = Client()
     c.force_login(user_of("ipatinga", Role.AUTORIDADE))
     url = f"/fiscalizacao/permissoes/{permit.pk}/suspensao/"
     page = c.get(url)
     assert page.status_code == 200 and aux.person.name in page.content.decode()
+    assert auto.number in page.content.decode()
     r = c.post(
         url,
         {
             "target": "cadastro_auxiliar",
             "auxiliary": aux.pk,
+            "auto": auto.pk,
             "days": "91",
             "start": D.isoformat(),
             "reason": "infração grave",
@@ -198,6 +219,7 @@ def test_art_42_IV_screen_suspends_an_auxiliary_register(world, user_of):
         {
             "target": "cadastro_auxiliar",
             "auxiliary": aux.pk,
+            "auto": auto.pk,
             "days": "90",
             "start": D.isoformat(),
             "reason": "infração grave",
@@ -208,4 +230,58 @@ def test_art_42_IV_screen_suspends_an_auxiliary_register(world, user_of):
         p = Penalty.objects.get(permit=permit, kind=Penalty.Kind.SUSPENSION)
         permit.refresh_from_db()
     assert p.decision["offender"]["auxiliary_id"] == aux.pk and p.days == 90
+    assert p.decision["auto_id"] == auto.pk
     assert permit.status == Permit.Status.ACTIVE
+
+
+def _issued(w, permit, **kw):
+    return E.infraction_issue(
+        actor=w.fiscal,
+        municipality=w.m,
+        code="recusa_passageiro",
+        committed_at=at(COMMITTED),
+        place="Rodoviária",
+        description="Recusa de passageiro.",
+        agent_registration="F-9",
+        permit=permit,
+        offender_signed=True,
+        **kw,
+    )
+
+
+def test_art_41_caput_d_1_register_suspension_refused_while_the_auto_is_not_final(world):
+    permit, _aux = _taxi_permit(world.m)
+    auto = _issued(world, permit)  # its defence period still runs
+    with pytest.raises(E.FieldError, match=r"D-1") as exc:
+        _suspend(world, permit, 10, auto=auto)
+    assert "art. 41, caput" in str(exc.value) and "art. 42, IV" in str(exc.value)
+    with tenant(world.m):
+        assert not Penalty.objects.filter(permit=permit, kind=Penalty.Kind.SUSPENSION).exists()
+
+
+def test_art_42_IV_register_suspension_refused_on_another_permits_auto(world):
+    permit, _aux = _taxi_permit(world.m)
+    other, _ = _taxi_permit(world.m)
+    with pytest.raises(E.FieldError, match=r"art\. 42, IV") as exc:
+        _suspend(world, permit, 10, auto=_auto(world, other))
+    assert "desta permissão" in str(exc.value)
+
+
+def test_art_42_IV_register_suspension_refused_on_a_cancelled_auto(world):
+    permit, _aux = _taxi_permit(world.m)
+    auto = _auto(world, permit)
+    E.infraction_cancel(actor=world.authority, municipality=world.m, auto=auto, reason="erro")
+    with pytest.raises(E.FieldError, match=r"cancelado.*art\. 42, IV"):
+        _suspend(world, permit, 10, auto=auto)
+
+
+def test_art_42_IV_an_auxiliarys_register_is_suspended_only_for_an_auto_he_committed(world):
+    permit, aux = _taxi_permit(world.m)
+    by_holder = _auto(world, permit)
+    with pytest.raises(E.FieldError, match=r"auxiliar.*art\. 42, IV"):
+        _suspend(world, permit, 10, aux, auto=by_holder)
+    # Nor the holder's register for the auxiliary's infraction.
+    by_aux = _auto(world, permit, aux)
+    with pytest.raises(E.FieldError, match=r"titular.*art\. 42, IV"):
+        _suspend(world, permit, 10, auto=by_aux)
+    assert _suspend(world, permit, 10, aux, auto=by_aux).decision["auto_id"] == by_aux.pk

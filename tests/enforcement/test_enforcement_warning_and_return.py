@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 from enforcement_helpers import (  # type: ignore[import-not-found]
     at,
+    final_taxi_auto,
     issue,
     make_final,
     make_permit,
@@ -246,8 +247,9 @@ def test_art_32_par2_through_the_api_no_return_without_the_proof(world, user_of)
 
 def test_taxi_return_after_art_42_v_needs_only_the_end_of_the_period(world):
     permit = taxi_permit(world.m)
+    auto = final_taxi_auto(world, permit, on=dt.date(2026, 2, 2))
     E.taxi_suspension_impose(
-        actor=world.authority, municipality=world.m, permit=permit, days=10, start=D, reason="x"
+        actor=world.authority, municipality=world.m, permit=permit, auto=auto, days=10, start=D
     )
     p = R.permit_reinstate(
         actor=world.clerk,

@@ -420,9 +420,10 @@ class CassacaoIn(Schema):
 
 
 class TaxiSuspensionIn(Schema):
+    auto_id: int
     days: int
     start: dt.date
-    reason: str
+    reason: str = ""
 
 
 @router.post("/permits/{permit_id}/cassacao-proposal", response={201: CaseOut}, auth=staff)
@@ -450,12 +451,15 @@ def cassacao_propose(request: HttpRequest, permit_id: int, payload: CassacaoIn) 
 
 @router.post("/permits/{permit_id}/taxi-suspension", auth=staff)
 def taxi_suspension(request: HttpRequest, permit_id: int, payload: TaxiSuspensionIn) -> Any:
-    """Taxi art. 42 V: suspension of the permission, at most 90 days (D-10)."""
+    """Taxi art. 42 V: suspension of the permission, at most 90 days (D-10), on a final auto of
+    the permission (D-1; art. 41 caput)."""
     permit = get_object_or_404(Permit.objects.all(), pk=permit_id)
+    auto = get_object_or_404(InfractionNotice.objects.all(), pk=payload.auto_id)
     p = services.taxi_suspension_impose(
         actor=_actor(request),
         municipality=_m(request),
         permit=permit,
+        auto=auto,
         days=payload.days,
         start=payload.start,
         reason=payload.reason,

@@ -1129,6 +1129,53 @@ def _taxi_cassacao_facts(auto: InfractionNotice, target: str, on: dt.date) -> di
     }
 
 
+def _taxi_auto_checked(
+    municipality: Municipality,
+    permit: Permit,
+    auto: InfractionNotice | None,
+    what: str,
+    cite: str,
+) -> tuple[InfractionNotice, bool]:
+    """The auto a taxi penalty punishes, read again from this municipality's records: one of this
+    permission's, under the taxi law, not cancelled; with whether its case is final (D-1: no
+    defence or appeal pending and no deadline open). A penalty punishes one infraction, after the
+    contraditório e a ampla defesa (art. 41 caput)."""
+    with tenant(municipality):
+        found = (
+            InfractionNotice.objects.filter(pk=auto.pk).select_related("case").first()
+            if auto is not None
+            else None
+        )
+    if found is None or found.permit_id != permit.pk or found.law != L.TAXI:
+        raise FieldError(
+            "auto", f"indique o auto de infração desta permissão que fundamenta {what}", cite
+        )
+    if found.status == InfractionNotice.Status.CANCELLED:
+        raise FieldError("auto", f"o auto {found.number} está cancelado", cite)
+    case = getattr(found, "case", None)
+    return found, bool(case and case.stage == Case.Stage.FINAL)
+
+
+def _taxi_final_auto(
+    municipality: Municipality,
+    permit: Permit,
+    auto: InfractionNotice | None,
+    what: str,
+    cite: str,
+) -> InfractionNotice:
+    """A suspension (art. 42 IV–V) applies only on a final infraction (D-1), "observados o
+    contraditório e a ampla defesa" (art. 41 caput)."""
+    found, final = _taxi_auto_checked(municipality, permit, auto, what, cite)
+    if not final:
+        raise FieldError(
+            "auto",
+            f"o auto {found.number} ainda não é definitivo (defesa ou recurso pendente, ou prazo "
+            f"em curso): {what} só se aplica depois, observados o contraditório e a ampla defesa",
+            f"{cite}; art. 41, caput; decisão D-1",
+        )
+    return found
+
+
 def _taxi_cassacao_open(
     *,
     actor: Actor,
@@ -1147,14 +1194,13 @@ def _taxi_cassacao_open(
             "escolha a cassação da inscrição no Cadastro (art. 41, IV, §3) ou da permissão "
             "(art. 41, V, §4)",
         )
-    if auto is None or auto.permit_id != permit.pk or auto.law != L.TAXI:
-        raise FieldError(
-            "auto",
-            "indique o auto de infração desta permissão que fundamenta a cassação",
-            "Lei do táxi de Ipatinga (2017), art. 41, §3 e §4",
-        )
-    if auto.status == InfractionNotice.Status.CANCELLED:
-        raise FieldError("auto", f"o auto {auto.number} está cancelado")
+    auto, infraction_final = _taxi_auto_checked(
+        municipality,
+        permit,
+        auto,
+        "a cassação",
+        "Lei do táxi de Ipatinga (2017), art. 41, §3 e §4",
+    )
     offender = _offender(auto)
     if target == "cadastro" and offender is None:
         raise FieldError(
@@ -1163,11 +1209,10 @@ def _taxi_cassacao_open(
             "Lei do táxi de Ipatinga (2017), art. 41, §3",
         )
     with tenant(municipality):
-        case = Case.objects.filter(auto=auto).first()
         facts = {
             **_taxi_cassacao_facts(auto, target, on),
             "proposal": True,
-            "infraction_final": bool(case and case.stage == Case.Stage.FINAL),
+            "infraction_final": infraction_final,
         }
         duplicate = (
             Case.objects.filter(
@@ -1496,28 +1541,37 @@ def suspension_impose(
     return esc
 
 
+def _auto_facts(auto: InfractionNotice) -> dict[str, Any]:
+    return {"auto_id": auto.pk, "auto": auto.number, "infraction": auto.infraction_code}
+
+
 def taxi_suspension_impose(
     *,
     actor: Actor,
     municipality: Municipality,
     permit: Permit,
+    auto: InfractionNotice | None,
     days: int,
     start: dt.date,
-    reason: str,
+    reason: str = "",
 ) -> Permit:
-    """Taxi art. 42 V: suspension of the permission, never over 90 days (D-10). Only a taxi
+    """Taxi art. 42 V: suspension of the permission, never over 90 days (D-10), on one final
+    auto of this permission (D-1; art. 41 caput: contraditório e ampla defesa). Only a taxi
     permission: a mototaxi suspension follows art. 32 I (``suspension_impose``)."""
+    cite42 = "Lei do táxi de Ipatinga (2017), art. 42, V"
     if permit.law != L.TAXI:
         raise FieldError(
             "permissão",
             "a suspensão de até 90 dias é da lei do táxi; no mototáxi a suspensão decorre do "
             "acúmulo de infrações (art. 32, I)",
-            "Lei do táxi de Ipatinga (2017), art. 42, V",
+            cite42,
         )
     authorize(actor=actor, municipality=municipality, action="penalty.suspension", law=permit.law)
+    auto = _taxi_final_auto(municipality, permit, auto, "a suspensão da permissão", cite42)
     d = L.taxi_suspension(municipality, start, "permissao", days)
     if not d.to_json()["outcome"] or not d.to_json()["outcome"]["allowed"]:
         raise Refused(d)
+    why = f"auto {auto.number} (art. 42, V)" + (f": {reason.strip()}" if reason.strip() else "")
     with transaction.atomic(), tenant(municipality):
         registry.permit_suspend(
             actor=actor,
@@ -1525,15 +1579,15 @@ def taxi_suspension_impose(
             permit=permit,
             days=days,
             start=start,
-            reason=reason,
-            basis=_basis(d),
+            reason=why,
+            basis=_basis(d) | _auto_facts(auto),
         )
         Penalty.objects.create(
             kind=Penalty.Kind.SUSPENSION,
             permit=permit,
             days=days,
             imposed_on=start,
-            decision=d.to_json(),
+            decision={**d.to_json(), "target": "permissao", **_auto_facts(auto)},
         )
         return Permit.objects.get(pk=permit.pk)
 
@@ -1543,26 +1597,47 @@ def taxi_register_suspension_impose(
     actor: Actor,
     municipality: Municipality,
     permit: Permit,
+    infraction: InfractionNotice | None,
     days: int,
     start: dt.date,
-    reason: str,
+    reason: str = "",
     auxiliary: Auxiliary | None = None,
 ) -> Penalty:
     """Taxi art. 42 IV: suspension of the taxista's inscription in the Cadastro (art. 20), never
-    over 90 calendar days (D-10) — the holder's, or the ``auxiliary``'s of this permission. Kept
-    as a suspension penalty naming the offender (``decision.target`` "cadastro"), which the
-    registry reads as a bar on the person while it runs (``registry.taxi.register_bar``)."""
+    over 90 calendar days (D-10) — the holder's, or the ``auxiliary``'s of this permission — on
+    one final ``infraction`` of this permission (D-1; art. 41 caput) committed by that person
+    (``committed_by``). Kept as a suspension penalty naming the offender and the auto
+    (``decision.target`` "cadastro"), which the registry reads as a bar on the person while it
+    runs (``registry.taxi.register_bar``)."""
     cite42 = "Lei do táxi de Ipatinga (2017), art. 42, IV"
     if permit.law != L.TAXI:
         raise FieldError("permissão", "a suspensão do cadastro de taxista é da lei do táxi", cite42)
     authorize(actor=actor, municipality=municipality, action="penalty.suspension", law=permit.law)
-    if not reason.strip():
-        raise FieldError("motivo", "informe a infração e o fundamento da suspensão", cite42)
     if auxiliary is not None and (
         auxiliary.permit_id != permit.pk or auxiliary.status != Auxiliary.Status.ACTIVE
     ):
         raise FieldError(
             "auxiliar", "o auxiliar não está ativo no cadastro desta permissão", cite42
+        )
+    auto = _taxi_final_auto(
+        municipality, permit, infraction, "a suspensão do cadastro de taxista", cite42
+    )
+    by = InfractionNotice.CommittedBy
+    if auxiliary is not None and (
+        auto.committed_by != by.AUXILIARY or auto.auxiliary_id != auxiliary.pk
+    ):
+        raise FieldError(
+            "auto",
+            f"o auto {auto.number} não foi cometido por este auxiliar: a suspensão do cadastro "
+            "pune o taxista infrator",
+            cite42,
+        )
+    if auxiliary is None and auto.committed_by != by.HOLDER:
+        raise FieldError(
+            "auto",
+            f"o auto {auto.number} não foi cometido pelo titular: a suspensão do cadastro pune "
+            "o taxista infrator",
+            cite42,
         )
     d = L.taxi_suspension(municipality, start, "cadastro", days)
     if not (d.outcome or {}).get("allowed"):
@@ -1584,7 +1659,12 @@ def taxi_register_suspension_impose(
             permit=permit,
             days=days,
             imposed_on=start,
-            decision={**d.to_json(), "target": "cadastro", "offender": offender},
+            decision={
+                **d.to_json(),
+                "target": "cadastro",
+                "offender": offender,
+                **_auto_facts(auto),
+            },
         )
         record_act(
             municipality=municipality,
@@ -1598,9 +1678,10 @@ def taxi_register_suspension_impose(
                 "days": days,
                 "start": start,
                 "ends_on": ends_on,
+                "auto": auto.number,
             },
-            basis=_basis(d),
-            extra={"reason": reason.strip()},
+            basis=_basis(d) | _auto_facts(auto),
+            extra={"reason": reason.strip()} if reason.strip() else None,
         )
     return penalty
 

@@ -469,9 +469,18 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
     auxiliaries = list(
         permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).select_related("person")
     )
+    # Only a final infraction is punished (D-1; art. 41 caput); the service checks it again.
+    autos = list(
+        InfractionNotice.objects.filter(
+            permit=permit, status=InfractionNotice.Status.ISSUED, case__stage=Case.Stage.FINAL
+        )
+        .select_related("case", "auxiliary__person")
+        .order_by("-committed_at", "-id")
+    )
     ctx: dict[str, Any] = {
         "permit": permit,
         "auxiliaries": auxiliaries,
+        "autos": autos,
         "today": _today(),
         "data": request.POST,
         "can_suspend": is_allowed(_user(request).role, "penalty.suspension", permit.law),
@@ -485,11 +494,19 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
         if not days.isdigit() or int(days) < 1:
             raise FieldError("dias", "informe os dias de suspensão (art. 42, IV e V: até 90)")
         start = _date(p.get("start"), _today())
+        # Any auto of the municipality (scoped manager): the service refuses another permit's,
+        # a cancelled one or one not yet final, citing the article.
+        auto = (
+            InfractionNotice.objects.filter(pk=int(p["auto"])).first()
+            if p.get("auto", "").isdigit()
+            else None
+        )
         if target == "permissao":
             permit = services.taxi_suspension_impose(
                 actor=_actor(request),
                 municipality=permit.municipality,
                 permit=permit,
+                auto=auto,
                 days=int(days),
                 start=start,
                 reason=p.get("reason", ""),
@@ -508,6 +525,7 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
                 actor=_actor(request),
                 municipality=permit.municipality,
                 permit=permit,
+                infraction=auto,
                 days=int(days),
                 start=start,
                 reason=p.get("reason", ""),

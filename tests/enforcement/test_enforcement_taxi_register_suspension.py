@@ -34,7 +34,7 @@ def _taxi_permit(m):
     with tenant(m):
         person = _person(f"Titular {_n[0]}")
         vehicle = Vehicle.objects.create(
-            plate=f"TXS{_n[0]}A2{_n[0] % 10}",
+            plate=f"TXS{_n[0] // 100 % 10}A{_n[0] % 100:02d}",  # 7 characters, unique per test run
             renavam=RENAVAM().generate(),
             kind="automovel",
             make_model="Sedan",

@@ -360,6 +360,12 @@ ROUTES = {
         {404},
         {"auto_id": 1, "days": 10, "start": TODAY, "reason": "x"},
     ),
+    "api/v1/enforcement/permits/<permit_id>/taxi-register-suspension": lambda b: (
+        "post",
+        f"{API}/permits/{_e(b, 'enf_permit')}/taxi-register-suspension",
+        {404},
+        {"auto_id": 1, "days": 10, "start": TODAY, "reason": "x"},
+    ),
     "api/v1/enforcement/seizures": lambda b: (
         "post",
         f"{API}/seizures",

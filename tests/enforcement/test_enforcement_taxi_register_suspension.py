@@ -285,3 +285,26 @@ def test_art_42_IV_an_auxiliarys_register_is_suspended_only_for_an_auto_he_commi
     with pytest.raises(E.FieldError, match=r"titular.*art\. 42, IV"):
         _suspend(world, permit, 10, auto=by_aux)
     assert _suspend(world, permit, 10, aux, auto=by_aux).decision["auto_id"] == by_aux.pk
+
+
+def test_art_42_IV_the_api_suspends_a_register_on_a_final_auto_and_refuses_more_than_90_days(
+    world, user_of
+):
+    permit, aux = _taxi_permit(world.m)
+    auto = _auto(world, permit, aux)
+    url = f"/api/v1/enforcement/permits/{permit.pk}/taxi-register-suspension"
+    body = {"auto_id": auto.pk, "auxiliary_id": aux.pk, "start": D.isoformat(), "reason": "x"}
+    fiscal = Client()
+    fiscal.force_login(user_of("ipatinga", Role.FISCAL))
+    r = fiscal.post(url, {**body, "days": 10}, content_type="application/json")
+    assert r.status_code == 403
+    c = Client()
+    c.force_login(user_of("ipatinga", Role.AUTORIDADE))
+    r = c.post(url, {**body, "days": 91}, content_type="application/json")
+    assert r.status_code == 422 and "art. 42, IV" in r.content.decode()
+    r = c.post(url, {**body, "days": 90}, content_type="application/json")
+    assert r.status_code == 201, r.content
+    with tenant(world.m):
+        p = Penalty.objects.get(pk=r.json()["penalty_id"])
+    assert p.decision["offender"]["auxiliary_id"] == aux.pk and p.days == 90
+    assert p.decision["auto_id"] == auto.pk and r.json()["status"] == Permit.Status.ACTIVE

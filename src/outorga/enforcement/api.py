@@ -13,7 +13,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
-from ninja import NinjaAPI, Router, Schema, Status
+from ninja import Field, NinjaAPI, Router, Schema, Status
 from ninja.security import django_auth
 
 from outorga.core import api as core_api
@@ -465,6 +465,49 @@ def taxi_suspension(request: HttpRequest, permit_id: int, payload: TaxiSuspensio
         reason=payload.reason,
     )
     return {"permit": p.number, "status": p.status, "suspended_until": p.suspended_until}
+
+
+class TaxiRegisterSuspensionIn(TaxiSuspensionIn):
+    auxiliary_id: int | None = Field(
+        None, description="auxiliar desta permissão; sem ele, suspende-se o cadastro do titular"
+    )
+
+
+class RegisterSuspensionOut(Schema):
+    penalty_id: int
+    permit: str
+    status: str
+
+
+@router.post(
+    "/permits/{permit_id}/taxi-register-suspension",
+    response={201: RegisterSuspensionOut},
+    auth=staff,
+)
+def taxi_register_suspension(
+    request: HttpRequest, permit_id: int, payload: TaxiRegisterSuspensionIn
+) -> Any:
+    """Taxi art. 42 IV: suspension of the holder's or an auxiliary's inscription in the Cadastro
+    Municipal de Taxistas, at most 90 days (D-10), on a final auto committed by that person
+    (D-1; art. 41 caput). The permission itself is not touched."""
+    permit = get_object_or_404(Permit.objects.all(), pk=permit_id)
+    auto = get_object_or_404(InfractionNotice.objects.all(), pk=payload.auto_id)
+    auxiliary = (
+        get_object_or_404(Auxiliary.objects.all(), pk=payload.auxiliary_id, permit=permit)
+        if payload.auxiliary_id is not None
+        else None
+    )
+    penalty = services.taxi_register_suspension_impose(
+        actor=_actor(request),
+        municipality=_m(request),
+        permit=permit,
+        infraction=auto,
+        days=payload.days,
+        start=payload.start,
+        reason=payload.reason,
+        auxiliary=auxiliary,
+    )
+    return Status(201, {"penalty_id": penalty.pk, "permit": permit.number, "status": permit.status})
 
 
 # --- seizures ---------------------------------------------------------------------------------------

@@ -61,3 +61,28 @@ def test_art_4_xiv_an_auxiliary_living_elsewhere_is_refused(ipatinga_m):
         any(c.article == "4" and c.inciso == "XIV" for c in r.citations)
         for r in exc.value.decision.refusals
     )
+
+
+def test_art_21_the_inscription_runs_the_yearly_period_the_law_core_gives(ipatinga_m):
+    """The auxiliary's inscription lasts one period of art. 21 (a dated parameter), not a year
+    written in the registry: a municipality that records another period sees it applied."""
+    import datetime as dt
+
+    from outorga.core.models import ParameterOverride
+    from outorga.core.tenancy import tenant
+    from outorga.law.windows import add_years
+
+    holder, vehicle = taxi_holder(ipatinga_m, ON)
+    permit = grant(ipatinga_m, holder, vehicle)
+    first = add(ipatinga_m, permit, auxiliary(ipatinga_m))
+    assert first.credential_valid_until == add_years(ON, 1)
+    with tenant(ipatinga_m):
+        ParameterOverride.objects.create(
+            name="taxi_2017.registration_renewal_years",
+            effective=ON - dt.timedelta(days=1),
+            value=2,
+            legal_reference="exemplo (teste)",
+            example=True,
+        )
+    second = add(ipatinga_m, permit, auxiliary(ipatinga_m))
+    assert second.credential_valid_until == add_years(ON, 2)

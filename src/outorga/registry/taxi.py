@@ -23,7 +23,6 @@ from outorga.finance.models import Debt
 from outorga.finance.services import debts_from_plan
 from outorga.law import questions
 from outorga.law.decisions import Decision
-from outorga.law.windows import add_years
 
 from . import facts as F
 from . import services as S
@@ -882,7 +881,7 @@ def taxi_auxiliary_add(
             added_on=on,
             work_schedule=work_schedule,
             registration_number=S.next_number(S.TAXI_CADASTRO),
-            credential_valid_until=add_years(on, 1),
+            credential_valid_until=allowed.outcome["valid_until"],
         )
         record_act(
             municipality=municipality,

@@ -30,12 +30,16 @@ def auxiliary(ipatinga, **facts):
 
 
 def test_art_20_sole_paragraph_second_auxiliary_is_allowed(ipatinga):
-    assert auxiliary(ipatinga, current_auxiliaries=1).outcome == {"allowed": True}
+    # Art. 21: the inscription runs one yearly period from the day it is made.
+    assert auxiliary(ipatinga, current_auxiliaries=1).outcome == {
+        "allowed": True,
+        "valid_until": dt.date(2025, 3, 1),
+    }
 
 
 def test_art_20_sole_paragraph_third_auxiliary_is_refused(ipatinga):
     d = auxiliary(ipatinga, current_auxiliaries=2)
-    assert d.outcome == {"allowed": False}
+    assert d.outcome == {"allowed": False, "valid_until": None}
     assert refusal_citations(d) == {"ipatinga.taxi-2017 art. 20, §único"}
 
 

@@ -100,16 +100,19 @@ def auxiliary_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "taxi.auxiliary_registration"
 
     def build() -> Decision:
+        # A first inscription runs one period of art. 21 from the day it is made.
+        _, valid_until, period = art_21_auxiliary_period(ctx, None)
         reasons = [
             art_20_sole_paragraph_auxiliaries(ctx, int(facts["current_auxiliaries"])),
             art_20_auxiliary_registered(bool(facts["candidate_registered"])),
             art_4_xiv_auxiliary_residence(bool(facts["candidate_resides_in_ipatinga"])),
+            period,
         ]
         ok = outcome_ok(reasons)
         return decide(
             ctx,
             qid,
-            {"allowed": ok},
+            {"allowed": ok, "valid_until": valid_until if ok else None},
             reasons,
             "Auxiliar pode ser cadastrado." if ok else "Auxiliar não pode ser cadastrado.",
         )

@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from outorga.core.access import staff_required
 from outorga.core.acts import Actor
+from outorga.core.lawctx import context
 from outorga.core.middleware import client_ip
 from outorga.core.models import User
 from outorga.core.tenancy import current_municipality
@@ -388,6 +389,21 @@ def permit_renew(request: HttpRequest, permit_id: int) -> HttpResponse:
     )
 
 
+def _extension_intro(permit: Permit) -> str:
+    """Art. 6 as the dated parameters in force at the grant state it (the law core reads the same
+    ones), never as numbers written here."""
+    ctx = context(current_municipality(), permit.granted_on)
+    term, period, times = (
+        ctx.param(f"mototaxi_2013.permit.{name}").value
+        for name in ("max_term_years", "extension_years", "max_extensions")
+    )
+    return (
+        f"Prazo de até {term} anos, prorrogável por até {times} períodos de {period} anos, a "
+        f"critério do Poder Executivo municipal ({MOTO_LAW}, art. 6). Prorroga-se o prazo em "
+        "curso, de permissão não extinta; o termo final avança um período."
+    )
+
+
 @competent
 def permit_extend(request: HttpRequest, permit_id: int) -> HttpResponse:
     """Mototaxi and motofrete: the term extended by one period, at the Executive's discretion
@@ -419,9 +435,7 @@ def permit_extend(request: HttpRequest, permit_id: int) -> HttpResponse:
         form,
         result,
         title=f"Prorrogar o prazo — {permit.number}",
-        intro=f"Prazo de até 10 anos, prorrogável por até 3 períodos de 5 anos, a critério do "
-        f"Poder Executivo municipal ({MOTO_LAW}, art. 6). Prorroga-se o prazo em curso, de "
-        f"permissão não extinta; o termo final avança um período.",
+        intro=_extension_intro(permit),
         submit="Registrar prorrogação",
         action="permit.extend",
         extra={

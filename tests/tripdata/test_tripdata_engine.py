@@ -197,7 +197,7 @@ def _peak_through_the_engine(intervals, roster_size):
     E._insert(
         con, "t", [(d, int(d) + 1 if int(d) < roster_size else 0, s, e) for d, s, e in intervals]
     )
-    return E._peak_of_rows(con, "e > s")
+    return E._peak_of_rows(con, "e > s", roster_size)
 
 
 @pytest.mark.parametrize("seed", range(60))
@@ -229,17 +229,28 @@ def test_the_bare_aggregation_reads_the_same_file():
     assert E.bare_aggregation([SAMPLES / "trips-sample.csv"]) >= 4
 
 
+@pytest.mark.parametrize("several_periods", [False, True])
 @pytest.mark.parametrize("with_limits", [True, False])
-def test_the_quick_clean_test_never_passes_a_row_a_condition_flags(with_limits):
+def test_the_quick_clean_test_never_passes_a_row_a_condition_flags(with_limits, several_periods):
     """The reader's shortcut (a row passing the cheap test gets no error bit) must be a
     sufficient condition of every kind's test: clean rows with one to three fields moved to or
     around a threshold, absurd values that would overflow a multiplication, NULLs, unknown,
-    disabled and banned drivers, other plates."""
+    disabled and banned drivers, other plates; the roster as the reader loads it (one enabled
+    period per driver, or some driver with several: the range join)."""
     rng = random.Random(7)
     limits = E.FareLimits(600, 200, 50) if with_limits else None
-    enabled = "(rf IS NOT NULL AND s >= rf AND (ru IS NULL OR s < ru))"
-    conds = E._trip_conditions(OCT, limits, enabled)
-    clean = E._trip_clean(OCT, limits, enabled)
+    start = OCT.start_ms
+    roster = {
+        "ok": E.RosterEntry("52998224725", "QBD1A23", False, ((start, None),)),
+        "banned": E.RosterEntry("11144477735", "QBD1A23", True, ((start, None),)),
+        "later": E.RosterEntry("39053344705", "QBD1A23", False, ((start + 86_400_000, None),)),
+        "ended": E.RosterEntry("86288366757", "QBD1A23", False, ((start, start + 60_000),)),
+        "never": E.RosterEntry("71428793860", "QBD1A23", False, ()),
+    }
+    if several_periods:
+        roster["twice"] = E.RosterEntry(
+            "15350946056", "QBD1A23", False, ((start, start + 60_000), (start + 120_000, None))
+        )
     big = 2**62
     edges = {
         "driver": ("", None),
@@ -247,18 +258,21 @@ def test_the_quick_clean_test_never_passes_a_row_a_condition_flags(with_limits):
         "s": (OCT.start_ms - 1, OCT.start_ms, OCT.end_ms - 1, OCT.end_ms, None),
         "e": (-1, 0, E.DURATION_TOLERANCE_S * 1000, E.DURATION_TOLERANCE_S * 1000 + 1, None),
         "dur": (-1, 0, 1, E.MAX_TRIP_SECONDS, E.MAX_TRIP_SECONDS + 1, big, None),
-        "dist": (-1, 0, 1, 1001, 33_333, E.MAX_TRIP_METRES, E.MAX_TRIP_METRES + 1, big, None),
-        "fare": (-1, 0, 1_000, 1_500, 1_600, 100_000, big, None),
+        # 33 333 m in 600 s is 199.998 km/h, 33 334 m is over 200 km/h.
+        "dist": (-1, 0, 1, 1001, 33_333, 33_334, E.MAX_TRIP_METRES, E.MAX_TRIP_METRES + 1)
+        + (big, None),
+        # The ceiling of the usual row is R$ 19,00 (1 900 cents) with the limits below.
+        "fare": (-1, 0, 1_000, 1_500, 1_600, 1_900, 1_901, 100_000, big, None),
         "ret": (-1, 0, 2_000, big, None),
-        "extras": (-1, 100, 5_000, big, None),
+        "extras": (-1, 100, 5_000, E.MAX_TRIP_METRES, E.MAX_TRIP_METRES + 1, big, None),
         "revenue": (False,),
         "plate": ("qbd-1a23", "XXX0000", None),
-        "roster": ("unknown", "banned", "later", "ended"),
+        "roster": (*sorted(roster), "unknown"),
     }
     rows = []
     for i in range(6_000):
         row = {
-            "driver": "52998224725",
+            "driver": None,
             "trip_id": f"T{i}",
             "s": OCT.start_ms + 3_600_000,
             "e": 0,
@@ -271,35 +285,54 @@ def test_the_quick_clean_test_never_passes_a_row_a_condition_flags(with_limits):
             "plate": "QBD1A23",
             "roster": "ok",
         }
-        for field in rng.sample(sorted(edges), rng.choice((0, 1, 1, 2, 3))):
+        moved = rng.sample(sorted(edges), rng.choice((0, 1, 1, 2, 3)))
+        for field in moved:
             row[field] = rng.choice(edges[field])
+        if "driver" not in moved:
+            entry = roster.get(row["roster"])
+            row["driver"] = entry.cpf if entry else "20006505003"
         lag = row["e"]
         dur = row["dur"] if isinstance(row["dur"], int) and row["dur"] < big else 0
         row["e"] = None if row["s"] is None or lag is None else row["s"] + dur * 1000 + lag
-        known = row["roster"] != "unknown"
         rows.append(
-            (
-                *(row[f] for f in ("driver", "trip_id", "s", "e", "dist", "dur", "fare")),
-                *(row[f] for f in ("ret", "extras", "revenue", "plate")),
-                "52998224725" if known else None,
-                "QBD1A23" if known else None,
-                row["roster"] == "banned",
-                OCT.start_ms + 86_400_000 if row["roster"] == "later" else OCT.start_ms,
-                OCT.start_ms + 60_000 if row["roster"] == "ended" else None,
-            )
+            tuple(row[f] for f in ("driver", "trip_id", "s", "e", "dist", "dur", "fare"))
+            + tuple(row[f] for f in ("ret", "extras", "revenue", "plate"))
         )
     con = E.connect(threads=1)
+    on = E._load_roster(con, list(roster.values()), OCT)
+    conds = E._trip_conditions(OCT, limits, on.enabled)
+    clean = E._trip_clean(limits)
     con.execute(
         "CREATE TABLE x (driver VARCHAR, trip_id VARCHAR, s BIGINT, e BIGINT, dist BIGINT, "
-        "dur BIGINT, fare BIGINT, ret BIGINT, extras BIGINT, revenue BOOLEAN, plate VARCHAR, "
-        "r_cpf VARCHAR, r_plate VARCHAR, banned BOOLEAN, rf BIGINT, ru BIGINT)"
+        "dur BIGINT, fare BIGINT, ret BIGINT, extras BIGINT, revenue BOOLEAN, plate VARCHAR)"
     )
     E._insert(con, "x", rows)
     flagged = " OR ".join(f"coalesce({sql}, false)" for sql in conds.values())
     (passed, flagged_rows, wrongly) = con.execute(
         f"""SELECT count_if(ok), count_if(bad), count_if(ok AND bad) FROM (
-              SELECT coalesce({clean.replace("r.k", "r_cpf")}, false) AS ok, {flagged} AS bad
-              FROM x)"""
+              SELECT coalesce({clean}, false) AS ok, {flagged} AS bad FROM x {on.joins})"""
     ).fetchall()[0]
     assert passed > 1000 and flagged_rows > 1000  # both sides are exercised
     assert wrongly == 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_duplicate_prefilter_finds_exactly_the_repeated_hashes(seed):
+    """The bucket count leaves out only values that cannot repeat: its answer is what a full
+    count gives, with values sharing a bucket (same top bits) but different not reported."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    h = rng.integers(0, 2**64 - 1, size=int(rng.integers(2, 150_000)), dtype=np.uint64)
+    repeated = rng.choice(h, size=int(rng.integers(0, 60)))
+    neighbours = h[:30] ^ np.uint64(1)  # same bucket, another value
+    values = np.concatenate([h, repeated, neighbours])
+    rng.shuffle(values)
+    unique, counts = np.unique(values, return_counts=True)
+    assert sorted(E.repeated_hashes(values).tolist()) == sorted(unique[counts > 1].tolist())
+
+
+def test_the_duplicate_prefilter_on_no_or_one_row():
+    assert len(E.repeated_hashes([])) == 0
+    assert len(E.repeated_hashes([7])) == 0
+    assert E.repeated_hashes([7, 7]).tolist() == [7]

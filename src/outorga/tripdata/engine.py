@@ -169,10 +169,13 @@ def _noop(pct: int, stage: str) -> None:
 
 
 def connect(memory_limit: str = "1500MB", threads: int | None = None) -> duckdb.DuckDBPyConnection:
-    """An in-memory DuckDB that spills to disk past ``memory_limit``."""
+    """An in-memory DuckDB that spills to disk past ``memory_limit``. Threads: ``threads``, else
+    ``OUTORGA_DUCKDB_THREADS``, else one per core — with several workers on one machine, give
+    each its share of the cores (docs/decisions/0005)."""
     con = duckdb.connect(":memory:")
     con.execute(f"SET memory_limit='{memory_limit}'")
-    con.execute(f"SET threads={int(threads or os.cpu_count() or 1)}")
+    threads = threads or int(os.environ.get("OUTORGA_DUCKDB_THREADS") or 0) or os.cpu_count()
+    con.execute(f"SET threads={int(threads or 1)}")
     con.execute("SET preserve_insertion_order=false")
     tmp = os.environ.get("OUTORGA_DUCKDB_TMP")
     if tmp:
@@ -183,7 +186,7 @@ def connect(memory_limit: str = "1500MB", threads: int | None = None) -> duckdb.
 
 _local = threading.local()
 #: The tables one analysis creates; a reused connection drops them before and after.
-_TABLES = ("t", "d", "agg", "u", "r", "p", "csv_rejects", "csv_scans")
+_TABLES = ("t", "d", "hh", "u", "r", "p", "csv_rejects", "csv_scans")
 
 
 @contextmanager
@@ -206,8 +209,7 @@ def _workspace(
 
 
 def _drop(con: duckdb.DuckDBPyConnection) -> None:
-    for table in _TABLES:
-        con.execute(f"DROP TABLE IF EXISTS {table}")
+    con.execute("; ".join(f"DROP TABLE IF EXISTS {table}" for table in _TABLES))
 
 
 def _sql_str(value: str) -> str:
@@ -371,54 +373,66 @@ def _sessions_select(con: duckdb.DuckDBPyConnection, path: Path, fmt: str, schem
 
 @dataclass(frozen=True)
 class _Roster:
-    """How the file's rows meet the roster: the joins, and the SQL telling whether the row's
-    driver was enabled at the trip's start."""
+    """How the file's rows meet the roster: the joins, the SQL telling whether the row's
+    driver was enabled at the trip's start, and each driver's number → CPF."""
 
     joins: str
     enabled: str
+    cpf_of: dict[int, str] = field(default_factory=dict)
 
 
-def _load_roster(con: duckdb.DuckDBPyConnection, roster: Sequence[RosterEntry]) -> _Roster:
+#: Past any instant in a file: the clean window of a driver who can never be clean.
+_NEVER = 2**62
+
+
+def _load_roster(
+    con: duckdb.DuckDBPyConnection, roster: Sequence[RosterEntry], month: Month | None = None
+) -> _Roster:
     """The roster as table ``r`` (``k`` numbers the drivers 1…n for the concurrency measure's
     integer sorts). A driver's enabled period sits on its own row, so the usual roster (one period
     per driver) needs one equi-join; only when some driver has several periods are they joined
-    as a range from table ``p``."""
+    as a range from table ``p``.
+
+    ``[cf, cu)`` is the driver's *clean window*: the enabled period of a driver whose vehicle
+    the law allows, within ``month``; empty (both ``_NEVER``) for a banned vehicle, no period or
+    several periods. The reader's quick test checks a trip's start against it alone; every other
+    case goes to the test per error kind."""
     con.execute(
         "CREATE TABLE r (r_cpf VARCHAR, r_plate VARCHAR, banned BOOLEAN, k INTEGER, "
-        "rf BIGINT, ru BIGINT)"
+        "rf BIGINT, ru BIGINT, cf BIGINT, cu BIGINT)"
     )
     merged = [_merge_periods(d.periods) for d in roster]
-    if roster:
-        _insert(
-            con,
-            "r",
-            [
-                (
-                    d.cpf,
-                    d.plate.upper().replace("-", ""),
-                    d.banned_vehicle,
-                    i,
-                    *(ps[0] if ps else (None, None)),
-                )
-                for i, (d, ps) in enumerate(zip(roster, merged, strict=True), 1)
-            ],
-        )
+    rows = []
+    for i, (d, ps) in enumerate(zip(roster, merged, strict=True), 1):
+        rf, ru = ps[0] if ps else (None, None)
+        cf, cu = (_NEVER, _NEVER)
+        if len(ps) == 1 and not d.banned_vehicle:
+            cf, cu = rf, _NEVER if ru is None else ru
+            if month is not None:
+                cf, cu = max(cf, month.start_ms), min(cu, month.end_ms)
+        rows.append((d.cpf, d.plate.upper().replace("-", ""), d.banned_vehicle, i, rf, ru, cf, cu))
+    if rows:
+        _insert(con, "r", rows)
+    cpf_of = {row[3]: row[0] for row in rows}
     joins = "LEFT JOIN r ON x.driver = r.r_cpf"
     if all(len(ps) <= 1 for ps in merged):
-        return _Roster(joins, "(rf IS NOT NULL AND s >= rf AND (ru IS NULL OR s < ru))")
+        return _Roster(joins, "(rf IS NOT NULL AND s >= rf AND (ru IS NULL OR s < ru))", cpf_of)
     con.execute("CREATE TABLE p (p_cpf VARCHAR, f BIGINT, u BIGINT)")
     _insert(con, "p", [(d.cpf, f, u) for d, ps in zip(roster, merged, strict=True) for f, u in ps])
     joins += " LEFT JOIN p ON x.driver = p.p_cpf AND x.s >= p.f AND (p.u IS NULL OR x.s < p.u)"
-    return _Roster(joins, "(p.f IS NOT NULL)")
+    return _Roster(joins, "(p.f IS NOT NULL)", cpf_of)
 
 
 def _insert(con: duckdb.DuckDBPyConnection, table: str, rows: list[tuple[Any, ...]]) -> None:
-    """Many rows in one statement (executemany pays a round trip per row)."""
-    for i in range(0, len(rows), 1000):
-        chunk = rows[i : i + 1000]
-        width = len(chunk[0])
-        marks = ", ".join("(" + ", ".join("?" * width) + ")" for _ in chunk)
-        con.execute(f"INSERT INTO {table} VALUES {marks}", [v for row in chunk for v in row])
+    """Many rows in one statement, one list parameter per column (executemany pays a round trip
+    per row, and a parameter per value is slow to bind)."""
+    if not rows:
+        return
+    types = [t for _, t, *_ in con.execute(f"DESCRIBE {table}").fetchall()]
+    lists = ", ".join(f"unnest(?::{t}[])" for t in types)
+    con.execute(
+        f"INSERT INTO {table} SELECT {lists}", [list(col) for col in zip(*rows, strict=True)]
+    )
 
 
 def _merge_periods(periods: Iterable[tuple[int, int | None]]) -> list[tuple[int, int | None]]:
@@ -463,52 +477,56 @@ def _trip_conditions(month: Month, limits: FareLimits | None, enabled: str) -> d
         f"WHEN dist <= 0 OR dur < 0 THEN false WHEN dur = 0 THEN dist > 1000 "
         f"ELSE 18 * dist > {5 * MAX_SPEED_KMH} * least(dur, {MAX_TRIP_SECONDS * 100}) END)",
         "inconsistent_amounts": "(fare < 0 OR ret < 0 OR ret > fare OR extras < 0)",
-        "unknown_driver": "(driver IS NOT NULL AND driver <> '' AND r_cpf IS NULL)",
-        "driver_not_enabled": f"(r_cpf IS NOT NULL AND NOT coalesce({enabled}, false))",
+        "unknown_driver": "(driver IS NOT NULL AND driver <> '' AND r.k IS NULL)",
+        "driver_not_enabled": f"(r.k IS NOT NULL AND NOT coalesce({enabled}, false))",
         # The plate as written in the file; normalised (upper case, no hyphen) only when it
         # differs, which is rare, so the common row pays one comparison.
-        "plate_mismatch": "(r_cpf IS NOT NULL AND plate IS NOT NULL AND plate <> r_plate "
+        "plate_mismatch": "(r.k IS NOT NULL AND plate IS NOT NULL AND plate <> r_plate "
         "AND upper(replace(plate, '-', '')) <> r_plate)",
-        "two_wheeler": "(r_cpf IS NOT NULL AND banned)",
+        "two_wheeler": "(r.k IS NOT NULL AND banned)",
         "fare_above_limit": fare_check,
     }
 
 
-def _trip_clean(month: Month, limits: FareLimits | None, enabled: str) -> str:
+def _trip_clean(limits: FareLimits | None) -> str:
     """A cheap test that is true only for rows none of :func:`_trip_conditions` flags: plain
     comparisons, no CASE, no NULL checks (a NULL value makes it NULL, which sends the row to the
-    full test). Values are clamped before any multiplication, so an absurd number cannot
-    overflow, and a clamp only makes the test stricter. Most rows are clean; only the rest pay
-    for the bit per kind. A property test keeps it a sufficient condition."""
-    dur = f"least(dur, {MAX_TRIP_SECONDS})"
-    dist = f"least(dist, {MAX_TRIP_METRES})"
+    full test). The roster's part is the driver's clean window (see :func:`_load_roster`): known,
+    enabled, vehicle allowed, start within the month; a row off the roster has no window, and a
+    CPF on the roster is never empty. Most rows are clean; only the rest pay for the bit per
+    kind. A property test keeps it a sufficient condition.
+
+    Products are taken in DOUBLE: DuckDB checks BIGINT products for overflow (an absurd value
+    would fail the file) and evaluates the conjuncts in an order of its own, so each must be safe
+    alone. Where every other conjunct holds, the operands are small integers, exact in a double,
+    and the comparison is the integer one."""
     tests = [
-        "strlen(driver) > 0",
         "trip_id IS NOT NULL",
-        f"s >= {month.start_ms}",
-        f"s < {month.end_ms}",
+        "s >= cf",
+        "s < cu",
         "e >= s",
+        f"e - s <= {MAX_TRIP_SECONDS * 1000}",
         "dur >= 0",
         f"dur <= {MAX_TRIP_SECONDS}",
-        f"e - s <= {MAX_TRIP_SECONDS * 1000}",
-        f"abs({dur} * 1000 - (e - s)) <= {DURATION_TOLERANCE_S * 1000}",
+        f"abs(dur::DOUBLE * 1000 - (e - s)) <= {DURATION_TOLERANCE_S * 1000}",
         "dist >= 0",
         f"dist <= {MAX_TRIP_METRES}",
-        f"18 * {dist} <= {5 * MAX_SPEED_KMH} * {dur}",
+        # Average speed within MAX_SPEED_KMH: 18·dist ≤ 5·kmh·dur.
+        f"dist::DOUBLE * 18 <= dur::DOUBLE * {5 * MAX_SPEED_KMH}",
         "fare >= 0",
         "ret >= 0",
         "ret <= fare",
         "extras >= 0",
-        "r.k IS NOT NULL",
-        enabled,
         "plate = r_plate",
-        "NOT banned",
     ]
     if limits is not None:
-        extras = f"least(extras, {MAX_TRIP_METRES})"
+        # fare ≤ ⌊(N + 3000) / 6000⌋ ⇔ 6000·fare ≤ N + 3000 for an integer fare, N as in
+        # _trip_conditions; extras bounded so that N stays exact.
+        tests.append(f"extras <= {MAX_TRIP_METRES}")
         tests.append(
-            f"fare <= (6000 * {limits.base_cents} + 6 * {limits.per_km_cents} * {dist}"
-            f" + 100 * {limits.per_minute_cents} * {dur} + 6000 * {extras} + 3000) // 6000"
+            f"fare::DOUBLE * 6000 <= dist::DOUBLE * {6 * limits.per_km_cents}"
+            f" + dur::DOUBLE * {100 * limits.per_minute_cents}"
+            f" + extras::DOUBLE * 6000 + {6000 * limits.base_cents + 3000}"
         )
     return " AND ".join(f"({t})" for t in tests)
 
@@ -519,7 +537,7 @@ def _session_conditions(month: Month) -> dict[str, str]:
         "outside_month": f"(e <= {month.start_ms} OR s >= {month.end_ms})",
         "negative_duration": "(e < s)",
         "impossible_duration": f"(e - s > {MAX_TRIP_SECONDS * 1000 * 31})",
-        "unknown_driver": "(driver IS NOT NULL AND driver <> '' AND r_cpf IS NULL)",
+        "unknown_driver": "(driver IS NOT NULL AND driver <> '' AND r.k IS NULL)",
     }
 
 
@@ -538,31 +556,58 @@ def _materialise(
     key_sql: str,
     joins: str,
     clean: str | None = None,
+    columns: str = "*",
 ) -> None:
     """Read the file once into table ``t`` with an error bit mask per row, joined on the way with
-    the roster (small tables: a hash join that does not slow the parallel reader down)."""
+    the roster (small tables: a hash join that does not slow the parallel reader down). Only
+    ``columns`` are kept (from the file's, ``k``, ``err`` and the key's hash ``h``)."""
     err = " + ".join(f"coalesce({sql}, false)::INTEGER * {BIT[k]}" for k, sql in conds.items())
     if clean:
         err = f"CASE WHEN {clean} THEN 0 ELSE {err} END"
     con.execute(
-        f"""CREATE TABLE t AS
-        SELECT x.*, coalesce(r.k, 0) AS k, ({err})::INTEGER AS err, hash({key_sql}) AS h
-        FROM ({select}) x {joins}"""
+        f"""CREATE TABLE t AS SELECT {columns} FROM (
+            SELECT x.*, coalesce(r.k, 0) AS k, ({err})::INTEGER AS err, hash({key_sql}) AS h
+            FROM ({select}) x {joins})"""
     )
 
 
 def _mark_duplicates(con: duckdb.DuckDBPyConnection, key_sql: str) -> None:
     """Rows repeating an earlier row: every copy after the first gets the duplicate bit. The
-    64-bit hash computed while reading (``h``) finds the candidates cheaply; they are then
-    checked on the real key, so a hash collision never marks a row."""
+    64-bit hash computed while reading (``h``) finds the candidates cheaply (see
+    :func:`repeated_hashes`); they are then checked on the real key, so a hash collision never
+    marks a row."""
+    repeated = repeated_hashes(con.execute("SELECT h FROM t").fetchnumpy()["h"])
+    if len(repeated) == 0:
+        return
+    con.execute("CREATE TABLE hh AS SELECT unnest(?::UBIGINT[]) AS h", [repeated.tolist()])
     con.execute(
         f"""CREATE TABLE d AS
-        WITH hh AS (SELECT h FROM t GROUP BY h HAVING count(*) > 1),
-        c AS (SELECT rowid AS rid, {key_sql} AS key FROM t SEMI JOIN hh USING (h)),
+        WITH c AS (SELECT rowid AS rid, {key_sql} AS key FROM t SEMI JOIN hh USING (h)),
         firsts AS (SELECT min(rid) AS rid FROM c GROUP BY key)
         SELECT rid FROM c ANTI JOIN firsts USING (rid)"""
     )
     con.execute(f"UPDATE t SET err = err | {BIT['duplicate']} WHERE rowid IN (SELECT rid FROM d)")
+
+
+#: Buckets of the duplicate prefilter: 2^bits counters, about four per row, at most 2^23 (64 MB).
+_MAX_BUCKET_BITS = 23
+
+
+def repeated_hashes(h: Any) -> Any:
+    """The hash values that occur more than once, without sorting them all: a count per bucket
+    of the hash's top bits (``bincount``, linear) leaves only the rows sharing a bucket — a
+    fraction of the file at about four buckets per row — and only those are sorted and counted.
+    Exact: a value occurring twice always shares its bucket."""
+    import numpy as np
+
+    h = np.asarray(h, dtype=np.uint64)
+    if len(h) < 2:
+        return h[:0]
+    bits = min(max(len(h).bit_length() + 2, 8), _MAX_BUCKET_BITS)
+    bucket = (h >> np.uint64(64 - bits)).astype(np.intp)
+    maybe = h[np.bincount(bucket, minlength=1 << bits)[bucket] > 1]
+    values, counts = np.unique(maybe, return_counts=True)
+    return values[counts > 1]
 
 
 def peak_of(k: Any, s: Any, e: Any, *, presorted: bool = False) -> Peak:
@@ -652,18 +697,18 @@ def _sweep(starts: Any, ends: Any) -> tuple[int, int]:
     return int(active[i]), int(events[i] >> 1)
 
 
-def _peak_of_rows(con: duckdb.DuckDBPyConnection, where: str, s: str = "s", e: str = "e") -> Peak:
-    """The peak over the rows of table ``t`` matching ``where``. Drivers on the roster already
-    carry their number ``k``; the few unknown drivers (k = 0) are numbered after them."""
-    (known,) = con.execute("SELECT count(*) FROM r").fetchall()[0]
-    con.execute(
-        f"""CREATE OR REPLACE TEMP TABLE u AS SELECT driver, {int(known)} + row_number() OVER ()
-            AS uk FROM (SELECT DISTINCT driver FROM t WHERE k = 0 AND {where})"""
-    )
+def _peak_of_rows(
+    con: duckdb.DuckDBPyConnection, where: str, known: int, s: str = "s", e: str = "e"
+) -> Peak:
+    """The peak over the rows of table ``t`` matching ``where``. The ``known`` drivers on the
+    roster already carry their number ``k``; the few unknown drivers (k = 0) are numbered after
+    them."""
     # DuckDB sorts by (driver, start) in parallel; the rows come out of a parallel read in no
     # useful order, where numpy's single-threaded sorts would pay the most.
     arrays = con.execute(
-        f"""SELECT k, s, e FROM (
+        f"""WITH u AS (SELECT driver, {known} + row_number() OVER () AS uk
+                       FROM (SELECT DISTINCT driver FROM t WHERE k = 0 AND {where}))
+            SELECT k, s, e FROM (
               SELECT k, {s} AS s, {e} AS e FROM t WHERE k > 0 AND {where}
               UNION ALL
               SELECT uk, {s}, {e} FROM t JOIN u USING (driver) WHERE t.k = 0 AND {where})
@@ -675,8 +720,8 @@ def _peak_of_rows(con: duckdb.DuckDBPyConnection, where: str, s: str = "s", e: s
 def _samples(
     con: duckdb.DuckDBPyConnection, errors: dict[str, int], columns: str
 ) -> dict[str, list[dict[str, Any]]]:
-    """Up to SAMPLES_PER_KIND rows per error kind, the first in file order: one pass finds their
-    row numbers (integers only), a second reads just those rows."""
+    """Up to SAMPLES_PER_KIND rows per error kind, the first in file order: one pass over the
+    rows with an error finds their row numbers (integers only), a second reads just those rows."""
     kinds = [k for k, n in errors.items() if n > 0]
     if not kinds:
         return {}
@@ -684,10 +729,11 @@ def _samples(
         f"min_by(rowid, rowid, {SAMPLES_PER_KIND}) FILTER (WHERE err & {BIT[k]} <> 0)"
         for k in kinds
     )
-    (row,) = con.execute(f"SELECT {picks} FROM t").fetchall()
+    (row,) = con.execute(f"SELECT {picks} FROM t WHERE err <> 0").fetchall()
     wanted = sorted({int(r) for ids in row for r in (ids or [])})
     rel = con.execute(
-        f"SELECT rowid, struct_pack({columns}) FROM t WHERE rowid IN ({', '.join(map(str, wanted))})"
+        f"SELECT rowid, struct_pack({columns}) FROM t "
+        f"WHERE rowid IN ({', '.join(map(str, wanted))})"
     ).fetchall()
     by_row = {int(r): dict(v) for r, v in rel}
     return {k: [by_row[int(r)] for r in (ids or [])] for k, ids in zip(kinds, row, strict=True)}
@@ -710,16 +756,15 @@ def _rejected(con: duckdb.DuckDBPyConnection) -> tuple[int, list[dict[str, Any]]
     """CSV lines DuckDB could not convert (kept aside by ``store_rejects``): each is a row with a
     missing or unreadable value, reported with its line number instead of failing the file."""
     try:
-        n = con.execute("SELECT count(DISTINCT line) FROM csv_rejects").fetchall()[0][0]
+        rows = con.execute(
+            "SELECT line, string_agg(column_name, ', '), any_value(csv_line), count(*) OVER () "
+            f"FROM csv_rejects GROUP BY line ORDER BY line LIMIT {SAMPLES_PER_KIND}"
+        ).fetchall()
     except duckdb.Error:
         return 0, []
-    rows = con.execute(
-        "SELECT line, string_agg(column_name, ', '), any_value(csv_line) FROM csv_rejects "
-        f"GROUP BY line ORDER BY line LIMIT {SAMPLES_PER_KIND}"
-    ).fetchall()
-    return int(n or 0), [
+    return (int(rows[0][3]) if rows else 0), [
         {"linha": int(line), "colunas_ilegíveis": cols, "conteúdo": text}
-        for line, cols, text in rows
+        for line, cols, text, _ in rows
     ]
 
 
@@ -730,9 +775,10 @@ def _read(
     key: str,
     joins: str,
     clean: str | None = None,
+    columns: str = "*",
 ) -> None:
     try:
-        _materialise(con, select, conds, key, joins, clean)
+        _materialise(con, select, conds, key, joins, clean, columns)
     except duckdb.Error as exc:
         raise FileRejected(f"arquivo ilegível: {_short(exc)}") from exc
 
@@ -764,53 +810,59 @@ def _analyse_trips(
     progress: Progress,
 ) -> Result:
     progress(5, "lendo e validando o arquivo")
-    on = _load_roster(con, roster)
+    on = _load_roster(con, roster, month)
     conds = _trip_conditions(month, limits, on.enabled)
-    shortcut = _trip_clean(month, limits, on.enabled)
-    _read(con, _trips_select(con, path, fmt, schema), conds, "trip_id", on.joins, shortcut)
+    shortcut = _trip_clean(limits)
+    # The table keeps what the steps below read. Native files carry only paying trips; MDS
+    # marks empty and reservation legs.
+    revenue = "revenue" if schema == "mds" else "true"
+    columns = "trip_id, driver, plate, s, e, dist, dur, fare, ret, " + (
+        "revenue, k, err, h" if schema == "mds" else "k, err, h"
+    )
+    select = _trips_select(con, path, fmt, schema)
+    _read(con, select, conds, "trip_id", on.joins, shortcut, columns)
     progress(50, "procurando duplicatas")
     _mark_duplicates(con, "trip_id")
     excl = _mask(EXCLUDING)
-    ok = f"err & {excl} = 0"
     progress(60, "totalizando")
-    con.execute(
-        f"""CREATE TABLE agg AS SELECT driver,
-               bool_or(k > 0) AS on_roster,
-               count_if({ok}) AS n_counted,
-               count_if({ok} AND revenue) AS trips,
-               coalesce(sum(fare) FILTER (WHERE {ok}), 0) AS gross,
-               coalesce(sum(ret) FILTER (WHERE {ok}), 0) AS retention,
-               coalesce(sum(dist) FILTER (WHERE {ok}), 0) AS distance,
-               coalesce(sum(dur) FILTER (WHERE {ok}), 0) AS duration
-           FROM t GROUP BY driver"""
-    )
-    # Counts per kind from the few distinct masks (one integer key), not a counter per kind.
-    masks = con.execute("SELECT err, count(*) FROM t GROUP BY err").fetchall()
-    rows = sum(int(n) for _, n in masks)
-    counted = sum(int(n) for err, n in masks if err & excl == 0)
-    clean = sum(int(n) for err, n in masks if err == 0)
-    found = {k: sum(int(n) for err, n in masks if err & BIT[k]) for k in ERROR_KINDS}
-    errors = {k: found.get(k, 0) for k in ERROR_KINDS}
+    # One pass, grouped by the driver's number and the error mask (integers; the CPF only for
+    # drivers off the roster): the totals per driver and the counts per kind both come from it.
+    groups = con.execute(
+        f"""SELECT k, err, CASE WHEN k = 0 THEN driver END, count(*), count_if({revenue}),
+                   sum(fare), sum(ret), sum(dist), sum(dur)
+            FROM t GROUP BY ALL"""
+    ).fetchall()
+    rows = sum(int(g[3]) for g in groups)
+    counted = sum(int(g[3]) for g in groups if g[1] & excl == 0)
+    clean = sum(int(g[3]) for g in groups if g[1] == 0)
+    errors = {k: sum(int(g[3]) for g in groups if g[1] & BIT[k]) for k in ERROR_KINDS}
+    totals: dict[str, DriverTotals] = {}
+    for k, err, other, _n, trips, gross, ret, dist, dur in groups:
+        cpf = on.cpf_of[k] if k else other
+        if err & excl or not cpf:
+            continue
+        t = totals.setdefault(cpf, DriverTotals(cpf, 0, 0, 0, 0, 0, bool(k)))
+        t.trips += int(trips)
+        t.gross_cents += int(gross or 0)
+        t.retention_cents += int(ret or 0)
+        t.distance_m += int(dist or 0)
+        t.duration_s += int(dur or 0)
+    drivers = [totals[cpf] for cpf in sorted(totals)]
     bad, bad_samples = _rejected(con)
     errors["missing_field"] += bad
     rows += bad
-    drivers = [
-        DriverTotals(str(r[0]), int(r[2]), int(r[3]), int(r[4]), int(r[5]), int(r[6]), bool(r[1]))
-        for r in con.execute(
-            "SELECT driver, on_roster, trips, gross, retention, distance, duration FROM agg "
-            "WHERE driver IS NOT NULL AND driver <> '' AND n_counted > 0 ORDER BY driver"
-        ).fetchall()
-    ]
     progress(70, "amostras dos erros")
     samples = _samples(
-        con, {**errors, "missing_field": errors["missing_field"] - bad}, TRIP_SAMPLE_COLUMNS
+        con,
+        {**errors, "missing_field": errors["missing_field"] - bad},
+        TRIP_SAMPLE_COLUMNS,
     )
     if bad_samples:
         samples["missing_field"] = (bad_samples + samples.get("missing_field", []))[
             :SAMPLES_PER_KIND
         ]
     progress(75, "motoristas simultâneos")
-    peak = _peak_of_rows(con, f"{ok} AND e > s")
+    peak = _peak_of_rows(con, f"err & {excl} = 0 AND e > s", len(roster))
     progress(85, "análise concluída")
     return Result("trips", rows, counted, clean, errors, samples, drivers, peak)
 
@@ -867,6 +919,7 @@ def _analyse_sessions(
     peak = _peak_of_rows(
         con,
         f"err & {excl} = 0 AND e > s",
+        len(roster),
         f"greatest(s, {month.start_ms})",
         f"least(e, {month.end_ms})",
     )

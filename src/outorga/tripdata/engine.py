@@ -407,7 +407,7 @@ def _load_roster(
         rf, ru = ps[0] if ps else (None, None)
         cf, cu = (_NEVER, _NEVER)
         if len(ps) == 1 and not d.banned_vehicle:
-            cf, cu = rf, _NEVER if ru is None else ru
+            cf, cu = ps[0][0], _NEVER if ru is None else ru
             if month is not None:
                 cf, cu = max(cf, month.start_ms), min(cu, month.end_ms)
         rows.append((d.cpf, d.plate.upper().replace("-", ""), d.banned_vehicle, i, rf, ru, cf, cu))

@@ -37,6 +37,7 @@ import hashlib
 import os
 import resource
 import shutil
+import statistics
 import sys
 import tempfile
 import threading
@@ -419,12 +420,18 @@ def main() -> None:
     print(f"receive (SHA-256 of the files): {receive:.2f} s, {mb(rss_recv.peak)}")
     print(f"bare aggregation: {reference:.2f} s = {args.rows / reference:,.0f} rows/s")
     for workers, (wall, used, peak) in runs.items():
+        # Each round against the reference runs either side of it: the drift of the machine
+        # cancels out; the median of these is the steadiest figure.
+        local = sorted(
+            x[0] / ((bares[r][0] + bares[r + 1][0]) / 2) for r, x in enumerate(rounds[workers])
+        )
         print(
             f"pipeline, {workers} worker{'s' if workers > 1 else ''}: {wall:.2f} s = "
             f"{args.rows / wall:,.0f} rows/s (with receiving: {args.rows / (wall + receive):,.0f}"
-            f" rows/s); ratio to bare {wall / reference:.2f}× wall, "
+            f" rows/s); ratio to bare {wall / reference:.2f}× wall (best of each), "
             f"{used / reference_cpu:.2f}× CPU (CPU {used:.2f} s vs {reference_cpu:.2f} s); "
-            f"peak memory (RSS) {mb(peak)}"
+            f"round by round {statistics.median(local):.2f}× median "
+            f"({local[0]:.2f}–{local[-1]:.2f}); peak memory (RSS) {mb(peak)}"
         )
     print(f"process max RSS {mb(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)}")
     wall, _, peak = min(runs.values())

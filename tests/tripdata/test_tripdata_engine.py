@@ -187,17 +187,19 @@ def _random_intervals(rng: random.Random, drivers: int, n: int) -> list[tuple[st
 
 
 def _peak_through_the_engine(intervals, roster_size):
-    """The engine's own path: table t as the reader leaves it (roster drivers numbered k > 0,
-    unknown drivers k = 0), then the measure."""
+    """The engine's own path: rows as the reader leaves them (roster drivers numbered k > 0,
+    unknown drivers k = 0 with their CPF), then the measure."""
     con = E.connect(threads=1)
-    con.execute("CREATE TABLE r (r_cpf VARCHAR)")
-    if roster_size:
-        E._insert(con, "r", [(f"{i:011d}",) for i in range(roster_size)])
     con.execute("CREATE TABLE t (driver VARCHAR, k INTEGER, s BIGINT, e BIGINT)")
     E._insert(
         con, "t", [(d, int(d) + 1 if int(d) < roster_size else 0, s, e) for d, s, e in intervals]
     )
-    return E._peak_of_rows(con, "e > s", roster_size)
+    return E._peak_of_rows(
+        con,
+        "SELECT k, s, e FROM t WHERE k > 0 AND e > s",
+        "SELECT driver, s, e FROM t WHERE k = 0 AND e > s",
+        roster_size,
+    )
 
 
 @pytest.mark.parametrize("seed", range(60))
@@ -336,3 +338,73 @@ def test_the_duplicate_prefilter_on_no_or_one_row():
     assert len(E.repeated_hashes([])) == 0
     assert len(E.repeated_hashes([7])) == 0
     assert E.repeated_hashes([7, 7]).tolist() == [7]
+
+
+def test_a_clean_trip_repeated_counts_once_and_its_copies_show_the_files_cpf_and_plate(tmp_path):
+    """A copy of a trip that passes every check is still a duplicate (art. 21: one trip, one
+    record): the copies are left out of the totals and shown as written in the file."""
+    lines = (SAMPLES / "trips-sample.csv").read_text().splitlines()
+    header, first = lines[0], lines[1]  # T-0001: a clean trip of 529.982.247-25
+    target = tmp_path / "dup.csv"
+    target.write_text("\n".join([header, first, first, first, lines[2]]) + "\n")
+    r = trips(target)
+    assert (r.rows, r.rows_counted, r.rows_clean) == (4, 2, 2)
+    assert r.errors["duplicate"] == 2
+    assert [(d.driver, d.trips, d.gross_cents) for d in r.drivers] == [
+        ("52998224725", 2, 2350 + 1690)
+    ]
+    sample = r.samples["duplicate"][0]
+    assert (sample["trip_id"], sample["driver_cpf"], sample["vehicle_plate"]) == (
+        "T-0001",
+        "52998224725",
+        "QBD1A23",
+    )
+
+
+def test_a_repeated_session_is_a_duplicate_and_other_drivers_at_the_same_times_are_not(tmp_path):
+    target = tmp_path / "sessions.csv"
+    rows = [
+        "driver_cpf,start_time,end_time,session_id",
+        "52998224725,2026-10-01T06:55:00-04:00,2026-10-01T12:00:00-04:00,S-1",
+        "52998224725,2026-10-01T06:55:00-04:00,2026-10-01T12:00:00-04:00,S-1b",
+        "11144477735,2026-10-01T06:55:00-04:00,2026-10-01T12:00:00-04:00,S-2",
+        "98765432100,2026-10-01T06:55:00-04:00,2026-10-01T12:00:00-04:00,S-3",
+        "98765432100,2026-10-01T06:55:00-04:00,2026-10-01T12:00:00-04:00,S-3b",
+    ]
+    target.write_text("\n".join(rows) + "\n")
+    r = E.analyse_sessions(target, "csv", "native", month=OCT, roster=ROSTER)
+    assert r.errors["duplicate"] == 2
+    assert r.errors["unknown_driver"] == 2  # both copies of the unknown driver's session
+    assert r.peak.count == 3  # two roster drivers and the unknown one, each once
+    assert {s["session_id"] for s in r.samples["duplicate"]} == {"S-1b", "S-3b"}
+
+
+def test_the_sessions_quick_test_never_passes_a_row_a_condition_flags():
+    rng = random.Random(11)
+    start, end = OCT.start_ms, OCT.end_ms
+    edges = {
+        "driver": ("", None, "20006505003"),
+        "s": (start - 1, start, end - 1, end, None),
+        "e": (start - 1, start, start + 1, end, end + 1, None),
+        "length": (-1, 0, E.MAX_TRIP_SECONDS * 1000 * 31, E.MAX_TRIP_SECONDS * 1000 * 31 + 1),
+    }
+    rows = []
+    for _ in range(4_000):
+        row = {"driver": "52998224725", "s": start + 3_600_000, "e": None, "length": 600_000}
+        for field in rng.sample(sorted(edges), rng.choice((0, 1, 1, 2))):
+            row[field] = rng.choice(edges[field])
+        if row["e"] is None and row["s"] is not None:
+            row["e"] = row["s"] + row["length"]
+        rows.append((row["driver"], row["s"], row["e"]))
+    con = E.connect(threads=1)
+    on = E._load_roster(con, ROSTER)
+    con.execute("CREATE TABLE x (driver VARCHAR, s BIGINT, e BIGINT)")
+    E._insert(con, "x", rows)
+    flagged = " OR ".join(f"coalesce({sql}, false)" for sql in E._session_conditions(OCT).values())
+    clean = E._session_clean(OCT)
+    (passed, flagged_rows, wrongly) = con.execute(
+        f"""SELECT count_if(ok), count_if(bad), count_if(ok AND bad) FROM (
+              SELECT coalesce({clean}, false) AS ok, {flagged} AS bad FROM x {on.joins})"""
+    ).fetchall()[0]
+    assert passed > 500 and flagged_rows > 500
+    assert wrongly == 0

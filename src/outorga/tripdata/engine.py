@@ -13,7 +13,10 @@ the municipality's local time (the service turns the local month into UTC bounds
 from __future__ import annotations
 
 import csv
+import ctypes
+import functools
 import os
+import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -168,10 +171,37 @@ def _noop(pct: int, stage: str) -> None:
     return None
 
 
+#: glibc's mallopt parameters (malloc.h) and the values the engine's worker uses.
+_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3
+_KEEP_FREED_BYTES = 1 << 30
+_MMAP_FROM_BYTES = 32 << 20
+
+
+@functools.cache
+def _keep_freed_memory() -> bool:
+    """Let the process keep the memory one file freed for the next (glibc only). By default
+    glibc maps every block of 128 KB or more on its own and unmaps it when freed, and returns
+    free heap to the system past 128 KB: each file's table (about 100 MB per million trips) is
+    then faulted in page by page again, which costs a tenth of the work in system time. Blocks
+    under 32 MB now come from the heap and up to 1 GB of free heap is kept (measured:
+    docs/decisions/0005)."""
+    if sys.platform != "linux":
+        return False
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        return bool(
+            libc.mallopt(_M_MMAP_THRESHOLD, _MMAP_FROM_BYTES)
+            and libc.mallopt(_M_TRIM_THRESHOLD, _KEEP_FREED_BYTES)
+        )
+    except (OSError, AttributeError):  # not glibc
+        return False
+
+
 def connect(memory_limit: str = "1500MB", threads: int | None = None) -> duckdb.DuckDBPyConnection:
     """An in-memory DuckDB that spills to disk past ``memory_limit``. Threads: ``threads``, else
     ``OUTORGA_DUCKDB_THREADS``, else one per core — with several workers on one machine, give
     each its share of the cores (docs/decisions/0005)."""
+    _keep_freed_memory()
     con = duckdb.connect(":memory:")
     con.execute(f"SET memory_limit='{memory_limit}'")
     threads = threads or int(os.environ.get("OUTORGA_DUCKDB_THREADS") or 0) or os.cpu_count()
@@ -186,7 +216,7 @@ def connect(memory_limit: str = "1500MB", threads: int | None = None) -> duckdb.
 
 _local = threading.local()
 #: The tables one analysis creates; a reused connection drops them before and after.
-_TABLES = ("t", "d", "hh", "u", "r", "p", "csv_rejects", "csv_scans")
+_TABLES = ("t", "te", "d", "hh", "r", "p", "csv_rejects", "csv_scans")
 
 
 @contextmanager
@@ -308,13 +338,14 @@ def _trips_select(con: duckdb.DuckDBPyConnection, path: Path, fmt: str, schema: 
     revenue."""
     if schema == "native":
         inner = _native_select(con, path, fmt, NATIVE_TRIPS)
-        # Normalise only what needs it: most files already follow the schema.
+        # Normalise only what needs it: most files already follow the schema. Milliseconds from
+        # the stored microseconds (epoch_ms casts the value, several times slower).
         return f"""SELECT
                 trip_id,
                 CASE WHEN strlen(driver_cpf) = 11 THEN driver_cpf
                      ELSE regexp_replace(driver_cpf, '[^0-9]', '', 'g') END AS driver,
                 vehicle_plate AS plate,
-                epoch_ms(start_time) AS s, epoch_ms(end_time) AS e,
+                epoch_us(start_time) // 1000 AS s, epoch_us(end_time) // 1000 AS e,
                 distance_m AS dist, duration_s AS dur,
                 fare_cents AS fare, retention_cents AS ret, coalesce(extras_cents, 0) AS extras,
                 true AS revenue
@@ -367,7 +398,7 @@ def _sessions_select(con: duckdb.DuckDBPyConnection, path: Path, fmt: str, schem
             session_id AS trip_id,
             CASE WHEN strlen(driver_cpf) = 11 THEN driver_cpf
                  ELSE regexp_replace(driver_cpf, '[^0-9]', '', 'g') END AS driver,
-            epoch_ms(start_time) AS s, epoch_ms(end_time) AS e
+            epoch_us(start_time) // 1000 AS s, epoch_us(end_time) // 1000 AS e
         FROM ({inner})"""
 
 
@@ -541,6 +572,15 @@ def _session_conditions(month: Month) -> dict[str, str]:
     }
 
 
+def _session_clean(month: Month) -> str:
+    """The sessions' quick test, sufficient for :func:`_session_conditions` (property-tested):
+    a roster driver's session, overlapping the month, of a possible length."""
+    return (
+        f"(r.k IS NOT NULL) AND (e > {month.start_ms}) AND (s < {month.end_ms}) AND (e >= s) "
+        f"AND (e - s <= {MAX_TRIP_SECONDS * 1000 * 31})"
+    )
+
+
 #: One bit per error kind in the row's ``err`` mask.
 BIT = {kind: 1 << i for i, kind in enumerate(ERROR_KINDS)}
 
@@ -552,41 +592,76 @@ def _mask(kinds: Iterable[str]) -> int:
 def _materialise(
     con: duckdb.DuckDBPyConnection,
     select: str,
-    conds: dict[str, str],
+    clean: str,
     key_sql: str,
     joins: str,
-    clean: str | None = None,
-    columns: str = "*",
+    columns: str,
 ) -> None:
-    """Read the file once into table ``t`` with an error bit mask per row, joined on the way with
-    the roster (small tables: a hash join that does not slow the parallel reader down). Only
-    ``columns`` are kept (from the file's, ``k``, ``err`` and the key's hash ``h``)."""
-    err = " + ".join(f"coalesce({sql}, false)::INTEGER * {BIT[k]}" for k, sql in conds.items())
-    if clean:
-        err = f"CASE WHEN {clean} THEN 0 ELSE {err} END"
+    """Read the file once into table ``t``, joined on the way with the roster (small tables: a
+    hash join that does not slow the parallel reader down), with the driver's number ``k``, the
+    key's hash ``h`` and whether the row is ``dirty``: it fails the quick test, and the test per
+    error kind (:func:`_classify`) is left for the few such rows. Only ``columns`` are kept."""
     con.execute(
         f"""CREATE TABLE t AS SELECT {columns} FROM (
-            SELECT x.*, coalesce(r.k, 0) AS k, ({err})::INTEGER AS err, hash({key_sql}) AS h
+            SELECT x.*, coalesce(r.k, 0) AS k, CASE WHEN {clean} THEN false ELSE true END AS dirty,
+                   hash({key_sql}) AS h
             FROM ({select}) x {joins})"""
     )
 
 
 def _mark_duplicates(con: duckdb.DuckDBPyConnection, key_sql: str) -> None:
-    """Rows repeating an earlier row: every copy after the first gets the duplicate bit. The
-    64-bit hash computed while reading (``h``) finds the candidates cheaply (see
-    :func:`repeated_hashes`); they are then checked on the real key, so a hash collision never
-    marks a row."""
+    """Rows repeating an earlier row: every copy after the first goes to table ``d`` and is made
+    dirty, so that :func:`_classify` gives it the duplicate bit. The 64-bit hash computed while
+    reading (``h``) finds the candidates cheaply (see :func:`repeated_hashes`); they are then
+    checked on the real key, so a hash collision never marks a row."""
+    con.execute("CREATE TABLE d (rid BIGINT)")
     repeated = repeated_hashes(con.execute("SELECT h FROM t").fetchnumpy()["h"])
     if len(repeated) == 0:
         return
     con.execute("CREATE TABLE hh AS SELECT unnest(?::UBIGINT[]) AS h", [repeated.tolist()])
     con.execute(
-        f"""CREATE TABLE d AS
+        f"""INSERT INTO d
         WITH c AS (SELECT rowid AS rid, {key_sql} AS key FROM t SEMI JOIN hh USING (h)),
         firsts AS (SELECT min(rid) AS rid FROM c GROUP BY key)
         SELECT rid FROM c ANTI JOIN firsts USING (rid)"""
     )
-    con.execute(f"UPDATE t SET err = err | {BIT['duplicate']} WHERE rowid IN (SELECT rid FROM d)")
+    con.execute("UPDATE t SET dirty = true WHERE NOT dirty AND rowid IN (SELECT rid FROM d)")
+
+
+def _classify(
+    con: duckdb.DuckDBPyConnection, conds: dict[str, str], joins: str, extra: str = ""
+) -> None:
+    """Table ``te``: the dirty rows with their error bit mask ``err``, one bit per kind, the
+    roster joined again (only these rows). ``t`` keeps a roster driver's CPF as its number; here
+    the row has it back. ``extra``: columns the conditions read that ``t`` does not keep."""
+    err = " + ".join(f"coalesce({sql}, false)::INTEGER * {BIT[k]}" for k, sql in conds.items())
+    dup = f"(CASE WHEN x.rid IN (SELECT rid FROM d) THEN {BIT['duplicate']} ELSE 0 END)"
+    con.execute(
+        f"""CREATE TABLE te AS SELECT x.* EXCLUDE (dirty, h), ({err} + {dup})::INTEGER AS err
+        FROM (SELECT t.rowid AS rid, t.* REPLACE (coalesce(t.driver, known.r_cpf) AS driver)
+                     {", " + extra if extra else ""}
+              FROM t LEFT JOIN r AS known ON t.k = known.k WHERE t.dirty) x {joins}"""
+    )
+
+
+def _counts(
+    con: duckdb.DuckDBPyConnection, excl: int, revenue: str, sums: str
+) -> tuple[list[tuple[Any, ...]], int, int, int, dict[str, int]]:
+    """Rows grouped by driver number and error mask (integers; the CPF only for drivers off the
+    roster): the clean rows from ``t`` (mask 0), the others from ``te``. Gives the groups, the
+    rows, the rows counted, the clean rows and the count per kind."""
+    groups = con.execute(
+        f"""SELECT k, 0, NULL, count(*), count_if({revenue}){sums} FROM t WHERE NOT dirty
+            GROUP BY k
+            UNION ALL
+            SELECT k, err, CASE WHEN k = 0 THEN driver END, count(*), count_if({revenue}){sums}
+            FROM te GROUP BY ALL"""
+    ).fetchall()
+    rows = sum(int(g[3]) for g in groups)
+    counted = sum(int(g[3]) for g in groups if g[1] & excl == 0)
+    clean = sum(int(g[3]) for g in groups if g[1] == 0)
+    errors = {k: sum(int(g[3]) for g in groups if g[1] & BIT[k]) for k in ERROR_KINDS}
+    return groups, rows, counted, clean, errors
 
 
 #: Buckets of the duplicate prefilter: 2^bits counters, about four per row, at most 2^23 (64 MB).
@@ -698,20 +773,21 @@ def _sweep(starts: Any, ends: Any) -> tuple[int, int]:
 
 
 def _peak_of_rows(
-    con: duckdb.DuckDBPyConnection, where: str, known: int, s: str = "s", e: str = "e"
+    con: duckdb.DuckDBPyConnection, known_rows: str, unknown_rows: str, known: int
 ) -> Peak:
-    """The peak over the rows of table ``t`` matching ``where``. The ``known`` drivers on the
-    roster already carry their number ``k``; the few unknown drivers (k = 0) are numbered after
-    them."""
+    """The peak over ``known_rows`` (k, s, e: drivers on the roster, numbered 1…``known``) and
+    ``unknown_rows`` (driver, s, e: the few drivers off the roster, numbered after them)."""
     # DuckDB sorts by (driver, start) in parallel; the rows come out of a parallel read in no
-    # useful order, where numpy's single-threaded sorts would pay the most.
+    # useful order, where numpy's single-threaded sorts would pay the most. The numbers stay
+    # INTEGER: a wider sort key costs a third more.
     arrays = con.execute(
-        f"""WITH u AS (SELECT driver, {known} + row_number() OVER () AS uk
-                       FROM (SELECT DISTINCT driver FROM t WHERE k = 0 AND {where}))
+        f"""WITH x AS ({unknown_rows}),
+            u AS (SELECT driver, ({known} + row_number() OVER ())::INTEGER AS uk
+                  FROM (SELECT DISTINCT driver FROM x))
             SELECT k, s, e FROM (
-              SELECT k, {s} AS s, {e} AS e FROM t WHERE k > 0 AND {where}
+              {known_rows}
               UNION ALL
-              SELECT uk, {s}, {e} FROM t JOIN u USING (driver) WHERE t.k = 0 AND {where})
+              SELECT uk, s, e FROM x JOIN u USING (driver))
             ORDER BY k, s"""
     ).fetchnumpy()
     return peak_of(arrays["k"], arrays["s"], arrays["e"], presorted=True)
@@ -721,19 +797,17 @@ def _samples(
     con: duckdb.DuckDBPyConnection, errors: dict[str, int], columns: str
 ) -> dict[str, list[dict[str, Any]]]:
     """Up to SAMPLES_PER_KIND rows per error kind, the first in file order: one pass over the
-    rows with an error finds their row numbers (integers only), a second reads just those rows."""
+    rows with an error (``te``) finds their row numbers, a second reads just those rows."""
     kinds = [k for k, n in errors.items() if n > 0]
     if not kinds:
         return {}
     picks = ", ".join(
-        f"min_by(rowid, rowid, {SAMPLES_PER_KIND}) FILTER (WHERE err & {BIT[k]} <> 0)"
-        for k in kinds
+        f"min_by(rid, rid, {SAMPLES_PER_KIND}) FILTER (WHERE err & {BIT[k]} <> 0)" for k in kinds
     )
-    (row,) = con.execute(f"SELECT {picks} FROM t WHERE err <> 0").fetchall()
+    (row,) = con.execute(f"SELECT {picks} FROM te").fetchall()
     wanted = sorted({int(r) for ids in row for r in (ids or [])})
     rel = con.execute(
-        f"SELECT rowid, struct_pack({columns}) FROM t "
-        f"WHERE rowid IN ({', '.join(map(str, wanted))})"
+        f"SELECT rid, struct_pack({columns}) FROM te WHERE rid IN ({', '.join(map(str, wanted))})"
     ).fetchall()
     by_row = {int(r): dict(v) for r, v in rel}
     return {k: [by_row[int(r)] for r in (ids or [])] for k, ids in zip(kinds, row, strict=True)}
@@ -771,14 +845,13 @@ def _rejected(con: duckdb.DuckDBPyConnection) -> tuple[int, list[dict[str, Any]]
 def _read(
     con: duckdb.DuckDBPyConnection,
     select: str,
-    conds: dict[str, str],
+    clean: str,
     key: str,
     joins: str,
-    clean: str | None = None,
-    columns: str = "*",
+    columns: str,
 ) -> None:
     try:
-        _materialise(con, select, conds, key, joins, clean, columns)
+        _materialise(con, select, clean, key, joins, columns)
     except duckdb.Error as exc:
         raise FileRejected(f"arquivo ilegível: {_short(exc)}") from exc
 
@@ -811,31 +884,26 @@ def _analyse_trips(
 ) -> Result:
     progress(5, "lendo e validando o arquivo")
     on = _load_roster(con, roster, month)
-    conds = _trip_conditions(month, limits, on.enabled)
-    shortcut = _trip_clean(limits)
-    # The table keeps what the steps below read. Native files carry only paying trips; MDS
-    # marks empty and reservation legs.
-    revenue = "revenue" if schema == "mds" else "true"
-    columns = "trip_id, driver, plate, s, e, dist, dur, fare, ret, " + (
-        "revenue, k, err, h" if schema == "mds" else "k, err, h"
+    # The table keeps what the steps below read; a roster driver's CPF is its number ``k``.
+    # Native files carry only paying trips; MDS marks empty and reservation legs.
+    mds = schema == "mds"
+    revenue = "revenue" if mds else "true"
+    columns = (
+        "trip_id, CASE WHEN k = 0 THEN driver END AS driver, plate, s, e, dist, dur, fare, ret, "
+        f"extras, {'revenue, ' if mds else ''}k, dirty, h"
     )
     select = _trips_select(con, path, fmt, schema)
-    _read(con, select, conds, "trip_id", on.joins, shortcut, columns)
+    _read(con, select, _trip_clean(limits), "trip_id", on.joins, columns)
     progress(50, "procurando duplicatas")
     _mark_duplicates(con, "trip_id")
+    _classify(
+        con, _trip_conditions(month, limits, on.enabled), on.joins, "" if mds else "true AS revenue"
+    )
     excl = _mask(EXCLUDING)
     progress(60, "totalizando")
-    # One pass, grouped by the driver's number and the error mask (integers; the CPF only for
-    # drivers off the roster): the totals per driver and the counts per kind both come from it.
-    groups = con.execute(
-        f"""SELECT k, err, CASE WHEN k = 0 THEN driver END, count(*), count_if({revenue}),
-                   sum(fare), sum(ret), sum(dist), sum(dur)
-            FROM t GROUP BY ALL"""
-    ).fetchall()
-    rows = sum(int(g[3]) for g in groups)
-    counted = sum(int(g[3]) for g in groups if g[1] & excl == 0)
-    clean = sum(int(g[3]) for g in groups if g[1] == 0)
-    errors = {k: sum(int(g[3]) for g in groups if g[1] & BIT[k]) for k in ERROR_KINDS}
+    groups, rows, counted, clean, errors = _counts(
+        con, excl, revenue, ", sum(fare), sum(ret), sum(dist), sum(dur)"
+    )
     totals: dict[str, DriverTotals] = {}
     for k, err, other, _n, trips, gross, ret, dist, dur in groups:
         cpf = on.cpf_of[k] if k else other
@@ -853,16 +921,21 @@ def _analyse_trips(
     rows += bad
     progress(70, "amostras dos erros")
     samples = _samples(
-        con,
-        {**errors, "missing_field": errors["missing_field"] - bad},
-        TRIP_SAMPLE_COLUMNS,
+        con, {**errors, "missing_field": errors["missing_field"] - bad}, TRIP_SAMPLE_COLUMNS
     )
     if bad_samples:
         samples["missing_field"] = (bad_samples + samples.get("missing_field", []))[
             :SAMPLES_PER_KIND
         ]
     progress(75, "motoristas simultâneos")
-    peak = _peak_of_rows(con, f"err & {excl} = 0 AND e > s", len(roster))
+    ok = f"err & {excl} = 0 AND e > s"
+    peak = _peak_of_rows(
+        con,
+        "SELECT k, s, e FROM t WHERE NOT dirty AND e > s "
+        f"UNION ALL SELECT k, s, e FROM te WHERE k > 0 AND {ok}",
+        f"SELECT driver, s, e FROM te WHERE k = 0 AND {ok}",
+        len(roster),
+    )
     progress(85, "análise concluída")
     return Result("trips", rows, counted, clean, errors, samples, drivers, peak)
 
@@ -895,18 +968,16 @@ def _analyse_sessions(
     progress(5, "lendo e validando o arquivo")
     on = _load_roster(con, roster)
     conds = _session_conditions(month)
-    _read(con, _sessions_select(con, path, fmt, schema), conds, "driver, s, e", on.joins)
-    _mark_duplicates(con, "(driver, s, e)")
-    kinds = list(conds) + ["duplicate"]
+    columns = "trip_id, CASE WHEN k = 0 THEN driver END AS driver, s, e, k, dirty, h"
+    select = _sessions_select(con, path, fmt, schema)
+    _read(con, select, _session_clean(month), "driver, s, e", on.joins, columns)
+    # In t a roster driver's CPF is its number: (k, driver) is the driver.
+    _mark_duplicates(con, "(k, driver, s, e)")
+    _classify(con, conds, on.joins)
+    kinds = [*conds, "duplicate"]
     excl = _mask(k for k in kinds if k != "unknown_driver")
-    totals = con.execute(
-        f"SELECT count(*), count_if(err & {excl} = 0), count_if(err = 0), "
-        + ", ".join(f"count_if(err & {BIT[k]} <> 0)" for k in kinds)
-        + " FROM t"
-    ).fetchall()[0]
-    rows, counted, clean = (int(v or 0) for v in totals[:3])
-    found = {k: int(v or 0) for k, v in zip(kinds, totals[3:], strict=True)}
-    errors = {k: found[k] for k in ERROR_KINDS if k in found}
+    _, rows, counted, clean, found = _counts(con, excl, "true", "")
+    errors = {k: found[k] for k in ERROR_KINDS if k in kinds}
     bad, bad_samples = _rejected(con)
     samples = _samples(con, errors, SESSION_SAMPLE_COLUMNS)
     if bad:
@@ -916,12 +987,14 @@ def _analyse_sessions(
             :SAMPLES_PER_KIND
         ]
     progress(70, "motoristas simultâneos")
+    ok = f"err & {excl} = 0 AND e > s"
+    clip = f"greatest(s, {month.start_ms}) AS s, least(e, {month.end_ms}) AS e"
     peak = _peak_of_rows(
         con,
-        f"err & {excl} = 0 AND e > s",
+        f"SELECT k, {clip} FROM t WHERE NOT dirty AND e > s "
+        f"UNION ALL SELECT k, {clip} FROM te WHERE k > 0 AND {ok}",
+        f"SELECT driver, {clip} FROM te WHERE k = 0 AND {ok}",
         len(roster),
-        f"greatest(s, {month.start_ms})",
-        f"least(e, {month.end_ms})",
     )
     progress(85, "análise concluída")
     return Result("sessions", rows, counted, clean, errors, samples, [], peak)

@@ -408,3 +408,27 @@ def test_the_sessions_quick_test_never_passes_a_row_a_condition_flags():
     ).fetchall()[0]
     assert passed > 500 and flagged_rows > 500
     assert wrongly == 0
+
+
+def test_of_copies_that_differ_the_earliest_counts_on_every_run_even_read_in_parallel(tmp_path):
+    """Two rows with one trip id but different content, far apart in a file big enough to be
+    read by several threads (which number rows in the order they finish): the copy with the
+    earlier start counts and the other is the duplicate, whatever the file order and the run."""
+    target = tmp_path / "big.csv"
+    con = duckdb.connect()
+    con.execute(
+        f"""COPY (SELECT CASE WHEN i IN (1000, 299000) THEN 'DUP' ELSE 'T' || i END AS trip_id,
+                   '52998224725' AS driver_cpf, 'QBD1A23' AS vehicle_plate,
+                   CASE WHEN i = 299000 THEN '2026-10-02T09:00:00-04:00'
+                        ELSE '2026-10-02T10:00:00-04:00' END AS start_time,
+                   CASE WHEN i = 299000 THEN '2026-10-02T09:10:00-04:00'
+                        ELSE '2026-10-02T10:10:00-04:00' END AS end_time, 3000 AS distance_m,
+                   600 AS duration_s, CASE WHEN i = 299000 THEN 9999 ELSE 1000 END AS fare_cents,
+                   100 AS retention_cents, 0 AS extras_cents
+                 FROM range(300000) r(i)) TO '{target}' (HEADER)"""
+    )
+    for threads in (2, 2, 2, 1):
+        r = trips(target, con=E.connect(threads=threads))
+        assert r.errors["duplicate"] == 1
+        assert [d.gross_cents for d in r.drivers] == [299_998 * 1000 + 9999]
+        assert r.samples["duplicate"][0]["fare_cents"] == 1000

@@ -206,6 +206,8 @@ def connect(memory_limit: str = "1500MB", threads: int | None = None) -> duckdb.
     con.execute(f"SET memory_limit='{memory_limit}'")
     threads = threads or int(os.environ.get("OUTORGA_DUCKDB_THREADS") or 0) or os.cpu_count()
     con.execute(f"SET threads={int(threads or 1)}")
+    # Rows are numbered in the order the reader's threads finish, not the file's: nothing below
+    # depends on row numbers (duplicates and samples are chosen by content).
     con.execute("SET preserve_insertion_order=false")
     tmp = os.environ.get("OUTORGA_DUCKDB_TMP")
     if tmp:
@@ -609,11 +611,13 @@ def _materialise(
     )
 
 
-def _mark_duplicates(con: duckdb.DuckDBPyConnection, key_sql: str) -> None:
-    """Rows repeating an earlier row: every copy after the first goes to table ``d`` and is made
-    dirty, so that :func:`_classify` gives it the duplicate bit. The 64-bit hash computed while
-    reading (``h``) finds the candidates cheaply (see :func:`repeated_hashes`); they are then
-    checked on the real key, so a hash collision never marks a row."""
+def _mark_duplicates(con: duckdb.DuckDBPyConnection, key_sql: str, order_sql: str) -> None:
+    """Rows sharing a key: all copies but one go to table ``d`` and are made dirty, so that
+    :func:`_classify` gives them the duplicate bit. The copy kept is the first by ``order_sql``
+    (the row's content): the same on every run, however many threads read the file — a parallel
+    read numbers rows in the order its threads finish. The 64-bit hash computed while reading
+    (``h``) finds the candidates cheaply (see :func:`repeated_hashes`); they are then checked on
+    the real key, so a hash collision never marks a row."""
     con.execute("CREATE TABLE d (rid BIGINT)")
     repeated = repeated_hashes(con.execute("SELECT h FROM t").fetchnumpy()["h"])
     if len(repeated) == 0:
@@ -621,8 +625,9 @@ def _mark_duplicates(con: duckdb.DuckDBPyConnection, key_sql: str) -> None:
     con.execute("CREATE TABLE hh AS SELECT unnest(?::UBIGINT[]) AS h", [repeated.tolist()])
     con.execute(
         f"""INSERT INTO d
-        WITH c AS (SELECT rowid AS rid, {key_sql} AS key FROM t SEMI JOIN hh USING (h)),
-        firsts AS (SELECT min(rid) AS rid FROM c GROUP BY key)
+        WITH c AS (SELECT rowid AS rid, {key_sql} AS key, {order_sql} AS o
+                   FROM t SEMI JOIN hh USING (h)),
+        firsts AS (SELECT arg_min(rid, (o, rid)) AS rid FROM c GROUP BY key)
         SELECT rid FROM c ANTI JOIN firsts USING (rid)"""
     )
     con.execute("UPDATE t SET dirty = true WHERE NOT dirty AND rowid IN (SELECT rid FROM d)")
@@ -796,13 +801,15 @@ def _peak_of_rows(
 def _samples(
     con: duckdb.DuckDBPyConnection, errors: dict[str, int], columns: str
 ) -> dict[str, list[dict[str, Any]]]:
-    """Up to SAMPLES_PER_KIND rows per error kind, the first in file order: one pass over the
-    rows with an error (``te``) finds their row numbers, a second reads just those rows."""
+    """Up to SAMPLES_PER_KIND rows per error kind, the earliest (by start, then identifier): one
+    pass over the rows with an error (``te``) finds their row numbers, a second reads just those
+    rows."""
     kinds = [k for k, n in errors.items() if n > 0]
     if not kinds:
         return {}
     picks = ", ".join(
-        f"min_by(rid, rid, {SAMPLES_PER_KIND}) FILTER (WHERE err & {BIT[k]} <> 0)" for k in kinds
+        f"min_by(rid, (s, trip_id, rid), {SAMPLES_PER_KIND}) FILTER (WHERE err & {BIT[k]} <> 0)"
+        for k in kinds
     )
     (row,) = con.execute(f"SELECT {picks} FROM te").fetchall()
     wanted = sorted({int(r) for ids in row for r in (ids or [])})
@@ -895,7 +902,7 @@ def _analyse_trips(
     select = _trips_select(con, path, fmt, schema)
     _read(con, select, _trip_clean(limits), "trip_id", on.joins, columns)
     progress(50, "procurando duplicatas")
-    _mark_duplicates(con, "trip_id")
+    _mark_duplicates(con, "trip_id", "(s, e, fare, ret, dist, dur, extras, plate, k, driver)")
     _classify(
         con, _trip_conditions(month, limits, on.enabled), on.joins, "" if mds else "true AS revenue"
     )
@@ -972,7 +979,7 @@ def _analyse_sessions(
     select = _sessions_select(con, path, fmt, schema)
     _read(con, select, _session_clean(month), "driver, s, e", on.joins, columns)
     # In t a roster driver's CPF is its number: (k, driver) is the driver.
-    _mark_duplicates(con, "(k, driver, s, e)")
+    _mark_duplicates(con, "(k, driver, s, e)", "trip_id")
     _classify(con, conds, on.joins)
     kinds = [*conds, "duplicate"]
     excl = _mask(k for k in kinds if k != "unknown_driver")

@@ -18,7 +18,9 @@ $(STAMP): requirements.lock pyproject.toml
 run: $(STAMP)
 	$(BIN)/outorga serve
 
-## Run the whole test suite (SQLite by default; DATABASE_URL=postgres://… for PostgreSQL)
+## Run the whole test suite on every core (SQLite by default; DATABASE_URL=postgres://… for
+## PostgreSQL, one test database per worker); PYTEST_ARGS="-n 0" runs it in one process.
+PYTEST_ARGS ?= -n auto
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 

@@ -776,6 +776,19 @@ def _sweep(starts: Any, ends: Any) -> tuple[int, int]:
     return int(active[i]), int(events[i] >> 1)
 
 
+def _counted_intervals(excl: int, s: str = "s", e: str = "e") -> tuple[str, str]:
+    """The intervals the peak counts, as ``s`` to ``e``: the clean rows of ``t`` and the rows of
+    ``te`` with no error in ``excl``, of positive length; as the two queries
+    :func:`_peak_of_rows` takes (roster drivers by number, drivers off the roster by CPF)."""
+    ok = f"err & {excl} = 0 AND e > s"
+    cols = f"{s} AS s, {e} AS e"
+    return (
+        f"SELECT k, {cols} FROM t WHERE NOT dirty AND e > s "
+        f"UNION ALL SELECT k, {cols} FROM te WHERE k > 0 AND {ok}",
+        f"SELECT driver, {cols} FROM te WHERE k = 0 AND {ok}",
+    )
+
+
 def _peak_of_rows(
     con: duckdb.DuckDBPyConnection, known_rows: str, unknown_rows: str, known: int
 ) -> Peak:
@@ -932,14 +945,7 @@ def _analyse_trips(
             :SAMPLES_PER_KIND
         ]
     progress(75, "motoristas simultâneos")
-    ok = f"err & {excl} = 0 AND e > s"
-    peak = _peak_of_rows(
-        con,
-        "SELECT k, s, e FROM t WHERE NOT dirty AND e > s "
-        f"UNION ALL SELECT k, s, e FROM te WHERE k > 0 AND {ok}",
-        f"SELECT driver, s, e FROM te WHERE k = 0 AND {ok}",
-        len(roster),
-    )
+    peak = _peak_of_rows(con, *_counted_intervals(excl), len(roster))
     progress(85, "análise concluída")
     return Result("trips", rows, counted, clean, errors, samples, drivers, peak)
 
@@ -991,15 +997,10 @@ def _analyse_sessions(
             :SAMPLES_PER_KIND
         ]
     progress(70, "motoristas simultâneos")
-    ok = f"err & {excl} = 0 AND e > s"
-    clip = f"greatest(s, {month.start_ms}) AS s, least(e, {month.end_ms}) AS e"
-    peak = _peak_of_rows(
-        con,
-        f"SELECT k, {clip} FROM t WHERE NOT dirty AND e > s "
-        f"UNION ALL SELECT k, {clip} FROM te WHERE k > 0 AND {ok}",
-        f"SELECT driver, {clip} FROM te WHERE k = 0 AND {ok}",
-        len(roster),
+    clipped = _counted_intervals(
+        excl, f"greatest(s, {month.start_ms})", f"least(e, {month.end_ms})"
     )
+    peak = _peak_of_rows(con, *clipped, len(roster))
     progress(85, "análise concluída")
     return Result("sessions", rows, counted, clean, errors, samples, [], peak)
 

@@ -169,10 +169,33 @@ def test_a_fare_above_the_executives_ceiling_is_flagged(tmp_path):
     assert r.samples["fare_above_limit"][0]["trip_id"] == "caro"
 
 
+def _sequential_intervals(rng: random.Random, drivers: int, n: int) -> list[tuple[str, int, int]]:
+    """As a platform's file usually is: each driver's trips one after another (some touching
+    the previous one's end), the rows in time order; sometimes a trip that overlaps the
+    driver's previous one, or a row moved out of order."""
+    clock = [rng.randrange(0, 50_000) for _ in range(drivers)]
+    overlaps = rng.choice((0, 0, 0.01))
+    out = []
+    for _ in range(n):
+        d = rng.randrange(drivers)
+        start = clock[d] + rng.choice((0, 0, rng.randrange(1, 20_000)))
+        if rng.random() < overlaps:
+            start -= rng.randrange(1, 30_000)  # overlaps the driver's previous trip
+        end = start + rng.randrange(1, 30_000)
+        clock[d] = max(clock[d], end)
+        out.append((f"{d:011d}", start, end))
+    out.sort(key=lambda x: x[1])
+    if rng.random() < 0.3 and len(out) > 2:
+        out.insert(rng.randrange(len(out)), out.pop(rng.randrange(len(out))))
+    return out
+
+
 def _random_intervals(rng: random.Random, drivers: int, n: int) -> list[tuple[str, int, int]]:
-    """Intervals in one of three shapes: sparse, crowded into a short stretch (many per bucket),
-    or long ones overlapping everything (the peak held for a long time)."""
-    shape = rng.choice(("sparse", "crowded", "long"))
+    """Intervals in one of four shapes: sparse, crowded into a short stretch (many per bucket),
+    long ones overlapping everything (the peak held for a long time), or sequential."""
+    shape = rng.choice(("sparse", "crowded", "long", "sequential"))
+    if shape == "sequential":
+        return _sequential_intervals(rng, drivers, n)
     horizon = {"sparse": 200_000, "crowded": 5_000, "long": 50_000}[shape]
     out = []
     for _ in range(n):

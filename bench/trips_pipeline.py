@@ -17,15 +17,18 @@ of the rows carry each kind of error). In the same run it measures:
   and the acts — followed by the reconciliation with the monthly reports;
 * ``receive``: what the upload request adds before that (SHA-256 of the file), shown apart.
 
-The pipeline runs with one worker (files one after the other) and with ``--workers`` (default:
-one per core) taking files at once, as several `outorga db_worker` processes would (threads
-here: DuckDB and numpy release the GIL; the Django part holds it; each worker's DuckDB gets its
-share of the cores, as ``OUTORGA_DUCKDB_THREADS`` gives a `db_worker`). ``--rounds`` (default 3)
-alternate both with the reference; each keeps its best round, since the machine is shared and
-its speed drifts by tens of per cent from one stretch to the next.
+The pipeline runs with one worker (files one after the other, on this process's main thread)
+and with ``--workers`` (default: one per core) taking files at once: worker processes, as
+`outorga db_worker` processes are — started before anything is measured and kept for every
+round (a worker is long-lived: its first file pays for loading DuckDB and for memory the next
+ones reuse), each running tasks on its main thread, its DuckDB given its share of the cores
+(``OUTORGA_DUCKDB_THREADS``). ``--rounds`` (default 3) alternate both with the reference; each
+keeps its best round, since the machine is shared and its speed drifts by tens of per cent from
+one stretch to the next.
 
-Peak memory is the process's resident set (VmHWM, reset before each phase; DuckDB allocates
-outside Python, so tracemalloc would not see it). Targets on the 2-core machine: ≥ 1 000 000
+Peak memory is the resident set of this process and of the worker processes (each one's VmHWM,
+reset before each phase, summed; DuckDB allocates outside Python, so tracemalloc would not see
+it); CPU time likewise counts the workers. Targets on the 2-core machine: ≥ 1 000 000
 rows/s end to end from CSV, ≤ 2× the bare aggregation, < 2 GB peak memory.
 """
 
@@ -60,24 +63,28 @@ def cpf_of(base9: int) -> str:
 
 
 class Rss:
-    """Peak resident set size of this process: the kernel's high-water mark (reset per phase),
-    with a sampler as a fallback where /proc/self/clear_refs cannot be written."""
+    """Peak resident set size of this process and of the worker processes ``pids``: each one's
+    kernel high-water mark (reset per phase), summed — at least the peak they reached together —
+    with a sampler of their sum as a fallback where clear_refs cannot be written."""
 
-    def __init__(self) -> None:
+    def __init__(self, pids: tuple[int, ...] = ()) -> None:
+        self.pids = ("self", *map(str, pids))
         self.peak = 0
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
-    @staticmethod
-    def _status(key: str) -> int:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith(key + ":"):
-                return int(line.split()[1]) * 1024
-        return 0
+    def _status(self, key: str) -> int:
+        total = 0
+        for pid in self.pids:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith(key + ":"):
+                    total += int(line.split()[1]) * 1024
+        return total
 
     def __enter__(self) -> Rss:
         try:
-            Path("/proc/self/clear_refs").write_text("5")  # resets VmHWM to the current RSS
+            for pid in self.pids:  # resets VmHWM to the current RSS
+                Path(f"/proc/{pid}/clear_refs").write_text("5")
             self._hwm_ok = True
         except OSError:
             self._hwm_ok = False
@@ -99,11 +106,16 @@ class Rss:
             self.peak = max(self.peak, self._status("VmHWM"))
 
 
-def cpu() -> float:
-    """CPU seconds of this process, all threads (DuckDB's included): steadier than wall time
-    when other work shares the machine."""
+def cpu(pids: tuple[int, ...] = ()) -> float:
+    """CPU seconds of this process, all threads (DuckDB's included), and of the worker processes
+    ``pids``: steadier than wall time when other work shares the machine."""
     r = resource.getrusage(resource.RUSAGE_SELF)
-    return r.ru_utime + r.ru_stime
+    ticks = os.sysconf("SC_CLK_TCK")
+    children = 0.0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        children += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+    return r.ru_utime + r.ru_stime + children
 
 
 def mb(n: int) -> str:
@@ -115,6 +127,8 @@ def setup_django(work: Path) -> None:
     os.environ["OUTORGA_MEDIA_ROOT"] = str(work / "media")
     os.environ["OUTORGA_VAR_DIR"] = str(work)
     os.environ["OUTORGA_DUCKDB_TMP"] = str(work / "duckdb-tmp")
+    # As a worker runs in production: without Django's debug mode, which keeps every query.
+    os.environ["OUTORGA_DEBUG"] = "0"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "outorga.config.settings")
     import django
 
@@ -178,6 +192,19 @@ def generate(path: Path, platform: int, rows: int, drivers: list[tuple[str, str]
     con.close()
 
 
+def _worker_start(duckdb_threads: int) -> None:
+    """A worker process, as `outorga db_worker` is: long-lived, tasks on its main thread, its
+    DuckDB given its share of the cores (``OUTORGA_DUCKDB_THREADS``)."""
+    os.environ["OUTORGA_DUCKDB_THREADS"] = str(duckdb_threads)
+
+
+def _worker_task(upload_id: int) -> None:
+    from outorga.tripdata import services
+
+    u = services.trip_upload_process(upload_id=upload_id)
+    assert u.status == "done", u.error
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument(
@@ -208,7 +235,7 @@ def main() -> None:
     from outorga.core.models import Municipality, ParameterOverride
     from outorga.core.tenancy import tenant, unscoped
     from outorga.platforms.models import MonthlyReport, Platform, PlatformDriver
-    from outorga.tripdata import engine, selectors, services
+    from outorga.tripdata import engine, selectors
     from outorga.tripdata.models import IssqnStatement, PlatformMonth, TripUpload
 
     m = Municipality.objects.get(slug="barra-do-garcas")
@@ -297,6 +324,23 @@ def main() -> None:
     from outorga.law.barra_do_garcas.apps_2025 import trip_data
 
     trip_data.trip_fare_limits(context(m, MONTH))
+    # The workers: processes started once, before anything is measured, and kept for every
+    # round, as `outorga db_worker` processes are long-lived (their first file pays for loading
+    # DuckDB and for memory the next ones reuse). Forked with no database connection open.
+    import multiprocessing
+
+    from django.db import connections
+
+    pool = None
+    if args.workers > 1:
+        connections.close_all()
+        pool = multiprocessing.get_context("fork").Pool(
+            args.workers,
+            initializer=_worker_start,
+            initargs=(max(1, (os.cpu_count() or 1) // args.workers),),
+        )
+    pool_pids = tuple(p.pid for p in pool._pool) if pool else ()  # type: ignore[attr-defined]
+
     size = sum(f.stat().st_size for f in files)
     print(
         f"setup: {args.rows:,} trips, {args.platforms} platforms × {args.drivers} drivers, "
@@ -327,36 +371,22 @@ def main() -> None:
         receive = time.perf_counter() - t
 
     def run_pipeline(workers: int) -> tuple[float, float, int, list]:
-        """Every file through the background task's function, by ``workers`` workers at once
-        (threads here; `outorga db_worker` processes in production), then the reconciliation."""
-        from concurrent.futures import ThreadPoolExecutor
-
-        from django.db import connection
-
+        """Every file through the background task's function — on this process's main thread
+        (one worker), or shared by the ``workers`` worker processes — then the reconciliation."""
         with unscoped():
             TripUpload.objects.filter(pk__in=uploads).update(status="pending")
-
-        def work(upload_id: int) -> None:
-            try:
-                u = services.trip_upload_process(upload_id=upload_id)
-                assert u.status == "done", u.error
-            finally:
-                if workers > 1:
-                    connection.close()
-
-        # Each worker's DuckDB takes its share of the cores, as OUTORGA_DUCKDB_THREADS does for
-        # `db_worker` processes (the pool's threads open their own connections).
+        pids = pool_pids if workers > 1 else ()
         before = os.environ.get("OUTORGA_DUCKDB_THREADS")
-        os.environ["OUTORGA_DUCKDB_THREADS"] = str(max(1, (os.cpu_count() or 1) // workers))
-        with Rss() as rss:
-            t, c = time.perf_counter(), cpu()
+        os.environ["OUTORGA_DUCKDB_THREADS"] = str(os.cpu_count() or 1)
+        with Rss(pids) as rss:
+            t, c = time.perf_counter(), cpu(pids)
             try:
                 if workers == 1:
                     for upload_id in uploads:
-                        work(upload_id)
+                        _worker_task(upload_id)
                 else:
-                    with ThreadPoolExecutor(workers) as pool:
-                        list(pool.map(work, uploads))
+                    assert pool is not None
+                    pool.map(_worker_task, uploads, chunksize=1)
             finally:
                 if before is None:
                     del os.environ["OUTORGA_DUCKDB_THREADS"]
@@ -369,7 +399,7 @@ def main() -> None:
                         month=MONTH, platform__name__startswith="Bench "
                     )
                 ]
-            return time.perf_counter() - t, cpu() - c, rss.peak, recs
+            return time.perf_counter() - t, cpu(pids) - c, rss.peak, recs
 
     # Rounds alternate the reference and the pipeline, so that a slow stretch of a shared
     # machine does not fall on one side only; each side keeps its best round (as timeit does).
@@ -441,6 +471,9 @@ def main() -> None:
             *("ok" if x else "MISSED" for x in ok)
         )
     )
+    if pool is not None:
+        pool.close()
+        pool.join()
     if not args.keep and args.workdir is None:
         shutil.rmtree(work, ignore_errors=True)
 

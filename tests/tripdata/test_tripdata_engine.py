@@ -343,8 +343,7 @@ def test_the_quick_clean_test_never_passes_a_row_a_condition_flags(with_limits, 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_the_duplicate_prefilter_finds_exactly_the_repeated_hashes(seed):
-    """The bucket count leaves out only values that cannot repeat: its answer is what a full
-    count gives, with values sharing a bucket (same top bits) but different not reported."""
+    """Exactly the values a full count finds repeated; near values (one bit apart) are not."""
     import numpy as np
 
     rng = np.random.default_rng(seed)
@@ -382,6 +381,29 @@ def test_a_clean_trip_repeated_counts_once_and_its_copies_show_the_files_cpf_and
         "52998224725",
         "QBD1A23",
     )
+
+
+@pytest.mark.parametrize("other_plate", ["AAA0A00", "ZZZ9Z99"])
+def test_of_two_copies_differing_only_in_the_plate_the_first_plate_counts(tmp_path, other_plate):
+    """The copy kept is the first by content, plate included, whether the copy passed every
+    check (its plate is the roster's, QBD1A23) or not (another plate), in either row order:
+    "AAA0A00" comes first and counts, "ZZZ9Z99" comes after and is the duplicate."""
+    lines = (SAMPLES / "trips-sample.csv").read_text().splitlines()
+    header, first = lines[0], lines[1]  # T-0001: a clean trip of 529.982.247-25, plate QBD1A23
+    other = first.replace("QBD1A23", other_plate)
+    assert other != first
+    other_first = other_plate < "QBD1A23"
+    for rows in ([first, other], [other, first]):
+        target = tmp_path / "plates.csv"
+        target.write_text("\n".join([header, *rows]) + "\n")
+        r = trips(target)
+        assert (r.rows, r.rows_counted) == (2, 1)
+        assert r.rows_clean == (0 if other_first else 1)
+        assert r.errors["duplicate"] == 1 and r.errors["plate_mismatch"] == 1
+        (dup,) = r.samples["duplicate"]
+        assert dup["vehicle_plate"] == ("QBD1A23" if other_first else other_plate)
+        (mismatch,) = r.samples["plate_mismatch"]
+        assert mismatch["vehicle_plate"] == other_plate
 
 
 def test_a_repeated_session_is_a_duplicate_and_other_drivers_at_the_same_times_are_not(tmp_path):

@@ -218,7 +218,7 @@ def connect(memory_limit: str = "1500MB", threads: int | None = None) -> duckdb.
 
 _local = threading.local()
 #: The tables one analysis creates; a reused connection drops them before and after.
-_TABLES = ("t", "te", "d", "hh", "r", "p", "csv_rejects", "csv_scans")
+_TABLES = ("t", "te", "hh", "r", "p", "csv_rejects", "csv_scans")
 
 
 @contextmanager
@@ -611,36 +611,40 @@ def _materialise(
     )
 
 
-def _mark_duplicates(con: duckdb.DuckDBPyConnection, key_sql: str, order_sql: str) -> None:
-    """Rows sharing a key: all copies but one go to table ``d`` and are made dirty, so that
-    :func:`_classify` gives them the duplicate bit. The copy kept is the first by ``order_sql``
-    (the row's content): the same on every run, however many threads read the file — a parallel
-    read numbers rows in the order its threads finish. The 64-bit hash computed while reading
-    (``h``) finds the candidates cheaply (see :func:`repeated_hashes`); they are then checked on
-    the real key, so a hash collision never marks a row."""
-    con.execute("CREATE TABLE d (rid BIGINT)")
+def _mark_candidates(con: duckdb.DuckDBPyConnection) -> None:
+    """Rows whose key may repeat are made dirty: the key's 64-bit hash, taken while reading,
+    occurs more than once (:func:`repeated_hashes`). Every copy of a repeated key is then in
+    ``te``, where :func:`_classify` tells the duplicates by the real key; a hash collision only
+    sends a row to the test per kind, which it passes."""
     repeated = repeated_hashes(con.execute("SELECT h FROM t").fetchnumpy()["h"])
     if len(repeated) == 0:
         return
     con.execute("CREATE TABLE hh AS SELECT unnest(?::UBIGINT[]) AS h", [repeated.tolist()])
-    con.execute(
-        f"""INSERT INTO d
-        WITH c AS (SELECT rowid AS rid, {key_sql} AS key, {order_sql} AS o
-                   FROM t SEMI JOIN hh USING (h)),
-        firsts AS (SELECT arg_min(rid, (o, rid)) AS rid FROM c GROUP BY key)
-        SELECT rid FROM c ANTI JOIN firsts USING (rid)"""
-    )
-    con.execute("UPDATE t SET dirty = true WHERE NOT dirty AND rowid IN (SELECT rid FROM d)")
+    con.execute("UPDATE t SET dirty = true WHERE NOT dirty AND h IN (SELECT h FROM hh)")
 
 
 def _classify(
-    con: duckdb.DuckDBPyConnection, conds: dict[str, str], joins: str, extra: str = ""
+    con: duckdb.DuckDBPyConnection,
+    conds: dict[str, str],
+    joins: str,
+    key_sql: str,
+    order_sql: str,
+    extra: str = "",
 ) -> None:
     """Table ``te``: the dirty rows with their error bit mask ``err``, one bit per kind, the
     roster joined again (only these rows). ``t`` keeps a roster driver's CPF as its number; here
-    the row has it back. ``extra``: columns the conditions read that ``t`` does not keep."""
+    the row has it back. ``extra``: columns the conditions read that ``t`` does not keep.
+
+    Duplicates: of the rows sharing ``key_sql`` (all in ``te``, see :func:`_mark_candidates`),
+    all but the first by ``order_sql`` — the row's content — get the duplicate bit: the same
+    copy on every run, however many threads read the file (a parallel read numbers rows in the
+    order its threads finish). A row with no error at all (such as the copy kept) counts as
+    clean."""
     err = " + ".join(f"coalesce({sql}, false)::INTEGER * {BIT[k]}" for k, sql in conds.items())
-    dup = f"(CASE WHEN x.rid IN (SELECT rid FROM d) THEN {BIT['duplicate']} ELSE 0 END)"
+    dup = (
+        f"(CASE WHEN row_number() OVER (PARTITION BY {key_sql} ORDER BY {order_sql}, x.rid) > 1 "
+        f"THEN {BIT['duplicate']} ELSE 0 END)"
+    )
     con.execute(
         f"""CREATE TABLE te AS SELECT x.* EXCLUDE (dirty, h), ({err} + {dup})::INTEGER AS err
         FROM (SELECT t.rowid AS rid, t.* REPLACE (coalesce(t.driver, known.r_cpf) AS driver)
@@ -914,9 +918,14 @@ def _analyse_trips(
     select = _trips_select(con, path, fmt, schema)
     _read(con, select, _trip_clean(limits), "trip_id", on.joins, columns)
     progress(50, "procurando duplicatas")
-    _mark_duplicates(con, "trip_id", "(s, e, fare, ret, dist, dur, extras, plate, k, driver)")
+    _mark_candidates(con)
     _classify(
-        con, _trip_conditions(month, limits, on.enabled), on.joins, "" if mds else "true AS revenue"
+        con,
+        _trip_conditions(month, limits, on.enabled),
+        on.joins,
+        "x.trip_id",
+        "(x.s, x.e, x.fare, x.ret, x.dist, x.dur, x.extras, x.plate, x.k, x.driver)",
+        "" if mds else "true AS revenue",
     )
     excl = _mask(EXCLUDING)
     progress(60, "totalizando")
@@ -983,9 +992,8 @@ def _analyse_sessions(
     columns = "trip_id, CASE WHEN k = 0 THEN driver END AS driver, s, e, k, dirty, h"
     select = _sessions_select(con, path, fmt, schema)
     _read(con, select, _session_clean(month), "driver, s, e", on.joins, columns)
-    # In t a roster driver's CPF is its number: (k, driver) is the driver.
-    _mark_duplicates(con, "(k, driver, s, e)", "trip_id")
-    _classify(con, conds, on.joins)
+    _mark_candidates(con)
+    _classify(con, conds, on.joins, "(x.driver, x.s, x.e)", "x.trip_id")
     kinds = [*conds, "duplicate"]
     excl = _mask(k for k in kinds if k != "unknown_driver")
     _, rows, counted, clean, found = _counts(con, excl, "true", "")

@@ -5,6 +5,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.db import connections
 
 from outorga.core.demo import load_demo
 
@@ -55,4 +56,7 @@ def page(demo_site: Any, request: Any, artifacts: Any) -> Iterator[Any]:
         finally:
             context.close()
             browser.close()
+            # The test's own queries ran while Playwright's loop was current: Django gave them a
+            # connection of that context, which the test database's teardown does not close.
+            connections.close_all()
             os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)

@@ -591,11 +591,16 @@ def _mask(kinds: Iterable[str]) -> int:
     return sum(BIT[k] for k in kinds)
 
 
+#: The columns that identify a row: the key hashed while reading and compared in :func:`_classify`.
+_TRIP_KEY = ("trip_id",)
+_SESSION_KEY = ("driver", "s", "e")
+
+
 def _materialise(
     con: duckdb.DuckDBPyConnection,
     select: str,
     clean: str,
-    key_sql: str,
+    key: Sequence[str],
     joins: str,
     columns: str,
 ) -> None:
@@ -606,7 +611,7 @@ def _materialise(
     con.execute(
         f"""CREATE TABLE t AS SELECT {columns} FROM (
             SELECT x.*, coalesce(r.k, 0) AS k, CASE WHEN {clean} THEN false ELSE true END AS dirty,
-                   hash({key_sql}) AS h
+                   hash({", ".join(key)}) AS h
             FROM ({select}) x {joins})"""
     )
 
@@ -627,7 +632,7 @@ def _classify(
     con: duckdb.DuckDBPyConnection,
     conds: dict[str, str],
     joins: str,
-    key_sql: str,
+    key: Sequence[str],
     order_sql: str,
     extra: str = "",
 ) -> None:
@@ -635,14 +640,15 @@ def _classify(
     roster joined again (only these rows). ``t`` keeps a roster driver's CPF as its number; here
     the row has it back. ``extra``: columns the conditions read that ``t`` does not keep.
 
-    Duplicates: of the rows sharing ``key_sql`` (all in ``te``, see :func:`_mark_candidates`),
+    Duplicates: of the rows sharing ``key`` (all in ``te``, see :func:`_mark_candidates`),
     all but the first by ``order_sql`` — the row's content — get the duplicate bit: the same
     copy on every run, however many threads read the file (a parallel read numbers rows in the
     order its threads finish). A row with no error at all (such as the copy kept) counts as
     clean."""
     err = " + ".join(f"coalesce({sql}, false)::INTEGER * {BIT[k]}" for k, sql in conds.items())
+    partition = ", ".join(f"x.{c}" for c in key)
     dup = (
-        f"(CASE WHEN row_number() OVER (PARTITION BY {key_sql} ORDER BY {order_sql}, x.rid) > 1 "
+        f"(CASE WHEN row_number() OVER (PARTITION BY {partition} ORDER BY {order_sql}, x.rid) > 1 "
         f"THEN {BIT['duplicate']} ELSE 0 END)"
     )
     con.execute(
@@ -800,9 +806,8 @@ def _peak_of_rows(
 ) -> Peak:
     """The peak over ``known_rows`` (k, s, e: drivers on the roster, numbered 1…``known``) and
     ``unknown_rows`` (driver, s, e: the few drivers off the roster, numbered after them)."""
-    # numpy sorts them (a stable sort by start, a radix sort by driver number): the rows leave
-    # the read roughly in file order, often time order, which its sort runs through fast; less
-    # CPU than DuckDB's sort, the same time (measured).
+    # numpy orders them (see peak_of: a radix sort by driver number; the rows leave the read
+    # roughly in file order, mostly time order); less CPU than DuckDB's sort (measured).
     arrays = con.execute(
         f"""WITH x AS ({unknown_rows}),
             u AS (SELECT driver, ({known} + row_number() OVER ())::INTEGER AS uk
@@ -869,7 +874,7 @@ def _read(
     con: duckdb.DuckDBPyConnection,
     select: str,
     clean: str,
-    key: str,
+    key: Sequence[str],
     joins: str,
     columns: str,
 ) -> None:
@@ -916,14 +921,14 @@ def _analyse_trips(
         f"extras, {'revenue, ' if mds else ''}k, dirty, h"
     )
     select = _trips_select(con, path, fmt, schema)
-    _read(con, select, _trip_clean(limits), "trip_id", on.joins, columns)
+    _read(con, select, _trip_clean(limits), _TRIP_KEY, on.joins, columns)
     progress(50, "procurando duplicatas")
     _mark_candidates(con)
     _classify(
         con,
         _trip_conditions(month, limits, on.enabled),
         on.joins,
-        "x.trip_id",
+        _TRIP_KEY,
         "(x.s, x.e, x.fare, x.ret, x.dist, x.dur, x.extras, x.plate, x.k, x.driver)",
         "" if mds else "true AS revenue",
     )
@@ -991,9 +996,9 @@ def _analyse_sessions(
     conds = _session_conditions(month)
     columns = "trip_id, CASE WHEN k = 0 THEN driver END AS driver, s, e, k, dirty, h"
     select = _sessions_select(con, path, fmt, schema)
-    _read(con, select, _session_clean(month), "driver, s, e", on.joins, columns)
+    _read(con, select, _session_clean(month), _SESSION_KEY, on.joins, columns)
     _mark_candidates(con)
-    _classify(con, conds, on.joins, "(x.driver, x.s, x.e)", "x.trip_id")
+    _classify(con, conds, on.joins, _SESSION_KEY, "x.trip_id")
     kinds = [*conds, "duplicate"]
     excl = _mask(k for k in kinds if k != "unknown_driver")
     _, rows, counted, clean, found = _counts(con, excl, "true", "")

@@ -241,6 +241,18 @@ def test_d9_b_the_vectorised_peak_equals_the_rulebooks_sweep(seed):
         assert got.at_ms == int((expected.at - epoch).total_seconds() * 1000)
 
 
+def test_d9_b_a_drivers_overlapping_trips_at_the_busiest_instant_count_once():
+    """Counted as they are, two intervals are open at 5 (one driver's overlapping trips) and
+    at 25 (two drivers): the peak of distinct drivers is 2, first reached at 25, not at 5."""
+    a, b, c = "00000000001", "00000000002", "00000000003"
+    intervals = [(a, 0, 10), (a, 5, 15), (b, 20, 30), (c, 25, 35)]
+    for roster_size in (0, 4):
+        got = _peak_through_the_engine(intervals, roster_size=roster_size)
+        assert (got.count, got.at_ms) == (2, 25)
+    got = _peak_through_the_engine([(a, 0, 10), (b, 5, 15), (a, 20, 30)], roster_size=4)
+    assert (got.count, got.at_ms) == (2, 5)
+
+
 def test_touching_sessions_are_not_counted_together_and_overlaps_of_a_driver_count_once():
     r = E.analyse_sessions(
         SAMPLES / "sessions-sample.csv", "csv", "native", month=OCT, roster=ROSTER

@@ -149,7 +149,7 @@ class DriverTotals:
 class Peak:
     count: int
     at_ms: int | None
-    intervals: int
+    intervals: int  # the intervals measured (each driver's overlapping ones not yet merged)
 
 
 @dataclass
@@ -694,20 +694,14 @@ def peak_of(k: Any, s: Any, e: Any) -> Peak:
     """Maximum number of distinct drivers online at once (D-9 b) over half-open intervals
     [s, e), e > s, of drivers numbered ``k`` (small positive integers), as the rulebook's
     ``concurrency.peak_concurrent_drivers`` (parity-tested), with integer sorts instead of a
-    Python loop:
+    Python loop.
 
-    1. order by (driver, start): a stable radix sort by driver number keeps each driver's rows
-       in file order, which is mostly time order already (a platform exports by time or by
-       driver; a parallel read interleaves a few runs); if some driver's starts go backwards,
-       one stable sort by (driver, start) follows, which numpy's timsort does in about linear
-       time on such runs;
-    2. merge each driver's overlapping intervals. Usually each starts at or after the end of
-       the driver's previous one (one trip at a time), and every interval is its own island.
-       Otherwise a running maximum of the ends (offset per driver so drivers never mix) tells
-       where an island starts — at a start at or past every earlier end of the driver; the
-       island ends at the running maximum of its last row;
-    3. sweep the islands (:func:`_sweep`).
-    """
+    First the intervals are swept as they are (:func:`_sweep`), as if each were a driver of its
+    own: that count is never below the number of distinct drivers, at any instant. If the
+    intervals open at its first maximum belong to as many different drivers, that is the peak and
+    its first instant (earlier, fewer intervals were open, so fewer drivers). This is the usual
+    case — a driver takes one trip at a time — and needs no sort by driver. Otherwise some
+    driver counted twice there, and the exact measure follows (:func:`_peak_of_islands`)."""
     import numpy as np
 
     n = len(s)
@@ -716,6 +710,31 @@ def peak_of(k: Any, s: Any, e: Any) -> Peak:
     k = np.asarray(k)
     s = np.asarray(s, dtype=np.int64)
     e = np.asarray(e, dtype=np.int64)
+    base = int(s.min())
+    count, at = _sweep(s - base, e - base)
+    at += base
+    open_then = (s <= at) & (e > at)
+    if len(np.unique(k[open_then])) == count:
+        return Peak(count, at, n)
+    return _peak_of_islands(k, s, e)
+
+
+def _peak_of_islands(k: Any, s: Any, e: Any) -> Peak:
+    """The exact measure when some driver's intervals overlap:
+
+    1. order by (driver, start): a stable radix sort by driver number keeps each driver's rows
+       in file order, which is mostly time order already (a platform exports by time or by
+       driver; a parallel read interleaves a few runs); if some driver's starts go backwards,
+       one stable sort by (driver, start) follows, which numpy's timsort does in about linear
+       time on such runs;
+    2. merge each driver's overlapping intervals: a running maximum of the ends (offset per
+       driver so drivers never mix) tells where an island starts — at a start at or past every
+       earlier end of the driver; the island ends at the running maximum of its last row;
+    3. sweep the islands (:func:`_sweep`).
+    """
+    import numpy as np
+
+    n = len(s)
     small = int(k.max()) < 2**15 and int(k.min()) >= 0
     key = k.astype(np.int16 if small else np.int64)  # int16: numpy's stable sort is a radix sort
     order = np.argsort(key, kind="stable")
@@ -723,31 +742,23 @@ def peak_of(k: Any, s: Any, e: Any) -> Peak:
     same = ks[1:] == ks[:-1]  # the row and the one before it are the same driver's
     base = int(ss.min())
     span = int(max(int(e.max()), int(ss.max()))) - base + 1
-    offset: Any = None
+    offset = ks.astype(np.int64) * span - base
     if np.any(same & (ss[1:] < ss[:-1])):
         # By (driver, start) in one stable sort of a combined key: numpy's timsort runs through
         # the drivers already in order and sorts the others.
-        offset = ks.astype(np.int64) * span - base
         by_key = np.argsort(offset + ss, kind="stable")
         order, ss = order[by_key], ss[by_key]  # ks and offset are unchanged: the same drivers
     es = e[order]
-    if np.all(~same | (ss[1:] >= es[:-1])):
-        # With every e > s, each end is past the previous one's: no running maximum needed.
-        starts, ends = ss - base, es - base
-    else:
-        if offset is None:
-            offset = ks.astype(np.int64) * span - base
-        running = np.maximum.accumulate(offset + es)
-        new = np.empty(n, dtype=bool)
-        new[0] = True
-        np.greater_equal(offset[1:] + ss[1:], running[:-1], out=new[1:])
-        first = np.flatnonzero(new)
-        last = np.empty_like(first)
-        last[:-1] = first[1:] - 1
-        last[-1] = n - 1
-        starts, ends = ss[first] - base, running[last] - offset[first] - base
-    count, at = _sweep(starts, ends)
-    return Peak(count, at + base, len(starts))
+    running = np.maximum.accumulate(offset + es)
+    new = np.empty(n, dtype=bool)
+    new[0] = True
+    np.greater_equal(offset[1:] + ss[1:], running[:-1], out=new[1:])
+    first = np.flatnonzero(new)
+    last = np.empty_like(first)
+    last[:-1] = first[1:] - 1
+    last[-1] = n - 1
+    count, at = _sweep(ss[first] - base, running[last] - offset[first] - base)
+    return Peak(count, at + base, n)
 
 
 def _sweep(starts: Any, ends: Any) -> tuple[int, int]:

@@ -616,16 +616,18 @@ def _materialise(
     )
 
 
-def _mark_candidates(con: duckdb.DuckDBPyConnection) -> None:
+def _mark_candidates(con: duckdb.DuckDBPyConnection) -> bool:
     """Rows whose key may repeat are made dirty: the key's 64-bit hash, taken while reading,
-    occurs more than once (:func:`repeated_hashes`). Every copy of a repeated key is then in
-    ``te``, where :func:`_classify` tells the duplicates by the real key; a hash collision only
-    sends a row to the test per kind, which it passes."""
+    occurs more than once (:func:`repeated_hashes`; the hashes go to table ``hh``). Every copy of
+    a repeated key is then in ``te``, where :func:`_classify` tells the duplicates by the real
+    key; a hash collision only sends a row to the test per kind, which it passes. Tells whether
+    any hash repeats."""
     repeated = repeated_hashes(con.execute("SELECT h FROM t").fetchnumpy()["h"])
     if len(repeated) == 0:
-        return
+        return False
     con.execute("CREATE TABLE hh AS SELECT unnest(?::UBIGINT[]) AS h", [repeated.tolist()])
     con.execute("UPDATE t SET dirty = true WHERE NOT dirty AND h IN (SELECT h FROM hh)")
+    return True
 
 
 def _classify(
@@ -634,28 +636,35 @@ def _classify(
     joins: str,
     key: Sequence[str],
     order_sql: str,
+    repeats: bool,
     extra: str = "",
 ) -> None:
     """Table ``te``: the dirty rows with their error bit mask ``err``, one bit per kind, the
     roster joined again (only these rows). ``t`` keeps a roster driver's CPF as its number; here
     the row has it back. ``extra``: columns the conditions read that ``t`` does not keep.
 
-    Duplicates: of the rows sharing ``key`` (all in ``te``, see :func:`_mark_candidates`),
-    all but the first by ``order_sql`` — the row's content — get the duplicate bit: the same
-    copy on every run, however many threads read the file (a parallel read numbers rows in the
-    order its threads finish). A row with no error at all (such as the copy kept) counts as
-    clean."""
+    Duplicates (only if some hash ``repeats``): of the rows sharing ``key`` — all in ``te``
+    (see :func:`_mark_candidates`), among the rows whose hash is in ``hh`` — all but the first
+    by ``order_sql`` (the row's content, columns of ``x``) get the duplicate bit: the same copy on
+    every run, however many threads read the file (a parallel read numbers rows in the order its
+    threads finish). A row with no error at all (such as the copy kept) counts as clean."""
     err = " + ".join(f"coalesce({sql}, false)::INTEGER * {BIT[k]}" for k, sql in conds.items())
-    partition = ", ".join(f"x.{c}" for c in key)
-    dup = (
-        f"(CASE WHEN row_number() OVER (PARTITION BY {partition} ORDER BY {order_sql}, x.rid) > 1 "
-        f"THEN {BIT['duplicate']} ELSE 0 END)"
-    )
     con.execute(
-        f"""CREATE TABLE te AS SELECT x.* EXCLUDE (dirty, h), ({err} + {dup})::INTEGER AS err
+        f"""CREATE TABLE te AS SELECT x.* EXCLUDE (dirty), ({err})::INTEGER AS err
         FROM (SELECT t.rowid AS rid, t.* REPLACE (coalesce(t.driver, known.r_cpf) AS driver)
                      {", " + extra if extra else ""}
               FROM t LEFT JOIN r AS known ON t.k = known.k WHERE t.dirty) x {joins}"""
+    )
+    if not repeats:
+        return
+    partition = ", ".join(f"x.{c}" for c in key)
+    con.execute(
+        f"""UPDATE te SET err = err | {BIT["duplicate"]} WHERE rid IN (
+            SELECT rid FROM (
+                SELECT x.rid, row_number() OVER (PARTITION BY {partition}
+                                                 ORDER BY {order_sql}, x.rid) AS n
+                FROM te x WHERE x.h IN (SELECT h FROM hh))
+            WHERE n > 1)"""
     )
 
 
@@ -934,13 +943,14 @@ def _analyse_trips(
     select = _trips_select(con, path, fmt, schema)
     _read(con, select, _trip_clean(limits), _TRIP_KEY, on.joins, columns)
     progress(50, "procurando duplicatas")
-    _mark_candidates(con)
+    repeats = _mark_candidates(con)
     _classify(
         con,
         _trip_conditions(month, limits, on.enabled),
         on.joins,
         _TRIP_KEY,
         "(x.s, x.e, x.fare, x.ret, x.dist, x.dur, x.extras, x.plate, x.k, x.driver)",
+        repeats,
         "" if mds else "true AS revenue",
     )
     excl = _mask(EXCLUDING)
@@ -1008,8 +1018,8 @@ def _analyse_sessions(
     columns = "trip_id, CASE WHEN k = 0 THEN driver END AS driver, s, e, k, dirty, h"
     select = _sessions_select(con, path, fmt, schema)
     _read(con, select, _session_clean(month), _SESSION_KEY, on.joins, columns)
-    _mark_candidates(con)
-    _classify(con, conds, on.joins, _SESSION_KEY, "x.trip_id")
+    repeats = _mark_candidates(con)
+    _classify(con, conds, on.joins, _SESSION_KEY, "x.trip_id", repeats)
     kinds = [*conds, "duplicate"]
     excl = _mask(k for k in kinds if k != "unknown_driver")
     _, rows, counted, clean, found = _counts(con, excl, "true", "")

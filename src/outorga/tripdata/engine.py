@@ -546,9 +546,8 @@ def _trip_clean(limits: FareLimits | None) -> str:
         f"dist <= {MAX_TRIP_METRES}",
         # Average speed within MAX_SPEED_KMH: 18·dist ≤ 5·kmh·dur.
         f"dist::DOUBLE * 18 <= dur::DOUBLE * {5 * MAX_SPEED_KMH}",
-        "fare >= 0",
         "ret >= 0",
-        "ret <= fare",
+        "ret <= fare",  # with ret ≥ 0: fare ≥ 0
         "extras >= 0",
         "plate = r_plate",
     ]
@@ -771,24 +770,26 @@ def _peak_of_islands(k: Any, s: Any, e: Any) -> Peak:
 
 
 def _sweep(starts: Any, ends: Any) -> tuple[int, int]:
-    """Maximum number of the half-open intervals [start, end) open at once (they are one
-    driver's merged islands, so this is the number of distinct drivers) and its first instant.
+    """Maximum number of the half-open intervals [start, end) open at once and its first
+    instant (non-negative integers; :func:`peak_of` passes the intervals as they are, or each
+    driver's merged islands).
 
     Counting first, sorting only where the peak can be: the time line is cut into buckets of
-    about one interval each; a running sum of starts − ends per bucket (``bincount``, linear)
-    gives the exact count at every bucket's last instant — a lower bound of the peak — and, with
-    the bucket's own starts, an upper bound of what it reaches inside. Only the buckets whose
-    upper bound reaches the lower bound can hold the peak or its first instant; their events
-    alone are sorted (ends before starts at the same instant: touching intervals do not
-    overlap) and swept from the bucket's opening count. On data where the peak is rare that is a
-    small part of the events; in the worst case all of them, as a plain sweep would."""
+    one or two intervals each (a power of two wide: a shift, not a division); a running sum of
+    starts − ends per bucket (``bincount``, linear) gives the exact count at every bucket's last
+    instant — a lower bound of the peak — and, with the bucket's own starts, an upper bound of
+    what it reaches inside. Only the buckets whose upper bound reaches the lower bound can hold
+    the peak or its first instant; their events alone are sorted (ends before starts at the same
+    instant: touching intervals do not overlap) and swept from the bucket's opening count. On
+    data where the peak is rare that is a small part of the events; in the worst case all of
+    them, as a plain sweep would."""
     import numpy as np
 
     n = len(starts)
     span = int(ends.max()) + 1
-    width = max(1, span // max(n, 1))
-    buckets = span // width + 1
-    b_start, b_end = starts // width, ends // width
+    bits = (span // max(n, 1)).bit_length()  # bucket width 2**bits > span / n
+    buckets = (span >> bits) + 1
+    b_start, b_end = starts >> bits, ends >> bits
     opened = np.bincount(b_start, minlength=buckets)
     closed = np.bincount(b_end, minlength=buckets)
     before = np.zeros(buckets + 1, dtype=np.int64)  # open just before bucket b starts
@@ -797,7 +798,7 @@ def _sweep(starts: Any, ends: Any) -> tuple[int, int]:
     candidate = before[:-1] + opened >= lower
     events = np.concatenate((starts[candidate[b_start]] * 2 + 1, ends[candidate[b_end]] * 2))
     events.sort()
-    bucket = (events >> 1) // width
+    bucket = events >> (bits + 1)
     step = (events & 1) * 2 - 1
     running = np.cumsum(step)
     # Each run of events of one bucket starts from the count open before that bucket.

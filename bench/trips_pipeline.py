@@ -15,7 +15,8 @@ of the rows carry each kind of error). In the same run it measures:
   with samples), per-driver and per-platform totals, concurrent-driver peak (merge + sweep), the
   law core's answers (peak over the cap, ISSQN statement), one transaction writing the results
   and the acts — followed by the reconciliation with the monthly reports;
-* ``receive``: what the upload request adds before that (SHA-256 of the file), shown apart.
+* ``receive``: what the upload request adds before that (SHA-256 of the file and its line count),
+  shown apart.
 
 The pipeline runs with one worker (files one after the other, on this process's main thread)
 and with ``--workers`` (default: one per core) taking files at once: worker processes, as
@@ -45,7 +46,9 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
@@ -192,6 +195,15 @@ def generate(path: Path, platform: int, rows: int, drivers: list[tuple[str, str]
     con.close()
 
 
+def receive_chunks(path: Path, digest: Any = None) -> Iterator[bytes]:
+    """The file in 1 MB chunks, fed to ``digest`` on the way (as the upload request hashes)."""
+    with path.open("rb") as f:
+        while chunk := f.read(1 << 20):
+            if digest is not None:
+                digest.update(chunk)
+            yield chunk
+
+
 def _worker_start(duckdb_threads: int) -> None:
     """A worker process, as `outorga db_worker` is: long-lived, tasks on its main thread, its
     DuckDB given its share of the cores (``OUTORGA_DUCKDB_THREADS``)."""
@@ -289,6 +301,7 @@ def main() -> None:
                 original_name=path.name,
                 size=path.stat().st_size,
                 sha256="",
+                lines=engine.count_lines(receive_chunks(path)),  # as the upload request counts
                 submitted_by="bench",
             )
             uploads.append(upload.pk)
@@ -364,10 +377,7 @@ def main() -> None:
     with Rss() as rss_recv:
         t = time.perf_counter()
         for path in files:
-            h = hashlib.sha256()
-            with path.open("rb") as f:
-                while chunk := f.read(1 << 20):
-                    h.update(chunk)
+            engine.count_lines(receive_chunks(path, hashlib.sha256()))
         receive = time.perf_counter() - t
 
     def run_pipeline(workers: int) -> tuple[float, float, int, list]:
@@ -447,7 +457,7 @@ def main() -> None:
     )
     print(f"load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print("")
-    print(f"receive (SHA-256 of the files): {receive:.2f} s, {mb(rss_recv.peak)}")
+    print(f"receive (SHA-256 and lines of the files): {receive:.2f} s, {mb(rss_recv.peak)}")
     print(f"bare aggregation: {reference:.2f} s = {args.rows / reference:,.0f} rows/s")
     for workers, (wall, used, peak) in runs.items():
         # Each round against the reference runs either side of it: the drift of the machine

@@ -157,6 +157,52 @@ def test_an_unreadable_csv_value_is_reported_with_its_line_and_the_rest_is_proce
     assert sample["linha"] == 3 and "start_time" in sample["colunas_ilegíveis"]
 
 
+_HEAD = "trip_id,driver_cpf,vehicle_plate,start_time,end_time,distance_m,duration_s,fare_cents,retention_cents\n"
+_ROW = "{id},52998224725,QBD1A23,2026-10-01T07:00:00-04:00,2026-10-01T07:10:00-04:00,10000,600,3000,0\n"
+
+
+@pytest.mark.parametrize("rows", [50, 30_000])
+def test_an_unterminated_quote_refuses_the_file_instead_of_losing_the_lines_after_it(
+    tmp_path, rows
+):
+    """The reader takes everything after a stray quote as one value and drops it: 1 line set
+    aside, the rest gone without a word. The file is refused whole, with the line."""
+    path = tmp_path / "t.csv"
+    path.write_text(
+        _HEAD + "".join(_ROW.format(id='"x' if i == 10 else f"t{i}") for i in range(rows))
+    )
+    with pytest.raises(E.FileRejected, match=r"aspas não fechadas.*problema é a 12") as refused:
+        trips(path)
+    assert f"tem {rows:_} linhas de dados".replace("_", ".") in str(refused.value)
+
+
+def test_a_line_longer_than_the_readers_buffer_refuses_the_file(tmp_path):
+    path = tmp_path / "t.csv"
+    path.write_text(
+        _HEAD
+        + _ROW.format(id="a")
+        + _ROW.format(id="b" * (2 * E.CSV_BUFFER_BYTES))
+        + _ROW.format(id="c")
+    )
+    with pytest.raises(E.FileRejected, match="tem 3 linhas de dados, mas só 2"):
+        trips(path)
+
+
+def test_blank_lines_are_not_missing_lines(tmp_path):
+    path = tmp_path / "t.csv"
+    path.write_text(_HEAD + _ROW.format(id="a") + "\n" + _ROW.format(id="b") + "\n\n")
+    r = trips(path, lines=E.count_lines([path.read_bytes()]))
+    assert (r.rows, r.rows_clean) == (2, 2)
+
+
+@pytest.mark.parametrize(
+    ("chunks", "expected"),
+    [([], 0), ([b"a\nb\n"], 2), ([b"a\nb"], 2), ([b"a\n", b"b", b""], 2), ([b"\n\n"], 2)],
+)
+def test_lines_are_counted_with_a_last_line_without_a_break(chunks, expected):
+    assert E.count_lines(chunks) == expected
+
+
 def test_a_fare_above_the_executives_ceiling_is_flagged(tmp_path):
     path = tmp_path / "f.csv"
     head = "trip_id,driver_cpf,vehicle_plate,start_time,end_time,distance_m,duration_s,"

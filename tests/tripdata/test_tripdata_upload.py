@@ -166,6 +166,22 @@ def test_a_file_missing_columns_fails_and_loads_nothing(world):
     assert act.outcome == "refused"
 
 
+def test_a_stray_quote_fails_the_file_with_its_line_instead_of_losing_the_rest(world, sample_trips):
+    """The lines are counted on receipt; the reader would take everything after an unterminated
+    quote as one value and drop it."""
+    head, *rows = sample_trips.decode().splitlines(keepends=True)
+    rows[1] = '"' + rows[1]
+    body = (head + "".join(rows)).encode()
+    upload = processed(world.upload(body).json()["id"])
+    assert upload.lines == len(rows) + 1
+    assert upload.status == "failed"
+    assert "aspas não fechadas" in upload.error and "problema é a 3" in upload.error
+    with tenant(world.m):
+        assert not ValidationCount.objects.filter(upload=upload).exists()
+        assert not DriverMonth.objects.filter(upload=upload).exists()
+        assert not PlatformMonth.objects.filter(platform=world.platform).exists()
+
+
 def test_a_failure_while_storing_leaves_the_previous_month_untouched(
     world, sample_trips, monkeypatch
 ):

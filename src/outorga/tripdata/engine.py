@@ -37,6 +37,11 @@ CEILING_EXTRAS_CAP = 10**12
 #: Tolerance between the declared duration and end − start (clock rounding, GPS lag).
 DURATION_TOLERANCE_S = 300
 SAMPLES_PER_KIND = 5
+#: The CSV reader's buffer. DuckDB's default (32 MB) is mapped afresh for every buffer and
+#: faulted in page by page as the file is read into it: about 20 000 page faults per million-row
+#: file. 4 MB buffers are reused: about 2 000 (measured, docs/decisions/0005). Lines up to
+#: DuckDB's max_line_size (2 MB) still fit.
+CSV_BUFFER_BYTES = 4 << 20
 
 FORMATS = ("csv", "parquet", "ndjson")
 SCHEMAS = ("native", "mds")
@@ -314,7 +319,7 @@ def _native_select(
         src = (
             f"read_csv('{_sql_str(str(path))}', header=true, auto_detect=false, delim=',', "
             f"quote='\"', escape='\"', columns={{{columns}}}, store_rejects=true, "
-            "rejects_table='csv_rejects', rejects_scan='csv_scans')"
+            f"rejects_table='csv_rejects', rejects_scan='csv_scans', buffer_size={CSV_BUFFER_BYTES}, max_line_size={CSV_BUFFER_BYTES // 2})"
         )
         exprs = [k if k in present else f"NULL::{spec[k][0]} AS {k}" for k in spec]
         return f"SELECT {', '.join(exprs)} FROM {src}"
@@ -891,6 +896,47 @@ def _rejected(con: duckdb.DuckDBPyConnection) -> tuple[int, list[dict[str, Any]]
     ]
 
 
+def count_lines(chunks: Iterable[bytes]) -> int:
+    """Lines of a file given in chunks: its line breaks, and a last line without one."""
+    count, last = 0, b"\n"
+    for chunk in chunks:
+        if chunk:
+            count += chunk.count(b"\n")
+            last = chunk[-1:]
+    return count + (last != b"\n")
+
+
+def _chunks(path: Path, size: int = 1 << 20) -> Iterator[bytes]:
+    with path.open("rb") as f:
+        while chunk := f.read(size):
+            yield chunk
+
+
+def _check_every_line_read(con: duckdb.DuckDBPyConnection, path: Path, lines: int | None) -> None:
+    """Every line after the header is a row of ``t`` or a line the reader set aside: else the
+    reader lost lines without a word — an unterminated quote swallows the lines after it, and a
+    line longer than the reader's buffer vanishes — and the file is refused whole. The lines
+    counted on receipt (or now) are compared first; blank lines, which the reader skips, are
+    counted apart only when that comparison falls short."""
+    (read,) = con.execute("SELECT count(*) FROM t").fetchone() or (0,)
+    set_aside, samples = _rejected(con)
+    read += set_aside
+    if lines is None:
+        lines = count_lines(_chunks(path))
+    if read >= lines - 1:
+        return
+    with path.open("rb") as f:
+        data = sum(1 for line in f if line.strip(b"\r\n")) - 1
+    if read >= data:
+        return
+    near = f"; a primeira linha com problema é a {samples[0]['linha']}" if samples else ""
+    raise FileRejected(
+        f"o arquivo tem {data:_} linhas de dados, mas só {read:_} puderam ser separadas em "
+        f"registros: há aspas não fechadas ou uma linha longa demais{near}. Nada foi "
+        "gravado; corrija o arquivo e envie-o de novo.".replace("_", ".")
+    )
+
+
 def _read(
     con: duckdb.DuckDBPyConnection,
     select: str,
@@ -915,10 +961,12 @@ def analyse_trips(
     limits: FareLimits | None,
     progress: Progress = _noop,
     con: duckdb.DuckDBPyConnection | None = None,
+    lines: int | None = None,
 ) -> Result:
-    """Validation counts and samples, per-driver totals and the concurrency peak of a trips file."""
+    """Validation counts and samples, per-driver totals and the concurrency peak of a trips file.
+    ``lines``: the file's lines as counted when it was received (:func:`count_lines`), if known."""
     with _workspace(con) as con:
-        return _analyse_trips(con, path, fmt, schema, month, roster, limits, progress)
+        return _analyse_trips(con, path, fmt, schema, month, roster, limits, progress, lines)
 
 
 def _analyse_trips(
@@ -930,6 +978,7 @@ def _analyse_trips(
     roster: Sequence[RosterEntry],
     limits: FareLimits | None,
     progress: Progress,
+    lines: int | None,
 ) -> Result:
     progress(5, "lendo e validando o arquivo")
     on = _load_roster(con, roster, month)
@@ -943,6 +992,8 @@ def _analyse_trips(
     )
     select = _trips_select(con, path, fmt, schema)
     _read(con, select, _trip_clean(limits), _TRIP_KEY, on.joins, columns)
+    if fmt == "csv":
+        _check_every_line_read(con, path, lines)
     progress(50, "procurando duplicatas")
     repeats = _mark_candidates(con)
     _classify(
@@ -997,11 +1048,12 @@ def analyse_sessions(
     roster: Sequence[RosterEntry],
     progress: Progress = _noop,
     con: duckdb.DuckDBPyConnection | None = None,
+    lines: int | None = None,
 ) -> Result:
     """Validation and the concurrency peak of a file of driver online sessions. A session that
-    crosses the month's bounds is clipped to them."""
+    crosses the month's bounds is clipped to them. ``lines``: as for :func:`analyse_trips`."""
     with _workspace(con) as con:
-        return _analyse_sessions(con, path, fmt, schema, month, roster, progress)
+        return _analyse_sessions(con, path, fmt, schema, month, roster, progress, lines)
 
 
 def _analyse_sessions(
@@ -1012,6 +1064,7 @@ def _analyse_sessions(
     month: Month,
     roster: Sequence[RosterEntry],
     progress: Progress,
+    lines: int | None,
 ) -> Result:
     progress(5, "lendo e validando o arquivo")
     on = _load_roster(con, roster)
@@ -1019,6 +1072,8 @@ def _analyse_sessions(
     columns = "trip_id, CASE WHEN k = 0 THEN driver END AS driver, s, e, k, dirty, h"
     select = _sessions_select(con, path, fmt, schema)
     _read(con, select, _session_clean(month), _SESSION_KEY, on.joins, columns)
+    if fmt == "csv":
+        _check_every_line_read(con, path, lines)
     repeats = _mark_candidates(con)
     _classify(con, conds, on.joins, _SESSION_KEY, "x.trip_id", repeats)
     kinds = [*conds, "duplicate"]

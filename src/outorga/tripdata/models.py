@@ -48,6 +48,9 @@ class TripUpload(TenantModel):
     original_name = models.CharField("nome do arquivo", max_length=200)
     size = models.PositiveBigIntegerField("tamanho (bytes)")
     sha256 = models.CharField("SHA-256 do conteúdo", max_length=64)
+    # Counted on receipt; the worker checks that the reader separated every one (a stray quote
+    # must not silently swallow the lines after it). Null for files received before it.
+    lines = models.PositiveBigIntegerField("linhas do arquivo", null=True, blank=True)
     idempotency_key = models.CharField(max_length=100, blank=True)
     submitted_by = models.CharField("enviado por", max_length=60)
     status = models.CharField(

@@ -8,7 +8,7 @@ import datetime as dt
 import hashlib
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -87,12 +87,19 @@ class IdempotencyConflict(TripDataError):
 # --- receiving a file (in the request: store, hash, enqueue — never process) ---------------------
 
 
-def _sha256(f: File) -> str:
+def _digest(f: File) -> tuple[str, int]:
+    """The content's SHA-256 and its lines (:func:`engine.count_lines`), in one pass: the worker
+    checks that the reader separated every line (a stray quote must not lose the rest)."""
     h = hashlib.sha256()
-    for chunk in f.chunks():
-        h.update(chunk)
+
+    def chunks() -> Iterator[bytes]:
+        for chunk in f.chunks():
+            h.update(chunk)
+            yield chunk
+
+    lines = engine.count_lines(chunks())
     f.seek(0)
-    return h.hexdigest()
+    return h.hexdigest(), lines
 
 
 def _format_of(name: str, given: str | None) -> str:
@@ -155,7 +162,7 @@ def trip_upload_submit(
     key = idempotency_key.strip()
     if len(key) > 100:
         raise TripDataError("Idempotency-Key com mais de 100 caracteres.", field="Idempotency-Key")
-    digest = _sha256(file)
+    digest, lines = _digest(file)
     first_day = dt.date(year, month, 1)
     with transaction.atomic(), tenant(municipality):
         # The platform row orders concurrent submissions of the same platform.
@@ -185,6 +192,7 @@ def trip_upload_submit(
             original_name=(file.name or "arquivo")[:200],
             size=file.size or 0,
             sha256=digest,
+            lines=lines,
             idempotency_key=key,
             submitted_by=actor.name,
         )
@@ -361,10 +369,17 @@ def _process(upload: TripUpload, progress: _Progress) -> None:
                 else None
             ),
             progress=progress,
+            lines=upload.lines,
         )
     else:
         result = engine.analyse_sessions(
-            path, upload.file_format, upload.schema, month=bounds, roster=roster, progress=progress
+            path,
+            upload.file_format,
+            upload.schema,
+            month=bounds,
+            roster=roster,
+            progress=progress,
+            lines=upload.lines,
         )
     progress(90, "gravando resultados")
     with transaction.atomic():

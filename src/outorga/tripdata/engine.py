@@ -835,8 +835,9 @@ def _peak_of_rows(
 ) -> Peak:
     """The peak over ``known_rows`` (k, s, e: drivers on the roster, numbered 1…``known``) and
     ``unknown_rows`` (driver, s, e: the few drivers off the roster, numbered after them)."""
-    # numpy orders them (see peak_of: a radix sort by driver number; the rows leave the read
-    # roughly in file order, mostly time order); less CPU than DuckDB's sort (measured).
+    # Unsorted: peak_of sweeps them as they are, and sorts by driver number (numpy, less CPU
+    # than DuckDB's sort, measured) only if some driver's intervals overlap at the busiest
+    # instant.
     arrays = con.execute(
         f"""WITH x AS ({unknown_rows}),
             u AS (SELECT driver, ({known} + row_number() OVER ())::INTEGER AS uk

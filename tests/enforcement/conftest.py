@@ -8,6 +8,8 @@ import pytest
 # registry_helpers (make_applicant) lives beside the registry tests.
 sys.path.insert(0, str(Path(__file__).parent.parent / "registry"))
 sys.path.insert(0, str(Path(__file__).parent))
+# public_factories (a badge made directly) lives beside the public tests.
+sys.path.insert(0, str(Path(__file__).parent.parent / "public"))
 
 from enforcement_helpers import World, make_world  # type: ignore[import-not-found]  # noqa: E402
 

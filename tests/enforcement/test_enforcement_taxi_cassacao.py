@@ -16,6 +16,7 @@ from enforcement_helpers import (  # type: ignore[import-not-found]
     make_final,
     pending_notice,
 )
+from public_factories import badge_without_law  # type: ignore[import-not-found]
 from validate_docbr import CPF, RENAVAM
 
 from outorga.core.models import Act
@@ -23,6 +24,7 @@ from outorga.core.tenancy import tenant
 from outorga.enforcement import services as E
 from outorga.enforcement.models import Case, InfractionNotice, Penalty
 from outorga.law.competence import NotCompetent, Role
+from outorga.public import selectors as public
 from outorga.registry import services as R
 from outorga.registry.models import Auxiliary, Permit, PermitStatusChange, Person, Vehicle
 
@@ -212,6 +214,14 @@ def test_art_41_par_3_register_cassacao_of_the_holder_keeps_the_permission(world
         penalty = Penalty.objects.get(case=case)
     assert penalty.decision["target"] == "cadastro"
     assert penalty.decision["offender"]["person_id"] == permit.holder_id
+    # The permission stays, but its holder may no longer drive a taxi: the badge anyone scans
+    # says "cassado" from the decision on, with the article.
+    badge = badge_without_law(world.m, permit, world.clerk)
+    with tenant(world.m):
+        before = public.badge_status(badge, dt.date(2026, 6, 11))
+        status = public.badge_status(badge, dt.date(2026, 6, 12))
+    assert before.code == "valido"
+    assert (status.code, status.valid) == ("cassado", False) and "art. 41, IV" in status.detail
 
 
 def test_art_41_par_3_register_cassacao_needs_an_identified_offender(world):

@@ -8,7 +8,9 @@ import datetime as dt
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 from enforcement_helpers import at, final_taxi_auto  # type: ignore[import-not-found]
+from public_factories import badge_without_law  # type: ignore[import-not-found]
 from validate_docbr import CPF, RENAVAM
 
 from outorga.core.models import Act
@@ -16,6 +18,7 @@ from outorga.core.tenancy import tenant
 from outorga.enforcement import services as E
 from outorga.enforcement.models import Penalty
 from outorga.law.competence import NotCompetent, Role
+from outorga.public import selectors as public
 from outorga.registry import services as R
 from outorga.registry import taxi as T
 from outorga.registry.models import Auxiliary, Permit, Person, Vehicle
@@ -308,3 +311,39 @@ def test_art_42_IV_the_api_suspends_a_register_on_a_final_auto_and_refuses_more_
         p = Penalty.objects.get(pk=r.json()["penalty_id"])
     assert p.decision["offender"]["auxiliary_id"] == aux.pk and p.days == 90
     assert p.decision["auto_id"] == auto.pk and r.json()["status"] == Permit.Status.ACTIVE
+
+
+def test_art_42_IV_the_public_badge_of_a_suspended_taxista_says_so_until_the_last_day(world):
+    """Whatever the permit's own status, the bearer whose inscription is suspended may not drive
+    a taxi: the badge anyone scans says so, with the last day and the article — the holder's
+    badge for the holder, the auxiliary's for the auxiliary."""
+    permit, aux = _taxi_permit(world.m)
+    _suspend(world, permit, 30, aux)  # the auxiliary's register, 06/04 to 05/05
+    holder_badge = badge_without_law(world.m, permit, world.clerk)
+    with tenant(world.m):
+        aux_badge = badge_without_law(world.m, permit, world.clerk)
+        aux_badge.auxiliary = aux
+        aux_badge.save(update_fields=["auxiliary"])
+        last, after = D + dt.timedelta(days=29), D + dt.timedelta(days=30)
+        for day in (D, last):
+            status = public.badge_status(aux_badge, day)
+            assert (status.code, status.valid) == ("suspenso", False)
+            assert "05/05/2026" in status.detail and "art. 42, IV" in status.detail
+            assert public.badge_status(holder_badge, day).code == "valido"
+        assert public.badge_status(aux_badge, D - dt.timedelta(days=1)).code == "valido"
+        assert public.badge_status(aux_badge, after).code == "valido"
+
+
+def test_the_public_page_shows_the_holders_register_suspension_running_today(world):
+    today = timezone.localdate()
+    permit, _aux = _taxi_permit(world.m)
+    _suspend(world, permit, 10, start=today)
+    badge = badge_without_law(world.m, permit, world.clerk)
+    page = Client().get(f"/v/{badge.token}")
+    assert page.status_code == 200
+    text = page.content.decode()
+    until = (today + dt.timedelta(days=9)).strftime("%d/%m/%Y")
+    assert "suspenso" in text and f"suspensa até {until}" in text and "art. 42, IV" in text
+    with tenant(world.m):
+        permit.refresh_from_db()
+    assert permit.status == Permit.Status.ACTIVE

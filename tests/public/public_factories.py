@@ -118,7 +118,7 @@ def badge_without_law(m: Municipality, permit: Permit, actor: Actor) -> Badge:
             key=key,
             token=token,
             issued_at=timezone.now(),
-            valid_until=permit.certificate_valid_until,
+            valid_until=permit.certificate_valid_until or permit.term_end,
             printed={},
         )
 

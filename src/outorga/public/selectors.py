@@ -60,6 +60,7 @@ class BadgeFacts:
     irregular: bool
     term_end: dt.date
     plate: str
+    person_id: int = 0  # the bearer (the auxiliary's person, or the holder)
 
     @classmethod
     def of(cls, badge: Badge) -> BadgeFacts:
@@ -82,6 +83,7 @@ class BadgeFacts:
             irregular=permit.irregular,
             term_end=permit.term_end,
             plate=permit.vehicle.plate if permit.vehicle else "",
+            person_id=person.pk,
         )
 
 
@@ -92,6 +94,9 @@ def badge_status(badge: Badge | BadgeFacts, today: dt.date) -> Status:
         return Status("revogado", "revogado", False, "Este crachá foi revogado ou substituído.")
     if f.permit_status == Permit.Status.CASSADA or f.auxiliary_status == Auxiliary.Status.CASSADO:
         return Status("cassado", "cassado", False, "A permissão ou a credencial foi cassada.")
+    barred = _taxi_register_barred(f, today)
+    if barred is not None and barred.code == "cassado":
+        return barred
     if f.permit_status == Permit.Status.REVOKED:
         return Status("revogado", "revogado", False, "A permissão foi revogada.")
     if (
@@ -106,6 +111,8 @@ def badge_status(badge: Badge | BadgeFacts, today: dt.date) -> Status:
             # After the period the holder must show the irregularities were fixed (art. 32 §2).
             detail = "Suspensa até comprovar a correção das irregularidades."
         return Status("suspenso", "suspenso", False, detail)
+    if barred is not None:
+        return barred
     if f.permit_status == Permit.Status.RESERVE:
         return Status("reserva", "em reserva", False, "Serviço temporariamente interrompido.")
     until = min(f.valid_until, f.term_end)
@@ -114,6 +121,39 @@ def badge_status(badge: Badge | BadgeFacts, today: dt.date) -> Status:
     if f.irregular:
         return Status("irregular", "irregular", False, "Há pendência documental no cadastro.")
     return Status("valido", "válido", True, f"Válido até {_fmt(until)}.")
+
+
+def _taxi_register_barred(f: BadgeFacts, today: dt.date) -> Status | None:
+    """A taxi badge's bearer whose inscription in the Cadastro Municipal de Taxistas is cassada
+    (taxi art. 41, IV and §3) or suspended (art. 42, IV) today, as the registry reads the
+    penalties (``registry.taxi.register_bar``): whatever the permit's own status, that person may
+    not drive a taxi. Only the date and the article are shown."""
+    if f.service != Service.TAXI or not f.person_id:
+        return None
+    from outorga.registry.models import Person
+    from outorga.registry.taxi import register_bar
+
+    person = Person.objects.filter(pk=f.person_id).select_related("municipality").first()
+    bar = register_bar(person, today) if person is not None else None
+    if bar is None:
+        return None
+    for r in bar.refusals:
+        if r.rule.endswith("_cadastro_cassado"):
+            return Status(
+                "cassado",
+                "cassado",
+                False,
+                "A inscrição do condutor no Cadastro Municipal de Taxistas foi cassada "
+                f"({', '.join(c.render() for c in r.citations)}).",
+            )
+    ends = max(r.facts["fim"] for r in bar.refusals if "fim" in r.facts)
+    return Status(
+        "suspenso",
+        "suspenso",
+        False,
+        f"Inscrição do condutor no Cadastro Municipal de Taxistas suspensa até {_fmt(ends)} "
+        f"({bar.refusals[0].citations[0].render()}).",
+    )
 
 
 @dataclass(frozen=True)
@@ -157,7 +197,7 @@ def _key(ibge_code: str, key_id: int, fresh: bool) -> tuple[Municipality, int, b
 _SCAN_SQL = """
 SELECT b.serial, b.valid_until, b.revoked_at, b.printed, b.auxiliary_id, a.status,
        ap.name, ap.photo, p.number, p.service, p.taxi_category, p.status, p.suspended_until,
-       p.irregular, p.term_end, h.name, h.photo, v.plate
+       p.irregular, p.term_end, h.name, h.photo, v.plate, coalesce(ap.id, h.id)
 FROM {badge} b
 JOIN {permit} p ON p.id = b.permit_id
 JOIN {person} h ON h.id = p.holder_id
@@ -192,7 +232,7 @@ def _scan(key_pk: int, serial_hex: str) -> BadgeFacts | None:
         return None
     (serial, valid_until, revoked_at, printed, aux_id, aux_status, aux_name, aux_photo) = row[:8]
     number, service, category, status, suspended, irregular, term_end = row[8:15]
-    holder_name, holder_photo, plate = row[15:]
+    holder_name, holder_photo, plate, person_id = row[15:]
     if isinstance(printed, str):
         printed = json.loads(printed)
     return BadgeFacts(
@@ -212,6 +252,7 @@ def _scan(key_pk: int, serial_hex: str) -> BadgeFacts | None:
         irregular=bool(irregular),
         term_end=_date(term_end),
         plate=plate or "",
+        person_id=int(person_id),
     )
 
 

@@ -18,7 +18,7 @@ from validate_docbr import CPF, RENAVAM
 
 from outorga.core.tenancy import tenant
 from outorga.enforcement import services as E
-from outorga.enforcement.models import Case, InfractionNotice
+from outorga.enforcement.models import Case, InfractionNotice, Penalty
 from outorga.law.competence import NotCompetent, Role
 from outorga.registry import services as R
 from outorga.registry.models import Permit, Person, Vehicle
@@ -166,6 +166,56 @@ def test_art_42_V_permission_suspension_refused_on_a_cancelled_auto(world):
         _suspend_permission(world, permit, auto)
     with tenant(world.m):
         assert Permit.objects.get(pk=permit.pk).status == Permit.Status.ACTIVE
+
+
+def test_art_42_V_one_auto_backs_one_permission_suspension_and_may_also_back_the_register_one(
+    world,
+):
+    """Art. 42: measures "individual ou cumulativamente" — the permission's suspension and the
+    offender's inscription's on one auto, but not the same measure twice for one infraction, not
+    even after the first has run out."""
+    permit = _taxi_permit(world.m)
+    auto = final_taxi_auto(world, permit, on=EARLIER)
+    _suspend_permission(world, permit, auto)  # 30 days from D
+    later = D + dt.timedelta(days=60)
+    with pytest.raises(E.FieldError, match=r"já fundamenta a suspensão da permissão.*art\. 42, V"):
+        E.taxi_suspension_impose(
+            actor=world.authority,
+            municipality=world.m,
+            permit=permit,
+            auto=auto,
+            days=10,
+            start=later,
+        )
+    register = E.taxi_register_suspension_impose(
+        actor=world.authority,
+        municipality=world.m,
+        permit=permit,
+        infraction=auto,
+        days=10,
+        start=D,
+    )
+    assert register.decision["target"] == "cadastro"
+    with pytest.raises(E.FieldError, match=r"já fundamenta a suspensão do cadastro.*art\. 42, IV"):
+        E.taxi_register_suspension_impose(
+            actor=world.authority,
+            municipality=world.m,
+            permit=permit,
+            infraction=auto,
+            days=10,
+            start=later,
+        )
+    other = final_taxi_auto(world, permit, on=EARLIER)  # another infraction: another measure
+    E.taxi_register_suspension_impose(
+        actor=world.authority,
+        municipality=world.m,
+        permit=permit,
+        infraction=other,
+        days=10,
+        start=later,
+    )
+    with tenant(world.m):
+        assert Penalty.objects.filter(permit=permit, kind=Penalty.Kind.SUSPENSION).count() == 3
 
 
 def _client(user):

@@ -1545,6 +1545,29 @@ def _auto_facts(auto: InfractionNotice) -> dict[str, Any]:
     return {"auto_id": auto.pk, "auto": auto.number, "infraction": auto.infraction_code}
 
 
+def _refuse_a_second_suspension(
+    permit: Permit, auto: InfractionNotice, target: str, what: str, cite: str, person_id: int = 0
+) -> None:
+    """One final auto backs one suspension of each kind — of the permission (taxi art. 42, V), of
+    each offender's inscription (IV): the article lets the measures be applied "individual ou
+    cumulativamente", different measures together, not the same one twice for one infraction.
+    Call inside the transaction: the permit's row serialises two impositions at once."""
+    Permit.objects.select_for_update().filter(pk=permit.pk).first()
+    same = Penalty.objects.filter(
+        kind=Penalty.Kind.SUSPENSION, decision__auto_id=auto.pk, decision__target=target
+    )
+    if person_id:
+        same = same.filter(decision__offender__person_id=person_id)
+    first = same.order_by("imposed_on", "id").first()
+    if first is not None:
+        raise FieldError(
+            "auto",
+            f"o auto {auto.number} já fundamenta {what} iniciada em {first.imposed_on:%d/%m/%Y}: "
+            "a mesma infração não sustenta a mesma medida duas vezes",
+            cite,
+        )
+
+
 def taxi_suspension_impose(
     *,
     actor: Actor,
@@ -1573,6 +1596,7 @@ def taxi_suspension_impose(
         raise Refused(d)
     why = f"auto {auto.number} (art. 42, V)" + (f": {reason.strip()}" if reason.strip() else "")
     with transaction.atomic(), tenant(municipality):
+        _refuse_a_second_suspension(permit, auto, "permissao", "a suspensão da permissão", cite42)
         registry.permit_suspend(
             actor=actor,
             municipality=municipality,
@@ -1651,6 +1675,9 @@ def taxi_register_suspension_impose(
     offender["name"] = person.name
     ends_on = start + dt.timedelta(days=days - 1)
     with transaction.atomic(), tenant(municipality):
+        _refuse_a_second_suspension(
+            permit, auto, "cadastro", "a suspensão do cadastro deste taxista", cite42, person.pk
+        )
         running = registry_taxi.register_bar(person, start)
         if running is not None:
             raise Refused(running)

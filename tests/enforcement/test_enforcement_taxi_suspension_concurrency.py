@@ -1,0 +1,63 @@
+"""On PostgreSQL, the same final auto sent twice at once for the permission's suspension (taxi
+art. 42, V) suspends once: the second is refused, not written beside the first."""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+
+import pytest
+from django.db import connection
+from enforcement_helpers import final_taxi_auto, make_world  # type: ignore[import-not-found]
+from test_enforcement_taxi_cassacao import taxi_permit  # type: ignore[import-not-found]
+
+from outorga.core.demo import load_demo
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.enforcement import services as E
+from outorga.enforcement.models import Penalty
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+D = dt.date(2026, 4, 6)
+
+
+def test_art_42_V_one_auto_sent_twice_at_once_suspends_the_permission_once(user_of):
+    load_demo()
+    m = Municipality.objects.get(slug="ipatinga")
+    world = make_world(m, user_of)
+    permit = taxi_permit(m)
+    auto = final_taxi_auto(world, permit, on=dt.date(2026, 2, 2))
+    barrier = threading.Barrier(2)
+    results: list[str] = []
+
+    def impose(start: dt.date) -> None:
+        try:
+            barrier.wait()
+            E.taxi_suspension_impose(
+                actor=world.authority,
+                municipality=m,
+                permit=permit,
+                auto=auto,
+                days=20,
+                start=start,
+            )
+            results.append("suspended")
+        except E.FieldError as exc:
+            assert "já fundamenta" in str(exc)
+            results.append("refused")
+        except Exception as exc:  # noqa: BLE001 - any other failure must show in the test
+            results.append(f"error: {exc!r}")
+        finally:
+            connection.close()
+
+    threads = [
+        threading.Thread(target=impose, args=(start,)) for start in (D, D + dt.timedelta(days=40))
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == ["refused", "suspended"]
+    with tenant(m):
+        assert Penalty.objects.filter(permit=permit, kind=Penalty.Kind.SUSPENSION).count() == 1

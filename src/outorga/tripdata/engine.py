@@ -598,6 +598,11 @@ def _mask(kinds: Iterable[str]) -> int:
     return sum(BIT[k] for k in kinds)
 
 
+#: ``t.dirty``: 0 for a row that passed the quick test, 1 for one that failed it, _CANDIDATE for a
+#: row that passed it but whose key's hash repeats (:func:`_mark_candidates`): its columns kept
+#: only for dirty rows are the roster's (see ``restore`` in :func:`_classify`).
+_CANDIDATE = 2
+
 #: The columns that identify a row: the key hashed while reading and compared in :func:`_classify`.
 _TRIP_KEY = ("trip_id",)
 _SESSION_KEY = ("driver", "s", "e")
@@ -613,11 +618,12 @@ def _materialise(
 ) -> None:
     """Read the file once into table ``t``, joined on the way with the roster (small tables: a
     hash join that does not slow the parallel reader down), with the driver's number ``k``, the
-    key's hash ``h`` and whether the row is ``dirty``: it fails the quick test, and the test per
-    error kind (:func:`_classify`) is left for the few such rows. Only ``columns`` are kept."""
+    key's hash ``h`` and whether the row is ``dirty`` (1): it fails the quick test, and the test
+    per error kind (:func:`_classify`) is left for the few such rows. Only ``columns`` are
+    kept."""
     con.execute(
         f"""CREATE TABLE t AS SELECT {columns} FROM (
-            SELECT x.*, coalesce(r.k, 0) AS k, CASE WHEN {clean} THEN false ELSE true END AS dirty,
+            SELECT x.*, coalesce(r.k, 0) AS k, (CASE WHEN {clean} THEN 0 ELSE 1 END)::UTINYINT AS dirty,
                    hash({", ".join(key)}) AS h
             FROM ({select}) x {joins})"""
     )
@@ -633,7 +639,7 @@ def _mark_candidates(con: duckdb.DuckDBPyConnection) -> bool:
     if len(repeated) == 0:
         return False
     con.execute("CREATE TABLE hh AS SELECT unnest(?::UBIGINT[]) AS h", [repeated.tolist()])
-    con.execute("UPDATE t SET dirty = true WHERE NOT dirty AND h IN (SELECT h FROM hh)")
+    con.execute(f"UPDATE t SET dirty = {_CANDIDATE} WHERE dirty = 0 AND h IN (SELECT h FROM hh)")
     return True
 
 
@@ -645,10 +651,13 @@ def _classify(
     order_sql: str,
     repeats: bool,
     extra: str = "",
+    restore: Sequence[str] = (),
 ) -> None:
     """Table ``te``: the dirty rows with their error bit mask ``err``, one bit per kind, the
     roster joined again (only these rows). ``t`` keeps a roster driver's CPF as its number; here
-    the row has it back. ``extra``: columns the conditions read that ``t`` does not keep.
+    the row has it back, and a duplicate candidate its columns ``restore`` (``t`` keeps them for
+    dirty rows only; a clean row's equal the roster's ``r_<column>``). ``extra``: columns the
+    conditions read that ``t`` does not keep.
 
     Duplicates (only if some hash ``repeats``): of the rows sharing ``key`` — all in ``te``
     (see :func:`_mark_candidates`), among the rows whose hash is in ``hh`` — all but the first
@@ -656,11 +665,16 @@ def _classify(
     every run, however many threads read the file (a parallel read numbers rows in the order its
     threads finish). A row with no error at all (such as the copy kept) counts as clean."""
     err = " + ".join(f"coalesce({sql}, false)::INTEGER * {BIT[k]}" for k, sql in conds.items())
+    restored = "".join(
+        f", CASE WHEN t.dirty = {_CANDIDATE} THEN known.r_{c} ELSE t.{c} END AS {c}"
+        for c in restore
+    )
     con.execute(
         f"""CREATE TABLE te AS SELECT x.* EXCLUDE (dirty), ({err})::INTEGER AS err
-        FROM (SELECT t.rowid AS rid, t.* REPLACE (coalesce(t.driver, known.r_cpf) AS driver)
+        FROM (SELECT t.rowid AS rid,
+                     t.* REPLACE (coalesce(t.driver, known.r_cpf) AS driver{restored})
                      {", " + extra if extra else ""}
-              FROM t LEFT JOIN r AS known ON t.k = known.k WHERE t.dirty) x {joins}"""
+              FROM t LEFT JOIN r AS known ON t.k = known.k WHERE t.dirty > 0) x {joins}"""
     )
     if not repeats:
         return
@@ -682,7 +696,7 @@ def _counts(
     roster): the clean rows from ``t`` (mask 0), the others from ``te``. Gives the groups, the
     rows, the rows counted, the clean rows and the count per kind."""
     groups = con.execute(
-        f"""SELECT k, 0, NULL, count(*), count_if({revenue}){sums} FROM t WHERE NOT dirty
+        f"""SELECT k, 0, NULL, count(*), count_if({revenue}){sums} FROM t WHERE dirty = 0
             GROUP BY k
             UNION ALL
             SELECT k, err, CASE WHEN k = 0 THEN driver END, count(*), count_if({revenue}){sums}
@@ -824,7 +838,7 @@ def _counted_intervals(excl: int, s: str = "s", e: str = "e") -> tuple[str, str]
     ok = f"err & {excl} = 0 AND e > s"
     cols = f"{s} AS s, {e} AS e"
     return (
-        f"SELECT k, {cols} FROM t WHERE NOT dirty AND e > s "
+        f"SELECT k, {cols} FROM t WHERE dirty = 0 AND e > s "
         f"UNION ALL SELECT k, {cols} FROM te WHERE k > 0 AND {ok}",
         f"SELECT driver, {cols} FROM te WHERE k = 0 AND {ok}",
     )
@@ -986,13 +1000,14 @@ def _analyse_trips(
 ) -> Result:
     progress(5, "lendo e validando o arquivo")
     on = _load_roster(con, roster, month)
-    # The table keeps what the steps below read; a roster driver's CPF is its number ``k``.
+    # The table keeps what the steps below read; a roster driver's CPF is its number ``k``, and a
+    # clean row's plate is the roster's (the quick test compares them): kept for dirty rows only.
     # Native files carry only paying trips; MDS marks empty and reservation legs.
     mds = schema == "mds"
     revenue = "revenue" if mds else "true"
     columns = (
-        "trip_id, CASE WHEN k = 0 THEN driver END AS driver, plate, s, e, dist, dur, fare, ret, "
-        f"extras, {'revenue, ' if mds else ''}k, dirty, h"
+        "trip_id, CASE WHEN k = 0 THEN driver END AS driver, CASE WHEN dirty > 0 THEN plate END "
+        f"AS plate, s, e, dist, dur, fare, ret, extras, {'revenue, ' if mds else ''}k, dirty, h"
     )
     select = _trips_select(con, path, fmt, schema)
     _read(con, select, _trip_clean(limits), _TRIP_KEY, on.joins, columns)
@@ -1008,6 +1023,7 @@ def _analyse_trips(
         "(x.s, x.e, x.fare, x.ret, x.dist, x.dur, x.extras, x.plate, x.k, x.driver)",
         repeats,
         "" if mds else "true AS revenue",
+        restore=("plate",),
     )
     excl = _mask(EXCLUDING)
     progress(60, "totalizando")

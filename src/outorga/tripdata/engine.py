@@ -39,7 +39,7 @@ DURATION_TOLERANCE_S = 300
 SAMPLES_PER_KIND = 5
 #: The CSV reader's buffer, and the longest line it takes (DuckDB's default; a longer line is set
 #: aside and reported, and one beyond the buffer makes the file refused, see
-#: :func:`_check_every_line_read`). DuckDB's default buffer (32 MB) is mapped afresh for every
+#: :func:`_set_aside`). DuckDB's default buffer (32 MB) is mapped afresh for every
 #: file and faulted in page by page as the file is read into it: about 20 000 page faults per
 #: million-row file; 4 MB buffers are reused: about 2 000 (measured, docs/decisions/0005).
 CSV_BUFFER_BYTES = 4 << 20
@@ -930,23 +930,27 @@ def _chunks(path: Path, size: int = 1 << 20) -> Iterator[bytes]:
             yield chunk
 
 
-def _check_every_line_read(con: duckdb.DuckDBPyConnection, path: Path, lines: int | None) -> None:
-    """Every line after the header is a row of ``t`` or a line the reader set aside: else the
-    reader lost lines without a word — an unterminated quote swallows the lines after it, and a
-    line longer than the reader's buffer vanishes — and the file is refused whole. The lines
-    counted on receipt (or now) are compared first; blank lines, which the reader skips, are
-    counted apart only when that comparison falls short."""
-    (read,) = con.execute("SELECT count(*) FROM t").fetchone() or (0,)
+def _set_aside(
+    con: duckdb.DuckDBPyConnection, path: Path, fmt: str, lines: int | None
+) -> tuple[int, list[dict[str, Any]]]:
+    """The lines the CSV reader set aside (:func:`_rejected`), once it is checked that every line
+    after the header is a row of ``t`` or one of them: else the reader lost lines without a word —
+    an unterminated quote swallows the lines after it, and a line longer than the reader's buffer
+    vanishes — and the file is refused whole. The lines counted on receipt (or now) are compared
+    first; blank lines, which the reader skips, are counted apart only when that falls short."""
     set_aside, samples = _rejected(con)
+    if fmt != "csv":
+        return set_aside, samples
+    (read,) = con.execute("SELECT count(*) FROM t").fetchone() or (0,)
     read += set_aside
     if lines is None:
         lines = count_lines(_chunks(path))
     if read >= lines - 1:
-        return
+        return set_aside, samples
     with path.open("rb") as f:
         data = sum(1 for line in f if line.strip(b"\r\n")) - 1
     if read >= data:
-        return
+        return set_aside, samples
     near = f"; a primeira linha com problema é a {samples[0]['linha']}" if samples else ""
     raise FileRejected(
         f"o arquivo tem {data:_} linhas de dados, mas só {read:_} puderam ser separadas em "
@@ -1011,8 +1015,7 @@ def _analyse_trips(
     )
     select = _trips_select(con, path, fmt, schema)
     _read(con, select, _trip_clean(limits), _TRIP_KEY, on.joins, columns)
-    if fmt == "csv":
-        _check_every_line_read(con, path, lines)
+    bad, bad_samples = _set_aside(con, path, fmt, lines)
     progress(50, "procurando duplicatas")
     repeats = _mark_candidates(con)
     _classify(
@@ -1042,7 +1045,6 @@ def _analyse_trips(
         t.distance_m += int(dist or 0)
         t.duration_s += int(dur or 0)
     drivers = [totals[cpf] for cpf in sorted(totals)]
-    bad, bad_samples = _rejected(con)
     errors["missing_field"] += bad
     rows += bad
     progress(70, "amostras dos erros")
@@ -1092,15 +1094,13 @@ def _analyse_sessions(
     columns = "trip_id, CASE WHEN k = 0 THEN driver END AS driver, s, e, k, dirty, h"
     select = _sessions_select(con, path, fmt, schema)
     _read(con, select, _session_clean(month), _SESSION_KEY, on.joins, columns)
-    if fmt == "csv":
-        _check_every_line_read(con, path, lines)
+    bad, bad_samples = _set_aside(con, path, fmt, lines)
     repeats = _mark_candidates(con)
     _classify(con, conds, on.joins, _SESSION_KEY, "x.trip_id", repeats)
     kinds = [*conds, "duplicate"]
     excl = _mask(k for k in kinds if k != "unknown_driver")
     _, rows, counted, clean, found = _counts(con, excl, "true", "")
     errors = {k: found[k] for k in ERROR_KINDS if k in kinds}
-    bad, bad_samples = _rejected(con)
     samples = _samples(con, errors, SESSION_SAMPLE_COLUMNS)
     if bad:
         errors["missing_field"] += bad

@@ -176,44 +176,19 @@ def test_art_42_V_one_auto_backs_one_permission_suspension_and_may_also_back_the
     even after the first has run out."""
     permit = _taxi_permit(world.m)
     auto = final_taxi_auto(world, permit, on=EARLIER)
-    _suspend_permission(world, permit, auto)  # 30 days from D
     later = D + dt.timedelta(days=60)
+    common = {"actor": world.authority, "municipality": world.m, "permit": permit, "days": 10}
+
+    def register(infraction, start):  # type: ignore[no-untyped-def]
+        return E.taxi_register_suspension_impose(**common, infraction=infraction, start=start)
+
+    _suspend_permission(world, permit, auto)  # 30 days from D
     with pytest.raises(E.FieldError, match=r"já fundamenta a suspensão da permissão.*art\. 42, V"):
-        E.taxi_suspension_impose(
-            actor=world.authority,
-            municipality=world.m,
-            permit=permit,
-            auto=auto,
-            days=10,
-            start=later,
-        )
-    register = E.taxi_register_suspension_impose(
-        actor=world.authority,
-        municipality=world.m,
-        permit=permit,
-        infraction=auto,
-        days=10,
-        start=D,
-    )
-    assert register.decision["target"] == "cadastro"
+        E.taxi_suspension_impose(**common, auto=auto, start=later)
+    assert register(auto, D).decision["target"] == "cadastro"
     with pytest.raises(E.FieldError, match=r"já fundamenta a suspensão do cadastro.*art\. 42, IV"):
-        E.taxi_register_suspension_impose(
-            actor=world.authority,
-            municipality=world.m,
-            permit=permit,
-            infraction=auto,
-            days=10,
-            start=later,
-        )
-    other = final_taxi_auto(world, permit, on=EARLIER)  # another infraction: another measure
-    E.taxi_register_suspension_impose(
-        actor=world.authority,
-        municipality=world.m,
-        permit=permit,
-        infraction=other,
-        days=10,
-        start=later,
-    )
+        register(auto, later)
+    register(final_taxi_auto(world, permit, on=EARLIER), later)  # another infraction
     with tenant(world.m):
         assert Penalty.objects.filter(permit=permit, kind=Penalty.Kind.SUSPENSION).count() == 3
 

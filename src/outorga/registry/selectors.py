@@ -45,30 +45,39 @@ _SERVICE_OF_KIND = {
 def document_law(doc: Document, municipality: Municipality) -> str:
     """The law a document is kept under, so that reading it is authorised, and a refusal cited,
     under that law (taxi art. 20 keeps the taxi documents; mototaxi art. 4 the mototaxi ones):
-    the service of the permits it serves — its person's as holder, auxiliary or tender applicant,
-    its vehicle's as the permit's vehicle or a substitute — live permits first; a vehicle without
-    one by its kind; otherwise the municipality's registry law. A municipality applying none of
-    them gets its own law, under which the act is not foreseen: the read is refused naming it."""
+    its person's or its vehicle's (:func:`registry_law`)."""
+    return registry_law(municipality, person_id=doc.person_id, vehicle_id=doc.vehicle_id)
+
+
+def registry_law(
+    municipality: Municipality, *, person_id: int | None = None, vehicle_id: int | None = None
+) -> str:
+    """The law a person's or a vehicle's registry entry is kept under, so that an act on it is
+    authorised, and a refusal cited, under that law: the service of the permits it serves — the
+    person's as holder, auxiliary or tender applicant, the vehicle's as the permit's vehicle or a
+    substitute — live permits first; a vehicle without one by its kind; otherwise (a new entry,
+    say) the municipality's registry law. A municipality applying none of them gets its own law,
+    under which the act is not foreseen: the act is refused naming it."""
     here = [law for law in REGISTRY_LAWS if not municipality.laws or law in municipality.laws]
     services: list[str] = []
-    if doc.person_id:
-        held = Permit.objects.filter(holder_id=doc.person_id)
+    if person_id:
+        held = Permit.objects.filter(holder_id=person_id)
         services += held.filter(status__in=_LIVE).values_list("service", flat=True)
-        services += Auxiliary.objects.filter(person_id=doc.person_id).values_list(
+        services += Auxiliary.objects.filter(person_id=person_id).values_list(
             "permit__service", flat=True
         )
         services += held.values_list("service", flat=True)
-        services += TenderApplicant.objects.filter(person_id=doc.person_id).values_list(
+        services += TenderApplicant.objects.filter(person_id=person_id).values_list(
             "tender__service", flat=True
         )
-    if doc.vehicle_id:
-        carried = Permit.objects.filter(vehicle_id=doc.vehicle_id)
+    if vehicle_id:
+        carried = Permit.objects.filter(vehicle_id=vehicle_id)
         services += carried.filter(status__in=_LIVE).values_list("service", flat=True)
-        services += VehicleChange.objects.filter(to_vehicle_id=doc.vehicle_id).values_list(
+        services += VehicleChange.objects.filter(to_vehicle_id=vehicle_id).values_list(
             "permit__service", flat=True
         )
         services += carried.values_list("service", flat=True)
-        kind = Vehicle.objects.filter(pk=doc.vehicle_id).values_list("kind", flat=True).first()
+        kind = Vehicle.objects.filter(pk=vehicle_id).values_list("kind", flat=True).first()
         if kind in _SERVICE_OF_KIND:
             services.append(_SERVICE_OF_KIND[kind])
     for service in services:

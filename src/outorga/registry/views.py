@@ -20,7 +20,7 @@ from outorga.law.competence import NotCompetent, Role, is_allowed
 from . import forms as Fm
 from . import services as S
 from .models import SERVICE_LAW, Document, Permit, Person, Service, Vehicle
-from .selectors import SEES_DOCUMENT, document_law, shown_document
+from .selectors import SEES_DOCUMENT, document_law, registry_law, shown_document
 from .validation import FieldError, format_plate
 from .views_permits import permit_actions
 
@@ -85,7 +85,7 @@ def person_new(request: HttpRequest) -> HttpResponse:
             person = S.person_register(
                 actor=_actor(request),
                 municipality=current_municipality(),
-                law=MOTO,
+                law=registry_law(current_municipality()),
                 data=form.cleaned_data,
             )
         except NotCompetent as exc:
@@ -106,6 +106,7 @@ def person_new(request: HttpRequest) -> HttpResponse:
 def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
     person = get_object_or_404(Person.objects.all(), pk=person_id)
     actor = _actor(request)
+    law = registry_law(current_municipality(), person_id=person.pk)
     licence_form = Fm.LicenceForm(prefix="cnh")
     doc_form = Fm.DocumentForm(prefix="doc")
     photo_form = Fm.PhotoForm(prefix="photo")
@@ -117,7 +118,7 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
                     S.person_photo_set(
                         actor=actor,
                         municipality=current_municipality(),
-                        law=MOTO,
+                        law=law,
                         person=person,
                         content=photo_form.cleaned_data["file"].read(S.MAX_UPLOAD_BYTES + 1),
                     )
@@ -129,7 +130,7 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
                     S.licence_record(
                         actor=actor,
                         municipality=current_municipality(),
-                        law=MOTO,
+                        law=law,
                         person=person,
                         data=licence_form.cleaned_data,
                     )
@@ -143,7 +144,7 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
                     S.document_record(
                         actor=actor,
                         municipality=current_municipality(),
-                        law=MOTO,
+                        law=law,
                         doc_type=d["doc_type"],
                         issued_on=d["issued_on"],
                         person=person,
@@ -272,7 +273,7 @@ def vehicle_detail(request: HttpRequest, vehicle_id: int) -> HttpResponse:
             S.document_record(
                 actor=_actor(request),
                 municipality=current_municipality(),
-                law=MOTO,
+                law=registry_law(current_municipality(), vehicle_id=vehicle.pk),
                 doc_type=d["doc_type"],
                 issued_on=d["issued_on"],
                 vehicle=vehicle,

@@ -165,3 +165,86 @@ def test_art_23_viii_a_partner_in_public_service_is_refused(ipatinga_m, user_of)
         )
     cited = {(c.article, c.inciso) for r in eligibility.refusals for c in r.citations}
     assert ("23", "VIII") in cited
+
+
+def _company(m, partners: list[Person]) -> Person:  # type: ignore[no-untyped-def]
+    with tenant(m):
+        company = Person.objects.create(
+            kind=Person.Kind.LEGAL, document=CNPJ().generate(), name="Táxi Edita Ltda", city="X"
+        )
+        company.partners.set(partners)
+    return company
+
+
+def test_art_11_23_viii_the_edit_screen_changes_the_partners_with_an_act(ipatinga_m, user_of):
+    a, b = person(ipatinga_m, name="Sócia Antiga"), person(ipatinga_m, name="Sócio Novo")
+    company = _company(ipatinga_m, [a])
+    c = clerk_client(user_of)
+    assert "Editar cadastro" in c.get(f"/cadastro/pessoas/{company.pk}/").content.decode()
+    url = f"/cadastro/pessoas/{company.pk}/editar/"
+    form = c.get(url).content.decode()
+    # The form opens with the entry as it is: the partner's CPF, the CNPJ fixed.
+    assert format_cpf(a.document) in form and "disabled" in form
+    r = c.post(
+        url,
+        {
+            "name": "Táxi Edita Ltda",
+            "city": "Ipatinga",
+            "phone": "31 3333-0000",
+            "partners": format_cpf(b.document),
+            # A changed CNPJ or kind in the request is ignored: the entry keeps its own.
+            "document": CNPJ().generate(),
+            "kind": "natural",
+        },
+    )
+    assert r.status_code == 302, r.content.decode()[-2000:]
+    with tenant(ipatinga_m):
+        company.refresh_from_db()
+        assert list(company.partners.all()) == [b]
+        assert (company.city, company.phone, company.kind) == ("Ipatinga", "31 3333-0000", "legal")
+        act = Act.objects.filter(action="person.update", object_id=str(company.pk)).latest("seq")
+    assert act.record["payload"]["old"]["partners"] == [a.pk]
+    assert act.record["payload"]["new"]["partners"] == [b.pk]
+    assert "art. 23, VIII" in " ".join(act.record["basis"]["citations"])
+
+
+def test_the_edit_screen_keeps_everything_on_a_wrong_partner(ipatinga_m, user_of):
+    a = person(ipatinga_m)
+    company = _company(ipatinga_m, [a])
+    r = clerk_client(user_of).post(
+        f"/cadastro/pessoas/{company.pk}/editar/",
+        {"name": "Outro Nome", "partners": CPF().generate()},
+    )
+    assert r.status_code == 200 and "não está no cadastro" in r.content.decode()
+    with tenant(ipatinga_m):
+        company.refresh_from_db()
+        assert company.name == "Táxi Edita Ltda" and list(company.partners.all()) == [a]
+
+
+def test_the_edit_screen_is_the_clerks_and_of_this_municipality_only(ipatinga_m, barra_m, user_of):
+    company = _company(ipatinga_m, [])
+    inspector = Client()
+    inspector.force_login(user_of("ipatinga", Role.FISCAL))
+    assert (
+        "Editar cadastro" not in inspector.get(f"/cadastro/pessoas/{company.pk}/").content.decode()
+    )
+    r = inspector.post(f"/cadastro/pessoas/{company.pk}/editar/", {"name": "Fiscal Mudou"})
+    assert r.status_code == 403 and "art. 4" in r.content.decode()
+    other = Client()
+    other.force_login(user_of("barra-do-garcas", Role.ATENDENTE))
+    assert other.get(f"/cadastro/pessoas/{company.pk}/editar/").status_code == 404
+    with tenant(ipatinga_m):
+        company.refresh_from_db()
+        assert company.name == "Táxi Edita Ltda"
+
+
+def test_a_natural_persons_edit_screen_has_no_partners_and_keeps_them(ipatinga_m, user_of):
+    p = person(ipatinga_m, name="Fulana Edita")
+    c = clerk_client(user_of)
+    url = f"/cadastro/pessoas/{p.pk}/editar/"
+    assert 'name="partners"' not in c.get(url).content.decode()
+    r = c.post(url, {"name": "Fulana Editada", "birth_date": p.birth_date.isoformat()})
+    assert r.status_code == 302, r.content.decode()[-2000:]
+    with tenant(ipatinga_m):
+        p.refresh_from_db()
+        assert p.name == "Fulana Editada"

@@ -9,6 +9,7 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("pessoas/nova/", views.person_new, name="person_new"),
     path("pessoas/<int:person_id>/", views.person_detail, name="person"),
+    path("pessoas/<int:person_id>/editar/", views.person_edit, name="person_edit"),
     path("pessoas/<int:person_id>/foto/", views.person_photo, name="person_photo"),
     path("pessoas/<int:person_id>/veiculos/novo/", views.vehicle_new, name="vehicle_new"),
     path("veiculos/<int:vehicle_id>/", views.vehicle_detail, name="vehicle"),

@@ -21,7 +21,7 @@ from . import forms as Fm
 from . import services as S
 from .models import SERVICE_LAW, Document, Permit, Person, Service, Vehicle
 from .selectors import SEES_DOCUMENT, document_law, registry_law, shown_document
-from .validation import FieldError, format_plate
+from .validation import FieldError, format_cpf, format_plate
 from .views_permits import permit_actions
 
 MOTO = "ipatinga.mototaxi-2013"
@@ -99,6 +99,47 @@ def person_new(request: HttpRequest) -> HttpResponse:
         request,
         "registry/form.html",
         {"form": form, "title": "Cadastrar pessoa", "submit": "Cadastrar"},
+    )
+
+
+@staff_required
+def person_edit(request: HttpRequest, person_id: int) -> HttpResponse:
+    """The person's entry corrected (address, contacts, a company's titulares and sócios — taxi
+    art. 11; art. 23, VIII): the same form as the registration, the CPF or CNPJ and the kind fixed,
+    under the law that keeps the entry."""
+    person = get_object_or_404(Person.objects.all(), pk=person_id)
+    m = current_municipality()
+    initial = {
+        f: getattr(person, f)
+        for f in ("kind", "name", "birth_date", "blood_type", "address", "city", "phone", "email")
+    }
+    initial["document"] = person.document
+    initial["partners"] = "\n".join(
+        format_cpf(q.document) for q in person.partners.order_by("name")
+    )
+    form = Fm.PersonForm(request.POST or None, initial=initial)
+    form.fields["kind"].disabled = form.fields["document"].disabled = True
+    if person.kind == Person.Kind.NATURAL:
+        del form.fields["partners"]
+    if request.method == "POST" and form.is_valid():
+        try:
+            S.person_register(
+                actor=_actor(request),
+                municipality=m,
+                law=registry_law(m, person_id=person.pk),
+                data=form.cleaned_data,
+            )
+        except NotCompetent as exc:
+            return _deny(request, exc)
+        except FieldError as exc:
+            _field_error(form, exc)
+        else:
+            messages.success(request, f"Cadastro de {person.name} atualizado.")
+            return redirect("registry:person", person_id=person.pk)
+    return render(
+        request,
+        "registry/form.html",
+        {"form": form, "title": f"Editar cadastro — {person.name}", "submit": "Salvar"},
     )
 
 
@@ -181,6 +222,7 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
             # history and the Referer, and a role that sees it masked would find it there.
             "can_grant_moto": is_allowed(actor.role, "permit.grant", MOTO)
             and (not laws or MOTO in laws),
+            "can_edit": is_allowed(actor.role, "registry.record", law),
             "can_grant_taxi": is_allowed(actor.role, "permit.grant", TAXI)
             and (not laws or TAXI in laws),
             "licence": getattr(person, "licence", None),

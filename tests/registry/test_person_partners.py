@@ -222,7 +222,8 @@ def test_the_edit_screen_keeps_everything_on_a_wrong_partner(ipatinga_m, user_of
 
 
 def test_the_edit_screen_is_the_clerks_and_of_this_municipality_only(ipatinga_m, barra_m, user_of):
-    company = _company(ipatinga_m, [])
+    partner = person(ipatinga_m)
+    company = _company(ipatinga_m, [partner])
     inspector = Client()
     inspector.force_login(user_of("ipatinga", Role.FISCAL))
     assert (
@@ -230,6 +231,9 @@ def test_the_edit_screen_is_the_clerks_and_of_this_municipality_only(ipatinga_m,
     )
     r = inspector.post(f"/cadastro/pessoas/{company.pk}/editar/", {"name": "Fiscal Mudou"})
     assert r.status_code == 403 and "art. 4" in r.content.decode()
+    # Nor does the form open for the inspector: it shows the partners' CPFs.
+    r = inspector.get(f"/cadastro/pessoas/{company.pk}/editar/")
+    assert r.status_code == 403 and partner.document[3:9] not in r.content.decode()
     other = Client()
     other.force_login(user_of("barra-do-garcas", Role.ATENDENTE))
     assert other.get(f"/cadastro/pessoas/{company.pk}/editar/").status_code == 404

@@ -15,7 +15,7 @@ from outorga.core.acts import Actor
 from outorga.core.middleware import client_ip
 from outorga.core.models import User
 from outorga.core.tenancy import current_municipality
-from outorga.law.competence import NotCompetent, Role, is_allowed
+from outorga.law.competence import NotCompetent, Role, check, is_allowed
 
 from . import forms as Fm
 from . import services as S
@@ -109,6 +109,12 @@ def person_edit(request: HttpRequest, person_id: int) -> HttpResponse:
     under the law that keeps the entry."""
     person = get_object_or_404(Person.objects.all(), pk=person_id)
     m = current_municipality()
+    law = registry_law(m, person_id=person.pk)
+    try:
+        # The form shows the CPF or CNPJ and the partners' CPFs: only to who may change them.
+        check(_actor(request).role, "registry.record", law)
+    except NotCompetent as exc:
+        return _deny(request, exc)
     initial = {
         f: getattr(person, f)
         for f in ("kind", "name", "birth_date", "blood_type", "address", "city", "phone", "email")
@@ -126,7 +132,7 @@ def person_edit(request: HttpRequest, person_id: int) -> HttpResponse:
             S.person_register(
                 actor=_actor(request),
                 municipality=m,
-                law=registry_law(m, person_id=person.pk),
+                law=law,
                 data=form.cleaned_data,
             )
         except NotCompetent as exc:

@@ -75,6 +75,7 @@ MUNICIPAL_DATA_EXPECTED = {
     "municipality.fiscal_unit.record": ({Role.ADMIN}, "D-5"),
     "municipality.calendar.record": ({Role.ADMIN}, "D-4"),
     "municipality.parameter.record": ({Role.ADMIN}, "D-15"),
+    "municipality.taxi_item.record": ({Role.ADMIN}, "D-10"),
 }
 
 

@@ -20,6 +20,7 @@ from outorga.enforcement.models import (
     InfractionNotice,
     Notice,
     Seizure,
+    TaxiInfractionItem,
 )
 from outorga.law.competence import Role
 
@@ -99,7 +100,15 @@ def build(m: Any, user_of: Any, marker: str) -> dict[str, Any]:
             storage_daily_cents=1000,
             removal_cents=5000,
         )
+        item = TaxiInfractionItem.objects.create(
+            code=f"reg-{tag}",
+            description=f"Item {marker}",
+            nature="leve",
+            reference=f"Decreto {marker}",
+            valid_from=today,
+        )
     return {
+        "enf_taxi_item": item.pk,
         "enf_permit": permit.pk,
         "enf_plate": permit.vehicle.plate,
         "enf_auto": auto.pk,
@@ -200,6 +209,19 @@ ROUTES = {
         None,
     ),
     "fiscalizacao/fila/": lambda b: ("get", "/fiscalizacao/fila/", {200}, None),
+    "fiscalizacao/taxi/regulamento/": lambda b: (
+        "post",
+        "/fiscalizacao/taxi/regulamento/",
+        {404},
+        {
+            "__form__": {
+                "close": _e(b, "enf_taxi_item"),
+                "valid_until": TODAY,
+                "reference": "Decreto invasor",
+            }
+        },
+        "admin",
+    ),
     "fiscalizacao/suspensoes/<int:escalation_id>/aplicar/": lambda b: (
         "post",
         f"/fiscalizacao/suspensoes/{_e(b, 'enf_escalation')}/aplicar/",

@@ -176,6 +176,13 @@ ROUTES.update(
             {"__form__": {"doc-doc_type": "rg", "doc-issued_on": "2026-01-01"}},
             "atendente",
         ),
+        "cadastro/pessoas/<int:person_id>/editar/": lambda b: (
+            "post",
+            f"{C}/pessoas/{b.extra['person']}/editar/",
+            {404},
+            {"__form__": {"name": "Invasor", "city": "Outra"}},
+            "atendente",
+        ),
         "cadastro/pessoas/<int:person_id>/foto/": lambda b: (
             "get",
             f"{C}/pessoas/{b.extra['person']}/foto/",

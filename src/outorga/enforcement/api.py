@@ -25,7 +25,7 @@ from outorga.registry.models import Auxiliary, Permit
 
 from . import lawbridge as L
 from . import selectors, services
-from .models import Case, Escalation, Filing, InfractionNotice, Notice, Seizure, TaxiInfractionItem
+from .models import Case, Escalation, Filing, InfractionNotice, Notice, Seizure
 
 # Through the module: core.api imports this file at its end (import cycle), so the names are read
 # from the partly initialised module, with their types stated here.
@@ -241,11 +241,13 @@ def _today() -> dt.date:
 
 
 @router.get("/infraction-types", response=list[InfractionTypeOut], auth=staff)
-def infraction_types(request: HttpRequest, law: str = L.MOTO) -> Any:
-    """The catalog: mototaxi art. 38–41; taxi art. 41 §2 plus the regulation's items (art. 43)."""
+def infraction_types(request: HttpRequest, law: str = L.MOTO, on: dt.date | None = None) -> Any:
+    """The catalog: mototaxi art. 38–41; taxi art. 41 §2 plus the regulation's items (art. 43) in
+    force on ``on`` (the date of the fact; today by default)."""
     if law not in _m(request).laws:
         return []
-    return L.catalog(law, TaxiInfractionItem.objects.all() if law == L.TAXI else ())
+    day = on or timezone.localdate()
+    return L.catalog(law, selectors.taxi_items(day) if law == L.TAXI else ())
 
 
 @router.post("/autos", response={201: CaseOut}, auth=staff)

@@ -9,6 +9,8 @@ cancelled with a reason, cases annulled, proposals dismissed.
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.db import models
 
 from outorga.core.tenancy import TenantModel
@@ -23,22 +25,40 @@ class Severity(models.TextChoices):
 
 class TaxiInfractionItem(TenantModel):
     """An item of the taxi infraction list set by the municipality's regulation (taxi art. 43,
-    D-10); the law's own conducts (art. 41 §2) come from the rulebook and are not stored."""
+    D-10); the law's own conducts (art. 41 §2) come from the rulebook and are not stored.
+
+    Dated (D-15): a fact is judged by the items in force on its date. An item is never edited: a
+    regulation that changes it closes the version in force the day before and opens a new one
+    (same code); one that revokes it closes it. ``valid_from`` empty: in force since the
+    regulation's start (items recorded before the dates were kept)."""
 
     code = models.CharField("código", max_length=40)
     description = models.CharField("descrição", max_length=300)
     nature = models.CharField("natureza", max_length=10, choices=Severity.choices)
     reference = models.CharField("ato do regulamento", max_length=200, blank=True)
     example = models.BooleanField("exemplo", default=False)
+    valid_from = models.DateField("em vigor desde", null=True, blank=True)
+    valid_until = models.DateField("em vigor até (inclusive)", null=True, blank=True)
+    closed_by = models.CharField("ato que o revogou ou alterou", max_length=200, blank=True)
 
     class Meta:
-        ordering = ["code"]
+        ordering = ["code", "valid_from"]
         constraints = [
-            models.UniqueConstraint(fields=["municipality", "code"], name="uniq_taxi_item_code")
+            # One version of a code in force with no end: a change closes the old one first.
+            models.UniqueConstraint(
+                fields=["municipality", "code"],
+                condition=models.Q(valid_until__isnull=True),
+                name="uniq_taxi_item_open_code",
+            )
         ]
 
     def __str__(self) -> str:
         return self.code
+
+    def in_force(self, on: dt.date) -> bool:
+        return (self.valid_from is None or self.valid_from <= on) and (
+            self.valid_until is None or on <= self.valid_until
+        )
 
 
 class InfractionNotice(TenantModel):

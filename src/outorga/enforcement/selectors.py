@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Any
 
@@ -11,7 +12,24 @@ from outorga.core.models import User
 from outorga.law.competence import Role
 from outorga.registry.models import Document, Permit, Person
 
-from .models import Case, Escalation, Filing, InfractionNotice, Notice, Seizure
+from .models import (
+    Case,
+    Escalation,
+    Filing,
+    InfractionNotice,
+    Notice,
+    Seizure,
+    TaxiInfractionItem,
+)
+
+
+def taxi_items(on: dt.date) -> QuerySet[TaxiInfractionItem]:
+    """The taxi regulation's infraction items in force on ``on`` (taxi art. 43, D-10, D-15): a
+    fact is judged by the items of its date, whenever it is judged."""
+    return TaxiInfractionItem.objects.filter(
+        Q(valid_from__isnull=True) | Q(valid_from__lte=on),
+        Q(valid_until__isnull=True) | Q(valid_until__gte=on),
+    )
 
 
 def normalise_plate(text: str) -> str:

@@ -43,8 +43,8 @@ from .models import (
     Notice,
     Penalty,
     Seizure,
-    TaxiInfractionItem,
 )
+from .selectors import taxi_items
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 
@@ -209,7 +209,9 @@ def infraction_issue(
     with tenant(municipality):
         kinds = {
             k.code: k
-            for k in L.catalog(law, TaxiInfractionItem.objects.all() if law == L.TAXI else ())
+            for k in L.catalog(
+                law, taxi_items(timezone.localtime(committed_at).date()) if law == L.TAXI else ()
+            )
         }
     if code not in kinds and not (law == L.MOTO and code == "art35"):
         raise FieldError("infração", f"infração {code} não consta do catálogo da lei")
@@ -416,7 +418,7 @@ def _warning_check(
         allowed = bool(d.outcome["allowed"])
     else:
         with tenant(municipality):
-            rows = list(TaxiInfractionItem.objects.all())
+            rows = list(taxi_items(on))
             primary = _primary(
                 permit=permit,
                 plate=plate,
@@ -917,7 +919,7 @@ def _finalize(actor: Actor, municipality: Municipality, case: Case, on: dt.date,
                 auto.infraction_code,
                 timezone.localtime(auto.committed_at).date(),
                 on,
-                taxi_rows=TaxiInfractionItem.objects.all(),
+                taxi_rows=taxi_items(timezone.localtime(auto.committed_at).date()),
                 notified_on=notice.notified_on if notice else None,
                 judged_on=judged.judged_on if judged else None,
             )
@@ -1122,7 +1124,9 @@ def _offender(auto: InfractionNotice) -> dict[str, Any] | None:
 def _taxi_cassacao_facts(auto: InfractionNotice, target: str, on: dt.date) -> dict[str, Any]:
     return {
         "infraction": auto.infraction_code,
-        "regulation_items": L.taxi_regulation_items(TaxiInfractionItem.objects.all()),
+        "regulation_items": L.taxi_regulation_items(
+            taxi_items(timezone.localtime(auto.committed_at).date())
+        ),
         "committed_on": timezone.localtime(auto.committed_at).date().isoformat(),
         "imposed_on": on.isoformat(),
         "requested": f"cassacao_{target}",

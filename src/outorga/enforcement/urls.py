@@ -32,6 +32,7 @@ urlpatterns = [
     path("fiscalizacao/pecas/<int:filing_id>/julgar/", views.filing_judge, name="filing_judge"),
     path("fiscalizacao/pecas/<int:filing_id>/decisao.pdf", views.decision_pdf, name="decision_pdf"),
     path("fiscalizacao/fila/", views.queue, name="queue"),
+    path("fiscalizacao/taxi/regulamento/", views.taxi_items, name="taxi_items"),
     path(
         "fiscalizacao/suspensoes/<int:escalation_id>/aplicar/",
         views.suspension_impose,

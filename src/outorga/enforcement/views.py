@@ -27,8 +27,17 @@ from outorga.registry.models import Auxiliary, Permit
 from outorga.registry.validation import FieldError
 
 from . import lawbridge as L
-from . import pdf, selectors, services
-from .models import Case, Escalation, Filing, InfractionNotice, Notice, Seizure, TaxiInfractionItem
+from . import pdf, regulation, selectors, services
+from .models import (
+    Case,
+    Escalation,
+    Filing,
+    InfractionNotice,
+    Notice,
+    Seizure,
+    Severity,
+    TaxiInfractionItem,
+)
 
 STAFF = frozenset(r for r in Role if r not in (Role.PERMISSIONARIO, Role.PLATAFORMA))
 ERRORS = (FieldError, registry.Refused, services.InvalidStep, registry.InvalidTransition)
@@ -106,12 +115,64 @@ def index(request: HttpRequest) -> HttpResponse:
             "results": results,
             "autos": selectors.autos_recent(20),
             "role": _user(request).role,
+            "applies_taxi": L.TAXI in (_user(request).municipality.laws or []),  # type: ignore[union-attr]
         },
     )
 
 
 def _catalog(law: str) -> list[L.InfractionKind]:
-    return L.catalog(law, TaxiInfractionItem.objects.all() if law == L.TAXI else ())
+    return L.catalog(law, selectors.taxi_items(_today()) if law == L.TAXI else ())
+
+
+@staff_only
+def taxi_items(request: HttpRequest) -> HttpResponse:
+    """The taxi regulation's infraction items (art. 43, D-10) with their versions: every servant
+    sees them; the administrator records a new item or version, or closes one (D-15)."""
+    m = _user(request).municipality
+    assert m is not None
+    if L.TAXI not in (m.laws or []):
+        raise Http404
+    can = is_allowed(_user(request).role, regulation.ACTION)
+    if request.method == "POST":
+        to = reverse("enforcement:taxi_items")
+        try:
+            if "close" in request.POST:
+                item = get_object_or_404(TaxiInfractionItem.objects.all(), pk=request.POST["close"])
+                regulation.taxi_item_close(
+                    actor=_actor(request),
+                    municipality=m,
+                    item=item,
+                    valid_until=_date(request.POST.get("valid_until")),
+                    reference=request.POST.get("reference", ""),
+                )
+                messages.success(request, f"Item {item.code} encerrado.")
+            else:
+                item = regulation.taxi_item_record(
+                    actor=_actor(request),
+                    municipality=m,
+                    code=request.POST.get("code", ""),
+                    description=request.POST.get("description", ""),
+                    nature=request.POST.get("nature", ""),
+                    reference=request.POST.get("reference", ""),
+                    valid_from=_date(request.POST.get("valid_from")),
+                    example=bool(request.POST.get("example")),
+                )
+                messages.success(
+                    request, f"Item {item.code} em vigor desde {item.valid_from:%d/%m/%Y}."
+                )
+        except FieldError as exc:
+            return _back(request, exc, to)
+        return HttpResponseRedirect(to)
+    return render(
+        request,
+        "enforcement/taxi_items.html",
+        {
+            "items": TaxiInfractionItem.objects.order_by("code", "valid_from"),
+            "natures": Severity.choices,
+            "can": can,
+            "today": _today(),
+        },
+    )
 
 
 @staff_only

@@ -332,6 +332,7 @@ MUNICIPAL_DATA_ACTIONS: dict[str, str] = {
     "municipality.calendar.record": "registrar feriado, ponto facultativo ou dia sem expediente",
     "municipality.parameter.record": "registrar valor de parâmetro fixado em decreto, regulamento "
     "ou lei",
+    "municipality.taxi_item.record": "registrar ou encerrar item de infração do regulamento do táxi",
 }
 
 MUNICIPAL = "municipio"
@@ -352,6 +353,16 @@ MUNICIPAL_DATA_COMPETENCES: dict[str, Competence] = {
         ),
         # D-15: an amendment or a decree value is a new dated value, never an edit of the old one.
         _c(MUNICIPAL, "municipality.parameter.record", {R.ADMIN}, decision(15)),
+        # Taxi art. 43: the regulation adds infraction items; D-10 keeps them as the municipality's
+        # data, dated as any regulation value (D-15).
+        _c(
+            MUNICIPAL,
+            "municipality.taxi_item.record",
+            {R.ADMIN},
+            cite(TAXI, 43),
+            decision(10),
+            decision(15),
+        ),
     )
 }
 assert set(MUNICIPAL_DATA_COMPETENCES) == set(MUNICIPAL_DATA_ACTIONS)

@@ -9,13 +9,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from ninja import NinjaAPI, Schema
-from ninja.errors import AuthenticationError, ValidationError
+from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import HttpBearer, SessionAuth
 
 from outorga.law import questions
 from outorga.law.competence import NotCompetent
 
-from . import selectors, services
+from . import api_errors, selectors, services
 from .access import NOT_STAFF
 from .acts import Actor, record_act
 from .lawctx import context
@@ -96,13 +96,15 @@ def _unauthenticated(request: HttpRequest, exc: AuthenticationError) -> HttpResp
 @api.exception_handler(ValidationError)
 def _invalid(request: HttpRequest, exc: ValidationError) -> HttpResponse:
     errors = [
-        {
-            "campo": ".".join(str(p) for p in e.get("loc", ()) if p not in ("body", "query")),
-            "erro": e.get("msg", "valor inválido"),
-        }
+        {"campo": api_errors.field_of(e.get("loc", ())), "erro": api_errors.message(e)}
         for e in exc.errors
     ]
     return _error(request, 422, "Dados inválidos.", erros=errors)
+
+
+@api.exception_handler(HttpError)
+def _http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+    return _error(request, exc.status_code, api_errors.http_message(str(exc.message)))
 
 
 @api.exception_handler(questions.FactsInvalid)

@@ -118,3 +118,14 @@ def test_the_staff_api_gives_the_month_with_differences(world, done, user_of):
     body = c.get(f"/api/v1/tripdata/months/{world.platform.pk}/2026/10").json()
     assert body["peak"]["count"] == 2 and body["issqn"]["complete"] is True
     assert body["reconciliation"]["report_version"] is None
+
+
+def test_times_are_shown_on_the_municipalitys_clock(world, done, user_of):
+    """Barra do Garças (MT) is an hour behind Brasília: the peak of 11:15 UTC is 07:15 there."""
+    with unscoped():
+        assert done.peak_at.isoformat() == "2026-10-01T11:15:00+00:00"
+    c = client_of(user_of, Role.FINANCAS)
+    upload = c.get(f"/dados/corridas/envios/{done.pk}/").content.decode()
+    assert "em 01/10/2026 07:15:00" in upload
+    month = c.get(month_url(world)).content.decode()
+    assert "atingido em 01/10/2026 07:15:00" in month

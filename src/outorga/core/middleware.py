@@ -4,7 +4,9 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 
+from .localtime import zone_of
 from .tenancy import set_current
 
 
@@ -20,7 +22,8 @@ def client_ip(request: HttpRequest) -> str | None:
 
 
 class TenantMiddleware:
-    """Scopes every request to the logged-in user's municipality (API tokens scope themselves)."""
+    """Scopes every request to the logged-in user's municipality (API tokens scope themselves),
+    and shows times on the municipality's clock (:func:`localtime.zone_of`)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -28,8 +31,12 @@ class TenantMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         user = getattr(request, "user", None)
         municipality = getattr(user, "municipality", None) if user is not None else None
-        set_current(municipality if user is not None and user.is_authenticated else None)
+        scoped = municipality if user is not None and user.is_authenticated else None
+        set_current(scoped)
+        if scoped is not None:
+            timezone.activate(zone_of(scoped))
         try:
             return self.get_response(request)
         finally:
             set_current(None)
+            timezone.deactivate()

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 
+from django.utils import timezone
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from outorga.core.localtime import zone_of
 from outorga.law.money import brl
 
 from .models import IssqnStatement
@@ -45,7 +48,7 @@ def statement_pdf(statement: IssqnStatement) -> bytes:
         ),
         Paragraph(
             f"Base da plataforma: {statement.base_source}. Calculado em "
-            f"{statement.computed_at:%d/%m/%Y %H:%M}.",
+            f"{_local(statement):%d/%m/%Y %H:%M}.",
             styles["Normal"],
         ),
         Spacer(1, 4 * mm),
@@ -90,3 +93,8 @@ def statement_pdf(statement: IssqnStatement) -> bytes:
         ]
     doc.build(story)
     return buf.getvalue()
+
+
+def _local(statement: IssqnStatement) -> dt.datetime:
+    """When it was computed, on the municipality's clock (the PDF is made outside a request)."""
+    return timezone.localtime(statement.computed_at, zone_of(statement.municipality))

@@ -11,9 +11,7 @@ import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
-from zoneinfo import ZoneInfo
 
-from django.conf import settings
 from django.core.files import File
 from django.db import transaction
 from django.utils import timezone
@@ -21,6 +19,7 @@ from django.utils import timezone
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.lawctx import context
+from outorga.core.localtime import zone_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant, unscoped
 from outorga.law import questions
@@ -47,8 +46,6 @@ log = logging.getLogger(__name__)
 APPS_LAW = "barra-do-garcas.apps-2025"
 SYSTEM = "processamento de arquivos de corridas"
 
-#: Local time of the municipality decides which month a trip belongs to.
-TIMEZONE_BY_UF = {"MT": "America/Cuiaba", "MS": "America/Campo_Grande", "AM": "America/Manaus"}
 
 #: The roster's vehicle kinds (platforms app) in the rulebook's CTB species (art. 17).
 LAW_VEHICLE_KIND: dict[str, tuple[str, int | None]] = {
@@ -228,7 +225,7 @@ def trip_upload_submit(
 
 
 def month_bounds(m: Municipality, first_day: dt.date) -> engine.Month:
-    tz = ZoneInfo(TIMEZONE_BY_UF.get(m.uf, settings.TIME_ZONE))
+    tz = zone_of(m)  # the municipality's clock decides a trip's month
     nxt = dt.date(first_day.year + (first_day.month == 12), first_day.month % 12 + 1, 1)
     start = dt.datetime.combine(first_day, dt.time.min, tzinfo=tz)
     end = dt.datetime.combine(nxt, dt.time.min, tzinfo=tz)
@@ -473,7 +470,7 @@ def _store(upload: TripUpload, result: engine.Result, ctx: Context, limits_reaso
     pm.save()
     if pm.candidate:
         # D-9 (b): listed for the authority in the same transaction as the result it comes from.
-        tz = ZoneInfo(TIMEZONE_BY_UF.get(m.uf, settings.TIME_ZONE))
+        tz = zone_of(m)  # the municipality's clock decides a trip's month
         platform_services.concurrency_candidate_record(
             actor=Actor.system(SYSTEM),
             municipality=m,

@@ -120,8 +120,11 @@ def test_fare_limits_and_dynamic_ceiling_are_checked_and_history_kept(api, barra
     too_much = post(api, "/platform/fares", {**FARE, "dynamic_max_percent": "30"})
     assert too_much.status_code == 422
     assert any("art. 9" in c for c in too_much.json()["citacoes"])
+    # The detail alone says what to correct and the article (as for drivers).
+    assert too_much.json()["detail"].startswith("Tabela recusada: ")
+    assert "art. 9" in too_much.json()["detail"]
     over = post(api, "/platform/fares", {**FARE, "base_fare_cents": 700})
-    assert over.status_code == 422
+    assert over.status_code == 422 and "art. 7" in over.json()["detail"]
     incomplete = post(api, "/platform/fares", {"base_fare_cents": 100, "per_km_cents": 1})
     assert incomplete.status_code == 422  # schema: per_minute_cents is required (art. 6, III)
     history = api.get("/api/v1/platform/fares").json()

@@ -104,6 +104,8 @@ def test_conditions_to_operate_are_required(barra_m, authority, field, article):
     with pytest.raises(PlatformError) as exc:
         platform_credential(actor=authority, municipality=barra_m, data=data(**{field: ""}))
     assert f"{LAW}, {article}" in exc.value.to_json()["citacoes"]
+    # The message names the requirement and its article, not only "recusado".
+    assert article in str(exc.value) and str(exc.value).count("recusado") == 1
 
 
 def test_invalid_or_repeated_cnpj_is_refused(barra_m, authority):

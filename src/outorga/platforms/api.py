@@ -520,12 +520,10 @@ def platform_driver_register(request: HttpRequest, payload: DriverIn) -> Any:
         "citacoes": services.citations_of(decisions),
     }
     if driver.status != PlatformDriver.Status.ENABLED:
-        refusals = [r for r in body["fundamentos"] if r["resultado"] in ("refused", "pending")]
         return Status(
             422,
             {
-                "detail": "Motorista recusado: "
-                + "; ".join(f"{r['mensagem']} ({r['citacoes'][0]})" for r in refusals),
+                "detail": f"Motorista recusado: {services.refusal_text(decisions)}",
                 "fundamentos": body["fundamentos"],
                 "citacoes": body["citacoes"],
                 "id": driver.pk,
@@ -611,7 +609,7 @@ def platform_fare_publish(request: HttpRequest, payload: FareIn) -> Any:
         return Status(
             422,
             {
-                "detail": f"Tabela recusada: {decision.summary}",
+                "detail": f"Tabela recusada: {services.refusal_text([decision])}",
                 "fundamentos": services.reasons_json([decision]),
                 "citacoes": services.citations_of([decision]),
                 "id": table.pk,

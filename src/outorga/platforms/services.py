@@ -125,6 +125,17 @@ def reasons_json(decisions: Iterable[Decision]) -> list[dict[str, Any]]:
     ]
 
 
+def refusal_text(decisions: Iterable[Decision]) -> str:
+    """What was refused or is pending, each with its first article: the ``detail`` of a refusal,
+    so that its text alone tells what to correct and why."""
+    parts = [
+        r["mensagem"] + (f" ({r['citacoes'][0]})" if r["citacoes"] else "")
+        for r in reasons_json(decisions)
+        if r["resultado"] in ("refused", "pending")
+    ]
+    return "; ".join(parts) or "; ".join(d.summary for d in decisions)
+
+
 def citations_of(decisions: Iterable[Decision]) -> list[str]:
     seen: dict[str, None] = {}
     for d in decisions:
@@ -257,7 +268,7 @@ def platform_credential(
             )
     if refused is not None:
         raise PlatformError(
-            f"Credenciamento recusado: {refused.summary}", status=422, decisions=[refused]
+            f"Credenciamento recusado: {refusal_text([refused])}", status=422, decisions=[refused]
         )
     return platform, decision
 

@@ -10,7 +10,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from outorga.law.citations import cite, decision, parse
-from outorga.law.money import brl, fiscal_units_to_cents, rate_of, split_instalments, to_cents
+from outorga.law.money import (
+    brl,
+    fiscal_units_to_cents,
+    rate_of,
+    rate_percent,
+    split_instalments,
+    to_cents,
+)
 from outorga.law.windows import age_on, in_window, twelve_months_ending
 
 D = dt.date
@@ -79,3 +86,9 @@ def test_citations_render_in_portuguese_and_parse_back():
 def test_an_unknown_law_is_refused():
     with pytest.raises(ValueError):
         cite("lei.inexistente", 1)
+
+
+def test_rate_percent_is_brazilian():
+    assert rate_percent("0.05") == "5%"
+    assert rate_percent("0.025") == "2,5%"
+    assert rate_percent(Decimal("0.0075")) == "0,75%"

@@ -76,6 +76,8 @@ def test_the_month_page_shows_peak_reconciliation_and_issqn(world, done, user_of
     assert "Pico de <strong>2</strong>" in html
     assert "diverge" in html and "só nas corridas" in html  # 111… differs, 123… not reported
     assert "Extrato do ISSQN" in html
+    # Rates and regimes as a person reads them: 2%, autônomo — not 0.02, autonomo.
+    assert "<td>2%</td>" in html and "autônomo pessoa física" in html and "0.02" not in html
     # Recomputing takes the report's intermediation revenue as the platform's base.
     r = c.post(month_url(world) + "issqn/recalcular/")
     assert r.status_code == 302

@@ -42,3 +42,9 @@ def brl(cents: int) -> str:
     whole, frac = divmod(abs(cents), 100)
     grouped = f"{whole:,}".replace(",", ".")
     return f"{sign}R$ {grouped},{frac:02d}"
+
+
+def rate_percent(rate: Decimal | str) -> str:
+    """A tax rate as a Brazilian percentage: ``0.05`` → ``5%``, ``0.025`` → ``2,5%``."""
+    value = (Decimal(str(rate)) * 100).normalize()
+    return format(value, "f").replace(".", ",") + "%"

@@ -195,6 +195,19 @@ class IssqnStatement(TenantModel):
         ]
 
 
+#: How a statement line's regime reads (D-14): the platform's general regime, the driver's
+#: capacity of apps art. 20.
+REGIME_LABELS = {
+    "geral": "regime geral",
+    "mei": "MEI",
+    "autonomo": "autônomo pessoa física",
+}
+
+
+def regime_label(code: str) -> str:
+    return REGIME_LABELS.get(code, code)
+
+
 class IssqnLine(TenantModel):
     """One taxpayer's line of a statement: the platform itself or one driver."""
 

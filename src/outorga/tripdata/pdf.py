@@ -13,9 +13,9 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from outorga.core.localtime import zone_of
-from outorga.law.money import brl
+from outorga.law.money import brl, rate_percent
 
-from .models import IssqnStatement
+from .models import IssqnStatement, regime_label
 
 
 def _cpf(value: str) -> str:
@@ -59,11 +59,11 @@ def statement_pdf(statement: IssqnStatement) -> bytes:
         rows.append(
             [
                 who,
-                line.regime,
+                regime_label(line.regime),
                 brl(line.gross_cents),
                 brl(line.deduction_cents),
                 brl(line.base_cents),
-                line.rate or "não informada",
+                rate_percent(line.rate) if line.rate else "não informada",
                 "pendente" if line.iss_cents is None else brl(line.iss_cents),
             ]
         )

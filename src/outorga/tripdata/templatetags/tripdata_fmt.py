@@ -1,10 +1,11 @@
-"""Brazilian formats for the trip-data screens: money, thousands, masked CPF."""
+"""Brazilian formats for the trip-data screens: money, thousands, masked CPF, rates, regimes."""
 
 from __future__ import annotations
 
 from django import template
 
-from outorga.law.money import brl
+from outorga.law.money import brl, rate_percent
+from outorga.tripdata.models import regime_label
 
 register = template.Library()
 
@@ -24,3 +25,14 @@ def cpf(value: str) -> str:
     """Masked CPF (LGPD: screens show only what identifies the line)."""
     v = str(value or "")
     return f"***.{v[3:6]}.{v[6:9]}-**" if len(v) == 11 else v
+
+
+@register.filter
+def aliquota(rate: str | None) -> str:
+    """``0.05`` → ``5%``; no rate → "não informada"."""
+    return rate_percent(rate) if rate else "não informada"
+
+
+@register.filter
+def regime(code: str) -> str:
+    return regime_label(code)

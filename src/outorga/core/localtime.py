@@ -1,0 +1,24 @@
+"""The municipality's own clock. Brazil has four time zones; Django's ``TIME_ZONE`` is Brasília's.
+A municipality in Mato Grosso (Barra do Garças) lives an hour behind: the month a trip belongs to,
+a peak's instant, a deadline's day are read on its clock."""
+
+from __future__ import annotations
+
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+
+#: States off Brasília time (IANA zones; Acre and the far west of Amazonas an hour further).
+TIMEZONE_BY_UF = {
+    "MT": "America/Cuiaba",
+    "MS": "America/Campo_Grande",
+    "AM": "America/Manaus",
+    "RO": "America/Porto_Velho",
+    "RR": "America/Boa_Vista",
+    "AC": "America/Rio_Branco",
+}
+
+
+def zone_of(municipality: Any) -> ZoneInfo:
+    return ZoneInfo(TIMEZONE_BY_UF.get(getattr(municipality, "uf", ""), settings.TIME_ZONE))

@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django.contrib.humanize",
+    "ninja",  # Swagger UI from its own static files, not a CDN (works offline)
     "axes",
     "outorga.core",
     "outorga.platforms",

@@ -81,7 +81,7 @@ def _error(request: HttpRequest, exc: services.TripDataError) -> HttpResponse:
     summary="Enviar o arquivo de corridas ou sessões de um mês",
     description=(
         "Recebe o arquivo (multipart, campo `file`), guarda-o e enfileira o processamento: a "
-        "resposta 202 vem antes de qualquer validação. Acompanhe em `GET /tripdata/uploads/{id}`."
+        "resposta 202 vem antes de qualquer validação. Acompanhe em `GET /api/v1/tripdata/uploads/{id}` (o `status_url` da resposta)."
         " Idempotente: o mesmo conteúdo (SHA-256) para o mesmo mês devolve o envio já recebido "
         "(200); o cabeçalho `Idempotency-Key` reutilizado com outro conteúdo é recusado (422).\n"
         + SCHEMA_DOC

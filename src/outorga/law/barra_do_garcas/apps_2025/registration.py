@@ -318,7 +318,7 @@ def art4_ii_document(
     must be presented, unexpired on the reference date and, for a certidão negativa, negative."""
     cite_ = art(4, inc="II", ali=ali)
     if doc is None:
-        return reason(rule, Verdict.REFUSED, f"{label}: não apresentado.", cite_)
+        return reason(rule, Verdict.REFUSED, f"{label}: documento não apresentado.", cite_)
     facts: dict[str, Any] = dict(doc)
     if must_be_negative and doc.get("negative") is False:
         return reason(rule, Verdict.REFUSED, f"{label}: certidão positiva.", cite_, facts=facts)

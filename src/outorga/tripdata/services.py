@@ -456,15 +456,14 @@ def _store(upload: TripUpload, result: engine.Result, ctx: Context, limits_reaso
         pm.peak, pm.peak_at, pm.peak_source = pm.peak_sessions, pm.peak_sessions_at, "sessions"
     else:
         pm.peak, pm.peak_at, pm.peak_source = pm.peak_trips, pm.peak_trips_at, "trips"
-    decision = questions.ask(
-        "apps.concurrency_month",
-        ctx,
-        {
-            "year": upload.month.year,
-            "month": upload.month.month,
-            "measured_peak": int(pm.peak or 0),
-        },
-    )
+    facts: dict[str, Any] = {
+        "year": upload.month.year,
+        "month": upload.month.month,
+        "measured_peak": int(pm.peak or 0),
+    }
+    if pm.peak_at is not None:
+        facts["measured_peak_at"] = pm.peak_at.isoformat()
+    decision = questions.ask("apps.concurrency_month", ctx, facts)
     pm.candidate = bool(decision.outcome.get("candidate"))
     pm.decision = decision.to_json()
     pm.save()

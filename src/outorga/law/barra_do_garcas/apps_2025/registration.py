@@ -239,6 +239,8 @@ SESSION: dict[str, Any] = {
             "year": {"type": "integer", "minimum": 2025, "maximum": 2100},
             "month": {"type": "integer", "minimum": 1, "maximum": 12},
             "measured_peak": COUNT,
+            # The first instant of a measured peak (ISO 8601), echoed in the outcome.
+            "measured_peak_at": {"type": "string", "minLength": 10},
             "sessions": {"type": "array", "items": SESSION},
         },
     },
@@ -268,6 +270,8 @@ def concurrency_month(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         count, at = peak.count, peak.at
     else:
         count = int(facts["measured_peak"])
+        if facts.get("measured_peak_at"):
+            at = dt.datetime.fromisoformat(str(facts["measured_peak_at"]))
     reasons = [art3_2_measured_peak(ctx, count, month_end)]
     candidate = reasons[0].verdict is Verdict.REFUSED
     if candidate:

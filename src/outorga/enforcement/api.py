@@ -240,7 +240,12 @@ def _today() -> dt.date:
 # --- catalog and autos -------------------------------------------------------------------------------
 
 
-@router.get("/infraction-types", response=list[InfractionTypeOut], auth=staff)
+@router.get(
+    "/infraction-types",
+    summary="Catálogo de infrações da lei (mototáxi art. 38–41; táxi art. 41 §2 e itens do regulamento, art. 43)",
+    response=list[InfractionTypeOut],
+    auth=staff,
+)
 def infraction_types(request: HttpRequest, law: str = L.MOTO, on: dt.date | None = None) -> Any:
     """The catalog: mototaxi art. 38–41; taxi art. 41 §2 plus the regulation's items (art. 43) in
     force on ``on`` (the date of the fact; today by default)."""
@@ -250,7 +255,12 @@ def infraction_types(request: HttpRequest, law: str = L.MOTO, on: dt.date | None
     return L.catalog(law, selectors.taxi_items(day) if law == L.TAXI else ())
 
 
-@router.post("/autos", response={201: CaseOut}, auth=staff)
+@router.post(
+    "/autos",
+    summary="Lavrar auto de infração (mototáxi art. 29–30; táxi art. 41 §5)",
+    response={201: CaseOut},
+    auth=staff,
+)
 def auto_issue(request: HttpRequest, payload: AutoIn) -> Any:
     permit = (
         get_object_or_404(Permit.objects.all(), pk=payload.permit_id) if payload.permit_id else None
@@ -288,7 +298,12 @@ def auto_issue(request: HttpRequest, payload: AutoIn) -> Any:
     return Status(201, _case_out(Case.objects.get(auto=auto)))
 
 
-@router.post("/autos/{auto_id}/cancel", response=CaseOut, auth=staff)
+@router.post(
+    "/autos/{auto_id}/cancel",
+    summary="Cancelar auto de infração (autoridade, com motivo; nada é apagado)",
+    response=CaseOut,
+    auth=staff,
+)
 def auto_cancel(request: HttpRequest, auto_id: int, payload: CancelIn) -> Any:
     auto = get_object_or_404(InfractionNotice.objects.all(), pk=auto_id)
     services.infraction_cancel(
@@ -300,12 +315,22 @@ def auto_cancel(request: HttpRequest, auto_id: int, payload: CancelIn) -> Any:
 # --- cases ------------------------------------------------------------------------------------------
 
 
-@router.get("/cases/{case_id}", response=CaseOut, auth=staff)
+@router.get(
+    "/cases/{case_id}",
+    summary="Um processo administrativo, com prazos e etapas",
+    response=CaseOut,
+    auth=staff,
+)
 def case_get(request: HttpRequest, case_id: int) -> Any:
     return _case_out(get_object_or_404(Case.objects.all(), pk=case_id))
 
 
-@router.post("/notices/{notice_id}/deliver", response=NoticeOut, auth=staff)
+@router.post(
+    "/notices/{notice_id}/deliver",
+    summary="Registrar a entrega de uma notificação",
+    response=NoticeOut,
+    auth=staff,
+)
 def notice_deliver(request: HttpRequest, notice_id: int, payload: DeliverIn) -> Any:
     notice = get_object_or_404(Notice.objects.all(), pk=notice_id)
     return services.notice_deliver(
@@ -318,7 +343,12 @@ def notice_deliver(request: HttpRequest, notice_id: int, payload: DeliverIn) -> 
     )
 
 
-@router.post("/notices/edital", response=list[NoticeOut], auth=staff)
+@router.post(
+    "/notices/edital",
+    summary="Publicar notificações por edital",
+    response=list[NoticeOut],
+    auth=staff,
+)
 def edital_publish(request: HttpRequest, payload: EditalIn) -> Any:
     notices = list(Notice.objects.filter(pk__in=payload.notice_ids, notified_on__isnull=True))
     return services.edital_publish(
@@ -330,7 +360,12 @@ def edital_publish(request: HttpRequest, payload: EditalIn) -> Any:
     )
 
 
-@router.post("/cases/{case_id}/filings", response={201: FilingOut}, auth=staff)
+@router.post(
+    "/cases/{case_id}/filings",
+    summary="Protocolar defesa ou recurso entregue em papel",
+    response={201: FilingOut},
+    auth=staff,
+)
 def filing_paper(request: HttpRequest, case_id: int, payload: FilingIn) -> Any:
     """A defence or appeal filed on paper, registered by the clerk."""
     case = get_object_or_404(Case.objects.all(), pk=case_id)
@@ -348,7 +383,12 @@ def filing_paper(request: HttpRequest, case_id: int, payload: FilingIn) -> Any:
     )
 
 
-@router.post("/filings/{filing_id}/judge", response=FilingOut, auth=staff)
+@router.post(
+    "/filings/{filing_id}/judge",
+    summary="Julgar defesa ou recurso (autoridade, JARI ou Chefe do Executivo, conforme a lei)",
+    response=FilingOut,
+    auth=staff,
+)
 def filing_judge(request: HttpRequest, filing_id: int, payload: JudgeIn) -> Any:
     filing = get_object_or_404(Filing.objects.all(), pk=filing_id)
     return services.filing_judge(
@@ -361,7 +401,12 @@ def filing_judge(request: HttpRequest, filing_id: int, payload: JudgeIn) -> Any:
     )
 
 
-@router.post("/cases/{case_id}/decide", response=CaseOut, auth=staff)
+@router.post(
+    "/cases/{case_id}/decide",
+    summary="Decidir proposta de revogação ou cassação (D-3)",
+    response=CaseOut,
+    auth=staff,
+)
 def proposal_decide(request: HttpRequest, case_id: int, payload: DecideIn) -> Any:
     case = get_object_or_404(Case.objects.all(), pk=case_id)
     services.proposal_decide(
@@ -375,7 +420,7 @@ def proposal_decide(request: HttpRequest, case_id: int, payload: DecideIn) -> An
     return _case_out(Case.objects.get(pk=case.pk))
 
 
-@router.get("/queue", auth=staff)
+@router.get("/queue", summary="Fila de trabalho por prazo", auth=staff)
 def queue(request: HttpRequest) -> Any:
     """The caller's work queue, nearest deadline first."""
     q = selectors.queue(_user(request))
@@ -402,7 +447,11 @@ def queue(request: HttpRequest) -> Any:
     return out
 
 
-@router.post("/escalations/{escalation_id}/impose", auth=staff)
+@router.post(
+    "/escalations/{escalation_id}/impose",
+    summary="Aplicar a suspensão proposta pela reincidência",
+    auth=staff,
+)
 def suspension_impose(request: HttpRequest, escalation_id: int, payload: ImposeIn) -> Any:
     esc = get_object_or_404(Escalation.objects.all(), pk=escalation_id)
     esc = services.suspension_impose(
@@ -428,7 +477,12 @@ class TaxiSuspensionIn(Schema):
     reason: str = ""
 
 
-@router.post("/permits/{permit_id}/cassacao-proposal", response={201: CaseOut}, auth=staff)
+@router.post(
+    "/permits/{permit_id}/cassacao-proposal",
+    summary="Propor cassação da permissão",
+    response={201: CaseOut},
+    auth=staff,
+)
 def cassacao_propose(request: HttpRequest, permit_id: int, payload: CassacaoIn) -> Any:
     """Open a cassação proposal under the permit's law — mototaxi: the causes of art. 32 III /
     art. 47; taxi: a final infraction and the target (art. 41 §3–4) — decided by the Chief
@@ -451,7 +505,11 @@ def cassacao_propose(request: HttpRequest, permit_id: int, payload: CassacaoIn) 
     return Status(201, _case_out(case))
 
 
-@router.post("/permits/{permit_id}/taxi-suspension", auth=staff)
+@router.post(
+    "/permits/{permit_id}/taxi-suspension",
+    summary="Suspender a permissão de táxi (art. 42, V)",
+    auth=staff,
+)
 def taxi_suspension(request: HttpRequest, permit_id: int, payload: TaxiSuspensionIn) -> Any:
     """Taxi art. 42 V: suspension of the permission, at most 90 days (D-10), on a final auto of
     the permission (D-1; art. 41 caput)."""
@@ -483,6 +541,7 @@ class RegisterSuspensionOut(Schema):
 
 @router.post(
     "/permits/{permit_id}/taxi-register-suspension",
+    summary="Suspender a inscrição no Cadastro Municipal de Taxistas (art. 42, IV)",
     response={201: RegisterSuspensionOut},
     auth=staff,
 )
@@ -515,7 +574,9 @@ def taxi_register_suspension(
 # --- seizures ---------------------------------------------------------------------------------------
 
 
-@router.post("/seizures", response={201: SeizureOut}, auth=staff)
+@router.post(
+    "/seizures", summary="Registrar apreensão de veículo", response={201: SeizureOut}, auth=staff
+)
 def seizure_create(request: HttpRequest, payload: SeizureIn) -> Any:
     auto = get_object_or_404(InfractionNotice.objects.select_related("permit"), pk=payload.auto_id)
     person = auto.permit.holder if auto.permit else None
@@ -539,7 +600,11 @@ def seizure_create(request: HttpRequest, payload: SeizureIn) -> Any:
     )
 
 
-@router.post("/seizures/{seizure_id}/storage", auth=staff)
+@router.post(
+    "/seizures/{seizure_id}/storage",
+    summary="Cobrar as diárias de estadia ainda não cobradas do veículo apreendido (mototáxi art. 35 §1)",
+    auth=staff,
+)
 def seizure_storage(request: HttpRequest, seizure_id: int, payload: OnIn) -> Any:
     s = get_object_or_404(Seizure.objects.all(), pk=seizure_id)
     debt = services.seizure_bill_storage(
@@ -551,7 +616,12 @@ def seizure_storage(request: HttpRequest, seizure_id: int, payload: OnIn) -> Any
     }
 
 
-@router.post("/seizures/{seizure_id}/release", response=SeizureOut, auth=staff)
+@router.post(
+    "/seizures/{seizure_id}/release",
+    summary="Liberar veículo apreendido",
+    response=SeizureOut,
+    auth=staff,
+)
 def seizure_release(request: HttpRequest, seizure_id: int, payload: OnIn) -> Any:
     s = get_object_or_404(Seizure.objects.all(), pk=seizure_id)
     return services.seizure_release(
@@ -570,13 +640,23 @@ def _holder_cases(request: HttpRequest) -> Any:
     return selectors.holder_cases(person)
 
 
-@router.get("/me/cases", response=list[CaseOut], auth=django_auth, tags=["portal"])
+@router.get(
+    "/me/cases",
+    summary="Meus processos (permissionário)",
+    response=list[CaseOut],
+    auth=django_auth,
+    tags=["portal"],
+)
 def my_cases(request: HttpRequest) -> Any:
     return [_case_out(c) for c in _holder_cases(request)]
 
 
 @router.post(
-    "/me/cases/{case_id}/filings", response={201: FilingOut}, auth=django_auth, tags=["portal"]
+    "/me/cases/{case_id}/filings",
+    summary="Apresentar defesa ou recurso pelo portal (permissionário)",
+    response={201: FilingOut},
+    auth=django_auth,
+    tags=["portal"],
 )
 def my_filing(request: HttpRequest, case_id: int, payload: FilingIn) -> Any:
     """The holder's defence or appeal, online, with attachments."""

@@ -155,6 +155,8 @@ def test_an_idempotency_key_reused_with_other_content_is_refused(world, sample_t
     r = world.upload(sample_trips + b"T-9,1,2,3,4,5,6,7,8,9\n", key="k-1")
     assert r.status_code == 422
     assert r.json()["erros"][0]["campo"] == "Idempotency-Key"
+    # The same shape as the platform API's other refusals: a list of citations.
+    assert any("art. 21" in c for c in r.json()["citacoes"])
 
 
 def test_a_file_missing_columns_fails_and_loads_nothing(world):

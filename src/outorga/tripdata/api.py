@@ -16,6 +16,7 @@ from outorga.core.api import PlatformBearer, api
 from outorga.core.middleware import client_ip
 from outorga.core.models import ApiToken, User
 from outorga.core.tenancy import current_municipality
+from outorga.law.citations import cite
 from outorga.platforms.models import Platform
 
 from . import selectors, services
@@ -70,7 +71,17 @@ def _error(request: HttpRequest, exc: services.TripDataError) -> HttpResponse:
     erros = [{"campo": exc.field, "erro": str(exc)}] if exc.field else []
     return api.create_response(
         request,
-        {"detail": str(exc), "erros": erros, "fundamento": "Lei 4.976/2025, art. 21 e 24"},
+        {
+            "detail": str(exc),
+            "erros": erros,
+            # As every refusal of the platform API (docs/platforms-api.md); ``fundamento`` kept
+            # for clients written against the first version.
+            "citacoes": [
+                cite(services.APPS_LAW, 21).render(),
+                cite(services.APPS_LAW, 24).render(),
+            ],
+            "fundamento": "Lei 4.976/2025, art. 21 e 24",
+        },
         status=exc.status,
     )
 

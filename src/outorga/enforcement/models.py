@@ -9,8 +9,6 @@ cancelled with a reason, cases annulled, proposals dismissed.
 
 from __future__ import annotations
 
-import datetime as dt
-
 from django.db import models
 
 from outorga.core.tenancy import TenantModel
@@ -54,11 +52,6 @@ class TaxiInfractionItem(TenantModel):
 
     def __str__(self) -> str:
         return self.code
-
-    def in_force(self, on: dt.date) -> bool:
-        return (self.valid_from is None or self.valid_from <= on) and (
-            self.valid_until is None or on <= self.valid_until
-        )
 
 
 class InfractionNotice(TenantModel):

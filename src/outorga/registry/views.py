@@ -77,15 +77,17 @@ def index(request: HttpRequest) -> HttpResponse:
     )
 
 
-@staff_required
-def person_new(request: HttpRequest) -> HttpResponse:
-    form = Fm.PersonForm(request.POST or None)
+def _person_form(
+    request: HttpRequest, form: Fm.PersonForm, law: str, title: str, submit: str, done: str
+) -> HttpResponse:
+    """The person form's POST (registration or correction: ``person_register`` upserts by CPF or
+    CNPJ) under ``law``, and its page."""
     if request.method == "POST" and form.is_valid():
         try:
             person = S.person_register(
                 actor=_actor(request),
                 municipality=current_municipality(),
-                law=registry_law(current_municipality()),
+                law=law,
                 data=form.cleaned_data,
             )
         except NotCompetent as exc:
@@ -93,13 +95,16 @@ def person_new(request: HttpRequest) -> HttpResponse:
         except FieldError as exc:
             _field_error(form, exc)
         else:
-            messages.success(request, f"{person.name} cadastrado(a).")
+            messages.success(request, f"{person.name}: {done}")
             return redirect("registry:person", person_id=person.pk)
-    return render(
-        request,
-        "registry/form.html",
-        {"form": form, "title": "Cadastrar pessoa", "submit": "Cadastrar"},
-    )
+    return render(request, "registry/form.html", {"form": form, "title": title, "submit": submit})
+
+
+@staff_required
+def person_new(request: HttpRequest) -> HttpResponse:
+    form = Fm.PersonForm(request.POST or None)
+    law = registry_law(current_municipality())
+    return _person_form(request, form, law, "Cadastrar pessoa", "Cadastrar", "cadastrado(a).")
 
 
 @staff_required
@@ -127,25 +132,8 @@ def person_edit(request: HttpRequest, person_id: int) -> HttpResponse:
     form.fields["kind"].disabled = form.fields["document"].disabled = True
     if person.kind == Person.Kind.NATURAL:
         del form.fields["partners"]
-    if request.method == "POST" and form.is_valid():
-        try:
-            S.person_register(
-                actor=_actor(request),
-                municipality=m,
-                law=law,
-                data=form.cleaned_data,
-            )
-        except NotCompetent as exc:
-            return _deny(request, exc)
-        except FieldError as exc:
-            _field_error(form, exc)
-        else:
-            messages.success(request, f"Cadastro de {person.name} atualizado.")
-            return redirect("registry:person", person_id=person.pk)
-    return render(
-        request,
-        "registry/form.html",
-        {"form": form, "title": f"Editar cadastro — {person.name}", "submit": "Salvar"},
+    return _person_form(
+        request, form, law, f"Editar cadastro — {person.name}", "Salvar", "cadastro atualizado."
     )
 
 

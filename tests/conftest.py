@@ -118,3 +118,19 @@ def in_barra(barra_m: Any) -> Iterator[Any]:
 
     with tenant(barra_m):
         yield barra_m
+
+
+@pytest.fixture
+def keep_only_laws() -> Any:
+    """``keep(m, *laws)``: the municipality's bindings of other laws removed — a municipality that
+    applies only these laws."""
+
+    def keep(m: Any, *laws: str) -> None:
+        from outorga.core.models import LawBinding
+        from outorga.core.tenancy import unscoped
+
+        with unscoped():
+            LawBinding.objects.filter(municipality=m).exclude(law__in=laws).delete()
+        m.forget_bindings()
+
+    return keep

@@ -9,17 +9,28 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
+from outorga.law.bindings import adopting, laws_of
 from outorga.law.context import FiscalUnitValue, MunicipalityFacts, Population
 
 CENSUS_2022_PUBLISHED = dt.date(2023, 6, 28)
 CENSUS_SOURCE = "IBGE, Censo Demográfico 2022"
+
+#: Ipatinga's own laws, each from the day it entered into force.
+IPATINGA_BINDINGS = (
+    *adopting(
+        "ipatinga.mototaxi-2013", reference="Lei municipal de 27/08/2013 (mototáxi e motofrete)"
+    ),
+    *adopting("ipatinga.taxi-2017", reference="Lei municipal de 2017 (táxi)"),
+)
+BARRA_DO_GARCAS_BINDINGS = adopting("barra-do-garcas.apps-2025", reference="Lei 4.976/2025")
 
 IPATINGA = MunicipalityFacts(
     slug="ipatinga",
     name="Ipatinga",
     ibge_code="3131307",
     uf="MG",
-    laws=("ipatinga.mototaxi-2013", "ipatinga.taxi-2017"),
+    laws=laws_of(IPATINGA_BINDINGS),
+    bindings=IPATINGA_BINDINGS,
     populations=(Population(227_731, 2022, CENSUS_2022_PUBLISHED, CENSUS_SOURCE),),
     fiscal_units=(
         FiscalUnitValue(
@@ -37,7 +48,8 @@ BARRA_DO_GARCAS = MunicipalityFacts(
     name="Barra do Garças",
     ibge_code="5101803",
     uf="MT",
-    laws=("barra-do-garcas.apps-2025",),
+    laws=laws_of(BARRA_DO_GARCAS_BINDINGS),
+    bindings=BARRA_DO_GARCAS_BINDINGS,
     populations=(Population(69_210, 2022, CENSUS_2022_PUBLISHED, CENSUS_SOURCE),),
     fiscal_units=(
         FiscalUnitValue(

@@ -129,3 +129,125 @@ def test_art_6_a_tender_never_grants_more_permits_than_its_places(ipatinga_m, cl
     with pytest.raises(FieldError, match="vagas da licitação") as exc:
         grant(ipatinga_m, clerk, p2, v2, small)
     assert exc.value.citation.endswith("art. 6")
+
+
+# --- Facts drawn from the records: the vehicle's other permits and its owner -------------------
+
+
+def _cited(exc: pytest.ExceptionInfo[S.Refused]) -> set[tuple[str, str | None]]:
+    return {(c.article, c.paragraph) for r in exc.value.decision.refusals for c in r.citations}
+
+
+def test_art_5_par8_the_motorcycle_of_an_active_motofrete_permit_is_refused_for_mototaxi(
+    ipatinga_m, clerk, tender
+):
+    from outorga.registry.models import Tender
+
+    owner, moto = make_applicant(ipatinga_m, clerk, n=31)
+    with tenant(ipatinga_m):
+        cargo = Tender.objects.create(
+            service="motofrete",
+            number="03/2026",
+            places=5,
+            opened_on=ON - dt.timedelta(days=60),
+            homologated_on=ON - dt.timedelta(days=10),
+            status=Tender.Status.HOMOLOGATED,
+        )
+        moto.cargo_device = "bau"
+        moto.cargo_within_contran_limits = moto.cargo_mirrors_unobstructed = True
+        moto.save()
+    freight = S.permit_grant(
+        actor=clerk,
+        municipality=ipatinga_m,
+        holder=owner,
+        service="motofrete",
+        vehicle=moto,
+        granted_on=ON,
+        term_years=10,
+        decree="Decreto 1.235/2026",
+        equipment=EQUIPMENT[:4],
+        tender=cargo,
+    )
+    assert freight.status == Permit.Status.ACTIVE
+    # The same holder, the same motorcycle, now for passengers: art. 5 §8 refuses (and art. 6 §2
+    # does not, the other permit being of another service).
+    with pytest.raises(S.Refused) as exc:
+        grant(ipatinga_m, clerk, owner, moto, tender)
+    assert ("5", "8") in _cited(exc)
+    assert not any(
+        r.rule == "art_6_par2_one_permit_per_vehicle" for r in exc.value.decision.refusals
+    )
+
+
+def test_art_6_par2_a_motorcycle_already_on_a_mototaxi_permit_is_refused_for_a_second_one(
+    ipatinga_m, clerk, tender
+):
+    first, moto = make_applicant(ipatinga_m, clerk, n=32)
+    grant(ipatinga_m, clerk, first, moto, tender)
+    second, _ = make_applicant(ipatinga_m, clerk, n=33)
+    with tenant(ipatinga_m):
+        moto.owner = second  # even once sold to the second applicant, it is the first permit's
+        moto.save()
+    with pytest.raises(S.Refused) as exc:
+        grant(ipatinga_m, clerk, second, moto, tender)
+    refusal = next(
+        r for r in exc.value.decision.refusals if r.rule == "art_6_par2_one_permit_per_vehicle"
+    )
+    assert ("6", "2") in {(c.article, c.paragraph) for c in refusal.citations}
+    assert "MT-0001" in refusal.message
+
+
+def test_art_6_par2_a_motorcycle_whose_permit_ended_may_serve_a_new_one(ipatinga_m, clerk, tender):
+    first, moto = make_applicant(ipatinga_m, clerk, n=34)
+    old = grant(ipatinga_m, clerk, first, moto, tender)
+    with tenant(ipatinga_m):
+        Permit.objects.filter(pk=old.pk).update(status=Permit.Status.RENOUNCED)
+    second, _ = make_applicant(ipatinga_m, clerk, n=35)
+    with tenant(ipatinga_m):
+        moto.owner = second
+        moto.save()
+    assert grant(ipatinga_m, clerk, second, moto, tender).status == Permit.Status.ACTIVE
+
+
+def test_art_5_par5_a_motorcycle_owned_by_someone_else_is_refused(ipatinga_m, clerk, tender):
+    applicant, _ = make_applicant(ipatinga_m, clerk, n=36)
+    _, someone_elses = make_applicant(ipatinga_m, clerk, n=37)
+    with pytest.raises(S.Refused) as exc:
+        grant(ipatinga_m, clerk, applicant, someone_elses, tender)
+    refusal = next(r for r in exc.value.decision.refusals if r.rule == "art_5_par5_in_holders_name")
+    assert ("5", "5") in {(c.article, c.paragraph) for c in refusal.citations}
+    assert "CRV" in refusal.message
+
+
+def test_art_5_par1_i_the_crlv_must_be_of_the_municipality_itself(ipatinga_m, clerk, tender):
+    person, vehicle = make_applicant(ipatinga_m, clerk, n=38)
+    with tenant(ipatinga_m):
+        vehicle.registration_city = "Coronel Fabriciano"
+        vehicle.save()
+    with pytest.raises(S.Refused) as exc:
+        grant(ipatinga_m, clerk, person, vehicle, tender)
+    assert ("5", "1") in _cited(exc)
+    with tenant(ipatinga_m):
+        vehicle.registration_city = "IPATINGA"  # as typed on a form: still the municipality
+        vehicle.save()
+    assert grant(ipatinga_m, clerk, person, vehicle, tender).status == Permit.Status.ACTIVE
+
+
+def test_the_pre_grant_check_asks_what_the_grant_asks(ipatinga_m, clerk):
+    """Without a tender the check already shows the refusal the grant would give (art. 6)."""
+    person, vehicle = make_applicant(ipatinga_m, clerk, n=39)
+    checked = S.permit_grant_decisions(
+        municipality=ipatinga_m,
+        holder=person,
+        service="mototaxi",
+        vehicle=vehicle,
+        granted_on=ON,
+        term_years=10,
+        decree="Decreto 1.234/2026",
+        equipment=EQUIPMENT,
+        tender=None,
+    )
+    shown = {r.rule for d in checked for r in d.refusals}
+    with pytest.raises(S.Refused) as exc:
+        grant(ipatinga_m, clerk, person, vehicle, None)
+    assert shown and shown == {r.rule for r in exc.value.decision.refusals}

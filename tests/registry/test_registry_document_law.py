@@ -96,7 +96,9 @@ def test_mototaxi_art_4_a_mototaxi_document_is_still_read_under_the_mototaxi_law
     assert _refused_law(m) == MOTO
 
 
-def test_the_law_follows_the_permit_then_the_vehicle_then_the_municipality(ipatinga_m):
+def test_the_law_follows_the_permit_then_the_vehicle_then_the_municipality(
+    ipatinga_m, keep_only_laws
+):
     m = ipatinga_m
     holder, car = taxi_holder(m, ON)
     nobody = person(m)
@@ -113,7 +115,7 @@ def test_the_law_follows_the_permit_then_the_vehicle_then_the_municipality(ipati
         assert document_law(person_doc, m) == TAXI
         assert document_law(loose, m) == MOTO
         # A municipality that applies only the taxi law never answers under the mototaxi one.
-        m.laws = [TAXI]
+        keep_only_laws(m, TAXI)
         assert document_law(loose, m) == TAXI
 
 

@@ -73,7 +73,9 @@ def test_taxi_art_20_a_taxi_cars_document_is_refused_citing_the_taxi_law(ipating
         assert not Document.objects.filter(vehicle=car, number="1").exists()
 
 
-def test_mototaxi_art_4_a_person_without_permit_falls_back_on_the_mototaxi_law(ipatinga_m, user_of):
+def test_mototaxi_art_4_a_person_without_permit_falls_back_on_the_mototaxi_law(
+    ipatinga_m, user_of, keep_only_laws
+):
     m = ipatinga_m
     nobody = person(m)
     r = _client(user_of, "ipatinga", Role.FISCAL).post(f"/cadastro/pessoas/{nobody.pk}/", _cnh())
@@ -81,7 +83,7 @@ def test_mototaxi_art_4_a_person_without_permit_falls_back_on_the_mototaxi_law(i
     assert _refused(m).object_id == MOTO
     with tenant(m):
         assert registry_law(m, person_id=nobody.pk) == MOTO
-        m.laws = [TAXI]
+        keep_only_laws(m, TAXI)
         assert registry_law(m, person_id=nobody.pk) == TAXI
 
 

@@ -188,10 +188,11 @@ def test_the_mototaxi_form_stays_the_default_and_has_no_taxi_fields(ipatinga_m, 
     assert "?servico=taxi" in page and "?servico=motofrete" in page
 
 
-def test_a_service_the_municipality_does_not_apply_is_not_offered(ipatinga_m, user_of):
+def test_a_service_the_municipality_does_not_apply_is_not_offered(
+    ipatinga_m, user_of, keep_only_laws
+):
     m = ipatinga_m
-    m.laws = ["ipatinga.mototaxi-2013"]
-    m.save(update_fields=["laws"])
+    keep_only_laws(m, "ipatinga.mototaxi-2013")
     owner = person(m)
     c = clerk_client(user_of)
     page = c.get(f"/cadastro/pessoas/{owner.pk}/veiculos/novo/?servico=taxi").content.decode()

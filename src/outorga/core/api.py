@@ -13,6 +13,8 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import HttpBearer, SessionAuth
 
 from outorga.law import questions
+from outorga.law.bindings import RULEBOOKS
+from outorga.law.citations import LAW_TITLES
 from outorga.law.competence import NotCompetent
 
 from . import api_errors, selectors, services
@@ -182,6 +184,21 @@ def _question(qid: str) -> questions.Question:
     if q is None or q.law not in selectors.require_municipality().laws:
         raise Http404
     return q
+
+
+@api.get("/law/laws", auth=staff, tags=["lei"], summary="Leis que o sistema conhece (regras)")
+def law_laws(request: HttpRequest) -> list[dict[str, Any]]:
+    """Every rulebook a municipality may bind to a service (its own law or another's, adopted by
+    reference): ``POST /api/v1/municipality/law-bindings``."""
+    return [
+        {
+            "law": b.law,
+            "title": LAW_TITLES.get(b.law, b.law),
+            "services": list(b.services),
+            "in_force_from": b.in_force_from,
+        }
+        for b in RULEBOOKS.values()
+    ]
 
 
 @api.get("/law/questions", auth=staff, tags=["lei"], summary="Perguntas à lei")

@@ -1,5 +1,6 @@
 """API of the municipality's dated data, under ``/api/v1/municipality/…``: population (D-7), fiscal
-unit values (D-5), calendar days (D-4) and the municipality's values of declared parameters (D-15).
+unit values (D-5), calendar days (D-4), the municipality's values of declared parameters (D-15) and
+the law bound to each service from a date (D-15).
 
 Every municipal servant reads; the administrator records (``municipality.*.record``). History is
 append-only: there is no PUT nor DELETE, a correction is a new dated value. Refusals: 403 (no
@@ -17,11 +18,19 @@ from django.utils import timezone
 from ninja import Field, Router, Schema, Status
 
 from outorga.core import api as core_api
+from outorga.law.citations import LAW_TITLES
 
 from . import selectors, services
 from .acts import Actor
 from .middleware import client_ip
-from .models import CalendarDay, FiscalUnitValue, ParameterOverride, PopulationFigure, User
+from .models import (
+    CalendarDay,
+    FiscalUnitValue,
+    LawBinding,
+    ParameterOverride,
+    PopulationFigure,
+    User,
+)
 
 # Typed here: core.api imports this module at its end, and mypy cannot infer across the cycle.
 _core: Any = core_api
@@ -269,3 +278,71 @@ def parameter_create(request: HttpRequest, payload: ParameterIn) -> Any:
         if r["id"] == row.pk
     )
     return Status(201, out)
+
+
+# --- law bindings (D-15) ----------------------------------------------------------------------------
+
+
+class LawBindingIn(Schema):
+    service: Literal["mototaxi", "motofrete", "taxi", "aplicativo"] = Field(
+        ..., description="serviço regulado", examples=["mototaxi"]
+    )
+    law: str = Field(
+        ...,
+        description="identificador da lei (as leis conhecidas estão em GET /api/v1/law/laws)",
+        examples=["ipatinga.mototaxi-2013"],
+    )
+    valid_from: dt.date = Field(..., description="em vigor desde", examples=["2027-01-01"])
+    valid_until: dt.date | None = Field(None, description="em vigor até (inclusive), se houver")
+    reference: str = Field(
+        ..., max_length=300, examples=["Lei Municipal 1.234/2026, art. 1º (adoção por referência)"]
+    )
+
+
+class LawBindingOut(Schema):
+    id: int
+    service: str
+    law: str
+    law_title: str
+    valid_from: dt.date
+    valid_until: dt.date | None
+    reference: str
+    in_force: bool
+
+
+def _binding_out(row: LawBinding, today: dt.date) -> dict[str, Any]:
+    return {
+        "id": row.pk,
+        "service": row.service,
+        "law": row.law,
+        "law_title": LAW_TITLES.get(row.law, row.law),
+        "valid_from": row.valid_from,
+        "valid_until": row.valid_until,
+        "reference": row.reference,
+        "in_force": row.as_binding().covers(today),
+    }
+
+
+@router.get(
+    "/law-bindings",
+    response=list[LawBindingOut],
+    summary="Leis que regem cada serviço do município, com a vigência (decisão D-15)",
+)
+def law_binding_list(request: HttpRequest) -> Any:
+    today = timezone.localdate()
+    rows = LawBinding.objects.order_by("service", "-valid_from")
+    return [_binding_out(r, today) for r in rows]
+
+
+@router.post(
+    "/law-bindings",
+    response={201: LawBindingOut, 403: Error, 422: Error},
+    summary="Registrar a lei de um serviço a partir de uma data (a anterior termina na véspera)",
+)
+def law_binding_create(request: HttpRequest, payload: LawBindingIn) -> Any:
+    row = services.law_binding_record(
+        actor=_actor(request),
+        municipality=selectors.require_municipality(),
+        **payload.dict(),
+    )
+    return Status(201, _binding_out(row, timezone.localdate()))

@@ -13,7 +13,15 @@ from outorga.law.context import MunicipalityFacts
 from outorga.platforms.models import Platform
 
 from .acts import Actor, record_act
-from .models import CalendarDay, FiscalUnitValue, Municipality, PopulationFigure, User
+from .models import (
+    CalendarDay,
+    FiscalUnitValue,
+    LawBinding,
+    Municipality,
+    PopulationFigure,
+    User,
+)
+from .services import law_binding_write
 from .tenancy import tenant
 
 DEMO_PASSWORD_SUFFIX = "-demo-2026"  # noqa: S105 - demo logins are printed on purpose
@@ -55,7 +63,7 @@ def load_demo() -> list[DemoLogin]:
 def _load_municipality(facts: MunicipalityFacts) -> list[DemoLogin]:
     m, created = Municipality.objects.get_or_create(
         ibge_code=facts.ibge_code,
-        defaults={"name": facts.name, "uf": facts.uf, "slug": facts.slug, "laws": list(facts.laws)},
+        defaults={"name": facts.name, "uf": facts.uf, "slug": facts.slug},
     )
     logins = []
     with tenant(m):
@@ -68,6 +76,17 @@ def _load_municipality(facts: MunicipalityFacts) -> list[DemoLogin]:
                 obj=m,
                 new={"ibge_code": m.ibge_code, "name": m.name, "uf": m.uf},
             )
+        for b in facts.bindings:
+            if not LawBinding.objects.filter(service=b.service, valid_from=b.valid_from).exists():
+                law_binding_write(
+                    actor=system,
+                    municipality=m,
+                    service=b.service,
+                    law=b.law,
+                    valid_from=b.valid_from,
+                    valid_until=b.valid_until,
+                    reference=b.reference,
+                )
         for p in facts.populations:
             PopulationFigure.objects.get_or_create(
                 reference_year=p.reference_year,

@@ -41,7 +41,8 @@ def facts_for(m: Municipality) -> MunicipalityFacts:
             name=m.name,
             ibge_code=m.ibge_code,
             uf=m.uf,
-            laws=tuple(m.laws),
+            laws=m.laws,
+            bindings=m.law_bindings(),
             populations=tuple(
                 Population(p.value, p.reference_year, p.effective, p.source)
                 for p in PopulationFigure.objects.all()

@@ -8,9 +8,10 @@ from typing import Any
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 
+from outorga.law.bindings import SERVICE_LABELS, Binding, laws_of
 from outorga.law.competence import ROLE_LABELS, Role
 
-from .tenancy import TenantModel
+from .tenancy import TenantModel, unscoped
 
 
 class Municipality(models.Model):
@@ -18,7 +19,6 @@ class Municipality(models.Model):
     name = models.CharField("nome", max_length=120)
     uf = models.CharField("UF", max_length=2)
     slug = models.SlugField(unique=True)
-    laws = models.JSONField("leis aplicadas", default=list)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -27,6 +27,26 @@ class Municipality(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name}/{self.uf}"
+
+    def law_bindings(self) -> tuple[Binding, ...]:
+        """Which law governs which service here, from when (``LawBinding`` rows), read once per
+        instance; recording a binding forgets what was read."""
+        cached: tuple[Binding, ...] | None = getattr(self, "_bindings", None)
+        if cached is None:
+            with unscoped():  # the municipality's own rows, whichever is current
+                rows = LawBinding.objects.filter(municipality_id=self.pk).order_by("valid_from")
+                cached = tuple(r.as_binding() for r in rows)
+            self._bindings = cached
+        return cached
+
+    def forget_bindings(self) -> None:
+        self.__dict__.pop("_bindings", None)
+
+    @property
+    def laws(self) -> tuple[str, ...]:
+        """Every law bound here, now or before: facts of a past date are judged by the law bound
+        on that date (D-15)."""
+        return laws_of(self.law_bindings())
 
 
 class PopulationFigure(TenantModel):
@@ -113,6 +133,36 @@ class RuleSuspension(TenantModel):
 
     class Meta:
         ordering = ["rule", "start"]
+
+
+class LawBinding(TenantModel):
+    """From ``valid_from`` (to ``valid_until``, inclusive, when set) ``service`` is governed here
+    by the rulebook ``law`` — the municipality's own law or another's adopted by reference."""
+
+    service = models.CharField(
+        "serviço", max_length=12, choices=[(str(k), v) for k, v in SERVICE_LABELS.items()]
+    )
+    law = models.CharField("lei (regras)", max_length=60)
+    valid_from = models.DateField("em vigor desde")
+    valid_until = models.DateField("em vigor até", null=True, blank=True)
+    reference = models.CharField("ato (lei, decreto de adoção)", max_length=300)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["service", "valid_from"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["municipality", "service", "valid_from"], name="uniq_law_binding_start"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(valid_until__isnull=True)
+                | models.Q(valid_until__gte=models.F("valid_from")),
+                name="law_binding_period",
+            ),
+        ]
+
+    def as_binding(self) -> Binding:
+        return Binding(self.service, self.law, self.valid_from, self.valid_until, self.reference)
 
 
 class User(AbstractUser):

@@ -14,6 +14,7 @@ from .models import (
     Act,
     CalendarDay,
     FiscalUnitValue,
+    LawBinding,
     Municipality,
     ParameterOverride,
     PopulationFigure,
@@ -100,6 +101,7 @@ def municipal_data(m: Municipality, today: dt.date) -> dict[str, Any]:
     """Every kind of dated datum of ``m``, newest first, each row flagged when it is the one in
     force ``today`` (for the calendar: the days from today on are flagged as coming)."""
     from outorga.law import parameter_input as pi
+    from outorga.law.citations import LAW_TITLES
 
     pops = list(PopulationFigure.objects.order_by("-effective", "-reference_year", "-pk"))
     current_pop = next((p for p in pops if p.effective <= today), None)
@@ -144,6 +146,14 @@ def municipal_data(m: Municipality, today: dt.date) -> dict[str, Any]:
             for d in CalendarDay.objects.order_by("-date")
         ],
         "parameters": overrides,
+        "law_bindings": [
+            {
+                "row": b,
+                "title": LAW_TITLES.get(b.law, b.law),
+                "in_force": b.as_binding().covers(today),
+            }
+            for b in LawBinding.objects.order_by("service", "-valid_from")
+        ],
     }
 
 

@@ -12,6 +12,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from outorga.law import parameter_input
+from outorga.law.bindings import RULEBOOKS, SERVICE_LABELS, Binding, overlap
+from outorga.law.citations import LAW_TITLES
 from outorga.law.parameters import DatedValue, ParameterMissing
 from outorga.platforms.models import Platform
 from outorga.registry.validation import FieldError
@@ -22,6 +24,7 @@ from .models import (
     ApiToken,
     CalendarDay,
     FiscalUnitValue,
+    LawBinding,
     Municipality,
     ParameterOverride,
     PopulationFigure,
@@ -405,3 +408,121 @@ def parameter_override_record(
             "effective", "Em vigor desde: esse valor acaba de ser registrado por outra pessoa."
         ) from None
     return row
+
+
+def law_binding_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    service: str,
+    law: str,
+    valid_from: dt.date,
+    reference: str,
+    valid_until: dt.date | None = None,
+) -> LawBinding:
+    """From ``valid_from`` ``service`` is governed here by the rulebook ``law`` — the
+    municipality's own law or another's adopted by reference, with this municipality's own
+    parameters. Facts are judged by the law bound on their date (D-15): a binding is never
+    rewritten; a new law for a service that has an open-ended one closes it the day before."""
+    comp = authorize(
+        actor=actor, municipality=municipality, action="municipality.law_binding.record"
+    )
+    return law_binding_write(
+        actor=actor,
+        municipality=municipality,
+        service=service,
+        law=law,
+        valid_from=valid_from,
+        reference=reference,
+        valid_until=valid_until,
+        citations=comp.citations if comp else (),
+    )
+
+
+def law_binding_write(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    service: str,
+    law: str,
+    valid_from: dt.date,
+    reference: str,
+    valid_until: dt.date | None = None,
+    citations: tuple[Any, ...] = (),
+) -> LawBinding:
+    """:func:`law_binding_record` once competence is settled — or, for the loader that sets a
+    municipality up (``outorga demo``), by the system itself: checked and logged the same way."""
+    if service not in SERVICE_LABELS:
+        raise FieldError("service", "Serviço: escolha mototáxi, motofrete, táxi ou aplicativo.")
+    book = RULEBOOKS.get(law)
+    if book is None:
+        raise FieldError("law", "Lei: não há regras (rulebook) com esse identificador.")
+    if service not in book.services:
+        served = ", ".join(SERVICE_LABELS[s] for s in book.services)
+        raise FieldError(
+            "law", f"Lei: {LAW_TITLES.get(law, law)} não rege {SERVICE_LABELS[service]} ({served})."
+        )
+    if valid_from < book.in_force_from:
+        raise FieldError(
+            "valid_from",
+            f"Em vigor desde: {LAW_TITLES.get(law, law)} só vigora a partir de "
+            f"{book.in_force_from:%d/%m/%Y}.",
+        )
+    if valid_until is not None and valid_until < valid_from:
+        raise FieldError("valid_until", "Em vigor até: não pode ser anterior ao início.")
+    reference = _required_text(reference, "reference", "Ato", 300)
+    new = Binding(service, law, valid_from, valid_until, reference)
+    try:
+        with transaction.atomic(), tenant(municipality):
+            rows = list(LawBinding.objects.select_for_update().filter(service=service))
+            closed: LawBinding | None = None
+            current = next(
+                (r for r in rows if r.valid_until is None and r.valid_from < valid_from), None
+            )
+            if current is not None:
+                # The law in force until now ends the day before the new one starts.
+                current.valid_until = valid_from - dt.timedelta(days=1)
+                closed = current
+            clash = overlap([r.as_binding() for r in rows], new)  # ``closed`` as it will be
+            if clash is not None:
+                until = f" até {clash.valid_until:%d/%m/%Y}" if clash.valid_until else ""
+                raise _duplicate(
+                    "valid_from",
+                    f"Em vigor desde: {SERVICE_LABELS[service]} já é regido por "
+                    f"{LAW_TITLES.get(clash.law, clash.law)} de {clash.valid_from:%d/%m/%Y}"
+                    f"{until}.",
+                )
+            if closed is not None:
+                closed.save(update_fields=["valid_until"])
+            row = LawBinding.objects.create(
+                service=service,
+                law=law,
+                valid_from=valid_from,
+                valid_until=valid_until,
+                reference=reference,
+            )
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="municipality.law_binding.record",
+                obj=row,
+                old={"closed": _binding_json(closed)} if closed else None,
+                new=_binding_json(row),
+                basis=basis_of(citations=citations),
+            )
+    except IntegrityError:
+        raise _duplicate(
+            "valid_from", "Em vigor desde: essa vigência acaba de ser registrada por outra pessoa."
+        ) from None
+    municipality.forget_bindings()
+    return row
+
+
+def _binding_json(b: LawBinding) -> dict[str, Any]:
+    return {
+        "service": b.service,
+        "law": b.law,
+        "valid_from": b.valid_from,
+        "valid_until": b.valid_until,
+        "reference": b.reference,
+    }

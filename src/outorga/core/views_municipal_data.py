@@ -1,6 +1,6 @@
 """The municipality's dated data on the web (/municipio/dados/): population (D-7), fiscal unit
 values (D-5), the municipal calendar (D-4) and the municipality's values of declared parameters
-(D-15). Every viewer of the municipality sees the history; the administrator records new dated
+(D-15), and which law governs each service from when. Every viewer of the municipality sees the history; the administrator records new dated
 values. Thin: parse the form, call one service, render."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from outorga.law import parameter_input as pi
+from outorga.law.bindings import RULEBOOKS, SERVICE_LABELS
 from outorga.law.citations import LAW_TITLES
 from outorga.law.competence import NotCompetent, is_allowed
 from outorga.registry.validation import FieldError
@@ -82,6 +83,35 @@ class CalendarForm(forms.Form):
     )
 
 
+class LawBindingForm(forms.Form):
+    service = forms.ChoiceField(
+        label="Serviço", choices=[(str(k), v) for k, v in SERVICE_LABELS.items()]
+    )
+    law = forms.ChoiceField(
+        label="Lei (regras)",
+        choices=[
+            (
+                law,
+                f"{LAW_TITLES.get(law, law)} — {', '.join(SERVICE_LABELS[s] for s in b.services)}",
+            )
+            for law, b in RULEBOOKS.items()
+        ],
+        help_text="A lei do próprio município ou a de outro, adotada por referência: as regras "
+        "são as da lei escolhida; população, calendário e valores fixados por decreto são os "
+        "deste município.",
+    )
+    valid_from = _date("Em vigor desde")
+    valid_until = forms.DateField(
+        label="Em vigor até (opcional)",
+        required=False,
+        input_formats=DATE_FORMATS,
+        widget=forms.DateInput({"type": "date"}, format="%Y-%m-%d"),
+    )
+    reference = forms.CharField(
+        label="Ato", max_length=300, help_text="ex.: Lei Municipal 1.234/2026, art. 1º (adoção)"
+    )
+
+
 class ParameterForm(forms.Form):
     name = forms.ChoiceField(label="Parâmetro")
     value = forms.CharField(
@@ -113,18 +143,21 @@ FORMS = {
     "fiscal_unit": FiscalUnitForm,
     "calendar": CalendarForm,
     "parameter": ParameterForm,
+    "law_binding": LawBindingForm,
 }
 ACTIONS = {
     "population": "municipality.population.record",
     "fiscal_unit": "municipality.fiscal_unit.record",
     "calendar": "municipality.calendar.record",
     "parameter": "municipality.parameter.record",
+    "law_binding": "municipality.law_binding.record",
 }
 SAVED = {
     "population": "População registrada.",
     "fiscal_unit": "Valor da unidade fiscal registrado.",
     "calendar": "Dia registrado no calendário do município.",
     "parameter": "Valor do parâmetro registrado.",
+    "law_binding": "Lei do serviço registrada.",
 }
 
 
@@ -139,6 +172,7 @@ def _forms(m: Municipality, data: Any, posted: str | None) -> dict[str, forms.Fo
         ),
         "calendar": CalendarForm(bound("calendar"), prefix="calendar"),
         "parameter": ParameterForm(bound("parameter"), prefix="parameter", laws=list(m.laws)),
+        "law_binding": LawBindingForm(bound("law_binding"), prefix="law_binding"),
     }
 
 
@@ -149,6 +183,8 @@ def _save(kind: str, actor: Actor, m: Municipality, d: dict[str, Any]) -> None:
         services.fiscal_unit_value_record(actor=actor, municipality=m, **d)
     elif kind == "calendar":
         services.calendar_day_record(actor=actor, municipality=m, **d)
+    elif kind == "law_binding":
+        services.law_binding_record(actor=actor, municipality=m, **d)
     else:
         declared = {p.name: p for p in pi.parameters_for(m.laws)}
         try:

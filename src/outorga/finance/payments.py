@@ -34,7 +34,6 @@ from outorga.law import questions
 from outorga.law.citations import cite
 from outorga.law.competence import competence, is_allowed
 from outorga.law.money import to_cents
-from outorga.registry.models import SERVICE_LAW, Service
 from outorga.registry.validation import FieldError, digits
 
 from . import pix
@@ -82,9 +81,9 @@ def law_of(debt: Debt, m: Municipality) -> str:
         return law
     permit = debt.permit if debt.permit_id is not None else None
     if permit is not None:
-        found = SERVICE_LAW.get(Service(permit.service))
-        if found and found in m.laws:
-            return str(found)
+        found = permit.law
+        if found in m.laws:
+            return found
     return municipality_law(m)
 
 

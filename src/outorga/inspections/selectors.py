@@ -15,7 +15,7 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision
 from outorga.law.inspections.checklists import Checklist, checklist, code_for
 from outorga.registry import facts as registry_facts
-from outorga.registry.models import SERVICE_LAW, Document, Permit, Person, Service, Vehicle
+from outorga.registry.models import Document, Permit, Person, Vehicle
 
 from .models import Inspection, Withdrawal
 
@@ -27,7 +27,7 @@ IN_SERVICE = (Permit.Status.ACTIVE, Permit.Status.SUSPENDED)
 
 
 def law_of(permit: Permit) -> str:
-    return SERVICE_LAW[Service(permit.service)]
+    return permit.law
 
 
 def checklist_of(permit: Permit | None, on: dt.date) -> Checklist:
@@ -43,7 +43,9 @@ def vehicle_facts(permit: Permit | None) -> dict[str, Any]:
         return {}
     v: Vehicle = permit.vehicle
     if law_of(permit) == MOTO:
-        return registry_facts.mototaxi_vehicle(v, service=permit.service, equipment=[])
+        return registry_facts.mototaxi_vehicle(
+            v, service=permit.service, equipment=[], holder=permit.holder, permit=permit
+        )
     m = permit.municipality
     in_town = v.registration_city.strip().casefold() == m.name.casefold()
     kind = {"automovel": "automovel", "camioneta": "similar"}.get(v.kind, "outro")
@@ -154,8 +156,7 @@ class QueueRow:
 
 
 def permits_in_service(m: Municipality) -> QuerySet[Permit]:
-    laws = set(m.laws)
-    services = [s for s, law in SERVICE_LAW.items() if law in laws]
+    services = [b.service for b in m.law_bindings()]
     return (
         Permit.objects.filter(service__in=services, status__in=IN_SERVICE, vehicle__isnull=False)
         .select_related("vehicle", "holder", "municipality")

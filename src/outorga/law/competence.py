@@ -333,6 +333,7 @@ MUNICIPAL_DATA_ACTIONS: dict[str, str] = {
     "municipality.parameter.record": "registrar valor de parâmetro fixado em decreto, regulamento "
     "ou lei",
     "municipality.taxi_item.record": "registrar ou encerrar item de infração do regulamento do táxi",
+    "municipality.law_binding.record": "registrar a lei que rege cada serviço e a sua vigência",
 }
 
 MUNICIPAL = "municipio"
@@ -353,6 +354,9 @@ MUNICIPAL_DATA_COMPETENCES: dict[str, Competence] = {
         ),
         # D-15: an amendment or a decree value is a new dated value, never an edit of the old one.
         _c(MUNICIPAL, "municipality.parameter.record", {R.ADMIN}, decision(15)),
+        # D-15: facts are judged by the law in force on their date; which law that is for each
+        # service is the municipality's data, recorded from a date and never rewritten.
+        _c(MUNICIPAL, "municipality.law_binding.record", {R.ADMIN}, decision(15)),
         # Taxi art. 43: the regulation adds infraction items; D-10 keeps them as the municipality's
         # data, dated as any regulation value (D-15).
         _c(

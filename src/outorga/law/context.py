@@ -9,6 +9,7 @@ from decimal import Decimal
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from .bindings import Binding, binding_on
 from .citations import Citation, decision
 from .parameters import DatedValue, ParameterMissing, ParameterValue, tree
 
@@ -59,13 +60,18 @@ class MunicipalityFacts:
     name: str
     ibge_code: str
     uf: str
-    laws: tuple[str, ...] = ()  # law ids this municipality applies
+    laws: tuple[str, ...] = ()  # law ids this municipality applies or applied (its bindings')
     populations: tuple[Population, ...] = ()
     fiscal_units: tuple[FiscalUnitValue, ...] = ()
     holidays: Mapping[dt.date, str] = field(default_factory=dict)
     closed_days: Mapping[dt.date, str] = field(default_factory=dict)
     overrides: Mapping[str, tuple[DatedValue, ...]] = field(default_factory=dict)
     suspensions: tuple[RuleSuspension, ...] = ()
+    bindings: tuple[Binding, ...] = ()  # which law governs which service, from when
+
+    def binding(self, service: str, on: dt.date) -> Binding:
+        """The law bound to ``service`` on ``on``; :class:`LawNotBound` when none is."""
+        return binding_on(self.bindings, service, on, self.name)
 
 
 @dataclass(frozen=True)

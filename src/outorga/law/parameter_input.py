@@ -18,10 +18,10 @@ from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from typing import Any
 
+from .bindings import RULEBOOKS
 from .citations import LAW_TITLES
 from .money import brl
 from .parameters import Parameter, tree
-from .questions import RULEBOOKS
 
 
 class Kind(StrEnum):

@@ -15,17 +15,11 @@ from typing import Any
 import fastjsonschema
 import jsonschema
 
+from .bindings import RULEBOOKS
 from .context import Context
 from .decisions import Decision
 
 Evaluate = Callable[[Context, Mapping[str, Any]], Decision]
-
-#: Rulebook modules, one per law (adding a municipality's law = adding a module here).
-RULEBOOKS: dict[str, str] = {
-    "ipatinga.mototaxi-2013": "outorga.law.ipatinga.mototaxi_2013",
-    "ipatinga.taxi-2017": "outorga.law.ipatinga.taxi_2017",
-    "barra-do-garcas.apps-2025": "outorga.law.barra_do_garcas.apps_2025",
-}
 
 
 @dataclass(frozen=True)
@@ -72,16 +66,17 @@ def question(
     return register
 
 
-_loaded = False
+_loaded: set[str] = set()
 
 
 def load_rulebooks() -> None:
-    global _loaded
-    if _loaded:
+    """Import every known rulebook (``bindings.RULEBOOKS``): importing one registers its questions."""
+    if len(_loaded) == len(RULEBOOKS):
         return
-    for module in RULEBOOKS.values():
-        importlib.import_module(module)
-    _loaded = True
+    for law, book in list(RULEBOOKS.items()):
+        if law not in _loaded:
+            importlib.import_module(book.module)
+            _loaded.add(law)
     importlib.import_module("outorga.law.inspections")  # questions across the three laws
 
 

@@ -7,13 +7,21 @@ import datetime as dt
 from dateutil.relativedelta import relativedelta
 
 
-def twelve_months_ending(end: dt.date) -> tuple[dt.date, dt.date]:
-    """The 12 months ending on ``end``, both ends included (D-1).
+def months_ending(end: dt.date, months: int) -> tuple[dt.date, dt.date]:
+    """The ``months`` months ending on ``end``, both ends included (D-1; the law's 12 unless a
+    dated parameter says otherwise).
 
-    The window ending on 10/03/2025 starts on 11/03/2024: the date twelve months before the end
-    belongs to the previous window.
+    The 12-month window ending on 10/03/2025 starts on 11/03/2024: the date twelve months before
+    the end belongs to the previous window.
     """
-    return end - relativedelta(months=12) + dt.timedelta(days=1), end
+    if months < 1:
+        raise ValueError(f"janela de {months} meses: o mínimo é 1")
+    return end - relativedelta(months=months) + dt.timedelta(days=1), end
+
+
+def twelve_months_ending(end: dt.date) -> tuple[dt.date, dt.date]:
+    """The 12 months ending on ``end`` (D-1): :func:`months_ending` with the law's 12."""
+    return months_ending(end, 12)
 
 
 def in_window(day: dt.date, window: tuple[dt.date, dt.date]) -> bool:

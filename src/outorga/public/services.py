@@ -26,14 +26,14 @@ from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law import questions
 from outorga.law.decisions import Decision
-from outorga.registry.models import SERVICE_LAW, Auxiliary, Permit, Service
+from outorga.registry.models import Auxiliary, Permit, Service
 from outorga.registry.services import Refused
 from outorga.registry.validation import FieldError
 
 from . import tokens
 from .models import Badge, SigningKey
 
-MOTOTAXI_LAW = SERVICE_LAW[Service.MOTOTAXI]
+MOTOTAXI_LAW = "ipatinga.mototaxi-2013"
 
 
 # Signing keys ------------------------------------------------------------------------------------

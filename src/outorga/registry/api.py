@@ -19,7 +19,7 @@ from outorga.core.tenancy import current_municipality
 from outorga.platforms.api import Error
 
 from . import services as S
-from .models import SERVICE_LAW, Auxiliary, Document, Permit, Person, Service, Tender, Vehicle
+from .models import Auxiliary, Document, Permit, Person, Service, Tender, Vehicle
 from .selectors import document_law, shown_document
 from .validation import FieldError
 
@@ -33,7 +33,7 @@ def _actor(request: HttpRequest) -> Actor:
 
 
 def _law_of(service: str | None) -> str:
-    return SERVICE_LAW[Service(service)] if service else MOTO
+    return S.service_law(current_municipality(), service) if service else MOTO
 
 
 # Answers ---------------------------------------------------------------------------------------

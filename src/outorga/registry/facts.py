@@ -6,6 +6,7 @@ The law core decides; this module only translates the database into the question
 from __future__ import annotations
 
 import datetime as dt
+import unicodedata
 from typing import Any
 
 from .models import Document, Permit, Person, Service, Vehicle
@@ -93,12 +94,42 @@ def mototaxi_person(
     return facts
 
 
-def mototaxi_vehicle(vehicle: Vehicle, *, service: str, equipment: list[str]) -> dict[str, Any]:
+def _same_place(a: str, b: str) -> bool:
+    """Town names as people type them: case and accents aside ("Ipatinga", "IPATINGA")."""
+
+    def norm(name: str) -> str:
+        decomposed = unicodedata.normalize("NFKD", name.strip().casefold())
+        return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+    return bool(a.strip()) and norm(a) == norm(b)
+
+
+def vehicle_other_permits(vehicle: Vehicle, exclude: Permit | None = None) -> list[dict[str, str]]:
+    """The permits in force (active, suspended or in reserve) that already bind ``vehicle``."""
+    qs = Permit.objects.filter(vehicle=vehicle, status__in=ACTIVE_STATUSES)
+    if exclude is not None:
+        qs = qs.exclude(pk=exclude.pk)
+    return [{"service": p.service, "number": p.number} for p in qs.order_by("id")]
+
+
+def mototaxi_vehicle(
+    vehicle: Vehicle,
+    *,
+    service: str,
+    equipment: list[str],
+    holder: Person,
+    permit: Permit | None = None,
+) -> dict[str, Any]:
+    """``holder``: who holds (or applies for) the permit the vehicle serves; ``permit``: that permit
+    when it exists (it is not "another" permit binding the vehicle)."""
     inspection = _latest(None, vehicle, Document.Type.INSPECTION)
     owner_docs = {
         d: _latest(None, vehicle, d) is not None
         for d in (Document.Type.CRLV, Document.Type.CRV, Document.Type.DPVAT)
     }
+    # The documents name the vehicle's owner on record: they are in the holder's name only when
+    # the holder owns the vehicle (art. 5 §5).
+    owned = vehicle.owner_id == holder.pk
     facts: dict[str, Any] = {
         "service": service,
         "kind": vehicle.kind,
@@ -108,19 +139,21 @@ def mototaxi_vehicle(vehicle: Vehicle, *, service: str, equipment: list[str]) ->
         "registration_category": "aluguel" if vehicle.rental_category else "particular",
         "red_plate": vehicle.rental_category,
         "documents": {
+            # The CRLV updated in the municipality whose law this is (art. 5 §1, I).
             "crlv_updated_in_ipatinga": owner_docs[Document.Type.CRLV]
-            and vehicle.registration_city.strip().lower() == "ipatinga",
+            and _same_place(vehicle.registration_city, vehicle.municipality.name),
             "dpvat": owner_docs[Document.Type.DPVAT],
             "vistoria_report": _latest(None, vehicle, Document.Type.VISTORIA) is not None,
             "inspection_report_on": inspection.issued_on.isoformat() if inspection else None,
         },
-        # The owner on record is the holder when the vehicle's owner is the applicant (art. 5 §5).
         "in_holders_name": {
-            "crv": owner_docs[Document.Type.CRV],
-            "crlv": owner_docs[Document.Type.CRLV],
-            "dpvat": owner_docs[Document.Type.DPVAT],
+            "crv": owned and owner_docs[Document.Type.CRV],
+            "crlv": owned and owner_docs[Document.Type.CRLV],
+            "dpvat": owned and owner_docs[Document.Type.DPVAT],
         },
         "equipment": equipment,
+        # Art. 5 §8 and art. 6 §2: the permits that already bind this vehicle.
+        "other_permits": vehicle_other_permits(vehicle, permit),
     }
     if service == Service.MOTOFRETE:
         facts["cargo"] = cargo_facts(vehicle)

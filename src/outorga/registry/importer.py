@@ -35,6 +35,7 @@ from django.db import IntegrityError, transaction
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
 from outorga.core.lawctx import context
+from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.models import Municipality
 from outorga.core.sweep import NoProgress, Progress
 from outorga.core.tenancy import tenant
@@ -49,7 +50,6 @@ from . import services as S
 from . import validation as V
 from .locking import lock_for_import
 from .models import (
-    SERVICE_LAW,
     Auxiliary,
     Permit,
     PermitStatusChange,
@@ -469,9 +469,9 @@ class LawChecks:
         p, v, lic = row.permit, row.vehicle, row.licence
         if p is None or not p["granted_on"] or not p["service"]:
             return
-        law = SERVICE_LAW[Service(p["service"])]
-        if law not in (self.m.laws or []):
-            r.error("servico", f"a lei {law} não se aplica a {self.m.name}")
+        law = service_law(self.m, p["service"], p["granted_on"])
+        if law is None:
+            r.error("servico", f"nenhuma lei rege o serviço {p['service']} em {self.m.name}")
             return
         granted = p["granted_on"]
         if law == MOTO:
@@ -702,6 +702,15 @@ class LawChecks:
             last = valid
 
 
+def service_law(m: Municipality, service: str, granted_on: dt.date | None) -> str | None:
+    """The law bound to ``service`` on the grant date (a permit granted before any binding, by
+    the first); ``None`` when no law governs the service in ``m``."""
+    try:
+        return law_of(m, service, granted_on, nearest=True)
+    except LawNotBound:
+        return None
+
+
 # Across rows and against the database -----------------------------------------------------------
 
 
@@ -725,7 +734,7 @@ def cross_checks(rows: list[Row], m: Municipality) -> list[RowError]:
             seen_plate.setdefault(v["plate"], (row.line, cpf))
         if p is None:
             continue
-        law = SERVICE_LAW[Service(p["service"])]
+        law = service_law(m, p["service"], p["granted_on"])
         if p["number"] in seen_number:
             errors.append(
                 RowError(
@@ -836,7 +845,11 @@ def permit_import(
     register's counter moves past the imported numbers, so the next grant continues the series.
     Returns the permit and whether it was created (an identical permit is left as it is)."""
     service = data["service"]
-    law = SERVICE_LAW[Service(service)]
+    law = service_law(municipality, service, data["granted_on"])
+    if law is None:
+        raise V.FieldError(
+            "servico", f"nenhuma lei rege o serviço {service} em {municipality.name}"
+        )
     authorize(actor=actor, municipality=municipality, action="permit.grant", law=law)
     with transaction.atomic(), tenant(municipality):
         existing = Permit.objects.filter(number=data["number"]).first()
@@ -954,7 +967,9 @@ def _write(
     row: Row, *, actor: Actor, m: Municipality, default_law: str, source: dict[str, Any]
 ) -> Counter[str]:
     done: Counter[str] = Counter()
-    law = SERVICE_LAW[Service(row.permit["service"])] if row.permit else default_law
+    law = (
+        service_law(m, row.permit["service"], row.permit["granted_on"]) if row.permit else None
+    ) or default_law
     data = {k: v for k, v in row.person.items() if v is not None}
     person = S.person_register(actor=actor, municipality=m, law=law, data=data)
     done["pessoas"] += 1

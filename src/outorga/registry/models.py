@@ -7,11 +7,14 @@ Every model belongs to one municipality (``TenantModel``). State changes go thro
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.db import models
 from django.db.models import Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from outorga.core.lawseam import law_of
 from outorga.core.tenancy import TenantModel
 
 
@@ -19,14 +22,6 @@ class Service(models.TextChoices):
     MOTOTAXI = "mototaxi", "mototáxi"
     MOTOFRETE = "motofrete", "motofrete"
     TAXI = "taxi", "táxi"
-
-
-#: The law that governs each service in Ipatinga (the rulebook module answers for it).
-SERVICE_LAW = {
-    Service.MOTOTAXI: "ipatinga.mototaxi-2013",
-    Service.MOTOFRETE: "ipatinga.mototaxi-2013",
-    Service.TAXI: "ipatinga.taxi-2017",
-}
 
 
 class TaxiCategory(models.TextChoices):
@@ -305,7 +300,14 @@ class Permit(TenantModel):
 
     @property
     def law(self) -> str:
-        return SERVICE_LAW[Service(self.service)]
+        """The law governing this permit's service today (``law_on`` for the date of a fact)."""
+        return self.law_on(timezone.localdate())
+
+    def law_on(self, day: dt.date) -> str:
+        """The law bound to the permit's service on ``day`` (D-15). A permit carried over from
+        before any binding (granted under an older law, imported) answers to its service's
+        first binding for days before it."""
+        return law_of(self.municipality, self.service, day, nearest=True)
 
 
 class PermitStatusChange(TenantModel):

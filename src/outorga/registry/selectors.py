@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from django.utils import timezone
+
+from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.models import Municipality
 from outorga.law.competence import Role
 
 from .models import (
-    SERVICE_LAW,
     Auxiliary,
     Document,
     Permit,
@@ -29,8 +31,8 @@ def shown_document(person: Person, role: str) -> str:
     return person.masked_document
 
 
-#: The laws that keep this registry, in the order a municipality applying several falls back on.
-REGISTRY_LAWS = tuple(dict.fromkeys(SERVICE_LAW.values()))
+#: The services whose holders, auxiliaries and vehicles this registry keeps.
+REGISTRY_SERVICES = (Service.MOTOTAXI, Service.MOTOFRETE, Service.TAXI)
 _LIVE = (Permit.Status.ACTIVE, Permit.Status.SUSPENDED, Permit.Status.RESERVE)
 #: A car serves a taxi (taxi art. 27: "automóvel de passeio ou similar"); a motorcycle or a
 #: motor scooter a mototaxi or motofrete (one law for both).
@@ -58,7 +60,8 @@ def registry_law(
     substitute — live permits first; a vehicle without one by its kind; otherwise (a new entry,
     say) the municipality's registry law. A municipality applying none of them gets its own law,
     under which the act is not foreseen: the act is refused naming it."""
-    here = [law for law in REGISTRY_LAWS if not municipality.laws or law in municipality.laws]
+    bindings = municipality.law_bindings()
+    here = list(dict.fromkeys(b.law for b in bindings if b.service in REGISTRY_SERVICES))
     services: list[str] = []
     if person_id:
         held = Permit.objects.filter(holder_id=person_id)
@@ -81,9 +84,14 @@ def registry_law(
         if kind in _SERVICE_OF_KIND:
             services.append(_SERVICE_OF_KIND[kind])
     for service in services:
-        law = SERVICE_LAW[Service(service)]
+        try:
+            law = law_of(municipality, service)
+        except LawNotBound:
+            continue
         if law in here:
             return law
     if here:
         return here[0]
+    if not municipality.laws:
+        raise LawNotBound(Service.MOTOTAXI, municipality.name, timezone.localdate())
     return str(municipality.laws[0])

@@ -18,6 +18,7 @@ from PIL import Image
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.lawctx import context
+from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law import questions
@@ -28,7 +29,6 @@ from outorga.law.windows import add_years
 from . import facts as F
 from . import validation as V
 from .models import (
-    SERVICE_LAW,
     Auxiliary,
     Document,
     DrivingLicence,
@@ -60,8 +60,13 @@ class Refused(Exception):
         super().__init__(message or f"Recusado: {reasons}")
 
 
-def _law(service: str) -> str:
-    return SERVICE_LAW[Service(service)]
+def service_law(municipality: Municipality, service: str, on: dt.date | None = None) -> str:
+    """The law bound to ``service`` in the municipality on ``on`` (today); a service no law
+    governs there does not exist there (a refusal naming the field)."""
+    try:
+        return law_of(municipality, service, on)
+    except LawNotBound as exc:
+        raise V.FieldError("serviço", str(exc)) from None
 
 
 def _snapshot(obj: Any, fields: list[str]) -> dict[str, Any]:
@@ -569,7 +574,7 @@ def person_eligibility(
     exclude: Permit | None = None,
 ) -> Decision:
     m = person.municipality
-    if _law(service) == "ipatinga.mototaxi-2013":
+    if service_law(person.municipality, service, as_of) == "ipatinga.mototaxi-2013":
         facts = F.mototaxi_person(
             person,
             service=service,
@@ -584,13 +589,63 @@ def person_eligibility(
 
 
 def vehicle_eligibility(
-    vehicle: Vehicle, service: str, as_of: dt.date, equipment: list[str]
+    vehicle: Vehicle,
+    service: str,
+    as_of: dt.date,
+    equipment: list[str],
+    *,
+    holder: Person,
+    permit: Permit | None = None,
 ) -> Decision:
+    """The vehicle for ``holder``'s permit (``permit`` when it exists: a substitution)."""
     return questions.ask(
         "mototaxi.vehicle_eligibility",
         context(vehicle.municipality, as_of),
-        F.mototaxi_vehicle(vehicle, service=service, equipment=equipment),
+        F.mototaxi_vehicle(
+            vehicle, service=service, equipment=equipment, holder=holder, permit=permit
+        ),
     )
+
+
+def permit_grant_decisions(
+    *,
+    municipality: Municipality,
+    holder: Person,
+    service: str,
+    vehicle: Vehicle,
+    granted_on: dt.date,
+    term_years: int,
+    decree: str,
+    equipment: list[str],
+    tender: Any,
+) -> list[Decision]:
+    """Every question a grant asks — the quota (art. 10), the person, the vehicle and the term
+    (art. 6) — on the facts in the records. The grant and its pre-check both ask exactly these, so
+    a check that shows no refusal is a grant that will not be refused for the law's reasons."""
+    with tenant(municipality):
+        ctx = context(municipality, granted_on)
+        quota = questions.ask(
+            "mototaxi.quota",
+            ctx,
+            {
+                "service": service,
+                "grant_on": granted_on.isoformat(),
+                "active_permits": F.active_permits(service),
+            },
+        )
+        person = person_eligibility(holder, service, granted_on, tender=tender)
+        veh = vehicle_eligibility(vehicle, service, granted_on, equipment, holder=holder)
+        term = questions.ask(
+            "mototaxi.permit_term",
+            ctx,
+            {
+                "granted_on": granted_on.isoformat(),
+                "by_decree": bool(decree.strip()),
+                "after_tender": tender is not None,
+                "term_years": term_years,
+            },
+        )
+    return [quota, person, veh, term]
 
 
 def permit_grant(
@@ -610,7 +665,7 @@ def permit_grant(
     """Grant a permit within the quota (art. 10, D-7), after the person's and the vehicle's
     eligibility; numbered in the register. Concurrent grants for the last places never exceed
     the quota: the quota counter row is locked for the whole transaction."""
-    law = _law(service)
+    law = service_law(municipality, service, granted_on)
     authorize(actor=actor, municipality=municipality, action="permit.grant", law=law)
     if service == Service.TAXI:
         raise NotImplementedError("outorga de táxi: fluxo próprio (art. 3, 10)")
@@ -618,29 +673,17 @@ def permit_grant(
         # Lock first: every grant of this service waits here, then counts.
         quota_lock, _ = RegisterCounter.objects.get_or_create(series=f"quota:{service}")
         RegisterCounter.objects.select_for_update().get(pk=quota_lock.pk)
-        ctx = context(municipality, granted_on)
-        quota = questions.ask(
-            "mototaxi.quota",
-            ctx,
-            {
-                "service": service,
-                "grant_on": granted_on.isoformat(),
-                "active_permits": F.active_permits(service),
-            },
+        decisions = permit_grant_decisions(
+            municipality=municipality,
+            holder=holder,
+            service=service,
+            vehicle=vehicle,
+            granted_on=granted_on,
+            term_years=term_years,
+            decree=decree,
+            equipment=equipment or [],
+            tender=tender,
         )
-        person = person_eligibility(holder, service, granted_on, tender=tender)
-        veh = vehicle_eligibility(vehicle, service, granted_on, equipment or [])
-        term = questions.ask(
-            "mototaxi.permit_term",
-            ctx,
-            {
-                "granted_on": granted_on.isoformat(),
-                "by_decree": bool(decree.strip()),
-                "after_tender": tender is not None,
-                "term_years": term_years,
-            },
-        )
-        decisions = [quota, person, veh, term]
         refusals = [d for d in decisions if d.refusals]
         if refusals:
             # Whoever asked for it sees every reason; the refused grant is recorded as an act.

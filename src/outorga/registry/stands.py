@@ -17,7 +17,7 @@ from outorga.law.citations import cite
 
 from . import services as S
 from . import taxi as T
-from .models import SERVICE_LAW, Service, Stand, TaxiCategory
+from .models import Service, Stand, TaxiCategory
 from .validation import FieldError
 
 FIELDS = ["service", "name", "place", "taxi_category", "capacity", "act_reference"]
@@ -44,7 +44,7 @@ def stand_set(
     carro_forte, particulares), judged by the ``mototaxi.stand`` question."""
     if service not in Service.values:
         raise FieldError("serviço", "use mototaxi, motofrete ou taxi")
-    law = SERVICE_LAW[Service(service)]
+    law = S.service_law(municipality, service)
     T.require_law(municipality, law)
     authorize(actor=actor, municipality=municipality, action="stand.set", law=law)
     if not name.strip() or not place.strip():

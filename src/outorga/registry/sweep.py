@@ -39,7 +39,6 @@ from outorga.portal.services import notification_send
 
 from . import facts as F
 from .models import (
-    SERVICE_LAW,
     Auxiliary,
     Document,
     DrivingLicence,
@@ -225,7 +224,9 @@ class VehicleAge:
 def mototaxi_vehicle_age(laws: Laws, permit: Permit, vehicle: Vehicle, on: dt.date) -> VehicleAge:
     """Mototaxi art. 3 II, D-6: age = reference year − manufacture year, at most 10. The law gives
     no grace period: from the first day of the year it passes the limit, it must be replaced."""
-    facts = F.mototaxi_vehicle(vehicle, service=permit.service, equipment=[])
+    facts = F.mototaxi_vehicle(
+        vehicle, service=permit.service, equipment=[], holder=permit.holder, permit=permit
+    )
     d = laws.ask("mototaxi.vehicle_eligibility", on, facts)
     r = _rule(d, "art_3_ii_age")
     assert r is not None, "mototaxi.vehicle_eligibility sem a regra da idade (art. 3, II)"
@@ -534,7 +535,7 @@ def registry_sweep(m: Municipality, on: dt.date, progress: Progress) -> SweepRes
         result.checked += 1
         until = aux.credential_valid_until
         assert until is not None
-        aux_cites = (cite(SERVICE_LAW[Service(aux.permit.service)], 14, 2).render(),)
+        aux_cites = (cite(aux.permit.law_on(on), 14, 2).render(),)
         if aux.permit.service == Service.TAXI:
             aux_cites = (cite(TAXI, 21).render(),)
         if until < on:

@@ -965,7 +965,16 @@ def vehicle_substitute(
                 ),
             ]
         else:
-            decisions = [S.vehicle_eligibility(vehicle, permit.service, on, equipment or [])]
+            decisions = [
+                S.vehicle_eligibility(
+                    vehicle,
+                    permit.service,
+                    on,
+                    equipment or [],
+                    holder=permit.holder,
+                    permit=permit,
+                )
+            ]
         _refuse_if("registry.vehicle_substitute", decisions, on, municipality, "troca recusada")
         if permit.service == Service.TAXI:
             vehicle = S.taxi_vehicle_inscribe(

@@ -18,6 +18,7 @@ from django.db.models import Sum
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.lawctx import context
+from outorga.core.lawseam import law_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law import questions
@@ -28,7 +29,6 @@ from . import facts as F
 from . import services as S
 from . import taxi as T
 from .models import (
-    SERVICE_LAW,
     Permit,
     Person,
     RegisterCounter,
@@ -44,8 +44,9 @@ from .validation import FieldError
 LIVE = (Tender.Status.OPEN, Tender.Status.RANKED, Tender.Status.HOMOLOGATED)
 
 
-def _law(service: str) -> str:
-    return SERVICE_LAW[Service(service)]
+def tender_law(tender: Tender) -> str:
+    """The law a tender is run under: the one bound to its service on the day it opened."""
+    return law_of(tender.municipality, tender.service, tender.opened_on, nearest=True)
 
 
 def quota_decision(m: Municipality, service: str, on: dt.date) -> Decision | None:
@@ -94,7 +95,7 @@ def tender_create(
     so the places of all categories count against it."""
     if service not in Service.values:
         raise FieldError("serviço", "use mototaxi, motofrete ou taxi")
-    law = _law(service)
+    law = S.service_law(municipality, service, opened_on)
     T.require_law(municipality, law)
     authorize(actor=actor, municipality=municipality, action="tender.manage", law=law)
     if not number.strip():
@@ -193,7 +194,7 @@ def tender_apply(
     category (art. 3, 6); ``taxi_category``, if given, must be that one, and is needed only for a
     taxi tender recorded without a category."""
     authorize(
-        actor=actor, municipality=municipality, action="registry.record", law=_law(tender.service)
+        actor=actor, municipality=municipality, action="registry.record", law=tender_law(tender)
     )
     if tender.service != Service.TAXI and taxi_category:
         raise FieldError("categoria", "categoria só se aplica a licitação de táxi")
@@ -290,7 +291,7 @@ def tender_evaluate(
     and the grant take the category they were judged in; an applicant who chose one at enrolment
     keeps it. Without it such an applicant is refused (art. 5), never guessed."""
     authorize(
-        actor=actor, municipality=municipality, action="tender.manage", law=_law(tender.service)
+        actor=actor, municipality=municipality, action="tender.manage", law=tender_law(tender)
     )
     if taxi_category and tender.service != Service.TAXI:
         raise FieldError("categoria", "categoria só se aplica a licitação de táxi")
@@ -337,7 +338,7 @@ def tender_rank(
 ) -> Tender:
     """The commission's ranking: every eligible applicant, in order; no ineligible one."""
     authorize(
-        actor=actor, municipality=municipality, action="tender.manage", law=_law(tender.service)
+        actor=actor, municipality=municipality, action="tender.manage", law=tender_law(tender)
     )
     with transaction.atomic(), tenant(municipality):
         tender = Tender.objects.select_for_update().get(pk=tender.pk)
@@ -378,7 +379,7 @@ def tender_homologate(
 ) -> Tender:
     """Homologation: the date the mototaxi medical certificate is measured against (art. 5 §2)."""
     authorize(
-        actor=actor, municipality=municipality, action="tender.manage", law=_law(tender.service)
+        actor=actor, municipality=municipality, action="tender.manage", law=tender_law(tender)
     )
     with transaction.atomic(), tenant(municipality):
         tender = Tender.objects.select_for_update().get(pk=tender.pk)
@@ -402,7 +403,7 @@ def tender_cite(tender: Tender) -> str:
     """The article a tender's grants rest on: mototaxi art. 6 (permission preceded by the tender),
     taxi art. 3 (permission through the tender)."""
     article = 3 if tender.service == Service.TAXI else 6
-    return cite(_law(tender.service), article).render()
+    return cite(tender_law(tender), article).render()
 
 
 def tender_grant_next(
@@ -418,7 +419,7 @@ def tender_grant_next(
     be the first ranked not yet called while places remain (``tender_next``), else nothing is
     done. Returns the applicant with the grant's result (granted, or refused with every reason)."""
     authorize(
-        actor=actor, municipality=municipality, action="tender.manage", law=_law(tender.service)
+        actor=actor, municipality=municipality, action="tender.manage", law=tender_law(tender)
     )
     with tenant(municipality):
         tender = Tender.objects.get(pk=tender.pk)
@@ -517,7 +518,7 @@ def tender_grant(
     at the first ranked applicant without data. An applicant the law refuses at the grant is
     recorded with every reason and the next one is called."""
     authorize(
-        actor=actor, municipality=municipality, action="tender.manage", law=_law(tender.service)
+        actor=actor, municipality=municipality, action="tender.manage", law=tender_law(tender)
     )
     done: list[TenderApplicant] = []
     with tenant(municipality):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 from django.contrib import messages
@@ -19,7 +18,7 @@ from outorga.law.competence import NotCompetent, Role, check, is_allowed
 
 from . import forms as Fm
 from . import services as S
-from .models import SERVICE_LAW, Document, Permit, Person, Service, Vehicle
+from .models import Document, Permit, Person, Service, Vehicle
 from .selectors import SEES_DOCUMENT, document_law, registry_law, shown_document
 from .validation import FieldError, format_cpf, format_plate
 from .views_permits import permit_actions
@@ -205,7 +204,7 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
         if service in (Service.MOTOTAXI, Service.MOTOFRETE)
         else None
     )
-    laws = current_municipality().laws or []
+    laws = current_municipality().laws
     return render(
         request,
         "registry/person.html",
@@ -252,9 +251,9 @@ def person_photo(request: HttpRequest, person_id: int) -> HttpResponse:
 
 
 def _vehicle_services() -> list[str]:
-    """The services whose law this municipality applies (all, when it names none)."""
-    laws = current_municipality().laws or []
-    return [s.value for s in Service if not laws or SERVICE_LAW[s] in laws]
+    """The services a law governs in this municipality (its bindings)."""
+    bound = {b.service for b in current_municipality().law_bindings()}
+    return [s.value for s in Service if s.value in bound]
 
 
 @staff_required
@@ -273,7 +272,7 @@ def vehicle_new(request: HttpRequest, person_id: int) -> HttpResponse:
             vehicle = S.vehicle_register(
                 actor=_actor(request),
                 municipality=current_municipality(),
-                law=SERVICE_LAW[Service(data.pop("service"))],
+                law=S.service_law(current_municipality(), data.pop("service")),
                 owner=owner,
                 data=data,
             )
@@ -409,11 +408,17 @@ def permit_new(request: HttpRequest) -> HttpResponse:
                 messages.success(request, f"Permissão {permit.number} outorgada.")
                 return redirect("registry:permit", permit_id=permit.pk)
         else:
-            on: dt.date = d["granted_on"]
-            preview = [
-                S.person_eligibility(d["holder"], d["service"], on, tender=d["tender"]),
-                S.vehicle_eligibility(d["vehicle"], d["service"], on, d["equipment"]),
-            ]
+            preview = S.permit_grant_decisions(
+                municipality=current_municipality(),
+                holder=d["holder"],
+                service=d["service"],
+                vehicle=d["vehicle"],
+                granted_on=d["granted_on"],
+                term_years=d["term_years"],
+                decree=d["decree"],
+                equipment=d["equipment"],
+                tender=d["tender"],
+            )
     return render(
         request,
         "registry/permit_new.html",
@@ -458,9 +463,7 @@ def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
             "history": permit.history.all(),
             "auxiliaries": permit.auxiliaries.all(),
             "suspend_form": suspend_form,
-            "can_suspend": is_allowed(
-                actor.role, "penalty.suspension", SERVICE_LAW[Service(permit.service)]
-            ),
+            "can_suspend": is_allowed(actor.role, "penalty.suspension", permit.law),
             "plate": format_plate(permit.vehicle.plate) if permit.vehicle else "—",
             **permit_actions(permit, actor.role),
         },

@@ -28,7 +28,6 @@ from . import stands as ST
 from . import taxi as T
 from . import tenders as TD
 from .models import (
-    SERVICE_LAW,
     Permit,
     PermitTerm,
     Service,
@@ -298,7 +297,7 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
             problem = _problem(exc)
     tender.refresh_from_db()
     nxt = TD.tender_next(tender)
-    role, law = _actor(request).role, SERVICE_LAW[Service(tender.service)]
+    role, law = _actor(request).role, TD.tender_law(tender)
     return render(
         request,
         "registry/taxi/tender.html",

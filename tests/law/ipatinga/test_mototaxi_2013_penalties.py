@@ -45,6 +45,33 @@ def test_d2_two_grave_and_one_leve_suspend_for_15_days(ipatinga):
     assert ask(Q, ipatinga(AS_OF), facts).outcome["suspension"]["days"] == 15
 
 
+def test_d1_a_dated_override_of_the_window_is_applied_not_only_reported():
+    import dataclasses
+
+    from outorga.demo import IPATINGA
+    from outorga.law.context import Context
+    from outorga.law.parameters import DatedValue
+
+    six = {
+        "mototaxi_2013.penalties.window_months": (
+            DatedValue(dt.date(2024, 1, 1), 6, True, None, "municipality"),
+        )
+    }
+    ctx = Context(dataclasses.replace(IPATINGA, overrides=six), AS_OF)
+    # 10/01 is more than six months before 10/11: outside a 6-month window, inside a 12-month one.
+    facts = {
+        "infractions": [inf("a", "2024-01-10"), inf("b", "2024-06-10"), inf("c", "2024-11-10")]
+    }
+    assert ask(Q, ctx, facts).outcome["suspension"] is None
+    shifted = {
+        "infractions": [inf("a", "2024-05-11"), inf("b", "2024-06-10"), inf("c", "2024-11-10")]
+    }
+    s = ask(Q, ctx, shifted).outcome["suspension"]
+    assert s["window_start"] == dt.date(2024, 5, 11)  # the day after six months before the newest
+    edge = {"infractions": [inf("a", "2024-05-10"), inf("b", "2024-06-10"), inf("c", "2024-11-10")]}
+    assert ask(Q, ctx, edge).outcome["suspension"] is None
+
+
 def test_d1_window_includes_the_day_after_twelve_months_before_the_newest(ipatinga):
     # Newest on 10/11/2024: window 11/11/2023–10/11/2024.
     inside = {

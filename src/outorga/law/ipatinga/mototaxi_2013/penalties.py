@@ -16,9 +16,10 @@ from typing import Any
 from outorga.law.citations import Citation, decision
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
-from outorga.law.windows import twelve_months_ending
+from outorga.law.windows import months_ending
 
 from ._common import DATE, LAW_ID, Severity, art, authority, day, decide, fmt, param
 from .catalog import BY_CODE
@@ -90,9 +91,10 @@ def art_31_par2_holder_answers(ctx: Context, infractions: Sequence[Infraction]) 
     )
 
 
-def _window(items: Sequence[Infraction]) -> tuple[dt.date, dt.date]:
-    """D-1: the 12 months ending on the newest counted infraction."""
-    return twelve_months_ending(max(i.committed_on for i in items))
+def _window(items: Sequence[Infraction], months: ParameterValue) -> tuple[dt.date, dt.date]:
+    """D-1: the window (``penalties.window_months``, the law's 12) ending on the newest counted
+    infraction."""
+    return months_ending(max(i.committed_on for i in items), int(months.value))
 
 
 def art_32_i_suspension(
@@ -119,7 +121,7 @@ def art_32_i_suspension(
                 params=params,
             )
         ]
-    start, end = _window(eligible)
+    start, end = _window(eligible, months)
     inside = [i for i in eligible if start <= i.committed_on <= end]
     n_serious = sum(1 for i in inside if i.severity in SERIOUS)
     facts = {
@@ -200,7 +202,7 @@ def art_32_ii_revocation(
                 params=(months, threshold),
             )
         ]
-    start, end = _window(relevant)
+    start, end = _window(relevant, months)
     inside = [i for i in relevant if start <= i.committed_on <= end]
     facts = {"janela": {"inicio": start, "fim": end}, "na_janela": [i.id for i in inside]}
     if len(inside) < threshold.value:

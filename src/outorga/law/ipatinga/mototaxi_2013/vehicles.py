@@ -84,6 +84,7 @@ class VehicleFacts:
     insurance_coverage_cents: int | None
     authorized_services: frozenset[str]
     other_vehicles_on_permit: int
+    other_permits: tuple[tuple[str, str], ...]  # (service, number) of other permits binding it
 
     @classmethod
     def from_json(cls, f: Mapping[str, Any]) -> VehicleFacts:
@@ -117,8 +118,12 @@ class VehicleFacts:
             insurance_policy=ins.get("policy_in_force"),
             insurance_copy_filed=ins.get("copy_filed"),
             insurance_coverage_cents=ins.get("coverage_cents"),
-            authorized_services=frozenset(f.get("authorized_services", (f["service"],))),
+            authorized_services=frozenset(
+                (*f.get("authorized_services", (f["service"],)), f["service"])
+            )
+            | {p["service"] for p in f.get("other_permits", ())},
             other_vehicles_on_permit=int(f.get("other_vehicles_on_permit", 0)),
+            other_permits=tuple((p["service"], p["number"]) for p in f.get("other_permits", ())),
         )
 
 
@@ -312,6 +317,24 @@ def art_6_par2_one_vehicle_per_permit(ctx: Context, v: VehicleFacts) -> Reason:
         art(6, 2),
         facts={"outros_veiculos_na_permissao": v.other_vehicles_on_permit},
         params=(limit,),
+    )
+
+
+def art_6_par2_one_permit_per_vehicle(ctx: Context, v: VehicleFacts) -> Reason:
+    """Art. 6º, §2º — ao permissionário admite-se o cadastramento de 1 (um) veículo: the vehicle
+    registered for one permit is that permit's, so it cannot be registered for another permit of
+    the same service (with art. 5 §5: its documents are in one holder's name). Another service is
+    art. 5 §8's refusal."""
+    same = [n for s, n in v.other_permits if s == v.service.value]
+    return check(
+        "art_6_par2_one_permit_per_vehicle",
+        not same,
+        "Veículo não cadastrado em outra permissão do serviço.",
+        f"O veículo já está cadastrado na permissão {', '.join(same)} de "
+        f"{SERVICE_PT[v.service]}; cada permissão tem o seu único veículo.",
+        art(6, 2),
+        art(5, 5),
+        facts={"outras_permissoes_do_veiculo": [n for _, n in v.other_permits]},
     )
 
 
@@ -513,6 +536,18 @@ VEHICLE_SCHEMA: dict[str, Any] = {
             "uniqueItems": True,
         },
         "other_vehicles_on_permit": {"type": "integer", "minimum": 0},
+        "other_permits": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["service", "number"],
+                "additionalProperties": False,
+                "properties": {
+                    "service": {"type": "string", "minLength": 1},
+                    "number": {"type": "string"},
+                },
+            },
+        },
     },
 }
 
@@ -539,6 +574,7 @@ def vehicle_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         art_5_par7_common_equipment(ctx, v),
         art_5_par8_single_activity(ctx, v),
         art_6_par2_one_vehicle_per_permit(ctx, v),
+        art_6_par2_one_permit_per_vehicle(ctx, v),
     ]
     if v.service is Service.MOTOTAXI:
         reasons += [art_19_mototaxi_equipment(ctx, v), art_19_par1_par2_insurance(ctx, v)]

@@ -1,0 +1,143 @@
+"""Which law governs which service in which municipality, from which date: bindings as dated data.
+
+A municipality's laws are not part of the code: the administrator records that, from a date (and
+until another, if the law is repealed or replaced), a service is governed by a rulebook. Several
+municipalities may bind the same rulebook — one adopting another's law by reference — each with
+its own dated parameters, population and calendar (``Context``). Every fact is judged by the law
+bound to its service on the date of the fact (D-15).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Service(StrEnum):
+    """The kinds of individual paid transport a municipality regulates."""
+
+    MOTOTAXI = "mototaxi"
+    MOTOFRETE = "motofrete"
+    TAXI = "taxi"
+    APLICATIVO = "aplicativo"
+
+
+SERVICE_LABELS: dict[str, str] = {
+    Service.MOTOTAXI: "mototáxi",
+    Service.MOTOFRETE: "motofrete",
+    Service.TAXI: "táxi",
+    Service.APLICATIVO: "transporte por aplicativo",
+}
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """A law as code: its id, the services it can govern and the date it entered into force."""
+
+    law: str
+    module: str
+    services: tuple[str, ...]
+    in_force_from: dt.date
+
+
+#: Every rulebook the product knows. Adding a law = a module under ``outorga.law`` and a line here.
+RULEBOOKS: dict[str, Rulebook] = {
+    r.law: r
+    for r in (
+        Rulebook(
+            "ipatinga.mototaxi-2013",
+            "outorga.law.ipatinga.mototaxi_2013",
+            (Service.MOTOTAXI, Service.MOTOFRETE),
+            dt.date(2013, 8, 27),
+        ),
+        Rulebook(
+            "ipatinga.taxi-2017",
+            "outorga.law.ipatinga.taxi_2017",
+            (Service.TAXI,),
+            dt.date(2017, 9, 28),
+        ),
+        Rulebook(
+            "barra-do-garcas.apps-2025",
+            "outorga.law.barra_do_garcas.apps_2025",
+            (Service.APLICATIVO,),
+            dt.date(2025, 5, 16),
+        ),
+    )
+}
+
+
+def register_rulebook(rulebook: Rulebook) -> None:
+    """Make a rulebook known (a law shipped as its own package, or a test's)."""
+    known = RULEBOOKS.get(rulebook.law)
+    if known is not None and known != rulebook:
+        raise ValueError(f"lei {rulebook.law} já registrada com outra definição")
+    RULEBOOKS[rulebook.law] = rulebook
+
+
+@dataclass(frozen=True)
+class Binding:
+    """From ``valid_from`` (and up to ``valid_until``, inclusive, when set), ``service`` in the
+    municipality is governed by ``law``; ``reference`` is the act that says so (the law itself, or
+    the municipal law that adopts another's by reference)."""
+
+    service: str
+    law: str
+    valid_from: dt.date
+    valid_until: dt.date | None = None
+    reference: str = ""
+
+    def covers(self, day: dt.date) -> bool:
+        return self.valid_from <= day and (self.valid_until is None or day <= self.valid_until)
+
+
+class LawNotBound(LookupError):
+    """No law governs the service in the municipality on that date; the message is Portuguese."""
+
+    def __init__(self, service: str, municipality: str, on: dt.date) -> None:
+        self.service, self.municipality, self.on = service, municipality, on
+        label = SERVICE_LABELS.get(service, service)
+        super().__init__(
+            f"Nenhuma lei rege o serviço de {label} em {municipality} em {on:%d/%m/%Y}: o "
+            "administrador registra a lei de cada serviço em Dados do município."
+        )
+
+
+def binding_on(
+    bindings: Iterable[Binding], service: str, on: dt.date, municipality: str = "o município"
+) -> Binding:
+    """The binding of ``service`` in force on ``on`` (D-15)."""
+    for b in bindings:
+        if b.service == service and b.covers(on):
+            return b
+    raise LawNotBound(service, municipality, on)
+
+
+def laws_of(bindings: Iterable[Binding]) -> tuple[str, ...]:
+    """Every law the municipality applies or has applied, in the order they were first bound:
+    facts of a past date are still judged by the law bound then."""
+    return tuple(dict.fromkeys(b.law for b in sorted(bindings, key=lambda b: b.valid_from)))
+
+
+def services_of(bindings: Iterable[Binding], law: str) -> tuple[str, ...]:
+    """The services ``law`` governs (or governed) in the municipality."""
+    return tuple(dict.fromkeys(b.service for b in bindings if b.law == law))
+
+
+def overlap(bindings: Iterable[Binding], new: Binding) -> Binding | None:
+    """The binding of the same service whose period meets ``new``'s, if any."""
+    far = dt.date.max
+    for b in bindings:
+        if b.service != new.service:
+            continue
+        if b.valid_from <= (new.valid_until or far) and new.valid_from <= (b.valid_until or far):
+            return b
+    return None
+
+
+def adopting(law: str, since: dt.date | None = None, reference: str = "") -> tuple[Binding, ...]:
+    """Bindings of every service ``law`` can govern, from ``since`` (default: its entry into force)."""
+    book = RULEBOOKS[law]
+    start = since or book.in_force_from
+    return tuple(Binding(str(s), law, start, None, reference) for s in book.services)

@@ -84,6 +84,19 @@ ROUTES = {
         },
         ADMIN,
     ),
+    # A's binding lands in A (a new law for mototaxi from 2027): B's bindings are untouched.
+    "api/v1/municipality/law-bindings": lambda b: (
+        "post",
+        f"{API}/law-bindings",
+        {201},
+        {
+            "service": "mototaxi",
+            "law": "ipatinga.mototaxi-2013",
+            "valid_from": "2027-01-01",
+            "reference": "Lei de A",
+        },
+        ADMIN,
+    ),
     "api/v1/municipality/parameters/declared": lambda b: (
         "get",
         f"{API}/parameters/declared",

@@ -76,6 +76,7 @@ MUNICIPAL_DATA_EXPECTED = {
     "municipality.calendar.record": ({Role.ADMIN}, "D-4"),
     "municipality.parameter.record": ({Role.ADMIN}, "D-15"),
     "municipality.taxi_item.record": ({Role.ADMIN}, "D-10"),
+    "municipality.law_binding.record": ({Role.ADMIN}, "D-15"),
 }
 
 

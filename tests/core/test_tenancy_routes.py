@@ -124,6 +124,8 @@ ROUTES: dict[str, Case] = {
     "api/v1/acts": lambda b: ("get", "/api/v1/acts", {200}, None),
     "api/v1/acts/<act_id>": lambda b: ("get", f"/api/v1/acts/{b.act_id}", {404}, None),
     "api/v1/law/questions": lambda b: ("get", "/api/v1/law/questions", {200}, None),
+    # The rulebooks any municipality may bind: the same list for all, no municipality's data.
+    "api/v1/law/laws": lambda b: ("get", "/api/v1/law/laws", {200}, None),
     "api/v1/law/questions/<qid>": lambda b: (
         "get",
         f"/api/v1/law/questions/{b.question}",

@@ -6,6 +6,7 @@ import datetime as dt
 
 import pytest
 
+from outorga.law import interfaces, questions
 from outorga.law.bindings import (
     RULEBOOKS,
     Binding,
@@ -42,3 +43,27 @@ def test_adopting_a_law_binds_every_service_it_governs_from_its_entry_into_force
     assert {b.service for b in moto} == {"mototaxi", "motofrete"}
     assert {b.valid_from for b in moto} == {RULEBOOKS["ipatinga.mototaxi-2013"].in_force_from}
     assert laws_of((NEW, OLD)) == ("ipatinga.mototaxi-2013", "teste.mototaxi-2027")
+
+
+SHIPPED = ("ipatinga.mototaxi-2013", "ipatinga.taxi-2017", "barra-do-garcas.apps-2025")
+
+
+@pytest.mark.parametrize("law", SHIPPED)
+def test_every_shipped_rulebook_answers_the_whole_interface_of_its_services(law):
+    for service in RULEBOOKS[law].services:
+        iface = interfaces.interface_of(service)
+        assert interfaces.missing(law, service, part="all") == []
+        # Under its own namespaced id, with the facts the interface fixes.
+        for name in iface.names:
+            q = questions.find(law, name)
+            assert q.id == f"{law}.{name}" and q.name == name
+            assert q.facts_schema == iface.facts_schema(name)
+
+
+def test_every_question_id_is_namespaced_by_its_law_and_the_old_ids_still_answer():
+    for qid, q in questions.registry().items():
+        assert qid.startswith(f"{q.law}.")
+    for old, new in questions.LEGACY_IDS.items():
+        assert questions.get(old) is questions.get(new)
+    with pytest.raises(ValueError, match="<law>.<name>"):
+        questions.question("quota", law="ipatinga.mototaxi-2013", title="?", schema={})

@@ -180,8 +180,11 @@ def act_detail(request: HttpRequest, act_id: int) -> Any:
 
 def _question(qid: str) -> questions.Question:
     """A question of a law this municipality applies; any other is not found."""
-    q = questions.registry().get(qid)
-    if q is None or q.law not in selectors.require_municipality().laws:
+    try:
+        q = questions.get(qid)
+    except KeyError:
+        raise Http404 from None
+    if q.law not in selectors.require_municipality().laws:
         raise Http404
     return q
 

@@ -1,21 +1,43 @@
-"""The apps' way to the law: which law governs a service in a municipality on a date.
+"""The apps' one way to the law: ``law_for(municipality, service, on)``.
 
-Bindings are the municipality's dated data (``LawBinding``, recorded by its administrator); the
-apps never map a service to a law themselves. A fact is judged by the law bound to its service on
-the date of the fact (D-15).
+Which law governs a service in a municipality on a date is the municipality's dated data
+(``LawBinding``, recorded by its administrator, D-15); the apps never map a service to a law nor
+name a law's questions by its id. They ask the bound law by the name its service's interface
+gives (:mod:`outorga.law.interfaces`), with facts drawn from the records::
+
+    law = law_for(m, permit.service, on)
+    decision = law.ask("vehicle_eligibility", facts)
+
+and every decision carries the id of the law that answered and the articles it applied.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
 
 from django.utils import timezone
 
+from outorga.law import interfaces, questions
 from outorga.law.bindings import Binding, LawNotBound, binding_on, services_of
+from outorga.law.citations import Citation, cite
+from outorga.law.context import Context
+from outorga.law.decisions import Decision
+from outorga.law.interfaces import NotAnswered
 
 from .models import Municipality
 
-__all__ = ["LawNotBound", "binding", "law_of", "services_under"]
+__all__ = [
+    "BoundLaw",
+    "LawNotBound",
+    "NotAnswered",
+    "binding",
+    "law_for",
+    "law_of",
+    "services_under",
+]
 
 
 def binding(
@@ -46,3 +68,60 @@ def law_of(
 def services_under(m: Municipality, law: str) -> tuple[str, ...]:
     """The services ``law`` governs or governed in ``m``."""
     return services_of(m.law_bindings(), law)
+
+
+@dataclass
+class BoundLaw:
+    """The law bound to ``service`` in ``municipality`` on ``on``, ready to be asked."""
+
+    municipality: Municipality
+    service: str
+    on: dt.date
+    binding: Binding
+    _contexts: dict[dt.date, Context] = field(default_factory=dict, repr=False)
+
+    @property
+    def law(self) -> str:
+        return self.binding.law
+
+    @cached_property
+    def ctx(self) -> Context:
+        return self.context(self.on)
+
+    def context(self, on: dt.date) -> Context:
+        from .lawctx import context
+
+        if on not in self._contexts:
+            self._contexts[on] = context(self.municipality, on)
+        return self._contexts[on]
+
+    def answers(self, name: str) -> bool:
+        """Whether this law has the question ``name`` (a badge's fields, say, are not in every law)."""
+        return interfaces.answers(self.law, name)
+
+    def question(self, name: str) -> questions.Question:
+        return interfaces.question(self.law, self.service, name)
+
+    def ask(self, name: str, facts: Any, on: dt.date | None = None) -> Decision:
+        """The decision of this law's question ``name`` on the facts, judged on ``on`` (the date
+        it was bound for, by default: the date of the fact)."""
+        q = self.question(name)
+        return questions.ask(q.id, self.context(on or self.on), facts)
+
+    def cite(
+        self,
+        article: int | str,
+        par: int | str | None = None,
+        inc: str | None = None,
+        ali: str | None = None,
+    ) -> Citation:
+        return cite(self.law, article, par, inc, ali)
+
+
+def law_for(
+    m: Municipality, service: str, on: dt.date | None = None, *, nearest: bool = False
+) -> BoundLaw:
+    """The law governing ``service`` in ``m`` on ``on`` (today): :class:`LawNotBound` when none
+    does. ``nearest`` as in :func:`binding`."""
+    day = on or timezone.localdate()
+    return BoundLaw(m, service, day, binding(m, service, day, nearest=nearest))

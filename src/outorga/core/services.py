@@ -14,6 +14,7 @@ from django.utils import timezone
 from outorga.law import parameter_input
 from outorga.law.bindings import RULEBOOKS, SERVICE_LABELS, Binding, overlap
 from outorga.law.citations import LAW_TITLES
+from outorga.law.interfaces import missing
 from outorga.law.parameters import DatedValue, ParameterMissing
 from outorga.platforms.models import Platform
 from outorga.registry.validation import FieldError
@@ -461,6 +462,13 @@ def law_binding_write(
         served = ", ".join(SERVICE_LABELS[s] for s in book.services)
         raise FieldError(
             "law", f"Lei: {LAW_TITLES.get(law, law)} não rege {SERVICE_LABELS[service]} ({served})."
+        )
+    lacking = missing(law, service)
+    if lacking:
+        raise FieldError(
+            "law",
+            f"Lei: {LAW_TITLES.get(law, law)} não responde ao que o cadastro de "
+            f"{SERVICE_LABELS[service]} pergunta ({', '.join(lacking)}).",
         )
     if valid_from < book.in_force_from:
         raise FieldError(

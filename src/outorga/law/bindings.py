@@ -13,6 +13,10 @@ import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from pathlib import Path
+
+from .citations import LAW_TITLES
+from .parameters import add_root
 
 
 class Service(StrEnum):
@@ -34,12 +38,15 @@ SERVICE_LABELS: dict[str, str] = {
 
 @dataclass(frozen=True)
 class Rulebook:
-    """A law as code: its id, the services it can govern and the date it entered into force."""
+    """A law as code: its id, the module that answers for it (importing it registers its
+    questions), the services it can govern and the date it entered into force."""
 
     law: str
     module: str
     services: tuple[str, ...]
     in_force_from: dt.date
+    title: str = ""  # how citations name it, when it is not one of LAW_TITLES already
+    parameters: Path | None = None  # its parameter files, when kept outside outorga.law
 
 
 #: Every rulebook the product knows. Adding a law = a module under ``outorga.law`` and a line here.
@@ -73,6 +80,12 @@ def register_rulebook(rulebook: Rulebook) -> None:
     known = RULEBOOKS.get(rulebook.law)
     if known is not None and known != rulebook:
         raise ValueError(f"lei {rulebook.law} já registrada com outra definição")
+    if rulebook.law not in LAW_TITLES:
+        if not rulebook.title:
+            raise ValueError(f"lei {rulebook.law}: informe o título com que é citada")
+        LAW_TITLES[rulebook.law] = rulebook.title
+    if rulebook.parameters is not None:
+        add_root(rulebook.parameters)
     RULEBOOKS[rulebook.law] = rulebook
 
 

@@ -316,6 +316,19 @@ COMPETENCES: dict[tuple[str, str], Competence] = {(c.law, c.action): c for c in 
 assert len(COMPETENCES) == len(_TABLE), "an action is defined twice for one law"
 assert all(c.action in ACTIONS for c in _TABLE), "unknown action in the competence table"
 
+
+def register(entries: list[Competence]) -> None:
+    """Add a rulebook's competences (a law shipped apart, or a test's): who does each act under it,
+    with the article that says so. A law's entry is never redefined."""
+    for c in entries:
+        if c.action not in ACTIONS:
+            raise ValueError(f"unknown action in the competence table: {c.action}")
+        known = COMPETENCES.get((c.law, c.action))
+        if known is not None and known != c:
+            raise ValueError(f"competence {c.action} of {c.law} already defined")
+        COMPETENCES[(c.law, c.action)] = c
+
+
 SYSTEM_COMPETENCES: dict[str, frozenset[Role]] = {
     "system.municipality.manage": frozenset({Role.ADMIN}),
     "system.user.manage": frozenset({Role.ADMIN}),

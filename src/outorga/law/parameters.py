@@ -227,11 +227,21 @@ class ParameterTree:
 
 
 _TREE: ParameterTree | None = None
+_EXTRA_ROOTS: list[Path] = []
 
 
 def parameter_roots() -> list[Path]:
     here = Path(__file__).parent
-    return sorted(p for p in here.rglob("parameters") if p.is_dir())
+    return sorted(p for p in here.rglob("parameters") if p.is_dir()) + _EXTRA_ROOTS
+
+
+def add_root(root: Path) -> None:
+    """The parameter files of a rulebook kept outside this package (a law shipped apart, or a
+    test's): loaded with the others from now on."""
+    global _TREE
+    if root not in _EXTRA_ROOTS:
+        _EXTRA_ROOTS.append(root)
+        _TREE = None
 
 
 def tree() -> ParameterTree:

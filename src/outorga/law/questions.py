@@ -1,7 +1,9 @@
 """Named questions: the one way in from outside (CLI, API, services) to the rulebooks.
 
 Each question has an id, the law it belongs to, a Portuguese title, a JSON schema of its facts and
-an ``evaluate(ctx, facts)`` that returns a :class:`Decision`.
+an ``evaluate(ctx, facts)`` that returns a :class:`Decision`. Ids are namespaced by law —
+``<law id>.<name>``, e.g. ``ipatinga.mototaxi-2013.quota`` — so any number of laws coexist, each
+answering the same names of its service's interface (:mod:`outorga.law.interfaces`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,74 @@ from .decisions import Decision
 Evaluate = Callable[[Context, Mapping[str, Any]], Decision]
 
 
+#: Ids before questions were namespaced by law (until 2026-12): still accepted by ``get`` and
+#: ``ask`` (CLI, API, stored traces), answered under the new id. New code uses the new ids, or
+#: better the seam (``core.lawseam.law_for(...).ask(name, facts)``), which names no law.
+LEGACY_IDS: dict[str, str] = {
+    "apps.complaint_deadline": "barra-do-garcas.apps-2025.complaint_deadline",
+    "apps.concurrency_month": "barra-do-garcas.apps-2025.concurrency_month",
+    "apps.driver_eligibility": "barra-do-garcas.apps-2025.driver_eligibility",
+    "apps.fare_limits_review": "barra-do-garcas.apps-2025.fare_limits_review",
+    "apps.fare_publication": "barra-do-garcas.apps-2025.fare_publication",
+    "apps.fare_quote": "barra-do-garcas.apps-2025.fare_quote",
+    "apps.fare_table": "barra-do-garcas.apps-2025.fare_table",
+    "apps.issqn_statement": "barra-do-garcas.apps-2025.issqn_statement",
+    "apps.monthly_report": "barra-do-garcas.apps-2025.monthly_report",
+    "apps.obligation_enforceable": "barra-do-garcas.apps-2025.obligation_enforceable",
+    "apps.penalty": "barra-do-garcas.apps-2025.penalty",
+    "apps.penalty_appeal": "barra-do-garcas.apps-2025.penalty_appeal",
+    "apps.penalty_finality": "barra-do-garcas.apps-2025.penalty_finality",
+    "apps.platform_credential": "barra-do-garcas.apps-2025.platform_credential",
+    "apps.procedure_deadlines": "barra-do-garcas.apps-2025.procedure_deadlines",
+    "apps.roster_capacity": "barra-do-garcas.apps-2025.roster_capacity",
+    "apps.vehicle_eligibility": "barra-do-garcas.apps-2025.vehicle_eligibility",
+    "apps.vehicle_inspection": "barra-do-garcas.apps-2025.vehicle_inspection",
+    "inspections.apps_result": "barra-do-garcas.apps-2025.inspection_result",
+    "inspections.mototaxi_due": "ipatinga.mototaxi-2013.inspection_due",
+    "inspections.mototaxi_result": "ipatinga.mototaxi-2013.inspection_result",
+    "inspections.taxi_due": "ipatinga.taxi-2017.inspection_due",
+    "inspections.taxi_result": "ipatinga.taxi-2017.inspection_result",
+    "mototaxi.appeal_deadline": "ipatinga.mototaxi-2013.appeal_deadline",
+    "mototaxi.auxiliary_credential_renewal": "ipatinga.mototaxi-2013.auxiliary_credential_renewal",
+    "mototaxi.badge": "ipatinga.mototaxi-2013.badge",
+    "mototaxi.defence_result": "ipatinga.mototaxi-2013.defence_result",
+    "mototaxi.document_validity": "ipatinga.mototaxi-2013.document_validity",
+    "mototaxi.fee": "ipatinga.mototaxi-2013.fee",
+    "mototaxi.fine": "ipatinga.mototaxi-2013.fine",
+    "mototaxi.infraction_notice": "ipatinga.mototaxi-2013.infraction_notice",
+    "mototaxi.penalty": "ipatinga.mototaxi-2013.penalty",
+    "mototaxi.permit_extension": "ipatinga.mototaxi-2013.permit_extension",
+    "mototaxi.permit_term": "ipatinga.mototaxi-2013.permit_term",
+    "mototaxi.person_eligibility": "ipatinga.mototaxi-2013.person_eligibility",
+    "mototaxi.quota": "ipatinga.mototaxi-2013.quota",
+    "mototaxi.seizure_release": "ipatinga.mototaxi-2013.seizure_release",
+    "mototaxi.stand": "ipatinga.mototaxi-2013.stand",
+    "mototaxi.suspension_return": "ipatinga.mototaxi-2013.suspension_return",
+    "mototaxi.tariff_readjustment": "ipatinga.mototaxi-2013.tariff_readjustment",
+    "mototaxi.vehicle_eligibility": "ipatinga.mototaxi-2013.vehicle_eligibility",
+    "mototaxi.warning": "ipatinga.mototaxi-2013.warning",
+    "taxi.appeal_deadline": "ipatinga.taxi-2017.appeal_deadline",
+    "taxi.auxiliary_registration": "ipatinga.taxi-2017.auxiliary_registration",
+    "taxi.auxiliary_renewal": "ipatinga.taxi-2017.auxiliary_renewal",
+    "taxi.contrapartida": "ipatinga.taxi-2017.contrapartida",
+    "taxi.fare": "ipatinga.taxi-2017.fare",
+    "taxi.fee": "ipatinga.taxi-2017.fee",
+    "taxi.penalty": "ipatinga.taxi-2017.penalty",
+    "taxi.permit_extinction": "ipatinga.taxi-2017.permit_extinction",
+    "taxi.permit_term": "ipatinga.taxi-2017.permit_term",
+    "taxi.permit_transfer": "ipatinga.taxi-2017.permit_transfer",
+    "taxi.person_eligibility": "ipatinga.taxi-2017.person_eligibility",
+    "taxi.points": "ipatinga.taxi-2017.points",
+    "taxi.quota": "ipatinga.taxi-2017.quota",
+    "taxi.registration_documents": "ipatinga.taxi-2017.registration_documents",
+    "taxi.registration_renewal": "ipatinga.taxi-2017.registration_renewal",
+    "taxi.stand_parking": "ipatinga.taxi-2017.stand_parking",
+    "taxi.suspension": "ipatinga.taxi-2017.suspension",
+    "taxi.vehicle_change": "ipatinga.taxi-2017.vehicle_change",
+    "taxi.vehicle_eligibility": "ipatinga.taxi-2017.vehicle_eligibility",
+}
+
+
 @dataclass(frozen=True)
 class Question:
     id: str
@@ -30,8 +100,23 @@ class Question:
     facts_schema: Mapping[str, Any]
     evaluate: Evaluate
 
+    @property
+    def name(self) -> str:
+        """The id without its law: the name every law of the same service answers to."""
+        return self.id.removeprefix(f"{self.law}.")
+
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "law": self.law, "title": self.title}
+        legacy = _LEGACY_OF.get(self.id)
+        return {
+            "id": self.id,
+            "law": self.law,
+            "name": self.name,
+            "title": self.title,
+            **({"legacy_id": legacy} if legacy else {}),
+        }
+
+
+_LEGACY_OF = {new: old for old, new in LEGACY_IDS.items()}
 
 
 class FactsInvalid(ValueError):
@@ -54,7 +139,9 @@ _REGISTRY: dict[str, Question] = {}
 def question(
     qid: str, *, law: str, title: str, schema: Mapping[str, Any]
 ) -> Callable[[Evaluate], Evaluate]:
-    """Register ``evaluate`` as the answer to question ``qid``."""
+    """Register ``evaluate`` as the answer to question ``qid`` (``<law>.<name>``)."""
+    if not qid.startswith(f"{law}.") or len(qid) == len(law) + 1:
+        raise ValueError(f"question {qid}: the id is '<law>.<name>' with law {law}")
     jsonschema.Draft202012Validator.check_schema(schema)
 
     def register(fn: Evaluate) -> Evaluate:
@@ -86,10 +173,21 @@ def registry() -> dict[str, Question]:
 
 
 def get(qid: str) -> Question:
+    """The question ``qid`` (a legacy id answers as its new one)."""
     load_rulebooks()
-    if qid not in _REGISTRY:
+    q = _REGISTRY.get(LEGACY_IDS.get(qid, qid))
+    if q is None:
         raise KeyError(f"pergunta desconhecida: {qid}")
-    return _REGISTRY[qid]
+    return q
+
+
+def find(law: str, name: str) -> Question:
+    """The question ``name`` of ``law`` — how the seam asks, knowing only the law bound."""
+    load_rulebooks()
+    q = _REGISTRY.get(f"{law}.{name}")
+    if q is None:
+        raise KeyError(f"a lei {law} não responde à pergunta {name}")
+    return q
 
 
 _FORMATS = jsonschema.FormatChecker()

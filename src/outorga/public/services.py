@@ -21,20 +21,17 @@ from nacl.signing import SigningKey as NaclSigningKey
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
-from outorga.core.lawctx import context
+from outorga.core.lawseam import BoundLaw, LawNotBound, law_for
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
-from outorga.law import questions
 from outorga.law.decisions import Decision
+from outorga.law.interfaces import citation
 from outorga.registry.models import Auxiliary, Permit, Service
 from outorga.registry.services import Refused
 from outorga.registry.validation import FieldError
 
 from . import tokens
 from .models import Badge, SigningKey
-
-MOTOTAXI_LAW = "ipatinga.mototaxi-2013"
-
 
 # Signing keys ------------------------------------------------------------------------------------
 
@@ -135,7 +132,12 @@ def badge_fields(permit: Permit, auxiliary: Auxiliary | None) -> list[str]:
     return [k for k, ok in present.items() if ok]
 
 
-def _validity(permit: Permit, auxiliary: Auxiliary | None, on: dt.date) -> dt.date:
+def _cites(law: BoundLaw, *concepts: str) -> str:
+    found = [c for c in (citation(law.law, k) for k in concepts) if c is not None]
+    return "; ".join(c.render() for c in found)
+
+
+def _validity(law: BoundLaw, permit: Permit, auxiliary: Auxiliary | None, on: dt.date) -> dt.date:
     """The badge is valid while the registration certificate is (mototaxi art. 4 §1; taxi: the
     yearly Termo, art. 13), never past the permit's term, nor the auxiliary's credential (mototaxi
     art. 14 §2)."""
@@ -143,9 +145,7 @@ def _validity(permit: Permit, auxiliary: Auxiliary | None, on: dt.date) -> dt.da
         raise FieldError(
             "certificado de registro",
             "a permissão não tem certificado de registro válido; renove-o antes",
-            "Lei de mototáxi de Ipatinga (2013), art. 4, §1"
-            if permit.law == MOTOTAXI_LAW
-            else "Lei do táxi de Ipatinga (2017), art. 13",
+            _cites(law, "registration_certificate"),
         )
     candidates = [permit.certificate_valid_until, permit.term_end]
     if auxiliary is not None and auxiliary.credential_valid_until is not None:
@@ -155,7 +155,7 @@ def _validity(permit: Permit, auxiliary: Auxiliary | None, on: dt.date) -> dt.da
         raise FieldError(
             "validade",
             f"registro ou credencial vencido em {until:%d/%m/%Y}; renove antes de emitir o crachá",
-            "Lei de mototáxi de Ipatinga (2013), art. 4, §1; art. 14, §2",
+            _cites(law, "registration_certificate", "auxiliary_credential"),
         )
     return until
 
@@ -195,8 +195,12 @@ def badge_issue(
     """Issue the crachá of a permit's holder (or of an auxiliary), after the law core confirms it
     has every field of mototaxi art. 2 VIII / art. 5 §4. A new badge for the same bearer revokes
     the previous ones (lost or outdated cards stop verifying)."""
-    authorize(actor=actor, municipality=municipality, action="badge.issue", law=permit.law)
     on = on or timezone.localdate()
+    try:
+        law = law_for(municipality, permit.service, on, nearest=True)
+    except LawNotBound as exc:
+        raise FieldError("serviço", str(exc)) from None
+    authorize(actor=actor, municipality=municipality, action="badge.issue", law=law.law)
     with transaction.atomic(), tenant(municipality):
         permit = (
             Permit.objects.select_for_update(of=("self",))
@@ -213,16 +217,15 @@ def badge_issue(
                 raise FieldError("condutor auxiliar", "não é auxiliar ativo desta permissão")
         present = badge_fields(permit, auxiliary)
         decision: Decision | None = None
-        if permit.law == MOTOTAXI_LAW:
-            decision = questions.ask(
-                "mototaxi.badge", context(municipality, on), {"fields": present}
-            )
+        if law.answers("badge"):
+            # The law lists the badge's fields (mototaxi art. 2 VIII, art. 5 §4).
+            decision = law.ask("badge", {"fields": present})
             if decision.refusals:
                 raise Refused(decision)
         elif "foto" not in present:
-            # The taxi law lists no badge fields; the card itself cannot be made without a photo.
+            # A law that lists no badge fields (taxi): the card cannot be made without a photo.
             raise FieldError("foto", "cadastre a foto do condutor antes de emitir o crachá")
-        valid_until = _validity(permit, auxiliary, on)
+        valid_until = _validity(law, permit, auxiliary, on)
         key = signing_key_for(municipality, actor)
         serial = secrets.token_bytes(8)
         token = tokens.sign(

@@ -18,12 +18,15 @@ from PIL import Image
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.lawctx import context
-from outorga.core.lawseam import LawNotBound, law_of
+from outorga.core.lawseam import BoundLaw, LawNotBound, law_for
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law import questions
 from outorga.law.citations import cite
 from outorga.law.decisions import Decision
+from outorga.law.interfaces import MOTO as MOTO_INTERFACE
+from outorga.law.interfaces import answers, citation, interface_of
+from outorga.law.questions import find
 from outorga.law.windows import add_years
 
 from . import facts as F
@@ -60,13 +63,23 @@ class Refused(Exception):
         super().__init__(message or f"Recusado: {reasons}")
 
 
-def service_law(municipality: Municipality, service: str, on: dt.date | None = None) -> str:
+def bound_law(municipality: Municipality, service: str, on: dt.date | None = None) -> BoundLaw:
     """The law bound to ``service`` in the municipality on ``on`` (today); a service no law
     governs there does not exist there (a refusal naming the field)."""
     try:
-        return law_of(municipality, service, on)
+        return law_for(municipality, service, on)
     except LawNotBound as exc:
         raise V.FieldError("serviço", str(exc)) from None
+
+
+def service_law(municipality: Municipality, service: str, on: dt.date | None = None) -> str:
+    """The id of :func:`bound_law` — what competence is checked under."""
+    return bound_law(municipality, service, on).law
+
+
+def _cite(law: BoundLaw, concept: str) -> str:
+    found = citation(law.law, concept)
+    return found.render() if found else ""
 
 
 def _snapshot(obj: Any, fields: list[str]) -> dict[str, Any]:
@@ -357,12 +370,13 @@ def document_record(
             ).first()
             if existing is not None:
                 return existing
-        ctx = context(municipality, issued_on)
         valid_until, basis = None, {}
-        if law == "ipatinga.mototaxi-2013" and doc_type in MOTOTAXI_VALIDITY:
+        # A law that fixes the validity of these documents says when they expire (mototaxi
+        # art. 5 V, art. 5 §1 III); the document is kept under ``law``, asked directly.
+        if doc_type in MOTOTAXI_VALIDITY and answers(law, "document_validity"):
             d = questions.ask(
-                "mototaxi.document_validity",
-                ctx,
+                find(law, "document_validity").id,
+                context(municipality, issued_on),
                 {
                     "document": MOTOTAXI_VALIDITY[Document.Type(doc_type)],
                     "issued_on": issued_on.isoformat(),
@@ -499,13 +513,13 @@ def person_photo_set(
     return person
 
 
-def _valid_until(municipality: Municipality, document: str, issued_on: dt.date) -> dt.date:
-    """Validity the mototaxi law gives a certificate or credential (art. 4 §1, art. 14 §2),
-    asked to the law core so the period stays a dated parameter."""
-    d = questions.ask(
-        "mototaxi.document_validity",
-        context(municipality, issued_on),
-        {"document": document, "issued_on": issued_on.isoformat()},
+def _valid_until(
+    municipality: Municipality, service: str, document: str, issued_on: dt.date
+) -> dt.date:
+    """Validity the law bound to the service gives a certificate or credential (mototaxi art. 4
+    §1, art. 14 §2), asked to the law core so the period stays a dated parameter."""
+    d = bound_law(municipality, service, issued_on).ask(
+        "document_validity", {"document": document, "issued_on": issued_on.isoformat()}
     )
     expires = d.outcome["expires_on"]
     return expires if isinstance(expires, dt.date) else dt.date.fromisoformat(expires)
@@ -573,8 +587,8 @@ def person_eligibility(
     auxiliary: dict[str, Any] | None = None,
     exclude: Permit | None = None,
 ) -> Decision:
-    m = person.municipality
-    if service_law(person.municipality, service, as_of) == "ipatinga.mototaxi-2013":
+    law = bound_law(person.municipality, service, as_of)
+    if interface_of(service) is MOTO_INTERFACE:
         facts = F.mototaxi_person(
             person,
             service=service,
@@ -584,7 +598,7 @@ def person_eligibility(
         )
         if auxiliary is not None:
             facts["auxiliary"] = auxiliary
-        return questions.ask("mototaxi.person_eligibility", context(m, as_of), facts)
+        return law.ask("person_eligibility", facts)
     raise NotImplementedError("elegibilidade de táxi: use taxi.person_eligibility")
 
 
@@ -598,9 +612,8 @@ def vehicle_eligibility(
     permit: Permit | None = None,
 ) -> Decision:
     """The vehicle for ``holder``'s permit (``permit`` when it exists: a substitution)."""
-    return questions.ask(
-        "mototaxi.vehicle_eligibility",
-        context(vehicle.municipality, as_of),
+    return bound_law(vehicle.municipality, service, as_of).ask(
+        "vehicle_eligibility",
         F.mototaxi_vehicle(
             vehicle, service=service, equipment=equipment, holder=holder, permit=permit
         ),
@@ -619,14 +632,14 @@ def permit_grant_decisions(
     equipment: list[str],
     tender: Any,
 ) -> list[Decision]:
-    """Every question a grant asks — the quota (art. 10), the person, the vehicle and the term
-    (art. 6) — on the facts in the records. The grant and its pre-check both ask exactly these, so
-    a check that shows no refusal is a grant that will not be refused for the law's reasons."""
+    """Every question a grant asks of the law bound to the service on the grant date — the quota,
+    the person, the vehicle and the term — on the facts in the records. The grant and its
+    pre-check both ask exactly these, so a check that shows no refusal is a grant that will not be
+    refused for the law's reasons."""
+    law = bound_law(municipality, service, granted_on)
     with tenant(municipality):
-        ctx = context(municipality, granted_on)
-        quota = questions.ask(
-            "mototaxi.quota",
-            ctx,
+        quota = law.ask(
+            "quota",
             {
                 "service": service,
                 "grant_on": granted_on.isoformat(),
@@ -635,9 +648,8 @@ def permit_grant_decisions(
         )
         person = person_eligibility(holder, service, granted_on, tender=tender)
         veh = vehicle_eligibility(vehicle, service, granted_on, equipment, holder=holder)
-        term = questions.ask(
-            "mototaxi.permit_term",
-            ctx,
+        term = law.ask(
+            "permit_term",
             {
                 "granted_on": granted_on.isoformat(),
                 "by_decree": bool(decree.strip()),
@@ -665,8 +677,8 @@ def permit_grant(
     """Grant a permit within the quota (art. 10, D-7), after the person's and the vehicle's
     eligibility; numbered in the register. Concurrent grants for the last places never exceed
     the quota: the quota counter row is locked for the whole transaction."""
-    law = service_law(municipality, service, granted_on)
-    authorize(actor=actor, municipality=municipality, action="permit.grant", law=law)
+    law = bound_law(municipality, service, granted_on)
+    authorize(actor=actor, municipality=municipality, action="permit.grant", law=law.law)
     if service == Service.TAXI:
         raise NotImplementedError("outorga de táxi: fluxo próprio (art. 3, 10)")
     with transaction.atomic(), tenant(municipality):
@@ -691,9 +703,7 @@ def permit_grant(
         if tender is not None and Permit.objects.filter(tender=tender).count() >= tender.places:
             # The tender offered so many places (art. 6: delegation preceded by the tender).
             raise V.FieldError(
-                "licitação",
-                "todas as vagas da licitação já foram outorgadas",
-                "Lei de mototáxi de Ipatinga (2013), art. 6",
+                "licitação", "todas as vagas da licitação já foram outorgadas", _cite(law, "tender")
             )
         number = next_number(f"register:{service}")
         prefix = {"mototaxi": "MT", "motofrete": "MF"}[service]
@@ -706,7 +716,9 @@ def permit_grant(
             granted_on=granted_on,
             term_start=granted_on,
             term_end=add_years(granted_on, term_years),
-            certificate_valid_until=_valid_until(municipality, "registro_cadastral", granted_on),
+            certificate_valid_until=_valid_until(
+                municipality, service, "registro_cadastral", granted_on
+            ),
             vehicle=vehicle,
             taxi_category=taxi_category,
             tender=tender,
@@ -1203,7 +1215,9 @@ def permit_renew(
         if decision.refusals:
             raise Refused(decision)
         old = {"certificate_valid_until": permit.certificate_valid_until}
-        permit.certificate_valid_until = _valid_until(municipality, "registro_cadastral", on)
+        permit.certificate_valid_until = _valid_until(
+            municipality, permit.service, "registro_cadastral", on
+        )
         permit.irregular, permit.irregular_reason = False, ""
         permit.save(update_fields=["certificate_valid_until", "irregular", "irregular_reason"])
         record_act(
@@ -1330,7 +1344,9 @@ def auxiliary_add(
             added_on=on,
             work_schedule=work_schedule,
             registration_number=next_number(f"register:{permit.service}:auxiliar"),
-            credential_valid_until=_valid_until(municipality, "credenciamento_auxiliar", on),
+            credential_valid_until=_valid_until(
+                municipality, permit.service, "credenciamento_auxiliar", on
+            ),
         )
         record_act(
             municipality=municipality,

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from outorga.law.questions import FactsInvalid, ask, registry
+from outorga.law.questions import LEGACY_IDS, FactsInvalid, ask, registry
 
 SAMPLES = {
     "apps.platform_credential": {"credentialed_platforms": 3},
@@ -65,8 +65,8 @@ SAMPLES = {
 
 def test_the_rulebook_import_path_registers_every_apps_question():
     importlib.import_module("outorga.law.barra_do_garcas.apps_2025")
-    apps = {qid for qid, q in registry().items() if qid.startswith("apps.")}
-    assert set(SAMPLES) <= apps
+    apps = {qid for qid, q in registry().items() if qid.startswith("barra-do-garcas.apps-2025.")}
+    assert {LEGACY_IDS[qid] for qid in SAMPLES} <= apps
     assert all(registry()[qid].law == "barra-do-garcas.apps-2025" for qid in apps)
 
 
@@ -76,7 +76,9 @@ def test_each_question_answers_with_a_cited_json_trace(barra, qid):
     assert d.reasons and all(r.citations for r in d.reasons)
     text = json.dumps(d.to_json(), ensure_ascii=False)
     assert "barra-do-garcas.apps-2025" in text or "Lei 4.976/2025" in text
-    assert d.to_text().startswith(f"Pergunta: {qid}")
+    # Asked by the id used before namespacing, answered under the law's own id.
+    assert d.question == LEGACY_IDS[qid] == f"barra-do-garcas.apps-2025.{qid.split('.')[1]}"
+    assert d.to_text().startswith(f"Pergunta: {d.question}")
 
 
 def test_facts_are_validated_against_the_schema(barra):

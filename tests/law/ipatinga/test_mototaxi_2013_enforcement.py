@@ -170,7 +170,7 @@ def test_art_30_iv_v_offender_data_is_required_only_when_possible(ipatinga, fiel
 
 def test_art_30_vi_an_unknown_provision_is_refused(ipatinga):
     d = ask("mototaxi.infraction_notice", ipatinga(AS_OF), auto(provision="art99-I"))
-    assert refused(d) == {cite(LAW, 30, inc="VI"), cite(LAW, 37)}
+    assert refused(d) == {cite(LAW, 30, inc="VI"), cite(LAW, 37), decision(15)}
 
 
 def test_art_35_an_auto_for_an_unlicensed_vehicle_needs_no_holder_or_permit(ipatinga):

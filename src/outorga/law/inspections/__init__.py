@@ -2,9 +2,9 @@
 the result of an inspection and what follows from it, and when the next one is due.
 
 - :mod:`.checklists` — one checklist per service and category (``checklist_data/*.yaml``)
-- :mod:`.results` — ``inspections.mototaxi_result``, ``inspections.taxi_result``,
-  ``inspections.apps_result``
-- :mod:`.scheduling` — ``inspections.mototaxi_due``, ``inspections.taxi_due``
+- :mod:`.results` — ``ipatinga.mototaxi-2013.inspection_result``, ``ipatinga.taxi-2017.inspection_result``,
+  ``barra-do-garcas.apps-2025.inspection_result``
+- :mod:`.scheduling` — ``ipatinga.mototaxi-2013.inspection_due``, ``ipatinga.taxi-2017.inspection_due``
 
 The rulebooks of each law stay the authority on the vehicle itself (mototaxi art. 3, 5, 19, 24;
 taxi art. 8, 9, 27, 28; apps art. 23, 25): checklist items that they decide are asked to them.

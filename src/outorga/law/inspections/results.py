@@ -212,7 +212,7 @@ def evaluate_result(qid: str, law: str, ctx: Context, facts: Mapping[str, Any]) 
     vehicle = facts.get("vehicle")
     if cl.question and vehicle is not None:
         qfacts = question_facts(cl, answers, vehicle)
-        if cl.question == "taxi.vehicle_eligibility":
+        if cl.question == "ipatinga.taxi-2017.vehicle_eligibility":
             qfacts["occasion"] = TAXI_OCCASION[kind]
         rulebook = ask(cl.question, ctx, qfacts)
         for r in rulebook.reasons:
@@ -382,40 +382,40 @@ def result_schema(law: str) -> dict[str, Any]:
 
 
 @question(
-    "inspections.mototaxi_result",
+    "ipatinga.mototaxi-2013.inspection_result",
     law=MOTO,
     title="Qual o resultado desta vistoria ou inspeção de mototáxi/motofrete?",
     schema=result_schema(MOTO),
 )
 def mototaxi_result(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 2 XI–XII, 5 §1 II–III, §6, §7, 13 VIII, XVIII, 19, 24 §1–5, 39 VIII."""
-    return evaluate_result("inspections.mototaxi_result", MOTO, ctx, facts)
+    return evaluate_result("ipatinga.mototaxi-2013.inspection_result", MOTO, ctx, facts)
 
 
 @question(
-    "inspections.taxi_result",
+    "ipatinga.taxi-2017.inspection_result",
     law=TAXI,
     title="Qual o resultado desta vistoria de táxi?",
     schema=result_schema(TAXI),
 )
 def taxi_result(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 8, 9, 27, 28, 29 and 31."""
-    return evaluate_result("inspections.taxi_result", TAXI, ctx, facts)
+    return evaluate_result("ipatinga.taxi-2017.inspection_result", TAXI, ctx, facts)
 
 
 @question(
-    "inspections.apps_result",
+    "barra-do-garcas.apps-2025.inspection_result",
     law=APPS,
     title="Qual o resultado desta vistoria de veículo de aplicativo?",
     schema=result_schema(APPS),
 )
 def apps_result(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 22, 23 I–III, 25 and 26."""
-    return evaluate_result("inspections.apps_result", APPS, ctx, facts)
+    return evaluate_result("barra-do-garcas.apps-2025.inspection_result", APPS, ctx, facts)
 
 
 RESULT_QUESTION = {
-    MOTO: "inspections.mototaxi_result",
-    TAXI: "inspections.taxi_result",
-    APPS: "inspections.apps_result",
+    MOTO: "ipatinga.mototaxi-2013.inspection_result",
+    TAXI: "ipatinga.taxi-2017.inspection_result",
+    APPS: "barra-do-garcas.apps-2025.inspection_result",
 }

@@ -2,7 +2,7 @@
 
 - Mototaxi and motofrete: vistoria at registration (art. 5 §1 II) and the inspection report is
   semiannual (art. 5 §1 III, §6; art. 24 for motofrete). The report's validity is the rulebook's
-  (``mototaxi.document_validity``, laudo_inspecao): the next inspection is due on the last day the
+  (``ipatinga.mototaxi-2013.document_validity``, laudo_inspecao): the next inspection is due on the last day the
   current report is valid. Not submitting the vehicle to the routine vistoria is an infraction
   (art. 39 VI, média; duty of art. 13 XIII).
 - Taxi: vistoria at registration, at the yearly renewal of the Cadastro and at a vehicle change
@@ -98,7 +98,7 @@ def _decide(
 
 
 @question(
-    "inspections.mototaxi_due",
+    "ipatinga.mototaxi-2013.inspection_due",
     law=MOTO,
     title="Quando vence a vistoria ou inspeção semestral deste mototáxi/motofrete?",
     schema={
@@ -115,7 +115,7 @@ def _decide(
 def mototaxi_due(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 5 §1 II–III and §6, art. 24: vistoria at registration, then a semiannual inspection;
     art. 39 VI: not submitting the vehicle to it is an infraction (média)."""
-    qid = "inspections.mototaxi_due"
+    qid = "ipatinga.mototaxi-2013.inspection_due"
     registered = _day(facts["registered_on"])
     last = _day(facts.get("last_inspection_on"))
     assert registered is not None
@@ -134,7 +134,7 @@ def mototaxi_due(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         )
     else:
         validity = ask(
-            "mototaxi.document_validity",
+            "ipatinga.mototaxi-2013.document_validity",
             ctx,
             {"document": "laudo_inspecao", "issued_on": last.isoformat()},
         )
@@ -186,7 +186,7 @@ def next_renewal(anchor: dt.date, after: dt.date, years: int) -> dt.date:
 
 
 @question(
-    "inspections.taxi_due",
+    "ipatinga.taxi-2017.inspection_due",
     law=TAXI,
     title="Quando vence a próxima vistoria deste táxi?",
     schema={
@@ -204,7 +204,7 @@ def next_renewal(anchor: dt.date, after: dt.date, years: int) -> dt.date:
 def taxi_due(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 29: vistoria at the yearly registration (cadastramento anual, art. 21) and at a vehicle
     change; the list of infractions is regulation (art. 43, D-10)."""
-    qid = "inspections.taxi_due"
+    qid = "ipatinga.taxi-2017.inspection_due"
     registered = _day(facts["registered_on"])
     assert registered is not None
     anchor = _day(facts.get("renewal_anchor")) or registered

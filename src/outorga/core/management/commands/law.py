@@ -30,8 +30,12 @@ class Command(BaseCommand):
     def handle(self, *args, **opts):
         sub = opts["sub"]
         if sub == "list":
+            # The id is namespaced by law; the id used before (still accepted) in brackets.
             for q in questions.registry().values():
-                self.stdout.write(f"{q.id:45} {q.law:28} {q.title}")
+                legacy = q.to_json().get("legacy_id")
+                self.stdout.write(
+                    f"{q.id:52} {q.title}" + (f"  [antes: {legacy}]" if legacy else "")
+                )
             return
         try:
             q = questions.get(opts["question"])

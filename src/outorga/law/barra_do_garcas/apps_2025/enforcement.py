@@ -8,8 +8,8 @@ The law only demands due process (art. 26, parágrafo único). Defence and appea
 regulation data (``apps_2025.procedure_*_days``, null until a regulation sets them); meanwhile the
 defaults of Lei 9.784/1999 apply — 10 days for the defence (art. 44) and for the appeal (art. 59),
 30 days to judge the appeal (art. 59 §1) — and a decision that uses them says so (D-17).
-``apps.penalty_appeal`` says whether an appeal against a warning or fine is heard (a late one is
-not, Lei 9.784/1999 art. 63, I) and ``apps.penalty_finality`` when the penalty is final (D-1).
+``barra-do-garcas.apps-2025.penalty_appeal`` says whether an appeal against a warning or fine is heard (a late one is
+not, Lei 9.784/1999 art. 63, I) and ``barra-do-garcas.apps-2025.penalty_finality`` when the penalty is final (D-1).
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ def art23_inspector_finding(rule: str, inc: str, label: str, value: bool | None)
 
 
 @question(
-    "apps.vehicle_inspection",
+    "barra-do-garcas.apps-2025.vehicle_inspection",
     law=LAW,
     title="O veículo vistoriado na fiscalização está regular?",
     schema={
@@ -103,7 +103,7 @@ def art23_inspector_finding(rule: str, inc: str, label: str, value: bool | None)
 )
 def vehicle_inspection(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """An inspector's check of a vehicle in service (art. 23 I–III, art. 25)."""
-    qid = "apps.vehicle_inspection"
+    qid = "barra-do-garcas.apps-2025.vehicle_inspection"
     in_force = law_in_force(ctx, ctx.as_of)
     if in_force.verdict is Verdict.REFUSED:
         return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")
@@ -324,7 +324,7 @@ def art26_iv_credential(offender: str, penalty: str) -> Reason:
 
 
 @question(
-    "apps.penalty",
+    "barra-do-garcas.apps-2025.penalty",
     law=LAW,
     title="A penalidade proposta pode ser aplicada (e qual o valor da multa)?",
     schema={
@@ -349,7 +349,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     ``prior_occurrences`` counts the offender's earlier occurrences already established; the fine
     amount (II) is chosen by the authority; IV yields a proposal (D-3). Platform duties bind only
     after the adaptation period (art. 28)."""
-    qid = "apps.penalty"
+    qid = "barra-do-garcas.apps-2025.penalty"
     offender, kind = facts["offender"], facts["penalty"]
     infraction_on = day(facts["infraction_on"])
     prior = int(facts["prior_occurrences"])
@@ -431,7 +431,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 
 
 @question(
-    "apps.procedure_deadlines",
+    "barra-do-garcas.apps-2025.procedure_deadlines",
     law=LAW,
     title="Quais os prazos de defesa e de recurso no processo de penalidade?",
     schema={
@@ -443,7 +443,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 def procedure_deadlines(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Last day of the defence (from its notice) and of the appeal (from the notice of the
     decision), art. 26 sole paragraph with D-17 defaults and D-4 counting."""
-    qid = "apps.procedure_deadlines"
+    qid = "barra-do-garcas.apps-2025.procedure_deadlines"
     reasons: list[Reason] = []
     outcome: dict[str, Any] = {}
     for stage, key in (("defence", "defence_notice_on"), ("appeal", "decision_notice_on")):
@@ -534,7 +534,7 @@ def art26_sole_appeal_in_time(
 
 
 @question(
-    "apps.penalty_appeal",
+    "barra-do-garcas.apps-2025.penalty_appeal",
     law=LAW,
     title="O recurso contra a penalidade aplicada foi apresentado no prazo? Até quando se julga?",
     schema={
@@ -550,7 +550,7 @@ def penalty_appeal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     by when the competent authority should judge it (regulation, else Lei 9.784/1999 art. 59 §1:
     30 days from receiving it; D-17). Who judges is in :mod:`outorga.law.competence`
     (``appeal.executive.judge``)."""
-    qid = "apps.penalty_appeal"
+    qid = "barra-do-garcas.apps-2025.penalty_appeal"
     filed_on = day(facts["filed_on"])
     notice = facts.get("decision_notice_on")
     last, reasons = art26_sole_appeal_in_time(ctx, day(notice) if notice else None, filed_on)
@@ -686,7 +686,7 @@ def d1_penalty_final(
 
 
 @question(
-    "apps.penalty_finality",
+    "barra-do-garcas.apps-2025.penalty_finality",
     law=LAW,
     title="A penalidade aplicada à plataforma já é definitiva?",
     schema={
@@ -704,7 +704,7 @@ def penalty_finality(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """D-1 for a warning or fine (art. 26 I–II) on the reference date: ``awaiting_notice``,
     ``appeal_period``, ``under_appeal``, ``final`` (with the day it became final) or
     ``annulled``. A fine's debt is final only once the penalty is (D-1, D-11)."""
-    qid = "apps.penalty_finality"
+    qid = "barra-do-garcas.apps-2025.penalty_finality"
     notice = facts.get("decision_notice_on")
     judged = facts.get("appeal_judged_on")
     outcome, reasons = d1_penalty_final(

@@ -1,6 +1,6 @@
 """Capítulo III — publication of a platform's fare table with its dynamic-pricing ceiling.
 
-``apps.fare_table`` checks a table's items (art. 6) against the executive's limits (art. 7). A
+``barra-do-garcas.apps-2025.fare_table`` checks a table's items (art. 6) against the executive's limits (art. 7). A
 platform also declares the highest dynamic surcharge it will apply (art. 9–10); this module adds the
 check of that ceiling, so the publication is judged in one decision:
 
@@ -127,7 +127,7 @@ def art9_table_dynamic_ceiling(
 
 
 @question(
-    "apps.fare_publication",
+    "barra-do-garcas.apps-2025.fare_publication",
     law=LAW,
     title="A tabela publicada pela plataforma (com a tarifa dinâmica) atende à lei?",
     schema={
@@ -142,7 +142,7 @@ def art9_table_dynamic_ceiling(
 )
 def fare_publication(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 6 (completeness), art. 7 (limits) and art. 9 (dynamic ceiling) for a published table."""
-    qid = "apps.fare_publication"
+    qid = "barra-do-garcas.apps-2025.fare_publication"
     in_force = law_in_force(ctx, ctx.as_of)
     if in_force.verdict is Verdict.REFUSED:
         return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")

@@ -357,7 +357,7 @@ def art10_dynamic_disclosure(dynamic: Mapping[str, Any]) -> list[Reason]:
 
 
 @question(
-    "apps.fare_table",
+    "barra-do-garcas.apps-2025.fare_table",
     law=LAW,
     title="A tabela de tarifas da plataforma está completa e dentro dos limites?",
     schema={
@@ -371,7 +371,7 @@ def art10_dynamic_disclosure(dynamic: Mapping[str, Any]) -> list[Reason]:
 )
 def fare_table(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 6 (completeness) and art. 7 (limits) for a platform's fare table."""
-    qid = "apps.fare_table"
+    qid = "barra-do-garcas.apps-2025.fare_table"
     in_force = law_in_force(ctx, ctx.as_of)
     if in_force.verdict is Verdict.REFUSED:
         return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")
@@ -399,7 +399,7 @@ DYNAMIC: dict[str, Any] = {
 
 
 @question(
-    "apps.fare_quote",
+    "barra-do-garcas.apps-2025.fare_quote",
     law=LAW,
     title="O valor apresentado ao usuário antes da corrida atende à lei?",
     schema={
@@ -428,7 +428,7 @@ DYNAMIC: dict[str, Any] = {
 def fare_quote(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """A quote: art. 5 information; art. 7 limits, or with dynamic pricing art. 9 limits and art. 10
     disclosure. Amounts in cents; distance in metres and duration in seconds (no floats)."""
-    qid = "apps.fare_quote"
+    qid = "barra-do-garcas.apps-2025.fare_quote"
     in_force = law_in_force(ctx, ctx.as_of)
     if in_force.verdict is Verdict.REFUSED:
         return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")
@@ -454,7 +454,7 @@ def fare_quote(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 
 
 @question(
-    "apps.fare_limits_review",
+    "barra-do-garcas.apps-2025.fare_limits_review",
     law=LAW,
     title="Os limites tarifários estão com a revisão anual vencida?",
     schema={
@@ -466,7 +466,7 @@ def fare_quote(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 )
 def fare_limits_review(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 8: given the date the limits were last set or reviewed, is the yearly review overdue?"""
-    qid = "apps.fare_limits_review"
+    qid = "barra-do-garcas.apps-2025.fare_limits_review"
     last = day(facts["last_review"])
     in_force = law_in_force(ctx, ctx.as_of)
     if in_force.verdict is Verdict.REFUSED:

@@ -105,7 +105,7 @@ def platform_obligation_enforceable(ctx: Context, on: dt.date) -> tuple[bool, Re
 
 
 @question(
-    "apps.obligation_enforceable",
+    "barra-do-garcas.apps-2025.obligation_enforceable",
     law=LAW,
     title="As obrigações da plataforma já são exigíveis nesta data?",
     schema={
@@ -126,7 +126,7 @@ def obligation_enforceable(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         "adaptation_last_day": a.last_day,
     }
     return decide(
-        "apps.obligation_enforceable",
+        "barra-do-garcas.apps-2025.obligation_enforceable",
         ctx,
         outcome,
         (in_force, why),

@@ -80,7 +80,7 @@ def art15_complaint_deadline(ctx: Context, filed_on: dt.date) -> tuple[dt.date, 
 
 
 @question(
-    "apps.complaint_deadline",
+    "barra-do-garcas.apps-2025.complaint_deadline",
     law=LAW,
     title="Até quando a plataforma deve responder a reclamação, e respondeu no prazo?",
     schema={
@@ -94,7 +94,7 @@ def complaint_deadline(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Deadline of an answer (art. 15) and its status on the reference date: ``answered_on_time``,
     ``answered_late``, ``open`` (within the deadline) or ``overdue``; ``not_enforceable`` when the
     deadline fell in the platforms' adaptation period (art. 28)."""
-    qid = "apps.complaint_deadline"
+    qid = "barra-do-garcas.apps-2025.complaint_deadline"
     filed_on = day(facts["filed_on"])
     answered = day(facts["answered_on"]) if "answered_on" in facts else None
     in_force = law_in_force(ctx, filed_on)
@@ -187,7 +187,7 @@ def art16_report_contents(contents: Mapping[str, bool]) -> list[Reason]:
 
 
 @question(
-    "apps.monthly_report",
+    "barra-do-garcas.apps-2025.monthly_report",
     law=LAW,
     title="O relatório mensal da plataforma foi entregue no prazo e completo?",
     schema={
@@ -210,7 +210,7 @@ def monthly_report(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Status of the report for a month on the reference date: ``on_time``, ``late``, ``missing``
     (due date passed, nothing sent), ``not_yet_due``, or ``not_enforceable`` (due in the adaptation
     period, art. 28); plus the contents of art. 16 I–III when given."""
-    qid = "apps.monthly_report"
+    qid = "barra-do-garcas.apps-2025.monthly_report"
     year, month = int(facts["year"]), int(facts["month"])
     submitted = day(facts["submitted_on"]) if "submitted_on" in facts else None
     due, why = art16_report_due(ctx, year, month)

@@ -142,7 +142,7 @@ def art3_2_measured_peak(ctx: Context, peak: int, month_end: dt.date) -> Reason:
 
 
 @question(
-    "apps.platform_credential",
+    "barra-do-garcas.apps-2025.platform_credential",
     law=LAW,
     title="A plataforma pode ser credenciada no Município?",
     schema={
@@ -160,7 +160,7 @@ def platform_credential(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """A new credential (art. 3 §1) given the platforms credentialed now (not counting this
     one), with the conditions to operate: cadastro mobiliário (art. 19 §2), complaint channel
     (art. 11 III)."""
-    qid = "apps.platform_credential"
+    qid = "barra-do-garcas.apps-2025.platform_credential"
     in_force = law_in_force(ctx, ctx.as_of)
     if in_force.verdict is Verdict.REFUSED:
         return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")
@@ -180,7 +180,7 @@ def platform_credential(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 
 
 @question(
-    "apps.roster_capacity",
+    "barra-do-garcas.apps-2025.roster_capacity",
     law=LAW,
     title="A plataforma pode habilitar mais um motorista no Município?",
     schema={
@@ -196,7 +196,7 @@ def platform_credential(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 )
 def roster_capacity(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """D-9 (a): one more driver on the platform's roster, given the current rosters (art. 3 §2)."""
-    qid = "apps.roster_capacity"
+    qid = "barra-do-garcas.apps-2025.roster_capacity"
     in_force = law_in_force(ctx, ctx.as_of)
     if in_force.verdict is Verdict.REFUSED:
         return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")
@@ -227,7 +227,7 @@ SESSION: dict[str, Any] = {
 
 
 @question(
-    "apps.concurrency_month",
+    "barra-do-garcas.apps-2025.concurrency_month",
     law=LAW,
     title="O pico de motoristas ativos simultaneamente no mês excedeu o limite da plataforma?",
     schema={
@@ -250,7 +250,7 @@ def concurrency_month(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 
     The peak is given (``measured_peak``) or computed from the platform's sessions (ISO 8601
     date-times, half-open intervals; see :mod:`.concurrency`)."""
-    qid = "apps.concurrency_month"
+    qid = "barra-do-garcas.apps-2025.concurrency_month"
     year, month = int(facts["year"]), int(facts["month"])
     next_month = dt.date(year + (month == 12), month % 12 + 1, 1)
     month_end = next_month - dt.timedelta(days=1)
@@ -411,7 +411,7 @@ CNH_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "apps.driver_eligibility",
+    "barra-do-garcas.apps-2025.driver_eligibility",
     law=LAW,
     title="O motorista cumpre as exigências documentais para atuar por plataforma?",
     schema={
@@ -427,7 +427,7 @@ CNH_SCHEMA: dict[str, Any] = {
 )
 def driver_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 4, II, b, c, e, f: the driver's documents (a missing document refuses)."""
-    qid = "apps.driver_eligibility"
+    qid = "barra-do-garcas.apps-2025.driver_eligibility"
     in_force = law_in_force(ctx, ctx.as_of)
     if in_force.verdict is Verdict.REFUSED:
         return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")
@@ -458,7 +458,7 @@ def driver_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 
 
 @question(
-    "apps.vehicle_eligibility",
+    "barra-do-garcas.apps-2025.vehicle_eligibility",
     law=LAW,
     title="O veículo pode ser usado no transporte por aplicativo?",
     schema={
@@ -477,7 +477,7 @@ def driver_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 )
 def vehicle_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 4, I and II a, d, and the two-wheeler ban of art. 17."""
-    qid = "apps.vehicle_eligibility"
+    qid = "barra-do-garcas.apps-2025.vehicle_eligibility"
     in_force = law_in_force(ctx, ctx.as_of)
     if in_force.verdict is Verdict.REFUSED:
         return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")

@@ -138,7 +138,7 @@ def art20_driver_iss(
 
 
 @question(
-    "apps.issqn_statement",
+    "barra-do-garcas.apps-2025.issqn_statement",
     law=LAW,
     title="Quanto de ISSQN a plataforma deve recolher no mês (próprio e retido dos motoristas)?",
     schema={
@@ -176,7 +176,7 @@ def issqn_statement(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Monthly statement (art. 18–21, D-14): platform's own ISS plus each driver's ISS it withholds.
 
     Totals are given only when every line could be computed (``complete``)."""
-    qid = "apps.issqn_statement"
+    qid = "barra-do-garcas.apps-2025.issqn_statement"
     year, month = int(facts["year"]), int(facts["month"])
     month_end = dt.date(year, month, _cal.monthrange(year, month)[1])
     in_force = law_in_force(ctx, month_end)

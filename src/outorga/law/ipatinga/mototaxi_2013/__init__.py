@@ -2,29 +2,41 @@
 
 One submodule per part of the law, in the order of its articles:
 
-- :mod:`.vehicles` — art. 3, 5 §1 and §5–§8, 6 §2, 13 XXI, 19, 24 (``mototaxi.vehicle_eligibility``)
-- :mod:`.people` — art. 5, 6 §1 and §4, 8, 14, 32 §1/§3 (``mototaxi.person_eligibility``)
-- :mod:`.permits` — art. 4 §1, 6, 10 and dated documents (``mototaxi.permit_term``,
-  ``mototaxi.quota``, ``mototaxi.document_validity``)
+- :mod:`.vehicles` — art. 3, 5 §1 and §5–§8, 6 §2, 13 XXI, 19, 24 (``ipatinga.mototaxi-2013.vehicle_eligibility``)
+- :mod:`.people` — art. 5, 6 §1 and §4, 8, 14, 32 §1/§3 (``ipatinga.mototaxi-2013.person_eligibility``)
+- :mod:`.permits` — art. 4 §1, 6, 10 and dated documents (``ipatinga.mototaxi-2013.permit_term``,
+  ``ipatinga.mototaxi-2013.quota``, ``ipatinga.mototaxi-2013.document_validity``)
 - :mod:`.service` — badge (art. 2 VIII, 5 §4), stands (art. 17, 18, 21), tariffs (art. 45–46)
-  (``mototaxi.badge``, ``mototaxi.stand``, ``mototaxi.tariff_readjustment``)
+  (``ipatinga.mototaxi-2013.badge``, ``ipatinga.mototaxi-2013.stand``, ``ipatinga.mototaxi-2013.tariff_readjustment``)
 - :mod:`.enforcement` — auto de infração (art. 29–30), fines (art. 31 §1, 37–41), seizure (art. 35)
-  (``mototaxi.infraction_notice``, ``mototaxi.fine``, ``mototaxi.seizure_release``)
+  (``ipatinga.mototaxi-2013.infraction_notice``, ``ipatinga.mototaxi-2013.fine``, ``ipatinga.mototaxi-2013.seizure_release``)
 - :mod:`.fees` — fees of the Cadastro (art. 4) and of inspections (art. 5 §1, §6), amounts as
-  municipal data (``mototaxi.fee``)
+  municipal data (``ipatinga.mototaxi-2013.fee``)
 - :mod:`.catalog` — every infraction of art. 38–41 (:data:`CATALOG`)
-- :mod:`.penalties` — art. 31–32, 34, 47 (``mototaxi.penalty``)
-- :mod:`.appeals` — art. 42–44 (``mototaxi.appeal_deadline``, ``mototaxi.defence_result``)
+- :mod:`.penalties` — art. 31–32, 34, 47 (``ipatinga.mototaxi-2013.penalty``)
+- :mod:`.appeals` — art. 42–44 (``ipatinga.mototaxi-2013.appeal_deadline``, ``ipatinga.mototaxi-2013.defence_result``)
 
 Competence (art. 34) lives in :mod:`outorga.law.competence`; this rulebook only reads it.
 """
 
+from outorga.law.citations import Citation
+
 from . import appeals, enforcement, fees, penalties, people, permits, service, vehicles
-from ._common import LAW_ID, Service, Severity
+from ._common import LAW_ID, Service, Severity, art
 from .catalog import CATALOG, InfractionType, infraction_type, infraction_types
+
+#: Articles the apps cite for checks made outside a question (``interfaces.citation``).
+CITES: dict[str, Citation] = {
+    "tender": art(6),  # delegation preceded by the tender
+    "birth_date": art(5, inc="I"),  # minimum age
+    "registration_certificate": art(4, 1),  # the yearly certificate a badge follows
+    "auxiliary_credential": art(14, 2),
+    "cargo_device": art(24, 1),
+}
 
 __all__ = [
     "CATALOG",
+    "CITES",
     "LAW_ID",
     "InfractionType",
     "Service",

@@ -107,7 +107,7 @@ def art_43_sole_address_change(ctx: Context) -> Reason:
 
 
 @question(
-    "mototaxi.appeal_deadline",
+    "ipatinga.mototaxi-2013.appeal_deadline",
     law=LAW_ID,
     title="Até quando cabe defesa ou recurso, e foi apresentado a tempo?",
     schema={
@@ -161,7 +161,7 @@ def appeal_deadline(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         )
     )
     return decide(
-        "mototaxi.appeal_deadline",
+        "ipatinga.mototaxi-2013.appeal_deadline",
         ctx,
         {
             "stage": stage,
@@ -209,7 +209,7 @@ def art_42_par2_unlicensed_vehicle(ctx: Context, paid: Mapping[str, int]) -> Rea
 
 
 @question(
-    "mototaxi.defence_result",
+    "ipatinga.mototaxi-2013.defence_result",
     law=LAW_ID,
     title="O que se restitui ou dispensa quando a defesa é julgada?",
     schema={
@@ -248,7 +248,7 @@ def defence_result(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             art(43),
         )
         return decide(
-            "mototaxi.defence_result",
+            "ipatinga.mototaxi-2013.defence_result",
             ctx,
             {"refund_cents": 0, "waive_removal_and_storage": False},
             [r],
@@ -261,7 +261,7 @@ def defence_result(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         r = art_42_par1_registered_vehicle(ctx, paid, seized)
         refund, waive = paid.get("fine_cents", 0), seized
     return decide(
-        "mototaxi.defence_result",
+        "ipatinga.mototaxi-2013.defence_result",
         ctx,
         {"refund_cents": refund, "waive_removal_and_storage": waive},
         [r],

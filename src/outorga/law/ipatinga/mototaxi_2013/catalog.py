@@ -1,5 +1,10 @@
 """The infraction catalog (art. 37–41): every inciso as data, with its nature, its fine in UFPI
-(from the dated parameters, §1 of each article) and whether it also seizes the vehicle (§2)."""
+(from the dated parameters, §1 of each article) and whether it also seizes the vehicle (§2).
+
+The catalog is dated (D-15): each inciso is in force from a date (the law's, 27/08/2013) and, once an
+amendment repeals or rewrites it, until another. An amendment is :func:`amend` with new dated
+versions — never an edit of the old ones — so a fact is judged by the incisos in force on its date.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +16,9 @@ from outorga.law.context import Context
 from outorga.law.parameters import ParameterValue
 
 from ._common import Severity, art, param
+
+#: The day the law took effect: the catalog's first version.
+LAW_DATE = dt.date(2013, 8, 27)
 
 #: Article of each nature (art. 38 leve, 39 média, 40 grave, 41 gravíssima).
 ARTICLE_OF: dict[Severity, int] = {
@@ -31,6 +39,11 @@ class InfractionType:
     description: str
     severity: Severity
     seizure: bool
+    valid_from: dt.date = LAW_DATE
+    valid_until: dt.date | None = None  # the last day, when an amendment ended this version
+
+    def in_force(self, day: dt.date) -> bool:
+        return self.valid_from <= day and (self.valid_until is None or day <= self.valid_until)
 
     @property
     def citation(self) -> Citation:
@@ -263,17 +276,72 @@ CATALOG: tuple[InfractionType, ...] = (
     ),
 )
 
-BY_CODE: dict[str, InfractionType] = {t.code: t for t in CATALOG}
-assert len(BY_CODE) == len(CATALOG), "duplicate infraction code"
+#: What a code looks like in facts (``art38-I``); whether it exists on a date is a rule's answer.
+CODE_SCHEMA: dict[str, str] = {"type": "string", "pattern": "^art(38|39|40|41)-[IVXLC]+$"}
+
+#: Every version of every inciso, oldest first.
+VERSIONS: dict[str, list[InfractionType]] = {}
+#: The newest version of each code (the codes the law knows, at any date).
+BY_CODE: dict[str, InfractionType] = {}
 
 
-def infraction_types() -> tuple[InfractionType, ...]:
-    """The full catalog (art. 38–41), in the order of the law."""
-    return CATALOG
+class NotInForce(KeyError):
+    """The inciso does not exist, or was not in force on the date of the fact (D-15)."""
+
+    def __init__(self, code: str, on: dt.date | None) -> None:
+        self.code, self.on = code, on
+        versions = VERSIONS.get(code, [])
+        if not versions:
+            text = f"infração desconhecida: {code}"
+        else:
+            spans = "; ".join(
+                f"de {v.valid_from:%d/%m/%Y}"
+                + (f" a {v.valid_until:%d/%m/%Y}" if v.valid_until else " em diante")
+                for v in versions
+            )
+            text = (
+                f"a infração {code} não estava prevista na lei em {on:%d/%m/%Y} (vigência: {spans})"
+            )
+        super().__init__(text)
+        self.message = text
 
 
-def infraction_type(code: str) -> InfractionType:
-    try:
-        return BY_CODE[code]
-    except KeyError:
-        raise KeyError(f"infração desconhecida: {code}") from None
+def amend(*versions: InfractionType) -> None:
+    """Add dated versions of incisos (an amendment of art. 38–41). A version of a code already in
+    the catalog must start after every earlier one ended: an amendment never reaches back."""
+    for v in versions:
+        if v.valid_until is not None and v.valid_until < v.valid_from:
+            raise ValueError(f"{v.code}: vigência termina antes de começar")
+        known = VERSIONS.setdefault(v.code, [])
+        for old in known:
+            if old.valid_until is None or old.valid_until >= v.valid_from:
+                raise ValueError(
+                    f"{v.code}: a versão de {old.valid_from} ainda vigora em {v.valid_from}"
+                )
+        known.append(v)
+        BY_CODE[v.code] = v
+
+
+amend(*CATALOG)
+
+
+def infraction_types(on: dt.date | None = None) -> tuple[InfractionType, ...]:
+    """The catalog (art. 38–41) in force on ``on`` — every code's newest version when ``on`` is
+    not given — in the order of the law."""
+    if on is None:
+        return tuple(BY_CODE.values())
+    return tuple(v for vs in VERSIONS.values() for v in vs if v.in_force(on))
+
+
+def infraction_type(code: str, on: dt.date | None = None) -> InfractionType:
+    """The version of ``code`` in force on ``on`` (the date of the fact); its newest version when
+    ``on`` is not given. :class:`NotInForce` when there is none."""
+    versions = VERSIONS.get(code)
+    if not versions:
+        raise NotInForce(code, on)
+    if on is None:
+        return versions[-1]
+    for v in versions:
+        if v.in_force(on):
+            return v
+    raise NotInForce(code, on)

@@ -28,7 +28,14 @@ from ._common import (
     opt_day,
     param,
 )
-from .catalog import ARTICLE_OF, BY_CODE, CATALOG, fine_units, infraction_type
+from .catalog import (
+    ARTICLE_OF,
+    CATALOG,
+    CODE_SCHEMA,
+    NotInForce,
+    fine_units,
+    infraction_type,
+)
 
 # --- Notice dates (art. 29, 43, 44; decision D-4) -------------------------------------------------
 
@@ -101,8 +108,18 @@ NOTICE_FIELDS: dict[str, tuple[str, str, bool]] = {
     "offender_signature": ("X", "assinatura do infrator ou do condutor auxiliar", False),
 }
 UNLICENSED_PROVISION = "art35"
-#: Provisions an auto may cite: the catalog (art. 38–41) or service without permission (art. 35).
-PROVISIONS = (*BY_CODE, UNLICENSED_PROVISION)
+
+
+def provision_in_force(provision: str, on: dt.date) -> bool:
+    """An auto may cite the catalog's incisos in force on the date of the fact (art. 38–41, D-15)
+    or service without permission (art. 35)."""
+    if provision == UNLICENSED_PROVISION:
+        return True
+    try:
+        infraction_type(provision, on)
+    except NotInForce:
+        return False
+    return True
 
 
 def _present(value: Any) -> bool:
@@ -158,18 +175,24 @@ def art_30_fields(ctx: Context, auto: Mapping[str, Any], unlicensed: bool) -> li
     return out
 
 
-def art_30_vi_known_provision(ctx: Context, provision: str | None) -> Reason | None:
-    """Art. 30, VI — the provision infringed must be one of the law (art. 35 or art. 38–41)."""
+def art_30_vi_known_provision(
+    ctx: Context, provision: str | None, on: dt.date | None = None
+) -> Reason | None:
+    """Art. 30, VI — the provision infringed must be one of the law (art. 35 or art. 38–41) in
+    force on the date of the fact (D-15): an inciso an amendment added later does not reach back."""
     if not provision:
         return None
+    day_of_fact = on or ctx.as_of
     return check(
         "art_30_vi_known_provision",
-        provision in PROVISIONS,
+        provision_in_force(provision, day_of_fact),
         f"Dispositivo {provision} previsto na lei.",
-        f"Dispositivo {provision} não consta do catálogo de infrações (art. 35, 38 a 41).",
+        f"Dispositivo {provision} não consta do catálogo de infrações (art. 35, 38 a 41) em "
+        f"vigor em {fmt(day_of_fact)}.",
         art(30, inc="VI"),
         art(37),
-        facts={"dispositivo": provision},
+        decision(15),
+        facts={"dispositivo": provision, "data_do_fato": day_of_fact},
     )
 
 
@@ -252,7 +275,7 @@ NOTICE_AUTO_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "mototaxi.infraction_notice",
+    "ipatinga.mototaxi-2013.infraction_notice",
     law=LAW_ID,
     title="Este auto de infração está completo e foi regularmente notificado?",
     schema=NOTICE_AUTO_SCHEMA,
@@ -262,7 +285,7 @@ def infraction_notice(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     notice that starts the defence period (art. 42)."""
     unlicensed = bool(facts.get("unlicensed")) or facts.get("provision") == UNLICENSED_PROVISION
     reasons = art_30_fields(ctx, facts, unlicensed)
-    known = art_30_vi_known_provision(ctx, facts.get("provision"))
+    known = art_30_vi_known_provision(ctx, facts.get("provision"), opt_day(facts.get("date")))
     if known is not None:
         reasons.append(known)
     if facts.get("refusal"):
@@ -274,7 +297,7 @@ def infraction_notice(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     valid = not any(r.verdict is Verdict.REFUSED for r in reasons)
     missing = [r.rule for r in reasons if r.verdict is Verdict.REFUSED]
     return decide(
-        "mototaxi.infraction_notice",
+        "ipatinga.mototaxi-2013.infraction_notice",
         ctx,
         {"valid": valid, "refused_rules": missing, "notified_on": notified_on},
         reasons,
@@ -329,7 +352,7 @@ FINE_SCHEMA: dict[str, Any] = {
                 "type": "object",
                 "required": ["code", "committed_on"],
                 "additionalProperties": False,
-                "properties": {"code": {"enum": list(BY_CODE)}, "committed_on": DATE},
+                "properties": {"code": CODE_SCHEMA, "committed_on": DATE},
             },
         },
         "imposed_on": DATE,
@@ -339,7 +362,7 @@ FINE_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "mototaxi.fine",
+    "ipatinga.mototaxi-2013.fine",
     law=LAW_ID,
     title="Qual o valor da multa (em reais) e há apreensão do veículo?",
     schema=FINE_SCHEMA,
@@ -351,8 +374,22 @@ def fine(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     reasons: list[Reason] = []
     items = []
     for i in facts["infractions"]:
-        t = infraction_type(i["code"])
         committed_on = day(i["committed_on"])
+        try:
+            t = infraction_type(i["code"], committed_on)
+        except NotInForce as exc:
+            # D-15: no fine for an inciso the law did not have on the date of the fact.
+            reasons.append(
+                reason(
+                    f"{i['code']}_in_force",
+                    Verdict.REFUSED,
+                    f"Sem multa: {exc.message}.",
+                    art(37),
+                    decision(15),
+                    facts={"codigo": i["code"], "cometida_em": committed_on},
+                )
+            )
+            continue
         reasons.append(
             reason(
                 f"{t.code}_type",
@@ -407,7 +444,7 @@ def fine(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         )
     seize = any(i["seizure"] for i in items)
     return decide(
-        "mototaxi.fine",
+        "ipatinga.mototaxi-2013.fine",
         ctx,
         {"items": items, "total_cents": total, "seizure": seize, "imposed_on": imposed_on},
         reasons,
@@ -443,7 +480,7 @@ WARNING_SCHEMA: dict[str, Any] = {
     "required": ["code", "fixable", "endangers_safety_or_continuity"],
     "additionalProperties": False,
     "properties": {
-        "code": {"enum": list(BY_CODE)},
+        "code": CODE_SCHEMA,
         "fixable": {"type": "boolean"},
         "endangers_safety_or_continuity": {"type": "boolean"},
     },
@@ -451,7 +488,7 @@ WARNING_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "mototaxi.warning",
+    "ipatinga.mototaxi-2013.warning",
     law=LAW_ID,
     title="Cabe advertência por escrito em vez de multa para esta irregularidade?",
     schema=WARNING_SCHEMA,
@@ -459,11 +496,11 @@ WARNING_SCHEMA: dict[str, Any] = {
 def warning(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 31, I and §3º: the written warning, by the inspector, for a fixable irregularity that
     puts neither safety nor the continuity of the service at risk."""
-    t = infraction_type(facts["code"])
+    t = infraction_type(facts["code"], ctx.as_of)
     r = art_31_par3_warning(bool(facts["fixable"]), bool(facts["endangers_safety_or_continuity"]))
     allowed = r.verdict is Verdict.OK
     return decide(
-        "mototaxi.warning",
+        "ipatinga.mototaxi-2013.warning",
         ctx,
         {"code": t.code, "allowed": allowed},
         [
@@ -528,7 +565,7 @@ def art_35_par1_fine_due(
 
 
 @question(
-    "mototaxi.seizure_release",
+    "ipatinga.mototaxi-2013.seizure_release",
     law=LAW_ID,
     title="O veículo apreendido pode ser liberado?",
     schema={
@@ -619,7 +656,7 @@ def seizure_release(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     ok = not any(r.verdict in (Verdict.REFUSED, Verdict.PENDING) for r in reasons)
     due = (0 if facts["fine_paid"] else fine_cents) + outstanding
     return decide(
-        "mototaxi.seizure_release",
+        "ipatinga.mototaxi-2013.seizure_release",
         ctx,
         {"may_release": ok, "fine_cents": fine_cents, "outstanding_cents": due},
         reasons,

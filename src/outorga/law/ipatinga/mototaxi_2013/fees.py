@@ -44,13 +44,13 @@ FEE_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "mototaxi.fee",
+    "ipatinga.mototaxi-2013.fee",
     law=LAW_ID,
     title="Qual o valor da taxa de cadastro ou de vistoria do mototáxi/motofrete?",
     schema=FEE_SCHEMA,
 )
 def fee_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "mototaxi.fee"
+    qid = "ipatinga.mototaxi-2013.fee"
     fee = str(facts["fee"])
     on = day(facts["on"]) if facts.get("on") else ctx.as_of
     label, citations = FEES[fee]

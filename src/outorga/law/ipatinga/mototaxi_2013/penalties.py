@@ -22,7 +22,7 @@ from outorga.law.rules import check, reason
 from outorga.law.windows import months_ending
 
 from ._common import DATE, LAW_ID, Severity, art, authority, day, decide, fmt, param
-from .catalog import BY_CODE
+from .catalog import CODE_SCHEMA, infraction_type
 
 SERIOUS = frozenset({Severity.GRAVE, Severity.GRAVISSIMA})
 TOWARD_REVOCATION = frozenset({Severity.MEDIA, Severity.GRAVE, Severity.GRAVISSIMA})
@@ -44,7 +44,7 @@ class Infraction:
     def from_json(cls, f: Mapping[str, Any]) -> Infraction:
         code = f.get("code")
         if code is not None:
-            severity = BY_CODE[code].severity
+            severity = infraction_type(code, day(f["committed_on"])).severity
             if "severity" in f and Severity(f["severity"]) is not severity:
                 raise ValueError(f"natureza informada não confere com a infração {code}")
         else:
@@ -422,7 +422,7 @@ PENALTY_SCHEMA: dict[str, Any] = {
                     "id": {"type": "string", "minLength": 1},
                     "committed_on": DATE,
                     "severity": {"enum": [s.value for s in Severity]},
-                    "code": {"enum": list(BY_CODE)},
+                    "code": CODE_SCHEMA,
                     "final": {"type": "boolean"},
                     "caused_suspension": {"type": "boolean"},
                     "by_auxiliary": {"type": "boolean"},
@@ -436,7 +436,7 @@ PENALTY_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "mototaxi.penalty",
+    "ipatinga.mototaxi-2013.penalty",
     law=LAW_ID,
     title="Que penalidade cabe ao permissionário diante das infrações definitivas?",
     schema=PENALTY_SCHEMA,
@@ -492,7 +492,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     if aux_cassation:
         parts.append("proposta de cassação do credenciamento do auxiliar")
     return decide(
-        "mototaxi.penalty",
+        "ipatinga.mototaxi-2013.penalty",
         ctx,
         {
             "counted": [i.id for i in counted],
@@ -593,7 +593,7 @@ RETURN_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "mototaxi.suspension_return",
+    "ipatinga.mototaxi-2013.suspension_return",
     law=LAW_ID,
     title="O permissionário suspenso pode voltar a operar (suspensão cumprida e comprovação)?",
     schema=RETURN_SCHEMA,
@@ -611,7 +611,7 @@ def suspension_return(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     ]
     ok = all(r.verdict is not Verdict.REFUSED for r in reasons)
     return decide(
-        "mototaxi.suspension_return",
+        "ipatinga.mototaxi-2013.suspension_return",
         ctx,
         {"may_return": ok},
         reasons,

@@ -526,7 +526,7 @@ PERSON_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "mototaxi.person_eligibility",
+    "ipatinga.mototaxi-2013.person_eligibility",
     law=LAW_ID,
     title="Esta pessoa pode ser permissionária ou condutora auxiliar de mototáxi/motofrete?",
     schema=PERSON_SCHEMA,
@@ -566,7 +566,7 @@ def person_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     ok = eligibility(reasons)
     who = f"{ROLE_PT[p.role]} de {SERVICE_PT[p.service]}"
     return decide(
-        "mototaxi.person_eligibility",
+        "ipatinga.mototaxi-2013.person_eligibility",
         ctx,
         {"eligible": ok, "role": p.role.value, "service": p.service.value},
         reasons,

@@ -201,7 +201,7 @@ PERMIT_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "mototaxi.permit_term",
+    "ipatinga.mototaxi-2013.permit_term",
     law=LAW_ID,
     title="Até quando vale esta permissão e ela pode ser prorrogada?",
     schema=PERMIT_SCHEMA,
@@ -239,7 +239,7 @@ def permit_term(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         else f"Permissão não está em vigor em {fmt(ctx.as_of)}."
     )
     return decide(
-        "mototaxi.permit_term",
+        "ipatinga.mototaxi-2013.permit_term",
         ctx,
         {
             "valid": valid,
@@ -331,7 +331,7 @@ def art_6_extension_count(ctx: Context, e: ExtensionFacts) -> Reason:
 
 def art_6_extension_while_the_term_runs(ctx: Context, e: ExtensionFacts) -> Reason:
     """Art. 6º — the permission lasts for its term: an extension prolongs a term still running
-    (through its last day, as in ``mototaxi.permit_term``). Once the term has ended there is no
+    (through its last day, as in ``ipatinga.mototaxi-2013.permit_term``). Once the term has ended there is no
     term left to extend; the law sets no earliest date for the extension."""
     on = ctx.as_of
     if on < e.granted_on:
@@ -382,7 +382,7 @@ def art_6_extension_of_a_live_permission(ctx: Context, e: ExtensionFacts) -> Rea
 
 
 @question(
-    "mototaxi.permit_extension",
+    "ipatinga.mototaxi-2013.permit_extension",
     law=LAW_ID,
     title="Esta permissão pode ser prorrogada por mais um período?",
     schema={
@@ -429,7 +429,7 @@ def permit_extension(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         )
     )
     return decide(
-        "mototaxi.permit_extension",
+        "ipatinga.mototaxi-2013.permit_extension",
         ctx,
         {
             "may_extend": may,
@@ -493,7 +493,7 @@ def art_10_ii_motofrete_unlimited(ctx: Context) -> Reason:
 
 
 @question(
-    "mototaxi.quota",
+    "ipatinga.mototaxi-2013.quota",
     law=LAW_ID,
     title="Há vaga para uma nova permissão de mototáxi/motofrete?",
     schema={
@@ -515,7 +515,7 @@ def quota(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     if service is Service.MOTOFRETE:
         r = art_10_ii_motofrete_unlimited(ctx)
         return decide(
-            "mototaxi.quota",
+            "ipatinga.mototaxi-2013.quota",
             ctx,
             {"service": service.value, "limit": None, "available": None, "may_grant": True},
             [r],
@@ -524,7 +524,7 @@ def quota(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     r, limit = art_10_i_mototaxi_quota(ctx, grant_on, active)
     may = r.verdict is Verdict.OK
     return decide(
-        "mototaxi.quota",
+        "ipatinga.mototaxi-2013.quota",
         ctx,
         {
             "service": service.value,
@@ -602,7 +602,7 @@ def document_expiry(ctx: Context, kind: str, issued_on: dt.date) -> Reason:
 
 
 @question(
-    "mototaxi.document_validity",
+    "ipatinga.mototaxi-2013.document_validity",
     law=LAW_ID,
     title="Até quando vale este documento e ele é válido na data?",
     schema={
@@ -636,7 +636,7 @@ def document_validity(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         params=expiry.parameters,
     )
     return decide(
-        "mototaxi.document_validity",
+        "ipatinga.mototaxi-2013.document_validity",
         ctx,
         {"document": kind, "expires_on": until, "valid": valid, "checked_on": on},
         [expiry, verdict],
@@ -718,7 +718,7 @@ def art_32_iv_f_late_renewal(ctx: Context, current: dt.date) -> Reason:
 
 
 @question(
-    "mototaxi.auxiliary_credential_renewal",
+    "ipatinga.mototaxi-2013.auxiliary_credential_renewal",
     law=LAW_ID,
     title="A credencial deste condutor auxiliar pode ser renovada, e até quando valerá?",
     schema={
@@ -740,7 +740,7 @@ def auxiliary_credential_renewal(ctx: Context, facts: Mapping[str, Any]) -> Deci
         reasons.append(art_32_iv_f_late_renewal(ctx, current))
     ok = all(r.verdict is not Verdict.REFUSED for r in reasons)
     return decide(
-        "mototaxi.auxiliary_credential_renewal",
+        "ipatinga.mototaxi-2013.auxiliary_credential_renewal",
         ctx,
         {"renewable": ok, "valid_from": start, "valid_until": until, "late": late},
         reasons,

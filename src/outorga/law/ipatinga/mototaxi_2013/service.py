@@ -47,7 +47,7 @@ def art_2_viii_badge_fields(ctx: Context, present: frozenset[str]) -> Reason:
 
 
 @question(
-    "mototaxi.badge",
+    "ipatinga.mototaxi-2013.badge",
     law=LAW_ID,
     title="Este crachá contém os dados obrigatórios?",
     schema={
@@ -64,7 +64,7 @@ def badge(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     ok = r.verdict is Verdict.OK
     missing = [k for k in BADGE_FIELDS if k not in facts["fields"]]
     return decide(
-        "mototaxi.badge",
+        "ipatinga.mototaxi-2013.badge",
         ctx,
         {"complete": ok, "missing": missing},
         [r],
@@ -142,7 +142,7 @@ def art_18_par2_signposted(ctx: Context, signposted: bool) -> Reason:
 
 
 @question(
-    "mototaxi.stand",
+    "ipatinga.mototaxi-2013.stand",
     law=LAW_ID,
     title="Este ponto de mototáxi pode ser usado?",
     schema={
@@ -180,7 +180,7 @@ def stand(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     ]
     ok = eligibility(reasons)
     return decide(
-        "mototaxi.stand",
+        "ipatinga.mototaxi-2013.stand",
         ctx,
         {"valid": ok},
         reasons,
@@ -242,7 +242,7 @@ def art_46_readjust(
 
 
 @question(
-    "mototaxi.tariff_readjustment",
+    "ipatinga.mototaxi-2013.tariff_readjustment",
     law=LAW_ID,
     title="Qual a tarifa reajustada pela variação do custo do quilômetro rodado?",
     schema={
@@ -308,7 +308,7 @@ def tariff_readjustment(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         )
     )
     return decide(
-        "mototaxi.tariff_readjustment",
+        "ipatinga.mototaxi-2013.tariff_readjustment",
         ctx,
         {"service": service.value, "readjusted_cents": result, "decided_by": roles},
         reasons,

@@ -553,7 +553,7 @@ VEHICLE_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "mototaxi.vehicle_eligibility",
+    "ipatinga.mototaxi-2013.vehicle_eligibility",
     law=LAW_ID,
     title="Este veículo pode ser cadastrado para mototáxi/motofrete?",
     schema=VEHICLE_SCHEMA,
@@ -588,7 +588,7 @@ def vehicle_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     ok = eligibility(kept)
     what = SERVICE_PT[v.service]
     return decide(
-        "mototaxi.vehicle_eligibility",
+        "ipatinga.mototaxi-2013.vehicle_eligibility",
         ctx,
         {
             "eligible": ok,

@@ -17,15 +17,24 @@ Who may decide each act is in :mod:`outorga.law.competence` (not repeated here).
 
 from __future__ import annotations
 
+from outorga.law.citations import Citation
+
 from . import penalties, permission, registry, service, stands_tariffs, vehicles
-from ._base import LAW, LAW_DATE, Category, HolderKind, Severity
+from ._base import LAW, LAW_DATE, Category, HolderKind, Severity, art
 from .penalties import LAW_CATALOG, InfractionType, catalog
 from .permission import EXTINCTION_CAUSES, instalment_plan
 from .registry import DOCUMENTS
 
 LAW_ID = LAW
 
+#: Articles the apps cite for checks made outside a question (``interfaces.citation``).
+CITES: dict[str, Citation] = {
+    "tender": art(3),  # the permission through the tender
+    "registration_certificate": art(13),  # the yearly Termo a badge follows
+}
+
 __all__ = [
+    "CITES",
     "DOCUMENTS",
     "EXTINCTION_CAUSES",
     "LAW",

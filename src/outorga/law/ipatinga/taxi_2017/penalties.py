@@ -172,13 +172,13 @@ DEADLINE_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.appeal_deadline",
+    "ipatinga.taxi-2017.appeal_deadline",
     law=LAW,
     title="Até quando vai o prazo de defesa ou de recurso num processo de táxi?",
     schema=DEADLINE_SCHEMA,
 )
 def deadline_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.appeal_deadline"
+    qid = "ipatinga.taxi-2017.appeal_deadline"
     notified = day(facts["notified_on"])
     assert notified is not None
     step = facts["step"]
@@ -408,13 +408,13 @@ PENALTY_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.penalty",
+    "ipatinga.taxi-2017.penalty",
     law=LAW,
     title="Quais penalidades cabem para esta infração de táxi e qual o valor da multa?",
     schema=PENALTY_SCHEMA,
 )
 def penalty_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.penalty"
+    qid = "ipatinga.taxi-2017.penalty"
     committed = day(facts["committed_on"])
     assert committed is not None
     imposed = day(facts.get("imposed_on")) or ctx.as_of
@@ -559,13 +559,13 @@ SUSPENSION_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.suspension",
+    "ipatinga.taxi-2017.suspension",
     law=LAW,
     title="A suspensão do cadastro ou da permissão de táxi pode ter esta duração?",
     schema=SUSPENSION_SCHEMA,
 )
 def suspension_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.suspension"
+    qid = "ipatinga.taxi-2017.suspension"
     start = day(facts.get("start")) or ctx.as_of
 
     def build() -> Decision:
@@ -632,13 +632,13 @@ POINTS_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.points",
+    "ipatinga.taxi-2017.points",
     law=LAW,
     title="Quantos pontos o taxista tem no período de 12 meses após a primeira infração?",
     schema=POINTS_SCHEMA,
 )
 def points_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.points"
+    qid = "ipatinga.taxi-2017.points"
 
     def build() -> Decision:
         all_infs = [

@@ -236,13 +236,13 @@ ELIGIBILITY_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.person_eligibility",
+    "ipatinga.taxi-2017.person_eligibility",
     law=LAW,
     title="Esta pessoa física ou jurídica pode receber permissão de táxi?",
     schema=ELIGIBILITY_SCHEMA,
 )
 def eligibility_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.person_eligibility"
+    qid = "ipatinga.taxi-2017.person_eligibility"
     on = day(facts.get("grant_date")) or ctx.as_of
 
     def build() -> Decision:
@@ -408,13 +408,13 @@ CONTRAPARTIDA_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.contrapartida",
+    "ipatinga.taxi-2017.contrapartida",
     law=LAW,
     title="Qual o prazo da permissão de táxi, a contrapartida e o plano de parcelas?",
     schema=CONTRAPARTIDA_SCHEMA,
 )
 def counterpart_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.contrapartida"
+    qid = "ipatinga.taxi-2017.contrapartida"
     signed = day(facts["signed_on"])
     assert signed is not None
 
@@ -567,13 +567,13 @@ TERMO_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.permit_term",
+    "ipatinga.taxi-2017.permit_term",
     law=LAW,
     title="O Termo de Permissão de táxi pode ser renovado, ou cabe caducidade?",
     schema=TERMO_SCHEMA,
 )
 def termo_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.permit_term"
+    qid = "ipatinga.taxi-2017.permit_term"
     signed = day(facts["signed_on"])
     assert signed is not None
 
@@ -686,13 +686,13 @@ TRANSFER_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.permit_transfer",
+    "ipatinga.taxi-2017.permit_transfer",
     law=LAW,
     title="A permissão de táxi pode ser transferida neste caso?",
     schema=TRANSFER_SCHEMA,
 )
 def transfer_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.permit_transfer"
+    qid = "ipatinga.taxi-2017.permit_transfer"
     kind = HolderKind(facts["holder_kind"])
     event = facts["event"]
     exception = art_13_sole_paragraph_death_or_incapacity(kind, event)
@@ -807,13 +807,13 @@ EXTINCTION_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.permit_extinction",
+    "ipatinga.taxi-2017.permit_extinction",
     law=LAW,
     title="Esta causa extingue a permissão de táxi, e como?",
     schema=EXTINCTION_SCHEMA,
 )
 def extinction_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.permit_extinction"
+    qid = "ipatinga.taxi-2017.permit_extinction"
     on = day(facts.get("found_on")) or ctx.as_of
     cause = EXTINCTION_BY_CODE[facts["cause"]]
     kind = HolderKind(facts["holder_kind"])

@@ -91,13 +91,13 @@ AUXILIARY_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.auxiliary_registration",
+    "ipatinga.taxi-2017.auxiliary_registration",
     law=LAW,
     title="O permissionário pode cadastrar mais um taxista auxiliar para o veículo?",
     schema=AUXILIARY_SCHEMA,
 )
 def auxiliary_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.auxiliary_registration"
+    qid = "ipatinga.taxi-2017.auxiliary_registration"
 
     def build() -> Decision:
         # A first inscription runs one period of art. 21 from the day it is made.
@@ -211,13 +211,13 @@ RENEWAL_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.registration_renewal",
+    "ipatinga.taxi-2017.registration_renewal",
     law=LAW,
     title="Os documentos da renovação do Cadastro Municipal de Taxistas podem ser liberados?",
     schema=RENEWAL_SCHEMA,
 )
 def renewal_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.registration_renewal"
+    qid = "ipatinga.taxi-2017.registration_renewal"
     last = day(facts["last_renewed_on"])
     assert last is not None
 
@@ -332,7 +332,7 @@ AUXILIARY_RENEWAL_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.auxiliary_renewal",
+    "ipatinga.taxi-2017.auxiliary_renewal",
     law=LAW,
     title="A inscrição deste taxista auxiliar no Cadastro pode ser renovada, e até quando valerá?",
     schema=AUXILIARY_RENEWAL_SCHEMA,
@@ -341,8 +341,8 @@ def auxiliary_renewal_question(ctx: Context, facts: Mapping[str, Any]) -> Decisi
     """Art. 21 — yearly renewal of the auxiliary's inscription in the Cadastro, on ``as_of``:
     the period (art. 21), the residence in Ipatinga (art. 4º XIV) and the auxiliary's own final
     debts, named one by one (art. 21 §1º, D-11). The documents of art. 18 and 22 are
-    ``taxi.registration_documents``, asked on the same date."""
-    qid = "taxi.auxiliary_renewal"
+    ``ipatinga.taxi-2017.registration_documents``, asked on the same date."""
+    qid = "ipatinga.taxi-2017.auxiliary_renewal"
     current = day(facts.get("credential_valid_until"))
 
     def build() -> Decision:
@@ -730,13 +730,13 @@ def check_document(
 
 
 @question(
-    "taxi.registration_documents",
+    "ipatinga.taxi-2017.registration_documents",
     law=LAW,
     title="Os documentos do cadastramento (pessoa física, jurídica ou veículo) estão completos?",
     schema=DOCUMENTS_SCHEMA,
 )
 def documents_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.registration_documents"
+    qid = "ipatinga.taxi-2017.registration_documents"
     presented_on = day(facts.get("presented_on")) or ctx.as_of
     subject = facts["subject"]
 

@@ -138,14 +138,14 @@ QUOTA_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.quota",
+    "ipatinga.taxi-2017.quota",
     law=LAW,
     title="Há vaga para nova permissão de táxi na data da outorga?",
     schema=QUOTA_SCHEMA,
 )
 def quota_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     grant_date = day(facts.get("grant_date")) or ctx.as_of
-    qid = "taxi.quota"
+    qid = "ipatinga.taxi-2017.quota"
 
     def build() -> Decision:
         q, reasons = art_3_par_1_quota(ctx, grant_date, int(facts["active_permits"]))

@@ -131,13 +131,13 @@ STAND_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.stand_parking",
+    "ipatinga.taxi-2017.stand_parking",
     law=LAW,
     title="Este táxi pode estacionar neste ponto ou local?",
     schema=STAND_SCHEMA,
 )
 def stand_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.stand_parking"
+    qid = "ipatinga.taxi-2017.stand_parking"
     on = day(facts.get("on")) or ctx.as_of
 
     def build() -> Decision:
@@ -290,13 +290,13 @@ FARE_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.fare",
+    "ipatinga.taxi-2017.fare",
     law=LAW,
     title="Qual o valor máximo da corrida de táxi pela tarifa em vigor?",
     schema=FARE_SCHEMA,
 )
 def fare_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.fare"
+    qid = "ipatinga.taxi-2017.fare"
     on = day(facts.get("trip_date")) or ctx.as_of
 
     def build() -> Decision:
@@ -408,13 +408,13 @@ def art_40_caput_payer(inciso: str, holder: bool) -> Reason:
 
 
 @question(
-    "taxi.fee",
+    "ipatinga.taxi-2017.fee",
     law=LAW,
     title="Qual o valor da taxa do serviço de táxi?",
     schema=FEE_SCHEMA,
 )
 def fee_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.fee"
+    qid = "ipatinga.taxi-2017.fee"
     on = day(facts.get("on")) or ctx.as_of
 
     def build() -> Decision:

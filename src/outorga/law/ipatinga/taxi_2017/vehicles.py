@@ -416,13 +416,13 @@ VEHICLE_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.vehicle_eligibility",
+    "ipatinga.taxi-2017.vehicle_eligibility",
     law=LAW,
     title="Este veículo pode ser usado no serviço de táxi?",
     schema=VEHICLE_SCHEMA,
 )
 def vehicle_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.vehicle_eligibility"
+    qid = "ipatinga.taxi-2017.vehicle_eligibility"
 
     def build() -> Decision:
         v = Vehicle.from_facts(facts)
@@ -556,13 +556,13 @@ CHANGE_SCHEMA: dict[str, Any] = {
 
 
 @question(
-    "taxi.vehicle_change",
+    "ipatinga.taxi-2017.vehicle_change",
     law=LAW,
     title="A substituição, permuta ou uso de veículo reserva é admitido?",
     schema=CHANGE_SCHEMA,
 )
 def change_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    qid = "taxi.vehicle_change"
+    qid = "ipatinga.taxi-2017.vehicle_change"
 
     def build() -> Decision:
         kind = facts["kind"]

@@ -1,0 +1,177 @@
+"""What a law must answer to govern a service: one small interface per kind of service.
+
+Apps ask a bound law by *name* (``person_eligibility``), never by a law's id: whichever law the
+municipality binds to the service answers, under its own id ``<law>.<name>``, with the facts schema
+the interface fixes. Each shipped rulebook answers every name of its services' interfaces (a test
+checks); a law that answers fewer — a municipality's own, new law — may still be bound, and an app
+asking a name it lacks gets :class:`NotAnswered`, in Portuguese, naming the law and the question.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from . import questions
+from .bindings import SERVICE_LABELS, Service
+from .citations import Citation
+
+
+@dataclass(frozen=True)
+class Interface:
+    """``registry`` is what registering, granting and badging a permit asks — the part a law must
+    answer to be bound to the service at all; ``more`` the rest of the journeys (enforcement,
+    renewals, fees, stands…)."""
+
+    name: str
+    services: tuple[str, ...]
+    reference: str  # the law whose questions fix each name's facts schema
+    registry: tuple[str, ...]
+    more: tuple[str, ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.registry + self.more
+
+    def facts_schema(self, name: str) -> Mapping[str, Any]:
+        """The facts every law answering ``name`` for these services takes: the apps build them
+        from the records once, whichever law is bound."""
+        return questions.find(self.reference, name).facts_schema
+
+
+MOTO = Interface(
+    "mototaxi",
+    (Service.MOTOTAXI, Service.MOTOFRETE),
+    "ipatinga.mototaxi-2013",
+    registry=(
+        "person_eligibility",
+        "vehicle_eligibility",
+        "quota",
+        "permit_term",
+        "document_validity",
+        "badge",
+    ),
+    more=(
+        "appeal_deadline",
+        "auxiliary_credential_renewal",
+        "defence_result",
+        "fee",
+        "fine",
+        "infraction_notice",
+        "inspection_due",
+        "inspection_result",
+        "penalty",
+        "permit_extension",
+        "seizure_release",
+        "stand",
+        "suspension_return",
+        "tariff_readjustment",
+        "warning",
+    ),
+)
+TAXI = Interface(
+    "taxi",
+    (Service.TAXI,),
+    "ipatinga.taxi-2017",
+    registry=(
+        "person_eligibility",
+        "vehicle_eligibility",
+        "quota",
+        "permit_term",
+        "registration_documents",
+    ),
+    more=(
+        "appeal_deadline",
+        "auxiliary_registration",
+        "auxiliary_renewal",
+        "contrapartida",
+        "fare",
+        "fee",
+        "inspection_due",
+        "inspection_result",
+        "penalty",
+        "permit_extinction",
+        "permit_transfer",
+        "points",
+        "registration_renewal",
+        "stand_parking",
+        "suspension",
+        "vehicle_change",
+    ),
+)
+APPS = Interface(
+    "aplicativo",
+    (Service.APLICATIVO,),
+    "barra-do-garcas.apps-2025",
+    registry=("platform_credential", "driver_eligibility", "vehicle_eligibility"),
+    more=(
+        "complaint_deadline",
+        "concurrency_month",
+        "fare_limits_review",
+        "fare_publication",
+        "fare_quote",
+        "fare_table",
+        "inspection_result",
+        "issqn_statement",
+        "monthly_report",
+        "obligation_enforceable",
+        "penalty",
+        "penalty_appeal",
+        "penalty_finality",
+        "procedure_deadlines",
+        "roster_capacity",
+        "vehicle_inspection",
+    ),
+)
+INTERFACES: dict[str, Interface] = {s: i for i in (MOTO, TAXI, APPS) for s in i.services}
+
+
+class NotAnswered(LookupError):
+    """The law bound to a service does not answer a question the app needs."""
+
+    def __init__(self, law: str, service: str, name: str) -> None:
+        self.law, self.service, self.name = law, service, name
+        super().__init__(
+            f"A lei {law}, que rege {SERVICE_LABELS.get(service, service)} neste município, não "
+            f"responde à pergunta '{name}'."
+        )
+
+
+def interface_of(service: str) -> Interface:
+    return INTERFACES[service]
+
+
+def missing(law: str, service: str, *, part: str = "registry") -> list[str]:
+    """The names of ``service``'s interface (``registry`` part, or ``all``) ``law`` does not answer."""
+    iface = INTERFACES[service]
+    wanted = iface.registry if part == "registry" else iface.names
+    return [n for n in wanted if not answers(law, n)]
+
+
+def citation(law: str, concept: str) -> Citation | None:
+    """The article of ``law`` on a ``concept`` the apps check outside a question (``tender``: the
+    grant follows a tender; ``registration_certificate``: what a badge's validity follows…), from
+    the rulebook's ``CITES``; ``None`` when the law says nothing of it."""
+    from .bindings import RULEBOOKS
+
+    module = importlib.import_module(RULEBOOKS[law].module)
+    found: Citation | None = getattr(module, "CITES", {}).get(concept)
+    return found
+
+
+def answers(law: str, name: str) -> bool:
+    try:
+        questions.find(law, name)
+    except KeyError:
+        return False
+    return True
+
+
+def question(law: str, service: str, name: str) -> questions.Question:
+    """The question ``name`` of the law bound to ``service``; :class:`NotAnswered` if it has none."""
+    try:
+        return questions.find(law, name)
+    except KeyError:
+        raise NotAnswered(law, service, name) from None

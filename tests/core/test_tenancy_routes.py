@@ -199,7 +199,7 @@ def test_a_user_of_a_never_reaches_b(route, a_slug, b_slug, user_of):
     # A law's title may name the municipality that enacted it (any municipality may adopt it by
     # reference: the laws one can bind are listed to every administrator); nothing else may.
     for title in LAW_TITLES.values():
-        content = content.replace(title, "")
+        content = content.replace(title, "").replace(json.dumps(title)[1:-1], "")
     assert b.m.name not in content or route == "api/v1/openapi.json"
     assert snapshot(b.m) == before, f"{route} alterou dados de {b_slug}"
 

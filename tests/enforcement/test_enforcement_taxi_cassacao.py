@@ -127,7 +127,7 @@ def test_art_41_par_4_permit_cassacao_of_a_final_gravissima_decided_by_the_chief
     case = propose(world, permit, auto, "permissao")
     assert case.kind == Case.Kind.CASSACAO and case.law == TAXI
     # The taxi rulebook was asked, not the mototaxi one.
-    assert case.proposal["question"] == "taxi.penalty"
+    assert case.proposal["question"] == "ipatinga.taxi-2017.penalty"
     assert case.proposal["outcome"]["may_propose"] is True
     assert case.proposal["target"] == "permissao" and case.proposal["auto"] == auto.number
     with pytest.raises(E.InvalidStep, match="já há proposta"):
@@ -352,7 +352,26 @@ def test_the_authority_opens_a_mototaxi_cassacao_on_its_screen(world, user_of):
     assert r.status_code == 302
     with tenant(world.m):
         case = Case.objects.get(kind=Case.Kind.CASSACAO, permit=world.permit)
-    assert case.proposal["question"] == "mototaxi.penalty"
+    assert case.proposal["question"] == "ipatinga.mototaxi-2013.penalty"
+
+
+def test_art_32_iii_f_another_permission_in_the_registry_is_a_cause_by_itself(world, user_of):
+    """D-13: the holder's other live permission is read from the registry, not typed."""
+    other = taxi_permit(world.m)
+    with tenant(world.m):
+        Permit.objects.filter(pk=other.pk).update(holder=world.permit.holder)
+    authority = _client(user_of("ipatinga", Role.AUTORIDADE))
+    url = f"/fiscalizacao/permissoes/{world.permit.pk}/cassacao/"
+    assert other.number in authority.get(url).content.decode()
+    r = authority.post(url, {"on": "2026-04-06"})  # no cause ticked nor typed
+    assert r.status_code == 302
+    with tenant(world.m):
+        case = Case.objects.get(kind=Case.Kind.CASSACAO, permit=world.permit)
+    cause = next(r for r in case.proposal["reasons"] if other.number in r["message"])
+    assert {(c["article"], c.get("inciso"), c.get("alinea")) for c in cause["citations"]} >= {
+        ("32", "III", "f"),
+        ("D-13", None, None),
+    }
 
 
 def test_the_authority_suspends_a_taxi_permission_on_its_screen_up_to_90_days(world, user_of):

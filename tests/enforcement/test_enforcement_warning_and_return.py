@@ -56,7 +56,9 @@ def test_art_31_par3_a_fixable_riskless_irregularity_gets_the_written_warning(wo
     with tenant(world.m):
         act = Act.objects.filter(action="infraction.issue").latest("seq")
     assert any("art. 31, §3" in c for c in act.record["basis"]["citations"])
-    assert "mototaxi.warning" in {d["question"] for d in act.record["basis"]["decisions"]}
+    assert "ipatinga.mototaxi-2013.warning" in {
+        d["question"] for d in act.record["basis"]["decisions"]
+    }
 
 
 @pytest.mark.parametrize(("fixable", "harmless"), [(False, True), (True, False)])
@@ -193,7 +195,7 @@ def test_art_32_par2_the_return_needs_the_suspension_served_and_a_real_proof(wor
     assert p.status == Permit.Status.ACTIVE and p.suspended_until is None
     with tenant(world.m):
         act = Act.objects.filter(action="permit.active").latest("seq")
-    assert act.record["basis"]["decision"]["question"] == "mototaxi.suspension_return"
+    assert act.record["basis"]["decision"]["question"] == "ipatinga.mototaxi-2013.suspension_return"
     assert "laudo de inspeção" in act.record["payload"]["reason"]
 
 

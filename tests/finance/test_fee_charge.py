@@ -315,7 +315,10 @@ def test_api_lists_the_fees_with_their_amounts_and_charges_one(ipatinga_m, user_
     missing = c.post(
         "/api/v1/finance/fees/charge", {**body, "fee": RENEWAL}, content_type="application/json"
     )
-    assert missing.status_code == 422 and missing.json()["decisao"]["question"] == "taxi.fee"
+    assert (
+        missing.status_code == 422
+        and missing.json()["decisao"]["question"] == "ipatinga.taxi-2017.fee"
+    )
     clerk = client_of(user_of("ipatinga", Role.ATENDENTE))
     refused = clerk.post(
         "/api/v1/finance/fees/charge",

@@ -41,9 +41,9 @@ def test_a_driver_with_every_document_and_a_recent_car_is_enabled(barra_m, platf
     assert driver.status == PlatformDriver.Status.ENABLED
     assert driver.enabled_at is not None
     assert [d["question"] for d in driver.decision["decisions"]] == [
-        "apps.driver_eligibility",
-        "apps.vehicle_eligibility",
-        "apps.roster_capacity",
+        "barra-do-garcas.apps-2025.driver_eligibility",
+        "barra-do-garcas.apps-2025.vehicle_eligibility",
+        "barra-do-garcas.apps-2025.roster_capacity",
     ]
     with tenant(barra_m):
         act = Act.objects.filter(action="platform.driver.register").order_by("-seq").first()

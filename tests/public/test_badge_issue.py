@@ -88,7 +88,7 @@ def test_issuing_is_an_act_with_the_laws_decision(ipatinga_m, badge_clerk):
     with tenant(ipatinga_m):
         act = Act.objects.get(action="badge.issue", object_id=str(badge.pk))
     assert "art. 2, VIII" in act.canonical
-    assert "mototaxi.badge" in act.canonical
+    assert "ipatinga.mototaxi-2013.badge" in act.canonical
 
 
 def test_a_new_badge_revokes_the_previous_one(ipatinga_m, badge_clerk):

@@ -61,7 +61,7 @@ def documents_decision(m, holder, vehicle) -> Decision:  # type: ignore[no-untyp
         _, docs = T.taxi_eligibility(
             person=holder, category="convencional", on=ON, awarded_in_tender=True, vehicle=vehicle
         )
-    assert docs.question == "taxi.registration_documents"
+    assert docs.question == "ipatinga.taxi-2017.registration_documents"
     return docs
 
 

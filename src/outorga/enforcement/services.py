@@ -363,28 +363,37 @@ def infraction_issue(
     return auto
 
 
-def _primary(
+def _prior_infractions(
     *,
     permit: Permit | None,
     plate: str,
     committed_by: str,
     auxiliary: Auxiliary | None,
     before: dt.datetime,
-) -> bool:
-    """Taxi art. 41 §1 "condutas primárias": the offender has no earlier infraction whose penalty
-    became final (D-1) — the holder's own record on the permit, or the auxiliary's; without a
-    permit, the plate's."""
+) -> list[dict[str, Any]]:
+    """The offender's earlier autos, each with whether its penalty is final — the holder's own
+    record on the permit, or the auxiliary's; without a permit, the plate's. The law reads from
+    them whether the conduct is "primária" (taxi art. 41 §1, D-1)."""
     qs = InfractionNotice.objects.filter(
-        status=InfractionNotice.Status.ISSUED,
-        committed_at__lt=before,
-        case__stage=Case.Stage.FINAL,
-    )
+        status=InfractionNotice.Status.ISSUED, committed_at__lt=before
+    ).select_related("case")
     if permit is None:
-        return not qs.filter(plate=plate).exists()
-    qs = qs.filter(permit=permit, committed_by=committed_by)
-    if committed_by == InfractionNotice.CommittedBy.AUXILIARY:
-        qs = qs.filter(auxiliary=auxiliary)
-    return not qs.exists()
+        qs = qs.filter(plate=plate)
+    else:
+        qs = qs.filter(permit=permit, committed_by=committed_by)
+        if committed_by == InfractionNotice.CommittedBy.AUXILIARY:
+            qs = qs.filter(auxiliary=auxiliary)
+    out = []
+    for a in qs.order_by("committed_at", "pk"):
+        case = getattr(a, "case", None)
+        out.append(
+            {
+                "id": a.number or str(a.pk),
+                "committed_on": timezone.localtime(a.committed_at).date().isoformat(),
+                "final": case is not None and case.stage == Case.Stage.FINAL,
+            }
+        )
+    return out
 
 
 def _warning_check(
@@ -419,7 +428,7 @@ def _warning_check(
     else:
         with tenant(municipality):
             rows = list(taxi_items(on))
-            primary = _primary(
+            priors = _prior_infractions(
                 permit=permit,
                 plate=plate,
                 committed_by=committed_by,
@@ -433,7 +442,7 @@ def _warning_check(
                 "infraction": code,
                 "regulation_items": L.taxi_regulation_items(rows),
                 "committed_on": on.isoformat(),
-                "primary": primary,
+                "prior_infractions": priors,
                 "affects_comfort_or_safety": not harmless,
                 "requested": "advertencia",
             },
@@ -1250,6 +1259,14 @@ def _taxi_cassacao_open(
         )
 
 
+def other_commercial_permissions(permit: Permit) -> list[str]:
+    """The holder's other live permissions in the municipality, from the registry (D-13)."""
+    return [
+        f"permissão {o['reference']}"
+        for o in registry_taxi.other_outorgas(permit.holder, exclude=permit)
+    ]
+
+
 def proposal_open_cassacao(
     *,
     actor: Actor,
@@ -1277,7 +1294,16 @@ def proposal_open_cassacao(
     if permit.law != L.MOTO:
         raise FieldError("lei", "esta lei não prevê proposta de cassação por este caminho")
     with tenant(municipality):
-        facts = {**escalation_facts(permit), "cassation": causes or {}}
+        causes = {**(causes or {})}
+        # Art. 32 III f (D-13): the holder's other permissions the registry knows count by
+        # themselves; the clerk adds only those outside it (another commercial licence).
+        held = [
+            *other_commercial_permissions(permit),
+            *causes.get("other_commercial_permissions", []),
+        ]
+        if held:
+            causes["other_commercial_permissions"] = list(dict.fromkeys(held))
+        facts = {**escalation_facts(permit), "cassation": causes}
     d = L.penalty(municipality, on, facts)
     if not d.to_json()["outcome"].get("cassation"):
         raise Refused(d, "Nenhuma causa de cassação reconhecida pela lei (art. 32 III, art. 47).")

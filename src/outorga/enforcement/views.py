@@ -496,6 +496,7 @@ def cassacao_new(request: HttpRequest, permit_id: int) -> HttpResponse:
         "today": _today(),
         "data": request.POST or request.GET,
         "can_propose": is_allowed(_user(request).role, "penalty.propose", permit.law),
+        "recorded_permissions": services.other_commercial_permissions(permit),
     }
     if request.method != "POST":
         return render(request, "enforcement/cassacao_form.html", ctx)

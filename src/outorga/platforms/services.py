@@ -389,18 +389,31 @@ def platform_case_defend(
     return c
 
 
-def _prior_occurrences(platform: Platform, before: dt.date) -> int:
-    """Occurrences already established against the platform (art. 26 I): penalties imposed for
-    facts before this one (not annulled on appeal), and proposals upheld."""
-    return (
-        PlatformPenalty.objects.filter(platform=platform, infraction_on__lte=before)
-        # A penalty annulled on appeal established nothing.
-        .exclude(status=PlatformPenalty.Status.ANNULLED)
-        .count()
-        + PlatformCase.objects.filter(
-            platform=platform, status=PlatformCase.Status.UPHELD, infraction_on__lte=before
-        ).count()
-    )
+def _occurrences(platform: Platform, before: dt.date) -> list[dict[str, Any]]:
+    """The platform's earlier measures as the record holds them — penalties and proposals for
+    facts up to ``before``, each with its status; the law counts the occurrences (art. 26 I)."""
+    penalties = PlatformPenalty.objects.filter(platform=platform, infraction_on__lte=before)
+    cases = PlatformCase.objects.filter(platform=platform, infraction_on__lte=before)
+    return [
+        *(
+            {
+                "id": f"penalidade {p.pk}",
+                "kind": "penalty",
+                "on": p.infraction_on.isoformat(),
+                "status": p.status,
+            }
+            for p in penalties.order_by("infraction_on", "pk")
+        ),
+        *(
+            {
+                "id": f"processo {c.pk}",
+                "kind": "proposal",
+                "on": c.infraction_on.isoformat(),
+                "status": c.status,
+            }
+            for c in cases.order_by("infraction_on", "pk")
+        ),
+    ]
 
 
 def platform_case_decide(
@@ -432,7 +445,7 @@ def platform_case_decide(
                 "offender": "platform",
                 "penalty": c.kind,
                 "infraction_on": c.infraction_on.isoformat(),
-                "prior_occurrences": _prior_occurrences(p, c.infraction_on),
+                "occurrences": _occurrences(p, c.infraction_on),
                 "defence_notice_on": c.notice_on.isoformat(),
                 "defence_judged": c.defence_filed_at is not None,
             },
@@ -1210,7 +1223,7 @@ def platform_penalty_impose(
     refused: Decision | None = None
     with transaction.atomic(), tenant(municipality):
         p = Platform.objects.select_for_update().get(pk=platform.pk)
-        facts["prior_occurrences"] = _prior_occurrences(p, infraction_on)
+        facts["occurrences"] = _occurrences(p, infraction_on)
         decision = ask(municipality, "apps.penalty", on, facts)
         if not decision.outcome["allowed"]:
             refused = decision

@@ -11,7 +11,7 @@ from outorga.law.citations import cite, decision
 from outorga.law.context import Context, FiscalUnitValue
 from outorga.law.decisions import Decision
 from outorga.law.parameters import DatedValue
-from outorga.law.questions import ask
+from outorga.law.questions import FactsInvalid, ask
 
 LAW = "barra-do-garcas.apps-2025"
 
@@ -78,6 +78,50 @@ def test_art_26_i_fine_on_a_first_occurrence_is_refused(barra):
     d = penalty(barra(IMPOSED), penalty="fine", prior_occurrences=0, fine_upfbg="10")
     assert d.outcome["allowed"] is False
     assert refusal_citations(d) == {f"{LAW} art. 26, I"}
+
+
+def _occ(i: str, kind: str, on: str, status: str) -> dict[str, str]:
+    return {"id": i, "kind": kind, "on": on, "status": status}
+
+
+@pytest.mark.parametrize(
+    ("occurrences", "counted"),
+    [
+        # A penalty annulled on appeal, a proposal still open or rejected establish nothing.
+        (
+            [
+                _occ("p1", "penalty", "2025-07-01", "annulled"),
+                _occ("c1", "proposal", "2025-07-02", "open"),
+                _occ("c2", "proposal", "2025-07-03", "rejected"),
+            ],
+            [],
+        ),
+        # A penalty under appeal and a proposal upheld do; a fact after this one does not.
+        (
+            [
+                _occ("p2", "penalty", "2025-07-01", "under_appeal"),
+                _occ("c3", "proposal", "2025-08-01", "upheld"),
+                _occ("p3", "penalty", "2025-08-02", "final"),
+            ],
+            ["p2", "c3"],
+        ),
+    ],
+)
+def test_art_26_i_the_law_counts_the_occurrences_from_the_offender_s_record(
+    barra, occurrences, counted
+):
+    facts = {k: v for k, v in BASE.items() if k != "prior_occurrences"}
+    d = ask("apps.penalty", barra(IMPOSED), {**facts, "penalty": "fine", "fine_upfbg": "10",
+                                             "occurrences": occurrences})  # fmt: skip
+    read = next(r for r in d.reasons if r.rule == "apps.art26.i.occurrences")
+    assert read.facts["consideradas"] == counted
+    assert d.outcome["allowed"] is bool(counted)  # a fine needs an earlier occurrence
+
+
+def test_art_26_i_the_occurrences_or_their_count_must_be_given(barra):
+    facts = {k: v for k, v in BASE.items() if k != "prior_occurrences"}
+    with pytest.raises(FactsInvalid):
+        ask("apps.penalty", barra(IMPOSED), {**facts, "penalty": "warning"})
 
 
 def test_art_26_ii_fine_of_500_upfbg_is_allowed_and_converted_on_the_imposing_date(barra):

@@ -130,6 +130,37 @@ def test_art_41_par_1_warning_refused_otherwise(ipatinga, primary, affects):
     assert "advertencia" not in d.outcome["options"]
 
 
+@pytest.mark.parametrize(
+    ("priors", "primary"),
+    [
+        ([], True),
+        # D-1: an earlier infraction counts only once its penalty is final.
+        ([{"id": "A-1", "committed_on": "2024-01-10", "final": False}], True),
+        ([{"id": "A-1", "committed_on": "2024-01-10", "final": True}], False),
+        # A final infraction after the fact judged does not make this one non-primary.
+        ([{"id": "A-2", "committed_on": ON.isoformat(), "final": True}], True),
+    ],
+)
+def test_art_41_par_1_the_law_reads_primary_conduct_from_the_offender_s_record(
+    ipatinga, priors, primary
+):
+    d = penalty(
+        ipatinga(ON),
+        "desobediencia_sem_risco",
+        prior_infractions=priors,
+        affects_comfort_or_safety=False,
+        requested="advertencia",
+    )
+    read = next(r for r in d.reasons if r.rule.endswith("art_41_par_1_primary"))
+    assert {c.compact() for c in read.citations} >= {
+        "ipatinga.taxi-2017 art. 41, §1",
+        "outorga.decisions art. D-1",
+    }
+    assert d.outcome["may_impose"] is primary
+    if not primary:
+        assert "A-1" in read.message
+
+
 def test_art_41_par_3_register_cassacao_for_grave_is_a_proposal(ipatinga):
     d = penalty(ipatinga(ON), "recusa_passageiro", requested="cassacao_cadastro")
     assert d.outcome["may_impose"] is True

@@ -15,7 +15,7 @@ not, Lei 9.784/1999 art. 63, I) and ``barra-do-garcas.apps-2025.penalty_finality
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -219,6 +219,59 @@ def art26_sole_defence(
     ]
 
 
+#: How an earlier measure against the offender stands (the app's record, as the law reads it).
+OCCURRENCE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["id", "kind", "on", "status"],
+    "additionalProperties": False,
+    "properties": {
+        "id": {"type": "string"},
+        "kind": {"enum": ["penalty", "proposal"]},
+        "on": DATE,  # the date of the fact it punished
+        "status": {
+            "enum": [
+                "awaiting_notice",
+                "appeal_period",
+                "under_appeal",
+                "final",
+                "annulled",
+                "open",
+                "upheld",
+                "rejected",
+            ]
+        },
+    },
+}
+
+
+def art26_i_prior_occurrences(
+    infraction_on: dt.date, occurrences: Sequence[Mapping[str, Any]]
+) -> tuple[int, Reason]:
+    """Art. 26, I ("na primeira ocorrência") read from the offender's record: an earlier occurrence
+    is established by a penalty imposed for a fact on or before this one and not annulled on
+    appeal, or by a proposal (IV) upheld. A proposal still open or rejected established nothing."""
+    counted = [
+        o
+        for o in occurrences
+        if day(o["on"]) <= infraction_on
+        and (
+            (o["kind"] == "penalty" and o["status"] != "annulled")
+            or (o["kind"] == "proposal" and o["status"] == "upheld")
+        )
+    ]
+    return len(counted), reason(
+        "apps.art26.i.occurrences",
+        Verdict.INFO,
+        f"{len(counted)} ocorrência(s) anterior(es) estabelecida(s)"
+        + (f": {', '.join(o['id'] for o in counted)}." if counted else "."),
+        art(26, inc="I"),
+        facts={
+            "consideradas": [o["id"] for o in counted],
+            "não_contadas": [o["id"] for o in occurrences if o not in counted],
+        },
+    )
+
+
 def art26_i_warning_on_first_occurrence(penalty: str, prior: int) -> Reason:
     """Art. 26, I: "advertência escrita, na primeira ocorrência". On a first occurrence the
     penalty is the written warning; fines and the credential measures need a previous occurrence.
@@ -330,11 +383,15 @@ def art26_iv_credential(offender: str, penalty: str) -> Reason:
     schema={
         "type": "object",
         "additionalProperties": False,
-        "required": ["offender", "penalty", "infraction_on", "prior_occurrences"],
+        "required": ["offender", "penalty", "infraction_on"],
+        "anyOf": [{"required": ["occurrences"]}, {"required": ["prior_occurrences"]}],
         "properties": {
             "offender": {"enum": ["platform", "driver"]},
             "penalty": {"enum": list(PENALTIES)},
             "infraction_on": DATE,
+            # The offender's earlier measures, from which the law counts the occurrences; a
+            # count judged elsewhere (``prior_occurrences``) is still accepted.
+            "occurrences": {"type": "array", "items": OCCURRENCE_SCHEMA},
             "prior_occurrences": {"type": "integer", "minimum": 0},
             "fine_upfbg": {"type": "string", "pattern": r"^\d{1,6}(\.\d{1,4})?$"},
             "irregular_service": {"type": "boolean"},
@@ -352,10 +409,13 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "barra-do-garcas.apps-2025.penalty"
     offender, kind = facts["offender"], facts["penalty"]
     infraction_on = day(facts["infraction_on"])
-    prior = int(facts["prior_occurrences"])
+    prior = int(facts.get("prior_occurrences", 0))
     reasons: list[Reason] = [law_in_force(ctx, infraction_on)]
     if reasons[0].verdict is Verdict.REFUSED:
         return decide(qid, ctx, {"allowed": False}, reasons, "Fato anterior à lei.")
+    if "occurrences" in facts:
+        prior, counted = art26_i_prior_occurrences(infraction_on, facts["occurrences"])
+        reasons.append(counted)
     if offender == "platform":
         enforceable, grace = platform_obligation_enforceable(ctx, infraction_on)
         if not enforceable:

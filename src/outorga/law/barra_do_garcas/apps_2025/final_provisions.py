@@ -80,12 +80,13 @@ def platform_obligation_enforceable(ctx: Context, on: dt.date) -> tuple[bool, Re
     """
     a = adaptation_period(ctx)
     enforceable = on >= a.enforceable_from
+    days = a.params[1].value
     message = (
-        f"Em {br(on)} as obrigações das plataformas já eram exigíveis: o prazo de adaptação de 60 "
-        f"dias após a publicação ({br(a.published)}) terminou em {br(a.last_day)}."
+        f"Em {br(on)} as obrigações das plataformas já eram exigíveis: o prazo de adaptação de "
+        f"{days} dias após a publicação ({br(a.published)}) terminou em {br(a.last_day)}."
         if enforceable
-        else f"Em {br(on)} as plataformas ainda estavam no prazo de adaptação de 60 dias após a "
-        f"publicação ({br(a.published)}), que termina em {br(a.last_day)}; a obrigação só é "
+        else f"Em {br(on)} as plataformas ainda estavam no prazo de adaptação de {days} dias após "
+        f"a publicação ({br(a.published)}), que termina em {br(a.last_day)}; a obrigação só é "
         f"exigível a partir de {br(a.enforceable_from)}."
     )
     return enforceable, reason(

@@ -239,13 +239,15 @@ def defence_result(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     paid = {k: int(v) for k, v in facts["paid"].items()}
     seized = bool(facts["vehicle_seized"])
     if not facts["upheld"]:
+        days = param(ctx, "procedure.jari_appeal_days")
         r = reason(
             "art_42_defence_rejected",
             Verdict.INFO,
-            "Defesa improcedente: aplicam-se as penalidades; cabe recurso à JARI em 10 dias da "
-            "notificação da decisão.",
+            f"Defesa improcedente: aplicam-se as penalidades; cabe recurso à JARI em {days.value} "
+            "dias da notificação da decisão.",
             art(42),
             art(43),
+            params=(days,),
         )
         return decide(
             "ipatinga.mototaxi-2013.defence_result",

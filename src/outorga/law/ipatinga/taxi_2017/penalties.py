@@ -4,7 +4,7 @@ regulation (decision D-17: Lei 9.784/1999 by default; never the mototaxi JARI pa
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -216,6 +216,31 @@ def _roles(action: str) -> list[str]:
     return sorted(r.value for r in comp.roles) if comp else []
 
 
+def art_41_par_1_primary(
+    committed: dt.date, priors: Sequence[Mapping[str, Any]]
+) -> tuple[bool, Reason]:
+    """Art. 41, §1º, "condutas primárias": the offender has no earlier infraction whose penalty is
+    final (D-1: only final penalties count) — read from the offender's record on the date of the
+    fact: the holder's own on the permit, the auxiliary's, or the plate's without a permit."""
+    earlier = [p for p in priors if (day(p["committed_on"]) or committed) < committed]
+    counted = [p for p in earlier if p.get("final")]
+    primary = not counted
+    shown = ", ".join(f"{p['id']} ({fmt(day(p['committed_on']) or committed)})" for p in counted)
+    return primary, reason(
+        rule_id("art_41_par_1_primary"),
+        Verdict.INFO,
+        "Conduta primária: nenhuma infração anterior com penalidade definitiva."
+        if primary
+        else f"Conduta não primária: infração anterior com penalidade definitiva ({shown}).",
+        art(41, 1),
+        decision(1),
+        facts={
+            "anteriores": [p["id"] for p in earlier],
+            "definitivas": [p["id"] for p in counted],
+        },
+    )
+
+
 def art_41_par_1_warning(primary: bool, affects: bool) -> Reason:
     """Art. 41, §1º: a advertência refere-se a condutas primárias que não afetem o conforto ou a
     segurança dos passageiros."""
@@ -395,6 +420,21 @@ PENALTY_SCHEMA: dict[str, Any] = {
         "regulation_items": {"type": "array", "items": _REG_ITEM},
         "committed_on": DATE,
         "imposed_on": DATE,
+        # The offender's earlier infractions (the law reads "conduta primária" from them);
+        # ``primary`` as a given answer is kept for callers that judged it themselves.
+        "prior_infractions": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["id", "committed_on", "final"],
+                "additionalProperties": False,
+                "properties": {
+                    "id": {"type": "string"},
+                    "committed_on": DATE,
+                    "final": {"type": "boolean"},
+                },
+            },
+        },
         "primary": {"type": "boolean"},
         "affects_comfort_or_safety": {"type": "boolean"},
         "notified_on": DATE,
@@ -444,9 +484,11 @@ def penalty_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
                 facts={"infração": item.code},
             )
         ]
-        warning = art_41_par_1_warning(
-            bool(facts.get("primary")), bool(facts.get("affects_comfort_or_safety", True))
-        )
+        primary = bool(facts.get("primary"))
+        if "prior_infractions" in facts:
+            primary, read = art_41_par_1_primary(committed, facts["prior_infractions"])
+            reasons.append(read)
+        warning = art_41_par_1_warning(primary, bool(facts.get("affects_comfort_or_safety", True)))
         cents, units, fine = art_41_par_2_fine(ctx, nature, committed, imposed)
         register = art_41_par_3_register_cassacao(nature)
         permit = art_41_par_4_permit_cassacao(nature)

@@ -215,13 +215,15 @@ def art_28_par_2_until_renewal(
     if occasion in ENTRY or ctx.as_of < reached:
         return None
     if anchor is None:
+        limit = param(ctx, "vehicle_max_age_years")
         return reason(
             rule_id("art_28_par_2_until_renewal"),
             Verdict.PENDING,
-            "Veículo com 7 anos: informe a data da renovação anual do cadastramento para saber o "
-            "prazo de substituição.",
+            f"Veículo com {limit.value} anos: informe a data da renovação anual do cadastramento "
+            "para saber o prazo de substituição.",
             art(28, 2),
             decision(6),
+            params=(limit,),
         )
     deadline = replacement_deadline(reached, anchor)
     # On the renewal date itself the vehicle must already have been replaced.

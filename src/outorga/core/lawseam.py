@@ -34,6 +34,7 @@ __all__ = [
     "LawNotBound",
     "NotAnswered",
     "binding",
+    "governs",
     "law_for",
     "law_of",
     "services_under",
@@ -63,6 +64,12 @@ def law_of(
 ) -> str:
     """The law id governing ``service`` in ``m`` on ``on``; :class:`LawNotBound` if none does."""
     return binding(m, service, on, nearest=nearest).law
+
+
+def governs(m: Municipality, service: str) -> bool:
+    """Whether any law governs (or governed) ``service`` in ``m``: a service with no binding does
+    not exist there."""
+    return any(b.service == service for b in m.law_bindings())
 
 
 def services_under(m: Municipality, law: str) -> tuple[str, ...]:

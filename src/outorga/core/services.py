@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from outorga.law import parameter_input
-from outorga.law.bindings import RULEBOOKS, SERVICE_LABELS, Binding, overlap
+from outorga.law.bindings import RULEBOOKS, SERVICE_LABELS, Binding, Service, overlap
 from outorga.law.citations import LAW_TITLES
 from outorga.law.interfaces import missing
 from outorga.law.parameters import DatedValue, ParameterMissing
@@ -21,6 +21,7 @@ from outorga.registry.validation import FieldError
 
 from .acts import Actor, basis_of, record_act
 from .authz import authorize
+from .lawseam import law_of
 from .models import (
     ApiToken,
     CalendarDay,
@@ -33,7 +34,6 @@ from .models import (
 )
 from .tenancy import tenant
 
-APPS_LAW = "barra-do-garcas.apps-2025"
 TOKEN_PREFIX = "otg"  # noqa: S105 - a public prefix, not a secret
 
 
@@ -54,7 +54,12 @@ def api_token_issue(
     *, actor: Actor, municipality: Municipality, platform: Platform, name: str
 ) -> tuple[ApiToken, str]:
     """Create a token for a platform; returns the row and the secret, shown only this once."""
-    authorize(actor=actor, municipality=municipality, action="platform.credential", law=APPS_LAW)
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="platform.credential",
+        law=law_of(municipality, Service.APLICATIVO),
+    )
     prefix = secrets.token_hex(4)
     secret = f"{TOKEN_PREFIX}_{prefix}_{secrets.token_urlsafe(32)}"  # 256 random bits
     assert actor.user is not None
@@ -78,7 +83,12 @@ def api_token_issue(
 
 
 def api_token_revoke(*, actor: Actor, municipality: Municipality, token: ApiToken) -> ApiToken:
-    authorize(actor=actor, municipality=municipality, action="platform.credential", law=APPS_LAW)
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="platform.credential",
+        law=law_of(municipality, Service.APLICATIVO),
+    )
     with transaction.atomic(), tenant(municipality):
         token = ApiToken.objects.select_for_update().get(pk=token.pk)
         if token.revoked_at is None:

@@ -80,7 +80,7 @@ def _staff_actor(request: HttpRequest) -> Actor:
 
 def _viewer(request: HttpRequest) -> User:
     user = _user(request)
-    selectors.require_viewer(user.role)
+    selectors.require_viewer(user.role, user.municipality)
     return user
 
 

@@ -15,14 +15,14 @@ from typing import Any
 from django.utils import timezone
 
 from outorga.core.acts import Actor
+from outorga.core.lawseam import governs
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
+from outorga.law.bindings import Service
 from outorga.law.competence import Role
 
 from . import services
 from .models import MonthlyReport, Platform, PlatformDocument, PlatformStatusChange
-
-APPS_LAW = "barra-do-garcas.apps-2025"
 
 PLATFORMS = [
     # (cnpj, name, cadastro mobiliário, complaint channel)
@@ -98,7 +98,7 @@ def _months_back(today: dt.date, n: int) -> list[tuple[int, int]]:
 
 
 def load(m: Municipality) -> None:
-    if APPS_LAW not in m.laws:
+    if not governs(m, Service.APLICATIVO):
         return
     today = timezone.localdate()
     months = _months_back(today, 3)

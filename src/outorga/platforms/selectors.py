@@ -10,9 +10,9 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
-from outorga.core.lawctx import context
+from outorga.core.lawseam import LawNotBound, governs, law_for, law_of
 from outorga.core.models import Municipality
-from outorga.law import questions
+from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent, Role, competence
 
 from .models import (
@@ -25,8 +25,6 @@ from .models import (
 )
 from .validators import format_cpf, mask_cpf
 
-APPS_LAW = "barra-do-garcas.apps-2025"
-
 #: Who sees the platforms screens and staff API: the authority and the Chief Executive (cases),
 #: finance (reports, art. 16), inspectors (drivers' registration, art. 23 II).
 VIEW_ROLES = frozenset({Role.AUTORIDADE, Role.FINANCAS, Role.FISCAL, Role.CHEFE_EXECUTIVO})
@@ -34,11 +32,22 @@ VIEW_ROLES = frozenset({Role.AUTORIDADE, Role.FINANCAS, Role.FISCAL, Role.CHEFE_
 CPF_ROLES = frozenset({Role.AUTORIDADE, Role.FINANCAS})
 
 
-def require_viewer(role: str) -> None:
+def require_viewer(role: str, m: Municipality | None = None) -> None:
     if role not in {r.value for r in VIEW_ROLES}:
+        law = _apps_law(m)
         raise NotCompetent(
-            role, APPS_LAW, "platform.report.review", competence(APPS_LAW, "platform.report.review")
+            role, law, "platform.report.review", competence(law, "platform.report.review")
         )
+
+
+def _apps_law(m: Municipality | None) -> str:
+    """The law governing transport by app in ``m`` today, to say who may see what under it."""
+    if m is not None:
+        try:
+            return law_of(m, Service.APLICATIVO)
+        except LawNotBound:
+            pass
+    return "aplicativo"
 
 
 def cpf_for(role: str, cpf: str) -> str:
@@ -125,12 +134,11 @@ REPORT_STATUS_PT = {
 def report_statuses(m: Municipality, on: dt.date) -> list[ReportStatus]:
     """Each platform's monthly reports since its credential, as the law core judges them on ``on``
     (art. 16, D-8; art. 28 adaptation)."""
-    if APPS_LAW not in m.laws:
+    if not governs(m, Service.APLICATIVO):
         return []
-    ctx = context(m, on)
-    published = dt.date.fromisoformat(
-        str(ctx.param("apps_2025.publication_date", dt.date.max).value)
-    )
+    law = law_for(m, Service.APLICATIVO, on, nearest=True)
+    # Reports are due from the day the law governs transport by app here.
+    published = law.binding.valid_from
     firsts: dict[tuple[int, int, int], MonthlyReport] = {}
     counts: dict[tuple[int, int, int], int] = defaultdict(int)
     for r in MonthlyReport.objects.order_by("version"):
@@ -147,7 +155,7 @@ def report_statuses(m: Municipality, on: dt.date) -> list[ReportStatus]:
             facts: dict[str, Any] = {"year": y, "month": mo}
             if first is not None:
                 facts["submitted_on"] = first.submitted_on.isoformat()
-            d = questions.ask("apps.monthly_report", ctx, facts)
+            d = law.ask("monthly_report", facts)
             out.append(
                 ReportStatus(
                     p,
@@ -178,15 +186,15 @@ class ComplaintStatus:
 
 
 def complaint_statuses(m: Municipality, on: dt.date) -> list[ComplaintStatus]:
-    if APPS_LAW not in m.laws:
+    if not governs(m, Service.APLICATIVO):
         return []
-    ctx = context(m, on)
+    law = law_for(m, Service.APLICATIVO, on, nearest=True)
     out = []
     for c in Complaint.objects.select_related("platform").order_by("deadline", "pk"):
         facts: dict[str, Any] = {"filed_on": c.filed_on.isoformat()}
         if c.answered_on is not None:
             facts["answered_on"] = c.answered_on.isoformat()
-        d = questions.ask("apps.complaint_deadline", ctx, facts)
+        d = law.ask("complaint_deadline", facts)
         out.append(
             ComplaintStatus(c, d.outcome["status"], d.outcome["deadline"], d.summary, d.to_json())
         )

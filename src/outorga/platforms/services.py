@@ -24,10 +24,10 @@ from django.utils import timezone
 
 from outorga.core.acts import Actor, canonical_json, record_act
 from outorga.core.authz import authorize
-from outorga.core.lawctx import context
+from outorga.core.lawseam import LawNotBound, law_for, law_of
 from outorga.core.models import Municipality, RuleSuspension
 from outorga.core.tenancy import tenant
-from outorga.law import questions
+from outorga.law.bindings import Service
 from outorga.law.citations import Citation
 from outorga.law.decisions import Decision, Reason, Verdict
 
@@ -46,7 +46,6 @@ from .models import (
 )
 from .validators import cnpj_is_valid, cpf_is_valid, mask_cpf, normalize_plate, plate_is_valid
 
-APPS_LAW = "barra-do-garcas.apps-2025"
 LAW_TITLE = "Lei 4.976/2025"
 
 #: Our vehicle kinds → the law core's species (CTB art. 96) and, for "other", the wheels.
@@ -107,8 +106,22 @@ def today() -> dt.date:
     return timezone.localdate()
 
 
-def ask(m: Municipality, qid: str, on: dt.date, facts: Mapping[str, Any]) -> Decision:
-    return questions.ask(qid, context(m, on), facts)
+def apps_law(m: Municipality, on: dt.date | None = None) -> str:
+    """The law governing transport by app in ``m`` on ``on`` (today): the one competence is checked
+    under. A municipality where no law governs it has no platforms (403)."""
+    try:
+        return law_of(m, Service.APLICATIVO, on)
+    except LawNotBound as exc:
+        raise PlatformError(str(exc), status=403) from None
+
+
+def ask(m: Municipality, name: str, on: dt.date, facts: Mapping[str, Any]) -> Decision:
+    """The question ``name`` of the law governing transport by app in ``m`` on ``on``."""
+    try:
+        law = law_for(m, Service.APLICATIVO, on)
+    except LawNotBound as exc:
+        raise PlatformError(str(exc), status=403) from None
+    return law.ask(name, facts)
 
 
 def reasons_json(decisions: Iterable[Decision]) -> list[dict[str, Any]]:
@@ -191,7 +204,12 @@ def platform_credential(
 ) -> tuple[Platform, Decision]:
     """Credential a platform (art. 3), refusing the 11th (art. 3 §1) and one without cadastro
     mobiliário (art. 19 §2) or complaint channel (art. 11 III)."""
-    authorize(actor=actor, municipality=municipality, action="platform.credential", law=APPS_LAW)
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="platform.credential",
+        law=apps_law(municipality),
+    )
     on = on or today()
     cnpj = "".join(ch for ch in data.cnpj if ch.isdigit())
     if not cnpj_is_valid(cnpj):
@@ -210,7 +228,7 @@ def platform_credential(
             )
         decision = ask(
             municipality,
-            "apps.platform_credential",
+            "platform_credential",
             on,
             {
                 "credentialed_platforms": _counted_platforms(),
@@ -277,7 +295,12 @@ def platform_update_contacts(
     *, actor: Actor, municipality: Municipality, platform: Platform, changes: Mapping[str, str]
 ) -> Platform:
     """Contacts, address, complaint channel and cadastro mobiliário of a credentialed platform."""
-    authorize(actor=actor, municipality=municipality, action="platform.credential", law=APPS_LAW)
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="platform.credential",
+        law=apps_law(municipality),
+    )
     allowed = {
         "cadastro_mobiliario",
         "complaint_channel",
@@ -320,7 +343,12 @@ def platform_case_open(
 ) -> PlatformCase:
     """Propose the suspension or cancellation of a credential; the platform is notified and the
     defence period runs (art. 26 sole paragraph; D-17 default 10 days, D-4 counting)."""
-    authorize(actor=actor, municipality=municipality, action="platform.case.propose", law=APPS_LAW)
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="platform.case.propose",
+        law=apps_law(municipality),
+    )
     if kind not in PlatformCase.Kind.values:
         raise field_error("kind", "Proposta deve ser suspensão ou cancelamento do credenciamento.")
     if kind == PlatformCase.Kind.SUSPENSION and not suspension_days:
@@ -334,7 +362,7 @@ def platform_case_open(
             raise PlatformError("Credenciamento já cancelado.", status=409)
         deadlines = ask(
             municipality,
-            "apps.procedure_deadlines",
+            "procedure_deadlines",
             notice_on,
             {"defence_notice_on": notice_on.isoformat()},
         )
@@ -369,7 +397,9 @@ def platform_case_defend(
     *, actor: Actor, municipality: Municipality, case: PlatformCase, text: str
 ) -> PlatformCase:
     """The platform's written defence (art. 26 sole paragraph: contraditório e ampla defesa)."""
-    authorize(actor=actor, municipality=municipality, action="defence.file", law=APPS_LAW)
+    authorize(
+        actor=actor, municipality=municipality, action="defence.file", law=apps_law(municipality)
+    )
     if not text.strip():
         raise field_error("text", "A defesa não pode ser vazia.")
     with transaction.atomic(), tenant(municipality):
@@ -427,7 +457,12 @@ def platform_case_decide(
 ) -> PlatformCase:
     """The competent person decides the proposal (D-3): upheld only when the law core allows the
     penalty (after the defence period or with the defence judged; not on a first occurrence)."""
-    authorize(actor=actor, municipality=municipality, action="platform.suspend", law=APPS_LAW)
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="platform.suspend",
+        law=apps_law(municipality),
+    )
     if not text.strip():
         raise field_error("text", "Fundamente a decisão.")
     on = on or today()
@@ -439,7 +474,7 @@ def platform_case_decide(
         p = Platform.objects.select_for_update().get(pk=c.platform_id)
         decision = ask(
             municipality,
-            "apps.penalty",
+            "penalty",
             on,
             {
                 "offender": "platform",
@@ -666,7 +701,12 @@ def platform_driver_register(
 ) -> tuple[PlatformDriver, list[Decision]]:
     """A platform registers a driver and vehicle. Outorga re-checks art. 4 and art. 17 and the caps
     of art. 3 §2 (D-9 a), under the municipality's lock; the row is kept even when refused."""
-    authorize(actor=actor, municipality=municipality, action="platform.data.submit", law=APPS_LAW)
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="platform.data.submit",
+        law=apps_law(municipality),
+    )
     data = _validate_driver(data)
     on = on or today()
     driver_facts_, vehicle_facts = driver_facts(data)
@@ -684,14 +724,14 @@ def platform_driver_register(
                 obj_id=dup.pk,
             )
         decisions = [
-            ask(municipality, "apps.driver_eligibility", on, driver_facts_),
-            ask(municipality, "apps.vehicle_eligibility", on, vehicle_facts),
+            ask(municipality, "driver_eligibility", on, driver_facts_),
+            ask(municipality, "vehicle_eligibility", on, vehicle_facts),
         ]
         if all(d.outcome == "ok" for d in decisions):
             decisions.append(
                 ask(
                     municipality,
-                    "apps.roster_capacity",
+                    "roster_capacity",
                     on,
                     {
                         "platform_credentialed": p.status == Platform.Status.CREDENTIALED,
@@ -732,7 +772,12 @@ def platform_driver_disable(
     *, actor: Actor, municipality: Municipality, driver: PlatformDriver, reason: str = ""
 ) -> PlatformDriver:
     """Deactivation frees the driver's place in both rosters (D-9 a)."""
-    authorize(actor=actor, municipality=municipality, action="platform.data.submit", law=APPS_LAW)
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="platform.data.submit",
+        law=apps_law(municipality),
+    )
     with transaction.atomic(), tenant(municipality):
         d = PlatformDriver.objects.select_for_update().get(pk=driver.pk)
         if d.status != PlatformDriver.Status.ENABLED:
@@ -769,7 +814,12 @@ def fare_table_publish(
 ) -> tuple[FareTable, Decision]:
     """Publish a fare table (art. 6), checked against the limits (art. 7) and the dynamic ceiling
     (art. 9). Refused tables are kept in the history too."""
-    authorize(actor=actor, municipality=municipality, action="platform.data.submit", law=APPS_LAW)
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="platform.data.submit",
+        law=apps_law(municipality),
+    )
     on = on or today()
     valid_from = valid_from or on
     facts: dict[str, Any] = {
@@ -781,7 +831,7 @@ def fare_table_publish(
     if dynamic_max_percent is not None:
         facts["dynamic_max_percent"] = format(Decimal(dynamic_max_percent).normalize(), "f")
     with transaction.atomic(), tenant(municipality):
-        decision = ask(municipality, "apps.fare_publication", valid_from, facts)
+        decision = ask(municipality, "fare_publication", valid_from, facts)
         status = {
             "ok": FareTable.Status.ACCEPTED,
             "pending": FareTable.Status.PENDING,
@@ -856,7 +906,12 @@ def monthly_report_submit(
     """Store a monthly report (art. 16 I–III). Same key and body → the stored report, unchanged
     (``created`` False); same key, other body → :class:`IdempotencyConflict`; otherwise a new version
     of the month. The platform's row lock orders the versions and the key check."""
-    authorize(actor=actor, municipality=municipality, action="platform.data.submit", law=APPS_LAW)
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="platform.data.submit",
+        law=apps_law(municipality),
+    )
     key = idempotency_key.strip()
     if not key or len(key) > 100:
         raise field_error("Idempotency-Key", "Cabeçalho Idempotency-Key obrigatório (até 100).")
@@ -884,7 +939,7 @@ def monthly_report_submit(
         )
         decision = ask(
             municipality,
-            "apps.monthly_report",
+            "monthly_report",
             on,
             {
                 "year": year,
@@ -983,7 +1038,7 @@ def _complaint_create(
     with transaction.atomic(), tenant(municipality):
         decision = ask(
             municipality,
-            "apps.complaint_deadline",
+            "complaint_deadline",
             filed_on,
             {"filed_on": filed_on.isoformat()},
         )
@@ -1056,7 +1111,12 @@ def complaint_forward(
 ) -> Complaint:
     """A platform forwards a complaint its channel received (art. 11 III); the deadline counts from
     the day the user filed it with the platform (art. 15)."""
-    authorize(actor=actor, municipality=municipality, action="platform.data.submit", law=APPS_LAW)
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="platform.data.submit",
+        law=apps_law(municipality),
+    )
     if filed_on > (on or today()):
         raise field_error("filed_on", "Data de registro no futuro.")
     return _complaint_create(
@@ -1080,7 +1140,12 @@ def complaint_answer(
     on: dt.date | None = None,
 ) -> tuple[Complaint, Decision]:
     """The platform answers (art. 15); the law core says whether it answered in time."""
-    authorize(actor=actor, municipality=municipality, action="complaint.answer", law=APPS_LAW)
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="complaint.answer",
+        law=apps_law(municipality),
+    )
     if not answer.strip():
         raise field_error("answer", "A resposta não pode ser vazia.")
     on = on or today()
@@ -1090,7 +1155,7 @@ def complaint_answer(
             raise PlatformError("Reclamação já respondida.", status=409)
         decision = ask(
             municipality,
-            "apps.complaint_deadline",
+            "complaint_deadline",
             on,
             {"filed_on": c.filed_on.isoformat(), "answered_on": on.isoformat()},
         )
@@ -1158,7 +1223,7 @@ def _fine_debt(
     # The law sets no payment term: the municipality's, moved off a non-business day (D-4).
     due_on, due = ledger.fine_due_on(municipality=municipality, imposed_on=on)
     basis = {
-        "law": APPS_LAW,
+        "law": apps_law(municipality),
         "citations": sorted(
             set(decision.get("citations", []))
             | {c.render() for c in due.citations}
@@ -1205,7 +1270,7 @@ def platform_penalty_impose(
     if kind not in PlatformPenalty.Kind.values:
         raise field_error("kind", "Penalidade deve ser advertência ou multa.")
     action = "penalty.warning" if kind == PlatformPenalty.Kind.WARNING else "penalty.fine"
-    authorize(actor=actor, municipality=municipality, action=action, law=APPS_LAW)
+    authorize(actor=actor, municipality=municipality, action=action, law=apps_law(municipality))
     if not reasoning.strip():
         raise field_error("reasoning", "Fundamente a penalidade.")
     on = on or today()
@@ -1224,7 +1289,7 @@ def platform_penalty_impose(
     with transaction.atomic(), tenant(municipality):
         p = Platform.objects.select_for_update().get(pk=platform.pk)
         facts["occurrences"] = _occurrences(p, infraction_on)
-        decision = ask(municipality, "apps.penalty", on, facts)
+        decision = ask(municipality, "penalty", on, facts)
         if not decision.outcome["allowed"]:
             refused = decision
             record_act(
@@ -1333,7 +1398,9 @@ def platform_penalty_notice_record(
     date (decision D-4). The appeal period runs from it (art. 26 sole paragraph; D-17 default 10
     days, Lei 9.784/1999 art. 59). A notice recorded after the period already lapsed makes the
     penalty final at once (D-1)."""
-    authorize(actor=actor, municipality=municipality, action="notice.record", law=APPS_LAW)
+    authorize(
+        actor=actor, municipality=municipality, action="notice.record", law=apps_law(municipality)
+    )
     if channel not in PlatformPenalty.NoticeChannel.values:
         raise field_error("channel", "Meio da notificação: entrega pessoal, AR ou publicação.")
     on = on or today()
@@ -1362,7 +1429,7 @@ def platform_penalty_notice_record(
             )
         finality = ask(
             municipality,
-            "apps.penalty_finality",
+            "penalty_finality",
             on,
             {"decision_notice_on": notice_on.isoformat(), "appeal": "none"},
         )
@@ -1419,7 +1486,9 @@ def platform_penalty_appeal_file(
     of the decision; D-4 counting; D-17); a late appeal is refused citing it (art. 63, I) and
     only the refusal's act remains. In time: the penalty is under appeal and the fine's debt
     contested — it blocks nothing (D-11) — until the judgment."""
-    authorize(actor=actor, municipality=municipality, action="defence.file", law=APPS_LAW)
+    authorize(
+        actor=actor, municipality=municipality, action="defence.file", law=apps_law(municipality)
+    )
     if channel not in PlatformPenaltyAppeal.Channel.values:
         raise field_error("channel", "Meio do recurso: API ou papel.")
     if not text.strip():
@@ -1451,7 +1520,7 @@ def platform_penalty_appeal_file(
         facts: dict[str, Any] = {"filed_on": filed_on.isoformat()}
         if x.decision_notice_on is not None:
             facts["decision_notice_on"] = x.decision_notice_on.isoformat()
-        decision = ask(municipality, "apps.penalty_appeal", on, facts)
+        decision = ask(municipality, "penalty_appeal", on, facts)
         if not decision.outcome["timely"]:
             refused = decision
             record_act(
@@ -1528,7 +1597,12 @@ def platform_penalty_appeal_judge(
     authority, Lei 9.784/1999 art. 56 §1 by default, D-17) in a reasoned decision (art. 50, V).
     Upheld: the penalty is annulled and the fine falls — its debt cancelled, or refunded when
     already paid (finance's refund). Dismissed: the penalty is final and so is its debt (D-1)."""
-    authorize(actor=actor, municipality=municipality, action="appeal.executive.judge", law=APPS_LAW)
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="appeal.executive.judge",
+        law=apps_law(municipality),
+    )
     if not reasoning.strip():
         raise field_error(
             "reasoning",
@@ -1553,7 +1627,7 @@ def platform_penalty_appeal_judge(
         }
         if x.decision_notice_on is not None:
             facts["decision_notice_on"] = x.decision_notice_on.isoformat()
-        finality = ask(municipality, "apps.penalty_finality", on, facts)
+        finality = ask(municipality, "penalty_finality", on, facts)
         a.result = (
             PlatformPenaltyAppeal.Result.UPHELD
             if upheld
@@ -1565,7 +1639,7 @@ def platform_penalty_appeal_judge(
         a.save(
             update_fields=["result", "judged_by", "judged_on", "judged_at", "reasoning", "judgment"]
         )
-        basis = basis_many([finality], extra=_judge_citations())
+        basis = basis_many([finality], extra=_judge_citations(municipality))
         record_act(
             municipality=municipality,
             actor=actor,
@@ -1584,10 +1658,10 @@ def platform_penalty_appeal_judge(
     return a
 
 
-def _judge_citations() -> tuple[Citation, ...]:
+def _judge_citations(municipality: Municipality) -> tuple[Citation, ...]:
     from outorga.law.competence import competence
 
-    comp = competence(APPS_LAW, "appeal.executive.judge")
+    comp = competence(apps_law(municipality), "appeal.executive.judge")
     return comp.citations if comp else ()
 
 
@@ -1659,7 +1733,7 @@ def platform_penalty_finalize_lapsed(
             return False
         finality = ask(
             municipality,
-            "apps.penalty_finality",
+            "penalty_finality",
             on,
             {"decision_notice_on": x.decision_notice_on.isoformat(), "appeal": "none"},
         )
@@ -1836,7 +1910,12 @@ def rule_suspension_record(
 ) -> RuleSuspension:
     """Record that a court suspended one of the law's rules from ``start`` (decision D-16); from
     that date the law core does not apply it and its decisions cite the suspension."""
-    authorize(actor=actor, municipality=municipality, action="rule.suspension.record", law=APPS_LAW)
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="rule.suspension.record",
+        law=apps_law(municipality),
+    )
     from outorga.law.barra_do_garcas.apps_2025 import SUSPENDABLE_RULES
 
     if rule not in SUSPENDABLE_RULES:

@@ -10,8 +10,10 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from outorga.core.acts import Actor
+from outorga.core.lawseam import governs
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
+from outorga.law.bindings import Service
 
 from . import selectors, services
 from .models import InfractionCandidate, Platform, PlatformPenalty
@@ -50,7 +52,7 @@ def _candidate(
 
 def sweep_platforms(m: Municipality, on: dt.date) -> PlatformsSweep:
     out = PlatformsSweep()
-    if services.APPS_LAW not in m.laws:
+    if not governs(m, Service.APLICATIVO):
         return out
     with tenant(m):
         suspended = list(Platform.objects.filter(status=Platform.Status.SUSPENDED))

@@ -18,9 +18,11 @@ from django.views.decorators.http import require_POST
 
 from outorga.core import services as core_services
 from outorga.core.acts import Actor
+from outorga.core.lawseam import governs
 from outorga.core.middleware import client_ip
 from outorga.core.models import ApiToken, Municipality, RuleSuspension, User
-from outorga.core.tenancy import current_municipality_or_none, tenant
+from outorga.core.tenancy import current_municipality, current_municipality_or_none, tenant
+from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent, Role, is_allowed
 from outorga.law.money import brl
 
@@ -35,7 +37,7 @@ from .models import (
     PlatformPenalty,
     PlatformPenaltyAppeal,
 )
-from .services import APPS_LAW, PlatformError
+from .services import PlatformError
 
 # --- helpers --------------------------------------------------------------------------------------
 
@@ -56,10 +58,10 @@ def _forbidden(request: HttpRequest, exc: NotCompetent) -> HttpResponse:
 def _viewer(request: HttpRequest, *, object_page: bool = False) -> User | HttpResponse:
     user = _user(request)
     try:
-        selectors.require_viewer(user.role)
+        selectors.require_viewer(user.role, user.municipality)
     except NotCompetent as exc:
         return _forbidden(request, exc)
-    if user.municipality is None or APPS_LAW not in user.municipality.laws:
+    if user.municipality is None or not governs(user.municipality, Service.APLICATIVO):
         if object_page:
             raise Http404
         return render(request, "platforms/not_applicable.html", status=200)
@@ -603,13 +605,15 @@ def penalty_detail(request: HttpRequest, penalty_id: int) -> HttpResponse:
             "appeal_form": PaperAppealForm(initial={"filed_on": today}),
             "judge_form": JudgeForm(),
             "can_notice": x.status == PlatformPenalty.Status.AWAITING_NOTICE
-            and is_allowed(role, "notice.record", APPS_LAW),
+            and is_allowed(role, "notice.record", services.apps_law(current_municipality())),
             "can_file": appeal is None
             and x.status != PlatformPenalty.Status.ANNULLED
-            and is_allowed(role, "defence.file", APPS_LAW),
+            and is_allowed(role, "defence.file", services.apps_law(current_municipality())),
             "can_judge": appeal is not None
             and appeal.result == PlatformPenaltyAppeal.Result.PENDING
-            and is_allowed(role, "appeal.executive.judge", APPS_LAW),
+            and is_allowed(
+                role, "appeal.executive.judge", services.apps_law(current_municipality())
+            ),
         },
     )
 
@@ -779,12 +783,12 @@ def _public_municipality(request: HttpRequest) -> Municipality | None:
     apps law (``?municipio=slug``)."""
     m = current_municipality_or_none()
     if m is not None:
-        return m if APPS_LAW in m.laws else None
+        return m if governs(m, Service.APLICATIVO) else None
     slug = request.POST.get("municipio") or request.GET.get("municipio")
     if not slug:
         return None
     found = Municipality.objects.filter(slug=slug).first()
-    return found if found is not None and APPS_LAW in found.laws else None
+    return found if found is not None and governs(found, Service.APLICATIVO) else None
 
 
 def public_complaint(request: HttpRequest) -> HttpResponse:
@@ -792,7 +796,9 @@ def public_complaint(request: HttpRequest) -> HttpResponse:
     if m is None:
         if current_municipality_or_none() is not None:
             return render(request, "platforms/public_complaint.html", {"not_applicable": True})
-        choices = [x for x in Municipality.objects.order_by("name") if APPS_LAW in x.laws]
+        choices = [
+            x for x in Municipality.objects.order_by("name") if governs(x, Service.APLICATIVO)
+        ]
         return render(request, "platforms/public_complaint.html", {"choices": choices})
     with tenant(m):
         form = ComplaintForm(request.POST or None)

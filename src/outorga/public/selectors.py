@@ -21,6 +21,7 @@ from outorga.core.models import Municipality
 from outorga.core.tenancy import current_municipality, tenant
 from outorga.law.citations import LAW_TITLES
 from outorga.law.money import brl
+from outorga.law.parameter_input import law_prefix
 from outorga.law.parameters import ParameterMissing, tree
 from outorga.registry.models import Auxiliary, Permit, Service, TaxiCategory
 
@@ -408,11 +409,6 @@ _UNITS = {
     "BRL-cents-per-hour": " por hora",
     "BRL-cents-per-item": " por volume",
 }
-
-
-def law_prefix(law_id: str) -> str:
-    """``ipatinga.mototaxi-2013`` → ``mototaxi_2013``: the folder of that law's parameters."""
-    return law_id.split(".", 1)[1].replace("-", "_")
 
 
 def _show(value: Any, unit: str) -> str:

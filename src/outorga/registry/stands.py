@@ -13,14 +13,18 @@ from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
-from outorga.law.citations import cite
+from outorga.law.interfaces import citation
 
 from . import services as S
-from . import taxi as T
 from .models import Service, Stand, TaxiCategory
 from .validation import FieldError
 
 FIELDS = ["service", "name", "place", "taxi_category", "capacity", "act_reference"]
+
+
+def _cite(law: str, concept: str) -> str:
+    found = citation(law, concept)
+    return found.render() if found else ""
 
 
 def stand_set(
@@ -44,30 +48,27 @@ def stand_set(
     carro_forte, particulares), judged by the ``mototaxi.stand`` question."""
     if service not in Service.values:
         raise FieldError("serviço", "use mototaxi, motofrete ou taxi")
-    law = S.service_law(municipality, service)
-    T.require_law(municipality, law)
+    bound = S.bound_law(municipality, service, on)
+    law = bound.law
     authorize(actor=actor, municipality=municipality, action="stand.set", law=law)
     if not name.strip() or not place.strip():
         raise FieldError("local", "informe o nome e o local do ponto")
     if capacity < 1:
         raise FieldError("vagas", "informe a quantidade máxima de veículos (ao menos 1)")
     if not act_reference.strip():
-        citation = (cite(law, 33) if service == Service.TAXI else cite(law, 17)).render()
-        raise FieldError("ato", "informe o ato do Executivo que fixa o ponto", citation)
+        raise FieldError("ato", "informe o ato do Executivo que fixa o ponto", _cite(law, "stand"))
     if service == Service.TAXI:
         if taxi_category not in TaxiCategory.values:
             raise FieldError(
-                "categoria", "o ponto de táxi especifica a categoria", cite(law, 33).render()
+                "categoria", "o ponto de táxi especifica a categoria", _cite(law, "stand")
             )
     else:
         taxi_category = ""
     with transaction.atomic(), tenant(municipality):
         decision = None
-        if service == Service.MOTOTAXI:
-            decision = T._ask(
-                "mototaxi.stand",
-                municipality,
-                on,
+        if service == Service.MOTOTAXI and bound.answers("stand"):
+            decision = bound.ask(
+                "stand",
                 {
                     "by_decree": True,
                     "places": capacity,
@@ -89,7 +90,11 @@ def stand_set(
         stand.name, stand.place, stand.capacity = name.strip(), place.strip(), capacity
         stand.taxi_category, stand.act_reference = taxi_category, act_reference.strip()
         stand.save()
-        citations = [cite(law, 33), cite(law, 34)] if service == Service.TAXI else []
+        citations = (
+            [c for c in (citation(law, "stand"), citation(law, "stand_rules")) if c]
+            if service == Service.TAXI
+            else []
+        )
         record_act(
             municipality=municipality,
             actor=actor,

@@ -16,7 +16,6 @@ from outorga.core.api import PlatformBearer, api
 from outorga.core.middleware import client_ip
 from outorga.core.models import ApiToken, User
 from outorga.core.tenancy import current_municipality
-from outorga.law.citations import cite
 from outorga.platforms.models import Platform
 
 from . import selectors, services
@@ -77,8 +76,10 @@ def _error(request: HttpRequest, exc: services.TripDataError) -> HttpResponse:
             # As every refusal of the platform API (docs/platforms-api.md); ``fundamento`` kept
             # for clients written against the first version.
             "citacoes": [
-                cite(services.APPS_LAW, 21).render(),
-                cite(services.APPS_LAW, 24).render(),
+                c.render()
+                for c in services.trip_cites(
+                    current_municipality(), "trip_records", "inspection_access"
+                )
             ],
             "fundamento": "Lei 4.976/2025, art. 21 e 24",
         },

@@ -12,8 +12,10 @@ from django.core.files import File
 from django.utils import timezone
 
 from outorga.core.acts import Actor
+from outorga.core.lawseam import governs
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
+from outorga.law.bindings import Service
 from outorga.platforms.models import Platform, PlatformDriver
 
 from . import services
@@ -64,7 +66,7 @@ def _generate(path: Path, platform: Platform, month: dt.date) -> None:
 
 
 def load(m: Municipality) -> None:
-    if services.APPS_LAW not in m.laws:
+    if not governs(m, Service.APLICATIVO):
         return
     month = _last_closed_month(timezone.localdate())
     with tenant(m):

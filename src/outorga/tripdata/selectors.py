@@ -12,7 +12,7 @@ from outorga.law.competence import NotCompetent, Role
 from outorga.platforms.models import Platform
 
 from .models import DriverMonth, IssqnStatement, PlatformMonth, TripUpload
-from .services import APPS_LAW, latest_report
+from .services import latest_report
 
 #: Finance reviews the data (platform.report.review, apps art. 16, 18, 20); the authority reads it
 #: to open infraction cases (art. 3 §2, 26).
@@ -21,7 +21,7 @@ READERS = frozenset({Role.FINANCAS, Role.AUTORIDADE})
 
 def require_reader(actor: Actor) -> None:
     if actor.role not in READERS:
-        raise NotCompetent(actor.role, APPS_LAW, "platform.report.review", None)
+        raise NotCompetent(actor.role, "aplicativo", "platform.report.review", None)
 
 
 @dataclass(frozen=True)

@@ -19,14 +19,17 @@ from django.utils import timezone
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.lawctx import context
+from outorga.core.lawseam import governs, law_of
 from outorga.core.localtime import zone_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant, unscoped
 from outorga.law import questions
 from outorga.law.barra_do_garcas.apps_2025 import trip_data as law_trips
-from outorga.law.citations import cite
+from outorga.law.bindings import Service
+from outorga.law.citations import Citation
 from outorga.law.context import Context
-from outorga.law.decisions import Verdict
+from outorga.law.decisions import Decision, Verdict
+from outorga.law.interfaces import citation
 from outorga.platforms import selectors as platform_selectors
 from outorga.platforms import services as platform_services
 from outorga.platforms.models import Platform
@@ -43,7 +46,23 @@ from .models import (
 
 log = logging.getLogger(__name__)
 
-APPS_LAW = "barra-do-garcas.apps-2025"
+
+def _law(m: Municipality, on: dt.date | None = None) -> str:
+    """The law governing transport by app in ``m`` on ``on`` (today; the nearest binding for a
+    month before the first)."""
+    return law_of(m, Service.APLICATIVO, on, nearest=True)
+
+
+def trip_cites(m: Municipality, *concepts: str) -> tuple[Citation, ...]:
+    """The articles the law of ``m`` names for keeping and opening the trip records."""
+    law = _law(m)
+    return tuple(c for c in (citation(law, k) for k in concepts) if c is not None)
+
+
+def _ask(m: Municipality, name: str, ctx: Context, facts: dict[str, Any]) -> Decision:
+    return questions.ask(questions.find(_law(m, ctx.as_of), name).id, ctx, facts)
+
+
 SYSTEM = "processamento de arquivos de corridas"
 
 
@@ -136,11 +155,14 @@ def trip_upload_submit(
     another content it is refused (422). Without a key, the same content for the same month and
     kind returns the stored upload. Returns ``(upload, created)``.
     """
-    comp = authorize(
-        actor=actor, municipality=municipality, action="platform.data.submit", law=APPS_LAW
-    )
-    if APPS_LAW not in municipality.laws:
+    if not governs(municipality, Service.APLICATIVO):
         raise TripDataError("A lei de transporte por aplicativo não se aplica a este município.")
+    comp = authorize(
+        actor=actor,
+        municipality=municipality,
+        action="platform.data.submit",
+        law=_law(municipality),
+    )
     if kind not in engine.KINDS:
         raise TripDataError("kind deve ser 'trips' ou 'sessions'.", field="kind")
     if schema not in engine.SCHEMAS:
@@ -216,7 +238,10 @@ def trip_upload_submit(
                 "sha256": digest,
                 "size": upload.size,
             },
-            basis=basis_of(citations=(comp.citations if comp else ()) + (cite(APPS_LAW, 21),)),
+            basis=basis_of(
+                citations=(comp.citations if comp else ())
+                + trip_cites(municipality, "trip_records")
+            ),
         )
     return upload, True
 
@@ -332,7 +357,7 @@ def trip_upload_process(*, upload_id: int) -> TripUpload:
                     obj=upload,
                     outcome="refused",
                     extra={"erro": message},
-                    basis=basis_of(citations=(cite(APPS_LAW, 21),)),
+                    basis=basis_of(citations=trip_cites(m, "trip_records")),
                 )
         upload.refresh_from_db()
         return upload
@@ -463,7 +488,7 @@ def _store(upload: TripUpload, result: engine.Result, ctx: Context, limits_reaso
     }
     if pm.peak_at is not None:
         facts["measured_peak_at"] = pm.peak_at.isoformat()
-    decision = questions.ask("apps.concurrency_month", ctx, facts)
+    decision = _ask(m, "concurrency_month", ctx, facts)
     pm.candidate = bool(decision.outcome.get("candidate"))
     pm.decision = decision.to_json()
     pm.save()
@@ -524,7 +549,7 @@ def _store(upload: TripUpload, result: engine.Result, ctx: Context, limits_reaso
         action="tripdata.process",
         obj=upload,
         extra=extra,
-        basis=basis_of(decision, citations=(cite(APPS_LAW, 21), cite(APPS_LAW, 24))),
+        basis=basis_of(decision, citations=trip_cites(m, "trip_records", "inspection_access")),
     )
 
 
@@ -574,7 +599,7 @@ def _compute_statement(pm: PlatformMonth, ctx: Context) -> IssqnStatement:
             for d in drivers
         ],
     }
-    decision = questions.ask("apps.issqn_statement", ctx, facts)
+    decision = _ask(pm.platform.municipality, "issqn_statement", ctx, facts)
     out = decision.outcome
     statement, _ = IssqnStatement.objects.update_or_create(
         platform=pm.platform,
@@ -642,7 +667,10 @@ def issqn_statement_recompute(
     """Finance recomputes a month's statement (e.g. after the municipality records its rates or a
     new monthly report arrives)."""
     comp = authorize(
-        actor=actor, municipality=municipality, action="platform.report.review", law=APPS_LAW
+        actor=actor,
+        municipality=municipality,
+        action="platform.report.review",
+        law=_law(municipality),
     )
     with transaction.atomic(), tenant(municipality):
         pm = PlatformMonth.objects.select_for_update().get(platform=platform, month=first_day)
@@ -668,7 +696,10 @@ def issqn_export_record(
 ) -> None:
     """An export of a tax statement is an act (it carries taxpayers' data)."""
     comp = authorize(
-        actor=actor, municipality=municipality, action="platform.report.review", law=APPS_LAW
+        actor=actor,
+        municipality=municipality,
+        action="platform.report.review",
+        law=_law(municipality),
     )
     with transaction.atomic(), tenant(municipality):
         record_act(

@@ -34,6 +34,8 @@ a municipality records a suspension under these stable ids (never shipped as law
 
 from __future__ import annotations
 
+from outorga.law.citations import Citation
+
 from . import (
     enforcement,
     fare_publication,
@@ -43,7 +45,7 @@ from . import (
     registration,
     taxation,
 )
-from ._base import LAW
+from ._base import LAW, art
 from .concurrency import Peak, merge_intervals, peak_concurrent_drivers
 from .enforcement import (
     penalty,
@@ -67,6 +69,12 @@ from .registration import (
     vehicle_eligibility,
 )
 from .taxation import issqn_statement
+
+#: Articles the apps cite for checks made outside a question (``interfaces.citation``).
+CITES: dict[str, Citation] = {
+    "trip_records": art(21),  # the platforms keep detailed records of the trips and fares
+    "inspection_access": art(24),  # and give the inspection access to them
+}
 
 SUSPENDABLE_RULES = (
     RULE_PLATFORM_CAP,

@@ -32,6 +32,7 @@ CITES: dict[str, Citation] = {
     "registration_certificate": art(4, 1),  # the yearly certificate a badge follows
     "auxiliary_credential": art(14, 2),
     "cargo_device": art(24, 1),
+    "stand": art(17),  # the Executive fixes the stands
 }
 
 __all__ = [

@@ -31,6 +31,8 @@ LAW_ID = LAW
 CITES: dict[str, Citation] = {
     "tender": art(3),  # the permission through the tender
     "registration_certificate": art(13),  # the yearly Termo a badge follows
+    "stand": art(33),  # the Executive fixes the stands, by category
+    "stand_rules": art(34),
 }
 
 __all__ = [

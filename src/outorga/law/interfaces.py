@@ -41,7 +41,7 @@ class Interface:
         return questions.find(self.reference, name).facts_schema
 
 
-MOTO = Interface(
+MOTO_SERVICES = Interface(
     "mototaxi",
     (Service.MOTOTAXI, Service.MOTOFRETE),
     "ipatinga.mototaxi-2013",
@@ -71,7 +71,7 @@ MOTO = Interface(
         "warning",
     ),
 )
-TAXI = Interface(
+TAXI_SERVICES = Interface(
     "taxi",
     (Service.TAXI,),
     "ipatinga.taxi-2017",
@@ -101,7 +101,7 @@ TAXI = Interface(
         "vehicle_change",
     ),
 )
-APPS = Interface(
+APP_SERVICES = Interface(
     "aplicativo",
     (Service.APLICATIVO,),
     "barra-do-garcas.apps-2025",
@@ -125,7 +125,9 @@ APPS = Interface(
         "vehicle_inspection",
     ),
 )
-INTERFACES: dict[str, Interface] = {s: i for i in (MOTO, TAXI, APPS) for s in i.services}
+INTERFACES: dict[str, Interface] = {
+    s: i for i in (MOTO_SERVICES, TAXI_SERVICES, APP_SERVICES) for s in i.services
+}
 
 
 class NotAnswered(LookupError):
@@ -150,15 +152,25 @@ def missing(law: str, service: str, *, part: str = "registry") -> list[str]:
     return [n for n in wanted if not answers(law, n)]
 
 
-def citation(law: str, concept: str) -> Citation | None:
-    """The article of ``law`` on a ``concept`` the apps check outside a question (``tender``: the
-    grant follows a tender; ``registration_certificate``: what a badge's validity follows…), from
-    the rulebook's ``CITES``; ``None`` when the law says nothing of it."""
+def citations(law: str, concept: str) -> tuple[Citation, ...]:
+    """The articles of ``law`` on a ``concept`` the apps check or record outside a question
+    (``tender``: the grant follows a tender; ``registration_certificate``: what a badge's validity
+    follows…), from the rulebook's ``CITES``; empty when the law says nothing of it."""
     from .bindings import RULEBOOKS
 
-    module = importlib.import_module(RULEBOOKS[law].module)
-    found: Citation | None = getattr(module, "CITES", {}).get(concept)
-    return found
+    book = RULEBOOKS.get(law)
+    if book is None:
+        return ()
+    found = getattr(importlib.import_module(book.module), "CITES", {}).get(concept)
+    if found is None:
+        return ()
+    return found if isinstance(found, tuple) else (found,)
+
+
+def citation(law: str, concept: str) -> Citation | None:
+    """The first of :func:`citations`, or ``None``."""
+    found = citations(law, concept)
+    return found[0] if found else None
 
 
 def answers(law: str, name: str) -> bool:

@@ -18,14 +18,13 @@ from PIL import Image
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.lawctx import context
-from outorga.core.lawseam import BoundLaw, LawNotBound, law_for
+from outorga.core.lawseam import BoundLaw, LawNotBound, law_for, law_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law import questions
-from outorga.law.citations import cite
+from outorga.law.citations import LAW_TITLES, Citation
 from outorga.law.decisions import Decision
-from outorga.law.interfaces import MOTO as MOTO_INTERFACE
-from outorga.law.interfaces import answers, citation, interface_of
+from outorga.law.interfaces import MOTO_SERVICES, answers, citation, citations, interface_of
 from outorga.law.questions import find
 from outorga.law.windows import add_years
 
@@ -78,8 +77,11 @@ def service_law(municipality: Municipality, service: str, on: dt.date | None = N
 
 
 def _cite(law: BoundLaw, concept: str) -> str:
-    found = citation(law.law, concept)
-    return found.render() if found else ""
+    return _cite_of(law.law, concept)
+
+
+def _cite_of(law: str, concept: str) -> str:
+    return "; ".join(c.render() for c in citations(law, concept))
 
 
 def _snapshot(obj: Any, fields: list[str]) -> dict[str, Any]:
@@ -143,7 +145,7 @@ def person_register(
             obj=person,
             old=old,
             new=_person_snapshot(person),
-            basis=basis_of(None, [cite(TAXI_LAW, 11), cite(TAXI_LAW, 23, inc="VIII")])
+            basis=basis_of(None, _service_cites(municipality, Service.TAXI, "partners"))
             if partner_cpfs is not None
             else None,
         )
@@ -453,12 +455,6 @@ def document_read(*, actor: Actor, municipality: Municipality, law: str, doc: Do
             return bytes(fh.read())
 
 
-#: The photo the badge prints (mototaxi art. 2 VIII; taxi art. 4 III: identification with the
-#: holder's or auxiliary's photograph), by the law the clerk acts under.
-PHOTO_CITES = {
-    "ipatinga.mototaxi-2013": (cite("ipatinga.mototaxi-2013", 2, inc="VIII"),),
-    "ipatinga.taxi-2017": (cite("ipatinga.taxi-2017", 4, inc="III"),),
-}
 PHOTO_TYPES = {"image/jpeg": "jpg", "image/png": "png"}
 
 
@@ -480,14 +476,16 @@ def person_photo_set(
     uploads are: sending the person's current photo again (same SHA-256) changes nothing and
     records no act."""
     authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
-    cites = PHOTO_CITES.get(law, PHOTO_CITES["ipatinga.mototaxi-2013"])
+    # The photo the badge prints (mototaxi art. 2 VIII; taxi art. 4 III), by the law acted under.
+    cites = citations(law, "photo")
+    shown = cites[0].render() if cites else ""
     if person.kind != Person.Kind.NATURAL:
-        raise V.FieldError("foto", "só pessoa física tem foto no crachá", cites[0].render())
+        raise V.FieldError("foto", "só pessoa física tem foto no crachá", shown)
     if len(content) > MAX_UPLOAD_BYTES:
         raise V.FieldError("foto", "arquivo maior que 5 MB")
     ctype = sniff(content) if content else ""
     if ctype not in PHOTO_TYPES:
-        raise V.FieldError("foto", "envie a foto em JPEG ou PNG", cites[0].render())
+        raise V.FieldError("foto", "envie a foto em JPEG ou PNG", shown)
     try:
         with Image.open(io.BytesIO(content)) as image:
             image.verify()
@@ -540,7 +538,14 @@ def next_number(series: str) -> int:
 #: The Cadastro Municipal de Taxistas is one numeric, sequential register of holders, auxiliaries
 #: and vehicles (taxi art. 4 I, 20): one series for the three.
 TAXI_CADASTRO = "register:taxi"
-TAXI_LAW = "ipatinga.taxi-2017"
+
+
+def _service_cites(m: Municipality, service: str, concept: str) -> list[Citation]:
+    """The articles the law bound to ``service`` in ``m`` names for ``concept`` (none if unbound)."""
+    try:
+        return list(citations(law_of(m, service), concept))
+    except LawNotBound:
+        return []
 
 
 def taxi_vehicle_inscribe(
@@ -570,7 +575,7 @@ def taxi_vehicle_inscribe(
                 "cadastro_number": vehicle.cadastro_number,
                 "inscribed_on": on,
             },
-            basis=basis_of(None, [cite(TAXI_LAW, 4, inc="I"), cite(TAXI_LAW, 20)]),
+            basis=basis_of(None, _service_cites(municipality, Service.TAXI, "cadastro")),
         )
     return vehicle
 
@@ -588,7 +593,7 @@ def person_eligibility(
     exclude: Permit | None = None,
 ) -> Decision:
     law = bound_law(person.municipality, service, as_of)
-    if interface_of(service) is MOTO_INTERFACE:
+    if interface_of(service) is MOTO_SERVICES:
         facts = F.mototaxi_person(
             person,
             service=service,
@@ -853,10 +858,6 @@ def permit_suspend(
     )
 
 
-#: The taxi law's suspension of the permission (art. 42 V) sets no condition for the return.
-TAXI_SUSPENSION_CITE = cite(TAXI_LAW, 42, inc="V")
-
-
 def _suspension_started_on(permit: Permit) -> dt.date | None:
     return (
         permit.history.filter(to_status=Permit.Status.SUSPENDED)
@@ -915,16 +916,19 @@ def permit_reinstate(
         action=TRANSITIONS[(Permit.Status.SUSPENDED, Permit.Status.ACTIVE)],
         law=permit.law,
     )
-    if permit.law == TAXI_LAW:
+    law = bound_law(municipality, permit.service, on)
+    if not law.answers("suspension_return"):
+        # A law that sets no condition for the return (taxi art. 42 V): the suspension ends.
+        cites = citations(law.law, "suspension")
         return _transition(
             actor=actor,
             municipality=municipality,
             permit=permit,
             to=Permit.Status.ACTIVE,
-            reason=f"fim da suspensão ({TAXI_SUSPENSION_CITE.render()})"
+            reason=f"fim da suspensão ({'; '.join(c.render() for c in cites)})"
             + (f": {proof.strip()}" if proof.strip() else ""),
             effective_on=on,
-            basis=basis_of(None, [TAXI_SUSPENSION_CITE]),
+            basis=basis_of(None, cites),
         )
     with tenant(municipality):
         doc = _proof_document(permit, document)
@@ -937,9 +941,8 @@ def permit_reinstate(
             "kind": doc.doc_type,
             "presented_on": doc.presented_on.isoformat(),
         }
-    decision = questions.ask(
-        "mototaxi.suspension_return",
-        context(municipality, on),
+    decision = law.ask(
+        "suspension_return",
         {
             "suspension_started_on": started.isoformat(),
             "suspended_until": until.isoformat(),
@@ -1048,47 +1051,38 @@ def permit_suspension_lift(
     return permit
 
 
-#: The article a renúncia rests on, by the permit's law: the mototaxi law's cancellation on written
-#: request (art. 6 §6) and renúncia (art. 2 XX); the taxi law's renúncia as an extinction (art. 15 V).
-RENOUNCE_CITES = {
-    "ipatinga.mototaxi-2013": (
-        cite("ipatinga.mototaxi-2013", 6, 6),
-        cite("ipatinga.mototaxi-2013", 2, inc="XX"),
-    ),
-    TAXI_LAW: (cite(TAXI_LAW, 15, inc="V"),),
-}
-
-
 def permit_renounce(
     *, actor: Actor, municipality: Municipality, permit: Permit, on: dt.date, request: str
 ) -> Permit:
     """Renúncia on the holder's written request, citing the permit's own law: mototaxi and
     motofrete art. 6 §6 and art. 2 XX; taxi art. 15 V (the renúncia extinguishes the permit)."""
-    cites = RENOUNCE_CITES[permit.law]
+    # The article a renúncia rests on, by the permit's law: mototaxi art. 6 §6 (cancellation on
+    # written request) and art. 2 XX; taxi art. 15 V (the renúncia as an extinction).
+    cites = citations(permit.law_on(on), "renounce")
     return _transition(
         actor=actor,
         municipality=municipality,
         permit=permit,
         to=Permit.Status.RENOUNCED,
-        reason=f"pedido escrito ({cites[0].render()}): {request}",
+        reason=f"pedido escrito ({'; '.join(c.render() for c in cites)}): {request}",
         effective_on=on,
         basis=basis_of(None, cites),
     )
 
 
-#: Reserva: the permission is not extinguished though the service is not provided, a temporary
-#: interruption to substitute the vehicle on the same permission (mototaxi art. 2 XXI). The taxi
-#: law has no such status (its art. 30 is a reserve vehicle, registry.taxi).
-RESERVE_CITE = cite("ipatinga.mototaxi-2013", 2, inc="XXI")
-
-
-def _require_reserve_law(permit: Permit) -> None:
-    if permit.service == Service.TAXI:
+def _reserve_cite(permit: Permit) -> Citation:
+    """Reserva: the permission is not extinguished though the service is not provided, a temporary
+    interruption to substitute the vehicle on the same permission (mototaxi art. 2 XXI). A law with
+    no such status (the taxi law: its art. 30 is a reserve *vehicle*, registry.taxi) refuses it."""
+    found = citation(permit.law, "reserve")
+    if found is None:
+        title = LAW_TITLES.get(permit.law, permit.law)
+        instead = citation(permit.law, "reserve_vehicle")
         raise InvalidTransition(
-            "a reserva da permissão é do mototáxi e do motofrete (Lei de mototáxi de Ipatinga "
-            "(2013), art. 2, XXI); no táxi, use o veículo reserva (Lei do táxi de Ipatinga "
-            "(2017), art. 30)"
+            f"a lei que rege {permit.get_service_display()} ({title}) não prevê a reserva da "
+            "permissão" + (f"; use o veículo reserva ({instead.render()})" if instead else "")
         )
+    return found
 
 
 def permit_reserve(
@@ -1096,15 +1090,15 @@ def permit_reserve(
 ) -> Permit:
     """The permission goes into reserve while its vehicle is substituted (mototaxi art. 2 XXI):
     not extinguished, no service provided until the reserve ends (``permit_reserve_end``)."""
-    _require_reserve_law(permit)
+    reserve_cite = _reserve_cite(permit)
     return _transition(
         actor=actor,
         municipality=municipality,
         permit=permit,
         to=Permit.Status.RESERVE,
-        reason=f"reserva ({RESERVE_CITE.render()}): {reason}",
+        reason=f"reserva ({reserve_cite.render()}): {reason}",
         effective_on=on,
-        basis=basis_of(None, [RESERVE_CITE]),
+        basis=basis_of(None, [reserve_cite]),
     )
 
 
@@ -1113,7 +1107,7 @@ def permit_reserve_end(
 ) -> Permit:
     """The reserve ends and the permission is active again (mototaxi art. 2 XXI: the interruption
     is temporary). Only a permission in reserve, not before the day it went into reserve."""
-    _require_reserve_law(permit)
+    reserve_cite = _reserve_cite(permit)
     authorize(actor=actor, municipality=municipality, action="registry.record", law=permit.law)
     if not reason.strip():
         raise V.FieldError("motivo", "informe o motivo do ato")
@@ -1122,7 +1116,7 @@ def permit_reserve_end(
         if permit.status != Permit.Status.RESERVE:
             raise InvalidTransition(
                 f"a permissão está {permit.get_status_display()}, não em reserva "
-                f"({RESERVE_CITE.render()}): não há reserva a encerrar"
+                f"({reserve_cite.render()}): não há reserva a encerrar"
             )
         began = (
             permit.history.filter(to_status=Permit.Status.RESERVE)
@@ -1134,7 +1128,7 @@ def permit_reserve_end(
             raise V.FieldError(
                 "data",
                 f"a reserva começou em {began:%d/%m/%Y}; não pode terminar antes",
-                RESERVE_CITE.render(),
+                reserve_cite.render(),
             )
         old = {"status": permit.status, "suspended_until": permit.suspended_until}
         permit.status = Permit.Status.ACTIVE
@@ -1146,7 +1140,7 @@ def permit_reserve_end(
             obj=permit,
             old=old,
             new={"status": permit.status},
-            basis=basis_of(None, [RESERVE_CITE]),
+            basis=basis_of(None, [reserve_cite]),
             extra={"reason": reason.strip(), "effective_on": on, "reserve_began_on": began},
         )
         PermitStatusChange.objects.create(
@@ -1154,7 +1148,7 @@ def permit_reserve_end(
             from_status=old["status"],
             to_status=permit.status,
             effective_on=on,
-            reason=f"fim da reserva ({RESERVE_CITE.render()}): {reason.strip()}"[:300],
+            reason=f"fim da reserva ({reserve_cite.render()}): {reason.strip()}"[:300],
             act=act,
         )
     return permit
@@ -1242,7 +1236,6 @@ EXTENSION_STATUS = {
     Permit.Status.EXTINCT: "extinta",
     Permit.Status.RENOUNCED: "renunciada",
 }
-EXTENSION_CITE = cite("ipatinga.mototaxi-2013", 6)
 
 
 def permit_extend(
@@ -1265,9 +1258,8 @@ def permit_extend(
     reference = act_reference.strip()
     with transaction.atomic(), tenant(municipality):
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
-        decision = questions.ask(
-            "mototaxi.permit_extension",
-            context(municipality, on),
+        decision = bound_law(municipality, permit.service, on).ask(
+            "permit_extension",
             {
                 "granted_on": permit.granted_on.isoformat(),
                 "term_end": permit.term_end.isoformat(),
@@ -1299,7 +1291,7 @@ def permit_extend(
             to_status=permit.status,
             effective_on=on,
             reason=(
-                f"{permit.extensions}ª prorrogação ({EXTENSION_CITE.render()}): termo final de "
+                f"{permit.extensions}ª prorrogação ({_cite_of(permit.law, 'extension')}): termo final de "
                 f"{old['term_end']:%d/%m/%Y} para {permit.term_end:%d/%m/%Y} — {reference}"
             )[:300],
             act=act,
@@ -1432,7 +1424,6 @@ def _auxiliary_renewal_decisions(
     """What the auxiliary's law asks on ``on`` to renew the credential: the same requirements as
     at the indication, and the period of the renewed credential with its own conditions."""
     permit, person, m = aux.permit, aux.person, aux.municipality
-    ctx = context(m, on)
     current = aux.credential_valid_until.isoformat() if aux.credential_valid_until else None
     if permit.service != Service.TAXI:
         # Mototaxi art. 14 §2: the same requirements as the holder's (art. 5), checked again.
@@ -1448,8 +1439,8 @@ def _auxiliary_renewal_decisions(
                 "schedule_filed": bool(schedule.strip()),
             },
         )
-        period = questions.ask(
-            "mototaxi.auxiliary_credential_renewal", ctx, {"credential_valid_until": current}
+        period = bound_law(m, permit.service, on).ask(
+            "auxiliary_credential_renewal", {"credential_valid_until": current}
         )
         return [requirements, period]
     # Taxi art. 21: the inscription in the Cadastro with the documents of art. 18 and 22, the
@@ -1458,9 +1449,9 @@ def _auxiliary_renewal_decisions(
 
     from . import taxi as T
 
-    documents = questions.ask(
-        "taxi.registration_documents",
-        ctx,
+    law = bound_law(m, permit.service, on)
+    documents = law.ask(
+        "registration_documents",
         T.person_documents_facts(
             person,
             presented_on=on,
@@ -1469,9 +1460,8 @@ def _auxiliary_renewal_decisions(
             declarations=declarations,
         ),
     )
-    period = questions.ask(
-        "taxi.auxiliary_renewal",
-        ctx,
+    period = law.ask(
+        "auxiliary_renewal",
         {
             "credential_valid_until": current,
             "resides_in_ipatinga": T._in_municipality(person, m),

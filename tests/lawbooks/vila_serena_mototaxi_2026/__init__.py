@@ -4,7 +4,7 @@ It exists to prove the seam: a municipality whose mototaxi law sets its own mini
 I) and engine range (100–300 cc, art. 4 I) is bound by data and runs the registry journey — from
 registration to a granted permit and a verified badge — with no change to the product's code
 outside ``outorga.law``. It answers the registry part of the mototaxi interface with the facts the
-interface fixes (``interfaces.MOTO``), under its own articles and parameters.
+interface fixes (``interfaces.MOTO_SERVICES``), under its own articles and parameters.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def _decide(
 
 
 def _schema(name: str) -> Mapping[str, Any]:
-    return interfaces.MOTO.facts_schema(name)
+    return interfaces.MOTO_SERVICES.facts_schema(name)
 
 
 @question(

@@ -70,8 +70,8 @@ from .registration import (
 )
 from .taxation import issqn_statement
 
-#: Articles the apps cite for checks made outside a question (``interfaces.citation``).
-CITES: dict[str, Citation] = {
+#: Articles the apps cite for checks and acts made outside a question (``interfaces.citations``).
+CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "trip_records": art(21),  # the platforms keep detailed records of the trips and fares
     "inspection_access": art(24),  # and give the inspection access to them
 }

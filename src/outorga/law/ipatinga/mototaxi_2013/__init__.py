@@ -25,14 +25,18 @@ from . import appeals, enforcement, fees, penalties, people, permits, service, v
 from ._common import LAW_ID, Service, Severity, art
 from .catalog import CATALOG, InfractionType, infraction_type, infraction_types
 
-#: Articles the apps cite for checks made outside a question (``interfaces.citation``).
-CITES: dict[str, Citation] = {
+#: Articles the apps cite for checks and acts made outside a question (``interfaces.citations``).
+CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "tender": art(6),  # delegation preceded by the tender
     "birth_date": art(5, inc="I"),  # minimum age
     "registration_certificate": art(4, 1),  # the yearly certificate a badge follows
     "auxiliary_credential": art(14, 2),
     "cargo_device": art(24, 1),
     "stand": art(17),  # the Executive fixes the stands
+    "photo": art(2, inc="VIII"),  # the badge's photo
+    "renounce": (art(6, 6), art(2, inc="XX")),  # cancellation on written request; renúncia
+    "reserve": art(2, inc="XXI"),  # the permission in reserve while the vehicle is substituted
+    "extension": art(6),  # prorrogável por até 3 períodos de 5 anos
 }
 
 __all__ = [

@@ -27,12 +27,21 @@ from .registry import DOCUMENTS
 
 LAW_ID = LAW
 
-#: Articles the apps cite for checks made outside a question (``interfaces.citation``).
-CITES: dict[str, Citation] = {
+#: Articles the apps cite for checks and acts made outside a question (``interfaces.citations``).
+CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "tender": art(3),  # the permission through the tender
     "registration_certificate": art(13),  # the yearly Termo a badge follows
     "stand": art(33),  # the Executive fixes the stands, by category
     "stand_rules": art(34),
+    "photo": art(4, inc="III"),  # identification with the driver's photograph
+    "partners": (art(11), art(23, inc="VIII")),  # a company's titulares and sócios
+    "cadastro": (art(4, inc="I"), art(20)),  # the Cadastro Municipal de Taxistas
+    "suspension": art(42, inc="V"),  # suspension of the permission: no condition for the return
+    "renounce": art(15, inc="V"),
+    "reserve_vehicle": art(
+        30
+    ),  # a reserve vehicle, not a permission in reserve  # the renúncia extinguishes the permission
+    "debts_block": art(21, 1),  # renewal only after every debt is paid
 }
 
 __all__ = [

@@ -20,11 +20,10 @@ from outorga.platforms.api import Error
 
 from . import services as S
 from .models import Auxiliary, Document, Permit, Person, Service, Tender, Vehicle
-from .selectors import document_law, shown_document
+from .selectors import document_law, registry_law, shown_document
 from .validation import FieldError
 
 router = Router(tags=["cadastro"], auth=staff)
-MOTO = "ipatinga.mototaxi-2013"
 
 
 def _actor(request: HttpRequest) -> Actor:
@@ -33,7 +32,8 @@ def _actor(request: HttpRequest) -> Actor:
 
 
 def _law_of(service: str | None) -> str:
-    return S.service_law(current_municipality(), service) if service else MOTO
+    m = current_municipality()
+    return S.service_law(m, service) if service else registry_law(m)
 
 
 # Answers ---------------------------------------------------------------------------------------

@@ -27,13 +27,15 @@ from django.db import transaction
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.lawctx import context
+from outorga.core.lawseam import governs, law_of
 from outorga.core.models import Municipality
 from outorga.core.sweep import Progress, SweepResult, register
 from outorga.core.tenancy import tenant
 from outorga.law import questions
-from outorga.law.citations import Citation, cite
+from outorga.law.citations import Citation
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.interfaces import citations
 from outorga.portal.models import Notification
 from outorga.portal.services import notification_send
 
@@ -53,8 +55,6 @@ SYSTEM = Actor.system("varredura diária")
 THRESHOLDS = (30, 15, 7)
 #: Irregularities the sweep found start with this text, so the sweep only ever lifts its own.
 PREFIX = "Apurado pela varredura diária: "
-MOTO = "ipatinga.mototaxi-2013"
-TAXI = "ipatinga.taxi-2017"
 
 
 def _fmt(d: dt.date) -> str:
@@ -160,13 +160,16 @@ class Laws:
         self._ctx: dict[dt.date, Context] = {}
         self.ages: dict[tuple[int, int | None, dt.date], VehicleAge | None] = {}
 
-    def ask(self, qid: str, on: dt.date, facts: dict[str, Any]) -> Decision:
+    def ask(self, service: str, name: str, on: dt.date, facts: dict[str, Any]) -> Decision:
+        """Question ``name`` of the law bound to ``service`` on ``on`` (a permit older than the
+        binding answers to its first)."""
         if on not in self._ctx:
             self._ctx[on] = context(self.m, on)
-        return questions.ask(qid, self._ctx[on], facts)
+        law = law_of(self.m, service, on, nearest=True)
+        return questions.ask(questions.find(law, name).id, self._ctx[on], facts)
 
-    def applies(self, law: str) -> bool:
-        return law in (self.m.laws or [])
+    def applies(self, service: str) -> bool:
+        return governs(self.m, service)
 
 
 def _rule(d: Decision, suffix: str) -> Reason | None:
@@ -227,9 +230,9 @@ def mototaxi_vehicle_age(laws: Laws, permit: Permit, vehicle: Vehicle, on: dt.da
     facts = F.mototaxi_vehicle(
         vehicle, service=permit.service, equipment=[], holder=permit.holder, permit=permit
     )
-    d = laws.ask("mototaxi.vehicle_eligibility", on, facts)
+    d = laws.ask(permit.service, "vehicle_eligibility", on, facts)
     r = _rule(d, "art_3_ii_age")
-    assert r is not None, "mototaxi.vehicle_eligibility sem a regra da idade (art. 3, II)"
+    assert r is not None, "vehicle_eligibility sem a regra da idade (art. 3, II)"
     limit = int(r.parameters[0].value) if r.parameters else 10
     limit_on = dt.date(vehicle.manufacture_year + limit + 1, 1, 1)
     citations = tuple(c.render() for c in r.citations)
@@ -269,11 +272,11 @@ def taxi_vehicle_age(laws: Laws, permit: Permit, vehicle: Vehicle, on: dt.date) 
     term = PermitTerm.objects.filter(permit=permit).first()
     anchor = term.signed_on if term is not None else permit.granted_on
     facts = taxi_vehicle_facts(vehicle, permit, anchor)
-    d = laws.ask("taxi.vehicle_eligibility", on, facts)
+    d = laws.ask(permit.service, "vehicle_eligibility", on, facts)
     limit_on = _as_date(d.outcome["age_limit_on"])
     # The deadline is only stated from the day the limit is reached: ask on that day.
     at = max(on, limit_on)
-    d_at = d if at == on else laws.ask("taxi.vehicle_eligibility", at, facts)
+    d_at = d if at == on else laws.ask(permit.service, "vehicle_eligibility", at, facts)
     r = _rule(d_at, "art_28_par_2_until_renewal")
     deadline = _as_date(r.facts["prazo_de_substituição"]) if r and r.facts else None
     over = r is not None and r.verdict is Verdict.REFUSED and on >= limit_on
@@ -285,7 +288,7 @@ def vehicle_age(laws: Laws, permit: Permit, on: dt.date) -> VehicleAge | None:
     key = (permit.pk, permit.vehicle_id, on)
     if key not in laws.ages:
         vehicle = permit.vehicle
-        if vehicle is None or not laws.applies(permit.law):
+        if vehicle is None or not laws.applies(permit.service):
             laws.ages[key] = None
         elif permit.service == Service.TAXI:
             laws.ages[key] = taxi_vehicle_age(laws, permit, vehicle, on)
@@ -457,7 +460,12 @@ def registry_sweep(m: Municipality, on: dt.date, progress: Progress) -> SweepRes
     irregular = regular = 0
     for permit in permits:
         result.checked += 1
-        law_cite = (cite(permit.law, 4, 1).render(),) if permit.law == MOTO else ()
+        # The certificate's validity (mototaxi art. 4 §1); a law without one cites none here.
+        law_cite = tuple(
+            c.render() for c in citations(permit.law_on(on), "registration_certificate")
+        )
+        if permit.service == Service.TAXI:
+            law_cite = ()
         for doc in current_documents(permit):
             if doc.valid_until is None:
                 continue
@@ -535,9 +543,9 @@ def registry_sweep(m: Municipality, on: dt.date, progress: Progress) -> SweepRes
         result.checked += 1
         until = aux.credential_valid_until
         assert until is not None
-        aux_cites = (cite(aux.permit.law_on(on), 14, 2).render(),)
-        if aux.permit.service == Service.TAXI:
-            aux_cites = (cite(TAXI, 21).render(),)
+        aux_cites = tuple(
+            c.render() for c in citations(aux.permit.law_on(on), "auxiliary_credential")
+        )
         if until < on:
             _, created = notification_send(
                 municipality=m,

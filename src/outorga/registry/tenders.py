@@ -17,11 +17,9 @@ from django.db.models import Sum
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
-from outorga.core.lawctx import context
 from outorga.core.lawseam import law_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
-from outorga.law import questions
 from outorga.law.citations import cite
 from outorga.law.decisions import Decision, Reason, Verdict
 
@@ -53,17 +51,10 @@ def quota_decision(m: Municipality, service: str, on: dt.date) -> Decision | Non
     """The quota on ``on`` (mototaxi art. 10 I; taxi art. 3 §1–2; D-7); None where unlimited
     (motofrete, mototaxi art. 10 II) — the law core says which."""
     active = F.active_permits(service)
+    law = S.bound_law(m, service, on)
     if service == Service.TAXI:
-        return questions.ask(
-            "taxi.quota",
-            context(m, on),
-            {"grant_date": on.isoformat(), "active_permits": active},
-        )
-    d = questions.ask(
-        "mototaxi.quota",
-        context(m, on),
-        {"service": service, "grant_on": on.isoformat(), "active_permits": active},
-    )
+        return law.ask("quota", {"grant_date": on.isoformat(), "active_permits": active})
+    d = law.ask("quota", {"service": service, "grant_on": on.isoformat(), "active_permits": active})
     return None if d.outcome.get("limit") is None else d
 
 
@@ -255,10 +246,8 @@ def applicant_eligibility(
     tender = applicant.tender
     if tender.service == Service.TAXI:
         category = applicant_category(applicant, taxi_category)
-        return T._ask(
-            "taxi.person_eligibility",
-            tender.municipality,
-            on,
+        return S.bound_law(tender.municipality, tender.service, on).ask(
+            "person_eligibility",
             T.person_facts(applicant.person, category=category, on=on, awarded_in_tender=True),
         )
     return S.person_eligibility(applicant.person, tender.service, on, tender=tender)

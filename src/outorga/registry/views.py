@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from outorga.core.access import staff_required
 from outorga.core.acts import Actor
+from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.middleware import client_ip
 from outorga.core.models import User
 from outorga.core.tenancy import current_municipality
@@ -23,8 +24,15 @@ from .selectors import SEES_DOCUMENT, document_law, registry_law, shown_document
 from .validation import FieldError, format_cpf, format_plate
 from .views_permits import permit_actions
 
-MOTO = "ipatinga.mototaxi-2013"
-TAXI = "ipatinga.taxi-2017"
+
+def _may(role: str, action: str, service: str) -> bool:
+    """Whether ``role`` does ``action`` under the law bound to ``service`` here today (no law
+    bound: the service does not exist here)."""
+    try:
+        law = law_of(current_municipality(), service)
+    except LawNotBound:
+        return False
+    return is_allowed(role, action, law)
 
 
 def _actor(request: HttpRequest) -> Actor:
@@ -204,7 +212,6 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
         if service in (Service.MOTOTAXI, Service.MOTOFRETE)
         else None
     )
-    laws = current_municipality().laws
     return render(
         request,
         "registry/person.html",
@@ -213,11 +220,9 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
             "document": shown_document(person, actor.role),
             # The grant links name the person by id: a CPF in a URL would reach access logs,
             # history and the Referer, and a role that sees it masked would find it there.
-            "can_grant_moto": is_allowed(actor.role, "permit.grant", MOTO)
-            and (not laws or MOTO in laws),
+            "can_grant_moto": _may(actor.role, "permit.grant", Service.MOTOTAXI),
             "can_edit": is_allowed(actor.role, "registry.record", law),
-            "can_grant_taxi": is_allowed(actor.role, "permit.grant", TAXI)
-            and (not laws or TAXI in laws),
+            "can_grant_taxi": _may(actor.role, "permit.grant", Service.TAXI),
             "licence": getattr(person, "licence", None),
             "documents": person.documents.all(),
             "vehicles": person.vehicles.all(),
@@ -426,7 +431,7 @@ def permit_new(request: HttpRequest) -> HttpResponse:
             "form": form,
             "preview": preview,
             "refused": refused,
-            "can_grant": is_allowed(_actor(request).role, "permit.grant", MOTO),
+            "can_grant": _may(_actor(request).role, "permit.grant", Service.MOTOTAXI),
         },
     )
 

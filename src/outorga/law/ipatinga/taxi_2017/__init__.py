@@ -42,6 +42,7 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
         30
     ),  # a reserve vehicle, not a permission in reserve  # the renúncia extinguishes the permission
     "debts_block": art(21, 1),  # renewal only after every debt is paid
+    "auxiliary_credential": art(21),  # the auxiliary's inscription, renewed with the documents
 }
 
 __all__ = [

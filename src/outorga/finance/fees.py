@@ -27,20 +27,18 @@ from outorga.core.lawctx import context
 from outorga.core.models import Municipality
 from outorga.core.tenancy import CrossTenantWrite, tenant
 from outorga.law import questions
-from outorga.law.citations import LAW_TITLES, Citation, cite
+from outorga.law.bindings import RULEBOOKS
+from outorga.law.citations import LAW_TITLES, Citation
 from outorga.law.decisions import Decision, Verdict
-from outorga.law.ipatinga.mototaxi_2013 import fees as moto_fees
-from outorga.law.ipatinga.taxi_2017 import stands_tariffs as taxi_fees
+from outorga.law.interfaces import fee_types as law_fee_types
 from outorga.registry.facts import ACTIVE_STATUSES
-from outorga.registry.models import Auxiliary, Permit, Person, Service
+from outorga.registry.models import Auxiliary, Permit, Person
 from outorga.registry.services import Refused
 from outorga.registry.validation import FieldError
 
 from . import services as ledger
 from .models import Debt
 
-TAXI = "ipatinga.taxi-2017"
-MOTO = "ipatinga.mototaxi-2013"
 #: Charging a fee is recording a debt: the finance role's, under the fee's own law.
 ACTION = "debt.record"
 
@@ -65,26 +63,18 @@ class FeeType:
         return "; ".join(c.render() for c in self.citations)
 
 
-def _catalogue() -> dict[str, list[FeeType]]:
-    taxi = [
-        FeeType(
-            TAXI, "taxi.fee", inciso, taxi_fees.fee_label(inciso), (cite(TAXI, 40, inc=inciso),)
-        )
-        for inciso in taxi_fees.FEES
-    ]
-    moto = [
-        FeeType(MOTO, "mototaxi.fee", code, label, citations)
-        for code, (label, citations) in moto_fees.FEES.items()
-    ]
-    return {TAXI: taxi, MOTO: moto}
-
-
-CATALOGUE = _catalogue()
+def catalogue(law: str) -> list[FeeType]:
+    """The fees ``law`` charges, each answered by its ``fee`` question."""
+    kinds = law_fee_types(law)
+    if not kinds:
+        return []
+    qid = questions.find(law, "fee").id
+    return [FeeType(law, qid, code, label, cites) for code, (label, cites) in kinds.items()]
 
 
 def fee_types(municipality: Municipality) -> list[FeeType]:
     """The fees of the laws the municipality applies, in the laws' order."""
-    return [f for law in municipality.laws for f in CATALOGUE.get(law, [])]
+    return [f for law in municipality.laws for f in catalogue(law)]
 
 
 def fee_type(municipality: Municipality, key: str) -> FeeType:
@@ -131,11 +121,12 @@ class FeeQuote:
         return ""
 
 
-def _holds_taxi_permit(person: Person, permit: Permit | None) -> bool:
+def _holds_permit(person: Person, permit: Permit | None, law: str) -> bool:
+    """Whether the payer holds the permit (or a live permit of a service ``law`` governs)."""
     if permit is not None:
         return permit.holder_id == person.pk and permit.status in ACTIVE_STATUSES
     return Permit.objects.filter(
-        holder=person, service=Service.TAXI, status__in=ACTIVE_STATUSES
+        holder=person, service__in=RULEBOOKS[law].services, status__in=ACTIVE_STATUSES
     ).exists()
 
 
@@ -180,9 +171,10 @@ def fee_quote(
     facts: dict[str, Any] = {"fee": ft.code, "on": on.isoformat()}
     if person is not None:
         _check_debtor(municipality, ft, person, permit)
-        if ft.law == TAXI:
+        if "payer_is_permit_holder" in questions.get(ft.question).facts_schema["properties"]:
+            # A law whose fee depends on who pays (taxi art. 40: holder or auxiliary).
             with tenant(municipality):
-                facts["payer_is_permit_holder"] = _holds_taxi_permit(person, permit)
+                facts["payer_is_permit_holder"] = _holds_permit(person, permit, ft.law)
     decision = questions.ask(ft.question, context(municipality, on), facts)
     cents = (decision.outcome or {}).get("amount_cents")
     if cents is None:

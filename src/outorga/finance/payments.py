@@ -31,8 +31,9 @@ from outorga.core.lawctx import context
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law import questions
-from outorga.law.citations import cite
+from outorga.law.citations import Citation
 from outorga.law.competence import competence, is_allowed
+from outorga.law.interfaces import answers, citations
 from outorga.law.money import to_cents
 from outorga.registry.validation import FieldError, digits
 
@@ -44,7 +45,6 @@ from .models_payments import FinanceSettings, Payment, PaymentImport, Refund
 #: Statuses of a debt still owed.
 OWED = (Debt.Status.OPEN, Debt.Status.UNDER_APPEAL, Debt.Status.FINAL)
 PAY = "debt.payment.record"
-MOTO = "ipatinga.mototaxi-2013"
 #: Who may judge a defence or an appeal, by law: the one who upholds it triggers the refund.
 JUDGING = ("defence.judge", "appeal.jari.judge", "appeal.executive.judge", "debt.record")
 MAX_CSV_BYTES = 5 * 1024 * 1024
@@ -762,9 +762,10 @@ def refund_for_upheld_defence(
             "removal_cents": sum(_paid_cents(d) for d in rest if d.origin == Debt.Origin.REMOVAL),
             "storage_cents": sum(_paid_cents(d) for d in rest if d.origin == Debt.Origin.STORAGE),
         }
-        if law == MOTO:
+        if answers(law, "defence_result"):
+            # A law that says what an upheld defence refunds (mototaxi art. 42 §1–2).
             answer = questions.ask(
-                "mototaxi.defence_result",
+                questions.find(law, "defence_result").id,
                 context(municipality, as_of),
                 {"upheld": True, "unlicensed": unlicensed, "vehicle_seized": seized, "paid": paid},
             )
@@ -824,5 +825,6 @@ def refund_for_upheld_defence(
     return refunds
 
 
-#: Citation shown with the refund screens.
-REFUND_CITATIONS = (cite(MOTO, 42, 1), cite(MOTO, 42, 2))
+def refund_citations(m: Municipality) -> list[Citation]:
+    """The articles on refunds of the laws ``m`` applies (mototaxi art. 42 §1–2), for the screens."""
+    return [c for law in m.laws for c in citations(law, "refund")]

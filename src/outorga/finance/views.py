@@ -645,11 +645,7 @@ def refund_list(request: HttpRequest) -> HttpResponse:
         "finance/refunds.html",
         {
             "page": page,
-            "citations": [
-                c.render()
-                for c in payments.REFUND_CITATIONS
-                if c.law in current_municipality().laws
-            ],
+            "citations": [c.render() for c in payments.refund_citations(current_municipality())],
         },
     )
 

@@ -8,26 +8,39 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from outorga.core import lawseam
 from outorga.core.lawctx import context
 from outorga.core.models import Municipality
 from outorga.law import questions
+from outorga.law.bindings import Service
 from outorga.law.context import Context
 from outorga.law.decisions import Decision
 from outorga.law.inspections.checklists import Checklist, checklist, code_for
+from outorga.law.interfaces import MOTO_SERVICES
 from outorga.registry import facts as registry_facts
 from outorga.registry.models import Document, Permit, Person, Vehicle
 
 from .models import Inspection, Withdrawal
 
-MOTO = "ipatinga.mototaxi-2013"
-TAXI = "ipatinga.taxi-2017"
-APPS = "barra-do-garcas.apps-2025"
 #: Permits whose vehicle is in service and must keep its inspections up to date.
 IN_SERVICE = (Permit.Status.ACTIVE, Permit.Status.SUSPENDED)
 
 
 def law_of(permit: Permit) -> str:
     return permit.law
+
+
+def _motorcycle(permit: Permit) -> bool:
+    """Mototaxi and motofrete answer the same interface (whichever law is bound to them)."""
+    return permit.service in MOTO_SERVICES.services
+
+
+def apps_law(m: Municipality) -> str | None:
+    """The law governing transport by app in ``m`` today, if any (app drivers' inspections)."""
+    try:
+        return lawseam.law_of(m, Service.APLICATIVO)
+    except lawseam.LawNotBound:
+        return None
 
 
 def checklist_of(permit: Permit | None, on: dt.date) -> Checklist:
@@ -42,7 +55,7 @@ def vehicle_facts(permit: Permit | None) -> dict[str, Any]:
     if permit is None or permit.vehicle is None:
         return {}
     v: Vehicle = permit.vehicle
-    if law_of(permit) == MOTO:
+    if _motorcycle(permit):
         return registry_facts.mototaxi_vehicle(
             v, service=permit.service, equipment=[], holder=permit.holder, permit=permit
         )
@@ -79,7 +92,7 @@ def last_passed_on(permit: Permit) -> dt.date | None:
     if permit.vehicle is not None:
         # Mototaxi: the semiannual inspection report (art. 5 §1 III); taxi: the vistoria report
         # presented at registration or renewal (art. 22, 24, 29).
-        kind = Document.Type.INSPECTION if law_of(permit) == MOTO else Document.Type.VISTORIA
+        kind = Document.Type.INSPECTION if _motorcycle(permit) else Document.Type.VISTORIA
         doc = (
             Document.objects.filter(vehicle=permit.vehicle, doc_type=kind)
             .order_by("-issued_on")
@@ -109,9 +122,10 @@ def _vehicle_changed_on(permit: Permit) -> dt.date | None:
 def due(permit: Permit, ctx: Context) -> Decision:
     """When the permit's next inspection is due, per its law (``inspections.*_due``)."""
     last = last_passed_on(permit)
-    if law_of(permit) == MOTO:
+    question = questions.find(permit.law_on(ctx.as_of), "inspection_due").id
+    if _motorcycle(permit):
         return questions.ask(
-            "inspections.mototaxi_due",
+            question,
             ctx,
             {
                 "service": permit.service,
@@ -121,7 +135,7 @@ def due(permit: Permit, ctx: Context) -> Decision:
         )
     changed = _vehicle_changed_on(permit)
     return questions.ask(
-        "inspections.taxi_due",
+        question,
         ctx,
         {
             "registered_on": permit.granted_on.isoformat(),

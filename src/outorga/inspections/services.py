@@ -13,15 +13,18 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
+from outorga.core import lawseam
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.lawctx import context
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant, unscoped
 from outorga.law import questions
+from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent
 from outorga.law.decisions import Decision
 from outorga.law.inspections.results import RESULT_QUESTION
+from outorga.law.interfaces import answers
 from outorga.platforms.models import PlatformDriver
 from outorga.registry.models import Document, Permit
 from outorga.registry.services import Refused
@@ -58,11 +61,12 @@ def company_actor(company: InspectionCompany, ip: str | None = None) -> Actor:
 
 
 def _company_law(m: Municipality) -> str:
-    """Companies inspect under the mototaxi (art. 2 XI–XII) and taxi (art. 29) laws only."""
-    for law in (S.MOTO, S.TAXI):
-        if law in m.laws:
-            return law
-    return S.APPS
+    """Companies inspect under the law of a permit service that foresees accredited inspection
+    companies (Ipatinga: mototaxi art. 2 XI–XII, taxi art. 29); else the app law's."""
+    for service in (Service.MOTOTAXI, Service.MOTOFRETE, Service.TAXI):
+        if lawseam.governs(m, service):
+            return lawseam.law_of(m, service, nearest=True)
+    return S.apps_law(m) or "aplicativo"
 
 
 def company_register(
@@ -192,7 +196,10 @@ def _law_and_subject(permit: Permit | None, driver: PlatformDriver | None) -> tu
             )
         return S.law_of(permit), permit.service, permit.vehicle.plate
     if driver is not None:
-        return S.APPS, "apps", driver.vehicle_plate
+        law = S.apps_law(driver.municipality)
+        if law is None:
+            raise FieldError("motorista", "nenhuma lei rege o transporte por aplicativo aqui")
+        return law, "apps", driver.vehicle_plate
     raise FieldError("veículo", "informe a permissão ou o motorista de aplicativo")
 
 
@@ -419,10 +426,11 @@ def _registry_report(inspection: Inspection, actor: Actor) -> None:
         return
     on = inspection.inspected_on
     valid_until, basis = None, {}
-    if inspection.law == S.MOTO:
+    if answers(inspection.law, "document_validity"):
+        # A law that fixes the inspection report's validity (mototaxi art. 5 §1 III, semiannual).
         doc_type = Document.Type.INSPECTION
         validity = questions.ask(
-            "mototaxi.document_validity",
+            questions.find(inspection.law, "document_validity").id,
             context(inspection.municipality, on),
             {"document": "laudo_inspecao", "issued_on": on.isoformat()},
         )

@@ -81,7 +81,7 @@ def queue(request: HttpRequest) -> HttpResponse:
     m = _municipality(request)
     if (denied := _staff_only(request)) is not None:
         return denied
-    apps = selectors.APPS in m.laws
+    apps = selectors.apps_law(m) is not None
     plate = request.GET.get("placa", "").upper().replace("-", "").strip()
     if apps and plate:
         driver = PlatformDriver.objects.filter(

@@ -167,6 +167,20 @@ def citations(law: str, concept: str) -> tuple[Citation, ...]:
     return found if isinstance(found, tuple) else (found,)
 
 
+def fee_types(law: str) -> dict[str, tuple[str, tuple[Citation, ...]]]:
+    """The fees ``law`` charges (its ``FEE_TYPES``: code → label, articles), in the law's order;
+    their amounts are its ``fee`` question's answer."""
+    from .bindings import RULEBOOKS
+
+    book = RULEBOOKS.get(law)
+    if book is None:
+        return {}
+    found: dict[str, tuple[str, tuple[Citation, ...]]] = getattr(
+        importlib.import_module(book.module), "FEE_TYPES", {}
+    )
+    return found
+
+
 def citation(law: str, concept: str) -> Citation | None:
     """The first of :func:`citations`, or ``None``."""
     found = citations(law, concept)

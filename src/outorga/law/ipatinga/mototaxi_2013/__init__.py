@@ -25,6 +25,9 @@ from . import appeals, enforcement, fees, penalties, people, permits, service, v
 from ._common import LAW_ID, Service, Severity, art
 from .catalog import CATALOG, InfractionType, infraction_type, infraction_types
 
+#: The fees of the Cadastro and the inspections (art. 4, 5 §1, §6): code → label, articles.
+FEE_TYPES: dict[str, tuple[str, tuple[Citation, ...]]] = dict(fees.FEES)
+
 #: Articles the apps cite for checks and acts made outside a question (``interfaces.citations``).
 CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "tender": art(6),  # delegation preceded by the tender
@@ -37,6 +40,7 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "renounce": (art(6, 6), art(2, inc="XX")),  # cancellation on written request; renúncia
     "reserve": art(2, inc="XXI"),  # the permission in reserve while the vehicle is substituted
     "extension": art(6),  # prorrogável por até 3 períodos de 5 anos
+    "refund": (art(42, 1), art(42, 2)),  # an upheld defence: refund, removal and storage
 }
 
 __all__ = [

@@ -27,6 +27,12 @@ from .registry import DOCUMENTS
 
 LAW_ID = LAW
 
+#: The fees of art. 40, by inciso: label, article.
+FEE_TYPES: dict[str, tuple[str, tuple[Citation, ...]]] = {
+    inciso: (stands_tariffs.fee_label(inciso), (art(40, inc=inciso),))
+    for inciso in stands_tariffs.FEES
+}
+
 #: Articles the apps cite for checks and acts made outside a question (``interfaces.citations``).
 CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "tender": art(3),  # the permission through the tender

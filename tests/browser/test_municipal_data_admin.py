@@ -47,3 +47,41 @@ def test_the_administrator_records_dated_data_on_a_phone(page, demo_site, artifa
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"a página transborda a largura do telefone ({width}px)"
     page.screenshot(path=str(artifacts / "municipal-data-390px.png"), full_page=True)
+
+
+def test_barra_s_administrator_adopts_ipatinga_s_mototaxi_law_on_a_phone(
+    page, demo_site, artifacts
+):
+    """D-15: the law of a service is dated data; a law that does not govern the service is refused
+    naming the field, and the one that does is listed as in force."""
+    username = demo_username("barra-do-garcas", Role.ADMIN)
+    page.goto(f"{demo_site.url}/entrar/")
+    page.get_by_label("Usuário").fill(username)
+    page.get_by_label("Senha").fill(demo_password(username))
+    page.get_by_role("button", name="Entrar").click()
+    page.wait_for_url(f"{demo_site.url}/")
+    page.goto(f"{demo_site.url}/municipio/dados/#law_binding")
+    laws = page.locator("section#law_binding")
+    assert laws.get_by_role("cell", name="transporte por aplicativo", exact=True).is_visible()
+    laws.get_by_label("Serviço").select_option("taxi")
+    laws.get_by_label("Lei (regras)").select_option("ipatinga.mototaxi-2013")
+    laws.get_by_label("Em vigor desde").fill("2026-01-01")
+    laws.get_by_label("Ato", exact=True).fill("Lei Municipal 5.000/2026")
+    laws.get_by_role("button", name="Registrar lei do serviço").click()
+    assert page.get_by_text("não rege táxi").is_visible()
+    laws = page.locator("section#law_binding")
+    laws.get_by_label("Serviço").select_option("mototaxi")
+    laws.get_by_role("button", name="Registrar lei do serviço").click()
+    page.wait_for_url("**/municipio/dados/#law_binding")
+    assert page.get_by_text("Lei do serviço registrada.").is_visible()
+    assert (
+        page.locator("section#law_binding")
+        .get_by_role("cell", name="mototáxi", exact=True)
+        .is_visible()
+    )
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"a página transborda a largura do telefone ({width}px)"
+    page.screenshot(path=str(artifacts / "law-bindings-390px.png"), full_page=False)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"{demo_site.url}/municipio/dados/#law_binding")
+    page.screenshot(path=str(artifacts / "law-bindings-desktop.png"), full_page=False)

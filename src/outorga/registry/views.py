@@ -391,20 +391,26 @@ def permit_new(request: HttpRequest) -> HttpResponse:
     refused = None
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
+        # The grant and its pre-check ask the very same questions on the very same facts.
+        asked = {
+            "municipality": current_municipality(),
+            **{
+                k: d[k]
+                for k in (
+                    "holder",
+                    "service",
+                    "vehicle",
+                    "granted_on",
+                    "term_years",
+                    "decree",
+                    "equipment",
+                    "tender",
+                )
+            },
+        }
         if "outorgar" in request.POST:
             try:
-                permit = S.permit_grant(
-                    actor=_actor(request),
-                    municipality=current_municipality(),
-                    holder=d["holder"],
-                    service=d["service"],
-                    vehicle=d["vehicle"],
-                    granted_on=d["granted_on"],
-                    term_years=d["term_years"],
-                    decree=d["decree"],
-                    equipment=d["equipment"],
-                    tender=d["tender"],
-                )
+                permit = S.permit_grant(actor=_actor(request), **asked)
             except NotCompetent as exc:
                 return _deny(request, exc)
             except S.Refused as exc:
@@ -413,17 +419,7 @@ def permit_new(request: HttpRequest) -> HttpResponse:
                 messages.success(request, f"Permissão {permit.number} outorgada.")
                 return redirect("registry:permit", permit_id=permit.pk)
         else:
-            preview = S.permit_grant_decisions(
-                municipality=current_municipality(),
-                holder=d["holder"],
-                service=d["service"],
-                vehicle=d["vehicle"],
-                granted_on=d["granted_on"],
-                term_years=d["term_years"],
-                decree=d["decree"],
-                equipment=d["equipment"],
-                tender=d["tender"],
-            )
+            preview = S.permit_grant_decisions(**asked)
     return render(
         request,
         "registry/permit_new.html",

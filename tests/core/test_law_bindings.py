@@ -268,3 +268,27 @@ def test_the_administrator_records_a_binding_on_the_municipal_data_page(barra_m,
     )
     assert "Lei do serviço registrada." in r.content.decode()
     assert law_of(barra_m, "mototaxi", ON) == MOTO
+
+
+def test_the_law_of_many_permits_reads_the_bindings_once(ipatinga_m, django_assert_max_num_queries):
+    from validate_docbr import CPF
+
+    from outorga.registry.models import Permit, Person
+
+    with tenant(ipatinga_m):
+        for n in range(5):
+            person = Person.objects.create(document=CPF().generate(), name=f"P {n}")
+            Permit.objects.create(
+                service="mototaxi" if n % 2 else "taxi",
+                holder=person,
+                number=f"T-{n}",
+                registration_number=900 + n,
+                granted_on=ON,
+                term_start=ON,
+                term_end=ON.replace(year=ON.year + 5),
+            )
+        permits = list(Permit.objects.all())
+        ipatinga_m.forget_bindings()
+        with django_assert_max_num_queries(1):
+            laws = {p.law for p in permits}
+    assert laws <= {MOTO, "ipatinga.taxi-2017"}

@@ -15,7 +15,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from outorga.core.lawseam import law_of
-from outorga.core.tenancy import TenantModel
+from outorga.core.tenancy import TenantModel, current_municipality_or_none
 
 
 class Service(models.TextChoices):
@@ -307,7 +307,12 @@ class Permit(TenantModel):
         """The law bound to the permit's service on ``day`` (D-15). A permit carried over from
         before any binding (granted under an older law, imported) answers to its service's
         first binding for days before it."""
-        return law_of(self.municipality, self.service, day, nearest=True)
+        # The municipality of the request or the sweep, when it is this one: its bindings are
+        # read once for every permit, not once per permit.
+        m = current_municipality_or_none()
+        if m is None or m.pk != self.municipality_id:
+            m = self.municipality
+        return law_of(m, self.service, day, nearest=True)
 
 
 class PermitStatusChange(TenantModel):

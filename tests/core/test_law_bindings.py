@@ -136,10 +136,8 @@ def test_d_15_a_new_law_closes_the_one_in_force_the_day_before_and_earlier_facts
         assert exc.value.field == "valid_from"
 
 
-def test_adopting_ipatinga_s_mototaxi_law_by_reference_uses_the_adopter_s_own_population(
-    barra_m, ipatinga_m, user_of
-):
-    _bind(
+def _adopt_ipatinga_mototaxi_law(barra_m, user_of):  # type: ignore[no-untyped-def]
+    return _bind(
         barra_m,
         user_of,
         "barra-do-garcas",
@@ -148,6 +146,12 @@ def test_adopting_ipatinga_s_mototaxi_law_by_reference_uses_the_adopter_s_own_po
         valid_from=dt.date(2026, 1, 1),
         reference="Lei Municipal 5.000/2026 de Barra do Garças (adota a lei de Ipatinga)",
     )
+
+
+def test_adopting_ipatinga_s_mototaxi_law_by_reference_uses_the_adopter_s_own_population(
+    barra_m, ipatinga_m, user_of
+):
+    _adopt_ipatinga_mototaxi_law(barra_m, user_of)
     facts = {"service": "mototaxi", "grant_on": ON.isoformat(), "active_permits": 0}
     here = questions.ask("mototaxi.quota", context(barra_m, ON), facts)
     there = questions.ask("mototaxi.quota", context(ipatinga_m, ON), facts)
@@ -162,15 +166,7 @@ def test_a_municipality_that_adopts_the_law_grants_a_permit_under_it_with_its_ow
     from outorga.registry import services as registry
     from outorga.registry.models import Permit, Tender
 
-    _bind(
-        barra_m,
-        user_of,
-        "barra-do-garcas",
-        service="mototaxi",
-        law=MOTO,
-        valid_from=dt.date(2026, 1, 1),
-        reference="Lei Municipal 5.000/2026 de Barra do Garças (adota a lei de Ipatinga)",
-    )
+    _adopt_ipatinga_mototaxi_law(barra_m, user_of)
     clerk = Actor.of(user_of("barra-do-garcas", Role.ATENDENTE))
     person, vehicle = make_applicant(barra_m, clerk, n=1)
     with tenant(barra_m):

@@ -59,7 +59,7 @@ def vehicle_documents(m, v: Vehicle) -> None:  # type: ignore[no-untyped-def]
 def vehicle_reasons(m, v: Vehicle) -> dict[str, str]:  # type: ignore[no-untyped-def]
     with tenant(m):
         d = T._ask(
-            "taxi.vehicle_eligibility",
+            "vehicle_eligibility",
             m,
             ON,
             T.vehicle_facts(v, category="convencional", occasion="cadastramento", checks=CHECKS),

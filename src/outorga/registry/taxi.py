@@ -15,13 +15,11 @@ from django.db import transaction
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
-from outorga.core.lawctx import context
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.finance import selectors as ledger
 from outorga.finance.models import Debt
 from outorga.finance.services import debts_from_plan
-from outorga.law import questions
 from outorga.law.decisions import Decision
 
 from . import facts as F
@@ -337,8 +335,9 @@ def vehicle_facts(
     return facts
 
 
-def _ask(qid: str, m: Municipality, on: dt.date, facts: Mapping[str, Any]) -> Decision:
-    return questions.ask(qid, context(m, on), facts)
+def _ask(name: str, m: Municipality, on: dt.date, facts: Mapping[str, Any]) -> Decision:
+    """Question ``name`` of the law bound to the taxi service in ``m`` on ``on``."""
+    return S.bound_law(m, Service.TAXI, on).ask(name, facts)
 
 
 def _one_vehicle_one_permit(vehicle: Vehicle, exclude: Permit | None = None) -> None:
@@ -439,7 +438,7 @@ def taxi_eligibility(
     return [
         *([bar] if bar is not None else []),
         _ask(
-            "taxi.person_eligibility",
+            "person_eligibility",
             m,
             on,
             person_facts(
@@ -451,7 +450,7 @@ def taxi_eligibility(
             ),
         ),
         _ask(
-            "taxi.registration_documents",
+            "registration_documents",
             m,
             on,
             person_documents_facts(
@@ -532,7 +531,7 @@ def taxi_grant_decisions(
     _one_vehicle_one_permit(vehicle)
     awarded = _tender_award(tender, holder, category)
     quota = _ask(
-        "taxi.quota",
+        "quota",
         municipality,
         signed_on,
         {"grant_date": signed_on.isoformat(), "active_permits": F.active_permits(Service.TAXI)},
@@ -549,13 +548,13 @@ def taxi_grant_decisions(
     )
     veh = [
         _ask(
-            "taxi.vehicle_eligibility",
+            "vehicle_eligibility",
             municipality,
             signed_on,
             vehicle_facts(vehicle, category=category, occasion="cadastramento", checks=checks),
         ),
         _ask(
-            "taxi.registration_documents",
+            "registration_documents",
             municipality,
             signed_on,
             vehicle_documents_facts(vehicle, holder, presented_on=signed_on, checks=checks),
@@ -568,7 +567,7 @@ def taxi_grant_decisions(
     }
     if mode == PermitTerm.Mode.PAGAMENTO:
         plan_facts["instalments"] = instalments
-    plan = _ask("taxi.contrapartida", municipality, signed_on, plan_facts)
+    plan = _ask("contrapartida", municipality, signed_on, plan_facts)
     return [quota, *person, *veh, plan]
 
 
@@ -624,7 +623,7 @@ def taxi_permit_grant(
             "registry.taxi_permit_grant", decisions, signed_on, municipality, "outorga recusada"
         )
         termo = _ask(
-            "taxi.permit_term",
+            "permit_term",
             municipality,
             signed_on,
             {"signed_on": signed_on.isoformat(), "option": option},
@@ -759,12 +758,12 @@ def taxi_term_renew(
         }
         if term.last_renewed_on:
             termo_facts["last_renewed_on"] = term.last_renewed_on.isoformat()
-        termo = _ask("taxi.permit_term", municipality, on, termo_facts)
+        termo = _ask("permit_term", municipality, on, termo_facts)
         owed = _debt_facts(
             ledger.debts_blocking(permit.holder, on), ledger.debts_under_review(permit.holder)
         )
         debts = _ask(
-            "taxi.registration_renewal",
+            "registration_renewal",
             municipality,
             on,
             {"last_renewed_on": base.isoformat(), "debts": owed},
@@ -773,7 +772,7 @@ def taxi_term_renew(
         if permit.vehicle is not None:
             decisions.append(
                 _ask(
-                    "taxi.vehicle_eligibility",
+                    "vehicle_eligibility",
                     municipality,
                     on,
                     vehicle_facts(
@@ -851,7 +850,7 @@ def taxi_auxiliary_add(
         if bar is not None:  # art. 41 IV §3, art. 42 IV: no inscription while cassada/suspensa
             raise Refused(bar)
         docs = _ask(
-            "taxi.registration_documents",
+            "registration_documents",
             municipality,
             on,
             person_documents_facts(
@@ -863,7 +862,7 @@ def taxi_auxiliary_add(
             ),
         )
         allowed = _ask(
-            "taxi.auxiliary_registration",
+            "auxiliary_registration",
             municipality,
             on,
             {
@@ -950,13 +949,13 @@ def vehicle_substitute(
         if permit.service == Service.TAXI:
             decisions = [
                 _ask(
-                    "taxi.vehicle_change",
+                    "vehicle_change",
                     municipality,
                     on,
                     {"kind": "substituicao", "new_vehicle_inspected": _inspected(checks)},
                 ),
                 _ask(
-                    "taxi.vehicle_eligibility",
+                    "vehicle_eligibility",
                     municipality,
                     on,
                     vehicle_facts(
@@ -1037,7 +1036,7 @@ def taxi_reserve_vehicle(
             raise FieldError("veículo", "já há um veículo reserva em uso")
         _one_vehicle_one_permit(vehicle, exclude=permit)
         decision = _ask(
-            "taxi.vehicle_change",
+            "vehicle_change",
             municipality,
             on,
             {
@@ -1138,7 +1137,7 @@ def taxi_vehicle_swap(
         for p, new in ((a, b.vehicle), (b, a.vehicle)):
             decisions += [
                 _ask(
-                    "taxi.vehicle_change",
+                    "vehicle_change",
                     municipality,
                     on,
                     {
@@ -1148,7 +1147,7 @@ def taxi_vehicle_swap(
                     },
                 ),
                 _ask(
-                    "taxi.vehicle_eligibility",
+                    "vehicle_eligibility",
                     municipality,
                     on,
                     vehicle_facts(
@@ -1228,7 +1227,7 @@ def taxi_permit_transfer(
             raise FieldError("sucessor", "o sucessor é o próprio permissionário")
         holder = permit.holder
         transfer = _ask(
-            "taxi.permit_transfer",
+            "permit_transfer",
             municipality,
             on,
             {
@@ -1299,7 +1298,7 @@ def extinction_open(
             "pessoa_fisica" if permit.holder.kind == Person.Kind.NATURAL else "pessoa_juridica"
         )
         decision = _ask(
-            "taxi.permit_extinction",
+            "permit_extinction",
             municipality,
             on,
             {"cause": cause, "holder_kind": holder_kind, "found_on": on.isoformat()},
@@ -1335,7 +1334,7 @@ def extinction_open(
 
 def _deadline(m: Municipality, notified_on: dt.date) -> Decision:
     return _ask(
-        "taxi.appeal_deadline",
+        "appeal_deadline",
         m,
         notified_on,
         {"step": "defesa", "notified_on": notified_on.isoformat()},

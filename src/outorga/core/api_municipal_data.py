@@ -18,6 +18,7 @@ from django.utils import timezone
 from ninja import Field, Router, Schema, Status
 
 from outorga.core import api as core_api
+from outorga.law.bindings import RULEBOOKS
 from outorga.law.citations import LAW_TITLES
 
 from . import selectors, services
@@ -290,7 +291,7 @@ class LawBindingIn(Schema):
     law: str = Field(
         ...,
         description="identificador da lei (as leis conhecidas estão em GET /api/v1/law/laws)",
-        examples=["ipatinga.mototaxi-2013"],
+        examples=[next(iter(RULEBOOKS))],
     )
     valid_from: dt.date = Field(..., description="em vigor desde", examples=["2027-01-01"])
     valid_until: dt.date | None = Field(None, description="em vigor até (inclusive), se houver")

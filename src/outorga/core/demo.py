@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from outorga.demo import MUNICIPALITIES
+from outorga.law.bindings import Service
 from outorga.law.competence import ROLE_LABELS, Role
 from outorga.law.context import MunicipalityFacts
 from outorga.platforms.models import Platform
@@ -108,7 +109,7 @@ def _load_municipality(facts: MunicipalityFacts) -> list[DemoLogin]:
                     "legal_reference": "Lei Municipal 528/1975",
                 },
             )
-        if "barra-do-garcas.apps-2025" in facts.laws:
+        if any(b.service == Service.APLICATIVO for b in facts.bindings):
             Platform.objects.get_or_create(
                 cnpj="11222333000181", defaults={"name": "Plataforma Exemplo (demo)"}
             )

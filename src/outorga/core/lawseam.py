@@ -72,6 +72,17 @@ def governs(m: Municipality, service: str) -> bool:
     return any(b.service == service for b in m.law_bindings())
 
 
+def service_citations(
+    m: Municipality, service: str, concept: str, on: dt.date | None = None
+) -> list[Citation]:
+    """The articles the law bound to ``service`` in ``m`` names for ``concept`` (``CITES``); none
+    when no law governs the service there."""
+    try:
+        return list(interfaces.citations(law_of(m, service, on), concept))
+    except LawNotBound:
+        return []
+
+
 def services_under(m: Municipality, law: str) -> tuple[str, ...]:
     """The services ``law`` governs or governed in ``m``."""
     return services_of(m.law_bindings(), law)

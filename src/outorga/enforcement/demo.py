@@ -3,12 +3,12 @@ D-10) — marked as examples; the real list is the municipality's regulation."""
 
 from __future__ import annotations
 
+from outorga.core.lawseam import governs
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
+from outorga.law.bindings import Service
 
 from .models import Severity, TaxiInfractionItem
-
-TAXI = "ipatinga.taxi-2017"
 
 EXAMPLE_ITEMS = [
     ("reg-taximetro-sem-afericao", "Operar com taxímetro sem aferição válida", Severity.GRAVE),
@@ -18,7 +18,7 @@ EXAMPLE_ITEMS = [
 
 
 def load(m: Municipality) -> None:
-    if TAXI not in m.laws:
+    if not governs(m, Service.TAXI):  # the taxi law's regulation items (art. 43)
         return
     with tenant(m):
         for code, description, nature in EXAMPLE_ITEMS:

@@ -36,8 +36,9 @@ class InfractionKind:
     seizure: bool
 
 
-def ask(m: Municipality, on: dt.date, qid: str, facts: Mapping[str, Any]) -> Decision:
-    return questions.ask(qid, context(m, on), facts)
+def ask(m: Municipality, on: dt.date, law: str, name: str, facts: Mapping[str, Any]) -> Decision:
+    """Question ``name`` of ``law`` (the case's, the auto's) on ``on``."""
+    return questions.ask(questions.find(law, name).id, context(m, on), facts)
 
 
 def taxi_regulation_items(rows: Iterable[Any]) -> list[dict[str, str]]:
@@ -103,12 +104,13 @@ def deadline(
         }
         if filed_on is not None:
             facts["filed_on"] = filed_on.isoformat()
-        d = ask(m, on, "mototaxi.appeal_deadline", facts)
+        d = ask(m, on, MOTO, "appeal_deadline", facts)
         return dt.date.fromisoformat(str(d.to_json()["outcome"]["deadline"])), d
     d = ask(
         m,
         on,
-        "taxi.appeal_deadline",
+        TAXI,
+        "appeal_deadline",
         {"step": TAXI_STEP[stage], "notified_on": notified_on.isoformat()},
     )
     out = d.to_json()["outcome"]
@@ -119,7 +121,7 @@ def deadline(
 
 def auto_check(m: Municipality, on: dt.date, facts: Mapping[str, Any]) -> Decision:
     """Art. 29–30: the auto's fields, signature or certified refusal, and the date of notice."""
-    return ask(m, on, "mototaxi.infraction_notice", facts)
+    return ask(m, on, MOTO, "infraction_notice", facts)
 
 
 def fine(
@@ -138,7 +140,8 @@ def fine(
         d = ask(
             m,
             imposed_on,
-            "mototaxi.fine",
+            MOTO,
+            "fine",
             {
                 "infractions": [{"code": code, "committed_on": committed_on.isoformat()}],
                 "imposed_on": imposed_on.isoformat(),
@@ -156,39 +159,39 @@ def fine(
         facts["notified_on"] = notified_on.isoformat()
     if judged_on:
         facts["defence_judged_on"] = judged_on.isoformat()
-    d = ask(m, imposed_on, "taxi.penalty", facts)
+    d = ask(m, imposed_on, TAXI, "penalty", facts)
     out = d.to_json()["outcome"] or {}
     return int(out.get("fine_cents") or 0), d
 
 
 def penalty(m: Municipality, on: dt.date, facts: Mapping[str, Any]) -> Decision:
     """Art. 31–32, 34, 47 with D-1/D-2/D-3: suspension, revocation and cassação proposals."""
-    return ask(m, on, "mototaxi.penalty", facts)
+    return ask(m, on, MOTO, "penalty", facts)
 
 
 def taxi_points(m: Municipality, on: dt.date, infractions: list[dict[str, Any]]) -> Decision:
-    return ask(m, on, "taxi.points", {"infractions": infractions})
+    return ask(m, on, TAXI, "points", {"infractions": infractions})
 
 
 def taxi_suspension(m: Municipality, on: dt.date, target: str, days: int) -> Decision:
     """Taxi art. 42 IV–V: suspension of the register or the permission, at most 90 days."""
-    return ask(m, on, "taxi.suspension", {"target": target, "days": days, "start": on.isoformat()})
+    return ask(m, on, TAXI, "suspension", {"target": target, "days": days, "start": on.isoformat()})
 
 
 def defence_result(m: Municipality, on: dt.date, facts: Mapping[str, Any]) -> Decision:
-    return ask(m, on, "mototaxi.defence_result", facts)
+    return ask(m, on, MOTO, "defence_result", facts)
 
 
 def seizure_release(m: Municipality, on: dt.date, facts: Mapping[str, Any]) -> Decision:
-    return ask(m, on, "mototaxi.seizure_release", facts)
+    return ask(m, on, MOTO, "seizure_release", facts)
 
 
 def taxi_penalty(m: Municipality, on: dt.date, facts: Mapping[str, Any]) -> Decision:
     """Taxi art. 41: the penalty asked for one infraction — warning (§1), fine (§2), cassação of the
     register or of the permission (§3–4, proposed then decided), after the notice (§5)."""
-    return ask(m, on, "taxi.penalty", facts)
+    return ask(m, on, TAXI, "penalty", facts)
 
 
 def mototaxi_warning(m: Municipality, on: dt.date, facts: Mapping[str, Any]) -> Decision:
     """Mototaxi art. 31, I and §3: the written warning for a fixable, riskless irregularity."""
-    return ask(m, on, "mototaxi.warning", facts)
+    return ask(m, on, MOTO, "warning", facts)

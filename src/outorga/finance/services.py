@@ -16,9 +16,11 @@ from django.db import transaction
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
 from outorga.core.lawctx import context
+from outorga.core.lawseam import service_citations
 from outorga.core.models import Municipality
 from outorga.core.tenancy import CrossTenantWrite, tenant
-from outorga.law.citations import Citation, decision
+from outorga.law.bindings import Service
+from outorga.law.citations import decision
 from outorga.law.common import payment as payment_law
 from outorga.law.decisions import Decision
 from outorga.registry.facts import ACTIVE_STATUSES
@@ -415,17 +417,6 @@ def debt_make_final_in_transaction(
 SYSTEM = Actor.system("varredura diária")
 
 
-def _service_cites(municipality: Municipality, concept: str) -> list[Citation]:
-    from outorga.core.lawseam import LawNotBound, law_of
-    from outorga.law.interfaces import citations
-    from outorga.registry.models import Service
-
-    try:
-        return list(citations(law_of(municipality, Service.TAXI), concept))
-    except LawNotBound:
-        return []
-
-
 def _renewal_blocked(debt: Debt) -> bool:
     """Whether the debtor is in the Cadastro Municipal de Taxistas, whose yearly renewal is
     released only once every debt with the Municipality is paid — fines, fees, taxes and other
@@ -489,7 +480,9 @@ def debts_overdue_make_final(*, municipality: Municipality, on: dt.date) -> list
             if blocks:
                 # The law that makes debts block the renewal (taxi art. 21 §1), by the taxi
                 # service's binding here.
-                citations += [c.render() for c in _service_cites(municipality, "debts_block")]
+                citations += [
+                    c.render() for c in service_citations(municipality, Service.TAXI, "debts_block")
+                ]
             if last_day != debt.due_on:
                 citations.append(decision(4).render())
             debt = _move_in_transaction(

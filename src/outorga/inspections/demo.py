@@ -4,15 +4,15 @@ taxi law applies. Idempotent; the names say they are examples."""
 from __future__ import annotations
 
 from outorga.core.acts import Actor, record_act
+from outorga.core.lawseam import governs
 from outorga.core.models import Municipality
+from outorga.law.bindings import Service
 
 from .models import InspectionCompany
 
-COMPANY_LAWS = {"ipatinga.mototaxi-2013", "ipatinga.taxi-2017"}
-
 
 def load(m: Municipality) -> None:
-    if not COMPANY_LAWS & set(m.laws):
+    if not any(governs(m, s) for s in (Service.MOTOTAXI, Service.MOTOFRETE, Service.TAXI)):
         return  # the apps law gives the vistoria to the posture inspectors only (art. 23 I)
     company, created = InspectionCompany.objects.get_or_create(
         cnpj="45997418000153",

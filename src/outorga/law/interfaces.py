@@ -181,6 +181,11 @@ def fee_types(law: str) -> dict[str, tuple[str, tuple[Citation, ...]]]:
     return found
 
 
+def cited(law: str, *concepts: str) -> str:
+    """:func:`citations` of each concept, as a person reads them ("…, art. 4, §1; art. 14, §2")."""
+    return "; ".join(c.render() for k in concepts for c in citations(law, k))
+
+
 def citation(law: str, concept: str) -> Citation | None:
     """The first of :func:`citations`, or ``None``."""
     found = citations(law, concept)

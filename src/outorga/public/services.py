@@ -25,7 +25,7 @@ from outorga.core.lawseam import BoundLaw, LawNotBound, law_for
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
-from outorga.law.interfaces import citation
+from outorga.law.interfaces import cited
 from outorga.registry.models import Auxiliary, Permit, Service
 from outorga.registry.services import Refused
 from outorga.registry.validation import FieldError
@@ -132,11 +132,6 @@ def badge_fields(permit: Permit, auxiliary: Auxiliary | None) -> list[str]:
     return [k for k, ok in present.items() if ok]
 
 
-def _cites(law: BoundLaw, *concepts: str) -> str:
-    found = [c for c in (citation(law.law, k) for k in concepts) if c is not None]
-    return "; ".join(c.render() for c in found)
-
-
 def _validity(law: BoundLaw, permit: Permit, auxiliary: Auxiliary | None, on: dt.date) -> dt.date:
     """The badge is valid while the registration certificate is (mototaxi art. 4 §1; taxi: the
     yearly Termo, art. 13), never past the permit's term, nor the auxiliary's credential (mototaxi
@@ -145,7 +140,7 @@ def _validity(law: BoundLaw, permit: Permit, auxiliary: Auxiliary | None, on: dt
         raise FieldError(
             "certificado de registro",
             "a permissão não tem certificado de registro válido; renove-o antes",
-            _cites(law, "registration_certificate"),
+            cited(law.law, "registration_certificate"),
         )
     candidates = [permit.certificate_valid_until, permit.term_end]
     if auxiliary is not None and auxiliary.credential_valid_until is not None:
@@ -155,7 +150,7 @@ def _validity(law: BoundLaw, permit: Permit, auxiliary: Auxiliary | None, on: dt
         raise FieldError(
             "validade",
             f"registro ou credencial vencido em {until:%d/%m/%Y}; renove antes de emitir o crachá",
-            _cites(law, "registration_certificate", "auxiliary_credential"),
+            cited(law.law, "registration_certificate", "auxiliary_credential"),
         )
     return until
 

@@ -4,6 +4,7 @@ and decree numbers are invented; a municipality records its own by executive act
 from __future__ import annotations
 
 from outorga.core.acts import Actor, record_act
+from outorga.core.lawseam import governs
 from outorga.core.models import Municipality
 
 from .models import Service, Stand, TaxiCategory
@@ -30,7 +31,7 @@ EXAMPLES = [
 
 def load(m: Municipality) -> None:
     """Idempotent; call inside ``tenant(m)``."""
-    if "ipatinga.taxi-2017" not in m.laws:
+    if not governs(m, Service.TAXI):
         return
     for data in EXAMPLES:
         stand, created = Stand.objects.get_or_create(

@@ -440,10 +440,13 @@ class LawChecks:
         self.m, self.today = m, today
         self._ctx: dict[dt.date, Context] = {}
 
-    def ask(self, qid: str, on: dt.date, facts: dict[str, Any]) -> Decision:
+    def ask(self, service: str, name: str, on: dt.date, facts: dict[str, Any]) -> Decision:
+        """Question ``name`` of the law bound to ``service`` on ``on`` (a permit granted before
+        the binding, by the first)."""
         if on not in self._ctx:
             self._ctx[on] = context(self.m, on)
-        return questions.ask(qid, self._ctx[on], facts)
+        law = law_of(self.m, service, on, nearest=True)
+        return questions.ask(questions.find(law, name).id, self._ctx[on], facts)
 
     def report(
         self,
@@ -495,7 +498,7 @@ class LawChecks:
                 "documents": {},
                 "medical_certificate": {},
             }
-            d = self.ask("mototaxi.person_eligibility", granted, facts)
+            d = self.ask(p["service"], "person_eligibility", granted, facts)
             a_known = bool(lic and lic["category_a_since"])
             self.report(
                 r,
@@ -513,7 +516,8 @@ class LawChecks:
             )
         if p["term_years"]:
             d = self.ask(
-                "mototaxi.permit_term",
+                p["service"],
+                "permit_term",
                 granted,
                 {
                     "granted_on": granted.isoformat(),
@@ -551,7 +555,7 @@ class LawChecks:
                     "retroreflective_strips": v["retroreflective_strips"],
                 }
             # The vehicle in service today: its age is judged today (the sweep then flags it).
-            d = self.ask("mototaxi.vehicle_eligibility", self.today, facts)
+            d = self.ask(p["service"], "vehicle_eligibility", self.today, facts)
             self.report(r, d, "especie", {"art_3_kind"}, set())
             self.report(r, d, "cilindrada", {"art_3_i_engine"}, set())
             self.report(r, d, "ano_fabricacao", set(), {"art_3_ii_age"})
@@ -583,7 +587,7 @@ class LawChecks:
         }
         if v["invoice_date"]:
             facts["factory_invoice_date"] = v["invoice_date"].isoformat()
-        d = self.ask("taxi.vehicle_eligibility", self.today, facts)
+        d = self.ask(Service.TAXI, "vehicle_eligibility", self.today, facts)
         for name, column in (
             ("art_2_capacity", "lugares"),
             ("art_28_iii_capacity", "lugares"),
@@ -619,7 +623,7 @@ class LawChecks:
             }
             if mode == PermitTerm.Mode.PAGAMENTO:
                 facts["instalments"] = p["instalments"] or 1
-            d = self.ask("taxi.contrapartida", granted, facts)
+            d = self.ask(Service.TAXI, "contrapartida", granted, facts)
             if d.outcome is None:  # the law was not in force on the grant date
                 refusal = d.refusals[0] if d.refusals else d.reasons[0]
                 r.error(
@@ -691,7 +695,7 @@ class LawChecks:
             facts: dict[str, Any] = {"signed_on": granted.isoformat(), "option": option}
             if last is not None:
                 facts["last_renewed_on"] = last.isoformat()
-            d = self.ask("taxi.permit_term", granted, facts)
+            d = self.ask(Service.TAXI, "permit_term", granted, facts)
             if d.outcome is None:
                 return False
             valid = _day(d.outcome["valid_until"])

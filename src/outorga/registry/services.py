@@ -18,13 +18,20 @@ from PIL import Image
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.lawctx import context
-from outorga.core.lawseam import BoundLaw, LawNotBound, law_for, law_of
+from outorga.core.lawseam import BoundLaw, LawNotBound, law_for, service_citations
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law import questions
 from outorga.law.citations import LAW_TITLES, Citation
 from outorga.law.decisions import Decision
-from outorga.law.interfaces import MOTO_SERVICES, answers, citation, citations, interface_of
+from outorga.law.interfaces import (
+    MOTO_SERVICES,
+    answers,
+    citation,
+    citations,
+    cited,
+    interface_of,
+)
 from outorga.law.questions import find
 from outorga.law.windows import add_years
 
@@ -74,14 +81,6 @@ def bound_law(municipality: Municipality, service: str, on: dt.date | None = Non
 def service_law(municipality: Municipality, service: str, on: dt.date | None = None) -> str:
     """The id of :func:`bound_law` — what competence is checked under."""
     return bound_law(municipality, service, on).law
-
-
-def _cite(law: BoundLaw, concept: str) -> str:
-    return _cite_of(law.law, concept)
-
-
-def _cite_of(law: str, concept: str) -> str:
-    return "; ".join(c.render() for c in citations(law, concept))
 
 
 def _snapshot(obj: Any, fields: list[str]) -> dict[str, Any]:
@@ -145,7 +144,7 @@ def person_register(
             obj=person,
             old=old,
             new=_person_snapshot(person),
-            basis=basis_of(None, _service_cites(municipality, Service.TAXI, "partners"))
+            basis=basis_of(None, service_citations(municipality, Service.TAXI, "partners"))
             if partner_cpfs is not None
             else None,
         )
@@ -540,14 +539,6 @@ def next_number(series: str) -> int:
 TAXI_CADASTRO = "register:taxi"
 
 
-def _service_cites(m: Municipality, service: str, concept: str) -> list[Citation]:
-    """The articles the law bound to ``service`` in ``m`` names for ``concept`` (none if unbound)."""
-    try:
-        return list(citations(law_of(m, service), concept))
-    except LawNotBound:
-        return []
-
-
 def taxi_vehicle_inscribe(
     *, actor: Actor, municipality: Municipality, vehicle: Vehicle, on: dt.date
 ) -> Vehicle:
@@ -575,7 +566,7 @@ def taxi_vehicle_inscribe(
                 "cadastro_number": vehicle.cadastro_number,
                 "inscribed_on": on,
             },
-            basis=basis_of(None, _service_cites(municipality, Service.TAXI, "cadastro")),
+            basis=basis_of(None, service_citations(municipality, Service.TAXI, "cadastro")),
         )
     return vehicle
 
@@ -708,7 +699,9 @@ def permit_grant(
         if tender is not None and Permit.objects.filter(tender=tender).count() >= tender.places:
             # The tender offered so many places (art. 6: delegation preceded by the tender).
             raise V.FieldError(
-                "licitação", "todas as vagas da licitação já foram outorgadas", _cite(law, "tender")
+                "licitação",
+                "todas as vagas da licitação já foram outorgadas",
+                cited(law.law, "tender"),
             )
         number = next_number(f"register:{service}")
         prefix = {"mototaxi": "MT", "motofrete": "MF"}[service]
@@ -1291,7 +1284,7 @@ def permit_extend(
             to_status=permit.status,
             effective_on=on,
             reason=(
-                f"{permit.extensions}ª prorrogação ({_cite_of(permit.law, 'extension')}): termo final de "
+                f"{permit.extensions}ª prorrogação ({cited(permit.law, 'extension')}): termo final de "
                 f"{old['term_end']:%d/%m/%Y} para {permit.term_end:%d/%m/%Y} — {reference}"
             )[:300],
             act=act,

@@ -13,18 +13,13 @@ from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
-from outorga.law.interfaces import citation
+from outorga.law.interfaces import citation, cited
 
 from . import services as S
 from .models import Service, Stand, TaxiCategory
 from .validation import FieldError
 
 FIELDS = ["service", "name", "place", "taxi_category", "capacity", "act_reference"]
-
-
-def _cite(law: str, concept: str) -> str:
-    found = citation(law, concept)
-    return found.render() if found else ""
 
 
 def stand_set(
@@ -56,11 +51,11 @@ def stand_set(
     if capacity < 1:
         raise FieldError("vagas", "informe a quantidade máxima de veículos (ao menos 1)")
     if not act_reference.strip():
-        raise FieldError("ato", "informe o ato do Executivo que fixa o ponto", _cite(law, "stand"))
+        raise FieldError("ato", "informe o ato do Executivo que fixa o ponto", cited(law, "stand"))
     if service == Service.TAXI:
         if taxi_category not in TaxiCategory.values:
             raise FieldError(
-                "categoria", "o ponto de táxi especifica a categoria", _cite(law, "stand")
+                "categoria", "o ponto de táxi especifica a categoria", cited(law, "stand")
             )
     else:
         taxi_category = ""

@@ -294,7 +294,8 @@ def test_a_taxi_cassacao_loses_its_basis_when_the_auto_is_cancelled(world):
 
 
 def test_a_mototaxi_suspension_is_not_imposed_by_the_taxi_rule(world):
-    with pytest.raises(E.FieldError, match=r"art\. 42, V"):
+    # The refusal cites the mototaxi law's own suspension: by accumulation (art. 32, I).
+    with pytest.raises(E.FieldError, match=r"mototáxi de Ipatinga \(2013\), art\. 32, I"):
         E.taxi_suspension_impose(
             actor=world.authority,
             municipality=world.m,

@@ -13,6 +13,7 @@ from enforcement_helpers import final_taxi_auto  # type: ignore[import-not-found
 from test_enforcement_taxi_cassacao import taxi_permit  # type: ignore[import-not-found]
 
 from outorga.core.acts import Actor
+from outorga.core.lawseam import law_of
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.enforcement import lawbridge as L
@@ -64,7 +65,7 @@ def test_taxi_art_43_d_15_a_fact_is_fined_by_the_version_in_force_on_its_date(wo
     before = final_taxi_auto(world, taxi_permit(world.m), code="reg-buzina", on=FACT)
     after = final_taxi_auto(world, taxi_permit(world.m), code="reg-buzina", on=CHANGE)
     # The fact of FACT was judged after CHANGE, and still as leve: as a law item of that nature.
-    leve, _ = L.fine(world.m, L.TAXI, "desobediencia_sem_risco", FACT, FACT)
+    leve, _ = L.fine(world.m, law_of(world.m, "taxi", FACT), "desobediencia_sem_risco", FACT, FACT)
     assert _fine_of(world, before) == leve > 0
     assert _fine_of(world, after) == 150 * 500  # grave: 150 UFPI × R$ 5,00 (demo UFPI)
 

@@ -18,6 +18,7 @@ from ninja.security import django_auth
 
 from outorga.core import api as core_api
 from outorga.core.acts import Actor
+from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.middleware import client_ip
 from outorga.core.models import User
 from outorga.law.competence import Role
@@ -246,13 +247,24 @@ def _today() -> dt.date:
     response=list[InfractionTypeOut],
     auth=staff,
 )
-def infraction_types(request: HttpRequest, law: str = L.MOTO, on: dt.date | None = None) -> Any:
-    """The catalog: mototaxi art. 38–41; taxi art. 41 §2 plus the regulation's items (art. 43) in
-    force on ``on`` (the date of the fact; today by default)."""
+def infraction_types(
+    request: HttpRequest,
+    law: str | None = None,
+    servico: str = "mototaxi",
+    on: dt.date | None = None,
+) -> Any:
+    """The catalog in force on ``on`` (the date of the fact; today by default) of ``law``, or of
+    the law bound that day to ``servico`` (mototáxi by default): mototaxi art. 38–41; taxi art. 41
+    §2 plus the regulation's items (art. 43)."""
+    day = on or timezone.localdate()
+    if law is None:
+        try:
+            law = law_of(_m(request), servico, day)
+        except LawNotBound:
+            return []
     if law not in _m(request).laws:
         return []
-    day = on or timezone.localdate()
-    return L.catalog(law, selectors.taxi_items(day) if law == L.TAXI else ())
+    return L.catalog(law, selectors.taxi_items(day), day)
 
 
 @router.post(

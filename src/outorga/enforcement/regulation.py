@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
+from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.registry.validation import FieldError
@@ -26,25 +27,53 @@ from . import lawbridge as L
 from .models import InfractionNotice, Severity, TaxiInfractionItem
 
 ACTION = "municipality.taxi_item.record"
-ART_43 = "Lei do táxi de Ipatinga (2017), art. 43"
+
+
+def delegating_law(municipality: Municipality, on: dt.date | None = None) -> str | None:
+    """The law bound in ``municipality`` on ``on`` (today) whose infractions a municipal
+    regulation completes (taxi art. 43): its procedure names the article that delegates."""
+    day = on or timezone.localdate()
+    for service in dict.fromkeys(b.service for b in municipality.law_bindings()):
+        try:
+            law = law_of(municipality, service, day)
+            procedure = L.procedure(law)
+        except (LawNotBound, LookupError):
+            continue
+        if procedure.regulation is not None:
+            return law
+    return None
+
+
+def _law(municipality: Municipality) -> tuple[str, str]:
+    """The delegating law and its article, or a refusal: no law here delegates infractions."""
+    law = delegating_law(municipality)
+    if law is None:
+        raise FieldError(
+            "código", "nenhuma lei deste Município deixa infrações a regulamento próprio"
+        )
+    regulation = L.procedure(law).regulation
+    assert regulation is not None
+    return law, regulation.render()
+
+
 _CODE = re.compile(r"[a-z0-9][a-z0-9_-]{1,39}")
 
 
-def _text(value: str, field: str, what: str, limit: int) -> str:
+def _text(value: str, field: str, what: str, limit: int, cite: str = "") -> str:
     value = (value or "").strip()
     if not value:
-        raise FieldError(field, f"informe {what}", ART_43)
+        raise FieldError(field, f"informe {what}", cite)
     if len(value) > limit:
         raise FieldError(field, f"{what}: no máximo {limit} caracteres")
     return value
 
 
-def _autos_since(code: str, day: dt.date) -> dt.date | None:
+def _autos_since(law: str, code: str, day: dt.date) -> dt.date | None:
     """The first day on or after ``day`` with a taxi auto of ``code``: a regulation cannot change
     what an auto already written for a fact of that day was written under."""
     start = dt.datetime.combine(day, dt.time.min, tzinfo=timezone.get_current_timezone())
     first = (
-        InfractionNotice.objects.filter(law=L.TAXI, infraction_code=code, committed_at__gte=start)
+        InfractionNotice.objects.filter(law=law, infraction_code=code, committed_at__gte=start)
         .order_by("committed_at")
         .values_list("committed_at", flat=True)
         .first()
@@ -68,24 +97,23 @@ def taxi_item_record(
     start not after the start of the version in force or within an older version, and a start on
     or before the date of a fact already written up under the code."""
     comp = authorize(actor=actor, municipality=municipality, action=ACTION)
-    if L.TAXI not in (municipality.laws or []):
-        raise FieldError("código", "o Município não aplica a lei do táxi de Ipatinga", ART_43)
+    law, art_43 = _law(municipality)
     code = (code or "").strip().lower()
     if not _CODE.fullmatch(code):
         raise FieldError(
             "código",
             "use de 2 a 40 letras minúsculas sem acento, algarismos, '-' ou '_' (ex.: reg-fumar)",
         )
-    if code in {k.code for k in L.catalog(L.TAXI)}:
+    if code in {k.code for k in L.catalog(law)}:
         raise FieldError(
             "código",
             f"'{code}' é conduta da própria lei (art. 41, §2): o regulamento acrescenta itens, não "
             "os substitui",
-            ART_43,
+            art_43,
         )
-    description = _text(description, "descrição", "a descrição da infração", 300)
+    description = _text(description, "descrição", "a descrição da infração", 300, art_43)
     if nature not in Severity.values:
-        raise FieldError("natureza", "escolha leve, média, grave ou gravíssima", ART_43)
+        raise FieldError("natureza", "escolha leve, média, grave ou gravíssima", art_43)
     reference = _text(
         reference, "ato do regulamento", "o ato do regulamento (decreto, artigo)", 200
     )
@@ -114,7 +142,7 @@ def taxi_item_record(
                     f"{older.valid_until:%d/%m/%Y}): um item não se altera para trás (D-15)",
                 )
             if current is not None:
-                written = _autos_since(code, valid_from)
+                written = _autos_since(law, code, valid_from)
                 if written is not None:
                     raise FieldError(
                         "em vigor desde",
@@ -159,6 +187,7 @@ def taxi_item_close(
     """The item revoked by the regulation's act ``reference``: in force up to ``valid_until``
     (inclusive). Refused before its start or a fact already written up under it."""
     comp = authorize(actor=actor, municipality=municipality, action=ACTION)
+    law, _ = _law(municipality)
     reference = _text(reference, "ato do regulamento", "o ato que revoga o item", 200)
     with transaction.atomic(), tenant(municipality):
         x = TaxiInfractionItem.objects.select_for_update().get(pk=item.pk)
@@ -170,7 +199,7 @@ def taxi_item_close(
             raise FieldError(
                 "em vigor até", f"o item só começou a vigorar em {x.valid_from:%d/%m/%Y}"
             )
-        written = _autos_since(x.code, valid_until + dt.timedelta(days=1))
+        written = _autos_since(law, x.code, valid_until + dt.timedelta(days=1))
         if written is not None:
             raise FieldError(
                 "em vigor até",

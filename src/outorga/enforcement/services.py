@@ -50,7 +50,6 @@ MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 
 SYSTEM = Actor.system("varredura diária")
 PROPOSALS = (Case.Kind.REVOCATION, Case.Kind.CASSACAO)
-SEIZURE_CITE = L.moto.enforcement.art(35, 1).render()
 
 
 class InvalidStep(ValueError):
@@ -207,13 +206,10 @@ def infraction_issue(
     authorize(actor=actor, municipality=municipality, action="infraction.issue", law=law)
     assert actor.user is not None
     with tenant(municipality):
-        kinds = {
-            k.code: k
-            for k in L.catalog(
-                law, taxi_items(timezone.localtime(committed_at).date()) if law == L.TAXI else ()
-            )
-        }
-    if code not in kinds and not (law == L.MOTO and code == "art35"):
+        committed_day = timezone.localtime(committed_at).date()
+        kinds = {k.code: k for k in L.catalog(law, taxi_items(committed_day), committed_day)}
+    unlicensed = L.procedure(law).unlicensed
+    if code not in kinds and not (unlicensed and code == unlicensed.code):
         raise FieldError("infração", f"infração {code} não consta do catálogo da lei")
     if not place.strip():
         raise FieldError("local", "informe o local (art. 30 VII)")
@@ -275,8 +271,8 @@ def infraction_issue(
     if refusal_certified or (witnesses and not offender_signed):
         facts["refusal"] = {"certified_by_agent": bool(refusal_certified), "witnesses": witnesses}
     check: Decision | None = None
-    if law == L.MOTO:
-        check = L.auto_check(municipality, committed_on, facts)
+    if L.answers(law, "infraction_notice"):
+        check = L.ask(municipality, committed_on, law, "infraction_notice", facts)
         if not check.outcome["valid"]:
             raise Refused(check)
     elif not agent_registration.strip():
@@ -286,20 +282,20 @@ def infraction_issue(
     if kind is not None:
         _, fine_preview = (
             L.fine(municipality, law, code, committed_on, committed_on)
-            if law == L.MOTO
+            if L.answers(law, "fine")
             else (0, None)
         )
         seizure = kind.seizure
-    elif code == "art35":
-        seizure = True
+    elif unlicensed is not None:
+        kind, seizure = unlicensed, unlicensed.seizure
     with transaction.atomic(), tenant(municipality):
         auto = InfractionNotice.objects.create(
             number=f"AI-{next_number('auto'):06d}",
             law=law,
             infraction_code=code,
-            infraction_description=kind.description if kind else "Serviço sem permissão (art. 35)",
-            severity=kind.severity if kind else "gravissima",
-            provision=kind.citation if kind else "art. 35",
+            infraction_description=kind.description if kind else "",
+            severity=kind.severity if kind else "",
+            provision=kind.citation if kind else "",
             penalty=InfractionNotice.Penalty.WARNING if warning else InfractionNotice.Penalty.FINE,
             permit=permit,
             vehicle=permit.vehicle if permit else Vehicle.objects.filter(plate=plate).first(),
@@ -412,16 +408,19 @@ def _warning_check(
     """The law core says whether a written warning may replace the fine; refused otherwise, with
     the article (mototaxi art. 31 §3; taxi art. 41 §1)."""
     on = timezone.localtime(committed_at).date()
-    if law == L.MOTO:
-        if code not in L.moto.catalog.BY_CODE:
-            raise FieldError(
-                "advertência",
-                "serviço sem permissão não admite advertência: multa gravíssima e apreensão",
-                L.moto.enforcement.art(35).render(),
-            )
-        d = L.mototaxi_warning(
+    unlicensed = L.procedure(law).unlicensed
+    if unlicensed is not None and code == unlicensed.code:
+        raise FieldError(
+            "advertência",
+            "serviço sem permissão não admite advertência: multa gravíssima e apreensão",
+            L.procedure(law).cited("unlicensed"),
+        )
+    if L.answers(law, "warning"):
+        d = L.ask(
             municipality,
             on,
+            law,
+            "warning",
             {"code": code, "fixable": fixable, "endangers_safety_or_continuity": not harmless},
         )
         allowed = bool(d.outcome["allowed"])
@@ -435,9 +434,11 @@ def _warning_check(
                 auxiliary=auxiliary,
                 before=committed_at,
             )
-        d = L.taxi_penalty(
+        d = L.ask(
             municipality,
             on,
+            law,
+            "penalty",
             {
                 "infraction": code,
                 "regulation_items": L.taxi_regulation_items(rows),
@@ -498,7 +499,7 @@ def infraction_cancel(
             basis=basis,
             extra={"reason": reason.strip()},
         )
-        if auto.permit is not None and auto.law == L.MOTO:
+        if auto.permit is not None and L.escalates_by_accumulation(auto.law):
             # D-1: re-evaluate without the cancelled auto.
             escalate(
                 actor=actor, municipality=municipality, permit=auto.permit, on=timezone.localdate()
@@ -770,7 +771,7 @@ def filing_judge(
             raise InvalidStep("esta defesa ou recurso já foi julgado")
         debts = case_debts(case)
         decision: Decision | None = None
-        if case.law == L.MOTO and case.auto is not None:
+        if L.answers(case.law, "defence_result") and case.auto is not None:
             paid = {
                 f"{k}_cents": sum(
                     d.amount_cents for d in debts if d.status == Debt.Status.PAID and d.origin == o
@@ -782,9 +783,11 @@ def filing_judge(
                 )
             }
             auto = case.auto
-            decision = L.defence_result(
+            decision = L.ask(
                 municipality,
                 on,
+                case.law,
+                "defence_result",
                 {
                     "upheld": upheld,
                     "unlicensed": bool(auto and auto.permit_id is None),
@@ -983,8 +986,9 @@ def escalation_facts(permit: Permit) -> dict[str, Any]:
         ).values_list("id", flat=True)
     )
     rows = []
+    codes = {k.code for k in L.catalog(permit.law)}
     for a in _history(permit):
-        if a.infraction_code not in L.moto.catalog.BY_CODE:
+        if a.infraction_code not in codes:
             continue
         case = getattr(a, "case", None)
         rows.append(
@@ -1006,7 +1010,7 @@ def escalate(
     """Evaluate escalation when an infraction becomes final (D-1): a suspension waits for the
     authority's one click (art. 34); revocation opens a proposal case decided by the Chief
     Executive after the defence (art. 34 §1–2, D-3). Nothing is applied here."""
-    if permit.law == L.TAXI:
+    if L.taxi_like(permit.law):
         rows = [
             {
                 "id": a.number,
@@ -1016,7 +1020,7 @@ def escalate(
             }
             for a in _history(permit)
         ]
-        d = L.taxi_points(municipality, on, rows)
+        d = L.ask(municipality, on, permit.law, "points", {"infractions": rows})
         record_act(
             municipality=municipality,
             actor=actor,
@@ -1027,7 +1031,7 @@ def escalate(
         )
         return {"points": d.to_json()["outcome"]}
     facts = escalation_facts(permit)
-    d = L.penalty(municipality, on, facts)
+    d = L.ask(municipality, on, permit.law, "penalty", facts)
     out = d.to_json()["outcome"]
     by_number = {a.number: a for a in _history(permit)}
     made: dict[str, Any] = {}
@@ -1159,7 +1163,7 @@ def _taxi_auto_checked(
             if auto is not None
             else None
         )
-    if found is None or found.permit_id != permit.pk or found.law != L.TAXI:
+    if found is None or found.permit_id != permit.pk or not L.taxi_like(found.law):
         raise FieldError(
             "auto", f"indique o auto de infração desta permissão que fundamenta {what}", cite
         )
@@ -1212,14 +1216,14 @@ def _taxi_cassacao_open(
         permit,
         auto,
         "a cassação",
-        "Lei do táxi de Ipatinga (2017), art. 41, §3 e §4",
+        L.procedure(permit.law).cited("cassacao"),
     )
     offender = _offender(auto)
     if target == "cadastro" and offender is None:
         raise FieldError(
             "infrator",
             "a cassação do cadastro pune o taxista infrator, que o auto não identifica",
-            "Lei do táxi de Ipatinga (2017), art. 41, §3",
+            L.procedure(permit.law).cited("cassacao_register"),
         )
     with tenant(municipality):
         facts = {
@@ -1237,7 +1241,7 @@ def _taxi_cassacao_open(
             .exclude(stage__in=(Case.Stage.DECIDED, Case.Stage.ANNULLED))
             .first()
         )
-    d = L.taxi_penalty(municipality, on, facts)
+    d = L.ask(municipality, on, permit.law, "penalty", facts)
     if not (d.outcome or {}).get("may_propose"):
         raise Refused(d)
     if duplicate is not None:
@@ -1282,7 +1286,7 @@ def proposal_open_cassacao(
     checks them; art. 34 §1–2). Taxi: the final infraction ``auto`` and the ``target`` — the
     register (art. 41 IV, §3) or the permission (art. 41 V, §4) — asked of taxi.penalty."""
     authorize(actor=actor, municipality=municipality, action="penalty.propose", law=permit.law)
-    if permit.law == L.TAXI:
+    if L.taxi_like(permit.law):
         return _taxi_cassacao_open(
             actor=actor,
             municipality=municipality,
@@ -1291,7 +1295,7 @@ def proposal_open_cassacao(
             target=target,
             on=on,
         )
-    if permit.law != L.MOTO:
+    if not L.escalates_by_accumulation(permit.law):
         raise FieldError("lei", "esta lei não prevê proposta de cassação por este caminho")
     with tenant(municipality):
         causes = {**(causes or {})}
@@ -1304,7 +1308,7 @@ def proposal_open_cassacao(
         if held:
             causes["other_commercial_permissions"] = list(dict.fromkeys(held))
         facts = {**escalation_facts(permit), "cassation": causes}
-    d = L.penalty(municipality, on, facts)
+    d = L.ask(municipality, on, permit.law, "penalty", facts)
     if not d.to_json()["outcome"].get("cassation"):
         raise Refused(d, "Nenhuma causa de cassação reconhecida pela lei (art. 32 III, art. 47).")
     with transaction.atomic(), tenant(municipality):
@@ -1339,7 +1343,7 @@ def proposal_decide(
                 "de defesa (art. 34 §2, decisão D-3)"
             )
         judged: Decision | None = None
-        if accept and case.law == L.TAXI and case.kind == Case.Kind.CASSACAO:
+        if accept and L.taxi_like(case.law) and case.kind == Case.Kind.CASSACAO:
             judged = _taxi_cassacao_judgment(case, on)
         basis = {
             "citations": sorted(
@@ -1412,7 +1416,7 @@ def proposal_decide(
                 "reasoning": reasoning.strip(),
                 **(
                     {"target": target, "offender": case.proposal.get("offender")}
-                    if case.law == L.TAXI and case.kind == Case.Kind.CASSACAO
+                    if L.taxi_like(case.law) and case.kind == Case.Kind.CASSACAO
                     else {}
                 ),
             },
@@ -1441,7 +1445,7 @@ def _taxi_cassacao_judgment(case: Case, on: dt.date) -> Decision:
         facts["notified_on"] = notice.notified_on.isoformat()
     if case.filings.exists():
         facts["defence_judged_on"] = on.isoformat()  # judged in this very decision
-    d = L.taxi_penalty(case.municipality, on, facts)
+    d = L.ask(case.municipality, on, case.law, "penalty", facts)
     if not (d.outcome or {}).get("may_impose"):
         raise Refused(d)
     return d
@@ -1611,17 +1615,23 @@ def taxi_suspension_impose(
     """Taxi art. 42 V: suspension of the permission, never over 90 days (D-10), on one final
     auto of this permission (D-1; art. 41 caput: contraditório e ampla defesa). Only a taxi
     permission: a mototaxi suspension follows art. 32 I (``suspension_impose``)."""
-    cite42 = "Lei do táxi de Ipatinga (2017), art. 42, V"
-    if permit.law != L.TAXI:
+    cite42 = L.procedure(permit.law).cited("suspension_permit")
+    if not cite42:
         raise FieldError(
             "permissão",
-            "a suspensão de até 90 dias é da lei do táxi; no mototáxi a suspensão decorre do "
-            "acúmulo de infrações (art. 32, I)",
-            cite42,
+            "a lei desta permissão não prevê a suspensão por prazo fixado pela autoridade: nela a "
+            "suspensão decorre da própria lei",
+            L.procedure(permit.law).cited("suspension"),
         )
     authorize(actor=actor, municipality=municipality, action="penalty.suspension", law=permit.law)
     auto = _taxi_final_auto(municipality, permit, auto, "a suspensão da permissão", cite42)
-    d = L.taxi_suspension(municipality, start, "permissao", days)
+    d = L.ask(
+        municipality,
+        start,
+        permit.law,
+        "suspension",
+        {"target": "permissao", "days": days, "start": start.isoformat()},
+    )
     if not d.to_json()["outcome"] or not d.to_json()["outcome"]["allowed"]:
         raise Refused(d)
     why = f"auto {auto.number} (art. 42, V)" + (f": {reason.strip()}" if reason.strip() else "")
@@ -1663,8 +1673,8 @@ def taxi_register_suspension_impose(
     (``committed_by``). Kept as a suspension penalty naming the offender and the auto
     (``decision.target`` "cadastro"), which the registry reads as a bar on the person while it
     runs (``registry.taxi.register_bar``)."""
-    cite42 = "Lei do táxi de Ipatinga (2017), art. 42, IV"
-    if permit.law != L.TAXI:
+    cite42 = L.procedure(permit.law).cited("suspension_register")
+    if not cite42:
         raise FieldError("permissão", "a suspensão do cadastro de taxista é da lei do táxi", cite42)
     authorize(actor=actor, municipality=municipality, action="penalty.suspension", law=permit.law)
     if auxiliary is not None and (
@@ -1693,7 +1703,13 @@ def taxi_register_suspension_impose(
             "o taxista infrator",
             cite42,
         )
-    d = L.taxi_suspension(municipality, start, "cadastro", days)
+    d = L.ask(
+        municipality,
+        start,
+        permit.law,
+        "suspension",
+        {"target": "cadastro", "days": days, "start": start.isoformat()},
+    )
     if not (d.outcome or {}).get("allowed"):
         raise Refused(d)
     person = auxiliary.person if auxiliary is not None else permit.holder
@@ -1766,7 +1782,7 @@ def seizure_create(
     finality: until then they never become final by their due date nor block a renewal (D-1,
     D-11)."""
     law = auto.law
-    if law != L.MOTO:
+    if not L.answers(law, "seizure_release"):
         raise FieldError("lei", "apreensão com liberação regulada só na lei do mototáxi (art. 35)")
     authorize(actor=actor, municipality=municipality, action="penalty.seizure", law=law)
     if not depot.strip():
@@ -1784,7 +1800,7 @@ def seizure_create(
     }
     if grounds == Seizure.Grounds.INFRACTION:
         facts["codes"] = [auto.infraction_code]
-    d = L.seizure_release(municipality, entered_on, facts)
+    d = L.ask(municipality, entered_on, law, "seizure_release", facts)
     fine_cents = int(d.to_json()["outcome"]["fine_cents"])
     with transaction.atomic(), tenant(municipality):
         permit = auto.permit
@@ -1827,7 +1843,7 @@ def seizure_create(
                 description=f"Remoção — apreensão {label}",
                 amount_cents=removal_cents,
                 due_on=entered_on,
-                basis={"citations": [SEIZURE_CITE]},
+                basis={"citations": [L.procedure(s.law).cited("seizure")]},
                 status=status,
                 awaiting_finality=awaiting,
             )
@@ -1887,7 +1903,7 @@ def seizure_bill_storage(
             description=f"Estadia de {days} dia(s) ({start:%d/%m/%Y} a {through:%d/%m/%Y}) — {s.plate}",
             amount_cents=days * s.storage_daily_cents,
             due_on=through,
-            basis={"citations": [SEIZURE_CITE]},
+            basis={"citations": [L.procedure(s.law).cited("seizure")]},
         )
         s.storage_debts.add(debt)
         s.storage_billed_until = through
@@ -1899,7 +1915,7 @@ def seizure_bill_storage(
             action="seizure.storage.bill",
             obj=s,
             new={"days": days, "through": through, "debt": debt.reference},
-            basis={"citations": [SEIZURE_CITE]},
+            basis={"citations": [L.procedure(s.law).cited("seizure")]},
         )
     return debt
 
@@ -1960,7 +1976,7 @@ def seizure_release(
     authorize(actor=actor, municipality=municipality, action="seizure.release", law=seizure.law)
     with tenant(municipality):
         facts = release_facts(seizure, on)
-    d = L.seizure_release(municipality, on, facts)
+    d = L.ask(municipality, on, seizure.law, "seizure_release", facts)
     if not d.to_json()["outcome"]["may_release"]:
         raise Refused(d, d.summary)
     with transaction.atomic(), tenant(municipality):

@@ -18,12 +18,13 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from outorga.core.acts import Actor
+from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.middleware import client_ip
 from outorga.core.models import User
 from outorga.law.competence import NotCompetent, Role, is_allowed
 from outorga.law.money import brl
 from outorga.registry import services as registry
-from outorga.registry.models import Auxiliary, Permit
+from outorga.registry.models import Auxiliary, Permit, Service
 from outorga.registry.validation import FieldError
 
 from . import lawbridge as L
@@ -115,13 +116,27 @@ def index(request: HttpRequest) -> HttpResponse:
             "results": results,
             "autos": selectors.autos_recent(20),
             "role": _user(request).role,
-            "applies_taxi": L.TAXI in (_user(request).municipality.laws or []),  # type: ignore[union-attr]
+            "regulation_law": regulation.delegating_law(_user(request).municipality),  # type: ignore[arg-type]
         },
     )
 
 
 def _catalog(law: str) -> list[L.InfractionKind]:
-    return L.catalog(law, selectors.taxi_items(_today()) if law == L.TAXI else ())
+    return L.catalog(law, selectors.taxi_items(_today()), _today())
+
+
+def _unlicensed_law(m: Any, request: HttpRequest) -> str:
+    """The law an auto without a permit applies: the one named (``law``), or the one bound on the
+    day to the service named (``servico``, mototáxi by default) — service without a permit is an
+    infraction of the law of the service performed (mototaxi art. 35)."""
+    named = request.POST.get("law") or request.GET.get("law")
+    if named:
+        return named
+    service = request.POST.get("servico") or request.GET.get("servico") or Service.MOTOTAXI
+    try:
+        return law_of(m, service, _today())
+    except LawNotBound:
+        raise Http404 from None
 
 
 @staff_only
@@ -130,7 +145,7 @@ def taxi_items(request: HttpRequest) -> HttpResponse:
     sees them; the administrator records a new item or version, or closes one (D-15)."""
     m = _user(request).municipality
     assert m is not None
-    if L.TAXI not in (m.laws or []):
+    if regulation.delegating_law(m) is None:
         raise Http404
     can = is_allowed(_user(request).role, regulation.ACTION)
     if request.method == "POST":
@@ -183,12 +198,16 @@ def auto_new(request: HttpRequest) -> HttpResponse:
             Permit.objects.select_related("holder", "vehicle"),
             pk=request.GET.get("permit") or request.POST.get("permit"),
         )
-    law = permit.law if permit else request.POST.get("law") or request.GET.get("law") or L.MOTO
-    if law not in _user(request).municipality.laws:  # type: ignore[union-attr]
+    m = _user(request).municipality
+    assert m is not None
+    law = permit.law if permit else _unlicensed_law(m, request)
+    if law not in m.laws:
         raise Http404
     ctx: dict[str, Any] = {
         "permit": permit,
         "law": law,
+        "taxi_like": L.taxi_like(law),
+        "warning_cite": L.procedure(law).cited("warning"),
         "catalog": _catalog(law),
         "auxiliaries": list(Auxiliary.objects.filter(permit=permit, status="active"))
         if permit
@@ -288,6 +307,8 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
             "can_decide": case.kind in (Case.Kind.REVOCATION, Case.Kind.CASSACAO)
             and is_allowed(role, proposal_action, case.law),
             "role": role,
+            "taxi_like": L.taxi_like(case.law),
+            "cassacao_cite": L.procedure(case.law).cited("cassacao"),
             "today": _today(),
             "forms": Notice.Form.choices,
             "debts": [(d, brl(d.amount_cents)) for d in services.case_debts(case)],
@@ -485,12 +506,12 @@ def cassacao_new(request: HttpRequest, permit_id: int) -> HttpResponse:
             .select_related("case")
             .order_by("-committed_at", "-id")
         )
-        if permit.law == L.TAXI
+        if L.taxi_like(permit.law)
         else []
     )
     ctx: dict[str, Any] = {
         "permit": permit,
-        "taxi": permit.law == L.TAXI,
+        "taxi": L.taxi_like(permit.law),
         "autos": autos,
         "targets": services.TAXI_CASSACAO,
         "today": _today(),
@@ -510,7 +531,7 @@ def cassacao_new(request: HttpRequest, permit_id: int) -> HttpResponse:
             municipality=permit.municipality,
             permit=permit,
             on=_date(p.get("on"), _today()),
-            causes=None if permit.law == L.TAXI else _moto_causes(p),
+            causes=None if L.taxi_like(permit.law) else _moto_causes(p),
             auto=auto,
             target=p.get("target", ""),
         )
@@ -526,7 +547,7 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
     """Taxi art. 42 IV–V: the authority suspends, for at most 90 days (D-10), the permission (V)
     or the inscription in the Cadastro (IV) of the holder or of one of its auxiliaries."""
     permit = get_object_or_404(Permit.objects.select_related("holder", "vehicle"), pk=permit_id)
-    if permit.law != L.TAXI:
+    if not L.procedure(permit.law).cited("suspension_register"):
         raise Http404
     auxiliaries = list(
         permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).select_related("person")

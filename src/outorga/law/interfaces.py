@@ -17,6 +17,7 @@ from typing import Any
 from . import questions
 from .bindings import SERVICE_LABELS, Service
 from .citations import Citation
+from .procedure import Procedure
 
 
 @dataclass(frozen=True)
@@ -206,3 +207,22 @@ def question(law: str, service: str, name: str) -> questions.Question:
         return questions.find(law, name)
     except KeyError:
         raise NotAnswered(law, service, name) from None
+
+
+def of_law(law: str) -> Interface:
+    """The interface ``law`` answers: that of the services its rulebook governs."""
+    from .bindings import RULEBOOKS
+
+    return INTERFACES[RULEBOOKS[law].services[0]]
+
+
+def procedure(law: str) -> Procedure:
+    """The due process of ``law`` (its rulebook's ``PROCEDURE``); :class:`LookupError` in
+    Portuguese when the law has none the apps can follow."""
+    from .bindings import RULEBOOKS
+
+    book = RULEBOOKS.get(law)
+    found = getattr(importlib.import_module(book.module), "PROCEDURE", None) if book else None
+    if found is None:
+        raise LookupError(f"a lei {law} não tem procedimento de infrações registrado")
+    return found

@@ -19,11 +19,48 @@ One submodule per part of the law, in the order of its articles:
 Competence (art. 34) lives in :mod:`outorga.law.competence`; this rulebook only reads it.
 """
 
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from outorga.law.citations import Citation
+from outorga.law.procedure import InfractionKind, Procedure
 
 from . import appeals, enforcement, fees, penalties, people, permits, service, vehicles
 from ._common import LAW_ID, Service, Severity, art
 from .catalog import CATALOG, InfractionType, infraction_type, infraction_types
+
+
+def _kinds(
+    on: dt.date | None, regulation_items: Sequence[Mapping[str, Any]] = ()
+) -> list[InfractionKind]:
+    """Art. 38–41: the incisos in force on ``on`` (every code's newest version without a date).
+    The law lists them all: no regulation adds any."""
+    return [
+        InfractionKind(t.code, t.description, t.severity.value, t.citation.render(), t.seizure)
+        for t in infraction_types(on)
+    ]
+
+
+#: Art. 42–44: defence before the authority, appeal to the JARI, then to the Chief Executive;
+#: art. 35: service without permission — fine gravíssima and seizure, never a warning.
+PROCEDURE = Procedure(
+    steps={"defence": "defesa", "jari": "recurso_jari", "executive": "recurso_executivo"},
+    kinds=_kinds,
+    unlicensed=InfractionKind(
+        enforcement.UNLICENSED_PROVISION,
+        "Serviço sem permissão (art. 35)",
+        Severity.GRAVISSIMA.value,
+        "art. 35",
+        True,
+    ),
+    cites={
+        "unlicensed": art(35),
+        "seizure": art(35, 1),
+        "warning": art(31, 3),
+        "suspension": art(32, inc="I"),  # by the accumulation of infractions, not a term chosen
+    },
+)
 
 #: The fees of the Cadastro and the inspections (art. 4, 5 §1, §6): code → label, articles.
 FEE_TYPES: dict[str, tuple[str, tuple[Citation, ...]]] = dict(fees.FEES)
@@ -47,6 +84,7 @@ __all__ = [
     "CATALOG",
     "CITES",
     "LAW_ID",
+    "PROCEDURE",
     "InfractionType",
     "Service",
     "Severity",

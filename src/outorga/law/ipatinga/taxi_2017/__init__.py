@@ -17,7 +17,12 @@ Who may decide each act is in :mod:`outorga.law.competence` (not repeated here).
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from outorga.law.citations import Citation
+from outorga.law.procedure import InfractionKind, Procedure
 
 from . import penalties, permission, registry, service, stands_tariffs, vehicles
 from ._base import LAW, LAW_DATE, Category, HolderKind, Severity, art
@@ -26,6 +31,33 @@ from .permission import EXTINCTION_CAUSES, instalment_plan
 from .registry import DOCUMENTS
 
 LAW_ID = LAW
+
+
+def _kinds(
+    on: dt.date | None, regulation_items: Sequence[Mapping[str, Any]] = ()
+) -> list[InfractionKind]:
+    """Art. 41 §2 names a few conducts; the municipality's regulation adds the rest (art. 43)."""
+    extra = [InfractionType.from_regulation(i) for i in regulation_items]
+    return [
+        InfractionKind(i.code, i.description, i.nature.value, i.citation.render(), False)
+        for i in catalog(extra).values()
+    ]
+
+
+#: D-17: the taxi law leaves the procedure to regulation (art. 43): defence, then one appeal to
+#: the Chief Executive — no JARI (never borrowed from the mototaxi law).
+PROCEDURE = Procedure(
+    steps={"defence": "defesa", "executive": "recurso"},
+    kinds=_kinds,
+    regulation=art(43),
+    cites={
+        "warning": art(41, 1),  # conduta primária
+        "cassacao": (art(41, 3), art(41, 4)),
+        "cassacao_register": art(41, 3),
+        "suspension_permit": art(42, inc="V"),
+        "suspension_register": art(42, inc="IV"),
+    },
+)
 
 #: The fees of art. 40, by inciso: label, article.
 FEE_TYPES: dict[str, tuple[str, tuple[Citation, ...]]] = {
@@ -59,6 +91,7 @@ __all__ = [
     "LAW_CATALOG",
     "LAW_DATE",
     "LAW_ID",
+    "PROCEDURE",
     "Category",
     "HolderKind",
     "InfractionType",

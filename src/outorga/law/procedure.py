@@ -1,0 +1,69 @@
+"""What a law says of its own enforcement procedure, as data the apps read through the seam.
+
+Each rulebook that punishes infractions exports a :class:`Procedure` (``PROCEDURE``): the steps of
+its due process in order, the name each step takes in its ``appeal_deadline`` facts, its catalog
+of infractions in force on a date (plus the items a municipal regulation adds, where the law
+delegates them), and the provision for service without a permit where the law has one. The
+enforcement app asks :func:`outorga.law.interfaces.procedure` for it and never names a law.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .citations import Citation
+
+
+@dataclass(frozen=True)
+class InfractionKind:
+    """One infraction an auto may cite: its code, description, nature, article and whether the
+    vehicle is also seized."""
+
+    code: str
+    description: str
+    severity: str
+    citation: str
+    seizure: bool
+
+
+@dataclass(frozen=True)
+class Procedure:
+    """``steps``: the filings of the due process in order (``defence``, ``jari``, ``executive``),
+    each mapped to the law's own name for it in the facts of its ``appeal_deadline`` question.
+    ``kinds(on, regulation_items)``: the catalog in force on the date of the fact. ``regulation``:
+    the article by which a municipal regulation adds infractions (its items are data), if any.
+    ``unlicensed``: the provision an auto cites for service without a permit, if the law has one
+    (it admits no warning and seizes the vehicle). ``cites``: articles the app names for acts of
+    the procedure (``cassacao``, ``suspension_register``…)."""
+
+    steps: Mapping[str, str]
+    kinds: Callable[[dt.date | None, Sequence[Mapping[str, Any]]], list[InfractionKind]]
+    regulation: Citation | None = None
+    unlicensed: InfractionKind | None = None
+    cites: Mapping[str, Citation | tuple[Citation, ...]] = field(default_factory=dict)
+
+    @property
+    def stages(self) -> list[str]:
+        return list(self.steps)
+
+    def next_stage(self, stage: str) -> str | None:
+        order = self.stages
+        i = order.index(stage)
+        return order[i + 1] if i + 1 < len(order) else None
+
+    def kind(
+        self, code: str, on: dt.date | None, regulation_items: Sequence[Mapping[str, Any]] = ()
+    ) -> InfractionKind | None:
+        for k in self.kinds(on, regulation_items):
+            if k.code == code:
+                return k
+        if self.unlicensed is not None and code == self.unlicensed.code:
+            return self.unlicensed
+        return None
+
+    def cited(self, concept: str) -> str:
+        found = self.cites.get(concept, ())
+        return "; ".join(c.render() for c in (found if isinstance(found, tuple) else (found,)))

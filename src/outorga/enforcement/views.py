@@ -145,7 +145,8 @@ def taxi_items(request: HttpRequest) -> HttpResponse:
     sees them; the administrator records a new item or version, or closes one (D-15)."""
     m = _user(request).municipality
     assert m is not None
-    if regulation.delegating_law(m) is None:
+    law = regulation.delegating_law(m)
+    if law is None:
         raise Http404
     can = is_allowed(_user(request).role, regulation.ACTION)
     if request.method == "POST":
@@ -182,6 +183,7 @@ def taxi_items(request: HttpRequest) -> HttpResponse:
         request,
         "enforcement/taxi_items.html",
         {
+            "regulation_cite": L.procedure(law).regulation.render(),  # type: ignore[union-attr]
             "items": TaxiInfractionItem.objects.order_by("code", "valid_from"),
             "natures": Severity.choices,
             "can": can,
@@ -512,6 +514,7 @@ def cassacao_new(request: HttpRequest, permit_id: int) -> HttpResponse:
     ctx: dict[str, Any] = {
         "permit": permit,
         "taxi": L.taxi_like(permit.law),
+        "cassacao_cite": L.procedure(permit.law).cited("cassacao"),
         "autos": autos,
         "targets": services.TAXI_CASSACAO,
         "today": _today(),
@@ -566,6 +569,9 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
         "autos": autos,
         "today": _today(),
         "data": request.POST,
+        "measures_cite": "; ".join(
+            L.procedure(permit.law).cited(k) for k in ("suspension_register", "suspension_permit")
+        ),
         "can_suspend": is_allowed(_user(request).role, "penalty.suspension", permit.law),
     }
     if request.method != "POST":

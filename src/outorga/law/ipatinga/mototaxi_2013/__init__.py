@@ -58,7 +58,11 @@ PROCEDURE = Procedure(
         "unlicensed": art(35),
         "seizure": art(35, 1),
         "warning": art(31, 3),
-        "suspension": art(32, inc="I"),  # by the accumulation of infractions, not a term chosen
+        "suspension": art(32, inc="I"),
+        "cassacao": (
+            art(34, 1),
+            art(34, 2),
+        ),  # proposed, decided by the Chief Executive  # by the accumulation of infractions, not a term chosen
     },
 )
 

@@ -466,7 +466,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         )
     _, appeal = procedure_days(ctx, "appeal", ctx.as_of)
     reasons.append(appeal)
-    comp = competence(LAW, PENALTIES[kind][2])
+    comp = competence(LAW, PENALTIES[kind][2], ctx.as_of)
     allowed = not has_refusal(reasons) and not has_pending(reasons)
     outcome = {
         "allowed": allowed,
@@ -626,7 +626,7 @@ def penalty_appeal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     if timely:
         days, why = procedure_days(ctx, "appeal_judgment", filed_on)
         judge_until = ctx.calendar.deadline(filed_on, days)
-        comp = competence(LAW, "appeal.executive.judge")
+        comp = competence(LAW, "appeal.executive.judge", ctx.as_of)
         roles = sorted(str(r) for r in comp.roles) if comp else []
         who = ", ".join(ROLE_LABELS[Role(r)] for r in roles) or "a autoridade competente"
         cites = dict.fromkeys(

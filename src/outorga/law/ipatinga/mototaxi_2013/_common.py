@@ -9,7 +9,7 @@ from enum import StrEnum
 from typing import Any
 
 from outorga.law.citations import Citation, cite
-from outorga.law.competence import competence
+from outorga.law.competence import COMPETENCES, competence
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.parameters import ParameterValue
@@ -99,11 +99,14 @@ def decide(
     return Decision(qid, ctx.as_of, ctx.municipality.slug, outcome, tuple(reasons), summary)
 
 
-def authority(action: str) -> tuple[list[str], tuple[Citation, ...]]:
-    """Roles competent for ``action`` under this law (from :mod:`outorga.law.competence`, art. 34)."""
-    comp = competence(LAW_ID, action)
-    if comp is None:  # pragma: no cover - the competence table covers every action used here
+def authority(action: str, on: dt.date | None = None) -> tuple[list[str], tuple[Citation, ...]]:
+    """Roles competent for ``action`` under this law on ``on`` — the date of the decision; today
+    when not given (from the dated :mod:`outorga.law.competence`, art. 34). No one before the law."""
+    if (LAW_ID, action) not in COMPETENCES:  # pragma: no cover - the table covers every action
         raise LookupError(f"no competence for {action} in {LAW_ID}")
+    comp = competence(LAW_ID, action, on)
+    if comp is None:
+        return [], ()
     return sorted(str(r) for r in comp.roles), comp.citations
 
 

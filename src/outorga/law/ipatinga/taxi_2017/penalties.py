@@ -211,8 +211,9 @@ PENALTIES = {
 PROPOSED = ("cassacao_cadastro", "cassacao_permissao")
 
 
-def _roles(action: str) -> list[str]:
-    comp = competence(LAW, action)
+def _roles(action: str, on: dt.date | None = None) -> list[str]:
+    """Who decides ``action`` on ``on`` (the date of the decision), from the dated table."""
+    comp = competence(LAW, action, on)
     return sorted(r.value for r in comp.roles) if comp else []
 
 
@@ -544,7 +545,7 @@ def penalty_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             "proposals": proposals,
             "fine_ufpi": units.value,
             "fine_cents": cents,
-            "decided_by": {p: _roles(PENALTIES[p][1]) for p in [*options, *proposals]},
+            "decided_by": {p: _roles(PENALTIES[p][1], ctx.as_of) for p in [*options, *proposals]},
         }
         if proposing:
             what = "do cadastro de taxista" if requested == "cassacao_cadastro" else "da permissão"
@@ -617,7 +618,7 @@ def suspension_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         outcome = {
             "allowed": ok,
             "ends_on": start + dt.timedelta(days=days - 1) if ok else None,
-            "decided_by": _roles("penalty.suspension"),
+            "decided_by": _roles("penalty.suspension", ctx.as_of),
         }
         return decide(ctx, qid, outcome, [r], "Duração admitida." if ok else "Acima do limite.")
 

@@ -510,7 +510,7 @@ def art_13_termo_status(
         ]
     if today > valid_until:
         outcome["caducidade_proposal"] = True
-        who = competence(LAW, "penalty.revocation")
+        who = competence(LAW, "penalty.revocation", ctx.as_of)
         outcome["decided_by"] = sorted(r.value for r in who.roles) if who else []
         return outcome, [
             reason(
@@ -824,7 +824,7 @@ def extinction_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         applies = first.verdict is Verdict.OK
         if applies:
             reasons += [art_15_par_1_process(), art_15_par_2_no_indemnity()]
-        who = competence(LAW, "penalty.revocation")
+        who = competence(LAW, "penalty.revocation", ctx.as_of)
         outcome = {
             "extinguishes": applies,
             "inciso": cause.inciso,

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 from enum import StrEnum
 from typing import Any
 
+from outorga.law.bindings import RULEBOOKS
 from outorga.law.citations import Citation, cite, decision
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
@@ -17,9 +18,9 @@ from outorga.law.rules import reason
 
 LAW = "ipatinga.taxi-2017"
 PARAMS = "taxi_2017"
-#: Art. 49: in force on publication; the text is dated 28/09/2017 (the publication date is not in
-#: the text, so the date of the law is used, as rules.md does).
-LAW_DATE = dt.date(2017, 9, 28)
+#: Art. 49: in force on publication, 28/09/2017 — the date registered with the rulebook
+#: (``bindings.RULEBOOKS``), the one place it is written.
+LAW_DATE = RULEBOOKS[LAW].in_force_from
 
 DATE: dict[str, Any] = {"type": "string", "format": "date"}
 CENTS: dict[str, Any] = {"type": "integer", "minimum": 0}

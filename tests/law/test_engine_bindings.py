@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
 import pytest
 
@@ -67,3 +68,32 @@ def test_every_question_id_is_namespaced_by_its_law_and_the_old_ids_still_answer
         assert questions.get(old) is questions.get(new)
     with pytest.raises(ValueError, match="<law>.<name>"):
         questions.question("quota", law="ipatinga.mototaxi-2013", title="?", schema={})
+
+
+LAWS = Path(__file__).resolve().parents[3] / "shared" / "laws"
+#: The signature line of each law's text (the law takes effect on publication: mototaxi art. 53,
+#: taxi art. 49; the publication date is not in the texts, so the law's date is used).
+SIGNED = {
+    "ipatinga.mototaxi-2013": ("ipatinga-mototaxi-motofrete-2013.txt", "aos 27 de agosto de 2013"),
+    "ipatinga.taxi-2017": ("ipatinga-taxi-2017.txt", "Ipatinga, 28 de setembro de 2017."),
+}
+
+
+def test_a_law_date_is_written_once_with_its_rulebook():
+    """The rulebooks' ``LAW_DATE`` read the registered date (the competence table too:
+    ``test_engine_competence_dated``)."""
+    from outorga.law.ipatinga.mototaxi_2013 import catalog
+    from outorga.law.ipatinga.taxi_2017 import LAW_DATE as TAXI_DATE
+
+    assert catalog.LAW_DATE == RULEBOOKS["ipatinga.mototaxi-2013"].in_force_from == D(2013, 8, 27)
+    assert TAXI_DATE == RULEBOOKS["ipatinga.taxi-2017"].in_force_from == D(2017, 9, 28)
+
+
+@pytest.mark.parametrize("law", sorted(SIGNED))
+def test_law_date_is_the_date_in_the_text(law):
+    name, words = SIGNED[law]
+    if not (LAWS / name).exists():
+        pytest.skip("texto da lei fora do repositório")
+    assert words in (LAWS / name).read_text("utf-8")
+    day = RULEBOOKS[law].in_force_from
+    assert f"{day.day} de" in words and str(day.year) in words

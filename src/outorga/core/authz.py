@@ -6,6 +6,10 @@ even though the refused change is not made.
 
 from __future__ import annotations
 
+import datetime as dt
+
+from django.utils import timezone
+
 from outorga.law.competence import Competence, NotCompetent, check
 
 from .acts import Actor, record_act
@@ -13,8 +17,15 @@ from .models import Municipality
 
 
 def authorize(
-    *, actor: Actor, municipality: Municipality, action: str, law: str | None = None
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    action: str,
+    law: str | None = None,
+    on: dt.date | None = None,
 ) -> Competence | None:
+    """Check ``actor`` may perform ``action`` under ``law`` on ``on`` (the date of the act; today
+    when not given: the competence table is dated, D-15)."""
     user = actor.user
     if user is not None and user.municipality_id not in (None, municipality.pk):
         # A user acts only in their own municipality, whatever their role.
@@ -22,7 +33,7 @@ def authorize(
         _log_refusal(actor, municipality, action, law, "usuário de outro município")
         raise exc
     try:
-        return check(actor.role, action, law)
+        return check(actor.role, action, law, on or timezone.localdate())
     except NotCompetent as exc:
         _log_refusal(actor, municipality, action, law, str(exc))
         raise

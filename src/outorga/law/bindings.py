@@ -50,6 +50,8 @@ class Rulebook:
 
 
 #: Every rulebook the product knows. Adding a law = a module under ``outorga.law`` and a line here.
+#: ``in_force_from`` is the one place a law's date is written: the rulebooks (their ``LAW_DATE``),
+#: the competence table and the bindings' defaults read it from here.
 RULEBOOKS: dict[str, Rulebook] = {
     r.law: r
     for r in (
@@ -57,12 +59,16 @@ RULEBOOKS: dict[str, Rulebook] = {
             "ipatinga.mototaxi-2013",
             "outorga.law.ipatinga.mototaxi_2013",
             (Service.MOTOTAXI, Service.MOTOFRETE),
+            # Art. 53: in force on publication; the text is dated "Ipatinga, aos 27 de agosto de
+            # 2013" (the publication date is not in the text, so the law's date is used).
             dt.date(2013, 8, 27),
         ),
         Rulebook(
             "ipatinga.taxi-2017",
             "outorga.law.ipatinga.taxi_2017",
             (Service.TAXI,),
+            # Art. 49: in force on publication; the text is dated "Ipatinga, 28 de setembro de
+            # 2017" (the publication date is not in the text, so the law's date is used).
             dt.date(2017, 9, 28),
         ),
         Rulebook(

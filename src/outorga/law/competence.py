@@ -1,15 +1,26 @@
 """Who may do what: competences defined once, as data, with the article that gives them.
 
-Services check ``competence(law, action).allows(role)`` before acting; the foundation's matrix test
-walks every action × every role against this table. Where a law is silent on who decides, the entry
-says so and cites decision D-17 (the default until the municipality's regulation says otherwise).
+Services check ``competence(law, action, on).allows(role)`` before acting; the foundation's matrix
+test walks every action × every role against this table. Where a law is silent on who decides, the
+entry says so and cites decision D-17 (the default until the municipality's regulation says
+otherwise).
+
+The table is dated (D-15), as the mototaxi infraction catalog is: each entry is in force from a date
+— the law's entry into force (its ``Rulebook`` in :mod:`outorga.law.bindings`) unless it says
+otherwise — and, once an amendment gives the act to another authority, until the day before the
+amendment. An amendment is :func:`amend` with a new dated version, never an edit of the old one, so
+an act is checked against the authority the law named on the date of the act; before the law
+there is no competence at all.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import datetime as dt
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .bindings import RULEBOOKS
 from .citations import Citation, cite, decision
 
 
@@ -88,14 +99,35 @@ SYSTEM_ACTIONS: dict[str, str] = {
 
 @dataclass(frozen=True)
 class Competence:
+    """Who may perform ``action`` under ``law``, with the articles that say so. ``valid_from`` is
+    None for the law's original text (in force from the law's own date, its ``Rulebook``);
+    ``valid_until`` is the last day, once an amendment gave the act to another authority."""
+
     law: str
     action: str
     roles: frozenset[Role]
     citations: tuple[Citation, ...]
     note: str = ""
+    valid_from: dt.date | None = None
+    valid_until: dt.date | None = None
 
     def allows(self, role: Role | str) -> bool:
         return Role(role) in self.roles
+
+    @property
+    def starts(self) -> dt.date | None:
+        """The first day of this version: its own date, else its law's entry into force (None for
+        data that no law dates, such as the municipality's)."""
+        if self.valid_from is not None:
+            return self.valid_from
+        book = RULEBOOKS.get(self.law)
+        return book.in_force_from if book is not None else None
+
+    def in_force(self, day: dt.date) -> bool:
+        start = self.starts
+        return (start is None or start <= day) and (
+            self.valid_until is None or day <= self.valid_until
+        )
 
 
 def _c(law: str, action: str, roles: set[Role], *cites: Citation, note: str = "") -> Competence:
@@ -312,21 +344,64 @@ _TABLE: list[Competence] = [
     _c(APPS, "inspection.record", {R.FISCAL}, cite(APPS, 22), cite(APPS, 23, inc="I")),
 ]
 
-COMPETENCES: dict[tuple[str, str], Competence] = {(c.law, c.action): c for c in _TABLE}
-assert len(COMPETENCES) == len(_TABLE), "an action is defined twice for one law"
-assert all(c.action in ACTIONS for c in _TABLE), "unknown action in the competence table"
+#: Every version of every (law, action), oldest first.
+VERSIONS: dict[tuple[str, str], list[Competence]] = {}
+#: The newest version of each (law, action): the acts each law knows, at any date.
+COMPETENCES: dict[tuple[str, str], Competence] = {}
 
 
 def register(entries: list[Competence]) -> None:
-    """Add a rulebook's competences (a law shipped apart, or a test's): who does each act under it,
-    with the article that says so. A law's entry is never redefined."""
+    """Add a rulebook's competences as its text first gave them (a law shipped apart, or a test's):
+    who does each act under it, with the article that says so. A law's entry is never redefined;
+    a later change of authority is an :func:`amend`."""
     for c in entries:
         if c.action not in ACTIONS:
             raise ValueError(f"unknown action in the competence table: {c.action}")
-        known = COMPETENCES.get((c.law, c.action))
-        if known is not None and known != c:
-            raise ValueError(f"competence {c.action} of {c.law} already defined")
+        known = VERSIONS.get((c.law, c.action))
+        if known is not None:
+            if dataclasses.replace(known[0], valid_until=c.valid_until) != c:
+                raise ValueError(f"competence {c.action} of {c.law} already defined")
+            continue
+        VERSIONS[(c.law, c.action)] = [c]
         COMPETENCES[(c.law, c.action)] = c
+
+
+register(_TABLE)
+assert len(COMPETENCES) == len(_TABLE), "an action is defined twice for one law"
+
+
+def _span(c: Competence) -> str:
+    start = f"de {c.starts:%d/%m/%Y}" if c.starts else "desde sempre"
+    return start + (f" a {c.valid_until:%d/%m/%Y}" if c.valid_until else " em diante")
+
+
+def amend(*versions: Competence) -> None:
+    """An amendment gives acts to another authority from its date (D-15): each version must carry
+    ``valid_from``; the version in force until then ends the day before, and the amendment never
+    reaches back over a day an earlier version already governed."""
+    for v in versions:
+        if v.valid_from is None:
+            raise ValueError(f"{v.law} {v.action}: a emenda precisa da data de vigência")
+        if v.valid_until is not None and v.valid_until < v.valid_from:
+            raise ValueError(f"{v.law} {v.action}: vigência termina antes de começar")
+        if v.action not in ACTIONS:
+            raise ValueError(f"unknown action in the competence table: {v.action}")
+        known = VERSIONS.setdefault((v.law, v.action), [])
+        for old in known:
+            start = old.starts
+            if (start is not None and start >= v.valid_from) or (
+                old.valid_until is not None and old.valid_until >= v.valid_from
+            ):
+                raise ValueError(
+                    f"{v.law} {v.action}: a versão {_span(old)} já rege "
+                    f"{v.valid_from:%d/%m/%Y}; uma emenda não retroage"
+                )
+        if known and known[-1].valid_until is None:
+            known[-1] = dataclasses.replace(
+                known[-1], valid_until=v.valid_from - dt.timedelta(days=1)
+            )
+        known.append(v)
+        COMPETENCES[(v.law, v.action)] = v
 
 
 SYSTEM_COMPETENCES: dict[str, frozenset[Role]] = {
@@ -386,14 +461,26 @@ assert set(MUNICIPAL_DATA_COMPETENCES) == set(MUNICIPAL_DATA_ACTIONS)
 
 
 class NotCompetent(PermissionError):
-    def __init__(self, role: str, law: str, action: str, competence: Competence | None) -> None:
+    def __init__(
+        self,
+        role: str,
+        law: str,
+        action: str,
+        competence: Competence | None,
+        on: dt.date | None = None,
+    ) -> None:
         self.role, self.law, self.action, self.competence = role, law, action, competence
+        self.on = on
         label = (
             ACTIONS.get(action)
             or MUNICIPAL_DATA_ACTIONS.get(action)
             or SYSTEM_ACTIONS.get(action, action)
         )
-        if competence is None:
+        versions = VERSIONS.get((law, action), [])
+        if competence is None and on is not None and versions:
+            spans = "; ".join(_span(v) for v in versions)
+            msg = f"Ato '{label}' não previsto na lei {law} em {on:%d/%m/%Y} (vigência: {spans})."
+        elif competence is None:
             msg = f"Ato '{label}' não previsto na lei {law}."
         else:
             who = ", ".join(ROLE_LABELS[r] for r in sorted(competence.roles))
@@ -402,30 +489,45 @@ class NotCompetent(PermissionError):
         super().__init__(msg)
 
 
-def competence(law: str, action: str) -> Competence | None:
-    return COMPETENCES.get((law, action))
+def competence(law: str, action: str, on: dt.date | None = None) -> Competence | None:
+    """Who may perform ``action`` under ``law`` on ``on`` — the date of the act; today when not
+    given. None when the law does not provide the act on that date (not yet in force, or never)."""
+    day = on or dt.date.today()
+    for c in VERSIONS.get((law, action), ()):
+        if c.in_force(day):
+            return c
+    return None
 
 
-def is_allowed(role: Role | str, action: str, law: str | None = None) -> bool:
+def is_allowed(
+    role: Role | str, action: str, law: str | None = None, on: dt.date | None = None
+) -> bool:
     if action in SYSTEM_COMPETENCES:
         return Role(role) in SYSTEM_COMPETENCES[action]
     if action in MUNICIPAL_DATA_COMPETENCES:
         return MUNICIPAL_DATA_COMPETENCES[action].allows(role)
     if law is None:
         raise ValueError(f"action {action} needs a law")
-    comp = competence(law, action)
+    comp = competence(law, action, on)
     return comp is not None and comp.allows(role)
 
 
-def check(role: Role | str, action: str, law: str | None = None) -> Competence | None:
-    """Raise :class:`NotCompetent` unless ``role`` may perform ``action`` under ``law``."""
+def check(
+    role: Role | str, action: str, law: str | None = None, on: dt.date | None = None
+) -> Competence | None:
+    """Raise :class:`NotCompetent` unless ``role`` may perform ``action`` under ``law`` on ``on``
+    (the date of the act; today when not given)."""
     municipal = MUNICIPAL_DATA_COMPETENCES.get(action)
     if municipal is not None:
         if municipal.allows(role):
             return municipal
         raise NotCompetent(str(role), MUNICIPAL, action, municipal)
-    if is_allowed(role, action, law):
-        return competence(law, action) if law else None
+    if is_allowed(role, action, law, on):
+        return competence(law, action, on) if law else None
     raise NotCompetent(
-        str(role), law or "sistema", action, competence(law, action) if law else None
+        str(role),
+        law or "sistema",
+        action,
+        competence(law, action, on) if law else None,
+        on,
     )

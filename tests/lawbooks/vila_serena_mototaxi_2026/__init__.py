@@ -10,7 +10,7 @@ interface fixes (``interfaces.MOTO_SERVICES``), under its own articles and param
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +19,9 @@ from outorga.law.bindings import Rulebook, Service, register_rulebook
 from outorga.law.citations import Citation, cite
 from outorga.law.competence import Competence, Role, register
 from outorga.law.context import Context
-from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.decisions import Decision, Verdict
 from outorga.law.questions import question
+from outorga.law.rulebook import decide
 from outorga.law.rules import check, reason
 from outorga.law.windows import add_years, age_on
 
@@ -56,12 +57,6 @@ CITES: dict[str, Citation] = {"tender": art(6), "registration_certificate": art(
 
 def _p(ctx: Context, name: str) -> Any:
     return ctx.param(f"{PARAMS}.{name}")
-
-
-def _decide(
-    qid: str, ctx: Context, outcome: Any, reasons: Iterable[Reason], summary: str
-) -> Decision:
-    return Decision(qid, ctx.as_of, ctx.municipality.slug, outcome, tuple(reasons), summary)
 
 
 def _schema(name: str) -> Mapping[str, Any]:
@@ -107,7 +102,7 @@ def person_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         ),
     ]
     ok = all(r.verdict is Verdict.OK for r in reasons)
-    return _decide(
+    return decide(
         f"{LAW_ID}.person_eligibility",
         ctx,
         {"eligible": ok, "service": facts["service"]},
@@ -154,7 +149,7 @@ def vehicle_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         ),
     ]
     ok = all(r.verdict is Verdict.OK for r in reasons)
-    return _decide(
+    return decide(
         f"{LAW_ID}.vehicle_eligibility",
         ctx,
         {"eligible": ok, "service": facts["service"]},
@@ -183,7 +178,7 @@ def quota(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         art(5),
         params=(ratio,),
     )
-    return _decide(
+    return decide(
         f"{LAW_ID}.quota",
         ctx,
         {"limit": limit, "available": max(limit - active, 0), "may_grant": active < limit},
@@ -220,7 +215,7 @@ def permit_term(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             params=(most,),
         ),
     ]
-    return _decide(
+    return decide(
         f"{LAW_ID}.permit_term",
         ctx,
         {"term_ends_on": add_years(granted, years)},
@@ -248,7 +243,7 @@ def document_validity(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         art(7),
         params=(years,),
     )
-    return _decide(f"{LAW_ID}.document_validity", ctx, {"expires_on": until}, [r], r.message)
+    return decide(f"{LAW_ID}.document_validity", ctx, {"expires_on": until}, [r], r.message)
 
 
 @question(
@@ -268,4 +263,4 @@ def badge(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         f"Faltam no crachá: {', '.join(missing)}.",
         art(8),
     )
-    return _decide(f"{LAW_ID}.badge", ctx, {"complete": not missing}, [r], r.message)
+    return decide(f"{LAW_ID}.badge", ctx, {"complete": not missing}, [r], r.message)

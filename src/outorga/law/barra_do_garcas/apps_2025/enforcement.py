@@ -28,7 +28,7 @@ from outorga.law.parameters import ParameterMissing
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
 
-from ._base import DATE, LAW, art, br, day, decide, has_pending, has_refusal, optional_param, param
+from ._base import DATE, LAW, art, day, decide, fmt, has_pending, has_refusal, optional_param, param
 from .final_provisions import law_in_force, platform_obligation_enforceable
 
 PENALTIES = {
@@ -204,10 +204,10 @@ def art26_sole_defence(
             (
                 "Defesa apresentada e julgada."
                 if defence_judged
-                else f"Prazo de defesa encerrado em {br(deadline)} "
-                f"(notificação em {br(notice_on)})."
+                else f"Prazo de defesa encerrado em {fmt(deadline)} "
+                f"(notificação em {fmt(notice_on)})."
             ),
-            f"Prazo de defesa aberto até {br(deadline)}: a penalidade ainda não pode ser aplicada.",
+            f"Prazo de defesa aberto até {fmt(deadline)}: a penalidade ainda não pode ser aplicada.",
             art(26, "único"),
             decision(4),
             facts={
@@ -328,7 +328,7 @@ def art26_ii_fine(
         reason(
             "apps.art26.ii.fine_reais",
             Verdict.INFO,
-            f"{units} UPFBG × R$ {unit.value} (UPFBG em vigor desde {br(unit.valid_from)}{ex}) = "
+            f"{units} UPFBG × R$ {unit.value} (UPFBG em vigor desde {fmt(unit.valid_from)}{ex}) = "
             f"{brl(cents)}.",
             art(26, inc="II"),
             decision(5),
@@ -466,7 +466,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         )
     _, appeal = procedure_days(ctx, "appeal", ctx.as_of)
     reasons.append(appeal)
-    comp = competence(LAW, PENALTIES[kind][2])
+    comp = competence(LAW, PENALTIES[kind][2], ctx.as_of)
     allowed = not has_refusal(reasons) and not has_pending(reasons)
     outcome = {
         "allowed": allowed,
@@ -517,7 +517,7 @@ def procedure_deadlines(ctx: Context, facts: Mapping[str, Any]) -> Decision:
                 reason(
                     f"apps.art26.{stage}_deadline",
                     Verdict.INFO,
-                    f"Notificação em {br(on)}: prazo até {br(last)}.",
+                    f"Notificação em {fmt(on)}: prazo até {fmt(last)}.",
                     art(26, "único"),
                     decision(4),
                     facts={"notificação": on, "prazo": last},
@@ -555,7 +555,7 @@ def art26_sole_appeal_in_time(
             reason(
                 "apps.art26.appeal_in_time",
                 Verdict.OK,
-                f"Recurso apresentado em {br(filed_on)}, antes de registrada a notificação da "
+                f"Recurso apresentado em {fmt(filed_on)}, antes de registrada a notificação da "
                 "decisão: o comparecimento da plataforma supre a notificação, e o recurso está no "
                 "prazo.",
                 art(26, "único"),
@@ -575,10 +575,10 @@ def art26_sole_appeal_in_time(
         check(
             "apps.art26.appeal_in_time",
             filed_on <= last,
-            f"Recurso apresentado em {br(filed_on)}, dentro do prazo que termina em {br(last)}"
-            f"{moved} (notificação da decisão em {br(notice_on)}).",
-            f"Recurso apresentado em {br(filed_on)}, depois do prazo, encerrado em {br(last)}"
-            f"{moved} (notificação da decisão em {br(notice_on)}): recurso fora do prazo não é "
+            f"Recurso apresentado em {fmt(filed_on)}, dentro do prazo que termina em {fmt(last)}"
+            f"{moved} (notificação da decisão em {fmt(notice_on)}).",
+            f"Recurso apresentado em {fmt(filed_on)}, depois do prazo, encerrado em {fmt(last)}"
+            f"{moved} (notificação da decisão em {fmt(notice_on)}): recurso fora do prazo não é "
             "conhecido.",
             art(26, "único"),
             decision(4),
@@ -626,7 +626,7 @@ def penalty_appeal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     if timely:
         days, why = procedure_days(ctx, "appeal_judgment", filed_on)
         judge_until = ctx.calendar.deadline(filed_on, days)
-        comp = competence(LAW, "appeal.executive.judge")
+        comp = competence(LAW, "appeal.executive.judge", ctx.as_of)
         roles = sorted(str(r) for r in comp.roles) if comp else []
         who = ", ".join(ROLE_LABELS[Role(r)] for r in roles) or "a autoridade competente"
         cites = dict.fromkeys(
@@ -644,16 +644,16 @@ def penalty_appeal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
                 "apps.art26.appeal_judgment",
                 Verdict.INFO,
                 f"Julga o recurso: {who} (autoridade superior à que aplicou a penalidade), até "
-                f"{br(judge_until)}, em decisão fundamentada.",
+                f"{fmt(judge_until)}, em decisão fundamentada.",
                 *cites,
                 facts={"julga": roles, "julgar_até": judge_until},
             ),
         ]
         outcome.update(judge_until=judge_until, decided_by=roles)
-        summary = f"Recurso no prazo; julgamento até {br(judge_until)}."
+        summary = f"Recurso no prazo; julgamento até {fmt(judge_until)}."
     else:
         assert last is not None  # only an appeal after a recorded notice can be late
-        summary = f"Recurso fora do prazo (encerrado em {br(last)}): não é conhecido."
+        summary = f"Recurso fora do prazo (encerrado em {fmt(last)}): não é conhecido."
     return decide(qid, ctx, outcome, reasons, summary)
 
 
@@ -686,7 +686,7 @@ def d1_penalty_final(
             reason(
                 "apps.d1.penalty_final",
                 Verdict.OK,
-                f"Recurso improvido em {br(final_on)}: penalidade confirmada, definitiva.",
+                f"Recurso improvido em {fmt(final_on)}: penalidade confirmada, definitiva.",
                 art(26, "único"),
                 decision(1),
                 facts={"recurso": appeal, "julgado_em": final_on},
@@ -731,11 +731,11 @@ def d1_penalty_final(
             "apps.d1.penalty_final",
             Verdict.OK if lapsed else Verdict.PENDING,
             (
-                f"Prazo de recurso encerrado em {br(last)} sem recurso: penalidade definitiva "
-                f"desde {br(last + dt.timedelta(days=1))}."
+                f"Prazo de recurso encerrado em {fmt(last)} sem recurso: penalidade definitiva "
+                f"desde {fmt(last + dt.timedelta(days=1))}."
                 if lapsed
-                else f"Prazo de recurso aberto até {br(last)} (notificação da decisão em "
-                f"{br(notice_on)}): a penalidade ainda não é definitiva."
+                else f"Prazo de recurso aberto até {fmt(last)} (notificação da decisão em "
+                f"{fmt(notice_on)}): a penalidade ainda não é definitiva."
             ),
             art(26, "único"),
             decision(1),

@@ -17,7 +17,7 @@ from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import reason
 
-from ._base import DATE, LAW, art, br, decide, param
+from ._base import DATE, LAW, art, decide, fmt, param
 
 
 def publication(ctx: Context) -> tuple[dt.date, ParameterValue]:
@@ -39,10 +39,10 @@ def law_in_force(ctx: Context, on: dt.date) -> Reason:
         "apps.art29.in_force",
         Verdict.OK if in_force else Verdict.REFUSED,
         (
-            f"Em {br(on)} a Lei 4.976/2025 já estava em vigor (publicada em {br(published)})."
+            f"Em {fmt(on)} a Lei 4.976/2025 já estava em vigor (publicada em {fmt(published)})."
             if in_force
-            else f"Em {br(on)} a Lei 4.976/2025 ainda não estava em vigor "
-            f"(publicação em {br(published)}); o fato não é regido por ela."
+            else f"Em {fmt(on)} a Lei 4.976/2025 ainda não estava em vigor "
+            f"(publicação em {fmt(published)}); o fato não é regido por ela."
         ),
         art(29),
         decision(15),
@@ -82,12 +82,12 @@ def platform_obligation_enforceable(ctx: Context, on: dt.date) -> tuple[bool, Re
     enforceable = on >= a.enforceable_from
     days = a.params[1].value
     message = (
-        f"Em {br(on)} as obrigações das plataformas já eram exigíveis: o prazo de adaptação de "
-        f"{days} dias após a publicação ({br(a.published)}) terminou em {br(a.last_day)}."
+        f"Em {fmt(on)} as obrigações das plataformas já eram exigíveis: o prazo de adaptação de "
+        f"{days} dias após a publicação ({fmt(a.published)}) terminou em {fmt(a.last_day)}."
         if enforceable
-        else f"Em {br(on)} as plataformas ainda estavam no prazo de adaptação de {days} dias após "
-        f"a publicação ({br(a.published)}), que termina em {br(a.last_day)}; a obrigação só é "
-        f"exigível a partir de {br(a.enforceable_from)}."
+        else f"Em {fmt(on)} as plataformas ainda estavam no prazo de adaptação de {days} dias após "
+        f"a publicação ({fmt(a.published)}), que termina em {fmt(a.last_day)}; a obrigação só é "
+        f"exigível a partir de {fmt(a.enforceable_from)}."
     )
     return enforceable, reason(
         "apps.art28.adaptation_period",

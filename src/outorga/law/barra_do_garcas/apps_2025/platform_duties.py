@@ -17,7 +17,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import check, reason, unless_suspended
 
-from ._base import DATE, LAW, art, br, day, decide, has_refusal, param
+from ._base import DATE, LAW, art, day, decide, fmt, has_refusal, param
 from .final_provisions import law_in_force, platform_obligation_enforceable
 
 RULE_TWO_WHEELER_BAN = "apps.art17.two_wheeler_ban"
@@ -70,7 +70,7 @@ def art15_complaint_deadline(ctx: Context, filed_on: dt.date) -> tuple[dt.date, 
     return deadline, reason(
         "apps.art15.complaint_deadline",
         Verdict.INFO,
-        f"Reclamação registrada em {br(filed_on)}: resposta devida até {br(deadline)} "
+        f"Reclamação registrada em {fmt(filed_on)}: resposta devida até {fmt(deadline)} "
         f"({days.value} dias úteis).",
         art(15),
         decision(4),
@@ -109,8 +109,8 @@ def complaint_deadline(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             check(
                 "apps.art15.answered_in_time",
                 not late,
-                f"Respondida em {br(answered)}, dentro do prazo ({br(deadline)}).",
-                f"Respondida em {br(answered)}, após o prazo de {br(deadline)}.",
+                f"Respondida em {fmt(answered)}, dentro do prazo ({fmt(deadline)}).",
+                f"Respondida em {fmt(answered)}, após o prazo de {fmt(deadline)}.",
                 art(15),
                 facts={"respondida_em": answered, "prazo": deadline},
             )
@@ -121,7 +121,7 @@ def complaint_deadline(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             reason(
                 "apps.art15.answered_in_time",
                 Verdict.REFUSED,
-                f"Sem resposta em {br(ctx.as_of)}; o prazo terminou em {br(deadline)}.",
+                f"Sem resposta em {fmt(ctx.as_of)}; o prazo terminou em {fmt(deadline)}.",
                 art(15),
                 facts={"prazo": deadline},
             )
@@ -136,7 +136,7 @@ def complaint_deadline(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     summary = {
         "answered_on_time": "Respondida no prazo.",
         "answered_late": "Respondida fora do prazo.",
-        "open": f"Em aberto; prazo até {br(deadline)}.",
+        "open": f"Em aberto; prazo até {fmt(deadline)}.",
         "overdue": "Prazo vencido sem resposta.",
         "not_enforceable": "Fora do prazo, mas ainda no período de adaptação (art. 28).",
     }[status]
@@ -160,7 +160,7 @@ def art16_report_due(ctx: Context, year: int, month: int) -> tuple[dt.date, Reas
     return due, reason(
         "apps.art16.report_due",
         Verdict.INFO,
-        f"O relatório de {month:02d}/{year} vence no último dia útil de {m:02d}/{y}: {br(due)}.",
+        f"O relatório de {month:02d}/{year} vence no último dia útil de {m:02d}/{y}: {fmt(due)}.",
         art(16),
         decision(8),
         facts={"mês_de_referência": f"{year}-{month:02d}", "vencimento": due},
@@ -224,8 +224,8 @@ def monthly_report(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             check(
                 "apps.art16.report_on_time",
                 status == "on_time",
-                f"Entregue em {br(submitted)}, até o vencimento ({br(due)}).",
-                f"Entregue em {br(submitted)}, após o vencimento ({br(due)}).",
+                f"Entregue em {fmt(submitted)}, até o vencimento ({fmt(due)}).",
+                f"Entregue em {fmt(submitted)}, após o vencimento ({fmt(due)}).",
                 art(16),
                 decision(8),
                 facts={"entregue_em": submitted, "vencimento": due},
@@ -237,7 +237,7 @@ def monthly_report(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             reason(
                 "apps.art16.report_on_time",
                 Verdict.REFUSED,
-                f"Relatório não entregue; venceu em {br(due)}.",
+                f"Relatório não entregue; venceu em {fmt(due)}.",
                 art(16),
                 decision(8),
                 facts={"vencimento": due},
@@ -257,7 +257,7 @@ def monthly_report(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         "on_time": "Entregue no prazo.",
         "late": "Entregue com atraso.",
         "missing": "Não entregue e vencido.",
-        "not_yet_due": f"Ainda no prazo (vence em {br(due)}).",
+        "not_yet_due": f"Ainda no prazo (vence em {fmt(due)}).",
         "not_enforceable": "Vencido no período de adaptação (art. 28): não exigível.",
     }[status] + (" Conteúdo incompleto (art. 16, I–III)." if incomplete else "")
     outcome = {"status": status, "due": due, "complete": not incomplete}

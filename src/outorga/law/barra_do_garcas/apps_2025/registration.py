@@ -17,10 +17,10 @@ from ._base import (
     DOCUMENT,
     LAW,
     art,
-    br,
     day,
     decide,
     eligibility_outcome,
+    fmt,
     param,
     summary_of,
 )
@@ -333,9 +333,9 @@ def art4_ii_document(
     until = day(doc["valid_until"]) if "valid_until" in doc else None
     if until is not None and until < ctx.as_of:
         return reason(
-            rule, Verdict.REFUSED, f"{label}: vencido em {br(until)}.", cite_, facts=facts
+            rule, Verdict.REFUSED, f"{label}: vencido em {fmt(until)}.", cite_, facts=facts
         )
-    valid = f", válido até {br(until)}" if until else ""
+    valid = f", válido até {fmt(until)}" if until else ""
     return reason(rule, Verdict.OK, f"{label}: apresentado{valid}.", cite_, facts=facts)
 
 
@@ -372,8 +372,8 @@ def art4_ii_b_cnh(ctx: Context, cnh: Mapping[str, Any] | None) -> list[Reason]:
             check(
                 "apps.art4.ii.b.cnh_valid",
                 until >= ctx.as_of,
-                f"CNH válida até {br(until)}.",
-                f"CNH vencida em {br(until)}.",
+                f"CNH válida até {fmt(until)}.",
+                f"CNH vencida em {fmt(until)}.",
                 cite_,
                 facts={"válida_até": until},
             )

@@ -1,24 +1,52 @@
-"""Shared vocabulary of the mototaxi/motofrete rulebook: the law id, citations, parameters and the
-small helpers every question of this law uses."""
+"""Shared vocabulary of the mototaxi/motofrete rulebook: the law id, citations, parameters, enums and
+who decides. The helpers every law shares are in :mod:`outorga.law.rulebook` (one dialect)."""
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
 from enum import StrEnum
-from typing import Any
 
-from outorga.law.citations import Citation, cite
-from outorga.law.competence import competence
-from outorga.law.context import Context
-from outorga.law.decisions import Decision, Reason, Verdict
-from outorga.law.parameters import ParameterValue
+from outorga.law.citations import Citation
+from outorga.law.competence import COMPETENCES, competence
+from outorga.law.rulebook import (
+    CENTS,
+    DATE,
+    LawText,
+    day,
+    decide,
+    eligibility,
+    flag,
+    fmt,
+    opt_day,
+    summary_of,
+)
 
 LAW_ID = "ipatinga.mototaxi-2013"
 PARAMS = "mototaxi_2013"
+TEXT = LawText(LAW_ID, PARAMS)
+art = TEXT.art
+param = TEXT.param
 
-DATE: dict[str, Any] = {"type": "string", "format": "date"}
-CENTS: dict[str, Any] = {"type": "integer", "minimum": 0}
+__all__ = [
+    "CENTS",
+    "DATE",
+    "LAW_ID",
+    "PARAMS",
+    "SERVICE_PT",
+    "SEVERITY_PT",
+    "Service",
+    "Severity",
+    "art",
+    "authority",
+    "day",
+    "decide",
+    "eligibility",
+    "flag",
+    "fmt",
+    "opt_day",
+    "param",
+    "summary_of",
+]
 
 
 class Service(StrEnum):
@@ -48,65 +76,12 @@ SEVERITY_PT = {
 }
 
 
-def art(
-    article: int | str,
-    par: int | str | None = None,
-    inc: str | None = None,
-    ali: str | None = None,
-) -> Citation:
-    """A citation of this law (``art(32, inc="III", ali="f")``)."""
-    return cite(LAW_ID, article, par, inc, ali)
-
-
-def param(ctx: Context, name: str, on: dt.date | None = None) -> ParameterValue:
-    """A parameter of this law by its short name (``person.min_age``), in force on ``on``."""
-    return ctx.param(f"{PARAMS}.{name}", on)
-
-
-def day(value: str | dt.date) -> dt.date:
-    return value if isinstance(value, dt.date) else dt.date.fromisoformat(value)
-
-
-def opt_day(value: str | dt.date | None) -> dt.date | None:
-    return None if value is None else day(value)
-
-
-def fmt(value: dt.date) -> str:
-    return f"{value:%d/%m/%Y}"
-
-
-def eligibility(reasons: Iterable[Reason]) -> bool | None:
-    """True when every requirement is met; False on any refusal; None while a fact is pending."""
-    verdicts = {r.verdict for r in reasons}
-    if Verdict.REFUSED in verdicts:
-        return False
-    if Verdict.PENDING in verdicts:
-        return None
-    return True
-
-
-def eligibility_summary(ok: bool | None, yes: str, no: str, pending: str) -> str:
-    return yes if ok else (pending if ok is None else no)
-
-
-def decide(
-    qid: str,
-    ctx: Context,
-    outcome: Any,
-    reasons: Iterable[Reason],
-    summary: str,
-) -> Decision:
-    return Decision(qid, ctx.as_of, ctx.municipality.slug, outcome, tuple(reasons), summary)
-
-
-def authority(action: str) -> tuple[list[str], tuple[Citation, ...]]:
-    """Roles competent for ``action`` under this law (from :mod:`outorga.law.competence`, art. 34)."""
-    comp = competence(LAW_ID, action)
-    if comp is None:  # pragma: no cover - the competence table covers every action used here
+def authority(action: str, on: dt.date | None = None) -> tuple[list[str], tuple[Citation, ...]]:
+    """Roles competent for ``action`` under this law on ``on`` — the date of the decision; today
+    when not given (from the dated :mod:`outorga.law.competence`, art. 34). No one before the law."""
+    if (LAW_ID, action) not in COMPETENCES:  # pragma: no cover - the table covers every action
         raise LookupError(f"no competence for {action} in {LAW_ID}")
+    comp = competence(LAW_ID, action, on)
+    if comp is None:
+        return [], ()
     return sorted(str(r) for r in comp.roles), comp.citations
-
-
-def flag(facts: Mapping[str, Any], key: str) -> bool | None:
-    value = facts.get(key)
-    return None if value is None else bool(value)

@@ -150,7 +150,7 @@ def appeal_deadline(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         r = art_42_par3_revelia(ctx, deadline)
         revelia = bool(r.facts["revelia"])
         reasons.append(r)
-    roles, comp_cites = authority(s.judged_by)
+    roles, comp_cites = authority(s.judged_by, ctx.as_of)
     reasons.append(
         reason(
             f"{stage}_competence",

@@ -11,14 +11,16 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from outorga.law.bindings import RULEBOOKS
 from outorga.law.citations import Citation
 from outorga.law.context import Context
 from outorga.law.parameters import ParameterValue
 
-from ._common import Severity, art, param
+from ._common import LAW_ID, Severity, art, param
 
-#: The day the law took effect: the catalog's first version.
-LAW_DATE = dt.date(2013, 8, 27)
+#: The day the law took effect (art. 53), as registered with the rulebook (``bindings.RULEBOOKS``,
+#: the one place it is written): the catalog's first version.
+LAW_DATE = RULEBOOKS[LAW_ID].in_force_from
 
 #: Article of each nature (art. 38 leve, 39 média, 40 grave, 41 gravíssima).
 ARTICLE_OF: dict[Severity, int] = {

@@ -143,7 +143,7 @@ def art_32_i_suspension(
             )
         ]
     days = serious.value if n_serious >= threshold.value else light.value
-    roles, comp_cites = authority("penalty.suspension")
+    roles, comp_cites = authority("penalty.suspension", ctx.as_of)
     kind = "graves ou gravíssimas" if days == serious.value else "de qualquer natureza"
     outcome = {
         "days": days,
@@ -217,7 +217,7 @@ def art_32_ii_revocation(
                 params=(months, threshold),
             )
         ]
-    roles, comp_cites = authority("penalty.revocation")
+    roles, comp_cites = authority("penalty.revocation", ctx.as_of)
     return {
         "proposal": True,
         "infractions": [i.id for i in inside],
@@ -354,11 +354,17 @@ def art_32_iv_auxiliary_cassation_causes(
 
 
 def _cassation(
-    label: str, rule: str, causes: list[Cause], params: tuple, action: str, base: Citation
+    label: str,
+    rule: str,
+    causes: list[Cause],
+    params: tuple,
+    action: str,
+    base: Citation,
+    on: dt.date | None = None,
 ) -> tuple[dict[str, Any] | None, list[Reason]]:
     if not causes:
         return None, [reason(rule, Verdict.OK, f"Nenhuma causa de {label}.", base, params=params)]
-    roles, comp_cites = authority(action)
+    roles, comp_cites = authority(action, on)
     return {
         "proposal": True,
         "causes": [c.code for c in causes],
@@ -466,6 +472,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         params,
         "penalty.cassacao",
         art(32, inc="III"),
+        ctx.as_of,
     )
     reasons += r
     aux_cassation = None
@@ -480,6 +487,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             aux_params,
             "penalty.cassacao",
             art(32, inc="IV"),
+            ctx.as_of,
         )
         reasons += r
     parts = []

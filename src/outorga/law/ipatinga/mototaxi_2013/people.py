@@ -25,10 +25,10 @@ from ._common import (
     day,
     decide,
     eligibility,
-    eligibility_summary,
     fmt,
     opt_day,
     param,
+    summary_of,
 )
 
 
@@ -570,7 +570,7 @@ def person_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         ctx,
         {"eligible": ok, "role": p.role.value, "service": p.service.value},
         reasons,
-        eligibility_summary(
+        summary_of(
             ok,
             f"Apto a ser {who}.",
             f"Não apto a ser {who}.",

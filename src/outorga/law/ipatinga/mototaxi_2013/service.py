@@ -162,7 +162,7 @@ def art_18_par2_signposted(ctx: Context, signposted: bool) -> Reason:
 def stand(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     at = frozenset(facts["at"])
     near = frozenset(facts["near"]) | at
-    roles, cites = authority("stand.set")
+    roles, cites = authority("stand.set", ctx.as_of)
     reasons = [
         art_17_stand_by_decree(
             ctx, bool(facts["by_decree"]), facts["places"], facts.get("occupied")
@@ -278,7 +278,7 @@ def tariff_readjustment(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     service = Service(facts["service"])
     cats: Mapping[str, Any] = facts.get("categories") or {c: {} for c in TARIFF_CATEGORIES}
     before, now = Decimal(facts["km_cost_before"]), Decimal(facts["km_cost_now"])
-    roles, cites = authority("tariff.set")
+    roles, cites = authority("tariff.set", ctx.as_of)
     reasons: list[Reason] = []
     result: dict[str, int] = {}
     for category in TARIFF_CATEGORIES:

@@ -25,10 +25,10 @@ from ._common import (
     art,
     decide,
     eligibility,
-    eligibility_summary,
     fmt,
     opt_day,
     param,
+    summary_of,
 )
 
 KINDS = ("motocicleta", "motoneta")
@@ -596,7 +596,7 @@ def vehicle_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             "age_years": ctx.as_of.year - v.manufacture_year,
         },
         kept,
-        eligibility_summary(
+        summary_of(
             ok,
             f"Veículo apto para {what}.",
             f"Veículo não apto para {what}.",

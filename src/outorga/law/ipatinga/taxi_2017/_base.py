@@ -1,38 +1,67 @@
-"""Shared vocabulary of the taxi rulebook: the law id, citations, parameters, enums and the small
-helpers every question of this law uses."""
+"""Shared vocabulary of the taxi rulebook: the law id, citations, parameters, enums and the law's
+entry into force (art. 49). The helpers every law shares are in :mod:`outorga.law.rulebook` (one
+dialect)."""
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from enum import StrEnum
-from typing import Any
 
-from outorga.law.citations import Citation, cite, decision
+from outorga.law.citations import Citation, decision
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
-from outorga.law.money import brl
-from outorga.law.parameters import ParameterMissing, ParameterValue
+from outorga.law.parameters import ParameterMissing
+from outorga.law.rulebook import (
+    CENTS,
+    DATE,
+    LawText,
+    decide,
+    fmt,
+    has_refusal,
+    joined,
+    opt_day,
+    refusals_text,
+)
 from outorga.law.rules import reason
 
 LAW = "ipatinga.taxi-2017"
 PARAMS = "taxi_2017"
-#: Art. 49: in force on publication; the text is dated 28/09/2017 (the publication date is not in
-#: the text, so the date of the law is used, as rules.md does).
-LAW_DATE = dt.date(2017, 9, 28)
+TEXT = LawText(LAW, PARAMS)
+art = TEXT.art
+param = TEXT.param
+optional_param = TEXT.optional_param
+rule_id = TEXT.rule_id
+#: Art. 49: in force on publication, 28/09/2017 — the date registered with the rulebook
+#: (``bindings.RULEBOOKS``), the one place it is written.
+LAW_DATE = TEXT.in_force_from
 
-DATE: dict[str, Any] = {"type": "string", "format": "date"}
-CENTS: dict[str, Any] = {"type": "integer", "minimum": 0}
-
-
-def art(
-    article: int | str,
-    par: int | str | None = None,
-    inc: str | None = None,
-    ali: str | None = None,
-) -> Citation:
-    """A citation of this law (``art(41, 2, "III")``)."""
-    return cite(LAW, article, par, inc, ali)
+__all__ = [
+    "CATEGORY_ARTICLE",
+    "CENTS",
+    "DATE",
+    "HOLDER_PT",
+    "LAW",
+    "LAW_DATE",
+    "PARAMS",
+    "SEVERITY_INCISO",
+    "SEVERITY_PT",
+    "Category",
+    "HolderKind",
+    "Severity",
+    "answer",
+    "art",
+    "decide",
+    "fmt",
+    "has_refusal",
+    "in_force",
+    "joined",
+    "opt_day",
+    "optional_param",
+    "param",
+    "refusals_text",
+    "rule_id",
+]
 
 
 class Category(StrEnum):
@@ -86,37 +115,6 @@ SEVERITY_INCISO = {
 }
 
 
-def rule_id(name: str) -> str:
-    return f"{PARAMS}.{name}"
-
-
-def param(ctx: Context, name: str, on: dt.date | None = None) -> ParameterValue:
-    """A parameter of this law (``taxi_2017.<name>``) in force on ``on`` (default: ``ctx.as_of``)."""
-    return ctx.param(f"{PARAMS}.{name}", on)
-
-
-def optional_param(ctx: Context, name: str, on: dt.date | None = None) -> ParameterValue | None:
-    """Like :func:`param`, but None where the regulation has not set the value (``value: null``)."""
-    try:
-        return param(ctx, name, on)
-    except ParameterMissing:
-        return None
-
-
-def day(value: str | dt.date | None) -> dt.date | None:
-    if value is None or isinstance(value, dt.date):
-        return value
-    return dt.date.fromisoformat(value)
-
-
-def fmt(d: dt.date) -> str:
-    return f"{d:%d/%m/%Y}"
-
-
-def money(cents: int) -> str:
-    return brl(cents)
-
-
 def in_force(on: dt.date) -> Reason | None:
     """A refusal when ``on`` is before the law took effect (art. 49; D-15), else None."""
     if on >= LAW_DATE:
@@ -132,19 +130,9 @@ def in_force(on: dt.date) -> Reason | None:
     )
 
 
-def decide(
-    ctx: Context,
-    qid: str,
-    outcome: Any,
-    reasons: Iterable[Reason],
-    summary: str,
-) -> Decision:
-    return Decision(qid, ctx.as_of, ctx.municipality.slug, outcome, tuple(reasons), summary)
-
-
 def answer(
-    ctx: Context,
     qid: str,
+    ctx: Context,
     on: dt.date,
     base: tuple[Citation, ...],
     build: Callable[[], Decision],
@@ -153,7 +141,7 @@ def answer(
     regulation has not set (or a missing IBGE figure) into a PENDING reason citing ``base``."""
     before = in_force(on)
     if before is not None:
-        return decide(ctx, qid, None, [before], "Lei não vigente na data do fato.")
+        return decide(qid, ctx, None, [before], "Lei não vigente na data do fato.")
     try:
         return build()
     except ParameterMissing as e:
@@ -164,20 +152,4 @@ def answer(
             *base,
             facts={"parâmetro": e.name, "data": e.as_of},
         )
-        return decide(ctx, qid, None, [r], "Pendente: dado não informado pelo município.")
-
-
-def outcome_ok(reasons: Iterable[Reason]) -> bool:
-    return not any(r.verdict is Verdict.REFUSED for r in reasons)
-
-
-def joined(items: Iterable[str]) -> str:
-    seq = list(items)
-    if len(seq) <= 1:
-        return "".join(seq)
-    return ", ".join(seq[:-1]) + " e " + seq[-1]
-
-
-def refusals_text(reasons: Iterable[Reason]) -> str:
-    """The messages of the refusals, joined for a one-line summary."""
-    return "; ".join(r.message.rstrip(".") for r in reasons if r.verdict is Verdict.REFUSED) + "."
+        return decide(qid, ctx, None, [r], "Pendente: dado não informado pelo município.")

@@ -13,7 +13,7 @@ from outorga.law.citations import Citation, cite, decision
 from outorga.law.competence import competence
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
-from outorga.law.money import fiscal_units_to_cents, to_cents
+from outorga.law.money import brl, fiscal_units_to_cents, to_cents
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
@@ -28,12 +28,11 @@ from ._base import (
     Severity,
     answer,
     art,
-    day,
     decide,
     fmt,
-    money,
+    has_refusal,
+    opt_day,
     optional_param,
-    outcome_ok,
     param,
     refusals_text,
     rule_id,
@@ -179,7 +178,7 @@ DEADLINE_SCHEMA: dict[str, Any] = {
 )
 def deadline_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.taxi-2017.appeal_deadline"
-    notified = day(facts["notified_on"])
+    notified = opt_day(facts["notified_on"])
     assert notified is not None
     step = facts["step"]
 
@@ -191,9 +190,9 @@ def deadline_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         summary = f"Prazo de {step} até {fmt(last)}" + (
             " (padrão da Lei 9.784/1999, decisão D-17)." if default_used else "."
         )
-        return decide(ctx, qid, outcome, [source, counted], summary)
+        return decide(qid, ctx, outcome, [source, counted], summary)
 
-    return answer(ctx, qid, notified, (art(43), decision(17)), build)
+    return answer(qid, ctx, notified, (art(43), decision(17)), build)
 
 
 # --- art. 41: penalties ------------------------------------------------------------------------------
@@ -211,8 +210,9 @@ PENALTIES = {
 PROPOSED = ("cassacao_cadastro", "cassacao_permissao")
 
 
-def _roles(action: str) -> list[str]:
-    comp = competence(LAW, action)
+def _roles(action: str, on: dt.date | None = None) -> list[str]:
+    """Who decides ``action`` on ``on`` (the date of the decision), from the dated table."""
+    comp = competence(LAW, action, on)
     return sorted(r.value for r in comp.roles) if comp else []
 
 
@@ -222,10 +222,12 @@ def art_41_par_1_primary(
     """Art. 41, §1º, "condutas primárias": the offender has no earlier infraction whose penalty is
     final (D-1: only final penalties count) — read from the offender's record on the date of the
     fact: the holder's own on the permit, the auxiliary's, or the plate's without a permit."""
-    earlier = [p for p in priors if (day(p["committed_on"]) or committed) < committed]
+    earlier = [p for p in priors if (opt_day(p["committed_on"]) or committed) < committed]
     counted = [p for p in earlier if p.get("final")]
     primary = not counted
-    shown = ", ".join(f"{p['id']} ({fmt(day(p['committed_on']) or committed)})" for p in counted)
+    shown = ", ".join(
+        f"{p['id']} ({fmt(opt_day(p['committed_on']) or committed)})" for p in counted
+    )
     return primary, reason(
         rule_id("art_41_par_1_primary"),
         Verdict.INFO,
@@ -271,8 +273,8 @@ def art_41_par_2_fine(
         reason(
             rule_id("art_41_par_2_fine"),
             Verdict.INFO,
-            f"Multa {SEVERITY_PT[nature]}: {units.value} UFPI × {money(to_cents(ufpi.value))} (UFPI em vigor desde "
-            f"{fmt(ufpi.valid_from)}{example}) = {money(cents)}.",
+            f"Multa {SEVERITY_PT[nature]}: {units.value} UFPI × {brl(to_cents(ufpi.value))} (UFPI em vigor desde "
+            f"{fmt(ufpi.valid_from)}{example}) = {brl(cents)}.",
             art(41, 2, SEVERITY_INCISO[nature]),
             decision(5),
             decision(15),
@@ -455,9 +457,9 @@ PENALTY_SCHEMA: dict[str, Any] = {
 )
 def penalty_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.taxi-2017.penalty"
-    committed = day(facts["committed_on"])
+    committed = opt_day(facts["committed_on"])
     assert committed is not None
-    imposed = day(facts.get("imposed_on")) or ctx.as_of
+    imposed = opt_day(facts.get("imposed_on")) or ctx.as_of
 
     def build() -> Decision:
         items = catalog(
@@ -472,7 +474,7 @@ def penalty_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
                 art(43),
                 decision(10),
             )
-            return decide(ctx, qid, None, [r], "Infração desconhecida.")
+            return decide(qid, ctx, None, [r], "Infração desconhecida.")
         nature = item.nature
         reasons: list[Reason] = [
             reason(
@@ -522,10 +524,13 @@ def penalty_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         elif requested != "advertencia":
             reasons.append(
                 art_41_par_5_prior_notice(
-                    ctx, day(facts.get("notified_on")), imposed, day(facts.get("defence_judged_on"))
+                    ctx,
+                    opt_day(facts.get("notified_on")),
+                    imposed,
+                    opt_day(facts.get("defence_judged_on")),
                 )
             )
-        ok = outcome_ok(reasons)
+        ok = not has_refusal(reasons)
         options = ["multa", "apreensao"]
         if warning.verdict is Verdict.OK:
             options.insert(0, "advertencia")
@@ -544,7 +549,7 @@ def penalty_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             "proposals": proposals,
             "fine_ufpi": units.value,
             "fine_cents": cents,
-            "decided_by": {p: _roles(PENALTIES[p][1]) for p in [*options, *proposals]},
+            "decided_by": {p: _roles(PENALTIES[p][1], ctx.as_of) for p in [*options, *proposals]},
         }
         if proposing:
             what = "do cadastro de taxista" if requested == "cassacao_cadastro" else "da permissão"
@@ -556,15 +561,15 @@ def penalty_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             )
         else:
             summary = (
-                f"Infração {SEVERITY_PT[nature]}: multa de {money(cents)}"
+                f"Infração {SEVERITY_PT[nature]}: multa de {brl(cents)}"
                 + (f"; propostas: {', '.join(proposals)}" if proposals else "")
                 + "."
                 if ok
                 else "Penalidade pedida não pode ser imposta: " + refusals_text(reasons)
             )
-        return decide(ctx, qid, outcome, reasons, summary)
+        return decide(qid, ctx, outcome, reasons, summary)
 
-    return answer(ctx, qid, committed, (art(41), art(43)), build)
+    return answer(qid, ctx, committed, (art(41), art(43)), build)
 
 
 # --- art. 42: administrative measures ------------------------------------------------------------------
@@ -608,7 +613,7 @@ SUSPENSION_SCHEMA: dict[str, Any] = {
 )
 def suspension_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.taxi-2017.suspension"
-    start = day(facts.get("start")) or ctx.as_of
+    start = opt_day(facts.get("start")) or ctx.as_of
 
     def build() -> Decision:
         days = int(facts["days"])
@@ -617,11 +622,11 @@ def suspension_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         outcome = {
             "allowed": ok,
             "ends_on": start + dt.timedelta(days=days - 1) if ok else None,
-            "decided_by": _roles("penalty.suspension"),
+            "decided_by": _roles("penalty.suspension", ctx.as_of),
         }
-        return decide(ctx, qid, outcome, [r], "Duração admitida." if ok else "Acima do limite.")
+        return decide(qid, ctx, outcome, [r], "Duração admitida." if ok else "Acima do limite.")
 
-    return answer(ctx, qid, start, (art(42),), build)
+    return answer(qid, ctx, start, (art(42),), build)
 
 
 @dataclass(frozen=True)
@@ -686,7 +691,7 @@ def points_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         all_infs = [
             CountedInfraction(
                 i["id"],
-                day(i["committed_on"]) or ctx.as_of,
+                opt_day(i["committed_on"]) or ctx.as_of,
                 Severity(i["nature"]),
                 bool(i["final"]),
             )
@@ -765,6 +770,6 @@ def points_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             if current
             else "Nenhum período de contagem em curso."
         )
-        return decide(ctx, qid, outcome, reasons, summary)
+        return decide(qid, ctx, outcome, reasons, summary)
 
-    return answer(ctx, qid, ctx.as_of, (art(42, 3),), build)
+    return answer(qid, ctx, ctx.as_of, (art(42, 3),), build)

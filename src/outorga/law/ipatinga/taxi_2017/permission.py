@@ -13,7 +13,7 @@ from outorga.law.citations import Citation, decision
 from outorga.law.competence import competence
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
-from outorga.law.money import split_instalments
+from outorga.law.money import brl, split_instalments
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
 from outorga.law.windows import add_months, add_years
@@ -26,12 +26,11 @@ from ._base import (
     HolderKind,
     answer,
     art,
-    day,
     decide,
     fmt,
+    has_refusal,
     joined,
-    money,
-    outcome_ok,
+    opt_day,
     param,
     rule_id,
 )
@@ -243,7 +242,7 @@ ELIGIBILITY_SCHEMA: dict[str, Any] = {
 )
 def eligibility_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.taxi-2017.person_eligibility"
-    on = day(facts.get("grant_date")) or ctx.as_of
+    on = opt_day(facts.get("grant_date")) or ctx.as_of
 
     def build() -> Decision:
         kind = HolderKind(facts["holder_kind"])
@@ -292,7 +291,7 @@ def eligibility_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
                         art(23, inc="VIII"),
                     )
                 )
-        ok = outcome_ok(reasons)
+        ok = not has_refusal(reasons)
         pending = any(r.verdict is Verdict.PENDING for r in reasons)
         summary = (
             "Não pode receber permissão."
@@ -301,9 +300,9 @@ def eligibility_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             if pending
             else "Pode receber permissão."
         )
-        return decide(ctx, qid, {"eligible": ok, "pending_checks": pending}, reasons, summary)
+        return decide(qid, ctx, {"eligible": ok, "pending_checks": pending}, reasons, summary)
 
-    return answer(ctx, qid, on, (art(3),), build)
+    return answer(qid, ctx, on, (art(3),), build)
 
 
 # --- art. 10: terms and counterpart; D-12 instalments ----------------------------------------
@@ -348,7 +347,7 @@ def art_10_counterpart(ctx: Context, option: str, mode: Mode, on: dt.date) -> tu
         return int(total.value), reason(
             rule_id("art_10_counterpart"),
             Verdict.INFO,
-            f"Contrapartida em dinheiro: {money(total.value)}.",
+            f"Contrapartida em dinheiro: {brl(total.value)}.",
             art(10, inc=option, ali=alinea),
             facts={"modalidade": mode},
             params=(total,),
@@ -356,7 +355,7 @@ def art_10_counterpart(ctx: Context, option: str, mode: Mode, on: dt.date) -> tu
     return int(total.value), reason(
         rule_id("art_10_counterpart"),
         Verdict.PENDING,
-        f"Contrapartida em serviços de publicidade ou de táxi aferidos em {money(total.value)}; "
+        f"Contrapartida em serviços de publicidade ou de táxi aferidos em {brl(total.value)}; "
         "depende de aceitação do Poder Executivo, conforme regulamento.",
         art(10, inc=option, ali=alinea),
         art(10, "único"),
@@ -415,7 +414,7 @@ CONTRAPARTIDA_SCHEMA: dict[str, Any] = {
 )
 def counterpart_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.taxi-2017.contrapartida"
-    signed = day(facts["signed_on"])
+    signed = opt_day(facts["signed_on"])
     assert signed is not None
 
     def build() -> Decision:
@@ -436,7 +435,7 @@ def counterpart_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
                     reason(
                         rule_id("d_12_instalment_plan"),
                         Verdict.INFO,
-                        f"{count} parcela(s) mensais; a primeira de {money(plan[0].amount_cents)} vence "
+                        f"{count} parcela(s) mensais; a primeira de {brl(plan[0].amount_cents)} vence "
                         f"em {fmt(plan[0].due_on)} ({days_.value} dias após a assinatura do Termo).",
                         decision(12),
                         art(10, inc=option, ali="a"),
@@ -454,16 +453,16 @@ def counterpart_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
                 for i in plan
             ],
         }
-        ok = outcome_ok(reasons)
+        ok = not has_refusal(reasons)
         summary = (
-            f"{years} anos; contrapartida de {money(total)}"
+            f"{years} anos; contrapartida de {brl(total)}"
             + (f" em {len(plan)} parcela(s)." if plan else ".")
             if ok
             else "Plano de parcelas fora do limite legal."
         )
-        return decide(ctx, qid, outcome, reasons, summary)
+        return decide(qid, ctx, outcome, reasons, summary)
 
-    return answer(ctx, qid, signed, (art(10),), build)
+    return answer(qid, ctx, signed, (art(10),), build)
 
 
 # --- art. 13: Termo de Permissão renewed yearly, else caducidade --------------------------------
@@ -510,7 +509,7 @@ def art_13_termo_status(
         ]
     if today > valid_until:
         outcome["caducidade_proposal"] = True
-        who = competence(LAW, "penalty.revocation")
+        who = competence(LAW, "penalty.revocation", ctx.as_of)
         outcome["decided_by"] = sorted(r.value for r in who.roles) if who else []
         return outcome, [
             reason(
@@ -574,18 +573,18 @@ TERMO_SCHEMA: dict[str, Any] = {
 )
 def termo_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.taxi-2017.permit_term"
-    signed = day(facts["signed_on"])
+    signed = opt_day(facts["signed_on"])
     assert signed is not None
 
     def build() -> Decision:
         years, term = art_10_term(ctx, facts["option"], signed)
         outcome, reasons = art_13_termo_status(
-            ctx, signed, years, day(facts.get("last_renewed_on"))
+            ctx, signed, years, opt_day(facts.get("last_renewed_on"))
         )
         summary = reasons[-1].message
-        return decide(ctx, qid, outcome, [term, *reasons], summary)
+        return decide(qid, ctx, outcome, [term, *reasons], summary)
 
-    return answer(ctx, qid, signed, (art(13),), build)
+    return answer(qid, ctx, signed, (art(13),), build)
 
 
 # --- art. 13 §único, 14: transfer ---------------------------------------------------------------
@@ -709,11 +708,11 @@ def transfer_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         else "Transferência vedada."
     )
     return answer(
-        ctx,
         qid,
+        ctx,
         ctx.as_of,
         (art(13, "único"),),
-        lambda: decide(ctx, qid, outcome, reasons, summary),
+        lambda: decide(qid, ctx, outcome, reasons, summary),
     )
 
 
@@ -814,7 +813,7 @@ EXTINCTION_SCHEMA: dict[str, Any] = {
 )
 def extinction_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.taxi-2017.permit_extinction"
-    on = day(facts.get("found_on")) or ctx.as_of
+    on = opt_day(facts.get("found_on")) or ctx.as_of
     cause = EXTINCTION_BY_CODE[facts["cause"]]
     kind = HolderKind(facts["holder_kind"])
 
@@ -824,7 +823,7 @@ def extinction_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         applies = first.verdict is Verdict.OK
         if applies:
             reasons += [art_15_par_1_process(), art_15_par_2_no_indemnity()]
-        who = competence(LAW, "penalty.revocation")
+        who = competence(LAW, "penalty.revocation", ctx.as_of)
         outcome = {
             "extinguishes": applies,
             "inciso": cause.inciso,
@@ -838,6 +837,6 @@ def extinction_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             if applies
             else "Causa não aplicável."
         )
-        return decide(ctx, qid, outcome, reasons, summary)
+        return decide(qid, ctx, outcome, reasons, summary)
 
-    return answer(ctx, qid, on, (art(15),), build)
+    return answer(qid, ctx, on, (art(15),), build)

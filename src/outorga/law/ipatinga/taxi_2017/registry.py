@@ -12,6 +12,7 @@ from typing import Any
 from outorga.law.citations import Citation, cite, decision
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.money import brl
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
 from outorga.law.windows import add_years
@@ -22,12 +23,11 @@ from ._base import (
     LAW,
     answer,
     art,
-    day,
     decide,
     fmt,
+    has_refusal,
     joined,
-    money,
-    outcome_ok,
+    opt_day,
     param,
     rule_id,
 )
@@ -108,16 +108,16 @@ def auxiliary_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             art_4_xiv_auxiliary_residence(bool(facts["candidate_resides_in_ipatinga"])),
             period,
         ]
-        ok = outcome_ok(reasons)
+        ok = not has_refusal(reasons)
         return decide(
-            ctx,
             qid,
+            ctx,
             {"allowed": ok, "valid_until": valid_until if ok else None},
             reasons,
             "Auxiliar pode ser cadastrado." if ok else "Auxiliar não pode ser cadastrado.",
         )
 
-    return answer(ctx, qid, ctx.as_of, (art(20, "único"),), build)
+    return answer(qid, ctx, ctx.as_of, (art(20, "único"),), build)
 
 
 # --- art. 21: yearly renewal; final debts block it (D-11) --------------------------------------
@@ -137,7 +137,7 @@ class Debt:
 
     def label(self) -> str:
         desc = f" — {self.description}" if self.description else ""
-        return f"{DEBT_KINDS[self.kind]} {self.id} ({money(self.amount_cents)}){desc}"
+        return f"{DEBT_KINDS[self.kind]} {self.id} ({brl(self.amount_cents)}){desc}"
 
 
 def art_21_validity(ctx: Context, last_renewed_on: dt.date) -> tuple[dt.date, Reason]:
@@ -218,7 +218,7 @@ RENEWAL_SCHEMA: dict[str, Any] = {
 )
 def renewal_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.taxi-2017.registration_renewal"
-    last = day(facts["last_renewed_on"])
+    last = opt_day(facts["last_renewed_on"])
     assert last is not None
 
     def build() -> Decision:
@@ -258,9 +258,9 @@ def renewal_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             else f"Renovação bloqueada por {len(blocking)} débito(s): "
             f"{joined(d.id for d in blocking)}."
         )
-        return decide(ctx, qid, outcome, reasons, summary)
+        return decide(qid, ctx, outcome, reasons, summary)
 
-    return answer(ctx, qid, last, (art(21),), build)
+    return answer(qid, ctx, last, (art(21),), build)
 
 
 # --- art. 20–21: yearly renewal of an auxiliary's inscription -----------------------------------
@@ -343,7 +343,7 @@ def auxiliary_renewal_question(ctx: Context, facts: Mapping[str, Any]) -> Decisi
     debts, named one by one (art. 21 §1º, D-11). The documents of art. 18 and 22 are
     ``ipatinga.taxi-2017.registration_documents``, asked on the same date."""
     qid = "ipatinga.taxi-2017.auxiliary_renewal"
-    current = day(facts.get("credential_valid_until"))
+    current = opt_day(facts.get("credential_valid_until"))
 
     def build() -> Decision:
         start, until, period = art_21_auxiliary_period(ctx, current)
@@ -374,10 +374,10 @@ def auxiliary_renewal_question(ctx: Context, facts: Mapping[str, Any]) -> Decisi
                     facts={"débitos_informados": len(debts)},
                 )
             )
-        ok = outcome_ok(reasons)
+        ok = not has_refusal(reasons)
         return decide(
-            ctx,
             qid,
+            ctx,
             {
                 "renewable": ok,
                 "valid_from": start,
@@ -391,7 +391,7 @@ def auxiliary_renewal_question(ctx: Context, facts: Mapping[str, Any]) -> Decisi
             else "Renovação da inscrição do auxiliar recusada.",
         )
 
-    return answer(ctx, qid, ctx.as_of, (art(21),), build)
+    return answer(qid, ctx, ctx.as_of, (art(21),), build)
 
 
 # --- art. 22–24, 26: documents ------------------------------------------------------------------
@@ -521,7 +521,7 @@ def document_in_validity(
 ) -> Reason | None:
     """Um documento com validade (CNH, curso do art. 22, VI, CRLV vigente do art. 24, I) deve estar
     válido na data da apresentação."""
-    until = day(doc.get("valid_until"))
+    until = opt_day(doc.get("valid_until"))
     if until is None:
         return None
     return check(
@@ -570,7 +570,7 @@ def art_22_viii_criminal_certificate(
     """Art. 22, VIII: atestado de antecedentes criminais expedido dentro do prazo de 30 (trinta)
     dias anteriores à sua apresentação."""
     limit = param(ctx, "criminal_certificate_max_age_days", presented_on)
-    issued = day(doc.get("issued_on"))
+    issued = opt_day(doc.get("issued_on"))
     if issued is None:
         return reason(
             rule_id("art_22_viii_criminal_certificate"),
@@ -737,7 +737,7 @@ def check_document(
 )
 def documents_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.taxi-2017.registration_documents"
-    presented_on = day(facts.get("presented_on")) or ctx.as_of
+    presented_on = opt_day(facts.get("presented_on")) or ctx.as_of
     subject = facts["subject"]
 
     def build() -> Decision:
@@ -753,11 +753,11 @@ def documents_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         # Art. 25: registration and identification are issued after the cadastramento and an
         # approved inspection; for a person, the inspection is document XII itself.
         return decide(
-            ctx,
             qid,
+            ctx,
             {"complete": ok, "problems": missing},
             reasons,
             "Documentação completa." if ok else f"{len(missing)} pendência(s).",
         )
 
-    return answer(ctx, qid, presented_on, (art(22), art(23), art(24)), build)
+    return answer(qid, ctx, presented_on, (art(22), art(23), art(24)), build)

@@ -23,9 +23,9 @@ from ._base import (
     HolderKind,
     answer,
     art,
-    day,
     decide,
     fmt,
+    opt_day,
     param,
     rule_id,
 )
@@ -144,7 +144,7 @@ QUOTA_SCHEMA: dict[str, Any] = {
     schema=QUOTA_SCHEMA,
 )
 def quota_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    grant_date = day(facts.get("grant_date")) or ctx.as_of
+    grant_date = opt_day(facts.get("grant_date")) or ctx.as_of
     qid = "ipatinga.taxi-2017.quota"
 
     def build() -> Decision:
@@ -161,9 +161,9 @@ def quota_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             if q.may_grant
             else f"Sem vaga: limite de {q.quota} permissões."
         )
-        return decide(ctx, qid, outcome, reasons, summary)
+        return decide(qid, ctx, outcome, reasons, summary)
 
-    return answer(ctx, qid, grant_date, (art(3, 1), art(3, 2), decision(7)), build)
+    return answer(qid, ctx, grant_date, (art(3, 1), art(3, 2), decision(7)), build)
 
 
 # --- art. 5º–9º: categories -------------------------------------------------------------------

@@ -11,7 +11,7 @@ from typing import Any
 from outorga.law.common.fees import fee_amount, is_example
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
-from outorga.law.money import rate_of
+from outorga.law.money import brl, rate_of
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
@@ -24,11 +24,10 @@ from ._base import (
     Category,
     answer,
     art,
-    day,
     decide,
     fmt,
-    money,
-    outcome_ok,
+    has_refusal,
+    opt_day,
     param,
     refusals_text,
     rule_id,
@@ -138,7 +137,7 @@ STAND_SCHEMA: dict[str, Any] = {
 )
 def stand_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.taxi-2017.stand_parking"
-    on = day(facts.get("on")) or ctx.as_of
+    on = opt_day(facts.get("on")) or ctx.as_of
 
     def build() -> Decision:
         reasons = [art_34_permit_holders_only(bool(facts["permit_vehicle"]))]
@@ -163,16 +162,16 @@ def stand_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             reasons.append(
                 art_33_stand_capacity(int(stand["max_vehicles"]), int(stand["occupied"]))
             )
-        ok = outcome_ok(reasons)
+        ok = not has_refusal(reasons)
         return decide(
-            ctx,
             qid,
+            ctx,
             {"may_park": ok},
             reasons,
             "Pode estacionar." if ok else "Não pode estacionar.",
         )
 
-    return answer(ctx, qid, on, (art(33),), build)
+    return answer(qid, ctx, on, (art(33),), build)
 
 
 # --- art. 37–39: tariffs -------------------------------------------------------------------------
@@ -220,7 +219,7 @@ def art_39_fare(
         reason(
             rule_id(f"art_39_{c}"),
             Verdict.INFO,
-            f"{labels[c].capitalize()}: {money(parts[c])}.",
+            f"{labels[c].capitalize()}: {brl(parts[c])}.",
             art(39, inc=COMPONENT_INCISO[c]),
             art(37),
             params=(t[c],),
@@ -263,8 +262,8 @@ def charged_within_tariff(charged: int, maximum: int) -> Reason:
     return check(
         rule_id("art_41_par_2_iii_tariff_charged"),
         charged <= maximum,
-        f"Cobrado {money(charged)}, dentro da tarifa ({money(maximum)}).",
-        f"Cobrado {money(charged)}, acima da tarifa fixada ({money(maximum)}): infração grave.",
+        f"Cobrado {brl(charged)}, dentro da tarifa ({brl(maximum)}).",
+        f"Cobrado {brl(charged)}, acima da tarifa fixada ({brl(maximum)}): infração grave.",
         art(2, "único"),
         art(41, 2, "III"),
         facts={"cobrado_centavos": charged, "tarifa_centavos": maximum},
@@ -297,7 +296,7 @@ FARE_SCHEMA: dict[str, Any] = {
 )
 def fare_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.taxi-2017.fare"
-    on = day(facts.get("trip_date")) or ctx.as_of
+    on = opt_day(facts.get("trip_date")) or ctx.as_of
 
     def build() -> Decision:
         t = tariff(ctx, Category(facts["category"]), on)
@@ -319,10 +318,10 @@ def fare_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             reasons.append(charged_within_tariff(int(facts["charged_cents"]), total))
         example = any(p.example for p in t.values())
         outcome = {"total_cents": total, "parts_cents": parts, "example_tariff": example}
-        summary = f"Tarifa máxima: {money(total)}" + (" (valores de exemplo)." if example else ".")
-        return decide(ctx, qid, outcome, reasons, summary)
+        summary = f"Tarifa máxima: {brl(total)}" + (" (valores de exemplo)." if example else ".")
+        return decide(qid, ctx, outcome, reasons, summary)
 
-    return answer(ctx, qid, on, (art(37), art(39)), build)
+    return answer(qid, ctx, on, (art(37), art(39)), build)
 
 
 # --- art. 40: fees -----------------------------------------------------------------------------------
@@ -415,24 +414,24 @@ def art_40_caput_payer(inciso: str, holder: bool) -> Reason:
 )
 def fee_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.taxi-2017.fee"
-    on = day(facts.get("on")) or ctx.as_of
+    on = opt_day(facts.get("on")) or ctx.as_of
 
     def build() -> Decision:
         cents, r = art_40_fee(ctx, facts["fee"], on)
         reasons = [r]
         if "payer_is_permit_holder" in facts:
             reasons.append(art_40_caput_payer(facts["fee"], bool(facts["payer_is_permit_holder"])))
-        refused = not outcome_ok(reasons)
+        refused = has_refusal(reasons)
         summary = (
             refusals_text(reasons)
             if refused
-            else money(cents)
+            else brl(cents)
             if cents is not None
             else "Valor não informado."
         )
         return decide(
-            ctx,
             qid,
+            ctx,
             {
                 "amount_cents": None if refused else cents,
                 "label": fee_label(facts["fee"]),
@@ -442,4 +441,4 @@ def fee_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             summary,
         )
 
-    return answer(ctx, qid, on, (art(40),), build)
+    return answer(qid, ctx, on, (art(40),), build)

@@ -22,11 +22,11 @@ from ._base import (
     Category,
     answer,
     art,
-    day,
     decide,
     fmt,
+    has_refusal,
+    opt_day,
     optional_param,
-    outcome_ok,
     param,
     refusals_text,
     rule_id,
@@ -74,7 +74,7 @@ class Vehicle:
             f["registered_municipality_ibge"],
             bool(f.get("licensed", True)),
             int(f["manufacture_year"]),
-            day(f.get("factory_invoice_date")),
+            opt_day(f.get("factory_invoice_date")),
             f.get("taximeter_approved_by", ""),
             bool(f.get("roof_sign_taxi")),
             bool(f.get("ctb_equipment_ok")),
@@ -432,7 +432,7 @@ def vehicle_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         category = Category(facts["category"])
         reached, age_info = seven_year_date(ctx, v)
         age = art_28_par_2_until_renewal(
-            ctx, occasion, reached, day(facts.get("renewal_anchor"))
+            ctx, occasion, reached, opt_day(facts.get("renewal_anchor"))
         ) or art_28_ii_max_age(ctx, reached)
         reasons: list[Reason] = [
             *([] if v.capacity is None else [art_2_capacity(ctx, v.capacity)]),
@@ -460,12 +460,12 @@ def vehicle_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             withdrawal = art_31_withdrawal(unmet, bool(facts.get("imminent_risk")))
             if withdrawal:
                 reasons.append(withdrawal)
-        ok = outcome_ok(reasons)
+        ok = not has_refusal(reasons)
         outcome = {"eligible": ok, "age_limit_on": reached, "withdrawal": withdrawal is not None}
         summary = "Veículo apto." if ok else "Veículo inapto: " + refusals_text(reasons)
-        return decide(ctx, qid, outcome, reasons, summary)
+        return decide(qid, ctx, outcome, reasons, summary)
 
-    return answer(ctx, qid, ctx.as_of, (art(27), art(28)), build)
+    return answer(qid, ctx, ctx.as_of, (art(27), art(28)), build)
 
 
 # --- art. 30, 32 and art. 4º X: reserve vehicle, swap, replacement -------------------------------
@@ -589,7 +589,7 @@ def change_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
                         art(40, inc="VI"),
                     ),
                 )
-        ok = outcome_ok(reasons)
-        return decide(ctx, qid, {"allowed": ok}, reasons, "Admitido." if ok else "Não admitido.")
+        ok = not has_refusal(reasons)
+        return decide(qid, ctx, {"allowed": ok}, reasons, "Admitido." if ok else "Não admitido.")
 
-    return answer(ctx, qid, ctx.as_of, (art(29), art(30), art(32)), build)
+    return answer(qid, ctx, ctx.as_of, (art(29), art(30), art(32)), build)

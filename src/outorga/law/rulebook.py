@@ -1,0 +1,167 @@
+"""The one dialect the rulebooks are written in: the helpers every law's questions share.
+
+A rulebook's own vocabulary module (``_common``/``_base``) binds :class:`LawText` to its law —
+``art``, ``param``, ``optional_param``, ``rule_id`` — and adds its enums; everything else (dates,
+the facts schemas of dates and cents, building a :class:`~outorga.law.decisions.Decision`, reading
+a list of reasons) is here, with one argument order: ``decide(qid, ctx, outcome, reasons, summary)``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .bindings import RULEBOOKS
+from .citations import Citation, cite
+from .context import Context
+from .decisions import Decision, Reason, Verdict
+from .parameters import ParameterMissing, ParameterValue
+from .rules import reason
+
+#: Facts schemas shared by every law.
+DATE: dict[str, Any] = {"type": "string", "format": "date"}
+CENTS: dict[str, Any] = {"type": "integer", "minimum": 0}
+COUNT: dict[str, Any] = {"type": "integer", "minimum": 0}
+
+
+@dataclass(frozen=True)
+class LawText:
+    """A law's citations and parameters: ``law`` its id, ``params`` the folder its parameter names
+    start with (``mototaxi_2013`` → ``mototaxi_2013.person.min_age``)."""
+
+    law: str
+    params: str
+
+    def art(
+        self,
+        article: int | str,
+        par: int | str | None = None,
+        inc: str | None = None,
+        ali: str | None = None,
+    ) -> Citation:
+        """A citation of this law (``art(41, 2, "III")``)."""
+        return cite(self.law, article, par, inc, ali)
+
+    def param(self, ctx: Context, name: str, on: dt.date | None = None) -> ParameterValue:
+        """A parameter of this law by its short name, in force on ``on`` (default ``ctx.as_of``)."""
+        return ctx.param(f"{self.params}.{name}", on)
+
+    def optional_param(
+        self, ctx: Context, name: str, on: dt.date | None = None
+    ) -> ParameterValue | None:
+        """Like :meth:`param`, but None where the value is left to a decree or regulation that has
+        not set it (``value: null`` until the municipality records it)."""
+        try:
+            return self.param(ctx, name, on)
+        except ParameterMissing:
+            return None
+
+    def rule_id(self, name: str) -> str:
+        return f"{self.params}.{name}"
+
+    @property
+    def in_force_from(self) -> dt.date:
+        """The law's entry into force, as registered with its rulebook (``bindings.RULEBOOKS``)."""
+        return RULEBOOKS[self.law].in_force_from
+
+
+# Dates
+
+
+def day(value: str | dt.date) -> dt.date:
+    return value if isinstance(value, dt.date) else dt.date.fromisoformat(value)
+
+
+def opt_day(value: str | dt.date | None) -> dt.date | None:
+    return None if value is None else day(value)
+
+
+def fmt(value: dt.date) -> str:
+    """A date as the texts write it: ``dd/mm/aaaa``."""
+    return f"{value:%d/%m/%Y}"
+
+
+# Facts
+
+
+def flag(facts: Mapping[str, Any], key: str) -> bool | None:
+    """A yes/no fact: None while it is not known."""
+    value = facts.get(key)
+    return None if value is None else bool(value)
+
+
+# Reasons and decisions
+
+
+def decide(
+    qid: str, ctx: Context, outcome: Any, reasons: Iterable[Reason], summary: str
+) -> Decision:
+    return Decision(qid, ctx.as_of, ctx.municipality.slug, outcome, tuple(reasons), summary)
+
+
+def pending(
+    rule: str, message: str, *citations: Citation, facts: Mapping[str, Any] | None = None
+) -> Reason:
+    return reason(rule, Verdict.PENDING, message, *citations, facts=facts)
+
+
+def info(
+    rule: str,
+    message: str,
+    *citations: Citation,
+    facts: Mapping[str, Any] | None = None,
+    params: tuple[ParameterValue, ...] = (),
+) -> Reason:
+    return reason(rule, Verdict.INFO, message, *citations, facts=facts, params=params)
+
+
+def has_refusal(reasons: Iterable[Reason]) -> bool:
+    return any(r.verdict is Verdict.REFUSED for r in reasons)
+
+
+def has_pending(reasons: Iterable[Reason]) -> bool:
+    return any(r.verdict is Verdict.PENDING for r in reasons)
+
+
+Eligibility = Literal["ok", "refused", "pending"]
+
+
+def eligibility_outcome(reasons: Iterable[Reason]) -> Eligibility:
+    """``refused`` when a requirement fails, ``pending`` when one is unknown, else ``ok``."""
+    seq = list(reasons)
+    if has_refusal(seq):
+        return "refused"
+    if has_pending(seq):
+        return "pending"
+    return "ok"
+
+
+def eligibility(reasons: Iterable[Reason]) -> bool | None:
+    """:func:`eligibility_outcome` as a decision's outcome reads it: True when every requirement is
+    met, False on any refusal, None while a fact is pending."""
+    return {"ok": True, "refused": False, "pending": None}[eligibility_outcome(reasons)]
+
+
+def summary_of(outcome: Eligibility | bool | None, ok: str, refused: str, pending: str) -> str:
+    """The summary for an eligibility, given as :func:`eligibility_outcome` or :func:`eligibility`
+    gives it."""
+    if outcome is True or outcome == "ok":
+        return ok
+    if outcome is None or outcome == "pending":
+        return pending
+    return refused
+
+
+def joined(items: Iterable[str]) -> str:
+    """``a, b e c``."""
+    seq = list(items)
+    if len(seq) <= 1:
+        return "".join(seq)
+    return ", ".join(seq[:-1]) + " e " + seq[-1]
+
+
+def refusals_text(reasons: Iterable[Reason]) -> str:
+    """The messages of the refusals, joined for a one-line summary."""
+    return "; ".join(r.message.rstrip(".") for r in reasons if r.verdict is Verdict.REFUSED) + "."

@@ -41,6 +41,10 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "reserve": art(2, inc="XXI"),  # the permission in reserve while the vehicle is substituted
     "extension": art(6),  # prorrogável por até 3 períodos de 5 anos
     "refund": (art(42, 1), art(42, 2)),  # an upheld defence: refund, removal and storage
+    "one_vehicle": art(6, 2),  # one vehicle registered per permission
+    "natural_person": art(6, 1),  # permissions only to natural persons
+    # Cassação of a holder who holds any other commercial permission of the municipality.
+    "one_permission": art(32, inc="III", ali="f"),
 }
 
 __all__ = [

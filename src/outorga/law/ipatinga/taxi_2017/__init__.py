@@ -49,6 +49,11 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     ),  # a reserve vehicle, not a permission in reserve  # the renúncia extinguishes the permission
     "debts_block": art(21, 1),  # renewal only after every debt is paid
     "auxiliary_credential": art(21),  # the auxiliary's inscription, renewed with the documents
+    "category": art(5),  # the three categories: convencional, especial, executivo
+    # One permission per person, one vehicle and one category (art. 6).
+    "one_permission": art(6),
+    "one_vehicle": art(6),
+    "term": art(10),  # the terms (10 or 20 years) and their contrapartida
 }
 
 __all__ = [

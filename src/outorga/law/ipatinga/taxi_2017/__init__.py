@@ -54,6 +54,11 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "one_permission": art(6),
     "one_vehicle": art(6),
     "term": art(10),  # the terms (10 or 20 years) and their contrapartida
+    "auxiliary": art(20, "único"),  # up to two auxiliaries per vehicle, inscribed in the Cadastro
+    "substitution": (art(4, inc="X"), art(29)),  # troca do veículo, with the new one inspected
+    "vehicle_swap": art(32),  # permuta: each new vehicle once the other is bound elsewhere
+    "transfer": art(13, "único"),  # only on the natural-person holder's death or incapacity
+    "extinction_case": art(15, 1),  # an administrative case, with contraditório and defence
 }
 
 __all__ = [

@@ -59,6 +59,14 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "vehicle_swap": art(32),  # permuta: each new vehicle once the other is bound elsewhere
     "transfer": art(13, "único"),  # only on the natural-person holder's death or incapacity
     "extinction_case": art(15, 1),  # an administrative case, with contraditório and defence
+    "exclusivity": art(11),  # no other permission, concession or authorization in the town
+    "clandestine_transfer": art(14),  # cassação for a transfer, cession, rent… of the permit
+    # The causes (I–VIII), the case with its defence, no indemnity.
+    "extinction": (art(15), art(15, 1), art(15, 2)),
+    "services_counterpart": art(10, "único"),  # alínea b at the Executive's discretion
+    # The inscription in the Cadastro cassada: the punished may no longer drive a taxi here.
+    "cadastro_cassado": (art(41, inc="IV"), art(41, 3)),
+    "cadastro_suspenso": art(42, inc="IV"),  # suspended for up to 90 days
 }
 
 __all__ = [

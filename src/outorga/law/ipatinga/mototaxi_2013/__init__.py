@@ -45,6 +45,7 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "natural_person": art(6, 1),  # permissions only to natural persons
     # Cassação of a holder who holds any other commercial permission of the municipality.
     "one_permission": art(32, inc="III", ali="f"),
+    "suspension_return": art(32, 2),  # the return proves the irregularities remedied
     # One auxiliary per vehicle (art. 6 §4), on the holder's requirements, with the schedule.
     "auxiliary": (art(6, 4), art(14, 2), art(14, 3)),
     "substitution": art(2, inc="XXII"),  # troca de veículo na mesma permissão

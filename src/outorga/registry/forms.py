@@ -512,7 +512,9 @@ class ExtinctionOpenForm(forms.Form):
 
     def __init__(self, *args: Any, causes: Iterable[Any] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["cause"].choices = [(c.code, f"{c.inciso} — {c.label_pt}") for c in causes]
+        field = self.fields["cause"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [(c.code, f"{c.inciso} — {c.label_pt}") for c in causes]
         _today_initial(self, "on")
 
 

@@ -9,7 +9,7 @@ with every reason and its article, shown above the form.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import wraps
 from typing import Any
 
@@ -25,9 +25,10 @@ from outorga.core.lawctx import context
 from outorga.core.middleware import client_ip
 from outorga.core.models import User
 from outorga.core.tenancy import current_municipality
+from outorga.law.citations import render_many
 from outorga.law.competence import NotCompetent, Role, is_allowed
 from outorga.law.decisions import Decision
-from outorga.law.interfaces import cited_once, extinction_causes
+from outorga.law.interfaces import citations, cited_once, extinction_causes
 
 from . import forms as Fm
 from . import services as S
@@ -838,6 +839,9 @@ def extinction_detail(request: HttpRequest, case_id: int) -> HttpResponse:
     role = _actor(request).role
     law = case.permit.law
     decide_action = T._decision_action(case)
+    # The case's cause: the article of the causes in the law governing the permit, at its inciso.
+    causes = citations(law, "extinction_cause")
+    cause_cite = render_many(replace(c, inciso=case.inciso) for c in causes) if causes else ""
     return render(
         request,
         "registry/extinction.html",
@@ -851,6 +855,7 @@ def extinction_detail(request: HttpRequest, case_id: int) -> HttpResponse:
             "can_notify": is_allowed(role, "extinction.propose", law),
             "can_defend": is_allowed(role, "defence.file", law),
             "can_decide": is_allowed(role, decide_action, law),
+            "cause_cite": cause_cite,
         },
     )
 

@@ -63,6 +63,7 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "clandestine_transfer": art(14),  # cassação for a transfer, cession, rent… of the permit
     # The causes (I–VIII), the case with its defence, no indemnity.
     "extinction": (art(15), art(15, 1), art(15, 2)),
+    "extinction_cause": art(15),  # the causes, one inciso each (I–VIII)
     "services_counterpart": art(10, "único"),  # alínea b at the Executive's discretion
     # The inscription in the Cadastro cassada: the punished may no longer drive a taxi here.
     "cadastro_cassado": (art(41, inc="IV"), art(41, 3)),

@@ -5,6 +5,7 @@ any row fails — one transaction for the whole file."""
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from outorga.law.competence import Role
 from outorga.registry import importer
 from outorga.registry import validation as V
 from outorga.registry.importer import import_registry
-from outorga.registry.models import Permit, Person, RegisterCounter, Vehicle
+from outorga.registry.models import Document, Permit, Person, RegisterCounter, Vehicle
 
 SAMPLE = Path(__file__).resolve().parents[2] / "docs" / "samples" / "registry-sample.csv"
 
@@ -148,7 +149,43 @@ def test_repeated_plates_permits_and_holders_across_rows_are_errors(ipatinga_m):
     )
     messages = {(e.line, e.column): e for e in report.errors}
     assert "art. 6, §2" in messages[(3, "placa")].citation  # one vehicle per permission
-    assert (3, "cpf") in messages
+    # Another permission of the same holder: the law bound to mototaxi names art. 32, III, f.
+    assert (
+        messages[(3, "cpf")].citation
+        == "Lei de mototáxi de Ipatinga (2013), art. 32, III, alínea f"
+    )
+
+
+def test_a_row_s_vehicle_documents_come_from_the_records_and_its_columns(ipatinga_m, clerk_actor):
+    """The spreadsheet has no column for any vehicle document: a new vehicle presents none; one on
+    record brings its documents, the CRLV counting as updated in the municipality only when the
+    row's ``municipio_registro`` names it (mototaxi art. 5 §1, I)."""
+    header, rows = sample_rows()
+    row, _ = importer.parse_row(2, rows[0])
+    assert row.vehicle is not None
+    with tenant(ipatinga_m):
+        new = importer.row_vehicle_documents(ipatinga_m, row.vehicle, row.person["document"])
+        assert not any(new["documents"].values()) and not any(new["in_holders_name"].values())
+        import_registry(
+            municipality=ipatinga_m, raw=to_csv(header, rows[:1]), actor=clerk_actor, dry_run=False
+        )
+        vehicle = Vehicle.objects.get(plate=row.vehicle["plate"])
+        for kind in ("crlv", "crv", "dpvat"):
+            Document.objects.create(doc_type=kind, vehicle=vehicle, issued_on=dt.date(2026, 1, 5))
+        here = dict(row.vehicle, registration_city="IPATINGA")
+        facts = importer.row_vehicle_documents(ipatinga_m, here, row.person["document"])
+        assert facts["documents"] == {
+            "crlv_updated_in_ipatinga": True,
+            "dpvat": True,
+            "vistoria_report": False,
+        }
+        assert facts["in_holders_name"] == {"crv": True, "crlv": True, "dpvat": True}
+        elsewhere = dict(row.vehicle, registration_city="Coronel Fabriciano")
+        facts = importer.row_vehicle_documents(ipatinga_m, elsewhere, row.person["document"])
+        assert facts["documents"]["crlv_updated_in_ipatinga"] is False
+        # Documents of a vehicle another person owns are not in this row's holder's name.
+        facts = importer.row_vehicle_documents(ipatinga_m, here, "00000000191")
+        assert not any(facts["in_holders_name"].values())
 
 
 def test_a_spreadsheet_saved_on_windows_with_commas_is_read(ipatinga_m):

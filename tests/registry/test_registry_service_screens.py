@@ -420,7 +420,7 @@ def test_taxi_art_15_extinction_case_on_screen_decided_by_the_chief_executive(
         case = ExtinctionCase.objects.get(permit=taxi_permit)
     assert r.status_code == 302 and r["Location"] == f"/cadastro/extincoes/{case.pk}/"
     page = f"/cadastro/extincoes/{case.pk}/"
-    assert "art. 15, V" in authority.get(page).content.decode()
+    assert "Lei do táxi de Ipatinga (2017), art. 15, V" in authority.get(page).content.decode()
     r = authority.post(page, {"step": "notify", "notify-notified_on": "2026-05-05"})
     assert r.status_code == 302
     with tenant(m):

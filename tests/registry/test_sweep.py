@@ -205,6 +205,8 @@ def test_taxi_art_28_par_2_replacement_deadline_is_the_next_yearly_renewal(ipati
         n = Notification.objects.get(kind=Notification.Kind.VEHICLE_AGE, permit=permit)
         assert n.due_on == dt.date(2027, 2, 1)
         assert "10/05/2026" in n.message and "art. 28" in n.message
+        # The years are the law's dated parameter (art. 28, II), as the law counted them.
+        assert "completa 7 anos em 10/05/2026" in n.message
     sweep(ipatinga_m, dt.date(2027, 1, 31))
     with tenant(ipatinga_m):
         assert "veículo" not in Permit.objects.get(pk=permit.pk).irregular_reason
@@ -212,6 +214,7 @@ def test_taxi_art_28_par_2_replacement_deadline_is_the_next_yearly_renewal(ipati
     with tenant(ipatinga_m):
         p = Permit.objects.get(pk=permit.pk)
         assert p.irregular and "01/02/2027" in p.irregular_reason
+        assert "com 7 anos em 10/05/2026" in p.irregular_reason
 
 
 def test_auxiliary_credential_expiring_warns_the_holder(ipatinga_m, clerk, permit):

@@ -155,6 +155,6 @@ def test_art_3_6_a_category_given_for_a_tender_with_its_own_is_refused(ipatinga_
     r = c.post(
         url, {"step": "evaluate", "on": EVALUATED.isoformat(), "taxi_category": "convencional"}
     )
-    assert "art. 3 e art. 6" in _alert(r.content.decode())
+    assert "art. 3; art. 6" in _alert(r.content.decode())
     with tenant(m):
         assert not TenderApplicant.objects.filter(tender=tender, eligible__isnull=False).exists()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 LAW_TITLES: dict[str, str] = {
@@ -114,3 +115,18 @@ def parse(text: str) -> Citation:
     if not m:
         raise ValueError(f"not a citation: {text!r}")
     return Citation(m["law"], m["art"], m["par"], m["inc"], m["ali"])
+
+
+def render_many(citations: Iterable[Citation]) -> str:
+    """Several citations as a person writes them: each law's title once, before its first article
+    ("Lei de mototáxi de Ipatinga (2013), art. 6, §4; art. 14, §2")."""
+    out: list[str] = []
+    last: str | None = None
+    for c in citations:
+        text = c.render()
+        title = LAW_TITLES[c.law]
+        if c.law == last and not c.is_decision and text.startswith(f"{title}, "):
+            text = text[len(title) + 2 :]
+        out.append(text)
+        last = c.law
+    return "; ".join(out)

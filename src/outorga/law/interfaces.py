@@ -16,7 +16,7 @@ from typing import Any
 
 from . import questions
 from .bindings import SERVICE_LABELS, Service
-from .citations import Citation
+from .citations import Citation, render_many
 from .procedure import Procedure
 
 
@@ -182,9 +182,25 @@ def fee_types(law: str) -> dict[str, tuple[str, tuple[Citation, ...]]]:
     return found
 
 
+def extinction_causes(law: str) -> tuple[Any, ...]:
+    """The causes that extinguish a permission under ``law`` (its ``EXTINCTION_CAUSES``: each with
+    ``code``, ``inciso`` and ``label_pt``), in the law's order; none when the law lists none."""
+    from .bindings import RULEBOOKS
+
+    book = RULEBOOKS.get(law)
+    if book is None:
+        return ()
+    return tuple(getattr(importlib.import_module(book.module), "EXTINCTION_CAUSES", ()))
+
+
 def cited(law: str, *concepts: str) -> str:
     """:func:`citations` of each concept, as a person reads them ("…, art. 4, §1; art. 14, §2")."""
     return "; ".join(c.render() for k in concepts for c in citations(law, k))
+
+
+def cited_once(law: str, *concepts: str) -> str:
+    """:func:`cited`, the law's title written once ("…, art. 6, §4; art. 14, §2")."""
+    return render_many(c for k in concepts for c in citations(law, k))
 
 
 def citation(law: str, concept: str) -> Citation | None:

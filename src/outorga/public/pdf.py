@@ -17,6 +17,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from outorga.core.lawseam import service_citations
 from outorga.registry.validation import FieldError
 
 from .models import Badge
@@ -63,8 +64,11 @@ def render_badge(badge: Badge, url: str) -> bytes:
     printed = badge.printed
     person = badge.auxiliary.person if badge.auxiliary else badge.permit.holder
     if not person.photo:
-        # The law makes the photo mandatory (art. 2 VIII): no card without it.
-        raise FieldError("foto", "foto ausente", "Lei de mototáxi de Ipatinga (2013), art. 2, VIII")
+        # The law makes the photo mandatory (mototaxi art. 2 VIII): no card without it; the
+        # article is the one the law bound to the permit's service names for the photo.
+        permit = badge.permit
+        cites = service_citations(permit.municipality, permit.service, "photo")
+        raise FieldError("foto", "foto ausente", "; ".join(c.render() for c in cites))
     with person.photo.open("rb") as fh:
         photo = ImageReader(io.BytesIO(fh.read()))
 

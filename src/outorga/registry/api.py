@@ -60,7 +60,10 @@ class DecisionOut(Schema):
     outcome: Any = Field(..., description="resposta da lei")
     summary: str = Field(..., description="resumo em português")
     reasons: list[ReasonOut] = Field(..., description="fundamentos, cada um com seus artigos")
-    citations: list[str] = Field(..., examples=[["ipatinga.mototaxi-2013 art. 4, I"]])
+    citations: list[str] = Field(
+        ...,
+        description="artigos aplicados, como se leem: título da lei, art., §, inciso e alínea",
+    )
 
 
 class RefusalOut(Error):

@@ -94,7 +94,7 @@ def mototaxi_person(
     return facts
 
 
-def _same_place(a: str, b: str) -> bool:
+def same_place(a: str, b: str) -> bool:
     """Town names as people type them: case and accents aside ("Ipatinga", "IPATINGA")."""
 
     def norm(name: str) -> str:
@@ -141,7 +141,7 @@ def mototaxi_vehicle(
         "documents": {
             # The CRLV updated in the municipality whose law this is (art. 5 §1, I).
             "crlv_updated_in_ipatinga": owner_docs[Document.Type.CRLV]
-            and _same_place(vehicle.registration_city, vehicle.municipality.name),
+            and same_place(vehicle.registration_city, vehicle.municipality.name),
             "dpvat": owner_docs[Document.Type.DPVAT],
             "vistoria_report": _latest(None, vehicle, Document.Type.VISTORIA) is not None,
             "inspection_report_on": inspection.issued_on.isoformat() if inspection else None,

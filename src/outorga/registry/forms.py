@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
 from django.utils import timezone
-
-from outorga.law.ipatinga.taxi_2017.permission import EXTINCTION_CAUSES
 
 from . import validation as V
 from .models import (
@@ -23,7 +22,6 @@ from .models import (
 )
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-EXTINCTION_CHOICES = [(c.code, f"{c.inciso} — {c.label_pt}") for c in EXTINCTION_CAUSES]
 
 
 class PersonForm(forms.Form):
@@ -500,9 +498,10 @@ class TransferForm(TaxiChecks):
 
 
 class ExtinctionOpenForm(forms.Form):
-    """Administrative case for an extinction cause of taxi art. 15 I–VIII (§1)."""
+    """Administrative case for an extinction cause of taxi art. 15 I–VIII (§1): ``causes`` are
+    the ones the law governing the permit lists (``interfaces.extinction_causes``)."""
 
-    cause = forms.ChoiceField(label="Causa (art. 15)", choices=EXTINCTION_CHOICES)
+    cause = forms.ChoiceField(label="Causa (art. 15)", choices=())
     facts = forms.CharField(
         label="Fatos constatados (art. 15, §1)", widget=forms.Textarea(attrs={"rows": 3})
     )
@@ -511,8 +510,11 @@ class ExtinctionOpenForm(forms.Form):
         label="Notificado para defesa em (se já notificado)", required=False, widget=DATE
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, causes: Iterable[Any] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        field = self.fields["cause"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [(c.code, f"{c.inciso} — {c.label_pt}") for c in causes]
         _today_initial(self, "on")
 
 

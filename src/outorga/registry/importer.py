@@ -35,22 +35,23 @@ from django.db import IntegrityError, transaction
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
 from outorga.core.lawctx import context
-from outorga.core.lawseam import LawNotBound, law_of
+from outorga.core.lawseam import LawNotBound, governs, law_of
 from outorga.core.models import Municipality
 from outorga.core.sweep import NoProgress, Progress
 from outorga.core.tenancy import tenant
-from outorga.law import questions
-from outorga.law.citations import cite
+from outorga.law import interfaces, questions
 from outorga.law.competence import NotCompetent
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Verdict
 from outorga.law.windows import add_years
 
+from . import facts as F
 from . import services as S
 from . import validation as V
 from .locking import lock_for_import
 from .models import (
     Auxiliary,
+    Document,
     Permit,
     PermitStatusChange,
     PermitTerm,
@@ -61,8 +62,8 @@ from .models import (
     Vehicle,
 )
 
-MOTO = "ipatinga.mototaxi-2013"
-TAXI = "ipatinga.taxi-2017"
+#: The services a registry spreadsheet carries, in the order the import looks for a governing law.
+SERVICES = (Service.MOTOTAXI, Service.MOTOFRETE, Service.TAXI)
 
 
 @dataclass(frozen=True)
@@ -315,7 +316,15 @@ class _Row:
             return ""
 
 
-def parse_row(line: int, cells: dict[str, str]) -> tuple[Row, _Row]:
+def _no_cites(service: str, on: dt.date | None, *concepts: str) -> str:
+    return ""
+
+
+def parse_row(
+    line: int, cells: dict[str, str], cites: Callable[..., str] = _no_cites
+) -> tuple[Row, _Row]:
+    """``cites(service, on, *concepts)``: the articles the law bound to the service names for the
+    concepts (:meth:`LawChecks.cites`)."""
     r = _Row(line, cells)
     person: dict[str, Any] = {}
     if r.required("pessoa"):
@@ -399,7 +408,11 @@ def parse_row(line: int, cells: dict[str, str]) -> tuple[Row, _Row]:
         }
         p = row.permit
         if p["service"] == Service.TAXI and not p["taxi_category"]:
-            r.error("categoria_taxi", "informe a categoria do táxi", _cite(TAXI, 5))
+            r.error(
+                "categoria_taxi",
+                "informe a categoria do táxi",
+                cites(Service.TAXI, p["granted_on"], "category"),
+            )
         if p["service"] != Service.TAXI:
             for column in ("categoria_taxi", "contrapartida", "parcelas"):
                 if r.text(column):
@@ -411,8 +424,11 @@ def parse_row(line: int, cells: dict[str, str]) -> tuple[Row, _Row]:
     return row, r
 
 
-def _cite(law: str, art: int, par: int | str | None = None, inc: str | None = None) -> str:
-    return cite(law, art, par, inc=inc).render()
+def law_cites(m: Municipality, service: str, on: dt.date | None, *concepts: str) -> str:
+    """The articles the law bound to ``service`` in ``m`` on ``on`` (a permit granted before the
+    binding, by the first) names for ``concepts`` (its ``CITES``); empty when no law governs it."""
+    law = service_law(m, service, on)
+    return interfaces.cited(law, *concepts) if law else ""
 
 
 def _day(value: Any) -> dt.date:
@@ -448,6 +464,9 @@ class LawChecks:
         law = law_of(self.m, service, on, nearest=True)
         return questions.ask(questions.find(law, name).id, self._ctx[on], facts)
 
+    def cites(self, service: str, on: dt.date | None, *concepts: str) -> str:
+        return law_cites(self.m, service, on, *concepts)
+
     def report(
         self,
         r: _Row,
@@ -477,7 +496,7 @@ class LawChecks:
             r.error("servico", f"nenhuma lei rege o serviço {p['service']} em {self.m.name}")
             return
         granted = p["granted_on"]
-        if law == MOTO:
+        if p["service"] in interfaces.MOTO_SERVICES.services:
             self._moto(row, r, granted, p, v, lic)
             return
         if v is not None:
@@ -494,6 +513,9 @@ class LawChecks:
                 "cnh_category_a_since": (
                     lic["category_a_since"].isoformat() if lic and lic["category_a_since"] else None
                 ),
+                # The spreadsheet has no column for the course, the personal documents or the
+                # medical certificate: the row presents none of them (only the rules on age and
+                # CNH category, whose facts are its columns, are reported).
                 "course_approved": False,
                 "documents": {},
                 "medical_certificate": {},
@@ -522,6 +544,9 @@ class LawChecks:
                 {
                     "granted_on": granted.isoformat(),
                     "by_decree": bool(p["decree"]),
+                    # The row records a permission already granted, which the law grants only
+                    # after a tender; the spreadsheet has no column for it, only for the decree,
+                    # and only the decree is reported (column ``decreto``).
                     "after_tender": True,
                     "term_years": p["term_years"],
                 },
@@ -537,12 +562,8 @@ class LawChecks:
                 "registration_uf": v["registration_uf"] or "??",
                 "registration_category": "aluguel" if v["rental_category"] else "particular",
                 "red_plate": v["rental_category"],
-                "documents": {
-                    "crlv_updated_in_ipatinga": False,
-                    "dpvat": False,
-                    "vistoria_report": False,
-                },
-                "in_holders_name": {"crv": False, "crlv": False, "dpvat": False},
+                **row_vehicle_documents(self.m, v, row.person.get("document", "")),
+                # The spreadsheet has no column for the vehicle's equipment.
                 "equipment": [],
             }
             if p["service"] == Service.MOTOFRETE:
@@ -581,7 +602,11 @@ class LawChecks:
             # An empty cell stays missing: the law core refuses it as not informed.
             "doors": v["doors"],
             "capacity": v["seats"],
-            "registered_municipality_ibge": self.m.ibge_code,
+            # The town the row's ``uf_registro`` and ``municipio_registro`` name (art. 28).
+            "registered_municipality_ibge": self.m.ibge_code
+            if v["registration_uf"] == self.m.uf
+            and F.same_place(v["registration_city"] or "", self.m.name)
+            else "0000000",
             "manufacture_year": v["manufacture_year"],
             "renewal_anchor": granted.isoformat(),
         }
@@ -609,7 +634,7 @@ class LawChecks:
                 r.error(
                     "contrapartida",
                     "informe a contrapartida do Termo: pagamento ou servicos",
-                    _cite(TAXI, 10),
+                    self.cites(Service.TAXI, granted, "term"),
                 )
             return
         if not p["term_years"]:
@@ -638,7 +663,7 @@ class LawChecks:
             r.error(
                 "prazo_anos",
                 f"prazo de {p['term_years']} anos; a permissão de táxi é de {allowed} anos",
-                _cite(TAXI, 10),
+                self.cites(Service.TAXI, granted, "term"),
             )
             return
         option, d = by_years[p["term_years"]]
@@ -649,21 +674,21 @@ class LawChecks:
                 "fim_prazo",
                 f"o prazo de {p['term_years']} anos a partir da outorga termina em "
                 f"{term_end:%d/%m/%Y}",
-                _cite(TAXI, 10),
+                self.cites(Service.TAXI, granted, "term"),
             )
         if p["extensions"]:
             r.error(
                 "prorrogacoes",
                 "a lei do táxi não prevê prorrogação: o Termo é renovado a cada ano até o "
                 "limite do prazo",
-                f"{_cite(TAXI, 10)}; {_cite(TAXI, 13)}",
+                self.cites(Service.TAXI, granted, "term", "registration_certificate"),
             )
         until = p["certificate_valid_until"]
         if until is None:
             r.error(
                 "certificado_valido_ate",
                 "informe até quando vigora o Termo de Permissão (renovado a cada ano)",
-                _cite(TAXI, 13),
+                self.cites(Service.TAXI, granted, "registration_certificate"),
             )
             return
         last = self._termo_period(granted, option, until)
@@ -672,7 +697,7 @@ class LawChecks:
                 "certificado_valido_ate",
                 f"o Termo vigora por períodos de um ano contados da outorga "
                 f"({granted:%d/%m}); {until:%d/%m/%Y} não encerra um desses períodos",
-                _cite(TAXI, 13),
+                self.cites(Service.TAXI, granted, "registration_certificate"),
             )
             return
         p["termo"] = {
@@ -704,6 +729,33 @@ class LawChecks:
             if valid > until or valid >= _day(d.outcome["term_ends_on"]):
                 return False
             last = valid
+
+
+def row_vehicle_documents(m: Municipality, v: dict[str, Any], holder_cpf: str) -> dict[str, Any]:
+    """The facts of a row's vehicle documents (mototaxi art. 5 §1, §5), from what the import
+    knows: the spreadsheet has no column for the CRLV, the CRV, the DPVAT or the vistoria report
+    (``docs/import-registry.md``), so a document counts only when it is already on record for the
+    plate (a vehicle registered before, a re-import). The CRLV is updated in the municipality when
+    the row's ``municipio_registro`` names it; the documents are in the holder's name when the
+    vehicle on record is the row's person's, or is new (the import registers it in their name)."""
+    vehicle = Vehicle.objects.filter(plate=v["plate"]).select_related("owner").first()
+    on_record = (
+        set(vehicle.documents.values_list("doc_type", flat=True)) if vehicle is not None else set()
+    )
+    crlv = Document.Type.CRLV in on_record
+    owned = vehicle is None or vehicle.owner.document == holder_cpf
+    return {
+        "documents": {
+            "crlv_updated_in_ipatinga": crlv and F.same_place(v["registration_city"] or "", m.name),
+            "dpvat": Document.Type.DPVAT in on_record,
+            "vistoria_report": Document.Type.VISTORIA in on_record,
+        },
+        "in_holders_name": {
+            "crv": owned and Document.Type.CRV in on_record,
+            "crlv": owned and crlv,
+            "dpvat": owned and Document.Type.DPVAT in on_record,
+        },
+    }
 
 
 def service_law(m: Municipality, service: str, granted_on: dt.date | None) -> str | None:
@@ -738,7 +790,6 @@ def cross_checks(rows: list[Row], m: Municipality) -> list[RowError]:
             seen_plate.setdefault(v["plate"], (row.line, cpf))
         if p is None:
             continue
-        law = service_law(m, p["service"], p["granted_on"])
         if p["number"] in seen_number:
             errors.append(
                 RowError(
@@ -760,7 +811,7 @@ def cross_checks(rows: list[Row], m: Municipality) -> list[RowError]:
                     row.line,
                     "placa",
                     f"o veículo já serve à permissão da linha {seen_plate[v['plate']][0]}",
-                    _cite(MOTO, 6, 2) if law == MOTO else _cite(TAXI, 6),
+                    law_cites(m, p["service"], p["granted_on"], "one_vehicle"),
                 )
             )
         if cpf in holders:
@@ -769,9 +820,16 @@ def cross_checks(rows: list[Row], m: Municipality) -> list[RowError]:
                     row.line,
                     "cpf",
                     f"a mesma pessoa já tem a permissão da linha {holders[cpf][0]}",
-                    _cite(TAXI, 6)
-                    if Service.TAXI in (p["service"], holders[cpf][1])
-                    else _cite(MOTO, 32, inc="III"),
+                    # Under the taxi law when either permit is a taxi's (art. 6), else the
+                    # mototaxi law's rule on holding another permission.
+                    law_cites(
+                        m,
+                        Service.TAXI
+                        if Service.TAXI in (p["service"], holders[cpf][1])
+                        else p["service"],
+                        p["granted_on"],
+                        "one_permission",
+                    ),
                 )
             )
         holders.setdefault(cpf, (row.line, p["service"]))
@@ -818,7 +876,7 @@ def cross_checks(rows: list[Row], m: Municipality) -> list[RowError]:
                         "numero_registro",
                         "número já usado no Cadastro Municipal de Taxistas por um auxiliar ou "
                         "um veículo",
-                        _cite(TAXI, 4, inc="I"),
+                        law_cites(m, Service.TAXI, p["granted_on"], "cadastro"),
                     )
                 )
     return errors
@@ -905,7 +963,8 @@ def permit_import(
                 "term_end": permit.term_end,
                 "status": permit.status,
             },
-            basis={"citations": [_cite(law, 6) if law == MOTO else _cite(TAXI, 3)]},
+            # The grant, preceded by the tender, that the imported permit records.
+            basis={"citations": [c.render() for c in interfaces.citations(law, "tender")]},
             extra={"source": source},
         )
         PermitStatusChange.objects.create(
@@ -932,7 +991,9 @@ def _termo_import(
     t = data.get("termo")
     if t is None:
         raise V.FieldError(
-            "contrapartida", "faltam os dados do Termo de Permissão", _cite(TAXI, 13)
+            "contrapartida",
+            "faltam os dados do Termo de Permissão",
+            law_cites(municipality, permit.service, permit.granted_on, "registration_certificate"),
         )
     term = PermitTerm.objects.create(
         permit=permit,
@@ -961,7 +1022,15 @@ def _termo_import(
             "signed_on": term.signed_on,
             "valid_until": term.valid_until,
         },
-        basis={"citations": [_cite(TAXI, 10), _cite(TAXI, 13)]},
+        basis={
+            "citations": [
+                c.render()
+                for concept in ("term", "registration_certificate")
+                for c in interfaces.citations(
+                    law_of(municipality, permit.service, permit.granted_on, nearest=True), concept
+                )
+            ]
+        },
         extra={"source": source},
     )
     return term
@@ -1012,12 +1081,14 @@ def import_registry(
     transaction. Writes nothing otherwise."""
     progress = progress or NoProgress()
     report = ImportReport(dry_run=dry_run)
-    laws_here = [law for law in (MOTO, TAXI) if law in (municipality.laws or [])]
-    if not laws_here:
+    services_here = [s for s in SERVICES if governs(municipality, s)]
+    if not services_here:
         report.errors.append(
             RowError(0, "", f"{municipality.name} não aplica lei de mototáxi ou táxi do cadastro")
         )
         return report
+    # The law a row without a permit is recorded under (who may register it).
+    default_law = law_of(municipality, services_here[0], nearest=True)
     header, cells = read(raw)
     unknown = [h for h in header if h and h not in BY_NAME]
     for h in unknown:
@@ -1033,7 +1104,7 @@ def import_registry(
     progress.start("validação", len(cells))
     with tenant(municipality):
         for line, row_cells in cells:
-            row, r = parse_row(line, row_cells)
+            row, r = parse_row(line, row_cells, checks.cites)
             checks.row(row, r)
             if not r.errors:
                 rows.append(row)
@@ -1062,7 +1133,11 @@ def import_registry(
             for row in rows:
                 try:
                     written += _write(
-                        row, actor=actor, m=municipality, default_law=laws_here[0], source=source
+                        row,
+                        actor=actor,
+                        m=municipality,
+                        default_law=default_law,
+                        source=source,
                     )
                 except V.FieldError as exc:
                     raise ImportFailed(

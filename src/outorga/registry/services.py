@@ -22,7 +22,7 @@ from outorga.core.lawseam import BoundLaw, LawNotBound, law_for, service_citatio
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law import questions
-from outorga.law.citations import LAW_TITLES, Citation
+from outorga.law.citations import LAW_TITLES, Citation, render_many
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import (
     MOTO_SERVICES,
@@ -30,6 +30,7 @@ from outorga.law.interfaces import (
     citation,
     citations,
     cited,
+    cited_once,
     interface_of,
 )
 from outorga.law.questions import find
@@ -118,9 +119,11 @@ def person_register(
         raise V.FieldError(
             "data de nascimento",
             "obrigatória para pessoa física",
-            "Lei de mototáxi de Ipatinga (2013), art. 5, I",
+            cited(law, "birth_date"),
         )
-    partner_cpfs = _partner_cpfs(kind, data.get("partners"))
+    # A company's titulares and sócios, as the law bound to the taxi service names them.
+    partners_cite = render_many(service_citations(municipality, Service.TAXI, "partners"))
+    partner_cpfs = _partner_cpfs(kind, data.get("partners"), partners_cite)
     values = {f: data.get(f) for f in PERSON_FIELDS if f in data}
     values.update(kind=kind, document=document, name=data["name"].strip())
     for f in ("blood_type", "address", "city", "phone", "email"):
@@ -136,7 +139,7 @@ def person_register(
         person.full_clean(exclude=["partners", "photo", "user"])
         person.save()
         if partner_cpfs is not None:
-            person.partners.set(_partners(partner_cpfs))
+            person.partners.set(_partners(partner_cpfs, partners_cite))
         record_act(
             municipality=municipality,
             actor=actor,
@@ -151,9 +154,6 @@ def person_register(
     return person
 
 
-PARTNERS_CITE = "Lei do táxi de Ipatinga (2017), art. 11; art. 23, VIII"
-
-
 def _person_snapshot(person: Person) -> dict[str, Any]:
     out = _snapshot(person, PERSON_FIELDS)
     if person.kind == Person.Kind.LEGAL:
@@ -162,15 +162,16 @@ def _person_snapshot(person: Person) -> dict[str, Any]:
     return out
 
 
-def _partner_cpfs(kind: str, raw: Any) -> list[str] | None:
+def _partner_cpfs(kind: str, raw: Any, cites: str = "") -> list[str] | None:
     """The partners' CPFs, validated (taxi art. 11 and 23 VIII name the company's titulares,
-    sócios and acionistas); ``None`` leaves the partners on record untouched."""
+    sócios and acionistas; ``cites``: those articles); ``None`` leaves the partners on record
+    untouched."""
     if raw is None:
         return None
     items = [str(x).strip() for x in raw if str(x).strip()]
     if kind != Person.Kind.LEGAL:
         if items:
-            raise V.FieldError("sócios", "só a pessoa jurídica tem sócios", PARTNERS_CITE)
+            raise V.FieldError("sócios", "só a pessoa jurídica tem sócios", cites)
         return None
     cpfs: list[str] = []
     for n, item in enumerate(items, 1):
@@ -181,7 +182,7 @@ def _partner_cpfs(kind: str, raw: Any) -> list[str] | None:
     return list(dict.fromkeys(cpfs))
 
 
-def _partners(cpfs: list[str]) -> list[Person]:
+def _partners(cpfs: list[str], cites: str = "") -> list[Person]:
     """The partners must be in the registry (inside the tenant): their other outorgas and public
     employment are judged from their own records (taxi art. 11, 23 VIII)."""
     found = {p.document: p for p in Person.objects.filter(document__in=cpfs)}
@@ -191,7 +192,7 @@ def _partners(cpfs: list[str]) -> list[Person]:
                 "sócios",
                 f"o {n}º sócio (CPF ***.{doc[3:6]}.{doc[6:9]}-**) não está no cadastro; "
                 "cadastre-o antes como pessoa física",
-                PARTNERS_CITE,
+                cites,
             )
     return [found[d] for d in cpfs]
 
@@ -284,7 +285,7 @@ def vehicle_register(
         raise V.FieldError(
             "dispositivo de carga",
             "use baú, grelha, alforje, bolsa ou caixa lateral",
-            "Lei de mototáxi de Ipatinga (2013), art. 24, §1",
+            cited(law, "cargo_device"),
         )
     with transaction.atomic(), tenant(municipality):
         vehicle = (
@@ -860,9 +861,10 @@ def _suspension_started_on(permit: Permit) -> dt.date | None:
     )
 
 
-def _proof_document(permit: Permit, document: Document | int | None) -> Document | None:
+def _proof_document(permit: Permit, document: Document | int | None, law: str) -> Document | None:
     """The proof must be a document recorded in this municipality's registry for the permit's
-    holder, its vehicle or one of its auxiliaries (never an id taken from a URL alone)."""
+    holder, its vehicle or one of its auxiliaries (never an id taken from a URL alone); ``law``:
+    the law the return is judged under, whose article on the return's proof a refusal cites."""
     if document is None:
         return None
     pk = document if isinstance(document, int) else document.pk
@@ -875,7 +877,7 @@ def _proof_document(permit: Permit, document: Document | int | None) -> Document
             "documento",
             "o documento comprobatório deve estar registrado no cadastro do permissionário, do "
             "veículo ou de um auxiliar desta permissão",
-            "Lei de mototáxi de Ipatinga (2013), art. 32, §2",
+            cited(law, "suspension_return"),
         )
     return found
 
@@ -924,7 +926,7 @@ def permit_reinstate(
             basis=basis_of(None, cites),
         )
     with tenant(municipality):
-        doc = _proof_document(permit, document)
+        doc = _proof_document(permit, document, law.law)
         started = _suspension_started_on(permit) or on
     until = permit.suspended_until or on - dt.timedelta(days=1)
     proof_facts: dict[str, Any] = {"description": proof}
@@ -1242,10 +1244,19 @@ def permit_extend(
 
     The taxi law has no extension: the holder chooses the term at the grant (taxi art. 10) and the
     Termo is renewed yearly up to it (art. 13)."""
-    if permit.service == Service.TAXI:
+    law = permit.law
+    if not answers(law, "permit_extension"):
+        # A law with no extension (the taxi law: the term chosen at the grant, art. 10, and the
+        # Termo renewed yearly up to it, art. 13), in its own articles.
+        cites = cited_once(law, "term", "registration_certificate")
         raise InvalidTransition(
-            "a Lei do táxi de Ipatinga (2017) não prevê prorrogação: o prazo é o escolhido na "
-            "outorga (art. 10), com o Termo renovado anualmente até ele (art. 13)"
+            f"a lei que rege {permit.get_service_display()} não prevê prorrogação"
+            + (
+                f": o prazo é o escolhido na outorga, com o Termo renovado anualmente até ele "
+                f"({cites})"
+                if cites
+                else f" ({LAW_TITLES.get(law, law)})"
+            )
         )
     authorize(actor=actor, municipality=municipality, action="permit.extend", law=permit.law)
     reference = act_reference.strip()

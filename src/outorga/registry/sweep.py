@@ -215,13 +215,15 @@ def expired_document_issues(permit: Permit, on: dt.date) -> list[Issue]:
 @dataclass(frozen=True)
 class VehicleAge:
     """The law core's answer on the vehicle's age: ``limit_on`` is the first day it is over age;
-    ``deadline`` the last day to replace it (taxi art. 28 §2); ``over`` whether it is too late."""
+    ``deadline`` the last day to replace it (taxi art. 28 §2); ``over`` whether it is too late;
+    ``years`` the age limit the law applied (its dated parameter), ``None`` if it did not say."""
 
     limit_on: dt.date
     deadline: dt.date | None
     over: bool
     citations: tuple[str, ...]
     text: str
+    years: int | None = None
 
 
 def mototaxi_vehicle_age(laws: Laws, permit: Permit, vehicle: Vehicle, on: dt.date) -> VehicleAge:
@@ -236,7 +238,7 @@ def mototaxi_vehicle_age(laws: Laws, permit: Permit, vehicle: Vehicle, on: dt.da
     limit = int(r.parameters[0].value) if r.parameters else 10
     limit_on = dt.date(vehicle.manufacture_year + limit + 1, 1, 1)
     citations = tuple(c.render() for c in r.citations)
-    return VehicleAge(limit_on, limit_on, r.verdict is Verdict.REFUSED, citations, r.message)
+    return VehicleAge(limit_on, limit_on, r.verdict is Verdict.REFUSED, citations, r.message, limit)
 
 
 TAXI_KIND = {Vehicle.Kind.AUTOMOVEL: "automovel", Vehicle.Kind.CAMIONETA: "similar"}
@@ -274,6 +276,9 @@ def taxi_vehicle_age(laws: Laws, permit: Permit, vehicle: Vehicle, on: dt.date) 
     facts = taxi_vehicle_facts(vehicle, permit, anchor)
     d = laws.ask(permit.service, "vehicle_eligibility", on, facts)
     limit_on = _as_date(d.outcome["age_limit_on"])
+    # The age limit the law counted with (its dated parameter, D-6), for the texts below.
+    counted = _rule(d, "d_6_vehicle_age")
+    years = int(counted.parameters[0].value) if counted and counted.parameters else None
     # The deadline is only stated from the day the limit is reached: ask on that day.
     at = max(on, limit_on)
     d_at = d if at == on else laws.ask(permit.service, "vehicle_eligibility", at, facts)
@@ -281,7 +286,7 @@ def taxi_vehicle_age(laws: Laws, permit: Permit, vehicle: Vehicle, on: dt.date) 
     deadline = _as_date(r.facts["prazo_de_substituição"]) if r and r.facts else None
     over = r is not None and r.verdict is Verdict.REFUSED and on >= limit_on
     citations = tuple(c.render() for c in (r.citations if r else d.citations))
-    return VehicleAge(limit_on, deadline, over, citations, r.message if r else d.summary)
+    return VehicleAge(limit_on, deadline, over, citations, r.message if r else d.summary, years)
 
 
 def vehicle_age(laws: Laws, permit: Permit, on: dt.date) -> VehicleAge | None:
@@ -297,6 +302,15 @@ def vehicle_age(laws: Laws, permit: Permit, on: dt.date) -> VehicleAge | None:
     return laws.ages[key]
 
 
+def _aged(age: VehicleAge) -> str:
+    """ "com 7 anos", the years the law counted; "na idade máxima" if it did not say."""
+    return f"com {age.years} anos" if age.years else "na idade máxima"
+
+
+def _reaches(age: VehicleAge) -> str:
+    return f"completa {age.years} anos" if age.years else "atinge a idade máxima"
+
+
 def permit_issues(laws: Laws, permit: Permit, on: dt.date) -> tuple[list[Issue], VehicleAge | None]:
     issues = expired_document_issues(permit, on)
     age = vehicle_age(laws, permit, on)
@@ -304,7 +318,7 @@ def permit_issues(laws: Laws, permit: Permit, on: dt.date) -> tuple[list[Issue],
         plate = permit.vehicle.plate if permit.vehicle else ""
         if permit.service == Service.TAXI and age.deadline:
             text = (
-                f"veículo {plate} com 7 anos em {_fmt(age.limit_on)} não substituído até a "
+                f"veículo {plate} {_aged(age)} em {_fmt(age.limit_on)} não substituído até a "
                 f"renovação de {_fmt(age.deadline)}"
             )
         else:
@@ -425,7 +439,7 @@ def _vehicle_age_notice(m: Municipality, permit: Permit, age: VehicleAge, on: dt
         key = f"registry.vehicle-age:{permit.pk}:{permit.vehicle_id}:prazo"
         if permit.service == Service.TAXI and age.deadline:
             message = (
-                f"O veículo {plate} completa 7 anos em {_fmt(age.limit_on)}: substitua-o até a "
+                f"O veículo {plate} {_reaches(age)} em {_fmt(age.limit_on)}: substitua-o até a "
                 f"renovação anual de {_fmt(age.deadline)} ({cites})."
             )
             due = age.deadline

@@ -15,12 +15,15 @@ from django.db import transaction
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
+from outorga.core.lawseam import LawNotBound, governs, law_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.finance import selectors as ledger
 from outorga.finance.models import Debt
 from outorga.finance.services import debts_from_plan
+from outorga.law.citations import Citation
 from outorga.law.decisions import Decision
+from outorga.law.interfaces import citations, cited, cited_once
 
 from . import facts as F
 from . import services as S
@@ -43,11 +46,29 @@ from .models import (
 )
 from .validation import FieldError
 
-LAW = "ipatinga.taxi-2017"
-MOTO = "ipatinga.mototaxi-2013"
-TAXI_CITE = "Lei do táxi de Ipatinga (2017)"
-MOTO_CITE = "Lei de mototáxi de Ipatinga (2013)"
 Refused = S.Refused
+
+
+def _law(m: Municipality, on: dt.date | None = None) -> str:
+    """The id of the law bound to the taxi service in ``m`` on ``on`` (today; a date before its
+    first binding reads that one): what competence is checked under and the articles come from.
+    Where no law governs the taxi service, the service does not exist: a refusal naming it."""
+    if not governs(m, Service.TAXI):
+        raise FieldError("serviço", "serviço não regulado pela legislação deste município")
+    return law_of(m, Service.TAXI, on, nearest=True)
+
+
+def _cites(m: Municipality, on: dt.date | None, *concepts: str) -> str:
+    """The articles the law bound to the taxi service names for ``concepts`` (its ``CITES``)."""
+    return cited_once(_law(m, on), *concepts)
+
+
+def _citations_of(m: Municipality, on: dt.date, concept: str) -> tuple[Citation, ...]:
+    """:func:`_cites` as citations, for a reason; none where no law governs the taxi service."""
+    try:
+        return citations(law_of(m, Service.TAXI, on, nearest=True), concept)
+    except LawNotBound:
+        return ()
 
 
 def require_law(m: Municipality, law: str) -> None:
@@ -350,7 +371,9 @@ def _one_vehicle_one_permit(vehicle: Vehicle, exclude: Permit | None = None) -> 
         raise FieldError(
             "veículo",
             f"o veículo {vehicle.plate} já está vinculado à permissão {other.number}",
-            f"{TAXI_CITE}, art. 6; {MOTO_CITE}, art. 6, §2",
+            "; ".join(
+                filter(None, (cited(law, "one_vehicle") for law in vehicle.municipality.laws))
+            ),
         )
 
 
@@ -360,7 +383,6 @@ def register_bar(person: Person, on: dt.date) -> Decision | None:
     suspended for up to 90 days (art. 42 IV), as the enforcement penalties record it — a refusal
     citing the article, or None. The day after a suspension's last day the bar is gone."""
     from outorga.enforcement.models import Penalty
-    from outorga.law.citations import cite
     from outorga.law.decisions import Reason
     from outorga.law.rules import check
 
@@ -386,8 +408,7 @@ def register_bar(person: Person, on: dt.date) -> Decision | None:
                 f"A inscrição de {person.name} no Cadastro Municipal de Taxistas foi cassada "
                 f"em {since:%d/%m/%Y}: o infrator punido fica impedido de dirigir táxi no "
                 "Município (art. 41, IV e §3).",
-                cite(LAW, 41, inc="IV"),
-                cite(LAW, 41, 3),
+                *_citations_of(person.municipality, on, "cadastro_cassado"),
                 facts={"cassado_em": since},
             )
         )
@@ -401,7 +422,7 @@ def register_bar(person: Person, on: dt.date) -> Decision | None:
                     "",
                     f"A inscrição de {person.name} no Cadastro Municipal de Taxistas está "
                     f"suspensa de {p.imposed_on:%d/%m/%Y} a {ends:%d/%m/%Y} (art. 42, IV).",
-                    cite(LAW, 42, inc="IV"),
+                    *_citations_of(person.municipality, on, "cadastro_suspenso"),
                     facts={"inicio": p.imposed_on, "fim": ends, "dias": p.days},
                 )
             )
@@ -464,7 +485,9 @@ def taxi_eligibility(
     ]
 
 
-def _tender_award(tender: Tender | None, holder: Person, category: str = "") -> bool:
+def _tender_award(
+    tender: Tender | None, holder: Person, category: str = "", *, law: str = ""
+) -> bool:
     """Art. 3: granted through a tender, to a ranked eligible applicant of a homologated one, in
     the category the tender offered (art. 3: bound to the call for tenders; art. 6: one
     category per permission)."""
@@ -472,39 +495,41 @@ def _tender_award(tender: Tender | None, holder: Person, category: str = "") -> 
         return False
     if tender.service != Service.TAXI:
         raise FieldError(
-            "licitação", "a licitação não é do serviço de táxi", f"{TAXI_CITE}, art. 3"
+            "licitação", "a licitação não é do serviço de táxi", cited_once(law, "tender")
         )
     if category and tender.taxi_category and category != tender.taxi_category:
         raise FieldError(
             "categoria",
             f"a licitação {tender.number} ofereceu vagas de táxi {tender.taxi_category}, "
             f"não {category}",
-            f"{TAXI_CITE}, art. 3 e art. 6",
+            cited_once(law, "tender", "one_permission"),
         )
     if tender.homologated_on is None:
         raise FieldError(
-            "licitação", "a licitação ainda não foi homologada", f"{TAXI_CITE}, art. 3"
+            "licitação", "a licitação ainda não foi homologada", cited_once(law, "tender")
         )
     if Permit.objects.filter(tender=tender).count() >= tender.places:
         raise FieldError(
-            "licitação", "todas as vagas da licitação já foram outorgadas", f"{TAXI_CITE}, art. 3"
+            "licitação",
+            "todas as vagas da licitação já foram outorgadas",
+            cited_once(law, "tender"),
         )
     return TenderApplicant.objects.filter(
         tender=tender, person=holder, eligible=True, rank__isnull=False
     ).exists()
 
 
-def _check_grant_input(category: str, option: str, mode: str, instalments: int) -> None:
+def _check_grant_input(law: str, category: str, option: str, mode: str, instalments: int) -> None:
     if category not in TaxiCategory.values:
         raise FieldError(
-            "categoria", "use convencional, especial ou executivo", f"{TAXI_CITE}, art. 5"
+            "categoria", "use convencional, especial ou executivo", cited_once(law, "category")
         )
     if option not in PermitTerm.Option.values:
-        raise FieldError("prazo", "escolha I (10 anos) ou II (20 anos)", f"{TAXI_CITE}, art. 10")
+        raise FieldError("prazo", "escolha I (10 anos) ou II (20 anos)", cited_once(law, "term"))
     if mode not in PermitTerm.Mode.values:
-        raise FieldError("contrapartida", "escolha pagamento ou servicos", f"{TAXI_CITE}, art. 10")
+        raise FieldError("contrapartida", "escolha pagamento ou servicos", cited_once(law, "term"))
     if instalments < 1:
-        raise FieldError("parcelas", "ao menos 1 parcela", f"{TAXI_CITE}, art. 10")
+        raise FieldError("parcelas", "ao menos 1 parcela", cited_once(law, "term"))
 
 
 def taxi_grant_decisions(
@@ -525,11 +550,11 @@ def taxi_grant_decisions(
     """Every decision a taxi grant relies on, read-only, the contrapartida last: the quota (art. 3
     §1–2), the holder (art. 3–12, 22–23), the vehicle (art. 24, 27–29) and the plan (art. 10).
     The clerk's screen shows them before the grant; the grant asks them again under its lock."""
-    require_law(municipality, LAW)
-    _check_grant_input(category, option, mode, instalments)
+    law = _law(municipality, signed_on)
+    _check_grant_input(law, category, option, mode, instalments)
     checks = checks or {}
     _one_vehicle_one_permit(vehicle)
-    awarded = _tender_award(tender, holder, category)
+    awarded = _tender_award(tender, holder, category, law=law)
     quota = _ask(
         "quota",
         municipality,
@@ -595,9 +620,9 @@ def taxi_permit_grant(
     with complete documents (art. 22–24) and an eligible vehicle (art. 27–29), numbered in the
     Cadastro Municipal de Taxistas (art. 4 I, 20: sequential, gapless). The term and the
     contrapartida are the holder's choice (art. 10); the instalment plan becomes debts (D-12)."""
-    require_law(municipality, LAW)
-    authorize(actor=actor, municipality=municipality, action="permit.grant", law=LAW)
-    _check_grant_input(category, option, mode, instalments)
+    law = _law(municipality, signed_on)
+    authorize(actor=actor, municipality=municipality, action="permit.grant", law=law)
+    _check_grant_input(law, category, option, mode, instalments)
     with transaction.atomic(), tenant(municipality):
         # Lock first: every taxi grant waits here, then counts (D-7).
         lock, _ = RegisterCounter.objects.get_or_create(series="quota:taxi")
@@ -741,7 +766,9 @@ def taxi_term_renew(
     or appeal do not block. A Termo that lapsed is not renewed: caducidade is proposed, and a
     person decides (D-3). The vehicle passes the yearly inspection (art. 29; ``checks`` is what
     it found) and, once 7 years old, must be replaced by this renewal (art. 28 §1–2, D-6)."""
-    authorize(actor=actor, municipality=municipality, action="permit.renew", law=LAW)
+    authorize(
+        actor=actor, municipality=municipality, action="permit.renew", law=_law(municipality, on)
+    )
     with transaction.atomic(), tenant(municipality):
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
         if permit.service != Service.TAXI:
@@ -838,7 +865,9 @@ def taxi_auxiliary_add(
 ) -> Auxiliary:
     """Up to 2 auxiliaries per vehicle (art. 20 §único), registered in the Cadastro with the
     documents of art. 22 and residing in Ipatinga (art. 4 XIV); numbered in the same register."""
-    authorize(actor=actor, municipality=municipality, action="registry.record", law=LAW)
+    authorize(
+        actor=actor, municipality=municipality, action="registry.record", law=_law(municipality, on)
+    )
     with transaction.atomic(), tenant(municipality):
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
         if permit.service != Service.TAXI:
@@ -929,13 +958,15 @@ def vehicle_substitute(
             raise FieldError(
                 "tipo",
                 "no táxi, o veículo temporário é o veículo reserva (sinistro, roubo ou furto)",
-                f"{TAXI_CITE}, art. 30",
+                _cites(municipality, on, "reserve_vehicle"),
             )
         if emergency_until < on:
             raise FieldError("até", "o fim do período é anterior ao início")
         if not cause.strip():
             raise FieldError(
-                "causa", "descreva a força maior comprovada", f"{MOTO_CITE}, art. 2, XXIII"
+                "causa",
+                "descreva a força maior comprovada",
+                cited_once(permit.law_on(on), "emergency_substitution"),
             )
     with transaction.atomic(), tenant(municipality):
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
@@ -1022,7 +1053,9 @@ def taxi_reserve_vehicle(
     checks: Mapping[str, Any] | None = None,
 ) -> VehicleChange:
     """Reserve vehicle after an accident, robbery or theft, for a set period (taxi art. 30)."""
-    authorize(actor=actor, municipality=municipality, action="registry.record", law=LAW)
+    authorize(
+        actor=actor, municipality=municipality, action="registry.record", law=_law(municipality, on)
+    )
     if until < on:
         raise FieldError("até", "o fim do período é anterior ao início")
     days = (until - on).days + 1
@@ -1122,7 +1155,9 @@ def taxi_vehicle_swap(
 ) -> tuple[VehicleChange, VehicleChange]:
     """Permuta between two holders (taxi art. 32): both vehicles change in one act, so each new
     registration comes with the proof that the other vehicle went to the other permit."""
-    authorize(actor=actor, municipality=municipality, action="registry.record", law=LAW)
+    authorize(
+        actor=actor, municipality=municipality, action="registry.record", law=_law(municipality, on)
+    )
     checks, other_checks = checks or {}, other_checks or {}
     with transaction.atomic(), tenant(municipality):
         a, b = sorted([permit, other], key=lambda p: p.pk)
@@ -1210,12 +1245,13 @@ def taxi_permit_transfer(
 ) -> Permit:
     """Transfer only on the natural-person holder's death or incapacity (art. 13 §único); the
     successor meets every requirement of the law (eligibility, documents)."""
-    authorize(actor=actor, municipality=municipality, action="permit.grant", law=LAW)
+    law = _law(municipality, on)
+    authorize(actor=actor, municipality=municipality, action="permit.grant", law=law)
     if not proof.strip():
         raise FieldError(
             "comprovação",
             "informe a certidão de óbito ou o laudo de incapacidade",
-            f"{TAXI_CITE}, art. 13, parágrafo único",
+            cited_once(law, "transfer"),
         )
     with transaction.atomic(), tenant(municipality):
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
@@ -1283,9 +1319,12 @@ def extinction_open(
 ) -> ExtinctionCase:
     """Open the administrative case of art. 15 §1: the cause found, the defence period (D-17
     defaults via ``taxi.appeal_deadline``). Nothing is extinguished here (D-3)."""
-    authorize(actor=actor, municipality=municipality, action="extinction.propose", law=LAW)
+    law = _law(municipality, on)
+    authorize(actor=actor, municipality=municipality, action="extinction.propose", law=law)
     if not facts.strip():
-        raise FieldError("fatos", "descreva os fatos constatados", f"{TAXI_CITE}, art. 15, §1")
+        raise FieldError(
+            "fatos", "descreva os fatos constatados", cited_once(law, "extinction_case")
+        )
     with transaction.atomic(), tenant(municipality):
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
         if permit.service != Service.TAXI:
@@ -1345,7 +1384,9 @@ def extinction_notify(
     *, actor: Actor, municipality: Municipality, case: ExtinctionCase, notified_on: dt.date
 ) -> ExtinctionCase:
     """The holder was notified: the defence period runs from here (D-4, D-17)."""
-    authorize(actor=actor, municipality=municipality, action="extinction.propose", law=LAW)
+    authorize(
+        actor=actor, municipality=municipality, action="extinction.propose", law=case.permit.law
+    )
     with transaction.atomic(), tenant(municipality):
         case = ExtinctionCase.objects.select_for_update().get(pk=case.pk)
         if case.status != ExtinctionCase.Status.OPEN or case.notified_on is not None:
@@ -1370,7 +1411,7 @@ def extinction_defence_file(
     *, actor: Actor, municipality: Municipality, case: ExtinctionCase, text: str, on: dt.date
 ) -> ExtinctionCase:
     """The holder's defence (art. 15 §1: contraditório e ampla defesa), within the deadline."""
-    authorize(actor=actor, municipality=municipality, action="defence.file", law=LAW)
+    authorize(actor=actor, municipality=municipality, action="defence.file", law=case.permit.law)
     if not text.strip():
         raise FieldError("defesa", "escreva a defesa")
     with transaction.atomic(), tenant(municipality):
@@ -1415,7 +1456,12 @@ def extinction_decide(
 ) -> ExtinctionCase:
     """The competent authority decides (D-3), after the defence or once its period lapsed;
     extinction gives no right to indemnity (art. 15 §2)."""
-    authorize(actor=actor, municipality=municipality, action=_decision_action(case), law=LAW)
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action=_decision_action(case),
+        law=case.permit.law,
+    )
     if not grounds.strip():
         raise FieldError("fundamentação", "fundamente a decisão")
     with transaction.atomic(), tenant(municipality):

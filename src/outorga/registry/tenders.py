@@ -20,7 +20,7 @@ from outorga.core.authz import authorize
 from outorga.core.lawseam import law_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
-from outorga.law.citations import cite
+from outorga.law import interfaces
 from outorga.law.decisions import Decision, Reason, Verdict
 
 from . import facts as F
@@ -45,6 +45,11 @@ LIVE = (Tender.Status.OPEN, Tender.Status.RANKED, Tender.Status.HOMOLOGATED)
 def tender_law(tender: Tender) -> str:
     """The law a tender is run under: the one bound to its service on the day it opened."""
     return law_of(tender.municipality, tender.service, tender.opened_on, nearest=True)
+
+
+def tender_cites(tender: Tender, *concepts: str) -> str:
+    """The articles the law the tender is run under names for ``concepts`` (its ``CITES``)."""
+    return interfaces.cited_once(tender_law(tender), *concepts)
 
 
 def quota_decision(m: Municipality, service: str, on: dt.date) -> Decision | None:
@@ -95,7 +100,7 @@ def tender_create(
         raise FieldError(
             "categoria",
             "informe a categoria das vagas: convencional, especial ou executivo",
-            "Lei do táxi de Ipatinga (2017), art. 5 e art. 6",
+            interfaces.cited_once(law, "category", "one_permission"),
         )
     if service != Service.TAXI and taxi_category:
         raise FieldError("categoria", "categoria só se aplica a licitação de táxi")
@@ -169,7 +174,7 @@ def _admissible(tender: Tender, person: Person) -> None:
         raise FieldError(
             "candidato",
             "mototáxi e motofrete só para pessoa física",
-            "Lei de mototáxi de Ipatinga (2013), art. 6, §1",
+            tender_cites(tender, "natural_person"),
         )
 
 
@@ -225,14 +230,14 @@ def applicant_category(applicant: TenderApplicant, given: str = "") -> str:
         raise FieldError(
             "categoria",
             f"a licitação {tender.number} é de táxi {own}, não {given}",
-            "Lei do táxi de Ipatinga (2017), art. 3 e art. 6",
+            tender_cites(tender, "tender", "one_permission"),
         )
     category = own or given
     if category not in TaxiCategory.values:
         raise FieldError(
             "categoria",
             "use convencional, especial ou executivo",
-            "Lei do táxi de Ipatinga (2017), art. 5",
+            tender_cites(tender, "category"),
         )
     return category
 
@@ -389,10 +394,9 @@ def tender_homologate(
 
 
 def tender_cite(tender: Tender) -> str:
-    """The article a tender's grants rest on: mototaxi art. 6 (permission preceded by the tender),
-    taxi art. 3 (permission through the tender)."""
-    article = 3 if tender.service == Service.TAXI else 6
-    return cite(tender_law(tender), article).render()
+    """The article a tender's grants rest on, as the law the tender is run under names it
+    (mototaxi art. 6: permission preceded by the tender; taxi art. 3: through the tender)."""
+    return tender_cites(tender, "tender")
 
 
 def tender_grant_next(

@@ -5,6 +5,7 @@ each with its article."""
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -13,14 +14,16 @@ from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from outorga.core.lawseam import law_of
 from outorga.finance.models import Debt
+from outorga.law import interfaces
+from outorga.law.citations import render_many
 from outorga.law.money import brl
 
 from .models import Permit, PermitTerm
 from .validation import format_plate
 
 STYLES = getSampleStyleSheet()
-LAW = "Lei do táxi de Ipatinga (2017)"
 
 
 def _d(value: Any) -> str:
@@ -28,64 +31,75 @@ def _d(value: Any) -> str:
 
 
 def termo_clauses(permit: Permit, term: PermitTerm) -> list[tuple[str, str]]:
-    """The Termo's clauses, in Portuguese, each ending with the article it applies."""
+    """The Termo's clauses, in Portuguese, each ending with the articles the law bound to the
+    permit's service on the signing names for them (its ``CITES``)."""
+    law = law_of(permit.municipality, permit.service, term.signed_on, nearest=True)
+
+    def cites(*concepts: str) -> str:
+        return interfaces.cited_once(law, *concepts)
+
+    # The term and contrapartida chosen: the article of the terms, at the inciso of the option
+    # and the alínea of the mode recorded in the Termo.
+    terms = interfaces.citations(law, "term")
+    chosen = [replace(c, inciso=term.option) for c in terms]
+    mode = "a" if term.mode == PermitTerm.Mode.PAGAMENTO else "b"
     holder = permit.holder
     vehicle = permit.vehicle
     plan = (
         f"em {term.instalments} parcela(s) mensal(is), a primeira vencendo 30 dias após a "
         "assinatura deste Termo (decisão D-12)"
         if term.instalments
-        else "em serviços de publicidade ou de táxi, a critério do Poder Executivo (art. 10, "
-        "parágrafo único)"
+        else "em serviços de publicidade ou de táxi, a critério do Poder Executivo "
+        f"({cites('services_counterpart')})"
     )
     return [
         (
             "Permissionário",
             f"{holder.name} ({holder.get_kind_display()}), inscrito no Cadastro Municipal de "
-            f"Taxistas sob o nº {permit.registration_number} ({LAW}, art. 4º, I, e art. 20).",
+            f"Taxistas sob o nº {permit.registration_number} ({cites('cadastro')}).",
         ),
         (
             "Objeto",
             f"Permissão nº {permit.number} para o serviço de táxi, categoria "
             f"{permit.get_taxi_category_display()}, com um único veículo"
             + (f", placa {format_plate(vehicle.plate)}" if vehicle else "")
-            + f" ({LAW}, art. 3º, 5º e 6º).",
+            + f" ({cites('tender', 'category', 'one_permission')}).",
         ),
         (
             "Prazo",
             f"{term.term_years} anos, de {_d(term.signed_on)} a {_d(term.term_ends_on)} "
-            f"({LAW}, art. 10, {term.option}).",
+            f"({render_many(chosen)}).",
         ),
         (
             "Contrapartida",
-            f"{brl(term.total_cents)}, {plan} ({LAW}, art. 10, {term.option}, "
-            f"alínea {'a' if term.mode == PermitTerm.Mode.PAGAMENTO else 'b'}).",
+            f"{brl(term.total_cents)}, {plan} "
+            f"({render_many(replace(c, alinea=mode) for c in chosen)}).",
         ),
         (
             "Renovação anual",
             "Este Termo é renovado anualmente até o limite do prazo, sob pena de caducidade "
-            f"declarada pelo Poder Executivo ({LAW}, art. 13); vigente até {_d(term.valid_until)}. "
-            "Os documentos da renovação só são liberados após a quitação dos débitos perante o "
-            f"Município ({LAW}, art. 21, §1º).",
+            f"declarada pelo Poder Executivo ({cites('registration_certificate')}); vigente até "
+            f"{_d(term.valid_until)}. Os documentos da renovação só são liberados após a quitação "
+            f"dos débitos perante o Município ({cites('debts_block')}).",
         ),
         (
             "Intransferibilidade",
             "A permissão só se transfere no falecimento ou incapacidade do permissionário pessoa "
-            f"física ({LAW}, art. 13, parágrafo único); transferência clandestina, cessão, doação, "
+            f"física ({cites('transfer')}); transferência clandestina, cessão, doação, "
             "comodato, aluguel, arrendamento ou comercialização acarretam a cassação, observados o "
-            f"contraditório e a ampla defesa ({LAW}, art. 14).",
+            f"contraditório e a ampla defesa ({cites('clandestine_transfer')}).",
         ),
         (
             "Exclusividade",
             "O permissionário (e, se pessoa jurídica, seus titulares e sócios) não pode deter outra "
             "permissão, concessão ou autorização de serviço público no Município "
-            f"({LAW}, art. 11).",
+            f"({cites('exclusivity')}).",
         ),
         (
             "Extinção",
-            "A permissão extingue-se nas hipóteses do art. 15, I a VIII, mediante processo "
+            "A permissão extingue-se nas hipóteses da lei, mediante processo "
             "administrativo com contraditório e ampla defesa, sem direito a indenização "
-            f"({LAW}, art. 15, §1º e §2º).",
+            f"({cites('extinction')}).",
         ),
     ]
 

@@ -11,11 +11,13 @@ from django.utils import timezone
 
 from outorga.core.access import staff_required
 from outorga.core.acts import Actor
-from outorga.core.lawseam import LawNotBound, law_of
+from outorga.core.lawseam import LawNotBound, governs, law_of, service_citations
 from outorga.core.middleware import client_ip
 from outorga.core.models import User
 from outorga.core.tenancy import current_municipality
+from outorga.law.citations import render_many
 from outorga.law.competence import NotCompetent, Role, check, is_allowed
+from outorga.law.interfaces import cited
 
 from . import forms as Fm
 from . import services as S
@@ -33,6 +35,14 @@ def _may(role: str, action: str, service: str) -> bool:
     except LawNotBound:
         return False
     return is_allowed(role, action, law)
+
+
+def photo_cites() -> str:
+    """What the law bound to each service here says of the photo printed on the badge or the
+    identification (mototaxi art. 2 VIII; taxi art. 4 III), each law once."""
+    m = current_municipality()
+    laws = dict.fromkeys(law_of(m, s, nearest=True) for s in Service.values if governs(m, s))
+    return "; ".join(filter(None, (cited(law, "photo") for law in laws)))
 
 
 def _actor(request: HttpRequest) -> Actor:
@@ -233,6 +243,11 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
             "eligibility": eligibility,
             "service": service,
             "on": on,
+            # A company's titulares and sócios (taxi art. 11; 23 VIII), as the law names them.
+            "partners_cite": render_many(
+                service_citations(current_municipality(), Service.TAXI, "partners")
+            ),
+            "photo_cite": photo_cites(),
         },
     )
 
@@ -336,6 +351,10 @@ def vehicle_detail(request: HttpRequest, vehicle_id: int) -> HttpResponse:
             "plate": format_plate(vehicle.plate),
             "documents": vehicle.documents.all(),
             "doc_form": doc_form,
+            # The Cadastro Municipal de Taxistas (taxi art. 4 I; 20), as the law names it.
+            "cadastro_cite": render_many(
+                service_citations(current_municipality(), Service.TAXI, "cadastro")
+            ),
         },
     )
 

@@ -9,7 +9,7 @@ with every reason and its article, shown above the form.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import wraps
 from typing import Any
 
@@ -25,8 +25,10 @@ from outorga.core.lawctx import context
 from outorga.core.middleware import client_ip
 from outorga.core.models import User
 from outorga.core.tenancy import current_municipality
+from outorga.law.citations import render_many
 from outorga.law.competence import NotCompetent, Role, is_allowed
 from outorga.law.decisions import Decision
+from outorga.law.interfaces import citations, cited_once, extinction_causes
 
 from . import forms as Fm
 from . import services as S
@@ -43,10 +45,12 @@ from .models import (
 from .selectors import SEES_DOCUMENT
 from .validation import FieldError, format_plate
 
-TAXI_LAW = "Lei do táxi de Ipatinga (2017)"
-MOTO_LAW = "Lei de mototáxi de Ipatinga (2013)"
-
 View = Callable[..., HttpResponse]
+
+
+def _cites(permit: Permit, *concepts: str) -> str:
+    """The articles the law governing the permit names for ``concepts`` (its rulebook's CITES)."""
+    return cited_once(permit.law, *concepts)
 
 
 def _actor(request: HttpRequest) -> Actor:
@@ -222,10 +226,10 @@ def auxiliary_new(request: HttpRequest, permit_id: int) -> HttpResponse:
             return _done(request, permit, f"Condutor auxiliar {d['person'].name} cadastrado.")
     intro = (
         f"Até dois taxistas auxiliares por veículo, inscritos no Cadastro com os documentos do "
-        f"art. 22 ({TAXI_LAW}, art. 20, parágrafo único)."
+        f"art. 22 ({_cites(permit, 'auxiliary')})."
         if taxi
         else f"Um condutor auxiliar por veículo, com os mesmos requisitos do permissionário e a "
-        f"escala de trabalho entregue ({MOTO_LAW}, art. 6, §4; art. 14, §2 e §3)."
+        f"escala de trabalho entregue ({_cites(permit, 'auxiliary')})."
     )
     return _page(
         request,
@@ -318,11 +322,12 @@ def auxiliary_renew(request: HttpRequest, permit_id: int, aux_id: int) -> HttpRe
     valid = f" Credencial atual válida até {until:%d/%m/%Y}." if until else ""
     intro = (
         f"O Cadastro Municipal de Taxistas é renovado anualmente, com os documentos do art. 22 e "
-        f"sem débito definitivo do auxiliar perante o Município ({TAXI_LAW}, art. 20; art. 21, "
-        f"caput e §1)."
+        f"sem débito definitivo do auxiliar perante o Município "
+        f"({_cites(permit, 'auxiliary_credential', 'debts_block')})."
         if taxi
         else f"A credencial do condutor auxiliar vale um ano, com as mesmas exigências do "
-        f"permissionário, verificadas de novo na renovação ({MOTO_LAW}, art. 14, §2)."
+        f"permissionário, verificadas de novo na renovação "
+        f"({_cites(permit, 'auxiliary_credential')})."
     )
     return _page(
         request,
@@ -382,7 +387,7 @@ def permit_renew(request: HttpRequest, permit_id: int) -> HttpResponse:
         result,
         title=f"Renovar o certificado de registro — {permit.number}",
         intro=f"Certificado válido por um ano, renovável, com nova verificação dos requisitos "
-        f"({MOTO_LAW}, art. 4, §1).{valid}",
+        f"({_cites(permit, 'registration_certificate')}).{valid}",
         submit="Renovar certificado",
         action="permit.renew",
         preview=preview,
@@ -399,7 +404,8 @@ def _extension_intro(permit: Permit) -> str:
     )
     return (
         f"Prazo de até {term} anos, prorrogável por até {times} períodos de {period} anos, a "
-        f"critério do Poder Executivo municipal ({MOTO_LAW}, art. 6). Prorroga-se o prazo em "
+        f"critério do Poder Executivo municipal ({_cites(permit, 'extension')}). Prorroga-se o "
+        "prazo em "
         "curso, de permissão não extinta; o termo final avança um período."
     )
 
@@ -477,12 +483,13 @@ def vehicle_substitute(request: HttpRequest, permit_id: int) -> HttpResponse:
         if result.done:
             return _done(request, permit, f"Veículo {format_plate(d['vehicle'].plate)} vinculado.")
     intro = (
-        f"Substituição do veículo, com vistoria do novo veículo ({TAXI_LAW}, art. 4, X; art. 29); "
-        f"o novo veículo atende aos art. 27 e 28."
+        f"Substituição do veículo, com vistoria do novo veículo "
+        f"({_cites(permit, 'substitution')}); o novo veículo atende aos art. 27 e 28."
         if taxi
-        else f"Substituição do veículo na mesma permissão ({MOTO_LAW}, art. 2, XXII) ou, por "
-        f"força maior comprovada, substituição emergencial por prazo fixado (art. 2, XXIII); o "
-        f"novo veículo atende aos art. 3 e 5, §1 e §7."
+        else f"Substituição do veículo na mesma permissão ({_cites(permit, 'substitution')}) ou, "
+        f"por força maior comprovada, substituição emergencial por prazo fixado "
+        f"({_cites(permit, 'emergency_substitution')}); o novo veículo atende aos art. 3 e 5, "
+        f"§1 e §7."
     )
     return _page(
         request,
@@ -528,7 +535,7 @@ def vehicle_reserve(request: HttpRequest, permit_id: int) -> HttpResponse:
         result,
         title=f"Veículo reserva — {permit.number}",
         intro=f"Em caso de sinistro, roubo ou furto do veículo, o permissionário pode usar "
-        f"veículo reserva por prazo determinado ({TAXI_LAW}, art. 30).",
+        f"veículo reserva por prazo determinado ({_cites(permit, 'reserve_vehicle')}).",
         submit="Registrar veículo reserva",
         action="registry.record",
     )
@@ -564,8 +571,9 @@ def vehicle_swap(request: HttpRequest, permit_id: int) -> HttpResponse:
         result,
         title=f"Permuta de veículos — {permit.number}",
         intro=f"Permuta de veículos entre permissionários: o cadastramento de cada novo veículo "
-        f"depende da comprovação de que o outro foi vinculado à outra permissão ({TAXI_LAW}, "
-        f"art. 32) e da vistoria (art. 29). As duas trocas são um só ato.",
+        f"depende da comprovação de que o outro foi vinculado à outra permissão "
+        f"({_cites(permit, 'vehicle_swap')}) e da vistoria (art. 29). As duas trocas são um só "
+        f"ato.",
         submit="Registrar permuta",
         action="registry.record",
     )
@@ -629,10 +637,10 @@ def permit_renounce(request: HttpRequest, permit_id: int) -> HttpResponse:
         if result.done:
             return _done(request, permit, f"Renúncia registrada: permissão {permit.number}.")
     intro = (
-        f"A renúncia extingue a permissão ({TAXI_LAW}, art. 15, V)."
+        f"A renúncia extingue a permissão ({_cites(permit, 'renounce')})."
         if permit.service == Service.TAXI
-        else f"Cancelamento a pedido escrito do permissionário ({MOTO_LAW}, art. 6, §6); a "
-        f"renúncia extingue a autorização (art. 2, XX)."
+        else f"Cancelamento a pedido escrito do permissionário e renúncia, que extingue a "
+        f"autorização ({_cites(permit, 'renounce')})."
     )
     return _page(
         request,
@@ -673,8 +681,8 @@ def permit_reserve(request: HttpRequest, permit_id: int) -> HttpResponse:
         result,
         title=f"Colocar em reserva — {permit.number}",
         intro=f"Reserva: a autorização não se extingue, mas o serviço não é prestado; interrupção "
-        f"temporária para a substituição do veículo na mesma autorização ({MOTO_LAW}, art. 2, "
-        f"XXI; substituição, art. 2, XXII).",
+        f"temporária para a substituição do veículo na mesma autorização "
+        f"({_cites(permit, 'reserve', 'substitution')}).",
         submit="Colocar em reserva",
         action="registry.record",
     )
@@ -705,8 +713,8 @@ def permit_reserve_end(request: HttpRequest, permit_id: int) -> HttpResponse:
         form,
         result,
         title=f"Encerrar a reserva — {permit.number}",
-        intro=f"A reserva é temporária ({MOTO_LAW}, art. 2, XXI): encerrada, a permissão volta a "
-        f"ativa com o veículo vinculado (placa abaixo).",
+        intro=f"A reserva é temporária ({_cites(permit, 'reserve')}): encerrada, a permissão "
+        f"volta a ativa com o veículo vinculado (placa abaixo).",
         submit="Encerrar a reserva",
         action="registry.record",
     )
@@ -742,7 +750,7 @@ def permit_transfer(request: HttpRequest, permit_id: int) -> HttpResponse:
         result,
         title=f"Transferir a permissão — {permit.number}",
         intro=f"A permissão só se transfere por falecimento ou incapacidade do permissionário "
-        f"pessoa física ({TAXI_LAW}, art. 13, parágrafo único); o sucessor atende a todos os "
+        f"pessoa física ({_cites(permit, 'transfer')}); o sucessor atende a todos os "
         f"requisitos da lei (art. 3 a 12, 22).",
         submit="Transferir",
         action="permit.grant",
@@ -752,7 +760,7 @@ def permit_transfer(request: HttpRequest, permit_id: int) -> HttpResponse:
 @competent
 def extinction_open(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = _permit(permit_id, service=Service.TAXI)
-    form = Fm.ExtinctionOpenForm(request.POST or None)
+    form = Fm.ExtinctionOpenForm(request.POST or None, causes=extinction_causes(permit.law))
     result = Attempt()
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
@@ -778,7 +786,8 @@ def extinction_open(request: HttpRequest, permit_id: int) -> HttpResponse:
         result,
         title=f"Instaurar processo de extinção — {permit.number}",
         intro=f"Constatada causa de extinção, instaura-se processo administrativo com "
-        f"contraditório e ampla defesa ({TAXI_LAW}, art. 15, §1). Nada se extingue aqui: a "
+        f"contraditório e ampla defesa ({_cites(permit, 'extinction_case')}). Nada se extingue "
+        f"aqui: a "
         f"autoridade competente decide depois da defesa (decisão D-3).",
         submit="Instaurar processo",
         action="extinction.propose",
@@ -830,6 +839,9 @@ def extinction_detail(request: HttpRequest, case_id: int) -> HttpResponse:
     role = _actor(request).role
     law = case.permit.law
     decide_action = T._decision_action(case)
+    # The case's cause: the article of the causes in the law governing the permit, at its inciso.
+    causes = citations(law, "extinction_cause")
+    cause_cite = render_many(replace(c, inciso=case.inciso) for c in causes) if causes else ""
     return render(
         request,
         "registry/extinction.html",
@@ -843,6 +855,7 @@ def extinction_detail(request: HttpRequest, case_id: int) -> HttpResponse:
             "can_notify": is_allowed(role, "extinction.propose", law),
             "can_defend": is_allowed(role, "defence.file", law),
             "can_decide": is_allowed(role, decide_action, law),
+            "cause_cite": cause_cite,
         },
     )
 
@@ -855,7 +868,11 @@ def taxi_permit_new(request: HttpRequest) -> HttpResponse:
     """Two steps, as for mototaxi: "Verificar" shows every reason with its article (quota,
     holder, documents, vehicle, contrapartida); only then "Outorgar" signs the Termo."""
     role = _actor(request).role
-    can_grant = is_allowed(role, "permit.grant", T.LAW)
+    try:
+        law = S.service_law(current_municipality(), Service.TAXI)
+    except FieldError:  # no law governs the taxi service here
+        law = ""
+    can_grant = bool(law) and is_allowed(role, "permit.grant", law)
     form = Fm.TaxiGrantForm(
         request.POST or None, initial={"holder": _holder_document(request, role, can_grant)}
     )

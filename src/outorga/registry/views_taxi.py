@@ -314,6 +314,10 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
             "next": nxt,
             "granted": Permit.objects.filter(tender=tender).count(),
             "tender_cite": TD.tender_cite(tender),
+            # Who may apply: taxi art. 3, 5 and 6; mototaxi art. 6 §1 (natural persons only).
+            "admission_cite": TD.tender_cites(tender, "tender", "category", "one_permission")
+            if tender.service == Service.TAXI
+            else TD.tender_cites(tender, "natural_person"),
             "can_apply": is_allowed(role, "registry.record", law),
             "can_manage": is_allowed(role, "tender.manage", law),
             "asks_category": TD.tender_lacks_category(tender),

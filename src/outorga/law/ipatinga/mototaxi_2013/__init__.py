@@ -82,6 +82,15 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "reserve": art(2, inc="XXI"),  # the permission in reserve while the vehicle is substituted
     "extension": art(6),  # prorrogável por até 3 períodos de 5 anos
     "refund": (art(42, 1), art(42, 2)),  # an upheld defence: refund, removal and storage
+    "one_vehicle": art(6, 2),  # one vehicle registered per permission
+    "natural_person": art(6, 1),  # permissions only to natural persons
+    # Cassação of a holder who holds any other commercial permission of the municipality.
+    "one_permission": art(32, inc="III", ali="f"),
+    "suspension_return": art(32, 2),  # the return proves the irregularities remedied
+    # One auxiliary per vehicle (art. 6 §4), on the holder's requirements, with the schedule.
+    "auxiliary": (art(6, 4), art(14, 2), art(14, 3)),
+    "substitution": art(2, inc="XXII"),  # troca de veículo na mesma permissão
+    "emergency_substitution": art(2, inc="XXIII"),  # por força maior comprovada
 }
 
 __all__ = [

@@ -81,6 +81,25 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     ),  # a reserve vehicle, not a permission in reserve  # the renúncia extinguishes the permission
     "debts_block": art(21, 1),  # renewal only after every debt is paid
     "auxiliary_credential": art(21),  # the auxiliary's inscription, renewed with the documents
+    "category": art(5),  # the three categories: convencional, especial, executivo
+    # One permission per person, one vehicle and one category (art. 6).
+    "one_permission": art(6),
+    "one_vehicle": art(6),
+    "term": art(10),  # the terms (10 or 20 years) and their contrapartida
+    "auxiliary": art(20, "único"),  # up to two auxiliaries per vehicle, inscribed in the Cadastro
+    "substitution": (art(4, inc="X"), art(29)),  # troca do veículo, with the new one inspected
+    "vehicle_swap": art(32),  # permuta: each new vehicle once the other is bound elsewhere
+    "transfer": art(13, "único"),  # only on the natural-person holder's death or incapacity
+    "extinction_case": art(15, 1),  # an administrative case, with contraditório and defence
+    "exclusivity": art(11),  # no other permission, concession or authorization in the town
+    "clandestine_transfer": art(14),  # cassação for a transfer, cession, rent… of the permit
+    # The causes (I–VIII), the case with its defence, no indemnity.
+    "extinction": (art(15), art(15, 1), art(15, 2)),
+    "extinction_cause": art(15),  # the causes, one inciso each (I–VIII)
+    "services_counterpart": art(10, "único"),  # alínea b at the Executive's discretion
+    # The inscription in the Cadastro cassada: the punished may no longer drive a taxi here.
+    "cadastro_cassado": (art(41, inc="IV"), art(41, 3)),
+    "cadastro_suspenso": art(42, inc="IV"),  # suspended for up to 90 days
 }
 
 __all__ = [

@@ -16,7 +16,7 @@ from typing import Any
 
 from . import questions
 from .bindings import SERVICE_LABELS, Service
-from .citations import Citation
+from .citations import LAW_TITLES, Citation
 
 
 @dataclass(frozen=True)
@@ -206,3 +206,46 @@ def question(law: str, service: str, name: str) -> questions.Question:
         return questions.find(law, name)
     except KeyError:
         raise NotAnswered(law, service, name) from None
+
+
+def cited_once(law: str, *concepts: str) -> str:
+    """:func:`cited`, naming each law once ("Lei …, art. 11, III; art. 15"): for a sentence that
+    cites several articles of the same law."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for c in (c for k in concepts for c in citations(law, k)):
+        text, title = c.render(), LAW_TITLES.get(c.law, "")
+        if c.law in seen and title and text.startswith(title + ", "):
+            text = text[len(title) + 2 :]
+        seen.add(c.law)
+        out.append(text)
+    return "; ".join(out)
+
+
+def _export(law: str, name: str) -> Any:
+    """A module-level name of ``law``'s rulebook (``SUSPENDABLE_RULES``, ``TRIP_DATA``…), or
+    ``None`` when the law has none."""
+    from .bindings import RULEBOOKS
+
+    book = RULEBOOKS.get(law)
+    if book is None:
+        return None
+    return getattr(importlib.import_module(book.module), name, None)
+
+
+def suspendable_rules(law: str) -> dict[str, str]:
+    """The rules of ``law`` a court may suspend (decision D-16), by the stable id the law applies
+    them under, with the label a person chooses them by (the rulebook's ``SUSPENDABLE_RULES``);
+    none when the law names none."""
+    found = _export(law, "SUSPENDABLE_RULES") or {}
+    return dict(found) if isinstance(found, Mapping) else {r: r for r in found}
+
+
+def trip_data(law: str, service: str) -> Any:
+    """What a trip-data pipeline applies row by row under ``law`` (the rulebook's ``TRIP_DATA``:
+    ``trip_fare_limits(ctx)``, ``ceiling_of(...)``, ``vehicle_banned(ctx, kind, wheels)``), asked
+    once per file; :class:`NotAnswered` when the law reads no trip data."""
+    found = _export(law, "TRIP_DATA")
+    if found is None:
+        raise NotAnswered(law, service, "trip_data")
+    return found

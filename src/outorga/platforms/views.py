@@ -730,9 +730,7 @@ def penalty_pdf(request: HttpRequest, penalty_id: int) -> HttpResponse:
 
 
 class SuspensionForm(forms.Form):
-    rule = forms.ChoiceField(
-        label="Regra suspensa", choices=list(services.SUSPENDABLE_LABELS.items())
-    )
+    rule = forms.ChoiceField(label="Regra suspensa", choices=())
     start = forms.DateField(label="Suspensa a partir de", widget=forms.DateInput({"type": "date"}))
     end = forms.DateField(
         label="Até (em branco: sem prazo)", required=False, widget=forms.DateInput({"type": "date"})
@@ -747,7 +745,11 @@ def suspensions(request: HttpRequest) -> HttpResponse:
     user = _viewer(request)
     if isinstance(user, HttpResponse):
         return user
+    m = user.municipality
+    assert m is not None
+    rules = services.suspendable_rules(m)
     form = SuspensionForm(request.POST or None)
+    form.fields["rule"].choices = list(rules.items())  # type: ignore[attr-defined]
     if request.method == "POST" and form.is_valid():
         try:
             services.rule_suspension_record(
@@ -763,8 +765,8 @@ def suspensions(request: HttpRequest) -> HttpResponse:
             messages.success(request, "Suspensão registrada.")
             return HttpResponseRedirect(reverse("platforms:suspensions"))
     rows = [
-        {"s": s, "label": services.SUSPENDABLE_LABELS.get(s.rule, s.rule)}
-        for s in RuleSuspension.objects.filter(rule__in=list(services.SUSPENDABLE_LABELS))
+        {"s": s, "label": rules.get(s.rule, s.rule)}
+        for s in RuleSuspension.objects.filter(rule__in=list(rules))
     ]
     return render(
         request,

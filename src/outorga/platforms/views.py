@@ -544,6 +544,7 @@ def complaints(request: HttpRequest) -> HttpResponse:
         "platforms/complaints.html",
         {
             "on": on,
+            "term": selectors.complaint_term(m, on) if governs(m, Service.APLICATIVO) else None,
             "overdue": [s for s in statuses if s.status == "overdue"],
             "statuses": statuses,
         },
@@ -817,7 +818,12 @@ def public_complaint(request: HttpRequest) -> HttpResponse:
                 return render(
                     request,
                     "platforms/public_complaint.html",
-                    {"m": m, "form": form, "rate_limited": True},
+                    {
+                        "m": m,
+                        "form": form,
+                        "rate_limited": True,
+                        "term": selectors.complaint_term(m, services.today()),
+                    },
                     status=429,
                 )
             cache.set(key, count + 1, 3600)
@@ -834,5 +840,14 @@ def public_complaint(request: HttpRequest) -> HttpResponse:
             except PlatformError as exc:
                 form.add_error(None, exc.message)
             else:
-                return render(request, "platforms/public_complaint.html", {"m": m, "done": done})
-        return render(request, "platforms/public_complaint.html", {"m": m, "form": form})
+                term = selectors.complaint_term(m, done.filed_on)
+                return render(
+                    request,
+                    "platforms/public_complaint.html",
+                    {"m": m, "done": done, "term": term},
+                )
+        return render(
+            request,
+            "platforms/public_complaint.html",
+            {"m": m, "form": form, "term": selectors.complaint_term(m, services.today())},
+        )

@@ -10,7 +10,13 @@ from django.test import Client
 
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.platforms.models import Complaint, MonthlyReport, Platform, PlatformDriver
+from outorga.platforms.models import (
+    Complaint,
+    MonthlyReport,
+    Platform,
+    PlatformDriver,
+    PlatformPenalty,
+)
 
 LAW = "Lei 4.976/2025 de Barra do Garças (transporte por aplicativo)"
 
@@ -109,6 +115,10 @@ def test_the_authority_warns_and_the_penalty_is_listed(as_role, barra_m):
     )
     assert "Advertência escrita aplicada" in r.content.decode()
     assert "Relatório não entregue" in client.get("/plataformas/penalidades/").content.decode()
+    with tenant(barra_m):
+        x = PlatformPenalty.objects.get(description="Relatório não entregue")
+    page = client.get(f"/plataformas/penalidades/{x.pk}/").content.decode()
+    assert f"Penalidade ({LAW}, art. 26, I)" in page
 
 
 def test_a_case_is_opened_and_only_the_mayor_sees_the_decision_form(as_role, barra_m):

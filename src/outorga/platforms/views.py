@@ -18,10 +18,11 @@ from django.views.decorators.http import require_POST
 
 from outorga.core import services as core_services
 from outorga.core.acts import Actor
-from outorga.core.lawseam import governs
+from outorga.core.lawseam import governs, law_of
 from outorga.core.middleware import client_ip
 from outorga.core.models import ApiToken, Municipality, RuleSuspension, User
 from outorga.core.tenancy import current_municipality, current_municipality_or_none, tenant
+from outorga.law import interfaces
 from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent, Role, is_allowed
 from outorga.law.money import brl
@@ -601,6 +602,11 @@ def penalty_detail(request: HttpRequest, penalty_id: int) -> HttpResponse:
             "appeal": appeal,
             "acts": selectors.penalty_acts(x),
             "decision": x.decision,
+            # The law that governed the fact names the penalty imposed (a warning, a fine).
+            "penalty_cites": interfaces.cited_once(
+                law_of(x.municipality, Service.APLICATIVO, x.infraction_on, nearest=True),
+                "fine" if x.kind == PlatformPenalty.Kind.FINE else "warning",
+            ),
             "finality": x.procedure.get("finality") or x.procedure.get("notice") or {},
             "notice_form": NoticeForm(initial={"notice_on": today}),
             "appeal_form": PaperAppealForm(initial={"filed_on": today}),

@@ -84,7 +84,8 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     # At most 50 drivers active at once per platform, measured by the month's peak (D-9 b)
     "concurrent_drivers_cap": (art(3, 2), decision(9, "b")),
     "penalties": art(26),  # the penalties of the law, imposed through an administrative case
-    "fine": art(26, inc="II"),
+    "warning": art(26, inc="I"),  # the penalties a platform receives: a written warning
+    "fine": art(26, inc="II"),  # or a fine
 }
 
 #: The rules a court may suspend (D-16), by the stable id the rules apply them under, with the

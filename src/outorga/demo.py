@@ -2,27 +2,44 @@
 
 Population: IBGE, Censo Demográfico 2022 (published 28/06/2023). Fiscal-unit values are EXAMPLES
 (``example=True``): a municipality replaces them with the value its decree sets for each year.
+Which law governs each service is the municipality's dated data (D-15): the demo's bindings are
+read from ``demo_data/bindings.json``, each law adopted for every service it can govern.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 from decimal import Decimal
+from importlib import resources
 
-from outorga.law.bindings import adopting, laws_of
+from outorga.law.bindings import Binding, adopting, laws_of
 from outorga.law.context import FiscalUnitValue, MunicipalityFacts, Population
 
 CENSUS_2022_PUBLISHED = dt.date(2023, 6, 28)
 CENSUS_SOURCE = "IBGE, Censo Demográfico 2022"
 
+
+def _bindings(slug: str) -> tuple[Binding, ...]:
+    """The demo municipality's bindings: each law it applies, from its entry into force (or the
+    entry's ``since``), with the act that binds it."""
+    data = json.loads(
+        resources.files("outorga").joinpath("demo_data", "bindings.json").read_text("utf-8")
+    )
+    return tuple(
+        b
+        for entry in data[slug]
+        for b in adopting(
+            entry["law"],
+            dt.date.fromisoformat(entry["since"]) if "since" in entry else None,
+            entry.get("reference", ""),
+        )
+    )
+
+
 #: Ipatinga's own laws, each from the day it entered into force.
-IPATINGA_BINDINGS = (
-    *adopting(
-        "ipatinga.mototaxi-2013", reference="Lei municipal de 27/08/2013 (mototáxi e motofrete)"
-    ),
-    *adopting("ipatinga.taxi-2017", reference="Lei municipal de 2017 (táxi)"),
-)
-BARRA_DO_GARCAS_BINDINGS = adopting("barra-do-garcas.apps-2025", reference="Lei 4.976/2025")
+IPATINGA_BINDINGS = _bindings("ipatinga")
+BARRA_DO_GARCAS_BINDINGS = _bindings("barra-do-garcas")
 
 IPATINGA = MunicipalityFacts(
     slug="ipatinga",

@@ -20,13 +20,7 @@ from outorga.law.questions import LEGACY_IDS, registry
 SRC = Path(outorga.__file__).parent
 
 #: Module → how many times it still names a law (to be brought to zero, issue "law bindings").
-NOT_YET: dict[str, int] = {
-    "demo.py": 3,
-    "finance/fees.py": 1,
-    "finance/services.py": 1,
-    "platforms/services.py": 2,
-    "tripdata/services.py": 1,
-}
+NOT_YET: dict[str, int] = {}
 
 
 def _patterns() -> list[re.Pattern[str]]:

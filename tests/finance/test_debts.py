@@ -232,3 +232,15 @@ def test_status_steps_inside_a_caller_move_only_what_they_may(ipatinga_m, debtor
             .values_list("action", flat=True)
         )
     assert steps == ["debt.create", "debt.contest", "debt.make_final"]
+
+
+def test_a_debt_is_recorded_under_the_law_bound_there_never_a_default_law(barra_m, ipatinga_m):
+    """No default law: a debt of no permit answers to a law the municipality binds on the date (in
+    Barra do Garças, only the apps law), and one whose basis names its law to that law."""
+    apps = "barra-do-garcas.apps-2025"
+    assert services.debt_law(barra_m, on=AS_OF) == apps
+    moto = "ipatinga.mototaxi-2013"
+    assert services.debt_law(ipatinga_m, basis={"law": moto}, on=AS_OF) == moto
+    assert services.debt_law(ipatinga_m, on=AS_OF) in ipatinga_m.laws
+    # A law the municipality does not apply is not taken from the basis.
+    assert services.debt_law(barra_m, basis={"law": moto}, on=AS_OF) == apps

@@ -97,3 +97,22 @@ def test_law_date_is_the_date_in_the_text(law):
     assert words in (LAWS / name).read_text("utf-8")
     day = RULEBOOKS[law].in_force_from
     assert f"{day.day} de" in words and str(day.year) in words
+
+
+def test_rulebook_exports_reach_the_apps_through_generic_functions():
+    """What a rulebook exports at module level (its suspendable rules, its trip-data rules, its
+    CITES) is read by law id, never imported by name; a law without it answers none."""
+    apps, taxi = "barra-do-garcas.apps-2025", "ipatinga.taxi-2017"
+    rules = interfaces.suspendable_rules(apps)
+    assert rules["apps.art3.platform_cap"] == "limite de 10 plataformas (art. 3, §1)"
+    assert interfaces.suspendable_rules(taxi) == {}
+    assert callable(interfaces.trip_data(apps, "aplicativo").trip_fare_limits)
+    with pytest.raises(interfaces.NotAnswered, match="trip_data"):
+        interfaces.trip_data(taxi, "taxi")
+    title = "Lei 4.976/2025 de Barra do Garças (transporte por aplicativo)"
+    assert interfaces.cited_once(apps, "complaint_channel", "complaint_answer") == (
+        f"{title}, art. 11, III; art. 15"
+    )
+    assert interfaces.cited(apps, "complaint_channel", "complaint_answer") == (
+        f"{title}, art. 11, III; {title}, art. 15"
+    )

@@ -10,7 +10,15 @@ from django.test import Client
 
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.platforms.models import Complaint, MonthlyReport, Platform, PlatformDriver
+from outorga.platforms.models import (
+    Complaint,
+    MonthlyReport,
+    Platform,
+    PlatformDriver,
+    PlatformPenalty,
+)
+
+LAW = "Lei 4.976/2025 de Barra do Garças (transporte por aplicativo)"
 
 
 @pytest.fixture
@@ -60,6 +68,8 @@ def test_overdue_complaints_are_listed(as_role):
     html = as_role(Role.AUTORIDADE).get("/plataformas/reclamacoes/").content.decode()
     overdue = html.split("<h2>Todas</h2>")[0]
     assert "Plataforma Exemplo (demo)" in overdue
+    # The term and its article are the law's (parameter and CITES), not the page's.
+    assert f"em até 5 dias úteis ({LAW}, art. 15)" in html
 
 
 def test_a_report_version_page_shows_the_drivers(as_role, barra_m):
@@ -105,6 +115,10 @@ def test_the_authority_warns_and_the_penalty_is_listed(as_role, barra_m):
     )
     assert "Advertência escrita aplicada" in r.content.decode()
     assert "Relatório não entregue" in client.get("/plataformas/penalidades/").content.decode()
+    with tenant(barra_m):
+        x = PlatformPenalty.objects.get(description="Relatório não entregue")
+    page = client.get(f"/plataformas/penalidades/{x.pk}/").content.decode()
+    assert f"Penalidade ({LAW}, art. 26, I)" in page
 
 
 def test_a_case_is_opened_and_only_the_mayor_sees_the_decision_form(as_role, barra_m):
@@ -128,6 +142,8 @@ def test_a_case_is_opened_and_only_the_mayor_sees_the_decision_form(as_role, bar
 def test_a_visitor_files_a_complaint_without_login(barra_m):
     cache.clear()
     c = Client()
+    form = c.get("/reclamacao/?municipio=barra-do-garcas").content.decode()
+    assert f"em até 5 dias úteis ({LAW}, art. 11, III; art. 15)" in form
     assert "Barra do Garças" in c.get("/reclamacao/").content.decode()
     with tenant(barra_m):
         p = Platform.objects.get(cnpj="07220658568510")
@@ -137,6 +153,7 @@ def test_a_visitor_files_a_complaint_without_login(barra_m):
     )
     html = r.content.decode()
     assert r.status_code == 200 and "Protocolo" in html
+    assert f"(5 dias úteis, {LAW}, art. 15)" in html
     with tenant(barra_m):
         made = Complaint.objects.filter(description="Motorista grosseiro.").get()
     assert made.source == "public" and made.deadline > dt.date.today()

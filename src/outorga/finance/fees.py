@@ -1,10 +1,10 @@
 """Fees charged as debts: the catalogue of the municipality's laws, the amount the law core gives
 for a date, and :func:`fee_charge`, the one write.
 
-The catalogue is the laws': taxi art. 40 I–IX (the holders' fees) and, for the mototaxi and
-motofrete service, the Cadastro (art. 4) and the inspections (art. 5 §1, §6), whose fees that law
-does not institute. No law prices a fee: the amount is the municipality's dated value, in reais
-or in UFPI converted at the UFPI in force on the day of the charge (D-5, D-15;
+The catalogue is the laws': each law the municipality binds lists the fees it charges, with
+their articles (``interfaces.fee_types``, the rulebook's ``FEE_TYPES``); its ``fee`` question
+gives the amount. Where a law prices no fee, the amount is the municipality's dated value, in
+reais or in a fiscal unit converted at the value in force on the day of the charge (D-5, D-15;
 :mod:`outorga.law.common.fees`). Without a value nothing is charged, and the refusal names what
 the municipality must record.
 
@@ -45,7 +45,8 @@ ACTION = "debt.record"
 
 @dataclass(frozen=True)
 class FeeType:
-    """One fee of a law: ``key`` is ``<law>:<code>`` (``ipatinga.taxi-2017:VIII``)."""
+    """One fee of a law: ``key`` is ``<law id>:<code>``, the code the law gives the fee (the
+    inciso of the article that institutes it, say)."""
 
     law: str
     question: str
@@ -59,7 +60,7 @@ class FeeType:
 
     @property
     def cites(self) -> str:
-        """The articles, as a person reads them (``Lei do táxi de Ipatinga (2017), art. 40, VIII``)."""
+        """The articles, as a person reads them (the law's title, article, inciso)."""
         return "; ".join(c.render() for c in self.citations)
 
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
@@ -22,6 +23,7 @@ from outorga.core.tenancy import CrossTenantWrite, tenant
 from outorga.law.bindings import Service
 from outorga.law.citations import decision
 from outorga.law.common import payment as payment_law
+from outorga.law.competence import competence
 from outorga.law.decisions import Decision
 from outorga.registry.facts import ACTIVE_STATUSES
 from outorga.registry.services import next_number
@@ -29,8 +31,30 @@ from outorga.registry.validation import FieldError
 
 from .models import Debt
 
-#: The law under which a debt is recorded, by the service of the permit it belongs to.
-DEFAULT_LAW = "ipatinga.taxi-2017"
+
+def debt_law(
+    m: Municipality,
+    *,
+    permit: Any = None,
+    basis: Mapping[str, Any] | None = None,
+    on: dt.date | None = None,
+) -> str:
+    """The law a debt is recorded or moved under, whose competences are checked: the one its
+    basis names (a fine's, a fee's), else the one bound to its permit's service in ``m`` on ``on``
+    (today; D-15), else the first law in force there on that date that gives someone the recording
+    of debts (or, when none does, the first in force, under which competence is refused). There is
+    no default law."""
+    day = on or timezone.localdate()
+    named = (basis or {}).get("law")
+    if isinstance(named, str) and named in m.laws:
+        return named
+    if permit is not None:
+        return str(permit.law_on(day))
+    laws = list(dict.fromkeys([*(b.law for b in m.law_bindings() if b.covers(day)), *m.laws]))
+    if not laws:
+        raise FieldError("lei", f"nenhuma lei rege serviço algum em {m.name}")
+    # A law that gives no one the recording of debts is still the law: competence then refuses.
+    return next((law for law in laws if competence(law, "debt.record") is not None), laws[0])
 
 
 class InvalidDebtTransition(ValueError):
@@ -142,10 +166,12 @@ def debt_create(
     due_on: dt.date,
     permit: Any = None,
     status: str = Debt.Status.OPEN,
-    law: str = DEFAULT_LAW,
+    law: str | None = None,
     basis: Mapping[str, Any] | None = None,
 ) -> Debt:
-    """Record a debt in the ledger (fines, fees, taxes…), with its legal basis."""
+    """Record a debt in the ledger (fines, fees, taxes…), with its legal basis. Competence is
+    checked under ``law``, or else under :func:`debt_law`."""
+    law = law or debt_law(municipality, permit=permit, basis=basis)
     authorize(actor=actor, municipality=municipality, action="debt.record", law=law)
     with transaction.atomic():
         return debt_create_in_transaction(
@@ -216,8 +242,12 @@ def _move(
     debt: Debt,
     step: str,
     reason: str,
-    law: str,
+    law: str | None,
 ) -> Debt:
+    if law is None:
+        with tenant(municipality):
+            permit = debt.permit if debt.permit_id is not None else None
+        law = debt_law(municipality, permit=permit, basis=debt.basis)
     authorize(actor=actor, municipality=municipality, action="debt.record", law=law)
     with transaction.atomic():
         return _move_in_transaction(
@@ -273,7 +303,7 @@ def _move_in_transaction(
 
 
 def debt_contest(
-    *, actor: Actor, municipality: Municipality, debt: Debt, reason: str, law: str = DEFAULT_LAW
+    *, actor: Actor, municipality: Municipality, debt: Debt, reason: str, law: str | None = None
 ) -> Debt:
     """A defence or appeal was filed against the debt: it stops blocking renewals (D-11)."""
     return _move(
@@ -282,7 +312,7 @@ def debt_contest(
 
 
 def debt_make_final(
-    *, actor: Actor, municipality: Municipality, debt: Debt, reason: str, law: str = DEFAULT_LAW
+    *, actor: Actor, municipality: Municipality, debt: Debt, reason: str, law: str | None = None
 ) -> Debt:
     """The debt became final (deadlines lapsed or appeal dismissed): it blocks renewals (D-11)."""
     return _move(
@@ -291,7 +321,7 @@ def debt_make_final(
 
 
 def debt_cancel(
-    *, actor: Actor, municipality: Municipality, debt: Debt, reason: str, law: str = DEFAULT_LAW
+    *, actor: Actor, municipality: Municipality, debt: Debt, reason: str, law: str | None = None
 ) -> Debt:
     return _move(
         actor=actor, municipality=municipality, debt=debt, step="cancel", reason=reason, law=law

@@ -157,12 +157,7 @@ def citations(law: str, concept: str) -> tuple[Citation, ...]:
     """The articles of ``law`` on a ``concept`` the apps check or record outside a question
     (``tender``: the grant follows a tender; ``registration_certificate``: what a badge's validity
     follows…), from the rulebook's ``CITES``; empty when the law says nothing of it."""
-    from .bindings import RULEBOOKS
-
-    book = RULEBOOKS.get(law)
-    if book is None:
-        return ()
-    found = getattr(importlib.import_module(book.module), "CITES", {}).get(concept)
+    found = (_export(law, "CITES") or {}).get(concept)
     if found is None:
         return ()
     return found if isinstance(found, tuple) else (found,)
@@ -171,26 +166,14 @@ def citations(law: str, concept: str) -> tuple[Citation, ...]:
 def fee_types(law: str) -> dict[str, tuple[str, tuple[Citation, ...]]]:
     """The fees ``law`` charges (its ``FEE_TYPES``: code → label, articles), in the law's order;
     their amounts are its ``fee`` question's answer."""
-    from .bindings import RULEBOOKS
-
-    book = RULEBOOKS.get(law)
-    if book is None:
-        return {}
-    found: dict[str, tuple[str, tuple[Citation, ...]]] = getattr(
-        importlib.import_module(book.module), "FEE_TYPES", {}
-    )
+    found: dict[str, tuple[str, tuple[Citation, ...]]] = _export(law, "FEE_TYPES") or {}
     return found
 
 
 def extinction_causes(law: str) -> tuple[Any, ...]:
     """The causes that extinguish a permission under ``law`` (its ``EXTINCTION_CAUSES``: each with
     ``code``, ``inciso`` and ``label_pt``), in the law's order; none when the law lists none."""
-    from .bindings import RULEBOOKS
-
-    book = RULEBOOKS.get(law)
-    if book is None:
-        return ()
-    return tuple(getattr(importlib.import_module(book.module), "EXTINCTION_CAUSES", ()))
+    return tuple(_export(law, "EXTINCTION_CAUSES") or ())
 
 
 def cited(law: str, *concepts: str) -> str:
@@ -235,10 +218,36 @@ def of_law(law: str) -> Interface:
 def procedure(law: str) -> Procedure:
     """The due process of ``law`` (its rulebook's ``PROCEDURE``); :class:`LookupError` in
     Portuguese when the law has none the apps can follow."""
+    found: Procedure | None = _export(law, "PROCEDURE")
+    if found is None:
+        raise LookupError(f"a lei {law} não tem procedimento de infrações registrado")
+    return found
+
+
+def _export(law: str, name: str) -> Any:
+    """A module-level name of ``law``'s rulebook (``SUSPENDABLE_RULES``, ``TRIP_DATA``…), or
+    ``None`` when the law has none."""
     from .bindings import RULEBOOKS
 
     book = RULEBOOKS.get(law)
-    found = getattr(importlib.import_module(book.module), "PROCEDURE", None) if book else None
+    if book is None:
+        return None
+    return getattr(importlib.import_module(book.module), name, None)
+
+
+def suspendable_rules(law: str) -> dict[str, str]:
+    """The rules of ``law`` a court may suspend (decision D-16), by the stable id the law applies
+    them under, with the label a person chooses them by (the rulebook's ``SUSPENDABLE_RULES``);
+    none when the law names none."""
+    found = _export(law, "SUSPENDABLE_RULES") or {}
+    return dict(found) if isinstance(found, Mapping) else {r: r for r in found}
+
+
+def trip_data(law: str, service: str) -> Any:
+    """What a trip-data pipeline applies row by row under ``law`` (the rulebook's ``TRIP_DATA``:
+    ``trip_fare_limits(ctx)``, ``ceiling_of(...)``, ``vehicle_banned(ctx, kind, wheels)``), asked
+    once per file; :class:`NotAnswered` when the law reads no trip data."""
+    found = _export(law, "TRIP_DATA")
     if found is None:
-        raise LookupError(f"a lei {law} não tem procedimento de infrações registrado")
+        raise NotAnswered(law, service, "trip_data")
     return found

@@ -13,6 +13,9 @@ from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from outorga.core.lawseam import law_of
+from outorga.law import interfaces
+from outorga.law.bindings import Service
 from outorga.law.money import brl
 
 from .models import PlatformPenalty, PlatformPenaltyAppeal
@@ -112,6 +115,8 @@ def penalty_decision_pdf(x: PlatformPenalty) -> bytes:
         if appeal is not None and appeal.judged_on
         else "Decisão de penalidade a plataforma"
     )
+    # The law that governed transport by app on the day of the fact cites its penalties.
+    law = law_of(x.municipality, Service.APLICATIVO, x.infraction_on, nearest=True)
     doc = SimpleDocTemplate(
         buf, pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm, title=title, author="Outorga"
     )
@@ -119,7 +124,7 @@ def penalty_decision_pdf(x: PlatformPenalty) -> bytes:
         [
             _p(f"Prefeitura de {x.municipality}"),
             _p(title, "Title"),
-            _p("Lei 4.976/2025 de Barra do Garças, art. 26"),
+            _p(interfaces.cited(law, "penalties")),
             Spacer(1, 4 * mm),
             *blocks,
         ]

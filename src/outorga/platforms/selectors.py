@@ -12,6 +12,7 @@ from django.db.models import Count, Q, QuerySet
 
 from outorga.core.lawseam import LawNotBound, governs, law_for, law_of
 from outorga.core.models import Municipality
+from outorga.law import interfaces
 from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent, Role, competence
 
@@ -201,8 +202,29 @@ def complaint_statuses(m: Municipality, on: dt.date) -> list[ComplaintStatus]:
     return out
 
 
+@dataclass(frozen=True)
+class ComplaintTerm:
+    """What the law governing transport by app says of complaints on a date: the business days a
+    platform has to answer (``None`` when the law is not in force then) and its articles."""
+
+    business_days: int | None
+    answer_cites: str  # the term to answer
+    channel_cites: str  # the users' channel and the term to answer
+
+
+def complaint_term(m: Municipality, on: dt.date) -> ComplaintTerm:
+    """The term of the law bound to transport by app in ``m`` for a complaint filed on ``on``."""
+    law = law_for(m, Service.APLICATIVO, on, nearest=True)
+    outcome = law.ask("complaint_deadline", {"filed_on": on.isoformat()}).outcome
+    return ComplaintTerm(
+        outcome.get("business_days"),
+        interfaces.cited_once(law.law, "complaint_answer"),
+        interfaces.cited_once(law.law, "complaint_channel", "complaint_answer"),
+    )
+
+
 def overdue_complaints(m: Municipality, on: dt.date) -> list[ComplaintStatus]:
-    """Complaints without an answer after the 5 business days of art. 15."""
+    """Complaints without an answer after the term of the law (apps art. 15)."""
     return [s for s in complaint_statuses(m, on) if s.status == "overdue"]
 
 

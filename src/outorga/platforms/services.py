@@ -1,4 +1,4 @@
-"""Writes of the platforms area (Lei 4.976/2025 de Barra do Garças).
+"""Writes of the platforms area: transport by app, under the law the municipality binds to it.
 
 Each service: ``authorize()`` (outside the transaction, so a refusal's act survives) → one
 transaction scoped to the municipality → the law core's question → the change → ``record_act()``.
@@ -24,9 +24,10 @@ from django.utils import timezone
 
 from outorga.core.acts import Actor, canonical_json, record_act
 from outorga.core.authz import authorize
-from outorga.core.lawseam import LawNotBound, law_for, law_of
+from outorga.core.lawseam import BoundLaw, LawNotBound, law_for, law_of
 from outorga.core.models import Municipality, RuleSuspension
 from outorga.core.tenancy import tenant
+from outorga.law import interfaces
 from outorga.law.bindings import Service
 from outorga.law.citations import Citation
 from outorga.law.decisions import Decision, Reason, Verdict
@@ -45,8 +46,6 @@ from .models import (
     PlatformStatusChange,
 )
 from .validators import cnpj_is_valid, cpf_is_valid, mask_cpf, normalize_plate, plate_is_valid
-
-LAW_TITLE = "Lei 4.976/2025"
 
 #: Our vehicle kinds → the law core's species (CTB art. 96) and, for "other", the wheels.
 VEHICLE_KIND_TO_LAW: dict[str, tuple[str, int | None]] = {
@@ -115,13 +114,23 @@ def apps_law(m: Municipality, on: dt.date | None = None) -> str:
         raise PlatformError(str(exc), status=403) from None
 
 
-def ask(m: Municipality, name: str, on: dt.date, facts: Mapping[str, Any]) -> Decision:
-    """The question ``name`` of the law governing transport by app in ``m`` on ``on``."""
+def bound_law(m: Municipality, on: dt.date | None = None) -> BoundLaw:
+    """The law governing transport by app in ``m`` on ``on`` (today), ready to be asked."""
     try:
-        law = law_for(m, Service.APLICATIVO, on)
+        return law_for(m, Service.APLICATIVO, on)
     except LawNotBound as exc:
         raise PlatformError(str(exc), status=403) from None
-    return law.ask(name, facts)
+
+
+def ask(m: Municipality, name: str, on: dt.date, facts: Mapping[str, Any]) -> Decision:
+    """The question ``name`` of the law governing transport by app in ``m`` on ``on``."""
+    return bound_law(m, on).ask(name, facts)
+
+
+def cited(m: Municipality, *concepts: str, on: dt.date | None = None) -> str:
+    """The articles the law governing transport by app in ``m`` names for ``concepts`` (its
+    ``CITES``), as a person reads them: never a literal law title here."""
+    return interfaces.cited_once(apps_law(m, on), *concepts)
 
 
 def reasons_json(decisions: Iterable[Decision]) -> list[dict[str, Any]]:
@@ -644,7 +653,13 @@ def driver_facts(data: DriverData) -> tuple[dict[str, Any], dict[str, Any]]:
     return driver, vehicle
 
 
-def _validate_driver(data: DriverData) -> DriverData:
+def _cnh_categories(law: BoundLaw) -> list[str]:
+    """The CNH categories the law's driver facts take (its question's facts schema)."""
+    schema = law.question("driver_eligibility").facts_schema
+    return list(schema["properties"]["cnh"]["properties"]["category"]["enum"])
+
+
+def _validate_driver(data: DriverData, law: BoundLaw) -> DriverData:
     errors = []
     cpf = "".join(ch for ch in data.cpf if ch.isdigit())
     if not cpf_is_valid(cpf):
@@ -660,12 +675,11 @@ def _validate_driver(data: DriverData) -> DriverData:
                 + ", ".join(str(v) for v in PlatformDriver.VehicleKind.values),
             }
         )
-    from outorga.law.barra_do_garcas.apps_2025.registration import CNH_CATEGORIES
-
+    categories = _cnh_categories(law)
     category = data.cnh_category.strip().upper()
-    if category not in CNH_CATEGORIES:
+    if category not in categories:
         errors.append(
-            {"campo": "cnh_category", "erro": "categoria da CNH: " + ", ".join(CNH_CATEGORIES)}
+            {"campo": "cnh_category", "erro": "categoria da CNH: " + ", ".join(categories)}
         )
     if not data.name.strip():
         errors.append({"campo": "name", "erro": "informe o nome"})
@@ -674,7 +688,8 @@ def _validate_driver(data: DriverData) -> DriverData:
             {
                 "campo": "tax_regime",
                 "erro": "regime tributário do motorista: 'mei' (microempreendedor individual) ou "
-                f"'autonomo' (profissional autônomo pessoa física) — {LAW_TITLE}, art. 20",
+                "'autonomo' (profissional autônomo pessoa física) — "
+                + interfaces.cited_once(law.law, "driver_tax_regime"),
             }
         )
     if errors:
@@ -707,8 +722,8 @@ def platform_driver_register(
         action="platform.data.submit",
         law=apps_law(municipality),
     )
-    data = _validate_driver(data)
     on = on or today()
+    data = _validate_driver(data, bound_law(municipality, on))
     driver_facts_, vehicle_facts = driver_facts(data)
     with transaction.atomic(), tenant(municipality):
         _lock_municipality(municipality)
@@ -1234,7 +1249,9 @@ def _fine_debt(
         "platform_penalty": penalty.pk,
         "fine_upfbg": units,
     }
-    description = f"Multa de {units} UPFBG à plataforma {p.name} ({LAW_TITLE}, art. 26, II)"
+    description = (
+        f"Multa de {units} UPFBG à plataforma {p.name} ({cited(municipality, 'fine', on=on)})"
+    )
     return ledger.debt_create_in_transaction(
         actor=actor,
         municipality=municipality,
@@ -1558,7 +1575,8 @@ def platform_penalty_appeal_file(
                     actor=actor,
                     municipality=municipality,
                     debt=x.debt,
-                    reason=f"recurso contra a penalidade {x.pk} ({LAW_TITLE}, art. 26)",
+                    reason=f"recurso contra a penalidade {x.pk} "
+                    f"({cited(municipality, 'penalties')})",
                     basis=basis,
                 )
             record_act(
@@ -1685,7 +1703,7 @@ def _penalty_annul(
     penalty.final_on = None
     penalty.procedure = {**penalty.procedure, "finality": appeal.judgment}
     penalty.save(update_fields=["status", "final_on", "procedure"])
-    why = f"recurso provido contra a penalidade {penalty.pk} ({LAW_TITLE}, art. 26)"
+    why = f"recurso provido contra a penalidade {penalty.pk} ({cited(municipality, 'penalties')})"
     basis = {"citations": list(appeal.judgment.get("citations", [])), "appeal": appeal.pk}
     debt_after = None
     if penalty.debt_id is not None:
@@ -1821,7 +1839,7 @@ def concurrency_candidate_record(
     origin = "sessões" if source == "sessions" else "corridas"
     summary = (
         f"{month:%m/%Y}: {why} Pico medido{when} a partir das {origin} "
-        f"({LAW_TITLE}, art. 3, §2; decisão D-9 b)."
+        f"({cited(municipality, 'concurrent_drivers_cap', on=month)})."
     )
     return infraction_candidate_record(
         actor=actor,
@@ -1855,7 +1873,7 @@ def concurrency_candidate_withdraw(
     origin = "sessões" if source == "sessions" else "corridas"
     reason = (
         f"{month:%m/%Y}: novo arquivo mediu pico de {peak} motorista(s) a partir das {origin}, "
-        f"dentro do limite ({LAW_TITLE}, art. 3, §2; decisão D-9 b)."
+        f"dentro do limite ({cited(municipality, 'concurrent_drivers_cap', on=month)})."
     )
     cites = sorted(set(decision.get("citations", [])))
     with transaction.atomic(), tenant(municipality):
@@ -1887,16 +1905,14 @@ def concurrency_candidate_withdraw(
 
 # --- court suspensions of this law's rules (D-16) -------------------------------------------------
 
-#: The rules of Lei 4.976/2025 a court may suspend, as the rulebook names them, with a label.
-SUSPENDABLE_LABELS = {
-    "apps.art3.platform_cap": "limite de 10 plataformas (art. 3, §1)",
-    "apps.art3.driver_cap_platform": "limite de 50 motoristas por plataforma (art. 3, §2)",
-    "apps.art3.driver_cap_municipality": "limite de 500 motoristas no Município (art. 3, §2)",
-    "apps.art17.two_wheeler_ban": "vedação de motocicletas e outros veículos de duas rodas (art. 17)",
-    "apps.art4.ii.e.municipal_debt_clearance": "certidão negativa de débitos municipais (art. 4, II, e)",
-    "apps.art7.fare_limits": "limites tarifários do Executivo (art. 7)",
-    "apps.art9.dynamic_within_limits": "limites da tarifa dinâmica (art. 9)",
-}
+
+def suspendable_rules(m: Municipality, on: dt.date | None = None) -> dict[str, str]:
+    """The rules of the law governing transport by app in ``m`` a court may suspend, as the
+    rulebook names them, with a label (none where no law governs it)."""
+    try:
+        return interfaces.suspendable_rules(law_of(m, Service.APLICATIVO, on))
+    except LawNotBound:
+        return {}
 
 
 def rule_suspension_record(
@@ -1916,9 +1932,7 @@ def rule_suspension_record(
         action="rule.suspension.record",
         law=apps_law(municipality),
     )
-    from outorga.law.barra_do_garcas.apps_2025 import SUSPENDABLE_RULES
-
-    if rule not in SUSPENDABLE_RULES:
+    if rule not in suspendable_rules(municipality):
         raise field_error("rule", "Regra desconhecida ou que não pode ser suspensa.")
     if not reference.strip():
         raise field_error("reference", "Informe a decisão judicial (tribunal, processo, data).")

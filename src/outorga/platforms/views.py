@@ -18,10 +18,11 @@ from django.views.decorators.http import require_POST
 
 from outorga.core import services as core_services
 from outorga.core.acts import Actor
-from outorga.core.lawseam import governs
+from outorga.core.lawseam import governs, law_of
 from outorga.core.middleware import client_ip
 from outorga.core.models import ApiToken, Municipality, RuleSuspension, User
 from outorga.core.tenancy import current_municipality, current_municipality_or_none, tenant
+from outorga.law import interfaces
 from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent, Role, is_allowed
 from outorga.law.money import brl
@@ -544,6 +545,7 @@ def complaints(request: HttpRequest) -> HttpResponse:
         "platforms/complaints.html",
         {
             "on": on,
+            "term": selectors.complaint_term(m, on) if governs(m, Service.APLICATIVO) else None,
             "overdue": [s for s in statuses if s.status == "overdue"],
             "statuses": statuses,
         },
@@ -600,6 +602,11 @@ def penalty_detail(request: HttpRequest, penalty_id: int) -> HttpResponse:
             "appeal": appeal,
             "acts": selectors.penalty_acts(x),
             "decision": x.decision,
+            # The law that governed the fact names the penalty imposed (a warning, a fine).
+            "penalty_cites": interfaces.cited_once(
+                law_of(x.municipality, Service.APLICATIVO, x.infraction_on, nearest=True),
+                "fine" if x.kind == PlatformPenalty.Kind.FINE else "warning",
+            ),
             "finality": x.procedure.get("finality") or x.procedure.get("notice") or {},
             "notice_form": NoticeForm(initial={"notice_on": today}),
             "appeal_form": PaperAppealForm(initial={"filed_on": today}),
@@ -730,9 +737,7 @@ def penalty_pdf(request: HttpRequest, penalty_id: int) -> HttpResponse:
 
 
 class SuspensionForm(forms.Form):
-    rule = forms.ChoiceField(
-        label="Regra suspensa", choices=list(services.SUSPENDABLE_LABELS.items())
-    )
+    rule = forms.ChoiceField(label="Regra suspensa", choices=())
     start = forms.DateField(label="Suspensa a partir de", widget=forms.DateInput({"type": "date"}))
     end = forms.DateField(
         label="Até (em branco: sem prazo)", required=False, widget=forms.DateInput({"type": "date"})
@@ -747,7 +752,11 @@ def suspensions(request: HttpRequest) -> HttpResponse:
     user = _viewer(request)
     if isinstance(user, HttpResponse):
         return user
+    m = user.municipality
+    assert m is not None
+    rules = services.suspendable_rules(m)
     form = SuspensionForm(request.POST or None)
+    form.fields["rule"].choices = list(rules.items())  # type: ignore[attr-defined]
     if request.method == "POST" and form.is_valid():
         try:
             services.rule_suspension_record(
@@ -763,8 +772,8 @@ def suspensions(request: HttpRequest) -> HttpResponse:
             messages.success(request, "Suspensão registrada.")
             return HttpResponseRedirect(reverse("platforms:suspensions"))
     rows = [
-        {"s": s, "label": services.SUSPENDABLE_LABELS.get(s.rule, s.rule)}
-        for s in RuleSuspension.objects.filter(rule__in=list(services.SUSPENDABLE_LABELS))
+        {"s": s, "label": rules.get(s.rule, s.rule)}
+        for s in RuleSuspension.objects.filter(rule__in=list(rules))
     ]
     return render(
         request,
@@ -815,7 +824,12 @@ def public_complaint(request: HttpRequest) -> HttpResponse:
                 return render(
                     request,
                     "platforms/public_complaint.html",
-                    {"m": m, "form": form, "rate_limited": True},
+                    {
+                        "m": m,
+                        "form": form,
+                        "rate_limited": True,
+                        "term": selectors.complaint_term(m, services.today()),
+                    },
                     status=429,
                 )
             cache.set(key, count + 1, 3600)
@@ -832,5 +846,14 @@ def public_complaint(request: HttpRequest) -> HttpResponse:
             except PlatformError as exc:
                 form.add_error(None, exc.message)
             else:
-                return render(request, "platforms/public_complaint.html", {"m": m, "done": done})
-        return render(request, "platforms/public_complaint.html", {"m": m, "form": form})
+                term = selectors.complaint_term(m, done.filed_on)
+                return render(
+                    request,
+                    "platforms/public_complaint.html",
+                    {"m": m, "done": done, "term": term},
+                )
+        return render(
+            request,
+            "platforms/public_complaint.html",
+            {"m": m, "form": form, "term": selectors.complaint_term(m, services.today())},
+        )

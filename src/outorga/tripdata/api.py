@@ -68,6 +68,7 @@ def _platform_actor(request: HttpRequest) -> Actor:
 
 def _error(request: HttpRequest, exc: services.TripDataError) -> HttpResponse:
     erros = [{"campo": exc.field, "erro": str(exc)}] if exc.field else []
+    m, concepts = current_municipality(), ("trip_records", "inspection_access")
     return api.create_response(
         request,
         {
@@ -75,13 +76,8 @@ def _error(request: HttpRequest, exc: services.TripDataError) -> HttpResponse:
             "erros": erros,
             # As every refusal of the platform API (docs/platforms-api.md); ``fundamento`` kept
             # for clients written against the first version.
-            "citacoes": [
-                c.render()
-                for c in services.trip_cites(
-                    current_municipality(), "trip_records", "inspection_access"
-                )
-            ],
-            "fundamento": "Lei 4.976/2025, art. 21 e 24",
+            "citacoes": [c.render() for c in services.trip_cites(m, *concepts)],
+            "fundamento": services.trip_cited(m, *concepts),
         },
         status=exc.status,
     )

@@ -12,10 +12,14 @@ from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from outorga.core.lawseam import law_of
 from outorga.core.localtime import zone_of
+from outorga.law.bindings import Service
+from outorga.law.interfaces import cited_once
 from outorga.law.money import brl, rate_percent
 
 from .models import IssqnStatement, regime_label
+from .services import month_end
 
 
 def _cpf(value: str) -> str:
@@ -33,6 +37,10 @@ def statement_pdf(statement: IssqnStatement) -> bytes:
     )
     styles = getSampleStyleSheet()
     p = statement.platform
+    # The law that governed transport by app at the end of the month, as the statement was computed.
+    law = law_of(
+        statement.municipality, Service.APLICATIVO, month_end(statement.month), nearest=True
+    )
     story = [
         Paragraph(f"Extrato de ISSQN — {statement.month:%m/%Y}", styles["Title"]),
         Paragraph(
@@ -41,9 +49,9 @@ def statement_pdf(statement: IssqnStatement) -> bytes:
             styles["Normal"],
         ),
         Paragraph(
-            "Fundamento: Lei 4.976/2025, art. 18 a 21; decisão D-14 (alíquota × base, "
-            "arredondamento meio-para-cima por contribuinte e mês). ISS dos motoristas retido e "
-            "recolhido pela plataforma (art. 20, §2).",
+            f"Fundamento: {cited_once(law, 'issqn')} (alíquota × base, arredondamento "
+            "meio-para-cima por contribuinte e mês). ISS dos motoristas retido e recolhido pela "
+            f"plataforma ({cited_once(law, 'driver_issqn_withholding')}).",
             styles["Normal"],
         ),
         Paragraph(

@@ -23,8 +23,7 @@ from outorga.core.lawseam import governs, law_of
 from outorga.core.localtime import zone_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant, unscoped
-from outorga.law import questions
-from outorga.law.barra_do_garcas.apps_2025 import trip_data as law_trips
+from outorga.law import interfaces, questions
 from outorga.law.bindings import Service
 from outorga.law.citations import Citation
 from outorga.law.context import Context
@@ -57,6 +56,20 @@ def trip_cites(m: Municipality, *concepts: str) -> tuple[Citation, ...]:
     """The articles the law of ``m`` names for keeping and opening the trip records."""
     law = _law(m)
     return tuple(c for c in (citation(law, k) for k in concepts) if c is not None)
+
+
+def trip_cited(m: Municipality, *concepts: str, on: dt.date | None = None) -> str:
+    """The articles the law of ``m`` names for ``concepts``, as a person reads them (empty where no
+    law governs transport by app)."""
+    if not governs(m, Service.APLICATIVO):
+        return ""
+    return interfaces.cited_once(_law(m, on), *concepts)
+
+
+def _trip_rules(m: Municipality, ctx: Context) -> Any:
+    """What the law governing transport by app in ``m`` on ``ctx.as_of`` applies to each row of a
+    file (its fare maxima, its vehicle bans), asked once per file."""
+    return interfaces.trip_data(_law(m, ctx.as_of), Service.APLICATIVO)
 
 
 def _ask(m: Municipality, name: str, ctx: Context, facts: dict[str, Any]) -> Decision:
@@ -271,11 +284,12 @@ def roster_for(platform: Platform, ctx: Context) -> list[engine.RosterEntry]:
     from outorga.platforms.models import PlatformDriver
 
     banned: dict[str, bool] = {}
+    rules = _trip_rules(platform.municipality, ctx)
 
     def is_banned(kind: str) -> bool:
         if kind not in banned:
             law_kind, wheels = LAW_VEHICLE_KIND.get(kind, ("outro", None))
-            why = law_trips.vehicle_banned(ctx, law_kind, wheels)
+            why = rules.vehicle_banned(ctx, law_kind, wheels)
             banned[kind] = why.verdict is Verdict.REFUSED
         return banned[kind]
 
@@ -376,7 +390,7 @@ def _process(upload: TripUpload, progress: _Progress) -> None:
     path = Path(upload.file.path)
     limits_reason = None
     if upload.kind == TripUpload.Kind.TRIPS:
-        limits, limits_reason = law_trips.trip_fare_limits(ctx)
+        limits, limits_reason = _trip_rules(m, ctx).trip_fare_limits(ctx)
         result = engine.analyse_trips(
             path,
             upload.file_format,

@@ -61,6 +61,9 @@ def index(request: HttpRequest) -> HttpResponse:
             "months": list(reversed(months)),
             "chart": selectors.chart_svg(months[-60:]),
             "running": any(not u.finished for u in uploads),
+            "fundamento": services.trip_cited(
+                current_municipality(), "trip_records", "inspection_access"
+            ),
         },
     )
 

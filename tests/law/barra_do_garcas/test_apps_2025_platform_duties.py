@@ -92,7 +92,7 @@ def test_art_28_late_answer_in_the_adaptation_period_is_not_enforceable(barra):
     d = ask("apps.complaint_deadline", barra(dt.date(2025, 8, 1)), {"filed_on": "2025-07-04"})
     assert d.outcome["status"] == "not_enforceable"
     d = ask("apps.complaint_deadline", barra(dt.date(2025, 8, 1)), {"filed_on": "2025-07-09"})
-    assert d.outcome == {"status": "overdue", "deadline": dt.date(2025, 7, 16)}
+    assert d.outcome == {"status": "overdue", "deadline": dt.date(2025, 7, 16), "business_days": 5}
 
 
 def test_art_29_complaint_before_the_law_is_not_applicable(barra):

@@ -10,6 +10,7 @@ from outorga.demo import BARRA_DO_GARCAS
 from outorga.law.citations import cite, decision
 from outorga.law.context import Context, RuleSuspension
 from outorga.law.decisions import Decision, Verdict
+from outorga.law.parameters import DatedValue
 from outorga.law.questions import ask
 
 LAW = "barra-do-garcas.apps-2025"
@@ -208,6 +209,31 @@ def test_art_4_ii_b_cnh_category_a_alone_is_refused(barra, category):
     d = ask("apps.driver_eligibility", barra(ON), driver(cnh={"category": category, "ear": True}))
     assert d.outcome == "refused"
     assert refusal_citations(d) == {f"{LAW} art. 4, II, b"}
+
+
+def test_art_4_ii_b_cnh_categories_amendment_applies_only_from_its_date():
+    """Which categories are "B ou superior" is the CTB's (art. 143), a dated parameter: an
+    amendment recorded from a date judges CNHs on and after it, never the ones before."""
+    amended = ["B", "C", "D", "E"]  # a hypothetical amendment no longer listing AB…AE
+    facts = dataclasses.replace(
+        BARRA_DO_GARCAS,
+        overrides={
+            "apps_2025.cnh_categories": (
+                DatedValue(dt.date(2026, 1, 1), amended, source="municipality"),
+            )
+        },
+    )
+    cnh = driver(cnh={"category": "AB", "ear": True})
+    before = ask("apps.driver_eligibility", Context(facts, dt.date(2025, 12, 31)), cnh)
+    after = ask("apps.driver_eligibility", Context(facts, dt.date(2026, 1, 1)), cnh)
+    assert reason_of(before, "apps.art4.ii.b.cnh_category").verdict is Verdict.OK
+    assert reason_of(after, "apps.art4.ii.b.cnh_category").verdict is Verdict.REFUSED
+    (used,) = reason_of(after, "apps.art4.ii.b.cnh_category").parameters
+    assert (used.value, used.effective, used.source) == (
+        amended,
+        dt.date(2026, 1, 1),
+        "municipality",
+    )
 
 
 def test_art_4_ii_b_cnh_without_ear_is_refused(barra):

@@ -34,7 +34,7 @@ a municipality records a suspension under these stable ids (never shipped as law
 
 from __future__ import annotations
 
-from outorga.law.citations import Citation
+from outorga.law.citations import Citation, decision
 
 from . import (
     enforcement,
@@ -44,6 +44,7 @@ from . import (
     platform_duties,
     registration,
     taxation,
+    trip_data,
 )
 from ._base import LAW, art
 from .concurrency import Peak, merge_intervals, peak_concurrent_drivers
@@ -74,21 +75,39 @@ from .taxation import issqn_statement
 CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "trip_records": art(21),  # the platforms keep detailed records of the trips and fares
     "inspection_access": art(24),  # and give the inspection access to them
+    # Cap. VI: ISSQN on the platforms and on the drivers, D-14 its reading (rate × base, half-up)
+    "issqn": (art(18), art(19), art(20), art(21), decision(14)),
+    "driver_issqn_withholding": art(20, 2),  # the platforms withhold and pay the drivers' ISSQN
+    "driver_tax_regime": art(20),  # the drivers, as MEI or Profissional Autônomo Pessoa Física
+    "complaint_channel": art(11, inc="III"),  # the users' right to a complaint channel
+    "complaint_answer": art(15),  # the platforms answer within the term of the law
+    # At most 50 drivers active at once per platform, measured by the month's peak (D-9 b)
+    "concurrent_drivers_cap": (art(3, 2), decision(9, "b")),
+    "penalties": art(26),  # the penalties of the law, imposed through an administrative case
+    "warning": art(26, inc="I"),  # the penalties a platform receives: a written warning
+    "fine": art(26, inc="II"),  # or a fine
 }
 
-SUSPENDABLE_RULES = (
-    RULE_PLATFORM_CAP,
-    RULE_DRIVER_CAP_PLATFORM,
-    RULE_DRIVER_CAP_MUNICIPALITY,
-    RULE_TWO_WHEELER_BAN,
-    RULE_MUNICIPAL_DEBT_CLEARANCE,
-    fares.RULE_FARE_LIMITS,
-    fares.RULE_DYNAMIC_LIMITS,
-)
+#: The rules a court may suspend (D-16), by the stable id the rules apply them under, with the
+#: label a person chooses them by (``interfaces.suspendable_rules``).
+SUSPENDABLE_RULES: dict[str, str] = {
+    RULE_PLATFORM_CAP: "limite de 10 plataformas (art. 3, §1)",
+    RULE_DRIVER_CAP_PLATFORM: "limite de 50 motoristas por plataforma (art. 3, §2)",
+    RULE_DRIVER_CAP_MUNICIPALITY: "limite de 500 motoristas no Município (art. 3, §2)",
+    RULE_TWO_WHEELER_BAN: "vedação de motocicletas e outros veículos de duas rodas (art. 17)",
+    RULE_MUNICIPAL_DEBT_CLEARANCE: "certidão negativa de débitos municipais (art. 4, II, e)",
+    fares.RULE_FARE_LIMITS: "limites tarifários do Executivo (art. 7)",
+    fares.RULE_DYNAMIC_LIMITS: "limites da tarifa dinâmica (art. 9)",
+}
+
+#: What the trip-data pipeline applies to every row of a month's file (``interfaces.trip_data``).
+TRIP_DATA = trip_data
 
 __all__ = [
     "LAW",
+    "CITES",
     "SUSPENDABLE_RULES",
+    "TRIP_DATA",
     "Peak",
     "complaint_deadline",
     "concurrency_month",
@@ -113,6 +132,7 @@ __all__ = [
     "registration",
     "roster_capacity",
     "taxation",
+    "trip_data",
     "vehicle_eligibility",
     "vehicle_inspection",
 ]

@@ -93,7 +93,8 @@ def art15_complaint_deadline(ctx: Context, filed_on: dt.date) -> tuple[dt.date, 
 def complaint_deadline(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Deadline of an answer (art. 15) and its status on the reference date: ``answered_on_time``,
     ``answered_late``, ``open`` (within the deadline) or ``overdue``; ``not_enforceable`` when the
-    deadline fell in the platforms' adaptation period (art. 28)."""
+    deadline fell in the platforms' adaptation period (art. 28). ``business_days``: the term in
+    force on the filing date."""
     qid = "barra-do-garcas.apps-2025.complaint_deadline"
     filed_on = day(facts["filed_on"])
     answered = day(facts["answered_on"]) if "answered_on" in facts else None
@@ -101,6 +102,7 @@ def complaint_deadline(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     if in_force.verdict is Verdict.REFUSED:
         return decide(qid, ctx, {"status": "not_applicable"}, (in_force,), "Lei não vigente.")
     deadline, why = art15_complaint_deadline(ctx, filed_on)
+    (days,) = why.parameters
     reasons = [why]
     if answered is not None:
         late = answered > deadline
@@ -140,7 +142,8 @@ def complaint_deadline(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         "overdue": "Prazo vencido sem resposta.",
         "not_enforceable": "Fora do prazo, mas ainda no período de adaptação (art. 28).",
     }[status]
-    return decide(qid, ctx, {"status": status, "deadline": deadline}, reasons, summary)
+    outcome = {"status": status, "deadline": deadline, "business_days": int(days.value)}
+    return decide(qid, ctx, outcome, reasons, summary)
 
 
 # --- art. 16: monthly report (D-8) --------------------------------------------------------------

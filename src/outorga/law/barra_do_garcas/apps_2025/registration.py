@@ -34,6 +34,8 @@ RULE_DRIVER_CAP_PLATFORM = "apps.art3.driver_cap_platform"
 RULE_DRIVER_CAP_MUNICIPALITY = "apps.art3.driver_cap_municipality"
 RULE_MUNICIPAL_DEBT_CLEARANCE = "apps.art4.ii.e.municipal_debt_clearance"
 
+#: The categories a CNH may carry (CTB art. 143): the vocabulary of the facts. Which of them are "B
+#: ou superior" is the dated parameter ``apps_2025.cnh_categories``.
 CNH_CATEGORIES = ("ACC", "A", "B", "C", "D", "E", "AB", "AC", "AD", "AE")
 
 
@@ -341,21 +343,23 @@ def art4_ii_document(
 
 def art4_ii_b_cnh(ctx: Context, cnh: Mapping[str, Any] | None) -> list[Reason]:
     """Art. 4, II, b: "Carteira Nacional de Habilitação na categoria B ou superior que contenha a
-    informação de que exerce atividade remunerada" (EAR). B, C, D and E include B (CTB art. 143);
-    A or ACC alone do not."""
+    informação de que exerce atividade remunerada" (EAR). The law fixes the floor; which categories
+    reach it is federal law (CTB art. 143: B, C, D and E, alone or with A; not A or ACC alone), the
+    dated parameter ``apps_2025.cnh_categories`` — an amendment applies from its date only."""
     cite_ = art(4, inc="II", ali="b")
     if cnh is None:
         return [reason("apps.art4.ii.b.cnh", Verdict.REFUSED, "CNH: não apresentada.", cite_)]
     category = str(cnh["category"])
-    letters = {"ACC"} if category == "ACC" else set(category)
+    accepted = param(ctx, "cnh_categories")
     out = [
         check(
             "apps.art4.ii.b.cnh_category",
-            bool(letters & {"B", "C", "D", "E"}),
+            category in accepted.value,
             f"CNH categoria {category}: B ou superior.",
             f"CNH categoria {category}: a lei exige categoria B ou superior.",
             cite_,
             facts={"categoria": category},
+            params=(accepted,),
         ),
         check(
             "apps.art4.ii.b.cnh_ear",

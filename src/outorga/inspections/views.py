@@ -21,6 +21,7 @@ from outorga.core.acts import Actor
 from outorga.core.middleware import client_ip
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import current_municipality_or_none
+from outorga.law import interfaces
 from outorga.law.competence import NotCompetent, Role
 from outorga.law.questions import FactsInvalid
 from outorga.platforms.models import PlatformDriver
@@ -81,7 +82,8 @@ def queue(request: HttpRequest) -> HttpResponse:
     m = _municipality(request)
     if (denied := _staff_only(request)) is not None:
         return denied
-    apps = selectors.apps_law(m) is not None
+    law = selectors.apps_law(m)
+    apps = law is not None
     plate = request.GET.get("placa", "").upper().replace("-", "").strip()
     if apps and plate:
         driver = PlatformDriver.objects.filter(
@@ -99,7 +101,14 @@ def queue(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "inspections/queue.html",
-        {"rows": rows, "awaiting": awaiting, "recent": recent, "today": today, "apps": apps},
+        {
+            "rows": rows,
+            "awaiting": awaiting,
+            "recent": recent,
+            "today": today,
+            "apps": apps,
+            "posture_cite": interfaces.cited_once(law, "posture_inspection") if law else "",
+        },
     )
 
 

@@ -52,7 +52,7 @@ def _actor(request: HttpRequest) -> Actor:
     return Actor.of(_user(request), client_ip(request))
 
 
-def _forbidden(request: HttpRequest, exc: NotCompetent) -> HttpResponse:
+def _forbidden(request: HttpRequest, exc: NotCompetent | PlatformError) -> HttpResponse:
     return render(request, "core/forbidden.html", {"message": str(exc)}, status=403)
 
 
@@ -259,7 +259,14 @@ def credential(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, f"Plataforma {p.name} credenciada.")
             return HttpResponseRedirect(reverse("platforms:detail", args=[p.pk]))
-    return render(request, "platforms/credential.html", {"form": form})
+    try:
+        law = services.apps_law(current_municipality_or_none() or user.municipality)  # type: ignore[arg-type]
+    except PlatformError as exc:
+        return _forbidden(request, exc)
+    cites = interfaces.cited_once(
+        law, "platform_cap", "municipal_tax_registration", "complaint_channel"
+    )
+    return render(request, "platforms/credential.html", {"form": form, "cites": cites})
 
 
 @login_required

@@ -1233,6 +1233,23 @@ EXTENSION_STATUS = {
 }
 
 
+def extension_decision(
+    municipality: Municipality, permit: Permit, on: dt.date, *, executive_act: bool = True
+) -> Decision:
+    """The bound law's answer on extending ``permit`` on ``on`` (its period, the term end it
+    would reach, the extensions left), from the permit's record."""
+    return bound_law(municipality, permit.service, on).ask(
+        "permit_extension",
+        {
+            "granted_on": permit.granted_on.isoformat(),
+            "term_end": permit.term_end.isoformat(),
+            "extensions_granted": permit.extensions,
+            "status": EXTENSION_STATUS[Permit.Status(permit.status)],
+            "executive_act": executive_act,
+        },
+    )
+
+
 def permit_extend(
     *, actor: Actor, municipality: Municipality, permit: Permit, on: dt.date, act_reference: str
 ) -> Permit:
@@ -1262,16 +1279,7 @@ def permit_extend(
     reference = act_reference.strip()
     with transaction.atomic(), tenant(municipality):
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
-        decision = bound_law(municipality, permit.service, on).ask(
-            "permit_extension",
-            {
-                "granted_on": permit.granted_on.isoformat(),
-                "term_end": permit.term_end.isoformat(),
-                "extensions_granted": permit.extensions,
-                "status": EXTENSION_STATUS[Permit.Status(permit.status)],
-                "executive_act": bool(reference),
-            },
-        )
+        decision = extension_decision(municipality, permit, on, executive_act=bool(reference))
         if decision.refusals:
             raise Refused(decision)
         new_end = decision.outcome["new_term_end"]

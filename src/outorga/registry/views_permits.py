@@ -8,6 +8,7 @@ with every reason and its article, shown above the form.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import wraps
@@ -21,7 +22,6 @@ from django.utils import timezone
 
 from outorga.core.access import staff_required
 from outorga.core.acts import Actor
-from outorga.core.lawctx import context
 from outorga.core.middleware import client_ip
 from outorga.core.models import User
 from outorga.core.tenancy import current_municipality
@@ -395,18 +395,24 @@ def permit_renew(request: HttpRequest, permit_id: int) -> HttpResponse:
 
 
 def _extension_intro(permit: Permit) -> str:
-    """Art. 6 as the dated parameters in force at the grant state it (the law core reads the same
-    ones), never as numbers written here."""
-    ctx = context(current_municipality(), permit.granted_on)
-    term, period, times = (
-        ctx.param(f"mototaxi_2013.permit.{name}").value
-        for name in ("max_term_years", "extension_years", "max_extensions")
-    )
+    """The extension as the bound law answers it today for this permit (its period and the
+    extensions left, from its dated parameters), never as numbers written here."""
+    out = S.extension_decision(current_municipality(), permit, timezone.localdate()).to_json()[
+        "outcome"
+    ]
+    end = dt.date.fromisoformat(out["new_term_end"]) if out["new_term_end"] else None
+    term_end = dt.date.fromisoformat(out["term_end"])
     return (
-        f"Prazo de até {term} anos, prorrogável por até {times} períodos de {period} anos, a "
-        f"critério do Poder Executivo municipal ({_cites(permit, 'extension')}). Prorroga-se o "
-        "prazo em "
-        "curso, de permissão não extinta; o termo final avança um período."
+        f"Prorrogação a critério do Poder Executivo municipal ({_cites(permit, 'extension')}): "
+        f"prorroga-se o prazo em curso, de permissão não extinta, por um período de "
+        f"{out['extension_years']} anos"
+        + (
+            f" — o termo final passaria a {end:%d/%m/%Y} e restariam "
+            f"{out['extensions_left']} prorrogação(ões)."
+            if end
+            else f"; esta permissão não pode ser prorrogada hoje: {term_end:%d/%m/%Y} é o termo "
+            "final."
+        )
     )
 
 

@@ -116,3 +116,29 @@ def test_rulebook_exports_reach_the_apps_through_generic_functions():
     assert interfaces.cited(apps, "complaint_channel", "complaint_answer") == (
         f"{title}, art. 11, III; {title}, art. 15"
     )
+
+
+
+@pytest.mark.parametrize(
+    ("verdicts", "expected"),
+    [
+        (("ok", "info"), "ok"),
+        (("ok", "pending"), "pending"),
+        (("pending", "refused", "ok"), "refused"),
+        (("suspended", "ok"), "ok"),
+    ],
+)
+def test_every_decision_s_eligibility_reads_one_way(verdicts, expected):
+    """Each law shapes its outcome its own way (mototaxi a flag or None, apps a word, taxi a
+    flag); ``Decision.eligibility`` reads any of them from the reasons: a refusal refuses, a
+    missing fact holds, a suspended rule (D-16) does not count."""
+    from outorga.law.citations import cite
+    from outorga.law.decisions import Decision, Reason, Verdict
+
+    reasons = tuple(
+        Reason(f"r{i}", (cite("ipatinga.taxi-2017", 1),), Verdict(v), "x")
+        for i, v in enumerate(verdicts)
+    )
+    for outcome in (True, "ok", {"eligible": None}):
+        d = Decision("q", D(2026, 1, 1), "Ipatinga", outcome, reasons)
+        assert d.eligibility == expected

@@ -17,6 +17,7 @@ from taxi_factories import (  # type: ignore[import-not-found]
 )
 from validate_docbr import RENAVAM
 
+from outorga.core.lawseam import law_for
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
@@ -58,10 +59,8 @@ def vehicle_documents(m, v: Vehicle) -> None:  # type: ignore[no-untyped-def]
 
 def vehicle_reasons(m, v: Vehicle) -> dict[str, str]:  # type: ignore[no-untyped-def]
     with tenant(m):
-        d = T._ask(
+        d = law_for(m, "taxi", ON).ask(
             "vehicle_eligibility",
-            m,
-            ON,
             T.vehicle_facts(v, category="convencional", occasion="cadastramento", checks=CHECKS),
         )
     return {r.rule.rsplit(".", 1)[-1]: r.message for r in d.refusals}

@@ -143,3 +143,24 @@ def law_for(
     does. ``nearest`` as in :func:`binding`."""
     day = on or timezone.localdate()
     return BoundLaw(m, service, day, binding(m, service, day, nearest=nearest))
+
+
+class Asker:
+    """Many questions to one municipality's bound laws (a batch: the sweep, an import), one
+    context per date. ``ask(service, name, on, facts)`` answers under the law bound to the
+    service on ``on`` — for a record older than every binding, the first (``nearest``)."""
+
+    def __init__(self, m: Municipality) -> None:
+        self.m = m
+        self._contexts: dict[dt.date, Context] = {}
+
+    def context(self, on: dt.date) -> Context:
+        from .lawctx import context
+
+        if on not in self._contexts:
+            self._contexts[on] = context(self.m, on)
+        return self._contexts[on]
+
+    def ask(self, service: str, name: str, on: dt.date, facts: Any) -> Decision:
+        law = law_of(self.m, service, on, nearest=True)
+        return questions.ask(interfaces.question(law, service, name).id, self.context(on), facts)

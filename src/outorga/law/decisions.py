@@ -99,6 +99,13 @@ class Decision:
     def refusals(self) -> tuple[Reason, ...]:
         return tuple(r for r in self.reasons if r.verdict is Verdict.REFUSED)
 
+    @property
+    def eligibility(self) -> str:
+        """One reading of every decision, whatever its outcome's shape (each law's own: a flag,
+        a word, a sum): ``refused`` when a requirement fails, ``pending`` when a fact is missing,
+        else ``ok`` — what an app reads to go on, hold or refuse."""
+        return eligibility_of(self.reasons)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "question": self.question,
@@ -132,6 +139,14 @@ class Decision:
                     f"em vigor desde {p.effective:%d/%m/%Y}{ex}"
                 )
         return "\n".join(lines)
+
+
+def eligibility_of(reasons: Iterable[Reason]) -> str:
+    """``refused`` when a reason refuses, ``pending`` when one waits for a fact, else ``ok``."""
+    verdicts = {r.verdict for r in reasons}
+    if Verdict.REFUSED in verdicts:
+        return "refused"
+    return "pending" if Verdict.PENDING in verdicts else "ok"
 
 
 def all_ok(reasons: Iterable[Reason]) -> bool:

@@ -16,7 +16,7 @@ from typing import Any, Literal
 from .bindings import RULEBOOKS
 from .citations import Citation, cite
 from .context import Context
-from .decisions import Decision, Reason, Verdict
+from .decisions import Decision, Reason, Verdict, eligibility_of
 from .parameters import ParameterMissing, ParameterValue
 from .rules import reason
 
@@ -130,12 +130,8 @@ Eligibility = Literal["ok", "refused", "pending"]
 
 def eligibility_outcome(reasons: Iterable[Reason]) -> Eligibility:
     """``refused`` when a requirement fails, ``pending`` when one is unknown, else ``ok``."""
-    seq = list(reasons)
-    if has_refusal(seq):
-        return "refused"
-    if has_pending(seq):
-        return "pending"
-    return "ok"
+    found: Eligibility = eligibility_of(reasons)  # type: ignore[assignment]
+    return found
 
 
 def eligibility(reasons: Iterable[Reason]) -> bool | None:

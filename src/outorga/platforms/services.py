@@ -122,11 +122,6 @@ def bound_law(m: Municipality, on: dt.date | None = None) -> BoundLaw:
         raise PlatformError(str(exc), status=403) from None
 
 
-def ask(m: Municipality, name: str, on: dt.date, facts: Mapping[str, Any]) -> Decision:
-    """The question ``name`` of the law governing transport by app in ``m`` on ``on``."""
-    return bound_law(m, on).ask(name, facts)
-
-
 def cited(m: Municipality, *concepts: str, on: dt.date | None = None) -> str:
     """The articles the law governing transport by app in ``m`` names for ``concepts`` (its
     ``CITES``), as a person reads them: never a literal law title here."""
@@ -235,10 +230,8 @@ def platform_credential(
                 status=409,
                 errors=[{"campo": "cnpj", "erro": "CNPJ já cadastrado"}],
             )
-        decision = ask(
-            municipality,
+        decision = bound_law(municipality, on).ask(
             "platform_credential",
-            on,
             {
                 "credentialed_platforms": _counted_platforms(),
                 "cadastro_mobiliario": bool(data.cadastro_mobiliario.strip()),
@@ -369,11 +362,8 @@ def platform_case_open(
         p = Platform.objects.select_for_update().get(pk=platform.pk)
         if p.status == Platform.Status.CANCELLED:
             raise PlatformError("Credenciamento já cancelado.", status=409)
-        deadlines = ask(
-            municipality,
-            "procedure_deadlines",
-            notice_on,
-            {"defence_notice_on": notice_on.isoformat()},
+        deadlines = bound_law(municipality, notice_on).ask(
+            "procedure_deadlines", {"defence_notice_on": notice_on.isoformat()}
         )
         case = PlatformCase.objects.create(
             platform=p,
@@ -481,10 +471,8 @@ def platform_case_decide(
         if c.status != PlatformCase.Status.OPEN:
             raise PlatformError("Processo já decidido.", status=409)
         p = Platform.objects.select_for_update().get(pk=c.platform_id)
-        decision = ask(
-            municipality,
+        decision = bound_law(municipality, on).ask(
             "penalty",
-            on,
             {
                 "offender": "platform",
                 "penalty": c.kind,
@@ -739,15 +727,13 @@ def platform_driver_register(
                 obj_id=dup.pk,
             )
         decisions = [
-            ask(municipality, "driver_eligibility", on, driver_facts_),
-            ask(municipality, "vehicle_eligibility", on, vehicle_facts),
+            bound_law(municipality, on).ask("driver_eligibility", driver_facts_),
+            bound_law(municipality, on).ask("vehicle_eligibility", vehicle_facts),
         ]
         if all(d.outcome == "ok" for d in decisions):
             decisions.append(
-                ask(
-                    municipality,
+                bound_law(municipality, on).ask(
                     "roster_capacity",
-                    on,
                     {
                         "platform_credentialed": p.status == Platform.Status.CREDENTIALED,
                         "platform_roster": enabled_roster(p),
@@ -846,7 +832,7 @@ def fare_table_publish(
     if dynamic_max_percent is not None:
         facts["dynamic_max_percent"] = format(Decimal(dynamic_max_percent).normalize(), "f")
     with transaction.atomic(), tenant(municipality):
-        decision = ask(municipality, "fare_publication", valid_from, facts)
+        decision = bound_law(municipality, valid_from).ask("fare_publication", facts)
         status = {
             "ok": FareTable.Status.ACCEPTED,
             "pending": FareTable.Status.PENDING,
@@ -952,10 +938,8 @@ def monthly_report_submit(
             .order_by("version")
             .first()
         )
-        decision = ask(
-            municipality,
+        decision = bound_law(municipality, on).ask(
             "monthly_report",
-            on,
             {
                 "year": year,
                 "month": month,
@@ -1051,11 +1035,8 @@ def _complaint_create(
     if not description.strip():
         raise field_error("description", "Descreva a reclamação.")
     with transaction.atomic(), tenant(municipality):
-        decision = ask(
-            municipality,
-            "complaint_deadline",
-            filed_on,
-            {"filed_on": filed_on.isoformat()},
+        decision = bound_law(municipality, filed_on).ask(
+            "complaint_deadline", {"filed_on": filed_on.isoformat()}
         )
         complaint = Complaint.objects.create(
             platform=platform,
@@ -1168,10 +1149,8 @@ def complaint_answer(
         c = Complaint.objects.select_for_update().get(pk=complaint.pk)
         if c.status == Complaint.Status.ANSWERED:
             raise PlatformError("Reclamação já respondida.", status=409)
-        decision = ask(
-            municipality,
+        decision = bound_law(municipality, on).ask(
             "complaint_deadline",
-            on,
             {"filed_on": c.filed_on.isoformat(), "answered_on": on.isoformat()},
         )
         c.status = Complaint.Status.ANSWERED
@@ -1306,7 +1285,7 @@ def platform_penalty_impose(
     with transaction.atomic(), tenant(municipality):
         p = Platform.objects.select_for_update().get(pk=platform.pk)
         facts["occurrences"] = _occurrences(p, infraction_on)
-        decision = ask(municipality, "penalty", on, facts)
+        decision = bound_law(municipality, on).ask("penalty", facts)
         if not decision.outcome["allowed"]:
             refused = decision
             record_act(
@@ -1444,11 +1423,8 @@ def platform_penalty_notice_record(
                 "notice_on",
                 f"A notificação não pode ser anterior à decisão ({_imposed_on(x):%d/%m/%Y}).",
             )
-        finality = ask(
-            municipality,
-            "penalty_finality",
-            on,
-            {"decision_notice_on": notice_on.isoformat(), "appeal": "none"},
+        finality = bound_law(municipality, on).ask(
+            "penalty_finality", {"decision_notice_on": notice_on.isoformat(), "appeal": "none"}
         )
         x.decision_notice_on = notice_on
         x.decision_notice_channel = channel
@@ -1537,7 +1513,7 @@ def platform_penalty_appeal_file(
         facts: dict[str, Any] = {"filed_on": filed_on.isoformat()}
         if x.decision_notice_on is not None:
             facts["decision_notice_on"] = x.decision_notice_on.isoformat()
-        decision = ask(municipality, "penalty_appeal", on, facts)
+        decision = bound_law(municipality, on).ask("penalty_appeal", facts)
         if not decision.outcome["timely"]:
             refused = decision
             record_act(
@@ -1645,7 +1621,7 @@ def platform_penalty_appeal_judge(
         }
         if x.decision_notice_on is not None:
             facts["decision_notice_on"] = x.decision_notice_on.isoformat()
-        finality = ask(municipality, "penalty_finality", on, facts)
+        finality = bound_law(municipality, on).ask("penalty_finality", facts)
         a.result = (
             PlatformPenaltyAppeal.Result.UPHELD
             if upheld
@@ -1749,10 +1725,8 @@ def platform_penalty_finalize_lapsed(
             return False
         if PlatformPenaltyAppeal.objects.filter(penalty=x).exists():
             return False
-        finality = ask(
-            municipality,
+        finality = bound_law(municipality, on).ask(
             "penalty_finality",
-            on,
             {"decision_notice_on": x.decision_notice_on.isoformat(), "appeal": "none"},
         )
         if not finality.outcome["final"]:

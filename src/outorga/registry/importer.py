@@ -34,14 +34,12 @@ from django.db import IntegrityError, transaction
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
-from outorga.core.lawctx import context
-from outorga.core.lawseam import LawNotBound, governs, law_of
+from outorga.core.lawseam import Asker, LawNotBound, governs, law_of
 from outorga.core.models import Municipality
 from outorga.core.sweep import NoProgress, Progress
 from outorga.core.tenancy import tenant
-from outorga.law import interfaces, questions
+from outorga.law import interfaces
 from outorga.law.competence import NotCompetent
-from outorga.law.context import Context
 from outorga.law.decisions import Decision, Verdict
 from outorga.law.windows import add_years
 
@@ -451,18 +449,13 @@ TAXI_VEHICLE_ERRORS = {
 TAXI_VEHICLE_WARNINGS = {"art_28_ii_max_age", "art_28_par_2_until_renewal"}
 
 
-class LawChecks:
-    def __init__(self, m: Municipality, today: dt.date) -> None:
-        self.m, self.today = m, today
-        self._ctx: dict[dt.date, Context] = {}
+class LawChecks(Asker):
+    """The law's checks of an import's rows, asked of the law bound to each row's service on the
+    row's dates (a permit granted before the binding, by the first)."""
 
-    def ask(self, service: str, name: str, on: dt.date, facts: dict[str, Any]) -> Decision:
-        """Question ``name`` of the law bound to ``service`` on ``on`` (a permit granted before
-        the binding, by the first)."""
-        if on not in self._ctx:
-            self._ctx[on] = context(self.m, on)
-        law = law_of(self.m, service, on, nearest=True)
-        return questions.ask(questions.find(law, name).id, self._ctx[on], facts)
+    def __init__(self, m: Municipality, today: dt.date) -> None:
+        super().__init__(m)
+        self.today = today
 
     def cites(self, service: str, on: dt.date | None, *concepts: str) -> str:
         return law_cites(self.m, service, on, *concepts)

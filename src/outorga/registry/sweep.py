@@ -26,14 +26,11 @@ from typing import Any
 from django.db import transaction
 
 from outorga.core.acts import Actor, record_act
-from outorga.core.lawctx import context
-from outorga.core.lawseam import governs, law_of
+from outorga.core.lawseam import Asker, governs
 from outorga.core.models import Municipality
 from outorga.core.sweep import Progress, SweepResult, register
 from outorga.core.tenancy import tenant
-from outorga.law import questions
 from outorga.law.citations import Citation
-from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.interfaces import citations
 from outorga.portal.models import Notification
@@ -152,21 +149,13 @@ class Issue:
         return f"{self.text} ({cites})" if cites else self.text
 
 
-class Laws:
-    """Law contexts of one municipality, built once per date (a sweep asks for few dates)."""
+class Laws(Asker):
+    """The municipality's bound laws, a context per date (a sweep asks for few dates), and the
+    vehicle ages already worked out."""
 
     def __init__(self, m: Municipality) -> None:
-        self.m = m
-        self._ctx: dict[dt.date, Context] = {}
+        super().__init__(m)
         self.ages: dict[tuple[int, int | None, dt.date], VehicleAge | None] = {}
-
-    def ask(self, service: str, name: str, on: dt.date, facts: dict[str, Any]) -> Decision:
-        """Question ``name`` of the law bound to ``service`` on ``on`` (a permit older than the
-        binding answers to its first)."""
-        if on not in self._ctx:
-            self._ctx[on] = context(self.m, on)
-        law = law_of(self.m, service, on, nearest=True)
-        return questions.ask(questions.find(law, name).id, self._ctx[on], facts)
 
     def applies(self, service: str) -> bool:
         return governs(self.m, service)

@@ -356,11 +356,6 @@ def vehicle_facts(
     return facts
 
 
-def _ask(name: str, m: Municipality, on: dt.date, facts: Mapping[str, Any]) -> Decision:
-    """Question ``name`` of the law bound to the taxi service in ``m`` on ``on``."""
-    return S.bound_law(m, Service.TAXI, on).ask(name, facts)
-
-
 def _one_vehicle_one_permit(vehicle: Vehicle, exclude: Permit | None = None) -> None:
     """One vehicle serves one permission (taxi art. 6; mototaxi art. 6 §2)."""
     qs = Permit.objects.filter(vehicle=vehicle, status__in=F.ACTIVE_STATUSES)
@@ -458,10 +453,8 @@ def taxi_eligibility(
     bar = register_bar(person, on)
     return [
         *([bar] if bar is not None else []),
-        _ask(
+        S.bound_law(m, Service.TAXI, on).ask(
             "person_eligibility",
-            m,
-            on,
             person_facts(
                 person,
                 category=category,
@@ -470,10 +463,8 @@ def taxi_eligibility(
                 public_employment=public_employment,
             ),
         ),
-        _ask(
+        S.bound_law(m, Service.TAXI, on).ask(
             "registration_documents",
-            m,
-            on,
             person_documents_facts(
                 person,
                 presented_on=on,
@@ -555,10 +546,8 @@ def taxi_grant_decisions(
     checks = checks or {}
     _one_vehicle_one_permit(vehicle)
     awarded = _tender_award(tender, holder, category, law=law)
-    quota = _ask(
+    quota = S.bound_law(municipality, Service.TAXI, signed_on).ask(
         "quota",
-        municipality,
-        signed_on,
         {"grant_date": signed_on.isoformat(), "active_permits": F.active_permits(Service.TAXI)},
     )
     person = taxi_eligibility(
@@ -572,16 +561,12 @@ def taxi_grant_decisions(
         public_employment=public_employment,
     )
     veh = [
-        _ask(
+        S.bound_law(municipality, Service.TAXI, signed_on).ask(
             "vehicle_eligibility",
-            municipality,
-            signed_on,
             vehicle_facts(vehicle, category=category, occasion="cadastramento", checks=checks),
         ),
-        _ask(
+        S.bound_law(municipality, Service.TAXI, signed_on).ask(
             "registration_documents",
-            municipality,
-            signed_on,
             vehicle_documents_facts(vehicle, holder, presented_on=signed_on, checks=checks),
         ),
     ]
@@ -592,7 +577,7 @@ def taxi_grant_decisions(
     }
     if mode == PermitTerm.Mode.PAGAMENTO:
         plan_facts["instalments"] = instalments
-    plan = _ask("contrapartida", municipality, signed_on, plan_facts)
+    plan = S.bound_law(municipality, Service.TAXI, signed_on).ask("contrapartida", plan_facts)
     return [quota, *person, *veh, plan]
 
 
@@ -647,11 +632,8 @@ def taxi_permit_grant(
         _refuse_if(
             "registry.taxi_permit_grant", decisions, signed_on, municipality, "outorga recusada"
         )
-        termo = _ask(
-            "permit_term",
-            municipality,
-            signed_on,
-            {"signed_on": signed_on.isoformat(), "option": option},
+        termo = S.bound_law(municipality, Service.TAXI, signed_on).ask(
+            "permit_term", {"signed_on": signed_on.isoformat(), "option": option}
         )
         number = S.next_number(S.TAXI_CADASTRO)
         vehicle = S.taxi_vehicle_inscribe(
@@ -785,23 +767,18 @@ def taxi_term_renew(
         }
         if term.last_renewed_on:
             termo_facts["last_renewed_on"] = term.last_renewed_on.isoformat()
-        termo = _ask("permit_term", municipality, on, termo_facts)
+        termo = S.bound_law(municipality, Service.TAXI, on).ask("permit_term", termo_facts)
         owed = _debt_facts(
             ledger.debts_blocking(permit.holder, on), ledger.debts_under_review(permit.holder)
         )
-        debts = _ask(
-            "registration_renewal",
-            municipality,
-            on,
-            {"last_renewed_on": base.isoformat(), "debts": owed},
+        debts = S.bound_law(municipality, Service.TAXI, on).ask(
+            "registration_renewal", {"last_renewed_on": base.isoformat(), "debts": owed}
         )
         decisions = [termo, debts]
         if permit.vehicle is not None:
             decisions.append(
-                _ask(
+                S.bound_law(municipality, Service.TAXI, on).ask(
                     "vehicle_eligibility",
-                    municipality,
-                    on,
                     vehicle_facts(
                         permit.vehicle,
                         category=permit.taxi_category or TaxiCategory.CONVENCIONAL,
@@ -878,10 +855,8 @@ def taxi_auxiliary_add(
         bar = register_bar(person, on)
         if bar is not None:  # art. 41 IV §3, art. 42 IV: no inscription while cassada/suspensa
             raise Refused(bar)
-        docs = _ask(
+        docs = S.bound_law(municipality, Service.TAXI, on).ask(
             "registration_documents",
-            municipality,
-            on,
             person_documents_facts(
                 person,
                 presented_on=on,
@@ -890,10 +865,8 @@ def taxi_auxiliary_add(
                 declarations=declarations,
             ),
         )
-        allowed = _ask(
+        allowed = S.bound_law(municipality, Service.TAXI, on).ask(
             "auxiliary_registration",
-            municipality,
-            on,
             {
                 "current_auxiliaries": current,
                 "candidate_registered": bool(docs.outcome and docs.outcome.get("complete")),
@@ -979,16 +952,12 @@ def vehicle_substitute(
         _one_vehicle_one_permit(vehicle, exclude=permit)
         if permit.service == Service.TAXI:
             decisions = [
-                _ask(
+                S.bound_law(municipality, Service.TAXI, on).ask(
                     "vehicle_change",
-                    municipality,
-                    on,
                     {"kind": "substituicao", "new_vehicle_inspected": _inspected(checks)},
                 ),
-                _ask(
+                S.bound_law(municipality, Service.TAXI, on).ask(
                     "vehicle_eligibility",
-                    municipality,
-                    on,
                     vehicle_facts(
                         vehicle, category=permit.taxi_category, occasion="troca", checks=checks
                     ),
@@ -1068,10 +1037,8 @@ def taxi_reserve_vehicle(
         if VehicleChange.objects.filter(permit=permit, status=VehicleChange.Status.ACTIVE).exists():
             raise FieldError("veículo", "já há um veículo reserva em uso")
         _one_vehicle_one_permit(vehicle, exclude=permit)
-        decision = _ask(
+        decision = S.bound_law(municipality, Service.TAXI, on).ask(
             "vehicle_change",
-            municipality,
-            on,
             {
                 "kind": "reserva",
                 "cause": cause if cause in RESERVE_CAUSES else "outro",
@@ -1171,20 +1138,16 @@ def taxi_vehicle_swap(
         decisions = []
         for p, new in ((a, b.vehicle), (b, a.vehicle)):
             decisions += [
-                _ask(
+                S.bound_law(municipality, Service.TAXI, on).ask(
                     "vehicle_change",
-                    municipality,
-                    on,
                     {
                         "kind": "permuta",
                         "counterpart_linked": True,
                         "new_vehicle_inspected": _inspected(chk[p.pk]),
                     },
                 ),
-                _ask(
+                S.bound_law(municipality, Service.TAXI, on).ask(
                     "vehicle_eligibility",
-                    municipality,
-                    on,
                     vehicle_facts(
                         new, category=p.taxi_category, occasion="troca", checks=chk[p.pk]
                     ),
@@ -1262,10 +1225,8 @@ def taxi_permit_transfer(
         if successor.pk == permit.holder_id:
             raise FieldError("sucessor", "o sucessor é o próprio permissionário")
         holder = permit.holder
-        transfer = _ask(
+        transfer = S.bound_law(municipality, Service.TAXI, on).ask(
             "permit_transfer",
-            municipality,
-            on,
             {
                 "holder_kind": "pessoa_fisica"
                 if holder.kind == Person.Kind.NATURAL
@@ -1336,10 +1297,8 @@ def extinction_open(
         holder_kind = (
             "pessoa_fisica" if permit.holder.kind == Person.Kind.NATURAL else "pessoa_juridica"
         )
-        decision = _ask(
+        decision = S.bound_law(municipality, Service.TAXI, on).ask(
             "permit_extinction",
-            municipality,
-            on,
             {"cause": cause, "holder_kind": holder_kind, "found_on": on.isoformat()},
         )
         _refuse_if("registry.extinction_open", [decision], on, municipality, "causa não aplicável")
@@ -1372,11 +1331,8 @@ def extinction_open(
 
 
 def _deadline(m: Municipality, notified_on: dt.date) -> Decision:
-    return _ask(
-        "appeal_deadline",
-        m,
-        notified_on,
-        {"step": "defesa", "notified_on": notified_on.isoformat()},
+    return S.bound_law(m, Service.TAXI, notified_on).ask(
+        "appeal_deadline", {"step": "defesa", "notified_on": notified_on.isoformat()}
     )
 
 

@@ -209,8 +209,8 @@ def art_5_par1_i_crlv(ctx: Context, v: VehicleFacts) -> Reason:
     return check(
         "art_5_par1_i_crlv",
         ok,
-        "CRLV atualizado em Ipatinga, com seguro obrigatório (DPVAT).",
-        "Falta CRLV atualizado em Ipatinga com o seguro obrigatório (DPVAT).",
+        f"CRLV atualizado em {ctx.municipality.name}, com seguro obrigatório (DPVAT).",
+        f"Falta CRLV atualizado em {ctx.municipality.name} com o seguro obrigatório (DPVAT).",
         art(5, 1, "I"),
         facts={"crlv_atualizado": v.crlv_updated_in_ipatinga, "dpvat": v.dpvat},
     )

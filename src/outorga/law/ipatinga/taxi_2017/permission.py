@@ -110,8 +110,8 @@ def art_4_domicile(kind: HolderKind, domiciled: bool) -> Reason:
     return check(
         rule_id("art_4_domicile"),
         domiciled,
-        f"Com {what} em Ipatinga.",
-        f"A {HOLDER_PT[kind]} deve ter {what} no Município de Ipatinga.",
+        f"Com {what} no Município.",
+        f"A {HOLDER_PT[kind]} deve ter {what} no Município.",
         *cites,
         facts={"domicílio_em_ipatinga": domiciled},
     )
@@ -159,8 +159,8 @@ def art_12_no_municipal_servant(is_servant: bool) -> Reason:
     return check(
         rule_id("art_12_no_municipal_servant"),
         not is_servant,
-        "Não é servidor público do Executivo ou do Legislativo de Ipatinga.",
-        "Servidor público do Executivo ou do Legislativo de Ipatinga não pode receber permissão.",
+        "Não é servidor público do Executivo ou do Legislativo do Município.",
+        "Servidor público do Executivo ou do Legislativo do Município não pode receber permissão.",
         art(12),
         decision(13),
         facts={"servidor_municipal": is_servant},

@@ -71,8 +71,8 @@ def art_4_xiv_auxiliary_residence(resides: bool) -> Reason:
     return check(
         rule_id("art_4_xiv_auxiliary_residence"),
         resides,
-        "Auxiliar residente em Ipatinga.",
-        "O taxista auxiliar deve residir no Município de Ipatinga.",
+        "Auxiliar residente no Município.",
+        "O taxista auxiliar deve residir no Município.",
         art(4, inc="XIV"),
         facts={"reside_em_ipatinga": resides},
     )
@@ -416,7 +416,7 @@ PF_DOCUMENTS: tuple[DocumentRequirement, ...] = (
     DocumentRequirement("atestado_medico", 22, "IV", "atestado médico de sanidade física e mental"),
     DocumentRequirement("inss", 22, "V", "comprovante de inscrição no INSS"),
     DocumentRequirement("curso", 22, "VI", "certificado do curso de qualificação"),
-    DocumentRequirement("residencia", 22, "VII", "comprovante de residência em Ipatinga"),
+    DocumentRequirement("residencia", 22, "VII", "comprovante de residência no Município"),
     DocumentRequirement("antecedentes_criminais", 22, "VIII", "atestado de antecedentes criminais"),
     DocumentRequirement(
         "declaracao_outorgas",
@@ -439,7 +439,7 @@ PJ_DOCUMENTS: tuple[DocumentRequirement, ...] = (
     ),
     DocumentRequirement("cnpj", 23, "II", "comprovante de inscrição no CNPJ"),
     DocumentRequirement("alvara", 23, "III", "licença para localização e funcionamento"),
-    DocumentRequirement("endereco", 23, "IV", "comprovante de endereço em Ipatinga"),
+    DocumentRequirement("endereco", 23, "IV", "comprovante de endereço no Município"),
     DocumentRequirement(
         "regularidade_fiscal",
         23,
@@ -556,9 +556,9 @@ def art_22_vii_residence(ctx: Context, req: DocumentRequirement, doc: Mapping[st
     return check(
         rule_id(f"art_{req.article}_{req.inciso.lower()}_in_ipatinga"),
         ibge == ctx.municipality.ibge_code,
-        "Endereço em Ipatinga.",
-        f"Endereço fora de Ipatinga (IBGE {ibge or 'não informado'}); a lei exige endereço no "
-        "Município.",
+        f"Endereço em {ctx.municipality.name}.",
+        f"Endereço fora de {ctx.municipality.name} (IBGE {ibge or 'não informado'}); a lei exige "
+        "endereço no Município.",
         req.citation(),
         facts={"ibge_do_endereço": ibge},
     )

@@ -142,12 +142,14 @@ def art_27_five_doors(ctx: Context, doors: int | None) -> Reason:
 
 
 def art_28_i_registered_in_ipatinga(ctx: Context, ibge: str, licensed: bool) -> Reason:
-    """Art. 28, I: estar registrado e licenciado no Município de Ipatinga."""
+    """Art. 28, I: estar registrado e licenciado no Município de Ipatinga — read, where another
+    municipality adopts the law, as the adopting municipality (as mototaxi art. 5 §1 I)."""
+    town = ctx.municipality.name
     return check(
         rule_id("art_28_i_registered"),
         ibge == ctx.municipality.ibge_code and licensed,
-        "Registrado e licenciado em Ipatinga.",
-        "O veículo deve estar registrado e licenciado no Município de Ipatinga "
+        f"Registrado e licenciado em {town}.",
+        f"O veículo deve estar registrado e licenciado no Município de {town} "
         f"(registro: IBGE {ibge}; licenciado: {'sim' if licensed else 'não'}).",
         art(28, inc="I"),
         facts={"ibge_do_registro": ibge, "licenciado": licensed},
@@ -192,16 +194,18 @@ def replacement_deadline(reached: dt.date, renewal_anchor: dt.date) -> dt.date:
 
 
 def art_28_ii_max_age(ctx: Context, reached: dt.date) -> Reason:
-    """Art. 28, II (regra): ter no máximo 7 (sete) anos de uso."""
+    """Art. 28, II (regra): ter no máximo 7 (sete) anos de uso — the years a dated parameter."""
+    limit = param(ctx, "vehicle_max_age_years")
     return check(
         rule_id("art_28_ii_max_age"),
         ctx.as_of < reached,
-        f"Veículo com menos de 7 anos de uso (completa em {fmt(reached)}).",
-        f"Veículo completou 7 anos de uso em {fmt(reached)}.",
+        f"Veículo com menos de {limit.value} anos de uso (completa em {fmt(reached)}).",
+        f"Veículo completou {limit.value} anos de uso em {fmt(reached)}.",
         art(28, inc="II"),
         art(28, 1),
         decision(6),
         facts={"limite": reached, "data": ctx.as_of},
+        params=(limit,),
     )
 
 
@@ -226,19 +230,21 @@ def art_28_par_2_until_renewal(
             params=(limit,),
         )
     deadline = replacement_deadline(reached, anchor)
+    limit = param(ctx, "vehicle_max_age_years")
     # On the renewal date itself the vehicle must already have been replaced.
     ok = ctx.as_of < deadline if occasion is Occasion.RENOVACAO else ctx.as_of <= deadline
     return check(
         rule_id("art_28_par_2_until_renewal"),
         ok,
-        f"Veículo com 7 anos em {fmt(reached)}: pode circular até a substituição, devida até a "
+        f"Veículo com {limit.value} anos em {fmt(reached)}: pode circular até a substituição, "
+        f"devida até a renovação de {fmt(deadline)}.",
+        f"Veículo com {limit.value} anos em {fmt(reached)}: a substituição era devida até a "
         f"renovação de {fmt(deadline)}.",
-        f"Veículo com 7 anos em {fmt(reached)}: a substituição era devida até a renovação de "
-        f"{fmt(deadline)}.",
         art(28, 1),
         art(28, 2),
         decision(6),
         facts={"limite": reached, "prazo_de_substituição": deadline, "ocasião": occasion},
+        params=(limit,),
     )
 
 

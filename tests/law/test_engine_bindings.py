@@ -104,7 +104,7 @@ def test_rulebook_exports_reach_the_apps_through_generic_functions():
     CITES) is read by law id, never imported by name; a law without it answers none."""
     apps, taxi = "barra-do-garcas.apps-2025", "ipatinga.taxi-2017"
     rules = interfaces.suspendable_rules(apps)
-    assert rules["apps.art3.platform_cap"] == "limite de 10 plataformas (art. 3, §1)"
+    assert rules["apps.art3.platform_cap"] == "limite de plataformas credenciadas (art. 3, §1)"
     assert interfaces.suspendable_rules(taxi) == {}
     assert callable(interfaces.trip_data(apps, "aplicativo").trip_fare_limits)
     with pytest.raises(interfaces.NotAnswered, match="trip_data"):

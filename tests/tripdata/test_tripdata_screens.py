@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 from django.test import Client
 
-from outorga.core.models import Act
+from outorga.core.models import Act, ParameterOverride
 from outorga.core.tenancy import tenant, unscoped
 from outorga.law.competence import Role
 from outorga.platforms.models import MonthlyReport
@@ -41,6 +41,23 @@ def test_finance_sees_uploads_progress_and_the_chart(world, done, user_of):
     html = r.content.decode()
     assert world.platform.name in html and "<svg" in html and "<progress" in html
     assert "limite 50" in html
+    assert "limite de 50 por plataforma (Lei 4.976/2025" in html  # the caption, from the law
+
+
+def test_the_chart_s_cap_is_the_law_s_number_on_the_day_art_3_par_2(world, done, user_of):
+    """The dashed line is the dated parameter of art. 3, §2 in force today: a municipality's
+    recorded value (here 40, from a past date) replaces the 50, and the page never writes one."""
+    with tenant(world.m):
+        ParameterOverride.objects.create(
+            name="apps_2025.driver_cap_platform",
+            effective=dt.date(2026, 1, 1),
+            value=40,
+            legal_reference="valor de exemplo (teste)",
+            example=True,
+        )
+    html = client_of(user_of, Role.FINANCAS).get("/dados/corridas/").content.decode()
+    assert "limite 40" in html and "limite de 40 por plataforma" in html
+    assert "limite 50" not in html
 
 
 def test_the_upload_page_shows_the_validation_report_with_masked_cpfs(done, user_of):

@@ -126,6 +126,11 @@ class BoundLaw:
         q = self.question(name)
         return questions.ask(q.id, self.context(on or self.on), facts)
 
+    def limit(self, concept: str) -> Any:
+        """The number this law sets for ``concept`` on the date (a :class:`ParameterValue`, with
+        its value, unit and reference), or ``None``: a page shows it, never writes it."""
+        return interfaces.limit(self.law, concept, self.ctx)
+
     def cite(
         self,
         article: int | str,

@@ -235,6 +235,14 @@ def _export(law: str, name: str) -> Any:
     return getattr(importlib.import_module(book.module), name, None)
 
 
+def limit(law: str, concept: str, ctx: Any) -> Any:
+    """The dated parameter ``law`` names for a number the apps show (its ``LIMITS``: the cap of
+    drivers per platform…), in force on ``ctx.as_of`` for ``ctx``'s municipality; ``None`` when
+    the law has no such number."""
+    name = (_export(law, "LIMITS") or {}).get(concept)
+    return ctx.param(name) if name else None
+
+
 def suspendable_rules(law: str) -> dict[str, str]:
     """The rules of ``law`` a court may suspend (decision D-16), by the stable id the law applies
     them under, with the label a person chooses them by (the rulebook's ``SUSPENDABLE_RULES``);

@@ -491,7 +491,17 @@ def shared_cpfs(request: HttpRequest) -> HttpResponse:
         {**row, "cpf_shown": selectors.cpf_for(user.role, row["cpf"])}
         for row in selectors.shared_cpfs()
     ]
-    return render(request, "platforms/shared_cpfs.html", {"rows": rows})
+    bound = services.bound_law(current_municipality_or_none() or user.municipality)  # type: ignore[arg-type]
+    cap = bound.limit("drivers_per_platform")
+    return render(
+        request,
+        "platforms/shared_cpfs.html",
+        {
+            "rows": rows,
+            "cap": cap.value if cap else None,
+            "cap_cite": interfaces.cited_once(bound.law, "concurrent_drivers_cap"),
+        },
+    )
 
 
 def _on(request: HttpRequest) -> dt.date:

@@ -143,10 +143,13 @@ def upload_json(u: TripUpload, *, with_validation: bool = True) -> dict[str, Any
     return out
 
 
-def chart_svg(months: list[PlatformMonth], width: int = 640, height: int = 260) -> str:
+def chart_svg(
+    months: list[PlatformMonth], cap: int | None = None, width: int = 640, height: int = 260
+) -> str:
     """Monthly trips (bars) and peak of concurrent drivers (line, right axis) per platform, as an
-    inline SVG drawn on the server (no scripts, no network). Text alternatives are in the table
-    next to it on the page."""
+    inline SVG drawn on the server (no scripts, no network), with the law's cap of drivers per
+    platform as a dashed line when it has one. Text alternatives are in the table next to it on
+    the page."""
     if not months:
         return ""
     keys = sorted({pm.month for pm in months})
@@ -156,7 +159,7 @@ def chart_svg(months: list[PlatformMonth], width: int = 640, height: int = 260) 
     left, right, top, bottom = 56, 44, 16, 48
     plot_w, plot_h = width - left - right, height - top - bottom
     max_trips = max((pm.trips for pm in months), default=0) or 1
-    max_peak = max([pm.peak or 0 for pm in months] + [50]) or 1
+    max_peak = max([pm.peak or 0 for pm in months] + [cap or 0]) or 1
     group_w = plot_w / len(keys)
     bar_w = max(2.0, group_w * 0.8 / len(platforms))
     parts = [
@@ -177,13 +180,14 @@ def chart_svg(months: list[PlatformMonth], width: int = 640, height: int = 260) 
             f'<text x="{left + plot_w + 4}" y="{y + 4:.1f}" font-size="10">'
             f"{round(max_peak * i / 4)}</text>"
         )
-    cap_y = top + plot_h - plot_h * 50 / max_peak
-    parts.append(
-        f'<line x1="{left}" y1="{cap_y:.1f}" x2="{left + plot_w}" y2="{cap_y:.1f}" '
-        'stroke="#e52207" stroke-dasharray="4 3"/>'
-        f'<text x="{left + plot_w - 2}" y="{cap_y - 3:.1f}" font-size="10" text-anchor="end" '
-        'fill="#e52207">limite 50 (art. 3, §2)</text>'
-    )
+    if cap:
+        cap_y = top + plot_h - plot_h * cap / max_peak
+        parts.append(
+            f'<line x1="{left}" y1="{cap_y:.1f}" x2="{left + plot_w}" y2="{cap_y:.1f}" '
+            'stroke="#e52207" stroke-dasharray="4 3"/>'
+            f'<text x="{left + plot_w - 2}" y="{cap_y - 3:.1f}" font-size="10" text-anchor="end" '
+            f'fill="#e52207">limite {cap}</text>'
+        )
     by = {(pm.platform.name, pm.month): pm for pm in months}
     for gi, key in enumerate(keys):
         x0 = left + gi * group_w + group_w * 0.1

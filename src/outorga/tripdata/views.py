@@ -14,9 +14,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from outorga.core.acts import Actor
+from outorga.core.lawseam import LawNotBound, law_for
 from outorga.core.middleware import client_ip
 from outorga.core.models import User
 from outorga.core.tenancy import current_municipality
+from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent
 from outorga.law.money import brl
 from outorga.platforms.models import Platform
@@ -53,13 +55,20 @@ def index(request: HttpRequest) -> HttpResponse:
         return refused
     uploads = list(TripUpload.objects.select_related("platform")[:50])
     months = list(PlatformMonth.objects.select_related("platform").order_by("month"))
+    m = current_municipality()
+    try:
+        cap = law_for(m, Service.APLICATIVO).limit("drivers_per_platform")
+    except LawNotBound:
+        cap = None
     return render(
         request,
         "tripdata/index.html",
         {
             "uploads": uploads,
             "months": list(reversed(months)),
-            "chart": selectors.chart_svg(months[-60:]),
+            "chart": selectors.chart_svg(months[-60:], cap.value if cap else None),
+            "cap": cap.value if cap else None,
+            "cap_cite": services.trip_cited(m, "concurrent_drivers_cap"),
             "running": any(not u.finished for u in uploads),
             "fundamento": services.trip_cited(
                 current_municipality(), "trip_records", "inspection_access"

@@ -91,12 +91,20 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "fine": art(26, inc="II"),  # or a fine
 }
 
+#: The numbers the apps show beside the law's decisions (a chart's cap line, a page's limit), by
+#: concept → this law's dated parameter (``interfaces.limit``): never a number written in an app.
+LIMITS: dict[str, str] = {
+    "platform_cap": "apps_2025.platform_cap",  # art. 3, §1
+    "drivers_per_platform": "apps_2025.driver_cap_platform",  # art. 3, §2
+    "drivers_in_municipality": "apps_2025.driver_cap_municipality",  # art. 3, §2
+}
+
 #: The rules a court may suspend (D-16), by the stable id the rules apply them under, with the
 #: label a person chooses them by (``interfaces.suspendable_rules``).
 SUSPENDABLE_RULES: dict[str, str] = {
-    RULE_PLATFORM_CAP: "limite de 10 plataformas (art. 3, §1)",
-    RULE_DRIVER_CAP_PLATFORM: "limite de 50 motoristas por plataforma (art. 3, §2)",
-    RULE_DRIVER_CAP_MUNICIPALITY: "limite de 500 motoristas no Município (art. 3, §2)",
+    RULE_PLATFORM_CAP: "limite de plataformas credenciadas (art. 3, §1)",
+    RULE_DRIVER_CAP_PLATFORM: "limite de motoristas por plataforma (art. 3, §2)",
+    RULE_DRIVER_CAP_MUNICIPALITY: "limite de motoristas no Município (art. 3, §2)",
     RULE_TWO_WHEELER_BAN: "vedação de motocicletas e outros veículos de duas rodas (art. 17)",
     RULE_MUNICIPAL_DEBT_CLEARANCE: "certidão negativa de débitos municipais (art. 4, II, e)",
     fares.RULE_FARE_LIMITS: "limites tarifários do Executivo (art. 7)",
@@ -109,6 +117,7 @@ TRIP_DATA = trip_data
 __all__ = [
     "LAW",
     "CITES",
+    "LIMITS",
     "SUSPENDABLE_RULES",
     "TRIP_DATA",
     "Peak",

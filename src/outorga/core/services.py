@@ -544,3 +544,75 @@ def _binding_json(b: LawBinding) -> dict[str, Any]:
         "valid_until": b.valid_until,
         "reference": b.reference,
     }
+
+
+def municipality_create(
+    *,
+    actor: Actor,
+    ibge_code: str,
+    name: str,
+    uf: str,
+    admin_username: str,
+    admin_password: str,
+    admin_email: str = "",
+    slug: str = "",
+) -> tuple[Municipality, User]:
+    """A municipality and its first administrator, in one transaction, with the act that opens
+    its acts log. Nothing of the law yet: its administrator binds the laws, records the
+    population, the fiscal unit, the calendar and the parameters (``docs/adding-a-municipality``).
+    Refused, naming the field: a code that is not an IBGE municipality code of ``uf``, a code or
+    slug already in use, a user name taken, a password Django's validators reject."""
+    from brutils import convert_code_to_uf
+    from django.contrib.auth.password_validation import validate_password
+    from django.core.exceptions import ValidationError
+    from django.utils.text import slugify
+
+    from outorga.law.competence import Role
+
+    code = "".join(ch for ch in ibge_code if ch.isdigit())
+    uf = (uf or "").strip().upper()
+    if len(code) != 7:
+        raise FieldError("ibge_code", "Código IBGE: 7 algarismos (ex.: 3131307).")
+    if convert_code_to_uf(code[:2]) != uf:
+        found = convert_code_to_uf(code[:2])
+        raise FieldError(
+            "uf",
+            f"UF: o código IBGE {code} é de {found}." if found else f"UF: código {code} inválido.",
+        )
+    name, username = (name or "").strip(), (admin_username or "").strip()
+    if not name or len(name) > 120:
+        raise FieldError("name", "Nome do município: de 1 a 120 caracteres.")
+    if not username or len(username) > 150:
+        raise FieldError("admin_username", "Usuário do administrador: de 1 a 150 caracteres.")
+    slug = slugify(slug or name)
+    user = User(username=username, email=admin_email.strip(), role=Role.ADMIN)
+    try:
+        validate_password(admin_password, user)
+    except ValidationError as exc:
+        raise FieldError("admin_password", "Senha: " + " ".join(exc.messages)) from None
+    try:
+        with transaction.atomic():
+            m = Municipality.objects.create(ibge_code=code, name=name, uf=uf, slug=slug)
+            user.municipality = m
+            user.set_password(admin_password)
+            user.save()
+            record_act(
+                municipality=m,
+                actor=actor,
+                action="municipality.create",
+                obj=m,
+                new={
+                    "ibge_code": code,
+                    "name": name,
+                    "uf": uf,
+                    "slug": slug,
+                    "admin": username,
+                },
+            )
+    except IntegrityError:
+        if Municipality.objects.filter(ibge_code=code).exists():
+            raise FieldError("ibge_code", f"Código IBGE {code}: município já cadastrado.") from None
+        if Municipality.objects.filter(slug=slug).exists():
+            raise FieldError("slug", f"Endereço (slug) {slug}: já em uso.") from None
+        raise FieldError("admin_username", f"Usuário {username}: já existe.") from None
+    return m, user

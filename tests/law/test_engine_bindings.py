@@ -118,7 +118,6 @@ def test_rulebook_exports_reach_the_apps_through_generic_functions():
     )
 
 
-
 @pytest.mark.parametrize(
     ("verdicts", "expected"),
     [

@@ -152,7 +152,7 @@ def law_for(
 
 class Asker:
     """Many questions to one municipality's bound laws (a batch: the sweep, an import), one
-    context per date. ``ask(service, name, on, facts)`` answers under the law bound to the
+    context per date. ``ask(service, name, facts, on)`` answers under the law bound to the
     service on ``on`` — for a record older than every binding, the first (``nearest``)."""
 
     def __init__(self, m: Municipality) -> None:
@@ -166,6 +166,6 @@ class Asker:
             self._contexts[on] = context(self.m, on)
         return self._contexts[on]
 
-    def ask(self, service: str, name: str, on: dt.date, facts: Any) -> Decision:
+    def ask(self, service: str, name: str, facts: Any, on: dt.date) -> Decision:
         law = law_of(self.m, service, on, nearest=True)
         return questions.ask(interfaces.question(law, service, name).id, self.context(on), facts)

@@ -36,8 +36,9 @@ __all__ = [
 ]
 
 
-def ask(m: Municipality, on: dt.date, law: str, name: str, facts: Mapping[str, Any]) -> Decision:
-    """Question ``name`` of ``law`` (the case's, the auto's) on ``on``."""
+def ask(m: Municipality, law: str, name: str, facts: Mapping[str, Any], on: dt.date) -> Decision:
+    """Question ``name`` of ``law`` (the case's, the auto's), on the facts, judged on ``on`` —
+    the order of :meth:`outorga.core.lawseam.BoundLaw.ask` (name, facts, date)."""
     return questions.ask(questions.find(law, name).id, context(m, on), facts)
 
 
@@ -111,7 +112,7 @@ def deadline(
     step = procedure(law).steps[stage]
     if taxi_like(law):
         d = ask(
-            m, on, law, "appeal_deadline", {"step": step, "notified_on": notified_on.isoformat()}
+            m, law, "appeal_deadline", {"step": step, "notified_on": notified_on.isoformat()}, on
         )
         out = d.to_json()["outcome"]
         if not out:
@@ -120,7 +121,7 @@ def deadline(
     facts: dict[str, Any] = {"stage": step, "notice": notice_facts(form, notified_on)}
     if filed_on is not None:
         facts["filed_on"] = filed_on.isoformat()
-    d = ask(m, on, law, "appeal_deadline", facts)
+    d = ask(m, law, "appeal_deadline", facts, on)
     return dt.date.fromisoformat(str(d.to_json()["outcome"]["deadline"])), d
 
 
@@ -141,13 +142,13 @@ def fine(
     if interfaces.answers(law, "fine"):
         d = ask(
             m,
-            imposed_on,
             law,
             "fine",
             {
                 "infractions": [{"code": code, "committed_on": committed_on.isoformat()}],
                 "imposed_on": imposed_on.isoformat(),
             },
+            imposed_on,
         )
         return int(d.to_json()["outcome"]["total_cents"]), d
     facts: dict[str, Any] = {
@@ -161,6 +162,6 @@ def fine(
         facts["notified_on"] = notified_on.isoformat()
     if judged_on:
         facts["defence_judged_on"] = judged_on.isoformat()
-    d = ask(m, imposed_on, law, "penalty", facts)
+    d = ask(m, law, "penalty", facts, imposed_on)
     out = d.to_json()["outcome"] or {}
     return int(out.get("fine_cents") or 0), d

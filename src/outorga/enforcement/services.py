@@ -272,7 +272,7 @@ def infraction_issue(
         facts["refusal"] = {"certified_by_agent": bool(refusal_certified), "witnesses": witnesses}
     check: Decision | None = None
     if L.answers(law, "infraction_notice"):
-        check = L.ask(municipality, committed_on, law, "infraction_notice", facts)
+        check = L.ask(municipality, law, "infraction_notice", facts, committed_on)
         if not check.outcome["valid"]:
             raise Refused(check)
     elif not agent_registration.strip():
@@ -418,10 +418,10 @@ def _warning_check(
     if L.answers(law, "warning"):
         d = L.ask(
             municipality,
-            on,
             law,
             "warning",
             {"code": code, "fixable": fixable, "endangers_safety_or_continuity": not harmless},
+            on,
         )
         allowed = bool(d.outcome["allowed"])
     else:
@@ -436,7 +436,6 @@ def _warning_check(
             )
         d = L.ask(
             municipality,
-            on,
             law,
             "penalty",
             {
@@ -447,6 +446,7 @@ def _warning_check(
                 "affects_comfort_or_safety": not harmless,
                 "requested": "advertencia",
             },
+            on,
         )
         allowed = bool((d.outcome or {}).get("may_impose"))
     if not allowed:
@@ -785,7 +785,6 @@ def filing_judge(
             auto = case.auto
             decision = L.ask(
                 municipality,
-                on,
                 case.law,
                 "defence_result",
                 {
@@ -796,6 +795,7 @@ def filing_judge(
                     ).exists(),
                     "paid": paid,
                 },
+                on,
             )
         filing.result = Filing.Result.UPHELD if upheld else Filing.Result.DISMISSED
         filing.judged_by, filing.judged_on = actor.user, on
@@ -1020,7 +1020,7 @@ def escalate(
             }
             for a in _history(permit)
         ]
-        d = L.ask(municipality, on, permit.law, "points", {"infractions": rows})
+        d = L.ask(municipality, permit.law, "points", {"infractions": rows}, on)
         record_act(
             municipality=municipality,
             actor=actor,
@@ -1031,7 +1031,7 @@ def escalate(
         )
         return {"points": d.to_json()["outcome"]}
     facts = escalation_facts(permit)
-    d = L.ask(municipality, on, permit.law, "penalty", facts)
+    d = L.ask(municipality, permit.law, "penalty", facts, on)
     out = d.to_json()["outcome"]
     by_number = {a.number: a for a in _history(permit)}
     made: dict[str, Any] = {}
@@ -1241,7 +1241,7 @@ def _taxi_cassacao_open(
             .exclude(stage__in=(Case.Stage.DECIDED, Case.Stage.ANNULLED))
             .first()
         )
-    d = L.ask(municipality, on, permit.law, "penalty", facts)
+    d = L.ask(municipality, permit.law, "penalty", facts, on)
     if not (d.outcome or {}).get("may_propose"):
         raise Refused(d)
     if duplicate is not None:
@@ -1308,7 +1308,7 @@ def proposal_open_cassacao(
         if held:
             causes["other_commercial_permissions"] = list(dict.fromkeys(held))
         facts = {**escalation_facts(permit), "cassation": causes}
-    d = L.ask(municipality, on, permit.law, "penalty", facts)
+    d = L.ask(municipality, permit.law, "penalty", facts, on)
     if not d.to_json()["outcome"].get("cassation"):
         raise Refused(d, "Nenhuma causa de cassação reconhecida pela lei (art. 32 III, art. 47).")
     with transaction.atomic(), tenant(municipality):
@@ -1445,7 +1445,7 @@ def _taxi_cassacao_judgment(case: Case, on: dt.date) -> Decision:
         facts["notified_on"] = notice.notified_on.isoformat()
     if case.filings.exists():
         facts["defence_judged_on"] = on.isoformat()  # judged in this very decision
-    d = L.ask(case.municipality, on, case.law, "penalty", facts)
+    d = L.ask(case.municipality, case.law, "penalty", facts, on)
     if not (d.outcome or {}).get("may_impose"):
         raise Refused(d)
     return d
@@ -1627,10 +1627,10 @@ def taxi_suspension_impose(
     auto = _taxi_final_auto(municipality, permit, auto, "a suspensão da permissão", cite42)
     d = L.ask(
         municipality,
-        start,
         permit.law,
         "suspension",
         {"target": "permissao", "days": days, "start": start.isoformat()},
+        start,
     )
     if not d.to_json()["outcome"] or not d.to_json()["outcome"]["allowed"]:
         raise Refused(d)
@@ -1705,10 +1705,10 @@ def taxi_register_suspension_impose(
         )
     d = L.ask(
         municipality,
-        start,
         permit.law,
         "suspension",
         {"target": "cadastro", "days": days, "start": start.isoformat()},
+        start,
     )
     if not (d.outcome or {}).get("allowed"):
         raise Refused(d)
@@ -1800,7 +1800,7 @@ def seizure_create(
     }
     if grounds == Seizure.Grounds.INFRACTION:
         facts["codes"] = [auto.infraction_code]
-    d = L.ask(municipality, entered_on, law, "seizure_release", facts)
+    d = L.ask(municipality, law, "seizure_release", facts, entered_on)
     fine_cents = int(d.to_json()["outcome"]["fine_cents"])
     with transaction.atomic(), tenant(municipality):
         permit = auto.permit
@@ -1976,7 +1976,7 @@ def seizure_release(
     authorize(actor=actor, municipality=municipality, action="seizure.release", law=seizure.law)
     with tenant(municipality):
         facts = release_facts(seizure, on)
-    d = L.ask(municipality, on, seizure.law, "seizure_release", facts)
+    d = L.ask(municipality, seizure.law, "seizure_release", facts, on)
     if not d.to_json()["outcome"]["may_release"]:
         raise Refused(d, d.summary)
     with transaction.atomic(), tenant(municipality):

@@ -513,7 +513,7 @@ class LawChecks(Asker):
                 "documents": {},
                 "medical_certificate": {},
             }
-            d = self.ask(p["service"], "person_eligibility", granted, facts)
+            d = self.ask(p["service"], "person_eligibility", facts, granted)
             a_known = bool(lic and lic["category_a_since"])
             self.report(
                 r,
@@ -533,7 +533,6 @@ class LawChecks(Asker):
             d = self.ask(
                 p["service"],
                 "permit_term",
-                granted,
                 {
                     "granted_on": granted.isoformat(),
                     "by_decree": bool(p["decree"]),
@@ -543,6 +542,7 @@ class LawChecks(Asker):
                     "after_tender": True,
                     "term_years": p["term_years"],
                 },
+                granted,
             )
             self.report(r, d, "prazo_anos", {"art_6_initial_term"}, set())
             self.report(r, d, "decreto", set(), {"art_6_grant_by_decree_after_tender"})
@@ -569,7 +569,7 @@ class LawChecks(Asker):
                     "retroreflective_strips": v["retroreflective_strips"],
                 }
             # The vehicle in service today: its age is judged today (the sweep then flags it).
-            d = self.ask(p["service"], "vehicle_eligibility", self.today, facts)
+            d = self.ask(p["service"], "vehicle_eligibility", facts, self.today)
             self.report(r, d, "especie", {"art_3_kind"}, set())
             self.report(r, d, "cilindrada", {"art_3_i_engine"}, set())
             self.report(r, d, "ano_fabricacao", set(), {"art_3_ii_age"})
@@ -605,7 +605,7 @@ class LawChecks(Asker):
         }
         if v["invoice_date"]:
             facts["factory_invoice_date"] = v["invoice_date"].isoformat()
-        d = self.ask(Service.TAXI, "vehicle_eligibility", self.today, facts)
+        d = self.ask(Service.TAXI, "vehicle_eligibility", facts, self.today)
         for name, column in (
             ("art_2_capacity", "lugares"),
             ("art_28_iii_capacity", "lugares"),
@@ -641,7 +641,7 @@ class LawChecks(Asker):
             }
             if mode == PermitTerm.Mode.PAGAMENTO:
                 facts["instalments"] = p["instalments"] or 1
-            d = self.ask(Service.TAXI, "contrapartida", granted, facts)
+            d = self.ask(Service.TAXI, "contrapartida", facts, granted)
             if d.outcome is None:  # the law was not in force on the grant date
                 refusal = d.refusals[0] if d.refusals else d.reasons[0]
                 r.error(
@@ -713,7 +713,7 @@ class LawChecks(Asker):
             facts: dict[str, Any] = {"signed_on": granted.isoformat(), "option": option}
             if last is not None:
                 facts["last_renewed_on"] = last.isoformat()
-            d = self.ask(Service.TAXI, "permit_term", granted, facts)
+            d = self.ask(Service.TAXI, "permit_term", facts, granted)
             if d.outcome is None:
                 return False
             valid = _day(d.outcome["valid_until"])

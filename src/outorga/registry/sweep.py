@@ -221,7 +221,7 @@ def mototaxi_vehicle_age(laws: Laws, permit: Permit, vehicle: Vehicle, on: dt.da
     facts = F.mototaxi_vehicle(
         vehicle, service=permit.service, equipment=[], holder=permit.holder, permit=permit
     )
-    d = laws.ask(permit.service, "vehicle_eligibility", on, facts)
+    d = laws.ask(permit.service, "vehicle_eligibility", facts, on)
     r = _rule(d, "art_3_ii_age")
     assert r is not None, "vehicle_eligibility sem a regra da idade (art. 3, II)"
     limit = int(r.parameters[0].value) if r.parameters else 10
@@ -263,14 +263,14 @@ def taxi_vehicle_age(laws: Laws, permit: Permit, vehicle: Vehicle, on: dt.date) 
     term = PermitTerm.objects.filter(permit=permit).first()
     anchor = term.signed_on if term is not None else permit.granted_on
     facts = taxi_vehicle_facts(vehicle, permit, anchor)
-    d = laws.ask(permit.service, "vehicle_eligibility", on, facts)
+    d = laws.ask(permit.service, "vehicle_eligibility", facts, on)
     limit_on = _as_date(d.outcome["age_limit_on"])
     # The age limit the law counted with (its dated parameter, D-6), for the texts below.
     counted = _rule(d, "d_6_vehicle_age")
     years = int(counted.parameters[0].value) if counted and counted.parameters else None
     # The deadline is only stated from the day the limit is reached: ask on that day.
     at = max(on, limit_on)
-    d_at = d if at == on else laws.ask(permit.service, "vehicle_eligibility", at, facts)
+    d_at = d if at == on else laws.ask(permit.service, "vehicle_eligibility", facts, at)
     r = _rule(d_at, "art_28_par_2_until_renewal")
     deadline = _as_date(r.facts["prazo_de_substituição"]) if r and r.facts else None
     over = r is not None and r.verdict is Verdict.REFUSED and on >= limit_on

@@ -72,7 +72,9 @@ def _trip_rules(m: Municipality, ctx: Context) -> Any:
     return interfaces.trip_data(_law(m, ctx.as_of), Service.APLICATIVO)
 
 
-def _ask(m: Municipality, name: str, ctx: Context, facts: dict[str, Any]) -> Decision:
+def _ask(m: Municipality, name: str, facts: dict[str, Any], ctx: Context) -> Decision:
+    """Question ``name`` of the law of ``m`` on ``ctx.as_of`` (name, facts, date: the seam's
+    order), in the file's own context."""
     return questions.ask(questions.find(_law(m, ctx.as_of), name).id, ctx, facts)
 
 
@@ -502,7 +504,7 @@ def _store(upload: TripUpload, result: engine.Result, ctx: Context, limits_reaso
     }
     if pm.peak_at is not None:
         facts["measured_peak_at"] = pm.peak_at.isoformat()
-    decision = _ask(m, "concurrency_month", ctx, facts)
+    decision = _ask(m, "concurrency_month", facts, ctx)
     pm.candidate = bool(decision.outcome.get("candidate"))
     pm.decision = decision.to_json()
     pm.save()
@@ -613,7 +615,7 @@ def _compute_statement(pm: PlatformMonth, ctx: Context) -> IssqnStatement:
             for d in drivers
         ],
     }
-    decision = _ask(pm.platform.municipality, "issqn_statement", ctx, facts)
+    decision = _ask(pm.platform.municipality, "issqn_statement", facts, ctx)
     out = decision.outcome
     statement, _ = IssqnStatement.objects.update_or_create(
         platform=pm.platform,

@@ -16,6 +16,7 @@ taxi.person_facts (the person's town)                 person_eligibility (taxi) 
 taxi.person_documents_facts (criminal certificate)    registration_documents      test_taxi_art_22_viii_a_fresh_criminal_certificate_on_record_is_accepted
 taxi.vehicle_documents_facts (owner vs. holder)       registration_documents      test_taxi_art_24_i_the_crlv_of_a_car_sold_to_someone_else_is_refused
 taxi.vehicle_facts (registration town)                vehicle_eligibility (taxi)  test_taxi_art_28_i_a_car_registered_in_another_town_is_refused
+sweep.taxi_vehicle_facts (registration town)          vehicle_eligibility (taxi)  test_taxi_art_28_i_the_sweep_reads_the_cars_registration_town_from_the_record
 ====================================================  ==========================  ==============================================================
 
 Builders already covered by an existing test that changes the record and sees the decision change:
@@ -32,11 +33,17 @@ Builders already covered by an existing test that changes the record and sees th
   until the quota refuses).
 - ``taxi._debt_facts`` → renewal period: ``test_taxi_renewal.py::
   test_d_11_once_the_appeal_fails_the_debt_blocks`` (the debt's status changes → refused).
-- ``sweep.mototaxi_vehicle_age`` / ``sweep.taxi_vehicle_facts`` → vehicle_eligibility (age):
-  ``test_sweep.py::test_art_3_ii_a_motorcycle_turning_11_years_is_announced_then_irregular`` and
-  ``test_taxi_art_28_par_2_replacement_deadline_is_the_next_yearly_renewal``.
-- ``importer`` row facts → person/vehicle eligibility: ``test_import.py::
-  test_a_row_s_vehicle_documents_come_from_the_records_and_its_columns``.
+- ``sweep.mototaxi_vehicle_age`` → vehicle_eligibility (age): builds on ``facts.mototaxi_vehicle``
+  (above); ``test_sweep.py::test_art_3_ii_a_motorcycle_turning_11_years_is_announced_then_irregular``
+  changes the date, not the record.
+
+Not covered by a decision-changing test, and why:
+
+- ``importer`` row facts (``_moto``, ``_taxi``, ``row_vehicle_documents``): the import reports only
+  the rules whose facts are the row's columns (age, CNH, kind, engine, cargo…); the facts read from
+  the records (a vehicle's documents on file) feed no reported rule.
+  ``test_import.py::test_a_row_s_vehicle_documents_come_from_the_records_and_its_columns`` checks
+  that those facts follow the records (documents added, owner, town), not a decision.
 """
 
 from __future__ import annotations
@@ -46,7 +53,7 @@ from typing import Any
 
 import pytest
 from registry_helpers import EQUIPMENT, MOTO, ON, make_applicant  # type: ignore[import-not-found]
-from taxi_factories import CHECKS, DECLARATIONS, awarded_tender, person, taxi_holder
+from taxi_factories import CHECKS, DECLARATIONS, actor, awarded_tender, person, taxi_holder
 
 from outorga.core.acts import Actor
 from outorga.core.tenancy import tenant
@@ -310,3 +317,42 @@ def test_taxi_art_28_i_the_town_as_typed_is_still_the_municipality(ipatinga_m, c
         car.save(update_fields=["registration_city"])
     after = taxi_check(ipatinga_m, holder, car, awarded_tender(ipatinga_m, holder))
     assert reason(after, "art_28_i_registered").verdict is Verdict.OK
+
+
+def test_taxi_art_28_i_the_sweep_reads_the_cars_registration_town_from_the_record(ipatinga_m):
+    from outorga.registry import sweep
+
+    holder, car = taxi_holder(ipatinga_m, TAXI_ON)
+    permit = T.taxi_permit_grant(
+        actor=actor(ipatinga_m.slug, Role.ATENDENTE),
+        municipality=ipatinga_m,
+        holder=holder,
+        vehicle=car,
+        category="convencional",
+        signed_on=TAXI_ON,
+        option="I",
+        instalments=18,
+        tender=awarded_tender(ipatinga_m, holder),
+        checks=CHECKS,
+        declarations=DECLARATIONS,
+    )
+    laws = sweep.Laws(ipatinga_m)
+    on = TAXI_ON + dt.timedelta(days=60)
+
+    def ask():  # type: ignore[no-untyped-def]
+        with tenant(ipatinga_m):
+            facts = sweep.taxi_vehicle_facts(car, permit, TAXI_ON)
+            return laws.ask("taxi", "vehicle_eligibility", on, facts)
+
+    assert reason(ask(), "art_28_i_registered").verdict is Verdict.OK
+    # The one change: the town on the car's registration.
+    with tenant(ipatinga_m):
+        car.registration_city = "Coronel Fabriciano"
+        car.save(update_fields=["registration_city"])
+    r = reason(ask(), "art_28_i_registered")
+    assert r.verdict is Verdict.REFUSED
+    assert cites(r, TAXI_LAW, "28", inciso="I")
+    # The sweep's own answer, the car's age (art. 28 II, §2), does not depend on it.
+    with tenant(ipatinga_m):
+        age = sweep.taxi_vehicle_age(laws, permit, car, on)
+    assert not age.over and age.limit_on == dt.date(2032, 6, 1)  # 7 years from the invoice

@@ -13,6 +13,8 @@ facts.mototaxi_person (medical certificate)           person_eligibility        
 facts.other_permissions (via mototaxi_person)         person_eligibility          test_art_8_a_taxi_permission_on_record_bars_the_mototaxi
 facts.cassations (via mototaxi_person)                person_eligibility          test_art_32_par_1_the_cassacao_of_the_permit_bars_a_new_one_for_two_years
 taxi.person_facts (the person's town)                 person_eligibility (taxi)   test_taxi_art_4_vii_a_holder_who_moves_out_of_town_is_refused
+taxi.other_outorgas (via person_facts)                person_eligibility (taxi)   test_taxi_art_11_a_mototaxi_permission_on_record_bars_the_taxi
+taxi.person_facts (municipal servant)                 person_eligibility (taxi)   test_taxi_art_12_a_holder_recorded_as_municipal_servant_is_refused
 taxi.person_documents_facts (criminal certificate)    registration_documents      test_taxi_art_22_viii_a_fresh_criminal_certificate_on_record_is_accepted
 taxi.vehicle_documents_facts (owner vs. holder)       registration_documents      test_taxi_art_24_i_the_crlv_of_a_car_sold_to_someone_else_is_refused
 taxi.vehicle_facts (registration town)                vehicle_eligibility (taxi)  test_taxi_art_28_i_a_car_registered_in_another_town_is_refused
@@ -257,6 +259,44 @@ def test_taxi_art_4_vii_a_holder_who_moves_out_of_town_is_refused(ipatinga_m):
     r = reason(after, "art_4_domicile")
     assert r.verdict is Verdict.REFUSED
     assert cites(r, TAXI_LAW, "4", inciso="VII")
+
+
+def test_taxi_art_11_a_mototaxi_permission_on_record_bars_the_taxi(ipatinga_m):
+    holder, car = taxi_holder(ipatinga_m, TAXI_ON)
+    tender = awarded_tender(ipatinga_m, holder)
+    before = taxi_check(ipatinga_m, holder, car, tender)
+    assert reason(before, "art_11_exclusivity").verdict is Verdict.OK
+    # The one change: the registry holds a mototaxi permission of the same person (D-13).
+    with tenant(ipatinga_m):
+        Permit.objects.create(
+            service="mototaxi",
+            holder=holder,
+            number="MT-0911",
+            registration_number=911,
+            granted_on=TAXI_ON - dt.timedelta(days=30),
+            term_start=TAXI_ON - dt.timedelta(days=30),
+            term_end=TAXI_ON + dt.timedelta(days=3650),
+        )
+    after = taxi_check(ipatinga_m, holder, car, tender)
+    r = reason(after, "art_11_exclusivity")
+    assert r.verdict is Verdict.REFUSED
+    assert cites(r, TAXI_LAW, "11")
+    assert "mototaxi" in r.message
+
+
+def test_taxi_art_12_a_holder_recorded_as_municipal_servant_is_refused(ipatinga_m):
+    holder, car = taxi_holder(ipatinga_m, TAXI_ON)
+    tender = awarded_tender(ipatinga_m, holder)
+    before = taxi_check(ipatinga_m, holder, car, tender)
+    assert reason(before, "art_12_no_municipal_servant").verdict is Verdict.OK
+    # The one change: the person's record says municipal servant.
+    with tenant(ipatinga_m):
+        holder.is_public_servant = True
+        holder.save(update_fields=["is_public_servant"])
+    after = taxi_check(ipatinga_m, holder, car, tender)
+    r = reason(after, "art_12_no_municipal_servant")
+    assert r.verdict is Verdict.REFUSED
+    assert cites(r, TAXI_LAW, "12")
 
 
 def test_taxi_art_22_viii_a_fresh_criminal_certificate_on_record_is_accepted(ipatinga_m):

@@ -15,6 +15,7 @@ facts.cassations (via mototaxi_person)                person_eligibility        
 taxi.person_facts (the person's town)                 person_eligibility (taxi)   test_taxi_art_4_vii_a_holder_who_moves_out_of_town_is_refused
 taxi.other_outorgas (via person_facts)                person_eligibility (taxi)   test_taxi_art_11_a_mototaxi_permission_on_record_bars_the_taxi
 taxi.person_facts (municipal servant)                 person_eligibility (taxi)   test_taxi_art_12_a_holder_recorded_as_municipal_servant_is_refused
+services._auxiliary_renewal_decisions (aux.'s town)   auxiliary_renewal (taxi)    test_taxi_art_4_xiv_an_auxiliary_who_moves_out_of_town_is_not_renewed
 taxi.person_documents_facts (criminal certificate)    registration_documents      test_taxi_art_22_viii_a_fresh_criminal_certificate_on_record_is_accepted
 taxi.vehicle_documents_facts (owner vs. holder)       registration_documents      test_taxi_art_24_i_the_crlv_of_a_car_sold_to_someone_else_is_refused
 taxi.vehicle_facts (registration town)                vehicle_eligibility (taxi)  test_taxi_art_28_i_a_car_registered_in_another_town_is_refused
@@ -35,6 +36,11 @@ Builders already covered by an existing test that changes the record and sees th
   until the quota refuses).
 - ``taxi._debt_facts`` → renewal period: ``test_taxi_renewal.py::
   test_d_11_once_the_appeal_fails_the_debt_blocks`` (the debt's status changes → refused).
+- ``services.extension_decision`` (the permit's extensions, term, status) → permit_extension:
+  ``test_permit_extension.py::test_art_6_three_extensions_reach_25_years_and_a_fourth_is_refused``.
+- ``services.permit_reinstate`` proof facts (the document on record) → suspension_return:
+  ``tests/enforcement/test_enforcement_warning_and_return.py::
+  test_art_32_par2_the_return_needs_the_suspension_served_and_a_real_proof``.
 - ``sweep.mototaxi_vehicle_age`` → vehicle_eligibility (age): builds on ``facts.mototaxi_vehicle``
   (above); ``test_sweep.py::test_art_3_ii_a_motorcycle_turning_11_years_is_announced_then_irregular``
   changes the date, not the record.
@@ -46,6 +52,10 @@ Not covered by a decision-changing test, and why:
   the records (a vehicle's documents on file) feed no reported rule.
   ``test_import.py::test_a_row_s_vehicle_documents_come_from_the_records_and_its_columns`` checks
   that those facts follow the records (documents added, owner, town), not a decision.
+
+Constant facts found (reported, not fixed here): ``services.auxiliary_add`` and
+``services._auxiliary_renewal_decisions`` pass ``"indicated_in_writing": True`` (mototaxi art. 14
+§1, the holder's written indication) — nothing on record or in the form says so.
 """
 
 from __future__ import annotations
@@ -297,6 +307,44 @@ def test_taxi_art_12_a_holder_recorded_as_municipal_servant_is_refused(ipatinga_
     r = reason(after, "art_12_no_municipal_servant")
     assert r.verdict is Verdict.REFUSED
     assert cites(r, TAXI_LAW, "12")
+
+
+def test_taxi_art_4_xiv_an_auxiliary_who_moves_out_of_town_is_not_renewed(ipatinga_m):
+    from taxi_factories import grant, taxi_documents
+
+    holder, car = taxi_holder(ipatinga_m, TAXI_ON)
+    permit = grant(ipatinga_m, holder, car, mode="servicos")
+    helper = person(ipatinga_m, name="Auxiliar Que Se Muda")
+    taxi_documents(helper, TAXI_ON)
+    aux = T.taxi_auxiliary_add(
+        actor=actor(ipatinga_m.slug, Role.ATENDENTE),
+        municipality=ipatinga_m,
+        permit=permit,
+        person=helper,
+        on=TAXI_ON,
+        declarations=DECLARATIONS,
+        checks=CHECKS,
+    )
+    renew_on = dt.date(2027, 1, 20)  # before the credential's expiry (02/02/2027)
+    taxi_documents(helper, renew_on)
+
+    def renewal():  # type: ignore[no-untyped-def]
+        # What ``services.auxiliary_renew`` asks before renewing (art. 21).
+        with tenant(ipatinga_m):
+            return S._auxiliary_renewal_decisions(
+                aux, renew_on, schedule="", declarations=DECLARATIONS, checks=CHECKS
+            )
+
+    before = renewal()
+    assert reason(before, "art_4_xiv_auxiliary_residence").verdict is Verdict.OK
+    assert not [r for d in before for r in d.refusals]
+    # The one change: the auxiliary's address, now in another town.
+    with tenant(ipatinga_m):
+        helper.city = "Timóteo"
+        helper.save(update_fields=["city"])
+    r = reason(renewal(), "art_4_xiv_auxiliary_residence")
+    assert r.verdict is Verdict.REFUSED
+    assert cites(r, TAXI_LAW, "4", inciso="XIV")
 
 
 def test_taxi_art_22_viii_a_fresh_criminal_certificate_on_record_is_accepted(ipatinga_m):

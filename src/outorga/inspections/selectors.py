@@ -60,7 +60,8 @@ def vehicle_facts(permit: Permit | None) -> dict[str, Any]:
             v, service=permit.service, equipment=[], holder=permit.holder, permit=permit
         )
     m = permit.municipality
-    in_town = v.registration_city.strip().casefold() == m.name.casefold()
+    # Registered in the municipality: its state and its town, as the registry reads them (art. 28 I).
+    in_town = v.registration_uf == m.uf and registry_facts.same_place(v.registration_city, m.name)
     kind = {"automovel": "automovel", "camioneta": "similar"}.get(v.kind, "outro")
     facts: dict[str, Any] = {
         "category": permit.taxi_category or "convencional",

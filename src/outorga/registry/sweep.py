@@ -234,8 +234,13 @@ TAXI_KIND = {Vehicle.Kind.AUTOMOVEL: "automovel", Vehicle.Kind.CAMIONETA: "simil
 
 
 def taxi_vehicle_facts(vehicle: Vehicle, permit: Permit, anchor: dt.date) -> dict[str, Any]:
-    """Only what the age rules read must be right; the other requirements of art. 27–28 are
-    checked by the clerk at registration and inspection, not by the sweep."""
+    """The sweep acts only on the age rules; the other requirements of art. 27–28 are checked by
+    the clerk at registration and inspection. Every fact still comes from the record, so no reason
+    of the decision rests on an assumed one (the town of registration, art. 28 I)."""
+    m = permit.municipality
+    registered_here = vehicle.registration_uf == m.uf and F.same_place(
+        vehicle.registration_city, m.name
+    )
     facts: dict[str, Any] = {
         "occasion": "renovacao",
         "category": permit.taxi_category or "convencional",
@@ -243,7 +248,7 @@ def taxi_vehicle_facts(vehicle: Vehicle, permit: Permit, anchor: dt.date) -> dic
         "colour": vehicle.colour or "não informada",
         "doors": vehicle.doors,
         "capacity": vehicle.seats,
-        "registered_municipality_ibge": permit.municipality.ibge_code,
+        "registered_municipality_ibge": m.ibge_code if registered_here else "0000000",
         "manufacture_year": vehicle.manufacture_year,
         "renewal_anchor": anchor.isoformat(),
     }

@@ -85,9 +85,52 @@ def moto(ipatinga_m, tender):  # type: ignore[no-untyped-def]
         person=helper,
         on=ADDED,
         work_schedule="seg a sex, 6h–14h",
+        indication="Protocolo 1/2026",
     )
     assert aux.credential_valid_until == UNTIL
     return permit, aux
+
+
+def test_art_14_par1_an_auxiliary_without_the_holder_s_written_indication_is_refused(
+    ipatinga_m, tender
+):
+    """The indication is a fact the clerk types (the protocol of the holder's written request),
+    kept with the auxiliary: without it the law refuses, citing art. 14 §1."""
+    m = ipatinga_m
+    clerk = actor(m.slug, Role.ATENDENTE)
+    holder, vehicle = make_applicant(m, clerk, n=973, plate="AUR9D73")
+    permit = S.permit_grant(
+        actor=clerk,
+        municipality=m,
+        holder=holder,
+        service="mototaxi",
+        vehicle=vehicle,
+        granted_on=ADDED,
+        term_years=10,
+        decree="Decreto 73/2026",
+        equipment=EQUIPMENT,
+        tender=tender,
+    )
+    helper, _ = make_applicant(m, clerk, n=974, plate="AUR9D74")
+    add = {"actor": clerk, "municipality": m, "permit": permit, "person": helper, "on": ADDED}
+    with pytest.raises(S.Refused) as refused:
+        S.auxiliary_add(**add, work_schedule="seg a sex, 6h–14h")
+    refusals = refused.value.decision.refusals
+    assert [r.citations[0].render() for r in refusals] == [
+        "Lei de mototáxi de Ipatinga (2013), art. 14, §1"
+    ]
+    aux = S.auxiliary_add(**add, work_schedule="seg a sex, 6h–14h", indication="Prot. 88/2026")
+    assert fresh(m, aux).indication == "Prot. 88/2026"
+
+
+def test_art_14_par1_a_renewal_reads_the_indication_on_record(ipatinga_m, moto):
+    """Change the record (the indication's reference erased) and the renewal is refused."""
+    _, aux = moto
+    with tenant(ipatinga_m):
+        Auxiliary.objects.filter(pk=aux.pk).update(indication="")
+    with pytest.raises(S.Refused) as refused:
+        renew(ipatinga_m, fresh(ipatinga_m, aux), dt.date(2027, 3, 1))
+    assert "art. 14, §1" in str(refused.value)
 
 
 def renew(m, aux, on, role=Role.ATENDENTE, **kw):  # type: ignore[no-untyped-def]

@@ -562,7 +562,12 @@ def test_art_14_one_auxiliary_per_vehicle_with_its_schedule_credential_for_one_y
     r = post(
         clerk_c,
         f"/permits/{pid}/auxiliaries",
-        {"person_id": first, "on": on.isoformat(), "work_schedule": "seg a sex, 6h às 14h"},
+        {
+            "person_id": first,
+            "on": on.isoformat(),
+            "work_schedule": "seg a sex, 6h às 14h",
+            "indication": "Protocolo 1/2026",
+        },
     )
     assert r.status_code == 201, r.content
     aux_id = r.json()["id"]
@@ -574,7 +579,12 @@ def test_art_14_one_auxiliary_per_vehicle_with_its_schedule_credential_for_one_y
     r = post(
         clerk_c,
         f"/permits/{pid}/auxiliaries",
-        {"person_id": second, "on": on.isoformat(), "work_schedule": "seg a sex, 14h às 22h"},
+        {
+            "person_id": second,
+            "on": on.isoformat(),
+            "work_schedule": "seg a sex, 14h às 22h",
+            "indication": "Protocolo 1/2026",
+        },
     )
     assert r.status_code == 422
     assert f"{MOTO}, art. 6, §4" in cited(r.json())
@@ -591,6 +601,11 @@ def test_art_14_one_auxiliary_per_vehicle_with_its_schedule_credential_for_one_y
     r = post(
         clerk_c,
         f"/permits/{pid}/auxiliaries",
-        {"person_id": second, "on": on.isoformat(), "work_schedule": "seg a sex, 14h às 22h"},
+        {
+            "person_id": second,
+            "on": on.isoformat(),
+            "work_schedule": "seg a sex, 14h às 22h",
+            "indication": "Protocolo 1/2026",
+        },
     )
     assert r.status_code == 201, r.content

@@ -53,9 +53,8 @@ Not covered by a decision-changing test, and why:
   ``test_import.py::test_a_row_s_vehicle_documents_come_from_the_records_and_its_columns`` checks
   that those facts follow the records (documents added, owner, town), not a decision.
 
-Constant facts found (reported, not fixed here): ``services.auxiliary_add`` and
-``services._auxiliary_renewal_decisions`` pass ``"indicated_in_writing": True`` (mototaxi art. 14
-§1, the holder's written indication) — nothing on record or in the form says so.
+The holder's written indication of an auxiliary (mototaxi art. 14 §1) is a named form field kept
+with the auxiliary (``Auxiliary.indication``): ``test_auxiliary_renewal.py::test_art_14_par1_…``.
 """
 
 from __future__ import annotations
@@ -430,7 +429,7 @@ def test_taxi_art_28_i_the_sweep_reads_the_cars_registration_town_from_the_recor
     def ask():  # type: ignore[no-untyped-def]
         with tenant(ipatinga_m):
             facts = sweep.taxi_vehicle_facts(car, permit, TAXI_ON)
-            return laws.ask("taxi", "vehicle_eligibility", on, facts)
+            return laws.ask("taxi", "vehicle_eligibility", facts, on)
 
     assert reason(ask(), "art_28_i_registered").verdict is Verdict.OK
     # The one change: the town on the car's registration.

@@ -113,7 +113,11 @@ def test_mototaxi_art_6_par_4_one_auxiliary_then_the_second_is_refused(
     url = f"{C}/{moto_permit.pk}/auxiliares/novo/"
     assert "art. 14, §3" in c.get(url).content.decode()
     first, second = moto_person(m, 911), moto_person(m, 912)
-    body = {"on": "2026-03-12", "work_schedule": "titular 6h–14h; auxiliar 14h–22h"}
+    body = {
+        "on": "2026-03-12",
+        "work_schedule": "titular 6h–14h; auxiliar 14h–22h",
+        "indication": "Protocolo 1/2026",
+    }
     r = c.post(url, {**body, "person": format_cpf(first.document)})
     assert r.status_code == 302 and r["Location"] == f"{C}/{moto_permit.pk}/"
     with tenant(m):
@@ -127,7 +131,12 @@ def test_mototaxi_art_6_par_4_one_auxiliary_then_the_second_is_refused(
 def test_an_unknown_cpf_is_an_error_on_the_field_in_portuguese(ipatinga_m, user_of, moto_permit):
     r = client_as(user_of, Role.ATENDENTE).post(
         f"{C}/{moto_permit.pk}/auxiliares/novo/",
-        {"on": "2026-03-12", "person": CPF().generate(mask=True), "work_schedule": "x"},
+        {
+            "on": "2026-03-12",
+            "person": CPF().generate(mask=True),
+            "work_schedule": "x",
+            "indication": "Protocolo 1/2026",
+        },
     )
     assert r.status_code == 200 and "CPF/CNPJ não encontrado no cadastro" in r.content.decode()
 
@@ -138,7 +147,12 @@ def test_an_inspector_cannot_register_an_auxiliary(ipatinga_m, user_of, moto_per
     assert "não tem competência" in c.get(f"{C}/{moto_permit.pk}/auxiliares/novo/").content.decode()
     r = c.post(
         f"{C}/{moto_permit.pk}/auxiliares/novo/",
-        {"on": "2026-03-12", "person": aux.document, "work_schedule": "x"},
+        {
+            "on": "2026-03-12",
+            "person": aux.document,
+            "work_schedule": "x",
+            "indication": "Protocolo 1/2026",
+        },
     )
     assert forbidden(r)
     with tenant(ipatinga_m):
@@ -170,6 +184,7 @@ def test_removing_an_auxiliary_frees_the_place_and_only_once(ipatinga_m, user_of
         person=moto_person(m, 914),
         on=dt.date(2026, 3, 12),
         work_schedule="x",
+        indication="Protocolo 1/2026",
     )
     url = f"{C}/{moto_permit.pk}/auxiliares/{aux.pk}/desligar/"
     assert forbidden(client_as(user_of, Role.FISCAL).post(url, {"on": "2026-04-01", "reason": "x"}))
@@ -194,6 +209,7 @@ def test_an_auxiliary_of_another_permit_is_not_found_under_this_one(
         person=moto_person(m, 915),
         on=dt.date(2026, 3, 12),
         work_schedule="x",
+        indication="Protocolo 1/2026",
     )
     r = client_as(user_of, Role.ATENDENTE).post(
         f"{C}/{taxi_permit.pk}/auxiliares/{aux.pk}/desligar/", {"on": "2026-04-01", "reason": "x"}

@@ -227,6 +227,7 @@ def test_auxiliary_credential_expiring_warns_the_holder(ipatinga_m, clerk, permi
             person=helper,
             on=ON,
             work_schedule="seg a sex, 6h–14h",
+            indication="Protocolo 1/2026",
         )
     assert aux.credential_valid_until is not None
     sweep(ipatinga_m, aux.credential_valid_until - dt.timedelta(days=10))

@@ -743,6 +743,11 @@ class AuxIn(Schema):
     person_id: int
     on: dt.date
     work_schedule: str = ""
+    indication: str = Field(
+        "",
+        description="mototáxi e motofrete: protocolo ou documento da indicação por escrito do "
+        "permissionário (art. 14, §1); sem ela, a lei recusa",
+    )
 
 
 class AuxiliaryOut(Schema):
@@ -772,6 +777,7 @@ def auxiliary_add(request: HttpRequest, permit_id: int, payload: AuxIn) -> Any:
         person=person,
         on=payload.on,
         work_schedule=payload.work_schedule,
+        indication=payload.indication,
     )
     return Status(201, {"id": aux.pk, "credential_valid_until": aux.credential_valid_until})
 

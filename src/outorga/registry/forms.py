@@ -313,6 +313,11 @@ class AuxiliaryForm(TaxiChecks):
 
     person = PersonByDocument(label="CPF do condutor auxiliar", max_length=18)
     on = forms.DateField(label="Data do cadastramento", widget=DATE)
+    indication = forms.CharField(
+        label="Indicação por escrito do permissionário (nº do protocolo ou do documento)",
+        required=False,
+        max_length=200,
+    )
     work_schedule = forms.CharField(
         label="Escala de trabalho do permissionário e do auxiliar (mototáxi, art. 14, §3)",
         required=False,
@@ -327,6 +332,7 @@ class AuxiliaryForm(TaxiChecks):
             for name in (*self.CHECK_FIELDS, "declarations"):
                 del self.fields[name]
         else:
+            del self.fields["indication"]
             self.fields["work_schedule"].label = "Escala de trabalho (opcional)"
 
 

@@ -340,6 +340,10 @@ class Auxiliary(TenantModel):
     credential_valid_until = models.DateField("credencial válida até", null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     work_schedule = models.TextField("escala de trabalho (art. 14 §3)", blank=True)
+    # Mototaxi art. 14 §1: the holder's written indication (its protocol or document), as filed.
+    indication = models.CharField(
+        "indicação por escrito do permissionário", max_length=200, blank=True
+    )
     added_on = models.DateField()
     removed_on = models.DateField(null=True, blank=True)
 

@@ -1322,9 +1322,12 @@ def auxiliary_add(
     person: Person,
     on: dt.date,
     work_schedule: str = "",
+    indication: str = "",
 ) -> Auxiliary:
-    """At most 1 auxiliary per mototaxi vehicle (art. 6 §4, art. 14), with the same requirements
-    as the holder (art. 14 §2); credential valid one year; schedule filed (art. 14 §3)."""
+    """At most 1 auxiliary per mototaxi vehicle (art. 6 §4, art. 14), indicated in writing by the
+    holder (art. 14 §1: ``indication``, the protocol or document of the indication, kept with the
+    auxiliary), with the same requirements as the holder (art. 14 §2); credential valid one year;
+    schedule filed (art. 14 §3)."""
     authorize(actor=actor, municipality=municipality, action="registry.record", law=permit.law)
     with transaction.atomic(), tenant(municipality):
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
@@ -1335,7 +1338,7 @@ def auxiliary_add(
             on,
             role="auxiliar",
             auxiliary={
-                "indicated_in_writing": True,
+                "indicated_in_writing": bool(indication.strip()),
                 "other_auxiliaries_on_vehicle": current,
                 "schedule_filed": bool(work_schedule.strip()),
             },
@@ -1347,6 +1350,7 @@ def auxiliary_add(
             person=person,
             added_on=on,
             work_schedule=work_schedule,
+            indication=indication.strip()[:200],
             registration_number=next_number(f"register:{permit.service}:auxiliar"),
             credential_valid_until=_valid_until(
                 municipality, permit.service, "credenciamento_auxiliar", on
@@ -1357,7 +1361,7 @@ def auxiliary_add(
             actor=actor,
             action="auxiliary.add",
             obj=aux,
-            new={"permit": permit.number, "person": person.pk},
+            new={"permit": permit.number, "person": person.pk, "indication": aux.indication},
             basis=basis_of(eligibility),
         )
     return aux
@@ -1446,7 +1450,7 @@ def _auxiliary_renewal_decisions(
             on,
             role="auxiliar",
             auxiliary={
-                "indicated_in_writing": True,
+                "indicated_in_writing": bool(aux.indication.strip()),
                 "other_auxiliaries_on_vehicle": others.count(),
                 "schedule_filed": bool(schedule.strip()),
             },

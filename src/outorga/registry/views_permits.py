@@ -220,6 +220,7 @@ def auxiliary_new(request: HttpRequest, permit_id: int) -> HttpResponse:
                     person=d["person"],
                     on=d["on"],
                     work_schedule=d["work_schedule"],
+                    indication=d["indication"],
                 ),
             )
         if result.done:

@@ -29,7 +29,7 @@ from validate_docbr import CPF, RENAVAM
 from outorga.core.tenancy import tenant
 from outorga.inspections import services
 from outorga.inspections.models import Inspection, InspectionItem
-from outorga.registry.models import Permit, Person, Vehicle
+from outorga.registry.models import Document, Permit, Person, Vehicle
 
 ON = dt.date(2026, 3, 10)
 NEXT = ON + dt.timedelta(days=7)
@@ -50,6 +50,10 @@ def taxi_permit(m, n: int) -> Permit:  # type: ignore[no-untyped-def]
             registration_uf="MG",
             registration_city="Ipatinga",
             owner=person,
+        )
+        # Licensed in the municipality (art. 28 I): its CRLV on record.
+        Document.objects.create(
+            doc_type=Document.Type.CRLV, vehicle=vehicle, issued_on=dt.date(2026, 1, 10)
         )
         return Permit.objects.create(
             service="taxi",
@@ -106,6 +110,23 @@ def test_art_28_i_a_taxi_registered_in_another_state_fails_the_vistoria(ipatinga
     assert first.result == Inspection.Result.APPROVED
     # The one change: the state of the car's registration (a town of the same name elsewhere).
     change(ipatinga_m, permit.vehicle, registration_uf="SP")
+    second = vistoria(ipatinga_m, fiscal, permit, NEXT, "taxi_convencional")
+    assert second.result == Inspection.Result.FAILED
+    registered = item(ipatinga_m, second, "registro_ipatinga")
+    assert registered.result == "not_ok" and registered.automatic
+    assert "art. 28, I" in registered.citation
+
+
+def test_art_28_i_a_taxi_whose_crlv_is_withdrawn_from_the_record_fails_the_vistoria(
+    ipatinga_m, fiscal
+):
+    """Licensed in the municipality (art. 28 I) is read from the record: the CRLV on file."""
+    permit = taxi_permit(ipatinga_m, 3)
+    first = vistoria(ipatinga_m, fiscal, permit, ON, "taxi_convencional")
+    assert first.result == Inspection.Result.APPROVED
+    # The one change: the vehicle's CRLV no longer on record (no factory invoice either).
+    with tenant(ipatinga_m):
+        Document.objects.filter(vehicle=permit.vehicle, doc_type=Document.Type.CRLV).delete()
     second = vistoria(ipatinga_m, fiscal, permit, NEXT, "taxi_convencional")
     assert second.result == Inspection.Result.FAILED
     registered = item(ipatinga_m, second, "registro_ipatinga")

@@ -13,7 +13,7 @@ from outorga.core.tenancy import tenant
 from outorga.inspections import selectors as S
 from outorga.inspections import services
 from outorga.inspections.models import Inspection, InspectionItem
-from outorga.registry.models import Permit, Person, Vehicle
+from outorga.registry.models import Document, Permit, Person, Vehicle
 
 ON = dt.date(2026, 3, 10)
 
@@ -34,6 +34,10 @@ def taxi_permit(in_ipatinga):  # type: ignore[no-untyped-def]
             registration_uf="MG",
             registration_city="Ipatinga",
             owner=person,
+        )
+        # Licensed in the municipality (art. 28 I): its CRLV on record.
+        Document.objects.create(
+            doc_type=Document.Type.CRLV, vehicle=vehicle, issued_on=dt.date(2026, 1, 10)
         )
         return Permit.objects.create(
             service="taxi",

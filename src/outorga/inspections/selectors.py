@@ -59,22 +59,7 @@ def vehicle_facts(permit: Permit | None) -> dict[str, Any]:
         return registry_facts.mototaxi_vehicle(
             v, service=permit.service, equipment=[], holder=permit.holder, permit=permit
         )
-    m = permit.municipality
-    # Registered in the municipality: its state and its town, as the registry reads them (art. 28 I).
-    in_town = v.registration_uf == m.uf and registry_facts.same_place(v.registration_city, m.name)
-    kind = {"automovel": "automovel", "camioneta": "similar"}.get(v.kind, "outro")
-    facts: dict[str, Any] = {
-        "category": permit.taxi_category or "convencional",
-        "kind": kind,
-        "colour": v.colour or "(não informada)",
-        "doors": v.doors,
-        "capacity": v.seats,
-        "registered_municipality_ibge": m.ibge_code if in_town else "0000000",
-        "manufacture_year": v.manufacture_year,
-    }
-    if v.invoice_date:
-        facts["factory_invoice_date"] = v.invoice_date.isoformat()
-    return facts
+    return registry_facts.taxi_vehicle(v, category=permit.taxi_category or "convencional")
 
 
 def last_passed_on(permit: Permit) -> dt.date | None:

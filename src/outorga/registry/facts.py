@@ -176,3 +176,43 @@ def active_permits(service: str) -> int:
     if service == Service.TAXI:
         return Permit.objects.filter(service=Service.TAXI, status__in=ACTIVE_STATUSES).count()
     return Permit.objects.filter(service=service, status__in=ACTIVE_STATUSES).count()
+
+
+#: The registry's vehicle kinds in the taxi law's words (art. 27: automóvel or similar).
+TAXI_VEHICLE_KIND = {Vehicle.Kind.AUTOMOVEL: "automovel", Vehicle.Kind.CAMIONETA: "similar"}
+
+
+def taxi_vehicle(
+    vehicle: Vehicle,
+    *,
+    category: str,
+    occasion: str | None = None,
+    renewal_anchor: dt.date | None = None,
+) -> dict[str, Any]:
+    """The facts of a taxi's vehicle (taxi ``vehicle_eligibility``: art. 2, 27–29), all from the
+    record — the one builder of the registry, the sweep and the vistoria. Registered and licensed
+    in the municipality (art. 28 I): its state and town of registration, and a CRLV on record (or
+    the factory invoice of a new car). A number not on record stays missing: the law refuses it
+    as not proven (art. 27, 28 III), never a default."""
+    m = vehicle.municipality
+    registered_here = vehicle.registration_uf == m.uf and same_place(
+        vehicle.registration_city, m.name
+    )
+    facts: dict[str, Any] = {
+        "category": category,
+        "kind": TAXI_VEHICLE_KIND.get(Vehicle.Kind(vehicle.kind), "outro"),
+        "colour": vehicle.colour or "não informada",
+        "doors": vehicle.doors,
+        "capacity": vehicle.seats,
+        "registered_municipality_ibge": m.ibge_code if registered_here else "0000000",
+        "licensed": _latest(None, vehicle, Document.Type.CRLV) is not None
+        or vehicle.invoice_date is not None,
+        "manufacture_year": vehicle.manufacture_year,
+    }
+    if occasion:
+        facts["occasion"] = occasion
+    if vehicle.invoice_date:
+        facts["factory_invoice_date"] = vehicle.invoice_date.isoformat()
+    if renewal_anchor:
+        facts["renewal_anchor"] = renewal_anchor.isoformat()
+    return facts

@@ -590,7 +590,7 @@ class LawChecks(Asker):
         facts: dict[str, Any] = {
             "occasion": "renovacao",
             "category": p["taxi_category"] or "convencional",
-            "kind": {"automovel": "automovel", "camioneta": "similar"}.get(v["kind"], "outro"),
+            "kind": F.TAXI_VEHICLE_KIND.get(v["kind"], "outro"),
             "colour": v["colour"] or "não informada",
             # An empty cell stays missing: the law core refuses it as not informed.
             "doors": v["doors"],
@@ -600,6 +600,11 @@ class LawChecks(Asker):
             if v["registration_uf"] == self.m.uf
             and F.same_place(v["registration_city"] or "", self.m.name)
             else "0000000",
+            # Licensed (art. 28 I): a CRLV on record for the plate, or the new car's invoice.
+            "licensed": v["invoice_date"] is not None
+            or Document.objects.filter(
+                vehicle__plate=v["plate"], doc_type=Document.Type.CRLV
+            ).exists(),
             "manufacture_year": v["manufacture_year"],
             "renewal_anchor": granted.isoformat(),
         }

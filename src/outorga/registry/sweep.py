@@ -230,31 +230,18 @@ def mototaxi_vehicle_age(laws: Laws, permit: Permit, vehicle: Vehicle, on: dt.da
     return VehicleAge(limit_on, limit_on, r.verdict is Verdict.REFUSED, citations, r.message, limit)
 
 
-TAXI_KIND = {Vehicle.Kind.AUTOMOVEL: "automovel", Vehicle.Kind.CAMIONETA: "similar"}
 
 
 def taxi_vehicle_facts(vehicle: Vehicle, permit: Permit, anchor: dt.date) -> dict[str, Any]:
     """The sweep acts only on the age rules; the other requirements of art. 27–28 are checked by
-    the clerk at registration and inspection. Every fact still comes from the record, so no reason
-    of the decision rests on an assumed one (the town of registration, art. 28 I)."""
-    m = permit.municipality
-    registered_here = vehicle.registration_uf == m.uf and F.same_place(
-        vehicle.registration_city, m.name
+    the clerk at registration and inspection. Every fact still comes from the record (the
+    registry's one builder), so no reason of the decision rests on an assumed one."""
+    return F.taxi_vehicle(
+        vehicle,
+        category=permit.taxi_category or "convencional",
+        occasion="renovacao",
+        renewal_anchor=anchor,
     )
-    facts: dict[str, Any] = {
-        "occasion": "renovacao",
-        "category": permit.taxi_category or "convencional",
-        "kind": TAXI_KIND.get(Vehicle.Kind(vehicle.kind), "outro"),
-        "colour": vehicle.colour or "não informada",
-        "doors": vehicle.doors,
-        "capacity": vehicle.seats,
-        "registered_municipality_ibge": m.ibge_code if registered_here else "0000000",
-        "manufacture_year": vehicle.manufacture_year,
-        "renewal_anchor": anchor.isoformat(),
-    }
-    if vehicle.invoice_date:
-        facts["factory_invoice_date"] = vehicle.invoice_date.isoformat()
-    return facts
 
 
 def _as_date(v: Any) -> dt.date:

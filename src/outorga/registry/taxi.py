@@ -165,9 +165,7 @@ def person_facts(
 def _latest(
     doc_type: str, *, person: Person | None = None, vehicle: Vehicle | None = None
 ) -> Document | None:
-    qs = Document.objects.filter(doc_type=doc_type)
-    qs = qs.filter(person=person) if person is not None else qs.filter(vehicle=vehicle)
-    return qs.order_by("-issued_on", "-id").first()
+    return F._latest(person, vehicle, doc_type)
 
 
 def _doc(doc: Any, **more: Any) -> dict[str, Any]:
@@ -301,7 +299,6 @@ def vehicle_documents_facts(
     }
 
 
-VEHICLE_KIND = {Vehicle.Kind.AUTOMOVEL: "automovel", Vehicle.Kind.CAMIONETA: "similar"}
 CHECK_KEYS = (
     "taximeter_approved_by",
     "roof_sign_taxi",
@@ -322,34 +319,16 @@ def vehicle_facts(
     checks: Mapping[str, Any],
     renewal_anchor: dt.date | None = None,
 ) -> dict[str, Any]:
-    """Facts of ``taxi.vehicle_eligibility`` (art. 2, 8–9, 27–29, 31); ``checks`` is what the
-    inspection found (taxímetro, roof sign, equipment, adaptation, approval)."""
-    m = vehicle.municipality
-    registered_here = (
-        vehicle.registration_uf == m.uf
-        and vehicle.registration_city.strip().casefold() == m.name.casefold()
+    """Facts of ``taxi.vehicle_eligibility`` (art. 2, 8–9, 27–29, 31): the vehicle's record
+    (:func:`facts.taxi_vehicle`) and what the inspection found (``checks``: taxímetro, roof sign,
+    equipment, adaptation, approval)."""
+    facts = F.taxi_vehicle(
+        vehicle, category=category, occasion=occasion, renewal_anchor=renewal_anchor
     )
-    facts: dict[str, Any] = {
-        "occasion": occasion,
-        "category": category,
-        "kind": VEHICLE_KIND.get(Vehicle.Kind(vehicle.kind), "outro"),
-        "colour": vehicle.colour or "não informada",
-        # Not on record → None: the law core reports it missing (art. 27, 28 III), never 1.
-        "doors": vehicle.doors,
-        "capacity": vehicle.seats,
-        "registered_municipality_ibge": m.ibge_code if registered_here else "0000000",
-        "licensed": _latest(Document.Type.CRLV, vehicle=vehicle) is not None
-        or vehicle.invoice_date is not None,
-        "manufacture_year": vehicle.manufacture_year,
-        "inspection": {
-            "approved": bool(checks.get("inspection_approved")),
-            "accredited_inmetro": bool(checks.get("inspection_accredited_inmetro")),
-        },
+    facts["inspection"] = {
+        "approved": bool(checks.get("inspection_approved")),
+        "accredited_inmetro": bool(checks.get("inspection_accredited_inmetro")),
     }
-    if vehicle.invoice_date:
-        facts["factory_invoice_date"] = vehicle.invoice_date.isoformat()
-    if renewal_anchor:
-        facts["renewal_anchor"] = renewal_anchor.isoformat()
     for key in CHECK_KEYS:
         if checks.get(key) is not None:
             facts[key] = checks[key]

@@ -40,6 +40,7 @@ def taxi_vehicle(**more: Any) -> dict[str, Any]:
         "doors": 5,
         "capacity": 5,
         "registered_municipality_ibge": "3131307",
+        "licensed": True,
         "manufacture_year": 2023,
     }
     facts.update(more)

@@ -96,6 +96,8 @@ LAW_VEHICLE_KIND: dict[str, tuple[str, int | None]] = {
 #: a driver who is not on the roster is taken as autônomo pessoa física — the MEI regime needs
 #: the platform to have declared it.
 DEFAULT_DRIVER_REGIME = "autonomo"
+#: A platform is credentialed by its CNPJ (a legal entity): of the law's regimes (D-14), MEI and
+#: autônomo pessoa física are the drivers' (art. 20); the platform's is the general one.
 PLATFORM_REGIME = "geral"
 
 EXTENSIONS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet", ".ndjson": "ndjson"}

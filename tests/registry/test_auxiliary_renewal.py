@@ -60,11 +60,10 @@ def renewal_acts(m, aux):  # type: ignore[no-untyped-def]
 # Mototaxi (art. 14 §2) ---------------------------------------------------------------------------
 
 
-@pytest.fixture
-def moto(ipatinga_m, tender):  # type: ignore[no-untyped-def]
-    m = ipatinga_m
+def moto_permit(m, tender, n: int):  # type: ignore[no-untyped-def]
+    """A mototaxi permit granted on ``ADDED`` and a person to indicate as its auxiliary."""
     clerk = actor(m.slug, Role.ATENDENTE)
-    holder, vehicle = make_applicant(m, clerk, n=971, plate="AUR9D71")
+    holder, vehicle = make_applicant(m, clerk, n=n, plate=f"AUR9D{n % 100:02d}")
     permit = S.permit_grant(
         actor=clerk,
         municipality=m,
@@ -73,11 +72,18 @@ def moto(ipatinga_m, tender):  # type: ignore[no-untyped-def]
         vehicle=vehicle,
         granted_on=ADDED,
         term_years=10,
-        decree="Decreto 71/2026",
+        decree=f"Decreto {n % 100}/2026",
         equipment=EQUIPMENT,
         tender=tender,
     )
-    helper, _ = make_applicant(m, clerk, n=972, plate="AUR9D72")
+    helper, _ = make_applicant(m, clerk, n=n + 1, plate=f"AUR9D{(n + 1) % 100:02d}")
+    return clerk, permit, helper
+
+
+@pytest.fixture
+def moto(ipatinga_m, tender):  # type: ignore[no-untyped-def]
+    m = ipatinga_m
+    clerk, permit, helper = moto_permit(m, tender, 971)
     aux = S.auxiliary_add(
         actor=clerk,
         municipality=m,
@@ -97,21 +103,7 @@ def test_art_14_par1_an_auxiliary_without_the_holder_s_written_indication_is_ref
     """The indication is a fact the clerk types (the protocol of the holder's written request),
     kept with the auxiliary: without it the law refuses, citing art. 14 §1."""
     m = ipatinga_m
-    clerk = actor(m.slug, Role.ATENDENTE)
-    holder, vehicle = make_applicant(m, clerk, n=973, plate="AUR9D73")
-    permit = S.permit_grant(
-        actor=clerk,
-        municipality=m,
-        holder=holder,
-        service="mototaxi",
-        vehicle=vehicle,
-        granted_on=ADDED,
-        term_years=10,
-        decree="Decreto 73/2026",
-        equipment=EQUIPMENT,
-        tender=tender,
-    )
-    helper, _ = make_applicant(m, clerk, n=974, plate="AUR9D74")
+    clerk, permit, helper = moto_permit(m, tender, 973)
     add = {"actor": clerk, "municipality": m, "permit": permit, "person": helper, "on": ADDED}
     with pytest.raises(S.Refused) as refused:
         S.auxiliary_add(**add, work_schedule="seg a sex, 6h–14h")

@@ -1602,6 +1602,23 @@ def _refuse_a_second_suspension(
         )
 
 
+def _suspension_allowed(
+    municipality: Municipality, permit: Permit, target: str, days: int, start: dt.date
+) -> Decision:
+    """The law's ``suspension`` of the ``target`` (the permission, or the register) for ``days``
+    from ``start`` (taxi art. 42 IV–V: at most 90 days, D-10); refused with its reasons."""
+    d = L.ask(
+        municipality,
+        permit.law,
+        "suspension",
+        {"target": target, "days": days, "start": start.isoformat()},
+        start,
+    )
+    if not (d.outcome or {}).get("allowed"):
+        raise Refused(d)
+    return d
+
+
 def taxi_suspension_impose(
     *,
     actor: Actor,
@@ -1625,15 +1642,7 @@ def taxi_suspension_impose(
         )
     authorize(actor=actor, municipality=municipality, action="penalty.suspension", law=permit.law)
     auto = _taxi_final_auto(municipality, permit, auto, "a suspensão da permissão", cite42)
-    d = L.ask(
-        municipality,
-        permit.law,
-        "suspension",
-        {"target": "permissao", "days": days, "start": start.isoformat()},
-        start,
-    )
-    if not d.to_json()["outcome"] or not d.to_json()["outcome"]["allowed"]:
-        raise Refused(d)
+    d = _suspension_allowed(municipality, permit, "permissao", days, start)
     why = f"auto {auto.number} (art. 42, V)" + (f": {reason.strip()}" if reason.strip() else "")
     with transaction.atomic(), tenant(municipality):
         _refuse_a_second_suspension(permit, auto, "permissao", "a suspensão da permissão", cite42)
@@ -1703,15 +1712,7 @@ def taxi_register_suspension_impose(
             "o taxista infrator",
             cite42,
         )
-    d = L.ask(
-        municipality,
-        permit.law,
-        "suspension",
-        {"target": "cadastro", "days": days, "start": start.isoformat()},
-        start,
-    )
-    if not (d.outcome or {}).get("allowed"):
-        raise Refused(d)
+    d = _suspension_allowed(municipality, permit, "cadastro", days, start)
     person = auxiliary.person if auxiliary is not None else permit.holder
     offender: dict[str, Any] = (
         {"kind": "auxiliary", "auxiliary_id": auxiliary.pk, "person_id": person.pk}

@@ -230,8 +230,6 @@ def mototaxi_vehicle_age(laws: Laws, permit: Permit, vehicle: Vehicle, on: dt.da
     return VehicleAge(limit_on, limit_on, r.verdict is Verdict.REFUSED, citations, r.message, limit)
 
 
-
-
 def taxi_vehicle_facts(vehicle: Vehicle, permit: Permit, anchor: dt.date) -> dict[str, Any]:
     """The sweep acts only on the age rules; the other requirements of art. 27–28 are checked by
     the clerk at registration and inspection. Every fact still comes from the record (the

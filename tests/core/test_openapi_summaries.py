@@ -3,7 +3,7 @@ ninja makes from the function's English name ("Auto Issue")."""
 
 from __future__ import annotations
 
-from outorga.core.api import api
+from outorga.config.api import api
 
 
 def test_every_operation_has_a_portuguese_summary():

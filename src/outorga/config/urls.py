@@ -1,7 +1,7 @@
 from django.urls import include, path
 
+from outorga.config.api import api
 from outorga.core import views as core_views
-from outorga.core.api import api
 
 urlpatterns = [
     path("healthz", core_views.healthz, name="healthz"),

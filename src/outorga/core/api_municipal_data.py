@@ -17,12 +17,12 @@ from django.http import HttpRequest
 from django.utils import timezone
 from ninja import Field, Router, Schema, Status
 
-from outorga.core import api as core_api
 from outorga.law.bindings import RULEBOOKS
 from outorga.law.citations import LAW_TITLES
 
 from . import selectors, services
 from .acts import Actor
+from .apikit import staff
 from .middleware import client_ip
 from .models import (
     CalendarDay,
@@ -32,10 +32,6 @@ from .models import (
     PopulationFigure,
     User,
 )
-
-# Typed here: core.api imports this module at its end, and mypy cannot infer across the cycle.
-_core: Any = core_api
-staff: Any = _core.staff
 
 router = Router(tags=["município: dados datados"], auth=staff)
 

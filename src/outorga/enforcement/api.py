@@ -13,11 +13,11 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
-from ninja import Field, NinjaAPI, Router, Schema, Status
+from ninja import Field, Router, Schema, Status
 from ninja.security import django_auth
 
-from outorga.core import api as core_api
 from outorga.core.acts import Actor
+from outorga.core.apikit import Handlers, error, staff
 from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.middleware import client_ip
 from outorga.core.models import User
@@ -28,21 +28,19 @@ from . import lawbridge as L
 from . import selectors, services
 from .models import Case, Escalation, Filing, InfractionNotice, Notice, Seizure
 
-# Through the module: core.api imports this file at its end (import cycle), so the names are read
-# from the partly initialised module, with their types stated here.
-api: NinjaAPI = core_api.api  # type: ignore[has-type, unused-ignore]
-staff: Any = core_api.staff  # type: ignore[has-type, unused-ignore]
 router = Router(tags=["fiscalização"])
 
 
-@api.exception_handler(services.InvalidStep)
 def _invalid_step(request: HttpRequest, exc: services.InvalidStep) -> HttpResponse:
-    return api.create_response(request, {"detail": str(exc)}, status=409)
+    return error(request, 409, str(exc))
 
 
-@api.exception_handler(services.NotOwner)
 def _not_owner(request: HttpRequest, exc: services.NotOwner) -> HttpResponse:
-    return api.create_response(request, {"detail": "Não encontrado."}, status=404)
+    return error(request, 404, "Não encontrado.")
+
+
+#: A step out of the procedure's order; a holder's request for another's case (not found).
+HANDLERS: Handlers = {services.InvalidStep: _invalid_step, services.NotOwner: _not_owner}
 
 
 def _user(request: HttpRequest) -> User:

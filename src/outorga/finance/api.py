@@ -13,7 +13,7 @@ from ninja import File, Router, Schema, Status
 from ninja.files import UploadedFile
 
 from outorga.core.acts import Actor
-from outorga.core.api import api, staff
+from outorga.core.apikit import Handlers, error, staff
 from outorga.core.middleware import client_ip
 from outorga.core.models import User
 from outorga.core.tenancy import current_municipality
@@ -27,27 +27,26 @@ from .models import Debt
 from .models_payments import FinanceSettings, Payment, Refund
 from .slips import render_slip
 
-# core.api imports this module at its end (import cycle): mypy cannot type ``api`` here.
 router = Router(tags=["finanças"], auth=staff)
 
 READERS = frozenset({Role.FINANCAS, Role.AUTORIDADE, Role.ATENDENTE, Role.CHEFE_EXECUTIVO})
 
 
-@api.exception_handler(P.InvalidPaymentTransition)  # type: ignore[has-type]
 def _invalid_payment(request: HttpRequest, exc: P.InvalidPaymentTransition) -> HttpResponse:
-    return api.create_response(request, {"detail": str(exc)}, status=409)
+    return error(request, 409, str(exc))
 
 
-@api.exception_handler(pix.PixError)  # type: ignore[has-type]
 def _pix_error(request: HttpRequest, exc: pix.PixError) -> HttpResponse:
-    return api.create_response(
+    return error(
         request,
-        {
-            "detail": "Dados inválidos para o PIX.",
-            "erros": [{"campo": exc.field, "erro": exc.message}],
-        },
-        status=422,
+        422,
+        "Dados inválidos para o PIX.",
+        erros=[{"campo": exc.field, "erro": exc.message}],
     )
+
+
+#: A payment's step out of order; data a PIX payload cannot carry (naming the field).
+HANDLERS: Handlers = {P.InvalidPaymentTransition: _invalid_payment, pix.PixError: _pix_error}
 
 
 def _actor(request: HttpRequest) -> Actor:

@@ -22,9 +22,8 @@ from django.utils import timezone
 from ninja import Router, Schema
 from ninja.security import HttpBearer
 
-from outorga.core import api as _core
 from outorga.core.acts import Actor, record_act
-from outorga.core.api import api
+from outorga.core.apikit import error, respond, staff
 from outorga.core.middleware import client_ip
 from outorga.core.models import User
 from outorga.core.tenancy import current_municipality, set_current
@@ -36,9 +35,6 @@ from . import selectors, services
 from .models import CompanyToken, Inspection
 
 router = Router(tags=["vistorias"])
-#: Municipal staff's session (``core.api.staff``: holders and platform logins are not staff); typed
-#: ``Any`` to keep mypy out of the core.api ↔ app import cycle.
-staff: Any = _core.staff
 
 
 class CompanyBearer(HttpBearer):
@@ -65,7 +61,7 @@ company_auth = CompanyBearer()
 
 
 def _error(request: HttpRequest, status: int, detail: str, **more: Any) -> HttpResponse:
-    return api.create_response(request, {"detail": detail, **more}, status=status)
+    return error(request, status, detail, **more)
 
 
 def _refusal(request: HttpRequest, exc: Exception) -> HttpResponse:
@@ -215,7 +211,7 @@ def company_inspection_create(request: HttpRequest, payload: CompanyInspectionIn
         )
     except (services.Refused, services.FieldError, FactsInvalid) as exc:
         return _refusal(request, exc)
-    return api.create_response(request, inspection_json(inspection), status=201)
+    return respond(request, inspection_json(inspection), 201)
 
 
 @router.get(

@@ -19,10 +19,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from ninja import Field, Header, Router, Schema, Status
 
-from outorga.core import api as core_api
 from outorga.core import selectors as core_selectors
 from outorga.core import services as core_services
 from outorga.core.acts import Actor
+from outorga.core.apikit import Handlers, platform_auth, respond, staff
 from outorga.core.middleware import client_ip
 from outorga.core.models import ApiToken, User
 
@@ -42,16 +42,13 @@ from .services import PlatformError
 
 router = Router(tags=["plataformas"])
 
-# Typed here: core.api imports this module at its end, and mypy cannot infer across the cycle.
-_core: Any = core_api
-api: Any = _core.api
-platform_auth: Any = _core.platform_auth
-staff: Any = _core.staff
 
-
-@api.exception_handler(PlatformError)
 def _platform_error(request: HttpRequest, exc: PlatformError) -> HttpResponse:
-    return api.create_response(request, exc.to_json(), status=exc.status)
+    return respond(request, exc.to_json(), exc.status)
+
+
+#: A refusal of the platforms area: its status and its fields, in Portuguese.
+HANDLERS: Handlers = {PlatformError: _platform_error}
 
 
 # --- who is calling -------------------------------------------------------------------------------
@@ -967,9 +964,7 @@ def token_issue(request: HttpRequest, platform_id: int, payload: TokenIn) -> Any
         platform=platform,
         name=payload.name,
     )
-    return api.create_response(
-        request, {"id": token.pk, "prefix": token.prefix, "token": secret}, status=201
-    )
+    return respond(request, {"id": token.pk, "prefix": token.prefix, "token": secret}, 201)
 
 
 @router.post("/tokens/{token_id}/revoke", auth=staff, summary="Revogar token")

@@ -15,8 +15,7 @@ from outorga.law.competence import NotCompetent, Role
 from .models import Notification
 
 router = Router(tags=["avisos"])
-#: Staff session auth (``django_auth``, as ``core.api.staff``; named here to stay out of the
-#: core.api ↔ app import cycle).
+#: The session (django-ninja's; the routes check the role themselves, ``STAFF_ROLES``).
 staff = django_auth
 STAFF_ROLES = frozenset({Role.ATENDENTE, Role.AUTORIDADE, Role.FISCAL})
 

@@ -27,7 +27,7 @@ from .throttle import MESSAGE, over_limit
 from .views import STAFF_ROLES, base_url
 
 public_router = Router(tags=["verificação pública"])
-# Session auth, as core.api.staff (imported from ninja: core.api imports this module at its end).
+# Session auth (django-ninja's; the public routes need none, the badges routes a servant's).
 router = Router(auth=django_auth, tags=["crachás"])
 
 

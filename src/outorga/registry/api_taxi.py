@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, Router, Schema, Status
 
 from outorga.core.acts import Actor
-from outorga.core.api import staff
+from outorga.core.apikit import staff
 from outorga.core.middleware import client_ip
 from outorga.core.models import User
 from outorga.core.tenancy import current_municipality

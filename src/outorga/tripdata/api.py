@@ -12,7 +12,7 @@ from ninja.files import UploadedFile
 from ninja.security import django_auth
 
 from outorga.core.acts import Actor
-from outorga.core.api import PlatformBearer, api
+from outorga.core.apikit import platform_auth, respond
 from outorga.core.middleware import client_ip
 from outorga.core.models import ApiToken, User
 from outorga.core.tenancy import current_municipality
@@ -22,9 +22,7 @@ from . import selectors, services
 from .models import PlatformMonth, TripUpload
 
 router = Router(tags=["dados de corridas"])
-# Own instances (stateless) rather than core.api's module variables: core.api imports this module
-# at its end, and the type checker cannot see through that cycle. Staff routes also check the role.
-platform_auth = PlatformBearer()
+#: The session (staff routes also check the role, ``selectors.require_reader``).
 staff = django_auth
 
 SCHEMA_DOC = """
@@ -69,7 +67,7 @@ def _platform_actor(request: HttpRequest) -> Actor:
 def _error(request: HttpRequest, exc: services.TripDataError) -> HttpResponse:
     erros = [{"campo": exc.field, "erro": str(exc)}] if exc.field else []
     m, concepts = current_municipality(), ("trip_records", "inspection_access")
-    return api.create_response(
+    return respond(
         request,
         {
             "detail": str(exc),
@@ -181,7 +179,7 @@ def month_detail(request: HttpRequest, platform_id: int, year: int, month: int) 
     platform = get_object_or_404(Platform.objects.all(), pk=platform_id)
     pm = selectors.month_of(platform, year, month)
     if pm is None:
-        return api.create_response(request, {"detail": "Não encontrado."}, status=404)
+        return respond(request, {"detail": "Não encontrado."}, 404)
     rec = selectors.reconciliation(pm) if pm.trips_upload_id else None
     statement = selectors.statement_of(pm)
     return {

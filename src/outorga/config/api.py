@@ -1,0 +1,58 @@
+"""The REST API v1, assembled: OpenAPI at /api/v1/openapi.json, docs at /api/v1/docs.
+
+The one place that knows every app: it mounts each app's routers and registers the handlers of
+the errors each app raises (``HANDLERS`` beside its router). Apps never import this module — what
+they share (the session and bearer auth, the JSON answer) is :mod:`outorga.core.apikit`.
+"""
+
+from __future__ import annotations
+
+from ninja import NinjaAPI
+
+from outorga.core import api as core
+from outorga.core.api_municipal_data import router as municipal_data_router
+from outorga.enforcement import api as enforcement
+from outorga.finance import api as finance
+from outorga.inspections.api import router as inspections_router
+from outorga.platforms import api as platforms
+from outorga.portal.api import router as portal_router
+from outorga.public.api import public_router
+from outorga.public.api import router as badges_router
+from outorga.registry import api as registry
+from outorga.registry.api_taxi import stands_router, taxi_router, tenders_router
+from outorga.tripdata.api import router as tripdata_router
+
+api = NinjaAPI(
+    title="Outorga API",
+    version="1",
+    description=(
+        "API do Outorga: regulação municipal do transporte individual remunerado. "
+        "Servidores municipais usam a sessão; plataformas usam `Authorization: Bearer <token>`."
+    ),
+    urls_namespace="api",
+)
+
+for handlers in (
+    core.HANDLERS,
+    registry.HANDLERS,
+    platforms.HANDLERS,
+    finance.HANDLERS,
+    enforcement.HANDLERS,
+):
+    for exc, handler in handlers.items():
+        api.add_exception_handler(exc, handler)
+
+api.add_router("", core.router)
+api.add_router("", platforms.router)
+api.add_router("/tripdata", tripdata_router)
+api.add_router("/public", public_router)
+api.add_router("/badges", badges_router)
+api.add_router("/registry", registry.router)
+api.add_router("/tenders", tenders_router)
+api.add_router("/taxi", taxi_router)
+api.add_router("/stands", stands_router)
+api.add_router("/finance", finance.router)
+api.add_router("/inspections", inspections_router)
+api.add_router("/enforcement", enforcement.router)
+api.add_router("/notifications", portal_router)
+api.add_router("/municipality", municipal_data_router)

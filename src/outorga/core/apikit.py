@@ -1,0 +1,74 @@
+"""What every app's API module shares — the two ways in (a servant's session, a platform's bearer
+token) and the JSON answer — so that no app imports the assembled API (``outorga.config.api``):
+apps export routers and their errors' handlers; ``config`` mounts them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
+from ninja.renderers import JSONRenderer
+from ninja.security import HttpBearer, SessionAuth
+
+from . import services
+from .access import NOT_STAFF
+from .acts import Actor, record_act
+from .middleware import client_ip
+from .models import ApiToken
+from .tenancy import set_current
+
+#: An exception class → the function answering it (``config.api`` registers every app's).
+Handlers = dict[type[Exception], Callable[[HttpRequest, Any], HttpResponse]]
+
+_RENDERER = JSONRenderer()
+
+
+def respond(request: HttpRequest, body: Any, status: int = 200) -> HttpResponse:
+    """A JSON answer rendered as every route's (django-ninja's renderer: dates, decimals)."""
+    return HttpResponse(
+        _RENDERER.render(request, body, response_status=status),
+        status=status,
+        content_type=f"{_RENDERER.media_type}; charset={_RENDERER.charset}",
+    )
+
+
+def error(request: HttpRequest, status: int, detail: Any, **more: Any) -> HttpResponse:
+    """The API's refusal: ``{"detail": …}`` plus what the error adds (``erros``, ``decisao``)."""
+    return respond(request, {"detail": detail, **more}, status)
+
+
+class PlatformBearer(HttpBearer):
+    """``Authorization: Bearer otg_…``: scopes the request to the token's municipality and platform
+    and records the use in the acts log with the client IP."""
+
+    def authenticate(self, request: HttpRequest, token: str) -> ApiToken | None:
+        api_token = services.api_token_authenticate(token)
+        if api_token is None:
+            return None
+        set_current(api_token.municipality)
+        ApiToken.objects.filter(pk=api_token.pk).update(last_used_at=timezone.now())
+        record_act(
+            municipality=api_token.municipality,
+            actor=Actor(None, "plataforma", f"token:{api_token.prefix}", client_ip(request)),
+            action="api_token.use",
+            obj=api_token,
+            extra={"method": request.method, "path": request.path},
+        )
+        return api_token
+
+
+class StaffSession(SessionAuth):
+    """A logged-in municipal servant: portal users (permissionários) and platform logins are not
+    staff, so they never reach staff routes (personal data of others)."""
+
+    def authenticate(self, request: HttpRequest, key: str | None) -> Any:
+        user = super().authenticate(request, key)
+        if user is None or getattr(user, "role", None) in NOT_STAFF:
+            return None
+        return user
+
+
+staff: SessionAuth = StaffSession()
+platform_auth = PlatformBearer()

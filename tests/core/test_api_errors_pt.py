@@ -66,3 +66,49 @@ def test_the_messages_follow_the_error_type_not_its_english_text():
         "CPF inválido"
     )
     assert api_errors.message({"type": "something_new", "msg": "English"}) == "valor inválido"
+
+
+def test_a_field_refused_by_a_service_carries_its_stable_code(user_of):
+    body = {"document": "111.111.111-11", "name": "Fulano de Tal"}
+    r = _clerk(user_of).post(PEOPLE, json.dumps(body), content_type="application/json")
+    assert r.status_code == 422
+    assert r.json()["codigo"] == "campo_invalido"
+    assert r.json()["erros"][0]["campo"] == "cpf"
+
+
+def test_every_app_s_refusal_is_answered_one_way_with_its_status_and_code(rf):
+    """One base (``core.errors.DomainError``), one handler (``config.api``): each app's error keeps
+    its body and status and adds a code a client may branch on."""
+    import datetime as dt
+
+    from outorga.config.api import api
+    from outorga.core.errors import DomainError
+    from outorga.enforcement.services import InvalidStep, NotOwner
+    from outorga.finance.pix import PixError
+    from outorga.law.citations import cite
+    from outorga.law.decisions import Decision, Reason, Verdict
+    from outorga.platforms.services import PlatformError
+    from outorga.registry.services import InvalidTransition, Refused
+    from outorga.registry.validation import FieldError
+
+    decision = Decision(
+        "q",
+        dt.date(2026, 1, 1),
+        "Ipatinga",
+        False,
+        (Reason("r", (cite("ipatinga.taxi-2017", 6),), Verdict.REFUSED, "não"),),
+    )
+    cases: list[tuple[DomainError, int, str, str]] = [
+        (FieldError("cpf", "CPF inválido"), 422, "campo_invalido", "erros"),
+        (Refused(decision), 422, "recusado_pela_lei", "decisao"),
+        (InvalidTransition("já extinta"), 409, "fora_de_ordem", "detail"),
+        (InvalidStep("defesa já julgada"), 409, "fora_de_ordem", "detail"),
+        (NotOwner("outro"), 404, "nao_encontrado", "detail"),
+        (PixError("chave", "chave PIX inválida"), 422, "pix_invalido", "erros"),
+        (PlatformError("limite", status=409), 409, "recusado_plataformas", "detail"),
+    ]
+    for exc, status, code, key in cases:
+        r = api.on_exception(rf.get("/api/v1/x"), exc)
+        body = json.loads(r.content)
+        assert (r.status_code, body["codigo"]) == (status, code), exc
+        assert key in body and "detail" in body

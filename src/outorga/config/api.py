@@ -7,10 +7,15 @@ they share (the session and bearer auth, the JSON answer) is :mod:`outorga.core.
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
 from ninja import NinjaAPI
 
 from outorga.core import api as core
 from outorga.core.api_municipal_data import router as municipal_data_router
+from outorga.core.apikit import respond
+from outorga.core.errors import DomainError
 from outorga.enforcement import api as enforcement
 from outorga.finance import api as finance
 from outorga.inspections.api import router as inspections_router
@@ -32,15 +37,15 @@ api = NinjaAPI(
     urls_namespace="api",
 )
 
-for handlers in (
-    core.HANDLERS,
-    registry.HANDLERS,
-    platforms.HANDLERS,
-    finance.HANDLERS,
-    enforcement.HANDLERS,
-):
-    for exc, handler in handlers.items():
-        api.add_exception_handler(exc, handler)
+
+def _domain_error(request: HttpRequest, exc: Any) -> HttpResponse:
+    """Every app's refusal, answered one way: its status, its body, its stable code."""
+    return respond(request, exc.to_api(), exc.status)
+
+
+api.add_exception_handler(DomainError, _domain_error)
+for exc, handler in core.HANDLERS.items():
+    api.add_exception_handler(exc, handler)
 
 api.add_router("", core.router)
 api.add_router("", platforms.router)

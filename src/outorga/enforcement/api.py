@@ -10,14 +10,14 @@ import base64
 import datetime as dt
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from ninja import Field, Router, Schema, Status
 from ninja.security import django_auth
 
 from outorga.core.acts import Actor
-from outorga.core.apikit import Handlers, error, staff
+from outorga.core.apikit import staff
 from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.middleware import client_ip
 from outorga.core.models import User
@@ -29,18 +29,6 @@ from . import selectors, services
 from .models import Case, Escalation, Filing, InfractionNotice, Notice, Seizure
 
 router = Router(tags=["fiscalização"])
-
-
-def _invalid_step(request: HttpRequest, exc: services.InvalidStep) -> HttpResponse:
-    return error(request, 409, str(exc))
-
-
-def _not_owner(request: HttpRequest, exc: services.NotOwner) -> HttpResponse:
-    return error(request, 404, "Não encontrado.")
-
-
-#: A step out of the procedure's order; a holder's request for another's case (not found).
-HANDLERS: Handlers = {services.InvalidStep: _invalid_step, services.NotOwner: _not_owner}
 
 
 def _user(request: HttpRequest) -> User:

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
+from outorga.core.errors import Conflict, DomainError
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
 from outorga.finance import services as ledger
@@ -52,12 +53,18 @@ SYSTEM = Actor.system("varredura diária")
 PROPOSALS = (Case.Kind.REVOCATION, Case.Kind.CASSACAO)
 
 
-class InvalidStep(ValueError):
+class InvalidStep(Conflict, ValueError):
     """The case is not at the step the request assumes (e.g. judging a defence not filed)."""
 
 
-class NotOwner(PermissionError):
-    """A holder acting on a case that is not theirs."""
+class NotOwner(DomainError, PermissionError):
+    """A holder acting on a case that is not theirs: to them it does not exist."""
+
+    status = 404
+    code = "nao_encontrado"
+
+    def body(self) -> dict[str, Any]:
+        return {"detail": "Não encontrado."}
 
 
 # --- helpers -------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from ninja import File, Router, Schema, Status
 from ninja.files import UploadedFile
 
 from outorga.core.acts import Actor
-from outorga.core.apikit import Handlers, error, staff
+from outorga.core.apikit import staff
 from outorga.core.middleware import client_ip
 from outorga.core.models import User
 from outorga.core.tenancy import current_municipality
@@ -30,23 +30,6 @@ from .slips import render_slip
 router = Router(tags=["finanças"], auth=staff)
 
 READERS = frozenset({Role.FINANCAS, Role.AUTORIDADE, Role.ATENDENTE, Role.CHEFE_EXECUTIVO})
-
-
-def _invalid_payment(request: HttpRequest, exc: P.InvalidPaymentTransition) -> HttpResponse:
-    return error(request, 409, str(exc))
-
-
-def _pix_error(request: HttpRequest, exc: pix.PixError) -> HttpResponse:
-    return error(
-        request,
-        422,
-        "Dados inválidos para o PIX.",
-        erros=[{"campo": exc.field, "erro": exc.message}],
-    )
-
-
-#: A payment's step out of order; data a PIX payload cannot carry (naming the field).
-HANDLERS: Handlers = {P.InvalidPaymentTransition: _invalid_payment, pix.PixError: _pix_error}
 
 
 def _actor(request: HttpRequest) -> Actor:

@@ -27,6 +27,7 @@ from django.utils import timezone
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
+from outorga.core.errors import Conflict
 from outorga.core.lawctx import context
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -52,8 +53,8 @@ MAX_CSV_BYTES = 5 * 1024 * 1024
 WAIVABLE = (Debt.Origin.FEE, Debt.Origin.REMOVAL, Debt.Origin.STORAGE)
 
 
-class InvalidPaymentTransition(ValueError):
-    pass
+class InvalidPaymentTransition(Conflict, ValueError):
+    """A payment not in the state the step needs (matched, refunded…)."""
 
 
 # The debt's own transitions (each with a reason, each an act) live in the ledger's services;

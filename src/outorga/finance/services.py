@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
+from outorga.core.errors import Conflict
 from outorga.core.lawctx import context
 from outorga.core.lawseam import service_citations
 from outorga.core.models import Municipality
@@ -57,8 +58,8 @@ def debt_law(
     return next((law for law in laws if competence(law, "debt.record") is not None), laws[0])
 
 
-class InvalidDebtTransition(ValueError):
-    pass
+class InvalidDebtTransition(Conflict, ValueError):
+    """A debt not in the state the step needs (paid, cancelled…)."""
 
 
 def fine_due_on(*, municipality: Municipality, imposed_on: dt.date) -> tuple[dt.date, Decision]:

@@ -22,7 +22,7 @@ from ninja import Field, Header, Router, Schema, Status
 from outorga.core import selectors as core_selectors
 from outorga.core import services as core_services
 from outorga.core.acts import Actor
-from outorga.core.apikit import Handlers, platform_auth, respond, staff
+from outorga.core.apikit import platform_auth, respond, staff
 from outorga.core.middleware import client_ip
 from outorga.core.models import ApiToken, User
 
@@ -38,17 +38,8 @@ from .models import (
     PlatformPenalty,
     PlatformPenaltyAppeal,
 )
-from .services import PlatformError
 
 router = Router(tags=["plataformas"])
-
-
-def _platform_error(request: HttpRequest, exc: PlatformError) -> HttpResponse:
-    return respond(request, exc.to_json(), exc.status)
-
-
-#: A refusal of the platforms area: its status and its fields, in Portuguese.
-HANDLERS: Handlers = {PlatformError: _platform_error}
 
 
 # --- who is calling -------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from outorga.core.acts import Actor, canonical_json, record_act
 from outorga.core.authz import authorize
+from outorga.core.errors import DomainError
 from outorga.core.lawseam import BoundLaw, LawNotBound, law_for, law_of
 from outorga.core.models import Municipality, RuleSuspension
 from outorga.core.tenancy import tenant
@@ -62,7 +63,7 @@ VEHICLE_KIND_TO_LAW: dict[str, tuple[str, int | None]] = {
 # --- errors ---------------------------------------------------------------------------------------
 
 
-class PlatformError(Exception):
+class PlatformError(DomainError):
     """A request the law or the data refuses. ``status`` is the HTTP status the API answers with;
     ``errors`` names the fields; ``decisions`` carry the law core's reasons and citations."""
 
@@ -81,6 +82,11 @@ class PlatformError(Exception):
         self.errors = errors or []
         self.decisions = tuple(decisions)
         self.obj_id = obj_id
+
+    code = "recusado_plataformas"
+
+    def body(self) -> dict[str, Any]:
+        return self.to_json()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"detail": self.message}

@@ -12,7 +12,7 @@ from ninja import Field, File, Form, Router, Schema, Status
 from ninja.files import UploadedFile
 
 from outorga.core.acts import Actor
-from outorga.core.apikit import Handlers, error, staff
+from outorga.core.apikit import staff
 from outorga.core.middleware import client_ip
 from outorga.core.models import User
 from outorga.core.tenancy import current_municipality
@@ -24,26 +24,6 @@ from .selectors import document_law, registry_law, shown_document
 from .validation import FieldError
 
 router = Router(tags=["cadastro"], auth=staff)
-
-
-def _field_error(request: HttpRequest, exc: FieldError) -> HttpResponse:
-    return error(request, 422, "Dados inválidos.", erros=[exc.to_json()])
-
-
-def _refused(request: HttpRequest, exc: S.Refused) -> HttpResponse:
-    return error(request, 422, "Recusado pela lei.", decisao=exc.decision.to_json())
-
-
-def _conflict(request: HttpRequest, exc: S.InvalidTransition) -> HttpResponse:
-    return error(request, 409, str(exc))
-
-
-#: A field refused (naming it), a refusal of the law (with its decision), a step out of order.
-HANDLERS: Handlers = {
-    FieldError: _field_error,
-    S.Refused: _refused,
-    S.InvalidTransition: _conflict,
-}
 
 
 def _actor(request: HttpRequest) -> Actor:

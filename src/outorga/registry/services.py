@@ -17,6 +17,7 @@ from PIL import Image
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
+from outorga.core.errors import Conflict, DomainError
 from outorga.core.lawctx import context
 from outorga.core.lawseam import BoundLaw, LawNotBound, law_for, service_citations
 from outorga.core.models import Municipality
@@ -59,8 +60,13 @@ MAGIC = {
 }
 
 
-class Refused(Exception):
+class Refused(DomainError):
     """The law refuses the act; ``decision`` carries every reason with its article."""
+
+    code = "recusado_pela_lei"
+
+    def body(self) -> dict[str, Any]:
+        return {"detail": "Recusado pela lei.", "decisao": self.decision.to_json()}
 
     def __init__(self, decision: Decision, message: str = "") -> None:
         self.decision = decision
@@ -777,8 +783,8 @@ TRANSITIONS: dict[tuple[str, str], str] = {
 }
 
 
-class InvalidTransition(ValueError):
-    pass
+class InvalidTransition(Conflict, ValueError):
+    """A permit, document or application not in the state the step needs."""
 
 
 def _transition(

@@ -8,19 +8,9 @@ import re
 from brutils import is_valid_license_plate
 from validate_docbr import CNH, CNPJ, CPF, RENAVAM
 
+from outorga.core.errors import FieldError
 
-class FieldError(ValueError):
-    """Bad input: which field, what is wrong (in Portuguese) and, where there is one, the article."""
-
-    def __init__(self, field: str, message: str, citation: str = "") -> None:
-        self.field, self.message, self.citation = field, message, citation
-        super().__init__(f"{field}: {message}" + (f" ({citation})" if citation else ""))
-
-    def to_json(self) -> dict[str, str]:
-        out = {"campo": self.field, "erro": self.message}
-        if self.citation:
-            out["fundamento"] = self.citation
-        return out
+__all__ = ["FieldError"]
 
 
 def digits(value: str) -> str:

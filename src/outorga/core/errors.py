@@ -1,0 +1,52 @@
+"""The one base of the refusals the product explains, with its HTTP status and a stable code.
+
+Every app's error derives from :class:`DomainError`; the API answers any of them in one place
+(``outorga.config.api``) with ``body()`` plus ``codigo``, and the screens show ``str(exc)``. An
+app never maps its own errors to HTTP.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class DomainError(Exception):
+    """A refusal with a reason a person can read. ``status``: the HTTP status the API answers
+    with; ``code``: a stable name a client may branch on (``campo_invalido``,
+    ``recusado_pela_lei``…); :meth:`body`: the API's JSON, ``{"detail": …}`` plus what the error
+    adds (``erros`` naming fields, ``decisao`` with the law's reasons)."""
+
+    status: int = 422
+    code: str = "recusado"
+
+    def body(self) -> dict[str, Any]:
+        return {"detail": str(self)}
+
+    def to_api(self) -> dict[str, Any]:
+        return {**self.body(), "codigo": self.code}
+
+
+class Conflict(DomainError):
+    """The record is not in the state the request assumes (a step out of order)."""
+
+    status = 409
+    code = "fora_de_ordem"
+
+
+class FieldError(DomainError, ValueError):
+    """Bad input: which field, what is wrong (in Portuguese) and, where there is one, the article."""
+
+    code = "campo_invalido"
+
+    def __init__(self, field: str, message: str, citation: str = "") -> None:
+        self.field, self.message, self.citation = field, message, citation
+        super().__init__(f"{field}: {message}" + (f" ({citation})" if citation else ""))
+
+    def to_json(self) -> dict[str, str]:
+        out = {"campo": self.field, "erro": self.message}
+        if self.citation:
+            out["fundamento"] = self.citation
+        return out
+
+    def body(self) -> dict[str, Any]:
+        return {"detail": "Dados inválidos.", "erros": [self.to_json()]}

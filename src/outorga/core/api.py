@@ -17,11 +17,10 @@ from outorga.law.citations import LAW_TITLES
 from outorga.law.competence import NotCompetent
 
 from . import api_errors, selectors
-from .acts import Actor
 from .apikit import Handlers, error, staff
 from .lawctx import context
-from .middleware import client_ip
-from .models import Act, User
+from .models import Act
+from .requests import actor_of, user_of
 from .tenancy import TenancyNotSet
 
 #: The core's own routes (account, municipality, acts log, law); ``outorga.config.api`` mounts
@@ -73,16 +72,6 @@ HANDLERS: Handlers = {
 }
 
 
-def _user(request: HttpRequest) -> User:
-    user = request.user
-    assert isinstance(user, User)
-    return user
-
-
-def _actor(request: HttpRequest) -> Actor:
-    return Actor.of(_user(request), client_ip(request))
-
-
 class MeOut(Schema):
     username: str
     nome: str
@@ -93,7 +82,7 @@ class MeOut(Schema):
 
 @router.get("/me", response=MeOut, auth=staff, tags=["conta"], summary="Usuário da sessão")
 def me(request: HttpRequest) -> dict[str, Any]:
-    user = _user(request)
+    user = user_of(request)
     return {
         "username": user.username,
         "nome": user.get_full_name() or user.username,
@@ -126,13 +115,13 @@ class ActOut(Schema):
 
 @router.get("/acts", response=list[ActOut], auth=staff, tags=["atos"], summary="Registro de atos")
 def acts(request: HttpRequest, limit: int = 100) -> Any:
-    selectors.require(_actor(request), "system.audit.read")
+    selectors.require(actor_of(request), "system.audit.read")
     return Act.objects.order_by("-seq")[: max(1, min(limit, 1000))]
 
 
 @router.get("/acts/{act_id}", response=ActOut, auth=staff, tags=["atos"], summary="Um ato")
 def act_detail(request: HttpRequest, act_id: int) -> Any:
-    selectors.require(_actor(request), "system.audit.read")
+    selectors.require(actor_of(request), "system.audit.read")
     return get_object_or_404(Act.objects.all(), pk=act_id)
 
 

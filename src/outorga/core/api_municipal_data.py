@@ -21,17 +21,15 @@ from outorga.law.bindings import RULEBOOKS
 from outorga.law.citations import LAW_TITLES
 
 from . import selectors, services
-from .acts import Actor
 from .apikit import staff
-from .middleware import client_ip
 from .models import (
     CalendarDay,
     FiscalUnitValue,
     LawBinding,
     ParameterOverride,
     PopulationFigure,
-    User,
 )
+from .requests import actor_of
 
 router = Router(tags=["município: dados datados"], auth=staff)
 
@@ -39,16 +37,6 @@ router = Router(tags=["município: dados datados"], auth=staff)
 class Error(Schema):
     detail: str
     erros: list[dict[str, str]] | None = None
-
-
-def _user(request: HttpRequest) -> User:
-    user = request.user
-    assert isinstance(user, User)
-    return user
-
-
-def _actor(request: HttpRequest) -> Actor:
-    return Actor.of(_user(request), client_ip(request))
 
 
 # --- population (D-7) -------------------------------------------------------------------------------
@@ -87,7 +75,7 @@ def population_list(request: HttpRequest) -> Any:
 )
 def population_create(request: HttpRequest, payload: PopulationIn) -> Any:
     row = services.population_record(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=selectors.require_municipality(),
         **payload.dict(),
     )
@@ -132,7 +120,7 @@ def fiscal_unit_list(request: HttpRequest) -> Any:
 )
 def fiscal_unit_create(request: HttpRequest, payload: FiscalUnitIn) -> Any:
     row = services.fiscal_unit_value_record(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=selectors.require_municipality(),
         **payload.dict(),
     )
@@ -182,7 +170,7 @@ def calendar_list(request: HttpRequest) -> Any:
 )
 def calendar_create(request: HttpRequest, payload: CalendarDayIn) -> Any:
     row = services.calendar_day_record(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=selectors.require_municipality(),
         **payload.dict(),
     )
@@ -267,7 +255,7 @@ def parameter_list(request: HttpRequest) -> Any:
 def parameter_create(request: HttpRequest, payload: ParameterIn) -> Any:
     m = selectors.require_municipality()
     row: ParameterOverride = services.parameter_override_record(
-        actor=_actor(request), municipality=m, **payload.dict()
+        actor=actor_of(request), municipality=m, **payload.dict()
     )
     out = next(
         r
@@ -338,7 +326,7 @@ def law_binding_list(request: HttpRequest) -> Any:
 )
 def law_binding_create(request: HttpRequest, payload: LawBindingIn) -> Any:
     row = services.law_binding_record(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=selectors.require_municipality(),
         **payload.dict(),
     )

@@ -23,7 +23,8 @@ from . import selectors, services
 from .acts import Actor
 from .lawctx import context
 from .middleware import client_ip
-from .models import Act, User
+from .models import Act
+from .requests import user_of
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
@@ -54,18 +55,13 @@ def logout_view(request: HttpRequest) -> HttpResponse:
     return HttpResponseRedirect(reverse("login"))
 
 
-def _user(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)
-    return request.user
-
-
 def _forbidden(request: HttpRequest, exc: NotCompetent) -> HttpResponse:
     return render(request, "core/forbidden.html", {"message": str(exc)}, status=403)
 
 
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
-    user = _user(request)
+    user = user_of(request)
     if user.municipality is None:
         return render(request, "core/no_municipality.html", status=403)
     return render(
@@ -77,7 +73,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def municipality(request: HttpRequest) -> HttpResponse:
-    if _user(request).municipality is None:
+    if user_of(request).municipality is None:
         return render(request, "core/no_municipality.html", status=403)
     summary = selectors.municipality_summary(selectors.require_municipality())
     return render(request, "core/municipality.html", {"m": summary})
@@ -86,7 +82,7 @@ def municipality(request: HttpRequest) -> HttpResponse:
 @login_required
 def acts(request: HttpRequest) -> HttpResponse:
     try:
-        selectors.require(Actor.of(_user(request)), "system.audit.read")
+        selectors.require(Actor.of(user_of(request)), "system.audit.read")
     except NotCompetent as exc:
         return _forbidden(request, exc)
     rows = Act.objects.order_by("-seq")[:200]
@@ -96,7 +92,7 @@ def acts(request: HttpRequest) -> HttpResponse:
 @login_required
 def act_detail(request: HttpRequest, act_id: int) -> HttpResponse:
     try:
-        selectors.require(Actor.of(_user(request)), "system.audit.read")
+        selectors.require(Actor.of(user_of(request)), "system.audit.read")
     except NotCompetent as exc:
         return _forbidden(request, exc)
     act = get_object_or_404(Act.objects.all(), pk=act_id)
@@ -106,7 +102,7 @@ def act_detail(request: HttpRequest, act_id: int) -> HttpResponse:
 
 @login_required
 def law_questions(request: HttpRequest) -> HttpResponse:
-    m = _user(request).municipality
+    m = user_of(request).municipality
     laws = set(m.laws) if m else set()
     qs = [q for q in questions.registry().values() if q.law in laws]
     return render(request, "core/law_questions.html", {"questions": qs})

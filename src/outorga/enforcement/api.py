@@ -16,11 +16,9 @@ from django.utils import timezone
 from ninja import Field, Router, Schema, Status
 from ninja.security import django_auth
 
-from outorga.core.acts import Actor
 from outorga.core.apikit import staff
 from outorga.core.lawseam import LawNotBound, law_of
-from outorga.core.middleware import client_ip
-from outorga.core.models import User
+from outorga.core.requests import actor_of, user_of
 from outorga.law.competence import Role
 from outorga.registry.models import Auxiliary, Permit
 
@@ -31,18 +29,8 @@ from .models import Case, Escalation, Filing, InfractionNotice, Notice, Seizure
 router = Router(tags=["fiscalização"])
 
 
-def _user(request: HttpRequest) -> User:
-    user = request.user
-    assert isinstance(user, User)
-    return user
-
-
-def _actor(request: HttpRequest) -> Actor:
-    return Actor.of(_user(request), client_ip(request))
-
-
 def _m(request: HttpRequest) -> Any:
-    m = _user(request).municipality
+    m = user_of(request).municipality
     assert m is not None
     return m
 
@@ -269,7 +257,7 @@ def auto_issue(request: HttpRequest, payload: AutoIn) -> Any:
         else None
     )
     auto = services.infraction_issue(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=_m(request),
         code=payload.code,
         committed_at=payload.committed_at,
@@ -305,7 +293,7 @@ def auto_issue(request: HttpRequest, payload: AutoIn) -> Any:
 def auto_cancel(request: HttpRequest, auto_id: int, payload: CancelIn) -> Any:
     auto = get_object_or_404(InfractionNotice.objects.all(), pk=auto_id)
     services.infraction_cancel(
-        actor=_actor(request), municipality=_m(request), auto=auto, reason=payload.reason
+        actor=actor_of(request), municipality=_m(request), auto=auto, reason=payload.reason
     )
     return _case_out(Case.objects.get(auto=auto))
 
@@ -332,7 +320,7 @@ def case_get(request: HttpRequest, case_id: int) -> Any:
 def notice_deliver(request: HttpRequest, notice_id: int, payload: DeliverIn) -> Any:
     notice = get_object_or_404(Notice.objects.all(), pk=notice_id)
     return services.notice_deliver(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=_m(request),
         notice=notice,
         form=payload.form,
@@ -350,7 +338,7 @@ def notice_deliver(request: HttpRequest, notice_id: int, payload: DeliverIn) -> 
 def edital_publish(request: HttpRequest, payload: EditalIn) -> Any:
     notices = list(Notice.objects.filter(pk__in=payload.notice_ids, notified_on__isnull=True))
     return services.edital_publish(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=_m(request),
         notices=notices,
         published_on=payload.published_on,
@@ -370,7 +358,7 @@ def filing_paper(request: HttpRequest, case_id: int, payload: FilingIn) -> Any:
     return Status(
         201,
         services.filing_file(
-            actor=_actor(request),
+            actor=actor_of(request),
             municipality=_m(request),
             case=case,
             text=payload.text,
@@ -390,7 +378,7 @@ def filing_paper(request: HttpRequest, case_id: int, payload: FilingIn) -> Any:
 def filing_judge(request: HttpRequest, filing_id: int, payload: JudgeIn) -> Any:
     filing = get_object_or_404(Filing.objects.all(), pk=filing_id)
     return services.filing_judge(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=_m(request),
         filing=filing,
         upheld=payload.upheld,
@@ -408,7 +396,7 @@ def filing_judge(request: HttpRequest, filing_id: int, payload: JudgeIn) -> Any:
 def proposal_decide(request: HttpRequest, case_id: int, payload: DecideIn) -> Any:
     case = get_object_or_404(Case.objects.all(), pk=case_id)
     services.proposal_decide(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=_m(request),
         case=case,
         accept=payload.accept,
@@ -421,7 +409,7 @@ def proposal_decide(request: HttpRequest, case_id: int, payload: DecideIn) -> An
 @router.get("/queue", summary="Fila de trabalho por prazo", auth=staff)
 def queue(request: HttpRequest) -> Any:
     """The caller's work queue, nearest deadline first."""
-    q = selectors.queue(_user(request))
+    q = selectors.queue(user_of(request))
     out: dict[str, Any] = {}
     for key, rows in q.items():
         if key == "suspensions":
@@ -453,7 +441,7 @@ def queue(request: HttpRequest) -> Any:
 def suspension_impose(request: HttpRequest, escalation_id: int, payload: ImposeIn) -> Any:
     esc = get_object_or_404(Escalation.objects.all(), pk=escalation_id)
     esc = services.suspension_impose(
-        actor=_actor(request), municipality=_m(request), escalation=esc, start=payload.start
+        actor=actor_of(request), municipality=_m(request), escalation=esc, start=payload.start
     )
     return {"id": esc.pk, "status": esc.status, "starts_on": esc.starts_on, "ends_on": esc.ends_on}
 
@@ -492,7 +480,7 @@ def cassacao_propose(request: HttpRequest, permit_id: int, payload: CassacaoIn) 
         else None
     )
     case = services.proposal_open_cassacao(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=_m(request),
         permit=permit,
         causes=payload.causes,
@@ -514,7 +502,7 @@ def taxi_suspension(request: HttpRequest, permit_id: int, payload: TaxiSuspensio
     permit = get_object_or_404(Permit.objects.all(), pk=permit_id)
     auto = get_object_or_404(InfractionNotice.objects.all(), pk=payload.auto_id)
     p = services.taxi_suspension_impose(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=_m(request),
         permit=permit,
         auto=auto,
@@ -557,7 +545,7 @@ def taxi_register_suspension(
         else None
     )
     penalty = services.taxi_register_suspension_impose(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=_m(request),
         permit=permit,
         infraction=auto,
@@ -585,7 +573,7 @@ def seizure_create(request: HttpRequest, payload: SeizureIn) -> Any:
     return Status(
         201,
         services.seizure_create(
-            actor=_actor(request),
+            actor=actor_of(request),
             municipality=_m(request),
             person=person,
             plate=auto.plate,
@@ -606,7 +594,7 @@ def seizure_create(request: HttpRequest, payload: SeizureIn) -> Any:
 def seizure_storage(request: HttpRequest, seizure_id: int, payload: OnIn) -> Any:
     s = get_object_or_404(Seizure.objects.all(), pk=seizure_id)
     debt = services.seizure_bill_storage(
-        actor=_actor(request), municipality=_m(request), seizure=s, through=payload.on
+        actor=actor_of(request), municipality=_m(request), seizure=s, through=payload.on
     )
     return {
         "debt": debt.reference if debt else None,
@@ -623,7 +611,7 @@ def seizure_storage(request: HttpRequest, seizure_id: int, payload: OnIn) -> Any
 def seizure_release(request: HttpRequest, seizure_id: int, payload: OnIn) -> Any:
     s = get_object_or_404(Seizure.objects.all(), pk=seizure_id)
     return services.seizure_release(
-        actor=_actor(request), municipality=_m(request), seizure=s, on=payload.on
+        actor=actor_of(request), municipality=_m(request), seizure=s, on=payload.on
     )
 
 
@@ -631,7 +619,7 @@ def seizure_release(request: HttpRequest, seizure_id: int, payload: OnIn) -> Any
 
 
 def _holder_cases(request: HttpRequest) -> Any:
-    user = _user(request)
+    user = user_of(request)
     person = selectors.person_of(user) if user.role == Role.PERMISSIONARIO else None
     if person is None:
         return Case.objects.none()
@@ -662,7 +650,7 @@ def my_filing(request: HttpRequest, case_id: int, payload: FilingIn) -> Any:
     return Status(
         201,
         services.filing_file(
-            actor=_actor(request),
+            actor=actor_of(request),
             municipality=_m(request),
             case=case,
             text=payload.text,

@@ -17,10 +17,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from outorga.core.acts import Actor
 from outorga.core.lawseam import LawNotBound, law_of
-from outorga.core.middleware import client_ip
-from outorga.core.models import User
+from outorga.core.requests import actor_of, user_of
 from outorga.law.competence import NotCompetent, Role, is_allowed
 from outorga.law.money import brl
 from outorga.registry import services as registry
@@ -44,15 +42,6 @@ STAFF = frozenset(r for r in Role if r not in (Role.PERMISSIONARIO, Role.PLATAFO
 ERRORS = (FieldError, registry.Refused, services.InvalidStep, registry.InvalidTransition)
 
 
-def _user(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)
-    return request.user
-
-
-def _actor(request: HttpRequest) -> Actor:
-    return Actor.of(_user(request), client_ip(request))
-
-
 def _forbidden(request: HttpRequest, message: str) -> HttpResponse:
     return render(request, "core/forbidden.html", {"message": message}, status=403)
 
@@ -61,7 +50,7 @@ def staff_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]
     @login_required
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        user = _user(request)
+        user = user_of(request)
         if user.municipality_id is None:
             return render(request, "core/no_municipality.html", status=403)
         if Role(user.role) not in STAFF:
@@ -115,8 +104,8 @@ def index(request: HttpRequest) -> HttpResponse:
             "q": q,
             "results": results,
             "autos": selectors.autos_recent(20),
-            "role": _user(request).role,
-            "regulation_law": regulation.delegating_law(_user(request).municipality),  # type: ignore[arg-type]
+            "role": user_of(request).role,
+            "regulation_law": regulation.delegating_law(user_of(request).municipality),  # type: ignore[arg-type]
         },
     )
 
@@ -143,19 +132,19 @@ def _unlicensed_law(m: Any, request: HttpRequest) -> str:
 def taxi_items(request: HttpRequest) -> HttpResponse:
     """The taxi regulation's infraction items (art. 43, D-10) with their versions: every servant
     sees them; the administrator records a new item or version, or closes one (D-15)."""
-    m = _user(request).municipality
+    m = user_of(request).municipality
     assert m is not None
     law = regulation.delegating_law(m)
     if law is None:
         raise Http404
-    can = is_allowed(_user(request).role, regulation.ACTION)
+    can = is_allowed(user_of(request).role, regulation.ACTION)
     if request.method == "POST":
         to = reverse("enforcement:taxi_items")
         try:
             if "close" in request.POST:
                 item = get_object_or_404(TaxiInfractionItem.objects.all(), pk=request.POST["close"])
                 regulation.taxi_item_close(
-                    actor=_actor(request),
+                    actor=actor_of(request),
                     municipality=m,
                     item=item,
                     valid_until=_date(request.POST.get("valid_until")),
@@ -164,7 +153,7 @@ def taxi_items(request: HttpRequest) -> HttpResponse:
                 messages.success(request, f"Item {item.code} encerrado.")
             else:
                 item = regulation.taxi_item_record(
-                    actor=_actor(request),
+                    actor=actor_of(request),
                     municipality=m,
                     code=request.POST.get("code", ""),
                     description=request.POST.get("description", ""),
@@ -200,7 +189,7 @@ def auto_new(request: HttpRequest) -> HttpResponse:
             Permit.objects.select_related("holder", "vehicle"),
             pk=request.GET.get("permit") or request.POST.get("permit"),
         )
-    m = _user(request).municipality
+    m = user_of(request).municipality
     assert m is not None
     law = permit.law if permit else _unlicensed_law(m, request)
     if law not in m.laws:
@@ -232,8 +221,8 @@ def auto_new(request: HttpRequest) -> HttpResponse:
         if p.get("committed_by") == "auxiliary" and p.get("auxiliary"):
             aux = get_object_or_404(Auxiliary.objects.all(), pk=p["auxiliary"])
         auto = services.infraction_issue(
-            actor=_actor(request),
-            municipality=_user(request).municipality,  # type: ignore[arg-type]
+            actor=actor_of(request),
+            municipality=user_of(request).municipality,  # type: ignore[arg-type]
             code=p.get("code", ""),
             committed_at=timezone.make_aware(when),
             place=p.get("place", ""),
@@ -276,7 +265,7 @@ def auto_cancel(request: HttpRequest, auto_id: int) -> HttpResponse:
     to = reverse("enforcement:case", args=[auto.case.pk])
     try:
         services.infraction_cancel(
-            actor=_actor(request),
+            actor=actor_of(request),
             municipality=auto.municipality,
             auto=auto,
             reason=request.POST.get("reason", ""),
@@ -294,7 +283,7 @@ def auto_cancel(request: HttpRequest, auto_id: int) -> HttpResponse:
 def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
     case = get_object_or_404(Case.objects.select_related("auto", "permit", "person"), pk=case_id)
     ctx = selectors.case_detail(case)
-    role = _user(request).role
+    role = user_of(request).role
     pending = ctx["pending_filing"]
     proposal_action = (
         "penalty.revocation" if case.kind == Case.Kind.REVOCATION else "penalty.cassacao"
@@ -326,7 +315,7 @@ def notice_deliver(request: HttpRequest, notice_id: int) -> HttpResponse:
     to = reverse("enforcement:case", args=[notice.case_id])
     try:
         services.notice_deliver(
-            actor=_actor(request),
+            actor=actor_of(request),
             municipality=notice.municipality,
             notice=notice,
             form=request.POST.get("form", ""),
@@ -355,7 +344,7 @@ def filing_paper(request: HttpRequest, case_id: int) -> HttpResponse:
     to = reverse("enforcement:case", args=[case.pk])
     try:
         services.filing_file(
-            actor=_actor(request),
+            actor=actor_of(request),
             municipality=case.municipality,
             case=case,
             text=request.POST.get("text", ""),
@@ -376,7 +365,7 @@ def filing_judge(request: HttpRequest, filing_id: int) -> HttpResponse:
     to = reverse("enforcement:case", args=[filing.case_id])
     try:
         services.filing_judge(
-            actor=_actor(request),
+            actor=actor_of(request),
             municipality=filing.municipality,
             filing=filing,
             upheld=request.POST.get("result") == "upheld",
@@ -404,7 +393,7 @@ def proposal_decide(request: HttpRequest, case_id: int) -> HttpResponse:
     to = reverse("enforcement:case", args=[case.pk])
     try:
         services.proposal_decide(
-            actor=_actor(request),
+            actor=actor_of(request),
             municipality=case.municipality,
             case=case,
             accept=request.POST.get("accept") == "1",
@@ -425,7 +414,7 @@ def queue(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "enforcement/queue.html",
-        {"q": selectors.queue(_user(request)), "role": _user(request).role, "today": _today()},
+        {"q": selectors.queue(user_of(request)), "role": user_of(request).role, "today": _today()},
     )
 
 
@@ -436,7 +425,7 @@ def suspension_impose(request: HttpRequest, escalation_id: int) -> HttpResponse:
     to = reverse("enforcement:queue")
     try:
         services.suspension_impose(
-            actor=_actor(request),
+            actor=actor_of(request),
             municipality=esc.municipality,
             escalation=esc,
             start=_date(request.POST.get("start"), _today()),
@@ -457,7 +446,7 @@ def permit_reinstate(request: HttpRequest, permit_id: int) -> HttpResponse:
     document = request.POST.get("document", "")
     try:
         registry.permit_reinstate(
-            actor=_actor(request),
+            actor=actor_of(request),
             municipality=permit.municipality,
             permit=permit,
             on=_date(request.POST.get("on"), _today()),
@@ -519,7 +508,7 @@ def cassacao_new(request: HttpRequest, permit_id: int) -> HttpResponse:
         "targets": services.TAXI_CASSACAO,
         "today": _today(),
         "data": request.POST or request.GET,
-        "can_propose": is_allowed(_user(request).role, "penalty.propose", permit.law),
+        "can_propose": is_allowed(user_of(request).role, "penalty.propose", permit.law),
         "recorded_permissions": services.other_commercial_permissions(permit),
     }
     if request.method != "POST":
@@ -530,7 +519,7 @@ def cassacao_new(request: HttpRequest, permit_id: int) -> HttpResponse:
         if p.get("auto", "").isdigit():
             auto = get_object_or_404(InfractionNotice.objects.all(), pk=int(p["auto"]))
         case = services.proposal_open_cassacao(
-            actor=_actor(request),
+            actor=actor_of(request),
             municipality=permit.municipality,
             permit=permit,
             on=_date(p.get("on"), _today()),
@@ -572,7 +561,7 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
         "measures_cite": "; ".join(
             L.procedure(permit.law).cited(k) for k in ("suspension_register", "suspension_permit")
         ),
-        "can_suspend": is_allowed(_user(request).role, "penalty.suspension", permit.law),
+        "can_suspend": is_allowed(user_of(request).role, "penalty.suspension", permit.law),
     }
     if request.method != "POST":
         return render(request, "enforcement/taxi_suspension_form.html", ctx)
@@ -592,7 +581,7 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
         )
         if target == "permissao":
             permit = services.taxi_suspension_impose(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=permit.municipality,
                 permit=permit,
                 auto=auto,
@@ -611,7 +600,7 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
                 if aux is None:
                     raise FieldError("auxiliar", "escolha o auxiliar ativo desta permissão")
             penalty = services.taxi_register_suspension_impose(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=permit.municipality,
                 permit=permit,
                 infraction=auto,
@@ -647,8 +636,8 @@ def edital(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         try:
             done = services.edital_publish(
-                actor=_actor(request),
-                municipality=_user(request).municipality,  # type: ignore[arg-type]
+                actor=actor_of(request),
+                municipality=user_of(request).municipality,  # type: ignore[arg-type]
                 notices=_pending_notices(request),
                 published_on=_date(request.POST.get("published_on")),
                 edition=request.POST.get("edition", ""),
@@ -663,7 +652,7 @@ def edital(request: HttpRequest) -> HttpResponse:
 @staff_only
 def edital_batch(request: HttpRequest, fmt: str) -> HttpResponse:
     notices = _pending_notices(request)
-    m = _user(request).municipality
+    m = user_of(request).municipality
     if fmt == "pdf":
         resp = HttpResponse(pdf.batch_pdf(str(m), notices), content_type="application/pdf")
     elif fmt == "csv":
@@ -706,7 +695,7 @@ def seizure_new(request: HttpRequest, auto_id: int) -> HttpResponse:
         if person is None:
             raise FieldError("proprietário", "identifique o proprietário no cadastro antes")
         s = services.seizure_create(
-            actor=_actor(request),
+            actor=actor_of(request),
             municipality=auto.municipality,
             person=person,
             plate=auto.plate,
@@ -734,11 +723,11 @@ def seizure_action(request: HttpRequest, seizure_id: int, action: str) -> HttpRe
     try:
         if action == "estadia":
             services.seizure_bill_storage(
-                actor=_actor(request), municipality=s.municipality, seizure=s, through=on
+                actor=actor_of(request), municipality=s.municipality, seizure=s, through=on
             )
         elif action == "liberar":
             services.seizure_release(
-                actor=_actor(request), municipality=s.municipality, seizure=s, on=on
+                actor=actor_of(request), municipality=s.municipality, seizure=s, on=on
             )
         else:
             raise Http404
@@ -752,7 +741,7 @@ def seizure_action(request: HttpRequest, seizure_id: int, action: str) -> HttpRe
 
 
 def _holder(request: HttpRequest) -> Any:
-    user = _user(request)
+    user = user_of(request)
     if user.municipality_id is None or user.role != Role.PERMISSIONARIO:
         return None
     return selectors.person_of(user)
@@ -780,7 +769,7 @@ def portal_case(request: HttpRequest, case_id: int) -> HttpResponse:
     if request.method == "POST":
         try:
             services.filing_file(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=case.municipality,
                 case=case,
                 text=request.POST.get("text", ""),

@@ -14,8 +14,7 @@ from ninja.files import UploadedFile
 
 from outorga.core.acts import Actor
 from outorga.core.apikit import staff
-from outorga.core.middleware import client_ip
-from outorga.core.models import User
+from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import NotCompetent, Role
 from outorga.registry.models import Permit, Person
@@ -32,14 +31,8 @@ router = Router(tags=["finanças"], auth=staff)
 READERS = frozenset({Role.FINANCAS, Role.AUTORIDADE, Role.ATENDENTE, Role.CHEFE_EXECUTIVO})
 
 
-def _actor(request: HttpRequest) -> Actor:
-    user = request.user
-    assert isinstance(user, User)
-    return Actor.of(user, client_ip(request))
-
-
 def _reader(request: HttpRequest) -> Actor:
-    actor = _actor(request)
+    actor = actor_of(request)
     if Role(actor.role) not in READERS:
         raise NotCompetent(actor.role, "sistema", "debt.read", None)
     return actor
@@ -295,7 +288,7 @@ def fee_charge(request: HttpRequest, payload: FeeChargeIn) -> Status[dict[str, A
         else None
     )
     debt = fees.fee_charge(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         person=person,
         permit=permit,
@@ -331,7 +324,7 @@ class PaymentIn(Schema):
 @router.post("/payments", response={201: PaymentOut}, summary="Registrar pagamento à mão")
 def payment_create(request: HttpRequest, payload: PaymentIn) -> Status[dict[str, Any]]:
     p = P.payment_record(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         reference=payload.reference,
         amount_cents=payload.amount_cents,
@@ -363,7 +356,7 @@ def payment_import(request: HttpRequest, file: UploadedFile = File(...)) -> Stat
     if file.size and file.size > P.MAX_CSV_BYTES:
         raise FieldError("arquivo", "arquivo maior que 5 MB")
     batch = P.payments_import(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         content=file.read(),
         file_name=file.name or "extrato.csv",
@@ -391,7 +384,7 @@ def payment_assign(request: HttpRequest, payment_id: int, payload: AssignIn) -> 
     if debt is None:
         raise FieldError("reference", "nenhum débito com essa referência")
     p = P.payment_assign(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         payment=payment,
         debt=debt,
@@ -405,7 +398,7 @@ def payment_assign(request: HttpRequest, payment_id: int, payload: AssignIn) -> 
 )
 def payment_refund_excess(request: HttpRequest, payment_id: int, payload: NoteIn) -> dict[str, Any]:
     r = P.payment_refund_excess(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         payment=_payment(payment_id),
         note=payload.note,
@@ -416,7 +409,7 @@ def payment_refund_excess(request: HttpRequest, payment_id: int, payload: NoteIn
 @router.post("/payments/{payment_id}/return", response=RefundOut, summary="Devolver o pagamento")
 def payment_return(request: HttpRequest, payment_id: int, payload: NoteIn) -> dict[str, Any]:
     r = P.payment_return(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         payment=_payment(payment_id),
         note=payload.note,
@@ -442,7 +435,7 @@ class PaidOutIn(Schema):
 def refund_paid_out(request: HttpRequest, refund_id: int, payload: PaidOutIn) -> dict[str, Any]:
     refund = get_object_or_404(Refund.objects.all(), pk=refund_id)
     r = P.refund_mark_paid_out(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         refund=refund,
         on=payload.on,
@@ -471,7 +464,7 @@ def settings_get(request: HttpRequest) -> Any:
 @router.put("/settings", response=SettingsIO, summary="Alterar o PIX do município")
 def settings_put(request: HttpRequest, payload: SettingsIO) -> Any:
     return P.finance_settings_save(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         pix_key=payload.pix_key,
         merchant_name=payload.merchant_name,

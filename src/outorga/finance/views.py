@@ -22,9 +22,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from outorga.core.acts import Actor
-from outorga.core.middleware import client_ip
-from outorga.core.models import Act, Municipality, User
+from outorga.core.models import Act, Municipality
+from outorga.core.requests import actor_of, user_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import NotCompetent, Role, is_allowed
 from outorga.law.money import brl
@@ -45,15 +44,6 @@ MONTHS_PT = ("jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out
 View = Callable[..., HttpResponse]
 
 
-def _user(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)
-    return request.user
-
-
-def _actor(request: HttpRequest) -> Actor:
-    return Actor.of(_user(request), client_ip(request))
-
-
 def _forbidden(request: HttpRequest, message: str) -> HttpResponse:
     return render(request, "core/forbidden.html", {"message": message}, status=403)
 
@@ -64,7 +54,7 @@ def staff_view(view: View) -> View:
     @login_required
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        user = _user(request)
+        user = user_of(request)
         if user.municipality is None:
             return render(request, "core/no_municipality.html", status=403)
         if Role(user.role) not in READERS:
@@ -278,7 +268,7 @@ def debt_transition(request: HttpRequest, debt_id: int) -> HttpResponse:
     }[form.cleaned_data["step"]]
     try:
         service(
-            actor=_actor(request),
+            actor=actor_of(request),
             municipality=m,
             debt=debt,
             reason=form.cleaned_data["reason"],
@@ -377,7 +367,7 @@ def fee_charge(request: HttpRequest) -> HttpResponse:
         try:
             if "confirm" in request.POST:
                 debt = fees.fee_charge(
-                    actor=_actor(request),
+                    actor=actor_of(request),
                     municipality=m,
                     person=d["person"],
                     permit=d["permit_row"],
@@ -404,7 +394,7 @@ def fee_charge(request: HttpRequest) -> HttpResponse:
             "amount": _money(quote.amount_cents) if quote and quote.amount_cents else "",
             "person": form.cleaned_data.get("person") if quote else None,
             "permit": form.cleaned_data.get("permit_row") if quote else None,
-            "can_charge": is_allowed(_user(request).role, fees.ACTION, quote.fee.law)
+            "can_charge": is_allowed(user_of(request).role, fees.ACTION, quote.fee.law)
             if quote
             else False,
         },
@@ -459,7 +449,7 @@ def payment_new(request: HttpRequest) -> HttpResponse:
         d = form.cleaned_data
         try:
             payment = payments.payment_record(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=current_municipality(),
                 reference=d["reference"],
                 amount_cents=d["amount"],
@@ -512,7 +502,7 @@ def payment_detail(request: HttpRequest, payment_id: int) -> HttpResponse:
 
 
 def _resolve(request: HttpRequest, payment: Payment, data: dict[str, Any]) -> None:
-    m, actor, note = current_municipality(), _actor(request), data.get("note") or ""
+    m, actor, note = current_municipality(), actor_of(request), data.get("note") or ""
     try:
         if data["action"] == "assign":
             debt = payments.find_debt(data.get("reference") or "")
@@ -565,7 +555,7 @@ def payment_import(request: HttpRequest) -> HttpResponse:
             return HttpResponseRedirect(reverse("finance:import"))
         try:
             batch = payments.payments_import(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=m,
                 content=content,
                 file_name=request.POST.get("file_name", "extrato.csv"),
@@ -657,7 +647,7 @@ def refund_paid(request: HttpRequest, refund_id: int) -> HttpResponse:
     try:
         on = dt.date.fromisoformat(request.POST.get("on") or timezone.localdate().isoformat())
         payments.refund_mark_paid_out(
-            actor=_actor(request),
+            actor=actor_of(request),
             municipality=current_municipality(),
             refund=refund,
             on=on,
@@ -708,7 +698,7 @@ def settings_view(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             payments.finance_settings_save(
-                actor=_actor(request), municipality=current_municipality(), **form.cleaned_data
+                actor=actor_of(request), municipality=current_municipality(), **form.cleaned_data
             )
         except FieldError as exc:
             form.add_error(None, str(exc))
@@ -722,14 +712,14 @@ def settings_view(request: HttpRequest) -> HttpResponse:
 
 
 def _holder(request: HttpRequest) -> Person | None:
-    return Person.objects.filter(user=_user(request)).first()
+    return Person.objects.filter(user=user_of(request)).first()
 
 
 def portal_view(view: View) -> View:
     @login_required
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        user = _user(request)
+        user = user_of(request)
         if user.municipality is None:
             return render(request, "core/no_municipality.html", status=403)
         if Role(user.role) != Role.PERMISSIONARIO:

@@ -22,10 +22,10 @@ from django.utils import timezone
 from ninja import Router, Schema
 from ninja.security import HttpBearer
 
-from outorga.core.acts import Actor, record_act
+from outorga.core.acts import record_act
 from outorga.core.apikit import error, respond, staff
 from outorga.core.middleware import client_ip
-from outorga.core.models import User
+from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality, set_current
 from outorga.law.inspections.checklists import ChecklistMissing, checklist
 from outorga.law.questions import FactsInvalid
@@ -82,12 +82,6 @@ def _company_token(request: HttpRequest) -> CompanyToken:
     token = getattr(request, "auth", None)
     assert isinstance(token, CompanyToken)
     return token
-
-
-def _staff_actor(request: HttpRequest) -> Actor:
-    user = request.user
-    assert isinstance(user, User)
-    return Actor.of(user, client_ip(request))
 
 
 class ItemIn(Schema):
@@ -229,7 +223,7 @@ def company_inspection_detail(request: HttpRequest, inspection_id: int) -> Any:
 
 @router.get("/due", auth=staff, summary="Fila de vistorias devidas e vencidas")
 def due(request: HttpRequest, on: dt.date | None = None, days: int = 30) -> list[dict[str, Any]]:
-    if _staff_actor(request).role in ("permissionario", "plataforma"):
+    if actor_of(request).role in ("permissionario", "plataforma"):
         raise Http404
     day = on or timezone.localdate()
     rows = selectors.due_queue(current_municipality(), day, max(0, min(days, 365)))
@@ -249,7 +243,7 @@ def due(request: HttpRequest, on: dt.date | None = None, days: int = 30) -> list
 
 @router.get("/{inspection_id}", auth=staff, summary="Uma vistoria com itens e fundamentos")
 def detail(request: HttpRequest, inspection_id: int) -> Any:
-    if _staff_actor(request).role in ("permissionario", "plataforma"):
+    if actor_of(request).role in ("permissionario", "plataforma"):
         raise Http404  # holders read their own laudos in the portal
     return inspection_json(get_object_or_404(Inspection.objects.all(), pk=inspection_id))
 
@@ -268,7 +262,7 @@ def confirm(request: HttpRequest, inspection_id: int, payload: ConfirmIn) -> Any
     inspection = get_object_or_404(Inspection.objects.all(), pk=inspection_id)
     try:
         inspection = services.inspection_confirm(
-            actor=_staff_actor(request),
+            actor=actor_of(request),
             municipality=current_municipality(),
             inspection=inspection,
             confirm=payload.confirm,

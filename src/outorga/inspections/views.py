@@ -17,9 +17,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from outorga.core.acts import Actor
-from outorga.core.middleware import client_ip
 from outorga.core.models import Municipality, User
+from outorga.core.requests import actor_of, user_of
 from outorga.core.tenancy import current_municipality_or_none
 from outorga.law import interfaces
 from outorga.law.competence import NotCompetent, Role
@@ -34,15 +33,6 @@ from .models import CompanyToken, Inspection, InspectionCompany, InspectionItem
 STAFF = {Role.FISCAL, Role.AUTORIDADE, Role.ATENDENTE, Role.ADMIN}
 
 
-def _user(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)
-    return request.user
-
-
-def _actor(request: HttpRequest) -> Actor:
-    return Actor.of(_user(request), client_ip(request))
-
-
 def _municipality(request: HttpRequest) -> Municipality:
     m = current_municipality_or_none()
     if m is None:
@@ -51,7 +41,7 @@ def _municipality(request: HttpRequest) -> Municipality:
 
 
 def _staff_only(request: HttpRequest) -> HttpResponse | None:
-    if Role(_user(request).role) not in STAFF:
+    if Role(user_of(request).role) not in STAFF:
         return render(
             request,
             "core/forbidden.html",
@@ -154,7 +144,7 @@ def _checklist_page(
                     photos[i.code] = upload.read()
             try:
                 inspection = services.inspection_record(
-                    actor=_actor(request),
+                    actor=actor_of(request),
                     municipality=m,
                     permit=permit,
                     driver=driver,
@@ -251,7 +241,7 @@ def detail(request: HttpRequest, inspection_id: int) -> HttpResponse:
         Inspection.objects.select_related("permit", "company", "inspector", "confirmed_by"),
         pk=inspection_id,
     )
-    if not _can_see(_user(request), inspection):
+    if not _can_see(user_of(request), inspection):
         raise Http404
     return render(
         request,
@@ -259,7 +249,7 @@ def detail(request: HttpRequest, inspection_id: int) -> HttpResponse:
         {
             "inspection": inspection,
             "items": inspection.items.all(),
-            "staff": Role(_user(request).role) in STAFF,
+            "staff": Role(user_of(request).role) in STAFF,
         },
     )
 
@@ -271,7 +261,7 @@ def confirm(request: HttpRequest, inspection_id: int) -> HttpResponse:
     inspection = get_object_or_404(Inspection.objects.all(), pk=inspection_id)
     try:
         services.inspection_confirm(
-            actor=_actor(request),
+            actor=actor_of(request),
             municipality=m,
             inspection=inspection,
             confirm=request.POST.get("decisao", "confirmar") == "confirmar",
@@ -289,7 +279,7 @@ def confirm(request: HttpRequest, inspection_id: int) -> HttpResponse:
 def report_pdf(request: HttpRequest, inspection_id: int) -> HttpResponseBase:
     m = _municipality(request)
     inspection = get_object_or_404(Inspection.objects.select_related("permit"), pk=inspection_id)
-    if not _can_see(_user(request), inspection):
+    if not _can_see(user_of(request), inspection):
         raise Http404
     content = pdf.laudo(m, inspection)
     response = FileResponse(
@@ -306,7 +296,7 @@ def report_pdf(request: HttpRequest, inspection_id: int) -> HttpResponseBase:
 def photo(request: HttpRequest, item_id: int) -> HttpResponseBase:
     _municipality(request)
     item = get_object_or_404(InspectionItem.objects.select_related("inspection"), pk=item_id)
-    if not item.photo or not _can_see(_user(request), item.inspection):
+    if not item.photo or not _can_see(user_of(request), item.inspection):
         raise Http404
     response = FileResponse(item.photo.open("rb"), content_type=item.photo_type)
     response["Cache-Control"] = "no-store"
@@ -324,7 +314,7 @@ def companies(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         try:
             services.company_register(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=m,
                 data={
                     "name": request.POST.get("nome", ""),
@@ -364,7 +354,7 @@ def token_issue(request: HttpRequest, company_id: int) -> HttpResponse:
     company = get_object_or_404(InspectionCompany.objects.all(), pk=company_id)
     try:
         _, secret = services.company_token_issue(
-            actor=_actor(request),
+            actor=actor_of(request),
             municipality=m,
             company=company,
             name=request.POST.get("nome", ""),
@@ -382,7 +372,7 @@ def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
     m = _municipality(request)
     token = get_object_or_404(CompanyToken.objects.all(), pk=token_id)
     try:
-        services.company_token_revoke(actor=_actor(request), municipality=m, token=token)
+        services.company_token_revoke(actor=actor_of(request), municipality=m, token=token)
     except NotCompetent as exc:
         return _forbidden(request, exc)
     messages.success(request, f"Credencial {token.prefix} revogada.")
@@ -394,7 +384,7 @@ def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
 def mine(request: HttpRequest) -> HttpResponse:
     """The holder's laudos (portal)."""
     _municipality(request)
-    holder = selectors.holder_of(_user(request))
+    holder = selectors.holder_of(user_of(request))
     rows = (
         selectors.holder_inspections(holder).select_related("permit")
         if holder is not None

@@ -25,6 +25,7 @@ from outorga.core.acts import Actor
 from outorga.core.apikit import platform_auth, respond, staff
 from outorga.core.middleware import client_ip
 from outorga.core.models import ApiToken, User
+from outorga.core.requests import actor_of, user_of
 
 from . import pdf, selectors, services
 from .models import (
@@ -56,18 +57,8 @@ def _platform_actor(request: HttpRequest) -> Actor:
     return Actor(None, "plataforma", f"token:{token.prefix}", client_ip(request))
 
 
-def _user(request: HttpRequest) -> User:
-    user = request.user
-    assert isinstance(user, User)
-    return user
-
-
-def _staff_actor(request: HttpRequest) -> Actor:
-    return Actor.of(_user(request), client_ip(request))
-
-
 def _viewer(request: HttpRequest) -> User:
-    user = _user(request)
+    user = user_of(request)
     selectors.require_viewer(user.role, user.municipality)
     return user
 
@@ -905,7 +896,7 @@ def platform_credential(request: HttpRequest, payload: PlatformIn) -> Any:
     data = payload.dict()
     docs = tuple(data.pop("documents"))
     p, _ = services.platform_credential(
-        actor=_staff_actor(request),
+        actor=actor_of(request),
         municipality=core_selectors.require_municipality(),
         data=services.PlatformData(**data, documents=docs),
     )
@@ -950,7 +941,7 @@ class TokenIn(Schema):
 def token_issue(request: HttpRequest, platform_id: int, payload: TokenIn) -> Any:
     platform = get_object_or_404(Platform.objects.all(), pk=platform_id)
     token, secret = core_services.api_token_issue(
-        actor=_staff_actor(request),
+        actor=actor_of(request),
         municipality=core_selectors.require_municipality(),
         platform=platform,
         name=payload.name,
@@ -962,7 +953,7 @@ def token_issue(request: HttpRequest, platform_id: int, payload: TokenIn) -> Any
 def token_revoke(request: HttpRequest, token_id: int) -> Any:
     token = get_object_or_404(ApiToken.objects.all(), pk=token_id)
     token = core_services.api_token_revoke(
-        actor=_staff_actor(request), municipality=core_selectors.require_municipality(), token=token
+        actor=actor_of(request), municipality=core_selectors.require_municipality(), token=token
     )
     return {"id": token.pk, "active": token.active}
 

@@ -17,10 +17,10 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from outorga.core import services as core_services
-from outorga.core.acts import Actor
 from outorga.core.lawseam import governs, law_of
 from outorga.core.middleware import client_ip
 from outorga.core.models import ApiToken, Municipality, RuleSuspension, User
+from outorga.core.requests import actor_of, user_of
 from outorga.core.tenancy import current_municipality, current_municipality_or_none, tenant
 from outorga.law import interfaces
 from outorga.law.bindings import Service
@@ -43,21 +43,12 @@ from .services import PlatformError
 # --- helpers --------------------------------------------------------------------------------------
 
 
-def _user(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)
-    return request.user
-
-
-def _actor(request: HttpRequest) -> Actor:
-    return Actor.of(_user(request), client_ip(request))
-
-
 def _forbidden(request: HttpRequest, exc: NotCompetent | PlatformError) -> HttpResponse:
     return render(request, "core/forbidden.html", {"message": str(exc)}, status=403)
 
 
 def _viewer(request: HttpRequest, *, object_page: bool = False) -> User | HttpResponse:
-    user = _user(request)
+    user = user_of(request)
     try:
         selectors.require_viewer(user.role, user.municipality)
     except NotCompetent as exc:
@@ -248,7 +239,7 @@ def credential(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             p, _ = services.platform_credential(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=current_municipality_or_none() or user.municipality,  # type: ignore[arg-type]
                 data=services.PlatformData(**form.cleaned_data),
             )
@@ -308,7 +299,7 @@ def token_issue(request: HttpRequest, platform_id: int) -> HttpResponse:
     name = (request.POST.get("name") or "").strip()[:80] or "token"
     try:
         token, secret = core_services.api_token_issue(
-            actor=_actor(request),
+            actor=actor_of(request),
             municipality=user.municipality,  # type: ignore[arg-type]
             platform=p,
             name=name,
@@ -329,7 +320,7 @@ def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
     token = get_object_or_404(ApiToken.objects.select_related("platform"), pk=token_id)
     try:
         core_services.api_token_revoke(
-            actor=_actor(request),
+            actor=actor_of(request),
             municipality=user.municipality,  # type: ignore[arg-type]
             token=token,
         )
@@ -353,7 +344,7 @@ def contacts_update(request: HttpRequest, platform_id: int) -> HttpResponse:
     else:
         try:
             services.platform_update_contacts(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=user.municipality,  # type: ignore[arg-type]
                 platform=p,
                 changes=form.cleaned_data,
@@ -379,7 +370,7 @@ def penalty_impose(request: HttpRequest, platform_id: int) -> HttpResponse:
         data = form.cleaned_data
         try:
             penalty, _ = services.platform_penalty_impose(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=user.municipality,  # type: ignore[arg-type]
                 platform=p,
                 kind=data["kind"],
@@ -427,7 +418,7 @@ def case_open(request: HttpRequest, platform_id: int) -> HttpResponse:
     data = form.cleaned_data
     try:
         case = services.platform_case_open(
-            actor=_actor(request),
+            actor=actor_of(request),
             municipality=user.municipality,  # type: ignore[arg-type]
             platform=p,
             kind=data["kind"],
@@ -456,7 +447,7 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             services.platform_case_decide(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=user.municipality,  # type: ignore[arg-type]
                 case=case,
                 uphold=form.cleaned_data["uphold"],
@@ -655,7 +646,7 @@ def penalty_notice(request: HttpRequest, penalty_id: int) -> HttpResponse:
     else:
         try:
             x = services.platform_penalty_notice_record(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=user.municipality,  # type: ignore[arg-type]
                 penalty=x,
                 notice_on=form.cleaned_data["notice_on"],
@@ -694,7 +685,7 @@ def penalty_appeal(request: HttpRequest, penalty_id: int) -> HttpResponse:
     else:
         try:
             appeal = services.platform_penalty_appeal_file(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=user.municipality,  # type: ignore[arg-type]
                 penalty=x,
                 text=form.cleaned_data["text"],
@@ -727,7 +718,7 @@ def penalty_judge(request: HttpRequest, penalty_id: int) -> HttpResponse:
     else:
         try:
             appeal = services.platform_penalty_appeal_judge(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=user.municipality,  # type: ignore[arg-type]
                 appeal=appeal,
                 upheld=form.cleaned_data["upheld"],
@@ -777,7 +768,7 @@ def suspensions(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             services.rule_suspension_record(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=user.municipality,  # type: ignore[arg-type]
                 **form.cleaned_data,
             )

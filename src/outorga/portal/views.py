@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 
 from outorga.core.acts import Actor
 from outorga.core.middleware import client_ip
-from outorga.core.models import User
+from outorga.core.requests import user_of
 from outorga.core.tenancy import current_municipality_or_none
 from outorga.law.competence import NotCompetent, Role
 from outorga.registry.models import Permit, Person
@@ -32,13 +32,8 @@ STATUS_LABELS = dict(Permit.Status.choices)
 STAFF = frozenset({Role.ATENDENTE, Role.AUTORIDADE, Role.FISCAL})
 
 
-def _user(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)
-    return request.user
-
-
 def _holder(request: HttpRequest) -> Person | HttpResponse:
-    user = _user(request)
+    user = user_of(request)
     if user.role != Role.PERMISSIONARIO or current_municipality_or_none() is None:
         return render(
             request,
@@ -122,7 +117,7 @@ def badge_pdf(request: HttpRequest, permit_id: int) -> HttpResponse | FileRespon
 
     try:
         content, filename = services.badge_download_own(
-            actor=Actor.of(_user(request), client_ip(request)),
+            actor=Actor.of(user_of(request), client_ip(request)),
             municipality=m,
             permit=permit,
             base_url=base_url(request),
@@ -145,7 +140,7 @@ def notification_read(request: HttpRequest, notification_id: int) -> HttpRespons
     notification = get_object_or_404(selectors.own_notifications(person), pk=notification_id)
     try:
         services.notification_mark_read(
-            actor=Actor.of(_user(request), client_ip(request)),
+            actor=Actor.of(user_of(request), client_ip(request)),
             municipality=m,
             notification=notification,
         )
@@ -157,7 +152,7 @@ def notification_read(request: HttpRequest, notification_id: int) -> HttpRespons
 
 @login_required
 def staff_list(request: HttpRequest) -> HttpResponse:
-    user = _user(request)
+    user = user_of(request)
     if Role(user.role) not in STAFF or current_municipality_or_none() is None:
         return render(
             request,

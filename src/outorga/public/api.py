@@ -12,9 +12,8 @@ from django.utils import timezone
 from ninja import Router, Schema, Status
 from ninja.security import django_auth
 
-from outorga.core.acts import Actor
-from outorga.core.middleware import client_ip
 from outorga.core.models import Municipality, User
+from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import NotCompetent
 from outorga.registry.models import Auxiliary, Permit
@@ -115,11 +114,6 @@ def verify(request: HttpRequest, token: str) -> Any:
 # Clerk routes ---------------------------------------------------------------------------------
 
 
-def _actor(request: HttpRequest) -> Actor:
-    assert isinstance(request.user, User)
-    return Actor.of(request.user, client_ip(request))
-
-
 def _staff_only(request: HttpRequest) -> None:
     """Badge records are for the municipality's staff; holders get their card at the counter."""
     assert isinstance(request.user, User)
@@ -213,7 +207,7 @@ def badge_issue(request: HttpRequest, payload: IssueIn) -> Any:
         )
     try:
         badge = services.badge_issue(
-            actor=_actor(request),
+            actor=actor_of(request),
             municipality=current_municipality(),
             permit=permit,
             auxiliary=auxiliary,
@@ -234,7 +228,7 @@ def badge_pdf(request: HttpRequest, badge_id: int) -> HttpResponse:
     badge = get_object_or_404(_badges(), pk=badge_id)
     try:
         content = services.badge_print(
-            actor=_actor(request),
+            actor=actor_of(request),
             municipality=current_municipality(),
             badge=badge,
             base_url=base_url(request),
@@ -258,7 +252,7 @@ def badge_revoke(request: HttpRequest, badge_id: int, payload: RevokeIn) -> Any:
     badge = get_object_or_404(_badges(), pk=badge_id)
     try:
         badge = services.badge_revoke(
-            actor=_actor(request),
+            actor=actor_of(request),
             municipality=current_municipality(),
             badge=badge,
             reason=payload.reason,

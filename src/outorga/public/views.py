@@ -17,7 +17,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from outorga.core.acts import Actor
 from outorga.core.middleware import client_ip
-from outorga.core.models import Municipality, User
+from outorga.core.models import Municipality
+from outorga.core.requests import user_of
 from outorga.core.tenancy import current_municipality_or_none, tenant
 from outorga.law.competence import NotCompetent, Role
 from outorga.registry.models import Auxiliary, Permit, Person, Service
@@ -154,11 +155,6 @@ def plate(request: HttpRequest, slug: str) -> HttpResponse:
 # Clerk screens --------------------------------------------------------------------------------
 
 
-def _user(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)
-    return request.user
-
-
 def base_url(request: HttpRequest) -> str:
     """Where the public verification page lives: the configured public address, else this host."""
     return getattr(settings, "OUTORGA_PUBLIC_URL", "") or request.build_absolute_uri("/")
@@ -180,7 +176,7 @@ def badges(request: HttpRequest) -> HttpResponse:
     m = current_municipality_or_none()
     if m is None:
         return render(request, "core/no_municipality.html", status=403)
-    if _user(request).role not in STAFF_ROLES:
+    if user_of(request).role not in STAFF_ROLES:
         message = "Os crachás são emitidos pela Prefeitura; procure o atendimento."
         return render(request, "core/forbidden.html", {"message": message}, status=403)
     errors: list[str] = []
@@ -198,7 +194,7 @@ def badges(request: HttpRequest) -> HttpResponse:
         if permit is not None and not errors:
             try:
                 badge = services.badge_issue(
-                    actor=Actor.of(_user(request), client_ip(request)),
+                    actor=Actor.of(user_of(request), client_ip(request)),
                     municipality=m,
                     permit=permit,
                     auxiliary=auxiliary,
@@ -233,7 +229,7 @@ def badge_pdf(request: HttpRequest, badge_id: int) -> HttpResponseBase:
     badge = get_object_or_404(Badge.objects.select_related("permit"), pk=badge_id)
     try:
         content = services.badge_print(
-            actor=Actor.of(_user(request), client_ip(request)),
+            actor=Actor.of(user_of(request), client_ip(request)),
             municipality=m,
             badge=badge,
             base_url=base_url(request),
@@ -261,7 +257,7 @@ def badge_revoke(request: HttpRequest, badge_id: int) -> HttpResponse:
     badge = get_object_or_404(Badge.objects.select_related("permit"), pk=badge_id)
     try:
         services.badge_revoke(
-            actor=Actor.of(_user(request), client_ip(request)),
+            actor=Actor.of(user_of(request), client_ip(request)),
             municipality=m,
             badge=badge,
             reason=request.POST.get("motivo", ""),

@@ -11,10 +11,8 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, File, Form, Router, Schema, Status
 from ninja.files import UploadedFile
 
-from outorga.core.acts import Actor
 from outorga.core.apikit import staff
-from outorga.core.middleware import client_ip
-from outorga.core.models import User
+from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.platforms.api import Error
 
@@ -24,11 +22,6 @@ from .selectors import document_law, registry_law, shown_document
 from .validation import FieldError
 
 router = Router(tags=["cadastro"], auth=staff)
-
-
-def _actor(request: HttpRequest) -> Actor:
-    assert isinstance(request.user, User)
-    return Actor.of(request.user, client_ip(request))
 
 
 def _law_of(service: str | None) -> str:
@@ -147,7 +140,7 @@ def person_out(p: Person, role: str) -> dict[str, Any]:
     summary="Pessoas cadastradas",
 )
 def people(request: HttpRequest, q: str = "") -> list[dict[str, Any]]:
-    role = _actor(request).role
+    role = actor_of(request).role
     qs = Person.objects.all()
     if q:
         qs = qs.filter(name__icontains=q) | qs.filter(document__startswith=q)
@@ -163,12 +156,12 @@ def people(request: HttpRequest, q: str = "") -> list[dict[str, Any]]:
 def person_create(request: HttpRequest, payload: PersonIn) -> Any:
     data = payload.dict()
     person = S.person_register(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         law=_law_of(data.pop("service")),
         data=data,
     )
-    return Status(201, person_out(person, _actor(request).role))
+    return Status(201, person_out(person, actor_of(request).role))
 
 
 @router.get(
@@ -179,7 +172,7 @@ def person_create(request: HttpRequest, payload: PersonIn) -> Any:
 )
 def person_detail(request: HttpRequest, person_id: int) -> dict[str, Any]:
     person = get_object_or_404(Person.objects.all(), pk=person_id)
-    return person_out(person, _actor(request).role)
+    return person_out(person, actor_of(request).role)
 
 
 @router.post(
@@ -197,14 +190,14 @@ def person_photo(
     person = get_object_or_404(Person.objects.all(), pk=person_id)
     content = file.read(S.MAX_UPLOAD_BYTES + 1)
     person = S.person_photo_set(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         law=_law_of(service),
         person=person,
         content=content,
     )
     return {
-        **person_out(person, _actor(request).role),
+        **person_out(person, actor_of(request).role),
         "sha256": hashlib.sha256(content).hexdigest(),
     }
 
@@ -238,7 +231,7 @@ def licence(request: HttpRequest, person_id: int, payload: LicenceIn) -> dict[st
     person = get_object_or_404(Person.objects.all(), pk=person_id)
     data = payload.dict()
     lic = S.licence_record(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         law=_law_of(data.pop("service")),
         person=person,
@@ -374,7 +367,7 @@ def vehicle_create(request: HttpRequest, payload: VehicleIn) -> Any:
     data = payload.dict()
     owner = get_object_or_404(Person.objects.all(), pk=data.pop("owner_id"))
     v = S.vehicle_register(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         law=_law_of(data.pop("service")),
         owner=owner,
@@ -418,7 +411,7 @@ def document_create(
     vehicle = get_object_or_404(Vehicle.objects.all(), pk=vehicle_id) if vehicle_id else None
     content = file.read(S.MAX_UPLOAD_BYTES + 1) if file is not None else None
     doc = S.document_record(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         law=_law_of(service),
         doc_type=doc_type,
@@ -460,7 +453,9 @@ _FILE = {"type": "string", "format": "binary"}
 def document_file(request: HttpRequest, doc_id: int) -> HttpResponse:
     doc = get_object_or_404(Document.objects.all(), pk=doc_id)
     m = current_municipality()
-    data = S.document_read(actor=_actor(request), municipality=m, law=document_law(doc, m), doc=doc)
+    data = S.document_read(
+        actor=actor_of(request), municipality=m, law=document_law(doc, m), doc=doc
+    )
     response = HttpResponse(data, content_type=doc.content_type)
     response["Content-Disposition"] = f'inline; filename="documento-{doc.pk}"'
     response["X-Content-Type-Options"] = "nosniff"
@@ -541,7 +536,7 @@ def permit_out(p: Permit, role: str) -> dict[str, Any]:
 
 @router.get("/permits", response={200: list[PermitOut], **READ_ERRORS}, summary="Permissões")
 def permits(request: HttpRequest, service: str = "", status: str = "") -> list[dict[str, Any]]:
-    role = _actor(request).role
+    role = actor_of(request).role
     qs = Permit.objects.select_related("holder", "vehicle")
     if service:
         qs = qs.filter(service=service)
@@ -562,7 +557,7 @@ def permit_create(request: HttpRequest, payload: GrantIn) -> Any:
         get_object_or_404(Tender.objects.all(), pk=payload.tender_id) if payload.tender_id else None
     )
     permit = S.permit_grant(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         holder=holder,
         service=payload.service,
@@ -573,7 +568,7 @@ def permit_create(request: HttpRequest, payload: GrantIn) -> Any:
         equipment=payload.equipment,
         tender=tender,
     )
-    return Status(201, permit_out(permit, _actor(request).role))
+    return Status(201, permit_out(permit, actor_of(request).role))
 
 
 @router.get(
@@ -584,7 +579,7 @@ def permit_create(request: HttpRequest, payload: GrantIn) -> Any:
 )
 def permit_detail(request: HttpRequest, permit_id: int) -> dict[str, Any]:
     p = get_object_or_404(Permit.objects.select_related("holder", "vehicle"), pk=permit_id)
-    out = permit_out(p, _actor(request).role)
+    out = permit_out(p, actor_of(request).role)
     out["history"] = [
         {
             "from": h.from_status,
@@ -611,14 +606,14 @@ class SuspendIn(Schema):
 def permit_suspend(request: HttpRequest, permit_id: int, payload: SuspendIn) -> dict[str, Any]:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
     p = S.permit_suspend(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         permit=p,
         days=payload.days,
         start=payload.start,
         reason=payload.reason,
     )
-    return permit_out(p, _actor(request).role)
+    return permit_out(p, actor_of(request).role)
 
 
 class DatedText(Schema):
@@ -639,14 +634,14 @@ class ReinstateIn(DatedText):
 def permit_reinstate(request: HttpRequest, permit_id: int, payload: ReinstateIn) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
     p = S.permit_reinstate(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         permit=p,
         on=payload.on,
         proof=payload.text,
         document=payload.document_id,
     )
-    return permit_out(p, _actor(request).role)
+    return permit_out(p, actor_of(request).role)
 
 
 @router.post(
@@ -657,13 +652,13 @@ def permit_reinstate(request: HttpRequest, permit_id: int, payload: ReinstateIn)
 def permit_renounce(request: HttpRequest, permit_id: int, payload: DatedText) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
     p = S.permit_renounce(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         permit=p,
         on=payload.on,
         request=payload.text,
     )
-    return permit_out(p, _actor(request).role)
+    return permit_out(p, actor_of(request).role)
 
 
 @router.post(
@@ -674,13 +669,13 @@ def permit_renounce(request: HttpRequest, permit_id: int, payload: DatedText) ->
 def permit_reserve(request: HttpRequest, permit_id: int, payload: DatedText) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
     p = S.permit_reserve(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         permit=p,
         on=payload.on,
         reason=payload.text,
     )
-    return permit_out(p, _actor(request).role)
+    return permit_out(p, actor_of(request).role)
 
 
 @router.post(
@@ -691,13 +686,13 @@ def permit_reserve(request: HttpRequest, permit_id: int, payload: DatedText) -> 
 def permit_reserve_end(request: HttpRequest, permit_id: int, payload: DatedText) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
     p = S.permit_reserve_end(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         permit=p,
         on=payload.on,
         reason=payload.text,
     )
-    return permit_out(p, _actor(request).role)
+    return permit_out(p, actor_of(request).role)
 
 
 class OnIn(Schema):
@@ -712,9 +707,9 @@ class OnIn(Schema):
 def permit_renew(request: HttpRequest, permit_id: int, payload: OnIn) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
     p = S.permit_renew(
-        actor=_actor(request), municipality=current_municipality(), permit=p, on=payload.on
+        actor=actor_of(request), municipality=current_municipality(), permit=p, on=payload.on
     )
-    return permit_out(p, _actor(request).role)
+    return permit_out(p, actor_of(request).role)
 
 
 class ExtendIn(Schema):
@@ -730,13 +725,13 @@ class ExtendIn(Schema):
 def permit_extend(request: HttpRequest, permit_id: int, payload: ExtendIn) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
     p = S.permit_extend(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         permit=p,
         on=payload.on,
         act_reference=payload.act_reference,
     )
-    return permit_out(p, _actor(request).role)
+    return permit_out(p, actor_of(request).role)
 
 
 class AuxIn(Schema):
@@ -771,7 +766,7 @@ def auxiliary_add(request: HttpRequest, permit_id: int, payload: AuxIn) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
     person = get_object_or_404(Person.objects.all(), pk=payload.person_id)
     aux = S.auxiliary_add(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         permit=p,
         person=person,
@@ -798,7 +793,7 @@ class AuxRenewIn(Schema):
 def auxiliary_renew(request: HttpRequest, aux_id: int, payload: AuxRenewIn) -> Any:
     aux = get_object_or_404(Auxiliary.objects.all(), pk=aux_id)
     aux = S.auxiliary_renew(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         auxiliary=aux,
         on=payload.on,
@@ -817,7 +812,7 @@ def auxiliary_renew(request: HttpRequest, aux_id: int, payload: AuxRenewIn) -> A
 def auxiliary_remove(request: HttpRequest, aux_id: int, payload: DatedText) -> Any:
     aux = get_object_or_404(Auxiliary.objects.all(), pk=aux_id)
     aux = S.auxiliary_remove(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         auxiliary=aux,
         on=payload.on,

@@ -11,10 +11,8 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Router, Schema, Status
 
-from outorga.core.acts import Actor
 from outorga.core.apikit import staff
-from outorga.core.middleware import client_ip
-from outorga.core.models import User
+from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.finance import selectors as ledger
 from outorga.law.money import brl
@@ -38,11 +36,6 @@ from .models import (
 tenders_router = Router(tags=["licitações"], auth=staff)
 taxi_router = Router(tags=["táxi"], auth=staff)
 stands_router = Router(tags=["pontos"], auth=staff)
-
-
-def _actor(request: HttpRequest) -> Actor:
-    assert isinstance(request.user, User)
-    return Actor.of(request.user, client_ip(request))
 
 
 def _created(request: HttpRequest, body: dict[str, Any]) -> Any:
@@ -148,7 +141,7 @@ def tenders(request: HttpRequest, service: str = "") -> list[dict[str, Any]]:
 )
 def tender_create(request: HttpRequest, payload: TenderIn) -> Any:
     t = TD.tender_create(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         service=payload.service,
         number=payload.number,
@@ -182,7 +175,7 @@ def tender_apply(request: HttpRequest, tender_id: int, payload: ApplicantIn) -> 
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
     person = get_object_or_404(Person.objects.all(), pk=payload.person_id)
     a = TD.tender_apply(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         tender=tender,
         person=person,
@@ -212,7 +205,7 @@ class EvaluateIn(Schema):
 def tender_evaluate(request: HttpRequest, tender_id: int, payload: EvaluateIn) -> dict[str, Any]:
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
     TD.tender_evaluate(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         tender=tender,
         on=payload.on,
@@ -233,7 +226,7 @@ class RankingIn(Schema):
 def tender_rank(request: HttpRequest, tender_id: int, payload: RankingIn) -> dict[str, Any]:
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
     TD.tender_rank(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         tender=tender,
         ranking=payload.ranking,
@@ -253,7 +246,7 @@ class OnIn(Schema):
 def tender_homologate(request: HttpRequest, tender_id: int, payload: OnIn) -> dict[str, Any]:
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
     TD.tender_homologate(
-        actor=_actor(request), municipality=current_municipality(), tender=tender, on=payload.on
+        actor=actor_of(request), municipality=current_municipality(), tender=tender, on=payload.on
     )
     tender.refresh_from_db()
     return tender_out(tender)
@@ -272,7 +265,7 @@ class GrantsIn(Schema):
 def tender_grant(request: HttpRequest, tender_id: int, payload: GrantsIn) -> dict[str, Any]:
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
     TD.tender_grant(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         tender=tender,
         on=payload.on,
@@ -398,7 +391,7 @@ def taxi_grant(request: HttpRequest, payload: TaxiGrantIn) -> Any:
         get_object_or_404(Tender.objects.all(), pk=payload.tender_id) if payload.tender_id else None
     )
     permit = T.taxi_permit_grant(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         holder=holder,
         vehicle=vehicle,
@@ -456,7 +449,7 @@ def taxi_renewal_debts(request: HttpRequest, permit_id: int, on: dt.date) -> dic
 def taxi_renew(request: HttpRequest, permit_id: int, payload: OnIn) -> dict[str, Any]:
     permit = _taxi_permit(permit_id)
     term = T.taxi_term_renew(
-        actor=_actor(request), municipality=current_municipality(), permit=permit, on=payload.on
+        actor=actor_of(request), municipality=current_municipality(), permit=permit, on=payload.on
     )
     return term_out(term)
 
@@ -478,7 +471,7 @@ def taxi_auxiliary(request: HttpRequest, permit_id: int, payload: TaxiAuxiliaryI
     permit = _taxi_permit(permit_id)
     person = get_object_or_404(Person.objects.all(), pk=payload.person_id)
     aux = T.taxi_auxiliary_add(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         permit=permit,
         person=person,
@@ -535,7 +528,7 @@ def taxi_reserve(request: HttpRequest, permit_id: int, payload: ReserveIn) -> An
     permit = _taxi_permit(permit_id)
     vehicle = get_object_or_404(Vehicle.objects.all(), pk=payload.vehicle_id)
     change = T.taxi_reserve_vehicle(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         permit=permit,
         vehicle=vehicle,
@@ -563,7 +556,7 @@ def taxi_swap(request: HttpRequest, permit_id: int, payload: SwapIn) -> Any:
     permit = _taxi_permit(permit_id)
     other = _taxi_permit(payload.other_permit_id)
     a, b = T.taxi_vehicle_swap(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         permit=permit,
         other=other,
@@ -594,7 +587,7 @@ def vehicle_substitute(request: HttpRequest, permit_id: int, payload: Substitute
     permit = get_object_or_404(Permit.objects.all(), pk=permit_id)
     vehicle = get_object_or_404(Vehicle.objects.all(), pk=payload.vehicle_id)
     change = T.vehicle_substitute(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         permit=permit,
         vehicle=vehicle,
@@ -616,7 +609,7 @@ def vehicle_substitute(request: HttpRequest, permit_id: int, payload: Substitute
 def vehicle_change_end(request: HttpRequest, change_id: int, payload: OnIn) -> dict[str, Any]:
     change = get_object_or_404(VehicleChange.objects.all(), pk=change_id)
     change = T.vehicle_change_end(
-        actor=_actor(request), municipality=current_municipality(), change=change, on=payload.on
+        actor=actor_of(request), municipality=current_municipality(), change=change, on=payload.on
     )
     return change_out(change)
 
@@ -639,7 +632,7 @@ def taxi_transfer(request: HttpRequest, permit_id: int, payload: TransferIn) -> 
     permit = _taxi_permit(permit_id)
     successor = get_object_or_404(Person.objects.all(), pk=payload.successor_id)
     permit = T.taxi_permit_transfer(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         permit=permit,
         successor=successor,
@@ -707,7 +700,7 @@ class ExtinctionIn(Schema):
 def extinction_open(request: HttpRequest, permit_id: int, payload: ExtinctionIn) -> Any:
     permit = _taxi_permit(permit_id)
     case = T.extinction_open(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         permit=permit,
         cause=payload.cause,
@@ -739,7 +732,7 @@ class NotifyIn(Schema):
 def extinction_notify(request: HttpRequest, case_id: int, payload: NotifyIn) -> dict[str, Any]:
     case = get_object_or_404(ExtinctionCase.objects.all(), pk=case_id)
     case = T.extinction_notify(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         case=case,
         notified_on=payload.notified_on,
@@ -760,7 +753,7 @@ class DefenceIn(Schema):
 def extinction_defence(request: HttpRequest, case_id: int, payload: DefenceIn) -> dict[str, Any]:
     case = get_object_or_404(ExtinctionCase.objects.all(), pk=case_id)
     case = T.extinction_defence_file(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         case=case,
         text=payload.text,
@@ -783,7 +776,7 @@ class DecisionIn(Schema):
 def extinction_decide(request: HttpRequest, case_id: int, payload: DecisionIn) -> dict[str, Any]:
     case = get_object_or_404(ExtinctionCase.objects.all(), pk=case_id)
     case = T.extinction_decide(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         case=case,
         extinguish=payload.extinguish,
@@ -843,7 +836,7 @@ def stands(request: HttpRequest, service: str = "") -> list[dict[str, Any]]:
 
 def _stand_set(request: HttpRequest, payload: StandIn, stand: Stand | None) -> Stand:
     return ST.stand_set(
-        actor=_actor(request),
+        actor=actor_of(request),
         municipality=current_municipality(),
         service=payload.service,
         name=payload.name,

@@ -10,10 +10,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
 from outorga.core.access import staff_required
-from outorga.core.acts import Actor
 from outorga.core.lawseam import LawNotBound, governs, law_of, service_citations
-from outorga.core.middleware import client_ip
-from outorga.core.models import User
+from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.citations import render_many
 from outorga.law.competence import NotCompetent, Role, check, is_allowed
@@ -45,11 +43,6 @@ def photo_cites() -> str:
     return "; ".join(filter(None, (cited(law, "photo") for law in laws)))
 
 
-def _actor(request: HttpRequest) -> Actor:
-    assert isinstance(request.user, User)
-    return Actor.of(request.user, client_ip(request))
-
-
 def _deny(request: HttpRequest, exc: NotCompetent) -> HttpResponse:
     return render(request, "core/forbidden.html", {"message": str(exc)}, status=403)
 
@@ -77,7 +70,7 @@ def index(request: HttpRequest) -> HttpResponse:
     if q:
         digits = "".join(ch for ch in q if ch.isdigit())
         people = Person.objects.filter(name__icontains=q)[:20]
-        if digits and Role(_actor(request).role) in SEES_DOCUMENT:
+        if digits and Role(actor_of(request).role) in SEES_DOCUMENT:
             people = (Person.objects.filter(document__startswith=digits) | people)[:20]
         vehicles = Vehicle.objects.filter(plate__startswith=q.upper().replace("-", ""))[:20]
         permits = Permit.objects.select_related("holder", "vehicle").filter(number__icontains=q)[
@@ -102,7 +95,7 @@ def _person_form(
     if request.method == "POST" and form.is_valid():
         try:
             person = S.person_register(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=current_municipality(),
                 law=law,
                 data=form.cleaned_data,
@@ -134,7 +127,7 @@ def person_edit(request: HttpRequest, person_id: int) -> HttpResponse:
     law = registry_law(m, person_id=person.pk)
     try:
         # The form shows the CPF or CNPJ and the partners' CPFs: only to who may change them.
-        check(_actor(request).role, "registry.record", law)
+        check(actor_of(request).role, "registry.record", law)
     except NotCompetent as exc:
         return _deny(request, exc)
     initial = {
@@ -157,7 +150,7 @@ def person_edit(request: HttpRequest, person_id: int) -> HttpResponse:
 @staff_required
 def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
     person = get_object_or_404(Person.objects.all(), pk=person_id)
-    actor = _actor(request)
+    actor = actor_of(request)
     law = registry_law(current_municipality(), person_id=person.pk)
     licence_form = Fm.LicenceForm(prefix="cnh")
     doc_form = Fm.DocumentForm(prefix="doc")
@@ -290,7 +283,7 @@ def vehicle_new(request: HttpRequest, person_id: int) -> HttpResponse:
         data = dict(form.cleaned_data)
         try:
             vehicle = S.vehicle_register(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=current_municipality(),
                 law=S.service_law(current_municipality(), data.pop("service")),
                 owner=owner,
@@ -326,7 +319,7 @@ def vehicle_detail(request: HttpRequest, vehicle_id: int) -> HttpResponse:
         d = doc_form.cleaned_data
         try:
             S.document_record(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=current_municipality(),
                 law=registry_law(current_municipality(), vehicle_id=vehicle.pk),
                 doc_type=d["doc_type"],
@@ -367,7 +360,7 @@ def document_file(request: HttpRequest, doc_id: int) -> HttpResponse:
     try:
         m = current_municipality()
         data = S.document_read(
-            actor=_actor(request), municipality=m, law=document_law(doc, m), doc=doc
+            actor=actor_of(request), municipality=m, law=document_law(doc, m), doc=doc
         )
     except NotCompetent as exc:
         return _deny(request, exc)
@@ -429,7 +422,7 @@ def permit_new(request: HttpRequest) -> HttpResponse:
         }
         if "outorgar" in request.POST:
             try:
-                permit = S.permit_grant(actor=_actor(request), **asked)
+                permit = S.permit_grant(actor=actor_of(request), **asked)
             except NotCompetent as exc:
                 return _deny(request, exc)
             except S.Refused as exc:
@@ -446,7 +439,7 @@ def permit_new(request: HttpRequest) -> HttpResponse:
             "form": form,
             "preview": preview,
             "refused": refused,
-            "can_grant": _may(_actor(request).role, "permit.grant", Service.MOTOTAXI),
+            "can_grant": _may(actor_of(request).role, "permit.grant", Service.MOTOTAXI),
         },
     )
 
@@ -454,7 +447,7 @@ def permit_new(request: HttpRequest) -> HttpResponse:
 @staff_required
 def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = get_object_or_404(Permit.objects.select_related("holder", "vehicle"), pk=permit_id)
-    actor = _actor(request)
+    actor = actor_of(request)
     suspend_form = Fm.SuspendForm(request.POST or None, prefix="susp")
     if request.method == "POST" and suspend_form.is_valid():
         d = suspend_form.cleaned_data

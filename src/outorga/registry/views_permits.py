@@ -21,9 +21,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
 from outorga.core.access import staff_required
-from outorga.core.acts import Actor
-from outorga.core.middleware import client_ip
-from outorga.core.models import User
+from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.citations import render_many
 from outorga.law.competence import NotCompetent, Role, is_allowed
@@ -51,11 +49,6 @@ View = Callable[..., HttpResponse]
 def _cites(permit: Permit, *concepts: str) -> str:
     """The articles the law governing the permit names for ``concepts`` (its rulebook's CITES)."""
     return cited_once(permit.law, *concepts)
-
-
-def _actor(request: HttpRequest) -> Actor:
-    assert isinstance(request.user, User)
-    return Actor.of(request.user, client_ip(request))
 
 
 def competent(view: View) -> View:
@@ -151,7 +144,7 @@ def _page(
             "title": title,
             "intro": intro,
             "submit": submit,
-            "allowed": is_allowed(_actor(request).role, action, permit.law),
+            "allowed": is_allowed(actor_of(request).role, action, permit.law),
             "preview": preview or [],
             **(extra or {}),
         },
@@ -200,7 +193,7 @@ def auxiliary_new(request: HttpRequest, permit_id: int) -> HttpResponse:
             result = attempt(
                 form,
                 lambda: T.taxi_auxiliary_add(
-                    actor=_actor(request),
+                    actor=actor_of(request),
                     municipality=current_municipality(),
                     permit=permit,
                     person=d["person"],
@@ -214,7 +207,7 @@ def auxiliary_new(request: HttpRequest, permit_id: int) -> HttpResponse:
             result = attempt(
                 form,
                 lambda: S.auxiliary_add(
-                    actor=_actor(request),
+                    actor=actor_of(request),
                     municipality=current_municipality(),
                     permit=permit,
                     person=d["person"],
@@ -266,7 +259,7 @@ def auxiliary_remove(request: HttpRequest, permit_id: int, aux_id: int) -> HttpR
         result = attempt(
             form,
             lambda: S.auxiliary_remove(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=current_municipality(),
                 auxiliary=aux,
                 on=d["on"],
@@ -303,7 +296,7 @@ def auxiliary_renew(request: HttpRequest, permit_id: int, aux_id: int) -> HttpRe
         result = attempt(
             form,
             lambda: S.auxiliary_renew(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=current_municipality(),
                 auxiliary=aux,
                 on=d["on"],
@@ -361,7 +354,7 @@ def permit_renew(request: HttpRequest, permit_id: int) -> HttpResponse:
         result = attempt(
             form,
             lambda: S.permit_renew(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=current_municipality(),
                 permit=permit,
                 on=form.cleaned_data["on"],
@@ -429,7 +422,7 @@ def permit_extend(request: HttpRequest, permit_id: int) -> HttpResponse:
         result = attempt(
             form,
             lambda: S.permit_extend(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=current_municipality(),
                 permit=permit,
                 on=d["on"],
@@ -476,7 +469,7 @@ def vehicle_substitute(request: HttpRequest, permit_id: int) -> HttpResponse:
         result = attempt(
             form,
             lambda: T.vehicle_substitute(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=current_municipality(),
                 permit=permit,
                 vehicle=d["vehicle"],
@@ -520,7 +513,7 @@ def vehicle_reserve(request: HttpRequest, permit_id: int) -> HttpResponse:
         result = attempt(
             form,
             lambda: T.taxi_reserve_vehicle(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=current_municipality(),
                 permit=permit,
                 vehicle=d["vehicle"],
@@ -558,7 +551,7 @@ def vehicle_swap(request: HttpRequest, permit_id: int) -> HttpResponse:
         result = attempt(
             form,
             lambda: T.taxi_vehicle_swap(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=current_municipality(),
                 permit=permit,
                 other=d["other"],
@@ -599,7 +592,7 @@ def vehicle_change_end(request: HttpRequest, permit_id: int, change_id: int) -> 
         result = attempt(
             form,
             lambda: T.vehicle_change_end(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=current_municipality(),
                 change=change,
                 on=form.cleaned_data["on"],
@@ -634,7 +627,7 @@ def permit_renounce(request: HttpRequest, permit_id: int) -> HttpResponse:
         result = attempt(
             form,
             lambda: S.permit_renounce(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=current_municipality(),
                 permit=permit,
                 on=d["on"],
@@ -672,7 +665,7 @@ def permit_reserve(request: HttpRequest, permit_id: int) -> HttpResponse:
         result = attempt(
             form,
             lambda: S.permit_reserve(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=current_municipality(),
                 permit=permit,
                 on=d["on"],
@@ -705,7 +698,7 @@ def permit_reserve_end(request: HttpRequest, permit_id: int) -> HttpResponse:
         result = attempt(
             form,
             lambda: S.permit_reserve_end(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=current_municipality(),
                 permit=permit,
                 on=d["on"],
@@ -737,7 +730,7 @@ def permit_transfer(request: HttpRequest, permit_id: int) -> HttpResponse:
         result = attempt(
             form,
             lambda: T.taxi_permit_transfer(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=current_municipality(),
                 permit=permit,
                 successor=d["successor"],
@@ -774,7 +767,7 @@ def extinction_open(request: HttpRequest, permit_id: int) -> HttpResponse:
         result = attempt(
             form,
             lambda: T.extinction_open(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=current_municipality(),
                 permit=permit,
                 cause=d["cause"],
@@ -822,7 +815,7 @@ def extinction_detail(request: HttpRequest, case_id: int) -> HttpResponse:
     if request.method == "POST" and step in bound and bound[step].is_valid():
         form = bound[step]
         d = form.cleaned_data
-        actor, m = _actor(request), current_municipality()
+        actor, m = actor_of(request), current_municipality()
         calls: dict[str, Callable[[], Any]] = {
             "notify": lambda: T.extinction_notify(
                 actor=actor, municipality=m, case=case, notified_on=d["notified_on"]
@@ -843,7 +836,7 @@ def extinction_detail(request: HttpRequest, case_id: int) -> HttpResponse:
         if result.done:
             messages.success(request, "Registrado no processo.")
             return redirect("registry:extinction", case_id=case.pk)
-    role = _actor(request).role
+    role = actor_of(request).role
     law = case.permit.law
     decide_action = T._decision_action(case)
     # The case's cause: the article of the causes in the law governing the permit, at its inciso.
@@ -874,7 +867,7 @@ def extinction_detail(request: HttpRequest, case_id: int) -> HttpResponse:
 def taxi_permit_new(request: HttpRequest) -> HttpResponse:
     """Two steps, as for mototaxi: "Verificar" shows every reason with its article (quota,
     holder, documents, vehicle, contrapartida); only then "Outorgar" signs the Termo."""
-    role = _actor(request).role
+    role = actor_of(request).role
     try:
         law = S.service_law(current_municipality(), Service.TAXI)
     except FieldError:  # no law governs the taxi service here
@@ -904,7 +897,7 @@ def taxi_permit_new(request: HttpRequest) -> HttpResponse:
         if "outorgar" in request.POST:
             result = attempt(
                 form,
-                lambda: T.taxi_permit_grant(actor=_actor(request), decree=d["decree"], **args),
+                lambda: T.taxi_permit_grant(actor=actor_of(request), decree=d["decree"], **args),
             )
             if result.done:
                 return _done(

@@ -13,9 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
 from outorga.core.access import staff_required
-from outorga.core.acts import Actor
-from outorga.core.middleware import client_ip
-from outorga.core.models import User
+from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.finance import selectors as ledger
 from outorga.finance.models import Debt
@@ -40,11 +38,6 @@ from .termo_pdf import termo_pdf
 from .validation import FieldError
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-
-
-def _actor(request: HttpRequest) -> Actor:
-    assert isinstance(request.user, User)
-    return Actor.of(request.user, client_ip(request))
 
 
 def _deny(request: HttpRequest, exc: NotCompetent) -> HttpResponse:
@@ -83,7 +76,7 @@ def tenders(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             tender = TD.tender_create(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=current_municipality(),
                 **form.cleaned_data,
             )
@@ -221,7 +214,7 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
     )
     problem = preview = None
     if request.method == "POST":
-        actor, m = _actor(request), current_municipality()
+        actor, m = actor_of(request), current_municipality()
         on_form = OnForm(request.POST)
         try:
             if step in ("check", "apply"):
@@ -297,7 +290,7 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
             problem = _problem(exc)
     tender.refresh_from_db()
     nxt = TD.tender_next(tender)
-    role, law = _actor(request).role, TD.tender_law(tender)
+    role, law = actor_of(request).role, TD.tender_law(tender)
     return render(
         request,
         "registry/taxi/tender.html",
@@ -363,7 +356,7 @@ def stands(request: HttpRequest) -> HttpResponse:
         data = form.cleaned_data
         try:
             ST.stand_set(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=current_municipality(),
                 service=data["service"],
                 name=data["name"],
@@ -418,7 +411,7 @@ def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
         on: dt.date = data.pop("on")
         try:
             T.taxi_term_renew(
-                actor=_actor(request),
+                actor=actor_of(request),
                 municipality=current_municipality(),
                 permit=permit,
                 on=on,

@@ -14,7 +14,8 @@ from ninja.security import django_auth
 from outorga.core.acts import Actor
 from outorga.core.apikit import platform_auth, respond
 from outorga.core.middleware import client_ip
-from outorga.core.models import ApiToken, User
+from outorga.core.models import ApiToken
+from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.platforms.models import Platform
 
@@ -142,15 +143,9 @@ def upload_detail(request: HttpRequest, upload_id: int) -> dict[str, Any]:
     return selectors.upload_json(upload)
 
 
-def _staff_actor(request: HttpRequest) -> Actor:
-    user = request.user
-    assert isinstance(user, User)
-    return Actor.of(user, client_ip(request))
-
-
 @router.get("/months", auth=staff, summary="Meses medidos por plataforma (finanças, autoridade)")
 def month_list(request: HttpRequest) -> list[dict[str, Any]]:
-    selectors.require_reader(_staff_actor(request))
+    selectors.require_reader(actor_of(request))
     return [
         {
             "platform": pm.platform_id,
@@ -175,7 +170,7 @@ def month_list(request: HttpRequest) -> list[dict[str, Any]]:
     summary="Mês de uma plataforma: reconciliação, pico e ISSQN",
 )
 def month_detail(request: HttpRequest, platform_id: int, year: int, month: int) -> Any:
-    selectors.require_reader(_staff_actor(request))
+    selectors.require_reader(actor_of(request))
     platform = get_object_or_404(Platform.objects.all(), pk=platform_id)
     pm = selectors.month_of(platform, year, month)
     if pm is None:

@@ -13,10 +13,9 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from outorga.core.acts import Actor
 from outorga.core.lawseam import LawNotBound, law_for
-from outorga.core.middleware import client_ip
 from outorga.core.models import User
+from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent
@@ -25,11 +24,6 @@ from outorga.platforms.models import Platform
 
 from . import pdf, selectors, services
 from .models import IssqnStatement, PlatformMonth, TripUpload
-
-
-def _actor(request: HttpRequest) -> Actor:
-    assert isinstance(request.user, User)
-    return Actor.of(request.user, client_ip(request))
 
 
 def _forbidden(request: HttpRequest, exc: NotCompetent) -> HttpResponse:
@@ -43,7 +37,7 @@ def _reader(request: HttpRequest) -> HttpResponse | None:
     if user.municipality_id is None:
         return render(request, "core/no_municipality.html", status=403)
     try:
-        selectors.require_reader(_actor(request))
+        selectors.require_reader(actor_of(request))
     except NotCompetent as exc:
         return _forbidden(request, exc)
     return None
@@ -137,7 +131,7 @@ def issqn_download(
     statement = _statement(pm)
     try:
         services.issqn_export_record(
-            actor=_actor(request),
+            actor=actor_of(request),
             municipality=current_municipality(),
             statement=statement,
             fmt=fmt,
@@ -193,7 +187,7 @@ def issqn_recompute(request: HttpRequest, platform_id: int, year: int, month: in
     pm = _month(platform_id, year, month)
     try:
         services.issqn_statement_recompute(
-            actor=_actor(request),
+            actor=actor_of(request),
             municipality=current_municipality(),
             platform=pm.platform,
             first_day=pm.month,

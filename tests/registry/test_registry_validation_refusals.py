@@ -77,6 +77,7 @@ def test_a_bad_cnpj_is_refused_naming_the_field_and_nobody_is_recorded(ipatinga_
     assert r.json() == {
         "detail": "Dados inválidos.",
         "erros": [{"campo": "cnpj", "erro": "CNPJ inválido"}],
+        "codigo": "campo_invalido",
     }
     with tenant(ipatinga_m):
         assert not Person.objects.filter(name="Empresa Falsa").exists()

@@ -25,6 +25,7 @@ from outorga.core.tenancy import tenant
 from outorga.finance import services as ledger
 from outorga.finance.models import Debt
 from outorga.finance.payments import refund_for_upheld_defence
+from outorga.law import interfaces
 from outorga.law.competence import NotCompetent, Role, competence
 from outorga.law.decisions import Decision
 from outorga.registry import services as registry
@@ -420,7 +421,7 @@ def _warning_check(
         raise FieldError(
             "advertência",
             "serviço sem permissão não admite advertência: multa gravíssima e apreensão",
-            L.procedure(law).cited("unlicensed"),
+            interfaces.cited(law, "unlicensed"),
         )
     if L.answers(law, "warning"):
         d = L.ask(
@@ -1223,14 +1224,14 @@ def _taxi_cassacao_open(
         permit,
         auto,
         "a cassação",
-        L.procedure(permit.law).cited("cassacao"),
+        interfaces.cited(permit.law, "cassacao"),
     )
     offender = _offender(auto)
     if target == "cadastro" and offender is None:
         raise FieldError(
             "infrator",
             "a cassação do cadastro pune o taxista infrator, que o auto não identifica",
-            L.procedure(permit.law).cited("cassacao_register"),
+            interfaces.cited(permit.law, "cadastro_cassado"),
         )
     with tenant(municipality):
         facts = {
@@ -1639,13 +1640,13 @@ def taxi_suspension_impose(
     """Taxi art. 42 V: suspension of the permission, never over 90 days (D-10), on one final
     auto of this permission (D-1; art. 41 caput: contraditório e ampla defesa). Only a taxi
     permission: a mototaxi suspension follows art. 32 I (``suspension_impose``)."""
-    cite42 = L.procedure(permit.law).cited("suspension_permit")
+    cite42 = interfaces.cited(permit.law, "suspension")
     if not cite42:
         raise FieldError(
             "permissão",
             "a lei desta permissão não prevê a suspensão por prazo fixado pela autoridade: nela a "
             "suspensão decorre da própria lei",
-            L.procedure(permit.law).cited("suspension"),
+            interfaces.cited(permit.law, "suspension_accumulation"),
         )
     authorize(actor=actor, municipality=municipality, action="penalty.suspension", law=permit.law)
     auto = _taxi_final_auto(municipality, permit, auto, "a suspensão da permissão", cite42)
@@ -1689,7 +1690,7 @@ def taxi_register_suspension_impose(
     (``committed_by``). Kept as a suspension penalty naming the offender and the auto
     (``decision.target`` "cadastro"), which the registry reads as a bar on the person while it
     runs (``registry.taxi.register_bar``)."""
-    cite42 = L.procedure(permit.law).cited("suspension_register")
+    cite42 = interfaces.cited(permit.law, "cadastro_suspenso")
     if not cite42:
         raise FieldError("permissão", "a suspensão do cadastro de taxista é da lei do táxi", cite42)
     authorize(actor=actor, municipality=municipality, action="penalty.suspension", law=permit.law)
@@ -1851,7 +1852,7 @@ def seizure_create(
                 description=f"Remoção — apreensão {label}",
                 amount_cents=removal_cents,
                 due_on=entered_on,
-                basis={"citations": [L.procedure(s.law).cited("seizure")]},
+                basis={"citations": [interfaces.cited(s.law, "seizure")]},
                 status=status,
                 awaiting_finality=awaiting,
             )
@@ -1911,7 +1912,7 @@ def seizure_bill_storage(
             description=f"Estadia de {days} dia(s) ({start:%d/%m/%Y} a {through:%d/%m/%Y}) — {s.plate}",
             amount_cents=days * s.storage_daily_cents,
             due_on=through,
-            basis={"citations": [L.procedure(s.law).cited("seizure")]},
+            basis={"citations": [interfaces.cited(s.law, "seizure")]},
         )
         s.storage_debts.add(debt)
         s.storage_billed_until = through
@@ -1923,7 +1924,7 @@ def seizure_bill_storage(
             action="seizure.storage.bill",
             obj=s,
             new={"days": days, "through": through, "debt": debt.reference},
-            basis={"citations": [L.procedure(s.law).cited("seizure")]},
+            basis={"citations": [interfaces.cited(s.law, "seizure")]},
         )
     return debt
 

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.requests import actor_of, user_of
+from outorga.law import interfaces
 from outorga.law.competence import NotCompetent, Role, is_allowed
 from outorga.law.money import brl
 from outorga.registry import services as registry
@@ -198,7 +199,7 @@ def auto_new(request: HttpRequest) -> HttpResponse:
         "permit": permit,
         "law": law,
         "taxi_like": L.taxi_like(law),
-        "warning_cite": L.procedure(law).cited("warning"),
+        "warning_cite": interfaces.cited(law, "warning"),
         "catalog": _catalog(law),
         "auxiliaries": list(Auxiliary.objects.filter(permit=permit, status="active"))
         if permit
@@ -299,7 +300,7 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
             and is_allowed(role, proposal_action, case.law),
             "role": role,
             "taxi_like": L.taxi_like(case.law),
-            "cassacao_cite": L.procedure(case.law).cited("cassacao"),
+            "cassacao_cite": interfaces.cited(case.law, "cassacao"),
             "today": _today(),
             "forms": Notice.Form.choices,
             "debts": [(d, brl(d.amount_cents)) for d in services.case_debts(case)],
@@ -503,7 +504,7 @@ def cassacao_new(request: HttpRequest, permit_id: int) -> HttpResponse:
     ctx: dict[str, Any] = {
         "permit": permit,
         "taxi": L.taxi_like(permit.law),
-        "cassacao_cite": L.procedure(permit.law).cited("cassacao"),
+        "cassacao_cite": interfaces.cited(permit.law, "cassacao"),
         "autos": autos,
         "targets": services.TAXI_CASSACAO,
         "today": _today(),
@@ -539,7 +540,7 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
     """Taxi art. 42 IV–V: the authority suspends, for at most 90 days (D-10), the permission (V)
     or the inscription in the Cadastro (IV) of the holder or of one of its auxiliaries."""
     permit = get_object_or_404(Permit.objects.select_related("holder", "vehicle"), pk=permit_id)
-    if not L.procedure(permit.law).cited("suspension_register"):
+    if not interfaces.cited(permit.law, "cadastro_suspenso"):
         raise Http404
     auxiliaries = list(
         permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).select_related("person")
@@ -559,7 +560,7 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
         "today": _today(),
         "data": request.POST,
         "measures_cite": "; ".join(
-            L.procedure(permit.law).cited(k) for k in ("suspension_register", "suspension_permit")
+            interfaces.cited(permit.law, k) for k in ("cadastro_suspenso", "suspension")
         ),
         "can_suspend": is_allowed(user_of(request).role, "penalty.suspension", permit.law),
     }

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .citations import Citation
@@ -36,14 +36,13 @@ class Procedure:
     ``kinds(on, regulation_items)``: the catalog in force on the date of the fact. ``regulation``:
     the article by which a municipal regulation adds infractions (its items are data), if any.
     ``unlicensed``: the provision an auto cites for service without a permit, if the law has one
-    (it admits no warning and seizes the vehicle). ``cites``: articles the app names for acts of
-    the procedure (``cassacao``, ``suspension_register``…)."""
+    (it admits no warning and seizes the vehicle). The articles of the procedure's acts
+    (``cassacao``, ``warning``, ``seizure``…) are the rulebook's ``CITES``, like every other."""
 
     steps: Mapping[str, str]
     kinds: Callable[[dt.date | None, Sequence[Mapping[str, Any]]], list[InfractionKind]]
     regulation: Citation | None = None
     unlicensed: InfractionKind | None = None
-    cites: Mapping[str, Citation | tuple[Citation, ...]] = field(default_factory=dict)
 
     @property
     def stages(self) -> list[str]:
@@ -63,7 +62,3 @@ class Procedure:
         if self.unlicensed is not None and code == self.unlicensed.code:
             return self.unlicensed
         return None
-
-    def cited(self, concept: str) -> str:
-        found = self.cites.get(concept, ())
-        return "; ".join(c.render() for c in (found if isinstance(found, tuple) else (found,)))

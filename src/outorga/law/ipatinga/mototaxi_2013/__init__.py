@@ -54,16 +54,6 @@ PROCEDURE = Procedure(
         "art. 35",
         True,
     ),
-    cites={
-        "unlicensed": art(35),
-        "seizure": art(35, 1),
-        "warning": art(31, 3),
-        "suspension": art(32, inc="I"),
-        "cassacao": (
-            art(34, 1),
-            art(34, 2),
-        ),  # proposed, decided by the Chief Executive  # by the accumulation of infractions, not a term chosen
-    },
 )
 
 #: The fees of the Cadastro and the inspections (art. 4, 5 §1, §6): code → label, articles.
@@ -82,6 +72,12 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "reserve": art(2, inc="XXI"),  # the permission in reserve while the vehicle is substituted
     "extension": art(6),  # prorrogável por até 3 períodos de 5 anos
     "refund": (art(42, 1), art(42, 2)),  # an upheld defence: refund, removal and storage
+    # The due process (``PROCEDURE``) and its acts:
+    "unlicensed": art(35),  # service without permission: fine gravíssima and seizure
+    "seizure": art(35, 1),  # release after paying fine, removal and storage
+    "warning": art(31, 3),  # a written warning instead of the fine
+    "suspension_accumulation": art(32, inc="I"),  # by accumulated infractions, not a chosen term
+    "cassacao": (art(34, 1), art(34, 2)),  # proposed, decided by the Chief Executive
     "one_vehicle": art(6, 2),  # one vehicle registered per permission
     "natural_person": art(6, 1),  # permissions only to natural persons
     # Cassação of a holder who holds any other commercial permission of the municipality.

@@ -50,13 +50,6 @@ PROCEDURE = Procedure(
     steps={"defence": "defesa", "executive": "recurso"},
     kinds=_kinds,
     regulation=art(43),
-    cites={
-        "warning": art(41, 1),  # conduta primária
-        "cassacao": (art(41, 3), art(41, 4)),
-        "cassacao_register": art(41, 3),
-        "suspension_permit": art(42, inc="V"),
-        "suspension_register": art(42, inc="IV"),
-    },
 )
 
 #: The fees of art. 40, by inciso: label, article.
@@ -81,6 +74,8 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     ),  # a reserve vehicle, not a permission in reserve  # the renúncia extinguishes the permission
     "debts_block": art(21, 1),  # renewal only after every debt is paid
     "auxiliary_credential": art(21),  # the auxiliary's inscription, renewed with the documents
+    "warning": art(41, 1),  # a written warning for a primary conduct
+    "cassacao": (art(41, 3), art(41, 4)),  # of the register or the permission, proposed
     "category": art(5),  # the three categories: convencional, especial, executivo
     # One permission per person, one vehicle and one category (art. 6).
     "one_permission": art(6),

@@ -39,24 +39,45 @@ def error(request: HttpRequest, status: int, detail: Any, **more: Any) -> HttpRe
     return respond(request, {"detail": detail, **more}, status)
 
 
-class PlatformBearer(HttpBearer):
-    """``Authorization: Bearer otg_…``: scopes the request to the token's municipality and platform
-    and records the use in the acts log with the client IP."""
+class TokenBearer(HttpBearer):
+    """``Authorization: Bearer <token>`` of a machine client: the token found scopes the request
+    to its municipality, its use time is kept and the use is an act with the client IP. A
+    subclass says how a secret is found, who the act names and the act's name."""
 
-    def authenticate(self, request: HttpRequest, token: str) -> ApiToken | None:
-        api_token = services.api_token_authenticate(token)
-        if api_token is None:
+    action = ""
+
+    def find(self, secret: str) -> Any:
+        raise NotImplementedError
+
+    def actor(self, found: Any, request: HttpRequest) -> Actor:
+        raise NotImplementedError
+
+    def authenticate(self, request: HttpRequest, token: str) -> Any:
+        found = self.find(token)
+        if found is None:
             return None
-        set_current(api_token.municipality)
-        ApiToken.objects.filter(pk=api_token.pk).update(last_used_at=timezone.now())
+        set_current(found.municipality)
+        type(found).objects.filter(pk=found.pk).update(last_used_at=timezone.now())
         record_act(
-            municipality=api_token.municipality,
-            actor=Actor(None, "plataforma", f"token:{api_token.prefix}", client_ip(request)),
-            action="api_token.use",
-            obj=api_token,
+            municipality=found.municipality,
+            actor=self.actor(found, request),
+            action=self.action,
+            obj=found,
             extra={"method": request.method, "path": request.path},
         )
-        return api_token
+        return found
+
+
+class PlatformBearer(TokenBearer):
+    """``Authorization: Bearer otg_…``: a platform's API token."""
+
+    action = "api_token.use"
+
+    def find(self, secret: str) -> ApiToken | None:
+        return services.api_token_authenticate(secret)
+
+    def actor(self, found: ApiToken, request: HttpRequest) -> Actor:
+        return Actor(None, "plataforma", f"token:{found.prefix}", client_ip(request))
 
 
 class StaffSession(SessionAuth):

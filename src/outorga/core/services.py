@@ -573,8 +573,8 @@ def municipality_create(
     uf = (uf or "").strip().upper()
     if len(code) != 7:
         raise FieldError("ibge_code", "Código IBGE: 7 algarismos (ex.: 3131307).")
-    if convert_code_to_uf(code[:2]) != uf:
-        found = convert_code_to_uf(code[:2])
+    found = convert_code_to_uf(code[:2])
+    if found != uf:
         raise FieldError(
             "uf",
             f"UF: o código IBGE {code} é de {found}." if found else f"UF: código {code} inválido.",

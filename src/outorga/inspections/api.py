@@ -20,13 +20,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from ninja import Router, Schema
-from ninja.security import HttpBearer
 
-from outorga.core.acts import record_act
-from outorga.core.apikit import error, respond, staff
+from outorga.core.acts import Actor
+from outorga.core.apikit import TokenBearer, error, respond, staff
 from outorga.core.middleware import client_ip
 from outorga.core.requests import actor_of
-from outorga.core.tenancy import current_municipality, set_current
+from outorga.core.tenancy import current_municipality
 from outorga.law.inspections.checklists import ChecklistMissing, checklist
 from outorga.law.questions import FactsInvalid
 from outorga.registry.models import Permit
@@ -37,31 +36,19 @@ from .models import CompanyToken, Inspection
 router = Router(tags=["vistorias"])
 
 
-class CompanyBearer(HttpBearer):
-    """``Authorization: Bearer otv_…``: scopes the request to the company's municipality and records
-    the use in the acts log with the client IP."""
+class CompanyBearer(TokenBearer):
+    """``Authorization: Bearer otv_…``: an accredited inspection company's token."""
 
-    def authenticate(self, request: HttpRequest, token: str) -> CompanyToken | None:
-        found = services.company_token_authenticate(token)
-        if found is None:
-            return None
-        set_current(found.municipality)
-        CompanyToken.objects.filter(pk=found.pk).update(last_used_at=timezone.now())
-        record_act(
-            municipality=found.municipality,
-            actor=services.company_actor(found.company, client_ip(request)),
-            action="inspection_company.token_use",
-            obj=found,
-            extra={"method": request.method, "path": request.path},
-        )
-        return found
+    action = "inspection_company.token_use"
+
+    def find(self, secret: str) -> CompanyToken | None:
+        return services.company_token_authenticate(secret)
+
+    def actor(self, found: CompanyToken, request: HttpRequest) -> Actor:
+        return services.company_actor(found.company, client_ip(request))
 
 
 company_auth = CompanyBearer()
-
-
-def _error(request: HttpRequest, status: int, detail: str, **more: Any) -> HttpResponse:
-    return error(request, status, detail, **more)
 
 
 def _refusal(request: HttpRequest, exc: Exception) -> HttpResponse:
@@ -70,12 +57,12 @@ def _refusal(request: HttpRequest, exc: Exception) -> HttpResponse:
             {"mensagem": r.message, "citacoes": [c.render() for c in r.citations]}
             for r in exc.decision.refusals
         ]
-        return _error(request, 422, "Recusado pela lei.", fundamentos=reasons)
+        return error(request, 422, "Recusado pela lei.", fundamentos=reasons)
     if isinstance(exc, FactsInvalid):
         errors = [{"campo": e["field"], "erro": e["message"]} for e in exc.errors]
-        return _error(request, 422, "Lista de verificação incompleta ou inválida.", erros=errors)
+        return error(request, 422, "Lista de verificação incompleta ou inválida.", erros=errors)
     assert isinstance(exc, services.FieldError)
-    return _error(request, 422, "Dados inválidos.", erros=[exc.to_json()])
+    return error(request, 422, "Dados inválidos.", erros=[exc.to_json()])
 
 
 def _company_token(request: HttpRequest) -> CompanyToken:
@@ -152,9 +139,9 @@ def company_checklist(request: HttpRequest, code: str, on: dt.date | None = None
     try:
         cl = checklist(code, on or timezone.localdate())
     except ChecklistMissing as exc:
-        return _error(request, 404, str(exc))
+        return error(request, 404, str(exc))
     if cl.law not in current_municipality().laws:
-        return _error(request, 404, "Não encontrado.")
+        return error(request, 404, "Não encontrado.")
     return cl.to_json()
 
 
@@ -173,7 +160,7 @@ def company_inspection_create(request: HttpRequest, payload: CompanyInspectionIn
         .first()
     )
     if permit is None:
-        return _error(
+        return error(
             request,
             422,
             "Dados inválidos.",
@@ -185,7 +172,7 @@ def company_inspection_create(request: HttpRequest, payload: CompanyInspectionIn
             try:
                 photos[code] = base64.b64decode(item.photo_base64, validate=True)
             except (binascii.Error, ValueError):
-                return _error(
+                return error(
                     request,
                     422,
                     "Dados inválidos.",

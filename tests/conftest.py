@@ -67,7 +67,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):  # type: ignore[no-untyped-def]
     """Every database test starts with the demo municipalities and one user per role."""
-    from outorga.core.demo import load_demo
+    from outorga.demo.loader import load_demo
 
     with django_db_blocker.unblock():
         load_demo()

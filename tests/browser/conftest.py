@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.db import connections
 
-from outorga.core.demo import load_demo
+from outorga.demo.loader import load_demo
 
 CHROMIUM_ARGS = [
     "--no-sandbox",

@@ -7,10 +7,10 @@ from django.test import Client
 
 from outorga.core.acts import Actor
 from outorga.core.models import Act, ApiToken
-from outorga.core.services import api_token_issue, api_token_revoke
 from outorga.core.tenancy import tenant, unscoped
 from outorga.law.competence import NotCompetent, Role
 from outorga.platforms.models import Platform
+from outorga.platforms.tokens import api_token_issue, api_token_revoke
 
 
 @pytest.fixture

@@ -23,12 +23,12 @@ from django.urls import URLResolver, get_resolver
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.models import ApiToken, Municipality
-from outorga.core.services import api_token_issue
 from outorga.core.tenancy import TenantModel, tenant, unscoped
 from outorga.law import questions
 from outorga.law.citations import LAW_TITLES
 from outorga.law.competence import Role
 from outorga.platforms.models import Platform
+from outorga.platforms.tokens import api_token_issue
 
 
 def walk(patterns: list[Any], prefix: str = "") -> Iterator[str]:

@@ -11,9 +11,9 @@ from django.db import connection
 from enforcement_helpers import final_taxi_auto, make_world  # type: ignore[import-not-found]
 from test_enforcement_taxi_cassacao import taxi_permit  # type: ignore[import-not-found]
 
-from outorga.core.demo import load_demo
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
+from outorga.demo.loader import load_demo
 from outorga.enforcement import services as E
 from outorga.enforcement.models import Penalty
 

@@ -11,9 +11,9 @@ from django.db import connection
 from finance_helpers import DUE, make_debt, make_person  # type: ignore[import-not-found]
 
 from outorga.core.acts import verify_chain
-from outorga.core.demo import load_demo
 from outorga.core.models import Act, Municipality
 from outorga.core.tenancy import tenant
+from outorga.demo.loader import load_demo
 from outorga.finance.models import Debt
 from outorga.finance.sweep import run
 from outorga.portal.models import Notification

@@ -12,9 +12,10 @@ from django.db import connection
 from finance_helpers import make_debt, make_person, refresh  # type: ignore[import-not-found]
 
 from outorga.core.acts import Actor, verify_chain
-from outorga.core.demo import demo_username, load_demo
+from outorga.core.demo import demo_username
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
+from outorga.demo.loader import load_demo
 from outorga.finance import payments as P
 from outorga.finance.models import Debt
 from outorga.finance.models_payments import Payment

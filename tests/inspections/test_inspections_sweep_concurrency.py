@@ -11,9 +11,10 @@ from django.db import connection
 from inspection_helpers import answers, grant_mototaxi  # type: ignore[import-not-found]
 
 from outorga.core.acts import Actor, verify_chain
-from outorga.core.demo import demo_username, load_demo
+from outorga.core.demo import demo_username
 from outorga.core.models import Act, Municipality, User
 from outorga.core.tenancy import tenant
+from outorga.demo.loader import load_demo
 from outorga.inspections import services
 from outorga.inspections.models import MissedInspection
 from outorga.inspections.sweep import run

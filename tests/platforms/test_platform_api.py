@@ -11,10 +11,10 @@ from platforms_factories import driver_data, make_platform, new_cpf
 
 from outorga.core.acts import Actor
 from outorga.core.models import Act, ParameterOverride
-from outorga.core.services import api_token_issue
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.platforms.models import MonthlyReport, PlatformDriver
+from outorga.platforms.tokens import api_token_issue
 
 
 @pytest.fixture

@@ -11,9 +11,10 @@ from django.db import connection
 from platforms_factories import driver_data, make_platform, new_cnpj, new_cpf, platform_actor
 
 from outorga.core.acts import Actor
-from outorga.core.demo import demo_username, load_demo
+from outorga.core.demo import demo_username
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
+from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
 from outorga.platforms.models import Platform, PlatformDriver
 from outorga.platforms.services import (

@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 
 from outorga.core.acts import Actor
-from outorga.core.demo import demo_username, load_demo
+from outorga.core.demo import demo_username
 from outorga.core.models import Municipality, User
-from outorga.core.services import api_token_issue
 from outorga.core.tenancy import tenant
+from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
 from outorga.platforms.models import MonthlyReport, Platform
+from outorga.platforms.tokens import api_token_issue
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "platforms-api.md"
 

@@ -13,7 +13,6 @@ from platforms_factories import driver_data, platform_actor
 
 from outorga.core.acts import Actor
 from outorga.core.models import Act
-from outorga.core.services import api_token_issue
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.platforms import selectors
@@ -23,6 +22,7 @@ from outorga.platforms.services import (
     platform_driver_disable,
     platform_driver_register,
 )
+from outorga.platforms.tokens import api_token_issue
 
 pytestmark = pytest.mark.django_db
 

@@ -13,12 +13,12 @@ from platforms_factories import make_platform
 
 from outorga.core.acts import Actor
 from outorga.core.models import Act, FiscalUnitValue
-from outorga.core.services import api_token_issue
 from outorga.core.tenancy import tenant
 from outorga.finance.models import Debt
 from outorga.law.competence import Role
 from outorga.platforms.models import PlatformPenalty
 from outorga.platforms.services import PlatformError, platform_penalty_impose
+from outorga.platforms.tokens import api_token_issue
 from outorga.registry.models import Person
 
 pytestmark = pytest.mark.django_db

@@ -15,7 +15,6 @@ from django.test import Client
 
 from outorga.core.acts import Actor
 from outorga.core.models import Act
-from outorga.core.services import api_token_issue
 from outorga.core.tenancy import tenant
 from outorga.finance import payments
 from outorga.finance.models import Debt, Refund
@@ -32,6 +31,7 @@ from outorga.platforms.services import (
     platform_penalty_notice_record,
 )
 from outorga.platforms.sweeping import sweep_platforms
+from outorga.platforms.tokens import api_token_issue
 
 pytestmark = pytest.mark.django_db
 

@@ -10,9 +10,10 @@ from django.test import Client
 from public_factories import make_permit  # type: ignore[import-not-found]
 
 from outorga.core.acts import Actor
-from outorga.core.demo import demo_username, load_demo
+from outorga.core.demo import demo_username
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
+from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
 from outorga.public import services
 from outorga.public.models import SigningKey

@@ -27,9 +27,9 @@ from taxi_factories import (  # type: ignore[import-not-found]
 )
 
 from outorga.core.acts import verify_chain
-from outorga.core.demo import load_demo
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
+from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
 from outorga.registry import importer as I
 from outorga.registry import taxi as T

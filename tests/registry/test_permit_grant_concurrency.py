@@ -11,9 +11,10 @@ from django.db import connection
 from registry_helpers import EQUIPMENT, ON, make_applicant  # type: ignore[import-not-found]
 
 from outorga.core.acts import Actor, verify_chain
-from outorga.core.demo import demo_username, load_demo
+from outorga.core.demo import demo_username
 from outorga.core.models import Municipality, PopulationFigure, User
 from outorga.core.tenancy import tenant
+from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
 from outorga.registry import services as S
 from outorga.registry.models import Permit, Tender

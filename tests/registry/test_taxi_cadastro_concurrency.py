@@ -13,9 +13,9 @@ from django.db import connection, transaction
 from taxi_factories import ON, actor, person, taxi_vehicle
 
 from outorga.core.acts import verify_chain
-from outorga.core.demo import load_demo
 from outorga.core.models import Act, Municipality
 from outorga.core.tenancy import tenant
+from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
 from outorga.registry import services as S
 from outorga.registry.models import RegisterCounter, Vehicle

@@ -11,9 +11,9 @@ from django.db import connection
 from taxi_factories import CHECKS, DECLARATIONS, ON, actor, taxi_holder
 
 from outorga.core.acts import verify_chain
-from outorga.core.demo import load_demo
 from outorga.core.models import Municipality, PopulationFigure
 from outorga.core.tenancy import tenant
+from outorga.demo.loader import load_demo
 from outorga.finance.models import Debt
 from outorga.law.competence import Role
 from outorga.registry import services as S

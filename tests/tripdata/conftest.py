@@ -12,10 +12,10 @@ from django.test import Client
 
 from outorga.core.acts import Actor
 from outorga.core.models import Municipality, ParameterOverride
-from outorga.core.services import api_token_issue
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.platforms.models import Platform, PlatformDriver
+from outorga.platforms.tokens import api_token_issue
 
 SAMPLES = Path(__file__).resolve().parents[2] / "docs" / "samples"
 BRT4 = dt.timezone(dt.timedelta(hours=-4))  # Barra do Garças (America/Cuiaba)

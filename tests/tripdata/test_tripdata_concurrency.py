@@ -12,9 +12,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 
 from outorga.core.acts import Actor
-from outorga.core.demo import load_demo
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant, unscoped
+from outorga.demo.loader import load_demo
 from outorga.platforms.models import Platform
 from outorga.tripdata import services
 from outorga.tripdata.models import PlatformMonth, TripUpload

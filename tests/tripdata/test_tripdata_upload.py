@@ -48,8 +48,8 @@ def test_a_worker_processes_the_queue(sample_trips):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     from outorga.core.acts import Actor
-    from outorga.core.demo import load_demo
     from outorga.core.models import Municipality
+    from outorga.demo.loader import load_demo
     from outorga.platforms.models import Platform
 
     load_demo()

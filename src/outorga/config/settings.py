@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "django_tasks",
     "django_tasks_db",
     "outorga.tripdata",
+    "outorga.demo",  # the demo and first-run commands, above every app
 ]
 
 # Background work (trip files): django-tasks with its database backend, so SQLite and PostgreSQL

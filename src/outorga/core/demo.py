@@ -1,17 +1,14 @@
-"""Loads the demo municipalities and one user per role. Idempotent: running it again changes
-nothing that is already there."""
+"""The core's part of the demo: one demo municipality's own rows (its laws, population, fiscal
+units, holidays) and one user per role, and the demo logins. ``outorga.demo.loader`` calls it for
+each demo municipality, then each app's ``demo.load``. Idempotent: running it again changes nothing
+that is already there."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db import transaction
-
-from outorga.demo import MUNICIPALITIES
-from outorga.law.bindings import Service
 from outorga.law.competence import ROLE_LABELS, Role
 from outorga.law.context import MunicipalityFacts
-from outorga.platforms.models import Platform
 
 from .acts import Actor, record_act
 from .models import (
@@ -45,11 +42,8 @@ def demo_password(username: str) -> str:
     return f"{username}{DEMO_PASSWORD_SUFFIX}"
 
 
-@transaction.atomic
-def load_demo() -> list[DemoLogin]:
-    logins: list[DemoLogin] = []
-    for facts in MUNICIPALITIES.values():
-        logins.extend(_load_municipality(facts))
+def system_admin_load() -> DemoLogin:
+    """The system administrator (no municipality)."""
     admin, created = User.objects.get_or_create(
         username="admin.sistema",
         defaults={"role": Role.ADMIN.value, "first_name": "Administrador do sistema"},
@@ -57,11 +51,11 @@ def load_demo() -> list[DemoLogin]:
     if created:
         admin.set_password(demo_password(admin.username))
         admin.save()
-    logins.append(DemoLogin("—", admin.username, demo_password(admin.username), Role.ADMIN.value))
-    return logins
+    return DemoLogin("—", admin.username, demo_password(admin.username), Role.ADMIN.value)
 
 
-def _load_municipality(facts: MunicipalityFacts) -> list[DemoLogin]:
+def municipality_load(facts: MunicipalityFacts) -> tuple[Municipality, list[DemoLogin]]:
+    """The municipality of ``facts`` with its dated data and one user per role."""
     m, created = Municipality.objects.get_or_create(
         ibge_code=facts.ibge_code,
         defaults={"name": facts.name, "uf": facts.uf, "slug": facts.slug},
@@ -109,10 +103,6 @@ def _load_municipality(facts: MunicipalityFacts) -> list[DemoLogin]:
                     "legal_reference": "Lei Municipal 528/1975",
                 },
             )
-        if any(b.service == Service.APLICATIVO for b in facts.bindings):
-            Platform.objects.get_or_create(
-                cnpj="11222333000181", defaults={"name": "Plataforma Exemplo (demo)"}
-            )
         for role in Role:
             username = demo_username(facts.slug, role)
             user, made = User.objects.get_or_create(
@@ -134,22 +124,4 @@ def _load_municipality(facts: MunicipalityFacts) -> list[DemoLogin]:
                     new={"username": username, "role": role.value},
                 )
             logins.append(DemoLogin(m.slug, username, demo_password(username), role.value))
-        from outorga.finance.demo import load as load_finance  # late: finance imports core
-
-        load_finance(m)
-        from outorga.platforms.demo import load as platforms_demo
-
-        platforms_demo(m)
-        from outorga.registry.demo_taxi import load as taxi_demo
-
-        taxi_demo(m)
-        from outorga.enforcement.demo import load as enforcement_demo
-
-        enforcement_demo(m)
-        from outorga.inspections.demo import load as inspections_demo
-
-        inspections_demo(m)
-        from outorga.tripdata.demo import load as tripdata_demo
-
-        tripdata_demo(m)
-    return logins
+    return m, logins

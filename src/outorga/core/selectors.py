@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from outorga.law.competence import SYSTEM_COMPETENCES, NotCompetent, Role
 
+from . import home
 from .acts import Actor
 from .models import (
     Act,
@@ -85,12 +86,7 @@ def dashboard_counts(user: User) -> list[tuple[str, int | str]]:
         counts.append(
             ("Atos recusados por competência", Act.objects.filter(outcome="refused").count())
         )
-    if user.role in {Role.FINANCAS, Role.AUTORIDADE, Role.ADMIN}:
-        from outorga.platforms.models import Platform
-
-        counts.append(
-            ("Plataformas credenciadas", Platform.objects.filter(status="credentialed").count())
-        )
+    counts.extend((c.label, c.count()) for c in home.counters(user.role))
     return counts
 
 

@@ -9,19 +9,16 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 
 from outorga.law import parameter_input
-from outorga.law.bindings import RULEBOOKS, SERVICE_LABELS, Binding, Service, overlap
+from outorga.law.bindings import RULEBOOKS, SERVICE_LABELS, Binding, overlap
 from outorga.law.citations import LAW_TITLES
 from outorga.law.interfaces import missing
 from outorga.law.parameters import DatedValue, ParameterMissing
-from outorga.platforms.models import Platform
-from outorga.registry.validation import FieldError
 
 from .acts import Actor, basis_of, record_act
 from .authz import authorize
-from .lawseam import law_of
+from .errors import FieldError
 from .models import (
     ApiToken,
     CalendarDay,
@@ -48,61 +45,6 @@ def user_login_record(*, user: User, ip: str | None) -> None:
             action="auth.login",
             obj=user,
         )
-
-
-def api_token_issue(
-    *, actor: Actor, municipality: Municipality, platform: Platform, name: str
-) -> tuple[ApiToken, str]:
-    """Create a token for a platform; returns the row and the secret, shown only this once."""
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="platform.credential",
-        law=law_of(municipality, Service.APLICATIVO),
-    )
-    prefix = secrets.token_hex(4)
-    secret = f"{TOKEN_PREFIX}_{prefix}_{secrets.token_urlsafe(32)}"  # 256 random bits
-    assert actor.user is not None
-    with transaction.atomic(), tenant(municipality):
-        token = ApiToken.objects.create(
-            municipality=municipality,
-            platform=platform,
-            name=name,
-            prefix=prefix,
-            digest=ApiToken.digest_of(secret),
-            created_by=actor.user,
-        )
-        record_act(
-            municipality=municipality,
-            actor=actor,
-            action="api_token.issue",
-            obj=token,
-            new={"platform": platform.pk, "name": name, "prefix": prefix},
-        )
-    return token, secret
-
-
-def api_token_revoke(*, actor: Actor, municipality: Municipality, token: ApiToken) -> ApiToken:
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="platform.credential",
-        law=law_of(municipality, Service.APLICATIVO),
-    )
-    with transaction.atomic(), tenant(municipality):
-        token = ApiToken.objects.select_for_update().get(pk=token.pk)
-        if token.revoked_at is None:
-            token.revoked_at = timezone.now()
-            token.save(update_fields=["revoked_at"])
-            record_act(
-                municipality=municipality,
-                actor=actor,
-                action="api_token.revoke",
-                obj=token,
-                old={"active": True},
-                new={"active": False},
-            )
-    return token
 
 
 def api_token_authenticate(secret: str) -> ApiToken | None:

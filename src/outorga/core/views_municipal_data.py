@@ -14,11 +14,11 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 
+from outorga.core.errors import FieldError
 from outorga.law import parameter_input as pi
 from outorga.law.bindings import RULEBOOKS, SERVICE_LABELS
 from outorga.law.citations import LAW_TITLES
 from outorga.law.competence import NotCompetent, is_allowed
-from outorga.registry.validation import FieldError
 
 from . import selectors, services
 from .access import staff_required

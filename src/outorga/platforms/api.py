@@ -20,7 +20,6 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, Header, Router, Schema, Status
 
 from outorga.core import selectors as core_selectors
-from outorga.core import services as core_services
 from outorga.core.acts import Actor
 from outorga.core.apikit import platform_auth, respond, staff
 from outorga.core.middleware import client_ip
@@ -39,6 +38,7 @@ from .models import (
     PlatformPenalty,
     PlatformPenaltyAppeal,
 )
+from .tokens import api_token_issue, api_token_revoke
 
 router = Router(tags=["plataformas"])
 
@@ -940,7 +940,7 @@ class TokenIn(Schema):
 )
 def token_issue(request: HttpRequest, platform_id: int, payload: TokenIn) -> Any:
     platform = get_object_or_404(Platform.objects.all(), pk=platform_id)
-    token, secret = core_services.api_token_issue(
+    token, secret = api_token_issue(
         actor=actor_of(request),
         municipality=core_selectors.require_municipality(),
         platform=platform,
@@ -952,7 +952,7 @@ def token_issue(request: HttpRequest, platform_id: int, payload: TokenIn) -> Any
 @router.post("/tokens/{token_id}/revoke", auth=staff, summary="Revogar token")
 def token_revoke(request: HttpRequest, token_id: int) -> Any:
     token = get_object_or_404(ApiToken.objects.all(), pk=token_id)
-    token = core_services.api_token_revoke(
+    token = api_token_revoke(
         actor=actor_of(request), municipality=core_selectors.require_municipality(), token=token
     )
     return {"id": token.pk, "active": token.active}

@@ -16,7 +16,6 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
-from outorga.core import services as core_services
 from outorga.core.lawseam import governs, law_of
 from outorga.core.middleware import client_ip
 from outorga.core.models import ApiToken, Municipality, RuleSuspension, User
@@ -39,6 +38,7 @@ from .models import (
     PlatformPenaltyAppeal,
 )
 from .services import PlatformError
+from .tokens import api_token_issue, api_token_revoke
 
 # --- helpers --------------------------------------------------------------------------------------
 
@@ -298,7 +298,7 @@ def token_issue(request: HttpRequest, platform_id: int) -> HttpResponse:
     p = get_object_or_404(Platform.objects.all(), pk=platform_id)
     name = (request.POST.get("name") or "").strip()[:80] or "token"
     try:
-        token, secret = core_services.api_token_issue(
+        token, secret = api_token_issue(
             actor=actor_of(request),
             municipality=user.municipality,  # type: ignore[arg-type]
             platform=p,
@@ -319,7 +319,7 @@ def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
         return user
     token = get_object_or_404(ApiToken.objects.select_related("platform"), pk=token_id)
     try:
-        core_services.api_token_revoke(
+        api_token_revoke(
             actor=actor_of(request),
             municipality=user.municipality,  # type: ignore[arg-type]
             token=token,

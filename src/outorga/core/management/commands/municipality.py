@@ -16,8 +16,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from outorga.core.acts import Actor
+from outorga.core.errors import FieldError
 from outorga.core.services import municipality_create
-from outorga.registry.validation import FieldError
 
 
 class Command(BaseCommand):

@@ -4,7 +4,7 @@ import sys
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
-from outorga.core.demo import load_demo
+from outorga.demo.loader import load_demo
 
 
 class Command(BaseCommand):

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from outorga.core.demo import load_demo
+from outorga.demo.loader import load_demo
 
 
 class Command(BaseCommand):

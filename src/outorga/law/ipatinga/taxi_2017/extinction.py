@@ -14,17 +14,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
 
-from ._base import (
-    DATE,
-    HOLDER_PT,
-    LAW,
-    HolderKind,
-    answer,
-    art,
-    decide,
-    opt_day,
-    rule_id,
-)
+from ._base import DATE, HOLDER_PT, LAW, HolderKind, answer, art, decide, opt_day, rule_id
 
 # --- art. 15: extinction ------------------------------------------------------------------------
 

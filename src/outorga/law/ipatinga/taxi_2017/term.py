@@ -18,18 +18,7 @@ from outorga.law.questions import question
 from outorga.law.rules import check, reason
 from outorga.law.windows import add_months, add_years
 
-from ._base import (
-    DATE,
-    LAW,
-    answer,
-    art,
-    decide,
-    fmt,
-    has_refusal,
-    opt_day,
-    param,
-    rule_id,
-)
+from ._base import DATE, LAW, answer, art, decide, fmt, has_refusal, opt_day, param, rule_id
 
 # --- art. 10: terms and counterpart; D-12 instalments ----------------------------------------
 

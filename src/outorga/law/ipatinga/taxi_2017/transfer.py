@@ -12,14 +12,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import reason
 
-from ._base import (
-    LAW,
-    HolderKind,
-    answer,
-    art,
-    decide,
-    rule_id,
-)
+from ._base import LAW, HolderKind, answer, art, decide, rule_id
 
 # --- art. 13 §único, 14: transfer ---------------------------------------------------------------
 

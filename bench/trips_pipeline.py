@@ -247,7 +247,10 @@ def main() -> None:
     from outorga.core.models import Municipality, ParameterOverride
     from outorga.core.tenancy import tenant, unscoped
     from outorga.platforms.models import MonthlyReport, Platform, PlatformDriver
-    from outorga.tripdata import engine, selectors
+    from outorga.tripdata import selectors
+    from outorga.tripdata.engine.analysis import bare_aggregation
+    from outorga.tripdata.engine.connection import connect
+    from outorga.tripdata.engine.reading import count_lines
     from outorga.tripdata.models import IssqnStatement, PlatformMonth, TripUpload
 
     m = Municipality.objects.get(slug="barra-do-garcas")
@@ -301,12 +304,12 @@ def main() -> None:
                 original_name=path.name,
                 size=path.stat().st_size,
                 sha256="",
-                lines=engine.count_lines(receive_chunks(path)),  # as the upload request counts
+                lines=count_lines(receive_chunks(path)),  # as the upload request counts
                 submitted_by="bench",
             )
             uploads.append(upload.pk)
             # The platform's monthly report: the bare totals, with two drivers misreported.
-            con = engine.connect()
+            con = connect()
             totals = con.execute(
                 f"SELECT driver_cpf, sum(fare_cents) FROM read_csv('{path}', header=true) "
                 "GROUP BY 1"
@@ -364,7 +367,7 @@ def main() -> None:
     def bare() -> tuple[float, float]:
         with Rss() as rss:
             t, c = time.perf_counter(), cpu()
-            groups = engine.bare_aggregation(files, engine.connect(threads=os.cpu_count()))
+            groups = bare_aggregation(files, connect(threads=os.cpu_count()))
             elapsed, used = time.perf_counter() - t, cpu() - c
         print(
             f"bare DuckDB aggregation: {elapsed:.2f} s (CPU {used:.2f} s), {groups} driver-months,"
@@ -377,7 +380,7 @@ def main() -> None:
     with Rss() as rss_recv:
         t = time.perf_counter()
         for path in files:
-            engine.count_lines(receive_chunks(path, hashlib.sha256()))
+            count_lines(receive_chunks(path, hashlib.sha256()))
         receive = time.perf_counter() - t
 
     def run_pipeline(workers: int) -> tuple[float, float, int, list]:

@@ -16,7 +16,7 @@ from outorga.core.demo import demo_username
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
 from outorga.demo.loader import load_demo
-from outorga.finance import payments as P
+from outorga.finance import bank_statement, payments
 from outorga.finance.models import Debt
 from outorga.finance.models_payments import Payment
 from outorga.law.competence import Role
@@ -63,7 +63,10 @@ def test_the_same_file_imported_twice_at_once_imports_each_line_once(world):
         f"data;valor;referencia\n20/03/2026;10,00;{a.reference}\n20/03/2026;20,00;{b.reference}\n"
     ).encode()
     results, errors = _together(
-        2, lambda: P.payments_import(actor=fin, municipality=m, content=content, file_name="x")
+        2,
+        lambda: bank_statement.payments_import(
+            actor=fin, municipality=m, content=content, file_name="x"
+        ),
     )
     assert not errors, errors
     assert sorted((r.lines_new, r.lines_duplicate) for r in results) == [(0, 2), (2, 0)]
@@ -80,7 +83,7 @@ def test_two_exact_payments_of_one_debt_at_once_pay_it_once(world):
     debt = make_debt(m, make_person(m), 5_000)
     results, errors = _together(
         2,
-        lambda: P.payment_record(
+        lambda: payments.payment_record(
             actor=fin,
             municipality=m,
             reference=debt.reference,

@@ -10,8 +10,7 @@ from finance_helpers import make_debt, make_person, refresh  # type: ignore[impo
 from outorga.core.acts import Actor, verify_chain
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
-from outorga.finance import payments as P
-from outorga.finance import pix
+from outorga.finance import bank_statement, payments, pix
 from outorga.finance.models import Debt
 from outorga.finance.models_payments import Payment, PaymentImport, Refund
 from outorga.law.competence import NotCompetent, Role
@@ -40,7 +39,7 @@ def acts_of(m, obj, action: str) -> list[Act]:  # type: ignore[no-untyped-def]
 
 
 def pay(m, fin, reference: str, cents: int, **kw):  # type: ignore[no-untyped-def]
-    return P.payment_record(
+    return payments.payment_record(
         actor=fin, municipality=m, reference=reference, amount_cents=cents, paid_on=PAID_ON, **kw
     )
 
@@ -76,7 +75,7 @@ def test_a_partial_payment_waits_for_a_person_and_the_rest_completes_it(ipatinga
     assert first.status == Payment.Status.PARTIAL
     assert refresh(ipatinga_m, debt).status == Debt.Status.OPEN
     with tenant(ipatinga_m):
-        assert P.amount_owed(debt) == 6_000
+        assert payments.amount_owed(debt) == 6_000
         assert Payment.objects.filter(status__in=Payment.PENDING, pk=first.pk).exists()
     second = pay(ipatinga_m, fin, debt.reference, 6_000)
     assert second.status == Payment.Status.MATCHED
@@ -89,7 +88,7 @@ def test_an_over_payment_pays_and_a_person_refunds_the_excess(ipatinga_m, fin, p
     payment = pay(ipatinga_m, fin, debt.reference, 12_500)
     assert (payment.status, payment.excess_cents) == (Payment.Status.OVER, 2_500)
     assert refresh(ipatinga_m, debt).status == Debt.Status.PAID
-    refund = P.payment_refund_excess(actor=fin, municipality=ipatinga_m, payment=payment)
+    refund = payments.payment_refund_excess(actor=fin, municipality=ipatinga_m, payment=payment)
     assert (refund.kind, refund.amount_cents, refund.status) == (
         Refund.Kind.EXCESS,
         2_500,
@@ -97,11 +96,11 @@ def test_an_over_payment_pays_and_a_person_refunds_the_excess(ipatinga_m, fin, p
     )
     assert refresh(ipatinga_m, payment).status == Payment.Status.RESOLVED
     assert acts_of(ipatinga_m, refund, "payment.refund_excess")
-    with pytest.raises(P.InvalidPaymentTransition):
-        P.payment_refund_excess(actor=fin, municipality=ipatinga_m, payment=payment)
+    with pytest.raises(payments.InvalidPaymentTransition):
+        payments.payment_refund_excess(actor=fin, municipality=ipatinga_m, payment=payment)
     # The debt is still paid: the refund is of the excess only.
     assert refresh(ipatinga_m, debt).status == Debt.Status.PAID
-    P.refund_mark_paid_out(actor=fin, municipality=ipatinga_m, refund=refund, on=PAID_ON)
+    payments.refund_mark_paid_out(actor=fin, municipality=ipatinga_m, refund=refund, on=PAID_ON)
     assert refresh(ipatinga_m, refund).status == Refund.Status.PAID_OUT
 
 
@@ -112,7 +111,9 @@ def test_paying_a_debt_already_paid_is_over_by_the_whole_amount_and_can_be_retur
     pay(ipatinga_m, fin, debt.reference, 3_000)
     twice = pay(ipatinga_m, fin, debt.reference, 3_000)
     assert (twice.status, twice.excess_cents) == (Payment.Status.OVER, 3_000)
-    refund = P.payment_return(actor=fin, municipality=ipatinga_m, payment=twice, note="em dobro")
+    refund = payments.payment_return(
+        actor=fin, municipality=ipatinga_m, payment=twice, note="em dobro"
+    )
     assert (refund.kind, refund.amount_cents) == (Refund.Kind.RETURNED, 3_000)
     assert refresh(ipatinga_m, twice).status == Payment.Status.RETURNED
     assert refresh(ipatinga_m, debt).status == Debt.Status.PAID
@@ -121,8 +122,8 @@ def test_paying_a_debt_already_paid_is_over_by_the_whole_amount_and_can_be_retur
 def test_a_payment_that_settled_part_of_a_debt_is_not_returned_whole(ipatinga_m, fin, person):
     debt = make_debt(ipatinga_m, person, 3_000)
     payment = pay(ipatinga_m, fin, debt.reference, 3_500)
-    with pytest.raises(P.InvalidPaymentTransition):
-        P.payment_return(actor=fin, municipality=ipatinga_m, payment=payment, note="x")
+    with pytest.raises(payments.InvalidPaymentTransition):
+        payments.payment_return(actor=fin, municipality=ipatinga_m, payment=payment, note="x")
 
 
 def test_an_unknown_reference_is_listed_then_assigned_by_a_person(ipatinga_m, fin, person):
@@ -130,16 +131,20 @@ def test_an_unknown_reference_is_listed_then_assigned_by_a_person(ipatinga_m, fi
     payment = pay(ipatinga_m, fin, "REFERENCIA-ERRADA", 7_000)
     assert payment.status == Payment.Status.UNKNOWN and payment.debt_id is None
     with pytest.raises(FieldError):
-        P.payment_assign(actor=fin, municipality=ipatinga_m, payment=payment, debt=debt, note="")
-    P.payment_assign(
+        payments.payment_assign(
+            actor=fin, municipality=ipatinga_m, payment=payment, debt=debt, note=""
+        )
+    payments.payment_assign(
         actor=fin, municipality=ipatinga_m, payment=payment, debt=debt, note="pagador ligou"
     )
     payment = refresh(ipatinga_m, payment)
     assert (payment.status, payment.debt_id) == (Payment.Status.MATCHED, debt.pk)
     assert refresh(ipatinga_m, debt).status == Debt.Status.PAID
     assert acts_of(ipatinga_m, payment, "payment.assign")
-    with pytest.raises(P.InvalidPaymentTransition):
-        P.payment_assign(actor=fin, municipality=ipatinga_m, payment=payment, debt=debt, note="x")
+    with pytest.raises(payments.InvalidPaymentTransition):
+        payments.payment_assign(
+            actor=fin, municipality=ipatinga_m, payment=payment, debt=debt, note="x"
+        )
 
 
 def test_only_finance_records_payments_and_the_refusal_is_an_act(ipatinga_m, user_of, person):
@@ -157,7 +162,7 @@ def test_only_finance_records_payments_and_the_refusal_is_an_act(ipatinga_m, use
 def test_a_payment_dated_in_the_future_or_not_positive_is_refused(ipatinga_m, fin, person):
     debt = make_debt(ipatinga_m, person, 1_000)
     with pytest.raises(FieldError):
-        P.payment_record(
+        payments.payment_record(
             actor=fin,
             municipality=ipatinga_m,
             reference=debt.reference,
@@ -190,13 +195,13 @@ def test_importing_the_same_file_twice_imports_nothing_twice(ipatinga_m, fin, pe
         f"2026-03-21;150.00;{b.reference};",
         "21/03/2026;1.234,56;NAO-EXISTE;",
     )
-    first = P.payments_import(
+    first = bank_statement.payments_import(
         actor=fin, municipality=ipatinga_m, content=content, file_name="x.csv"
     )
     assert (first.lines_total, first.lines_new, first.lines_duplicate) == (3, 3, 0)
     assert [r["resultado"] for r in first.report] == ["matched", "partial", "unknown"]
     assert first.report[2]["valor_centavos"] == 123_456
-    second = P.payments_import(
+    second = bank_statement.payments_import(
         actor=fin, municipality=ipatinga_m, content=content, file_name="x.csv"
     )
     assert (second.lines_new, second.lines_duplicate) == (0, 3)
@@ -212,10 +217,12 @@ def test_an_overlapping_statement_imports_only_its_new_lines(ipatinga_m, fin, pe
     a = make_debt(ipatinga_m, person, 1_000)
     b = make_debt(ipatinga_m, person, 2_000)
     line_a = f"20/03/2026;10,00;{a.reference};"
-    P.payments_import(actor=fin, municipality=ipatinga_m, content=csv_of(line_a), file_name="1")
+    bank_statement.payments_import(
+        actor=fin, municipality=ipatinga_m, content=csv_of(line_a), file_name="1"
+    )
     # Another export of the same day, other formatting, plus a new line.
     again = f"2026-03-20;10.00;{a.reference.lower()};"
-    batch = P.payments_import(
+    batch = bank_statement.payments_import(
         actor=fin,
         municipality=ipatinga_m,
         content=csv_of(again, f"21/03/2026;20,00;{b.reference};"),
@@ -228,10 +235,14 @@ def test_the_same_payment_twice_in_one_file_is_two_payments(ipatinga_m, fin, per
     debt = make_debt(ipatinga_m, person, 2_000)
     line = f"20/03/2026;10,00;{debt.reference};"
     content = csv_of(line, line)
-    batch = P.payments_import(actor=fin, municipality=ipatinga_m, content=content, file_name="x")
+    batch = bank_statement.payments_import(
+        actor=fin, municipality=ipatinga_m, content=content, file_name="x"
+    )
     assert batch.lines_new == 2
     assert [r["resultado"] for r in batch.report] == ["partial", "matched"]
-    again = P.payments_import(actor=fin, municipality=ipatinga_m, content=content, file_name="x")
+    again = bank_statement.payments_import(
+        actor=fin, municipality=ipatinga_m, content=content, file_name="x"
+    )
     assert again.lines_new == 0 and again.lines_duplicate == 2
 
 
@@ -243,14 +254,16 @@ def test_bad_lines_are_reported_and_skipped(ipatinga_m, fin, person):
         "20/03/2026;10,00;;",
         f"20/03/2026;10,00;{debt.reference};",
     )
-    batch = P.payments_import(actor=fin, municipality=ipatinga_m, content=content, file_name="x")
+    batch = bank_statement.payments_import(
+        actor=fin, municipality=ipatinga_m, content=content, file_name="x"
+    )
     assert (batch.lines_invalid, batch.lines_new) == (3, 1)
     assert "data inválida" in batch.report[0]["erros"][0]
 
 
 def test_a_file_without_the_required_columns_is_refused(ipatinga_m, fin):
     with pytest.raises(FieldError) as exc:
-        P.payments_import(
+        bank_statement.payments_import(
             actor=fin,
             municipality=ipatinga_m,
             content=b"quando,quanto\n2026-03-20,10.00\n",
@@ -262,7 +275,9 @@ def test_a_file_without_the_required_columns_is_refused(ipatinga_m, fin):
 def test_a_comma_separated_file_with_english_headers_is_read(ipatinga_m, fin, person):
     debt = make_debt(ipatinga_m, person, 1_050)
     content = f"date,amount,txid,payer_document\n2026-03-20,10.50,{debt.reference},\n".encode()
-    batch = P.payments_import(actor=fin, municipality=ipatinga_m, content=content, file_name="x")
+    batch = bank_statement.payments_import(
+        actor=fin, municipality=ipatinga_m, content=content, file_name="x"
+    )
     assert batch.report[0]["resultado"] == "matched"
 
 
@@ -271,12 +286,18 @@ def test_the_preview_says_what_will_happen_and_writes_nothing(ipatinga_m, fin, p
     content = csv_of(f"20/03/2026;10,00;{debt.reference};", "20/03/2026;5,00;NADA;", "x;y;z;")
     with tenant(ipatinga_m):
         before = Act.objects.count(), Payment.objects.count()
-    preview = P.payments_import_preview(municipality=ipatinga_m, content=content, file_name="x")
+    preview = bank_statement.payments_import_preview(
+        municipality=ipatinga_m, content=content, file_name="x"
+    )
     assert [ln.outcome for ln in preview.lines] == ["matched", "unknown", "invalid"]
     with tenant(ipatinga_m):
         assert (Act.objects.count(), Payment.objects.count()) == before
-    P.payments_import(actor=fin, municipality=ipatinga_m, content=content, file_name="x")
-    again = P.payments_import_preview(municipality=ipatinga_m, content=content, file_name="x")
+    bank_statement.payments_import(
+        actor=fin, municipality=ipatinga_m, content=content, file_name="x"
+    )
+    again = bank_statement.payments_import_preview(
+        municipality=ipatinga_m, content=content, file_name="x"
+    )
     assert [ln.outcome for ln in again.lines] == ["duplicate", "duplicate", "invalid"]
 
 
@@ -305,7 +326,7 @@ def test_art_42_par1_paid_fine_is_refunded_and_removal_and_storage_waived_while_
     fine, removal, storage = infraction(
         ipatinga_m, person, fine_paid=True, removal_paid=False, storage_paid=False, fin=fin
     )
-    refunds = P.refund_for_upheld_defence(
+    refunds = payments.refund_for_upheld_defence(
         actor=authority, municipality=ipatinga_m, debt=fine, decision="defesa 1/2026"
     )
     assert [(r.debt_id, r.amount_cents, r.kind) for r in refunds] == [
@@ -327,7 +348,7 @@ def test_art_42_par1_released_vehicle_gets_only_the_fine_back(ipatinga_m, fin, a
     fine, removal, storage = infraction(
         ipatinga_m, person, fine_paid=True, removal_paid=True, storage_paid=True, fin=fin
     )
-    refunds = P.refund_for_upheld_defence(
+    refunds = payments.refund_for_upheld_defence(
         actor=authority, municipality=ipatinga_m, debt=fine, decision=None
     )
     assert sum(r.amount_cents for r in refunds) == 2_000
@@ -341,11 +362,11 @@ def test_art_42_par2_unlicensed_vehicle_gets_fine_removal_and_storage_back(
     fine, removal, storage = infraction(
         ipatinga_m, person, fine_paid=True, removal_paid=True, storage_paid=True, fin=fin
     )
-    refunds = P.refund_for_upheld_defence(
+    refunds = payments.refund_for_upheld_defence(
         actor=authority, municipality=ipatinga_m, debt=fine, decision=None, unlicensed=True
     )
     assert sorted(r.amount_cents for r in refunds) == [2_000, 4_000, 15_000]
-    again = P.refund_for_upheld_defence(
+    again = payments.refund_for_upheld_defence(
         actor=authority, municipality=ipatinga_m, debt=fine, decision=None, unlicensed=True
     )
     assert again == []
@@ -362,7 +383,7 @@ def test_an_unpaid_fine_is_cancelled_when_the_defence_is_upheld(ipatinga_m, fin,
         ipatinga_m, person, fine_paid=False, removal_paid=False, storage_paid=False, fin=fin
     )
     assert (
-        P.refund_for_upheld_defence(
+        payments.refund_for_upheld_defence(
             actor=authority, municipality=ipatinga_m, debt=fine, decision=None
         )
         == []
@@ -371,7 +392,7 @@ def test_an_unpaid_fine_is_cancelled_when_the_defence_is_upheld(ipatinga_m, fin,
     assert refresh(ipatinga_m, removal).status == Debt.Status.CANCELLED
     # Asking again (the appeal stage calls it too) changes nothing.
     assert (
-        P.refund_for_upheld_defence(
+        payments.refund_for_upheld_defence(
             actor=authority, municipality=ipatinga_m, debt=fine, decision=None
         )
         == []
@@ -383,7 +404,7 @@ def test_an_inspector_cannot_refund_a_fine(ipatinga_m, fin, user_of, person):
         ipatinga_m, person, fine_paid=True, removal_paid=False, storage_paid=False, fin=fin
     )
     with pytest.raises(NotCompetent):
-        P.refund_for_upheld_defence(
+        payments.refund_for_upheld_defence(
             actor=Actor.of(user_of("ipatinga", Role.FISCAL)),
             municipality=ipatinga_m,
             debt=fine,
@@ -396,7 +417,7 @@ def test_the_jari_upholding_an_appeal_also_refunds(ipatinga_m, fin, user_of, per
     fine, _, _ = infraction(
         ipatinga_m, person, fine_paid=True, removal_paid=False, storage_paid=False, fin=fin
     )
-    refunds = P.refund_for_upheld_defence(
+    refunds = payments.refund_for_upheld_defence(
         actor=Actor.of(user_of("ipatinga", Role.JARI)),
         municipality=ipatinga_m,
         debt=fine,
@@ -409,7 +430,7 @@ def test_the_jari_upholding_an_appeal_also_refunds(ipatinga_m, fin, user_of, per
 
 
 def test_settings_store_what_the_payload_carries(ipatinga_m, fin):
-    s = P.finance_settings_save(
+    s = payments.finance_settings_save(
         actor=fin,
         municipality=ipatinga_m,
         pix_key="tesouraria@ipatinga.mg.gov.br",
@@ -419,7 +440,7 @@ def test_settings_store_what_the_payload_carries(ipatinga_m, fin):
     assert s.merchant_name == "Prefeitura Municipal de I"
     assert not s.example
     with pytest.raises(FieldError):
-        P.finance_settings_save(
+        payments.finance_settings_save(
             actor=fin, municipality=ipatinga_m, pix_key="nada", merchant_name="A", merchant_city="B"
         )
 
@@ -461,15 +482,19 @@ def test_the_import_command_imports_once_and_dry_run_writes_nothing(ipatinga_m, 
 def test_debt_transitions_need_a_reason_and_are_acts(ipatinga_m, fin, person):
     debt = make_debt(ipatinga_m, person, 1_000, basis={"law": "ipatinga.mototaxi-2013"})
     law = "ipatinga.mototaxi-2013"
-    P.debt_mark_under_appeal(
+    payments.debt_mark_under_appeal(
         actor=fin, municipality=ipatinga_m, debt=debt, reason="defesa protocolada", law=law
     )
     assert refresh(ipatinga_m, debt).status == Debt.Status.UNDER_APPEAL
-    P.debt_mark_final(actor=fin, municipality=ipatinga_m, debt=debt, reason="JARI negou", law=law)
+    payments.debt_mark_final(
+        actor=fin, municipality=ipatinga_m, debt=debt, reason="JARI negou", law=law
+    )
     assert refresh(ipatinga_m, debt).status == Debt.Status.FINAL
     with pytest.raises(FieldError):
-        P.debt_cancel(actor=fin, municipality=ipatinga_m, debt=debt, reason=" ", law=law)
-    P.debt_cancel(actor=fin, municipality=ipatinga_m, debt=debt, reason="erro material", law=law)
+        payments.debt_cancel(actor=fin, municipality=ipatinga_m, debt=debt, reason=" ", law=law)
+    payments.debt_cancel(
+        actor=fin, municipality=ipatinga_m, debt=debt, reason="erro material", law=law
+    )
     assert refresh(ipatinga_m, debt).status == Debt.Status.CANCELLED
     assert (
         acts_of(ipatinga_m, debt, "debt.cancel")[0].record["payload"]["reason"] == "erro material"

@@ -12,25 +12,50 @@ import duckdb
 import pytest
 
 from outorga.law.barra_do_garcas.apps_2025 import peak_concurrent_drivers
-from outorga.tripdata import engine as E
+from outorga.tripdata.engine.analysis import (
+    analyse_sessions,
+    analyse_trips,
+    bare_aggregation,
+    repeated_hashes,
+)
+from outorga.tripdata.engine.base import (
+    DURATION_TOLERANCE_S,
+    MAX_TRIP_METRES,
+    MAX_TRIP_SECONDS,
+    FareLimits,
+    FileRejected,
+    Month,
+    Result,
+    RosterEntry,
+)
+from outorga.tripdata.engine.connection import connect, insert_rows
+from outorga.tripdata.engine.peak import peak_of_rows
+from outorga.tripdata.engine.reading import CSV_BUFFER_BYTES, count_lines
+from outorga.tripdata.engine.validation import (
+    load_roster,
+    session_clean,
+    session_conditions,
+    trip_clean,
+    trip_conditions,
+)
 
 SAMPLES = Path(__file__).resolve().parents[2] / "docs" / "samples"
-OCT = E.Month(
+OCT = Month(
     int(dt.datetime(2026, 10, 1, 4, tzinfo=dt.UTC).timestamp() * 1000),
     int(dt.datetime(2026, 11, 1, 4, tzinfo=dt.UTC).timestamp() * 1000),
 )
 ALWAYS = ((0, None),)
 ROSTER = [
-    E.RosterEntry("52998224725", "QBD1A23", False, ALWAYS),
-    E.RosterEntry("11144477735", "RTE4F56", False, ALWAYS),
-    E.RosterEntry("12345678909", "PXA9B87", False, ((1791075600000, None),)),
+    RosterEntry("52998224725", "QBD1A23", False, ALWAYS),
+    RosterEntry("11144477735", "RTE4F56", False, ALWAYS),
+    RosterEntry("12345678909", "PXA9B87", False, ((1791075600000, None),)),
 ]
 
 
-def trips(path: Path, fmt: str = "csv", schema: str = "native", **kw) -> E.Result:
+def trips(path: Path, fmt: str = "csv", schema: str = "native", **kw) -> Result:
     kw.setdefault("roster", ROSTER)
     kw.setdefault("limits", None)
-    return E.analyse_trips(path, fmt, schema, month=OCT, **kw)
+    return analyse_trips(path, fmt, schema, month=OCT, **kw)
 
 
 def test_the_sample_file_is_validated_kind_by_kind():
@@ -119,7 +144,7 @@ def test_the_mds_provider_envelope_is_read_too(tmp_path):
 def test_required_columns_are_checked_before_anything_else(tmp_path):
     path = tmp_path / "bad.csv"
     path.write_text("trip_id,driver_cpf\nT1,52998224725\n")
-    with pytest.raises(E.FileRejected, match="start_time"):
+    with pytest.raises(FileRejected, match="start_time"):
         trips(path)
 
 
@@ -171,7 +196,7 @@ def test_an_unterminated_quote_refuses_the_file_instead_of_losing_the_lines_afte
     path.write_text(
         _HEAD + "".join(_ROW.format(id='"x' if i == 10 else f"t{i}") for i in range(rows))
     )
-    with pytest.raises(E.FileRejected, match=r"aspas não fechadas.*problema é a 12") as refused:
+    with pytest.raises(FileRejected, match=r"aspas não fechadas.*problema é a 12") as refused:
         trips(path)
     assert f"tem {rows:_} linhas de dados".replace("_", ".") in str(refused.value)
 
@@ -181,17 +206,17 @@ def test_a_line_longer_than_the_readers_buffer_refuses_the_file(tmp_path):
     path.write_text(
         _HEAD
         + _ROW.format(id="a")
-        + _ROW.format(id="b" * (2 * E.CSV_BUFFER_BYTES))
+        + _ROW.format(id="b" * (2 * CSV_BUFFER_BYTES))
         + _ROW.format(id="c")
     )
-    with pytest.raises(E.FileRejected, match="tem 3 linhas de dados, mas só 2"):
+    with pytest.raises(FileRejected, match="tem 3 linhas de dados, mas só 2"):
         trips(path)
 
 
 def test_blank_lines_are_not_missing_lines(tmp_path):
     path = tmp_path / "t.csv"
     path.write_text(_HEAD + _ROW.format(id="a") + "\n" + _ROW.format(id="b") + "\n\n")
-    r = trips(path, lines=E.count_lines([path.read_bytes()]))
+    r = trips(path, lines=count_lines([path.read_bytes()]))
     assert (r.rows, r.rows_clean) == (2, 2)
 
 
@@ -200,7 +225,7 @@ def test_blank_lines_are_not_missing_lines(tmp_path):
     [([], 0), ([b"a\nb\n"], 2), ([b"a\nb"], 2), ([b"a\n", b"b", b""], 2), ([b"\n\n"], 2)],
 )
 def test_lines_are_counted_with_a_last_line_without_a_break(chunks, expected):
-    assert E.count_lines(chunks) == expected
+    assert count_lines(chunks) == expected
 
 
 def test_a_fare_above_the_executives_ceiling_is_flagged(tmp_path):
@@ -210,7 +235,7 @@ def test_a_fare_above_the_executives_ceiling_is_flagged(tmp_path):
     # ceiling = 500 + 200 × 10 km + 50 × 10 min = 3 000
     row = "{id},52998224725,QBD1A23,2026-10-01T07:00:00-04:00,2026-10-01T07:10:00-04:00,10000,600,{fare},0\n"
     path.write_text(head + row.format(id="ok", fare=3000) + row.format(id="caro", fare=3001))
-    r = trips(path, limits=E.FareLimits(500, 200, 50))
+    r = trips(path, limits=FareLimits(500, 200, 50))
     assert r.errors["fare_above_limit"] == 1
     assert r.samples["fare_above_limit"][0]["trip_id"] == "caro"
 
@@ -258,12 +283,12 @@ def _random_intervals(rng: random.Random, drivers: int, n: int) -> list[tuple[st
 def _peak_through_the_engine(intervals, roster_size):
     """The engine's own path: rows as the reader leaves them (roster drivers numbered k > 0,
     unknown drivers k = 0 with their CPF), then the measure."""
-    con = E.connect(threads=1)
+    con = connect(threads=1)
     con.execute("CREATE TABLE t (driver VARCHAR, k INTEGER, s BIGINT, e BIGINT)")
-    E._insert(
+    insert_rows(
         con, "t", [(d, int(d) + 1 if int(d) < roster_size else 0, s, e) for d, s, e in intervals]
     )
-    return E._peak_of_rows(
+    return peak_of_rows(
         con,
         "SELECT k, s, e FROM t WHERE k > 0 AND e > s",
         "SELECT driver, s, e FROM t WHERE k = 0 AND e > s",
@@ -300,16 +325,14 @@ def test_d9_b_a_drivers_overlapping_trips_at_the_busiest_instant_count_once():
 
 
 def test_touching_sessions_are_not_counted_together_and_overlaps_of_a_driver_count_once():
-    r = E.analyse_sessions(
-        SAMPLES / "sessions-sample.csv", "csv", "native", month=OCT, roster=ROSTER
-    )
+    r = analyse_sessions(SAMPLES / "sessions-sample.csv", "csv", "native", month=OCT, roster=ROSTER)
     assert r.peak.count == 2
     assert r.peak.at_ms == int(dt.datetime(2026, 10, 1, 11, tzinfo=dt.UTC).timestamp() * 1000)
     assert not any(r.errors.values())
 
 
 def test_the_bare_aggregation_reads_the_same_file():
-    assert E.bare_aggregation([SAMPLES / "trips-sample.csv"]) >= 4
+    assert bare_aggregation([SAMPLES / "trips-sample.csv"]) >= 4
 
 
 @pytest.mark.parametrize("several_periods", [False, True])
@@ -321,17 +344,17 @@ def test_the_quick_clean_test_never_passes_a_row_a_condition_flags(with_limits, 
     disabled and banned drivers, other plates; the roster as the reader loads it (one enabled
     period per driver, or some driver with several: the range join)."""
     rng = random.Random(7)
-    limits = E.FareLimits(600, 200, 50) if with_limits else None
+    limits = FareLimits(600, 200, 50) if with_limits else None
     start = OCT.start_ms
     roster = {
-        "ok": E.RosterEntry("52998224725", "QBD1A23", False, ((start, None),)),
-        "banned": E.RosterEntry("11144477735", "QBD1A23", True, ((start, None),)),
-        "later": E.RosterEntry("39053344705", "QBD1A23", False, ((start + 86_400_000, None),)),
-        "ended": E.RosterEntry("86288366757", "QBD1A23", False, ((start, start + 60_000),)),
-        "never": E.RosterEntry("71428793860", "QBD1A23", False, ()),
+        "ok": RosterEntry("52998224725", "QBD1A23", False, ((start, None),)),
+        "banned": RosterEntry("11144477735", "QBD1A23", True, ((start, None),)),
+        "later": RosterEntry("39053344705", "QBD1A23", False, ((start + 86_400_000, None),)),
+        "ended": RosterEntry("86288366757", "QBD1A23", False, ((start, start + 60_000),)),
+        "never": RosterEntry("71428793860", "QBD1A23", False, ()),
     }
     if several_periods:
-        roster["twice"] = E.RosterEntry(
+        roster["twice"] = RosterEntry(
             "15350946056", "QBD1A23", False, ((start, start + 60_000), (start + 120_000, None))
         )
     big = 2**62
@@ -339,15 +362,15 @@ def test_the_quick_clean_test_never_passes_a_row_a_condition_flags(with_limits, 
         "driver": ("", None),
         "trip_id": (None,),
         "s": (OCT.start_ms - 1, OCT.start_ms, OCT.end_ms - 1, OCT.end_ms, None),
-        "e": (-1, 0, E.DURATION_TOLERANCE_S * 1000, E.DURATION_TOLERANCE_S * 1000 + 1, None),
-        "dur": (-1, 0, 1, E.MAX_TRIP_SECONDS, E.MAX_TRIP_SECONDS + 1, big, None),
+        "e": (-1, 0, DURATION_TOLERANCE_S * 1000, DURATION_TOLERANCE_S * 1000 + 1, None),
+        "dur": (-1, 0, 1, MAX_TRIP_SECONDS, MAX_TRIP_SECONDS + 1, big, None),
         # 33 333 m in 600 s is 199.998 km/h, 33 334 m is over 200 km/h.
-        "dist": (-1, 0, 1, 1001, 33_333, 33_334, E.MAX_TRIP_METRES, E.MAX_TRIP_METRES + 1)
+        "dist": (-1, 0, 1, 1001, 33_333, 33_334, MAX_TRIP_METRES, MAX_TRIP_METRES + 1)
         + (big, None),
         # The ceiling of the usual row is R$ 19,00 (1 900 cents) with the limits below.
         "fare": (-1, 0, 1_000, 1_500, 1_600, 1_900, 1_901, 100_000, big, None),
         "ret": (-1, 0, 2_000, big, None),
-        "extras": (-1, 100, 5_000, E.MAX_TRIP_METRES, E.MAX_TRIP_METRES + 1, big, None),
+        "extras": (-1, 100, 5_000, MAX_TRIP_METRES, MAX_TRIP_METRES + 1, big, None),
         "revenue": (False,),
         "plate": ("qbd-1a23", "XXX0000", None),
         "roster": (*sorted(roster), "unknown"),
@@ -381,15 +404,15 @@ def test_the_quick_clean_test_never_passes_a_row_a_condition_flags(with_limits, 
             tuple(row[f] for f in ("driver", "trip_id", "s", "e", "dist", "dur", "fare"))
             + tuple(row[f] for f in ("ret", "extras", "revenue", "plate"))
         )
-    con = E.connect(threads=1)
-    on = E._load_roster(con, list(roster.values()), OCT)
-    conds = E._trip_conditions(OCT, limits, on.enabled)
-    clean = E._trip_clean(limits)
+    con = connect(threads=1)
+    on = load_roster(con, list(roster.values()), OCT)
+    conds = trip_conditions(OCT, limits, on.enabled)
+    clean = trip_clean(limits)
     con.execute(
         "CREATE TABLE x (driver VARCHAR, trip_id VARCHAR, s BIGINT, e BIGINT, dist BIGINT, "
         "dur BIGINT, fare BIGINT, ret BIGINT, extras BIGINT, revenue BOOLEAN, plate VARCHAR)"
     )
-    E._insert(con, "x", rows)
+    insert_rows(con, "x", rows)
     flagged = " OR ".join(f"coalesce({sql}, false)" for sql in conds.values())
     (passed, flagged_rows, wrongly) = con.execute(
         f"""SELECT count_if(ok), count_if(bad), count_if(ok AND bad) FROM (
@@ -411,13 +434,13 @@ def test_the_duplicate_prefilter_finds_exactly_the_repeated_hashes(seed):
     values = np.concatenate([h, repeated, neighbours])
     rng.shuffle(values)
     unique, counts = np.unique(values, return_counts=True)
-    assert sorted(E.repeated_hashes(values).tolist()) == sorted(unique[counts > 1].tolist())
+    assert sorted(repeated_hashes(values).tolist()) == sorted(unique[counts > 1].tolist())
 
 
 def test_the_duplicate_prefilter_on_no_or_one_row():
-    assert len(E.repeated_hashes([])) == 0
-    assert len(E.repeated_hashes([7])) == 0
-    assert E.repeated_hashes([7, 7]).tolist() == [7]
+    assert len(repeated_hashes([])) == 0
+    assert len(repeated_hashes([7])) == 0
+    assert repeated_hashes([7, 7]).tolist() == [7]
 
 
 def test_a_clean_trip_repeated_counts_once_and_its_copies_show_the_files_cpf_and_plate(tmp_path):
@@ -475,7 +498,7 @@ def test_a_repeated_session_is_a_duplicate_and_other_drivers_at_the_same_times_a
         "98765432100,2026-10-01T06:55:00-04:00,2026-10-01T12:00:00-04:00,S-3b",
     ]
     target.write_text("\n".join(rows) + "\n")
-    r = E.analyse_sessions(target, "csv", "native", month=OCT, roster=ROSTER)
+    r = analyse_sessions(target, "csv", "native", month=OCT, roster=ROSTER)
     assert r.errors["duplicate"] == 2
     assert r.errors["unknown_driver"] == 2  # both copies of the unknown driver's session
     assert r.peak.count == 3  # two roster drivers and the unknown one, each once
@@ -489,7 +512,7 @@ def test_the_sessions_quick_test_never_passes_a_row_a_condition_flags():
         "driver": ("", None, "20006505003"),
         "s": (start - 1, start, end - 1, end, None),
         "e": (start - 1, start, start + 1, end, end + 1, None),
-        "length": (-1, 0, E.MAX_TRIP_SECONDS * 1000 * 31, E.MAX_TRIP_SECONDS * 1000 * 31 + 1),
+        "length": (-1, 0, MAX_TRIP_SECONDS * 1000 * 31, MAX_TRIP_SECONDS * 1000 * 31 + 1),
     }
     rows = []
     for _ in range(4_000):
@@ -499,12 +522,12 @@ def test_the_sessions_quick_test_never_passes_a_row_a_condition_flags():
         if row["e"] is None and row["s"] is not None:
             row["e"] = row["s"] + row["length"]
         rows.append((row["driver"], row["s"], row["e"]))
-    con = E.connect(threads=1)
-    on = E._load_roster(con, ROSTER)
+    con = connect(threads=1)
+    on = load_roster(con, ROSTER)
     con.execute("CREATE TABLE x (driver VARCHAR, s BIGINT, e BIGINT)")
-    E._insert(con, "x", rows)
-    flagged = " OR ".join(f"coalesce({sql}, false)" for sql in E._session_conditions(OCT).values())
-    clean = E._session_clean(OCT)
+    insert_rows(con, "x", rows)
+    flagged = " OR ".join(f"coalesce({sql}, false)" for sql in session_conditions(OCT).values())
+    clean = session_clean(OCT)
     (passed, flagged_rows, wrongly) = con.execute(
         f"""SELECT count_if(ok), count_if(bad), count_if(ok AND bad) FROM (
               SELECT coalesce({clean}, false) AS ok, {flagged} AS bad FROM x {on.joins})"""
@@ -531,7 +554,7 @@ def test_of_copies_that_differ_the_earliest_counts_on_every_run_even_read_in_par
                  FROM range(300000) r(i)) TO '{target}' (HEADER)"""
     )
     for threads in (2, 2, 2, 1):
-        r = trips(target, con=E.connect(threads=threads))
+        r = trips(target, con=connect(threads=threads))
         assert r.errors["duplicate"] == 1
         assert [d.gross_cents for d in r.drivers] == [299_998 * 1000 + 9999]
         assert r.samples["duplicate"][0]["fare_cents"] == 1000

@@ -20,8 +20,7 @@ from outorga.law.competence import NotCompetent, Role
 from outorga.registry.models import Permit, Person
 from outorga.registry.validation import FieldError
 
-from . import fees, pix
-from . import payments as P
+from . import bank_statement, fees, payments, pix
 from .models import Debt
 from .models_payments import FinanceSettings, Payment, Refund
 from .slips import render_slip
@@ -170,7 +169,7 @@ def debt_detail(request: HttpRequest, debt_id: int) -> dict[str, Any]:
     d = get_object_or_404(Debt.objects.select_related("person"), pk=debt_id)
     return {
         **_debt_out(d),
-        "owed_cents": P.amount_owed(d) if d.status in P.OWED else 0,
+        "owed_cents": payments.amount_owed(d) if d.status in payments.OWED else 0,
         "payments": [_payment_out(p) for p in d.payments.order_by("paid_on", "id")],
         "refunds": [_refund_out(r) for r in d.refunds.order_by("created_at", "id")],
         "basis": d.basis or {},
@@ -181,8 +180,8 @@ def _payable(d: Debt) -> FinanceSettings:
     settings = FinanceSettings.objects.first()
     if settings is None:
         raise FieldError("chave PIX", "a chave PIX do município não foi configurada")
-    if d.status not in P.OWED or P.amount_owed(d) <= 0:
-        raise P.InvalidPaymentTransition(
+    if d.status not in payments.OWED or payments.amount_owed(d) <= 0:
+        raise payments.InvalidPaymentTransition(
             f"o débito {d.reference} está {d.get_status_display()}: nada a pagar"
         )
     return settings
@@ -203,8 +202,8 @@ def debt_pix(request: HttpRequest, debt_id: int) -> dict[str, Any]:
     return {
         "reference": d.reference,
         "txid": pix.txid_of(d.reference),
-        "amount_cents": P.amount_owed(d),
-        "payload": P.pix_payload(d, settings),
+        "amount_cents": payments.amount_owed(d),
+        "payload": payments.pix_payload(d, settings),
     }
 
 
@@ -217,9 +216,9 @@ def debt_slip(request: HttpRequest, debt_id: int) -> HttpResponse:
     pdf = render_slip(
         d,
         settings,
-        P.pix_payload(d, settings),
+        payments.pix_payload(d, settings),
         municipality_name=m.name,
-        amount_cents=P.amount_owed(d),
+        amount_cents=payments.amount_owed(d),
     )
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="debito-{d.reference}.pdf"'
@@ -323,7 +322,7 @@ class PaymentIn(Schema):
 
 @router.post("/payments", response={201: PaymentOut}, summary="Registrar pagamento à mão")
 def payment_create(request: HttpRequest, payload: PaymentIn) -> Status[dict[str, Any]]:
-    p = P.payment_record(
+    p = payments.payment_record(
         actor=actor_of(request),
         municipality=current_municipality(),
         reference=payload.reference,
@@ -353,9 +352,9 @@ class ImportOut(Schema):
     summary="Importar CSV do banco (data;valor;referencia;documento_pagador)",
 )
 def payment_import(request: HttpRequest, file: UploadedFile = File(...)) -> Status[Any]:  # noqa: B008
-    if file.size and file.size > P.MAX_CSV_BYTES:
+    if file.size and file.size > bank_statement.MAX_CSV_BYTES:
         raise FieldError("arquivo", "arquivo maior que 5 MB")
-    batch = P.payments_import(
+    batch = bank_statement.payments_import(
         actor=actor_of(request),
         municipality=current_municipality(),
         content=file.read(),
@@ -380,10 +379,10 @@ def _payment(payment_id: int) -> Payment:
 @router.post("/payments/{payment_id}/assign", response=PaymentOut, summary="Atribuir a um débito")
 def payment_assign(request: HttpRequest, payment_id: int, payload: AssignIn) -> dict[str, Any]:
     payment = _payment(payment_id)
-    debt = P.find_debt(payload.reference)
+    debt = payments.find_debt(payload.reference)
     if debt is None:
         raise FieldError("reference", "nenhum débito com essa referência")
-    p = P.payment_assign(
+    p = payments.payment_assign(
         actor=actor_of(request),
         municipality=current_municipality(),
         payment=payment,
@@ -397,7 +396,7 @@ def payment_assign(request: HttpRequest, payment_id: int, payload: AssignIn) -> 
     "/payments/{payment_id}/refund-excess", response=RefundOut, summary="Restituir o excedente"
 )
 def payment_refund_excess(request: HttpRequest, payment_id: int, payload: NoteIn) -> dict[str, Any]:
-    r = P.payment_refund_excess(
+    r = payments.payment_refund_excess(
         actor=actor_of(request),
         municipality=current_municipality(),
         payment=_payment(payment_id),
@@ -408,7 +407,7 @@ def payment_refund_excess(request: HttpRequest, payment_id: int, payload: NoteIn
 
 @router.post("/payments/{payment_id}/return", response=RefundOut, summary="Devolver o pagamento")
 def payment_return(request: HttpRequest, payment_id: int, payload: NoteIn) -> dict[str, Any]:
-    r = P.payment_return(
+    r = payments.payment_return(
         actor=actor_of(request),
         municipality=current_municipality(),
         payment=_payment(payment_id),
@@ -434,7 +433,7 @@ class PaidOutIn(Schema):
 @router.post("/refunds/{refund_id}/paid-out", response=RefundOut, summary="Restituição paga")
 def refund_paid_out(request: HttpRequest, refund_id: int, payload: PaidOutIn) -> dict[str, Any]:
     refund = get_object_or_404(Refund.objects.all(), pk=refund_id)
-    r = P.refund_mark_paid_out(
+    r = payments.refund_mark_paid_out(
         actor=actor_of(request),
         municipality=current_municipality(),
         refund=refund,
@@ -463,7 +462,7 @@ def settings_get(request: HttpRequest) -> Any:
 
 @router.put("/settings", response=SettingsIO, summary="Alterar o PIX do município")
 def settings_put(request: HttpRequest, payload: SettingsIO) -> Any:
-    return P.finance_settings_save(
+    return payments.finance_settings_save(
         actor=actor_of(request),
         municipality=current_municipality(),
         pix_key=payload.pix_key,

@@ -31,7 +31,7 @@ from outorga.registry.models import Permit, Person
 from outorga.registry.services import Refused
 from outorga.registry.validation import FieldError
 
-from . import charts, fees, payments
+from . import bank_statement, charts, fees, payments
 from . import services as ledger
 from .models import Debt
 from .models_payments import FinanceSettings, Payment, PaymentImport, Refund
@@ -436,7 +436,7 @@ class PaymentForm(forms.Form):
 
     def clean_amount(self) -> int:
         try:
-            return payments.parse_amount(self.cleaned_data["amount"])
+            return bank_statement.parse_amount(self.cleaned_data["amount"])
         except ValueError as exc:
             raise forms.ValidationError(str(exc)) from None
 
@@ -554,7 +554,7 @@ def payment_import(request: HttpRequest) -> HttpResponse:
             )
             return HttpResponseRedirect(reverse("finance:import"))
         try:
-            batch = payments.payments_import(
+            batch = bank_statement.payments_import(
                 actor=actor_of(request),
                 municipality=m,
                 content=content,
@@ -579,7 +579,7 @@ def payment_import(request: HttpRequest) -> HttpResponse:
             },
         )
     content = upload.read()
-    preview = payments.payments_import_preview(
+    preview = bank_statement.payments_import_preview(
         municipality=m, content=content, file_name=upload.name or "extrato.csv"
     )
     return render(

@@ -33,7 +33,20 @@ from outorga.platforms import selectors as platform_selectors
 from outorga.platforms import services as platform_services
 from outorga.platforms.models import Platform
 
-from . import engine
+from .engine.analysis import analyse_sessions, analyse_trips
+from .engine.base import (
+    ERROR_KINDS,
+    EXCLUDING,
+    FORMATS,
+    KINDS,
+    SCHEMAS,
+    FareLimits,
+    FileRejected,
+    Month,
+    Result,
+    RosterEntry,
+)
+from .engine.reading import count_lines
 from .models import (
     DriverMonth,
     IssqnLine,
@@ -121,8 +134,9 @@ class IdempotencyConflict(TripDataError):
 
 
 def _digest(f: File) -> tuple[str, int]:
-    """The content's SHA-256 and its lines (:func:`engine.count_lines`), in one pass: the worker
-    checks that the reader separated every line (a stray quote must not lose the rest)."""
+    """The content's SHA-256 and its lines (:func:`.engine.reading.count_lines`), in one pass:
+    the worker checks that the reader separated every line (a stray quote must not lose the
+    rest)."""
     h = hashlib.sha256()
 
     def chunks() -> Iterator[bytes]:
@@ -130,14 +144,14 @@ def _digest(f: File) -> tuple[str, int]:
             h.update(chunk)
             yield chunk
 
-    lines = engine.count_lines(chunks())
+    lines = count_lines(chunks())
     f.seek(0)
     return h.hexdigest(), lines
 
 
 def _format_of(name: str, given: str | None) -> str:
     if given:
-        if given not in engine.FORMATS:
+        if given not in FORMATS:
             raise TripDataError(
                 f"Formato '{given}' não aceito: use csv, parquet ou ndjson.", field="format"
             )
@@ -180,9 +194,9 @@ def trip_upload_submit(
         action="platform.data.submit",
         law=_law(municipality),
     )
-    if kind not in engine.KINDS:
+    if kind not in KINDS:
         raise TripDataError("kind deve ser 'trips' ou 'sessions'.", field="kind")
-    if schema not in engine.SCHEMAS:
+    if schema not in SCHEMAS:
         raise TripDataError("schema deve ser 'native' ou 'mds'.", field="schema")
     if not 1 <= month <= 12 or not 2025 <= year <= 2100:
         raise TripDataError("Mês de competência inválido.", field="month")
@@ -266,12 +280,12 @@ def trip_upload_submit(
 # --- processing (background task) ----------------------------------------------------------------
 
 
-def month_bounds(m: Municipality, first_day: dt.date) -> engine.Month:
+def month_bounds(m: Municipality, first_day: dt.date) -> Month:
     tz = zone_of(m)  # the municipality's clock decides a trip's month
     nxt = dt.date(first_day.year + (first_day.month == 12), first_day.month % 12 + 1, 1)
     start = dt.datetime.combine(first_day, dt.time.min, tzinfo=tz)
     end = dt.datetime.combine(nxt, dt.time.min, tzinfo=tz)
-    return engine.Month(int(start.timestamp() * 1000), int(end.timestamp() * 1000))
+    return Month(int(start.timestamp() * 1000), int(end.timestamp() * 1000))
 
 
 def month_end(first_day: dt.date) -> dt.date:
@@ -282,7 +296,7 @@ def _ms(value: dt.datetime) -> int:
     return int(value.timestamp() * 1000)
 
 
-def roster_for(platform: Platform, ctx: Context) -> list[engine.RosterEntry]:
+def roster_for(platform: Platform, ctx: Context) -> list[RosterEntry]:
     """The platform's drivers as the engine needs them. Whether a vehicle kind is banned is asked
     to the law core once per kind (art. 17, honouring a court suspension, D-16)."""
     from outorga.platforms.models import PlatformDriver
@@ -312,8 +326,7 @@ def roster_for(platform: Platform, ctx: Context) -> list[engine.RosterEntry]:
             until = start  # disabled with no date: never counted as enabled
         entry["periods"].append((_ms(start), _ms(until) if until else None))
     return [
-        engine.RosterEntry(cpf, e["plate"], e["banned"], tuple(e["periods"]))
-        for cpf, e in by_cpf.items()
+        RosterEntry(cpf, e["plate"], e["banned"], tuple(e["periods"])) for cpf, e in by_cpf.items()
     ]
 
 
@@ -358,8 +371,8 @@ def trip_upload_process(*, upload_id: int) -> TripUpload:
         try:
             _process(upload, progress)
         except Exception as exc:  # noqa: BLE001 - any failure must mark the file failed
-            message = str(exc) if isinstance(exc, engine.FileRejected) else _failure(exc)
-            if not isinstance(exc, engine.FileRejected):
+            message = str(exc) if isinstance(exc, FileRejected) else _failure(exc)
+            if not isinstance(exc, FileRejected):
                 log.exception("falha ao processar o envio %s", upload.pk)
             with transaction.atomic():
                 TripUpload.objects.filter(pk=upload.pk).update(
@@ -395,16 +408,14 @@ def _process(upload: TripUpload, progress: _Progress) -> None:
     limits_reason = None
     if upload.kind == TripUpload.Kind.TRIPS:
         limits, limits_reason = _trip_rules(m, ctx).trip_fare_limits(ctx)
-        result = engine.analyse_trips(
+        result = analyse_trips(
             path,
             upload.file_format,
             upload.schema,
             month=bounds,
             roster=roster,
             limits=(
-                engine.FareLimits(
-                    limits.base_fare_cents, limits.per_km_cents, limits.per_minute_cents
-                )
+                FareLimits(limits.base_fare_cents, limits.per_km_cents, limits.per_minute_cents)
                 if limits
                 else None
             ),
@@ -412,7 +423,7 @@ def _process(upload: TripUpload, progress: _Progress) -> None:
             lines=upload.lines,
         )
     else:
-        result = engine.analyse_sessions(
+        result = analyse_sessions(
             path,
             upload.file_format,
             upload.schema,
@@ -435,9 +446,9 @@ def _when(ms: int) -> dt.datetime:
     return dt.datetime.fromtimestamp(ms / 1000, tz=dt.UTC)
 
 
-def _store(upload: TripUpload, result: engine.Result, ctx: Context, limits_reason: Any) -> None:
+def _store(upload: TripUpload, result: Result, ctx: Context, limits_reason: Any) -> None:
     m = upload.municipality
-    kinds = engine.ERROR_KINDS
+    kinds = ERROR_KINDS
     ValidationCount.objects.filter(upload=upload).delete()
     ValidationCount.objects.bulk_create(
         ValidationCount(
@@ -446,7 +457,7 @@ def _store(upload: TripUpload, result: engine.Result, ctx: Context, limits_reaso
             kind=kind,
             label=kinds[kind],
             count=n,
-            excludes=kind in engine.EXCLUDING,
+            excludes=kind in EXCLUDING,
             samples=result.samples.get(kind, []),
         )
         for kind, n in result.errors.items()

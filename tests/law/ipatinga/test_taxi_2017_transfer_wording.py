@@ -3,7 +3,7 @@ a Portuguese sentence naming the article, whatever the reason the clerk picked."
 
 import pytest
 
-from outorga.law.ipatinga.taxi_2017.permission import (
+from outorga.law.ipatinga.taxi_2017.transfer import (
     art_13_sole_paragraph_non_transferable,
     art_14_clandestine_cassacao,
 )

@@ -16,7 +16,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from outorga.core.acts import Actor
 from outorga.core.models import Municipality, User
-from outorga.finance import payments
+from outorga.finance import bank_statement
 from outorga.law.competence import NotCompetent
 from outorga.law.money import brl
 from outorga.registry.validation import FieldError
@@ -40,7 +40,7 @@ class Command(BaseCommand):
             raise CommandError(f"arquivo não encontrado: {path}")
         content = path.read_bytes()
         if opts["dry_run"]:
-            preview = payments.payments_import_preview(
+            preview = bank_statement.payments_import_preview(
                 municipality=m, content=content, file_name=path.name
             )
             for error in preview.errors:
@@ -59,7 +59,7 @@ class Command(BaseCommand):
             raise CommandError(f"usuário {opts['user']} não é de {m.name}")
         actor = Actor(user, user.role, f"{user.username} (importação por {getpass.getuser()})")
         try:
-            batch = payments.payments_import(
+            batch = bank_statement.payments_import(
                 actor=actor, municipality=m, content=content, file_name=path.name
             )
         except (FieldError, NotCompetent) as exc:

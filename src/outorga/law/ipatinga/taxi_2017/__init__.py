@@ -4,8 +4,10 @@ The rulebook follows the law's chapters, one module each; importing this package
 ``taxi.*`` question:
 
 - :mod:`.service` — Cap. I, art. 1º–9º: the service, the tender, the quota, the categories;
-- :mod:`.permission` — Cap. II, art. 10–16: terms and counterpart, exclusivity, Termo, transfer,
-  cassação, extinction;
+- :mod:`.permission` — Cap. II (art. 10–16): the holder's eligibility and exclusivity (art. 11, 12);
+- :mod:`.term` — Cap. II, art. 10 and 13: terms and counterpart (D-12 instalments), the Termo;
+- :mod:`.transfer` — Cap. II, art. 13 §único and 14: transfer, cassação for a clandestine one;
+- :mod:`.extinction` — Cap. II, art. 15: extinction;
 - :mod:`.registry` — Cap. II, Seções I–II, art. 17–26: the Cadastro Municipal de Taxistas,
   auxiliaries, renewal and documents;
 - :mod:`.vehicles` — Cap. III, art. 27–32: vehicles, age (D-6), inspections, reserve, swaps;
@@ -24,11 +26,22 @@ from typing import Any
 from outorga.law.citations import Citation
 from outorga.law.procedure import InfractionKind, Procedure
 
-from . import penalties, permission, registry, service, stands_tariffs, vehicles
+from . import (
+    extinction,
+    penalties,
+    permission,
+    registry,
+    service,
+    stands_tariffs,
+    term,
+    transfer,
+    vehicles,
+)
 from ._base import LAW, LAW_DATE, Category, HolderKind, Severity, art
+from .extinction import EXTINCTION_CAUSES
 from .penalties import LAW_CATALOG, InfractionType, catalog
-from .permission import EXTINCTION_CAUSES, instalment_plan
 from .registry import DOCUMENTS
+from .term import instalment_plan
 
 LAW_ID = LAW
 
@@ -111,11 +124,14 @@ __all__ = [
     "InfractionType",
     "Severity",
     "catalog",
+    "extinction",
     "instalment_plan",
     "penalties",
     "permission",
     "registry",
     "service",
     "stands_tariffs",
+    "term",
+    "transfer",
     "vehicles",
 ]

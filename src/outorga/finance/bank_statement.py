@@ -1,0 +1,291 @@
+"""The bank statement: its CSV format, parsing, the preview of an import and the import itself.
+
+Each line becomes a :class:`Payment` applied to the debt its reference names, through
+:func:`outorga.finance.payments.apply_to_debt`, exactly as a payment recorded by hand; a line
+already imported (same hash) is a duplicate and imports nothing. The format is documented in
+docs/finance-payments-csv.md.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import hashlib
+import io
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from outorga.core.acts import Actor, record_act
+from outorga.core.authz import authorize
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.law.money import to_cents
+from outorga.registry.validation import FieldError, digits
+
+from .models import Debt
+from .models_payments import Payment, PaymentImport
+from .payments import (
+    OWED,
+    PAY,
+    amount_owed,
+    apply_to_debt,
+    find_debt,
+    municipality_law,
+    record_payment_act,
+)
+
+MAX_CSV_BYTES = 5 * 1024 * 1024
+
+# --- the bank CSV ----------------------------------------------------------------------------------
+
+#: Accepted column names (first line), by field. Documented in docs/finance-payments-csv.md.
+COLUMNS = {
+    "date": ("data", "date", "data_pagamento"),
+    "amount": ("valor", "amount", "valor_pago"),
+    "reference": ("referencia", "referência", "reference", "txid"),
+    "payer": ("documento_pagador", "documento", "payer_document", "cpf_cnpj"),
+}
+
+
+@dataclass
+class ParsedLine:
+    number: int
+    raw: str
+    paid_on: dt.date | None = None
+    amount_cents: int | None = None
+    reference: str = ""
+    payer: str = ""
+    errors: list[str] = field(default_factory=list)
+    line_hash: str = ""
+    duplicate: bool = False
+    debt: Debt | None = None
+    outcome: str = ""  # what the import will make of it (a Payment.Status value or "duplicate")
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+@dataclass
+class ImportPreview:
+    file_name: str
+    sha256: str
+    lines: list[ParsedLine]
+    errors: list[str] = field(default_factory=list)  # errors of the file itself
+
+    def count(self, outcome: str) -> int:
+        return sum(1 for ln in self.lines if ln.outcome == outcome)
+
+    @property
+    def invalid(self) -> int:
+        return sum(1 for ln in self.lines if not ln.ok)
+
+
+def _date(text: str) -> dt.date:
+    t = text.strip()
+    for fmt in ("%d/%m/%Y", "%Y-%m-%d"):
+        try:
+            return dt.datetime.strptime(t, fmt).date()  # noqa: DTZ007 - a calendar date
+        except ValueError:
+            continue
+    raise ValueError("data inválida (use dd/mm/aaaa ou aaaa-mm-dd)")
+
+
+def parse_amount(text: str) -> int:
+    """``1.234,56`` (Brazilian) or ``1234.56`` → cents."""
+    t = text.strip().replace("R$", "").replace(" ", "")
+    if "," in t:
+        t = t.replace(".", "").replace(",", ".")
+    if not re.fullmatch(r"\d+(\.\d{1,2})?", t):
+        raise ValueError("valor inválido (use 1234,56 ou 1234.56)")
+    try:
+        cents = to_cents(Decimal(t))
+    except InvalidOperation:
+        raise ValueError("valor inválido") from None
+    if cents <= 0:
+        raise ValueError("o valor deve ser positivo")
+    return cents
+
+
+def _decode(content: bytes) -> str:
+    try:
+        return content.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return content.decode("latin-1")
+
+
+def parse_csv(content: bytes, file_name: str = "extrato.csv") -> ImportPreview:
+    """Read a bank CSV (header line, ``;`` or ``,`` separated) into lines with their hash."""
+    sha = hashlib.sha256(content).hexdigest()
+    preview = ImportPreview(file_name=file_name[:200], sha256=sha, lines=[])
+    if len(content) > MAX_CSV_BYTES:
+        preview.errors.append("arquivo maior que 5 MB")
+        return preview
+    text = _decode(content)
+    first = text.splitlines()[0] if text.strip() else ""
+    delimiter = ";" if first.count(";") >= first.count(",") else ","
+    rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
+    if not rows:
+        preview.errors.append("arquivo vazio")
+        return preview
+    header = [h.strip().lower() for h in rows[0]]
+    where: dict[str, int] = {}
+    for key, names in COLUMNS.items():
+        for i, h in enumerate(header):
+            if h in names:
+                where[key] = i
+                break
+    missing = [COLUMNS[k][0] for k in ("date", "amount", "reference") if k not in where]
+    if missing:
+        preview.errors.append(
+            "cabeçalho sem a(s) coluna(s) " + ", ".join(missing) + " (veja o modelo de arquivo)"
+        )
+        return preview
+    seen: dict[str, int] = {}
+    for number, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        line = ParsedLine(number=number, raw=delimiter.join(row))
+
+        def cell(key: str, row: Sequence[str] = row) -> str:
+            i = where.get(key)
+            return row[i].strip() if i is not None and i < len(row) else ""
+
+        try:
+            line.paid_on = _date(cell("date"))
+        except ValueError as exc:
+            line.errors.append(str(exc))
+        try:
+            line.amount_cents = parse_amount(cell("amount"))
+        except ValueError as exc:
+            line.errors.append(str(exc))
+        line.reference = cell("reference")[:60]
+        line.payer = digits(cell("payer"))[:14]
+        if not line.reference:
+            line.errors.append("referência (txid) vazia")
+        if line.ok:
+            # The same payment twice in one file is two payments; the same file twice is not.
+            norm = f"{line.paid_on}|{line.amount_cents}|{line.reference.upper()}|{line.payer}"
+            k = seen.get(norm, 0)
+            seen[norm] = k + 1
+            line.line_hash = hashlib.sha256(f"{norm}#{k}".encode()).hexdigest()
+        preview.lines.append(line)
+    return preview
+
+
+def payments_import_preview(
+    *, municipality: Municipality, content: bytes, file_name: str
+) -> ImportPreview:
+    """What importing the file would do, without writing anything."""
+    preview = parse_csv(content, file_name)
+    with tenant(municipality):
+        hashes = [ln.line_hash for ln in preview.lines if ln.ok]
+        known = set(
+            Payment.objects.filter(line_hash__in=hashes).values_list("line_hash", flat=True)
+        )
+        owed: dict[int, int] = {}
+        for ln in preview.lines:
+            if not ln.ok:
+                ln.outcome = "invalid"
+                continue
+            if ln.line_hash in known:
+                ln.duplicate, ln.outcome = True, "duplicate"
+                continue
+            ln.debt = find_debt(ln.reference)
+            if ln.debt is None:
+                ln.outcome = Payment.Status.UNKNOWN
+                continue
+            if ln.debt.pk not in owed:
+                owed[ln.debt.pk] = amount_owed(ln.debt) if ln.debt.status in OWED else 0
+            left = owed[ln.debt.pk]
+            assert ln.amount_cents is not None
+            if left == 0 or ln.amount_cents > left:
+                ln.outcome = Payment.Status.OVER
+            elif ln.amount_cents == left:
+                ln.outcome = Payment.Status.MATCHED
+            else:
+                ln.outcome = Payment.Status.PARTIAL
+            owed[ln.debt.pk] = max(0, left - ln.amount_cents)
+    return preview
+
+
+def payments_import(
+    *, actor: Actor, municipality: Municipality, content: bytes, file_name: str
+) -> PaymentImport:
+    """Import a bank CSV. Idempotent: a line already imported (same hash) is reported as a
+    duplicate and imports nothing, also when two imports of one file run at the same time."""
+    authorize(
+        actor=actor, municipality=municipality, action=PAY, law=municipality_law(municipality)
+    )
+    preview = parse_csv(content, file_name)
+    if preview.errors:
+        raise FieldError("arquivo", "; ".join(preview.errors))
+    report: list[dict[str, Any]] = []
+    with transaction.atomic(), tenant(municipality):
+        batch = PaymentImport.objects.create(
+            file_name=preview.file_name, file_sha256=preview.sha256, imported_by=actor.user
+        )
+        for ln in preview.lines:
+            entry: dict[str, Any] = {"linha": ln.number, "referencia": ln.reference}
+            if not ln.ok:
+                entry.update(resultado="invalid", erros=ln.errors)
+                batch.lines_invalid += 1
+                report.append(entry)
+                continue
+            assert ln.paid_on is not None and ln.amount_cents is not None
+            entry["valor_centavos"] = ln.amount_cents
+            try:
+                with transaction.atomic():
+                    payment = Payment.objects.create(
+                        reference=ln.reference,
+                        amount_cents=ln.amount_cents,
+                        paid_on=ln.paid_on,
+                        payer_document=ln.payer,
+                        method=Payment.Method.PIX,
+                        source=Payment.Source.IMPORT,
+                        batch=batch,
+                        line_number=ln.number,
+                        line_hash=ln.line_hash,
+                        status=Payment.Status.UNKNOWN,
+                        recorded_by=actor.user,
+                    )
+            except IntegrityError:
+                entry["resultado"] = "duplicate"
+                batch.lines_duplicate += 1
+                report.append(entry)
+                continue
+            debt = find_debt(ln.reference)
+            if debt is not None:
+                apply_to_debt(actor=actor, municipality=municipality, payment=payment, debt=debt)
+            record_payment_act(actor, municipality, payment)
+            entry.update(
+                resultado=payment.status,
+                pagamento=payment.pk,
+                debito=debt.reference if debt else None,
+                excedente_centavos=payment.excess_cents,
+            )
+            batch.lines_new += 1
+            report.append(entry)
+        batch.lines_total = len(preview.lines)
+        batch.report = report
+        batch.save()
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="payment.import",
+            obj=batch,
+            new={
+                "file": batch.file_name,
+                "sha256": batch.file_sha256,
+                "total": batch.lines_total,
+                "new": batch.lines_new,
+                "duplicate": batch.lines_duplicate,
+                "invalid": batch.lines_invalid,
+            },
+        )
+    return batch

@@ -1,0 +1,142 @@
+"""Capítulo II — Da permissão, art. 15: the causes of extinction (I–VIII), the administrative
+case with its defence (§1º) and no indemnity (§2º)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from outorga.law.citations import decision
+from outorga.law.competence import competence
+from outorga.law.context import Context
+from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.questions import question
+from outorga.law.rules import check, reason
+
+from ._base import DATE, HOLDER_PT, LAW, HolderKind, answer, art, decide, opt_day, rule_id
+
+# --- art. 15: extinction ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ExtinctionCause:
+    code: str
+    inciso: str
+    label_pt: str
+    holder_kind: HolderKind | None = None  # the cause applies only to this kind of holder
+
+
+EXTINCTION_CAUSES: tuple[ExtinctionCause, ...] = (
+    ExtinctionCause(
+        "falecimento_incapacidade",
+        "I",
+        "falecimento ou incapacidade do permissionário pessoa física",
+        HolderKind.PESSOA_FISICA,
+    ),
+    ExtinctionCause(
+        "perda_condicoes", "II", "ausência ou perda das condições técnicas ou operacionais"
+    ),
+    ExtinctionCause("insolvencia", "III", "insolvência civil do permissionário"),
+    ExtinctionCause("termo_final", "IV", "advento do termo final da permissão"),
+    ExtinctionCause(
+        "abandono", "V", "ausência de interesse do permissionário ou abandono do serviço"
+    ),
+    ExtinctionCause(
+        "cassacao_revogacao_anulacao", "VI", "cassação, revogação ou anulação da permissão"
+    ),
+    ExtinctionCause(
+        "extincao_pessoa_juridica",
+        "VII",
+        "extinção do permissionário pessoa jurídica",
+        HolderKind.PESSOA_JURIDICA,
+    ),
+    ExtinctionCause("caducidade", "VIII", "caducidade da permissão"),
+)
+EXTINCTION_BY_CODE = {c.code: c for c in EXTINCTION_CAUSES}
+
+
+def art_15_cause(cause: ExtinctionCause, kind: HolderKind) -> Reason:
+    """Art. 15, I–VIII: causas de extinção da permissão."""
+    applies = cause.holder_kind is None or cause.holder_kind is kind
+    return check(
+        rule_id("art_15_cause"),
+        applies,
+        f"Causa de extinção: {cause.label_pt}.",
+        f"A causa '{cause.label_pt}' não se aplica a {HOLDER_PT[kind]}.",
+        art(15, inc=cause.inciso),
+        facts={"causa": cause.code, "tipo": kind},
+    )
+
+
+def art_15_par_1_process() -> Reason:
+    """Art. 15, §1º: constatada a causa, instaura-se processo administrativo, nos casos em que
+    couber, com contraditório e ampla defesa. D-3: o sistema propõe; uma pessoa decide."""
+    return reason(
+        rule_id("art_15_par_1_process"),
+        Verdict.INFO,
+        "Abre-se processo administrativo com contraditório e ampla defesa; a extinção é proposta, "
+        "e a autoridade competente decide.",
+        art(15, 1),
+        decision(3),
+    )
+
+
+def art_15_par_2_no_indemnity() -> Reason:
+    """Art. 15, §2º: a extinção não gera direito a indenização aos permissionários e taxistas
+    auxiliares, nem responsabilidade do Poder Público perante terceiros."""
+    return reason(
+        rule_id("art_15_par_2_no_indemnity"),
+        Verdict.INFO,
+        "A extinção não gera direito a indenização ao permissionário nem aos taxistas auxiliares.",
+        art(15, 2),
+    )
+
+
+EXTINCTION_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["cause", "holder_kind"],
+    "additionalProperties": False,
+    "properties": {
+        "cause": {"enum": [c.code for c in EXTINCTION_CAUSES]},
+        "holder_kind": {"enum": [k.value for k in HolderKind]},
+        "found_on": DATE,
+    },
+}
+
+
+@question(
+    "ipatinga.taxi-2017.permit_extinction",
+    law=LAW,
+    title="Esta causa extingue a permissão de táxi, e como?",
+    schema=EXTINCTION_SCHEMA,
+)
+def extinction_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    qid = "ipatinga.taxi-2017.permit_extinction"
+    on = opt_day(facts.get("found_on")) or ctx.as_of
+    cause = EXTINCTION_BY_CODE[facts["cause"]]
+    kind = HolderKind(facts["holder_kind"])
+
+    def build() -> Decision:
+        first = art_15_cause(cause, kind)
+        reasons = [first]
+        applies = first.verdict is Verdict.OK
+        if applies:
+            reasons += [art_15_par_1_process(), art_15_par_2_no_indemnity()]
+        who = competence(LAW, "penalty.revocation", ctx.as_of)
+        outcome = {
+            "extinguishes": applies,
+            "inciso": cause.inciso,
+            "process_required": applies,
+            "indemnity": False,
+            "decided_by": sorted(r.value for r in who.roles) if who and applies else [],
+        }
+        summary = (
+            f"Proposta de extinção (art. 15, {cause.inciso}) em processo administrativo, "
+            "sem indenização."
+            if applies
+            else "Causa não aplicável."
+        )
+        return decide(qid, ctx, outcome, reasons, summary)
+
+    return answer(qid, ctx, on, (art(15),), build)

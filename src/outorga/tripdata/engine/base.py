@@ -1,0 +1,123 @@
+"""The engine's vocabulary: the data-quality limits, the formats, schemas and kinds of file, the
+error kinds and their bits, and the values the service passes in (roster, month, fare limits) and
+gets back (results, per-driver totals, the concurrency peak)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Data-quality limits (not law): beyond these a trip is physically implausible and is left out of
+#: the totals. A trip longer than a day or faster than 200 km/h on average is a recording error.
+MAX_TRIP_SECONDS = 24 * 3600
+MAX_TRIP_METRES = 1_000_000
+MAX_SPEED_KMH = 200
+#: Extras beyond this (R$ 10 bilhões) are absurd: capped inside the fare ceiling so that the
+#: integer arithmetic cannot overflow (a fare would have to be as absurd to be flagged).
+CEILING_EXTRAS_CAP = 10**12
+#: Tolerance between the declared duration and end − start (clock rounding, GPS lag).
+DURATION_TOLERANCE_S = 300
+SAMPLES_PER_KIND = 5
+
+
+FORMATS = ("csv", "parquet", "ndjson")
+SCHEMAS = ("native", "mds")
+KINDS = ("trips", "sessions")
+
+
+ERROR_KINDS: dict[str, str] = {
+    "missing_field": "campo obrigatório ausente ou ilegível",
+    "duplicate": "corrida duplicada (mesmo identificador)",
+    "outside_month": "início fora do mês de competência",
+    "negative_duration": "duração negativa (fim antes do início)",
+    "impossible_duration": "duração impossível ou incoerente com início e fim",
+    "negative_distance": "distância negativa",
+    "impossible_distance": "distância ou velocidade média impossível",
+    "inconsistent_amounts": "valores negativos ou retenção maior que a tarifa",
+    "unknown_driver": "motorista não cadastrado pela plataforma",
+    "driver_not_enabled": "motorista fora do cadastro (não habilitado) na hora da corrida",
+    "plate_mismatch": "placa diferente da cadastrada para o motorista",
+    "two_wheeler": "veículo de duas rodas (vedado)",
+    "fare_above_limit": "tarifa acima do máximo fixado pelo Executivo",
+}
+#: Kinds that make a row untrustworthy: left out of totals and of the concurrency measure.
+EXCLUDING = (
+    "missing_field",
+    "duplicate",
+    "outside_month",
+    "negative_duration",
+    "impossible_duration",
+    "negative_distance",
+    "impossible_distance",
+    "inconsistent_amounts",
+)
+
+
+class FileRejected(ValueError):
+    """The file as a whole cannot be read (wrong format, missing columns). Portuguese message."""
+
+
+@dataclass(frozen=True)
+class RosterEntry:
+    """A driver the platform registered: CPF, current plate, whether the law bans the vehicle
+    (art. 17, answered by the law core per kind) and the periods the driver was enabled."""
+
+    cpf: str
+    plate: str
+    banned_vehicle: bool
+    periods: tuple[tuple[int, int | None], ...]  # [from_ms, until_ms) — until None = still enabled
+
+
+@dataclass(frozen=True)
+class FareLimits:
+    base_cents: int
+    per_km_cents: int
+    per_minute_cents: int
+
+
+@dataclass(frozen=True)
+class Month:
+    start_ms: int  # first instant of the month in local time, as UTC epoch ms
+    end_ms: int  # first instant of the next month
+
+
+@dataclass
+class DriverTotals:
+    driver: str
+    trips: int
+    gross_cents: int
+    retention_cents: int
+    distance_m: int
+    duration_s: int
+    on_roster: bool
+
+
+@dataclass
+class Peak:
+    count: int
+    at_ms: int | None
+    intervals: int  # the intervals measured (each driver's overlapping ones not yet merged)
+
+
+@dataclass
+class Result:
+    kind: str
+    rows: int
+    rows_counted: int
+    rows_clean: int
+    errors: dict[str, int]
+    samples: dict[str, list[dict[str, Any]]]
+    drivers: list[DriverTotals] = field(default_factory=list)
+    peak: Peak = field(default_factory=lambda: Peak(0, None, 0))
+
+
+Progress = Callable[[int, str], None]
+
+
+#: One bit per error kind in the row's ``err`` mask.
+BIT = {kind: 1 << i for i, kind in enumerate(ERROR_KINDS)}
+
+
+def mask(kinds: Iterable[str]) -> int:
+    return sum(BIT[k] for k in kinds)

@@ -265,7 +265,7 @@ def test_art_42_on_the_last_day_of_the_defence_the_charges_are_neither_final_nor
 def test_d_1_revelia_opens_the_appeal_and_only_its_lapse_makes_the_charges_final(world):
     """Art. 42 §3: no defence → judged by default; that decision is appealable to the JARI (art.
     43). The charges become final, and block (D-11), only once that deadline lapsed too (D-1)."""
-    from outorga.portal.models import Notification
+    from outorga.registry.models import Notification
 
     auto, s = _seized(world)
     holder = world.permit.holder

@@ -10,7 +10,7 @@ from django.core.management import call_command
 from enforcement_helpers import case_of, issue  # type: ignore[import-not-found]
 
 from outorga.core.tenancy import tenant
-from outorga.portal.models import Notification
+from outorga.registry.models import Notification
 
 D = dt.date(2026, 4, 6)
 

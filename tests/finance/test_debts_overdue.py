@@ -16,7 +16,7 @@ from outorga.core.tenancy import tenant
 from outorga.finance import selectors, services
 from outorga.finance.models import Debt
 from outorga.finance.sweep import run as finance_step
-from outorga.portal.models import Notification
+from outorga.registry.models import Notification
 
 DUE = dt.date(2026, 3, 31)  # finance_helpers.make_debt's due date
 DAY_AFTER = DUE + dt.timedelta(days=1)

@@ -16,7 +16,7 @@ from outorga.core.tenancy import tenant
 from outorga.demo.loader import load_demo
 from outorga.finance.models import Debt
 from outorga.finance.sweep import run
-from outorga.portal.models import Notification
+from outorga.registry.models import Notification
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

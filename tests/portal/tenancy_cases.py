@@ -9,8 +9,7 @@ from typing import Any
 from validate_docbr import CPF, RENAVAM
 
 from outorga.law.competence import Role
-from outorga.portal.models import Notification
-from outorga.registry.models import Permit, Person, Vehicle
+from outorga.registry.models import Notification, Permit, Person, Vehicle
 
 
 def build(m: Any, user_of: Any, marker: str) -> dict[str, Any]:

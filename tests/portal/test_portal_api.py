@@ -7,7 +7,7 @@ import datetime as dt
 from django.test import Client
 
 from outorga.law.competence import Role
-from outorga.portal.services import notification_send
+from outorga.registry.notifications import notification_send
 
 
 def test_staff_list_the_avisos_with_filters(ipatinga_m, user_of):

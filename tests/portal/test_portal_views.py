@@ -12,9 +12,8 @@ from portal_helpers import make_holder  # type: ignore[import-not-found]
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.portal import selectors
-from outorga.portal.models import Notification
-from outorga.portal.services import notification_send
-from outorga.registry.models import Person
+from outorga.registry.models import Notification, Person
+from outorga.registry.notifications import notification_send
 
 TODAY = dt.date(2025, 12, 20)
 

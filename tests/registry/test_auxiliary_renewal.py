@@ -27,10 +27,9 @@ from outorga.core.tenancy import tenant
 from outorga.finance import services as ledger
 from outorga.finance.models import Debt
 from outorga.law.competence import NotCompetent, Role
-from outorga.portal.models import Notification
 from outorga.registry import services as S
 from outorga.registry import taxi as T
-from outorga.registry.models import Auxiliary, Document, Permit
+from outorga.registry.models import Auxiliary, Document, Notification, Permit
 from outorga.registry.sweep import registry_sweep
 
 C = "/cadastro/permissoes"

@@ -12,10 +12,9 @@ from registry_helpers import EQUIPMENT, MOTO, ON, make_applicant  # type: ignore
 from outorga.core.models import Act
 from outorga.core.sweep import NoProgress
 from outorga.core.tenancy import tenant
-from outorga.portal.models import Notification
 from outorga.registry import services as S
 from outorga.registry import sweep as SW
-from outorga.registry.models import Document, Permit
+from outorga.registry.models import Document, Notification, Permit
 
 
 @pytest.fixture

@@ -15,9 +15,8 @@ from validate_docbr import RENAVAM
 from outorga.core.models import Act
 from outorga.core.sweep import NoProgress
 from outorga.core.tenancy import tenant
-from outorga.portal.models import Notification
 from outorga.registry import services as S
-from outorga.registry.models import Document, Permit, Vehicle
+from outorga.registry.models import Document, Notification, Permit, Vehicle
 from outorga.registry.sweep import PREFIX, registry_sweep
 
 

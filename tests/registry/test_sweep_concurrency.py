@@ -17,9 +17,8 @@ from outorga.core.sweep import NoProgress
 from outorga.core.tenancy import tenant
 from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
-from outorga.portal.models import Notification
 from outorga.registry import services as S
-from outorga.registry.models import Document, Tender
+from outorga.registry.models import Document, Notification, Tender
 from outorga.registry.sweep import registry_sweep
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

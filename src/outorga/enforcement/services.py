@@ -566,8 +566,8 @@ def _deliver(
 
 def _tell_holder(municipality: Municipality, case: Case, notice: Notice) -> None:
     """An aviso in the holder's portal (the notice itself is the legal act; this is a courtesy)."""
-    from outorga.portal.models import Notification
-    from outorga.portal.services import notification_send
+    from outorga.registry.models import Notification
+    from outorga.registry.notifications import notification_send
 
     deadline = f" — prazo até {notice.deadline:%d/%m/%Y}" if notice.deadline else ""
     notification_send(

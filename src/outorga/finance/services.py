@@ -476,8 +476,8 @@ def debts_overdue_make_final(*, municipality: Municipality, on: dt.date) -> list
     (``awaiting_finality``: enforcement makes it final with its case, D-1), nor a paid, refunded or
     cancelled one. Each change is an act and the holder gets an aviso in the portal. Running it
     twice for one date changes nothing."""
-    from outorga.portal.models import Notification
-    from outorga.portal.services import notification_send
+    from outorga.registry.models import Notification
+    from outorga.registry.notifications import notification_send
 
     calendar = context(municipality, on).calendar
     with tenant(municipality):

@@ -11,8 +11,7 @@ from ninja import Router, Schema
 from ninja.security import django_auth
 
 from outorga.law.competence import NotCompetent, Role
-
-from .models import Notification
+from outorga.registry.models import Notification
 
 router = Router(tags=["avisos"])
 #: The session (django-ninja's; the routes check the role themselves, ``STAFF_ROLES``).

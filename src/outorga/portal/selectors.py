@@ -15,9 +15,7 @@ from django.db.models import Q, QuerySet
 from django.urls import NoReverseMatch, reverse
 
 from outorga.core.models import User
-from outorga.registry.models import Auxiliary, Document, Permit, Person
-
-from .models import Notification
+from outorga.registry.models import Auxiliary, Document, Notification, Permit, Person
 
 #: Days before expiry from which a document shows as "a vencer" (the sweep's first warning).
 WARN_DAYS = 30

@@ -1,53 +1,16 @@
-"""Writes of the portal: avisos created once per key, and a holder marking one as read."""
+"""Writes of the portal: a holder marking an aviso as read, and printing their own badge. The
+avisos are created by ``registry.notifications.notification_send``."""
 
 from __future__ import annotations
 
-import datetime as dt
-
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent
-from outorga.registry.models import Permit, Person
-
-from .models import Notification
-
-
-def notification_send(
-    *,
-    municipality: Municipality,
-    key: str,
-    kind: str,
-    message: str,
-    person: Person | None = None,
-    permit: Permit | None = None,
-    due_on: dt.date | None = None,
-) -> tuple[Notification, bool]:
-    """Create the aviso identified by ``key`` unless it exists: the sweep calls this every day, and
-    the holder must read each notice once. Returns the aviso and whether it was created."""
-    if kind not in Notification.Kind.values:
-        raise ValueError(f"tipo de aviso desconhecido: {kind}")
-    with tenant(municipality):
-        existing = Notification.objects.filter(key=key).first()
-        if existing is not None:
-            return existing, False
-        try:
-            with transaction.atomic():
-                n = Notification.objects.create(
-                    key=key,
-                    kind=kind,
-                    message=message[:500],
-                    person=person,
-                    permit=permit,
-                    due_on=due_on,
-                )
-        except IntegrityError:
-            # Another sweep created it between our read and our write: same key, same notice.
-            return Notification.objects.get(key=key), False
-    return n, True
+from outorga.registry.models import Notification, Permit
 
 
 def notification_mark_read(

@@ -33,19 +33,19 @@ from outorga.core.tenancy import tenant
 from outorga.law.citations import Citation
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.interfaces import citations
-from outorga.portal.models import Notification
-from outorga.portal.services import notification_send
 
 from . import facts as F
 from .models import (
     Auxiliary,
     Document,
     DrivingLicence,
+    Notification,
     Permit,
     PermitTerm,
     Service,
     Vehicle,
 )
+from .notifications import notification_send
 
 SYSTEM = Actor.system("varredura diária")
 #: Days before an expiry at which the holder and the clerks are warned.

@@ -395,6 +395,9 @@ def infraction_cancel(
     return auto
 
 
+# --- the auto a taxi penalty punishes (art. 41 caput, D-1) ----------------------------------------
+
+
 def taxi_auto_checked(
     municipality: Municipality,
     permit: Permit,

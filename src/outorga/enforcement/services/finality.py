@@ -33,7 +33,7 @@ from outorga.registry.models import Permit
 SYSTEM = Actor.system("varredura diária")
 
 
-# --- finality, penalties, escalation (D-1, D-2, D-3, D-5) ------------------------------------------
+# --- finality and the penalty it applies (D-1, D-5) -----------------------------------------------
 
 
 def case_make_final(

@@ -165,6 +165,9 @@ def proposal_decide(request: HttpRequest, case_id: int) -> HttpResponse:
     return HttpResponseRedirect(to)
 
 
+# --- the work queue, the Diário Oficial -----------------------------------------------------------
+
+
 @staff_only
 def queue(request: HttpRequest) -> HttpResponse:
     return render(

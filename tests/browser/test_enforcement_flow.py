@@ -20,8 +20,10 @@ from outorga.core.acts import Actor
 from outorga.core.demo import demo_password, demo_username
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
-from outorga.enforcement import services as E
 from outorga.enforcement.models import Case, Escalation, InfractionNotice, Notice, Penalty
+from outorga.enforcement.services.autos import infraction_issue
+from outorga.enforcement.services.finality import sweep
+from outorga.enforcement.services.notices import notice_deliver
 from outorga.finance import pix
 from outorga.finance.models import Debt
 from outorga.law.competence import Role
@@ -108,7 +110,7 @@ def final_by_services(m: Municipality, permit: Permit, code: str, committed: dt.
     """Another infraction, made final without defence: revelia, notice, appeal deadline lapsed."""
     fiscal = Actor.of(user(Role.FISCAL))
     clerk = Actor.of(user(Role.ATENDENTE))
-    auto = E.infraction_issue(
+    auto = infraction_issue(
         actor=fiscal,
         municipality=m,
         code=code,
@@ -126,12 +128,12 @@ def final_by_services(m: Municipality, permit: Permit, code: str, committed: dt.
             return
         if case.waiting == Case.Waiting.DEADLINE:
             day = max(day, case.deadline + dt.timedelta(days=1))
-            E.sweep(m, day)
+            sweep(m, day)
         else:
             day += dt.timedelta(days=1)
             with tenant(m):
                 n = case.notices.filter(notified_on__isnull=True).latest("id")
-            E.notice_deliver(actor=clerk, municipality=m, notice=n, form="pessoal", on=day)
+            notice_deliver(actor=clerk, municipality=m, notice=n, form="pessoal", on=day)
     raise AssertionError("não ficou definitivo")
 
 

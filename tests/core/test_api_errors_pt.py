@@ -83,7 +83,7 @@ def test_every_app_s_refusal_is_answered_one_way_with_its_status_and_code(rf):
 
     from outorga.config.api import api
     from outorga.core.errors import DomainError
-    from outorga.enforcement.services import InvalidStep, NotOwner
+    from outorga.enforcement.services.common import InvalidStep, NotOwner
     from outorga.finance.pix import PixError
     from outorga.law.citations import cite
     from outorga.law.decisions import Decision, Reason, Verdict

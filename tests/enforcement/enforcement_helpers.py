@@ -12,8 +12,10 @@ from registry_helpers import EQUIPMENT, ON, make_applicant  # type: ignore[impor
 from outorga.core.acts import Actor
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
-from outorga.enforcement import services as E
 from outorga.enforcement.models import Case, InfractionNotice, Notice
+from outorga.enforcement.services.autos import infraction_issue
+from outorga.enforcement.services.finality import sweep
+from outorga.enforcement.services.notices import notice_deliver
 from outorga.finance import payments as P
 from outorga.finance import pix
 from outorga.finance.models import Debt
@@ -106,7 +108,7 @@ def issue(
     w: World, *, code: str = "art38-II", on: dt.date, signed: bool = True, **kw: Any
 ) -> InfractionNotice:
     kw.setdefault("permit", w.permit)
-    return E.infraction_issue(
+    return infraction_issue(
         actor=w.fiscal,
         municipality=w.m,
         code=code,
@@ -139,10 +141,10 @@ def make_final(w: World, auto: InfractionNotice, on: dt.date) -> Case:
         if case.waiting == Case.Waiting.DEADLINE:
             assert case.deadline is not None
             day = max(day, case.deadline + dt.timedelta(days=1))
-            E.sweep(w.m, day)
+            sweep(w.m, day)
         elif case.waiting == Case.Waiting.NOTICE:
             day += dt.timedelta(days=1)
-            E.notice_deliver(
+            notice_deliver(
                 actor=w.clerk,
                 municipality=w.m,
                 notice=pending_notice(w, case),
@@ -188,7 +190,7 @@ def final_taxi_auto(
 ) -> InfractionNotice:
     """A taxi auto of ``permit`` made final (D-1): what a taxi suspension punishes (art. 41
     caput, art. 42 IV–V). ``committed_by``/``auxiliary`` name the offender (holder by default)."""
-    auto = E.infraction_issue(
+    auto = infraction_issue(
         actor=w.fiscal,
         municipality=w.m,
         code=code,

@@ -14,8 +14,9 @@ from validate_docbr import CPF
 
 from outorga.core.tenancy import tenant
 from outorga.enforcement import selectors
-from outorga.enforcement import services as E
 from outorga.enforcement.models import InfractionPhoto
+from outorga.enforcement.services.autos import infraction_issue
+from outorga.enforcement.services.escalation import escalation_facts
 from outorga.law.competence import Role
 from outorga.registry.models import Auxiliary, Person
 from outorga.registry.validation import FieldError
@@ -37,7 +38,7 @@ def test_the_inspector_finds_the_permit_by_the_badge_qr_token_or_its_url(world, 
 
 
 def _issue(world, **kw):
-    return E.infraction_issue(
+    return infraction_issue(
         actor=world.fiscal,
         municipality=world.m,
         code="art38-II",
@@ -74,5 +75,5 @@ def test_art_31_par2_the_auxiliary_is_the_offender_and_the_auto_counts_on_the_pe
     assert auto.offender_name == "Auxiliar Silva" and auto.offender_registration == "12"
     assert auto.permit_id == world.permit.pk and auto.holder_name == world.permit.holder.name
     with tenant(world.m):
-        facts = E.escalation_facts(world.permit)
+        facts = escalation_facts(world.permit)
     assert facts["infractions"][0]["by_auxiliary"] is True

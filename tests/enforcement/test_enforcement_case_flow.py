@@ -10,8 +10,14 @@ from enforcement_helpers import case_of, issue, make_final, make_permit, pay, pe
 
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
-from outorga.enforcement import services as E
 from outorga.enforcement.models import Case, Escalation, Filing, InfractionNotice, Penalty
+from outorga.enforcement.services.autos import infraction_cancel
+from outorga.enforcement.services.common import InvalidStep, NotOwner
+from outorga.enforcement.services.filings import filing_file, filing_judge
+from outorga.enforcement.services.finality import sweep
+from outorga.enforcement.services.notices import notice_deliver
+from outorga.enforcement.services.proposals import proposal_decide
+from outorga.enforcement.services.suspensions import suspension_impose
 from outorga.finance.models import Debt
 from outorga.law.competence import NotCompetent
 from outorga.registry import services as R
@@ -35,7 +41,7 @@ def test_an_auto_signed_by_the_offender_is_notified_that_day_and_opens_the_defen
 def test_the_full_path_defence_dismissed_jari_dismissed_then_final_with_a_fine_debt(world):
     auto = issue(world, on=D)
     case = case_of(world, auto)
-    f = E.filing_file(
+    f = filing_file(
         actor=world.holder,
         municipality=world.m,
         case=case,
@@ -44,7 +50,7 @@ def test_the_full_path_defence_dismissed_jari_dismissed_then_final_with_a_fine_d
         attachments=[("prova.pdf", b"%PDF-1.4 prova")],
     )
     assert case_of(world, auto).waiting == Case.Waiting.JUDGMENT
-    E.filing_judge(
+    filing_judge(
         actor=world.authority,
         municipality=world.m,
         filing=f,
@@ -54,7 +60,7 @@ def test_the_full_path_defence_dismissed_jari_dismissed_then_final_with_a_fine_d
     )
     case = case_of(world, auto)
     assert case.stage == Case.Stage.JARI and case.waiting == Case.Waiting.NOTICE
-    E.notice_deliver(
+    notice_deliver(
         actor=world.clerk,
         municipality=world.m,
         notice=pending_notice(world, case),
@@ -64,7 +70,7 @@ def test_the_full_path_defence_dismissed_jari_dismissed_then_final_with_a_fine_d
     )
     case = case_of(world, auto)
     assert case.waiting == Case.Waiting.DEADLINE and case.deadline == dt.date(2026, 4, 27)
-    appeal = E.filing_file(
+    appeal = filing_file(
         actor=world.holder,
         municipality=world.m,
         case=case,
@@ -72,7 +78,7 @@ def test_the_full_path_defence_dismissed_jari_dismissed_then_final_with_a_fine_d
         filed_on=dt.date(2026, 4, 27),
     )
     assert appeal.stage == Filing.Stage.JARI
-    E.filing_judge(
+    filing_judge(
         actor=world.jari,
         municipality=world.m,
         filing=appeal,
@@ -82,7 +88,7 @@ def test_the_full_path_defence_dismissed_jari_dismissed_then_final_with_a_fine_d
     )
     case = case_of(world, auto)
     assert case.stage == Case.Stage.EXECUTIVE
-    E.notice_deliver(
+    notice_deliver(
         actor=world.clerk,
         municipality=world.m,
         notice=pending_notice(world, case),
@@ -91,8 +97,8 @@ def test_the_full_path_defence_dismissed_jari_dismissed_then_final_with_a_fine_d
     )
     case = case_of(world, auto)
     # Nothing happens while the deadline to appeal to the Chief Executive is open (D-1).
-    assert E.sweep(world.m, case.deadline)["final"] == []
-    report = E.sweep(world.m, case.deadline + dt.timedelta(days=1))
+    assert sweep(world.m, case.deadline)["final"] == []
+    report = sweep(world.m, case.deadline + dt.timedelta(days=1))
     assert report["final"] == [case.number]
     case = case_of(world, auto)
     assert case.stage == Case.Stage.FINAL
@@ -104,7 +110,7 @@ def test_the_full_path_defence_dismissed_jari_dismissed_then_final_with_a_fine_d
     # Idempotent: a second run changes nothing.
     with tenant(world.m):
         acts = Act.objects.count()
-    assert E.sweep(world.m, case.final_on + dt.timedelta(days=1)) == {
+    assert sweep(world.m, case.final_on + dt.timedelta(days=1)) == {
         "revelia": [],
         "final": [],
         "proposals_ready": [],
@@ -117,10 +123,10 @@ def test_the_full_path_defence_dismissed_jari_dismissed_then_final_with_a_fine_d
 
 def test_defence_upheld_closes_the_case_and_no_fine_is_charged(world):
     auto = issue(world, on=D)
-    f = E.filing_file(
+    f = filing_file(
         actor=world.holder, municipality=world.m, case=case_of(world, auto), text="x", filed_on=D
     )
-    E.filing_judge(
+    filing_judge(
         actor=world.authority, municipality=world.m, filing=f, upheld=True, reasoning="ok", on=D
     )
     case = case_of(world, auto)
@@ -132,8 +138,8 @@ def test_defence_upheld_closes_the_case_and_no_fine_is_charged(world):
 def test_art_42_par3_revelia_when_no_defence_by_the_deadline(world):
     auto = issue(world, on=D)
     case = case_of(world, auto)
-    assert E.sweep(world.m, case.deadline)["revelia"] == []  # the last day still counts
-    assert E.sweep(world.m, case.deadline + dt.timedelta(days=1))["revelia"] == [case.number]
+    assert sweep(world.m, case.deadline)["revelia"] == []  # the last day still counts
+    assert sweep(world.m, case.deadline + dt.timedelta(days=1))["revelia"] == [case.number]
     case = case_of(world, auto)
     assert case.revelia and case.stage == Case.Stage.JARI and case.waiting == Case.Waiting.NOTICE
     with tenant(world.m):
@@ -145,7 +151,7 @@ def test_a_late_defence_is_refused_with_the_article(world):
     auto = issue(world, on=D)
     case = case_of(world, auto)
     with pytest.raises(R.Refused) as exc:
-        E.filing_file(
+        filing_file(
             actor=world.holder,
             municipality=world.m,
             case=case,
@@ -158,8 +164,8 @@ def test_a_late_defence_is_refused_with_the_article(world):
 def test_a_holder_cannot_file_in_someone_elses_case(world, user_of):
     other = make_permit(world.m, world.clerk)
     auto = issue(world, on=D, permit=other)
-    with pytest.raises(E.NotOwner):
-        E.filing_file(
+    with pytest.raises(NotOwner):
+        filing_file(
             actor=world.holder,
             municipality=world.m,
             case=case_of(world, auto),
@@ -200,17 +206,17 @@ def test_d2_three_final_leve_or_media_lead_to_a_15_day_suspension_imposed_by_the
     with tenant(world.m):
         assert Permit.objects.get(pk=world.permit.pk).status == Permit.Status.ACTIVE
     with pytest.raises(NotCompetent):
-        E.suspension_impose(
+        suspension_impose(
             actor=world.fiscal, municipality=world.m, escalation=esc, start=dt.date(2026, 7, 1)
         )
-    E.suspension_impose(
+    suspension_impose(
         actor=world.authority, municipality=world.m, escalation=esc, start=dt.date(2026, 7, 1)
     )
     with tenant(world.m):
         p = Permit.objects.get(pk=world.permit.pk)
     assert p.status == Permit.Status.SUSPENDED and p.suspended_until == dt.date(2026, 7, 15)
     # The sweep lists it after the end; the clerk reinstates with the proof (art. 32 §2).
-    assert E.sweep(world.m, dt.date(2026, 7, 16))["suspensions_ended"] == [p.number]
+    assert sweep(world.m, dt.date(2026, 7, 16))["suspensions_ended"] == [p.number]
     with tenant(world.m):
         assert Permit.objects.get(pk=p.pk).status == Permit.Status.SUSPENDED
 
@@ -228,7 +234,7 @@ def test_art_32_ii_five_media_or_worse_in_12_months_open_a_revocation_proposal_f
     assert proposal.waiting == Case.Waiting.NOTICE
     with tenant(world.m):
         assert Permit.objects.get(pk=world.permit.pk).status == Permit.Status.ACTIVE
-    E.notice_deliver(
+    notice_deliver(
         actor=world.clerk,
         municipality=world.m,
         notice=pending_notice(world, proposal),
@@ -237,8 +243,8 @@ def test_art_32_ii_five_media_or_worse_in_12_months_open_a_revocation_proposal_f
     )
     proposal = case_of_pk(world, proposal.pk)
     # Before the defence or its deadline, nobody decides (art. 34 §2, D-3).
-    with pytest.raises(E.InvalidStep):
-        E.proposal_decide(
+    with pytest.raises(InvalidStep):
+        proposal_decide(
             actor=world.mayor,
             municipality=world.m,
             case=proposal,
@@ -246,7 +252,7 @@ def test_art_32_ii_five_media_or_worse_in_12_months_open_a_revocation_proposal_f
             reasoning="x",
             on=dt.date(2026, 8, 4),
         )
-    E.filing_file(
+    filing_file(
         actor=world.holder,
         municipality=world.m,
         case=proposal,
@@ -255,7 +261,7 @@ def test_art_32_ii_five_media_or_worse_in_12_months_open_a_revocation_proposal_f
     )
     proposal = case_of_pk(world, proposal.pk)
     with pytest.raises(NotCompetent):
-        E.proposal_decide(
+        proposal_decide(
             actor=world.authority,
             municipality=world.m,
             case=proposal,
@@ -263,7 +269,7 @@ def test_art_32_ii_five_media_or_worse_in_12_months_open_a_revocation_proposal_f
             reasoning="x",
             on=dt.date(2026, 8, 10),
         )
-    E.proposal_decide(
+    proposal_decide(
         actor=world.mayor,
         municipality=world.m,
         case=proposal,
@@ -313,20 +319,20 @@ def test_art_34_par3_a_suspension_can_be_appealed_to_the_jari(world):
     _final_autos(world, ["art38-II", "art38-III", "art38-IV"])
     with tenant(world.m):
         esc = Escalation.objects.get(permit=world.permit)
-    E.suspension_impose(
+    suspension_impose(
         actor=world.authority, municipality=world.m, escalation=esc, start=dt.date(2026, 7, 1)
     )
     with tenant(world.m):
         appeal_case = Case.objects.get(permit=world.permit, kind=Case.Kind.SUSPENSION)
     assert appeal_case.stage == Case.Stage.JARI and appeal_case.waiting == Case.Waiting.NOTICE
-    E.notice_deliver(
+    notice_deliver(
         actor=world.clerk,
         municipality=world.m,
         notice=pending_notice(world, appeal_case),
         form="pessoal",
         on=dt.date(2026, 7, 1),
     )
-    f = E.filing_file(
+    f = filing_file(
         actor=world.holder,
         municipality=world.m,
         case=case_of_pk(world, appeal_case.pk),
@@ -334,7 +340,7 @@ def test_art_34_par3_a_suspension_can_be_appealed_to_the_jari(world):
         filed_on=dt.date(2026, 7, 3),
     )
     with pytest.raises(NotCompetent):
-        E.filing_judge(
+        filing_judge(
             actor=world.authority,
             municipality=world.m,
             filing=f,
@@ -342,7 +348,7 @@ def test_art_34_par3_a_suspension_can_be_appealed_to_the_jari(world):
             reasoning="x",
             on=dt.date(2026, 7, 5),
         )
-    E.filing_judge(
+    filing_judge(
         actor=world.jari,
         municipality=world.m,
         filing=f,
@@ -353,14 +359,14 @@ def test_art_34_par3_a_suspension_can_be_appealed_to_the_jari(world):
     assert case_of_pk(world, appeal_case.pk).stage == Case.Stage.EXECUTIVE
     # No appeal to the Chief Executive: the suspension is final (nothing else changes).
     appeal_case = case_of_pk(world, appeal_case.pk)
-    E.notice_deliver(
+    notice_deliver(
         actor=world.clerk,
         municipality=world.m,
         notice=pending_notice(world, appeal_case),
         form="pessoal",
         on=dt.date(2026, 7, 6),
     )
-    E.sweep(world.m, dt.date(2026, 7, 17))
+    sweep(world.m, dt.date(2026, 7, 17))
     assert case_of_pk(world, appeal_case.pk).stage == Case.Stage.FINAL
 
 
@@ -369,7 +375,7 @@ def test_cancelling_a_counted_auto_withdraws_the_pending_suspension(world):
     with tenant(world.m):
         esc = Escalation.objects.get(permit=world.permit)
     assert esc.status == Escalation.Status.PENDING
-    E.infraction_cancel(
+    infraction_cancel(
         actor=world.authority, municipality=world.m, auto=autos[1], reason="placa trocada"
     )
     with tenant(world.m):

@@ -11,8 +11,13 @@ from enforcement_helpers import case_of, issue, pending_notice  # type: ignore[i
 
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
-from outorga.enforcement import services as E
 from outorga.enforcement.models import Case
+from outorga.enforcement.services.autos import infraction_cancel, infraction_issue
+from outorga.enforcement.services.common import InvalidStep
+from outorga.enforcement.services.filings import filing_file, filing_judge
+from outorga.enforcement.services.finality import sweep
+from outorga.enforcement.services.notices import notice_deliver
+from outorga.enforcement.services.proposals import proposal_decide, proposal_open_cassacao
 from outorga.law.competence import NotCompetent
 from outorga.registry import services as R
 from outorga.registry.models import Permit
@@ -22,7 +27,7 @@ D = dt.date(2026, 4, 6)
 
 def _defence(world):
     auto = issue(world, on=D)
-    return auto, E.filing_file(
+    return auto, filing_file(
         actor=world.holder, municipality=world.m, case=case_of(world, auto), text="x", filed_on=D
     )
 
@@ -30,7 +35,7 @@ def _defence(world):
 def test_only_the_inspector_issues_an_auto(world):
     for actor in (world.clerk, world.authority, world.holder, world.jari):
         with pytest.raises(NotCompetent):
-            E.infraction_issue(
+            infraction_issue(
                 actor=actor,
                 municipality=world.m,
                 code="art38-II",
@@ -48,7 +53,7 @@ def test_the_inspector_cannot_judge_a_defence_and_the_refusal_is_an_act(world):
         before = Act.objects.filter(outcome="refused").count()
     for actor in (world.fiscal, world.jari, world.mayor, world.clerk):
         with pytest.raises(NotCompetent):
-            E.filing_judge(
+            filing_judge(
                 actor=actor, municipality=world.m, filing=f, upheld=True, reasoning="x", on=D
             )
     with tenant(world.m):
@@ -58,46 +63,46 @@ def test_the_inspector_cannot_judge_a_defence_and_the_refusal_is_an_act(world):
 
 def test_the_jari_judges_only_jari_appeals(world):
     auto, f = _defence(world)
-    E.filing_judge(
+    filing_judge(
         actor=world.authority, municipality=world.m, filing=f, upheld=False, reasoning="x", on=D
     )
     case = case_of(world, auto)
-    E.notice_deliver(
+    notice_deliver(
         actor=world.clerk,
         municipality=world.m,
         notice=pending_notice(world, case),
         form="pessoal",
         on=D,
     )
-    appeal = E.filing_file(
+    appeal = filing_file(
         actor=world.holder, municipality=world.m, case=case_of(world, auto), text="y", filed_on=D
     )
     for actor in (world.authority, world.mayor, world.fiscal):
         with pytest.raises(NotCompetent):
-            E.filing_judge(
+            filing_judge(
                 actor=actor, municipality=world.m, filing=appeal, upheld=False, reasoning="x", on=D
             )
-    E.filing_judge(
+    filing_judge(
         actor=world.jari, municipality=world.m, filing=appeal, upheld=False, reasoning="x", on=D
     )
     case = case_of(world, auto)
     assert case.stage == Case.Stage.EXECUTIVE
-    E.notice_deliver(
+    notice_deliver(
         actor=world.clerk,
         municipality=world.m,
         notice=pending_notice(world, case),
         form="pessoal",
         on=D,
     )
-    last = E.filing_file(
+    last = filing_file(
         actor=world.holder, municipality=world.m, case=case_of(world, auto), text="z", filed_on=D
     )
     for actor in (world.jari, world.authority):
         with pytest.raises(NotCompetent):
-            E.filing_judge(
+            filing_judge(
                 actor=actor, municipality=world.m, filing=last, upheld=False, reasoning="x", on=D
             )
-    E.filing_judge(
+    filing_judge(
         actor=world.mayor, municipality=world.m, filing=last, upheld=False, reasoning="x", on=D
     )
     assert case_of(world, auto).stage == Case.Stage.FINAL
@@ -106,12 +111,10 @@ def test_the_jari_judges_only_jari_appeals(world):
 def test_only_the_authority_cancels_an_auto_with_a_reason_and_nothing_is_deleted(world):
     auto = issue(world, on=D)
     with pytest.raises(NotCompetent):
-        E.infraction_cancel(actor=world.fiscal, municipality=world.m, auto=auto, reason="erro")
+        infraction_cancel(actor=world.fiscal, municipality=world.m, auto=auto, reason="erro")
     with pytest.raises(R.V.FieldError):
-        E.infraction_cancel(actor=world.authority, municipality=world.m, auto=auto, reason=" ")
-    E.infraction_cancel(
-        actor=world.authority, municipality=world.m, auto=auto, reason="placa errada"
-    )
+        infraction_cancel(actor=world.authority, municipality=world.m, auto=auto, reason=" ")
+    infraction_cancel(actor=world.authority, municipality=world.m, auto=auto, reason="placa errada")
     case = case_of(world, auto)
     assert case.stage == Case.Stage.ANNULLED
     assert case.auto.status == "cancelled" and case.auto.cancel_reason == "placa errada"
@@ -119,7 +122,7 @@ def test_only_the_authority_cancels_an_auto_with_a_reason_and_nothing_is_deleted
 
 def test_the_authority_cannot_decide_a_cassacao_only_the_chief_executive_after_the_defence(world):
     with pytest.raises(NotCompetent):
-        E.proposal_open_cassacao(
+        proposal_open_cassacao(
             actor=world.fiscal,
             municipality=world.m,
             permit=world.permit,
@@ -127,7 +130,7 @@ def test_the_authority_cannot_decide_a_cassacao_only_the_chief_executive_after_t
             on=D,
         )
     # Art. 32 III g: 20 CTB points → a proposal, never an automatic cassação (D-3).
-    case = E.proposal_open_cassacao(
+    case = proposal_open_cassacao(
         actor=world.authority,
         municipality=world.m,
         permit=world.permit,
@@ -135,7 +138,7 @@ def test_the_authority_cannot_decide_a_cassacao_only_the_chief_executive_after_t
         on=D,
     )
     assert case.kind == Case.Kind.CASSACAO
-    E.notice_deliver(
+    notice_deliver(
         actor=world.clerk,
         municipality=world.m,
         notice=pending_notice(world, case),
@@ -147,17 +150,17 @@ def test_the_authority_cannot_decide_a_cassacao_only_the_chief_executive_after_t
     deadline = case.deadline
     assert deadline == dt.date(2026, 4, 16)
     # The defence period runs: nobody decides yet, not even the mayor.
-    with pytest.raises(E.InvalidStep):
-        E.proposal_decide(
+    with pytest.raises(InvalidStep):
+        proposal_decide(
             actor=world.mayor, municipality=world.m, case=case, accept=True, reasoning="x", on=D
         )
-    E.sweep(world.m, deadline + dt.timedelta(days=1))  # no defence: ready for the decision
+    sweep(world.m, deadline + dt.timedelta(days=1))  # no defence: ready for the decision
     with tenant(world.m):
         case = Case.objects.get(pk=case.pk)
     assert case.waiting == Case.Waiting.JUDGMENT
     for actor in (world.authority, world.jari, world.fiscal):
         with pytest.raises(NotCompetent):
-            E.proposal_decide(
+            proposal_decide(
                 actor=actor,
                 municipality=world.m,
                 case=case,
@@ -165,7 +168,7 @@ def test_the_authority_cannot_decide_a_cassacao_only_the_chief_executive_after_t
                 reasoning="x",
                 on=deadline,
             )
-    E.proposal_decide(
+    proposal_decide(
         actor=world.mayor,
         municipality=world.m,
         case=case,
@@ -179,7 +182,7 @@ def test_the_authority_cannot_decide_a_cassacao_only_the_chief_executive_after_t
 
 def test_a_cassacao_proposal_needs_a_cause_the_law_knows(world):
     with pytest.raises(R.Refused):
-        E.proposal_open_cassacao(
+        proposal_open_cassacao(
             actor=world.authority,
             municipality=world.m,
             permit=world.permit,

@@ -8,8 +8,10 @@ import datetime as dt
 import pytest
 from enforcement_helpers import case_of, issue, pending_notice  # type: ignore[import-not-found]
 
-from outorga.enforcement import services as E
 from outorga.enforcement.models import Case
+from outorga.enforcement.services.filings import filing_file, filing_judge
+from outorga.enforcement.services.finality import sweep
+from outorga.enforcement.services.notices import notice_deliver
 from outorga.registry import services as R
 
 
@@ -17,7 +19,7 @@ def _notified(world, form: str, on: dt.date) -> Case:
     auto = issue(world, on=on - dt.timedelta(days=1), signed=False)
     case = case_of(world, auto)
     assert case.waiting == Case.Waiting.NOTICE  # no signature: the deadline waits for the notice
-    E.notice_deliver(
+    notice_deliver(
         actor=world.clerk,
         municipality=world.m,
         notice=pending_notice(world, case),
@@ -52,14 +54,14 @@ def test_art_42_a_defence_on_the_moved_last_day_is_in_time_and_the_next_day_is_l
     case = _notified(world, "postal", dt.date(2028, 8, 5))
     assert case.deadline == dt.date(2028, 8, 16)
     with pytest.raises(R.Refused):
-        E.filing_file(
+        filing_file(
             actor=world.holder,
             municipality=world.m,
             case=case,
             text="x",
             filed_on=dt.date(2028, 8, 17),
         )
-    f = E.filing_file(
+    f = filing_file(
         actor=world.holder, municipality=world.m, case=case, text="x", filed_on=dt.date(2028, 8, 16)
     )
     assert f.deadline == dt.date(2028, 8, 16)
@@ -67,21 +69,21 @@ def test_art_42_a_defence_on_the_moved_last_day_is_in_time_and_the_next_day_is_l
 
 def test_art_42_par3_revelia_only_after_the_moved_last_day(world):
     case = _notified(world, "edital", dt.date(2026, 4, 11))
-    assert E.sweep(world.m, dt.date(2026, 4, 21))["revelia"] == []
-    assert E.sweep(world.m, dt.date(2026, 4, 22))["revelia"] == []
-    assert E.sweep(world.m, dt.date(2026, 4, 23))["revelia"] == [case.number]
+    assert sweep(world.m, dt.date(2026, 4, 21))["revelia"] == []
+    assert sweep(world.m, dt.date(2026, 4, 22))["revelia"] == []
+    assert sweep(world.m, dt.date(2026, 4, 23))["revelia"] == [case.number]
 
 
 def test_art_43_the_jari_deadline_runs_from_the_notice_of_the_decision(world):
     auto = issue(world, on=dt.date(2026, 4, 6))
-    f = E.filing_file(
+    f = filing_file(
         actor=world.holder,
         municipality=world.m,
         case=case_of(world, auto),
         text="x",
         filed_on=dt.date(2026, 4, 7),
     )
-    E.filing_judge(
+    filing_judge(
         actor=world.authority,
         municipality=world.m,
         filing=f,
@@ -92,7 +94,7 @@ def test_art_43_the_jari_deadline_runs_from_the_notice_of_the_decision(world):
     case = case_of(world, auto)
     assert case.stage == Case.Stage.JARI and case.deadline is None  # waits for the notice
     # Notice by post: the date on the AR (Friday 24/04) + 10 = Monday 04/05.
-    E.notice_deliver(
+    notice_deliver(
         actor=world.clerk,
         municipality=world.m,
         notice=pending_notice(world, case),

@@ -39,8 +39,9 @@ from enforcement_helpers import issue, make_final  # type: ignore[import-not-fou
 from test_enforcement_taxi_cassacao import taxi_permit  # type: ignore[import-not-found]
 
 from outorga.core.tenancy import tenant
-from outorga.enforcement import services as E
 from outorga.enforcement.models import Case, Escalation
+from outorga.enforcement.services.escalation import escalation_facts
+from outorga.enforcement.services.proposals import proposal_open_cassacao
 from outorga.registry import services as R
 from outorga.registry.models import Permit
 
@@ -67,7 +68,7 @@ def test_art_32_i_the_third_grave_auto_becoming_final_brings_the_30_day_suspensi
         make_final(world, auto, D)
     with tenant(world.m):
         assert not Escalation.objects.filter(permit=world.permit).exists()
-        facts = E.escalation_facts(world.permit)
+        facts = escalation_facts(world.permit)
     assert [r["final"] for r in facts["infractions"]] == [True, True, False]
     # The one change: the third auto's case becomes final (D-1) — and the law now suspends.
     make_final(world, autos[2], D + dt.timedelta(days=14))
@@ -85,7 +86,7 @@ def test_art_32_i_the_third_grave_auto_becoming_final_brings_the_30_day_suspensi
 def test_art_32_iii_f_a_permission_recorded_in_the_registry_opens_the_cassacao(world):
     def propose():  # type: ignore[no-untyped-def]
         # No cause ticked nor typed by the authority: only what the records say.
-        return E.proposal_open_cassacao(
+        return proposal_open_cassacao(
             actor=world.authority, municipality=world.m, permit=world.permit, on=D
         )
 

@@ -29,8 +29,15 @@ from enforcement_helpers import (  # type: ignore[import-not-found]
 from outorga.core.models import Act, CalendarDay
 from outorga.core.tenancy import tenant
 from outorga.enforcement import selectors
-from outorga.enforcement import services as E
 from outorga.enforcement.models import Case, Filing, InfractionNotice, Notice, Seizure
+from outorga.enforcement.services.filings import filing_file, filing_judge
+from outorga.enforcement.services.notices import edital_publish, notice_deliver
+from outorga.enforcement.services.proposals import proposal_open_cassacao
+from outorga.enforcement.services.seizures import (
+    seizure_bill_storage,
+    seizure_create,
+    seizure_release,
+)
 from outorga.finance.models import Debt
 from outorga.law.competence import NotCompetent, Role
 from outorga.registry import services as R
@@ -58,19 +65,17 @@ def refused_acts(w: World, action: str) -> list[Act]:
 
 
 def file(w: World, auto: InfractionNotice, on: dt.date, text: str = "Razões.") -> Filing:
-    return E.filing_file(
+    return filing_file(
         actor=w.holder, municipality=w.m, case=case_of(w, auto), text=text, filed_on=on
     )
 
 
 def judge(w: World, actor: Any, f: Filing, on: dt.date, why: str = "Mantido.") -> Filing:
-    return E.filing_judge(
-        actor=actor, municipality=w.m, filing=f, upheld=False, reasoning=why, on=on
-    )
+    return filing_judge(actor=actor, municipality=w.m, filing=f, upheld=False, reasoning=why, on=on)
 
 
 def notify(w: World, auto: InfractionNotice, on: dt.date, form: str = "pessoal") -> Notice:
-    return E.notice_deliver(
+    return notice_deliver(
         actor=w.clerk,
         municipality=w.m,
         notice=pending_notice(w, case_of(w, auto)),
@@ -227,7 +232,7 @@ def test_art_29_only_clerk_inspector_or_authority_record_a_notice_and_refusals_a
     wrong = [world.jari, world.mayor, world.finance, world.holder]
     for actor in wrong:
         with pytest.raises(NotCompetent) as exc:
-            E.notice_deliver(
+            notice_deliver(
                 actor=actor,
                 municipality=world.m,
                 notice=notice,
@@ -240,7 +245,7 @@ def test_art_29_only_clerk_inspector_or_authority_record_a_notice_and_refusals_a
     assert case_of(world, auto).waiting == Case.Waiting.NOTICE
     with tenant(world.m):
         assert Notice.objects.get(pk=notice.pk).notified_on is None
-    E.notice_deliver(
+    notice_deliver(
         actor=world.fiscal,
         municipality=world.m,
         notice=notice,
@@ -255,7 +260,7 @@ def test_art_29_43_only_who_records_notices_publishes_the_edital(world, user_of)
     notice = pending_notice(world, case_of(world, auto))
     for actor in (world.jari, world.mayor, world.finance):
         with pytest.raises(NotCompetent):
-            E.edital_publish(
+            edital_publish(
                 actor=actor,
                 municipality=world.m,
                 notices=[notice],
@@ -274,7 +279,7 @@ def test_art_29_43_only_who_records_notices_publishes_the_edital(world, user_of)
     assert r.status_code == 403 and "art. 29" in r.content.decode()
     with tenant(world.m):
         assert Notice.objects.get(pk=notice.pk).notified_on is None
-    [done] = E.edital_publish(
+    [done] = edital_publish(
         actor=world.authority,
         municipality=world.m,
         notices=[notice],
@@ -290,7 +295,7 @@ def test_art_29_43_only_who_records_notices_publishes_the_edital(world, user_of)
 
 def _seized(w: World) -> Seizure:
     auto = issue(w, code="art38-I", on=dt.date(2026, 4, 6))  # art. 38 §2: seizes the vehicle
-    return E.seizure_create(
+    return seizure_create(
         actor=w.fiscal,
         municipality=w.m,
         person=w.permit.holder,
@@ -308,7 +313,7 @@ def test_art_35_par1_only_clerk_or_authority_bill_storage_and_refusals_are_acts(
     through = dt.date(2026, 4, 9)
     for actor in (world.fiscal, world.jari, world.finance, world.mayor):
         with pytest.raises(NotCompetent) as exc:
-            E.seizure_bill_storage(actor=actor, municipality=world.m, seizure=s, through=through)
+            seizure_bill_storage(actor=actor, municipality=world.m, seizure=s, through=through)
         assert f"{MOTO}, art. 35, §1" in str(exc.value)
     assert [a.role for a in refused_acts(world, "seizure.release")] == [
         "fiscal",
@@ -319,9 +324,7 @@ def test_art_35_par1_only_clerk_or_authority_bill_storage_and_refusals_are_acts(
     with tenant(world.m):
         s = Seizure.objects.get(pk=s.pk)
         assert s.storage_billed_until is None and not s.storage_debts.exists()
-    debt = E.seizure_bill_storage(
-        actor=world.clerk, municipality=world.m, seizure=s, through=through
-    )
+    debt = seizure_bill_storage(actor=world.clerk, municipality=world.m, seizure=s, through=through)
     assert debt is not None and debt.origin == Debt.Origin.STORAGE
     assert debt.amount_cents == 4 * 1_500  # 06 to 09/04, the day of entry included
 
@@ -330,7 +333,7 @@ def test_art_35_par1_only_clerk_or_authority_release_the_vehicle_and_refusals_ar
     s = _seized(world)
     for actor in (world.fiscal, world.jari, world.finance, world.mayor, world.holder):
         with pytest.raises(NotCompetent):
-            E.seizure_release(actor=actor, municipality=world.m, seizure=s, on=dt.date(2026, 4, 9))
+            seizure_release(actor=actor, municipality=world.m, seizure=s, on=dt.date(2026, 4, 9))
     assert [a.role for a in refused_acts(world, "seizure.release")] == [
         "fiscal",
         "jari",
@@ -342,9 +345,7 @@ def test_art_35_par1_only_clerk_or_authority_release_the_vehicle_and_refusals_ar
         assert Seizure.objects.get(pk=s.pk).status == Seizure.Status.HELD
     # The clerk may ask; the law then refuses while fine, removal and storage are unpaid.
     with pytest.raises(R.Refused):
-        E.seizure_release(
-            actor=world.clerk, municipality=world.m, seizure=s, on=dt.date(2026, 4, 9)
-        )
+        seizure_release(actor=world.clerk, municipality=world.m, seizure=s, on=dt.date(2026, 4, 9))
 
 
 def test_art_32_par2_only_the_clerk_returns_a_suspended_permit_to_service(world):
@@ -453,7 +454,7 @@ def test_the_chief_executives_proposals_queue_puts_the_nearest_deadline_first_an
     world, user_of
 ):
     def propose(permit: Permit) -> Case:
-        return E.proposal_open_cassacao(
+        return proposal_open_cassacao(
             actor=world.authority,
             municipality=world.m,
             permit=permit,
@@ -466,7 +467,7 @@ def test_the_chief_executives_proposals_queue_puts_the_nearest_deadline_first_an
     # Notified out of order: defence deadlines 23/04, 16/04 and 17/04.
     for day in (dt.date(2026, 4, 13), dt.date(2026, 4, 6), dt.date(2026, 4, 7)):
         case = propose(make_permit(world.m, world.clerk))
-        E.notice_deliver(
+        notice_deliver(
             actor=world.clerk,
             municipality=world.m,
             notice=pending_notice(world, case),

@@ -15,8 +15,15 @@ from enforcement_helpers import (  # type: ignore[import-not-found]
 )
 
 from outorga.core.tenancy import tenant
-from outorga.enforcement import services as E
 from outorga.enforcement.models import Case, Filing, Seizure
+from outorga.enforcement.services.filings import filing_file, filing_judge
+from outorga.enforcement.services.finality import sweep
+from outorga.enforcement.services.notices import notice_deliver
+from outorga.enforcement.services.seizures import (
+    seizure_bill_storage,
+    seizure_create,
+    seizure_release,
+)
 from outorga.finance import selectors, services
 from outorga.finance.models import Debt
 from outorga.law.competence import NotCompetent
@@ -29,7 +36,7 @@ def _seized(world):
     # Art. 38 I (maintenance plan not kept) also seizes the vehicle (art. 38 §2).
     auto = issue(world, code="art38-I", on=D)
     assert auto.seizure
-    s = E.seizure_create(
+    s = seizure_create(
         actor=world.fiscal,
         municipality=world.m,
         person=world.permit.holder,
@@ -45,7 +52,7 @@ def _seized(world):
 
 def _refusal(world, s, on):
     with pytest.raises(R.Refused) as exc:
-        E.seizure_release(actor=world.clerk, municipality=world.m, seizure=s, on=on)
+        seizure_release(actor=world.clerk, municipality=world.m, seizure=s, on=on)
     return " ".join(r.message for r in exc.value.decision.reasons) + str(
         exc.value.decision.to_json()
     )
@@ -64,13 +71,13 @@ def test_art_35_par1_release_refused_while_fine_removal_or_storage_is_unpaid(wor
     pay(world, s.removal_debt)
     # Storage not charged yet for the days held.
     assert "estadia" in _refusal(world, s, on)
-    debt = E.seizure_bill_storage(actor=world.clerk, municipality=world.m, seizure=s, through=on)
+    debt = seizure_bill_storage(actor=world.clerk, municipality=world.m, seizure=s, through=on)
     assert debt is not None and debt.amount_cents == 4 * 2_000  # entry day included
     assert "estadia" in _refusal(world, s, on)
     pay(world, debt)
     with tenant(world.m):
         s = Seizure.objects.get(pk=s.pk)
-    E.seizure_release(actor=world.clerk, municipality=world.m, seizure=s, on=on)
+    seizure_release(actor=world.clerk, municipality=world.m, seizure=s, on=on)
     with tenant(world.m):
         s = Seizure.objects.get(pk=s.pk)
     assert s.status == Seizure.Status.RELEASED and s.storage_days == 4
@@ -78,7 +85,7 @@ def test_art_35_par1_release_refused_while_fine_removal_or_storage_is_unpaid(wor
 
 def test_art_35_par2_an_appeal_pending_does_not_release_the_vehicle(world):
     auto, s = _seized(world)
-    E.filing_file(
+    filing_file(
         actor=world.holder,
         municipality=world.m,
         case=case_of(world, auto),
@@ -94,21 +101,19 @@ def test_art_35_par2_an_appeal_pending_does_not_release_the_vehicle(world):
     pay(world, s.removal_debt)
     pay(
         world,
-        E.seizure_bill_storage(
+        seizure_bill_storage(
             actor=world.clerk, municipality=world.m, seizure=s, through=D + dt.timedelta(days=1)
         ),
     )
     with tenant(world.m):
         s = Seizure.objects.get(pk=s.pk)
-    E.seizure_release(
-        actor=world.clerk, municipality=world.m, seizure=s, on=D + dt.timedelta(days=1)
-    )
+    seizure_release(actor=world.clerk, municipality=world.m, seizure=s, on=D + dt.timedelta(days=1))
 
 
 def test_only_the_inspector_seizes_and_the_sweep_counts_storage_days_once(world):
     auto = issue(world, code="art38-I", on=D)
     with pytest.raises(NotCompetent):
-        E.seizure_create(
+        seizure_create(
             actor=world.clerk,
             municipality=world.m,
             person=world.permit.holder,
@@ -120,17 +125,17 @@ def test_only_the_inspector_seizes_and_the_sweep_counts_storage_days_once(world)
             auto=auto,
         )
     _, s = _seized(world)
-    report = E.sweep(world.m, D + dt.timedelta(days=9))
+    report = sweep(world.m, D + dt.timedelta(days=9))
     assert any("10 dia(s)" in line for line in report["storage"])
-    assert E.sweep(world.m, D + dt.timedelta(days=9))["storage"] == []
+    assert sweep(world.m, D + dt.timedelta(days=9))["storage"] == []
 
 
 def test_the_defence_upheld_waives_unpaid_removal_and_storage_art_42_par1(world):
     auto, s = _seized(world)
-    f = E.filing_file(
+    f = filing_file(
         actor=world.holder, municipality=world.m, case=case_of(world, auto), text="x", filed_on=D
     )
-    f = E.filing_judge(
+    f = filing_judge(
         actor=world.authority, municipality=world.m, filing=f, upheld=True, reasoning="ok", on=D
     )
     assert f.judgment["outcome"]["waive_removal_and_storage"] is True
@@ -159,10 +164,10 @@ def test_the_defence_upheld_refunds_a_fine_already_paid_art_42_par1(world):
         amount_cents=fine.amount_cents,
         paid_on=D,
     )
-    f = E.filing_file(
+    f = filing_file(
         actor=world.holder, municipality=world.m, case=case_of(world, auto), text="x", filed_on=D
     )
-    E.filing_judge(
+    filing_judge(
         actor=world.authority, municipality=world.m, filing=f, upheld=True, reasoning="ok", on=D
     )
     with tenant(world.m):
@@ -190,7 +195,7 @@ def test_d_11_a_seizures_charges_under_defence_block_nothing_until_the_case_is_f
     assert _statuses(world, s.fine_debt, s.removal_debt) == [Debt.Status.OPEN] * 2
     with tenant(world.m):
         assert selectors.debts_blocking(holder, D + dt.timedelta(days=1)) == []
-    E.filing_file(
+    filing_file(
         actor=world.holder,
         municipality=world.m,
         case=case_of(world, auto),
@@ -198,7 +203,7 @@ def test_d_11_a_seizures_charges_under_defence_block_nothing_until_the_case_is_f
         filed_on=D + dt.timedelta(days=2),
     )
     assert _statuses(world, s.fine_debt, s.removal_debt) == [Debt.Status.UNDER_APPEAL] * 2
-    storage = E.seizure_bill_storage(
+    storage = seizure_bill_storage(
         actor=world.clerk, municipality=world.m, seizure=s, through=D + dt.timedelta(days=3)
     )
     assert storage is not None and storage.status == Debt.Status.UNDER_APPEAL
@@ -209,7 +214,7 @@ def test_d_11_a_seizures_charges_under_defence_block_nothing_until_the_case_is_f
     # The defence is dismissed and no appeal follows: final (D-1), the charges block again.
     with tenant(world.m):
         filing = Filing.objects.get(case__auto=auto)
-    E.filing_judge(
+    filing_judge(
         actor=world.authority,
         municipality=world.m,
         filing=filing,
@@ -219,14 +224,14 @@ def test_d_11_a_seizures_charges_under_defence_block_nothing_until_the_case_is_f
     )
     assert _statuses(world, s.fine_debt) == [Debt.Status.UNDER_APPEAL]  # the appeal may follow
     case = case_of(world, auto)
-    E.notice_deliver(
+    notice_deliver(
         actor=world.clerk,
         municipality=world.m,
         notice=pending_notice(world, case),
         form="pessoal",
         on=D + dt.timedelta(days=6),
     )
-    E.sweep(world.m, later)
+    sweep(world.m, later)
     assert case_of(world, auto).stage == Case.Stage.FINAL
     assert _statuses(world, s.fine_debt, s.removal_debt, storage) == [Debt.Status.FINAL] * 3
     with tenant(world.m):
@@ -245,14 +250,14 @@ def test_art_42_on_the_last_day_of_the_defence_the_charges_are_neither_final_nor
     case = case_of(world, auto)
     last = D + dt.timedelta(days=10)
     assert case.deadline == last
-    E.sweep(world.m, last)
+    sweep(world.m, last)
     assert case_of(world, auto).stage == Case.Stage.DEFENCE
     assert services.debts_overdue_make_final(municipality=world.m, on=last) == []
     assert _statuses(world, s.fine_debt, s.removal_debt) == [Debt.Status.OPEN] * 2
     with tenant(world.m):
         assert selectors.debts_blocking(holder, last) == []
     # Still on time to defend, and the defence puts the charges under review.
-    E.filing_file(
+    filing_file(
         actor=world.holder,
         municipality=world.m,
         case=case,
@@ -270,13 +275,13 @@ def test_d_1_revelia_opens_the_appeal_and_only_its_lapse_makes_the_charges_final
     auto, s = _seized(world)
     holder = world.permit.holder
     day_11 = D + dt.timedelta(days=11)
-    assert E.sweep(world.m, day_11)["revelia"] == [case_of(world, auto).number]
+    assert sweep(world.m, day_11)["revelia"] == [case_of(world, auto).number]
     case = case_of(world, auto)
     assert case.revelia and case.stage == Case.Stage.JARI
     assert services.debts_overdue_make_final(municipality=world.m, on=day_11) == []
     with tenant(world.m):
         assert selectors.debts_blocking(holder, day_11) == []
-    E.notice_deliver(
+    notice_deliver(
         actor=world.clerk,
         municipality=world.m,
         notice=pending_notice(world, case),
@@ -289,7 +294,7 @@ def test_d_1_revelia_opens_the_appeal_and_only_its_lapse_makes_the_charges_final
     with tenant(world.m):
         assert selectors.debts_blocking(holder, appeal_deadline) == []
     after = appeal_deadline + dt.timedelta(days=1)
-    assert E.sweep(world.m, after)["final"] == [case.number]
+    assert sweep(world.m, after)["final"] == [case.number]
     with tenant(world.m):
         # Final in the process: from now on they block, even before the ledger's sweep runs.
         assert {d.pk for d in selectors.debts_blocking(holder, after)} == {
@@ -309,12 +314,12 @@ def test_art_35_par1_charges_paid_on_the_day_of_seizure_release_the_vehicle_that
     auto, s = _seized(world)
     pay(world, s.fine_debt)
     pay(world, s.removal_debt)
-    storage = E.seizure_bill_storage(actor=world.clerk, municipality=world.m, seizure=s, through=D)
+    storage = seizure_bill_storage(actor=world.clerk, municipality=world.m, seizure=s, through=D)
     assert storage is not None and storage.amount_cents == 2_000
     pay(world, storage)
     with tenant(world.m):
         s = Seizure.objects.get(pk=s.pk)
-    E.seizure_release(actor=world.clerk, municipality=world.m, seizure=s, on=D)
+    seizure_release(actor=world.clerk, municipality=world.m, seizure=s, on=D)
     with tenant(world.m):
         s = Seizure.objects.get(pk=s.pk)
     assert s.status == Seizure.Status.RELEASED and s.released_on == D

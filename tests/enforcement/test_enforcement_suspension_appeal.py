@@ -18,8 +18,11 @@ from enforcement_helpers import (  # type: ignore[import-not-found]
 
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
-from outorga.enforcement import services as E
 from outorga.enforcement.models import Case, Escalation, Filing
+from outorga.enforcement.services.filings import filing_file, filing_judge
+from outorga.enforcement.services.finality import sweep
+from outorga.enforcement.services.notices import notice_deliver
+from outorga.enforcement.services.suspensions import suspension_impose
 from outorga.law.competence import NotCompetent
 from outorga.registry import services as R
 from outorga.registry.models import Permit, PermitStatusChange
@@ -40,9 +43,9 @@ def suspended(world) -> Case:
         make_final(world, auto, D + dt.timedelta(days=30))
     with tenant(world.m):
         esc = Escalation.objects.get(permit=world.permit, status=Escalation.Status.PENDING)
-    E.suspension_impose(actor=world.authority, municipality=world.m, escalation=esc, start=START)
+    suspension_impose(actor=world.authority, municipality=world.m, escalation=esc, start=START)
     appeal = case_by_pk(world, None)
-    E.notice_deliver(
+    notice_deliver(
         actor=world.clerk,
         municipality=world.m,
         notice=pending_notice(world, appeal),
@@ -60,7 +63,7 @@ def case_by_pk(world, pk) -> Case:
 
 
 def appeal(world, case: Case, on: dt.date) -> Filing:
-    return E.filing_file(
+    return filing_file(
         actor=world.holder,
         municipality=world.m,
         case=case,
@@ -83,7 +86,7 @@ def test_art_34_par3_jari_upholds_the_appeal_and_the_permission_is_active_at_onc
     case = suspended(world)
     assert permit_of(world).status == Permit.Status.SUSPENDED
     f = appeal(world, case, START + dt.timedelta(days=2))
-    E.filing_judge(
+    filing_judge(
         actor=world.jari,
         municipality=world.m,
         filing=f,
@@ -115,7 +118,7 @@ def test_art_34_par3_jari_upholds_the_appeal_and_the_permission_is_active_at_onc
 def test_art_44_the_chief_executive_upholds_after_the_jari_dismissed(world):
     case = suspended(world)
     f = appeal(world, case, START + dt.timedelta(days=1))
-    E.filing_judge(
+    filing_judge(
         actor=world.jari,
         municipality=world.m,
         filing=f,
@@ -124,14 +127,14 @@ def test_art_44_the_chief_executive_upholds_after_the_jari_dismissed(world):
         on=dt.date(2026, 7, 3),
     )
     case = case_by_pk(world, case.pk)
-    E.notice_deliver(
+    notice_deliver(
         actor=world.clerk,
         municipality=world.m,
         notice=pending_notice(world, case),
         form="pessoal",
         on=dt.date(2026, 7, 6),
     )
-    f2 = E.filing_file(
+    f2 = filing_file(
         actor=world.holder,
         municipality=world.m,
         case=case_by_pk(world, case.pk),
@@ -140,7 +143,7 @@ def test_art_44_the_chief_executive_upholds_after_the_jari_dismissed(world):
     )
     assert permit_of(world).status == Permit.Status.SUSPENDED
     with pytest.raises(NotCompetent):
-        E.filing_judge(
+        filing_judge(
             actor=world.jari,
             municipality=world.m,
             filing=f2,
@@ -148,7 +151,7 @@ def test_art_44_the_chief_executive_upholds_after_the_jari_dismissed(world):
             reasoning="x",
             on=dt.date(2026, 7, 9),
         )
-    E.filing_judge(
+    filing_judge(
         actor=world.mayor,
         municipality=world.m,
         filing=f2,
@@ -166,9 +169,9 @@ def test_upheld_after_the_period_ended_it_returns_without_the_proof_of_art_32_pa
     case = suspended(world)
     f = appeal(world, case, START + dt.timedelta(days=5))
     # The period ends (15/07) while the appeal waits; without the proof the permit stays suspended.
-    assert E.sweep(world.m, dt.date(2026, 7, 20))["suspensions_ended"] == [world.permit.number]
+    assert sweep(world.m, dt.date(2026, 7, 20))["suspensions_ended"] == [world.permit.number]
     assert permit_of(world).status == Permit.Status.SUSPENDED
-    E.filing_judge(
+    filing_judge(
         actor=world.jari,
         municipality=world.m,
         filing=f,
@@ -190,7 +193,7 @@ def test_upheld_after_the_holder_was_reinstated_changes_no_status(world):
         proof="irregularidades sanadas",
         document=proof_document(world, dt.date(2026, 7, 16)),
     )
-    E.filing_judge(
+    filing_judge(
         actor=world.jari,
         municipality=world.m,
         filing=f,
@@ -209,7 +212,7 @@ def test_upheld_after_the_holder_was_reinstated_changes_no_status(world):
 def test_d_2_infractions_of_an_annulled_suspension_do_not_bring_it_back(world):
     case = suspended(world)
     f = appeal(world, case, START + dt.timedelta(days=2))
-    E.filing_judge(
+    filing_judge(
         actor=world.jari,
         municipality=world.m,
         filing=f,
@@ -233,7 +236,7 @@ def test_the_lift_is_only_for_the_appeal_judgments_and_the_suspension_in_force(w
     # Pending: nobody has judged it, so nothing is annulled (art. 34 §3).
     with pytest.raises(R.InvalidTransition, match="art. 34, §3"):
         R.permit_suspension_lift(actor=world.jari, permit=permit_of(world), appeal=f, **kw)
-    E.filing_judge(
+    filing_judge(
         actor=world.jari,
         municipality=world.m,
         filing=f,
@@ -263,7 +266,7 @@ def test_art_34_par3_only_the_appeal_judges_competence_lifts_it(world):
 def test_art_34_par3_a_dismissed_appeal_lifts_nothing(world):
     case = suspended(world)
     f = appeal(world, case, START + dt.timedelta(days=2))
-    E.filing_judge(
+    filing_judge(
         actor=world.jari,
         municipality=world.m,
         filing=f,
@@ -288,14 +291,14 @@ def test_art_34_par3_a_defence_upheld_in_an_infraction_case_is_not_an_appeal_aga
     annul a suspension, even of the same permit (art. 42 is not art. 34 §3)."""
     suspended(world)
     auto = issue(world, code="art38-IV", on=dt.date(2026, 7, 2))
-    defence = E.filing_file(
+    defence = filing_file(
         actor=world.holder,
         municipality=world.m,
         case=case_of(world, auto),
         text="Não fui eu.",
         filed_on=dt.date(2026, 7, 3),
     )
-    E.filing_judge(
+    filing_judge(
         actor=world.authority,
         municipality=world.m,
         filing=defence,
@@ -318,7 +321,7 @@ def test_art_34_par3_a_defence_upheld_in_an_infraction_case_is_not_an_appeal_aga
 def test_art_34_par3_an_appeal_upheld_for_another_permit_lifts_nothing_here(world):
     case = suspended(world)
     f = appeal(world, case, START + dt.timedelta(days=2))
-    E.filing_judge(
+    filing_judge(
         actor=world.jari,
         municipality=world.m,
         filing=f,

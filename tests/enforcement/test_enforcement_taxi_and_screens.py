@@ -16,9 +16,16 @@ from enforcement_helpers import (  # type: ignore[import-not-found]
 from test_enforcement_taxi_cassacao import taxi_permit  # type: ignore[import-not-found]
 from validate_docbr import CPF, RENAVAM
 
+from outorga.core.errors import FieldError
 from outorga.core.tenancy import tenant
-from outorga.enforcement import services as E
 from outorga.enforcement.models import Case, InfractionNotice, Penalty
+from outorga.enforcement.services.autos import infraction_cancel, infraction_issue
+from outorga.enforcement.services.filings import filing_file, filing_judge
+from outorga.enforcement.services.notices import notice_deliver
+from outorga.enforcement.services.suspensions import (
+    taxi_register_suspension_impose,
+    taxi_suspension_impose,
+)
 from outorga.law.competence import NotCompetent, Role
 from outorga.registry import services as R
 from outorga.registry.models import Permit, Person, Vehicle
@@ -55,7 +62,7 @@ def _taxi_permit(m):
 
 def test_taxi_case_goes_from_defence_to_the_chief_executive_without_jari(world):
     permit = _taxi_permit(world.m)
-    auto = E.infraction_issue(
+    auto = infraction_issue(
         actor=world.fiscal,
         municipality=world.m,
         code="recusa_passageiro",
@@ -68,7 +75,7 @@ def test_taxi_case_goes_from_defence_to_the_chief_executive_without_jari(world):
     )
     case = case_of(world, auto)
     assert case.law == "ipatinga.taxi-2017" and case.deadline == dt.date(2026, 4, 16)
-    f = E.filing_file(
+    f = filing_file(
         actor=world.clerk,
         municipality=world.m,
         case=case,
@@ -76,19 +83,19 @@ def test_taxi_case_goes_from_defence_to_the_chief_executive_without_jari(world):
         filed_on=D,
         channel="paper",
     )
-    E.filing_judge(
+    filing_judge(
         actor=world.authority, municipality=world.m, filing=f, upheld=False, reasoning="x", on=D
     )
     case = case_of(world, auto)
     assert case.stage == Case.Stage.EXECUTIVE
-    E.notice_deliver(
+    notice_deliver(
         actor=world.clerk,
         municipality=world.m,
         notice=pending_notice(world, case),
         form="pessoal",
         on=D,
     )
-    appeal = E.filing_file(
+    appeal = filing_file(
         actor=world.clerk,
         municipality=world.m,
         case=case_of(world, auto),
@@ -97,10 +104,10 @@ def test_taxi_case_goes_from_defence_to_the_chief_executive_without_jari(world):
         channel="paper",
     )
     with pytest.raises(NotCompetent):  # no JARI under the taxi law (D-17)
-        E.filing_judge(
+        filing_judge(
             actor=world.jari, municipality=world.m, filing=appeal, upheld=False, reasoning="x", on=D
         )
-    E.filing_judge(
+    filing_judge(
         actor=world.mayor, municipality=world.m, filing=appeal, upheld=False, reasoning="x", on=D
     )
     case = case_of(world, auto)
@@ -114,24 +121,24 @@ def test_taxi_suspension_is_never_over_90_days(world):
     permit = _taxi_permit(world.m)
     auto = final_taxi_auto(world, permit, on=EARLIER)
     with pytest.raises(R.Refused):
-        E.taxi_suspension_impose(
+        taxi_suspension_impose(
             actor=world.authority, municipality=world.m, permit=permit, auto=auto, days=91, start=D
         )
-    p = E.taxi_suspension_impose(
+    p = taxi_suspension_impose(
         actor=world.authority, municipality=world.m, permit=permit, auto=auto, days=90, start=D
     )
     assert p.status == Permit.Status.SUSPENDED and p.suspended_until == D + dt.timedelta(days=89)
 
 
 def _suspend_permission(world, permit, auto):
-    return E.taxi_suspension_impose(
+    return taxi_suspension_impose(
         actor=world.authority, municipality=world.m, permit=permit, auto=auto, days=30, start=D
     )
 
 
 def test_art_41_caput_d_1_permission_suspension_refused_while_the_auto_is_not_final(world):
     permit = _taxi_permit(world.m)
-    auto = E.infraction_issue(
+    auto = infraction_issue(
         actor=world.fiscal,
         municipality=world.m,
         code="recusa_passageiro",
@@ -142,7 +149,7 @@ def test_art_41_caput_d_1_permission_suspension_refused_while_the_auto_is_not_fi
         permit=permit,
         offender_signed=True,
     )
-    with pytest.raises(E.FieldError, match="D-1") as exc:
+    with pytest.raises(FieldError, match="D-1") as exc:
         _suspend_permission(world, permit, auto)
     assert "art. 41, caput" in str(exc.value) and "art. 42, V" in str(exc.value)
     with tenant(world.m):
@@ -152,17 +159,17 @@ def test_art_41_caput_d_1_permission_suspension_refused_while_the_auto_is_not_fi
 def test_art_42_V_permission_suspension_refused_on_another_permits_auto(world):
     permit, other = _taxi_permit(world.m), taxi_permit(world.m)
     auto = final_taxi_auto(world, other, on=EARLIER)
-    with pytest.raises(E.FieldError, match=r"desta permissão.*art\. 42, V"):
+    with pytest.raises(FieldError, match=r"desta permissão.*art\. 42, V"):
         _suspend_permission(world, permit, auto)
-    with pytest.raises(E.FieldError, match=r"art\. 42, V"):
+    with pytest.raises(FieldError, match=r"art\. 42, V"):
         _suspend_permission(world, permit, None)
 
 
 def test_art_42_V_permission_suspension_refused_on_a_cancelled_auto(world):
     permit = _taxi_permit(world.m)
     auto = final_taxi_auto(world, permit, on=EARLIER)
-    E.infraction_cancel(actor=world.authority, municipality=world.m, auto=auto, reason="erro")
-    with pytest.raises(E.FieldError, match=r"cancelado.*art\. 42, V"):
+    infraction_cancel(actor=world.authority, municipality=world.m, auto=auto, reason="erro")
+    with pytest.raises(FieldError, match=r"cancelado.*art\. 42, V"):
         _suspend_permission(world, permit, auto)
     with tenant(world.m):
         assert Permit.objects.get(pk=permit.pk).status == Permit.Status.ACTIVE
@@ -180,13 +187,13 @@ def test_art_42_V_one_auto_backs_one_permission_suspension_and_may_also_back_the
     common = {"actor": world.authority, "municipality": world.m, "permit": permit, "days": 10}
 
     def register(infraction, start):  # type: ignore[no-untyped-def]
-        return E.taxi_register_suspension_impose(**common, infraction=infraction, start=start)
+        return taxi_register_suspension_impose(**common, infraction=infraction, start=start)
 
     _suspend_permission(world, permit, auto)  # 30 days from D
-    with pytest.raises(E.FieldError, match=r"já fundamenta a suspensão da permissão.*art\. 42, V"):
-        E.taxi_suspension_impose(**common, auto=auto, start=later)
+    with pytest.raises(FieldError, match=r"já fundamenta a suspensão da permissão.*art\. 42, V"):
+        taxi_suspension_impose(**common, auto=auto, start=later)
     assert register(auto, D).decision["target"] == "cadastro"
-    with pytest.raises(E.FieldError, match=r"já fundamenta a suspensão do cadastro.*art\. 42, IV"):
+    with pytest.raises(FieldError, match=r"já fundamenta a suspensão do cadastro.*art\. 42, IV"):
         register(auto, later)
     register(final_taxi_auto(world, permit, on=EARLIER), later)  # another infraction
     with tenant(world.m):
@@ -246,7 +253,7 @@ def test_the_inspector_writes_an_auto_through_the_phone_form_and_the_pdfs_render
 
 def test_a_refusal_without_two_witnesses_is_refused_with_art_29_par3(world):
     with pytest.raises(R.Refused) as exc:
-        E.infraction_issue(
+        infraction_issue(
             actor=world.fiscal,
             municipality=world.m,
             code="art38-II",

@@ -19,10 +19,17 @@ from enforcement_helpers import (  # type: ignore[import-not-found]
 from public_factories import badge_without_law  # type: ignore[import-not-found]
 from validate_docbr import CPF, RENAVAM
 
+from outorga.core.errors import FieldError
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
-from outorga.enforcement import services as E
 from outorga.enforcement.models import Case, InfractionNotice, Penalty
+from outorga.enforcement.services.autos import infraction_cancel, infraction_issue
+from outorga.enforcement.services.common import InvalidStep
+from outorga.enforcement.services.filings import filing_file
+from outorga.enforcement.services.finality import sweep
+from outorga.enforcement.services.notices import notice_deliver
+from outorga.enforcement.services.proposals import proposal_decide, proposal_open_cassacao
+from outorga.enforcement.services.suspensions import taxi_suspension_impose
 from outorga.law.competence import NotCompetent, Role
 from outorga.public import selectors as public
 from outorga.registry import services as R
@@ -68,7 +75,7 @@ def auxiliary_of(m, permit: Permit) -> Auxiliary:
 
 
 def taxi_auto(world, permit: Permit, code: str, **kw) -> InfractionNotice:
-    return E.infraction_issue(
+    return infraction_issue(
         actor=world.fiscal,
         municipality=world.m,
         code=code,
@@ -88,7 +95,7 @@ def fresh(world, obj):
 
 
 def propose(world, permit, auto, target, actor=None, on=dt.date(2026, 6, 1)) -> Case:
-    return E.proposal_open_cassacao(
+    return proposal_open_cassacao(
         actor=actor or world.authority,
         municipality=world.m,
         permit=permit,
@@ -100,7 +107,7 @@ def propose(world, permit, auto, target, actor=None, on=dt.date(2026, 6, 1)) -> 
 
 def ready_for_decision(world, case: Case, notified_on=dt.date(2026, 6, 1)) -> Case:
     """The proposal notified in person; no defence; the sweep after the deadline (D-17: 10 days)."""
-    E.notice_deliver(
+    notice_deliver(
         actor=world.clerk,
         municipality=world.m,
         notice=pending_notice(world, case),
@@ -109,7 +116,7 @@ def ready_for_decision(world, case: Case, notified_on=dt.date(2026, 6, 1)) -> Ca
     )
     case = fresh(world, case)
     assert case.deadline == dt.date(2026, 6, 11)
-    E.sweep(world.m, case.deadline + dt.timedelta(days=1))
+    sweep(world.m, case.deadline + dt.timedelta(days=1))
     case = fresh(world, case)
     assert case.waiting == Case.Waiting.JUDGMENT
     return case
@@ -130,13 +137,13 @@ def test_art_41_par_4_permit_cassacao_of_a_final_gravissima_decided_by_the_chief
     assert case.proposal["question"] == "ipatinga.taxi-2017.penalty"
     assert case.proposal["outcome"]["may_propose"] is True
     assert case.proposal["target"] == "permissao" and case.proposal["auto"] == auto.number
-    with pytest.raises(E.InvalidStep, match="já há proposta"):
+    with pytest.raises(InvalidStep, match="já há proposta"):
         propose(world, permit, auto, "permissao")
     case = ready_for_decision(world, case)
     decided_on = dt.date(2026, 6, 12)
     for actor in (world.authority, world.jari, world.fiscal):
         with pytest.raises(NotCompetent):
-            E.proposal_decide(
+            proposal_decide(
                 actor=actor,
                 municipality=world.m,
                 case=case,
@@ -144,7 +151,7 @@ def test_art_41_par_4_permit_cassacao_of_a_final_gravissima_decided_by_the_chief
                 reasoning="x",
                 on=decided_on,
             )
-    E.proposal_decide(
+    proposal_decide(
         actor=world.mayor,
         municipality=world.m,
         case=case,
@@ -183,7 +190,7 @@ def test_art_41_par_3_register_cassacao_of_the_auxiliary_takes_his_credential_on
     case = propose(world, permit, auto, "cadastro")
     assert case.proposal["offender"]["kind"] == "auxiliary"
     case = ready_for_decision(world, case)
-    E.proposal_decide(
+    proposal_decide(
         actor=world.mayor,
         municipality=world.m,
         case=case,
@@ -201,7 +208,7 @@ def test_art_41_par_3_register_cassacao_of_the_holder_keeps_the_permission(world
     auto = taxi_auto(world, permit, "tarifa_diferente")
     make_final(world, auto, D)
     case = ready_for_decision(world, propose(world, permit, auto, "cadastro"))
-    E.proposal_decide(
+    proposal_decide(
         actor=world.mayor,
         municipality=world.m,
         case=case,
@@ -228,7 +235,7 @@ def test_art_41_par_3_register_cassacao_needs_an_identified_offender(world):
     permit = taxi_permit(world.m)
     auto = taxi_auto(world, permit, "recusa_passageiro", committed_by="unknown")
     make_final(world, auto, D)
-    with pytest.raises(E.FieldError, match=r"art\. 41, §3"):
+    with pytest.raises(FieldError, match=r"art\. 41, §3"):
         propose(world, permit, auto, "cadastro")
 
 
@@ -237,8 +244,8 @@ def test_art_41_par_5_the_chief_executive_decides_only_after_the_defence(world):
     auto = taxi_auto(world, permit, "suspensao_servico")
     make_final(world, auto, D)
     case = propose(world, permit, auto, "permissao")
-    with pytest.raises(E.InvalidStep, match="D-3"):  # not notified yet
-        E.proposal_decide(
+    with pytest.raises(InvalidStep, match="D-3"):  # not notified yet
+        proposal_decide(
             actor=world.mayor,
             municipality=world.m,
             case=case,
@@ -246,14 +253,14 @@ def test_art_41_par_5_the_chief_executive_decides_only_after_the_defence(world):
             reasoning="x",
             on=dt.date(2026, 6, 2),
         )
-    E.notice_deliver(
+    notice_deliver(
         actor=world.clerk,
         municipality=world.m,
         notice=pending_notice(world, case),
         form="pessoal",
         on=dt.date(2026, 6, 1),
     )
-    E.filing_file(
+    filing_file(
         actor=world.clerk,
         municipality=world.m,
         case=fresh(world, case),
@@ -261,7 +268,7 @@ def test_art_41_par_5_the_chief_executive_decides_only_after_the_defence(world):
         filed_on=dt.date(2026, 6, 3),
         channel="paper",
     )
-    E.proposal_decide(
+    proposal_decide(
         actor=world.mayor,
         municipality=world.m,
         case=fresh(world, case),
@@ -278,11 +285,11 @@ def test_a_taxi_cassacao_loses_its_basis_when_the_auto_is_cancelled(world):
     auto = taxi_auto(world, permit, "suspensao_servico")
     make_final(world, auto, D)
     case = ready_for_decision(world, propose(world, permit, auto, "permissao"))
-    E.infraction_cancel(
+    infraction_cancel(
         actor=world.authority, municipality=world.m, auto=auto, reason="Placa trocada."
     )
-    with pytest.raises(E.InvalidStep, match="cancelado"):
-        E.proposal_decide(
+    with pytest.raises(InvalidStep, match="cancelado"):
+        proposal_decide(
             actor=world.mayor,
             municipality=world.m,
             case=fresh(world, case),
@@ -295,8 +302,8 @@ def test_a_taxi_cassacao_loses_its_basis_when_the_auto_is_cancelled(world):
 
 def test_a_mototaxi_suspension_is_not_imposed_by_the_taxi_rule(world):
     # The refusal cites the mototaxi law's own suspension: by accumulation (art. 32, I).
-    with pytest.raises(E.FieldError, match=r"mototáxi de Ipatinga \(2013\), art\. 32, I"):
-        E.taxi_suspension_impose(
+    with pytest.raises(FieldError, match=r"mototáxi de Ipatinga \(2013\), art\. 32, I"):
+        taxi_suspension_impose(
             actor=world.authority,
             municipality=world.m,
             permit=world.permit,

@@ -13,10 +13,12 @@ from enforcement_helpers import at, final_taxi_auto  # type: ignore[import-not-f
 from public_factories import badge_without_law  # type: ignore[import-not-found]
 from validate_docbr import CPF, RENAVAM
 
+from outorga.core.errors import FieldError
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
-from outorga.enforcement import services as E
 from outorga.enforcement.models import Penalty
+from outorga.enforcement.services.autos import infraction_cancel, infraction_issue
+from outorga.enforcement.services.suspensions import taxi_register_suspension_impose
 from outorga.law.competence import NotCompetent, Role
 from outorga.public import selectors as public
 from outorga.registry import services as R
@@ -71,7 +73,7 @@ def _auto(w, permit, aux=None, **kw):
 
 
 def _suspend(w, permit, days, aux=None, start=D, auto=None):
-    return E.taxi_register_suspension_impose(
+    return taxi_register_suspension_impose(
         actor=w.authority,
         municipality=w.m,
         permit=permit,
@@ -107,7 +109,7 @@ def test_art_42_IV_register_suspension_only_by_the_authority(world):
     auto = _auto(world, permit)
     for actor in (world.fiscal, world.clerk, world.mayor):
         with pytest.raises(NotCompetent):
-            E.taxi_register_suspension_impose(
+            taxi_register_suspension_impose(
                 actor=actor,
                 municipality=world.m,
                 permit=permit,
@@ -238,7 +240,7 @@ def test_art_42_IV_screen_suspends_an_auxiliary_register(world, user_of):
 
 
 def _issued(w, permit, **kw):
-    return E.infraction_issue(
+    return infraction_issue(
         actor=w.fiscal,
         municipality=w.m,
         code="recusa_passageiro",
@@ -255,7 +257,7 @@ def _issued(w, permit, **kw):
 def test_art_41_caput_d_1_register_suspension_refused_while_the_auto_is_not_final(world):
     permit, _aux = _taxi_permit(world.m)
     auto = _issued(world, permit)  # its defence period still runs
-    with pytest.raises(E.FieldError, match=r"D-1") as exc:
+    with pytest.raises(FieldError, match=r"D-1") as exc:
         _suspend(world, permit, 10, auto=auto)
     assert "art. 41, caput" in str(exc.value) and "art. 42, IV" in str(exc.value)
     with tenant(world.m):
@@ -265,7 +267,7 @@ def test_art_41_caput_d_1_register_suspension_refused_while_the_auto_is_not_fina
 def test_art_42_IV_register_suspension_refused_on_another_permits_auto(world):
     permit, _aux = _taxi_permit(world.m)
     other, _ = _taxi_permit(world.m)
-    with pytest.raises(E.FieldError, match=r"art\. 42, IV") as exc:
+    with pytest.raises(FieldError, match=r"art\. 42, IV") as exc:
         _suspend(world, permit, 10, auto=_auto(world, other))
     assert "desta permissão" in str(exc.value)
 
@@ -273,19 +275,19 @@ def test_art_42_IV_register_suspension_refused_on_another_permits_auto(world):
 def test_art_42_IV_register_suspension_refused_on_a_cancelled_auto(world):
     permit, _aux = _taxi_permit(world.m)
     auto = _auto(world, permit)
-    E.infraction_cancel(actor=world.authority, municipality=world.m, auto=auto, reason="erro")
-    with pytest.raises(E.FieldError, match=r"cancelado.*art\. 42, IV"):
+    infraction_cancel(actor=world.authority, municipality=world.m, auto=auto, reason="erro")
+    with pytest.raises(FieldError, match=r"cancelado.*art\. 42, IV"):
         _suspend(world, permit, 10, auto=auto)
 
 
 def test_art_42_IV_an_auxiliarys_register_is_suspended_only_for_an_auto_he_committed(world):
     permit, aux = _taxi_permit(world.m)
     by_holder = _auto(world, permit)
-    with pytest.raises(E.FieldError, match=r"auxiliar.*art\. 42, IV"):
+    with pytest.raises(FieldError, match=r"auxiliar.*art\. 42, IV"):
         _suspend(world, permit, 10, aux, auto=by_holder)
     # Nor the holder's register for the auxiliary's infraction.
     by_aux = _auto(world, permit, aux)
-    with pytest.raises(E.FieldError, match=r"titular.*art\. 42, IV"):
+    with pytest.raises(FieldError, match=r"titular.*art\. 42, IV"):
         _suspend(world, permit, 10, auto=by_aux)
     assert _suspend(world, permit, 10, aux, auto=by_aux).decision["auto_id"] == by_aux.pk
 

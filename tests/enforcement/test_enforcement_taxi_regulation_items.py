@@ -16,8 +16,8 @@ from outorga.core.acts import Actor
 from outorga.core.lawseam import law_of
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
-from outorga.enforcement import lawbridge as L
 from outorga.enforcement import regulation
+from outorga.enforcement.lawbridge import fine
 from outorga.enforcement.models import TaxiInfractionItem
 from outorga.enforcement.selectors import taxi_items
 from outorga.law.competence import NotCompetent, Role
@@ -65,7 +65,7 @@ def test_taxi_art_43_d_15_a_fact_is_fined_by_the_version_in_force_on_its_date(wo
     before = final_taxi_auto(world, taxi_permit(world.m), code="reg-buzina", on=FACT)
     after = final_taxi_auto(world, taxi_permit(world.m), code="reg-buzina", on=CHANGE)
     # The fact of FACT was judged after CHANGE, and still as leve: as a law item of that nature.
-    leve, _ = L.fine(world.m, law_of(world.m, "taxi", FACT), "desobediencia_sem_risco", FACT, FACT)
+    leve, _ = fine(world.m, law_of(world.m, "taxi", FACT), "desobediencia_sem_risco", FACT, FACT)
     assert _fine_of(world, before) == leve > 0
     assert _fine_of(world, after) == 150 * 500  # grave: 150 UFPI × R$ 5,00 (demo UFPI)
 

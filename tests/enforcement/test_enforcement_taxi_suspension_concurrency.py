@@ -11,11 +11,12 @@ from django.db import connection
 from enforcement_helpers import final_taxi_auto, make_world  # type: ignore[import-not-found]
 from test_enforcement_taxi_cassacao import taxi_permit  # type: ignore[import-not-found]
 
+from outorga.core.errors import FieldError
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.demo.loader import load_demo
-from outorga.enforcement import services as E
 from outorga.enforcement.models import Penalty
+from outorga.enforcement.services.suspensions import taxi_suspension_impose
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -34,7 +35,7 @@ def test_art_42_V_one_auto_sent_twice_at_once_suspends_the_permission_once(user_
     def impose(start: dt.date) -> None:
         try:
             barrier.wait()
-            E.taxi_suspension_impose(
+            taxi_suspension_impose(
                 actor=world.authority,
                 municipality=m,
                 permit=permit,
@@ -43,7 +44,7 @@ def test_art_42_V_one_auto_sent_twice_at_once_suspends_the_permission_once(user_
                 start=start,
             )
             results.append("suspended")
-        except E.FieldError as exc:
+        except FieldError as exc:
             assert "já fundamenta" in str(exc)
             results.append("refused")
         except Exception as exc:  # noqa: BLE001 - any other failure must show in the test

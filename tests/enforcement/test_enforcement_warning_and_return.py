@@ -19,10 +19,12 @@ from enforcement_helpers import (  # type: ignore[import-not-found]
 )
 from test_enforcement_taxi_cassacao import taxi_auto, taxi_permit  # type: ignore[import-not-found]
 
+from outorga.core.errors import FieldError
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
-from outorga.enforcement import services as E
 from outorga.enforcement.models import InfractionNotice
+from outorga.enforcement.services.autos import infraction_issue
+from outorga.enforcement.services.suspensions import taxi_suspension_impose
 from outorga.law.competence import Role
 from outorga.registry import services as R
 from outorga.registry.models import Permit
@@ -80,7 +82,7 @@ def test_art_41_par1_taxi_warning_only_for_a_primary_conduct_without_harm(world)
     make_final(world, first, D)
     # A second conduct after a final one is no longer primary.
     with pytest.raises(R.Refused, match=r"art\. 41, §1"):
-        E.infraction_issue(
+        infraction_issue(
             actor=world.fiscal,
             municipality=world.m,
             code="desobediencia_sem_risco",
@@ -203,7 +205,7 @@ def test_art_32_par2_the_proof_must_belong_to_this_permit(world):
     suspended(world)
     other = make_permit(world.m, world.clerk)
     doc = proof_document(world, UNTIL + dt.timedelta(days=1), permit=other)
-    with pytest.raises(E.FieldError, match="documento"):
+    with pytest.raises(FieldError, match="documento"):
         R.permit_reinstate(
             actor=world.clerk,
             municipality=world.m,
@@ -250,7 +252,7 @@ def test_art_32_par2_through_the_api_no_return_without_the_proof(world, user_of)
 def test_taxi_return_after_art_42_v_needs_only_the_end_of_the_period(world):
     permit = taxi_permit(world.m)
     auto = final_taxi_auto(world, permit, on=dt.date(2026, 2, 2))
-    E.taxi_suspension_impose(
+    taxi_suspension_impose(
         actor=world.authority, municipality=world.m, permit=permit, auto=auto, days=10, start=D
     )
     p = R.permit_reinstate(

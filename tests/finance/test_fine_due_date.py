@@ -86,13 +86,14 @@ def test_a_mototaxi_fine_made_final_is_due_on_the_next_business_day(ipatinga_m, 
         pending_notice,
     )
 
-    from outorga.enforcement import services as E
     from outorga.enforcement.models import Case, Penalty
+    from outorga.enforcement.services.finality import sweep
+    from outorga.enforcement.services.notices import notice_deliver
 
     world = make_world(ipatinga_m, user_of)
     auto = issue(world, code="art38-II", on=dt.date(2026, 2, 2))  # signed: notified that day
-    E.sweep(ipatinga_m, dt.date(2026, 2, 13))  # no defence by 12/02: revelia (art. 42 §3)
-    E.notice_deliver(
+    sweep(ipatinga_m, dt.date(2026, 2, 13))  # no defence by 12/02: revelia (art. 42 §3)
+    notice_deliver(
         actor=world.clerk,
         municipality=ipatinga_m,
         notice=pending_notice(world, case_of(world, auto)),
@@ -100,7 +101,7 @@ def test_a_mototaxi_fine_made_final_is_due_on_the_next_business_day(ipatinga_m, 
         on=dt.date(2026, 2, 23),
     )
     assert case_of(world, auto).deadline == dt.date(2026, 3, 5)  # art. 43: 10 days
-    E.sweep(ipatinga_m, dt.date(2026, 3, 6))
+    sweep(ipatinga_m, dt.date(2026, 3, 6))
     case = case_of(world, auto)
     assert case.stage == Case.Stage.FINAL and case.final_on == dt.date(2026, 3, 6)
     with tenant(ipatinga_m):

@@ -22,9 +22,21 @@ from outorga.core.requests import actor_of, user_of
 from outorga.law.competence import Role
 from outorga.registry.models import Auxiliary, Permit
 
-from . import lawbridge as L
-from . import selectors, services
+from . import selectors
+from .lawbridge import catalog
 from .models import Case, Escalation, Filing, InfractionNotice, Notice, Seizure
+from .services.autos import infraction_cancel, infraction_issue
+from .services.filings import filing_file
+from .services.filings import filing_judge as filing_judge_service
+from .services.notices import edital_publish as edital_publish_service
+from .services.notices import notice_deliver as notice_deliver_service
+from .services.proposals import proposal_decide as proposal_decide_service
+from .services.proposals import proposal_open_cassacao
+from .services.seizures import seizure_bill_storage
+from .services.seizures import seizure_create as seizure_create_service
+from .services.seizures import seizure_release as seizure_release_service
+from .services.suspensions import suspension_impose as suspension_impose_service
+from .services.suspensions import taxi_register_suspension_impose, taxi_suspension_impose
 
 router = Router(tags=["fiscalização"])
 
@@ -238,7 +250,7 @@ def infraction_types(
             return []
     if law not in _m(request).laws:
         return []
-    return L.catalog(law, selectors.taxi_items(day), day)
+    return catalog(law, selectors.taxi_items(day), day)
 
 
 @router.post(
@@ -256,7 +268,7 @@ def auto_issue(request: HttpRequest, payload: AutoIn) -> Any:
         if payload.auxiliary_id
         else None
     )
-    auto = services.infraction_issue(
+    auto = infraction_issue(
         actor=actor_of(request),
         municipality=_m(request),
         code=payload.code,
@@ -292,7 +304,7 @@ def auto_issue(request: HttpRequest, payload: AutoIn) -> Any:
 )
 def auto_cancel(request: HttpRequest, auto_id: int, payload: CancelIn) -> Any:
     auto = get_object_or_404(InfractionNotice.objects.all(), pk=auto_id)
-    services.infraction_cancel(
+    infraction_cancel(
         actor=actor_of(request), municipality=_m(request), auto=auto, reason=payload.reason
     )
     return _case_out(Case.objects.get(auto=auto))
@@ -319,7 +331,7 @@ def case_get(request: HttpRequest, case_id: int) -> Any:
 )
 def notice_deliver(request: HttpRequest, notice_id: int, payload: DeliverIn) -> Any:
     notice = get_object_or_404(Notice.objects.all(), pk=notice_id)
-    return services.notice_deliver(
+    return notice_deliver_service(
         actor=actor_of(request),
         municipality=_m(request),
         notice=notice,
@@ -337,7 +349,7 @@ def notice_deliver(request: HttpRequest, notice_id: int, payload: DeliverIn) -> 
 )
 def edital_publish(request: HttpRequest, payload: EditalIn) -> Any:
     notices = list(Notice.objects.filter(pk__in=payload.notice_ids, notified_on__isnull=True))
-    return services.edital_publish(
+    return edital_publish_service(
         actor=actor_of(request),
         municipality=_m(request),
         notices=notices,
@@ -357,7 +369,7 @@ def filing_paper(request: HttpRequest, case_id: int, payload: FilingIn) -> Any:
     case = get_object_or_404(Case.objects.all(), pk=case_id)
     return Status(
         201,
-        services.filing_file(
+        filing_file(
             actor=actor_of(request),
             municipality=_m(request),
             case=case,
@@ -377,7 +389,7 @@ def filing_paper(request: HttpRequest, case_id: int, payload: FilingIn) -> Any:
 )
 def filing_judge(request: HttpRequest, filing_id: int, payload: JudgeIn) -> Any:
     filing = get_object_or_404(Filing.objects.all(), pk=filing_id)
-    return services.filing_judge(
+    return filing_judge_service(
         actor=actor_of(request),
         municipality=_m(request),
         filing=filing,
@@ -395,7 +407,7 @@ def filing_judge(request: HttpRequest, filing_id: int, payload: JudgeIn) -> Any:
 )
 def proposal_decide(request: HttpRequest, case_id: int, payload: DecideIn) -> Any:
     case = get_object_or_404(Case.objects.all(), pk=case_id)
-    services.proposal_decide(
+    proposal_decide_service(
         actor=actor_of(request),
         municipality=_m(request),
         case=case,
@@ -440,7 +452,7 @@ def queue(request: HttpRequest) -> Any:
 )
 def suspension_impose(request: HttpRequest, escalation_id: int, payload: ImposeIn) -> Any:
     esc = get_object_or_404(Escalation.objects.all(), pk=escalation_id)
-    esc = services.suspension_impose(
+    esc = suspension_impose_service(
         actor=actor_of(request), municipality=_m(request), escalation=esc, start=payload.start
     )
     return {"id": esc.pk, "status": esc.status, "starts_on": esc.starts_on, "ends_on": esc.ends_on}
@@ -479,7 +491,7 @@ def cassacao_propose(request: HttpRequest, permit_id: int, payload: CassacaoIn) 
         if payload.auto_id
         else None
     )
-    case = services.proposal_open_cassacao(
+    case = proposal_open_cassacao(
         actor=actor_of(request),
         municipality=_m(request),
         permit=permit,
@@ -501,7 +513,7 @@ def taxi_suspension(request: HttpRequest, permit_id: int, payload: TaxiSuspensio
     the permission (D-1; art. 41 caput)."""
     permit = get_object_or_404(Permit.objects.all(), pk=permit_id)
     auto = get_object_or_404(InfractionNotice.objects.all(), pk=payload.auto_id)
-    p = services.taxi_suspension_impose(
+    p = taxi_suspension_impose(
         actor=actor_of(request),
         municipality=_m(request),
         permit=permit,
@@ -544,7 +556,7 @@ def taxi_register_suspension(
         if payload.auxiliary_id is not None
         else None
     )
-    penalty = services.taxi_register_suspension_impose(
+    penalty = taxi_register_suspension_impose(
         actor=actor_of(request),
         municipality=_m(request),
         permit=permit,
@@ -572,7 +584,7 @@ def seizure_create(request: HttpRequest, payload: SeizureIn) -> Any:
         raise FieldError("proprietário", "identifique o proprietário no cadastro antes")
     return Status(
         201,
-        services.seizure_create(
+        seizure_create_service(
             actor=actor_of(request),
             municipality=_m(request),
             person=person,
@@ -593,7 +605,7 @@ def seizure_create(request: HttpRequest, payload: SeizureIn) -> Any:
 )
 def seizure_storage(request: HttpRequest, seizure_id: int, payload: OnIn) -> Any:
     s = get_object_or_404(Seizure.objects.all(), pk=seizure_id)
-    debt = services.seizure_bill_storage(
+    debt = seizure_bill_storage(
         actor=actor_of(request), municipality=_m(request), seizure=s, through=payload.on
     )
     return {
@@ -610,7 +622,7 @@ def seizure_storage(request: HttpRequest, seizure_id: int, payload: OnIn) -> Any
 )
 def seizure_release(request: HttpRequest, seizure_id: int, payload: OnIn) -> Any:
     s = get_object_or_404(Seizure.objects.all(), pk=seizure_id)
-    return services.seizure_release(
+    return seizure_release_service(
         actor=actor_of(request), municipality=_m(request), seizure=s, on=payload.on
     )
 
@@ -649,7 +661,7 @@ def my_filing(request: HttpRequest, case_id: int, payload: FilingIn) -> Any:
     case = get_object_or_404(_holder_cases(request), pk=case_id)
     return Status(
         201,
-        services.filing_file(
+        filing_file(
             actor=actor_of(request),
             municipality=_m(request),
             case=case,

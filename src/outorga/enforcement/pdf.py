@@ -18,9 +18,10 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, Tabl
 from outorga.law.competence import competence
 from outorga.law.money import brl
 
-from . import lawbridge as L
+from .lawbridge import deadline as stage_deadline
+from .lawbridge import next_stage
 from .models import Case, Filing, InfractionNotice, Notice
-from .services import DECISION_NOTICE, JUDGE_ACTION
+from .services.filings import DECISION_NOTICE, JUDGE_ACTION
 
 STYLES = getSampleStyleSheet()
 
@@ -170,7 +171,7 @@ def _next_appeal(filing: Filing) -> list[tuple[str, str]]:
     if filing.result != Filing.Result.DISMISSED:
         return []
     case = filing.case
-    nxt = L.next_stage(case.law, filing.stage)
+    nxt = next_stage(case.law, filing.stage)
     if nxt is None:
         comp = competence(case.law, JUDGE_ACTION[Filing.Stage(filing.stage)])
         cites = "; ".join(c.render() for c in comp.citations) if comp else ""
@@ -190,7 +191,7 @@ def _next_appeal(filing: Filing) -> list[tuple[str, str]]:
     )
     notified_on = notice.notified_on if notice is not None else None
     try:
-        deadline, d = L.deadline(
+        deadline, d = stage_deadline(
             case.municipality,
             case.law,
             nxt,

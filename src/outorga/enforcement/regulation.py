@@ -23,7 +23,8 @@ from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.registry.validation import FieldError
 
-from . import lawbridge as L
+from .lawbridge import catalog
+from .lawbridge import procedure as law_procedure
 from .models import InfractionNotice, Severity, TaxiInfractionItem
 
 ACTION = "municipality.taxi_item.record"
@@ -36,7 +37,7 @@ def delegating_law(municipality: Municipality, on: dt.date | None = None) -> str
     for service in dict.fromkeys(b.service for b in municipality.law_bindings()):
         try:
             law = law_of(municipality, service, day)
-            procedure = L.procedure(law)
+            procedure = law_procedure(law)
         except (LawNotBound, LookupError):
             continue
         if procedure.regulation is not None:
@@ -51,7 +52,7 @@ def _law(municipality: Municipality) -> tuple[str, str]:
         raise FieldError(
             "código", "nenhuma lei deste Município deixa infrações a regulamento próprio"
         )
-    regulation = L.procedure(law).regulation
+    regulation = law_procedure(law).regulation
     assert regulation is not None
     return law, regulation.render()
 
@@ -104,7 +105,7 @@ def taxi_item_record(
             "código",
             "use de 2 a 40 letras minúsculas sem acento, algarismos, '-' ou '_' (ex.: reg-fumar)",
         )
-    if code in {k.code for k in L.catalog(law)}:
+    if code in {k.code for k in catalog(law)}:
         raise FieldError(
             "código",
             f"'{code}' é conduta da própria lei (art. 41, §2): o regulamento acrescenta itens, não "

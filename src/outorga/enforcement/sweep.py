@@ -8,7 +8,7 @@ import datetime as dt
 from outorga.core.models import Municipality
 from outorga.core.sweep import NoProgress, Progress, SweepResult, register
 
-from .services import sweep
+from .services.finality import sweep
 
 LABELS = {
     "revelia": "julgado à revelia (art. 42 §3)",

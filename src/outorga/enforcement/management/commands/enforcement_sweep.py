@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from outorga.core.models import Municipality
 from outorga.core.tenancy import unscoped
-from outorga.enforcement.services import sweep
+from outorga.enforcement.services.finality import sweep
 
 LABELS = {
     "revelia": "julgados à revelia (art. 42 §3)",

@@ -1,0 +1,445 @@
+"""Autos de infração (mototaxi art. 29–31; taxi art. 41 §1, §5, D-17): lavrar, with the written
+warning where the law allows it, and cancel; and the auto a taxi penalty punishes, read again from
+the records (art. 41 caput, D-1)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.utils import timezone
+
+from outorga.core.acts import Actor, record_act
+from outorga.core.authz import authorize
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.enforcement.lawbridge import (
+    answers,
+    ask,
+    catalog,
+    escalates_by_accumulation,
+    fine,
+    procedure,
+    taxi_like,
+    taxi_regulation_items,
+)
+from outorga.enforcement.models import Case, InfractionNotice, InfractionPhoto, Notice
+from outorga.enforcement.selectors import taxi_items
+from outorga.enforcement.services.common import (
+    InvalidStep,
+    case_debts,
+    competence_citations,
+    debt_cancel,
+    decision_basis,
+    upload_checked,
+)
+from outorga.enforcement.services.escalation import escalate
+from outorga.enforcement.services.notices import notice_deliver_in_transaction
+from outorga.law import interfaces
+from outorga.law.decisions import Decision
+from outorga.registry.models import Auxiliary, Permit, Vehicle
+from outorga.registry.services import Refused, next_number
+from outorga.registry.validation import FieldError
+
+
+def _law_of_permit(permit: Permit | None, law: str | None) -> str:
+    if permit is not None:
+        return permit.law
+    if not law:
+        raise FieldError("lei", "informe a lei (veículo sem permissão)")
+    return law
+
+
+# --- autos de infração (art. 29–30) --------------------------------------------------------------
+
+
+def infraction_issue(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    code: str,
+    committed_at: dt.datetime,
+    place: str,
+    description: str,
+    agent_registration: str,
+    plate: str = "",
+    permit: Permit | None = None,
+    law: str | None = None,
+    committed_by: str = InfractionNotice.CommittedBy.HOLDER,
+    auxiliary: Auxiliary | None = None,
+    offender_name: str = "",
+    offender_registration: str = "",
+    offender_signed: bool = False,
+    refusal_certified: bool = False,
+    witnesses: Sequence[str] = (),
+    gps: tuple[float, float] | None = None,
+    photos: Iterable[tuple[str, bytes]] = (),
+    warning: bool = False,
+    warning_fixable: bool = False,
+    warning_harmless: bool = False,
+) -> InfractionNotice:
+    """Lavrar o auto de infração (mototaxi art. 29–30; taxi art. 41 §5, D-17): every field of art.
+    30 I–X, the offender's signature (which is itself the notice, art. 30 X) or the agent's
+    certification of refusal with two witnesses (art. 29 §3). The holder answers for the
+    auxiliary (art. 31 §2): the auto counts on the permit either way. A written ``warning`` instead
+    of the fine only where the law allows it (mototaxi art. 31 §3: ``warning_fixable`` and
+    ``warning_harmless`` to safety and continuity; taxi art. 41 §1: a primary conduct,
+    ``warning_harmless`` to the passengers' comfort and safety)."""
+    law = _law_of_permit(permit, law)
+    authorize(actor=actor, municipality=municipality, action="infraction.issue", law=law)
+    assert actor.user is not None
+    with tenant(municipality):
+        committed_day = timezone.localtime(committed_at).date()
+        kinds = {k.code: k for k in catalog(law, taxi_items(committed_day), committed_day)}
+    unlicensed = procedure(law).unlicensed
+    if code not in kinds and not (unlicensed and code == unlicensed.code):
+        raise FieldError("infração", f"infração {code} não consta do catálogo da lei")
+    if not place.strip():
+        raise FieldError("local", "informe o local (art. 30 VII)")
+    if not description.strip():
+        raise FieldError("descrição", "descreva a ocorrência (art. 30 VIII)")
+    if permit is None and committed_by != InfractionNotice.CommittedBy.UNLICENSED:
+        committed_by = InfractionNotice.CommittedBy.UNLICENSED
+    if committed_by == InfractionNotice.CommittedBy.AUXILIARY:
+        if auxiliary is None or permit is None or auxiliary.permit_id != permit.pk:
+            raise FieldError("condutor", "escolha o condutor auxiliar desta permissão")
+    photo_rows = [(name, c, *upload_checked(c, images_only=True)) for name, c in photos]
+    plate = (plate or (permit.vehicle.plate if permit and permit.vehicle else "")).upper()
+    plate = plate.replace("-", "").replace(" ", "")
+    if not plate:
+        raise FieldError("placa", "informe a placa (art. 30 III)")
+    committed_on = timezone.localtime(committed_at).date()
+    holder = permit.holder if permit else None
+    if committed_by == InfractionNotice.CommittedBy.AUXILIARY and auxiliary is not None:
+        offender_name = offender_name or auxiliary.person.name
+        offender_registration = offender_registration or str(auxiliary.registration_number or "")
+    elif committed_by == InfractionNotice.CommittedBy.HOLDER and holder is not None:
+        offender_name = offender_name or holder.name
+        offender_registration = offender_registration or str(permit.registration_number)  # type: ignore[union-attr]
+    witnesses = [w.strip() for w in witnesses if w and w.strip()]
+    warned = (
+        _warning_check(
+            municipality=municipality,
+            law=law,
+            code=code,
+            committed_at=committed_at,
+            permit=permit,
+            plate=plate,
+            committed_by=committed_by,
+            auxiliary=auxiliary,
+            fixable=warning_fixable,
+            harmless=warning_harmless,
+        )
+        if warning
+        else None
+    )
+    kind = kinds.get(code)
+    facts: dict[str, Any] = {
+        "holder_name": holder.name if holder else "",
+        "permit_number": permit.number if permit else "",
+        "plate": plate,
+        "offender_identification": offender_name,
+        "offender_registration": offender_registration,
+        "provision": code,
+        "place": place,
+        "date": committed_on.isoformat(),
+        "time": timezone.localtime(committed_at).strftime("%H:%M"),
+        "description": description,
+        "agent_signature": True,
+        "agent_registration": agent_registration,
+        "offender_signature": bool(offender_signed),
+    }
+    if permit is None:
+        facts["unlicensed"] = True
+    if refusal_certified or (witnesses and not offender_signed):
+        facts["refusal"] = {"certified_by_agent": bool(refusal_certified), "witnesses": witnesses}
+    check: Decision | None = None
+    if answers(law, "infraction_notice"):
+        check = ask(municipality, law, "infraction_notice", facts, committed_on)
+        if not check.outcome["valid"]:
+            raise Refused(check)
+    elif not agent_registration.strip():
+        raise FieldError("matrícula", "informe a matrícula do agente")
+    fine_preview: Decision | None = None
+    seizure = False
+    if kind is not None:
+        _, fine_preview = (
+            fine(municipality, law, code, committed_on, committed_on)
+            if answers(law, "fine")
+            else (0, None)
+        )
+        seizure = kind.seizure
+    elif unlicensed is not None:
+        kind, seizure = unlicensed, unlicensed.seizure
+    with transaction.atomic(), tenant(municipality):
+        auto = InfractionNotice.objects.create(
+            number=f"AI-{next_number('auto'):06d}",
+            law=law,
+            infraction_code=code,
+            infraction_description=kind.description if kind else "",
+            severity=kind.severity if kind else "",
+            provision=kind.citation if kind else "",
+            penalty=InfractionNotice.Penalty.WARNING if warning else InfractionNotice.Penalty.FINE,
+            permit=permit,
+            vehicle=permit.vehicle if permit else Vehicle.objects.filter(plate=plate).first(),
+            auxiliary=auxiliary if committed_by == InfractionNotice.CommittedBy.AUXILIARY else None,
+            committed_by=committed_by,
+            holder_name=holder.name if holder else "",
+            permit_number=permit.number if permit else "",
+            plate=plate,
+            offender_name=offender_name,
+            offender_registration=offender_registration,
+            place=place.strip(),
+            committed_at=committed_at,
+            description=description.strip(),
+            agent=actor.user,
+            agent_name=actor.user.get_full_name() or actor.user.username,
+            agent_registration=agent_registration.strip(),
+            offender_signed=offender_signed,
+            refusal_certified=refusal_certified,
+            witness_1=witnesses[0] if witnesses else "",
+            witness_2=witnesses[1] if len(witnesses) > 1 else "",
+            gps_lat=round(gps[0], 6) if gps else None,
+            gps_lon=round(gps[1], 6) if gps else None,
+            seizure=seizure,
+            decision=check.to_json() if check else {},
+            fine_decision=fine_preview.to_json() if fine_preview else {},
+        )
+        for name, content, ctype, digest in photo_rows:
+            photo = InfractionPhoto(auto=auto, content_type=ctype, sha256=digest, size=len(content))
+            photo.file.save(
+                f"{auto.number}-{digest[:12]}-{name[-40:]}", ContentFile(content), save=False
+            )
+            photo.save()
+        case = Case.objects.create(
+            number=f"PA-{next_number('processo'):06d}",
+            law=law,
+            auto=auto,
+            permit=permit,
+            person=holder,
+        )
+        notice = Notice.objects.create(case=case, purpose=Notice.Purpose.AUTO)
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="infraction.issue",
+            obj=auto,
+            new={
+                "number": auto.number,
+                "code": code,
+                "permit": permit.number if permit else None,
+                "plate": plate,
+                "committed_by": committed_by,
+                "committed_at": committed_at.isoformat(),
+                "photos": [d for *_, d in photo_rows],
+                "case": case.number,
+            },
+            basis=decision_basis(check, *[x for x in (fine_preview, warned) if x is not None]),
+        )
+        if offender_signed:
+            # Art. 30 X: the offender's signature on the auto is the personal notice (D-4).
+            notice_deliver_in_transaction(
+                actor, municipality, notice, "pessoal", committed_on, "assinatura no auto"
+            )
+    return auto
+
+
+def _prior_infractions(
+    *,
+    permit: Permit | None,
+    plate: str,
+    committed_by: str,
+    auxiliary: Auxiliary | None,
+    before: dt.datetime,
+) -> list[dict[str, Any]]:
+    """The offender's earlier autos, each with whether its penalty is final — the holder's own
+    record on the permit, or the auxiliary's; without a permit, the plate's. The law reads from
+    them whether the conduct is "primária" (taxi art. 41 §1, D-1)."""
+    qs = InfractionNotice.objects.filter(
+        status=InfractionNotice.Status.ISSUED, committed_at__lt=before
+    ).select_related("case")
+    if permit is None:
+        qs = qs.filter(plate=plate)
+    else:
+        qs = qs.filter(permit=permit, committed_by=committed_by)
+        if committed_by == InfractionNotice.CommittedBy.AUXILIARY:
+            qs = qs.filter(auxiliary=auxiliary)
+    out = []
+    for a in qs.order_by("committed_at", "pk"):
+        case = getattr(a, "case", None)
+        out.append(
+            {
+                "id": a.number or str(a.pk),
+                "committed_on": timezone.localtime(a.committed_at).date().isoformat(),
+                "final": case is not None and case.stage == Case.Stage.FINAL,
+            }
+        )
+    return out
+
+
+def _warning_check(
+    *,
+    municipality: Municipality,
+    law: str,
+    code: str,
+    committed_at: dt.datetime,
+    permit: Permit | None,
+    plate: str,
+    committed_by: str,
+    auxiliary: Auxiliary | None,
+    fixable: bool,
+    harmless: bool,
+) -> Decision:
+    """The law core says whether a written warning may replace the fine; refused otherwise, with
+    the article (mototaxi art. 31 §3; taxi art. 41 §1)."""
+    on = timezone.localtime(committed_at).date()
+    unlicensed = procedure(law).unlicensed
+    if unlicensed is not None and code == unlicensed.code:
+        raise FieldError(
+            "advertência",
+            "serviço sem permissão não admite advertência: multa gravíssima e apreensão",
+            interfaces.cited(law, "unlicensed"),
+        )
+    if answers(law, "warning"):
+        d = ask(
+            municipality,
+            law,
+            "warning",
+            {"code": code, "fixable": fixable, "endangers_safety_or_continuity": not harmless},
+            on,
+        )
+        allowed = bool(d.outcome["allowed"])
+    else:
+        with tenant(municipality):
+            rows = list(taxi_items(on))
+            priors = _prior_infractions(
+                permit=permit,
+                plate=plate,
+                committed_by=committed_by,
+                auxiliary=auxiliary,
+                before=committed_at,
+            )
+        d = ask(
+            municipality,
+            law,
+            "penalty",
+            {
+                "infraction": code,
+                "regulation_items": taxi_regulation_items(rows),
+                "committed_on": on.isoformat(),
+                "prior_infractions": priors,
+                "affects_comfort_or_safety": not harmless,
+                "requested": "advertencia",
+            },
+            on,
+        )
+        allowed = bool((d.outcome or {}).get("may_impose"))
+    if not allowed:
+        raise Refused(d)
+    return d
+
+
+def infraction_cancel(
+    *, actor: Actor, municipality: Municipality, auto: InfractionNotice, reason: str
+) -> InfractionNotice:
+    """Only the authority cancels an auto, with a reason; nothing is deleted."""
+    authorize(actor=actor, municipality=municipality, action="infraction.cancel", law=auto.law)
+    if not reason.strip():
+        raise FieldError("motivo", "informe o motivo do cancelamento")
+    with transaction.atomic(), tenant(municipality):
+        auto = InfractionNotice.objects.select_for_update().get(pk=auto.pk)
+        if auto.status == InfractionNotice.Status.CANCELLED:
+            raise InvalidStep("o auto já está cancelado")
+        auto.status = InfractionNotice.Status.CANCELLED
+        auto.cancel_reason = reason.strip()
+        auto.cancelled_by = actor.user
+        auto.save(update_fields=["status", "cancel_reason", "cancelled_by"])
+        basis = {"citations": competence_citations(auto.law, "infraction.cancel")}
+        case = Case.objects.filter(auto=auto).first()
+        if case is not None and case.stage not in (Case.Stage.ANNULLED,):
+            old = case.stage
+            case.stage, case.waiting, case.deadline = Case.Stage.ANNULLED, Case.Waiting.NONE, None
+            case.outcome = f"auto cancelado: {reason.strip()}"
+            case.save(update_fields=["stage", "waiting", "deadline", "outcome"])
+            for debt in case_debts(case):
+                debt_cancel(
+                    actor=actor, municipality=municipality, debt=debt, reason=reason, basis=basis
+                )
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="case.annul",
+                obj=case,
+                old={"stage": old},
+                new={"stage": case.stage},
+                basis=basis,
+            )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="infraction.cancel",
+            obj=auto,
+            old={"status": InfractionNotice.Status.ISSUED},
+            new={"status": auto.status},
+            basis=basis,
+            extra={"reason": reason.strip()},
+        )
+        if auto.permit is not None and escalates_by_accumulation(auto.law):
+            # D-1: re-evaluate without the cancelled auto.
+            escalate(
+                actor=actor, municipality=municipality, permit=auto.permit, on=timezone.localdate()
+            )
+    return auto
+
+
+# --- the auto a taxi penalty punishes (art. 41 caput, D-1) ----------------------------------------
+
+
+def taxi_auto_checked(
+    municipality: Municipality,
+    permit: Permit,
+    auto: InfractionNotice | None,
+    what: str,
+    cite: str,
+) -> tuple[InfractionNotice, bool]:
+    """The auto a taxi penalty punishes, read again from this municipality's records: one of this
+    permission's, under the taxi law, not cancelled; with whether its case is final (D-1: no
+    defence or appeal pending and no deadline open). A penalty punishes one infraction, after the
+    contraditório e a ampla defesa (art. 41 caput)."""
+    with tenant(municipality):
+        found = (
+            InfractionNotice.objects.filter(pk=auto.pk).select_related("case").first()
+            if auto is not None
+            else None
+        )
+    if found is None or found.permit_id != permit.pk or not taxi_like(found.law):
+        raise FieldError(
+            "auto", f"indique o auto de infração desta permissão que fundamenta {what}", cite
+        )
+    if found.status == InfractionNotice.Status.CANCELLED:
+        raise FieldError("auto", f"o auto {found.number} está cancelado", cite)
+    case = getattr(found, "case", None)
+    return found, bool(case and case.stage == Case.Stage.FINAL)
+
+
+def taxi_final_auto(
+    municipality: Municipality,
+    permit: Permit,
+    auto: InfractionNotice | None,
+    what: str,
+    cite: str,
+) -> InfractionNotice:
+    """A suspension (art. 42 IV–V) applies only on a final infraction (D-1), "observados o
+    contraditório e a ampla defesa" (art. 41 caput)."""
+    found, final = taxi_auto_checked(municipality, permit, auto, what, cite)
+    if not final:
+        raise FieldError(
+            "auto",
+            f"o auto {found.number} ainda não é definitivo (defesa ou recurso pendente, ou prazo "
+            f"em curso): {what} só se aplica depois, observados o contraditório e a ampla defesa",
+            f"{cite}; art. 41, caput; decisão D-1",
+        )
+    return found

@@ -1,0 +1,143 @@
+"""What several enforcement services share: the refusals of a step out of order (``InvalidStep``)
+and of another person's case (``NotOwner``), the basis an act records (decisions and competence
+citations), the upload check, and a case's debts in the finance ledger (charged, cancelled, and
+whether the case still awaits its defence or appeals, D-1, D-11)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from typing import Any
+
+from outorga.core.acts import Actor, basis_of
+from outorga.core.errors import Conflict, DomainError
+from outorga.core.models import Municipality
+from outorga.enforcement.models import Case, Seizure
+from outorga.finance import services as ledger
+from outorga.finance.models import Debt
+from outorga.law.competence import NotCompetent, competence
+from outorga.law.decisions import Decision
+from outorga.registry.models import Permit, Person
+from outorga.registry.services import sniff
+from outorga.registry.validation import FieldError
+
+MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+
+PROPOSALS = (Case.Kind.REVOCATION, Case.Kind.CASSACAO)
+
+
+class InvalidStep(Conflict, ValueError):
+    """The case is not at the step the request assumes (e.g. judging a defence not filed)."""
+
+
+class NotOwner(DomainError, PermissionError):
+    """A holder acting on a case that is not theirs: to them it does not exist."""
+
+    status = 404
+    code = "nao_encontrado"
+
+    def body(self) -> dict[str, Any]:
+        return {"detail": "Não encontrado."}
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+
+def decision_basis(d: Decision | None, *more: Decision) -> dict[str, Any]:
+    out = basis_of(d)
+    if more:
+        out["decisions"] = [x.to_json() for x in more]
+        out["citations"] = sorted(
+            set(out["citations"]) | {c for x in more for c in x.to_json()["citations"]}
+        )
+    return out
+
+
+def competence_citations(law: str, action: str) -> list[str]:
+    comp = competence(law, action)
+    return [c.render() for c in comp.citations] if comp else []
+
+
+def upload_checked(content: bytes, *, images_only: bool) -> tuple[str, str]:
+    if len(content) > MAX_UPLOAD_BYTES:
+        raise FieldError("arquivo", "arquivo maior que 5 MB")
+    ctype = sniff(content)  # magic bytes: PDF, PNG, JPEG only
+    if images_only and not ctype.startswith("image/"):
+        raise FieldError("fotos", "envie fotos em JPEG ou PNG")
+    return ctype, hashlib.sha256(content).hexdigest()
+
+
+def debt_charge(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    person: Person,
+    permit: Permit | None,
+    origin: str,
+    description: str,
+    amount_cents: int,
+    due_on: dt.date,
+    basis: dict[str, Any],
+    status: str = Debt.Status.OPEN,
+    awaiting_finality: bool = False,
+) -> Debt:
+    """A debt in the finance ledger, inside the caller's transaction (whose competence — penalty,
+    seizure — was already checked); the reference and the ``debt.create`` act are the ledger's."""
+    return ledger.debt_create_in_transaction(
+        actor=actor,
+        municipality=municipality,
+        person=person,
+        permit=permit,
+        origin=origin,
+        description=description,
+        amount_cents=amount_cents,
+        due_on=due_on,
+        status=status,
+        basis=basis,
+        awaiting_finality=awaiting_finality,
+    )
+
+
+def case_pending(case: Case | None) -> bool:
+    """The case is still in its defence or appeals (art. 42–44): nothing it charges is final yet
+    (D-1). Its charges wait for :func:`.finality.case_make_final`, which clears them."""
+    return case is not None and case.stage in (
+        Case.Stage.DEFENCE,
+        Case.Stage.JARI,
+        Case.Stage.EXECUTIVE,
+    )
+
+
+def case_contested(case: Case | None) -> bool:
+    """A defence or appeal was filed and the case is not over: its debts are under appeal (D-11)."""
+    return (
+        case is not None
+        and case.stage in (Case.Stage.DEFENCE, Case.Stage.JARI, Case.Stage.EXECUTIVE)
+        and case.filings.exists()
+    )
+
+
+def debt_cancel(
+    *, actor: Actor, municipality: Municipality, debt: Debt, reason: str, basis: dict[str, Any]
+) -> None:
+    """Cancel an unpaid debt whose penalty fell (defence upheld, auto cancelled; art. 42 §1–2).
+    Paid debts are left to the finance app's refund (art. 42 §1–2: refund on request)."""
+    ledger.debt_cancel_in_transaction(
+        actor=actor, municipality=municipality, debt=debt, reason=reason, basis=basis
+    )
+
+
+def case_debts(case: Case) -> list[Debt]:
+    ids: set[int] = set()
+    for p in case.penalties.all():
+        if p.debt_id:
+            ids.add(p.debt_id)
+    if case.auto_id:
+        for s in Seizure.objects.filter(auto_id=case.auto_id):
+            ids |= {i for i in (s.fine_debt_id, s.removal_debt_id) if i}
+            ids |= set(s.storage_debts.values_list("id", flat=True))
+    return list(Debt.objects.filter(pk__in=ids))
+
+
+def not_competent_message(exc: NotCompetent) -> str:
+    return str(exc)

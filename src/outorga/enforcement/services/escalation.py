@@ -1,0 +1,169 @@
+"""Escalation (D-1, D-2, D-3): when an infraction becomes final, the law weighs the permit's
+record; a suspension waits for the authority's click, a revocation opens a proposal case."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.utils import timezone
+
+from outorga.core.acts import Actor, record_act
+from outorga.core.models import Municipality
+from outorga.enforcement.lawbridge import ask, catalog, taxi_like
+from outorga.enforcement.models import Case, Escalation, InfractionNotice, Notice
+from outorga.enforcement.services.common import decision_basis
+from outorga.law.decisions import Decision
+from outorga.registry.models import Permit
+from outorga.registry.services import next_number
+
+#: Escalations whose infractions no longer count toward another suspension (D-2). One annulled on
+#: appeal stays here: the appeal judged that suspension, and the same infractions must not bring
+#: it back the next time one becomes final (they still count toward revocation, art. 32 II).
+#: The reading and its alternative: docs/decisions/0011-annulled-suspension-counting.md.
+COUNTED_FOR_SUSPENSION = (Escalation.Status.IMPOSED, Escalation.Status.ANNULLED)
+
+
+def _history(permit: Permit) -> list[InfractionNotice]:
+    return list(
+        InfractionNotice.objects.filter(permit=permit, status=InfractionNotice.Status.ISSUED)
+        .select_related("case")
+        .order_by("committed_at", "id")
+    )
+
+
+def escalation_facts(permit: Permit) -> dict[str, Any]:
+    """Every auto of the permit — the holder's and the auxiliaries' (art. 31 §2) — as facts for
+    mototaxi.penalty: final or not (D-1), already counted for a suspension (D-2)."""
+    used = set(
+        InfractionNotice.objects.filter(
+            escalations__permit=permit, escalations__status__in=COUNTED_FOR_SUSPENSION
+        ).values_list("id", flat=True)
+    )
+    rows = []
+    codes = {k.code for k in catalog(permit.law)}
+    for a in _history(permit):
+        if a.infraction_code not in codes:
+            continue
+        case = getattr(a, "case", None)
+        rows.append(
+            {
+                "id": a.number,
+                "committed_on": timezone.localtime(a.committed_at).date().isoformat(),
+                "code": a.infraction_code,
+                "final": bool(case and case.stage == Case.Stage.FINAL),
+                "caused_suspension": a.pk in used,
+                "by_auxiliary": a.committed_by == InfractionNotice.CommittedBy.AUXILIARY,
+            }
+        )
+    return {"infractions": rows}
+
+
+def escalate(
+    *, actor: Actor, municipality: Municipality, permit: Permit, on: dt.date
+) -> dict[str, Any]:
+    """Evaluate escalation when an infraction becomes final (D-1): a suspension waits for the
+    authority's one click (art. 34); revocation opens a proposal case decided by the Chief
+    Executive after the defence (art. 34 §1–2, D-3). Nothing is applied here."""
+    if taxi_like(permit.law):
+        rows = [
+            {
+                "id": a.number,
+                "committed_on": timezone.localtime(a.committed_at).date().isoformat(),
+                "nature": a.severity,
+                "final": bool(getattr(a, "case", None) and a.case.stage == Case.Stage.FINAL),
+            }
+            for a in _history(permit)
+        ]
+        d = ask(municipality, permit.law, "points", {"infractions": rows}, on)
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="penalty.evaluate",
+            obj=permit,
+            new={"summary": d.summary},
+            basis=decision_basis(d),
+        )
+        return {"points": d.to_json()["outcome"]}
+    facts = escalation_facts(permit)
+    d = ask(municipality, permit.law, "penalty", facts, on)
+    out = d.to_json()["outcome"]
+    by_number = {a.number: a for a in _history(permit)}
+    made: dict[str, Any] = {}
+    if out.get("suspension"):
+        counted = [by_number[i] for i in out["suspension"]["infractions"]]
+        esc = Escalation.objects.filter(permit=permit, status=Escalation.Status.PENDING).first()
+        if esc is None:
+            esc = Escalation.objects.create(
+                permit=permit,
+                law=permit.law,
+                days=out["suspension"]["days"],
+                decision=d.to_json(),
+                evaluated_on=on,
+            )
+        else:
+            esc.days, esc.decision, esc.evaluated_on = out["suspension"]["days"], d.to_json(), on
+            esc.save(update_fields=["days", "decision", "evaluated_on"])
+        esc.counted.set(counted)
+        made["suspension"] = esc.pk
+    else:
+        # The count fell below the threshold (an auto cancelled or annulled): the suspension
+        # waiting for the authority no longer has a basis.
+        for esc in Escalation.objects.filter(permit=permit, status=Escalation.Status.PENDING):
+            esc.status = Escalation.Status.DISMISSED
+            esc.save(update_fields=["status"])
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="penalty.suspension.withdraw",
+                obj=esc,
+                old={"status": Escalation.Status.PENDING},
+                new={"status": esc.status},
+                basis=decision_basis(d),
+            )
+            made["withdrawn"] = esc.pk
+    if out.get("revocation"):
+        open_case = Case.objects.filter(permit=permit, kind=Case.Kind.REVOCATION).exclude(
+            stage__in=(Case.Stage.DECIDED, Case.Stage.ANNULLED)
+        )
+        if not open_case.exists():
+            made["revocation"] = proposal_open(
+                actor, municipality, permit, Case.Kind.REVOCATION, d
+            ).pk
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="penalty.evaluate",
+        obj=permit,
+        new={"summary": d.summary, **made},
+        basis=decision_basis(d),
+    )
+    return made
+
+
+def proposal_open(
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    kind: str,
+    d: Decision,
+    extra: dict[str, Any] | None = None,
+) -> Case:
+    case = Case.objects.create(
+        number=f"PA-{next_number('processo'):06d}",
+        kind=kind,
+        law=permit.law,
+        permit=permit,
+        person=permit.holder,
+        proposal={**d.to_json(), **(extra or {})},
+    )
+    Notice.objects.create(case=case, purpose=Notice.Purpose.PROPOSAL)
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="case.proposal.open",
+        obj=case,
+        new={"kind": kind, "permit": permit.number, "summary": d.summary, **(extra or {})},
+        basis=decision_basis(d),
+    )
+    return case

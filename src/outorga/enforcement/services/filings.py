@@ -1,0 +1,288 @@
+"""Defence and appeals (art. 42–44; taxi D-17): filed within the deadline from the notice, and
+judged by the authority, the JARI or the Chief Executive."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+
+from django.core.files.base import ContentFile
+from django.db import transaction
+
+from outorga.core.acts import Actor, record_act
+from outorga.core.authz import authorize
+from outorga.core.models import Municipality, User
+from outorga.core.tenancy import tenant
+from outorga.enforcement.lawbridge import answers, ask, next_stage
+from outorga.enforcement.lawbridge import deadline as stage_deadline
+from outorga.enforcement.models import Case, Filing, FilingAttachment, Notice, Seizure
+from outorga.enforcement.services.common import (
+    PROPOSALS,
+    InvalidStep,
+    NotOwner,
+    case_debts,
+    competence_citations,
+    debt_cancel,
+    decision_basis,
+    upload_checked,
+)
+from outorga.enforcement.services.finality import case_make_final
+from outorga.enforcement.services.seizures import seizure_release_in_transaction
+from outorga.enforcement.services.suspensions import suspension_annul
+from outorga.finance import services as ledger
+from outorga.finance.models import Debt
+from outorga.finance.payments import refund_for_upheld_defence
+from outorga.law.competence import Role
+from outorga.law.decisions import Decision
+from outorga.registry.services import Refused
+from outorga.registry.validation import FieldError
+
+# --- defence and appeals (art. 42–44; taxi D-17) --------------------------------------------------
+
+FILING_STAGE = {
+    Case.Stage.DEFENCE: Filing.Stage.DEFENCE,
+    Case.Stage.JARI: Filing.Stage.JARI,
+    Case.Stage.EXECUTIVE: Filing.Stage.EXECUTIVE,
+}
+JUDGE_ACTION = {
+    Filing.Stage.DEFENCE: "defence.judge",
+    Filing.Stage.JARI: "appeal.jari.judge",
+    Filing.Stage.EXECUTIVE: "appeal.executive.judge",
+}
+DECISION_NOTICE = {
+    Filing.Stage.DEFENCE: Notice.Purpose.DEFENCE_DECISION,
+    Filing.Stage.JARI: Notice.Purpose.JARI_DECISION,
+    Filing.Stage.EXECUTIVE: Notice.Purpose.EXECUTIVE_DECISION,
+}
+
+
+def holder_user_of(case: Case) -> User | None:
+    return case.person.user if case.person_id and case.person else None
+
+
+def filing_file(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    case: Case,
+    text: str,
+    filed_on: dt.date,
+    attachments: Iterable[tuple[str, bytes]] = (),
+    channel: str = Filing.Channel.PORTAL,
+) -> Filing:
+    """Defence (art. 42) or appeal (art. 43–44) within its deadline from the notice (D-4); online
+    by the holder or on paper through the clerk."""
+    authorize(actor=actor, municipality=municipality, action="defence.file", law=case.law)
+    if actor.role == Role.PERMISSIONARIO and (
+        actor.user is None or holder_user_of(case) is None or holder_user_of(case) != actor.user
+    ):
+        raise NotOwner("processo de outra pessoa")
+    if not text.strip():
+        raise FieldError("razões", "escreva as razões da defesa ou do recurso")
+    files = [(name, c, *upload_checked(c, images_only=False)) for name, c in attachments]
+    assert actor.user is not None
+    with transaction.atomic(), tenant(municipality):
+        case = Case.objects.select_for_update().get(pk=case.pk)
+        stage = FILING_STAGE.get(Case.Stage(case.stage))
+        if stage is None or case.waiting != Case.Waiting.DEADLINE:
+            raise InvalidStep(
+                "não há prazo aberto neste processo"
+                + (" (aguardando a notificação)" if case.waiting == Case.Waiting.NOTICE else "")
+            )
+        notice = (
+            case.notices.filter(notified_on__isnull=False, deadline=case.deadline)
+            .order_by("-notified_on")
+            .first()
+        )
+        assert notice is not None and notice.notified_on is not None
+        deadline, decision = stage_deadline(
+            municipality, case.law, stage, notice.form, notice.notified_on, filed_on=filed_on
+        )
+        if filed_on > deadline:
+            raise Refused(
+                decision,
+                f"Intempestivo: o prazo terminou em {deadline:%d/%m/%Y} "
+                f"({', '.join(decision.to_json()['citations'][:3])}).",
+            )
+        filing = Filing.objects.create(
+            case=case,
+            stage=stage,
+            channel=channel,
+            text=text.strip(),
+            filed_on=filed_on,
+            deadline=deadline,
+            filed_by=actor.user,
+            decision=decision.to_json(),
+        )
+        for name, content, ctype, digest in files:
+            a = FilingAttachment(
+                filing=filing,
+                name=name[:200],
+                content_type=ctype,
+                sha256=digest,
+                size=len(content),
+            )
+            a.file.save(f"{case.number}-{digest[:12]}", ContentFile(content), save=False)
+            a.save()
+        case.waiting = Case.Waiting.JUDGMENT
+        case.save(update_fields=["waiting"])
+        for debt in case_debts(case):
+            # D-11: what the filing contests (a seizure's fine, removal, storage) blocks nothing
+            # until the case is final.
+            ledger.debt_contest_in_transaction(
+                actor=actor,
+                municipality=municipality,
+                debt=debt,
+                reason=f"{filing.get_stage_display()} no processo {case.number}",
+                basis=decision_basis(decision),
+            )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="defence.file" if stage == Filing.Stage.DEFENCE else f"appeal.{stage}.file",
+            obj=filing,
+            new={
+                "case": case.number,
+                "stage": stage,
+                "channel": channel,
+                "filed_on": filed_on,
+                "deadline": deadline,
+                "attachments": [d for *_, d in files],
+            },
+            basis=decision_basis(decision),
+        )
+    return filing
+
+
+def filing_judge(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    filing: Filing,
+    upheld: bool,
+    reasoning: str,
+    on: dt.date,
+) -> Filing:
+    """Judge a defence (the authority, art. 42), a JARI appeal (the JARI, art. 43) or an appeal to
+    the Chief Executive (art. 44; taxi D-17). Upheld: the case is closed and the fine refunded /
+    removal and storage waived (art. 42 §1–2). Dismissed: the decision is notified and the next
+    appeal's deadline runs from that notice; after the last instance the penalty is final (D-1)."""
+    case = filing.case
+    if case.kind in PROPOSALS:
+        raise InvalidStep(
+            "propostas de revogação ou cassação são decididas pelo Chefe do Executivo"
+        )
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action=JUDGE_ACTION[Filing.Stage(filing.stage)],
+        law=case.law,
+    )
+    if not reasoning.strip():
+        raise FieldError("fundamentação", "a decisão deve ser fundamentada")
+    with transaction.atomic(), tenant(municipality):
+        filing = Filing.objects.select_for_update().get(pk=filing.pk)
+        case = Case.objects.select_for_update().get(pk=filing.case_id)
+        if filing.result != Filing.Result.PENDING or case.waiting != Case.Waiting.JUDGMENT:
+            raise InvalidStep("esta defesa ou recurso já foi julgado")
+        debts = case_debts(case)
+        decision: Decision | None = None
+        if answers(case.law, "defence_result") and case.auto is not None:
+            paid = {
+                f"{k}_cents": sum(
+                    d.amount_cents for d in debts if d.status == Debt.Status.PAID and d.origin == o
+                )
+                for k, o in (
+                    ("fine", Debt.Origin.FINE),
+                    ("removal", Debt.Origin.REMOVAL),
+                    ("storage", Debt.Origin.STORAGE),
+                )
+            }
+            auto = case.auto
+            decision = ask(
+                municipality,
+                case.law,
+                "defence_result",
+                {
+                    "upheld": upheld,
+                    "unlicensed": bool(auto and auto.permit_id is None),
+                    "vehicle_seized": Seizure.objects.filter(
+                        auto=auto, status=Seizure.Status.HELD
+                    ).exists(),
+                    "paid": paid,
+                },
+                on,
+            )
+        filing.result = Filing.Result.UPHELD if upheld else Filing.Result.DISMISSED
+        filing.judged_by, filing.judged_on = actor.user, on
+        filing.reasoning = reasoning.strip()
+        filing.judgment = decision.to_json() if decision else {}
+        filing.save(update_fields=["result", "judged_by", "judged_on", "reasoning", "judgment"])
+        basis = decision_basis(decision)
+        basis["citations"] = sorted(
+            set(basis["citations"])
+            | set(competence_citations(case.law, JUDGE_ACTION[Filing.Stage(filing.stage)]))
+        )
+        old = {"stage": case.stage, "waiting": case.waiting}
+        Notice.objects.create(case=case, purpose=DECISION_NOTICE[Filing.Stage(filing.stage)])
+        if upheld:
+            case.stage, case.waiting, case.deadline = Case.Stage.ANNULLED, Case.Waiting.NONE, None
+            case.outcome = f"{filing.get_stage_display()} procedente"
+            if case.kind == Case.Kind.SUSPENSION:
+                case.outcome += ": " + suspension_annul(
+                    actor=actor,
+                    municipality=municipality,
+                    filing=filing,
+                    on=on,
+                    basis=basis,
+                )
+            for fine in [d for d in debts if d.origin == Debt.Origin.FINE]:
+                if fine.status == Debt.Status.PAID:
+                    # Art. 42 §1–2: the paid fine is refunded (the finance app's Refund).
+                    refund_for_upheld_defence(
+                        actor=actor,
+                        municipality=municipality,
+                        debt=fine,
+                        decision=decision,
+                        related=[d for d in debts if d.pk != fine.pk],
+                        unlicensed=bool(case.auto and case.auto.permit_id is None),
+                        on=on,
+                    )
+            for debt in case_debts(case):  # re-read: the refund may have settled some
+                debt_cancel(
+                    actor=actor,
+                    municipality=municipality,
+                    debt=debt,
+                    reason=case.outcome,
+                    basis=basis,
+                )
+            for s in Seizure.objects.filter(auto=case.auto, status=Seizure.Status.HELD):
+                seizure_release_in_transaction(
+                    actor, municipality, s, on, {"waived": True, **basis}
+                )
+            case.save(update_fields=["stage", "waiting", "deadline", "outcome"])
+        else:
+            nxt = next_stage(case.law, filing.stage)
+            if nxt is None:
+                case.save()
+                case_make_final(
+                    actor, municipality, case, on, f"{filing.get_stage_display()} improcedente"
+                )
+            else:
+                case.stage, case.waiting, case.deadline = nxt, Case.Waiting.NOTICE, None
+                case.save(update_fields=["stage", "waiting", "deadline"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action=f"{JUDGE_ACTION[Filing.Stage(filing.stage)]}",
+            obj=filing,
+            old=old,
+            new={
+                "case": case.number,
+                "result": filing.result,
+                "stage": case.stage,
+                "reasoning": filing.reasoning,
+            },
+            basis=basis,
+        )
+    return filing

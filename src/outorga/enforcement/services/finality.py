@@ -1,0 +1,220 @@
+"""Finality (D-1): a case becomes final after its last instance or when its deadline lapses — the
+penalty applies and escalation is evaluated; and the daily sweep, which applies what the calendar
+decides: revelia, finality, proposals ready, storage days (it never revokes, cassates or suspends
+anything by itself, D-3)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db import transaction
+from django.utils import timezone
+
+from outorga.core.acts import Actor, record_act
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.enforcement.lawbridge import deadline as stage_deadline
+from outorga.enforcement.lawbridge import fine, next_stage
+from outorga.enforcement.models import Case, Filing, InfractionNotice, Notice, Penalty, Seizure
+from outorga.enforcement.selectors import taxi_items
+from outorga.enforcement.services.common import (
+    PROPOSALS,
+    case_debts,
+    competence_citations,
+    debt_charge,
+    decision_basis,
+)
+from outorga.enforcement.services.escalation import escalate
+from outorga.enforcement.services.seizures import storage_days
+from outorga.finance import services as ledger
+from outorga.finance.models import Debt
+from outorga.registry.models import Permit
+
+SYSTEM = Actor.system("varredura diária")
+
+
+# --- finality and the penalty it applies (D-1, D-5) -----------------------------------------------
+
+
+def case_make_final(
+    actor: Actor, municipality: Municipality, case: Case, on: dt.date, why: str
+) -> None:
+    """D-1: no step pending and no deadline open → the penalty applies and escalation is
+    evaluated; the charges the case made while it ran (a seizure's fine, removal and storage) no
+    longer await it and become final like any other debt (D-11). Inside the caller's
+    transaction."""
+    case.stage, case.waiting, case.deadline, case.final_on = (
+        Case.Stage.FINAL,
+        Case.Waiting.NONE,
+        None,
+        on,
+    )
+    case.outcome = why
+    case.save(update_fields=["stage", "waiting", "deadline", "final_on", "outcome"])
+    for contested in case_debts(case):
+        ledger.debt_make_final_in_transaction(
+            actor=actor,
+            municipality=municipality,
+            debt=contested,
+            reason=f"processo {case.number} definitivo: {why}",
+            basis={"citations": ["decisão D-1", "decisão D-11"]},
+        )
+    auto = case.auto
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="case.final",
+        obj=case,
+        new={
+            "stage": case.stage,
+            "final_on": on,
+            "why": why,
+            "auto": auto.number if auto else None,
+        },
+        basis={"citations": ["decisão D-1"]},
+    )
+    if auto is None:
+        # A suspension confirmed on appeal (art. 34 §3): it was applied when imposed.
+        return
+    person = case.person
+    if auto.penalty == InfractionNotice.Penalty.WARNING:
+        Penalty.objects.create(
+            kind=Penalty.Kind.WARNING, case=case, permit=auto.permit, imposed_on=on, decision={}
+        )
+    else:
+        seizure_fine = Seizure.objects.filter(auto=auto, fine_debt__isnull=False).first()
+        if seizure_fine is not None:
+            # The fine was already charged at the seizure (art. 35 §1–2): no second debt.
+            debt = seizure_fine.fine_debt
+            cents, decision = (debt.amount_cents if debt else 0), None
+        else:
+            notice = case.notices.filter(purpose=Notice.Purpose.AUTO).first()
+            judged = case.filings.filter(stage=Filing.Stage.DEFENCE).exclude(judged_on=None).first()
+            cents, decision = fine(
+                municipality,
+                case.law,
+                auto.infraction_code,
+                timezone.localtime(auto.committed_at).date(),
+                on,
+                taxi_rows=taxi_items(timezone.localtime(auto.committed_at).date()),
+                notified_on=notice.notified_on if notice else None,
+                judged_on=judged.judged_on if judged else None,
+            )
+            debt = None
+            if cents > 0 and person is not None:
+                due_on, due = ledger.fine_due_on(municipality=municipality, imposed_on=on)
+                debt = debt_charge(
+                    actor=actor,
+                    municipality=municipality,
+                    person=person,
+                    permit=auto.permit,
+                    origin=Debt.Origin.FINE,
+                    description=f"Multa do auto {auto.number} ({auto.provision})",
+                    amount_cents=cents,
+                    due_on=due_on,
+                    basis=decision_basis(decision, due),
+                )
+        Penalty.objects.create(
+            kind=Penalty.Kind.FINE,
+            case=case,
+            permit=auto.permit,
+            debt=debt,
+            amount_cents=cents,
+            imposed_on=on,
+            decision=decision.to_json() if decision else {},
+        )
+    if auto.permit is not None:
+        escalate(actor=actor, municipality=municipality, permit=auto.permit, on=on)
+
+
+# --- the daily sweep -----------------------------------------------------------------------------
+
+
+def sweep(municipality: Municipality, on: dt.date) -> dict[str, list[str]]:
+    """What the calendar decides on ``on``: revelia after a lapsed defence deadline (art. 42 §3),
+    finality after a lapsed appeal deadline (D-1), proposals ready for the Chief Executive after the
+    defence deadline (D-3), storage days of seized vehicles; suspensions that ended are listed for
+    the clerk (return needs the proof of art. 32 §2). Running it twice changes nothing."""
+    report: dict[str, list[str]] = {
+        "revelia": [],
+        "final": [],
+        "proposals_ready": [],
+        "storage": [],
+        "suspensions_ended": [],
+    }
+    with tenant(municipality):
+        lapsed = list(
+            Case.objects.filter(waiting=Case.Waiting.DEADLINE, deadline__lt=on).order_by(
+                "deadline", "id"
+            )
+        )
+    for case in lapsed:
+        with transaction.atomic(), tenant(municipality):
+            case = Case.objects.select_for_update().get(pk=case.pk)
+            if (
+                case.waiting != Case.Waiting.DEADLINE
+                or case.deadline is None
+                or case.deadline >= on
+            ):
+                continue
+            if case.kind in PROPOSALS:
+                case.waiting = Case.Waiting.JUDGMENT
+                case.save(update_fields=["waiting"])
+                record_act(
+                    municipality=municipality,
+                    actor=SYSTEM,
+                    action="case.proposal.ready",
+                    obj=case,
+                    new={"deadline": case.deadline, "defence": False},
+                    basis={
+                        "citations": competence_citations(case.law, "penalty.revocation")
+                        + ["decisão D-3"]
+                    },
+                )
+                report["proposals_ready"].append(case.number)
+            elif case.stage == Case.Stage.DEFENCE:
+                notice = case.notices.filter(purpose=Notice.Purpose.AUTO).first()
+                assert notice is not None and notice.notified_on is not None
+                _, d = stage_deadline(
+                    municipality, case.law, "defence", notice.form, notice.notified_on, as_of=on
+                )
+                nxt = next_stage(case.law, "defence")
+                case.revelia, case.stage = True, nxt or Case.Stage.FINAL
+                case.waiting, case.deadline = Case.Waiting.NOTICE, None
+                case.outcome = "julgado à revelia (sem defesa no prazo)"
+                case.save(update_fields=["revelia", "stage", "waiting", "deadline", "outcome"])
+                # The judgment by default is a first-instance decision: notified like any other,
+                # it opens the appeal (art. 43).
+                Notice.objects.create(case=case, purpose=Notice.Purpose.DEFENCE_DECISION)
+                record_act(
+                    municipality=municipality,
+                    actor=SYSTEM,
+                    action="case.revelia",
+                    obj=case,
+                    new={"stage": case.stage, "revelia": True},
+                    basis=decision_basis(d),
+                )
+                report["revelia"].append(case.number)
+            else:
+                case_make_final(
+                    SYSTEM, municipality, case, on, "prazo de recurso encerrado sem recurso"
+                )
+                report["final"].append(case.number)
+    with tenant(municipality):
+        for s in Seizure.objects.filter(status=Seizure.Status.HELD):
+            days = storage_days(s, on)
+            if days != s.storage_days:
+                with transaction.atomic():
+                    Seizure.objects.filter(pk=s.pk).update(storage_days=days)
+                    record_act(
+                        municipality=municipality,
+                        actor=SYSTEM,
+                        action="seizure.storage.count",
+                        obj=s,
+                        old={"storage_days": s.storage_days},
+                        new={"storage_days": days},
+                    )
+                report["storage"].append(f"{s.plate}: {days} dia(s)")
+        for p in Permit.objects.filter(status=Permit.Status.SUSPENDED, suspended_until__lt=on):
+            report["suspensions_ended"].append(p.number)
+    return report

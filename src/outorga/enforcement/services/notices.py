@@ -1,0 +1,137 @@
+"""Notices (D-4): how and when a notice reached the person — signature, AR, the Diário Oficial's
+edital — and the deadline of the stage it opens."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from django.db import transaction
+
+from outorga.core.acts import Actor, record_act
+from outorga.core.authz import authorize
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.enforcement.lawbridge import deadline as stage_deadline
+from outorga.enforcement.lawbridge import next_stage
+from outorga.enforcement.models import Case, Notice
+from outorga.enforcement.services.common import InvalidStep, decision_basis
+from outorga.law.decisions import Decision
+from outorga.registry.validation import FieldError
+
+# --- notices (D-4) ---------------------------------------------------------------------------------
+
+#: Which stage a delivered notice opens.
+OPENS = {
+    Notice.Purpose.AUTO: "defence",
+    Notice.Purpose.PROPOSAL: "defence",
+    Notice.Purpose.DEFENCE_DECISION: "next",
+    Notice.Purpose.JARI_DECISION: "executive",
+}
+
+
+def notice_deliver_in_transaction(
+    actor: Actor, municipality: Municipality, notice: Notice, form: str, on: dt.date, reference: str
+) -> Notice:
+    """Inside a transaction: record the date of notice and start the deadline it opens."""
+    case = Case.objects.select_for_update().get(pk=notice.case_id)
+    decision: Decision | None = None
+    stage = OPENS.get(Notice.Purpose(notice.purpose))
+    if stage == "next":
+        stage = next_stage(case.law, "defence")
+    if stage is not None:
+        deadline, decision = stage_deadline(municipality, case.law, stage, form, on)
+        notice.deadline = deadline
+    notice.form, notice.notified_on, notice.reference = form, on, reference.strip()
+    notice.decision = decision.to_json() if decision else {}
+    notice.save(update_fields=["form", "notified_on", "reference", "deadline", "decision"])
+    if stage is not None and case.waiting == Case.Waiting.NOTICE and case.stage == stage:
+        case.waiting, case.deadline = Case.Waiting.DEADLINE, notice.deadline
+        case.save(update_fields=["waiting", "deadline"])
+    if case.person is not None:
+        _tell_holder(municipality, case, notice)
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="notice.deliver",
+        obj=notice,
+        new={
+            "case": case.number,
+            "purpose": notice.purpose,
+            "form": form,
+            "notified_on": on,
+            "deadline": notice.deadline,
+            "reference": notice.reference,
+        },
+        basis=decision_basis(decision),
+    )
+    return notice
+
+
+def _tell_holder(municipality: Municipality, case: Case, notice: Notice) -> None:
+    """An aviso in the holder's portal (the notice itself is the legal act; this is a courtesy)."""
+    from outorga.registry.models import Notification
+    from outorga.registry.notifications import notification_send
+
+    deadline = f" — prazo até {notice.deadline:%d/%m/%Y}" if notice.deadline else ""
+    notification_send(
+        municipality=municipality,
+        key=f"enforcement-notice-{notice.pk}",
+        kind=Notification.Kind.OTHER,
+        message=(
+            f"Processo {case.number}: {notice.get_purpose_display()}{deadline}. "
+            "Defesa e recursos em “Minhas infrações”."
+        ),
+        person=case.person,
+        permit=case.permit,
+        due_on=notice.deadline,
+    )
+
+
+def notice_deliver(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    notice: Notice,
+    form: str,
+    on: dt.date,
+    reference: str = "",
+) -> Notice:
+    """Record how and when a notice reached the person (D-4: signature date, date on the AR,
+    publication date); the deadline of the stage it opens runs from that date."""
+    if form not in Notice.Form.values:
+        raise FieldError("forma", "forma de notificação desconhecida (art. 29)")
+    authorize(actor=actor, municipality=municipality, action="notice.record", law=notice.case.law)
+    with transaction.atomic(), tenant(municipality):
+        notice = Notice.objects.select_for_update().get(pk=notice.pk)
+        if notice.delivered:
+            raise InvalidStep("notificação já registrada")
+        return notice_deliver_in_transaction(actor, municipality, notice, form, on, reference)
+
+
+def edital_publish(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    notices: Sequence[Notice],
+    published_on: dt.date,
+    edition: str,
+) -> list[Notice]:
+    """Publication of a batch of notices in the Diário Oficial (art. 29; art. 43 when the person
+    is not found): each one is notified on the publication date (D-4)."""
+    if not edition.strip():
+        raise FieldError("edição", "informe a edição do Diário Oficial")
+    laws = {n.case.law for n in notices}
+    for law in laws:
+        authorize(actor=actor, municipality=municipality, action="notice.record", law=law)
+    out = []
+    with transaction.atomic(), tenant(municipality):
+        for n in notices:
+            n = Notice.objects.select_for_update().get(pk=n.pk)
+            if not n.delivered:
+                out.append(
+                    notice_deliver_in_transaction(
+                        actor, municipality, n, "edital", published_on, edition
+                    )
+                )
+    return out

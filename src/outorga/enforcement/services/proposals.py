@@ -1,0 +1,322 @@
+"""Revocation and cassação proposals (art. 32 III, art. 34 §1–2, D-3; taxi art. 41 §3–5, D-17):
+opened under the permit's own law and decided only by the Chief Executive after the defence."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from outorga.core.acts import Actor, record_act
+from outorga.core.authz import authorize
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.enforcement.lawbridge import (
+    ask,
+    escalates_by_accumulation,
+    taxi_like,
+    taxi_regulation_items,
+)
+from outorga.enforcement.models import Case, Filing, InfractionNotice, Notice, Penalty
+from outorga.enforcement.selectors import taxi_items
+from outorga.enforcement.services.autos import taxi_auto_checked
+from outorga.enforcement.services.common import PROPOSALS, InvalidStep, competence_citations
+from outorga.enforcement.services.escalation import escalation_facts, proposal_open
+from outorga.law import interfaces
+from outorga.law.decisions import Decision
+from outorga.registry import services as registry
+from outorga.registry import taxi as registry_taxi
+from outorga.registry.models import Auxiliary, Permit
+from outorga.registry.services import Refused
+from outorga.registry.validation import FieldError
+
+#: Taxi art. 41: what a cassação takes away — the taxista's inscription in the Cadastro (IV, §3:
+#: grave or gravíssima; the punished may no longer drive a taxi in the municipality) or the
+#: permission (V, §4: gravíssima).
+TAXI_CASSACAO = {
+    "cadastro": "cassação da inscrição no Cadastro Municipal de Taxistas (art. 41, IV, §3)",
+    "permissao": "cassação da permissão (art. 41, V, §4)",
+}
+
+
+def _offender(auto: InfractionNotice) -> dict[str, Any] | None:
+    """Whose inscription a register cassação takes (taxi art. 41 §3: "o infrator punido")."""
+    if auto.committed_by == InfractionNotice.CommittedBy.AUXILIARY and auto.auxiliary:
+        aux = auto.auxiliary
+        return {"kind": "auxiliary", "auxiliary_id": aux.pk, "name": aux.person.name}
+    if auto.committed_by == InfractionNotice.CommittedBy.HOLDER and auto.permit:
+        holder = auto.permit.holder
+        return {"kind": "holder", "person_id": holder.pk, "name": holder.name}
+    return None
+
+
+def _taxi_cassacao_facts(auto: InfractionNotice, target: str, on: dt.date) -> dict[str, Any]:
+    return {
+        "infraction": auto.infraction_code,
+        "regulation_items": taxi_regulation_items(
+            taxi_items(timezone.localtime(auto.committed_at).date())
+        ),
+        "committed_on": timezone.localtime(auto.committed_at).date().isoformat(),
+        "imposed_on": on.isoformat(),
+        "requested": f"cassacao_{target}",
+    }
+
+
+def _taxi_cassacao_open(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    auto: InfractionNotice | None,
+    target: str,
+    on: dt.date,
+) -> Case:
+    """Taxi art. 41 §3–4: a cassação is opened on one final infraction of the permit (D-1) whose
+    nature allows it — the register for grave or gravíssima, the permission for gravíssima — as a
+    process whose notice (§5) opens the defence (D-17); the Chief Executive decides (D-3, D-17)."""
+    if target not in TAXI_CASSACAO:
+        raise FieldError(
+            "cassação",
+            "escolha a cassação da inscrição no Cadastro (art. 41, IV, §3) ou da permissão "
+            "(art. 41, V, §4)",
+        )
+    auto, infraction_final = taxi_auto_checked(
+        municipality,
+        permit,
+        auto,
+        "a cassação",
+        interfaces.cited(permit.law, "cassacao"),
+    )
+    offender = _offender(auto)
+    if target == "cadastro" and offender is None:
+        raise FieldError(
+            "infrator",
+            "a cassação do cadastro pune o taxista infrator, que o auto não identifica",
+            interfaces.cited(permit.law, "cadastro_cassado"),
+        )
+    with tenant(municipality):
+        facts = {
+            **_taxi_cassacao_facts(auto, target, on),
+            "proposal": True,
+            "infraction_final": infraction_final,
+        }
+        duplicate = (
+            Case.objects.filter(
+                permit=permit,
+                kind=Case.Kind.CASSACAO,
+                proposal__auto_id=auto.pk,
+                proposal__target=target,
+            )
+            .exclude(stage__in=(Case.Stage.DECIDED, Case.Stage.ANNULLED))
+            .first()
+        )
+    d = ask(municipality, permit.law, "penalty", facts, on)
+    if not (d.outcome or {}).get("may_propose"):
+        raise Refused(d)
+    if duplicate is not None:
+        raise InvalidStep(f"já há proposta igual em curso: processo {duplicate.number}")
+    with transaction.atomic(), tenant(municipality):
+        return proposal_open(
+            actor,
+            municipality,
+            permit,
+            Case.Kind.CASSACAO,
+            d,
+            extra={
+                "target": target,
+                "target_label": TAXI_CASSACAO[target],
+                "auto_id": auto.pk,
+                "auto": auto.number,
+                "offender": offender if target == "cadastro" else None,
+            },
+        )
+
+
+def other_commercial_permissions(permit: Permit) -> list[str]:
+    """The holder's other live permissions in the municipality, from the registry (D-13)."""
+    return [
+        f"permissão {o['reference']}"
+        for o in registry_taxi.other_outorgas(permit.holder, exclude=permit)
+    ]
+
+
+def proposal_open_cassacao(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    on: dt.date,
+    causes: dict[str, Any] | None = None,
+    auto: InfractionNotice | None = None,
+    target: str = "",
+) -> Case:
+    """Open a cassação proposal under the permit's own law; only the Chief Executive decides it,
+    after the defence (D-3). Mototaxi: the ``causes`` of art. 32 III / art. 47 (the law core
+    checks them; art. 34 §1–2). Taxi: the final infraction ``auto`` and the ``target`` — the
+    register (art. 41 IV, §3) or the permission (art. 41 V, §4) — asked of taxi.penalty."""
+    authorize(actor=actor, municipality=municipality, action="penalty.propose", law=permit.law)
+    if taxi_like(permit.law):
+        return _taxi_cassacao_open(
+            actor=actor,
+            municipality=municipality,
+            permit=permit,
+            auto=auto,
+            target=target,
+            on=on,
+        )
+    if not escalates_by_accumulation(permit.law):
+        raise FieldError("lei", "esta lei não prevê proposta de cassação por este caminho")
+    with tenant(municipality):
+        causes = {**(causes or {})}
+        # Art. 32 III f (D-13): the holder's other permissions the registry knows count by
+        # themselves; the clerk adds only those outside it (another commercial licence).
+        held = [
+            *other_commercial_permissions(permit),
+            *causes.get("other_commercial_permissions", []),
+        ]
+        if held:
+            causes["other_commercial_permissions"] = list(dict.fromkeys(held))
+        facts = {**escalation_facts(permit), "cassation": causes}
+    d = ask(municipality, permit.law, "penalty", facts, on)
+    if not d.to_json()["outcome"].get("cassation"):
+        raise Refused(d, "Nenhuma causa de cassação reconhecida pela lei (art. 32 III, art. 47).")
+    with transaction.atomic(), tenant(municipality):
+        return proposal_open(actor, municipality, permit, Case.Kind.CASSACAO, d)
+
+
+def proposal_decide(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    case: Case,
+    accept: bool,
+    reasoning: str,
+    on: dt.date,
+) -> Case:
+    """Only the Chief Executive decides a revocation or cassação, after the holder's defence or
+    after its deadline lapsed (art. 34 §1–2, D-3); the act records who decided. A taxi cassação is
+    asked of taxi.penalty again on the day of the decision — notified (art. 41 §5), defence judged
+    or its period over (D-17) — and takes the permission (§4) or the offender's inscription in the
+    Cadastro (§3): the auxiliary's credential is cassado; the holder's bar is this penalty."""
+    action = "penalty.revocation" if case.kind == Case.Kind.REVOCATION else "penalty.cassacao"
+    if case.kind not in PROPOSALS:
+        raise InvalidStep("não é uma proposta de revogação ou cassação")
+    authorize(actor=actor, municipality=municipality, action=action, law=case.law)
+    if not reasoning.strip():
+        raise FieldError("fundamentação", "a decisão deve ser fundamentada")
+    with transaction.atomic(), tenant(municipality):
+        case = Case.objects.select_for_update().get(pk=case.pk)
+        if case.stage != Case.Stage.DEFENCE or case.waiting != Case.Waiting.JUDGMENT:
+            raise InvalidStep(
+                "a proposta só é decidida após a defesa do permissionário ou o fim do prazo "
+                "de defesa (art. 34 §2, decisão D-3)"
+            )
+        judged: Decision | None = None
+        if accept and taxi_like(case.law) and case.kind == Case.Kind.CASSACAO:
+            judged = _taxi_cassacao_judgment(case, on)
+        basis = {
+            "citations": sorted(
+                set(competence_citations(case.law, action))
+                | set(case.proposal.get("citations", []))
+                | set(judged.to_json()["citations"] if judged else [])
+            ),
+            "decision": judged.to_json() if judged else case.proposal,
+        }
+        for f in case.filings.filter(result=Filing.Result.PENDING):
+            f.result = Filing.Result.DISMISSED if accept else Filing.Result.UPHELD
+            f.judged_by, f.judged_on, f.reasoning = actor.user, on, reasoning.strip()
+            f.save(update_fields=["result", "judged_by", "judged_on", "reasoning"])
+        permit = case.permit
+        assert permit is not None
+        target = case.proposal.get("target", "permissao")
+        if accept:
+            why = f"{case.get_kind_display()} {case.number}: {reasoning.strip()}"
+            offender = case.proposal.get("offender") or {}
+            if judged is not None and target == "cadastro":
+                if offender.get("kind") == "auxiliary":
+                    registry.auxiliary_cassar(
+                        actor=actor,
+                        municipality=municipality,
+                        auxiliary=Auxiliary.objects.get(pk=offender["auxiliary_id"]),
+                        on=on,
+                        reason=why,
+                        basis=basis,
+                    )
+                # The holder's inscription is the permit's number in the Cadastro; the permission
+                # itself stays (its cassação is §4's, for gravíssima only): the holder's bar from
+                # driving a taxi is this penalty, on record with the act.
+            else:
+                fn = (
+                    registry.permit_revoke
+                    if case.kind == Case.Kind.REVOCATION
+                    else registry.permit_cassar
+                )
+                fn(
+                    actor=actor,
+                    municipality=municipality,
+                    permit=permit,
+                    on=on,
+                    reason=why,
+                    basis=basis,
+                )
+            Penalty.objects.create(
+                kind=Penalty.Kind.REVOCATION
+                if case.kind == Case.Kind.REVOCATION
+                else Penalty.Kind.CASSACAO,
+                case=case,
+                permit=permit,
+                imposed_on=on,
+                decision={**judged.to_json(), "target": target, "offender": offender or None}
+                if judged is not None
+                else case.proposal,
+            )
+        case.stage, case.waiting, case.final_on = Case.Stage.DECIDED, Case.Waiting.NONE, on
+        case.outcome = ("acolhida: " if accept else "rejeitada: ") + reasoning.strip()
+        case.save(update_fields=["stage", "waiting", "final_on", "outcome"])
+        Notice.objects.create(case=case, purpose=Notice.Purpose.EXECUTIVE_DECISION)
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action=f"{action}.decide",
+            obj=case,
+            new={
+                "accept": accept,
+                "permit": permit.number,
+                "reasoning": reasoning.strip(),
+                **(
+                    {"target": target, "offender": case.proposal.get("offender")}
+                    if taxi_like(case.law) and case.kind == Case.Kind.CASSACAO
+                    else {}
+                ),
+            },
+            basis=basis,
+        )
+    return case
+
+
+def _taxi_cassacao_judgment(case: Case, on: dt.date) -> Decision:
+    """Inside the decision's transaction: may the taxi cassação be imposed on ``on``? Its basis
+    still stands (the auto not cancelled), the proposal was notified (art. 41 §5) and its defence
+    judged now or its period over (art. 41 caput, D-17)."""
+    auto = InfractionNotice.objects.filter(pk=case.proposal.get("auto_id")).first()
+    if auto is None or auto.status == InfractionNotice.Status.CANCELLED:
+        raise InvalidStep(
+            "o auto de infração que fundamenta a proposta foi cancelado: a cassação perdeu a base "
+            "(art. 41, §3 e §4)"
+        )
+    notice = (
+        case.notices.filter(purpose=Notice.Purpose.PROPOSAL, notified_on__isnull=False)
+        .order_by("notified_on")
+        .first()
+    )
+    facts = _taxi_cassacao_facts(auto, case.proposal.get("target", "permissao"), on)
+    if notice is not None and notice.notified_on is not None:
+        facts["notified_on"] = notice.notified_on.isoformat()
+    if case.filings.exists():
+        facts["defence_judged_on"] = on.isoformat()  # judged in this very decision
+    d = ask(case.municipality, case.law, "penalty", facts, on)
+    if not (d.outcome or {}).get("may_impose"):
+        raise Refused(d)
+    return d

@@ -1,0 +1,255 @@
+"""Seizures (apreensões, mototaxi art. 35): recorded on their auto, the fine and removal charged
+at once, storage billed by the day, released only once everything is paid (§1–2)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import transaction
+
+from outorga.core.acts import Actor, record_act
+from outorga.core.authz import authorize
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.enforcement.lawbridge import answers, ask
+from outorga.enforcement.models import Case, InfractionNotice, Seizure
+from outorga.enforcement.services.common import (
+    InvalidStep,
+    case_contested,
+    case_pending,
+    debt_charge,
+    decision_basis,
+)
+from outorga.finance.models import Debt
+from outorga.law import interfaces
+from outorga.registry.models import Person
+from outorga.registry.services import Refused
+from outorga.registry.validation import FieldError
+
+# --- seizures (art. 35) ------------------------------------------------------------------------------
+
+
+def seizure_create(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    person: Person,
+    plate: str,
+    depot: str,
+    entered_on: dt.date,
+    removal_cents: int,
+    storage_daily_cents: int,
+    auto: InfractionNotice,
+) -> Seizure:
+    """Apreensão (mototaxi art. 35), recorded on its auto de infração (art. 29–30): for service
+    without permission, or for an infraction whose article seizes the vehicle (§2 of art. 38–41).
+    The fine is charged at once with the removal — release requires paying them even while an
+    appeal runs (art. 35 §1–2) — so they are due on the day of the seizure; but the offender still
+    has the defence of art. 42 and the appeals of art. 43–44, so the charges await the case's
+    finality: until then they never become final by their due date nor block a renewal (D-1,
+    D-11)."""
+    law = auto.law
+    if not answers(law, "seizure_release"):
+        raise FieldError("lei", "apreensão com liberação regulada só na lei do mototáxi (art. 35)")
+    authorize(actor=actor, municipality=municipality, action="penalty.seizure", law=law)
+    if not depot.strip():
+        raise FieldError("pátio", "informe o pátio")
+    if not auto.seizure:
+        raise FieldError("auto", "esta infração não acarreta apreensão (§2 dos art. 38 a 41)")
+    if auto.status == InfractionNotice.Status.CANCELLED:
+        raise FieldError("auto", f"o auto {auto.number} está cancelado")
+    grounds = Seizure.Grounds.UNLICENSED if auto.permit_id is None else Seizure.Grounds.INFRACTION
+    facts: dict[str, Any] = {
+        "grounds": grounds,
+        "seized_on": entered_on.isoformat(),
+        "fine_paid": False,
+        "charges": [],
+    }
+    if grounds == Seizure.Grounds.INFRACTION:
+        facts["codes"] = [auto.infraction_code]
+    d = ask(municipality, law, "seizure_release", facts, entered_on)
+    fine_cents = int(d.to_json()["outcome"]["fine_cents"])
+    with transaction.atomic(), tenant(municipality):
+        permit = auto.permit
+        case = Case.objects.filter(auto=auto).first()
+        status = Debt.Status.UNDER_APPEAL if case_contested(case) else Debt.Status.OPEN
+        awaiting = case_pending(case)
+        s = Seizure.objects.create(
+            law=law,
+            auto=auto,
+            person=person,
+            plate=plate.upper().replace("-", ""),
+            grounds=grounds,
+            depot=depot.strip(),
+            entered_on=entered_on,
+            storage_days=1,
+            storage_daily_cents=storage_daily_cents,
+            removal_cents=removal_cents,
+        )
+        label = auto.number
+        s.fine_debt = debt_charge(
+            actor=actor,
+            municipality=municipality,
+            person=person,
+            permit=permit,
+            origin=Debt.Origin.FINE,
+            description=f"Multa — apreensão {label} (art. 35)",
+            amount_cents=fine_cents,
+            due_on=entered_on,
+            basis=decision_basis(d),
+            status=status,
+            awaiting_finality=awaiting,
+        )
+        if removal_cents > 0:
+            s.removal_debt = debt_charge(
+                actor=actor,
+                municipality=municipality,
+                person=person,
+                permit=permit,
+                origin=Debt.Origin.REMOVAL,
+                description=f"Remoção — apreensão {label}",
+                amount_cents=removal_cents,
+                due_on=entered_on,
+                basis={"citations": [interfaces.cited(s.law, "seizure")]},
+                status=status,
+                awaiting_finality=awaiting,
+            )
+        s.save(update_fields=["fine_debt", "removal_debt"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="seizure.create",
+            obj=s,
+            new={
+                "plate": s.plate,
+                "grounds": grounds,
+                "depot": s.depot,
+                "entered_on": entered_on,
+                "auto": auto.number,
+                "fine_cents": fine_cents,
+                "removal_cents": removal_cents,
+            },
+            basis=decision_basis(d),
+        )
+    return s
+
+
+def storage_days(s: Seizure, on: dt.date) -> int:
+    """Days in the depot, the day of entry included (a vehicle released on its entry day pays
+    one day)."""
+    end = s.released_on or on
+    return max(1, (end - s.entered_on).days + 1)
+
+
+def seizure_bill_storage(
+    *, actor: Actor, municipality: Municipality, seizure: Seizure, through: dt.date
+) -> Debt | None:
+    """Charge the storage days not yet charged, up to ``through`` (art. 35 §1: estadia)."""
+    authorize(actor=actor, municipality=municipality, action="seizure.release", law=seizure.law)
+    with transaction.atomic(), tenant(municipality):
+        s = Seizure.objects.select_for_update().get(pk=seizure.pk)
+        if s.status != Seizure.Status.HELD:
+            raise InvalidStep("veículo já liberado")
+        start = (
+            (s.storage_billed_until + dt.timedelta(days=1))
+            if s.storage_billed_until
+            else s.entered_on
+        )
+        days = (through - start).days + 1
+        if days <= 0 or s.person is None:
+            return None
+        case = Case.objects.filter(auto_id=s.auto_id).first() if s.auto_id else None
+        debt = debt_charge(
+            actor=actor,
+            municipality=municipality,
+            person=s.person,
+            permit=s.auto.permit if s.auto else None,
+            status=Debt.Status.UNDER_APPEAL if case_contested(case) else Debt.Status.OPEN,
+            awaiting_finality=case_pending(case),
+            origin=Debt.Origin.STORAGE,
+            description=f"Estadia de {days} dia(s) ({start:%d/%m/%Y} a {through:%d/%m/%Y}) — {s.plate}",
+            amount_cents=days * s.storage_daily_cents,
+            due_on=through,
+            basis={"citations": [interfaces.cited(s.law, "seizure")]},
+        )
+        s.storage_debts.add(debt)
+        s.storage_billed_until = through
+        s.storage_days = storage_days(s, through)
+        s.save(update_fields=["storage_billed_until", "storage_days"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="seizure.storage.bill",
+            obj=s,
+            new={"days": days, "through": through, "debt": debt.reference},
+            basis={"citations": [interfaces.cited(s.law, "seizure")]},
+        )
+    return debt
+
+
+def release_facts(s: Seizure, on: dt.date) -> dict[str, Any]:
+    storage = list(s.storage_debts.all())
+    billed = bool(s.storage_billed_until and s.storage_billed_until >= on)
+    facts: dict[str, Any] = {
+        "grounds": s.grounds,
+        "seized_on": s.entered_on.isoformat(),
+        "fine_paid": bool(s.fine_debt and s.fine_debt.status == Debt.Status.PAID),
+        "charges": [
+            {
+                "kind": "remocao",
+                "amount_cents": s.removal_cents,
+                "paid": s.removal_debt is None or s.removal_debt.status == Debt.Status.PAID,
+            },
+            {
+                "kind": "estadia",
+                "amount_cents": storage_days(s, on) * s.storage_daily_cents,
+                "paid": billed and all(d.status == Debt.Status.PAID for d in storage),
+            },
+        ],
+    }
+    if s.grounds == Seizure.Grounds.INFRACTION and s.auto:
+        facts["codes"] = [s.auto.infraction_code]
+    case = Case.objects.filter(auto_id=s.auto_id).first() if s.auto_id else None
+    if case is not None and case.stage in (
+        Case.Stage.DEFENCE,
+        Case.Stage.JARI,
+        Case.Stage.EXECUTIVE,
+    ):
+        facts["appeal_pending"] = True
+    return facts
+
+
+def seizure_release_in_transaction(
+    actor: Actor, municipality: Municipality, s: Seizure, on: dt.date, decision: dict[str, Any]
+) -> None:
+    s.status, s.released_on, s.release_decision = Seizure.Status.RELEASED, on, decision
+    s.storage_days = storage_days(s, on)
+    s.save(update_fields=["status", "released_on", "release_decision", "storage_days"])
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="seizure.release",
+        obj=s,
+        new={"released_on": on, "plate": s.plate},
+        basis={"citations": decision.get("citations", []), "decision": decision},
+    )
+
+
+def seizure_release(
+    *, actor: Actor, municipality: Municipality, seizure: Seizure, on: dt.date
+) -> Seizure:
+    """Release only after paying fine, fees, removal and storage (art. 35 §1); an appeal pending
+    does not release (§2). The law core decides from the debts' statuses."""
+    authorize(actor=actor, municipality=municipality, action="seizure.release", law=seizure.law)
+    with tenant(municipality):
+        facts = release_facts(seizure, on)
+    d = ask(municipality, seizure.law, "seizure_release", facts, on)
+    if not d.to_json()["outcome"]["may_release"]:
+        raise Refused(d, d.summary)
+    with transaction.atomic(), tenant(municipality):
+        s = Seizure.objects.select_for_update().get(pk=seizure.pk)
+        if s.status != Seizure.Status.HELD:
+            raise InvalidStep("veículo já liberado")
+        seizure_release_in_transaction(actor, municipality, s, on, d.to_json())
+    return s

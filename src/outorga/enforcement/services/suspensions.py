@@ -1,0 +1,335 @@
+"""Suspensions: the mototaxi one found by escalation and imposed by the authority (art. 32 I,
+art. 34), its appeal and annulment (art. 34 §3); the taxi suspension of the permission (art. 42 V)
+and of the taxista's inscription in the Cadastro (art. 42 IV), never over 90 days (D-10)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import transaction
+
+from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.authz import authorize
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.enforcement.lawbridge import ask
+from outorga.enforcement.models import Case, Escalation, Filing, InfractionNotice, Notice, Penalty
+from outorga.enforcement.services.autos import taxi_final_auto
+from outorga.enforcement.services.common import InvalidStep, decision_basis
+from outorga.law import interfaces
+from outorga.law.decisions import Decision
+from outorga.registry import services as registry
+from outorga.registry import taxi as registry_taxi
+from outorga.registry.models import Auxiliary, Permit
+from outorga.registry.services import Refused, next_number
+from outorga.registry.validation import FieldError
+
+
+def suspension_annul(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    filing: Filing,
+    on: dt.date,
+    basis: dict[str, Any],
+) -> str:
+    """The appeal ``filing`` against a suspension was upheld (art. 34 §3; JARI art. 43, Chief
+    Executive art. 44): the suspension is annulled and, if it is still the one in force, lifted at
+    once — the permission is active again without the proof of art. 32 §2. Inside the judgment's
+    transaction; returns the outcome for the case."""
+    case = filing.case
+    penalty = Penalty.objects.filter(case=case, kind=Penalty.Kind.SUSPENSION).first()
+    esc = (
+        Escalation.objects.select_for_update()
+        .filter(
+            permit_id=case.permit_id,
+            status=Escalation.Status.IMPOSED,
+            starts_on=penalty.imposed_on,
+            days=penalty.days,
+        )
+        .first()
+        if penalty is not None
+        else None
+    )
+    if esc is None or esc.ends_on is None:
+        return "suspensão anulada"
+    esc.status = Escalation.Status.ANNULLED
+    esc.save(update_fields=["status"])
+    permit = Permit.objects.select_for_update().get(pk=esc.permit_id)
+    lifted = permit.status == Permit.Status.SUSPENDED and permit.suspended_until == esc.ends_on
+    if lifted:
+        registry.permit_suspension_lift(
+            actor=actor,
+            municipality=municipality,
+            permit=permit,
+            appeal=filing,
+            on=on,
+            reason=f"suspensão anulada em recurso no processo {case.number} (art. 34, §3)",
+            basis=basis,
+        )
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="penalty.suspension.annul",
+        obj=esc,
+        old={"status": Escalation.Status.IMPOSED},
+        new={
+            "status": esc.status,
+            "case": case.number,
+            "permit": permit.number,
+            "lifted_on": on if lifted else None,
+        },
+        basis=basis,
+    )
+    if lifted:
+        return "suspensão anulada, permissão restabelecida"
+    return f"suspensão anulada (a permissão já não estava suspensa por ela: {permit.get_status_display()})"
+
+
+def _open_suspension_appeal(permit: Permit, decision: dict[str, Any]) -> Case:
+    """Art. 34 §3: a suspension may be appealed to the JARI and then to the Chief Executive; the
+    decision is notified (D-4) and the appeal's deadline runs from that notice (art. 43)."""
+    case = Case.objects.create(
+        number=f"PA-{next_number('processo'):06d}",
+        kind=Case.Kind.SUSPENSION,
+        law=permit.law,
+        permit=permit,
+        person=permit.holder,
+        stage=Case.Stage.JARI,
+        waiting=Case.Waiting.NOTICE,
+        proposal=decision,
+    )
+    Notice.objects.create(case=case, purpose=Notice.Purpose.DEFENCE_DECISION)
+    return case
+
+
+def suspension_impose(
+    *, actor: Actor, municipality: Municipality, escalation: Escalation, start: dt.date
+) -> Escalation:
+    """The authority's one click: the suspension the law core found (art. 32 I, D-2), applied by
+    the SESUMA (art. 34). The counted infractions no longer count toward another suspension (D-2)."""
+    authorize(
+        actor=actor, municipality=municipality, action="penalty.suspension", law=escalation.law
+    )
+    with transaction.atomic(), tenant(municipality):
+        esc = Escalation.objects.select_for_update().get(pk=escalation.pk)
+        if esc.status != Escalation.Status.PENDING:
+            raise InvalidStep("esta suspensão já foi decidida")
+        counted = ", ".join(a.number for a in esc.counted.all())
+        registry.permit_suspend(
+            actor=actor,
+            municipality=municipality,
+            permit=esc.permit,
+            days=esc.days,
+            start=start,
+            reason=f"suspensão de {esc.days} dias (art. 32 I): autos {counted}",
+            basis=basis_of(None)
+            | {"decision": esc.decision, "citations": esc.decision.get("citations", [])},
+        )
+        esc.status, esc.decided_by = Escalation.Status.IMPOSED, actor.user
+        esc.starts_on, esc.ends_on = start, start + dt.timedelta(days=esc.days - 1)
+        esc.save(update_fields=["status", "decided_by", "starts_on", "ends_on"])
+        appeal = _open_suspension_appeal(esc.permit, esc.decision)
+        Penalty.objects.create(
+            kind=Penalty.Kind.SUSPENSION,
+            case=appeal,
+            permit=esc.permit,
+            days=esc.days,
+            imposed_on=start,
+            decision=esc.decision,
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="penalty.suspension.impose",
+            obj=esc,
+            new={"permit": esc.permit.number, "days": esc.days, "start": start, "autos": counted},
+            basis={"citations": esc.decision.get("citations", []), "decision": esc.decision},
+        )
+    return esc
+
+
+def _auto_facts(auto: InfractionNotice) -> dict[str, Any]:
+    return {"auto_id": auto.pk, "auto": auto.number, "infraction": auto.infraction_code}
+
+
+def _refuse_a_second_suspension(
+    permit: Permit, auto: InfractionNotice, target: str, what: str, cite: str, person_id: int = 0
+) -> None:
+    """One final auto backs one suspension of each kind — of the permission (taxi art. 42, V), of
+    each offender's inscription (IV): the article lets the measures be applied "individual ou
+    cumulativamente", different measures together, not the same one twice for one infraction.
+    Call inside the transaction: the permit's row serialises two impositions at once."""
+    Permit.objects.select_for_update().filter(pk=permit.pk).first()
+    same = Penalty.objects.filter(
+        kind=Penalty.Kind.SUSPENSION, decision__auto_id=auto.pk, decision__target=target
+    )
+    if person_id:
+        same = same.filter(decision__offender__person_id=person_id)
+    first = same.order_by("imposed_on", "id").first()
+    if first is not None:
+        raise FieldError(
+            "auto",
+            f"o auto {auto.number} já fundamenta {what} iniciada em {first.imposed_on:%d/%m/%Y}: "
+            "a mesma infração não sustenta a mesma medida duas vezes",
+            cite,
+        )
+
+
+def _suspension_allowed(
+    municipality: Municipality, permit: Permit, target: str, days: int, start: dt.date
+) -> Decision:
+    """The law's ``suspension`` of the ``target`` (the permission, or the register) for ``days``
+    from ``start`` (taxi art. 42 IV–V: at most 90 days, D-10); refused with its reasons."""
+    d = ask(
+        municipality,
+        permit.law,
+        "suspension",
+        {"target": target, "days": days, "start": start.isoformat()},
+        start,
+    )
+    if not (d.outcome or {}).get("allowed"):
+        raise Refused(d)
+    return d
+
+
+def taxi_suspension_impose(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    auto: InfractionNotice | None,
+    days: int,
+    start: dt.date,
+    reason: str = "",
+) -> Permit:
+    """Taxi art. 42 V: suspension of the permission, never over 90 days (D-10), on one final
+    auto of this permission (D-1; art. 41 caput: contraditório e ampla defesa). Only a taxi
+    permission: a mototaxi suspension follows art. 32 I (``suspension_impose``)."""
+    cite42 = interfaces.cited(permit.law, "suspension")
+    if not cite42:
+        raise FieldError(
+            "permissão",
+            "a lei desta permissão não prevê a suspensão por prazo fixado pela autoridade: nela a "
+            "suspensão decorre da própria lei",
+            interfaces.cited(permit.law, "suspension_accumulation"),
+        )
+    authorize(actor=actor, municipality=municipality, action="penalty.suspension", law=permit.law)
+    auto = taxi_final_auto(municipality, permit, auto, "a suspensão da permissão", cite42)
+    d = _suspension_allowed(municipality, permit, "permissao", days, start)
+    why = f"auto {auto.number} (art. 42, V)" + (f": {reason.strip()}" if reason.strip() else "")
+    with transaction.atomic(), tenant(municipality):
+        _refuse_a_second_suspension(permit, auto, "permissao", "a suspensão da permissão", cite42)
+        registry.permit_suspend(
+            actor=actor,
+            municipality=municipality,
+            permit=permit,
+            days=days,
+            start=start,
+            reason=why,
+            basis=decision_basis(d) | _auto_facts(auto),
+        )
+        Penalty.objects.create(
+            kind=Penalty.Kind.SUSPENSION,
+            permit=permit,
+            days=days,
+            imposed_on=start,
+            decision={**d.to_json(), "target": "permissao", **_auto_facts(auto)},
+        )
+        return Permit.objects.get(pk=permit.pk)
+
+
+def taxi_register_suspension_impose(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    infraction: InfractionNotice | None,
+    days: int,
+    start: dt.date,
+    reason: str = "",
+    auxiliary: Auxiliary | None = None,
+) -> Penalty:
+    """Taxi art. 42 IV: suspension of the taxista's inscription in the Cadastro (art. 20), never
+    over 90 calendar days (D-10) — the holder's, or the ``auxiliary``'s of this permission — on
+    one final ``infraction`` of this permission (D-1; art. 41 caput) committed by that person
+    (``committed_by``). Kept as a suspension penalty naming the offender and the auto
+    (``decision.target`` "cadastro"), which the registry reads as a bar on the person while it
+    runs (``registry.taxi.register_bar``)."""
+    cite42 = interfaces.cited(permit.law, "cadastro_suspenso")
+    if not cite42:
+        raise FieldError("permissão", "a suspensão do cadastro de taxista é da lei do táxi", cite42)
+    authorize(actor=actor, municipality=municipality, action="penalty.suspension", law=permit.law)
+    if auxiliary is not None and (
+        auxiliary.permit_id != permit.pk or auxiliary.status != Auxiliary.Status.ACTIVE
+    ):
+        raise FieldError(
+            "auxiliar", "o auxiliar não está ativo no cadastro desta permissão", cite42
+        )
+    auto = taxi_final_auto(
+        municipality, permit, infraction, "a suspensão do cadastro de taxista", cite42
+    )
+    by = InfractionNotice.CommittedBy
+    if auxiliary is not None and (
+        auto.committed_by != by.AUXILIARY or auto.auxiliary_id != auxiliary.pk
+    ):
+        raise FieldError(
+            "auto",
+            f"o auto {auto.number} não foi cometido por este auxiliar: a suspensão do cadastro "
+            "pune o taxista infrator",
+            cite42,
+        )
+    if auxiliary is None and auto.committed_by != by.HOLDER:
+        raise FieldError(
+            "auto",
+            f"o auto {auto.number} não foi cometido pelo titular: a suspensão do cadastro pune "
+            "o taxista infrator",
+            cite42,
+        )
+    d = _suspension_allowed(municipality, permit, "cadastro", days, start)
+    person = auxiliary.person if auxiliary is not None else permit.holder
+    offender: dict[str, Any] = (
+        {"kind": "auxiliary", "auxiliary_id": auxiliary.pk, "person_id": person.pk}
+        if auxiliary is not None
+        else {"kind": "holder", "person_id": person.pk}
+    )
+    offender["name"] = person.name
+    ends_on = start + dt.timedelta(days=days - 1)
+    with transaction.atomic(), tenant(municipality):
+        _refuse_a_second_suspension(
+            permit, auto, "cadastro", "a suspensão do cadastro deste taxista", cite42, person.pk
+        )
+        running = registry_taxi.register_bar(person, start)
+        if running is not None:
+            raise Refused(running)
+        penalty = Penalty.objects.create(
+            kind=Penalty.Kind.SUSPENSION,
+            permit=permit,
+            days=days,
+            imposed_on=start,
+            decision={
+                **d.to_json(),
+                "target": "cadastro",
+                "offender": offender,
+                **_auto_facts(auto),
+            },
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="penalty.suspension.register",
+            obj=auxiliary if auxiliary is not None else permit,
+            new={
+                "target": "cadastro",
+                "offender": offender,
+                "permit": permit.number,
+                "days": days,
+                "start": start,
+                "ends_on": ends_on,
+                "auto": auto.number,
+            },
+            basis=decision_basis(d) | _auto_facts(auto),
+            extra={"reason": reason.strip()} if reason.strip() else None,
+        )
+    return penalty

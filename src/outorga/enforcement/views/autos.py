@@ -1,0 +1,302 @@
+"""The inspector's screens: search, the catalog and the taxi regulation's items, the auto de
+infração (lavrar, PDF, cancel) and the seizure on it (apreensão, storage, release)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from outorga.core.lawseam import LawNotBound, law_of
+from outorga.core.requests import actor_of, user_of
+from outorga.enforcement import pdf, regulation, selectors
+from outorga.enforcement.lawbridge import InfractionKind, catalog, procedure, taxi_like
+from outorga.enforcement.models import (
+    InfractionNotice,
+    Seizure,
+    Severity,
+    TaxiInfractionItem,
+)
+from outorga.enforcement.services.autos import infraction_cancel, infraction_issue
+from outorga.enforcement.services.seizures import (
+    seizure_bill_storage,
+    seizure_create,
+    seizure_release,
+    storage_days,
+)
+from outorga.enforcement.views.common import (
+    ERRORS,
+    back,
+    date_from,
+    staff_only,
+    today,
+    uploaded_files,
+)
+from outorga.law import interfaces
+from outorga.law.competence import is_allowed
+from outorga.law.money import brl
+from outorga.registry.models import Auxiliary, Permit, Service
+from outorga.registry.validation import FieldError
+
+# --- inspector ---------------------------------------------------------------------------------------
+
+
+@staff_only
+def index(request: HttpRequest) -> HttpResponse:
+    q = request.GET.get("q", "")
+    results = selectors.search(q) if q else []
+    return render(
+        request,
+        "enforcement/index.html",
+        {
+            "q": q,
+            "results": results,
+            "autos": selectors.autos_recent(20),
+            "role": user_of(request).role,
+            "regulation_law": regulation.delegating_law(user_of(request).municipality),  # type: ignore[arg-type]
+        },
+    )
+
+
+def _catalog(law: str) -> list[InfractionKind]:
+    return catalog(law, selectors.taxi_items(today()), today())
+
+
+def _unlicensed_law(m: Any, request: HttpRequest) -> str:
+    """The law an auto without a permit applies: the one named (``law``), or the one bound on the
+    day to the service named (``servico``, mototáxi by default) — service without a permit is an
+    infraction of the law of the service performed (mototaxi art. 35)."""
+    named = request.POST.get("law") or request.GET.get("law")
+    if named:
+        return named
+    service = request.POST.get("servico") or request.GET.get("servico") or Service.MOTOTAXI
+    try:
+        return law_of(m, service, today())
+    except LawNotBound:
+        raise Http404 from None
+
+
+@staff_only
+def taxi_items(request: HttpRequest) -> HttpResponse:
+    """The taxi regulation's infraction items (art. 43, D-10) with their versions: every servant
+    sees them; the administrator records a new item or version, or closes one (D-15)."""
+    m = user_of(request).municipality
+    assert m is not None
+    law = regulation.delegating_law(m)
+    if law is None:
+        raise Http404
+    can = is_allowed(user_of(request).role, regulation.ACTION)
+    if request.method == "POST":
+        to = reverse("enforcement:taxi_items")
+        try:
+            if "close" in request.POST:
+                item = get_object_or_404(TaxiInfractionItem.objects.all(), pk=request.POST["close"])
+                regulation.taxi_item_close(
+                    actor=actor_of(request),
+                    municipality=m,
+                    item=item,
+                    valid_until=date_from(request.POST.get("valid_until")),
+                    reference=request.POST.get("reference", ""),
+                )
+                messages.success(request, f"Item {item.code} encerrado.")
+            else:
+                item = regulation.taxi_item_record(
+                    actor=actor_of(request),
+                    municipality=m,
+                    code=request.POST.get("code", ""),
+                    description=request.POST.get("description", ""),
+                    nature=request.POST.get("nature", ""),
+                    reference=request.POST.get("reference", ""),
+                    valid_from=date_from(request.POST.get("valid_from")),
+                    example=bool(request.POST.get("example")),
+                )
+                messages.success(
+                    request, f"Item {item.code} em vigor desde {item.valid_from:%d/%m/%Y}."
+                )
+        except FieldError as exc:
+            return back(request, exc, to)
+        return HttpResponseRedirect(to)
+    return render(
+        request,
+        "enforcement/taxi_items.html",
+        {
+            "regulation_cite": procedure(law).regulation.render(),  # type: ignore[union-attr]
+            "items": TaxiInfractionItem.objects.order_by("code", "valid_from"),
+            "natures": Severity.choices,
+            "can": can,
+            "today": today(),
+        },
+    )
+
+
+@staff_only
+def auto_new(request: HttpRequest) -> HttpResponse:
+    permit = None
+    if request.GET.get("permit") or request.POST.get("permit"):
+        permit = get_object_or_404(
+            Permit.objects.select_related("holder", "vehicle"),
+            pk=request.GET.get("permit") or request.POST.get("permit"),
+        )
+    m = user_of(request).municipality
+    assert m is not None
+    law = permit.law if permit else _unlicensed_law(m, request)
+    if law not in m.laws:
+        raise Http404
+    ctx: dict[str, Any] = {
+        "permit": permit,
+        "law": law,
+        "taxi_like": taxi_like(law),
+        "warning_cite": interfaces.cited(law, "warning"),
+        "catalog": _catalog(law),
+        "auxiliaries": list(Auxiliary.objects.filter(permit=permit, status="active"))
+        if permit
+        else [],
+        "now": timezone.localtime(),
+        "data": request.POST,
+    }
+    if request.method != "POST":
+        return render(request, "enforcement/auto_form.html", ctx)
+    p = request.POST
+    try:
+        when = dt.datetime.combine(
+            date_from(p.get("date"), today()),
+            dt.time.fromisoformat(p.get("time") or timezone.localtime().strftime("%H:%M")),
+        )
+        gps = None
+        if p.get("lat") and p.get("lon"):
+            gps = (float(p["lat"]), float(p["lon"]))
+        aux = None
+        if p.get("committed_by") == "auxiliary" and p.get("auxiliary"):
+            aux = get_object_or_404(Auxiliary.objects.all(), pk=p["auxiliary"])
+        auto = infraction_issue(
+            actor=actor_of(request),
+            municipality=user_of(request).municipality,  # type: ignore[arg-type]
+            code=p.get("code", ""),
+            committed_at=timezone.make_aware(when),
+            place=p.get("place", ""),
+            description=p.get("description", ""),
+            agent_registration=p.get("agent_registration", ""),
+            plate=p.get("plate", ""),
+            permit=permit,
+            law=law,
+            committed_by=p.get("committed_by", "holder"),
+            auxiliary=aux,
+            offender_name=p.get("offender_name", ""),
+            offender_signed=p.get("signature") == "signed",
+            refusal_certified=p.get("signature") == "refused",
+            witnesses=[p.get("witness_1", ""), p.get("witness_2", "")],
+            gps=gps,
+            photos=uploaded_files(request, "photos"),
+            warning=p.get("warning") == "1",
+            warning_fixable=p.get("warning_fixable") == "1",
+            warning_harmless=p.get("warning_harmless") == "1",
+        )
+    except (*ERRORS, ValueError) as exc:
+        messages.error(request, str(exc))
+        return render(request, "enforcement/auto_form.html", ctx, status=422)
+    messages.success(request, f"Auto {auto.number} lavrado.")
+    return HttpResponseRedirect(reverse("enforcement:case", args=[auto.case.pk]))
+
+
+@staff_only
+def auto_pdf(request: HttpRequest, auto_id: int) -> HttpResponse:
+    auto = get_object_or_404(InfractionNotice.objects.all(), pk=auto_id)
+    resp = HttpResponse(pdf.auto_pdf(auto), content_type="application/pdf")
+    resp["Content-Disposition"] = f'inline; filename="{auto.number}.pdf"'
+    return resp
+
+
+@staff_only
+@require_POST
+def auto_cancel(request: HttpRequest, auto_id: int) -> HttpResponse:
+    auto = get_object_or_404(InfractionNotice.objects.all(), pk=auto_id)
+    to = reverse("enforcement:case", args=[auto.case.pk])
+    try:
+        infraction_cancel(
+            actor=actor_of(request),
+            municipality=auto.municipality,
+            auto=auto,
+            reason=request.POST.get("reason", ""),
+        )
+    except ERRORS as exc:
+        return back(request, exc, to)
+    messages.success(request, "Auto cancelado.")
+    return HttpResponseRedirect(to)
+
+
+# --- seizures ------------------------------------------------------------------------------------
+
+
+@staff_only
+def seizure_detail(request: HttpRequest, seizure_id: int) -> HttpResponse:
+    s = get_object_or_404(
+        Seizure.objects.select_related("auto", "fine_debt", "removal_debt"), pk=seizure_id
+    )
+    debts = [d for d in (s.fine_debt, s.removal_debt) if d] + list(s.storage_debts.all())
+    return render(
+        request,
+        "enforcement/seizure.html",
+        {
+            "s": s,
+            "debts": [(d, brl(d.amount_cents)) for d in debts],
+            "days": storage_days(s, today()),
+            "daily": brl(s.storage_daily_cents),
+            "today": today(),
+        },
+    )
+
+
+@staff_only
+@require_POST
+def seizure_new(request: HttpRequest, auto_id: int) -> HttpResponse:
+    auto = get_object_or_404(InfractionNotice.objects.select_related("permit"), pk=auto_id)
+    to = reverse("enforcement:case", args=[auto.case.pk])
+    try:
+        person = auto.permit.holder if auto.permit else None
+        if person is None:
+            raise FieldError("proprietário", "identifique o proprietário no cadastro antes")
+        s = seizure_create(
+            actor=actor_of(request),
+            municipality=auto.municipality,
+            person=person,
+            plate=auto.plate,
+            depot=request.POST.get("depot", ""),
+            entered_on=date_from(request.POST.get("entered_on"), today()),
+            removal_cents=int(
+                round(float(request.POST.get("removal", "0").replace(",", ".")) * 100)
+            ),
+            storage_daily_cents=int(
+                round(float(request.POST.get("daily", "0").replace(",", ".")) * 100)
+            ),
+            auto=auto,
+        )
+    except (*ERRORS, ValueError) as exc:
+        return back(request, exc, to)
+    return HttpResponseRedirect(reverse("enforcement:seizure", args=[s.pk]))
+
+
+@staff_only
+@require_POST
+def seizure_action(request: HttpRequest, seizure_id: int, action: str) -> HttpResponse:
+    s = get_object_or_404(Seizure.objects.all(), pk=seizure_id)
+    to = reverse("enforcement:seizure", args=[s.pk])
+    on = today()
+    try:
+        if action == "estadia":
+            seizure_bill_storage(
+                actor=actor_of(request), municipality=s.municipality, seizure=s, through=on
+            )
+        elif action == "liberar":
+            seizure_release(actor=actor_of(request), municipality=s.municipality, seizure=s, on=on)
+        else:
+            raise Http404
+    except ERRORS as exc:
+        return back(request, exc, to)
+    messages.success(request, "Feito.")
+    return HttpResponseRedirect(to)

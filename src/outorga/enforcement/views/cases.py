@@ -1,0 +1,219 @@
+"""The case page with each step for the competent role — notices, paper filings, judgments, the
+Chief Executive's decision — the work queue, and the Diário Oficial batch of notices."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from outorga.core.requests import actor_of, user_of
+from outorga.enforcement import pdf, selectors
+from outorga.enforcement.lawbridge import taxi_like
+from outorga.enforcement.models import (
+    Case,
+    Filing,
+    Notice,
+)
+from outorga.enforcement.services.common import case_debts
+from outorga.enforcement.services.filings import JUDGE_ACTION, filing_file
+from outorga.enforcement.services.filings import filing_judge as filing_judge_service
+from outorga.enforcement.services.notices import edital_publish
+from outorga.enforcement.services.notices import notice_deliver as notice_deliver_service
+from outorga.enforcement.services.proposals import proposal_decide as proposal_decide_service
+from outorga.enforcement.views.common import (
+    ERRORS,
+    back,
+    date_from,
+    staff_only,
+    today,
+    uploaded_files,
+)
+from outorga.law import interfaces
+from outorga.law.competence import is_allowed
+from outorga.law.money import brl
+
+# --- the case -----------------------------------------------------------------------------------------
+
+
+@staff_only
+def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
+    case = get_object_or_404(Case.objects.select_related("auto", "permit", "person"), pk=case_id)
+    ctx = selectors.case_detail(case)
+    role = user_of(request).role
+    pending = ctx["pending_filing"]
+    proposal_action = (
+        "penalty.revocation" if case.kind == Case.Kind.REVOCATION else "penalty.cassacao"
+    )
+    ctx.update(
+        {
+            # Forms only for who may use them (the services check again and log refusals).
+            "can_judge": pending is not None
+            and case.kind in (Case.Kind.INFRACTION, Case.Kind.SUSPENSION)
+            and is_allowed(role, JUDGE_ACTION[Filing.Stage(pending.stage)], case.law),
+            "can_notify": is_allowed(role, "notice.record", case.law),
+            "can_decide": case.kind in (Case.Kind.REVOCATION, Case.Kind.CASSACAO)
+            and is_allowed(role, proposal_action, case.law),
+            "role": role,
+            "taxi_like": taxi_like(case.law),
+            "cassacao_cite": interfaces.cited(case.law, "cassacao"),
+            "today": today(),
+            "forms": Notice.Form.choices,
+            "debts": [(d, brl(d.amount_cents)) for d in case_debts(case)],
+        }
+    )
+    return render(request, "enforcement/case.html", ctx)
+
+
+@staff_only
+@require_POST
+def notice_deliver(request: HttpRequest, notice_id: int) -> HttpResponse:
+    notice = get_object_or_404(Notice.objects.select_related("case"), pk=notice_id)
+    to = reverse("enforcement:case", args=[notice.case_id])
+    try:
+        notice_deliver_service(
+            actor=actor_of(request),
+            municipality=notice.municipality,
+            notice=notice,
+            form=request.POST.get("form", ""),
+            on=date_from(request.POST.get("on"), today()),
+            reference=request.POST.get("reference", ""),
+        )
+    except ERRORS as exc:
+        return back(request, exc, to)
+    messages.success(request, "Notificação registrada.")
+    return HttpResponseRedirect(to)
+
+
+@staff_only
+def notice_pdf(request: HttpRequest, notice_id: int) -> HttpResponse:
+    notice = get_object_or_404(Notice.objects.select_related("case"), pk=notice_id)
+    url = request.build_absolute_uri(reverse("enforcement:portal"))
+    resp = HttpResponse(pdf.notice_pdf(notice, url), content_type="application/pdf")
+    resp["Content-Disposition"] = f'inline; filename="notificacao-{notice.case.number}.pdf"'
+    return resp
+
+
+@staff_only
+@require_POST
+def filing_paper(request: HttpRequest, case_id: int) -> HttpResponse:
+    case = get_object_or_404(Case.objects.all(), pk=case_id)
+    to = reverse("enforcement:case", args=[case.pk])
+    try:
+        filing_file(
+            actor=actor_of(request),
+            municipality=case.municipality,
+            case=case,
+            text=request.POST.get("text", ""),
+            filed_on=date_from(request.POST.get("filed_on"), today()),
+            attachments=uploaded_files(request, "attachments"),
+            channel=Filing.Channel.PAPER,
+        )
+    except ERRORS as exc:
+        return back(request, exc, to)
+    messages.success(request, "Peça protocolada.")
+    return HttpResponseRedirect(to)
+
+
+@staff_only
+@require_POST
+def filing_judge(request: HttpRequest, filing_id: int) -> HttpResponse:
+    filing = get_object_or_404(Filing.objects.select_related("case"), pk=filing_id)
+    to = reverse("enforcement:case", args=[filing.case_id])
+    try:
+        filing_judge_service(
+            actor=actor_of(request),
+            municipality=filing.municipality,
+            filing=filing,
+            upheld=request.POST.get("result") == "upheld",
+            reasoning=request.POST.get("reasoning", ""),
+            on=date_from(request.POST.get("on"), today()),
+        )
+    except ERRORS as exc:
+        return back(request, exc, to)
+    messages.success(request, "Decisão registrada.")
+    return HttpResponseRedirect(to)
+
+
+@staff_only
+def decision_pdf(request: HttpRequest, filing_id: int) -> HttpResponse:
+    filing = get_object_or_404(Filing.objects.select_related("case"), pk=filing_id)
+    resp = HttpResponse(pdf.decision_pdf(filing), content_type="application/pdf")
+    resp["Content-Disposition"] = f'inline; filename="decisao-{filing.case.number}.pdf"'
+    return resp
+
+
+@staff_only
+@require_POST
+def proposal_decide(request: HttpRequest, case_id: int) -> HttpResponse:
+    case = get_object_or_404(Case.objects.all(), pk=case_id)
+    to = reverse("enforcement:case", args=[case.pk])
+    try:
+        proposal_decide_service(
+            actor=actor_of(request),
+            municipality=case.municipality,
+            case=case,
+            accept=request.POST.get("accept") == "1",
+            reasoning=request.POST.get("reasoning", ""),
+            on=date_from(request.POST.get("on"), today()),
+        )
+    except ERRORS as exc:
+        return back(request, exc, to)
+    messages.success(request, "Proposta decidida.")
+    return HttpResponseRedirect(to)
+
+
+# --- the work queue, the Diário Oficial -----------------------------------------------------------
+
+
+@staff_only
+def queue(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "enforcement/queue.html",
+        {"q": selectors.queue(user_of(request)), "role": user_of(request).role, "today": today()},
+    )
+
+
+def _pending_notices(request: HttpRequest) -> list[Notice]:
+    ids = request.GET.getlist("n") or request.POST.getlist("n")
+    qs = Notice.objects.filter(notified_on__isnull=True).select_related(
+        "case", "case__auto", "case__person", "case__permit"
+    )
+    if ids:
+        qs = qs.filter(pk__in=[int(i) for i in ids if i.isdigit()])
+    return list(qs.order_by("created_at", "id"))
+
+
+@staff_only
+def edital(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        try:
+            done = edital_publish(
+                actor=actor_of(request),
+                municipality=user_of(request).municipality,  # type: ignore[arg-type]
+                notices=_pending_notices(request),
+                published_on=date_from(request.POST.get("published_on")),
+                edition=request.POST.get("edition", ""),
+            )
+        except ERRORS as exc:
+            return back(request, exc, reverse("enforcement:edital"))
+        messages.success(request, f"{len(done)} notificação(ões) publicada(s).")
+        return HttpResponseRedirect(reverse("enforcement:edital"))
+    return render(request, "enforcement/edital.html", {"notices": _pending_notices(request)})
+
+
+@staff_only
+def edital_batch(request: HttpRequest, fmt: str) -> HttpResponse:
+    notices = _pending_notices(request)
+    m = user_of(request).municipality
+    if fmt == "pdf":
+        resp = HttpResponse(pdf.batch_pdf(str(m), notices), content_type="application/pdf")
+    elif fmt == "csv":
+        resp = HttpResponse(pdf.batch_csv(notices), content_type="text/csv; charset=utf-8")
+    else:
+        raise Http404
+    resp["Content-Disposition"] = f'attachment; filename="edital-notificacoes.{fmt}"'
+    return resp

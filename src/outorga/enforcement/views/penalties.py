@@ -1,0 +1,240 @@
+"""Penalties the authority applies: the mototaxi suspension found by escalation, the permit's
+reinstatement after it, the cassação proposal, and the taxi suspensions (art. 42 IV–V)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from outorga.core.requests import actor_of, user_of
+from outorga.enforcement.lawbridge import taxi_like
+from outorga.enforcement.models import (
+    Case,
+    Escalation,
+    InfractionNotice,
+)
+from outorga.enforcement.services.proposals import (
+    TAXI_CASSACAO,
+    other_commercial_permissions,
+    proposal_open_cassacao,
+)
+from outorga.enforcement.services.suspensions import suspension_impose as suspension_impose_service
+from outorga.enforcement.services.suspensions import (
+    taxi_register_suspension_impose,
+    taxi_suspension_impose,
+)
+from outorga.enforcement.views.common import ERRORS, back, date_from, staff_only, today
+from outorga.law import interfaces
+from outorga.law.competence import is_allowed
+from outorga.registry import services as registry
+from outorga.registry.models import Auxiliary, Permit
+from outorga.registry.validation import FieldError
+
+
+@staff_only
+@require_POST
+def suspension_impose(request: HttpRequest, escalation_id: int) -> HttpResponse:
+    esc = get_object_or_404(Escalation.objects.all(), pk=escalation_id)
+    to = reverse("enforcement:queue")
+    try:
+        suspension_impose_service(
+            actor=actor_of(request),
+            municipality=esc.municipality,
+            escalation=esc,
+            start=date_from(request.POST.get("start"), today()),
+        )
+    except ERRORS as exc:
+        return back(request, exc, to)
+    messages.success(
+        request, f"Suspensão de {esc.days} dias aplicada à permissão {esc.permit.number}."
+    )
+    return HttpResponseRedirect(to)
+
+
+@staff_only
+@require_POST
+def permit_reinstate(request: HttpRequest, permit_id: int) -> HttpResponse:
+    permit = get_object_or_404(Permit.objects.all(), pk=permit_id)
+    to = reverse("enforcement:queue")
+    document = request.POST.get("document", "")
+    try:
+        registry.permit_reinstate(
+            actor=actor_of(request),
+            municipality=permit.municipality,
+            permit=permit,
+            on=date_from(request.POST.get("on"), today()),
+            proof=request.POST.get("proof", ""),
+            document=int(document) if document.isdigit() else None,
+        )
+    except ERRORS as exc:
+        return back(request, exc, to)
+    messages.success(request, f"Permissão {permit.number} reativada.")
+    return HttpResponseRedirect(to)
+
+
+#: Mototaxi art. 32 III a–h and art. 47: the causes a cassação proposal may rest on (the law core
+#: checks each one); the form's field → the fact's kind.
+MOTO_CAUSES_FLAGS = (
+    "repeat_drunk_driving_proven",
+    "transfer_attempt",
+    "suspension_breached",
+    "sealed_vehicle_operated",
+    "term_not_renewed",
+    "drug_trafficking_conviction_final",
+)
+MOTO_CAUSES_NUMBERS = ("criminal_sentence_months", "service_interrupted_days", "ctb_points")
+
+
+def _moto_causes(post: Any) -> dict[str, Any]:
+    causes: dict[str, Any] = {k: True for k in MOTO_CAUSES_FLAGS if post.get(k) == "1"}
+    for k in MOTO_CAUSES_NUMBERS:
+        raw = (post.get(k) or "").strip()
+        if raw:
+            if not raw.isdigit():
+                raise FieldError(k, "informe um número inteiro")
+            causes[k] = int(raw)
+    others = [x.strip() for x in (post.get("other_commercial_permissions") or "").split(",")]
+    if any(others):
+        causes["other_commercial_permissions"] = [x for x in others if x]
+    return causes
+
+
+@staff_only
+def cassacao_new(request: HttpRequest, permit_id: int) -> HttpResponse:
+    """Open a cassação proposal under the permit's own law (mototaxi art. 32 III / 47; taxi art.
+    41 §3–4); the Chief Executive decides it after the defence (D-3). Competence: the service."""
+    permit = get_object_or_404(Permit.objects.select_related("holder", "vehicle"), pk=permit_id)
+    autos = (
+        list(
+            InfractionNotice.objects.filter(permit=permit, status=InfractionNotice.Status.ISSUED)
+            .select_related("case")
+            .order_by("-committed_at", "-id")
+        )
+        if taxi_like(permit.law)
+        else []
+    )
+    ctx: dict[str, Any] = {
+        "permit": permit,
+        "taxi": taxi_like(permit.law),
+        "cassacao_cite": interfaces.cited(permit.law, "cassacao"),
+        "autos": autos,
+        "targets": TAXI_CASSACAO,
+        "today": today(),
+        "data": request.POST or request.GET,
+        "can_propose": is_allowed(user_of(request).role, "penalty.propose", permit.law),
+        "recorded_permissions": other_commercial_permissions(permit),
+    }
+    if request.method != "POST":
+        return render(request, "enforcement/cassacao_form.html", ctx)
+    p = request.POST
+    try:
+        auto = None
+        if p.get("auto", "").isdigit():
+            auto = get_object_or_404(InfractionNotice.objects.all(), pk=int(p["auto"]))
+        case = proposal_open_cassacao(
+            actor=actor_of(request),
+            municipality=permit.municipality,
+            permit=permit,
+            on=date_from(p.get("on"), today()),
+            causes=None if taxi_like(permit.law) else _moto_causes(p),
+            auto=auto,
+            target=p.get("target", ""),
+        )
+    except ERRORS as exc:
+        messages.error(request, str(exc))
+        return render(request, "enforcement/cassacao_form.html", ctx, status=422)
+    messages.success(request, f"Proposta de cassação aberta: processo {case.number}.")
+    return HttpResponseRedirect(reverse("enforcement:case", args=[case.pk]))
+
+
+@staff_only
+def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
+    """Taxi art. 42 IV–V: the authority suspends, for at most 90 days (D-10), the permission (V)
+    or the inscription in the Cadastro (IV) of the holder or of one of its auxiliaries."""
+    permit = get_object_or_404(Permit.objects.select_related("holder", "vehicle"), pk=permit_id)
+    if not interfaces.cited(permit.law, "cadastro_suspenso"):
+        raise Http404
+    auxiliaries = list(
+        permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).select_related("person")
+    )
+    # Only a final infraction is punished (D-1; art. 41 caput); the service checks it again.
+    autos = list(
+        InfractionNotice.objects.filter(
+            permit=permit, status=InfractionNotice.Status.ISSUED, case__stage=Case.Stage.FINAL
+        )
+        .select_related("case", "auxiliary__person")
+        .order_by("-committed_at", "-id")
+    )
+    ctx: dict[str, Any] = {
+        "permit": permit,
+        "auxiliaries": auxiliaries,
+        "autos": autos,
+        "today": today(),
+        "data": request.POST,
+        "measures_cite": "; ".join(
+            interfaces.cited(permit.law, k) for k in ("cadastro_suspenso", "suspension")
+        ),
+        "can_suspend": is_allowed(user_of(request).role, "penalty.suspension", permit.law),
+    }
+    if request.method != "POST":
+        return render(request, "enforcement/taxi_suspension_form.html", ctx)
+    p = request.POST
+    target = p.get("target") or "permissao"
+    try:
+        days = (p.get("days") or "").strip()
+        if not days.isdigit() or int(days) < 1:
+            raise FieldError("dias", "informe os dias de suspensão (art. 42, IV e V: até 90)")
+        start = date_from(p.get("start"), today())
+        # Any auto of the municipality (scoped manager): the service refuses another permit's,
+        # a cancelled one or one not yet final, citing the article.
+        auto = (
+            InfractionNotice.objects.filter(pk=int(p["auto"])).first()
+            if p.get("auto", "").isdigit()
+            else None
+        )
+        if target == "permissao":
+            permit = taxi_suspension_impose(
+                actor=actor_of(request),
+                municipality=permit.municipality,
+                permit=permit,
+                auto=auto,
+                days=int(days),
+                start=start,
+                reason=p.get("reason", ""),
+            )
+            done = (
+                f"Permissão {permit.number} suspensa até "
+                f"{permit.suspended_until:%d/%m/%Y} (art. 42, V)."
+            )
+        elif target in ("cadastro_titular", "cadastro_auxiliar"):
+            aux = None
+            if target == "cadastro_auxiliar":
+                aux = next((a for a in auxiliaries if str(a.pk) == p.get("auxiliary")), None)
+                if aux is None:
+                    raise FieldError("auxiliar", "escolha o auxiliar ativo desta permissão")
+            penalty = taxi_register_suspension_impose(
+                actor=actor_of(request),
+                municipality=permit.municipality,
+                permit=permit,
+                infraction=auto,
+                days=int(days),
+                start=start,
+                reason=p.get("reason", ""),
+                auxiliary=aux,
+            )
+            ends = penalty.imposed_on + dt.timedelta(days=int(days) - 1)
+            who = aux.person.name if aux is not None else permit.holder.name
+            done = f"Cadastro de taxista de {who} suspenso até {ends:%d/%m/%Y} (art. 42, IV)."
+        else:
+            raise FieldError("alvo", "escolha a permissão ou o cadastro do titular ou do auxiliar")
+    except ERRORS as exc:
+        messages.error(request, str(exc))
+        return render(request, "enforcement/taxi_suspension_form.html", ctx, status=422)
+    messages.success(request, done)
+    return HttpResponseRedirect(reverse("enforcement:queue"))

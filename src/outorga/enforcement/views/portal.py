@@ -1,0 +1,95 @@
+"""The holder's portal: their cases, defences and appeals online, and their notices' PDFs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+
+from outorga.core.requests import actor_of, user_of
+from outorga.enforcement import pdf, selectors
+from outorga.enforcement.models import (
+    Case,
+    Filing,
+    Notice,
+)
+from outorga.enforcement.services.common import NotOwner, case_debts
+from outorga.enforcement.services.filings import filing_file
+from outorga.enforcement.views.common import ERRORS, back, forbidden, today, uploaded_files
+from outorga.law.competence import NotCompetent, Role
+from outorga.law.money import brl
+
+# --- the holder's portal -----------------------------------------------------------------------------
+
+
+def _holder(request: HttpRequest) -> Any:
+    user = user_of(request)
+    if user.municipality_id is None or user.role != Role.PERMISSIONARIO:
+        return None
+    return selectors.person_of(user)
+
+
+@login_required
+def portal(request: HttpRequest) -> HttpResponse:
+    person = _holder(request)
+    if person is None:
+        return forbidden(request, "Área do permissionário: acesso com o login do titular.")
+    return render(
+        request,
+        "enforcement/portal.html",
+        {"person": person, "cases": list(selectors.holder_cases(person))},
+    )
+
+
+@login_required
+def portal_case(request: HttpRequest, case_id: int) -> HttpResponse:
+    person = _holder(request)
+    if person is None:
+        return forbidden(request, "Área do permissionário: acesso com o login do titular.")
+    case = get_object_or_404(selectors.holder_cases(person), pk=case_id)
+    to = reverse("enforcement:portal_case", args=[case.pk])
+    if request.method == "POST":
+        try:
+            filing_file(
+                actor=actor_of(request),
+                municipality=case.municipality,
+                case=case,
+                text=request.POST.get("text", ""),
+                filed_on=today(),
+                attachments=uploaded_files(request, "attachments"),
+                channel=Filing.Channel.PORTAL,
+            )
+        except (*ERRORS, NotOwner) as exc:
+            return back(request, exc, to)
+        except NotCompetent as exc:
+            return forbidden(request, str(exc))
+        messages.success(request, "Peça enviada. Acompanhe o julgamento nesta página.")
+        return HttpResponseRedirect(to)
+    ctx = selectors.case_detail(case)
+    ctx["can_file"] = case.waiting == Case.Waiting.DEADLINE and case.stage in (
+        Case.Stage.DEFENCE,
+        Case.Stage.JARI,
+        Case.Stage.EXECUTIVE,
+    )
+    ctx["debts"] = [(d, brl(d.amount_cents)) for d in case_debts(case)]
+    return render(request, "enforcement/portal_case.html", ctx)
+
+
+@login_required
+def portal_notice_pdf(request: HttpRequest, notice_id: int) -> HttpResponse:
+    """The holder's copy of a notice, with the deadline and how to file online."""
+    person = _holder(request)
+    if person is None:
+        return forbidden(request, "Área do permissionário: acesso com o login do titular.")
+    notice = get_object_or_404(
+        Notice.objects.select_related("case").filter(case__in=selectors.holder_cases(person)),
+        pk=notice_id,
+    )
+    url = request.build_absolute_uri(reverse("enforcement:portal"))
+    resp = HttpResponse(pdf.notice_pdf(notice, url), content_type="application/pdf")
+    resp["Content-Disposition"] = f'inline; filename="notificacao-{notice.case.number}.pdf"'
+    return resp

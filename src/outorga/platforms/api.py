@@ -26,8 +26,18 @@ from outorga.core.apikit import platform_auth, respond, staff
 from outorga.core.middleware import client_ip
 from outorga.core.models import ApiToken, User
 from outorga.core.requests import actor_of, user_of
+from outorga.platforms.services import credentialing as credentialing_services
+from outorga.platforms.services import drivers as driver_services
+from outorga.platforms.services.cases import platform_case_defend
+from outorga.platforms.services.common import citations_of, reasons_json, refusal_text, today
+from outorga.platforms.services.complaints import complaint_answer, complaint_forward
+from outorga.platforms.services.credentialing import PlatformData
+from outorga.platforms.services.drivers import DriverData, enabled_roster
+from outorga.platforms.services.fares import fare_table_publish
+from outorga.platforms.services.penalties import platform_penalty_appeal_file
+from outorga.platforms.services.reports import monthly_report_submit
 
-from . import pdf, selectors, services
+from . import pdf, selectors
 from .models import (
     Complaint,
     FareTable,
@@ -452,7 +462,7 @@ def platform_me(request: HttpRequest) -> dict[str, Any]:
         "status": p.status,
         "municipality": token.municipality.slug,
         "token": token.prefix,
-        "enabled_drivers": services.enabled_roster(p),
+        "enabled_drivers": enabled_roster(p),
     }
 
 
@@ -487,22 +497,22 @@ def platform_drivers(
 )
 def platform_driver_register(request: HttpRequest, payload: DriverIn) -> Any:
     token = _token(request)
-    driver, decisions = services.platform_driver_register(
+    driver, decisions = driver_services.platform_driver_register(
         actor=_platform_actor(request),
         municipality=token.municipality,
         platform=token.platform,
-        data=services.DriverData(**payload.dict()),
+        data=DriverData(**payload.dict()),
     )
     body = {
         **_driver_out(driver),
-        "fundamentos": services.reasons_json(decisions),
-        "citacoes": services.citations_of(decisions),
+        "fundamentos": reasons_json(decisions),
+        "citacoes": citations_of(decisions),
     }
     if driver.status != PlatformDriver.Status.ENABLED:
         return Status(
             422,
             {
-                "detail": f"Motorista recusado: {services.refusal_text(decisions)}",
+                "detail": f"Motorista recusado: {refusal_text(decisions)}",
                 "fundamentos": body["fundamentos"],
                 "citacoes": body["citacoes"],
                 "id": driver.pk,
@@ -544,7 +554,7 @@ def platform_driver_detail(request: HttpRequest, driver_id: int) -> Any:
 def platform_driver_disable(request: HttpRequest, driver_id: int) -> Any:
     token = _token(request)
     d = get_object_or_404(PlatformDriver.objects.filter(platform=token.platform), pk=driver_id)
-    d = services.platform_driver_disable(
+    d = driver_services.platform_driver_disable(
         actor=_platform_actor(request), municipality=token.municipality, driver=d
     )
     return Status(200, _driver_out(d))
@@ -573,7 +583,7 @@ def platform_fares(request: HttpRequest) -> Any:
 )
 def platform_fare_publish(request: HttpRequest, payload: FareIn) -> Any:
     token = _token(request)
-    table, decision = services.fare_table_publish(
+    table, decision = fare_table_publish(
         actor=_platform_actor(request),
         municipality=token.municipality,
         platform=token.platform,
@@ -588,9 +598,9 @@ def platform_fare_publish(request: HttpRequest, payload: FareIn) -> Any:
         return Status(
             422,
             {
-                "detail": f"Tabela recusada: {services.refusal_text([decision])}",
-                "fundamentos": services.reasons_json([decision]),
-                "citacoes": services.citations_of([decision]),
+                "detail": f"Tabela recusada: {refusal_text([decision])}",
+                "fundamentos": reasons_json([decision]),
+                "citacoes": citations_of([decision]),
                 "id": table.pk,
             },
         )
@@ -623,7 +633,7 @@ def platform_report_submit(
                 "erros": [{"campo": "Idempotency-Key", "erro": "ausente"}],
             },
         )
-    report, created = services.monthly_report_submit(
+    report, created = monthly_report_submit(
         actor=_platform_actor(request),
         municipality=token.municipality,
         platform=token.platform,
@@ -679,7 +689,7 @@ def platform_complaints(
 )
 def platform_complaint_forward(request: HttpRequest, payload: ComplaintIn) -> Any:
     token = _token(request)
-    c = services.complaint_forward(
+    c = complaint_forward(
         actor=_platform_actor(request),
         municipality=token.municipality,
         platform=token.platform,
@@ -700,7 +710,7 @@ def platform_complaint_forward(request: HttpRequest, payload: ComplaintIn) -> An
 def platform_complaint_answer(request: HttpRequest, complaint_id: int, payload: AnswerIn) -> Any:
     token = _token(request)
     c = get_object_or_404(Complaint.objects.filter(platform=token.platform), pk=complaint_id)
-    c, _ = services.complaint_answer(
+    c, _ = complaint_answer(
         actor=_platform_actor(request),
         municipality=token.municipality,
         complaint=c,
@@ -728,7 +738,7 @@ def platform_cases(request: HttpRequest) -> Any:
 def platform_case_defence(request: HttpRequest, case_id: int, payload: DefenceIn) -> Any:
     token = _token(request)
     case = get_object_or_404(PlatformCase.objects.filter(platform=token.platform), pk=case_id)
-    case = services.platform_case_defend(
+    case = platform_case_defend(
         actor=_platform_actor(request),
         municipality=token.municipality,
         case=case,
@@ -777,7 +787,7 @@ def platform_penalties(request: HttpRequest) -> Any:
 def platform_penalty_appeal(request: HttpRequest, penalty_id: int, payload: AppealIn) -> Any:
     token = _token(request)
     x = get_object_or_404(PlatformPenalty.objects.filter(platform=token.platform), pk=penalty_id)
-    services.platform_penalty_appeal_file(
+    platform_penalty_appeal_file(
         actor=_platform_actor(request),
         municipality=token.municipality,
         penalty=x,
@@ -876,7 +886,7 @@ def _platform_detail(p: Platform) -> dict[str, Any]:
         "address": p.address,
         "credentialed_at": p.credentialed_at,
         "suspended_until": p.suspended_until,
-        "enabled_drivers": services.enabled_roster(p),
+        "enabled_drivers": enabled_roster(p),
         "status_history": list(p.status_changes.all()),
     }
 
@@ -895,10 +905,10 @@ def platforms(request: HttpRequest) -> Any:
 def platform_credential(request: HttpRequest, payload: PlatformIn) -> Any:
     data = payload.dict()
     docs = tuple(data.pop("documents"))
-    p, _ = services.platform_credential(
+    p, _ = credentialing_services.platform_credential(
         actor=actor_of(request),
         municipality=core_selectors.require_municipality(),
-        data=services.PlatformData(**data, documents=docs),
+        data=PlatformData(**data, documents=docs),
     )
     return Status(201, _platform_detail(p))
 
@@ -1011,7 +1021,7 @@ def report_candidates(request: HttpRequest, on: dt.date | None = None) -> Any:
             "due": s.due,
             "summary": s.summary,
         }
-        for s in selectors.report_candidates(m, on or services.today())
+        for s in selectors.report_candidates(m, on or today())
     ]
 
 
@@ -1098,5 +1108,5 @@ def overdue_complaints(request: HttpRequest, on: dt.date | None = None) -> Any:
             "deadline": s.deadline,
             "summary": s.summary,
         }
-        for s in selectors.overdue_complaints(m, on or services.today())
+        for s in selectors.overdue_complaints(m, on or today())
     ]

@@ -26,8 +26,25 @@ from outorga.law import interfaces
 from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent, Role, is_allowed
 from outorga.law.money import brl
+from outorga.platforms.services import common as services_common
+from outorga.platforms.services.cases import platform_case_decide, platform_case_open
+from outorga.platforms.services.common import PlatformError, apps_law, bound_law, reasons_json
+from outorga.platforms.services.complaints import complaint_file_public
+from outorga.platforms.services.credentialing import (
+    PlatformData,
+    platform_credential,
+    platform_update_contacts,
+)
+from outorga.platforms.services.drivers import enabled_roster
+from outorga.platforms.services.penalties import (
+    platform_penalty_appeal_file,
+    platform_penalty_appeal_judge,
+    platform_penalty_impose,
+    platform_penalty_notice_record,
+)
+from outorga.platforms.services.rule_suspensions import rule_suspension_record, suspendable_rules
 
-from . import charts, pdf, selectors, services
+from . import charts, pdf, selectors
 from .models import (
     Complaint,
     InfractionCandidate,
@@ -38,7 +55,6 @@ from .models import (
     PlatformPenalty,
     PlatformPenaltyAppeal,
 )
-from .services import PlatformError
 
 # --- helpers --------------------------------------------------------------------------------------
 
@@ -64,7 +80,7 @@ def _error_messages(request: HttpRequest, exc: PlatformError) -> None:
     messages.error(request, exc.message)
     for e in exc.errors:
         messages.error(request, f"{e['campo']}: {e['erro']}")
-    for r in services.reasons_json(exc.decisions):
+    for r in reasons_json(exc.decisions):
         if r["resultado"] in ("refused", "pending"):
             messages.error(request, f"{r['mensagem']} ({'; '.join(r['citacoes'])})")
 
@@ -238,10 +254,10 @@ def credential(request: HttpRequest) -> HttpResponse:
     form = CredentialForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            p, _ = services.platform_credential(
+            p, _ = platform_credential(
                 actor=actor_of(request),
                 municipality=current_municipality_or_none() or user.municipality,  # type: ignore[arg-type]
-                data=services.PlatformData(**form.cleaned_data),
+                data=PlatformData(**form.cleaned_data),
             )
         except NotCompetent as exc:
             return _forbidden(request, exc)
@@ -251,7 +267,7 @@ def credential(request: HttpRequest) -> HttpResponse:
             messages.success(request, f"Plataforma {p.name} credenciada.")
             return HttpResponseRedirect(reverse("platforms:detail", args=[p.pk]))
     try:
-        law = services.apps_law(current_municipality_or_none() or user.municipality)  # type: ignore[arg-type]
+        law = apps_law(current_municipality_or_none() or user.municipality)  # type: ignore[arg-type]
     except PlatformError as exc:
         return _forbidden(request, exc)
     cites = interfaces.cited_once(
@@ -267,11 +283,11 @@ def detail(request: HttpRequest, platform_id: int) -> HttpResponse:
         return user
     p = get_object_or_404(Platform.objects.all(), pk=platform_id)
     drivers = PlatformDriver.objects.filter(platform=p).order_by("status", "name")
-    today = services.today()
+    today = services_common.today()
     context = {
         "p": p,
         "drivers": _rows(drivers, user.role),
-        "enabled": services.enabled_roster(p),
+        "enabled": enabled_roster(p),
         "documents": p.documents.all(),
         "history": p.status_changes.select_related("changed_by"),
         "fares": p.fare_tables.all()[:20],
@@ -343,7 +359,7 @@ def contacts_update(request: HttpRequest, platform_id: int) -> HttpResponse:
             messages.error(request, f"{fld}: {' '.join(str(e) for e in errs)}")
     else:
         try:
-            services.platform_update_contacts(
+            platform_update_contacts(
                 actor=actor_of(request),
                 municipality=user.municipality,  # type: ignore[arg-type]
                 platform=p,
@@ -369,7 +385,7 @@ def penalty_impose(request: HttpRequest, platform_id: int) -> HttpResponse:
     else:
         data = form.cleaned_data
         try:
-            penalty, _ = services.platform_penalty_impose(
+            penalty, _ = platform_penalty_impose(
                 actor=actor_of(request),
                 municipality=user.municipality,  # type: ignore[arg-type]
                 platform=p,
@@ -417,7 +433,7 @@ def case_open(request: HttpRequest, platform_id: int) -> HttpResponse:
         return HttpResponseRedirect(reverse("platforms:detail", args=[p.pk]))
     data = form.cleaned_data
     try:
-        case = services.platform_case_open(
+        case = platform_case_open(
             actor=actor_of(request),
             municipality=user.municipality,  # type: ignore[arg-type]
             platform=p,
@@ -446,7 +462,7 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
     form = DecideForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.platform_case_decide(
+            platform_case_decide(
                 actor=actor_of(request),
                 municipality=user.municipality,  # type: ignore[arg-type]
                 case=case,
@@ -482,7 +498,7 @@ def shared_cpfs(request: HttpRequest) -> HttpResponse:
         {**row, "cpf_shown": selectors.cpf_for(user.role, row["cpf"])}
         for row in selectors.shared_cpfs()
     ]
-    bound = services.bound_law(current_municipality_or_none() or user.municipality)  # type: ignore[arg-type]
+    bound = bound_law(current_municipality_or_none() or user.municipality)  # type: ignore[arg-type]
     cap = bound.limit("drivers_per_platform")
     return render(
         request,
@@ -499,7 +515,7 @@ def _on(request: HttpRequest) -> dt.date:
     try:
         return dt.date.fromisoformat(request.GET.get("em", ""))
     except ValueError:
-        return services.today()
+        return services_common.today()
 
 
 @login_required
@@ -574,7 +590,7 @@ def penalties(request: HttpRequest) -> HttpResponse:
             "penalties": PlatformPenalty.objects.select_related("platform", "imposed_by", "debt"),
             "cases": PlatformCase.objects.select_related("platform"),
             "candidates": InfractionCandidate.objects.select_related("platform")[:200],
-            "today": services.today(),
+            "today": services_common.today(),
         },
     )
 
@@ -600,7 +616,7 @@ def penalty_detail(request: HttpRequest, penalty_id: int) -> HttpResponse:
         return user
     x = _penalty(penalty_id)
     appeal = PlatformPenaltyAppeal.objects.filter(penalty=x).select_related("judged_by").first()
-    today = services.today()
+    today = services_common.today()
     role = user.role
     return render(
         request,
@@ -620,15 +636,13 @@ def penalty_detail(request: HttpRequest, penalty_id: int) -> HttpResponse:
             "appeal_form": PaperAppealForm(initial={"filed_on": today}),
             "judge_form": JudgeForm(),
             "can_notice": x.status == PlatformPenalty.Status.AWAITING_NOTICE
-            and is_allowed(role, "notice.record", services.apps_law(current_municipality())),
+            and is_allowed(role, "notice.record", apps_law(current_municipality())),
             "can_file": appeal is None
             and x.status != PlatformPenalty.Status.ANNULLED
-            and is_allowed(role, "defence.file", services.apps_law(current_municipality())),
+            and is_allowed(role, "defence.file", apps_law(current_municipality())),
             "can_judge": appeal is not None
             and appeal.result == PlatformPenaltyAppeal.Result.PENDING
-            and is_allowed(
-                role, "appeal.executive.judge", services.apps_law(current_municipality())
-            ),
+            and is_allowed(role, "appeal.executive.judge", apps_law(current_municipality())),
         },
     )
 
@@ -645,7 +659,7 @@ def penalty_notice(request: HttpRequest, penalty_id: int) -> HttpResponse:
         _form_errors(request, form)
     else:
         try:
-            x = services.platform_penalty_notice_record(
+            x = platform_penalty_notice_record(
                 actor=actor_of(request),
                 municipality=user.municipality,  # type: ignore[arg-type]
                 penalty=x,
@@ -684,7 +698,7 @@ def penalty_appeal(request: HttpRequest, penalty_id: int) -> HttpResponse:
         _form_errors(request, form)
     else:
         try:
-            appeal = services.platform_penalty_appeal_file(
+            appeal = platform_penalty_appeal_file(
                 actor=actor_of(request),
                 municipality=user.municipality,  # type: ignore[arg-type]
                 penalty=x,
@@ -717,7 +731,7 @@ def penalty_judge(request: HttpRequest, penalty_id: int) -> HttpResponse:
         _form_errors(request, form)
     else:
         try:
-            appeal = services.platform_penalty_appeal_judge(
+            appeal = platform_penalty_appeal_judge(
                 actor=actor_of(request),
                 municipality=user.municipality,  # type: ignore[arg-type]
                 appeal=appeal,
@@ -762,12 +776,12 @@ def suspensions(request: HttpRequest) -> HttpResponse:
         return user
     m = user.municipality
     assert m is not None
-    rules = services.suspendable_rules(m)
+    rules = suspendable_rules(m)
     form = SuspensionForm(request.POST or None)
     form.fields["rule"].choices = list(rules.items())  # type: ignore[attr-defined]
     if request.method == "POST" and form.is_valid():
         try:
-            services.rule_suspension_record(
+            rule_suspension_record(
                 actor=actor_of(request),
                 municipality=user.municipality,  # type: ignore[arg-type]
                 **form.cleaned_data,
@@ -836,13 +850,13 @@ def public_complaint(request: HttpRequest) -> HttpResponse:
                         "m": m,
                         "form": form,
                         "rate_limited": True,
-                        "term": selectors.complaint_term(m, services.today()),
+                        "term": selectors.complaint_term(m, services_common.today()),
                     },
                     status=429,
                 )
             cache.set(key, count + 1, 3600)
             try:
-                done = services.complaint_file_public(
+                done = complaint_file_public(
                     municipality=m,
                     platform=form.cleaned_data["platform"],
                     description=form.cleaned_data["description"],
@@ -863,5 +877,5 @@ def public_complaint(request: HttpRequest) -> HttpResponse:
         return render(
             request,
             "platforms/public_complaint.html",
-            {"m": m, "form": form, "term": selectors.complaint_term(m, services.today())},
+            {"m": m, "form": form, "term": selectors.complaint_term(m, services_common.today())},
         )

@@ -12,14 +12,8 @@ from outorga.core.acts import Actor, record_act
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 
-from ..models import (
-    InfractionCandidate,
-    Platform,
-)
-from .common import (
-    cited,
-    today,
-)
+from ..models import InfractionCandidate, Platform
+from .common import cited, today
 
 # --- infraction candidates (art. 3 §2, art. 15, art. 16) ------------------------------------------
 

@@ -20,11 +20,7 @@ from outorga.law.bindings import Service
 from outorga.law.citations import Citation
 from outorga.law.decisions import Decision, Reason, Verdict
 
-from ..models import (
-    Platform,
-    PlatformCase,
-    PlatformPenalty,
-)
+from ..models import Platform, PlatformCase, PlatformPenalty
 
 # --- errors ---------------------------------------------------------------------------------------
 

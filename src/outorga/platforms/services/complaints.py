@@ -14,10 +14,7 @@ from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
 
-from ..models import (
-    Complaint,
-    Platform,
-)
+from ..models import Complaint, Platform
 from .common import (
     PlatformError,
     apps_law,

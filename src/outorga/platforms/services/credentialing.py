@@ -16,11 +16,7 @@ from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
 
-from ..models import (
-    Platform,
-    PlatformDocument,
-    PlatformStatusChange,
-)
+from ..models import Platform, PlatformDocument, PlatformStatusChange
 from ..validators import cnpj_is_valid
 from .common import (
     PlatformError,

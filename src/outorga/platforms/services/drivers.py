@@ -18,10 +18,7 @@ from outorga.core.tenancy import tenant
 from outorga.law import interfaces
 from outorga.law.decisions import Decision
 
-from ..models import (
-    Platform,
-    PlatformDriver,
-)
+from ..models import Platform, PlatformDriver
 from ..validators import cpf_is_valid, mask_cpf, normalize_plate, plate_is_valid
 from .common import (
     PlatformError,

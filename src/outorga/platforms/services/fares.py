@@ -14,10 +14,7 @@ from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
 
-from ..models import (
-    FareTable,
-    Platform,
-)
+from ..models import FareTable, Platform
 from .common import (
     apps_law,
     basis_many,

@@ -17,11 +17,7 @@ from outorga.core.tenancy import tenant
 from outorga.law.citations import Citation
 from outorga.law.decisions import Decision
 
-from ..models import (
-    Platform,
-    PlatformPenalty,
-    PlatformPenaltyAppeal,
-)
+from ..models import Platform, PlatformPenalty, PlatformPenaltyAppeal
 from .common import (
     PlatformError,
     apps_law,

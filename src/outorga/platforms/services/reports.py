@@ -15,11 +15,7 @@ from outorga.core.authz import authorize
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 
-from ..models import (
-    MonthlyReport,
-    Platform,
-    PlatformDriver,
-)
+from ..models import MonthlyReport, Platform, PlatformDriver
 from ..validators import cpf_is_valid, mask_cpf
 from .common import (
     PlatformError,

@@ -14,10 +14,7 @@ from outorga.core.tenancy import tenant
 from outorga.law import interfaces
 from outorga.law.bindings import Service
 
-from .common import (
-    apps_law,
-    field_error,
-)
+from .common import apps_law, field_error
 
 # --- court suspensions of this law's rules (D-16) -------------------------------------------------
 

@@ -87,7 +87,7 @@ def test_every_app_s_refusal_is_answered_one_way_with_its_status_and_code(rf):
     from outorga.finance.pix import PixError
     from outorga.law.citations import cite
     from outorga.law.decisions import Decision, Reason, Verdict
-    from outorga.platforms.services import PlatformError
+    from outorga.platforms.services.common import PlatformError
     from outorga.registry.services import InvalidTransition, Refused
     from outorga.registry.validation import FieldError
 

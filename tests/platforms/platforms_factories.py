@@ -14,7 +14,7 @@ from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.platforms.models import Platform
-from outorga.platforms.services import DriverData
+from outorga.platforms.services.drivers import DriverData
 
 _seq = itertools.count(1)
 

@@ -17,14 +17,13 @@ from outorga.core.tenancy import tenant
 from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
 from outorga.platforms.models import Platform, PlatformDriver
-from outorga.platforms.services import (
+from outorga.platforms.services.common import PlatformError
+from outorga.platforms.services.credentialing import (
     PlatformData,
-    PlatformError,
     _counted_platforms,
-    enabled_roster,
     platform_credential,
-    platform_driver_register,
 )
+from outorga.platforms.services.drivers import enabled_roster, platform_driver_register
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -155,7 +154,7 @@ def test_499_in_the_municipality_and_concurrent_registrations_on_several_platfor
 
 def test_concurrent_retries_with_the_same_idempotency_key_make_one_report():
     from outorga.platforms.models import MonthlyReport
-    from outorga.platforms.services import monthly_report_submit
+    from outorga.platforms.services.reports import monthly_report_submit
 
     m = barra()
     p = make_platform(m, "Reenvios")

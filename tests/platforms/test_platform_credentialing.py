@@ -11,17 +11,19 @@ from outorga.core.models import Act, RuleSuspension
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent
 from outorga.platforms.models import Platform, PlatformCase, PlatformStatusChange
-from outorga.platforms.services import (
-    PlatformData,
-    PlatformError,
-    _counted_platforms,
+from outorga.platforms.services.cases import (
     platform_case_decide,
     platform_case_defend,
     platform_case_open,
-    platform_credential,
-    platform_penalty_impose,
     platform_reinstate_after_suspension,
 )
+from outorga.platforms.services.common import PlatformError
+from outorga.platforms.services.credentialing import (
+    PlatformData,
+    _counted_platforms,
+    platform_credential,
+)
+from outorga.platforms.services.penalties import platform_penalty_impose
 
 LAW = "Lei 4.976/2025 de Barra do Garças (transporte por aplicativo)"
 
@@ -242,7 +244,7 @@ def test_a_first_occurrence_cannot_be_a_suspension(barra_m, authority, mayor, pl
 def test_cancellation_after_the_defence_period_lapsed(barra_m, authority, mayor, platform):
     from platforms_factories import driver_data
 
-    from outorga.platforms.services import platform_driver_register
+    from outorga.platforms.services.drivers import platform_driver_register
 
     platform_driver_register(
         actor=platform_actor(), municipality=barra_m, platform=platform, data=driver_data()

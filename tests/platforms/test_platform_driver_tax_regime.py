@@ -17,11 +17,8 @@ from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.platforms import selectors
 from outorga.platforms.models import PlatformDriver
-from outorga.platforms.services import (
-    PlatformError,
-    platform_driver_disable,
-    platform_driver_register,
-)
+from outorga.platforms.services.common import PlatformError
+from outorga.platforms.services.drivers import platform_driver_disable, platform_driver_register
 from outorga.platforms.tokens import api_token_issue
 
 pytestmark = pytest.mark.django_db

@@ -11,8 +11,8 @@ from outorga.core.models import Act, RuleSuspension
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent
 from outorga.platforms.models import PlatformDriver
-from outorga.platforms.services import (
-    PlatformError,
+from outorga.platforms.services.common import PlatformError
+from outorga.platforms.services.drivers import (
     enabled_roster,
     platform_driver_disable,
     platform_driver_register,

@@ -33,11 +33,9 @@ from platforms_factories import driver_data, platform_actor
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.platforms.models import Platform, PlatformDriver, PlatformPenalty
-from outorga.platforms.services import (
-    PlatformError,
-    platform_driver_register,
-    platform_penalty_impose,
-)
+from outorga.platforms.services.common import PlatformError
+from outorga.platforms.services.drivers import platform_driver_register
+from outorga.platforms.services.penalties import platform_penalty_impose
 
 APPS = "barra-do-garcas.apps-2025"
 

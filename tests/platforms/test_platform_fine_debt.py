@@ -17,7 +17,8 @@ from outorga.core.tenancy import tenant
 from outorga.finance.models import Debt
 from outorga.law.competence import Role
 from outorga.platforms.models import PlatformPenalty
-from outorga.platforms.services import PlatformError, platform_penalty_impose
+from outorga.platforms.services.common import PlatformError
+from outorga.platforms.services.penalties import platform_penalty_impose
 from outorga.platforms.tokens import api_token_issue
 from outorga.registry.models import Person
 

@@ -21,10 +21,11 @@ from outorga.finance.models import Debt, Refund
 from outorga.finance.selectors import debts_blocking
 from outorga.finance.services import debts_overdue_make_final
 from outorga.law.competence import NotCompetent, Role
-from outorga.platforms import services
 from outorga.platforms.models import PlatformPenalty, PlatformPenaltyAppeal
-from outorga.platforms.services import (
-    PlatformError,
+from outorga.platforms.services import common as services_common
+from outorga.platforms.services import penalties as penalty_services
+from outorga.platforms.services.common import PlatformError
+from outorga.platforms.services.penalties import (
     platform_penalty_appeal_file,
     platform_penalty_appeal_judge,
     platform_penalty_impose,
@@ -188,7 +189,8 @@ def test_art_26_sole_api_appeal_on_the_last_day_moved_by_a_holiday_is_received(
     """Notice on Friday 02/10/2026; the 10th day, Monday 12/10, is a national holiday: the
     platform's appeal on Tuesday 13/10 is in time."""
     notify(barra_m, authority, fined, dt.date(2026, 10, 2))
-    monkeypatch.setattr(services, "today", lambda: dt.date(2026, 10, 13))
+    monkeypatch.setattr(penalty_services, "today", lambda: dt.date(2026, 10, 13))
+    monkeypatch.setattr(services_common, "today", lambda: dt.date(2026, 10, 13))
     r = api(
         "post",
         f"/penalties/{fined.pk}/appeal",
@@ -214,7 +216,8 @@ def test_art_26_sole_api_appeal_the_day_after_is_refused_with_the_article(
     barra_m, authority, fined, api, monkeypatch
 ):
     notify(barra_m, authority, fined, dt.date(2026, 10, 2))
-    monkeypatch.setattr(services, "today", lambda: dt.date(2026, 10, 14))
+    monkeypatch.setattr(penalty_services, "today", lambda: dt.date(2026, 10, 14))
+    monkeypatch.setattr(services_common, "today", lambda: dt.date(2026, 10, 14))
     r = api(
         "post",
         f"/penalties/{fined.pk}/appeal",
@@ -486,7 +489,8 @@ def test_the_authority_queue_lists_appeals_by_judging_deadline(
 def test_the_mayor_judges_on_the_screen_and_gets_the_decision(
     barra_m, authority, user_of, fined, monkeypatch
 ):
-    monkeypatch.setattr(services, "today", lambda: dt.date(2026, 10, 13))
+    monkeypatch.setattr(penalty_services, "today", lambda: dt.date(2026, 10, 13))
+    monkeypatch.setattr(services_common, "today", lambda: dt.date(2026, 10, 13))
     client = Client()
     client.force_login(user_of("barra-do-garcas", Role.AUTORIDADE))
     page = f"/plataformas/penalidades/{fined.pk}/"
@@ -524,7 +528,8 @@ def test_a_late_paper_appeal_is_refused_on_the_screen_with_the_article(
     barra_m, authority, user_of, fined, monkeypatch
 ):
     notify(barra_m, authority, fined, dt.date(2026, 10, 2))
-    monkeypatch.setattr(services, "today", lambda: dt.date(2026, 10, 14))
+    monkeypatch.setattr(penalty_services, "today", lambda: dt.date(2026, 10, 14))
+    monkeypatch.setattr(services_common, "today", lambda: dt.date(2026, 10, 14))
     client = Client()
     client.force_login(user_of("barra-do-garcas", Role.AUTORIDADE))
     r = client.post(

@@ -194,7 +194,7 @@ def test_the_authority_updates_contacts_and_it_is_an_act(as_role, barra_m):
 def test_the_authority_records_a_court_suspension_and_the_next_check_cites_it(as_role, barra_m):
     from platforms_factories import driver_data, platform_actor
 
-    from outorga.platforms.services import platform_driver_register
+    from outorga.platforms.services.drivers import platform_driver_register
 
     r = as_role(Role.AUTORIDADE).post(
         "/plataformas/suspensoes-judiciais/",
@@ -223,7 +223,8 @@ def test_an_unknown_rule_cannot_be_suspended(barra_m, user_of):
     import pytest
 
     from outorga.core.acts import Actor
-    from outorga.platforms.services import PlatformError, rule_suspension_record
+    from outorga.platforms.services.common import PlatformError
+    from outorga.platforms.services.rule_suspensions import rule_suspension_record
 
     with pytest.raises(PlatformError):
         rule_suspension_record(

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
+from ninja import Schema
 from ninja.renderers import JSONRenderer
 from ninja.security import HttpBearer, SessionAuth
 
@@ -89,6 +90,23 @@ class StaffSession(SessionAuth):
         if user is None or getattr(user, "role", None) in NOT_STAFF:
             return None
         return user
+
+
+# The API's refusal: ``detail``, the fields (``erros``), the law core's reasons and citations.
+# (No docstrings: they would become the schemas' descriptions in the OpenAPI document.)
+class Reason(Schema):
+    regra: str
+    resultado: str
+    mensagem: str
+    citacoes: list[str]
+
+
+class Error(Schema):
+    detail: str
+    erros: list[dict[str, str]] | None = None
+    fundamentos: list[Reason] | None = None
+    citacoes: list[str] | None = None
+    id: int | None = None
 
 
 staff: SessionAuth = StaffSession()

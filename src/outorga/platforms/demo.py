@@ -20,8 +20,16 @@ from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
 from outorga.law.bindings import Service
 from outorga.law.competence import Role
+from outorga.platforms.services.complaints import (
+    complaint_answer,
+    complaint_file_public,
+    complaint_forward,
+)
+from outorga.platforms.services.drivers import DriverData, platform_driver_register
+from outorga.platforms.services.fares import fare_table_publish
+from outorga.platforms.services.penalties import platform_penalty_impose
+from outorga.platforms.services.reports import monthly_report_submit
 
-from . import services
 from .models import MonthlyReport, Platform, PlatformDocument, PlatformStatusChange
 
 PLATFORMS = [
@@ -128,7 +136,7 @@ def load(m: Municipality) -> None:
                 defaults={"number": cadastro, "notes": "documento de exemplo"},
             )
             for d in DRIVERS[cnpj]:
-                data = services.DriverData(
+                data = DriverData(
                     cpf=d["cpf"],
                     name=d["name"],
                     cnh_number=f"0{d['cpf'][:10]}",
@@ -145,8 +153,8 @@ def load(m: Municipality) -> None:
                     debt_clearance=True,
                     inss=True,
                 )
-                services.platform_driver_register(actor=bot, municipality=m, platform=p, data=data)
-            services.fare_table_publish(
+                platform_driver_register(actor=bot, municipality=m, platform=p, data=data)
+            fare_table_publish(
                 actor=bot,
                 municipality=m,
                 platform=p,
@@ -160,7 +168,7 @@ def load(m: Municipality) -> None:
             _complaints(m, p, idx, today, bot)
             if idx == 2 and authority is not None:
                 late = months[0]
-                services.platform_penalty_impose(
+                platform_penalty_impose(
                     actor=Actor.of(authority),
                     municipality=m,
                     platform=p,
@@ -200,7 +208,7 @@ def _reports(
         }
         if MonthlyReport.objects.filter(platform=p, year=y, month=mo).exists():
             continue
-        services.monthly_report_submit(
+        monthly_report_submit(
             actor=bot,
             municipality=m,
             platform=p,
@@ -213,7 +221,7 @@ def _reports(
 
 def _complaints(m: Municipality, p: Platform, idx: int, today: dt.date, bot: Actor) -> None:
     if idx == 0:
-        services.complaint_file_public(
+        complaint_file_public(
             municipality=m,
             platform=p,
             description="Motorista cobrou valor acima do mostrado no aplicativo (demonstração).",
@@ -221,7 +229,7 @@ def _complaints(m: Municipality, p: Platform, idx: int, today: dt.date, bot: Act
             on=today - dt.timedelta(days=20),
         )
     elif idx == 1:
-        c = services.complaint_forward(
+        c = complaint_forward(
             actor=bot,
             municipality=m,
             platform=p,
@@ -229,7 +237,7 @@ def _complaints(m: Municipality, p: Platform, idx: int, today: dt.date, bot: Act
             filed_on=today - dt.timedelta(days=6),
             platform_reference="TCK-DEMO-1",
         )
-        services.complaint_answer(
+        complaint_answer(
             actor=bot,
             municipality=m,
             complaint=c,
@@ -237,7 +245,7 @@ def _complaints(m: Municipality, p: Platform, idx: int, today: dt.date, bot: Act
             on=today - dt.timedelta(days=4),
         )
     else:
-        services.complaint_forward(
+        complaint_forward(
             actor=bot,
             municipality=m,
             platform=p,

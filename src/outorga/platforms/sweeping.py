@@ -14,8 +14,11 @@ from outorga.core.lawseam import governs
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.bindings import Service
+from outorga.platforms.services.candidates import infraction_candidate_record
+from outorga.platforms.services.cases import platform_reinstate_after_suspension
+from outorga.platforms.services.penalties import platform_penalty_finalize_lapsed
 
-from . import selectors, services
+from . import selectors
 from .models import InfractionCandidate, Platform, PlatformPenalty
 
 SYSTEM = "varredura diária"
@@ -37,7 +40,7 @@ def _candidate(
     summary: str,
     decision: dict[str, object],
 ) -> bool:
-    _, created = services.infraction_candidate_record(
+    _, created = infraction_candidate_record(
         actor=Actor.system(SYSTEM),
         municipality=m,
         platform=platform,
@@ -67,12 +70,12 @@ def sweep_platforms(m: Municipality, on: dt.date) -> PlatformsSweep:
         complaints = selectors.overdue_complaints(m, on)
     for p in suspended:
         out.checked += 1
-        if services.platform_reinstate_after_suspension(municipality=m, platform=p, on=on):
+        if platform_reinstate_after_suspension(municipality=m, platform=p, on=on):
             out.changes += 1
             out.lines.append(f"{p.name}: suspensão encerrada, volta a operar.")
     for x in lapsing:
         out.checked += 1
-        if services.platform_penalty_finalize_lapsed(municipality=m, penalty=x, on=on):
+        if platform_penalty_finalize_lapsed(municipality=m, penalty=x, on=on):
             out.changes += 1
             out.lines.append(
                 f"{x.platform.name}: {x.get_kind_display()} definitiva — prazo de recurso "

@@ -11,10 +11,9 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, File, Form, Router, Schema, Status
 from ninja.files import UploadedFile
 
-from outorga.core.apikit import staff
+from outorga.core.apikit import Error, staff
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
-from outorga.platforms.api import Error
 
 from . import services as S
 from .models import Auxiliary, Document, Permit, Person, Service, Tender, Vehicle
@@ -31,7 +30,7 @@ def _law_of(service: str | None) -> str:
 
 # Answers ---------------------------------------------------------------------------------------
 # The bodies each route answers, for the OpenAPI at /api/v1/docs. Errors reuse the project's
-# ``Error`` (platforms.api); a refusal adds the law's decision (``HANDLERS`` below maps ``Refused``).
+# ``Error`` (core.apikit); a refusal adds the law's decision (``HANDLERS`` below maps ``Refused``).
 
 
 class ReasonOut(Schema):

@@ -30,8 +30,11 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Verdict
 from outorga.law.interfaces import citation
 from outorga.platforms import selectors as platform_selectors
-from outorga.platforms import services as platform_services
 from outorga.platforms.models import Platform
+from outorga.platforms.services.candidates import (
+    concurrency_candidate_record,
+    concurrency_candidate_withdraw,
+)
 
 from .engine.analysis import analyse_sessions, analyse_trips
 from .engine.base import (
@@ -524,7 +527,7 @@ def _store(upload: TripUpload, result: Result, ctx: Context, limits_reason: Any)
     if pm.candidate:
         # D-9 (b): listed for the authority in the same transaction as the result it comes from.
         tz = zone_of(m)  # the municipality's clock decides a trip's month
-        platform_services.concurrency_candidate_record(
+        concurrency_candidate_record(
             actor=Actor.system(SYSTEM),
             municipality=m,
             platform=upload.platform,
@@ -537,7 +540,7 @@ def _store(upload: TripUpload, result: Result, ctx: Context, limits_reason: Any)
         )
     else:
         # Measured again within the cap: a candidate listed from an earlier file is withdrawn.
-        platform_services.concurrency_candidate_withdraw(
+        concurrency_candidate_withdraw(
             actor=Actor.system(SYSTEM),
             municipality=m,
             platform=upload.platform,

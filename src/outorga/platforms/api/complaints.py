@@ -1,0 +1,115 @@
+"""Complaints forwarded to and answered by the platform through the API (art. 11 III, art. 15)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Literal
+
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from ninja import Field, Router, Schema, Status
+
+from outorga.core.apikit import Error, platform_auth
+from outorga.platforms.services.complaints import complaint_answer, complaint_forward
+
+from ..models import Complaint
+from .common import platform_actor, token_of
+
+router = Router()
+
+
+class ComplaintIn(Schema):
+    description: str = Field(..., min_length=1, examples=["Motorista recusou a corrida."])
+    filed_on: dt.date = Field(..., description="dia em que o usuário reclamou na plataforma")
+    platform_reference: str = Field("", examples=["TCK-88812"])
+    occurred_on: dt.date | None = None
+
+
+class AnswerIn(Schema):
+    answer: str = Field(..., min_length=1, examples=["Motorista orientado; valor estornado."])
+
+
+class ComplaintOut(Schema):
+    id: int
+    protocol: str
+    source: str
+    platform_reference: str
+    description: str
+    occurred_on: dt.date | None
+    filed_on: dt.date
+    deadline: dt.date
+    status: str
+    answer: str
+    answered_on: dt.date | None
+
+
+def _complaint_out(c: Complaint) -> dict[str, Any]:
+    return {
+        "id": c.pk,
+        "protocol": c.protocol,
+        "source": c.source,
+        "platform_reference": c.platform_reference,
+        "description": c.description,
+        "occurred_on": c.occurred_on,
+        "filed_on": c.filed_on,
+        "deadline": c.deadline,
+        "status": c.status,
+        "answer": c.answer,
+        "answered_on": c.answered_on,
+    }
+
+
+@router.get(
+    "/platform/complaints",
+    auth=platform_auth,
+    response=list[ComplaintOut],
+    summary="Reclamações da plataforma (do formulário público e encaminhadas)",
+    operation_id="outorga_platforms_api_platform_complaints",
+)
+def platform_complaints(
+    request: HttpRequest, status: Literal["open", "answered"] | None = None
+) -> Any:
+    qs = Complaint.objects.filter(platform=token_of(request).platform)
+    if status:
+        qs = qs.filter(status=status)
+    return [_complaint_out(c) for c in qs]
+
+
+@router.post(
+    "/platform/complaints",
+    auth=platform_auth,
+    response={201: ComplaintOut, 422: Error},
+    summary="Encaminhar reclamação recebida pelo canal da plataforma (art. 11, III)",
+    operation_id="outorga_platforms_api_platform_complaint_forward",
+)
+def platform_complaint_forward(request: HttpRequest, payload: ComplaintIn) -> Any:
+    token = token_of(request)
+    c = complaint_forward(
+        actor=platform_actor(request),
+        municipality=token.municipality,
+        platform=token.platform,
+        description=payload.description,
+        filed_on=payload.filed_on,
+        platform_reference=payload.platform_reference,
+        occurred_on=payload.occurred_on,
+    )
+    return Status(201, _complaint_out(c))
+
+
+@router.post(
+    "/platform/complaints/{complaint_id}/answer",
+    auth=platform_auth,
+    response={200: ComplaintOut, 409: Error, 422: Error},
+    summary="Responder reclamação (prazo de 5 dias úteis, art. 15)",
+    operation_id="outorga_platforms_api_platform_complaint_answer",
+)
+def platform_complaint_answer(request: HttpRequest, complaint_id: int, payload: AnswerIn) -> Any:
+    token = token_of(request)
+    c = get_object_or_404(Complaint.objects.filter(platform=token.platform), pk=complaint_id)
+    c, _ = complaint_answer(
+        actor=platform_actor(request),
+        municipality=token.municipality,
+        complaint=c,
+        answer=payload.answer,
+    )
+    return Status(200, _complaint_out(c))

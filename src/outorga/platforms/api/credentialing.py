@@ -1,0 +1,192 @@
+"""Municipal staff's routes on the platforms themselves: the list, credentialing, a platform's
+detail and roster, its API tokens (art. 3 §1, art. 19 §2)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Literal
+
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from ninja import Field, Router, Schema, Status
+
+from outorga.core import selectors as core_selectors
+from outorga.core.apikit import Error, respond, staff
+from outorga.core.models import ApiToken
+from outorga.core.requests import actor_of
+from outorga.platforms.services import credentialing as credentialing_services
+from outorga.platforms.services.credentialing import PlatformData
+from outorga.platforms.services.drivers import enabled_roster
+from outorga.platforms.tokens import api_token_issue, api_token_revoke
+
+from .. import selectors
+from ..models import Platform, PlatformDriver
+from .common import viewer
+from .drivers import DriverOut, driver_out
+
+router = Router()
+
+
+class PlatformOut(Schema):
+    id: int
+    cnpj: str
+    name: str
+    status: str
+
+
+class DocumentIn(Schema):
+    kind: Literal[
+        "articles",
+        "cnpj_card",
+        "cadastro_mobiliario",
+        "tax_clearance",
+        "power_of_attorney",
+        "other",
+    ]
+    number: str = ""
+    issued_on: dt.date | None = None
+    valid_until: dt.date | None = None
+    notes: str = ""
+
+
+class PlatformIn(Schema):
+    cnpj: str = Field(..., examples=["11222333000181"])
+    name: str = Field(..., examples=["Plataforma Exemplo"])
+    cadastro_mobiliario: str = Field("", description="inscrição municipal (art. 19 §2)")
+    complaint_channel: str = Field("", description="canal de reclamações (art. 11, III)")
+    contact_name: str = ""
+    contact_email: str = ""
+    contact_phone: str = ""
+    address: str = ""
+    documents: list[DocumentIn] = []
+
+
+class StatusChangeOut(Schema):
+    old_status: str
+    new_status: str
+    changed_at: dt.datetime
+    reason: str
+
+
+class PlatformDetailOut(PlatformOut):
+    cadastro_mobiliario: str
+    complaint_channel: str
+    contact_name: str
+    contact_email: str
+    contact_phone: str
+    address: str
+    credentialed_at: dt.datetime | None
+    suspended_until: dt.date | None
+    enabled_drivers: int
+    status_history: list[StatusChangeOut]
+
+
+def _platform_detail(p: Platform) -> dict[str, Any]:
+    return {
+        "id": p.pk,
+        "cnpj": p.cnpj,
+        "name": p.name,
+        "status": p.status,
+        "cadastro_mobiliario": p.cadastro_mobiliario,
+        "complaint_channel": p.complaint_channel,
+        "contact_name": p.contact_name,
+        "contact_email": p.contact_email,
+        "contact_phone": p.contact_phone,
+        "address": p.address,
+        "credentialed_at": p.credentialed_at,
+        "suspended_until": p.suspended_until,
+        "enabled_drivers": enabled_roster(p),
+        "status_history": list(p.status_changes.all()),
+    }
+
+
+@router.get(
+    "/platforms",
+    response=list[PlatformOut],
+    auth=staff,
+    summary="Plataformas",
+    operation_id="outorga_platforms_api_platforms",
+)
+def platforms(request: HttpRequest) -> Any:
+    return Platform.objects.all()
+
+
+@router.post(
+    "/platforms",
+    auth=staff,
+    response={201: PlatformDetailOut, 409: Error, 422: Error},
+    summary="Credenciar plataforma (art. 3 §1: até 10; art. 19 §2; art. 11, III)",
+    operation_id="outorga_platforms_api_platform_credential",
+)
+def platform_credential(request: HttpRequest, payload: PlatformIn) -> Any:
+    data = payload.dict()
+    docs = tuple(data.pop("documents"))
+    p, _ = credentialing_services.platform_credential(
+        actor=actor_of(request),
+        municipality=core_selectors.require_municipality(),
+        data=PlatformData(**data, documents=docs),
+    )
+    return Status(201, _platform_detail(p))
+
+
+@router.get(
+    "/platforms/{platform_id}",
+    auth=staff,
+    response=PlatformDetailOut,
+    summary="Uma plataforma, com o histórico de situação",
+    operation_id="outorga_platforms_api_platform_detail",
+)
+def platform_detail(request: HttpRequest, platform_id: int) -> Any:
+    viewer(request)
+    return _platform_detail(get_object_or_404(Platform.objects.all(), pk=platform_id))
+
+
+@router.get(
+    "/platforms/{platform_id}/drivers",
+    auth=staff,
+    response=list[DriverOut],
+    summary="Motoristas da plataforma (CPF mascarado exceto para autoridade e finanças)",
+    operation_id="outorga_platforms_api_platform_roster",
+)
+def platform_roster(request: HttpRequest, platform_id: int) -> Any:
+    user = viewer(request)
+    p = get_object_or_404(Platform.objects.all(), pk=platform_id)
+    return [
+        driver_out(d, selectors.cpf_for(user.role, d.cpf))
+        for d in PlatformDriver.objects.filter(platform=p).order_by("name")
+    ]
+
+
+class TokenIn(Schema):
+    name: str
+
+
+@router.post(
+    "/platforms/{platform_id}/tokens",
+    auth=staff,
+    summary="Emitir token de API (mostrado uma única vez)",
+    operation_id="outorga_platforms_api_token_issue",
+)
+def token_issue(request: HttpRequest, platform_id: int, payload: TokenIn) -> Any:
+    platform = get_object_or_404(Platform.objects.all(), pk=platform_id)
+    token, secret = api_token_issue(
+        actor=actor_of(request),
+        municipality=core_selectors.require_municipality(),
+        platform=platform,
+        name=payload.name,
+    )
+    return respond(request, {"id": token.pk, "prefix": token.prefix, "token": secret}, 201)
+
+
+@router.post(
+    "/tokens/{token_id}/revoke",
+    auth=staff,
+    summary="Revogar token",
+    operation_id="outorga_platforms_api_token_revoke",
+)
+def token_revoke(request: HttpRequest, token_id: int) -> Any:
+    token = get_object_or_404(ApiToken.objects.all(), pk=token_id)
+    token = api_token_revoke(
+        actor=actor_of(request), municipality=core_selectors.require_municipality(), token=token
+    )
+    return {"id": token.pk, "active": token.active}

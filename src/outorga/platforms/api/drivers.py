@@ -1,0 +1,213 @@
+"""The platform's roster through the API (art. 3 §2, art. 4, art. 17): the token's platform, its
+drivers registered, read and disabled."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Literal
+
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from ninja import Field, Router, Schema, Status
+
+from outorga.core.apikit import Error, Reason, platform_auth
+from outorga.platforms.services import drivers as driver_services
+from outorga.platforms.services.common import citations_of, reasons_json, refusal_text
+from outorga.platforms.services.drivers import DriverData, enabled_roster
+
+from ..models import PlatformDriver
+from .common import platform_actor, token_of
+
+router = Router()
+
+
+class DriverIn(Schema):
+    cpf: str = Field(..., description="CPF, 11 dígitos", examples=["52998224725"])
+    name: str = Field(..., examples=["Maria da Silva"])
+    cnh_number: str = Field(..., examples=["01234567890"])
+    cnh_category: str = Field(..., description="ACC, A, B, C, D, E, AB…", examples=["B"])
+    cnh_ear: bool = Field(..., description="CNH com a observação EAR (art. 4, II, b)")
+    cnh_valid_until: dt.date | None = Field(None, examples=["2029-05-31"])
+    vehicle_plate: str = Field(..., description="ABC1234 ou ABC1D23", examples=["QBG1A23"])
+    vehicle_kind: Literal[
+        "car", "utility", "motorcycle", "motoneta", "ciclomotor", "other_two_wheeler", "other"
+    ] = Field(..., examples=["car"])
+    vehicle_manufacture_year: int = Field(..., ge=1900, le=2100, examples=[2021])
+    tax_regime: Literal["mei", "autonomo"] = Field(
+        ...,
+        description=(
+            "regime tributário do motorista para o ISSQN que a plataforma retém (art. 20; decisão "
+            "D-14): `mei` (microempreendedor individual) ou `autonomo` (profissional autônomo "
+            "pessoa física). Mudou de regime? Desative e cadastre de novo: cada mês usa o regime "
+            "do cadastro vigente no mês."
+        ),
+        examples=["autonomo"],
+    )
+    crlv: bool = Field(False, description="CRLV em dia (art. 4, II, a)")
+    crlv_valid_until: dt.date | None = None
+    criminal_certificate: bool = Field(False, description="certidão negativa criminal (II, c)")
+    criminal_certificate_date: dt.date | None = None
+    app_insurance: bool = Field(False, description="seguro APP (II, d)")
+    app_insurance_policy: str = ""
+    app_insurance_valid_until: dt.date | None = None
+    dpvat: bool = Field(False, description="seguro obrigatório DPVAT/SPVAT (II, d)")
+    debt_clearance: bool = Field(False, description="certidão negativa de débitos municipais (e)")
+    debt_clearance_date: dt.date | None = None
+    inss: bool = Field(False, description="inscrição no INSS como contribuinte individual (f)")
+    inss_number: str = ""
+
+
+class DriverOut(Schema):
+    id: int
+    cpf: str
+    name: str
+    cnh_category: str
+    cnh_ear: bool
+    vehicle_plate: str
+    vehicle_kind: str
+    vehicle_manufacture_year: int
+    tax_regime: Literal["mei", "autonomo"]
+    status: Literal["enabled", "disabled", "refused"]
+    enabled_at: dt.datetime | None
+    disabled_at: dt.datetime | None
+    created_at: dt.datetime
+
+
+class DriverDecisionOut(DriverOut):
+    fundamentos: list[Reason]
+    citacoes: list[str]
+
+
+def driver_out(d: PlatformDriver, cpf: str | None = None) -> dict[str, Any]:
+    return {
+        "id": d.pk,
+        "cpf": cpf if cpf is not None else d.cpf,
+        "name": d.name,
+        "cnh_category": d.cnh_category,
+        "cnh_ear": d.cnh_ear,
+        "vehicle_plate": d.vehicle_plate,
+        "vehicle_kind": d.vehicle_kind,
+        "vehicle_manufacture_year": d.vehicle_manufacture_year,
+        "tax_regime": d.tax_regime,
+        "status": d.status,
+        "enabled_at": d.enabled_at,
+        "disabled_at": d.disabled_at,
+        "created_at": d.created_at,
+    }
+
+
+@router.get(
+    "/platform/me",
+    auth=platform_auth,
+    summary="A plataforma do token (autenticação Bearer)",
+    operation_id="outorga_platforms_api_platform_me",
+)
+def platform_me(request: HttpRequest) -> dict[str, Any]:
+    token = token_of(request)
+    p = token.platform
+    return {
+        "platform": p.name,
+        "cnpj": p.cnpj,
+        "status": p.status,
+        "municipality": token.municipality.slug,
+        "token": token.prefix,
+        "enabled_drivers": enabled_roster(p),
+    }
+
+
+@router.get(
+    "/platform/drivers",
+    auth=platform_auth,
+    response=list[DriverOut],
+    summary="Motoristas cadastrados pela plataforma",
+    operation_id="outorga_platforms_api_platform_drivers",
+)
+def platform_drivers(
+    request: HttpRequest, status: Literal["enabled", "disabled", "refused"] | None = None
+) -> Any:
+    qs = PlatformDriver.objects.filter(platform=token_of(request).platform).order_by("-pk")
+    if status:
+        qs = qs.filter(status=status)
+    return [driver_out(d) for d in qs]
+
+
+@router.post(
+    "/platform/drivers",
+    auth=platform_auth,
+    response={201: DriverDecisionOut, 409: Error, 422: Error},
+    summary="Cadastrar motorista e veículo (art. 4, art. 17, limites do art. 3 §2)",
+    description=(
+        "Outorga confere os requisitos com o núcleo jurídico e responde com os fundamentos. "
+        "**201**: motorista habilitado. **422**: recusado — `fundamentos` traz cada requisito não "
+        "atendido com o artigo (duas rodas: art. 17; veículo com mais de 10 anos: art. 4, I; CNH "
+        "abaixo de B ou sem EAR: art. 4, II, b; limite de 50 por plataforma e 500 no Município: "
+        "art. 3 §2); o cadastro recusado fica registrado com `id`. **409**: CPF já habilitado "
+        "nesta plataforma."
+    ),
+    operation_id="outorga_platforms_api_platform_driver_register",
+)
+def platform_driver_register(request: HttpRequest, payload: DriverIn) -> Any:
+    token = token_of(request)
+    driver, decisions = driver_services.platform_driver_register(
+        actor=platform_actor(request),
+        municipality=token.municipality,
+        platform=token.platform,
+        data=DriverData(**payload.dict()),
+    )
+    body = {
+        **driver_out(driver),
+        "fundamentos": reasons_json(decisions),
+        "citacoes": citations_of(decisions),
+    }
+    if driver.status != PlatformDriver.Status.ENABLED:
+        return Status(
+            422,
+            {
+                "detail": f"Motorista recusado: {refusal_text(decisions)}",
+                "fundamentos": body["fundamentos"],
+                "citacoes": body["citacoes"],
+                "id": driver.pk,
+            },
+        )
+    return Status(201, body)
+
+
+@router.get(
+    "/platform/drivers/{driver_id}",
+    auth=platform_auth,
+    response=DriverDecisionOut,
+    summary="Um motorista, com os fundamentos da verificação",
+    operation_id="outorga_platforms_api_platform_driver_detail",
+)
+def platform_driver_detail(request: HttpRequest, driver_id: int) -> Any:
+    d = get_object_or_404(
+        PlatformDriver.objects.filter(platform=token_of(request).platform), pk=driver_id
+    )
+    reasons = [
+        {
+            "regra": r["rule"],
+            "resultado": r["verdict"],
+            "mensagem": r["message"],
+            "citacoes": [c["text"] for c in r["citations"]],
+        }
+        for dec in d.decision.get("decisions", [])
+        for r in dec["reasons"]
+    ]
+    cites = sorted({c for dec in d.decision.get("decisions", []) for c in dec["citations"]})
+    return {**driver_out(d), "fundamentos": reasons, "citacoes": cites}
+
+
+@router.post(
+    "/platform/drivers/{driver_id}/disable",
+    auth=platform_auth,
+    response={200: DriverOut, 409: Error},
+    summary="Desativar motorista (libera a vaga)",
+    operation_id="outorga_platforms_api_platform_driver_disable",
+)
+def platform_driver_disable(request: HttpRequest, driver_id: int) -> Any:
+    token = token_of(request)
+    d = get_object_or_404(PlatformDriver.objects.filter(platform=token.platform), pk=driver_id)
+    d = driver_services.platform_driver_disable(
+        actor=platform_actor(request), municipality=token.municipality, driver=d
+    )
+    return Status(200, driver_out(d))

@@ -1,0 +1,127 @@
+"""The platform's fare tables through the API (art. 5–10)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Any, Literal
+
+from django.http import HttpRequest
+from ninja import Field, Router, Schema, Status
+
+from outorga.core.apikit import Error, Reason, platform_auth
+from outorga.platforms.services.common import citations_of, reasons_json, refusal_text
+from outorga.platforms.services.fares import fare_table_publish
+
+from ..models import FareTable
+from .common import platform_actor, token_of
+
+router = Router()
+
+
+class FareExtra(Schema):
+    name: str = Field(..., examples=["bagagem"])
+    amount_cents: int = Field(..., ge=0, examples=[300])
+
+
+class FareIn(Schema):
+    base_fare_cents: int = Field(..., ge=0, description="tarifa base (art. 6, I)", examples=[500])
+    per_km_cents: int = Field(..., ge=0, description="por km (art. 6, II)", examples=[210])
+    per_minute_cents: int = Field(..., ge=0, description="por minuto (art. 6, III)", examples=[35])
+    extras: list[FareExtra] = Field(default_factory=list, description="taxas adicionais (IV)")
+    dynamic_max_percent: Decimal | None = Field(
+        None,
+        ge=0,
+        max_digits=6,
+        decimal_places=2,
+        description="acréscimo máximo da tarifa dinâmica em % (art. 9–10); 50 = até 1,5×",
+        examples=["50"],
+    )
+    valid_from: dt.date | None = Field(None, description="vigência; padrão: hoje")
+
+
+class FareOut(Schema):
+    id: int
+    base_fare_cents: int
+    per_km_cents: int
+    per_minute_cents: int
+    extras: list[dict[str, Any]]
+    dynamic_max_percent: Decimal | None
+    valid_from: dt.date
+    status: Literal["accepted", "pending", "refused"]
+    published_at: dt.datetime
+    summary: str = ""
+    fundamentos: list[Reason] = []
+
+
+def _fare_out(t: FareTable) -> dict[str, Any]:
+    return {
+        "id": t.pk,
+        "base_fare_cents": t.base_fare_cents,
+        "per_km_cents": t.per_km_cents,
+        "per_minute_cents": t.per_minute_cents,
+        "extras": t.extras,
+        "dynamic_max_percent": t.dynamic_max_percent,
+        "valid_from": t.valid_from,
+        "status": t.status,
+        "published_at": t.published_at,
+        "summary": t.decision.get("summary", ""),
+        "fundamentos": [
+            {
+                "regra": r["rule"],
+                "resultado": r["verdict"],
+                "mensagem": r["message"],
+                "citacoes": [c["text"] for c in r["citations"]],
+            }
+            for r in t.decision.get("reasons", [])
+        ],
+    }
+
+
+@router.get(
+    "/platform/fares",
+    auth=platform_auth,
+    response=list[FareOut],
+    summary="Histórico das tabelas de tarifas publicadas",
+    operation_id="outorga_platforms_api_platform_fares",
+)
+def platform_fares(request: HttpRequest) -> Any:
+    return [_fare_out(t) for t in FareTable.objects.filter(platform=token_of(request).platform)]
+
+
+@router.post(
+    "/platform/fares",
+    auth=platform_auth,
+    response={201: FareOut, 422: Error},
+    summary="Publicar tabela de tarifas (art. 6, limites do art. 7, tarifa dinâmica art. 9)",
+    description=(
+        "**201** com `status` `accepted` (dentro dos limites) ou `pending` (o Executivo ainda não "
+        "fixou os limites, art. 7). **422** quando falta item da tabela ou algum valor — inclusive "
+        "com o acréscimo dinâmico máximo — passa do limite. Toda publicação fica no histórico."
+    ),
+    operation_id="outorga_platforms_api_platform_fare_publish",
+)
+def platform_fare_publish(request: HttpRequest, payload: FareIn) -> Any:
+    token = token_of(request)
+    table, decision = fare_table_publish(
+        actor=platform_actor(request),
+        municipality=token.municipality,
+        platform=token.platform,
+        base_fare_cents=payload.base_fare_cents,
+        per_km_cents=payload.per_km_cents,
+        per_minute_cents=payload.per_minute_cents,
+        extras=[e.dict() for e in payload.extras],
+        dynamic_max_percent=payload.dynamic_max_percent,
+        valid_from=payload.valid_from,
+    )
+    if table.status == FareTable.Status.REFUSED:
+        return Status(
+            422,
+            {
+                "detail": f"Tabela recusada: {refusal_text([decision])}",
+                "fundamentos": reasons_json([decision]),
+                "citacoes": citations_of([decision]),
+                "id": table.pk,
+            },
+        )
+    return Status(201, _fare_out(table))

@@ -1,0 +1,168 @@
+"""Municipal staff's oversight routes: CPFs on several platforms, late reports, infraction
+candidates, overdue complaints (art. 3 §2, art. 15, art. 16)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Literal
+
+from django.http import HttpRequest
+from ninja import Field, Router, Schema
+
+from outorga.core import selectors as core_selectors
+from outorga.core.apikit import staff
+from outorga.platforms.services.common import today
+
+from .. import selectors
+from ..models import InfractionCandidate
+from .common import viewer
+
+router = Router()
+
+
+class SharedCpfOut(Schema):
+    cpf: str
+    name: str
+    platforms: list[str]
+
+
+@router.get(
+    "/platform-drivers/shared-cpfs",
+    auth=staff,
+    response=list[SharedCpfOut],
+    summary="CPFs habilitados em mais de uma plataforma",
+    operation_id="outorga_platforms_api_shared_cpfs",
+)
+def shared_cpfs(request: HttpRequest) -> Any:
+    user = viewer(request)
+    return [
+        {
+            "cpf": selectors.cpf_for(user.role, row["cpf"]),
+            "name": row["name"],
+            "platforms": [p.name for p in row["platforms"]],
+        }
+        for row in selectors.shared_cpfs()
+    ]
+
+
+class CandidateOut(Schema):
+    platform_id: int
+    platform: str
+    year: int
+    month: int
+    status: str
+    due: dt.date
+    summary: str
+
+
+@router.get(
+    "/platform-reports/candidates",
+    auth=staff,
+    response=list[CandidateOut],
+    summary="Relatórios mensais atrasados ou não entregues (candidatos a infração)",
+    operation_id="outorga_platforms_api_report_candidates",
+)
+def report_candidates(request: HttpRequest, on: dt.date | None = None) -> Any:
+    viewer(request)
+    m = core_selectors.require_municipality()
+    return [
+        {
+            "platform_id": s.platform.pk,
+            "platform": s.platform.name,
+            "year": s.year,
+            "month": s.month,
+            "status": s.status,
+            "due": s.due,
+            "summary": s.summary,
+        }
+        for s in selectors.report_candidates(m, on or today())
+    ]
+
+
+class InfractionCandidateOut(Schema):
+    id: int
+    platform_id: int
+    platform: str
+    kind: Literal["report_late", "report_missing", "complaint_overdue", "concurrent_peak"]
+    kind_label: str
+    key: str = Field(..., description="mês (aaaa-mm) ou protocolo da reclamação")
+    detected_on: dt.date
+    summary: str
+    citacoes: list[str]
+    withdrawn_on: dt.date | None = Field(
+        None, description="retirado quando novo arquivo do mês mediu pico dentro do limite"
+    )
+    withdrawn_reason: str = ""
+
+
+@router.get(
+    "/platform-candidates",
+    auth=staff,
+    response=list[InfractionCandidateOut],
+    summary="Candidatos a infração registrados (art. 3 §2, art. 15, art. 16)",
+    description=(
+        "Fatos que a autoridade deve examinar: relatório mensal atrasado ou não entregue "
+        "(art. 16) e reclamação sem resposta no prazo (art. 15), da varredura diária; mês com "
+        "pico de motoristas ativos simultaneamente acima do limite (art. 3, §2; decisão D-9 b), "
+        "ao processar o arquivo do mês. Um registro por fato; cabe à autoridade abrir processo "
+        "(decisão D-3)."
+    ),
+    operation_id="outorga_platforms_api_infraction_candidates",
+)
+def infraction_candidates(
+    request: HttpRequest,
+    kind: Literal["report_late", "report_missing", "complaint_overdue", "concurrent_peak"]
+    | None = None,
+) -> Any:
+    viewer(request)
+    qs = InfractionCandidate.objects.select_related("platform")
+    if kind:
+        qs = qs.filter(kind=kind)
+    return [
+        {
+            "id": c.pk,
+            "platform_id": c.platform_id,
+            "platform": c.platform.name,
+            "kind": c.kind,
+            "kind_label": c.get_kind_display(),
+            "key": c.key,
+            "detected_on": c.detected_on,
+            "summary": c.summary,
+            "citacoes": list(c.decision.get("citations", [])),
+            "withdrawn_on": c.withdrawn_on,
+            "withdrawn_reason": c.withdrawn_reason,
+        }
+        for c in qs
+    ]
+
+
+class OverdueOut(Schema):
+    id: int
+    protocol: str
+    platform: str
+    filed_on: dt.date
+    deadline: dt.date
+    summary: str
+
+
+@router.get(
+    "/platform-complaints/overdue",
+    auth=staff,
+    response=list[OverdueOut],
+    summary="Reclamações sem resposta no prazo de 5 dias úteis (art. 15)",
+    operation_id="outorga_platforms_api_overdue_complaints",
+)
+def overdue_complaints(request: HttpRequest, on: dt.date | None = None) -> Any:
+    viewer(request)
+    m = core_selectors.require_municipality()
+    return [
+        {
+            "id": s.complaint.pk,
+            "protocol": s.complaint.protocol,
+            "platform": s.complaint.platform.name,
+            "filed_on": s.complaint.filed_on,
+            "deadline": s.deadline,
+            "summary": s.summary,
+        }
+        for s in selectors.overdue_complaints(m, on or today())
+    ]

@@ -1,0 +1,204 @@
+"""The platform's penalties, its appeal and the decision's PDF through the API (art. 26)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Any, Literal
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from ninja import Field, Router, Schema, Status
+
+from outorga.core.apikit import Error, platform_auth
+from outorga.platforms.services.penalties import platform_penalty_appeal_file
+
+from .. import pdf
+from ..models import PlatformPenalty, PlatformPenaltyAppeal
+from .common import platform_actor, token_of
+
+router = Router()
+
+
+class PenaltyDebtOut(Schema):
+    reference: str = Field(..., description="referência do débito na Secretaria de Finanças")
+    amount_cents: int
+    due_on: dt.date
+    status: Literal["open", "under_appeal", "final", "paid", "refunded", "cancelled"]
+
+
+class AppealOut(Schema):
+    id: int
+    channel: Literal["api", "paper"] = Field(..., description="API da plataforma ou papel")
+    text: str
+    filed_on: dt.date
+    deadline: dt.date | None = Field(
+        None,
+        description="último dia do prazo de recurso (nulo se apresentado antes da notificação)",
+    )
+    judge_until: dt.date | None = Field(
+        None, description="julgamento até (regulamento ou Lei 9.784/1999, art. 59, §1º)"
+    )
+    result: Literal["pending", "upheld", "dismissed"]
+    judged_on: dt.date | None
+    reasoning: str = Field(..., description="fundamentação do julgamento")
+    citacoes: list[str]
+
+
+class PenaltyOut(Schema):
+    id: int
+    kind: Literal["warning", "fine"]
+    infraction_on: dt.date
+    description: str
+    reasoning: str = Field(..., description="fundamentação da autoridade (art. 26)")
+    fine_upfbg: Decimal | None = Field(None, description="multa em UPFBG (até 500, art. 26, II)")
+    amount_cents: int | None = Field(
+        None, description="multa em centavos, pela UPFBG em vigor na aplicação (decisão D-5)"
+    )
+    imposed_at: dt.datetime
+    debt: PenaltyDebtOut | None
+    citacoes: list[str]
+    status: Literal["awaiting_notice", "appeal_period", "under_appeal", "final", "annulled"] = (
+        Field(
+            ...,
+            description=(
+                "aguardando notificação, prazo de recurso aberto, em recurso, definitiva ou anulada em "
+                "recurso (decisão D-1)"
+            ),
+        )
+    )
+    decision_notice_on: dt.date | None = Field(None, description="notificação da decisão (D-4)")
+    appeal_until: dt.date | None = Field(
+        None, description="último dia para recorrer (regulamento ou 10 dias, Lei 9.784/1999)"
+    )
+    final_on: dt.date | None = Field(None, description="definitiva desde")
+    appeal: AppealOut | None
+
+
+def _appeal_out(a: PlatformPenaltyAppeal | None) -> dict[str, Any] | None:
+    if a is None:
+        return None
+    cites = dict.fromkeys([*a.admission.get("citations", []), *a.judgment.get("citations", [])])
+    return {
+        "id": a.pk,
+        "channel": a.channel,
+        "text": a.text,
+        "filed_on": a.filed_on,
+        "deadline": a.deadline,
+        "judge_until": a.judge_until,
+        "result": a.result,
+        "judged_on": a.judged_on,
+        "reasoning": a.reasoning,
+        "citacoes": list(cites),
+    }
+
+
+def _penalty_out(x: PlatformPenalty) -> dict[str, Any]:
+    debt = x.debt
+    appeal = PlatformPenaltyAppeal.objects.filter(penalty=x).first()
+    return {
+        "id": x.pk,
+        "kind": x.kind,
+        "infraction_on": x.infraction_on,
+        "description": x.description,
+        "reasoning": x.reasoning,
+        "fine_upfbg": x.fine_upfbg,
+        "amount_cents": x.amount_cents,
+        "imposed_at": x.imposed_at,
+        "debt": (
+            {
+                "reference": debt.reference,
+                "amount_cents": debt.amount_cents,
+                "due_on": debt.due_on,
+                "status": debt.status,
+            }
+            if debt is not None
+            else None
+        ),
+        "citacoes": list(x.decision.get("citations", [])),
+        "status": x.status,
+        "decision_notice_on": x.decision_notice_on,
+        "appeal_until": x.appeal_until,
+        "final_on": x.final_on,
+        "appeal": _appeal_out(appeal),
+    }
+
+
+class AppealIn(Schema):
+    text: str = Field(
+        ...,
+        min_length=1,
+        description="razões do recurso (fatos e fundamentos)",
+        examples=["O relatório de agosto foi entregue em 30/09, no prazo; segue o protocolo."],
+    )
+
+
+@router.get(
+    "/platform/penalties",
+    auth=platform_auth,
+    response=list[PenaltyOut],
+    summary="Advertências e multas aplicadas à plataforma, com o débito de cada multa (art. 26)",
+    description=(
+        "A multa (até 500 UPFBG, valor escolhido e fundamentado pela autoridade, art. 26, II) é "
+        "convertida em reais pela UPFBG em vigor na data em que é aplicada (decisão D-5) e vira "
+        "débito da plataforma (CNPJ) na Secretaria de Finanças: `debt` traz a referência, o "
+        "valor, o vencimento e a situação. `status` diz em que ponto está a penalidade: "
+        "aguardando a notificação da decisão, com prazo de recurso aberto até `appeal_until`, em "
+        "recurso, definitiva (`final_on`) ou anulada em recurso; `appeal` traz o recurso e o "
+        "seu julgamento (art. 26, parágrafo único; decisões D-1 e D-17)."
+    ),
+    operation_id="outorga_platforms_api_platform_penalties",
+)
+def platform_penalties(request: HttpRequest) -> Any:
+    qs = PlatformPenalty.objects.filter(platform=token_of(request).platform).select_related("debt")
+    return [_penalty_out(x) for x in qs]
+
+
+@router.post(
+    "/platform/penalties/{penalty_id}/appeal",
+    auth=platform_auth,
+    response={201: PenaltyOut, 409: Error, 422: Error},
+    summary="Recorrer de advertência ou multa (art. 26, parágrafo único)",
+    description=(
+        "Um recurso por penalidade, com as razões em `text`, apresentado na data da chamada. O "
+        "prazo corre da notificação da decisão (`decision_notice_on`) até `appeal_until`: o "
+        "fixado em regulamento ou, na falta, 10 dias (Lei 9.784/1999, art. 59; decisão D-17), "
+        "contados sem o dia da notificação e prorrogado o último dia sem expediente para o "
+        "próximo dia útil (decisão D-4). Recurso antes da notificação é aceito (o comparecimento "
+        "supre a notificação, Lei 9.784/1999, art. 26, §5º). **201**: recebido — a penalidade "
+        "fica `under_appeal` e o débito da multa `under_appeal`, sem se tornar definitivo até o "
+        "julgamento pelo Chefe do Executivo (decisão D-1). **422**: fora do prazo, com o artigo "
+        "(Lei 9.784/1999, art. 63, I). **409**: já há recurso contra esta penalidade."
+    ),
+    operation_id="outorga_platforms_api_platform_penalty_appeal",
+)
+def platform_penalty_appeal(request: HttpRequest, penalty_id: int, payload: AppealIn) -> Any:
+    token = token_of(request)
+    x = get_object_or_404(PlatformPenalty.objects.filter(platform=token.platform), pk=penalty_id)
+    platform_penalty_appeal_file(
+        actor=platform_actor(request),
+        municipality=token.municipality,
+        penalty=x,
+        text=payload.text,
+        channel=PlatformPenaltyAppeal.Channel.API,
+    )
+    x = PlatformPenalty.objects.select_related("debt").get(pk=x.pk)
+    return Status(201, _penalty_out(x))
+
+
+@router.get(
+    "/platform/penalties/{penalty_id}/decision.pdf",
+    auth=platform_auth,
+    summary="Decisão da penalidade e do recurso, em PDF",
+    operation_id="outorga_platforms_api_platform_penalty_pdf",
+)
+def platform_penalty_pdf(request: HttpRequest, penalty_id: int) -> HttpResponse:
+    x = get_object_or_404(
+        PlatformPenalty.objects.filter(platform=token_of(request).platform).select_related(
+            "platform", "debt", "imposed_by"
+        ),
+        pk=penalty_id,
+    )
+    response = HttpResponse(pdf.penalty_decision_pdf(x), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="penalidade-{x.pk}.pdf"'
+    return response

@@ -1,0 +1,155 @@
+"""Infraction candidates: what the reports and the tripdata point to (art. 3 §2, art. 15, art. 16)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+
+from outorga.core.acts import Actor, record_act
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+
+from ..models import InfractionCandidate, Platform
+from .common import cited, today
+
+# --- infraction candidates (art. 3 §2, art. 15, art. 16) ------------------------------------------
+
+
+def infraction_candidate_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    platform: Platform,
+    kind: str,
+    key: str,
+    on: dt.date,
+    summary: str,
+    decision: Mapping[str, Any],
+    refresh: bool = False,
+) -> tuple[InfractionCandidate, bool]:
+    """List a fact for the authority, who decides whether to open a case (D-3). One row and one
+    act per fact (``platform``, ``kind``, ``key``), however often it is found again. With
+    ``refresh``, a fact measured again with other figures (a new file of the same month) keeps its
+    row and takes the new summary and trace, with an act of its own."""
+    cites = sorted(set(decision.get("citations", [])))
+    with transaction.atomic(), tenant(municipality):
+        cand, created = InfractionCandidate.objects.get_or_create(
+            platform=platform,
+            kind=kind,
+            key=key,
+            defaults={"detected_on": on, "summary": summary[:300], "decision": dict(decision)},
+        )
+        if created:
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="platform.candidate.detect",
+                obj=cand,
+                new={"platform": platform.pk, "kind": kind, "key": key},
+                basis={"citations": cites, "decision": dict(decision)},
+            )
+        elif refresh and (cand.summary != summary[:300] or cand.withdrawn_on is not None):
+            old = cand.summary
+            cand.summary, cand.decision = summary[:300], dict(decision)
+            cand.withdrawn_on, cand.withdrawn_reason = None, ""
+            cand.save(update_fields=["summary", "decision", "withdrawn_on", "withdrawn_reason"])
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="platform.candidate.update",
+                obj=cand,
+                old={"summary": old},
+                new={"summary": cand.summary},
+                basis={"citations": cites, "decision": dict(decision)},
+            )
+    return cand, created
+
+
+def concurrency_candidate_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    platform: Platform,
+    month: dt.date,
+    peak: int,
+    peak_at: dt.datetime | None,
+    source: str,
+    decision: Mapping[str, Any],
+    on: dt.date | None = None,
+) -> tuple[InfractionCandidate, bool]:
+    """D-9 (b): the month's peak of drivers online at the same instant, measured from the
+    platform's sessions (or trips), exceeded the cap of art. 3, §2 — the law core said so in
+    ``decision`` (``apps.concurrency_month``). Listed for the authority; never a penalty by
+    itself (art. 26, parágrafo único; D-3)."""
+    refused = [r for r in decision.get("reasons", []) if r.get("verdict") == "refused"]
+    why = refused[0]["message"] if refused else decision.get("summary", "")
+    # ``peak_at`` comes in the municipality's local time (the caller knows its time zone).
+    when = f" em {peak_at:%d/%m/%Y às %H:%M}" if peak_at is not None else ""
+    origin = "sessões" if source == "sessions" else "corridas"
+    summary = (
+        f"{month:%m/%Y}: {why} Pico medido{when} a partir das {origin} "
+        f"({cited(municipality, 'concurrent_drivers_cap', on=month)})."
+    )
+    return infraction_candidate_record(
+        actor=actor,
+        municipality=municipality,
+        platform=platform,
+        kind=InfractionCandidate.Kind.CONCURRENT_PEAK,
+        key=f"{month:%Y-%m}",
+        on=on or today(),
+        summary=summary,
+        decision={**decision, "peak": peak, "peak_at": peak_at.isoformat() if peak_at else None},
+        refresh=True,
+    )
+
+
+def concurrency_candidate_withdraw(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    platform: Platform,
+    month: dt.date,
+    peak: int,
+    source: str,
+    decision: Mapping[str, Any],
+    on: dt.date | None = None,
+) -> InfractionCandidate | None:
+    """D-9 (b) measured again: a later file of the month (sessions, the preferred source, or a
+    corrected trips file) puts the peak back within the cap of art. 3, §2. The candidate listed
+    earlier is marked withdrawn with the new figure and an act; it is not deleted, and a later
+    file over the cap lists it again. Returns the withdrawn candidate, or None if there was none
+    to withdraw."""
+    origin = "sessões" if source == "sessions" else "corridas"
+    reason = (
+        f"{month:%m/%Y}: novo arquivo mediu pico de {peak} motorista(s) a partir das {origin}, "
+        f"dentro do limite ({cited(municipality, 'concurrent_drivers_cap', on=month)})."
+    )
+    cites = sorted(set(decision.get("citations", [])))
+    with transaction.atomic(), tenant(municipality):
+        cand = (
+            InfractionCandidate.objects.select_for_update()
+            .filter(
+                platform=platform,
+                kind=InfractionCandidate.Kind.CONCURRENT_PEAK,
+                key=f"{month:%Y-%m}",
+                withdrawn_on__isnull=True,
+            )
+            .first()
+        )
+        if cand is None:
+            return None
+        cand.withdrawn_on, cand.withdrawn_reason = on or today(), reason[:300]
+        cand.save(update_fields=["withdrawn_on", "withdrawn_reason"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="platform.candidate.withdraw",
+            obj=cand,
+            old={"summary": cand.summary},
+            new={"withdrawn_on": cand.withdrawn_on.isoformat(), "reason": cand.withdrawn_reason},
+            basis={"citations": cites, "decision": {**decision, "peak": peak}},
+        )
+    return cand

@@ -1,0 +1,175 @@
+"""What several aggregates of the platforms' services share: the refusal (``PlatformError``),
+the law governing transport by app in a municipality, the reasons and citations of the law core's
+decisions as the API and screens show them, the lock the caps are counted under, the platform's
+earlier measures."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.utils import timezone
+
+from outorga.core.errors import DomainError
+from outorga.core.lawseam import BoundLaw, LawNotBound, law_for, law_of
+from outorga.core.models import Municipality
+from outorga.law import interfaces
+from outorga.law.bindings import Service
+from outorga.law.citations import Citation
+from outorga.law.decisions import Decision, Reason, Verdict
+
+from ..models import Platform, PlatformCase, PlatformPenalty
+
+# --- errors ---------------------------------------------------------------------------------------
+
+
+class PlatformError(DomainError):
+    """A request the law or the data refuses. ``status`` is the HTTP status the API answers with;
+    ``errors`` names the fields; ``decisions`` carry the law core's reasons and citations."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int = 422,
+        errors: list[dict[str, str]] | None = None,
+        decisions: Iterable[Decision] = (),
+        obj_id: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.errors = errors or []
+        self.decisions = tuple(decisions)
+        self.obj_id = obj_id
+
+    code = "recusado_plataformas"
+
+    def body(self) -> dict[str, Any]:
+        return self.to_json()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"detail": self.message}
+        if self.errors:
+            out["erros"] = self.errors
+        if self.decisions:
+            out["fundamentos"] = reasons_json(self.decisions)
+            out["citacoes"] = citations_of(self.decisions)
+        if self.obj_id is not None:
+            out["id"] = self.obj_id
+        return out
+
+
+def field_error(fld: str, message: str, status: int = 422) -> PlatformError:
+    return PlatformError(message, status=status, errors=[{"campo": fld, "erro": message}])
+
+
+# --- helpers --------------------------------------------------------------------------------------
+
+
+def today() -> dt.date:
+    return timezone.localdate()
+
+
+def apps_law(m: Municipality, on: dt.date | None = None) -> str:
+    """The law governing transport by app in ``m`` on ``on`` (today): the one competence is checked
+    under. A municipality where no law governs it has no platforms (403)."""
+    try:
+        return law_of(m, Service.APLICATIVO, on)
+    except LawNotBound as exc:
+        raise PlatformError(str(exc), status=403) from None
+
+
+def bound_law(m: Municipality, on: dt.date | None = None) -> BoundLaw:
+    """The law governing transport by app in ``m`` on ``on`` (today), ready to be asked."""
+    try:
+        return law_for(m, Service.APLICATIVO, on)
+    except LawNotBound as exc:
+        raise PlatformError(str(exc), status=403) from None
+
+
+def cited(m: Municipality, *concepts: str, on: dt.date | None = None) -> str:
+    """The articles the law governing transport by app in ``m`` names for ``concepts`` (its
+    ``CITES``), as a person reads them: never a literal law title here."""
+    return interfaces.cited_once(apps_law(m, on), *concepts)
+
+
+def reasons_json(decisions: Iterable[Decision]) -> list[dict[str, Any]]:
+    """Every reason of the decisions, as the API and the screens show them."""
+    return [
+        {
+            "regra": r.rule,
+            "resultado": str(r.verdict),
+            "mensagem": r.message,
+            "citacoes": [c.render() for c in r.citations],
+        }
+        for d in decisions
+        for r in d.reasons
+    ]
+
+
+def refusal_text(decisions: Iterable[Decision]) -> str:
+    """What was refused or is pending, each with its first article: the ``detail`` of a refusal,
+    so that its text alone tells what to correct and why."""
+    parts = [
+        r["mensagem"] + (f" ({r['citacoes'][0]})" if r["citacoes"] else "")
+        for r in reasons_json(decisions)
+        if r["resultado"] in ("refused", "pending")
+    ]
+    return "; ".join(parts) or "; ".join(d.summary for d in decisions)
+
+
+def citations_of(decisions: Iterable[Decision]) -> list[str]:
+    seen: dict[str, None] = {}
+    for d in decisions:
+        for c in d.citations:
+            seen.setdefault(c.render(), None)
+    return list(seen)
+
+
+def basis_many(decisions: Iterable[Decision], extra: Iterable[Citation] = ()) -> dict[str, Any]:
+    ds = list(decisions)
+    cites = set(citations_of(ds)) | {c.render() for c in extra}
+    return {"citations": sorted(cites), "decisions": [d.to_json() for d in ds]}
+
+
+def lock_municipality(m: Municipality) -> None:
+    """Serialises the writers that count against a municipality's caps (art. 3 §1–2)."""
+    Municipality.objects.select_for_update().only("pk").get(pk=m.pk)
+
+
+def _refusing(reasons: Iterable[Reason]) -> list[Reason]:
+    return [r for r in reasons if r.verdict in (Verdict.REFUSED, Verdict.PENDING)]
+
+
+def occurrences(platform: Platform, before: dt.date) -> list[dict[str, Any]]:
+    """The platform's earlier measures as the record holds them — penalties and proposals for
+    facts up to ``before``, each with its status; the law counts the occurrences (art. 26 I)."""
+    penalties = PlatformPenalty.objects.filter(platform=platform, infraction_on__lte=before)
+    cases = PlatformCase.objects.filter(platform=platform, infraction_on__lte=before)
+    return [
+        *(
+            {
+                "id": f"penalidade {p.pk}",
+                "kind": "penalty",
+                "on": p.infraction_on.isoformat(),
+                "status": p.status,
+            }
+            for p in penalties.order_by("infraction_on", "pk")
+        ),
+        *(
+            {
+                "id": f"processo {c.pk}",
+                "kind": "proposal",
+                "on": c.infraction_on.isoformat(),
+                "status": c.status,
+            }
+            for c in cases.order_by("infraction_on", "pk")
+        ),
+    ]
+
+
+def decision_json_text(decision: Mapping[str, Any]) -> str:
+    return json.dumps(decision, ensure_ascii=False, indent=2)

@@ -1,0 +1,183 @@
+"""Complaints about a platform: filed by the public, forwarded and answered (art. 11 III, art. 15)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+
+from django.db import transaction
+from django.utils import timezone
+
+from outorga.core.acts import Actor, record_act
+from outorga.core.authz import authorize
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.law.decisions import Decision
+
+from ..models import Complaint, Platform
+from .common import (
+    PlatformError,
+    apps_law,
+    basis_many,
+    bound_law,
+    field_error,
+    today,
+)
+
+# --- complaints (art. 11 III, art. 15) ------------------------------------------------------------
+
+
+def _protocol(on: dt.date) -> str:
+    return f"R{on:%Y%m%d}-{secrets.token_hex(3).upper()}"
+
+
+def _complaint_create(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    platform: Platform,
+    source: str,
+    description: str,
+    filed_on: dt.date,
+    complainant_name: str = "",
+    complainant_contact: str = "",
+    occurred_on: dt.date | None = None,
+    platform_reference: str = "",
+) -> Complaint:
+    if not description.strip():
+        raise field_error("description", "Descreva a reclamação.")
+    with transaction.atomic(), tenant(municipality):
+        decision = bound_law(municipality, filed_on).ask(
+            "complaint_deadline", {"filed_on": filed_on.isoformat()}
+        )
+        complaint = Complaint.objects.create(
+            platform=platform,
+            protocol=_protocol(filed_on),
+            source=source,
+            platform_reference=platform_reference,
+            complainant_name=complainant_name.strip(),
+            complainant_contact=complainant_contact.strip(),
+            occurred_on=occurred_on,
+            description=description.strip(),
+            filed_on=filed_on,
+            deadline=decision.outcome["deadline"],
+            decision=decision.to_json(),
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="complaint.file",
+            obj=complaint,
+            new={
+                "platform": platform.pk,
+                "source": source,
+                "protocol": complaint.protocol,
+                "deadline": complaint.deadline,
+            },
+            basis=basis_many([decision]),
+        )
+    return complaint
+
+
+def complaint_file_public(
+    *,
+    municipality: Municipality,
+    platform: Platform,
+    description: str,
+    complainant_name: str = "",
+    complainant_contact: str = "",
+    occurred_on: dt.date | None = None,
+    ip: str | None = None,
+    on: dt.date | None = None,
+) -> Complaint:
+    """A user's complaint on the public form (art. 11 III); no login."""
+    if platform.status != Platform.Status.CREDENTIALED:
+        raise field_error("platform", "Escolha uma plataforma credenciada.")
+    return _complaint_create(
+        actor=Actor(None, "publico", "formulário público", ip),
+        municipality=municipality,
+        platform=platform,
+        source=Complaint.Source.PUBLIC,
+        description=description,
+        filed_on=on or today(),
+        complainant_name=complainant_name,
+        complainant_contact=complainant_contact,
+        occurred_on=occurred_on,
+    )
+
+
+def complaint_forward(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    platform: Platform,
+    description: str,
+    filed_on: dt.date,
+    platform_reference: str = "",
+    occurred_on: dt.date | None = None,
+    on: dt.date | None = None,
+) -> Complaint:
+    """A platform forwards a complaint its channel received (art. 11 III); the deadline counts from
+    the day the user filed it with the platform (art. 15)."""
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="platform.data.submit",
+        law=apps_law(municipality),
+    )
+    if filed_on > (on or today()):
+        raise field_error("filed_on", "Data de registro no futuro.")
+    return _complaint_create(
+        actor=actor,
+        municipality=municipality,
+        platform=platform,
+        source=Complaint.Source.PLATFORM,
+        description=description,
+        filed_on=filed_on,
+        platform_reference=platform_reference,
+        occurred_on=occurred_on,
+    )
+
+
+def complaint_answer(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    complaint: Complaint,
+    answer: str,
+    on: dt.date | None = None,
+) -> tuple[Complaint, Decision]:
+    """The platform answers (art. 15); the law core says whether it answered in time."""
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="complaint.answer",
+        law=apps_law(municipality),
+    )
+    if not answer.strip():
+        raise field_error("answer", "A resposta não pode ser vazia.")
+    on = on or today()
+    with transaction.atomic(), tenant(municipality):
+        c = Complaint.objects.select_for_update().get(pk=complaint.pk)
+        if c.status == Complaint.Status.ANSWERED:
+            raise PlatformError("Reclamação já respondida.", status=409)
+        decision = bound_law(municipality, on).ask(
+            "complaint_deadline",
+            {"filed_on": c.filed_on.isoformat(), "answered_on": on.isoformat()},
+        )
+        c.status = Complaint.Status.ANSWERED
+        c.answer = answer.strip()
+        c.answered_at = timezone.now()
+        c.answered_on = on
+        c.decision = decision.to_json()
+        c.save()
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="complaint.answer",
+            obj=c,
+            old={"status": "open"},
+            new={"status": c.status, "answered_on": on, "result": decision.outcome["status"]},
+            basis=basis_many([decision]),
+        )
+    return c, decision

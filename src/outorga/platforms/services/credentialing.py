@@ -1,0 +1,182 @@
+"""Credentialing a platform and keeping its contacts (art. 3 §1, art. 19 §2, art. 11 III)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from outorga.core.acts import Actor, record_act
+from outorga.core.authz import authorize
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.law.decisions import Decision
+
+from ..models import Platform, PlatformDocument, PlatformStatusChange
+from ..validators import cnpj_is_valid
+from .common import (
+    PlatformError,
+    apps_law,
+    basis_many,
+    bound_law,
+    field_error,
+    lock_municipality,
+    refusal_text,
+    today,
+)
+
+# --- credentialing (art. 3 §1, art. 19 §2, art. 11 III) ------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlatformData:
+    cnpj: str
+    name: str
+    cadastro_mobiliario: str = ""
+    complaint_channel: str = ""
+    contact_name: str = ""
+    contact_email: str = ""
+    contact_phone: str = ""
+    address: str = ""
+    documents: tuple[Mapping[str, Any], ...] = field(default_factory=tuple)
+
+
+def _counted_platforms(exclude: int | None = None) -> int:
+    """Platforms holding a credential: a temporarily suspended one keeps it (art. 26 IV
+    distinguishes "suspensão temporária" from "cancelamento definitivo"), so it keeps its place."""
+    qs = Platform.objects.filter(
+        status__in=[Platform.Status.CREDENTIALED, Platform.Status.SUSPENDED]
+    )
+    if exclude is not None:
+        qs = qs.exclude(pk=exclude)
+    return qs.count()
+
+
+def platform_credential(
+    *, actor: Actor, municipality: Municipality, data: PlatformData, on: dt.date | None = None
+) -> tuple[Platform, Decision]:
+    """Credential a platform (art. 3), refusing the 11th (art. 3 §1) and one without cadastro
+    mobiliário (art. 19 §2) or complaint channel (art. 11 III)."""
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="platform.credential",
+        law=apps_law(municipality),
+    )
+    on = on or today()
+    cnpj = "".join(ch for ch in data.cnpj if ch.isdigit())
+    if not cnpj_is_valid(cnpj):
+        raise field_error("cnpj", "CNPJ inválido (14 dígitos com dígitos verificadores).")
+    if not data.name.strip():
+        raise field_error("name", "Informe o nome da plataforma.")
+    refused: Decision | None = None
+    with transaction.atomic(), tenant(municipality):
+        lock_municipality(municipality)
+        if Platform.objects.filter(cnpj=cnpj).exists():
+            raise PlatformError(
+                "Já existe plataforma com este CNPJ no Município (credenciada, suspensa ou "
+                "cancelada).",
+                status=409,
+                errors=[{"campo": "cnpj", "erro": "CNPJ já cadastrado"}],
+            )
+        decision = bound_law(municipality, on).ask(
+            "platform_credential",
+            {
+                "credentialed_platforms": _counted_platforms(),
+                "cadastro_mobiliario": bool(data.cadastro_mobiliario.strip()),
+                "complaint_channel": bool(data.complaint_channel.strip()),
+            },
+        )
+        if decision.outcome != "ok":
+            refused = decision
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="platform.credential",
+                object_type="platforms.platform",
+                object_id=cnpj,
+                outcome="refused",
+                new={"cnpj": cnpj, "name": data.name},
+                basis=basis_many([decision]),
+            )
+        else:
+            platform = Platform.objects.create(
+                cnpj=cnpj,
+                name=data.name.strip(),
+                status=Platform.Status.CREDENTIALED,
+                cadastro_mobiliario=data.cadastro_mobiliario.strip(),
+                complaint_channel=data.complaint_channel.strip(),
+                contact_name=data.contact_name,
+                contact_email=data.contact_email,
+                contact_phone=data.contact_phone,
+                address=data.address,
+                credentialed_at=timezone.now(),
+            )
+            for doc in data.documents:
+                PlatformDocument.objects.create(platform=platform, **dict(doc))
+            PlatformStatusChange.objects.create(
+                platform=platform,
+                old_status="",
+                new_status=Platform.Status.CREDENTIALED,
+                changed_by=actor.user,
+                reason="credenciamento",
+                decision=decision.to_json(),
+            )
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="platform.credential",
+                obj=platform,
+                new={
+                    "cnpj": cnpj,
+                    "name": platform.name,
+                    "status": platform.status,
+                    "cadastro_mobiliario": platform.cadastro_mobiliario,
+                },
+                basis=basis_many([decision]),
+            )
+    if refused is not None:
+        raise PlatformError(
+            f"Credenciamento recusado: {refusal_text([refused])}", status=422, decisions=[refused]
+        )
+    return platform, decision
+
+
+def platform_update_contacts(
+    *, actor: Actor, municipality: Municipality, platform: Platform, changes: Mapping[str, str]
+) -> Platform:
+    """Contacts, address, complaint channel and cadastro mobiliário of a credentialed platform."""
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="platform.credential",
+        law=apps_law(municipality),
+    )
+    allowed = {
+        "cadastro_mobiliario",
+        "complaint_channel",
+        "contact_name",
+        "contact_email",
+        "contact_phone",
+        "address",
+    }
+    with transaction.atomic(), tenant(municipality):
+        p = Platform.objects.select_for_update().get(pk=platform.pk)
+        old = {k: getattr(p, k) for k in changes if k in allowed}
+        new = {k: str(v).strip() for k, v in changes.items() if k in allowed}
+        for k, v in new.items():
+            setattr(p, k, v)
+        p.save(update_fields=list(new) or None)
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="platform.update",
+            obj=p,
+            old=old,
+            new=new,
+        )
+    return p

@@ -1,0 +1,270 @@
+"""The platforms' drivers: the roster (art. 3 §2, art. 4, art. 17; D-9 a, D-16)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from outorga.core.acts import Actor, record_act
+from outorga.core.authz import authorize
+from outorga.core.lawseam import BoundLaw
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.law import interfaces
+from outorga.law.decisions import Decision
+
+from ..models import Platform, PlatformDriver
+from ..validators import cpf_is_valid, mask_cpf, normalize_plate, plate_is_valid
+from .common import (
+    PlatformError,
+    apps_law,
+    basis_many,
+    bound_law,
+    lock_municipality,
+    today,
+)
+
+#: Our vehicle kinds → the law core's species (CTB art. 96) and, for "other", the wheels.
+VEHICLE_KIND_TO_LAW: dict[str, tuple[str, int | None]] = {
+    PlatformDriver.VehicleKind.CAR: ("automovel", None),
+    PlatformDriver.VehicleKind.UTILITY: ("utilitario", None),
+    PlatformDriver.VehicleKind.MOTORCYCLE: ("motocicleta", None),
+    PlatformDriver.VehicleKind.MOTONETA: ("motoneta", None),
+    PlatformDriver.VehicleKind.CICLOMOTOR: ("ciclomotor", None),
+    PlatformDriver.VehicleKind.OTHER_TWO_WHEELER: ("outro", 2),
+    PlatformDriver.VehicleKind.OTHER: ("outro", None),
+}
+
+
+# --- drivers (art. 3 §2, art. 4, art. 17; D-9 a, D-16) -------------------------------------------
+
+
+@dataclass(frozen=True)
+class DriverData:
+    cpf: str
+    name: str
+    cnh_number: str
+    cnh_category: str
+    cnh_ear: bool
+    vehicle_plate: str
+    vehicle_kind: str
+    vehicle_manufacture_year: int
+    #: "mei" or "autonomo" (art. 20): the rate of the driver's ISSQN the platform withholds (D-14).
+    tax_regime: str
+    cnh_valid_until: dt.date | None = None
+    crlv: bool = False
+    crlv_valid_until: dt.date | None = None
+    criminal_certificate: bool = False
+    criminal_certificate_date: dt.date | None = None
+    app_insurance: bool = False
+    app_insurance_policy: str = ""
+    app_insurance_valid_until: dt.date | None = None
+    dpvat: bool = False
+    debt_clearance: bool = False
+    debt_clearance_date: dt.date | None = None
+    inss: bool = False
+    inss_number: str = ""
+
+
+def _doc(present: bool, valid_until: dt.date | None = None, negative: bool | None = None) -> Any:
+    if not present:
+        return None
+    out: dict[str, Any] = {}
+    if valid_until is not None:
+        out["valid_until"] = valid_until.isoformat()
+    if negative is not None:
+        out["negative"] = negative
+    return out
+
+
+def _drop_none(d: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in d.items() if v is not None}
+
+
+def driver_facts(data: DriverData) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The facts of the law core's questions for a driver and a vehicle."""
+    kind, wheels = VEHICLE_KIND_TO_LAW[data.vehicle_kind]
+    cnh: dict[str, Any] = {"category": data.cnh_category, "ear": data.cnh_ear}
+    if data.cnh_valid_until:
+        cnh["valid_until"] = data.cnh_valid_until.isoformat()
+    driver = _drop_none(
+        {
+            "cnh": cnh,
+            # A platform declaring the certificate says it is negative (certidão negativa).
+            "criminal_certificate": _doc(data.criminal_certificate, negative=True),
+            "municipal_debt_certificate": _doc(data.debt_clearance, negative=True),
+            "inss_registration": _doc(data.inss),
+        }
+    )
+    vehicle = _drop_none(
+        {
+            "kind": kind,
+            "wheels": wheels,
+            "manufacture_year": data.vehicle_manufacture_year,
+            "crlv": _doc(data.crlv, data.crlv_valid_until),
+            "app_insurance": _doc(data.app_insurance, data.app_insurance_valid_until),
+            "dpvat": _doc(data.dpvat),
+        }
+    )
+    return driver, vehicle
+
+
+def _cnh_categories(law: BoundLaw) -> list[str]:
+    """The CNH categories the law's driver facts take (its question's facts schema)."""
+    schema = law.question("driver_eligibility").facts_schema
+    return list(schema["properties"]["cnh"]["properties"]["category"]["enum"])
+
+
+def _validate_driver(data: DriverData, law: BoundLaw) -> DriverData:
+    errors = []
+    cpf = "".join(ch for ch in data.cpf if ch.isdigit())
+    if not cpf_is_valid(cpf):
+        errors.append({"campo": "cpf", "erro": "CPF inválido (11 dígitos, dígitos verificadores)"})
+    plate = normalize_plate(data.vehicle_plate)
+    if not plate_is_valid(plate):
+        errors.append({"campo": "vehicle_plate", "erro": "placa inválida (ABC1234 ou ABC1D23)"})
+    if data.vehicle_kind not in VEHICLE_KIND_TO_LAW:
+        errors.append(
+            {
+                "campo": "vehicle_kind",
+                "erro": "tipo de veículo desconhecido: "
+                + ", ".join(str(v) for v in PlatformDriver.VehicleKind.values),
+            }
+        )
+    categories = _cnh_categories(law)
+    category = data.cnh_category.strip().upper()
+    if category not in categories:
+        errors.append(
+            {"campo": "cnh_category", "erro": "categoria da CNH: " + ", ".join(categories)}
+        )
+    if not data.name.strip():
+        errors.append({"campo": "name", "erro": "informe o nome"})
+    if data.tax_regime not in PlatformDriver.TaxRegime.values:
+        errors.append(
+            {
+                "campo": "tax_regime",
+                "erro": "regime tributário do motorista: 'mei' (microempreendedor individual) ou "
+                "'autonomo' (profissional autônomo pessoa física) — "
+                + interfaces.cited_once(law.law, "driver_tax_regime"),
+            }
+        )
+    if errors:
+        raise PlatformError("Dados do motorista inválidos.", errors=errors)
+    from dataclasses import replace
+
+    return replace(data, cpf=cpf, vehicle_plate=plate, cnh_category=category)
+
+
+def enabled_roster(platform: Platform | None = None) -> int:
+    qs = PlatformDriver.objects.filter(status=PlatformDriver.Status.ENABLED)
+    if platform is not None:
+        qs = qs.filter(platform=platform)
+    return qs.count()
+
+
+def platform_driver_register(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    platform: Platform,
+    data: DriverData,
+    on: dt.date | None = None,
+) -> tuple[PlatformDriver, list[Decision]]:
+    """A platform registers a driver and vehicle. Outorga re-checks art. 4 and art. 17 and the caps
+    of art. 3 §2 (D-9 a), under the municipality's lock; the row is kept even when refused."""
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="platform.data.submit",
+        law=apps_law(municipality),
+    )
+    on = on or today()
+    data = _validate_driver(data, bound_law(municipality, on))
+    driver_facts_, vehicle_facts = driver_facts(data)
+    with transaction.atomic(), tenant(municipality):
+        lock_municipality(municipality)
+        p = Platform.objects.get(pk=platform.pk)
+        dup = PlatformDriver.objects.filter(
+            platform=p, cpf=data.cpf, status=PlatformDriver.Status.ENABLED
+        ).first()
+        if dup is not None:
+            raise PlatformError(
+                "Este CPF já está habilitado nesta plataforma; desative-o antes de um novo "
+                "cadastro.",
+                status=409,
+                obj_id=dup.pk,
+            )
+        decisions = [
+            bound_law(municipality, on).ask("driver_eligibility", driver_facts_),
+            bound_law(municipality, on).ask("vehicle_eligibility", vehicle_facts),
+        ]
+        if all(d.outcome == "ok" for d in decisions):
+            decisions.append(
+                bound_law(municipality, on).ask(
+                    "roster_capacity",
+                    {
+                        "platform_credentialed": p.status == Platform.Status.CREDENTIALED,
+                        "platform_roster": enabled_roster(p),
+                        "municipality_roster": enabled_roster(),
+                    },
+                )
+            )
+        ok = all(d.outcome == "ok" for d in decisions)
+        now = timezone.now()
+        values = {k: getattr(data, k) for k in DriverData.__dataclass_fields__}
+        driver = PlatformDriver.objects.create(
+            platform=p,
+            **values,
+            status=PlatformDriver.Status.ENABLED if ok else PlatformDriver.Status.REFUSED,
+            enabled_at=now if ok else None,
+            decision={"as_of": on.isoformat(), "decisions": [d.to_json() for d in decisions]},
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="platform.driver.register",
+            obj=driver,
+            outcome="done" if ok else "refused",
+            new={
+                "platform": p.pk,
+                "cpf": mask_cpf(data.cpf),
+                "plate": data.vehicle_plate,
+                "tax_regime": data.tax_regime,
+                "status": driver.status,
+            },
+            basis=basis_many(decisions),
+        )
+    return driver, decisions
+
+
+def platform_driver_disable(
+    *, actor: Actor, municipality: Municipality, driver: PlatformDriver, reason: str = ""
+) -> PlatformDriver:
+    """Deactivation frees the driver's place in both rosters (D-9 a)."""
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="platform.data.submit",
+        law=apps_law(municipality),
+    )
+    with transaction.atomic(), tenant(municipality):
+        d = PlatformDriver.objects.select_for_update().get(pk=driver.pk)
+        if d.status != PlatformDriver.Status.ENABLED:
+            raise PlatformError("O motorista não está habilitado.", status=409)
+        d.status = PlatformDriver.Status.DISABLED
+        d.disabled_at = timezone.now()
+        d.save(update_fields=["status", "disabled_at"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="platform.driver.disable",
+            obj=d,
+            old={"status": "enabled"},
+            new={"status": d.status, "motivo": reason},
+        )
+    return d

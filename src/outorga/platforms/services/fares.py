@@ -1,0 +1,85 @@
+"""The platforms' fare tables (art. 5–10)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+
+from outorga.core.acts import Actor, record_act
+from outorga.core.authz import authorize
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.law.decisions import Decision
+
+from ..models import FareTable, Platform
+from .common import (
+    apps_law,
+    basis_many,
+    bound_law,
+    today,
+)
+
+# --- fares (art. 5–10) ----------------------------------------------------------------------------
+
+
+def fare_table_publish(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    platform: Platform,
+    base_fare_cents: int,
+    per_km_cents: int,
+    per_minute_cents: int,
+    extras: list[dict[str, Any]],
+    dynamic_max_percent: Decimal | None,
+    valid_from: dt.date | None = None,
+    on: dt.date | None = None,
+) -> tuple[FareTable, Decision]:
+    """Publish a fare table (art. 6), checked against the limits (art. 7) and the dynamic ceiling
+    (art. 9). Refused tables are kept in the history too."""
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="platform.data.submit",
+        law=apps_law(municipality),
+    )
+    on = on or today()
+    valid_from = valid_from or on
+    facts: dict[str, Any] = {
+        "base_fare_cents": base_fare_cents,
+        "per_km_cents": per_km_cents,
+        "per_minute_cents": per_minute_cents,
+        "extras": extras,
+    }
+    if dynamic_max_percent is not None:
+        facts["dynamic_max_percent"] = format(Decimal(dynamic_max_percent).normalize(), "f")
+    with transaction.atomic(), tenant(municipality):
+        decision = bound_law(municipality, valid_from).ask("fare_publication", facts)
+        status = {
+            "ok": FareTable.Status.ACCEPTED,
+            "pending": FareTable.Status.PENDING,
+        }.get(decision.outcome, FareTable.Status.REFUSED)
+        table = FareTable.objects.create(
+            platform=platform,
+            base_fare_cents=base_fare_cents,
+            per_km_cents=per_km_cents,
+            per_minute_cents=per_minute_cents,
+            extras=extras,
+            dynamic_max_percent=dynamic_max_percent,
+            valid_from=valid_from,
+            status=status,
+            decision=decision.to_json(),
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="platform.fare.publish",
+            obj=table,
+            outcome="refused" if status == FareTable.Status.REFUSED else "done",
+            new={**facts, "valid_from": valid_from, "status": status},
+            basis=basis_many([decision]),
+        )
+    return table, decision

@@ -1,0 +1,595 @@
+"""Penalties of a platform (art. 26 I–II, D-5) and what follows them: notice, appeal, finality
+(art. 26 sole paragraph; D-1, D-4, D-17)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from outorga.core.acts import Actor, record_act
+from outorga.core.authz import authorize
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.law.citations import Citation
+from outorga.law.decisions import Decision
+
+from ..models import Platform, PlatformPenalty, PlatformPenaltyAppeal
+from .common import (
+    PlatformError,
+    apps_law,
+    basis_many,
+    bound_law,
+    cited,
+    field_error,
+    occurrences,
+    today,
+)
+
+# --- penalties (art. 26 I–II, D-5) ----------------------------------------------------------------
+
+
+def _platform_debtor(*, actor: Actor, municipality: Municipality, platform: Platform) -> Any:
+    """The platform as the legal person (its CNPJ) the finance ledger charges. The registry's row
+    for that CNPJ is reused; when there is none, it is created from the credential's data."""
+    from outorga.registry.models import Person
+
+    person = Person.objects.filter(document=platform.cnpj).first()
+    if person is not None:
+        return person
+    person = Person.objects.create(
+        kind=Person.Kind.LEGAL,
+        document=platform.cnpj,
+        name=platform.name,
+        address=platform.address,
+        phone=platform.contact_phone,
+        email=platform.contact_email,
+    )
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="person.create",
+        obj=person,
+        new={"kind": person.kind, "document": person.document, "name": person.name},
+        extra={"origem": f"plataforma credenciada {platform.pk}"},
+    )
+    return person
+
+
+def _fine_debt(
+    *, actor: Actor, municipality: Municipality, penalty: PlatformPenalty, on: dt.date
+) -> Any:
+    """The fine as a debt of the platform in the finance ledger, inside the penalty's transaction
+    (whose competence was checked): the amount the law core converted at the UPFBG in force on
+    the day the fine is imposed (art. 26, II; decision D-5). It awaits the penalty's finality
+    (D-1): :func:`_penalty_make_final` clears the flag, an upheld appeal cancels or refunds it."""
+    from outorga.finance import services as ledger
+    from outorga.finance.models import Debt
+
+    p = penalty.platform
+    units = format(Decimal(penalty.fine_upfbg or 0).normalize(), "f")
+    decision = penalty.decision
+    # The law sets no payment term: the municipality's, moved off a non-business day (D-4).
+    due_on, due = ledger.fine_due_on(municipality=municipality, imposed_on=on)
+    basis = {
+        "law": apps_law(municipality),
+        "citations": sorted(
+            set(decision.get("citations", []))
+            | {c.render() for c in due.citations}
+            | {"decisão D-1", "decisão D-11"}
+        ),
+        "decision": decision,
+        "due_date": due.to_json(),
+        "platform_penalty": penalty.pk,
+        "fine_upfbg": units,
+    }
+    description = (
+        f"Multa de {units} UPFBG à plataforma {p.name} ({cited(municipality, 'fine', on=on)})"
+    )
+    return ledger.debt_create_in_transaction(
+        actor=actor,
+        municipality=municipality,
+        person=_platform_debtor(actor=actor, municipality=municipality, platform=p),
+        origin=Debt.Origin.FINE,
+        description=description[:200],
+        amount_cents=int(penalty.amount_cents or 0),
+        due_on=due_on,
+        basis=basis,
+        # Payable at once, but final only with the penalty: not while the appeal period is open
+        # or an appeal pending (D-1), so it neither turns final by its due date nor blocks (D-11).
+        awaiting_finality=True,
+    )
+
+
+def platform_penalty_impose(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    platform: Platform,
+    kind: str,
+    infraction_on: dt.date,
+    description: str,
+    reasoning: str,
+    defence_notice_on: dt.date,
+    defence_judged: bool,
+    fine_upfbg: Decimal | None = None,
+    on: dt.date | None = None,
+) -> tuple[PlatformPenalty, Decision]:
+    """Warning or fine on a platform: the law core checks the first-occurrence warning (art. 26 I),
+    the fine's maximum and converts it to reais at the UPFBG in force (art. 26 II, D-5), and due
+    process (sole paragraph)."""
+    if kind not in PlatformPenalty.Kind.values:
+        raise field_error("kind", "Penalidade deve ser advertência ou multa.")
+    action = "penalty.warning" if kind == PlatformPenalty.Kind.WARNING else "penalty.fine"
+    authorize(actor=actor, municipality=municipality, action=action, law=apps_law(municipality))
+    if not reasoning.strip():
+        raise field_error("reasoning", "Fundamente a penalidade.")
+    on = on or today()
+    facts: dict[str, Any] = {
+        "offender": "platform",
+        "penalty": kind,
+        "infraction_on": infraction_on.isoformat(),
+        "defence_notice_on": defence_notice_on.isoformat(),
+        "defence_judged": defence_judged,
+    }
+    if kind == PlatformPenalty.Kind.FINE:
+        if fine_upfbg is None:
+            raise field_error("fine_upfbg", "Informe o valor da multa em UPFBG.")
+        facts["fine_upfbg"] = format(Decimal(fine_upfbg).normalize(), "f")
+    refused: Decision | None = None
+    with transaction.atomic(), tenant(municipality):
+        p = Platform.objects.select_for_update().get(pk=platform.pk)
+        facts["occurrences"] = occurrences(p, infraction_on)
+        decision = bound_law(municipality, on).ask("penalty", facts)
+        if not decision.outcome["allowed"]:
+            refused = decision
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action=action,
+                obj=p,
+                outcome="refused",
+                new={"kind": kind, "fine_upfbg": facts.get("fine_upfbg")},
+                basis=basis_many([decision]),
+            )
+        else:
+            penalty = PlatformPenalty.objects.create(
+                platform=p,
+                kind=kind,
+                infraction_on=infraction_on,
+                description=description.strip(),
+                reasoning=reasoning.strip(),
+                fine_upfbg=decision.outcome["fine_upfbg"],
+                amount_cents=decision.outcome["amount_cents"],
+                defence_notice_on=defence_notice_on,
+                defence_judged=defence_judged,
+                imposed_on=on,
+                imposed_by=actor.user,
+                decision=decision.to_json(),
+            )
+            if penalty.amount_cents:
+                penalty.debt = _fine_debt(
+                    actor=actor, municipality=municipality, penalty=penalty, on=on
+                )
+                penalty.save(update_fields=["debt"])
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action=action,
+                obj=penalty,
+                new={
+                    "platform": p.pk,
+                    "kind": kind,
+                    "fine_upfbg": penalty.fine_upfbg,
+                    "amount_cents": penalty.amount_cents,
+                    "debt": penalty.debt.reference if penalty.debt else None,
+                },
+                basis=basis_many([decision]),
+            )
+    if refused is not None:
+        raise PlatformError(
+            f"Penalidade não aplicada: {refused.summary}", status=422, decisions=[refused]
+        )
+    return penalty, decision
+
+
+# --- after the penalty: notice, appeal, finality (art. 26 sole paragraph; D-1, D-4, D-17) ---------
+
+SWEEP_ACTOR = Actor.system("varredura diária")
+
+
+def _imposed_on(x: PlatformPenalty) -> dt.date:
+    return x.imposed_on or timezone.localdate(x.imposed_at)
+
+
+def _penalty_make_final(
+    *, actor: Actor, municipality: Municipality, penalty: PlatformPenalty, finality: Decision
+) -> None:
+    """D-1: the penalty is final (appeal period lapsed without appeal, or appeal dismissed); the
+    fine's debt no longer awaits it and is final like any other debt (D-11). Inside the caller's
+    transaction, with ``penalty`` locked."""
+    from outorga.finance import services as ledger
+
+    old = penalty.status
+    penalty.status = PlatformPenalty.Status.FINAL
+    penalty.final_on = finality.outcome["final_on"]
+    penalty.procedure = {**penalty.procedure, "finality": finality.to_json()}
+    penalty.save(update_fields=["status", "final_on", "procedure"])
+    basis = basis_many([finality])
+    if penalty.debt is not None:
+        ledger.debt_make_final_in_transaction(
+            actor=actor,
+            municipality=municipality,
+            debt=penalty.debt,
+            reason=f"penalidade {penalty.pk} definitiva: {finality.summary}",
+            basis=basis,
+        )
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="penalty.final",
+        obj=penalty,
+        old={"status": old},
+        new={"status": penalty.status, "final_on": penalty.final_on},
+        basis=basis,
+    )
+
+
+def platform_penalty_notice_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    penalty: PlatformPenalty,
+    notice_on: dt.date,
+    channel: str,
+    on: dt.date | None = None,
+) -> PlatformPenalty:
+    """The decision imposing a warning or fine reached the platform on ``notice_on`` — personal
+    delivery: the signature date; post: the AR's date; Diário Oficial or edital: the publication
+    date (decision D-4). The appeal period runs from it (art. 26 sole paragraph; D-17 default 10
+    days, Lei 9.784/1999 art. 59). A notice recorded after the period already lapsed makes the
+    penalty final at once (D-1)."""
+    authorize(
+        actor=actor, municipality=municipality, action="notice.record", law=apps_law(municipality)
+    )
+    if channel not in PlatformPenalty.NoticeChannel.values:
+        raise field_error("channel", "Meio da notificação: entrega pessoal, AR ou publicação.")
+    on = on or today()
+    if notice_on > on:
+        raise field_error("notice_on", "A data da notificação não pode estar no futuro.")
+    with transaction.atomic(), tenant(municipality):
+        x = (
+            PlatformPenalty.objects.select_for_update(of=("self",))
+            .select_related("debt")
+            .get(pk=penalty.pk)
+        )
+        if x.status != PlatformPenalty.Status.AWAITING_NOTICE:
+            if PlatformPenaltyAppeal.objects.filter(penalty=x).exists():
+                raise PlatformError(
+                    "A plataforma já recorreu: o comparecimento supre a notificação (Lei "
+                    "9.784/1999, art. 26, §5º; decisão D-17).",
+                    status=409,
+                )
+            raise PlatformError(
+                f"Notificação já registrada em {x.decision_notice_on:%d/%m/%Y}.", status=409
+            )
+        if notice_on < _imposed_on(x):
+            raise field_error(
+                "notice_on",
+                f"A notificação não pode ser anterior à decisão ({_imposed_on(x):%d/%m/%Y}).",
+            )
+        finality = bound_law(municipality, on).ask(
+            "penalty_finality", {"decision_notice_on": notice_on.isoformat(), "appeal": "none"}
+        )
+        x.decision_notice_on = notice_on
+        x.decision_notice_channel = channel
+        x.decision_notice_recorded_by = actor.user
+        x.appeal_until = finality.outcome["appeal_until"]
+        x.status = PlatformPenalty.Status.APPEAL_PERIOD
+        x.procedure = {**x.procedure, "notice": finality.to_json()}
+        x.save(
+            update_fields=[
+                "decision_notice_on",
+                "decision_notice_channel",
+                "decision_notice_recorded_by",
+                "appeal_until",
+                "status",
+                "procedure",
+            ]
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="notice.record",
+            obj=x,
+            old={"status": PlatformPenalty.Status.AWAITING_NOTICE},
+            new={
+                "status": x.status,
+                "notice_on": notice_on,
+                "channel": channel,
+                "appeal_until": x.appeal_until,
+            },
+            basis=basis_many([finality]),
+        )
+        if finality.outcome["final"]:
+            _penalty_make_final(
+                actor=actor, municipality=municipality, penalty=x, finality=finality
+            )
+    return x
+
+
+def platform_penalty_appeal_file(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    penalty: PlatformPenalty,
+    text: str,
+    channel: str,
+    filed_on: dt.date | None = None,
+    on: dt.date | None = None,
+) -> PlatformPenaltyAppeal:
+    """The platform appeals against a warning or fine (art. 26 sole paragraph): through the API
+    (filed today) or on paper, recorded by the authority with the protocol date. The law core
+    says whether it is in time (regulation, else Lei 9.784/1999 art. 59: 10 days from the notice
+    of the decision; D-4 counting; D-17); a late appeal is refused citing it (art. 63, I) and
+    only the refusal's act remains. In time: the penalty is under appeal and the fine's debt
+    contested — it blocks nothing (D-11) — until the judgment."""
+    authorize(
+        actor=actor, municipality=municipality, action="defence.file", law=apps_law(municipality)
+    )
+    if channel not in PlatformPenaltyAppeal.Channel.values:
+        raise field_error("channel", "Meio do recurso: API ou papel.")
+    if not text.strip():
+        raise field_error("text", "Apresente as razões do recurso.")
+    on = on or today()
+    filed_on = on if channel == PlatformPenaltyAppeal.Channel.API else (filed_on or on)
+    if filed_on > on:
+        raise field_error("filed_on", "A data de apresentação não pode estar no futuro.")
+    refused: Decision | None = None
+    with transaction.atomic(), tenant(municipality):
+        x = (
+            PlatformPenalty.objects.select_for_update(of=("self",))
+            .select_related("debt")
+            .get(pk=penalty.pk)
+        )
+        existing = PlatformPenaltyAppeal.objects.filter(penalty=x).first()
+        if existing is not None:
+            raise PlatformError(
+                f"Já há recurso contra esta penalidade, apresentado em "
+                f"{existing.filed_on:%d/%m/%Y}.",
+                status=409,
+                obj_id=existing.pk,
+            )
+        if filed_on < _imposed_on(x):
+            raise field_error(
+                "filed_on",
+                f"O recurso não pode ser anterior à decisão ({_imposed_on(x):%d/%m/%Y}).",
+            )
+        facts: dict[str, Any] = {"filed_on": filed_on.isoformat()}
+        if x.decision_notice_on is not None:
+            facts["decision_notice_on"] = x.decision_notice_on.isoformat()
+        decision = bound_law(municipality, on).ask("penalty_appeal", facts)
+        if not decision.outcome["timely"]:
+            refused = decision
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="penalty.appeal.file",
+                obj=x,
+                outcome="refused",
+                new={"filed_on": filed_on, "channel": channel},
+                basis=basis_many([decision]),
+            )
+        else:
+            appeal = PlatformPenaltyAppeal.objects.create(
+                penalty=x,
+                channel=channel,
+                text=text.strip(),
+                filed_on=filed_on,
+                filed_by=actor.user,
+                filed_by_name=actor.name[:120],
+                deadline=decision.outcome["appeal_until"],
+                judge_until=decision.outcome["judge_until"],
+                admission=decision.to_json(),
+            )
+            old = x.status
+            # A paper appeal protocolled in time but recorded after the sweep saw the period lapse:
+            # the penalty was never final (D-1), so it is under appeal again.
+            x.status = PlatformPenalty.Status.UNDER_APPEAL
+            x.final_on = None
+            x.save(update_fields=["status", "final_on"])
+            basis = basis_many([decision])
+            if x.debt is not None:
+                from outorga.finance import services as ledger
+
+                ledger.debt_contest_in_transaction(
+                    actor=actor,
+                    municipality=municipality,
+                    debt=x.debt,
+                    reason=f"recurso contra a penalidade {x.pk} "
+                    f"({cited(municipality, 'penalties')})",
+                    basis=basis,
+                )
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="penalty.appeal.file",
+                obj=appeal,
+                old={"penalty_status": old},
+                new={
+                    "penalty": x.pk,
+                    "channel": channel,
+                    "filed_on": filed_on,
+                    "deadline": appeal.deadline,
+                    "judge_until": appeal.judge_until,
+                    "penalty_status": x.status,
+                },
+                basis=basis,
+            )
+    if refused is not None:
+        raise PlatformError(
+            f"Recurso não conhecido: {refused.summary}", status=422, decisions=[refused]
+        )
+    return appeal
+
+
+def platform_penalty_appeal_judge(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    appeal: PlatformPenaltyAppeal,
+    upheld: bool,
+    reasoning: str,
+    on: dt.date | None = None,
+) -> PlatformPenaltyAppeal:
+    """The competent authority judges the appeal (``appeal.executive.judge``: the superior
+    authority, Lei 9.784/1999 art. 56 §1 by default, D-17) in a reasoned decision (art. 50, V).
+    Upheld: the penalty is annulled and the fine falls — its debt cancelled, or refunded when
+    already paid (finance's refund). Dismissed: the penalty is final and so is its debt (D-1)."""
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="appeal.executive.judge",
+        law=apps_law(municipality),
+    )
+    if not reasoning.strip():
+        raise field_error(
+            "reasoning",
+            "Fundamente o julgamento, com os fatos e os fundamentos jurídicos (Lei 9.784/1999, "
+            "art. 50, V; decisão D-17).",
+        )
+    on = on or today()
+    with transaction.atomic(), tenant(municipality):
+        a = PlatformPenaltyAppeal.objects.select_for_update().get(pk=appeal.pk)
+        x = (
+            PlatformPenalty.objects.select_for_update(of=("self",))
+            .select_related("debt")
+            .get(pk=a.penalty_id)
+        )
+        if a.result != PlatformPenaltyAppeal.Result.PENDING:
+            raise PlatformError("Recurso já julgado.", status=409)
+        if on < a.filed_on:
+            raise field_error("on", "O julgamento não pode ser anterior ao recurso.")
+        facts: dict[str, Any] = {
+            "appeal": "upheld" if upheld else "dismissed",
+            "appeal_judged_on": on.isoformat(),
+        }
+        if x.decision_notice_on is not None:
+            facts["decision_notice_on"] = x.decision_notice_on.isoformat()
+        finality = bound_law(municipality, on).ask("penalty_finality", facts)
+        a.result = (
+            PlatformPenaltyAppeal.Result.UPHELD
+            if upheld
+            else PlatformPenaltyAppeal.Result.DISMISSED
+        )
+        a.judged_by, a.judged_on, a.judged_at = actor.user, on, timezone.now()
+        a.reasoning = reasoning.strip()
+        a.judgment = finality.to_json()
+        a.save(
+            update_fields=["result", "judged_by", "judged_on", "judged_at", "reasoning", "judgment"]
+        )
+        basis = basis_many([finality], extra=_judge_citations(municipality))
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="appeal.executive.judge",
+            obj=a,
+            old={"result": PlatformPenaltyAppeal.Result.PENDING},
+            new={"penalty": x.pk, "result": a.result, "reasoning": a.reasoning},
+            basis=basis,
+        )
+        if upheld:
+            _penalty_annul(actor=actor, municipality=municipality, penalty=x, appeal=a, on=on)
+        else:
+            _penalty_make_final(
+                actor=actor, municipality=municipality, penalty=x, finality=finality
+            )
+    return a
+
+
+def _judge_citations(municipality: Municipality) -> tuple[Citation, ...]:
+    from outorga.law.competence import competence
+
+    comp = competence(apps_law(municipality), "appeal.executive.judge")
+    return comp.citations if comp else ()
+
+
+def _penalty_annul(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    penalty: PlatformPenalty,
+    appeal: PlatformPenaltyAppeal,
+    on: dt.date,
+) -> None:
+    """Appeal upheld: the penalty is annulled (it no longer counts as an occurrence, art. 26 I) and
+    the fine falls — cancelled while owed, refunded when paid (finance's refund, which the judge's
+    competence allows). Inside the judgment's transaction."""
+    from outorga.finance import services as ledger
+    from outorga.finance.models import Debt
+    from outorga.finance.payments import refund_for_upheld_defence
+
+    old = penalty.status
+    penalty.status = PlatformPenalty.Status.ANNULLED
+    penalty.final_on = None
+    penalty.procedure = {**penalty.procedure, "finality": appeal.judgment}
+    penalty.save(update_fields=["status", "final_on", "procedure"])
+    why = f"recurso provido contra a penalidade {penalty.pk} ({cited(municipality, 'penalties')})"
+    basis = {"citations": list(appeal.judgment.get("citations", [])), "appeal": appeal.pk}
+    debt_after = None
+    if penalty.debt_id is not None:
+        debt = Debt.objects.select_for_update().get(pk=penalty.debt_id)
+        if debt.status == Debt.Status.PAID:
+            refund_for_upheld_defence(
+                actor=actor,
+                municipality=municipality,
+                debt=debt,
+                decision=appeal,
+                related=[],
+                on=on,
+            )
+        else:
+            ledger.debt_cancel_in_transaction(
+                actor=actor, municipality=municipality, debt=debt, reason=why, basis=basis
+            )
+        debt.refresh_from_db(fields=["status"])
+        debt_after = debt.status
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="penalty.annul",
+        obj=penalty,
+        old={"status": old},
+        new={"status": penalty.status, "appeal": appeal.pk, "debt_status": debt_after},
+        basis=basis,
+    )
+
+
+def platform_penalty_finalize_lapsed(
+    *, municipality: Municipality, penalty: PlatformPenalty, on: dt.date
+) -> bool:
+    """Daily sweep: a penalty whose appeal period ended before ``on`` without appeal is final
+    (D-1), and so is its fine's debt. Idempotent: anything else is left as it is."""
+    with transaction.atomic(), tenant(municipality):
+        x = (
+            PlatformPenalty.objects.select_for_update(of=("self",))
+            .select_related("debt")
+            .get(pk=penalty.pk)
+        )
+        if x.status != PlatformPenalty.Status.APPEAL_PERIOD or x.decision_notice_on is None:
+            return False
+        if PlatformPenaltyAppeal.objects.filter(penalty=x).exists():
+            return False
+        finality = bound_law(municipality, on).ask(
+            "penalty_finality",
+            {"decision_notice_on": x.decision_notice_on.isoformat(), "appeal": "none"},
+        )
+        if not finality.outcome["final"]:
+            return False
+        _penalty_make_final(
+            actor=SWEEP_ACTOR, municipality=municipality, penalty=x, finality=finality
+        )
+    return True

@@ -1,0 +1,242 @@
+"""Screens of the platforms themselves (authority, finance, inspectors): the list, credentialing
+(art. 3 §1, art. 19 §2), a platform's page with its roster, its contacts and API tokens.
+Thin: parse → one service or selector → render."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_POST
+
+from outorga.core.models import ApiToken
+from outorga.core.requests import actor_of
+from outorga.core.tenancy import current_municipality_or_none
+from outorga.law import interfaces
+from outorga.law.competence import NotCompetent, Role
+from outorga.platforms.services import common as services_common
+from outorga.platforms.services.common import PlatformError, apps_law
+from outorga.platforms.services.credentialing import (
+    PlatformData,
+    platform_credential,
+    platform_update_contacts,
+)
+from outorga.platforms.services.drivers import enabled_roster
+from outorga.platforms.tokens import api_token_issue, api_token_revoke
+
+from .. import charts, selectors
+from ..models import (
+    Complaint,
+    MonthlyReport,
+    Platform,
+    PlatformCase,
+    PlatformDriver,
+    PlatformPenalty,
+)
+from .cases import CaseForm
+from .common import error_messages, forbidden, viewer
+from .penalties import PenaltyForm
+
+
+class DriverRow:
+    """A roster row with the CPF as the viewer may see it (personal data)."""
+
+    def __init__(self, driver: PlatformDriver, cpf: str) -> None:
+        self.d = driver
+        self.cpf = cpf
+
+
+def _rows(drivers: Any, role: str) -> list[DriverRow]:
+    return [DriverRow(d, selectors.cpf_for(role, d.cpf)) for d in drivers]
+
+
+class CredentialForm(forms.Form):
+    cnpj = forms.CharField(label="CNPJ", max_length=18)
+    name = forms.CharField(label="Nome da plataforma", max_length=120)
+    cadastro_mobiliario = forms.CharField(
+        label="Inscrição no cadastro mobiliário (art. 19, §2)", max_length=30, required=False
+    )
+    complaint_channel = forms.CharField(
+        label="Canal de reclamações (art. 11, III)", max_length=200, required=False
+    )
+    contact_name = forms.CharField(label="Responsável", max_length=120, required=False)
+    contact_email = forms.EmailField(label="E-mail", required=False)
+    contact_phone = forms.CharField(label="Telefone", max_length=30, required=False)
+    address = forms.CharField(label="Endereço", max_length=250, required=False)
+
+
+class ContactsForm(forms.Form):
+    cadastro_mobiliario = forms.CharField(
+        label="Inscrição no cadastro mobiliário", max_length=30, required=False
+    )
+    complaint_channel = forms.CharField(
+        label="Canal de reclamações", max_length=200, required=False
+    )
+    contact_name = forms.CharField(label="Responsável", max_length=120, required=False)
+    contact_email = forms.EmailField(label="E-mail", required=False)
+    contact_phone = forms.CharField(label="Telefone", max_length=30, required=False)
+    address = forms.CharField(label="Endereço", max_length=250, required=False)
+
+
+@login_required
+def index(request: HttpRequest) -> HttpResponse:
+    user = viewer(request)
+    if isinstance(user, HttpResponse):
+        return user
+    platforms = list(selectors.platforms_with_counts())
+    labels, drivers_series = selectors.monthly_series("active_drivers")
+    _, trips_series = selectors.monthly_series("trips")
+    context = {
+        "platforms": platforms,
+        "roster_total": selectors.municipality_roster(),
+        "credentialed": sum(1 for p in platforms if p.status == Platform.Status.CREDENTIALED),
+        "chart_drivers": mark_safe(  # noqa: S308 - built by charts.line_chart, every text escaped
+            charts.line_chart(
+                labels,
+                drivers_series,
+                title="Motoristas ativos informados por mês",
+                chart_id="chart-drivers",
+            )
+        ),
+        "chart_trips": mark_safe(  # noqa: S308 - built by charts.line_chart, every text escaped
+            charts.line_chart(
+                labels, trips_series, title="Corridas informadas por mês", chart_id="chart-trips"
+            )
+        ),
+        "labels": labels,
+        "drivers_series": drivers_series,
+        "trips_series": trips_series,
+        "can_credential": user.role == Role.AUTORIDADE,
+    }
+    return render(request, "platforms/index.html", context)
+
+
+@login_required
+def credential(request: HttpRequest) -> HttpResponse:
+    user = viewer(request)
+    if isinstance(user, HttpResponse):
+        return user
+    form = CredentialForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            p, _ = platform_credential(
+                actor=actor_of(request),
+                municipality=current_municipality_or_none() or user.municipality,  # type: ignore[arg-type]
+                data=PlatformData(**form.cleaned_data),
+            )
+        except NotCompetent as exc:
+            return forbidden(request, exc)
+        except PlatformError as exc:
+            error_messages(request, exc)
+        else:
+            messages.success(request, f"Plataforma {p.name} credenciada.")
+            return HttpResponseRedirect(reverse("platforms:detail", args=[p.pk]))
+    try:
+        law = apps_law(current_municipality_or_none() or user.municipality)  # type: ignore[arg-type]
+    except PlatformError as exc:
+        return forbidden(request, exc)
+    cites = interfaces.cited_once(
+        law, "platform_cap", "municipal_tax_registration", "complaint_channel"
+    )
+    return render(request, "platforms/credential.html", {"form": form, "cites": cites})
+
+
+@login_required
+def detail(request: HttpRequest, platform_id: int) -> HttpResponse:
+    user = viewer(request, object_page=True)
+    if isinstance(user, HttpResponse):
+        return user
+    p = get_object_or_404(Platform.objects.all(), pk=platform_id)
+    drivers = PlatformDriver.objects.filter(platform=p).order_by("status", "name")
+    today = services_common.today()
+    context = {
+        "p": p,
+        "drivers": _rows(drivers, user.role),
+        "enabled": enabled_roster(p),
+        "documents": p.documents.all(),
+        "history": p.status_changes.select_related("changed_by"),
+        "fares": p.fare_tables.all()[:20],
+        "reports": MonthlyReport.objects.filter(platform=p),
+        "complaints": Complaint.objects.filter(platform=p)[:50],
+        "penalties": PlatformPenalty.objects.filter(platform=p).select_related("debt"),
+        "cases": PlatformCase.objects.filter(platform=p),
+        "penalty_form": PenaltyForm(initial={"infraction_on": today, "defence_notice_on": today}),
+        "case_form": CaseForm(initial={"infraction_on": today}),
+        "contacts_form": ContactsForm(initial={k: getattr(p, k) for k in ContactsForm.base_fields}),
+        "is_authority": user.role == Role.AUTORIDADE,
+        "tokens": ApiToken.objects.filter(platform=p).order_by("-created_at"),
+    }
+    return render(request, "platforms/detail.html", context)
+
+
+@login_required
+@require_POST
+def token_issue(request: HttpRequest, platform_id: int) -> HttpResponse:
+    """Issue an API token; the secret is shown on this page only (it is stored as a digest)."""
+    user = viewer(request, object_page=True)
+    if isinstance(user, HttpResponse):
+        return user
+    p = get_object_or_404(Platform.objects.all(), pk=platform_id)
+    name = (request.POST.get("name") or "").strip()[:80] or "token"
+    try:
+        token, secret = api_token_issue(
+            actor=actor_of(request),
+            municipality=user.municipality,  # type: ignore[arg-type]
+            platform=p,
+            name=name,
+        )
+    except NotCompetent as exc:
+        return forbidden(request, exc)
+    return render(
+        request, "platforms/token_issued.html", {"p": p, "token": token, "secret": secret}
+    )
+
+
+@login_required
+@require_POST
+def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
+    user = viewer(request, object_page=True)
+    if isinstance(user, HttpResponse):
+        return user
+    token = get_object_or_404(ApiToken.objects.select_related("platform"), pk=token_id)
+    try:
+        api_token_revoke(
+            actor=actor_of(request),
+            municipality=user.municipality,  # type: ignore[arg-type]
+            token=token,
+        )
+    except NotCompetent as exc:
+        return forbidden(request, exc)
+    messages.success(request, f"Token {token.prefix} revogado.")
+    return HttpResponseRedirect(reverse("platforms:detail", args=[token.platform_id]))
+
+
+@login_required
+@require_POST
+def contacts_update(request: HttpRequest, platform_id: int) -> HttpResponse:
+    user = viewer(request, object_page=True)
+    if isinstance(user, HttpResponse):
+        return user
+    p = get_object_or_404(Platform.objects.all(), pk=platform_id)
+    form = ContactsForm(request.POST)
+    if not form.is_valid():
+        for fld, errs in form.errors.items():
+            messages.error(request, f"{fld}: {' '.join(str(e) for e in errs)}")
+    else:
+        try:
+            platform_update_contacts(
+                actor=actor_of(request),
+                municipality=user.municipality,  # type: ignore[arg-type]
+                platform=p,
+                changes=form.cleaned_data,
+            )
+        except NotCompetent as exc:
+            return forbidden(request, exc)
+        messages.success(request, "Dados da plataforma atualizados.")
+    return HttpResponseRedirect(reverse("platforms:detail", args=[p.pk]))

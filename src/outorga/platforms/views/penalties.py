@@ -1,0 +1,315 @@
+"""Screens of the platforms' penalties (art. 26 I–II) and what follows them: notice, paper appeal,
+the Chief Executive's judgment, the decision's PDF (art. 26 sole paragraph; D-1, D-4, D-17)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from outorga.core.lawseam import law_of
+from outorga.core.requests import actor_of
+from outorga.core.tenancy import current_municipality
+from outorga.law import interfaces
+from outorga.law.bindings import Service
+from outorga.law.competence import NotCompetent, is_allowed
+from outorga.law.money import brl
+from outorga.platforms.services import common as services_common
+from outorga.platforms.services.common import PlatformError, apps_law
+from outorga.platforms.services.penalties import (
+    platform_penalty_appeal_file,
+    platform_penalty_appeal_judge,
+    platform_penalty_impose,
+    platform_penalty_notice_record,
+)
+
+from .. import pdf, selectors
+from ..models import (
+    InfractionCandidate,
+    Platform,
+    PlatformCase,
+    PlatformPenalty,
+    PlatformPenaltyAppeal,
+)
+from .common import error_messages, forbidden, viewer
+
+
+class PenaltyForm(forms.Form):
+    kind = forms.ChoiceField(label="Penalidade", choices=PlatformPenalty.Kind.choices)
+    infraction_on = forms.DateField(label="Data do fato", widget=forms.DateInput({"type": "date"}))
+    description = forms.CharField(label="Fato", widget=forms.Textarea({"rows": 2}))
+    reasoning = forms.CharField(label="Fundamentação", widget=forms.Textarea({"rows": 3}))
+    fine_upfbg = forms.DecimalField(
+        label="Multa em UPFBG (até 500, art. 26, II)",
+        required=False,
+        max_digits=10,
+        decimal_places=4,
+    )
+    defence_notice_on = forms.DateField(
+        label="Notificação para defesa", widget=forms.DateInput({"type": "date"})
+    )
+    defence_judged = forms.BooleanField(label="Defesa apresentada e julgada", required=False)
+
+
+class NoticeForm(forms.Form):
+    notice_on = forms.DateField(
+        label="Data da notificação (assinatura, AR ou publicação — decisão D-4)",
+        widget=forms.DateInput({"type": "date"}),
+    )
+    channel = forms.ChoiceField(label="Meio", choices=PlatformPenalty.NoticeChannel.choices)
+
+
+class PaperAppealForm(forms.Form):
+    filed_on = forms.DateField(
+        label="Apresentado em (data do protocolo)", widget=forms.DateInput({"type": "date"})
+    )
+    text = forms.CharField(label="Razões do recurso", widget=forms.Textarea({"rows": 4}))
+
+
+class JudgeForm(forms.Form):
+    upheld = forms.TypedChoiceField(
+        label="Julgamento",
+        choices=[
+            ("0", "Negar provimento: penalidade confirmada, definitiva"),
+            ("1", "Dar provimento: penalidade anulada, multa cancelada ou restituída"),
+        ],
+        coerce=lambda v: v == "1",
+    )
+    reasoning = forms.CharField(
+        label="Fundamentação (fatos e fundamentos jurídicos — Lei 9.784/1999, art. 50, V)",
+        widget=forms.Textarea({"rows": 4}),
+    )
+
+
+@login_required
+@require_POST
+def penalty_impose(request: HttpRequest, platform_id: int) -> HttpResponse:
+    user = viewer(request, object_page=True)
+    if isinstance(user, HttpResponse):
+        return user
+    p = get_object_or_404(Platform.objects.all(), pk=platform_id)
+    form = PenaltyForm(request.POST)
+    if not form.is_valid():
+        for fld, errs in form.errors.items():
+            messages.error(request, f"{fld}: {' '.join(str(e) for e in errs)}")
+    else:
+        data = form.cleaned_data
+        try:
+            penalty, _ = platform_penalty_impose(
+                actor=actor_of(request),
+                municipality=user.municipality,  # type: ignore[arg-type]
+                platform=p,
+                kind=data["kind"],
+                infraction_on=data["infraction_on"],
+                description=data["description"],
+                reasoning=data["reasoning"],
+                defence_notice_on=data["defence_notice_on"],
+                defence_judged=data["defence_judged"],
+                fine_upfbg=data["fine_upfbg"],
+            )
+        except NotCompetent as exc:
+            return forbidden(request, exc)
+        except PlatformError as exc:
+            error_messages(request, exc)
+        else:
+            amount = f" de {brl(penalty.amount_cents)}" if penalty.amount_cents else ""
+            debt = (
+                f" Débito {penalty.debt.reference} lançado na Secretaria de Finanças, vencimento "
+                f"em {penalty.debt.due_on:%d/%m/%Y}."
+                if penalty.debt
+                else ""
+            )
+            messages.success(
+                request,
+                f"{penalty.get_kind_display().capitalize()}{amount} aplicada.{debt} Registre a "
+                "notificação da decisão à plataforma: dela corre o prazo de recurso (art. 26, "
+                "parágrafo único; decisão D-17).",
+            )
+            return HttpResponseRedirect(reverse("platforms:penalty_detail", args=[penalty.pk]))
+    return HttpResponseRedirect(reverse("platforms:detail", args=[p.pk]))
+
+
+@login_required
+def penalties(request: HttpRequest) -> HttpResponse:
+    user = viewer(request)
+    if isinstance(user, HttpResponse):
+        return user
+    return render(
+        request,
+        "platforms/penalties.html",
+        {
+            "appeals": selectors.appeal_queue(),
+            "not_final": selectors.penalties_not_final(),
+            "penalties": PlatformPenalty.objects.select_related("platform", "imposed_by", "debt"),
+            "cases": PlatformCase.objects.select_related("platform"),
+            "candidates": InfractionCandidate.objects.select_related("platform")[:200],
+            "today": services_common.today(),
+        },
+    )
+
+
+def _penalty(platform_penalty_id: int) -> PlatformPenalty:
+    return get_object_or_404(
+        PlatformPenalty.objects.select_related("platform", "debt", "imposed_by"),
+        pk=platform_penalty_id,
+    )
+
+
+def _form_errors(request: HttpRequest, form: forms.Form) -> None:
+    for fld, errs in form.errors.items():
+        messages.error(request, f"{fld}: {' '.join(str(e) for e in errs)}")
+
+
+@login_required
+def penalty_detail(request: HttpRequest, penalty_id: int) -> HttpResponse:
+    """A warning or fine with its notice, appeal and judgment (art. 26 sole paragraph; D-1, D-17):
+    the screen of the decision, with the acts that made it."""
+    user = viewer(request, object_page=True)
+    if isinstance(user, HttpResponse):
+        return user
+    x = _penalty(penalty_id)
+    appeal = PlatformPenaltyAppeal.objects.filter(penalty=x).select_related("judged_by").first()
+    today = services_common.today()
+    role = user.role
+    return render(
+        request,
+        "platforms/penalty.html",
+        {
+            "x": x,
+            "appeal": appeal,
+            "acts": selectors.penalty_acts(x),
+            "decision": x.decision,
+            # The law that governed the fact names the penalty imposed (a warning, a fine).
+            "penalty_cites": interfaces.cited_once(
+                law_of(x.municipality, Service.APLICATIVO, x.infraction_on, nearest=True),
+                "fine" if x.kind == PlatformPenalty.Kind.FINE else "warning",
+            ),
+            "finality": x.procedure.get("finality") or x.procedure.get("notice") or {},
+            "notice_form": NoticeForm(initial={"notice_on": today}),
+            "appeal_form": PaperAppealForm(initial={"filed_on": today}),
+            "judge_form": JudgeForm(),
+            "can_notice": x.status == PlatformPenalty.Status.AWAITING_NOTICE
+            and is_allowed(role, "notice.record", apps_law(current_municipality())),
+            "can_file": appeal is None
+            and x.status != PlatformPenalty.Status.ANNULLED
+            and is_allowed(role, "defence.file", apps_law(current_municipality())),
+            "can_judge": appeal is not None
+            and appeal.result == PlatformPenaltyAppeal.Result.PENDING
+            and is_allowed(role, "appeal.executive.judge", apps_law(current_municipality())),
+        },
+    )
+
+
+@login_required
+@require_POST
+def penalty_notice(request: HttpRequest, penalty_id: int) -> HttpResponse:
+    user = viewer(request, object_page=True)
+    if isinstance(user, HttpResponse):
+        return user
+    x = _penalty(penalty_id)
+    form = NoticeForm(request.POST)
+    if not form.is_valid():
+        _form_errors(request, form)
+    else:
+        try:
+            x = platform_penalty_notice_record(
+                actor=actor_of(request),
+                municipality=user.municipality,  # type: ignore[arg-type]
+                penalty=x,
+                notice_on=form.cleaned_data["notice_on"],
+                channel=form.cleaned_data["channel"],
+            )
+        except NotCompetent as exc:
+            return forbidden(request, exc)
+        except PlatformError as exc:
+            error_messages(request, exc)
+        else:
+            if x.status == PlatformPenalty.Status.FINAL:
+                messages.success(
+                    request,
+                    f"Notificação registrada; o prazo de recurso terminou em "
+                    f"{x.appeal_until:%d/%m/%Y} e a penalidade já é definitiva.",
+                )
+            else:
+                messages.success(
+                    request,
+                    f"Notificação registrada; prazo de recurso até {x.appeal_until:%d/%m/%Y}.",
+                )
+    return HttpResponseRedirect(reverse("platforms:penalty_detail", args=[x.pk]))
+
+
+@login_required
+@require_POST
+def penalty_appeal(request: HttpRequest, penalty_id: int) -> HttpResponse:
+    """A paper appeal delivered to the authority, recorded with its protocol date."""
+    user = viewer(request, object_page=True)
+    if isinstance(user, HttpResponse):
+        return user
+    x = _penalty(penalty_id)
+    form = PaperAppealForm(request.POST)
+    if not form.is_valid():
+        _form_errors(request, form)
+    else:
+        try:
+            appeal = platform_penalty_appeal_file(
+                actor=actor_of(request),
+                municipality=user.municipality,  # type: ignore[arg-type]
+                penalty=x,
+                text=form.cleaned_data["text"],
+                channel=PlatformPenaltyAppeal.Channel.PAPER,
+                filed_on=form.cleaned_data["filed_on"],
+            )
+        except NotCompetent as exc:
+            return forbidden(request, exc)
+        except PlatformError as exc:
+            error_messages(request, exc)
+        else:
+            messages.success(
+                request,
+                f"Recurso registrado; julgamento até {appeal.judge_until:%d/%m/%Y}.",
+            )
+    return HttpResponseRedirect(reverse("platforms:penalty_detail", args=[x.pk]))
+
+
+@login_required
+@require_POST
+def penalty_judge(request: HttpRequest, penalty_id: int) -> HttpResponse:
+    user = viewer(request, object_page=True)
+    if isinstance(user, HttpResponse):
+        return user
+    x = _penalty(penalty_id)
+    appeal = get_object_or_404(PlatformPenaltyAppeal.objects.all(), penalty=x)
+    form = JudgeForm(request.POST)
+    if not form.is_valid():
+        _form_errors(request, form)
+    else:
+        try:
+            appeal = platform_penalty_appeal_judge(
+                actor=actor_of(request),
+                municipality=user.municipality,  # type: ignore[arg-type]
+                appeal=appeal,
+                upheld=form.cleaned_data["upheld"],
+                reasoning=form.cleaned_data["reasoning"],
+            )
+        except NotCompetent as exc:
+            return forbidden(request, exc)
+        except PlatformError as exc:
+            error_messages(request, exc)
+        else:
+            messages.success(request, f"Recurso julgado: {appeal.get_result_display()}.")
+    return HttpResponseRedirect(reverse("platforms:penalty_detail", args=[x.pk]))
+
+
+@login_required
+def penalty_pdf(request: HttpRequest, penalty_id: int) -> HttpResponse:
+    user = viewer(request, object_page=True)
+    if isinstance(user, HttpResponse):
+        return user
+    x = _penalty(penalty_id)
+    resp = HttpResponse(pdf.penalty_decision_pdf(x), content_type="application/pdf")
+    resp["Content-Disposition"] = f'inline; filename="penalidade-{x.pk}.pdf"'
+    return resp

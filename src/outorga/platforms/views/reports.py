@@ -1,0 +1,75 @@
+"""Oversight screens of the platforms' monthly reports (art. 16, D-8) and of the CPFs on several
+platforms' rosters (art. 3 §2)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from outorga.core.tenancy import current_municipality_or_none
+from outorga.law import interfaces
+from outorga.platforms.services.common import bound_law
+
+from .. import selectors
+from ..models import MonthlyReport
+from .common import on_date, viewer
+
+
+@login_required
+def shared_cpfs(request: HttpRequest) -> HttpResponse:
+    user = viewer(request)
+    if isinstance(user, HttpResponse):
+        return user
+    rows = [
+        {**row, "cpf_shown": selectors.cpf_for(user.role, row["cpf"])}
+        for row in selectors.shared_cpfs()
+    ]
+    bound = bound_law(current_municipality_or_none() or user.municipality)  # type: ignore[arg-type]
+    cap = bound.limit("drivers_per_platform")
+    return render(
+        request,
+        "platforms/shared_cpfs.html",
+        {
+            "rows": rows,
+            "cap": cap.value if cap else None,
+            "cap_cite": interfaces.cited_once(bound.law, "concurrent_drivers_cap"),
+        },
+    )
+
+
+@login_required
+def reports(request: HttpRequest) -> HttpResponse:
+    user = viewer(request)
+    if isinstance(user, HttpResponse):
+        return user
+    on = on_date(request)
+    m = user.municipality
+    assert m is not None
+    return render(
+        request,
+        "platforms/reports.html",
+        {
+            "on": on,
+            "candidates": selectors.report_candidates(m, on),
+            "reports": MonthlyReport.objects.select_related("platform"),
+        },
+    )
+
+
+@login_required
+def report_detail(request: HttpRequest, report_id: int) -> HttpResponse:
+    user = viewer(request, object_page=True)
+    if isinstance(user, HttpResponse):
+        return user
+    r = get_object_or_404(MonthlyReport.objects.select_related("platform"), pk=report_id)
+    drivers = [
+        {**d, "cpf_shown": selectors.cpf_for(user.role, str(d.get("cpf", "")))}
+        for d in r.payload.get("drivers", [])
+    ]
+    versions = MonthlyReport.objects.filter(platform=r.platform, year=r.year, month=r.month)
+    return render(
+        request,
+        "platforms/report.html",
+        {"r": r, "drivers": drivers, "versions": versions, "response": r.response},
+    )

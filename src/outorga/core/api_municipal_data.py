@@ -21,7 +21,7 @@ from outorga.law.bindings import RULEBOOKS
 from outorga.law.citations import LAW_TITLES
 
 from . import selectors, services
-from .apikit import staff
+from .apikit import Error, staff
 from .models import (
     CalendarDay,
     FiscalUnitValue,
@@ -32,11 +32,6 @@ from .models import (
 from .requests import actor_of
 
 router = Router(tags=["município: dados datados"], auth=staff)
-
-
-class Error(Schema):
-    detail: str
-    erros: list[dict[str, str]] | None = None
 
 
 # --- population (D-7) -------------------------------------------------------------------------------

@@ -103,6 +103,7 @@ class Reason(Schema):
 
 class Error(Schema):
     detail: str
+    codigo: str | None = None
     erros: list[dict[str, str]] | None = None
     fundamentos: list[Reason] | None = None
     citacoes: list[str] | None = None

@@ -19,8 +19,9 @@ from django.utils import timezone
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
-from outorga.core.errors import Conflict, DomainError
+from outorga.core.errors import Conflict, DomainError, Refused
 from outorga.core.models import Municipality, User
+from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
 from outorga.finance import services as ledger
 from outorga.finance.models import Debt
@@ -31,7 +32,7 @@ from outorga.law.decisions import Decision
 from outorga.registry import services as registry
 from outorga.registry import taxi as registry_taxi
 from outorga.registry.models import Auxiliary, Permit, Person, Vehicle
-from outorga.registry.services import Refused, next_number, sniff
+from outorga.registry.services import sniff
 from outorga.registry.validation import FieldError
 
 from . import lawbridge as L

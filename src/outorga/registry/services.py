@@ -17,10 +17,11 @@ from PIL import Image
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
-from outorga.core.errors import Conflict, DomainError
+from outorga.core.errors import Conflict, Refused
 from outorga.core.lawctx import context
 from outorga.core.lawseam import BoundLaw, LawNotBound, law_for, service_citations
 from outorga.core.models import Municipality
+from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
 from outorga.law import questions
 from outorga.law.citations import LAW_TITLES, Citation, render_many
@@ -58,22 +59,6 @@ MAGIC = {
     b"\x89PNG\r\n\x1a\n": "image/png",
     b"\xff\xd8\xff": "image/jpeg",
 }
-
-
-class Refused(DomainError):
-    """The law refuses the act; ``decision`` carries every reason with its article."""
-
-    code = "recusado_pela_lei"
-
-    def body(self) -> dict[str, Any]:
-        return {"detail": "Recusado pela lei.", "decisao": self.decision.to_json()}
-
-    def __init__(self, decision: Decision, message: str = "") -> None:
-        self.decision = decision
-        reasons = "; ".join(
-            f"{r.message} ({', '.join(c.render() for c in r.citations)})" for r in decision.refusals
-        )
-        super().__init__(message or f"Recusado: {reasons}")
 
 
 def bound_law(municipality: Municipality, service: str, on: dt.date | None = None) -> BoundLaw:
@@ -527,18 +512,6 @@ def _valid_until(
     )
     expires = d.outcome["expires_on"]
     return expires if isinstance(expires, dt.date) else dt.date.fromisoformat(expires)
-
-
-# Register numbers ---------------------------------------------------------------------------
-
-
-def next_number(series: str) -> int:
-    """Sequential, gapless, unique: lock the counter row in the caller's transaction."""
-    counter, _ = RegisterCounter.objects.get_or_create(series=series)
-    counter = RegisterCounter.objects.select_for_update().get(pk=counter.pk)
-    counter.last_number += 1
-    counter.save(update_fields=["last_number"])
-    return counter.last_number
 
 
 #: The Cadastro Municipal de Taxistas is one numeric, sequential register of holders, auxiliaries

@@ -88,7 +88,7 @@ def test_every_app_s_refusal_is_answered_one_way_with_its_status_and_code(rf):
     from outorga.law.citations import cite
     from outorga.law.decisions import Decision, Reason, Verdict
     from outorga.platforms.services import PlatformError
-    from outorga.registry.services import InvalidTransition
+    from outorga.registry.services.common import InvalidTransition
     from outorga.registry.validation import FieldError
 
     decision = Decision(

@@ -13,7 +13,7 @@ from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent, Role
 from outorga.public import services
 from outorga.public.models import Badge
-from outorga.registry import services as registry
+from outorga.registry.services.permit_status import permit_suspend
 from outorga.registry.validation import FieldError
 
 
@@ -62,7 +62,7 @@ def test_no_badge_for_a_suspended_permit(ipatinga_m, badge_clerk, user_of):
     import datetime as dt
 
     permit = make_permit(ipatinga_m, "SUSP")
-    registry.permit_suspend(
+    permit_suspend(
         actor=Actor.of(user_of("ipatinga", Role.AUTORIDADE)),
         municipality=ipatinga_m,
         permit=permit,

@@ -13,15 +13,17 @@ from outorga.core.models import Act
 from outorga.core.sweep import NoProgress
 from outorga.core.tenancy import tenant
 from outorga.portal.models import Notification
-from outorga.registry import services as S
 from outorga.registry import sweep as SW
 from outorga.registry.models import Document, Permit
+from outorga.registry.services import documents as document_services
+from outorga.registry.services.documents import document_record
+from outorga.registry.services.permits import permit_grant
 
 
 @pytest.fixture
 def permit(ipatinga_m, clerk, tender):  # type: ignore[no-untyped-def]
     person, vehicle = make_applicant(ipatinga_m, clerk, n=1)
-    return S.permit_grant(
+    return permit_grant(
         actor=clerk,
         municipality=ipatinga_m,
         holder=person,
@@ -50,7 +52,7 @@ def sweep(m, on) -> None:  # type: ignore[no-untyped-def]
 
 def new_inspection(m, clerk, permit, on, presented_on=None):  # type: ignore[no-untyped-def]
     with tenant(m):
-        return S.document_record(
+        return document_record(
             actor=clerk,
             municipality=m,
             law=MOTO,
@@ -118,7 +120,7 @@ def test_the_document_and_the_lifted_irregularity_are_one_transaction(
     def broken(**kwargs):  # type: ignore[no-untyped-def]
         raise RuntimeError("falha simulada")
 
-    monkeypatch.setattr(S, "permit_regularity_refresh", broken)
+    monkeypatch.setattr(document_services, "permit_regularity_refresh", broken)
     with tenant(m):
         count = Document.objects.count()
     with pytest.raises(RuntimeError):
@@ -145,7 +147,7 @@ def test_a_document_of_the_holder_refreshes_only_the_holders_permits(ipatinga_m,
     sweep(m, on)
     other, _ = make_applicant(m, clerk, n=2, plate="OUT1A23")
     with tenant(m):
-        S.document_record(
+        document_record(
             actor=clerk,
             municipality=m,
             law=MOTO,

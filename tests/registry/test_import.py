@@ -18,9 +18,9 @@ from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.registry import importer
-from outorga.registry import validation as V
 from outorga.registry.importer import import_registry
 from outorga.registry.models import Document, Permit, Person, RegisterCounter, Vehicle
+from outorga.registry.validation import FieldError
 
 SAMPLE = Path(__file__).resolve().parents[2] / "docs" / "samples" / "registry-sample.csv"
 
@@ -127,7 +127,7 @@ def test_a_failure_while_recording_rolls_the_whole_file_back(ipatinga_m, clerk_a
     def flaky(**kwargs):  # type: ignore[no-untyped-def]
         calls.append(kwargs["data"]["number"])
         if len(calls) == 2:
-            raise V.FieldError("numero_permissao", "falha simulada")
+            raise FieldError("numero_permissao", "falha simulada")
         return real(**kwargs)
 
     monkeypatch.setattr(importer, "permit_import", flaky)

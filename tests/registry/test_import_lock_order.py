@@ -32,8 +32,9 @@ from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.registry import importer as I
-from outorga.registry import taxi as T
 from outorga.registry.models import Permit, Vehicle
+from outorga.registry.services import permits as permit_services
+from outorga.registry.services.permits import taxi_grant_decisions
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -84,7 +85,7 @@ def test_an_import_and_a_grant_of_the_same_vehicle_both_complete(monkeypatch):
     assert I.import_registry(municipality=m, raw=raw, today=TODAY).ok  # the file is valid
 
     grant_has_vehicle, import_moved_counter = threading.Event(), threading.Event()
-    decisions, permit_import = T.taxi_grant_decisions, I.permit_import
+    decisions, permit_import = taxi_grant_decisions, I.permit_import
 
     def decisions_after_the_import_moved_the_counter(**kw: Any) -> Any:
         grant_has_vehicle.set()  # the grant locked the vehicle just before
@@ -97,7 +98,9 @@ def test_an_import_and_a_grant_of_the_same_vehicle_both_complete(monkeypatch):
         grant_has_vehicle.wait(WAIT)
         return done
 
-    monkeypatch.setattr(T, "taxi_grant_decisions", decisions_after_the_import_moved_the_counter)
+    monkeypatch.setattr(
+        permit_services, "taxi_grant_decisions", decisions_after_the_import_moved_the_counter
+    )
     monkeypatch.setattr(I, "permit_import", permit_import_then_the_next_row)
     errors: list[str] = []
     results: dict[str, Any] = {}

@@ -18,8 +18,9 @@ from validate_docbr import CPF, RENAVAM
 from outorga.core.models import Act, Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry import services as S
 from outorga.registry.models import Document, Person, Vehicle
+from outorga.registry.services.people import person_register
+from outorga.registry.services.vehicles import vehicle_register
 
 API = "/api/v1/registry"
 PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
@@ -46,7 +47,7 @@ def clerk_c(user_of) -> Client:  # type: ignore[no-untyped-def]
 
 def new_person(m: Municipality, clerk: Any, name: str) -> Person:
     with tenant(m):
-        return S.person_register(
+        return person_register(
             actor=clerk,
             municipality=m,
             law="ipatinga.mototaxi-2013",
@@ -56,7 +57,7 @@ def new_person(m: Municipality, clerk: Any, name: str) -> Person:
 
 def new_vehicle(m: Municipality, clerk: Any, owner: Person) -> Vehicle:
     with tenant(m):
-        return S.vehicle_register(
+        return vehicle_register(
             actor=clerk,
             municipality=m,
             law="ipatinga.mototaxi-2013",

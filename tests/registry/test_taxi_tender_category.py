@@ -20,10 +20,10 @@ from taxi_factories import (
     taxi_vehicle,
 )
 
+from outorga.core.errors import Refused
 from outorga.core.models import Act, PopulationFigure
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry import services as S
 from outorga.registry import tenders as TD
 from outorga.registry.models import Permit, Tender, TenderApplicant
 from outorga.registry.validation import FieldError
@@ -105,7 +105,7 @@ def test_art_3_par_1_one_quota_for_every_category(ipatinga_m):
     m = ipatinga_m
     free_places(m, 3)
     open_tender(m, "C-2", 2, "especial")
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         open_tender(m, "C-3", 2, "executivo")
     assert any(c.article == "3" and c.paragraph == "1" for c in exc.value.decision.citations)
     assert open_tender(m, "C-4", 1, "executivo").places == 1

@@ -9,12 +9,13 @@ import pytest
 from registry_helpers import EQUIPMENT, make_applicant  # type: ignore[import-not-found]
 from taxi_factories import CHECKS, DECLARATIONS, actor, person, taxi_documents, taxi_vehicle
 
+from outorga.core.errors import Refused
 from outorga.core.models import Act, PopulationFigure
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent, Role
-from outorga.registry import services as S
 from outorga.registry import tenders as TD
 from outorga.registry.models import Permit, Tender
+from outorga.registry.services.common import InvalidTransition
 from outorga.registry.validation import FieldError
 
 OPEN = dt.date(2026, 2, 1)
@@ -40,7 +41,7 @@ def limit_taxi_quota(m, free):
 def test_places_over_the_free_quota_are_refused(ipatinga_m):
     m = ipatinga_m
     limit_taxi_quota(m, 3)
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         TD.tender_create(
             actor=boss(m),
             municipality=m,
@@ -63,7 +64,7 @@ def test_places_over_the_free_quota_are_refused(ipatinga_m):
     )
     assert tender.places == 3
     # Places promised by a live tender are not free for another one.
-    with pytest.raises(S.Refused):
+    with pytest.raises(Refused):
         TD.tender_create(
             actor=boss(m),
             municipality=m,
@@ -80,7 +81,7 @@ def test_mototaxi_places_follow_art_10_i_and_motofrete_is_unlimited(ipatinga_m):
     with tenant(m):
         active = Permit.objects.filter(service="mototaxi", status="active").count()
     free = 227_731 // 300 - active
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         TD.tender_create(
             actor=boss(m),
             municipality=m,
@@ -151,7 +152,7 @@ def test_taxi_tender_end_to_end_grants_in_ranking_order(ipatinga_m):
     TD.tender_rank(
         actor=boss(m), municipality=m, tender=tender, ranking=[applicants[p.pk].pk for p in order]
     )
-    with pytest.raises(S.InvalidTransition):  # no grant before homologation
+    with pytest.raises(InvalidTransition):  # no grant before homologation
         TD.tender_grant(actor=boss(m), municipality=m, tender=tender, on=GRANT, grants={})
     TD.tender_homologate(actor=boss(m), municipality=m, tender=tender, on=HOMOLOGATION)
     # The first-ranked brings a white car: refused (art. 27), the next ones are called.

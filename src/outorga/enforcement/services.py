@@ -29,10 +29,17 @@ from outorga.finance.payments import refund_for_upheld_defence
 from outorga.law import interfaces
 from outorga.law.competence import NotCompetent, Role, competence
 from outorga.law.decisions import Decision
-from outorga.registry import services as registry
-from outorga.registry import taxi as registry_taxi
+from outorga.registry.facts_taxi import other_outorgas
 from outorga.registry.models import Auxiliary, Permit, Person, Vehicle
-from outorga.registry.services import sniff
+from outorga.registry.services.auxiliaries import auxiliary_cassar
+from outorga.registry.services.documents import sniff
+from outorga.registry.services.eligibility import register_bar
+from outorga.registry.services.permit_status import (
+    permit_cassar,
+    permit_revoke,
+    permit_suspend,
+    permit_suspension_lift,
+)
 from outorga.registry.validation import FieldError
 
 from . import lawbridge as L
@@ -1274,10 +1281,7 @@ def _taxi_cassacao_open(
 
 def other_commercial_permissions(permit: Permit) -> list[str]:
     """The holder's other live permissions in the municipality, from the registry (D-13)."""
-    return [
-        f"permissão {o['reference']}"
-        for o in registry_taxi.other_outorgas(permit.holder, exclude=permit)
-    ]
+    return [f"permissão {o['reference']}" for o in other_outorgas(permit.holder, exclude=permit)]
 
 
 def proposal_open_cassacao(
@@ -1374,7 +1378,7 @@ def proposal_decide(
             offender = case.proposal.get("offender") or {}
             if judged is not None and target == "cadastro":
                 if offender.get("kind") == "auxiliary":
-                    registry.auxiliary_cassar(
+                    auxiliary_cassar(
                         actor=actor,
                         municipality=municipality,
                         auxiliary=Auxiliary.objects.get(pk=offender["auxiliary_id"]),
@@ -1386,11 +1390,7 @@ def proposal_decide(
                 # itself stays (its cassação is §4's, for gravíssima only): the holder's bar from
                 # driving a taxi is this penalty, on record with the act.
             else:
-                fn = (
-                    registry.permit_revoke
-                    if case.kind == Case.Kind.REVOCATION
-                    else registry.permit_cassar
-                )
+                fn = permit_revoke if case.kind == Case.Kind.REVOCATION else permit_cassar
                 fn(
                     actor=actor,
                     municipality=municipality,
@@ -1493,7 +1493,7 @@ def _suspension_annul(
     permit = Permit.objects.select_for_update().get(pk=esc.permit_id)
     lifted = permit.status == Permit.Status.SUSPENDED and permit.suspended_until == esc.ends_on
     if lifted:
-        registry.permit_suspension_lift(
+        permit_suspension_lift(
             actor=actor,
             municipality=municipality,
             permit=permit,
@@ -1551,7 +1551,7 @@ def suspension_impose(
         if esc.status != Escalation.Status.PENDING:
             raise InvalidStep("esta suspensão já foi decidida")
         counted = ", ".join(a.number for a in esc.counted.all())
-        registry.permit_suspend(
+        permit_suspend(
             actor=actor,
             municipality=municipality,
             permit=esc.permit,
@@ -1655,7 +1655,7 @@ def taxi_suspension_impose(
     why = f"auto {auto.number} (art. 42, V)" + (f": {reason.strip()}" if reason.strip() else "")
     with transaction.atomic(), tenant(municipality):
         _refuse_a_second_suspension(permit, auto, "permissao", "a suspensão da permissão", cite42)
-        registry.permit_suspend(
+        permit_suspend(
             actor=actor,
             municipality=municipality,
             permit=permit,
@@ -1690,7 +1690,7 @@ def taxi_register_suspension_impose(
     one final ``infraction`` of this permission (D-1; art. 41 caput) committed by that person
     (``committed_by``). Kept as a suspension penalty naming the offender and the auto
     (``decision.target`` "cadastro"), which the registry reads as a bar on the person while it
-    runs (``registry.taxi.register_bar``)."""
+    runs (``registry.services.eligibility.register_bar``)."""
     cite42 = interfaces.cited(permit.law, "cadastro_suspenso")
     if not cite42:
         raise FieldError("permissão", "a suspensão do cadastro de taxista é da lei do táxi", cite42)
@@ -1734,7 +1734,7 @@ def taxi_register_suspension_impose(
         _refuse_a_second_suspension(
             permit, auto, "cadastro", "a suspensão do cadastro deste taxista", cite42, person.pk
         )
-        running = registry_taxi.register_bar(person, start)
+        running = register_bar(person, start)
         if running is not None:
             raise Refused(running)
         penalty = Penalty.objects.create(

@@ -17,13 +17,15 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from outorga.core.errors import Refused
 from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.requests import actor_of, user_of
 from outorga.law import interfaces
 from outorga.law.competence import NotCompetent, Role, is_allowed
 from outorga.law.money import brl
-from outorga.registry import services as registry
 from outorga.registry.models import Auxiliary, Permit, Service
+from outorga.registry.services import permit_status as registry_permit_status
+from outorga.registry.services.common import InvalidTransition
 from outorga.registry.validation import FieldError
 
 from . import lawbridge as L
@@ -40,7 +42,7 @@ from .models import (
 )
 
 STAFF = frozenset(r for r in Role if r not in (Role.PERMISSIONARIO, Role.PLATAFORMA))
-ERRORS = (FieldError, registry.Refused, services.InvalidStep, registry.InvalidTransition)
+ERRORS = (FieldError, Refused, services.InvalidStep, InvalidTransition)
 
 
 def _forbidden(request: HttpRequest, message: str) -> HttpResponse:
@@ -446,7 +448,7 @@ def permit_reinstate(request: HttpRequest, permit_id: int) -> HttpResponse:
     to = reverse("enforcement:queue")
     document = request.POST.get("document", "")
     try:
-        registry.permit_reinstate(
+        registry_permit_status.permit_reinstate(
             actor=actor_of(request),
             municipality=permit.municipality,
             permit=permit,

@@ -16,9 +16,17 @@ from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.platforms.api import Error
 
-from . import services as S
 from .models import Auxiliary, Document, Permit, Person, Service, Tender, Vehicle
 from .selectors import document_law, registry_law, shown_document
+from .services import auxiliaries as auxiliary_services
+from .services import permit_status as permit_status_services
+from .services import termos as termo_services
+from .services.common import service_law
+from .services.documents import MAGIC, MAX_UPLOAD_BYTES, document_read, document_record
+from .services.eligibility import person_eligibility
+from .services.people import licence_record, person_photo_set, person_register
+from .services.permits import permit_grant
+from .services.vehicles import vehicle_register
 from .validation import FieldError
 
 router = Router(tags=["cadastro"], auth=staff)
@@ -26,7 +34,7 @@ router = Router(tags=["cadastro"], auth=staff)
 
 def _law_of(service: str | None) -> str:
     m = current_municipality()
-    return S.service_law(m, service) if service else registry_law(m)
+    return service_law(m, service) if service else registry_law(m)
 
 
 # Answers ---------------------------------------------------------------------------------------
@@ -155,7 +163,7 @@ def people(request: HttpRequest, q: str = "") -> list[dict[str, Any]]:
 )
 def person_create(request: HttpRequest, payload: PersonIn) -> Any:
     data = payload.dict()
-    person = S.person_register(
+    person = person_register(
         actor=actor_of(request),
         municipality=current_municipality(),
         law=_law_of(data.pop("service")),
@@ -188,8 +196,8 @@ def person_photo(
     service: Form[str] = "mototaxi",
 ) -> dict[str, Any]:
     person = get_object_or_404(Person.objects.all(), pk=person_id)
-    content = file.read(S.MAX_UPLOAD_BYTES + 1)
-    person = S.person_photo_set(
+    content = file.read(MAX_UPLOAD_BYTES + 1)
+    person = person_photo_set(
         actor=actor_of(request),
         municipality=current_municipality(),
         law=_law_of(service),
@@ -230,7 +238,7 @@ class LicenceOut(Schema):
 def licence(request: HttpRequest, person_id: int, payload: LicenceIn) -> dict[str, Any]:
     person = get_object_or_404(Person.objects.all(), pk=person_id)
     data = payload.dict()
-    lic = S.licence_record(
+    lic = licence_record(
         actor=actor_of(request),
         municipality=current_municipality(),
         law=_law_of(data.pop("service")),
@@ -257,7 +265,7 @@ def eligibility(
     person = get_object_or_404(Person.objects.all(), pk=person_id)
     if service not in (Service.MOTOTAXI, Service.MOTOFRETE):
         raise FieldError("service", "use mototaxi ou motofrete")
-    return S.person_eligibility(person, service, on or dt.date.today()).to_json()
+    return person_eligibility(person, service, on or dt.date.today()).to_json()
 
 
 class VehicleIn(Schema):
@@ -366,7 +374,7 @@ def vehicles(request: HttpRequest, plate: str = "") -> list[dict[str, Any]]:
 def vehicle_create(request: HttpRequest, payload: VehicleIn) -> Any:
     data = payload.dict()
     owner = get_object_or_404(Person.objects.all(), pk=data.pop("owner_id"))
-    v = S.vehicle_register(
+    v = vehicle_register(
         actor=actor_of(request),
         municipality=current_municipality(),
         law=_law_of(data.pop("service")),
@@ -409,8 +417,8 @@ def document_create(
 ) -> Any:
     person = get_object_or_404(Person.objects.all(), pk=person_id) if person_id else None
     vehicle = get_object_or_404(Vehicle.objects.all(), pk=vehicle_id) if vehicle_id else None
-    content = file.read(S.MAX_UPLOAD_BYTES + 1) if file is not None else None
-    doc = S.document_record(
+    content = file.read(MAX_UPLOAD_BYTES + 1) if file is not None else None
+    doc = document_record(
         actor=actor_of(request),
         municipality=current_municipality(),
         law=_law_of(service),
@@ -444,7 +452,7 @@ _FILE = {"type": "string", "format": "binary"}
         "responses": {
             200: {
                 "description": "O arquivo (PDF, JPEG ou PNG), servido inline",
-                "content": {t: {"schema": _FILE} for t in sorted(set(S.MAGIC.values()))},
+                "content": {t: {"schema": _FILE} for t in sorted(set(MAGIC.values()))},
             }
         }
     },
@@ -453,9 +461,7 @@ _FILE = {"type": "string", "format": "binary"}
 def document_file(request: HttpRequest, doc_id: int) -> HttpResponse:
     doc = get_object_or_404(Document.objects.all(), pk=doc_id)
     m = current_municipality()
-    data = S.document_read(
-        actor=actor_of(request), municipality=m, law=document_law(doc, m), doc=doc
-    )
+    data = document_read(actor=actor_of(request), municipality=m, law=document_law(doc, m), doc=doc)
     response = HttpResponse(data, content_type=doc.content_type)
     response["Content-Disposition"] = f'inline; filename="documento-{doc.pk}"'
     response["X-Content-Type-Options"] = "nosniff"
@@ -556,7 +562,7 @@ def permit_create(request: HttpRequest, payload: GrantIn) -> Any:
     tender = (
         get_object_or_404(Tender.objects.all(), pk=payload.tender_id) if payload.tender_id else None
     )
-    permit = S.permit_grant(
+    permit = permit_grant(
         actor=actor_of(request),
         municipality=current_municipality(),
         holder=holder,
@@ -605,7 +611,7 @@ class SuspendIn(Schema):
 )
 def permit_suspend(request: HttpRequest, permit_id: int, payload: SuspendIn) -> dict[str, Any]:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
-    p = S.permit_suspend(
+    p = permit_status_services.permit_suspend(
         actor=actor_of(request),
         municipality=current_municipality(),
         permit=p,
@@ -633,7 +639,7 @@ class ReinstateIn(DatedText):
 )
 def permit_reinstate(request: HttpRequest, permit_id: int, payload: ReinstateIn) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
-    p = S.permit_reinstate(
+    p = permit_status_services.permit_reinstate(
         actor=actor_of(request),
         municipality=current_municipality(),
         permit=p,
@@ -651,7 +657,7 @@ def permit_reinstate(request: HttpRequest, permit_id: int, payload: ReinstateIn)
 )
 def permit_renounce(request: HttpRequest, permit_id: int, payload: DatedText) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
-    p = S.permit_renounce(
+    p = permit_status_services.permit_renounce(
         actor=actor_of(request),
         municipality=current_municipality(),
         permit=p,
@@ -668,7 +674,7 @@ def permit_renounce(request: HttpRequest, permit_id: int, payload: DatedText) ->
 )
 def permit_reserve(request: HttpRequest, permit_id: int, payload: DatedText) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
-    p = S.permit_reserve(
+    p = permit_status_services.permit_reserve(
         actor=actor_of(request),
         municipality=current_municipality(),
         permit=p,
@@ -685,7 +691,7 @@ def permit_reserve(request: HttpRequest, permit_id: int, payload: DatedText) -> 
 )
 def permit_reserve_end(request: HttpRequest, permit_id: int, payload: DatedText) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
-    p = S.permit_reserve_end(
+    p = permit_status_services.permit_reserve_end(
         actor=actor_of(request),
         municipality=current_municipality(),
         permit=p,
@@ -706,7 +712,7 @@ class OnIn(Schema):
 )
 def permit_renew(request: HttpRequest, permit_id: int, payload: OnIn) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
-    p = S.permit_renew(
+    p = termo_services.permit_renew(
         actor=actor_of(request), municipality=current_municipality(), permit=p, on=payload.on
     )
     return permit_out(p, actor_of(request).role)
@@ -724,7 +730,7 @@ class ExtendIn(Schema):
 )
 def permit_extend(request: HttpRequest, permit_id: int, payload: ExtendIn) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
-    p = S.permit_extend(
+    p = termo_services.permit_extend(
         actor=actor_of(request),
         municipality=current_municipality(),
         permit=p,
@@ -765,7 +771,7 @@ class AuxiliaryStatusOut(Schema):
 def auxiliary_add(request: HttpRequest, permit_id: int, payload: AuxIn) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
     person = get_object_or_404(Person.objects.all(), pk=payload.person_id)
-    aux = S.auxiliary_add(
+    aux = auxiliary_services.auxiliary_add(
         actor=actor_of(request),
         municipality=current_municipality(),
         permit=p,
@@ -792,7 +798,7 @@ class AuxRenewIn(Schema):
 )
 def auxiliary_renew(request: HttpRequest, aux_id: int, payload: AuxRenewIn) -> Any:
     aux = get_object_or_404(Auxiliary.objects.all(), pk=aux_id)
-    aux = S.auxiliary_renew(
+    aux = auxiliary_services.auxiliary_renew(
         actor=actor_of(request),
         municipality=current_municipality(),
         auxiliary=aux,
@@ -811,7 +817,7 @@ def auxiliary_renew(request: HttpRequest, aux_id: int, payload: AuxRenewIn) -> A
 )
 def auxiliary_remove(request: HttpRequest, aux_id: int, payload: DatedText) -> Any:
     aux = get_object_or_404(Auxiliary.objects.all(), pk=aux_id)
-    aux = S.auxiliary_remove(
+    aux = auxiliary_services.auxiliary_remove(
         actor=actor_of(request),
         municipality=current_municipality(),
         auxiliary=aux,

@@ -34,6 +34,7 @@ from django.db import IntegrityError, transaction
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
+from outorga.core.errors import Refused
 from outorga.core.lawseam import Asker, LawNotBound, governs, law_of
 from outorga.core.models import Municipality
 from outorga.core.sweep import NoProgress, Progress
@@ -43,9 +44,8 @@ from outorga.law.competence import NotCompetent
 from outorga.law.decisions import Decision, Verdict
 from outorga.law.windows import add_years
 
-from . import facts as F
-from . import services as S
-from . import validation as V
+from . import validation
+from .facts import TAXI_VEHICLE_KIND, same_place
 from .locking import lock_for_import
 from .models import (
     Auxiliary,
@@ -59,6 +59,9 @@ from .models import (
     TaxiCategory,
     Vehicle,
 )
+from .services.people import licence_record, person_register
+from .services.vehicles import taxi_vehicle_inscribe, vehicle_register
+from .validation import FieldError
 
 #: The services a registry spreadsheet carries, in the order the import looks for a governing law.
 SERVICES = (Service.MOTOTAXI, Service.MOTOFRETE, Service.TAXI)
@@ -309,7 +312,7 @@ class _Row:
     def check(self, name: str, fn: Callable[[str, str], str]) -> str:
         try:
             return fn(self.text(name), name)
-        except V.FieldError as exc:
+        except FieldError as exc:
             self.error(name, exc.message, exc.citation)
             return ""
 
@@ -328,7 +331,7 @@ def parse_row(
     if r.required("pessoa"):
         person = {
             "kind": Person.Kind.NATURAL,
-            "document": r.check("cpf", V.cpf),
+            "document": r.check("cpf", validation.cpf),
             "name": r.text("nome"),
             "birth_date": r.date("data_nascimento"),
             "blood_type": r.choice("tipo_sanguineo", Person.BloodType.values, upper=True),
@@ -343,7 +346,7 @@ def parse_row(
         if not categories or set(categories) - set("ABCDE"):
             r.error("cnh_categorias", "use as letras A, B, C, D ou E")
         row.licence = {
-            "number": r.check("cnh_numero", V.cnh),
+            "number": r.check("cnh_numero", validation.cnh),
             "categories": categories,
             "first_licence_on": r.date("cnh_primeira_habilitacao"),
             "category_a_since": r.date("cnh_categoria_a_desde"),
@@ -352,8 +355,8 @@ def parse_row(
         }
     if r.filled("veiculo") and r.required("veiculo"):
         row.vehicle = {
-            "plate": r.check("placa", V.plate),
-            "renavam": r.check("renavam", V.renavam),
+            "plate": r.check("placa", validation.plate),
+            "renavam": r.check("renavam", validation.renavam),
             "chassis": r.text("chassi").upper(),
             "kind": r.choice("especie", Vehicle.Kind.values),
             "make_model": r.text("marca_modelo"),
@@ -590,7 +593,7 @@ class LawChecks(Asker):
         facts: dict[str, Any] = {
             "occasion": "renovacao",
             "category": p["taxi_category"] or "convencional",
-            "kind": F.TAXI_VEHICLE_KIND.get(v["kind"], "outro"),
+            "kind": TAXI_VEHICLE_KIND.get(v["kind"], "outro"),
             "colour": v["colour"] or "não informada",
             # An empty cell stays missing: the law core refuses it as not informed.
             "doors": v["doors"],
@@ -598,7 +601,7 @@ class LawChecks(Asker):
             # The town the row's ``uf_registro`` and ``municipio_registro`` name (art. 28).
             "registered_municipality_ibge": self.m.ibge_code
             if v["registration_uf"] == self.m.uf
-            and F.same_place(v["registration_city"] or "", self.m.name)
+            and same_place(v["registration_city"] or "", self.m.name)
             else "0000000",
             # Licensed (art. 28 I): a CRLV on record for the plate, or the new car's invoice.
             "licensed": v["invoice_date"] is not None
@@ -744,7 +747,7 @@ def row_vehicle_documents(m: Municipality, v: dict[str, Any], holder_cpf: str) -
     owned = vehicle is None or vehicle.owner.document == holder_cpf
     return {
         "documents": {
-            "crlv_updated_in_ipatinga": crlv and F.same_place(v["registration_city"] or "", m.name),
+            "crlv_updated_in_ipatinga": crlv and same_place(v["registration_city"] or "", m.name),
             "dpvat": Document.Type.DPVAT in on_record,
             "vistoria_report": Document.Type.VISTORIA in on_record,
         },
@@ -907,15 +910,13 @@ def permit_import(
     service = data["service"]
     law = service_law(municipality, service, data["granted_on"])
     if law is None:
-        raise V.FieldError(
-            "servico", f"nenhuma lei rege o serviço {service} em {municipality.name}"
-        )
+        raise FieldError("servico", f"nenhuma lei rege o serviço {service} em {municipality.name}")
     authorize(actor=actor, municipality=municipality, action="permit.grant", law=law)
     with transaction.atomic(), tenant(municipality):
         existing = Permit.objects.filter(number=data["number"]).first()
         if existing is not None:
             if existing.holder_id != holder.pk or existing.service != service:
-                raise V.FieldError("numero_permissao", "número já cadastrado para outro titular")
+                raise FieldError("numero_permissao", "número já cadastrado para outro titular")
             if service == Service.TAXI and not PermitTerm.objects.filter(permit=existing).exists():
                 # Imported before the Termo was: the same row now completes it.
                 _termo_import(actor, municipality, existing, data, source)
@@ -988,7 +989,7 @@ def _termo_import(
     from the row; the contrapartida's payments are the ledger's, not recorded here."""
     t = data.get("termo")
     if t is None:
-        raise V.FieldError(
+        raise FieldError(
             "contrapartida",
             "faltam os dados do Termo de Permissão",
             law_cites(municipality, permit.service, permit.granted_on, "registration_certificate"),
@@ -1042,15 +1043,15 @@ def _write(
         service_law(m, row.permit["service"], row.permit["granted_on"]) if row.permit else None
     ) or default_law
     data = {k: v for k, v in row.person.items() if v is not None}
-    person = S.person_register(actor=actor, municipality=m, law=law, data=data)
+    person = person_register(actor=actor, municipality=m, law=law, data=data)
     done["pessoas"] += 1
     if row.licence is not None:
-        S.licence_record(actor=actor, municipality=m, law=law, person=person, data=row.licence)
+        licence_record(actor=actor, municipality=m, law=law, person=person, data=row.licence)
         done["CNHs"] += 1
     vehicle = None
     if row.vehicle is not None:
         vdata = {k: v for k, v in row.vehicle.items() if v is not None}
-        vehicle = S.vehicle_register(actor=actor, municipality=m, law=law, owner=person, data=vdata)
+        vehicle = vehicle_register(actor=actor, municipality=m, law=law, owner=person, data=vdata)
         done["veículos"] += 1
     if row.permit is not None and vehicle is not None:
         _, created = permit_import(
@@ -1137,11 +1138,11 @@ def import_registry(
                         default_law=default_law,
                         source=source,
                     )
-                except V.FieldError as exc:
+                except FieldError as exc:
                     raise ImportFailed(
                         RowError(row.line, exc.field, exc.message, exc.citation)
                     ) from exc
-                except S.Refused as exc:
+                except Refused as exc:
                     raise ImportFailed(RowError(row.line, "", str(exc))) from exc
                 except (ValidationError, IntegrityError) as exc:
                     raise ImportFailed(RowError(row.line, "", f"dado recusado: {exc}")) from exc
@@ -1150,7 +1151,7 @@ def import_registry(
             # moved the counter, so their numbers follow all of them and never collide.
             for row in rows:
                 if row.permit and row.vehicle and row.permit["service"] == Service.TAXI:
-                    S.taxi_vehicle_inscribe(
+                    taxi_vehicle_inscribe(
                         actor=actor,
                         municipality=municipality,
                         vehicle=Vehicle.objects.get(plate=row.vehicle["plate"]),

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
 from outorga.core.access import staff_required
+from outorga.core.errors import Refused
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.finance import selectors as ledger
@@ -20,11 +21,15 @@ from outorga.finance.models import Debt
 from outorga.law.competence import NotCompetent, is_allowed
 from outorga.law.money import brl
 
-from . import forms as Fm
-from . import services as S
 from . import stands as ST
-from . import taxi as T
 from . import tenders as TD
+from .forms import (
+    EQUIPMENT_CHOICES,
+    PersonByDocument,
+    TaxiChecks,
+    VehicleByPlate,
+    declarations_field,
+)
 from .models import (
     Permit,
     PermitTerm,
@@ -34,6 +39,8 @@ from .models import (
     Tender,
     TenderApplicant,
 )
+from .services.common import InvalidTransition
+from .services.termos import taxi_term_renew
 from .termo_pdf import termo_pdf
 from .validation import FieldError
 
@@ -46,7 +53,7 @@ def _deny(request: HttpRequest, exc: NotCompetent) -> HttpResponse:
 
 def _problem(exc: Exception) -> dict[str, Any]:
     """What a refusal or a bad input shows: the message and, for the law, every reason."""
-    if isinstance(exc, S.Refused):
+    if isinstance(exc, Refused):
         return {"message": "Recusado pela lei.", "decision": exc.decision.to_json()}
     if isinstance(exc, FieldError):
         cite = f" ({exc.citation})" if exc.citation else ""
@@ -82,7 +89,7 @@ def tenders(request: HttpRequest) -> HttpResponse:
             )
         except NotCompetent as exc:
             return _deny(request, exc)
-        except (S.Refused, FieldError) as exc:
+        except (Refused, FieldError) as exc:
             problem = _problem(exc)
         else:
             messages.success(request, f"Licitação {tender.number} aberta.")
@@ -106,7 +113,7 @@ class OnForm(forms.Form):
 class ApplicantForm(forms.Form):
     """An applicant: a person already in the registry, in the tender's taxi category."""
 
-    person = Fm.PersonByDocument(label="CPF ou CNPJ do candidato", max_length=18)
+    person = PersonByDocument(label="CPF ou CNPJ do candidato", max_length=18)
     taxi_category = forms.ChoiceField(
         label="Categoria (táxi: art. 5 e 6)",
         choices=[("", "—"), *TaxiCategory.choices],
@@ -123,12 +130,12 @@ class ApplicantForm(forms.Form):
             del self.fields["taxi_category"]
 
 
-class TenderGrantForm(Fm.TaxiChecks):
+class TenderGrantForm(TaxiChecks):
     """What the grant to the next ranked applicant needs: the vehicle and the act; for taxi the
     term and contrapartida (art. 10) and the inspection's findings; for mototaxi and motofrete the
     term (art. 6) and the equipment (art. 5 §7, 19)."""
 
-    vehicle = Fm.VehicleByPlate(label="Placa do veículo", max_length=8)
+    vehicle = VehicleByPlate(label="Placa do veículo", max_length=8)
     on = forms.DateField(label="Data da outorga (assinatura do Termo, no táxi)", widget=DATE)
     decree = forms.CharField(label="Decreto de outorga", max_length=80, required=False)
     option = forms.ChoiceField(label="Prazo (táxi: art. 10)", choices=PermitTerm.Option.choices)
@@ -136,14 +143,14 @@ class TenderGrantForm(Fm.TaxiChecks):
     instalments = forms.IntegerField(
         label="Parcelas (até 18 no prazo I, até 36 no prazo II)", min_value=1, initial=1
     )
-    declarations = Fm.declarations_field()
+    declarations = declarations_field()
     term_years = forms.IntegerField(
         label="Prazo em anos (mototáxi: art. 6)", min_value=1, max_value=10, initial=10
     )
     equipment = forms.MultipleChoiceField(
         label="Equipamentos verificados",
         required=False,
-        choices=Fm.EQUIPMENT_CHOICES,
+        choices=EQUIPMENT_CHOICES,
         widget=forms.CheckboxSelectMultiple,
     )
 
@@ -286,7 +293,7 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
                 raise FieldError("data", "informe a data")
         except NotCompetent as exc:
             return _deny(request, exc)
-        except (S.Refused, FieldError, S.InvalidTransition, ValueError) as exc:
+        except (Refused, FieldError, InvalidTransition, ValueError) as exc:
             problem = _problem(exc)
     tender.refresh_from_db()
     nxt = TD.tender_next(tender)
@@ -369,7 +376,7 @@ def stands(request: HttpRequest) -> HttpResponse:
             )
         except NotCompetent as exc:
             return _deny(request, exc)
-        except (S.Refused, FieldError) as exc:
+        except (Refused, FieldError) as exc:
             problem = _problem(exc)
         else:
             messages.success(request, "Ponto registrado.")
@@ -410,7 +417,7 @@ def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
         data = dict(form.cleaned_data)
         on: dt.date = data.pop("on")
         try:
-            T.taxi_term_renew(
+            taxi_term_renew(
                 actor=actor_of(request),
                 municipality=current_municipality(),
                 permit=permit,
@@ -419,7 +426,7 @@ def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
             )
         except NotCompetent as exc:
             return _deny(request, exc)
-        except (S.Refused, FieldError, S.InvalidTransition) as exc:
+        except (Refused, FieldError, InvalidTransition) as exc:
             problem = _problem(exc)
         else:
             messages.success(request, "Termo renovado.")

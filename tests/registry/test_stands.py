@@ -12,7 +12,7 @@ from outorga.core.errors import Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent, Role
-from outorga.registry.stands import stand_set
+from outorga.registry.services.stands import stand_set
 from outorga.registry.validation import FieldError
 
 ON = dt.date(2026, 4, 1)

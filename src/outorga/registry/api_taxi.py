@@ -17,8 +17,6 @@ from outorga.core.tenancy import current_municipality
 from outorga.finance import selectors as ledger
 from outorga.law.money import brl
 
-from . import stands as ST
-from . import tenders as TD
 from .api import READ_ERRORS, WRITE_ERRORS
 from .models import (
     ExtinctionCase,
@@ -32,10 +30,12 @@ from .models import (
     VehicleChange,
 )
 from .services import extinctions as extinction_services
+from .services import tenders as tender_services
 from .services import vehicle_changes as vehicle_change_services
 from .services.auxiliaries import taxi_auxiliary_add
 from .services.extinctions import extinction_defence_file
 from .services.permits import taxi_permit_grant, taxi_permit_transfer
+from .services.stands import stand_set
 from .services.termos import taxi_term_renew
 from .services.vehicle_changes import taxi_reserve_vehicle, taxi_vehicle_swap
 
@@ -146,7 +146,7 @@ def tenders(request: HttpRequest, service: str = "") -> list[dict[str, Any]]:
     summary="Abrir licitação (vagas dentro da cota livre)",
 )
 def tender_create(request: HttpRequest, payload: TenderIn) -> Any:
-    t = TD.tender_create(
+    t = tender_services.tender_create(
         actor=actor_of(request),
         municipality=current_municipality(),
         service=payload.service,
@@ -180,7 +180,7 @@ class ApplicantIn(Schema):
 def tender_apply(request: HttpRequest, tender_id: int, payload: ApplicantIn) -> Any:
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
     person = get_object_or_404(Person.objects.all(), pk=payload.person_id)
-    a = TD.tender_apply(
+    a = tender_services.tender_apply(
         actor=actor_of(request),
         municipality=current_municipality(),
         tender=tender,
@@ -210,7 +210,7 @@ class EvaluateIn(Schema):
 )
 def tender_evaluate(request: HttpRequest, tender_id: int, payload: EvaluateIn) -> dict[str, Any]:
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
-    TD.tender_evaluate(
+    tender_services.tender_evaluate(
         actor=actor_of(request),
         municipality=current_municipality(),
         tender=tender,
@@ -231,7 +231,7 @@ class RankingIn(Schema):
 )
 def tender_rank(request: HttpRequest, tender_id: int, payload: RankingIn) -> dict[str, Any]:
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
-    TD.tender_rank(
+    tender_services.tender_rank(
         actor=actor_of(request),
         municipality=current_municipality(),
         tender=tender,
@@ -251,7 +251,7 @@ class OnIn(Schema):
 )
 def tender_homologate(request: HttpRequest, tender_id: int, payload: OnIn) -> dict[str, Any]:
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
-    TD.tender_homologate(
+    tender_services.tender_homologate(
         actor=actor_of(request), municipality=current_municipality(), tender=tender, on=payload.on
     )
     tender.refresh_from_db()
@@ -270,7 +270,7 @@ class GrantsIn(Schema):
 )
 def tender_grant(request: HttpRequest, tender_id: int, payload: GrantsIn) -> dict[str, Any]:
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
-    TD.tender_grant(
+    tender_services.tender_grant(
         actor=actor_of(request),
         municipality=current_municipality(),
         tender=tender,
@@ -841,7 +841,7 @@ def stands(request: HttpRequest, service: str = "") -> list[dict[str, Any]]:
 
 
 def _stand_set(request: HttpRequest, payload: StandIn, stand: Stand | None) -> Stand:
-    return ST.stand_set(
+    return stand_set(
         actor=actor_of(request),
         municipality=current_municipality(),
         service=payload.service,

@@ -21,8 +21,6 @@ from outorga.finance.models import Debt
 from outorga.law.competence import NotCompetent, is_allowed
 from outorga.law.money import brl
 
-from . import stands as ST
-from . import tenders as TD
 from .forms import (
     EQUIPMENT_CHOICES,
     PersonByDocument,
@@ -40,6 +38,21 @@ from .models import (
     TenderApplicant,
 )
 from .services.common import InvalidTransition
+from .services.stands import stand_set
+from .services.tenders import (
+    applicant_preview,
+    tender_apply,
+    tender_cite,
+    tender_cites,
+    tender_create,
+    tender_evaluate,
+    tender_grant_next,
+    tender_homologate,
+    tender_lacks_category,
+    tender_law,
+    tender_next,
+    tender_rank,
+)
 from .services.termos import taxi_term_renew
 from .termo_pdf import termo_pdf
 from .validation import FieldError
@@ -82,7 +95,7 @@ def tenders(request: HttpRequest) -> HttpResponse:
     problem = None
     if request.method == "POST" and form.is_valid():
         try:
-            tender = TD.tender_create(
+            tender = tender_create(
                 actor=actor_of(request),
                 municipality=current_municipality(),
                 **form.cleaned_data,
@@ -217,7 +230,7 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
         request.POST if step in ("check", "apply") else None, tender=tender
     )
     grant_form = TenderGrantForm(
-        request.POST if step == "grant" else None, tender=tender, applicant=TD.tender_next(tender)
+        request.POST if step == "grant" else None, tender=tender, applicant=tender_next(tender)
     )
     problem = preview = None
     if request.method == "POST":
@@ -229,11 +242,11 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
                     d = applicant_form.cleaned_data
                     category = d.get("taxi_category", "")
                     if step == "check":
-                        preview = TD.applicant_preview(
+                        preview = applicant_preview(
                             tender, d["person"], d["on"], category
                         ).to_json()
                     else:
-                        TD.tender_apply(
+                        tender_apply(
                             actor=actor,
                             municipality=m,
                             tender=tender,
@@ -244,7 +257,7 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
                         return redirect("taxi:tender", tender.pk)
             elif step == "grant":
                 if grant_form.is_valid():
-                    called = TD.tender_grant_next(
+                    called = tender_grant_next(
                         actor=actor,
                         municipality=m,
                         tender=tender,
@@ -265,16 +278,16 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
                         "classificado é chamado.",
                         "decision": result["decision"],
                     }
-                    grant_form = TenderGrantForm(tender=tender, applicant=TD.tender_next(tender))
+                    grant_form = TenderGrantForm(tender=tender, applicant=tender_next(tender))
             elif step == "ranking":
                 eligible = TenderApplicant.objects.filter(tender=tender, eligible=True)
                 ranks = {a.pk: int(request.POST.get(f"rank_{a.pk}") or 0) for a in eligible}
                 order = [pk for pk, _ in sorted(ranks.items(), key=lambda kv: kv[1])]
-                TD.tender_rank(actor=actor, municipality=m, tender=tender, ranking=order)
+                tender_rank(actor=actor, municipality=m, tender=tender, ranking=order)
                 messages.success(request, "Registrado.")
                 return redirect("taxi:tender", tender.pk)
             elif step == "evaluate" and on_form.is_valid():
-                TD.tender_evaluate(
+                tender_evaluate(
                     actor=actor,
                     municipality=m,
                     tender=tender,
@@ -284,7 +297,7 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
                 messages.success(request, "Registrado.")
                 return redirect("taxi:tender", tender.pk)
             elif step == "homologate" and on_form.is_valid():
-                TD.tender_homologate(
+                tender_homologate(
                     actor=actor, municipality=m, tender=tender, on=on_form.cleaned_data["on"]
                 )
                 messages.success(request, "Registrado.")
@@ -296,8 +309,8 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
         except (Refused, FieldError, InvalidTransition, ValueError) as exc:
             problem = _problem(exc)
     tender.refresh_from_db()
-    nxt = TD.tender_next(tender)
-    role, law = actor_of(request).role, TD.tender_law(tender)
+    nxt = tender_next(tender)
+    role, law = actor_of(request).role, tender_law(tender)
     return render(
         request,
         "registry/taxi/tender.html",
@@ -313,14 +326,14 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
             "grant_form": grant_form,
             "next": nxt,
             "granted": Permit.objects.filter(tender=tender).count(),
-            "tender_cite": TD.tender_cite(tender),
+            "tender_cite": tender_cite(tender),
             # Who may apply: taxi art. 3, 5 and 6; mototaxi art. 6 §1 (natural persons only).
-            "admission_cite": TD.tender_cites(tender, "tender", "category", "one_permission")
+            "admission_cite": tender_cites(tender, "tender", "category", "one_permission")
             if tender.service == Service.TAXI
-            else TD.tender_cites(tender, "natural_person"),
+            else tender_cites(tender, "natural_person"),
             "can_apply": is_allowed(role, "registry.record", law),
             "can_manage": is_allowed(role, "tender.manage", law),
-            "asks_category": TD.tender_lacks_category(tender),
+            "asks_category": tender_lacks_category(tender),
             "categories": TaxiCategory.choices,
         },
     )
@@ -362,7 +375,7 @@ def stands(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            ST.stand_set(
+            stand_set(
                 actor=actor_of(request),
                 municipality=current_municipality(),
                 service=data["service"],

@@ -16,7 +16,8 @@ the act (with the decision trace) in that same transaction.
 - ``auxiliaries``: auxiliaries added, cassados, removed, their credential renewed.
 - ``vehicle_changes``: substitution, reserve vehicle, permuta and the end of a temporary change.
 - ``extinctions``: the taxi permission's extinction case (art. 15).
+- ``tenders``: tenders (licitação), their applicants, ranking, homologation and grants in order.
+- ``stands``: stands (pontos) and their places.
 
-The facts the law's questions need are built in ``registry.facts`` and ``registry.facts_taxi``;
-tenders and stands have their own modules (``registry.tenders``, ``registry.stands``).
+The facts the law's questions need are built in ``registry.facts`` and ``registry.facts_taxi``.
 """

@@ -24,9 +24,9 @@ from outorga.core.tenancy import tenant
 from outorga.law import interfaces
 from outorga.law.decisions import Decision, Reason, Verdict
 
-from .facts import active_permits
-from .facts_taxi import person_facts
-from .models import (
+from ..facts import active_permits
+from ..facts_taxi import person_facts
+from ..models import (
     Permit,
     Person,
     RegisterCounter,
@@ -36,10 +36,10 @@ from .models import (
     TenderApplicant,
     Vehicle,
 )
-from .services.common import InvalidTransition, bound_law, require_law, service_law
-from .services.eligibility import person_eligibility
-from .services.permits import permit_grant, taxi_permit_grant
-from .validation import FieldError
+from ..validation import FieldError
+from .common import InvalidTransition, bound_law, require_law, service_law
+from .eligibility import person_eligibility
+from .permits import permit_grant, taxi_permit_grant
 
 #: Tenders whose places are still promised (not yet granted nor closed).
 LIVE = (Tender.Status.OPEN, Tender.Status.RANKED, Tender.Status.HOMOLOGATED)

@@ -16,9 +16,9 @@ from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.interfaces import citation, cited
 
-from .models import Service, Stand, TaxiCategory
-from .services.common import bound_law
-from .validation import FieldError
+from ..models import Service, Stand, TaxiCategory
+from ..validation import FieldError
+from .common import bound_law
 
 FIELDS = ["service", "name", "place", "taxi_category", "capacity", "act_reference"]
 

@@ -18,7 +18,7 @@ from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.finance.models import Debt
 from outorga.law.competence import Role
-from outorga.registry.importer import import_registry
+from outorga.registry.importer.run import import_registry
 from outorga.registry.models import Permit, PermitTerm, RegisterCounter, Vehicle
 from outorga.registry.services.termos import taxi_term_renew
 

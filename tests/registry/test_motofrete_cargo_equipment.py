@@ -19,7 +19,7 @@ from outorga.core.errors import Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry.importer import import_registry
+from outorga.registry.importer.run import import_registry
 from outorga.registry.models import Permit, Tender, Vehicle
 from outorga.registry.services.permits import permit_grant
 from outorga.registry.services.vehicles import VEHICLE_FIELDS, vehicle_register

@@ -13,7 +13,7 @@ from outorga.core.models import Act
 from outorga.core.sweep import NoProgress
 from outorga.core.tenancy import tenant
 from outorga.portal.models import Notification
-from outorga.registry import sweep as SW
+from outorga.registry import sweep as registry_sweep
 from outorga.registry.models import Document, Permit
 from outorga.registry.services import documents as document_services
 from outorga.registry.services.documents import document_record
@@ -47,7 +47,7 @@ def expired_on(m, permit) -> dt.date:  # type: ignore[no-untyped-def]
 
 def sweep(m, on) -> None:  # type: ignore[no-untyped-def]
     with tenant(m):
-        SW.registry_sweep(m, on, NoProgress())
+        registry_sweep.registry_sweep(m, on, NoProgress())
 
 
 def new_inspection(m, clerk, permit, on, presented_on=None):  # type: ignore[no-untyped-def]
@@ -107,7 +107,7 @@ def test_an_already_expired_document_recorded_marks_the_permit_irregular(ipating
     # A report issued so long ago that it had lapsed when it was presented.
     new_inspection(m, clerk, permit, ON - dt.timedelta(days=400), presented_on=on)
     p = reload(m, permit)
-    assert p.irregular and p.irregular_reason.startswith(SW.PREFIX)
+    assert p.irregular and p.irregular_reason.startswith(registry_sweep.PREFIX)
 
 
 def test_the_document_and_the_lifted_irregularity_are_one_transaction(

@@ -1,6 +1,6 @@
-"""Document files (registry.services.document_record): only PDF, JPEG or PNG by their magic bytes,
-whatever the name says, and at most 5 MB; a refused file writes nothing (no document, no act, no
-file). Sending the same file again for the same person (or vehicle) and the same document type is
+"""Document files (registry.services.documents.document_record): only PDF, JPEG or PNG by their
+magic bytes, whatever the name says, and at most 5 MB; a refused file writes nothing (no document,
+no act, no file). Sending the same file again for the same person (or vehicle) and the same document type is
 idempotent; the same file for someone else, or as another document, is that owner's own record —
 never another person's document handed back."""
 

@@ -1,26 +1,27 @@
 """Each registry facts builder reads the record: change one record, and the law's decision changes
 (issue "law bindings", point 3; ADR 0012 §6). Every test asks through the product's own path —
-``services.person_eligibility`` / ``services.vehicle_eligibility`` (what ``permit_grant`` and its
-pre-check ask) or ``taxi.taxi_grant_decisions`` (what the taxi grant and its screen ask) — before
-and after exactly one change to the registry, and checks the article the law cites.
+``services.eligibility.person_eligibility`` / ``services.eligibility.vehicle_eligibility`` (what
+``permit_grant`` and its pre-check ask) or ``services.permits.taxi_grant_decisions`` (what the taxi
+grant and its screen ask) — before and after exactly one change to the registry, and checks the
+article the law cites.
 
-====================================================  ==========================  ==============================================================
-builder (fact it reads)                               question                    test
-====================================================  ==========================  ==============================================================
-facts.mototaxi_vehicle (owner vs. holder)             vehicle_eligibility         test_art_5_par_5_vehicle_sold_to_someone_else_refused_from_the_record
-facts.cargo_facts (sidecar, strips)                   vehicle_eligibility         test_art_24_par_4_a_sidecar_recorded_without_strips_is_refused
-facts.mototaxi_person (medical certificate)           person_eligibility          test_art_5_vii_a_new_medical_certificate_on_record_makes_the_person_eligible
-facts.other_permissions (via mototaxi_person)         person_eligibility          test_art_8_a_taxi_permission_on_record_bars_the_mototaxi
-facts.cassations (via mototaxi_person)                person_eligibility          test_art_32_par_1_the_cassacao_of_the_permit_bars_a_new_one_for_two_years
-taxi.person_facts (the person's town)                 person_eligibility (taxi)   test_taxi_art_4_vii_a_holder_who_moves_out_of_town_is_refused
-taxi.other_outorgas (via person_facts)                person_eligibility (taxi)   test_taxi_art_11_a_mototaxi_permission_on_record_bars_the_taxi
-taxi.person_facts (municipal servant)                 person_eligibility (taxi)   test_taxi_art_12_a_holder_recorded_as_municipal_servant_is_refused
-services._auxiliary_renewal_decisions (aux.'s town)   auxiliary_renewal (taxi)    test_taxi_art_4_xiv_an_auxiliary_who_moves_out_of_town_is_not_renewed
-taxi.person_documents_facts (criminal certificate)    registration_documents      test_taxi_art_22_viii_a_fresh_criminal_certificate_on_record_is_accepted
-taxi.vehicle_documents_facts (owner vs. holder)       registration_documents      test_taxi_art_24_i_the_crlv_of_a_car_sold_to_someone_else_is_refused
-taxi.vehicle_facts (registration town)                vehicle_eligibility (taxi)  test_taxi_art_28_i_a_car_registered_in_another_town_is_refused
-sweep.taxi_vehicle_facts (registration town)          vehicle_eligibility (taxi)  test_taxi_art_28_i_the_sweep_reads_the_cars_registration_town_from_the_record
-====================================================  ==========================  ==============================================================
+==============================================================  ==========================  =============================================================================
+builder (fact it reads)                                         question                    test
+==============================================================  ==========================  =============================================================================
+facts.mototaxi_vehicle (owner vs. holder)                       vehicle_eligibility         test_art_5_par_5_vehicle_sold_to_someone_else_refused_from_the_record
+facts.cargo_facts (sidecar, strips)                             vehicle_eligibility         test_art_24_par_4_a_sidecar_recorded_without_strips_is_refused
+facts.mototaxi_person (medical certificate)                     person_eligibility          test_art_5_vii_a_new_medical_certificate_on_record_makes_the_person_eligible
+facts.other_permissions (via mototaxi_person)                   person_eligibility          test_art_8_a_taxi_permission_on_record_bars_the_mototaxi
+facts.cassations (via mototaxi_person)                          person_eligibility          test_art_32_par_1_the_cassacao_of_the_permit_bars_a_new_one_for_two_years
+facts_taxi.person_facts (the person's town)                     person_eligibility (taxi)   test_taxi_art_4_vii_a_holder_who_moves_out_of_town_is_refused
+facts_taxi.other_outorgas (via person_facts)                    person_eligibility (taxi)   test_taxi_art_11_a_mototaxi_permission_on_record_bars_the_taxi
+facts_taxi.person_facts (municipal servant)                     person_eligibility (taxi)   test_taxi_art_12_a_holder_recorded_as_municipal_servant_is_refused
+services.auxiliaries.auxiliary_renewal_decisions (aux.'s town)  auxiliary_renewal (taxi)    test_taxi_art_4_xiv_an_auxiliary_who_moves_out_of_town_is_not_renewed
+facts_taxi.person_documents_facts (criminal certificate)        registration_documents      test_taxi_art_22_viii_a_fresh_criminal_certificate_on_record_is_accepted
+facts_taxi.vehicle_documents_facts (owner vs. holder)           registration_documents      test_taxi_art_24_i_the_crlv_of_a_car_sold_to_someone_else_is_refused
+facts_taxi.vehicle_facts (registration town)                    vehicle_eligibility (taxi)  test_taxi_art_28_i_a_car_registered_in_another_town_is_refused
+sweep.taxi_vehicle_facts (registration town)                    vehicle_eligibility (taxi)  test_taxi_art_28_i_the_sweep_reads_the_cars_registration_town_from_the_record
+==============================================================  ==========================  =============================================================================
 
 Builders already covered by an existing test that changes the record and sees the decision change:
 
@@ -34,11 +35,11 @@ Builders already covered by an existing test that changes the record and sees th
 - ``facts.active_permits`` → quota: ``test_permit_grant.py::
   test_art_10_i_the_quota_blocks_the_grant_past_population_over_300`` (each grant adds a permit
   until the quota refuses).
-- ``taxi._debt_facts`` → renewal period: ``test_taxi_renewal.py::
+- ``facts_taxi.debt_facts`` → renewal period: ``test_taxi_renewal.py::
   test_d_11_once_the_appeal_fails_the_debt_blocks`` (the debt's status changes → refused).
-- ``services.extension_decision`` (the permit's extensions, term, status) → permit_extension:
+- ``services.termos.extension_decision`` (the permit's extensions, term, status) → permit_extension:
   ``test_permit_extension.py::test_art_6_three_extensions_reach_25_years_and_a_fourth_is_refused``.
-- ``services.permit_reinstate`` proof facts (the document on record) → suspension_return:
+- ``services.permit_status.permit_reinstate`` proof facts (the document on record) → suspension_return:
   ``tests/enforcement/test_enforcement_warning_and_return.py::
   test_art_32_par2_the_return_needs_the_suspension_served_and_a_real_proof``.
 - ``sweep.mototaxi_vehicle_age`` → vehicle_eligibility (age): builds on ``facts.mototaxi_vehicle``
@@ -47,7 +48,7 @@ Builders already covered by an existing test that changes the record and sees th
 
 Not covered by a decision-changing test, and why:
 
-- ``importer`` row facts (``_moto``, ``_taxi``, ``row_vehicle_documents``): the import reports only
+- ``importer.lawchecks`` row facts (``_moto``, ``_taxi``, ``row_vehicle_documents``): the import reports only
   the rules whose facts are the row's columns (age, CNH, kind, engine, cargo…); the facts read from
   the records (a vehicle's documents on file) feed no reported rule.
   ``test_import.py::test_a_row_s_vehicle_documents_come_from_the_records_and_its_columns`` checks
@@ -71,7 +72,7 @@ from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.registry.models import Document, Permit, Vehicle
-from outorga.registry.services.auxiliaries import _auxiliary_renewal_decisions, taxi_auxiliary_add
+from outorga.registry.services.auxiliaries import auxiliary_renewal_decisions, taxi_auxiliary_add
 from outorga.registry.services.documents import document_record
 from outorga.registry.services.eligibility import person_eligibility, vehicle_eligibility
 from outorga.registry.services.permit_status import permit_cassar
@@ -332,9 +333,9 @@ def test_taxi_art_4_xiv_an_auxiliary_who_moves_out_of_town_is_not_renewed(ipatin
     taxi_documents(helper, renew_on)
 
     def renewal():  # type: ignore[no-untyped-def]
-        # What ``services.auxiliary_renew`` asks before renewing (art. 21).
+        # What ``services.auxiliaries.auxiliary_renew`` asks before renewing (art. 21).
         with tenant(ipatinga_m):
-            return _auxiliary_renewal_decisions(
+            return auxiliary_renewal_decisions(
                 aux, renew_on, schedule="", declarations=DECLARATIONS, checks=CHECKS
             )
 

@@ -224,7 +224,7 @@ def auxiliary_remove(
     return aux
 
 
-def _auxiliary_renewal_decisions(
+def auxiliary_renewal_decisions(
     aux: Auxiliary,
     on: dt.date,
     *,
@@ -317,7 +317,7 @@ def auxiliary_renew(
                 "vinculado a ela não tem credencial a renovar"
             )
         schedule = work_schedule.strip() or aux.work_schedule
-        decisions = _auxiliary_renewal_decisions(
+        decisions = auxiliary_renewal_decisions(
             aux, on, schedule=schedule, declarations=declarations, checks=checks
         )
         if any(d.refusals for d in decisions):

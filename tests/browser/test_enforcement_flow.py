@@ -27,8 +27,8 @@ from outorga.enforcement.services.notices import notice_deliver
 from outorga.finance import pix
 from outorga.finance.models import Debt
 from outorga.law.competence import Role
-from outorga.registry import services as R
 from outorga.registry.models import Permit, Tender
+from outorga.registry.services.permits import permit_grant
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "registry"))
 sys.path.insert(0, str(Path(__file__).parent.parent / "public"))
@@ -73,7 +73,7 @@ def a_permit(m: Municipality) -> Permit:
             },
         )
     person, vehicle = make_applicant(m, clerk, n=7, plate="PHN7E77")
-    permit = R.permit_grant(
+    permit = permit_grant(
         actor=clerk,
         municipality=m,
         holder=person,

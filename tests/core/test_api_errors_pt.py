@@ -82,13 +82,13 @@ def test_every_app_s_refusal_is_answered_one_way_with_its_status_and_code(rf):
     import datetime as dt
 
     from outorga.config.api import api
-    from outorga.core.errors import DomainError
+    from outorga.core.errors import DomainError, Refused
     from outorga.enforcement.services.common import InvalidStep, NotOwner
     from outorga.finance.pix import PixError
     from outorga.law.citations import cite
     from outorga.law.decisions import Decision, Reason, Verdict
     from outorga.platforms.services.common import PlatformError
-    from outorga.registry.services import InvalidTransition, Refused
+    from outorga.registry.services.common import InvalidTransition
     from outorga.registry.validation import FieldError
 
     decision = Decision(

@@ -163,8 +163,9 @@ def test_adopting_ipatinga_s_mototaxi_law_by_reference_uses_the_adopter_s_own_po
 def test_a_municipality_that_adopts_the_law_grants_a_permit_under_it_with_its_own_facts(
     barra_m, user_of
 ):
-    from outorga.registry import services as registry
+    from outorga.core.errors import Refused
     from outorga.registry.models import Permit, Tender
+    from outorga.registry.services.permits import permit_grant
 
     _adopt_ipatinga_mototaxi_law(barra_m, user_of)
     clerk = Actor.of(user_of("barra-do-garcas", Role.ATENDENTE))
@@ -180,7 +181,7 @@ def test_a_municipality_that_adopts_the_law_grants_a_permit_under_it_with_its_ow
         )
 
     def grant() -> Permit:
-        return registry.permit_grant(
+        return permit_grant(
             actor=clerk,
             municipality=barra_m,
             holder=person,
@@ -195,7 +196,7 @@ def test_a_municipality_that_adopts_the_law_grants_a_permit_under_it_with_its_ow
 
     # The helper's motorcycle has its CRLV in Ipatinga: not the adopting municipality's (art. 5
     # §1, I, read for Barra do Garças).
-    with pytest.raises(registry.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant()
     assert {r.rule for r in exc.value.decision.refusals} == {"art_5_par1_i_crlv"}
     with tenant(barra_m):

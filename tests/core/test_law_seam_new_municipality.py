@@ -24,8 +24,12 @@ from outorga.core.models import Municipality, PopulationFigure, User
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.public import services as public
-from outorga.registry import services as registry
 from outorga.registry.models import Document, Permit, Tender
+from outorga.registry.services.common import service_law
+from outorga.registry.services.documents import document_record
+from outorga.registry.services.people import licence_record, person_register
+from outorga.registry.services.permits import permit_grant, permit_grant_decisions
+from outorga.registry.services.vehicles import vehicle_register
 
 TODAY = timezone.localdate()
 EQUIPMENT = ["antena_corta_pipas", "protetor_motor_pernas"]
@@ -76,14 +80,14 @@ def _bind(m: Municipality) -> None:
 
 def _applicant(m: Municipality, clerk: Actor, *, born: dt.date, cc: int, n: int) -> tuple[Any, Any]:
     """Registered as a clerk would, under the law the municipality binds to mototaxi."""
-    law = registry.service_law(m, "mototaxi")
-    person = registry.person_register(
+    law = service_law(m, "mototaxi")
+    person = person_register(
         actor=clerk,
         municipality=m,
         law=law,
         data={"document": CPF().generate(), "name": f"Condutora {n}", "birth_date": born},
     )
-    registry.licence_record(
+    licence_record(
         actor=clerk,
         municipality=m,
         law=law,
@@ -97,10 +101,10 @@ def _applicant(m: Municipality, clerk: Actor, *, born: dt.date, cc: int, n: int)
         },
     )
     for t in (Document.Type.RG, Document.Type.CPF, Document.Type.RESIDENCE, Document.Type.CRIMINAL):
-        registry.document_record(
+        document_record(
             actor=clerk, municipality=m, law=law, doc_type=t, person=person, issued_on=TODAY
         )
-    vehicle = registry.vehicle_register(
+    vehicle = vehicle_register(
         actor=clerk,
         municipality=m,
         law=law,
@@ -118,7 +122,7 @@ def _applicant(m: Municipality, clerk: Actor, *, born: dt.date, cc: int, n: int)
         },
     )
     for t in (Document.Type.CRV, Document.Type.CRLV):
-        registry.document_record(
+        document_record(
             actor=clerk, municipality=m, law=law, doc_type=t, vehicle=vehicle, issued_on=TODAY
         )
     return person, vehicle
@@ -145,7 +149,7 @@ def test_a_municipality_s_own_mototaxi_law_runs_the_journey_from_registration_to
     person, vehicle = _applicant(m, clerk, born=TODAY.replace(year=TODAY.year - 19), cc=280, n=1)
 
     def grant(holder: Any, moto: Any, years: int = 5) -> Permit:
-        return registry.permit_grant(
+        return permit_grant(
             actor=clerk,
             municipality=m,
             holder=holder,
@@ -188,7 +192,7 @@ def test_its_own_minimum_age_and_engine_range_refuse_with_its_own_articles(vila_
     clerk = _user(m, Role.ATENDENTE)
     person, vehicle = _applicant(m, clerk, born=TODAY.replace(year=TODAY.year - 17), cc=350, n=2)
     law = law_for(m, "mototaxi")
-    checked = registry.permit_grant_decisions(
+    checked = permit_grant_decisions(
         municipality=m,
         holder=person,
         service="mototaxi",

@@ -21,8 +21,9 @@ from outorga.finance import pix
 from outorga.finance.models import Debt
 from outorga.finance.models_payments import Payment
 from outorga.law.competence import Role
-from outorga.registry import services as R
 from outorga.registry.models import Permit, Tender
+from outorga.registry.services.documents import document_record
+from outorga.registry.services.permits import permit_grant
 
 TZ = dt.timezone(dt.timedelta(hours=-3))
 
@@ -59,7 +60,7 @@ def make_permit(m: Municipality, clerk: Actor, n: int | None = None) -> Permit:
             },
         )
     person, vehicle = make_applicant(m, clerk, n=n, plate=f"QWE{n % 10}A{n % 100:02d}")
-    return R.permit_grant(
+    return permit_grant(
         actor=clerk,
         municipality=m,
         holder=person,
@@ -173,7 +174,7 @@ def proof_document(w: World, on: dt.date, *, permit: Permit | None = None) -> An
     irregularities were remedied (mototaxi art. 32 §2)."""
     permit = permit or w.permit
     assert permit.vehicle is not None
-    return R.document_record(
+    return document_record(
         actor=w.clerk,
         municipality=w.m,
         law=permit.law,

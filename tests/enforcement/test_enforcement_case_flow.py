@@ -8,6 +8,7 @@ import datetime as dt
 import pytest
 from enforcement_helpers import case_of, issue, make_final, make_permit, pay, pending_notice  # type: ignore[import-not-found]
 
+from outorga.core.errors import Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Escalation, Filing, InfractionNotice, Penalty
@@ -20,7 +21,6 @@ from outorga.enforcement.services.proposals import proposal_decide
 from outorga.enforcement.services.suspensions import suspension_impose
 from outorga.finance.models import Debt
 from outorga.law.competence import NotCompetent
-from outorga.registry import services as R
 from outorga.registry.models import Auxiliary, Permit
 
 D = dt.date(2026, 4, 6)  # a Monday
@@ -150,7 +150,7 @@ def test_art_42_par3_revelia_when_no_defence_by_the_deadline(world):
 def test_a_late_defence_is_refused_with_the_article(world):
     auto = issue(world, on=D)
     case = case_of(world, auto)
-    with pytest.raises(R.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         filing_file(
             actor=world.holder,
             municipality=world.m,

@@ -9,6 +9,7 @@ import datetime as dt
 import pytest
 from enforcement_helpers import case_of, issue, pending_notice  # type: ignore[import-not-found]
 
+from outorga.core.errors import Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case
@@ -19,8 +20,8 @@ from outorga.enforcement.services.finality import sweep
 from outorga.enforcement.services.notices import notice_deliver
 from outorga.enforcement.services.proposals import proposal_decide, proposal_open_cassacao
 from outorga.law.competence import NotCompetent
-from outorga.registry import services as R
 from outorga.registry.models import Permit
+from outorga.registry.validation import FieldError
 
 D = dt.date(2026, 4, 6)
 
@@ -112,7 +113,7 @@ def test_only_the_authority_cancels_an_auto_with_a_reason_and_nothing_is_deleted
     auto = issue(world, on=D)
     with pytest.raises(NotCompetent):
         infraction_cancel(actor=world.fiscal, municipality=world.m, auto=auto, reason="erro")
-    with pytest.raises(R.V.FieldError):
+    with pytest.raises(FieldError):
         infraction_cancel(actor=world.authority, municipality=world.m, auto=auto, reason=" ")
     infraction_cancel(actor=world.authority, municipality=world.m, auto=auto, reason="placa errada")
     case = case_of(world, auto)
@@ -181,7 +182,7 @@ def test_the_authority_cannot_decide_a_cassacao_only_the_chief_executive_after_t
 
 
 def test_a_cassacao_proposal_needs_a_cause_the_law_knows(world):
-    with pytest.raises(R.Refused):
+    with pytest.raises(Refused):
         proposal_open_cassacao(
             actor=world.authority,
             municipality=world.m,

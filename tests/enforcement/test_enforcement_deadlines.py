@@ -8,11 +8,11 @@ import datetime as dt
 import pytest
 from enforcement_helpers import case_of, issue, pending_notice  # type: ignore[import-not-found]
 
+from outorga.core.errors import Refused
 from outorga.enforcement.models import Case
 from outorga.enforcement.services.filings import filing_file, filing_judge
 from outorga.enforcement.services.finality import sweep
 from outorga.enforcement.services.notices import notice_deliver
-from outorga.registry import services as R
 
 
 def _notified(world, form: str, on: dt.date) -> Case:
@@ -53,7 +53,7 @@ def test_d4_the_defence_deadline_counts_from_the_notice_and_skips_closed_days(
 def test_art_42_a_defence_on_the_moved_last_day_is_in_time_and_the_next_day_is_late(world):
     case = _notified(world, "postal", dt.date(2028, 8, 5))
     assert case.deadline == dt.date(2028, 8, 16)
-    with pytest.raises(R.Refused):
+    with pytest.raises(Refused):
         filing_file(
             actor=world.holder,
             municipality=world.m,

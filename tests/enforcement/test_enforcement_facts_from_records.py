@@ -38,11 +38,11 @@ import pytest
 from enforcement_helpers import issue, make_final  # type: ignore[import-not-found]
 from test_enforcement_taxi_cassacao import taxi_permit  # type: ignore[import-not-found]
 
+from outorga.core.errors import Refused
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Escalation
 from outorga.enforcement.services.escalation import escalation_facts
 from outorga.enforcement.services.proposals import proposal_open_cassacao
-from outorga.registry import services as R
 from outorga.registry.models import Permit
 
 D = dt.date(2026, 4, 6)  # a Monday
@@ -90,7 +90,7 @@ def test_art_32_iii_f_a_permission_recorded_in_the_registry_opens_the_cassacao(w
             actor=world.authority, municipality=world.m, permit=world.permit, on=D
         )
 
-    with pytest.raises(R.Refused, match="Nenhuma causa de cassação"):
+    with pytest.raises(Refused, match="Nenhuma causa de cassação"):
         propose()
     # The one change: the registry records a taxi permission of the same holder.
     other = taxi_permit(world.m)

@@ -26,6 +26,7 @@ from enforcement_helpers import (  # type: ignore[import-not-found]
     pending_notice,
 )
 
+from outorga.core.errors import Refused
 from outorga.core.models import Act, CalendarDay
 from outorga.core.tenancy import tenant
 from outorga.enforcement import selectors
@@ -40,8 +41,9 @@ from outorga.enforcement.services.seizures import (
 )
 from outorga.finance.models import Debt
 from outorga.law.competence import NotCompetent, Role
-from outorga.registry import services as R
 from outorga.registry.models import Permit
+from outorga.registry.services.documents import document_record
+from outorga.registry.services.permit_status import permit_reinstate, permit_suspend
 
 MOTO = "Lei de mototáxi de Ipatinga (2013)"
 
@@ -178,7 +180,7 @@ def test_art_43_a_jari_appeal_the_day_after_a_last_day_moved_by_the_municipal_ho
     case = case_of(world, auto)
     assert (case.stage, case.waiting) == (Case.Stage.JARI, Case.Waiting.DEADLINE)
     assert case.deadline == dt.date(2028, 8, 16)
-    with pytest.raises(R.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         file(world, auto, dt.date(2028, 8, 17))
     message = str(exc.value)
     assert message.startswith("Intempestivo: o prazo terminou em 16/08/2028")
@@ -211,7 +213,7 @@ def test_art_44_an_appeal_to_the_chief_executive_the_day_after_a_day_the_office_
     auto, _ = at_executive(world, dt.date(2026, 5, 4), dt.date(2026, 6, 1))
     case = case_of(world, auto)
     assert (case.stage, case.deadline) == (Case.Stage.EXECUTIVE, dt.date(2026, 6, 12))
-    with pytest.raises(R.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         file(world, auto, dt.date(2026, 6, 13))
     assert str(exc.value).startswith("Intempestivo: o prazo terminou em 12/06/2026")
     assert f"{MOTO}, art. 44" in str(exc.value)
@@ -344,13 +346,13 @@ def test_art_35_par1_only_clerk_or_authority_release_the_vehicle_and_refusals_ar
     with tenant(world.m):
         assert Seizure.objects.get(pk=s.pk).status == Seizure.Status.HELD
     # The clerk may ask; the law then refuses while fine, removal and storage are unpaid.
-    with pytest.raises(R.Refused):
+    with pytest.raises(Refused):
         seizure_release(actor=world.clerk, municipality=world.m, seizure=s, on=dt.date(2026, 4, 9))
 
 
 def test_art_32_par2_only_the_clerk_returns_a_suspended_permit_to_service(world):
     start = dt.date(2026, 4, 6)
-    suspended = R.permit_suspend(
+    suspended = permit_suspend(
         actor=world.authority,
         municipality=world.m,
         permit=world.permit,
@@ -359,7 +361,7 @@ def test_art_32_par2_only_the_clerk_returns_a_suspended_permit_to_service(world)
         reason="art. 32 I",
     )
     with tenant(world.m):
-        proof = R.document_record(
+        proof = document_record(
             actor=world.clerk,
             municipality=world.m,
             law="ipatinga.mototaxi-2013",
@@ -372,7 +374,7 @@ def test_art_32_par2_only_the_clerk_returns_a_suspended_permit_to_service(world)
     back = dt.date(2026, 4, 21)  # the day after the 15th day
     for actor in (world.authority, world.fiscal, world.jari, world.mayor):
         with pytest.raises(NotCompetent):
-            R.permit_reinstate(
+            permit_reinstate(
                 actor=actor,
                 municipality=world.m,
                 permit=suspended,
@@ -388,7 +390,7 @@ def test_art_32_par2_only_the_clerk_returns_a_suspended_permit_to_service(world)
     ]
     with tenant(world.m):
         assert Permit.objects.get(pk=world.permit.pk).status == Permit.Status.SUSPENDED
-    p = R.permit_reinstate(
+    p = permit_reinstate(
         actor=world.clerk,
         municipality=world.m,
         permit=suspended,

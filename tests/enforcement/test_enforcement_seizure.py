@@ -14,6 +14,7 @@ from enforcement_helpers import (  # type: ignore[import-not-found]
     pending_notice,
 )
 
+from outorga.core.errors import Refused
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Filing, Seizure
 from outorga.enforcement.services.filings import filing_file, filing_judge
@@ -27,7 +28,6 @@ from outorga.enforcement.services.seizures import (
 from outorga.finance import selectors, services
 from outorga.finance.models import Debt
 from outorga.law.competence import NotCompetent
-from outorga.registry import services as R
 
 D = dt.date(2026, 4, 6)
 
@@ -51,7 +51,7 @@ def _seized(world):
 
 
 def _refusal(world, s, on):
-    with pytest.raises(R.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         seizure_release(actor=world.clerk, municipality=world.m, seizure=s, on=on)
     return " ".join(r.message for r in exc.value.decision.reasons) + str(
         exc.value.decision.to_json()

@@ -24,8 +24,13 @@ from outorga.enforcement.services.finality import sweep
 from outorga.enforcement.services.notices import notice_deliver
 from outorga.enforcement.services.suspensions import suspension_impose
 from outorga.law.competence import NotCompetent
-from outorga.registry import services as R
 from outorga.registry.models import Permit, PermitStatusChange
+from outorga.registry.services.common import InvalidTransition
+from outorga.registry.services.permit_status import (
+    permit_reinstate,
+    permit_suspend,
+    permit_suspension_lift,
+)
 
 D = dt.date(2026, 4, 6)  # a Monday
 START = dt.date(2026, 7, 1)  # the suspension's first day (15 days: until 15/07)
@@ -185,7 +190,7 @@ def test_upheld_after_the_period_ended_it_returns_without_the_proof_of_art_32_pa
 def test_upheld_after_the_holder_was_reinstated_changes_no_status(world):
     case = suspended(world)
     f = appeal(world, case, START + dt.timedelta(days=5))
-    R.permit_reinstate(
+    permit_reinstate(
         actor=world.clerk,
         municipality=world.m,
         permit=permit_of(world),
@@ -234,8 +239,8 @@ def test_the_lift_is_only_for_the_appeal_judgments_and_the_suspension_in_force(w
     f = appeal(world, case, START + dt.timedelta(days=2))
     kw = dict(municipality=world.m, on=dt.date(2026, 7, 6), reason="anulada")
     # Pending: nobody has judged it, so nothing is annulled (art. 34 §3).
-    with pytest.raises(R.InvalidTransition, match="art. 34, §3"):
-        R.permit_suspension_lift(actor=world.jari, permit=permit_of(world), appeal=f, **kw)
+    with pytest.raises(InvalidTransition, match="art. 34, §3"):
+        permit_suspension_lift(actor=world.jari, permit=permit_of(world), appeal=f, **kw)
     filing_judge(
         actor=world.jari,
         municipality=world.m,
@@ -246,8 +251,8 @@ def test_the_lift_is_only_for_the_appeal_judgments_and_the_suspension_in_force(w
     )
     assert permit_of(world).status == Permit.Status.ACTIVE
     # Once lifted, the same appeal lifts nothing again.
-    with pytest.raises(R.InvalidTransition, match="não é a que está em vigor"):
-        R.permit_suspension_lift(actor=world.jari, permit=permit_of(world), appeal=f, **kw)
+    with pytest.raises(InvalidTransition, match="não é a que está em vigor"):
+        permit_suspension_lift(actor=world.jari, permit=permit_of(world), appeal=f, **kw)
 
 
 def test_art_34_par3_only_the_appeal_judges_competence_lifts_it(world):
@@ -257,9 +262,9 @@ def test_art_34_par3_only_the_appeal_judges_competence_lifts_it(world):
         Filing.objects.filter(pk=f.pk).update(result=Filing.Result.UPHELD)
     kw = dict(permit=permit_of(world), on=dt.date(2026, 7, 6), reason="anulada")
     with pytest.raises(NotCompetent):
-        R.permit_suspension_lift(actor=world.authority, municipality=world.m, appeal=f, **kw)
+        permit_suspension_lift(actor=world.authority, municipality=world.m, appeal=f, **kw)
     with pytest.raises(NotCompetent):  # an appeal to the JARI is the JARI's (art. 43)
-        R.permit_suspension_lift(actor=world.mayor, municipality=world.m, appeal=f, **kw)
+        permit_suspension_lift(actor=world.mayor, municipality=world.m, appeal=f, **kw)
     assert permit_of(world).status == Permit.Status.SUSPENDED
 
 
@@ -274,8 +279,8 @@ def test_art_34_par3_a_dismissed_appeal_lifts_nothing(world):
         reasoning="Mantida.",
         on=dt.date(2026, 7, 6),
     )
-    with pytest.raises(R.InvalidTransition, match="julgado procedente"):
-        R.permit_suspension_lift(
+    with pytest.raises(InvalidTransition, match="julgado procedente"):
+        permit_suspension_lift(
             actor=world.jari,
             municipality=world.m,
             permit=permit_of(world),
@@ -306,8 +311,8 @@ def test_art_34_par3_a_defence_upheld_in_an_infraction_case_is_not_an_appeal_aga
         reasoning="Procedente.",
         on=dt.date(2026, 7, 4),
     )
-    with pytest.raises(R.InvalidTransition, match="art. 34, §3"):
-        R.permit_suspension_lift(
+    with pytest.raises(InvalidTransition, match="art. 34, §3"):
+        permit_suspension_lift(
             actor=world.jari,
             municipality=world.m,
             permit=permit_of(world),
@@ -330,7 +335,7 @@ def test_art_34_par3_an_appeal_upheld_for_another_permit_lifts_nothing_here(worl
         on=dt.date(2026, 7, 6),
     )
     other = make_permit(world.m, world.clerk)
-    R.permit_suspend(
+    permit_suspend(
         actor=world.authority,
         municipality=world.m,
         permit=other,
@@ -340,8 +345,8 @@ def test_art_34_par3_an_appeal_upheld_for_another_permit_lifts_nothing_here(worl
     )
     with tenant(world.m):
         other = Permit.objects.get(pk=other.pk)
-    with pytest.raises(R.InvalidTransition, match="desta permissão"):
-        R.permit_suspension_lift(
+    with pytest.raises(InvalidTransition, match="desta permissão"):
+        permit_suspension_lift(
             actor=world.jari,
             municipality=world.m,
             permit=other,

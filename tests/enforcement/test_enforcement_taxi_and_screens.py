@@ -16,7 +16,7 @@ from enforcement_helpers import (  # type: ignore[import-not-found]
 from test_enforcement_taxi_cassacao import taxi_permit  # type: ignore[import-not-found]
 from validate_docbr import CPF, RENAVAM
 
-from outorga.core.errors import FieldError
+from outorga.core.errors import FieldError, Refused
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, InfractionNotice, Penalty
 from outorga.enforcement.services.autos import infraction_cancel, infraction_issue
@@ -27,7 +27,6 @@ from outorga.enforcement.services.suspensions import (
     taxi_suspension_impose,
 )
 from outorga.law.competence import NotCompetent, Role
-from outorga.registry import services as R
 from outorga.registry.models import Permit, Person, Vehicle
 
 D = dt.date(2026, 4, 6)
@@ -120,7 +119,7 @@ def test_taxi_case_goes_from_defence_to_the_chief_executive_without_jari(world):
 def test_taxi_suspension_is_never_over_90_days(world):
     permit = _taxi_permit(world.m)
     auto = final_taxi_auto(world, permit, on=EARLIER)
-    with pytest.raises(R.Refused):
+    with pytest.raises(Refused):
         taxi_suspension_impose(
             actor=world.authority, municipality=world.m, permit=permit, auto=auto, days=91, start=D
         )
@@ -252,7 +251,7 @@ def test_the_inspector_writes_an_auto_through_the_phone_form_and_the_pdfs_render
 
 
 def test_a_refusal_without_two_witnesses_is_refused_with_art_29_par3(world):
-    with pytest.raises(R.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         infraction_issue(
             actor=world.fiscal,
             municipality=world.m,

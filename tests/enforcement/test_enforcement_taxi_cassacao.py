@@ -19,7 +19,7 @@ from enforcement_helpers import (  # type: ignore[import-not-found]
 from public_factories import badge_without_law  # type: ignore[import-not-found]
 from validate_docbr import CPF, RENAVAM
 
-from outorga.core.errors import FieldError
+from outorga.core.errors import FieldError, Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, InfractionNotice, Penalty
@@ -32,7 +32,6 @@ from outorga.enforcement.services.proposals import proposal_decide, proposal_ope
 from outorga.enforcement.services.suspensions import taxi_suspension_impose
 from outorga.law.competence import NotCompetent, Role
 from outorga.public import selectors as public
-from outorga.registry import services as R
 from outorga.registry.models import Auxiliary, Permit, PermitStatusChange, Person, Vehicle
 
 D = dt.date(2026, 4, 6)  # a Monday
@@ -126,7 +125,7 @@ def test_art_41_par_4_permit_cassacao_of_a_final_gravissima_decided_by_the_chief
     permit = taxi_permit(world.m)
     auto = taxi_auto(world, permit, "suspensao_servico")
     # D-1: not while the infraction's own case runs.
-    with pytest.raises(R.Refused, match="D-1"):
+    with pytest.raises(Refused, match="D-1"):
         propose(world, permit, auto, "permissao", on=D)
     make_final(world, auto, D)
     with pytest.raises(NotCompetent):
@@ -178,7 +177,7 @@ def test_art_41_par_4_the_permission_is_not_cassated_for_a_grave_infraction(worl
     permit = taxi_permit(world.m)
     auto = taxi_auto(world, permit, "recusa_passageiro")
     make_final(world, auto, D)
-    with pytest.raises(R.Refused, match=r"art\. 41, §4"):
+    with pytest.raises(Refused, match=r"art\. 41, §4"):
         propose(world, permit, auto, "permissao")
 
 

@@ -13,7 +13,7 @@ from enforcement_helpers import at, final_taxi_auto  # type: ignore[import-not-f
 from public_factories import badge_without_law  # type: ignore[import-not-found]
 from validate_docbr import CPF, RENAVAM
 
-from outorga.core.errors import FieldError
+from outorga.core.errors import FieldError, Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Penalty
@@ -21,9 +21,13 @@ from outorga.enforcement.services.autos import infraction_cancel, infraction_iss
 from outorga.enforcement.services.suspensions import taxi_register_suspension_impose
 from outorga.law.competence import NotCompetent, Role
 from outorga.public import selectors as public
-from outorga.registry import services as R
-from outorga.registry import taxi as T
 from outorga.registry.models import Auxiliary, Permit, Person, Vehicle
+from outorga.registry.services.auxiliaries import (
+    auxiliary_cassar,
+    auxiliary_renew,
+    taxi_auxiliary_add,
+)
+from outorga.registry.services.eligibility import register_bar, taxi_eligibility
 
 D = dt.date(2026, 4, 6)
 COMMITTED = dt.date(2026, 3, 2)  # final well before D (D-1)
@@ -87,7 +91,7 @@ def _suspend(w, permit, days, aux=None, start=D, auto=None):
 
 def test_art_42_IV_register_suspension_is_never_over_90_days(world):
     permit, aux = _taxi_permit(world.m)
-    with pytest.raises(R.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         _suspend(world, permit, 91, aux)
     assert "art. 42, IV" in str(exc.value)
     p = _suspend(world, permit, 90, aux)
@@ -129,38 +133,38 @@ def test_art_42_IV_bars_eligibility_during_the_suspension_and_not_the_day_after(
     with tenant(world.m):
         holder = Person.objects.get(pk=permit.holder_id)
         for day in (D, last):
-            bar = T.register_bar(holder, day)
+            bar = register_bar(holder, day)
             assert bar is not None and bar.refusals
-            assert "art. 42, IV" in str(R.Refused(bar))
-        assert T.register_bar(holder, D - dt.timedelta(days=1)) is None
-        assert T.register_bar(holder, after) is None
-        ds = T.taxi_eligibility(
+            assert "art. 42, IV" in str(Refused(bar))
+        assert register_bar(holder, D - dt.timedelta(days=1)) is None
+        assert register_bar(holder, after) is None
+        ds = taxi_eligibility(
             person=holder, category="convencional", on=last, awarded_in_tender=True
         )
         assert ds[0].question == "registry.taxi_register_bar" and ds[0].refusals
-        ds = T.taxi_eligibility(
+        ds = taxi_eligibility(
             person=holder, category="convencional", on=after, awarded_in_tender=True
         )
         assert all(d.question != "registry.taxi_register_bar" for d in ds)
     # Becoming another permit's auxiliary: refused while suspended, not for the bar the day after.
-    with pytest.raises(R.Refused) as exc:
-        T.taxi_auxiliary_add(
+    with pytest.raises(Refused) as exc:
+        taxi_auxiliary_add(
             actor=world.clerk, municipality=world.m, permit=other, person=holder, on=last
         )
     assert exc.value.decision.question == "registry.taxi_register_bar"
     try:
-        T.taxi_auxiliary_add(
+        taxi_auxiliary_add(
             actor=world.clerk, municipality=world.m, permit=other, person=holder, on=after
         )
-    except R.Refused as e:  # documents missing in this bare world, but not the bar
+    except Refused as e:  # documents missing in this bare world, but not the bar
         assert e.decision.question != "registry.taxi_register_bar"
 
 
 def test_art_42_IV_suspended_auxiliary_cannot_renew(world):
     permit, aux = _taxi_permit(world.m)
     _suspend(world, permit, 15, aux)
-    with pytest.raises(R.Refused) as exc:
-        R.auxiliary_renew(
+    with pytest.raises(Refused) as exc:
+        auxiliary_renew(
             actor=world.clerk, municipality=world.m, auxiliary=aux, on=D + dt.timedelta(days=14)
         )
     assert "art. 42, IV" in str(exc.value)
@@ -169,14 +173,14 @@ def test_art_42_IV_suspended_auxiliary_cannot_renew(world):
 def test_art_42_IV_a_second_suspension_does_not_overlap_a_running_one(world):
     permit, aux = _taxi_permit(world.m)
     _suspend(world, permit, 10, aux)
-    with pytest.raises(R.Refused):
+    with pytest.raises(Refused):
         _suspend(world, permit, 10, aux, start=D + dt.timedelta(days=9))
     _suspend(world, permit, 10, aux, start=D + dt.timedelta(days=10))
 
 
 def test_art_41_IV_par3_cassado_register_is_refused(world):
     permit, aux = _taxi_permit(world.m)
-    R.auxiliary_cassar(
+    auxiliary_cassar(
         actor=world.mayor, municipality=world.m, auxiliary=aux, on=D, reason="processo 1/2026"
     )
     with tenant(world.m):
@@ -193,9 +197,9 @@ def test_art_41_IV_par3_cassado_register_is_refused(world):
             Person.objects.get(pk=aux.person_id),
             Person.objects.get(pk=permit.holder_id),
         ):
-            bar = T.register_bar(person, D + dt.timedelta(days=400))
-            assert bar is not None and "art. 41" in str(R.Refused(bar))
-            assert T.register_bar(person, D - dt.timedelta(days=1)) is None
+            bar = register_bar(person, D + dt.timedelta(days=400))
+            assert bar is not None and "art. 41" in str(Refused(bar))
+            assert register_bar(person, D - dt.timedelta(days=1)) is None
 
 
 def test_art_42_IV_screen_suspends_an_auxiliary_register(world, user_of):

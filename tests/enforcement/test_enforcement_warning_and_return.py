@@ -19,15 +19,16 @@ from enforcement_helpers import (  # type: ignore[import-not-found]
 )
 from test_enforcement_taxi_cassacao import taxi_auto, taxi_permit  # type: ignore[import-not-found]
 
-from outorga.core.errors import FieldError
+from outorga.core.errors import FieldError, Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import InfractionNotice
 from outorga.enforcement.services.autos import infraction_issue
 from outorga.enforcement.services.suspensions import taxi_suspension_impose
 from outorga.law.competence import Role
-from outorga.registry import services as R
 from outorga.registry.models import Permit
+from outorga.registry.services.common import InvalidTransition
+from outorga.registry.services.permit_status import permit_reinstate, permit_suspend
 
 D = dt.date(2026, 4, 6)
 START, UNTIL = dt.date(2026, 7, 1), dt.date(2026, 7, 15)
@@ -67,7 +68,7 @@ def test_art_31_par3_a_fixable_riskless_irregularity_gets_the_written_warning(wo
 def test_art_31_par3_no_warning_when_not_fixable_or_it_risks_safety_or_continuity(
     world, fixable, harmless
 ):
-    with pytest.raises(R.Refused, match=r"art\. 31, §3"):
+    with pytest.raises(Refused, match=r"art\. 31, §3"):
         issue(world, on=D, warning=True, warning_fixable=fixable, warning_harmless=harmless)
     with tenant(world.m):
         assert not InfractionNotice.objects.exists()
@@ -75,13 +76,13 @@ def test_art_31_par3_no_warning_when_not_fixable_or_it_risks_safety_or_continuit
 
 def test_art_41_par1_taxi_warning_only_for_a_primary_conduct_without_harm(world):
     permit = taxi_permit(world.m)
-    with pytest.raises(R.Refused, match=r"art\. 41, §1"):
+    with pytest.raises(Refused, match=r"art\. 41, §1"):
         taxi_auto(world, permit, "desobediencia_sem_risco", warning=True)  # affects: not denied
     first = taxi_auto(world, permit, "desobediencia_sem_risco", warning=True, warning_harmless=True)
     assert first.penalty == InfractionNotice.Penalty.WARNING
     make_final(world, first, D)
     # A second conduct after a final one is no longer primary.
-    with pytest.raises(R.Refused, match=r"art\. 41, §1"):
+    with pytest.raises(Refused, match=r"art\. 41, §1"):
         infraction_issue(
             actor=world.fiscal,
             municipality=world.m,
@@ -142,7 +143,7 @@ def test_the_phone_form_and_the_api_refuse_a_warning_the_law_does_not_allow(worl
 
 
 def suspended(world) -> Permit:
-    return R.permit_suspend(
+    return permit_suspend(
         actor=world.authority,
         municipality=world.m,
         permit=world.permit,
@@ -155,8 +156,8 @@ def suspended(world) -> Permit:
 def test_art_32_par2_the_return_needs_the_suspension_served_and_a_real_proof(world):
     suspended(world)
     doc = proof_document(world, UNTIL + dt.timedelta(days=1))
-    with pytest.raises(R.InvalidTransition, match="15/07/2026"):
-        R.permit_reinstate(
+    with pytest.raises(InvalidTransition, match="15/07/2026"):
+        permit_reinstate(
             actor=world.clerk,
             municipality=world.m,
             permit=fresh(world, world.permit),
@@ -165,8 +166,8 @@ def test_art_32_par2_the_return_needs_the_suspension_served_and_a_real_proof(wor
             document=doc,
         )
     for proof, document in [("", doc), ("—", None), ("Pneus trocados.", None)]:
-        with pytest.raises(R.Refused, match=r"art\. 32, §2"):
-            R.permit_reinstate(
+        with pytest.raises(Refused, match=r"art\. 32, §2"):
+            permit_reinstate(
                 actor=world.clerk,
                 municipality=world.m,
                 permit=fresh(world, world.permit),
@@ -176,8 +177,8 @@ def test_art_32_par2_the_return_needs_the_suspension_served_and_a_real_proof(wor
             )
     # A paper presented before the suspension began proves nothing about it.
     old = proof_document(world, START - dt.timedelta(days=1))
-    with pytest.raises(R.Refused, match=r"art\. 32, §2"):
-        R.permit_reinstate(
+    with pytest.raises(Refused, match=r"art\. 32, §2"):
+        permit_reinstate(
             actor=world.clerk,
             municipality=world.m,
             permit=fresh(world, world.permit),
@@ -186,7 +187,7 @@ def test_art_32_par2_the_return_needs_the_suspension_served_and_a_real_proof(wor
             document=old,
         )
     assert fresh(world, world.permit).status == Permit.Status.SUSPENDED
-    p = R.permit_reinstate(
+    p = permit_reinstate(
         actor=world.clerk,
         municipality=world.m,
         permit=fresh(world, world.permit),
@@ -206,7 +207,7 @@ def test_art_32_par2_the_proof_must_belong_to_this_permit(world):
     other = make_permit(world.m, world.clerk)
     doc = proof_document(world, UNTIL + dt.timedelta(days=1), permit=other)
     with pytest.raises(FieldError, match="documento"):
-        R.permit_reinstate(
+        permit_reinstate(
             actor=world.clerk,
             municipality=world.m,
             permit=fresh(world, world.permit),
@@ -255,7 +256,7 @@ def test_taxi_return_after_art_42_v_needs_only_the_end_of_the_period(world):
     taxi_suspension_impose(
         actor=world.authority, municipality=world.m, permit=permit, auto=auto, days=10, start=D
     )
-    p = R.permit_reinstate(
+    p = permit_reinstate(
         actor=world.clerk,
         municipality=world.m,
         permit=fresh(world, permit),

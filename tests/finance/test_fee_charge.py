@@ -16,13 +16,13 @@ from django.test import Client
 from finance_helpers import make_person  # type: ignore[import-not-found]
 
 from outorga.core.acts import Actor
+from outorga.core.errors import Refused
 from outorga.core.models import Act, FiscalUnitValue, ParameterOverride, User
 from outorga.core.tenancy import tenant
 from outorga.finance import fees, pix, services
 from outorga.finance.models import Debt
 from outorga.law.competence import NotCompetent, Role
 from outorga.registry.models import Auxiliary, Permit, Service
-from outorga.registry.services import Refused
 from outorga.registry.validation import FieldError
 
 INSPECTION = "ipatinga.taxi-2017:VIII"

@@ -13,8 +13,8 @@ from outorga.core.acts import Actor
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.inspections.checklists import checklist
-from outorga.registry import services as R
 from outorga.registry.models import Permit, Tender
+from outorga.registry.services.permits import permit_grant
 
 
 def grant_mototaxi(m: Municipality, clerk: Actor, *, n: int, on: dt.date) -> Permit:
@@ -31,7 +31,7 @@ def grant_mototaxi(m: Municipality, clerk: Actor, *, n: int, on: dt.date) -> Per
                 "status": Tender.Status.HOMOLOGATED,
             },
         )
-    return R.permit_grant(
+    return permit_grant(
         actor=clerk,
         municipality=m,
         holder=person,

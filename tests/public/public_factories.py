@@ -15,11 +15,11 @@ from validate_docbr import CPF, RENAVAM
 
 from outorga.core.acts import Actor
 from outorga.core.models import Municipality
+from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
 from outorga.public import services, tokens
 from outorga.public.models import Badge
 from outorga.registry.models import DrivingLicence, Permit, Person, Vehicle
-from outorga.registry.services import next_number
 
 CPF_SHOWN = "CPF"
 

@@ -14,8 +14,8 @@ from public_factories import make_permit  # type: ignore[import-not-found]
 from outorga.core.sweep import NoProgress
 from outorga.core.tenancy import tenant
 from outorga.public import services
-from outorga.registry import services as S
 from outorga.registry.models import Document
+from outorga.registry.services.documents import document_record
 from outorga.registry.sweep import registry_sweep
 
 MOTO = "ipatinga.mototaxi-2013"
@@ -23,7 +23,7 @@ MOTO = "ipatinga.mototaxi-2013"
 
 def inspection(m, clerk, permit, issued_on, presented_on):  # type: ignore[no-untyped-def]
     with tenant(m):
-        return S.document_record(
+        return document_record(
             actor=clerk,
             municipality=m,
             law=MOTO,

@@ -7,13 +7,13 @@ from django.test import Client
 from public_factories import make_permit  # type: ignore[import-not-found]
 
 from outorga.core.acts import Actor
+from outorga.core.errors import Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent, Role
 from outorga.public import services
 from outorga.public.models import Badge
-from outorga.registry import services as registry
-from outorga.registry.services import Refused
+from outorga.registry.services.permit_status import permit_suspend
 from outorga.registry.validation import FieldError
 
 
@@ -62,7 +62,7 @@ def test_no_badge_for_a_suspended_permit(ipatinga_m, badge_clerk, user_of):
     import datetime as dt
 
     permit = make_permit(ipatinga_m, "SUSP")
-    registry.permit_suspend(
+    permit_suspend(
         actor=Actor.of(user_of("ipatinga", Role.AUTORIDADE)),
         municipality=ipatinga_m,
         permit=permit,

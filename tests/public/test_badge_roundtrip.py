@@ -14,7 +14,7 @@ from public_factories import make_permit  # type: ignore[import-not-found]
 from outorga.core.acts import Actor
 from outorga.law.competence import Role
 from outorga.public import services
-from outorga.registry import services as registry
+from outorga.registry.services.permit_status import permit_suspend
 
 
 def _qr_url(pdf: bytes) -> str:
@@ -55,7 +55,7 @@ def test_the_qr_code_of_the_printed_badge_leads_to_its_status(ipatinga_m, badge_
     assert public.get(f"{parts.path}/foto").status_code == 200
 
     authority = Actor.of(user_of("ipatinga", Role.AUTORIDADE))
-    registry.permit_suspend(
+    permit_suspend(
         actor=authority,
         municipality=ipatinga_m,
         permit=permit,

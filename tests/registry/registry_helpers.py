@@ -8,8 +8,10 @@ from validate_docbr import CPF, RENAVAM
 from outorga.core.acts import Actor
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
-from outorga.registry import services as S
 from outorga.registry.models import Document
+from outorga.registry.services.documents import document_record
+from outorga.registry.services.people import licence_record, person_register
+from outorga.registry.services.vehicles import vehicle_register
 
 MOTO = "ipatinga.mototaxi-2013"
 ON = dt.date(2026, 3, 10)
@@ -49,7 +51,7 @@ def make_applicant(
 ) -> tuple[Any, Any]:
     """A person meeting every requirement of art. 5 and a compliant motorcycle (art. 3, 5 §1)."""
     with tenant(m):
-        person = S.person_register(
+        person = person_register(
             actor=clerk,
             municipality=m,
             law=MOTO,
@@ -61,7 +63,7 @@ def make_applicant(
                 "city": "Ipatinga",
             },
         )
-        S.licence_record(
+        licence_record(
             actor=clerk,
             municipality=m,
             law=MOTO,
@@ -76,7 +78,7 @@ def make_applicant(
             },
         )
         for t in PERSON_DOCS:
-            S.document_record(
+            document_record(
                 actor=clerk,
                 municipality=m,
                 law=MOTO,
@@ -84,7 +86,7 @@ def make_applicant(
                 person=person,
                 issued_on=ON - dt.timedelta(days=5),
             )
-        S.document_record(
+        document_record(
             actor=clerk,
             municipality=m,
             law=MOTO,
@@ -93,7 +95,7 @@ def make_applicant(
             issued_on=ON - dt.timedelta(days=5),
             presented_on=ON - dt.timedelta(days=4),
         )
-        vehicle = S.vehicle_register(
+        vehicle = vehicle_register(
             actor=clerk,
             municipality=m,
             law=MOTO,
@@ -112,7 +114,7 @@ def make_applicant(
             },
         )
         for t in VEHICLE_DOCS:
-            S.document_record(
+            document_record(
                 actor=clerk,
                 municipality=m,
                 law=MOTO,
@@ -120,7 +122,7 @@ def make_applicant(
                 vehicle=vehicle,
                 issued_on=ON - dt.timedelta(days=5),
             )
-        S.document_record(
+        document_record(
             actor=clerk,
             municipality=m,
             law=MOTO,

@@ -15,7 +15,6 @@ from outorga.core.acts import Actor
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry import taxi as T
 from outorga.registry.models import (
     Document,
     DrivingLicence,
@@ -24,6 +23,7 @@ from outorga.registry.models import (
     TenderApplicant,
     Vehicle,
 )
+from outorga.registry.services.permits import taxi_permit_grant
 
 _seq = itertools.count(1)
 ON = dt.date(2026, 2, 2)
@@ -64,7 +64,7 @@ def grant(m, holder, vehicle, *, tender="auto", **kw):
         declarations=DECLARATIONS,
     )
     args.update(kw)
-    return T.taxi_permit_grant(**args)  # type: ignore[arg-type]
+    return taxi_permit_grant(**args)  # type: ignore[arg-type]
 
 
 CHECKS: dict[str, Any] = {

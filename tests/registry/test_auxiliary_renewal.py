@@ -21,15 +21,23 @@ from taxi_factories import (
 )
 from taxi_factories import ON as TAXI_ON  # type: ignore[import-not-found]
 
+from outorga.core.errors import Refused
 from outorga.core.models import Act
 from outorga.core.sweep import NoProgress
 from outorga.core.tenancy import tenant
 from outorga.finance import services as ledger
 from outorga.finance.models import Debt
 from outorga.law.competence import NotCompetent, Role
-from outorga.registry import services as S
-from outorga.registry import taxi as T
 from outorga.registry.models import Auxiliary, Document, Notification, Permit
+from outorga.registry.services.auxiliaries import (
+    auxiliary_add,
+    auxiliary_remove,
+    auxiliary_renew,
+    taxi_auxiliary_add,
+)
+from outorga.registry.services.common import InvalidTransition
+from outorga.registry.services.documents import document_record
+from outorga.registry.services.permits import permit_grant
 from outorga.registry.sweep import registry_sweep
 
 C = "/cadastro/permissoes"
@@ -63,7 +71,7 @@ def moto_permit(m, tender, n: int):  # type: ignore[no-untyped-def]
     """A mototaxi permit granted on ``ADDED`` and a person to indicate as its auxiliary."""
     clerk = actor(m.slug, Role.ATENDENTE)
     holder, vehicle = make_applicant(m, clerk, n=n, plate=f"AUR9D{n % 100:02d}")
-    permit = S.permit_grant(
+    permit = permit_grant(
         actor=clerk,
         municipality=m,
         holder=holder,
@@ -83,7 +91,7 @@ def moto_permit(m, tender, n: int):  # type: ignore[no-untyped-def]
 def moto(ipatinga_m, tender):  # type: ignore[no-untyped-def]
     m = ipatinga_m
     clerk, permit, helper = moto_permit(m, tender, 971)
-    aux = S.auxiliary_add(
+    aux = auxiliary_add(
         actor=clerk,
         municipality=m,
         permit=permit,
@@ -104,13 +112,13 @@ def test_art_14_par1_an_auxiliary_without_the_holder_s_written_indication_is_ref
     m = ipatinga_m
     clerk, permit, helper = moto_permit(m, tender, 973)
     add = {"actor": clerk, "municipality": m, "permit": permit, "person": helper, "on": ADDED}
-    with pytest.raises(S.Refused) as refused:
-        S.auxiliary_add(**add, work_schedule="seg a sex, 6h–14h")
+    with pytest.raises(Refused) as refused:
+        auxiliary_add(**add, work_schedule="seg a sex, 6h–14h")
     refusals = refused.value.decision.refusals
     assert [r.citations[0].render() for r in refusals] == [
         "Lei de mototáxi de Ipatinga (2013), art. 14, §1"
     ]
-    aux = S.auxiliary_add(**add, work_schedule="seg a sex, 6h–14h", indication="Prot. 88/2026")
+    aux = auxiliary_add(**add, work_schedule="seg a sex, 6h–14h", indication="Prot. 88/2026")
     assert fresh(m, aux).indication == "Prot. 88/2026"
 
 
@@ -119,18 +127,18 @@ def test_art_14_par1_a_renewal_reads_the_indication_on_record(ipatinga_m, moto):
     _, aux = moto
     with tenant(ipatinga_m):
         Auxiliary.objects.filter(pk=aux.pk).update(indication="")
-    with pytest.raises(S.Refused) as refused:
+    with pytest.raises(Refused) as refused:
         renew(ipatinga_m, fresh(ipatinga_m, aux), dt.date(2027, 3, 1))
     assert "art. 14, §1" in str(refused.value)
 
 
 def renew(m, aux, on, role=Role.ATENDENTE, **kw):  # type: ignore[no-untyped-def]
-    return S.auxiliary_renew(actor=actor(m.slug, role), municipality=m, auxiliary=aux, on=on, **kw)
+    return auxiliary_renew(actor=actor(m.slug, role), municipality=m, auxiliary=aux, on=on, **kw)
 
 
 def new_medical(m, who, issued_on):  # type: ignore[no-untyped-def]
     with tenant(m):
-        S.document_record(
+        document_record(
             actor=actor(m.slug, Role.ATENDENTE),
             municipality=m,
             law=MOTO,
@@ -163,7 +171,7 @@ def test_art_14_par2_the_same_requirements_as_the_holder_expired_medical_certifi
     # The medical certificate of 05/03/2026 is valid one year (art. 5 VII, §2): on 20/03/2027 it
     # is not, so the renewal is refused with its article and nothing changes.
     m, (_, aux) = ipatinga_m, moto
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         renew(m, aux, dt.date(2027, 3, 20))
     cites = {c.render() for r in exc.value.decision.refusals for c in r.citations}
     assert "Lei de mototáxi de Ipatinga (2013), art. 5, §2" in cites
@@ -187,7 +195,7 @@ def test_art_14_par2_renewed_after_expiry_counts_from_the_renewal_and_notes_art_
 def test_art_14_par2_a_second_renewal_for_the_same_year_is_refused(ipatinga_m, moto):
     m, (_, aux) = ipatinga_m, moto
     renew(m, aux, dt.date(2027, 2, 20))
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         renew(m, aux, dt.date(2027, 2, 20))
     (refusal,) = exc.value.decision.refusals
     assert [c.render() for c in refusal.citations] == [ART_14_2]
@@ -200,7 +208,7 @@ def test_art_14_par3_without_a_schedule_on_file_it_is_refused_and_one_given_fixe
     m, (_, aux) = ipatinga_m, moto
     with tenant(m):
         Auxiliary.objects.filter(pk=aux.pk).update(work_schedule="")
-    with pytest.raises(S.Refused, match="art. 14, §3"):
+    with pytest.raises(Refused, match="art. 14, §3"):
         renew(m, fresh(m, aux), dt.date(2027, 2, 20))
     renewed = renew(m, fresh(m, aux), dt.date(2027, 2, 20), work_schedule="sáb e dom, 8h–18h")
     assert renewed.work_schedule == "sáb e dom, 8h–18h"
@@ -210,14 +218,14 @@ def test_a_removed_auxiliary_or_one_of_an_extinguished_permit_is_not_renewed(ipa
     m, (permit, aux) = ipatinga_m, moto
     with tenant(m):
         Permit.objects.filter(pk=permit.pk).update(status=Permit.Status.RENOUNCED)
-    with pytest.raises(S.InvalidTransition, match="renunciada"):
+    with pytest.raises(InvalidTransition, match="renunciada"):
         renew(m, aux, dt.date(2027, 2, 20))
     with tenant(m):
         Permit.objects.filter(pk=permit.pk).update(status=Permit.Status.ACTIVE)
-    S.auxiliary_remove(
+    auxiliary_remove(
         actor=actor(m.slug, Role.ATENDENTE), municipality=m, auxiliary=aux, on=ADDED, reason="x"
     )
-    with pytest.raises(S.InvalidTransition, match="desligado"):
+    with pytest.raises(InvalidTransition, match="desligado"):
         renew(m, aux, dt.date(2027, 2, 20))
 
 
@@ -284,7 +292,7 @@ def taxi(ipatinga_m):  # type: ignore[no-untyped-def]
     permit = grant(m, holder, vehicle, mode="servicos")
     helper = person(m)
     taxi_documents(helper, TAXI_ON)
-    aux = T.taxi_auxiliary_add(
+    aux = taxi_auxiliary_add(
         actor=actor(m.slug, Role.ATENDENTE),
         municipality=m,
         permit=permit,
@@ -312,7 +320,7 @@ def test_art_21_renewed_in_time_with_fresh_documents_counts_from_the_expiry(ipat
 def test_art_22_viii_an_old_criminal_certificate_refuses_the_renewal(ipatinga_m, taxi):
     # The certificate presented at the indication (2026) is older than 30 days (art. 22 VIII).
     m, (_, aux) = ipatinga_m, taxi
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         taxi_renew(m, aux)
     assert "art. 22, VIII" in str(exc.value)
     assert fresh(m, aux).credential_valid_until == TAXI_UNTIL
@@ -332,7 +340,7 @@ def test_art_21_par_1_the_auxiliarys_final_debt_blocks_and_is_named(ipatinga_m, 
         due_on=dt.date(2026, 10, 1),
         status=Debt.Status.FINAL,
     )
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         taxi_renew(m, aux)
     text = str(exc.value)
     assert debt.reference in text and "R$ 190,00" in text and "art. 21, §1" in text

@@ -12,15 +12,17 @@ from registry_helpers import EQUIPMENT, MOTO, ON, make_applicant  # type: ignore
 from outorga.core.models import Act
 from outorga.core.sweep import NoProgress
 from outorga.core.tenancy import tenant
-from outorga.registry import services as S
-from outorga.registry import sweep as SW
+from outorga.registry import sweep as registry_sweep
 from outorga.registry.models import Document, Notification, Permit
+from outorga.registry.services import documents as document_services
+from outorga.registry.services.documents import document_record
+from outorga.registry.services.permits import permit_grant
 
 
 @pytest.fixture
 def permit(ipatinga_m, clerk, tender):  # type: ignore[no-untyped-def]
     person, vehicle = make_applicant(ipatinga_m, clerk, n=1)
-    return S.permit_grant(
+    return permit_grant(
         actor=clerk,
         municipality=ipatinga_m,
         holder=person,
@@ -44,12 +46,12 @@ def expired_on(m, permit) -> dt.date:  # type: ignore[no-untyped-def]
 
 def sweep(m, on) -> None:  # type: ignore[no-untyped-def]
     with tenant(m):
-        SW.registry_sweep(m, on, NoProgress())
+        registry_sweep.registry_sweep(m, on, NoProgress())
 
 
 def new_inspection(m, clerk, permit, on, presented_on=None):  # type: ignore[no-untyped-def]
     with tenant(m):
-        return S.document_record(
+        return document_record(
             actor=clerk,
             municipality=m,
             law=MOTO,
@@ -104,7 +106,7 @@ def test_an_already_expired_document_recorded_marks_the_permit_irregular(ipating
     # A report issued so long ago that it had lapsed when it was presented.
     new_inspection(m, clerk, permit, ON - dt.timedelta(days=400), presented_on=on)
     p = reload(m, permit)
-    assert p.irregular and p.irregular_reason.startswith(SW.PREFIX)
+    assert p.irregular and p.irregular_reason.startswith(registry_sweep.PREFIX)
 
 
 def test_the_document_and_the_lifted_irregularity_are_one_transaction(
@@ -117,7 +119,7 @@ def test_the_document_and_the_lifted_irregularity_are_one_transaction(
     def broken(**kwargs):  # type: ignore[no-untyped-def]
         raise RuntimeError("falha simulada")
 
-    monkeypatch.setattr(S, "permit_regularity_refresh", broken)
+    monkeypatch.setattr(document_services, "permit_regularity_refresh", broken)
     with tenant(m):
         count = Document.objects.count()
     with pytest.raises(RuntimeError):
@@ -144,7 +146,7 @@ def test_a_document_of_the_holder_refreshes_only_the_holders_permits(ipatinga_m,
     sweep(m, on)
     other, _ = make_applicant(m, clerk, n=2, plate="OUT1A23")
     with tenant(m):
-        S.document_record(
+        document_record(
             actor=clerk,
             municipality=m,
             law=MOTO,

@@ -17,10 +17,12 @@ from outorga.core.acts import Actor
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry import importer
-from outorga.registry import validation as V
-from outorga.registry.importer import import_registry
+from outorga.registry.importer import writing as import_writing
+from outorga.registry.importer.lawchecks import row_vehicle_documents
+from outorga.registry.importer.parsing import parse_row
+from outorga.registry.importer.run import import_registry
 from outorga.registry.models import Document, Permit, Person, RegisterCounter, Vehicle
+from outorga.registry.validation import FieldError
 
 SAMPLE = Path(__file__).resolve().parents[2] / "docs" / "samples" / "registry-sample.csv"
 
@@ -121,16 +123,16 @@ def test_errors_name_line_column_and_article_and_nothing_is_written(ipatinga_m, 
 
 
 def test_a_failure_while_recording_rolls_the_whole_file_back(ipatinga_m, clerk_actor, monkeypatch):
-    real = importer.permit_import
+    real = import_writing.permit_import
     calls = []
 
     def flaky(**kwargs):  # type: ignore[no-untyped-def]
         calls.append(kwargs["data"]["number"])
         if len(calls) == 2:
-            raise V.FieldError("numero_permissao", "falha simulada")
+            raise FieldError("numero_permissao", "falha simulada")
         return real(**kwargs)
 
-    monkeypatch.setattr(importer, "permit_import", flaky)
+    monkeypatch.setattr(import_writing, "permit_import", flaky)
     before = state(ipatinga_m)
     report = import_registry(
         municipality=ipatinga_m, raw=SAMPLE.read_bytes(), actor=clerk_actor, dry_run=False
@@ -161,10 +163,10 @@ def test_a_row_s_vehicle_documents_come_from_the_records_and_its_columns(ipating
     record brings its documents, the CRLV counting as updated in the municipality only when the
     row's ``municipio_registro`` names it (mototaxi art. 5 §1, I)."""
     header, rows = sample_rows()
-    row, _ = importer.parse_row(2, rows[0])
+    row, _ = parse_row(2, rows[0])
     assert row.vehicle is not None
     with tenant(ipatinga_m):
-        new = importer.row_vehicle_documents(ipatinga_m, row.vehicle, row.person["document"])
+        new = row_vehicle_documents(ipatinga_m, row.vehicle, row.person["document"])
         assert not any(new["documents"].values()) and not any(new["in_holders_name"].values())
         import_registry(
             municipality=ipatinga_m, raw=to_csv(header, rows[:1]), actor=clerk_actor, dry_run=False
@@ -173,7 +175,7 @@ def test_a_row_s_vehicle_documents_come_from_the_records_and_its_columns(ipating
         for kind in ("crlv", "crv", "dpvat"):
             Document.objects.create(doc_type=kind, vehicle=vehicle, issued_on=dt.date(2026, 1, 5))
         here = dict(row.vehicle, registration_city="IPATINGA")
-        facts = importer.row_vehicle_documents(ipatinga_m, here, row.person["document"])
+        facts = row_vehicle_documents(ipatinga_m, here, row.person["document"])
         assert facts["documents"] == {
             "crlv_updated_in_ipatinga": True,
             "dpvat": True,
@@ -181,10 +183,10 @@ def test_a_row_s_vehicle_documents_come_from_the_records_and_its_columns(ipating
         }
         assert facts["in_holders_name"] == {"crv": True, "crlv": True, "dpvat": True}
         elsewhere = dict(row.vehicle, registration_city="Coronel Fabriciano")
-        facts = importer.row_vehicle_documents(ipatinga_m, elsewhere, row.person["document"])
+        facts = row_vehicle_documents(ipatinga_m, elsewhere, row.person["document"])
         assert facts["documents"]["crlv_updated_in_ipatinga"] is False
         # Documents of a vehicle another person owns are not in this row's holder's name.
-        facts = importer.row_vehicle_documents(ipatinga_m, here, "00000000191")
+        facts = row_vehicle_documents(ipatinga_m, here, "00000000191")
         assert not any(facts["in_holders_name"].values())
 
 

@@ -31,9 +31,11 @@ from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
-from outorga.registry import importer as I
-from outorga.registry import taxi as T
+from outorga.registry.importer import writing as import_writing
+from outorga.registry.importer.run import import_registry
 from outorga.registry.models import Permit, Vehicle
+from outorga.registry.services import permits as permit_services
+from outorga.registry.services.permits import taxi_grant_decisions
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -81,10 +83,10 @@ def test_an_import_and_a_grant_of_the_same_vehicle_both_complete(monkeypatch):
     tender = awarded_tender(m, holder)
     raw = _file(holder, vehicle)
     clerk = actor("ipatinga", Role.ATENDENTE)
-    assert I.import_registry(municipality=m, raw=raw, today=TODAY).ok  # the file is valid
+    assert import_registry(municipality=m, raw=raw, today=TODAY).ok  # the file is valid
 
     grant_has_vehicle, import_moved_counter = threading.Event(), threading.Event()
-    decisions, permit_import = T.taxi_grant_decisions, I.permit_import
+    decisions, permit_import = taxi_grant_decisions, import_writing.permit_import
 
     def decisions_after_the_import_moved_the_counter(**kw: Any) -> Any:
         grant_has_vehicle.set()  # the grant locked the vehicle just before
@@ -97,8 +99,10 @@ def test_an_import_and_a_grant_of_the_same_vehicle_both_complete(monkeypatch):
         grant_has_vehicle.wait(WAIT)
         return done
 
-    monkeypatch.setattr(T, "taxi_grant_decisions", decisions_after_the_import_moved_the_counter)
-    monkeypatch.setattr(I, "permit_import", permit_import_then_the_next_row)
+    monkeypatch.setattr(
+        permit_services, "taxi_grant_decisions", decisions_after_the_import_moved_the_counter
+    )
+    monkeypatch.setattr(import_writing, "permit_import", permit_import_then_the_next_row)
     errors: list[str] = []
     results: dict[str, Any] = {}
 
@@ -119,7 +123,7 @@ def test_an_import_and_a_grant_of_the_same_vehicle_both_complete(monkeypatch):
         target=run,
         args=(
             "import",
-            lambda: I.import_registry(
+            lambda: import_registry(
                 municipality=m, raw=raw, actor=clerk, dry_run=False, today=TODAY
             ),
         ),

@@ -18,9 +18,9 @@ from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.finance.models import Debt
 from outorga.law.competence import Role
-from outorga.registry import taxi as T
-from outorga.registry.importer import import_registry
+from outorga.registry.importer.run import import_registry
 from outorga.registry.models import Permit, PermitTerm, RegisterCounter, Vehicle
+from outorga.registry.services.termos import taxi_term_renew
 
 SAMPLE = Path(__file__).resolve().parents[2] / "docs" / "samples" / "registry-sample.csv"
 TODAY = dt.date(2026, 11, 30)
@@ -105,7 +105,7 @@ def test_the_imported_termo_is_renewed_like_any_other(ipatinga_m, clerk_actor):
     assert run(m, SAMPLE.read_bytes(), clerk_actor).ok
     with tenant(m):
         permit = Permit.objects.get(number="TX-0007")
-    term = T.taxi_term_renew(
+    term = taxi_term_renew(
         actor=actor(m.slug, Role.ATENDENTE),
         municipality=m,
         permit=permit,

@@ -9,11 +9,13 @@ import pytest
 from django.test import Client
 from registry_helpers import EQUIPMENT, ON, make_applicant  # type: ignore[import-not-found]
 
+from outorga.core.errors import Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry import services as S
 from outorga.registry.models import DrivingLicence, Permit, Person
+from outorga.registry.services.eligibility import person_eligibility
+from outorga.registry.services.permits import permit_grant
 
 CNH = {
     "cnh-number": "02650306461",
@@ -83,8 +85,8 @@ def forget_birth_date(m, person: Person) -> None:  # type: ignore[no-untyped-def
 def test_art_5_i_a_person_without_birth_date_is_refused_at_the_grant(ipatinga_m, clerk, tender):
     person, vehicle = make_applicant(ipatinga_m, clerk, n=64)
     forget_birth_date(ipatinga_m, person)
-    with pytest.raises(S.Refused) as exc:
-        S.permit_grant(
+    with pytest.raises(Refused) as exc:
+        permit_grant(
             actor=clerk,
             municipality=ipatinga_m,
             holder=person,
@@ -121,9 +123,9 @@ def test_art_5_i_with_the_birth_date_entered_the_person_is_eligible_again(ipatin
     person, _ = make_applicant(ipatinga_m, clerk, n=66)
     forget_birth_date(ipatinga_m, person)
     with tenant(ipatinga_m):
-        assert S.person_eligibility(person, "mototaxi", ON).outcome["eligible"] is False
+        assert person_eligibility(person, "mototaxi", ON).outcome["eligible"] is False
         Person.objects.filter(pk=person.pk).update(birth_date=dt.date(2005, 3, 10))
         person.refresh_from_db()
         # 21 on the very day (art. 5 I): the age rule is met again.
-        d = S.person_eligibility(person, "mototaxi", ON)
+        d = person_eligibility(person, "mototaxi", ON)
     assert not [r for r in d.refusals if r.rule.endswith("art_5_i_minimum_age")]

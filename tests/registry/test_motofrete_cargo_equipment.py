@@ -15,12 +15,14 @@ from django.test import Client
 from registry_helpers import EQUIPMENT, MOTO, ON, make_applicant  # type: ignore[import-not-found]
 from validate_docbr import RENAVAM
 
+from outorga.core.errors import Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry import services as S
-from outorga.registry.importer import import_registry
+from outorga.registry.importer.run import import_registry
 from outorga.registry.models import Permit, Tender, Vehicle
+from outorga.registry.services.permits import permit_grant
+from outorga.registry.services.vehicles import VEHICLE_FIELDS, vehicle_register
 
 #: Art. 5 §7: every vehicle of the law; art. 19's items are the mototaxi's only.
 COMMON = ["antena_corta_pipas", "protetor_motor_pernas"]
@@ -64,17 +66,17 @@ def frete_tender(ipatinga_m) -> Tender:  # type: ignore[no-untyped-def]
 def equip(m, clerk, vehicle: Vehicle, **cargo: Any) -> Vehicle:  # type: ignore[no-untyped-def]
     """The clerk records what the inspection found on the vehicle (an update by plate)."""
     with tenant(m):
-        return S.vehicle_register(
+        return vehicle_register(
             actor=clerk,
             municipality=m,
             law=MOTO,
             owner=vehicle.owner,
-            data={**{f: getattr(vehicle, f) for f in S.VEHICLE_FIELDS}, **cargo},
+            data={**{f: getattr(vehicle, f) for f in VEHICLE_FIELDS}, **cargo},
         )
 
 
 def grant_frete(m, clerk, person, vehicle, tender):  # type: ignore[no-untyped-def]
-    return S.permit_grant(
+    return permit_grant(
         actor=clerk,
         municipality=m,
         holder=person,
@@ -88,7 +90,7 @@ def grant_frete(m, clerk, person, vehicle, tender):  # type: ignore[no-untyped-d
     )
 
 
-def refused_rules(exc: pytest.ExceptionInfo[S.Refused]) -> dict[str, Any]:
+def refused_rules(exc: pytest.ExceptionInfo[Refused]) -> dict[str, Any]:
     return {r.rule.rsplit(".", 1)[-1]: r for r in exc.value.decision.refusals}
 
 
@@ -108,7 +110,7 @@ def test_art_24_a_motofrete_without_cargo_equipment_is_refused_citing_art_24(
     ipatinga_m, clerk, frete_tender
 ):
     person, vehicle = make_applicant(ipatinga_m, clerk, n=42)
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant_frete(ipatinga_m, clerk, person, vehicle, frete_tender)
     rules = refused_rules(exc)
     assert set(rules) == {"art_24_cargo_device"}
@@ -124,7 +126,7 @@ def test_art_24_a_motofrete_without_cargo_equipment_is_refused_citing_art_24(
 def test_art_24_par1_a_device_beyond_the_contran_limits_is_refused(ipatinga_m, clerk, frete_tender):
     person, vehicle = make_applicant(ipatinga_m, clerk, n=43)
     vehicle = equip(ipatinga_m, clerk, vehicle, **{**BAU, "cargo_within_contran_limits": False})
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant_frete(ipatinga_m, clerk, person, vehicle, frete_tender)
     assert set(refused_rules(exc)) == {"art_24_cargo_device"}
 
@@ -140,7 +142,7 @@ def test_art_24_par5_sidecar_and_semi_trailer_together_is_refused(ipatinga_m, cl
         semi_trailer=True,
         retroreflective_strips=True,
     )
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant_frete(ipatinga_m, clerk, person, vehicle, frete_tender)
     assert set(refused_rules(exc)) == {"art_24_par5_not_sidecar_and_trailer"}
 
@@ -148,7 +150,7 @@ def test_art_24_par5_sidecar_and_semi_trailer_together_is_refused(ipatinga_m, cl
 def test_art_24_par4_a_sidecar_needs_retroreflective_strips(ipatinga_m, clerk, frete_tender):
     person, vehicle = make_applicant(ipatinga_m, clerk, n=45)
     vehicle = equip(ipatinga_m, clerk, vehicle, **BAU, sidecar=True)
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant_frete(ipatinga_m, clerk, person, vehicle, frete_tender)
     assert set(refused_rules(exc)) == {"art_24_par4_retroreflective_strips"}
     vehicle = equip(ipatinga_m, clerk, vehicle, retroreflective_strips=True)
@@ -157,7 +159,7 @@ def test_art_24_par4_a_sidecar_needs_retroreflective_strips(ipatinga_m, clerk, f
 
 def test_the_mototaxi_grant_does_not_ask_for_cargo_equipment(ipatinga_m, clerk, tender):
     person, vehicle = make_applicant(ipatinga_m, clerk, n=46)
-    permit = S.permit_grant(
+    permit = permit_grant(
         actor=clerk,
         municipality=ipatinga_m,
         holder=person,

@@ -12,11 +12,14 @@ from registry_helpers import EQUIPMENT, make_applicant  # type: ignore[import-no
 from taxi_factories import ON as TAXI_ON  # type: ignore[import-not-found]
 from taxi_factories import actor, grant, taxi_holder
 
+from outorga.core.errors import Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent, Role
-from outorga.registry import services as S
 from outorga.registry.models import Permit, PermitStatusChange
+from outorga.registry.services.permit_status import permit_suspend
+from outorga.registry.services.permits import permit_grant
+from outorga.registry.services.termos import permit_extend
 
 C = "/cadastro/permissoes"
 API = "/api/v1/registry/permits"
@@ -35,7 +38,7 @@ def client_as(user_of, role: Role) -> Client:  # type: ignore[no-untyped-def]
 def moto_permit(ipatinga_m, tender) -> Permit:  # type: ignore[no-untyped-def]
     clerk = actor(ipatinga_m.slug, Role.ATENDENTE)
     holder, vehicle = make_applicant(ipatinga_m, clerk, n=961, plate="PRG9D61")
-    return S.permit_grant(
+    return permit_grant(
         actor=clerk,
         municipality=ipatinga_m,
         holder=holder,
@@ -50,7 +53,7 @@ def moto_permit(ipatinga_m, tender) -> Permit:  # type: ignore[no-untyped-def]
 
 
 def extend(m, permit, on, reference="Decreto 77/2035", role=Role.ATENDENTE):  # type: ignore[no-untyped-def]
-    return S.permit_extend(
+    return permit_extend(
         actor=actor(m.slug, role),
         municipality=m,
         permit=permit,
@@ -99,7 +102,7 @@ def test_art_6_three_extensions_reach_25_years_and_a_fourth_is_refused(ipatinga_
     for expected in (dt.date(2041, 3, 10), dt.date(2046, 3, 10), dt.date(2051, 3, 10)):
         p = extend(m, p, TERM_END)
         assert p.term_end == expected
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         extend(m, p, TERM_END)
     (refusal,) = exc.value.decision.refusals
     assert [c.render() for c in refusal.citations] == [ART_6]
@@ -111,7 +114,7 @@ def test_art_6_three_extensions_reach_25_years_and_a_fourth_is_refused(ipatinga_
 
 def test_art_6_extended_on_the_last_day_of_the_term_but_not_the_day_after(ipatinga_m, moto_permit):
     m = ipatinga_m
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         extend(m, moto_permit, TERM_END + dt.timedelta(days=1))
     assert "terminou em 10/03/2036" in str(exc.value) and ART_6 in str(exc.value)
     assert fresh(m, moto_permit).term_end == TERM_END
@@ -143,7 +146,7 @@ def test_art_2_and_31_an_extinguished_permission_is_not_extended(
 ):
     with tenant(ipatinga_m):
         Permit.objects.filter(pk=moto_permit.pk).update(status=status)
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         extend(ipatinga_m, fresh(ipatinga_m, moto_permit), dt.date(2030, 1, 1))
     assert article in str(exc.value)
     assert fresh(ipatinga_m, moto_permit).term_end == TERM_END
@@ -153,7 +156,7 @@ def test_art_2_xxiv_a_suspended_permission_keeps_its_status_and_is_extended(
     ipatinga_m, moto_permit
 ):
     m = ipatinga_m
-    p = S.permit_suspend(
+    p = permit_suspend(
         actor=actor(m.slug, Role.AUTORIDADE),
         municipality=m,
         permit=moto_permit,

@@ -7,14 +7,15 @@ import datetime as dt
 import pytest
 from registry_helpers import EQUIPMENT, ON, make_applicant  # type: ignore[import-not-found]
 
+from outorga.core.errors import Refused
 from outorga.core.models import Act, PopulationFigure
 from outorga.core.tenancy import tenant, unscoped
-from outorga.registry import services as S
 from outorga.registry.models import Permit, PermitStatusChange
+from outorga.registry.services.permits import permit_grant, permit_grant_decisions
 
 
 def grant(m, clerk, person, vehicle, tender, on=ON):  # type: ignore[no-untyped-def]
-    return S.permit_grant(
+    return permit_grant(
         actor=clerk,
         municipality=m,
         holder=person,
@@ -43,7 +44,7 @@ def test_a_compliant_applicant_gets_a_numbered_permit_and_an_act(ipatinga_m, cle
 
 def test_art_5_i_a_20_year_old_is_refused_with_the_article(ipatinga_m, clerk, tender):
     person, vehicle = make_applicant(ipatinga_m, clerk, n=2, birth=dt.date(2005, 3, 11))
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant(ipatinga_m, clerk, person, vehicle, tender)
     cited = [c for r in exc.value.decision.refusals for c in r.citations]
     assert any(c.article == "5" and c.inciso == "I" for c in cited)
@@ -58,7 +59,7 @@ def test_art_5_i_turning_21_on_the_grant_date_is_enough(ipatinga_m, clerk, tende
 
 def test_art_3_i_a_260_cc_motorcycle_is_refused(ipatinga_m, clerk, tender):
     person, vehicle = make_applicant(ipatinga_m, clerk, n=4, cc=260)
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant(ipatinga_m, clerk, person, vehicle, tender)
     assert any(
         c.article == "3" and c.inciso == "I"
@@ -77,14 +78,14 @@ def test_art_10_i_the_quota_blocks_the_grant_past_population_over_300(ipatinga_m
         p, v = make_applicant(ipatinga_m, clerk, n=n)
         grant(ipatinga_m, clerk, p, v, tender)
     p, v = make_applicant(ipatinga_m, clerk, n=13)
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant(ipatinga_m, clerk, p, v, tender)
     assert any(c.article == "10" for r in exc.value.decision.refusals for c in r.citations)
 
 
 def test_a_grant_needs_a_tender_and_a_decree(ipatinga_m, clerk):
     person, vehicle = make_applicant(ipatinga_m, clerk, n=5)
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant(ipatinga_m, clerk, person, vehicle, None)
     assert any(c.article == "6" for r in exc.value.decision.refusals for c in r.citations)
 
@@ -94,7 +95,7 @@ def test_register_numbers_are_sequential_without_gaps_after_a_refusal(ipatinga_m
     bad, vb = make_applicant(ipatinga_m, clerk, n=7, cc=100)
     p2, v2 = make_applicant(ipatinga_m, clerk, n=8)
     assert grant(ipatinga_m, clerk, p1, v1, tender).registration_number == 1
-    with pytest.raises(S.Refused):
+    with pytest.raises(Refused):
         grant(ipatinga_m, clerk, bad, vb, tender)
     assert grant(ipatinga_m, clerk, p2, v2, tender).registration_number == 2
 
@@ -134,7 +135,7 @@ def test_art_6_a_tender_never_grants_more_permits_than_its_places(ipatinga_m, cl
 # --- Facts drawn from the records: the vehicle's other permits and its owner -------------------
 
 
-def _cited(exc: pytest.ExceptionInfo[S.Refused]) -> set[tuple[str, str | None]]:
+def _cited(exc: pytest.ExceptionInfo[Refused]) -> set[tuple[str, str | None]]:
     return {(c.article, c.paragraph) for r in exc.value.decision.refusals for c in r.citations}
 
 
@@ -156,7 +157,7 @@ def test_art_5_par8_the_motorcycle_of_an_active_motofrete_permit_is_refused_for_
         moto.cargo_device = "bau"
         moto.cargo_within_contran_limits = moto.cargo_mirrors_unobstructed = True
         moto.save()
-    freight = S.permit_grant(
+    freight = permit_grant(
         actor=clerk,
         municipality=ipatinga_m,
         holder=owner,
@@ -171,7 +172,7 @@ def test_art_5_par8_the_motorcycle_of_an_active_motofrete_permit_is_refused_for_
     assert freight.status == Permit.Status.ACTIVE
     # The same holder, the same motorcycle, now for passengers: art. 5 §8 refuses (and art. 6 §2
     # does not, the other permit being of another service).
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant(ipatinga_m, clerk, owner, moto, tender)
     assert ("5", "8") in _cited(exc)
     assert not any(
@@ -188,7 +189,7 @@ def test_art_6_par2_a_motorcycle_already_on_a_mototaxi_permit_is_refused_for_a_s
     with tenant(ipatinga_m):
         moto.owner = second  # even once sold to the second applicant, it is the first permit's
         moto.save()
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant(ipatinga_m, clerk, second, moto, tender)
     refusal = next(
         r for r in exc.value.decision.refusals if r.rule == "art_6_par2_one_permit_per_vehicle"
@@ -212,7 +213,7 @@ def test_art_6_par2_a_motorcycle_whose_permit_ended_may_serve_a_new_one(ipatinga
 def test_art_5_par5_a_motorcycle_owned_by_someone_else_is_refused(ipatinga_m, clerk, tender):
     applicant, _ = make_applicant(ipatinga_m, clerk, n=36)
     _, someone_elses = make_applicant(ipatinga_m, clerk, n=37)
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant(ipatinga_m, clerk, applicant, someone_elses, tender)
     refusal = next(r for r in exc.value.decision.refusals if r.rule == "art_5_par5_in_holders_name")
     assert ("5", "5") in {(c.article, c.paragraph) for c in refusal.citations}
@@ -224,7 +225,7 @@ def test_art_5_par1_i_the_crlv_must_be_of_the_municipality_itself(ipatinga_m, cl
     with tenant(ipatinga_m):
         vehicle.registration_city = "Coronel Fabriciano"
         vehicle.save()
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant(ipatinga_m, clerk, person, vehicle, tender)
     assert ("5", "1") in _cited(exc)
     with tenant(ipatinga_m):
@@ -236,7 +237,7 @@ def test_art_5_par1_i_the_crlv_must_be_of_the_municipality_itself(ipatinga_m, cl
 def test_the_pre_grant_check_asks_what_the_grant_asks(ipatinga_m, clerk):
     """Without a tender the check already shows the refusal the grant would give (art. 6)."""
     person, vehicle = make_applicant(ipatinga_m, clerk, n=39)
-    checked = S.permit_grant_decisions(
+    checked = permit_grant_decisions(
         municipality=ipatinga_m,
         holder=person,
         service="mototaxi",
@@ -248,6 +249,6 @@ def test_the_pre_grant_check_asks_what_the_grant_asks(ipatinga_m, clerk):
         tender=None,
     )
     shown = {r.rule for d in checked for r in d.refusals}
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant(ipatinga_m, clerk, person, vehicle, None)
     assert shown and shown == {r.rule for r in exc.value.decision.refusals}

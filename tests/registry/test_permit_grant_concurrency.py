@@ -12,12 +12,13 @@ from registry_helpers import EQUIPMENT, ON, make_applicant  # type: ignore[impor
 
 from outorga.core.acts import Actor, verify_chain
 from outorga.core.demo import demo_username
+from outorga.core.errors import Refused
 from outorga.core.models import Municipality, PopulationFigure, User
 from outorga.core.tenancy import tenant
 from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
-from outorga.registry import services as S
 from outorga.registry.models import Permit, Tender
+from outorga.registry.services.permits import permit_grant
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -47,7 +48,7 @@ def test_20_concurrent_grants_for_the_last_3_places_grant_exactly_3():
     def apply(person, vehicle):  # type: ignore[no-untyped-def]
         try:
             barrier.wait()
-            S.permit_grant(
+            permit_grant(
                 actor=clerk,
                 municipality=m,
                 holder=person,
@@ -60,7 +61,7 @@ def test_20_concurrent_grants_for_the_last_3_places_grant_exactly_3():
                 tender=tender,
             )
             results.append("granted")
-        except S.Refused:
+        except Refused:
             results.append("refused")
         finally:
             connection.close()

@@ -22,8 +22,14 @@ from taxi_factories import (  # type: ignore[import-not-found]
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry import services as S
 from outorga.registry.models import Permit, PermitStatusChange
+from outorga.registry.services.common import InvalidTransition
+from outorga.registry.services.permit_status import (
+    permit_renounce,
+    permit_reserve,
+    permit_reserve_end,
+)
+from outorga.registry.services.permits import permit_grant
 
 C = "/cadastro/permissoes"
 API = "/api/v1/registry/permits"
@@ -43,7 +49,7 @@ def moto_permit(ipatinga_m, tender) -> Permit:  # type: ignore[no-untyped-def]
     m = ipatinga_m
     clerk = actor(m.slug, Role.ATENDENTE)
     holder, vehicle = make_applicant(m, clerk, n=941, plate="MRS9D41")
-    return S.permit_grant(
+    return permit_grant(
         actor=clerk,
         municipality=m,
         holder=holder,
@@ -112,8 +118,8 @@ def test_art_2_xxi_only_a_permit_in_reserve_has_a_reserve_to_end(ipatinga_m, use
     ).content.decode()
     assert "não em reserva" in text and XXI in text
     assert status_of(ipatinga_m, moto_permit) == Permit.Status.ACTIVE
-    with pytest.raises(S.InvalidTransition, match="não há reserva a encerrar"):
-        S.permit_reserve_end(
+    with pytest.raises(InvalidTransition, match="não há reserva a encerrar"):
+        permit_reserve_end(
             actor=actor("ipatinga", Role.ATENDENTE),
             municipality=ipatinga_m,
             permit=moto_permit,
@@ -129,7 +135,7 @@ def test_an_inspector_can_neither_put_in_reserve_nor_end_it(ipatinga_m, user_of,
     r = fiscal.post(f"{C}/{moto_permit.pk}/reserva/", body)
     assert r.status_code == 403 and "Sem competência" in r.content.decode()
     assert status_of(m, moto_permit) == Permit.Status.ACTIVE
-    S.permit_reserve(
+    permit_reserve(
         actor=actor("ipatinga", Role.ATENDENTE),
         municipality=m,
         permit=moto_permit,
@@ -144,8 +150,8 @@ def test_the_taxi_law_has_no_permit_reserve_but_a_reserve_vehicle(ipatinga_m, us
     c = client_as(user_of, Role.ATENDENTE)
     assert "Colocar em reserva" not in c.get(f"{C}/{taxi_permit.pk}/").content.decode()
     assert c.get(f"{C}/{taxi_permit.pk}/reserva/").status_code == 404
-    with pytest.raises(S.InvalidTransition, match="art. 30"):
-        S.permit_reserve(
+    with pytest.raises(InvalidTransition, match="art. 30"):
+        permit_reserve(
             actor=actor("ipatinga", Role.ATENDENTE),
             municipality=ipatinga_m,
             permit=taxi_permit,
@@ -186,7 +192,7 @@ def test_taxi_art_15_v_renuncia_cites_the_taxi_law(ipatinga_m, user_of, taxi_per
 
 def test_mototaxi_art_6_par_6_renuncia_cites_the_mototaxi_law(ipatinga_m, moto_permit):
     m = ipatinga_m
-    S.permit_renounce(
+    permit_renounce(
         actor=actor("ipatinga", Role.ATENDENTE),
         municipality=m,
         permit=moto_permit,

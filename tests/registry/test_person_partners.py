@@ -14,8 +14,8 @@ from validate_docbr import CNPJ, CPF
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry import taxi as T
 from outorga.registry.models import Permit, Person
+from outorga.registry.services.eligibility import taxi_eligibility
 from outorga.registry.validation import format_cpf
 
 
@@ -146,7 +146,7 @@ def test_art_11_a_partner_holding_a_mototaxi_permission_bars_the_company(ipating
     assert r.status_code == 302
     with tenant(m):
         company = Person.objects.get(kind=Person.Kind.LEGAL)
-        (eligibility, _docs) = T.taxi_eligibility(
+        (eligibility, _docs) = taxi_eligibility(
             person=company, category="convencional", on=ON, awarded_in_tender=True
         )
     refused = [r for r in eligibility.refusals if "art_11" in r.rule]
@@ -160,7 +160,7 @@ def test_art_23_viii_a_partner_in_public_service_is_refused(ipatinga_m, user_of)
     clerk_client(user_of).post("/cadastro/pessoas/nova/", company_form(servant.document))
     with tenant(m):
         company = Person.objects.get(kind=Person.Kind.LEGAL)
-        (eligibility, _docs) = T.taxi_eligibility(
+        (eligibility, _docs) = taxi_eligibility(
             person=company, category="convencional", on=ON, awarded_in_tender=True
         )
     cited = {(c.article, c.inciso) for r in eligibility.refusals for c in r.citations}

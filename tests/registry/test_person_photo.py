@@ -15,8 +15,9 @@ from taxi_factories import person  # type: ignore[import-not-found]
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry import services as S
 from outorga.registry.models import Person
+from outorga.registry.services.documents import MAX_UPLOAD_BYTES
+from outorga.registry.services.people import person_photo_set
 
 VIII = "Lei de mototáxi de Ipatinga (2013), art. 2, VIII"
 
@@ -87,7 +88,7 @@ def test_art_2_viii_the_clerk_uploads_the_badge_photo_on_the_person_page(
         (b"%PDF-1.4\n% not a photo\n", "envie a foto em JPEG ou PNG"),
         (b"GIF89a" + b"\x00" * 20, "tipo de arquivo não aceito"),
         (b"\x89PNG\r\n\x1a\n" + b"\x00" * 40, "a imagem não pôde ser lida"),
-        (b"\xff\xd8\xff" + b"\x00" * (S.MAX_UPLOAD_BYTES), "arquivo maior que 5 MB"),
+        (b"\xff\xd8\xff" + b"\x00" * (MAX_UPLOAD_BYTES), "arquivo maior que 5 MB"),
     ],
     ids=["pdf", "gif", "broken-png", "too-big"],
 )
@@ -144,7 +145,7 @@ def test_the_photo_through_the_api_is_idempotent(ipatinga_m, user_of, holder):
 def test_taxi_art_4_iii_the_photo_act_cites_the_taxi_law(ipatinga_m, holder):
     from taxi_factories import actor  # type: ignore[import-not-found]
 
-    S.person_photo_set(
+    person_photo_set(
         actor=actor("ipatinga", Role.ATENDENTE),
         municipality=ipatinga_m,
         law="ipatinga.taxi-2017",

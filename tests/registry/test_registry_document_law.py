@@ -21,9 +21,9 @@ from taxi_factories import (  # type: ignore[import-not-found]
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry import services as S
 from outorga.registry.models import Document
 from outorga.registry.selectors import document_law
+from outorga.registry.services.documents import document_record
 
 MOTO = "ipatinga.mototaxi-2013"
 TAXI = "ipatinga.taxi-2017"
@@ -39,7 +39,7 @@ def _client(user_of, slug: str, role: Role) -> Client:  # type: ignore[no-untype
 
 
 def _doc(m, law: str, *, person=None, vehicle=None, content: bytes = PDF) -> Document:  # type: ignore[no-untyped-def]
-    return S.document_record(
+    return document_record(
         actor=actor(m.slug, Role.ATENDENTE),
         municipality=m,
         law=law,

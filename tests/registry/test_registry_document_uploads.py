@@ -1,6 +1,6 @@
-"""Document files (registry.services.document_record): only PDF, JPEG or PNG by their magic bytes,
-whatever the name says, and at most 5 MB; a refused file writes nothing (no document, no act, no
-file). Sending the same file again for the same person (or vehicle) and the same document type is
+"""Document files (registry.services.documents.document_record): only PDF, JPEG or PNG by their
+magic bytes, whatever the name says, and at most 5 MB; a refused file writes nothing (no document,
+no act, no file). Sending the same file again for the same person (or vehicle) and the same document type is
 idempotent; the same file for someone else, or as another document, is that owner's own record —
 never another person's document handed back."""
 
@@ -18,8 +18,9 @@ from validate_docbr import CPF, RENAVAM
 from outorga.core.models import Act, Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry import services as S
 from outorga.registry.models import Document, Person, Vehicle
+from outorga.registry.services.people import person_register
+from outorga.registry.services.vehicles import vehicle_register
 
 API = "/api/v1/registry"
 PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
@@ -46,7 +47,7 @@ def clerk_c(user_of) -> Client:  # type: ignore[no-untyped-def]
 
 def new_person(m: Municipality, clerk: Any, name: str) -> Person:
     with tenant(m):
-        return S.person_register(
+        return person_register(
             actor=clerk,
             municipality=m,
             law="ipatinga.mototaxi-2013",
@@ -56,7 +57,7 @@ def new_person(m: Municipality, clerk: Any, name: str) -> Person:
 
 def new_vehicle(m: Municipality, clerk: Any, owner: Person) -> Vehicle:
     with tenant(m):
-        return S.vehicle_register(
+        return vehicle_register(
             actor=clerk,
             municipality=m,
             law="ipatinga.mototaxi-2013",

@@ -1,26 +1,27 @@
 """Each registry facts builder reads the record: change one record, and the law's decision changes
 (issue "law bindings", point 3; ADR 0012 §6). Every test asks through the product's own path —
-``services.person_eligibility`` / ``services.vehicle_eligibility`` (what ``permit_grant`` and its
-pre-check ask) or ``taxi.taxi_grant_decisions`` (what the taxi grant and its screen ask) — before
-and after exactly one change to the registry, and checks the article the law cites.
+``services.eligibility.person_eligibility`` / ``services.eligibility.vehicle_eligibility`` (what
+``permit_grant`` and its pre-check ask) or ``services.permits.taxi_grant_decisions`` (what the taxi
+grant and its screen ask) — before and after exactly one change to the registry, and checks the
+article the law cites.
 
-====================================================  ==========================  ==============================================================
-builder (fact it reads)                               question                    test
-====================================================  ==========================  ==============================================================
-facts.mototaxi_vehicle (owner vs. holder)             vehicle_eligibility         test_art_5_par_5_vehicle_sold_to_someone_else_refused_from_the_record
-facts.cargo_facts (sidecar, strips)                   vehicle_eligibility         test_art_24_par_4_a_sidecar_recorded_without_strips_is_refused
-facts.mototaxi_person (medical certificate)           person_eligibility          test_art_5_vii_a_new_medical_certificate_on_record_makes_the_person_eligible
-facts.other_permissions (via mototaxi_person)         person_eligibility          test_art_8_a_taxi_permission_on_record_bars_the_mototaxi
-facts.cassations (via mototaxi_person)                person_eligibility          test_art_32_par_1_the_cassacao_of_the_permit_bars_a_new_one_for_two_years
-taxi.person_facts (the person's town)                 person_eligibility (taxi)   test_taxi_art_4_vii_a_holder_who_moves_out_of_town_is_refused
-taxi.other_outorgas (via person_facts)                person_eligibility (taxi)   test_taxi_art_11_a_mototaxi_permission_on_record_bars_the_taxi
-taxi.person_facts (municipal servant)                 person_eligibility (taxi)   test_taxi_art_12_a_holder_recorded_as_municipal_servant_is_refused
-services._auxiliary_renewal_decisions (aux.'s town)   auxiliary_renewal (taxi)    test_taxi_art_4_xiv_an_auxiliary_who_moves_out_of_town_is_not_renewed
-taxi.person_documents_facts (criminal certificate)    registration_documents      test_taxi_art_22_viii_a_fresh_criminal_certificate_on_record_is_accepted
-taxi.vehicle_documents_facts (owner vs. holder)       registration_documents      test_taxi_art_24_i_the_crlv_of_a_car_sold_to_someone_else_is_refused
-taxi.vehicle_facts (registration town)                vehicle_eligibility (taxi)  test_taxi_art_28_i_a_car_registered_in_another_town_is_refused
-sweep.taxi_vehicle_facts (registration town)          vehicle_eligibility (taxi)  test_taxi_art_28_i_the_sweep_reads_the_cars_registration_town_from_the_record
-====================================================  ==========================  ==============================================================
+==============================================================  ==========================  =============================================================================
+builder (fact it reads)                                         question                    test
+==============================================================  ==========================  =============================================================================
+facts.mototaxi_vehicle (owner vs. holder)                       vehicle_eligibility         test_art_5_par_5_vehicle_sold_to_someone_else_refused_from_the_record
+facts.cargo_facts (sidecar, strips)                             vehicle_eligibility         test_art_24_par_4_a_sidecar_recorded_without_strips_is_refused
+facts.mototaxi_person (medical certificate)                     person_eligibility          test_art_5_vii_a_new_medical_certificate_on_record_makes_the_person_eligible
+facts.other_permissions (via mototaxi_person)                   person_eligibility          test_art_8_a_taxi_permission_on_record_bars_the_mototaxi
+facts.cassations (via mototaxi_person)                          person_eligibility          test_art_32_par_1_the_cassacao_of_the_permit_bars_a_new_one_for_two_years
+facts_taxi.person_facts (the person's town)                     person_eligibility (taxi)   test_taxi_art_4_vii_a_holder_who_moves_out_of_town_is_refused
+facts_taxi.other_outorgas (via person_facts)                    person_eligibility (taxi)   test_taxi_art_11_a_mototaxi_permission_on_record_bars_the_taxi
+facts_taxi.person_facts (municipal servant)                     person_eligibility (taxi)   test_taxi_art_12_a_holder_recorded_as_municipal_servant_is_refused
+services.auxiliaries.auxiliary_renewal_decisions (aux.'s town)  auxiliary_renewal (taxi)    test_taxi_art_4_xiv_an_auxiliary_who_moves_out_of_town_is_not_renewed
+facts_taxi.person_documents_facts (criminal certificate)        registration_documents      test_taxi_art_22_viii_a_fresh_criminal_certificate_on_record_is_accepted
+facts_taxi.vehicle_documents_facts (owner vs. holder)           registration_documents      test_taxi_art_24_i_the_crlv_of_a_car_sold_to_someone_else_is_refused
+facts_taxi.vehicle_facts (registration town)                    vehicle_eligibility (taxi)  test_taxi_art_28_i_a_car_registered_in_another_town_is_refused
+sweep.taxi_vehicle_facts (registration town)                    vehicle_eligibility (taxi)  test_taxi_art_28_i_the_sweep_reads_the_cars_registration_town_from_the_record
+==============================================================  ==========================  =============================================================================
 
 Builders already covered by an existing test that changes the record and sees the decision change:
 
@@ -34,11 +35,11 @@ Builders already covered by an existing test that changes the record and sees th
 - ``facts.active_permits`` → quota: ``test_permit_grant.py::
   test_art_10_i_the_quota_blocks_the_grant_past_population_over_300`` (each grant adds a permit
   until the quota refuses).
-- ``taxi._debt_facts`` → renewal period: ``test_taxi_renewal.py::
+- ``facts_taxi.debt_facts`` → renewal period: ``test_taxi_renewal.py::
   test_d_11_once_the_appeal_fails_the_debt_blocks`` (the debt's status changes → refused).
-- ``services.extension_decision`` (the permit's extensions, term, status) → permit_extension:
+- ``services.termos.extension_decision`` (the permit's extensions, term, status) → permit_extension:
   ``test_permit_extension.py::test_art_6_three_extensions_reach_25_years_and_a_fourth_is_refused``.
-- ``services.permit_reinstate`` proof facts (the document on record) → suspension_return:
+- ``services.permit_status.permit_reinstate`` proof facts (the document on record) → suspension_return:
   ``tests/enforcement/test_enforcement_warning_and_return.py::
   test_art_32_par2_the_return_needs_the_suspension_served_and_a_real_proof``.
 - ``sweep.mototaxi_vehicle_age`` → vehicle_eligibility (age): builds on ``facts.mototaxi_vehicle``
@@ -47,7 +48,7 @@ Builders already covered by an existing test that changes the record and sees th
 
 Not covered by a decision-changing test, and why:
 
-- ``importer`` row facts (``_moto``, ``_taxi``, ``row_vehicle_documents``): the import reports only
+- ``importer.lawchecks`` row facts (``_moto``, ``_taxi``, ``row_vehicle_documents``): the import reports only
   the rules whose facts are the row's columns (age, CNH, kind, engine, cargo…); the facts read from
   the records (a vehicle's documents on file) feed no reported rule.
   ``test_import.py::test_a_row_s_vehicle_documents_come_from_the_records_and_its_columns`` checks
@@ -70,9 +71,13 @@ from outorga.core.acts import Actor
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.law.decisions import Decision, Reason, Verdict
-from outorga.registry import services as S
-from outorga.registry import taxi as T
 from outorga.registry.models import Document, Permit, Vehicle
+from outorga.registry.services.auxiliaries import auxiliary_renewal_decisions, taxi_auxiliary_add
+from outorga.registry.services.documents import document_record
+from outorga.registry.services.eligibility import person_eligibility, vehicle_eligibility
+from outorga.registry.services.permit_status import permit_cassar
+from outorga.registry.services.permits import permit_grant, taxi_grant_decisions, taxi_permit_grant
+from outorga.registry.services.vehicles import VEHICLE_FIELDS, vehicle_register
 
 TAXI_LAW = "ipatinga.taxi-2017"
 TAXI_ON = dt.date(2026, 2, 2)  # taxi_factories.ON
@@ -94,7 +99,7 @@ def cites(r: Reason, law: str, article: str, **where: str) -> bool:
 
 
 def vehicle_data(v: Vehicle) -> dict[str, Any]:
-    return {f: getattr(v, f) for f in S.VEHICLE_FIELDS}
+    return {f: getattr(v, f) for f in VEHICLE_FIELDS}
 
 
 # --- mototaxi / motofrete (Lei de Ipatinga, 2013) -----------------------------------------------
@@ -103,15 +108,15 @@ def vehicle_data(v: Vehicle) -> dict[str, Any]:
 def test_art_5_par_5_vehicle_sold_to_someone_else_refused_from_the_record(ipatinga_m, clerk):
     holder, moto = make_applicant(ipatinga_m, clerk, n=61)
     with tenant(ipatinga_m):
-        before = S.vehicle_eligibility(moto, "mototaxi", ON, EQUIPMENT, holder=holder)
+        before = vehicle_eligibility(moto, "mototaxi", ON, EQUIPMENT, holder=holder)
     assert reason(before, "art_5_par5_in_holders_name").verdict is Verdict.OK
     # The one change: the clerk records the motorcycle's sale (same plate, new owner).
     buyer = person(ipatinga_m, name="Comprador da Moto")
     with tenant(ipatinga_m):
-        moto = S.vehicle_register(
+        moto = vehicle_register(
             actor=clerk, municipality=ipatinga_m, law=MOTO, owner=buyer, data=vehicle_data(moto)
         )
-        after = S.vehicle_eligibility(moto, "mototaxi", ON, EQUIPMENT, holder=holder)
+        after = vehicle_eligibility(moto, "mototaxi", ON, EQUIPMENT, holder=holder)
     r = reason(after, "art_5_par5_in_holders_name")
     assert r.verdict is Verdict.REFUSED
     assert cites(r, MOTO, "5", paragraph="5")
@@ -122,7 +127,7 @@ def test_art_24_par_4_a_sidecar_recorded_without_strips_is_refused(ipatinga_m, c
     holder, moto = make_applicant(ipatinga_m, clerk, n=62)
     common = EQUIPMENT[:2]  # art. 5 §7: what every vehicle of the law carries
     with tenant(ipatinga_m):
-        moto = S.vehicle_register(
+        moto = vehicle_register(
             actor=clerk,
             municipality=ipatinga_m,
             law=MOTO,
@@ -134,18 +139,18 @@ def test_art_24_par_4_a_sidecar_recorded_without_strips_is_refused(ipatinga_m, c
                 "cargo_mirrors_unobstructed": True,
             },
         )
-        before = S.vehicle_eligibility(moto, "motofrete", ON, common, holder=holder)
+        before = vehicle_eligibility(moto, "motofrete", ON, common, holder=holder)
     assert not before.refusals
     # The one change: the inspection finds a sidecar, and no retroreflective strips on it.
     with tenant(ipatinga_m):
-        moto = S.vehicle_register(
+        moto = vehicle_register(
             actor=clerk,
             municipality=ipatinga_m,
             law=MOTO,
             owner=holder,
             data={**vehicle_data(moto), "sidecar": True, "retroreflective_strips": False},
         )
-        after = S.vehicle_eligibility(moto, "motofrete", ON, common, holder=holder)
+        after = vehicle_eligibility(moto, "motofrete", ON, common, holder=holder)
     r = reason(after, "art_24_par4_retroreflective_strips")
     assert r.verdict is Verdict.REFUSED
     assert cites(r, MOTO, "24", paragraph="4")
@@ -155,12 +160,12 @@ def test_art_5_vii_a_new_medical_certificate_on_record_makes_the_person_eligible
     applicant, _ = make_applicant(ipatinga_m, clerk, n=63)  # certificate issued ON − 5 days
     later = ON + dt.timedelta(days=400)  # more than a year after it
     with tenant(ipatinga_m):
-        before = S.person_eligibility(applicant, "mototaxi", later)
+        before = person_eligibility(applicant, "mototaxi", later)
     r = reason(before, "art_5_vii_medical_certificate")
     assert r.verdict is Verdict.REFUSED and cites(r, MOTO, "5", inciso="VII")
     # The one change: a new certificate recorded for the person.
     with tenant(ipatinga_m):
-        S.document_record(
+        document_record(
             actor=clerk,
             municipality=ipatinga_m,
             law=MOTO,
@@ -169,7 +174,7 @@ def test_art_5_vii_a_new_medical_certificate_on_record_makes_the_person_eligible
             issued_on=later - dt.timedelta(days=3),
             presented_on=later - dt.timedelta(days=2),
         )
-        after = S.person_eligibility(applicant, "mototaxi", later)
+        after = person_eligibility(applicant, "mototaxi", later)
     assert reason(after, "art_5_vii_medical_certificate").verdict is Verdict.OK
     assert not after.refusals
 
@@ -177,7 +182,7 @@ def test_art_5_vii_a_new_medical_certificate_on_record_makes_the_person_eligible
 def test_art_8_a_taxi_permission_on_record_bars_the_mototaxi(ipatinga_m, clerk):
     applicant, _ = make_applicant(ipatinga_m, clerk, n=64)
     with tenant(ipatinga_m):
-        before = S.person_eligibility(applicant, "mototaxi", ON)
+        before = person_eligibility(applicant, "mototaxi", ON)
     assert reason(before, "art_8_exclusivity").verdict is Verdict.OK
     # The one change: the registry holds a taxi permission of the same person.
     with tenant(ipatinga_m):
@@ -191,7 +196,7 @@ def test_art_8_a_taxi_permission_on_record_bars_the_mototaxi(ipatinga_m, clerk):
             term_start=ON - dt.timedelta(days=30),
             term_end=ON + dt.timedelta(days=3650),
         )
-        after = S.person_eligibility(applicant, "mototaxi", ON)
+        after = person_eligibility(applicant, "mototaxi", ON)
     r = reason(after, "art_8_exclusivity")
     assert r.verdict is Verdict.REFUSED
     assert cites(r, MOTO, "8")
@@ -202,7 +207,7 @@ def test_art_32_par_1_the_cassacao_of_the_permit_bars_a_new_one_for_two_years(
     ipatinga_m, clerk, tender, user_of
 ):
     holder, moto = make_applicant(ipatinga_m, clerk, n=65)
-    permit = S.permit_grant(
+    permit = permit_grant(
         actor=clerk,
         municipality=ipatinga_m,
         holder=holder,
@@ -217,11 +222,11 @@ def test_art_32_par_1_the_cassacao_of_the_permit_bars_a_new_one_for_two_years(
     cassated_on = ON + dt.timedelta(days=30)
     asked_on = cassated_on + dt.timedelta(days=1)
     with tenant(ipatinga_m):
-        before = S.person_eligibility(holder, "mototaxi", asked_on)
+        before = person_eligibility(holder, "mototaxi", asked_on)
     assert reason(before, "art_32_cassation_bar").verdict is Verdict.OK
     # The one change: the Chief Executive's cassação of that permit (art. 34 §1, D-3).
     mayor = Actor.of(user_of("ipatinga", Role.CHEFE_EXECUTIVO))
-    S.permit_cassar(
+    permit_cassar(
         actor=mayor,
         municipality=ipatinga_m,
         permit=permit,
@@ -229,7 +234,7 @@ def test_art_32_par_1_the_cassacao_of_the_permit_bars_a_new_one_for_two_years(
         reason="processo de cassação decidido",
     )
     with tenant(ipatinga_m):
-        after = S.person_eligibility(holder, "mototaxi", asked_on)
+        after = person_eligibility(holder, "mototaxi", asked_on)
     r = reason(after, "art_32_cassation_bar")
     assert r.verdict is Verdict.REFUSED
     assert cites(r, MOTO, "32", paragraph="1")
@@ -241,7 +246,7 @@ def test_art_32_par_1_the_cassacao_of_the_permit_bars_a_new_one_for_two_years(
 
 def taxi_check(m, holder, vehicle, tender, on=TAXI_ON) -> list[Decision]:  # type: ignore[no-untyped-def]
     with tenant(m):
-        return T.taxi_grant_decisions(
+        return taxi_grant_decisions(
             municipality=m,
             holder=holder,
             vehicle=vehicle,
@@ -315,7 +320,7 @@ def test_taxi_art_4_xiv_an_auxiliary_who_moves_out_of_town_is_not_renewed(ipatin
     permit = grant(ipatinga_m, holder, car, mode="servicos")
     helper = person(ipatinga_m, name="Auxiliar Que Se Muda")
     taxi_documents(helper, TAXI_ON)
-    aux = T.taxi_auxiliary_add(
+    aux = taxi_auxiliary_add(
         actor=actor(ipatinga_m.slug, Role.ATENDENTE),
         municipality=ipatinga_m,
         permit=permit,
@@ -328,9 +333,9 @@ def test_taxi_art_4_xiv_an_auxiliary_who_moves_out_of_town_is_not_renewed(ipatin
     taxi_documents(helper, renew_on)
 
     def renewal():  # type: ignore[no-untyped-def]
-        # What ``services.auxiliary_renew`` asks before renewing (art. 21).
+        # What ``services.auxiliaries.auxiliary_renew`` asks before renewing (art. 21).
         with tenant(ipatinga_m):
-            return S._auxiliary_renewal_decisions(
+            return auxiliary_renewal_decisions(
                 aux, renew_on, schedule="", declarations=DECLARATIONS, checks=CHECKS
             )
 
@@ -410,7 +415,7 @@ def test_taxi_art_28_i_the_sweep_reads_the_cars_registration_town_from_the_recor
     from outorga.registry import sweep
 
     holder, car = taxi_holder(ipatinga_m, TAXI_ON)
-    permit = T.taxi_permit_grant(
+    permit = taxi_permit_grant(
         actor=actor(ipatinga_m.slug, Role.ATENDENTE),
         municipality=ipatinga_m,
         holder=holder,

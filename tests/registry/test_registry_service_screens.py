@@ -24,13 +24,15 @@ from validate_docbr import CPF
 
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry import services as S
 from outorga.registry.models import (
     Auxiliary,
     ExtinctionCase,
     Permit,
     VehicleChange,
 )
+from outorga.registry.services.auxiliaries import auxiliary_add
+from outorga.registry.services.documents import document_record
+from outorga.registry.services.permits import permit_grant
 from outorga.registry.validation import format_cpf
 
 MOTO_ON = dt.date(2026, 3, 10)
@@ -71,7 +73,7 @@ def moto_permit(ipatinga_m, tender) -> Permit:  # type: ignore[no-untyped-def]
     m = ipatinga_m
     clerk = actor(m.slug, Role.ATENDENTE)
     holder, vehicle = make_applicant(m, clerk, n=901, plate="MTS9D01")
-    return S.permit_grant(
+    return permit_grant(
         actor=clerk,
         municipality=m,
         holder=holder,
@@ -177,7 +179,7 @@ def test_taxi_art_20_par_unico_two_auxiliaries_then_the_third_is_refused(
 
 def test_removing_an_auxiliary_frees_the_place_and_only_once(ipatinga_m, user_of, moto_permit):
     m = ipatinga_m
-    aux = S.auxiliary_add(
+    aux = auxiliary_add(
         actor=actor(m.slug, Role.ATENDENTE),
         municipality=m,
         permit=moto_permit,
@@ -202,7 +204,7 @@ def test_an_auxiliary_of_another_permit_is_not_found_under_this_one(
     ipatinga_m, user_of, moto_permit, taxi_permit
 ):
     m = ipatinga_m
-    aux = S.auxiliary_add(
+    aux = auxiliary_add(
         actor=actor(m.slug, Role.ATENDENTE),
         municipality=m,
         permit=moto_permit,
@@ -462,10 +464,10 @@ def test_taxi_art_15_extinction_case_on_screen_decided_by_the_chief_executive(
 def test_the_holders_defence_is_filed_by_the_clerk_within_the_deadline(
     ipatinga_m, user_of, taxi_permit
 ):
-    from outorga.registry import taxi as T
+    from outorga.registry.services.extinctions import extinction_open
 
     m = ipatinga_m
-    case = T.extinction_open(
+    case = extinction_open(
         actor=actor(m.slug, Role.AUTORIDADE),
         municipality=m,
         permit=taxi_permit,
@@ -570,7 +572,7 @@ def test_an_uploaded_criminal_certificate_is_served_to_the_clerk_and_its_reading
     from outorga.core.models import Act
 
     m = ipatinga_m
-    doc = S.document_record(
+    doc = document_record(
         actor=actor(m.slug, Role.ATENDENTE),
         municipality=m,
         law="ipatinga.mototaxi-2013",
@@ -592,7 +594,7 @@ def test_an_uploaded_criminal_certificate_is_served_to_the_clerk_and_its_reading
 
 def test_a_document_without_file_sends_the_clerk_back_saying_so(ipatinga_m, user_of, moto_permit):
     m = ipatinga_m
-    doc = S.document_record(
+    doc = document_record(
         actor=actor(m.slug, Role.ATENDENTE),
         municipality=m,
         law="ipatinga.mototaxi-2013",

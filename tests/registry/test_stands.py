@@ -8,11 +8,11 @@ import datetime as dt
 import pytest
 from taxi_factories import actor
 
+from outorga.core.errors import Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent, Role
-from outorga.registry import services as S
-from outorga.registry.stands import stand_set
+from outorga.registry.services.stands import stand_set
 from outorga.registry.validation import FieldError
 
 ON = dt.date(2026, 4, 1)
@@ -65,7 +65,7 @@ def test_art_33_a_taxi_stand_has_category_place_and_capacity(ipatinga_m):
 
 def test_art_18_a_mototaxi_stand_is_never_at_a_bus_stop(ipatinga_m):
     m = ipatinga_m
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         stand_set(
             actor=mayor(m),
             municipality=m,

@@ -15,13 +15,16 @@ from validate_docbr import RENAVAM
 from outorga.core.models import Act
 from outorga.core.sweep import NoProgress
 from outorga.core.tenancy import tenant
-from outorga.registry import services as S
 from outorga.registry.models import Document, Notification, Permit, Vehicle
+from outorga.registry.services.auxiliaries import auxiliary_add
+from outorga.registry.services.documents import document_record
+from outorga.registry.services.permits import permit_grant
+from outorga.registry.services.vehicles import vehicle_register
 from outorga.registry.sweep import PREFIX, registry_sweep
 
 
 def grant(m, clerk, person, vehicle, tender):  # type: ignore[no-untyped-def]
-    return S.permit_grant(
+    return permit_grant(
         actor=clerk,
         municipality=m,
         holder=person,
@@ -112,7 +115,7 @@ def test_a_valid_document_recorded_brings_the_permit_back_to_regular(ipatinga_m,
     on = doc.valid_until + dt.timedelta(days=3)
     sweep(ipatinga_m, on)
     with tenant(ipatinga_m):
-        S.document_record(
+        document_record(
             actor=clerk,
             municipality=ipatinga_m,
             law=MOTO,
@@ -163,7 +166,7 @@ def test_art_3_ii_a_10_year_old_motorcycle_is_not_warned_early(ipatinga_m, permi
 def _taxi(m, clerk, person):  # type: ignore[no-untyped-def]
     """A taxi permit as the taxi flow leaves it (the sweep reads only the vehicle and dates)."""
     with tenant(m):
-        vehicle = S.vehicle_register(
+        vehicle = vehicle_register(
             actor=clerk,
             municipality=m,
             law="ipatinga.taxi-2017",
@@ -219,7 +222,7 @@ def test_taxi_art_28_par_2_replacement_deadline_is_the_next_yearly_renewal(ipati
 def test_auxiliary_credential_expiring_warns_the_holder(ipatinga_m, clerk, permit):
     helper, _ = make_applicant(ipatinga_m, clerk, n=2, plate="AUX1D02")
     with tenant(ipatinga_m):
-        aux = S.auxiliary_add(
+        aux = auxiliary_add(
             actor=clerk,
             municipality=ipatinga_m,
             permit=permit,

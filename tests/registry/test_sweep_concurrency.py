@@ -17,8 +17,8 @@ from outorga.core.sweep import NoProgress
 from outorga.core.tenancy import tenant
 from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
-from outorga.registry import services as S
 from outorga.registry.models import Document, Notification, Tender
+from outorga.registry.services.permits import permit_grant
 from outorga.registry.sweep import registry_sweep
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -40,7 +40,7 @@ def test_two_sweeps_at_once_change_each_thing_once():
     for i in range(3):
         person, vehicle = make_applicant(m, clerk, n=200 + i, plate=f"SWP{i}A{i:02d}")
         permits.append(
-            S.permit_grant(
+            permit_grant(
                 actor=clerk,
                 municipality=m,
                 holder=person,

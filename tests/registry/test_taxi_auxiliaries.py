@@ -14,13 +14,13 @@ from taxi_factories import (
     taxi_holder,
 )
 
+from outorga.core.errors import Refused
 from outorga.law.competence import Role
-from outorga.registry import services as S
-from outorga.registry import taxi as T
+from outorga.registry.services.auxiliaries import taxi_auxiliary_add
 
 
 def add(m, permit, who):
-    return T.taxi_auxiliary_add(
+    return taxi_auxiliary_add(
         actor=actor(m.slug, Role.ATENDENTE),
         municipality=m,
         permit=permit,
@@ -45,7 +45,7 @@ def test_art_20_two_auxiliaries_are_registered_and_the_third_refused(ipatinga_m)
     a2 = add(m, permit, auxiliary(m))
     assert a2.registration_number == a1.registration_number + 1
     assert a1.registration_number > permit.registration_number  # one Cadastro (art. 4 I, 20)
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         add(m, permit, auxiliary(m))
     r = exc.value.decision.refusals[0]
     assert any(c.article == "20" and c.paragraph == "único" for c in r.citations)
@@ -55,7 +55,7 @@ def test_art_4_xiv_an_auxiliary_living_elsewhere_is_refused(ipatinga_m):
     m = ipatinga_m
     holder, vehicle = taxi_holder(m, ON)
     permit = grant(m, holder, vehicle)
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         add(m, permit, auxiliary(m, city="Coronel Fabriciano"))
     assert any(
         any(c.article == "4" and c.inciso == "XIV" for c in r.citations)

@@ -17,8 +17,8 @@ from outorga.core.models import Act, Municipality
 from outorga.core.tenancy import tenant
 from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
-from outorga.registry import services as S
 from outorga.registry.models import RegisterCounter, Vehicle
+from outorga.registry.services.vehicles import taxi_vehicle_inscribe
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -37,7 +37,7 @@ def test_12_vehicles_each_inscribed_by_two_requests_at_once_get_numbers_1_to_12(
         try:
             barrier.wait()
             with transaction.atomic():
-                S.taxi_vehicle_inscribe(
+                taxi_vehicle_inscribe(
                     actor=clerk, municipality=m, vehicle=vehicle, on=ON + dt.timedelta(days=1)
                 )
         except Exception as exc:  # noqa: BLE001 - any failure must show in the test

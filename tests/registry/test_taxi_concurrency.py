@@ -11,14 +11,14 @@ from django.db import connection
 from taxi_factories import CHECKS, DECLARATIONS, ON, actor, taxi_holder
 
 from outorga.core.acts import verify_chain
+from outorga.core.errors import Refused
 from outorga.core.models import Municipality, PopulationFigure
 from outorga.core.tenancy import tenant
 from outorga.demo.loader import load_demo
 from outorga.finance.models import Debt
 from outorga.law.competence import Role
-from outorga.registry import services as S
-from outorga.registry import taxi as T
 from outorga.registry.models import Permit, Tender, TenderApplicant, Vehicle
+from outorga.registry.services.permits import taxi_permit_grant
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -53,7 +53,7 @@ def test_20_concurrent_taxi_grants_for_the_last_3_places_grant_exactly_3():
     def apply(person, vehicle):  # type: ignore[no-untyped-def]
         try:
             barrier.wait()
-            T.taxi_permit_grant(
+            taxi_permit_grant(
                 actor=clerk,
                 municipality=m,
                 holder=person,
@@ -67,7 +67,7 @@ def test_20_concurrent_taxi_grants_for_the_last_3_places_grant_exactly_3():
                 declarations=DECLARATIONS,
             )
             results.append("granted")
-        except S.Refused as exc:
+        except Refused as exc:
             assert any(r.rule.endswith("art_3_par_1_quota") for r in exc.decision.refusals)
             results.append("refused")
         except Exception as exc:  # noqa: BLE001 - any other failure must show in the test

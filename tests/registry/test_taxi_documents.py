@@ -10,20 +10,21 @@ import datetime as dt
 import pytest
 from taxi_factories import ON, actor, grant, person, taxi_holder, taxi_vehicle
 
+from outorga.core.errors import Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.law.decisions import Decision
-from outorga.registry import services as S
-from outorga.registry import taxi as T
 from outorga.registry.models import Document, Permit
+from outorga.registry.services.documents import document_record
+from outorga.registry.services.eligibility import taxi_eligibility
 
 LAW = "ipatinga.taxi-2017"
 
 
 def record(m, doc_type, *, person=None, vehicle=None, issued_on=ON, category=""):  # type: ignore[no-untyped-def]
     with tenant(m):
-        return S.document_record(
+        return document_record(
             actor=actor(m.slug, Role.ATENDENTE),
             municipality=m,
             law=LAW,
@@ -58,7 +59,7 @@ def met(decision: Decision, article: int, inciso: str) -> bool:
 
 def documents_decision(m, holder, vehicle) -> Decision:  # type: ignore[no-untyped-def]
     with tenant(m):
-        _, docs = T.taxi_eligibility(
+        _, docs = taxi_eligibility(
             person=holder, category="convencional", on=ON, awarded_in_tender=True, vehicle=vehicle
         )
     assert docs.question == "ipatinga.taxi-2017.registration_documents"
@@ -81,7 +82,7 @@ def test_art_22_ix_without_the_declaration_of_no_other_grant_is_refused(ipatinga
     m = ipatinga_m
     holder, vehicle = taxi_holder(m, ON)
     record(m, Document.Type.DECL_NO_PUBLIC_JOB, person=holder)
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant(m, holder, vehicle, declarations=())
     assert refused(exc.value.decision, 22, "IX")
     assert not refused(exc.value.decision, 22, "X")
@@ -91,7 +92,7 @@ def test_art_22_x_without_the_declaration_of_no_public_job_is_refused(ipatinga_m
     m = ipatinga_m
     holder, vehicle = taxi_holder(m, ON)
     record(m, Document.Type.DECL_NO_OTHER_GRANT, person=holder)
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant(m, holder, vehicle, declarations=())
     assert refused(exc.value.decision, 22, "X")
     assert not refused(exc.value.decision, 22, "IX")
@@ -132,7 +133,7 @@ def test_art_22_xi_insurance_of_another_category_is_refused(ipatinga_m, category
     holder, vehicle = taxi_holder(m, ON)
     _insurance(m, vehicle)
     record(m, Document.Type.DPVAT, vehicle=vehicle, category=category)
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant(m, holder, vehicle)
     assert refused(exc.value.decision, 22, "XI")
 

@@ -17,15 +17,21 @@ from taxi_factories import (
     taxi_holder,
 )
 
+from outorga.core.errors import Refused
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent, Role
-from outorga.registry import services as S
-from outorga.registry import taxi as T
 from outorga.registry.models import ExtinctionCase, Permit, PermitStatusChange
+from outorga.registry.services.common import InvalidTransition
+from outorga.registry.services.extinctions import (
+    extinction_decide,
+    extinction_defence_file,
+    extinction_open,
+)
+from outorga.registry.services.permits import taxi_permit_transfer
 
 
 def transfer(m, permit, successor, event):
-    return T.taxi_permit_transfer(
+    return taxi_permit_transfer(
         actor=actor(m.slug, Role.ATENDENTE),
         municipality=m,
         permit=permit,
@@ -55,7 +61,7 @@ def test_art_13_par_unico_a_sale_is_not_a_transfer(ipatinga_m):
     permit = grant(m, holder, vehicle)
     buyer = person(m)
     taxi_documents(buyer, ON + dt.timedelta(days=60))
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         transfer(m, permit, buyer, "comercializacao")
     assert any(
         c.article == "13" and c.paragraph == "único"
@@ -69,7 +75,7 @@ def test_art_15_extinction_is_a_case_decided_by_the_chief_executive_after_defenc
     holder, vehicle = taxi_holder(m, ON)
     permit = grant(m, holder, vehicle)
     opened = dt.date(2026, 5, 4)
-    case = T.extinction_open(
+    case = extinction_open(
         actor=actor(m.slug, Role.AUTORIDADE),
         municipality=m,
         permit=permit,
@@ -83,12 +89,12 @@ def test_art_15_extinction_is_a_case_decided_by_the_chief_executive_after_defenc
     with tenant(m):
         assert Permit.objects.get(pk=permit.pk).status == Permit.Status.ACTIVE  # D-3
     chief = actor(m.slug, Role.CHEFE_EXECUTIVO)
-    with pytest.raises(S.InvalidTransition):
-        T.extinction_decide(
+    with pytest.raises(InvalidTransition):
+        extinction_decide(
             actor=chief, municipality=m, case=case, extinguish=True, grounds="abandono", on=opened
         )
     with pytest.raises(NotCompetent):
-        T.extinction_decide(
+        extinction_decide(
             actor=actor(m.slug, Role.AUTORIDADE),
             municipality=m,
             case=case,
@@ -96,14 +102,14 @@ def test_art_15_extinction_is_a_case_decided_by_the_chief_executive_after_defenc
             grounds="abandono",
             on=case.defence_deadline + dt.timedelta(days=1),
         )
-    T.extinction_defence_file(
+    extinction_defence_file(
         actor=actor(m.slug, Role.ATENDENTE),
         municipality=m,
         case=case,
         text="estive internado; junto atestado",
         on=opened + dt.timedelta(days=3),
     )
-    case = T.extinction_decide(
+    case = extinction_decide(
         actor=chief,
         municipality=m,
         case=case,
@@ -121,8 +127,8 @@ def test_art_15_vii_a_natural_person_cannot_be_extinct_as_a_company(ipatinga_m):
     m = ipatinga_m
     holder, vehicle = taxi_holder(m, ON)
     permit = grant(m, holder, vehicle)
-    with pytest.raises(S.Refused):
-        T.extinction_open(
+    with pytest.raises(Refused):
+        extinction_open(
             actor=actor(m.slug, Role.AUTORIDADE),
             municipality=m,
             permit=permit,

@@ -17,11 +17,11 @@ from taxi_factories import (
     taxi_vehicle,
 )
 
+from outorga.core.errors import Refused
 from outorga.core.models import Act, PopulationFigure
 from outorga.core.tenancy import tenant
 from outorga.finance.models import Debt
 from outorga.law.competence import NotCompetent, Role
-from outorga.registry import services as S
 from outorga.registry.models import Permit, PermitTerm
 from outorga.registry.validation import FieldError
 
@@ -66,7 +66,7 @@ def test_d_12_the_plan_becomes_debts_first_due_30_days_after_signing(ipatinga_m)
 def test_art_10_i_a_19_instalments_are_refused(ipatinga_m):
     m = ipatinga_m
     holder, vehicle = taxi_holder(m, ON)
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant(m, holder, vehicle, instalments=19)
     assert cited(exc.value, 10)
     with tenant(m):
@@ -77,7 +77,7 @@ def test_art_10_i_a_19_instalments_are_refused(ipatinga_m):
 def test_art_10_ii_a_36_instalments_are_granted_and_37_refused(ipatinga_m):
     m = ipatinga_m
     holder, vehicle = taxi_holder(m, ON)
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant(m, holder, vehicle, option="II", instalments=37)
     assert cited(exc.value, 10)
     permit = grant(m, holder, vehicle, option="II", instalments=36)
@@ -108,7 +108,7 @@ def test_art_22_viii_criminal_certificate_issued_up_to_30_days_before(ipatinga_m
     if granted:
         assert grant(m, holder, vehicle).pk
     else:
-        with pytest.raises(S.Refused) as exc:
+        with pytest.raises(Refused) as exc:
             grant(m, holder, vehicle)
         r = next(r for r in exc.value.decision.refusals if r.rule.endswith("criminal_certificate"))
         assert any(c.article == "22" and c.inciso == "VIII" for c in r.citations)
@@ -119,7 +119,7 @@ def test_art_27_a_non_silver_car_is_refused(ipatinga_m):
     holder = person(m)
     taxi_documents(holder, ON)
     vehicle = taxi_vehicle(m, holder, colour="branca")
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant(m, holder, vehicle)
     r = cited(exc.value, 27)
     assert r is not None and "prata" in r.message
@@ -128,7 +128,7 @@ def test_art_27_a_non_silver_car_is_refused(ipatinga_m):
 def test_art_3_without_a_tender_it_is_refused(ipatinga_m):
     m = ipatinga_m
     holder, vehicle = taxi_holder(m, ON)
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant(m, holder, vehicle, tender=None)
     assert cited(exc.value, 3)
 
@@ -138,7 +138,7 @@ def test_art_6_one_permission_per_person(ipatinga_m):
     holder, vehicle = taxi_holder(m, ON)
     grant(m, holder, vehicle)
     other_vehicle = taxi_vehicle(m, holder)
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant(m, holder, other_vehicle)
     assert cited(exc.value, 6)
 
@@ -169,7 +169,7 @@ def test_art_11_d_13_a_mototaxi_holder_cannot_receive_a_taxi_permission(ipatinga
     m = ipatinga_m
     holder, vehicle = taxi_holder(m, ON)
     _mototaxi_permit(m, holder)
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant(m, holder, vehicle)
     r = cited(exc.value, 11)
     assert r is not None and "mototaxi" in r.message
@@ -183,7 +183,7 @@ def test_art_11_a_companys_partner_with_another_permission_blocks_the_company(ip
     with tenant(m):
         company.partners.add(partner)
     vehicle = taxi_vehicle(m, company)
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant(m, company, vehicle, declarations=("declaracao_socios",))
     r = cited(exc.value, 11)
     assert r is not None and "Sócio Exemplo" in r.message
@@ -192,7 +192,7 @@ def test_art_11_a_companys_partner_with_another_permission_blocks_the_company(ip
 def test_art_12_a_municipal_servant_is_refused(ipatinga_m):
     m = ipatinga_m
     holder, vehicle = taxi_holder(m, ON, is_public_servant=True)
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant(m, holder, vehicle)
     assert cited(exc.value, 12)
 
@@ -211,7 +211,7 @@ def test_art_3_par_1_no_grant_over_the_quota_and_numbers_stay_gapless(ipatinga_m
     first, v1 = taxi_holder(m, ON)
     second, v2 = taxi_holder(m, ON)
     p1 = grant(m, first, v1)
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         grant(m, second, v2)
     assert cited(exc.value, 3, 1)
     with tenant(m):

@@ -10,14 +10,16 @@ from django.db import transaction
 from django.test import Client
 from taxi_factories import CHECKS, DECLARATIONS, ON, actor, awarded_tender, taxi_holder
 
+from outorga.core.errors import Refused
 from outorga.core.tenancy import tenant
 from outorga.finance import selectors
 from outorga.finance import services as ledger
 from outorga.finance.models import Debt
 from outorga.law.competence import Role
-from outorga.registry import services as S
-from outorga.registry import taxi as T
+from outorga.registry.facts_taxi import debt_facts
 from outorga.registry.models import PermitTerm, PermitTermRenewal, Vehicle
+from outorga.registry.services.permits import taxi_permit_grant
+from outorga.registry.services.termos import taxi_term_renew
 
 RENEW_ON = dt.date(2027, 1, 20)
 
@@ -26,7 +28,7 @@ RENEW_ON = dt.date(2027, 1, 20)
 def permit(ipatinga_m):
     m = ipatinga_m
     holder, vehicle = taxi_holder(m, ON)
-    return T.taxi_permit_grant(
+    return taxi_permit_grant(
         actor=actor(m.slug, Role.ATENDENTE),
         municipality=m,
         holder=holder,
@@ -57,7 +59,7 @@ def fine(m, permit, status, cents=25_000, description="multa de exemplo"):
 
 
 def renew(m, permit, on=RENEW_ON, checks=CHECKS):
-    return T.taxi_term_renew(
+    return taxi_term_renew(
         actor=actor(m.slug, Role.ATENDENTE), municipality=m, permit=permit, on=on, checks=checks
     )
 
@@ -75,7 +77,7 @@ def test_d_11_a_final_debt_blocks_and_the_refusal_names_each_debt(ipatinga_m, pe
     m = ipatinga_m
     first = fine(m, permit, Debt.Status.FINAL, 25_000, "multa por recusa de passageiro")
     second = fine(m, permit, Debt.Status.FINAL, 10_000, "taxa de vistoria")
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         renew(m, permit)
     refusals = exc.value.decision.refusals
     text = str(exc.value)
@@ -100,7 +102,7 @@ def test_d_11_once_the_appeal_fails_the_debt_blocks(ipatinga_m, permit):
     ledger.debt_make_final(
         actor=actor(m.slug, Role.FINANCAS), municipality=m, debt=debt, reason="recurso improvido"
     )
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         renew(m, permit)
     assert debt.reference in str(exc.value)
 
@@ -108,7 +110,7 @@ def test_d_11_once_the_appeal_fails_the_debt_blocks(ipatinga_m, permit):
 def test_an_overdue_contrapartida_instalment_blocks(ipatinga_m):
     m = ipatinga_m
     holder, vehicle = taxi_holder(m, ON)
-    permit = T.taxi_permit_grant(
+    permit = taxi_permit_grant(
         actor=actor(m.slug, Role.ATENDENTE),
         municipality=m,
         holder=holder,
@@ -121,7 +123,7 @@ def test_an_overdue_contrapartida_instalment_blocks(ipatinga_m):
         checks=CHECKS,
         declarations=DECLARATIONS,
     )
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         renew(m, permit)
     with tenant(m):
         refs = list(Debt.objects.filter(permit=permit).values_list("reference", flat=True))
@@ -129,13 +131,13 @@ def test_an_overdue_contrapartida_instalment_blocks(ipatinga_m):
 
 
 def test_art_13_a_lapsed_termo_is_not_renewed_caducidade_is_proposed(ipatinga_m, permit):
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         renew(ipatinga_m, permit, on=dt.date(2027, 3, 1))
     assert any(r.rule.endswith("caducidade") for r in exc.value.decision.refusals)
 
 
 def test_art_29_the_yearly_renewal_needs_an_approved_inspection(ipatinga_m, permit):
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         renew(ipatinga_m, permit, checks={**CHECKS, "inspection_approved": False})
     assert any(c.article == "29" for r in exc.value.decision.refusals for c in r.citations)
 
@@ -158,7 +160,7 @@ def test_art_28_par_2_a_seven_year_old_car_is_replaced_by_the_next_renewal(
     if renewed:
         assert renew(m, permit, on=on).valid_until == dt.date(2033, 2, 2)
     else:
-        with pytest.raises(S.Refused) as exc:
+        with pytest.raises(Refused) as exc:
             renew(m, permit, on=on)
         assert any(
             c.article == "28" and c.paragraph == "2"
@@ -189,7 +191,7 @@ def test_d_1_d_11_a_seizures_charge_awaiting_its_case_is_in_defence_not_final(
         assert not selectors.debts_blocking(permit.holder, RENEW_ON)
         review = selectors.debts_under_review(permit.holder)
         assert [d.pk for d in review] == [charge.pk]
-        [fact] = T._debt_facts([], review)
+        [fact] = debt_facts([], review)
     assert fact["status"] == "em_defesa" and fact["id"] == charge.reference
     c = Client()
     c.force_login(user_of("ipatinga", Role.ATENDENTE))

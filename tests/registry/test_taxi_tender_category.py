@@ -20,12 +20,20 @@ from taxi_factories import (
     taxi_vehicle,
 )
 
+from outorga.core.errors import Refused
 from outorga.core.models import Act, PopulationFigure
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry import services as S
-from outorga.registry import tenders as TD
 from outorga.registry.models import Permit, Tender, TenderApplicant
+from outorga.registry.services.tenders import (
+    applicant_eligibility,
+    tender_apply,
+    tender_create,
+    tender_evaluate,
+    tender_grant,
+    tender_homologate,
+    tender_rank,
+)
 from outorga.registry.validation import FieldError
 
 OPEN = dt.date(2026, 1, 5)
@@ -54,7 +62,7 @@ def free_places(m, free):  # type: ignore[no-untyped-def]
 
 
 def open_tender(m, number, places, category):  # type: ignore[no-untyped-def]
-    return TD.tender_create(
+    return tender_create(
         actor=boss(m),
         municipality=m,
         service="taxi",
@@ -78,7 +86,7 @@ def test_art_5_a_taxi_tender_without_a_category_is_refused(ipatinga_m):
 
 def test_a_mototaxi_tender_has_no_taxi_category(ipatinga_m):
     with pytest.raises(FieldError):
-        TD.tender_create(
+        tender_create(
             actor=boss(ipatinga_m),
             municipality=ipatinga_m,
             service="mototaxi",
@@ -93,7 +101,7 @@ def test_the_category_is_recorded_on_the_tender_its_act_and_each_applicant(ipati
     m = ipatinga_m
     free_places(m, 3)
     tender = open_tender(m, "C-1", 1, "executivo")
-    applicant = TD.tender_apply(actor=clerk(m), municipality=m, tender=tender, person=person(m))
+    applicant = tender_apply(actor=clerk(m), municipality=m, tender=tender, person=person(m))
     assert tender.taxi_category == "executivo" and applicant.taxi_category == "executivo"
     with tenant(m):
         act = Act.objects.get(action="tender.create", object_id=str(tender.pk))
@@ -105,7 +113,7 @@ def test_art_3_par_1_one_quota_for_every_category(ipatinga_m):
     m = ipatinga_m
     free_places(m, 3)
     open_tender(m, "C-2", 2, "especial")
-    with pytest.raises(S.Refused) as exc:
+    with pytest.raises(Refused) as exc:
         open_tender(m, "C-3", 2, "executivo")
     assert any(c.article == "3" and c.paragraph == "1" for c in exc.value.decision.citations)
     assert open_tender(m, "C-4", 1, "executivo").places == 1
@@ -115,12 +123,12 @@ def test_applicants_are_judged_in_the_tenders_category(ipatinga_m):
     m = ipatinga_m
     free_places(m, 3)
     tender = open_tender(m, "C-5", 1, "especial")
-    TD.tender_apply(actor=clerk(m), municipality=m, tender=tender, person=person(m))
+    tender_apply(actor=clerk(m), municipality=m, tender=tender, person=person(m))
     with pytest.raises(FieldError):  # another category than the tender's is refused
-        TD.tender_evaluate(
+        tender_evaluate(
             actor=boss(m), municipality=m, tender=tender, on=OPEN, taxi_category="convencional"
         )
-    (evaluated,) = TD.tender_evaluate(actor=boss(m), municipality=m, tender=tender, on=OPEN)
+    (evaluated,) = tender_evaluate(actor=boss(m), municipality=m, tender=tender, on=OPEN)
     facts = evaluated.decision["eligibility"]
     assert "especial" in str(facts)
 
@@ -143,14 +151,14 @@ def test_tender_grants_take_the_tenders_category(ipatinga_m):
     tender = open_tender(m, "C-6", 1, "especial")
     holder = person(m)
     taxi_documents(holder, ON)
-    applicant = TD.tender_apply(actor=clerk(m), municipality=m, tender=tender, person=holder)
-    TD.tender_evaluate(actor=boss(m), municipality=m, tender=tender, on=OPEN)
-    TD.tender_rank(actor=boss(m), municipality=m, tender=tender, ranking=[applicant.pk])
-    TD.tender_homologate(actor=boss(m), municipality=m, tender=tender, on=HOMOLOGATION)
+    applicant = tender_apply(actor=clerk(m), municipality=m, tender=tender, person=holder)
+    tender_evaluate(actor=boss(m), municipality=m, tender=tender, on=OPEN)
+    tender_rank(actor=boss(m), municipality=m, tender=tender, ranking=[applicant.pk])
+    tender_homologate(actor=boss(m), municipality=m, tender=tender, on=HOMOLOGATION)
     vehicle = taxi_vehicle(m, holder)
     params = {"vehicle": vehicle.pk, "checks": ESPECIAL_CHECKS, "declarations": DECLARATIONS}
     with pytest.raises(FieldError):  # data naming another category stops the run first
-        TD.tender_grant(
+        tender_grant(
             actor=boss(m),
             municipality=m,
             tender=tender,
@@ -159,7 +167,7 @@ def test_tender_grants_take_the_tenders_category(ipatinga_m):
         )
     with tenant(m):
         assert not Permit.objects.filter(tender=tender).exists()
-    (done,) = TD.tender_grant(
+    (done,) = tender_grant(
         actor=boss(m), municipality=m, tender=tender, on=ON, grants={applicant.pk: params}
     )
     assert done.decision["grant"]["granted"], done.decision
@@ -177,6 +185,6 @@ def test_a_tender_recorded_before_categories_takes_the_one_given(ipatinga_m):
         applicant = TenderApplicant.objects.create(tender=tender, person=person(m))
     with tenant(m):
         with pytest.raises(FieldError):
-            TD.applicant_eligibility(applicant, OPEN)
-        d = TD.applicant_eligibility(applicant, OPEN, "executivo")
+            applicant_eligibility(applicant, OPEN)
+        d = applicant_eligibility(applicant, OPEN, "executivo")
     assert "executivo" in str(d.to_json())

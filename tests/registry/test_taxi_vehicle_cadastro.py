@@ -12,12 +12,20 @@ from django.db import IntegrityError, transaction
 from registry_helpers import EQUIPMENT, make_applicant  # type: ignore[import-not-found]
 from taxi_factories import CHECKS, ON, actor, grant, taxi_holder, taxi_vehicle
 
+from outorga.core.errors import Refused
 from outorga.core.models import Act, PopulationFigure
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry import services as S
-from outorga.registry import taxi as T
 from outorga.registry.models import Permit, RegisterCounter, Vehicle
+from outorga.registry.services.auxiliaries import taxi_auxiliary_add
+from outorga.registry.services.permits import permit_grant
+from outorga.registry.services.termos import taxi_term_renew
+from outorga.registry.services.vehicle_changes import (
+    taxi_reserve_vehicle,
+    taxi_vehicle_swap,
+    vehicle_change_end,
+    vehicle_substitute,
+)
 
 
 def clerk(m):  # type: ignore[no-untyped-def]
@@ -58,7 +66,7 @@ def test_art_4_i_a_refused_grant_inscribes_nothing_and_uses_no_number(ipatinga_m
     holder, _ = taxi_holder(m, ON)
     white = taxi_vehicle(m, holder, colour="branca")  # art. 27: silver
     before = last_number(m)
-    with pytest.raises(S.Refused):
+    with pytest.raises(Refused):
         grant(m, holder, white)
     assert fresh(m, white).cadastro_number is None and last_number(m) == before
 
@@ -71,7 +79,7 @@ def test_art_4_i_holders_auxiliaries_and_vehicles_share_one_gapless_series(ipati
     p1 = grant(m, h1, v1)
     p2 = grant(m, h2, v2)
     helper, _ = taxi_holder(m, ON)
-    aux = T.taxi_auxiliary_add(
+    aux = taxi_auxiliary_add(
         actor=clerk(m),
         municipality=m,
         permit=p1,
@@ -97,7 +105,7 @@ def test_art_20_a_substitute_is_inscribed_and_the_old_vehicle_keeps_its_number(i
     old_number = fresh(m, vehicle).cadastro_number
     new = taxi_vehicle(m, holder)
     day = ON + dt.timedelta(days=40)
-    T.vehicle_substitute(
+    vehicle_substitute(
         actor=clerk(m), municipality=m, permit=permit, vehicle=new, on=day, checks=CHECKS
     )
     assert fresh(m, new).cadastro_number == old_number + 1
@@ -110,7 +118,7 @@ def test_art_30_the_reserve_vehicle_is_inscribed_and_the_return_renumbers_nothin
     holder, vehicle = taxi_holder(m, ON)
     permit = grant(m, holder, vehicle)
     spare = taxi_vehicle(m, holder)
-    change = T.taxi_reserve_vehicle(
+    change = taxi_reserve_vehicle(
         actor=clerk(m),
         municipality=m,
         permit=permit,
@@ -121,7 +129,7 @@ def test_art_30_the_reserve_vehicle_is_inscribed_and_the_return_renumbers_nothin
     )
     assert fresh(m, spare).cadastro_number == last_number(m)
     before = last_number(m)
-    T.vehicle_change_end(actor=clerk(m), municipality=m, change=change, on=ON)
+    vehicle_change_end(actor=clerk(m), municipality=m, change=change, on=ON)
     assert last_number(m) == before
 
 
@@ -132,7 +140,7 @@ def test_art_32_a_swap_keeps_both_numbers(ipatinga_m):
     p1, p2 = grant(m, h1, v1), grant(m, h2, v2)
     numbers = (fresh(m, v1).cadastro_number, fresh(m, v2).cadastro_number)
     before = last_number(m)
-    T.taxi_vehicle_swap(
+    taxi_vehicle_swap(
         actor=clerk(m),
         municipality=m,
         permit=p1,
@@ -156,7 +164,7 @@ def test_art_21_the_yearly_renewal_inscribes_a_vehicle_that_had_no_number(ipatin
             cadastro_number=None, cadastro_inscribed_on=None
         )
     renewal = dt.date(2027, 1, 20)
-    T.taxi_term_renew(actor=clerk(m), municipality=m, permit=permit, on=renewal, checks=CHECKS)
+    taxi_term_renew(actor=clerk(m), municipality=m, permit=permit, on=renewal, checks=CHECKS)
     v = fresh(m, vehicle)
     assert v.cadastro_number == last_number(m) and v.cadastro_inscribed_on == renewal
 
@@ -164,7 +172,7 @@ def test_art_21_the_yearly_renewal_inscribes_a_vehicle_that_had_no_number(ipatin
 def test_a_mototaxi_vehicle_is_not_in_the_taxi_cadastro(ipatinga_m, tender):
     m = ipatinga_m
     holder, vehicle = make_applicant(m, clerk(m), n=611, plate="MTC6A11")
-    S.permit_grant(
+    permit_grant(
         actor=clerk(m),
         municipality=m,
         holder=holder,
@@ -207,7 +215,7 @@ def test_the_quota_counts_permits_not_inscribed_vehicles(ipatinga_m):
         )
     holder, vehicle = taxi_holder(m, ON)
     permit = grant(m, holder, vehicle)
-    T.taxi_reserve_vehicle(
+    taxi_reserve_vehicle(
         actor=clerk(m),
         municipality=m,
         permit=permit,

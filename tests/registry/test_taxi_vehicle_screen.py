@@ -21,7 +21,7 @@ from outorga.core.lawseam import law_for
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry import taxi as T
+from outorga.registry.facts_taxi import vehicle_documents_facts, vehicle_facts
 from outorga.registry.models import Document, Permit, Vehicle
 
 CAR = {
@@ -61,7 +61,7 @@ def vehicle_reasons(m, v: Vehicle) -> dict[str, str]:  # type: ignore[no-untyped
     with tenant(m):
         d = law_for(m, "taxi", ON).ask(
             "vehicle_eligibility",
-            T.vehicle_facts(v, category="convencional", occasion="cadastramento", checks=CHECKS),
+            vehicle_facts(v, category="convencional", occasion="cadastramento", checks=CHECKS),
         )
     return {r.rule.rsplit(".", 1)[-1]: r.message for r in d.refusals}
 
@@ -118,7 +118,7 @@ def test_art_24_iv_a_cng_car_is_recorded_with_its_kit(ipatinga_m, user_of):
     with tenant(ipatinga_m):
         v = Vehicle.objects.get(plate="GNV1A11")
         assert v.cng and v.fuel == "gnv"
-        facts = T.vehicle_documents_facts(v, owner, presented_on=ON, checks=CHECKS)
+        facts = vehicle_documents_facts(v, owner, presented_on=ON, checks=CHECKS)
     assert facts["cng"] is True
 
 

@@ -9,11 +9,17 @@ import pytest
 from registry_helpers import EQUIPMENT, make_applicant  # type: ignore[import-not-found]
 from taxi_factories import CHECKS, ON, actor, grant, moto_vehicle, taxi_holder, taxi_vehicle
 
+from outorga.core.errors import Refused
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry import services as S
-from outorga.registry import taxi as T
 from outorga.registry.models import Permit, VehicleChange
+from outorga.registry.services.permits import permit_grant
+from outorga.registry.services.vehicle_changes import (
+    taxi_reserve_vehicle,
+    taxi_vehicle_swap,
+    vehicle_change_end,
+    vehicle_substitute,
+)
 from outorga.registry.validation import FieldError
 
 
@@ -26,7 +32,7 @@ def test_art_30_reserve_vehicle_after_theft_then_the_own_vehicle_returns(ipating
     holder, vehicle = taxi_holder(m, ON)
     permit = grant(m, holder, vehicle)
     spare = taxi_vehicle(m, holder)
-    change = T.taxi_reserve_vehicle(
+    change = taxi_reserve_vehicle(
         actor=clerk(m),
         municipality=m,
         permit=permit,
@@ -38,9 +44,7 @@ def test_art_30_reserve_vehicle_after_theft_then_the_own_vehicle_returns(ipating
     with tenant(m):
         permit.refresh_from_db()
         assert permit.vehicle_id == spare.pk and change.status == VehicleChange.Status.ACTIVE
-    T.vehicle_change_end(
-        actor=clerk(m), municipality=m, change=change, on=ON + dt.timedelta(days=20)
-    )
+    vehicle_change_end(actor=clerk(m), municipality=m, change=change, on=ON + dt.timedelta(days=20))
     with tenant(m):
         permit.refresh_from_db()
         assert permit.vehicle_id == vehicle.pk
@@ -50,8 +54,8 @@ def test_art_30_no_reserve_vehicle_without_accident_or_theft(ipatinga_m):
     m = ipatinga_m
     holder, vehicle = taxi_holder(m, ON)
     permit = grant(m, holder, vehicle)
-    with pytest.raises(S.Refused) as exc:
-        T.taxi_reserve_vehicle(
+    with pytest.raises(Refused) as exc:
+        taxi_reserve_vehicle(
             actor=clerk(m),
             municipality=m,
             permit=permit,
@@ -67,8 +71,8 @@ def test_art_27_the_substitute_taxi_must_be_silver(ipatinga_m):
     m = ipatinga_m
     holder, vehicle = taxi_holder(m, ON)
     permit = grant(m, holder, vehicle)
-    with pytest.raises(S.Refused) as exc:
-        T.vehicle_substitute(
+    with pytest.raises(Refused) as exc:
+        vehicle_substitute(
             actor=clerk(m),
             municipality=m,
             permit=permit,
@@ -78,7 +82,7 @@ def test_art_27_the_substitute_taxi_must_be_silver(ipatinga_m):
         )
     assert any(c.article == "27" for r in exc.value.decision.refusals for c in r.citations)
     new = taxi_vehicle(m, holder)
-    change = T.vehicle_substitute(
+    change = vehicle_substitute(
         actor=clerk(m), municipality=m, permit=permit, vehicle=new, on=ON, checks=CHECKS
     )
     assert change.status == VehicleChange.Status.DONE
@@ -92,7 +96,7 @@ def test_art_32_swap_between_two_holders(ipatinga_m):
     h1, v1 = taxi_holder(m, ON)
     h2, v2 = taxi_holder(m, ON)
     p1, p2 = grant(m, h1, v1), grant(m, h2, v2)
-    T.taxi_vehicle_swap(
+    taxi_vehicle_swap(
         actor=clerk(m),
         municipality=m,
         permit=p1,
@@ -111,7 +115,7 @@ def test_art_32_swap_between_two_holders(ipatinga_m):
 def moto_permit(ipatinga_m, tender):
     m = ipatinga_m
     holder, vehicle = make_applicant(m, clerk(m), n=801, plate="MTX8D01")
-    permit = S.permit_grant(
+    permit = permit_grant(
         actor=clerk(m),
         municipality=m,
         holder=holder,
@@ -129,7 +133,7 @@ def moto_permit(ipatinga_m, tender):
 def test_mototaxi_art_2_xxii_substitution_checks_the_new_motorcycle(ipatinga_m, moto_permit):
     m = ipatinga_m
     new = moto_vehicle(m, moto_permit.holder)
-    change = T.vehicle_substitute(
+    change = vehicle_substitute(
         actor=clerk(m),
         municipality=m,
         permit=moto_permit,
@@ -146,7 +150,7 @@ def test_mototaxi_art_2_xxiii_emergency_substitution_needs_force_majeure_and_end
     m = ipatinga_m
     new = moto_vehicle(m, moto_permit.holder)
     with pytest.raises(FieldError):
-        T.vehicle_substitute(
+        vehicle_substitute(
             actor=clerk(m),
             municipality=m,
             permit=moto_permit,
@@ -155,7 +159,7 @@ def test_mototaxi_art_2_xxiii_emergency_substitution_needs_force_majeure_and_end
             emergency_until=dt.date(2026, 3, 30),
             equipment=EQUIPMENT,
         )
-    change = T.vehicle_substitute(
+    change = vehicle_substitute(
         actor=clerk(m),
         municipality=m,
         permit=moto_permit,
@@ -166,6 +170,6 @@ def test_mototaxi_art_2_xxiii_emergency_substitution_needs_force_majeure_and_end
         equipment=EQUIPMENT,
     )
     assert change.kind == VehicleChange.Kind.EMERGENCIAL
-    T.vehicle_change_end(actor=clerk(m), municipality=m, change=change, on=dt.date(2026, 3, 30))
+    vehicle_change_end(actor=clerk(m), municipality=m, change=change, on=dt.date(2026, 3, 30))
     with tenant(m):
         assert Permit.objects.get(pk=moto_permit.pk).vehicle_id == change.from_vehicle_id

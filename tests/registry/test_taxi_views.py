@@ -10,7 +10,7 @@ from taxi_factories import CHECKS, DECLARATIONS, ON, actor, awarded_tender, taxi
 from outorga.core.tenancy import tenant
 from outorga.finance.models import Debt
 from outorga.law.competence import Role
-from outorga.registry import taxi as T
+from outorga.registry.services.permits import taxi_permit_grant
 
 
 def client_as(user_of, role):
@@ -68,7 +68,7 @@ def test_stands_page_refuses_a_mototaxi_stand_at_a_bus_stop(ipatinga_m, user_of)
 def test_termo_page_names_the_debts_that_block_the_renewal(ipatinga_m, user_of):
     m = ipatinga_m
     holder, vehicle = taxi_holder(m, ON)
-    permit = T.taxi_permit_grant(
+    permit = taxi_permit_grant(
         actor=actor(m.slug, Role.ATENDENTE),
         municipality=m,
         holder=holder,
@@ -122,7 +122,7 @@ def test_the_termo_pdf_states_term_contrapartida_and_articles(ipatinga_m, user_o
 
     m = ipatinga_m
     holder, vehicle = taxi_holder(m, ON)
-    permit = T.taxi_permit_grant(
+    permit = taxi_permit_grant(
         actor=actor(m.slug, Role.ATENDENTE),
         municipality=m,
         holder=holder,

@@ -22,8 +22,8 @@ from validate_docbr import CNPJ
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry import tenders as TD
 from outorga.registry.models import Permit, Tender, TenderApplicant
+from outorga.registry.services.tenders import tender_create
 from outorga.registry.validation import format_cpf
 
 OPEN = dt.date(2026, 2, 1)
@@ -45,7 +45,7 @@ def client_as(user_of, role: Role) -> Client:  # type: ignore[no-untyped-def]
 
 
 def open_taxi_tender(m, number: str = "L-1", places: int = 2) -> Tender:  # type: ignore[no-untyped-def]
-    return TD.tender_create(
+    return tender_create(
         actor=actor(m.slug, Role.AUTORIDADE),
         municipality=m,
         service="taxi",
@@ -105,7 +105,7 @@ def test_art_12_a_public_servant_is_shown_refused_before_enrolment(ipatinga_m, u
 
 def test_mototaxi_art_6_par_1_a_company_is_refused_at_enrolment(ipatinga_m, user_of):
     m = ipatinga_m
-    tender = TD.tender_create(
+    tender = tender_create(
         actor=actor(m.slug, Role.AUTORIDADE),
         municipality=m,
         service="mototaxi",

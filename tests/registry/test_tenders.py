@@ -9,12 +9,20 @@ import pytest
 from registry_helpers import EQUIPMENT, make_applicant  # type: ignore[import-not-found]
 from taxi_factories import CHECKS, DECLARATIONS, actor, person, taxi_documents, taxi_vehicle
 
+from outorga.core.errors import Refused
 from outorga.core.models import Act, PopulationFigure
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent, Role
-from outorga.registry import services as S
-from outorga.registry import tenders as TD
 from outorga.registry.models import Permit, Tender
+from outorga.registry.services.common import InvalidTransition
+from outorga.registry.services.tenders import (
+    tender_apply,
+    tender_create,
+    tender_evaluate,
+    tender_grant,
+    tender_homologate,
+    tender_rank,
+)
 from outorga.registry.validation import FieldError
 
 OPEN = dt.date(2026, 2, 1)
@@ -40,8 +48,8 @@ def limit_taxi_quota(m, free):
 def test_places_over_the_free_quota_are_refused(ipatinga_m):
     m = ipatinga_m
     limit_taxi_quota(m, 3)
-    with pytest.raises(S.Refused) as exc:
-        TD.tender_create(
+    with pytest.raises(Refused) as exc:
+        tender_create(
             actor=boss(m),
             municipality=m,
             service="taxi",
@@ -52,7 +60,7 @@ def test_places_over_the_free_quota_are_refused(ipatinga_m):
         )
     r = exc.value.decision.refusals[0]
     assert any(c.article == "3" and c.paragraph == "1" for c in r.citations)
-    tender = TD.tender_create(
+    tender = tender_create(
         actor=boss(m),
         municipality=m,
         service="taxi",
@@ -63,8 +71,8 @@ def test_places_over_the_free_quota_are_refused(ipatinga_m):
     )
     assert tender.places == 3
     # Places promised by a live tender are not free for another one.
-    with pytest.raises(S.Refused):
-        TD.tender_create(
+    with pytest.raises(Refused):
+        tender_create(
             actor=boss(m),
             municipality=m,
             service="taxi",
@@ -80,8 +88,8 @@ def test_mototaxi_places_follow_art_10_i_and_motofrete_is_unlimited(ipatinga_m):
     with tenant(m):
         active = Permit.objects.filter(service="mototaxi", status="active").count()
     free = 227_731 // 300 - active
-    with pytest.raises(S.Refused) as exc:
-        TD.tender_create(
+    with pytest.raises(Refused) as exc:
+        tender_create(
             actor=boss(m),
             municipality=m,
             service="mototaxi",
@@ -90,7 +98,7 @@ def test_mototaxi_places_follow_art_10_i_and_motofrete_is_unlimited(ipatinga_m):
             opened_on=OPEN,
         )
     assert any(c.article == "10" for c in exc.value.decision.refusals[0].citations)
-    t = TD.tender_create(
+    t = tender_create(
         actor=boss(m),
         municipality=m,
         service="motofrete",
@@ -104,7 +112,7 @@ def test_mototaxi_places_follow_art_10_i_and_motofrete_is_unlimited(ipatinga_m):
 def test_only_the_authority_opens_a_tender(ipatinga_m):
     m = ipatinga_m
     with pytest.raises(NotCompetent):
-        TD.tender_create(
+        tender_create(
             actor=actor(m.slug, Role.ATENDENTE),
             municipality=m,
             service="taxi",
@@ -117,7 +125,7 @@ def test_only_the_authority_opens_a_tender(ipatinga_m):
 def test_taxi_tender_end_to_end_grants_in_ranking_order(ipatinga_m):
     m = ipatinga_m
     limit_taxi_quota(m, 5)
-    tender = TD.tender_create(
+    tender = tender_create(
         actor=boss(m),
         municipality=m,
         service="taxi",
@@ -131,16 +139,16 @@ def test_taxi_tender_end_to_end_grants_in_ranking_order(ipatinga_m):
     applicants = {}
     for p in [*people, servant]:
         taxi_documents(p, GRANT)
-        applicants[p.pk] = TD.tender_apply(
+        applicants[p.pk] = tender_apply(
             actor=actor(m.slug, Role.ATENDENTE), municipality=m, tender=tender, person=p
         )
-    evaluated = TD.tender_evaluate(actor=boss(m), municipality=m, tender=tender, on=OPEN)
+    evaluated = tender_evaluate(actor=boss(m), municipality=m, tender=tender, on=OPEN)
     by_person = {a.person_id: a for a in evaluated}
     assert by_person[servant.pk].eligible is False  # art. 12
     assert "12" in str(by_person[servant.pk].decision["eligibility"]["citations"])
     assert all(by_person[p.pk].eligible for p in people)
     with pytest.raises(FieldError):  # an ineligible applicant cannot be ranked
-        TD.tender_rank(
+        tender_rank(
             actor=boss(m),
             municipality=m,
             tender=tender,
@@ -148,12 +156,12 @@ def test_taxi_tender_end_to_end_grants_in_ranking_order(ipatinga_m):
         )
     # The commission ranks candidate 3 first, then 1, 0, 2.
     order = [people[3], people[1], people[0], people[2]]
-    TD.tender_rank(
+    tender_rank(
         actor=boss(m), municipality=m, tender=tender, ranking=[applicants[p.pk].pk for p in order]
     )
-    with pytest.raises(S.InvalidTransition):  # no grant before homologation
-        TD.tender_grant(actor=boss(m), municipality=m, tender=tender, on=GRANT, grants={})
-    TD.tender_homologate(actor=boss(m), municipality=m, tender=tender, on=HOMOLOGATION)
+    with pytest.raises(InvalidTransition):  # no grant before homologation
+        tender_grant(actor=boss(m), municipality=m, tender=tender, on=GRANT, grants={})
+    tender_homologate(actor=boss(m), municipality=m, tender=tender, on=HOMOLOGATION)
     # The first-ranked brings a white car: refused (art. 27), the next ones are called.
     vehicles = {
         p.pk: taxi_vehicle(m, p, colour="branca" if p is people[3] else "prata") for p in people
@@ -168,7 +176,7 @@ def test_taxi_tender_end_to_end_grants_in_ranking_order(ipatinga_m):
         }
         for p in people
     }
-    done = TD.tender_grant(actor=boss(m), municipality=m, tender=tender, on=GRANT, grants=grants)
+    done = tender_grant(actor=boss(m), municipality=m, tender=tender, on=GRANT, grants=grants)
     assert [a.person_id for a in done] == [people[3].pk, people[1].pk, people[0].pk]
     assert done[0].decision["grant"]["granted"] is False
     assert "art. 27" in str(done[0].decision["grant"]["decision"]["citations"])
@@ -184,7 +192,7 @@ def test_taxi_tender_end_to_end_grants_in_ranking_order(ipatinga_m):
 def test_the_ranking_is_never_skipped(ipatinga_m):
     m = ipatinga_m
     limit_taxi_quota(m, 5)
-    tender = TD.tender_create(
+    tender = tender_create(
         actor=boss(m),
         municipality=m,
         service="taxi",
@@ -195,14 +203,12 @@ def test_the_ranking_is_never_skipped(ipatinga_m):
     )
     a, b = person(m), person(m)
     apps = [
-        TD.tender_apply(
-            actor=actor(m.slug, Role.ATENDENTE), municipality=m, tender=tender, person=p
-        )
+        tender_apply(actor=actor(m.slug, Role.ATENDENTE), municipality=m, tender=tender, person=p)
         for p in (a, b)
     ]
-    TD.tender_evaluate(actor=boss(m), municipality=m, tender=tender, on=OPEN)
-    TD.tender_rank(actor=boss(m), municipality=m, tender=tender, ranking=[x.pk for x in apps])
-    TD.tender_homologate(actor=boss(m), municipality=m, tender=tender, on=HOMOLOGATION)
+    tender_evaluate(actor=boss(m), municipality=m, tender=tender, on=OPEN)
+    tender_rank(actor=boss(m), municipality=m, tender=tender, ranking=[x.pk for x in apps])
+    tender_homologate(actor=boss(m), municipality=m, tender=tender, on=HOMOLOGATION)
     taxi_documents(b, GRANT)
     grants = {
         apps[1].pk: {
@@ -211,7 +217,7 @@ def test_the_ranking_is_never_skipped(ipatinga_m):
             "declarations": DECLARATIONS,
         }
     }
-    done = TD.tender_grant(actor=boss(m), municipality=m, tender=tender, on=GRANT, grants=grants)
+    done = tender_grant(actor=boss(m), municipality=m, tender=tender, on=GRANT, grants=grants)
     assert done == []  # the first-ranked has no data yet: nobody after them is granted
     with tenant(m):
         assert not Permit.objects.filter(tender=tender).exists()
@@ -226,7 +232,7 @@ def test_mototaxi_art_5_par_2_medical_certificate_presented_within_30_days_of_ho
     """The helper's medical certificate is presented on 06/03/2026."""
     m = ipatinga_m
     clerk = actor(m.slug, Role.ATENDENTE)
-    tender = TD.tender_create(
+    tender = tender_create(
         actor=boss(m),
         municipality=m,
         service="mototaxi",
@@ -235,10 +241,10 @@ def test_mototaxi_art_5_par_2_medical_certificate_presented_within_30_days_of_ho
         opened_on=dt.date(2026, 1, 5),
     )
     fresh, v1 = make_applicant(m, clerk, n=901, plate="MTH9A01")
-    apps = [TD.tender_apply(actor=clerk, municipality=m, tender=tender, person=fresh)]
-    TD.tender_evaluate(actor=boss(m), municipality=m, tender=tender, on=GRANT)
-    TD.tender_rank(actor=boss(m), municipality=m, tender=tender, ranking=[apps[0].pk])
-    TD.tender_homologate(actor=boss(m), municipality=m, tender=tender, on=homologated_on)
+    apps = [tender_apply(actor=clerk, municipality=m, tender=tender, person=fresh)]
+    tender_evaluate(actor=boss(m), municipality=m, tender=tender, on=GRANT)
+    tender_rank(actor=boss(m), municipality=m, tender=tender, ranking=[apps[0].pk])
+    tender_homologate(actor=boss(m), municipality=m, tender=tender, on=homologated_on)
     grants = {
         apps[0].pk: {
             "vehicle": v1.pk,
@@ -247,7 +253,7 @@ def test_mototaxi_art_5_par_2_medical_certificate_presented_within_30_days_of_ho
             "equipment": EQUIPMENT,
         }
     }
-    done = TD.tender_grant(actor=boss(m), municipality=m, tender=tender, on=GRANT, grants=grants)
+    done = tender_grant(actor=boss(m), municipality=m, tender=tender, on=GRANT, grants=grants)
     assert done[0].decision["grant"]["granted"] is granted
     if not granted:
         assert "art. 5, §2" in str(done[0].decision["grant"]["decision"]["citations"])

@@ -7,7 +7,10 @@ app never maps its own errors to HTTP.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from outorga.law.decisions import Decision
 
 
 class DomainError(Exception):
@@ -50,3 +53,19 @@ class FieldError(DomainError, ValueError):
 
     def body(self) -> dict[str, Any]:
         return {"detail": "Dados inválidos.", "erros": [self.to_json()]}
+
+
+class Refused(DomainError):
+    """The law refuses the act; ``decision`` carries every reason with its article."""
+
+    code = "recusado_pela_lei"
+
+    def body(self) -> dict[str, Any]:
+        return {"detail": "Recusado pela lei.", "decisao": self.decision.to_json()}
+
+    def __init__(self, decision: Decision, message: str = "") -> None:
+        self.decision = decision
+        reasons = "; ".join(
+            f"{r.message} ({', '.join(c.render() for c in r.citations)})" for r in decision.refusals
+        )
+        super().__init__(message or f"Recusado: {reasons}")

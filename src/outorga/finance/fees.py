@@ -23,6 +23,7 @@ from django.db import transaction
 
 from outorga.core.acts import Actor
 from outorga.core.authz import authorize
+from outorga.core.errors import Refused
 from outorga.core.lawctx import context
 from outorga.core.models import Municipality
 from outorga.core.tenancy import CrossTenantWrite, tenant
@@ -33,7 +34,6 @@ from outorga.law.decisions import Decision, Verdict
 from outorga.law.interfaces import fee_types as law_fee_types
 from outorga.registry.facts import ACTIVE_STATUSES
 from outorga.registry.models import Auxiliary, Permit, Person
-from outorga.registry.services import Refused
 from outorga.registry.validation import FieldError
 
 from . import services as ledger

@@ -20,6 +20,7 @@ from outorga.core.errors import Conflict
 from outorga.core.lawctx import context
 from outorga.core.lawseam import service_citations
 from outorga.core.models import Municipality
+from outorga.core.numbering import next_number
 from outorga.core.tenancy import CrossTenantWrite, tenant
 from outorga.law.bindings import Service
 from outorga.law.citations import decision
@@ -27,7 +28,6 @@ from outorga.law.common import payment as payment_law
 from outorga.law.competence import competence
 from outorga.law.decisions import Decision
 from outorga.registry.facts import ACTIVE_STATUSES
-from outorga.registry.services import next_number
 from outorga.registry.validation import FieldError
 
 from .models import Debt

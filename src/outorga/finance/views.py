@@ -22,13 +22,13 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from outorga.core.errors import Refused
 from outorga.core.models import Act, Municipality
 from outorga.core.requests import actor_of, user_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import NotCompetent, Role, is_allowed
 from outorga.law.money import brl
 from outorga.registry.models import Permit, Person
-from outorga.registry.services import Refused
 from outorga.registry.validation import FieldError
 
 from . import bank_statement, charts, fees, payments

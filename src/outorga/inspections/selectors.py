@@ -17,7 +17,7 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision
 from outorga.law.inspections.checklists import Checklist, checklist, code_for
 from outorga.law.interfaces import MOTO_SERVICES
-from outorga.registry import facts as registry_facts
+from outorga.registry.facts import mototaxi_vehicle, taxi_vehicle
 from outorga.registry.models import Document, Permit, Person, Vehicle
 
 from .models import Inspection, Withdrawal
@@ -56,10 +56,10 @@ def vehicle_facts(permit: Permit | None) -> dict[str, Any]:
         return {}
     v: Vehicle = permit.vehicle
     if _motorcycle(permit):
-        return registry_facts.mototaxi_vehicle(
+        return mototaxi_vehicle(
             v, service=permit.service, equipment=[], holder=permit.holder, permit=permit
         )
-    return registry_facts.taxi_vehicle(v, category=permit.taxi_category or "convencional")
+    return taxi_vehicle(v, category=permit.taxi_category or "convencional")
 
 
 def last_passed_on(permit: Permit) -> dt.date | None:

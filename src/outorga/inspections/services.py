@@ -16,6 +16,7 @@ from django.utils import timezone
 from outorga.core import lawseam
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
+from outorga.core.errors import Refused
 from outorga.core.lawctx import context
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant, unscoped
@@ -27,7 +28,6 @@ from outorga.law.inspections.results import RESULT_QUESTION
 from outorga.law.interfaces import answers
 from outorga.platforms.models import PlatformDriver
 from outorga.registry.models import Document, Permit
-from outorga.registry.services import Refused
 from outorga.registry.validation import FieldError
 
 from . import selectors as S

@@ -12,12 +12,12 @@ from django.utils import timezone
 from ninja import Router, Schema, Status
 from ninja.security import django_auth
 
+from outorga.core.errors import Refused
 from outorga.core.models import Municipality, User
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import NotCompetent
 from outorga.registry.models import Auxiliary, Permit
-from outorga.registry.services import Refused
 from outorga.registry.validation import FieldError
 
 from . import selectors, services, tokens

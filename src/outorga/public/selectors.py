@@ -127,12 +127,12 @@ def badge_status(badge: Badge | BadgeFacts, today: dt.date) -> Status:
 def _taxi_register_barred(f: BadgeFacts, today: dt.date) -> Status | None:
     """A taxi badge's bearer whose inscription in the Cadastro Municipal de Taxistas is cassada
     (taxi art. 41, IV and §3) or suspended (art. 42, IV) today, as the registry reads the
-    penalties (``registry.taxi.register_bar``): whatever the permit's own status, that person may
-    not drive a taxi. Only the date and the article are shown."""
+    penalties (``registry.services.eligibility.register_bar``): whatever the permit's own status,
+    that person may not drive a taxi. Only the date and the article are shown."""
     if f.service != Service.TAXI or not f.person_id:
         return None
     from outorga.registry.models import Person
-    from outorga.registry.taxi import register_bar
+    from outorga.registry.services.eligibility import register_bar
 
     person = Person.objects.filter(pk=f.person_id).select_related("municipality").first()
     bar = register_bar(person, today) if person is not None else None

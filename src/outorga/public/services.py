@@ -21,13 +21,13 @@ from nacl.signing import SigningKey as NaclSigningKey
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
+from outorga.core.errors import Refused
 from outorga.core.lawseam import BoundLaw, LawNotBound, law_for
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import cited
 from outorga.registry.models import Auxiliary, Permit, Service
-from outorga.registry.services import Refused
 from outorga.registry.validation import FieldError
 
 from . import tokens

@@ -16,13 +16,13 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from outorga.core.acts import Actor
+from outorga.core.errors import Refused
 from outorga.core.middleware import client_ip
 from outorga.core.models import Municipality
 from outorga.core.requests import user_of
 from outorga.core.tenancy import current_municipality_or_none, tenant
 from outorga.law.competence import NotCompetent, Role
 from outorga.registry.models import Auxiliary, Permit, Person, Service
-from outorga.registry.services import Refused
 from outorga.registry.validation import FieldError
 
 from . import selectors, services

@@ -15,9 +15,17 @@ from outorga.core.apikit import Error, staff
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 
-from . import services as S
 from .models import Auxiliary, Document, Permit, Person, Service, Tender, Vehicle
 from .selectors import document_law, registry_law, shown_document
+from .services import auxiliaries as auxiliary_services
+from .services import permit_status as permit_status_services
+from .services import termos as termo_services
+from .services.common import service_law
+from .services.documents import MAGIC, MAX_UPLOAD_BYTES, document_read, document_record
+from .services.eligibility import person_eligibility
+from .services.people import licence_record, person_photo_set, person_register
+from .services.permits import permit_grant
+from .services.vehicles import vehicle_register
 from .validation import FieldError
 
 router = Router(tags=["cadastro"], auth=staff)
@@ -25,7 +33,7 @@ router = Router(tags=["cadastro"], auth=staff)
 
 def _law_of(service: str | None) -> str:
     m = current_municipality()
-    return S.service_law(m, service) if service else registry_law(m)
+    return service_law(m, service) if service else registry_law(m)
 
 
 # Answers ---------------------------------------------------------------------------------------
@@ -154,7 +162,7 @@ def people(request: HttpRequest, q: str = "") -> list[dict[str, Any]]:
 )
 def person_create(request: HttpRequest, payload: PersonIn) -> Any:
     data = payload.dict()
-    person = S.person_register(
+    person = person_register(
         actor=actor_of(request),
         municipality=current_municipality(),
         law=_law_of(data.pop("service")),
@@ -187,8 +195,8 @@ def person_photo(
     service: Form[str] = "mototaxi",
 ) -> dict[str, Any]:
     person = get_object_or_404(Person.objects.all(), pk=person_id)
-    content = file.read(S.MAX_UPLOAD_BYTES + 1)
-    person = S.person_photo_set(
+    content = file.read(MAX_UPLOAD_BYTES + 1)
+    person = person_photo_set(
         actor=actor_of(request),
         municipality=current_municipality(),
         law=_law_of(service),
@@ -229,7 +237,7 @@ class LicenceOut(Schema):
 def licence(request: HttpRequest, person_id: int, payload: LicenceIn) -> dict[str, Any]:
     person = get_object_or_404(Person.objects.all(), pk=person_id)
     data = payload.dict()
-    lic = S.licence_record(
+    lic = licence_record(
         actor=actor_of(request),
         municipality=current_municipality(),
         law=_law_of(data.pop("service")),
@@ -256,7 +264,7 @@ def eligibility(
     person = get_object_or_404(Person.objects.all(), pk=person_id)
     if service not in (Service.MOTOTAXI, Service.MOTOFRETE):
         raise FieldError("service", "use mototaxi ou motofrete")
-    return S.person_eligibility(person, service, on or dt.date.today()).to_json()
+    return person_eligibility(person, service, on or dt.date.today()).to_json()
 
 
 class VehicleIn(Schema):
@@ -365,7 +373,7 @@ def vehicles(request: HttpRequest, plate: str = "") -> list[dict[str, Any]]:
 def vehicle_create(request: HttpRequest, payload: VehicleIn) -> Any:
     data = payload.dict()
     owner = get_object_or_404(Person.objects.all(), pk=data.pop("owner_id"))
-    v = S.vehicle_register(
+    v = vehicle_register(
         actor=actor_of(request),
         municipality=current_municipality(),
         law=_law_of(data.pop("service")),
@@ -408,8 +416,8 @@ def document_create(
 ) -> Any:
     person = get_object_or_404(Person.objects.all(), pk=person_id) if person_id else None
     vehicle = get_object_or_404(Vehicle.objects.all(), pk=vehicle_id) if vehicle_id else None
-    content = file.read(S.MAX_UPLOAD_BYTES + 1) if file is not None else None
-    doc = S.document_record(
+    content = file.read(MAX_UPLOAD_BYTES + 1) if file is not None else None
+    doc = document_record(
         actor=actor_of(request),
         municipality=current_municipality(),
         law=_law_of(service),
@@ -443,7 +451,7 @@ _FILE = {"type": "string", "format": "binary"}
         "responses": {
             200: {
                 "description": "O arquivo (PDF, JPEG ou PNG), servido inline",
-                "content": {t: {"schema": _FILE} for t in sorted(set(S.MAGIC.values()))},
+                "content": {t: {"schema": _FILE} for t in sorted(set(MAGIC.values()))},
             }
         }
     },
@@ -452,9 +460,7 @@ _FILE = {"type": "string", "format": "binary"}
 def document_file(request: HttpRequest, doc_id: int) -> HttpResponse:
     doc = get_object_or_404(Document.objects.all(), pk=doc_id)
     m = current_municipality()
-    data = S.document_read(
-        actor=actor_of(request), municipality=m, law=document_law(doc, m), doc=doc
-    )
+    data = document_read(actor=actor_of(request), municipality=m, law=document_law(doc, m), doc=doc)
     response = HttpResponse(data, content_type=doc.content_type)
     response["Content-Disposition"] = f'inline; filename="documento-{doc.pk}"'
     response["X-Content-Type-Options"] = "nosniff"
@@ -555,7 +561,7 @@ def permit_create(request: HttpRequest, payload: GrantIn) -> Any:
     tender = (
         get_object_or_404(Tender.objects.all(), pk=payload.tender_id) if payload.tender_id else None
     )
-    permit = S.permit_grant(
+    permit = permit_grant(
         actor=actor_of(request),
         municipality=current_municipality(),
         holder=holder,
@@ -604,7 +610,7 @@ class SuspendIn(Schema):
 )
 def permit_suspend(request: HttpRequest, permit_id: int, payload: SuspendIn) -> dict[str, Any]:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
-    p = S.permit_suspend(
+    p = permit_status_services.permit_suspend(
         actor=actor_of(request),
         municipality=current_municipality(),
         permit=p,
@@ -632,7 +638,7 @@ class ReinstateIn(DatedText):
 )
 def permit_reinstate(request: HttpRequest, permit_id: int, payload: ReinstateIn) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
-    p = S.permit_reinstate(
+    p = permit_status_services.permit_reinstate(
         actor=actor_of(request),
         municipality=current_municipality(),
         permit=p,
@@ -650,7 +656,7 @@ def permit_reinstate(request: HttpRequest, permit_id: int, payload: ReinstateIn)
 )
 def permit_renounce(request: HttpRequest, permit_id: int, payload: DatedText) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
-    p = S.permit_renounce(
+    p = permit_status_services.permit_renounce(
         actor=actor_of(request),
         municipality=current_municipality(),
         permit=p,
@@ -667,7 +673,7 @@ def permit_renounce(request: HttpRequest, permit_id: int, payload: DatedText) ->
 )
 def permit_reserve(request: HttpRequest, permit_id: int, payload: DatedText) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
-    p = S.permit_reserve(
+    p = permit_status_services.permit_reserve(
         actor=actor_of(request),
         municipality=current_municipality(),
         permit=p,
@@ -684,7 +690,7 @@ def permit_reserve(request: HttpRequest, permit_id: int, payload: DatedText) -> 
 )
 def permit_reserve_end(request: HttpRequest, permit_id: int, payload: DatedText) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
-    p = S.permit_reserve_end(
+    p = permit_status_services.permit_reserve_end(
         actor=actor_of(request),
         municipality=current_municipality(),
         permit=p,
@@ -705,7 +711,7 @@ class OnIn(Schema):
 )
 def permit_renew(request: HttpRequest, permit_id: int, payload: OnIn) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
-    p = S.permit_renew(
+    p = termo_services.permit_renew(
         actor=actor_of(request), municipality=current_municipality(), permit=p, on=payload.on
     )
     return permit_out(p, actor_of(request).role)
@@ -723,7 +729,7 @@ class ExtendIn(Schema):
 )
 def permit_extend(request: HttpRequest, permit_id: int, payload: ExtendIn) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
-    p = S.permit_extend(
+    p = termo_services.permit_extend(
         actor=actor_of(request),
         municipality=current_municipality(),
         permit=p,
@@ -764,7 +770,7 @@ class AuxiliaryStatusOut(Schema):
 def auxiliary_add(request: HttpRequest, permit_id: int, payload: AuxIn) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
     person = get_object_or_404(Person.objects.all(), pk=payload.person_id)
-    aux = S.auxiliary_add(
+    aux = auxiliary_services.auxiliary_add(
         actor=actor_of(request),
         municipality=current_municipality(),
         permit=p,
@@ -791,7 +797,7 @@ class AuxRenewIn(Schema):
 )
 def auxiliary_renew(request: HttpRequest, aux_id: int, payload: AuxRenewIn) -> Any:
     aux = get_object_or_404(Auxiliary.objects.all(), pk=aux_id)
-    aux = S.auxiliary_renew(
+    aux = auxiliary_services.auxiliary_renew(
         actor=actor_of(request),
         municipality=current_municipality(),
         auxiliary=aux,
@@ -810,7 +816,7 @@ def auxiliary_renew(request: HttpRequest, aux_id: int, payload: AuxRenewIn) -> A
 )
 def auxiliary_remove(request: HttpRequest, aux_id: int, payload: DatedText) -> Any:
     aux = get_object_or_404(Auxiliary.objects.all(), pk=aux_id)
-    aux = S.auxiliary_remove(
+    aux = auxiliary_services.auxiliary_remove(
         actor=actor_of(request),
         municipality=current_municipality(),
         auxiliary=aux,

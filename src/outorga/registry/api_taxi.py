@@ -17,9 +17,6 @@ from outorga.core.tenancy import current_municipality
 from outorga.finance import selectors as ledger
 from outorga.law.money import brl
 
-from . import stands as ST
-from . import taxi as T
-from . import tenders as TD
 from .api import READ_ERRORS, WRITE_ERRORS
 from .models import (
     ExtinctionCase,
@@ -32,6 +29,15 @@ from .models import (
     Vehicle,
     VehicleChange,
 )
+from .services import extinctions as extinction_services
+from .services import tenders as tender_services
+from .services import vehicle_changes as vehicle_change_services
+from .services.auxiliaries import taxi_auxiliary_add
+from .services.extinctions import extinction_defence_file
+from .services.permits import taxi_permit_grant, taxi_permit_transfer
+from .services.stands import stand_set
+from .services.termos import taxi_term_renew
+from .services.vehicle_changes import taxi_reserve_vehicle, taxi_vehicle_swap
 
 tenders_router = Router(tags=["licitações"], auth=staff)
 taxi_router = Router(tags=["táxi"], auth=staff)
@@ -140,7 +146,7 @@ def tenders(request: HttpRequest, service: str = "") -> list[dict[str, Any]]:
     summary="Abrir licitação (vagas dentro da cota livre)",
 )
 def tender_create(request: HttpRequest, payload: TenderIn) -> Any:
-    t = TD.tender_create(
+    t = tender_services.tender_create(
         actor=actor_of(request),
         municipality=current_municipality(),
         service=payload.service,
@@ -174,7 +180,7 @@ class ApplicantIn(Schema):
 def tender_apply(request: HttpRequest, tender_id: int, payload: ApplicantIn) -> Any:
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
     person = get_object_or_404(Person.objects.all(), pk=payload.person_id)
-    a = TD.tender_apply(
+    a = tender_services.tender_apply(
         actor=actor_of(request),
         municipality=current_municipality(),
         tender=tender,
@@ -204,7 +210,7 @@ class EvaluateIn(Schema):
 )
 def tender_evaluate(request: HttpRequest, tender_id: int, payload: EvaluateIn) -> dict[str, Any]:
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
-    TD.tender_evaluate(
+    tender_services.tender_evaluate(
         actor=actor_of(request),
         municipality=current_municipality(),
         tender=tender,
@@ -225,7 +231,7 @@ class RankingIn(Schema):
 )
 def tender_rank(request: HttpRequest, tender_id: int, payload: RankingIn) -> dict[str, Any]:
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
-    TD.tender_rank(
+    tender_services.tender_rank(
         actor=actor_of(request),
         municipality=current_municipality(),
         tender=tender,
@@ -245,7 +251,7 @@ class OnIn(Schema):
 )
 def tender_homologate(request: HttpRequest, tender_id: int, payload: OnIn) -> dict[str, Any]:
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
-    TD.tender_homologate(
+    tender_services.tender_homologate(
         actor=actor_of(request), municipality=current_municipality(), tender=tender, on=payload.on
     )
     tender.refresh_from_db()
@@ -264,7 +270,7 @@ class GrantsIn(Schema):
 )
 def tender_grant(request: HttpRequest, tender_id: int, payload: GrantsIn) -> dict[str, Any]:
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
-    TD.tender_grant(
+    tender_services.tender_grant(
         actor=actor_of(request),
         municipality=current_municipality(),
         tender=tender,
@@ -390,7 +396,7 @@ def taxi_grant(request: HttpRequest, payload: TaxiGrantIn) -> Any:
     tender = (
         get_object_or_404(Tender.objects.all(), pk=payload.tender_id) if payload.tender_id else None
     )
-    permit = T.taxi_permit_grant(
+    permit = taxi_permit_grant(
         actor=actor_of(request),
         municipality=current_municipality(),
         holder=holder,
@@ -448,7 +454,7 @@ def taxi_renewal_debts(request: HttpRequest, permit_id: int, on: dt.date) -> dic
 )
 def taxi_renew(request: HttpRequest, permit_id: int, payload: OnIn) -> dict[str, Any]:
     permit = _taxi_permit(permit_id)
-    term = T.taxi_term_renew(
+    term = taxi_term_renew(
         actor=actor_of(request), municipality=current_municipality(), permit=permit, on=payload.on
     )
     return term_out(term)
@@ -470,7 +476,7 @@ class TaxiAuxiliaryIn(Schema):
 def taxi_auxiliary(request: HttpRequest, permit_id: int, payload: TaxiAuxiliaryIn) -> Any:
     permit = _taxi_permit(permit_id)
     person = get_object_or_404(Person.objects.all(), pk=payload.person_id)
-    aux = T.taxi_auxiliary_add(
+    aux = taxi_auxiliary_add(
         actor=actor_of(request),
         municipality=current_municipality(),
         permit=permit,
@@ -527,7 +533,7 @@ class ReserveIn(Schema):
 def taxi_reserve(request: HttpRequest, permit_id: int, payload: ReserveIn) -> Any:
     permit = _taxi_permit(permit_id)
     vehicle = get_object_or_404(Vehicle.objects.all(), pk=payload.vehicle_id)
-    change = T.taxi_reserve_vehicle(
+    change = taxi_reserve_vehicle(
         actor=actor_of(request),
         municipality=current_municipality(),
         permit=permit,
@@ -555,7 +561,7 @@ class SwapIn(Schema):
 def taxi_swap(request: HttpRequest, permit_id: int, payload: SwapIn) -> Any:
     permit = _taxi_permit(permit_id)
     other = _taxi_permit(payload.other_permit_id)
-    a, b = T.taxi_vehicle_swap(
+    a, b = taxi_vehicle_swap(
         actor=actor_of(request),
         municipality=current_municipality(),
         permit=permit,
@@ -586,7 +592,7 @@ def vehicle_substitute(request: HttpRequest, permit_id: int, payload: Substitute
     # Every service's permit: the mototaxi substitution goes through the same service.
     permit = get_object_or_404(Permit.objects.all(), pk=permit_id)
     vehicle = get_object_or_404(Vehicle.objects.all(), pk=payload.vehicle_id)
-    change = T.vehicle_substitute(
+    change = vehicle_change_services.vehicle_substitute(
         actor=actor_of(request),
         municipality=current_municipality(),
         permit=permit,
@@ -608,7 +614,7 @@ def vehicle_substitute(request: HttpRequest, permit_id: int, payload: Substitute
 )
 def vehicle_change_end(request: HttpRequest, change_id: int, payload: OnIn) -> dict[str, Any]:
     change = get_object_or_404(VehicleChange.objects.all(), pk=change_id)
-    change = T.vehicle_change_end(
+    change = vehicle_change_services.vehicle_change_end(
         actor=actor_of(request), municipality=current_municipality(), change=change, on=payload.on
     )
     return change_out(change)
@@ -631,7 +637,7 @@ class TransferIn(Schema):
 def taxi_transfer(request: HttpRequest, permit_id: int, payload: TransferIn) -> dict[str, Any]:
     permit = _taxi_permit(permit_id)
     successor = get_object_or_404(Person.objects.all(), pk=payload.successor_id)
-    permit = T.taxi_permit_transfer(
+    permit = taxi_permit_transfer(
         actor=actor_of(request),
         municipality=current_municipality(),
         permit=permit,
@@ -699,7 +705,7 @@ class ExtinctionIn(Schema):
 )
 def extinction_open(request: HttpRequest, permit_id: int, payload: ExtinctionIn) -> Any:
     permit = _taxi_permit(permit_id)
-    case = T.extinction_open(
+    case = extinction_services.extinction_open(
         actor=actor_of(request),
         municipality=current_municipality(),
         permit=permit,
@@ -731,7 +737,7 @@ class NotifyIn(Schema):
 )
 def extinction_notify(request: HttpRequest, case_id: int, payload: NotifyIn) -> dict[str, Any]:
     case = get_object_or_404(ExtinctionCase.objects.all(), pk=case_id)
-    case = T.extinction_notify(
+    case = extinction_services.extinction_notify(
         actor=actor_of(request),
         municipality=current_municipality(),
         case=case,
@@ -752,7 +758,7 @@ class DefenceIn(Schema):
 )
 def extinction_defence(request: HttpRequest, case_id: int, payload: DefenceIn) -> dict[str, Any]:
     case = get_object_or_404(ExtinctionCase.objects.all(), pk=case_id)
-    case = T.extinction_defence_file(
+    case = extinction_defence_file(
         actor=actor_of(request),
         municipality=current_municipality(),
         case=case,
@@ -775,7 +781,7 @@ class DecisionIn(Schema):
 )
 def extinction_decide(request: HttpRequest, case_id: int, payload: DecisionIn) -> dict[str, Any]:
     case = get_object_or_404(ExtinctionCase.objects.all(), pk=case_id)
-    case = T.extinction_decide(
+    case = extinction_services.extinction_decide(
         actor=actor_of(request),
         municipality=current_municipality(),
         case=case,
@@ -835,7 +841,7 @@ def stands(request: HttpRequest, service: str = "") -> list[dict[str, Any]]:
 
 
 def _stand_set(request: HttpRequest, payload: StandIn, stand: Stand | None) -> Stand:
-    return ST.stand_set(
+    return stand_set(
         actor=actor_of(request),
         municipality=current_municipality(),
         service=payload.service,

@@ -14,14 +14,16 @@ from .models import Document, Permit, Person, Service, Vehicle
 ACTIVE_STATUSES = (Permit.Status.ACTIVE, Permit.Status.SUSPENDED, Permit.Status.RESERVE)
 
 
-def _latest(person: Person | None, vehicle: Vehicle | None, doc_type: str) -> Document | None:
+def latest_document(
+    person: Person | None, vehicle: Vehicle | None, doc_type: str
+) -> Document | None:
     qs = Document.objects.filter(doc_type=doc_type)
     qs = qs.filter(person=person) if person is not None else qs.filter(vehicle=vehicle)
     return qs.order_by("-issued_on", "-id").first()
 
 
 def _has(person: Person, doc_type: str) -> bool:
-    return _latest(person, None, doc_type) is not None
+    return latest_document(person, None, doc_type) is not None
 
 
 def other_permissions(person: Person, exclude: Permit | None = None) -> list[dict[str, Any]]:
@@ -58,7 +60,7 @@ def mototaxi_person(
 ) -> dict[str, Any]:
     """``exclude``: the permit being renewed is not "another" permission of its holder."""
     licence = getattr(person, "licence", None)
-    medical = _latest(person, None, Document.Type.MEDICAL)
+    medical = latest_document(person, None, Document.Type.MEDICAL)
     facts: dict[str, Any] = {
         "role": role,
         "service": service,
@@ -122,9 +124,9 @@ def mototaxi_vehicle(
 ) -> dict[str, Any]:
     """``holder``: who holds (or applies for) the permit the vehicle serves; ``permit``: that permit
     when it exists (it is not "another" permit binding the vehicle)."""
-    inspection = _latest(None, vehicle, Document.Type.INSPECTION)
+    inspection = latest_document(None, vehicle, Document.Type.INSPECTION)
     owner_docs = {
-        d: _latest(None, vehicle, d) is not None
+        d: latest_document(None, vehicle, d) is not None
         for d in (Document.Type.CRLV, Document.Type.CRV, Document.Type.DPVAT)
     }
     # The documents name the vehicle's owner on record: they are in the holder's name only when
@@ -143,7 +145,7 @@ def mototaxi_vehicle(
             "crlv_updated_in_ipatinga": owner_docs[Document.Type.CRLV]
             and same_place(vehicle.registration_city, vehicle.municipality.name),
             "dpvat": owner_docs[Document.Type.DPVAT],
-            "vistoria_report": _latest(None, vehicle, Document.Type.VISTORIA) is not None,
+            "vistoria_report": latest_document(None, vehicle, Document.Type.VISTORIA) is not None,
             "inspection_report_on": inspection.issued_on.isoformat() if inspection else None,
         },
         "in_holders_name": {
@@ -205,7 +207,7 @@ def taxi_vehicle(
         "doors": vehicle.doors,
         "capacity": vehicle.seats,
         "registered_municipality_ibge": m.ibge_code if registered_here else "0000000",
-        "licensed": _latest(None, vehicle, Document.Type.CRLV) is not None
+        "licensed": latest_document(None, vehicle, Document.Type.CRLV) is not None
         or vehicle.invoice_date is not None,
         "manufacture_year": vehicle.manufacture_year,
     }

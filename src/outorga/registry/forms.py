@@ -9,7 +9,7 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
-from . import validation as V
+from . import validation
 from .models import (
     Document,
     Permit,
@@ -226,7 +226,7 @@ class PersonByDocument(forms.CharField):
         raw = super().clean(value)
         if not raw:
             return None
-        found = Person.objects.filter(document=V.digits(raw)).first()
+        found = Person.objects.filter(document=validation.digits(raw)).first()
         if found is None:
             raise forms.ValidationError(
                 "CPF/CNPJ não encontrado no cadastro; cadastre a pessoa antes."

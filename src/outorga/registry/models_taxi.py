@@ -3,7 +3,7 @@ Permissão with its yearly renewals (taxi art. 10, 13), vehicle changes (taxi ar
 art. 2 XXI–XXIII) and extinction cases (taxi art. 15).
 
 Imported at the end of ``registry.models`` so Django sees them as registry models. Changes go
-through ``registry.taxi``; nothing here decides anything the law decides.
+through ``registry.services``; nothing here decides anything the law decides.
 """
 
 from __future__ import annotations

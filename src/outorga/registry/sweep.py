@@ -34,7 +34,7 @@ from outorga.law.citations import Citation
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.interfaces import citations
 
-from . import facts as F
+from .facts import ACTIVE_STATUSES, mototaxi_vehicle, taxi_vehicle
 from .models import (
     Auxiliary,
     Document,
@@ -218,7 +218,7 @@ class VehicleAge:
 def mototaxi_vehicle_age(laws: Laws, permit: Permit, vehicle: Vehicle, on: dt.date) -> VehicleAge:
     """Mototaxi art. 3 II, D-6: age = reference year − manufacture year, at most 10. The law gives
     no grace period: from the first day of the year it passes the limit, it must be replaced."""
-    facts = F.mototaxi_vehicle(
+    facts = mototaxi_vehicle(
         vehicle, service=permit.service, equipment=[], holder=permit.holder, permit=permit
     )
     d = laws.ask(permit.service, "vehicle_eligibility", facts, on)
@@ -234,7 +234,7 @@ def taxi_vehicle_facts(vehicle: Vehicle, permit: Permit, anchor: dt.date) -> dic
     """The sweep acts only on the age rules; the other requirements of art. 27–28 are checked by
     the clerk at registration and inspection. Every fact still comes from the record (the
     registry's one builder), so no reason of the decision rests on an assumed one."""
-    return F.taxi_vehicle(
+    return taxi_vehicle(
         vehicle,
         category=permit.taxi_category or "convencional",
         occasion="renovacao",
@@ -445,7 +445,7 @@ def registry_sweep(m: Municipality, on: dt.date, progress: Progress) -> SweepRes
     laws = Laws(m)
     notices = 0
     permits = list(
-        Permit.objects.filter(status__in=F.ACTIVE_STATUSES)
+        Permit.objects.filter(status__in=ACTIVE_STATUSES)
         .select_related("holder", "vehicle", "municipality")
         .order_by("pk")
     )

@@ -1,7 +1,6 @@
 from django.urls import path
 
-from . import views
-from . import views_permits as vp
+from . import views, views_permits
 
 app_name = "registry"
 
@@ -16,41 +15,69 @@ urlpatterns = [
     path("documentos/<int:doc_id>/arquivo/", views.document_file, name="document_file"),
     path("permissoes/", views.permits, name="permits"),
     path("permissoes/nova/", views.permit_new, name="permit_new"),
-    path("permissoes/taxi/nova/", vp.taxi_permit_new, name="taxi_permit_new"),
+    path("permissoes/taxi/nova/", views_permits.taxi_permit_new, name="taxi_permit_new"),
     path("permissoes/<int:permit_id>/", views.permit_detail, name="permit"),
-    path("permissoes/<int:permit_id>/auxiliares/novo/", vp.auxiliary_new, name="auxiliary_new"),
+    path(
+        "permissoes/<int:permit_id>/auxiliares/novo/",
+        views_permits.auxiliary_new,
+        name="auxiliary_new",
+    ),
     path(
         "permissoes/<int:permit_id>/auxiliares/<int:aux_id>/desligar/",
-        vp.auxiliary_remove,
+        views_permits.auxiliary_remove,
         name="auxiliary_remove",
     ),
     path(
         "permissoes/<int:permit_id>/auxiliares/<int:aux_id>/renovar/",
-        vp.auxiliary_renew,
+        views_permits.auxiliary_renew,
         name="auxiliary_renew",
     ),
-    path("permissoes/<int:permit_id>/renovar/", vp.permit_renew, name="permit_renew"),
-    path("permissoes/<int:permit_id>/prorrogar/", vp.permit_extend, name="permit_extend"),
+    path("permissoes/<int:permit_id>/renovar/", views_permits.permit_renew, name="permit_renew"),
+    path(
+        "permissoes/<int:permit_id>/prorrogar/", views_permits.permit_extend, name="permit_extend"
+    ),
     path(
         "permissoes/<int:permit_id>/veiculo/substituir/",
-        vp.vehicle_substitute,
+        views_permits.vehicle_substitute,
         name="vehicle_substitute",
     ),
-    path("permissoes/<int:permit_id>/veiculo/reserva/", vp.vehicle_reserve, name="vehicle_reserve"),
-    path("permissoes/<int:permit_id>/veiculo/permuta/", vp.vehicle_swap, name="vehicle_swap"),
+    path(
+        "permissoes/<int:permit_id>/veiculo/reserva/",
+        views_permits.vehicle_reserve,
+        name="vehicle_reserve",
+    ),
+    path(
+        "permissoes/<int:permit_id>/veiculo/permuta/",
+        views_permits.vehicle_swap,
+        name="vehicle_swap",
+    ),
     path(
         "permissoes/<int:permit_id>/veiculo/trocas/<int:change_id>/encerrar/",
-        vp.vehicle_change_end,
+        views_permits.vehicle_change_end,
         name="vehicle_change_end",
     ),
-    path("permissoes/<int:permit_id>/renunciar/", vp.permit_renounce, name="permit_renounce"),
-    path("permissoes/<int:permit_id>/reserva/", vp.permit_reserve, name="permit_reserve"),
+    path(
+        "permissoes/<int:permit_id>/renunciar/",
+        views_permits.permit_renounce,
+        name="permit_renounce",
+    ),
+    path(
+        "permissoes/<int:permit_id>/reserva/", views_permits.permit_reserve, name="permit_reserve"
+    ),
     path(
         "permissoes/<int:permit_id>/reserva/encerrar/",
-        vp.permit_reserve_end,
+        views_permits.permit_reserve_end,
         name="permit_reserve_end",
     ),
-    path("permissoes/<int:permit_id>/transferir/", vp.permit_transfer, name="permit_transfer"),
-    path("permissoes/<int:permit_id>/extincao/", vp.extinction_open, name="extinction_open"),
-    path("extincoes/<int:case_id>/", vp.extinction_detail, name="extinction"),
+    path(
+        "permissoes/<int:permit_id>/transferir/",
+        views_permits.permit_transfer,
+        name="permit_transfer",
+    ),
+    path(
+        "permissoes/<int:permit_id>/extincao/",
+        views_permits.extinction_open,
+        name="extinction_open",
+    ),
+    path("extincoes/<int:case_id>/", views_permits.extinction_detail, name="extinction"),
 ]

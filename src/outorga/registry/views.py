@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
 from outorga.core.access import staff_required
+from outorga.core.errors import Refused
 from outorga.core.lawseam import LawNotBound, governs, law_of, service_citations
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
@@ -17,10 +18,24 @@ from outorga.law.citations import render_many
 from outorga.law.competence import NotCompetent, Role, check, is_allowed
 from outorga.law.interfaces import cited
 
-from . import forms as Fm
-from . import services as S
+from .forms import (
+    DocumentForm,
+    GrantForm,
+    LicenceForm,
+    PersonForm,
+    PhotoForm,
+    SuspendForm,
+    VehicleForm,
+)
 from .models import Document, Permit, Person, Service, Vehicle
 from .selectors import SEES_DOCUMENT, document_law, registry_law, shown_document
+from .services.common import InvalidTransition, service_law
+from .services.documents import MAX_UPLOAD_BYTES, document_read, document_record
+from .services.eligibility import person_eligibility
+from .services.people import licence_record, person_photo_set, person_register
+from .services.permit_status import permit_suspend
+from .services.permits import permit_grant, permit_grant_decisions
+from .services.vehicles import vehicle_register
 from .validation import FieldError, format_cpf, format_plate
 from .views_permits import permit_actions
 
@@ -88,13 +103,13 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 def _person_form(
-    request: HttpRequest, form: Fm.PersonForm, law: str, title: str, submit: str, done: str
+    request: HttpRequest, form: PersonForm, law: str, title: str, submit: str, done: str
 ) -> HttpResponse:
     """The person form's POST (registration or correction: ``person_register`` upserts by CPF or
     CNPJ) under ``law``, and its page."""
     if request.method == "POST" and form.is_valid():
         try:
-            person = S.person_register(
+            person = person_register(
                 actor=actor_of(request),
                 municipality=current_municipality(),
                 law=law,
@@ -112,7 +127,7 @@ def _person_form(
 
 @staff_required
 def person_new(request: HttpRequest) -> HttpResponse:
-    form = Fm.PersonForm(request.POST or None)
+    form = PersonForm(request.POST or None)
     law = registry_law(current_municipality())
     return _person_form(request, form, law, "Cadastrar pessoa", "Cadastrar", "cadastrado(a).")
 
@@ -138,7 +153,7 @@ def person_edit(request: HttpRequest, person_id: int) -> HttpResponse:
     initial["partners"] = "\n".join(
         format_cpf(q.document) for q in person.partners.order_by("name")
     )
-    form = Fm.PersonForm(request.POST or None, initial=initial)
+    form = PersonForm(request.POST or None, initial=initial)
     form.fields["kind"].disabled = form.fields["document"].disabled = True
     if person.kind == Person.Kind.NATURAL:
         del form.fields["partners"]
@@ -152,27 +167,27 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
     person = get_object_or_404(Person.objects.all(), pk=person_id)
     actor = actor_of(request)
     law = registry_law(current_municipality(), person_id=person.pk)
-    licence_form = Fm.LicenceForm(prefix="cnh")
-    doc_form = Fm.DocumentForm(prefix="doc")
-    photo_form = Fm.PhotoForm(prefix="photo")
+    licence_form = LicenceForm(prefix="cnh")
+    doc_form = DocumentForm(prefix="doc")
+    photo_form = PhotoForm(prefix="photo")
     if request.method == "POST":
         try:
             if "photo-step" in request.POST:
-                photo_form = Fm.PhotoForm(request.POST, request.FILES, prefix="photo")
+                photo_form = PhotoForm(request.POST, request.FILES, prefix="photo")
                 if photo_form.is_valid():
-                    S.person_photo_set(
+                    person_photo_set(
                         actor=actor,
                         municipality=current_municipality(),
                         law=law,
                         person=person,
-                        content=photo_form.cleaned_data["file"].read(S.MAX_UPLOAD_BYTES + 1),
+                        content=photo_form.cleaned_data["file"].read(MAX_UPLOAD_BYTES + 1),
                     )
                     messages.success(request, "Foto registrada.")
                     return redirect("registry:person", person_id=person.pk)
             elif "cnh-number" in request.POST:
-                licence_form = Fm.LicenceForm(request.POST, prefix="cnh")
+                licence_form = LicenceForm(request.POST, prefix="cnh")
                 if licence_form.is_valid():
-                    S.licence_record(
+                    licence_record(
                         actor=actor,
                         municipality=current_municipality(),
                         law=law,
@@ -182,11 +197,11 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
                     messages.success(request, "CNH registrada.")
                     return redirect("registry:person", person_id=person.pk)
             else:
-                doc_form = Fm.DocumentForm(request.POST, request.FILES, prefix="doc")
+                doc_form = DocumentForm(request.POST, request.FILES, prefix="doc")
                 if doc_form.is_valid():
                     d = doc_form.cleaned_data
                     upload = d.get("file")
-                    S.document_record(
+                    document_record(
                         actor=actor,
                         municipality=current_municipality(),
                         law=law,
@@ -195,7 +210,7 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
                         person=person,
                         number=d["number"],
                         category=d["category"],
-                        content=upload.read(S.MAX_UPLOAD_BYTES + 1) if upload else None,
+                        content=upload.read(MAX_UPLOAD_BYTES + 1) if upload else None,
                     )
                     messages.success(request, "Documento registrado.")
                     return redirect("registry:person", person_id=person.pk)
@@ -211,7 +226,7 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
     service = request.GET.get("servico", Service.MOTOTAXI)
     on = timezone.localdate()
     eligibility = (
-        S.person_eligibility(person, service, on)
+        person_eligibility(person, service, on)
         if service in (Service.MOTOTAXI, Service.MOTOFRETE)
         else None
     )
@@ -278,14 +293,14 @@ def vehicle_new(request: HttpRequest, person_id: int) -> HttpResponse:
         raise Http404("nenhum serviço de táxi, mototáxi ou motofrete neste município")
     asked = request.POST.get("service") or request.GET.get("servico") or ""
     service = asked if asked in services else services[0]
-    form = Fm.VehicleForm(request.POST or None, service=service, services=services)
+    form = VehicleForm(request.POST or None, service=service, services=services)
     if request.method == "POST" and form.is_valid():
         data = dict(form.cleaned_data)
         try:
-            vehicle = S.vehicle_register(
+            vehicle = vehicle_register(
                 actor=actor_of(request),
                 municipality=current_municipality(),
-                law=S.service_law(current_municipality(), data.pop("service")),
+                law=service_law(current_municipality(), data.pop("service")),
                 owner=owner,
                 data=data,
             )
@@ -314,11 +329,11 @@ def vehicle_new(request: HttpRequest, person_id: int) -> HttpResponse:
 @staff_required
 def vehicle_detail(request: HttpRequest, vehicle_id: int) -> HttpResponse:
     vehicle = get_object_or_404(Vehicle.objects.select_related("owner"), pk=vehicle_id)
-    doc_form = Fm.DocumentForm(request.POST or None, request.FILES or None, prefix="doc")
+    doc_form = DocumentForm(request.POST or None, request.FILES or None, prefix="doc")
     if request.method == "POST" and doc_form.is_valid():
         d = doc_form.cleaned_data
         try:
-            S.document_record(
+            document_record(
                 actor=actor_of(request),
                 municipality=current_municipality(),
                 law=registry_law(current_municipality(), vehicle_id=vehicle.pk),
@@ -327,7 +342,7 @@ def vehicle_detail(request: HttpRequest, vehicle_id: int) -> HttpResponse:
                 vehicle=vehicle,
                 number=d["number"],
                 category=d["category"],
-                content=d["file"].read(S.MAX_UPLOAD_BYTES + 1) if d["file"] else None,
+                content=d["file"].read(MAX_UPLOAD_BYTES + 1) if d["file"] else None,
             )
         except NotCompetent as exc:
             return _deny(request, exc)
@@ -359,7 +374,7 @@ def document_file(request: HttpRequest, doc_id: int) -> HttpResponse:
     doc = get_object_or_404(Document.objects.all(), pk=doc_id)
     try:
         m = current_municipality()
-        data = S.document_read(
+        data = document_read(
             actor=actor_of(request), municipality=m, law=document_law(doc, m), doc=doc
         )
     except NotCompetent as exc:
@@ -398,7 +413,7 @@ def permit_new(request: HttpRequest) -> HttpResponse:
         "holder": request.GET.get("pessoa"),
         "vehicle": request.GET.get("veiculo"),
     }
-    form = Fm.GrantForm(request.POST or None, initial=initial)
+    form = GrantForm(request.POST or None, initial=initial)
     preview: list[Any] = []
     refused = None
     if request.method == "POST" and form.is_valid():
@@ -422,16 +437,16 @@ def permit_new(request: HttpRequest) -> HttpResponse:
         }
         if "outorgar" in request.POST:
             try:
-                permit = S.permit_grant(actor=actor_of(request), **asked)
+                permit = permit_grant(actor=actor_of(request), **asked)
             except NotCompetent as exc:
                 return _deny(request, exc)
-            except S.Refused as exc:
+            except Refused as exc:
                 refused = exc.decision
             else:
                 messages.success(request, f"Permissão {permit.number} outorgada.")
                 return redirect("registry:permit", permit_id=permit.pk)
         else:
-            preview = S.permit_grant_decisions(**asked)
+            preview = permit_grant_decisions(**asked)
     return render(
         request,
         "registry/permit_new.html",
@@ -448,11 +463,11 @@ def permit_new(request: HttpRequest) -> HttpResponse:
 def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = get_object_or_404(Permit.objects.select_related("holder", "vehicle"), pk=permit_id)
     actor = actor_of(request)
-    suspend_form = Fm.SuspendForm(request.POST or None, prefix="susp")
+    suspend_form = SuspendForm(request.POST or None, prefix="susp")
     if request.method == "POST" and suspend_form.is_valid():
         d = suspend_form.cleaned_data
         try:
-            S.permit_suspend(
+            permit_suspend(
                 actor=actor,
                 municipality=current_municipality(),
                 permit=permit,
@@ -462,7 +477,7 @@ def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
             )
         except NotCompetent as exc:
             return _deny(request, exc)
-        except (S.InvalidTransition, FieldError) as exc:
+        except (InvalidTransition, FieldError) as exc:
             messages.error(request, str(exc))
         else:
             messages.success(request, "Permissão suspensa.")

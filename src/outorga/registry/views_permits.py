@@ -21,6 +21,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
 from outorga.core.access import staff_required
+from outorga.core.errors import Refused
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.citations import render_many
@@ -28,9 +29,24 @@ from outorga.law.competence import NotCompetent, Role, is_allowed
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import citations, cited_once, extinction_causes
 
-from . import forms as Fm
-from . import services as S
-from . import taxi as T
+from .forms import (
+    AuxiliaryForm,
+    AuxiliaryRemoveForm,
+    AuxiliaryRenewForm,
+    ExtinctionDecideForm,
+    ExtinctionDefenceForm,
+    ExtinctionNotifyForm,
+    ExtinctionOpenForm,
+    OnForm,
+    PermitExtendForm,
+    PermitReserveForm,
+    RenounceForm,
+    ReserveVehicleForm,
+    SubstituteForm,
+    SwapForm,
+    TaxiGrantForm,
+    TransferForm,
+)
 from .models import (
     Auxiliary,
     ExtinctionCase,
@@ -41,6 +57,23 @@ from .models import (
     VehicleChange,
 )
 from .selectors import SEES_DOCUMENT
+from .services import auxiliaries as auxiliary_services
+from .services import extinctions as extinction_services
+from .services import permit_status as permit_status_services
+from .services import termos as termo_services
+from .services import vehicle_changes as vehicle_change_services
+from .services.auxiliaries import auxiliary_add, taxi_auxiliary_add
+from .services.common import InvalidTransition, service_law
+from .services.eligibility import person_eligibility
+from .services.extinctions import (
+    extinction_decide,
+    extinction_decision_action,
+    extinction_defence_file,
+    extinction_notify,
+)
+from .services.permits import taxi_grant_decisions, taxi_permit_grant, taxi_permit_transfer
+from .services.termos import extension_decision
+from .services.vehicle_changes import taxi_reserve_vehicle, taxi_vehicle_swap
 from .validation import FieldError, format_plate
 
 View = Callable[..., HttpResponse]
@@ -98,9 +131,9 @@ def _field_error(form: forms.Form, exc: FieldError) -> None:
 def attempt(form: forms.Form, call: Callable[[], Any]) -> Attempt:
     try:
         return Attempt(value=call())
-    except S.Refused as exc:
+    except Refused as exc:
         return Attempt(refused=exc.decision, message=str(exc))
-    except S.InvalidTransition as exc:
+    except InvalidTransition as exc:
         form.add_error(None, f"Situação: {exc}")
     except FieldError as exc:
         _field_error(form, exc)
@@ -185,14 +218,14 @@ def permit_actions(permit: Permit, role: str) -> dict[str, Any]:
 def auxiliary_new(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = _permit(permit_id)
     taxi = permit.service == Service.TAXI
-    form = Fm.AuxiliaryForm(request.POST or None, service=permit.service)
+    form = AuxiliaryForm(request.POST or None, service=permit.service)
     result = Attempt()
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         if taxi:
             result = attempt(
                 form,
-                lambda: T.taxi_auxiliary_add(
+                lambda: taxi_auxiliary_add(
                     actor=actor_of(request),
                     municipality=current_municipality(),
                     permit=permit,
@@ -206,7 +239,7 @@ def auxiliary_new(request: HttpRequest, permit_id: int) -> HttpResponse:
         else:
             result = attempt(
                 form,
-                lambda: S.auxiliary_add(
+                lambda: auxiliary_add(
                     actor=actor_of(request),
                     municipality=current_municipality(),
                     permit=permit,
@@ -252,13 +285,13 @@ def auxiliary_remove(request: HttpRequest, permit_id: int, aux_id: int) -> HttpR
     aux = get_object_or_404(
         Auxiliary.objects.select_related("person").filter(permit=permit), pk=aux_id
     )
-    form = Fm.AuxiliaryRemoveForm(request.POST or None)
+    form = AuxiliaryRemoveForm(request.POST or None)
     result = Attempt()
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         result = attempt(
             form,
-            lambda: S.auxiliary_remove(
+            lambda: auxiliary_services.auxiliary_remove(
                 actor=actor_of(request),
                 municipality=current_municipality(),
                 auxiliary=aux,
@@ -289,13 +322,13 @@ def auxiliary_renew(request: HttpRequest, permit_id: int, aux_id: int) -> HttpRe
         Auxiliary.objects.select_related("person").filter(permit=permit), pk=aux_id
     )
     taxi = permit.service == Service.TAXI
-    form = Fm.AuxiliaryRenewForm(request.POST or None, service=permit.service)
+    form = AuxiliaryRenewForm(request.POST or None, service=permit.service)
     result = Attempt()
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         result = attempt(
             form,
-            lambda: S.auxiliary_renew(
+            lambda: auxiliary_services.auxiliary_renew(
                 actor=actor_of(request),
                 municipality=current_municipality(),
                 auxiliary=aux,
@@ -346,14 +379,14 @@ def permit_renew(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = _permit(permit_id)
     if permit.service == Service.TAXI:
         return redirect("taxi:termo", permit.pk)
-    form = Fm.OnForm(request.POST or None, label="Data da renovação")
+    form = OnForm(request.POST or None, label="Data da renovação")
     result = Attempt()
     on = timezone.localdate()
     if request.method == "POST" and form.is_valid():
         on = form.cleaned_data["on"]
         result = attempt(
             form,
-            lambda: S.permit_renew(
+            lambda: termo_services.permit_renew(
                 actor=actor_of(request),
                 municipality=current_municipality(),
                 permit=permit,
@@ -370,7 +403,7 @@ def permit_renew(request: HttpRequest, permit_id: int) -> HttpResponse:
     preview = (
         []
         if result.refused
-        else [S.person_eligibility(permit.holder, permit.service, on, exclude=permit)]
+        else [person_eligibility(permit.holder, permit.service, on, exclude=permit)]
     )
     until = permit.certificate_valid_until
     valid = f" Válido hoje até {until:%d/%m/%Y}." if until else ""
@@ -391,7 +424,7 @@ def permit_renew(request: HttpRequest, permit_id: int) -> HttpResponse:
 def _extension_intro(permit: Permit) -> str:
     """The extension as the bound law answers it today for this permit (its period and the
     extensions left, from its dated parameters), never as numbers written here."""
-    out = S.extension_decision(current_municipality(), permit, timezone.localdate()).to_json()[
+    out = extension_decision(current_municipality(), permit, timezone.localdate()).to_json()[
         "outcome"
     ]
     end = dt.date.fromisoformat(out["new_term_end"]) if out["new_term_end"] else None
@@ -415,13 +448,13 @@ def permit_extend(request: HttpRequest, permit_id: int) -> HttpResponse:
     """Mototaxi and motofrete: the term extended by one period, at the Executive's discretion
     (art. 6); the taxi law has no extension."""
     permit = _permit(permit_id, service__in=(Service.MOTOTAXI, Service.MOTOFRETE))
-    form = Fm.PermitExtendForm(request.POST or None)
+    form = PermitExtendForm(request.POST or None)
     result = Attempt()
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         result = attempt(
             form,
-            lambda: S.permit_extend(
+            lambda: termo_services.permit_extend(
                 actor=actor_of(request),
                 municipality=current_municipality(),
                 permit=permit,
@@ -462,13 +495,13 @@ def permit_extend(request: HttpRequest, permit_id: int) -> HttpResponse:
 def vehicle_substitute(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = _permit(permit_id)
     taxi = permit.service == Service.TAXI
-    form = Fm.SubstituteForm(request.POST or None, service=permit.service)
+    form = SubstituteForm(request.POST or None, service=permit.service)
     result = Attempt()
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         result = attempt(
             form,
-            lambda: T.vehicle_substitute(
+            lambda: vehicle_change_services.vehicle_substitute(
                 actor=actor_of(request),
                 municipality=current_municipality(),
                 permit=permit,
@@ -506,13 +539,13 @@ def vehicle_substitute(request: HttpRequest, permit_id: int) -> HttpResponse:
 @competent
 def vehicle_reserve(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = _permit(permit_id, service=Service.TAXI)
-    form = Fm.ReserveVehicleForm(request.POST or None)
+    form = ReserveVehicleForm(request.POST or None)
     result = Attempt()
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         result = attempt(
             form,
-            lambda: T.taxi_reserve_vehicle(
+            lambda: taxi_reserve_vehicle(
                 actor=actor_of(request),
                 municipality=current_municipality(),
                 permit=permit,
@@ -544,13 +577,13 @@ def vehicle_reserve(request: HttpRequest, permit_id: int) -> HttpResponse:
 @competent
 def vehicle_swap(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = _permit(permit_id, service=Service.TAXI)
-    form = Fm.SwapForm(request.POST or None)
+    form = SwapForm(request.POST or None)
     result = Attempt()
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         result = attempt(
             form,
-            lambda: T.taxi_vehicle_swap(
+            lambda: taxi_vehicle_swap(
                 actor=actor_of(request),
                 municipality=current_municipality(),
                 permit=permit,
@@ -586,12 +619,12 @@ def vehicle_change_end(request: HttpRequest, permit_id: int, change_id: int) -> 
         VehicleChange.objects.select_related("to_vehicle", "from_vehicle").filter(permit=permit),
         pk=change_id,
     )
-    form = Fm.OnForm(request.POST or None, label="Encerrada em")
+    form = OnForm(request.POST or None, label="Encerrada em")
     result = Attempt()
     if request.method == "POST" and form.is_valid():
         result = attempt(
             form,
-            lambda: T.vehicle_change_end(
+            lambda: vehicle_change_services.vehicle_change_end(
                 actor=actor_of(request),
                 municipality=current_municipality(),
                 change=change,
@@ -620,13 +653,13 @@ def vehicle_change_end(request: HttpRequest, permit_id: int, change_id: int) -> 
 @competent
 def permit_renounce(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = _permit(permit_id)
-    form = Fm.RenounceForm(request.POST or None)
+    form = RenounceForm(request.POST or None)
     result = Attempt()
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         result = attempt(
             form,
-            lambda: S.permit_renounce(
+            lambda: permit_status_services.permit_renounce(
                 actor=actor_of(request),
                 municipality=current_municipality(),
                 permit=permit,
@@ -658,13 +691,13 @@ def permit_renounce(request: HttpRequest, permit_id: int) -> HttpResponse:
 def permit_reserve(request: HttpRequest, permit_id: int) -> HttpResponse:
     """Mototaxi and motofrete: the permission in reserve while its vehicle is substituted."""
     permit = _permit(permit_id, service__in=(Service.MOTOTAXI, Service.MOTOFRETE))
-    form = Fm.PermitReserveForm(request.POST or None)
+    form = PermitReserveForm(request.POST or None)
     result = Attempt()
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         result = attempt(
             form,
-            lambda: S.permit_reserve(
+            lambda: permit_status_services.permit_reserve(
                 actor=actor_of(request),
                 municipality=current_municipality(),
                 permit=permit,
@@ -691,13 +724,13 @@ def permit_reserve(request: HttpRequest, permit_id: int) -> HttpResponse:
 @competent
 def permit_reserve_end(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = _permit(permit_id, service__in=(Service.MOTOTAXI, Service.MOTOFRETE))
-    form = Fm.PermitReserveForm(request.POST or None, ending=True)
+    form = PermitReserveForm(request.POST or None, ending=True)
     result = Attempt()
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         result = attempt(
             form,
-            lambda: S.permit_reserve_end(
+            lambda: permit_status_services.permit_reserve_end(
                 actor=actor_of(request),
                 municipality=current_municipality(),
                 permit=permit,
@@ -723,13 +756,13 @@ def permit_reserve_end(request: HttpRequest, permit_id: int) -> HttpResponse:
 @competent
 def permit_transfer(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = _permit(permit_id, service=Service.TAXI)
-    form = Fm.TransferForm(request.POST or None)
+    form = TransferForm(request.POST or None)
     result = Attempt()
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         result = attempt(
             form,
-            lambda: T.taxi_permit_transfer(
+            lambda: taxi_permit_transfer(
                 actor=actor_of(request),
                 municipality=current_municipality(),
                 permit=permit,
@@ -760,13 +793,13 @@ def permit_transfer(request: HttpRequest, permit_id: int) -> HttpResponse:
 @competent
 def extinction_open(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = _permit(permit_id, service=Service.TAXI)
-    form = Fm.ExtinctionOpenForm(request.POST or None, causes=extinction_causes(permit.law))
+    form = ExtinctionOpenForm(request.POST or None, causes=extinction_causes(permit.law))
     result = Attempt()
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         result = attempt(
             form,
-            lambda: T.extinction_open(
+            lambda: extinction_services.extinction_open(
                 actor=actor_of(request),
                 municipality=current_municipality(),
                 permit=permit,
@@ -795,9 +828,9 @@ def extinction_open(request: HttpRequest, permit_id: int) -> HttpResponse:
 
 
 EXTINCTION_STEPS = {
-    "notify": Fm.ExtinctionNotifyForm,
-    "defence": Fm.ExtinctionDefenceForm,
-    "decide": Fm.ExtinctionDecideForm,
+    "notify": ExtinctionNotifyForm,
+    "defence": ExtinctionDefenceForm,
+    "decide": ExtinctionDecideForm,
 }
 
 
@@ -817,13 +850,13 @@ def extinction_detail(request: HttpRequest, case_id: int) -> HttpResponse:
         d = form.cleaned_data
         actor, m = actor_of(request), current_municipality()
         calls: dict[str, Callable[[], Any]] = {
-            "notify": lambda: T.extinction_notify(
+            "notify": lambda: extinction_notify(
                 actor=actor, municipality=m, case=case, notified_on=d["notified_on"]
             ),
-            "defence": lambda: T.extinction_defence_file(
+            "defence": lambda: extinction_defence_file(
                 actor=actor, municipality=m, case=case, text=d["text"], on=d["on"]
             ),
-            "decide": lambda: T.extinction_decide(
+            "decide": lambda: extinction_decide(
                 actor=actor,
                 municipality=m,
                 case=case,
@@ -838,7 +871,7 @@ def extinction_detail(request: HttpRequest, case_id: int) -> HttpResponse:
             return redirect("registry:extinction", case_id=case.pk)
     role = actor_of(request).role
     law = case.permit.law
-    decide_action = T._decision_action(case)
+    decide_action = extinction_decision_action(case)
     # The case's cause: the article of the causes in the law governing the permit, at its inciso.
     causes = citations(law, "extinction_cause")
     cause_cite = render_many(replace(c, inciso=case.inciso) for c in causes) if causes else ""
@@ -869,11 +902,11 @@ def taxi_permit_new(request: HttpRequest) -> HttpResponse:
     holder, documents, vehicle, contrapartida); only then "Outorgar" signs the Termo."""
     role = actor_of(request).role
     try:
-        law = S.service_law(current_municipality(), Service.TAXI)
+        law = service_law(current_municipality(), Service.TAXI)
     except FieldError:  # no law governs the taxi service here
         law = ""
     can_grant = bool(law) and is_allowed(role, "permit.grant", law)
-    form = Fm.TaxiGrantForm(
+    form = TaxiGrantForm(
         request.POST or None, initial={"holder": _holder_document(request, role, can_grant)}
     )
     preview: list[Decision] = []
@@ -897,7 +930,7 @@ def taxi_permit_new(request: HttpRequest) -> HttpResponse:
         if "outorgar" in request.POST:
             result = attempt(
                 form,
-                lambda: T.taxi_permit_grant(actor=actor_of(request), decree=d["decree"], **args),
+                lambda: taxi_permit_grant(actor=actor_of(request), decree=d["decree"], **args),
             )
             if result.done:
                 return _done(
@@ -906,7 +939,7 @@ def taxi_permit_new(request: HttpRequest) -> HttpResponse:
                     f"Permissão {result.value.number} outorgada; Termo de Permissão assinado.",
                 )
         else:
-            preview = attempt(form, lambda: T.taxi_grant_decisions(**args)).value or []
+            preview = attempt(form, lambda: taxi_grant_decisions(**args)).value or []
     return render(
         request,
         "registry/taxi_permit_new.html",

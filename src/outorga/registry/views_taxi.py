@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
 from outorga.core.access import staff_required
+from outorga.core.errors import Refused
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.finance import selectors as ledger
@@ -20,11 +21,13 @@ from outorga.finance.models import Debt
 from outorga.law.competence import NotCompetent, is_allowed
 from outorga.law.money import brl
 
-from . import forms as Fm
-from . import services as S
-from . import stands as ST
-from . import taxi as T
-from . import tenders as TD
+from .forms import (
+    EQUIPMENT_CHOICES,
+    PersonByDocument,
+    TaxiChecks,
+    VehicleByPlate,
+    declarations_field,
+)
 from .models import (
     Permit,
     PermitTerm,
@@ -34,6 +37,23 @@ from .models import (
     Tender,
     TenderApplicant,
 )
+from .services.common import InvalidTransition
+from .services.stands import stand_set
+from .services.tenders import (
+    applicant_preview,
+    tender_apply,
+    tender_cite,
+    tender_cites,
+    tender_create,
+    tender_evaluate,
+    tender_grant_next,
+    tender_homologate,
+    tender_lacks_category,
+    tender_law,
+    tender_next,
+    tender_rank,
+)
+from .services.termos import taxi_term_renew
 from .termo_pdf import termo_pdf
 from .validation import FieldError
 
@@ -46,7 +66,7 @@ def _deny(request: HttpRequest, exc: NotCompetent) -> HttpResponse:
 
 def _problem(exc: Exception) -> dict[str, Any]:
     """What a refusal or a bad input shows: the message and, for the law, every reason."""
-    if isinstance(exc, S.Refused):
+    if isinstance(exc, Refused):
         return {"message": "Recusado pela lei.", "decision": exc.decision.to_json()}
     if isinstance(exc, FieldError):
         cite = f" ({exc.citation})" if exc.citation else ""
@@ -75,14 +95,14 @@ def tenders(request: HttpRequest) -> HttpResponse:
     problem = None
     if request.method == "POST" and form.is_valid():
         try:
-            tender = TD.tender_create(
+            tender = tender_create(
                 actor=actor_of(request),
                 municipality=current_municipality(),
                 **form.cleaned_data,
             )
         except NotCompetent as exc:
             return _deny(request, exc)
-        except (S.Refused, FieldError) as exc:
+        except (Refused, FieldError) as exc:
             problem = _problem(exc)
         else:
             messages.success(request, f"Licitação {tender.number} aberta.")
@@ -106,7 +126,7 @@ class OnForm(forms.Form):
 class ApplicantForm(forms.Form):
     """An applicant: a person already in the registry, in the tender's taxi category."""
 
-    person = Fm.PersonByDocument(label="CPF ou CNPJ do candidato", max_length=18)
+    person = PersonByDocument(label="CPF ou CNPJ do candidato", max_length=18)
     taxi_category = forms.ChoiceField(
         label="Categoria (táxi: art. 5 e 6)",
         choices=[("", "—"), *TaxiCategory.choices],
@@ -123,12 +143,12 @@ class ApplicantForm(forms.Form):
             del self.fields["taxi_category"]
 
 
-class TenderGrantForm(Fm.TaxiChecks):
+class TenderGrantForm(TaxiChecks):
     """What the grant to the next ranked applicant needs: the vehicle and the act; for taxi the
     term and contrapartida (art. 10) and the inspection's findings; for mototaxi and motofrete the
     term (art. 6) and the equipment (art. 5 §7, 19)."""
 
-    vehicle = Fm.VehicleByPlate(label="Placa do veículo", max_length=8)
+    vehicle = VehicleByPlate(label="Placa do veículo", max_length=8)
     on = forms.DateField(label="Data da outorga (assinatura do Termo, no táxi)", widget=DATE)
     decree = forms.CharField(label="Decreto de outorga", max_length=80, required=False)
     option = forms.ChoiceField(label="Prazo (táxi: art. 10)", choices=PermitTerm.Option.choices)
@@ -136,14 +156,14 @@ class TenderGrantForm(Fm.TaxiChecks):
     instalments = forms.IntegerField(
         label="Parcelas (até 18 no prazo I, até 36 no prazo II)", min_value=1, initial=1
     )
-    declarations = Fm.declarations_field()
+    declarations = declarations_field()
     term_years = forms.IntegerField(
         label="Prazo em anos (mototáxi: art. 6)", min_value=1, max_value=10, initial=10
     )
     equipment = forms.MultipleChoiceField(
         label="Equipamentos verificados",
         required=False,
-        choices=Fm.EQUIPMENT_CHOICES,
+        choices=EQUIPMENT_CHOICES,
         widget=forms.CheckboxSelectMultiple,
     )
 
@@ -210,7 +230,7 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
         request.POST if step in ("check", "apply") else None, tender=tender
     )
     grant_form = TenderGrantForm(
-        request.POST if step == "grant" else None, tender=tender, applicant=TD.tender_next(tender)
+        request.POST if step == "grant" else None, tender=tender, applicant=tender_next(tender)
     )
     problem = preview = None
     if request.method == "POST":
@@ -222,11 +242,11 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
                     d = applicant_form.cleaned_data
                     category = d.get("taxi_category", "")
                     if step == "check":
-                        preview = TD.applicant_preview(
+                        preview = applicant_preview(
                             tender, d["person"], d["on"], category
                         ).to_json()
                     else:
-                        TD.tender_apply(
+                        tender_apply(
                             actor=actor,
                             municipality=m,
                             tender=tender,
@@ -237,7 +257,7 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
                         return redirect("taxi:tender", tender.pk)
             elif step == "grant":
                 if grant_form.is_valid():
-                    called = TD.tender_grant_next(
+                    called = tender_grant_next(
                         actor=actor,
                         municipality=m,
                         tender=tender,
@@ -258,16 +278,16 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
                         "classificado é chamado.",
                         "decision": result["decision"],
                     }
-                    grant_form = TenderGrantForm(tender=tender, applicant=TD.tender_next(tender))
+                    grant_form = TenderGrantForm(tender=tender, applicant=tender_next(tender))
             elif step == "ranking":
                 eligible = TenderApplicant.objects.filter(tender=tender, eligible=True)
                 ranks = {a.pk: int(request.POST.get(f"rank_{a.pk}") or 0) for a in eligible}
                 order = [pk for pk, _ in sorted(ranks.items(), key=lambda kv: kv[1])]
-                TD.tender_rank(actor=actor, municipality=m, tender=tender, ranking=order)
+                tender_rank(actor=actor, municipality=m, tender=tender, ranking=order)
                 messages.success(request, "Registrado.")
                 return redirect("taxi:tender", tender.pk)
             elif step == "evaluate" and on_form.is_valid():
-                TD.tender_evaluate(
+                tender_evaluate(
                     actor=actor,
                     municipality=m,
                     tender=tender,
@@ -277,7 +297,7 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
                 messages.success(request, "Registrado.")
                 return redirect("taxi:tender", tender.pk)
             elif step == "homologate" and on_form.is_valid():
-                TD.tender_homologate(
+                tender_homologate(
                     actor=actor, municipality=m, tender=tender, on=on_form.cleaned_data["on"]
                 )
                 messages.success(request, "Registrado.")
@@ -286,11 +306,11 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
                 raise FieldError("data", "informe a data")
         except NotCompetent as exc:
             return _deny(request, exc)
-        except (S.Refused, FieldError, S.InvalidTransition, ValueError) as exc:
+        except (Refused, FieldError, InvalidTransition, ValueError) as exc:
             problem = _problem(exc)
     tender.refresh_from_db()
-    nxt = TD.tender_next(tender)
-    role, law = actor_of(request).role, TD.tender_law(tender)
+    nxt = tender_next(tender)
+    role, law = actor_of(request).role, tender_law(tender)
     return render(
         request,
         "registry/taxi/tender.html",
@@ -306,14 +326,14 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
             "grant_form": grant_form,
             "next": nxt,
             "granted": Permit.objects.filter(tender=tender).count(),
-            "tender_cite": TD.tender_cite(tender),
+            "tender_cite": tender_cite(tender),
             # Who may apply: taxi art. 3, 5 and 6; mototaxi art. 6 §1 (natural persons only).
-            "admission_cite": TD.tender_cites(tender, "tender", "category", "one_permission")
+            "admission_cite": tender_cites(tender, "tender", "category", "one_permission")
             if tender.service == Service.TAXI
-            else TD.tender_cites(tender, "natural_person"),
+            else tender_cites(tender, "natural_person"),
             "can_apply": is_allowed(role, "registry.record", law),
             "can_manage": is_allowed(role, "tender.manage", law),
-            "asks_category": TD.tender_lacks_category(tender),
+            "asks_category": tender_lacks_category(tender),
             "categories": TaxiCategory.choices,
         },
     )
@@ -355,7 +375,7 @@ def stands(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            ST.stand_set(
+            stand_set(
                 actor=actor_of(request),
                 municipality=current_municipality(),
                 service=data["service"],
@@ -369,7 +389,7 @@ def stands(request: HttpRequest) -> HttpResponse:
             )
         except NotCompetent as exc:
             return _deny(request, exc)
-        except (S.Refused, FieldError) as exc:
+        except (Refused, FieldError) as exc:
             problem = _problem(exc)
         else:
             messages.success(request, "Ponto registrado.")
@@ -410,7 +430,7 @@ def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
         data = dict(form.cleaned_data)
         on: dt.date = data.pop("on")
         try:
-            T.taxi_term_renew(
+            taxi_term_renew(
                 actor=actor_of(request),
                 municipality=current_municipality(),
                 permit=permit,
@@ -419,7 +439,7 @@ def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
             )
         except NotCompetent as exc:
             return _deny(request, exc)
-        except (S.Refused, FieldError, S.InvalidTransition) as exc:
+        except (Refused, FieldError, InvalidTransition) as exc:
             problem = _problem(exc)
         else:
             messages.success(request, "Termo renovado.")

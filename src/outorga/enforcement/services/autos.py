@@ -14,7 +14,9 @@ from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
+from outorga.core.errors import Refused
 from outorga.core.models import Municipality
+from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import (
     answers,
@@ -41,7 +43,6 @@ from outorga.enforcement.services.notices import notice_deliver_in_transaction
 from outorga.law import interfaces
 from outorga.law.decisions import Decision
 from outorga.registry.models import Auxiliary, Permit, Vehicle
-from outorga.registry.services import Refused, next_number
 from outorga.registry.validation import FieldError
 
 

@@ -18,7 +18,7 @@ from outorga.finance.models import Debt
 from outorga.law.competence import NotCompetent, competence
 from outorga.law.decisions import Decision
 from outorga.registry.models import Permit, Person
-from outorga.registry.services import sniff
+from outorga.registry.services.documents import sniff
 from outorga.registry.validation import FieldError
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024

@@ -10,12 +10,12 @@ from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.models import Municipality
+from outorga.core.numbering import next_number
 from outorga.enforcement.lawbridge import ask, catalog, taxi_like
 from outorga.enforcement.models import Case, Escalation, InfractionNotice, Notice
 from outorga.enforcement.services.common import decision_basis
 from outorga.law.decisions import Decision
 from outorga.registry.models import Permit
-from outorga.registry.services import next_number
 
 #: Escalations whose infractions no longer count toward another suspension (D-2). One annulled on
 #: appeal stays here: the appeal judged that suspension, and the same infractions must not bring

@@ -11,6 +11,7 @@ from django.db import transaction
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
+from outorga.core.errors import Refused
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import answers, ask, next_stage
@@ -34,7 +35,6 @@ from outorga.finance.models import Debt
 from outorga.finance.payments import refund_for_upheld_defence
 from outorga.law.competence import Role
 from outorga.law.decisions import Decision
-from outorga.registry.services import Refused
 from outorga.registry.validation import FieldError
 
 # --- defence and appeals (art. 42–44; taxi D-17) --------------------------------------------------

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
+from outorga.core.errors import Refused
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import (
@@ -26,10 +27,10 @@ from outorga.enforcement.services.common import PROPOSALS, InvalidStep, competen
 from outorga.enforcement.services.escalation import escalation_facts, proposal_open
 from outorga.law import interfaces
 from outorga.law.decisions import Decision
-from outorga.registry import services as registry
-from outorga.registry import taxi as registry_taxi
+from outorga.registry.facts_taxi import other_outorgas
 from outorga.registry.models import Auxiliary, Permit
-from outorga.registry.services import Refused
+from outorga.registry.services.auxiliaries import auxiliary_cassar
+from outorga.registry.services.permit_status import permit_cassar, permit_revoke
 from outorga.registry.validation import FieldError
 
 #: Taxi art. 41: what a cassação takes away — the taxista's inscription in the Cadastro (IV, §3:
@@ -136,10 +137,7 @@ def _taxi_cassacao_open(
 
 def other_commercial_permissions(permit: Permit) -> list[str]:
     """The holder's other live permissions in the municipality, from the registry (D-13)."""
-    return [
-        f"permissão {o['reference']}"
-        for o in registry_taxi.other_outorgas(permit.holder, exclude=permit)
-    ]
+    return [f"permissão {o['reference']}" for o in other_outorgas(permit.holder, exclude=permit)]
 
 
 def proposal_open_cassacao(
@@ -236,7 +234,7 @@ def proposal_decide(
             offender = case.proposal.get("offender") or {}
             if judged is not None and target == "cadastro":
                 if offender.get("kind") == "auxiliary":
-                    registry.auxiliary_cassar(
+                    auxiliary_cassar(
                         actor=actor,
                         municipality=municipality,
                         auxiliary=Auxiliary.objects.get(pk=offender["auxiliary_id"]),
@@ -248,11 +246,7 @@ def proposal_decide(
                 # itself stays (its cassação is §4's, for gravíssima only): the holder's bar from
                 # driving a taxi is this penalty, on record with the act.
             else:
-                fn = (
-                    registry.permit_revoke
-                    if case.kind == Case.Kind.REVOCATION
-                    else registry.permit_cassar
-                )
+                fn = permit_revoke if case.kind == Case.Kind.REVOCATION else permit_cassar
                 fn(
                     actor=actor,
                     municipality=municipality,

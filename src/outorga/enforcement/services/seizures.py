@@ -10,6 +10,7 @@ from django.db import transaction
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
+from outorga.core.errors import Refused
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import answers, ask
@@ -24,7 +25,6 @@ from outorga.enforcement.services.common import (
 from outorga.finance.models import Debt
 from outorga.law import interfaces
 from outorga.registry.models import Person
-from outorga.registry.services import Refused
 from outorga.registry.validation import FieldError
 
 # --- seizures (art. 35) ------------------------------------------------------------------------------

@@ -11,7 +11,9 @@ from django.db import transaction
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
+from outorga.core.errors import Refused
 from outorga.core.models import Municipality
+from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import ask
 from outorga.enforcement.models import Case, Escalation, Filing, InfractionNotice, Notice, Penalty
@@ -19,10 +21,9 @@ from outorga.enforcement.services.autos import taxi_final_auto
 from outorga.enforcement.services.common import InvalidStep, decision_basis
 from outorga.law import interfaces
 from outorga.law.decisions import Decision
-from outorga.registry import services as registry
-from outorga.registry import taxi as registry_taxi
 from outorga.registry.models import Auxiliary, Permit
-from outorga.registry.services import Refused, next_number
+from outorga.registry.services.eligibility import register_bar
+from outorga.registry.services.permit_status import permit_suspend, permit_suspension_lift
 from outorga.registry.validation import FieldError
 
 
@@ -59,7 +60,7 @@ def suspension_annul(
     permit = Permit.objects.select_for_update().get(pk=esc.permit_id)
     lifted = permit.status == Permit.Status.SUSPENDED and permit.suspended_until == esc.ends_on
     if lifted:
-        registry.permit_suspension_lift(
+        permit_suspension_lift(
             actor=actor,
             municipality=municipality,
             permit=permit,
@@ -117,7 +118,7 @@ def suspension_impose(
         if esc.status != Escalation.Status.PENDING:
             raise InvalidStep("esta suspensão já foi decidida")
         counted = ", ".join(a.number for a in esc.counted.all())
-        registry.permit_suspend(
+        permit_suspend(
             actor=actor,
             municipality=municipality,
             permit=esc.permit,
@@ -221,7 +222,7 @@ def taxi_suspension_impose(
     why = f"auto {auto.number} (art. 42, V)" + (f": {reason.strip()}" if reason.strip() else "")
     with transaction.atomic(), tenant(municipality):
         _refuse_a_second_suspension(permit, auto, "permissao", "a suspensão da permissão", cite42)
-        registry.permit_suspend(
+        permit_suspend(
             actor=actor,
             municipality=municipality,
             permit=permit,
@@ -300,7 +301,7 @@ def taxi_register_suspension_impose(
         _refuse_a_second_suspension(
             permit, auto, "cadastro", "a suspensão do cadastro deste taxista", cite42, person.pk
         )
-        running = registry_taxi.register_bar(person, start)
+        running = register_bar(person, start)
         if running is not None:
             raise Refused(running)
         penalty = Penalty.objects.create(

@@ -14,14 +14,15 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils import timezone
 
+from outorga.core.errors import Refused
 from outorga.core.requests import user_of
 from outorga.enforcement.services.common import InvalidStep
 from outorga.law.competence import NotCompetent, Role
-from outorga.registry import services as registry
+from outorga.registry.services.common import InvalidTransition
 from outorga.registry.validation import FieldError
 
 STAFF = frozenset(r for r in Role if r not in (Role.PERMISSIONARIO, Role.PLATAFORMA))
-ERRORS = (FieldError, registry.Refused, InvalidStep, registry.InvalidTransition)
+ERRORS = (FieldError, Refused, InvalidStep, InvalidTransition)
 
 
 def forbidden(request: HttpRequest, message: str) -> HttpResponse:

@@ -32,8 +32,8 @@ from outorga.enforcement.services.suspensions import (
 from outorga.enforcement.views.common import ERRORS, back, date_from, staff_only, today
 from outorga.law import interfaces
 from outorga.law.competence import is_allowed
-from outorga.registry import services as registry
 from outorga.registry.models import Auxiliary, Permit
+from outorga.registry.services.permit_status import permit_reinstate as permit_reinstate_service
 from outorga.registry.validation import FieldError
 
 
@@ -64,7 +64,7 @@ def permit_reinstate(request: HttpRequest, permit_id: int) -> HttpResponse:
     to = reverse("enforcement:queue")
     document = request.POST.get("document", "")
     try:
-        registry.permit_reinstate(
+        permit_reinstate_service(
             actor=actor_of(request),
             municipality=permit.municipality,
             permit=permit,

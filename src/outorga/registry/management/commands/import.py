@@ -19,7 +19,7 @@ from tqdm import tqdm
 
 from outorga.core.acts import Actor
 from outorga.core.models import Municipality, User
-from outorga.registry.importer import import_registry
+from outorga.registry.importer.run import import_registry
 
 
 class BarProgress:

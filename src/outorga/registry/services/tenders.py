@@ -17,16 +17,16 @@ from django.db.models import Sum
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
+from outorga.core.errors import Refused
 from outorga.core.lawseam import law_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law import interfaces
 from outorga.law.decisions import Decision, Reason, Verdict
 
-from . import facts as F
-from . import services as S
-from . import taxi as T
-from .models import (
+from ..facts import active_permits
+from ..facts_taxi import person_facts
+from ..models import (
     Permit,
     Person,
     RegisterCounter,
@@ -36,7 +36,10 @@ from .models import (
     TenderApplicant,
     Vehicle,
 )
-from .validation import FieldError
+from ..validation import FieldError
+from .common import InvalidTransition, bound_law, require_law, service_law
+from .eligibility import person_eligibility
+from .permits import permit_grant, taxi_permit_grant
 
 #: Tenders whose places are still promised (not yet granted nor closed).
 LIVE = (Tender.Status.OPEN, Tender.Status.RANKED, Tender.Status.HOMOLOGATED)
@@ -55,8 +58,8 @@ def tender_cites(tender: Tender, *concepts: str) -> str:
 def quota_decision(m: Municipality, service: str, on: dt.date) -> Decision | None:
     """The quota on ``on`` (mototaxi art. 10 I; taxi art. 3 §1–2; D-7); None where unlimited
     (motofrete, mototaxi art. 10 II) — the law core says which."""
-    active = F.active_permits(service)
-    law = S.bound_law(m, service, on)
+    active = active_permits(service)
+    law = bound_law(m, service, on)
     if service == Service.TAXI:
         return law.ask("quota", {"grant_date": on.isoformat(), "active_permits": active})
     d = law.ask("quota", {"service": service, "grant_on": on.isoformat(), "active_permits": active})
@@ -91,8 +94,8 @@ def tender_create(
     so the places of all categories count against it."""
     if service not in Service.values:
         raise FieldError("serviço", "use mototaxi, motofrete ou taxi")
-    law = S.service_law(municipality, service, opened_on)
-    T.require_law(municipality, law)
+    law = service_law(municipality, service, opened_on)
+    require_law(municipality, law)
     authorize(actor=actor, municipality=municipality, action="tender.manage", law=law)
     if not number.strip():
         raise FieldError("número", "informe o número da licitação")
@@ -144,7 +147,7 @@ def tender_create(
                 "Vagas dentro da cota." if places_ok else "Vagas acima da cota livre.",
             )
             if not places_ok:
-                raise S.Refused(decision)
+                raise Refused(decision)
         tender = Tender.objects.create(
             service=service,
             taxi_category=taxi_category,
@@ -197,7 +200,7 @@ def tender_apply(
     with transaction.atomic(), tenant(municipality):
         tender = Tender.objects.select_for_update().get(pk=tender.pk)
         if tender.status != Tender.Status.OPEN:
-            raise S.InvalidTransition("a licitação não está aberta a inscrições")
+            raise InvalidTransition("a licitação não está aberta a inscrições")
         _admissible(tender, person)
         if TenderApplicant.objects.filter(tender=tender, person=person).exists():
             raise FieldError("candidato", "já inscrito nesta licitação")
@@ -251,11 +254,11 @@ def applicant_eligibility(
     tender = applicant.tender
     if tender.service == Service.TAXI:
         category = applicant_category(applicant, taxi_category)
-        return S.bound_law(tender.municipality, tender.service, on).ask(
+        return bound_law(tender.municipality, tender.service, on).ask(
             "person_eligibility",
-            T.person_facts(applicant.person, category=category, on=on, awarded_in_tender=True),
+            person_facts(applicant.person, category=category, on=on, awarded_in_tender=True),
         )
-    return S.person_eligibility(applicant.person, tender.service, on, tender=tender)
+    return person_eligibility(applicant.person, tender.service, on, tender=tender)
 
 
 def applicant_preview(
@@ -294,7 +297,7 @@ def tender_evaluate(
     with transaction.atomic(), tenant(municipality):
         tender = Tender.objects.select_for_update().get(pk=tender.pk)
         if tender.status != Tender.Status.OPEN:
-            raise S.InvalidTransition("a habilitação é feita com a licitação aberta")
+            raise InvalidTransition("a habilitação é feita com a licitação aberta")
         taxi = tender.service == Service.TAXI
         out = []
         for applicant in TenderApplicant.objects.filter(tender=tender).select_related("person"):
@@ -337,7 +340,7 @@ def tender_rank(
     with transaction.atomic(), tenant(municipality):
         tender = Tender.objects.select_for_update().get(pk=tender.pk)
         if tender.status != Tender.Status.OPEN:
-            raise S.InvalidTransition("a classificação é feita com a licitação aberta")
+            raise InvalidTransition("a classificação é feita com a licitação aberta")
         applicants = {a.pk: a for a in TenderApplicant.objects.filter(tender=tender)}
         if any(a.eligible is None for a in applicants.values()):
             raise FieldError("classificação", "avalie a habilitação de todos os candidatos antes")
@@ -378,7 +381,7 @@ def tender_homologate(
     with transaction.atomic(), tenant(municipality):
         tender = Tender.objects.select_for_update().get(pk=tender.pk)
         if tender.status != Tender.Status.RANKED:
-            raise S.InvalidTransition("só se homologa licitação classificada")
+            raise InvalidTransition("só se homologa licitação classificada")
         if on < tender.opened_on:
             raise FieldError("homologação", "data anterior à abertura")
         tender.status, tender.homologated_on = Tender.Status.HOMOLOGATED, on
@@ -418,7 +421,7 @@ def tender_grant_next(
         tender = Tender.objects.get(pk=tender.pk)
         nxt = tender_next(tender)
     if nxt is None:
-        raise S.InvalidTransition(
+        raise InvalidTransition(
             "não há candidato a chamar: a licitação não está homologada, as vagas foram "
             f"outorgadas ou todos os classificados foram chamados ({tender_cite(tender)})"
         )
@@ -435,8 +438,8 @@ def tender_grant_next(
     if not done:
         quota = quota_decision(municipality, tender.service, on)
         if quota is not None and quota.refusals:
-            raise S.Refused(quota)
-        raise S.InvalidTransition("nenhuma outorga feita")
+            raise Refused(quota)
+        raise InvalidTransition("nenhuma outorga feita")
     return done[0]
 
 
@@ -469,7 +472,7 @@ def _grant_one(
     if vehicle is None:
         raise FieldError("veículo", f"veículo não encontrado para o candidato {applicant.pk}")
     if tender.service == Service.TAXI:
-        return T.taxi_permit_grant(
+        return taxi_permit_grant(
             actor=actor,
             municipality=municipality,
             holder=applicant.person,
@@ -484,7 +487,7 @@ def _grant_one(
             checks=params.get("checks") or {},
             declarations=params.get("declarations") or (),
         )
-    return S.permit_grant(
+    return permit_grant(
         actor=actor,
         municipality=municipality,
         holder=applicant.person,
@@ -517,7 +520,7 @@ def tender_grant(
     with tenant(municipality):
         tender = Tender.objects.get(pk=tender.pk)
         if tender.status != Tender.Status.HOMOLOGATED:
-            raise S.InvalidTransition("só se outorga após a homologação")
+            raise InvalidTransition("só se outorga após a homologação")
         queue = list(
             TenderApplicant.objects.filter(tender=tender, rank__isnull=False)
             .select_related("person")
@@ -558,7 +561,7 @@ def tender_grant(
                     params=params,
                 )
             result: dict[str, Any] = {"granted": True, "permit": permit.number}
-        except S.Refused as exc:
+        except Refused as exc:
             result = {"granted": False, "decision": exc.decision.to_json()}
         with transaction.atomic(), tenant(municipality):
             applicant.decision = {**applicant.decision, "grant": result}

@@ -11,13 +11,14 @@ from django.db import transaction
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
+from outorga.core.errors import Refused
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.interfaces import citation, cited
 
-from . import services as S
-from .models import Service, Stand, TaxiCategory
-from .validation import FieldError
+from ..models import Service, Stand, TaxiCategory
+from ..validation import FieldError
+from .common import bound_law
 
 FIELDS = ["service", "name", "place", "taxi_category", "capacity", "act_reference"]
 
@@ -43,7 +44,7 @@ def stand_set(
     carro_forte, particulares), judged by the ``mototaxi.stand`` question."""
     if service not in Service.values:
         raise FieldError("serviço", "use mototaxi, motofrete ou taxi")
-    bound = S.bound_law(municipality, service, on)
+    bound = bound_law(municipality, service, on)
     law = bound.law
     authorize(actor=actor, municipality=municipality, action="stand.set", law=law)
     if not name.strip() or not place.strip():
@@ -73,7 +74,7 @@ def stand_set(
                 },
             )
             if decision.refusals:
-                raise S.Refused(decision)
+                raise Refused(decision)
         old: dict[str, Any] = {}
         if stand is not None:
             stand = Stand.objects.select_for_update().get(pk=stand.pk)

@@ -1,0 +1,137 @@
+"""Checks across the rows of the file and against what the database already holds: repeated
+numbers, plates and holders, and the one register of the taxi Cadastro.
+"""
+
+from __future__ import annotations
+
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+
+from ..models import (
+    Auxiliary,
+    Permit,
+    Service,
+    Vehicle,
+)
+from .rows import Row, RowError, law_cites
+
+
+def cross_checks(rows: list[Row], m: Municipality) -> list[RowError]:
+    errors: list[RowError] = []
+    seen_number: dict[str, int] = {}
+    seen_reg: dict[tuple[str, int], int] = {}
+    seen_plate: dict[str, tuple[int, str]] = {}
+    holders: dict[str, tuple[int, str]] = {}
+    for row in rows:
+        cpf = row.person.get("document", "")
+        v, p = row.vehicle, row.permit
+        if v is not None:
+            first = seen_plate.get(v["plate"])
+            if first is not None and first[1] != cpf:
+                errors.append(
+                    RowError(
+                        row.line, "placa", f"placa já usada na linha {first[0]} por outra pessoa"
+                    )
+                )
+            seen_plate.setdefault(v["plate"], (row.line, cpf))
+        if p is None:
+            continue
+        if p["number"] in seen_number:
+            errors.append(
+                RowError(
+                    row.line, "numero_permissao", f"repetido (linha {seen_number[p['number']]})"
+                )
+            )
+        seen_number.setdefault(p["number"], row.line)
+        reg = (p["service"], p["registration_number"])
+        if reg in seen_reg:
+            errors.append(
+                RowError(
+                    row.line, "numero_registro", f"repetido no serviço (linha {seen_reg[reg]})"
+                )
+            )
+        seen_reg.setdefault(reg, row.line)
+        if v is not None and seen_plate[v["plate"]][0] != row.line:
+            errors.append(
+                RowError(
+                    row.line,
+                    "placa",
+                    f"o veículo já serve à permissão da linha {seen_plate[v['plate']][0]}",
+                    law_cites(m, p["service"], p["granted_on"], "one_vehicle"),
+                )
+            )
+        if cpf in holders:
+            errors.append(
+                RowError(
+                    row.line,
+                    "cpf",
+                    f"a mesma pessoa já tem a permissão da linha {holders[cpf][0]}",
+                    # Under the taxi law when either permit is a taxi's (art. 6), else the
+                    # mototaxi law's rule on holding another permission.
+                    law_cites(
+                        m,
+                        Service.TAXI
+                        if Service.TAXI in (p["service"], holders[cpf][1])
+                        else p["service"],
+                        p["granted_on"],
+                        "one_permission",
+                    ),
+                )
+            )
+        holders.setdefault(cpf, (row.line, p["service"]))
+    # Against what is already recorded (a re-import of the same permit is fine).
+    with tenant(m):
+        for row in rows:
+            p = row.permit
+            cpf = row.person.get("document", "")
+            if row.vehicle is not None:
+                owner = (
+                    Vehicle.objects.filter(plate=row.vehicle["plate"])
+                    .values_list("owner__document", flat=True)
+                    .first()
+                )
+                if owner is not None and owner != cpf:
+                    errors.append(
+                        RowError(row.line, "placa", "placa já cadastrada em nome de outra pessoa")
+                    )
+            if p is None:
+                continue
+            existing = Permit.objects.filter(number=p["number"]).select_related("holder").first()
+            if existing is not None and (
+                existing.holder.document != cpf or existing.service != p["service"]
+            ):
+                errors.append(
+                    RowError(
+                        row.line,
+                        "numero_permissao",
+                        "número já cadastrado para outro permissionário ou serviço",
+                    )
+                )
+            same_reg = Permit.objects.filter(
+                service=p["service"], registration_number=p["registration_number"]
+            ).exclude(number=p["number"])
+            if same_reg.exists():
+                errors.append(
+                    RowError(row.line, "numero_registro", "número de registro já usado no serviço")
+                )
+            if p["service"] == Service.TAXI and _taxi_number_taken(p["registration_number"]):
+                # One register for holders, auxiliaries and vehicles (taxi art. 4 I, 20).
+                errors.append(
+                    RowError(
+                        row.line,
+                        "numero_registro",
+                        "número já usado no Cadastro Municipal de Taxistas por um auxiliar ou "
+                        "um veículo",
+                        law_cites(m, Service.TAXI, p["granted_on"], "cadastro"),
+                    )
+                )
+    return errors
+
+
+def _taxi_number_taken(number: int) -> bool:
+    return (
+        Vehicle.objects.filter(cadastro_number=number).exists()
+        or Auxiliary.objects.filter(
+            permit__service=Service.TAXI, registration_number=number
+        ).exists()
+    )

@@ -1,0 +1,353 @@
+"""The law core's checks of each row (mototaxi art. 3, 5 I–II, 6; taxi art. 2, 27, 28 and the
+Termo of art. 10, 13), asked of the law bound to the row's service on the row's dates.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from outorga.core.lawseam import Asker
+from outorga.core.models import Municipality
+from outorga.law import interfaces
+from outorga.law.decisions import Decision, Verdict
+
+from ..facts import TAXI_VEHICLE_KIND, same_place
+from ..models import (
+    Document,
+    PermitTerm,
+    Service,
+    Vehicle,
+)
+from .parsing import RowParser
+from .rows import Row, law_cites, service_law
+
+#: Rules whose facts the spreadsheet holds entirely: a refusal is an error of the row. The other
+#: rules of the same questions need documents and inspections the spreadsheet does not carry.
+MOTO_VEHICLE_ERRORS = {"art_3_kind", "art_3_i_engine"}
+
+
+MOTO_VEHICLE_WARNINGS = {"art_3_ii_age", "art_3_sole_registration", "art_5_par1_iv_red_plate"}
+
+
+TAXI_VEHICLE_ERRORS = {
+    "art_2_capacity",
+    "art_27_passenger_car",
+    "art_27_silver",
+    "art_27_five_doors",
+    "art_28_iii_capacity",
+}
+
+
+TAXI_VEHICLE_WARNINGS = {"art_28_ii_max_age", "art_28_par_2_until_renewal"}
+
+
+class LawChecks(Asker):
+    """The law's checks of an import's rows, asked of the law bound to each row's service on the
+    row's dates (a permit granted before the binding, by the first)."""
+
+    def __init__(self, m: Municipality, today: dt.date) -> None:
+        super().__init__(m)
+        self.today = today
+
+    def cites(self, service: str, on: dt.date | None, *concepts: str) -> str:
+        return law_cites(self.m, service, on, *concepts)
+
+    def report(
+        self,
+        r: RowParser,
+        d: Decision,
+        column: str,
+        errors: set[str],
+        warnings: set[str],
+    ) -> None:
+        if any(e.column == column for e in r.errors):
+            return  # the cell itself is wrong: the law cannot judge it
+        for reason in d.reasons:
+            name = reason.rule.rsplit(".", 1)[-1]
+            if reason.verdict is not Verdict.REFUSED:
+                continue
+            cites = "; ".join(c.render() for c in reason.citations)
+            if name in errors:
+                r.error(column, reason.message, cites)
+            elif name in warnings:
+                r.warn(column, reason.message, cites)
+
+    def row(self, row: Row, r: RowParser) -> None:
+        p, v, lic = row.permit, row.vehicle, row.licence
+        if p is None or not p["granted_on"] or not p["service"]:
+            return
+        law = service_law(self.m, p["service"], p["granted_on"])
+        if law is None:
+            r.error("servico", f"nenhuma lei rege o serviço {p['service']} em {self.m.name}")
+            return
+        granted = p["granted_on"]
+        if p["service"] in interfaces.MOTO_SERVICES.services:
+            self._moto(row, r, granted, p, v, lic)
+            return
+        if v is not None:
+            self._taxi(r, granted, p, v)
+        self._taxi_termo(r, granted, p)
+
+    def _moto(self, row: Row, r: RowParser, granted: dt.date, p: Any, v: Any, lic: Any) -> None:
+        person = row.person
+        if person.get("birth_date"):
+            facts = {
+                "role": "permissionario",
+                "service": p["service"],
+                "birth_date": person["birth_date"].isoformat(),
+                "cnh_category_a_since": (
+                    lic["category_a_since"].isoformat() if lic and lic["category_a_since"] else None
+                ),
+                # The spreadsheet has no column for the course, the personal documents or the
+                # medical certificate: the row presents none of them (only the rules on age and
+                # CNH category, whose facts are its columns, are reported).
+                "course_approved": False,
+                "documents": {},
+                "medical_certificate": {},
+            }
+            d = self.ask(p["service"], "person_eligibility", facts, granted)
+            a_known = bool(lic and lic["category_a_since"])
+            self.report(
+                r,
+                d,
+                "data_nascimento",
+                {"art_5_i_minimum_age"},
+                set(),
+            )
+            self.report(
+                r,
+                d,
+                "cnh_categoria_a_desde",
+                {"art_5_ii_cnh_category_a"} if a_known else set(),
+                set() if a_known else {"art_5_ii_cnh_category_a"},
+            )
+        if p["term_years"]:
+            d = self.ask(
+                p["service"],
+                "permit_term",
+                {
+                    "granted_on": granted.isoformat(),
+                    "by_decree": bool(p["decree"]),
+                    # The row records a permission already granted, which the law grants only
+                    # after a tender; the spreadsheet has no column for it, only for the decree,
+                    # and only the decree is reported (column ``decreto``).
+                    "after_tender": True,
+                    "term_years": p["term_years"],
+                },
+                granted,
+            )
+            self.report(r, d, "prazo_anos", {"art_6_initial_term"}, set())
+            self.report(r, d, "decreto", set(), {"art_6_grant_by_decree_after_tender"})
+        if v is not None and v["manufacture_year"]:
+            facts = {
+                "service": p["service"],
+                "kind": v["kind"] or "outro",
+                "engine_cc": v["engine_cc"] or 0,
+                "manufacture_year": v["manufacture_year"],
+                "registration_uf": v["registration_uf"] or "??",
+                "registration_category": "aluguel" if v["rental_category"] else "particular",
+                "red_plate": v["rental_category"],
+                **row_vehicle_documents(self.m, v, row.person.get("document", "")),
+                # The spreadsheet has no column for the vehicle's equipment.
+                "equipment": [],
+            }
+            if p["service"] == Service.MOTOFRETE:
+                facts["cargo"] = {
+                    "device": v["cargo_device"] or None,
+                    "within_contran_limits": v["cargo_within_contran_limits"],
+                    "mirrors_unobstructed": v["cargo_mirrors_unobstructed"],
+                    "sidecar": v["sidecar"],
+                    "semi_trailer": v["semi_trailer"],
+                    "retroreflective_strips": v["retroreflective_strips"],
+                }
+            # The vehicle in service today: its age is judged today (the sweep then flags it).
+            d = self.ask(p["service"], "vehicle_eligibility", facts, self.today)
+            self.report(r, d, "especie", {"art_3_kind"}, set())
+            self.report(r, d, "cilindrada", {"art_3_i_engine"}, set())
+            self.report(r, d, "ano_fabricacao", set(), {"art_3_ii_age"})
+            self.report(
+                r, d, "aluguel", set(), {"art_3_sole_registration", "art_5_par1_iv_red_plate"}
+            )
+            # Motofrete cargo equipment (art. 24): never both sidecar and semi-trailer (§5) is
+            # an error; a device or strips not on record is a warning to complete the record.
+            self.report(r, d, "semirreboque", {"art_24_par5_not_sidecar_and_trailer"}, set())
+            self.report(r, d, "carga_dispositivo", set(), {"art_24_cargo_device"})
+            self.report(
+                r, d, "faixas_retrorrefletivas", set(), {"art_24_par4_retroreflective_strips"}
+            )
+
+    def _taxi(self, r: RowParser, granted: dt.date, p: Any, v: Any) -> None:
+        if not v["manufacture_year"]:
+            return
+        facts: dict[str, Any] = {
+            "occasion": "renovacao",
+            "category": p["taxi_category"] or "convencional",
+            "kind": TAXI_VEHICLE_KIND.get(v["kind"], "outro"),
+            "colour": v["colour"] or "não informada",
+            # An empty cell stays missing: the law core refuses it as not informed.
+            "doors": v["doors"],
+            "capacity": v["seats"],
+            # The town the row's ``uf_registro`` and ``municipio_registro`` name (art. 28).
+            "registered_municipality_ibge": self.m.ibge_code
+            if v["registration_uf"] == self.m.uf
+            and same_place(v["registration_city"] or "", self.m.name)
+            else "0000000",
+            # Licensed (art. 28 I): a CRLV on record for the plate, or the new car's invoice.
+            "licensed": v["invoice_date"] is not None
+            or Document.objects.filter(
+                vehicle__plate=v["plate"], doc_type=Document.Type.CRLV
+            ).exists(),
+            "manufacture_year": v["manufacture_year"],
+            "renewal_anchor": granted.isoformat(),
+        }
+        if v["invoice_date"]:
+            facts["factory_invoice_date"] = v["invoice_date"].isoformat()
+        d = self.ask(Service.TAXI, "vehicle_eligibility", facts, self.today)
+        for name, column in (
+            ("art_2_capacity", "lugares"),
+            ("art_28_iii_capacity", "lugares"),
+            ("art_27_passenger_car", "especie"),
+            ("art_27_silver", "cor"),
+            ("art_27_five_doors", "portas"),
+        ):
+            self.report(r, d, column, {name}, set())
+        self.report(r, d, "ano_fabricacao", set(), TAXI_VEHICLE_WARNINGS)
+
+    def _taxi_termo(self, r: RowParser, granted: dt.date, p: dict[str, Any]) -> None:
+        """The Termo de Permissão the permit was granted through (art. 13), rebuilt from the row:
+        the term of art. 10 (10 or 20 years, the law core's), the contrapartida chosen, and the
+        current yearly period of the Termo (``certificado_valido_ate``, art. 13). Stored in
+        ``p["termo"]`` for :func:`permit_import`."""
+        mode = p["counterpart"]
+        if not mode:
+            if not r.text("contrapartida"):
+                r.error(
+                    "contrapartida",
+                    "informe a contrapartida do Termo: pagamento ou servicos",
+                    self.cites(Service.TAXI, granted, "term"),
+                )
+            return
+        if not p["term_years"]:
+            return
+        by_years: dict[int, tuple[str, Decision]] = {}
+        for option in PermitTerm.Option.values:
+            facts: dict[str, Any] = {
+                "option": option,
+                "mode": mode,
+                "signed_on": granted.isoformat(),
+            }
+            if mode == PermitTerm.Mode.PAGAMENTO:
+                facts["instalments"] = p["instalments"] or 1
+            d = self.ask(Service.TAXI, "contrapartida", facts, granted)
+            if d.outcome is None:  # the law was not in force on the grant date
+                refusal = d.refusals[0] if d.refusals else d.reasons[0]
+                r.error(
+                    "data_outorga",
+                    refusal.message,
+                    "; ".join(c.render() for c in refusal.citations),
+                )
+                return
+            by_years[int(d.outcome["term_years"])] = (option, d)
+        if p["term_years"] not in by_years:
+            allowed = " ou ".join(str(y) for y in sorted(by_years))
+            r.error(
+                "prazo_anos",
+                f"prazo de {p['term_years']} anos; a permissão de táxi é de {allowed} anos",
+                self.cites(Service.TAXI, granted, "term"),
+            )
+            return
+        option, d = by_years[p["term_years"]]
+        self.report(r, d, "parcelas", {"art_10_instalment_limit"}, set())
+        term_end = _day(d.outcome["term_ends_on"])
+        if p["term_end"] and p["term_end"] != term_end:
+            r.error(
+                "fim_prazo",
+                f"o prazo de {p['term_years']} anos a partir da outorga termina em "
+                f"{term_end:%d/%m/%Y}",
+                self.cites(Service.TAXI, granted, "term"),
+            )
+        if p["extensions"]:
+            r.error(
+                "prorrogacoes",
+                "a lei do táxi não prevê prorrogação: o Termo é renovado a cada ano até o "
+                "limite do prazo",
+                self.cites(Service.TAXI, granted, "term", "registration_certificate"),
+            )
+        until = p["certificate_valid_until"]
+        if until is None:
+            r.error(
+                "certificado_valido_ate",
+                "informe até quando vigora o Termo de Permissão (renovado a cada ano)",
+                self.cites(Service.TAXI, granted, "registration_certificate"),
+            )
+            return
+        last = self._termo_period(granted, option, until)
+        if last is False:
+            r.error(
+                "certificado_valido_ate",
+                f"o Termo vigora por períodos de um ano contados da outorga "
+                f"({granted:%d/%m}); {until:%d/%m/%Y} não encerra um desses períodos",
+                self.cites(Service.TAXI, granted, "registration_certificate"),
+            )
+            return
+        p["termo"] = {
+            "option": option,
+            "mode": mode,
+            "instalments": (p["instalments"] or 1) if mode == PermitTerm.Mode.PAGAMENTO else None,
+            "total_cents": int(d.outcome["total_cents"]),
+            "term_years": p["term_years"],
+            "valid_until": until,
+            "last_renewed_on": last,
+            "decision": d.to_json(),
+        }
+
+    def _termo_period(self, granted: dt.date, option: str, until: dt.date) -> dt.date | None | bool:
+        """The start of the Termo's yearly period ending on ``until`` (None: the first period,
+        from the signing), as the law core counts the periods (art. 13); False if none ends
+        there."""
+        last: dt.date | None = None
+        while True:
+            facts: dict[str, Any] = {"signed_on": granted.isoformat(), "option": option}
+            if last is not None:
+                facts["last_renewed_on"] = last.isoformat()
+            d = self.ask(Service.TAXI, "permit_term", facts, granted)
+            if d.outcome is None:
+                return False
+            valid = _day(d.outcome["valid_until"])
+            if valid == until:
+                return last
+            if valid > until or valid >= _day(d.outcome["term_ends_on"]):
+                return False
+            last = valid
+
+
+def _day(value: Any) -> dt.date:
+    return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value))
+
+
+def row_vehicle_documents(m: Municipality, v: dict[str, Any], holder_cpf: str) -> dict[str, Any]:
+    """The facts of a row's vehicle documents (mototaxi art. 5 §1, §5), from what the import
+    knows: the spreadsheet has no column for the CRLV, the CRV, the DPVAT or the vistoria report
+    (``docs/import-registry.md``), so a document counts only when it is already on record for the
+    plate (a vehicle registered before, a re-import). The CRLV is updated in the municipality when
+    the row's ``municipio_registro`` names it; the documents are in the holder's name when the
+    vehicle on record is the row's person's, or is new (the import registers it in their name)."""
+    vehicle = Vehicle.objects.filter(plate=v["plate"]).select_related("owner").first()
+    on_record = (
+        set(vehicle.documents.values_list("doc_type", flat=True)) if vehicle is not None else set()
+    )
+    crlv = Document.Type.CRLV in on_record
+    owned = vehicle is None or vehicle.owner.document == holder_cpf
+    return {
+        "documents": {
+            "crlv_updated_in_ipatinga": crlv and same_place(v["registration_city"] or "", m.name),
+            "dpvat": Document.Type.DPVAT in on_record,
+            "vistoria_report": Document.Type.VISTORIA in on_record,
+        },
+        "in_holders_name": {
+            "crv": owned and Document.Type.CRV in on_record,
+            "crlv": owned and crlv,
+            "dpvat": owned and Document.Type.DPVAT in on_record,
+        },
+    }

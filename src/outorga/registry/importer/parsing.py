@@ -1,0 +1,239 @@
+"""Reading the file (UTF-8 or Windows-1252, any of the usual delimiters) and parsing one row's
+cells, with the registry's validators, into a :class:`~.rows.Row` and its errors.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from .. import validation
+from ..models import (
+    Permit,
+    PermitTerm,
+    Person,
+    Service,
+    TaxiCategory,
+    Vehicle,
+)
+from ..validation import FieldError
+from .rows import COLUMNS, NO, STATUS_BY_LABEL, YES, Row, RowError
+
+
+def decode(raw: bytes) -> str:
+    """UTF-8 (with or without BOM) or, as spreadsheets saved on Windows are, Windows-1252."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("cp1252")
+
+
+def read(raw: bytes) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
+    text = decode(raw)
+    sample = text[:4096]
+    try:
+        dialect: Any = csv.Sniffer().sniff(sample, delimiters=";,\t")
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.reader(io.StringIO(text), dialect)
+    try:
+        header = [h.strip().lower() for h in next(reader)]
+    except StopIteration:
+        return [], []
+    rows = []
+    for values in reader:
+        if not any(v.strip() for v in values):
+            continue
+        rows.append((reader.line_num, dict(zip(header, (v.strip() for v in values), strict=False))))
+    return header, rows
+
+
+class RowParser:
+    """Collects the errors of one row while its cells are parsed."""
+
+    def __init__(self, line: int, cells: dict[str, str]) -> None:
+        self.line, self.cells = line, cells
+        self.errors: list[RowError] = []
+        self.warnings: list[RowError] = []
+
+    def error(self, column: str, message: str, citation: str = "") -> None:
+        self.errors.append(RowError(self.line, column, message, citation))
+
+    def warn(self, column: str, message: str, citation: str = "") -> None:
+        self.warnings.append(RowError(self.line, column, message, citation))
+
+    def text(self, name: str) -> str:
+        return self.cells.get(name, "") or ""
+
+    def filled(self, group: str) -> bool:
+        return any(self.text(c.name) for c in COLUMNS if c.group == group)
+
+    def required(self, group: str) -> bool:
+        missing = [
+            c.name for c in COLUMNS if c.group == group and c.required and not self.text(c.name)
+        ]
+        for name in missing:
+            self.error(name, "campo obrigatório não preenchido")
+        return not missing
+
+    def date(self, name: str) -> dt.date | None:
+        value = self.text(name)
+        if not value:
+            return None
+        for fmt in ("%d/%m/%Y", "%Y-%m-%d"):
+            try:
+                return dt.datetime.strptime(value, fmt).date()
+            except ValueError:
+                continue
+        self.error(name, f"data inválida '{value}' (use DD/MM/AAAA)")
+        return None
+
+    def integer(self, name: str, low: int = 0, high: int = 10**9) -> int | None:
+        value = self.text(name).replace(".", "")
+        if not value:
+            return None
+        try:
+            n = int(value)
+        except ValueError:
+            self.error(name, f"número inválido '{self.text(name)}'")
+            return None
+        if not low <= n <= high:
+            self.error(name, f"valor {n} fora do intervalo {low}–{high}")
+            return None
+        return n
+
+    def boolean(self, name: str) -> bool:
+        value = self.text(name).lower()
+        if value in YES:
+            return True
+        if value not in NO:
+            self.error(name, f"use 'sim' ou 'não' (recebido '{self.text(name)}')")
+        return False
+
+    def choice(
+        self, name: str, choices: Iterable[str], default: str = "", upper: bool = False
+    ) -> str:
+        value = (self.text(name).upper() if upper else self.text(name).lower()) or default
+        options = list(choices)
+        if value and value not in options:
+            self.error(name, f"valor '{self.text(name)}' não aceito (use {', '.join(options)})")
+            return default
+        return value
+
+    def check(self, name: str, fn: Callable[[str, str], str]) -> str:
+        try:
+            return fn(self.text(name), name)
+        except FieldError as exc:
+            self.error(name, exc.message, exc.citation)
+            return ""
+
+
+def _no_cites(service: str, on: dt.date | None, *concepts: str) -> str:
+    return ""
+
+
+def parse_row(
+    line: int, cells: dict[str, str], cites: Callable[..., str] = _no_cites
+) -> tuple[Row, RowParser]:
+    """``cites(service, on, *concepts)``: the articles the law bound to the service names for the
+    concepts (:meth:`LawChecks.cites`)."""
+    r = RowParser(line, cells)
+    person: dict[str, Any] = {}
+    if r.required("pessoa"):
+        person = {
+            "kind": Person.Kind.NATURAL,
+            "document": r.check("cpf", validation.cpf),
+            "name": r.text("nome"),
+            "birth_date": r.date("data_nascimento"),
+            "blood_type": r.choice("tipo_sanguineo", Person.BloodType.values, upper=True),
+            "address": r.text("endereco"),
+            "city": r.text("municipio_residencia"),
+            "phone": r.text("telefone"),
+            "email": r.text("email"),
+        }
+    row = Row(line, person)
+    if r.filled("cnh") and r.required("cnh"):
+        categories = r.text("cnh_categorias").upper()
+        if not categories or set(categories) - set("ABCDE"):
+            r.error("cnh_categorias", "use as letras A, B, C, D ou E")
+        row.licence = {
+            "number": r.check("cnh_numero", validation.cnh),
+            "categories": categories,
+            "first_licence_on": r.date("cnh_primeira_habilitacao"),
+            "category_a_since": r.date("cnh_categoria_a_desde"),
+            "expires_on": r.date("cnh_validade"),
+            "ear": r.boolean("cnh_ear"),
+        }
+    if r.filled("veiculo") and r.required("veiculo"):
+        row.vehicle = {
+            "plate": r.check("placa", validation.plate),
+            "renavam": r.check("renavam", validation.renavam),
+            "chassis": r.text("chassi").upper(),
+            "kind": r.choice("especie", Vehicle.Kind.values),
+            "make_model": r.text("marca_modelo"),
+            "manufacture_year": r.integer("ano_fabricacao", 1950, 2200),
+            "model_year": r.integer("ano_modelo", 1950, 2200),
+            "engine_cc": r.integer("cilindrada", 0, 10000),
+            "colour": r.text("cor"),
+            "doors": r.integer("portas", 1, 9),
+            "seats": r.integer("lugares", 1, 99),
+            "fuel": r.choice("combustivel", Vehicle.Fuel.values),
+            "rental_category": r.boolean("aluguel"),
+            "registration_uf": r.text("uf_registro").upper(),
+            "registration_city": r.text("municipio_registro"),
+            "invoice_date": r.date("nota_fiscal_data"),
+            "cargo_device": r.choice("carga_dispositivo", Vehicle.CargoDevice.values),
+            "cargo_within_contran_limits": r.boolean("carga_limites_contran"),
+            "cargo_mirrors_unobstructed": r.boolean("carga_retrovisores_livres"),
+            "sidecar": r.boolean("sidecar"),
+            "semi_trailer": r.boolean("semirreboque"),
+            "retroreflective_strips": r.boolean("faixas_retrorrefletivas"),
+        }
+        if len(row.vehicle["registration_uf"]) != 2:
+            r.error("uf_registro", "use a sigla da UF com 2 letras")
+    if r.filled("permissao") and r.required("permissao"):
+        if row.vehicle is None:
+            r.error("placa", "a permissão precisa do veículo (um veículo por permissão)")
+        status_label = r.text("situacao").lower() or "ativa"
+        status = STATUS_BY_LABEL.get(status_label)
+        if status is None:
+            r.error(
+                "situacao",
+                f"situação '{r.text('situacao')}' não aceita na importação "
+                "(use ativa, suspensa ou em reserva)",
+            )
+        row.permit = {
+            "service": r.choice("servico", Service.values),
+            "number": r.text("numero_permissao").upper(),
+            "registration_number": r.integer("numero_registro", 1),
+            "taxi_category": r.choice("categoria_taxi", TaxiCategory.values),
+            "granted_on": r.date("data_outorga"),
+            "term_years": r.integer("prazo_anos", 1, 50),
+            "extensions": r.integer("prorrogacoes", 0, 10) or 0,
+            "term_end": r.date("fim_prazo"),
+            "certificate_valid_until": r.date("certificado_valido_ate"),
+            "decree": r.text("decreto"),
+            "status": status or Permit.Status.ACTIVE,
+            "suspended_until": r.date("suspensa_ate"),
+            "counterpart": r.choice("contrapartida", PermitTerm.Mode.values),
+            "instalments": r.integer("parcelas", 1, 999),
+        }
+        p = row.permit
+        if p["service"] == Service.TAXI and not p["taxi_category"]:
+            r.error(
+                "categoria_taxi",
+                "informe a categoria do táxi",
+                cites(Service.TAXI, p["granted_on"], "category"),
+            )
+        if p["service"] != Service.TAXI:
+            for column in ("categoria_taxi", "contrapartida", "parcelas"):
+                if r.text(column):
+                    r.error(column, "só se aplica a táxi")
+        if p["status"] == Permit.Status.SUSPENDED and not p["suspended_until"]:
+            r.error("suspensa_ate", "informe até quando a permissão está suspensa")
+        if p["granted_on"] and p["term_end"] and p["term_end"] <= p["granted_on"]:
+            r.error("fim_prazo", "o termo final deve ser posterior à outorga")
+    return row, r

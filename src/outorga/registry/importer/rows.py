@@ -1,0 +1,183 @@
+"""The registry spreadsheet's columns, the shapes of a row, its errors and the import's report,
+and the law bound to a row's service (whose articles the errors cite).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from outorga.core.lawseam import LawNotBound, law_of
+from outorga.core.models import Municipality
+from outorga.law import interfaces
+
+from ..models import (
+    Permit,
+    Service,
+)
+
+#: The services a registry spreadsheet carries, in the order the import looks for a governing law.
+SERVICES = (Service.MOTOTAXI, Service.MOTOFRETE, Service.TAXI)
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    group: str  # pessoa, cnh, veiculo, permissao
+    help: str
+    required: bool = False  # required whenever the group is filled
+
+
+COLUMNS: list[Column] = [
+    Column("cpf", "pessoa", "CPF, com ou sem pontuação", True),
+    Column("nome", "pessoa", "nome completo", True),
+    Column("data_nascimento", "pessoa", "DD/MM/AAAA", True),
+    Column("tipo_sanguineo", "pessoa", "A+, A-, B+, B-, AB+, AB-, O+ ou O-"),
+    Column("endereco", "pessoa", "endereço"),
+    Column("municipio_residencia", "pessoa", "município de residência"),
+    Column("telefone", "pessoa", "telefone"),
+    Column("email", "pessoa", "e-mail"),
+    Column("cnh_numero", "cnh", "número da CNH (11 dígitos)", True),
+    Column("cnh_categorias", "cnh", "letras, ex.: AB", True),
+    Column("cnh_primeira_habilitacao", "cnh", "DD/MM/AAAA", True),
+    Column("cnh_categoria_a_desde", "cnh", "DD/MM/AAAA (mototáxi e motofrete: art. 5, II)"),
+    Column("cnh_validade", "cnh", "DD/MM/AAAA", True),
+    Column("cnh_ear", "cnh", "sim ou não (exerce atividade remunerada)"),
+    Column("placa", "veiculo", "ABC1234 ou ABC1D23", True),
+    Column("renavam", "veiculo", "11 dígitos", True),
+    Column("chassi", "veiculo", "chassi"),
+    Column("especie", "veiculo", "motocicleta, motoneta, automovel, camioneta ou outro", True),
+    Column("marca_modelo", "veiculo", "marca/modelo", True),
+    Column("ano_fabricacao", "veiculo", "AAAA", True),
+    Column("ano_modelo", "veiculo", "AAAA"),
+    Column("cilindrada", "veiculo", "cc (mototáxi e motofrete: art. 3, I)"),
+    Column("cor", "veiculo", "cor", True),
+    Column("portas", "veiculo", "número de portas (táxi: art. 27)"),
+    Column("lugares", "veiculo", "lugares (táxi: art. 2 e 28, III)"),
+    Column("combustivel", "veiculo", "gasolina, etanol, flex, diesel, gnv, eletrico ou hibrido"),
+    Column("aluguel", "veiculo", "sim ou não (categoria aluguel, placa vermelha)"),
+    Column("uf_registro", "veiculo", "UF", True),
+    Column("municipio_registro", "veiculo", "município de registro"),
+    Column("nota_fiscal_data", "veiculo", "DD/MM/AAAA, data da nota fiscal do 0 km (táxi)"),
+    Column(
+        "carga_dispositivo",
+        "veiculo",
+        "motofrete: bau, grelha, alforje, bolsa ou caixa_lateral (art. 24, §1)",
+    ),
+    Column(
+        "carga_limites_contran",
+        "veiculo",
+        "motofrete: sim ou não, dispositivo nas dimensões do CONTRAN e do fabricante (art. 24, §1)",
+    ),
+    Column(
+        "carga_retrovisores_livres",
+        "veiculo",
+        "motofrete: sim ou não, dispositivo e carga sem prejudicar os retrovisores (art. 24, §2)",
+    ),
+    Column("sidecar", "veiculo", "motofrete: sim ou não (art. 24, §5)"),
+    Column("semirreboque", "veiculo", "motofrete: sim ou não (art. 24, §5)"),
+    Column(
+        "faixas_retrorrefletivas",
+        "veiculo",
+        "motofrete: sim ou não, no sidecar ou semirreboque (art. 24, §4)",
+    ),
+    Column("servico", "permissao", "mototaxi, motofrete ou taxi", True),
+    Column("numero_permissao", "permissao", "número da permissão, ex.: MT-0001", True),
+    Column("numero_registro", "permissao", "número de registro (inteiro)", True),
+    Column("categoria_taxi", "permissao", "convencional, especial ou executivo (táxi)"),
+    Column("data_outorga", "permissao", "DD/MM/AAAA", True),
+    Column("prazo_anos", "permissao", "prazo inicial em anos", True),
+    Column("prorrogacoes", "permissao", "prorrogações já concedidas (padrão 0)"),
+    Column("fim_prazo", "permissao", "DD/MM/AAAA (termo final, com as prorrogações)", True),
+    Column("certificado_valido_ate", "permissao", "DD/MM/AAAA (certificado de registro)"),
+    Column("decreto", "permissao", "decreto de outorga"),
+    Column("contrapartida", "permissao", "táxi: pagamento ou servicos (art. 10, alínea a ou b)"),
+    Column("parcelas", "permissao", "táxi, contrapartida em pagamento: parcelas (art. 10)"),
+    Column("situacao", "permissao", "ativa (padrão), suspensa, em reserva"),
+    Column("suspensa_ate", "permissao", "DD/MM/AAAA, se suspensa"),
+]
+
+
+BY_NAME = {c.name: c for c in COLUMNS}
+
+
+GROUPS = ("pessoa", "cnh", "veiculo", "permissao")
+
+
+STATUS_BY_LABEL = {
+    "ativa": Permit.Status.ACTIVE,
+    "suspensa": Permit.Status.SUSPENDED,
+    "em reserva": Permit.Status.RESERVE,
+    "reserva": Permit.Status.RESERVE,
+}
+
+
+YES = {"sim", "s", "x", "1", "true", "verdadeiro"}
+
+
+NO = {"não", "nao", "n", "0", "false", "falso", ""}
+
+
+@dataclass(frozen=True)
+class RowError:
+    line: int  # line of the file (the header is line 1); 0 for the whole file
+    column: str
+    message: str
+    citation: str = ""
+
+    def render(self) -> str:
+        where = f"linha {self.line}" if self.line else "arquivo"
+        text = (
+            f"{where}, coluna {self.column}: {self.message}"
+            if self.column
+            else (f"{where}: {self.message}")
+        )
+        return text + (f" ({self.citation})" if self.citation else "")
+
+
+@dataclass
+class Row:
+    line: int
+    person: dict[str, Any]
+    licence: dict[str, Any] | None = None
+    vehicle: dict[str, Any] | None = None
+    permit: dict[str, Any] | None = None
+
+
+@dataclass
+class ImportReport:
+    rows: int = 0
+    errors: list[RowError] = field(default_factory=list)
+    warnings: list[RowError] = field(default_factory=list)
+    written: Counter[str] = field(default_factory=Counter)
+    dry_run: bool = True
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+class ImportFailed(Exception):
+    """Raised inside the transaction to roll the whole file back."""
+
+    def __init__(self, error: RowError) -> None:
+        self.error = error
+        super().__init__(error.render())
+
+
+def service_law(m: Municipality, service: str, granted_on: dt.date | None) -> str | None:
+    """The law bound to ``service`` on the grant date (a permit granted before any binding, by
+    the first); ``None`` when no law governs the service in ``m``."""
+    try:
+        return law_of(m, service, granted_on, nearest=True)
+    except LawNotBound:
+        return None
+
+
+def law_cites(m: Municipality, service: str, on: dt.date | None, *concepts: str) -> str:
+    """The articles the law bound to ``service`` in ``m`` on ``on`` (a permit granted before the
+    binding, by the first) names for ``concepts`` (its ``CITES``); empty when no law governs it."""
+    law = service_law(m, service, on)
+    return interfaces.cited(law, *concepts) if law else ""

@@ -1,0 +1,203 @@
+"""Recording a validated row through the registry services, and the permit (with its taxi
+Termo) granted before Outorga, keeping its numbers.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from django.db import transaction
+
+from outorga.core.acts import Actor, record_act
+from outorga.core.authz import authorize
+from outorga.core.lawseam import law_of
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.law import interfaces
+from outorga.law.windows import add_years
+
+from ..models import (
+    Permit,
+    PermitStatusChange,
+    PermitTerm,
+    Person,
+    RegisterCounter,
+    Service,
+    Vehicle,
+)
+from ..services.people import licence_record, person_register
+from ..services.vehicles import vehicle_register
+from ..validation import FieldError
+from .rows import Row, law_cites, service_law
+
+
+def permit_import(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    holder: Person,
+    vehicle: Vehicle,
+    data: dict[str, Any],
+    source: dict[str, Any],
+) -> tuple[Permit, bool]:
+    """Record a permit granted before Outorga, keeping its number and register number. The
+    register's counter moves past the imported numbers, so the next grant continues the series.
+    Returns the permit and whether it was created (an identical permit is left as it is)."""
+    service = data["service"]
+    law = service_law(municipality, service, data["granted_on"])
+    if law is None:
+        raise FieldError("servico", f"nenhuma lei rege o serviço {service} em {municipality.name}")
+    authorize(actor=actor, municipality=municipality, action="permit.grant", law=law)
+    with transaction.atomic(), tenant(municipality):
+        existing = Permit.objects.filter(number=data["number"]).first()
+        if existing is not None:
+            if existing.holder_id != holder.pk or existing.service != service:
+                raise FieldError("numero_permissao", "número já cadastrado para outro titular")
+            if service == Service.TAXI and not PermitTerm.objects.filter(permit=existing).exists():
+                # Imported before the Termo was: the same row now completes it.
+                _termo_import(actor, municipality, existing, data, source)
+            return existing, False
+        counter, _ = RegisterCounter.objects.get_or_create(series=f"register:{service}")
+        counter = RegisterCounter.objects.select_for_update().get(pk=counter.pk)
+        if data["registration_number"] > counter.last_number:
+            counter.last_number = data["registration_number"]
+            counter.save(update_fields=["last_number"])
+        granted = data["granted_on"]
+        permit = Permit(
+            service=service,
+            taxi_category=data["taxi_category"],
+            holder=holder,
+            number=data["number"],
+            registration_number=data["registration_number"],
+            decree=data["decree"],
+            granted_on=granted,
+            term_start=granted,
+            term_end=data["term_end"] or add_years(granted, data["term_years"]),
+            extensions=data["extensions"],
+            certificate_valid_until=data["certificate_valid_until"],
+            vehicle=vehicle,
+            status=data["status"],
+            suspended_until=data["suspended_until"]
+            if data["status"] == Permit.Status.SUSPENDED
+            else None,
+        )
+        permit.full_clean(exclude=["holder", "vehicle", "tender"])
+        permit.save()
+        act = record_act(
+            municipality=municipality,
+            actor=actor,
+            action="permit.import",
+            obj=permit,
+            new={
+                "number": permit.number,
+                "registration_number": permit.registration_number,
+                "holder": holder.pk,
+                "vehicle": vehicle.plate,
+                "service": service,
+                "granted_on": granted,
+                "term_end": permit.term_end,
+                "status": permit.status,
+            },
+            # The grant, preceded by the tender, that the imported permit records.
+            basis={"citations": [c.render() for c in interfaces.citations(law, "tender")]},
+            extra={"source": source},
+        )
+        PermitStatusChange.objects.create(
+            permit=permit,
+            to_status=permit.status,
+            effective_on=granted,
+            reason=f"importação da planilha {source.get('file', '')}, linha {source.get('line')}",
+            act=act,
+        )
+        if service == Service.TAXI:
+            _termo_import(actor, municipality, permit, data, source)
+    return permit, True
+
+
+def _termo_import(
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    data: dict[str, Any],
+    source: dict[str, Any],
+) -> PermitTerm:
+    """The Termo de Permissão of an imported taxi permit (art. 13), as validation rebuilt it
+    from the row; the contrapartida's payments are the ledger's, not recorded here."""
+    t = data.get("termo")
+    if t is None:
+        raise FieldError(
+            "contrapartida",
+            "faltam os dados do Termo de Permissão",
+            law_cites(municipality, permit.service, permit.granted_on, "registration_certificate"),
+        )
+    term = PermitTerm.objects.create(
+        permit=permit,
+        option=t["option"],
+        mode=t["mode"],
+        instalments=t["instalments"],
+        total_cents=t["total_cents"],
+        signed_on=permit.granted_on,
+        term_years=t["term_years"],
+        term_ends_on=permit.term_end,
+        valid_until=t["valid_until"],
+        last_renewed_on=t["last_renewed_on"],
+        decision={"contrapartida": t["decision"], "importação": source},
+    )
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="permit.termo.import",
+        obj=term,
+        new={
+            "permit": permit.number,
+            "option": term.option,
+            "mode": term.mode,
+            "instalments": term.instalments,
+            "total_cents": term.total_cents,
+            "signed_on": term.signed_on,
+            "valid_until": term.valid_until,
+        },
+        basis={
+            "citations": [
+                c.render()
+                for concept in ("term", "registration_certificate")
+                for c in interfaces.citations(
+                    law_of(municipality, permit.service, permit.granted_on, nearest=True), concept
+                )
+            ]
+        },
+        extra={"source": source},
+    )
+    return term
+
+
+def row_write(
+    row: Row, *, actor: Actor, m: Municipality, default_law: str, source: dict[str, Any]
+) -> Counter[str]:
+    done: Counter[str] = Counter()
+    law = (
+        service_law(m, row.permit["service"], row.permit["granted_on"]) if row.permit else None
+    ) or default_law
+    data = {k: v for k, v in row.person.items() if v is not None}
+    person = person_register(actor=actor, municipality=m, law=law, data=data)
+    done["pessoas"] += 1
+    if row.licence is not None:
+        licence_record(actor=actor, municipality=m, law=law, person=person, data=row.licence)
+        done["CNHs"] += 1
+    vehicle = None
+    if row.vehicle is not None:
+        vdata = {k: v for k, v in row.vehicle.items() if v is not None}
+        vehicle = vehicle_register(actor=actor, municipality=m, law=law, owner=person, data=vdata)
+        done["veículos"] += 1
+    if row.permit is not None and vehicle is not None:
+        _, created = permit_import(
+            actor=actor,
+            municipality=m,
+            holder=person,
+            vehicle=vehicle,
+            data=row.permit,
+            source={**source, "line": row.line},
+        )
+        done["permissões novas" if created else "permissões já existentes"] += 1
+    return done

@@ -1,0 +1,356 @@
+"""Auxiliaries: the auxiliary added to a permit (mototaxi; taxi, in the Cadastro), cassado,
+removed, and the credential renewed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.db import transaction
+
+from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.authz import authorize
+from outorga.core.errors import Refused
+from outorga.core.models import Municipality
+from outorga.core.numbering import next_number
+from outorga.core.tenancy import tenant
+from outorga.finance import selectors as ledger
+from outorga.law.decisions import Decision
+
+from ..facts import ACTIVE_STATUSES
+from ..facts_taxi import debt_facts, person_documents_facts, resides_in_municipality
+from ..models import Auxiliary, Permit, Person, Service
+from ..validation import FieldError
+from .common import (
+    InvalidTransition,
+    bound_law,
+    decision_citations,
+    refuse_if,
+    taxi_law,
+    validity_end,
+)
+from .eligibility import person_eligibility, register_bar
+from .vehicles import TAXI_CADASTRO
+
+
+def auxiliary_add(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    person: Person,
+    on: dt.date,
+    work_schedule: str = "",
+    indication: str = "",
+) -> Auxiliary:
+    """At most 1 auxiliary per mototaxi vehicle (art. 6 §4, art. 14), indicated in writing by the
+    holder (art. 14 §1: ``indication``, the protocol or document of the indication, kept with the
+    auxiliary), with the same requirements as the holder (art. 14 §2); credential valid one year;
+    schedule filed (art. 14 §3)."""
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=permit.law)
+    with transaction.atomic(), tenant(municipality):
+        permit = Permit.objects.select_for_update().get(pk=permit.pk)
+        current = permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).count()
+        eligibility = person_eligibility(
+            person,
+            permit.service,
+            on,
+            role="auxiliar",
+            auxiliary={
+                "indicated_in_writing": bool(indication.strip()),
+                "other_auxiliaries_on_vehicle": current,
+                "schedule_filed": bool(work_schedule.strip()),
+            },
+        )
+        if eligibility.refusals:
+            raise Refused(eligibility)
+        aux = Auxiliary.objects.create(
+            permit=permit,
+            person=person,
+            added_on=on,
+            work_schedule=work_schedule,
+            indication=indication.strip()[:200],
+            registration_number=next_number(f"register:{permit.service}:auxiliar"),
+            credential_valid_until=validity_end(
+                municipality, permit.service, "credenciamento_auxiliar", on
+            ),
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="auxiliary.add",
+            obj=aux,
+            new={"permit": permit.number, "person": person.pk, "indication": aux.indication},
+            basis=basis_of(eligibility),
+        )
+    return aux
+
+
+def taxi_auxiliary_add(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    person: Person,
+    on: dt.date,
+    declarations: Iterable[str] = (),
+    checks: Mapping[str, Any] | None = None,
+    work_schedule: str = "",
+) -> Auxiliary:
+    """Up to 2 auxiliaries per vehicle (art. 20 §único), registered in the Cadastro with the
+    documents of art. 22 and residing in Ipatinga (art. 4 XIV); numbered in the same register."""
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="registry.record",
+        law=taxi_law(municipality, on),
+    )
+    with transaction.atomic(), tenant(municipality):
+        permit = Permit.objects.select_for_update().get(pk=permit.pk)
+        if permit.service != Service.TAXI:
+            raise FieldError("permissão", "não é permissão de táxi")
+        if permit.auxiliaries.filter(person=person, status=Auxiliary.Status.ACTIVE).exists():
+            raise FieldError("auxiliar", "já é auxiliar desta permissão")
+        current = permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).count()
+        bar = register_bar(person, on)
+        if bar is not None:  # art. 41 IV §3, art. 42 IV: no inscription while cassada/suspensa
+            raise Refused(bar)
+        docs = bound_law(municipality, Service.TAXI, on).ask(
+            "registration_documents",
+            person_documents_facts(
+                person,
+                presented_on=on,
+                vehicle=permit.vehicle,
+                checks=checks or {},
+                declarations=declarations,
+            ),
+        )
+        allowed = bound_law(municipality, Service.TAXI, on).ask(
+            "auxiliary_registration",
+            {
+                "current_auxiliaries": current,
+                "candidate_registered": bool(docs.outcome and docs.outcome.get("complete")),
+                "candidate_resides_in_ipatinga": resides_in_municipality(person, municipality),
+            },
+        )
+        refuse_if(
+            "registry.taxi_auxiliary_add", [allowed, docs], on, municipality, "auxiliar recusado"
+        )
+        aux = Auxiliary.objects.create(
+            permit=permit,
+            person=person,
+            added_on=on,
+            work_schedule=work_schedule,
+            registration_number=next_number(TAXI_CADASTRO),
+            credential_valid_until=allowed.outcome["valid_until"],
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="auxiliary.add",
+            obj=aux,
+            new={
+                "permit": permit.number,
+                "person": person.pk,
+                "registration_number": aux.registration_number,
+            },
+            basis=basis_of(None, decision_citations([allowed, docs])),
+            extra={"decisions": [allowed.to_json(), docs.to_json()]},
+        )
+    return aux
+
+
+def auxiliary_cassar(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    auxiliary: Auxiliary,
+    on: dt.date,
+    reason: str,
+    basis: dict[str, Any] | None = None,
+) -> Auxiliary:
+    """Cassação of the auxiliary's inscription or credential, decided in a process by the
+    competent authority (taxi art. 41 IV §3: the auxiliary may no longer drive a taxi in the
+    municipality; mototaxi art. 31 V, 32 IV, 34 §1). The bar is kept as the auxiliary's status and
+    date (read again as a cassação by the eligibility facts)."""
+    authorize(
+        actor=actor, municipality=municipality, action="penalty.cassacao", law=auxiliary.permit.law
+    )
+    if not reason.strip():
+        raise FieldError("motivo", "informe o motivo do ato")
+    with transaction.atomic(), tenant(municipality):
+        aux = Auxiliary.objects.select_for_update().get(pk=auxiliary.pk)
+        if aux.status == Auxiliary.Status.CASSADO:
+            raise InvalidTransition("o auxiliar já está cassado")
+        old = {"status": aux.status, "removed_on": aux.removed_on}
+        aux.status, aux.removed_on = Auxiliary.Status.CASSADO, on
+        aux.save(update_fields=["status", "removed_on"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="auxiliary.cassado",
+            obj=aux,
+            old=old,
+            new={"status": aux.status, "removed_on": on},
+            basis=basis,
+            extra={"reason": reason.strip()},
+        )
+    return aux
+
+
+def auxiliary_remove(
+    *, actor: Actor, municipality: Municipality, auxiliary: Auxiliary, on: dt.date, reason: str
+) -> Auxiliary:
+    authorize(
+        actor=actor, municipality=municipality, action="registry.record", law=auxiliary.permit.law
+    )
+    with transaction.atomic(), tenant(municipality):
+        aux = Auxiliary.objects.select_for_update().get(pk=auxiliary.pk)
+        if aux.status != Auxiliary.Status.ACTIVE:
+            raise InvalidTransition("o auxiliar não está ativo")
+        aux.status, aux.removed_on = Auxiliary.Status.REMOVED, on
+        aux.save(update_fields=["status", "removed_on"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="auxiliary.remove",
+            obj=aux,
+            old={"status": "active"},
+            new={"status": "removed"},
+            extra={"reason": reason},
+        )
+    return aux
+
+
+def auxiliary_renewal_decisions(
+    aux: Auxiliary,
+    on: dt.date,
+    *,
+    schedule: str,
+    declarations: Iterable[str],
+    checks: Mapping[str, Any] | None,
+) -> list[Decision]:
+    """What the auxiliary's law asks on ``on`` to renew the credential: the same requirements as
+    at the indication, and the period of the renewed credential with its own conditions."""
+    permit, person, m = aux.permit, aux.person, aux.municipality
+    current = aux.credential_valid_until.isoformat() if aux.credential_valid_until else None
+    if permit.service != Service.TAXI:
+        # Mototaxi art. 14 §2: the same requirements as the holder's (art. 5), checked again.
+        others = permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).exclude(pk=aux.pk)
+        requirements = person_eligibility(
+            person,
+            permit.service,
+            on,
+            role="auxiliar",
+            auxiliary={
+                "indicated_in_writing": bool(aux.indication.strip()),
+                "other_auxiliaries_on_vehicle": others.count(),
+                "schedule_filed": bool(schedule.strip()),
+            },
+        )
+        period = bound_law(m, permit.service, on).ask(
+            "auxiliary_credential_renewal", {"credential_valid_until": current}
+        )
+        return [requirements, period]
+    # Taxi art. 21: the inscription in the Cadastro with the documents of art. 18 and 22, the
+    # residence (art. 4 XIV) and the auxiliary's own final debts (art. 21 §1, D-11).
+    law = bound_law(m, permit.service, on)
+    documents = law.ask(
+        "registration_documents",
+        person_documents_facts(
+            person,
+            presented_on=on,
+            vehicle=permit.vehicle,
+            checks=checks or {},
+            declarations=declarations,
+        ),
+    )
+    period = law.ask(
+        "auxiliary_renewal",
+        {
+            "credential_valid_until": current,
+            "resides_in_ipatinga": resides_in_municipality(person, m),
+            "debts": debt_facts(
+                ledger.debts_blocking(person, on), ledger.debts_under_review(person)
+            ),
+        },
+    )
+    bar = register_bar(person, on)  # art. 41 IV §3, art. 42 IV
+    return [*([bar] if bar is not None else []), documents, period]
+
+
+def auxiliary_renew(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    auxiliary: Auxiliary,
+    on: dt.date,
+    declarations: Iterable[str] = (),
+    checks: Mapping[str, Any] | None = None,
+    work_schedule: str = "",
+) -> Auxiliary:
+    """Renew an auxiliary's credential on ``on``: mototaxi art. 14 §2 (one year, the holder's
+    requirements checked again) or, for a taxi auxiliary, the yearly renewal of the inscription in
+    the Cadastro (taxi art. 21, with the documents of art. 22 and no final debt of the auxiliary,
+    art. 21 §1). The law core gives the new expiry: one period from the old expiry when renewed on
+    or before it, else from ``on`` — both laws are silent on the anchor (see
+    ``art_14_par2_renewal_period`` and ``art_21_auxiliary_period``). Any failed requirement
+    refuses with its article. ``work_schedule``, when given, replaces the schedule on file
+    (mototaxi art. 14 §3)."""
+    law = auxiliary.permit.law
+    authorize(actor=actor, municipality=municipality, action="auxiliary.renew", law=law)
+    with transaction.atomic(), tenant(municipality):
+        # The lock order of registry.locking: the permit first, then its auxiliary.
+        permit = Permit.objects.select_for_update().get(pk=auxiliary.permit_id)
+        aux = Auxiliary.objects.select_for_update().select_related("person").get(pk=auxiliary.pk)
+        aux.permit = permit
+        if aux.status != Auxiliary.Status.ACTIVE:
+            raise InvalidTransition(
+                f"o auxiliar está {aux.get_status_display()}: só se renova a credencial de "
+                "auxiliar ativo; um novo credenciamento é um novo cadastro"
+            )
+        if permit.status not in ACTIVE_STATUSES:
+            raise InvalidTransition(
+                f"a permissão {permit.number} está {permit.get_status_display()}: o auxiliar "
+                "vinculado a ela não tem credencial a renovar"
+            )
+        schedule = work_schedule.strip() or aux.work_schedule
+        decisions = auxiliary_renewal_decisions(
+            aux, on, schedule=schedule, declarations=declarations, checks=checks
+        )
+        if any(d.refusals for d in decisions):
+            raise Refused(
+                Decision(
+                    "registry.auxiliary_renew",
+                    on,
+                    municipality.slug,
+                    False,
+                    tuple(r for d in decisions for r in d.reasons),
+                    "renovação da credencial recusada",
+                )
+            )
+        until = decisions[-1].outcome["valid_until"]
+        until = until if isinstance(until, dt.date) else dt.date.fromisoformat(until)
+        old = {
+            "credential_valid_until": aux.credential_valid_until,
+            "work_schedule": aux.work_schedule,
+        }
+        aux.credential_valid_until, aux.work_schedule = until, schedule
+        aux.save(update_fields=["credential_valid_until", "work_schedule"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="auxiliary.renew",
+            obj=aux,
+            old=old,
+            new={"credential_valid_until": until, "work_schedule": schedule},
+            basis=basis_of(None, [c for d in decisions for c in d.citations]),
+            extra={
+                "permit": permit.number,
+                "effective_on": on,
+                "decisions": [d.to_json() for d in decisions],
+            },
+        )
+    return aux

@@ -1,0 +1,104 @@
+"""What every aggregate module of the registry's services shares: the law bound to a service (and
+to the taxi service), the validity it gives a certificate, decisions merged into one refusal, the
+conflict of a step out of order and the snapshot an act records.
+
+Each service authorizes (outside its transaction, so a refusal's act is kept), then in one
+transaction asks the law core, changes state and records the act with the decisions it relied on.
+The law decides; these modules gather the facts from the registry and apply the outcome.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from typing import Any
+
+from outorga.core.errors import Conflict, Refused
+from outorga.core.lawseam import BoundLaw, LawNotBound, governs, law_for, law_of
+from outorga.core.models import Municipality
+from outorga.law.citations import Citation
+from outorga.law.decisions import Decision
+from outorga.law.interfaces import citations, cited_once
+
+from ..models import Service
+from ..validation import FieldError
+
+
+def bound_law(municipality: Municipality, service: str, on: dt.date | None = None) -> BoundLaw:
+    """The law bound to ``service`` in the municipality on ``on`` (today); a service no law
+    governs there does not exist there (a refusal naming the field)."""
+    try:
+        return law_for(municipality, service, on)
+    except LawNotBound as exc:
+        raise FieldError("serviço", str(exc)) from None
+
+
+def service_law(municipality: Municipality, service: str, on: dt.date | None = None) -> str:
+    """The id of :func:`bound_law` — what competence is checked under."""
+    return bound_law(municipality, service, on).law
+
+
+def validity_end(
+    municipality: Municipality, service: str, document: str, issued_on: dt.date
+) -> dt.date:
+    """Validity the law bound to the service gives a certificate or credential (mototaxi art. 4
+    §1, art. 14 §2), asked to the law core so the period stays a dated parameter."""
+    d = bound_law(municipality, service, issued_on).ask(
+        "document_validity", {"document": document, "issued_on": issued_on.isoformat()}
+    )
+    expires = d.outcome["expires_on"]
+    return expires if isinstance(expires, dt.date) else dt.date.fromisoformat(expires)
+
+
+def taxi_law(m: Municipality, on: dt.date | None = None) -> str:
+    """The id of the law bound to the taxi service in ``m`` on ``on`` (today; a date before its
+    first binding reads that one): what competence is checked under and the articles come from.
+    Where no law governs the taxi service, the service does not exist: a refusal naming it."""
+    if not governs(m, Service.TAXI):
+        raise FieldError("serviço", "serviço não regulado pela legislação deste município")
+    return law_of(m, Service.TAXI, on, nearest=True)
+
+
+def taxi_cites(m: Municipality, on: dt.date | None, *concepts: str) -> str:
+    """The articles the law bound to the taxi service names for ``concepts`` (its ``CITES``)."""
+    return cited_once(taxi_law(m, on), *concepts)
+
+
+def taxi_citations(m: Municipality, on: dt.date, concept: str) -> tuple[Citation, ...]:
+    """:func:`_cites` as citations, for a reason; none where no law governs the taxi service."""
+    try:
+        return citations(law_of(m, Service.TAXI, on, nearest=True), concept)
+    except LawNotBound:
+        return ()
+
+
+def require_law(m: Municipality, law: str) -> None:
+    """A service of a law the municipality does not apply does not exist there."""
+    if m.laws and law not in m.laws:
+        raise FieldError("serviço", "serviço não regulado pela legislação deste município")
+
+
+def merge(
+    qid: str, decisions: Iterable[Decision], on: dt.date, slug: str, summary: str
+) -> Decision:
+    """Every reason of several decisions in one, for a refusal that shows them all."""
+    ds = list(decisions)
+    ok = not any(d.refusals for d in ds)
+    return Decision(qid, on, slug, ok, tuple(r for d in ds for r in d.reasons), summary)
+
+
+def refuse_if(qid: str, decisions: list[Decision], on: dt.date, m: Municipality, what: str) -> None:
+    if any(d.refusals for d in decisions):
+        raise Refused(merge(qid, [d for d in decisions if d.refusals], on, m.slug, what))
+
+
+def decision_citations(decisions: Iterable[Decision]) -> list[Any]:
+    return [c for d in decisions for c in d.citations]
+
+
+class InvalidTransition(Conflict, ValueError):
+    """A permit, document or application not in the state the step needs."""
+
+
+def snapshot(obj: Any, fields: list[str]) -> dict[str, Any]:
+    return {f: getattr(obj, f) for f in fields}

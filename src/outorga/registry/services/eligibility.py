@@ -1,0 +1,178 @@
+"""Eligibility, read-only: what the law bound to the service says of a person and a vehicle
+(mototaxi and motofrete; taxi with its documents and the bar on the Cadastro), and one vehicle
+for one permission.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from outorga.law.decisions import Decision
+from outorga.law.interfaces import MOTO_SERVICES, cited, interface_of
+
+from ..facts import ACTIVE_STATUSES, mototaxi_person, mototaxi_vehicle
+from ..facts_taxi import person_documents_facts, person_facts
+from ..models import Auxiliary, Permit, Person, Service, Vehicle
+from ..validation import FieldError
+from .common import bound_law, taxi_citations
+
+
+def person_eligibility(
+    person: Person,
+    service: str,
+    as_of: dt.date,
+    role: str = "permissionario",
+    tender: Any = None,
+    auxiliary: dict[str, Any] | None = None,
+    exclude: Permit | None = None,
+) -> Decision:
+    law = bound_law(person.municipality, service, as_of)
+    if interface_of(service) is MOTO_SERVICES:
+        facts = mototaxi_person(
+            person,
+            service=service,
+            role=role,
+            tender_homologated_on=getattr(tender, "homologated_on", None),
+            exclude=exclude,
+        )
+        if auxiliary is not None:
+            facts["auxiliary"] = auxiliary
+        return law.ask("person_eligibility", facts)
+    raise NotImplementedError("elegibilidade de táxi: use taxi.person_eligibility")
+
+
+def vehicle_eligibility(
+    vehicle: Vehicle,
+    service: str,
+    as_of: dt.date,
+    equipment: list[str],
+    *,
+    holder: Person,
+    permit: Permit | None = None,
+) -> Decision:
+    """The vehicle for ``holder``'s permit (``permit`` when it exists: a substitution)."""
+    return bound_law(vehicle.municipality, service, as_of).ask(
+        "vehicle_eligibility",
+        mototaxi_vehicle(
+            vehicle, service=service, equipment=equipment, holder=holder, permit=permit
+        ),
+    )
+
+
+def one_vehicle_one_permit(vehicle: Vehicle, exclude: Permit | None = None) -> None:
+    """One vehicle serves one permission (taxi art. 6; mototaxi art. 6 §2)."""
+    qs = Permit.objects.filter(vehicle=vehicle, status__in=ACTIVE_STATUSES)
+    if exclude is not None:
+        qs = qs.exclude(pk=exclude.pk)
+    other = qs.first()
+    if other is not None:
+        raise FieldError(
+            "veículo",
+            f"o veículo {vehicle.plate} já está vinculado à permissão {other.number}",
+            "; ".join(
+                filter(None, (cited(law, "one_vehicle") for law in vehicle.municipality.laws))
+            ),
+        )
+
+
+def register_bar(person: Person, on: dt.date) -> Decision | None:
+    """The person's inscription in the Cadastro Municipal de Taxistas (art. 20) barred on ``on``:
+    cassada (art. 41 IV, §3: the punished may no longer drive a taxi in the municipality) or
+    suspended for up to 90 days (art. 42 IV), as the enforcement penalties record it — a refusal
+    citing the article, or None. The day after a suspension's last day the bar is gone."""
+    from outorga.enforcement.models import Penalty
+    from outorga.law.decisions import Reason
+    from outorga.law.rules import check
+
+    reasons: list[Reason] = []
+    mine = Penalty.objects.filter(
+        decision__target="cadastro", decision__offender__person_id=person.pk, imposed_on__lte=on
+    )
+    cassada = mine.filter(kind=Penalty.Kind.CASSACAO).order_by("imposed_on").first()
+    aux = (
+        Auxiliary.objects.filter(person=person, status=Auxiliary.Status.CASSADO, removed_on__lte=on)
+        .order_by("removed_on")
+        .first()
+    )
+    since = min(
+        [x for x in (cassada and cassada.imposed_on, aux and aux.removed_on) if x], default=None
+    )
+    if since is not None:
+        reasons.append(
+            check(
+                "registry.taxi.art_41_IV_cadastro_cassado",
+                False,
+                "",
+                f"A inscrição de {person.name} no Cadastro Municipal de Taxistas foi cassada "
+                f"em {since:%d/%m/%Y}: o infrator punido fica impedido de dirigir táxi no "
+                "Município (art. 41, IV e §3).",
+                *taxi_citations(person.municipality, on, "cadastro_cassado"),
+                facts={"cassado_em": since},
+            )
+        )
+    for p in mine.filter(kind=Penalty.Kind.SUSPENSION).order_by("imposed_on", "id"):
+        ends = p.imposed_on + dt.timedelta(days=(p.days or 1) - 1)
+        if on <= ends:
+            reasons.append(
+                check(
+                    "registry.taxi.art_42_IV_cadastro_suspenso",
+                    False,
+                    "",
+                    f"A inscrição de {person.name} no Cadastro Municipal de Taxistas está "
+                    f"suspensa de {p.imposed_on:%d/%m/%Y} a {ends:%d/%m/%Y} (art. 42, IV).",
+                    *taxi_citations(person.municipality, on, "cadastro_suspenso"),
+                    facts={"inicio": p.imposed_on, "fim": ends, "dias": p.days},
+                )
+            )
+    if not reasons:
+        return None
+    return Decision(
+        "registry.taxi_register_bar",
+        on,
+        person.municipality.slug,
+        {"barred": True},
+        tuple(reasons),
+        "Inscrição no Cadastro Municipal de Taxistas cassada ou suspensa.",
+    )
+
+
+def taxi_eligibility(
+    *,
+    person: Person,
+    category: str,
+    on: dt.date,
+    awarded_in_tender: bool,
+    vehicle: Vehicle | None = None,
+    checks: Mapping[str, Any] | None = None,
+    declarations: Iterable[str] = (),
+    public_employment: bool = False,
+) -> list[Decision]:
+    """The holder's eligibility (art. 3–12) and documents (art. 22–23), and no bar on the
+    person's inscription in the Cadastro (art. 41 IV §3, art. 42 IV): read-only."""
+    m = person.municipality
+    bar = register_bar(person, on)
+    return [
+        *([bar] if bar is not None else []),
+        bound_law(m, Service.TAXI, on).ask(
+            "person_eligibility",
+            person_facts(
+                person,
+                category=category,
+                on=on,
+                awarded_in_tender=awarded_in_tender,
+                public_employment=public_employment,
+            ),
+        ),
+        bound_law(m, Service.TAXI, on).ask(
+            "registration_documents",
+            person_documents_facts(
+                person,
+                presented_on=on,
+                vehicle=vehicle,
+                checks=checks or {},
+                declarations=declarations,
+            ),
+        ),
+    ]

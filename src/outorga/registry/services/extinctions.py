@@ -1,0 +1,213 @@
+"""Extinction of a taxi permission through an administrative case (taxi art. 15): opened,
+notified, defended and decided.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db import transaction
+
+from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.authz import authorize
+from outorga.core.models import Municipality
+from outorga.core.numbering import next_number
+from outorga.core.tenancy import tenant
+from outorga.law.decisions import Decision
+from outorga.law.interfaces import cited_once
+
+from ..facts import ACTIVE_STATUSES
+from ..models import ExtinctionCase, Permit, PermitStatusChange, Person, Service
+from ..validation import FieldError
+from .common import InvalidTransition, bound_law, decision_citations, refuse_if, taxi_law
+
+
+def extinction_open(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    cause: str,
+    facts: str,
+    on: dt.date,
+    notified_on: dt.date | None = None,
+) -> ExtinctionCase:
+    """Open the administrative case of art. 15 §1: the cause found, the defence period (D-17
+    defaults via ``taxi.appeal_deadline``). Nothing is extinguished here (D-3)."""
+    law = taxi_law(municipality, on)
+    authorize(actor=actor, municipality=municipality, action="extinction.propose", law=law)
+    if not facts.strip():
+        raise FieldError(
+            "fatos", "descreva os fatos constatados", cited_once(law, "extinction_case")
+        )
+    with transaction.atomic(), tenant(municipality):
+        permit = Permit.objects.select_for_update().get(pk=permit.pk)
+        if permit.service != Service.TAXI:
+            raise FieldError("permissão", "não é permissão de táxi")
+        if permit.status not in ACTIVE_STATUSES:
+            raise InvalidTransition(f"a permissão está {permit.get_status_display()}")
+        if ExtinctionCase.objects.filter(permit=permit, status=ExtinctionCase.Status.OPEN).exists():
+            raise FieldError("processo", "já há processo de extinção em instrução")
+        holder_kind = (
+            "pessoa_fisica" if permit.holder.kind == Person.Kind.NATURAL else "pessoa_juridica"
+        )
+        decision = bound_law(municipality, Service.TAXI, on).ask(
+            "permit_extinction",
+            {"cause": cause, "holder_kind": holder_kind, "found_on": on.isoformat()},
+        )
+        refuse_if("registry.extinction_open", [decision], on, municipality, "causa não aplicável")
+        decisions = [decision]
+        deadline = None
+        if notified_on is not None:
+            term = _deadline(municipality, notified_on)
+            decisions.append(term)
+            deadline = dt.date.fromisoformat(str(term.outcome["deadline"]))
+        case = ExtinctionCase.objects.create(
+            permit=permit,
+            number=next_number("case:extinction"),
+            cause=cause,
+            inciso=str(decision.outcome["inciso"]),
+            facts=facts.strip(),
+            opened_on=on,
+            notified_on=notified_on,
+            defence_deadline=deadline,
+            decision={"decisions": [d.to_json() for d in decisions]},
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="extinction.open",
+            obj=case,
+            new={"permit": permit.number, "cause": cause, "defence_deadline": deadline},
+            basis=basis_of(None, decision_citations(decisions)),
+        )
+    return case
+
+
+def _deadline(m: Municipality, notified_on: dt.date) -> Decision:
+    return bound_law(m, Service.TAXI, notified_on).ask(
+        "appeal_deadline", {"step": "defesa", "notified_on": notified_on.isoformat()}
+    )
+
+
+def extinction_notify(
+    *, actor: Actor, municipality: Municipality, case: ExtinctionCase, notified_on: dt.date
+) -> ExtinctionCase:
+    """The holder was notified: the defence period runs from here (D-4, D-17)."""
+    authorize(
+        actor=actor, municipality=municipality, action="extinction.propose", law=case.permit.law
+    )
+    with transaction.atomic(), tenant(municipality):
+        case = ExtinctionCase.objects.select_for_update().get(pk=case.pk)
+        if case.status != ExtinctionCase.Status.OPEN or case.notified_on is not None:
+            raise InvalidTransition("o processo não está aguardando notificação")
+        term = _deadline(municipality, notified_on)
+        case.notified_on = notified_on
+        case.defence_deadline = dt.date.fromisoformat(str(term.outcome["deadline"]))
+        case.decision.setdefault("decisions", []).append(term.to_json())
+        case.save(update_fields=["notified_on", "defence_deadline", "decision"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="extinction.notify",
+            obj=case,
+            new={"notified_on": notified_on, "defence_deadline": case.defence_deadline},
+            basis=basis_of(term),
+        )
+    return case
+
+
+def extinction_defence_file(
+    *, actor: Actor, municipality: Municipality, case: ExtinctionCase, text: str, on: dt.date
+) -> ExtinctionCase:
+    """The holder's defence (art. 15 §1: contraditório e ampla defesa), within the deadline."""
+    authorize(actor=actor, municipality=municipality, action="defence.file", law=case.permit.law)
+    if not text.strip():
+        raise FieldError("defesa", "escreva a defesa")
+    with transaction.atomic(), tenant(municipality):
+        case = ExtinctionCase.objects.select_for_update().get(pk=case.pk)
+        if case.status != ExtinctionCase.Status.OPEN or case.notified_on is None:
+            raise InvalidTransition("o processo não está em prazo de defesa")
+        if case.defence_filed_on is not None:
+            raise InvalidTransition("a defesa já foi apresentada")
+        assert case.defence_deadline is not None
+        if on > case.defence_deadline:
+            raise FieldError(
+                "defesa",
+                f"prazo de defesa encerrado em {case.defence_deadline:%d/%m/%Y}",
+                "decisão D-17",
+            )
+        case.defence, case.defence_filed_on = text.strip(), on
+        case.save(update_fields=["defence", "defence_filed_on"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="extinction.defence",
+            obj=case,
+            new={"defence_filed_on": on},
+        )
+    return case
+
+
+def extinction_decision_action(case: ExtinctionCase) -> str:
+    return (
+        "penalty.cassacao" if case.cause == "cassacao_revogacao_anulacao" else "penalty.revocation"
+    )
+
+
+def extinction_decide(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    case: ExtinctionCase,
+    extinguish: bool,
+    grounds: str,
+    on: dt.date,
+) -> ExtinctionCase:
+    """The competent authority decides (D-3), after the defence or once its period lapsed;
+    extinction gives no right to indemnity (art. 15 §2)."""
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action=extinction_decision_action(case),
+        law=case.permit.law,
+    )
+    if not grounds.strip():
+        raise FieldError("fundamentação", "fundamente a decisão")
+    with transaction.atomic(), tenant(municipality):
+        case = ExtinctionCase.objects.select_for_update().get(pk=case.pk)
+        if case.status != ExtinctionCase.Status.OPEN:
+            raise InvalidTransition("o processo já foi decidido")
+        if case.notified_on is None or case.defence_deadline is None:
+            raise InvalidTransition("o permissionário ainda não foi notificado para defesa")
+        if case.defence_filed_on is None and on <= case.defence_deadline:
+            raise InvalidTransition(f"o prazo de defesa vai até {case.defence_deadline:%d/%m/%Y}")
+        case.status = (
+            ExtinctionCase.Status.EXTINCT if extinguish else ExtinctionCase.Status.DISMISSED
+        )
+        case.decided_on, case.decided_by, case.grounds = on, actor.user, grounds.strip()
+        case.save(update_fields=["status", "decided_on", "decided_by", "grounds"])
+        act = record_act(
+            municipality=municipality,
+            actor=actor,
+            action=f"extinction.{case.status}",
+            obj=case,
+            old={"status": "open"},
+            new={"status": case.status, "grounds": case.grounds},
+            basis={"citations": list(case.decision.get("decisions", [{}])[0].get("citations", []))},
+        )
+        if extinguish:
+            permit = Permit.objects.select_for_update().get(pk=case.permit_id)
+            old = permit.status
+            permit.status = Permit.Status.EXTINCT
+            permit.suspended_until = None
+            permit.save(update_fields=["status", "suspended_until"])
+            PermitStatusChange.objects.create(
+                permit=permit,
+                from_status=old,
+                to_status=Permit.Status.EXTINCT,
+                effective_on=on,
+                reason=f"extinção (art. 15, {case.inciso}), processo {case.number}",
+                act=act,
+            )
+    return case

@@ -1,0 +1,235 @@
+"""People: natural and legal persons (with a company's partners), their driving licence and the
+photo the badge prints.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.files.base import ContentFile
+from django.db import transaction
+from PIL import Image
+
+from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.authz import authorize
+from outorga.core.lawseam import service_citations
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.law.citations import render_many
+from outorga.law.interfaces import citations, cited
+
+from .. import validation
+from ..models import DrivingLicence, Person, Service
+from ..validation import FieldError
+from .common import snapshot
+from .documents import MAX_UPLOAD_BYTES, sniff
+
+PERSON_FIELDS = [
+    "kind",
+    "document",
+    "name",
+    "birth_date",
+    "blood_type",
+    "address",
+    "city",
+    "phone",
+    "email",
+    "is_public_servant",
+]
+
+
+def person_register(
+    *, actor: Actor, municipality: Municipality, law: str, data: Mapping[str, Any]
+) -> Person:
+    """Create or update a natural or legal person (CPF/CNPJ validated)."""
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
+    kind = data.get("kind", Person.Kind.NATURAL)
+    raw = data.get("document", "")
+    document = (
+        validation.cpf(raw, "cpf") if kind == Person.Kind.NATURAL else validation.cnpj(raw, "cnpj")
+    )
+    if not (data.get("name") or "").strip():
+        raise FieldError("nome", "informe o nome completo")
+    if kind == Person.Kind.NATURAL and not data.get("birth_date"):
+        raise FieldError(
+            "data de nascimento",
+            "obrigatória para pessoa física",
+            cited(law, "birth_date"),
+        )
+    # A company's titulares and sócios, as the law bound to the taxi service names them.
+    partners_cite = render_many(service_citations(municipality, Service.TAXI, "partners"))
+    partner_cpfs = _partner_cpfs(kind, data.get("partners"), partners_cite)
+    values = {f: data.get(f) for f in PERSON_FIELDS if f in data}
+    values.update(kind=kind, document=document, name=data["name"].strip())
+    for f in ("blood_type", "address", "city", "phone", "email"):
+        values[f] = values.get(f) or ""
+    with transaction.atomic(), tenant(municipality):
+        person = Person.objects.select_for_update(no_key=True).filter(document=document).first()
+        old = _person_snapshot(person) if person else {}
+        if person is None:
+            person = Person(**values)
+        else:
+            for k, v in values.items():
+                setattr(person, k, v)
+        person.full_clean(exclude=["partners", "photo", "user"])
+        person.save()
+        if partner_cpfs is not None:
+            person.partners.set(_partners(partner_cpfs, partners_cite))
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="person.update" if old else "person.create",
+            obj=person,
+            old=old,
+            new=_person_snapshot(person),
+            basis=basis_of(None, service_citations(municipality, Service.TAXI, "partners"))
+            if partner_cpfs is not None
+            else None,
+        )
+    return person
+
+
+def _person_snapshot(person: Person) -> dict[str, Any]:
+    out = snapshot(person, PERSON_FIELDS)
+    if person.kind == Person.Kind.LEGAL:
+        # Partners by id: their CPFs stay out of the acts log.
+        out["partners"] = sorted(person.partners.values_list("pk", flat=True))
+    return out
+
+
+def _partner_cpfs(kind: str, raw: Any, cites: str = "") -> list[str] | None:
+    """The partners' CPFs, validated (taxi art. 11 and 23 VIII name the company's titulares,
+    sócios and acionistas; ``cites``: those articles); ``None`` leaves the partners on record
+    untouched."""
+    if raw is None:
+        return None
+    items = [str(x).strip() for x in raw if str(x).strip()]
+    if kind != Person.Kind.LEGAL:
+        if items:
+            raise FieldError("sócios", "só a pessoa jurídica tem sócios", cites)
+        return None
+    cpfs: list[str] = []
+    for n, item in enumerate(items, 1):
+        try:
+            cpfs.append(validation.cpf(item, "sócios"))
+        except FieldError:
+            raise FieldError("sócios", f"o {n}º CPF de sócio é inválido") from None
+    return list(dict.fromkeys(cpfs))
+
+
+def _partners(cpfs: list[str], cites: str = "") -> list[Person]:
+    """The partners must be in the registry (inside the tenant): their other outorgas and public
+    employment are judged from their own records (taxi art. 11, 23 VIII)."""
+    found = {p.document: p for p in Person.objects.filter(document__in=cpfs)}
+    for n, doc in enumerate(cpfs, 1):
+        if doc not in found or found[doc].kind != Person.Kind.NATURAL:
+            raise FieldError(
+                "sócios",
+                f"o {n}º sócio (CPF ***.{doc[3:6]}.{doc[6:9]}-**) não está no cadastro; "
+                "cadastre-o antes como pessoa física",
+                cites,
+            )
+    return [found[d] for d in cpfs]
+
+
+def licence_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    law: str,
+    person: Person,
+    data: Mapping[str, Any],
+) -> DrivingLicence:
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
+    number = validation.cnh(data.get("number", ""), "número da CNH")
+    categories = "".join(sorted(set(str(data.get("categories", "")).upper())))
+    if not categories or set(categories) - set("ABCDE"):
+        raise FieldError("categorias", "use as letras A, B, C, D ou E")
+    fields = [
+        "number",
+        "categories",
+        "first_licence_on",
+        "category_a_since",
+        "expires_on",
+        "ear",
+        "points",
+        "points_reported_on",
+    ]
+    with transaction.atomic(), tenant(municipality):
+        lic = DrivingLicence.objects.filter(person=person).first()
+        old = snapshot(lic, fields) if lic else {}
+        lic = lic or DrivingLicence(person=person)
+        lic.number, lic.categories = number, categories
+        for f in fields[2:]:
+            if f in data:
+                setattr(lic, f, data[f])
+        lic.full_clean(exclude=["person"])
+        lic.save()
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="licence.record",
+            obj=lic,
+            old=old,
+            new=snapshot(lic, fields),
+        )
+    return lic
+
+
+PHOTO_TYPES = {"image/jpeg": "jpg", "image/png": "png"}
+
+
+def _photo_digest(person: Person) -> str:
+    if not person.photo:
+        return ""
+    try:
+        with person.photo.open("rb") as fh:
+            return hashlib.sha256(fh.read()).hexdigest()
+    except FileNotFoundError:
+        return ""
+
+
+def person_photo_set(
+    *, actor: Actor, municipality: Municipality, law: str, person: Person, content: bytes
+) -> Person:
+    """Record the photo the badge prints (mototaxi art. 2 VIII; taxi art. 4 III): JPEG or PNG by
+    its magic bytes, within the upload limit, an image that opens. Idempotent as the document
+    uploads are: sending the person's current photo again (same SHA-256) changes nothing and
+    records no act."""
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
+    # The photo the badge prints (mototaxi art. 2 VIII; taxi art. 4 III), by the law acted under.
+    cites = citations(law, "photo")
+    shown = cites[0].render() if cites else ""
+    if person.kind != Person.Kind.NATURAL:
+        raise FieldError("foto", "só pessoa física tem foto no crachá", shown)
+    if len(content) > MAX_UPLOAD_BYTES:
+        raise FieldError("foto", "arquivo maior que 5 MB")
+    ctype = sniff(content) if content else ""
+    if ctype not in PHOTO_TYPES:
+        raise FieldError("foto", "envie a foto em JPEG ou PNG", shown)
+    try:
+        with Image.open(io.BytesIO(content)) as image:
+            image.verify()
+    except Exception as exc:  # Pillow raises many kinds for a broken file
+        raise FieldError("foto", "a imagem não pôde ser lida; envie outro arquivo") from exc
+    digest = hashlib.sha256(content).hexdigest()
+    with transaction.atomic(), tenant(municipality):
+        person = Person.objects.select_for_update(no_key=True).get(pk=person.pk)
+        old = _photo_digest(person)
+        if old == digest:
+            return person
+        person.photo.save(f"{digest[:16]}.{PHOTO_TYPES[ctype]}", ContentFile(content), save=False)
+        person.save(update_fields=["photo"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="person.photo",
+            obj=person,
+            old={"sha256": old},
+            new={"sha256": digest, "content_type": ctype, "size": len(content)},
+            basis=basis_of(None, cites),
+        )
+    return person

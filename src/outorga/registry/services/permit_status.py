@@ -1,0 +1,451 @@
+"""A permit's status: each transition (suspension and return, annulment on appeal, renúncia,
+reserve, cassação, revocation) checked against the competence the law gives it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+
+from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.authz import authorize
+from outorga.core.errors import Refused
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.law.citations import LAW_TITLES, Citation
+from outorga.law.interfaces import citation, citations, cited
+
+from ..models import Document, Permit, PermitStatusChange
+from ..validation import FieldError
+from .common import InvalidTransition, bound_law
+
+#: Which competence each status transition needs, by the law's text.
+TRANSITIONS: dict[tuple[str, str], str] = {
+    (Permit.Status.ACTIVE, Permit.Status.SUSPENDED): "penalty.suspension",
+    (Permit.Status.SUSPENDED, Permit.Status.ACTIVE): "permit.renew",
+    (Permit.Status.ACTIVE, Permit.Status.RESERVE): "registry.record",
+    (Permit.Status.RESERVE, Permit.Status.ACTIVE): "registry.record",
+    (Permit.Status.ACTIVE, Permit.Status.RENOUNCED): "registry.record",
+    (Permit.Status.SUSPENDED, Permit.Status.RENOUNCED): "registry.record",
+    (Permit.Status.RESERVE, Permit.Status.RENOUNCED): "registry.record",
+    (Permit.Status.ACTIVE, Permit.Status.REVOKED): "penalty.revocation",
+    (Permit.Status.SUSPENDED, Permit.Status.REVOKED): "penalty.revocation",
+    (Permit.Status.ACTIVE, Permit.Status.CASSADA): "penalty.cassacao",
+    (Permit.Status.SUSPENDED, Permit.Status.CASSADA): "penalty.cassacao",
+    (Permit.Status.RESERVE, Permit.Status.CASSADA): "penalty.cassacao",
+    (Permit.Status.ACTIVE, Permit.Status.EXTINCT): "penalty.revocation",
+}
+
+
+def _transition(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    to: str,
+    reason: str,
+    effective_on: dt.date,
+    until: dt.date | None = None,
+    basis: dict[str, Any] | None = None,
+) -> Permit:
+    action = TRANSITIONS.get((permit.status, to))
+    if action is None:
+        raise InvalidTransition(
+            f"a permissão está {permit.get_status_display()}; não pode passar a "
+            f"{Permit.Status(to).label}"
+        )
+    authorize(actor=actor, municipality=municipality, action=action, law=permit.law)
+    if not reason.strip():
+        raise FieldError("motivo", "informe o motivo do ato")
+    with transaction.atomic(), tenant(municipality):
+        permit = Permit.objects.select_for_update().get(pk=permit.pk)
+        if (permit.status, to) not in TRANSITIONS:
+            raise InvalidTransition("a situação mudou; recarregue a página")
+        old = {"status": permit.status, "suspended_until": permit.suspended_until}
+        permit.status = to
+        permit.suspended_until = until if to == Permit.Status.SUSPENDED else None
+        permit.save(update_fields=["status", "suspended_until"])
+        act = record_act(
+            municipality=municipality,
+            actor=actor,
+            action=f"permit.{to}",
+            obj=permit,
+            old=old,
+            new={"status": to, "suspended_until": permit.suspended_until},
+            basis=basis,
+            extra={"reason": reason, "effective_on": effective_on},
+        )
+        PermitStatusChange.objects.create(
+            permit=permit,
+            from_status=old["status"],
+            to_status=to,
+            effective_on=effective_on,
+            reason=reason[:300],
+            act=act,
+        )
+    return permit
+
+
+def permit_suspend(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    days: int,
+    start: dt.date,
+    reason: str,
+    basis: dict[str, Any] | None = None,
+) -> Permit:
+    return _transition(
+        actor=actor,
+        municipality=municipality,
+        permit=permit,
+        to=Permit.Status.SUSPENDED,
+        reason=reason,
+        effective_on=start,
+        until=start + dt.timedelta(days=days - 1),
+        basis=basis,
+    )
+
+
+def _suspension_started_on(permit: Permit) -> dt.date | None:
+    return (
+        permit.history.filter(to_status=Permit.Status.SUSPENDED)
+        .order_by("-effective_on", "-id")
+        .values_list("effective_on", flat=True)
+        .first()
+    )
+
+
+def _proof_document(permit: Permit, document: Document | int | None, law: str) -> Document | None:
+    """The proof must be a document recorded in this municipality's registry for the permit's
+    holder, its vehicle or one of its auxiliaries (never an id taken from a URL alone); ``law``:
+    the law the return is judged under, whose article on the return's proof a refusal cites."""
+    if document is None:
+        return None
+    pk = document if isinstance(document, int) else document.pk
+    owners = Q(person=permit.holder_id) | Q(person__auxiliary_of__permit=permit)
+    if permit.vehicle_id:
+        owners |= Q(vehicle=permit.vehicle_id)
+    found = Document.objects.filter(owners, pk=pk).first()
+    if found is None:
+        raise FieldError(
+            "documento",
+            "o documento comprobatório deve estar registrado no cadastro do permissionário, do "
+            "veículo ou de um auxiliar desta permissão",
+            cited(law, "suspension_return"),
+        )
+    return found
+
+
+def permit_reinstate(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    on: dt.date,
+    proof: str,
+    document: Document | int | None = None,
+) -> Permit:
+    """Back to active after a suspension served. Mototaxi art. 32 §2: only when the holder proves
+    the irregularities that caused it were remedied — what was remedied (``proof``) and a document
+    recorded in the registry that shows it (``document``), presented from the suspension's first
+    day; the law core (``mototaxi.suspension_return``) decides and its trace goes with the act.
+    The taxi law (art. 42 V) asks nothing for the return but the end of the period."""
+    if permit.status != Permit.Status.SUSPENDED:
+        raise InvalidTransition(
+            f"a permissão está {permit.get_status_display()}; só uma permissão suspensa volta a "
+            "ativa"
+        )
+    if permit.suspended_until and on <= permit.suspended_until:
+        raise InvalidTransition(f"a suspensão vai até {permit.suspended_until:%d/%m/%Y}")
+    # Competence first: a role the law does not give the return to is refused (and the refusal
+    # logged) before any proof is weighed.
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action=TRANSITIONS[(Permit.Status.SUSPENDED, Permit.Status.ACTIVE)],
+        law=permit.law,
+    )
+    law = bound_law(municipality, permit.service, on)
+    if not law.answers("suspension_return"):
+        # A law that sets no condition for the return (taxi art. 42 V): the suspension ends.
+        cites = citations(law.law, "suspension")
+        return _transition(
+            actor=actor,
+            municipality=municipality,
+            permit=permit,
+            to=Permit.Status.ACTIVE,
+            reason=f"fim da suspensão ({'; '.join(c.render() for c in cites)})"
+            + (f": {proof.strip()}" if proof.strip() else ""),
+            effective_on=on,
+            basis=basis_of(None, cites),
+        )
+    with tenant(municipality):
+        doc = _proof_document(permit, document, law.law)
+        started = _suspension_started_on(permit) or on
+    until = permit.suspended_until or on - dt.timedelta(days=1)
+    proof_facts: dict[str, Any] = {"description": proof}
+    if doc is not None:
+        proof_facts["document"] = {
+            "id": doc.pk,
+            "kind": doc.doc_type,
+            "presented_on": doc.presented_on.isoformat(),
+        }
+    decision = law.ask(
+        "suspension_return",
+        {
+            "suspension_started_on": started.isoformat(),
+            "suspended_until": until.isoformat(),
+            "returned_on": on.isoformat(),
+            "proof": proof_facts,
+        },
+    )
+    if decision.refusals:
+        raise Refused(decision)
+    label = f"{doc.get_doc_type_display()} nº {doc.number or doc.pk}" if doc else ""
+    return _transition(
+        actor=actor,
+        municipality=municipality,
+        permit=permit,
+        to=Permit.Status.ACTIVE,
+        reason=f"comprovação (art. 32, §2): {proof.strip()} — {label}",
+        effective_on=on,
+        basis=basis_of(decision),
+    )
+
+
+#: The appeals that may annul a suspension (mototaxi art. 34 §3), by the stage of the filing: to
+#: the JARI (art. 43) and to the Chief Executive (art. 44), each with its judgment's competence.
+SUSPENSION_ANNULLED_BY = {"jari": "appeal.jari.judge", "executive": "appeal.executive.judge"}
+
+
+NOT_ANNULLED = (
+    "só o recurso julgado procedente contra a suspensão desta permissão a anula e restabelece a "
+    "permissão (lei do mototáxi, art. 34, §3; art. 43 e 44)"
+)
+
+
+def permit_suspension_lift(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    appeal: Any,
+    on: dt.date,
+    reason: str,
+    basis: dict[str, Any] | None = None,
+) -> Permit:
+    """A suspension annulled on appeal (mototaxi art. 34 §3: the JARI, art. 43, or the Chief
+    Executive, art. 44) ends at once: the permission is active again from ``on``, without the
+    proof of art. 32 §2, which follows a suspension served ("cumprida"), not one annulled.
+    ``appeal`` is the enforcement filing that annulled it, and it must be exactly that: an appeal
+    to the JARI or the Chief Executive, judged upheld, in the case against this permit's
+    suspension, whose suspension (first day and days) is the one in force — so a later suspension
+    is never lifted by an old appeal. The competence checked is that judgment's. Usually called
+    inside that judgment's transaction."""
+    # Enforcement judges the appeal; the registry only applies it, after reading it again.
+    from outorga.enforcement.models import Case, Filing, Penalty
+
+    with tenant(municipality):
+        filing = Filing.objects.select_related("case").filter(pk=appeal.pk).first()
+    competence = SUSPENSION_ANNULLED_BY.get(filing.stage) if filing is not None else None
+    if filing is None or competence is None:
+        raise InvalidTransition(NOT_ANNULLED)
+    authorize(actor=actor, municipality=municipality, action=competence, law=permit.law)
+    if not reason.strip():
+        raise FieldError("motivo", "informe o motivo do ato")
+    with transaction.atomic(), tenant(municipality):
+        filing = Filing.objects.select_for_update().select_related("case").get(pk=filing.pk)
+        case = filing.case
+        if (
+            filing.result != Filing.Result.UPHELD
+            or case.kind != Case.Kind.SUSPENSION
+            or case.permit_id != permit.pk
+        ):
+            raise InvalidTransition(NOT_ANNULLED)
+        suspension = Penalty.objects.filter(case=case, kind=Penalty.Kind.SUSPENSION).first()
+        suspended_until = (
+            suspension.imposed_on + dt.timedelta(days=suspension.days - 1)
+            if suspension is not None and suspension.days
+            else None
+        )
+        permit = Permit.objects.select_for_update().get(pk=permit.pk)
+        if (
+            permit.status != Permit.Status.SUSPENDED
+            or suspended_until is None
+            or permit.suspended_until != suspended_until
+        ):
+            raise InvalidTransition(
+                f"a permissão está {permit.get_status_display()}; a suspensão julgada no "
+                f"processo {case.number} não é a que está em vigor (lei do mototáxi, art. 34, §3)"
+            )
+        old = {"status": permit.status, "suspended_until": permit.suspended_until}
+        permit.status, permit.suspended_until = Permit.Status.ACTIVE, None
+        permit.save(update_fields=["status", "suspended_until"])
+        act = record_act(
+            municipality=municipality,
+            actor=actor,
+            action="permit.suspension.lift",
+            obj=permit,
+            old=old,
+            new={"status": permit.status, "suspended_until": None},
+            basis=basis,
+            extra={"reason": reason.strip(), "effective_on": on, "appeal_case": case.number},
+        )
+        PermitStatusChange.objects.create(
+            permit=permit,
+            from_status=old["status"],
+            to_status=permit.status,
+            effective_on=on,
+            reason=reason.strip()[:300],
+            act=act,
+        )
+    return permit
+
+
+def permit_renounce(
+    *, actor: Actor, municipality: Municipality, permit: Permit, on: dt.date, request: str
+) -> Permit:
+    """Renúncia on the holder's written request, citing the permit's own law: mototaxi and
+    motofrete art. 6 §6 and art. 2 XX; taxi art. 15 V (the renúncia extinguishes the permit)."""
+    # The article a renúncia rests on, by the permit's law: mototaxi art. 6 §6 (cancellation on
+    # written request) and art. 2 XX; taxi art. 15 V (the renúncia as an extinction).
+    cites = citations(permit.law_on(on), "renounce")
+    return _transition(
+        actor=actor,
+        municipality=municipality,
+        permit=permit,
+        to=Permit.Status.RENOUNCED,
+        reason=f"pedido escrito ({'; '.join(c.render() for c in cites)}): {request}",
+        effective_on=on,
+        basis=basis_of(None, cites),
+    )
+
+
+def _reserve_cite(permit: Permit) -> Citation:
+    """Reserva: the permission is not extinguished though the service is not provided, a temporary
+    interruption to substitute the vehicle on the same permission (mototaxi art. 2 XXI). A law with
+    no such status (the taxi law: its art. 30 is a reserve *vehicle*, registry.services.vehicle_changes) refuses it."""
+    found = citation(permit.law, "reserve")
+    if found is None:
+        title = LAW_TITLES.get(permit.law, permit.law)
+        instead = citation(permit.law, "reserve_vehicle")
+        raise InvalidTransition(
+            f"a lei que rege {permit.get_service_display()} ({title}) não prevê a reserva da "
+            "permissão" + (f"; use o veículo reserva ({instead.render()})" if instead else "")
+        )
+    return found
+
+
+def permit_reserve(
+    *, actor: Actor, municipality: Municipality, permit: Permit, on: dt.date, reason: str
+) -> Permit:
+    """The permission goes into reserve while its vehicle is substituted (mototaxi art. 2 XXI):
+    not extinguished, no service provided until the reserve ends (``permit_reserve_end``)."""
+    reserve_cite = _reserve_cite(permit)
+    return _transition(
+        actor=actor,
+        municipality=municipality,
+        permit=permit,
+        to=Permit.Status.RESERVE,
+        reason=f"reserva ({reserve_cite.render()}): {reason}",
+        effective_on=on,
+        basis=basis_of(None, [reserve_cite]),
+    )
+
+
+def permit_reserve_end(
+    *, actor: Actor, municipality: Municipality, permit: Permit, on: dt.date, reason: str
+) -> Permit:
+    """The reserve ends and the permission is active again (mototaxi art. 2 XXI: the interruption
+    is temporary). Only a permission in reserve, not before the day it went into reserve."""
+    reserve_cite = _reserve_cite(permit)
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=permit.law)
+    if not reason.strip():
+        raise FieldError("motivo", "informe o motivo do ato")
+    with transaction.atomic(), tenant(municipality):
+        permit = Permit.objects.select_for_update().get(pk=permit.pk)
+        if permit.status != Permit.Status.RESERVE:
+            raise InvalidTransition(
+                f"a permissão está {permit.get_status_display()}, não em reserva "
+                f"({reserve_cite.render()}): não há reserva a encerrar"
+            )
+        began = (
+            permit.history.filter(to_status=Permit.Status.RESERVE)
+            .order_by("-effective_on", "-id")
+            .values_list("effective_on", flat=True)
+            .first()
+        )
+        if began is not None and on < began:
+            raise FieldError(
+                "data",
+                f"a reserva começou em {began:%d/%m/%Y}; não pode terminar antes",
+                reserve_cite.render(),
+            )
+        old = {"status": permit.status, "suspended_until": permit.suspended_until}
+        permit.status = Permit.Status.ACTIVE
+        permit.save(update_fields=["status"])
+        act = record_act(
+            municipality=municipality,
+            actor=actor,
+            action="permit.reserve.end",
+            obj=permit,
+            old=old,
+            new={"status": permit.status},
+            basis=basis_of(None, [reserve_cite]),
+            extra={"reason": reason.strip(), "effective_on": on, "reserve_began_on": began},
+        )
+        PermitStatusChange.objects.create(
+            permit=permit,
+            from_status=old["status"],
+            to_status=permit.status,
+            effective_on=on,
+            reason=f"fim da reserva ({reserve_cite.render()}): {reason.strip()}"[:300],
+            act=act,
+        )
+    return permit
+
+
+def permit_cassar(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    on: dt.date,
+    reason: str,
+    basis: dict[str, Any] | None = None,
+) -> Permit:
+    """Only the competent authority (mototaxi art. 34 §1), after defence (D-3)."""
+    return _transition(
+        actor=actor,
+        municipality=municipality,
+        permit=permit,
+        to=Permit.Status.CASSADA,
+        reason=reason,
+        effective_on=on,
+        basis=basis,
+    )
+
+
+def permit_revoke(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    on: dt.date,
+    reason: str,
+    basis: dict[str, Any] | None = None,
+) -> Permit:
+    return _transition(
+        actor=actor,
+        municipality=municipality,
+        permit=permit,
+        to=Permit.Status.REVOKED,
+        reason=reason,
+        effective_on=on,
+        basis=basis,
+    )

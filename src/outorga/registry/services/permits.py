@@ -1,0 +1,505 @@
+"""Permits: the grant (mototaxi and motofrete within the quota; taxi with its Termo de Permissão
+and contrapartida) and the taxi permit's transfer on the holder's death or incapacity.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.db import transaction
+
+from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.authz import authorize
+from outorga.core.errors import Refused
+from outorga.core.models import Municipality
+from outorga.core.numbering import next_number
+from outorga.core.tenancy import tenant
+from outorga.finance.services import debts_from_plan
+from outorga.law.decisions import Decision
+from outorga.law.interfaces import cited, cited_once
+from outorga.law.windows import add_years
+
+from ..facts import ACTIVE_STATUSES, active_permits
+from ..facts_taxi import vehicle_documents_facts, vehicle_facts
+from ..models import (
+    Permit,
+    PermitStatusChange,
+    PermitTerm,
+    Person,
+    RegisterCounter,
+    Service,
+    TaxiCategory,
+    Tender,
+    TenderApplicant,
+    Vehicle,
+)
+from ..validation import FieldError
+from .common import (
+    InvalidTransition,
+    bound_law,
+    decision_citations,
+    refuse_if,
+    taxi_law,
+    validity_end,
+)
+from .eligibility import (
+    one_vehicle_one_permit,
+    person_eligibility,
+    taxi_eligibility,
+    vehicle_eligibility,
+)
+from .vehicles import TAXI_CADASTRO, taxi_vehicle_inscribe
+
+
+def permit_grant_decisions(
+    *,
+    municipality: Municipality,
+    holder: Person,
+    service: str,
+    vehicle: Vehicle,
+    granted_on: dt.date,
+    term_years: int,
+    decree: str,
+    equipment: list[str],
+    tender: Any,
+) -> list[Decision]:
+    """Every question a grant asks of the law bound to the service on the grant date — the quota,
+    the person, the vehicle and the term — on the facts in the records. The grant and its
+    pre-check both ask exactly these, so a check that shows no refusal is a grant that will not be
+    refused for the law's reasons."""
+    law = bound_law(municipality, service, granted_on)
+    with tenant(municipality):
+        quota = law.ask(
+            "quota",
+            {
+                "service": service,
+                "grant_on": granted_on.isoformat(),
+                "active_permits": active_permits(service),
+            },
+        )
+        person = person_eligibility(holder, service, granted_on, tender=tender)
+        veh = vehicle_eligibility(vehicle, service, granted_on, equipment, holder=holder)
+        term = law.ask(
+            "permit_term",
+            {
+                "granted_on": granted_on.isoformat(),
+                "by_decree": bool(decree.strip()),
+                "after_tender": tender is not None,
+                "term_years": term_years,
+            },
+        )
+    return [quota, person, veh, term]
+
+
+def permit_grant(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    holder: Person,
+    service: str,
+    vehicle: Vehicle,
+    granted_on: dt.date,
+    term_years: int,
+    decree: str = "",
+    equipment: list[str] | None = None,
+    taxi_category: str = "",
+    tender: Any = None,
+) -> Permit:
+    """Grant a permit within the quota (art. 10, D-7), after the person's and the vehicle's
+    eligibility; numbered in the register. Concurrent grants for the last places never exceed
+    the quota: the quota counter row is locked for the whole transaction."""
+    law = bound_law(municipality, service, granted_on)
+    authorize(actor=actor, municipality=municipality, action="permit.grant", law=law.law)
+    if service == Service.TAXI:
+        raise NotImplementedError("outorga de táxi: fluxo próprio (art. 3, 10)")
+    with transaction.atomic(), tenant(municipality):
+        # Lock first: every grant of this service waits here, then counts.
+        quota_lock, _ = RegisterCounter.objects.get_or_create(series=f"quota:{service}")
+        RegisterCounter.objects.select_for_update().get(pk=quota_lock.pk)
+        decisions = permit_grant_decisions(
+            municipality=municipality,
+            holder=holder,
+            service=service,
+            vehicle=vehicle,
+            granted_on=granted_on,
+            term_years=term_years,
+            decree=decree,
+            equipment=equipment or [],
+            tender=tender,
+        )
+        refusals = [d for d in decisions if d.refusals]
+        if refusals:
+            # Whoever asked for it sees every reason; the refused grant is recorded as an act.
+            raise Refused(_merge(refusals, granted_on, municipality.slug))
+        if tender is not None and Permit.objects.filter(tender=tender).count() >= tender.places:
+            # The tender offered so many places (art. 6: delegation preceded by the tender).
+            raise FieldError(
+                "licitação",
+                "todas as vagas da licitação já foram outorgadas",
+                cited(law.law, "tender"),
+            )
+        number = next_number(f"register:{service}")
+        prefix = {"mototaxi": "MT", "motofrete": "MF"}[service]
+        permit = Permit.objects.create(
+            service=service,
+            holder=holder,
+            number=f"{prefix}-{number:04d}",
+            registration_number=number,
+            decree=decree,
+            granted_on=granted_on,
+            term_start=granted_on,
+            term_end=add_years(granted_on, term_years),
+            certificate_valid_until=validity_end(
+                municipality, service, "registro_cadastral", granted_on
+            ),
+            vehicle=vehicle,
+            taxi_category=taxi_category,
+            tender=tender,
+            decision={"decisions": [d.to_json() for d in decisions]},
+        )
+        act = record_act(
+            municipality=municipality,
+            actor=actor,
+            action="permit.grant",
+            obj=permit,
+            new={
+                "number": permit.number,
+                "holder": holder.pk,
+                "vehicle": vehicle.plate,
+                "service": service,
+                "term_end": permit.term_end,
+            },
+            basis=basis_of(None, [c for d in decisions for c in d.citations]),
+            extra={"decisions": [d.to_json() for d in decisions]},
+        )
+        PermitStatusChange.objects.create(
+            permit=permit,
+            to_status=Permit.Status.ACTIVE,
+            effective_on=granted_on,
+            reason="outorga",
+            act=act,
+        )
+    return permit
+
+
+def _merge(decisions: list[Decision], on: dt.date, slug: str) -> Decision:
+    return Decision(
+        "registry.permit_grant",
+        on,
+        slug,
+        False,
+        tuple(r for d in decisions for r in d.reasons),
+        "outorga recusada",
+    )
+
+
+# Taxi: grant, Termo and contrapartida (Lei do táxi de Ipatinga, 2017) --------------------------
+
+
+def _tender_award(
+    tender: Tender | None, holder: Person, category: str = "", *, law: str = ""
+) -> bool:
+    """Art. 3: granted through a tender, to a ranked eligible applicant of a homologated one, in
+    the category the tender offered (art. 3: bound to the call for tenders; art. 6: one
+    category per permission)."""
+    if tender is None:
+        return False
+    if tender.service != Service.TAXI:
+        raise FieldError(
+            "licitação", "a licitação não é do serviço de táxi", cited_once(law, "tender")
+        )
+    if category and tender.taxi_category and category != tender.taxi_category:
+        raise FieldError(
+            "categoria",
+            f"a licitação {tender.number} ofereceu vagas de táxi {tender.taxi_category}, "
+            f"não {category}",
+            cited_once(law, "tender", "one_permission"),
+        )
+    if tender.homologated_on is None:
+        raise FieldError(
+            "licitação", "a licitação ainda não foi homologada", cited_once(law, "tender")
+        )
+    if Permit.objects.filter(tender=tender).count() >= tender.places:
+        raise FieldError(
+            "licitação",
+            "todas as vagas da licitação já foram outorgadas",
+            cited_once(law, "tender"),
+        )
+    return TenderApplicant.objects.filter(
+        tender=tender, person=holder, eligible=True, rank__isnull=False
+    ).exists()
+
+
+def _check_grant_input(law: str, category: str, option: str, mode: str, instalments: int) -> None:
+    if category not in TaxiCategory.values:
+        raise FieldError(
+            "categoria", "use convencional, especial ou executivo", cited_once(law, "category")
+        )
+    if option not in PermitTerm.Option.values:
+        raise FieldError("prazo", "escolha I (10 anos) ou II (20 anos)", cited_once(law, "term"))
+    if mode not in PermitTerm.Mode.values:
+        raise FieldError("contrapartida", "escolha pagamento ou servicos", cited_once(law, "term"))
+    if instalments < 1:
+        raise FieldError("parcelas", "ao menos 1 parcela", cited_once(law, "term"))
+
+
+def taxi_grant_decisions(
+    *,
+    municipality: Municipality,
+    holder: Person,
+    vehicle: Vehicle,
+    category: str,
+    signed_on: dt.date,
+    option: str,
+    mode: str = PermitTerm.Mode.PAGAMENTO,
+    instalments: int = 1,
+    tender: Tender | None = None,
+    checks: Mapping[str, Any] | None = None,
+    declarations: Iterable[str] = (),
+    public_employment: bool = False,
+) -> list[Decision]:
+    """Every decision a taxi grant relies on, read-only, the contrapartida last: the quota (art. 3
+    §1–2), the holder (art. 3–12, 22–23), the vehicle (art. 24, 27–29) and the plan (art. 10).
+    The clerk's screen shows them before the grant; the grant asks them again under its lock."""
+    law = taxi_law(municipality, signed_on)
+    _check_grant_input(law, category, option, mode, instalments)
+    checks = checks or {}
+    one_vehicle_one_permit(vehicle)
+    awarded = _tender_award(tender, holder, category, law=law)
+    quota = bound_law(municipality, Service.TAXI, signed_on).ask(
+        "quota",
+        {"grant_date": signed_on.isoformat(), "active_permits": active_permits(Service.TAXI)},
+    )
+    person = taxi_eligibility(
+        person=holder,
+        category=category,
+        on=signed_on,
+        awarded_in_tender=awarded,
+        vehicle=vehicle,
+        checks=checks,
+        declarations=declarations,
+        public_employment=public_employment,
+    )
+    veh = [
+        bound_law(municipality, Service.TAXI, signed_on).ask(
+            "vehicle_eligibility",
+            vehicle_facts(vehicle, category=category, occasion="cadastramento", checks=checks),
+        ),
+        bound_law(municipality, Service.TAXI, signed_on).ask(
+            "registration_documents",
+            vehicle_documents_facts(vehicle, holder, presented_on=signed_on, checks=checks),
+        ),
+    ]
+    plan_facts: dict[str, Any] = {
+        "option": option,
+        "mode": mode,
+        "signed_on": signed_on.isoformat(),
+    }
+    if mode == PermitTerm.Mode.PAGAMENTO:
+        plan_facts["instalments"] = instalments
+    plan = bound_law(municipality, Service.TAXI, signed_on).ask("contrapartida", plan_facts)
+    return [quota, *person, *veh, plan]
+
+
+def taxi_permit_grant(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    holder: Person,
+    vehicle: Vehicle,
+    category: str,
+    signed_on: dt.date,
+    option: str,
+    mode: str = PermitTerm.Mode.PAGAMENTO,
+    instalments: int = 1,
+    tender: Tender | None = None,
+    decree: str = "",
+    checks: Mapping[str, Any] | None = None,
+    declarations: Iterable[str] = (),
+    public_employment: bool = False,
+) -> Permit:
+    """Grant a taxi permission and sign its Termo de Permissão.
+
+    Within the quota (art. 3 §1–2, D-7: the ``quota:taxi`` counter row is locked first, so
+    concurrent grants never exceed it), to an eligible natural or legal person (art. 3–12, D-13)
+    with complete documents (art. 22–24) and an eligible vehicle (art. 27–29), numbered in the
+    Cadastro Municipal de Taxistas (art. 4 I, 20: sequential, gapless). The term and the
+    contrapartida are the holder's choice (art. 10); the instalment plan becomes debts (D-12)."""
+    law = taxi_law(municipality, signed_on)
+    authorize(actor=actor, municipality=municipality, action="permit.grant", law=law)
+    _check_grant_input(law, category, option, mode, instalments)
+    with transaction.atomic(), tenant(municipality):
+        # Lock first: every taxi grant waits here, then counts (D-7).
+        lock, _ = RegisterCounter.objects.get_or_create(series="quota:taxi")
+        RegisterCounter.objects.select_for_update().get(pk=lock.pk)
+        # The vehicle row before the Cadastro counter, as every service that inscribes one.
+        Vehicle.objects.select_for_update(no_key=True).get(pk=vehicle.pk)
+        decisions = taxi_grant_decisions(
+            municipality=municipality,
+            holder=holder,
+            vehicle=vehicle,
+            category=category,
+            signed_on=signed_on,
+            option=option,
+            mode=mode,
+            instalments=instalments,
+            tender=tender,
+            checks=checks,
+            declarations=declarations,
+            public_employment=public_employment,
+        )
+        plan = decisions[-1]
+        refuse_if(
+            "registry.taxi_permit_grant", decisions, signed_on, municipality, "outorga recusada"
+        )
+        termo = bound_law(municipality, Service.TAXI, signed_on).ask(
+            "permit_term", {"signed_on": signed_on.isoformat(), "option": option}
+        )
+        number = next_number(TAXI_CADASTRO)
+        vehicle = taxi_vehicle_inscribe(
+            actor=actor, municipality=municipality, vehicle=vehicle, on=signed_on
+        )
+        outcome = plan.outcome
+        permit = Permit.objects.create(
+            service=Service.TAXI,
+            taxi_category=category,
+            holder=holder,
+            number=f"TX-{number:04d}",
+            registration_number=number,
+            tender=tender,
+            decree=decree,
+            granted_on=signed_on,
+            term_start=signed_on,
+            term_end=dt.date.fromisoformat(str(outcome["term_ends_on"])),
+            certificate_valid_until=dt.date.fromisoformat(str(termo.outcome["valid_until"])),
+            vehicle=vehicle,
+            decision={"decisions": [d.to_json() for d in decisions]},
+        )
+        term = PermitTerm.objects.create(
+            permit=permit,
+            option=option,
+            mode=mode,
+            instalments=instalments if mode == PermitTerm.Mode.PAGAMENTO else None,
+            total_cents=int(outcome["total_cents"]),
+            signed_on=signed_on,
+            term_years=int(outcome["term_years"]),
+            term_ends_on=permit.term_end,
+            valid_until=permit.certificate_valid_until,
+            decision={"contrapartida": plan.to_json(), "termo": termo.to_json()},
+        )
+        act = record_act(
+            municipality=municipality,
+            actor=actor,
+            action="permit.grant",
+            obj=permit,
+            new={
+                "number": permit.number,
+                "registration_number": number,
+                "holder": holder.pk,
+                "vehicle": vehicle.plate,
+                "vehicle_cadastro_number": vehicle.cadastro_number,
+                "service": Service.TAXI.value,
+                "category": category,
+                "term_end": permit.term_end,
+                "option": option,
+                "mode": mode,
+                "instalments": term.instalments,
+                "total_cents": term.total_cents,
+            },
+            basis=basis_of(None, decision_citations(decisions)),
+            extra={"decisions": [d.to_json() for d in decisions]},
+        )
+        PermitStatusChange.objects.create(
+            permit=permit,
+            to_status=Permit.Status.ACTIVE,
+            effective_on=signed_on,
+            reason="outorga e assinatura do Termo de Permissão",
+            act=act,
+        )
+        if outcome["instalments"]:
+            debts_from_plan(
+                actor=actor,
+                municipality=municipality,
+                person=holder,
+                permit=permit,
+                plan=outcome["instalments"],
+                description=f"Contrapartida da permissão {permit.number}",
+                basis=basis_of(plan),
+            )
+    return permit
+
+
+# Transfer on death or incapacity ------------------------------------------------------------------
+
+
+def taxi_permit_transfer(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    successor: Person,
+    event: str,
+    on: dt.date,
+    proof: str,
+    declarations: Iterable[str] = (),
+    checks: Mapping[str, Any] | None = None,
+) -> Permit:
+    """Transfer only on the natural-person holder's death or incapacity (art. 13 §único); the
+    successor meets every requirement of the law (eligibility, documents)."""
+    law = taxi_law(municipality, on)
+    authorize(actor=actor, municipality=municipality, action="permit.grant", law=law)
+    if not proof.strip():
+        raise FieldError(
+            "comprovação",
+            "informe a certidão de óbito ou o laudo de incapacidade",
+            cited_once(law, "transfer"),
+        )
+    with transaction.atomic(), tenant(municipality):
+        permit = Permit.objects.select_for_update().get(pk=permit.pk)
+        if permit.service != Service.TAXI:
+            raise FieldError("permissão", "não é permissão de táxi")
+        if permit.status not in ACTIVE_STATUSES:
+            raise InvalidTransition(f"a permissão está {permit.get_status_display()}")
+        if successor.pk == permit.holder_id:
+            raise FieldError("sucessor", "o sucessor é o próprio permissionário")
+        holder = permit.holder
+        transfer = bound_law(municipality, Service.TAXI, on).ask(
+            "permit_transfer",
+            {
+                "holder_kind": "pessoa_fisica"
+                if holder.kind == Person.Kind.NATURAL
+                else "pessoa_juridica",
+                "event": event,
+            },
+        )
+        decisions = [transfer]
+        if not transfer.refusals:
+            # The successor takes the tender's award with the permit; every other requirement is
+            # checked as for a new holder.
+            decisions += taxi_eligibility(
+                person=successor,
+                category=permit.taxi_category,
+                on=on,
+                awarded_in_tender=True,
+                vehicle=permit.vehicle,
+                checks=checks,
+                declarations=declarations,
+            )
+        refuse_if(
+            "registry.taxi_permit_transfer", decisions, on, municipality, "transferência recusada"
+        )
+        permit.holder = successor
+        permit.save(update_fields=["holder"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="permit.transfer",
+            obj=permit,
+            old={"holder": holder.pk},
+            new={"holder": successor.pk},
+            basis=basis_of(None, decision_citations(decisions)),
+            extra={"event": event, "proof": proof, "decisions": [d.to_json() for d in decisions]},
+        )
+    return permit

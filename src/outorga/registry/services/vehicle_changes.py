@@ -1,0 +1,323 @@
+"""The vehicle of a permit changed: substitution (and the mototaxi's emergency one), the taxi's
+reserve vehicle and permuta, and the end of a temporary change.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+
+from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.authz import authorize
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.law.interfaces import cited_once
+
+from ..facts_taxi import vehicle_facts
+from ..models import Permit, Service, Vehicle, VehicleChange
+from ..validation import FieldError
+from .common import (
+    InvalidTransition,
+    bound_law,
+    decision_citations,
+    refuse_if,
+    taxi_cites,
+    taxi_law,
+)
+from .eligibility import one_vehicle_one_permit, vehicle_eligibility
+from .vehicles import taxi_vehicle_inscribe
+
+
+def _inspected(checks: Mapping[str, Any]) -> bool:
+    return bool(checks.get("inspection_approved"))
+
+
+def vehicle_substitute(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    vehicle: Vehicle,
+    on: dt.date,
+    emergency_until: dt.date | None = None,
+    cause: str = "",
+    checks: Mapping[str, Any] | None = None,
+    equipment: list[str] | None = None,
+) -> VehicleChange:
+    """Change the vehicle of a permit (substituição; taxi art. 4 X, 29; mototaxi art. 2 XXII).
+
+    ``emergency_until`` makes it a substituição emergencial (mototaxi art. 2 XXIII): for the period
+    the SESUMA sets, on proven force majeure, after which the original vehicle returns."""
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=permit.law)
+    checks = checks or {}
+    emergency = emergency_until is not None
+    if emergency_until is not None:
+        if permit.service == Service.TAXI:
+            raise FieldError(
+                "tipo",
+                "no táxi, o veículo temporário é o veículo reserva (sinistro, roubo ou furto)",
+                taxi_cites(municipality, on, "reserve_vehicle"),
+            )
+        if emergency_until < on:
+            raise FieldError("até", "o fim do período é anterior ao início")
+        if not cause.strip():
+            raise FieldError(
+                "causa",
+                "descreva a força maior comprovada",
+                cited_once(permit.law_on(on), "emergency_substitution"),
+            )
+    with transaction.atomic(), tenant(municipality):
+        permit = Permit.objects.select_for_update().get(pk=permit.pk)
+        if permit.status not in (Permit.Status.ACTIVE, Permit.Status.RESERVE):
+            raise InvalidTransition(f"a permissão está {permit.get_status_display()}")
+        if permit.vehicle_id == vehicle.pk:
+            raise FieldError("veículo", "é o veículo atual da permissão")
+        if VehicleChange.objects.filter(permit=permit, status=VehicleChange.Status.ACTIVE).exists():
+            raise FieldError("veículo", "há uma troca temporária em curso; encerre-a antes")
+        one_vehicle_one_permit(vehicle, exclude=permit)
+        if permit.service == Service.TAXI:
+            decisions = [
+                bound_law(municipality, Service.TAXI, on).ask(
+                    "vehicle_change",
+                    {"kind": "substituicao", "new_vehicle_inspected": _inspected(checks)},
+                ),
+                bound_law(municipality, Service.TAXI, on).ask(
+                    "vehicle_eligibility",
+                    vehicle_facts(
+                        vehicle, category=permit.taxi_category, occasion="troca", checks=checks
+                    ),
+                ),
+            ]
+        else:
+            decisions = [
+                vehicle_eligibility(
+                    vehicle,
+                    permit.service,
+                    on,
+                    equipment or [],
+                    holder=permit.holder,
+                    permit=permit,
+                )
+            ]
+        refuse_if("registry.vehicle_substitute", decisions, on, municipality, "troca recusada")
+        if permit.service == Service.TAXI:
+            vehicle = taxi_vehicle_inscribe(
+                actor=actor, municipality=municipality, vehicle=vehicle, on=on
+            )
+        kind = VehicleChange.Kind.EMERGENCIAL if emergency else VehicleChange.Kind.SUBSTITUICAO
+        change = VehicleChange.objects.create(
+            permit=permit,
+            kind=kind,
+            from_vehicle=permit.vehicle,
+            to_vehicle=vehicle,
+            cause=cause,
+            started_on=on,
+            until=emergency_until,
+            status=VehicleChange.Status.ACTIVE if emergency else VehicleChange.Status.DONE,
+            decision={"decisions": [d.to_json() for d in decisions]},
+        )
+        old_plate = permit.vehicle.plate if permit.vehicle else None
+        permit.vehicle = vehicle
+        permit.save(update_fields=["vehicle"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action=f"vehicle.{kind}",
+            obj=change,
+            old={"vehicle": old_plate},
+            new={"vehicle": vehicle.plate, "until": emergency_until},
+            basis=basis_of(None, decision_citations(decisions)),
+            extra={"permit": permit.number, "cause": cause},
+        )
+    return change
+
+
+RESERVE_CAUSES = ("sinistro", "roubo", "furto")
+
+
+def taxi_reserve_vehicle(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    vehicle: Vehicle,
+    on: dt.date,
+    until: dt.date,
+    cause: str,
+    checks: Mapping[str, Any] | None = None,
+) -> VehicleChange:
+    """Reserve vehicle after an accident, robbery or theft, for a set period (taxi art. 30)."""
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="registry.record",
+        law=taxi_law(municipality, on),
+    )
+    if until < on:
+        raise FieldError("até", "o fim do período é anterior ao início")
+    days = (until - on).days + 1
+    with transaction.atomic(), tenant(municipality):
+        permit = Permit.objects.select_for_update().get(pk=permit.pk)
+        if permit.service != Service.TAXI:
+            raise FieldError("permissão", "não é permissão de táxi")
+        if permit.status != Permit.Status.ACTIVE:
+            raise InvalidTransition(f"a permissão está {permit.get_status_display()}")
+        if VehicleChange.objects.filter(permit=permit, status=VehicleChange.Status.ACTIVE).exists():
+            raise FieldError("veículo", "já há um veículo reserva em uso")
+        one_vehicle_one_permit(vehicle, exclude=permit)
+        decision = bound_law(municipality, Service.TAXI, on).ask(
+            "vehicle_change",
+            {
+                "kind": "reserva",
+                "cause": cause if cause in RESERVE_CAUSES else "outro",
+                "days": days,
+            },
+        )
+        refuse_if("registry.taxi_reserve_vehicle", [decision], on, municipality, "reserva recusada")
+        # The reserve vehicle also serves the taxi service: inscribed in the Cadastro (art. 20).
+        vehicle = taxi_vehicle_inscribe(
+            actor=actor, municipality=municipality, vehicle=vehicle, on=on
+        )
+        change = VehicleChange.objects.create(
+            permit=permit,
+            kind=VehicleChange.Kind.RESERVA,
+            from_vehicle=permit.vehicle,
+            to_vehicle=vehicle,
+            cause=cause,
+            started_on=on,
+            until=until,
+            status=VehicleChange.Status.ACTIVE,
+            decision=decision.to_json(),
+        )
+        old_plate = permit.vehicle.plate if permit.vehicle else None
+        permit.vehicle = vehicle
+        permit.save(update_fields=["vehicle"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="vehicle.reserva",
+            obj=change,
+            old={"vehicle": old_plate},
+            new={"vehicle": vehicle.plate, "until": until},
+            basis=basis_of(decision),
+            extra={"permit": permit.number, "cause": cause},
+        )
+    return change
+
+
+def vehicle_change_end(
+    *, actor: Actor, municipality: Municipality, change: VehicleChange, on: dt.date
+) -> VehicleChange:
+    """End a reserve or emergency vehicle: the permit's own vehicle returns to service."""
+    permit = change.permit
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=permit.law)
+    with transaction.atomic(), tenant(municipality):
+        change = VehicleChange.objects.select_for_update().get(pk=change.pk)
+        if change.status != VehicleChange.Status.ACTIVE:
+            raise InvalidTransition("a troca temporária já foi encerrada")
+        permit = Permit.objects.select_for_update().get(pk=change.permit_id)
+        change.status, change.ended_on = VehicleChange.Status.ENDED, on
+        change.save(update_fields=["status", "ended_on"])
+        permit.vehicle = change.from_vehicle
+        permit.save(update_fields=["vehicle"])
+        if permit.service == Service.TAXI and change.from_vehicle is not None:
+            taxi_vehicle_inscribe(
+                actor=actor, municipality=municipality, vehicle=change.from_vehicle, on=on
+            )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="vehicle.change_end",
+            obj=change,
+            old={"vehicle": change.to_vehicle.plate},
+            new={"vehicle": change.from_vehicle.plate if change.from_vehicle else None},
+            extra={"permit": permit.number},
+        )
+    return change
+
+
+def taxi_vehicle_swap(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    other: Permit,
+    on: dt.date,
+    checks: Mapping[str, Any] | None = None,
+    other_checks: Mapping[str, Any] | None = None,
+) -> tuple[VehicleChange, VehicleChange]:
+    """Permuta between two holders (taxi art. 32): both vehicles change in one act, so each new
+    registration comes with the proof that the other vehicle went to the other permit."""
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="registry.record",
+        law=taxi_law(municipality, on),
+    )
+    checks, other_checks = checks or {}, other_checks or {}
+    with transaction.atomic(), tenant(municipality):
+        a, b = sorted([permit, other], key=lambda p: p.pk)
+        a = Permit.objects.select_for_update().get(pk=a.pk)
+        b = Permit.objects.select_for_update().get(pk=b.pk)
+        if a.pk == b.pk or a.service != Service.TAXI or b.service != Service.TAXI:
+            raise FieldError("permissão", "a permuta é entre duas permissões de táxi")
+        if a.vehicle is None or b.vehicle is None:
+            raise FieldError("veículo", "as duas permissões devem ter veículo")
+        chk = {permit.pk: checks, other.pk: other_checks}
+        decisions = []
+        for p, new in ((a, b.vehicle), (b, a.vehicle)):
+            decisions += [
+                bound_law(municipality, Service.TAXI, on).ask(
+                    "vehicle_change",
+                    {
+                        "kind": "permuta",
+                        "counterpart_linked": True,
+                        "new_vehicle_inspected": _inspected(chk[p.pk]),
+                    },
+                ),
+                bound_law(municipality, Service.TAXI, on).ask(
+                    "vehicle_eligibility",
+                    vehicle_facts(
+                        new, category=p.taxi_category, occasion="troca", checks=chk[p.pk]
+                    ),
+                ),
+            ]
+        refuse_if("registry.taxi_vehicle_swap", decisions, on, municipality, "permuta recusada")
+        va, vb = a.vehicle, b.vehicle
+        # Both vehicles before the counter and the first inscription's act (registry/locking.py).
+        list(
+            Vehicle.objects.select_for_update(no_key=True)
+            .filter(pk__in=(va.pk, vb.pk))
+            .order_by("pk")
+        )
+        for v in sorted((va, vb), key=lambda v: v.pk):
+            taxi_vehicle_inscribe(actor=actor, municipality=municipality, vehicle=v, on=on)
+        changes = []
+        for p, old, new in ((a, va, vb), (b, vb, va)):
+            changes.append(
+                VehicleChange.objects.create(
+                    permit=p,
+                    kind=VehicleChange.Kind.PERMUTA,
+                    from_vehicle=old,
+                    to_vehicle=new,
+                    started_on=on,
+                    status=VehicleChange.Status.DONE,
+                    decision={"decisions": [d.to_json() for d in decisions]},
+                )
+            )
+        a.vehicle, b.vehicle = vb, va
+        a.save(update_fields=["vehicle"])
+        b.save(update_fields=["vehicle"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="vehicle.permuta",
+            obj=changes[0],
+            old={a.number: va.plate, b.number: vb.plate},
+            new={a.number: vb.plate, b.number: va.plate},
+            basis=basis_of(None, decision_citations(decisions)),
+        )
+    return changes[0], changes[1]

@@ -1,0 +1,126 @@
+"""Vehicles: the vehicle's record and its inscription in the Cadastro Municipal de Taxistas."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+
+from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.authz import authorize
+from outorga.core.lawseam import service_citations
+from outorga.core.models import Municipality
+from outorga.core.numbering import next_number
+from outorga.core.tenancy import tenant
+from outorga.law.interfaces import cited
+
+from .. import validation
+from ..models import Person, Service, Vehicle
+from ..validation import FieldError
+from .common import snapshot
+
+VEHICLE_FIELDS = [
+    "plate",
+    "renavam",
+    "chassis",
+    "kind",
+    "make_model",
+    "manufacture_year",
+    "model_year",
+    "engine_cc",
+    "colour",
+    "doors",
+    "seats",
+    "fuel",
+    "cng",
+    "rental_category",
+    "registration_uf",
+    "registration_city",
+    "invoice_date",
+    "cargo_device",
+    "cargo_within_contran_limits",
+    "cargo_mirrors_unobstructed",
+    "sidecar",
+    "semi_trailer",
+    "retroreflective_strips",
+]
+
+
+def vehicle_register(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    law: str,
+    owner: Person,
+    data: Mapping[str, Any],
+) -> Vehicle:
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
+    values = {f: data[f] for f in VEHICLE_FIELDS if f in data}
+    values["plate"] = validation.plate(data.get("plate", ""))
+    values["renavam"] = validation.renavam(data.get("renavam", ""))
+    values["registration_uf"] = str(data.get("registration_uf", "")).upper()
+    if values.get("cargo_device") and values["cargo_device"] not in Vehicle.CargoDevice.values:
+        raise FieldError(
+            "dispositivo de carga",
+            "use baú, grelha, alforje, bolsa ou caixa lateral",
+            cited(law, "cargo_device"),
+        )
+    with transaction.atomic(), tenant(municipality):
+        vehicle = (
+            Vehicle.objects.select_for_update(no_key=True).filter(plate=values["plate"]).first()
+        )
+        old = snapshot(vehicle, VEHICLE_FIELDS) if vehicle else {}
+        vehicle = vehicle or Vehicle(owner=owner)
+        vehicle.owner = owner
+        for k, v in values.items():
+            setattr(vehicle, k, v)
+        vehicle.full_clean(exclude=["owner"])
+        vehicle.save()
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="vehicle.update" if old else "vehicle.create",
+            obj=vehicle,
+            old=old,
+            new=snapshot(vehicle, VEHICLE_FIELDS),
+        )
+    return vehicle
+
+
+#: The Cadastro Municipal de Taxistas is one numeric, sequential register of holders, auxiliaries
+#: and vehicles (taxi art. 4 I, 20): one series for the three.
+TAXI_CADASTRO = "register:taxi"
+
+
+def taxi_vehicle_inscribe(
+    *, actor: Actor, municipality: Municipality, vehicle: Vehicle, on: dt.date
+) -> Vehicle:
+    """Inscribe a vehicle put in taxi service in the Cadastro Municipal de Taxistas (taxi art. 4 I,
+    20, 25): the next number of the register, once — a vehicle already inscribed keeps its number.
+
+    Runs inside the transaction of the service that puts the vehicle in service (grant,
+    substitution, reserve vehicle, swap, yearly renewal, import), which checked competence: the
+    vehicle row is locked before the counter, so the number is sequential, gapless and unique,
+    and both before the caller's first act (the lock order of ``registry/locking.py``)."""
+    with transaction.atomic(), tenant(municipality):
+        vehicle = Vehicle.objects.select_for_update(no_key=True).get(pk=vehicle.pk)
+        if vehicle.cadastro_number is not None:
+            return vehicle
+        vehicle.cadastro_number = next_number(TAXI_CADASTRO)
+        vehicle.cadastro_inscribed_on = on
+        vehicle.save(update_fields=["cadastro_number", "cadastro_inscribed_on"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="vehicle.cadastro",
+            obj=vehicle,
+            new={
+                "plate": vehicle.plate,
+                "cadastro_number": vehicle.cadastro_number,
+                "inscribed_on": on,
+            },
+            basis=basis_of(None, service_citations(municipality, Service.TAXI, "cadastro")),
+        )
+    return vehicle

@@ -22,15 +22,11 @@ from outorga.enforcement.models import Case, Escalation, Filing
 from outorga.enforcement.services.filings import filing_file, filing_judge
 from outorga.enforcement.services.finality import sweep
 from outorga.enforcement.services.notices import notice_deliver
-from outorga.enforcement.services.suspensions import suspension_impose
+from outorga.enforcement.services.suspensions import permit_suspension_lift, suspension_impose
 from outorga.law.competence import NotCompetent
 from outorga.registry.models import Permit, PermitStatusChange
 from outorga.registry.services.common import InvalidTransition
-from outorga.registry.services.permit_status import (
-    permit_reinstate,
-    permit_suspend,
-    permit_suspension_lift,
-)
+from outorga.registry.services.permit_status import permit_reinstate, permit_suspend
 
 D = dt.date(2026, 4, 6)  # a Monday
 START = dt.date(2026, 7, 1)  # the suspension's first day (15 days: until 15/07)

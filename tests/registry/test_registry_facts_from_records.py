@@ -35,7 +35,7 @@ Builders already covered by an existing test that changes the record and sees th
 - ``facts.active_permits`` → quota: ``test_permit_grant.py::
   test_art_10_i_the_quota_blocks_the_grant_past_population_over_300`` (each grant adds a permit
   until the quota refuses).
-- ``facts_taxi.debt_facts`` → renewal period: ``test_taxi_renewal.py::
+- ``finance.registry_port.debt_facts`` → renewal period: ``test_taxi_renewal.py::
   test_d_11_once_the_appeal_fails_the_debt_blocks`` (the debt's status changes → refused).
 - ``services.termos.extension_decision`` (the permit's extensions, term, status) → permit_extension:
   ``test_permit_extension.py::test_art_6_three_extensions_reach_25_years_and_a_fourth_is_refused``.

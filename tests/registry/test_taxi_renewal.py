@@ -15,8 +15,8 @@ from outorga.core.tenancy import tenant
 from outorga.finance import selectors
 from outorga.finance import services as ledger
 from outorga.finance.models import Debt
+from outorga.finance.registry_port import debt_facts
 from outorga.law.competence import Role
-from outorga.registry.facts_taxi import debt_facts
 from outorga.registry.models import PermitTerm, PermitTermRenewal, Vehicle
 from outorga.registry.services.permits import taxi_permit_grant
 from outorga.registry.services.termos import taxi_term_renew

@@ -14,7 +14,6 @@ from ninja import Field, Router, Schema, Status
 from outorga.core.apikit import staff
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
-from outorga.finance import selectors as ledger
 from outorga.law.money import brl
 
 from .api import READ_ERRORS, WRITE_ERRORS
@@ -29,6 +28,7 @@ from .models import (
     Vehicle,
     VehicleChange,
 )
+from .ports import ledger
 from .services import extinctions as extinction_services
 from .services import tenders as tender_services
 from .services import vehicle_changes as vehicle_change_services
@@ -442,8 +442,8 @@ def taxi_renewal_debts(request: HttpRequest, permit_id: int, on: dt.date) -> dic
         }
 
     return {
-        "blocking": [row(d) for d in ledger.debts_blocking(permit.holder, on)],
-        "under_review": [row(d) for d in ledger.debts_under_review(permit.holder)],
+        "blocking": [row(d) for d in ledger().debts_blocking(permit.holder, on)],
+        "under_review": [row(d) for d in ledger().debts_under_review(permit.holder)],
     }
 
 

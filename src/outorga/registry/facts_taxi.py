@@ -11,7 +11,6 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from outorga.core.models import Municipality
-from outorga.finance.models import Debt
 
 from .facts import ACTIVE_STATUSES, latest_document, taxi_vehicle
 from .models import Document, Permit, Person, Service, Vehicle
@@ -252,28 +251,3 @@ def vehicle_facts(
         if checks.get(key) is not None:
             facts[key] = checks[key]
     return facts
-
-
-def debt_facts(blocking: list[Debt], under_review: list[Debt]) -> list[dict[str, Any]]:
-    """The ledger's view for ``taxi.registration_renewal``: final-and-due debts and those under
-    defence or appeal (the selector decides which is which, D-11). A charge awaiting its case's
-    final decision (a seizure's, D-1) is in defence for the law core, never final."""
-    kinds = {Debt.Origin.FINE: "multa", Debt.Origin.FEE: "taxa", Debt.Origin.TAX: "imposto"}
-    out = []
-    for d in [*blocking, *under_review]:
-        if d.status == Debt.Status.UNDER_APPEAL:
-            status = "em_recurso"
-        elif d.awaiting_finality:
-            status = "em_defesa"
-        else:
-            status = "definitivo"
-        out.append(
-            {
-                "id": d.reference,
-                "kind": kinds.get(Debt.Origin(d.origin), "outro"),
-                "amount_cents": int(d.amount_cents),
-                "status": status,
-                "description": d.description,
-            }
-        )
-    return out

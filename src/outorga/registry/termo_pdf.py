@@ -15,12 +15,12 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from outorga.core.lawseam import law_of
-from outorga.finance.models import Debt
 from outorga.law import interfaces
 from outorga.law.citations import render_many
 from outorga.law.money import brl
 
 from .models import Permit, PermitTerm
+from .ports import ledger
 from .validation import format_plate
 
 STYLES = getSampleStyleSheet()
@@ -124,9 +124,7 @@ def termo_pdf(permit: Permit, municipality_name: str) -> bytes:
             Paragraph(f"<b>{escape(title)}</b>", STYLES["Heading4"]),
             Paragraph(escape(text), STYLES["Normal"]),
         ]
-    debts = list(
-        Debt.objects.filter(permit=permit, origin=Debt.Origin.CONTRAPARTIDA).order_by("instalment")
-    )
+    debts = list(ledger().contrapartida_instalments(permit))
     if debts:
         rows = [["Parcela", "Vencimento", "Valor", "Referência"]] + [
             [f"{d.instalment}/{d.instalments}", _d(d.due_on), brl(d.amount_cents), d.reference]

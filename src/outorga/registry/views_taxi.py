@@ -16,8 +16,6 @@ from outorga.core.access import staff_required
 from outorga.core.errors import Refused
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
-from outorga.finance import selectors as ledger
-from outorga.finance.models import Debt
 from outorga.law.competence import NotCompetent, is_allowed
 from outorga.law.money import brl
 
@@ -37,6 +35,7 @@ from .models import (
     Tender,
     TenderApplicant,
 )
+from .ports import ledger
 from .services.common import InvalidTransition
 from .services.stands import stand_set
 from .services.tenders import (
@@ -444,9 +443,7 @@ def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
         else:
             messages.success(request, "Termo renovado.")
             return redirect("taxi:termo", permit.pk)
-    instalments = Debt.objects.filter(permit=permit, origin=Debt.Origin.CONTRAPARTIDA).order_by(
-        "instalment"
-    )
+    instalments = ledger().contrapartida_instalments(permit)
     return render(
         request,
         "registry/taxi/termo.html",
@@ -456,10 +453,10 @@ def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
             "total": brl(term.total_cents),
             "instalments": [(d, brl(d.amount_cents)) for d in instalments],
             "blocking": [
-                (d, brl(d.amount_cents)) for d in ledger.debts_blocking(permit.holder, today)
+                (d, brl(d.amount_cents)) for d in ledger().debts_blocking(permit.holder, today)
             ],
             "under_review": [
-                (d, brl(d.amount_cents)) for d in ledger.debts_under_review(permit.holder)
+                (d, brl(d.amount_cents)) for d in ledger().debts_under_review(permit.holder)
             ],
             "renewals": term.renewals.all(),
             "form": form,

@@ -22,9 +22,69 @@ from outorga.enforcement.services.common import InvalidStep, decision_basis
 from outorga.law import interfaces
 from outorga.law.decisions import Decision
 from outorga.registry.models import Auxiliary, Permit
+from outorga.registry.services.common import InvalidTransition
 from outorga.registry.services.eligibility import register_bar
-from outorga.registry.services.permit_status import permit_suspend, permit_suspension_lift
+from outorga.registry.services.permit_status import permit_suspend, permit_suspension_annulled
 from outorga.registry.validation import FieldError
+
+#: Who annuls a suspension on appeal (mototaxi art. 34 §3): the JARI's judgment (art. 43) or the
+#: Chief Executive's (art. 44), each its own competence.
+SUSPENSION_ANNULLED_BY = {"jari": "appeal.jari.judge", "executive": "appeal.executive.judge"}
+
+NOT_ANNULLED = (
+    "só o recurso julgado procedente contra a suspensão desta permissão a anula e restabelece a "
+    "permissão (lei do mototáxi, art. 34, §3; art. 43 e 44)"
+)
+
+
+def permit_suspension_lift(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    appeal: Filing,
+    on: dt.date,
+    reason: str,
+    basis: dict[str, Any] | None = None,
+) -> Permit:
+    """A suspension annulled on appeal (art. 34 §3) is lifted at once. ``appeal`` must be exactly
+    that: an appeal to the JARI or the Chief Executive, judged upheld, in the case against this
+    permit's suspension, whose suspension (first day and days) is the one in force — the registry
+    then applies it (``permit_suspension_annulled``). The competence checked is that judgment's.
+    Usually called inside that judgment's transaction."""
+    with tenant(municipality):
+        filing = Filing.objects.select_related("case").filter(pk=appeal.pk).first()
+    competence = SUSPENSION_ANNULLED_BY.get(filing.stage) if filing is not None else None
+    if filing is None or competence is None:
+        raise InvalidTransition(NOT_ANNULLED)
+    authorize(actor=actor, municipality=municipality, action=competence, law=permit.law)
+    if not reason.strip():
+        raise FieldError("motivo", "informe o motivo do ato")
+    with transaction.atomic(), tenant(municipality):
+        filing = Filing.objects.select_for_update().select_related("case").get(pk=filing.pk)
+        case = filing.case
+        if (
+            filing.result != Filing.Result.UPHELD
+            or case.kind != Case.Kind.SUSPENSION
+            or case.permit_id != permit.pk
+        ):
+            raise InvalidTransition(NOT_ANNULLED)
+        suspension = Penalty.objects.filter(case=case, kind=Penalty.Kind.SUSPENSION).first()
+        return permit_suspension_annulled(
+            actor=actor,
+            municipality=municipality,
+            permit=permit,
+            competence=competence,
+            suspended_until=(
+                suspension.imposed_on + dt.timedelta(days=suspension.days - 1)
+                if suspension is not None and suspension.days
+                else None
+            ),
+            case_number=case.number,
+            on=on,
+            reason=reason,
+            basis=basis,
+        )
 
 
 def suspension_annul(

@@ -16,12 +16,12 @@ from outorga.core.errors import Refused
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
-from outorga.finance import selectors as ledger
 from outorga.law.decisions import Decision
 
 from ..facts import ACTIVE_STATUSES
-from ..facts_taxi import debt_facts, person_documents_facts, resides_in_municipality
+from ..facts_taxi import person_documents_facts, resides_in_municipality
 from ..models import Auxiliary, Permit, Person, Service
+from ..ports import ledger
 from ..validation import FieldError
 from .common import (
     InvalidTransition,
@@ -272,9 +272,7 @@ def auxiliary_renewal_decisions(
         {
             "credential_valid_until": current,
             "resides_in_ipatinga": resides_in_municipality(person, m),
-            "debts": debt_facts(
-                ledger.debts_blocking(person, on), ledger.debts_under_review(person)
-            ),
+            "debts": ledger().debt_facts(person, on),
         },
     )
     bar = register_bar(person, on)  # art. 41 IV §3, art. 42 IV

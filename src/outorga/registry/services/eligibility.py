@@ -15,6 +15,7 @@ from outorga.law.interfaces import MOTO_SERVICES, cited, interface_of
 from ..facts import ACTIVE_STATUSES, mototaxi_person, mototaxi_vehicle
 from ..facts_taxi import person_documents_facts, person_facts
 from ..models import Auxiliary, Permit, Person, Service, Vehicle
+from ..ports import sanctions
 from ..validation import FieldError
 from .common import bound_law, taxi_citations
 
@@ -82,15 +83,12 @@ def register_bar(person: Person, on: dt.date) -> Decision | None:
     cassada (art. 41 IV, §3: the punished may no longer drive a taxi in the municipality) or
     suspended for up to 90 days (art. 42 IV), as the enforcement penalties record it — a refusal
     citing the article, or None. The day after a suspension's last day the bar is gone."""
-    from outorga.enforcement.models import Penalty
     from outorga.law.decisions import Reason
     from outorga.law.rules import check
 
     reasons: list[Reason] = []
-    mine = Penalty.objects.filter(
-        decision__target="cadastro", decision__offender__person_id=person.pk, imposed_on__lte=on
-    )
-    cassada = mine.filter(kind=Penalty.Kind.CASSACAO).order_by("imposed_on").first()
+    mine = sanctions().cadastro_penalties(person, on)
+    cassada = next((p for p in mine if p.kind == "cassacao"), None)
     aux = (
         Auxiliary.objects.filter(person=person, status=Auxiliary.Status.CASSADO, removed_on__lte=on)
         .order_by("removed_on")
@@ -112,7 +110,7 @@ def register_bar(person: Person, on: dt.date) -> Decision | None:
                 facts={"cassado_em": since},
             )
         )
-    for p in mine.filter(kind=Penalty.Kind.SUSPENSION).order_by("imposed_on", "id"):
+    for p in [x for x in mine if x.kind == "suspension"]:
         ends = p.imposed_on + dt.timedelta(days=(p.days or 1) - 1)
         if on <= ends:
             reasons.append(

@@ -220,21 +220,14 @@ def permit_reinstate(
 
 #: The appeals that may annul a suspension (mototaxi art. 34 §3), by the stage of the filing: to
 #: the JARI (art. 43) and to the Chief Executive (art. 44), each with its judgment's competence.
-SUSPENSION_ANNULLED_BY = {"jari": "appeal.jari.judge", "executive": "appeal.executive.judge"}
-
-
-NOT_ANNULLED = (
-    "só o recurso julgado procedente contra a suspensão desta permissão a anula e restabelece a "
-    "permissão (lei do mototáxi, art. 34, §3; art. 43 e 44)"
-)
-
-
-def permit_suspension_lift(
+def permit_suspension_annulled(
     *,
     actor: Actor,
     municipality: Municipality,
     permit: Permit,
-    appeal: Any,
+    competence: str,
+    suspended_until: dt.date | None,
+    case_number: str,
     on: dt.date,
     reason: str,
     basis: dict[str, Any] | None = None,
@@ -242,37 +235,15 @@ def permit_suspension_lift(
     """A suspension annulled on appeal (mototaxi art. 34 §3: the JARI, art. 43, or the Chief
     Executive, art. 44) ends at once: the permission is active again from ``on``, without the
     proof of art. 32 §2, which follows a suspension served ("cumprida"), not one annulled.
-    ``appeal`` is the enforcement filing that annulled it, and it must be exactly that: an appeal
-    to the JARI or the Chief Executive, judged upheld, in the case against this permit's
-    suspension, whose suspension (first day and days) is the one in force — so a later suspension
-    is never lifted by an old appeal. The competence checked is that judgment's. Usually called
-    inside that judgment's transaction."""
-    # Enforcement judges the appeal; the registry only applies it, after reading it again.
-    from outorga.enforcement.models import Case, Filing, Penalty
-
-    with tenant(municipality):
-        filing = Filing.objects.select_related("case").filter(pk=appeal.pk).first()
-    competence = SUSPENSION_ANNULLED_BY.get(filing.stage) if filing is not None else None
-    if filing is None or competence is None:
-        raise InvalidTransition(NOT_ANNULLED)
+    Enforcement judges the appeal and says which suspension it annulled (its last day,
+    ``suspended_until``) and by which judgment (``competence``: the JARI's or the Chief
+    Executive's, checked here); the registry applies it only if that suspension is the one in
+    force (``None``: the case has no suspension of days) — so a later suspension is never lifted by an old appeal. Called by
+    ``enforcement.services.suspensions.permit_suspension_lift``, inside its transaction."""
     authorize(actor=actor, municipality=municipality, action=competence, law=permit.law)
     if not reason.strip():
         raise FieldError("motivo", "informe o motivo do ato")
     with transaction.atomic(), tenant(municipality):
-        filing = Filing.objects.select_for_update().select_related("case").get(pk=filing.pk)
-        case = filing.case
-        if (
-            filing.result != Filing.Result.UPHELD
-            or case.kind != Case.Kind.SUSPENSION
-            or case.permit_id != permit.pk
-        ):
-            raise InvalidTransition(NOT_ANNULLED)
-        suspension = Penalty.objects.filter(case=case, kind=Penalty.Kind.SUSPENSION).first()
-        suspended_until = (
-            suspension.imposed_on + dt.timedelta(days=suspension.days - 1)
-            if suspension is not None and suspension.days
-            else None
-        )
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
         if (
             permit.status != Permit.Status.SUSPENDED
@@ -281,7 +252,7 @@ def permit_suspension_lift(
         ):
             raise InvalidTransition(
                 f"a permissão está {permit.get_status_display()}; a suspensão julgada no "
-                f"processo {case.number} não é a que está em vigor (lei do mototáxi, art. 34, §3)"
+                f"processo {case_number} não é a que está em vigor (lei do mototáxi, art. 34, §3)"
             )
         old = {"status": permit.status, "suspended_until": permit.suspended_until}
         permit.status, permit.suspended_until = Permit.Status.ACTIVE, None
@@ -294,7 +265,7 @@ def permit_suspension_lift(
             old=old,
             new={"status": permit.status, "suspended_until": None},
             basis=basis,
-            extra={"reason": reason.strip(), "effective_on": on, "appeal_case": case.number},
+            extra={"reason": reason.strip(), "effective_on": on, "appeal_case": case_number},
         )
         PermitStatusChange.objects.create(
             permit=permit,

@@ -16,7 +16,6 @@ from outorga.core.errors import Refused
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
-from outorga.finance.services import debts_from_plan
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import cited, cited_once
 from outorga.law.windows import add_years
@@ -35,6 +34,7 @@ from ..models import (
     TenderApplicant,
     Vehicle,
 )
+from ..ports import ledger
 from ..validation import FieldError
 from .common import (
     InvalidTransition,
@@ -419,7 +419,7 @@ def taxi_permit_grant(
             act=act,
         )
         if outcome["instalments"]:
-            debts_from_plan(
+            ledger().contrapartida_debts_create(
                 actor=actor,
                 municipality=municipality,
                 person=holder,

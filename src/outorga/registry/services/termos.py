@@ -15,12 +15,11 @@ from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
-from outorga.finance import selectors as ledger
 from outorga.law.citations import LAW_TITLES
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import answers, cited, cited_once
 
-from ..facts_taxi import debt_facts, vehicle_facts
+from ..facts_taxi import vehicle_facts
 from ..models import (
     Permit,
     PermitStatusChange,
@@ -29,6 +28,7 @@ from ..models import (
     Service,
     TaxiCategory,
 )
+from ..ports import ledger
 from ..validation import FieldError
 from .common import (
     InvalidTransition,
@@ -201,9 +201,7 @@ def taxi_term_renew(
         if term.last_renewed_on:
             termo_facts["last_renewed_on"] = term.last_renewed_on.isoformat()
         termo = bound_law(municipality, Service.TAXI, on).ask("permit_term", termo_facts)
-        owed = debt_facts(
-            ledger.debts_blocking(permit.holder, on), ledger.debts_under_review(permit.holder)
-        )
+        owed = ledger().debt_facts(permit.holder, on)
         debts = bound_law(municipality, Service.TAXI, on).ask(
             "registration_renewal", {"last_renewed_on": base.isoformat(), "debts": owed}
         )

@@ -1,0 +1,80 @@
+"""The ledger as the registry asks it (``registry.ports.Ledger``): provided at start-up by
+``FinanceConfig.ready``."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from . import selectors
+from .models import Debt
+from .services import debts_from_plan
+
+#: The law core's names of a debt's origin (taxi art. 21 §1 reads fines, fees and taxes).
+_KINDS = {Debt.Origin.FINE: "multa", Debt.Origin.FEE: "taxa", Debt.Origin.TAX: "imposto"}
+
+
+def debt_facts(blocking: Iterable[Debt], under_review: Iterable[Debt]) -> list[dict[str, Any]]:
+    """The ledger's view for ``registration_renewal``: final-and-due debts and those under
+    defence or appeal (the selectors decide which is which, D-11). A charge awaiting its case's
+    final decision (a seizure's, D-1) is in defence for the law core, never final."""
+    out = []
+    for d in [*blocking, *under_review]:
+        if d.status == Debt.Status.UNDER_APPEAL:
+            status = "em_recurso"
+        elif d.awaiting_finality:
+            status = "em_defesa"
+        else:
+            status = "definitivo"
+        out.append(
+            {
+                "id": d.reference,
+                "kind": _KINDS.get(Debt.Origin(d.origin), "outro"),
+                "amount_cents": int(d.amount_cents),
+                "status": status,
+                "description": d.description,
+            }
+        )
+    return out
+
+
+class FinanceLedger:
+    def debts_blocking(self, person: Any, on: dt.date) -> Sequence[Debt]:
+        return selectors.debts_blocking(person, on)
+
+    def debts_under_review(self, person: Any) -> Sequence[Debt]:
+        return selectors.debts_under_review(person)
+
+    def debt_facts(self, person: Any, on: dt.date) -> list[dict[str, Any]]:
+        return debt_facts(
+            selectors.debts_blocking(person, on), selectors.debts_under_review(person)
+        )
+
+    def contrapartida_debts_create(
+        self,
+        *,
+        actor: Any,
+        municipality: Any,
+        person: Any,
+        permit: Any,
+        plan: Iterable[Mapping[str, Any]],
+        description: str,
+        basis: Mapping[str, Any],
+    ) -> Sequence[Debt]:
+        return debts_from_plan(
+            actor=actor,
+            municipality=municipality,
+            person=person,
+            permit=permit,
+            plan=plan,
+            description=description,
+            basis=basis,
+        )
+
+    def contrapartida_instalments(self, permit: Any) -> Sequence[Debt]:
+        return list(
+            Debt.objects.filter(permit=permit, origin=Debt.Origin.CONTRAPARTIDA).order_by(
+                "instalment"
+            )
+        )

@@ -1,0 +1,101 @@
+"""The registry's ports: what it asks of the areas built on top of it, without importing them.
+
+The ledger (``finance``) and enforcement keep rows about the registry's persons and permits, so
+they sit above the registry and import it. The registry still needs a few answers from them:
+
+- the debts a renewal or a grant reads (taxi art. 21 §1 and D-11: final and due debts block,
+  those under defence or appeal are shown), and the contrapartida plan written as debts in the
+  grant's own transaction (art. 10, D-12);
+- the penalties on a person's inscription in the Cadastro Municipal de Taxistas (cassação, art.
+  41 IV and §3; suspension, art. 42 IV), which bar that person from the Cadastro.
+
+It asks them through these two interfaces; each area provides its own when Django starts
+(``finance.apps``/``enforcement.apps``, ``ready()``). A port nobody provided raises at the first
+call, never answers "no debts" or "no penalty" by default.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from django.core.exceptions import ImproperlyConfigured
+
+
+class Ledger(Protocol):
+    def debts_blocking(self, person: Any, on: dt.date) -> Sequence[Any]:
+        """The person's debts final and due on ``on`` (they block, D-11)."""
+        ...
+
+    def debts_under_review(self, person: Any) -> Sequence[Any]:
+        """The person's debts under defence or appeal (shown, never blocking, D-11)."""
+        ...
+
+    def debt_facts(self, person: Any, on: dt.date) -> list[dict[str, Any]]:
+        """Both lists as the law core's ``debts`` fact (id, kind, amount, status, description)."""
+        ...
+
+    def contrapartida_debts_create(
+        self,
+        *,
+        actor: Any,
+        municipality: Any,
+        person: Any,
+        permit: Any,
+        plan: Iterable[Mapping[str, Any]],
+        description: str,
+        basis: Mapping[str, Any],
+    ) -> Sequence[Any]:
+        """One debt per instalment of the plan, inside the caller's transaction (art. 10, D-12)."""
+        ...
+
+    def contrapartida_instalments(self, permit: Any) -> Sequence[Any]:
+        """The permit's contrapartida debts, by instalment."""
+        ...
+
+
+@dataclass(frozen=True)
+class CadastroPenalty:
+    """A penalty imposed on a person's inscription in the Cadastro (not on a permit)."""
+
+    kind: Literal["cassacao", "suspension"]
+    imposed_on: dt.date
+    days: int | None = None
+
+
+class Sanctions(Protocol):
+    def cadastro_penalties(self, person: Any, on: dt.date) -> Sequence[CadastroPenalty]:
+        """The penalties on the person's inscription imposed on or before ``on``, oldest first."""
+        ...
+
+
+_provided: dict[str, Any] = {}
+
+
+def provide_ledger(impl: Ledger) -> None:
+    _provided["ledger"] = impl
+
+
+def provide_sanctions(impl: Sanctions) -> None:
+    _provided["sanctions"] = impl
+
+
+def _get(name: str, area: str) -> Any:
+    try:
+        return _provided[name]
+    except KeyError:
+        raise ImproperlyConfigured(
+            f"registry.ports: nenhum '{name}' foi fornecido ('{area}' está em INSTALLED_APPS?)"
+        ) from None
+
+
+def ledger() -> Ledger:
+    impl: Ledger = _get("ledger", "outorga.finance")
+    return impl
+
+
+def sanctions() -> Sanctions:
+    impl: Sanctions = _get("sanctions", "outorga.enforcement")
+    return impl

@@ -150,6 +150,16 @@ def summary_of(outcome: Eligibility | bool | None, ok: str, refused: str, pendin
     return refused
 
 
+def decide_eligibility(
+    qid: str, ctx: Context, reasons: Iterable[Reason], ok: str, refused: str, pending: str
+) -> Decision:
+    """A decision whose outcome is the :func:`eligibility_outcome` of ``reasons``, summarized by
+    :func:`summary_of` with ``ok``, ``refused`` or ``pending``."""
+    given = tuple(reasons)
+    outcome = eligibility_outcome(given)
+    return decide(qid, ctx, outcome, given, summary_of(outcome, ok, refused, pending))
+
+
 def joined(items: Iterable[str]) -> str:
     """``a, b e c``."""
     seq = list(items)

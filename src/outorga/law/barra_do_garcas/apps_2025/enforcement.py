@@ -29,7 +29,7 @@ from outorga.law.questions import question
 from outorga.law.rules import check, reason
 
 from ._base import DATE, LAW, art, day, decide, fmt, has_pending, has_refusal, optional_param, param
-from .final_provisions import law_in_force, platform_obligation_enforceable
+from .final_provisions import law_in_force, not_in_force, platform_obligation_enforceable
 
 PENALTIES = {
     "warning": ("I", "advertência escrita", "penalty.warning"),
@@ -104,9 +104,8 @@ def art23_inspector_finding(rule: str, inc: str, label: str, value: bool | None)
 def vehicle_inspection(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """An inspector's check of a vehicle in service (art. 23 I–III, art. 25)."""
     qid = "barra-do-garcas.apps-2025.vehicle_inspection"
-    in_force = law_in_force(ctx, ctx.as_of)
-    if in_force.verdict is Verdict.REFUSED:
-        return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")
+    if (before := not_in_force(qid, ctx)) is not None:
+        return before
     reasons = [
         art25_no_external_signs(
             bool(facts["external_light_sign"]), bool(facts["ostensive_visual_identification"])

@@ -26,7 +26,7 @@ from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason, unless_suspended
 
-from ._base import CENTS, LAW, art, decide, eligibility_outcome, optional_param, summary_of
+from ._base import CENTS, LAW, art, decide_eligibility, optional_param
 from .fares import (
     EXTRA,
     RULE_DYNAMIC_LIMITS,
@@ -34,7 +34,7 @@ from .fares import (
     art6_table_complete,
     art7_table_within_limits,
 )
-from .final_provisions import law_in_force
+from .final_provisions import not_in_force
 
 PERCENT_PATTERN = r"^\d{1,4}(\.\d{1,2})?$"
 
@@ -143,20 +143,19 @@ def art9_table_dynamic_ceiling(
 def fare_publication(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 6 (completeness), art. 7 (limits) and art. 9 (dynamic ceiling) for a published table."""
     qid = "barra-do-garcas.apps-2025.fare_publication"
-    in_force = law_in_force(ctx, ctx.as_of)
-    if in_force.verdict is Verdict.REFUSED:
-        return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")
+    if (before := not_in_force(qid, ctx)) is not None:
+        return before
     percent = Decimal(facts["dynamic_max_percent"]) if "dynamic_max_percent" in facts else None
     reasons = (
         art6_table_complete(facts)
         + art7_table_within_limits(ctx, facts)
         + art9_table_dynamic_ceiling(ctx, facts, percent)
     )
-    outcome = eligibility_outcome(reasons)
-    summary = summary_of(
-        outcome,
+    return decide_eligibility(
+        qid,
+        ctx,
+        reasons,
         "Tabela completa e dentro dos limites, inclusive com a tarifa dinâmica.",
         "Tabela irregular.",
         "Tabela completa; limites a verificar (ainda não fixados pelo Executivo).",
     )
-    return decide(qid, ctx, outcome, reasons, summary)

@@ -31,13 +31,12 @@ from ._base import (
     art,
     day,
     decide,
-    eligibility_outcome,
+    decide_eligibility,
     fmt,
     optional_param,
     param,
-    summary_of,
 )
-from .final_provisions import law_in_force
+from .final_provisions import not_in_force
 
 RULE_FARE_LIMITS = "apps.art7.fare_limits"
 RULE_DYNAMIC_LIMITS = "apps.art9.dynamic_within_limits"
@@ -372,18 +371,17 @@ def art10_dynamic_disclosure(dynamic: Mapping[str, Any]) -> list[Reason]:
 def fare_table(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 6 (completeness) and art. 7 (limits) for a platform's fare table."""
     qid = "barra-do-garcas.apps-2025.fare_table"
-    in_force = law_in_force(ctx, ctx.as_of)
-    if in_force.verdict is Verdict.REFUSED:
-        return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")
+    if (before := not_in_force(qid, ctx)) is not None:
+        return before
     reasons = art6_table_complete(facts) + art7_table_within_limits(ctx, facts)
-    outcome = eligibility_outcome(reasons)
-    summary = summary_of(
-        outcome,
+    return decide_eligibility(
+        qid,
+        ctx,
+        reasons,
         "Tabela completa e dentro dos limites.",
         "Tabela irregular.",
         "Tabela completa; limites a verificar.",
     )
-    return decide(qid, ctx, outcome, reasons, summary)
 
 
 DYNAMIC: dict[str, Any] = {
@@ -429,9 +427,8 @@ def fare_quote(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """A quote: art. 5 information; art. 7 limits, or with dynamic pricing art. 9 limits and art. 10
     disclosure. Amounts in cents; distance in metres and duration in seconds (no floats)."""
     qid = "barra-do-garcas.apps-2025.fare_quote"
-    in_force = law_in_force(ctx, ctx.as_of)
-    if in_force.verdict is Verdict.REFUSED:
-        return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")
+    if (before := not_in_force(qid, ctx)) is not None:
+        return before
     total, extras = int(facts["total_cents"]), int(facts.get("extras_cents", 0))
     distance, duration = int(facts["distance_m"]), int(facts["duration_s"])
     reasons = art5_prior_information(
@@ -446,11 +443,14 @@ def fare_quote(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         percent = Decimal(dynamic["percent"]) if "percent" in dynamic else None
         reasons += art9_dynamic_within_limits(ctx, total, distance, duration, extras, percent)
         reasons += art10_dynamic_disclosure(dynamic)
-    outcome = eligibility_outcome(reasons)
-    summary = summary_of(
-        outcome, "Cotação regular.", "Cotação irregular.", "Cotação regular; limites a verificar."
+    return decide_eligibility(
+        qid,
+        ctx,
+        reasons,
+        "Cotação regular.",
+        "Cotação irregular.",
+        "Cotação regular; limites a verificar.",
     )
-    return decide(qid, ctx, outcome, reasons, summary)
 
 
 @question(
@@ -468,9 +468,8 @@ def fare_limits_review(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 8: given the date the limits were last set or reviewed, is the yearly review overdue?"""
     qid = "barra-do-garcas.apps-2025.fare_limits_review"
     last = day(facts["last_review"])
-    in_force = law_in_force(ctx, ctx.as_of)
-    if in_force.verdict is Verdict.REFUSED:
-        return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")
+    if (before := not_in_force(qid, ctx)) is not None:
+        return before
     due, why = art8_review_due(ctx, last)
     overdue = why.verdict is Verdict.REFUSED
     return decide(

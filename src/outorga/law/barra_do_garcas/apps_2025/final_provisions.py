@@ -51,6 +51,22 @@ def law_in_force(ctx: Context, on: dt.date) -> Reason:
     )
 
 
+def not_in_force(
+    qid: str,
+    ctx: Context,
+    on: dt.date | None = None,
+    *,
+    outcome: Any = "not_applicable",
+    summary: str = "Lei não vigente.",
+) -> Decision | None:
+    """Art. 29: the answer to ``qid`` for a fact of ``on`` (default: the reference date) before the
+    law's publication — ``outcome`` with the reason why — or None when the law applies."""
+    in_force = law_in_force(ctx, ctx.as_of if on is None else on)
+    if in_force.verdict is Verdict.REFUSED:
+        return decide(qid, ctx, outcome, (in_force,), summary)
+    return None
+
+
 @dataclass(frozen=True)
 class Adaptation:
     published: dt.date

@@ -18,7 +18,7 @@ from outorga.law.questions import question
 from outorga.law.rules import check, reason, unless_suspended
 
 from ._base import DATE, LAW, art, day, decide, fmt, has_refusal, param
-from .final_provisions import law_in_force, platform_obligation_enforceable
+from .final_provisions import not_in_force, platform_obligation_enforceable
 
 RULE_TWO_WHEELER_BAN = "apps.art17.two_wheeler_ban"
 
@@ -98,9 +98,10 @@ def complaint_deadline(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "barra-do-garcas.apps-2025.complaint_deadline"
     filed_on = day(facts["filed_on"])
     answered = day(facts["answered_on"]) if "answered_on" in facts else None
-    in_force = law_in_force(ctx, filed_on)
-    if in_force.verdict is Verdict.REFUSED:
-        return decide(qid, ctx, {"status": "not_applicable"}, (in_force,), "Lei não vigente.")
+    if (
+        before := not_in_force(qid, ctx, filed_on, outcome={"status": "not_applicable"})
+    ) is not None:
+        return before
     deadline, why = art15_complaint_deadline(ctx, filed_on)
     (days,) = why.parameters
     reasons = [why]
@@ -217,9 +218,12 @@ def monthly_report(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     year, month = int(facts["year"]), int(facts["month"])
     submitted = day(facts["submitted_on"]) if "submitted_on" in facts else None
     due, why = art16_report_due(ctx, year, month)
-    in_force = law_in_force(ctx, due)
-    if in_force.verdict is Verdict.REFUSED:
-        return decide(qid, ctx, {"status": "not_applicable", "due": due}, (in_force,), "—")
+    if (
+        before := not_in_force(
+            qid, ctx, due, outcome={"status": "not_applicable", "due": due}, summary="—"
+        )
+    ) is not None:
+        return before
     reasons = [why]
     if submitted is not None:
         status = "late" if submitted > due else "on_time"

@@ -24,7 +24,7 @@ from outorga.law.questions import question
 from outorga.law.rules import check, reason
 
 from ._base import CENTS, LAW, art, decide, optional_param
-from .final_provisions import law_in_force
+from .final_provisions import not_in_force
 
 REGIMES = ("geral", "mei", "autonomo")
 REGIME_PT = {"geral": "regime geral", "mei": "MEI", "autonomo": "autônomo pessoa física"}
@@ -179,9 +179,12 @@ def issqn_statement(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "barra-do-garcas.apps-2025.issqn_statement"
     year, month = int(facts["year"]), int(facts["month"])
     month_end = dt.date(year, month, _cal.monthrange(year, month)[1])
-    in_force = law_in_force(ctx, month_end)
-    if in_force.verdict is Verdict.REFUSED:
-        return decide(qid, ctx, {"complete": False}, (in_force,), "Lei não vigente no mês.")
+    if (
+        before := not_in_force(
+            qid, ctx, month_end, outcome={"complete": False}, summary="Lei não vigente no mês."
+        )
+    ) is not None:
+        return before
     reasons: list[Reason] = []
     platform_iss, why = art18_19_platform_iss(
         ctx,

@@ -30,6 +30,7 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import FactsInvalid, ask, question
 from outorga.law.rules import reason
+from outorga.law.schemas import closed
 
 from .checklists import Checklist, ChecklistMissing, Item, checklist, codes
 
@@ -354,31 +355,27 @@ def evaluate_result(qid: str, law: str, ctx: Context, facts: Mapping[str, Any]) 
 
 
 def result_schema(law: str) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "required": ["checklist", "kind", "inspected_on", "items"],
-        "additionalProperties": False,
-        "properties": {
+    return closed(
+        {
             "checklist": {"enum": codes()},
             "kind": {"enum": [k.value for k in Kind]},
             "inspected_on": DATE,
             "items": {
                 "type": "object",
-                "additionalProperties": {
-                    "type": "object",
-                    "required": ["result"],
-                    "additionalProperties": False,
-                    "properties": {
+                "additionalProperties": closed(
+                    {
                         "result": {"enum": [r.value for r in ItemResult]},
                         "remark": {"type": "string", "maxLength": 500},
                     },
-                },
+                    required=["result"],
+                ),
             },
             "vehicle": {"type": "object"},
             "by_company": {"type": "boolean"},
             "company_accredited": {"type": "boolean"},
         },
-    }
+        required=["checklist", "kind", "inspected_on", "items"],
+    )
 
 
 @question(

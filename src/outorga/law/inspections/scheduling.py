@@ -27,6 +27,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.ipatinga.mototaxi_2013.catalog import infraction_type
 from outorga.law.questions import ask, question
 from outorga.law.rules import reason
+from outorga.law.schemas import closed
 from outorga.law.windows import add_years
 
 from .results import MOTO, TAXI, Kind
@@ -101,16 +102,14 @@ def _decide(
     "ipatinga.mototaxi-2013.inspection_due",
     law=MOTO,
     title="Quando vence a vistoria ou inspeção semestral deste mototáxi/motofrete?",
-    schema={
-        "type": "object",
-        "required": ["registered_on"],
-        "additionalProperties": False,
-        "properties": {
+    schema=closed(
+        {
             "service": {"enum": ["mototaxi", "motofrete"]},
             "registered_on": DATE,
             "last_inspection_on": NULLABLE_DATE,
         },
-    },
+        required=["registered_on"],
+    ),
 )
 def mototaxi_due(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 5 §1 II–III and §6, art. 24: vistoria at registration, then a semiannual inspection;
@@ -189,17 +188,15 @@ def next_renewal(anchor: dt.date, after: dt.date, years: int) -> dt.date:
     "ipatinga.taxi-2017.inspection_due",
     law=TAXI,
     title="Quando vence a próxima vistoria deste táxi?",
-    schema={
-        "type": "object",
-        "required": ["registered_on"],
-        "additionalProperties": False,
-        "properties": {
+    schema=closed(
+        {
             "registered_on": DATE,
             "renewal_anchor": DATE,
             "last_inspection_on": NULLABLE_DATE,
             "vehicle_changed_on": NULLABLE_DATE,
         },
-    },
+        required=["registered_on"],
+    ),
 )
 def taxi_due(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 29: vistoria at the yearly registration (cadastramento anual, art. 21) and at a vehicle

@@ -27,6 +27,7 @@ from outorga.law.money import brl, fiscal_units_to_cents
 from outorga.law.parameters import ParameterMissing
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
 
 from ._base import DATE, LAW, art, day, decide, fmt, has_pending, has_refusal, optional_param, param
 from .final_provisions import law_in_force, not_in_force, platform_obligation_enforceable
@@ -88,18 +89,16 @@ def art23_inspector_finding(rule: str, inc: str, label: str, value: bool | None)
     "barra-do-garcas.apps-2025.vehicle_inspection",
     law=LAW,
     title="O veículo vistoriado na fiscalização está regular?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["external_light_sign", "ostensive_visual_identification"],
-        "properties": {
+    schema=closed(
+        {
             "external_light_sign": {"type": "boolean"},
             "ostensive_visual_identification": {"type": "boolean"},
             "driver_registered": {"type": "boolean"},
             "safety_ok": {"type": "boolean"},
             "hygiene_ok": {"type": "boolean"},
         },
-    },
+        required=["external_light_sign", "ostensive_visual_identification"],
+    ),
 )
 def vehicle_inspection(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """An inspector's check of a vehicle in service (art. 23 I–III, art. 25)."""
@@ -219,11 +218,8 @@ def art26_sole_defence(
 
 
 #: How an earlier measure against the offender stands (the app's record, as the law reads it).
-OCCURRENCE_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["id", "kind", "on", "status"],
-    "additionalProperties": False,
-    "properties": {
+OCCURRENCE_SCHEMA: dict[str, Any] = closed(
+    {
         "id": {"type": "string"},
         "kind": {"enum": ["penalty", "proposal"]},
         "on": DATE,  # the date of the fact it punished
@@ -240,7 +236,8 @@ OCCURRENCE_SCHEMA: dict[str, Any] = {
             ]
         },
     },
-}
+    required=["id", "kind", "on", "status"],
+)
 
 
 def art26_i_prior_occurrences(
@@ -493,11 +490,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     "barra-do-garcas.apps-2025.procedure_deadlines",
     law=LAW,
     title="Quais os prazos de defesa e de recurso no processo de penalidade?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {"defence_notice_on": DATE, "decision_notice_on": DATE},
-    },
+    schema=closed({"defence_notice_on": DATE, "decision_notice_on": DATE}),
 )
 def procedure_deadlines(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Last day of the defence (from its notice) and of the appeal (from the notice of the
@@ -596,12 +589,7 @@ def art26_sole_appeal_in_time(
     "barra-do-garcas.apps-2025.penalty_appeal",
     law=LAW,
     title="O recurso contra a penalidade aplicada foi apresentado no prazo? Até quando se julga?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["filed_on"],
-        "properties": {"decision_notice_on": DATE, "filed_on": DATE},
-    },
+    schema=closed({"decision_notice_on": DATE, "filed_on": DATE}, required=["filed_on"]),
 )
 def penalty_appeal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Whether an appeal against a warning or fine (art. 26 I–II) filed on ``filed_on`` is heard,
@@ -748,16 +736,14 @@ def d1_penalty_final(
     "barra-do-garcas.apps-2025.penalty_finality",
     law=LAW,
     title="A penalidade aplicada à plataforma já é definitiva?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["appeal"],
-        "properties": {
+    schema=closed(
+        {
             "decision_notice_on": DATE,
             "appeal": {"enum": list(APPEAL_RESULTS)},
             "appeal_judged_on": DATE,
         },
-    },
+        required=["appeal"],
+    ),
 )
 def penalty_finality(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """D-1 for a warning or fine (art. 26 I–II) on the reference date: ``awaiting_notice``,

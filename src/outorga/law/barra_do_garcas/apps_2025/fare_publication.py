@@ -25,6 +25,7 @@ from outorga.law.money import brl
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason, unless_suspended
+from outorga.law.schemas import closed
 
 from ._base import CENTS, LAW, art, decide_eligibility, optional_param
 from .fares import (
@@ -130,15 +131,13 @@ def art9_table_dynamic_ceiling(
     "barra-do-garcas.apps-2025.fare_publication",
     law=LAW,
     title="A tabela publicada pela plataforma (com a tarifa dinâmica) atende à lei?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {
+    schema=closed(
+        {
             **{key: CENTS for key in TABLE_ITEMS},
             "extras": {"type": "array", "items": EXTRA},
             "dynamic_max_percent": {"type": "string", "pattern": PERCENT_PATTERN},
-        },
-    },
+        }
+    ),
 )
 def fare_publication(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 6 (completeness), art. 7 (limits) and art. 9 (dynamic ceiling) for a published table."""

@@ -21,6 +21,7 @@ from outorga.law.money import brl
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason, unless_suspended
+from outorga.law.schemas import closed
 from outorga.law.windows import add_months
 
 from ._base import (
@@ -48,12 +49,10 @@ TABLE_ITEMS = {
     "per_minute_cents": ("III", "custo por minuto de viagem", "fare_max_per_minute_cents"),
 }
 
-EXTRA: dict[str, Any] = {
-    "type": "object",
-    "additionalProperties": False,
-    "required": ["name", "amount_cents"],
-    "properties": {"name": {"type": "string", "minLength": 1}, "amount_cents": CENTS},
-}
+EXTRA: dict[str, Any] = closed(
+    {"name": {"type": "string", "minLength": 1}, "amount_cents": CENTS},
+    required=["name", "amount_cents"],
+)
 
 
 def _limits(ctx: Context) -> dict[str, ParameterValue | None]:
@@ -359,14 +358,12 @@ def art10_dynamic_disclosure(dynamic: Mapping[str, Any]) -> list[Reason]:
     "barra-do-garcas.apps-2025.fare_table",
     law=LAW,
     title="A tabela de tarifas da plataforma está completa e dentro dos limites?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {
+    schema=closed(
+        {
             **{key: CENTS for key in TABLE_ITEMS},
             "extras": {"type": "array", "items": EXTRA},
-        },
-    },
+        }
+    ),
 )
 def fare_table(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 6 (completeness) and art. 7 (limits) for a platform's fare table."""
@@ -384,34 +381,22 @@ def fare_table(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     )
 
 
-DYNAMIC: dict[str, Any] = {
-    "type": "object",
-    "additionalProperties": False,
-    "properties": {
+DYNAMIC: dict[str, Any] = closed(
+    {
         "reason": {"type": "string"},
         "percent": {"type": "string", "pattern": r"^\d{1,4}(\.\d{1,2})?$"},
         "additional_cents": CENTS,
         "accept_or_refuse_offered": {"type": "boolean"},
-    },
-}
+    }
+)
 
 
 @question(
     "barra-do-garcas.apps-2025.fare_quote",
     law=LAW,
     title="O valor apresentado ao usuário antes da corrida atende à lei?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "required": [
-            "shown_before_confirmation",
-            "composition_shown",
-            "taxes_shown",
-            "total_cents",
-            "distance_m",
-            "duration_s",
-        ],
-        "properties": {
+    schema=closed(
+        {
             "shown_before_confirmation": {"type": "boolean"},
             "composition_shown": {"type": "boolean"},
             "taxes_shown": {"type": "boolean"},
@@ -421,7 +406,15 @@ DYNAMIC: dict[str, Any] = {
             "duration_s": COUNT,
             "dynamic": DYNAMIC,
         },
-    },
+        required=[
+            "shown_before_confirmation",
+            "composition_shown",
+            "taxes_shown",
+            "total_cents",
+            "distance_m",
+            "duration_s",
+        ],
+    ),
 )
 def fare_quote(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """A quote: art. 5 information; art. 7 limits, or with dynamic pricing art. 9 limits and art. 10
@@ -457,12 +450,7 @@ def fare_quote(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     "barra-do-garcas.apps-2025.fare_limits_review",
     law=LAW,
     title="Os limites tarifários estão com a revisão anual vencida?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["last_review"],
-        "properties": {"last_review": DATE},
-    },
+    schema=closed({"last_review": DATE}, required=["last_review"]),
 )
 def fare_limits_review(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 8: given the date the limits were last set or reviewed, is the yearly review overdue?"""

@@ -16,6 +16,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import reason
+from outorga.law.schemas import closed
 
 from ._base import DATE, LAW, art, decide, fmt, param
 
@@ -125,11 +126,7 @@ def platform_obligation_enforceable(ctx: Context, on: dt.date) -> tuple[bool, Re
     "barra-do-garcas.apps-2025.obligation_enforceable",
     law=LAW,
     title="As obrigações da plataforma já são exigíveis nesta data?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {"on": DATE},
-    },
+    schema=closed({"on": DATE}),
 )
 def obligation_enforceable(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Is a platform's duty enforceable on ``on`` (default: the reference date)? (art. 28–29)"""

@@ -16,6 +16,7 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import check, reason, unless_suspended
+from outorga.law.schemas import closed
 
 from ._base import DATE, LAW, art, day, decide, fmt, has_refusal, param
 from .final_provisions import not_in_force, platform_obligation_enforceable
@@ -83,12 +84,7 @@ def art15_complaint_deadline(ctx: Context, filed_on: dt.date) -> tuple[dt.date, 
     "barra-do-garcas.apps-2025.complaint_deadline",
     law=LAW,
     title="Até quando a plataforma deve responder a reclamação, e respondeu no prazo?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["filed_on"],
-        "properties": {"filed_on": DATE, "answered_on": DATE},
-    },
+    schema=closed({"filed_on": DATE, "answered_on": DATE}, required=["filed_on"]),
 )
 def complaint_deadline(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Deadline of an answer (art. 15) and its status on the reference date: ``answered_on_time``,
@@ -194,21 +190,15 @@ def art16_report_contents(contents: Mapping[str, bool]) -> list[Reason]:
     "barra-do-garcas.apps-2025.monthly_report",
     law=LAW,
     title="O relatório mensal da plataforma foi entregue no prazo e completo?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["year", "month"],
-        "properties": {
+    schema=closed(
+        {
             "year": {"type": "integer", "minimum": 2025, "maximum": 2100},
             "month": {"type": "integer", "minimum": 1, "maximum": 12},
             "submitted_on": DATE,
-            "contents": {
-                "type": "object",
-                "additionalProperties": False,
-                "properties": {k: {"type": "boolean"} for k in REPORT_ITEMS},
-            },
+            "contents": closed({k: {"type": "boolean"} for k in REPORT_ITEMS}),
         },
-    },
+        required=["year", "month"],
+    ),
 )
 def monthly_report(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Status of the report for a month on the reference date: ``on_time``, ``late``, ``missing``

@@ -12,6 +12,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason, unless_suspended
+from outorga.law.schemas import closed
 
 from ._base import (
     COUNT,
@@ -162,16 +163,14 @@ def art3_2_measured_peak(ctx: Context, peak: int, month_end: dt.date) -> Reason:
     "barra-do-garcas.apps-2025.platform_credential",
     law=LAW,
     title="A plataforma pode ser credenciada no Município?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["credentialed_platforms"],
-        "properties": {
+    schema=closed(
+        {
             "credentialed_platforms": COUNT,
             "cadastro_mobiliario": {"type": "boolean"},
             "complaint_channel": {"type": "boolean"},
         },
-    },
+        required=["credentialed_platforms"],
+    ),
 )
 def platform_credential(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """A new credential (art. 3 §1) given the platforms credentialed now (not counting this
@@ -199,16 +198,14 @@ def platform_credential(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     "barra-do-garcas.apps-2025.roster_capacity",
     law=LAW,
     title="A plataforma pode habilitar mais um motorista no Município?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["platform_roster", "municipality_roster"],
-        "properties": {
+    schema=closed(
+        {
             "platform_credentialed": {"type": "boolean"},
             "platform_roster": COUNT,
             "municipality_roster": COUNT,
         },
-    },
+        required=["platform_roster", "municipality_roster"],
+    ),
 )
 def roster_capacity(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """D-9 (a): one more driver on the platform's roster, given the current rosters (art. 3 §2)."""
@@ -232,16 +229,14 @@ def roster_capacity(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     )
 
 
-SESSION: dict[str, Any] = {
-    "type": "object",
-    "additionalProperties": False,
-    "required": ["driver", "start", "end"],
-    "properties": {
+SESSION: dict[str, Any] = closed(
+    {
         "driver": {"type": "string", "minLength": 1},
         "start": {"type": "string", "minLength": 10},
         "end": {"type": "string", "minLength": 10},
     },
-}
+    required=["driver", "start", "end"],
+)
 
 
 @question(
@@ -421,32 +416,28 @@ def art4_ii_e_municipal_debt_clearance(ctx: Context, doc: Mapping[str, Any] | No
     )
 
 
-CNH_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "additionalProperties": False,
-    "required": ["category", "ear"],
-    "properties": {
+CNH_SCHEMA: dict[str, Any] = closed(
+    {
         "category": {"enum": list(CNH_CATEGORIES)},
         "ear": {"type": "boolean"},
         "valid_until": {"type": "string", "format": "date"},
     },
-}
+    required=["category", "ear"],
+)
 
 
 @question(
     "barra-do-garcas.apps-2025.driver_eligibility",
     law=LAW,
     title="O motorista cumpre as exigências documentais para atuar por plataforma?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {
+    schema=closed(
+        {
             "cnh": CNH_SCHEMA,
             "criminal_certificate": DOCUMENT,
             "municipal_debt_certificate": DOCUMENT,
             "inss_registration": DOCUMENT,
-        },
-    },
+        }
+    ),
 )
 def driver_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 4, II, b, c, e, f: the driver's documents (a missing document refuses)."""
@@ -486,11 +477,8 @@ def driver_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     "barra-do-garcas.apps-2025.vehicle_eligibility",
     law=LAW,
     title="O veículo pode ser usado no transporte por aplicativo?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["kind", "manufacture_year"],
-        "properties": {
+    schema=closed(
+        {
             "kind": {"enum": list(VEHICLE_KINDS)},
             "wheels": {"type": "integer", "minimum": 1, "maximum": 12},
             "manufacture_year": {"type": "integer", "minimum": 1900, "maximum": 2100},
@@ -498,7 +486,8 @@ def driver_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             "app_insurance": DOCUMENT,
             "dpvat": DOCUMENT,
         },
-    },
+        required=["kind", "manufacture_year"],
+    ),
 )
 def vehicle_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 4, I and II a, d, and the two-wheeler ban of art. 17."""

@@ -22,6 +22,7 @@ from outorga.law.money import brl, rate_of
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
 
 from ._base import CENTS, LAW, art, decide, optional_param
 from .final_provisions import not_in_force
@@ -141,36 +142,32 @@ def art20_driver_iss(
     "barra-do-garcas.apps-2025.issqn_statement",
     law=LAW,
     title="Quanto de ISSQN a plataforma deve recolher no mês (próprio e retido dos motoristas)?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["year", "month", "intermediation_revenue_cents", "drivers"],
-        "properties": {
+    schema=closed(
+        {
             "year": {"type": "integer", "minimum": 2025, "maximum": 2100},
             "month": {"type": "integer", "minimum": 1, "maximum": 12},
             "platform_regime": {"enum": list(REGIMES)},
             "intermediation_revenue_cents": CENTS,
             "drivers": {
                 "type": "array",
-                "items": {
-                    "type": "object",
-                    "additionalProperties": False,
-                    "required": [
-                        "driver",
-                        "regime",
-                        "gross_trip_revenue_cents",
-                        "platform_retention_cents",
-                    ],
-                    "properties": {
+                "items": closed(
+                    {
                         "driver": {"type": "string", "minLength": 1},
                         "regime": {"enum": list(REGIMES)},
                         "gross_trip_revenue_cents": CENTS,
                         "platform_retention_cents": CENTS,
                     },
-                },
+                    required=[
+                        "driver",
+                        "regime",
+                        "gross_trip_revenue_cents",
+                        "platform_retention_cents",
+                    ],
+                ),
             },
         },
-    },
+        required=["year", "month", "intermediation_revenue_cents", "drivers"],
+    ),
 )
 def issqn_statement(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Monthly statement (art. 18–21, D-14): platform's own ISS plus each driver's ISS it withholds.

@@ -14,6 +14,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl, fiscal_units_to_cents
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
 
 from ._common import (
     CENTS,
@@ -61,12 +62,7 @@ DELIVERY_PT = {
 
 NOTICE_SCHEMA: dict[str, Any] = {
     "oneOf": [
-        {
-            "type": "object",
-            "required": ["form", field],
-            "additionalProperties": False,
-            "properties": {"form": {"const": form.value}, field: DATE},
-        }
+        closed({"form": {"const": form.value}, field: DATE}, required=["form", field])
         for form, field in DELIVERY_FIELD.items()
     ]
 }
@@ -242,11 +238,8 @@ def art_29_delivery(ctx: Context, auto: Mapping[str, Any]) -> tuple[dt.date | No
     return on, r
 
 
-NOTICE_AUTO_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["provision", "date"],
-    "additionalProperties": False,
-    "properties": {
+NOTICE_AUTO_SCHEMA: dict[str, Any] = closed(
+    {
         "unlicensed": {"type": "boolean"},
         "holder_name": {"type": "string"},
         "permit_number": {"type": "string"},
@@ -261,17 +254,16 @@ NOTICE_AUTO_SCHEMA: dict[str, Any] = {
         "agent_signature": {"type": "boolean"},
         "agent_registration": {"type": "string"},
         "offender_signature": {"type": "boolean"},
-        "refusal": {
-            "type": "object",
-            "additionalProperties": False,
-            "properties": {
+        "refusal": closed(
+            {
                 "certified_by_agent": {"type": "boolean"},
                 "witnesses": {"type": "array", "items": {"type": "string"}},
-            },
-        },
+            }
+        ),
         "notice": NOTICE_SCHEMA,
     },
-}
+    required=["provision", "date"],
+)
 
 
 @question(
@@ -340,25 +332,20 @@ def fine_in_cents(
     )
 
 
-FINE_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["infractions"],
-    "additionalProperties": False,
-    "properties": {
+FINE_SCHEMA: dict[str, Any] = closed(
+    {
         "infractions": {
             "type": "array",
             "minItems": 1,
-            "items": {
-                "type": "object",
-                "required": ["code", "committed_on"],
-                "additionalProperties": False,
-                "properties": {"code": CODE_SCHEMA, "committed_on": DATE},
-            },
+            "items": closed(
+                {"code": CODE_SCHEMA, "committed_on": DATE}, required=["code", "committed_on"]
+            ),
         },
         "imposed_on": DATE,
         "fixable_without_risk": {"type": "boolean"},
     },
-}
+    required=["infractions"],
+)
 
 
 @question(
@@ -475,16 +462,14 @@ def art_31_par3_warning(fixable: bool, endangers: bool) -> Reason:
     )
 
 
-WARNING_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["code", "fixable", "endangers_safety_or_continuity"],
-    "additionalProperties": False,
-    "properties": {
+WARNING_SCHEMA: dict[str, Any] = closed(
+    {
         "code": CODE_SCHEMA,
         "fixable": {"type": "boolean"},
         "endangers_safety_or_continuity": {"type": "boolean"},
     },
-}
+    required=["code", "fixable", "endangers_safety_or_continuity"],
+)
 
 
 @question(
@@ -583,16 +568,14 @@ def art_35_par1_fine_due(
             "fine_paid": {"type": "boolean"},
             "charges": {
                 "type": "array",
-                "items": {
-                    "type": "object",
-                    "required": ["kind", "amount_cents", "paid"],
-                    "additionalProperties": False,
-                    "properties": {
+                "items": closed(
+                    {
                         "kind": {"enum": list(CHARGE_KINDS)},
                         "amount_cents": CENTS,
                         "paid": {"type": "boolean"},
                     },
-                },
+                    required=["kind", "amount_cents", "paid"],
+                ),
             },
             "appeal_pending": {"type": "boolean"},
         },

@@ -14,6 +14,7 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
 from outorga.law.windows import add_months, add_years
 
 from ._common import DATE, LAW_ID, SERVICE_PT, Service, art, day, decide, fmt, opt_day, param
@@ -165,39 +166,30 @@ def ended_on(ctx: Context, p: PermitFacts) -> dt.date | None:
     return min(ends) if ends else None
 
 
-PERMIT_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["granted_on", "by_decree", "after_tender", "term_years"],
-    "additionalProperties": False,
-    "properties": {
+PERMIT_SCHEMA: dict[str, Any] = closed(
+    {
         "granted_on": DATE,
         "by_decree": {"type": "boolean"},
         "after_tender": {"type": "boolean"},
         "term_years": {"type": "integer", "minimum": 0},
         "extensions": {
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["years"],
-                "additionalProperties": False,
-                "properties": {"years": {"type": "integer", "minimum": 0}},
-            },
+            "items": closed({"years": {"type": "integer", "minimum": 0}}, required=["years"]),
         },
         "events": {
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["kind", "on"],
-                "additionalProperties": False,
-                "properties": {
+            "items": closed(
+                {
                     "kind": {"enum": [*ENDING_EVENTS, *OTHER_EVENTS]},
                     "on": DATE,
                     "written": {"type": "boolean"},
                 },
-            },
+                required=["kind", "on"],
+            ),
         },
     },
-}
+    required=["granted_on", "by_decree", "after_tender", "term_years"],
+)
 
 
 @question(
@@ -385,18 +377,16 @@ def art_6_extension_of_a_live_permission(ctx: Context, e: ExtensionFacts) -> Rea
     "ipatinga.mototaxi-2013.permit_extension",
     law=LAW_ID,
     title="Esta permissão pode ser prorrogada por mais um período?",
-    schema={
-        "type": "object",
-        "required": ["granted_on", "term_end", "extensions_granted", "status", "executive_act"],
-        "additionalProperties": False,
-        "properties": {
+    schema=closed(
+        {
             "granted_on": DATE,
             "term_end": DATE,
             "extensions_granted": {"type": "integer", "minimum": 0},
             "status": {"enum": list(PERMIT_STATUSES)},
             "executive_act": {"type": "boolean"},
         },
-    },
+        required=["granted_on", "term_end", "extensions_granted", "status", "executive_act"],
+    ),
 )
 def permit_extension(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 6º — prorrogável por até 03 (três) períodos de 05 (cinco) anos, a critério do Poder
@@ -496,16 +486,14 @@ def art_10_ii_motofrete_unlimited(ctx: Context) -> Reason:
     "ipatinga.mototaxi-2013.quota",
     law=LAW_ID,
     title="Há vaga para uma nova permissão de mototáxi/motofrete?",
-    schema={
-        "type": "object",
-        "required": ["service", "grant_on", "active_permits"],
-        "additionalProperties": False,
-        "properties": {
+    schema=closed(
+        {
             "service": {"enum": [s.value for s in Service]},
             "grant_on": DATE,
             "active_permits": {"type": "integer", "minimum": 0},
         },
-    },
+        required=["service", "grant_on", "active_permits"],
+    ),
 )
 def quota(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 10: the quota on the grant date (D-7) against the permits active now."""
@@ -605,16 +593,14 @@ def document_expiry(ctx: Context, kind: str, issued_on: dt.date) -> Reason:
     "ipatinga.mototaxi-2013.document_validity",
     law=LAW_ID,
     title="Até quando vale este documento e ele é válido na data?",
-    schema={
-        "type": "object",
-        "required": ["document", "issued_on"],
-        "additionalProperties": False,
-        "properties": {
+    schema=closed(
+        {
             "document": {"enum": list(DOCUMENT_RULES)},
             "issued_on": DATE,
             "check_on": DATE,
         },
-    },
+        required=["document", "issued_on"],
+    ),
 )
 def document_validity(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """When a dated document expires, and whether it is valid on ``check_on`` (default ``as_of``)."""
@@ -721,12 +707,10 @@ def art_32_iv_f_late_renewal(ctx: Context, current: dt.date) -> Reason:
     "ipatinga.mototaxi-2013.auxiliary_credential_renewal",
     law=LAW_ID,
     title="A credencial deste condutor auxiliar pode ser renovada, e até quando valerá?",
-    schema={
-        "type": "object",
-        "required": ["credential_valid_until"],
-        "additionalProperties": False,
-        "properties": {"credential_valid_until": {"anyOf": [DATE, {"type": "null"}]}},
-    },
+    schema=closed(
+        {"credential_valid_until": {"anyOf": [DATE, {"type": "null"}]}},
+        required=["credential_valid_until"],
+    ),
 )
 def auxiliary_credential_renewal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 14, §2º — the period of a renewed credential on ``as_of``, the renewal date. The

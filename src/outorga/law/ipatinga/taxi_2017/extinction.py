@@ -13,6 +13,7 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
 
 from ._base import DATE, HOLDER_PT, LAW, HolderKind, answer, art, decide, opt_day, rule_id
 
@@ -93,16 +94,14 @@ def art_15_par_2_no_indemnity() -> Reason:
     )
 
 
-EXTINCTION_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["cause", "holder_kind"],
-    "additionalProperties": False,
-    "properties": {
+EXTINCTION_SCHEMA: dict[str, Any] = closed(
+    {
         "cause": {"enum": [c.code for c in EXTINCTION_CAUSES]},
         "holder_kind": {"enum": [k.value for k in HolderKind]},
         "found_on": DATE,
     },
-}
+    required=["cause", "holder_kind"],
+)
 
 
 @question(

@@ -17,6 +17,7 @@ from outorga.law.money import brl, fiscal_units_to_cents, to_cents
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
 from outorga.law.windows import add_months
 
 from ._base import (
@@ -162,12 +163,9 @@ def d_4_deadline(
     )
 
 
-DEADLINE_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["step", "notified_on"],
-    "additionalProperties": False,
-    "properties": {"step": {"enum": list(STEPS)}, "notified_on": DATE},
-}
+DEADLINE_SCHEMA: dict[str, Any] = closed(
+    {"step": {"enum": list(STEPS)}, "notified_on": DATE}, required=["step", "notified_on"]
+)
 
 
 @question(
@@ -401,23 +399,18 @@ def art_41_par_5_prior_notice(
     )
 
 
-_REG_ITEM: dict[str, Any] = {
-    "type": "object",
-    "required": ["code", "description", "nature"],
-    "additionalProperties": False,
-    "properties": {
+_REG_ITEM: dict[str, Any] = closed(
+    {
         "code": {"type": "string", "minLength": 1},
         "description": {"type": "string", "minLength": 1},
         "nature": {"enum": [s.value for s in Severity]},
         "reference": {"type": "string"},
     },
-}
+    required=["code", "description", "nature"],
+)
 
-PENALTY_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["infraction", "committed_on"],
-    "additionalProperties": False,
-    "properties": {
+PENALTY_SCHEMA: dict[str, Any] = closed(
+    {
         "infraction": {"type": "string", "minLength": 1},
         "regulation_items": {"type": "array", "items": _REG_ITEM},
         "committed_on": DATE,
@@ -426,16 +419,14 @@ PENALTY_SCHEMA: dict[str, Any] = {
         # ``primary`` as a given answer is kept for callers that judged it themselves.
         "prior_infractions": {
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["id", "committed_on", "final"],
-                "additionalProperties": False,
-                "properties": {
+            "items": closed(
+                {
                     "id": {"type": "string"},
                     "committed_on": DATE,
                     "final": {"type": "boolean"},
                 },
-            },
+                required=["id", "committed_on", "final"],
+            ),
         },
         "primary": {"type": "boolean"},
         "affects_comfort_or_safety": {"type": "boolean"},
@@ -446,7 +437,8 @@ PENALTY_SCHEMA: dict[str, Any] = {
         "proposal": {"type": "boolean"},
         "infraction_final": {"type": "boolean"},
     },
-}
+    required=["infraction", "committed_on"],
+)
 
 
 @question(
@@ -593,16 +585,14 @@ def art_42_suspension_limit(ctx: Context, target: str, days: int) -> Reason:
     )
 
 
-SUSPENSION_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["target", "days"],
-    "additionalProperties": False,
-    "properties": {
+SUSPENSION_SCHEMA: dict[str, Any] = closed(
+    {
         "target": {"enum": ["cadastro", "permissao"]},
         "days": {"type": "integer", "minimum": 1},
         "start": DATE,
     },
-}
+    required=["target", "days"],
+)
 
 
 @question(
@@ -655,27 +645,23 @@ def art_42_par_3_windows(
     return windows
 
 
-POINTS_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["infractions"],
-    "additionalProperties": False,
-    "properties": {
+POINTS_SCHEMA: dict[str, Any] = closed(
+    {
         "infractions": {
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["id", "committed_on", "nature", "final"],
-                "additionalProperties": False,
-                "properties": {
+            "items": closed(
+                {
                     "id": {"type": "string", "minLength": 1},
                     "committed_on": DATE,
                     "nature": {"enum": [s.value for s in Severity]},
                     "final": {"type": "boolean"},
                 },
-            },
+                required=["id", "committed_on", "nature", "final"],
+            ),
         },
     },
-}
+    required=["infractions"],
+)
 
 
 @question(

@@ -15,6 +15,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
 from outorga.law.windows import add_years
 
 from ._base import (
@@ -78,16 +79,14 @@ def art_4_xiv_auxiliary_residence(resides: bool) -> Reason:
     )
 
 
-AUXILIARY_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["current_auxiliaries", "candidate_registered", "candidate_resides_in_ipatinga"],
-    "additionalProperties": False,
-    "properties": {
+AUXILIARY_SCHEMA: dict[str, Any] = closed(
+    {
         "current_auxiliaries": {"type": "integer", "minimum": 0},
         "candidate_registered": {"type": "boolean"},
         "candidate_resides_in_ipatinga": {"type": "boolean"},
     },
-}
+    required=["current_auxiliaries", "candidate_registered", "candidate_resides_in_ipatinga"],
+)
 
 
 @question(
@@ -185,29 +184,25 @@ def d_11_debt_under_review_does_not_block(debt: Debt) -> Reason:
     )
 
 
-RENEWAL_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["last_renewed_on"],
-    "additionalProperties": False,
-    "properties": {
+RENEWAL_SCHEMA: dict[str, Any] = closed(
+    {
         "last_renewed_on": DATE,
         "debts": {
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["id", "kind", "amount_cents", "status"],
-                "additionalProperties": False,
-                "properties": {
+            "items": closed(
+                {
                     "id": {"type": "string", "minLength": 1},
                     "kind": {"enum": list(DEBT_KINDS)},
                     "amount_cents": CENTS,
                     "status": {"enum": list(DEBT_STATUSES)},
                     "description": {"type": "string"},
                 },
-            },
+                required=["id", "kind", "amount_cents", "status"],
+            ),
         },
     },
-}
+    required=["last_renewed_on"],
+)
 
 
 @question(
@@ -319,16 +314,14 @@ def art_21_yearly_not_ahead(ctx: Context, current: dt.date | None) -> Reason:
     )
 
 
-AUXILIARY_RENEWAL_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["credential_valid_until", "resides_in_ipatinga"],
-    "additionalProperties": False,
-    "properties": {
+AUXILIARY_RENEWAL_SCHEMA: dict[str, Any] = closed(
+    {
         "credential_valid_until": {"anyOf": [DATE, {"type": "null"}]},
         "resides_in_ipatinga": {"type": "boolean"},
         "debts": RENEWAL_SCHEMA["properties"]["debts"],
     },
-}
+    required=["credential_valid_until", "resides_in_ipatinga"],
+)
 
 
 @question(
@@ -484,11 +477,8 @@ DOCUMENTS = {
 }
 _ALL_CODES = sorted({d.code for docs in DOCUMENTS.values() for d in docs})
 
-_DOC: dict[str, Any] = {
-    "type": "object",
-    "required": ["presented"],
-    "additionalProperties": False,
-    "properties": {
+_DOC: dict[str, Any] = closed(
+    {
         "presented": {"type": "boolean"},
         "issued_on": DATE,
         "valid_until": DATE,
@@ -500,7 +490,8 @@ _DOC: dict[str, Any] = {
         "in_holder_name": {"type": "boolean"},
         "zero_km": {"type": "boolean"},
     },
-}
+    required=["presented"],
+)
 
 
 def art_22_presented(req: DocumentRequirement, doc: Mapping[str, Any] | None) -> Reason:
@@ -673,11 +664,8 @@ def art_26_additional(item: Mapping[str, Any]) -> Reason:
     )
 
 
-DOCUMENTS_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["subject", "documents"],
-    "additionalProperties": False,
-    "properties": {
+DOCUMENTS_SCHEMA: dict[str, Any] = closed(
+    {
         "subject": {"enum": list(DOCUMENTS)},
         "presented_on": DATE,
         "cng": {"type": "boolean"},
@@ -688,18 +676,17 @@ DOCUMENTS_SCHEMA: dict[str, Any] = {
         },
         "additional_required": {
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["label", "presented"],
-                "additionalProperties": False,
-                "properties": {
+            "items": closed(
+                {
                     "label": {"type": "string", "minLength": 1},
                     "presented": {"type": "boolean"},
                 },
-            },
+                required=["label", "presented"],
+            ),
         },
     },
-}
+    required=["subject", "documents"],
+)
 
 
 def check_document(

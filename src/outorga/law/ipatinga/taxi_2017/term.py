@@ -16,6 +16,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl, split_instalments
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
 from outorga.law.windows import add_months, add_years
 
 from ._base import DATE, LAW, answer, art, decide, fmt, has_refusal, opt_day, param, rule_id
@@ -108,17 +109,15 @@ def instalment_plan(
     ]
 
 
-CONTRAPARTIDA_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["option", "mode", "signed_on"],
-    "additionalProperties": False,
-    "properties": {
+CONTRAPARTIDA_SCHEMA: dict[str, Any] = closed(
+    {
         "option": {"enum": ["I", "II"]},
         "mode": {"enum": [m.value for m in Mode]},
         "instalments": {"type": "integer", "minimum": 1},
         "signed_on": DATE,
     },
-}
+    required=["option", "mode", "signed_on"],
+)
 
 
 @question(
@@ -268,16 +267,14 @@ def art_13_termo_status(
     ]
 
 
-TERMO_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["signed_on", "option"],
-    "additionalProperties": False,
-    "properties": {
+TERMO_SCHEMA: dict[str, Any] = closed(
+    {
         "signed_on": DATE,
         "option": {"enum": ["I", "II"]},
         "last_renewed_on": DATE,
     },
-}
+    required=["signed_on", "option"],
+)
 
 
 @question(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import calendar as _cal
 import datetime as dt
 
 from dateutil.relativedelta import relativedelta
@@ -26,6 +27,11 @@ def twelve_months_ending(end: dt.date) -> tuple[dt.date, dt.date]:
 
 def in_window(day: dt.date, window: tuple[dt.date, dt.date]) -> bool:
     return window[0] <= day <= window[1]
+
+
+def month_end(year: int, month: int) -> dt.date:
+    """The last day of ``month``/``year``: the date a monthly fact is judged on."""
+    return dt.date(year, month, _cal.monthrange(year, month)[1])
 
 
 def add_months(day: dt.date, months: int) -> dt.date:

@@ -378,41 +378,39 @@ def result_schema(law: str) -> dict[str, Any]:
     )
 
 
-@question(
-    "ipatinga.mototaxi-2013.inspection_result",
-    law=MOTO,
-    title="Qual o resultado desta vistoria ou inspeção de mototáxi/motofrete?",
-    schema=result_schema(MOTO),
+#: The result question of each law: its id, its title and the articles it applies.
+RESULT_QUESTIONS: tuple[tuple[str, str, str, str], ...] = (
+    (
+        MOTO,
+        "ipatinga.mototaxi-2013.inspection_result",
+        "Qual o resultado desta vistoria ou inspeção de mototáxi/motofrete?",
+        "Art. 2 XI–XII, 5 §1 II–III, §6, §7, 13 VIII, XVIII, 19, 24 §1–5, 39 VIII.",
+    ),
+    (
+        TAXI,
+        "ipatinga.taxi-2017.inspection_result",
+        "Qual o resultado desta vistoria de táxi?",
+        "Art. 8, 9, 27, 28, 29 and 31.",
+    ),
+    (
+        APPS,
+        "barra-do-garcas.apps-2025.inspection_result",
+        "Qual o resultado desta vistoria de veículo de aplicativo?",
+        "Art. 22, 23 I–III, 25 and 26.",
+    ),
 )
-def mototaxi_result(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    """Art. 2 XI–XII, 5 §1 II–III, §6, §7, 13 VIII, XVIII, 19, 24 §1–5, 39 VIII."""
-    return evaluate_result("ipatinga.mototaxi-2013.inspection_result", MOTO, ctx, facts)
+RESULT_QUESTION = {law: qid for law, qid, _, _ in RESULT_QUESTIONS}
 
 
-@question(
-    "ipatinga.taxi-2017.inspection_result",
-    law=TAXI,
-    title="Qual o resultado desta vistoria de táxi?",
-    schema=result_schema(TAXI),
-)
-def taxi_result(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    """Art. 8, 9, 27, 28, 29 and 31."""
-    return evaluate_result("ipatinga.taxi-2017.inspection_result", TAXI, ctx, facts)
+def _register_result(law: str, qid: str, title: str, articles: str) -> None:
+    """One question per law, all answered by :func:`evaluate_result` with that law's checklists."""
+
+    def evaluate(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+        return evaluate_result(qid, law, ctx, facts)
+
+    evaluate.__doc__ = articles
+    question(qid, law=law, title=title, schema=result_schema(law))(evaluate)
 
 
-@question(
-    "barra-do-garcas.apps-2025.inspection_result",
-    law=APPS,
-    title="Qual o resultado desta vistoria de veículo de aplicativo?",
-    schema=result_schema(APPS),
-)
-def apps_result(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    """Art. 22, 23 I–III, 25 and 26."""
-    return evaluate_result("barra-do-garcas.apps-2025.inspection_result", APPS, ctx, facts)
-
-
-RESULT_QUESTION = {
-    MOTO: "ipatinga.mototaxi-2013.inspection_result",
-    TAXI: "ipatinga.taxi-2017.inspection_result",
-    APPS: "barra-do-garcas.apps-2025.inspection_result",
-}
+for _law, _qid, _title, _articles in RESULT_QUESTIONS:
+    _register_result(_law, _qid, _title, _articles)

@@ -34,6 +34,7 @@ from .fares import (
     TABLE_ITEMS,
     art6_table_complete,
     art7_table_within_limits,
+    art9_within_maxima,
 )
 from .final_provisions import not_in_force
 
@@ -79,19 +80,13 @@ def art9_table_dynamic_ceiling(
     else:
         cap_pct = Decimal(str(cap.value))
         out.append(
-            unless_suspended(
+            art9_within_maxima(
                 ctx,
-                RULE_DYNAMIC_LIMITS,
-                lambda: check(
-                    RULE_DYNAMIC_LIMITS,
-                    percent <= cap_pct,
-                    f"Acréscimo dinâmico máximo de {percent}% dentro do teto de {cap_pct}%.",
-                    f"Acréscimo dinâmico máximo de {percent}% acima do teto de {cap_pct}%.",
-                    art(9),
-                    art(7),
-                    facts={"acréscimo_máximo": percent},
-                    params=(cap,),
-                ),
+                percent <= cap_pct,
+                f"Acréscimo dinâmico máximo de {percent}% dentro do teto de {cap_pct}%.",
+                f"Acréscimo dinâmico máximo de {percent}% acima do teto de {cap_pct}%.",
+                {"acréscimo_máximo": percent},
+                (cap,),
             )
         )
     for key, (_inc, label, name) in TABLE_ITEMS.items():

@@ -251,6 +251,26 @@ def art8_review_due(ctx: Context, last_review: dt.date) -> tuple[dt.date, Reason
 # --- art. 9–10: dynamic pricing -------------------------------------------------------------------
 
 
+def art9_within_maxima(
+    ctx: Context,
+    passed: bool,
+    ok: str,
+    refused: str,
+    facts: Mapping[str, Any],
+    params: tuple[ParameterValue, ...],
+) -> Reason:
+    """Art. 9 read with art. 7: a dynamic fare respects "os limites máximos" — the one check every
+    limit on dynamic pricing makes, suspendable with them (D-16): ``apps.art9.dynamic_within_limits``.
+    """
+    return unless_suspended(
+        ctx,
+        RULE_DYNAMIC_LIMITS,
+        lambda: check(
+            RULE_DYNAMIC_LIMITS, passed, ok, refused, art(9), art(7), facts=facts, params=params
+        ),
+    )
+
+
 def art9_dynamic_within_limits(
     ctx: Context,
     total: int,
@@ -280,38 +300,26 @@ def art9_dynamic_within_limits(
     else:
         params = tuple(p for p in limits.values() if p is not None)
         out.append(
-            unless_suspended(
+            art9_within_maxima(
                 ctx,
-                RULE_DYNAMIC_LIMITS,
-                lambda: check(
-                    RULE_DYNAMIC_LIMITS,
-                    total <= ceiling,
-                    f"Tarifa dinâmica {brl(total)} dentro do máximo de {brl(ceiling)}.",
-                    f"Tarifa dinâmica {brl(total)} acima do máximo de {brl(ceiling)}.",
-                    art(9),
-                    art(7),
-                    facts={"total_cents": total, "máximo_cents": ceiling},
-                    params=params,
-                ),
+                total <= ceiling,
+                f"Tarifa dinâmica {brl(total)} dentro do máximo de {brl(ceiling)}.",
+                f"Tarifa dinâmica {brl(total)} acima do máximo de {brl(ceiling)}.",
+                {"total_cents": total, "máximo_cents": ceiling},
+                params,
             )
         )
     cap = optional_param(ctx, "fare_dynamic_max_percent")
     if cap is not None and percent is not None:
         cap_pct = Decimal(str(cap.value))
         out.append(
-            unless_suspended(
+            art9_within_maxima(
                 ctx,
-                RULE_DYNAMIC_LIMITS,
-                lambda: check(
-                    RULE_DYNAMIC_LIMITS,
-                    percent <= cap_pct,
-                    f"Acréscimo dinâmico de {percent}% dentro do máximo de {cap_pct}%.",
-                    f"Acréscimo dinâmico de {percent}% acima do máximo de {cap_pct}%.",
-                    art(9),
-                    art(7),
-                    facts={"percentual": percent},
-                    params=(cap,),
-                ),
+                percent <= cap_pct,
+                f"Acréscimo dinâmico de {percent}% dentro do máximo de {cap_pct}%.",
+                f"Acréscimo dinâmico de {percent}% acima do máximo de {cap_pct}%.",
+                {"percentual": percent},
+                (cap,),
             )
         )
     return out

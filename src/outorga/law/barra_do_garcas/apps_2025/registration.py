@@ -13,6 +13,7 @@ from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason, unless_suspended
 from outorga.law.schemas import closed
+from outorga.law.windows import month_end
 
 from ._base import (
     COUNT,
@@ -265,11 +266,10 @@ def concurrency_month(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     date-times, half-open intervals; see :mod:`.concurrency`)."""
     qid = "barra-do-garcas.apps-2025.concurrency_month"
     year, month = int(facts["year"]), int(facts["month"])
-    next_month = dt.date(year + (month == 12), month % 12 + 1, 1)
-    month_end = next_month - dt.timedelta(days=1)
+    last_day = month_end(year, month)
     if (
         before := not_in_force(
-            qid, ctx, month_end, outcome={"candidate": False}, summary="Lei não vigente no mês."
+            qid, ctx, last_day, outcome={"candidate": False}, summary="Lei não vigente no mês."
         )
     ) is not None:
         return before
@@ -288,10 +288,10 @@ def concurrency_month(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         count = int(facts["measured_peak"])
         if facts.get("measured_peak_at"):
             at = dt.datetime.fromisoformat(str(facts["measured_peak_at"]))
-    reasons = [art3_2_measured_peak(ctx, count, month_end)]
+    reasons = [art3_2_measured_peak(ctx, count, last_day)]
     candidate = reasons[0].verdict is Verdict.REFUSED
     if candidate:
-        enforceable, grace = platform_obligation_enforceable(ctx, month_end)
+        enforceable, grace = platform_obligation_enforceable(ctx, last_day)
         reasons.append(grace)
         candidate = enforceable
     outcome = {"peak": count, "peak_at": at.isoformat() if at else None, "candidate": candidate}

@@ -8,7 +8,6 @@ month are declared together; D-15).
 
 from __future__ import annotations
 
-import calendar as _cal
 import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
 from outorga.law.schemas import closed
+from outorga.law.windows import month_end
 
 from ._base import CENTS, LAW, art, decide, optional_param
 from .final_provisions import not_in_force
@@ -175,10 +175,10 @@ def issqn_statement(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     Totals are given only when every line could be computed (``complete``)."""
     qid = "barra-do-garcas.apps-2025.issqn_statement"
     year, month = int(facts["year"]), int(facts["month"])
-    month_end = dt.date(year, month, _cal.monthrange(year, month)[1])
+    last_day = month_end(year, month)
     if (
         before := not_in_force(
-            qid, ctx, month_end, outcome={"complete": False}, summary="Lei não vigente no mês."
+            qid, ctx, last_day, outcome={"complete": False}, summary="Lei não vigente no mês."
         )
     ) is not None:
         return before
@@ -187,7 +187,7 @@ def issqn_statement(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         ctx,
         int(facts["intermediation_revenue_cents"]),
         facts.get("platform_regime", "geral"),
-        month_end,
+        last_day,
     )
     reasons.append(why)
     lines: list[dict[str, Any]] = []
@@ -198,7 +198,7 @@ def issqn_statement(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             int(raw["gross_trip_revenue_cents"]),
             int(raw["platform_retention_cents"]),
         )
-        iss, why = art20_driver_iss(ctx, d, month_end)
+        iss, why = art20_driver_iss(ctx, d, last_day)
         reasons.append(why)
         lines.append(
             {

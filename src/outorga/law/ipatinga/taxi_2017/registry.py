@@ -184,6 +184,37 @@ def d_11_debt_under_review_does_not_block(debt: Debt) -> Reason:
     )
 
 
+def art_21_par_1_debts(
+    facts: Mapping[str, Any], nothing_final: str
+) -> tuple[list[Debt], list[Reason]]:
+    """Art. 21, §1º with D-11 over the debts informed: each final debt blocks and is named, each
+    debt in defence or appeal does not, and with none final the renewal is free of debts
+    (``nothing_final`` says whose). Returns the blocking debts and the reasons."""
+    debts = [
+        Debt(d["id"], d["kind"], int(d["amount_cents"]), d["status"], d.get("description", ""))
+        for d in facts.get("debts", [])
+    ]
+    blocking = [d for d in debts if d.status == "definitivo"]
+    reasons = [art_21_par_1_final_debt_blocks(d) for d in blocking]
+    reasons += [
+        d_11_debt_under_review_does_not_block(d)
+        for d in debts
+        if d.status in ("em_defesa", "em_recurso")
+    ]
+    if not blocking:
+        reasons.append(
+            reason(
+                rule_id("art_21_par_1_debt"),
+                Verdict.OK,
+                nothing_final,
+                art(21, 1),
+                decision(11),
+                facts={"débitos_informados": len(debts)},
+            )
+        )
+    return blocking, reasons
+
+
 RENEWAL_SCHEMA: dict[str, Any] = closed(
     {
         "last_renewed_on": DATE,
@@ -218,29 +249,10 @@ def renewal_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 
     def build() -> Decision:
         until, validity = art_21_validity(ctx, last)
-        debts = [
-            Debt(d["id"], d["kind"], int(d["amount_cents"]), d["status"], d.get("description", ""))
-            for d in facts.get("debts", [])
-        ]
-        reasons = [validity]
-        blocking = [d for d in debts if d.status == "definitivo"]
-        reasons += [art_21_par_1_final_debt_blocks(d) for d in blocking]
-        reasons += [
-            d_11_debt_under_review_does_not_block(d)
-            for d in debts
-            if d.status in ("em_defesa", "em_recurso")
-        ]
-        if not blocking:
-            reasons.append(
-                reason(
-                    rule_id("art_21_par_1_debt"),
-                    Verdict.OK,
-                    "Nenhum débito definitivo em aberto perante o Município.",
-                    art(21, 1),
-                    decision(11),
-                    facts={"débitos_informados": len(debts)},
-                )
-            )
+        blocking, debt_reasons = art_21_par_1_debts(
+            facts, "Nenhum débito definitivo em aberto perante o Município."
+        )
+        reasons = [validity, *debt_reasons]
         outcome = {
             "documents_released": not blocking,
             "valid_until": until,
@@ -340,33 +352,15 @@ def auxiliary_renewal_question(ctx: Context, facts: Mapping[str, Any]) -> Decisi
 
     def build() -> Decision:
         start, until, period = art_21_auxiliary_period(ctx, current)
-        debts = [
-            Debt(d["id"], d["kind"], int(d["amount_cents"]), d["status"], d.get("description", ""))
-            for d in facts.get("debts", [])
-        ]
-        blocking = [d for d in debts if d.status == "definitivo"]
+        blocking, debt_reasons = art_21_par_1_debts(
+            facts, "Nenhum débito definitivo do auxiliar em aberto perante o Município."
+        )
         reasons = [
             art_21_yearly_not_ahead(ctx, current),
             period,
             art_4_xiv_auxiliary_residence(bool(facts["resides_in_ipatinga"])),
-            *(art_21_par_1_final_debt_blocks(d) for d in blocking),
-            *(
-                d_11_debt_under_review_does_not_block(d)
-                for d in debts
-                if d.status in ("em_defesa", "em_recurso")
-            ),
+            *debt_reasons,
         ]
-        if not blocking:
-            reasons.append(
-                reason(
-                    rule_id("art_21_par_1_debt"),
-                    Verdict.OK,
-                    "Nenhum débito definitivo do auxiliar em aberto perante o Município.",
-                    art(21, 1),
-                    decision(11),
-                    facts={"débitos_informados": len(debts)},
-                )
-            )
         ok = not has_refusal(reasons)
         return decide(
             qid,

@@ -29,6 +29,7 @@ from ._base import (
     Severity,
     answer,
     art,
+    day,
     decide,
     fmt,
     has_refusal,
@@ -176,8 +177,7 @@ DEADLINE_SCHEMA: dict[str, Any] = closed(
 )
 def deadline_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.taxi-2017.appeal_deadline"
-    notified = opt_day(facts["notified_on"])
-    assert notified is not None
+    notified = day(facts["notified_on"])
     step = facts["step"]
 
     def build() -> Decision:
@@ -449,8 +449,7 @@ PENALTY_SCHEMA: dict[str, Any] = closed(
 )
 def penalty_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.taxi-2017.penalty"
-    committed = opt_day(facts["committed_on"])
-    assert committed is not None
+    committed = day(facts["committed_on"])
     imposed = opt_day(facts.get("imposed_on")) or ctx.as_of
 
     def build() -> Decision:

@@ -24,6 +24,7 @@ from ._base import (
     LAW,
     answer,
     art,
+    day,
     decide,
     fmt,
     has_refusal,
@@ -244,8 +245,7 @@ RENEWAL_SCHEMA: dict[str, Any] = closed(
 )
 def renewal_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.taxi-2017.registration_renewal"
-    last = opt_day(facts["last_renewed_on"])
-    assert last is not None
+    last = day(facts["last_renewed_on"])
 
     def build() -> Decision:
         until, validity = art_21_validity(ctx, last)

@@ -19,7 +19,7 @@ from outorga.law.rules import check, reason
 from outorga.law.schemas import closed
 from outorga.law.windows import add_months, add_years
 
-from ._base import DATE, LAW, answer, art, decide, fmt, has_refusal, opt_day, param, rule_id
+from ._base import DATE, LAW, answer, art, day, decide, fmt, has_refusal, opt_day, param, rule_id
 
 # --- art. 10: terms and counterpart; D-12 instalments ----------------------------------------
 
@@ -128,8 +128,7 @@ CONTRAPARTIDA_SCHEMA: dict[str, Any] = closed(
 )
 def counterpart_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.taxi-2017.contrapartida"
-    signed = opt_day(facts["signed_on"])
-    assert signed is not None
+    signed = day(facts["signed_on"])
 
     def build() -> Decision:
         option = facts["option"]
@@ -285,8 +284,7 @@ TERMO_SCHEMA: dict[str, Any] = closed(
 )
 def termo_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.taxi-2017.permit_term"
-    signed = opt_day(facts["signed_on"])
-    assert signed is not None
+    signed = day(facts["signed_on"])
 
     def build() -> Decision:
         years, term = art_10_term(ctx, facts["option"], signed)

@@ -21,11 +21,12 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
-from outorga.law.citations import cite, decision
+from outorga.law.citations import Citation, cite, decision
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.ipatinga.mototaxi_2013.catalog import infraction_type
 from outorga.law.questions import ask, question
+from outorga.law.rulebook import day, opt_day
 from outorga.law.rules import reason
 from outorga.law.schemas import closed
 from outorga.law.windows import add_years
@@ -34,12 +35,6 @@ from .results import MOTO, TAXI, Kind
 
 DATE: dict[str, Any] = {"type": "string", "format": "date"}
 NULLABLE_DATE: dict[str, Any] = {"anyOf": [DATE, {"type": "null"}]}
-
-
-def _day(value: Any) -> dt.date | None:
-    if value is None or isinstance(value, dt.date):
-        return value
-    return dt.date.fromisoformat(str(value))
 
 
 def status_on(as_of: dt.date, due_on: dt.date) -> str:
@@ -66,6 +61,17 @@ def _status_reason(ctx: Context, due_on: dt.date, *cites: Any) -> tuple[str, boo
             facts={"devida_em": due_on, "data": ctx.as_of, "situação": status},
             params=(grace,),
         ),
+    )
+
+
+def _first_vistoria(rule: str, registered: dt.date, *cites: Citation) -> Reason:
+    """No vistoria on record: the first is due at the registration (cadastramento), under the
+    law's own articles ``cites``."""
+    return reason(
+        rule,
+        Verdict.INFO,
+        f"Sem vistoria registrada: devida no cadastramento ({registered:%d/%m/%Y}).",
+        *cites,
     )
 
 
@@ -115,18 +121,16 @@ def mototaxi_due(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 5 §1 II–III and §6, art. 24: vistoria at registration, then a semiannual inspection;
     art. 39 VI: not submitting the vehicle to it is an infraction (média)."""
     qid = "ipatinga.mototaxi-2013.inspection_due"
-    registered = _day(facts["registered_on"])
-    last = _day(facts.get("last_inspection_on"))
-    assert registered is not None
+    registered = day(facts["registered_on"])
+    last = opt_day(facts.get("last_inspection_on"))
     motofrete = facts.get("service") == "motofrete"
     reasons: list[Reason] = []
     if last is None:
         due_on, kind = registered, Kind.VISTORIA
         reasons.append(
-            reason(
+            _first_vistoria(
                 "inspections.mototaxi.first",
-                Verdict.INFO,
-                f"Sem vistoria registrada: devida no cadastramento ({registered:%d/%m/%Y}).",
+                registered,
                 cite(MOTO, 5, 1, "II"),
                 cite(MOTO, 5, 1, "III"),
             )
@@ -137,9 +141,7 @@ def mototaxi_due(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             ctx,
             {"document": "laudo_inspecao", "issued_on": last.isoformat()},
         )
-        due = _day(validity.outcome["expires_on"])
-        assert due is not None
-        due_on, kind = due, Kind.SEMESTRAL
+        due_on, kind = day(validity.outcome["expires_on"]), Kind.SEMESTRAL
         reasons.extend(validity.reasons[:1])  # the rulebook's validity computation, with its trace
         reasons.append(
             reason(
@@ -202,19 +204,17 @@ def taxi_due(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 29: vistoria at the yearly registration (cadastramento anual, art. 21) and at a vehicle
     change; the list of infractions is regulation (art. 43, D-10)."""
     qid = "ipatinga.taxi-2017.inspection_due"
-    registered = _day(facts["registered_on"])
-    assert registered is not None
-    anchor = _day(facts.get("renewal_anchor")) or registered
-    last = _day(facts.get("last_inspection_on"))
-    changed = _day(facts.get("vehicle_changed_on"))
+    registered = day(facts["registered_on"])
+    anchor = opt_day(facts.get("renewal_anchor")) or registered
+    last = opt_day(facts.get("last_inspection_on"))
+    changed = opt_day(facts.get("vehicle_changed_on"))
     reasons: list[Reason] = []
     if last is None:
         due_on, kind = registered, Kind.VISTORIA
         reasons.append(
-            reason(
+            _first_vistoria(
                 "inspections.taxi.first",
-                Verdict.INFO,
-                f"Sem vistoria registrada: devida no cadastramento ({registered:%d/%m/%Y}).",
+                registered,
                 cite(TAXI, 27),
                 cite(TAXI, 29),
             )

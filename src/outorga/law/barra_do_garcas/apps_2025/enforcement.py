@@ -20,7 +20,7 @@ from decimal import Decimal
 from typing import Any
 
 from outorga.law.citations import Citation, cite, decision
-from outorga.law.competence import ROLE_LABELS, Role, competence
+from outorga.law.competence import ROLE_LABELS, Role, deciders
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl, fiscal_units_to_cents
@@ -350,8 +350,7 @@ def art26_iv_credential(offender: str, penalty: str) -> Reason:
     """Art. 26, IV: "suspensão temporária ou cancelamento definitivo do credenciamento da
     plataforma, conforme a gravidade e reincidência" — only for a platform, and only as a proposal
     a competent person decides after the defence (D-3)."""
-    comp = competence(LAW, "platform.suspend")
-    roles = sorted(str(r) for r in comp.roles) if comp else []
+    roles, comp_cites = deciders(LAW, "platform.suspend")
     if offender != "platform":
         return reason(
             "apps.art26.iv.credential",
@@ -367,7 +366,7 @@ def art26_iv_credential(offender: str, penalty: str) -> Reason:
         f"{', '.join(roles)}, após a defesa (decisão D-3).",
         art(26, inc="IV"),
         decision(3),
-        *(comp.citations if comp else ()),
+        *comp_cites,
         facts={"decide": roles},
     )
 
@@ -462,7 +461,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         )
     _, appeal = procedure_days(ctx, "appeal", ctx.as_of)
     reasons.append(appeal)
-    comp = competence(LAW, PENALTIES[kind][2], ctx.as_of)
+    decided_by, _ = deciders(LAW, PENALTIES[kind][2], ctx.as_of)
     allowed = not has_refusal(reasons) and not has_pending(reasons)
     outcome = {
         "allowed": allowed,
@@ -470,7 +469,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         "kind": "proposal" if kind in PROPOSALS else "penalty",
         "fine_upfbg": units,
         "amount_cents": amount,
-        "decided_by": sorted(str(r) for r in comp.roles) if comp else [],
+        "decided_by": decided_by,
     }
     label = PENALTIES[kind][1]
     if not allowed:
@@ -613,8 +612,7 @@ def penalty_appeal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     if timely:
         days, why = procedure_days(ctx, "appeal_judgment", filed_on)
         judge_until = ctx.calendar.deadline(filed_on, days)
-        comp = competence(LAW, "appeal.executive.judge", ctx.as_of)
-        roles = sorted(str(r) for r in comp.roles) if comp else []
+        roles, comp_cites = deciders(LAW, "appeal.executive.judge", ctx.as_of)
         who = ", ".join(ROLE_LABELS[Role(r)] for r in roles) or "a autoridade competente"
         cites = dict.fromkeys(
             (
@@ -622,7 +620,7 @@ def penalty_appeal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
                 decision(17),
                 cite("federal.9784-1999", 56, 1),
                 FEDERAL_REASONED_DECISION,
-                *(comp.citations if comp else ()),
+                *comp_cites,
             )
         )
         reasons += [

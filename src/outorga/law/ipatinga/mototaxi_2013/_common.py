@@ -7,7 +7,7 @@ import datetime as dt
 from enum import StrEnum
 
 from outorga.law.citations import Citation
-from outorga.law.competence import COMPETENCES, competence
+from outorga.law.competence import COMPETENCES, deciders
 from outorga.law.rulebook import (
     CENTS,
     DATE,
@@ -81,7 +81,4 @@ def authority(action: str, on: dt.date | None = None) -> tuple[list[str], tuple[
     when not given (from the dated :mod:`outorga.law.competence`, art. 34). No one before the law."""
     if (LAW_ID, action) not in COMPETENCES:  # pragma: no cover - the table covers every action
         raise LookupError(f"no competence for {action} in {LAW_ID}")
-    comp = competence(LAW_ID, action, on)
-    if comp is None:
-        return [], ()
-    return sorted(str(r) for r in comp.roles), comp.citations
+    return deciders(LAW_ID, action, on)

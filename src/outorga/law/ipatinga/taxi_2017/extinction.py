@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from outorga.law.citations import decision
-from outorga.law.competence import competence
+from outorga.law.competence import deciders
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
@@ -122,13 +122,13 @@ def extinction_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         applies = first.verdict is Verdict.OK
         if applies:
             reasons += [art_15_par_1_process(), art_15_par_2_no_indemnity()]
-        who = competence(LAW, "penalty.revocation", ctx.as_of)
+        who, _ = deciders(LAW, "penalty.revocation", ctx.as_of)
         outcome = {
             "extinguishes": applies,
             "inciso": cause.inciso,
             "process_required": applies,
             "indemnity": False,
-            "decided_by": sorted(r.value for r in who.roles) if who and applies else [],
+            "decided_by": who if applies else [],
         }
         summary = (
             f"Proposta de extinção (art. 15, {cause.inciso}) em processo administrativo, "

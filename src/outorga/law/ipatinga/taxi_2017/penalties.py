@@ -10,7 +10,7 @@ from typing import Any
 
 from outorga.law.calendar import DEADLINE_CITATIONS
 from outorga.law.citations import Citation, cite, decision
-from outorga.law.competence import competence
+from outorga.law.competence import deciders
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl, fiscal_units_to_cents, to_cents
@@ -210,8 +210,7 @@ PROPOSED = ("cassacao_cadastro", "cassacao_permissao")
 
 def _roles(action: str, on: dt.date | None = None) -> list[str]:
     """Who decides ``action`` on ``on`` (the date of the decision), from the dated table."""
-    comp = competence(LAW, action, on)
-    return sorted(r.value for r in comp.roles) if comp else []
+    return deciders(LAW, action, on)[0]
 
 
 def art_41_par_1_primary(

@@ -10,7 +10,7 @@ from enum import StrEnum
 from typing import Any
 
 from outorga.law.citations import decision
-from outorga.law.competence import competence
+from outorga.law.competence import deciders
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl, split_instalments
@@ -222,8 +222,7 @@ def art_13_termo_status(
         ]
     if today > valid_until:
         outcome["caducidade_proposal"] = True
-        who = competence(LAW, "penalty.revocation", ctx.as_of)
-        outcome["decided_by"] = sorted(r.value for r in who.roles) if who else []
+        outcome["decided_by"] = deciders(LAW, "penalty.revocation", ctx.as_of)[0]
         return outcome, [
             reason(
                 rule_id("art_13_caducidade"),

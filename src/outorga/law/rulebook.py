@@ -83,6 +83,16 @@ def fmt(value: dt.date) -> str:
     return f"{value:%d/%m/%Y}"
 
 
+def renewal_start_text(title: str, current: dt.date | None, on: dt.date) -> str:
+    """How a renewed period of a yearly ``title`` ("Credencial", "Inscrição") starts, as
+    :func:`~outorga.law.windows.renewal_period` counts it."""
+    if current is None:
+        return f"{title} sem validade registrada: renovada em {fmt(on)}"
+    if on <= current:
+        return f"{title} válida até {fmt(current)}: o novo ano conta desse dia"
+    return f"{title} vencida em {fmt(current)}: o novo ano conta da renovação, {fmt(on)}"
+
+
 # Facts
 
 

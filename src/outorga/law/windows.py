@@ -44,6 +44,15 @@ def add_years(day: dt.date, years: int) -> dt.date:
     return day + relativedelta(years=years)
 
 
+def renewal_period(current: dt.date | None, on: dt.date, years: int) -> tuple[dt.date, dt.date]:
+    """A yearly title valid until ``current`` (None: no date on record) renewed on ``on`` for
+    ``years``: the (start, end) of the new period. Renewed on or before its last day, the new
+    period follows the current one from that day (nothing granted is lost or given twice); renewed
+    after it lapsed, it counts from the renewal, since the days in between had no title."""
+    start = current if current is not None and on <= current else on
+    return start, add_years(start, years)
+
+
 def age_on(birth: dt.date, on: dt.date) -> int:
     """Completed years on ``on``: one turns N on the N-th birthday (29/02 → 01/03 in common years)."""
     years = on.year - birth.year

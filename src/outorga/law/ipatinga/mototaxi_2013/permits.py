@@ -13,9 +13,10 @@ from outorga.law.citations import Citation, decision
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
+from outorga.law.rulebook import renewal_start_text
 from outorga.law.rules import check, reason
 from outorga.law.schemas import closed
-from outorga.law.windows import add_months, add_years
+from outorga.law.windows import add_months, add_years, renewal_period
 
 from ._common import DATE, LAW_ID, SERVICE_PT, Service, art, day, decide, fmt, opt_day, param
 
@@ -645,14 +646,8 @@ def art_14_par2_renewal_period(
     no credential and cannot be given one afterwards."""
     on = ctx.as_of
     length = param(ctx, "documents.auxiliary_credential_validity_years", on)
-    start = current if current is not None and on <= current else on
-    until = add_years(start, length.value)
-    if current is None:
-        text = f"Credencial sem validade registrada: renovada em {fmt(on)}"
-    elif on <= current:
-        text = f"Credencial válida até {fmt(current)}: o novo ano conta desse dia"
-    else:
-        text = f"Credencial vencida em {fmt(current)}: o novo ano conta da renovação, {fmt(on)}"
+    start, until = renewal_period(current, on, length.value)
+    text = renewal_start_text("Credencial", current, on)
     return (
         start,
         until,

@@ -14,9 +14,10 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl
 from outorga.law.questions import question
+from outorga.law.rulebook import renewal_start_text
 from outorga.law.rules import check, reason
 from outorga.law.schemas import closed
-from outorga.law.windows import add_years
+from outorga.law.windows import add_years, renewal_period
 
 from ._base import (
     CENTS,
@@ -284,14 +285,8 @@ def art_21_auxiliary_period(
     valid inscription and cannot be given one afterwards."""
     on = ctx.as_of
     period = param(ctx, "registration_renewal_years", on)
-    start = current if current is not None and on <= current else on
-    until = add_years(start, int(period.value))
-    if current is None:
-        text = f"Inscrição sem validade registrada: renovada em {fmt(on)}"
-    elif on <= current:
-        text = f"Inscrição válida até {fmt(current)}: o novo ano conta desse dia"
-    else:
-        text = f"Inscrição vencida em {fmt(current)}: o novo ano conta da renovação, {fmt(on)}"
+    start, until = renewal_period(current, on, int(period.value))
+    text = renewal_start_text("Inscrição", current, on)
     return (
         start,
         until,

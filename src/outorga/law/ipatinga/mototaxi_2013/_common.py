@@ -8,6 +8,7 @@ from enum import StrEnum
 
 from outorga.law.citations import Citation
 from outorga.law.competence import COMPETENCES, deciders
+from outorga.law.ipatinga.severity import SEVERITY_PT, Severity  # art. 37: natureza das infrações
 from outorga.law.rulebook import (
     CENTS,
     DATE,
@@ -57,23 +58,6 @@ class Service(StrEnum):
 
 
 SERVICE_PT = {Service.MOTOTAXI: "mototáxi", Service.MOTOFRETE: "motofrete"}
-
-
-class Severity(StrEnum):
-    """Art. 37: natureza das infrações punidas com multa."""
-
-    LEVE = "leve"
-    MEDIA = "media"
-    GRAVE = "grave"
-    GRAVISSIMA = "gravissima"
-
-
-SEVERITY_PT = {
-    Severity.LEVE: "leve",
-    Severity.MEDIA: "média",
-    Severity.GRAVE: "grave",
-    Severity.GRAVISSIMA: "gravíssima",
-}
 
 
 def authority(action: str, on: dt.date | None = None) -> tuple[list[str], tuple[Citation, ...]]:

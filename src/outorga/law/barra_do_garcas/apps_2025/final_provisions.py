@@ -68,6 +68,14 @@ def not_in_force(
     return None
 
 
+def not_in_force_in_month(
+    qid: str, ctx: Context, last_day: dt.date, outcome: Any
+) -> Decision | None:
+    """:func:`not_in_force` for a monthly fact (the peak of art. 3, the ISSQN of art. 18–21),
+    judged on the month's ``last_day``."""
+    return not_in_force(qid, ctx, last_day, outcome=outcome, summary="Lei não vigente no mês.")
+
+
 @dataclass(frozen=True)
 class Adaptation:
     published: dt.date

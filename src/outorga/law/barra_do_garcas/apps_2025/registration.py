@@ -27,7 +27,7 @@ from ._base import (
     param,
 )
 from .concurrency import peak_concurrent_drivers
-from .final_provisions import not_in_force, platform_obligation_enforceable
+from .final_provisions import not_in_force, not_in_force_in_month, platform_obligation_enforceable
 from .platform_duties import VEHICLE_KINDS, art11_iii_complaint_channel, art17_two_wheeler_ban
 from .taxation import art19_2_cadastro_mobiliario
 
@@ -267,11 +267,7 @@ def concurrency_month(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "barra-do-garcas.apps-2025.concurrency_month"
     year, month = int(facts["year"]), int(facts["month"])
     last_day = month_end(year, month)
-    if (
-        before := not_in_force(
-            qid, ctx, last_day, outcome={"candidate": False}, summary="Lei não vigente no mês."
-        )
-    ) is not None:
+    if (before := not_in_force_in_month(qid, ctx, last_day, {"candidate": False})) is not None:
         return before
     at: dt.datetime | None = None
     if "sessions" in facts:

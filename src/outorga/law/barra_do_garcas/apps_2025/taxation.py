@@ -25,7 +25,7 @@ from outorga.law.schemas import closed
 from outorga.law.windows import month_end
 
 from ._base import CENTS, LAW, art, decide, optional_param
-from .final_provisions import not_in_force
+from .final_provisions import not_in_force_in_month
 
 REGIMES = ("geral", "mei", "autonomo")
 REGIME_PT = {"geral": "regime geral", "mei": "MEI", "autonomo": "autônomo pessoa física"}
@@ -176,11 +176,7 @@ def issqn_statement(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "barra-do-garcas.apps-2025.issqn_statement"
     year, month = int(facts["year"]), int(facts["month"])
     last_day = month_end(year, month)
-    if (
-        before := not_in_force(
-            qid, ctx, last_day, outcome={"complete": False}, summary="Lei não vigente no mês."
-        )
-    ) is not None:
+    if (before := not_in_force_in_month(qid, ctx, last_day, {"complete": False})) is not None:
         return before
     reasons: list[Reason] = []
     platform_iss, why = art18_19_platform_iss(

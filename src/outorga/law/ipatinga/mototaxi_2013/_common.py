@@ -4,10 +4,14 @@ who decides. The helpers every law shares are in :mod:`outorga.law.rulebook` (on
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from enum import StrEnum
+from typing import Any
 
 from outorga.law.citations import Citation
 from outorga.law.competence import COMPETENCES, deciders
+from outorga.law.context import Context
+from outorga.law.decisions import Decision, Reason
 from outorga.law.ipatinga.severity import SEVERITY_PT, Severity  # art. 37: natureza das infrações
 from outorga.law.rulebook import (
     CENTS,
@@ -41,6 +45,7 @@ __all__ = [
     "authority",
     "day",
     "decide",
+    "decide_eligible",
     "eligibility",
     "flag",
     "fmt",
@@ -66,3 +71,18 @@ def authority(action: str, on: dt.date | None = None) -> tuple[list[str], tuple[
     if (LAW_ID, action) not in COMPETENCES:  # pragma: no cover - the table covers every action
         raise LookupError(f"no competence for {action} in {LAW_ID}")
     return deciders(LAW_ID, action, on)
+
+
+def decide_eligible(
+    qid: str,
+    ctx: Context,
+    reasons: list[Reason],
+    outcome: Mapping[str, Any],
+    texts: tuple[str, str, str],
+) -> Decision:
+    """Whether a person or a vehicle may serve: ``eligible`` (True, False, or None while a fact is
+    pending) then ``outcome``, summarized by ``texts`` (eligible, not eligible, pending)."""
+    eligible = eligibility(reasons)
+    return decide(
+        qid, ctx, {"eligible": eligible, **outcome}, reasons, summary_of(eligible, *texts)
+    )

@@ -24,12 +24,10 @@ from ._common import (
     Service,
     art,
     day,
-    decide,
-    eligibility,
+    decide_eligible,
     fmt,
     opt_day,
     param,
-    summary_of,
 )
 
 
@@ -550,15 +548,13 @@ def person_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             art_14_par3_schedule_filed(ctx, p),
         ]
     reasons.append(art_32_par1_par3_cassation_bar(ctx, p))
-    ok = eligibility(reasons)
     who = f"{ROLE_PT[p.role]} de {SERVICE_PT[p.service]}"
-    return decide(
+    return decide_eligible(
         "ipatinga.mototaxi-2013.person_eligibility",
         ctx,
-        {"eligible": ok, "role": p.role.value, "service": p.service.value},
         reasons,
-        summary_of(
-            ok,
+        {"role": p.role.value, "service": p.service.value},
+        (
             f"Apto a ser {who}.",
             f"Não apto a ser {who}.",
             f"Aptidão a ser {who} depende de verificação pendente.",

@@ -24,12 +24,10 @@ from ._common import (
     SERVICE_PT,
     Service,
     art,
-    decide,
-    eligibility,
+    decide_eligible,
     fmt,
     opt_day,
     param,
-    summary_of,
 )
 
 KINDS = ("motocicleta", "motoneta")
@@ -574,19 +572,13 @@ def vehicle_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             art_24_par5_not_sidecar_and_trailer(ctx, v),
         ]
     kept = [r for r in reasons if r is not None]
-    ok = eligibility(kept)
     what = SERVICE_PT[v.service]
-    return decide(
+    return decide_eligible(
         "ipatinga.mototaxi-2013.vehicle_eligibility",
         ctx,
-        {
-            "eligible": ok,
-            "service": v.service.value,
-            "age_years": ctx.as_of.year - v.manufacture_year,
-        },
         kept,
-        summary_of(
-            ok,
+        {"service": v.service.value, "age_years": ctx.as_of.year - v.manufacture_year},
+        (
             f"Veículo apto para {what}.",
             f"Veículo não apto para {what}.",
             f"Aptidão do veículo para {what} depende de verificação pendente.",

@@ -29,6 +29,7 @@ from outorga.law.citations import Citation, cite, decision
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import FactsInvalid, ask, question
+from outorga.law.rulebook import decide
 from outorga.law.rules import reason
 from outorga.law.schemas import closed
 
@@ -334,10 +335,9 @@ def evaluate_result(qid: str, law: str, ctx: Context, facts: Mapping[str, Any]) 
         summary += "; veículo retirado de circulação até nova aprovação"
     if needs_confirmation:
         summary += "; aguarda confirmação do município"
-    return Decision(
+    return decide(
         qid,
-        ctx.as_of,
-        ctx.municipality.slug,
+        ctx,
         {
             "result": str(result),
             "checklist": cl.code,

@@ -26,7 +26,7 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.ipatinga.mototaxi_2013.catalog import infraction_type
 from outorga.law.questions import ask, question
-from outorga.law.rulebook import day, opt_day
+from outorga.law.rulebook import day, decide, opt_day
 from outorga.law.rules import reason
 from outorga.law.schemas import closed
 from outorga.law.windows import add_years
@@ -88,10 +88,9 @@ def _decide(
     summary = f"{kind.value.capitalize()} devida em {due_on:%d/%m/%Y} ({STATUS_PT[status]})"
     if infraction:
         summary += f"; candidata a infração: {infraction['citation']}"
-    return Decision(
+    return decide(
         qid,
-        ctx.as_of,
-        ctx.municipality.slug,
+        ctx,
         {
             "due_on": due_on,
             "kind": str(kind),

@@ -33,6 +33,7 @@ from .catalog import (
     ARTICLE_OF,
     CATALOG,
     CODE_SCHEMA,
+    InfractionType,
     NotInForce,
     fine_units,
     infraction_type,
@@ -348,6 +349,17 @@ FINE_SCHEMA: dict[str, Any] = closed(
 )
 
 
+def infraction_type_reason(t: InfractionType, facts: Mapping[str, Any] | None = None) -> Reason:
+    """Art. 38–41: the inciso that types the infraction, with its nature (art. 37)."""
+    return reason(
+        f"{t.code}_type",
+        Verdict.INFO,
+        f"{t.description} — infração {SEVERITY_PT[t.severity]} (art. {t.article}, {t.inciso}).",
+        t.citation,
+        facts=facts,
+    )
+
+
 @question(
     "ipatinga.mototaxi-2013.fine",
     law=LAW_ID,
@@ -377,16 +389,7 @@ def fine(ctx: Context, facts: Mapping[str, Any]) -> Decision:
                 )
             )
             continue
-        reasons.append(
-            reason(
-                f"{t.code}_type",
-                Verdict.INFO,
-                f"{t.description} — infração {SEVERITY_PT[t.severity]} "
-                f"(art. {t.article}, {t.inciso}).",
-                t.citation,
-                facts={"codigo": t.code, "cometida_em": committed_on},
-            )
-        )
+        reasons.append(infraction_type_reason(t, {"codigo": t.code, "cometida_em": committed_on}))
         cents, r = fine_in_cents(ctx, t.severity, committed_on, imposed_on)
         reasons.append(r)
         if t.seizure:
@@ -489,13 +492,7 @@ def warning(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         ctx,
         {"code": t.code, "allowed": allowed},
         [
-            reason(
-                f"{t.code}_type",
-                Verdict.INFO,
-                f"{t.description} — infração {SEVERITY_PT[t.severity]} "
-                f"(art. {t.article}, {t.inciso}).",
-                t.citation,
-            ),
+            infraction_type_reason(t),
             r,
         ],
         "Advertência por escrito admitida (art. 31, §3º)."

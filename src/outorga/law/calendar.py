@@ -6,7 +6,6 @@ holidays and the days its office was declared closed.
 
 from __future__ import annotations
 
-import calendar as _cal
 import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -16,6 +15,7 @@ from typing import TYPE_CHECKING
 import holidays as _holidays
 
 from .citations import Citation, cite, decision
+from .windows import month_end
 
 if TYPE_CHECKING:
     from .context import MunicipalityFacts
@@ -90,7 +90,7 @@ class Calendar:
         return day
 
     def last_business_day(self, year: int, month: int) -> dt.date:
-        day = dt.date(year, month, _cal.monthrange(year, month)[1])
+        day = month_end(year, month)
         while not self.is_business_day(day):
             day -= dt.timedelta(days=1)
         return day

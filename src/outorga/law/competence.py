@@ -499,6 +499,17 @@ def competence(law: str, action: str, on: dt.date | None = None) -> Competence |
     return None
 
 
+def deciders(
+    law: str, action: str, on: dt.date | None = None
+) -> tuple[list[str], tuple[Citation, ...]]:
+    """The roles (sorted) competent for ``action`` under ``law`` on ``on`` and the articles that
+    say so — what a decision names as "decide …"; none where the law does not provide the act."""
+    comp = competence(law, action, on)
+    if comp is None:
+        return [], ()
+    return sorted(str(r) for r in comp.roles), comp.citations
+
+
 def is_allowed(
     role: Role | str, action: str, law: str | None = None, on: dt.date | None = None
 ) -> bool:

@@ -29,54 +29,48 @@ from typing import Any
 import jsonschema
 import yaml
 
-SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["description", "metadata", "values"],
-    "additionalProperties": False,
-    "properties": {
+from .schemas import closed
+
+SCHEMA: dict[str, Any] = closed(
+    {
         "description": {"type": "string", "minLength": 3},
         "documentation": {"type": "string"},
-        "metadata": {
-            "type": "object",
-            "required": ["unit", "reference"],
-            "additionalProperties": False,
-            "properties": {
+        "metadata": closed(
+            {
                 "unit": {"type": "string", "minLength": 1},
                 "reference": {
                     "type": "array",
                     "minItems": 1,
-                    "items": {
-                        "type": "object",
-                        "required": ["title"],
-                        "additionalProperties": False,
-                        "properties": {
+                    "items": closed(
+                        {
                             "title": {"type": "string", "minLength": 3},
                             "citation": {"type": "string"},
                             "href": {"type": "string"},
                         },
-                    },
+                        required=["title"],
+                    ),
                 },
                 "editable": {"type": "boolean"},
                 "label_pt": {"type": "string"},
             },
-        },
+            required=["unit", "reference"],
+        ),
         "values": {
             "type": "object",
             "minProperties": 1,
             "propertyNames": {"pattern": r"^\d{4}-\d{2}-\d{2}$"},
-            "additionalProperties": {
-                "type": "object",
-                "required": ["value"],
-                "additionalProperties": False,
-                "properties": {
+            "additionalProperties": closed(
+                {
                     "value": {},
                     "example": {"type": "boolean"},
                     "reference": {"type": "string"},
                 },
-            },
+                required=["value"],
+            ),
         },
     },
-}
+    required=["description", "metadata", "values"],
+)
 
 
 class ParameterMissing(LookupError):

@@ -83,6 +83,16 @@ def fmt(value: dt.date) -> str:
     return f"{value:%d/%m/%Y}"
 
 
+def renewal_start_text(title: str, current: dt.date | None, on: dt.date) -> str:
+    """How a renewed period of a yearly ``title`` ("Credencial", "Inscrição") starts, as
+    :func:`~outorga.law.windows.renewal_period` counts it."""
+    if current is None:
+        return f"{title} sem validade registrada: renovada em {fmt(on)}"
+    if on <= current:
+        return f"{title} válida até {fmt(current)}: o novo ano conta desse dia"
+    return f"{title} vencida em {fmt(current)}: o novo ano conta da renovação, {fmt(on)}"
+
+
 # Facts
 
 
@@ -148,6 +158,16 @@ def summary_of(outcome: Eligibility | bool | None, ok: str, refused: str, pendin
     if outcome is None or outcome == "pending":
         return pending
     return refused
+
+
+def decide_eligibility(
+    qid: str, ctx: Context, reasons: Iterable[Reason], ok: str, refused: str, pending: str
+) -> Decision:
+    """A decision whose outcome is the :func:`eligibility_outcome` of ``reasons``, summarized by
+    :func:`summary_of` with ``ok``, ``refused`` or ``pending``."""
+    given = tuple(reasons)
+    outcome = eligibility_outcome(given)
+    return decide(qid, ctx, outcome, given, summary_of(outcome, ok, refused, pending))
 
 
 def joined(items: Iterable[str]) -> str:

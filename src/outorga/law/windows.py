@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import calendar as _cal
 import datetime as dt
 
 from dateutil.relativedelta import relativedelta
@@ -28,6 +29,11 @@ def in_window(day: dt.date, window: tuple[dt.date, dt.date]) -> bool:
     return window[0] <= day <= window[1]
 
 
+def month_end(year: int, month: int) -> dt.date:
+    """The last day of ``month``/``year``: the date a monthly fact is judged on."""
+    return dt.date(year, month, _cal.monthrange(year, month)[1])
+
+
 def add_months(day: dt.date, months: int) -> dt.date:
     """Calendar months; the 31st becomes the last day of a shorter month."""
     return day + relativedelta(months=months)
@@ -36,6 +42,15 @@ def add_months(day: dt.date, months: int) -> dt.date:
 def add_years(day: dt.date, years: int) -> dt.date:
     """Calendar years; 29 February becomes 28 February in a common year."""
     return day + relativedelta(years=years)
+
+
+def renewal_period(current: dt.date | None, on: dt.date, years: int) -> tuple[dt.date, dt.date]:
+    """A yearly title valid until ``current`` (None: no date on record) renewed on ``on`` for
+    ``years``: the (start, end) of the new period. Renewed on or before its last day, the new
+    period follows the current one from that day (nothing granted is lost or given twice); renewed
+    after it lapsed, it counts from the renewal, since the days in between had no title."""
+    start = current if current is not None and on <= current else on
+    return start, add_years(start, years)
 
 
 def age_on(birth: dt.date, on: dt.date) -> int:

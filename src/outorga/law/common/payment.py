@@ -19,6 +19,7 @@ import datetime as dt
 from ..calendar import DEADLINE_CITATIONS, Calendar
 from ..context import Context
 from ..decisions import Decision, Verdict
+from ..rulebook import decide
 from ..rules import reason
 
 #: The municipality's payment term of a fine, in calendar days from its imposition.
@@ -58,10 +59,9 @@ def fine_due_date(ctx: Context, imposed_on: dt.date) -> Decision:
         facts={"imposta_em": imposed_on, "vencimento_no_prazo": plain, "vencimento": due},
         params=(days,),
     )
-    return Decision(
+    return decide(
         QUESTION,
-        ctx.as_of,
-        ctx.municipality.slug,
+        ctx,
         {"due_on": due, "term_days": int(days.value)},
         (why,),
         f"Vencimento da multa: {due:%d/%m/%Y}.",

@@ -22,14 +22,12 @@ import jsonschema
 import yaml
 
 from outorga.law.citations import Citation, parse
+from outorga.law.schemas import closed
 
 DATA = Path(__file__).parent / "checklist_data"
 
-ITEM_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["code", "label", "citation", "critical"],
-    "additionalProperties": False,
-    "properties": {
+ITEM_SCHEMA: dict[str, Any] = closed(
+    {
         "code": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
         "label": {"type": "string", "minLength": 3},
         "citation": {"type": "string", "pattern": r"^[a-z0-9.\-]+ art\. "},
@@ -39,13 +37,11 @@ ITEM_SCHEMA: dict[str, Any] = {
         "fact": {"type": "string", "minLength": 1},
         "fact_when_ok": {"type": "boolean"},
     },
-}
+    required=["code", "label", "citation", "critical"],
+)
 
-SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["code", "title", "law", "service", "versions"],
-    "additionalProperties": False,
-    "properties": {
+SCHEMA: dict[str, Any] = closed(
+    {
         "code": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
         "title": {"type": "string", "minLength": 3},
         "law": {"type": "string"},
@@ -56,18 +52,17 @@ SCHEMA: dict[str, Any] = {
             "type": "object",
             "minProperties": 1,
             "propertyNames": {"pattern": r"^\d{4}-\d{2}-\d{2}$"},
-            "additionalProperties": {
-                "type": "object",
-                "required": ["reference", "items"],
-                "additionalProperties": False,
-                "properties": {
+            "additionalProperties": closed(
+                {
                     "reference": {"type": "string", "minLength": 3},
                     "items": {"type": "array", "minItems": 1, "items": ITEM_SCHEMA},
                 },
-            },
+                required=["reference", "items"],
+            ),
         },
     },
-}
+    required=["code", "title", "law", "service", "versions"],
+)
 
 
 class ChecklistMissing(LookupError):

@@ -29,7 +29,9 @@ from outorga.law.citations import Citation, cite, decision
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import FactsInvalid, ask, question
+from outorga.law.rulebook import decide
 from outorga.law.rules import reason
+from outorga.law.schemas import closed
 
 from .checklists import Checklist, ChecklistMissing, Item, checklist, codes
 
@@ -333,10 +335,9 @@ def evaluate_result(qid: str, law: str, ctx: Context, facts: Mapping[str, Any]) 
         summary += "; veículo retirado de circulação até nova aprovação"
     if needs_confirmation:
         summary += "; aguarda confirmação do município"
-    return Decision(
+    return decide(
         qid,
-        ctx.as_of,
-        ctx.municipality.slug,
+        ctx,
         {
             "result": str(result),
             "checklist": cl.code,
@@ -354,68 +355,62 @@ def evaluate_result(qid: str, law: str, ctx: Context, facts: Mapping[str, Any]) 
 
 
 def result_schema(law: str) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "required": ["checklist", "kind", "inspected_on", "items"],
-        "additionalProperties": False,
-        "properties": {
+    return closed(
+        {
             "checklist": {"enum": codes()},
             "kind": {"enum": [k.value for k in Kind]},
             "inspected_on": DATE,
             "items": {
                 "type": "object",
-                "additionalProperties": {
-                    "type": "object",
-                    "required": ["result"],
-                    "additionalProperties": False,
-                    "properties": {
+                "additionalProperties": closed(
+                    {
                         "result": {"enum": [r.value for r in ItemResult]},
                         "remark": {"type": "string", "maxLength": 500},
                     },
-                },
+                    required=["result"],
+                ),
             },
             "vehicle": {"type": "object"},
             "by_company": {"type": "boolean"},
             "company_accredited": {"type": "boolean"},
         },
-    }
+        required=["checklist", "kind", "inspected_on", "items"],
+    )
 
 
-@question(
-    "ipatinga.mototaxi-2013.inspection_result",
-    law=MOTO,
-    title="Qual o resultado desta vistoria ou inspeção de mototáxi/motofrete?",
-    schema=result_schema(MOTO),
+#: The result question of each law: its id, its title and the articles it applies.
+RESULT_QUESTIONS: tuple[tuple[str, str, str, str], ...] = (
+    (
+        MOTO,
+        "ipatinga.mototaxi-2013.inspection_result",
+        "Qual o resultado desta vistoria ou inspeção de mototáxi/motofrete?",
+        "Art. 2 XI–XII, 5 §1 II–III, §6, §7, 13 VIII, XVIII, 19, 24 §1–5, 39 VIII.",
+    ),
+    (
+        TAXI,
+        "ipatinga.taxi-2017.inspection_result",
+        "Qual o resultado desta vistoria de táxi?",
+        "Art. 8, 9, 27, 28, 29 and 31.",
+    ),
+    (
+        APPS,
+        "barra-do-garcas.apps-2025.inspection_result",
+        "Qual o resultado desta vistoria de veículo de aplicativo?",
+        "Art. 22, 23 I–III, 25 and 26.",
+    ),
 )
-def mototaxi_result(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    """Art. 2 XI–XII, 5 §1 II–III, §6, §7, 13 VIII, XVIII, 19, 24 §1–5, 39 VIII."""
-    return evaluate_result("ipatinga.mototaxi-2013.inspection_result", MOTO, ctx, facts)
+RESULT_QUESTION = {law: qid for law, qid, _, _ in RESULT_QUESTIONS}
 
 
-@question(
-    "ipatinga.taxi-2017.inspection_result",
-    law=TAXI,
-    title="Qual o resultado desta vistoria de táxi?",
-    schema=result_schema(TAXI),
-)
-def taxi_result(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    """Art. 8, 9, 27, 28, 29 and 31."""
-    return evaluate_result("ipatinga.taxi-2017.inspection_result", TAXI, ctx, facts)
+def _register_result(law: str, qid: str, title: str, articles: str) -> None:
+    """One question per law, all answered by :func:`evaluate_result` with that law's checklists."""
+
+    def evaluate(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+        return evaluate_result(qid, law, ctx, facts)
+
+    evaluate.__doc__ = articles
+    question(qid, law=law, title=title, schema=result_schema(law))(evaluate)
 
 
-@question(
-    "barra-do-garcas.apps-2025.inspection_result",
-    law=APPS,
-    title="Qual o resultado desta vistoria de veículo de aplicativo?",
-    schema=result_schema(APPS),
-)
-def apps_result(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    """Art. 22, 23 I–III, 25 and 26."""
-    return evaluate_result("barra-do-garcas.apps-2025.inspection_result", APPS, ctx, facts)
-
-
-RESULT_QUESTION = {
-    MOTO: "ipatinga.mototaxi-2013.inspection_result",
-    TAXI: "ipatinga.taxi-2017.inspection_result",
-    APPS: "barra-do-garcas.apps-2025.inspection_result",
-}
+for _law, _qid, _title, _articles in RESULT_QUESTIONS:
+    _register_result(_law, _qid, _title, _articles)

@@ -21,24 +21,20 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
-from outorga.law.citations import cite, decision
+from outorga.law.citations import Citation, cite, decision
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.ipatinga.mototaxi_2013.catalog import infraction_type
 from outorga.law.questions import ask, question
+from outorga.law.rulebook import day, decide, opt_day
 from outorga.law.rules import reason
+from outorga.law.schemas import closed
 from outorga.law.windows import add_years
 
 from .results import MOTO, TAXI, Kind
 
 DATE: dict[str, Any] = {"type": "string", "format": "date"}
 NULLABLE_DATE: dict[str, Any] = {"anyOf": [DATE, {"type": "null"}]}
-
-
-def _day(value: Any) -> dt.date | None:
-    if value is None or isinstance(value, dt.date):
-        return value
-    return dt.date.fromisoformat(str(value))
 
 
 def status_on(as_of: dt.date, due_on: dt.date) -> str:
@@ -68,6 +64,17 @@ def _status_reason(ctx: Context, due_on: dt.date, *cites: Any) -> tuple[str, boo
     )
 
 
+def _first_vistoria(rule: str, registered: dt.date, *cites: Citation) -> Reason:
+    """No vistoria on record: the first is due at the registration (cadastramento), under the
+    law's own articles ``cites``."""
+    return reason(
+        rule,
+        Verdict.INFO,
+        f"Sem vistoria registrada: devida no cadastramento ({registered:%d/%m/%Y}).",
+        *cites,
+    )
+
+
 def _decide(
     qid: str,
     ctx: Context,
@@ -81,10 +88,9 @@ def _decide(
     summary = f"{kind.value.capitalize()} devida em {due_on:%d/%m/%Y} ({STATUS_PT[status]})"
     if infraction:
         summary += f"; candidata a infração: {infraction['citation']}"
-    return Decision(
+    return decide(
         qid,
-        ctx.as_of,
-        ctx.municipality.slug,
+        ctx,
         {
             "due_on": due_on,
             "kind": str(kind),
@@ -101,33 +107,29 @@ def _decide(
     "ipatinga.mototaxi-2013.inspection_due",
     law=MOTO,
     title="Quando vence a vistoria ou inspeção semestral deste mototáxi/motofrete?",
-    schema={
-        "type": "object",
-        "required": ["registered_on"],
-        "additionalProperties": False,
-        "properties": {
+    schema=closed(
+        {
             "service": {"enum": ["mototaxi", "motofrete"]},
             "registered_on": DATE,
             "last_inspection_on": NULLABLE_DATE,
         },
-    },
+        required=["registered_on"],
+    ),
 )
 def mototaxi_due(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 5 §1 II–III and §6, art. 24: vistoria at registration, then a semiannual inspection;
     art. 39 VI: not submitting the vehicle to it is an infraction (média)."""
     qid = "ipatinga.mototaxi-2013.inspection_due"
-    registered = _day(facts["registered_on"])
-    last = _day(facts.get("last_inspection_on"))
-    assert registered is not None
+    registered = day(facts["registered_on"])
+    last = opt_day(facts.get("last_inspection_on"))
     motofrete = facts.get("service") == "motofrete"
     reasons: list[Reason] = []
     if last is None:
         due_on, kind = registered, Kind.VISTORIA
         reasons.append(
-            reason(
+            _first_vistoria(
                 "inspections.mototaxi.first",
-                Verdict.INFO,
-                f"Sem vistoria registrada: devida no cadastramento ({registered:%d/%m/%Y}).",
+                registered,
                 cite(MOTO, 5, 1, "II"),
                 cite(MOTO, 5, 1, "III"),
             )
@@ -138,9 +140,7 @@ def mototaxi_due(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             ctx,
             {"document": "laudo_inspecao", "issued_on": last.isoformat()},
         )
-        due = _day(validity.outcome["expires_on"])
-        assert due is not None
-        due_on, kind = due, Kind.SEMESTRAL
+        due_on, kind = day(validity.outcome["expires_on"]), Kind.SEMESTRAL
         reasons.extend(validity.reasons[:1])  # the rulebook's validity computation, with its trace
         reasons.append(
             reason(
@@ -189,35 +189,31 @@ def next_renewal(anchor: dt.date, after: dt.date, years: int) -> dt.date:
     "ipatinga.taxi-2017.inspection_due",
     law=TAXI,
     title="Quando vence a próxima vistoria deste táxi?",
-    schema={
-        "type": "object",
-        "required": ["registered_on"],
-        "additionalProperties": False,
-        "properties": {
+    schema=closed(
+        {
             "registered_on": DATE,
             "renewal_anchor": DATE,
             "last_inspection_on": NULLABLE_DATE,
             "vehicle_changed_on": NULLABLE_DATE,
         },
-    },
+        required=["registered_on"],
+    ),
 )
 def taxi_due(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 29: vistoria at the yearly registration (cadastramento anual, art. 21) and at a vehicle
     change; the list of infractions is regulation (art. 43, D-10)."""
     qid = "ipatinga.taxi-2017.inspection_due"
-    registered = _day(facts["registered_on"])
-    assert registered is not None
-    anchor = _day(facts.get("renewal_anchor")) or registered
-    last = _day(facts.get("last_inspection_on"))
-    changed = _day(facts.get("vehicle_changed_on"))
+    registered = day(facts["registered_on"])
+    anchor = opt_day(facts.get("renewal_anchor")) or registered
+    last = opt_day(facts.get("last_inspection_on"))
+    changed = opt_day(facts.get("vehicle_changed_on"))
     reasons: list[Reason] = []
     if last is None:
         due_on, kind = registered, Kind.VISTORIA
         reasons.append(
-            reason(
+            _first_vistoria(
                 "inspections.taxi.first",
-                Verdict.INFO,
-                f"Sem vistoria registrada: devida no cadastramento ({registered:%d/%m/%Y}).",
+                registered,
                 cite(TAXI, 27),
                 cite(TAXI, 29),
             )

@@ -13,6 +13,7 @@ from outorga.law.rulebook import (
     LawText,
     day,
     decide,
+    decide_eligibility,
     eligibility_outcome,
     fmt,
     has_pending,
@@ -21,6 +22,7 @@ from outorga.law.rulebook import (
     pending,
     summary_of,
 )
+from outorga.law.schemas import closed
 
 LAW = "barra-do-garcas.apps-2025"
 TEXT = LawText(LAW, "apps_2025")
@@ -37,6 +39,7 @@ __all__ = [
     "art",
     "day",
     "decide",
+    "decide_eligibility",
     "eligibility_outcome",
     "fmt",
     "has_pending",
@@ -50,8 +53,4 @@ __all__ = [
 
 #: A document the platform must demand and keep up to date (art. 4, II): presented when the key is
 #: there; ``valid_until`` when it expires; ``negative`` for certificates (certidão negativa).
-DOCUMENT: dict[str, Any] = {
-    "type": "object",
-    "additionalProperties": False,
-    "properties": {"valid_until": DATE, "negative": {"type": "boolean"}},
-}
+DOCUMENT: dict[str, Any] = closed({"valid_until": DATE, "negative": {"type": "boolean"}})

@@ -20,16 +20,17 @@ from decimal import Decimal
 from typing import Any
 
 from outorga.law.citations import Citation, cite, decision
-from outorga.law.competence import ROLE_LABELS, Role, competence
+from outorga.law.competence import ROLE_LABELS, Role, deciders
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl, fiscal_units_to_cents
 from outorga.law.parameters import ParameterMissing
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
 
 from ._base import DATE, LAW, art, day, decide, fmt, has_pending, has_refusal, optional_param, param
-from .final_provisions import law_in_force, platform_obligation_enforceable
+from .final_provisions import law_in_force, not_in_force, platform_obligation_enforceable
 
 PENALTIES = {
     "warning": ("I", "advertência escrita", "penalty.warning"),
@@ -88,25 +89,22 @@ def art23_inspector_finding(rule: str, inc: str, label: str, value: bool | None)
     "barra-do-garcas.apps-2025.vehicle_inspection",
     law=LAW,
     title="O veículo vistoriado na fiscalização está regular?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["external_light_sign", "ostensive_visual_identification"],
-        "properties": {
+    schema=closed(
+        {
             "external_light_sign": {"type": "boolean"},
             "ostensive_visual_identification": {"type": "boolean"},
             "driver_registered": {"type": "boolean"},
             "safety_ok": {"type": "boolean"},
             "hygiene_ok": {"type": "boolean"},
         },
-    },
+        required=["external_light_sign", "ostensive_visual_identification"],
+    ),
 )
 def vehicle_inspection(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """An inspector's check of a vehicle in service (art. 23 I–III, art. 25)."""
     qid = "barra-do-garcas.apps-2025.vehicle_inspection"
-    in_force = law_in_force(ctx, ctx.as_of)
-    if in_force.verdict is Verdict.REFUSED:
-        return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")
+    if (before := not_in_force(qid, ctx)) is not None:
+        return before
     reasons = [
         art25_no_external_signs(
             bool(facts["external_light_sign"]), bool(facts["ostensive_visual_identification"])
@@ -220,11 +218,8 @@ def art26_sole_defence(
 
 
 #: How an earlier measure against the offender stands (the app's record, as the law reads it).
-OCCURRENCE_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["id", "kind", "on", "status"],
-    "additionalProperties": False,
-    "properties": {
+OCCURRENCE_SCHEMA: dict[str, Any] = closed(
+    {
         "id": {"type": "string"},
         "kind": {"enum": ["penalty", "proposal"]},
         "on": DATE,  # the date of the fact it punished
@@ -241,7 +236,8 @@ OCCURRENCE_SCHEMA: dict[str, Any] = {
             ]
         },
     },
-}
+    required=["id", "kind", "on", "status"],
+)
 
 
 def art26_i_prior_occurrences(
@@ -354,8 +350,7 @@ def art26_iv_credential(offender: str, penalty: str) -> Reason:
     """Art. 26, IV: "suspensão temporária ou cancelamento definitivo do credenciamento da
     plataforma, conforme a gravidade e reincidência" — only for a platform, and only as a proposal
     a competent person decides after the defence (D-3)."""
-    comp = competence(LAW, "platform.suspend")
-    roles = sorted(str(r) for r in comp.roles) if comp else []
+    roles, comp_cites = deciders(LAW, "platform.suspend")
     if offender != "platform":
         return reason(
             "apps.art26.iv.credential",
@@ -371,7 +366,7 @@ def art26_iv_credential(offender: str, penalty: str) -> Reason:
         f"{', '.join(roles)}, após a defesa (decisão D-3).",
         art(26, inc="IV"),
         decision(3),
-        *(comp.citations if comp else ()),
+        *comp_cites,
         facts={"decide": roles},
     )
 
@@ -466,7 +461,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         )
     _, appeal = procedure_days(ctx, "appeal", ctx.as_of)
     reasons.append(appeal)
-    comp = competence(LAW, PENALTIES[kind][2], ctx.as_of)
+    decided_by, _ = deciders(LAW, PENALTIES[kind][2], ctx.as_of)
     allowed = not has_refusal(reasons) and not has_pending(reasons)
     outcome = {
         "allowed": allowed,
@@ -474,7 +469,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         "kind": "proposal" if kind in PROPOSALS else "penalty",
         "fine_upfbg": units,
         "amount_cents": amount,
-        "decided_by": sorted(str(r) for r in comp.roles) if comp else [],
+        "decided_by": decided_by,
     }
     label = PENALTIES[kind][1]
     if not allowed:
@@ -494,11 +489,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     "barra-do-garcas.apps-2025.procedure_deadlines",
     law=LAW,
     title="Quais os prazos de defesa e de recurso no processo de penalidade?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {"defence_notice_on": DATE, "decision_notice_on": DATE},
-    },
+    schema=closed({"defence_notice_on": DATE, "decision_notice_on": DATE}),
 )
 def procedure_deadlines(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Last day of the defence (from its notice) and of the appeal (from the notice of the
@@ -597,12 +588,7 @@ def art26_sole_appeal_in_time(
     "barra-do-garcas.apps-2025.penalty_appeal",
     law=LAW,
     title="O recurso contra a penalidade aplicada foi apresentado no prazo? Até quando se julga?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["filed_on"],
-        "properties": {"decision_notice_on": DATE, "filed_on": DATE},
-    },
+    schema=closed({"decision_notice_on": DATE, "filed_on": DATE}, required=["filed_on"]),
 )
 def penalty_appeal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Whether an appeal against a warning or fine (art. 26 I–II) filed on ``filed_on`` is heard,
@@ -626,8 +612,7 @@ def penalty_appeal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     if timely:
         days, why = procedure_days(ctx, "appeal_judgment", filed_on)
         judge_until = ctx.calendar.deadline(filed_on, days)
-        comp = competence(LAW, "appeal.executive.judge", ctx.as_of)
-        roles = sorted(str(r) for r in comp.roles) if comp else []
+        roles, comp_cites = deciders(LAW, "appeal.executive.judge", ctx.as_of)
         who = ", ".join(ROLE_LABELS[Role(r)] for r in roles) or "a autoridade competente"
         cites = dict.fromkeys(
             (
@@ -635,7 +620,7 @@ def penalty_appeal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
                 decision(17),
                 cite("federal.9784-1999", 56, 1),
                 FEDERAL_REASONED_DECISION,
-                *(comp.citations if comp else ()),
+                *comp_cites,
             )
         )
         reasons += [
@@ -749,16 +734,14 @@ def d1_penalty_final(
     "barra-do-garcas.apps-2025.penalty_finality",
     law=LAW,
     title="A penalidade aplicada à plataforma já é definitiva?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["appeal"],
-        "properties": {
+    schema=closed(
+        {
             "decision_notice_on": DATE,
             "appeal": {"enum": list(APPEAL_RESULTS)},
             "appeal_judged_on": DATE,
         },
-    },
+        required=["appeal"],
+    ),
 )
 def penalty_finality(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """D-1 for a warning or fine (art. 26 I–II) on the reference date: ``awaiting_notice``,

@@ -25,16 +25,18 @@ from outorga.law.money import brl
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason, unless_suspended
+from outorga.law.schemas import closed
 
-from ._base import CENTS, LAW, art, decide, eligibility_outcome, optional_param, summary_of
+from ._base import CENTS, LAW, art, decide_eligibility, optional_param
 from .fares import (
     EXTRA,
     RULE_DYNAMIC_LIMITS,
     TABLE_ITEMS,
     art6_table_complete,
     art7_table_within_limits,
+    art9_within_maxima,
 )
-from .final_provisions import law_in_force
+from .final_provisions import not_in_force
 
 PERCENT_PATTERN = r"^\d{1,4}(\.\d{1,2})?$"
 
@@ -78,19 +80,13 @@ def art9_table_dynamic_ceiling(
     else:
         cap_pct = Decimal(str(cap.value))
         out.append(
-            unless_suspended(
+            art9_within_maxima(
                 ctx,
-                RULE_DYNAMIC_LIMITS,
-                lambda: check(
-                    RULE_DYNAMIC_LIMITS,
-                    percent <= cap_pct,
-                    f"Acréscimo dinâmico máximo de {percent}% dentro do teto de {cap_pct}%.",
-                    f"Acréscimo dinâmico máximo de {percent}% acima do teto de {cap_pct}%.",
-                    art(9),
-                    art(7),
-                    facts={"acréscimo_máximo": percent},
-                    params=(cap,),
-                ),
+                percent <= cap_pct,
+                f"Acréscimo dinâmico máximo de {percent}% dentro do teto de {cap_pct}%.",
+                f"Acréscimo dinâmico máximo de {percent}% acima do teto de {cap_pct}%.",
+                {"acréscimo_máximo": percent},
+                (cap,),
             )
         )
     for key, (_inc, label, name) in TABLE_ITEMS.items():
@@ -130,33 +126,30 @@ def art9_table_dynamic_ceiling(
     "barra-do-garcas.apps-2025.fare_publication",
     law=LAW,
     title="A tabela publicada pela plataforma (com a tarifa dinâmica) atende à lei?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {
+    schema=closed(
+        {
             **{key: CENTS for key in TABLE_ITEMS},
             "extras": {"type": "array", "items": EXTRA},
             "dynamic_max_percent": {"type": "string", "pattern": PERCENT_PATTERN},
-        },
-    },
+        }
+    ),
 )
 def fare_publication(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 6 (completeness), art. 7 (limits) and art. 9 (dynamic ceiling) for a published table."""
     qid = "barra-do-garcas.apps-2025.fare_publication"
-    in_force = law_in_force(ctx, ctx.as_of)
-    if in_force.verdict is Verdict.REFUSED:
-        return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")
+    if (before := not_in_force(qid, ctx)) is not None:
+        return before
     percent = Decimal(facts["dynamic_max_percent"]) if "dynamic_max_percent" in facts else None
     reasons = (
         art6_table_complete(facts)
         + art7_table_within_limits(ctx, facts)
         + art9_table_dynamic_ceiling(ctx, facts, percent)
     )
-    outcome = eligibility_outcome(reasons)
-    summary = summary_of(
-        outcome,
+    return decide_eligibility(
+        qid,
+        ctx,
+        reasons,
         "Tabela completa e dentro dos limites, inclusive com a tarifa dinâmica.",
         "Tabela irregular.",
         "Tabela completa; limites a verificar (ainda não fixados pelo Executivo).",
     )
-    return decide(qid, ctx, outcome, reasons, summary)

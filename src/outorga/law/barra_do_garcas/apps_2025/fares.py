@@ -21,6 +21,7 @@ from outorga.law.money import brl
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason, unless_suspended
+from outorga.law.schemas import closed
 from outorga.law.windows import add_months
 
 from ._base import (
@@ -31,13 +32,12 @@ from ._base import (
     art,
     day,
     decide,
-    eligibility_outcome,
+    decide_eligibility,
     fmt,
     optional_param,
     param,
-    summary_of,
 )
-from .final_provisions import law_in_force
+from .final_provisions import not_in_force
 
 RULE_FARE_LIMITS = "apps.art7.fare_limits"
 RULE_DYNAMIC_LIMITS = "apps.art9.dynamic_within_limits"
@@ -49,12 +49,10 @@ TABLE_ITEMS = {
     "per_minute_cents": ("III", "custo por minuto de viagem", "fare_max_per_minute_cents"),
 }
 
-EXTRA: dict[str, Any] = {
-    "type": "object",
-    "additionalProperties": False,
-    "required": ["name", "amount_cents"],
-    "properties": {"name": {"type": "string", "minLength": 1}, "amount_cents": CENTS},
-}
+EXTRA: dict[str, Any] = closed(
+    {"name": {"type": "string", "minLength": 1}, "amount_cents": CENTS},
+    required=["name", "amount_cents"],
+)
 
 
 def _limits(ctx: Context) -> dict[str, ParameterValue | None]:
@@ -253,6 +251,26 @@ def art8_review_due(ctx: Context, last_review: dt.date) -> tuple[dt.date, Reason
 # --- art. 9–10: dynamic pricing -------------------------------------------------------------------
 
 
+def art9_within_maxima(
+    ctx: Context,
+    passed: bool,
+    ok: str,
+    refused: str,
+    facts: Mapping[str, Any],
+    params: tuple[ParameterValue, ...],
+) -> Reason:
+    """Art. 9 read with art. 7: a dynamic fare respects "os limites máximos" — the one check every
+    limit on dynamic pricing makes, suspendable with them (D-16): ``apps.art9.dynamic_within_limits``.
+    """
+    return unless_suspended(
+        ctx,
+        RULE_DYNAMIC_LIMITS,
+        lambda: check(
+            RULE_DYNAMIC_LIMITS, passed, ok, refused, art(9), art(7), facts=facts, params=params
+        ),
+    )
+
+
 def art9_dynamic_within_limits(
     ctx: Context,
     total: int,
@@ -282,38 +300,26 @@ def art9_dynamic_within_limits(
     else:
         params = tuple(p for p in limits.values() if p is not None)
         out.append(
-            unless_suspended(
+            art9_within_maxima(
                 ctx,
-                RULE_DYNAMIC_LIMITS,
-                lambda: check(
-                    RULE_DYNAMIC_LIMITS,
-                    total <= ceiling,
-                    f"Tarifa dinâmica {brl(total)} dentro do máximo de {brl(ceiling)}.",
-                    f"Tarifa dinâmica {brl(total)} acima do máximo de {brl(ceiling)}.",
-                    art(9),
-                    art(7),
-                    facts={"total_cents": total, "máximo_cents": ceiling},
-                    params=params,
-                ),
+                total <= ceiling,
+                f"Tarifa dinâmica {brl(total)} dentro do máximo de {brl(ceiling)}.",
+                f"Tarifa dinâmica {brl(total)} acima do máximo de {brl(ceiling)}.",
+                {"total_cents": total, "máximo_cents": ceiling},
+                params,
             )
         )
     cap = optional_param(ctx, "fare_dynamic_max_percent")
     if cap is not None and percent is not None:
         cap_pct = Decimal(str(cap.value))
         out.append(
-            unless_suspended(
+            art9_within_maxima(
                 ctx,
-                RULE_DYNAMIC_LIMITS,
-                lambda: check(
-                    RULE_DYNAMIC_LIMITS,
-                    percent <= cap_pct,
-                    f"Acréscimo dinâmico de {percent}% dentro do máximo de {cap_pct}%.",
-                    f"Acréscimo dinâmico de {percent}% acima do máximo de {cap_pct}%.",
-                    art(9),
-                    art(7),
-                    facts={"percentual": percent},
-                    params=(cap,),
-                ),
+                percent <= cap_pct,
+                f"Acréscimo dinâmico de {percent}% dentro do máximo de {cap_pct}%.",
+                f"Acréscimo dinâmico de {percent}% acima do máximo de {cap_pct}%.",
+                {"percentual": percent},
+                (cap,),
             )
         )
     return out
@@ -360,60 +366,45 @@ def art10_dynamic_disclosure(dynamic: Mapping[str, Any]) -> list[Reason]:
     "barra-do-garcas.apps-2025.fare_table",
     law=LAW,
     title="A tabela de tarifas da plataforma está completa e dentro dos limites?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {
+    schema=closed(
+        {
             **{key: CENTS for key in TABLE_ITEMS},
             "extras": {"type": "array", "items": EXTRA},
-        },
-    },
+        }
+    ),
 )
 def fare_table(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 6 (completeness) and art. 7 (limits) for a platform's fare table."""
     qid = "barra-do-garcas.apps-2025.fare_table"
-    in_force = law_in_force(ctx, ctx.as_of)
-    if in_force.verdict is Verdict.REFUSED:
-        return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")
+    if (before := not_in_force(qid, ctx)) is not None:
+        return before
     reasons = art6_table_complete(facts) + art7_table_within_limits(ctx, facts)
-    outcome = eligibility_outcome(reasons)
-    summary = summary_of(
-        outcome,
+    return decide_eligibility(
+        qid,
+        ctx,
+        reasons,
         "Tabela completa e dentro dos limites.",
         "Tabela irregular.",
         "Tabela completa; limites a verificar.",
     )
-    return decide(qid, ctx, outcome, reasons, summary)
 
 
-DYNAMIC: dict[str, Any] = {
-    "type": "object",
-    "additionalProperties": False,
-    "properties": {
+DYNAMIC: dict[str, Any] = closed(
+    {
         "reason": {"type": "string"},
         "percent": {"type": "string", "pattern": r"^\d{1,4}(\.\d{1,2})?$"},
         "additional_cents": CENTS,
         "accept_or_refuse_offered": {"type": "boolean"},
-    },
-}
+    }
+)
 
 
 @question(
     "barra-do-garcas.apps-2025.fare_quote",
     law=LAW,
     title="O valor apresentado ao usuário antes da corrida atende à lei?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "required": [
-            "shown_before_confirmation",
-            "composition_shown",
-            "taxes_shown",
-            "total_cents",
-            "distance_m",
-            "duration_s",
-        ],
-        "properties": {
+    schema=closed(
+        {
             "shown_before_confirmation": {"type": "boolean"},
             "composition_shown": {"type": "boolean"},
             "taxes_shown": {"type": "boolean"},
@@ -423,15 +414,22 @@ DYNAMIC: dict[str, Any] = {
             "duration_s": COUNT,
             "dynamic": DYNAMIC,
         },
-    },
+        required=[
+            "shown_before_confirmation",
+            "composition_shown",
+            "taxes_shown",
+            "total_cents",
+            "distance_m",
+            "duration_s",
+        ],
+    ),
 )
 def fare_quote(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """A quote: art. 5 information; art. 7 limits, or with dynamic pricing art. 9 limits and art. 10
     disclosure. Amounts in cents; distance in metres and duration in seconds (no floats)."""
     qid = "barra-do-garcas.apps-2025.fare_quote"
-    in_force = law_in_force(ctx, ctx.as_of)
-    if in_force.verdict is Verdict.REFUSED:
-        return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")
+    if (before := not_in_force(qid, ctx)) is not None:
+        return before
     total, extras = int(facts["total_cents"]), int(facts.get("extras_cents", 0))
     distance, duration = int(facts["distance_m"]), int(facts["duration_s"])
     reasons = art5_prior_information(
@@ -446,31 +444,28 @@ def fare_quote(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         percent = Decimal(dynamic["percent"]) if "percent" in dynamic else None
         reasons += art9_dynamic_within_limits(ctx, total, distance, duration, extras, percent)
         reasons += art10_dynamic_disclosure(dynamic)
-    outcome = eligibility_outcome(reasons)
-    summary = summary_of(
-        outcome, "Cotação regular.", "Cotação irregular.", "Cotação regular; limites a verificar."
+    return decide_eligibility(
+        qid,
+        ctx,
+        reasons,
+        "Cotação regular.",
+        "Cotação irregular.",
+        "Cotação regular; limites a verificar.",
     )
-    return decide(qid, ctx, outcome, reasons, summary)
 
 
 @question(
     "barra-do-garcas.apps-2025.fare_limits_review",
     law=LAW,
     title="Os limites tarifários estão com a revisão anual vencida?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["last_review"],
-        "properties": {"last_review": DATE},
-    },
+    schema=closed({"last_review": DATE}, required=["last_review"]),
 )
 def fare_limits_review(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 8: given the date the limits were last set or reviewed, is the yearly review overdue?"""
     qid = "barra-do-garcas.apps-2025.fare_limits_review"
     last = day(facts["last_review"])
-    in_force = law_in_force(ctx, ctx.as_of)
-    if in_force.verdict is Verdict.REFUSED:
-        return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")
+    if (before := not_in_force(qid, ctx)) is not None:
+        return before
     due, why = art8_review_due(ctx, last)
     overdue = why.verdict is Verdict.REFUSED
     return decide(

@@ -16,6 +16,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import reason
+from outorga.law.schemas import closed
 
 from ._base import DATE, LAW, art, decide, fmt, param
 
@@ -49,6 +50,30 @@ def law_in_force(ctx: Context, on: dt.date) -> Reason:
         facts={"data_do_fato": on, "publicação": published},
         params=(pv,),
     )
+
+
+def not_in_force(
+    qid: str,
+    ctx: Context,
+    on: dt.date | None = None,
+    *,
+    outcome: Any = "not_applicable",
+    summary: str = "Lei não vigente.",
+) -> Decision | None:
+    """Art. 29: the answer to ``qid`` for a fact of ``on`` (default: the reference date) before the
+    law's publication — ``outcome`` with the reason why — or None when the law applies."""
+    in_force = law_in_force(ctx, ctx.as_of if on is None else on)
+    if in_force.verdict is Verdict.REFUSED:
+        return decide(qid, ctx, outcome, (in_force,), summary)
+    return None
+
+
+def not_in_force_in_month(
+    qid: str, ctx: Context, last_day: dt.date, outcome: Any
+) -> Decision | None:
+    """:func:`not_in_force` for a monthly fact (the peak of art. 3, the ISSQN of art. 18–21),
+    judged on the month's ``last_day``."""
+    return not_in_force(qid, ctx, last_day, outcome=outcome, summary="Lei não vigente no mês.")
 
 
 @dataclass(frozen=True)
@@ -109,11 +134,7 @@ def platform_obligation_enforceable(ctx: Context, on: dt.date) -> tuple[bool, Re
     "barra-do-garcas.apps-2025.obligation_enforceable",
     law=LAW,
     title="As obrigações da plataforma já são exigíveis nesta data?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {"on": DATE},
-    },
+    schema=closed({"on": DATE}),
 )
 def obligation_enforceable(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Is a platform's duty enforceable on ``on`` (default: the reference date)? (art. 28–29)"""

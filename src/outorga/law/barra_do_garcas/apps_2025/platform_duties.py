@@ -16,9 +16,10 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import check, reason, unless_suspended
+from outorga.law.schemas import closed
 
 from ._base import DATE, LAW, art, day, decide, fmt, has_refusal, param
-from .final_provisions import law_in_force, platform_obligation_enforceable
+from .final_provisions import not_in_force, platform_obligation_enforceable
 
 RULE_TWO_WHEELER_BAN = "apps.art17.two_wheeler_ban"
 
@@ -83,12 +84,7 @@ def art15_complaint_deadline(ctx: Context, filed_on: dt.date) -> tuple[dt.date, 
     "barra-do-garcas.apps-2025.complaint_deadline",
     law=LAW,
     title="Até quando a plataforma deve responder a reclamação, e respondeu no prazo?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["filed_on"],
-        "properties": {"filed_on": DATE, "answered_on": DATE},
-    },
+    schema=closed({"filed_on": DATE, "answered_on": DATE}, required=["filed_on"]),
 )
 def complaint_deadline(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Deadline of an answer (art. 15) and its status on the reference date: ``answered_on_time``,
@@ -98,9 +94,10 @@ def complaint_deadline(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "barra-do-garcas.apps-2025.complaint_deadline"
     filed_on = day(facts["filed_on"])
     answered = day(facts["answered_on"]) if "answered_on" in facts else None
-    in_force = law_in_force(ctx, filed_on)
-    if in_force.verdict is Verdict.REFUSED:
-        return decide(qid, ctx, {"status": "not_applicable"}, (in_force,), "Lei não vigente.")
+    if (
+        before := not_in_force(qid, ctx, filed_on, outcome={"status": "not_applicable"})
+    ) is not None:
+        return before
     deadline, why = art15_complaint_deadline(ctx, filed_on)
     (days,) = why.parameters
     reasons = [why]
@@ -193,21 +190,15 @@ def art16_report_contents(contents: Mapping[str, bool]) -> list[Reason]:
     "barra-do-garcas.apps-2025.monthly_report",
     law=LAW,
     title="O relatório mensal da plataforma foi entregue no prazo e completo?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["year", "month"],
-        "properties": {
+    schema=closed(
+        {
             "year": {"type": "integer", "minimum": 2025, "maximum": 2100},
             "month": {"type": "integer", "minimum": 1, "maximum": 12},
             "submitted_on": DATE,
-            "contents": {
-                "type": "object",
-                "additionalProperties": False,
-                "properties": {k: {"type": "boolean"} for k in REPORT_ITEMS},
-            },
+            "contents": closed({k: {"type": "boolean"} for k in REPORT_ITEMS}),
         },
-    },
+        required=["year", "month"],
+    ),
 )
 def monthly_report(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Status of the report for a month on the reference date: ``on_time``, ``late``, ``missing``
@@ -217,9 +208,12 @@ def monthly_report(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     year, month = int(facts["year"]), int(facts["month"])
     submitted = day(facts["submitted_on"]) if "submitted_on" in facts else None
     due, why = art16_report_due(ctx, year, month)
-    in_force = law_in_force(ctx, due)
-    if in_force.verdict is Verdict.REFUSED:
-        return decide(qid, ctx, {"status": "not_applicable", "due": due}, (in_force,), "—")
+    if (
+        before := not_in_force(
+            qid, ctx, due, outcome={"status": "not_applicable", "due": due}, summary="—"
+        )
+    ) is not None:
+        return before
     reasons = [why]
     if submitted is not None:
         status = "late" if submitted > due else "on_time"

@@ -6,11 +6,14 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
-from outorga.law.citations import decision
+from outorga.law.citations import Citation, decision
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason, unless_suspended
+from outorga.law.schemas import closed
+from outorga.law.windows import month_end
 
 from ._base import (
     COUNT,
@@ -19,13 +22,12 @@ from ._base import (
     art,
     day,
     decide,
-    eligibility_outcome,
+    decide_eligibility,
     fmt,
     param,
-    summary_of,
 )
 from .concurrency import peak_concurrent_drivers
-from .final_provisions import law_in_force, platform_obligation_enforceable
+from .final_provisions import not_in_force, not_in_force_in_month, platform_obligation_enforceable
 from .platform_duties import VEHICLE_KINDS, art11_iii_complaint_channel, art17_two_wheeler_ban
 from .taxation import art19_2_cadastro_mobiliario
 
@@ -56,69 +58,84 @@ def art3_credentialed(credentialed: bool) -> Reason:
     )
 
 
+def _one_more_within_cap(
+    ctx: Context,
+    rule: str,
+    cap: ParameterValue,
+    now: int,
+    ok: str,
+    refused: str,
+    *citations: Citation,
+    fact: str,
+) -> Reason:
+    """The check art. 3 §1 and §2 share: one more (``now + 1``) within ``cap``, unless a court
+    suspended ``rule`` (D-16). ``ok`` and ``refused`` are formatted with ``after``, ``now`` and
+    ``cap``."""
+
+    def apply() -> Reason:
+        after = now + 1
+        values = {"after": after, "now": now, "cap": cap.value}
+        return check(
+            rule,
+            after <= cap.value,
+            ok.format(**values),
+            refused.format(**values),
+            *citations,
+            facts={fact: now},
+            params=(cap,),
+        )
+
+    return unless_suspended(ctx, rule, apply)
+
+
 def art3_1_platform_cap(ctx: Context, credentialed_now: int) -> Reason:
     """Art. 3, §1: "Será permitido o funcionamento de até 10 (dez) plataformas tecnológicas
     simultaneamente no Município". A new credential is refused when 10 are already in force.
     Suspendable (D-16): ``apps.art3.platform_cap``."""
-    cap = param(ctx, "platform_cap")
-
-    def apply() -> Reason:
-        after = credentialed_now + 1
-        return check(
-            RULE_PLATFORM_CAP,
-            after <= cap.value,
-            f"Com este credenciamento serão {after} plataformas; o limite é {cap.value}.",
-            f"Já há {credentialed_now} plataformas credenciadas; o limite é {cap.value}.",
-            art(3, 1),
-            facts={"plataformas_credenciadas": credentialed_now},
-            params=(cap,),
-        )
-
-    return unless_suspended(ctx, RULE_PLATFORM_CAP, apply)
+    return _one_more_within_cap(
+        ctx,
+        RULE_PLATFORM_CAP,
+        param(ctx, "platform_cap"),
+        credentialed_now,
+        "Com este credenciamento serão {after} plataformas; o limite é {cap}.",
+        "Já há {now} plataformas credenciadas; o limite é {cap}.",
+        art(3, 1),
+        fact="plataformas_credenciadas",
+    )
 
 
 def art3_2_roster_cap_platform(ctx: Context, roster_now: int) -> Reason:
     """Art. 3, §2: each platform may operate with "no máximo, 50 (cinquenta) motoristas ativos
     simultaneamente". D-9 (a): the platform's roster of drivers enabled in the municipality never
     exceeds 50 — the 51st is refused. Suspendable (D-16): ``apps.art3.driver_cap_platform``."""
-    cap = param(ctx, "driver_cap_platform")
-
-    def apply() -> Reason:
-        after = roster_now + 1
-        return check(
-            RULE_DRIVER_CAP_PLATFORM,
-            after <= cap.value,
-            f"Com este motorista a plataforma terá {after} habilitados; o limite é {cap.value}.",
-            f"A plataforma já tem {roster_now} motoristas habilitados; o limite é {cap.value}.",
-            art(3, 2),
-            decision(9),
-            facts={"motoristas_da_plataforma": roster_now},
-            params=(cap,),
-        )
-
-    return unless_suspended(ctx, RULE_DRIVER_CAP_PLATFORM, apply)
+    return _one_more_within_cap(
+        ctx,
+        RULE_DRIVER_CAP_PLATFORM,
+        param(ctx, "driver_cap_platform"),
+        roster_now,
+        "Com este motorista a plataforma terá {after} habilitados; o limite é {cap}.",
+        "A plataforma já tem {now} motoristas habilitados; o limite é {cap}.",
+        art(3, 2),
+        decision(9),
+        fact="motoristas_da_plataforma",
+    )
 
 
 def art3_2_roster_cap_municipality(ctx: Context, total_now: int) -> Reason:
     """Art. 3, §2: "totalizando um limite de 500 (quinhentos) motoristas em atividade no Município".
     D-9 (a): the 501st enabled driver is refused. Suspendable (D-16):
     ``apps.art3.driver_cap_municipality``."""
-    cap = param(ctx, "driver_cap_municipality")
-
-    def apply() -> Reason:
-        after = total_now + 1
-        return check(
-            RULE_DRIVER_CAP_MUNICIPALITY,
-            after <= cap.value,
-            f"Com este motorista o Município terá {after} habilitados; o limite é {cap.value}.",
-            f"O Município já tem {total_now} motoristas habilitados; o limite é {cap.value}.",
-            art(3, 2),
-            decision(9),
-            facts={"motoristas_no_município": total_now},
-            params=(cap,),
-        )
-
-    return unless_suspended(ctx, RULE_DRIVER_CAP_MUNICIPALITY, apply)
+    return _one_more_within_cap(
+        ctx,
+        RULE_DRIVER_CAP_MUNICIPALITY,
+        param(ctx, "driver_cap_municipality"),
+        total_now,
+        "Com este motorista o Município terá {after} habilitados; o limite é {cap}.",
+        "O Município já tem {now} motoristas habilitados; o limite é {cap}.",
+        art(3, 2),
+        decision(9),
+        fact="motoristas_no_município",
+    )
 
 
 def art3_2_measured_peak(ctx: Context, peak: int, month_end: dt.date) -> Reason:
@@ -147,61 +164,55 @@ def art3_2_measured_peak(ctx: Context, peak: int, month_end: dt.date) -> Reason:
     "barra-do-garcas.apps-2025.platform_credential",
     law=LAW,
     title="A plataforma pode ser credenciada no Município?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["credentialed_platforms"],
-        "properties": {
+    schema=closed(
+        {
             "credentialed_platforms": COUNT,
             "cadastro_mobiliario": {"type": "boolean"},
             "complaint_channel": {"type": "boolean"},
         },
-    },
+        required=["credentialed_platforms"],
+    ),
 )
 def platform_credential(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """A new credential (art. 3 §1) given the platforms credentialed now (not counting this
     one), with the conditions to operate: cadastro mobiliário (art. 19 §2), complaint channel
     (art. 11 III)."""
     qid = "barra-do-garcas.apps-2025.platform_credential"
-    in_force = law_in_force(ctx, ctx.as_of)
-    if in_force.verdict is Verdict.REFUSED:
-        return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")
+    if (before := not_in_force(qid, ctx)) is not None:
+        return before
     reasons = [
         art3_1_platform_cap(ctx, int(facts["credentialed_platforms"])),
         art19_2_cadastro_mobiliario(facts.get("cadastro_mobiliario")),
         art11_iii_complaint_channel(facts.get("complaint_channel")),
     ]
-    outcome = eligibility_outcome(reasons)
-    summary = summary_of(
-        outcome,
+    return decide_eligibility(
+        qid,
+        ctx,
+        reasons,
         "Credenciamento possível.",
         "Credenciamento recusado.",
         "Credenciamento depende de verificação.",
     )
-    return decide(qid, ctx, outcome, reasons, summary)
 
 
 @question(
     "barra-do-garcas.apps-2025.roster_capacity",
     law=LAW,
     title="A plataforma pode habilitar mais um motorista no Município?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["platform_roster", "municipality_roster"],
-        "properties": {
+    schema=closed(
+        {
             "platform_credentialed": {"type": "boolean"},
             "platform_roster": COUNT,
             "municipality_roster": COUNT,
         },
-    },
+        required=["platform_roster", "municipality_roster"],
+    ),
 )
 def roster_capacity(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """D-9 (a): one more driver on the platform's roster, given the current rosters (art. 3 §2)."""
     qid = "barra-do-garcas.apps-2025.roster_capacity"
-    in_force = law_in_force(ctx, ctx.as_of)
-    if in_force.verdict is Verdict.REFUSED:
-        return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")
+    if (before := not_in_force(qid, ctx)) is not None:
+        return before
     reasons = []
     if "platform_credentialed" in facts:
         reasons.append(art3_credentialed(bool(facts["platform_credentialed"])))
@@ -209,23 +220,24 @@ def roster_capacity(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         art3_2_roster_cap_platform(ctx, int(facts["platform_roster"])),
         art3_2_roster_cap_municipality(ctx, int(facts["municipality_roster"])),
     ]
-    outcome = eligibility_outcome(reasons)
-    summary = summary_of(
-        outcome, "Há vaga para o motorista.", "Não há vaga para o motorista.", "Verificar."
+    return decide_eligibility(
+        qid,
+        ctx,
+        reasons,
+        "Há vaga para o motorista.",
+        "Não há vaga para o motorista.",
+        "Verificar.",
     )
-    return decide(qid, ctx, outcome, reasons, summary)
 
 
-SESSION: dict[str, Any] = {
-    "type": "object",
-    "additionalProperties": False,
-    "required": ["driver", "start", "end"],
-    "properties": {
+SESSION: dict[str, Any] = closed(
+    {
         "driver": {"type": "string", "minLength": 1},
         "start": {"type": "string", "minLength": 10},
         "end": {"type": "string", "minLength": 10},
     },
-}
+    required=["driver", "start", "end"],
+)
 
 
 @question(
@@ -254,11 +266,9 @@ def concurrency_month(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     date-times, half-open intervals; see :mod:`.concurrency`)."""
     qid = "barra-do-garcas.apps-2025.concurrency_month"
     year, month = int(facts["year"]), int(facts["month"])
-    next_month = dt.date(year + (month == 12), month % 12 + 1, 1)
-    month_end = next_month - dt.timedelta(days=1)
-    in_force = law_in_force(ctx, month_end)
-    if in_force.verdict is Verdict.REFUSED:
-        return decide(qid, ctx, {"candidate": False}, (in_force,), "Lei não vigente no mês.")
+    last_day = month_end(year, month)
+    if (before := not_in_force_in_month(qid, ctx, last_day, {"candidate": False})) is not None:
+        return before
     at: dt.datetime | None = None
     if "sessions" in facts:
         peak = peak_concurrent_drivers(
@@ -274,10 +284,10 @@ def concurrency_month(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         count = int(facts["measured_peak"])
         if facts.get("measured_peak_at"):
             at = dt.datetime.fromisoformat(str(facts["measured_peak_at"]))
-    reasons = [art3_2_measured_peak(ctx, count, month_end)]
+    reasons = [art3_2_measured_peak(ctx, count, last_day)]
     candidate = reasons[0].verdict is Verdict.REFUSED
     if candidate:
-        enforceable, grace = platform_obligation_enforceable(ctx, month_end)
+        enforceable, grace = platform_obligation_enforceable(ctx, last_day)
         reasons.append(grace)
         candidate = enforceable
     outcome = {"peak": count, "peak_at": at.isoformat() if at else None, "candidate": candidate}
@@ -402,39 +412,34 @@ def art4_ii_e_municipal_debt_clearance(ctx: Context, doc: Mapping[str, Any] | No
     )
 
 
-CNH_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "additionalProperties": False,
-    "required": ["category", "ear"],
-    "properties": {
+CNH_SCHEMA: dict[str, Any] = closed(
+    {
         "category": {"enum": list(CNH_CATEGORIES)},
         "ear": {"type": "boolean"},
         "valid_until": {"type": "string", "format": "date"},
     },
-}
+    required=["category", "ear"],
+)
 
 
 @question(
     "barra-do-garcas.apps-2025.driver_eligibility",
     law=LAW,
     title="O motorista cumpre as exigências documentais para atuar por plataforma?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {
+    schema=closed(
+        {
             "cnh": CNH_SCHEMA,
             "criminal_certificate": DOCUMENT,
             "municipal_debt_certificate": DOCUMENT,
             "inss_registration": DOCUMENT,
-        },
-    },
+        }
+    ),
 )
 def driver_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 4, II, b, c, e, f: the driver's documents (a missing document refuses)."""
     qid = "barra-do-garcas.apps-2025.driver_eligibility"
-    in_force = law_in_force(ctx, ctx.as_of)
-    if in_force.verdict is Verdict.REFUSED:
-        return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")
+    if (before := not_in_force(qid, ctx)) is not None:
+        return before
     reasons = [
         *art4_ii_b_cnh(ctx, facts.get("cnh")),
         art4_ii_document(
@@ -454,22 +459,22 @@ def driver_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             ali="f",
         ),
     ]
-    outcome = eligibility_outcome(reasons)
-    summary = summary_of(
-        outcome, "Motorista apto.", "Motorista não apto.", "Motorista com pendências a verificar."
+    return decide_eligibility(
+        qid,
+        ctx,
+        reasons,
+        "Motorista apto.",
+        "Motorista não apto.",
+        "Motorista com pendências a verificar.",
     )
-    return decide(qid, ctx, outcome, reasons, summary)
 
 
 @question(
     "barra-do-garcas.apps-2025.vehicle_eligibility",
     law=LAW,
     title="O veículo pode ser usado no transporte por aplicativo?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["kind", "manufacture_year"],
-        "properties": {
+    schema=closed(
+        {
             "kind": {"enum": list(VEHICLE_KINDS)},
             "wheels": {"type": "integer", "minimum": 1, "maximum": 12},
             "manufacture_year": {"type": "integer", "minimum": 1900, "maximum": 2100},
@@ -477,14 +482,14 @@ def driver_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             "app_insurance": DOCUMENT,
             "dpvat": DOCUMENT,
         },
-    },
+        required=["kind", "manufacture_year"],
+    ),
 )
 def vehicle_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 4, I and II a, d, and the two-wheeler ban of art. 17."""
     qid = "barra-do-garcas.apps-2025.vehicle_eligibility"
-    in_force = law_in_force(ctx, ctx.as_of)
-    if in_force.verdict is Verdict.REFUSED:
-        return decide(qid, ctx, "not_applicable", (in_force,), "Lei não vigente.")
+    if (before := not_in_force(qid, ctx)) is not None:
+        return before
     reasons = [
         art4_i_vehicle_age(ctx, int(facts["manufacture_year"])),
         art4_ii_document(ctx, "apps.art4.ii.a.crlv", "CRLV", facts.get("crlv"), ali="a"),
@@ -498,8 +503,11 @@ def vehicle_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         art4_ii_document(ctx, "apps.art4.ii.d.dpvat", "DPVAT", facts.get("dpvat"), ali="d"),
         art17_two_wheeler_ban(ctx, facts["kind"], facts.get("wheels")),
     ]
-    outcome = eligibility_outcome(reasons)
-    summary = summary_of(
-        outcome, "Veículo apto.", "Veículo não apto.", "Veículo com pendências a verificar."
+    return decide_eligibility(
+        qid,
+        ctx,
+        reasons,
+        "Veículo apto.",
+        "Veículo não apto.",
+        "Veículo com pendências a verificar.",
     )
-    return decide(qid, ctx, outcome, reasons, summary)

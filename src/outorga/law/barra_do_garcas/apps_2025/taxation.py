@@ -8,7 +8,6 @@ month are declared together; D-15).
 
 from __future__ import annotations
 
-import calendar as _cal
 import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -22,9 +21,11 @@ from outorga.law.money import brl, rate_of
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
+from outorga.law.windows import month_end
 
 from ._base import CENTS, LAW, art, decide, optional_param
-from .final_provisions import law_in_force
+from .final_provisions import not_in_force_in_month
 
 REGIMES = ("geral", "mei", "autonomo")
 REGIME_PT = {"geral": "regime geral", "mei": "MEI", "autonomo": "autônomo pessoa física"}
@@ -141,36 +142,32 @@ def art20_driver_iss(
     "barra-do-garcas.apps-2025.issqn_statement",
     law=LAW,
     title="Quanto de ISSQN a plataforma deve recolher no mês (próprio e retido dos motoristas)?",
-    schema={
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["year", "month", "intermediation_revenue_cents", "drivers"],
-        "properties": {
+    schema=closed(
+        {
             "year": {"type": "integer", "minimum": 2025, "maximum": 2100},
             "month": {"type": "integer", "minimum": 1, "maximum": 12},
             "platform_regime": {"enum": list(REGIMES)},
             "intermediation_revenue_cents": CENTS,
             "drivers": {
                 "type": "array",
-                "items": {
-                    "type": "object",
-                    "additionalProperties": False,
-                    "required": [
-                        "driver",
-                        "regime",
-                        "gross_trip_revenue_cents",
-                        "platform_retention_cents",
-                    ],
-                    "properties": {
+                "items": closed(
+                    {
                         "driver": {"type": "string", "minLength": 1},
                         "regime": {"enum": list(REGIMES)},
                         "gross_trip_revenue_cents": CENTS,
                         "platform_retention_cents": CENTS,
                     },
-                },
+                    required=[
+                        "driver",
+                        "regime",
+                        "gross_trip_revenue_cents",
+                        "platform_retention_cents",
+                    ],
+                ),
             },
         },
-    },
+        required=["year", "month", "intermediation_revenue_cents", "drivers"],
+    ),
 )
 def issqn_statement(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Monthly statement (art. 18–21, D-14): platform's own ISS plus each driver's ISS it withholds.
@@ -178,16 +175,15 @@ def issqn_statement(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     Totals are given only when every line could be computed (``complete``)."""
     qid = "barra-do-garcas.apps-2025.issqn_statement"
     year, month = int(facts["year"]), int(facts["month"])
-    month_end = dt.date(year, month, _cal.monthrange(year, month)[1])
-    in_force = law_in_force(ctx, month_end)
-    if in_force.verdict is Verdict.REFUSED:
-        return decide(qid, ctx, {"complete": False}, (in_force,), "Lei não vigente no mês.")
+    last_day = month_end(year, month)
+    if (before := not_in_force_in_month(qid, ctx, last_day, {"complete": False})) is not None:
+        return before
     reasons: list[Reason] = []
     platform_iss, why = art18_19_platform_iss(
         ctx,
         int(facts["intermediation_revenue_cents"]),
         facts.get("platform_regime", "geral"),
-        month_end,
+        last_day,
     )
     reasons.append(why)
     lines: list[dict[str, Any]] = []
@@ -198,7 +194,7 @@ def issqn_statement(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             int(raw["gross_trip_revenue_cents"]),
             int(raw["platform_retention_cents"]),
         )
-        iss, why = art20_driver_iss(ctx, d, month_end)
+        iss, why = art20_driver_iss(ctx, d, last_day)
         reasons.append(why)
         lines.append(
             {

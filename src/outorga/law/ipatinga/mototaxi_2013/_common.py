@@ -4,10 +4,15 @@ who decides. The helpers every law shares are in :mod:`outorga.law.rulebook` (on
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from enum import StrEnum
+from typing import Any
 
 from outorga.law.citations import Citation
-from outorga.law.competence import COMPETENCES, competence
+from outorga.law.competence import COMPETENCES, deciders
+from outorga.law.context import Context
+from outorga.law.decisions import Decision, Reason
+from outorga.law.ipatinga.severity import SEVERITY_PT, Severity  # art. 37: natureza das infrações
 from outorga.law.rulebook import (
     CENTS,
     DATE,
@@ -40,6 +45,7 @@ __all__ = [
     "authority",
     "day",
     "decide",
+    "decide_eligible",
     "eligibility",
     "flag",
     "fmt",
@@ -59,29 +65,24 @@ class Service(StrEnum):
 SERVICE_PT = {Service.MOTOTAXI: "mototáxi", Service.MOTOFRETE: "motofrete"}
 
 
-class Severity(StrEnum):
-    """Art. 37: natureza das infrações punidas com multa."""
-
-    LEVE = "leve"
-    MEDIA = "media"
-    GRAVE = "grave"
-    GRAVISSIMA = "gravissima"
-
-
-SEVERITY_PT = {
-    Severity.LEVE: "leve",
-    Severity.MEDIA: "média",
-    Severity.GRAVE: "grave",
-    Severity.GRAVISSIMA: "gravíssima",
-}
-
-
 def authority(action: str, on: dt.date | None = None) -> tuple[list[str], tuple[Citation, ...]]:
     """Roles competent for ``action`` under this law on ``on`` — the date of the decision; today
     when not given (from the dated :mod:`outorga.law.competence`, art. 34). No one before the law."""
     if (LAW_ID, action) not in COMPETENCES:  # pragma: no cover - the table covers every action
         raise LookupError(f"no competence for {action} in {LAW_ID}")
-    comp = competence(LAW_ID, action, on)
-    if comp is None:
-        return [], ()
-    return sorted(str(r) for r in comp.roles), comp.citations
+    return deciders(LAW_ID, action, on)
+
+
+def decide_eligible(
+    qid: str,
+    ctx: Context,
+    reasons: list[Reason],
+    outcome: Mapping[str, Any],
+    texts: tuple[str, str, str],
+) -> Decision:
+    """Whether a person or a vehicle may serve: ``eligible`` (True, False, or None while a fact is
+    pending) then ``outcome``, summarized by ``texts`` (eligible, not eligible, pending)."""
+    eligible = eligibility(reasons)
+    return decide(
+        qid, ctx, {"eligible": eligible, **outcome}, reasons, summary_of(eligible, *texts)
+    )

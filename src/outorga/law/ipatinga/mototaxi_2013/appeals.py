@@ -16,6 +16,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
 
 from ._common import CENTS, DATE, LAW_ID, art, authority, decide, fmt, opt_day, param
 from .enforcement import NOTICE_SCHEMA, notice_date
@@ -110,17 +111,15 @@ def art_43_sole_address_change(ctx: Context) -> Reason:
     "ipatinga.mototaxi-2013.appeal_deadline",
     law=LAW_ID,
     title="Até quando cabe defesa ou recurso, e foi apresentado a tempo?",
-    schema={
-        "type": "object",
-        "required": ["stage", "notice"],
-        "additionalProperties": False,
-        "properties": {
+    schema=closed(
+        {
             "stage": {"enum": list(STAGES)},
             "notice": NOTICE_SCHEMA,
             "filed_on": DATE,
             "address_change_unreported": {"type": "boolean"},
         },
-    },
+        required=["stage", "notice"],
+    ),
 )
 def appeal_deadline(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 42–44 with the notice date of D-4; revelia (art. 42 §3º) when no defence by the end."""
@@ -212,26 +211,22 @@ def art_42_par2_unlicensed_vehicle(ctx: Context, paid: Mapping[str, int]) -> Rea
     "ipatinga.mototaxi-2013.defence_result",
     law=LAW_ID,
     title="O que se restitui ou dispensa quando a defesa é julgada?",
-    schema={
-        "type": "object",
-        "required": ["upheld", "unlicensed", "vehicle_seized", "paid"],
-        "additionalProperties": False,
-        "properties": {
+    schema=closed(
+        {
             "upheld": {"type": "boolean"},
             "unlicensed": {"type": "boolean"},
             "vehicle_seized": {"type": "boolean"},
-            "paid": {
-                "type": "object",
-                "additionalProperties": False,
-                "properties": {
+            "paid": closed(
+                {
                     "fine_cents": CENTS,
                     "fees_cents": CENTS,
                     "removal_cents": CENTS,
                     "storage_cents": CENTS,
-                },
-            },
+                }
+            ),
         },
-    },
+        required=["upheld", "unlicensed", "vehicle_seized", "paid"],
+    ),
 )
 def defence_result(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 42 §1º–§3º: refunds and waivers when the defence is upheld; otherwise the penalties

@@ -14,6 +14,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl, fiscal_units_to_cents
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
 
 from ._common import (
     CENTS,
@@ -32,6 +33,7 @@ from .catalog import (
     ARTICLE_OF,
     CATALOG,
     CODE_SCHEMA,
+    InfractionType,
     NotInForce,
     fine_units,
     infraction_type,
@@ -61,12 +63,7 @@ DELIVERY_PT = {
 
 NOTICE_SCHEMA: dict[str, Any] = {
     "oneOf": [
-        {
-            "type": "object",
-            "required": ["form", field],
-            "additionalProperties": False,
-            "properties": {"form": {"const": form.value}, field: DATE},
-        }
+        closed({"form": {"const": form.value}, field: DATE}, required=["form", field])
         for form, field in DELIVERY_FIELD.items()
     ]
 }
@@ -242,11 +239,8 @@ def art_29_delivery(ctx: Context, auto: Mapping[str, Any]) -> tuple[dt.date | No
     return on, r
 
 
-NOTICE_AUTO_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["provision", "date"],
-    "additionalProperties": False,
-    "properties": {
+NOTICE_AUTO_SCHEMA: dict[str, Any] = closed(
+    {
         "unlicensed": {"type": "boolean"},
         "holder_name": {"type": "string"},
         "permit_number": {"type": "string"},
@@ -261,17 +255,16 @@ NOTICE_AUTO_SCHEMA: dict[str, Any] = {
         "agent_signature": {"type": "boolean"},
         "agent_registration": {"type": "string"},
         "offender_signature": {"type": "boolean"},
-        "refusal": {
-            "type": "object",
-            "additionalProperties": False,
-            "properties": {
+        "refusal": closed(
+            {
                 "certified_by_agent": {"type": "boolean"},
                 "witnesses": {"type": "array", "items": {"type": "string"}},
-            },
-        },
+            }
+        ),
         "notice": NOTICE_SCHEMA,
     },
-}
+    required=["provision", "date"],
+)
 
 
 @question(
@@ -340,25 +333,31 @@ def fine_in_cents(
     )
 
 
-FINE_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["infractions"],
-    "additionalProperties": False,
-    "properties": {
+FINE_SCHEMA: dict[str, Any] = closed(
+    {
         "infractions": {
             "type": "array",
             "minItems": 1,
-            "items": {
-                "type": "object",
-                "required": ["code", "committed_on"],
-                "additionalProperties": False,
-                "properties": {"code": CODE_SCHEMA, "committed_on": DATE},
-            },
+            "items": closed(
+                {"code": CODE_SCHEMA, "committed_on": DATE}, required=["code", "committed_on"]
+            ),
         },
         "imposed_on": DATE,
         "fixable_without_risk": {"type": "boolean"},
     },
-}
+    required=["infractions"],
+)
+
+
+def infraction_type_reason(t: InfractionType, facts: Mapping[str, Any] | None = None) -> Reason:
+    """Art. 38–41: the inciso that types the infraction, with its nature (art. 37)."""
+    return reason(
+        f"{t.code}_type",
+        Verdict.INFO,
+        f"{t.description} — infração {SEVERITY_PT[t.severity]} (art. {t.article}, {t.inciso}).",
+        t.citation,
+        facts=facts,
+    )
 
 
 @question(
@@ -390,16 +389,7 @@ def fine(ctx: Context, facts: Mapping[str, Any]) -> Decision:
                 )
             )
             continue
-        reasons.append(
-            reason(
-                f"{t.code}_type",
-                Verdict.INFO,
-                f"{t.description} — infração {SEVERITY_PT[t.severity]} "
-                f"(art. {t.article}, {t.inciso}).",
-                t.citation,
-                facts={"codigo": t.code, "cometida_em": committed_on},
-            )
-        )
+        reasons.append(infraction_type_reason(t, {"codigo": t.code, "cometida_em": committed_on}))
         cents, r = fine_in_cents(ctx, t.severity, committed_on, imposed_on)
         reasons.append(r)
         if t.seizure:
@@ -475,16 +465,14 @@ def art_31_par3_warning(fixable: bool, endangers: bool) -> Reason:
     )
 
 
-WARNING_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["code", "fixable", "endangers_safety_or_continuity"],
-    "additionalProperties": False,
-    "properties": {
+WARNING_SCHEMA: dict[str, Any] = closed(
+    {
         "code": CODE_SCHEMA,
         "fixable": {"type": "boolean"},
         "endangers_safety_or_continuity": {"type": "boolean"},
     },
-}
+    required=["code", "fixable", "endangers_safety_or_continuity"],
+)
 
 
 @question(
@@ -504,13 +492,7 @@ def warning(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         ctx,
         {"code": t.code, "allowed": allowed},
         [
-            reason(
-                f"{t.code}_type",
-                Verdict.INFO,
-                f"{t.description} — infração {SEVERITY_PT[t.severity]} "
-                f"(art. {t.article}, {t.inciso}).",
-                t.citation,
-            ),
+            infraction_type_reason(t),
             r,
         ],
         "Advertência por escrito admitida (art. 31, §3º)."
@@ -583,16 +565,14 @@ def art_35_par1_fine_due(
             "fine_paid": {"type": "boolean"},
             "charges": {
                 "type": "array",
-                "items": {
-                    "type": "object",
-                    "required": ["kind", "amount_cents", "paid"],
-                    "additionalProperties": False,
-                    "properties": {
+                "items": closed(
+                    {
                         "kind": {"enum": list(CHARGE_KINDS)},
                         "amount_cents": CENTS,
                         "paid": {"type": "boolean"},
                     },
-                },
+                    required=["kind", "amount_cents", "paid"],
+                ),
             },
             "appeal_pending": {"type": "boolean"},
         },

@@ -20,6 +20,7 @@ from outorga.law.decisions import Decision, Verdict
 from outorga.law.money import brl
 from outorga.law.questions import question
 from outorga.law.rules import reason
+from outorga.law.schemas import closed
 
 from ._common import DATE, LAW_ID, PARAMS, art, day, decide, fmt
 
@@ -35,12 +36,7 @@ FEES: dict[str, tuple[str, tuple[Citation, ...]]] = {
     ),
 }
 
-FEE_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["fee"],
-    "additionalProperties": False,
-    "properties": {"fee": {"enum": list(FEES)}, "on": DATE},
-}
+FEE_SCHEMA: dict[str, Any] = closed({"fee": {"enum": list(FEES)}, "on": DATE}, required=["fee"])
 
 
 @question(

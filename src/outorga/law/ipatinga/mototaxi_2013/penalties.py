@@ -19,6 +19,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
 from outorga.law.windows import months_ending
 
 from ._common import DATE, LAW_ID, Severity, art, authority, day, decide, fmt, param
@@ -385,10 +386,8 @@ def _cassation(
     ]
 
 
-CAUSES_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "additionalProperties": False,
-    "properties": {
+CAUSES_SCHEMA: dict[str, Any] = closed(
+    {
         "repeat_drunk_driving_proven": {"type": "boolean"},
         "criminal_sentence_months": {"type": "integer", "minimum": 0},
         "service_interrupted_days": {"type": "integer", "minimum": 0},
@@ -399,24 +398,19 @@ CAUSES_SCHEMA: dict[str, Any] = {
         "ctb_points": {"type": "integer", "minimum": 0},
         "term_not_renewed": {"type": "boolean"},
         "drug_trafficking_conviction_final": {"type": "boolean"},
-    },
-}
-AUX_CAUSES_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "additionalProperties": False,
-    "properties": {
+    }
+)
+AUX_CAUSES_SCHEMA: dict[str, Any] = closed(
+    {
         "repeat_drunk_driving_proven": {"type": "boolean"},
         "criminal_sentence_months": {"type": "integer", "minimum": 0},
         "suspension_breached": {"type": "boolean"},
         "other_commercial_permissions": {"type": "array", "items": {"type": "string"}},
         "credential_not_renewed": {"type": "boolean"},
-    },
-}
-PENALTY_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["infractions"],
-    "additionalProperties": False,
-    "properties": {
+    }
+)
+PENALTY_SCHEMA: dict[str, Any] = closed(
+    {
         "infractions": {
             "type": "array",
             "items": {
@@ -438,7 +432,8 @@ PENALTY_SCHEMA: dict[str, Any] = {
         "cassation": CAUSES_SCHEMA,
         "auxiliary": AUX_CAUSES_SCHEMA,
     },
-}
+    required=["infractions"],
+)
 
 
 @question(
@@ -570,34 +565,28 @@ def art_32_par2_proof(
     )
 
 
-RETURN_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["suspension_started_on", "suspended_until", "returned_on", "proof"],
-    "additionalProperties": False,
-    "properties": {
+RETURN_SCHEMA: dict[str, Any] = closed(
+    {
         "suspension_started_on": DATE,
         "suspended_until": DATE,
         "returned_on": DATE,
-        "proof": {
-            "type": "object",
-            "required": ["description"],
-            "additionalProperties": False,
-            "properties": {
+        "proof": closed(
+            {
                 "description": {"type": "string"},
-                "document": {
-                    "type": "object",
-                    "required": ["id", "kind", "presented_on"],
-                    "additionalProperties": False,
-                    "properties": {
+                "document": closed(
+                    {
                         "id": {"type": "integer"},
                         "kind": {"type": "string", "minLength": 1},
                         "presented_on": DATE,
                     },
-                },
+                    required=["id", "kind", "presented_on"],
+                ),
             },
-        },
+            required=["description"],
+        ),
     },
-}
+    required=["suspension_started_on", "suspended_until", "returned_on", "proof"],
+)
 
 
 @question(

@@ -14,6 +14,7 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
 from outorga.law.windows import add_years, age_on
 
 from ._common import (
@@ -23,12 +24,10 @@ from ._common import (
     Service,
     art,
     day,
-    decide,
-    eligibility,
+    decide_eligible,
     fmt,
     opt_day,
     param,
-    summary_of,
 )
 
 
@@ -470,55 +469,41 @@ PERSON_SCHEMA: dict[str, Any] = {
         "cnh_category_a_since": {"anyOf": [DATE, {"type": "null"}]},
         "course_approved": {"type": "boolean"},
         "safety_gear": {"type": "boolean"},
-        "documents": {
-            "type": "object",
-            "additionalProperties": False,
-            "properties": {k: {"type": "boolean"} for k in DOCUMENTS},
-        },
-        "medical_certificate": {
-            "type": "object",
-            "additionalProperties": False,
-            "properties": {"issued_on": DATE, "presented_on": DATE},
-        },
+        "documents": closed({k: {"type": "boolean"} for k in DOCUMENTS}),
+        "medical_certificate": closed({"issued_on": DATE, "presented_on": DATE}),
         "tender_homologated_on": DATE,
         "other_permissions": {
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["service"],
-                "additionalProperties": False,
-                "properties": {
+            "items": closed(
+                {
                     "service": {"enum": [*ART_8_SERVICES, *OTHER_COMMERCIAL]},
                     "active": {"type": "boolean"},
                 },
-            },
+                required=["service"],
+            ),
         },
         "cassations": {
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["kind", "effective_on"],
-                "additionalProperties": False,
-                "properties": {
+            "items": closed(
+                {
                     "kind": {"enum": ["permissao", "credenciamento_auxiliar"]},
                     "effective_on": DATE,
                 },
-            },
+                required=["kind", "effective_on"],
+            ),
         },
-        "auxiliary": {
-            "type": "object",
-            "required": [
-                "indicated_in_writing",
-                "other_auxiliaries_on_vehicle",
-                "schedule_filed",
-            ],
-            "additionalProperties": False,
-            "properties": {
+        "auxiliary": closed(
+            {
                 "indicated_in_writing": {"type": "boolean"},
                 "other_auxiliaries_on_vehicle": {"type": "integer", "minimum": 0},
                 "schedule_filed": {"type": "boolean"},
             },
-        },
+            required=[
+                "indicated_in_writing",
+                "other_auxiliaries_on_vehicle",
+                "schedule_filed",
+            ],
+        ),
     },
     "if": {"properties": {"role": {"const": "auxiliar"}}},
     "then": {"required": ["auxiliary"]},
@@ -563,15 +548,13 @@ def person_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             art_14_par3_schedule_filed(ctx, p),
         ]
     reasons.append(art_32_par1_par3_cassation_bar(ctx, p))
-    ok = eligibility(reasons)
     who = f"{ROLE_PT[p.role]} de {SERVICE_PT[p.service]}"
-    return decide(
+    return decide_eligible(
         "ipatinga.mototaxi-2013.person_eligibility",
         ctx,
-        {"eligible": ok, "role": p.role.value, "service": p.service.value},
         reasons,
-        summary_of(
-            ok,
+        {"role": p.role.value, "service": p.service.value},
+        (
             f"Apto a ser {who}.",
             f"Não apto a ser {who}.",
             f"Aptidão a ser {who} depende de verificação pendente.",

@@ -13,8 +13,10 @@ from outorga.law.citations import Citation, decision
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
+from outorga.law.rulebook import renewal_start_text
 from outorga.law.rules import check, reason
-from outorga.law.windows import add_months, add_years
+from outorga.law.schemas import closed
+from outorga.law.windows import add_months, add_years, renewal_period
 
 from ._common import DATE, LAW_ID, SERVICE_PT, Service, art, day, decide, fmt, opt_day, param
 
@@ -165,39 +167,30 @@ def ended_on(ctx: Context, p: PermitFacts) -> dt.date | None:
     return min(ends) if ends else None
 
 
-PERMIT_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["granted_on", "by_decree", "after_tender", "term_years"],
-    "additionalProperties": False,
-    "properties": {
+PERMIT_SCHEMA: dict[str, Any] = closed(
+    {
         "granted_on": DATE,
         "by_decree": {"type": "boolean"},
         "after_tender": {"type": "boolean"},
         "term_years": {"type": "integer", "minimum": 0},
         "extensions": {
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["years"],
-                "additionalProperties": False,
-                "properties": {"years": {"type": "integer", "minimum": 0}},
-            },
+            "items": closed({"years": {"type": "integer", "minimum": 0}}, required=["years"]),
         },
         "events": {
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["kind", "on"],
-                "additionalProperties": False,
-                "properties": {
+            "items": closed(
+                {
                     "kind": {"enum": [*ENDING_EVENTS, *OTHER_EVENTS]},
                     "on": DATE,
                     "written": {"type": "boolean"},
                 },
-            },
+                required=["kind", "on"],
+            ),
         },
     },
-}
+    required=["granted_on", "by_decree", "after_tender", "term_years"],
+)
 
 
 @question(
@@ -385,18 +378,16 @@ def art_6_extension_of_a_live_permission(ctx: Context, e: ExtensionFacts) -> Rea
     "ipatinga.mototaxi-2013.permit_extension",
     law=LAW_ID,
     title="Esta permissão pode ser prorrogada por mais um período?",
-    schema={
-        "type": "object",
-        "required": ["granted_on", "term_end", "extensions_granted", "status", "executive_act"],
-        "additionalProperties": False,
-        "properties": {
+    schema=closed(
+        {
             "granted_on": DATE,
             "term_end": DATE,
             "extensions_granted": {"type": "integer", "minimum": 0},
             "status": {"enum": list(PERMIT_STATUSES)},
             "executive_act": {"type": "boolean"},
         },
-    },
+        required=["granted_on", "term_end", "extensions_granted", "status", "executive_act"],
+    ),
 )
 def permit_extension(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 6º — prorrogável por até 03 (três) períodos de 05 (cinco) anos, a critério do Poder
@@ -496,16 +487,14 @@ def art_10_ii_motofrete_unlimited(ctx: Context) -> Reason:
     "ipatinga.mototaxi-2013.quota",
     law=LAW_ID,
     title="Há vaga para uma nova permissão de mototáxi/motofrete?",
-    schema={
-        "type": "object",
-        "required": ["service", "grant_on", "active_permits"],
-        "additionalProperties": False,
-        "properties": {
+    schema=closed(
+        {
             "service": {"enum": [s.value for s in Service]},
             "grant_on": DATE,
             "active_permits": {"type": "integer", "minimum": 0},
         },
-    },
+        required=["service", "grant_on", "active_permits"],
+    ),
 )
 def quota(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 10: the quota on the grant date (D-7) against the permits active now."""
@@ -605,16 +594,14 @@ def document_expiry(ctx: Context, kind: str, issued_on: dt.date) -> Reason:
     "ipatinga.mototaxi-2013.document_validity",
     law=LAW_ID,
     title="Até quando vale este documento e ele é válido na data?",
-    schema={
-        "type": "object",
-        "required": ["document", "issued_on"],
-        "additionalProperties": False,
-        "properties": {
+    schema=closed(
+        {
             "document": {"enum": list(DOCUMENT_RULES)},
             "issued_on": DATE,
             "check_on": DATE,
         },
-    },
+        required=["document", "issued_on"],
+    ),
 )
 def document_validity(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """When a dated document expires, and whether it is valid on ``check_on`` (default ``as_of``)."""
@@ -659,14 +646,8 @@ def art_14_par2_renewal_period(
     no credential and cannot be given one afterwards."""
     on = ctx.as_of
     length = param(ctx, "documents.auxiliary_credential_validity_years", on)
-    start = current if current is not None and on <= current else on
-    until = add_years(start, length.value)
-    if current is None:
-        text = f"Credencial sem validade registrada: renovada em {fmt(on)}"
-    elif on <= current:
-        text = f"Credencial válida até {fmt(current)}: o novo ano conta desse dia"
-    else:
-        text = f"Credencial vencida em {fmt(current)}: o novo ano conta da renovação, {fmt(on)}"
+    start, until = renewal_period(current, on, length.value)
+    text = renewal_start_text("Credencial", current, on)
     return (
         start,
         until,
@@ -721,12 +702,10 @@ def art_32_iv_f_late_renewal(ctx: Context, current: dt.date) -> Reason:
     "ipatinga.mototaxi-2013.auxiliary_credential_renewal",
     law=LAW_ID,
     title="A credencial deste condutor auxiliar pode ser renovada, e até quando valerá?",
-    schema={
-        "type": "object",
-        "required": ["credential_valid_until"],
-        "additionalProperties": False,
-        "properties": {"credential_valid_until": {"anyOf": [DATE, {"type": "null"}]}},
-    },
+    schema=closed(
+        {"credential_valid_until": {"anyOf": [DATE, {"type": "null"}]}},
+        required=["credential_valid_until"],
+    ),
 )
 def auxiliary_credential_renewal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 14, §2º — the period of a renewed credential on ``as_of``, the renewal date. The

@@ -13,6 +13,7 @@ from outorga.law.money import brl
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
 
 from ._common import LAW_ID, SERVICE_PT, Service, art, authority, decide, eligibility
 
@@ -50,14 +51,10 @@ def art_2_viii_badge_fields(ctx: Context, present: frozenset[str]) -> Reason:
     "ipatinga.mototaxi-2013.badge",
     law=LAW_ID,
     title="Este crachá contém os dados obrigatórios?",
-    schema={
-        "type": "object",
-        "required": ["fields"],
-        "additionalProperties": False,
-        "properties": {
-            "fields": {"type": "array", "items": {"enum": list(BADGE_FIELDS)}, "uniqueItems": True}
-        },
-    },
+    schema=closed(
+        {"fields": {"type": "array", "items": {"enum": list(BADGE_FIELDS)}, "uniqueItems": True}},
+        required=["fields"],
+    ),
 )
 def badge(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     r = art_2_viii_badge_fields(ctx, frozenset(facts["fields"]))
@@ -145,11 +142,8 @@ def art_18_par2_signposted(ctx: Context, signposted: bool) -> Reason:
     "ipatinga.mototaxi-2013.stand",
     law=LAW_ID,
     title="Este ponto de mototáxi pode ser usado?",
-    schema={
-        "type": "object",
-        "required": ["by_decree", "places", "at", "near", "signposted"],
-        "additionalProperties": False,
-        "properties": {
+    schema=closed(
+        {
             "by_decree": {"type": "boolean"},
             "places": {"type": "integer", "minimum": 0},
             "occupied": {"type": "integer", "minimum": 0},
@@ -157,7 +151,8 @@ def art_18_par2_signposted(ctx: Context, signposted: bool) -> Reason:
             "near": {"type": "array", "items": {"enum": list(NEARBY)}, "uniqueItems": True},
             "signposted": {"type": "boolean"},
         },
-    },
+        required=["by_decree", "places", "at", "near", "signposted"],
+    ),
 )
 def stand(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     at = frozenset(facts["at"])
@@ -245,32 +240,26 @@ def art_46_readjust(
     "ipatinga.mototaxi-2013.tariff_readjustment",
     law=LAW_ID,
     title="Qual a tarifa reajustada pela variação do custo do quilômetro rodado?",
-    schema={
-        "type": "object",
-        "required": ["service", "km_cost_before", "km_cost_now"],
-        "additionalProperties": False,
-        "properties": {
+    schema=closed(
+        {
             "service": {"enum": [s.value for s in Service]},
             "km_cost_before": KM_COST,
             "km_cost_now": KM_COST,
-            "categories": {
-                "type": "object",
-                "additionalProperties": False,
-                "properties": {
-                    c: {
-                        "type": "object",
-                        "additionalProperties": False,
-                        "properties": {
+            "categories": closed(
+                {
+                    c: closed(
+                        {
                             "current_cents": {"type": "integer", "minimum": 0},
                             "km_cost_before": KM_COST,
                             "km_cost_now": KM_COST,
-                        },
-                    }
+                        }
+                    )
                     for c in TARIFF_CATEGORIES
-                },
-            },
+                }
+            ),
         },
-    },
+        required=["service", "km_cost_before", "km_cost_now"],
+    ),
 )
 def tariff_readjustment(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 45–46: the readjusted tariff per category, for the Executive's decree. Current tariffs

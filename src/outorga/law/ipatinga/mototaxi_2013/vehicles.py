@@ -14,6 +14,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.parameters import ParameterMissing
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
 from outorga.law.windows import add_months
 
 from ._common import (
@@ -23,12 +24,10 @@ from ._common import (
     SERVICE_PT,
     Service,
     art,
-    decide,
-    eligibility,
+    decide_eligible,
     fmt,
     opt_day,
     param,
-    summary_of,
 )
 
 KINDS = ("motocicleta", "motoneta")
@@ -464,9 +463,68 @@ def art_24_par5_not_sidecar_and_trailer(ctx: Context, v: VehicleFacts) -> Reason
     )
 
 
-VEHICLE_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": [
+VEHICLE_SCHEMA: dict[str, Any] = closed(
+    {
+        "service": {"enum": [s.value for s in Service]},
+        "kind": {"type": "string", "minLength": 1},
+        "engine_cc": {"type": "integer", "minimum": 0},
+        "manufacture_year": {"type": "integer", "minimum": 1900, "maximum": 2200},
+        "registration_uf": {"type": "string", "minLength": 2, "maxLength": 2},
+        "registration_category": {"type": "string", "minLength": 1},
+        "red_plate": {"type": "boolean"},
+        "documents": closed(
+            {
+                "crlv_updated_in_ipatinga": {"type": "boolean"},
+                "dpvat": {"type": "boolean"},
+                "vistoria_report": {"type": "boolean"},
+                "inspection_report_on": {"anyOf": [DATE, {"type": "null"}]},
+            },
+            required=["crlv_updated_in_ipatinga", "dpvat", "vistoria_report"],
+        ),
+        "in_holders_name": closed(
+            {k: {"type": "boolean"} for k in ("crv", "crlv", "dpvat")},
+            required=["crv", "crlv", "dpvat"],
+        ),
+        "equipment": {
+            "type": "array",
+            "items": {"enum": [*COMMON_EQUIPMENT, *MOTOTAXI_EQUIPMENT]},
+            "uniqueItems": True,
+        },
+        "cargo": closed(
+            {
+                "device": {"enum": [*CARGO_DEVICES, None]},
+                "within_contran_limits": {"type": "boolean"},
+                "mirrors_unobstructed": {"type": "boolean"},
+                "sidecar": {"type": "boolean"},
+                "semi_trailer": {"type": "boolean"},
+                "retroreflective_strips": {"type": "boolean"},
+            }
+        ),
+        "insurance": closed(
+            {
+                "policy_in_force": {"type": "boolean"},
+                "copy_filed": {"type": "boolean"},
+                "coverage_cents": CENTS,
+            }
+        ),
+        "authorized_services": {
+            "type": "array",
+            "items": {"enum": [s.value for s in Service]},
+            "uniqueItems": True,
+        },
+        "other_vehicles_on_permit": {"type": "integer", "minimum": 0},
+        "other_permits": {
+            "type": "array",
+            "items": closed(
+                {
+                    "service": {"type": "string", "minLength": 1},
+                    "number": {"type": "string"},
+                },
+                required=["service", "number"],
+            ),
+        },
+    },
+    required=[
         "service",
         "kind",
         "engine_cc",
@@ -478,78 +536,7 @@ VEHICLE_SCHEMA: dict[str, Any] = {
         "in_holders_name",
         "equipment",
     ],
-    "additionalProperties": False,
-    "properties": {
-        "service": {"enum": [s.value for s in Service]},
-        "kind": {"type": "string", "minLength": 1},
-        "engine_cc": {"type": "integer", "minimum": 0},
-        "manufacture_year": {"type": "integer", "minimum": 1900, "maximum": 2200},
-        "registration_uf": {"type": "string", "minLength": 2, "maxLength": 2},
-        "registration_category": {"type": "string", "minLength": 1},
-        "red_plate": {"type": "boolean"},
-        "documents": {
-            "type": "object",
-            "required": ["crlv_updated_in_ipatinga", "dpvat", "vistoria_report"],
-            "additionalProperties": False,
-            "properties": {
-                "crlv_updated_in_ipatinga": {"type": "boolean"},
-                "dpvat": {"type": "boolean"},
-                "vistoria_report": {"type": "boolean"},
-                "inspection_report_on": {"anyOf": [DATE, {"type": "null"}]},
-            },
-        },
-        "in_holders_name": {
-            "type": "object",
-            "required": ["crv", "crlv", "dpvat"],
-            "additionalProperties": False,
-            "properties": {k: {"type": "boolean"} for k in ("crv", "crlv", "dpvat")},
-        },
-        "equipment": {
-            "type": "array",
-            "items": {"enum": [*COMMON_EQUIPMENT, *MOTOTAXI_EQUIPMENT]},
-            "uniqueItems": True,
-        },
-        "cargo": {
-            "type": "object",
-            "additionalProperties": False,
-            "properties": {
-                "device": {"enum": [*CARGO_DEVICES, None]},
-                "within_contran_limits": {"type": "boolean"},
-                "mirrors_unobstructed": {"type": "boolean"},
-                "sidecar": {"type": "boolean"},
-                "semi_trailer": {"type": "boolean"},
-                "retroreflective_strips": {"type": "boolean"},
-            },
-        },
-        "insurance": {
-            "type": "object",
-            "additionalProperties": False,
-            "properties": {
-                "policy_in_force": {"type": "boolean"},
-                "copy_filed": {"type": "boolean"},
-                "coverage_cents": CENTS,
-            },
-        },
-        "authorized_services": {
-            "type": "array",
-            "items": {"enum": [s.value for s in Service]},
-            "uniqueItems": True,
-        },
-        "other_vehicles_on_permit": {"type": "integer", "minimum": 0},
-        "other_permits": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["service", "number"],
-                "additionalProperties": False,
-                "properties": {
-                    "service": {"type": "string", "minLength": 1},
-                    "number": {"type": "string"},
-                },
-            },
-        },
-    },
-}
+)
 
 
 @question(
@@ -585,19 +572,13 @@ def vehicle_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             art_24_par5_not_sidecar_and_trailer(ctx, v),
         ]
     kept = [r for r in reasons if r is not None]
-    ok = eligibility(kept)
     what = SERVICE_PT[v.service]
-    return decide(
+    return decide_eligible(
         "ipatinga.mototaxi-2013.vehicle_eligibility",
         ctx,
-        {
-            "eligible": ok,
-            "service": v.service.value,
-            "age_years": ctx.as_of.year - v.manufacture_year,
-        },
         kept,
-        summary_of(
-            ok,
+        {"service": v.service.value, "age_years": ctx.as_of.year - v.manufacture_year},
+        (
             f"Veículo apto para {what}.",
             f"Veículo não apto para {what}.",
             f"Aptidão do veículo para {what} depende de verificação pendente.",

@@ -11,11 +11,13 @@ from enum import StrEnum
 from outorga.law.citations import Citation, decision
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.ipatinga.severity import SEVERITY_PT, Severity  # art. 41, §2º: natureza
 from outorga.law.parameters import ParameterMissing
 from outorga.law.rulebook import (
     CENTS,
     DATE,
     LawText,
+    day,
     decide,
     fmt,
     has_refusal,
@@ -51,6 +53,7 @@ __all__ = [
     "Severity",
     "answer",
     "art",
+    "day",
     "decide",
     "fmt",
     "has_refusal",
@@ -92,21 +95,7 @@ HOLDER_PT = {
 }
 
 
-class Severity(StrEnum):
-    """Art. 41, §2º: nature of the infractions punished with a fine."""
-
-    LEVE = "leve"
-    MEDIA = "media"
-    GRAVE = "grave"
-    GRAVISSIMA = "gravissima"
-
-
-SEVERITY_PT = {
-    Severity.LEVE: "leve",
-    Severity.MEDIA: "média",
-    Severity.GRAVE: "grave",
-    Severity.GRAVISSIMA: "gravíssima",
-}
+#: Art. 41, §2º, I–IV: the inciso that fixes the fine of each nature.
 SEVERITY_INCISO = {
     Severity.LEVE: "I",
     Severity.MEDIA: "II",

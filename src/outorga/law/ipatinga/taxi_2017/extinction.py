@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from outorga.law.citations import decision
-from outorga.law.competence import competence
+from outorga.law.competence import deciders
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
 
 from ._base import DATE, HOLDER_PT, LAW, HolderKind, answer, art, decide, opt_day, rule_id
 
@@ -93,16 +94,14 @@ def art_15_par_2_no_indemnity() -> Reason:
     )
 
 
-EXTINCTION_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["cause", "holder_kind"],
-    "additionalProperties": False,
-    "properties": {
+EXTINCTION_SCHEMA: dict[str, Any] = closed(
+    {
         "cause": {"enum": [c.code for c in EXTINCTION_CAUSES]},
         "holder_kind": {"enum": [k.value for k in HolderKind]},
         "found_on": DATE,
     },
-}
+    required=["cause", "holder_kind"],
+)
 
 
 @question(
@@ -123,13 +122,13 @@ def extinction_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         applies = first.verdict is Verdict.OK
         if applies:
             reasons += [art_15_par_1_process(), art_15_par_2_no_indemnity()]
-        who = competence(LAW, "penalty.revocation", ctx.as_of)
+        who, _ = deciders(LAW, "penalty.revocation", ctx.as_of)
         outcome = {
             "extinguishes": applies,
             "inciso": cause.inciso,
             "process_required": applies,
             "indemnity": False,
-            "decided_by": sorted(r.value for r in who.roles) if who and applies else [],
+            "decided_by": who if applies else [],
         }
         summary = (
             f"Proposta de extinção (art. 15, {cause.inciso}) em processo administrativo, "

@@ -10,13 +10,14 @@ from typing import Any
 
 from outorga.law.calendar import DEADLINE_CITATIONS
 from outorga.law.citations import Citation, cite, decision
-from outorga.law.competence import competence
+from outorga.law.competence import deciders
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl, fiscal_units_to_cents, to_cents
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
 from outorga.law.windows import add_months
 
 from ._base import (
@@ -28,6 +29,7 @@ from ._base import (
     Severity,
     answer,
     art,
+    day,
     decide,
     fmt,
     has_refusal,
@@ -162,12 +164,9 @@ def d_4_deadline(
     )
 
 
-DEADLINE_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["step", "notified_on"],
-    "additionalProperties": False,
-    "properties": {"step": {"enum": list(STEPS)}, "notified_on": DATE},
-}
+DEADLINE_SCHEMA: dict[str, Any] = closed(
+    {"step": {"enum": list(STEPS)}, "notified_on": DATE}, required=["step", "notified_on"]
+)
 
 
 @question(
@@ -178,8 +177,7 @@ DEADLINE_SCHEMA: dict[str, Any] = {
 )
 def deadline_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.taxi-2017.appeal_deadline"
-    notified = opt_day(facts["notified_on"])
-    assert notified is not None
+    notified = day(facts["notified_on"])
     step = facts["step"]
 
     def build() -> Decision:
@@ -212,8 +210,7 @@ PROPOSED = ("cassacao_cadastro", "cassacao_permissao")
 
 def _roles(action: str, on: dt.date | None = None) -> list[str]:
     """Who decides ``action`` on ``on`` (the date of the decision), from the dated table."""
-    comp = competence(LAW, action, on)
-    return sorted(r.value for r in comp.roles) if comp else []
+    return deciders(LAW, action, on)[0]
 
 
 def art_41_par_1_primary(
@@ -401,23 +398,18 @@ def art_41_par_5_prior_notice(
     )
 
 
-_REG_ITEM: dict[str, Any] = {
-    "type": "object",
-    "required": ["code", "description", "nature"],
-    "additionalProperties": False,
-    "properties": {
+_REG_ITEM: dict[str, Any] = closed(
+    {
         "code": {"type": "string", "minLength": 1},
         "description": {"type": "string", "minLength": 1},
         "nature": {"enum": [s.value for s in Severity]},
         "reference": {"type": "string"},
     },
-}
+    required=["code", "description", "nature"],
+)
 
-PENALTY_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["infraction", "committed_on"],
-    "additionalProperties": False,
-    "properties": {
+PENALTY_SCHEMA: dict[str, Any] = closed(
+    {
         "infraction": {"type": "string", "minLength": 1},
         "regulation_items": {"type": "array", "items": _REG_ITEM},
         "committed_on": DATE,
@@ -426,16 +418,14 @@ PENALTY_SCHEMA: dict[str, Any] = {
         # ``primary`` as a given answer is kept for callers that judged it themselves.
         "prior_infractions": {
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["id", "committed_on", "final"],
-                "additionalProperties": False,
-                "properties": {
+            "items": closed(
+                {
                     "id": {"type": "string"},
                     "committed_on": DATE,
                     "final": {"type": "boolean"},
                 },
-            },
+                required=["id", "committed_on", "final"],
+            ),
         },
         "primary": {"type": "boolean"},
         "affects_comfort_or_safety": {"type": "boolean"},
@@ -446,7 +436,8 @@ PENALTY_SCHEMA: dict[str, Any] = {
         "proposal": {"type": "boolean"},
         "infraction_final": {"type": "boolean"},
     },
-}
+    required=["infraction", "committed_on"],
+)
 
 
 @question(
@@ -457,8 +448,7 @@ PENALTY_SCHEMA: dict[str, Any] = {
 )
 def penalty_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.taxi-2017.penalty"
-    committed = opt_day(facts["committed_on"])
-    assert committed is not None
+    committed = day(facts["committed_on"])
     imposed = opt_day(facts.get("imposed_on")) or ctx.as_of
 
     def build() -> Decision:
@@ -593,16 +583,14 @@ def art_42_suspension_limit(ctx: Context, target: str, days: int) -> Reason:
     )
 
 
-SUSPENSION_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["target", "days"],
-    "additionalProperties": False,
-    "properties": {
+SUSPENSION_SCHEMA: dict[str, Any] = closed(
+    {
         "target": {"enum": ["cadastro", "permissao"]},
         "days": {"type": "integer", "minimum": 1},
         "start": DATE,
     },
-}
+    required=["target", "days"],
+)
 
 
 @question(
@@ -655,27 +643,23 @@ def art_42_par_3_windows(
     return windows
 
 
-POINTS_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["infractions"],
-    "additionalProperties": False,
-    "properties": {
+POINTS_SCHEMA: dict[str, Any] = closed(
+    {
         "infractions": {
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["id", "committed_on", "nature", "final"],
-                "additionalProperties": False,
-                "properties": {
+            "items": closed(
+                {
                     "id": {"type": "string", "minLength": 1},
                     "committed_on": DATE,
                     "nature": {"enum": [s.value for s in Severity]},
                     "final": {"type": "boolean"},
                 },
-            },
+                required=["id", "committed_on", "nature", "final"],
+            ),
         },
     },
-}
+    required=["infractions"],
+)
 
 
 @question(

@@ -14,6 +14,7 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
 
 from ._base import (
     DATE,
@@ -50,17 +51,15 @@ SERVICES = [
 ]
 OUTORGA_KINDS = ["permissao", "concessao", "autorizacao"]
 
-_OTHER_PERMISSION: dict[str, Any] = {
-    "type": "object",
-    "required": ["service"],
-    "additionalProperties": False,
-    "properties": {
+_OTHER_PERMISSION: dict[str, Any] = closed(
+    {
         "service": {"enum": SERVICES},
         "kind": {"enum": OUTORGA_KINDS},
         "in_municipality": {"type": "boolean"},
         "reference": {"type": "string"},
     },
-}
+    required=["service"],
+)
 
 
 @dataclass(frozen=True)
@@ -194,11 +193,8 @@ def art_22_ix_outside_outorgas(others: Sequence[OtherPermission]) -> Reason | No
     )
 
 
-ELIGIBILITY_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["holder_kind", "categories", "awarded_in_tender", "domiciled_in_ipatinga"],
-    "additionalProperties": False,
-    "properties": {
+ELIGIBILITY_SCHEMA: dict[str, Any] = closed(
+    {
         "holder_kind": {"enum": [k.value for k in HolderKind]},
         "grant_date": DATE,
         "categories": {
@@ -214,19 +210,18 @@ ELIGIBILITY_SCHEMA: dict[str, Any] = {
         "other_permissions": {"type": "array", "items": _OTHER_PERMISSION},
         "partners": {
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["name"],
-                "additionalProperties": False,
-                "properties": {
+            "items": closed(
+                {
                     "name": {"type": "string", "minLength": 1},
                     "other_permissions": {"type": "array", "items": _OTHER_PERMISSION},
                     "public_employment_in_exercise": {"type": "boolean"},
                 },
-            },
+                required=["name"],
+            ),
         },
     },
-}
+    required=["holder_kind", "categories", "awarded_in_tender", "domiciled_in_ipatinga"],
+)
 
 
 @question(

@@ -14,8 +14,10 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl
 from outorga.law.questions import question
+from outorga.law.rulebook import renewal_start_text
 from outorga.law.rules import check, reason
-from outorga.law.windows import add_years
+from outorga.law.schemas import closed
+from outorga.law.windows import add_years, renewal_period
 
 from ._base import (
     CENTS,
@@ -23,6 +25,7 @@ from ._base import (
     LAW,
     answer,
     art,
+    day,
     decide,
     fmt,
     has_refusal,
@@ -78,16 +81,14 @@ def art_4_xiv_auxiliary_residence(resides: bool) -> Reason:
     )
 
 
-AUXILIARY_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["current_auxiliaries", "candidate_registered", "candidate_resides_in_ipatinga"],
-    "additionalProperties": False,
-    "properties": {
+AUXILIARY_SCHEMA: dict[str, Any] = closed(
+    {
         "current_auxiliaries": {"type": "integer", "minimum": 0},
         "candidate_registered": {"type": "boolean"},
         "candidate_resides_in_ipatinga": {"type": "boolean"},
     },
-}
+    required=["current_auxiliaries", "candidate_registered", "candidate_resides_in_ipatinga"],
+)
 
 
 @question(
@@ -185,29 +186,56 @@ def d_11_debt_under_review_does_not_block(debt: Debt) -> Reason:
     )
 
 
-RENEWAL_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["last_renewed_on"],
-    "additionalProperties": False,
-    "properties": {
+def art_21_par_1_debts(
+    facts: Mapping[str, Any], nothing_final: str
+) -> tuple[list[Debt], list[Reason]]:
+    """Art. 21, §1º with D-11 over the debts informed: each final debt blocks and is named, each
+    debt in defence or appeal does not, and with none final the renewal is free of debts
+    (``nothing_final`` says whose). Returns the blocking debts and the reasons."""
+    debts = [
+        Debt(d["id"], d["kind"], int(d["amount_cents"]), d["status"], d.get("description", ""))
+        for d in facts.get("debts", [])
+    ]
+    blocking = [d for d in debts if d.status == "definitivo"]
+    reasons = [art_21_par_1_final_debt_blocks(d) for d in blocking]
+    reasons += [
+        d_11_debt_under_review_does_not_block(d)
+        for d in debts
+        if d.status in ("em_defesa", "em_recurso")
+    ]
+    if not blocking:
+        reasons.append(
+            reason(
+                rule_id("art_21_par_1_debt"),
+                Verdict.OK,
+                nothing_final,
+                art(21, 1),
+                decision(11),
+                facts={"débitos_informados": len(debts)},
+            )
+        )
+    return blocking, reasons
+
+
+RENEWAL_SCHEMA: dict[str, Any] = closed(
+    {
         "last_renewed_on": DATE,
         "debts": {
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["id", "kind", "amount_cents", "status"],
-                "additionalProperties": False,
-                "properties": {
+            "items": closed(
+                {
                     "id": {"type": "string", "minLength": 1},
                     "kind": {"enum": list(DEBT_KINDS)},
                     "amount_cents": CENTS,
                     "status": {"enum": list(DEBT_STATUSES)},
                     "description": {"type": "string"},
                 },
-            },
+                required=["id", "kind", "amount_cents", "status"],
+            ),
         },
     },
-}
+    required=["last_renewed_on"],
+)
 
 
 @question(
@@ -218,34 +246,14 @@ RENEWAL_SCHEMA: dict[str, Any] = {
 )
 def renewal_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.taxi-2017.registration_renewal"
-    last = opt_day(facts["last_renewed_on"])
-    assert last is not None
+    last = day(facts["last_renewed_on"])
 
     def build() -> Decision:
         until, validity = art_21_validity(ctx, last)
-        debts = [
-            Debt(d["id"], d["kind"], int(d["amount_cents"]), d["status"], d.get("description", ""))
-            for d in facts.get("debts", [])
-        ]
-        reasons = [validity]
-        blocking = [d for d in debts if d.status == "definitivo"]
-        reasons += [art_21_par_1_final_debt_blocks(d) for d in blocking]
-        reasons += [
-            d_11_debt_under_review_does_not_block(d)
-            for d in debts
-            if d.status in ("em_defesa", "em_recurso")
-        ]
-        if not blocking:
-            reasons.append(
-                reason(
-                    rule_id("art_21_par_1_debt"),
-                    Verdict.OK,
-                    "Nenhum débito definitivo em aberto perante o Município.",
-                    art(21, 1),
-                    decision(11),
-                    facts={"débitos_informados": len(debts)},
-                )
-            )
+        blocking, debt_reasons = art_21_par_1_debts(
+            facts, "Nenhum débito definitivo em aberto perante o Município."
+        )
+        reasons = [validity, *debt_reasons]
         outcome = {
             "documents_released": not blocking,
             "valid_until": until,
@@ -277,14 +285,8 @@ def art_21_auxiliary_period(
     valid inscription and cannot be given one afterwards."""
     on = ctx.as_of
     period = param(ctx, "registration_renewal_years", on)
-    start = current if current is not None and on <= current else on
-    until = add_years(start, int(period.value))
-    if current is None:
-        text = f"Inscrição sem validade registrada: renovada em {fmt(on)}"
-    elif on <= current:
-        text = f"Inscrição válida até {fmt(current)}: o novo ano conta desse dia"
-    else:
-        text = f"Inscrição vencida em {fmt(current)}: o novo ano conta da renovação, {fmt(on)}"
+    start, until = renewal_period(current, on, int(period.value))
+    text = renewal_start_text("Inscrição", current, on)
     return (
         start,
         until,
@@ -319,16 +321,14 @@ def art_21_yearly_not_ahead(ctx: Context, current: dt.date | None) -> Reason:
     )
 
 
-AUXILIARY_RENEWAL_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["credential_valid_until", "resides_in_ipatinga"],
-    "additionalProperties": False,
-    "properties": {
+AUXILIARY_RENEWAL_SCHEMA: dict[str, Any] = closed(
+    {
         "credential_valid_until": {"anyOf": [DATE, {"type": "null"}]},
         "resides_in_ipatinga": {"type": "boolean"},
         "debts": RENEWAL_SCHEMA["properties"]["debts"],
     },
-}
+    required=["credential_valid_until", "resides_in_ipatinga"],
+)
 
 
 @question(
@@ -347,33 +347,15 @@ def auxiliary_renewal_question(ctx: Context, facts: Mapping[str, Any]) -> Decisi
 
     def build() -> Decision:
         start, until, period = art_21_auxiliary_period(ctx, current)
-        debts = [
-            Debt(d["id"], d["kind"], int(d["amount_cents"]), d["status"], d.get("description", ""))
-            for d in facts.get("debts", [])
-        ]
-        blocking = [d for d in debts if d.status == "definitivo"]
+        blocking, debt_reasons = art_21_par_1_debts(
+            facts, "Nenhum débito definitivo do auxiliar em aberto perante o Município."
+        )
         reasons = [
             art_21_yearly_not_ahead(ctx, current),
             period,
             art_4_xiv_auxiliary_residence(bool(facts["resides_in_ipatinga"])),
-            *(art_21_par_1_final_debt_blocks(d) for d in blocking),
-            *(
-                d_11_debt_under_review_does_not_block(d)
-                for d in debts
-                if d.status in ("em_defesa", "em_recurso")
-            ),
+            *debt_reasons,
         ]
-        if not blocking:
-            reasons.append(
-                reason(
-                    rule_id("art_21_par_1_debt"),
-                    Verdict.OK,
-                    "Nenhum débito definitivo do auxiliar em aberto perante o Município.",
-                    art(21, 1),
-                    decision(11),
-                    facts={"débitos_informados": len(debts)},
-                )
-            )
         ok = not has_refusal(reasons)
         return decide(
             qid,
@@ -484,11 +466,8 @@ DOCUMENTS = {
 }
 _ALL_CODES = sorted({d.code for docs in DOCUMENTS.values() for d in docs})
 
-_DOC: dict[str, Any] = {
-    "type": "object",
-    "required": ["presented"],
-    "additionalProperties": False,
-    "properties": {
+_DOC: dict[str, Any] = closed(
+    {
         "presented": {"type": "boolean"},
         "issued_on": DATE,
         "valid_until": DATE,
@@ -500,7 +479,8 @@ _DOC: dict[str, Any] = {
         "in_holder_name": {"type": "boolean"},
         "zero_km": {"type": "boolean"},
     },
-}
+    required=["presented"],
+)
 
 
 def art_22_presented(req: DocumentRequirement, doc: Mapping[str, Any] | None) -> Reason:
@@ -673,11 +653,8 @@ def art_26_additional(item: Mapping[str, Any]) -> Reason:
     )
 
 
-DOCUMENTS_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["subject", "documents"],
-    "additionalProperties": False,
-    "properties": {
+DOCUMENTS_SCHEMA: dict[str, Any] = closed(
+    {
         "subject": {"enum": list(DOCUMENTS)},
         "presented_on": DATE,
         "cng": {"type": "boolean"},
@@ -688,18 +665,17 @@ DOCUMENTS_SCHEMA: dict[str, Any] = {
         },
         "additional_required": {
             "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["label", "presented"],
-                "additionalProperties": False,
-                "properties": {
+            "items": closed(
+                {
                     "label": {"type": "string", "minLength": 1},
                     "presented": {"type": "boolean"},
                 },
-            },
+                required=["label", "presented"],
+            ),
         },
     },
-}
+    required=["subject", "documents"],
+)
 
 
 def check_document(

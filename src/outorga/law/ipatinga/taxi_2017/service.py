@@ -13,6 +13,7 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
 
 from ._base import (
     CATEGORY_ARTICLE,
@@ -126,15 +127,13 @@ def art_3_par_1_quota(ctx: Context, grant_date: dt.date, active: int) -> tuple[Q
     return q, [info, verdict]
 
 
-QUOTA_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["active_permits"],
-    "additionalProperties": False,
-    "properties": {
+QUOTA_SCHEMA: dict[str, Any] = closed(
+    {
         "grant_date": DATE,
         "active_permits": {"type": "integer", "minimum": 0},
     },
-}
+    required=["active_permits"],
+)
 
 
 @question(

@@ -15,6 +15,7 @@ from outorga.law.money import brl, rate_of
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
 
 from ._base import (
     CENTS,
@@ -104,29 +105,25 @@ def art_36_other_place(ctx: Context, on: dt.date, event: bool, authorized: bool)
     )
 
 
-STAND_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["place", "category", "permit_vehicle"],
-    "additionalProperties": False,
-    "properties": {
+STAND_SCHEMA: dict[str, Any] = closed(
+    {
         "place": {"enum": ["ponto", "ponto_apoio", "outro_local"]},
         "category": {"enum": [c.value for c in Category]},
         "permit_vehicle": {"type": "boolean"},
         "on": DATE,
-        "stand": {
-            "type": "object",
-            "required": ["max_vehicles", "occupied"],
-            "additionalProperties": False,
-            "properties": {
+        "stand": closed(
+            {
                 "categories": {"type": "array", "items": {"enum": [c.value for c in Category]}},
                 "max_vehicles": {"type": "integer", "minimum": 0},
                 "occupied": {"type": "integer", "minimum": 0},
             },
-        },
+            required=["max_vehicles", "occupied"],
+        ),
         "event": {"type": "boolean"},
         "authorized": {"type": "boolean"},
     },
-}
+    required=["place", "category", "permit_vehicle"],
+)
 
 
 @question(
@@ -270,11 +267,8 @@ def charged_within_tariff(charged: int, maximum: int) -> Reason:
     )
 
 
-FARE_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["category"],
-    "additionalProperties": False,
-    "properties": {
+FARE_SCHEMA: dict[str, Any] = closed(
+    {
         "category": {"enum": [c.value for c in Category]},
         "trip_date": DATE,
         "km_band_1": {"type": "number", "minimum": 0},
@@ -285,7 +279,8 @@ FARE_SCHEMA: dict[str, Any] = {
         "guide_dog": {"type": "boolean"},
         "charged_cents": CENTS,
     },
-}
+    required=["category"],
+)
 
 
 @question(
@@ -338,17 +333,15 @@ FEES: dict[str, tuple[str, str]] = {
     "IX": ("other", "outras taxas estabelecidas pela SESUMA"),
 }
 
-FEE_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["fee"],
-    "additionalProperties": False,
-    "properties": {
+FEE_SCHEMA: dict[str, Any] = closed(
+    {
         "fee": {"enum": list(FEES)},
         "on": DATE,
         # Whether the person charged holds a taxi permission on that day (art. 40, caput).
         "payer_is_permit_holder": {"type": "boolean"},
     },
-}
+    required=["fee"],
+)
 
 
 def fee_label(inciso: str) -> str:

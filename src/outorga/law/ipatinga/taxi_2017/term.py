@@ -10,15 +10,16 @@ from enum import StrEnum
 from typing import Any
 
 from outorga.law.citations import decision
-from outorga.law.competence import competence
+from outorga.law.competence import deciders
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl, split_instalments
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
 from outorga.law.windows import add_months, add_years
 
-from ._base import DATE, LAW, answer, art, decide, fmt, has_refusal, opt_day, param, rule_id
+from ._base import DATE, LAW, answer, art, day, decide, fmt, has_refusal, opt_day, param, rule_id
 
 # --- art. 10: terms and counterpart; D-12 instalments ----------------------------------------
 
@@ -108,17 +109,15 @@ def instalment_plan(
     ]
 
 
-CONTRAPARTIDA_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["option", "mode", "signed_on"],
-    "additionalProperties": False,
-    "properties": {
+CONTRAPARTIDA_SCHEMA: dict[str, Any] = closed(
+    {
         "option": {"enum": ["I", "II"]},
         "mode": {"enum": [m.value for m in Mode]},
         "instalments": {"type": "integer", "minimum": 1},
         "signed_on": DATE,
     },
-}
+    required=["option", "mode", "signed_on"],
+)
 
 
 @question(
@@ -129,8 +128,7 @@ CONTRAPARTIDA_SCHEMA: dict[str, Any] = {
 )
 def counterpart_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.taxi-2017.contrapartida"
-    signed = opt_day(facts["signed_on"])
-    assert signed is not None
+    signed = day(facts["signed_on"])
 
     def build() -> Decision:
         option = facts["option"]
@@ -224,8 +222,7 @@ def art_13_termo_status(
         ]
     if today > valid_until:
         outcome["caducidade_proposal"] = True
-        who = competence(LAW, "penalty.revocation", ctx.as_of)
-        outcome["decided_by"] = sorted(r.value for r in who.roles) if who else []
+        outcome["decided_by"] = deciders(LAW, "penalty.revocation", ctx.as_of)[0]
         return outcome, [
             reason(
                 rule_id("art_13_caducidade"),
@@ -268,16 +265,14 @@ def art_13_termo_status(
     ]
 
 
-TERMO_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["signed_on", "option"],
-    "additionalProperties": False,
-    "properties": {
+TERMO_SCHEMA: dict[str, Any] = closed(
+    {
         "signed_on": DATE,
         "option": {"enum": ["I", "II"]},
         "last_renewed_on": DATE,
     },
-}
+    required=["signed_on", "option"],
+)
 
 
 @question(
@@ -288,8 +283,7 @@ TERMO_SCHEMA: dict[str, Any] = {
 )
 def termo_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.taxi-2017.permit_term"
-    signed = opt_day(facts["signed_on"])
-    assert signed is not None
+    signed = day(facts["signed_on"])
 
     def build() -> Decision:
         years, term = art_10_term(ctx, facts["option"], signed)

@@ -11,6 +11,7 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import reason
+from outorga.law.schemas import closed
 
 from ._base import LAW, HolderKind, answer, art, decide, rule_id
 
@@ -99,16 +100,14 @@ def art_14_clandestine_cassacao(act: str) -> Reason:
     )
 
 
-TRANSFER_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["holder_kind", "event"],
-    "additionalProperties": False,
-    "properties": {
+TRANSFER_SCHEMA: dict[str, Any] = closed(
+    {
         "holder_kind": {"enum": [k.value for k in HolderKind]},
         "event": {"enum": [*ALLOWED_TRANSFER_EVENTS, *ART_14_ACTS, "outro"]},
         "already_done": {"type": "boolean"},
     },
-}
+    required=["holder_kind", "event"],
+)
 
 
 @question(

@@ -14,6 +14,7 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
 from outorga.law.windows import add_years
 
 from ._base import (
@@ -378,19 +379,8 @@ def art_31_withdrawal(unmet: list[Reason], imminent_risk: bool) -> Reason | None
     )
 
 
-VEHICLE_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": [
-        "occasion",
-        "category",
-        "kind",
-        "colour",
-        "registered_municipality_ibge",
-        "licensed",
-        "manufacture_year",
-    ],
-    "additionalProperties": False,
-    "properties": {
+VEHICLE_SCHEMA: dict[str, Any] = closed(
+    {
         "occasion": {"enum": [o.value for o in Occasion]},
         "category": {"enum": [c.value for c in Category]},
         "kind": {"enum": ["automovel", "similar", "outro"]},
@@ -411,17 +401,24 @@ VEHICLE_SCHEMA: dict[str, Any] = {
         "detran_mg_approved": {"type": "boolean"},
         "executive_standard": {"type": "boolean"},
         "imminent_risk": {"type": "boolean"},
-        "inspection": {
-            "type": "object",
-            "additionalProperties": False,
-            "properties": {
+        "inspection": closed(
+            {
                 "approved": {"type": "boolean"},
                 "accredited_inmetro": {"type": "boolean"},
                 "date": DATE,
-            },
-        },
+            }
+        ),
     },
-}
+    required=[
+        "occasion",
+        "category",
+        "kind",
+        "colour",
+        "registered_municipality_ibge",
+        "licensed",
+        "manufacture_year",
+    ],
+)
 
 
 @question(
@@ -550,18 +547,16 @@ def art_29_change_requires_inspection(approved: bool) -> Reason:
     )
 
 
-CHANGE_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["kind"],
-    "additionalProperties": False,
-    "properties": {
+CHANGE_SCHEMA: dict[str, Any] = closed(
+    {
         "kind": {"enum": ["substituicao", "permuta", "reserva"]},
         "cause": {"enum": ["sinistro", "roubo", "furto", "outro"]},
         "days": {"type": "integer", "minimum": 1},
         "counterpart_linked": {"type": "boolean"},
         "new_vehicle_inspected": {"type": "boolean"},
     },
-}
+    required=["kind"],
+)
 
 
 @question(

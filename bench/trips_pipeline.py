@@ -139,7 +139,7 @@ def setup_django(work: Path) -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
-    from outorga.core.demo import load_demo
+    from outorga.demo.loader import load_demo
 
     load_demo()
 

@@ -99,7 +99,8 @@ def prepare(workdir: Path, database_url: str) -> tuple[str, int]:
     from PIL import Image
 
     from outorga.core.acts import Actor
-    from outorga.core.demo import demo_username, load_demo
+    from outorga.core.demo import demo_username
+    from outorga.demo.loader import load_demo
     from outorga.core.models import Municipality, User
     from outorga.core.tenancy import tenant
     from outorga.law.competence import Role

@@ -100,9 +100,9 @@ def prepare(workdir: Path, database_url: str) -> tuple[str, int]:
 
     from outorga.core.acts import Actor
     from outorga.core.demo import demo_username
-    from outorga.demo.loader import load_demo
     from outorga.core.models import Municipality, User
     from outorga.core.tenancy import tenant
+    from outorga.demo.loader import load_demo
     from outorga.law.competence import Role
     from outorga.public.services import badge_issue
     from outorga.registry.models import DrivingLicence, Permit, Person, Vehicle

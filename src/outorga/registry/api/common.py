@@ -21,13 +21,14 @@ from ..services.common import service_law
 
 
 def law_of_service(service: str | None) -> str:
+    """The law bound here to the service a payload names, or the registry's when it names none."""
     m = current_municipality()
     return service_law(m, service) if service else registry_law(m)
 
 
 # Answers ---------------------------------------------------------------------------------------
 # The bodies each route answers, for the OpenAPI at /api/v1/docs. Errors reuse the project's
-# ``Error`` (core.apikit); a refusal adds the law's decision (``HANDLERS`` below maps ``Refused``).
+# ``Error`` (core.apikit); a refusal adds the law's decision (``outorga.config.api`` answers it).
 
 
 class ReasonOut(Schema):

@@ -14,8 +14,9 @@ from ninja import Field, Schema, Status
 from outorga.core.apikit import Error
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
+from outorga.law.money import brl
 
-from ..models import Permit
+from ..models import Permit, PermitTerm
 from ..selectors import registry_law, shown_document
 from ..services.common import service_law
 
@@ -141,3 +142,40 @@ def permit_act(
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
     p = act(actor=actor_of(request), municipality=current_municipality(), permit=p, **fields)
     return permit_out(p, actor_of(request).role)
+
+
+class TermRenewalOut(Schema):
+    renewed_on: dt.date = Field(..., description="renovado em")
+    valid_until: dt.date = Field(..., description="vigente até")
+
+
+class TermOut(Schema):
+    """Termo de Permissão (táxi art. 10) e suas renovações (art. 13, 21)."""
+
+    permit: int = Field(..., description="id da permissão")
+    option: str = Field(..., description="opção de prazo", examples=["I"])
+    mode: str = Field(..., description="contrapartida", examples=["pagamento"])
+    instalments: int | None = Field(..., description="parcelas")
+    total: str = Field(..., description="valor da contrapartida", examples=["R$ 1.234,56"])
+    total_cents: int = Field(..., description="valor da contrapartida em centavos")
+    signed_on: dt.date = Field(..., description="assinatura do Termo")
+    term_ends_on: dt.date = Field(..., description="termo final")
+    valid_until: dt.date = Field(..., description="Termo vigente até")
+    renewals: list[TermRenewalOut]
+
+
+def term_out(term: PermitTerm) -> dict[str, Any]:
+    return {
+        "permit": term.permit_id,
+        "option": term.option,
+        "mode": term.mode,
+        "instalments": term.instalments,
+        "total": brl(term.total_cents),
+        "total_cents": term.total_cents,
+        "signed_on": term.signed_on,
+        "term_ends_on": term.term_ends_on,
+        "valid_until": term.valid_until,
+        "renewals": [
+            {"renewed_on": r.renewed_on, "valid_until": r.valid_until} for r in term.renewals.all()
+        ],
+    }

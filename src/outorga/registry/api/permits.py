@@ -16,9 +16,17 @@ from outorga.core.tenancy import current_municipality
 
 from ..models import Permit, Person, Tender, Vehicle
 from ..services.permits import permit_grant, taxi_permit_grant, taxi_permit_transfer
-from .common import READ_ERRORS, WRITE_ERRORS, PermitOut, created, permit_out, taxi_permit
+from .common import (
+    READ_ERRORS,
+    WRITE_ERRORS,
+    PermitOut,
+    TermOut,
+    created,
+    permit_out,
+    taxi_permit,
+    term_out,
+)
 from .router import router, taxi_router
-from .termos import TermOut, term_out
 
 
 class GrantIn(Schema):

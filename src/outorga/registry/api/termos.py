@@ -18,7 +18,16 @@ from ..models import PermitTerm
 from ..ports import ledger
 from ..services import termos as termo_services
 from ..services.termos import taxi_term_renew
-from .common import READ_ERRORS, WRITE_ERRORS, OnIn, PermitOut, permit_act, taxi_permit
+from .common import (
+    READ_ERRORS,
+    WRITE_ERRORS,
+    OnIn,
+    PermitOut,
+    TermOut,
+    permit_act,
+    taxi_permit,
+    term_out,
+)
 from .router import router, taxi_router
 
 
@@ -53,26 +62,6 @@ def permit_extend(request: HttpRequest, permit_id: int, payload: ExtendIn) -> An
     )
 
 
-class TermRenewalOut(Schema):
-    renewed_on: dt.date = Field(..., description="renovado em")
-    valid_until: dt.date = Field(..., description="vigente até")
-
-
-class TermOut(Schema):
-    """Termo de Permissão (táxi art. 10) e suas renovações (art. 13, 21)."""
-
-    permit: int = Field(..., description="id da permissão")
-    option: str = Field(..., description="opção de prazo", examples=["I"])
-    mode: str = Field(..., description="contrapartida", examples=["pagamento"])
-    instalments: int | None = Field(..., description="parcelas")
-    total: str = Field(..., description="valor da contrapartida", examples=["R$ 1.234,56"])
-    total_cents: int = Field(..., description="valor da contrapartida em centavos")
-    signed_on: dt.date = Field(..., description="assinatura do Termo")
-    term_ends_on: dt.date = Field(..., description="termo final")
-    valid_until: dt.date = Field(..., description="Termo vigente até")
-    renewals: list[TermRenewalOut]
-
-
 class RenewalDebtOut(Schema):
     reference: str
     description: str
@@ -84,23 +73,6 @@ class RenewalDebtOut(Schema):
 class RenewalDebtsOut(Schema):
     blocking: list[RenewalDebtOut] = Field(..., description="débitos que bloqueiam a renovação")
     under_review: list[RenewalDebtOut] = Field(..., description="débitos em análise")
-
-
-def term_out(term: PermitTerm) -> dict[str, Any]:
-    return {
-        "permit": term.permit_id,
-        "option": term.option,
-        "mode": term.mode,
-        "instalments": term.instalments,
-        "total": brl(term.total_cents),
-        "total_cents": term.total_cents,
-        "signed_on": term.signed_on,
-        "term_ends_on": term.term_ends_on,
-        "valid_until": term.valid_until,
-        "renewals": [
-            {"renewed_on": r.renewed_on, "valid_until": r.valid_until} for r in term.renewals.all()
-        ],
-    }
 
 
 @taxi_router.get(

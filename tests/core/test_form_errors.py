@@ -34,6 +34,17 @@ def test_a_field_the_form_lacks_is_named_above_the_form():
     assert form.non_field_errors() == ["Cpf: dígito verificador errado"]
 
 
+class PersonForm(forms.Form):
+    document = forms.CharField(label="CPF ou CNPJ")
+
+
+def test_a_field_named_by_a_word_of_the_label_gets_the_message():
+    form = PersonForm(data={"document": "1"})
+    form.is_valid()
+    form_add(form, FieldError("cnpj", "CNPJ inválido"))
+    assert form.errors["document"] == ["CNPJ inválido"]
+
+
 def test_a_refusal_by_the_law_lists_each_reason_with_its_article():
     decision = Decision(
         "q",

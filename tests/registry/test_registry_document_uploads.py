@@ -159,7 +159,7 @@ def test_the_person_page_refuses_the_same_files_with_the_message_on_the_form(
         },
     )
     assert r.status_code == 200  # the page again with the error, not a redirect
-    assert message in r.context["doc_form"].non_field_errors()
+    assert message in r.context["doc_form"].errors["file"]  # under the file input it names
     assert message in r.content.decode()
     with tenant(ipatinga_m):
         assert not Document.objects.filter(person=holder).exists()
@@ -178,7 +178,7 @@ def test_the_vehicle_page_refuses_an_exe_named_crlv_pdf(ipatinga_m, clerk, clerk
         },
     )
     assert r.status_code == 200
-    assert NOT_ACCEPTED in r.context["doc_form"].non_field_errors()
+    assert NOT_ACCEPTED in r.context["doc_form"].errors["file"]
     with tenant(ipatinga_m):
         assert not Document.objects.filter(vehicle=vehicle).exists()
     assert stored_files(media) == []

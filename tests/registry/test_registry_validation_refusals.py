@@ -162,7 +162,7 @@ def test_the_person_form_refuses_a_bad_cnpj_with_the_message_on_the_page(ipating
     )
     assert r.status_code == 200  # the form again, not a redirect to a new person
     form = r.context["form"]
-    assert "CNPJ inválido" in form.non_field_errors()
+    assert "CNPJ inválido" in form.errors["document"]  # under the "CPF ou CNPJ" field
     assert "CNPJ inválido" in r.content.decode()
     with tenant(ipatinga_m):
         assert not Person.objects.filter(name="Empresa Tela").exists()

@@ -23,8 +23,8 @@ from outorga.platforms import api as platforms
 from outorga.portal.api import router as portal_router
 from outorga.public.api import public_router
 from outorga.public.api import router as badges_router
-from outorga.registry import api as registry
-from outorga.registry.api_taxi import stands_router, taxi_router, tenders_router
+from outorga.registry.api.routes import router as registry_router
+from outorga.registry.api.routes import stands_router, taxi_router, tenders_router
 from outorga.tripdata.api import router as tripdata_router
 
 api = NinjaAPI(
@@ -52,7 +52,7 @@ api.add_router("", platforms.router)
 api.add_router("/tripdata", tripdata_router)
 api.add_router("/public", public_router)
 api.add_router("/badges", badges_router)
-api.add_router("/registry", registry.router)
+api.add_router("/registry", registry_router)
 api.add_router("/tenders", tenders_router)
 api.add_router("/taxi", taxi_router)
 api.add_router("/stands", stands_router)

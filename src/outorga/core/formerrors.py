@@ -1,9 +1,12 @@
 """A refusal on a screen, in one place: the field a :class:`~outorga.core.errors.FieldError` names
-gets its message under it (or above the form, naming the field, when the form has no such field);
+(by its name or its label) gets its message under it, or above the form naming the field when the
+form has no such field;
 any other :class:`~outorga.core.errors.DomainError` puts its ``lines()`` — each reason with its
 articles — above the form, or in the page's messages when there is no form."""
 
 from __future__ import annotations
+
+import re
 
 from django import forms
 from django.contrib import messages
@@ -13,16 +16,14 @@ from .errors import DomainError, FieldError
 
 
 def _field_of(form: forms.BaseForm, name: str) -> str | None:
-    """The form's field a service named: by its name or by the start of its label."""
+    """The form's field a service named: by its name, by the start of its label, or by a word of
+    its label (``cnpj`` is the field labelled "CPF ou CNPJ")."""
     wanted = name.lower()
-    return next(
-        (
-            n
-            for n, f in form.fields.items()
-            if wanted == n.lower() or (f.label and str(f.label).lower().startswith(wanted))
-        ),
-        None,
-    )
+    for n, f in form.fields.items():
+        label = str(f.label or "").lower()
+        if wanted == n.lower() or label.startswith(wanted) or wanted in re.findall(r"\w+", label):
+            return n
+    return None
 
 
 def form_add(form: forms.BaseForm, exc: DomainError) -> None:

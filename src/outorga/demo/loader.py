@@ -13,17 +13,17 @@ from outorga.enforcement.demo import load as enforcement_demo
 from outorga.finance.demo import load as finance_demo
 from outorga.inspections.demo import load as inspections_demo
 from outorga.platforms.demo import load as platforms_demo
-from outorga.registry.demo_taxi import load as taxi_demo
+from outorga.registry.demo import load as registry_demo
 from outorga.tripdata.demo import load as tripdata_demo
 
 from . import MUNICIPALITIES
 
-#: Each app's demo, in order: the ledger first, the platforms, the taxi registry, the cases built on
-#: it, the inspections and the trip data of the platforms' drivers.
+#: Each app's demo, in order: the ledger first, the platforms, the registry (its stands), the cases
+#: built on it, the inspections and the trip data of the platforms' drivers.
 APP_DEMOS = (
     finance_demo,
     platforms_demo,
-    taxi_demo,
+    registry_demo,
     enforcement_demo,
     inspections_demo,
     tripdata_demo,

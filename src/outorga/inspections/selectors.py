@@ -95,7 +95,7 @@ def _taxi_anchor(permit: Permit) -> dt.date:
 
 
 def _vehicle_changed_on(permit: Permit) -> dt.date | None:
-    from outorga.registry.models_taxi import VehicleChange
+    from outorga.registry.models import VehicleChange
 
     change = (
         VehicleChange.objects.filter(permit=permit, to_vehicle=permit.vehicle)

@@ -16,8 +16,8 @@ from .models import (
     Service,
     TenderApplicant,
     Vehicle,
+    VehicleChange,
 )
-from .models_taxi import VehicleChange
 from .validation import format_cpf
 
 #: Roles that need a person's full CPF/CNPJ to do their job (registry, judging, fines).

@@ -1,83 +1,92 @@
 from django.urls import path
 
-from . import views, views_permits
+from .views import auxiliaries as auxiliaries_views
+from .views import documents as documents_views
+from .views import extinctions as extinctions_views
+from .views import home as home_views
+from .views import people as people_views
+from .views import permit_status as permit_status_views
+from .views import permits as permits_views
+from .views import termos as termos_views
+from .views import vehicle_changes as vehicle_changes_views
+from .views import vehicles as vehicles_views
 
 app_name = "registry"
 
 urlpatterns = [
-    path("", views.index, name="index"),
-    path("pessoas/nova/", views.person_new, name="person_new"),
-    path("pessoas/<int:person_id>/", views.person_detail, name="person"),
-    path("pessoas/<int:person_id>/editar/", views.person_edit, name="person_edit"),
-    path("pessoas/<int:person_id>/foto/", views.person_photo, name="person_photo"),
-    path("pessoas/<int:person_id>/veiculos/novo/", views.vehicle_new, name="vehicle_new"),
-    path("veiculos/<int:vehicle_id>/", views.vehicle_detail, name="vehicle"),
-    path("documentos/<int:doc_id>/arquivo/", views.document_file, name="document_file"),
-    path("permissoes/", views.permits, name="permits"),
-    path("permissoes/nova/", views.permit_new, name="permit_new"),
-    path("permissoes/taxi/nova/", views_permits.taxi_permit_new, name="taxi_permit_new"),
-    path("permissoes/<int:permit_id>/", views.permit_detail, name="permit"),
+    path("", home_views.index, name="index"),
+    path("pessoas/nova/", people_views.person_new, name="person_new"),
+    path("pessoas/<int:person_id>/", people_views.person_detail, name="person"),
+    path("pessoas/<int:person_id>/editar/", people_views.person_edit, name="person_edit"),
+    path("pessoas/<int:person_id>/foto/", people_views.person_photo, name="person_photo"),
+    path("pessoas/<int:person_id>/veiculos/novo/", vehicles_views.vehicle_new, name="vehicle_new"),
+    path("veiculos/<int:vehicle_id>/", vehicles_views.vehicle_detail, name="vehicle"),
+    path("documentos/<int:doc_id>/arquivo/", documents_views.document_file, name="document_file"),
+    path("permissoes/", permits_views.permits, name="permits"),
+    path("permissoes/nova/", permits_views.permit_new, name="permit_new"),
+    path("permissoes/taxi/nova/", permits_views.taxi_permit_new, name="taxi_permit_new"),
+    path("permissoes/<int:permit_id>/", permits_views.permit_detail, name="permit"),
     path(
         "permissoes/<int:permit_id>/auxiliares/novo/",
-        views_permits.auxiliary_new,
+        auxiliaries_views.auxiliary_new,
         name="auxiliary_new",
     ),
     path(
         "permissoes/<int:permit_id>/auxiliares/<int:aux_id>/desligar/",
-        views_permits.auxiliary_remove,
+        auxiliaries_views.auxiliary_remove,
         name="auxiliary_remove",
     ),
     path(
         "permissoes/<int:permit_id>/auxiliares/<int:aux_id>/renovar/",
-        views_permits.auxiliary_renew,
+        auxiliaries_views.auxiliary_renew,
         name="auxiliary_renew",
     ),
-    path("permissoes/<int:permit_id>/renovar/", views_permits.permit_renew, name="permit_renew"),
-    path(
-        "permissoes/<int:permit_id>/prorrogar/", views_permits.permit_extend, name="permit_extend"
-    ),
+    path("permissoes/<int:permit_id>/renovar/", termos_views.permit_renew, name="permit_renew"),
+    path("permissoes/<int:permit_id>/prorrogar/", termos_views.permit_extend, name="permit_extend"),
     path(
         "permissoes/<int:permit_id>/veiculo/substituir/",
-        views_permits.vehicle_substitute,
+        vehicle_changes_views.vehicle_substitute,
         name="vehicle_substitute",
     ),
     path(
         "permissoes/<int:permit_id>/veiculo/reserva/",
-        views_permits.vehicle_reserve,
+        vehicle_changes_views.vehicle_reserve,
         name="vehicle_reserve",
     ),
     path(
         "permissoes/<int:permit_id>/veiculo/permuta/",
-        views_permits.vehicle_swap,
+        vehicle_changes_views.vehicle_swap,
         name="vehicle_swap",
     ),
     path(
         "permissoes/<int:permit_id>/veiculo/trocas/<int:change_id>/encerrar/",
-        views_permits.vehicle_change_end,
+        vehicle_changes_views.vehicle_change_end,
         name="vehicle_change_end",
     ),
     path(
         "permissoes/<int:permit_id>/renunciar/",
-        views_permits.permit_renounce,
+        permit_status_views.permit_renounce,
         name="permit_renounce",
     ),
     path(
-        "permissoes/<int:permit_id>/reserva/", views_permits.permit_reserve, name="permit_reserve"
+        "permissoes/<int:permit_id>/reserva/",
+        permit_status_views.permit_reserve,
+        name="permit_reserve",
     ),
     path(
         "permissoes/<int:permit_id>/reserva/encerrar/",
-        views_permits.permit_reserve_end,
+        permit_status_views.permit_reserve_end,
         name="permit_reserve_end",
     ),
     path(
         "permissoes/<int:permit_id>/transferir/",
-        views_permits.permit_transfer,
+        permits_views.permit_transfer,
         name="permit_transfer",
     ),
     path(
         "permissoes/<int:permit_id>/extincao/",
-        views_permits.extinction_open,
+        extinctions_views.extinction_open,
         name="extinction_open",
     ),
-    path("extincoes/<int:case_id>/", views_permits.extinction_detail, name="extinction"),
+    path("extincoes/<int:case_id>/", extinctions_views.extinction_detail, name="extinction"),
 ]

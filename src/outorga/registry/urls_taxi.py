@@ -1,13 +1,15 @@
 from django.urls import path
 
-from . import views_taxi
+from .views import stands as stands_views
+from .views import tenders as tenders_views
+from .views import termos as termos_views
 
 app_name = "taxi"
 
 urlpatterns = [
-    path("licitacoes/", views_taxi.tenders, name="tenders"),
-    path("licitacoes/<int:tender_id>/", views_taxi.tender_detail, name="tender"),
-    path("pontos/", views_taxi.stands, name="stands"),
-    path("termos/<int:permit_id>/", views_taxi.termo, name="termo"),
-    path("termos/<int:permit_id>/termo.pdf", views_taxi.termo_download, name="termo_pdf"),
+    path("licitacoes/", tenders_views.tenders, name="tenders"),
+    path("licitacoes/<int:tender_id>/", tenders_views.tender_detail, name="tender"),
+    path("pontos/", stands_views.stands, name="stands"),
+    path("termos/<int:permit_id>/", termos_views.termo, name="termo"),
+    path("termos/<int:permit_id>/termo.pdf", termos_views.termo_download, name="termo_pdf"),
 ]

@@ -99,6 +99,9 @@ def decision_citations(decisions: Iterable[Decision]) -> list[Any]:
 class InvalidTransition(Conflict, ValueError):
     """A permit, document or application not in the state the step needs."""
 
+    def lines(self) -> list[str]:
+        return [f"Situação: {self}"]
+
 
 def snapshot(obj: Any, fields: list[str]) -> dict[str, Any]:
     return {f: getattr(obj, f) for f in fields}

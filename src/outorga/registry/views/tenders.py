@@ -1,9 +1,9 @@
-"""Screens for tenders, stands and the taxi Termo de Permissão: thin views that parse a form, call
-one service and render the result (with the law's reasons and articles on a refusal)."""
+"""Screens for tenders (licitações): opened, applicants checked and inscribed, evaluation, ranking,
+homologation and the grant to the next ranked applicant (with the law's reasons and articles on a
+refusal)."""
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 from django import forms
@@ -17,28 +17,17 @@ from outorga.core.errors import Refused
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import NotCompetent, is_allowed
-from outorga.law.money import brl
 
-from .forms import (
+from ..forms import (
     EQUIPMENT_CHOICES,
     PersonByDocument,
     TaxiChecks,
     VehicleByPlate,
     declarations_field,
 )
-from .models import (
-    Permit,
-    PermitTerm,
-    Service,
-    Stand,
-    TaxiCategory,
-    Tender,
-    TenderApplicant,
-)
-from .ports import ledger
-from .services.common import InvalidTransition
-from .services.stands import stand_set
-from .services.tenders import (
+from ..models import Permit, PermitTerm, Service, TaxiCategory, Tender, TenderApplicant
+from ..services.common import InvalidTransition
+from ..services.tenders import (
     applicant_preview,
     tender_apply,
     tender_cite,
@@ -52,28 +41,8 @@ from .services.tenders import (
     tender_next,
     tender_rank,
 )
-from .services.termos import taxi_term_renew
-from .termo_pdf import termo_pdf
-from .validation import FieldError
-
-DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-
-
-def _deny(request: HttpRequest, exc: NotCompetent) -> HttpResponse:
-    return render(request, "core/forbidden.html", {"message": str(exc)}, status=403)
-
-
-def _problem(exc: Exception) -> dict[str, Any]:
-    """What a refusal or a bad input shows: the message and, for the law, every reason."""
-    if isinstance(exc, Refused):
-        return {"message": "Recusado pela lei.", "decision": exc.decision.to_json()}
-    if isinstance(exc, FieldError):
-        cite = f" ({exc.citation})" if exc.citation else ""
-        return {"message": f"{exc.field}: {exc.message}{cite}"}
-    return {"message": str(exc)}
-
-
-# Tenders -----------------------------------------------------------------------------------------
+from ..validation import FieldError
+from .common import DATE, deny, problem_of
 
 
 class TenderForm(forms.Form):
@@ -100,9 +69,9 @@ def tenders(request: HttpRequest) -> HttpResponse:
                 **form.cleaned_data,
             )
         except NotCompetent as exc:
-            return _deny(request, exc)
+            return deny(request, exc)
         except (Refused, FieldError) as exc:
-            problem = _problem(exc)
+            problem = problem_of(exc)
         else:
             messages.success(request, f"Licitação {tender.number} aberta.")
             return redirect("taxi:tender", tender.pk)
@@ -304,9 +273,9 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
             else:
                 raise FieldError("data", "informe a data")
         except NotCompetent as exc:
-            return _deny(request, exc)
+            return deny(request, exc)
         except (Refused, FieldError, InvalidTransition, ValueError) as exc:
-            problem = _problem(exc)
+            problem = problem_of(exc)
     tender.refresh_from_db()
     nxt = tender_next(tender)
     role, law = actor_of(request).role, tender_law(tender)
@@ -336,143 +305,3 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
             "categories": TaxiCategory.choices,
         },
     )
-
-
-# Stands ------------------------------------------------------------------------------------------
-
-NEAR = [
-    ("onibus", "ponto de ônibus"),
-    ("taxi", "ponto de táxi"),
-    ("emergencia", "parada de emergência"),
-    ("carro_forte", "parada de carro-forte"),
-    ("particulares", "estacionamento de particulares"),
-]
-
-
-class StandForm(forms.Form):
-    service = forms.ChoiceField(label="Serviço", choices=Service.choices)
-    name = forms.CharField(label="Nome do ponto", max_length=120)
-    place = forms.CharField(label="Local", max_length=300)
-    taxi_category = forms.ChoiceField(
-        label="Categoria (táxi)", choices=[("", "—"), *TaxiCategory.choices], required=False
-    )
-    capacity = forms.IntegerField(label="Quantidade máxima de veículos", min_value=1)
-    act_reference = forms.CharField(label="Ato do Executivo (decreto)", max_length=120)
-    at = forms.MultipleChoiceField(
-        label="No local há (mototáxi)",
-        choices=NEAR,
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-    )
-    on = forms.DateField(label="Data do ato", widget=DATE)
-
-
-@staff_required
-def stands(request: HttpRequest) -> HttpResponse:
-    form = StandForm(request.POST or None, initial={"on": timezone.localdate()})
-    problem = None
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            stand_set(
-                actor=actor_of(request),
-                municipality=current_municipality(),
-                service=data["service"],
-                name=data["name"],
-                place=data["place"],
-                capacity=data["capacity"],
-                act_reference=data["act_reference"],
-                on=data["on"],
-                taxi_category=data["taxi_category"],
-                at=data["at"],
-            )
-        except NotCompetent as exc:
-            return _deny(request, exc)
-        except (Refused, FieldError) as exc:
-            problem = _problem(exc)
-        else:
-            messages.success(request, "Ponto registrado.")
-            return redirect("taxi:stands")
-    rows = Stand.objects.order_by("service", "name")
-    return render(
-        request, "registry/taxi/stands.html", {"stands": rows, "form": form, "problem": problem}
-    )
-
-
-# Termo de Permissão -------------------------------------------------------------------------------
-
-
-class RenewForm(forms.Form):
-    on = forms.DateField(label="Data da renovação", widget=DATE)
-    inspection_approved = forms.BooleanField(label="Vistoria anual aprovada", required=False)
-    inspection_accredited_inmetro = forms.BooleanField(
-        label="Vistoria por empresa credenciada ao INMETRO", required=False
-    )
-    taximeter_approved_by = forms.ChoiceField(
-        label="Taxímetro aprovado por", choices=[("INMETRO", "INMETRO"), ("IPEM-MG", "IPEM-MG")]
-    )
-    roof_sign_taxi = forms.BooleanField(label='Luminoso "TÁXI" no teto', required=False)
-    ctb_equipment_ok = forms.BooleanField(label="Equipamentos do CTB", required=False)
-
-
-@staff_required
-def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
-    permit = get_object_or_404(
-        Permit.objects.filter(service=Service.TAXI).select_related("holder", "vehicle"),
-        pk=permit_id,
-    )
-    term = get_object_or_404(PermitTerm.objects.all(), permit=permit)
-    today = timezone.localdate()
-    form = RenewForm(request.POST or None, initial={"on": today})
-    problem = None
-    if request.method == "POST" and form.is_valid():
-        data = dict(form.cleaned_data)
-        on: dt.date = data.pop("on")
-        try:
-            taxi_term_renew(
-                actor=actor_of(request),
-                municipality=current_municipality(),
-                permit=permit,
-                on=on,
-                checks=data,
-            )
-        except NotCompetent as exc:
-            return _deny(request, exc)
-        except (Refused, FieldError, InvalidTransition) as exc:
-            problem = _problem(exc)
-        else:
-            messages.success(request, "Termo renovado.")
-            return redirect("taxi:termo", permit.pk)
-    instalments = ledger().contrapartida_instalments(permit)
-    return render(
-        request,
-        "registry/taxi/termo.html",
-        {
-            "permit": permit,
-            "term": term,
-            "total": brl(term.total_cents),
-            "instalments": [(d, brl(d.amount_cents)) for d in instalments],
-            "blocking": [
-                (d, brl(d.amount_cents)) for d in ledger().debts_blocking(permit.holder, today)
-            ],
-            "under_review": [
-                (d, brl(d.amount_cents)) for d in ledger().debts_under_review(permit.holder)
-            ],
-            "renewals": term.renewals.all(),
-            "form": form,
-            "problem": problem,
-        },
-    )
-
-
-@staff_required
-def termo_download(request: HttpRequest, permit_id: int) -> HttpResponse:
-    permit = get_object_or_404(
-        Permit.objects.filter(service=Service.TAXI).select_related("holder", "vehicle"),
-        pk=permit_id,
-    )
-    get_object_or_404(PermitTerm.objects.all(), permit=permit)
-    m = current_municipality()
-    response = HttpResponse(termo_pdf(permit, m.name), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="termo-{permit.number}.pdf"'
-    return response

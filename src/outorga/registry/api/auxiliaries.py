@@ -1,0 +1,145 @@
+"""Routes for auxiliaries: added to a permit (mototaxi and motofrete at /registry, taxi in the
+Cadastro at /taxi), their credential renewed, removed."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from ninja import Field, Schema, Status
+
+from outorga.core.requests import actor_of
+from outorga.core.tenancy import current_municipality
+
+from ..models import Auxiliary, Permit, Person
+from ..services import auxiliaries as auxiliary_services
+from ..services.auxiliaries import taxi_auxiliary_add
+from .common import WRITE_ERRORS, DatedText, created, taxi_permit
+from .router import router, taxi_router
+
+
+class AuxIn(Schema):
+    person_id: int
+    on: dt.date
+    work_schedule: str = ""
+    indication: str = Field(
+        "",
+        description="mototáxi e motofrete: protocolo ou documento da indicação por escrito do "
+        "permissionário (art. 14, §1); sem ela, a lei recusa",
+    )
+
+
+class AuxiliaryOut(Schema):
+    id: int
+    credential_valid_until: dt.date | None = Field(
+        ..., description="credencial válida até (mototáxi art. 14 §2; táxi art. 21)"
+    )
+
+
+class AuxiliaryStatusOut(Schema):
+    id: int
+    status: str = Field(..., description="situação do auxiliar", examples=["removed"])
+
+
+@router.post(
+    "/permits/{permit_id}/auxiliaries",
+    response={201: AuxiliaryOut, **WRITE_ERRORS},
+    summary="Indicar condutor auxiliar (art. 14)",
+    operation_id="outorga_registry_api_auxiliary_add",
+)
+def auxiliary_add(request: HttpRequest, permit_id: int, payload: AuxIn) -> Any:
+    p = get_object_or_404(Permit.objects.all(), pk=permit_id)
+    person = get_object_or_404(Person.objects.all(), pk=payload.person_id)
+    aux = auxiliary_services.auxiliary_add(
+        actor=actor_of(request),
+        municipality=current_municipality(),
+        permit=p,
+        person=person,
+        on=payload.on,
+        work_schedule=payload.work_schedule,
+        indication=payload.indication,
+    )
+    return Status(201, {"id": aux.pk, "credential_valid_until": aux.credential_valid_until})
+
+
+class AuxRenewIn(Schema):
+    on: dt.date
+    work_schedule: str = ""
+    #: Taxi only: declarations shown at the counter and the inspection's findings (art. 22).
+    declarations: list[str] = []
+    checks: dict[str, Any] = {}
+
+
+@router.post(
+    "/auxiliaries/{aux_id}/renew",
+    response={200: AuxiliaryOut, **WRITE_ERRORS},
+    summary="Renovar a credencial do auxiliar (mototáxi art. 14 §2; táxi art. 21)",
+    operation_id="outorga_registry_api_auxiliary_renew",
+)
+def auxiliary_renew(request: HttpRequest, aux_id: int, payload: AuxRenewIn) -> Any:
+    aux = get_object_or_404(Auxiliary.objects.all(), pk=aux_id)
+    aux = auxiliary_services.auxiliary_renew(
+        actor=actor_of(request),
+        municipality=current_municipality(),
+        auxiliary=aux,
+        on=payload.on,
+        declarations=payload.declarations,
+        checks=payload.checks,
+        work_schedule=payload.work_schedule,
+    )
+    return {"id": aux.pk, "credential_valid_until": aux.credential_valid_until}
+
+
+@router.post(
+    "/auxiliaries/{aux_id}/remove",
+    response={200: AuxiliaryStatusOut, **WRITE_ERRORS},
+    summary="Desligar condutor auxiliar",
+    operation_id="outorga_registry_api_auxiliary_remove",
+)
+def auxiliary_remove(request: HttpRequest, aux_id: int, payload: DatedText) -> Any:
+    aux = get_object_or_404(Auxiliary.objects.all(), pk=aux_id)
+    aux = auxiliary_services.auxiliary_remove(
+        actor=actor_of(request),
+        municipality=current_municipality(),
+        auxiliary=aux,
+        on=payload.on,
+        reason=payload.text,
+    )
+    return {"id": aux.pk, "status": aux.status}
+
+
+class TaxiAuxiliaryOut(Schema):
+    id: int
+    registration_number: int | None = Field(..., description="nº no Cadastro (art. 20)")
+
+
+class TaxiAuxiliaryIn(Schema):
+    person_id: int
+    on: dt.date
+    declarations: list[str] = []
+    checks: dict[str, Any] = {}
+    work_schedule: str = ""
+
+
+@taxi_router.post(
+    "/permits/{permit_id}/auxiliaries",
+    response={201: TaxiAuxiliaryOut, **WRITE_ERRORS},
+    summary="Cadastrar taxista auxiliar (art. 20)",
+    operation_id="outorga_registry_api_taxi_taxi_auxiliary",
+)
+def taxi_auxiliary(request: HttpRequest, permit_id: int, payload: TaxiAuxiliaryIn) -> Any:
+    permit = taxi_permit(permit_id)
+    person = get_object_or_404(Person.objects.all(), pk=payload.person_id)
+    aux = taxi_auxiliary_add(
+        actor=actor_of(request),
+        municipality=current_municipality(),
+        permit=permit,
+        person=person,
+        on=payload.on,
+        declarations=payload.declarations,
+        checks=payload.checks,
+        work_schedule=payload.work_schedule,
+    )
+    return created(request, {"id": aux.pk, "registration_number": aux.registration_number})

@@ -1,0 +1,181 @@
+"""What the registry's route modules share: the answers every route may give (the law's refusal
+with its reasons), the small bodies several routes take, and the lookups they all make."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from ninja import Field, Schema, Status
+
+from outorga.core.apikit import Error
+from outorga.core.requests import actor_of
+from outorga.core.tenancy import current_municipality
+from outorga.law.money import brl
+
+from ..models import Permit, PermitTerm
+from ..selectors import registry_law, shown_document
+from ..services.common import service_law
+
+
+def law_of_service(service: str | None) -> str:
+    """The law bound here to the service a payload names, or the registry's when it names none."""
+    m = current_municipality()
+    return service_law(m, service) if service else registry_law(m)
+
+
+# Answers ---------------------------------------------------------------------------------------
+# The bodies each route answers, for the OpenAPI at /api/v1/docs. Errors reuse the project's
+# ``Error`` (core.apikit); a refusal adds the law's decision (``outorga.config.api`` answers it).
+
+
+class ReasonOut(Schema):
+    rule: str = Field(..., description="regra aplicada")
+    verdict: str = Field(..., description="resultado da regra", examples=["ok", "refused"])
+    message: str = Field(..., description="a razão, em português, para quem lê")
+    citations: list[dict[str, str]] = Field(
+        ...,
+        description="artigos: law, article, paragraph, inciso, alinea, note e text (os nulos omitidos)",
+    )
+    facts: dict[str, Any] = Field(..., description="fatos considerados")
+    parameters: list[dict[str, Any]] = Field(..., description="parâmetros municipais aplicados")
+
+
+class DecisionOut(Schema):
+    question: str = Field(..., description="pergunta feita à lei")
+    as_of: dt.date = Field(..., description="data de referência")
+    municipality: str
+    outcome: Any = Field(..., description="resposta da lei")
+    summary: str = Field(..., description="resumo em português")
+    reasons: list[ReasonOut] = Field(..., description="fundamentos, cada um com seus artigos")
+    citations: list[str] = Field(
+        ...,
+        description="artigos aplicados, como se leem: título da lei, art., §, inciso e alínea",
+    )
+
+
+class RefusalOut(Error):
+    """422: dados inválidos (``erros``) ou recusa da lei (``decisao``, com os fundamentos)."""
+
+    decisao: DecisionOut | None = Field(None, description="decisão da lei que recusou o ato")
+
+
+READ_ERRORS: dict[int, Any] = {403: Error, 404: Error}
+WRITE_ERRORS: dict[int, Any] = {**READ_ERRORS, 409: Error, 422: RefusalOut}
+
+
+class DatedText(Schema):
+    on: dt.date
+    text: str
+
+
+class OnIn(Schema):
+    on: dt.date
+
+
+def created(request: HttpRequest, body: dict[str, Any]) -> Any:
+    return Status(201, body)
+
+
+def taxi_permit(permit_id: int) -> Permit:
+    return get_object_or_404(Permit.objects.filter(service="taxi"), pk=permit_id)
+
+
+class HolderOut(Schema):
+    id: int
+    name: str
+    document: str = Field(..., description="CPF/CNPJ mascarado conforme o papel de quem consulta")
+
+
+class PermitOut(Schema):
+    id: int
+    number: str = Field(..., description="número da permissão", examples=["MT-0001"])
+    registration_number: int = Field(..., description="número de registro")
+    service: str = Field(..., examples=["mototaxi"])
+    status: str = Field(..., description="situação da permissão", examples=["active"])
+    status_label: str = Field(..., description="situação, em português", examples=["ativa"])
+    holder: HolderOut = Field(..., description="permissionário")
+    plate: str | None = Field(..., description="placa do veículo vinculado")
+    term_start: dt.date = Field(..., description="início do prazo")
+    term_end: dt.date = Field(..., description="fim do prazo")
+    extensions: int = Field(..., description="prorrogações concedidas (mototáxi art. 6)")
+    certificate_valid_until: dt.date | None = Field(
+        ..., description="certificado anual válido até (art. 4 §1)"
+    )
+    suspended_until: dt.date | None = Field(..., description="suspensa até")
+    irregular: bool
+    irregular_reason: str = Field(..., description="motivo da irregularidade")
+
+
+def permit_out(p: Permit, role: str) -> dict[str, Any]:
+    return {
+        "id": p.pk,
+        "number": p.number,
+        "registration_number": p.registration_number,
+        "service": p.service,
+        "status": p.status,
+        "status_label": p.get_status_display(),
+        "holder": {
+            "id": p.holder_id,
+            "name": p.holder.name,
+            "document": shown_document(p.holder, role),
+        },
+        "plate": p.vehicle.plate if p.vehicle else None,
+        "term_start": p.term_start,
+        "term_end": p.term_end,
+        "extensions": p.extensions,
+        "certificate_valid_until": p.certificate_valid_until,
+        "suspended_until": p.suspended_until,
+        "irregular": p.irregular,
+        "irregular_reason": p.irregular_reason,
+    }
+
+
+def permit_act(
+    request: HttpRequest, permit_id: int, act: Callable[..., Permit], /, **fields: Any
+) -> dict[str, Any]:
+    """The act on the permit (any service's), by the servant asking here, answered with the
+    permit as it stands after it."""
+    p = get_object_or_404(Permit.objects.all(), pk=permit_id)
+    p = act(actor=actor_of(request), municipality=current_municipality(), permit=p, **fields)
+    return permit_out(p, actor_of(request).role)
+
+
+class TermRenewalOut(Schema):
+    renewed_on: dt.date = Field(..., description="renovado em")
+    valid_until: dt.date = Field(..., description="vigente até")
+
+
+class TermOut(Schema):
+    """Termo de Permissão (táxi art. 10) e suas renovações (art. 13, 21)."""
+
+    permit: int = Field(..., description="id da permissão")
+    option: str = Field(..., description="opção de prazo", examples=["I"])
+    mode: str = Field(..., description="contrapartida", examples=["pagamento"])
+    instalments: int | None = Field(..., description="parcelas")
+    total: str = Field(..., description="valor da contrapartida", examples=["R$ 1.234,56"])
+    total_cents: int = Field(..., description="valor da contrapartida em centavos")
+    signed_on: dt.date = Field(..., description="assinatura do Termo")
+    term_ends_on: dt.date = Field(..., description="termo final")
+    valid_until: dt.date = Field(..., description="Termo vigente até")
+    renewals: list[TermRenewalOut]
+
+
+def term_out(term: PermitTerm) -> dict[str, Any]:
+    return {
+        "permit": term.permit_id,
+        "option": term.option,
+        "mode": term.mode,
+        "instalments": term.instalments,
+        "total": brl(term.total_cents),
+        "total_cents": term.total_cents,
+        "signed_on": term.signed_on,
+        "term_ends_on": term.term_ends_on,
+        "valid_until": term.valid_until,
+        "renewals": [
+            {"renewed_on": r.renewed_on, "valid_until": r.valid_until} for r in term.renewals.all()
+        ],
+    }

@@ -1,0 +1,161 @@
+"""Routes for the taxi permission's extinction case (art. 15, /taxi): opened, notified, defended,
+decided."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from ninja import Field, Schema
+
+from outorga.core.requests import actor_of
+from outorga.core.tenancy import current_municipality
+
+from ..models import ExtinctionCase
+from ..services import extinctions as extinction_services
+from ..services.extinctions import extinction_defence_file
+from .common import READ_ERRORS, WRITE_ERRORS, created, taxi_permit
+from .router import taxi_router
+
+
+class ExtinctionCaseOut(Schema):
+    """Processo de extinção da permissão de táxi (art. 15)."""
+
+    id: int
+    number: int = Field(..., description="número do processo")
+    permit: int = Field(..., description="id da permissão")
+    cause: str = Field(..., description="causa (art. 15)")
+    inciso: str = Field(..., description="inciso do art. 15", examples=["III"])
+    facts: str = Field(..., description="fatos constatados")
+    opened_on: dt.date = Field(..., description="instaurado em")
+    notified_on: dt.date | None = Field(..., description="notificado em")
+    defence_deadline: dt.date | None = Field(..., description="prazo de defesa")
+    defence_filed_on: dt.date | None = Field(..., description="defesa apresentada em")
+    status: str
+    status_label: str
+    decided_on: dt.date | None = Field(..., description="decidido em")
+    grounds: str = Field(..., description="fundamentação da decisão")
+    decision: dict[str, Any] = Field(..., description="fundamentos, com os artigos")
+
+
+def case_out(c: ExtinctionCase) -> dict[str, Any]:
+    return {
+        "id": c.pk,
+        "number": c.number,
+        "permit": c.permit_id,
+        "cause": c.cause,
+        "inciso": c.inciso,
+        "facts": c.facts,
+        "opened_on": c.opened_on,
+        "notified_on": c.notified_on,
+        "defence_deadline": c.defence_deadline,
+        "defence_filed_on": c.defence_filed_on,
+        "status": c.status,
+        "status_label": c.get_status_display(),
+        "decided_on": c.decided_on,
+        "grounds": c.grounds,
+        "decision": c.decision,
+    }
+
+
+def _case_act(
+    request: HttpRequest, case_id: int, act: Callable[..., ExtinctionCase], **fields: Any
+) -> dict[str, Any]:
+    """The step in the extinction case by the servant asking here, answered with the case."""
+    case = get_object_or_404(ExtinctionCase.objects.all(), pk=case_id)
+    case = act(actor=actor_of(request), municipality=current_municipality(), case=case, **fields)
+    return case_out(case)
+
+
+class ExtinctionIn(Schema):
+    cause: str
+    facts: str
+    on: dt.date
+    notified_on: dt.date | None = None
+
+
+@taxi_router.post(
+    "/permits/{permit_id}/extinction-cases",
+    response={201: ExtinctionCaseOut, **WRITE_ERRORS},
+    summary="Instaurar processo de extinção (art. 15)",
+    operation_id="outorga_registry_api_taxi_extinction_open",
+)
+def extinction_open(request: HttpRequest, permit_id: int, payload: ExtinctionIn) -> Any:
+    permit = taxi_permit(permit_id)
+    case = extinction_services.extinction_open(
+        actor=actor_of(request),
+        municipality=current_municipality(),
+        permit=permit,
+        cause=payload.cause,
+        facts=payload.facts,
+        on=payload.on,
+        notified_on=payload.notified_on,
+    )
+    return created(request, case_out(case))
+
+
+@taxi_router.get(
+    "/extinction-cases/{case_id}",
+    response={200: ExtinctionCaseOut, **READ_ERRORS},
+    summary="Um processo de extinção",
+    operation_id="outorga_registry_api_taxi_extinction_detail",
+)
+def extinction_detail(request: HttpRequest, case_id: int) -> dict[str, Any]:
+    return case_out(get_object_or_404(ExtinctionCase.objects.all(), pk=case_id))
+
+
+class NotifyIn(Schema):
+    notified_on: dt.date
+
+
+@taxi_router.post(
+    "/extinction-cases/{case_id}/notify",
+    response={200: ExtinctionCaseOut, **WRITE_ERRORS},
+    summary="Registrar a notificação",
+    operation_id="outorga_registry_api_taxi_extinction_notify",
+)
+def extinction_notify(request: HttpRequest, case_id: int, payload: NotifyIn) -> dict[str, Any]:
+    return _case_act(
+        request, case_id, extinction_services.extinction_notify, notified_on=payload.notified_on
+    )
+
+
+class DefenceIn(Schema):
+    text: str
+    on: dt.date
+
+
+@taxi_router.post(
+    "/extinction-cases/{case_id}/defence",
+    response={200: ExtinctionCaseOut, **WRITE_ERRORS},
+    summary="Apresentar defesa",
+    operation_id="outorga_registry_api_taxi_extinction_defence",
+)
+def extinction_defence(request: HttpRequest, case_id: int, payload: DefenceIn) -> dict[str, Any]:
+    return _case_act(request, case_id, extinction_defence_file, text=payload.text, on=payload.on)
+
+
+class DecisionIn(Schema):
+    extinguish: bool
+    grounds: str
+    on: dt.date
+
+
+@taxi_router.post(
+    "/extinction-cases/{case_id}/decision",
+    response={200: ExtinctionCaseOut, **WRITE_ERRORS},
+    summary="Decidir (autoridade competente, D-3)",
+    operation_id="outorga_registry_api_taxi_extinction_decide",
+)
+def extinction_decide(request: HttpRequest, case_id: int, payload: DecisionIn) -> dict[str, Any]:
+    return _case_act(
+        request,
+        case_id,
+        extinction_services.extinction_decide,
+        extinguish=payload.extinguish,
+        grounds=payload.grounds,
+        on=payload.on,
+    )

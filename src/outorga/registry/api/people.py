@@ -1,0 +1,223 @@
+"""Routes for persons (natural and legal, with their partners), their driving licence, the badge
+photo and their eligibility (/registry/people)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from typing import Any
+
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from ninja import Field, File, Form, Schema, Status
+from ninja.files import UploadedFile
+
+from outorga.core.apikit import Error
+from outorga.core.requests import actor_of
+from outorga.core.tenancy import current_municipality
+
+from ..models import Person, Service
+from ..selectors import shown_document
+from ..services.documents import MAX_UPLOAD_BYTES
+from ..services.eligibility import person_eligibility
+from ..services.people import licence_record, person_photo_set, person_register
+from ..validation import FieldError
+from .common import READ_ERRORS, WRITE_ERRORS, DecisionOut, RefusalOut, law_of_service
+from .router import router
+
+
+class PersonIn(Schema):
+    kind: str = "natural"
+    document: str
+    name: str
+    birth_date: dt.date | None = None
+    blood_type: str = ""
+    address: str = ""
+    city: str = ""
+    phone: str = ""
+    email: str = ""
+    is_public_servant: bool = False
+    #: Legal person: the CPFs of its titulares and sócios, each already in the registry (taxi
+    #: art. 11; art. 23, VIII). Omitted (null) leaves them as they are; [] clears them.
+    partners: list[str] | None = None
+    service: str = "mototaxi"
+
+
+class PartnerOut(Schema):
+    id: int
+    name: str
+    document: str = Field(..., description="CPF mascarado conforme o papel de quem consulta")
+
+
+class PersonOut(Schema):
+    id: int
+    kind: str = Field(..., description="natural (pessoa física) ou legal (jurídica)")
+    document: str = Field(
+        ...,
+        description="CPF/CNPJ, mascarado conforme o papel de quem consulta (LGPD)",
+        examples=["***.982.247-**"],
+    )
+    name: str = Field(..., examples=["Maria da Silva"])
+    birth_date: dt.date | None
+    blood_type: str = Field(..., description="tipo sanguíneo (crachá)")
+    city: str = Field(..., description="município de residência")
+    photo: bool = Field(..., description="tem foto do crachá")
+    partners: list[PartnerOut] | None = Field(
+        None, description="só pessoa jurídica: titulares e sócios (táxi art. 11; art. 23, VIII)"
+    )
+
+
+class PersonPhotoOut(PersonOut):
+    sha256: str = Field(..., description="SHA-256 do arquivo recebido")
+
+
+def person_out(p: Person, role: str) -> dict[str, Any]:
+    out = {
+        "id": p.pk,
+        "kind": p.kind,
+        "document": shown_document(p, role),
+        "name": p.name,
+        "birth_date": p.birth_date,
+        "blood_type": p.blood_type,
+        "city": p.city,
+        "photo": bool(p.photo),
+    }
+    if p.kind == Person.Kind.LEGAL:
+        out["partners"] = [
+            {"id": q.pk, "name": q.name, "document": shown_document(q, role)}
+            for q in p.partners.all()
+        ]
+    return out
+
+
+@router.get(
+    "/people",
+    response={200: list[PersonOut], **READ_ERRORS},
+    exclude_unset=True,
+    summary="Pessoas cadastradas",
+    operation_id="outorga_registry_api_people",
+)
+def people(request: HttpRequest, q: str = "") -> list[dict[str, Any]]:
+    role = actor_of(request).role
+    qs = Person.objects.all()
+    if q:
+        qs = qs.filter(name__icontains=q) | qs.filter(document__startswith=q)
+    return [person_out(p, role) for p in qs[:200]]
+
+
+@router.post(
+    "/people",
+    response={201: PersonOut, **WRITE_ERRORS},
+    exclude_unset=True,
+    summary="Cadastrar ou atualizar pessoa (CPF/CNPJ validados)",
+    operation_id="outorga_registry_api_person_create",
+)
+def person_create(request: HttpRequest, payload: PersonIn) -> Any:
+    data = payload.dict()
+    person = person_register(
+        actor=actor_of(request),
+        municipality=current_municipality(),
+        law=law_of_service(data.pop("service")),
+        data=data,
+    )
+    return Status(201, person_out(person, actor_of(request).role))
+
+
+@router.get(
+    "/people/{person_id}",
+    response={200: PersonOut, **READ_ERRORS},
+    exclude_unset=True,
+    summary="Uma pessoa",
+    operation_id="outorga_registry_api_person_detail",
+)
+def person_detail(request: HttpRequest, person_id: int) -> dict[str, Any]:
+    person = get_object_or_404(Person.objects.all(), pk=person_id)
+    return person_out(person, actor_of(request).role)
+
+
+@router.post(
+    "/people/{person_id}/photo",
+    response={200: PersonPhotoOut, **WRITE_ERRORS},
+    exclude_unset=True,
+    summary="Enviar a foto do crachá (JPEG ou PNG; envio idempotente; mototáxi art. 2, VIII)",
+    operation_id="outorga_registry_api_person_photo",
+)
+def person_photo(
+    request: HttpRequest,
+    person_id: int,
+    file: File[UploadedFile],
+    service: Form[str] = "mototaxi",
+) -> dict[str, Any]:
+    person = get_object_or_404(Person.objects.all(), pk=person_id)
+    content = file.read(MAX_UPLOAD_BYTES + 1)
+    person = person_photo_set(
+        actor=actor_of(request),
+        municipality=current_municipality(),
+        law=law_of_service(service),
+        person=person,
+        content=content,
+    )
+    return {
+        **person_out(person, actor_of(request).role),
+        "sha256": hashlib.sha256(content).hexdigest(),
+    }
+
+
+class LicenceIn(Schema):
+    number: str
+    categories: str
+    first_licence_on: dt.date
+    category_a_since: dt.date | None = None
+    expires_on: dt.date
+    ear: bool = False
+    points: int = 0
+    points_reported_on: dt.date | None = None
+    service: str = "mototaxi"
+
+
+class LicenceOut(Schema):
+    id: int
+    categories: str = Field(..., description="categorias da CNH", examples=["AB"])
+    expires_on: dt.date = Field(..., description="validade da CNH")
+    points: int = Field(..., description="pontos no CTB")
+    points_reported_on: dt.date | None = Field(..., description="pontos informados em")
+
+
+@router.post(
+    "/people/{person_id}/licence",
+    response={200: LicenceOut, **WRITE_ERRORS},
+    summary="Registrar a CNH",
+    operation_id="outorga_registry_api_licence",
+)
+def licence(request: HttpRequest, person_id: int, payload: LicenceIn) -> dict[str, Any]:
+    person = get_object_or_404(Person.objects.all(), pk=person_id)
+    data = payload.dict()
+    lic = licence_record(
+        actor=actor_of(request),
+        municipality=current_municipality(),
+        law=law_of_service(data.pop("service")),
+        person=person,
+        data=data,
+    )
+    return {
+        "id": lic.pk,
+        "categories": lic.categories,
+        "expires_on": lic.expires_on,
+        "points": lic.points,
+        "points_reported_on": lic.points_reported_on,
+    }
+
+
+@router.get(
+    "/people/{person_id}/eligibility",
+    response={200: DecisionOut, 403: Error, 404: Error, 422: RefusalOut},
+    summary="Elegibilidade, com fundamentos",
+    operation_id="outorga_registry_api_eligibility",
+)
+def eligibility(
+    request: HttpRequest, person_id: int, service: str = "mototaxi", on: dt.date | None = None
+) -> Any:
+    person = get_object_or_404(Person.objects.all(), pk=person_id)
+    if service not in (Service.MOTOTAXI, Service.MOTOFRETE):
+        raise FieldError("service", "use mototaxi ou motofrete")
+    return person_eligibility(person, service, on or dt.date.today()).to_json()

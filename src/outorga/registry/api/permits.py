@@ -1,0 +1,222 @@
+"""Routes for permits of every service: the list, the grant (mototaxi and motofrete at
+/registry/permits, taxi with its Termo at /taxi/permits), the detail with its history and the taxi
+transfer."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from ninja import Field, Schema, Status
+
+from outorga.core.requests import actor_of
+from outorga.core.tenancy import current_municipality
+
+from ..models import Permit, Person, Tender, Vehicle
+from ..services.permits import permit_grant, taxi_permit_grant, taxi_permit_transfer
+from .common import (
+    READ_ERRORS,
+    WRITE_ERRORS,
+    PermitOut,
+    TermOut,
+    created,
+    permit_out,
+    taxi_permit,
+    term_out,
+)
+from .router import router, taxi_router
+
+
+class GrantIn(Schema):
+    holder_id: int
+    vehicle_id: int
+    service: str
+    tender_id: int | None = None
+    granted_on: dt.date
+    term_years: int = 10
+    decree: str = ""
+    equipment: list[str] = []
+
+
+class PermitHistoryOut(Schema):
+    from_: str = Field(..., alias="from", description="situação anterior")
+    to: str = Field(..., description="nova situação")
+    effective_on: dt.date = Field(..., description="a partir de")
+    reason: str = Field(..., description="motivo")
+
+
+class PermitDetailOut(PermitOut):
+    history: list[PermitHistoryOut] = Field(..., description="histórico de situações")
+
+
+def _grant_parties(payload: GrantIn | TaxiGrantIn) -> tuple[Person, Vehicle, Tender | None]:
+    """The holder, the vehicle and the tender (if any) a grant names, each in this municipality."""
+    holder = get_object_or_404(Person.objects.all(), pk=payload.holder_id)
+    vehicle = get_object_or_404(Vehicle.objects.all(), pk=payload.vehicle_id)
+    tender = (
+        get_object_or_404(Tender.objects.all(), pk=payload.tender_id) if payload.tender_id else None
+    )
+    return holder, vehicle, tender
+
+
+@router.get(
+    "/permits",
+    response={200: list[PermitOut], **READ_ERRORS},
+    summary="Permissões",
+    operation_id="outorga_registry_api_permits",
+)
+def permits(request: HttpRequest, service: str = "", status: str = "") -> list[dict[str, Any]]:
+    role = actor_of(request).role
+    qs = Permit.objects.select_related("holder", "vehicle")
+    if service:
+        qs = qs.filter(service=service)
+    if status:
+        qs = qs.filter(status=status)
+    return [permit_out(p, role) for p in qs[:500]]
+
+
+@router.post(
+    "/permits",
+    response={201: PermitOut, **WRITE_ERRORS},
+    summary="Outorgar permissão (cota, elegibilidade e numeração)",
+    operation_id="outorga_registry_api_permit_create",
+)
+def permit_create(request: HttpRequest, payload: GrantIn) -> Any:
+    holder, vehicle, tender = _grant_parties(payload)
+    permit = permit_grant(
+        actor=actor_of(request),
+        municipality=current_municipality(),
+        holder=holder,
+        service=payload.service,
+        vehicle=vehicle,
+        granted_on=payload.granted_on,
+        term_years=payload.term_years,
+        decree=payload.decree,
+        equipment=payload.equipment,
+        tender=tender,
+    )
+    return Status(201, permit_out(permit, actor_of(request).role))
+
+
+@router.get(
+    "/permits/{permit_id}",
+    response={200: PermitDetailOut, **READ_ERRORS},
+    by_alias=True,
+    summary="Uma permissão, com o histórico",
+    operation_id="outorga_registry_api_permit_detail",
+)
+def permit_detail(request: HttpRequest, permit_id: int) -> dict[str, Any]:
+    p = get_object_or_404(Permit.objects.select_related("holder", "vehicle"), pk=permit_id)
+    out = permit_out(p, actor_of(request).role)
+    out["history"] = [
+        {
+            "from": h.from_status,
+            "to": h.to_status,
+            "effective_on": h.effective_on,
+            "reason": h.reason,
+        }
+        for h in p.history.all()
+    ]
+    return out
+
+
+class TaxiPermitOut(Schema):
+    id: int
+    number: str = Field(..., description="número da permissão")
+    registration_number: int = Field(..., description="número de registro")
+    category: str = Field(..., description="categoria do táxi", examples=["convencional"])
+    holder: int = Field(..., description="id do permissionário")
+    vehicle: str | None = Field(..., description="placa do veículo vinculado")
+    status: str = Field(..., examples=["active"])
+    term_end: dt.date = Field(..., description="fim do prazo")
+
+
+class TaxiGrantOut(TaxiPermitOut):
+    term: TermOut
+
+
+def taxi_permit_out(p: Permit) -> dict[str, Any]:
+    return {
+        "id": p.pk,
+        "number": p.number,
+        "registration_number": p.registration_number,
+        "category": p.taxi_category,
+        "holder": p.holder_id,
+        "vehicle": p.vehicle.plate if p.vehicle else None,
+        "status": p.status,
+        "term_end": p.term_end,
+    }
+
+
+class TaxiGrantIn(Schema):
+    holder_id: int
+    vehicle_id: int
+    category: str = "convencional"
+    signed_on: dt.date
+    option: str = "I"
+    mode: str = "pagamento"
+    instalments: int = 1
+    tender_id: int | None = None
+    decree: str = ""
+    checks: dict[str, Any] = {}
+    declarations: list[str] = []
+
+
+@taxi_router.post(
+    "/permits",
+    response={201: TaxiGrantOut, **WRITE_ERRORS},
+    summary="Outorgar permissão de táxi e assinar o Termo (art. 3, 10)",
+    operation_id="outorga_registry_api_taxi_taxi_grant",
+)
+def taxi_grant(request: HttpRequest, payload: TaxiGrantIn) -> Any:
+    holder, vehicle, tender = _grant_parties(payload)
+    permit = taxi_permit_grant(
+        actor=actor_of(request),
+        municipality=current_municipality(),
+        holder=holder,
+        vehicle=vehicle,
+        category=payload.category,
+        signed_on=payload.signed_on,
+        option=payload.option,
+        mode=payload.mode,
+        instalments=payload.instalments,
+        tender=tender,
+        decree=payload.decree,
+        checks=payload.checks,
+        declarations=payload.declarations,
+    )
+    return created(request, {**taxi_permit_out(permit), "term": term_out(permit.term)})
+
+
+class TransferIn(Schema):
+    successor_id: int
+    event: str
+    on: dt.date
+    proof: str
+    declarations: list[str] = []
+    checks: dict[str, Any] = {}
+
+
+@taxi_router.post(
+    "/permits/{permit_id}/transfer",
+    response={200: TaxiPermitOut, **WRITE_ERRORS},
+    summary="Transferir por falecimento ou incapacidade (art. 13)",
+    operation_id="outorga_registry_api_taxi_taxi_transfer",
+)
+def taxi_transfer(request: HttpRequest, permit_id: int, payload: TransferIn) -> dict[str, Any]:
+    permit = taxi_permit(permit_id)
+    successor = get_object_or_404(Person.objects.all(), pk=payload.successor_id)
+    permit = taxi_permit_transfer(
+        actor=actor_of(request),
+        municipality=current_municipality(),
+        permit=permit,
+        successor=successor,
+        event=payload.event,
+        on=payload.on,
+        proof=payload.proof,
+        declarations=payload.declarations,
+        checks=payload.checks,
+    )
+    return taxi_permit_out(permit)

@@ -1,0 +1,107 @@
+"""Routes for stands (pontos de táxi e de mototáxi, /stands), fixed and changed by executive act."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from ninja import Field, Schema
+
+from outorga.core.requests import actor_of
+from outorga.core.tenancy import current_municipality
+
+from ..models import Stand
+from ..services.stands import stand_set
+from .common import READ_ERRORS, WRITE_ERRORS, created
+from .router import stands_router
+
+# Stands ------------------------------------------------------------------------------------------
+
+
+class StandOut(Schema):
+    id: int
+    service: str = Field(..., examples=["taxi"])
+    name: str = Field(..., description="nome do ponto")
+    place: str = Field(..., description="local")
+    category: str = Field(..., description="categoria do táxi; vazio para mototáxi")
+    capacity: int = Field(..., description="vagas")
+    act_reference: str = Field(..., description="ato do Executivo que o fixou")
+
+
+def stand_out(s: Stand) -> dict[str, Any]:
+    return {
+        "id": s.pk,
+        "service": s.service,
+        "name": s.name,
+        "place": s.place,
+        "category": s.taxi_category,
+        "capacity": s.capacity,
+        "act_reference": s.act_reference,
+    }
+
+
+class StandIn(Schema):
+    service: str
+    name: str
+    place: str
+    capacity: int
+    act_reference: str
+    on: dt.date
+    taxi_category: str = ""
+    at: list[str] = []
+    near: list[str] = []
+    signposted: bool = True
+
+
+@stands_router.get(
+    "",
+    response={200: list[StandOut], **READ_ERRORS},
+    summary="Pontos de táxi e de mototáxi",
+    operation_id="outorga_registry_api_taxi_stands",
+)
+def stands(request: HttpRequest, service: str = "") -> list[dict[str, Any]]:
+    qs = Stand.objects.order_by("service", "name")
+    if service:
+        qs = qs.filter(service=service)
+    return [stand_out(s) for s in qs[:1000]]
+
+
+def _stand_set(request: HttpRequest, payload: StandIn, stand: Stand | None) -> Stand:
+    return stand_set(
+        actor=actor_of(request),
+        municipality=current_municipality(),
+        service=payload.service,
+        name=payload.name,
+        place=payload.place,
+        capacity=payload.capacity,
+        act_reference=payload.act_reference,
+        on=payload.on,
+        taxi_category=payload.taxi_category,
+        at=payload.at,
+        near=payload.near,
+        signposted=payload.signposted,
+        stand=stand,
+    )
+
+
+@stands_router.post(
+    "",
+    response={201: StandOut, **WRITE_ERRORS},
+    summary="Fixar ponto (ato do Executivo)",
+    operation_id="outorga_registry_api_taxi_stand_create",
+)
+def stand_create(request: HttpRequest, payload: StandIn) -> Any:
+    return created(request, stand_out(_stand_set(request, payload, None)))
+
+
+@stands_router.put(
+    "/{stand_id}",
+    response={200: StandOut, **WRITE_ERRORS},
+    summary="Alterar ponto (ato do Executivo)",
+    operation_id="outorga_registry_api_taxi_stand_update",
+)
+def stand_update(request: HttpRequest, stand_id: int, payload: StandIn) -> dict[str, Any]:
+    stand = get_object_or_404(Stand.objects.all(), pk=stand_id)
+    return stand_out(_stand_set(request, payload, stand))

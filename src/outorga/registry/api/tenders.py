@@ -1,0 +1,263 @@
+"""Routes for tenders (licitações, /tenders): opened, applicants, evaluation, ranking, homologation
+and the grants in order."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from ninja import Field, Schema
+
+from outorga.core.requests import actor_of
+from outorga.core.tenancy import current_municipality
+
+from ..models import Person, Tender, TenderApplicant
+from ..services import tenders as tender_services
+from .common import READ_ERRORS, WRITE_ERRORS, OnIn, created
+from .router import tenders_router
+
+# Tenders -----------------------------------------------------------------------------------------
+
+
+class TenderApplicantRow(Schema):
+    id: int
+    person: int = Field(..., description="id da pessoa")
+    name: str
+    taxi_category: str
+    eligible: bool | None = Field(..., description="habilitado; null antes da habilitação")
+    rank: int | None = Field(..., description="classificação pela comissão")
+    decision: dict[str, Any] = Field(..., description="decisão da habilitação, com fundamentos")
+
+
+class TenderOut(Schema):
+    id: int
+    service: str = Field(..., examples=["taxi"])
+    taxi_category: str = Field(..., description="táxi: convencional, especial ou executivo")
+    number: str = Field(..., description="número da licitação", examples=["001/2026"])
+    places: int = Field(..., description="vagas oferecidas")
+    opened_on: dt.date = Field(..., description="abertura")
+    homologated_on: dt.date | None = Field(..., description="homologação")
+    status: str = Field(..., examples=["open"])
+    status_label: str = Field(..., examples=["aberta"])
+    applicants: list[TenderApplicantRow] = Field(..., description="candidatos")
+
+
+class TenderRow(Schema):
+    id: int
+    service: str
+    number: str
+    places: int
+    status: str
+
+
+class TenderApplicationOut(Schema):
+    id: int
+    tender: int
+    person: int
+    taxi_category: str
+
+
+def tender_out(t: Tender) -> dict[str, Any]:
+    return {
+        "id": t.pk,
+        "service": t.service,
+        "taxi_category": t.taxi_category,
+        "number": t.number,
+        "places": t.places,
+        "opened_on": t.opened_on,
+        "homologated_on": t.homologated_on,
+        "status": t.status,
+        "status_label": t.get_status_display(),
+        "applicants": [
+            {
+                "id": a.pk,
+                "person": a.person_id,
+                "name": a.person.name,
+                "taxi_category": a.taxi_category,
+                "eligible": a.eligible,
+                "rank": a.rank,
+                "decision": a.decision,
+            }
+            for a in TenderApplicant.objects.filter(tender=t).select_related("person")
+        ],
+    }
+
+
+def _tender_act(
+    request: HttpRequest,
+    tender_id: int,
+    act: Callable[..., Any],
+    *,
+    refresh: bool = False,
+    **fields: Any,
+) -> dict[str, Any]:
+    """The step on the tender by the servant asking here, answered with the tender (read again
+    from the database when the step changes its own row)."""
+    tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
+    act(actor=actor_of(request), municipality=current_municipality(), tender=tender, **fields)
+    if refresh:
+        tender.refresh_from_db()
+    return tender_out(tender)
+
+
+class TenderIn(Schema):
+    service: str
+    number: str
+    places: int
+    opened_on: dt.date
+    taxi_category: str = Field("", description="táxi: convencional, especial ou executivo")
+
+
+@tenders_router.get(
+    "",
+    response={200: list[TenderRow], **READ_ERRORS},
+    summary="Licitações",
+    operation_id="outorga_registry_api_taxi_tenders",
+)
+def tenders(request: HttpRequest, service: str = "") -> list[dict[str, Any]]:
+    qs = Tender.objects.order_by("-opened_on", "-id")
+    if service:
+        qs = qs.filter(service=service)
+    return [
+        {
+            "id": t.pk,
+            "service": t.service,
+            "number": t.number,
+            "places": t.places,
+            "status": t.status,
+        }
+        for t in qs[:500]
+    ]
+
+
+@tenders_router.post(
+    "",
+    response={201: TenderOut, **WRITE_ERRORS},
+    summary="Abrir licitação (vagas dentro da cota livre)",
+    operation_id="outorga_registry_api_taxi_tender_create",
+)
+def tender_create(request: HttpRequest, payload: TenderIn) -> Any:
+    t = tender_services.tender_create(
+        actor=actor_of(request),
+        municipality=current_municipality(),
+        service=payload.service,
+        number=payload.number,
+        places=payload.places,
+        opened_on=payload.opened_on,
+        taxi_category=payload.taxi_category,
+    )
+    return created(request, tender_out(t))
+
+
+@tenders_router.get(
+    "/{tender_id}",
+    response={200: TenderOut, **READ_ERRORS},
+    summary="Uma licitação, com candidatos e fundamentos",
+    operation_id="outorga_registry_api_taxi_tender_detail",
+)
+def tender_detail(request: HttpRequest, tender_id: int) -> dict[str, Any]:
+    return tender_out(get_object_or_404(Tender.objects.all(), pk=tender_id))
+
+
+class ApplicantIn(Schema):
+    person_id: int
+    taxi_category: str = Field("", description="só para licitação de táxi registrada sem categoria")
+
+
+@tenders_router.post(
+    "/{tender_id}/applicants",
+    response={201: TenderApplicationOut, **WRITE_ERRORS},
+    summary="Inscrever candidato",
+    operation_id="outorga_registry_api_taxi_tender_apply",
+)
+def tender_apply(request: HttpRequest, tender_id: int, payload: ApplicantIn) -> Any:
+    tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
+    person = get_object_or_404(Person.objects.all(), pk=payload.person_id)
+    a = tender_services.tender_apply(
+        actor=actor_of(request),
+        municipality=current_municipality(),
+        tender=tender,
+        person=person,
+        taxi_category=payload.taxi_category,
+    )
+    return created(
+        request,
+        {
+            "id": a.pk,
+            "tender": tender.pk,
+            "person": person.pk,
+            "taxi_category": a.taxi_category,
+        },
+    )
+
+
+class EvaluateIn(Schema):
+    on: dt.date
+    taxi_category: str = Field("", description="só para licitação registrada sem categoria")
+
+
+@tenders_router.post(
+    "/{tender_id}/evaluate",
+    response={200: TenderOut, **WRITE_ERRORS},
+    summary="Habilitação de cada candidato, com artigos",
+    operation_id="outorga_registry_api_taxi_tender_evaluate",
+)
+def tender_evaluate(request: HttpRequest, tender_id: int, payload: EvaluateIn) -> dict[str, Any]:
+    return _tender_act(
+        request,
+        tender_id,
+        tender_services.tender_evaluate,
+        on=payload.on,
+        taxi_category=payload.taxi_category,
+    )
+
+
+class RankingIn(Schema):
+    ranking: list[int]
+
+
+@tenders_router.post(
+    "/{tender_id}/ranking",
+    response={200: TenderOut, **WRITE_ERRORS},
+    summary="Classificação pela comissão",
+    operation_id="outorga_registry_api_taxi_tender_rank",
+)
+def tender_rank(request: HttpRequest, tender_id: int, payload: RankingIn) -> dict[str, Any]:
+    return _tender_act(request, tender_id, tender_services.tender_rank, ranking=payload.ranking)
+
+
+@tenders_router.post(
+    "/{tender_id}/homologate",
+    response={200: TenderOut, **WRITE_ERRORS},
+    summary="Homologar o resultado",
+    operation_id="outorga_registry_api_taxi_tender_homologate",
+)
+def tender_homologate(request: HttpRequest, tender_id: int, payload: OnIn) -> dict[str, Any]:
+    return _tender_act(
+        request, tender_id, tender_services.tender_homologate, refresh=True, on=payload.on
+    )
+
+
+class GrantsIn(Schema):
+    on: dt.date
+    grants: dict[int, dict[str, Any]]
+
+
+@tenders_router.post(
+    "/{tender_id}/grants",
+    response={200: TenderOut, **WRITE_ERRORS},
+    summary="Outorgar na ordem da classificação",
+    operation_id="outorga_registry_api_taxi_tender_grant",
+)
+def tender_grant(request: HttpRequest, tender_id: int, payload: GrantsIn) -> dict[str, Any]:
+    return _tender_act(
+        request,
+        tender_id,
+        tender_services.tender_grant,
+        refresh=True,
+        on=payload.on,
+        grants=payload.grants,
+    )

@@ -1,0 +1,155 @@
+"""Routes for vehicle changes (/taxi): substitution (every service), reserve vehicle, permuta and
+the end of a temporary vehicle."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from ninja import Field, Schema
+
+from outorga.core.requests import actor_of
+from outorga.core.tenancy import current_municipality
+
+from ..models import Permit, Vehicle, VehicleChange
+from ..services import vehicle_changes as vehicle_change_services
+from ..services.vehicle_changes import taxi_reserve_vehicle, taxi_vehicle_swap
+from .common import WRITE_ERRORS, OnIn, created, taxi_permit
+from .router import taxi_router
+
+
+class VehicleChangeOut(Schema):
+    id: int
+    permit: int = Field(..., description="id da permissão")
+    kind: str = Field(..., description="reserva, permuta ou substituição")
+    from_: str | None = Field(..., alias="from", description="placa do veículo que sai")
+    to: str = Field(..., description="placa do veículo que entra", examples=["QBG1A23"])
+    started_on: dt.date = Field(..., description="início")
+    until: dt.date | None = Field(..., description="até (veículo temporário)")
+    status: str
+
+
+class SwapOut(Schema):
+    changes: list[VehicleChangeOut] = Field(..., description="as duas trocas da permuta")
+
+
+def change_out(c: VehicleChange) -> dict[str, Any]:
+    return {
+        "id": c.pk,
+        "permit": c.permit_id,
+        "kind": c.kind,
+        "from": c.from_vehicle.plate if c.from_vehicle else None,
+        "to": c.to_vehicle.plate,
+        "started_on": c.started_on,
+        "until": c.until,
+        "status": c.status,
+    }
+
+
+class ReserveIn(Schema):
+    vehicle_id: int
+    on: dt.date
+    until: dt.date
+    cause: str
+
+
+@taxi_router.post(
+    "/permits/{permit_id}/reserve-vehicle",
+    response={201: VehicleChangeOut, **WRITE_ERRORS},
+    by_alias=True,
+    summary="Veículo reserva (art. 30)",
+    operation_id="outorga_registry_api_taxi_taxi_reserve",
+)
+def taxi_reserve(request: HttpRequest, permit_id: int, payload: ReserveIn) -> Any:
+    permit = taxi_permit(permit_id)
+    vehicle = get_object_or_404(Vehicle.objects.all(), pk=payload.vehicle_id)
+    change = taxi_reserve_vehicle(
+        actor=actor_of(request),
+        municipality=current_municipality(),
+        permit=permit,
+        vehicle=vehicle,
+        on=payload.on,
+        until=payload.until,
+        cause=payload.cause,
+    )
+    return created(request, change_out(change))
+
+
+class SwapIn(Schema):
+    other_permit_id: int
+    on: dt.date
+    checks: dict[str, Any] = {}
+    other_checks: dict[str, Any] = {}
+
+
+@taxi_router.post(
+    "/permits/{permit_id}/swap",
+    response={201: SwapOut, **WRITE_ERRORS},
+    by_alias=True,
+    summary="Permuta de veículos (art. 32)",
+    operation_id="outorga_registry_api_taxi_taxi_swap",
+)
+def taxi_swap(request: HttpRequest, permit_id: int, payload: SwapIn) -> Any:
+    permit = taxi_permit(permit_id)
+    other = taxi_permit(payload.other_permit_id)
+    a, b = taxi_vehicle_swap(
+        actor=actor_of(request),
+        municipality=current_municipality(),
+        permit=permit,
+        other=other,
+        on=payload.on,
+        checks=payload.checks,
+        other_checks=payload.other_checks,
+    )
+    return created(request, {"changes": [change_out(a), change_out(b)]})
+
+
+class SubstituteIn(Schema):
+    vehicle_id: int
+    on: dt.date
+    emergency_until: dt.date | None = None
+    cause: str = ""
+    checks: dict[str, Any] = {}
+    equipment: list[str] = []
+
+
+@taxi_router.post(
+    "/permits/{permit_id}/substitute",
+    response={201: VehicleChangeOut, **WRITE_ERRORS},
+    by_alias=True,
+    summary="Substituir o veículo (táxi art. 29; mototáxi art. 2 XXII–XXIII)",
+    operation_id="outorga_registry_api_taxi_vehicle_substitute",
+)
+def vehicle_substitute(request: HttpRequest, permit_id: int, payload: SubstituteIn) -> Any:
+    # Every service's permit: the mototaxi substitution goes through the same service.
+    permit = get_object_or_404(Permit.objects.all(), pk=permit_id)
+    vehicle = get_object_or_404(Vehicle.objects.all(), pk=payload.vehicle_id)
+    change = vehicle_change_services.vehicle_substitute(
+        actor=actor_of(request),
+        municipality=current_municipality(),
+        permit=permit,
+        vehicle=vehicle,
+        on=payload.on,
+        emergency_until=payload.emergency_until,
+        cause=payload.cause,
+        checks=payload.checks,
+        equipment=payload.equipment,
+    )
+    return created(request, change_out(change))
+
+
+@taxi_router.post(
+    "/vehicle-changes/{change_id}/end",
+    response={200: VehicleChangeOut, **WRITE_ERRORS},
+    by_alias=True,
+    summary="Encerrar veículo temporário",
+    operation_id="outorga_registry_api_taxi_vehicle_change_end",
+)
+def vehicle_change_end(request: HttpRequest, change_id: int, payload: OnIn) -> dict[str, Any]:
+    change = get_object_or_404(VehicleChange.objects.all(), pk=change_id)
+    change = vehicle_change_services.vehicle_change_end(
+        actor=actor_of(request), municipality=current_municipality(), change=change, on=payload.on
+    )
+    return change_out(change)

@@ -1,0 +1,151 @@
+"""Routes for vehicles (/registry/vehicles): the vehicle's record with its cargo equipment and its
+number in the Cadastro Municipal de Taxistas."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from ninja import Field, Schema, Status
+
+from outorga.core.requests import actor_of
+from outorga.core.tenancy import current_municipality
+
+from ..models import Person, Vehicle
+from ..services.vehicles import vehicle_register
+from .common import READ_ERRORS, WRITE_ERRORS, law_of_service
+from .router import router
+
+
+class VehicleIn(Schema):
+    owner_id: int
+    plate: str
+    renavam: str
+    chassis: str = ""
+    kind: str
+    make_model: str
+    manufacture_year: int
+    model_year: int | None = None
+    engine_cc: int | None = None
+    colour: str
+    doors: int | None = None
+    seats: int | None = None
+    fuel: str = ""
+    cng: bool = False
+    rental_category: bool = False
+    registration_uf: str
+    registration_city: str = ""
+    invoice_date: dt.date | None = None
+    # Motofrete cargo equipment (mototaxi law art. 24 §1, §2, §4, §5).
+    cargo_device: str = ""
+    cargo_within_contran_limits: bool = False
+    cargo_mirrors_unobstructed: bool = False
+    sidecar: bool = False
+    semi_trailer: bool = False
+    retroreflective_strips: bool = False
+    service: str = "mototaxi"
+
+
+class CargoOut(Schema):
+    """Equipamento de carga do motofrete (mototáxi art. 24 §1, §2, §4, §5)."""
+
+    device: str | None = Field(..., description="baú, grelha ou alforje; null se não há")
+    within_contran_limits: bool
+    mirrors_unobstructed: bool
+    sidecar: bool
+    semi_trailer: bool
+    retroreflective_strips: bool
+
+
+class VehicleOut(Schema):
+    id: int
+    plate: str = Field(..., description="placa, maiúsculas e sem hífen", examples=["QBG1A23"])
+    kind: str = Field(..., description="espécie")
+    make_model: str = Field(..., description="marca/modelo")
+    manufacture_year: int = Field(..., description="ano de fabricação")
+    engine_cc: int | None = Field(..., description="cilindrada (cc)")
+    colour: str
+    model_year: int | None
+    doors: int | None
+    seats: int | None
+    fuel: str
+    cng: bool = Field(..., description="kit GNV")
+    invoice_date: dt.date | None = Field(..., description="data da nota fiscal (0 km)")
+    cargo: CargoOut
+    owner_id: int
+    cadastro_number: int | None = Field(
+        ..., description="nº no Cadastro Municipal de Taxistas (táxi art. 4, I; art. 20)"
+    )
+
+
+def vehicle_out(v: Vehicle) -> dict[str, Any]:
+    return {
+        "id": v.pk,
+        "plate": v.plate,
+        "kind": v.kind,
+        "make_model": v.make_model,
+        "manufacture_year": v.manufacture_year,
+        "engine_cc": v.engine_cc,
+        "colour": v.colour,
+        "model_year": v.model_year,
+        "doors": v.doors,
+        "seats": v.seats,
+        "fuel": v.fuel,
+        "cng": v.cng,
+        "invoice_date": v.invoice_date,
+        "cargo": {
+            "device": v.cargo_device or None,
+            "within_contran_limits": v.cargo_within_contran_limits,
+            "mirrors_unobstructed": v.cargo_mirrors_unobstructed,
+            "sidecar": v.sidecar,
+            "semi_trailer": v.semi_trailer,
+            "retroreflective_strips": v.retroreflective_strips,
+        },
+        "owner_id": v.owner_id,
+        # Nº no Cadastro Municipal de Taxistas (taxi art. 4 I, 20); null until inscribed.
+        "cadastro_number": v.cadastro_number,
+    }
+
+
+@router.get(
+    "/vehicles",
+    response={200: list[VehicleOut], **READ_ERRORS},
+    summary="Veículos",
+    operation_id="outorga_registry_api_vehicles",
+)
+def vehicles(request: HttpRequest, plate: str = "") -> list[dict[str, Any]]:
+    qs = Vehicle.objects.all()
+    if plate:
+        qs = qs.filter(plate__startswith=plate.upper().replace("-", ""))
+    return [vehicle_out(v) for v in qs[:200]]
+
+
+@router.post(
+    "/vehicles",
+    response={201: VehicleOut, **WRITE_ERRORS},
+    summary="Cadastrar veículo (placa e RENAVAM validados)",
+    operation_id="outorga_registry_api_vehicle_create",
+)
+def vehicle_create(request: HttpRequest, payload: VehicleIn) -> Any:
+    data = payload.dict()
+    owner = get_object_or_404(Person.objects.all(), pk=data.pop("owner_id"))
+    v = vehicle_register(
+        actor=actor_of(request),
+        municipality=current_municipality(),
+        law=law_of_service(data.pop("service")),
+        owner=owner,
+        data=data,
+    )
+    return Status(201, vehicle_out(v))
+
+
+@router.get(
+    "/vehicles/{vehicle_id}",
+    response={200: VehicleOut, **READ_ERRORS},
+    summary="Um veículo",
+    operation_id="outorga_registry_api_vehicle_detail",
+)
+def vehicle_detail(request: HttpRequest, vehicle_id: int) -> dict[str, Any]:
+    return vehicle_out(get_object_or_404(Vehicle.objects.all(), pk=vehicle_id))

@@ -1,0 +1,173 @@
+"""What the registry's screens share: competence (``may``, ``deny``, ``competent``), the service
+call with the law's refusal or the bad input shown on the form (``attempt``,
+``problem_of``), and the page of an act on a permit (``permit_page``).
+
+Thin: each view parses a form, calls one service and renders the result. Competence is checked by
+the services (a refusal of competence answers 403 with the article); the law's refusals come back
+with every reason and its article, shown above the form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from outorga.core.access import staff_required
+from outorga.core.errors import Refused
+from outorga.core.formerrors import form_add
+from outorga.core.lawseam import LawNotBound, law_of
+from outorga.core.requests import actor_of
+from outorga.core.tenancy import current_municipality
+from outorga.law.competence import NotCompetent, is_allowed
+from outorga.law.decisions import Decision
+from outorga.law.interfaces import cited_once
+
+from ..models import Permit
+from ..services.common import InvalidTransition
+from ..validation import FieldError, format_plate
+
+
+def may(role: str, action: str, service: str) -> bool:
+    """Whether ``role`` does ``action`` under the law bound to ``service`` here today (no law
+    bound: the service does not exist here)."""
+    try:
+        law = law_of(current_municipality(), service)
+    except LawNotBound:
+        return False
+    return is_allowed(role, action, law)
+
+
+def deny(request: HttpRequest, exc: NotCompetent) -> HttpResponse:
+    return render(request, "core/forbidden.html", {"message": str(exc)}, status=403)
+
+
+DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
+def problem_of(exc: Exception) -> dict[str, Any]:
+    """What a refusal or a bad input shows: the message and, for the law, every reason."""
+    if isinstance(exc, Refused):
+        return {"message": "Recusado pela lei.", "decision": exc.decision.to_json()}
+    if isinstance(exc, FieldError):
+        cite = f" ({exc.citation})" if exc.citation else ""
+        return {"message": f"{exc.field}: {exc.message}{cite}"}
+    return {"message": str(exc)}
+
+
+View = Callable[..., HttpResponse]
+
+
+def cites(permit: Permit, *concepts: str) -> str:
+    """The articles the law governing the permit names for ``concepts`` (its rulebook's CITES)."""
+    return cited_once(permit.law, *concepts)
+
+
+def competent(view: View) -> View:
+    """A service that refuses the user's competence answers 403 with who may do it and why."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except NotCompetent as exc:
+            return deny(request, exc)
+
+    return staff_required(wrapper)
+
+
+@dataclass
+class Attempt:
+    """One service call: its result, or the law's refusal to show, or bad input on the form."""
+
+    value: Any = None
+    refused: Decision | None = None
+    message: str = ""
+
+    @property
+    def done(self) -> bool:
+        return self.value is not None
+
+
+def attempt(form: forms.Form, call: Callable[[], Any]) -> Attempt:
+    try:
+        return Attempt(value=call())
+    except Refused as exc:
+        return Attempt(refused=exc.decision, message=str(exc))
+    except (InvalidTransition, FieldError) as exc:
+        form_add(form, exc)
+    return Attempt()
+
+
+def scoped_permit(permit_id: int, **filters: Any) -> Permit:
+    # The scoped manager: another municipality's permit is a 404, whatever its id.
+    return get_object_or_404(
+        Permit.objects.select_related("holder", "vehicle").filter(**filters), pk=permit_id
+    )
+
+
+def permit_done(request: HttpRequest, permit: Permit, text: str) -> HttpResponse:
+    messages.success(request, text)
+    return redirect("registry:permit", permit_id=permit.pk)
+
+
+def permit_page(
+    request: HttpRequest,
+    permit: Permit,
+    form: forms.Form,
+    result: Attempt,
+    *,
+    title: str,
+    intro: str,
+    submit: str,
+    action: str,
+    preview: list[Decision] | None = None,
+    extra: dict[str, Any] | None = None,
+) -> HttpResponse:
+    return render(
+        request,
+        "registry/permit_action.html",
+        {
+            "permit": permit,
+            "plate": format_plate(permit.vehicle.plate) if permit.vehicle else "—",
+            "form": form,
+            "refused": result.refused,
+            "refused_message": result.message,
+            "title": title,
+            "intro": intro,
+            "submit": submit,
+            "allowed": is_allowed(actor_of(request).role, action, permit.law),
+            "preview": preview or [],
+            **(extra or {}),
+        },
+    )
+
+
+def permit_attempt(
+    request: HttpRequest,
+    permit: Permit,
+    form: forms.Form,
+    act: Callable[..., Any],
+    fields: Callable[[dict[str, Any]], dict[str, Any]],
+) -> Attempt:
+    """On a valid POST, ``act`` on ``permit`` by the user here, with ``fields`` read from the
+    form's cleaned data (its result, or the refusal or bad input ``attempt`` shows); else nothing
+    tried yet."""
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        return attempt(
+            form,
+            lambda: act(
+                actor=actor_of(request),
+                municipality=current_municipality(),
+                permit=permit,
+                **fields(d),
+            ),
+        )
+    return Attempt()

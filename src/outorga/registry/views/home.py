@@ -1,0 +1,41 @@
+"""The registry's home screen: search by name, CPF, plate or permit number, and the counts of
+active permits per service."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from outorga.core.access import staff_required
+from outorga.core.requests import actor_of
+from outorga.law.competence import Role
+
+from ..models import Permit, Person, Service, Vehicle
+from ..selectors import SEES_DOCUMENT
+
+
+@staff_required
+def index(request: HttpRequest) -> HttpResponse:
+    # The search form posts: a CPF typed in it must not land in a URL (access logs, history,
+    # Referer). Searching by CPF is for the roles that see it in full; to the others, a CPF
+    # typed would tell whose it is.
+    q = (request.POST if request.method == "POST" else request.GET).get("q", "").strip()
+    people = vehicles = permits = None
+    if q:
+        digits = "".join(ch for ch in q if ch.isdigit())
+        people = Person.objects.filter(name__icontains=q)[:20]
+        if digits and Role(actor_of(request).role) in SEES_DOCUMENT:
+            people = (Person.objects.filter(document__startswith=digits) | people)[:20]
+        vehicles = Vehicle.objects.filter(plate__startswith=q.upper().replace("-", ""))[:20]
+        permits = Permit.objects.select_related("holder", "vehicle").filter(number__icontains=q)[
+            :20
+        ]
+    counts = {
+        s.label: Permit.objects.filter(service=s, status=Permit.Status.ACTIVE).count()
+        for s in Service
+    }
+    return render(
+        request,
+        "registry/index.html",
+        {"q": q, "people": people, "vehicles": vehicles, "permits": permits, "counts": counts},
+    )

@@ -1,0 +1,211 @@
+"""Screens for persons: registration and correction (with a company's partners), the person's
+page (driving licence, documents, badge photo, eligibility) and the photo itself."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+
+from outorga.core.access import staff_required
+from outorga.core.formerrors import form_add
+from outorga.core.lawseam import governs, law_of, service_citations
+from outorga.core.requests import actor_of
+from outorga.core.tenancy import current_municipality
+from outorga.law.citations import render_many
+from outorga.law.competence import NotCompetent, check, is_allowed
+from outorga.law.interfaces import cited
+
+from ..forms import DocumentForm, LicenceForm, PersonForm, PhotoForm
+from ..models import Person, Service
+from ..selectors import registry_law, shown_document
+from ..services.documents import MAX_UPLOAD_BYTES, document_record
+from ..services.eligibility import person_eligibility
+from ..services.people import licence_record, person_photo_set, person_register
+from ..validation import FieldError, format_cpf
+from .common import deny, may
+
+
+def photo_cites() -> str:
+    """What the law bound to each service here says of the photo printed on the badge or the
+    identification (mototaxi art. 2 VIII; taxi art. 4 III), each law once."""
+    m = current_municipality()
+    laws = dict.fromkeys(law_of(m, s, nearest=True) for s in Service.values if governs(m, s))
+    return "; ".join(filter(None, (cited(law, "photo") for law in laws)))
+
+
+def _person_form(
+    request: HttpRequest, form: PersonForm, law: str, title: str, submit: str, done: str
+) -> HttpResponse:
+    """The person form's POST (registration or correction: ``person_register`` upserts by CPF or
+    CNPJ) under ``law``, and its page."""
+    if request.method == "POST" and form.is_valid():
+        try:
+            person = person_register(
+                actor=actor_of(request),
+                municipality=current_municipality(),
+                law=law,
+                data=form.cleaned_data,
+            )
+        except NotCompetent as exc:
+            return deny(request, exc)
+        except FieldError as exc:
+            form_add(form, exc)
+        else:
+            messages.success(request, f"{person.name}: {done}")
+            return redirect("registry:person", person_id=person.pk)
+    return render(request, "registry/form.html", {"form": form, "title": title, "submit": submit})
+
+
+@staff_required
+def person_new(request: HttpRequest) -> HttpResponse:
+    form = PersonForm(request.POST or None)
+    law = registry_law(current_municipality())
+    return _person_form(request, form, law, "Cadastrar pessoa", "Cadastrar", "cadastrado(a).")
+
+
+@staff_required
+def person_edit(request: HttpRequest, person_id: int) -> HttpResponse:
+    """The person's entry corrected (address, contacts, a company's titulares and sócios — taxi
+    art. 11; art. 23, VIII): the same form as the registration, the CPF or CNPJ and the kind fixed,
+    under the law that keeps the entry."""
+    person = get_object_or_404(Person.objects.all(), pk=person_id)
+    m = current_municipality()
+    law = registry_law(m, person_id=person.pk)
+    try:
+        # The form shows the CPF or CNPJ and the partners' CPFs: only to who may change them.
+        check(actor_of(request).role, "registry.record", law)
+    except NotCompetent as exc:
+        return deny(request, exc)
+    initial = {
+        f: getattr(person, f)
+        for f in ("kind", "name", "birth_date", "blood_type", "address", "city", "phone", "email")
+    }
+    initial["document"] = person.document
+    initial["partners"] = "\n".join(
+        format_cpf(q.document) for q in person.partners.order_by("name")
+    )
+    form = PersonForm(request.POST or None, initial=initial)
+    form.fields["kind"].disabled = form.fields["document"].disabled = True
+    if person.kind == Person.Kind.NATURAL:
+        del form.fields["partners"]
+    return _person_form(
+        request, form, law, f"Editar cadastro — {person.name}", "Salvar", "cadastro atualizado."
+    )
+
+
+@staff_required
+def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
+    person = get_object_or_404(Person.objects.all(), pk=person_id)
+    actor = actor_of(request)
+    law = registry_law(current_municipality(), person_id=person.pk)
+    licence_form = LicenceForm(prefix="cnh")
+    doc_form = DocumentForm(prefix="doc")
+    photo_form = PhotoForm(prefix="photo")
+    if request.method == "POST":
+        try:
+            if "photo-step" in request.POST:
+                photo_form = PhotoForm(request.POST, request.FILES, prefix="photo")
+                if photo_form.is_valid():
+                    person_photo_set(
+                        actor=actor,
+                        municipality=current_municipality(),
+                        law=law,
+                        person=person,
+                        content=photo_form.cleaned_data["file"].read(MAX_UPLOAD_BYTES + 1),
+                    )
+                    messages.success(request, "Foto registrada.")
+                    return redirect("registry:person", person_id=person.pk)
+            elif "cnh-number" in request.POST:
+                licence_form = LicenceForm(request.POST, prefix="cnh")
+                if licence_form.is_valid():
+                    licence_record(
+                        actor=actor,
+                        municipality=current_municipality(),
+                        law=law,
+                        person=person,
+                        data=licence_form.cleaned_data,
+                    )
+                    messages.success(request, "CNH registrada.")
+                    return redirect("registry:person", person_id=person.pk)
+            else:
+                doc_form = DocumentForm(request.POST, request.FILES, prefix="doc")
+                if doc_form.is_valid():
+                    d = doc_form.cleaned_data
+                    upload = d.get("file")
+                    document_record(
+                        actor=actor,
+                        municipality=current_municipality(),
+                        law=law,
+                        doc_type=d["doc_type"],
+                        issued_on=d["issued_on"],
+                        person=person,
+                        number=d["number"],
+                        category=d["category"],
+                        content=upload.read(MAX_UPLOAD_BYTES + 1) if upload else None,
+                    )
+                    messages.success(request, "Documento registrado.")
+                    return redirect("registry:person", person_id=person.pk)
+        except NotCompetent as exc:
+            return deny(request, exc)
+        except FieldError as exc:
+            if "photo-step" in request.POST:
+                photo_form.add_error(
+                    "file", exc.message + (f" ({exc.citation})" if exc.citation else "")
+                )
+            else:
+                form_add(licence_form if "cnh-number" in request.POST else doc_form, exc)
+    service = request.GET.get("servico", Service.MOTOTAXI)
+    on = timezone.localdate()
+    eligibility = (
+        person_eligibility(person, service, on)
+        if service in (Service.MOTOTAXI, Service.MOTOFRETE)
+        else None
+    )
+    return render(
+        request,
+        "registry/person.html",
+        {
+            "person": person,
+            "document": shown_document(person, actor.role),
+            # The grant links name the person by id: a CPF in a URL would reach access logs,
+            # history and the Referer, and a role that sees it masked would find it there.
+            "can_grant_moto": may(actor.role, "permit.grant", Service.MOTOTAXI),
+            "can_edit": is_allowed(actor.role, "registry.record", law),
+            "can_grant_taxi": may(actor.role, "permit.grant", Service.TAXI),
+            "licence": getattr(person, "licence", None),
+            "documents": person.documents.all(),
+            "vehicles": person.vehicles.all(),
+            "permits": person.permits.all(),
+            "licence_form": licence_form,
+            "doc_form": doc_form,
+            "photo_form": photo_form,
+            "eligibility": eligibility,
+            "service": service,
+            "on": on,
+            # A company's titulares and sócios (taxi art. 11; 23 VIII), as the law names them.
+            "partners_cite": render_many(
+                service_citations(current_municipality(), Service.TAXI, "partners")
+            ),
+            "photo_cite": photo_cites(),
+        },
+    )
+
+
+@staff_required
+def person_photo(request: HttpRequest, person_id: int) -> HttpResponse:
+    """The person's photo, to the staff (the public reaches it only through a badge token)."""
+    person = get_object_or_404(Person.objects.all(), pk=person_id)
+    if not person.photo:
+        raise Http404("sem foto")
+    try:
+        with person.photo.open("rb") as fh:
+            data = fh.read()
+    except FileNotFoundError as exc:
+        raise Http404("sem foto") from exc
+    ctype = "image/png" if data.startswith(b"\x89PNG") else "image/jpeg"
+    response = HttpResponse(data, content_type=ctype)
+    response["X-Content-Type-Options"] = "nosniff"
+    response["Cache-Control"] = "private, no-store"
+    return response

@@ -1,0 +1,286 @@
+"""Screens for permits: the list, the grant (mototaxi and motofrete; taxi with its Termo), the
+permit's page with the acts it offers, its suspension, and the taxi transfer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+
+from outorga.core.access import staff_required
+from outorga.core.errors import Refused
+from outorga.core.requests import actor_of
+from outorga.core.tenancy import current_municipality
+from outorga.law.competence import NotCompetent, Role, is_allowed
+from outorga.law.decisions import Decision
+
+from ..forms import GrantForm, SuspendForm, TaxiGrantForm, TransferForm
+from ..models import Auxiliary, ExtinctionCase, Permit, PermitTerm, Person, Service, VehicleChange
+from ..selectors import SEES_DOCUMENT, shown_document
+from ..services.common import InvalidTransition, service_law
+from ..services.permit_status import permit_suspend
+from ..services.permits import (
+    permit_grant,
+    permit_grant_decisions,
+    taxi_grant_decisions,
+    taxi_permit_grant,
+    taxi_permit_transfer,
+)
+from ..validation import FieldError, format_plate
+from .common import (
+    Attempt,
+    attempt,
+    cites,
+    competent,
+    deny,
+    may,
+    permit_attempt,
+    permit_done,
+    permit_page,
+    scoped_permit,
+)
+
+
+@staff_required
+def permits(request: HttpRequest) -> HttpResponse:
+    qs = Permit.objects.select_related("holder", "vehicle").order_by(
+        "service", "registration_number"
+    )
+    status = request.GET.get("situacao", "")
+    if status:
+        qs = qs.filter(status=status)
+    return render(
+        request,
+        "registry/permits.html",
+        {"permits": qs[:500], "statuses": Permit.Status.choices, "status": status},
+    )
+
+
+@staff_required
+def permit_new(request: HttpRequest) -> HttpResponse:
+    """Two steps: "Verificar" shows every reason with its article; "Outorgar" grants."""
+    initial = {
+        "granted_on": timezone.localdate(),
+        "holder": request.GET.get("pessoa"),
+        "vehicle": request.GET.get("veiculo"),
+    }
+    form = GrantForm(request.POST or None, initial=initial)
+    preview: list[Any] = []
+    refused = None
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        # The grant and its pre-check ask the very same questions on the very same facts.
+        asked = {
+            "municipality": current_municipality(),
+            **{
+                k: d[k]
+                for k in (
+                    "holder",
+                    "service",
+                    "vehicle",
+                    "granted_on",
+                    "term_years",
+                    "decree",
+                    "equipment",
+                    "tender",
+                )
+            },
+        }
+        if "outorgar" in request.POST:
+            try:
+                permit = permit_grant(actor=actor_of(request), **asked)
+            except NotCompetent as exc:
+                return deny(request, exc)
+            except Refused as exc:
+                refused = exc.decision
+            else:
+                messages.success(request, f"Permissão {permit.number} outorgada.")
+                return redirect("registry:permit", permit_id=permit.pk)
+        else:
+            preview = permit_grant_decisions(**asked)
+    return render(
+        request,
+        "registry/permit_new.html",
+        {
+            "form": form,
+            "preview": preview,
+            "refused": refused,
+            "can_grant": may(actor_of(request).role, "permit.grant", Service.MOTOTAXI),
+        },
+    )
+
+
+@staff_required
+def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
+    permit = get_object_or_404(Permit.objects.select_related("holder", "vehicle"), pk=permit_id)
+    actor = actor_of(request)
+    suspend_form = SuspendForm(request.POST or None, prefix="susp")
+    if request.method == "POST" and suspend_form.is_valid():
+        d = suspend_form.cleaned_data
+        try:
+            permit_suspend(
+                actor=actor,
+                municipality=current_municipality(),
+                permit=permit,
+                days=d["days"],
+                start=d["start"],
+                reason=d["reason"],
+            )
+        except NotCompetent as exc:
+            return deny(request, exc)
+        except (InvalidTransition, FieldError) as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, "Permissão suspensa.")
+        return redirect("registry:permit", permit_id=permit.pk)
+    return render(
+        request,
+        "registry/permit.html",
+        {
+            "permit": permit,
+            "document": shown_document(permit.holder, actor.role),
+            "history": permit.history.all(),
+            "auxiliaries": permit.auxiliaries.all(),
+            "suspend_form": suspend_form,
+            "can_suspend": is_allowed(actor.role, "penalty.suspension", permit.law),
+            "plate": format_plate(permit.vehicle.plate) if permit.vehicle else "—",
+            **permit_actions(permit, actor.role),
+        },
+    )
+
+
+def permit_actions(permit: Permit, role: str) -> dict[str, Any]:
+    """What the permit page offers: the acts this user may do on this permit in its state."""
+    law = permit.law
+    taxi = permit.service == Service.TAXI
+    live = permit.status in (Permit.Status.ACTIVE, Permit.Status.SUSPENDED, Permit.Status.RESERVE)
+    return {
+        "is_taxi": taxi,
+        "live": live,
+        "has_term": taxi and PermitTerm.objects.filter(permit=permit).exists(),
+        "can_record": is_allowed(role, "registry.record", law),
+        "can_renew": is_allowed(role, "permit.renew", law),
+        "can_transfer": taxi and is_allowed(role, "permit.grant", law),
+        "can_reserve": not taxi and is_allowed(role, "registry.record", law),
+        "can_extinction": taxi and is_allowed(role, "extinction.propose", law),
+        # Mototaxi art. 6: extension by periods; the taxi law has none (art. 10, 13).
+        "can_extend": not taxi and is_allowed(role, "permit.extend", law),
+        "can_renew_auxiliary": is_allowed(role, "auxiliary.renew", law),
+        "active_auxiliaries": permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE)
+        .select_related("person")
+        .order_by("pk"),
+        "changes": VehicleChange.objects.filter(permit=permit)
+        .select_related("from_vehicle", "to_vehicle")
+        .order_by("-started_on", "-id"),
+        "cases": ExtinctionCase.objects.filter(permit=permit).order_by("-opened_on", "-id"),
+    }
+
+
+# Taxi grant --------------------------------------------------------------------------------------
+
+
+@competent
+def taxi_permit_new(request: HttpRequest) -> HttpResponse:
+    """Two steps, as for mototaxi: "Verificar" shows every reason with its article (quota,
+    holder, documents, vehicle, contrapartida); only then "Outorgar" signs the Termo."""
+    role = actor_of(request).role
+    try:
+        law = service_law(current_municipality(), Service.TAXI)
+    except FieldError:  # no law governs the taxi service here
+        law = ""
+    can_grant = bool(law) and is_allowed(role, "permit.grant", law)
+    form = TaxiGrantForm(
+        request.POST or None, initial={"holder": _holder_document(request, role, can_grant)}
+    )
+    preview: list[Decision] = []
+    result = Attempt()
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        args: dict[str, Any] = {
+            "municipality": current_municipality(),
+            "holder": d["holder"],
+            "vehicle": d["vehicle"],
+            "category": d["category"],
+            "signed_on": d["signed_on"],
+            "option": d["option"],
+            "mode": d["mode"],
+            "instalments": d["instalments"],
+            "tender": d["tender"],
+            "checks": form.checks(),
+            "declarations": d["declarations"],
+            "public_employment": d["public_employment"],
+        }
+        if "outorgar" in request.POST:
+            result = attempt(
+                form,
+                lambda: taxi_permit_grant(actor=actor_of(request), decree=d["decree"], **args),
+            )
+            if result.done:
+                return permit_done(
+                    request,
+                    result.value,
+                    f"Permissão {result.value.number} outorgada; Termo de Permissão assinado.",
+                )
+        else:
+            preview = attempt(form, lambda: taxi_grant_decisions(**args)).value or []
+    return render(
+        request,
+        "registry/taxi_permit_new.html",
+        {
+            "form": form,
+            "preview": preview,
+            "verified": bool(preview) and not any(p.refusals for p in preview),
+            "refused": result.refused,
+            "refused_message": result.message,
+            "can_grant": can_grant,
+        },
+    )
+
+
+def _holder_document(request: HttpRequest, role: str, can_grant: bool) -> str:
+    """The CPF/CNPJ to fill in for ``?pessoa=<id>`` (the person page's link): looked up by id
+    in the user's municipality, and only for a user who may grant and see it in full. The link
+    carries the id, never the document, which would land in logs, history and the Referer."""
+    raw = request.GET.get("pessoa", "")
+    if not (raw.isdigit() and can_grant and Role(role) in SEES_DOCUMENT):
+        return ""
+    found = Person.objects.filter(pk=int(raw)).first()
+    return found.document if found else ""
+
+
+@competent
+def permit_transfer(request: HttpRequest, permit_id: int) -> HttpResponse:
+    permit = scoped_permit(permit_id, service=Service.TAXI)
+    form = TransferForm(request.POST or None)
+    result = permit_attempt(
+        request,
+        permit,
+        form,
+        taxi_permit_transfer,
+        lambda d: {
+            "successor": d["successor"],
+            "event": d["event"],
+            "on": d["on"],
+            "proof": d["proof"],
+            "declarations": d["declarations"],
+            "checks": form.checks(),
+        },
+    )
+    if result.done:
+        d = form.cleaned_data
+        return permit_done(request, permit, f"Permissão transferida a {d['successor'].name}.")
+    return permit_page(
+        request,
+        permit,
+        form,
+        result,
+        title=f"Transferir a permissão — {permit.number}",
+        intro=f"A permissão só se transfere por falecimento ou incapacidade do permissionário "
+        f"pessoa física ({cites(permit, 'transfer')}); o sucessor atende a todos os "
+        f"requisitos da lei (art. 3 a 12, 22).",
+        submit="Transferir",
+        action="permit.grant",
+    )

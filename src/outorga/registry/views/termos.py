@@ -1,0 +1,222 @@
+"""Screens for the permit's term: the yearly certificate and the extension (mototaxi and
+motofrete), the taxi Termo de Permissão with its renewal and its PDF."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+
+from outorga.core.access import staff_required
+from outorga.core.errors import Refused
+from outorga.core.requests import actor_of
+from outorga.core.tenancy import current_municipality
+from outorga.law.competence import NotCompetent
+from outorga.law.money import brl
+
+from ..forms import OnForm, PermitExtendForm
+from ..models import Permit, PermitTerm, Service
+from ..ports import ledger
+from ..services import termos as termo_services
+from ..services.common import InvalidTransition
+from ..services.eligibility import person_eligibility
+from ..services.termos import extension_decision, taxi_term_renew
+from ..termo_pdf import termo_pdf
+from ..validation import FieldError
+from .common import (
+    DATE,
+    cites,
+    competent,
+    deny,
+    permit_attempt,
+    permit_done,
+    permit_page,
+    problem_of,
+    scoped_permit,
+)
+
+
+@competent
+def permit_renew(request: HttpRequest, permit_id: int) -> HttpResponse:
+    """Mototaxi and motofrete yearly registration certificate (art. 4 §1); the taxi Termo is
+    renewed on its own screen (art. 13, 21), where the debts that block it are named."""
+    permit = scoped_permit(permit_id)
+    if permit.service == Service.TAXI:
+        return redirect("taxi:termo", permit.pk)
+    form = OnForm(request.POST or None, label="Data da renovação")
+    # The date asked, read before the service may put an error under its field.
+    posted = request.method == "POST" and form.is_valid()
+    on = form.cleaned_data["on"] if posted else timezone.localdate()
+    result = permit_attempt(
+        request, permit, form, termo_services.permit_renew, lambda d: {"on": d["on"]}
+    )
+    if result.done:
+        return permit_done(
+            request,
+            permit,
+            f"Certificado renovado até {result.value.certificate_valid_until:%d/%m/%Y}.",
+        )
+    # The holder is checked again (art. 4 §1): show the reasons before the clerk renews.
+    preview = (
+        []
+        if result.refused
+        else [person_eligibility(permit.holder, permit.service, on, exclude=permit)]
+    )
+    until = permit.certificate_valid_until
+    valid = f" Válido hoje até {until:%d/%m/%Y}." if until else ""
+    return permit_page(
+        request,
+        permit,
+        form,
+        result,
+        title=f"Renovar o certificado de registro — {permit.number}",
+        intro=f"Certificado válido por um ano, renovável, com nova verificação dos requisitos "
+        f"({cites(permit, 'registration_certificate')}).{valid}",
+        submit="Renovar certificado",
+        action="permit.renew",
+        preview=preview,
+    )
+
+
+def _extension_intro(permit: Permit) -> str:
+    """The extension as the bound law answers it today for this permit (its period and the
+    extensions left, from its dated parameters), never as numbers written here."""
+    out = extension_decision(current_municipality(), permit, timezone.localdate()).to_json()[
+        "outcome"
+    ]
+    end = dt.date.fromisoformat(out["new_term_end"]) if out["new_term_end"] else None
+    term_end = dt.date.fromisoformat(out["term_end"])
+    return (
+        f"Prorrogação a critério do Poder Executivo municipal ({cites(permit, 'extension')}): "
+        f"prorroga-se o prazo em curso, de permissão não extinta, por um período de "
+        f"{out['extension_years']} anos"
+        + (
+            f" — o termo final passaria a {end:%d/%m/%Y} e restariam "
+            f"{out['extensions_left']} prorrogação(ões)."
+            if end
+            else f"; esta permissão não pode ser prorrogada hoje: {term_end:%d/%m/%Y} é o termo "
+            "final."
+        )
+    )
+
+
+@competent
+def permit_extend(request: HttpRequest, permit_id: int) -> HttpResponse:
+    """Mototaxi and motofrete: the term extended by one period, at the Executive's discretion
+    (art. 6); the taxi law has no extension."""
+    permit = scoped_permit(permit_id, service__in=(Service.MOTOTAXI, Service.MOTOFRETE))
+    form = PermitExtendForm(request.POST or None)
+    result = permit_attempt(
+        request,
+        permit,
+        form,
+        termo_services.permit_extend,
+        lambda d: {"on": d["on"], "act_reference": d["act_reference"]},
+    )
+    if result.done:
+        return permit_done(
+            request,
+            permit,
+            f"Prazo prorrogado: termo final em {result.value.term_end:%d/%m/%Y}.",
+        )
+    return permit_page(
+        request,
+        permit,
+        form,
+        result,
+        title=f"Prorrogar o prazo — {permit.number}",
+        intro=_extension_intro(permit),
+        submit="Registrar prorrogação",
+        action="permit.extend",
+        extra={
+            "listing": [
+                f"Outorga em {permit.granted_on:%d/%m/%Y}; prazo de {permit.term_start:%d/%m/%Y} "
+                f"a {permit.term_end:%d/%m/%Y}",
+                f"Prorrogações já concedidas: {permit.extensions}",
+            ],
+            "listing_title": "Prazo atual",
+        },
+    )
+
+
+# Termo de Permissão -------------------------------------------------------------------------------
+
+
+class RenewForm(forms.Form):
+    on = forms.DateField(label="Data da renovação", widget=DATE)
+    inspection_approved = forms.BooleanField(label="Vistoria anual aprovada", required=False)
+    inspection_accredited_inmetro = forms.BooleanField(
+        label="Vistoria por empresa credenciada ao INMETRO", required=False
+    )
+    taximeter_approved_by = forms.ChoiceField(
+        label="Taxímetro aprovado por", choices=[("INMETRO", "INMETRO"), ("IPEM-MG", "IPEM-MG")]
+    )
+    roof_sign_taxi = forms.BooleanField(label='Luminoso "TÁXI" no teto', required=False)
+    ctb_equipment_ok = forms.BooleanField(label="Equipamentos do CTB", required=False)
+
+
+@staff_required
+def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
+    permit = get_object_or_404(
+        Permit.objects.filter(service=Service.TAXI).select_related("holder", "vehicle"),
+        pk=permit_id,
+    )
+    term = get_object_or_404(PermitTerm.objects.all(), permit=permit)
+    today = timezone.localdate()
+    form = RenewForm(request.POST or None, initial={"on": today})
+    problem = None
+    if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        on: dt.date = data.pop("on")
+        try:
+            taxi_term_renew(
+                actor=actor_of(request),
+                municipality=current_municipality(),
+                permit=permit,
+                on=on,
+                checks=data,
+            )
+        except NotCompetent as exc:
+            return deny(request, exc)
+        except (Refused, FieldError, InvalidTransition) as exc:
+            problem = problem_of(exc)
+        else:
+            messages.success(request, "Termo renovado.")
+            return redirect("taxi:termo", permit.pk)
+    instalments = ledger().contrapartida_instalments(permit)
+    return render(
+        request,
+        "registry/taxi/termo.html",
+        {
+            "permit": permit,
+            "term": term,
+            "total": brl(term.total_cents),
+            "instalments": [(d, brl(d.amount_cents)) for d in instalments],
+            "blocking": [
+                (d, brl(d.amount_cents)) for d in ledger().debts_blocking(permit.holder, today)
+            ],
+            "under_review": [
+                (d, brl(d.amount_cents)) for d in ledger().debts_under_review(permit.holder)
+            ],
+            "renewals": term.renewals.all(),
+            "form": form,
+            "problem": problem,
+        },
+    )
+
+
+@staff_required
+def termo_download(request: HttpRequest, permit_id: int) -> HttpResponse:
+    permit = get_object_or_404(
+        Permit.objects.filter(service=Service.TAXI).select_related("holder", "vehicle"),
+        pk=permit_id,
+    )
+    get_object_or_404(PermitTerm.objects.all(), permit=permit)
+    m = current_municipality()
+    response = HttpResponse(termo_pdf(permit, m.name), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="termo-{permit.number}.pdf"'
+    return response

@@ -1,0 +1,114 @@
+"""Screens for vehicles: registration under the law of the service it is for, and the vehicle's
+page with its documents."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from outorga.core.access import staff_required
+from outorga.core.formerrors import form_add
+from outorga.core.lawseam import service_citations
+from outorga.core.requests import actor_of
+from outorga.core.tenancy import current_municipality
+from outorga.law.citations import render_many
+from outorga.law.competence import NotCompetent
+
+from ..forms import DocumentForm, VehicleForm
+from ..models import Person, Service, Vehicle
+from ..selectors import registry_law
+from ..services.common import service_law
+from ..services.documents import MAX_UPLOAD_BYTES, document_record
+from ..services.vehicles import vehicle_register
+from ..validation import FieldError, format_plate
+from .common import deny
+
+
+def _vehicle_services() -> list[str]:
+    """The services a law governs in this municipality (its bindings)."""
+    bound = {b.service for b in current_municipality().law_bindings()}
+    return [s.value for s in Service if s.value in bound]
+
+
+@staff_required
+def vehicle_new(request: HttpRequest, person_id: int) -> HttpResponse:
+    """The vehicle is recorded under the law of the service it is for, with that law's fields."""
+    owner = get_object_or_404(Person.objects.all(), pk=person_id)
+    services = _vehicle_services()
+    if not services:
+        raise Http404("nenhum serviço de táxi, mototáxi ou motofrete neste município")
+    asked = request.POST.get("service") or request.GET.get("servico") or ""
+    service = asked if asked in services else services[0]
+    form = VehicleForm(request.POST or None, service=service, services=services)
+    if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        try:
+            vehicle = vehicle_register(
+                actor=actor_of(request),
+                municipality=current_municipality(),
+                law=service_law(current_municipality(), data.pop("service")),
+                owner=owner,
+                data=data,
+            )
+        except NotCompetent as exc:
+            return deny(request, exc)
+        except FieldError as exc:
+            form_add(form, exc)
+        else:
+            messages.success(request, f"Veículo {format_plate(vehicle.plate)} cadastrado.")
+            return redirect("registry:vehicle", vehicle_id=vehicle.pk)
+    return render(
+        request,
+        "registry/form.html",
+        {
+            "form": form,
+            "title": f"Cadastrar veículo de {owner.name} — {Service(service).label}",
+            "submit": "Cadastrar",
+            # One link per service: each shows the fields its own law asks for.
+            "variants": [(Service(s).label, f"?servico={s}", s == service) for s in services]
+            if len(services) > 1
+            else [],
+        },
+    )
+
+
+@staff_required
+def vehicle_detail(request: HttpRequest, vehicle_id: int) -> HttpResponse:
+    vehicle = get_object_or_404(Vehicle.objects.select_related("owner"), pk=vehicle_id)
+    doc_form = DocumentForm(request.POST or None, request.FILES or None, prefix="doc")
+    if request.method == "POST" and doc_form.is_valid():
+        d = doc_form.cleaned_data
+        try:
+            document_record(
+                actor=actor_of(request),
+                municipality=current_municipality(),
+                law=registry_law(current_municipality(), vehicle_id=vehicle.pk),
+                doc_type=d["doc_type"],
+                issued_on=d["issued_on"],
+                vehicle=vehicle,
+                number=d["number"],
+                category=d["category"],
+                content=d["file"].read(MAX_UPLOAD_BYTES + 1) if d["file"] else None,
+            )
+        except NotCompetent as exc:
+            return deny(request, exc)
+        except FieldError as exc:
+            form_add(doc_form, exc)
+        else:
+            messages.success(request, "Documento registrado.")
+            return redirect("registry:vehicle", vehicle_id=vehicle.pk)
+    return render(
+        request,
+        "registry/vehicle.html",
+        {
+            "vehicle": vehicle,
+            "plate": format_plate(vehicle.plate),
+            "documents": vehicle.documents.all(),
+            "doc_form": doc_form,
+            # The Cadastro Municipal de Taxistas (taxi art. 4 I; 20), as the law names it.
+            "cadastro_cite": render_many(
+                service_citations(current_municipality(), Service.TAXI, "cadastro")
+            ),
+        },
+    )

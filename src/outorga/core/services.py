@@ -4,7 +4,6 @@ the act in that same transaction."""
 from __future__ import annotations
 
 import datetime as dt
-import secrets
 from decimal import Decimal
 from typing import Any
 
@@ -30,6 +29,7 @@ from .models import (
     User,
 )
 from .tenancy import tenant
+from .tokens import lookup_prefix, matching
 
 TOKEN_PREFIX = "otg"  # noqa: S105 - a public prefix, not a secret
 
@@ -49,20 +49,18 @@ def user_login_record(*, user: User, ip: str | None) -> None:
 
 def api_token_authenticate(secret: str) -> ApiToken | None:
     """The active token matching ``secret``, or None. Constant-time comparison of digests."""
-    parts = secret.split("_", 2)
-    if len(parts) != 3 or parts[0] != TOKEN_PREFIX:
+    prefix = lookup_prefix(secret, TOKEN_PREFIX)
+    if prefix is None:
         return None
     from .tenancy import unscoped
 
     with unscoped():
         token = (
             ApiToken.objects.select_related("platform", "municipality")
-            .filter(prefix=parts[1], revoked_at__isnull=True)
+            .filter(prefix=prefix, revoked_at__isnull=True)
             .first()
         )
-    if token is None or not secrets.compare_digest(token.digest, ApiToken.digest_of(secret)):
-        return None
-    return token
+    return matching(token, secret)
 
 
 # --- the municipality's dated data (D-4, D-5, D-7, D-15) ------------------------------------------

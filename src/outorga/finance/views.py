@@ -6,13 +6,10 @@ from __future__ import annotations
 import base64
 import binascii
 import datetime as dt
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Count, Q, QuerySet, Sum
 from django.db.models.functions import TruncMonth
@@ -22,11 +19,13 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from outorga.core.access import role_screen
 from outorga.core.errors import Refused
 from outorga.core.models import Act, Municipality
+from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of, user_of
 from outorga.core.tenancy import current_municipality
-from outorga.law.competence import NotCompetent, Role, is_allowed
+from outorga.law.competence import Role, is_allowed
 from outorga.law.money import brl
 from outorga.registry.models import Permit, Person
 from outorga.registry.validation import FieldError
@@ -41,30 +40,8 @@ from .slips import render_slip
 READERS = frozenset({Role.FINANCAS, Role.AUTORIDADE, Role.ATENDENTE, Role.CHEFE_EXECUTIVO})
 MONTHS_PT = ("jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez")
 
-View = Callable[..., HttpResponse]
-
-
-def _forbidden(request: HttpRequest, message: str) -> HttpResponse:
-    return render(request, "core/forbidden.html", {"message": message}, status=403)
-
-
-def staff_view(view: View) -> View:
-    """Logged in, of a municipality, and in a role that reads the ledger."""
-
-    @login_required
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        user = user_of(request)
-        if user.municipality is None:
-            return render(request, "core/no_municipality.html", status=403)
-        if Role(user.role) not in READERS:
-            return _forbidden(request, "Débitos e pagamentos: acesso da Secretaria.")
-        try:
-            return view(request, *args, **kwargs)
-        except NotCompetent as exc:
-            return _forbidden(request, str(exc))
-
-    return wrapper
+#: Logged in, of a municipality, and in a role that reads the ledger.
+staff_view = role_screen(READERS, "Débitos e pagamentos: acesso da Secretaria.")
 
 
 def _money(cents: int) -> str:
@@ -301,9 +278,7 @@ def _slip_response(debt: Debt, m: Municipality) -> HttpResponse:
         municipality_name=m.name,
         amount_cents=owed,
     )
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="debito-{debt.reference}.pdf"'
-    return response
+    return pdf_response(pdf, f"debito-{debt.reference}.pdf")
 
 
 @staff_view
@@ -715,18 +690,9 @@ def _holder(request: HttpRequest) -> Person | None:
     return Person.objects.filter(user=user_of(request)).first()
 
 
-def portal_view(view: View) -> View:
-    @login_required
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        user = user_of(request)
-        if user.municipality is None:
-            return render(request, "core/no_municipality.html", status=403)
-        if Role(user.role) != Role.PERMISSIONARIO:
-            return _forbidden(request, "Página do permissionário.")
-        return view(request, *args, **kwargs)
-
-    return wrapper
+portal_view = role_screen(
+    {Role.PERMISSIONARIO}, "Página do permissionário.", refuse_not_competent=False
+)
 
 
 @portal_view

@@ -15,7 +15,7 @@ from outorga.law.citations import LAW_TITLES
 from outorga.law.interfaces import missing
 from outorga.law.parameters import DatedValue, ParameterMissing
 
-from .acts import Actor, basis_of, record_act
+from .acts import Actor, basis_of, competence_basis, record_act
 from .authz import authorize
 from .errors import FieldError
 from .models import (
@@ -129,7 +129,7 @@ def population_record(
                 obj=row,
                 old=_population_json(before) if before else None,
                 new=_population_json(row),
-                basis=basis_of(citations=comp.citations if comp else ()),
+                basis=competence_basis(comp),
             )
     except IntegrityError:
         raise _duplicate(
@@ -208,7 +208,7 @@ def fiscal_unit_value_record(
                 obj=row,
                 old=_fiscal_unit_json(before) if before else None,
                 new=_fiscal_unit_json(row),
-                basis=basis_of(citations=comp.citations if comp else ()),
+                basis=competence_basis(comp),
             )
     except IntegrityError:
         raise _duplicate(
@@ -274,7 +274,7 @@ def calendar_day_record(
                     "description": description,
                     "legal_reference": legal_reference,
                 },
-                basis=basis_of(citations=comp.citations if comp else ()),
+                basis=competence_basis(comp),
             )
     except IntegrityError:
         raise FieldError("date", f"Data: {date:%d/%m/%Y} acaba de ser registrada.") from None
@@ -352,7 +352,7 @@ def parameter_override_record(
                     "legal_reference": legal_reference,
                     "example": example,
                 },
-                basis=basis_of(citations=comp.citations if comp else ()),
+                basis=competence_basis(comp),
             )
     except IntegrityError:
         raise _duplicate(

@@ -1,8 +1,9 @@
 """The one base of the refusals the product explains, with its HTTP status and a stable code.
 
 Every app's error derives from :class:`DomainError`; the API answers any of them in one place
-(``outorga.config.api``) with ``body()`` plus ``codigo``, and the screens show ``str(exc)``. An
-app never maps its own errors to HTTP.
+(``outorga.config.api``) with ``body()`` plus ``codigo``, and the screens show ``lines()`` — under
+a form's field or above it, or as messages — in one place too (``core.formerrors``). An app never
+maps its own errors to HTTP or to a form.
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ class DomainError(Exception):
 
     def to_api(self) -> dict[str, Any]:
         return {**self.body(), "codigo": self.code}
+
+    def lines(self) -> list[str]:
+        """What a person reads on a screen, one line each (a reason with its articles)."""
+        return [str(self)]
 
 
 class Conflict(DomainError):
@@ -65,7 +70,10 @@ class Refused(DomainError):
 
     def __init__(self, decision: Decision, message: str = "") -> None:
         self.decision = decision
-        reasons = "; ".join(
-            f"{r.message} ({', '.join(c.render() for c in r.citations)})" for r in decision.refusals
-        )
-        super().__init__(message or f"Recusado: {reasons}")
+        super().__init__(message or f"Recusado: {'; '.join(self.lines())}")
+
+    def lines(self) -> list[str]:
+        return [
+            f"{r.message} ({', '.join(c.render() for c in r.citations)})"
+            for r in self.decision.refusals
+        ]

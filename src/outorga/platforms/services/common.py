@@ -50,6 +50,17 @@ class PlatformError(DomainError):
     def body(self) -> dict[str, Any]:
         return self.to_json()
 
+    def lines(self) -> list[str]:
+        return [
+            self.message,
+            *(f"{e['campo']}: {e['erro']}" for e in self.errors),
+            *(
+                f"{r['mensagem']} ({'; '.join(r['citacoes'])})"
+                for r in reasons_json(self.decisions)
+                if r["resultado"] in ("refused", "pending")
+            ),
+        ]
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"detail": self.message}
         if self.errors:

@@ -11,13 +11,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from outorga.core import access
+from outorga.core.formerrors import messages_add
 from outorga.core.lawseam import governs
 from outorga.core.models import User
 from outorga.core.requests import user_of
 from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent
 from outorga.platforms.services import common as services_common
-from outorga.platforms.services.common import PlatformError, reasons_json
+from outorga.platforms.services.common import PlatformError
 
 from .. import selectors
 
@@ -40,12 +41,7 @@ def viewer(request: HttpRequest, *, object_page: bool = False) -> User | HttpRes
 
 
 def error_messages(request: HttpRequest, exc: PlatformError) -> None:
-    messages.error(request, exc.message)
-    for e in exc.errors:
-        messages.error(request, f"{e['campo']}: {e['erro']}")
-    for r in reasons_json(exc.decisions):
-        if r["resultado"] in ("refused", "pending"):
-            messages.error(request, f"{r['mensagem']} ({'; '.join(r['citacoes'])})")
+    messages_add(request, exc)
 
 
 def form_error_messages(request: HttpRequest, form: forms.Form) -> None:

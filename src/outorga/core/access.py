@@ -1,8 +1,10 @@
-"""Who is staff: municipal servants. Portal users (permissionários) and platform logins are not."""
+"""Who may open a screen: municipal servants (``staff_required``), or the roles an app names
+(``role_screen``); the refusal page (``forbidden``). Portal users (permissionários) and platform
+logins are not staff."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import wraps
 from typing import Any
 
@@ -10,7 +12,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from outorga.law.competence import Role
+from outorga.core.requests import user_of
+from outorga.law.competence import NotCompetent, Role
 
 NOT_STAFF = frozenset({Role.PERMISSIONARIO.value, Role.PLATAFORMA.value})
 
@@ -23,12 +26,38 @@ def staff_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         user = request.user
         if getattr(user, "role", None) in NOT_STAFF or getattr(user, "municipality", None) is None:
-            return render(
-                request,
-                "core/forbidden.html",
-                {"message": "Área restrita aos servidores do município."},
-                status=403,
-            )
+            return forbidden(request, "Área restrita aos servidores do município.")
         return view(request, *args, **kwargs)
 
     return wrapper
+
+
+def forbidden(request: HttpRequest, message: str) -> HttpResponse:
+    return render(request, "core/forbidden.html", {"message": message}, status=403)
+
+
+def role_screen(
+    roles: Collection[Role], refusal: str, *, refuse_not_competent: bool = True
+) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """A screen's guard: logged in, of a municipality, in one of ``roles`` (else ``refusal``); a
+    service's ``NotCompetent`` becomes the refusal page when ``refuse_not_competent``."""
+
+    def guard(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @login_required
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            user = user_of(request)
+            if user.municipality_id is None:
+                return render(request, "core/no_municipality.html", status=403)
+            if Role(user.role) not in roles:
+                return forbidden(request, refusal)
+            if not refuse_not_competent:
+                return view(request, *args, **kwargs)
+            try:
+                return view(request, *args, **kwargs)
+            except NotCompetent as exc:
+                return forbidden(request, str(exc))
+
+        return wrapper
+
+    return guard

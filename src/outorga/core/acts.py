@@ -13,6 +13,7 @@ from typing import Any
 from django.db import models, transaction
 from django.utils import timezone
 
+from outorga.law.competence import Competence
 from outorga.law.decisions import Decision, jsonable
 
 from .models import Act, ActChain, Municipality, User
@@ -55,6 +56,11 @@ def basis_of(decision: Decision | None = None, citations: Iterable[Any] = ()) ->
         out["decision"] = decision.to_json()
         out["citations"] = sorted(set(out["citations"]) | set(decision.to_json()["citations"]))
     return out
+
+
+def competence_basis(competence: Competence | None) -> dict[str, Any]:
+    """The basis of an act whose only ground is the competence to perform it (its citations)."""
+    return basis_of(citations=competence.citations if competence else ())
 
 
 def record_act(

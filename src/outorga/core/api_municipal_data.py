@@ -10,8 +10,9 @@ competence), 422 with ``erros`` naming the field.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from django.http import HttpRequest
 from django.utils import timezone
@@ -31,7 +32,18 @@ from .models import (
 )
 from .requests import actor_of
 
+T = TypeVar("T")
+
 router = Router(tags=["município: dados datados"], auth=staff)
+
+
+def _record(request: HttpRequest, record: Callable[..., T], payload: Schema) -> T:
+    """A new dated value: the service ``record`` writes the payload for the caller's municipality."""
+    return record(
+        actor=actor_of(request),
+        municipality=selectors.require_municipality(),
+        **payload.dict(),
+    )
 
 
 # --- population (D-7) -------------------------------------------------------------------------------
@@ -69,12 +81,7 @@ def population_list(request: HttpRequest) -> Any:
     summary="Registrar população (decisão D-7)",
 )
 def population_create(request: HttpRequest, payload: PopulationIn) -> Any:
-    row = services.population_record(
-        actor=actor_of(request),
-        municipality=selectors.require_municipality(),
-        **payload.dict(),
-    )
-    return Status(201, row)
+    return Status(201, _record(request, services.population_record, payload))
 
 
 # --- fiscal unit values (D-5) -----------------------------------------------------------------------
@@ -114,12 +121,7 @@ def fiscal_unit_list(request: HttpRequest) -> Any:
     summary="Registrar valor da unidade fiscal (decisão D-5)",
 )
 def fiscal_unit_create(request: HttpRequest, payload: FiscalUnitIn) -> Any:
-    row = services.fiscal_unit_value_record(
-        actor=actor_of(request),
-        municipality=selectors.require_municipality(),
-        **payload.dict(),
-    )
-    return Status(201, row)
+    return Status(201, _record(request, services.fiscal_unit_value_record, payload))
 
 
 # --- calendar (D-4) ---------------------------------------------------------------------------------
@@ -164,12 +166,7 @@ def calendar_list(request: HttpRequest) -> Any:
     summary="Registrar dia sem expediente no município (decisão D-4)",
 )
 def calendar_create(request: HttpRequest, payload: CalendarDayIn) -> Any:
-    row = services.calendar_day_record(
-        actor=actor_of(request),
-        municipality=selectors.require_municipality(),
-        **payload.dict(),
-    )
-    return Status(201, row)
+    return Status(201, _record(request, services.calendar_day_record, payload))
 
 
 # --- parameters (D-15) ------------------------------------------------------------------------------
@@ -320,9 +317,5 @@ def law_binding_list(request: HttpRequest) -> Any:
     summary="Registrar a lei de um serviço a partir de uma data (a anterior termina na véspera)",
 )
 def law_binding_create(request: HttpRequest, payload: LawBindingIn) -> Any:
-    row = services.law_binding_record(
-        actor=actor_of(request),
-        municipality=selectors.require_municipality(),
-        **payload.dict(),
-    )
+    row = _record(request, services.law_binding_record, payload)
     return Status(201, _binding_out(row, timezone.localdate()))

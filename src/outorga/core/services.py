@@ -4,7 +4,6 @@ the act in that same transaction."""
 from __future__ import annotations
 
 import datetime as dt
-import secrets
 from decimal import Decimal
 from typing import Any
 
@@ -16,7 +15,7 @@ from outorga.law.citations import LAW_TITLES
 from outorga.law.interfaces import missing
 from outorga.law.parameters import DatedValue, ParameterMissing
 
-from .acts import Actor, basis_of, record_act
+from .acts import Actor, basis_of, competence_basis, record_act
 from .authz import authorize
 from .errors import FieldError
 from .models import (
@@ -30,6 +29,7 @@ from .models import (
     User,
 )
 from .tenancy import tenant
+from .tokens import lookup_prefix, matching
 
 TOKEN_PREFIX = "otg"  # noqa: S105 - a public prefix, not a secret
 
@@ -49,20 +49,18 @@ def user_login_record(*, user: User, ip: str | None) -> None:
 
 def api_token_authenticate(secret: str) -> ApiToken | None:
     """The active token matching ``secret``, or None. Constant-time comparison of digests."""
-    parts = secret.split("_", 2)
-    if len(parts) != 3 or parts[0] != TOKEN_PREFIX:
+    prefix = lookup_prefix(secret, TOKEN_PREFIX)
+    if prefix is None:
         return None
     from .tenancy import unscoped
 
     with unscoped():
         token = (
             ApiToken.objects.select_related("platform", "municipality")
-            .filter(prefix=parts[1], revoked_at__isnull=True)
+            .filter(prefix=prefix, revoked_at__isnull=True)
             .first()
         )
-    if token is None or not secrets.compare_digest(token.digest, ApiToken.digest_of(secret)):
-        return None
-    return token
+    return matching(token, secret)
 
 
 # --- the municipality's dated data (D-4, D-5, D-7, D-15) ------------------------------------------
@@ -131,7 +129,7 @@ def population_record(
                 obj=row,
                 old=_population_json(before) if before else None,
                 new=_population_json(row),
-                basis=basis_of(citations=comp.citations if comp else ()),
+                basis=competence_basis(comp),
             )
     except IntegrityError:
         raise _duplicate(
@@ -210,7 +208,7 @@ def fiscal_unit_value_record(
                 obj=row,
                 old=_fiscal_unit_json(before) if before else None,
                 new=_fiscal_unit_json(row),
-                basis=basis_of(citations=comp.citations if comp else ()),
+                basis=competence_basis(comp),
             )
     except IntegrityError:
         raise _duplicate(
@@ -276,7 +274,7 @@ def calendar_day_record(
                     "description": description,
                     "legal_reference": legal_reference,
                 },
-                basis=basis_of(citations=comp.citations if comp else ()),
+                basis=competence_basis(comp),
             )
     except IntegrityError:
         raise FieldError("date", f"Data: {date:%d/%m/%Y} acaba de ser registrada.") from None
@@ -354,7 +352,7 @@ def parameter_override_record(
                     "legal_reference": legal_reference,
                     "example": example,
                 },
-                basis=basis_of(citations=comp.citations if comp else ()),
+                basis=competence_basis(comp),
             )
     except IntegrityError:
         raise _duplicate(

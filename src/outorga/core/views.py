@@ -20,6 +20,7 @@ from outorga.law import questions
 from outorga.law.competence import NotCompetent
 
 from . import selectors, services
+from .access import forbidden
 from .acts import Actor
 from .lawctx import context
 from .middleware import client_ip
@@ -55,10 +56,6 @@ def logout_view(request: HttpRequest) -> HttpResponse:
     return HttpResponseRedirect(reverse("login"))
 
 
-def _forbidden(request: HttpRequest, exc: NotCompetent) -> HttpResponse:
-    return render(request, "core/forbidden.html", {"message": str(exc)}, status=403)
-
-
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
     user = user_of(request)
@@ -84,7 +81,7 @@ def acts(request: HttpRequest) -> HttpResponse:
     try:
         selectors.require(Actor.of(user_of(request)), "system.audit.read")
     except NotCompetent as exc:
-        return _forbidden(request, exc)
+        return forbidden(request, str(exc))
     rows = Act.objects.order_by("-seq")[:200]
     return render(request, "core/acts.html", {"acts": rows})
 
@@ -94,7 +91,7 @@ def act_detail(request: HttpRequest, act_id: int) -> HttpResponse:
     try:
         selectors.require(Actor.of(user_of(request)), "system.audit.read")
     except NotCompetent as exc:
-        return _forbidden(request, exc)
+        return forbidden(request, str(exc))
     act = get_object_or_404(Act.objects.all(), pk=act_id)
     pretty = json.dumps(act.record, ensure_ascii=False, indent=2)
     return render(request, "core/act_detail.html", {"act": act, "pretty": pretty})

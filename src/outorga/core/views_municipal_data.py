@@ -15,13 +15,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from outorga.core.errors import FieldError
-from outorga.law import parameter_input as pi
+from outorga.law import parameter_input
 from outorga.law.bindings import RULEBOOKS, SERVICE_LABELS
 from outorga.law.citations import LAW_TITLES
 from outorga.law.competence import NotCompetent, is_allowed
 
 from . import selectors, services
-from .access import staff_required
+from .access import forbidden, staff_required
 from .acts import Actor
 from .authz import authorize
 from .middleware import client_ip
@@ -40,8 +40,8 @@ def _date(label: str) -> forms.DateField:
 
 def _br_number(text: str, places: int, label: str) -> Any:
     try:
-        return pi.parse_br_decimal(text, places)
-    except pi.ValueInvalid as exc:
+        return parameter_input.parse_br_decimal(text, places)
+    except parameter_input.ValueInvalid as exc:
         raise forms.ValidationError(f"{label}: {exc}") from None
 
 
@@ -129,11 +129,11 @@ class ParameterForm(forms.Form):
     def __init__(self, *args: Any, laws: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         groups: dict[str, list[tuple[str, str]]] = {}
-        for p in pi.parameters_for(laws):
-            law = pi.law_of(p.name)
+        for p in parameter_input.parameters_for(laws):
+            law = parameter_input.law_of(p.name)
             group = LAW_TITLES.get(law, law) if law else "Comuns a todas as leis"
             origin = "" if p.editable else " — fixado na lei (só muda por lei que a altere)"
-            label = f"{p.label_pt or p.description} [{pi.HINTS[pi.kind_of(p)]}]{origin}"
+            label = f"{p.label_pt or p.description} [{parameter_input.HINTS[parameter_input.kind_of(p)]}]{origin}"
             groups.setdefault(group, []).append((p.name, label))
         self.fields["name"].choices = list(groups.items())  # type: ignore[attr-defined]
 
@@ -168,7 +168,9 @@ def _forms(m: Municipality, data: Any, posted: str | None) -> dict[str, forms.Fo
     return {
         "population": PopulationForm(bound("population"), prefix="population"),
         "fiscal_unit": FiscalUnitForm(
-            bound("fiscal_unit"), prefix="fiscal_unit", units=pi.fiscal_units_for(m.laws)
+            bound("fiscal_unit"),
+            prefix="fiscal_unit",
+            units=parameter_input.fiscal_units_for(m.laws),
         ),
         "calendar": CalendarForm(bound("calendar"), prefix="calendar"),
         "parameter": ParameterForm(bound("parameter"), prefix="parameter", laws=list(m.laws)),
@@ -186,10 +188,10 @@ def _save(kind: str, actor: Actor, m: Municipality, d: dict[str, Any]) -> None:
     elif kind == "law_binding":
         services.law_binding_record(actor=actor, municipality=m, **d)
     else:
-        declared = {p.name: p for p in pi.parameters_for(m.laws)}
+        declared = {p.name: p for p in parameter_input.parameters_for(m.laws)}
         try:
-            value = pi.from_text(declared[d["name"]], d["value"])
-        except pi.ValueInvalid as exc:
+            value = parameter_input.from_text(declared[d["name"]], d["value"])
+        except parameter_input.ValueInvalid as exc:
             p = declared[d["name"]]
             raise FieldError("value", f"Valor de '{p.label_pt or p.description}': {exc}") from None
         services.parameter_override_record(actor=actor, municipality=m, **{**d, "value": value})
@@ -213,7 +215,7 @@ def municipal_data(request: HttpRequest) -> HttpResponse:
             if form.is_valid():
                 _save(posted, actor, m, dict(form.cleaned_data))
         except NotCompetent as exc:
-            return render(request, "core/forbidden.html", {"message": str(exc)}, status=403)
+            return forbidden(request, str(exc))
         except FieldError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:

@@ -9,12 +9,12 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-from django.utils import timezone
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from outorga.core.pdfkit import date_text
 from outorga.law.competence import competence
 from outorga.law.money import brl
 
@@ -24,14 +24,6 @@ from .models import Case, Filing, InfractionNotice, Notice
 from .services.filings import DECISION_NOTICE, JUDGE_ACTION
 
 STYLES = getSampleStyleSheet()
-
-
-def _d(value: Any) -> str:
-    if value is None:
-        return "—"
-    if hasattr(value, "hour"):
-        return timezone.localtime(value).strftime("%d/%m/%Y %H:%M")
-    return value.strftime("%d/%m/%Y")
 
 
 def _doc(title: str, municipality: str, blocks: list[Any]) -> bytes:
@@ -90,7 +82,7 @@ def auto_pdf(auto: InfractionNotice) -> bytes:
         ("V — Registro do infrator", auto.offender_registration or "—"),
         ("VI — Dispositivo infringido", f"{auto.provision} — {auto.infraction_description}"),
         ("Natureza", auto.get_severity_display()),
-        ("VII — Local, data e hora", f"{auto.place} — {_d(auto.committed_at)}"),
+        ("VII — Local, data e hora", f"{auto.place} — {date_text(auto.committed_at)}"),
         ("Coordenadas", f"{auto.gps_lat}, {auto.gps_lon}" if auto.gps_lat is not None else "—"),
         ("VIII — Descrição", auto.description),
         ("IX — Agente e matrícula", f"{auto.agent_name} — matrícula {auto.agent_registration}"),
@@ -133,15 +125,15 @@ def notice_pdf(notice: Notice, portal_url: str) -> bytes:
         rows += [
             ("Auto de infração", f"{auto.number} — {auto.provision}"),
             ("Infração", auto.infraction_description),
-            ("Data e local", f"{_d(auto.committed_at)} — {auto.place}"),
+            ("Data e local", f"{date_text(auto.committed_at)} — {auto.place}"),
         ]
     if notice.delivered:
         rows += [
             (
                 "Forma e data da notificação",
-                f"{notice.get_form_display()} em {_d(notice.notified_on)}",
+                f"{notice.get_form_display()} em {date_text(notice.notified_on)}",
             ),
-            ("Prazo", f"até {_d(notice.deadline)}" if notice.deadline else "—"),
+            ("Prazo", f"até {date_text(notice.deadline)}" if notice.deadline else "—"),
         ]
     else:
         rows.append(("Prazo", "conta da data da notificação (entrega, AR ou publicação)"))
@@ -207,7 +199,7 @@ def _next_appeal(filing: Filing) -> list[tuple[str, str]]:
     term = f"{days} dias" if days is not None else "prazo"
     if notified_on is not None:
         text = (
-            f"{label} até {_d(deadline)}: {term} contados da notificação em {_d(notified_on)} "
+            f"{label} até {date_text(deadline)}: {term} contados da notificação em {date_text(notified_on)} "
             f"({cites})."
         )
     else:
@@ -219,9 +211,9 @@ def decision_pdf(filing: Filing) -> bytes:
     case = filing.case
     rows = [
         ("Processo", case.number),
-        ("Peça", f"{filing.get_stage_display()} apresentada em {_d(filing.filed_on)}"),
+        ("Peça", f"{filing.get_stage_display()} apresentada em {date_text(filing.filed_on)}"),
         ("Resultado", filing.get_result_display()),
-        ("Julgado em", _d(filing.judged_on)),
+        ("Julgado em", date_text(filing.judged_on)),
         (
             "Julgado por",
             (filing.judged_by.get_full_name() or filing.judged_by.username)

@@ -16,7 +16,7 @@ import re
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.acts import Actor, competence_basis, record_act
 from outorga.core.authz import authorize
 from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.models import Municipality
@@ -168,7 +168,7 @@ def taxi_item_record(
                 obj=item,
                 old=_snapshot(current) if current else None,
                 new=_snapshot(item),
-                basis=basis_of(citations=comp.citations if comp else ()),
+                basis=competence_basis(comp),
             )
     except IntegrityError:
         raise FieldError(
@@ -217,7 +217,7 @@ def taxi_item_close(
             obj=x,
             old=old,
             new=_snapshot(x),
-            basis=basis_of(citations=comp.citations if comp else ()),
+            basis=competence_basis(comp),
         )
     return x
 

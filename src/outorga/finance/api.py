@@ -14,6 +14,7 @@ from ninja.files import UploadedFile
 
 from outorga.core.acts import Actor
 from outorga.core.apikit import staff
+from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import NotCompetent, Role
@@ -220,9 +221,7 @@ def debt_slip(request: HttpRequest, debt_id: int) -> HttpResponse:
         municipality_name=m.name,
         amount_cents=payments.amount_owed(d),
     )
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="debito-{d.reference}.pdf"'
-    return response
+    return pdf_response(pdf, f"debito-{d.reference}.pdf")
 
 
 class FeeOut(Schema):

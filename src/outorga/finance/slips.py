@@ -9,13 +9,12 @@ from __future__ import annotations
 import io
 import textwrap
 
-import segno
 from reportlab.lib.colors import HexColor, black, white
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from outorga.core.pdfkit import draw_qr, fit_size
 from outorga.law.money import brl
 
 from .models import Debt
@@ -37,12 +36,6 @@ def _masked(document: str) -> str:
     return "—"
 
 
-def _fit(text: str, font: str, size: float, width: float) -> float:
-    while size > 6 and stringWidth(text, font, size) > width:
-        size -= 0.25
-    return size
-
-
 def _box(c: Canvas, x: float, y: float, w: float, h: float, label: str, value: str) -> None:
     """A boleto-style field: small caps label on top, value below, thin frame."""
     c.setStrokeColor(GREY)
@@ -52,24 +45,9 @@ def _box(c: Canvas, x: float, y: float, w: float, h: float, label: str, value: s
     c.setFont("Helvetica", 6.5)
     c.drawString(x + 1.5 * mm, y + h - 3 * mm, label.upper())
     c.setFillColor(black)
-    size = _fit(value, "Helvetica-Bold", 10, w - 3 * mm)
+    size = fit_size(value, "Helvetica-Bold", 10, w - 3 * mm, smallest=6)
     c.setFont("Helvetica-Bold", size)
     c.drawString(x + 1.5 * mm, y + 2 * mm, value)
-
-
-def draw_qr(c: Canvas, data: str, x: float, y: float, side: float) -> None:
-    """Vector QR code (segno), quiet zone included, so it prints sharp at any resolution."""
-    qr = segno.make(data, error="m", micro=False)
-    rows = list(qr.matrix_iter(scale=1, border=4))
-    module = side / len(rows)
-    c.setFillColor(white)
-    c.rect(x, y, side, side, stroke=0, fill=1)
-    c.setFillColor(black)
-    for r, row in enumerate(rows):
-        top = y + side - (r + 1) * module
-        for col, dark in enumerate(row):
-            if dark:
-                c.rect(x + col * module, top, module * 1.02, module * 1.02, stroke=0, fill=1)
 
 
 def _header(c: Canvas, y: float, municipality: str, title: str, reference: str) -> float:

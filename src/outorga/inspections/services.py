@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import secrets
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,6 +19,7 @@ from outorga.core.errors import Refused
 from outorga.core.lawctx import context
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant, unscoped
+from outorga.core.tokens import lookup_prefix, matching, new_secret, token_revoke_record
 from outorga.law import questions
 from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent
@@ -30,8 +30,8 @@ from outorga.platforms.models import PlatformDriver
 from outorga.registry.models import Document, Permit
 from outorga.registry.validation import FieldError
 
-from . import selectors as S
 from .models import CompanyToken, Inspection, InspectionCompany, InspectionItem, Withdrawal
+from .selectors import IN_SERVICE, apps_law, checklist_of, law_of, vehicle_facts
 
 __all__ = ["FieldError", "Refused"]
 
@@ -66,7 +66,7 @@ def _company_law(m: Municipality) -> str:
     for service in (Service.MOTOTAXI, Service.MOTOFRETE, Service.TAXI):
         if lawseam.governs(m, service):
             return lawseam.law_of(m, service, nearest=True)
-    return S.apps_law(m) or "aplicativo"
+    return apps_law(m) or "aplicativo"
 
 
 def company_register(
@@ -122,8 +122,7 @@ def company_token_issue(
         law=_company_law(municipality),
     )
     assert actor.user is not None
-    prefix = secrets.token_hex(4)
-    secret = f"{TOKEN_PREFIX}_{prefix}_{secrets.token_urlsafe(32)}"  # 256 random bits
+    prefix, secret = new_secret(TOKEN_PREFIX)
     with transaction.atomic(), tenant(municipality):
         token = CompanyToken.objects.create(
             company=company,
@@ -151,36 +150,26 @@ def company_token_revoke(
         action="inspection.company.manage",
         law=_company_law(municipality),
     )
-    with transaction.atomic(), tenant(municipality):
-        token = CompanyToken.objects.select_for_update().get(pk=token.pk)
-        if token.revoked_at is None:
-            token.revoked_at = timezone.now()
-            token.save(update_fields=["revoked_at"])
-            record_act(
-                municipality=municipality,
-                actor=actor,
-                action="inspection_company.token_revoke",
-                obj=token,
-                old={"active": True},
-                new={"active": False},
-            )
-    return token
+    return token_revoke_record(
+        actor=actor,
+        municipality=municipality,
+        token=token,
+        action="inspection_company.token_revoke",
+    )
 
 
 def company_token_authenticate(secret: str) -> CompanyToken | None:
     """The active token of an active company matching ``secret``; constant-time comparison."""
-    parts = secret.split("_", 2)
-    if len(parts) != 3 or parts[0] != TOKEN_PREFIX:
+    prefix = lookup_prefix(secret, TOKEN_PREFIX)
+    if prefix is None:
         return None
     with unscoped():
         token = (
             CompanyToken.objects.select_related("company", "municipality")
-            .filter(prefix=parts[1], revoked_at__isnull=True, company__active=True)
+            .filter(prefix=prefix, revoked_at__isnull=True, company__active=True)
             .first()
         )
-    if token is None or not secrets.compare_digest(token.digest, CompanyToken.digest_of(secret)):
-        return None
-    return token
+    return matching(token, secret)
 
 
 # Inspections -----------------------------------------------------------------------------------
@@ -190,13 +179,13 @@ def _law_and_subject(permit: Permit | None, driver: PlatformDriver | None) -> tu
     if permit is not None:
         if permit.vehicle is None:
             raise FieldError("veículo", "a permissão não tem veículo cadastrado")
-        if permit.status not in (*S.IN_SERVICE, Permit.Status.RESERVE):
+        if permit.status not in (*IN_SERVICE, Permit.Status.RESERVE):
             raise FieldError(
                 "permissão", f"a permissão está {permit.get_status_display()}: não se vistoria"
             )
-        return S.law_of(permit), permit.service, permit.vehicle.plate
+        return law_of(permit), permit.service, permit.vehicle.plate
     if driver is not None:
-        law = S.apps_law(driver.municipality)
+        law = apps_law(driver.municipality)
         if law is None:
             raise FieldError("motorista", "nenhuma lei rege o transporte por aplicativo aqui")
         return law, "apps", driver.vehicle_plate
@@ -240,11 +229,11 @@ def inspection_record(
     with transaction.atomic(), tenant(municipality):
         ctx = context(municipality, inspected_on)  # judged by the law in force that day (D-15)
         facts: dict[str, Any] = {
-            "checklist": S.checklist_of(permit, inspected_on).code,
+            "checklist": checklist_of(permit, inspected_on).code,
             "kind": kind,
             "inspected_on": inspected_on.isoformat(),
             "items": clean,
-            "vehicle": S.vehicle_facts(permit),
+            "vehicle": vehicle_facts(permit),
         }
         if company is not None:
             facts["by_company"] = True

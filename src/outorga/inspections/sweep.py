@@ -18,9 +18,9 @@ from outorga.core.models import Municipality
 from outorga.core.sweep import NoProgress, Progress, SweepResult, register
 from outorga.core.tenancy import tenant
 
-from . import selectors as S
 from . import services
 from .models import MissedInspection
+from .selectors import due_queue
 
 SYSTEM = Actor.system("varredura de vistorias")
 
@@ -29,7 +29,7 @@ def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> Sweep
     progress = progress or NoProgress()
     result = SweepResult()
     with tenant(m):
-        rows = S.due_queue(m, on, horizon_days=30)
+        rows = due_queue(m, on, horizon_days=30)
         progress.start("vistorias", len(rows))
         for row in rows:
             progress.advance()

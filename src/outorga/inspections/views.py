@@ -5,7 +5,6 @@ own laudos in the portal. Thin: parse, call one service or selector, render."""
 from __future__ import annotations
 
 import datetime as dt
-import io
 from typing import Any
 
 from django.contrib import messages
@@ -17,7 +16,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
+from outorga.core.access import forbidden
 from outorga.core.models import Municipality, User
+from outorga.core.pdfkit import private_pdf_response
 from outorga.core.requests import actor_of, user_of
 from outorga.core.tenancy import current_municipality_or_none
 from outorga.law import interfaces
@@ -42,17 +43,8 @@ def _municipality(request: HttpRequest) -> Municipality:
 
 def _staff_only(request: HttpRequest) -> HttpResponse | None:
     if Role(user_of(request).role) not in STAFF:
-        return render(
-            request,
-            "core/forbidden.html",
-            {"message": "Área dos servidores municipais."},
-            status=403,
-        )
+        return forbidden(request, "Área dos servidores municipais.")
     return None
-
-
-def _forbidden(request: HttpRequest, exc: Exception) -> HttpResponse:
-    return render(request, "core/forbidden.html", {"message": str(exc)}, status=403)
 
 
 def _errors(exc: Exception) -> list[str]:
@@ -154,7 +146,7 @@ def _checklist_page(
                     photos=photos,
                 )
             except NotCompetent as exc:
-                return _forbidden(request, exc)
+                return forbidden(request, str(exc))
             except (services.Refused, services.FieldError, FactsInvalid) as exc:
                 errors = _errors(exc)
             else:
@@ -268,7 +260,7 @@ def confirm(request: HttpRequest, inspection_id: int) -> HttpResponse:
             reason=request.POST.get("motivo", ""),
         )
     except NotCompetent as exc:
-        return _forbidden(request, exc)
+        return forbidden(request, str(exc))
     except services.FieldError as exc:
         messages.error(request, str(exc))
     return HttpResponseRedirect(reverse("inspections:detail", args=[inspection.pk]))
@@ -282,13 +274,7 @@ def report_pdf(request: HttpRequest, inspection_id: int) -> HttpResponseBase:
     if not _can_see(user_of(request), inspection):
         raise Http404
     content = pdf.laudo(m, inspection)
-    response = FileResponse(
-        io.BytesIO(content),
-        content_type="application/pdf",
-        filename=f"laudo-vistoria-{inspection.pk}.pdf",
-    )
-    response["Cache-Control"] = "no-store"
-    return response
+    return private_pdf_response(content, f"laudo-vistoria-{inspection.pk}.pdf")
 
 
 @login_required
@@ -324,7 +310,7 @@ def companies(request: HttpRequest) -> HttpResponse:
                 },
             )
         except NotCompetent as exc:
-            return _forbidden(request, exc)
+            return forbidden(request, str(exc))
         except services.FieldError as exc:
             errors = [str(exc)]
         else:
@@ -360,7 +346,7 @@ def token_issue(request: HttpRequest, company_id: int) -> HttpResponse:
             name=request.POST.get("nome", ""),
         )
     except NotCompetent as exc:
-        return _forbidden(request, exc)
+        return forbidden(request, str(exc))
     # Shown once, on the next page, never stored in clear.
     request.session["inspections_new_secret"] = secret
     return HttpResponseRedirect(reverse("inspections:companies"))
@@ -374,7 +360,7 @@ def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
     try:
         services.company_token_revoke(actor=actor_of(request), municipality=m, token=token)
     except NotCompetent as exc:
-        return _forbidden(request, exc)
+        return forbidden(request, str(exc))
     messages.success(request, f"Credencial {token.prefix} revogada.")
     return HttpResponseRedirect(reverse("inspections:companies"))
 

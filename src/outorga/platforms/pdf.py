@@ -7,13 +7,13 @@ import io
 from typing import Any
 from xml.sax.saxutils import escape
 
-from django.utils import timezone
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from outorga.core.lawseam import law_of
+from outorga.core.pdfkit import date_text
 from outorga.law import interfaces
 from outorga.law.bindings import Service
 from outorga.law.money import brl
@@ -21,14 +21,6 @@ from outorga.law.money import brl
 from .models import PlatformPenalty, PlatformPenaltyAppeal
 
 STYLES = getSampleStyleSheet()
-
-
-def _d(value: Any) -> str:
-    if value is None:
-        return "—"
-    if hasattr(value, "hour"):
-        return timezone.localtime(value).strftime("%d/%m/%Y %H:%M")
-    return value.strftime("%d/%m/%Y")
 
 
 def _p(text: str, style: str = "Normal") -> Paragraph:
@@ -71,21 +63,21 @@ def penalty_decision_pdf(x: PlatformPenalty) -> bytes:
         ("Plataforma", f"{x.platform.name} (CNPJ {x.platform.cnpj})"),
         ("Penalidade", x.get_kind_display()),
         ("Valor", amount),
-        ("Data do fato", _d(x.infraction_on)),
+        ("Data do fato", date_text(x.infraction_on)),
         ("Fato", x.description),
         ("Fundamentação", x.reasoning),
-        ("Aplicada em", f"{_d(x.imposed_on or x.imposed_at)} por {_who(x.imposed_by)}"),
+        ("Aplicada em", f"{date_text(x.imposed_on or x.imposed_at)} por {_who(x.imposed_by)}"),
         (
             "Notificação da decisão",
-            f"{_d(x.decision_notice_on)} — {x.get_decision_notice_channel_display()}"
+            f"{date_text(x.decision_notice_on)} — {x.get_decision_notice_channel_display()}"
             if x.decision_notice_on
             else "não registrada",
         ),
-        ("Prazo de recurso", _d(x.appeal_until)),
+        ("Prazo de recurso", date_text(x.appeal_until)),
         ("Situação", x.get_status_display()),
     ]
     if x.final_on:
-        rows.append(("Definitiva desde", _d(x.final_on)))
+        rows.append(("Definitiva desde", date_text(x.final_on)))
     if x.debt is not None:
         rows.append(("Débito", f"{x.debt.reference} — {x.debt.get_status_display()}"))
     blocks: list[Any] = [_p("Penalidade", "Heading2"), _table(rows)]
@@ -97,11 +89,14 @@ def penalty_decision_pdf(x: PlatformPenalty) -> bytes:
             _p("Recurso", "Heading2"),
             _table(
                 [
-                    ("Apresentado em", f"{_d(appeal.filed_on)} ({appeal.get_channel_display()})"),
+                    (
+                        "Apresentado em",
+                        f"{date_text(appeal.filed_on)} ({appeal.get_channel_display()})",
+                    ),
                     ("Razões", appeal.text),
-                    ("Julgar até", _d(appeal.judge_until)),
+                    ("Julgar até", date_text(appeal.judge_until)),
                     ("Resultado", appeal.get_result_display()),
-                    ("Julgado em", _d(appeal.judged_on)),
+                    ("Julgado em", date_text(appeal.judged_on)),
                     ("Julgado por", _who(appeal.judged_by)),
                     ("Fundamentação do julgamento", appeal.reasoning or "—"),
                 ]

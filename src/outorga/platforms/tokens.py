@@ -3,10 +3,7 @@ credential; ``core.services.api_token_authenticate`` checks them on each call.""
 
 from __future__ import annotations
 
-import secrets
-
 from django.db import transaction
-from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
@@ -14,6 +11,7 @@ from outorga.core.lawseam import law_of
 from outorga.core.models import ApiToken, Municipality
 from outorga.core.services import TOKEN_PREFIX
 from outorga.core.tenancy import tenant
+from outorga.core.tokens import new_secret, token_revoke_record
 from outorga.law.bindings import Service
 
 from .models import Platform
@@ -29,8 +27,7 @@ def api_token_issue(
         action="platform.credential",
         law=law_of(municipality, Service.APLICATIVO),
     )
-    prefix = secrets.token_hex(4)
-    secret = f"{TOKEN_PREFIX}_{prefix}_{secrets.token_urlsafe(32)}"  # 256 random bits
+    prefix, secret = new_secret(TOKEN_PREFIX)
     assert actor.user is not None
     with transaction.atomic(), tenant(municipality):
         token = ApiToken.objects.create(
@@ -58,17 +55,6 @@ def api_token_revoke(*, actor: Actor, municipality: Municipality, token: ApiToke
         action="platform.credential",
         law=law_of(municipality, Service.APLICATIVO),
     )
-    with transaction.atomic(), tenant(municipality):
-        token = ApiToken.objects.select_for_update().get(pk=token.pk)
-        if token.revoked_at is None:
-            token.revoked_at = timezone.now()
-            token.save(update_fields=["revoked_at"])
-            record_act(
-                municipality=municipality,
-                actor=actor,
-                action="api_token.revoke",
-                obj=token,
-                old={"active": True},
-                new={"active": False},
-            )
-    return token
+    return token_revoke_record(
+        actor=actor, municipality=municipality, token=token, action="api_token.revoke"
+    )

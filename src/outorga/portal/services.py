@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from outorga.core.acts import Actor, record_act
+from outorga.core.acts import Actor
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent
@@ -34,8 +34,7 @@ def badge_download_own(
     """The holder's own badge PDF (the newest badge of the permit not revoked). The holder reads
     their own data, so no competence is needed, but the badge carries health data (blood type),
     so every print is an act, as when the clerk prints it."""
-    from outorga.public.pdf import render_badge
-    from outorga.public.services import verification_url
+    from outorga.public.services import badge_print_record
 
     from .selectors import newest_badge
 
@@ -46,12 +45,11 @@ def badge_download_own(
         badge = newest_badge(permit)
         if badge is None:
             raise LookupError("nenhum crachá emitido para esta permissão")
-        content = render_badge(badge, verification_url(base_url, badge.token))
-        record_act(
-            municipality=municipality,
+        content = badge_print_record(
             actor=actor,
-            action="badge.print",
-            obj=badge,
-            new={"serial": badge.serial, "by": "portal do permissionário"},
+            municipality=municipality,
+            badge=badge,
+            base_url=base_url,
+            by="portal do permissionário",
         )
     return content, f"cracha-{permit.number}.pdf"

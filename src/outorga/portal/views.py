@@ -3,8 +3,6 @@ infractions and badge) and the clerks' list of avisos. Thin: selectors read, ser
 
 from __future__ import annotations
 
-import io
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import (
@@ -19,8 +17,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from outorga.core.access import forbidden
 from outorga.core.acts import Actor
 from outorga.core.middleware import client_ip
+from outorga.core.pdfkit import private_pdf_response
 from outorga.core.requests import user_of
 from outorga.core.tenancy import current_municipality_or_none
 from outorga.law.competence import NotCompetent, Role
@@ -35,11 +35,8 @@ STAFF = frozenset({Role.ATENDENTE, Role.AUTORIDADE, Role.FISCAL})
 def _holder(request: HttpRequest) -> Person | HttpResponse:
     user = user_of(request)
     if user.role != Role.PERMISSIONARIO or current_municipality_or_none() is None:
-        return render(
-            request,
-            "core/forbidden.html",
-            {"message": "O portal é do permissionário: entre com o seu usuário de permissionário."},
-            status=403,
+        return forbidden(
+            request, "O portal é do permissionário: entre com o seu usuário de permissionário."
         )
     person = selectors.holder_of(user)
     if person is None:
@@ -124,9 +121,7 @@ def badge_pdf(request: HttpRequest, permit_id: int) -> HttpResponse | FileRespon
         )
     except (NotCompetent, LookupError):
         raise Http404 from None
-    response = FileResponse(io.BytesIO(content), content_type="application/pdf", filename=filename)
-    response["Cache-Control"] = "no-store"
-    return response
+    return private_pdf_response(content, filename)
 
 
 @login_required
@@ -154,11 +149,8 @@ def notification_read(request: HttpRequest, notification_id: int) -> HttpRespons
 def staff_list(request: HttpRequest) -> HttpResponse:
     user = user_of(request)
     if Role(user.role) not in STAFF or current_municipality_or_none() is None:
-        return render(
-            request,
-            "core/forbidden.html",
-            {"message": "A lista de avisos é da equipe (atendimento, fiscalização, autoridade)."},
-            status=403,
+        return forbidden(
+            request, "A lista de avisos é da equipe (atendimento, fiscalização, autoridade)."
         )
     kind = request.GET.get("tipo", "")
     qs = selectors.staff_notifications()

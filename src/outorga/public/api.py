@@ -14,6 +14,7 @@ from ninja.security import django_auth
 
 from outorga.core.errors import Refused
 from outorga.core.models import Municipality, User
+from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import NotCompetent
@@ -235,8 +236,7 @@ def badge_pdf(request: HttpRequest, badge_id: int) -> HttpResponse:
         )
     except FieldError as exc:
         raise Http404 from exc
-    response = HttpResponse(content, content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="cracha-{badge.serial}.pdf"'
+    response = pdf_response(content, f"cracha-{badge.serial}.pdf", attachment=True)
     response["Cache-Control"] = "no-store"
     return response
 

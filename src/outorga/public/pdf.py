@@ -10,7 +10,6 @@ from __future__ import annotations
 import datetime as dt
 import io
 
-import segno
 from reportlab.lib.colors import HexColor, black, white
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
@@ -18,6 +17,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from outorga.core.lawseam import service_citations
+from outorga.core.pdfkit import draw_qr, fit_size
 from outorga.registry.validation import FieldError
 
 from .models import Badge
@@ -27,35 +27,13 @@ BLUE = HexColor("#1351B4")  # gov.br primary blue
 GREY = HexColor("#555555")
 
 
-def _fit(text: str, font: str, size: float, width: float) -> float:
-    """The largest font size ≤ ``size`` (down to 4.5 pt) at which ``text`` fits ``width``."""
-    while size > 4.5 and stringWidth(text, font, size) > width:
-        size -= 0.25
-    return size
-
-
-def _draw_qr(c: Canvas, data: str, x: float, y: float, side: float) -> None:
-    qr = segno.make(data, error="m", micro=False)
-    rows = list(qr.matrix_iter(scale=1, border=2))
-    module = side / len(rows)
-    c.setFillColor(white)
-    c.rect(x, y, side, side, stroke=0, fill=1)
-    c.setFillColor(black)
-    for r, row in enumerate(rows):
-        top = y + side - (r + 1) * module
-        for col, dark in enumerate(row):
-            if dark:
-                # A hair wider than the module, so no white seams appear between neighbours.
-                c.rect(x + col * module, top, module * 1.02, module * 1.02, stroke=0, fill=1)
-
-
 def _field(
     c: Canvas, x: float, y: float, label: str, value: str, width: float, size: float
 ) -> None:
     c.setFont("Helvetica", 4.6)
     c.setFillColor(GREY)
     c.drawString(x, y, label.upper())
-    c.setFont("Helvetica-Bold", _fit(value, "Helvetica-Bold", size, width))
+    c.setFont("Helvetica-Bold", fit_size(value, "Helvetica-Bold", size, width, smallest=4.5))
     c.setFillColor(black)
     c.drawString(x, y - size - 1.2, value)  # canvas units are points
 
@@ -105,7 +83,7 @@ def render_badge(badge: Badge, url: str) -> bytes:
     # QR code on the right.
     side = 24 * mm
     qx, qy = CARD_W - side - 2.5 * mm, CARD_H - band - 1.5 * mm - side
-    _draw_qr(c, url, qx, qy, side)
+    draw_qr(c, url, qx, qy, side, border=2)
     c.setFillColor(GREY)
     c.setFont("Helvetica", 4.2)
     c.drawCentredString(qx + side / 2, qy - 2.2 * mm, "Verifique pelo QR code")
@@ -125,7 +103,7 @@ def render_badge(badge: Badge, url: str) -> bytes:
     lines.append(line)
     c.setFillColor(black)
     for text in [x for x in lines if x][:3]:
-        c.setFont("Helvetica-Bold", _fit(text, "Helvetica-Bold", 6.5, width))
+        c.setFont("Helvetica-Bold", fit_size(text, "Helvetica-Bold", 6.5, width, smallest=4.5))
         c.drawString(tx, y, text)
         y -= 2.8 * mm
     y -= 0.8 * mm

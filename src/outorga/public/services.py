@@ -289,19 +289,30 @@ def badge_revoke(*, actor: Actor, municipality: Municipality, badge: Badge, reas
 
 def badge_print(*, actor: Actor, municipality: Municipality, badge: Badge, base_url: str) -> bytes:
     """The badge PDF. It carries health data (blood type), so every print is an act."""
-    from .pdf import render_badge
-
     authorize(actor=actor, municipality=municipality, action="badge.issue", law=badge.permit.law)
     with transaction.atomic(), tenant(municipality):
         badge = Badge.objects.select_related("permit__holder", "auxiliary__person").get(pk=badge.pk)
-        content = render_badge(badge, verification_url(base_url, badge.token))
-        record_act(
-            municipality=municipality,
-            actor=actor,
-            action="badge.print",
-            obj=badge,
-            new={"serial": badge.serial},
+        content = badge_print_record(
+            actor=actor, municipality=municipality, badge=badge, base_url=base_url
         )
+    return content
+
+
+def badge_print_record(
+    *, actor: Actor, municipality: Municipality, badge: Badge, base_url: str, by: str = ""
+) -> bytes:
+    """Render the badge and record the print (``by``: where, when not the clerk's screen), inside
+    the caller's transaction: the one step a clerk's and a holder's print share."""
+    from .pdf import render_badge
+
+    content = render_badge(badge, verification_url(base_url, badge.token))
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="badge.print",
+        obj=badge,
+        new={"serial": badge.serial, "by": by} if by else {"serial": badge.serial},
+    )
     return content
 
 

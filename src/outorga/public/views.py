@@ -3,22 +3,22 @@ the clerk's badge screens. Thin: parse, call a selector or a service, render."""
 
 from __future__ import annotations
 
-import io
-
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
+from outorga.core.access import forbidden
 from outorga.core.acts import Actor
 from outorga.core.errors import Refused
 from outorga.core.middleware import client_ip
 from outorga.core.models import Municipality
+from outorga.core.pdfkit import private_pdf_response
 from outorga.core.requests import user_of
 from outorga.core.tenancy import current_municipality_or_none, tenant
 from outorga.law.competence import NotCompetent, Role
@@ -178,7 +178,7 @@ def badges(request: HttpRequest) -> HttpResponse:
         return render(request, "core/no_municipality.html", status=403)
     if user_of(request).role not in STAFF_ROLES:
         message = "Os crachás são emitidos pela Prefeitura; procure o atendimento."
-        return render(request, "core/forbidden.html", {"message": message}, status=403)
+        return forbidden(request, message)
     errors: list[str] = []
     if request.method == "POST":
         number = request.POST.get("permissao", "").strip().upper()
@@ -200,7 +200,7 @@ def badges(request: HttpRequest) -> HttpResponse:
                     auxiliary=auxiliary,
                 )
             except NotCompetent as exc:
-                return render(request, "core/forbidden.html", {"message": str(exc)}, status=403)
+                return forbidden(request, str(exc))
             except (Refused, FieldError) as exc:
                 errors = _errors(exc)
             else:
@@ -235,17 +235,11 @@ def badge_pdf(request: HttpRequest, badge_id: int) -> HttpResponseBase:
             base_url=base_url(request),
         )
     except NotCompetent as exc:
-        return render(request, "core/forbidden.html", {"message": str(exc)}, status=403)
+        return forbidden(request, str(exc))
     except FieldError as exc:
         messages.error(request, str(exc))
         return HttpResponseRedirect(reverse("public:badges"))
-    response = FileResponse(
-        io.BytesIO(content),
-        content_type="application/pdf",
-        filename=f"cracha-{badge.permit.number}.pdf",
-    )
-    response["Cache-Control"] = "no-store"
-    return response
+    return private_pdf_response(content, f"cracha-{badge.permit.number}.pdf")
 
 
 @login_required
@@ -263,7 +257,7 @@ def badge_revoke(request: HttpRequest, badge_id: int) -> HttpResponse:
             reason=request.POST.get("motivo", ""),
         )
     except NotCompetent as exc:
-        return render(request, "core/forbidden.html", {"message": str(exc)}, status=403)
+        return forbidden(request, str(exc))
     except FieldError as exc:
         messages.error(request, str(exc))
     else:

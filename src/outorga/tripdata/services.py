@@ -16,7 +16,7 @@ from django.core.files import File
 from django.db import transaction
 from django.utils import timezone
 
-from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.acts import Actor, basis_of, competence_basis, record_act
 from outorga.core.authz import authorize
 from outorga.core.lawctx import context
 from outorga.core.lawseam import governs, law_of
@@ -718,7 +718,7 @@ def issqn_statement_recompute(
             obj=statement,
             old={"total_cents": old_total},
             new={"total_cents": statement.total_cents, "complete": statement.complete},
-            basis=basis_of(citations=comp.citations if comp else ()),
+            basis=competence_basis(comp),
         )
     return statement
 
@@ -740,5 +740,5 @@ def issqn_export_record(
             action="tripdata.issqn.export",
             obj=statement,
             extra={"formato": fmt},
-            basis=basis_of(citations=comp.citations if comp else ()),
+            basis=competence_basis(comp),
         )

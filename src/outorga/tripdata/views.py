@@ -13,8 +13,10 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from outorga.core.access import forbidden
 from outorga.core.lawseam import LawNotBound, law_for
 from outorga.core.models import User
+from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.bindings import Service
@@ -26,10 +28,6 @@ from . import pdf, selectors, services
 from .models import IssqnStatement, PlatformMonth, TripUpload
 
 
-def _forbidden(request: HttpRequest, exc: NotCompetent) -> HttpResponse:
-    return render(request, "core/forbidden.html", {"message": str(exc)}, status=403)
-
-
 def _reader(request: HttpRequest) -> HttpResponse | None:
     """Finance and the authority read these screens; anyone else gets the reason."""
     user = request.user
@@ -39,7 +37,7 @@ def _reader(request: HttpRequest) -> HttpResponse | None:
     try:
         selectors.require_reader(actor_of(request))
     except NotCompetent as exc:
-        return _forbidden(request, exc)
+        return forbidden(request, str(exc))
     return None
 
 
@@ -137,12 +135,10 @@ def issqn_download(
             fmt=fmt,
         )
     except NotCompetent as exc:
-        return _forbidden(request, exc)
+        return forbidden(request, str(exc))
     name = f"issqn-{pm.platform.cnpj}-{pm.month:%Y-%m}"
     if fmt == "pdf":
-        response = HttpResponse(pdf.statement_pdf(statement), content_type="application/pdf")
-        response["Content-Disposition"] = f'attachment; filename="{name}.pdf"'
-        return response
+        return pdf_response(pdf.statement_pdf(statement), f"{name}.pdf", attachment=True)
     buf = io.StringIO()
     w = csv.writer(buf, delimiter=";")
     w.writerow(
@@ -193,7 +189,7 @@ def issqn_recompute(request: HttpRequest, platform_id: int, year: int, month: in
             first_day=pm.month,
         )
     except NotCompetent as exc:
-        return _forbidden(request, exc)
+        return forbidden(request, str(exc))
     except services.TripDataError as exc:
         messages.error(request, str(exc))
     else:

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from outorga.core.lawseam import LawNotBound, law_of
+from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of, user_of
 from outorga.enforcement import pdf, regulation, selectors
 from outorga.enforcement.lawbridge import InfractionKind, catalog, procedure, taxi_like
@@ -207,9 +208,7 @@ def auto_new(request: HttpRequest) -> HttpResponse:
 @staff_only
 def auto_pdf(request: HttpRequest, auto_id: int) -> HttpResponse:
     auto = get_object_or_404(InfractionNotice.objects.all(), pk=auto_id)
-    resp = HttpResponse(pdf.auto_pdf(auto), content_type="application/pdf")
-    resp["Content-Disposition"] = f'inline; filename="{auto.number}.pdf"'
-    return resp
+    return pdf_response(pdf.auto_pdf(auto), f"{auto.number}.pdf")
 
 
 @staff_only

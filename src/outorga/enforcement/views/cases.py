@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of, user_of
 from outorga.enforcement import pdf, selectors
 from outorga.enforcement.lawbridge import taxi_like
@@ -91,9 +92,7 @@ def notice_deliver(request: HttpRequest, notice_id: int) -> HttpResponse:
 def notice_pdf(request: HttpRequest, notice_id: int) -> HttpResponse:
     notice = get_object_or_404(Notice.objects.select_related("case"), pk=notice_id)
     url = request.build_absolute_uri(reverse("enforcement:portal"))
-    resp = HttpResponse(pdf.notice_pdf(notice, url), content_type="application/pdf")
-    resp["Content-Disposition"] = f'inline; filename="notificacao-{notice.case.number}.pdf"'
-    return resp
+    return pdf_response(pdf.notice_pdf(notice, url), f"notificacao-{notice.case.number}.pdf")
 
 
 @staff_only
@@ -140,9 +139,7 @@ def filing_judge(request: HttpRequest, filing_id: int) -> HttpResponse:
 @staff_only
 def decision_pdf(request: HttpRequest, filing_id: int) -> HttpResponse:
     filing = get_object_or_404(Filing.objects.select_related("case"), pk=filing_id)
-    resp = HttpResponse(pdf.decision_pdf(filing), content_type="application/pdf")
-    resp["Content-Disposition"] = f'inline; filename="decisao-{filing.case.number}.pdf"'
-    return resp
+    return pdf_response(pdf.decision_pdf(filing), f"decisao-{filing.case.number}.pdf")
 
 
 @staff_only

@@ -10,6 +10,8 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
+from outorga.core.access import forbidden
+from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of, user_of
 from outorga.enforcement import pdf, selectors
 from outorga.enforcement.models import (
@@ -19,7 +21,7 @@ from outorga.enforcement.models import (
 )
 from outorga.enforcement.services.common import NotOwner, case_debts
 from outorga.enforcement.services.filings import filing_file
-from outorga.enforcement.views.common import ERRORS, back, forbidden, today, uploaded_files
+from outorga.enforcement.views.common import ERRORS, back, today, uploaded_files
 from outorga.law.competence import NotCompetent, Role
 from outorga.law.money import brl
 
@@ -90,6 +92,4 @@ def portal_notice_pdf(request: HttpRequest, notice_id: int) -> HttpResponse:
         pk=notice_id,
     )
     url = request.build_absolute_uri(reverse("enforcement:portal"))
-    resp = HttpResponse(pdf.notice_pdf(notice, url), content_type="application/pdf")
-    resp["Content-Disposition"] = f'inline; filename="notificacao-{notice.case.number}.pdf"'
-    return resp
+    return pdf_response(pdf.notice_pdf(notice, url), f"notificacao-{notice.case.number}.pdf")

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, Router, Schema, Status
 
 from outorga.core.apikit import Error, platform_auth
+from outorga.core.pdfkit import pdf_response
 from outorga.platforms.services.penalties import platform_penalty_appeal_file
 
 from .. import pdf
@@ -199,6 +200,4 @@ def platform_penalty_pdf(request: HttpRequest, penalty_id: int) -> HttpResponse:
         ),
         pk=penalty_id,
     )
-    response = HttpResponse(pdf.penalty_decision_pdf(x), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="penalidade-{x.pk}.pdf"'
-    return response
+    return pdf_response(pdf.penalty_decision_pdf(x), f"penalidade-{x.pk}.pdf")

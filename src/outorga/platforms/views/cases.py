@@ -16,7 +16,7 @@ from outorga.platforms.services.cases import platform_case_decide, platform_case
 from outorga.platforms.services.common import PlatformError
 
 from ..models import Platform, PlatformCase
-from .common import error_messages, forbidden, viewer
+from .common import error_messages, forbidden, form_error_messages, viewer
 
 
 class CaseForm(forms.Form):
@@ -44,8 +44,7 @@ def case_open(request: HttpRequest, platform_id: int) -> HttpResponse:
     p = get_object_or_404(Platform.objects.all(), pk=platform_id)
     form = CaseForm(request.POST)
     if not form.is_valid():
-        for fld, errs in form.errors.items():
-            messages.error(request, f"{fld}: {' '.join(str(e) for e in errs)}")
+        form_error_messages(request, form)
         return HttpResponseRedirect(reverse("platforms:detail", args=[p.pk]))
     data = form.cleaned_data
     try:

@@ -1,13 +1,16 @@
-"""What the platforms area's screens share: who may view it, the refusal page, a refusal's
-messages, the date a list is seen on."""
+"""What the platforms area's screens share: who may view it, the refusal page, a refusal's and a
+form's messages, the date a list is seen on."""
 
 from __future__ import annotations
 
 import datetime as dt
 
+from django import forms
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from outorga.core import access
 from outorga.core.formerrors import messages_add
 from outorga.core.lawseam import governs
 from outorga.core.models import User
@@ -21,7 +24,7 @@ from .. import selectors
 
 
 def forbidden(request: HttpRequest, exc: NotCompetent | PlatformError) -> HttpResponse:
-    return render(request, "core/forbidden.html", {"message": str(exc)}, status=403)
+    return access.forbidden(request, str(exc))
 
 
 def viewer(request: HttpRequest, *, object_page: bool = False) -> User | HttpResponse:
@@ -39,6 +42,12 @@ def viewer(request: HttpRequest, *, object_page: bool = False) -> User | HttpRes
 
 def error_messages(request: HttpRequest, exc: PlatformError) -> None:
     messages_add(request, exc)
+
+
+def form_error_messages(request: HttpRequest, form: forms.Form) -> None:
+    """A form's refusals as messages, one a field (the screen redirects back)."""
+    for fld, errs in form.errors.items():
+        messages.error(request, f"{fld}: {' '.join(str(e) for e in errs)}")
 
 
 def on_date(request: HttpRequest) -> dt.date:

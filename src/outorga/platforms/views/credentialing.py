@@ -40,7 +40,7 @@ from ..models import (
     PlatformPenalty,
 )
 from .cases import CaseForm
-from .common import error_messages, forbidden, viewer
+from .common import error_messages, forbidden, form_error_messages, viewer
 from .penalties import PenaltyForm
 
 
@@ -226,8 +226,7 @@ def contacts_update(request: HttpRequest, platform_id: int) -> HttpResponse:
     p = get_object_or_404(Platform.objects.all(), pk=platform_id)
     form = ContactsForm(request.POST)
     if not form.is_valid():
-        for fld, errs in form.errors.items():
-            messages.error(request, f"{fld}: {' '.join(str(e) for e in errs)}")
+        form_error_messages(request, form)
     else:
         try:
             platform_update_contacts(

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from outorga.core.lawseam import law_of
+from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law import interfaces
@@ -35,7 +36,7 @@ from ..models import (
     PlatformPenalty,
     PlatformPenaltyAppeal,
 )
-from .common import error_messages, forbidden, viewer
+from .common import error_messages, forbidden, form_error_messages, viewer
 
 
 class PenaltyForm(forms.Form):
@@ -94,8 +95,7 @@ def penalty_impose(request: HttpRequest, platform_id: int) -> HttpResponse:
     p = get_object_or_404(Platform.objects.all(), pk=platform_id)
     form = PenaltyForm(request.POST)
     if not form.is_valid():
-        for fld, errs in form.errors.items():
-            messages.error(request, f"{fld}: {' '.join(str(e) for e in errs)}")
+        form_error_messages(request, form)
     else:
         data = form.cleaned_data
         try:
@@ -159,11 +159,6 @@ def _penalty(platform_penalty_id: int) -> PlatformPenalty:
     )
 
 
-def _form_errors(request: HttpRequest, form: forms.Form) -> None:
-    for fld, errs in form.errors.items():
-        messages.error(request, f"{fld}: {' '.join(str(e) for e in errs)}")
-
-
 @login_required
 def penalty_detail(request: HttpRequest, penalty_id: int) -> HttpResponse:
     """A warning or fine with its notice, appeal and judgment (art. 26 sole paragraph; D-1, D-17):
@@ -213,7 +208,7 @@ def penalty_notice(request: HttpRequest, penalty_id: int) -> HttpResponse:
     x = _penalty(penalty_id)
     form = NoticeForm(request.POST)
     if not form.is_valid():
-        _form_errors(request, form)
+        form_error_messages(request, form)
     else:
         try:
             x = platform_penalty_notice_record(
@@ -252,7 +247,7 @@ def penalty_appeal(request: HttpRequest, penalty_id: int) -> HttpResponse:
     x = _penalty(penalty_id)
     form = PaperAppealForm(request.POST)
     if not form.is_valid():
-        _form_errors(request, form)
+        form_error_messages(request, form)
     else:
         try:
             appeal = platform_penalty_appeal_file(
@@ -285,7 +280,7 @@ def penalty_judge(request: HttpRequest, penalty_id: int) -> HttpResponse:
     appeal = get_object_or_404(PlatformPenaltyAppeal.objects.all(), penalty=x)
     form = JudgeForm(request.POST)
     if not form.is_valid():
-        _form_errors(request, form)
+        form_error_messages(request, form)
     else:
         try:
             appeal = platform_penalty_appeal_judge(
@@ -310,6 +305,4 @@ def penalty_pdf(request: HttpRequest, penalty_id: int) -> HttpResponse:
     if isinstance(user, HttpResponse):
         return user
     x = _penalty(penalty_id)
-    resp = HttpResponse(pdf.penalty_decision_pdf(x), content_type="application/pdf")
-    resp["Content-Disposition"] = f'inline; filename="penalidade-{x.pk}.pdf"'
-    return resp
+    return pdf_response(pdf.penalty_decision_pdf(x), f"penalidade-{x.pk}.pdf")

@@ -1,0 +1,62 @@
+"""What the apps' PDFs share: a date as the documents print it, the font size a text fits in, a
+vector QR code drawn on a reportlab canvas, and the response that carries a PDF."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import segno
+from django.http import FileResponse, HttpResponse
+from django.utils import timezone
+from reportlab.lib.colors import black, white
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+
+def date_text(value: Any) -> str:
+    """A date (``dd/mm/aaaa``) or a moment in local time (``dd/mm/aaaa hh:mm``); "—" for none."""
+    if value is None:
+        return "—"
+    if hasattr(value, "hour"):
+        return timezone.localtime(value).strftime("%d/%m/%Y %H:%M")
+    return value.strftime("%d/%m/%Y")
+
+
+def fit_size(text: str, font: str, size: float, width: float, *, smallest: float) -> float:
+    """The largest font size ≤ ``size`` (down to ``smallest``) at which ``text`` fits ``width``."""
+    while size > smallest and stringWidth(text, font, size) > width:
+        size -= 0.25
+    return size
+
+
+def draw_qr(c: Canvas, data: str, x: float, y: float, side: float, *, border: int = 4) -> None:
+    """Vector QR code (segno), quiet zone of ``border`` modules included, so it prints sharp at any
+    resolution."""
+    qr = segno.make(data, error="m", micro=False)
+    rows = list(qr.matrix_iter(scale=1, border=border))
+    module = side / len(rows)
+    c.setFillColor(white)
+    c.rect(x, y, side, side, stroke=0, fill=1)
+    c.setFillColor(black)
+    for r, row in enumerate(rows):
+        top = y + side - (r + 1) * module
+        for col, dark in enumerate(row):
+            if dark:
+                # A hair wider than the module, so no white seams appear between neighbours.
+                c.rect(x + col * module, top, module * 1.02, module * 1.02, stroke=0, fill=1)
+
+
+def pdf_response(content: bytes, filename: str, *, attachment: bool = False) -> HttpResponse:
+    """A PDF shown in the browser (or downloaded, ``attachment``) under ``filename``."""
+    response = HttpResponse(content, content_type="application/pdf")
+    disposition = "attachment" if attachment else "inline"
+    response["Content-Disposition"] = f'{disposition}; filename="{filename}"'
+    return response
+
+
+def private_pdf_response(content: bytes, filename: str) -> FileResponse:
+    """A PDF of someone's data: shown under ``filename`` and never kept by a cache."""
+    response = FileResponse(io.BytesIO(content), content_type="application/pdf", filename=filename)
+    response["Cache-Control"] = "no-store"
+    return response

@@ -1,0 +1,184 @@
+"""Finance screens of debts: the filtered list, a debt with its acts, its status transitions and its
+payment slip."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.db.models import Q, QuerySet, Sum
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from outorga.core.models import Act, Municipality
+from outorga.core.pdfkit import pdf_response
+from outorga.core.requests import actor_of
+from outorga.core.tenancy import current_municipality
+from outorga.registry.validation import FieldError
+
+from .. import payments
+from .. import services as ledger
+from ..models import Debt
+from ..models_payments import FinanceSettings
+from ..slips import render_slip
+from .common import money, staff_view
+
+
+class DebtFilter(forms.Form):
+    q = forms.CharField(label="Nome, CPF/CNPJ ou referência", required=False)
+    status = forms.ChoiceField(
+        label="Situação", required=False, choices=[("", "todas"), *Debt.Status.choices]
+    )
+    origin = forms.ChoiceField(
+        label="Origem", required=False, choices=[("", "todas"), *Debt.Origin.choices]
+    )
+    due_from = forms.DateField(
+        label="Vencimento de", required=False, input_formats=["%d/%m/%Y", "%Y-%m-%d"]
+    )
+    due_to = forms.DateField(label="até", required=False, input_formats=["%d/%m/%Y", "%Y-%m-%d"])
+
+
+def _filter_debts(qs: QuerySet[Debt], data: dict[str, Any]) -> QuerySet[Debt]:
+    if q := (data.get("q") or "").strip():
+        only_digits = "".join(ch for ch in q if ch.isdigit())
+        cond = Q(person__name__icontains=q) | Q(reference__icontains=q)
+        if len(only_digits) >= 11:
+            cond |= Q(person__document=only_digits)
+        qs = qs.filter(cond)
+    if data.get("status"):
+        qs = qs.filter(status=data["status"])
+    if data.get("origin"):
+        qs = qs.filter(origin=data["origin"])
+    if data.get("due_from"):
+        qs = qs.filter(due_on__gte=data["due_from"])
+    if data.get("due_to"):
+        qs = qs.filter(due_on__lte=data["due_to"])
+    return qs
+
+
+@staff_view
+def debts(request: HttpRequest) -> HttpResponse:
+    form = DebtFilter(request.GET or None)
+    qs = Debt.objects.select_related("person").order_by("-due_on", "-id")
+    if form.is_valid():
+        qs = _filter_debts(qs, form.cleaned_data)
+    total = qs.aggregate(total=Sum("amount_cents"))["total"] or 0
+    page = Paginator(qs, 50).get_page(request.GET.get("pagina"))
+    query = request.GET.copy()
+    query.pop("pagina", None)
+    return render(
+        request,
+        "finance/debts.html",
+        {
+            "form": form,
+            "page": page,
+            "total": money(total),
+            "count": page.paginator.count,
+            "query": query.urlencode(),
+        },
+    )
+
+
+class TransitionForm(forms.Form):
+    step = forms.ChoiceField(
+        label="Mudar a situação para",
+        choices=[
+            ("final", "definitivo"),
+            ("under_appeal", "em defesa ou recurso"),
+            ("cancel", "cancelado"),
+        ],
+    )
+    reason = forms.CharField(label="Motivo", max_length=300)
+
+
+def debt_payable(debt: Debt) -> bool:
+    return debt.status in payments.OWED and payments.amount_owed(debt) > 0
+
+
+@staff_view
+def debt_detail(request: HttpRequest, debt_id: int) -> HttpResponse:
+    debt = get_object_or_404(Debt.objects.select_related("person", "permit"), pk=debt_id)
+    settings = FinanceSettings.objects.first()
+    payload = ""
+    if settings and debt_payable(debt):
+        payload = payments.pix_payload(debt, settings)
+    acts = Act.objects.filter(object_type="finance.debt", object_id=str(debt.pk)).order_by("seq")
+    return render(
+        request,
+        "finance/debt.html",
+        {
+            "debt": debt,
+            "amount": money(debt.amount_cents),
+            "owed": money(payments.amount_owed(debt)) if debt.status in payments.OWED else None,
+            "payments": debt.payments.order_by("paid_on", "id"),
+            "refunds": debt.refunds.order_by("created_at", "id"),
+            "acts": acts,
+            "payload": payload,
+            "payable": debt_payable(debt),
+            "settings": settings,
+            "transition_form": TransitionForm(),
+        },
+    )
+
+
+@staff_view
+@require_POST
+def debt_transition(request: HttpRequest, debt_id: int) -> HttpResponse:
+    debt = get_object_or_404(Debt.objects.all(), pk=debt_id)
+    form = TransitionForm(request.POST)
+    url = reverse("finance:debt", args=[debt.pk])
+    if not form.is_valid():
+        messages.error(request, "Escolha a nova situação e informe o motivo.")
+        return HttpResponseRedirect(url)
+    m = current_municipality()
+    service = {
+        "final": ledger.debt_make_final,
+        "under_appeal": ledger.debt_contest,
+        "cancel": ledger.debt_cancel,
+    }[form.cleaned_data["step"]]
+    try:
+        service(
+            actor=actor_of(request),
+            municipality=m,
+            debt=debt,
+            reason=form.cleaned_data["reason"],
+            law=payments.law_of(debt, m),
+        )
+    except (ledger.InvalidDebtTransition, FieldError) as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, "Situação do débito alterada.")
+    return HttpResponseRedirect(url)
+
+
+def slip_response(debt: Debt, m: Municipality) -> HttpResponse:
+    settings = FinanceSettings.objects.first()
+    if settings is None:
+        return HttpResponse(
+            "A chave PIX do município não foi configurada.", status=409, content_type="text/plain"
+        )
+    if not debt_payable(debt):
+        return HttpResponse(
+            f"O débito {debt.reference} está {debt.get_status_display()}: nada a pagar.",
+            status=409,
+            content_type="text/plain; charset=utf-8",
+        )
+    owed = payments.amount_owed(debt)
+    pdf = render_slip(
+        debt,
+        settings,
+        payments.pix_payload(debt, settings),
+        municipality_name=m.name,
+        amount_cents=owed,
+    )
+    return pdf_response(pdf, f"debito-{debt.reference}.pdf")
+
+
+@staff_view
+def debt_slip(request: HttpRequest, debt_id: int) -> HttpResponse:
+    debt = get_object_or_404(Debt.objects.select_related("person"), pk=debt_id)
+    return slip_response(debt, current_municipality())

@@ -1,0 +1,57 @@
+"""Finance screen of the PIX settings (the key and the beneficiary of the payment slips)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+
+from outorga.core.requests import actor_of
+from outorga.core.tenancy import current_municipality
+from outorga.registry.validation import FieldError
+
+from .. import payments
+from ..models_payments import FinanceSettings
+from .common import staff_view
+
+
+class SettingsForm(forms.Form):
+    pix_key = forms.CharField(label="Chave PIX do município", max_length=77)
+    merchant_name = forms.CharField(
+        label="Nome do recebedor", max_length=60, help_text="até 25 caracteres no PIX"
+    )
+    merchant_city = forms.CharField(
+        label="Cidade do recebedor", max_length=60, help_text="até 15 caracteres no PIX"
+    )
+    slip_instructions = forms.CharField(
+        label="Instruções no documento", max_length=300, required=False
+    )
+
+
+@staff_view
+def settings_view(request: HttpRequest) -> HttpResponse:
+    current = FinanceSettings.objects.first()
+    initial = (
+        {
+            "pix_key": current.pix_key,
+            "merchant_name": current.merchant_name,
+            "merchant_city": current.merchant_city,
+            "slip_instructions": current.slip_instructions,
+        }
+        if current
+        else {}
+    )
+    form = SettingsForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            payments.finance_settings_save(
+                actor=actor_of(request), municipality=current_municipality(), **form.cleaned_data
+            )
+        except FieldError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, "Configuração do PIX salva.")
+            return HttpResponseRedirect(reverse("finance:settings"))
+    return render(request, "finance/settings.html", {"form": form, "current": current})

@@ -26,7 +26,12 @@ def _field_of(form: forms.BaseForm, name: str) -> str | None:
     return None
 
 
-def form_add(form: forms.BaseForm, exc: DomainError) -> None:
+def error_lines(exc: Exception) -> list[str]:
+    """The lines a person reads of a refusal (``DomainError.lines()``), or of any other error."""
+    return exc.lines() if isinstance(exc, DomainError) else [str(exc)]
+
+
+def form_add(form: forms.BaseForm, exc: Exception) -> None:
     if isinstance(exc, FieldError):
         cite = f" ({exc.citation})" if exc.citation else ""
         target = _field_of(form, exc.field)
@@ -35,10 +40,10 @@ def form_add(form: forms.BaseForm, exc: DomainError) -> None:
         else:
             form.add_error(target, f"{exc.message}{cite}")
         return
-    for line in exc.lines():
+    for line in error_lines(exc):
         form.add_error(None, line)
 
 
-def messages_add(request: HttpRequest, exc: DomainError) -> None:
-    for line in exc.lines():
+def messages_add(request: HttpRequest, exc: Exception) -> None:
+    for line in error_lines(exc):
         messages.error(request, line)

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from outorga.core.errors import FieldError
+from outorga.core.formerrors import form_add
 from outorga.law import parameter_input
 from outorga.law.bindings import RULEBOOKS, SERVICE_LABELS
 from outorga.law.citations import LAW_TITLES
@@ -217,7 +218,7 @@ def municipal_data(request: HttpRequest) -> HttpResponse:
         except NotCompetent as exc:
             return forbidden(request, str(exc))
         except FieldError as exc:
-            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+            form_add(form, exc)
         else:
             if form.is_valid():
                 messages.success(request, SAVED[posted])

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from outorga.core.access import forbidden
+from outorga.core.formerrors import error_lines, messages_add
 from outorga.core.models import Municipality, User
 from outorga.core.pdfkit import private_pdf_response
 from outorga.core.requests import actor_of, user_of
@@ -48,14 +49,11 @@ def _staff_only(request: HttpRequest) -> HttpResponse | None:
 
 
 def _errors(exc: Exception) -> list[str]:
-    if isinstance(exc, services.Refused):
-        return [
-            f"{r.message} ({', '.join(c.render() for c in r.citations)})"
-            for r in exc.decision.refusals
-        ]
+    """A checklist the law core's facts schema refuses names each field; any other refusal reads as
+    on every screen (``core.formerrors``)."""
     if isinstance(exc, FactsInvalid):
         return [f"{e['field']}: {e['message']}" for e in exc.errors]
-    return [str(exc)]
+    return error_lines(exc)
 
 
 @login_required
@@ -262,7 +260,7 @@ def confirm(request: HttpRequest, inspection_id: int) -> HttpResponse:
     except NotCompetent as exc:
         return forbidden(request, str(exc))
     except services.FieldError as exc:
-        messages.error(request, str(exc))
+        messages_add(request, exc)
     return HttpResponseRedirect(reverse("inspections:detail", args=[inspection.pk]))
 
 

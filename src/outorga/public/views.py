@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from outorga.core.access import forbidden
 from outorga.core.acts import Actor
 from outorga.core.errors import Refused
+from outorga.core.formerrors import error_lines, messages_add
 from outorga.core.middleware import client_ip
 from outorga.core.models import Municipality
 from outorga.core.pdfkit import private_pdf_response
@@ -160,17 +161,6 @@ def base_url(request: HttpRequest) -> str:
     return getattr(settings, "OUTORGA_PUBLIC_URL", "") or request.build_absolute_uri("/")
 
 
-def _errors(exc: Exception) -> list[str]:
-    if isinstance(exc, Refused):
-        return [
-            f"{r.message} ({', '.join(c.render() for c in r.citations)})"
-            for r in exc.decision.refusals
-        ]
-    if isinstance(exc, FieldError):
-        return [str(exc)]
-    return [str(exc)]
-
-
 @login_required
 def badges(request: HttpRequest) -> HttpResponse:
     m = current_municipality_or_none()
@@ -202,7 +192,7 @@ def badges(request: HttpRequest) -> HttpResponse:
             except NotCompetent as exc:
                 return forbidden(request, str(exc))
             except (Refused, FieldError) as exc:
-                errors = _errors(exc)
+                errors = error_lines(exc)
             else:
                 messages.success(request, f"Crachá {badge.serial} emitido para {permit.number}.")
                 return HttpResponseRedirect(reverse("public:badges"))
@@ -237,7 +227,7 @@ def badge_pdf(request: HttpRequest, badge_id: int) -> HttpResponseBase:
     except NotCompetent as exc:
         return forbidden(request, str(exc))
     except FieldError as exc:
-        messages.error(request, str(exc))
+        messages_add(request, exc)
         return HttpResponseRedirect(reverse("public:badges"))
     return private_pdf_response(content, f"cracha-{badge.permit.number}.pdf")
 
@@ -259,7 +249,7 @@ def badge_revoke(request: HttpRequest, badge_id: int) -> HttpResponse:
     except NotCompetent as exc:
         return forbidden(request, str(exc))
     except FieldError as exc:
-        messages.error(request, str(exc))
+        messages_add(request, exc)
     else:
         messages.success(request, f"Crachá {badge.serial} revogado.")
     return HttpResponseRedirect(reverse("public:badges"))

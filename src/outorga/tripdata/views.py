@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from outorga.core.access import forbidden
+from outorga.core.formerrors import messages_add
 from outorga.core.lawseam import LawNotBound, law_for
 from outorga.core.models import User
 from outorga.core.pdfkit import pdf_response
@@ -191,7 +192,7 @@ def issqn_recompute(request: HttpRequest, platform_id: int, year: int, month: in
     except NotCompetent as exc:
         return forbidden(request, str(exc))
     except services.TripDataError as exc:
-        messages.error(request, str(exc))
+        messages_add(request, exc)
     else:
         messages.success(request, "Extrato do ISSQN recalculado.")
     return HttpResponseRedirect(

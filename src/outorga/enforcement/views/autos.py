@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from outorga.core.formerrors import messages_add
 from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of, user_of
@@ -199,7 +200,7 @@ def auto_new(request: HttpRequest) -> HttpResponse:
             warning_harmless=p.get("warning_harmless") == "1",
         )
     except (*ERRORS, ValueError) as exc:
-        messages.error(request, str(exc))
+        messages_add(request, exc)
         return render(request, "enforcement/auto_form.html", ctx, status=422)
     messages.success(request, f"Auto {auto.number} lavrado.")
     return HttpResponseRedirect(reverse("enforcement:case", args=[auto.case.pk]))

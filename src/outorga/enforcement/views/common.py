@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils import timezone
 
 from outorga.core.access import role_screen
 from outorga.core.errors import Refused
+from outorga.core.formerrors import messages_add
 from outorga.enforcement.services.common import InvalidStep
 from outorga.law.competence import Role
 from outorga.registry.services.common import InvalidTransition
@@ -25,7 +25,7 @@ staff_only = role_screen(STAFF, "Área dos servidores municipais.")
 
 
 def back(request: HttpRequest, exc: Exception, to: str) -> HttpResponse:
-    messages.error(request, str(exc))
+    messages_add(request, exc)
     return HttpResponseRedirect(to)
 
 

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from outorga.core.formerrors import messages_add
 from outorga.core.requests import actor_of, user_of
 from outorga.enforcement.lawbridge import taxi_like
 from outorga.enforcement.models import (
@@ -147,7 +148,7 @@ def cassacao_new(request: HttpRequest, permit_id: int) -> HttpResponse:
             target=p.get("target", ""),
         )
     except ERRORS as exc:
-        messages.error(request, str(exc))
+        messages_add(request, exc)
         return render(request, "enforcement/cassacao_form.html", ctx, status=422)
     messages.success(request, f"Proposta de cassação aberta: processo {case.number}.")
     return HttpResponseRedirect(reverse("enforcement:case", args=[case.pk]))
@@ -234,7 +235,7 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
         else:
             raise FieldError("alvo", "escolha a permissão ou o cadastro do titular ou do auxiliar")
     except ERRORS as exc:
-        messages.error(request, str(exc))
+        messages_add(request, exc)
         return render(request, "enforcement/taxi_suspension_form.html", ctx, status=422)
     messages.success(request, done)
     return HttpResponseRedirect(reverse("enforcement:queue"))

@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from outorga.core.formerrors import messages_add
 from outorga.core.models import Act, Municipality
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of
@@ -149,7 +150,7 @@ def debt_transition(request: HttpRequest, debt_id: int) -> HttpResponse:
             law=payments.law_of(debt, m),
         )
     except (ledger.InvalidDebtTransition, FieldError) as exc:
-        messages.error(request, str(exc))
+        messages_add(request, exc)
     else:
         messages.success(request, "Situação do débito alterada.")
     return HttpResponseRedirect(url)

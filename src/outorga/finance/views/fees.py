@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from outorga.core.errors import Refused
+from outorga.core.formerrors import form_add
 from outorga.core.requests import actor_of, user_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import is_allowed
@@ -91,7 +92,7 @@ def fee_charge(request: HttpRequest) -> HttpResponse:
                 permit=d["permit_row"],
             )
         except (FieldError, Refused) as exc:
-            form.add_error(None, str(exc))
+            form_add(form, exc)
     return render(
         request,
         "finance/fee_charge.html",

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
+from outorga.core.formerrors import messages_add
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.registry.validation import FieldError
@@ -56,7 +57,7 @@ def payment_import(request: HttpRequest) -> HttpResponse:
                 file_name=request.POST.get("file_name", "extrato.csv"),
             )
         except FieldError as exc:
-            messages.error(request, str(exc))
+            messages_add(request, exc)
             return HttpResponseRedirect(reverse("finance:import"))
         return HttpResponseRedirect(reverse("finance:import_result", args=[batch.pk]))
     upload = request.FILES.get("file")

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 
+from outorga.core.formerrors import form_add, messages_add
 from outorga.core.models import Act
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
@@ -78,7 +79,7 @@ def payment_new(request: HttpRequest) -> HttpResponse:
                 note=d["note"],
             )
         except FieldError as exc:
-            form.add_error(None, str(exc))
+            form_add(form, exc)
         else:
             messages.success(request, f"Pagamento registrado: {payment.get_status_display()}.")
             return HttpResponseRedirect(reverse("finance:payment", args=[payment.pk]))
@@ -139,4 +140,4 @@ def _resolve(request: HttpRequest, payment: Payment, data: dict[str, Any]) -> No
             payments.payment_return(actor=actor, municipality=m, payment=payment, note=note)
             messages.success(request, "Pagamento lançado para devolução.")
     except (payments.InvalidPaymentTransition, FieldError) as exc:
-        messages.error(request, str(exc))
+        messages_add(request, exc)

@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 
+from outorga.core.formerrors import form_add
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.registry.validation import FieldError
@@ -50,7 +51,7 @@ def settings_view(request: HttpRequest) -> HttpResponse:
                 actor=actor_of(request), municipality=current_municipality(), **form.cleaned_data
             )
         except FieldError as exc:
-            form.add_error(None, str(exc))
+            form_add(form, exc)
         else:
             messages.success(request, "Configuração do PIX salva.")
             return HttpResponseRedirect(reverse("finance:settings"))

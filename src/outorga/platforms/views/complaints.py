@@ -9,6 +9,7 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from outorga.core.formerrors import form_add
 from outorga.core.lawseam import governs
 from outorga.core.middleware import client_ip
 from outorga.core.models import Municipality
@@ -123,7 +124,7 @@ def public_complaint(request: HttpRequest) -> HttpResponse:
                     ip=client_ip(request),
                 )
             except PlatformError as exc:
-                form.add_error(None, exc.message)
+                form_add(form, exc)
             else:
                 term = selectors.complaint_term(m, done.filed_on)
                 return render(

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from outorga.core.access import staff_required
 from outorga.core.errors import Refused
+from outorga.core.formerrors import messages_add
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import NotCompetent, Role, is_allowed
@@ -132,7 +133,7 @@ def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
         except NotCompetent as exc:
             return deny(request, exc)
         except (InvalidTransition, FieldError) as exc:
-            messages.error(request, str(exc))
+            messages_add(request, exc)
         else:
             messages.success(request, "Permissão suspensa.")
         return redirect("registry:permit", permit_id=permit.pk)

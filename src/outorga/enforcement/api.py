@@ -47,6 +47,11 @@ def _m(request: HttpRequest) -> Any:
     return m
 
 
+def _acting(request: HttpRequest) -> dict[str, Any]:
+    """Who acts and where: the ``actor`` and ``municipality`` every service is called with."""
+    return {"actor": actor_of(request), "municipality": _m(request)}
+
+
 # --- schemas ----------------------------------------------------------------------------------------
 
 
@@ -224,6 +229,23 @@ def _today() -> dt.date:
     return timezone.localdate()
 
 
+def _filed(
+    request: HttpRequest, case: Case, payload: FilingIn, filed_on: dt.date, channel: str
+) -> Any:
+    """File a defence or appeal (on paper or through the portal) and answer 201 with it."""
+    return Status(
+        201,
+        filing_file(
+            **_acting(request),
+            case=case,
+            text=payload.text,
+            filed_on=filed_on,
+            attachments=_files(payload.attachments),
+            channel=channel,
+        ),
+    )
+
+
 # --- catalog and autos -------------------------------------------------------------------------------
 
 
@@ -269,8 +291,7 @@ def auto_issue(request: HttpRequest, payload: AutoIn) -> Any:
         else None
     )
     auto = infraction_issue(
-        actor=actor_of(request),
-        municipality=_m(request),
+        **_acting(request),
         code=payload.code,
         committed_at=payload.committed_at,
         place=payload.place,
@@ -304,9 +325,7 @@ def auto_issue(request: HttpRequest, payload: AutoIn) -> Any:
 )
 def auto_cancel(request: HttpRequest, auto_id: int, payload: CancelIn) -> Any:
     auto = get_object_or_404(InfractionNotice.objects.all(), pk=auto_id)
-    infraction_cancel(
-        actor=actor_of(request), municipality=_m(request), auto=auto, reason=payload.reason
-    )
+    infraction_cancel(**_acting(request), auto=auto, reason=payload.reason)
     return _case_out(Case.objects.get(auto=auto))
 
 
@@ -332,8 +351,7 @@ def case_get(request: HttpRequest, case_id: int) -> Any:
 def notice_deliver(request: HttpRequest, notice_id: int, payload: DeliverIn) -> Any:
     notice = get_object_or_404(Notice.objects.all(), pk=notice_id)
     return notice_deliver_service(
-        actor=actor_of(request),
-        municipality=_m(request),
+        **_acting(request),
         notice=notice,
         form=payload.form,
         on=payload.on,
@@ -350,8 +368,7 @@ def notice_deliver(request: HttpRequest, notice_id: int, payload: DeliverIn) -> 
 def edital_publish(request: HttpRequest, payload: EditalIn) -> Any:
     notices = list(Notice.objects.filter(pk__in=payload.notice_ids, notified_on__isnull=True))
     return edital_publish_service(
-        actor=actor_of(request),
-        municipality=_m(request),
+        **_acting(request),
         notices=notices,
         published_on=payload.published_on,
         edition=payload.edition,
@@ -367,18 +384,7 @@ def edital_publish(request: HttpRequest, payload: EditalIn) -> Any:
 def filing_paper(request: HttpRequest, case_id: int, payload: FilingIn) -> Any:
     """A defence or appeal filed on paper, registered by the clerk."""
     case = get_object_or_404(Case.objects.all(), pk=case_id)
-    return Status(
-        201,
-        filing_file(
-            actor=actor_of(request),
-            municipality=_m(request),
-            case=case,
-            text=payload.text,
-            filed_on=payload.filed_on or _today(),
-            attachments=_files(payload.attachments),
-            channel=Filing.Channel.PAPER,
-        ),
-    )
+    return _filed(request, case, payload, payload.filed_on or _today(), Filing.Channel.PAPER)
 
 
 @router.post(
@@ -390,8 +396,7 @@ def filing_paper(request: HttpRequest, case_id: int, payload: FilingIn) -> Any:
 def filing_judge(request: HttpRequest, filing_id: int, payload: JudgeIn) -> Any:
     filing = get_object_or_404(Filing.objects.all(), pk=filing_id)
     return filing_judge_service(
-        actor=actor_of(request),
-        municipality=_m(request),
+        **_acting(request),
         filing=filing,
         upheld=payload.upheld,
         reasoning=payload.reasoning,
@@ -408,8 +413,7 @@ def filing_judge(request: HttpRequest, filing_id: int, payload: JudgeIn) -> Any:
 def proposal_decide(request: HttpRequest, case_id: int, payload: DecideIn) -> Any:
     case = get_object_or_404(Case.objects.all(), pk=case_id)
     proposal_decide_service(
-        actor=actor_of(request),
-        municipality=_m(request),
+        **_acting(request),
         case=case,
         accept=payload.accept,
         reasoning=payload.reasoning,
@@ -452,9 +456,7 @@ def queue(request: HttpRequest) -> Any:
 )
 def suspension_impose(request: HttpRequest, escalation_id: int, payload: ImposeIn) -> Any:
     esc = get_object_or_404(Escalation.objects.all(), pk=escalation_id)
-    esc = suspension_impose_service(
-        actor=actor_of(request), municipality=_m(request), escalation=esc, start=payload.start
-    )
+    esc = suspension_impose_service(**_acting(request), escalation=esc, start=payload.start)
     return {"id": esc.pk, "status": esc.status, "starts_on": esc.starts_on, "ends_on": esc.ends_on}
 
 
@@ -492,8 +494,7 @@ def cassacao_propose(request: HttpRequest, permit_id: int, payload: CassacaoIn) 
         else None
     )
     case = proposal_open_cassacao(
-        actor=actor_of(request),
-        municipality=_m(request),
+        **_acting(request),
         permit=permit,
         causes=payload.causes,
         auto=auto,
@@ -514,8 +515,7 @@ def taxi_suspension(request: HttpRequest, permit_id: int, payload: TaxiSuspensio
     permit = get_object_or_404(Permit.objects.all(), pk=permit_id)
     auto = get_object_or_404(InfractionNotice.objects.all(), pk=payload.auto_id)
     p = taxi_suspension_impose(
-        actor=actor_of(request),
-        municipality=_m(request),
+        **_acting(request),
         permit=permit,
         auto=auto,
         days=payload.days,
@@ -557,8 +557,7 @@ def taxi_register_suspension(
         else None
     )
     penalty = taxi_register_suspension_impose(
-        actor=actor_of(request),
-        municipality=_m(request),
+        **_acting(request),
         permit=permit,
         infraction=auto,
         days=payload.days,
@@ -585,8 +584,7 @@ def seizure_create(request: HttpRequest, payload: SeizureIn) -> Any:
     return Status(
         201,
         seizure_create_service(
-            actor=actor_of(request),
-            municipality=_m(request),
+            **_acting(request),
             person=person,
             plate=auto.plate,
             depot=payload.depot,
@@ -605,9 +603,7 @@ def seizure_create(request: HttpRequest, payload: SeizureIn) -> Any:
 )
 def seizure_storage(request: HttpRequest, seizure_id: int, payload: OnIn) -> Any:
     s = get_object_or_404(Seizure.objects.all(), pk=seizure_id)
-    debt = seizure_bill_storage(
-        actor=actor_of(request), municipality=_m(request), seizure=s, through=payload.on
-    )
+    debt = seizure_bill_storage(**_acting(request), seizure=s, through=payload.on)
     return {
         "debt": debt.reference if debt else None,
         "amount_cents": debt.amount_cents if debt else 0,
@@ -622,9 +618,7 @@ def seizure_storage(request: HttpRequest, seizure_id: int, payload: OnIn) -> Any
 )
 def seizure_release(request: HttpRequest, seizure_id: int, payload: OnIn) -> Any:
     s = get_object_or_404(Seizure.objects.all(), pk=seizure_id)
-    return seizure_release_service(
-        actor=actor_of(request), municipality=_m(request), seizure=s, on=payload.on
-    )
+    return seizure_release_service(**_acting(request), seizure=s, on=payload.on)
 
 
 # --- the holder -------------------------------------------------------------------------------------
@@ -659,15 +653,4 @@ def my_cases(request: HttpRequest) -> Any:
 def my_filing(request: HttpRequest, case_id: int, payload: FilingIn) -> Any:
     """The holder's defence or appeal, online, with attachments."""
     case = get_object_or_404(_holder_cases(request), pk=case_id)
-    return Status(
-        201,
-        filing_file(
-            actor=actor_of(request),
-            municipality=_m(request),
-            case=case,
-            text=payload.text,
-            filed_on=_today(),
-            attachments=_files(payload.attachments),
-            channel=Filing.Channel.PORTAL,
-        ),
-    )
+    return _filed(request, case, payload, _today(), Filing.Channel.PORTAL)

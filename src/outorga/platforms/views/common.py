@@ -1,13 +1,15 @@
 """What the platforms area's screens share: who may view it, the refusal page, a refusal's and a
-form's messages, the date a list is seen on."""
+form's messages, a form's step posted from a page, the date a list is seen on."""
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
+from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 
 from outorga.core import access
@@ -48,6 +50,29 @@ def form_error_messages(request: HttpRequest, form: forms.Form) -> None:
     """A form's refusals as messages, one a field (the screen redirects back)."""
     for fld, errs in form.errors.items():
         messages.error(request, f"{fld}: {' '.join(str(e) for e in errs)}")
+
+
+def form_step(
+    request: HttpRequest,
+    form: forms.Form,
+    step: Callable[[dict[str, Any]], tuple[str, str]],
+    back: str,
+) -> HttpResponse:
+    """A page's form posting one step: the form's refusals, or ``step`` run on its data — it
+    returns the success message and the page to go to — else the step's refusal; either refusal
+    goes back to ``back``. Without competence, the refusal page."""
+    if not form.is_valid():
+        form_error_messages(request, form)
+        return HttpResponseRedirect(back)
+    try:
+        message, then = step(form.cleaned_data)
+    except NotCompetent as exc:
+        return forbidden(request, exc)
+    except PlatformError as exc:
+        error_messages(request, exc)
+        return HttpResponseRedirect(back)
+    messages.success(request, message)
+    return HttpResponseRedirect(then)
 
 
 def on_date(request: HttpRequest) -> dt.date:

@@ -3,10 +3,11 @@ the Chief Executive's judgment, the decision's PDF (art. 26 sole paragraph; D-1,
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -17,10 +18,10 @@ from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law import interfaces
 from outorga.law.bindings import Service
-from outorga.law.competence import NotCompetent, is_allowed
+from outorga.law.competence import is_allowed
 from outorga.law.money import brl
 from outorga.platforms.services import common as services_common
-from outorga.platforms.services.common import PlatformError, apps_law
+from outorga.platforms.services.common import apps_law
 from outorga.platforms.services.penalties import (
     platform_penalty_appeal_file,
     platform_penalty_appeal_judge,
@@ -36,7 +37,7 @@ from ..models import (
     PlatformPenalty,
     PlatformPenaltyAppeal,
 )
-from .common import error_messages, forbidden, form_error_messages, viewer
+from .common import form_step, viewer
 
 
 class PenaltyForm(forms.Form):
@@ -93,44 +94,37 @@ def penalty_impose(request: HttpRequest, platform_id: int) -> HttpResponse:
     if isinstance(user, HttpResponse):
         return user
     p = get_object_or_404(Platform.objects.all(), pk=platform_id)
-    form = PenaltyForm(request.POST)
-    if not form.is_valid():
-        form_error_messages(request, form)
-    else:
-        data = form.cleaned_data
-        try:
-            penalty, _ = platform_penalty_impose(
-                actor=actor_of(request),
-                municipality=user.municipality,  # type: ignore[arg-type]
-                platform=p,
-                kind=data["kind"],
-                infraction_on=data["infraction_on"],
-                description=data["description"],
-                reasoning=data["reasoning"],
-                defence_notice_on=data["defence_notice_on"],
-                defence_judged=data["defence_judged"],
-                fine_upfbg=data["fine_upfbg"],
-            )
-        except NotCompetent as exc:
-            return forbidden(request, exc)
-        except PlatformError as exc:
-            error_messages(request, exc)
-        else:
-            amount = f" de {brl(penalty.amount_cents)}" if penalty.amount_cents else ""
-            debt = (
-                f" Débito {penalty.debt.reference} lançado na Secretaria de Finanças, vencimento "
-                f"em {penalty.debt.due_on:%d/%m/%Y}."
-                if penalty.debt
-                else ""
-            )
-            messages.success(
-                request,
-                f"{penalty.get_kind_display().capitalize()}{amount} aplicada.{debt} Registre a "
-                "notificação da decisão à plataforma: dela corre o prazo de recurso (art. 26, "
-                "parágrafo único; decisão D-17).",
-            )
-            return HttpResponseRedirect(reverse("platforms:penalty_detail", args=[penalty.pk]))
-    return HttpResponseRedirect(reverse("platforms:detail", args=[p.pk]))
+
+    def impose(data: dict[str, Any]) -> tuple[str, str]:
+        penalty, _ = platform_penalty_impose(
+            actor=actor_of(request),
+            municipality=user.municipality,  # type: ignore[arg-type]
+            platform=p,
+            kind=data["kind"],
+            infraction_on=data["infraction_on"],
+            description=data["description"],
+            reasoning=data["reasoning"],
+            defence_notice_on=data["defence_notice_on"],
+            defence_judged=data["defence_judged"],
+            fine_upfbg=data["fine_upfbg"],
+        )
+        amount = f" de {brl(penalty.amount_cents)}" if penalty.amount_cents else ""
+        debt = (
+            f" Débito {penalty.debt.reference} lançado na Secretaria de Finanças, vencimento "
+            f"em {penalty.debt.due_on:%d/%m/%Y}."
+            if penalty.debt
+            else ""
+        )
+        return (
+            f"{penalty.get_kind_display().capitalize()}{amount} aplicada.{debt} Registre a "
+            "notificação da decisão à plataforma: dela corre o prazo de recurso (art. 26, "
+            "parágrafo único; decisão D-17).",
+            reverse("platforms:penalty_detail", args=[penalty.pk]),
+        )
+
+    return form_step(
+        request, PenaltyForm(request.POST), impose, reverse("platforms:detail", args=[p.pk])
+    )
 
 
 @login_required
@@ -206,35 +200,28 @@ def penalty_notice(request: HttpRequest, penalty_id: int) -> HttpResponse:
     if isinstance(user, HttpResponse):
         return user
     x = _penalty(penalty_id)
-    form = NoticeForm(request.POST)
-    if not form.is_valid():
-        form_error_messages(request, form)
-    else:
-        try:
-            x = platform_penalty_notice_record(
-                actor=actor_of(request),
-                municipality=user.municipality,  # type: ignore[arg-type]
-                penalty=x,
-                notice_on=form.cleaned_data["notice_on"],
-                channel=form.cleaned_data["channel"],
+    back = reverse("platforms:penalty_detail", args=[x.pk])
+
+    def record(data: dict[str, Any]) -> tuple[str, str]:
+        noticed = platform_penalty_notice_record(
+            actor=actor_of(request),
+            municipality=user.municipality,  # type: ignore[arg-type]
+            penalty=x,
+            notice_on=data["notice_on"],
+            channel=data["channel"],
+        )
+        if noticed.status == PlatformPenalty.Status.FINAL:
+            return (
+                f"Notificação registrada; o prazo de recurso terminou em "
+                f"{noticed.appeal_until:%d/%m/%Y} e a penalidade já é definitiva.",
+                back,
             )
-        except NotCompetent as exc:
-            return forbidden(request, exc)
-        except PlatformError as exc:
-            error_messages(request, exc)
-        else:
-            if x.status == PlatformPenalty.Status.FINAL:
-                messages.success(
-                    request,
-                    f"Notificação registrada; o prazo de recurso terminou em "
-                    f"{x.appeal_until:%d/%m/%Y} e a penalidade já é definitiva.",
-                )
-            else:
-                messages.success(
-                    request,
-                    f"Notificação registrada; prazo de recurso até {x.appeal_until:%d/%m/%Y}.",
-                )
-    return HttpResponseRedirect(reverse("platforms:penalty_detail", args=[x.pk]))
+        return (
+            f"Notificação registrada; prazo de recurso até {noticed.appeal_until:%d/%m/%Y}.",
+            back,
+        )
+
+    return form_step(request, NoticeForm(request.POST), record, back)
 
 
 @login_required
@@ -245,29 +232,20 @@ def penalty_appeal(request: HttpRequest, penalty_id: int) -> HttpResponse:
     if isinstance(user, HttpResponse):
         return user
     x = _penalty(penalty_id)
-    form = PaperAppealForm(request.POST)
-    if not form.is_valid():
-        form_error_messages(request, form)
-    else:
-        try:
-            appeal = platform_penalty_appeal_file(
-                actor=actor_of(request),
-                municipality=user.municipality,  # type: ignore[arg-type]
-                penalty=x,
-                text=form.cleaned_data["text"],
-                channel=PlatformPenaltyAppeal.Channel.PAPER,
-                filed_on=form.cleaned_data["filed_on"],
-            )
-        except NotCompetent as exc:
-            return forbidden(request, exc)
-        except PlatformError as exc:
-            error_messages(request, exc)
-        else:
-            messages.success(
-                request,
-                f"Recurso registrado; julgamento até {appeal.judge_until:%d/%m/%Y}.",
-            )
-    return HttpResponseRedirect(reverse("platforms:penalty_detail", args=[x.pk]))
+    back = reverse("platforms:penalty_detail", args=[x.pk])
+
+    def file(data: dict[str, Any]) -> tuple[str, str]:
+        appeal = platform_penalty_appeal_file(
+            actor=actor_of(request),
+            municipality=user.municipality,  # type: ignore[arg-type]
+            penalty=x,
+            text=data["text"],
+            channel=PlatformPenaltyAppeal.Channel.PAPER,
+            filed_on=data["filed_on"],
+        )
+        return f"Recurso registrado; julgamento até {appeal.judge_until:%d/%m/%Y}.", back
+
+    return form_step(request, PaperAppealForm(request.POST), file, back)
 
 
 @login_required
@@ -278,25 +256,19 @@ def penalty_judge(request: HttpRequest, penalty_id: int) -> HttpResponse:
         return user
     x = _penalty(penalty_id)
     appeal = get_object_or_404(PlatformPenaltyAppeal.objects.all(), penalty=x)
-    form = JudgeForm(request.POST)
-    if not form.is_valid():
-        form_error_messages(request, form)
-    else:
-        try:
-            appeal = platform_penalty_appeal_judge(
-                actor=actor_of(request),
-                municipality=user.municipality,  # type: ignore[arg-type]
-                appeal=appeal,
-                upheld=form.cleaned_data["upheld"],
-                reasoning=form.cleaned_data["reasoning"],
-            )
-        except NotCompetent as exc:
-            return forbidden(request, exc)
-        except PlatformError as exc:
-            error_messages(request, exc)
-        else:
-            messages.success(request, f"Recurso julgado: {appeal.get_result_display()}.")
-    return HttpResponseRedirect(reverse("platforms:penalty_detail", args=[x.pk]))
+    back = reverse("platforms:penalty_detail", args=[x.pk])
+
+    def judge(data: dict[str, Any]) -> tuple[str, str]:
+        judged = platform_penalty_appeal_judge(
+            actor=actor_of(request),
+            municipality=user.municipality,  # type: ignore[arg-type]
+            appeal=appeal,
+            upheld=data["upheld"],
+            reasoning=data["reasoning"],
+        )
+        return f"Recurso julgado: {judged.get_result_display()}.", back
+
+    return form_step(request, JudgeForm(request.POST), judge, back)
 
 
 @login_required

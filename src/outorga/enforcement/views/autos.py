@@ -36,6 +36,7 @@ from outorga.enforcement.views.common import (
     ERRORS,
     back,
     date_from,
+    post_step,
     staff_only,
     today,
     uploaded_files,
@@ -217,17 +218,17 @@ def auto_pdf(request: HttpRequest, auto_id: int) -> HttpResponse:
 def auto_cancel(request: HttpRequest, auto_id: int) -> HttpResponse:
     auto = get_object_or_404(InfractionNotice.objects.all(), pk=auto_id)
     to = reverse("enforcement:case", args=[auto.case.pk])
-    try:
-        infraction_cancel(
+    return post_step(
+        request,
+        to,
+        lambda: infraction_cancel(
             actor=actor_of(request),
             municipality=auto.municipality,
             auto=auto,
             reason=request.POST.get("reason", ""),
-        )
-    except ERRORS as exc:
-        return back(request, exc, to)
-    messages.success(request, "Auto cancelado.")
-    return HttpResponseRedirect(to)
+        ),
+        "Auto cancelado.",
+    )
 
 
 # --- seizures ------------------------------------------------------------------------------------

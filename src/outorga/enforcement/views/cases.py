@@ -28,6 +28,7 @@ from outorga.enforcement.views.common import (
     ERRORS,
     back,
     date_from,
+    post_step,
     staff_only,
     today,
     uploaded_files,
@@ -73,19 +74,19 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
 def notice_deliver(request: HttpRequest, notice_id: int) -> HttpResponse:
     notice = get_object_or_404(Notice.objects.select_related("case"), pk=notice_id)
     to = reverse("enforcement:case", args=[notice.case_id])
-    try:
-        notice_deliver_service(
+    return post_step(
+        request,
+        to,
+        lambda: notice_deliver_service(
             actor=actor_of(request),
             municipality=notice.municipality,
             notice=notice,
             form=request.POST.get("form", ""),
             on=date_from(request.POST.get("on"), today()),
             reference=request.POST.get("reference", ""),
-        )
-    except ERRORS as exc:
-        return back(request, exc, to)
-    messages.success(request, "Notificação registrada.")
-    return HttpResponseRedirect(to)
+        ),
+        "Notificação registrada.",
+    )
 
 
 @staff_only
@@ -100,8 +101,10 @@ def notice_pdf(request: HttpRequest, notice_id: int) -> HttpResponse:
 def filing_paper(request: HttpRequest, case_id: int) -> HttpResponse:
     case = get_object_or_404(Case.objects.all(), pk=case_id)
     to = reverse("enforcement:case", args=[case.pk])
-    try:
-        filing_file(
+    return post_step(
+        request,
+        to,
+        lambda: filing_file(
             actor=actor_of(request),
             municipality=case.municipality,
             case=case,
@@ -109,11 +112,9 @@ def filing_paper(request: HttpRequest, case_id: int) -> HttpResponse:
             filed_on=date_from(request.POST.get("filed_on"), today()),
             attachments=uploaded_files(request, "attachments"),
             channel=Filing.Channel.PAPER,
-        )
-    except ERRORS as exc:
-        return back(request, exc, to)
-    messages.success(request, "Peça protocolada.")
-    return HttpResponseRedirect(to)
+        ),
+        "Peça protocolada.",
+    )
 
 
 @staff_only
@@ -121,19 +122,19 @@ def filing_paper(request: HttpRequest, case_id: int) -> HttpResponse:
 def filing_judge(request: HttpRequest, filing_id: int) -> HttpResponse:
     filing = get_object_or_404(Filing.objects.select_related("case"), pk=filing_id)
     to = reverse("enforcement:case", args=[filing.case_id])
-    try:
-        filing_judge_service(
+    return post_step(
+        request,
+        to,
+        lambda: filing_judge_service(
             actor=actor_of(request),
             municipality=filing.municipality,
             filing=filing,
             upheld=request.POST.get("result") == "upheld",
             reasoning=request.POST.get("reasoning", ""),
             on=date_from(request.POST.get("on"), today()),
-        )
-    except ERRORS as exc:
-        return back(request, exc, to)
-    messages.success(request, "Decisão registrada.")
-    return HttpResponseRedirect(to)
+        ),
+        "Decisão registrada.",
+    )
 
 
 @staff_only
@@ -147,19 +148,19 @@ def decision_pdf(request: HttpRequest, filing_id: int) -> HttpResponse:
 def proposal_decide(request: HttpRequest, case_id: int) -> HttpResponse:
     case = get_object_or_404(Case.objects.all(), pk=case_id)
     to = reverse("enforcement:case", args=[case.pk])
-    try:
-        proposal_decide_service(
+    return post_step(
+        request,
+        to,
+        lambda: proposal_decide_service(
             actor=actor_of(request),
             municipality=case.municipality,
             case=case,
             accept=request.POST.get("accept") == "1",
             reasoning=request.POST.get("reasoning", ""),
             on=date_from(request.POST.get("on"), today()),
-        )
-    except ERRORS as exc:
-        return back(request, exc, to)
-    messages.success(request, "Proposta decidida.")
-    return HttpResponseRedirect(to)
+        ),
+        "Proposta decidida.",
+    )
 
 
 # --- the work queue, the Diário Oficial -----------------------------------------------------------

@@ -1,10 +1,13 @@
 """What every enforcement screen shares: the servants-only guard (``staff_only``), the refusals a
-form shows back (``ERRORS``), today's date, the date and file fields."""
+form shows back (``ERRORS``), a page's step and its way back (``post_step``), today's date, the date
+and file fields."""
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils import timezone
 
@@ -26,6 +29,18 @@ staff_only = role_screen(STAFF, "Área dos servidores municipais.")
 
 def back(request: HttpRequest, exc: Exception, to: str) -> HttpResponse:
     messages_add(request, exc)
+    return HttpResponseRedirect(to)
+
+
+def post_step(
+    request: HttpRequest, to: str, run: Callable[[], object], message: str
+) -> HttpResponse:
+    """Run a page's step, then back to ``to`` with ``message`` — or with the step's refusal."""
+    try:
+        run()
+    except ERRORS as exc:
+        return back(request, exc, to)
+    messages.success(request, message)
     return HttpResponseRedirect(to)
 
 

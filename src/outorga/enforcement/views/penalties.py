@@ -30,7 +30,7 @@ from outorga.enforcement.services.suspensions import (
     taxi_register_suspension_impose,
     taxi_suspension_impose,
 )
-from outorga.enforcement.views.common import ERRORS, back, date_from, staff_only, today
+from outorga.enforcement.views.common import ERRORS, date_from, post_step, staff_only, today
 from outorga.law import interfaces
 from outorga.law.competence import is_allowed
 from outorga.registry.models import Auxiliary, Permit
@@ -43,19 +43,17 @@ from outorga.registry.validation import FieldError
 def suspension_impose(request: HttpRequest, escalation_id: int) -> HttpResponse:
     esc = get_object_or_404(Escalation.objects.all(), pk=escalation_id)
     to = reverse("enforcement:queue")
-    try:
-        suspension_impose_service(
+    return post_step(
+        request,
+        to,
+        lambda: suspension_impose_service(
             actor=actor_of(request),
             municipality=esc.municipality,
             escalation=esc,
             start=date_from(request.POST.get("start"), today()),
-        )
-    except ERRORS as exc:
-        return back(request, exc, to)
-    messages.success(
-        request, f"Suspensão de {esc.days} dias aplicada à permissão {esc.permit.number}."
+        ),
+        f"Suspensão de {esc.days} dias aplicada à permissão {esc.permit.number}.",
     )
-    return HttpResponseRedirect(to)
 
 
 @staff_only
@@ -64,19 +62,19 @@ def permit_reinstate(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = get_object_or_404(Permit.objects.all(), pk=permit_id)
     to = reverse("enforcement:queue")
     document = request.POST.get("document", "")
-    try:
-        permit_reinstate_service(
+    return post_step(
+        request,
+        to,
+        lambda: permit_reinstate_service(
             actor=actor_of(request),
             municipality=permit.municipality,
             permit=permit,
             on=date_from(request.POST.get("on"), today()),
             proof=request.POST.get("proof", ""),
             document=int(document) if document.isdigit() else None,
-        )
-    except ERRORS as exc:
-        return back(request, exc, to)
-    messages.success(request, f"Permissão {permit.number} reativada.")
-    return HttpResponseRedirect(to)
+        ),
+        f"Permissão {permit.number} reativada.",
+    )
 
 
 #: Mototaxi art. 32 III a–h and art. 47: the causes a cassação proposal may rest on (the law core

@@ -278,6 +278,51 @@ def _locked_payment(payment: Payment) -> Payment:
     return Payment.objects.select_for_update().get(pk=payment.pk)
 
 
+def _authorize_giving_back(actor: Actor, municipality: Municipality, payment: Payment) -> None:
+    """Paying back is competence under the law of the debt paid, else the municipality's."""
+    with tenant(municipality):
+        law = law_of(payment.debt, municipality) if payment.debt else municipality_law(municipality)
+    authorize(actor=actor, municipality=municipality, action=PAY, law=law)
+
+
+def _give_back(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    payment: Payment,
+    kind: str,
+    amount_cents: int,
+    note: str,
+    old: str,
+    status: str,
+    action: str,
+    amount_in_act: bool,
+) -> Refund:
+    """The refund of (part of) a locked payment, the payment's new status and the act."""
+    refund = Refund.objects.create(
+        debt=payment.debt,
+        payment=payment,
+        kind=kind,
+        amount_cents=amount_cents,
+        note=note.strip()[:300],
+    )
+    payment.status = status
+    payment.save(update_fields=["status"])
+    new: dict[str, Any] = {"payment": payment.pk, "payment_status": payment.status}
+    if amount_in_act:
+        new["amount_cents"] = refund.amount_cents
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action=action,
+        obj=refund,
+        old={"payment_status": old},
+        new=new,
+        extra={"note": refund.note},
+    )
+    return refund
+
+
 def payment_assign(
     *, actor: Actor, municipality: Municipality, payment: Payment, debt: Debt, note: str
 ) -> Payment:
@@ -302,9 +347,7 @@ def payment_refund_excess(
     *, actor: Actor, municipality: Municipality, payment: Payment, note: str = ""
 ) -> Refund:
     """The excess of an over-payment is owed back to the payer: a refund to pay out."""
-    with tenant(municipality):
-        law = law_of(payment.debt, municipality) if payment.debt else municipality_law(municipality)
-    authorize(actor=actor, municipality=municipality, action=PAY, law=law)
+    _authorize_giving_back(actor, municipality, payment)
     with transaction.atomic(), tenant(municipality):
         payment = _locked_payment(payment)
         if payment.status != Payment.Status.OVER or payment.excess_cents <= 0:
@@ -312,29 +355,18 @@ def payment_refund_excess(
                 f"o pagamento {payment.pk} está {payment.get_status_display()}; só o excedente de "
                 "um pagamento a maior é restituído"
             )
-        refund = Refund.objects.create(
-            debt=payment.debt,
+        return _give_back(
+            actor=actor,
+            municipality=municipality,
             payment=payment,
             kind=Refund.Kind.EXCESS,
             amount_cents=payment.excess_cents,
-            note=note.strip()[:300],
-        )
-        payment.status = Payment.Status.RESOLVED
-        payment.save(update_fields=["status"])
-        record_act(
-            municipality=municipality,
-            actor=actor,
+            note=note,
+            old=Payment.Status.OVER,
+            status=Payment.Status.RESOLVED,
             action="payment.refund_excess",
-            obj=refund,
-            old={"payment_status": Payment.Status.OVER},
-            new={
-                "payment": payment.pk,
-                "payment_status": payment.status,
-                "amount_cents": refund.amount_cents,
-            },
-            extra={"note": refund.note},
+            amount_in_act=True,
         )
-    return refund
 
 
 def payment_return(
@@ -343,9 +375,7 @@ def payment_return(
     """Give a payment back whole (a partial payment the payer will redo, an unknown one, or a
     payment of a debt no longer owed). A payment that settled part of a debt is not returned:
     refund its excess instead."""
-    with tenant(municipality):
-        law = law_of(payment.debt, municipality) if payment.debt else municipality_law(municipality)
-    authorize(actor=actor, municipality=municipality, action=PAY, law=law)
+    _authorize_giving_back(actor, municipality, payment)
     if not note.strip():
         raise FieldError("observação", "informe o motivo da devolução")
     with transaction.atomic(), tenant(municipality):
@@ -360,26 +390,18 @@ def payment_return(
                 f"o pagamento {payment.pk} está {payment.get_status_display()} e não pode ser "
                 "devolvido por inteiro"
             )
-        old = payment.status
-        refund = Refund.objects.create(
-            debt=payment.debt,
+        return _give_back(
+            actor=actor,
+            municipality=municipality,
             payment=payment,
             kind=Refund.Kind.RETURNED,
             amount_cents=payment.amount_cents,
-            note=note.strip()[:300],
-        )
-        payment.status = Payment.Status.RETURNED
-        payment.save(update_fields=["status"])
-        record_act(
-            municipality=municipality,
-            actor=actor,
+            note=note,
+            old=payment.status,
+            status=Payment.Status.RETURNED,
             action="payment.return",
-            obj=refund,
-            old={"payment_status": old},
-            new={"payment": payment.pk, "payment_status": payment.status},
-            extra={"note": refund.note},
+            amount_in_act=False,
         )
-    return refund
 
 
 def refund_mark_paid_out(

@@ -4,6 +4,8 @@ the act in that same transaction."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
+from contextlib import contextmanager
 from decimal import Decimal
 from typing import Any
 
@@ -85,6 +87,17 @@ def _duplicate(fld: str, message: str) -> FieldError:
     )
 
 
+@contextmanager
+def _appending(municipality: Municipality, fld: str, message: str) -> Iterator[None]:
+    """One dated row appended in its own transaction: a row someone else appended at the same
+    moment (the unique constraint) is refused as a duplicate, with ``message``."""
+    try:
+        with transaction.atomic(), tenant(municipality):
+            yield
+    except IntegrityError:
+        raise _duplicate(fld, message) from None
+
+
 def population_record(
     *,
     actor: Actor,
@@ -108,33 +121,32 @@ def population_record(
             f"({effective.year}).",
         )
     source = _required_text(source, "source", "Fonte", 200)
-    try:
-        with transaction.atomic(), tenant(municipality):
-            if PopulationFigure.objects.filter(
-                reference_year=reference_year, effective=effective
-            ).exists():
-                raise _duplicate(
-                    "effective",
-                    f"Em vigor desde: já há população de {reference_year} registrada a partir de "
-                    f"{effective:%d/%m/%Y}.",
-                )
-            before = PopulationFigure.objects.filter(effective__lte=effective).first()
-            row = PopulationFigure.objects.create(
-                value=value, reference_year=reference_year, effective=effective, source=source
+    with _appending(
+        municipality,
+        "effective",
+        "Em vigor desde: esse dado acaba de ser registrado por outra pessoa.",
+    ):
+        if PopulationFigure.objects.filter(
+            reference_year=reference_year, effective=effective
+        ).exists():
+            raise _duplicate(
+                "effective",
+                f"Em vigor desde: já há população de {reference_year} registrada a partir de "
+                f"{effective:%d/%m/%Y}.",
             )
-            record_act(
-                municipality=municipality,
-                actor=actor,
-                action="municipality.population.record",
-                obj=row,
-                old=_population_json(before) if before else None,
-                new=_population_json(row),
-                basis=competence_basis(comp),
-            )
-    except IntegrityError:
-        raise _duplicate(
-            "effective", "Em vigor desde: esse dado acaba de ser registrado por outra pessoa."
-        ) from None
+        before = PopulationFigure.objects.filter(effective__lte=effective).first()
+        row = PopulationFigure.objects.create(
+            value=value, reference_year=reference_year, effective=effective, source=source
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="municipality.population.record",
+            obj=row,
+            old=_population_json(before) if before else None,
+            new=_population_json(row),
+            basis=competence_basis(comp),
+        )
     return row
 
 
@@ -182,38 +194,37 @@ def fiscal_unit_value_record(
     if value >= Decimal("100000000"):
         raise FieldError("value", "Valor (R$): valor grande demais para uma unidade fiscal.")
     legal_reference = _required_text(legal_reference, "legal_reference", "Ato legal", 300)
-    try:
-        with transaction.atomic(), tenant(municipality):
-            if FiscalUnitValue.objects.filter(name=name, valid_from=valid_from).exists():
-                raise _duplicate(
-                    "valid_from",
-                    f"Válido a partir de: já há valor da {name} a partir de {valid_from:%d/%m/%Y}.",
-                )
-            before = (
-                FiscalUnitValue.objects.filter(name=name, valid_from__lte=valid_from)
-                .order_by("-valid_from")
-                .first()
+    with _appending(
+        municipality,
+        "valid_from",
+        "Válido a partir de: esse valor acaba de ser registrado por outra pessoa.",
+    ):
+        if FiscalUnitValue.objects.filter(name=name, valid_from=valid_from).exists():
+            raise _duplicate(
+                "valid_from",
+                f"Válido a partir de: já há valor da {name} a partir de {valid_from:%d/%m/%Y}.",
             )
-            row = FiscalUnitValue.objects.create(
-                name=name,
-                value=value,
-                valid_from=valid_from,
-                legal_reference=legal_reference,
-                example=example,
-            )
-            record_act(
-                municipality=municipality,
-                actor=actor,
-                action="municipality.fiscal_unit.record",
-                obj=row,
-                old=_fiscal_unit_json(before) if before else None,
-                new=_fiscal_unit_json(row),
-                basis=competence_basis(comp),
-            )
-    except IntegrityError:
-        raise _duplicate(
-            "valid_from", "Válido a partir de: esse valor acaba de ser registrado por outra pessoa."
-        ) from None
+        before = (
+            FiscalUnitValue.objects.filter(name=name, valid_from__lte=valid_from)
+            .order_by("-valid_from")
+            .first()
+        )
+        row = FiscalUnitValue.objects.create(
+            name=name,
+            value=value,
+            valid_from=valid_from,
+            legal_reference=legal_reference,
+            example=example,
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="municipality.fiscal_unit.record",
+            obj=row,
+            old=_fiscal_unit_json(before) if before else None,
+            new=_fiscal_unit_json(row),
+            basis=competence_basis(comp),
+        )
     return row
 
 
@@ -315,49 +326,48 @@ def parameter_override_record(
             f"Em vigor desde: o parâmetro só existe a partir de {start:%d/%m/%Y} (D-15).",
         )
     legal_reference = _required_text(legal_reference, "legal_reference", "Ato legal", 300)
-    try:
-        with transaction.atomic(), tenant(municipality):
-            if ParameterOverride.objects.filter(name=name, effective=effective).exists():
-                raise _duplicate(
-                    "effective",
-                    f"Em vigor desde: já há valor do município para este parâmetro a partir de "
-                    f"{effective:%d/%m/%Y}.",
-                )
-            overrides = [
-                DatedValue(o.effective, o.value, o.example, o.legal_reference, "municipality")
-                for o in ParameterOverride.objects.filter(name=name)
-            ]
-            try:
-                before: Any = param.at(effective, overrides).to_json()
-            except ParameterMissing:
-                before = None
-            row = ParameterOverride.objects.create(
-                name=name,
-                effective=effective,
-                value=stored,
-                legal_reference=legal_reference,
-                example=example,
+    with _appending(
+        municipality,
+        "effective",
+        "Em vigor desde: esse valor acaba de ser registrado por outra pessoa.",
+    ):
+        if ParameterOverride.objects.filter(name=name, effective=effective).exists():
+            raise _duplicate(
+                "effective",
+                f"Em vigor desde: já há valor do município para este parâmetro a partir de "
+                f"{effective:%d/%m/%Y}.",
             )
-            record_act(
-                municipality=municipality,
-                actor=actor,
-                action="municipality.parameter.record",
-                obj=row,
-                old={"in_force": before} if before else None,
-                new={
-                    "name": name,
-                    "value": stored,
-                    "unit": param.unit,
-                    "effective": effective,
-                    "legal_reference": legal_reference,
-                    "example": example,
-                },
-                basis=competence_basis(comp),
-            )
-    except IntegrityError:
-        raise _duplicate(
-            "effective", "Em vigor desde: esse valor acaba de ser registrado por outra pessoa."
-        ) from None
+        overrides = [
+            DatedValue(o.effective, o.value, o.example, o.legal_reference, "municipality")
+            for o in ParameterOverride.objects.filter(name=name)
+        ]
+        try:
+            before: Any = param.at(effective, overrides).to_json()
+        except ParameterMissing:
+            before = None
+        row = ParameterOverride.objects.create(
+            name=name,
+            effective=effective,
+            value=stored,
+            legal_reference=legal_reference,
+            example=example,
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="municipality.parameter.record",
+            obj=row,
+            old={"in_force": before} if before else None,
+            new={
+                "name": name,
+                "value": stored,
+                "unit": param.unit,
+                "effective": effective,
+                "legal_reference": legal_reference,
+                "example": example,
+            },
+            basis=competence_basis(comp),
+        )
     return row
 
 
@@ -430,48 +440,47 @@ def law_binding_write(
         raise FieldError("valid_until", "Em vigor até: não pode ser anterior ao início.")
     reference = _required_text(reference, "reference", "Ato", 300)
     new = Binding(service, law, valid_from, valid_until, reference)
-    try:
-        with transaction.atomic(), tenant(municipality):
-            rows = list(LawBinding.objects.select_for_update().filter(service=service))
-            closed: LawBinding | None = None
-            current = next(
-                (r for r in rows if r.valid_until is None and r.valid_from < valid_from), None
+    with _appending(
+        municipality,
+        "valid_from",
+        "Em vigor desde: essa vigência acaba de ser registrada por outra pessoa.",
+    ):
+        rows = list(LawBinding.objects.select_for_update().filter(service=service))
+        closed: LawBinding | None = None
+        current = next(
+            (r for r in rows if r.valid_until is None and r.valid_from < valid_from), None
+        )
+        if current is not None:
+            # The law in force until now ends the day before the new one starts.
+            current.valid_until = valid_from - dt.timedelta(days=1)
+            closed = current
+        clash = overlap([r.as_binding() for r in rows], new)  # ``closed`` as it will be
+        if clash is not None:
+            until = f" até {clash.valid_until:%d/%m/%Y}" if clash.valid_until else ""
+            raise _duplicate(
+                "valid_from",
+                f"Em vigor desde: {SERVICE_LABELS[service]} já é regido por "
+                f"{LAW_TITLES.get(clash.law, clash.law)} de {clash.valid_from:%d/%m/%Y}"
+                f"{until}.",
             )
-            if current is not None:
-                # The law in force until now ends the day before the new one starts.
-                current.valid_until = valid_from - dt.timedelta(days=1)
-                closed = current
-            clash = overlap([r.as_binding() for r in rows], new)  # ``closed`` as it will be
-            if clash is not None:
-                until = f" até {clash.valid_until:%d/%m/%Y}" if clash.valid_until else ""
-                raise _duplicate(
-                    "valid_from",
-                    f"Em vigor desde: {SERVICE_LABELS[service]} já é regido por "
-                    f"{LAW_TITLES.get(clash.law, clash.law)} de {clash.valid_from:%d/%m/%Y}"
-                    f"{until}.",
-                )
-            if closed is not None:
-                closed.save(update_fields=["valid_until"])
-            row = LawBinding.objects.create(
-                service=service,
-                law=law,
-                valid_from=valid_from,
-                valid_until=valid_until,
-                reference=reference,
-            )
-            record_act(
-                municipality=municipality,
-                actor=actor,
-                action="municipality.law_binding.record",
-                obj=row,
-                old={"closed": _binding_json(closed)} if closed else None,
-                new=_binding_json(row),
-                basis=basis_of(citations=citations),
-            )
-    except IntegrityError:
-        raise _duplicate(
-            "valid_from", "Em vigor desde: essa vigência acaba de ser registrada por outra pessoa."
-        ) from None
+        if closed is not None:
+            closed.save(update_fields=["valid_until"])
+        row = LawBinding.objects.create(
+            service=service,
+            law=law,
+            valid_from=valid_from,
+            valid_until=valid_until,
+            reference=reference,
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="municipality.law_binding.record",
+            obj=row,
+            old={"closed": _binding_json(closed)} if closed else None,
+            new=_binding_json(row),
+            basis=basis_of(citations=citations),
+        )
     municipality.forget_bindings()
     return row
 

@@ -307,6 +307,21 @@ def declarations_field() -> forms.MultipleChoiceField:
     )
 
 
+def _work_schedule(label: str) -> forms.CharField:
+    """The schedule of work the holder files for the auxiliary (mototaxi art. 14 §3)."""
+    return forms.CharField(label=label, required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+
+def _taxi_checks_kept(form: TaxiChecks, service: str) -> bool:
+    """Outside taxi the inspection's checks and the declarations are not asked (they are the taxi
+    law's, art. 22): drop them and answer False."""
+    if service != Service.TAXI:
+        for name in (*form.CHECK_FIELDS, "declarations"):
+            del form.fields[name]
+        return False
+    return True
+
+
 class AuxiliaryForm(TaxiChecks):
     """Mototaxi: at most 1 auxiliary, schedule filed (art. 6 §4, 14 §3). Taxi: up to 2, registered
     in the Cadastro with the documents of art. 22 (art. 20 §único)."""
@@ -318,20 +333,15 @@ class AuxiliaryForm(TaxiChecks):
         required=False,
         max_length=200,
     )
-    work_schedule = forms.CharField(
-        label="Escala de trabalho do permissionário e do auxiliar (mototáxi, art. 14, §3)",
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 2}),
+    work_schedule = _work_schedule(
+        "Escala de trabalho do permissionário e do auxiliar (mototáxi, art. 14, §3)"
     )
     declarations = declarations_field()
 
     def __init__(self, *args: Any, service: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _today_initial(self, "on")
-        if service != Service.TAXI:
-            for name in (*self.CHECK_FIELDS, "declarations"):
-                del self.fields[name]
-        else:
+        if _taxi_checks_kept(self, service):
             del self.fields["indication"]
             self.fields["work_schedule"].label = "Escala de trabalho (opcional)"
 
@@ -342,20 +352,15 @@ class AuxiliaryRenewForm(TaxiChecks):
     (art. 21)."""
 
     on = forms.DateField(label="Data da renovação", widget=DATE)
-    work_schedule = forms.CharField(
-        label="Escala de trabalho atualizada (mototáxi, art. 14, §3; vazio mantém a entregue)",
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 2}),
+    work_schedule = _work_schedule(
+        "Escala de trabalho atualizada (mototáxi, art. 14, §3; vazio mantém a entregue)"
     )
     declarations = declarations_field()
 
     def __init__(self, *args: Any, service: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _today_initial(self, "on")
-        if service != Service.TAXI:
-            for name in (*self.CHECK_FIELDS, "declarations"):
-                del self.fields[name]
-        else:
+        if _taxi_checks_kept(self, service):
             self.fields["work_schedule"].label = "Escala de trabalho atualizada (opcional)"
 
 

@@ -1,6 +1,6 @@
 """What the registry's screens share: competence (``may``, ``deny``, ``competent``), the service
 call with the law's refusal or the bad input shown on the form (``attempt``,
-``problem_of``), and the page of an act on a permit (``permit_page``).
+``problem_of``), and the page of an act on a permit (``permit_page``, the whole step ``permit_step``).
 
 Thin: each view parses a form, calls one service and renders the result. Competence is checked by
 the services (a refusal of competence answers 403 with the article); the law's refusals come back
@@ -171,3 +171,27 @@ def permit_attempt(
             ),
         )
     return Attempt()
+
+
+def permit_step(
+    request: HttpRequest,
+    permit: Permit,
+    form: forms.Form,
+    act: Callable[..., Any],
+    fields: Callable[[dict[str, Any]], dict[str, Any]],
+    *,
+    done: Callable[[dict[str, Any]], str],
+    title: str,
+    intro: str,
+    submit: str,
+    action: str,
+) -> HttpResponse:
+    """The screen of one step on a permit: :func:`permit_attempt`, and once done back to the
+    permit with the message ``done`` makes of the form's cleaned data; else the form's page
+    (:func:`permit_page`), with the refusal if there was one."""
+    result = permit_attempt(request, permit, form, act, fields)
+    if result.done:
+        return permit_done(request, permit, done(form.cleaned_data))
+    return permit_page(
+        request, permit, form, result, title=title, intro=intro, submit=submit, action=action
+    )

@@ -10,9 +10,7 @@ from ..services import permit_status as permit_status_services
 from .common import (
     cites,
     competent,
-    permit_attempt,
-    permit_done,
-    permit_page,
+    permit_step,
     scoped_permit,
 )
 
@@ -20,27 +18,19 @@ from .common import (
 @competent
 def permit_renounce(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = scoped_permit(permit_id)
-    form = RenounceForm(request.POST or None)
-    result = permit_attempt(
-        request,
-        permit,
-        form,
-        permit_status_services.permit_renounce,
-        lambda d: {"on": d["on"], "request": d["request"]},
-    )
-    if result.done:
-        return permit_done(request, permit, f"Renúncia registrada: permissão {permit.number}.")
     intro = (
         f"A renúncia extingue a permissão ({cites(permit, 'renounce')})."
         if permit.service == Service.TAXI
         else f"Cancelamento a pedido escrito do permissionário e renúncia, que extingue a "
         f"autorização ({cites(permit, 'renounce')})."
     )
-    return permit_page(
+    return permit_step(
         request,
         permit,
-        form,
-        result,
+        RenounceForm(request.POST or None),
+        permit_status_services.permit_renounce,
+        lambda d: {"on": d["on"], "request": d["request"]},
+        done=lambda d: f"Renúncia registrada: permissão {permit.number}.",
         title=f"Registrar renúncia — {permit.number}",
         intro=intro,
         submit="Registrar renúncia",
@@ -52,21 +42,13 @@ def permit_renounce(request: HttpRequest, permit_id: int) -> HttpResponse:
 def permit_reserve(request: HttpRequest, permit_id: int) -> HttpResponse:
     """Mototaxi and motofrete: the permission in reserve while its vehicle is substituted."""
     permit = scoped_permit(permit_id, service__in=(Service.MOTOTAXI, Service.MOTOFRETE))
-    form = PermitReserveForm(request.POST or None)
-    result = permit_attempt(
+    return permit_step(
         request,
         permit,
-        form,
+        PermitReserveForm(request.POST or None),
         permit_status_services.permit_reserve,
         lambda d: {"on": d["on"], "reason": d["reason"]},
-    )
-    if result.done:
-        return permit_done(request, permit, f"Permissão {permit.number} em reserva.")
-    return permit_page(
-        request,
-        permit,
-        form,
-        result,
+        done=lambda d: f"Permissão {permit.number} em reserva.",
         title=f"Colocar em reserva — {permit.number}",
         intro=f"Reserva: a autorização não se extingue, mas o serviço não é prestado; interrupção "
         f"temporária para a substituição do veículo na mesma autorização "
@@ -79,21 +61,13 @@ def permit_reserve(request: HttpRequest, permit_id: int) -> HttpResponse:
 @competent
 def permit_reserve_end(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = scoped_permit(permit_id, service__in=(Service.MOTOTAXI, Service.MOTOFRETE))
-    form = PermitReserveForm(request.POST or None, ending=True)
-    result = permit_attempt(
+    return permit_step(
         request,
         permit,
-        form,
+        PermitReserveForm(request.POST or None, ending=True),
         permit_status_services.permit_reserve_end,
         lambda d: {"on": d["on"], "reason": d["reason"]},
-    )
-    if result.done:
-        return permit_done(request, permit, f"Reserva encerrada: permissão {permit.number} ativa.")
-    return permit_page(
-        request,
-        permit,
-        form,
-        result,
+        done=lambda d: f"Reserva encerrada: permissão {permit.number} ativa.",
         title=f"Encerrar a reserva — {permit.number}",
         intro=f"A reserva é temporária ({cites(permit, 'reserve')}): encerrada, a permissão "
         f"volta a ativa com o veículo vinculado (placa abaixo).",

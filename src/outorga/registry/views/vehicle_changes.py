@@ -19,9 +19,9 @@ from .common import (
     attempt,
     cites,
     competent,
-    permit_attempt,
     permit_done,
     permit_page,
+    permit_step,
     scoped_permit,
 )
 
@@ -31,7 +31,16 @@ def vehicle_substitute(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = scoped_permit(permit_id)
     taxi = permit.service == Service.TAXI
     form = SubstituteForm(request.POST or None, service=permit.service)
-    result = permit_attempt(
+    intro = (
+        f"Substituição do veículo, com vistoria do novo veículo "
+        f"({cites(permit, 'substitution')}); o novo veículo atende aos art. 27 e 28."
+        if taxi
+        else f"Substituição do veículo na mesma permissão ({cites(permit, 'substitution')}) ou, "
+        f"por força maior comprovada, substituição emergencial por prazo fixado "
+        f"({cites(permit, 'emergency_substitution')}); o novo veículo atende aos art. 3 e 5, "
+        f"§1 e §7."
+    )
+    return permit_step(
         request,
         permit,
         form,
@@ -44,26 +53,7 @@ def vehicle_substitute(request: HttpRequest, permit_id: int) -> HttpResponse:
             "checks": form.checks() if taxi else None,
             "equipment": d.get("equipment") or [],
         },
-    )
-    if result.done:
-        d = form.cleaned_data
-        return permit_done(
-            request, permit, f"Veículo {format_plate(d['vehicle'].plate)} vinculado."
-        )
-    intro = (
-        f"Substituição do veículo, com vistoria do novo veículo "
-        f"({cites(permit, 'substitution')}); o novo veículo atende aos art. 27 e 28."
-        if taxi
-        else f"Substituição do veículo na mesma permissão ({cites(permit, 'substitution')}) ou, "
-        f"por força maior comprovada, substituição emergencial por prazo fixado "
-        f"({cites(permit, 'emergency_substitution')}); o novo veículo atende aos art. 3 e 5, "
-        f"§1 e §7."
-    )
-    return permit_page(
-        request,
-        permit,
-        form,
-        result,
+        done=lambda d: f"Veículo {format_plate(d['vehicle'].plate)} vinculado.",
         title=f"Substituir o veículo — {permit.number}",
         intro=intro,
         submit="Substituir veículo",
@@ -74,11 +64,10 @@ def vehicle_substitute(request: HttpRequest, permit_id: int) -> HttpResponse:
 @competent
 def vehicle_reserve(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = scoped_permit(permit_id, service=Service.TAXI)
-    form = ReserveVehicleForm(request.POST or None)
-    result = permit_attempt(
+    return permit_step(
         request,
         permit,
-        form,
+        ReserveVehicleForm(request.POST or None),
         taxi_reserve_vehicle,
         lambda d: {
             "vehicle": d["vehicle"],
@@ -86,19 +75,9 @@ def vehicle_reserve(request: HttpRequest, permit_id: int) -> HttpResponse:
             "until": d["until"],
             "cause": d["cause"],
         },
-    )
-    if result.done:
-        d = form.cleaned_data
-        return permit_done(
-            request,
-            permit,
-            f"Veículo reserva {format_plate(d['vehicle'].plate)} até {d['until']:%d/%m/%Y}.",
-        )
-    return permit_page(
-        request,
-        permit,
-        form,
-        result,
+        done=lambda d: (
+            f"Veículo reserva {format_plate(d['vehicle'].plate)} até {d['until']:%d/%m/%Y}."
+        ),
         title=f"Veículo reserva — {permit.number}",
         intro=f"Em caso de sinistro, roubo ou furto do veículo, o permissionário pode usar "
         f"veículo reserva por prazo determinado ({cites(permit, 'reserve_vehicle')}).",
@@ -111,7 +90,7 @@ def vehicle_reserve(request: HttpRequest, permit_id: int) -> HttpResponse:
 def vehicle_swap(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = scoped_permit(permit_id, service=Service.TAXI)
     form = SwapForm(request.POST or None)
-    result = permit_attempt(
+    return permit_step(
         request,
         permit,
         form,
@@ -122,17 +101,7 @@ def vehicle_swap(request: HttpRequest, permit_id: int) -> HttpResponse:
             "checks": form.checks(),
             "other_checks": form.other_checks(),
         },
-    )
-    if result.done:
-        d = form.cleaned_data
-        return permit_done(
-            request, permit, f"Permuta de veículos com {d['other'].number} registrada."
-        )
-    return permit_page(
-        request,
-        permit,
-        form,
-        result,
+        done=lambda d: f"Permuta de veículos com {d['other'].number} registrada.",
         title=f"Permuta de veículos — {permit.number}",
         intro=f"Permuta de veículos entre permissionários: o cadastramento de cada novo veículo "
         f"depende da comprovação de que o outro foi vinculado à outra permissão "

@@ -4,6 +4,7 @@ at once, storage billed by the day, released only once everything is paid (§1�
 from __future__ import annotations
 
 import datetime as dt
+from functools import partial
 from typing import Any
 
 from django.db import transaction
@@ -88,32 +89,30 @@ def seizure_create(
             removal_cents=removal_cents,
         )
         label = auto.number
-        s.fine_debt = debt_charge(
+        # The fine and the removal are charged alike: to the owner, due on entry, awaiting the
+        # case as it stands.
+        charge = partial(
+            debt_charge,
             actor=actor,
             municipality=municipality,
             person=person,
             permit=permit,
-            origin=Debt.Origin.FINE,
-            description=f"Multa — apreensão {label} (art. 35)",
-            amount_cents=fine_cents,
             due_on=entered_on,
-            basis=decision_basis(d),
             status=status,
             awaiting_finality=awaiting,
         )
+        s.fine_debt = charge(
+            origin=Debt.Origin.FINE,
+            description=f"Multa — apreensão {label} (art. 35)",
+            amount_cents=fine_cents,
+            basis=decision_basis(d),
+        )
         if removal_cents > 0:
-            s.removal_debt = debt_charge(
-                actor=actor,
-                municipality=municipality,
-                person=person,
-                permit=permit,
+            s.removal_debt = charge(
                 origin=Debt.Origin.REMOVAL,
                 description=f"Remoção — apreensão {label}",
                 amount_cents=removal_cents,
-                due_on=entered_on,
                 basis={"citations": [interfaces.cited(s.law, "seizure")]},
-                status=status,
-                awaiting_finality=awaiting,
             )
         s.save(update_fields=["fine_debt", "removal_debt"])
         record_act(

@@ -17,32 +17,28 @@ def digits(value: str) -> str:
     return re.sub(r"\D", "", value or "")
 
 
-def cpf(value: str, field: str = "cpf") -> str:
+def _valid_digits(value: str, field: str, check: CPF | CNPJ | CNH | RENAVAM, message: str) -> str:
+    """The digits of a document number that ``check`` (its check digits) accepts."""
     d = digits(value)
-    if not CPF().validate(d):
-        raise FieldError(field, "CPF inválido")
+    if not check.validate(d):
+        raise FieldError(field, message)
     return d
+
+
+def cpf(value: str, field: str = "cpf") -> str:
+    return _valid_digits(value, field, CPF(), "CPF inválido")
 
 
 def cnpj(value: str, field: str = "cnpj") -> str:
-    d = digits(value)
-    if not CNPJ().validate(d):
-        raise FieldError(field, "CNPJ inválido")
-    return d
+    return _valid_digits(value, field, CNPJ(), "CNPJ inválido")
 
 
 def cnh(value: str, field: str = "cnh") -> str:
-    d = digits(value)
-    if not CNH().validate(d):
-        raise FieldError(field, "número da CNH inválido")
-    return d
+    return _valid_digits(value, field, CNH(), "número da CNH inválido")
 
 
 def renavam(value: str, field: str = "renavam") -> str:
-    d = digits(value)
-    if not RENAVAM().validate(d):
-        raise FieldError(field, "RENAVAM inválido")
-    return d
+    return _valid_digits(value, field, RENAVAM(), "RENAVAM inválido")
 
 
 def plate(value: str, field: str = "placa") -> str:

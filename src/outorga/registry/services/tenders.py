@@ -181,6 +181,14 @@ def _admissible(tender: Tender, person: Person) -> None:
         )
 
 
+def _locked_in(tender: Tender, status: str, refusal: str) -> Tender:
+    """The tender locked for this step, which it may take only in ``status``."""
+    tender = Tender.objects.select_for_update().get(pk=tender.pk)
+    if tender.status != status:
+        raise InvalidTransition(refusal)
+    return tender
+
+
 def tender_apply(
     *,
     actor: Actor,
@@ -198,9 +206,7 @@ def tender_apply(
     if tender.service != Service.TAXI and taxi_category:
         raise FieldError("categoria", "categoria só se aplica a licitação de táxi")
     with transaction.atomic(), tenant(municipality):
-        tender = Tender.objects.select_for_update().get(pk=tender.pk)
-        if tender.status != Tender.Status.OPEN:
-            raise InvalidTransition("a licitação não está aberta a inscrições")
+        tender = _locked_in(tender, Tender.Status.OPEN, "a licitação não está aberta a inscrições")
         _admissible(tender, person)
         if TenderApplicant.objects.filter(tender=tender, person=person).exists():
             raise FieldError("candidato", "já inscrito nesta licitação")
@@ -295,9 +301,9 @@ def tender_evaluate(
     if taxi_category:
         applicant_category(TenderApplicant(tender=tender), taxi_category)
     with transaction.atomic(), tenant(municipality):
-        tender = Tender.objects.select_for_update().get(pk=tender.pk)
-        if tender.status != Tender.Status.OPEN:
-            raise InvalidTransition("a habilitação é feita com a licitação aberta")
+        tender = _locked_in(
+            tender, Tender.Status.OPEN, "a habilitação é feita com a licitação aberta"
+        )
         taxi = tender.service == Service.TAXI
         out = []
         for applicant in TenderApplicant.objects.filter(tender=tender).select_related("person"):
@@ -338,9 +344,9 @@ def tender_rank(
         actor=actor, municipality=municipality, action="tender.manage", law=tender_law(tender)
     )
     with transaction.atomic(), tenant(municipality):
-        tender = Tender.objects.select_for_update().get(pk=tender.pk)
-        if tender.status != Tender.Status.OPEN:
-            raise InvalidTransition("a classificação é feita com a licitação aberta")
+        tender = _locked_in(
+            tender, Tender.Status.OPEN, "a classificação é feita com a licitação aberta"
+        )
         applicants = {a.pk: a for a in TenderApplicant.objects.filter(tender=tender)}
         if any(a.eligible is None for a in applicants.values()):
             raise FieldError("classificação", "avalie a habilitação de todos os candidatos antes")
@@ -379,9 +385,7 @@ def tender_homologate(
         actor=actor, municipality=municipality, action="tender.manage", law=tender_law(tender)
     )
     with transaction.atomic(), tenant(municipality):
-        tender = Tender.objects.select_for_update().get(pk=tender.pk)
-        if tender.status != Tender.Status.RANKED:
-            raise InvalidTransition("só se homologa licitação classificada")
+        tender = _locked_in(tender, Tender.Status.RANKED, "só se homologa licitação classificada")
         if on < tender.opened_on:
             raise FieldError("homologação", "data anterior à abertura")
         tender.status, tender.homologated_on = Tender.Status.HOMOLOGATED, on

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -16,7 +18,7 @@ from outorga.platforms.services.cases import platform_case_decide, platform_case
 from outorga.platforms.services.common import PlatformError
 
 from ..models import Platform, PlatformCase
-from .common import error_messages, forbidden, form_error_messages, viewer
+from .common import error_messages, forbidden, form_step, viewer
 
 
 class CaseForm(forms.Form):
@@ -42,12 +44,8 @@ def case_open(request: HttpRequest, platform_id: int) -> HttpResponse:
     if isinstance(user, HttpResponse):
         return user
     p = get_object_or_404(Platform.objects.all(), pk=platform_id)
-    form = CaseForm(request.POST)
-    if not form.is_valid():
-        form_error_messages(request, form)
-        return HttpResponseRedirect(reverse("platforms:detail", args=[p.pk]))
-    data = form.cleaned_data
-    try:
+
+    def open_case(data: dict[str, Any]) -> tuple[str, str]:
         case = platform_case_open(
             actor=actor_of(request),
             municipality=user.municipality,  # type: ignore[arg-type]
@@ -57,15 +55,14 @@ def case_open(request: HttpRequest, platform_id: int) -> HttpResponse:
             grounds=data["grounds"],
             suspension_days=data["suspension_days"],
         )
-    except NotCompetent as exc:
-        return forbidden(request, exc)
-    except PlatformError as exc:
-        error_messages(request, exc)
-        return HttpResponseRedirect(reverse("platforms:detail", args=[p.pk]))
-    messages.success(
-        request, f"Processo aberto; prazo de defesa até {case.defence_until:%d/%m/%Y}."
+        return (
+            f"Processo aberto; prazo de defesa até {case.defence_until:%d/%m/%Y}.",
+            reverse("platforms:case", args=[case.pk]),
+        )
+
+    return form_step(
+        request, CaseForm(request.POST), open_case, reverse("platforms:detail", args=[p.pk])
     )
-    return HttpResponseRedirect(reverse("platforms:case", args=[case.pk]))
 
 
 @login_required

@@ -1,0 +1,604 @@
+"""How tests/core/test_tenancy_routes.py attacks each route: the parameter table, the role rule and
+the routes that need something the rule can't give.
+
+The generator builds each route's case from the URLconf: every parameter of the pattern is replaced
+by B's object (``OBJECTS``) or a value (``VALUES``), the method is the view's (``require_POST`` →
+POST, else GET; the API operation's own method), the user is A's in the role ``ROLES`` gives the
+route's prefix (longest prefix wins; default autoridade), and the expected status is 404 for a route
+pointing at an object of B, 200 for any other read. ``SPECIAL`` overrides any of that for one route
+— a body the write needs to get as far as the object lookup (or to be attempted at all), a query,
+another object, another role, another status — each with the reason. An entry's value is a dict, or
+a function of B's world giving one, with the keys ``method``, ``path``, ``query``, ``ids`` (parameter
+→ world key), ``expect``, ``json``, ``form`` and ``auth`` (a role, or ``"token"``: A's platform API
+token)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+from tenancy_world import png
+
+from outorga.law.competence import Role
+
+# A route parameter that names an object of B → the key of B's world holding it. A mapping instead
+# of a key chooses by the route's prefix (longest wins; "" for the others).
+OBJECTS: dict[str, str | dict[str, str]] = {
+    "act_id": "act",
+    "qid": "qid",
+    "platform_id": "platform",
+    "token_id": {"": "token", "vistorias/": "company_token"},
+    "driver_id": "driver",
+    "report_id": "report",
+    "complaint_id": "complaint",
+    "case_id": {
+        "": "case",
+        "plataformas/": "platform_case",
+        "api/v1/platform/": "platform_case",
+        "cadastro/": "extinction_case",
+        "api/v1/taxi/": "extinction_case",
+    },
+    "penalty_id": "penalty",
+    "permit_id": {
+        "": "permit",
+        "termos/": "taxi_permit",
+        "api/v1/taxi/": "taxi_permit",
+        # The taxi permit's vehicle changes, transfer and extinction.
+        "cadastro/permissoes/<int:permit_id>/veiculo/": "taxi_permit",
+        "cadastro/permissoes/<int:permit_id>/transferir/": "taxi_permit",
+        "cadastro/permissoes/<int:permit_id>/extincao/": "taxi_permit",
+    },
+    "person_id": "person",
+    "vehicle_id": "vehicle",
+    "doc_id": "document",
+    "aux_id": "auxiliary",
+    "change_id": "vehicle_change",
+    "tender_id": "tender",
+    "stand_id": "stand",
+    "debt_id": "debt",
+    "payment_id": "payment_unknown",
+    "import_id": "import",
+    "refund_id": "refund",
+    "upload_id": "upload",
+    "auto_id": "auto",
+    "notice_id": "notice",
+    "filing_id": "filing",
+    "escalation_id": "escalation",
+    "seizure_id": "seizure",
+    "notification_id": "notification",
+    "badge_id": "badge",
+    "inspection_id": "inspection",
+    "item_id": "inspection_item",
+    "company_id": "company",
+    # A badge token naming A, signed by A, carrying B's badge serial.
+    "token": "foreign_token",
+}
+
+# A parameter that is no object of B: the route is read like a list (200).
+VALUES: dict[str, Callable[[Any], Any]] = {
+    "year": lambda b: b["year"],
+    "month": lambda b: b["month"],
+    "fmt": lambda b: "csv",
+    "action": lambda b: "liberar",
+    "code": lambda b: "mototaxi",
+    # Public pages are public by design: B's identifiers looked up in the other municipality's.
+    "slug": lambda b: b["other_slug"],
+    # The badge keys are public: B's published keys, nothing else of B.
+    "ibge_code": lambda b: b["ibge"],
+}
+
+ADMIN, CLERK, FINANCE = Role.ADMIN.value, Role.ATENDENTE.value, Role.FINANCAS.value
+FISCAL, HOLDER, MAYOR = Role.FISCAL.value, Role.PERMISSIONARIO.value, Role.CHEFE_EXECUTIVO.value
+AUTHORITY, TOKEN = Role.AUTORIDADE.value, "token"
+
+# The role of A's user by the route's prefix: the role whose screens and endpoints these are.
+ROLES = {
+    "api/v1/badges": CLERK,
+    "api/v1/finance/": FINANCE,
+    "api/v1/municipality/": ADMIN,
+    "api/v1/notifications": CLERK,
+    "api/v1/platform/": TOKEN,
+    "api/v1/platform-candidates": FINANCE,
+    "api/v1/platform-reports/": FINANCE,
+    "api/v1/registry/": CLERK,
+    "api/v1/tripdata/": FINANCE,
+    "avisos/": CLERK,
+    "cadastro/": CLERK,
+    "crachas/": CLERK,
+    "dados/": FINANCE,
+    "financas/": FINANCE,
+    "municipio/dados/": ADMIN,
+    "portal/": HOLDER,
+}
+
+TODAY = "2026-06-01"
+DAY = "2026-04-01"
+ON = {"on": DAY}
+MOTO_FEE = "ipatinga.taxi-2017:VIII"
+Entry = dict[str, Any] | Callable[[Any], dict[str, Any]]
+
+
+SPECIAL: dict[str, Entry] = {
+    # -- core --------------------------------------------------------------------------------------
+    "entrar/": {"expect": {200, 302}},  # a logged-in user is sent on
+    "sair/": {"expect": {302}},  # logging out A's own session
+    "api/v1/": {"expect": {404}},  # the API's root is no page
+    "api/v1/law/<qid>": {"json": {"facts": {}, "on": "2026-01-10"}},  # the body reaches the lookup
+    "api/v1/platforms/<platform_id>/tokens": {"json": {"name": "invasor"}},
+    # Writes of the municipality's own dated data land in A: B's snapshot is unchanged. B's own
+    # fiscal unit is no unit of A's laws (422).
+    "api/v1/municipality/population": {
+        "expect": {201},
+        "json": {
+            "value": 1000,
+            "reference_year": 2025,
+            "effective": "2025-12-01",
+            "source": "IBGE",
+        },
+    },
+    "api/v1/municipality/fiscal-units": lambda b: {
+        "expect": {422},
+        "json": {
+            "name": b["fiscal_unit"],
+            "value": "1.00",
+            "valid_from": "2024-12-01",
+            "legal_reference": "invasão",
+        },
+    },
+    "api/v1/municipality/calendar": {
+        "expect": {201},
+        "json": {
+            "date": "2027-03-11",
+            "kind": "closed",
+            "description": "x",
+            "legal_reference": "y",
+        },
+    },
+    "api/v1/municipality/parameters": {
+        "expect": {201},
+        "json": {
+            "name": "payment.fine_due_days",
+            "value": 20,
+            "effective": "2027-02-01",
+            "legal_reference": "Decreto de A",
+        },
+    },
+    # A's binding lands in A (a new law for mototaxi from 2027): B's bindings are untouched.
+    "api/v1/municipality/law-bindings": {
+        "expect": {201},
+        "json": {
+            "service": "mototaxi",
+            "law": "ipatinga.mototaxi-2013",
+            "valid_from": "2027-01-01",
+            "reference": "Lei de A",
+        },
+    },
+    "api/v1/platform/me": {"auth": TOKEN},
+    # -- registry: the bodies reach the lookup (the API validates them first) --------------------
+    "api/v1/registry/people/<person_id>/licence": {
+        "auth": AUTHORITY,
+        "json": {
+            "number": "02650306461",
+            "categories": "A",
+            "first_licence_on": "2010-01-01",
+            "expires_on": "2030-01-01",
+        },
+    },
+    "api/v1/registry/people/<person_id>/photo": lambda b: {
+        "form": {"file": SimpleUploadedFile("foto.png", png(), "image/png")}
+    },
+    "api/v1/registry/permits/<permit_id>/reserve": {
+        "auth": AUTHORITY,
+        "json": {"on": DAY, "text": "x"},
+    },
+    "api/v1/registry/permits/<permit_id>/reserve/end": {
+        "auth": AUTHORITY,
+        "json": {"on": DAY, "text": "x"},
+    },
+    # B's person named in the body of a document of A.
+    "api/v1/registry/documents": lambda b: {
+        "expect": {404},
+        "form": {"doc_type": "rg", "issued_on": "2026-01-01", "person_id": b["person"]},
+    },
+    "api/v1/registry/permits/<permit_id>/suspend": {
+        "auth": AUTHORITY,
+        "json": {"days": 15, "start": DAY, "reason": "x"},
+    },
+    "api/v1/registry/permits/<permit_id>/reinstate": {
+        "auth": AUTHORITY,
+        "json": {"on": DAY, "text": "x"},
+    },
+    "api/v1/registry/permits/<permit_id>/renounce": {
+        "auth": AUTHORITY,
+        "json": {"on": DAY, "text": "x"},
+    },
+    "api/v1/registry/permits/<permit_id>/renew": {"auth": AUTHORITY, "json": ON},
+    "api/v1/registry/permits/<permit_id>/auxiliaries": lambda b: {
+        "auth": AUTHORITY,
+        "json": {"person_id": b["person"], "on": DAY},
+    },
+    "api/v1/registry/auxiliaries/<aux_id>/remove": {
+        "auth": AUTHORITY,
+        "json": {"on": DAY, "text": "x"},
+    },
+    "api/v1/registry/auxiliaries/<aux_id>/renew": {"auth": AUTHORITY, "json": ON},
+    "api/v1/registry/permits/<permit_id>/extend": {
+        "auth": AUTHORITY,
+        "json": {"on": DAY, "act_reference": "Decreto 1/2026"},
+    },
+    # Screens: a search for B's holder, forms that would write to B's objects.
+    "cadastro/": {"query": "?q=Titular"},
+    "cadastro/pessoas/<int:person_id>/": {
+        "form": {"doc-doc_type": "rg", "doc-issued_on": "2026-01-01"}
+    },
+    "cadastro/pessoas/<int:person_id>/editar/": {"form": {"name": "Invasor", "city": "Outra"}},
+    # B's person proposed as the holder of a new permit of A: the form opens without them.
+    "cadastro/permissoes/nova/": lambda b: {"query": f"?pessoa={b['person']}"},
+    "cadastro/permissoes/taxi/nova/": lambda b: {"query": f"?pessoa={b['person']}"},
+    "cadastro/permissoes/<int:permit_id>/": {
+        "auth": AUTHORITY,
+        "form": {"susp-days": "5", "susp-start": DAY, "susp-reason": "x"},
+    },
+    "cadastro/permissoes/<int:permit_id>/auxiliares/novo/": {
+        "form": {"person": "000.000.000-00", "on": DAY, "work_schedule": "x"}
+    },
+    "cadastro/permissoes/<int:permit_id>/auxiliares/<int:aux_id>/desligar/": {
+        "form": {"on": DAY, "reason": "x"}
+    },
+    "cadastro/permissoes/<int:permit_id>/renovar/": {"form": ON},
+    "cadastro/permissoes/<int:permit_id>/auxiliares/<int:aux_id>/renovar/": {"form": ON},
+    "cadastro/permissoes/<int:permit_id>/prorrogar/": {
+        "form": {"on": DAY, "act_reference": "Decreto 1/2026"}
+    },
+    "cadastro/permissoes/<int:permit_id>/veiculo/substituir/": {
+        "ids": {"permit_id": "permit"},  # the mototaxi's vehicle
+        "form": {"vehicle": "ABC1D23", "on": DAY},
+    },
+    "cadastro/permissoes/<int:permit_id>/veiculo/reserva/": {
+        "form": {"vehicle": "ABC1D23", "cause": "roubo", "on": DAY, "until": "2026-04-10"}
+    },
+    "cadastro/permissoes/<int:permit_id>/veiculo/trocas/<int:change_id>/encerrar/": {"form": ON},
+    "cadastro/permissoes/<int:permit_id>/veiculo/permuta/": {
+        "form": {"other": "TX-0001", "on": DAY}
+    },
+    "cadastro/permissoes/<int:permit_id>/reserva/": {"form": {"on": DAY, "reason": "x"}},
+    "cadastro/permissoes/<int:permit_id>/reserva/encerrar/": {"form": {"on": DAY, "reason": "x"}},
+    "cadastro/permissoes/<int:permit_id>/renunciar/": {"form": {"on": DAY, "request": "x"}},
+    "cadastro/permissoes/<int:permit_id>/transferir/": {
+        "form": {"successor": "000.000.000-00", "event": "falecimento", "proof": "x", "on": DAY}
+    },
+    "cadastro/permissoes/<int:permit_id>/extincao/": {
+        "auth": AUTHORITY,
+        "form": {"cause": "abandono", "facts": "x", "on": DAY},
+    },
+    "cadastro/extincoes/<int:case_id>/": {
+        "auth": MAYOR,
+        "form": {
+            "step": "decide",
+            "decide-extinguish": "1",
+            "decide-grounds": "x",
+            "decide-on": DAY,
+        },
+    },
+    # -- tenders, taxi permits, stands -----------------------------------------------------------
+    "api/v1/tenders/<tender_id>/applicants": lambda b: {
+        "auth": CLERK,
+        "json": {"person_id": b["person"]},
+    },
+    "api/v1/tenders/<tender_id>/evaluate": {"json": ON},
+    "api/v1/tenders/<tender_id>/ranking": lambda b: {"json": {"ranking": [b["tender_applicant"]]}},
+    "api/v1/tenders/<tender_id>/homologate": {"json": ON},
+    "api/v1/tenders/<tender_id>/grants": lambda b: {
+        "json": {"on": DAY, "grants": {str(b["tender_applicant"]): {"vehicle": 1}}}
+    },
+    # A permit of A granted to B's holder, B's car, in B's tender.
+    "api/v1/taxi/permits": lambda b: {
+        "auth": CLERK,
+        "expect": {404},
+        "json": {
+            "holder_id": b["person"],
+            "vehicle_id": b["taxi_vehicle"],
+            "signed_on": DAY,
+            "tender_id": b["tender"],
+        },
+    },
+    "api/v1/taxi/permits/<permit_id>/renewal-debts": {"query": f"?on={DAY}"},
+    "api/v1/taxi/permits/<permit_id>/renew": {"auth": CLERK, "json": ON},
+    "api/v1/taxi/permits/<permit_id>/auxiliaries": lambda b: {
+        "auth": CLERK,
+        "json": {"person_id": b["person"], "on": DAY},
+    },
+    "api/v1/taxi/permits/<permit_id>/reserve-vehicle": lambda b: {
+        "auth": CLERK,
+        "json": {
+            "vehicle_id": b["taxi_vehicle"],
+            "on": DAY,
+            "until": "2026-04-20",
+            "cause": "roubo",
+        },
+    },
+    "api/v1/taxi/permits/<permit_id>/swap": lambda b: {
+        "auth": CLERK,
+        "json": {"other_permit_id": b["taxi_permit"], "on": DAY},
+    },
+    "api/v1/taxi/permits/<permit_id>/substitute": lambda b: {
+        "auth": CLERK,
+        "json": {"vehicle_id": b["taxi_vehicle"], "on": DAY},
+    },
+    "api/v1/taxi/vehicle-changes/<change_id>/end": {"auth": CLERK, "json": ON},
+    "api/v1/taxi/permits/<permit_id>/transfer": lambda b: {
+        "auth": CLERK,
+        "json": {
+            "successor_id": b["person"],
+            "event": "falecimento",
+            "on": DAY,
+            "proof": "certidão",
+        },
+    },
+    "api/v1/taxi/permits/<permit_id>/extinction-cases": {
+        "json": {"cause": "abandono", "facts": "x", "on": DAY}
+    },
+    "api/v1/taxi/extinction-cases/<case_id>/notify": {"json": {"notified_on": DAY}},
+    "api/v1/taxi/extinction-cases/<case_id>/defence": {
+        "auth": CLERK,
+        "json": {"text": "defesa", "on": "2026-03-12"},
+    },
+    "api/v1/taxi/extinction-cases/<case_id>/decision": {
+        "auth": MAYOR,
+        "json": {"extinguish": True, "grounds": "x", "on": DAY},
+    },
+    "api/v1/stands/<stand_id>": {
+        "auth": MAYOR,
+        "json": {
+            "service": "taxi",
+            "name": "invasor",
+            "place": "x",
+            "capacity": 1,
+            "act_reference": "x",
+            "on": DAY,
+            "taxi_category": "convencional",
+        },
+    },
+    # -- enforcement -------------------------------------------------------------------------------
+    # The inspector's search for B's plate lists nothing of B.
+    "fiscalizacao/": lambda b: {"auth": FISCAL, "query": f"?q={b['plate']}"},
+    "fiscalizacao/autos/novo/": lambda b: {
+        "auth": FISCAL,
+        "expect": {404},
+        "query": f"?permit={b['permit']}",
+    },
+    "fiscalizacao/autos/<int:auto_id>/cancelar/": {"form": {"reason": "invasão"}},
+    "fiscalizacao/autos/<int:auto_id>/apreender/": {
+        "auth": FISCAL,
+        "form": {"depot": "x", "removal": "10", "daily": "1"},
+    },
+    "fiscalizacao/processos/<int:case_id>/protocolo/": {"auth": CLERK, "form": {"text": "x"}},
+    # Only a revocation proposal is decided.
+    "fiscalizacao/processos/<int:case_id>/decidir/": {
+        "auth": MAYOR,
+        "ids": {"case_id": "proposal"},
+        "form": {"accept": "1", "reasoning": "x"},
+    },
+    "fiscalizacao/notificacoes/<int:notice_id>/registrar/": {
+        "auth": CLERK,
+        "form": {"form": "pessoal", "on": TODAY},
+    },
+    "fiscalizacao/pecas/<int:filing_id>/julgar/": {"form": {"result": "upheld", "reasoning": "x"}},
+    # Closing B's regulation item from A's table.
+    "fiscalizacao/taxi/regulamento/": lambda b: {
+        "auth": ADMIN,
+        "expect": {404},
+        "form": {"close": b["taxi_item"], "valid_until": TODAY, "reference": "Decreto invasor"},
+    },
+    "fiscalizacao/suspensoes/<int:escalation_id>/aplicar/": {"form": {"start": TODAY}},
+    "fiscalizacao/permissoes/<int:permit_id>/reativar/": {"auth": CLERK, "form": {"proof": "x"}},
+    "fiscalizacao/permissoes/<int:permit_id>/cassacao/": {
+        "form": {"ctb_points": "20", "on": TODAY},
+    },
+    "fiscalizacao/permissoes/<int:permit_id>/suspensao/": {
+        "form": {"days": "10", "start": TODAY, "reason": "x"},
+    },
+    # B's notice in A's edital: nothing published for B.
+    "fiscalizacao/edital/": lambda b: {
+        "auth": CLERK,
+        "expect": {302},
+        "form": {"n": str(b["notice"]), "published_on": TODAY, "edition": "1"},
+    },
+    "fiscalizacao/edital/lote.<str:fmt>": lambda b: {"query": f"?n={b['notice']}"},
+    "fiscalizacao/apreensoes/<int:seizure_id>/<str:action>/": {"auth": CLERK},
+    # Where no enforcement law applies, the holder's screens refuse (403).
+    "portal/infracoes/": {"expect": {200, 403}},
+    "portal/processos/<int:case_id>/": {
+        "expect": {403, 404},
+        "form": {"text": "x"},
+    },
+    "portal/notificacoes/<int:notice_id>/notificacao.pdf": {"expect": {403, 404}},
+    # B's permit named in the body of A's auto.
+    "api/v1/enforcement/autos": lambda b: {
+        "auth": FISCAL,
+        "expect": {404},
+        "json": {
+            "code": "art38-II",
+            "committed_at": "2026-06-01T10:00:00-03:00",
+            "place": "x",
+            "description": "x",
+            "agent_registration": "F",
+            "permit_id": b["permit"],
+        },
+    },
+    "api/v1/enforcement/autos/<auto_id>/cancel": {"json": {"reason": "x"}},
+    "api/v1/enforcement/notices/<notice_id>/deliver": {
+        "auth": CLERK,
+        "json": {"form": "pessoal", "on": TODAY},
+    },
+    # B's notice in A's edital: nothing published for B.
+    "api/v1/enforcement/notices/edital": lambda b: {
+        "auth": CLERK,
+        "expect": {200},
+        "json": {"notice_ids": [b["notice"]], "published_on": TODAY, "edition": "1"},
+    },
+    "api/v1/enforcement/cases/<case_id>/filings": {"auth": CLERK, "json": {"text": "x"}},
+    "api/v1/enforcement/filings/<filing_id>/judge": {"json": {"upheld": True, "reasoning": "x"}},
+    "api/v1/enforcement/cases/<case_id>/decide": {
+        "auth": MAYOR,
+        "ids": {"case_id": "proposal"},
+        "json": {"accept": True, "reasoning": "x"},
+    },
+    "api/v1/enforcement/escalations/<escalation_id>/impose": {"json": {"start": TODAY}},
+    "api/v1/enforcement/permits/<permit_id>/cassacao-proposal": {
+        "json": {"causes": {"ctb_points": 20}}
+    },
+    "api/v1/enforcement/permits/<permit_id>/taxi-suspension": {
+        "json": {"auto_id": 1, "days": 10, "start": TODAY, "reason": "x"}
+    },
+    "api/v1/enforcement/permits/<permit_id>/taxi-register-suspension": {
+        "json": {"auto_id": 1, "days": 10, "start": TODAY, "reason": "x"}
+    },
+    # B's auto named in the body of A's seizure.
+    "api/v1/enforcement/seizures": lambda b: {
+        "auth": FISCAL,
+        "expect": {404},
+        "json": {
+            "auto_id": b["auto"],
+            "depot": "x",
+            "entered_on": TODAY,
+            "removal_cents": 1,
+            "storage_daily_cents": 1,
+        },
+    },
+    "api/v1/enforcement/seizures/<seizure_id>/storage": {"auth": CLERK, "json": {"on": TODAY}},
+    "api/v1/enforcement/seizures/<seizure_id>/release": {"auth": CLERK, "json": {"on": TODAY}},
+    "api/v1/enforcement/me/cases": {"auth": HOLDER},
+    "api/v1/enforcement/me/cases/<case_id>/filings": {"auth": HOLDER, "json": {"text": "x"}},
+    # -- finance -----------------------------------------------------------------------------------
+    "financas/debitos/": lambda b: {"query": f"?q={b['debt_ref']}"},
+    "financas/debitos/<int:debt_id>/situacao/": {"form": {"step": "cancel", "reason": "invasão"}},
+    # Charging a fee to B's person (by B's CPF) from A: nobody with that CPF in A, nothing charged.
+    "financas/taxas/": lambda b: {
+        "expect": {200},
+        "form": {
+            "fee": MOTO_FEE,
+            "document": b["person_document"],
+            "on": "10/03/2026",
+            "confirm": "1",
+        },
+    },
+    "financas/pagamentos/": {"query": "?situacao=todos"},
+    # A payment of A quoting B's reference is an unknown reference in A, never B's payment.
+    "financas/pagamentos/novo/": lambda b: {
+        "expect": {302},
+        "form": {
+            "reference": b["debt_ref"],
+            "amount": "100,00",
+            "paid_on": b.today,
+            "method": "pix",
+        },
+    },
+    "financas/pagamentos/<int:payment_id>/": {
+        "form": {"action": "return", "note": "invasão"},
+    },
+    "financas/restituicoes/<int:refund_id>/paga/": {"form": {"on": "2026-03-11"}},
+    "api/v1/finance/debts": lambda b: {"query": f"?q={b['debt_ref']}"},
+    "api/v1/finance/fees": {"query": "?on=2026-03-10"},
+    # B's person named in the body of A's fee.
+    "api/v1/finance/fees/charge": lambda b: {
+        "expect": {404},
+        "json": {"fee": MOTO_FEE, "person_id": b["person"], "on": b.today},
+    },
+    # A payment of A quoting B's reference (by the API, by an imported file): unknown in A.
+    "api/v1/finance/payments": lambda b: {
+        "expect": {201},
+        "json": {"reference": b["debt_ref"], "amount_cents": 10000, "paid_on": b.today},
+    },
+    "api/v1/finance/payments/import": lambda b: {
+        "expect": {201},
+        "form": {
+            "file": SimpleUploadedFile(
+                "b.csv", f"data;valor;referencia\n{b.today};100,00;{b['debt_ref']}\n".encode()
+            )
+        },
+    },
+    "api/v1/finance/payments/<payment_id>/assign": lambda b: {
+        "json": {"reference": b["debt_ref"], "note": "invasão"}
+    },
+    "api/v1/finance/payments/<payment_id>/refund-excess": {
+        "ids": {"payment_id": "payment_over"},  # only an overpayment has an excess
+        "json": {"note": "x"},
+    },
+    "api/v1/finance/payments/<payment_id>/return": {"json": {"note": "x"}},
+    "api/v1/finance/refunds/<refund_id>/paid-out": {"json": {"on": "2026-03-11"}},
+    # A's settings written in A.
+    "api/v1/finance/settings": {
+        "expect": {200},
+        "json": {"pix_key": "12345678909", "merchant_name": "Invasor", "merchant_city": "Outra"},
+    },
+    # -- platforms ---------------------------------------------------------------------------------
+    "api/v1/platform/complaints/<complaint_id>/answer": {"json": {"answer": "invasor"}},
+    "api/v1/platform/penalties/<penalty_id>/appeal": {"json": {"text": "invasor"}},
+    "api/v1/platform/cases/<case_id>/defence": {"json": {"text": "invasor"}},
+    "plataformas/": {"auth": FINANCE},
+    "plataformas/relatorios/<int:report_id>/": {"auth": FINANCE},
+    # A credentials a platform in A.
+    "plataformas/credenciar/": {
+        "expect": {200},
+        "form": {"cnpj": "11444777000161", "name": "Invasora"},
+    },
+    "plataformas/<int:platform_id>/tokens/": {"form": {"name": "invasor"}},
+    "plataformas/<int:platform_id>/dados/": {"form": {"contact_name": "invasor"}},
+    "plataformas/<int:platform_id>/penalidade/": {"form": {"kind": "warning"}},
+    "plataformas/<int:platform_id>/processo/": {"form": {"kind": "credential_cancellation"}},
+    "plataformas/processos/<int:case_id>/": {
+        "auth": MAYOR,
+        "form": {"uphold": "1", "text": "invasor"},
+    },
+    "plataformas/penalidades/<int:penalty_id>/notificacao/": {
+        "form": {"notice_on": "2026-01-05", "channel": "personal"}
+    },
+    "plataformas/penalidades/<int:penalty_id>/recurso/": {
+        "form": {"filed_on": "2026-01-05", "text": "invasor"}
+    },
+    "plataformas/penalidades/<int:penalty_id>/julgamento/": {
+        "auth": MAYOR,
+        "form": {"upheld": "1", "reasoning": "invasor"},
+    },
+    # -- inspections -------------------------------------------------------------------------------
+    "vistorias/": {"auth": FISCAL},
+    "vistorias/nova/<int:permit_id>/": {"auth": FISCAL},
+    "vistorias/aplicativo/<int:driver_id>/": {"auth": FISCAL},
+    "vistorias/<int:inspection_id>/confirmar/": {
+        "auth": FISCAL,
+        "form": {"decisao": "confirmar"},
+    },
+    "vistorias/empresas/<int:company_id>/credenciais/": {"form": {"nome": "invasor"}},
+    # Company routes refuse a platform's token (401); company tokens are tested on their own.
+    "api/v1/inspections/company/me": {"auth": TOKEN, "expect": {401}},
+    "api/v1/inspections/company/checklists/<code>": {"auth": TOKEN, "expect": {401}},
+    "api/v1/inspections/company/inspections": {
+        "auth": TOKEN,
+        "expect": {401},
+        "json": {
+            "plate": "TNC7A77",
+            "kind": "semestral",
+            "inspected_on": "2026-03-01",
+            "items": {"conservacao": {"result": "ok"}},
+        },
+    },
+    "api/v1/inspections/company/inspections/<inspection_id>": {"auth": TOKEN, "expect": {401}},
+    "api/v1/inspections/<inspection_id>/confirm": {"auth": FISCAL, "json": {"confirm": True}},
+    # -- trip data ---------------------------------------------------------------------------------
+    "dados/corridas/<int:platform_id>/<int:year>/<int:month>/issqn/recalcular/": {"form": {}},
+    "api/v1/tripdata/uploads": {"auth": TOKEN},
+    "api/v1/tripdata/uploads/<upload_id>": {"auth": TOKEN},
+    # -- public and badges -------------------------------------------------------------------------
+    "publico/<slug:slug>/placa/": lambda b: {"query": f"?placa={b['plate']}"},
+    # B's permit number in A's badge form: no such permit in A.
+    "crachas/": lambda b: {
+        "expect": {422},
+        "form": {"permissao": b["permit_number"]},
+    },
+    "crachas/<int:badge_id>/revogar/": {"form": {"motivo": "invasor"}},
+    # B's permit named in the body of A's badge.
+    "api/v1/badges": lambda b: {"expect": {404}, "json": {"permit_id": b["permit"]}},
+    "api/v1/badges/<badge_id>/revoke": {"json": {"reason": "invasor"}},
+}

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from django.test import Client
-from enforcement_helpers import at  # type: ignore[import-not-found]
+from enforcement_factories import at
 from validate_docbr import CPF
 
 from outorga.core.tenancy import tenant

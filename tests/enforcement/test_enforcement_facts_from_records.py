@@ -35,7 +35,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from enforcement_helpers import issue, make_final  # type: ignore[import-not-found]
+from enforcement_factories import issue, make_final
 from test_enforcement_taxi_cassacao import taxi_permit  # type: ignore[import-not-found]
 
 from outorga.core.errors import Refused

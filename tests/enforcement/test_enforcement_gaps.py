@@ -18,13 +18,7 @@ from typing import Any
 import pypdfium2 as pdfium
 import pytest
 from django.test import Client
-from enforcement_helpers import (  # type: ignore[import-not-found]
-    World,
-    case_of,
-    issue,
-    make_permit,
-    pending_notice,
-)
+from enforcement_factories import World, case_of, issue, make_permit, pending_notice
 
 from outorga.core.errors import Refused
 from outorga.core.models import Act, CalendarDay

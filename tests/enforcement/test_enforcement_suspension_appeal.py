@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from enforcement_helpers import (  # type: ignore[import-not-found]
+from enforcement_factories import (
     case_of,
     issue,
     make_final,

@@ -7,12 +7,7 @@ import datetime as dt
 
 import pytest
 from django.test import Client
-from enforcement_helpers import (  # type: ignore[import-not-found]
-    at,
-    case_of,
-    final_taxi_auto,
-    pending_notice,
-)
+from enforcement_factories import at, case_of, final_taxi_auto, pending_notice
 from test_enforcement_taxi_cassacao import taxi_permit  # type: ignore[import-not-found]
 from validate_docbr import CPF, RENAVAM
 

@@ -10,12 +10,7 @@ import secrets
 
 import pytest
 from django.test import Client
-from enforcement_helpers import (  # type: ignore[import-not-found]
-    at,
-    final_taxi_auto,
-    make_final,
-    pending_notice,
-)
+from enforcement_factories import at, final_taxi_auto, make_final, pending_notice
 from public_factories import badge_without_law  # type: ignore[import-not-found]
 from validate_docbr import CPF, RENAVAM
 

@@ -9,7 +9,7 @@ import datetime as dt
 
 import pytest
 from django.test import Client
-from enforcement_helpers import final_taxi_auto  # type: ignore[import-not-found]
+from enforcement_factories import final_taxi_auto
 from test_enforcement_taxi_cassacao import taxi_permit  # type: ignore[import-not-found]
 
 from outorga.core.acts import Actor

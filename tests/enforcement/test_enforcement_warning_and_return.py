@@ -9,7 +9,7 @@ import json
 
 import pytest
 from django.test import Client
-from enforcement_helpers import (  # type: ignore[import-not-found]
+from enforcement_factories import (
     at,
     final_taxi_auto,
     issue,

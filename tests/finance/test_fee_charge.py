@@ -13,7 +13,7 @@ import pypdfium2 as pdfium
 import pytest
 import zxingcpp
 from django.test import Client
-from finance_helpers import make_person  # type: ignore[import-not-found]
+from finance_factories import make_person
 
 from outorga.core.acts import Actor
 from outorga.core.errors import Refused

@@ -17,7 +17,7 @@ Already covered by an existing test that changes the record and sees the decisio
 
 from __future__ import annotations
 
-from finance_helpers import make_person  # type: ignore[import-not-found]
+from finance_factories import make_person
 from test_fee_charge import INSPECTION, ON, make_permit, record  # type: ignore[import-not-found]
 
 from outorga.core.tenancy import tenant

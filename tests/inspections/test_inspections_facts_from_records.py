@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from inspection_helpers import answers  # type: ignore[import-not-found]
+from inspections_factories import answers
 from validate_docbr import CPF, RENAVAM
 
 from outorga.core.tenancy import tenant

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from inspection_helpers import answers  # type: ignore[import-not-found]
+from inspections_factories import answers
 
 from outorga.core.lawctx import context
 from outorga.core.tenancy import tenant

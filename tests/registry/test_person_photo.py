@@ -10,7 +10,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from PIL import Image
-from taxi_factories import person  # type: ignore[import-not-found]
+from registry_factories import person
 
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
@@ -143,7 +143,7 @@ def test_the_photo_through_the_api_is_idempotent(ipatinga_m, user_of, holder):
 
 
 def test_taxi_art_4_iii_the_photo_act_cites_the_taxi_law(ipatinga_m, holder):
-    from taxi_factories import actor  # type: ignore[import-not-found]
+    from registry_factories import actor
 
     person_photo_set(
         actor=actor("ipatinga", Role.ATENDENTE),

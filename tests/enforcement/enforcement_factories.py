@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils import timezone
-from registry_helpers import EQUIPMENT, ON, make_applicant  # type: ignore[import-not-found]
+from registry_factories import EQUIPMENT, make_applicant
+from registry_factories import MOTO_ON as ON
 
 from outorga.core.acts import Actor
 from outorga.core.models import Municipality

@@ -7,7 +7,7 @@ import datetime as dt
 import io
 from typing import Any
 
-from registry_helpers import EQUIPMENT, make_applicant  # type: ignore[import-not-found]
+from registry_factories import EQUIPMENT, make_applicant
 
 from outorga.core.acts import Actor
 from outorga.core.models import Municipality

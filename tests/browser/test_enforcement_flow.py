@@ -13,8 +13,7 @@ import pytest
 import zxingcpp
 from django.core.management import call_command
 from django.utils import timezone
-from public_factories import png
-from registry_factories import EQUIPMENT, make_applicant
+from registry_factories import EQUIPMENT, make_applicant, png
 from registry_factories import MOTO_ON as ON
 
 from outorga.core.acts import Actor

@@ -1,4 +1,5 @@
-"""A permit granted through the registry services and the standing users of each role."""
+"""The enforcement tests' world (a permit granted through the registry services, the standing users
+of each role) and the steps of a case: autos, notices delivered, finality, payment, proof."""
 
 from __future__ import annotations
 
@@ -7,8 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils import timezone
-from registry_factories import EQUIPMENT, make_applicant
-from registry_factories import MOTO_ON as ON
+from registry_factories import make_permit
 
 from outorga.core.acts import Actor
 from outorga.core.models import Municipality
@@ -22,9 +22,8 @@ from outorga.finance import pix
 from outorga.finance.models import Debt
 from outorga.finance.models_payments import Payment
 from outorga.law.competence import Role
-from outorga.registry.models import Permit, Tender
+from outorga.registry.models import Permit
 from outorga.registry.services.documents import document_record
-from outorga.registry.services.permits import permit_grant
 
 TZ = dt.timezone(dt.timedelta(hours=-3))
 
@@ -43,44 +42,12 @@ class World:
     permit: Permit
 
 
-_counter = [0]
-
-
-def make_permit(m: Municipality, clerk: Actor, n: int | None = None) -> Permit:
-    _counter[0] += 1
-    n = n if n is not None else 40 + _counter[0]
-    with tenant(m):
-        tender, _ = Tender.objects.get_or_create(
-            number="09/2026",
-            defaults={
-                "service": "mototaxi",
-                "places": 50,
-                "opened_on": ON - dt.timedelta(days=60),
-                "homologated_on": ON - dt.timedelta(days=10),
-                "status": Tender.Status.HOMOLOGATED,
-            },
-        )
-    person, vehicle = make_applicant(m, clerk, n=n, plate=f"QWE{n % 10}A{n % 100:02d}")
-    return permit_grant(
-        actor=clerk,
-        municipality=m,
-        holder=person,
-        service="mototaxi",
-        vehicle=vehicle,
-        granted_on=ON,
-        term_years=10,
-        decree="Decreto 9/2026",
-        equipment=EQUIPMENT,
-        tender=tender,
-    )
-
-
 def make_world(m: Municipality, user_of: Any) -> World:
     def a(role: Role) -> Actor:
         return Actor.of(user_of(m.slug, role), "198.51.100.9")
 
     clerk = a(Role.ATENDENTE)
-    permit = make_permit(m, clerk)
+    permit = make_permit(m, clerk=clerk)
     holder_user = user_of(m.slug, Role.PERMISSIONARIO)
     with tenant(m):
         holder_person = permit.holder
@@ -206,3 +173,21 @@ def final_taxi_auto(
     )
     make_final(w, auto, on)
     return auto
+
+
+def taxi_auto(
+    world: World, permit: Permit, code: str, *, on: dt.date = dt.date(2026, 4, 6), **kw: Any
+) -> InfractionNotice:
+    """A taxi auto of ``permit`` committed on ``on`` (a Monday), signed by the offender."""
+    return infraction_issue(
+        actor=world.fiscal,
+        municipality=world.m,
+        code=code,
+        committed_at=at(on),
+        place="Rodoviária",
+        description="Conduta constatada pelo fiscal.",
+        agent_registration="F-9",
+        permit=permit,
+        offender_signed=True,
+        **kw,
+    )

@@ -36,7 +36,7 @@ import datetime as dt
 
 import pytest
 from enforcement_factories import issue, make_final
-from test_enforcement_taxi_cassacao import taxi_permit  # type: ignore[import-not-found]
+from registry_factories import taxi_permit
 
 from outorga.core.errors import Refused
 from outorga.core.tenancy import tenant

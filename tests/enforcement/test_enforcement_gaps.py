@@ -18,7 +18,8 @@ from typing import Any
 import pypdfium2 as pdfium
 import pytest
 from django.test import Client
-from enforcement_factories import World, case_of, issue, make_permit, pending_notice
+from enforcement_factories import World, case_of, issue, pending_notice
+from registry_factories import make_permit
 
 from outorga.core.errors import Refused
 from outorga.core.models import Act, CalendarDay
@@ -462,7 +463,7 @@ def test_the_chief_executives_proposals_queue_puts_the_nearest_deadline_first_an
     notified = []
     # Notified out of order: defence deadlines 23/04, 16/04 and 17/04.
     for day in (dt.date(2026, 4, 13), dt.date(2026, 4, 6), dt.date(2026, 4, 7)):
-        case = propose(make_permit(world.m, world.clerk))
+        case = propose(make_permit(world.m, clerk=world.clerk))
         notice_deliver(
             actor=world.clerk,
             municipality=world.m,

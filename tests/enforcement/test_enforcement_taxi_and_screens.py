@@ -8,7 +8,7 @@ import datetime as dt
 import pytest
 from django.test import Client
 from enforcement_factories import at, case_of, final_taxi_auto, pending_notice
-from test_enforcement_taxi_cassacao import taxi_permit  # type: ignore[import-not-found]
+from registry_factories import taxi_permit
 from validate_docbr import CPF, RENAVAM
 
 from outorga.core.errors import FieldError, Refused

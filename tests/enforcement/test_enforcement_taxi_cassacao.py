@@ -6,19 +6,19 @@ open it and impose a taxi suspension (art. 42 V, ≤ 90 days)."""
 from __future__ import annotations
 
 import datetime as dt
-import secrets
 
 import pytest
 from django.test import Client
-from enforcement_factories import at, final_taxi_auto, make_final, pending_notice
+from enforcement_factories import final_taxi_auto, make_final, pending_notice, taxi_auto
 from public_factories import badge_without_law  # type: ignore[import-not-found]
-from validate_docbr import CPF, RENAVAM
+from registry_factories import taxi_permit
+from validate_docbr import CPF
 
 from outorga.core.errors import FieldError, Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
-from outorga.enforcement.models import Case, InfractionNotice, Penalty
-from outorga.enforcement.services.autos import infraction_cancel, infraction_issue
+from outorga.enforcement.models import Case, Penalty
+from outorga.enforcement.services.autos import infraction_cancel
 from outorga.enforcement.services.common import InvalidStep
 from outorga.enforcement.services.filings import filing_file
 from outorga.enforcement.services.finality import sweep
@@ -27,37 +27,10 @@ from outorga.enforcement.services.proposals import proposal_decide, proposal_ope
 from outorga.enforcement.services.suspensions import taxi_suspension_impose
 from outorga.law.competence import NotCompetent, Role
 from outorga.public import selectors as public
-from outorga.registry.models import Auxiliary, Permit, PermitStatusChange, Person, Vehicle
+from outorga.registry.models import Auxiliary, Permit, PermitStatusChange, Person
 
 D = dt.date(2026, 4, 6)  # a Monday
 TAXI = "ipatinga.taxi-2017"
-
-
-def taxi_permit(m) -> Permit:
-    n = secrets.randbelow(9000) + 1000
-    with tenant(m):
-        person = Person.objects.create(document=CPF().generate(), name=f"Taxista {n}")
-        vehicle = Vehicle.objects.create(
-            plate=f"TXC{n % 10}A{n % 100:02d}",
-            renavam=RENAVAM().generate(),
-            kind="automovel",
-            make_model="Sedan",
-            manufacture_year=2023,
-            colour="prata",
-            registration_uf="MG",
-            owner=person,
-        )
-        return Permit.objects.create(
-            service="taxi",
-            taxi_category="convencional",
-            holder=person,
-            number=f"TX-{n}",
-            registration_number=n,
-            granted_on=dt.date(2025, 1, 1),
-            term_start=dt.date(2025, 1, 1),
-            term_end=dt.date(2035, 1, 1),
-            vehicle=vehicle,
-        )
 
 
 def auxiliary_of(m, permit: Permit) -> Auxiliary:
@@ -66,21 +39,6 @@ def auxiliary_of(m, permit: Permit) -> Auxiliary:
         return Auxiliary.objects.create(
             permit=permit, person=person, registration_number=77, added_on=dt.date(2025, 2, 1)
         )
-
-
-def taxi_auto(world, permit: Permit, code: str, **kw) -> InfractionNotice:
-    return infraction_issue(
-        actor=world.fiscal,
-        municipality=world.m,
-        code=code,
-        committed_at=at(D),
-        place="Rodoviária",
-        description="Conduta constatada pelo fiscal.",
-        agent_registration="F-9",
-        permit=permit,
-        offender_signed=True,
-        **kw,
-    )
 
 
 def fresh(world, obj):

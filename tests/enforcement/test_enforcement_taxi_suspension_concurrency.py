@@ -9,7 +9,7 @@ import threading
 import pytest
 from django.db import connection
 from enforcement_factories import final_taxi_auto, make_world
-from test_enforcement_taxi_cassacao import taxi_permit  # type: ignore[import-not-found]
+from registry_factories import taxi_permit
 
 from outorga.core.errors import FieldError
 from outorga.core.models import Municipality

@@ -9,15 +9,8 @@ import json
 
 import pytest
 from django.test import Client
-from enforcement_factories import (
-    at,
-    final_taxi_auto,
-    issue,
-    make_final,
-    make_permit,
-    proof_document,
-)
-from test_enforcement_taxi_cassacao import taxi_auto, taxi_permit  # type: ignore[import-not-found]
+from enforcement_factories import at, final_taxi_auto, issue, make_final, proof_document, taxi_auto
+from registry_factories import make_permit, taxi_permit
 
 from outorga.core.errors import FieldError, Refused
 from outorga.core.models import Act
@@ -204,7 +197,7 @@ def test_art_32_par2_the_return_needs_the_suspension_served_and_a_real_proof(wor
 
 def test_art_32_par2_the_proof_must_belong_to_this_permit(world):
     suspended(world)
-    other = make_permit(world.m, world.clerk)
+    other = make_permit(world.m, clerk=world.clerk)
     doc = proof_document(world, UNTIL + dt.timedelta(days=1), permit=other)
     with pytest.raises(FieldError, match="documento"):
         permit_reinstate(

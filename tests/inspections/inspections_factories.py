@@ -4,44 +4,26 @@ through the registry's services, and checklist answers."""
 from __future__ import annotations
 
 import datetime as dt
-import io
 from typing import Any
 
-from registry_factories import EQUIPMENT, make_applicant
+from registry_factories import image, make_permit
 
 from outorga.core.acts import Actor
 from outorga.core.models import Municipality
-from outorga.core.tenancy import tenant
 from outorga.law.inspections.checklists import checklist
-from outorga.registry.models import Permit, Tender
-from outorga.registry.services.permits import permit_grant
+from outorga.registry.models import Permit
 
 
 def grant_mototaxi(m: Municipality, clerk: Actor, *, n: int, on: dt.date) -> Permit:
     """A mototaxi permit granted on ``on`` (the applicant's inspection report is of 5 days before)."""
-    person, vehicle = make_applicant(m, clerk, n=n, plate=f"QRS{n % 10}A{n % 100:02d}")
-    with tenant(m):
-        tender, _ = Tender.objects.get_or_create(
-            service="mototaxi",
-            number=f"IN-{on.year}",
-            defaults={
-                "places": 50,
-                "opened_on": on - dt.timedelta(days=60),
-                "homologated_on": on - dt.timedelta(days=10),
-                "status": Tender.Status.HOMOLOGATED,
-            },
-        )
-    return permit_grant(
-        actor=clerk,
-        municipality=m,
-        holder=person,
-        service="mototaxi",
-        vehicle=vehicle,
+    return make_permit(
+        m,
+        clerk=clerk,
+        n=n,
+        plate=f"QRS{n % 10}A{n % 100:02d}",
         granted_on=on,
-        term_years=10,
+        tender=f"IN-{on.year}",
         decree="Decreto 1.234/2026",
-        equipment=EQUIPMENT,
-        tender=tender,
     )
 
 
@@ -52,13 +34,5 @@ def answers(code: str, on: dt.date, **override: str) -> dict[str, dict[str, Any]
     return out
 
 
-def _image(fmt: str) -> bytes:
-    from PIL import Image
-
-    buf = io.BytesIO()
-    Image.new("RGB", (16, 12), (200, 30, 30)).save(buf, fmt)
-    return buf.getvalue()
-
-
-JPEG = _image("JPEG")  # real images, so the laudo PDF embeds them
-PNG = _image("PNG")
+JPEG = image("JPEG", (200, 30, 30), (16, 12))  # real images, so the laudo PDF embeds them
+PNG = image("PNG", (200, 30, 30), (16, 12))

@@ -9,20 +9,28 @@ Importable by name from any test directory (``tests/conftest.py`` puts each app'
 from __future__ import annotations
 
 import datetime as dt
+import io
 import itertools
 import random
+import secrets
 import string
 from typing import Any
 
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.utils import timezone
+from PIL import Image
 from validate_docbr import CNH, CNPJ, CPF, RENAVAM
 
 from outorga.core.acts import Actor
 from outorga.core.models import Municipality
+from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.registry.models import (
     Document,
     DrivingLicence,
+    Permit,
     Person,
     Tender,
     TenderApplicant,
@@ -30,7 +38,7 @@ from outorga.registry.models import (
 )
 from outorga.registry.services.documents import document_record
 from outorga.registry.services.people import licence_record, person_register
-from outorga.registry.services.permits import taxi_permit_grant
+from outorga.registry.services.permits import permit_grant, taxi_permit_grant
 from outorga.registry.services.vehicles import vehicle_register
 
 MOTO = "ipatinga.mototaxi-2013"
@@ -220,9 +228,15 @@ def unique_plate() -> str:
     return f"{letters}{rnd.randint(0, 9)}{rnd.choice(string.ascii_uppercase)}{rnd.randint(10, 99)}"
 
 
-def person(m: Municipality, *, name: str = "", legal: bool = False, **kw: Any) -> Person:
+def person(
+    m: Municipality, *, name: str = "", legal: bool = False, details: bool = True, **kw: Any
+) -> Person:
+    """A natural (or ``legal``) person of ``m`` with a birth date, a city and an address;
+    ``details=False``: only a CPF and the name (a debtor, a holder made directly)."""
     with tenant(m):
         n = next(_seq)
+        if not details:
+            return Person.objects.create(document=CPF().generate(), name=name or f"Pessoa {n}")
         return Person.objects.create(
             kind=Person.Kind.LEGAL if legal else Person.Kind.NATURAL,
             document=CNPJ().generate() if legal else CPF().generate(),
@@ -329,3 +343,216 @@ def taxi_holder(m: Municipality, on: dt.date, **kw: Any) -> tuple[Person, Vehicl
     p = person(m, **kw)
     taxi_documents(p, on)
     return p, taxi_vehicle(m, p)
+
+
+# --- images and permits ---
+
+
+def png(width: int = 90, height: int = 120) -> bytes:
+    """A holder's photo: a portrait with a darker patch where the face would be."""
+    img = Image.new("RGB", (width, height), (200, 160, 120))
+    for x in range(20, 70):
+        for y in range(20, 60):
+            img.putpixel((x, y), (60, 40, 30))
+    buf = io.BytesIO()
+    img.save(buf, "PNG")
+    return buf.getvalue()
+
+
+def image(
+    fmt: str, colour: tuple[int, int, int] = (30, 120, 200), size: tuple[int, int] = (60, 80)
+) -> bytes:
+    """A real image of one colour in ``fmt`` ("PNG", "JPEG", …)."""
+    buf = io.BytesIO()
+    Image.new("RGB", size, colour).save(buf, fmt)
+    return buf.getvalue()
+
+
+_granted = [0]
+_numbers = itertools.count(70_001)
+
+
+def make_permit(
+    m: Municipality,
+    marker: str = "TESTE",
+    *,
+    clerk: Actor | None = None,
+    n: int | None = None,
+    holder: Person | None = None,
+    service: str = "mototaxi",
+    status: str = Permit.Status.ACTIVE,
+    photo: bool | str = True,
+    blood_type: str = "O+",
+    plate: str | None = None,
+    valid_days: int = 200,
+    granted_on: dt.date = MOTO_ON,
+    tender: str = "09/2026",
+    decree: str = "Decreto 9/2026",
+) -> Permit:
+    """A permit of ``m``, made one of three ways:
+
+    - ``clerk`` given: a mototaxi permit granted by ``clerk`` through the registry's services on
+      ``granted_on`` (in ``tender``, by ``decree``) to applicant ``n`` of ``make_applicant``, whose
+      motorcycle has ``plate`` (QWE… by default) — the acts logged;
+    - ``holder`` given: only the permit row of ``service`` in ``status`` for that person (no
+      vehicle), granted on 10/01/2024 for ten years;
+    - neither: the rows a badge needs, made directly: a holder meeting mototaxi art. 2 VIII
+      (photo, blood type, CNH), a motorcycle with ``plate`` and the permit, its certificate valid
+      ``valid_days`` from today. ``photo="name-only"`` sets the photo's name without writing a
+      file (for route walks)."""
+    if clerk is not None:
+        return _granted_permit(
+            m, clerk, n, granted_on=granted_on, tender=tender, decree=decree, plate=plate
+        )
+    if holder is not None:
+        return _permit_row(m, holder, service=service, status=status)
+    return _badge_ready_permit(
+        m,
+        marker,
+        photo=photo,
+        blood_type=blood_type,
+        service=service,
+        plate=plate,
+        valid_days=valid_days,
+    )
+
+
+def _granted_permit(
+    m: Municipality,
+    clerk: Actor,
+    n: int | None,
+    *,
+    granted_on: dt.date,
+    tender: str,
+    decree: str,
+    plate: str | None,
+) -> Permit:
+    if n is None:
+        _granted[0] += 1
+        n = 40 + _granted[0]
+    with tenant(m):
+        awarded, _ = Tender.objects.get_or_create(
+            number=tender,
+            defaults={
+                "service": "mototaxi",
+                "places": 50,
+                "opened_on": granted_on - dt.timedelta(days=60),
+                "homologated_on": granted_on - dt.timedelta(days=10),
+                "status": Tender.Status.HOMOLOGATED,
+            },
+        )
+    person, vehicle = make_applicant(m, clerk, n=n, plate=plate or f"QWE{n % 10}A{n % 100:02d}")
+    return permit_grant(
+        actor=clerk,
+        municipality=m,
+        holder=person,
+        service="mototaxi",
+        vehicle=vehicle,
+        granted_on=granted_on,
+        term_years=10,
+        decree=decree,
+        equipment=EQUIPMENT,
+        tender=awarded,
+    )
+
+
+def _permit_row(m: Municipality, holder: Person, *, service: str, status: str) -> Permit:
+    n = next(_numbers)
+    with tenant(m):
+        return Permit.objects.create(
+            service=service,
+            holder=holder,
+            number=f"T-{n}",
+            registration_number=n,
+            granted_on=dt.date(2024, 1, 10),
+            term_start=dt.date(2024, 1, 10),
+            term_end=dt.date(2034, 1, 9),
+            status=status,
+        )
+
+
+def _badge_ready_permit(
+    m: Municipality,
+    marker: str,
+    *,
+    photo: bool | str,
+    blood_type: str,
+    service: str,
+    plate: str | None,
+    valid_days: int,
+) -> Permit:
+    today = timezone.localdate()
+    with transaction.atomic(), tenant(m):
+        person = Person.objects.create(
+            document=CPF().generate(),
+            name=f"Titular {marker} {secrets.token_hex(2)}",
+            birth_date=dt.date(1988, 5, 17),
+            blood_type=blood_type,
+            address="Rua do Endereço Sigiloso, 42",
+            city=m.name,
+        )
+        if photo == "name-only":
+            person.photo.name = "photos/tenancy-test.png"
+            person.save(update_fields=["photo"])
+        elif photo:
+            person.photo.save("titular.png", ContentFile(png()), save=True)
+        DrivingLicence.objects.create(
+            person=person,
+            number="02650306461",
+            categories="AB",
+            first_licence_on=dt.date(2010, 1, 1),
+            category_a_since=dt.date(2010, 1, 1),
+            expires_on=today + dt.timedelta(days=900),
+        )
+        number = next_number(f"register:{service}")
+        vehicle = Vehicle.objects.create(
+            plate=plate or unique_plate(),
+            renavam=RENAVAM().generate(),
+            kind=Vehicle.Kind.MOTOCICLETA,
+            make_model="Honda CG 160",
+            manufacture_year=today.year - 3,
+            engine_cc=160,
+            colour="vermelha",
+            rental_category=True,
+            registration_uf="MG",
+            owner=person,
+        )
+        return Permit.objects.create(
+            service=service,
+            holder=person,
+            number=f"{'MT' if service == 'mototaxi' else 'MF'}-{number:04d}-{secrets.token_hex(2).upper()}",
+            registration_number=number,
+            granted_on=today - dt.timedelta(days=100),
+            term_start=today - dt.timedelta(days=100),
+            term_end=today + dt.timedelta(days=3000),
+            certificate_valid_until=today + dt.timedelta(days=valid_days),
+            vehicle=vehicle,
+        )
+
+
+def taxi_permit(m: Municipality) -> Permit:
+    """A taxi permit with its holder (a CPF and a name) and a car, made directly."""
+    n = secrets.randbelow(9000) + 1000
+    with tenant(m):
+        holder = person(m, name=f"Taxista {n}", details=False)
+        vehicle = Vehicle.objects.create(
+            plate=f"TXC{n % 10}A{n % 100:02d}",
+            renavam=RENAVAM().generate(),
+            kind="automovel",
+            make_model="Sedan",
+            manufacture_year=2023,
+            colour="prata",
+            registration_uf="MG",
+            owner=holder,
+        )
+        return Permit.objects.create(
+            service="taxi",
+            taxi_category="convencional",
+            holder=holder,
+            number=f"TX-{n}",
+            registration_number=n,
+            granted_on=dt.date(2025, 1, 1),
+            term_start=dt.date(2025, 1, 1),
+            term_end=dt.date(2035, 1, 1),
+            vehicle=vehicle,
+        )

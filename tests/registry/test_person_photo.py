@@ -4,13 +4,11 @@ or through the API: JPEG or PNG by magic bytes, size-limited, idempotent by SHA-
 from __future__ import annotations
 
 import hashlib
-import io
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
-from PIL import Image
-from registry_factories import person
+from registry_factories import image, person
 
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
@@ -20,12 +18,6 @@ from outorga.registry.services.documents import MAX_UPLOAD_BYTES
 from outorga.registry.services.people import person_photo_set
 
 VIII = "Lei de mototáxi de Ipatinga (2013), art. 2, VIII"
-
-
-def image(fmt: str, colour: tuple[int, int, int] = (30, 120, 200)) -> bytes:
-    buf = io.BytesIO()
-    Image.new("RGB", (60, 80), colour).save(buf, fmt)
-    return buf.getvalue()
 
 
 def client_as(user_of, role: Role) -> Client:  # type: ignore[no-untyped-def]

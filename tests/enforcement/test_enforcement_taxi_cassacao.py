@@ -8,8 +8,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from django.test import Client
-from enforcement_factories import final_taxi_auto, make_final, pending_notice, taxi_auto
+from enforcement_factories import client_of, final_taxi_auto, make_final, pending_notice, taxi_auto
 from public_factories import badge_without_law  # type: ignore[import-not-found]
 from registry_factories import taxi_permit
 from validate_docbr import CPF
@@ -269,17 +268,11 @@ def test_a_mototaxi_suspension_is_not_imposed_by_the_taxi_rule(world):
 # --- screens ---------------------------------------------------------------------------------------
 
 
-def _client(user) -> Client:
-    c = Client()
-    c.force_login(user)
-    return c
-
-
 def test_the_authority_opens_a_taxi_cassacao_on_its_screen(world, user_of):
     permit = taxi_permit(world.m)
     auto = taxi_auto(world, permit, "suspensao_servico")
     make_final(world, auto, D)
-    authority = _client(user_of("ipatinga", Role.AUTORIDADE))
+    authority = client_of(user_of("ipatinga", Role.AUTORIDADE))
     url = f"/fiscalizacao/permissoes/{permit.pk}/cassacao/"
     page = authority.get(f"{url}?auto={auto.pk}")
     assert page.status_code == 200
@@ -297,13 +290,13 @@ def test_the_authority_opens_a_taxi_cassacao_on_its_screen(world, user_of):
     make_final(world, other, D)
     r = authority.post(url, {"auto": other.pk, "target": "permissao", "on": "2026-06-01"})
     assert r.status_code == 422 and "art. 41, §4" in r.content.decode()
-    fiscal = _client(user_of("ipatinga", Role.FISCAL))
+    fiscal = client_of(user_of("ipatinga", Role.FISCAL))
     r = fiscal.post(url, {"auto": auto.pk, "target": "cadastro", "on": "2026-06-01"})
     assert r.status_code == 403
 
 
 def test_the_authority_opens_a_mototaxi_cassacao_on_its_screen(world, user_of):
-    authority = _client(user_of("ipatinga", Role.AUTORIDADE))
+    authority = client_of(user_of("ipatinga", Role.AUTORIDADE))
     url = f"/fiscalizacao/permissoes/{world.permit.pk}/cassacao/"
     assert "art. 32, III" in authority.get(url).content.decode()
     r = authority.post(url, {"ctb_points": "19", "on": "2026-04-06"})
@@ -320,7 +313,7 @@ def test_art_32_iii_f_another_permission_in_the_registry_is_a_cause_by_itself(wo
     other = taxi_permit(world.m)
     with tenant(world.m):
         Permit.objects.filter(pk=other.pk).update(holder=world.permit.holder)
-    authority = _client(user_of("ipatinga", Role.AUTORIDADE))
+    authority = client_of(user_of("ipatinga", Role.AUTORIDADE))
     url = f"/fiscalizacao/permissoes/{world.permit.pk}/cassacao/"
     assert other.number in authority.get(url).content.decode()
     r = authority.post(url, {"on": "2026-04-06"})  # no cause ticked nor typed
@@ -338,7 +331,7 @@ def test_the_authority_suspends_a_taxi_permission_on_its_screen_up_to_90_days(wo
     permit = taxi_permit(world.m)
     start = "2026-06-01"
     pending = taxi_auto(world, permit, "recusa_passageiro")
-    authority = _client(user_of("ipatinga", Role.AUTORIDADE))
+    authority = client_of(user_of("ipatinga", Role.AUTORIDADE))
     url = f"/fiscalizacao/permissoes/{permit.pk}/suspensao/"
     page = authority.get(url).content.decode()
     assert "art. 42, V" in page and "Nenhum auto definitivo" in page
@@ -351,7 +344,7 @@ def test_the_authority_suspends_a_taxi_permission_on_its_screen_up_to_90_days(wo
     r = authority.post(url, {"auto": auto.pk, "days": "91", "start": start})
     assert r.status_code == 422 and "90" in r.content.decode()
     assert fresh(world, permit).status == Permit.Status.ACTIVE
-    fiscal = _client(user_of("ipatinga", Role.FISCAL))
+    fiscal = client_of(user_of("ipatinga", Role.FISCAL))
     r = fiscal.post(url, {"auto": auto.pk, "days": "30", "start": start})
     assert r.status_code == 403
     r = authority.post(url, {"auto": auto.pk, "days": "90", "start": start, "reason": "Recusa."})
@@ -373,7 +366,7 @@ def test_api_opens_a_taxi_cassacao_with_the_auto_and_the_target(world, user_of):
     permit = taxi_permit(world.m)
     auto = taxi_auto(world, permit, "suspensao_servico")
     make_final(world, auto, D)
-    authority = _client(user_of("ipatinga", Role.AUTORIDADE))
+    authority = client_of(user_of("ipatinga", Role.AUTORIDADE))
     url = f"/api/v1/enforcement/permits/{permit.pk}/cassacao-proposal"
     r = authority.post(
         url, {"auto_id": auto.pk, "target": "permissao"}, content_type="application/json"

@@ -530,13 +530,16 @@ def _badge_ready_permit(
         )
 
 
-def taxi_permit(m: Municipality) -> Permit:
-    """A taxi permit with its holder (a CPF and a name) and a car, made directly."""
-    n = secrets.randbelow(9000) + 1000
+def taxi_permit(
+    m: Municipality, *, n: int | None = None, name: str = "", plate: str = ""
+) -> Permit:
+    """A taxi permit TX-``n`` (random by default) with its holder (a CPF and a name, "Taxista n"
+    by default) and a car, made directly."""
+    n = n if n is not None else secrets.randbelow(9000) + 1000
     with tenant(m):
-        holder = person(m, name=f"Taxista {n}", details=False)
+        holder = person(m, name=name or f"Taxista {n}", details=False)
         vehicle = Vehicle.objects.create(
-            plate=f"TXC{n % 10}A{n % 100:02d}",
+            plate=plate or f"TXC{n % 10}A{n % 100:02d}",
             renavam=RENAVAM().generate(),
             kind="automovel",
             make_model="Sedan",

@@ -559,3 +559,52 @@ def taxi_permit(
             term_end=dt.date(2035, 1, 1),
             vehicle=vehicle,
         )
+
+
+def licensed_taxi_permit(
+    m: Municipality,
+    n: int,
+    *,
+    colour: str = "prata",
+    category: str = "convencional",
+    document: str = "",
+    plate: str = "",
+    renavam: str = "",
+    number: str = "",
+    registration_number: int | None = None,
+) -> Permit:
+    """Taxi permit ``n`` of ``m`` made directly, its car licensed in the municipality (art. 28 I:
+    its CRLV on record). By default the holder's CPF and the RENAVAM are random, the plate is
+    TFR{n}C{n}{n} and the permit TX-9nnn."""
+    with tenant(m):
+        person = Person.objects.create(document=document or CPF().generate(), name=f"Taxista {n}")
+        vehicle = Vehicle.objects.create(
+            plate=plate or f"TFR{n}C{n}{n}",
+            renavam=renavam or RENAVAM().generate(),
+            kind="automovel",
+            make_model="Sedan 1.6",
+            manufacture_year=2024,
+            colour=colour,
+            doors=5,
+            seats=5,
+            registration_uf="MG",
+            registration_city="Ipatinga",
+            owner=person,
+        )
+        # Licensed in the municipality (art. 28 I): its CRLV on record.
+        Document.objects.create(
+            doc_type=Document.Type.CRLV, vehicle=vehicle, issued_on=dt.date(2026, 1, 10)
+        )
+        return Permit.objects.create(
+            service="taxi",
+            taxi_category=category,
+            holder=person,
+            number=number or f"TX-9{n:03d}",
+            registration_number=registration_number
+            if registration_number is not None
+            else 9000 + n,
+            granted_on=dt.date(2025, 6, 1),
+            term_start=dt.date(2025, 6, 1),
+            term_end=dt.date(2035, 6, 1),
+            vehicle=vehicle,
+        )

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,12 @@ from hypothesis import HealthCheck, settings
 # single draw may take seconds, so timing checks would fail a correct rule (no timed assertions).
 settings.register_profile("outorga", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("outorga")
+
+# Each app's factories module (``tests/<app>/<app>_factories.py``, unique basenames) is importable
+# by name from any test directory: the folders holding one go on ``sys.path`` here, once.
+for _factories in sorted(Path(__file__).parent.glob("*/*_factories.py")):
+    if str(_factories.parent) not in sys.path:
+        sys.path.append(str(_factories.parent))
 
 CHROMIUM = Path(os.environ.get("OUTORGA_CHROMIUM", "/usr/lib/chromium/chromium"))
 ARTIFACTS = Path(os.environ.get("OUTORGA_TEST_ARTIFACTS", "test-artifacts"))

@@ -7,14 +7,14 @@ infraction → the authority imposes the suspension with one click → the badge
 from __future__ import annotations
 
 import datetime as dt
-import sys
-from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
 import zxingcpp
 from django.core.management import call_command
 from django.utils import timezone
+from registry_factories import EQUIPMENT, make_applicant, png
+from registry_factories import MOTO_ON as ON
 
 from outorga.core.acts import Actor
 from outorga.core.demo import demo_password, demo_username
@@ -29,11 +29,6 @@ from outorga.finance.models import Debt
 from outorga.law.competence import Role
 from outorga.registry.models import Permit, Tender
 from outorga.registry.services.permits import permit_grant
-
-sys.path.insert(0, str(Path(__file__).parent.parent / "registry"))
-sys.path.insert(0, str(Path(__file__).parent.parent / "public"))
-from public_factories import png  # type: ignore[import-not-found]  # noqa: E402
-from registry_helpers import EQUIPMENT, ON, make_applicant  # type: ignore[import-not-found]  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

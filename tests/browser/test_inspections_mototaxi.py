@@ -5,23 +5,17 @@ result withdraws the vehicle from service."""
 from __future__ import annotations
 
 import datetime as dt
-import sys
-from pathlib import Path
 
 import pytest
+from inspections_factories import JPEG, grant_mototaxi
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "registry"))
-sys.path.insert(0, str(Path(__file__).parents[1] / "inspections"))
-
-from inspection_helpers import JPEG, grant_mototaxi  # type: ignore[import-not-found]  # noqa: E402
-
-from outorga.core.acts import Actor  # noqa: E402
-from outorga.core.demo import demo_password, demo_username  # noqa: E402
-from outorga.core.models import Municipality, User  # noqa: E402
-from outorga.core.tenancy import tenant  # noqa: E402
-from outorga.law.competence import Role  # noqa: E402
-from outorga.law.inspections.checklists import checklist  # noqa: E402
-from outorga.registry.models import Permit  # noqa: E402
+from outorga.core.acts import Actor
+from outorga.core.demo import demo_password, demo_username
+from outorga.core.models import Municipality, User
+from outorga.core.tenancy import tenant
+from outorga.law.competence import Role
+from outorga.law.inspections.checklists import checklist
+from outorga.registry.models import Permit
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import runpy
-from pathlib import Path
-
 import pytest
+from registry_factories import make_permit
 
 from outorga.core.acts import Actor
 from outorga.core.demo import demo_username
@@ -15,14 +13,12 @@ from outorga.public import services
 
 pytestmark = pytest.mark.browser
 
-_F = runpy.run_path(str(Path(__file__).parent.parent / "public" / "public_factories.py"))
-
 
 def test_an_inspector_sees_a_valid_badge_on_a_phone(page, demo_site, artifacts, settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
     m = Municipality.objects.get(slug="ipatinga")
     clerk = Actor.of(User.objects.get(username=demo_username("ipatinga", Role.ATENDENTE)))
-    permit = _F["make_permit"](m, "NAVEGADOR")
+    permit = make_permit(m, "NAVEGADOR")
     badge = services.badge_issue(actor=clerk, municipality=m, permit=permit)
 
     page.goto(f"{demo_site.url}/v/{badge.token}")

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import sys
-from pathlib import Path
 
 import pytest
 from django.test import Client
+from registry_factories import EQUIPMENT, make_applicant
+from registry_factories import MOTO_ON as ON
 
 from outorga.core import services
 from outorga.core.acts import Actor
@@ -21,9 +21,6 @@ from outorga.core.tenancy import tenant, unscoped
 from outorga.law import questions
 from outorga.law.competence import NotCompetent, Role
 from outorga.registry.validation import FieldError
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "registry"))
-from registry_helpers import EQUIPMENT, ON, make_applicant  # type: ignore[import-not-found]  # noqa: E402
 
 MOTO = "ipatinga.mototaxi-2013"
 API = "/api/v1/municipality/law-bindings"

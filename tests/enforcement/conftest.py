@@ -1,17 +1,7 @@
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-# registry_helpers (make_applicant) lives beside the registry tests.
-sys.path.insert(0, str(Path(__file__).parent.parent / "registry"))
-sys.path.insert(0, str(Path(__file__).parent))
-# public_factories (a badge made directly) lives beside the public tests.
-sys.path.insert(0, str(Path(__file__).parent.parent / "public"))
-
-from enforcement_helpers import World, make_world  # type: ignore[import-not-found]  # noqa: E402
+from enforcement_factories import World, make_world
 
 
 @pytest.fixture

@@ -4,12 +4,12 @@ auxiliary named as offender while the auto counts on the holder's permit (art. 3
 from __future__ import annotations
 
 import datetime as dt
-import runpy
-from pathlib import Path
 
 import pytest
+import registry_factories
 from django.test import Client
-from enforcement_helpers import at  # type: ignore[import-not-found]
+from enforcement_factories import at
+from public_factories import badge_without_law
 from validate_docbr import CPF
 
 from outorga.core.tenancy import tenant
@@ -21,12 +21,11 @@ from outorga.law.competence import Role
 from outorga.registry.models import Auxiliary, Person
 from outorga.registry.validation import FieldError
 
-_F = runpy.run_path(str(Path(__file__).parent.parent / "public" / "public_factories.py"))
 D = dt.date(2026, 4, 6)
 
 
 def test_the_inspector_finds_the_permit_by_the_badge_qr_token_or_its_url(world, user_of):
-    badge = _F["badge_without_law"](world.m, world.permit, world.clerk)
+    badge = badge_without_law(world.m, world.permit, world.clerk)
     with tenant(world.m):
         assert selectors.search(badge.token) == [world.permit]
         assert selectors.search(f"https://outorga.example/v/{badge.token}") == [world.permit]
@@ -53,7 +52,7 @@ def _issue(world, **kw):
 
 
 def test_photos_are_kept_only_when_their_bytes_are_jpeg_or_png(world):
-    png = _F["png"]()
+    png = registry_factories.png()
     auto = _issue(world, photos=[("foto.png", png)], gps=(-19.4683, -42.5367))
     with tenant(world.m):
         photo = InfractionPhoto.objects.get(auto=auto)

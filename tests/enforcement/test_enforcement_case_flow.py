@@ -6,7 +6,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from enforcement_helpers import case_of, issue, make_final, make_permit, pay, pending_notice  # type: ignore[import-not-found]
+from enforcement_factories import case_of, issue, make_final, pay, pending_notice
+from registry_factories import make_permit
 
 from outorga.core.errors import Refused
 from outorga.core.models import Act
@@ -162,7 +163,7 @@ def test_a_late_defence_is_refused_with_the_article(world):
 
 
 def test_a_holder_cannot_file_in_someone_elses_case(world, user_of):
-    other = make_permit(world.m, world.clerk)
+    other = make_permit(world.m, clerk=world.clerk)
     auto = issue(world, on=D, permit=other)
     with pytest.raises(NotOwner):
         filing_file(

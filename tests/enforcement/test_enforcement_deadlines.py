@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from enforcement_helpers import case_of, issue, pending_notice  # type: ignore[import-not-found]
+from enforcement_factories import case_of, issue, pending_notice
 
 from outorga.core.errors import Refused
 from outorga.enforcement.models import Case

@@ -35,8 +35,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from enforcement_helpers import issue, make_final  # type: ignore[import-not-found]
-from test_enforcement_taxi_cassacao import taxi_permit  # type: ignore[import-not-found]
+from enforcement_factories import issue, make_final
+from registry_factories import taxi_permit
 
 from outorga.core.errors import Refused
 from outorga.core.tenancy import tenant

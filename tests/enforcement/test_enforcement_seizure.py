@@ -6,13 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from enforcement_helpers import (  # type: ignore[import-not-found]
-    case_of,
-    issue,
-    make_final,
-    pay,
-    pending_notice,
-)
+from enforcement_factories import case_of, issue, make_final, pay, pending_notice
 
 from outorga.core.errors import Refused
 from outorga.core.tenancy import tenant

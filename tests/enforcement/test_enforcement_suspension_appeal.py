@@ -7,14 +7,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from enforcement_helpers import (  # type: ignore[import-not-found]
-    case_of,
-    issue,
-    make_final,
-    make_permit,
-    pending_notice,
-    proof_document,
-)
+from enforcement_factories import case_of, issue, make_final, pending_notice, proof_document
+from registry_factories import make_permit
 
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
@@ -330,7 +324,7 @@ def test_art_34_par3_an_appeal_upheld_for_another_permit_lifts_nothing_here(worl
         reasoning="Anulada.",
         on=dt.date(2026, 7, 6),
     )
-    other = make_permit(world.m, world.clerk)
+    other = make_permit(world.m, clerk=world.clerk)
     permit_suspend(
         actor=world.authority,
         municipality=world.m,

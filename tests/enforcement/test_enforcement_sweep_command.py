@@ -7,7 +7,7 @@ import datetime as dt
 import io
 
 from django.core.management import call_command
-from enforcement_helpers import case_of, issue  # type: ignore[import-not-found]
+from enforcement_factories import case_of, issue
 
 from outorga.core.tenancy import tenant
 from outorga.registry.models import Notification

@@ -6,24 +6,18 @@ open it and impose a taxi suspension (art. 42 V, ≤ 90 days)."""
 from __future__ import annotations
 
 import datetime as dt
-import secrets
 
 import pytest
-from django.test import Client
-from enforcement_helpers import (  # type: ignore[import-not-found]
-    at,
-    final_taxi_auto,
-    make_final,
-    pending_notice,
-)
+from enforcement_factories import client_of, final_taxi_auto, make_final, pending_notice, taxi_auto
 from public_factories import badge_without_law  # type: ignore[import-not-found]
-from validate_docbr import CPF, RENAVAM
+from registry_factories import taxi_permit
+from validate_docbr import CPF
 
 from outorga.core.errors import FieldError, Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
-from outorga.enforcement.models import Case, InfractionNotice, Penalty
-from outorga.enforcement.services.autos import infraction_cancel, infraction_issue
+from outorga.enforcement.models import Case, Penalty
+from outorga.enforcement.services.autos import infraction_cancel
 from outorga.enforcement.services.common import InvalidStep
 from outorga.enforcement.services.filings import filing_file
 from outorga.enforcement.services.finality import sweep
@@ -32,37 +26,10 @@ from outorga.enforcement.services.proposals import proposal_decide, proposal_ope
 from outorga.enforcement.services.suspensions import taxi_suspension_impose
 from outorga.law.competence import NotCompetent, Role
 from outorga.public import selectors as public
-from outorga.registry.models import Auxiliary, Permit, PermitStatusChange, Person, Vehicle
+from outorga.registry.models import Auxiliary, Permit, PermitStatusChange, Person
 
 D = dt.date(2026, 4, 6)  # a Monday
 TAXI = "ipatinga.taxi-2017"
-
-
-def taxi_permit(m) -> Permit:
-    n = secrets.randbelow(9000) + 1000
-    with tenant(m):
-        person = Person.objects.create(document=CPF().generate(), name=f"Taxista {n}")
-        vehicle = Vehicle.objects.create(
-            plate=f"TXC{n % 10}A{n % 100:02d}",
-            renavam=RENAVAM().generate(),
-            kind="automovel",
-            make_model="Sedan",
-            manufacture_year=2023,
-            colour="prata",
-            registration_uf="MG",
-            owner=person,
-        )
-        return Permit.objects.create(
-            service="taxi",
-            taxi_category="convencional",
-            holder=person,
-            number=f"TX-{n}",
-            registration_number=n,
-            granted_on=dt.date(2025, 1, 1),
-            term_start=dt.date(2025, 1, 1),
-            term_end=dt.date(2035, 1, 1),
-            vehicle=vehicle,
-        )
 
 
 def auxiliary_of(m, permit: Permit) -> Auxiliary:
@@ -71,21 +38,6 @@ def auxiliary_of(m, permit: Permit) -> Auxiliary:
         return Auxiliary.objects.create(
             permit=permit, person=person, registration_number=77, added_on=dt.date(2025, 2, 1)
         )
-
-
-def taxi_auto(world, permit: Permit, code: str, **kw) -> InfractionNotice:
-    return infraction_issue(
-        actor=world.fiscal,
-        municipality=world.m,
-        code=code,
-        committed_at=at(D),
-        place="Rodoviária",
-        description="Conduta constatada pelo fiscal.",
-        agent_registration="F-9",
-        permit=permit,
-        offender_signed=True,
-        **kw,
-    )
 
 
 def fresh(world, obj):
@@ -316,17 +268,11 @@ def test_a_mototaxi_suspension_is_not_imposed_by_the_taxi_rule(world):
 # --- screens ---------------------------------------------------------------------------------------
 
 
-def _client(user) -> Client:
-    c = Client()
-    c.force_login(user)
-    return c
-
-
 def test_the_authority_opens_a_taxi_cassacao_on_its_screen(world, user_of):
     permit = taxi_permit(world.m)
     auto = taxi_auto(world, permit, "suspensao_servico")
     make_final(world, auto, D)
-    authority = _client(user_of("ipatinga", Role.AUTORIDADE))
+    authority = client_of(user_of("ipatinga", Role.AUTORIDADE))
     url = f"/fiscalizacao/permissoes/{permit.pk}/cassacao/"
     page = authority.get(f"{url}?auto={auto.pk}")
     assert page.status_code == 200
@@ -344,13 +290,13 @@ def test_the_authority_opens_a_taxi_cassacao_on_its_screen(world, user_of):
     make_final(world, other, D)
     r = authority.post(url, {"auto": other.pk, "target": "permissao", "on": "2026-06-01"})
     assert r.status_code == 422 and "art. 41, §4" in r.content.decode()
-    fiscal = _client(user_of("ipatinga", Role.FISCAL))
+    fiscal = client_of(user_of("ipatinga", Role.FISCAL))
     r = fiscal.post(url, {"auto": auto.pk, "target": "cadastro", "on": "2026-06-01"})
     assert r.status_code == 403
 
 
 def test_the_authority_opens_a_mototaxi_cassacao_on_its_screen(world, user_of):
-    authority = _client(user_of("ipatinga", Role.AUTORIDADE))
+    authority = client_of(user_of("ipatinga", Role.AUTORIDADE))
     url = f"/fiscalizacao/permissoes/{world.permit.pk}/cassacao/"
     assert "art. 32, III" in authority.get(url).content.decode()
     r = authority.post(url, {"ctb_points": "19", "on": "2026-04-06"})
@@ -367,7 +313,7 @@ def test_art_32_iii_f_another_permission_in_the_registry_is_a_cause_by_itself(wo
     other = taxi_permit(world.m)
     with tenant(world.m):
         Permit.objects.filter(pk=other.pk).update(holder=world.permit.holder)
-    authority = _client(user_of("ipatinga", Role.AUTORIDADE))
+    authority = client_of(user_of("ipatinga", Role.AUTORIDADE))
     url = f"/fiscalizacao/permissoes/{world.permit.pk}/cassacao/"
     assert other.number in authority.get(url).content.decode()
     r = authority.post(url, {"on": "2026-04-06"})  # no cause ticked nor typed
@@ -385,7 +331,7 @@ def test_the_authority_suspends_a_taxi_permission_on_its_screen_up_to_90_days(wo
     permit = taxi_permit(world.m)
     start = "2026-06-01"
     pending = taxi_auto(world, permit, "recusa_passageiro")
-    authority = _client(user_of("ipatinga", Role.AUTORIDADE))
+    authority = client_of(user_of("ipatinga", Role.AUTORIDADE))
     url = f"/fiscalizacao/permissoes/{permit.pk}/suspensao/"
     page = authority.get(url).content.decode()
     assert "art. 42, V" in page and "Nenhum auto definitivo" in page
@@ -398,7 +344,7 @@ def test_the_authority_suspends_a_taxi_permission_on_its_screen_up_to_90_days(wo
     r = authority.post(url, {"auto": auto.pk, "days": "91", "start": start})
     assert r.status_code == 422 and "90" in r.content.decode()
     assert fresh(world, permit).status == Permit.Status.ACTIVE
-    fiscal = _client(user_of("ipatinga", Role.FISCAL))
+    fiscal = client_of(user_of("ipatinga", Role.FISCAL))
     r = fiscal.post(url, {"auto": auto.pk, "days": "30", "start": start})
     assert r.status_code == 403
     r = authority.post(url, {"auto": auto.pk, "days": "90", "start": start, "reason": "Recusa."})
@@ -420,7 +366,7 @@ def test_api_opens_a_taxi_cassacao_with_the_auto_and_the_target(world, user_of):
     permit = taxi_permit(world.m)
     auto = taxi_auto(world, permit, "suspensao_servico")
     make_final(world, auto, D)
-    authority = _client(user_of("ipatinga", Role.AUTORIDADE))
+    authority = client_of(user_of("ipatinga", Role.AUTORIDADE))
     url = f"/api/v1/enforcement/permits/{permit.pk}/cassacao-proposal"
     r = authority.post(
         url, {"auto_id": auto.pk, "target": "permissao"}, content_type="application/json"

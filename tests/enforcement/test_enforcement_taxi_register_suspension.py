@@ -9,7 +9,7 @@ import datetime as dt
 import pytest
 from django.test import Client
 from django.utils import timezone
-from enforcement_helpers import at, final_taxi_auto  # type: ignore[import-not-found]
+from enforcement_factories import at, final_taxi_auto
 from public_factories import badge_without_law  # type: ignore[import-not-found]
 from validate_docbr import CPF, RENAVAM
 

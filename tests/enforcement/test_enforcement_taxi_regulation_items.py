@@ -9,8 +9,8 @@ import datetime as dt
 
 import pytest
 from django.test import Client
-from enforcement_helpers import final_taxi_auto  # type: ignore[import-not-found]
-from test_enforcement_taxi_cassacao import taxi_permit  # type: ignore[import-not-found]
+from enforcement_factories import final_taxi_auto
+from registry_factories import taxi_permit
 
 from outorga.core.acts import Actor
 from outorga.core.lawseam import law_of

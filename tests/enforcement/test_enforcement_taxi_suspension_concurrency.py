@@ -8,8 +8,8 @@ import threading
 
 import pytest
 from django.db import connection
-from enforcement_helpers import final_taxi_auto, make_world  # type: ignore[import-not-found]
-from test_enforcement_taxi_cassacao import taxi_permit  # type: ignore[import-not-found]
+from enforcement_factories import final_taxi_auto, make_world
+from registry_factories import taxi_permit
 
 from outorga.core.errors import FieldError
 from outorga.core.models import Municipality

@@ -8,16 +8,16 @@ import datetime as dt
 import json
 
 import pytest
-from django.test import Client
-from enforcement_helpers import (  # type: ignore[import-not-found]
+from enforcement_factories import (
     at,
+    client_of,
     final_taxi_auto,
     issue,
     make_final,
-    make_permit,
     proof_document,
+    taxi_auto,
 )
-from test_enforcement_taxi_cassacao import taxi_auto, taxi_permit  # type: ignore[import-not-found]
+from registry_factories import make_permit, taxi_permit
 
 from outorga.core.errors import FieldError, Refused
 from outorga.core.models import Act
@@ -32,12 +32,6 @@ from outorga.registry.services.permit_status import permit_reinstate, permit_sus
 
 D = dt.date(2026, 4, 6)
 START, UNTIL = dt.date(2026, 7, 1), dt.date(2026, 7, 15)
-
-
-def _client(user) -> Client:
-    c = Client()
-    c.force_login(user)
-    return c
 
 
 def text(r) -> str:
@@ -99,7 +93,7 @@ def test_art_41_par1_taxi_warning_only_for_a_primary_conduct_without_harm(world)
 
 
 def test_the_phone_form_and_the_api_refuse_a_warning_the_law_does_not_allow(world, user_of):
-    fiscal = _client(user_of("ipatinga", Role.FISCAL))
+    fiscal = client_of(user_of("ipatinga", Role.FISCAL))
     form = {
         "code": "art38-II",
         "place": "Centro",
@@ -204,7 +198,7 @@ def test_art_32_par2_the_return_needs_the_suspension_served_and_a_real_proof(wor
 
 def test_art_32_par2_the_proof_must_belong_to_this_permit(world):
     suspended(world)
-    other = make_permit(world.m, world.clerk)
+    other = make_permit(world.m, clerk=world.clerk)
     doc = proof_document(world, UNTIL + dt.timedelta(days=1), permit=other)
     with pytest.raises(FieldError, match="documento"):
         permit_reinstate(
@@ -220,7 +214,7 @@ def test_art_32_par2_the_proof_must_belong_to_this_permit(world):
 def test_art_32_par2_on_the_queue_screen_no_return_without_the_proof(world, user_of):
     suspended(world)
     doc = proof_document(world, UNTIL + dt.timedelta(days=1))
-    clerk = _client(user_of("ipatinga", Role.ATENDENTE))
+    clerk = client_of(user_of("ipatinga", Role.ATENDENTE))
     queue = clerk.get("/fiscalizacao/fila/").content.decode()
     assert "art. 32, §2º" in queue and "LV-20260716" in queue
     url = f"/fiscalizacao/permissoes/{world.permit.pk}/reativar/"
@@ -235,7 +229,7 @@ def test_art_32_par2_on_the_queue_screen_no_return_without_the_proof(world, user
 def test_art_32_par2_through_the_api_no_return_without_the_proof(world, user_of):
     suspended(world)
     doc = proof_document(world, UNTIL + dt.timedelta(days=1))
-    clerk = _client(user_of("ipatinga", Role.ATENDENTE))
+    clerk = client_of(user_of("ipatinga", Role.ATENDENTE))
     url = f"/api/v1/registry/permits/{world.permit.pk}/reinstate"
     r = clerk.post(
         url, {"on": "2026-07-16", "text": "Pneus trocados."}, content_type="application/json"

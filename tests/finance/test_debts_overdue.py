@@ -4,11 +4,9 @@ final and from then on blocks renewals (taxi art. 21 §1; decision D-11). Idempo
 from __future__ import annotations
 
 import datetime as dt
-import sys
-from pathlib import Path
 
 import pytest
-from finance_helpers import make_debt, make_person, refresh  # type: ignore[import-not-found]
+from finance_factories import make_debt, make_person, refresh
 
 from outorga.core import sweep as core_sweep
 from outorga.core.models import Act
@@ -18,7 +16,7 @@ from outorga.finance.models import Debt
 from outorga.finance.sweep import run as finance_step
 from outorga.registry.models import Notification
 
-DUE = dt.date(2026, 3, 31)  # finance_helpers.make_debt's due date
+DUE = dt.date(2026, 3, 31)  # finance_factories.make_debt's due date
 DAY_AFTER = DUE + dt.timedelta(days=1)
 
 
@@ -102,8 +100,8 @@ def test_the_step_is_registered_in_the_daily_sweep_and_reports_its_changes(ipati
 
 
 def test_art_21_par_1_a_taxi_permits_overdue_instalment_cites_the_taxi_law(ipatinga_m):
-    sys.path.insert(0, str(Path(__file__).parent.parent / "registry"))
-    from taxi_factories import ON, grant, taxi_holder  # type: ignore[import-not-found]
+    from registry_factories import TAXI_ON as ON
+    from registry_factories import grant, taxi_holder
 
     m = ipatinga_m
     holder, vehicle = taxi_holder(m, ON)
@@ -125,8 +123,8 @@ def test_art_21_par_1_a_taxi_permits_overdue_instalment_cites_the_taxi_law(ipati
 
 
 def _taxi_permit(m):
-    sys.path.insert(0, str(Path(__file__).parent.parent / "registry"))
-    from taxi_factories import ON, grant, taxi_holder  # type: ignore[import-not-found]
+    from registry_factories import TAXI_ON as ON
+    from registry_factories import grant, taxi_holder
 
     holder, vehicle = taxi_holder(m, ON)
     return grant(m, holder, vehicle, instalments=1)

@@ -8,7 +8,7 @@ import threading
 
 import pytest
 from django.db import connection
-from finance_helpers import DUE, make_debt, make_person  # type: ignore[import-not-found]
+from finance_factories import DUE, make_debt, make_person
 
 from outorga.core.acts import verify_chain
 from outorga.core.models import Act, Municipality

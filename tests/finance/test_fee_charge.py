@@ -6,18 +6,19 @@ to pay by PIX in the portal."""
 from __future__ import annotations
 
 import datetime as dt
-import itertools
 from decimal import Decimal
 
 import pypdfium2 as pdfium
 import pytest
 import zxingcpp
 from django.test import Client
-from finance_helpers import make_person  # type: ignore[import-not-found]
+from finance_factories import FEE_ON as ON
+from finance_factories import INSPECTION, make_person, record
+from registry_factories import make_permit
 
 from outorga.core.acts import Actor
 from outorga.core.errors import Refused
-from outorga.core.models import Act, FiscalUnitValue, ParameterOverride, User
+from outorga.core.models import Act, FiscalUnitValue, User
 from outorga.core.tenancy import tenant
 from outorga.finance import fees, pix, services
 from outorga.finance.models import Debt
@@ -25,33 +26,8 @@ from outorga.law.competence import NotCompetent, Role
 from outorga.registry.models import Auxiliary, Permit, Service
 from outorga.registry.validation import FieldError
 
-INSPECTION = "ipatinga.taxi-2017:VIII"
 RENEWAL = "ipatinga.taxi-2017:II"
 MOTO_INSPECTION = "ipatinga.mototaxi-2013:inspection"
-ON = dt.date(2026, 3, 2)
-_numbers = itertools.count(70_001)
-
-
-def make_permit(m, holder, service=Service.TAXI, status=Permit.Status.ACTIVE):
-    n = next(_numbers)
-    with tenant(m):
-        return Permit.objects.create(
-            service=service,
-            holder=holder,
-            number=f"T-{n}",
-            registration_number=n,
-            granted_on=dt.date(2024, 1, 10),
-            term_start=dt.date(2024, 1, 10),
-            term_end=dt.date(2034, 1, 9),
-            status=status,
-        )
-
-
-def record(m, name, value, effective=dt.date(2025, 1, 1), act="Lei Complementar 999/2024, anexo I"):
-    with tenant(m):
-        ParameterOverride.objects.create(
-            name=name, effective=effective, value=value, legal_reference=act
-        )
 
 
 @pytest.fixture
@@ -77,7 +53,7 @@ def holder(ipatinga_m):
 
 @pytest.fixture
 def permit(ipatinga_m, holder):
-    return make_permit(ipatinga_m, holder)
+    return make_permit(ipatinga_m, holder=holder, service=Service.TAXI)
 
 
 def charge(m, actor, person, permit=None, fee=INSPECTION, on=ON):
@@ -166,7 +142,7 @@ def test_art_49_a_fee_dated_before_the_taxi_law_is_refused(ipatinga_m, finance, 
 def test_mototaxi_law_institutes_no_fee_so_nothing_is_charged_without_the_municipal_act(
     ipatinga_m, finance, holder
 ):
-    moto = make_permit(ipatinga_m, holder, Service.MOTOTAXI)
+    moto = make_permit(ipatinga_m, holder=holder, service=Service.MOTOTAXI)
     with pytest.raises(Refused) as exc:
         charge(ipatinga_m, finance, holder, moto, fee=MOTO_INSPECTION)
     assert "mototaxi_2013.fees.inspection" in str(exc.value)
@@ -177,7 +153,7 @@ def test_mototaxi_law_institutes_no_fee_so_nothing_is_charged_without_the_munici
 
 
 def test_a_mototaxi_auxiliary_may_be_charged_for_the_permit_they_drive(ipatinga_m, finance, holder):
-    moto = make_permit(ipatinga_m, holder, Service.MOTOTAXI)
+    moto = make_permit(ipatinga_m, holder=holder, service=Service.MOTOTAXI)
     aux = make_person(ipatinga_m, "Condutor Auxiliar")
     with tenant(ipatinga_m):
         Auxiliary.objects.create(permit=moto, person=aux, added_on=dt.date(2025, 1, 1))
@@ -210,7 +186,9 @@ def test_art_40_caput_a_person_without_a_taxi_permit_owes_no_holder_fee(
         charge(ipatinga_m, finance, holder)  # no permit at all
     assert "devidas pelos permissionários" in str(exc.value)
     assert "Lei do táxi de Ipatinga (2017), art. 40)" in str(exc.value)
-    extinct = make_permit(ipatinga_m, holder, status=Permit.Status.EXTINCT)
+    extinct = make_permit(
+        ipatinga_m, holder=holder, service=Service.TAXI, status=Permit.Status.EXTINCT
+    )
     with pytest.raises(Refused):
         charge(ipatinga_m, finance, holder, extinct)
 
@@ -223,7 +201,7 @@ def test_art_40_i_the_application_fee_is_charged_to_who_applies(ipatinga_m, fina
 
 def test_a_taxi_fee_on_a_mototaxi_permit_is_refused(ipatinga_m, finance, holder):
     record(ipatinga_m, "taxi_2017.fee_inspection", 8_000)
-    moto = make_permit(ipatinga_m, holder, Service.MOTOTAXI)
+    moto = make_permit(ipatinga_m, holder=holder, service=Service.MOTOTAXI)
     with pytest.raises(FieldError, match="é de mototáxi"):
         charge(ipatinga_m, finance, holder, moto)
 

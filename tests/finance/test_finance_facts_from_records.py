@@ -17,13 +17,14 @@ Already covered by an existing test that changes the record and sees the decisio
 
 from __future__ import annotations
 
-from finance_helpers import make_person  # type: ignore[import-not-found]
-from test_fee_charge import INSPECTION, ON, make_permit, record  # type: ignore[import-not-found]
+from finance_factories import FEE_ON as ON
+from finance_factories import INSPECTION, make_person, record
+from registry_factories import make_permit
 
 from outorga.core.tenancy import tenant
 from outorga.finance import fees
 from outorga.law.decisions import Decision, Reason, Verdict
-from outorga.registry.models import Permit
+from outorga.registry.models import Permit, Service
 
 TAXI = "ipatinga.taxi-2017"
 
@@ -35,7 +36,7 @@ def payer_reason(decision: Decision) -> Reason:
 def test_art_40_caput_the_permits_extinction_on_record_ends_the_holder_fee(ipatinga_m):
     record(ipatinga_m, "taxi_2017.fee_inspection", 8_000)
     holder = make_person(ipatinga_m, "Taxista Da Taxa")
-    permit = make_permit(ipatinga_m, holder)
+    permit = make_permit(ipatinga_m, holder=holder, service=Service.TAXI)
     before = fees.fee_quote(
         municipality=ipatinga_m, fee=INSPECTION, on=ON, person=holder, permit=permit
     )

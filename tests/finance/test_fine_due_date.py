@@ -6,17 +6,12 @@ moves to the next one (decision D-4)."""
 from __future__ import annotations
 
 import datetime as dt
-import sys
-from pathlib import Path
 
 from outorga.core.lawctx import context
 from outorga.core.models import CalendarDay, ParameterOverride
 from outorga.core.tenancy import tenant
 from outorga.finance import services
 from outorga.law.common import payment
-
-sys.path.insert(0, str(Path(__file__).parent.parent / "enforcement"))
-sys.path.insert(0, str(Path(__file__).parent.parent / "registry"))
 
 
 def due(m, imposed_on):
@@ -79,12 +74,7 @@ def test_the_calendar_reading_is_the_law_cores(ipatinga_m):
 def test_a_mototaxi_fine_made_final_is_due_on_the_next_business_day(ipatinga_m, user_of):
     """Enforcement charges the fine when the penalty becomes final (D-1) with the same term and
     calendar: final on Friday 06/03/2026, 30 days fall on Sunday 05/04, so Monday 06/04."""
-    from enforcement_helpers import (  # type: ignore[import-not-found]
-        case_of,
-        issue,
-        make_world,
-        pending_notice,
-    )
+    from enforcement_factories import case_of, issue, make_world, pending_notice
 
     from outorga.enforcement.models import Case, Penalty
     from outorga.enforcement.services.finality import sweep

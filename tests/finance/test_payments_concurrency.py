@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from django.db import connection
-from finance_helpers import make_debt, make_person, refresh  # type: ignore[import-not-found]
+from finance_factories import make_debt, make_person, refresh
 
 from outorga.core.acts import Actor, verify_chain
 from outorga.core.demo import demo_username

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from finance_helpers import make_debt, make_person, refresh  # type: ignore[import-not-found]
+from finance_factories import make_debt, make_person, refresh
 
 from outorga.core.acts import Actor, verify_chain
 from outorga.core.models import Act

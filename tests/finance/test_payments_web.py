@@ -7,7 +7,7 @@ import pytest
 import zxingcpp
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
-from finance_helpers import make_debt, make_person, refresh  # type: ignore[import-not-found]
+from finance_factories import make_debt, make_person, refresh
 
 from outorga.core.models import User
 from outorga.core.tenancy import tenant

@@ -1,18 +1,12 @@
 from __future__ import annotations
 
 import datetime as dt
-import sys
-from pathlib import Path
 
 import pytest
+from inspections_factories import grant_mototaxi
 
-sys.path.insert(0, str(Path(__file__).parent))
-sys.path.insert(0, str(Path(__file__).parents[1] / "registry"))
-
-from inspection_helpers import grant_mototaxi  # type: ignore[import-not-found]  # noqa: E402
-
-from outorga.core.acts import Actor  # noqa: E402
-from outorga.law.competence import Role  # noqa: E402
+from outorga.core.acts import Actor
+from outorga.law.competence import Role
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 from django.test import Client
-from inspection_helpers import answers  # type: ignore[import-not-found]
+from inspections_factories import answers
 
 from outorga.core.acts import Actor
 from outorga.core.tenancy import tenant

@@ -8,7 +8,7 @@ import datetime as dt
 
 import pytest
 from django.test import Client
-from inspection_helpers import JPEG, answers  # type: ignore[import-not-found]
+from inspections_factories import JPEG, answers
 
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
@@ -212,7 +212,7 @@ def test_the_company_reads_the_checklist_in_force(secret):
 def test_a_holder_never_reads_inspections_through_the_staff_api(
     ipatinga_m, moto_permit, fiscal, user_of
 ):
-    from inspection_helpers import answers as all_answers  # type: ignore[import-not-found]
+    from inspections_factories import answers as all_answers
 
     insp = services.inspection_record(
         actor=fiscal,

@@ -23,49 +23,20 @@ from __future__ import annotations
 
 import datetime as dt
 
-from inspection_helpers import answers  # type: ignore[import-not-found]
-from validate_docbr import CPF, RENAVAM
+from inspections_factories import answers
+from registry_factories import licensed_taxi_permit
 
 from outorga.core.tenancy import tenant
 from outorga.inspections import services
 from outorga.inspections.models import Inspection, InspectionItem
-from outorga.registry.models import Document, Permit, Person, Vehicle
+from outorga.registry.models import Document, Permit, Vehicle
 
 ON = dt.date(2026, 3, 10)
 NEXT = ON + dt.timedelta(days=7)
 
 
 def taxi_permit(m, n: int) -> Permit:  # type: ignore[no-untyped-def]
-    with tenant(m):
-        person = Person.objects.create(document=CPF().generate(), name=f"Taxista {n}")
-        vehicle = Vehicle.objects.create(
-            plate=f"TFR{n}C{n}{n}",
-            renavam=RENAVAM().generate(),
-            kind="automovel",
-            make_model="Sedan 1.6",
-            manufacture_year=2024,
-            colour="prata",
-            doors=5,
-            seats=5,
-            registration_uf="MG",
-            registration_city="Ipatinga",
-            owner=person,
-        )
-        # Licensed in the municipality (art. 28 I): its CRLV on record.
-        Document.objects.create(
-            doc_type=Document.Type.CRLV, vehicle=vehicle, issued_on=dt.date(2026, 1, 10)
-        )
-        return Permit.objects.create(
-            service="taxi",
-            taxi_category="convencional",
-            holder=person,
-            number=f"TX-9{n:03d}",
-            registration_number=9000 + n,
-            granted_on=dt.date(2025, 6, 1),
-            term_start=dt.date(2025, 6, 1),
-            term_end=dt.date(2035, 6, 1),
-            vehicle=vehicle,
-        )
+    return licensed_taxi_permit(m, n)
 
 
 def vistoria(m, fiscal, permit: Permit, on: dt.date, checklist: str) -> Inspection:  # type: ignore[no-untyped-def]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from inspection_helpers import JPEG, answers  # type: ignore[import-not-found]
+from inspections_factories import JPEG, answers
 
 from outorga.core.lawctx import context
 from outorga.core.models import Act

@@ -51,7 +51,7 @@ def test_the_command_lists_due_and_overdue(ipatinga_m, moto_permit):
 def test_an_open_withdrawal_stays_visible_if_another_step_cleared_the_mark(
     ipatinga_m, fiscal, moto_permit
 ):
-    from inspection_helpers import answers  # type: ignore[import-not-found]
+    from inspections_factories import answers
 
     from outorga.inspections import services
     from outorga.registry.models import Permit

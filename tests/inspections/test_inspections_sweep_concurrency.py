@@ -8,7 +8,7 @@ import threading
 
 import pytest
 from django.db import connection
-from inspection_helpers import answers, grant_mototaxi  # type: ignore[import-not-found]
+from inspections_factories import answers, grant_mototaxi
 
 from outorga.core.acts import Actor, verify_chain
 from outorga.core.demo import demo_username

@@ -6,14 +6,15 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from inspection_helpers import answers  # type: ignore[import-not-found]
+from inspections_factories import answers
+from registry_factories import licensed_taxi_permit
 
 from outorga.core.lawctx import context
 from outorga.core.tenancy import tenant
 from outorga.inspections import selectors as S
 from outorga.inspections import services
 from outorga.inspections.models import Inspection, InspectionItem
-from outorga.registry.models import Document, Permit, Person, Vehicle
+from outorga.registry.models import Document, Permit
 
 ON = dt.date(2026, 3, 10)
 
@@ -21,34 +22,16 @@ ON = dt.date(2026, 3, 10)
 @pytest.fixture
 def taxi_permit(in_ipatinga):  # type: ignore[no-untyped-def]
     def make(colour: str, category: str = "convencional", n: int = 1) -> Permit:
-        person = Person.objects.create(document=f"3904427602{n}", name=f"Taxista {n}")
-        vehicle = Vehicle.objects.create(
+        return licensed_taxi_permit(
+            in_ipatinga,
+            n,
+            colour=colour,
+            category=category,
+            document=f"3904427602{n}",
             plate=f"TAX{n}B{n}{n}",
             renavam="00000000000",
-            kind="automovel",
-            make_model="Sedan 1.6",
-            manufacture_year=2024,
-            colour=colour,
-            doors=5,
-            seats=5,
-            registration_uf="MG",
-            registration_city="Ipatinga",
-            owner=person,
-        )
-        # Licensed in the municipality (art. 28 I): its CRLV on record.
-        Document.objects.create(
-            doc_type=Document.Type.CRLV, vehicle=vehicle, issued_on=dt.date(2026, 1, 10)
-        )
-        return Permit.objects.create(
-            service="taxi",
-            taxi_category=category,
-            holder=person,
             number=f"TX-{n:04d}",
             registration_number=n,
-            granted_on=dt.date(2025, 6, 1),
-            term_start=dt.date(2025, 6, 1),
-            term_end=dt.date(2035, 6, 1),
-            vehicle=vehicle,
         )
 
     return make
@@ -100,7 +83,6 @@ def test_art_8_an_especial_taxi_uses_the_especial_checklist(ipatinga_m, taxi_per
 
 
 def test_art_29_the_registry_vistoria_report_counts_as_the_last_vistoria(ipatinga_m, taxi_permit):
-    from outorga.registry.models import Document
 
     permit = taxi_permit("prata", n=4)
     with tenant(ipatinga_m):

@@ -7,7 +7,7 @@ import datetime as dt
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import timezone
-from inspection_helpers import JPEG  # type: ignore[import-not-found]
+from inspections_factories import JPEG
 
 from outorga.core.tenancy import tenant
 from outorga.inspections.models import Inspection
@@ -63,7 +63,7 @@ def test_an_unanswered_item_keeps_the_answers_and_says_which(moto_permit, user_o
 def test_the_holder_sees_the_laudo_in_the_portal_and_no_one_elses(
     ipatinga_m, moto_permit, fiscal, user_of
 ):
-    from inspection_helpers import answers  # type: ignore[import-not-found]
+    from inspections_factories import answers
 
     from outorga.inspections import services
 

@@ -1,4 +1,4 @@
-"""Factories for the platforms tests (importable by name: tests/platforms is on sys.path)."""
+"""Factories for the platforms tests (importable by name: see tests/conftest.py)."""
 
 from __future__ import annotations
 

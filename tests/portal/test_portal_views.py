@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 from django.test import Client
-from portal_helpers import make_holder  # type: ignore[import-not-found]
+from portal_factories import make_holder
 
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role

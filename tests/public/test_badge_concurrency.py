@@ -7,7 +7,7 @@ import threading
 import pytest
 from django.db import connection
 from django.test import Client
-from public_factories import make_permit  # type: ignore[import-not-found]
+from registry_factories import make_permit
 
 from outorga.core.acts import Actor
 from outorga.core.demo import demo_username

@@ -9,7 +9,7 @@ import re
 
 from django.test import Client
 from django.utils import timezone
-from public_factories import make_permit  # type: ignore[import-not-found]
+from registry_factories import make_permit
 
 from outorga.core.sweep import NoProgress
 from outorga.core.tenancy import tenant

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
-from public_factories import make_permit  # type: ignore[import-not-found]
+from registry_factories import make_permit
 
 from outorga.core.acts import Actor
 from outorga.core.errors import Refused

@@ -9,7 +9,7 @@ import pypdfium2 as pdfium
 import zxingcpp
 from django.test import Client
 from django.utils import timezone
-from public_factories import make_permit  # type: ignore[import-not-found]
+from registry_factories import make_permit
 
 from outorga.core.acts import Actor
 from outorga.law.competence import Role

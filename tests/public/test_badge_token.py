@@ -7,7 +7,8 @@ import base64
 import pytest
 from django.test import Client
 from nacl.signing import VerifyKey
-from public_factories import badge_without_law, make_permit, token_for  # type: ignore[import-not-found]
+from public_factories import badge_without_law, token_for
+from registry_factories import make_permit
 
 from outorga.core.acts import Actor
 from outorga.core.models import Act

@@ -8,7 +8,8 @@ import re
 import pytest
 from django.test import Client
 from django.utils import timezone
-from public_factories import badge_without_law, make_permit  # type: ignore[import-not-found]
+from public_factories import badge_without_law
+from registry_factories import make_permit
 
 from outorga.core.acts import Actor
 from outorga.core.models import ParameterOverride

@@ -3,7 +3,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from registry_helpers import ON  # type: ignore[import-not-found]
+from registry_factories import MOTO_ON as ON
 
 from outorga.core.acts import Actor
 from outorga.core.tenancy import tenant

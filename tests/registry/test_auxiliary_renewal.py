@@ -9,17 +9,19 @@ import datetime as dt
 
 import pytest
 from django.test import Client
-from registry_helpers import EQUIPMENT, MOTO, make_applicant  # type: ignore[import-not-found]
-from taxi_factories import (
+from registry_factories import (
     CHECKS,
     DECLARATIONS,
+    EQUIPMENT,
+    MOTO,
+    TAXI_ON,
     actor,
     grant,
+    make_applicant,
     person,
     taxi_documents,
     taxi_holder,
 )
-from taxi_factories import ON as TAXI_ON  # type: ignore[import-not-found]
 
 from outorga.core.errors import Refused
 from outorga.core.models import Act

@@ -7,7 +7,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from registry_helpers import EQUIPMENT, MOTO, ON, make_applicant  # type: ignore[import-not-found]
+from registry_factories import EQUIPMENT, MOTO, make_applicant
+from registry_factories import MOTO_ON as ON
 
 from outorga.core.models import Act
 from outorga.core.sweep import NoProgress

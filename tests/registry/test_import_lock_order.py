@@ -18,13 +18,8 @@ from typing import Any
 
 import pytest
 from django.db import connection
-from taxi_factories import (  # type: ignore[import-not-found]
-    ON,
-    actor,
-    awarded_tender,
-    grant,
-    taxi_holder,
-)
+from registry_factories import TAXI_ON as ON
+from registry_factories import actor, awarded_tender, grant, taxi_holder
 
 from outorga.core.acts import verify_chain
 from outorga.core.models import Municipality

@@ -11,7 +11,8 @@ import io
 from pathlib import Path
 
 import pytest
-from taxi_factories import CHECKS, ON, actor, grant, taxi_holder
+from registry_factories import CHECKS, actor, grant, taxi_holder
+from registry_factories import TAXI_ON as ON
 
 from outorga.core.acts import Actor
 from outorga.core.models import Act

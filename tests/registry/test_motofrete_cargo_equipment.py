@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 from django.test import Client
-from registry_helpers import EQUIPMENT, MOTO, ON, make_applicant  # type: ignore[import-not-found]
+from registry_factories import EQUIPMENT, MOTO, make_applicant
+from registry_factories import MOTO_ON as ON
 from validate_docbr import RENAVAM
 
 from outorga.core.errors import Refused

@@ -8,9 +8,7 @@ import datetime as dt
 
 import pytest
 from django.test import Client
-from registry_helpers import EQUIPMENT, make_applicant  # type: ignore[import-not-found]
-from taxi_factories import ON as TAXI_ON  # type: ignore[import-not-found]
-from taxi_factories import actor, grant, taxi_holder
+from registry_factories import EQUIPMENT, TAXI_ON, actor, grant, make_applicant, taxi_holder
 
 from outorga.core.errors import Refused
 from outorga.core.models import Act

@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from registry_helpers import EQUIPMENT, ON, make_applicant  # type: ignore[import-not-found]
+from registry_factories import EQUIPMENT, make_applicant
+from registry_factories import MOTO_ON as ON
 
 from outorga.core.errors import Refused
 from outorga.core.models import Act, PopulationFigure

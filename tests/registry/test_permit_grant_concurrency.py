@@ -8,7 +8,8 @@ import threading
 
 import pytest
 from django.db import connection
-from registry_helpers import EQUIPMENT, ON, make_applicant  # type: ignore[import-not-found]
+from registry_factories import EQUIPMENT, make_applicant
+from registry_factories import MOTO_ON as ON
 
 from outorga.core.acts import Actor, verify_chain
 from outorga.core.demo import demo_username

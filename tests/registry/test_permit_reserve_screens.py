@@ -8,16 +8,17 @@ import datetime as dt
 
 import pytest
 from django.test import Client
-from registry_helpers import EQUIPMENT, make_applicant  # type: ignore[import-not-found]
-from taxi_factories import (  # type: ignore[import-not-found]
+from registry_factories import (
     DECLARATIONS,
-    ON,
+    EQUIPMENT,
     actor,
     grant,
+    make_applicant,
     person,
     taxi_documents,
     taxi_holder,
 )
+from registry_factories import TAXI_ON as ON
 
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant

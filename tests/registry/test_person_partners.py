@@ -8,7 +8,8 @@ import datetime as dt
 from typing import Any
 
 from django.test import Client
-from taxi_factories import ON, moto_vehicle, person  # type: ignore[import-not-found]
+from registry_factories import TAXI_ON as ON
+from registry_factories import moto_vehicle, person
 from validate_docbr import CNPJ, CPF
 
 from outorga.core.models import Act

@@ -4,13 +4,11 @@ or through the API: JPEG or PNG by magic bytes, size-limited, idempotent by SHA-
 from __future__ import annotations
 
 import hashlib
-import io
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
-from PIL import Image
-from taxi_factories import person  # type: ignore[import-not-found]
+from registry_factories import image, person
 
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
@@ -20,12 +18,6 @@ from outorga.registry.services.documents import MAX_UPLOAD_BYTES
 from outorga.registry.services.people import person_photo_set
 
 VIII = "Lei de mototáxi de Ipatinga (2013), art. 2, VIII"
-
-
-def image(fmt: str, colour: tuple[int, int, int] = (30, 120, 200)) -> bytes:
-    buf = io.BytesIO()
-    Image.new("RGB", (60, 80), colour).save(buf, fmt)
-    return buf.getvalue()
 
 
 def client_as(user_of, role: Role) -> Client:  # type: ignore[no-untyped-def]
@@ -143,7 +135,7 @@ def test_the_photo_through_the_api_is_idempotent(ipatinga_m, user_of, holder):
 
 
 def test_taxi_art_4_iii_the_photo_act_cites_the_taxi_law(ipatinga_m, holder):
-    from taxi_factories import actor  # type: ignore[import-not-found]
+    from registry_factories import actor
 
     person_photo_set(
         actor=actor("ipatinga", Role.ATENDENTE),

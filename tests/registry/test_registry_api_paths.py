@@ -18,7 +18,7 @@ from dateutil.relativedelta import relativedelta
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import timezone
-from registry_helpers import EQUIPMENT  # type: ignore[import-not-found]
+from registry_factories import EQUIPMENT
 from validate_docbr import CPF, RENAVAM
 
 from outorga.core.models import Act, Municipality

@@ -8,15 +8,8 @@ from __future__ import annotations
 import datetime as dt
 
 from django.test import Client
-from taxi_factories import (  # type: ignore[import-not-found]
-    ON,
-    actor,
-    grant,
-    moto_vehicle,
-    person,
-    taxi_holder,
-    taxi_vehicle,
-)
+from registry_factories import TAXI_ON as ON
+from registry_factories import actor, grant, moto_vehicle, person, taxi_holder, taxi_vehicle
 
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant

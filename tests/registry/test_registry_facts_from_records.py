@@ -64,8 +64,18 @@ import datetime as dt
 from typing import Any
 
 import pytest
-from registry_helpers import EQUIPMENT, MOTO, ON, make_applicant  # type: ignore[import-not-found]
-from taxi_factories import CHECKS, DECLARATIONS, actor, awarded_tender, person, taxi_holder
+from registry_factories import (
+    CHECKS,
+    DECLARATIONS,
+    EQUIPMENT,
+    MOTO,
+    actor,
+    awarded_tender,
+    make_applicant,
+    person,
+    taxi_holder,
+)
+from registry_factories import MOTO_ON as ON
 
 from outorga.core.acts import Actor
 from outorga.core.tenancy import tenant
@@ -80,7 +90,7 @@ from outorga.registry.services.permits import permit_grant, taxi_grant_decisions
 from outorga.registry.services.vehicles import VEHICLE_FIELDS, vehicle_register
 
 TAXI_LAW = "ipatinga.taxi-2017"
-TAXI_ON = dt.date(2026, 2, 2)  # taxi_factories.ON
+TAXI_ON = dt.date(2026, 2, 2)  # registry_factories.TAXI_ON
 
 
 def reason(decisions: Decision | list[Decision], rule: str) -> Reason:
@@ -314,7 +324,7 @@ def test_taxi_art_12_a_holder_recorded_as_municipal_servant_is_refused(ipatinga_
 
 
 def test_taxi_art_4_xiv_an_auxiliary_who_moves_out_of_town_is_not_renewed(ipatinga_m):
-    from taxi_factories import grant, taxi_documents
+    from registry_factories import grant, taxi_documents
 
     holder, car = taxi_holder(ipatinga_m, TAXI_ON)
     permit = grant(ipatinga_m, holder, car, mode="servicos")

@@ -88,7 +88,8 @@ def test_a_natural_person_is_answered_without_the_partners_key(ipatinga_m, user_
 def test_taxi_answers_keep_their_keys_through_the_schemas(ipatinga_m, user_of) -> None:  # type: ignore[no-untyped-def]
     """Art. 30 reserve vehicle and its end, the Termo (art. 10) and the renewal debts (D-11),
     answered through the schemas: the ``from`` key (a Python keyword) keeps its name."""
-    from taxi_factories import ON, grant, taxi_holder, taxi_vehicle  # type: ignore[import-not-found]
+    from registry_factories import TAXI_ON as ON
+    from registry_factories import grant, taxi_holder, taxi_vehicle
 
     from outorga.law.competence import Role
 

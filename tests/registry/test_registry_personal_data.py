@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
-from taxi_factories import ON, grant, person, taxi_holder  # type: ignore[import-not-found]
+from registry_factories import TAXI_ON as ON
+from registry_factories import grant, person, taxi_holder
 
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role

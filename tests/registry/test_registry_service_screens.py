@@ -7,19 +7,20 @@ import datetime as dt
 
 import pytest
 from django.test import Client
-from registry_helpers import EQUIPMENT, make_applicant  # type: ignore[import-not-found]
-from taxi_factories import (  # type: ignore[import-not-found]
+from registry_factories import (
     DECLARATIONS,
-    ON,
+    EQUIPMENT,
     actor,
     awarded_tender,
     grant,
+    make_applicant,
     moto_vehicle,
     person,
     taxi_documents,
     taxi_holder,
     taxi_vehicle,
 )
+from registry_factories import TAXI_ON as ON
 from validate_docbr import CPF
 
 from outorga.core.tenancy import tenant

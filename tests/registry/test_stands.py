@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from taxi_factories import actor
+from registry_factories import actor
 
 from outorga.core.errors import Refused
 from outorga.core.models import Act

@@ -9,7 +9,8 @@ import io
 
 import pytest
 from django.core.management import call_command
-from registry_helpers import EQUIPMENT, MOTO, ON, make_applicant  # type: ignore[import-not-found]
+from registry_factories import EQUIPMENT, MOTO, make_applicant
+from registry_factories import MOTO_ON as ON
 from validate_docbr import RENAVAM
 
 from outorga.core.models import Act

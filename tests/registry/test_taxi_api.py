@@ -6,7 +6,8 @@ from __future__ import annotations
 import datetime as dt
 
 from django.test import Client
-from taxi_factories import CHECKS, DECLARATIONS, ON, awarded_tender, taxi_holder
+from registry_factories import CHECKS, DECLARATIONS, awarded_tender, taxi_holder
+from registry_factories import TAXI_ON as ON
 
 from outorga.core.tenancy import tenant
 from outorga.finance.models import Debt

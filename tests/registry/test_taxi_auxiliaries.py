@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import pytest
-from taxi_factories import (
+from registry_factories import (
     CHECKS,
     DECLARATIONS,
-    ON,
     actor,
     grant,
     person,
     taxi_documents,
     taxi_holder,
 )
+from registry_factories import TAXI_ON as ON
 
 from outorga.core.errors import Refused
 from outorga.law.competence import Role

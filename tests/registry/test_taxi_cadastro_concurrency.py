@@ -10,7 +10,8 @@ import threading
 
 import pytest
 from django.db import connection, transaction
-from taxi_factories import ON, actor, person, taxi_vehicle
+from registry_factories import TAXI_ON as ON
+from registry_factories import actor, person, taxi_vehicle
 
 from outorga.core.acts import verify_chain
 from outorga.core.models import Act, Municipality

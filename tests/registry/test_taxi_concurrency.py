@@ -8,7 +8,8 @@ import threading
 
 import pytest
 from django.db import connection
-from taxi_factories import CHECKS, DECLARATIONS, ON, actor, taxi_holder
+from registry_factories import CHECKS, DECLARATIONS, actor, taxi_holder
+from registry_factories import TAXI_ON as ON
 
 from outorga.core.acts import verify_chain
 from outorga.core.errors import Refused

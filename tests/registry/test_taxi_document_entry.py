@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from django.test import Client
-from taxi_factories import ON, grant, taxi_holder
+from registry_factories import TAXI_ON as ON
+from registry_factories import grant, taxi_holder
 
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role

@@ -8,7 +8,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from taxi_factories import ON, actor, grant, person, taxi_holder, taxi_vehicle
+from registry_factories import TAXI_ON as ON
+from registry_factories import actor, grant, person, taxi_holder, taxi_vehicle
 
 from outorga.core.errors import Refused
 from outorga.core.models import Act

@@ -6,8 +6,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from taxi_factories import (
-    ON,
+from registry_factories import TAXI_ON as ON
+from registry_factories import (
     actor,
     awarded_tender,
     grant,

@@ -8,7 +8,8 @@ import datetime as dt
 import pytest
 from django.db import transaction
 from django.test import Client
-from taxi_factories import CHECKS, DECLARATIONS, ON, actor, awarded_tender, taxi_holder
+from registry_factories import CHECKS, DECLARATIONS, actor, awarded_tender, taxi_holder
+from registry_factories import TAXI_ON as ON
 
 from outorga.core.errors import Refused
 from outorga.core.tenancy import tenant

@@ -7,10 +7,9 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from taxi_factories import (
+from registry_factories import (
     CHECKS,
     DECLARATIONS,
-    ON,
     actor,
     awarded_tender,
     grant,
@@ -19,6 +18,7 @@ from taxi_factories import (
     taxi_holder,
     taxi_vehicle,
 )
+from registry_factories import TAXI_ON as ON
 
 from outorga.core.errors import Refused
 from outorga.core.models import Act, PopulationFigure

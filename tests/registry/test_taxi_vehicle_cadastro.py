@@ -9,8 +9,16 @@ import datetime as dt
 
 import pytest
 from django.db import IntegrityError, transaction
-from registry_helpers import EQUIPMENT, make_applicant  # type: ignore[import-not-found]
-from taxi_factories import CHECKS, ON, actor, grant, taxi_holder, taxi_vehicle
+from registry_factories import (
+    CHECKS,
+    EQUIPMENT,
+    actor,
+    grant,
+    make_applicant,
+    taxi_holder,
+    taxi_vehicle,
+)
+from registry_factories import TAXI_ON as ON
 
 from outorga.core.errors import Refused
 from outorga.core.models import Act, PopulationFigure

@@ -7,14 +7,8 @@ from __future__ import annotations
 import datetime as dt
 
 from django.test import Client
-from taxi_factories import (  # type: ignore[import-not-found]
-    CHECKS,
-    ON,
-    grant,
-    person,
-    taxi_documents,
-    taxi_vehicle,
-)
+from registry_factories import CHECKS, grant, person, taxi_documents, taxi_vehicle
+from registry_factories import TAXI_ON as ON
 from validate_docbr import RENAVAM
 
 from outorga.core.lawseam import law_for

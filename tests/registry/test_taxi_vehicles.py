@@ -6,8 +6,17 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from registry_helpers import EQUIPMENT, make_applicant  # type: ignore[import-not-found]
-from taxi_factories import CHECKS, ON, actor, grant, moto_vehicle, taxi_holder, taxi_vehicle
+from registry_factories import (
+    CHECKS,
+    EQUIPMENT,
+    actor,
+    grant,
+    make_applicant,
+    moto_vehicle,
+    taxi_holder,
+    taxi_vehicle,
+)
+from registry_factories import TAXI_ON as ON
 
 from outorga.core.errors import Refused
 from outorga.core.tenancy import tenant

@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 from django.test import Client
-from taxi_factories import CHECKS, DECLARATIONS, ON, actor, awarded_tender, taxi_holder
+from registry_factories import CHECKS, DECLARATIONS, actor, awarded_tender, taxi_holder
+from registry_factories import TAXI_ON as ON
 
 from outorga.core.tenancy import tenant
 from outorga.finance.models import Debt

@@ -7,16 +7,17 @@ from __future__ import annotations
 import datetime as dt
 
 from django.test import Client
-from registry_helpers import EQUIPMENT, make_applicant  # type: ignore[import-not-found]
-from taxi_factories import (  # type: ignore[import-not-found]
-    ON,
+from registry_factories import (
+    EQUIPMENT,
     actor,
     awarded_tender,
+    make_applicant,
     person,
     taxi_documents,
     taxi_holder,
     taxi_vehicle,
 )
+from registry_factories import TAXI_ON as ON
 from validate_docbr import CNPJ
 
 from outorga.core.models import Act

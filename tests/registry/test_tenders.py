@@ -6,8 +6,16 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from registry_helpers import EQUIPMENT, make_applicant  # type: ignore[import-not-found]
-from taxi_factories import CHECKS, DECLARATIONS, actor, person, taxi_documents, taxi_vehicle
+from registry_factories import (
+    CHECKS,
+    DECLARATIONS,
+    EQUIPMENT,
+    actor,
+    make_applicant,
+    person,
+    taxi_documents,
+    taxi_vehicle,
+)
 
 from outorga.core.errors import Refused
 from outorga.core.models import Act, PopulationFigure

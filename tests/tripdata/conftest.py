@@ -98,6 +98,20 @@ def rates(barra_m):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
+def mei_rate(rates):  # type: ignore[no-untyped-def]
+    """The example ISSQN rate of an MEI driver (art. 20), beside ``rates``."""
+    with tenant(rates):
+        ParameterOverride.objects.create(
+            name="apps_2025.issqn_rate_mei",
+            effective=dt.date(2026, 1, 1),
+            value="0.01",
+            legal_reference="valor de exemplo (teste)",
+            example=True,
+        )
+    return rates
+
+
+@pytest.fixture
 def sample_trips() -> bytes:
     return (SAMPLES / "trips-sample.csv").read_bytes()
 

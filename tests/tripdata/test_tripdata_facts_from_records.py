@@ -22,12 +22,7 @@ platform's own tax regime is not on its record (no field on ``Platform``).
 from __future__ import annotations
 
 import pytest
-from test_tripdata_regime_candidate import (  # type: ignore[import-not-found]
-    make_mei,
-    mei_rate,  # noqa: F401 - fixture
-    processed,
-    statement_lines,
-)
+from tripdata_factories import make_mei, processed, statement_lines
 
 from outorga.core.acts import Actor
 from outorga.law.competence import Role

@@ -8,47 +8,16 @@ import datetime as dt
 
 import pytest
 from django.test import Client
+from tripdata_factories import make_mei, processed, statement_lines
 
-from outorga.core.models import Act, ParameterOverride
-from outorga.core.tenancy import tenant, unscoped
+from outorga.core.models import Act
+from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.platforms.models import InfractionCandidate, PlatformDriver
-from outorga.tripdata.models import IssqnStatement, TripUpload
-from outorga.tripdata.tasks import process_upload
 
 pytestmark = pytest.mark.django_db
 
 LAW = "Lei 4.976/2025 de Barra do Garças (transporte por aplicativo)"
-
-
-def processed(upload_id: int) -> TripUpload:
-    process_upload.call(upload_id)
-    with unscoped():
-        return TripUpload.objects.get(pk=upload_id)
-
-
-def statement_lines(world):
-    with tenant(world.m):
-        st = IssqnStatement.objects.get(platform=world.platform)
-        return st, {line.taxpayer: line for line in st.lines.all()}
-
-
-@pytest.fixture
-def mei_rate(rates):
-    with tenant(rates):
-        ParameterOverride.objects.create(
-            name="apps_2025.issqn_rate_mei",
-            effective=dt.date(2026, 1, 1),
-            value="0.01",
-            legal_reference="valor de exemplo (teste)",
-            example=True,
-        )
-    return rates
-
-
-def make_mei(world, cpf="52998224725"):
-    with tenant(world.m):
-        PlatformDriver.objects.filter(platform=world.platform, cpf=cpf).update(tax_regime="mei")
 
 
 # --- art. 20, D-14: the driver's regime decides the rate ------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 from django_tasks_db.models import DBTaskResult
+from tripdata_factories import processed
 
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant, unscoped
@@ -16,15 +17,8 @@ from outorga.tripdata.models import (
     TripUpload,
     ValidationCount,
 )
-from outorga.tripdata.tasks import process_upload
 
 pytestmark = pytest.mark.django_db
-
-
-def processed(upload_id: int) -> TripUpload:
-    process_upload.call(upload_id)
-    with unscoped():
-        return TripUpload.objects.get(pk=upload_id)
 
 
 def test_the_request_only_stores_and_queues_the_file(world, sample_trips):

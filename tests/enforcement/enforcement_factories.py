@@ -1,4 +1,5 @@
-"""A permit granted through the registry services and the standing users of each role."""
+"""The enforcement tests' world (a permit granted through the registry services, the standing users
+of each role) and the steps of a case: autos, notices delivered, finality, payment, proof."""
 
 from __future__ import annotations
 
@@ -6,24 +7,26 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+import pypdfium2 as pdfium
+from django.test import Client
 from django.utils import timezone
-from registry_helpers import EQUIPMENT, ON, make_applicant  # type: ignore[import-not-found]
+from registry_factories import make_permit
 
 from outorga.core.acts import Actor
-from outorga.core.models import Municipality
+from outorga.core.models import Act, Municipality
 from outorga.core.tenancy import tenant
-from outorga.enforcement.models import Case, InfractionNotice, Notice
+from outorga.enforcement.models import Case, Filing, InfractionNotice, Notice
 from outorga.enforcement.services.autos import infraction_issue
+from outorga.enforcement.services.filings import filing_file, filing_judge
 from outorga.enforcement.services.finality import sweep
 from outorga.enforcement.services.notices import notice_deliver
-from outorga.finance import payments as P
 from outorga.finance import pix
 from outorga.finance.models import Debt
 from outorga.finance.models_payments import Payment
+from outorga.finance.payments import payment_record
 from outorga.law.competence import Role
-from outorga.registry.models import Permit, Tender
+from outorga.registry.models import Permit
 from outorga.registry.services.documents import document_record
-from outorga.registry.services.permits import permit_grant
 
 TZ = dt.timezone(dt.timedelta(hours=-3))
 
@@ -42,44 +45,12 @@ class World:
     permit: Permit
 
 
-_counter = [0]
-
-
-def make_permit(m: Municipality, clerk: Actor, n: int | None = None) -> Permit:
-    _counter[0] += 1
-    n = n if n is not None else 40 + _counter[0]
-    with tenant(m):
-        tender, _ = Tender.objects.get_or_create(
-            number="09/2026",
-            defaults={
-                "service": "mototaxi",
-                "places": 50,
-                "opened_on": ON - dt.timedelta(days=60),
-                "homologated_on": ON - dt.timedelta(days=10),
-                "status": Tender.Status.HOMOLOGATED,
-            },
-        )
-    person, vehicle = make_applicant(m, clerk, n=n, plate=f"QWE{n % 10}A{n % 100:02d}")
-    return permit_grant(
-        actor=clerk,
-        municipality=m,
-        holder=person,
-        service="mototaxi",
-        vehicle=vehicle,
-        granted_on=ON,
-        term_years=10,
-        decree="Decreto 9/2026",
-        equipment=EQUIPMENT,
-        tender=tender,
-    )
-
-
 def make_world(m: Municipality, user_of: Any) -> World:
     def a(role: Role) -> Actor:
         return Actor.of(user_of(m.slug, role), "198.51.100.9")
 
     clerk = a(Role.ATENDENTE)
-    permit = make_permit(m, clerk)
+    permit = make_permit(m, clerk=clerk)
     holder_user = user_of(m.slug, Role.PERMISSIONARIO)
     with tenant(m):
         holder_person = permit.holder
@@ -159,7 +130,7 @@ def make_final(w: World, auto: InfractionNotice, on: dt.date) -> Case:
 
 def pay(w: World, debt: Debt) -> None:
     """The whole amount paid by PIX, registered by the finance staff (reconciled by reference)."""
-    payment = P.payment_record(
+    payment = payment_record(
         actor=w.finance,
         municipality=w.m,
         reference=pix.txid_of(debt.reference),
@@ -205,3 +176,87 @@ def final_taxi_auto(
     )
     make_final(w, auto, on)
     return auto
+
+
+def taxi_auto(
+    world: World, permit: Permit, code: str, *, on: dt.date = dt.date(2026, 4, 6), **kw: Any
+) -> InfractionNotice:
+    """A taxi auto of ``permit`` committed on ``on`` (a Monday), signed by the offender."""
+    return infraction_issue(
+        actor=world.fiscal,
+        municipality=world.m,
+        code=code,
+        committed_at=at(on),
+        place="Rodoviária",
+        description="Conduta constatada pelo fiscal.",
+        agent_registration="F-9",
+        permit=permit,
+        offender_signed=True,
+        **kw,
+    )
+
+
+MOTO_TITLE = "Lei de mototáxi de Ipatinga (2013)"
+
+
+def client_of(user: Any) -> Client:
+    c = Client()
+    c.force_login(user)
+    return c
+
+
+def pdf_text(content: bytes) -> str:
+    """The PDF's text as a reader sees it, with line breaks and runs of spaces as one space."""
+    doc = pdfium.PdfDocument(content)
+    text = " ".join(page.get_textpage().get_text_range() for page in doc)
+    return " ".join(text.split())
+
+
+def refused_acts(w: World, action: str) -> list[Act]:
+    with tenant(w.m):
+        return list(Act.objects.filter(action=action, outcome="refused").order_by("seq"))
+
+
+def file(w: World, auto: InfractionNotice, on: dt.date, text: str = "Razões.") -> Filing:
+    return filing_file(
+        actor=w.holder, municipality=w.m, case=case_of(w, auto), text=text, filed_on=on
+    )
+
+
+def judge(w: World, actor: Any, f: Filing, on: dt.date, why: str = "Mantido.") -> Filing:
+    return filing_judge(actor=actor, municipality=w.m, filing=f, upheld=False, reasoning=why, on=on)
+
+
+def notify(w: World, auto: InfractionNotice, on: dt.date, form: str = "pessoal") -> Notice:
+    return notice_deliver(
+        actor=w.clerk,
+        municipality=w.m,
+        notice=pending_notice(w, case_of(w, auto)),
+        form=form,
+        on=on,
+        reference=f"ref {on:%d%m%Y}",
+    )
+
+
+def at_jari(
+    w: World, committed: dt.date, decision_notified: dt.date, form: str = "pessoal"
+) -> tuple[InfractionNotice, Filing]:
+    """An auto signed on ``committed`` (its defence deadline runs at once), the defence filed the
+    next day and dismissed the day after, its decision notified on ``decision_notified``."""
+    auto = issue(w, on=committed)
+    defence = file(w, auto, committed + dt.timedelta(days=1))
+    judge(w, w.authority, defence, committed + dt.timedelta(days=2), "Infração comprovada.")
+    notify(w, auto, decision_notified, form)
+    return auto, defence
+
+
+def at_executive(
+    w: World, committed: dt.date, jari_notified: dt.date, form: str = "pessoal"
+) -> tuple[InfractionNotice, Filing]:
+    """As :func:`at_jari`, then the JARI appeal filed and dismissed within days, and the JARI's
+    decision notified on ``jari_notified``."""
+    auto, _ = at_jari(w, committed, committed + dt.timedelta(days=3))
+    appeal = file(w, auto, committed + dt.timedelta(days=4))
+    judge(w, w.jari, appeal, committed + dt.timedelta(days=5), "Recurso sem fundamento.")
+    notify(w, auto, jari_notified, form)
+    return auto, appeal

@@ -7,19 +7,22 @@ import datetime as dt
 import itertools
 from typing import Any
 
-from validate_docbr import CPF
+from registry_factories import person
 
+from outorga.core.models import ParameterOverride
 from outorga.core.tenancy import tenant
 from outorga.finance.models import Debt
 from outorga.registry.models import Person
 
 _seq = itertools.count(9_000_001)
 DUE = dt.date(2026, 3, 31)
+INSPECTION = "ipatinga.taxi-2017:VIII"  # the taxi's inspection fee
+FEE_ON = dt.date(2026, 3, 2)  # the day the fee tests charge or quote on
 
 
 def make_person(m: Any, name: str = "Devedor de Teste") -> Person:
-    with tenant(m):
-        return Person.objects.create(document=CPF().generate(), name=name)
+    """A debtor: a person with only a CPF and a name."""
+    return person(m, name=name, details=False)
 
 
 def make_debt(
@@ -53,3 +56,11 @@ def refresh(m: Any, obj: Any) -> Any:
     with tenant(m):
         obj.refresh_from_db()
     return obj
+
+
+def record(m, name, value, effective=dt.date(2025, 1, 1), act="Lei Complementar 999/2024, anexo I"):
+    """The municipality's dated value of parameter ``name`` (a fee's amount, …)."""
+    with tenant(m):
+        ParameterOverride.objects.create(
+            name=name, effective=effective, value=value, legal_reference=act
+        )

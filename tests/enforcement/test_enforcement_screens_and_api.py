@@ -1,0 +1,166 @@
+"""The screens and API of enforcement, driven through the web client: the inspector's phone form and
+the PDFs, the API's steps and the holder's portal, a cassação proposal and a taxi suspension."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from enforcement_factories import at, case_of, client_of, final_taxi_auto, pending_notice
+from registry_factories import taxi_permit
+
+from outorga.core.errors import Refused
+from outorga.core.tenancy import tenant
+from outorga.enforcement.models import Case, InfractionNotice
+from outorga.enforcement.services.autos import infraction_issue
+from outorga.law.competence import Role
+
+D = dt.date(2026, 4, 6)
+EARLIER = dt.date(2026, 2, 2)  # an auto final before D (D-1)
+
+
+def test_the_inspector_writes_an_auto_through_the_phone_form_and_the_pdfs_render(world, user_of):
+    fiscal = client_of(user_of("ipatinga", Role.FISCAL))
+    r = fiscal.get("/fiscalizacao/", {"q": world.permit.vehicle.plate})
+    assert r.status_code == 200 and world.permit.holder.name in r.content.decode()
+    r = fiscal.post(
+        f"/fiscalizacao/autos/novo/?permit={world.permit.pk}",
+        {
+            "permit": world.permit.pk,
+            "code": "art38-II",
+            "committed_by": "holder",
+            "place": "Centro",
+            "date": "2026-04-06",
+            "time": "10:30",
+            "description": "Sem asseio.",
+            "agent_registration": "F-1",
+            "signature": "refused",
+            "witness_1": "Ana",
+            "witness_2": "Bruno",
+            "lat": "-19.468",
+            "lon": "-42.536",
+        },
+    )
+    assert r.status_code == 302, r.content.decode()[:2000]
+    with tenant(world.m):
+        auto = InfractionNotice.objects.get(permit=world.permit)
+    assert auto.refusal_certified and auto.witness_2 == "Bruno" and auto.gps_lat is not None
+    authority = client_of(user_of("ipatinga", Role.AUTORIDADE))
+    assert authority.get(f"/fiscalizacao/autos/{auto.pk}/auto.pdf").content.startswith(b"%PDF")
+    case = case_of(world, auto)
+    n = pending_notice(world, case)
+    assert authority.get(f"/fiscalizacao/notificacoes/{n.pk}/notificacao.pdf").content.startswith(
+        b"%PDF"
+    )
+    r = authority.get(f"/fiscalizacao/processos/{case.pk}/")
+    assert r.status_code == 200 and auto.number in r.content.decode()
+    batch = authority.get("/fiscalizacao/edital/lote.csv").content.decode()
+    assert case.number in batch
+    assert authority.get("/fiscalizacao/edital/lote.pdf").content.startswith(b"%PDF")
+    r = authority.post(
+        "/fiscalizacao/edital/", {"n": [n.pk], "published_on": "2026-04-08", "edition": "DOM 123"}
+    )
+    assert r.status_code == 302
+    assert case_of(world, auto).deadline == dt.date(2026, 4, 20)
+
+
+def test_a_refusal_without_two_witnesses_is_refused_with_art_29_par3(world):
+    with pytest.raises(Refused) as exc:
+        infraction_issue(
+            actor=world.fiscal,
+            municipality=world.m,
+            code="art38-II",
+            committed_at=at(D),
+            place="x",
+            description="x",
+            agent_registration="F",
+            permit=world.permit,
+            refusal_certified=True,
+            witnesses=["Só uma"],
+        )
+    assert "art. 29" in str(exc.value)
+
+
+def test_api_steps_and_the_holder_portal(world, user_of, monkeypatch):
+    fiscal = client_of(user_of("ipatinga", Role.FISCAL))
+    r = fiscal.post(
+        "/api/v1/enforcement/autos",
+        {
+            "code": "art39-II",
+            "committed_at": "2026-04-06T10:00:00-03:00",
+            "place": "Centro",
+            "description": "x",
+            "agent_registration": "F-2",
+            "permit_id": world.permit.pk,
+            "offender_signed": True,
+        },
+        content_type="application/json",
+    )
+    assert r.status_code == 201, r.content
+    case_id = r.json()["id"]
+    assert r.json()["deadline"] == "2026-04-16"
+    holder = client_of(world.holder_user)
+    assert holder.get("/portal/infracoes/").status_code == 200
+    with tenant(world.m):
+        notice = Case.objects.get(pk=case_id).notices.get()
+    r = holder.get(f"/portal/notificacoes/{notice.pk}/notificacao.pdf")
+    assert r.status_code == 200 and r.content.startswith(b"%PDF")
+    r = holder.get(f"/portal/processos/{case_id}/")
+    assert "Notificação (PDF)" in r.content.decode()
+    # The portal files "today": the day after the last day (16/04/2026) the defence is late and
+    # refused with the article (art. 42); on the last day itself it is in time.
+    monkeypatch.setattr("outorga.enforcement.api._today", lambda: dt.date(2026, 4, 17))
+    r = holder.post(
+        f"/api/v1/enforcement/me/cases/{case_id}/filings",
+        {"text": "Defesa pela API", "attachments": []},
+        content_type="application/json",
+    )
+    assert r.status_code == 422
+    decision = r.json()["decisao"]
+    assert "Lei de mototáxi de Ipatinga (2013), art. 42" in decision["citations"]
+    [late] = [x for x in decision["reasons"] if x["verdict"] == "refused"]
+    assert late["message"] == "Apresentado em 17/04/2026, após o prazo de 16/04/2026: intempestivo."
+    monkeypatch.setattr("outorga.enforcement.api._today", lambda: dt.date(2026, 4, 16))
+    r = holder.post(
+        f"/api/v1/enforcement/me/cases/{case_id}/filings",
+        {"text": "Defesa pela API", "attachments": []},
+        content_type="application/json",
+    )
+    assert r.status_code == 201, r.content
+    assert (r.json()["filed_on"], r.json()["deadline"]) == ("2026-04-16", "2026-04-16")
+    types = (
+        client_of(user_of("ipatinga", Role.AUTORIDADE))
+        .get("/api/v1/enforcement/infraction-types")
+        .json()
+    )
+    assert len(types) == 12 + 15 + 14 + 2  # art. 38–41 complete
+    jari = client_of(user_of("ipatinga", Role.JARI))
+    assert jari.get("/api/v1/enforcement/queue").status_code == 200
+
+
+def test_api_cassacao_proposal_and_taxi_suspension(world, user_of):
+    permit = taxi_permit(world.m, n=9001, name="Taxista Teste", plate="TAX1A23")
+    auto = final_taxi_auto(world, permit, on=EARLIER)
+    authority = client_of(user_of("ipatinga", Role.AUTORIDADE))
+    url = f"/api/v1/enforcement/permits/{permit.pk}/taxi-suspension"
+    r = authority.post(url, {"days": 30, "start": "2026-04-06"}, content_type="application/json")
+    assert r.status_code == 422  # the auto it punishes is required (art. 41 caput, D-1)
+    r = authority.post(
+        url,
+        {"auto_id": auto.pk, "days": 91, "start": "2026-04-06", "reason": "x"},
+        content_type="application/json",
+    )
+    assert r.status_code == 422 and "90" in r.content.decode()
+    r = authority.post(
+        url,
+        {"auto_id": auto.pk, "days": 30, "start": "2026-04-06", "reason": "art. 42 V"},
+        content_type="application/json",
+    )
+    assert r.status_code == 200 and r.json()["status"] == "suspended"
+    fiscal = client_of(user_of("ipatinga", Role.FISCAL))
+    url = f"/api/v1/enforcement/permits/{world.permit.pk}/cassacao-proposal"
+    body = {"causes": {"service_interrupted_days": 31}, "on": "2026-04-06"}
+    assert fiscal.post(url, body, content_type="application/json").status_code == 403
+    r = authority.post(url, body, content_type="application/json")
+    assert r.status_code == 201 and r.json()["kind"] == "cassacao"
+    assert r.json()["waiting"] == "notice"

@@ -1,0 +1,170 @@
+"""Taxi (D-17: defence then appeal to the Chief Executive, no JARI; suspension ≤ 90 days, art. 42)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from enforcement_factories import at, case_of, final_taxi_auto, pending_notice
+from registry_factories import taxi_permit
+
+from outorga.core.errors import FieldError, Refused
+from outorga.core.tenancy import tenant
+from outorga.enforcement.models import Case, Penalty
+from outorga.enforcement.services.autos import infraction_cancel, infraction_issue
+from outorga.enforcement.services.filings import filing_file, filing_judge
+from outorga.enforcement.services.notices import notice_deliver
+from outorga.enforcement.services.suspensions import (
+    taxi_register_suspension_impose,
+    taxi_suspension_impose,
+)
+from outorga.law.competence import NotCompetent
+from outorga.registry.models import Permit
+
+D = dt.date(2026, 4, 6)
+EARLIER = dt.date(2026, 2, 2)  # an auto final before D (D-1)
+
+
+def _taxi_permit(m):
+    """The taxi permit TX-9001 of "Taxista Teste", car TAX1A23."""
+    return taxi_permit(m, n=9001, name="Taxista Teste", plate="TAX1A23")
+
+
+def test_taxi_case_goes_from_defence_to_the_chief_executive_without_jari(world):
+    permit = _taxi_permit(world.m)
+    auto = infraction_issue(
+        actor=world.fiscal,
+        municipality=world.m,
+        code="recusa_passageiro",
+        committed_at=at(D),
+        place="Rodoviária",
+        description="Recusou passageiro.",
+        agent_registration="F-9",
+        permit=permit,
+        offender_signed=True,
+    )
+    case = case_of(world, auto)
+    assert case.law == "ipatinga.taxi-2017" and case.deadline == dt.date(2026, 4, 16)
+    f = filing_file(
+        actor=world.clerk,
+        municipality=world.m,
+        case=case,
+        text="papel",
+        filed_on=D,
+        channel="paper",
+    )
+    filing_judge(
+        actor=world.authority, municipality=world.m, filing=f, upheld=False, reasoning="x", on=D
+    )
+    case = case_of(world, auto)
+    assert case.stage == Case.Stage.EXECUTIVE
+    notice_deliver(
+        actor=world.clerk,
+        municipality=world.m,
+        notice=pending_notice(world, case),
+        form="pessoal",
+        on=D,
+    )
+    appeal = filing_file(
+        actor=world.clerk,
+        municipality=world.m,
+        case=case_of(world, auto),
+        text="r",
+        filed_on=D,
+        channel="paper",
+    )
+    with pytest.raises(NotCompetent):  # no JARI under the taxi law (D-17)
+        filing_judge(
+            actor=world.jari, municipality=world.m, filing=appeal, upheld=False, reasoning="x", on=D
+        )
+    filing_judge(
+        actor=world.mayor, municipality=world.m, filing=appeal, upheld=False, reasoning="x", on=D
+    )
+    case = case_of(world, auto)
+    assert case.stage == Case.Stage.FINAL
+    with tenant(world.m):
+        fine = case.penalties.get()
+    assert fine.amount_cents == 150 * 500  # grave: 150 UFPI × R$ 5,00 (demo UFPI)
+
+
+def test_taxi_suspension_is_never_over_90_days(world):
+    permit = _taxi_permit(world.m)
+    auto = final_taxi_auto(world, permit, on=EARLIER)
+    with pytest.raises(Refused):
+        taxi_suspension_impose(
+            actor=world.authority, municipality=world.m, permit=permit, auto=auto, days=91, start=D
+        )
+    p = taxi_suspension_impose(
+        actor=world.authority, municipality=world.m, permit=permit, auto=auto, days=90, start=D
+    )
+    assert p.status == Permit.Status.SUSPENDED and p.suspended_until == D + dt.timedelta(days=89)
+
+
+def _suspend_permission(world, permit, auto):
+    return taxi_suspension_impose(
+        actor=world.authority, municipality=world.m, permit=permit, auto=auto, days=30, start=D
+    )
+
+
+def test_art_41_caput_d_1_permission_suspension_refused_while_the_auto_is_not_final(world):
+    permit = _taxi_permit(world.m)
+    auto = infraction_issue(
+        actor=world.fiscal,
+        municipality=world.m,
+        code="recusa_passageiro",
+        committed_at=at(EARLIER),
+        place="Rodoviária",
+        description="Recusa de passageiro.",
+        agent_registration="F-9",
+        permit=permit,
+        offender_signed=True,
+    )
+    with pytest.raises(FieldError, match="D-1") as exc:
+        _suspend_permission(world, permit, auto)
+    assert "art. 41, caput" in str(exc.value) and "art. 42, V" in str(exc.value)
+    with tenant(world.m):
+        assert Permit.objects.get(pk=permit.pk).status == Permit.Status.ACTIVE
+
+
+def test_art_42_V_permission_suspension_refused_on_another_permits_auto(world):
+    permit, other = _taxi_permit(world.m), taxi_permit(world.m)
+    auto = final_taxi_auto(world, other, on=EARLIER)
+    with pytest.raises(FieldError, match=r"desta permissão.*art\. 42, V"):
+        _suspend_permission(world, permit, auto)
+    with pytest.raises(FieldError, match=r"art\. 42, V"):
+        _suspend_permission(world, permit, None)
+
+
+def test_art_42_V_permission_suspension_refused_on_a_cancelled_auto(world):
+    permit = _taxi_permit(world.m)
+    auto = final_taxi_auto(world, permit, on=EARLIER)
+    infraction_cancel(actor=world.authority, municipality=world.m, auto=auto, reason="erro")
+    with pytest.raises(FieldError, match=r"cancelado.*art\. 42, V"):
+        _suspend_permission(world, permit, auto)
+    with tenant(world.m):
+        assert Permit.objects.get(pk=permit.pk).status == Permit.Status.ACTIVE
+
+
+def test_art_42_V_one_auto_backs_one_permission_suspension_and_may_also_back_the_register_one(
+    world,
+):
+    """Art. 42: measures "individual ou cumulativamente" — the permission's suspension and the
+    offender's inscription's on one auto, but not the same measure twice for one infraction, not
+    even after the first has run out."""
+    permit = _taxi_permit(world.m)
+    auto = final_taxi_auto(world, permit, on=EARLIER)
+    later = D + dt.timedelta(days=60)
+    common = {"actor": world.authority, "municipality": world.m, "permit": permit, "days": 10}
+
+    def register(infraction, start):  # type: ignore[no-untyped-def]
+        return taxi_register_suspension_impose(**common, infraction=infraction, start=start)
+
+    _suspend_permission(world, permit, auto)  # 30 days from D
+    with pytest.raises(FieldError, match=r"já fundamenta a suspensão da permissão.*art\. 42, V"):
+        taxi_suspension_impose(**common, auto=auto, start=later)
+    assert register(auto, D).decision["target"] == "cadastro"
+    with pytest.raises(FieldError, match=r"já fundamenta a suspensão do cadastro.*art\. 42, IV"):
+        register(auto, later)
+    register(final_taxi_auto(world, permit, on=EARLIER), later)  # another infraction
+    with tenant(world.m):
+        assert Penalty.objects.filter(permit=permit, kind=Penalty.Kind.SUSPENSION).count() == 3

@@ -9,16 +9,15 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-import runpy
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from django.core.files.base import ContentFile
 from django.utils import timezone
 from PIL import Image
+from public_factories import badge_without_law, token_for
 from validate_docbr import CPF
 
 from outorga.core.acts import Actor, record_act
@@ -80,7 +79,6 @@ from outorga.tripdata.models import (
     ValidationCount,
 )
 
-_BADGES = runpy.run_path(str(Path(__file__).parent.parent / "public" / "public_factories.py"))
 D = dt.date(2026, 3, 10)
 MOTO = "ipatinga.mototaxi-2013"
 TRIP_MONTH = dt.date(2026, 9, 1)
@@ -678,13 +676,11 @@ def _public(w: World, user_of: UserOf) -> dict[str, Any]:
     m = w.m
     permit = Permit.objects.get(pk=w["permit"])
     clerk = Actor.of(user_of(m.slug, Role.ATENDENTE))
-    badge = _BADGES["badge_without_law"](m, permit, clerk)
+    badge = badge_without_law(m, permit, clerk)
     other = Municipality.objects.exclude(pk=m.pk).order_by("pk").first()
     assert other is not None
     with tenant(other):
-        foreign = _BADGES["token_for"](
-            other, badge.serial, Actor.of(user_of(other.slug, Role.ATENDENTE))
-        )
+        foreign = token_for(other, badge.serial, Actor.of(user_of(other.slug, Role.ATENDENTE)))
     return {
         "badge": badge.pk,
         "foreign_token": foreign,

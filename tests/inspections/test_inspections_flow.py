@@ -11,9 +11,9 @@ from inspections_factories import JPEG, answers
 from outorga.core.lawctx import context
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
-from outorga.inspections import selectors as S
 from outorga.inspections import services
 from outorga.inspections.models import Inspection, InspectionItem, Withdrawal
+from outorga.inspections.selectors import due, due_queue
 from outorga.law.competence import NotCompetent
 from outorga.registry.models import Document, Permit
 
@@ -70,7 +70,7 @@ def test_vistoria_failed_semiannual_withdrawal_reinspection_and_return(
         assert item.result == "not_ok" and item.photo_type == "image/jpeg"
         assert "art. 19, VI" in item.citation
         assert Withdrawal.objects.get(permit=permit).ended_on is None
-        assert [r.status for r in S.due_queue(m, on)] == ["retirado"]
+        assert [r.status for r in due_queue(m, on)] == ["retirado"]
     assert "irregular" in page()  # the public badge page says so
 
     # Re-inspection passes: back to service.
@@ -91,7 +91,7 @@ def test_vistoria_failed_semiannual_withdrawal_reinspection_and_return(
         doc = Document.objects.filter(vehicle=permit.vehicle, doc_type="inspection_report").first()
         assert doc is not None and doc.issued_on == again
         assert doc.valid_until == dt.date(2027, 3, 10)
-        d = S.due(permit, context(m, again))
+        d = due(permit, context(m, again))
         assert d.outcome["due_on"] == dt.date(2027, 3, 10)
     assert "irregular" not in page()
 

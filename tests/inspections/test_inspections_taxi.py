@@ -11,9 +11,9 @@ from registry_factories import licensed_taxi_permit
 
 from outorga.core.lawctx import context
 from outorga.core.tenancy import tenant
-from outorga.inspections import selectors as S
 from outorga.inspections import services
 from outorga.inspections.models import Inspection, InspectionItem
+from outorga.inspections.selectors import checklist_of, due
 from outorga.registry.models import Document, Permit
 
 ON = dt.date(2026, 3, 10)
@@ -72,13 +72,13 @@ def test_art_27_a_silver_taxi_passes_and_its_next_vistoria_is_the_yearly_renewal
     )
     assert insp.result == Inspection.Result.APPROVED
     with tenant(ipatinga_m):
-        d = S.due(permit, context(ipatinga_m, ON))
+        d = due(permit, context(ipatinga_m, ON))
     assert (d.outcome["kind"], d.outcome["due_on"]) == ("renovacao", dt.date(2026, 6, 1))
 
 
 def test_art_8_an_especial_taxi_uses_the_especial_checklist(ipatinga_m, taxi_permit):
     permit = taxi_permit("prata", category="especial", n=3)
-    codes = {i.code for i in S.checklist_of(permit, ON).items}
+    codes = {i.code for i in checklist_of(permit, ON).items}
     assert "plataforma_elevatoria" in codes
 
 
@@ -86,7 +86,7 @@ def test_art_29_the_registry_vistoria_report_counts_as_the_last_vistoria(ipating
 
     permit = taxi_permit("prata", n=4)
     with tenant(ipatinga_m):
-        d = S.due(permit, context(ipatinga_m, ON))
+        d = due(permit, context(ipatinga_m, ON))
         assert (d.outcome["kind"], d.outcome["status"]) == ("vistoria", "vencida")
         Document.objects.create(
             doc_type=Document.Type.VISTORIA,
@@ -94,7 +94,7 @@ def test_art_29_the_registry_vistoria_report_counts_as_the_last_vistoria(ipating
             issued_on=dt.date(2025, 5, 30),
             presented_on=dt.date(2025, 5, 30),
         )
-        d = S.due(permit, context(ipatinga_m, ON))
+        d = due(permit, context(ipatinga_m, ON))
     # Registered on 01/06/2025 with the report of 30/05/2025: due at the first yearly renewal.
     assert (d.outcome["kind"], d.outcome["due_on"], d.outcome["status"]) == (
         "renovacao",

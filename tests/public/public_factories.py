@@ -6,7 +6,6 @@ from __future__ import annotations
 import secrets
 
 from django.utils import timezone
-from registry_factories import make_permit  # noqa: F401 - the tenancy_cases.py run this file by path for it
 
 from outorga.core.acts import Actor
 from outorga.core.models import Municipality

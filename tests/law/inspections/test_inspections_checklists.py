@@ -10,18 +10,18 @@ import pytest
 import yaml
 
 from outorga.law.citations import parse
-from outorga.law.inspections import checklists as C
+from outorga.law.inspections import checklists
 from outorga.law.ipatinga.mototaxi_2013.vehicles import COMMON_EQUIPMENT, MOTOTAXI_EQUIPMENT
 
 ON = dt.date(2026, 3, 10)
-FILES = sorted(C.DATA.glob("*.yaml"))
+FILES = sorted(checklists.DATA.glob("*.yaml"))
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_every_checklist_file_matches_the_schema(path: Path) -> None:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     data["versions"] = {str(k): v for k, v in data["versions"].items()}
-    jsonschema.validate(data, C.SCHEMA)
+    jsonschema.validate(data, checklists.SCHEMA)
     for version in data["versions"].values():
         for item in version["items"]:
             assert parse(item["citation"]).article, item["code"]
@@ -36,11 +36,11 @@ def test_a_mis_indented_item_is_caught_by_the_schema(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     with pytest.raises(jsonschema.ValidationError):
-        C.read_file(bad)
+        checklists.read_file(bad)
 
 
 def test_one_checklist_per_service_and_category() -> None:
-    assert C.codes() == [
+    assert checklists.codes() == [
         "apps_vehicle",
         "motofrete",
         "mototaxi",
@@ -48,13 +48,13 @@ def test_one_checklist_per_service_and_category() -> None:
         "taxi_especial",
         "taxi_executivo",
     ]
-    assert C.code_for("taxi", "especial") == "taxi_especial"
-    assert C.code_for("mototaxi") == "mototaxi"
-    assert C.code_for("apps") == "apps_vehicle"
+    assert checklists.code_for("taxi", "especial") == "taxi_especial"
+    assert checklists.code_for("mototaxi") == "mototaxi"
+    assert checklists.code_for("apps") == "apps_vehicle"
 
 
 def test_art_5_par_7_and_art_19_every_mototaxi_equipment_of_the_rulebook_is_an_item() -> None:
-    cl = C.checklist("mototaxi", ON)
+    cl = checklists.checklist("mototaxi", ON)
     facts = {i.fact.split(":")[1] for i in cl.items if i.fact and i.fact.startswith("equipment:")}
     assert facts == set(COMMON_EQUIPMENT) | set(MOTOTAXI_EQUIPMENT)
     by_code = {i.code: i for i in cl.items}
@@ -63,28 +63,28 @@ def test_art_5_par_7_and_art_19_every_mototaxi_equipment_of_the_rulebook_is_an_i
 
 
 def test_art_24_motofrete_checklist_has_the_cargo_rules_and_not_the_passenger_items() -> None:
-    cl = C.checklist("motofrete", ON)
+    cl = checklists.checklist("motofrete", ON)
     cited = {i.citation.render().split(", art. ")[1] for i in cl.items}
     assert {"24, §1", "24, §2", "24, §4", "24, §5", "5, §7"} <= cited
     assert "alcas_metalicas" not in {i.code for i in cl.items}
 
 
 def test_art_8_only_the_especial_taxi_checks_the_lift_platform() -> None:
-    especial = {i.code for i in C.checklist("taxi_especial", ON).items}
-    convencional = {i.code for i in C.checklist("taxi_convencional", ON).items}
+    especial = {i.code for i in checklists.checklist("taxi_especial", ON).items}
+    convencional = {i.code for i in checklists.checklist("taxi_convencional", ON).items}
     assert "plataforma_elevatoria" in especial - convencional
-    assert "padrao_executivo" in {i.code for i in C.checklist("taxi_executivo", ON).items}
+    assert "padrao_executivo" in {i.code for i in checklists.checklist("taxi_executivo", ON).items}
 
 
 def test_art_25_apps_checklist_never_lets_the_sign_items_be_not_applicable() -> None:
-    cl = C.checklist("apps_vehicle", dt.date(2026, 1, 5))
+    cl = checklists.checklist("apps_vehicle", dt.date(2026, 1, 5))
     assert not cl.item("sem_luminoso_externo").allow_na
 
 
 def test_a_regulation_adds_an_item_from_its_date_and_not_before(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    src = (C.DATA / "taxi_convencional.yaml").read_text(encoding="utf-8")
+    src = (checklists.DATA / "taxi_convencional.yaml").read_text(encoding="utf-8")
     data = yaml.safe_load(src)
     first = next(iter(data["versions"].values()))
     newer = {"reference": "Decreto municipal de exemplo", "items": [*first["items"]]}
@@ -100,16 +100,16 @@ def test_a_regulation_adds_an_item_from_its_date_and_not_before(
     (tmp_path / "taxi_convencional.yaml").write_text(
         yaml.safe_dump(data, allow_unicode=True), encoding="utf-8"
     )
-    monkeypatch.setattr(C, "DATA", tmp_path)
-    C._files.cache_clear()
+    monkeypatch.setattr(checklists, "DATA", tmp_path)
+    checklists._files.cache_clear()
     try:
-        assert "extintor" not in {i.code for i in C.checklist("taxi_convencional", ON).items}
-        late = C.checklist("taxi_convencional", dt.date(2027, 1, 1))
+        assert "extintor" not in {i.code for i in checklists.checklist("taxi_convencional", ON).items}
+        late = checklists.checklist("taxi_convencional", dt.date(2027, 1, 1))
         assert late.version == dt.date(2027, 1, 1) and "extintor" in {i.code for i in late.items}
     finally:
-        C._files.cache_clear()
+        checklists._files.cache_clear()
 
 
 def test_no_version_before_the_law() -> None:
-    with pytest.raises(C.ChecklistMissing):
-        C.checklist("taxi_convencional", dt.date(2017, 9, 27))
+    with pytest.raises(checklists.ChecklistMissing):
+        checklists.checklist("taxi_convencional", dt.date(2017, 9, 27))

@@ -103,7 +103,9 @@ def test_a_regulation_adds_an_item_from_its_date_and_not_before(
     monkeypatch.setattr(checklists, "DATA", tmp_path)
     checklists._files.cache_clear()
     try:
-        assert "extintor" not in {i.code for i in checklists.checklist("taxi_convencional", ON).items}
+        assert "extintor" not in {
+            i.code for i in checklists.checklist("taxi_convencional", ON).items
+        }
         late = checklists.checklist("taxi_convencional", dt.date(2027, 1, 1))
         assert late.version == dt.date(2027, 1, 1) and "extintor" in {i.code for i in late.items}
     finally:

@@ -13,13 +13,13 @@ facts.cargo_facts (sidecar, strips)                             vehicle_eligibil
 facts.mototaxi_person (medical certificate)                     person_eligibility          test_art_5_vii_a_new_medical_certificate_on_record_makes_the_person_eligible
 facts.other_permissions (via mototaxi_person)                   person_eligibility          test_art_8_a_taxi_permission_on_record_bars_the_mototaxi
 facts.cassations (via mototaxi_person)                          person_eligibility          test_art_32_par_1_the_cassacao_of_the_permit_bars_a_new_one_for_two_years
-facts_taxi.person_facts (the person's town)                     person_eligibility (taxi)   test_taxi_art_4_vii_a_holder_who_moves_out_of_town_is_refused
-facts_taxi.other_outorgas (via person_facts)                    person_eligibility (taxi)   test_taxi_art_11_a_mototaxi_permission_on_record_bars_the_taxi
-facts_taxi.person_facts (municipal servant)                     person_eligibility (taxi)   test_taxi_art_12_a_holder_recorded_as_municipal_servant_is_refused
+facts.person_facts (the person's town)                          person_eligibility (taxi)   test_taxi_art_4_vii_a_holder_who_moves_out_of_town_is_refused
+facts.other_outorgas (via person_facts)                         person_eligibility (taxi)   test_taxi_art_11_a_mototaxi_permission_on_record_bars_the_taxi
+facts.person_facts (municipal servant)                          person_eligibility (taxi)   test_taxi_art_12_a_holder_recorded_as_municipal_servant_is_refused
 services.auxiliaries.auxiliary_renewal_decisions (aux.'s town)  auxiliary_renewal (taxi)    test_taxi_art_4_xiv_an_auxiliary_who_moves_out_of_town_is_not_renewed
-facts_taxi.person_documents_facts (criminal certificate)        registration_documents      test_taxi_art_22_viii_a_fresh_criminal_certificate_on_record_is_accepted
-facts_taxi.vehicle_documents_facts (owner vs. holder)           registration_documents      test_taxi_art_24_i_the_crlv_of_a_car_sold_to_someone_else_is_refused
-facts_taxi.vehicle_facts (registration town)                    vehicle_eligibility (taxi)  test_taxi_art_28_i_a_car_registered_in_another_town_is_refused
+facts.person_documents_facts (criminal certificate)             registration_documents      test_taxi_art_22_viii_a_fresh_criminal_certificate_on_record_is_accepted
+facts.vehicle_documents_facts (owner vs. holder)                registration_documents      test_taxi_art_24_i_the_crlv_of_a_car_sold_to_someone_else_is_refused
+facts.vehicle_facts (registration town)                         vehicle_eligibility (taxi)  test_taxi_art_28_i_a_car_registered_in_another_town_is_refused
 sweep.taxi_vehicle_facts (registration town)                    vehicle_eligibility (taxi)  test_taxi_art_28_i_the_sweep_reads_the_cars_registration_town_from_the_record
 ==============================================================  ==========================  =============================================================================
 

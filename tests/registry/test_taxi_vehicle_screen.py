@@ -15,7 +15,7 @@ from outorga.core.lawseam import law_for
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry.facts_taxi import vehicle_documents_facts, vehicle_facts
+from outorga.registry.facts import vehicle_documents_facts, vehicle_facts
 from outorga.registry.models import Document, Permit, Vehicle
 
 CAR = {

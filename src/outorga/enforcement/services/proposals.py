@@ -27,7 +27,7 @@ from outorga.enforcement.services.common import PROPOSALS, InvalidStep, competen
 from outorga.enforcement.services.escalation import escalation_facts, proposal_open
 from outorga.law import interfaces
 from outorga.law.decisions import Decision
-from outorga.registry.facts_taxi import other_outorgas
+from outorga.registry.facts import other_outorgas
 from outorga.registry.models import Auxiliary, Permit
 from outorga.registry.services.auxiliaries import auxiliary_cassar
 from outorga.registry.services.permit_status import permit_cassar, permit_revoke

@@ -19,5 +19,5 @@ the act (with the decision trace) in that same transaction.
 - ``tenders``: tenders (licitação), their applicants, ranking, homologation and grants in order.
 - ``stands``: stands (pontos) and their places.
 
-The facts the law's questions need are built in ``registry.facts`` and ``registry.facts_taxi``.
+The facts the law's questions need are built in ``registry.facts``.
 """

@@ -18,8 +18,7 @@ from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
 
-from ..facts import ACTIVE_STATUSES
-from ..facts_taxi import person_documents_facts, resides_in_municipality
+from ..facts import ACTIVE_STATUSES, person_documents_facts, resides_in_municipality
 from ..models import Auxiliary, Permit, Person, Service
 from ..ports import ledger
 from ..validation import FieldError

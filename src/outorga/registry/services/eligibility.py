@@ -12,8 +12,13 @@ from typing import Any
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import MOTO_SERVICES, cited, interface_of
 
-from ..facts import ACTIVE_STATUSES, mototaxi_person, mototaxi_vehicle
-from ..facts_taxi import person_documents_facts, person_facts
+from ..facts import (
+    ACTIVE_STATUSES,
+    mototaxi_person,
+    mototaxi_vehicle,
+    person_documents_facts,
+    person_facts,
+)
 from ..models import Auxiliary, Permit, Person, Service, Vehicle
 from ..ports import sanctions
 from ..validation import FieldError

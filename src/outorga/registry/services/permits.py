@@ -20,8 +20,7 @@ from outorga.law.decisions import Decision
 from outorga.law.interfaces import cited, cited_once
 from outorga.law.windows import add_years
 
-from ..facts import ACTIVE_STATUSES, active_permits
-from ..facts_taxi import vehicle_documents_facts, vehicle_facts
+from ..facts import ACTIVE_STATUSES, active_permits, vehicle_documents_facts, vehicle_facts
 from ..models import (
     Permit,
     PermitStatusChange,

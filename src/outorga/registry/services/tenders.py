@@ -24,8 +24,7 @@ from outorga.core.tenancy import tenant
 from outorga.law import interfaces
 from outorga.law.decisions import Decision, Reason, Verdict
 
-from ..facts import active_permits
-from ..facts_taxi import person_facts
+from ..facts import active_permits, person_facts
 from ..models import (
     Permit,
     Person,

@@ -19,7 +19,7 @@ from outorga.law.citations import LAW_TITLES
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import answers, cited, cited_once
 
-from ..facts_taxi import vehicle_facts
+from ..facts import vehicle_facts
 from ..models import (
     Permit,
     PermitStatusChange,

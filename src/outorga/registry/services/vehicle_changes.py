@@ -16,7 +16,7 @@ from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.interfaces import cited_once
 
-from ..facts_taxi import vehicle_facts
+from ..facts import vehicle_facts
 from ..models import Permit, Service, Vehicle, VehicleChange
 from ..validation import FieldError
 from .common import (

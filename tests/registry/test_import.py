@@ -237,3 +237,27 @@ def test_the_command_dry_run_then_import(ipatinga_m, tmp_path):
 def test_a_municipality_without_registry_law_refuses_the_import(barra_m):
     report = import_registry(municipality=barra_m, raw=SAMPLE.read_bytes(), dry_run=True)
     assert not report.ok and "não aplica lei" in report.errors[0].message
+
+
+def test_a_row_that_would_move_a_registered_plate_to_another_person_is_refused(
+    ipatinga_m, clerk_actor
+):
+    """Registry integrity: a plate already registered for someone else is not reassigned by an
+    import (it would move the vehicle and its permit to that person): the line is refused (the
+    import's cross-check, and the vehicle service behind it) and nothing of the file is written."""
+    assert import_registry(
+        municipality=ipatinga_m, raw=SAMPLE.read_bytes(), actor=clerk_actor, dry_run=False
+    ).ok
+    header, rows = sample_rows()
+    other = dict(rows[1])  # line 3 is somebody else…
+    other["placa"] = rows[0]["placa"]  # …with the motorcycle of line 2's permit
+    before = state(ipatinga_m)
+    report = import_registry(
+        municipality=ipatinga_m, raw=to_csv(header, [other]), actor=clerk_actor, dry_run=False
+    )
+    assert not report.ok
+    [error] = report.errors
+    assert error.column == "placa" and "já cadastrada em nome de outra pessoa" in error.message
+    assert state(ipatinga_m) == before
+    with tenant(ipatinga_m):
+        assert Permit.objects.get(number="MT-0101").vehicle.owner.name == "Exemplo Ana Mototaxista"

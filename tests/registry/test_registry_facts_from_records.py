@@ -87,7 +87,11 @@ from outorga.registry.services.documents import document_record
 from outorga.registry.services.eligibility import person_eligibility, vehicle_eligibility
 from outorga.registry.services.permit_status import permit_cassar
 from outorga.registry.services.permits import permit_grant, taxi_grant_decisions, taxi_permit_grant
-from outorga.registry.services.vehicles import VEHICLE_FIELDS, vehicle_register
+from outorga.registry.services.vehicles import (
+    VEHICLE_FIELDS,
+    vehicle_owner_change,
+    vehicle_register,
+)
 
 TAXI_LAW = "ipatinga.taxi-2017"
 TAXI_ON = dt.date(2026, 2, 2)  # registry_factories.TAXI_ON
@@ -120,11 +124,17 @@ def test_art_5_par_5_vehicle_sold_to_someone_else_refused_from_the_record(ipatin
     with tenant(ipatinga_m):
         before = vehicle_eligibility(moto, "mototaxi", ON, EQUIPMENT, holder=holder)
     assert reason(before, "art_5_par5_in_holders_name").verdict is Verdict.OK
-    # The one change: the clerk records the motorcycle's sale (same plate, new owner).
+    # The one change: the clerk records the motorcycle's sale (its own act: a new owner).
     buyer = person(ipatinga_m, name="Comprador da Moto")
     with tenant(ipatinga_m):
-        moto = vehicle_register(
-            actor=clerk, municipality=ipatinga_m, law=MOTO, owner=buyer, data=vehicle_data(moto)
+        moto = vehicle_owner_change(
+            actor=clerk,
+            municipality=ipatinga_m,
+            law=MOTO,
+            vehicle=moto,
+            new_owner=buyer,
+            on=ON,
+            reason="venda",
         )
         after = vehicle_eligibility(moto, "mototaxi", ON, EQUIPMENT, holder=holder)
     r = reason(after, "art_5_par5_in_holders_name")

@@ -103,5 +103,20 @@ class InvalidTransition(Conflict, ValueError):
         return [f"Situação: {self}"]
 
 
+class AlreadyRegistered(FieldError):
+    """The key of a record (a plate) belongs to a record of someone else: the registry never moves
+    or overwrites it silently; the API answers 409 with the existing record's ``id``."""
+
+    status = 409
+    code = "ja_cadastrado"
+
+    def __init__(self, field: str, message: str, existing_id: int) -> None:
+        super().__init__(field, message)
+        self.existing_id = existing_id
+
+    def body(self) -> dict[str, Any]:
+        return {"detail": str(self), "erros": [self.to_json()], "id": self.existing_id}
+
+
 def snapshot(obj: Any, fields: list[str]) -> dict[str, Any]:
     return {f: getattr(obj, f) for f in fields}

@@ -17,9 +17,10 @@ from outorga.core.tenancy import tenant
 from outorga.law.interfaces import cited
 
 from .. import validation
+from ..facts import ACTIVE_STATUSES
 from ..models import Person, Service, Vehicle
 from ..validation import FieldError
-from .common import snapshot
+from .common import AlreadyRegistered, InvalidTransition, snapshot
 
 VEHICLE_FIELDS = [
     "plate",
@@ -71,9 +72,17 @@ def vehicle_register(
         vehicle = (
             Vehicle.objects.select_for_update(no_key=True).filter(plate=values["plate"]).first()
         )
+        if vehicle is not None and vehicle.owner_id != owner.pk:
+            # A plate is one vehicle: registering it for another person would move the vehicle
+            # (and any permit bound to it) and overwrite its data. A change of owner is its own act.
+            raise AlreadyRegistered(
+                "placa",
+                f"a placa {values['plate']} já está cadastrada em nome de outra pessoa; abra o "
+                "cadastro desse veículo (a troca de proprietário é um ato próprio, no cadastro dele)",
+                vehicle.pk,
+            )
         old = snapshot(vehicle, VEHICLE_FIELDS) if vehicle else {}
         vehicle = vehicle or Vehicle(owner=owner)
-        vehicle.owner = owner
         for k, v in values.items():
             setattr(vehicle, k, v)
         vehicle.full_clean(exclude=["owner"])
@@ -85,6 +94,51 @@ def vehicle_register(
             obj=vehicle,
             old=old,
             new=snapshot(vehicle, VEHICLE_FIELDS),
+        )
+    return vehicle
+
+
+def vehicle_owner_change(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    law: str,
+    vehicle: Vehicle,
+    new_owner: Person,
+    on: dt.date,
+    reason: str,
+) -> Vehicle:
+    """A vehicle sold or transferred: its own act, with the owner before and after and the reason.
+    Refused while the vehicle serves another holder's live permit (active, suspended or in
+    reserve): that permit's vehicle is replaced first (substitution), never moved with the sale."""
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
+    if not reason.strip():
+        raise FieldError("motivo", "informe o motivo da troca de proprietário (venda, doação…)")
+    with transaction.atomic(), tenant(municipality):
+        vehicle = Vehicle.objects.select_for_update(no_key=True).get(pk=vehicle.pk)
+        live = (
+            vehicle.permits.filter(status__in=ACTIVE_STATUSES)
+            .exclude(holder_id=new_owner.pk)
+            .first()
+        )
+        if live is not None:
+            raise InvalidTransition(
+                f"o veículo serve à permissão {live.number}, {live.get_status_display()}: "
+                "substitua o veículo dessa permissão antes de trocar o proprietário"
+            )
+        old_owner = vehicle.owner_id
+        if old_owner == new_owner.pk:
+            return vehicle
+        vehicle.owner = new_owner
+        vehicle.save(update_fields=["owner"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="vehicle.owner_change",
+            obj=vehicle,
+            old={"owner": old_owner},
+            new={"owner": new_owner.pk},
+            extra={"reason": reason.strip(), "effective_on": on},
         )
     return vehicle
 

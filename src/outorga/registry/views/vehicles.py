@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 
 from outorga.core.access import staff_required
 from outorga.core.formerrors import form_add
@@ -18,7 +19,7 @@ from outorga.law.competence import NotCompetent
 from ..forms import DocumentForm, VehicleForm
 from ..models import Person, Service, Vehicle
 from ..selectors import registry_law
-from ..services.common import service_law
+from ..services.common import AlreadyRegistered, service_law
 from ..services.documents import MAX_UPLOAD_BYTES, document_record
 from ..services.vehicles import vehicle_register
 from ..validation import FieldError, format_plate
@@ -41,6 +42,7 @@ def vehicle_new(request: HttpRequest, person_id: int) -> HttpResponse:
     asked = request.POST.get("service") or request.GET.get("servico") or ""
     service = asked if asked in services else services[0]
     form = VehicleForm(request.POST or None, service=service, services=services)
+    existing = None
     if request.method == "POST" and form.is_valid():
         data = dict(form.cleaned_data)
         try:
@@ -55,6 +57,11 @@ def vehicle_new(request: HttpRequest, person_id: int) -> HttpResponse:
             return deny(request, exc)
         except FieldError as exc:
             form_add(form, exc)
+            if isinstance(exc, AlreadyRegistered):
+                existing = {
+                    "text": "Esta placa já tem cadastro.",
+                    "url": reverse("registry:vehicle", kwargs={"vehicle_id": exc.existing_id}),
+                }
         else:
             messages.success(request, f"Veículo {format_plate(vehicle.plate)} cadastrado.")
             return redirect("registry:vehicle", vehicle_id=vehicle.pk)
@@ -65,6 +72,7 @@ def vehicle_new(request: HttpRequest, person_id: int) -> HttpResponse:
             "form": form,
             "title": f"Cadastrar veículo de {owner.name} — {Service(service).label}",
             "submit": "Cadastrar",
+            "existing": existing,
             # One link per service: each shows the fields its own law asks for.
             "variants": [(Service(s).label, f"?servico={s}", s == service) for s in services]
             if len(services) > 1

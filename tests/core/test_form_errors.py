@@ -59,7 +59,7 @@ def test_a_refusal_by_the_law_lists_each_reason_with_its_article():
     form = PlateForm(data={"plate": "ABC1D23", "year": "2020"})
     form.is_valid()
     form_add(form, Refused(decision))
-    [line] = form.non_field_errors()
-    assert line.startswith("sem CNH (") and "6" in line
+    # Only the refused reason, with the article it cites.
+    assert form.non_field_errors() == [f"sem CNH ({cite('ipatinga.taxi-2017', 6).render()})"]
     form_add(form, Conflict("a permissão já está suspensa"))
     assert form.non_field_errors()[-1] == "a permissão já está suspensa"

@@ -12,13 +12,14 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from outorga.core.formerrors import messages_add
 from outorga.core.requests import actor_of
 from outorga.law.competence import NotCompetent, Role
 from outorga.platforms.services.cases import platform_case_decide, platform_case_open
 from outorga.platforms.services.common import PlatformError
 
 from ..models import Platform, PlatformCase
-from .common import error_messages, forbidden, form_step, viewer
+from .common import forbidden, form_step, viewer
 
 
 class CaseForm(forms.Form):
@@ -84,7 +85,7 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
         except NotCompetent as exc:
             return forbidden(request, exc)
         except PlatformError as exc:
-            error_messages(request, exc)
+            messages_add(request, exc)
         else:
             messages.success(request, "Decisão registrada.")
             return HttpResponseRedirect(reverse("platforms:case", args=[case.pk]))

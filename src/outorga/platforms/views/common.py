@@ -42,10 +42,6 @@ def viewer(request: HttpRequest, *, object_page: bool = False) -> User | HttpRes
     return user
 
 
-def error_messages(request: HttpRequest, exc: PlatformError) -> None:
-    messages_add(request, exc)
-
-
 def form_error_messages(request: HttpRequest, form: forms.Form) -> None:
     """A form's refusals as messages, one a field (the screen redirects back)."""
     for fld, errs in form.errors.items():
@@ -69,7 +65,7 @@ def form_step(
     except NotCompetent as exc:
         return forbidden(request, exc)
     except PlatformError as exc:
-        error_messages(request, exc)
+        messages_add(request, exc)
         return HttpResponseRedirect(back)
     messages.success(request, message)
     return HttpResponseRedirect(then)

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
+from outorga.core.formerrors import messages_add
 from outorga.core.models import ApiToken
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality_or_none
@@ -40,7 +41,7 @@ from ..models import (
     PlatformPenalty,
 )
 from .cases import CaseForm
-from .common import error_messages, forbidden, form_error_messages, viewer
+from .common import forbidden, form_error_messages, viewer
 from .penalties import PenaltyForm
 
 
@@ -133,7 +134,7 @@ def credential(request: HttpRequest) -> HttpResponse:
         except NotCompetent as exc:
             return forbidden(request, exc)
         except PlatformError as exc:
-            error_messages(request, exc)
+            messages_add(request, exc)
         else:
             messages.success(request, f"Plataforma {p.name} credenciada.")
             return HttpResponseRedirect(reverse("platforms:detail", args=[p.pk]))

@@ -9,13 +9,14 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 
+from outorga.core.formerrors import messages_add
 from outorga.core.models import RuleSuspension
 from outorga.core.requests import actor_of
 from outorga.law.competence import NotCompetent, Role
 from outorga.platforms.services.common import PlatformError
 from outorga.platforms.services.rule_suspensions import rule_suspension_record, suspendable_rules
 
-from .common import error_messages, forbidden, viewer
+from .common import forbidden, viewer
 
 
 class SuspensionForm(forms.Form):
@@ -49,7 +50,7 @@ def suspensions(request: HttpRequest) -> HttpResponse:
         except NotCompetent as exc:
             return forbidden(request, exc)
         except PlatformError as exc:
-            error_messages(request, exc)
+            messages_add(request, exc)
         else:
             messages.success(request, "Suspensão registrada.")
             return HttpResponseRedirect(reverse("platforms:suspensions"))

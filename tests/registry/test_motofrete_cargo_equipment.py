@@ -23,7 +23,7 @@ from outorga.law.competence import Role
 from outorga.registry.importer.run import import_registry
 from outorga.registry.models import Permit, Tender, Vehicle
 from outorga.registry.services.permits import permit_grant
-from outorga.registry.services.vehicles import VEHICLE_FIELDS, vehicle_register
+from outorga.registry.services.vehicles import VEHICLE_FIELDS, vehicle_update
 
 #: Art. 5 §7: every vehicle of the law; art. 19's items are the mototaxi's only.
 COMMON = ["antena_corta_pipas", "protetor_motor_pernas"]
@@ -65,14 +65,15 @@ def frete_tender(ipatinga_m) -> Tender:  # type: ignore[no-untyped-def]
 
 
 def equip(m, clerk, vehicle: Vehicle, **cargo: Any) -> Vehicle:  # type: ignore[no-untyped-def]
-    """The clerk records what the inspection found on the vehicle (an update by plate)."""
+    """The clerk records what the inspection found on the vehicle (an edit, with its reason)."""
     with tenant(m):
-        return vehicle_register(
+        return vehicle_update(
             actor=clerk,
             municipality=m,
             law=MOTO,
-            owner=vehicle.owner,
+            vehicle=vehicle,
             data={**{f: getattr(vehicle, f) for f in VEHICLE_FIELDS}, **cargo},
+            reason="equipamento de carga conferido na vistoria",
         )
 
 

@@ -112,20 +112,13 @@ def test_the_api_sets_keeps_and_clears_the_partners(ipatinga_m, user_of):
     r = c.post("/api/v1/registry/people", body, content_type="application/json")
     assert r.status_code == 201, r.content
     assert [p["name"] for p in r.json()["partners"]] == ["Sócia API"]
+    url = f"/api/v1/registry/people/{r.json()['id']}"
     # Omitted: the partners on record stay; an empty list clears them.
-    r = c.post(
-        "/api/v1/registry/people",
-        {k: v for k, v in body.items() if k != "partners"},
-        content_type="application/json",
-    )
+    r = c.patch(url, {"city": "Ipatinga", "reason": "conferência"}, content_type="application/json")
     assert [p["name"] for p in r.json()["partners"]] == ["Sócia API"]
-    r = c.post("/api/v1/registry/people", {**body, "partners": []}, content_type="application/json")
+    r = c.patch(url, {"partners": [], "reason": "saída da sócia"}, content_type="application/json")
     assert r.json()["partners"] == []
-    r = c.post(
-        "/api/v1/registry/people",
-        {**body, "partners": ["123"]},
-        content_type="application/json",
-    )
+    r = c.patch(url, {"partners": ["123"], "reason": "sócio novo"}, content_type="application/json")
     assert r.status_code == 422 and r.json()["erros"][0]["campo"] == "sócios"
 
 
@@ -193,9 +186,10 @@ def test_art_11_23_viii_the_edit_screen_changes_the_partners_with_an_act(ipating
             "city": "Ipatinga",
             "phone": "31 3333-0000",
             "partners": format_cpf(b.document),
-            # A changed CNPJ or kind in the request is ignored: the entry keeps its own.
-            "document": CNPJ().generate(),
+            "document": company.document,
+            # A changed kind in the request is ignored: the entry keeps its own.
             "kind": "natural",
+            "reason": "alteração contratual",
         },
     )
     assert r.status_code == 302, r.content.decode()[-2000:]
@@ -214,7 +208,12 @@ def test_the_edit_screen_keeps_everything_on_a_wrong_partner(ipatinga_m, user_of
     company = _company(ipatinga_m, [a])
     r = clerk_client(user_of).post(
         f"/cadastro/pessoas/{company.pk}/editar/",
-        {"name": "Outro Nome", "partners": CPF().generate()},
+        {
+            "name": "Outro Nome",
+            "document": company.document,
+            "partners": CPF().generate(),
+            "reason": "alteração contratual",
+        },
     )
     assert r.status_code == 200 and "não está no cadastro" in r.content.decode()
     with tenant(ipatinga_m):
@@ -248,7 +247,15 @@ def test_a_natural_persons_edit_screen_has_no_partners_and_keeps_them(ipatinga_m
     c = clerk_client(user_of)
     url = f"/cadastro/pessoas/{p.pk}/editar/"
     assert 'name="partners"' not in c.get(url).content.decode()
-    r = c.post(url, {"name": "Fulana Editada", "birth_date": p.birth_date.isoformat()})
+    r = c.post(
+        url,
+        {
+            "name": "Fulana Editada",
+            "document": p.document,
+            "birth_date": p.birth_date.isoformat(),
+            "reason": "nome digitado errado",
+        },
+    )
     assert r.status_code == 302, r.content.decode()[-2000:]
     with tenant(ipatinga_m):
         p.refresh_from_db()

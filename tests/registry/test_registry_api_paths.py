@@ -200,7 +200,7 @@ def granted(ipatinga_m, clerk_c) -> dict[str, Any]:  # type: ignore[no-untyped-d
 # --- people and licence ------------------------------------------------------------------------
 
 
-def test_art_4_the_clerk_registers_a_person_and_updates_it_by_cpf_each_time_an_act(
+def test_art_4_the_clerk_registers_a_person_and_corrects_it_each_time_an_act(
     ipatinga_m, user_of, clerk_c
 ):
     cpf = CPF().generate()
@@ -221,11 +221,17 @@ def test_art_4_the_clerk_registers_a_person_and_updates_it_by_cpf_each_time_an_a
         "127.0.0.1",
     )
 
-    # The same CPF typed with punctuation is the same person: updated, not duplicated.
+    # The same CPF typed with punctuation is the same person: offered (409), neither duplicated
+    # nor overwritten; the correction is its own act, with the reason.
     formatted = f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}"
     r = post(clerk_c, "/people", person_body("Maria Api Cadastro", formatted, city="Timóteo"))
-    assert r.status_code == 201, r.content
-    assert r.json()["id"] == pid and r.json()["city"] == "Timóteo"
+    assert r.status_code == 409 and r.json()["id"] == pid, r.content
+    r = clerk_c.patch(
+        f"{API}/people/{pid}",
+        {"city": "Timóteo", "reason": "mudança de endereço"},
+        content_type="application/json",
+    )
+    assert r.status_code == 200 and r.json()["city"] == "Timóteo", r.content
     with tenant(ipatinga_m):
         assert Person.objects.filter(document=cpf).count() == 1
     updated = acts(ipatinga_m, "person.update", pid)

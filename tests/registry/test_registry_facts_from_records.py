@@ -90,7 +90,7 @@ from outorga.registry.services.permits import permit_grant, taxi_grant_decisions
 from outorga.registry.services.vehicles import (
     VEHICLE_FIELDS,
     vehicle_owner_change,
-    vehicle_register,
+    vehicle_update,
 )
 
 TAXI_LAW = "ipatinga.taxi-2017"
@@ -147,11 +147,12 @@ def test_art_24_par_4_a_sidecar_recorded_without_strips_is_refused(ipatinga_m, c
     holder, moto = make_applicant(ipatinga_m, clerk, n=62)
     common = EQUIPMENT[:2]  # art. 5 §7: what every vehicle of the law carries
     with tenant(ipatinga_m):
-        moto = vehicle_register(
+        moto = vehicle_update(
             actor=clerk,
             municipality=ipatinga_m,
             law=MOTO,
-            owner=holder,
+            vehicle=moto,
+            reason="baú instalado",
             data={
                 **vehicle_data(moto),
                 "cargo_device": "bau",
@@ -163,11 +164,12 @@ def test_art_24_par_4_a_sidecar_recorded_without_strips_is_refused(ipatinga_m, c
     assert not before.refusals
     # The one change: the inspection finds a sidecar, and no retroreflective strips on it.
     with tenant(ipatinga_m):
-        moto = vehicle_register(
+        moto = vehicle_update(
             actor=clerk,
             municipality=ipatinga_m,
             law=MOTO,
-            owner=holder,
+            vehicle=moto,
+            reason="vistoria: sidecar sem faixas",
             data={**vehicle_data(moto), "sidecar": True, "retroreflective_strips": False},
         )
         after = vehicle_eligibility(moto, "motofrete", ON, common, holder=holder)

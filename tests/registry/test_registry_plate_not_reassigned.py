@@ -121,24 +121,28 @@ def test_the_screen_refuses_it_under_the_plate_and_links_the_existing_vehicle(
     assert vehicle_acts(ipatinga_m) == acts
 
 
-def test_the_same_owner_may_still_correct_the_vehicle_and_the_act_keeps_before_and_after(
+def test_the_owner_corrects_the_vehicle_by_an_edit_and_the_act_keeps_before_and_after(
     ipatinga_m, user_of, bound
 ):
+    from outorga.registry.services.vehicles import vehicle_update
+
     permit, vehicle, _, before = bound
     data = {k: v for k, v in body(vehicle.owner_id).items() if k not in ("owner_id", "service")}
     data["colour"] = "azul"
-    vehicle_register(
+    vehicle_update(
         actor=Actor.of(user_of("ipatinga", Role.ATENDENTE)),
         municipality=ipatinga_m,
         law=permit.law,
-        owner=vehicle.owner,
+        vehicle=vehicle,
         data=data,
+        reason="cor conferida no CRLV",
     )
     with tenant(ipatinga_m):
         vehicle.refresh_from_db()
         assert vehicle.colour == "azul" and vehicle.owner_id == before["owner_id"]
         act = Act.objects.filter(action="vehicle.update", object_id=str(vehicle.pk)).get()
         assert act.record["payload"]["old"]["colour"] != "azul"
+        assert act.record["payload"]["reason"] == "cor conferida no CRLV"
 
 
 def test_a_change_of_owner_is_its_own_act_refused_while_the_vehicle_serves_a_live_permit(

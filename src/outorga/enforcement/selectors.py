@@ -123,7 +123,7 @@ def proof_documents(permit: Permit) -> list[Document]:
     owners = Q(person=permit.holder_id) | Q(person__auxiliary_of__permit=permit)
     if permit.vehicle_id:
         owners |= Q(vehicle=permit.vehicle_id)
-    qs = Document.objects.filter(owners)
+    qs = Document.objects.current().filter(owners)
     if started is not None:
         qs = qs.filter(presented_on__gte=started)
     return list(qs.distinct().order_by("-presented_on", "-id"))

@@ -80,7 +80,8 @@ def last_passed_on(permit: Permit) -> dt.date | None:
         # presented at registration or renewal (art. 22, 24, 29).
         kind = Document.Type.INSPECTION if _motorcycle(permit) else Document.Type.VISTORIA
         doc = (
-            Document.objects.filter(vehicle=permit.vehicle, doc_type=kind)
+            Document.objects.current()
+            .filter(vehicle=permit.vehicle, doc_type=kind)
             .order_by("-issued_on")
             .first()
         )

@@ -57,8 +57,10 @@ def document_state(doc: Document, today: dt.date) -> tuple[str, str, int | None]
 
 def current_documents(person: Person, permits: list[Permit]) -> QuerySet[Document]:
     vehicles = [p.vehicle_id for p in permits if p.vehicle_id]
-    return Document.objects.filter(Q(person=person) | Q(vehicle_id__in=vehicles)).select_related(
-        "vehicle"
+    return (
+        Document.objects.current()
+        .filter(Q(person=person) | Q(vehicle_id__in=vehicles))
+        .select_related("vehicle")
     )
 
 

@@ -21,7 +21,7 @@ ACTIVE_STATUSES = (Permit.Status.ACTIVE, Permit.Status.SUSPENDED, Permit.Status.
 def latest_document(
     person: Person | None, vehicle: Vehicle | None, doc_type: str
 ) -> Document | None:
-    qs = Document.objects.filter(doc_type=doc_type)
+    qs = Document.objects.current().filter(doc_type=doc_type)
     qs = qs.filter(person=person) if person is not None else qs.filter(vehicle=vehicle)
     return qs.order_by("-issued_on", "-id").first()
 

@@ -158,6 +158,32 @@ class DocumentForm(forms.Form):
     file = forms.FileField(label="Arquivo (PDF, JPEG ou PNG, até 5 MB)", required=False)
 
 
+def reason_field(label: str = "Motivo da alteração") -> forms.CharField:
+    """The reason an edit is made: kept in its act, shown in the history."""
+    return forms.CharField(
+        label=label,
+        max_length=300,
+        help_text="Fica registrado no ato, com os valores anteriores e os novos.",
+    )
+
+
+class DocumentCorrectionForm(forms.Form):
+    """A corrected version of a document: another number, date, category or file."""
+
+    number = forms.CharField(label="Número", required=False)
+    category = forms.CharField(
+        label="Categoria impressa no documento (seguro obrigatório: táxi, art. 22, XI)",
+        max_length=10,
+        required=False,
+    )
+    issued_on = forms.DateField(label="Data de emissão", widget=DATE)
+    file = forms.FileField(
+        label="Novo arquivo (PDF, JPEG ou PNG, até 5 MB; deixe em branco para manter o atual)",
+        required=False,
+    )
+    reason = reason_field("Motivo da correção")
+
+
 class PhotoForm(forms.Form):
     """The photo printed on the badge (mototaxi art. 2 VIII; taxi art. 4 III)."""
 
@@ -636,3 +662,11 @@ class SwapForm(TaxiChecks):
     def other_checks(self) -> dict[str, Any]:
         d = self.cleaned_data
         return {k: d[f"other_{k}"] for k in self.CHECK_FIELDS if d.get(f"other_{k}") not in ("",)}
+
+
+class OwnerChangeForm(forms.Form):
+    """A vehicle sold or transferred to someone already in the registry."""
+
+    owner = PersonByDocument(label="CPF ou CNPJ do novo proprietário", max_length=18)
+    on = forms.DateField(label="Data da transferência", widget=DATE)
+    reason = reason_field("Motivo (venda, doação, herança…)")

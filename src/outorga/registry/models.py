@@ -16,7 +16,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from outorga.core.lawseam import law_of
-from outorga.core.tenancy import TenantModel, current_municipality_or_none
+from outorga.core.tenancy import TenantManager, TenantModel, current_municipality_or_none
 
 
 class Service(models.TextChoices):
@@ -349,6 +349,15 @@ class Auxiliary(TenantModel):
     removed_on = models.DateField(null=True, blank=True)
 
 
+class DocumentQuerySet(models.QuerySet["Document"]):
+    def current(self) -> DocumentQuerySet:
+        """The documents in force: not superseded by a corrected version."""
+        return self.filter(superseded_at__isnull=True)
+
+
+DocumentManager = TenantManager.from_queryset(DocumentQuerySet)
+
+
 class Document(TenantModel):
     """A document the law requires, with its validity computed by the law core and an optional
     uploaded file (PDF/JPEG/PNG checked by magic bytes, served only to entitled users)."""
@@ -421,6 +430,20 @@ class Document(TenantModel):
     )
     checked_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    #: Versions: a correction (another number, date or file for the same document) is a new row
+    #: that ``supersedes`` this one, which gets ``superseded_at``; the law reads only current rows.
+    supersedes = models.OneToOneField(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="superseded_by",
+        verbose_name="versão anterior",
+    )
+    superseded_at = models.DateTimeField("substituído em", null=True, blank=True)
+    correction_reason = models.CharField("motivo da correção", max_length=300, blank=True)
+
+    objects = DocumentManager()
 
     class Meta:
         ordering = ["-issued_on"]
@@ -438,8 +461,8 @@ class Document(TenantModel):
                 Coalesce("vehicle", Value(0), output_field=models.IntegerField()),
                 "doc_type",
                 "sha256",
-                condition=~models.Q(sha256=""),
-                name="uniq_document_owner_file",
+                condition=~models.Q(sha256="") & models.Q(superseded_at__isnull=True),
+                name="uniq_current_document_owner_file",
             ),
         ]
 

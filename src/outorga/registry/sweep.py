@@ -167,13 +167,17 @@ def _rule(d: Decision, suffix: str) -> Reason | None:
 
 def current_documents(permit: Permit) -> list[Document]:
     """The newest document of each type of the holder and of the vehicle: a renewed document
-    supersedes the old one."""
+    supersedes the old one, and a corrected version the one it corrects."""
     newest: dict[tuple[str, str], Document] = {}
-    qs = Document.objects.filter(person=permit.holder_id).order_by("-issued_on", "-id")
+    qs = Document.objects.current().filter(person=permit.holder_id).order_by("-issued_on", "-id")
     for doc in qs:
         newest.setdefault(("p", doc.doc_type), doc)
     if permit.vehicle_id:
-        qs = Document.objects.filter(vehicle=permit.vehicle_id).order_by("-issued_on", "-id")
+        qs = (
+            Document.objects.current()
+            .filter(vehicle=permit.vehicle_id)
+            .order_by("-issued_on", "-id")
+        )
         for doc in qs:
             newest.setdefault(("v", doc.doc_type), doc)
     return sorted(newest.values(), key=lambda d: (d.doc_type, d.pk))

@@ -21,6 +21,13 @@ urlpatterns = [
     path("pessoas/<int:person_id>/foto/", people_views.person_photo, name="person_photo"),
     path("pessoas/<int:person_id>/veiculos/novo/", vehicles_views.vehicle_new, name="vehicle_new"),
     path("veiculos/<int:vehicle_id>/", vehicles_views.vehicle_detail, name="vehicle"),
+    path("veiculos/<int:vehicle_id>/editar/", vehicles_views.vehicle_edit, name="vehicle_edit"),
+    path(
+        "veiculos/<int:vehicle_id>/proprietario/",
+        vehicles_views.vehicle_owner,
+        name="vehicle_owner",
+    ),
+    path("documentos/<int:doc_id>/", documents_views.document_edit, name="document_edit"),
     path("documentos/<int:doc_id>/arquivo/", documents_views.document_file, name="document_file"),
     path("permissoes/", permits_views.permits, name="permits"),
     path("permissoes/nova/", permits_views.permit_new, name="permit_new"),

@@ -16,7 +16,14 @@ from outorga.core.tenancy import current_municipality
 
 from ..models import Document, Person, Vehicle
 from ..selectors import document_law
-from ..services.documents import MAGIC, MAX_UPLOAD_BYTES, document_read, document_record
+from ..services.documents import (
+    MAGIC,
+    MAX_UPLOAD_BYTES,
+    document_correct,
+    document_read,
+    document_record,
+    document_versions,
+)
 from .common import READ_ERRORS, WRITE_ERRORS, law_of_service
 from .router import router
 
@@ -61,16 +68,80 @@ def document_create(
         content=content,
         category=category,
     )
-    return Status(
-        201,
-        {
-            "id": doc.pk,
-            "type": doc.doc_type,
-            "category": doc.category,
-            "valid_until": doc.valid_until,
-            "sha256": doc.sha256,
-        },
+    return Status(201, document_out(doc))
+
+
+def document_out(doc: Document) -> dict[str, Any]:
+    return {
+        "id": doc.pk,
+        "type": doc.doc_type,
+        "category": doc.category,
+        "valid_until": doc.valid_until,
+        "sha256": doc.sha256,
+    }
+
+
+class DocumentVersionOut(DocumentOut):
+    number: str
+    issued_on: dt.date
+    current: bool = Field(..., description="a versão em vigor (a lei só lê esta)")
+    supersedes: int | None = Field(..., description="id da versão que esta corrigiu")
+    superseded_at: dt.datetime | None
+    correction_reason: str = Field(..., description="motivo da correção; vazio na 1ª versão")
+
+
+def version_out(doc: Document) -> dict[str, Any]:
+    return {
+        **document_out(doc),
+        "number": doc.number,
+        "issued_on": doc.issued_on,
+        "current": doc.superseded_at is None,
+        "supersedes": doc.supersedes_id,
+        "superseded_at": doc.superseded_at,
+        "correction_reason": doc.correction_reason,
+    }
+
+
+@router.post(
+    "/documents/{doc_id}/corrections",
+    response={201: DocumentVersionOut, **WRITE_ERRORS},
+    summary="Corrigir um documento: nova versão (o arquivo é opcional; sem ele, mantém o atual)",
+    operation_id="outorga_registry_api_document_correct",
+)
+def document_correct_route(
+    request: HttpRequest,
+    doc_id: int,
+    reason: Form[str],
+    issued_on: Form[dt.date],
+    number: Form[str] = "",
+    category: Form[str] = "",
+    file: File[UploadedFile | None] = None,
+) -> Any:
+    doc = get_object_or_404(Document.objects.all(), pk=doc_id)
+    m = current_municipality()
+    new = document_correct(
+        actor=actor_of(request),
+        municipality=m,
+        law=document_law(doc, m),
+        doc=doc,
+        reason=reason,
+        issued_on=issued_on,
+        number=number,
+        category=category,
+        content=file.read(MAX_UPLOAD_BYTES + 1) if file is not None else None,
     )
+    return Status(201, version_out(new))
+
+
+@router.get(
+    "/documents/{doc_id}/versions",
+    response={200: list[DocumentVersionOut], **READ_ERRORS},
+    summary="Versões de um documento, a atual primeiro",
+    operation_id="outorga_registry_api_document_versions",
+)
+def document_versions_route(request: HttpRequest, doc_id: int) -> list[dict[str, Any]]:
+    doc = get_object_or_404(Document.objects.all(), pk=doc_id)
+    return [version_out(v) for v in document_versions(doc)]
 
 
 _FILE = {"type": "string", "format": "binary"}

@@ -17,10 +17,16 @@ from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 
 from ..models import Person, Service
-from ..selectors import shown_document
+from ..selectors import registry_law, shown_document
 from ..services.documents import MAX_UPLOAD_BYTES
 from ..services.eligibility import person_eligibility
-from ..services.people import licence_record, person_photo_set, person_register
+from ..services.people import (
+    PERSON_FIELDS,
+    licence_record,
+    person_photo_set,
+    person_register,
+    person_update,
+)
 from ..validation import FieldError
 from .common import READ_ERRORS, WRITE_ERRORS, DecisionOut, RefusalOut, law_of_service
 from .router import router
@@ -109,7 +115,7 @@ def people(request: HttpRequest, q: str = "") -> list[dict[str, Any]]:
     "/people",
     response={201: PersonOut, **WRITE_ERRORS},
     exclude_unset=True,
-    summary="Cadastrar ou atualizar pessoa (CPF/CNPJ validados)",
+    summary="Cadastrar pessoa (CPF/CNPJ validados; já cadastrado: 409 com o id do cadastro)",
     operation_id="outorga_registry_api_person_create",
 )
 def person_create(request: HttpRequest, payload: PersonIn) -> Any:
@@ -121,6 +127,46 @@ def person_create(request: HttpRequest, payload: PersonIn) -> Any:
         data=data,
     )
     return Status(201, person_out(person, actor_of(request).role))
+
+
+class PersonPatch(Schema):
+    """A correction of the entry: only the fields sent change; ``reason`` is kept in the act."""
+
+    reason: str = Field(..., description="motivo da alteração (fica no ato)", max_length=300)
+    document: str | None = None
+    name: str | None = None
+    birth_date: dt.date | None = None
+    blood_type: str | None = None
+    address: str | None = None
+    city: str | None = None
+    phone: str | None = None
+    email: str | None = None
+    is_public_servant: bool | None = None
+    partners: list[str] | None = None
+
+
+@router.patch(
+    "/people/{person_id}",
+    response={200: PersonOut, **WRITE_ERRORS},
+    exclude_unset=True,
+    summary="Corrigir o cadastro de uma pessoa (ato com antes, depois e motivo)",
+    operation_id="outorga_registry_api_person_update",
+)
+def person_update_route(request: HttpRequest, person_id: int, payload: PersonPatch) -> Any:
+    person = get_object_or_404(Person.objects.all(), pk=person_id)
+    m = current_municipality()
+    sent = payload.dict(exclude_unset=True)
+    reason = sent.pop("reason")
+    current = {f: getattr(person, f) for f in PERSON_FIELDS}
+    person = person_update(
+        actor=actor_of(request),
+        municipality=m,
+        law=registry_law(m, person_id=person.pk),
+        person=person,
+        data={**current, **sent},
+        reason=reason,
+    )
+    return person_out(person, actor_of(request).role)
 
 
 @router.get(

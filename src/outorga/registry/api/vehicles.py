@@ -14,7 +14,13 @@ from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 
 from ..models import Person, Vehicle
-from ..services.vehicles import vehicle_register
+from ..selectors import registry_law
+from ..services.vehicles import (
+    VEHICLE_FIELDS,
+    vehicle_owner_change,
+    vehicle_register,
+    vehicle_update,
+)
 from .common import READ_ERRORS, WRITE_ERRORS, law_of_service
 from .router import router
 
@@ -125,7 +131,7 @@ def vehicles(request: HttpRequest, plate: str = "") -> list[dict[str, Any]]:
 @router.post(
     "/vehicles",
     response={201: VehicleOut, **WRITE_ERRORS},
-    summary="Cadastrar veículo (placa e RENAVAM validados)",
+    summary="Cadastrar veículo (placa e RENAVAM validados; placa já cadastrada: 409 com o id)",
     operation_id="outorga_registry_api_vehicle_create",
 )
 def vehicle_create(request: HttpRequest, payload: VehicleIn) -> Any:
@@ -149,3 +155,83 @@ def vehicle_create(request: HttpRequest, payload: VehicleIn) -> Any:
 )
 def vehicle_detail(request: HttpRequest, vehicle_id: int) -> dict[str, Any]:
     return vehicle_out(get_object_or_404(Vehicle.objects.all(), pk=vehicle_id))
+
+
+class VehiclePatch(Schema):
+    """A correction of the record: only the fields sent change; ``reason`` is kept in the act. The
+    owner changes only by ``POST /vehicles/{id}/owner``."""
+
+    reason: str = Field(..., description="motivo da alteração (fica no ato)", max_length=300)
+    plate: str | None = None
+    renavam: str | None = None
+    chassis: str | None = None
+    kind: str | None = None
+    make_model: str | None = None
+    manufacture_year: int | None = None
+    model_year: int | None = None
+    engine_cc: int | None = None
+    colour: str | None = None
+    doors: int | None = None
+    seats: int | None = None
+    fuel: str | None = None
+    cng: bool | None = None
+    rental_category: bool | None = None
+    registration_uf: str | None = None
+    registration_city: str | None = None
+    invoice_date: dt.date | None = None
+    cargo_device: str | None = None
+    cargo_within_contran_limits: bool | None = None
+    cargo_mirrors_unobstructed: bool | None = None
+    sidecar: bool | None = None
+    semi_trailer: bool | None = None
+    retroreflective_strips: bool | None = None
+
+
+@router.patch(
+    "/vehicles/{vehicle_id}",
+    response={200: VehicleOut, **WRITE_ERRORS},
+    summary="Corrigir o cadastro de um veículo (ato com antes, depois e motivo)",
+    operation_id="outorga_registry_api_vehicle_update",
+)
+def vehicle_update_route(request: HttpRequest, vehicle_id: int, payload: VehiclePatch) -> Any:
+    vehicle = get_object_or_404(Vehicle.objects.all(), pk=vehicle_id)
+    m = current_municipality()
+    sent = payload.dict(exclude_unset=True)
+    reason = sent.pop("reason")
+    current = {f: getattr(vehicle, f) for f in VEHICLE_FIELDS}
+    vehicle = vehicle_update(
+        actor=actor_of(request),
+        municipality=m,
+        law=registry_law(m, vehicle_id=vehicle.pk),
+        vehicle=vehicle,
+        data={**current, **sent},
+        reason=reason,
+    )
+    return vehicle_out(vehicle)
+
+
+class OwnerChangeIn(Schema):
+    owner_id: int = Field(..., description="o novo proprietário, já cadastrado")
+    on: dt.date = Field(..., description="data da transferência")
+    reason: str = Field(..., description="motivo (venda, doação…), fica no ato", max_length=300)
+
+
+@router.post(
+    "/vehicles/{vehicle_id}/owner",
+    response={200: VehicleOut, **WRITE_ERRORS},
+    summary="Trocar o proprietário (recusado enquanto serve à permissão ativa de outro titular)",
+    operation_id="outorga_registry_api_vehicle_owner_change",
+)
+def vehicle_owner_route(request: HttpRequest, vehicle_id: int, payload: OwnerChangeIn) -> Any:
+    vehicle = get_object_or_404(Vehicle.objects.all(), pk=vehicle_id)
+    m = current_municipality()
+    vehicle = vehicle_owner_change(
+        actor=actor_of(request),
+        municipality=m,
+        law=registry_law(m, vehicle_id=vehicle.pk),
+        vehicle=vehicle,
+        new_owner=get_object_or_404(Person.objects.all(), pk=payload.owner_id),
+        on=payload.on,
+        reason=payload.reason,
+    )
+    return vehicle_out(vehicle)

@@ -195,9 +195,9 @@ class LawChecks(Asker):
             else "0000000",
             # Licensed (art. 28 I): a CRLV on record for the plate, or the new car's invoice.
             "licensed": v["invoice_date"] is not None
-            or Document.objects.filter(
-                vehicle__plate=v["plate"], doc_type=Document.Type.CRLV
-            ).exists(),
+            or Document.objects.current()
+            .filter(vehicle__plate=v["plate"], doc_type=Document.Type.CRLV)
+            .exists(),
             "manufacture_year": v["manufacture_year"],
             "renewal_anchor": granted.isoformat(),
         }
@@ -335,7 +335,9 @@ def row_vehicle_documents(m: Municipality, v: dict[str, Any], holder_cpf: str) -
     vehicle on record is the row's person's, or is new (the import registers it in their name)."""
     vehicle = Vehicle.objects.filter(plate=v["plate"]).select_related("owner").first()
     on_record = (
-        set(vehicle.documents.values_list("doc_type", flat=True)) if vehicle is not None else set()
+        set(vehicle.documents.current().values_list("doc_type", flat=True))
+        if vehicle is not None
+        else set()
     )
     crlv = Document.Type.CRLV in on_record
     owned = vehicle is None or vehicle.owner.document == holder_cpf

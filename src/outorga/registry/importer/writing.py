@@ -26,8 +26,9 @@ from ..models import (
     Service,
     Vehicle,
 )
-from ..services.people import licence_record, person_register
-from ..services.vehicles import vehicle_register
+from ..services.common import AlreadyRegistered
+from ..services.people import licence_record, person_register, person_update
+from ..services.vehicles import vehicle_register, vehicle_update
 from ..validation import FieldError
 from .rows import Row, law_cites, service_law
 
@@ -179,8 +180,21 @@ def row_write(
     law = (
         service_law(m, row.permit["service"], row.permit["granted_on"]) if row.permit else None
     ) or default_law
+    # A row for someone already registered corrects their entry (each change an act, with the
+    # file and line as its reason); the same file imported again changes nothing.
+    reason = f"importação de planilha ({source.get('file') or 'arquivo'}), linha {row.line}"
     data = {k: v for k, v in row.person.items() if v is not None}
-    person = person_register(actor=actor, municipality=m, law=law, data=data)
+    try:
+        person = person_register(actor=actor, municipality=m, law=law, data=data)
+    except AlreadyRegistered as taken:
+        person = person_update(
+            actor=actor,
+            municipality=m,
+            law=law,
+            person=Person.objects.get(pk=taken.existing_id),
+            data=data,
+            reason=reason,
+        )
     done["pessoas"] += 1
     if row.licence is not None:
         licence_record(actor=actor, municipality=m, law=law, person=person, data=row.licence)
@@ -188,7 +202,17 @@ def row_write(
     vehicle = None
     if row.vehicle is not None:
         vdata = {k: v for k, v in row.vehicle.items() if v is not None}
-        vehicle = vehicle_register(actor=actor, municipality=m, law=law, owner=person, data=vdata)
+        try:
+            vehicle = vehicle_register(
+                actor=actor, municipality=m, law=law, owner=person, data=vdata
+            )
+        except AlreadyRegistered as taken:
+            vehicle = Vehicle.objects.get(pk=taken.existing_id)
+            if vehicle.owner_id != person.pk:
+                raise  # never moved to another person (the checks refuse such a row first)
+            vehicle = vehicle_update(
+                actor=actor, municipality=m, law=law, vehicle=vehicle, data=vdata, reason=reason
+            )
         done["veículos"] += 1
     if row.permit is not None and vehicle is not None:
         _, created = permit_import(

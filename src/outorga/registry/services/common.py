@@ -118,5 +118,15 @@ class AlreadyRegistered(FieldError):
         return {"detail": str(self), "erros": [self.to_json()], "id": self.existing_id}
 
 
+def reason_required(reason: str, missing: str) -> str:
+    """The reason an edit, a correction or a change of owner is made, kept in its act."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise FieldError("motivo", missing)
+    if len(reason) > 300:
+        raise FieldError("motivo", "motivo com no máximo 300 caracteres")
+    return reason
+
+
 def snapshot(obj: Any, fields: list[str]) -> dict[str, Any]:
     return {f: getattr(obj, f) for f in fields}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from typing import Any
 
 from django.core.files.base import ContentFile
 from django.db import transaction
@@ -25,6 +26,7 @@ from ..facts import ACTIVE_STATUSES
 from ..models import Document, Permit, Person, Vehicle
 from ..sweep import permit_regularity_refresh
 from ..validation import FieldError
+from .common import InvalidTransition, reason_required
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 
@@ -79,41 +81,19 @@ def document_record(
         raise FieldError("tipo", "tipo de documento desconhecido")
     if person is None and vehicle is None:
         raise FieldError("titular", "informe a pessoa ou o veículo do documento")
-    category = category.strip().upper()
-    if len(category) > 10:
-        raise FieldError("categoria", "categoria com no máximo 10 caracteres")
-    digest, ctype = "", ""
-    if content is not None:
-        if len(content) > MAX_UPLOAD_BYTES:
-            raise FieldError("arquivo", "arquivo maior que 5 MB")
-        ctype = sniff(content)
-        digest = hashlib.sha256(content).hexdigest()
+    category = _category(category)
+    digest, ctype = _checked_file(content)
     with transaction.atomic(), tenant(municipality):
         if digest:
             # Idempotent for this owner and this document only: the same file sent for another
             # person, vehicle or type is that one's own record, never this document handed back.
-            existing = Document.objects.filter(
-                sha256=digest, doc_type=doc_type, person=person, vehicle=vehicle
-            ).first()
+            existing = (
+                Document.objects.current()
+                .filter(sha256=digest, doc_type=doc_type, person=person, vehicle=vehicle)
+                .first()
+            )
             if existing is not None:
                 return existing
-        valid_until, basis = None, {}
-        # A law that fixes the validity of these documents says when they expire (mototaxi
-        # art. 5 V, art. 5 §1 III); the document is kept under ``law``, asked directly.
-        if doc_type in MOTOTAXI_VALIDITY and answers(law, "document_validity"):
-            d = questions.ask(
-                find(law, "document_validity").id,
-                context(municipality, issued_on),
-                {
-                    "document": MOTOTAXI_VALIDITY[Document.Type(doc_type)],
-                    "issued_on": issued_on.isoformat(),
-                },
-            )
-            expires = d.outcome["expires_on"]
-            valid_until = (
-                expires if isinstance(expires, dt.date) else dt.date.fromisoformat(expires)
-            )
-            basis = d.to_json()
         doc = Document(
             doc_type=doc_type,
             person=person,
@@ -122,34 +102,159 @@ def document_record(
             category=category,
             issued_on=issued_on,
             presented_on=presented_on or timezone.localdate(),
-            valid_until=valid_until,
-            validity_basis=basis,
             content_type=ctype,
             sha256=digest,
             size=len(content or b""),
             checked_by=actor.user,
         )
-        if content is not None:
-            ext = {"application/pdf": "pdf", "image/png": "png", "image/jpeg": "jpg"}[ctype]
-            doc.file.save(f"{digest[:16]}.{ext}", ContentFile(content), save=False)
-        doc.save()
+        _validity(municipality, law, doc)
+        _store(doc, content)
         record_act(
             municipality=municipality,
             actor=actor,
             action="document.record",
             obj=doc,
-            new={
-                "type": doc_type,
-                "number": number,
-                "category": category,
-                "issued_on": issued_on,
-                "valid_until": valid_until,
-                "sha256": digest,
-            },
-            basis={"citations": basis.get("citations", [])},
+            new=_document_snapshot(doc),
+            basis={"citations": doc.validity_basis.get("citations", [])},
         )
         _refresh_regularity(municipality, doc)
     return doc
+
+
+def document_correct(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    law: str,
+    doc: Document,
+    reason: str,
+    issued_on: dt.date,
+    number: str = "",
+    category: str = "",
+    content: bytes | None = None,
+) -> Document:
+    """Correct a recorded document (a mistyped number or date, a better scan): a new version that
+    supersedes the old one, which stays in the history; without a new file the version keeps the
+    old one. The validity is asked to the law again for the corrected date, the permits it counts
+    for are refreshed, and the act keeps the values before and after with the reason. Only the
+    current version can be corrected; a correction that changes nothing is refused."""
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
+    reason = reason_required(reason, "informe o motivo da correção")
+    category = _category(category)
+    digest, ctype = _checked_file(content)
+    with transaction.atomic(), tenant(municipality):
+        old = Document.objects.select_for_update().get(pk=doc.pk)
+        if old.superseded_at is not None:
+            raise InvalidTransition(
+                "esta versão do documento já foi corrigida; corrija a versão atual"
+            )
+        new = Document(
+            doc_type=old.doc_type,
+            person_id=old.person_id,
+            vehicle_id=old.vehicle_id,
+            number=number.strip(),
+            category=category,
+            issued_on=issued_on,
+            presented_on=old.presented_on,
+            content_type=ctype or old.content_type,
+            sha256=digest or old.sha256,
+            size=len(content) if content is not None else old.size,
+            checked_by=actor.user,
+            supersedes=old,
+            correction_reason=reason,
+        )
+        before = _document_snapshot(old)
+        if {**_document_snapshot(new), "valid_until": None} == {**before, "valid_until": None}:
+            raise FieldError("documento", "nada a corrigir: os dados e o arquivo são os mesmos")
+        old.superseded_at = timezone.now()
+        old.save(update_fields=["superseded_at"])
+        _validity(municipality, law, new)
+        if content is not None:
+            _store(new, content)
+        else:
+            new.file.name = old.file.name
+        new.save()
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="document.correct",
+            obj=new,
+            old={"version": old.pk, **before},
+            new={"version": new.pk, **_document_snapshot(new)},
+            extra={"reason": reason},
+            basis={"citations": new.validity_basis.get("citations", [])},
+        )
+        _refresh_regularity(municipality, new)
+    return new
+
+
+def document_versions(doc: Document) -> list[Document]:
+    """Every version of the document, the current one first (a chain by ``supersedes``)."""
+    current = doc
+    while True:
+        try:
+            current = current.superseded_by
+        except Document.DoesNotExist:
+            break
+    out: list[Document] = []
+    step: Document | None = current
+    while step is not None:
+        out.append(step)
+        step = step.supersedes
+    return out
+
+
+def _category(category: str) -> str:
+    category = category.strip().upper()
+    if len(category) > 10:
+        raise FieldError("categoria", "categoria com no máximo 10 caracteres")
+    return category
+
+
+def _checked_file(content: bytes | None) -> tuple[str, str]:
+    """The file's SHA-256 and content type (magic bytes), within the upload limit."""
+    if content is None:
+        return "", ""
+    if len(content) > MAX_UPLOAD_BYTES:
+        raise FieldError("arquivo", "arquivo maior que 5 MB")
+    return hashlib.sha256(content).hexdigest(), sniff(content)
+
+
+def _validity(municipality: Municipality, law: str, doc: Document) -> None:
+    """A law that fixes the validity of these documents says when they expire (mototaxi art. 5 V,
+    art. 5 §1 III); the document is kept under ``law``, asked directly."""
+    doc.valid_until, doc.validity_basis = None, {}
+    if doc.doc_type not in MOTOTAXI_VALIDITY or not answers(law, "document_validity"):
+        return
+    d = questions.ask(
+        find(law, "document_validity").id,
+        context(municipality, doc.issued_on),
+        {
+            "document": MOTOTAXI_VALIDITY[Document.Type(doc.doc_type)],
+            "issued_on": doc.issued_on.isoformat(),
+        },
+    )
+    expires = d.outcome["expires_on"]
+    doc.valid_until = expires if isinstance(expires, dt.date) else dt.date.fromisoformat(expires)
+    doc.validity_basis = d.to_json()
+
+
+def _store(doc: Document, content: bytes | None) -> None:
+    if content is not None:
+        ext = {"application/pdf": "pdf", "image/png": "png", "image/jpeg": "jpg"}[doc.content_type]
+        doc.file.save(f"{doc.sha256[:16]}.{ext}", ContentFile(content), save=False)
+    doc.save()
+
+
+def _document_snapshot(doc: Document) -> dict[str, Any]:
+    return {
+        "type": doc.doc_type,
+        "number": doc.number,
+        "category": doc.category,
+        "issued_on": doc.issued_on,
+        "valid_until": doc.valid_until,
+        "sha256": doc.sha256,
+    }
 
 
 def _refresh_regularity(municipality: Municipality, doc: Document) -> None:

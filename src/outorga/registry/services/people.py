@@ -24,7 +24,7 @@ from outorga.law.interfaces import citations, cited
 from .. import validation
 from ..models import DrivingLicence, Person, Service
 from ..validation import FieldError
-from .common import snapshot
+from .common import AlreadyRegistered, reason_required, snapshot
 from .documents import MAX_UPLOAD_BYTES, sniff
 
 PERSON_FIELDS = [
@@ -44,8 +44,77 @@ PERSON_FIELDS = [
 def person_register(
     *, actor: Actor, municipality: Municipality, law: str, data: Mapping[str, Any]
 ) -> Person:
-    """Create or update a natural or legal person (CPF/CNPJ validated)."""
+    """Register a natural or legal person (CPF/CNPJ validated). A CPF or CNPJ already registered
+    is refused with the existing entry (``AlreadyRegistered``): a registration never overwrites
+    an entry; its correction is :func:`person_update`, with a reason."""
     authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
+    values, partner_cpfs, partners_cite = _person_values(municipality, law, data)
+    with transaction.atomic(), tenant(municipality):
+        _refuse_taken(values["kind"], values["document"], None)
+        person = Person(**values)
+        person.full_clean(exclude=["partners", "photo", "user"])
+        person.save()
+        if partner_cpfs is not None:
+            person.partners.set(_partners(partner_cpfs, partners_cite))
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="person.create",
+            obj=person,
+            new=_person_snapshot(person),
+            basis=_partners_basis(municipality, partner_cpfs),
+        )
+    return person
+
+
+def person_update(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    law: str,
+    person: Person,
+    data: Mapping[str, Any],
+    reason: str,
+) -> Person:
+    """Correct a person's entry (address, contacts, a mistyped CPF, a company's titulares and
+    sócios — taxi art. 11; art. 23, VIII): one act with the values before and after and the reason.
+    The kind (natural or legal) is fixed; a CPF or CNPJ may change only to one no other entry
+    holds. A correction that changes nothing records nothing."""
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
+    reason = reason_required(reason, "informe o motivo da alteração")
+    values, partner_cpfs, partners_cite = _person_values(
+        municipality, law, {**data, "kind": person.kind}
+    )
+    with transaction.atomic(), tenant(municipality):
+        person = Person.objects.select_for_update(no_key=True).get(pk=person.pk)
+        old = _person_snapshot(person)
+        _refuse_taken(person.kind, values["document"], person.pk)
+        for k, v in values.items():
+            setattr(person, k, v)
+        person.full_clean(exclude=["partners", "photo", "user"])
+        person.save()
+        if partner_cpfs is not None:
+            person.partners.set(_partners(partner_cpfs, partners_cite))
+        new = _person_snapshot(person)
+        if new != old:
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="person.update",
+                obj=person,
+                old=old,
+                new=new,
+                extra={"reason": reason},
+                basis=_partners_basis(municipality, partner_cpfs),
+            )
+    return person
+
+
+def _person_values(
+    municipality: Municipality, law: str, data: Mapping[str, Any]
+) -> tuple[dict[str, Any], list[str] | None, str]:
+    """The person's fields validated, the partners' CPFs (``None``: untouched) and the articles
+    that name them."""
     kind = data.get("kind", Person.Kind.NATURAL)
     raw = data.get("document", "")
     document = (
@@ -66,30 +135,31 @@ def person_register(
     values.update(kind=kind, document=document, name=data["name"].strip())
     for f in ("blood_type", "address", "city", "phone", "email"):
         values[f] = values.get(f) or ""
-    with transaction.atomic(), tenant(municipality):
-        person = Person.objects.select_for_update(no_key=True).filter(document=document).first()
-        old = _person_snapshot(person) if person else {}
-        if person is None:
-            person = Person(**values)
-        else:
-            for k, v in values.items():
-                setattr(person, k, v)
-        person.full_clean(exclude=["partners", "photo", "user"])
-        person.save()
-        if partner_cpfs is not None:
-            person.partners.set(_partners(partner_cpfs, partners_cite))
-        record_act(
-            municipality=municipality,
-            actor=actor,
-            action="person.update" if old else "person.create",
-            obj=person,
-            old=old,
-            new=_person_snapshot(person),
-            basis=basis_of(None, service_citations(municipality, Service.TAXI, "partners"))
-            if partner_cpfs is not None
-            else None,
+    return values, partner_cpfs, partners_cite
+
+
+def _refuse_taken(kind: str, document: str, own_pk: int | None) -> None:
+    """A CPF or CNPJ is one entry: another entry holding it is offered, never overwritten."""
+    taken = (
+        Person.objects.select_for_update(no_key=True)
+        .filter(document=document)
+        .exclude(pk=own_pk)
+        .first()
+    )
+    if taken is not None:
+        label = "CPF" if kind == Person.Kind.NATURAL else "CNPJ"
+        raise AlreadyRegistered(
+            label.lower(),
+            f"este {label} já está cadastrado ({taken.name}); abra o cadastro existente "
+            "para corrigi-lo",
+            taken.pk,
         )
-    return person
+
+
+def _partners_basis(municipality: Municipality, partner_cpfs: list[str] | None) -> Any:
+    if partner_cpfs is None:
+        return None
+    return basis_of(None, service_citations(municipality, Service.TAXI, "partners"))
 
 
 def _person_snapshot(person: Person) -> dict[str, Any]:

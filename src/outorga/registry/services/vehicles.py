@@ -20,7 +20,7 @@ from .. import validation
 from ..facts import ACTIVE_STATUSES
 from ..models import Person, Service, Vehicle
 from ..validation import FieldError
-from .common import AlreadyRegistered, InvalidTransition, snapshot
+from .common import AlreadyRegistered, InvalidTransition, reason_required, snapshot
 
 VEHICLE_FIELDS = [
     "plate",
@@ -57,7 +57,66 @@ def vehicle_register(
     owner: Person,
     data: Mapping[str, Any],
 ) -> Vehicle:
+    """Register a vehicle (plate and RENAVAM validated). A plate already registered is refused
+    with the existing vehicle (``AlreadyRegistered``), whoever owns it: a registration never moves
+    a vehicle nor overwrites it; its correction is :func:`vehicle_update`, its sale
+    :func:`vehicle_owner_change`."""
     authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
+    values = _vehicle_values(law, data)
+    with transaction.atomic(), tenant(municipality):
+        _refuse_taken(values["plate"], owner, None)
+        vehicle = Vehicle(owner=owner, **values)
+        vehicle.full_clean(exclude=["owner"])
+        vehicle.save()
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="vehicle.create",
+            obj=vehicle,
+            new=snapshot(vehicle, VEHICLE_FIELDS),
+        )
+    return vehicle
+
+
+def vehicle_update(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    law: str,
+    vehicle: Vehicle,
+    data: Mapping[str, Any],
+    reason: str,
+) -> Vehicle:
+    """Correct a vehicle's record (a mistyped RENAVAM, the plate converted to the Mercosul
+    pattern, the cargo equipment): one act with the values before and after and the reason. The
+    plate may change only to one no other vehicle holds; the owner changes only by
+    :func:`vehicle_owner_change`. A correction that changes nothing records nothing."""
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
+    reason = reason_required(reason, "informe o motivo da alteração")
+    values = _vehicle_values(law, data)
+    with transaction.atomic(), tenant(municipality):
+        vehicle = Vehicle.objects.select_for_update(no_key=True).get(pk=vehicle.pk)
+        _refuse_taken(values["plate"], vehicle.owner, vehicle.pk)
+        old = snapshot(vehicle, VEHICLE_FIELDS)
+        for k, v in values.items():
+            setattr(vehicle, k, v)
+        vehicle.full_clean(exclude=["owner"])
+        vehicle.save()
+        new = snapshot(vehicle, VEHICLE_FIELDS)
+        if new != old:
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="vehicle.update",
+                obj=vehicle,
+                old=old,
+                new=new,
+                extra={"reason": reason},
+            )
+    return vehicle
+
+
+def _vehicle_values(law: str, data: Mapping[str, Any]) -> dict[str, Any]:
     values = {f: data[f] for f in VEHICLE_FIELDS if f in data}
     values["plate"] = validation.plate(data.get("plate", ""))
     values["renavam"] = validation.renavam(data.get("renavam", ""))
@@ -68,34 +127,27 @@ def vehicle_register(
             "use baú, grelha, alforje, bolsa ou caixa lateral",
             cited(law, "cargo_device"),
         )
-    with transaction.atomic(), tenant(municipality):
-        vehicle = (
-            Vehicle.objects.select_for_update(no_key=True).filter(plate=values["plate"]).first()
-        )
-        if vehicle is not None and vehicle.owner_id != owner.pk:
-            # A plate is one vehicle: registering it for another person would move the vehicle
-            # (and any permit bound to it) and overwrite its data. A change of owner is its own act.
-            raise AlreadyRegistered(
-                "placa",
-                f"a placa {values['plate']} já está cadastrada em nome de outra pessoa; abra o "
-                "cadastro desse veículo (a troca de proprietário é um ato próprio, no cadastro dele)",
-                vehicle.pk,
-            )
-        old = snapshot(vehicle, VEHICLE_FIELDS) if vehicle else {}
-        vehicle = vehicle or Vehicle(owner=owner)
-        for k, v in values.items():
-            setattr(vehicle, k, v)
-        vehicle.full_clean(exclude=["owner"])
-        vehicle.save()
-        record_act(
-            municipality=municipality,
-            actor=actor,
-            action="vehicle.update" if old else "vehicle.create",
-            obj=vehicle,
-            old=old,
-            new=snapshot(vehicle, VEHICLE_FIELDS),
-        )
-    return vehicle
+    return values
+
+
+def _refuse_taken(plate: str, owner: Person, own_pk: int | None) -> None:
+    """A plate is one vehicle: another vehicle holding it is offered, never moved (with any permit
+    bound to it) nor overwritten."""
+    taken = (
+        Vehicle.objects.select_for_update(no_key=True)
+        .filter(plate=plate)
+        .exclude(pk=own_pk)
+        .first()
+    )
+    if taken is None:
+        return
+    whose = (
+        "para esta pessoa; abra o cadastro do veículo para corrigi-lo"
+        if taken.owner_id == owner.pk
+        else "em nome de outra pessoa; abra o cadastro desse veículo (a troca de proprietário "
+        "é um ato próprio, no cadastro dele)"
+    )
+    raise AlreadyRegistered("placa", f"a placa {plate} já está cadastrada {whose}", taken.pk)
 
 
 def vehicle_owner_change(
@@ -112,8 +164,7 @@ def vehicle_owner_change(
     Refused while the vehicle serves another holder's live permit (active, suspended or in
     reserve): that permit's vehicle is replaced first (substitution), never moved with the sale."""
     authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
-    if not reason.strip():
-        raise FieldError("motivo", "informe o motivo da troca de proprietário (venda, doação…)")
+    reason = reason_required(reason, "informe o motivo da troca de proprietário (venda, doação…)")
     with transaction.atomic(), tenant(municipality):
         vehicle = Vehicle.objects.select_for_update(no_key=True).get(pk=vehicle.pk)
         live = (
@@ -138,7 +189,7 @@ def vehicle_owner_change(
             obj=vehicle,
             old={"owner": old_owner},
             new={"owner": new_owner.pk},
-            extra={"reason": reason.strip(), "effective_on": on},
+            extra={"reason": reason, "effective_on": on},
         )
     return vehicle
 

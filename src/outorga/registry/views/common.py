@@ -18,6 +18,7 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 
 from outorga.core.access import staff_required
 from outorga.core.errors import Refused
@@ -30,7 +31,7 @@ from outorga.law.decisions import Decision
 from outorga.law.interfaces import cited_once
 
 from ..models import Permit
-from ..services.common import InvalidTransition
+from ..services.common import AlreadyRegistered, InvalidTransition
 from ..validation import FieldError, format_plate
 
 
@@ -195,3 +196,14 @@ def permit_step(
     return permit_page(
         request, permit, form, result, title=title, intro=intro, submit=submit, action=action
     )
+
+
+def existing_offer(exc: FieldError, url_name: str, kwarg: str) -> dict[str, str] | None:
+    """The record a refused registration found (a CPF, CNPJ or plate already registered), offered
+    beside the form instead of being overwritten."""
+    if not isinstance(exc, AlreadyRegistered):
+        return None
+    return {
+        "text": "Este cadastro já existe.",
+        "url": reverse(url_name, kwargs={kwarg: exc.existing_id}),
+    }

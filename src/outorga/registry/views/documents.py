@@ -1,20 +1,30 @@
-"""The uploaded document's file, served to who may read it (the read is itself an act)."""
+"""A document's file, served to who may read it (the read is itself an act), and its correction
+as a new version with the history of its versions."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 
 from outorga.core.access import staff_required
+from outorga.core.errors import DomainError
+from outorga.core.formerrors import form_add
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
-from outorga.law.competence import NotCompetent
+from outorga.law.competence import NotCompetent, is_allowed
 
+from ..forms import DocumentCorrectionForm
 from ..models import Document
 from ..selectors import document_law
-from ..services.documents import document_read
-from ..validation import FieldError
+from ..services.documents import (
+    MAX_UPLOAD_BYTES,
+    document_correct,
+    document_read,
+    document_versions,
+)
+from ..validation import FieldError, format_plate
 from .common import deny
 
 
@@ -39,3 +49,62 @@ def document_file(request: HttpRequest, doc_id: int) -> HttpResponse:
     response["Content-Disposition"] = f'inline; filename="documento-{doc.pk}"'
     response["X-Content-Type-Options"] = "nosniff"
     return response
+
+
+@staff_required
+def document_edit(request: HttpRequest, doc_id: int) -> HttpResponse:
+    """A document corrected (another number, date, category or file) as a new version, with the
+    reason; the page lists every version, the current one first."""
+    doc = get_object_or_404(Document.objects.select_related("person", "vehicle"), pk=doc_id)
+    m = current_municipality()
+    law = document_law(doc, m)
+    form = DocumentCorrectionForm(
+        request.POST or None,
+        request.FILES or None,
+        initial={"number": doc.number, "category": doc.category, "issued_on": doc.issued_on},
+    )
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            doc = document_correct(
+                actor=actor_of(request),
+                municipality=m,
+                law=law,
+                doc=doc,
+                reason=d["reason"],
+                issued_on=d["issued_on"],
+                number=d["number"],
+                category=d["category"],
+                content=d["file"].read(MAX_UPLOAD_BYTES + 1) if d["file"] else None,
+            )
+        except NotCompetent as exc:
+            return deny(request, exc)
+        except DomainError as exc:
+            form_add(form, exc)
+        else:
+            messages.success(request, f"{doc.get_doc_type_display()}: nova versão registrada.")
+            return redirect("registry:document_edit", doc_id=doc.pk)
+    owner = (
+        doc.person.name
+        if doc.person
+        else f"veículo {format_plate(doc.vehicle.plate)}"
+        if doc.vehicle
+        else ""
+    )
+    back = (
+        reverse("registry:person", kwargs={"person_id": doc.person_id})
+        if doc.person_id
+        else reverse("registry:vehicle", kwargs={"vehicle_id": doc.vehicle_id})
+    )
+    return render(
+        request,
+        "registry/document.html",
+        {
+            "doc": doc,
+            "owner": owner,
+            "back": back,
+            "form": form if doc.superseded_at is None else None,
+            "versions": document_versions(doc),
+            "can_edit": is_allowed(actor_of(request).role, "registry.record", law),
+        },
+    )

@@ -3,6 +3,9 @@ page (driving licence, documents, badge photo, eligibility) and the photo itself
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,14 +20,14 @@ from outorga.law.citations import render_many
 from outorga.law.competence import NotCompetent, check, is_allowed
 from outorga.law.interfaces import cited
 
-from ..forms import DocumentForm, LicenceForm, PersonForm, PhotoForm
+from ..forms import DocumentForm, LicenceForm, PersonForm, PhotoForm, reason_field
 from ..models import Person, Service
 from ..selectors import registry_law, shown_document
 from ..services.documents import MAX_UPLOAD_BYTES, document_record
 from ..services.eligibility import person_eligibility
-from ..services.people import licence_record, person_photo_set, person_register
+from ..services.people import licence_record, person_photo_set, person_register, person_update
 from ..validation import FieldError, format_cpf
-from .common import deny, may
+from .common import deny, existing_offer, may
 
 
 def photo_cites() -> str:
@@ -36,40 +39,51 @@ def photo_cites() -> str:
 
 
 def _person_form(
-    request: HttpRequest, form: PersonForm, law: str, title: str, submit: str, done: str
+    request: HttpRequest,
+    form: PersonForm,
+    save: Callable[[dict[str, Any]], Person],
+    title: str,
+    submit: str,
+    done: str,
 ) -> HttpResponse:
-    """The person form's POST (registration or correction: ``person_register`` upserts by CPF or
-    CNPJ) under ``law``, and its page."""
+    """The person form's POST (``save``: the registration or the correction) and its page; a CPF
+    or CNPJ already registered is offered, never overwritten."""
+    existing = None
     if request.method == "POST" and form.is_valid():
         try:
-            person = person_register(
-                actor=actor_of(request),
-                municipality=current_municipality(),
-                law=law,
-                data=form.cleaned_data,
-            )
+            person = save(dict(form.cleaned_data))
         except NotCompetent as exc:
             return deny(request, exc)
         except FieldError as exc:
             form_add(form, exc)
+            existing = existing_offer(exc, "registry:person", "person_id")
         else:
             messages.success(request, f"{person.name}: {done}")
             return redirect("registry:person", person_id=person.pk)
-    return render(request, "registry/form.html", {"form": form, "title": title, "submit": submit})
+    return render(
+        request,
+        "registry/form.html",
+        {"form": form, "title": title, "submit": submit, "existing": existing},
+    )
 
 
 @staff_required
 def person_new(request: HttpRequest) -> HttpResponse:
     form = PersonForm(request.POST or None)
-    law = registry_law(current_municipality())
-    return _person_form(request, form, law, "Cadastrar pessoa", "Cadastrar", "cadastrado(a).")
+    m = current_municipality()
+    law = registry_law(m)
+
+    def save(data: dict[str, Any]) -> Person:
+        return person_register(actor=actor_of(request), municipality=m, law=law, data=data)
+
+    return _person_form(request, form, save, "Cadastrar pessoa", "Cadastrar", "cadastrado(a).")
 
 
 @staff_required
 def person_edit(request: HttpRequest, person_id: int) -> HttpResponse:
-    """The person's entry corrected (address, contacts, a company's titulares and sócios — taxi
-    art. 11; art. 23, VIII): the same form as the registration, the CPF or CNPJ and the kind fixed,
-    under the law that keeps the entry."""
+    """The person's entry corrected (address, contacts, a mistyped CPF, a company's titulares and
+    sócios — taxi art. 11; art. 23, VIII), with the reason, under the law that keeps the entry;
+    the kind is fixed."""
     person = get_object_or_404(Person.objects.all(), pk=person_id)
     m = current_municipality()
     law = registry_law(m, person_id=person.pk)
@@ -87,11 +101,24 @@ def person_edit(request: HttpRequest, person_id: int) -> HttpResponse:
         format_cpf(q.document) for q in person.partners.order_by("name")
     )
     form = PersonForm(request.POST or None, initial=initial)
-    form.fields["kind"].disabled = form.fields["document"].disabled = True
+    form.fields["kind"].disabled = True
+    form.fields["reason"] = reason_field()
     if person.kind == Person.Kind.NATURAL:
         del form.fields["partners"]
+
+    def save(data: dict[str, Any]) -> Person:
+        reason = data.pop("reason")
+        return person_update(
+            actor=actor_of(request),
+            municipality=m,
+            law=law,
+            person=person,
+            data=data,
+            reason=reason,
+        )
+
     return _person_form(
-        request, form, law, f"Editar cadastro — {person.name}", "Salvar", "cadastro atualizado."
+        request, form, save, f"Editar cadastro — {person.name}", "Salvar", "cadastro atualizado."
     )
 
 
@@ -175,7 +202,7 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
             "can_edit": is_allowed(actor.role, "registry.record", law),
             "can_grant_taxi": may(actor.role, "permit.grant", Service.TAXI),
             "licence": getattr(person, "licence", None),
-            "documents": person.documents.all(),
+            "documents": person.documents.current(),
             "vehicles": person.vehicles.all(),
             "permits": person.permits.all(),
             "licence_form": licence_form,

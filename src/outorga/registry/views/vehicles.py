@@ -6,24 +6,30 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
+from django.utils import timezone
 
 from outorga.core.access import staff_required
+from outorga.core.errors import DomainError
 from outorga.core.formerrors import form_add
 from outorga.core.lawseam import service_citations
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.citations import render_many
-from outorga.law.competence import NotCompetent
+from outorga.law.competence import NotCompetent, is_allowed
 
-from ..forms import DocumentForm, VehicleForm
+from ..forms import DocumentForm, OwnerChangeForm, VehicleForm, reason_field
 from ..models import Person, Service, Vehicle
 from ..selectors import registry_law
-from ..services.common import AlreadyRegistered, service_law
+from ..services.common import service_law
 from ..services.documents import MAX_UPLOAD_BYTES, document_record
-from ..services.vehicles import vehicle_register
+from ..services.vehicles import (
+    VEHICLE_FIELDS,
+    vehicle_owner_change,
+    vehicle_register,
+    vehicle_update,
+)
 from ..validation import FieldError, format_plate
-from .common import deny
+from .common import deny, existing_offer
 
 
 def _vehicle_services() -> list[str]:
@@ -57,11 +63,7 @@ def vehicle_new(request: HttpRequest, person_id: int) -> HttpResponse:
             return deny(request, exc)
         except FieldError as exc:
             form_add(form, exc)
-            if isinstance(exc, AlreadyRegistered):
-                existing = {
-                    "text": "Esta placa já tem cadastro.",
-                    "url": reverse("registry:vehicle", kwargs={"vehicle_id": exc.existing_id}),
-                }
+            existing = existing_offer(exc, "registry:vehicle", "vehicle_id")
         else:
             messages.success(request, f"Veículo {format_plate(vehicle.plate)} cadastrado.")
             return redirect("registry:vehicle", vehicle_id=vehicle.pk)
@@ -77,6 +79,119 @@ def vehicle_new(request: HttpRequest, person_id: int) -> HttpResponse:
             "variants": [(Service(s).label, f"?servico={s}", s == service) for s in services]
             if len(services) > 1
             else [],
+        },
+    )
+
+
+def _service_of(vehicle: Vehicle, services: list[str], asked: str) -> str:
+    """The service whose fields the edit form shows: the one asked, else the vehicle's permits',
+    else its kind's."""
+    if asked in services:
+        return asked
+    for service in vehicle.permits.order_by("-pk").values_list("service", flat=True):
+        if service in services:
+            return str(service)
+    guess = (
+        Service.TAXI
+        if vehicle.kind == Vehicle.Kind.AUTOMOVEL
+        else Service.MOTOFRETE
+        if vehicle.cargo_device
+        else Service.MOTOTAXI
+    )
+    return guess if guess in services else services[0]
+
+
+@staff_required
+def vehicle_edit(request: HttpRequest, vehicle_id: int) -> HttpResponse:
+    """The vehicle's record corrected, with the reason (one act, before and after); the plate only
+    to one no other vehicle holds; the owner only by the change of owner."""
+    vehicle = get_object_or_404(Vehicle.objects.select_related("owner"), pk=vehicle_id)
+    m = current_municipality()
+    services = _vehicle_services()
+    if not services:
+        raise Http404("nenhum serviço de táxi, mototáxi ou motofrete neste município")
+    asked = request.POST.get("service") or request.GET.get("servico") or ""
+    service = _service_of(vehicle, services, asked)
+    initial = {f: getattr(vehicle, f) for f in VEHICLE_FIELDS}
+    initial["plate"] = format_plate(vehicle.plate)
+    form = VehicleForm(request.POST or None, initial=initial, service=service, services=services)
+    form.fields["reason"] = reason_field()
+    existing = None
+    if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        data.pop("service")
+        reason = data.pop("reason")
+        try:
+            vehicle = vehicle_update(
+                actor=actor_of(request),
+                municipality=m,
+                law=registry_law(m, vehicle_id=vehicle.pk),
+                vehicle=vehicle,
+                data=data,
+                reason=reason,
+            )
+        except NotCompetent as exc:
+            return deny(request, exc)
+        except FieldError as exc:
+            form_add(form, exc)
+            existing = existing_offer(exc, "registry:vehicle", "vehicle_id")
+        else:
+            messages.success(
+                request, f"Veículo {format_plate(vehicle.plate)}: cadastro atualizado."
+            )
+            return redirect("registry:vehicle", vehicle_id=vehicle.pk)
+    return render(
+        request,
+        "registry/form.html",
+        {
+            "form": form,
+            "title": f"Editar veículo {format_plate(vehicle.plate)}",
+            "submit": "Salvar",
+            "existing": existing,
+            "variants": [(Service(s).label, f"?servico={s}", s == service) for s in services]
+            if len(services) > 1
+            else [],
+        },
+    )
+
+
+@staff_required
+def vehicle_owner(request: HttpRequest, vehicle_id: int) -> HttpResponse:
+    """A vehicle sold or transferred to someone in the registry: its own act with the reason,
+    refused while it serves another holder's live permit."""
+    vehicle = get_object_or_404(Vehicle.objects.select_related("owner"), pk=vehicle_id)
+    m = current_municipality()
+    form = OwnerChangeForm(request.POST or None, initial={"on": timezone.localdate()})
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            vehicle = vehicle_owner_change(
+                actor=actor_of(request),
+                municipality=m,
+                law=registry_law(m, vehicle_id=vehicle.pk),
+                vehicle=vehicle,
+                new_owner=d["owner"],
+                on=d["on"],
+                reason=d["reason"],
+            )
+        except NotCompetent as exc:
+            return deny(request, exc)
+        except DomainError as exc:
+            form_add(form, exc)
+        else:
+            messages.success(
+                request,
+                f"Veículo {format_plate(vehicle.plate)}: proprietário agora é {vehicle.owner.name}.",
+            )
+            return redirect("registry:vehicle", vehicle_id=vehicle.pk)
+    return render(
+        request,
+        "registry/form.html",
+        {
+            "form": form,
+            "title": f"Trocar o proprietário do veículo {format_plate(vehicle.plate)} "
+            f"(hoje: {vehicle.owner.name})",
+            "submit": "Trocar proprietário",
         },
     )
 
@@ -112,7 +227,12 @@ def vehicle_detail(request: HttpRequest, vehicle_id: int) -> HttpResponse:
         {
             "vehicle": vehicle,
             "plate": format_plate(vehicle.plate),
-            "documents": vehicle.documents.all(),
+            "documents": vehicle.documents.current(),
+            "can_edit": is_allowed(
+                actor_of(request).role,
+                "registry.record",
+                registry_law(current_municipality(), vehicle_id=vehicle.pk),
+            ),
             "doc_form": doc_form,
             # The Cadastro Municipal de Taxistas (taxi art. 4 I; 20), as the law names it.
             "cadastro_cite": render_many(

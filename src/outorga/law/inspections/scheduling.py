@@ -26,15 +26,12 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.ipatinga.mototaxi_2013.catalog import infraction_type
 from outorga.law.questions import ask, question
-from outorga.law.rulebook import day, decide, opt_day
+from outorga.law.rulebook import DATE, day, decide, opt_day
 from outorga.law.rules import reason
-from outorga.law.schemas import closed
+from outorga.law.schemas import closed, nullable
 from outorga.law.windows import add_years
 
 from .results import MOTO, TAXI, Kind
-
-DATE: dict[str, Any] = {"type": "string", "format": "date"}
-NULLABLE_DATE: dict[str, Any] = {"anyOf": [DATE, {"type": "null"}]}
 
 
 def status_on(as_of: dt.date, due_on: dt.date) -> str:
@@ -111,7 +108,7 @@ def _decide(
         {
             "service": {"enum": ["mototaxi", "motofrete"]},
             "registered_on": DATE,
-            "last_inspection_on": NULLABLE_DATE,
+            "last_inspection_on": nullable(DATE),
         },
         required=["registered_on"],
     ),
@@ -193,8 +190,8 @@ def next_renewal(anchor: dt.date, after: dt.date, years: int) -> dt.date:
         {
             "registered_on": DATE,
             "renewal_anchor": DATE,
-            "last_inspection_on": NULLABLE_DATE,
-            "vehicle_changed_on": NULLABLE_DATE,
+            "last_inspection_on": nullable(DATE),
+            "vehicle_changed_on": nullable(DATE),
         },
         required=["registered_on"],
     ),

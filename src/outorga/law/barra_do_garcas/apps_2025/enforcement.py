@@ -27,7 +27,7 @@ from outorga.law.money import brl, fiscal_units_to_cents
 from outorga.law.parameters import ParameterMissing
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
-from outorga.law.schemas import closed
+from outorga.law.schemas import closed, list_of
 
 from ._base import DATE, LAW, art, day, decide, fmt, has_pending, has_refusal, optional_param, param
 from .final_provisions import law_in_force, not_in_force, platform_obligation_enforceable
@@ -386,7 +386,7 @@ def art26_iv_credential(offender: str, penalty: str) -> Reason:
             "infraction_on": DATE,
             # The offender's earlier measures, from which the law counts the occurrences; a
             # count judged elsewhere (``prior_occurrences``) is still accepted.
-            "occurrences": {"type": "array", "items": OCCURRENCE_SCHEMA},
+            "occurrences": list_of(OCCURRENCE_SCHEMA),
             "prior_occurrences": {"type": "integer", "minimum": 0},
             "fine_upfbg": {"type": "string", "pattern": r"^\d{1,6}(\.\d{1,4})?$"},
             "irregular_service": {"type": "boolean"},

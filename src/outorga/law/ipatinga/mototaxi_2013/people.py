@@ -14,7 +14,7 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
-from outorga.law.schemas import closed
+from outorga.law.schemas import closed, list_of, nullable
 from outorga.law.windows import add_years, age_on
 
 from ._common import (
@@ -465,33 +465,31 @@ PERSON_SCHEMA: dict[str, Any] = {
         "role": {"enum": [r.value for r in Role]},
         "service": {"enum": [s.value for s in Service]},
         "person_type": {"enum": ["fisica", "juridica"], "default": "fisica"},
-        "birth_date": {"anyOf": [DATE, {"type": "null"}]},
-        "cnh_category_a_since": {"anyOf": [DATE, {"type": "null"}]},
+        "birth_date": nullable(DATE),
+        "cnh_category_a_since": nullable(DATE),
         "course_approved": {"type": "boolean"},
         "safety_gear": {"type": "boolean"},
         "documents": closed({k: {"type": "boolean"} for k in DOCUMENTS}),
         "medical_certificate": closed({"issued_on": DATE, "presented_on": DATE}),
         "tender_homologated_on": DATE,
-        "other_permissions": {
-            "type": "array",
-            "items": closed(
+        "other_permissions": list_of(
+            closed(
                 {
                     "service": {"enum": [*ART_8_SERVICES, *OTHER_COMMERCIAL]},
                     "active": {"type": "boolean"},
                 },
                 required=["service"],
-            ),
-        },
-        "cassations": {
-            "type": "array",
-            "items": closed(
+            )
+        ),
+        "cassations": list_of(
+            closed(
                 {
                     "kind": {"enum": ["permissao", "credenciamento_auxiliar"]},
                     "effective_on": DATE,
                 },
                 required=["kind", "effective_on"],
-            ),
-        },
+            )
+        ),
         "auxiliary": closed(
             {
                 "indicated_in_writing": {"type": "boolean"},

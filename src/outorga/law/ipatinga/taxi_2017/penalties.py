@@ -17,7 +17,7 @@ from outorga.law.money import brl, fiscal_units_to_cents, to_cents
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
-from outorga.law.schemas import closed
+from outorga.law.schemas import closed, list_of
 from outorga.law.windows import add_months
 
 from ._base import (
@@ -411,22 +411,21 @@ _REG_ITEM: dict[str, Any] = closed(
 PENALTY_SCHEMA: dict[str, Any] = closed(
     {
         "infraction": {"type": "string", "minLength": 1},
-        "regulation_items": {"type": "array", "items": _REG_ITEM},
+        "regulation_items": list_of(_REG_ITEM),
         "committed_on": DATE,
         "imposed_on": DATE,
         # The offender's earlier infractions (the law reads "conduta primária" from them);
         # ``primary`` as a given answer is kept for callers that judged it themselves.
-        "prior_infractions": {
-            "type": "array",
-            "items": closed(
+        "prior_infractions": list_of(
+            closed(
                 {
                     "id": {"type": "string"},
                     "committed_on": DATE,
                     "final": {"type": "boolean"},
                 },
                 required=["id", "committed_on", "final"],
-            ),
-        },
+            )
+        ),
         "primary": {"type": "boolean"},
         "affects_comfort_or_safety": {"type": "boolean"},
         "notified_on": DATE,
@@ -645,9 +644,8 @@ def art_42_par_3_windows(
 
 POINTS_SCHEMA: dict[str, Any] = closed(
     {
-        "infractions": {
-            "type": "array",
-            "items": closed(
+        "infractions": list_of(
+            closed(
                 {
                     "id": {"type": "string", "minLength": 1},
                     "committed_on": DATE,
@@ -655,8 +653,8 @@ POINTS_SCHEMA: dict[str, Any] = closed(
                     "final": {"type": "boolean"},
                 },
                 required=["id", "committed_on", "nature", "final"],
-            ),
-        },
+            )
+        ),
     },
     required=["infractions"],
 )

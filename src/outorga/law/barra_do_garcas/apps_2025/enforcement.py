@@ -642,6 +642,15 @@ def penalty_appeal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     return decide(qid, ctx, outcome, reasons, summary)
 
 
+def _d1_final(
+    verdict: Verdict, message: str, *more: Citation, facts: Mapping[str, Any] | None = None
+) -> Reason:
+    """The reason of :func:`d1_penalty_final`: decision D-1 on art. 26, parágrafo único."""
+    return reason(
+        "apps.d1.penalty_final", verdict, message, art(26, "único"), decision(1), *more, facts=facts
+    )
+
+
 def d1_penalty_final(
     ctx: Context,
     notice_on: dt.date | None,
@@ -655,12 +664,9 @@ def d1_penalty_final(
     if appeal == "upheld":
         out["status"] = "annulled"
         return out, [
-            reason(
-                "apps.d1.penalty_final",
+            _d1_final(
                 Verdict.INFO,
                 "Recurso provido: a penalidade foi anulada e não se torna definitiva.",
-                art(26, "único"),
-                decision(1),
                 facts={"recurso": appeal, "julgado_em": judged_on},
             )
         ]
@@ -668,37 +674,28 @@ def d1_penalty_final(
         final_on = judged_on or ctx.as_of
         out.update(status="final", final=True, final_on=final_on)
         return out, [
-            reason(
-                "apps.d1.penalty_final",
+            _d1_final(
                 Verdict.OK,
                 f"Recurso improvido em {fmt(final_on)}: penalidade confirmada, definitiva.",
-                art(26, "único"),
-                decision(1),
                 facts={"recurso": appeal, "julgado_em": final_on},
             )
         ]
     if appeal == "pending":
         out["status"] = "under_appeal"
         return out, [
-            reason(
-                "apps.d1.penalty_final",
+            _d1_final(
                 Verdict.PENDING,
                 "Recurso pendente de julgamento: a penalidade ainda não é definitiva.",
-                art(26, "único"),
-                decision(1),
                 facts={"recurso": appeal},
             )
         ]
     if notice_on is None:
         out["status"] = "awaiting_notice"
         return out, [
-            reason(
-                "apps.d1.penalty_final",
+            _d1_final(
                 Verdict.PENDING,
                 "A decisão ainda não foi notificada à plataforma: o prazo de recurso não começou e "
                 "a penalidade não é definitiva.",
-                art(26, "único"),
-                decision(1),
                 decision(17),
             )
         ]
@@ -712,8 +709,7 @@ def d1_penalty_final(
         out["status"] = "appeal_period"
     return out, [
         why,
-        reason(
-            "apps.d1.penalty_final",
+        _d1_final(
             Verdict.OK if lapsed else Verdict.PENDING,
             (
                 f"Prazo de recurso encerrado em {fmt(last)} sem recurso: penalidade definitiva "
@@ -722,8 +718,6 @@ def d1_penalty_final(
                 else f"Prazo de recurso aberto até {fmt(last)} (notificação da decisão em "
                 f"{fmt(notice_on)}): a penalidade ainda não é definitiva."
             ),
-            art(26, "único"),
-            decision(1),
             decision(4),
             facts={"notificação_da_decisão": notice_on, "último_dia": last, "recurso": appeal},
         ),

@@ -100,6 +100,14 @@ class PersonFacts:
     cassations: tuple[Cassation, ...]
     auxiliary: AuxiliaryFacts | None
 
+    def active_permissions(self) -> list[str]:
+        """The services of the other permissions this person holds today (D-13)."""
+        return [o.service for o in self.other_permissions if o.active]
+
+    def held(self, names: Mapping[str, str]) -> list[str]:
+        """The Portuguese ``names``, sorted, of the active permissions among their services."""
+        return sorted(names[s] for s in self.active_permissions() if s in names)
+
     @classmethod
     def from_json(cls, f: Mapping[str, Any]) -> PersonFacts:
         med = f.get("medical_certificate") or {}
@@ -332,11 +340,7 @@ def art_6_par1_natural_person(ctx: Context, p: PersonFacts) -> Reason:
 def art_8_no_taxi_school_or_collective_permission(ctx: Context, p: PersonFacts) -> Reason:
     """Art. 8º — não é permitido o exercício das atividades aos que detêm permissão do Município nas
     atividades de taxista, transporte escolar e transporte coletivo urbano ou rural (D-13)."""
-    held = sorted(
-        ART_8_SERVICES[o.service]
-        for o in p.other_permissions
-        if o.active and o.service in ART_8_SERVICES
-    )
+    held = p.held(ART_8_SERVICES)
     return check(
         "art_8_exclusivity",
         not held,
@@ -344,7 +348,7 @@ def art_8_no_taxi_school_or_collective_permission(ctx: Context, p: PersonFacts) 
         f"Detém permissão do Município de {', '.join(held)}; a lei veda o exercício simultâneo.",
         art(8),
         decision(13),
-        facts={"outras_permissoes": [o.service for o in p.other_permissions if o.active]},
+        facts={"outras_permissoes": p.active_permissions()},
     )
 
 
@@ -352,11 +356,7 @@ def art_32_iii_f_no_other_commercial_permission(ctx: Context, p: PersonFacts) ->
     """Art. 32, III, f (permissionário) / IV, d (auxiliar) — deter do Município qualquer permissão
     para fins comerciais é causa de cassação; per decision D-13 it also bars a new grant. Another
     mototáxi/motofrete permission also breaks art. 6º §2º (one vehicle per holder)."""
-    held = sorted(
-        OTHER_COMMERCIAL[o.service]
-        for o in p.other_permissions
-        if o.active and o.service in OTHER_COMMERCIAL
-    )
+    held = p.held(OTHER_COMMERCIAL)
     cause = (
         art(32, inc="III", ali="f") if p.role is Role.PERMISSIONARIO else art(32, inc="IV", ali="d")
     )
@@ -368,7 +368,7 @@ def art_32_iii_f_no_other_commercial_permission(ctx: Context, p: PersonFacts) ->
         "causa de cassação.",
         cause,
         decision(13),
-        facts={"outras_permissoes": [o.service for o in p.other_permissions if o.active]},
+        facts={"outras_permissoes": p.active_permissions()},
     )
 
 

@@ -61,14 +61,20 @@ def _status_reason(ctx: Context, due_on: dt.date, *cites: Any) -> tuple[str, boo
     )
 
 
-def _first_vistoria(rule: str, registered: dt.date, *cites: Citation) -> Reason:
+def _first_vistoria(
+    rule: str, registered: dt.date, *cites: Citation
+) -> tuple[dt.date, Kind, Reason]:
     """No vistoria on record: the first is due at the registration (cadastramento), under the
-    law's own articles ``cites``."""
-    return reason(
-        rule,
-        Verdict.INFO,
-        f"Sem vistoria registrada: devida no cadastramento ({registered:%d/%m/%Y}).",
-        *cites,
+    law's own articles ``cites``; the due date, the kind and the reason."""
+    return (
+        registered,
+        Kind.VISTORIA,
+        reason(
+            rule,
+            Verdict.INFO,
+            f"Sem vistoria registrada: devida no cadastramento ({registered:%d/%m/%Y}).",
+            *cites,
+        ),
     )
 
 
@@ -122,15 +128,13 @@ def mototaxi_due(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     motofrete = facts.get("service") == "motofrete"
     reasons: list[Reason] = []
     if last is None:
-        due_on, kind = registered, Kind.VISTORIA
-        reasons.append(
-            _first_vistoria(
-                "inspections.mototaxi.first",
-                registered,
-                cite(MOTO, 5, 1, "II"),
-                cite(MOTO, 5, 1, "III"),
-            )
+        due_on, kind, first = _first_vistoria(
+            "inspections.mototaxi.first",
+            registered,
+            cite(MOTO, 5, 1, "II"),
+            cite(MOTO, 5, 1, "III"),
         )
+        reasons.append(first)
     else:
         validity = ask(
             "ipatinga.mototaxi-2013.document_validity",
@@ -206,15 +210,10 @@ def taxi_due(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     changed = opt_day(facts.get("vehicle_changed_on"))
     reasons: list[Reason] = []
     if last is None:
-        due_on, kind = registered, Kind.VISTORIA
-        reasons.append(
-            _first_vistoria(
-                "inspections.taxi.first",
-                registered,
-                cite(TAXI, 27),
-                cite(TAXI, 29),
-            )
+        due_on, kind, first = _first_vistoria(
+            "inspections.taxi.first", registered, cite(TAXI, 27), cite(TAXI, 29)
         )
+        reasons.append(first)
     elif changed is not None and changed > last:
         due_on, kind = changed, Kind.TROCA
         reasons.append(

@@ -20,7 +20,7 @@ from decimal import Decimal
 from typing import Any
 
 from outorga.law.citations import Citation, cite, decision
-from outorga.law.competence import ROLE_LABELS, Role, deciders
+from outorga.law.competence import ROLE_LABELS, Role
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl, fiscal_units_to_cents
@@ -29,7 +29,19 @@ from outorga.law.questions import question
 from outorga.law.rules import check, reason
 from outorga.law.schemas import closed, list_of
 
-from ._base import DATE, LAW, art, day, decide, fmt, has_pending, has_refusal, optional_param, param
+from ._base import (
+    DATE,
+    LAW,
+    art,
+    day,
+    decide,
+    deciders,
+    fmt,
+    has_pending,
+    has_refusal,
+    optional_param,
+    param,
+)
 from .final_provisions import law_in_force, not_in_force, platform_obligation_enforceable
 
 PENALTIES = {
@@ -350,7 +362,7 @@ def art26_iv_credential(offender: str, penalty: str) -> Reason:
     """Art. 26, IV: "suspensão temporária ou cancelamento definitivo do credenciamento da
     plataforma, conforme a gravidade e reincidência" — only for a platform, and only as a proposal
     a competent person decides after the defence (D-3)."""
-    roles, comp_cites = deciders(LAW, "platform.suspend")
+    roles, comp_cites = deciders("platform.suspend")
     if offender != "platform":
         return reason(
             "apps.art26.iv.credential",
@@ -461,7 +473,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         )
     _, appeal = procedure_days(ctx, "appeal", ctx.as_of)
     reasons.append(appeal)
-    decided_by, _ = deciders(LAW, PENALTIES[kind][2], ctx.as_of)
+    decided_by, _ = deciders(PENALTIES[kind][2], ctx.as_of)
     allowed = not has_refusal(reasons) and not has_pending(reasons)
     outcome = {
         "allowed": allowed,
@@ -612,7 +624,7 @@ def penalty_appeal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     if timely:
         days, why = procedure_days(ctx, "appeal_judgment", filed_on)
         judge_until = ctx.calendar.deadline(filed_on, days)
-        roles, comp_cites = deciders(LAW, "appeal.executive.judge", ctx.as_of)
+        roles, comp_cites = deciders("appeal.executive.judge", ctx.as_of)
         who = ", ".join(ROLE_LABELS[Role(r)] for r in roles) or "a autoridade competente"
         cites = dict.fromkeys(
             (

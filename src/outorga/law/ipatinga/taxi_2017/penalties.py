@@ -10,7 +10,6 @@ from typing import Any
 
 from outorga.law.calendar import DEADLINE_CITATIONS
 from outorga.law.citations import Citation, cite, decision
-from outorga.law.competence import deciders
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl, fiscal_units_to_cents, to_cents
@@ -31,6 +30,7 @@ from ._base import (
     art,
     day,
     decide,
+    deciders,
     fmt,
     has_refusal,
     opt_day,
@@ -206,11 +206,6 @@ PENALTIES = {
 
 #: The penalties that are only proposed and decided in an administrative process (art. 41 §3–4).
 PROPOSED = ("cassacao_cadastro", "cassacao_permissao")
-
-
-def _roles(action: str, on: dt.date | None = None) -> list[str]:
-    """Who decides ``action`` on ``on`` (the date of the decision), from the dated table."""
-    return deciders(LAW, action, on)[0]
 
 
 def art_41_par_1_primary(
@@ -538,7 +533,9 @@ def penalty_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             "proposals": proposals,
             "fine_ufpi": units.value,
             "fine_cents": cents,
-            "decided_by": {p: _roles(PENALTIES[p][1], ctx.as_of) for p in [*options, *proposals]},
+            "decided_by": {
+                p: deciders(PENALTIES[p][1], ctx.as_of)[0] for p in [*options, *proposals]
+            },
         }
         if proposing:
             what = "do cadastro de taxista" if requested == "cassacao_cadastro" else "da permissão"
@@ -609,7 +606,7 @@ def suspension_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         outcome = {
             "allowed": ok,
             "ends_on": start + dt.timedelta(days=days - 1) if ok else None,
-            "decided_by": _roles("penalty.suspension", ctx.as_of),
+            "decided_by": deciders("penalty.suspension", ctx.as_of)[0],
         }
         return decide(qid, ctx, outcome, [r], "Duração admitida." if ok else "Acima do limite.")
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from .citations import LAW_TITLES
 from .parameters import add_root
+from .windows import in_span
 
 
 class Service(StrEnum):
@@ -108,7 +109,7 @@ class Binding:
     reference: str = ""
 
     def covers(self, day: dt.date) -> bool:
-        return self.valid_from <= day and (self.valid_until is None or day <= self.valid_until)
+        return in_span(day, self.valid_from, self.valid_until)
 
 
 class LawNotBound(LookupError):

@@ -22,6 +22,7 @@ from enum import StrEnum
 
 from .bindings import RULEBOOKS
 from .citations import Citation, cite, decision
+from .windows import in_span, span_text
 
 
 class Role(StrEnum):
@@ -124,10 +125,7 @@ class Competence:
         return book.in_force_from if book is not None else None
 
     def in_force(self, day: dt.date) -> bool:
-        start = self.starts
-        return (start is None or start <= day) and (
-            self.valid_until is None or day <= self.valid_until
-        )
+        return in_span(day, self.starts, self.valid_until)
 
 
 def _c(law: str, action: str, roles: set[Role], *cites: Citation, note: str = "") -> Competence:
@@ -371,8 +369,7 @@ assert len(COMPETENCES) == len(_TABLE), "an action is defined twice for one law"
 
 
 def _span(c: Competence) -> str:
-    start = f"de {c.starts:%d/%m/%Y}" if c.starts else "desde sempre"
-    return start + (f" a {c.valid_until:%d/%m/%Y}" if c.valid_until else " em diante")
+    return span_text(c.starts, c.valid_until)
 
 
 def amend(*versions: Competence) -> None:

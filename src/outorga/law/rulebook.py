@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from .bindings import RULEBOOKS
 from .citations import Citation, cite
+from .competence import COMPETENCES, deciders
 from .context import Context
 from .decisions import Decision, Reason, Verdict, eligibility_of
 from .parameters import ParameterMissing, ParameterValue
@@ -60,6 +61,16 @@ class LawText:
 
     def rule_id(self, name: str) -> str:
         return f"{self.params}.{name}"
+
+    def deciders(
+        self, action: str, on: dt.date | None = None
+    ) -> tuple[list[str], tuple[Citation, ...]]:
+        """Who decides ``action`` under this law on ``on`` — the date of the decision; today when
+        not given — and the articles that say so (the dated :mod:`outorga.law.competence`); no one
+        before the law. An action the law's table never names is a mistake in the rulebook."""
+        if (self.law, action) not in COMPETENCES:
+            raise LookupError(f"no competence for {action} in {self.law}")
+        return deciders(self.law, action, on)
 
     @property
     def in_force_from(self) -> dt.date:

@@ -15,3 +15,15 @@ def closed(properties: Mapping[str, Any], required: Iterable[str] | None = None)
     schema["additionalProperties"] = False
     schema["properties"] = dict(properties)
     return schema
+
+
+def list_of(items: Mapping[str, Any], **keywords: Any) -> dict[str, Any]:
+    """A list whose every element has the schema ``items`` (``uniqueItems=True`` and the like as
+    keywords): the other permissions, the debts, the infractions a question reads."""
+    return {"type": "array", "items": items, **keywords}
+
+
+def nullable(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """``schema`` or ``null``: a fact the records may hold without a value (no birth date on
+    record, a credential never renewed)."""
+    return {"anyOf": [schema, {"type": "null"}]}

@@ -29,6 +29,19 @@ def in_window(day: dt.date, window: tuple[dt.date, dt.date]) -> bool:
     return window[0] <= day <= window[1]
 
 
+def in_span(day: dt.date, start: dt.date | None, until: dt.date | None) -> bool:
+    """Whether ``day`` falls in a dated version's span (D-15): from ``start`` through ``until``,
+    both included; None leaves that end open (a version no law dates, one not yet amended)."""
+    return (start is None or start <= day) and (until is None or day <= until)
+
+
+def span_text(start: dt.date | None, until: dt.date | None) -> str:
+    """A version's span as the messages write it: ``de 27/08/2013 a 31/12/2020``, ``de 27/08/2013
+    em diante``; ``desde sempre`` without a start."""
+    begin = f"de {start:%d/%m/%Y}" if start else "desde sempre"
+    return begin + (f" a {until:%d/%m/%Y}" if until else " em diante")
+
+
 def month_end(year: int, month: int) -> dt.date:
     """The last day of ``month``/``year``: the date a monthly fact is judged on."""
     return dt.date(year, month, _cal.monthrange(year, month)[1])

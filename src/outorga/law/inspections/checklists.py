@@ -22,7 +22,7 @@ import jsonschema
 import yaml
 
 from outorga.law.citations import Citation, parse
-from outorga.law.schemas import closed
+from outorga.law.schemas import closed, list_of
 
 DATA = Path(__file__).parent / "checklist_data"
 
@@ -33,7 +33,7 @@ ITEM_SCHEMA: dict[str, Any] = closed(
         "citation": {"type": "string", "pattern": r"^[a-z0-9.\-]+ art\. "},
         "critical": {"type": "boolean"},
         "allow_na": {"type": "boolean"},
-        "rules": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+        "rules": list_of({"type": "string"}, minItems=1),
         "fact": {"type": "string", "minLength": 1},
         "fact_when_ok": {"type": "boolean"},
     },

@@ -29,7 +29,7 @@ from outorga.law.citations import Citation, cite, decision
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import FactsInvalid, ask, question
-from outorga.law.rulebook import decide
+from outorga.law.rulebook import DATE, decide
 from outorga.law.rules import reason
 from outorga.law.schemas import closed
 
@@ -38,7 +38,6 @@ from .checklists import Checklist, ChecklistMissing, Item, checklist, codes
 MOTO = "ipatinga.mototaxi-2013"
 TAXI = "ipatinga.taxi-2017"
 APPS = "barra-do-garcas.apps-2025"
-DATE: dict[str, Any] = {"type": "string", "format": "date"}
 
 
 class Kind(StrEnum):

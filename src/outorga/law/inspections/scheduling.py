@@ -26,15 +26,12 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.ipatinga.mototaxi_2013.catalog import infraction_type
 from outorga.law.questions import ask, question
-from outorga.law.rulebook import day, decide, opt_day
+from outorga.law.rulebook import DATE, day, decide, opt_day
 from outorga.law.rules import reason
-from outorga.law.schemas import closed
+from outorga.law.schemas import closed, nullable
 from outorga.law.windows import add_years
 
 from .results import MOTO, TAXI, Kind
-
-DATE: dict[str, Any] = {"type": "string", "format": "date"}
-NULLABLE_DATE: dict[str, Any] = {"anyOf": [DATE, {"type": "null"}]}
 
 
 def status_on(as_of: dt.date, due_on: dt.date) -> str:
@@ -64,14 +61,20 @@ def _status_reason(ctx: Context, due_on: dt.date, *cites: Any) -> tuple[str, boo
     )
 
 
-def _first_vistoria(rule: str, registered: dt.date, *cites: Citation) -> Reason:
+def _first_vistoria(
+    rule: str, registered: dt.date, *cites: Citation
+) -> tuple[dt.date, Kind, Reason]:
     """No vistoria on record: the first is due at the registration (cadastramento), under the
-    law's own articles ``cites``."""
-    return reason(
-        rule,
-        Verdict.INFO,
-        f"Sem vistoria registrada: devida no cadastramento ({registered:%d/%m/%Y}).",
-        *cites,
+    law's own articles ``cites``; the due date, the kind and the reason."""
+    return (
+        registered,
+        Kind.VISTORIA,
+        reason(
+            rule,
+            Verdict.INFO,
+            f"Sem vistoria registrada: devida no cadastramento ({registered:%d/%m/%Y}).",
+            *cites,
+        ),
     )
 
 
@@ -111,7 +114,7 @@ def _decide(
         {
             "service": {"enum": ["mototaxi", "motofrete"]},
             "registered_on": DATE,
-            "last_inspection_on": NULLABLE_DATE,
+            "last_inspection_on": nullable(DATE),
         },
         required=["registered_on"],
     ),
@@ -125,15 +128,13 @@ def mototaxi_due(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     motofrete = facts.get("service") == "motofrete"
     reasons: list[Reason] = []
     if last is None:
-        due_on, kind = registered, Kind.VISTORIA
-        reasons.append(
-            _first_vistoria(
-                "inspections.mototaxi.first",
-                registered,
-                cite(MOTO, 5, 1, "II"),
-                cite(MOTO, 5, 1, "III"),
-            )
+        due_on, kind, first = _first_vistoria(
+            "inspections.mototaxi.first",
+            registered,
+            cite(MOTO, 5, 1, "II"),
+            cite(MOTO, 5, 1, "III"),
         )
+        reasons.append(first)
     else:
         validity = ask(
             "ipatinga.mototaxi-2013.document_validity",
@@ -193,8 +194,8 @@ def next_renewal(anchor: dt.date, after: dt.date, years: int) -> dt.date:
         {
             "registered_on": DATE,
             "renewal_anchor": DATE,
-            "last_inspection_on": NULLABLE_DATE,
-            "vehicle_changed_on": NULLABLE_DATE,
+            "last_inspection_on": nullable(DATE),
+            "vehicle_changed_on": nullable(DATE),
         },
         required=["registered_on"],
     ),
@@ -209,15 +210,10 @@ def taxi_due(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     changed = opt_day(facts.get("vehicle_changed_on"))
     reasons: list[Reason] = []
     if last is None:
-        due_on, kind = registered, Kind.VISTORIA
-        reasons.append(
-            _first_vistoria(
-                "inspections.taxi.first",
-                registered,
-                cite(TAXI, 27),
-                cite(TAXI, 29),
-            )
+        due_on, kind, first = _first_vistoria(
+            "inspections.taxi.first", registered, cite(TAXI, 27), cite(TAXI, 29)
         )
+        reasons.append(first)
     elif changed is not None and changed > last:
         due_on, kind = changed, Kind.TROCA
         reasons.append(

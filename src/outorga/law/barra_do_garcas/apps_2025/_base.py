@@ -29,6 +29,7 @@ TEXT = LawText(LAW, "apps_2025")
 art = TEXT.art  # a citation of Lei 4.976/2025
 param = TEXT.param
 optional_param = TEXT.optional_param
+deciders = TEXT.deciders
 
 __all__ = [
     "CENTS",
@@ -40,6 +41,7 @@ __all__ = [
     "day",
     "decide",
     "decide_eligibility",
+    "deciders",
     "eligibility_outcome",
     "fmt",
     "has_pending",

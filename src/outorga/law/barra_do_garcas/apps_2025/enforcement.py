@@ -20,16 +20,28 @@ from decimal import Decimal
 from typing import Any
 
 from outorga.law.citations import Citation, cite, decision
-from outorga.law.competence import ROLE_LABELS, Role, deciders
+from outorga.law.competence import ROLE_LABELS, Role
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl, fiscal_units_to_cents
 from outorga.law.parameters import ParameterMissing
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
-from outorga.law.schemas import closed
+from outorga.law.schemas import closed, list_of
 
-from ._base import DATE, LAW, art, day, decide, fmt, has_pending, has_refusal, optional_param, param
+from ._base import (
+    DATE,
+    LAW,
+    art,
+    day,
+    decide,
+    deciders,
+    fmt,
+    has_pending,
+    has_refusal,
+    optional_param,
+    param,
+)
 from .final_provisions import law_in_force, not_in_force, platform_obligation_enforceable
 
 PENALTIES = {
@@ -350,7 +362,7 @@ def art26_iv_credential(offender: str, penalty: str) -> Reason:
     """Art. 26, IV: "suspensão temporária ou cancelamento definitivo do credenciamento da
     plataforma, conforme a gravidade e reincidência" — only for a platform, and only as a proposal
     a competent person decides after the defence (D-3)."""
-    roles, comp_cites = deciders(LAW, "platform.suspend")
+    roles, comp_cites = deciders("platform.suspend")
     if offender != "platform":
         return reason(
             "apps.art26.iv.credential",
@@ -386,7 +398,7 @@ def art26_iv_credential(offender: str, penalty: str) -> Reason:
             "infraction_on": DATE,
             # The offender's earlier measures, from which the law counts the occurrences; a
             # count judged elsewhere (``prior_occurrences``) is still accepted.
-            "occurrences": {"type": "array", "items": OCCURRENCE_SCHEMA},
+            "occurrences": list_of(OCCURRENCE_SCHEMA),
             "prior_occurrences": {"type": "integer", "minimum": 0},
             "fine_upfbg": {"type": "string", "pattern": r"^\d{1,6}(\.\d{1,4})?$"},
             "irregular_service": {"type": "boolean"},
@@ -461,7 +473,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         )
     _, appeal = procedure_days(ctx, "appeal", ctx.as_of)
     reasons.append(appeal)
-    decided_by, _ = deciders(LAW, PENALTIES[kind][2], ctx.as_of)
+    decided_by, _ = deciders(PENALTIES[kind][2], ctx.as_of)
     allowed = not has_refusal(reasons) and not has_pending(reasons)
     outcome = {
         "allowed": allowed,
@@ -612,7 +624,7 @@ def penalty_appeal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     if timely:
         days, why = procedure_days(ctx, "appeal_judgment", filed_on)
         judge_until = ctx.calendar.deadline(filed_on, days)
-        roles, comp_cites = deciders(LAW, "appeal.executive.judge", ctx.as_of)
+        roles, comp_cites = deciders("appeal.executive.judge", ctx.as_of)
         who = ", ".join(ROLE_LABELS[Role(r)] for r in roles) or "a autoridade competente"
         cites = dict.fromkeys(
             (
@@ -642,6 +654,15 @@ def penalty_appeal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     return decide(qid, ctx, outcome, reasons, summary)
 
 
+def _d1_final(
+    verdict: Verdict, message: str, *more: Citation, facts: Mapping[str, Any] | None = None
+) -> Reason:
+    """The reason of :func:`d1_penalty_final`: decision D-1 on art. 26, parágrafo único."""
+    return reason(
+        "apps.d1.penalty_final", verdict, message, art(26, "único"), decision(1), *more, facts=facts
+    )
+
+
 def d1_penalty_final(
     ctx: Context,
     notice_on: dt.date | None,
@@ -655,12 +676,9 @@ def d1_penalty_final(
     if appeal == "upheld":
         out["status"] = "annulled"
         return out, [
-            reason(
-                "apps.d1.penalty_final",
+            _d1_final(
                 Verdict.INFO,
                 "Recurso provido: a penalidade foi anulada e não se torna definitiva.",
-                art(26, "único"),
-                decision(1),
                 facts={"recurso": appeal, "julgado_em": judged_on},
             )
         ]
@@ -668,37 +686,28 @@ def d1_penalty_final(
         final_on = judged_on or ctx.as_of
         out.update(status="final", final=True, final_on=final_on)
         return out, [
-            reason(
-                "apps.d1.penalty_final",
+            _d1_final(
                 Verdict.OK,
                 f"Recurso improvido em {fmt(final_on)}: penalidade confirmada, definitiva.",
-                art(26, "único"),
-                decision(1),
                 facts={"recurso": appeal, "julgado_em": final_on},
             )
         ]
     if appeal == "pending":
         out["status"] = "under_appeal"
         return out, [
-            reason(
-                "apps.d1.penalty_final",
+            _d1_final(
                 Verdict.PENDING,
                 "Recurso pendente de julgamento: a penalidade ainda não é definitiva.",
-                art(26, "único"),
-                decision(1),
                 facts={"recurso": appeal},
             )
         ]
     if notice_on is None:
         out["status"] = "awaiting_notice"
         return out, [
-            reason(
-                "apps.d1.penalty_final",
+            _d1_final(
                 Verdict.PENDING,
                 "A decisão ainda não foi notificada à plataforma: o prazo de recurso não começou e "
                 "a penalidade não é definitiva.",
-                art(26, "único"),
-                decision(1),
                 decision(17),
             )
         ]
@@ -712,8 +721,7 @@ def d1_penalty_final(
         out["status"] = "appeal_period"
     return out, [
         why,
-        reason(
-            "apps.d1.penalty_final",
+        _d1_final(
             Verdict.OK if lapsed else Verdict.PENDING,
             (
                 f"Prazo de recurso encerrado em {fmt(last)} sem recurso: penalidade definitiva "
@@ -722,8 +730,6 @@ def d1_penalty_final(
                 else f"Prazo de recurso aberto até {fmt(last)} (notificação da decisão em "
                 f"{fmt(notice_on)}): a penalidade ainda não é definitiva."
             ),
-            art(26, "único"),
-            decision(1),
             decision(4),
             facts={"notificação_da_decisão": notice_on, "último_dia": last, "recurso": appeal},
         ),

@@ -25,7 +25,7 @@ from outorga.law.money import brl
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason, unless_suspended
-from outorga.law.schemas import closed
+from outorga.law.schemas import closed, list_of
 
 from ._base import CENTS, LAW, art, decide_eligibility, optional_param
 from .fares import (
@@ -129,7 +129,7 @@ def art9_table_dynamic_ceiling(
     schema=closed(
         {
             **{key: CENTS for key in TABLE_ITEMS},
-            "extras": {"type": "array", "items": EXTRA},
+            "extras": list_of(EXTRA),
             "dynamic_max_percent": {"type": "string", "pattern": PERCENT_PATTERN},
         }
     ),

@@ -21,7 +21,7 @@ from outorga.law.money import brl
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason, unless_suspended
-from outorga.law.schemas import closed
+from outorga.law.schemas import closed, list_of
 from outorga.law.windows import add_months
 
 from ._base import (
@@ -369,7 +369,7 @@ def art10_dynamic_disclosure(dynamic: Mapping[str, Any]) -> list[Reason]:
     schema=closed(
         {
             **{key: CENTS for key in TABLE_ITEMS},
-            "extras": {"type": "array", "items": EXTRA},
+            "extras": list_of(EXTRA),
         }
     ),
 )

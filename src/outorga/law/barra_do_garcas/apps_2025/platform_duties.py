@@ -11,7 +11,7 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
-from outorga.law.citations import decision
+from outorga.law.citations import Citation, decision
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
@@ -37,6 +37,51 @@ VEHICLE_KINDS = (
     "quadriciclo",
     "outro",
 )
+
+
+# --- a platform's duty by a date (art. 15, 16), enforceable after the adaptation (art. 28) --------
+
+
+def duty_by_date(
+    ctx: Context,
+    rule: str,
+    done_on: dt.date | None,
+    due: dt.date,
+    cites: tuple[Citation, ...],
+    texts: tuple[str, str, str],
+    keys: tuple[str, str],
+) -> tuple[str, Reason | None]:
+    """A duty due by ``due``, done on ``done_on`` (None: not yet): ``on_time`` or ``late``, checked
+    under ``rule``; not done, ``missing`` once ``due`` has passed on the reference date (a refusal),
+    else ``open`` (no reason yet). ``texts`` — done in time, done late, missing — name ``{done}``,
+    ``{due}`` and ``{today}``; ``keys`` are the facts' names of the day it was done and of ``due``."""
+    in_time, late, missing = texts
+    done_key, due_key = keys
+    if done_on is not None:
+        status = "late" if done_on > due else "on_time"
+        words = {"done": fmt(done_on), "due": fmt(due)}
+        return status, check(
+            rule,
+            status == "on_time",
+            in_time.format(**words),
+            late.format(**words),
+            *cites,
+            facts={done_key: done_on, due_key: due},
+        )
+    if ctx.as_of > due:
+        message = missing.format(today=fmt(ctx.as_of), due=fmt(due))
+        return "missing", reason(rule, Verdict.REFUSED, message, *cites, facts={due_key: due})
+    return "open", None
+
+
+def enforceable_status(ctx: Context, status: str, due: dt.date, reasons: list[Reason]) -> str:
+    """Art. 28: a duty done late or missing whose ``due`` date fell in the platforms' adaptation
+    period is ``not_enforceable``; the reason why joins ``reasons``. Other statuses stand."""
+    if status not in ("late", "missing"):
+        return status
+    enforceable, grace = platform_obligation_enforceable(ctx, due)
+    reasons.append(grace)
+    return status if enforceable else "not_enforceable"
 
 
 # --- art. 11, III and art. 15: complaints ---------------------------------------------------------
@@ -80,6 +125,16 @@ def art15_complaint_deadline(ctx: Context, filed_on: dt.date) -> tuple[dt.date, 
     )
 
 
+#: The outcome's names of a complaint's answer, by :func:`duty_by_date`'s status.
+COMPLAINT_STATUS = {
+    "on_time": "answered_on_time",
+    "late": "answered_late",
+    "missing": "overdue",
+    "open": "open",
+    "not_enforceable": "not_enforceable",
+}
+
+
 @question(
     "barra-do-garcas.apps-2025.complaint_deadline",
     law=LAW,
@@ -100,38 +155,21 @@ def complaint_deadline(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         return before
     deadline, why = art15_complaint_deadline(ctx, filed_on)
     (days,) = why.parameters
-    reasons = [why]
-    if answered is not None:
-        late = answered > deadline
-        status = "answered_late" if late else "answered_on_time"
-        reasons.append(
-            check(
-                "apps.art15.answered_in_time",
-                not late,
-                f"Respondida em {fmt(answered)}, dentro do prazo ({fmt(deadline)}).",
-                f"Respondida em {fmt(answered)}, após o prazo de {fmt(deadline)}.",
-                art(15),
-                facts={"respondida_em": answered, "prazo": deadline},
-            )
-        )
-    elif ctx.as_of > deadline:
-        status = "overdue"
-        reasons.append(
-            reason(
-                "apps.art15.answered_in_time",
-                Verdict.REFUSED,
-                f"Sem resposta em {fmt(ctx.as_of)}; o prazo terminou em {fmt(deadline)}.",
-                art(15),
-                facts={"prazo": deadline},
-            )
-        )
-    else:
-        status = "open"
-    if status in ("answered_late", "overdue"):
-        enforceable, grace = platform_obligation_enforceable(ctx, deadline)
-        reasons.append(grace)
-        if not enforceable:
-            status = "not_enforceable"
+    duty, answer = duty_by_date(
+        ctx,
+        "apps.art15.answered_in_time",
+        answered,
+        deadline,
+        (art(15),),
+        (
+            "Respondida em {done}, dentro do prazo ({due}).",
+            "Respondida em {done}, após o prazo de {due}.",
+            "Sem resposta em {today}; o prazo terminou em {due}.",
+        ),
+        ("respondida_em", "prazo"),
+    )
+    reasons = [why, *([answer] if answer else [])]
+    status = COMPLAINT_STATUS[enforceable_status(ctx, duty, deadline, reasons)]
     summary = {
         "answered_on_time": "Respondida no prazo.",
         "answered_late": "Respondida fora do prazo.",
@@ -214,41 +252,24 @@ def monthly_report(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         )
     ) is not None:
         return before
-    reasons = [why]
-    if submitted is not None:
-        status = "late" if submitted > due else "on_time"
-        reasons.append(
-            check(
-                "apps.art16.report_on_time",
-                status == "on_time",
-                f"Entregue em {fmt(submitted)}, até o vencimento ({fmt(due)}).",
-                f"Entregue em {fmt(submitted)}, após o vencimento ({fmt(due)}).",
-                art(16),
-                decision(8),
-                facts={"entregue_em": submitted, "vencimento": due},
-            )
-        )
-    elif ctx.as_of > due:
-        status = "missing"
-        reasons.append(
-            reason(
-                "apps.art16.report_on_time",
-                Verdict.REFUSED,
-                f"Relatório não entregue; venceu em {fmt(due)}.",
-                art(16),
-                decision(8),
-                facts={"vencimento": due},
-            )
-        )
-    else:
-        status = "not_yet_due"
+    duty, delivery = duty_by_date(
+        ctx,
+        "apps.art16.report_on_time",
+        submitted,
+        due,
+        (art(16), decision(8)),
+        (
+            "Entregue em {done}, até o vencimento ({due}).",
+            "Entregue em {done}, após o vencimento ({due}).",
+            "Relatório não entregue; venceu em {due}.",
+        ),
+        ("entregue_em", "vencimento"),
+    )
+    reasons = [why, *([delivery] if delivery else [])]
     contents = art16_report_contents(facts.get("contents", {}))
     reasons.extend(contents)
-    if status in ("late", "missing"):
-        enforceable, grace = platform_obligation_enforceable(ctx, due)
-        reasons.append(grace)
-        if not enforceable:
-            status = "not_enforceable"
+    status = enforceable_status(ctx, duty, due, reasons)
+    status = "not_yet_due" if status == "open" else status
     incomplete = has_refusal(contents)
     summary = {
         "on_time": "Entregue no prazo.",

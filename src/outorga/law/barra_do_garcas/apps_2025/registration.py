@@ -12,7 +12,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason, unless_suspended
-from outorga.law.schemas import closed
+from outorga.law.schemas import closed, list_of
 from outorga.law.windows import month_end
 
 from ._base import (
@@ -255,7 +255,7 @@ SESSION: dict[str, Any] = closed(
             "measured_peak": COUNT,
             # The first instant of a measured peak (ISO 8601), echoed in the outcome.
             "measured_peak_at": {"type": "string", "minLength": 10},
-            "sessions": {"type": "array", "items": SESSION},
+            "sessions": list_of(SESSION),
         },
     },
 )

@@ -21,7 +21,7 @@ from outorga.law.money import brl, rate_of
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
-from outorga.law.schemas import closed
+from outorga.law.schemas import closed, list_of
 from outorga.law.windows import month_end
 
 from ._base import CENTS, LAW, art, decide, optional_param
@@ -148,9 +148,8 @@ def art20_driver_iss(
             "month": {"type": "integer", "minimum": 1, "maximum": 12},
             "platform_regime": {"enum": list(REGIMES)},
             "intermediation_revenue_cents": CENTS,
-            "drivers": {
-                "type": "array",
-                "items": closed(
+            "drivers": list_of(
+                closed(
                     {
                         "driver": {"type": "string", "minLength": 1},
                         "regime": {"enum": list(REGIMES)},
@@ -163,8 +162,8 @@ def art20_driver_iss(
                         "gross_trip_revenue_cents",
                         "platform_retention_cents",
                     ],
-                ),
-            },
+                )
+            ),
         },
         required=["year", "month", "intermediation_revenue_cents", "drivers"],
     ),

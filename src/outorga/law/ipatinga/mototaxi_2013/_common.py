@@ -3,13 +3,10 @@ who decides. The helpers every law shares are in :mod:`outorga.law.rulebook` (on
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
-from outorga.law.citations import Citation
-from outorga.law.competence import COMPETENCES, deciders
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason
 from outorga.law.ipatinga.severity import SEVERITY_PT, Severity  # art. 37: natureza das infrações
@@ -31,6 +28,8 @@ PARAMS = "mototaxi_2013"
 TEXT = LawText(LAW_ID, PARAMS)
 art = TEXT.art
 param = TEXT.param
+#: Who decides an act under this law on a date, and the articles (art. 34 and the others).
+authority = TEXT.deciders
 
 __all__ = [
     "CENTS",
@@ -63,14 +62,6 @@ class Service(StrEnum):
 
 
 SERVICE_PT = {Service.MOTOTAXI: "mototáxi", Service.MOTOFRETE: "motofrete"}
-
-
-def authority(action: str, on: dt.date | None = None) -> tuple[list[str], tuple[Citation, ...]]:
-    """Roles competent for ``action`` under this law on ``on`` — the date of the decision; today
-    when not given (from the dated :mod:`outorga.law.competence`, art. 34). No one before the law."""
-    if (LAW_ID, action) not in COMPETENCES:  # pragma: no cover - the table covers every action
-        raise LookupError(f"no competence for {action} in {LAW_ID}")
-    return deciders(LAW_ID, action, on)
 
 
 def decide_eligible(

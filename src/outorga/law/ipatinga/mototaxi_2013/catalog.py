@@ -15,6 +15,7 @@ from outorga.law.bindings import RULEBOOKS
 from outorga.law.citations import Citation
 from outorga.law.context import Context
 from outorga.law.parameters import ParameterValue
+from outorga.law.windows import in_span, span_text
 
 from ._common import LAW_ID, Severity, art, param
 
@@ -45,7 +46,7 @@ class InfractionType:
     valid_until: dt.date | None = None  # the last day, when an amendment ended this version
 
     def in_force(self, day: dt.date) -> bool:
-        return self.valid_from <= day and (self.valid_until is None or day <= self.valid_until)
+        return in_span(day, self.valid_from, self.valid_until)
 
     @property
     def citation(self) -> Citation:
@@ -296,11 +297,7 @@ class NotInForce(KeyError):
         if not versions:
             text = f"infração desconhecida: {code}"
         else:
-            spans = "; ".join(
-                f"de {v.valid_from:%d/%m/%Y}"
-                + (f" a {v.valid_until:%d/%m/%Y}" if v.valid_until else " em diante")
-                for v in versions
-            )
+            spans = "; ".join(span_text(v.valid_from, v.valid_until) for v in versions)
             text = (
                 f"a infração {code} não estava prevista na lei em {on:%d/%m/%Y} (vigência: {spans})"
             )

@@ -14,7 +14,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl, fiscal_units_to_cents
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
-from outorga.law.schemas import closed
+from outorga.law.schemas import closed, list_of
 
 from ._common import (
     CENTS,
@@ -258,7 +258,7 @@ NOTICE_AUTO_SCHEMA: dict[str, Any] = closed(
         "refusal": closed(
             {
                 "certified_by_agent": {"type": "boolean"},
-                "witnesses": {"type": "array", "items": {"type": "string"}},
+                "witnesses": list_of({"type": "string"}),
             }
         ),
         "notice": NOTICE_SCHEMA,
@@ -556,24 +556,19 @@ def art_35_par1_fine_due(
         "additionalProperties": False,
         "properties": {
             "grounds": {"enum": ["sem_permissao", "infracao"]},
-            "codes": {
-                "type": "array",
-                "items": {"enum": [t.code for t in CATALOG if t.seizure]},
-                "uniqueItems": True,
-            },
+            "codes": list_of({"enum": [t.code for t in CATALOG if t.seizure]}, uniqueItems=True),
             "seized_on": DATE,
             "fine_paid": {"type": "boolean"},
-            "charges": {
-                "type": "array",
-                "items": closed(
+            "charges": list_of(
+                closed(
                     {
                         "kind": {"enum": list(CHARGE_KINDS)},
                         "amount_cents": CENTS,
                         "paid": {"type": "boolean"},
                     },
                     required=["kind", "amount_cents", "paid"],
-                ),
-            },
+                )
+            ),
             "appeal_pending": {"type": "boolean"},
         },
         "if": {"properties": {"grounds": {"const": "infracao"}}},

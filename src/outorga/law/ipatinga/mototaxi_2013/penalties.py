@@ -19,7 +19,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
-from outorga.law.schemas import closed
+from outorga.law.schemas import closed, list_of
 from outorga.law.windows import months_ending
 
 from ._common import DATE, LAW_ID, Severity, art, authority, day, decide, fmt, param
@@ -394,7 +394,7 @@ CAUSES_SCHEMA: dict[str, Any] = closed(
         "transfer_attempt": {"type": "boolean"},
         "suspension_breached": {"type": "boolean"},
         "sealed_vehicle_operated": {"type": "boolean"},
-        "other_commercial_permissions": {"type": "array", "items": {"type": "string"}},
+        "other_commercial_permissions": list_of({"type": "string"}),
         "ctb_points": {"type": "integer", "minimum": 0},
         "term_not_renewed": {"type": "boolean"},
         "drug_trafficking_conviction_final": {"type": "boolean"},
@@ -405,15 +405,14 @@ AUX_CAUSES_SCHEMA: dict[str, Any] = closed(
         "repeat_drunk_driving_proven": {"type": "boolean"},
         "criminal_sentence_months": {"type": "integer", "minimum": 0},
         "suspension_breached": {"type": "boolean"},
-        "other_commercial_permissions": {"type": "array", "items": {"type": "string"}},
+        "other_commercial_permissions": list_of({"type": "string"}),
         "credential_not_renewed": {"type": "boolean"},
     }
 )
 PENALTY_SCHEMA: dict[str, Any] = closed(
     {
-        "infractions": {
-            "type": "array",
-            "items": {
+        "infractions": list_of(
+            {
                 "type": "object",
                 "required": ["id", "committed_on", "final"],
                 "anyOf": [{"required": ["severity"]}, {"required": ["code"]}],
@@ -427,8 +426,8 @@ PENALTY_SCHEMA: dict[str, Any] = closed(
                     "caused_suspension": {"type": "boolean"},
                     "by_auxiliary": {"type": "boolean"},
                 },
-            },
-        },
+            }
+        ),
         "cassation": CAUSES_SCHEMA,
         "auxiliary": AUX_CAUSES_SCHEMA,
     },

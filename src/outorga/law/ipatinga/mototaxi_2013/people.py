@@ -14,7 +14,7 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
-from outorga.law.schemas import closed
+from outorga.law.schemas import closed, list_of, nullable
 from outorga.law.windows import add_years, age_on
 
 from ._common import (
@@ -99,6 +99,14 @@ class PersonFacts:
     other_permissions: tuple[OtherPermission, ...]
     cassations: tuple[Cassation, ...]
     auxiliary: AuxiliaryFacts | None
+
+    def active_permissions(self) -> list[str]:
+        """The services of the other permissions this person holds today (D-13)."""
+        return [o.service for o in self.other_permissions if o.active]
+
+    def held(self, names: Mapping[str, str]) -> list[str]:
+        """The Portuguese ``names``, sorted, of the active permissions among their services."""
+        return sorted(names[s] for s in self.active_permissions() if s in names)
 
     @classmethod
     def from_json(cls, f: Mapping[str, Any]) -> PersonFacts:
@@ -332,11 +340,7 @@ def art_6_par1_natural_person(ctx: Context, p: PersonFacts) -> Reason:
 def art_8_no_taxi_school_or_collective_permission(ctx: Context, p: PersonFacts) -> Reason:
     """Art. 8º — não é permitido o exercício das atividades aos que detêm permissão do Município nas
     atividades de taxista, transporte escolar e transporte coletivo urbano ou rural (D-13)."""
-    held = sorted(
-        ART_8_SERVICES[o.service]
-        for o in p.other_permissions
-        if o.active and o.service in ART_8_SERVICES
-    )
+    held = p.held(ART_8_SERVICES)
     return check(
         "art_8_exclusivity",
         not held,
@@ -344,7 +348,7 @@ def art_8_no_taxi_school_or_collective_permission(ctx: Context, p: PersonFacts) 
         f"Detém permissão do Município de {', '.join(held)}; a lei veda o exercício simultâneo.",
         art(8),
         decision(13),
-        facts={"outras_permissoes": [o.service for o in p.other_permissions if o.active]},
+        facts={"outras_permissoes": p.active_permissions()},
     )
 
 
@@ -352,11 +356,7 @@ def art_32_iii_f_no_other_commercial_permission(ctx: Context, p: PersonFacts) ->
     """Art. 32, III, f (permissionário) / IV, d (auxiliar) — deter do Município qualquer permissão
     para fins comerciais é causa de cassação; per decision D-13 it also bars a new grant. Another
     mototáxi/motofrete permission also breaks art. 6º §2º (one vehicle per holder)."""
-    held = sorted(
-        OTHER_COMMERCIAL[o.service]
-        for o in p.other_permissions
-        if o.active and o.service in OTHER_COMMERCIAL
-    )
+    held = p.held(OTHER_COMMERCIAL)
     cause = (
         art(32, inc="III", ali="f") if p.role is Role.PERMISSIONARIO else art(32, inc="IV", ali="d")
     )
@@ -368,7 +368,7 @@ def art_32_iii_f_no_other_commercial_permission(ctx: Context, p: PersonFacts) ->
         "causa de cassação.",
         cause,
         decision(13),
-        facts={"outras_permissoes": [o.service for o in p.other_permissions if o.active]},
+        facts={"outras_permissoes": p.active_permissions()},
     )
 
 
@@ -465,33 +465,31 @@ PERSON_SCHEMA: dict[str, Any] = {
         "role": {"enum": [r.value for r in Role]},
         "service": {"enum": [s.value for s in Service]},
         "person_type": {"enum": ["fisica", "juridica"], "default": "fisica"},
-        "birth_date": {"anyOf": [DATE, {"type": "null"}]},
-        "cnh_category_a_since": {"anyOf": [DATE, {"type": "null"}]},
+        "birth_date": nullable(DATE),
+        "cnh_category_a_since": nullable(DATE),
         "course_approved": {"type": "boolean"},
         "safety_gear": {"type": "boolean"},
         "documents": closed({k: {"type": "boolean"} for k in DOCUMENTS}),
         "medical_certificate": closed({"issued_on": DATE, "presented_on": DATE}),
         "tender_homologated_on": DATE,
-        "other_permissions": {
-            "type": "array",
-            "items": closed(
+        "other_permissions": list_of(
+            closed(
                 {
                     "service": {"enum": [*ART_8_SERVICES, *OTHER_COMMERCIAL]},
                     "active": {"type": "boolean"},
                 },
                 required=["service"],
-            ),
-        },
-        "cassations": {
-            "type": "array",
-            "items": closed(
+            )
+        ),
+        "cassations": list_of(
+            closed(
                 {
                     "kind": {"enum": ["permissao", "credenciamento_auxiliar"]},
                     "effective_on": DATE,
                 },
                 required=["kind", "effective_on"],
-            ),
-        },
+            )
+        ),
         "auxiliary": closed(
             {
                 "indicated_in_writing": {"type": "boolean"},

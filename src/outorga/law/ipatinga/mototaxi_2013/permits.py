@@ -15,7 +15,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rulebook import renewal_start_text
 from outorga.law.rules import check, reason
-from outorga.law.schemas import closed
+from outorga.law.schemas import closed, list_of, nullable
 from outorga.law.windows import add_months, add_years, renewal_period
 
 from ._common import DATE, LAW_ID, SERVICE_PT, Service, art, day, decide, fmt, opt_day, param
@@ -173,21 +173,19 @@ PERMIT_SCHEMA: dict[str, Any] = closed(
         "by_decree": {"type": "boolean"},
         "after_tender": {"type": "boolean"},
         "term_years": {"type": "integer", "minimum": 0},
-        "extensions": {
-            "type": "array",
-            "items": closed({"years": {"type": "integer", "minimum": 0}}, required=["years"]),
-        },
-        "events": {
-            "type": "array",
-            "items": closed(
+        "extensions": list_of(
+            closed({"years": {"type": "integer", "minimum": 0}}, required=["years"])
+        ),
+        "events": list_of(
+            closed(
                 {
                     "kind": {"enum": [*ENDING_EVENTS, *OTHER_EVENTS]},
                     "on": DATE,
                     "written": {"type": "boolean"},
                 },
                 required=["kind", "on"],
-            ),
-        },
+            )
+        ),
     },
     required=["granted_on", "by_decree", "after_tender", "term_years"],
 )
@@ -703,7 +701,7 @@ def art_32_iv_f_late_renewal(ctx: Context, current: dt.date) -> Reason:
     law=LAW_ID,
     title="A credencial deste condutor auxiliar pode ser renovada, e até quando valerá?",
     schema=closed(
-        {"credential_valid_until": {"anyOf": [DATE, {"type": "null"}]}},
+        {"credential_valid_until": nullable(DATE)},
         required=["credential_valid_until"],
     ),
 )

@@ -13,7 +13,7 @@ from outorga.law.money import brl
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
-from outorga.law.schemas import closed
+from outorga.law.schemas import closed, list_of
 
 from ._common import LAW_ID, SERVICE_PT, Service, art, authority, decide, eligibility
 
@@ -52,7 +52,7 @@ def art_2_viii_badge_fields(ctx: Context, present: frozenset[str]) -> Reason:
     law=LAW_ID,
     title="Este crachá contém os dados obrigatórios?",
     schema=closed(
-        {"fields": {"type": "array", "items": {"enum": list(BADGE_FIELDS)}, "uniqueItems": True}},
+        {"fields": list_of({"enum": list(BADGE_FIELDS)}, uniqueItems=True)},
         required=["fields"],
     ),
 )
@@ -147,8 +147,8 @@ def art_18_par2_signposted(ctx: Context, signposted: bool) -> Reason:
             "by_decree": {"type": "boolean"},
             "places": {"type": "integer", "minimum": 0},
             "occupied": {"type": "integer", "minimum": 0},
-            "at": {"type": "array", "items": {"enum": list(NEARBY)}, "uniqueItems": True},
-            "near": {"type": "array", "items": {"enum": list(NEARBY)}, "uniqueItems": True},
+            "at": list_of({"enum": list(NEARBY)}, uniqueItems=True),
+            "near": list_of({"enum": list(NEARBY)}, uniqueItems=True),
             "signposted": {"type": "boolean"},
         },
         required=["by_decree", "places", "at", "near", "signposted"],

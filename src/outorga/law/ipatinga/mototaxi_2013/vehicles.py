@@ -14,7 +14,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.parameters import ParameterMissing
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
-from outorga.law.schemas import closed
+from outorga.law.schemas import closed, list_of, nullable
 from outorga.law.windows import add_months
 
 from ._common import (
@@ -477,7 +477,7 @@ VEHICLE_SCHEMA: dict[str, Any] = closed(
                 "crlv_updated_in_ipatinga": {"type": "boolean"},
                 "dpvat": {"type": "boolean"},
                 "vistoria_report": {"type": "boolean"},
-                "inspection_report_on": {"anyOf": [DATE, {"type": "null"}]},
+                "inspection_report_on": nullable(DATE),
             },
             required=["crlv_updated_in_ipatinga", "dpvat", "vistoria_report"],
         ),
@@ -485,11 +485,7 @@ VEHICLE_SCHEMA: dict[str, Any] = closed(
             {k: {"type": "boolean"} for k in ("crv", "crlv", "dpvat")},
             required=["crv", "crlv", "dpvat"],
         ),
-        "equipment": {
-            "type": "array",
-            "items": {"enum": [*COMMON_EQUIPMENT, *MOTOTAXI_EQUIPMENT]},
-            "uniqueItems": True,
-        },
+        "equipment": list_of({"enum": [*COMMON_EQUIPMENT, *MOTOTAXI_EQUIPMENT]}, uniqueItems=True),
         "cargo": closed(
             {
                 "device": {"enum": [*CARGO_DEVICES, None]},
@@ -507,22 +503,17 @@ VEHICLE_SCHEMA: dict[str, Any] = closed(
                 "coverage_cents": CENTS,
             }
         ),
-        "authorized_services": {
-            "type": "array",
-            "items": {"enum": [s.value for s in Service]},
-            "uniqueItems": True,
-        },
+        "authorized_services": list_of({"enum": [s.value for s in Service]}, uniqueItems=True),
         "other_vehicles_on_permit": {"type": "integer", "minimum": 0},
-        "other_permits": {
-            "type": "array",
-            "items": closed(
+        "other_permits": list_of(
+            closed(
                 {
                     "service": {"type": "string", "minLength": 1},
                     "number": {"type": "string"},
                 },
                 required=["service", "number"],
-            ),
-        },
+            )
+        ),
     },
     required=[
         "service",

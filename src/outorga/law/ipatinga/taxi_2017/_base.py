@@ -34,6 +34,7 @@ art = TEXT.art
 param = TEXT.param
 optional_param = TEXT.optional_param
 rule_id = TEXT.rule_id
+deciders = TEXT.deciders
 #: Art. 49: in force on publication, 28/09/2017 — the date registered with the rulebook
 #: (``bindings.RULEBOOKS``), the one place it is written.
 LAW_DATE = TEXT.in_force_from
@@ -55,6 +56,7 @@ __all__ = [
     "art",
     "day",
     "decide",
+    "deciders",
     "fmt",
     "has_refusal",
     "in_force",

@@ -8,14 +8,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from outorga.law.citations import decision
-from outorga.law.competence import deciders
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
 from outorga.law.schemas import closed
 
-from ._base import DATE, HOLDER_PT, LAW, HolderKind, answer, art, decide, opt_day, rule_id
+from ._base import DATE, HOLDER_PT, LAW, HolderKind, answer, art, decide, deciders, opt_day, rule_id
 
 # --- art. 15: extinction ------------------------------------------------------------------------
 
@@ -122,7 +121,7 @@ def extinction_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         applies = first.verdict is Verdict.OK
         if applies:
             reasons += [art_15_par_1_process(), art_15_par_2_no_indemnity()]
-        who, _ = deciders(LAW, "penalty.revocation", ctx.as_of)
+        who, _ = deciders("penalty.revocation", ctx.as_of)
         outcome = {
             "extinguishes": applies,
             "inciso": cause.inciso,

@@ -10,14 +10,13 @@ from typing import Any
 
 from outorga.law.calendar import DEADLINE_CITATIONS
 from outorga.law.citations import Citation, cite, decision
-from outorga.law.competence import deciders
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl, fiscal_units_to_cents, to_cents
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
-from outorga.law.schemas import closed
+from outorga.law.schemas import closed, list_of
 from outorga.law.windows import add_months
 
 from ._base import (
@@ -31,6 +30,7 @@ from ._base import (
     art,
     day,
     decide,
+    deciders,
     fmt,
     has_refusal,
     opt_day,
@@ -206,11 +206,6 @@ PENALTIES = {
 
 #: The penalties that are only proposed and decided in an administrative process (art. 41 §3–4).
 PROPOSED = ("cassacao_cadastro", "cassacao_permissao")
-
-
-def _roles(action: str, on: dt.date | None = None) -> list[str]:
-    """Who decides ``action`` on ``on`` (the date of the decision), from the dated table."""
-    return deciders(LAW, action, on)[0]
 
 
 def art_41_par_1_primary(
@@ -411,22 +406,21 @@ _REG_ITEM: dict[str, Any] = closed(
 PENALTY_SCHEMA: dict[str, Any] = closed(
     {
         "infraction": {"type": "string", "minLength": 1},
-        "regulation_items": {"type": "array", "items": _REG_ITEM},
+        "regulation_items": list_of(_REG_ITEM),
         "committed_on": DATE,
         "imposed_on": DATE,
         # The offender's earlier infractions (the law reads "conduta primária" from them);
         # ``primary`` as a given answer is kept for callers that judged it themselves.
-        "prior_infractions": {
-            "type": "array",
-            "items": closed(
+        "prior_infractions": list_of(
+            closed(
                 {
                     "id": {"type": "string"},
                     "committed_on": DATE,
                     "final": {"type": "boolean"},
                 },
                 required=["id", "committed_on", "final"],
-            ),
-        },
+            )
+        ),
         "primary": {"type": "boolean"},
         "affects_comfort_or_safety": {"type": "boolean"},
         "notified_on": DATE,
@@ -539,7 +533,9 @@ def penalty_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             "proposals": proposals,
             "fine_ufpi": units.value,
             "fine_cents": cents,
-            "decided_by": {p: _roles(PENALTIES[p][1], ctx.as_of) for p in [*options, *proposals]},
+            "decided_by": {
+                p: deciders(PENALTIES[p][1], ctx.as_of)[0] for p in [*options, *proposals]
+            },
         }
         if proposing:
             what = "do cadastro de taxista" if requested == "cassacao_cadastro" else "da permissão"
@@ -610,7 +606,7 @@ def suspension_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         outcome = {
             "allowed": ok,
             "ends_on": start + dt.timedelta(days=days - 1) if ok else None,
-            "decided_by": _roles("penalty.suspension", ctx.as_of),
+            "decided_by": deciders("penalty.suspension", ctx.as_of)[0],
         }
         return decide(qid, ctx, outcome, [r], "Duração admitida." if ok else "Acima do limite.")
 
@@ -645,9 +641,8 @@ def art_42_par_3_windows(
 
 POINTS_SCHEMA: dict[str, Any] = closed(
     {
-        "infractions": {
-            "type": "array",
-            "items": closed(
+        "infractions": list_of(
+            closed(
                 {
                     "id": {"type": "string", "minLength": 1},
                     "committed_on": DATE,
@@ -655,8 +650,8 @@ POINTS_SCHEMA: dict[str, Any] = closed(
                     "final": {"type": "boolean"},
                 },
                 required=["id", "committed_on", "nature", "final"],
-            ),
-        },
+            )
+        ),
     },
     required=["infractions"],
 )

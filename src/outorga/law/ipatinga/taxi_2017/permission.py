@@ -14,7 +14,7 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
-from outorga.law.schemas import closed
+from outorga.law.schemas import closed, list_of
 
 from ._base import (
     DATE,
@@ -207,18 +207,17 @@ ELIGIBILITY_SCHEMA: dict[str, Any] = closed(
         "domiciled_in_ipatinga": {"type": "boolean"},
         "municipal_servant": {"type": "boolean"},
         "public_employment_in_exercise": {"type": "boolean"},
-        "other_permissions": {"type": "array", "items": _OTHER_PERMISSION},
-        "partners": {
-            "type": "array",
-            "items": closed(
+        "other_permissions": list_of(_OTHER_PERMISSION),
+        "partners": list_of(
+            closed(
                 {
                     "name": {"type": "string", "minLength": 1},
                     "other_permissions": {"type": "array", "items": _OTHER_PERMISSION},
                     "public_employment_in_exercise": {"type": "boolean"},
                 },
                 required=["name"],
-            ),
-        },
+            )
+        ),
     },
     required=["holder_kind", "categories", "awarded_in_tender", "domiciled_in_ipatinga"],
 )

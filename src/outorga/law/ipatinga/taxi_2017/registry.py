@@ -16,7 +16,7 @@ from outorga.law.money import brl
 from outorga.law.questions import question
 from outorga.law.rulebook import renewal_start_text
 from outorga.law.rules import check, reason
-from outorga.law.schemas import closed
+from outorga.law.schemas import closed, list_of, nullable
 from outorga.law.windows import add_years, renewal_period
 
 from ._base import (
@@ -220,9 +220,8 @@ def art_21_par_1_debts(
 RENEWAL_SCHEMA: dict[str, Any] = closed(
     {
         "last_renewed_on": DATE,
-        "debts": {
-            "type": "array",
-            "items": closed(
+        "debts": list_of(
+            closed(
                 {
                     "id": {"type": "string", "minLength": 1},
                     "kind": {"enum": list(DEBT_KINDS)},
@@ -231,8 +230,8 @@ RENEWAL_SCHEMA: dict[str, Any] = closed(
                     "description": {"type": "string"},
                 },
                 required=["id", "kind", "amount_cents", "status"],
-            ),
-        },
+            )
+        ),
     },
     required=["last_renewed_on"],
 )
@@ -323,7 +322,7 @@ def art_21_yearly_not_ahead(ctx: Context, current: dt.date | None) -> Reason:
 
 AUXILIARY_RENEWAL_SCHEMA: dict[str, Any] = closed(
     {
-        "credential_valid_until": {"anyOf": [DATE, {"type": "null"}]},
+        "credential_valid_until": nullable(DATE),
         "resides_in_ipatinga": {"type": "boolean"},
         "debts": RENEWAL_SCHEMA["properties"]["debts"],
     },
@@ -663,16 +662,15 @@ DOCUMENTS_SCHEMA: dict[str, Any] = closed(
             "propertyNames": {"enum": _ALL_CODES},
             "additionalProperties": _DOC,
         },
-        "additional_required": {
-            "type": "array",
-            "items": closed(
+        "additional_required": list_of(
+            closed(
                 {
                     "label": {"type": "string", "minLength": 1},
                     "presented": {"type": "boolean"},
                 },
                 required=["label", "presented"],
-            ),
-        },
+            )
+        ),
     },
     required=["subject", "documents"],
 )

@@ -15,7 +15,7 @@ from outorga.law.money import brl, rate_of
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
-from outorga.law.schemas import closed
+from outorga.law.schemas import closed, list_of
 
 from ._base import (
     CENTS,
@@ -113,7 +113,7 @@ STAND_SCHEMA: dict[str, Any] = closed(
         "on": DATE,
         "stand": closed(
             {
-                "categories": {"type": "array", "items": {"enum": [c.value for c in Category]}},
+                "categories": list_of({"enum": [c.value for c in Category]}),
                 "max_vehicles": {"type": "integer", "minimum": 0},
                 "occupied": {"type": "integer", "minimum": 0},
             },

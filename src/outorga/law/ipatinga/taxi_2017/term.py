@@ -10,7 +10,6 @@ from enum import StrEnum
 from typing import Any
 
 from outorga.law.citations import decision
-from outorga.law.competence import deciders
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl, split_instalments
@@ -19,7 +18,20 @@ from outorga.law.rules import check, reason
 from outorga.law.schemas import closed
 from outorga.law.windows import add_months, add_years
 
-from ._base import DATE, LAW, answer, art, day, decide, fmt, has_refusal, opt_day, param, rule_id
+from ._base import (
+    DATE,
+    LAW,
+    answer,
+    art,
+    day,
+    decide,
+    deciders,
+    fmt,
+    has_refusal,
+    opt_day,
+    param,
+    rule_id,
+)
 
 # --- art. 10: terms and counterpart; D-12 instalments ----------------------------------------
 
@@ -222,7 +234,7 @@ def art_13_termo_status(
         ]
     if today > valid_until:
         outcome["caducidade_proposal"] = True
-        outcome["decided_by"] = deciders(LAW, "penalty.revocation", ctx.as_of)[0]
+        outcome["decided_by"] = deciders("penalty.revocation", ctx.as_of)[0]
         return outcome, [
             reason(
                 rule_id("art_13_caducidade"),

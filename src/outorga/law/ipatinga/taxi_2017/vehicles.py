@@ -14,7 +14,7 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
-from outorga.law.schemas import closed
+from outorga.law.schemas import closed, nullable
 from outorga.law.windows import add_years
 
 from ._base import (
@@ -386,8 +386,8 @@ VEHICLE_SCHEMA: dict[str, Any] = closed(
         "kind": {"enum": ["automovel", "similar", "outro"]},
         "colour": {"type": "string", "minLength": 1},
         # Missing (absent or null) is judged as not proven (art. 27, 28 III), never defaulted.
-        "doors": {"anyOf": [{"type": "integer", "minimum": 1}, {"type": "null"}]},
-        "capacity": {"anyOf": [{"type": "integer", "minimum": 1}, {"type": "null"}]},
+        "doors": nullable({"type": "integer", "minimum": 1}),
+        "capacity": nullable({"type": "integer", "minimum": 1}),
         "registered_municipality_ibge": {"type": "string", "pattern": "^[0-9]{7}$"},
         "licensed": {"type": "boolean"},
         "manufacture_year": {"type": "integer", "minimum": 1900},

@@ -69,15 +69,15 @@ def _company_law(m: Municipality) -> str:
     return apps_law(m) or "aplicativo"
 
 
+def _may_manage_companies(actor: Actor, m: Municipality) -> None:
+    """Registering companies and their credentials is one competence, under ``_company_law``."""
+    authorize(actor=actor, municipality=m, action="inspection.company.manage", law=_company_law(m))
+
+
 def company_register(
     *, actor: Actor, municipality: Municipality, data: Mapping[str, Any]
 ) -> InspectionCompany:
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="inspection.company.manage",
-        law=_company_law(municipality),
-    )
+    _may_manage_companies(actor, municipality)
     from outorga.registry.validation import digits
 
     cnpj = digits(str(data.get("cnpj", "")))
@@ -115,12 +115,7 @@ def company_token_issue(
     *, actor: Actor, municipality: Municipality, company: InspectionCompany, name: str
 ) -> tuple[CompanyToken, str]:
     """A new API credential for the company; the secret is returned only this once."""
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="inspection.company.manage",
-        law=_company_law(municipality),
-    )
+    _may_manage_companies(actor, municipality)
     assert actor.user is not None
     prefix, secret = new_secret(TOKEN_PREFIX)
     with transaction.atomic(), tenant(municipality):
@@ -144,12 +139,7 @@ def company_token_issue(
 def company_token_revoke(
     *, actor: Actor, municipality: Municipality, token: CompanyToken
 ) -> CompanyToken:
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="inspection.company.manage",
-        law=_company_law(municipality),
-    )
+    _may_manage_companies(actor, municipality)
     return token_revoke_record(
         actor=actor,
         municipality=municipality,

@@ -26,6 +26,7 @@ from outorga.core.tenancy import tenant, unscoped
 from outorga.law import interfaces, questions
 from outorga.law.bindings import Service
 from outorga.law.citations import Citation
+from outorga.law.competence import Competence
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Verdict
 from outorga.law.interfaces import citation
@@ -66,6 +67,12 @@ def _law(m: Municipality, on: dt.date | None = None) -> str:
     """The law governing transport by app in ``m`` on ``on`` (today; the nearest binding for a
     month before the first)."""
     return law_of(m, Service.APLICATIVO, on, nearest=True)
+
+
+def _authorize(actor: Actor, m: Municipality, action: str) -> Competence | None:
+    """The actor's competence for ``action`` under the law governing transport by app in ``m``
+    today (refused: ``NotCompetent``)."""
+    return authorize(actor=actor, municipality=m, action=action, law=_law(m))
 
 
 def trip_cites(m: Municipality, *concepts: str) -> tuple[Citation, ...]:
@@ -191,12 +198,7 @@ def trip_upload_submit(
     """
     if not governs(municipality, Service.APLICATIVO):
         raise TripDataError("A lei de transporte por aplicativo não se aplica a este município.")
-    comp = authorize(
-        actor=actor,
-        municipality=municipality,
-        action="platform.data.submit",
-        law=_law(municipality),
-    )
+    comp = _authorize(actor, municipality, "platform.data.submit")
     if kind not in KINDS:
         raise TripDataError("kind deve ser 'trips' ou 'sessions'.", field="kind")
     if schema not in SCHEMAS:
@@ -698,12 +700,7 @@ def issqn_statement_recompute(
 ) -> IssqnStatement:
     """Finance recomputes a month's statement (e.g. after the municipality records its rates or a
     new monthly report arrives)."""
-    comp = authorize(
-        actor=actor,
-        municipality=municipality,
-        action="platform.report.review",
-        law=_law(municipality),
-    )
+    comp = _authorize(actor, municipality, "platform.report.review")
     with transaction.atomic(), tenant(municipality):
         pm = PlatformMonth.objects.select_for_update().get(platform=platform, month=first_day)
         if pm.trips_upload_id is None:
@@ -727,12 +724,7 @@ def issqn_export_record(
     *, actor: Actor, municipality: Municipality, statement: IssqnStatement, fmt: str
 ) -> None:
     """An export of a tax statement is an act (it carries taxpayers' data)."""
-    comp = authorize(
-        actor=actor,
-        municipality=municipality,
-        action="platform.report.review",
-        law=_law(municipality),
-    )
+    comp = _authorize(actor, municipality, "platform.report.review")
     with transaction.atomic(), tenant(municipality):
         record_act(
             municipality=municipality,

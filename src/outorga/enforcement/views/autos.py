@@ -35,8 +35,8 @@ from outorga.enforcement.services.seizures import (
 from outorga.enforcement.views.common import (
     ERRORS,
     back,
+    case_step,
     date_from,
-    post_step,
     staff_only,
     today,
     uploaded_files,
@@ -217,10 +217,9 @@ def auto_pdf(request: HttpRequest, auto_id: int) -> HttpResponse:
 @require_POST
 def auto_cancel(request: HttpRequest, auto_id: int) -> HttpResponse:
     auto = get_object_or_404(InfractionNotice.objects.all(), pk=auto_id)
-    to = reverse("enforcement:case", args=[auto.case.pk])
-    return post_step(
+    return case_step(
         request,
-        to,
+        auto.case.pk,
         lambda: infraction_cancel(
             actor=actor_of(request),
             municipality=auto.municipality,

@@ -27,8 +27,8 @@ from outorga.enforcement.services.proposals import proposal_decide as proposal_d
 from outorga.enforcement.views.common import (
     ERRORS,
     back,
+    case_step,
     date_from,
-    post_step,
     staff_only,
     today,
     uploaded_files,
@@ -73,10 +73,9 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
 @require_POST
 def notice_deliver(request: HttpRequest, notice_id: int) -> HttpResponse:
     notice = get_object_or_404(Notice.objects.select_related("case"), pk=notice_id)
-    to = reverse("enforcement:case", args=[notice.case_id])
-    return post_step(
+    return case_step(
         request,
-        to,
+        notice.case_id,
         lambda: notice_deliver_service(
             actor=actor_of(request),
             municipality=notice.municipality,
@@ -100,10 +99,9 @@ def notice_pdf(request: HttpRequest, notice_id: int) -> HttpResponse:
 @require_POST
 def filing_paper(request: HttpRequest, case_id: int) -> HttpResponse:
     case = get_object_or_404(Case.objects.all(), pk=case_id)
-    to = reverse("enforcement:case", args=[case.pk])
-    return post_step(
+    return case_step(
         request,
-        to,
+        case.pk,
         lambda: filing_file(
             actor=actor_of(request),
             municipality=case.municipality,
@@ -121,10 +119,9 @@ def filing_paper(request: HttpRequest, case_id: int) -> HttpResponse:
 @require_POST
 def filing_judge(request: HttpRequest, filing_id: int) -> HttpResponse:
     filing = get_object_or_404(Filing.objects.select_related("case"), pk=filing_id)
-    to = reverse("enforcement:case", args=[filing.case_id])
-    return post_step(
+    return case_step(
         request,
-        to,
+        filing.case_id,
         lambda: filing_judge_service(
             actor=actor_of(request),
             municipality=filing.municipality,
@@ -147,10 +144,9 @@ def decision_pdf(request: HttpRequest, filing_id: int) -> HttpResponse:
 @require_POST
 def proposal_decide(request: HttpRequest, case_id: int) -> HttpResponse:
     case = get_object_or_404(Case.objects.all(), pk=case_id)
-    to = reverse("enforcement:case", args=[case.pk])
-    return post_step(
+    return case_step(
         request,
-        to,
+        case.pk,
         lambda: proposal_decide_service(
             actor=actor_of(request),
             municipality=case.municipality,

@@ -1,6 +1,6 @@
 """What every enforcement screen shares: the servants-only guard (``staff_only``), the refusals a
-form shows back (``ERRORS``), a page's step and its way back (``post_step``), today's date, the date
-and file fields."""
+form shows back (``ERRORS``), a page's step and its way back (``post_step``; from the case's page,
+``case_step``), today's date, the date and file fields."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
 from django.utils import timezone
 
 from outorga.core.access import role_screen
@@ -42,6 +43,13 @@ def post_step(
         return back(request, exc, to)
     messages.success(request, message)
     return HttpResponseRedirect(to)
+
+
+def case_step(
+    request: HttpRequest, case_id: int, run: Callable[[], object], message: str
+) -> HttpResponse:
+    """A step posted from the case's page, back to that page (``post_step``)."""
+    return post_step(request, reverse("enforcement:case", args=[case_id]), run, message)
 
 
 def today() -> dt.date:

@@ -6,14 +6,13 @@ import datetime as dt
 from typing import Any
 
 from django.http import HttpRequest
-from django.shortcuts import get_object_or_404
 from ninja import Field, Router, Schema, Status
 
 from outorga.core.apikit import Error, platform_auth
 from outorga.platforms.services.cases import platform_case_defend
 
 from ..models import PlatformCase
-from .common import platform_actor, token_of
+from .common import own, own_one, platform_actor, token_of
 
 router = Router()
 
@@ -43,7 +42,7 @@ class DefenceIn(Schema):
     operation_id="outorga_platforms_api_platform_cases",
 )
 def platform_cases(request: HttpRequest) -> Any:
-    return PlatformCase.objects.filter(platform=token_of(request).platform)
+    return own(request, PlatformCase.objects.all())
 
 
 @router.post(
@@ -55,7 +54,7 @@ def platform_cases(request: HttpRequest) -> Any:
 )
 def platform_case_defence(request: HttpRequest, case_id: int, payload: DefenceIn) -> Any:
     token = token_of(request)
-    case = get_object_or_404(PlatformCase.objects.filter(platform=token.platform), pk=case_id)
+    case = own_one(request, PlatformCase.objects.all(), case_id)
     case = platform_case_defend(
         actor=platform_actor(request),
         municipality=token.municipality,

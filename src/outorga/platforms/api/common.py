@@ -1,9 +1,15 @@
 """Who is calling the platforms' API: the platform's token and the act's actor, or a servant who
-may view the platforms area."""
+may view the platforms area; the calling platform's own records; a stored decision's reasons as the
+API shows them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from typing import Any, TypeVar
+
+from django.db.models import Model, QuerySet
 from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
 
 from outorga.core.acts import Actor
 from outorga.core.middleware import client_ip
@@ -11,6 +17,8 @@ from outorga.core.models import ApiToken, User
 from outorga.core.requests import user_of
 
 from .. import selectors
+
+M = TypeVar("M", bound=Model)
 
 
 def token_of(request: HttpRequest) -> ApiToken:
@@ -28,3 +36,26 @@ def viewer(request: HttpRequest) -> User:
     user = user_of(request)
     selectors.require_viewer(user.role, user.municipality)
     return user
+
+
+def own(request: HttpRequest, records: QuerySet[M]) -> QuerySet[M]:
+    """The calling platform's own ``records`` (another platform's are never seen)."""
+    return records.filter(platform=token_of(request).platform)
+
+
+def own_one(request: HttpRequest, records: QuerySet[M], pk: int) -> M:
+    """One of the calling platform's own ``records``; 404 for another platform's."""
+    return get_object_or_404(own(request, records), pk=pk)
+
+
+def stored_reasons(reasons: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """A stored decision's reasons (``Decision.to_json()``) as the API shows them."""
+    return [
+        {
+            "regra": r["rule"],
+            "resultado": r["verdict"],
+            "mensagem": r["message"],
+            "citacoes": [c["text"] for c in r["citations"]],
+        }
+        for r in reasons
+    ]

@@ -6,14 +6,13 @@ import datetime as dt
 from typing import Any, Literal
 
 from django.http import HttpRequest
-from django.shortcuts import get_object_or_404
 from ninja import Field, Router, Schema, Status
 
 from outorga.core.apikit import Error, platform_auth
 from outorga.platforms.services.complaints import complaint_answer, complaint_forward
 
 from ..models import Complaint
-from .common import platform_actor, token_of
+from .common import own, own_one, platform_actor, token_of
 
 router = Router()
 
@@ -43,22 +42,6 @@ class ComplaintOut(Schema):
     answered_on: dt.date | None
 
 
-def _complaint_out(c: Complaint) -> dict[str, Any]:
-    return {
-        "id": c.pk,
-        "protocol": c.protocol,
-        "source": c.source,
-        "platform_reference": c.platform_reference,
-        "description": c.description,
-        "occurred_on": c.occurred_on,
-        "filed_on": c.filed_on,
-        "deadline": c.deadline,
-        "status": c.status,
-        "answer": c.answer,
-        "answered_on": c.answered_on,
-    }
-
-
 @router.get(
     "/platform/complaints",
     auth=platform_auth,
@@ -69,10 +52,10 @@ def _complaint_out(c: Complaint) -> dict[str, Any]:
 def platform_complaints(
     request: HttpRequest, status: Literal["open", "answered"] | None = None
 ) -> Any:
-    qs = Complaint.objects.filter(platform=token_of(request).platform)
+    qs = own(request, Complaint.objects.all())
     if status:
         qs = qs.filter(status=status)
-    return [_complaint_out(c) for c in qs]
+    return qs
 
 
 @router.post(
@@ -93,7 +76,7 @@ def platform_complaint_forward(request: HttpRequest, payload: ComplaintIn) -> An
         platform_reference=payload.platform_reference,
         occurred_on=payload.occurred_on,
     )
-    return Status(201, _complaint_out(c))
+    return Status(201, c)
 
 
 @router.post(
@@ -105,11 +88,11 @@ def platform_complaint_forward(request: HttpRequest, payload: ComplaintIn) -> An
 )
 def platform_complaint_answer(request: HttpRequest, complaint_id: int, payload: AnswerIn) -> Any:
     token = token_of(request)
-    c = get_object_or_404(Complaint.objects.filter(platform=token.platform), pk=complaint_id)
+    c = own_one(request, Complaint.objects.all(), complaint_id)
     c, _ = complaint_answer(
         actor=platform_actor(request),
         municipality=token.municipality,
         complaint=c,
         answer=payload.answer,
     )
-    return Status(200, _complaint_out(c))
+    return Status(200, c)

@@ -80,24 +80,13 @@ class PlatformDetailOut(PlatformOut):
     enabled_drivers: int
     status_history: list[StatusChangeOut]
 
+    @staticmethod
+    def resolve_enabled_drivers(p: Platform) -> int:
+        return enabled_roster(p)
 
-def _platform_detail(p: Platform) -> dict[str, Any]:
-    return {
-        "id": p.pk,
-        "cnpj": p.cnpj,
-        "name": p.name,
-        "status": p.status,
-        "cadastro_mobiliario": p.cadastro_mobiliario,
-        "complaint_channel": p.complaint_channel,
-        "contact_name": p.contact_name,
-        "contact_email": p.contact_email,
-        "contact_phone": p.contact_phone,
-        "address": p.address,
-        "credentialed_at": p.credentialed_at,
-        "suspended_until": p.suspended_until,
-        "enabled_drivers": enabled_roster(p),
-        "status_history": list(p.status_changes.all()),
-    }
+    @staticmethod
+    def resolve_status_history(p: Platform) -> list[Any]:
+        return list(p.status_changes.all())
 
 
 @router.get(
@@ -126,7 +115,7 @@ def platform_credential(request: HttpRequest, payload: PlatformIn) -> Any:
         municipality=core_selectors.require_municipality(),
         data=PlatformData(**data, documents=docs),
     )
-    return Status(201, _platform_detail(p))
+    return Status(201, p)
 
 
 @router.get(
@@ -138,7 +127,7 @@ def platform_credential(request: HttpRequest, payload: PlatformIn) -> Any:
 )
 def platform_detail(request: HttpRequest, platform_id: int) -> Any:
     viewer(request)
-    return _platform_detail(get_object_or_404(Platform.objects.all(), pk=platform_id))
+    return get_object_or_404(Platform.objects.all(), pk=platform_id)
 
 
 @router.get(

@@ -7,7 +7,6 @@ import datetime as dt
 from typing import Any, Literal
 
 from django.http import HttpRequest
-from django.shortcuts import get_object_or_404
 from ninja import Field, Router, Schema, Status
 
 from outorga.core.apikit import Error, Reason, platform_auth
@@ -16,7 +15,7 @@ from outorga.platforms.services.common import citations_of, reasons_json, refusa
 from outorga.platforms.services.drivers import DriverData, enabled_roster
 
 from ..models import PlatformDriver
-from .common import platform_actor, token_of
+from .common import own, own_one, platform_actor, stored_reasons, token_of
 
 router = Router()
 
@@ -79,21 +78,9 @@ class DriverDecisionOut(DriverOut):
 
 
 def driver_out(d: PlatformDriver, cpf: str | None = None) -> dict[str, Any]:
-    return {
-        "id": d.pk,
-        "cpf": cpf if cpf is not None else d.cpf,
-        "name": d.name,
-        "cnh_category": d.cnh_category,
-        "cnh_ear": d.cnh_ear,
-        "vehicle_plate": d.vehicle_plate,
-        "vehicle_kind": d.vehicle_kind,
-        "vehicle_manufacture_year": d.vehicle_manufacture_year,
-        "tax_regime": d.tax_regime,
-        "status": d.status,
-        "enabled_at": d.enabled_at,
-        "disabled_at": d.disabled_at,
-        "created_at": d.created_at,
-    }
+    """The driver as ``DriverOut`` shows it; ``cpf`` as the caller may see it (the roster)."""
+    out = DriverOut.from_orm(d).dict()
+    return out if cpf is None else {**out, "cpf": cpf}
 
 
 @router.get(
@@ -125,10 +112,10 @@ def platform_me(request: HttpRequest) -> dict[str, Any]:
 def platform_drivers(
     request: HttpRequest, status: Literal["enabled", "disabled", "refused"] | None = None
 ) -> Any:
-    qs = PlatformDriver.objects.filter(platform=token_of(request).platform).order_by("-pk")
+    qs = own(request, PlatformDriver.objects.order_by("-pk"))
     if status:
         qs = qs.filter(status=status)
-    return [driver_out(d) for d in qs]
+    return qs
 
 
 @router.post(
@@ -180,19 +167,8 @@ def platform_driver_register(request: HttpRequest, payload: DriverIn) -> Any:
     operation_id="outorga_platforms_api_platform_driver_detail",
 )
 def platform_driver_detail(request: HttpRequest, driver_id: int) -> Any:
-    d = get_object_or_404(
-        PlatformDriver.objects.filter(platform=token_of(request).platform), pk=driver_id
-    )
-    reasons = [
-        {
-            "regra": r["rule"],
-            "resultado": r["verdict"],
-            "mensagem": r["message"],
-            "citacoes": [c["text"] for c in r["citations"]],
-        }
-        for dec in d.decision.get("decisions", [])
-        for r in dec["reasons"]
-    ]
+    d = own_one(request, PlatformDriver.objects.all(), driver_id)
+    reasons = stored_reasons(r for dec in d.decision.get("decisions", []) for r in dec["reasons"])
     cites = sorted({c for dec in d.decision.get("decisions", []) for c in dec["citations"]})
     return {**driver_out(d), "fundamentos": reasons, "citacoes": cites}
 
@@ -206,8 +182,8 @@ def platform_driver_detail(request: HttpRequest, driver_id: int) -> Any:
 )
 def platform_driver_disable(request: HttpRequest, driver_id: int) -> Any:
     token = token_of(request)
-    d = get_object_or_404(PlatformDriver.objects.filter(platform=token.platform), pk=driver_id)
+    d = own_one(request, PlatformDriver.objects.all(), driver_id)
     d = driver_services.platform_driver_disable(
         actor=platform_actor(request), municipality=token.municipality, driver=d
     )
-    return Status(200, driver_out(d))
+    return Status(200, d)

@@ -14,7 +14,7 @@ from outorga.platforms.services.common import citations_of, reasons_json, refusa
 from outorga.platforms.services.fares import fare_table_publish
 
 from ..models import FareTable
-from .common import platform_actor, token_of
+from .common import own, platform_actor, stored_reasons, token_of
 
 router = Router()
 
@@ -53,29 +53,13 @@ class FareOut(Schema):
     summary: str = ""
     fundamentos: list[Reason] = []
 
+    @staticmethod
+    def resolve_summary(t: FareTable) -> str:
+        return t.decision.get("summary", "")
 
-def _fare_out(t: FareTable) -> dict[str, Any]:
-    return {
-        "id": t.pk,
-        "base_fare_cents": t.base_fare_cents,
-        "per_km_cents": t.per_km_cents,
-        "per_minute_cents": t.per_minute_cents,
-        "extras": t.extras,
-        "dynamic_max_percent": t.dynamic_max_percent,
-        "valid_from": t.valid_from,
-        "status": t.status,
-        "published_at": t.published_at,
-        "summary": t.decision.get("summary", ""),
-        "fundamentos": [
-            {
-                "regra": r["rule"],
-                "resultado": r["verdict"],
-                "mensagem": r["message"],
-                "citacoes": [c["text"] for c in r["citations"]],
-            }
-            for r in t.decision.get("reasons", [])
-        ],
-    }
+    @staticmethod
+    def resolve_fundamentos(t: FareTable) -> list[dict[str, Any]]:
+        return stored_reasons(t.decision.get("reasons", []))
 
 
 @router.get(
@@ -86,7 +70,7 @@ def _fare_out(t: FareTable) -> dict[str, Any]:
     operation_id="outorga_platforms_api_platform_fares",
 )
 def platform_fares(request: HttpRequest) -> Any:
-    return [_fare_out(t) for t in FareTable.objects.filter(platform=token_of(request).platform)]
+    return own(request, FareTable.objects.all())
 
 
 @router.post(
@@ -124,4 +108,4 @@ def platform_fare_publish(request: HttpRequest, payload: FareIn) -> Any:
                 "id": table.pk,
             },
         )
-    return Status(201, _fare_out(table))
+    return Status(201, table)

@@ -15,6 +15,7 @@ from outorga.platforms.services.common import today
 
 from .. import selectors
 from ..models import InfractionCandidate
+from ..selectors import ReportStatus
 from .common import viewer
 
 router = Router()
@@ -54,6 +55,14 @@ class CandidateOut(Schema):
     due: dt.date
     summary: str
 
+    @staticmethod
+    def resolve_platform_id(s: ReportStatus) -> int:
+        return s.platform.pk
+
+    @staticmethod
+    def resolve_platform(s: ReportStatus) -> str:
+        return s.platform.name
+
 
 @router.get(
     "/platform-reports/candidates",
@@ -64,19 +73,7 @@ class CandidateOut(Schema):
 )
 def report_candidates(request: HttpRequest, on: dt.date | None = None) -> Any:
     viewer(request)
-    m = core_selectors.require_municipality()
-    return [
-        {
-            "platform_id": s.platform.pk,
-            "platform": s.platform.name,
-            "year": s.year,
-            "month": s.month,
-            "status": s.status,
-            "due": s.due,
-            "summary": s.summary,
-        }
-        for s in selectors.report_candidates(m, on or today())
-    ]
+    return selectors.report_candidates(core_selectors.require_municipality(), on or today())
 
 
 class InfractionCandidateOut(Schema):
@@ -93,6 +90,18 @@ class InfractionCandidateOut(Schema):
         None, description="retirado quando novo arquivo do mês mediu pico dentro do limite"
     )
     withdrawn_reason: str = ""
+
+    @staticmethod
+    def resolve_platform(c: InfractionCandidate) -> str:
+        return c.platform.name
+
+    @staticmethod
+    def resolve_kind_label(c: InfractionCandidate) -> str:
+        return c.get_kind_display()
+
+    @staticmethod
+    def resolve_citacoes(c: InfractionCandidate) -> list[str]:
+        return list(c.decision.get("citations", []))
 
 
 @router.get(
@@ -118,22 +127,7 @@ def infraction_candidates(
     qs = InfractionCandidate.objects.select_related("platform")
     if kind:
         qs = qs.filter(kind=kind)
-    return [
-        {
-            "id": c.pk,
-            "platform_id": c.platform_id,
-            "platform": c.platform.name,
-            "kind": c.kind,
-            "kind_label": c.get_kind_display(),
-            "key": c.key,
-            "detected_on": c.detected_on,
-            "summary": c.summary,
-            "citacoes": list(c.decision.get("citations", [])),
-            "withdrawn_on": c.withdrawn_on,
-            "withdrawn_reason": c.withdrawn_reason,
-        }
-        for c in qs
-    ]
+    return qs
 
 
 class OverdueOut(Schema):

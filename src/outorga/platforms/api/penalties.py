@@ -7,7 +7,6 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from ninja import Field, Router, Schema, Status
 
 from outorga.core.apikit import Error, platform_auth
@@ -16,7 +15,7 @@ from outorga.platforms.services.penalties import platform_penalty_appeal_file
 
 from .. import pdf
 from ..models import PlatformPenalty, PlatformPenaltyAppeal
-from .common import platform_actor, token_of
+from .common import own, own_one, platform_actor, token_of
 
 router = Router()
 
@@ -44,6 +43,12 @@ class AppealOut(Schema):
     judged_on: dt.date | None
     reasoning: str = Field(..., description="fundamentação do julgamento")
     citacoes: list[str]
+
+    @staticmethod
+    def resolve_citacoes(a: PlatformPenaltyAppeal) -> list[str]:
+        return list(
+            dict.fromkeys([*a.admission.get("citations", []), *a.judgment.get("citations", [])])
+        )
 
 
 class PenaltyOut(Schema):
@@ -75,54 +80,13 @@ class PenaltyOut(Schema):
     final_on: dt.date | None = Field(None, description="definitiva desde")
     appeal: AppealOut | None
 
+    @staticmethod
+    def resolve_citacoes(x: PlatformPenalty) -> list[str]:
+        return list(x.decision.get("citations", []))
 
-def _appeal_out(a: PlatformPenaltyAppeal | None) -> dict[str, Any] | None:
-    if a is None:
-        return None
-    cites = dict.fromkeys([*a.admission.get("citations", []), *a.judgment.get("citations", [])])
-    return {
-        "id": a.pk,
-        "channel": a.channel,
-        "text": a.text,
-        "filed_on": a.filed_on,
-        "deadline": a.deadline,
-        "judge_until": a.judge_until,
-        "result": a.result,
-        "judged_on": a.judged_on,
-        "reasoning": a.reasoning,
-        "citacoes": list(cites),
-    }
-
-
-def _penalty_out(x: PlatformPenalty) -> dict[str, Any]:
-    debt = x.debt
-    appeal = PlatformPenaltyAppeal.objects.filter(penalty=x).first()
-    return {
-        "id": x.pk,
-        "kind": x.kind,
-        "infraction_on": x.infraction_on,
-        "description": x.description,
-        "reasoning": x.reasoning,
-        "fine_upfbg": x.fine_upfbg,
-        "amount_cents": x.amount_cents,
-        "imposed_at": x.imposed_at,
-        "debt": (
-            {
-                "reference": debt.reference,
-                "amount_cents": debt.amount_cents,
-                "due_on": debt.due_on,
-                "status": debt.status,
-            }
-            if debt is not None
-            else None
-        ),
-        "citacoes": list(x.decision.get("citations", [])),
-        "status": x.status,
-        "decision_notice_on": x.decision_notice_on,
-        "appeal_until": x.appeal_until,
-        "final_on": x.final_on,
-        "appeal": _appeal_out(appeal),
-    }
+    @staticmethod
+    def resolve_appeal(x: PlatformPenalty) -> PlatformPenaltyAppeal | None:
+        return PlatformPenaltyAppeal.objects.filter(penalty=x).first()
 
 
 class AppealIn(Schema):
@@ -151,8 +115,7 @@ class AppealIn(Schema):
     operation_id="outorga_platforms_api_platform_penalties",
 )
 def platform_penalties(request: HttpRequest) -> Any:
-    qs = PlatformPenalty.objects.filter(platform=token_of(request).platform).select_related("debt")
-    return [_penalty_out(x) for x in qs]
+    return own(request, PlatformPenalty.objects.select_related("debt"))
 
 
 @router.post(
@@ -175,7 +138,7 @@ def platform_penalties(request: HttpRequest) -> Any:
 )
 def platform_penalty_appeal(request: HttpRequest, penalty_id: int, payload: AppealIn) -> Any:
     token = token_of(request)
-    x = get_object_or_404(PlatformPenalty.objects.filter(platform=token.platform), pk=penalty_id)
+    x = own_one(request, PlatformPenalty.objects.all(), penalty_id)
     platform_penalty_appeal_file(
         actor=platform_actor(request),
         municipality=token.municipality,
@@ -184,7 +147,7 @@ def platform_penalty_appeal(request: HttpRequest, penalty_id: int, payload: Appe
         channel=PlatformPenaltyAppeal.Channel.API,
     )
     x = PlatformPenalty.objects.select_related("debt").get(pk=x.pk)
-    return Status(201, _penalty_out(x))
+    return Status(201, x)
 
 
 @router.get(
@@ -194,10 +157,9 @@ def platform_penalty_appeal(request: HttpRequest, penalty_id: int, payload: Appe
     operation_id="outorga_platforms_api_platform_penalty_pdf",
 )
 def platform_penalty_pdf(request: HttpRequest, penalty_id: int) -> HttpResponse:
-    x = get_object_or_404(
-        PlatformPenalty.objects.filter(platform=token_of(request).platform).select_related(
-            "platform", "debt", "imposed_by"
-        ),
-        pk=penalty_id,
+    x = own_one(
+        request,
+        PlatformPenalty.objects.select_related("platform", "debt", "imposed_by"),
+        penalty_id,
     )
     return pdf_response(pdf.penalty_decision_pdf(x), f"penalidade-{x.pk}.pdf")

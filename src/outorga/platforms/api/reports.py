@@ -6,14 +6,13 @@ import datetime as dt
 from typing import Any
 
 from django.http import HttpRequest
-from django.shortcuts import get_object_or_404
 from ninja import Field, Header, Router, Schema, Status
 
 from outorga.core.apikit import Error, Reason, platform_auth
 from outorga.platforms.services.reports import monthly_report_submit
 
 from ..models import MonthlyReport
-from .common import platform_actor, token_of
+from .common import own, own_one, platform_actor, token_of
 
 router = Router()
 
@@ -112,7 +111,7 @@ def platform_report_submit(
     operation_id="outorga_platforms_api_platform_reports",
 )
 def platform_reports(request: HttpRequest) -> Any:
-    return MonthlyReport.objects.filter(platform=token_of(request).platform)
+    return own(request, MonthlyReport.objects.all())
 
 
 @router.get(
@@ -123,7 +122,4 @@ def platform_reports(request: HttpRequest) -> Any:
     operation_id="outorga_platforms_api_platform_report_detail",
 )
 def platform_report_detail(request: HttpRequest, report_id: int) -> Any:
-    r = get_object_or_404(
-        MonthlyReport.objects.filter(platform=token_of(request).platform), pk=report_id
-    )
-    return r.response
+    return own_one(request, MonthlyReport.objects.all(), report_id).response

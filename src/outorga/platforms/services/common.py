@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from outorga.core.acts import Actor, record_act
 from outorga.core.errors import DomainError
 from outorga.core.lawseam import BoundLaw, LawNotBound, law_for, law_of
 from outorga.core.models import Municipality
@@ -144,6 +145,30 @@ def basis_many(decisions: Iterable[Decision], extra: Iterable[Citation] = ()) ->
     ds = list(decisions)
     cites = set(citations_of(ds)) | {c.render() for c in extra}
     return {"citations": sorted(cites), "decisions": [d.to_json() for d in ds]}
+
+
+def record_refusal(
+    *,
+    municipality: Municipality,
+    actor: Actor,
+    action: str,
+    decision: Decision,
+    new: Mapping[str, Any],
+    **about: Any,
+) -> Decision:
+    """The law's refusal of a step as an act with its reasons, inside the step's transaction (the
+    caller raises once it is committed, so that the refusal stays in the log); ``about``: the
+    act's object (``obj``, or ``object_type`` and ``object_id``). Returns the refusing decision."""
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action=action,
+        outcome="refused",
+        new=new,
+        basis=basis_many([decision]),
+        **about,
+    )
+    return decision
 
 
 def lock_municipality(m: Municipality) -> None:

@@ -25,6 +25,7 @@ from .common import (
     bound_law,
     field_error,
     lock_municipality,
+    record_refusal,
     refusal_text,
     today,
 )
@@ -92,16 +93,14 @@ def platform_credential(
             },
         )
         if decision.outcome != "ok":
-            refused = decision
-            record_act(
+            refused = record_refusal(
                 municipality=municipality,
                 actor=actor,
                 action="platform.credential",
+                decision=decision,
+                new={"cnpj": cnpj, "name": data.name},
                 object_type="platforms.platform",
                 object_id=cnpj,
-                outcome="refused",
-                new={"cnpj": cnpj, "name": data.name},
-                basis=basis_many([decision]),
             )
         else:
             platform = Platform.objects.create(

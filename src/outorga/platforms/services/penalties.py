@@ -26,6 +26,7 @@ from .common import (
     cited,
     field_error,
     occurrences,
+    record_refusal,
     today,
 )
 
@@ -145,15 +146,13 @@ def platform_penalty_impose(
         facts["occurrences"] = occurrences(p, infraction_on)
         decision = bound_law(municipality, on).ask("penalty", facts)
         if not decision.outcome["allowed"]:
-            refused = decision
-            record_act(
+            refused = record_refusal(
                 municipality=municipality,
                 actor=actor,
                 action=action,
-                obj=p,
-                outcome="refused",
+                decision=decision,
                 new={"kind": kind, "fine_upfbg": facts.get("fine_upfbg")},
-                basis=basis_many([decision]),
+                obj=p,
             )
         else:
             penalty = PlatformPenalty.objects.create(
@@ -373,15 +372,13 @@ def platform_penalty_appeal_file(
             facts["decision_notice_on"] = x.decision_notice_on.isoformat()
         decision = bound_law(municipality, on).ask("penalty_appeal", facts)
         if not decision.outcome["timely"]:
-            refused = decision
-            record_act(
+            refused = record_refusal(
                 municipality=municipality,
                 actor=actor,
                 action="penalty.appeal.file",
-                obj=x,
-                outcome="refused",
+                decision=decision,
                 new={"filed_on": filed_on, "channel": channel},
-                basis=basis_many([decision]),
+                obj=x,
             )
         else:
             appeal = PlatformPenaltyAppeal.objects.create(

@@ -5,21 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
 
-from outorga.core.formerrors import messages_add
+from outorga.core.models import User
 from outorga.core.requests import actor_of
-from outorga.law.competence import NotCompetent, Role
+from outorga.law.competence import Role
 from outorga.platforms.services.cases import platform_case_decide, platform_case_open
-from outorga.platforms.services.common import PlatformError
 
 from ..models import Platform, PlatformCase
-from .common import forbidden, form_step, viewer
+from .common import form_step, page_step, screen
 
 
 class CaseForm(forms.Form):
@@ -38,12 +34,8 @@ class DecideForm(forms.Form):
     text = forms.CharField(label="Fundamentação da decisão", widget=forms.Textarea({"rows": 3}))
 
 
-@login_required
-@require_POST
-def case_open(request: HttpRequest, platform_id: int) -> HttpResponse:
-    user = viewer(request, object_page=True)
-    if isinstance(user, HttpResponse):
-        return user
+@screen(object_page=True, post=True)
+def case_open(request: HttpRequest, user: User, platform_id: int) -> HttpResponse:
     p = get_object_or_404(Platform.objects.all(), pk=platform_id)
 
     def open_case(data: dict[str, Any]) -> tuple[str, str]:
@@ -66,29 +58,23 @@ def case_open(request: HttpRequest, platform_id: int) -> HttpResponse:
     )
 
 
-@login_required
-def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
-    user = viewer(request, object_page=True)
-    if isinstance(user, HttpResponse):
-        return user
+@screen(object_page=True)
+def case_detail(request: HttpRequest, user: User, case_id: int) -> HttpResponse:
     case = get_object_or_404(PlatformCase.objects.select_related("platform"), pk=case_id)
     form = DecideForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            platform_case_decide(
-                actor=actor_of(request),
-                municipality=user.municipality,  # type: ignore[arg-type]
-                case=case,
-                uphold=form.cleaned_data["uphold"],
-                text=form.cleaned_data["text"],
-            )
-        except NotCompetent as exc:
-            return forbidden(request, exc)
-        except PlatformError as exc:
-            messages_add(request, exc)
-        else:
-            messages.success(request, "Decisão registrada.")
-            return HttpResponseRedirect(reverse("platforms:case", args=[case.pk]))
+
+    def decide(data: dict[str, Any]) -> tuple[str, str]:
+        platform_case_decide(
+            actor=actor_of(request),
+            municipality=user.municipality,  # type: ignore[arg-type]
+            case=case,
+            uphold=data["uphold"],
+            text=data["text"],
+        )
+        return "Decisão registrada.", reverse("platforms:case", args=[case.pk])
+
+    if done := page_step(request, form, decide):
+        return done
     decision = case.decision.get("penalty") or case.decision.get("deadlines") or {}
     return render(
         request,

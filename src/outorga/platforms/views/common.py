@@ -1,16 +1,20 @@
-"""What the platforms area's screens share: who may view it, the refusal page, a refusal's and a
-form's messages, a form's step posted from a page, the date a list is seen on."""
+"""What the platforms area's screens share: who may view it (``screen``), the refusal page, a
+refusal's and a form's messages, a form's step posted from a page or from its own screen, the date a
+list is seen on."""
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django import forms
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.views.decorators.http import require_POST
 
 from outorga.core import access
 from outorga.core.formerrors import messages_add
@@ -42,6 +46,26 @@ def viewer(request: HttpRequest, *, object_page: bool = False) -> User | HttpRes
     return user
 
 
+def screen(
+    *, object_page: bool = False, post: bool = False
+) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """A screen of the area: logged in (then, with ``post``, posted), seen by a ``viewer``; the
+    view receives that user after the request. ``object_page``: as ``viewer``'s."""
+
+    def guard(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            user = viewer(request, object_page=object_page)
+            if isinstance(user, HttpResponse):
+                return user
+            return view(request, user, *args, **kwargs)
+
+        guarded = require_POST(wrapper) if post else wrapper
+        return login_required(guarded)
+
+    return guard
+
+
 def form_error_messages(request: HttpRequest, form: forms.Form) -> None:
     """A form's refusals as messages, one a field (the screen redirects back)."""
     for fld, errs in form.errors.items():
@@ -60,13 +84,31 @@ def form_step(
     if not form.is_valid():
         form_error_messages(request, form)
         return HttpResponseRedirect(back)
+    return run_step(request, step, form.cleaned_data) or HttpResponseRedirect(back)
+
+
+def page_step(
+    request: HttpRequest, form: forms.Form, step: Callable[[dict[str, Any]], tuple[str, str]]
+) -> HttpResponse | None:
+    """A screen's own form: once posted and valid, ``step`` run on its data (as in ``form_step``);
+    ``None`` when the screen is to be shown again (not posted, the form's or the step's refusal)."""
+    if request.method != "POST" or not form.is_valid():
+        return None
+    return run_step(request, step, form.cleaned_data)
+
+
+def run_step(
+    request: HttpRequest, step: Callable[[dict[str, Any]], tuple[str, str]], data: dict[str, Any]
+) -> HttpResponse | None:
+    """``step`` run on ``data``: its message and a redirect to its page; without competence the
+    refusal page; ``None`` after its refusal, added to the messages."""
     try:
-        message, then = step(form.cleaned_data)
+        message, then = step(data)
     except NotCompetent as exc:
         return forbidden(request, exc)
     except PlatformError as exc:
         messages_add(request, exc)
-        return HttpResponseRedirect(back)
+        return None
     messages.success(request, message)
     return HttpResponseRedirect(then)
 

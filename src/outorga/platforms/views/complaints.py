@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from django import forms
-from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -12,7 +11,7 @@ from django.shortcuts import render
 from outorga.core.formerrors import form_add
 from outorga.core.lawseam import governs
 from outorga.core.middleware import client_ip
-from outorga.core.models import Municipality
+from outorga.core.models import Municipality, User
 from outorga.core.tenancy import current_municipality_or_none, tenant
 from outorga.law.bindings import Service
 from outorga.platforms.services import common as services_common
@@ -21,14 +20,11 @@ from outorga.platforms.services.complaints import complaint_file_public
 
 from .. import selectors
 from ..models import Platform
-from .common import on_date, viewer
+from .common import on_date, screen
 
 
-@login_required
-def complaints(request: HttpRequest) -> HttpResponse:
-    user = viewer(request)
-    if isinstance(user, HttpResponse):
-        return user
+@screen()
+def complaints(request: HttpRequest, user: User) -> HttpResponse:
     on = on_date(request)
     m = user.municipality
     assert m is not None

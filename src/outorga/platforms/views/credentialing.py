@@ -8,15 +8,12 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
-from django.views.decorators.http import require_POST
 
-from outorga.core.formerrors import messages_add
-from outorga.core.models import ApiToken
+from outorga.core.models import ApiToken, User
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality_or_none
 from outorga.law import interfaces
@@ -41,7 +38,7 @@ from ..models import (
     PlatformPenalty,
 )
 from .cases import CaseForm
-from .common import forbidden, form_error_messages, viewer
+from .common import forbidden, form_step, page_step, screen
 from .penalties import PenaltyForm
 
 
@@ -57,21 +54,6 @@ def _rows(drivers: Any, role: str) -> list[DriverRow]:
     return [DriverRow(d, selectors.cpf_for(role, d.cpf)) for d in drivers]
 
 
-class CredentialForm(forms.Form):
-    cnpj = forms.CharField(label="CNPJ", max_length=18)
-    name = forms.CharField(label="Nome da plataforma", max_length=120)
-    cadastro_mobiliario = forms.CharField(
-        label="Inscrição no cadastro mobiliário (art. 19, §2)", max_length=30, required=False
-    )
-    complaint_channel = forms.CharField(
-        label="Canal de reclamações (art. 11, III)", max_length=200, required=False
-    )
-    contact_name = forms.CharField(label="Responsável", max_length=120, required=False)
-    contact_email = forms.EmailField(label="E-mail", required=False)
-    contact_phone = forms.CharField(label="Telefone", max_length=30, required=False)
-    address = forms.CharField(label="Endereço", max_length=250, required=False)
-
-
 class ContactsForm(forms.Form):
     cadastro_mobiliario = forms.CharField(
         label="Inscrição no cadastro mobiliário", max_length=30, required=False
@@ -85,11 +67,23 @@ class ContactsForm(forms.Form):
     address = forms.CharField(label="Endereço", max_length=250, required=False)
 
 
-@login_required
-def index(request: HttpRequest) -> HttpResponse:
-    user = viewer(request)
-    if isinstance(user, HttpResponse):
-        return user
+class CredentialForm(ContactsForm):
+    """The platform's identity, then its contacts; on credentialing, the labels cite the law."""
+
+    field_order = ["cnpj", "name"]
+
+    cnpj = forms.CharField(label="CNPJ", max_length=18)
+    name = forms.CharField(label="Nome da plataforma", max_length=120)
+    cadastro_mobiliario = forms.CharField(
+        label="Inscrição no cadastro mobiliário (art. 19, §2)", max_length=30, required=False
+    )
+    complaint_channel = forms.CharField(
+        label="Canal de reclamações (art. 11, III)", max_length=200, required=False
+    )
+
+
+@screen()
+def index(request: HttpRequest, user: User) -> HttpResponse:
     platforms = list(selectors.platforms_with_counts())
     labels, drivers_series = selectors.monthly_series("active_drivers")
     _, trips_series = selectors.monthly_series("trips")
@@ -118,26 +112,20 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "platforms/index.html", context)
 
 
-@login_required
-def credential(request: HttpRequest) -> HttpResponse:
-    user = viewer(request)
-    if isinstance(user, HttpResponse):
-        return user
+@screen()
+def credential(request: HttpRequest, user: User) -> HttpResponse:
     form = CredentialForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            p, _ = platform_credential(
-                actor=actor_of(request),
-                municipality=current_municipality_or_none() or user.municipality,  # type: ignore[arg-type]
-                data=PlatformData(**form.cleaned_data),
-            )
-        except NotCompetent as exc:
-            return forbidden(request, exc)
-        except PlatformError as exc:
-            messages_add(request, exc)
-        else:
-            messages.success(request, f"Plataforma {p.name} credenciada.")
-            return HttpResponseRedirect(reverse("platforms:detail", args=[p.pk]))
+
+    def credential_platform(data: dict[str, Any]) -> tuple[str, str]:
+        p, _ = platform_credential(
+            actor=actor_of(request),
+            municipality=current_municipality_or_none() or user.municipality,  # type: ignore[arg-type]
+            data=PlatformData(**data),
+        )
+        return f"Plataforma {p.name} credenciada.", reverse("platforms:detail", args=[p.pk])
+
+    if done := page_step(request, form, credential_platform):
+        return done
     try:
         law = apps_law(current_municipality_or_none() or user.municipality)  # type: ignore[arg-type]
     except PlatformError as exc:
@@ -148,11 +136,8 @@ def credential(request: HttpRequest) -> HttpResponse:
     return render(request, "platforms/credential.html", {"form": form, "cites": cites})
 
 
-@login_required
-def detail(request: HttpRequest, platform_id: int) -> HttpResponse:
-    user = viewer(request, object_page=True)
-    if isinstance(user, HttpResponse):
-        return user
+@screen(object_page=True)
+def detail(request: HttpRequest, user: User, platform_id: int) -> HttpResponse:
     p = get_object_or_404(Platform.objects.all(), pk=platform_id)
     drivers = PlatformDriver.objects.filter(platform=p).order_by("status", "name")
     today = services_common.today()
@@ -176,13 +161,9 @@ def detail(request: HttpRequest, platform_id: int) -> HttpResponse:
     return render(request, "platforms/detail.html", context)
 
 
-@login_required
-@require_POST
-def token_issue(request: HttpRequest, platform_id: int) -> HttpResponse:
+@screen(object_page=True, post=True)
+def token_issue(request: HttpRequest, user: User, platform_id: int) -> HttpResponse:
     """Issue an API token; the secret is shown on this page only (it is stored as a digest)."""
-    user = viewer(request, object_page=True)
-    if isinstance(user, HttpResponse):
-        return user
     p = get_object_or_404(Platform.objects.all(), pk=platform_id)
     name = (request.POST.get("name") or "").strip()[:80] or "token"
     try:
@@ -199,12 +180,8 @@ def token_issue(request: HttpRequest, platform_id: int) -> HttpResponse:
     )
 
 
-@login_required
-@require_POST
-def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
-    user = viewer(request, object_page=True)
-    if isinstance(user, HttpResponse):
-        return user
+@screen(object_page=True, post=True)
+def token_revoke(request: HttpRequest, user: User, token_id: int) -> HttpResponse:
     token = get_object_or_404(ApiToken.objects.select_related("platform"), pk=token_id)
     try:
         api_token_revoke(
@@ -218,25 +195,18 @@ def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
     return HttpResponseRedirect(reverse("platforms:detail", args=[token.platform_id]))
 
 
-@login_required
-@require_POST
-def contacts_update(request: HttpRequest, platform_id: int) -> HttpResponse:
-    user = viewer(request, object_page=True)
-    if isinstance(user, HttpResponse):
-        return user
+@screen(object_page=True, post=True)
+def contacts_update(request: HttpRequest, user: User, platform_id: int) -> HttpResponse:
     p = get_object_or_404(Platform.objects.all(), pk=platform_id)
-    form = ContactsForm(request.POST)
-    if not form.is_valid():
-        form_error_messages(request, form)
-    else:
-        try:
-            platform_update_contacts(
-                actor=actor_of(request),
-                municipality=user.municipality,  # type: ignore[arg-type]
-                platform=p,
-                changes=form.cleaned_data,
-            )
-        except NotCompetent as exc:
-            return forbidden(request, exc)
-        messages.success(request, "Dados da plataforma atualizados.")
-    return HttpResponseRedirect(reverse("platforms:detail", args=[p.pk]))
+    back = reverse("platforms:detail", args=[p.pk])
+
+    def update(data: dict[str, Any]) -> tuple[str, str]:
+        platform_update_contacts(
+            actor=actor_of(request),
+            municipality=user.municipality,  # type: ignore[arg-type]
+            platform=p,
+            changes=data,
+        )
+        return "Dados da plataforma atualizados.", back
+
+    return form_step(request, ContactsForm(request.POST), update, back)

@@ -3,16 +3,16 @@ the Chief Executive's judgment, the decision's PDF (art. 26 sole paragraph; D-1,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
 
 from outorga.core.lawseam import law_of
+from outorga.core.models import User
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
@@ -37,7 +37,7 @@ from ..models import (
     PlatformPenalty,
     PlatformPenaltyAppeal,
 )
-from .common import form_step, viewer
+from .common import form_step, screen
 
 
 class PenaltyForm(forms.Form):
@@ -87,12 +87,8 @@ class JudgeForm(forms.Form):
     )
 
 
-@login_required
-@require_POST
-def penalty_impose(request: HttpRequest, platform_id: int) -> HttpResponse:
-    user = viewer(request, object_page=True)
-    if isinstance(user, HttpResponse):
-        return user
+@screen(object_page=True, post=True)
+def penalty_impose(request: HttpRequest, user: User, platform_id: int) -> HttpResponse:
     p = get_object_or_404(Platform.objects.all(), pk=platform_id)
 
     def impose(data: dict[str, Any]) -> tuple[str, str]:
@@ -127,11 +123,8 @@ def penalty_impose(request: HttpRequest, platform_id: int) -> HttpResponse:
     )
 
 
-@login_required
-def penalties(request: HttpRequest) -> HttpResponse:
-    user = viewer(request)
-    if isinstance(user, HttpResponse):
-        return user
+@screen()
+def penalties(request: HttpRequest, user: User) -> HttpResponse:
     return render(
         request,
         "platforms/penalties.html",
@@ -153,13 +146,10 @@ def _penalty(platform_penalty_id: int) -> PlatformPenalty:
     )
 
 
-@login_required
-def penalty_detail(request: HttpRequest, penalty_id: int) -> HttpResponse:
+@screen(object_page=True)
+def penalty_detail(request: HttpRequest, user: User, penalty_id: int) -> HttpResponse:
     """A warning or fine with its notice, appeal and judgment (art. 26 sole paragraph; D-1, D-17):
     the screen of the decision, with the acts that made it."""
-    user = viewer(request, object_page=True)
-    if isinstance(user, HttpResponse):
-        return user
     x = _penalty(penalty_id)
     appeal = PlatformPenaltyAppeal.objects.filter(penalty=x).select_related("judged_by").first()
     today = services_common.today()
@@ -193,16 +183,23 @@ def penalty_detail(request: HttpRequest, penalty_id: int) -> HttpResponse:
     )
 
 
-@login_required
-@require_POST
-def penalty_notice(request: HttpRequest, penalty_id: int) -> HttpResponse:
-    user = viewer(request, object_page=True)
-    if isinstance(user, HttpResponse):
-        return user
-    x = _penalty(penalty_id)
+def _penalty_step(
+    request: HttpRequest,
+    x: PlatformPenalty,
+    form: forms.Form,
+    step: Callable[[dict[str, Any]], str],
+) -> HttpResponse:
+    """A form posted from the penalty's page: ``step`` returns the success message, and either
+    outcome goes back to the page."""
     back = reverse("platforms:penalty_detail", args=[x.pk])
+    return form_step(request, form, lambda data: (step(data), back), back)
 
-    def record(data: dict[str, Any]) -> tuple[str, str]:
+
+@screen(object_page=True, post=True)
+def penalty_notice(request: HttpRequest, user: User, penalty_id: int) -> HttpResponse:
+    x = _penalty(penalty_id)
+
+    def record(data: dict[str, Any]) -> str:
         noticed = platform_penalty_notice_record(
             actor=actor_of(request),
             municipality=user.municipality,  # type: ignore[arg-type]
@@ -213,28 +210,19 @@ def penalty_notice(request: HttpRequest, penalty_id: int) -> HttpResponse:
         if noticed.status == PlatformPenalty.Status.FINAL:
             return (
                 f"Notificação registrada; o prazo de recurso terminou em "
-                f"{noticed.appeal_until:%d/%m/%Y} e a penalidade já é definitiva.",
-                back,
+                f"{noticed.appeal_until:%d/%m/%Y} e a penalidade já é definitiva."
             )
-        return (
-            f"Notificação registrada; prazo de recurso até {noticed.appeal_until:%d/%m/%Y}.",
-            back,
-        )
+        return f"Notificação registrada; prazo de recurso até {noticed.appeal_until:%d/%m/%Y}."
 
-    return form_step(request, NoticeForm(request.POST), record, back)
+    return _penalty_step(request, x, NoticeForm(request.POST), record)
 
 
-@login_required
-@require_POST
-def penalty_appeal(request: HttpRequest, penalty_id: int) -> HttpResponse:
+@screen(object_page=True, post=True)
+def penalty_appeal(request: HttpRequest, user: User, penalty_id: int) -> HttpResponse:
     """A paper appeal delivered to the authority, recorded with its protocol date."""
-    user = viewer(request, object_page=True)
-    if isinstance(user, HttpResponse):
-        return user
     x = _penalty(penalty_id)
-    back = reverse("platforms:penalty_detail", args=[x.pk])
 
-    def file(data: dict[str, Any]) -> tuple[str, str]:
+    def file(data: dict[str, Any]) -> str:
         appeal = platform_penalty_appeal_file(
             actor=actor_of(request),
             municipality=user.municipality,  # type: ignore[arg-type]
@@ -243,22 +231,17 @@ def penalty_appeal(request: HttpRequest, penalty_id: int) -> HttpResponse:
             channel=PlatformPenaltyAppeal.Channel.PAPER,
             filed_on=data["filed_on"],
         )
-        return f"Recurso registrado; julgamento até {appeal.judge_until:%d/%m/%Y}.", back
+        return f"Recurso registrado; julgamento até {appeal.judge_until:%d/%m/%Y}."
 
-    return form_step(request, PaperAppealForm(request.POST), file, back)
+    return _penalty_step(request, x, PaperAppealForm(request.POST), file)
 
 
-@login_required
-@require_POST
-def penalty_judge(request: HttpRequest, penalty_id: int) -> HttpResponse:
-    user = viewer(request, object_page=True)
-    if isinstance(user, HttpResponse):
-        return user
+@screen(object_page=True, post=True)
+def penalty_judge(request: HttpRequest, user: User, penalty_id: int) -> HttpResponse:
     x = _penalty(penalty_id)
     appeal = get_object_or_404(PlatformPenaltyAppeal.objects.all(), penalty=x)
-    back = reverse("platforms:penalty_detail", args=[x.pk])
 
-    def judge(data: dict[str, Any]) -> tuple[str, str]:
+    def judge(data: dict[str, Any]) -> str:
         judged = platform_penalty_appeal_judge(
             actor=actor_of(request),
             municipality=user.municipality,  # type: ignore[arg-type]
@@ -266,15 +249,12 @@ def penalty_judge(request: HttpRequest, penalty_id: int) -> HttpResponse:
             upheld=data["upheld"],
             reasoning=data["reasoning"],
         )
-        return f"Recurso julgado: {judged.get_result_display()}.", back
+        return f"Recurso julgado: {judged.get_result_display()}."
 
-    return form_step(request, JudgeForm(request.POST), judge, back)
+    return _penalty_step(request, x, JudgeForm(request.POST), judge)
 
 
-@login_required
-def penalty_pdf(request: HttpRequest, penalty_id: int) -> HttpResponse:
-    user = viewer(request, object_page=True)
-    if isinstance(user, HttpResponse):
-        return user
+@screen(object_page=True)
+def penalty_pdf(request: HttpRequest, user: User, penalty_id: int) -> HttpResponse:
     x = _penalty(penalty_id)
     return pdf_response(pdf.penalty_decision_pdf(x), f"penalidade-{x.pk}.pdf")

@@ -3,24 +3,21 @@ platforms' rosters (art. 3 §2)."""
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from outorga.core.models import User
 from outorga.core.tenancy import current_municipality_or_none
 from outorga.law import interfaces
 from outorga.platforms.services.common import bound_law
 
 from .. import selectors
 from ..models import MonthlyReport
-from .common import on_date, viewer
+from .common import on_date, screen
 
 
-@login_required
-def shared_cpfs(request: HttpRequest) -> HttpResponse:
-    user = viewer(request)
-    if isinstance(user, HttpResponse):
-        return user
+@screen()
+def shared_cpfs(request: HttpRequest, user: User) -> HttpResponse:
     rows = [
         {**row, "cpf_shown": selectors.cpf_for(user.role, row["cpf"])}
         for row in selectors.shared_cpfs()
@@ -38,11 +35,8 @@ def shared_cpfs(request: HttpRequest) -> HttpResponse:
     )
 
 
-@login_required
-def reports(request: HttpRequest) -> HttpResponse:
-    user = viewer(request)
-    if isinstance(user, HttpResponse):
-        return user
+@screen()
+def reports(request: HttpRequest, user: User) -> HttpResponse:
     on = on_date(request)
     m = user.municipality
     assert m is not None
@@ -57,11 +51,8 @@ def reports(request: HttpRequest) -> HttpResponse:
     )
 
 
-@login_required
-def report_detail(request: HttpRequest, report_id: int) -> HttpResponse:
-    user = viewer(request, object_page=True)
-    if isinstance(user, HttpResponse):
-        return user
+@screen(object_page=True)
+def report_detail(request: HttpRequest, user: User, report_id: int) -> HttpResponse:
     r = get_object_or_404(MonthlyReport.objects.select_related("platform"), pk=report_id)
     drivers = [
         {**d, "cpf_shown": selectors.cpf_for(user.role, str(d.get("cpf", "")))}

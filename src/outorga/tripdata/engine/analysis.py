@@ -57,13 +57,16 @@ def _materialise(
     hash join that does not slow the parallel reader down), with the driver's number ``k``, the
     key's hash ``h`` and whether the row is ``dirty`` (1): it fails the quick test, and the test
     per error kind (:func:`_classify`) is left for the few such rows. Only ``columns`` are
-    kept."""
-    con.execute(
-        f"""CREATE TABLE t AS SELECT {columns} FROM (
+    kept. A file the reader cannot read is rejected."""
+    try:
+        con.execute(
+            f"""CREATE TABLE t AS SELECT {columns} FROM (
             SELECT x.*, coalesce(r.k, 0) AS k, (CASE WHEN {clean} THEN 0 ELSE 1 END)::UTINYINT AS dirty,
                    hash({", ".join(key)}) AS h
             FROM ({select}) x {joins})"""
-    )
+        )
+    except duckdb.Error as exc:
+        raise FileRejected(f"arquivo ilegível: {short_error(exc)}") from exc
 
 
 def _mark_candidates(con: duckdb.DuckDBPyConnection) -> bool:
@@ -192,20 +195,6 @@ SESSION_SAMPLE_COLUMNS = (
 )
 
 
-def _read(
-    con: duckdb.DuckDBPyConnection,
-    select: str,
-    clean: str,
-    key: Sequence[str],
-    joins: str,
-    columns: str,
-) -> None:
-    try:
-        _materialise(con, select, clean, key, joins, columns)
-    except duckdb.Error as exc:
-        raise FileRejected(f"arquivo ilegível: {short_error(exc)}") from exc
-
-
 def analyse_trips(
     path: Path,
     fmt: str,
@@ -247,7 +236,7 @@ def _analyse_trips(
         f"AS plate, s, e, dist, dur, fare, ret, extras, {'revenue, ' if mds else ''}k, dirty, h"
     )
     select = trips_select(con, path, fmt, schema)
-    _read(con, select, trip_clean(limits), _TRIP_KEY, on.joins, columns)
+    _materialise(con, select, trip_clean(limits), _TRIP_KEY, on.joins, columns)
     bad, bad_samples = set_aside_lines(con, path, fmt, lines)
     progress(50, "procurando duplicatas")
     repeats = _mark_candidates(con)
@@ -326,7 +315,7 @@ def _analyse_sessions(
     conds = session_conditions(month)
     columns = "trip_id, CASE WHEN k = 0 THEN driver END AS driver, s, e, k, dirty, h"
     select = sessions_select(con, path, fmt, schema)
-    _read(con, select, session_clean(month), _SESSION_KEY, on.joins, columns)
+    _materialise(con, select, session_clean(month), _SESSION_KEY, on.joins, columns)
     bad, bad_samples = set_aside_lines(con, path, fmt, lines)
     repeats = _mark_candidates(con)
     _classify(con, conds, on.joins, _SESSION_KEY, "x.trip_id", repeats)

@@ -201,6 +201,13 @@ SPECIAL: dict[str, Entry] = {
         "expect": {404},
         "form": {"doc_type": "rg", "issued_on": "2026-01-01", "person_id": b["person"]},
     },
+    # Bodies that get as far as the lookup of B's document or vehicle (404).
+    "api/v1/registry/documents/<doc_id>/corrections": {
+        "form": {"issued_on": "2026-01-02", "reason": "invasão"}
+    },
+    "api/v1/registry/vehicles/<vehicle_id>/owner": lambda b: {
+        "json": {"owner_id": b["person"], "on": "2026-01-02", "reason": "invasão"}
+    },
     "api/v1/registry/permits/<permit_id>/suspend": {
         "auth": AUTHORITY,
         "json": {"days": 15, "start": DAY, "reason": "x"},

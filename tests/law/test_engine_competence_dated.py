@@ -50,7 +50,7 @@ def test_art_34_par_1_an_amendment_moving_cassacao_applies_from_its_date(amended
     assert on_the_day is MOVED
     assert check(Role.AUTORIDADE, "penalty.cassacao", MOTO, AMENDED_ON) is MOVED
     assert is_allowed(Role.AUTORIDADE, "penalty.cassacao", MOTO, AMENDED_ON + dt.timedelta(days=9))
-    with pytest.raises(NotCompetent, match="cabe a Autoridade"):
+    with pytest.raises(NotCompetent, match="compete a Autoridade"):
         check(Role.CHEFE_EXECUTIVO, "penalty.cassacao", MOTO, AMENDED_ON)
 
 
@@ -60,7 +60,7 @@ def test_art_34_par_1_the_amendment_never_reaches_acts_of_the_day_before(amended
     assert original is not None and original.roles == {Role.CHEFE_EXECUTIVO}
     assert original.valid_until == day_before
     assert is_allowed(Role.CHEFE_EXECUTIVO, "penalty.cassacao", MOTO, day_before)
-    with pytest.raises(NotCompetent, match="cabe a Chefe do Executivo"):
+    with pytest.raises(NotCompetent, match="compete a Chefe do Executivo"):
         check(Role.AUTORIDADE, "penalty.cassacao", MOTO, day_before)
     # Other acts of the same law keep their authority.
     assert competence(MOTO, "penalty.revocation", AMENDED_ON).roles == {Role.CHEFE_EXECUTIVO}  # type: ignore[union-attr]

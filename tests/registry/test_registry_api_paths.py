@@ -457,7 +457,7 @@ def test_art_34_only_the_authority_suspends_and_art_32_par2_reinstatement_after_
     r = post(clerk_c, f"/permits/{pid}/suspend", body)
     assert r.status_code == 403
     assert r.json()["detail"] == (
-        f"Sem competência para aplicar suspensão: cabe a Autoridade (secretário) ({MOTO}, art. 34)."
+        f"Sem competência para aplicar suspensão: compete a Autoridade (secretário) ({MOTO}, art. 34)."
     )
     refused = acts(ipatinga_m, "penalty.suspension", outcome="refused")
     assert len(refused) == 1 and refused[0].role == "atendente"

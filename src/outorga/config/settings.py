@@ -74,11 +74,16 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "outorga.core.middleware.TenantMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "outorga.core.errorpages.ErrorPagesMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "outorga.config.urls"
+CSRF_FAILURE_VIEW = "outorga.core.errorpages.csrf_failure"
+#: Django's technical error pages (English, with the traceback) instead of the Portuguese ones
+#: while DEBUG is on; a developer's choice, never the demo's.
+OUTORGA_TECHNICAL_ERRORS = env_bool("OUTORGA_TECHNICAL_ERRORS", False)
 WSGI_APPLICATION = "outorga.config.wsgi.application"
 
 TEMPLATES = [

@@ -1,10 +1,13 @@
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic.base import RedirectView
 
 from outorga.config.api import api
 from outorga.core import views as core_views
 
 urlpatterns = [
     path("healthz", core_views.healthz, name="healthz"),
+    path("favicon.ico", RedirectView.as_view(url=static("outorga/favicon.svg"), permanent=True)),
     path("entrar/", core_views.LoginView.as_view(), name="login"),
     path("sair/", core_views.logout_view, name="logout"),
     path("api/v1/", api.urls),
@@ -19,3 +22,7 @@ urlpatterns = [
     path("", include("outorga.inspections.urls")),
     path("", include("outorga.core.urls")),
 ]
+
+handler403 = "outorga.core.errorpages.permission_denied"
+handler404 = "outorga.core.errorpages.page_not_found"
+handler500 = "outorga.core.errorpages.server_error"

@@ -6,11 +6,13 @@ import datetime as dt
 import json
 from typing import Any
 
+from django import forms
 from django.contrib.auth import logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
@@ -21,11 +23,14 @@ from outorga.law.competence import NotCompetent
 
 from . import selectors, services
 from .access import forbidden
+from .actlabels import LABELS, OBJECT_LABELS, act_label, object_label, role_label
 from .acts import Actor
 from .lawctx import context
+from .listing import Column, Listing, listing
 from .middleware import client_ip
-from .models import Act
+from .models import Act, Municipality
 from .requests import user_of
+from .tenancy import tenant
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
@@ -76,23 +81,117 @@ def municipality(request: HttpRequest) -> HttpResponse:
     return render(request, "core/municipality.html", {"m": summary})
 
 
-@login_required
-def acts(request: HttpRequest) -> HttpResponse:
+class ActFilterForm(forms.Form):
+    de = forms.DateField(label="De", required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    ate = forms.DateField(
+        label="Até", required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    tipo = forms.ChoiceField(
+        label="Ato",
+        required=False,
+        choices=[("", "todos"), *sorted(LABELS.items(), key=lambda kv: kv[1])],
+    )
+    quem = forms.CharField(label="Quem (nome)", required=False, max_length=150)
+    resultado = forms.ChoiceField(
+        label="Resultado", required=False, choices=[("", "todos"), *Act.Outcome.choices]
+    )
+    objeto = forms.ChoiceField(
+        label="Registro",
+        required=False,
+        choices=[("", "todos"), *sorted(OBJECT_LABELS.items(), key=lambda kv: kv[1])],
+    )
+
+
+ACT_COLUMNS = [
+    Column("seq", "Nº", lambda a: a.seq, "seq"),
+    Column("quando", "Data e hora", lambda a: a.created_at, "created_at"),
+    Column("quem", "Quem", lambda a: a.actor_name or "sistema", "actor_name"),
+    Column("papel", "Papel", lambda a: role_label(a.role)),
+    Column("ato", "Ato", lambda a: act_label(a.action), "action"),
+    Column(
+        "registro", "Registro", lambda a: f"{object_label(a.object_type)} {a.object_id}".strip()
+    ),
+    Column("resultado", "Resultado", lambda a: a.get_outcome_display(), "outcome"),
+]
+
+
+def _audited(request: HttpRequest) -> Municipality | None:
+    """Whose acts log (or law): the user's municipality; the system administrator (of no
+    municipality) names one with ``?municipio=<slug>``."""
+    user = user_of(request)
+    if user.municipality is not None:
+        return user.municipality
+    return Municipality.objects.filter(slug=request.GET.get("municipio", "")).first()
+
+
+def _audit_refusal(request: HttpRequest) -> HttpResponse | None:
     try:
         selectors.require(Actor.of(user_of(request)), "system.audit.read")
     except NotCompetent as exc:
         return forbidden(request, str(exc))
-    rows = Act.objects.order_by("-seq")[:200]
-    return render(request, "core/acts.html", {"acts": rows})
+    return None
+
+
+def _pick_municipality(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "core/acts_pick.html",
+        {"municipalities": Municipality.objects.order_by("name")},
+    )
+
+
+@login_required
+def acts(request: HttpRequest) -> HttpResponseBase:
+    """The acts log, filtered by date, kind, who and outcome at a URL, sorted, paged and exported
+    as CSV (what is filtered, whole)."""
+    refused = _audit_refusal(request)
+    if refused is not None:
+        return refused
+    m = _audited(request)
+    if m is None:
+        return _pick_municipality(request)
+    form = ActFilterForm(request.GET or None)
+    with tenant(m):
+        qs = Act.objects.all()
+    if form.is_valid():
+        f = form.cleaned_data
+        if f["de"]:
+            qs = qs.filter(created_at__date__gte=f["de"])
+        if f["ate"]:
+            qs = qs.filter(created_at__date__lte=f["ate"])
+        if f["tipo"]:
+            qs = qs.filter(action=f["tipo"])
+        if f["quem"]:
+            qs = qs.filter(actor_name__icontains=f["quem"].strip())
+        if f["resultado"]:
+            qs = qs.filter(outcome=f["resultado"])
+        if f["objeto"]:
+            qs = qs.filter(object_type=f["objeto"])
+    result = listing(request, qs, ACT_COLUMNS, default_order="-seq", filename="registro-de-atos")
+    if not isinstance(result, Listing):
+        return result
+    return render(
+        request,
+        "core/acts.html",
+        {
+            "listing": result,
+            "form": form,
+            "audited": m,
+            "system": user_of(request).municipality is None,
+        },
+    )
 
 
 @login_required
 def act_detail(request: HttpRequest, act_id: int) -> HttpResponse:
-    try:
-        selectors.require(Actor.of(user_of(request)), "system.audit.read")
-    except NotCompetent as exc:
-        return forbidden(request, str(exc))
-    act = get_object_or_404(Act.objects.all(), pk=act_id)
+    refused = _audit_refusal(request)
+    if refused is not None:
+        return refused
+    m = _audited(request)
+    if m is None:
+        return _pick_municipality(request)
+    with tenant(m):
+        act = get_object_or_404(Act.objects.all(), pk=act_id)
     pretty = json.dumps(act.record, ensure_ascii=False, indent=2)
     return render(request, "core/act_detail.html", {"act": act, "pretty": pretty})
 
@@ -111,7 +210,9 @@ def law_explain(request: HttpRequest, qid: str) -> HttpResponse:
         q = questions.get(qid)
     except KeyError:
         raise Http404 from None
-    m = selectors.require_municipality()
+    m = _audited(request)
+    if m is None:
+        return _pick_municipality(request)
     if q.law not in m.laws:
         raise Http404
     decision = None

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .bindings import RULEBOOKS
-from .citations import Citation, cite, decision
+from .citations import LAW_TITLES, Citation, cite, decision
 from .windows import in_span, span_text
 
 
@@ -474,15 +474,21 @@ class NotCompetent(PermissionError):
             or SYSTEM_ACTIONS.get(action, action)
         )
         versions = VERSIONS.get((law, action), [])
+        # The law by its title ("Lei de mototáxi de Ipatinga (2013)"), never its id.
+        title = LAW_TITLES.get(law)
+        where = f"na {title}" if title else "nas leis deste município"
         if competence is None and on is not None and versions:
             spans = "; ".join(_span(v) for v in versions)
-            msg = f"Ato '{label}' não previsto na lei {law} em {on:%d/%m/%Y} (vigência: {spans})."
+            msg = f"Ato '{label}' não previsto {where} em {on:%d/%m/%Y} (vigência: {spans})."
+        elif competence is None and action in SYSTEM_COMPETENCES:
+            who = ", ".join(ROLE_LABELS[r] for r in sorted(SYSTEM_COMPETENCES[action]))
+            msg = f"Sem competência para {label}: ato do sistema, reservado a {who}."
         elif competence is None:
-            msg = f"Ato '{label}' não previsto na lei {law}."
+            msg = f"Ato '{label}' não previsto {where}."
         else:
             who = ", ".join(ROLE_LABELS[r] for r in sorted(competence.roles))
             cites = "; ".join(c.render() for c in competence.citations)
-            msg = f"Sem competência para {label}: cabe a {who} ({cites})."
+            msg = f"Sem competência para {label}: compete a {who} ({cites})."
         super().__init__(msg)
 
 

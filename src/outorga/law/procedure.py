@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .citations import Citation
+from .ipatinga.severity import SEVERITY_PT
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,11 @@ class InfractionKind:
     severity: str
     citation: str
     seizure: bool
+
+    @property
+    def severity_label(self) -> str:
+        """The nature as the law writes it, with its accents ("gravíssima")."""
+        return SEVERITY_PT.get(self.severity, self.severity)  # type: ignore[call-overload]
 
 
 @dataclass(frozen=True)

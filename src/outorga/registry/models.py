@@ -328,6 +328,14 @@ class PermitStatusChange(TenantModel):
     class Meta:
         ordering = ["permit", "at", "id"]
 
+    @property
+    def from_label(self) -> str:
+        return Permit.Status(self.from_status).label if self.from_status else ""
+
+    @property
+    def to_label(self) -> str:
+        return Permit.Status(self.to_status).label
+
 
 class Auxiliary(TenantModel):
     class Status(models.TextChoices):

@@ -1,0 +1,120 @@
+"""Lists that scale, written once (issue "back office", item 5): the query's filters at a URL
+(GET), sorting by a column, pagination, and the CSV export of exactly what is filtered.
+
+A screen declares its columns and passes its filtered queryset to :func:`listing`; the template
+includes ``core/_listing.html`` (the header links, the pages, "Exportar CSV"). The CSV is
+``;``-separated UTF-8 with a BOM and Brazilian dates, as a spreadsheet in pt-BR opens it, and is
+streamed row by row (a 100 000-row export never sits in memory)."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+from django.core.paginator import Page, Paginator
+from django.db.models import QuerySet
+from django.http import HttpRequest, StreamingHttpResponse
+from django.utils import timezone
+
+PER_PAGE = 50
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    label: str
+    value: Callable[[Any], Any]
+    #: The ORM ordering this column sorts by (``None``: not sortable).
+    order: str | None = None
+
+
+@dataclass
+class Listing:
+    page: Page
+    columns: list[dict[str, Any]]
+    csv_url: str
+    total: int
+    query: str
+
+    def page_url(self, number: int) -> str:
+        return f"?{self.query}&pagina={number}" if self.query else f"?pagina={number}"
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, dt.datetime):
+        return (
+            timezone.localtime(value).strftime("%d/%m/%Y %H:%M:%S")
+            if timezone.is_aware(value)
+            else value.strftime("%d/%m/%Y %H:%M:%S")
+        )
+    if isinstance(value, dt.date):
+        return value.strftime("%d/%m/%Y")
+    if isinstance(value, bool):
+        return "sim" if value else "não"
+    return str(value)
+
+
+class _Echo:
+    def write(self, value: str) -> str:
+        return value
+
+
+def csv_response(
+    rows: Iterable[Any], columns: list[Column], filename: str
+) -> StreamingHttpResponse:
+    writer = csv.writer(_Echo(), delimiter=";")
+
+    def lines() -> Iterator[str]:
+        yield "\ufeff" + writer.writerow([c.label for c in columns])
+        for row in rows:
+            yield writer.writerow([_text(c.value(row)) for c in columns])
+
+    response = StreamingHttpResponse(lines(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
+    return response
+
+
+def listing(
+    request: HttpRequest,
+    qs: QuerySet[Any],
+    columns: list[Column],
+    *,
+    default_order: str,
+    filename: str,
+    per_page: int = PER_PAGE,
+) -> Listing | StreamingHttpResponse:
+    """``qs`` already filtered from the request's GET; sorted by ``?ordem=<key>`` (``-<key>``
+    descending), paged by ``?pagina=``, or exported whole with ``?formato=csv``."""
+    orders = {c.key: c.order for c in columns if c.order}
+    asked = request.GET.get("ordem", "")
+    key = asked.lstrip("-")
+    if key in orders:
+        field = orders[key]
+        qs = qs.order_by(("-" if asked.startswith("-") else "") + field, "-pk")
+    else:
+        asked = ""
+        qs = qs.order_by(default_order, "-pk")
+    if request.GET.get("formato") == "csv":
+        return csv_response(qs.iterator(chunk_size=2000), columns, filename)
+    keep = {k: v for k, v in request.GET.items() if k not in ("pagina", "formato") and v}
+    query = urlencode(keep)
+    page = Paginator(qs, per_page).get_page(request.GET.get("pagina"))
+    base = {k: v for k, v in keep.items() if k != "ordem"}
+    heads = []
+    for c in columns:
+        url = None
+        if c.order:
+            flip = f"-{c.key}" if asked == c.key else c.key
+            url = "?" + urlencode({**base, "ordem": flip})
+        state = "ascending" if asked == c.key else "descending" if asked == f"-{c.key}" else ""
+        heads.append({"label": c.label, "url": url, "sorted": state})
+    csv_url = "?" + urlencode({**keep, "formato": "csv"})
+    return Listing(
+        page=page, columns=heads, csv_url=csv_url, total=page.paginator.count, query=query
+    )

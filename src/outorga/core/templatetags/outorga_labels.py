@@ -1,0 +1,26 @@
+"""What a person reads instead of a code: an act's kind, a role, a record's type."""
+
+from __future__ import annotations
+
+from django import template
+
+from outorga.core.actlabels import act_label as _act_label
+from outorga.core.actlabels import object_label as _object_label
+from outorga.core.actlabels import role_label as _role_label
+
+register = template.Library()
+
+
+@register.filter
+def act_label(code: str) -> str:
+    return _act_label(code)
+
+
+@register.filter
+def role_label(role: str) -> str:
+    return _role_label(role)
+
+
+@register.filter
+def object_label(object_type: str) -> str:
+    return _object_label(object_type)

@@ -10,8 +10,7 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema, Status
 
-from outorga.core.requests import actor_of
-from outorga.core.tenancy import current_municipality
+from outorga.core.apikit import acting
 
 from ..models import Auxiliary, Permit, Person
 from ..services import auxiliaries as auxiliary_services
@@ -53,8 +52,7 @@ def auxiliary_add(request: HttpRequest, permit_id: int, payload: AuxIn) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
     person = get_object_or_404(Person.objects.all(), pk=payload.person_id)
     aux = auxiliary_services.auxiliary_add(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         permit=p,
         person=person,
         on=payload.on,
@@ -81,8 +79,7 @@ class AuxRenewIn(Schema):
 def auxiliary_renew(request: HttpRequest, aux_id: int, payload: AuxRenewIn) -> Any:
     aux = get_object_or_404(Auxiliary.objects.all(), pk=aux_id)
     aux = auxiliary_services.auxiliary_renew(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         auxiliary=aux,
         on=payload.on,
         declarations=payload.declarations,
@@ -101,8 +98,7 @@ def auxiliary_renew(request: HttpRequest, aux_id: int, payload: AuxRenewIn) -> A
 def auxiliary_remove(request: HttpRequest, aux_id: int, payload: DatedText) -> Any:
     aux = get_object_or_404(Auxiliary.objects.all(), pk=aux_id)
     aux = auxiliary_services.auxiliary_remove(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         auxiliary=aux,
         on=payload.on,
         reason=payload.text,
@@ -133,8 +129,7 @@ def taxi_auxiliary(request: HttpRequest, permit_id: int, payload: TaxiAuxiliaryI
     permit = taxi_permit(permit_id)
     person = get_object_or_404(Person.objects.all(), pk=payload.person_id)
     aux = taxi_auxiliary_add(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         permit=permit,
         person=person,
         on=payload.on,

@@ -11,8 +11,7 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema
 
-from outorga.core.requests import actor_of
-from outorga.core.tenancy import current_municipality
+from outorga.core.apikit import acting
 
 from ..models import ExtinctionCase
 from ..services import extinctions as extinction_services
@@ -66,7 +65,7 @@ def _case_act(
 ) -> dict[str, Any]:
     """The step in the extinction case by the servant asking here, answered with the case."""
     case = get_object_or_404(ExtinctionCase.objects.all(), pk=case_id)
-    case = act(actor=actor_of(request), municipality=current_municipality(), case=case, **fields)
+    case = act(**acting(request), case=case, **fields)
     return case_out(case)
 
 
@@ -86,8 +85,7 @@ class ExtinctionIn(Schema):
 def extinction_open(request: HttpRequest, permit_id: int, payload: ExtinctionIn) -> Any:
     permit = taxi_permit(permit_id)
     case = extinction_services.extinction_open(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         permit=permit,
         cause=payload.cause,
         facts=payload.facts,

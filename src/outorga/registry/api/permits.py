@@ -11,8 +11,8 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema, Status
 
+from outorga.core.apikit import acting
 from outorga.core.requests import actor_of
-from outorga.core.tenancy import current_municipality
 
 from ..models import Permit, Person, Tender, Vehicle
 from ..services.permits import permit_grant, taxi_permit_grant, taxi_permit_transfer
@@ -86,8 +86,7 @@ def permits(request: HttpRequest, service: str = "", status: str = "") -> list[d
 def permit_create(request: HttpRequest, payload: GrantIn) -> Any:
     holder, vehicle, tender = _grant_parties(payload)
     permit = permit_grant(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         holder=holder,
         service=payload.service,
         vehicle=vehicle,
@@ -173,8 +172,7 @@ class TaxiGrantIn(Schema):
 def taxi_grant(request: HttpRequest, payload: TaxiGrantIn) -> Any:
     holder, vehicle, tender = _grant_parties(payload)
     permit = taxi_permit_grant(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         holder=holder,
         vehicle=vehicle,
         category=payload.category,
@@ -209,8 +207,7 @@ def taxi_transfer(request: HttpRequest, permit_id: int, payload: TransferIn) -> 
     permit = taxi_permit(permit_id)
     successor = get_object_or_404(Person.objects.all(), pk=payload.successor_id)
     permit = taxi_permit_transfer(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         permit=permit,
         successor=successor,
         event=payload.event,

@@ -9,8 +9,7 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema
 
-from outorga.core.requests import actor_of
-from outorga.core.tenancy import current_municipality
+from outorga.core.apikit import acting
 
 from ..models import Stand
 from ..services.stands import stand_set
@@ -70,8 +69,7 @@ def stands(request: HttpRequest, service: str = "") -> list[dict[str, Any]]:
 
 def _stand_set(request: HttpRequest, payload: StandIn, stand: Stand | None) -> Stand:
     return stand_set(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         service=payload.service,
         name=payload.name,
         place=payload.place,

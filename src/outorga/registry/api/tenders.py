@@ -11,8 +11,7 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema
 
-from outorga.core.requests import actor_of
-from outorga.core.tenancy import current_municipality
+from outorga.core.apikit import acting
 
 from ..models import Person, Tender, TenderApplicant
 from ..services import tenders as tender_services
@@ -97,7 +96,7 @@ def _tender_act(
     """The step on the tender by the servant asking here, answered with the tender (read again
     from the database when the step changes its own row)."""
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
-    act(actor=actor_of(request), municipality=current_municipality(), tender=tender, **fields)
+    act(**acting(request), tender=tender, **fields)
     if refresh:
         tender.refresh_from_db()
     return tender_out(tender)
@@ -141,8 +140,7 @@ def tenders(request: HttpRequest, service: str = "") -> list[dict[str, Any]]:
 )
 def tender_create(request: HttpRequest, payload: TenderIn) -> Any:
     t = tender_services.tender_create(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         service=payload.service,
         number=payload.number,
         places=payload.places,
@@ -177,8 +175,7 @@ def tender_apply(request: HttpRequest, tender_id: int, payload: ApplicantIn) -> 
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
     person = get_object_or_404(Person.objects.all(), pk=payload.person_id)
     a = tender_services.tender_apply(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         tender=tender,
         person=person,
         taxi_category=payload.taxi_category,

@@ -10,8 +10,7 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema
 
-from outorga.core.requests import actor_of
-from outorga.core.tenancy import current_municipality
+from outorga.core.apikit import acting
 
 from ..models import Permit, Vehicle, VehicleChange
 from ..services import vehicle_changes as vehicle_change_services
@@ -66,8 +65,7 @@ def taxi_reserve(request: HttpRequest, permit_id: int, payload: ReserveIn) -> An
     permit = taxi_permit(permit_id)
     vehicle = get_object_or_404(Vehicle.objects.all(), pk=payload.vehicle_id)
     change = taxi_reserve_vehicle(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         permit=permit,
         vehicle=vehicle,
         on=payload.on,
@@ -95,8 +93,7 @@ def taxi_swap(request: HttpRequest, permit_id: int, payload: SwapIn) -> Any:
     permit = taxi_permit(permit_id)
     other = taxi_permit(payload.other_permit_id)
     a, b = taxi_vehicle_swap(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         permit=permit,
         other=other,
         on=payload.on,
@@ -127,8 +124,7 @@ def vehicle_substitute(request: HttpRequest, permit_id: int, payload: Substitute
     permit = get_object_or_404(Permit.objects.all(), pk=permit_id)
     vehicle = get_object_or_404(Vehicle.objects.all(), pk=payload.vehicle_id)
     change = vehicle_change_services.vehicle_substitute(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         permit=permit,
         vehicle=vehicle,
         on=payload.on,
@@ -150,6 +146,6 @@ def vehicle_substitute(request: HttpRequest, permit_id: int, payload: Substitute
 def vehicle_change_end(request: HttpRequest, change_id: int, payload: OnIn) -> dict[str, Any]:
     change = get_object_or_404(VehicleChange.objects.all(), pk=change_id)
     change = vehicle_change_services.vehicle_change_end(
-        actor=actor_of(request), municipality=current_municipality(), change=change, on=payload.on
+        **acting(request), change=change, on=payload.on
     )
     return change_out(change)

@@ -13,7 +13,7 @@ from ninja import Field, Schema, Status
 
 from outorga.core.apikit import Error, acting
 from outorga.core.requests import actor_of
-from outorga.core.tenancy import current_municipality
+from outorga.core.tenancy import TenantModel, current_municipality
 from outorga.law.money import brl
 
 from ..models import Permit, PermitTerm
@@ -75,6 +75,15 @@ class DatedText(Schema):
 
 class OnIn(Schema):
     on: dt.date
+
+
+def with_records(payload: Schema, **models: type[TenantModel]) -> dict[str, Any]:
+    """The body's fields as the service takes them, each ``<name>_id`` the body names read as the
+    record ``<name>`` of this municipality (404 if there is none)."""
+    fields = payload.dict()
+    for name, model in models.items():
+        fields[name] = get_object_or_404(model.objects.all(), pk=fields.pop(f"{name}_id"))
+    return fields
 
 
 def created(request: HttpRequest, body: dict[str, Any]) -> Any:

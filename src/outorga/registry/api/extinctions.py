@@ -84,14 +84,7 @@ class ExtinctionIn(Schema):
 )
 def extinction_open(request: HttpRequest, permit_id: int, payload: ExtinctionIn) -> Any:
     permit = taxi_permit(permit_id)
-    case = extinction_services.extinction_open(
-        **acting(request),
-        permit=permit,
-        cause=payload.cause,
-        facts=payload.facts,
-        on=payload.on,
-        notified_on=payload.notified_on,
-    )
+    case = extinction_services.extinction_open(**acting(request), permit=permit, **payload.dict())
     return created(request, case_out(case))
 
 
@@ -116,9 +109,7 @@ class NotifyIn(Schema):
     operation_id="outorga_registry_api_taxi_extinction_notify",
 )
 def extinction_notify(request: HttpRequest, case_id: int, payload: NotifyIn) -> dict[str, Any]:
-    return _case_act(
-        request, case_id, extinction_services.extinction_notify, notified_on=payload.notified_on
-    )
+    return _case_act(request, case_id, extinction_services.extinction_notify, **payload.dict())
 
 
 class DefenceIn(Schema):
@@ -133,7 +124,7 @@ class DefenceIn(Schema):
     operation_id="outorga_registry_api_taxi_extinction_defence",
 )
 def extinction_defence(request: HttpRequest, case_id: int, payload: DefenceIn) -> dict[str, Any]:
-    return _case_act(request, case_id, extinction_defence_file, text=payload.text, on=payload.on)
+    return _case_act(request, case_id, extinction_defence_file, **payload.dict())
 
 
 class DecisionIn(Schema):
@@ -149,11 +140,4 @@ class DecisionIn(Schema):
     operation_id="outorga_registry_api_taxi_extinction_decide",
 )
 def extinction_decide(request: HttpRequest, case_id: int, payload: DecisionIn) -> dict[str, Any]:
-    return _case_act(
-        request,
-        case_id,
-        extinction_services.extinction_decide,
-        extinguish=payload.extinguish,
-        grounds=payload.grounds,
-        on=payload.on,
-    )
+    return _case_act(request, case_id, extinction_services.extinction_decide, **payload.dict())

@@ -23,7 +23,7 @@ class SuspendIn(Schema):
     "suspend", permit_status_services.permit_suspend, "Suspender (autoridade, art. 34)"
 )
 def permit_suspend(payload: SuspendIn) -> dict[str, Any]:
-    return {"days": payload.days, "start": payload.start, "reason": payload.reason}
+    return payload.dict()
 
 
 class ReinstateIn(DatedText):

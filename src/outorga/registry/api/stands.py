@@ -68,20 +68,7 @@ def stands(request: HttpRequest, service: str = "") -> list[dict[str, Any]]:
 
 
 def _stand_set(request: HttpRequest, payload: StandIn, stand: Stand | None) -> Stand:
-    return stand_set(
-        **acting(request),
-        service=payload.service,
-        name=payload.name,
-        place=payload.place,
-        capacity=payload.capacity,
-        act_reference=payload.act_reference,
-        on=payload.on,
-        taxi_category=payload.taxi_category,
-        at=payload.at,
-        near=payload.near,
-        signposted=payload.signposted,
-        stand=stand,
-    )
+    return stand_set(**acting(request), **payload.dict(), stand=stand)
 
 
 @stands_router.post(

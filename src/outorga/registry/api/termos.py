@@ -31,7 +31,7 @@ from .router import taxi_router
 
 @permit_act_route("renew", termo_services.permit_renew, "Renovar o certificado anual (art. 4 §1)")
 def permit_renew(payload: OnIn) -> dict[str, Any]:
-    return {"on": payload.on}
+    return payload.dict()
 
 
 class ExtendIn(Schema):
@@ -45,7 +45,7 @@ class ExtendIn(Schema):
     "Prorrogar o prazo por um período, a critério do Executivo (mototáxi art. 6)",
 )
 def permit_extend(payload: ExtendIn) -> dict[str, Any]:
-    return {"on": payload.on, "act_reference": payload.act_reference}
+    return payload.dict()
 
 
 class RenewalDebtOut(Schema):

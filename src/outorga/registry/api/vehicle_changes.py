@@ -15,7 +15,7 @@ from outorga.core.apikit import acting
 from ..models import Permit, Vehicle, VehicleChange
 from ..services import vehicle_changes as vehicle_change_services
 from ..services.vehicle_changes import taxi_reserve_vehicle, taxi_vehicle_swap
-from .common import WRITE_ERRORS, OnIn, created, taxi_permit
+from .common import WRITE_ERRORS, OnIn, created, taxi_permit, with_records
 from .router import taxi_router
 
 
@@ -63,14 +63,8 @@ class ReserveIn(Schema):
 )
 def taxi_reserve(request: HttpRequest, permit_id: int, payload: ReserveIn) -> Any:
     permit = taxi_permit(permit_id)
-    vehicle = get_object_or_404(Vehicle.objects.all(), pk=payload.vehicle_id)
     change = taxi_reserve_vehicle(
-        **acting(request),
-        permit=permit,
-        vehicle=vehicle,
-        on=payload.on,
-        until=payload.until,
-        cause=payload.cause,
+        **acting(request), permit=permit, **with_records(payload, vehicle=Vehicle)
     )
     return created(request, change_out(change))
 
@@ -122,16 +116,8 @@ class SubstituteIn(Schema):
 def vehicle_substitute(request: HttpRequest, permit_id: int, payload: SubstituteIn) -> Any:
     # Every service's permit: the mototaxi substitution goes through the same service.
     permit = get_object_or_404(Permit.objects.all(), pk=permit_id)
-    vehicle = get_object_or_404(Vehicle.objects.all(), pk=payload.vehicle_id)
     change = vehicle_change_services.vehicle_substitute(
-        **acting(request),
-        permit=permit,
-        vehicle=vehicle,
-        on=payload.on,
-        emergency_until=payload.emergency_until,
-        cause=payload.cause,
-        checks=payload.checks,
-        equipment=payload.equipment,
+        **acting(request), permit=permit, **with_records(payload, vehicle=Vehicle)
     )
     return created(request, change_out(change))
 

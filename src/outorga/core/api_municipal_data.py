@@ -31,6 +31,7 @@ from .models import (
     PopulationFigure,
 )
 from .requests import actor_of
+from .tenancy import TenantModel
 
 T = TypeVar("T")
 
@@ -44,6 +45,35 @@ def _record(request: HttpRequest, record: Callable[..., T], payload: Schema) -> 
         municipality=selectors.require_municipality(),
         **payload.dict(),
     )
+
+
+def _history(
+    path: str,
+    name: str,
+    model: type[TenantModel],
+    ordering: tuple[str, ...],
+    body: type[Schema],
+    out: type[Schema],
+    record: Callable[..., Any],
+    *,
+    listed: str,
+    recorded: str,
+) -> None:
+    """The two routes of a kind of dated value: ``GET path``, its history (``<name>_list``), and
+    ``POST path``, a new value the service ``record`` writes (``<name>_create``)."""
+
+    def history(request: HttpRequest) -> Any:
+        return model.objects.order_by(*ordering)
+
+    def create(request: HttpRequest, payload: Any) -> Any:
+        return Status(201, _record(request, record, payload))
+
+    history.__name__ = history.__qualname__ = f"{name}_list"
+    create.__name__ = create.__qualname__ = f"{name}_create"
+    create.__annotations__ = {"request": HttpRequest, "payload": body, "return": Any}
+    listing: Any = list[out]  # type: ignore[valid-type]  # the schema is an argument here
+    router.get(path, response=listing, summary=listed)(history)
+    router.post(path, response={201: out, 403: Error, 422: Error}, summary=recorded)(create)
 
 
 # --- population (D-7) -------------------------------------------------------------------------------
@@ -66,22 +96,17 @@ class PopulationOut(Schema):
     source: str
 
 
-@router.get(
+_history(
     "/population",
-    response=list[PopulationOut],
-    summary="Histórico da população (mais recente primeiro)",
+    "population",
+    PopulationFigure,
+    ("-effective", "-reference_year", "-pk"),
+    PopulationIn,
+    PopulationOut,
+    services.population_record,
+    listed="Histórico da população (mais recente primeiro)",
+    recorded="Registrar população (decisão D-7)",
 )
-def population_list(request: HttpRequest) -> Any:
-    return PopulationFigure.objects.order_by("-effective", "-reference_year", "-pk")
-
-
-@router.post(
-    "/population",
-    response={201: PopulationOut, 403: Error, 422: Error},
-    summary="Registrar população (decisão D-7)",
-)
-def population_create(request: HttpRequest, payload: PopulationIn) -> Any:
-    return Status(201, _record(request, services.population_record, payload))
 
 
 # --- fiscal unit values (D-5) -----------------------------------------------------------------------
@@ -106,22 +131,17 @@ class FiscalUnitOut(Schema):
     example: bool
 
 
-@router.get(
+_history(
     "/fiscal-units",
-    response=list[FiscalUnitOut],
-    summary="Histórico dos valores da unidade fiscal (mais recente primeiro)",
+    "fiscal_unit",
+    FiscalUnitValue,
+    ("-valid_from", "name", "-pk"),
+    FiscalUnitIn,
+    FiscalUnitOut,
+    services.fiscal_unit_value_record,
+    listed="Histórico dos valores da unidade fiscal (mais recente primeiro)",
+    recorded="Registrar valor da unidade fiscal (decisão D-5)",
 )
-def fiscal_unit_list(request: HttpRequest) -> Any:
-    return FiscalUnitValue.objects.order_by("-valid_from", "name", "-pk")
-
-
-@router.post(
-    "/fiscal-units",
-    response={201: FiscalUnitOut, 403: Error, 422: Error},
-    summary="Registrar valor da unidade fiscal (decisão D-5)",
-)
-def fiscal_unit_create(request: HttpRequest, payload: FiscalUnitIn) -> Any:
-    return Status(201, _record(request, services.fiscal_unit_value_record, payload))
 
 
 # --- calendar (D-4) ---------------------------------------------------------------------------------
@@ -151,22 +171,17 @@ class CalendarDayOut(Schema):
         return str(obj.get_kind_display())
 
 
-@router.get(
+_history(
     "/calendar",
-    response=list[CalendarDayOut],
-    summary="Feriados municipais, pontos facultativos e dias sem expediente (mais recente primeiro)",
+    "calendar",
+    CalendarDay,
+    ("-date",),
+    CalendarDayIn,
+    CalendarDayOut,
+    services.calendar_day_record,
+    listed="Feriados municipais, pontos facultativos e dias sem expediente (mais recente primeiro)",
+    recorded="Registrar dia sem expediente no município (decisão D-4)",
 )
-def calendar_list(request: HttpRequest) -> Any:
-    return CalendarDay.objects.order_by("-date")
-
-
-@router.post(
-    "/calendar",
-    response={201: CalendarDayOut, 403: Error, 422: Error},
-    summary="Registrar dia sem expediente no município (decisão D-4)",
-)
-def calendar_create(request: HttpRequest, payload: CalendarDayIn) -> Any:
-    return Status(201, _record(request, services.calendar_day_record, payload))
 
 
 # --- parameters (D-15) ------------------------------------------------------------------------------

@@ -18,7 +18,8 @@ from .access import NOT_STAFF
 from .acts import Actor, record_act
 from .middleware import client_ip
 from .models import ApiToken
-from .tenancy import set_current
+from .requests import actor_of
+from .tenancy import current_municipality, set_current
 
 #: An exception class → the function answering it (``config.api`` registers every app's).
 Handlers = dict[type[Exception], Callable[[HttpRequest, Any], HttpResponse]]
@@ -38,6 +39,12 @@ def respond(request: HttpRequest, body: Any, status: int = 200) -> HttpResponse:
 def error(request: HttpRequest, status: int, detail: Any, **more: Any) -> HttpResponse:
     """The API's refusal: ``{"detail": …}`` plus what the error adds (``erros``, ``decisao``)."""
     return respond(request, {"detail": detail, **more}, status)
+
+
+def acting(request: HttpRequest) -> dict[str, Any]:
+    """Who acts and where: the ``actor`` and ``municipality`` keywords a service is called with —
+    the servant asking, in the municipality the request is scoped to."""
+    return {"actor": actor_of(request), "municipality": current_municipality()}
 
 
 class TokenBearer(HttpBearer):

@@ -13,7 +13,7 @@ from ninja import File, Router, Schema, Status
 from ninja.files import UploadedFile
 
 from outorga.core.acts import Actor
-from outorga.core.apikit import staff
+from outorga.core.apikit import acting, staff
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
@@ -286,8 +286,7 @@ def fee_charge(request: HttpRequest, payload: FeeChargeIn) -> Status[dict[str, A
         else None
     )
     debt = fees.fee_charge(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         person=person,
         permit=permit,
         fee=payload.fee,
@@ -322,8 +321,7 @@ class PaymentIn(Schema):
 @router.post("/payments", response={201: PaymentOut}, summary="Registrar pagamento à mão")
 def payment_create(request: HttpRequest, payload: PaymentIn) -> Status[dict[str, Any]]:
     p = payments.payment_record(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         reference=payload.reference,
         amount_cents=payload.amount_cents,
         paid_on=payload.paid_on,
@@ -354,8 +352,7 @@ def payment_import(request: HttpRequest, file: UploadedFile = File(...)) -> Stat
     if file.size and file.size > bank_statement.MAX_CSV_BYTES:
         raise FieldError("arquivo", "arquivo maior que 5 MB")
     batch = bank_statement.payments_import(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         content=file.read(),
         file_name=file.name or "extrato.csv",
     )
@@ -382,8 +379,7 @@ def payment_assign(request: HttpRequest, payment_id: int, payload: AssignIn) -> 
     if debt is None:
         raise FieldError("reference", "nenhum débito com essa referência")
     p = payments.payment_assign(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         payment=payment,
         debt=debt,
         note=payload.note,
@@ -396,8 +392,7 @@ def payment_assign(request: HttpRequest, payment_id: int, payload: AssignIn) -> 
 )
 def payment_refund_excess(request: HttpRequest, payment_id: int, payload: NoteIn) -> dict[str, Any]:
     r = payments.payment_refund_excess(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         payment=_payment(payment_id),
         note=payload.note,
     )
@@ -407,8 +402,7 @@ def payment_refund_excess(request: HttpRequest, payment_id: int, payload: NoteIn
 @router.post("/payments/{payment_id}/return", response=RefundOut, summary="Devolver o pagamento")
 def payment_return(request: HttpRequest, payment_id: int, payload: NoteIn) -> dict[str, Any]:
     r = payments.payment_return(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         payment=_payment(payment_id),
         note=payload.note,
     )
@@ -433,8 +427,7 @@ class PaidOutIn(Schema):
 def refund_paid_out(request: HttpRequest, refund_id: int, payload: PaidOutIn) -> dict[str, Any]:
     refund = get_object_or_404(Refund.objects.all(), pk=refund_id)
     r = payments.refund_mark_paid_out(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         refund=refund,
         on=payload.on,
         note=payload.note,
@@ -462,8 +455,7 @@ def settings_get(request: HttpRequest) -> Any:
 @router.put("/settings", response=SettingsIO, summary="Alterar o PIX do município")
 def settings_put(request: HttpRequest, payload: SettingsIO) -> Any:
     return payments.finance_settings_save(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         pix_key=payload.pix_key,
         merchant_name=payload.merchant_name,
         merchant_city=payload.merchant_city,

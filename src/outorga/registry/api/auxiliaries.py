@@ -4,19 +4,19 @@ Cadastro at /taxi), their credential renewed, removed."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema, Status
 
-from outorga.core.requests import actor_of
-from outorga.core.tenancy import current_municipality
+from outorga.core.apikit import acting
 
 from ..models import Auxiliary, Permit, Person
 from ..services import auxiliaries as auxiliary_services
 from ..services.auxiliaries import taxi_auxiliary_add
-from .common import WRITE_ERRORS, DatedText, created, taxi_permit
+from .common import WRITE_ERRORS, DatedText, created, taxi_permit, with_records
 from .router import router, taxi_router
 
 
@@ -51,17 +51,18 @@ class AuxiliaryStatusOut(Schema):
 )
 def auxiliary_add(request: HttpRequest, permit_id: int, payload: AuxIn) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
-    person = get_object_or_404(Person.objects.all(), pk=payload.person_id)
     aux = auxiliary_services.auxiliary_add(
-        actor=actor_of(request),
-        municipality=current_municipality(),
-        permit=p,
-        person=person,
-        on=payload.on,
-        work_schedule=payload.work_schedule,
-        indication=payload.indication,
+        **acting(request), permit=p, **with_records(payload, person=Person)
     )
     return Status(201, {"id": aux.pk, "credential_valid_until": aux.credential_valid_until})
+
+
+def _auxiliary_act(
+    request: HttpRequest, aux_id: int, act: Callable[..., Auxiliary], **fields: Any
+) -> Auxiliary:
+    """The act on the auxiliary by the servant asking here."""
+    aux = get_object_or_404(Auxiliary.objects.all(), pk=aux_id)
+    return act(**acting(request), auxiliary=aux, **fields)
 
 
 class AuxRenewIn(Schema):
@@ -79,16 +80,7 @@ class AuxRenewIn(Schema):
     operation_id="outorga_registry_api_auxiliary_renew",
 )
 def auxiliary_renew(request: HttpRequest, aux_id: int, payload: AuxRenewIn) -> Any:
-    aux = get_object_or_404(Auxiliary.objects.all(), pk=aux_id)
-    aux = auxiliary_services.auxiliary_renew(
-        actor=actor_of(request),
-        municipality=current_municipality(),
-        auxiliary=aux,
-        on=payload.on,
-        declarations=payload.declarations,
-        checks=payload.checks,
-        work_schedule=payload.work_schedule,
-    )
+    aux = _auxiliary_act(request, aux_id, auxiliary_services.auxiliary_renew, **payload.dict())
     return {"id": aux.pk, "credential_valid_until": aux.credential_valid_until}
 
 
@@ -99,13 +91,8 @@ def auxiliary_renew(request: HttpRequest, aux_id: int, payload: AuxRenewIn) -> A
     operation_id="outorga_registry_api_auxiliary_remove",
 )
 def auxiliary_remove(request: HttpRequest, aux_id: int, payload: DatedText) -> Any:
-    aux = get_object_or_404(Auxiliary.objects.all(), pk=aux_id)
-    aux = auxiliary_services.auxiliary_remove(
-        actor=actor_of(request),
-        municipality=current_municipality(),
-        auxiliary=aux,
-        on=payload.on,
-        reason=payload.text,
+    aux = _auxiliary_act(
+        request, aux_id, auxiliary_services.auxiliary_remove, on=payload.on, reason=payload.text
     )
     return {"id": aux.pk, "status": aux.status}
 
@@ -131,15 +118,7 @@ class TaxiAuxiliaryIn(Schema):
 )
 def taxi_auxiliary(request: HttpRequest, permit_id: int, payload: TaxiAuxiliaryIn) -> Any:
     permit = taxi_permit(permit_id)
-    person = get_object_or_404(Person.objects.all(), pk=payload.person_id)
     aux = taxi_auxiliary_add(
-        actor=actor_of(request),
-        municipality=current_municipality(),
-        permit=permit,
-        person=person,
-        on=payload.on,
-        declarations=payload.declarations,
-        checks=payload.checks,
-        work_schedule=payload.work_schedule,
+        **acting(request), permit=permit, **with_records(payload, person=Person)
     )
     return created(request, {"id": aux.pk, "registration_number": aux.registration_number})

@@ -5,20 +5,21 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from typing import Any
+from typing import Any, get_type_hints
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema, Status
 
-from outorga.core.apikit import Error
+from outorga.core.apikit import Error, acting
 from outorga.core.requests import actor_of
-from outorga.core.tenancy import current_municipality
+from outorga.core.tenancy import TenantModel, current_municipality
 from outorga.law.money import brl
 
 from ..models import Permit, PermitTerm
 from ..selectors import registry_law, shown_document
 from ..services.common import service_law
+from .router import router
 
 
 def law_of_service(service: str | None) -> str:
@@ -74,6 +75,15 @@ class DatedText(Schema):
 
 class OnIn(Schema):
     on: dt.date
+
+
+def with_records(payload: Schema, **models: type[TenantModel]) -> dict[str, Any]:
+    """The body's fields as the service takes them, each ``<name>_id`` the body names read as the
+    record ``<name>`` of this municipality (404 if there is none)."""
+    fields = payload.dict()
+    for name, model in models.items():
+        fields[name] = get_object_or_404(model.objects.all(), pk=fields.pop(f"{name}_id"))
+    return fields
 
 
 def created(request: HttpRequest, body: dict[str, Any]) -> Any:
@@ -140,8 +150,39 @@ def permit_act(
     """The act on the permit (any service's), by the servant asking here, answered with the
     permit as it stands after it."""
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
-    p = act(actor=actor_of(request), municipality=current_municipality(), permit=p, **fields)
+    p = act(**acting(request), permit=p, **fields)
     return permit_out(p, actor_of(request).role)
+
+
+PermitRoute = Callable[[HttpRequest, int, Any], dict[str, Any]]
+
+
+def permit_act_route(
+    path: str, act: Callable[..., Permit], summary: str
+) -> Callable[[Callable[[Any], dict[str, Any]]], PermitRoute]:
+    """``POST /registry/permits/{permit_id}/<path>``: ``act`` on the permit (:func:`permit_act`),
+    answered with the permit. The decorated function names the route (its operation id is
+    ``outorga_registry_api_<name>``) and reads the act's fields from the body it annotates."""
+
+    def register(fields: Callable[[Any], dict[str, Any]]) -> PermitRoute:
+        def route(request: HttpRequest, permit_id: int, payload: Any) -> dict[str, Any]:
+            return permit_act(request, permit_id, act, **fields(payload))
+
+        route.__name__ = route.__qualname__ = fields.__name__
+        route.__annotations__ = {
+            "request": HttpRequest,
+            "permit_id": int,
+            "payload": get_type_hints(fields)["payload"],
+            "return": dict[str, Any],
+        }
+        return router.post(
+            f"/permits/{{permit_id}}/{path}",
+            response={200: PermitOut, **WRITE_ERRORS},
+            summary=summary,
+            operation_id=f"outorga_registry_api_{fields.__name__}",
+        )(route)
+
+    return register
 
 
 class TermRenewalOut(Schema):

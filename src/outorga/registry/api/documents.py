@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, File, Form, Schema, Status
 from ninja.files import UploadedFile
 
+from outorga.core.apikit import acting
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 
@@ -57,8 +58,7 @@ def document_create(
     vehicle = get_object_or_404(Vehicle.objects.all(), pk=vehicle_id) if vehicle_id else None
     content = file.read(MAX_UPLOAD_BYTES + 1) if file is not None else None
     doc = document_record(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         law=law_of_service(service),
         doc_type=doc_type,
         issued_on=issued_on,

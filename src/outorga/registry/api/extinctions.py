@@ -11,8 +11,7 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema
 
-from outorga.core.requests import actor_of
-from outorga.core.tenancy import current_municipality
+from outorga.core.apikit import acting
 
 from ..models import ExtinctionCase
 from ..services import extinctions as extinction_services
@@ -66,7 +65,7 @@ def _case_act(
 ) -> dict[str, Any]:
     """The step in the extinction case by the servant asking here, answered with the case."""
     case = get_object_or_404(ExtinctionCase.objects.all(), pk=case_id)
-    case = act(actor=actor_of(request), municipality=current_municipality(), case=case, **fields)
+    case = act(**acting(request), case=case, **fields)
     return case_out(case)
 
 
@@ -85,15 +84,7 @@ class ExtinctionIn(Schema):
 )
 def extinction_open(request: HttpRequest, permit_id: int, payload: ExtinctionIn) -> Any:
     permit = taxi_permit(permit_id)
-    case = extinction_services.extinction_open(
-        actor=actor_of(request),
-        municipality=current_municipality(),
-        permit=permit,
-        cause=payload.cause,
-        facts=payload.facts,
-        on=payload.on,
-        notified_on=payload.notified_on,
-    )
+    case = extinction_services.extinction_open(**acting(request), permit=permit, **payload.dict())
     return created(request, case_out(case))
 
 
@@ -118,9 +109,7 @@ class NotifyIn(Schema):
     operation_id="outorga_registry_api_taxi_extinction_notify",
 )
 def extinction_notify(request: HttpRequest, case_id: int, payload: NotifyIn) -> dict[str, Any]:
-    return _case_act(
-        request, case_id, extinction_services.extinction_notify, notified_on=payload.notified_on
-    )
+    return _case_act(request, case_id, extinction_services.extinction_notify, **payload.dict())
 
 
 class DefenceIn(Schema):
@@ -135,7 +124,7 @@ class DefenceIn(Schema):
     operation_id="outorga_registry_api_taxi_extinction_defence",
 )
 def extinction_defence(request: HttpRequest, case_id: int, payload: DefenceIn) -> dict[str, Any]:
-    return _case_act(request, case_id, extinction_defence_file, text=payload.text, on=payload.on)
+    return _case_act(request, case_id, extinction_defence_file, **payload.dict())
 
 
 class DecisionIn(Schema):
@@ -151,11 +140,4 @@ class DecisionIn(Schema):
     operation_id="outorga_registry_api_taxi_extinction_decide",
 )
 def extinction_decide(request: HttpRequest, case_id: int, payload: DecisionIn) -> dict[str, Any]:
-    return _case_act(
-        request,
-        case_id,
-        extinction_services.extinction_decide,
-        extinguish=payload.extinguish,
-        grounds=payload.grounds,
-        on=payload.on,
-    )
+    return _case_act(request, case_id, extinction_services.extinction_decide, **payload.dict())

@@ -12,9 +12,8 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, File, Form, Schema, Status
 from ninja.files import UploadedFile
 
-from outorga.core.apikit import Error
+from outorga.core.apikit import Error, acting
 from outorga.core.requests import actor_of
-from outorga.core.tenancy import current_municipality
 
 from ..models import Person, Service
 from ..selectors import registry_law, shown_document
@@ -121,8 +120,7 @@ def people(request: HttpRequest, q: str = "") -> list[dict[str, Any]]:
 def person_create(request: HttpRequest, payload: PersonIn) -> Any:
     data = payload.dict()
     person = person_register(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         law=law_of_service(data.pop("service")),
         data=data,
     )
@@ -197,8 +195,7 @@ def person_photo(
     person = get_object_or_404(Person.objects.all(), pk=person_id)
     content = file.read(MAX_UPLOAD_BYTES + 1)
     person = person_photo_set(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         law=law_of_service(service),
         person=person,
         content=content,
@@ -239,8 +236,7 @@ def licence(request: HttpRequest, person_id: int, payload: LicenceIn) -> dict[st
     person = get_object_or_404(Person.objects.all(), pk=person_id)
     data = payload.dict()
     lic = licence_record(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         law=law_of_service(data.pop("service")),
         person=person,
         data=data,

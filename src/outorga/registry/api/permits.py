@@ -11,8 +11,8 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema, Status
 
+from outorga.core.apikit import acting
 from outorga.core.requests import actor_of
-from outorga.core.tenancy import current_municipality
 
 from ..models import Permit, Person, Tender, Vehicle
 from ..services.permits import permit_grant, taxi_permit_grant, taxi_permit_transfer
@@ -25,6 +25,7 @@ from .common import (
     permit_out,
     taxi_permit,
     term_out,
+    with_records,
 )
 from .router import router, taxi_router
 
@@ -51,14 +52,13 @@ class PermitDetailOut(PermitOut):
     history: list[PermitHistoryOut] = Field(..., description="histórico de situações")
 
 
-def _grant_parties(payload: GrantIn | TaxiGrantIn) -> tuple[Person, Vehicle, Tender | None]:
-    """The holder, the vehicle and the tender (if any) a grant names, each in this municipality."""
-    holder = get_object_or_404(Person.objects.all(), pk=payload.holder_id)
-    vehicle = get_object_or_404(Vehicle.objects.all(), pk=payload.vehicle_id)
-    tender = (
-        get_object_or_404(Tender.objects.all(), pk=payload.tender_id) if payload.tender_id else None
-    )
-    return holder, vehicle, tender
+def _grant_fields(payload: GrantIn | TaxiGrantIn) -> dict[str, Any]:
+    """The grant's fields as the service takes them: the holder, the vehicle and the tender (if
+    any) the body names, each in this municipality."""
+    fields = with_records(payload, holder=Person, vehicle=Vehicle)
+    tender_id = fields.pop("tender_id")
+    fields["tender"] = get_object_or_404(Tender.objects.all(), pk=tender_id) if tender_id else None
+    return fields
 
 
 @router.get(
@@ -84,19 +84,7 @@ def permits(request: HttpRequest, service: str = "", status: str = "") -> list[d
     operation_id="outorga_registry_api_permit_create",
 )
 def permit_create(request: HttpRequest, payload: GrantIn) -> Any:
-    holder, vehicle, tender = _grant_parties(payload)
-    permit = permit_grant(
-        actor=actor_of(request),
-        municipality=current_municipality(),
-        holder=holder,
-        service=payload.service,
-        vehicle=vehicle,
-        granted_on=payload.granted_on,
-        term_years=payload.term_years,
-        decree=payload.decree,
-        equipment=payload.equipment,
-        tender=tender,
-    )
+    permit = permit_grant(**acting(request), **_grant_fields(payload))
     return Status(201, permit_out(permit, actor_of(request).role))
 
 
@@ -171,22 +159,7 @@ class TaxiGrantIn(Schema):
     operation_id="outorga_registry_api_taxi_taxi_grant",
 )
 def taxi_grant(request: HttpRequest, payload: TaxiGrantIn) -> Any:
-    holder, vehicle, tender = _grant_parties(payload)
-    permit = taxi_permit_grant(
-        actor=actor_of(request),
-        municipality=current_municipality(),
-        holder=holder,
-        vehicle=vehicle,
-        category=payload.category,
-        signed_on=payload.signed_on,
-        option=payload.option,
-        mode=payload.mode,
-        instalments=payload.instalments,
-        tender=tender,
-        decree=payload.decree,
-        checks=payload.checks,
-        declarations=payload.declarations,
-    )
+    permit = taxi_permit_grant(**acting(request), **_grant_fields(payload))
     return created(request, {**taxi_permit_out(permit), "term": term_out(permit.term)})
 
 
@@ -207,16 +180,7 @@ class TransferIn(Schema):
 )
 def taxi_transfer(request: HttpRequest, permit_id: int, payload: TransferIn) -> dict[str, Any]:
     permit = taxi_permit(permit_id)
-    successor = get_object_or_404(Person.objects.all(), pk=payload.successor_id)
     permit = taxi_permit_transfer(
-        actor=actor_of(request),
-        municipality=current_municipality(),
-        permit=permit,
-        successor=successor,
-        event=payload.event,
-        on=payload.on,
-        proof=payload.proof,
-        declarations=payload.declarations,
-        checks=payload.checks,
+        **acting(request), permit=permit, **with_records(payload, successor=Person)
     )
     return taxi_permit_out(permit)

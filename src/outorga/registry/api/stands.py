@@ -9,8 +9,7 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema
 
-from outorga.core.requests import actor_of
-from outorga.core.tenancy import current_municipality
+from outorga.core.apikit import acting
 
 from ..models import Stand
 from ..services.stands import stand_set
@@ -69,21 +68,7 @@ def stands(request: HttpRequest, service: str = "") -> list[dict[str, Any]]:
 
 
 def _stand_set(request: HttpRequest, payload: StandIn, stand: Stand | None) -> Stand:
-    return stand_set(
-        actor=actor_of(request),
-        municipality=current_municipality(),
-        service=payload.service,
-        name=payload.name,
-        place=payload.place,
-        capacity=payload.capacity,
-        act_reference=payload.act_reference,
-        on=payload.on,
-        taxi_category=payload.taxi_category,
-        at=payload.at,
-        near=payload.near,
-        signposted=payload.signposted,
-        stand=stand,
-    )
+    return stand_set(**acting(request), **payload.dict(), stand=stand)
 
 
 @stands_router.post(

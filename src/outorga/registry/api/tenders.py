@@ -11,12 +11,11 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema
 
-from outorga.core.requests import actor_of
-from outorga.core.tenancy import current_municipality
+from outorga.core.apikit import acting
 
 from ..models import Person, Tender, TenderApplicant
 from ..services import tenders as tender_services
-from .common import READ_ERRORS, WRITE_ERRORS, OnIn, created
+from .common import READ_ERRORS, WRITE_ERRORS, OnIn, created, with_records
 from .router import tenders_router
 
 # Tenders -----------------------------------------------------------------------------------------
@@ -97,7 +96,7 @@ def _tender_act(
     """The step on the tender by the servant asking here, answered with the tender (read again
     from the database when the step changes its own row)."""
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
-    act(actor=actor_of(request), municipality=current_municipality(), tender=tender, **fields)
+    act(**acting(request), tender=tender, **fields)
     if refresh:
         tender.refresh_from_db()
     return tender_out(tender)
@@ -140,15 +139,7 @@ def tenders(request: HttpRequest, service: str = "") -> list[dict[str, Any]]:
     operation_id="outorga_registry_api_taxi_tender_create",
 )
 def tender_create(request: HttpRequest, payload: TenderIn) -> Any:
-    t = tender_services.tender_create(
-        actor=actor_of(request),
-        municipality=current_municipality(),
-        service=payload.service,
-        number=payload.number,
-        places=payload.places,
-        opened_on=payload.opened_on,
-        taxi_category=payload.taxi_category,
-    )
+    t = tender_services.tender_create(**acting(request), **payload.dict())
     return created(request, tender_out(t))
 
 
@@ -175,22 +166,12 @@ class ApplicantIn(Schema):
 )
 def tender_apply(request: HttpRequest, tender_id: int, payload: ApplicantIn) -> Any:
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
-    person = get_object_or_404(Person.objects.all(), pk=payload.person_id)
     a = tender_services.tender_apply(
-        actor=actor_of(request),
-        municipality=current_municipality(),
-        tender=tender,
-        person=person,
-        taxi_category=payload.taxi_category,
+        **acting(request), tender=tender, **with_records(payload, person=Person)
     )
     return created(
         request,
-        {
-            "id": a.pk,
-            "tender": tender.pk,
-            "person": person.pk,
-            "taxi_category": a.taxi_category,
-        },
+        {"id": a.pk, "tender": tender.pk, "person": a.person_id, "taxi_category": a.taxi_category},
     )
 
 
@@ -206,13 +187,7 @@ class EvaluateIn(Schema):
     operation_id="outorga_registry_api_taxi_tender_evaluate",
 )
 def tender_evaluate(request: HttpRequest, tender_id: int, payload: EvaluateIn) -> dict[str, Any]:
-    return _tender_act(
-        request,
-        tender_id,
-        tender_services.tender_evaluate,
-        on=payload.on,
-        taxi_category=payload.taxi_category,
-    )
+    return _tender_act(request, tender_id, tender_services.tender_evaluate, **payload.dict())
 
 
 class RankingIn(Schema):
@@ -226,7 +201,7 @@ class RankingIn(Schema):
     operation_id="outorga_registry_api_taxi_tender_rank",
 )
 def tender_rank(request: HttpRequest, tender_id: int, payload: RankingIn) -> dict[str, Any]:
-    return _tender_act(request, tender_id, tender_services.tender_rank, ranking=payload.ranking)
+    return _tender_act(request, tender_id, tender_services.tender_rank, **payload.dict())
 
 
 @tenders_router.post(
@@ -237,7 +212,7 @@ def tender_rank(request: HttpRequest, tender_id: int, payload: RankingIn) -> dic
 )
 def tender_homologate(request: HttpRequest, tender_id: int, payload: OnIn) -> dict[str, Any]:
     return _tender_act(
-        request, tender_id, tender_services.tender_homologate, refresh=True, on=payload.on
+        request, tender_id, tender_services.tender_homologate, refresh=True, **payload.dict()
     )
 
 
@@ -254,10 +229,5 @@ class GrantsIn(Schema):
 )
 def tender_grant(request: HttpRequest, tender_id: int, payload: GrantsIn) -> dict[str, Any]:
     return _tender_act(
-        request,
-        tender_id,
-        tender_services.tender_grant,
-        refresh=True,
-        on=payload.on,
-        grants=payload.grants,
+        request, tender_id, tender_services.tender_grant, refresh=True, **payload.dict()
     )

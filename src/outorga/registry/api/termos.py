@@ -10,8 +10,7 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema
 
-from outorga.core.requests import actor_of
-from outorga.core.tenancy import current_municipality
+from outorga.core.apikit import acting
 from outorga.law.money import brl
 
 from ..models import PermitTerm
@@ -22,23 +21,17 @@ from .common import (
     READ_ERRORS,
     WRITE_ERRORS,
     OnIn,
-    PermitOut,
     TermOut,
-    permit_act,
+    permit_act_route,
     taxi_permit,
     term_out,
 )
-from .router import router, taxi_router
+from .router import taxi_router
 
 
-@router.post(
-    "/permits/{permit_id}/renew",
-    response={200: PermitOut, **WRITE_ERRORS},
-    summary="Renovar o certificado anual (art. 4 §1)",
-    operation_id="outorga_registry_api_permit_renew",
-)
-def permit_renew(request: HttpRequest, permit_id: int, payload: OnIn) -> Any:
-    return permit_act(request, permit_id, termo_services.permit_renew, on=payload.on)
+@permit_act_route("renew", termo_services.permit_renew, "Renovar o certificado anual (art. 4 §1)")
+def permit_renew(payload: OnIn) -> dict[str, Any]:
+    return payload.dict()
 
 
 class ExtendIn(Schema):
@@ -46,20 +39,13 @@ class ExtendIn(Schema):
     act_reference: str = ""
 
 
-@router.post(
-    "/permits/{permit_id}/extend",
-    response={200: PermitOut, **WRITE_ERRORS},
-    summary="Prorrogar o prazo por um período, a critério do Executivo (mototáxi art. 6)",
-    operation_id="outorga_registry_api_permit_extend",
+@permit_act_route(
+    "extend",
+    termo_services.permit_extend,
+    "Prorrogar o prazo por um período, a critério do Executivo (mototáxi art. 6)",
 )
-def permit_extend(request: HttpRequest, permit_id: int, payload: ExtendIn) -> Any:
-    return permit_act(
-        request,
-        permit_id,
-        termo_services.permit_extend,
-        on=payload.on,
-        act_reference=payload.act_reference,
-    )
+def permit_extend(payload: ExtendIn) -> dict[str, Any]:
+    return payload.dict()
 
 
 class RenewalDebtOut(Schema):
@@ -118,7 +104,5 @@ def taxi_renewal_debts(request: HttpRequest, permit_id: int, on: dt.date) -> dic
 )
 def taxi_renew(request: HttpRequest, permit_id: int, payload: OnIn) -> dict[str, Any]:
     permit = taxi_permit(permit_id)
-    term = taxi_term_renew(
-        actor=actor_of(request), municipality=current_municipality(), permit=permit, on=payload.on
-    )
+    term = taxi_term_renew(**acting(request), permit=permit, on=payload.on)
     return term_out(term)

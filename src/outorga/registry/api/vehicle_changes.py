@@ -10,13 +10,12 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema
 
-from outorga.core.requests import actor_of
-from outorga.core.tenancy import current_municipality
+from outorga.core.apikit import acting
 
 from ..models import Permit, Vehicle, VehicleChange
 from ..services import vehicle_changes as vehicle_change_services
 from ..services.vehicle_changes import taxi_reserve_vehicle, taxi_vehicle_swap
-from .common import WRITE_ERRORS, OnIn, created, taxi_permit
+from .common import WRITE_ERRORS, OnIn, created, taxi_permit, with_records
 from .router import taxi_router
 
 
@@ -64,15 +63,8 @@ class ReserveIn(Schema):
 )
 def taxi_reserve(request: HttpRequest, permit_id: int, payload: ReserveIn) -> Any:
     permit = taxi_permit(permit_id)
-    vehicle = get_object_or_404(Vehicle.objects.all(), pk=payload.vehicle_id)
     change = taxi_reserve_vehicle(
-        actor=actor_of(request),
-        municipality=current_municipality(),
-        permit=permit,
-        vehicle=vehicle,
-        on=payload.on,
-        until=payload.until,
-        cause=payload.cause,
+        **acting(request), permit=permit, **with_records(payload, vehicle=Vehicle)
     )
     return created(request, change_out(change))
 
@@ -95,8 +87,7 @@ def taxi_swap(request: HttpRequest, permit_id: int, payload: SwapIn) -> Any:
     permit = taxi_permit(permit_id)
     other = taxi_permit(payload.other_permit_id)
     a, b = taxi_vehicle_swap(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         permit=permit,
         other=other,
         on=payload.on,
@@ -125,17 +116,8 @@ class SubstituteIn(Schema):
 def vehicle_substitute(request: HttpRequest, permit_id: int, payload: SubstituteIn) -> Any:
     # Every service's permit: the mototaxi substitution goes through the same service.
     permit = get_object_or_404(Permit.objects.all(), pk=permit_id)
-    vehicle = get_object_or_404(Vehicle.objects.all(), pk=payload.vehicle_id)
     change = vehicle_change_services.vehicle_substitute(
-        actor=actor_of(request),
-        municipality=current_municipality(),
-        permit=permit,
-        vehicle=vehicle,
-        on=payload.on,
-        emergency_until=payload.emergency_until,
-        cause=payload.cause,
-        checks=payload.checks,
-        equipment=payload.equipment,
+        **acting(request), permit=permit, **with_records(payload, vehicle=Vehicle)
     )
     return created(request, change_out(change))
 
@@ -150,6 +132,6 @@ def vehicle_substitute(request: HttpRequest, permit_id: int, payload: Substitute
 def vehicle_change_end(request: HttpRequest, change_id: int, payload: OnIn) -> dict[str, Any]:
     change = get_object_or_404(VehicleChange.objects.all(), pk=change_id)
     change = vehicle_change_services.vehicle_change_end(
-        actor=actor_of(request), municipality=current_municipality(), change=change, on=payload.on
+        **acting(request), change=change, on=payload.on
     )
     return change_out(change)

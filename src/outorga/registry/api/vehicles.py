@@ -10,8 +10,7 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema, Status
 
-from outorga.core.requests import actor_of
-from outorga.core.tenancy import current_municipality
+from outorga.core.apikit import acting
 
 from ..models import Person, Vehicle
 from ..selectors import registry_law
@@ -138,8 +137,7 @@ def vehicle_create(request: HttpRequest, payload: VehicleIn) -> Any:
     data = payload.dict()
     owner = get_object_or_404(Person.objects.all(), pk=data.pop("owner_id"))
     v = vehicle_register(
-        actor=actor_of(request),
-        municipality=current_municipality(),
+        **acting(request),
         law=law_of_service(data.pop("service")),
         owner=owner,
         data=data,

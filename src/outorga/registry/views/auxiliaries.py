@@ -8,21 +8,17 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from outorga.core.requests import actor_of
-from outorga.core.tenancy import current_municipality
-
 from ..forms import AuxiliaryForm, AuxiliaryRemoveForm, AuxiliaryRenewForm
 from ..models import Auxiliary, Service
 from ..services import auxiliaries as auxiliary_services
 from ..services.auxiliaries import auxiliary_add, taxi_auxiliary_add
 from .common import (
-    Attempt,
-    attempt,
     cites,
     competent,
     permit_attempt,
     permit_done,
     permit_page,
+    post_attempt,
     scoped_permit,
 )
 
@@ -80,21 +76,14 @@ def auxiliary_remove(request: HttpRequest, permit_id: int, aux_id: int) -> HttpR
         Auxiliary.objects.select_related("person").filter(permit=permit), pk=aux_id
     )
     form = AuxiliaryRemoveForm(request.POST or None)
-    result = Attempt()
-    if request.method == "POST" and form.is_valid():
-        d = form.cleaned_data
-        result = attempt(
-            form,
-            lambda: auxiliary_services.auxiliary_remove(
-                actor=actor_of(request),
-                municipality=current_municipality(),
-                auxiliary=aux,
-                on=d["on"],
-                reason=d["reason"],
-            ),
-        )
-        if result.done:
-            return permit_done(request, permit, f"Condutor auxiliar {aux.person.name} desligado.")
+    result = post_attempt(
+        request,
+        form,
+        auxiliary_services.auxiliary_remove,
+        lambda d: {"auxiliary": aux, "on": d["on"], "reason": d["reason"]},
+    )
+    if result.done:
+        return permit_done(request, permit, f"Condutor auxiliar {aux.person.name} desligado.")
     return permit_page(
         request,
         permit,
@@ -117,28 +106,25 @@ def auxiliary_renew(request: HttpRequest, permit_id: int, aux_id: int) -> HttpRe
     )
     taxi = permit.service == Service.TAXI
     form = AuxiliaryRenewForm(request.POST or None, service=permit.service)
-    result = Attempt()
-    if request.method == "POST" and form.is_valid():
-        d = form.cleaned_data
-        result = attempt(
-            form,
-            lambda: auxiliary_services.auxiliary_renew(
-                actor=actor_of(request),
-                municipality=current_municipality(),
-                auxiliary=aux,
-                on=d["on"],
-                declarations=d.get("declarations") or (),
-                checks=form.checks() if taxi else None,
-                work_schedule=d["work_schedule"],
-            ),
+    result = post_attempt(
+        request,
+        form,
+        auxiliary_services.auxiliary_renew,
+        lambda d: {
+            "auxiliary": aux,
+            "on": d["on"],
+            "declarations": d.get("declarations") or (),
+            "checks": form.checks() if taxi else None,
+            "work_schedule": d["work_schedule"],
+        },
+    )
+    if result.done:
+        return permit_done(
+            request,
+            permit,
+            f"Credencial de {aux.person.name} renovada até "
+            f"{result.value.credential_valid_until:%d/%m/%Y}.",
         )
-        if result.done:
-            return permit_done(
-                request,
-                permit,
-                f"Credencial de {aux.person.name} renovada até "
-                f"{result.value.credential_valid_until:%d/%m/%Y}.",
-            )
     until = aux.credential_valid_until
     valid = f" Credencial atual válida até {until:%d/%m/%Y}." if until else ""
     intro = (

@@ -150,28 +150,28 @@ def permit_page(
     )
 
 
-def permit_attempt(
-    request: HttpRequest,
-    permit: Permit,
-    form: forms.Form,
-    act: Callable[..., Any],
-    fields: Callable[[dict[str, Any]], dict[str, Any]],
+Fields = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def post_attempt(
+    request: HttpRequest, form: forms.Form, act: Callable[..., Any], fields: Fields
 ) -> Attempt:
-    """On a valid POST, ``act`` on ``permit`` by the user here, with ``fields`` read from the
-    form's cleaned data (its result, or the refusal or bad input ``attempt`` shows); else nothing
-    tried yet."""
+    """On a valid POST, ``act`` by the user here, with ``fields`` read from the form's cleaned
+    data (its result, or the refusal or bad input ``attempt`` shows); else nothing tried yet."""
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         return attempt(
             form,
-            lambda: act(
-                actor=actor_of(request),
-                municipality=current_municipality(),
-                permit=permit,
-                **fields(d),
-            ),
+            lambda: act(actor=actor_of(request), municipality=current_municipality(), **fields(d)),
         )
     return Attempt()
+
+
+def permit_attempt(
+    request: HttpRequest, permit: Permit, form: forms.Form, act: Callable[..., Any], fields: Fields
+) -> Attempt:
+    """:func:`post_attempt` of an act on ``permit``."""
+    return post_attempt(request, form, act, lambda d: {"permit": permit, **fields(d)})
 
 
 def permit_step(
@@ -179,7 +179,7 @@ def permit_step(
     permit: Permit,
     form: forms.Form,
     act: Callable[..., Any],
-    fields: Callable[[dict[str, Any]], dict[str, Any]],
+    fields: Fields,
     *,
     done: Callable[[dict[str, Any]], str],
     title: str,

@@ -6,22 +6,18 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from outorga.core.requests import actor_of
-from outorga.core.tenancy import current_municipality
-
 from ..forms import OnForm, ReserveVehicleForm, SubstituteForm, SwapForm
 from ..models import Service, VehicleChange
 from ..services import vehicle_changes as vehicle_change_services
 from ..services.vehicle_changes import taxi_reserve_vehicle, taxi_vehicle_swap
 from ..validation import format_plate
 from .common import (
-    Attempt,
-    attempt,
     cites,
     competent,
     permit_done,
     permit_page,
     permit_step,
+    post_attempt,
     scoped_permit,
 )
 
@@ -120,19 +116,14 @@ def vehicle_change_end(request: HttpRequest, permit_id: int, change_id: int) -> 
         pk=change_id,
     )
     form = OnForm(request.POST or None, label="Encerrada em")
-    result = Attempt()
-    if request.method == "POST" and form.is_valid():
-        result = attempt(
-            form,
-            lambda: vehicle_change_services.vehicle_change_end(
-                actor=actor_of(request),
-                municipality=current_municipality(),
-                change=change,
-                on=form.cleaned_data["on"],
-            ),
-        )
-        if result.done:
-            return permit_done(request, permit, "Veículo próprio da permissão de volta ao serviço.")
+    result = post_attempt(
+        request,
+        form,
+        vehicle_change_services.vehicle_change_end,
+        lambda d: {"change": change, "on": d["on"]},
+    )
+    if result.done:
+        return permit_done(request, permit, "Veículo próprio da permissão de volta ao serviço.")
     back = format_plate(change.from_vehicle.plate) if change.from_vehicle else "—"
     return permit_page(
         request,

@@ -12,8 +12,6 @@ from ninja import Field, File, Form, Schema, Status
 from ninja.files import UploadedFile
 
 from outorga.core.apikit import acting
-from outorga.core.requests import actor_of
-from outorga.core.tenancy import current_municipality
 
 from ..models import Document, Person, Vehicle
 from ..selectors import document_law
@@ -118,10 +116,10 @@ def document_correct_route(
     file: File[UploadedFile | None] = None,
 ) -> Any:
     doc = get_object_or_404(Document.objects.all(), pk=doc_id)
-    m = current_municipality()
+    here = acting(request)
+    m = here["municipality"]
     new = document_correct(
-        actor=actor_of(request),
-        municipality=m,
+        **here,
         law=document_law(doc, m),
         doc=doc,
         reason=reason,
@@ -163,8 +161,9 @@ _FILE = {"type": "string", "format": "binary"}
 )
 def document_file(request: HttpRequest, doc_id: int) -> HttpResponse:
     doc = get_object_or_404(Document.objects.all(), pk=doc_id)
-    m = current_municipality()
-    data = document_read(actor=actor_of(request), municipality=m, law=document_law(doc, m), doc=doc)
+    here = acting(request)
+    m = here["municipality"]
+    data = document_read(**here, law=document_law(doc, m), doc=doc)
     response = HttpResponse(data, content_type=doc.content_type)
     response["Content-Disposition"] = f'inline; filename="documento-{doc.pk}"'
     response["X-Content-Type-Options"] = "nosniff"

@@ -152,13 +152,13 @@ class PersonPatch(Schema):
 )
 def person_update_route(request: HttpRequest, person_id: int, payload: PersonPatch) -> Any:
     person = get_object_or_404(Person.objects.all(), pk=person_id)
-    m = current_municipality()
+    here = acting(request)
+    m = here["municipality"]
     sent = payload.dict(exclude_unset=True)
     reason = sent.pop("reason")
     current = {f: getattr(person, f) for f in PERSON_FIELDS}
     person = person_update(
-        actor=actor_of(request),
-        municipality=m,
+        **here,
         law=registry_law(m, person_id=person.pk),
         person=person,
         data={**current, **sent},

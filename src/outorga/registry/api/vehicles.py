@@ -193,13 +193,13 @@ class VehiclePatch(Schema):
 )
 def vehicle_update_route(request: HttpRequest, vehicle_id: int, payload: VehiclePatch) -> Any:
     vehicle = get_object_or_404(Vehicle.objects.all(), pk=vehicle_id)
-    m = current_municipality()
+    here = acting(request)
+    m = here["municipality"]
     sent = payload.dict(exclude_unset=True)
     reason = sent.pop("reason")
     current = {f: getattr(vehicle, f) for f in VEHICLE_FIELDS}
     vehicle = vehicle_update(
-        actor=actor_of(request),
-        municipality=m,
+        **here,
         law=registry_law(m, vehicle_id=vehicle.pk),
         vehicle=vehicle,
         data={**current, **sent},
@@ -222,10 +222,10 @@ class OwnerChangeIn(Schema):
 )
 def vehicle_owner_route(request: HttpRequest, vehicle_id: int, payload: OwnerChangeIn) -> Any:
     vehicle = get_object_or_404(Vehicle.objects.all(), pk=vehicle_id)
-    m = current_municipality()
+    here = acting(request)
+    m = here["municipality"]
     vehicle = vehicle_owner_change(
-        actor=actor_of(request),
-        municipality=m,
+        **here,
         law=registry_law(m, vehicle_id=vehicle.pk),
         vehicle=vehicle,
         new_owner=get_object_or_404(Person.objects.all(), pk=payload.owner_id),

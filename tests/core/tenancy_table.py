@@ -124,6 +124,7 @@ SPECIAL: dict[str, Entry] = {
     "entrar/": {"expect": {200, 302}},  # a logged-in user is sent on
     "sair/": {"expect": {302}},  # logging out A's own session
     "api/v1/": {"expect": {404}},  # the API's root is no page
+    "favicon.ico": {"expect": {301}},  # the icon, the same for everyone
     "api/v1/law/<qid>": {"json": {"facts": {}, "on": "2026-01-10"}},  # the body reaches the lookup
     "api/v1/platforms/<platform_id>/tokens": {"json": {"name": "invasor"}},
     # Writes of the municipality's own dated data land in A: B's snapshot is unchanged. B's own

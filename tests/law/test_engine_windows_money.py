@@ -92,3 +92,11 @@ def test_rate_percent_is_brazilian():
     assert rate_percent("0.05") == "5%"
     assert rate_percent("0.025") == "2,5%"
     assert rate_percent(Decimal("0.0075")) == "0,75%"
+
+
+def test_a_fiscal_units_value_reads_in_brazilian_format_with_its_published_decimals():
+    from outorga.law.money import brl_unit
+
+    assert brl_unit("5.0000") == "R$ 5,0000"
+    assert brl_unit("1234.5678") == "R$ 1.234,5678"
+    assert brl_unit("3") == "R$ 3"

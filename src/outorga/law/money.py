@@ -44,6 +44,16 @@ def brl(cents: int) -> str:
     return f"{sign}R$ {grouped},{frac:02d}"
 
 
+def brl_unit(value: Decimal | str) -> str:
+    """A fiscal unit's value, with the decimals it is published with, in Brazilian format:
+    ``Decimal("1234.5678")`` → ``R$ 1.234,5678``."""
+    text = format(Decimal(str(value)), "f")
+    whole, _, frac = text.partition(".")
+    sign = "-" if whole.startswith("-") else ""
+    grouped = f"{int(whole.lstrip('-') or 0):,}".replace(",", ".")
+    return f"{sign}R$ {grouped}" + (f",{frac}" if frac else "")
+
+
 def rate_percent(rate: Decimal | str) -> str:
     """A tax rate as a Brazilian percentage: ``0.05`` → ``5%``, ``0.025`` → ``2,5%``."""
     value = (Decimal(str(rate)) * 100).normalize()

@@ -11,7 +11,7 @@ from typing import Any
 from outorga.law.citations import decision
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
-from outorga.law.money import brl, fiscal_units_to_cents
+from outorga.law.money import brl, brl_unit, fiscal_units_to_cents
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
 from outorga.law.schemas import closed, list_of
@@ -315,7 +315,7 @@ def fine_in_cents(
     return cents, reason(
         f"art_{article}_par1_fine",
         Verdict.INFO,
-        f"Multa {SEVERITY_PT[severity]}: {units.value} UFPI × R$ {ufpi.value} "
+        f"Multa {SEVERITY_PT[severity]}: {units.value} UFPI × {brl_unit(ufpi.value)} "
         f"(UFPI em {fmt(imposed_on)}{example}) = {brl(cents)}.",
         art(article, 1),
         decision(5),

@@ -54,6 +54,34 @@ def cassations(person: Person) -> list[dict[str, Any]]:
     return out
 
 
+#: The documents of mototaxi art. 5 (V, VI, VIII–XI) as the person's facts name them, by the
+#: record that proves each; the course (III) and the medical certificate (VII) have facts of their
+#: own. The guided grant lists these, so it asks for exactly what the law reads.
+MOTOTAXI_PERSON_DOCUMENTS: dict[str, str] = {
+    "rg": Document.Type.RG,
+    "military_clearance": Document.Type.MILITARY,
+    "electoral_clearance": Document.Type.ELECTORAL,
+    "photos": Document.Type.PHOTOS,
+    "residence_proof": Document.Type.RESIDENCE,
+    "criminal_certificates": Document.Type.CRIMINAL,
+    "cpf": Document.Type.CPF,
+}
+#: Every record the mototaxi person facts read (the guided grant's checklist).
+MOTOTAXI_PERSON_RECORDS = (
+    *MOTOTAXI_PERSON_DOCUMENTS.values(),
+    Document.Type.COURSE,
+    Document.Type.MEDICAL,
+)
+#: Every record the mototaxi vehicle facts read (art. 5 §1, I–III; §5).
+MOTOTAXI_VEHICLE_RECORDS = (
+    Document.Type.CRLV,
+    Document.Type.CRV,
+    Document.Type.DPVAT,
+    Document.Type.VISTORIA,
+    Document.Type.INSPECTION,
+)
+
+
 def mototaxi_person(
     person: Person,
     *,
@@ -76,13 +104,10 @@ def mototaxi_person(
         ),
         "course_approved": _has(person, Document.Type.COURSE),
         "documents": {
-            "rg": _has(person, Document.Type.RG),
-            "military_clearance": _has(person, Document.Type.MILITARY),
-            "electoral_clearance": _has(person, Document.Type.ELECTORAL),
-            "photos": _has(person, Document.Type.PHOTOS) or bool(person.photo),
-            "residence_proof": _has(person, Document.Type.RESIDENCE),
-            "criminal_certificates": _has(person, Document.Type.CRIMINAL),
-            "cpf": _has(person, Document.Type.CPF) or bool(person.document),
+            key: _has(person, doc_type)
+            or (key == "photos" and bool(person.photo))
+            or (key == "cpf" and bool(person.document))
+            for key, doc_type in MOTOTAXI_PERSON_DOCUMENTS.items()
         },
         "medical_certificate": (
             {

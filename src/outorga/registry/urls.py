@@ -3,6 +3,7 @@ from django.urls import path
 from .views import auxiliaries as auxiliaries_views
 from .views import documents as documents_views
 from .views import extinctions as extinctions_views
+from .views import guided as guided_views
 from .views import home as home_views
 from .views import people as people_views
 from .views import permit_status as permit_status_views
@@ -31,6 +32,7 @@ urlpatterns = [
     path("documentos/<int:doc_id>/arquivo/", documents_views.document_file, name="document_file"),
     path("permissoes/", permits_views.permits, name="permits"),
     path("permissoes/nova/", permits_views.permit_new, name="permit_new"),
+    path("outorga-guiada/", guided_views.grant_guided, name="grant_guided"),
     path("permissoes/taxi/nova/", permits_views.taxi_permit_new, name="taxi_permit_new"),
     path("permissoes/<int:permit_id>/", permits_views.permit_detail, name="permit"),
     path(

@@ -121,6 +121,38 @@ def document_record(
     return doc
 
 
+def documents_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    law: str,
+    rows: list[dict[str, Any]],
+    person: Person | None = None,
+    vehicle: Vehicle | None = None,
+) -> list[Document]:
+    """Several documents of one person or vehicle at once (the guided grant's checklist): all or
+    none — a refused row names its document and nothing of the others is kept. Each row holds
+    ``doc_type``, ``issued_on`` and optionally ``number``, ``category`` and ``content``."""
+    done: list[Document] = []
+    with transaction.atomic():
+        for row in rows:
+            label = Document.Type(row["doc_type"]).label
+            try:
+                done.append(
+                    document_record(
+                        actor=actor,
+                        municipality=municipality,
+                        law=law,
+                        person=person,
+                        vehicle=vehicle,
+                        **row,
+                    )
+                )
+            except FieldError as exc:
+                raise FieldError(f"{label} — {exc.field}", exc.message, exc.citation) from exc
+    return done
+
+
 def document_correct(
     *,
     actor: Actor,

@@ -163,6 +163,8 @@ def permit_actions(permit: Permit, role: str) -> dict[str, Any]:
         "live": live,
         "has_term": taxi and PermitTerm.objects.filter(permit=permit).exists(),
         "can_record": is_allowed(role, "registry.record", law),
+        # The badge the holder carries (mototaxi art. 5 §4; taxi art. 4 III), issued on its page.
+        "can_badge": is_allowed(role, "badge.issue", law),
         "can_renew": is_allowed(role, "permit.renew", law),
         "can_transfer": taxi and is_allowed(role, "permit.grant", law),
         "can_reserve": not taxi and is_allowed(role, "registry.record", law),

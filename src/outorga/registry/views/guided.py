@@ -1,0 +1,497 @@
+"""The guided mototaxi/motofrete grant (issue "back office", item 3): one page that walks a clerk
+from the person to the badge — person → CNH → the person's documents → vehicle → the vehicle's
+documents → tender → the full check → grant → badge — always showing the next step, asking for
+exactly the records the law reads (``facts.MOTOTAXI_PERSON_RECORDS`` and
+``MOTOTAXI_VEHICLE_RECORDS``) and, before the grant, the very questions the grant asks
+(``permit_grant_decisions``), so a check with no ✘ is a grant that will not be refused for the law.
+
+Each step posts to this page and comes back to it (``?pessoa=&veiculo=&servico=``); a refusal stays
+on the step with every value typed. The documents of a person or a vehicle are one submission,
+all or none."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+
+from outorga.core.access import staff_required
+from outorga.core.errors import DomainError, Refused
+from outorga.core.formerrors import form_add, messages_add
+from outorga.core.requests import actor_of
+from outorga.core.tenancy import current_municipality
+from outorga.law.competence import NotCompetent
+
+from ..facts import MOTOTAXI_PERSON_RECORDS, MOTOTAXI_VEHICLE_RECORDS, latest_document
+from ..forms import DATE, GrantForm, LicenceForm, PersonForm, VehicleForm
+from ..models import Document, Person, Service, Tender, TenderApplicant, Vehicle
+from ..selectors import registry_law
+from ..services.common import service_law
+from ..services.documents import MAX_UPLOAD_BYTES, documents_record
+from ..services.people import licence_record, person_photo_set, person_register
+from ..services.permits import permit_grant, permit_grant_decisions
+from ..services.tenders import tender_apply
+from ..services.vehicles import vehicle_register
+from .common import deny, may
+
+SERVICES = (Service.MOTOTAXI, Service.MOTOFRETE)
+
+
+class ChecklistForm(forms.Form):
+    """One row per record the law reads: the date it was issued, its number and its file. Rows
+    left without a date are not recorded; the records already on file are shown, not asked."""
+
+    def __init__(self, *args: Any, types: Sequence[str], photo: bool, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.types = list(types)
+        for t in self.types:
+            label = Document.Type(t).label
+            self.fields[f"{t}-issued_on"] = forms.DateField(
+                label=f"{label}: data de emissão", required=False, widget=DATE
+            )
+            self.fields[f"{t}-number"] = forms.CharField(
+                label=f"{label}: número", required=False, max_length=60
+            )
+            self.fields[f"{t}-file"] = forms.FileField(
+                label=f"{label}: arquivo (PDF, JPEG ou PNG)", required=False
+            )
+        if photo:
+            self.fields["photo"] = forms.FileField(
+                label="Foto para o crachá (JPEG ou PNG)", required=False
+            )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        for t in self.types:
+            if data.get(f"{t}-file") and not data.get(f"{t}-issued_on"):
+                self.add_error(f"{t}-issued_on", "informe a data de emissão do arquivo enviado")
+        if not self.rows() and not data.get("photo"):
+            raise forms.ValidationError("Preencha a data de emissão de ao menos um documento.")
+        return data
+
+    def rows(self) -> list[dict[str, Any]]:
+        out = []
+        for t in self.types:
+            on = self.cleaned_data.get(f"{t}-issued_on")
+            if on:
+                upload = self.cleaned_data.get(f"{t}-file")
+                out.append(
+                    {
+                        "doc_type": t,
+                        "issued_on": on,
+                        "number": self.cleaned_data.get(f"{t}-number") or "",
+                        "content": upload.read(MAX_UPLOAD_BYTES + 1) if upload else None,
+                    }
+                )
+        return out
+
+
+@dataclass
+class Step:
+    key: str
+    title: str
+    done: bool
+    summary: str = ""
+    form: forms.Form | None = None
+
+
+def _records(person: Person | None, vehicle: Vehicle | None, types: Sequence[str]) -> list[Any]:
+    """Each record the law reads, the current one on file or None."""
+    return [(Document.Type(t).label, latest_document(person, vehicle, t)) for t in types]
+
+
+def _missing(types: Sequence[str], rows: list[Any], today: Any) -> list[str]:
+    """The records absent, or expired on ``today``."""
+    return [
+        t
+        for t, (_, doc) in zip(types, rows, strict=True)
+        if doc is None or (doc.valid_until is not None and doc.valid_until < today)
+    ]
+
+
+def _url(**params: Any) -> str:
+    query = urlencode({k: v for k, v in params.items() if v})
+    return reverse("registry:grant_guided") + (f"?{query}" if query else "")
+
+
+@staff_required
+def grant_guided(request: HttpRequest) -> HttpResponse:
+    m = current_municipality()
+    role = actor_of(request).role
+    service = request.GET.get("servico") or Service.MOTOTAXI
+    if service not in SERVICES:
+        service = Service.MOTOTAXI
+    person = Person.objects.filter(pk=request.GET.get("pessoa") or 0).first()
+    vehicle = (
+        Vehicle.objects.filter(pk=request.GET.get("veiculo") or 0, owner=person).first()
+        if person
+        else None
+    )
+    law = service_law(m, service)
+    here = {
+        "servico": service,
+        "pessoa": person.pk if person else "",
+        "veiculo": vehicle.pk if vehicle else "",
+    }
+    posted = request.POST.get("step", "") if request.method == "POST" else ""
+    today = timezone.localdate()
+    existing = None
+
+    def attempt(
+        form: forms.Form, act: Callable[[], Any], done: str, **ids: Any
+    ) -> HttpResponse | None:
+        """The step's act on a valid form; back to this page with the next step, or the refusal
+        beside the form (every value kept)."""
+        if not form.is_valid():
+            return None
+        try:
+            act()
+        except NotCompetent as exc:
+            return deny(request, exc)
+        except DomainError as exc:
+            form_add(form, exc)
+            return None
+        messages.success(request, done)
+        return redirect(_url(**{**here, **ids}))
+
+    steps: list[Step] = []
+    # 1. The person.
+    person_form = PersonForm(request.POST if posted == "person" else None)
+    if person is None:
+        person_form.fields["kind"].initial = Person.Kind.NATURAL
+        # The badge prints the blood type and RH factor (mototaxi art. 2 VIII; art. 5 §4): asked
+        # here, not discovered missing at the last step.
+        person_form.fields["blood_type"].required = True
+        person_form.fields["blood_type"].label = "Tipo sanguíneo e Rh (impresso no crachá)"
+        if posted == "person":
+            made: dict[str, Person] = {}
+
+            def register() -> None:
+                made["p"] = person_register(
+                    actor=actor_of(request),
+                    municipality=m,
+                    law=registry_law(m),
+                    data=dict(person_form.cleaned_data),
+                )
+
+            if person_form.is_valid():
+                try:
+                    register()
+                except NotCompetent as exc:
+                    return deny(request, exc)
+                except DomainError as exc:
+                    form_add(person_form, exc)
+                    taken = getattr(exc, "existing_id", None)
+                    if taken:
+                        existing = {
+                            "text": "Este CPF já está cadastrado.",
+                            "url": _url(servico=service, pessoa=taken),
+                        }
+                else:
+                    messages.success(request, f"{made['p'].name}: cadastrado(a).")
+                    return redirect(_url(servico=service, pessoa=made["p"].pk))
+        steps.append(Step("person", "Pessoa", False, form=person_form))
+        return _page(request, steps, service, person, vehicle, existing, law)
+    steps.append(Step("person", "Pessoa", True, person.name))
+
+    # 2. The driving licence (art. 5 II).
+    licence = getattr(person, "licence", None)
+    if licence is None:
+        cnh = LicenceForm(request.POST if posted == "licence" else None, prefix="cnh")
+        if posted == "licence":
+            answer = attempt(
+                cnh,
+                lambda: licence_record(
+                    actor=actor_of(request),
+                    municipality=m,
+                    law=law,
+                    person=person,
+                    data=cnh.cleaned_data,
+                ),
+                "CNH registrada.",
+            )
+            if answer:
+                return answer
+        steps.append(Step("licence", "CNH", False, form=cnh))
+        return _page(request, steps, service, person, vehicle, existing, law)
+    steps.append(Step("licence", "CNH", True, f"categorias {licence.categories}"))
+
+    # 3. The person's documents (art. 5), the photo for the badge (art. 2 VIII).
+    rows = _records(person, None, MOTOTAXI_PERSON_RECORDS)
+    missing = _missing(MOTOTAXI_PERSON_RECORDS, rows, today)
+    if missing or not person.photo:
+        pdocs = ChecklistForm(
+            request.POST if posted == "person_docs" else None,
+            request.FILES if posted == "person_docs" else None,
+            types=missing,
+            photo=not person.photo,
+            prefix="pdoc",
+        )
+        if posted == "person_docs":
+
+            def record_person_docs() -> None:
+                documents_record(
+                    actor=actor_of(request),
+                    municipality=m,
+                    law=law,
+                    person=person,
+                    rows=pdocs.rows(),
+                )
+                photo = pdocs.cleaned_data.get("photo")
+                if photo:
+                    person_photo_set(
+                        actor=actor_of(request),
+                        municipality=m,
+                        law=law,
+                        person=person,
+                        content=photo.read(MAX_UPLOAD_BYTES + 1),
+                    )
+
+            answer = attempt(pdocs, record_person_docs, "Documentos registrados.")
+            if answer:
+                return answer
+        steps.append(Step("person_docs", "Documentos da pessoa", False, form=pdocs))
+        return _page(request, steps, service, person, vehicle, existing, law, rows=rows)
+    steps.append(Step("person_docs", "Documentos da pessoa", True, f"{len(rows)} em dia, com foto"))
+
+    # 4. The vehicle (art. 3), the person's own.
+    if vehicle is None:
+        services = [service]
+        vform = VehicleForm(
+            request.POST if posted == "vehicle" else None,
+            initial={"service": service, "registration_city": m.name, "registration_uf": m.uf},
+            service=service,
+            services=services,
+            prefix="veh",
+        )
+        if posted == "vehicle" and vform.is_valid():
+            data = dict(vform.cleaned_data)
+            data.pop("service")
+            try:
+                made_v = vehicle_register(
+                    actor=actor_of(request), municipality=m, law=law, owner=person, data=data
+                )
+            except NotCompetent as exc:
+                return deny(request, exc)
+            except DomainError as exc:
+                form_add(vform, exc)
+            else:
+                messages.success(request, "Veículo cadastrado.")
+                return redirect(_url(**{**here, "veiculo": made_v.pk}))
+        owned = list(person.vehicles.order_by("-pk"))
+        steps.append(Step("vehicle", "Veículo", False, form=vform))
+        return _page(request, steps, service, person, vehicle, existing, law, owned=owned)
+    steps.append(Step("vehicle", "Veículo", True, f"{vehicle.plate} — {vehicle.make_model}"))
+
+    # 5. The vehicle's documents (art. 5 §1, §5).
+    vrows = _records(None, vehicle, MOTOTAXI_VEHICLE_RECORDS)
+    vmissing = _missing(MOTOTAXI_VEHICLE_RECORDS, vrows, today)
+    if vmissing:
+        vdocs = ChecklistForm(
+            request.POST if posted == "vehicle_docs" else None,
+            request.FILES if posted == "vehicle_docs" else None,
+            types=vmissing,
+            photo=False,
+            prefix="vdoc",
+        )
+        if posted == "vehicle_docs":
+            answer = attempt(
+                vdocs,
+                lambda: documents_record(
+                    actor=actor_of(request),
+                    municipality=m,
+                    law=law,
+                    vehicle=vehicle,
+                    rows=vdocs.rows(),
+                ),
+                "Documentos do veículo registrados.",
+            )
+            if answer:
+                return answer
+        steps.append(Step("vehicle_docs", "Documentos do veículo", False, form=vdocs))
+        return _page(request, steps, service, person, vehicle, existing, law, rows=vrows)
+    steps.append(Step("vehicle_docs", "Documentos do veículo", True, f"{len(vrows)} em dia"))
+
+    # 6. The tender that precedes the grant (art. 6): the clerk enrols the person in an open one;
+    # the authority evaluates, ranks and homologates it on the tender's page.
+    if posted == "apply":
+        tender = Tender.objects.filter(
+            pk=request.POST.get("tender") or 0, service=service, status=Tender.Status.OPEN
+        ).first()
+        if tender is None:
+            messages.error(request, "Licitação: escolha uma licitação aberta deste serviço.")
+            return redirect(_url(**here))
+        try:
+            tender_apply(actor=actor_of(request), municipality=m, tender=tender, person=person)
+        except NotCompetent as exc:
+            return deny(request, exc)
+        except DomainError as exc:
+            messages_add(request, exc)
+        else:
+            messages.success(request, f"Inscrição na licitação {tender.number} registrada.")
+        return redirect(_url(**here))
+    applications = list(
+        TenderApplicant.objects.filter(person=person, tender__service=service).select_related(
+            "tender"
+        )
+    )
+    open_tenders = list(
+        Tender.objects.filter(service=service, status=Tender.Status.OPEN).exclude(
+            applicants__person=person
+        )
+    )
+
+    # 7. The full check and the grant: the very questions the grant asks.
+    grant_form = GrantForm(
+        request.POST if posted in ("grant", "check") else None,
+        initial={
+            "service": service,
+            "holder": person.pk,
+            "vehicle": vehicle.pk,
+            "granted_on": today,
+            "tender": Tender.objects.filter(
+                service=service,
+                status=Tender.Status.HOMOLOGATED,
+                applicants__person=person,
+                applicants__eligible=True,
+            )
+            .order_by("-homologated_on")
+            .values_list("pk", flat=True)
+            .first(),
+        },
+    )
+    _fix(grant_form, person, vehicle, service)
+    preview: list[Any] = []
+    refused = None
+    if grant_form.is_valid() or not grant_form.is_bound:
+        d = (
+            grant_form.cleaned_data
+            if grant_form.is_bound
+            else {
+                "holder": person,
+                "vehicle": vehicle,
+                "service": service,
+                "granted_on": today,
+                "term_years": 10,
+                "decree": "",
+                "equipment": [],
+                "tender": Tender.objects.filter(pk=grant_form.initial.get("tender") or 0).first(),
+            }
+        )
+        asked = {
+            "municipality": m,
+            **{
+                k: d[k]
+                for k in (
+                    "holder",
+                    "service",
+                    "vehicle",
+                    "granted_on",
+                    "term_years",
+                    "decree",
+                    "equipment",
+                    "tender",
+                )
+            },
+        }
+        if posted == "grant":
+            try:
+                permit = permit_grant(actor=actor_of(request), **asked)
+            except NotCompetent as exc:
+                return deny(request, exc)
+            except Refused as exc:
+                refused = exc.decision
+            except DomainError as exc:
+                form_add(grant_form, exc)
+            else:
+                messages.success(
+                    request, f"Permissão {permit.number} outorgada. Falta emitir o crachá."
+                )
+                return redirect("registry:permit", permit_id=permit.pk)
+        preview = permit_grant_decisions(**asked)
+    steps.append(Step("grant", "Verificação completa e outorga", False, form=grant_form))
+    return _page(
+        request,
+        steps,
+        service,
+        person,
+        vehicle,
+        existing,
+        law,
+        preview=preview,
+        refused=refused,
+        can_grant=may(role, "permit.grant", service),
+        applications=applications,
+        open_tenders=open_tenders,
+        can_apply=may(role, "registry.record", service),
+    )
+
+
+def _fix(form: GrantForm, person: Person, vehicle: Vehicle, service: str) -> None:
+    """The grant of this person with this vehicle: only the tender, the decree, the date, the term
+    and the equipment are asked."""
+    for name, qs in (
+        ("holder", Person.objects.filter(pk=person.pk)),
+        ("vehicle", Vehicle.objects.filter(pk=vehicle.pk)),
+        ("tender", Tender.objects.filter(service=service, applicants__person=person).distinct()),
+    ):
+        field = form.fields[name]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = qs
+    form.fields["holder"].widget = forms.HiddenInput()
+    form.fields["vehicle"].widget = forms.HiddenInput()
+    form.fields["service"].widget = forms.HiddenInput()
+
+
+def _page(
+    request: HttpRequest,
+    steps: list[Step],
+    service: str,
+    person: Person | None,
+    vehicle: Vehicle | None,
+    existing: dict[str, str] | None,
+    law: str,
+    **extra: Any,
+) -> HttpResponse:
+    labels = [
+        "Pessoa",
+        "CNH",
+        "Documentos da pessoa",
+        "Veículo",
+        "Documentos do veículo",
+        "Verificação completa e outorga",
+        "Crachá",
+    ]
+    shown = {s.title for s in steps}
+    return render(
+        request,
+        "registry/grant_guided.html",
+        {
+            "steps": steps,
+            "current": steps[-1],
+            "later": [label for label in labels if label not in shown],
+            "service": service,
+            "service_label": Service(service).label,
+            "person": person,
+            "vehicle": vehicle,
+            "existing": existing,
+            "law": law,
+            "switch": [
+                (
+                    Service(s).label,
+                    _url(servico=s, pessoa=person.pk if person else ""),
+                    s == service,
+                )
+                for s in SERVICES
+            ],
+            **extra,
+        },
+    )

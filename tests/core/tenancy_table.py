@@ -264,7 +264,9 @@ SPECIAL: dict[str, Entry] = {
     },
     "cadastro/permissoes/<int:permit_id>/reserva/": {"form": {"on": DAY, "reason": "x"}},
     "cadastro/permissoes/<int:permit_id>/reserva/encerrar/": {"form": {"on": DAY, "reason": "x"}},
-    "cadastro/permissoes/<int:permit_id>/renunciar/": {"form": {"on": DAY, "request": "x"}},
+    "cadastro/permissoes/<int:permit_id>/renunciar/": {
+        "form": {"on": DAY, "request": "x", "confirmado": "1"}
+    },
     "cadastro/permissoes/<int:permit_id>/transferir/": {
         "form": {"successor": "000.000.000-00", "event": "falecimento", "proof": "x", "on": DAY}
     },
@@ -279,6 +281,7 @@ SPECIAL: dict[str, Entry] = {
             "decide-extinguish": "1",
             "decide-grounds": "x",
             "decide-on": DAY,
+            "confirmado": "1",
         },
     },
     # -- tenders, taxi permits, stands -----------------------------------------------------------

@@ -199,7 +199,7 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
         files=[{"name": "escala.pdf", "mimeType": "application/pdf", "buffer": PDF}]
     )
     page.get_by_role("button", name="Enviar").click()
-    assert page.get_by_text("aguardando julgamento").first.is_visible()
+    page.get_by_text("aguardando julgamento").first.wait_for()  # after the upload (upload.js)
     fits(page)
 
     # 3. The authority dismisses it from the work queue, and notifies the decision in person.
@@ -218,7 +218,7 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     page.goto(f"{base}/portal/processos/{case.pk}/")
     page.get_by_label("Razões").fill("Recorro à JARI.")
     page.get_by_role("button", name="Enviar").click()
-    assert page.get_by_text("aguardando julgamento").first.is_visible()
+    page.get_by_text("aguardando julgamento").first.wait_for()  # after the upload (upload.js)
 
     # 5. The JARI dismisses the appeal; the clerk notifies the decision.
     login(page, base, Role.JARI)
@@ -270,7 +270,8 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
         files=[{"name": "extrato.csv", "mimeType": "text/csv", "buffer": statement.encode()}]
     )
     page.get_by_role("button", name="Ver prévia").click()
-    assert page.get_by_text("conciliado (débito pago)").first.is_visible()
+    # Sent with a progress bar (upload.js): the preview replaces the page when the upload ends.
+    page.get_by_text("conciliado (débito pago)").first.wait_for()
     page.get_by_role("button", name="Importar 1 linha").click()
     page.wait_for_url("**/financas/importacoes/*/")
     assert page.get_by_text("conciliado (débito pago)").first.is_visible()

@@ -57,7 +57,8 @@ def test_finance_imports_a_statement_and_the_holder_downloads_the_slip(page, dem
         files=[{"name": "extrato.csv", "mimeType": "text/csv", "buffer": csv.encode()}]
     )
     page.get_by_role("button", name="Ver prévia").click()
-    assert page.get_by_text("conciliado (débito pago)").first.is_visible()
+    # Sent with a progress bar (upload.js): the preview replaces the page when the upload ends.
+    page.get_by_text("conciliado (débito pago)").first.wait_for()
     _fits(page)
     page.get_by_role("button", name="Importar 1 linha").click()
     page.wait_for_url("**/financas/importacoes/*/")

@@ -272,7 +272,9 @@ SPECIAL: dict[str, Entry] = {
     },
     "cadastro/permissoes/<int:permit_id>/reserva/": {"form": {"on": DAY, "reason": "x"}},
     "cadastro/permissoes/<int:permit_id>/reserva/encerrar/": {"form": {"on": DAY, "reason": "x"}},
-    "cadastro/permissoes/<int:permit_id>/renunciar/": {"form": {"on": DAY, "request": "x"}},
+    "cadastro/permissoes/<int:permit_id>/renunciar/": {
+        "form": {"on": DAY, "request": "x", "confirmado": "1"}
+    },
     "cadastro/permissoes/<int:permit_id>/transferir/": {
         "form": {"successor": "000.000.000-00", "event": "falecimento", "proof": "x", "on": DAY}
     },
@@ -287,6 +289,7 @@ SPECIAL: dict[str, Entry] = {
             "decide-extinguish": "1",
             "decide-grounds": "x",
             "decide-on": DAY,
+            "confirmado": "1",
         },
     },
     # -- tenders, taxi permits, stands -----------------------------------------------------------
@@ -376,7 +379,9 @@ SPECIAL: dict[str, Entry] = {
         "expect": {404},
         "query": f"?permit={b['permit']}",
     },
-    "fiscalizacao/autos/<int:auto_id>/cancelar/": {"form": {"reason": "invasão"}},
+    "fiscalizacao/autos/<int:auto_id>/cancelar/": {
+        "form": {"reason": "invasão", "confirmado": "1"}
+    },
     "fiscalizacao/autos/<int:auto_id>/apreender/": {
         "auth": FISCAL,
         "form": {"depot": "x", "removal": "10", "daily": "1"},
@@ -386,7 +391,7 @@ SPECIAL: dict[str, Entry] = {
     "fiscalizacao/processos/<int:case_id>/decidir/": {
         "auth": MAYOR,
         "ids": {"case_id": "proposal"},
-        "form": {"accept": "1", "reasoning": "x"},
+        "form": {"accept": "1", "reasoning": "x", "confirmado": "1"},
     },
     "fiscalizacao/notificacoes/<int:notice_id>/registrar/": {
         "auth": CLERK,
@@ -481,7 +486,9 @@ SPECIAL: dict[str, Entry] = {
     "api/v1/enforcement/me/cases/<case_id>/filings": {"auth": HOLDER, "json": {"text": "x"}},
     # -- finance -----------------------------------------------------------------------------------
     "financas/debitos/": lambda b: {"query": f"?q={b['debt_ref']}"},
-    "financas/debitos/<int:debt_id>/situacao/": {"form": {"step": "cancel", "reason": "invasão"}},
+    "financas/debitos/<int:debt_id>/situacao/": {
+        "form": {"step": "cancel", "reason": "invasão", "confirmado": "1"}
+    },
     # Charging a fee to B's person (by B's CPF) from A: nobody with that CPF in A, nothing charged.
     "financas/taxas/": lambda b: {
         "expect": {200},
@@ -605,7 +612,7 @@ SPECIAL: dict[str, Entry] = {
         "expect": {422},
         "form": {"permissao": b["permit_number"]},
     },
-    "crachas/<int:badge_id>/revogar/": {"form": {"motivo": "invasor"}},
+    "crachas/<int:badge_id>/revogar/": {"form": {"motivo": "invasor", "confirmado": "1"}},
     # B's permit named in the body of A's badge.
     "api/v1/badges": lambda b: {"expect": {404}, "json": {"permit_id": b["permit"]}},
     "api/v1/badges/<badge_id>/revoke": {"json": {"reason": "invasor"}},

@@ -242,3 +242,20 @@ def test_a_statement_too_big_for_the_screen_points_to_the_command(user_of):
         "/financas/importar/", {"file": SimpleUploadedFile("grande.csv", big)}
     )
     assert r.status_code == 200 and "payments_import" in r.content.decode()
+
+
+def test_cancelling_a_debt_asks_first_and_cancels_only_when_confirmed(user_of, ipatinga_m, debt):
+    c = client_of(user_of, Role.FINANCAS)
+    url = f"/financas/debitos/{debt.pk}/situacao/"
+    r = c.post(url, {"step": "cancel", "reason": "lançado em duplicidade"})
+    assert r.status_code == 200
+    page = r.content.decode()
+    assert f"O cancelamento do débito {debt.reference} de Fulana Devedora (R$ 43,21)" in page
+    assert "deixa de ser cobrado" in page
+    assert refresh(ipatinga_m, debt).status == Debt.Status.OPEN
+    # Other changes of status are not irreversible: they need no confirmation.
+    c.post(url, {"step": "final", "reason": "prazo vencido"})
+    assert refresh(ipatinga_m, debt).status == Debt.Status.FINAL
+    r = c.post(url, {"step": "cancel", "reason": "lançado em duplicidade", "confirmado": "1"})
+    assert r.status_code == 302
+    assert refresh(ipatinga_m, debt).status == Debt.Status.CANCELLED

@@ -181,7 +181,10 @@ def test_art_2_xxi_reserve_through_the_api(ipatinga_m, user_of, moto_permit):
 def test_taxi_art_15_v_renuncia_cites_the_taxi_law(ipatinga_m, user_of, taxi_permit):
     m = ipatinga_m
     c = client_as(user_of, Role.ATENDENTE)
-    r = c.post(f"{C}/{taxi_permit.pk}/renunciar/", {"on": "2026-04-01", "request": "prot. 9"})
+    r = c.post(
+        f"{C}/{taxi_permit.pk}/renunciar/",
+        {"on": "2026-04-01", "request": "prot. 9", "confirmado": "1"},
+    )
     assert r.status_code == 302 and status_of(m, taxi_permit) == Permit.Status.RENOUNCED
     act = last_act(m, "permit.renounced", taxi_permit)
     assert act.record["basis"]["citations"] == [f"{TAXI_LAW}, art. 15, V"]

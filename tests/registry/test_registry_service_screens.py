@@ -384,11 +384,17 @@ def test_mototaxi_art_6_par_6_renuncia_on_written_request(ipatinga_m, user_of, m
     assert forbidden(
         client_as(user_of, Role.FISCAL).post(url, {"on": "2026-04-01", "request": "x"})
     )
-    r = c.post(url, {"on": "2026-04-01", "request": "protocolo 55/2026"})
+    asked = c.post(url, {"on": "2026-04-01", "request": "protocolo 55/2026"}).content.decode()
+    assert f"A renúncia extingue a permissão {moto_permit.number}" in asked
+    assert "art. 6, §6" in asked
+    with tenant(ipatinga_m):
+        assert Permit.objects.get(pk=moto_permit.pk).status == Permit.Status.ACTIVE
+    r = c.post(url, {"on": "2026-04-01", "request": "protocolo 55/2026", "confirmado": "1"})
     assert r.status_code == 302
     with tenant(ipatinga_m):
         assert Permit.objects.get(pk=moto_permit.pk).status == Permit.Status.RENOUNCED
-    again = c.post(url, {"on": "2026-04-02", "request": "de novo"}).content.decode()
+    again = c.post(url, {"on": "2026-04-02", "request": "de novo", "confirmado": "1"})
+    again = again.content.decode()
     assert "não pode passar a" in again
 
 
@@ -454,6 +460,12 @@ def test_taxi_art_15_extinction_case_on_screen_decided_by_the_chief_executive(
     }
     assert forbidden(authority.post(page, decide))
     chief = client_as(user_of, Role.CHEFE_EXECUTIVO)
+    asked = chief.post(page, decide).content.decode()
+    assert f"A decisão extingue a permissão {taxi_permit.number}" in asked
+    assert "sem indenização" in asked and "Confirmar?" in asked
+    with tenant(m):
+        assert Permit.objects.get(pk=taxi_permit.pk).status == Permit.Status.ACTIVE
+    decide["confirmado"] = "1"
     early = chief.post(page, {**decide, "decide-on": "2026-05-06"}).content.decode()
     assert "o prazo de defesa vai até" in early
     assert chief.post(page, decide).status_code == 302

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from outorga.core.access import forbidden
 from outorga.core.acts import Actor
+from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.errors import Refused
 from outorga.core.formerrors import error_lines, messages_add
 from outorga.core.middleware import client_ip
@@ -238,7 +239,24 @@ def badge_revoke(request: HttpRequest, badge_id: int) -> HttpResponse:
     m = current_municipality_or_none()
     if m is None:
         raise Http404
-    badge = get_object_or_404(Badge.objects.select_related("permit"), pk=badge_id)
+    badge = get_object_or_404(
+        Badge.objects.select_related("permit__holder", "auxiliary__person"), pk=badge_id
+    )
+    if not confirmed(request):
+        who = badge.auxiliary.person.name if badge.auxiliary else badge.permit.holder.name
+        return ask_confirmation(
+            request,
+            Confirmation(
+                title=f"revogar o crachá {badge.serial}",
+                consequence=f"A revogação do crachá {badge.serial} de {who} (permissão "
+                f"{badge.permit.number}) vale na hora e não se desfaz: a consulta pública do QR "
+                f"code passa a mostrá-lo como revogado. Para {who} voltar a ter crachá, será "
+                f"preciso emitir um novo.",
+                back=reverse("public:badges"),
+                details=(("Motivo", request.POST.get("motivo", "")),),
+                button="Confirmar a revogação",
+            ),
+        )
     try:
         services.badge_revoke(
             actor=Actor.of(user_of(request), client_ip(request)),

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from outorga.core.confirm import ask_confirmation, confirmed
 from outorga.core.formerrors import messages_add
 from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.pdfkit import pdf_response
@@ -32,6 +33,7 @@ from outorga.enforcement.services.seizures import (
     seizure_release,
     storage_days,
 )
+from outorga.enforcement.views import confirmations
 from outorga.enforcement.views.common import (
     ERRORS,
     back,
@@ -217,6 +219,10 @@ def auto_pdf(request: HttpRequest, auto_id: int) -> HttpResponse:
 @require_POST
 def auto_cancel(request: HttpRequest, auto_id: int) -> HttpResponse:
     auto = get_object_or_404(InfractionNotice.objects.all(), pk=auto_id)
+    if not confirmed(request):
+        return ask_confirmation(
+            request, confirmations.auto_cancel(auto, request.POST.get("reason", ""))
+        )
     return case_step(
         request,
         auto.case.pk,

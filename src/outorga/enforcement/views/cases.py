@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from outorga.core.confirm import ask_confirmation, confirmed
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of, user_of
 from outorga.enforcement import pdf, selectors
@@ -18,12 +19,13 @@ from outorga.enforcement.models import (
     Filing,
     Notice,
 )
-from outorga.enforcement.services.common import case_debts
+from outorga.enforcement.services.common import PROPOSALS, case_debts
 from outorga.enforcement.services.filings import JUDGE_ACTION, filing_file
 from outorga.enforcement.services.filings import filing_judge as filing_judge_service
 from outorga.enforcement.services.notices import edital_publish
 from outorga.enforcement.services.notices import notice_deliver as notice_deliver_service
 from outorga.enforcement.services.proposals import proposal_decide as proposal_decide_service
+from outorga.enforcement.views import confirmations
 from outorga.enforcement.views.common import (
     ERRORS,
     back,
@@ -36,6 +38,7 @@ from outorga.enforcement.views.common import (
 from outorga.law import interfaces
 from outorga.law.competence import is_allowed
 from outorga.law.money import brl
+from outorga.registry.validation import FieldError
 
 # --- the case -----------------------------------------------------------------------------------------
 
@@ -144,6 +147,17 @@ def decision_pdf(request: HttpRequest, filing_id: int) -> HttpResponse:
 @require_POST
 def proposal_decide(request: HttpRequest, case_id: int) -> HttpResponse:
     case = get_object_or_404(Case.objects.all(), pk=case_id)
+    accept = request.POST.get("accept") == "1"
+    # Only accepting ends the permission; rejecting a proposal leaves everything as it was.
+    if accept and case.kind in PROPOSALS and case.permit is not None and not confirmed(request):
+        try:
+            on = date_from(request.POST.get("on"), today())
+        except FieldError as exc:
+            return back(request, exc, reverse("enforcement:case", args=[case.pk]))
+        return ask_confirmation(
+            request,
+            confirmations.proposal_accept(case, request.POST.get("reasoning", ""), on),
+        )
     return case_step(
         request,
         case.pk,
@@ -151,7 +165,7 @@ def proposal_decide(request: HttpRequest, case_id: int) -> HttpResponse:
             actor=actor_of(request),
             municipality=case.municipality,
             case=case,
-            accept=request.POST.get("accept") == "1",
+            accept=accept,
             reasoning=request.POST.get("reasoning", ""),
             on=date_from(request.POST.get("on"), today()),
         ),

@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.formerrors import messages_add
 from outorga.core.models import Act, Municipality
 from outorga.core.pdfkit import pdf_response
@@ -135,6 +136,19 @@ def debt_transition(request: HttpRequest, debt_id: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, "Escolha a nova situação e informe o motivo.")
         return HttpResponseRedirect(url)
+    if form.cleaned_data["step"] == "cancel" and not confirmed(request):
+        return ask_confirmation(
+            request,
+            Confirmation(
+                title=f"cancelar o débito {debt.reference}",
+                consequence=f"O cancelamento do débito {debt.reference} de {debt.person.name} "
+                f"({money(debt.amount_cents)}) não se desfaz: ele deixa de ser cobrado e não "
+                f"volta a ser em aberto ou definitivo.",
+                back=url,
+                details=(("Motivo", form.cleaned_data["reason"]),),
+                button="Confirmar o cancelamento",
+            ),
+        )
     m = current_municipality()
     service = {
         "final": ledger.debt_make_final,

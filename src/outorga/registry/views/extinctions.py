@@ -10,12 +10,14 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 
+from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.citations import render_many
 from outorga.law.competence import is_allowed
-from outorga.law.interfaces import citations, extinction_causes
+from outorga.law.interfaces import citations, cited, extinction_causes
 
 from ..forms import (
     ExtinctionDecideForm,
@@ -75,6 +77,19 @@ EXTINCTION_STEPS = {
 }
 
 
+def _extinction_confirmation(case: ExtinctionCase, grounds: str) -> Confirmation:
+    permit = case.permit
+    why = cited(permit.law, "extinction")
+    return Confirmation(
+        title=f"declarar a extinção da permissão {permit.number}",
+        consequence=f"A decisão extingue a permissão {permit.number} de {permit.holder.name}, "
+        f"sem indenização" + (f" ({why})" if why else "") + ".",
+        back=reverse("registry:extinction", args=[case.pk]),
+        details=(("Fundamentação", grounds),),
+        button="Confirmar a extinção",
+    )
+
+
 @competent
 def extinction_detail(request: HttpRequest, case_id: int) -> HttpResponse:
     case = get_object_or_404(
@@ -89,6 +104,9 @@ def extinction_detail(request: HttpRequest, case_id: int) -> HttpResponse:
     if request.method == "POST" and step in bound and bound[step].is_valid():
         form = bound[step]
         d = form.cleaned_data
+        may = is_allowed(actor_of(request).role, extinction_decision_action(case), case.permit.law)
+        if step == "decide" and d["extinguish"] and may and not confirmed(request):
+            return ask_confirmation(request, _extinction_confirmation(case, d["grounds"]))
         actor, m = actor_of(request), current_municipality()
         calls: dict[str, Callable[[], Any]] = {
             "notify": lambda: extinction_notify(

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+
+from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
+from outorga.core.requests import actor_of
+from outorga.law.competence import is_allowed
 
 from ..forms import PermitReserveForm, RenounceForm
 from ..models import Service
@@ -24,10 +29,25 @@ def permit_renounce(request: HttpRequest, permit_id: int) -> HttpResponse:
         else f"Cancelamento a pedido escrito do permissionário e renúncia, que extingue a "
         f"autorização ({cites(permit, 'renounce')})."
     )
+    form = RenounceForm(request.POST or None)
+    # Asked only of whom the service lets act: anyone else gets its refusal, not a question.
+    may = is_allowed(actor_of(request).role, "registry.record", permit.law)
+    if request.method == "POST" and may and form.is_valid() and not confirmed(request):
+        return ask_confirmation(
+            request,
+            Confirmation(
+                title=f"registrar a renúncia — {permit.number}",
+                consequence=f"A renúncia extingue a permissão {permit.number} de "
+                f"{permit.holder.name} ({cites(permit, 'renounce')}).",
+                back=reverse("registry:permit", args=[permit.pk]),
+                details=(("Pedido escrito", form.cleaned_data["request"]),),
+                button="Confirmar a renúncia",
+            ),
+        )
     return permit_step(
         request,
         permit,
-        RenounceForm(request.POST or None),
+        form,
         permit_status_services.permit_renounce,
         lambda d: {"on": d["on"], "request": d["request"]},
         done=lambda d: f"Renúncia registrada: permissão {permit.number}.",

@@ -87,12 +87,20 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "auxiliary": (art(6, 4), art(14, 2), art(14, 3)),
     "substitution": art(2, inc="XXII"),  # troca de veículo na mesma permissão
     "emergency_substitution": art(2, inc="XXIII"),  # por força maior comprovada
+    # Two years after a cassação before another permission (§1) or auxiliary credential (§3).
+    "cassation_bar": (art(32, 1), art(32, 3)),
+}
+
+#: The numbers the apps show beside the law's acts (``interfaces.limit``): never written in an app.
+LIMITS: dict[str, str] = {
+    "cassation_bar_years": "mototaxi_2013.person.cassation_bar_years",  # art. 32, §1 and §3
 }
 
 __all__ = [
     "CATALOG",
     "CITES",
     "LAW_ID",
+    "LIMITS",
     "PROCEDURE",
     "InfractionType",
     "Service",

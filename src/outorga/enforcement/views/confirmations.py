@@ -1,0 +1,73 @@
+"""What an irreversible enforcement act says before it runs (``core.confirm``): the consequence
+read from the records and the case's own law — an article only where the law names it."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.urls import reverse
+
+from outorga.core.confirm import Confirmation
+from outorga.core.lawctx import context
+from outorga.enforcement.lawbridge import escalates_by_accumulation, taxi_like
+from outorga.enforcement.models import Case, InfractionNotice
+from outorga.enforcement.services.common import case_debts
+from outorga.law import interfaces
+from outorga.law.money import brl
+
+
+def auto_cancel(auto: InfractionNotice, reason: str) -> Confirmation:
+    """Cancelling an auto annuls its case and cancels the case's debts (``infraction_cancel``)."""
+    case = Case.objects.filter(auto=auto).first()
+    text = f"O cancelamento do auto {auto.number} é definitivo"
+    if case is not None and case.stage != Case.Stage.ANNULLED:
+        text += f": anula o processo {case.number}"
+        debts = case_debts(case)
+        if debts:
+            total = sum(d.amount_cents for d in debts)
+            refs = ", ".join(d.reference for d in debts)
+            text += f" e cancela {len(debts)} débito(s) dele ({refs}; {brl(total)})"
+    if auto.permit is not None and escalates_by_accumulation(auto.law):
+        text += f"; o auto deixa de contar nas infrações da permissão {auto.permit.number}"
+    back = reverse("enforcement:case", args=[case.pk]) if case else reverse("enforcement:index")
+    return Confirmation(
+        title=f"cancelar o auto {auto.number}",
+        consequence=f"{text}.",
+        back=back,
+        details=(("Motivo", reason),),
+        button="Confirmar o cancelamento",
+    )
+
+
+def proposal_accept(case: Case, reasoning: str, on: dt.date) -> Confirmation:
+    """Accepting a revocation or cassação proposal ends the permission (or the offender's
+    inscription in the taxi Cadastro); the mototaxi law bars a new grant for years (its LIMITS)."""
+    permit = case.permit
+    assert permit is not None
+    holder = permit.holder.name
+    target = case.proposal.get("target", "permissao")
+    if case.kind == Case.Kind.REVOCATION:
+        text = f"A revogação extingue a permissão {permit.number} de {holder}."
+    elif taxi_like(case.law) and target == "cadastro":
+        offender = (case.proposal.get("offender") or {}).get("name") or holder
+        cite = interfaces.cited_once(case.law, "cadastro_cassado")
+        text = (
+            f"A cassação da inscrição de {offender} no Cadastro Municipal de Taxistas o impede "
+            f"de dirigir táxi no Município" + (f" ({cite})" if cite else "") + "."
+        )
+    else:
+        text = f"A cassação extingue a permissão {permit.number} de {holder}"
+        bar = interfaces.limit(case.law, "cassation_bar_years", context(case.municipality, on))
+        where = interfaces.citation(case.law, "cassation_bar")
+        if bar is not None:
+            text += f" e impede nova outorga a {holder} por {bar.value} anos"
+            text += f" ({where.render()})." if where else "."
+        else:
+            text += "."
+    return Confirmation(
+        title=f"acolher a proposta do processo {case.number}",
+        consequence=text,
+        back=reverse("enforcement:case", args=[case.pk]),
+        details=(("Decisão", "acolher a proposta"), ("Fundamentação", reasoning)),
+        button="Confirmar a decisão",
+    )

@@ -18,6 +18,7 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import messages
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -40,6 +41,7 @@ from ..services.people import licence_record, person_photo_set, person_register
 from ..services.permits import permit_grant, permit_grant_decisions
 from ..services.tenders import tender_apply
 from ..services.vehicles import vehicle_register
+from ..validation import FieldError
 from .common import deny, may
 
 SERVICES = (Service.MOTOTAXI, Service.MOTOFRETE)
@@ -238,22 +240,29 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
         if posted == "person_docs":
 
             def record_person_docs() -> None:
-                documents_record(
-                    actor=actor_of(request),
-                    municipality=m,
-                    law=law,
-                    person=person,
-                    rows=pdocs.rows(),
-                )
-                photo = pdocs.cleaned_data.get("photo")
-                if photo:
-                    person_photo_set(
+                # The documents and the photo together, or nothing (a refused photo keeps none).
+                with transaction.atomic():
+                    documents_record(
                         actor=actor_of(request),
                         municipality=m,
                         law=law,
                         person=person,
-                        content=photo.read(MAX_UPLOAD_BYTES + 1),
+                        rows=pdocs.rows(),
                     )
+                    photo = pdocs.cleaned_data.get("photo")
+                    if photo:
+                        try:
+                            person_photo_set(
+                                actor=actor_of(request),
+                                municipality=m,
+                                law=law,
+                                person=person,
+                                content=photo.read(MAX_UPLOAD_BYTES + 1),
+                            )
+                        except FieldError as exc:  # under the photo's own field, by its label
+                            raise FieldError(
+                                "Foto para o crachá", exc.message, exc.citation
+                            ) from exc
 
             answer = attempt(pdocs, record_person_docs, "Documentos registrados.")
             if answer:

@@ -1,0 +1,162 @@
+"""The guided mototaxi grant walked in chromium as a first-time clerk would, at desktop and phone
+width (issue "back office", Done when): person → CNH → documents and photo → vehicle → its
+documents → tender enrolment → (the authority conducts the tender) → full check → grant → badge.
+The test counts the clerk's form submissions — about 33 before the guided page; the target is 12
+or fewer — and fails if they grow beyond 8."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+from django.utils import timezone
+from registry_factories import png
+from validate_docbr import CPF, RENAVAM
+
+from outorga.core.acts import Actor
+from outorga.core.demo import demo_password, demo_username
+from outorga.core.models import Municipality, User
+from outorga.core.tenancy import tenant
+from outorga.law.competence import Role
+from outorga.public.models import Badge
+from outorga.registry.facts import MOTOTAXI_PERSON_RECORDS, MOTOTAXI_VEHICLE_RECORDS
+from outorga.registry.models import Document, Permit, Person, Tender
+from outorga.registry.services.tenders import tender_evaluate, tender_homologate, tender_rank
+
+pytestmark = pytest.mark.browser
+
+WIDTHS = {"desktop": 1280, "phone": 390}
+CLERK_LIMIT = 8
+
+
+def _login(page: Any, base: str, role: Role) -> None:
+    username = demo_username("ipatinga", role)
+    page.goto(f"{base}/entrar/")
+    page.get_by_label("Usuário").fill(username)
+    page.get_by_label("Senha").fill(demo_password(username))
+    page.get_by_role("button", name="Entrar").click()
+    page.wait_for_url(f"{base}/")
+
+
+def _tick(page: Any, label: str) -> None:
+    """A checkbox as a person ticks it: by its label (the design system draws the box there)."""
+    page.locator("label", has_text=label).first.click()
+
+
+def _submit(page: Any, name: str) -> None:
+    with page.expect_navigation():
+        page.get_by_role("button", name=name).click()
+
+
+@pytest.mark.parametrize("screen", list(WIDTHS))
+def test_a_clerk_grants_a_mototaxi_permit_on_the_guided_page_in_8_submissions(
+    page: Any, demo_site: Any, artifacts: Any, screen: str
+) -> None:
+    width = WIDTHS[screen]
+    page.set_viewport_size({"width": width, "height": 900})
+    base = demo_site.url
+    m = Municipality.objects.get(slug="ipatinga")
+    today = timezone.localdate()
+    with tenant(m):
+        tender = Tender.objects.create(
+            service="mototaxi",
+            number=f"G-{screen}",
+            places=3,
+            opened_on=today - dt.timedelta(days=10),
+            status=Tender.Status.OPEN,
+        )
+    posts: list[str] = []
+    page.on(
+        "request",
+        lambda r: (
+            posts.append(r.url)
+            if r.method == "POST" and r.resource_type == "document" and "/entrar/" not in r.url
+            else None
+        ),
+    )
+    _login(page, base, Role.ATENDENTE)
+    page.goto(f"{base}/cadastro/")
+    page.get_by_role("link", name="Outorga guiada (mototáxi e motofrete)").click()
+    page.get_by_role("heading", name="Próximo passo: Pessoa").wait_for()
+
+    cpf = CPF().generate(mask=True)
+    page.get_by_label("CPF ou CNPJ").fill(cpf)
+    page.get_by_label("Nome completo").fill(f"Joana Guiada {screen}")
+    page.get_by_label("Data de nascimento").fill("1990-04-01")
+    page.get_by_label("Tipo sanguíneo e Rh (impresso no crachá)").select_option("O+")
+    page.get_by_label("Município de residência").fill("Ipatinga")
+    _submit(page, "Cadastrar pessoa")
+
+    page.get_by_role("heading", name="Próximo passo: CNH").wait_for()
+    page.get_by_label("Número da CNH").fill("02650306461")
+    page.get_by_label("Categorias (ex.: AB)").fill("AB")
+    page.get_by_label("Primeira habilitação").fill("2010-01-01")
+    page.get_by_label("Categoria A desde").fill("2010-01-01")
+    page.get_by_label("Validade", exact=True).fill((today + dt.timedelta(days=900)).isoformat())
+    _tick(page, "Exerce atividade remunerada (EAR)")
+    _submit(page, "Registrar CNH")
+
+    page.get_by_role("heading", name="Próximo passo: Documentos da pessoa").wait_for()
+    issued = (today - dt.timedelta(days=3)).isoformat()
+    for t in MOTOTAXI_PERSON_RECORDS:
+        page.get_by_label(f"{Document.Type(t).label}: data de emissão").fill(issued)
+    page.get_by_label("Foto para o crachá (JPEG ou PNG)").set_input_files(
+        files=[{"name": "foto.png", "mimeType": "image/png", "buffer": png()}]
+    )
+    page.screenshot(path=str(artifacts / f"guided-person-docs-{width}px.png"), full_page=True)
+    _submit(page, "Registrar documentos")
+
+    page.get_by_role("heading", name="Próximo passo: Veículo").wait_for()
+    page.get_by_label("Placa", exact=True).fill("GUI1A23" if screen == "desktop" else "GUI1B23")
+    page.get_by_label("RENAVAM").fill(RENAVAM().generate())
+    page.get_by_label("Marca/modelo").fill("Honda CG 160")
+    page.get_by_label("Ano de fabricação").fill(str(today.year - 1))
+    page.get_by_label("Cilindrada (cc) (mototáxi e motofrete: art. 3, I)").fill("160")
+    page.get_by_label("Cor", exact=True).fill("vermelha")
+    _tick(page, "Categoria aluguel (placa vermelha)")
+    _submit(page, "Cadastrar veículo")
+
+    page.get_by_role("heading", name="Próximo passo: Documentos do veículo").wait_for()
+    for t in MOTOTAXI_VEHICLE_RECORDS:
+        page.get_by_label(f"{Document.Type(t).label}: data de emissão").fill(issued)
+    _submit(page, "Registrar documentos")
+
+    page.get_by_role("heading", name="Próximo passo: Verificação completa e outorga").wait_for()
+    _submit(page, f"Inscrever na licitação {tender.number} (3 vagas)")
+
+    # The authority conducts the tender (art. 6) on its own page: not the clerk's submissions.
+    authority = Actor.of(User.objects.get(username=demo_username("ipatinga", Role.AUTORIDADE)))
+    tender_evaluate(actor=authority, municipality=m, tender=tender, on=today)
+    with tenant(m):
+        person = Person.objects.get(name=f"Joana Guiada {screen}")
+        applicant = tender.applicants.get(person=person)
+    assert applicant.eligible, applicant.decision
+    tender_rank(actor=authority, municipality=m, tender=tender, ranking=[applicant.pk])
+    tender_homologate(actor=authority, municipality=m, tender=tender, on=today)
+
+    page.reload()
+    page.get_by_label("Licitação").select_option(str(tender.pk))
+    page.get_by_label("Decreto de outorga").fill("Decreto 1.234/2026")
+    for box in page.locator("input[name=equipment]").all():
+        page.locator(f"label[for={box.get_attribute('id')}]").click()
+    assert page.locator("input[name=equipment]:checked").count() == len(
+        page.locator("input[name=equipment]").all()
+    )
+    page.screenshot(path=str(artifacts / f"guided-grant-{width}px.png"), full_page=True)
+    _submit(page, "Outorgar")
+    page.get_by_text("outorgada. Falta emitir o crachá.").wait_for()
+    _submit(page, "Emitir crachá")
+    page.get_by_text("emitido para").wait_for()
+    with tenant(m):
+        permit = Permit.objects.get(holder=person)
+        assert Badge.objects.filter(permit=permit).exists()
+    scrolled = page.evaluate("document.documentElement.scrollWidth")
+    wide = page.evaluate(
+        "(w) => [...document.querySelectorAll('body *')].filter(e => !e.closest('.table-scroll')"
+        " && e.getBoundingClientRect().right > w + 1).slice(0, 8).map(e => e.tagName + '.' + e.className + ' ' + "
+        "Math.round(e.getBoundingClientRect().right))",
+        width,
+    )
+    assert scrolled <= width, (scrolled, wide)
+    assert len(posts) <= CLERK_LIMIT, posts

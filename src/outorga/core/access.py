@@ -42,14 +42,14 @@ def forbidden(request: HttpRequest, message: str) -> HttpResponse:
 
 def role_screen(
     roles: Collection[Role], refusal: str, *, refuse_not_competent: bool = True
-) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+) -> Callable[[Callable[..., HttpResponseBase]], Callable[..., HttpResponseBase]]:
     """A screen's guard: logged in, of a municipality, in one of ``roles`` (else ``refusal``); a
     service's ``NotCompetent`` becomes the refusal page when ``refuse_not_competent``."""
 
-    def guard(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    def guard(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
         @login_required
         @wraps(view)
-        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             user = user_of(request)
             if user.municipality_id is None:
                 return render(request, "core/no_municipality.html", status=403)

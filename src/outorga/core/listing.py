@@ -118,7 +118,7 @@ def listing(
     *,
     default_order: str,
     filename: str,
-    per_page: int = PER_PAGE,
+    per_page: int | None = None,
     private: bool = False,
 ) -> Listing | StreamingHttpResponse:
     """``qs`` already filtered from the request's GET; sorted by ``?ordem=<key>`` (``-<key>``
@@ -137,7 +137,7 @@ def listing(
         return csv_response(qs.iterator(chunk_size=2000), columns, filename)
     keep = {k: v for k, v in request.GET.items() if k not in ("pagina", "formato") and v}
     query = urlencode(keep)
-    page = Paginator(qs, per_page).get_page(request.GET.get("pagina"))
+    page = Paginator(qs, per_page or PER_PAGE).get_page(request.GET.get("pagina"))
     base = {k: v for k, v in keep.items() if k != "ordem"}
     heads = []
     for c in columns:

@@ -50,6 +50,10 @@ def _pages(world) -> list[str]:  # type: ignore[no-untyped-def]
     return [
         f"{C}/pessoas/{holder.pk}/",
         f"{C}/pessoas/{holder.pk}/?servico=motofrete",
+        f"{C}/pessoas/",
+        f"{C}/pessoas/?formato=csv",
+        f"{C}/veiculos/",
+        f"{P}/",
         f"{C}/veiculos/{vehicle.pk}/",
         f"{P}/{permit.pk}/",
         f"{P}/nova/?pessoa={holder.pk}",
@@ -76,7 +80,7 @@ def test_a_role_that_sees_the_cpf_masked_finds_it_nowhere_in_full(world, user_of
     for url in _pages(world):
         r = c.get(url)
         assert r.status_code in (200, 403, 404), (url, r.status_code)
-        html = r.content.decode()
+        html = b"".join(r.streaming_content if r.streaming else [r.content]).decode()
         assert holder.document not in html, url
         assert format_cpf(holder.document) not in html, url
         reached += r.status_code == 200

@@ -11,13 +11,13 @@ from __future__ import annotations
 import csv
 import datetime as dt
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
 from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
-from django.http import HttpRequest, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponseRedirect, QueryDict, StreamingHttpResponse
 from django.utils import timezone
 
 PER_PAGE = 50
@@ -39,6 +39,13 @@ class Listing:
     csv_url: str
     total: int
     query: str
+    fields: list[Column] = field(default_factory=list)
+
+    @property
+    def rows(self) -> list[tuple[Any, list[str]]]:
+        """Each record of the page with its cells as the CSV writes them (same labels, same
+        masking): ``{% for obj, cells in listing.rows %}``."""
+        return [(obj, [_text(c.value(obj)) for c in self.fields]) for obj in self.page]
 
     def page_url(self, number: int) -> str:
         return f"?{self.query}&pagina={number}" if self.query else f"?pagina={number}"
@@ -80,6 +87,30 @@ def csv_response(
     return response
 
 
+class _SeeOther(HttpResponseRedirect):
+    status_code = 303
+
+
+def filters_of(
+    request: HttpRequest, private: Callable[[QueryDict], bool]
+) -> QueryDict | HttpResponseRedirect:
+    """The filters of a list whose search may name a person's document. Its form posts, so a
+    CPF typed in it never lands in a URL (access logs, history, Referer): a search that
+    ``private`` says names one is answered on the POST itself; any other is redirected to its
+    URL (303), where it can be paged, sorted, exported and bookmarked. A GET's filters are its
+    query string."""
+    if request.method != "POST":
+        return request.GET
+    if private(request.POST):
+        return request.POST
+    keep = {
+        k: v
+        for k, v in request.POST.items()
+        if k != "csrfmiddlewaretoken" and isinstance(v, str) and v.strip()
+    }
+    return _SeeOther(f"{request.path}?{urlencode(keep)}" if keep else request.path)
+
+
 def listing(
     request: HttpRequest,
     qs: QuerySet[Any],
@@ -87,16 +118,18 @@ def listing(
     *,
     default_order: str,
     filename: str,
-    per_page: int = PER_PAGE,
+    per_page: int | None = None,
+    private: bool = False,
 ) -> Listing | StreamingHttpResponse:
     """``qs`` already filtered from the request's GET; sorted by ``?ordem=<key>`` (``-<key>``
-    descending), paged by ``?pagina=``, or exported whole with ``?formato=csv``."""
+    descending), paged by ``?pagina=``, or exported whole with ``?formato=csv``. A ``private``
+    search (answered on its POST, :func:`filters_of`) offers no links: they would drop it."""
     orders = {c.key: c.order for c in columns if c.order}
     asked = request.GET.get("ordem", "")
     key = asked.lstrip("-")
     if key in orders:
-        field = orders[key]
-        qs = qs.order_by(("-" if asked.startswith("-") else "") + field, "-pk")
+        by = orders[key]
+        qs = qs.order_by(("-" if asked.startswith("-") else "") + by, "-pk")
     else:
         asked = ""
         qs = qs.order_by(default_order, "-pk")
@@ -104,17 +137,22 @@ def listing(
         return csv_response(qs.iterator(chunk_size=2000), columns, filename)
     keep = {k: v for k, v in request.GET.items() if k not in ("pagina", "formato") and v}
     query = urlencode(keep)
-    page = Paginator(qs, per_page).get_page(request.GET.get("pagina"))
+    page = Paginator(qs, per_page or PER_PAGE).get_page(request.GET.get("pagina"))
     base = {k: v for k, v in keep.items() if k != "ordem"}
     heads = []
     for c in columns:
         url = None
-        if c.order:
+        if c.order and not private:
             flip = f"-{c.key}" if asked == c.key else c.key
             url = "?" + urlencode({**base, "ordem": flip})
         state = "ascending" if asked == c.key else "descending" if asked == f"-{c.key}" else ""
         heads.append({"label": c.label, "url": url, "sorted": state})
-    csv_url = "?" + urlencode({**keep, "formato": "csv"})
+    csv_url = "" if private else "?" + urlencode({**keep, "formato": "csv"})
     return Listing(
-        page=page, columns=heads, csv_url=csv_url, total=page.paginator.count, query=query
+        page=page,
+        columns=heads,
+        csv_url=csv_url,
+        total=page.paginator.count,
+        query=query,
+        fields=columns,
     )

@@ -22,6 +22,7 @@ from .views.cases import (
     proposal_decide,
     queue,
 )
+from .views.lists import autos, cases
 from .views.penalties import cassacao_new, permit_reinstate, suspension_impose, taxi_suspension_new
 from .views.portal import portal, portal_case, portal_notice_pdf
 
@@ -29,7 +30,9 @@ app_name = "enforcement"
 
 urlpatterns = [
     path("fiscalizacao/", index, name="index"),
+    path("fiscalizacao/autos/", autos, name="autos"),
     path("fiscalizacao/autos/novo/", auto_new, name="auto_new"),
+    path("fiscalizacao/processos/", cases, name="cases"),
     path("fiscalizacao/autos/<int:auto_id>/auto.pdf", auto_pdf, name="auto_pdf"),
     path("fiscalizacao/autos/<int:auto_id>/cancelar/", auto_cancel, name="auto_cancel"),
     path("fiscalizacao/autos/<int:auto_id>/apreender/", seizure_new, name="seizure_new"),

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.models import Municipality
+from outorga.core.search import digits, name_matches, plate_key, words
 from outorga.law.competence import Role
 
 from .models import (
@@ -29,6 +31,49 @@ def shown_document(person: Person, role: str) -> str:
     if Role(role) in SEES_DOCUMENT:
         return format_cpf(person.document) if len(person.document) == 11 else person.document
     return person.masked_document
+
+
+def names_document(text: str) -> bool:
+    """A search for a CPF/CNPJ (or its first digits): digits, with or without the dots, hyphen and
+    slash, and nothing else."""
+    text = text.strip()
+    return len(digits(text)) >= 3 and all(ch.isdigit() or ch in " ./-" for ch in text)
+
+
+def people_search(qs: QuerySet[Person], text: str, role: str) -> QuerySet[Person]:
+    """People by name (every word, whatever the accents and case) or, for the roles that see it
+    in full, by CPF/CNPJ with or without punctuation. To the others a CPF typed finds no one: it
+    would tell them whose it is."""
+    if not text.strip():
+        return qs
+    if names_document(text):
+        if Role(role) not in SEES_DOCUMENT:
+            return qs.none()
+        return qs.filter(document__startswith=digits(text))
+    return qs.filter(name_matches("name", text))
+
+
+def vehicles_search(qs: QuerySet[Vehicle], text: str) -> QuerySet[Vehicle]:
+    """Vehicles by plate (with or without its hyphen, or its first characters), make and model, or
+    the owner's name."""
+    if not text.strip():
+        return qs
+    cond = name_matches("make_model", text) | name_matches("owner__name", text)
+    plate = plate_key(text)
+    if plate and len(words(text)) == 1:
+        cond |= Q(plate__startswith=plate)
+    return qs.filter(cond)
+
+
+def permits_search(qs: QuerySet[Permit], text: str) -> QuerySet[Permit]:
+    """Permits by number, the holder's name or the vehicle's plate."""
+    if not text.strip():
+        return qs
+    cond = Q(number__icontains=text.strip()) | name_matches("holder__name", text)
+    plate = plate_key(text)
+    if plate and len(words(text)) == 1:
+        cond |= Q(vehicle__plate__startswith=plate)
+    return qs.filter(cond)
 
 
 #: The services whose holders, auxiliaries and vehicles this registry keeps.

@@ -5,6 +5,7 @@ from .views import documents as documents_views
 from .views import extinctions as extinctions_views
 from .views import guided as guided_views
 from .views import home as home_views
+from .views import lists as lists_views
 from .views import people as people_views
 from .views import permit_status as permit_status_views
 from .views import permits as permits_views
@@ -16,11 +17,13 @@ app_name = "registry"
 
 urlpatterns = [
     path("", home_views.index, name="index"),
+    path("pessoas/", lists_views.people, name="people"),
     path("pessoas/nova/", people_views.person_new, name="person_new"),
     path("pessoas/<int:person_id>/", people_views.person_detail, name="person"),
     path("pessoas/<int:person_id>/editar/", people_views.person_edit, name="person_edit"),
     path("pessoas/<int:person_id>/foto/", people_views.person_photo, name="person_photo"),
     path("pessoas/<int:person_id>/veiculos/novo/", vehicles_views.vehicle_new, name="vehicle_new"),
+    path("veiculos/", lists_views.vehicles, name="vehicles"),
     path("veiculos/<int:vehicle_id>/", vehicles_views.vehicle_detail, name="vehicle"),
     path("veiculos/<int:vehicle_id>/editar/", vehicles_views.vehicle_edit, name="vehicle_edit"),
     path(
@@ -30,7 +33,7 @@ urlpatterns = [
     ),
     path("documentos/<int:doc_id>/", documents_views.document_edit, name="document_edit"),
     path("documentos/<int:doc_id>/arquivo/", documents_views.document_file, name="document_file"),
-    path("permissoes/", permits_views.permits, name="permits"),
+    path("permissoes/", lists_views.permits, name="permits"),
     path("permissoes/nova/", permits_views.permit_new, name="permit_new"),
     path("outorga-guiada/", guided_views.grant_guided, name="grant_guided"),
     path("permissoes/taxi/nova/", permits_views.taxi_permit_new, name="taxi_permit_new"),

@@ -7,19 +7,22 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.core.paginator import Paginator
 from django.db.models import Q, QuerySet, Sum
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.formerrors import messages_add
+from outorga.core.listing import Column, Listing, filters_of, listing
 from outorga.core.models import Act, Municipality
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of
+from outorga.core.search import digits, name_matches
 from outorga.core.tenancy import current_municipality
+from outorga.law.competence import Role
+from outorga.registry.selectors import SEES_DOCUMENT, names_document, shown_document
 from outorga.registry.validation import FieldError
 
 from .. import payments
@@ -44,13 +47,15 @@ class DebtFilter(forms.Form):
     due_to = forms.DateField(label="até", required=False, input_formats=["%d/%m/%Y", "%Y-%m-%d"])
 
 
-def _filter_debts(qs: QuerySet[Debt], data: dict[str, Any]) -> QuerySet[Debt]:
+def _filter_debts(qs: QuerySet[Debt], data: dict[str, Any], role: str) -> QuerySet[Debt]:
     if q := (data.get("q") or "").strip():
-        only_digits = "".join(ch for ch in q if ch.isdigit())
-        cond = Q(person__name__icontains=q) | Q(reference__icontains=q)
-        if len(only_digits) >= 11:
-            cond |= Q(person__document=only_digits)
-        qs = qs.filter(cond)
+        if names_document(q):
+            # By CPF/CNPJ only for the roles that see it in full (registry.selectors).
+            if Role(role) not in SEES_DOCUMENT:
+                return qs.none()
+            qs = qs.filter(person__document__startswith=digits(q))
+        else:
+            qs = qs.filter(Q(reference__icontains=q) | name_matches("person__name", q))
     if data.get("status"):
         qs = qs.filter(status=data["status"])
     if data.get("origin"):
@@ -62,26 +67,48 @@ def _filter_debts(qs: QuerySet[Debt], data: dict[str, Any]) -> QuerySet[Debt]:
     return qs
 
 
+def debt_columns(role: str) -> list[Column]:
+    return [
+        Column("referencia", "Referência", lambda d: d.reference, "reference"),
+        Column("pessoa", "Pessoa", lambda d: d.person.name, "person__name"),
+        Column("documento", "CPF/CNPJ", lambda d: shown_document(d.person, role)),
+        Column("origem", "Origem", lambda d: d.get_origin_display(), "origin"),
+        Column("descricao", "Descrição", lambda d: d.description),
+        Column("vencimento", "Vencimento", lambda d: d.due_on, "due_on"),
+        Column("valor", "Valor", lambda d: money(d.amount_cents), "amount_cents"),
+        Column("situacao", "Situação", lambda d: d.get_status_display(), "status"),
+    ]
+
+
+def _private(data: QueryDict) -> bool:
+    return names_document(data.get("q", ""))
+
+
 @staff_view
-def debts(request: HttpRequest) -> HttpResponse:
-    form = DebtFilter(request.GET or None)
-    qs = Debt.objects.select_related("person").order_by("-due_on", "-id")
+def debts(request: HttpRequest) -> HttpResponseBase:
+    """The debts filtered at a URL, sorted, paged and exported as CSV; a CPF searched posts and
+    is answered on the POST, out of any URL (``core.listing.filters_of``)."""
+    data = filters_of(request, _private)
+    if not isinstance(data, QueryDict):
+        return data
+    role = actor_of(request).role
+    form = DebtFilter(data or None)
+    qs = Debt.objects.select_related("person")
     if form.is_valid():
-        qs = _filter_debts(qs, form.cleaned_data)
-    total = qs.aggregate(total=Sum("amount_cents"))["total"] or 0
-    page = Paginator(qs, 50).get_page(request.GET.get("pagina"))
-    query = request.GET.copy()
-    query.pop("pagina", None)
-    return render(
+        qs = _filter_debts(qs, form.cleaned_data, role)
+    result = listing(
         request,
-        "finance/debts.html",
-        {
-            "form": form,
-            "page": page,
-            "total": money(total),
-            "count": page.paginator.count,
-            "query": query.urlencode(),
-        },
+        qs,
+        debt_columns(role),
+        default_order="-due_on",
+        filename="debitos",
+        private=data is request.POST,
+    )
+    if not isinstance(result, Listing):
+        return result
+    total = qs.aggregate(total=Sum("amount_cents"))["total"] or 0
+    return render(
+        request, "finance/debts.html", {"form": form, "listing": result, "total": money(total)}
     )
 
 

@@ -7,41 +7,99 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.db.models import Q, QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 
 from outorga.core.formerrors import form_add, messages_add
+from outorga.core.listing import Column, Listing, listing
 from outorga.core.models import Act
 from outorga.core.requests import actor_of
+from outorga.core.search import name_matches
 from outorga.core.tenancy import current_municipality
+from outorga.law.money import brl
 from outorga.registry.validation import FieldError
 
 from .. import bank_statement, payments
 from ..models_payments import Payment
 from .common import staff_view
 
+_DATE = {"required": False, "input_formats": ["%d/%m/%Y", "%Y-%m-%d"], "help_text": "dd/mm/aaaa"}
 
-@staff_view
-def payment_list(request: HttpRequest) -> HttpResponse:
-    status = request.GET.get("situacao", "pendentes")
-    qs = Payment.objects.select_related("debt", "debt__person").order_by("-paid_on", "-id")
+
+class PaymentFilter(forms.Form):
+    q = forms.CharField(label="Referência, débito ou nome", required=False, max_length=120)
+    situacao = forms.ChoiceField(
+        label="Situação",
+        required=False,
+        choices=[("pendentes", "a resolver"), ("todos", "todos"), *Payment.Status.choices],
+    )
+    forma = forms.ChoiceField(
+        label="Forma", required=False, choices=[("", "todas"), *Payment.Method.choices]
+    )
+    origem = forms.ChoiceField(
+        label="Origem", required=False, choices=[("", "todas"), *Payment.Source.choices]
+    )
+    de = forms.DateField(label="Pago de", **_DATE)  # type: ignore[arg-type]
+    ate = forms.DateField(label="até", **_DATE)  # type: ignore[arg-type]
+
+
+PAYMENT_COLUMNS = [
+    Column("numero", "Nº", lambda p: p.pk, "id"),
+    Column("data", "Data", lambda p: p.paid_on, "paid_on"),
+    Column("referencia", "Referência informada", lambda p: p.reference, "reference"),
+    Column("debito", "Débito", lambda p: p.debt.reference if p.debt else "", "debt__reference"),
+    Column(
+        "pessoa", "Pessoa", lambda p: p.debt.person.name if p.debt else "", "debt__person__name"
+    ),
+    Column("valor", "Valor", lambda p: brl(p.amount_cents), "amount_cents"),
+    Column(
+        "excedente",
+        "Excedente",
+        lambda p: brl(p.excess_cents) if p.excess_cents else "",
+        "excess_cents",
+    ),
+    Column("forma", "Forma", lambda p: p.get_method_display(), "method"),
+    Column("situacao", "Situação", lambda p: p.get_status_display(), "status"),
+]
+
+
+def filter_payments(qs: QuerySet[Payment], f: dict[str, Any]) -> QuerySet[Payment]:
+    status = f.get("situacao") or "pendentes"
     if status == "pendentes":
         qs = qs.filter(status__in=Payment.PENDING)
     elif status in Payment.Status.values:
         qs = qs.filter(status=status)
-    page = Paginator(qs, 50).get_page(request.GET.get("pagina"))
-    return render(
-        request,
-        "finance/payments.html",
-        {
-            "page": page,
-            "status": status,
-            "choices": [("pendentes", "a resolver"), ("todos", "todos"), *Payment.Status.choices],
-        },
-    )
+    if q := (f.get("q") or "").strip():
+        qs = qs.filter(
+            Q(reference__icontains=q)
+            | Q(debt__reference__icontains=q)
+            | name_matches("debt__person__name", q)
+        )
+    if f.get("forma"):
+        qs = qs.filter(method=f["forma"])
+    if f.get("origem"):
+        qs = qs.filter(source=f["origem"])
+    if f.get("de"):
+        qs = qs.filter(paid_on__gte=f["de"])
+    if f.get("ate"):
+        qs = qs.filter(paid_on__lte=f["ate"])
+    return qs
+
+
+@staff_view
+def payment_list(request: HttpRequest) -> HttpResponseBase:
+    """The payments ("a resolver" unless another status is asked) filtered at a URL, sorted,
+    paged and exported as CSV."""
+    form = PaymentFilter(request.GET or None)
+    qs = Payment.objects.select_related("debt", "debt__person")
+    qs = filter_payments(qs, form.cleaned_data if form.is_valid() else {})
+    result = listing(request, qs, PAYMENT_COLUMNS, default_order="-paid_on", filename="pagamentos")
+    if not isinstance(result, Listing):
+        return result
+    return render(request, "finance/payments.html", {"listing": result, "form": form})
 
 
 class PaymentForm(forms.Form):

@@ -8,10 +8,9 @@ from django.shortcuts import render
 
 from outorga.core.access import staff_required
 from outorga.core.requests import actor_of
-from outorga.law.competence import Role
 
 from ..models import Permit, Person, Service, Vehicle
-from ..selectors import SEES_DOCUMENT
+from ..selectors import people_search, permits_search, vehicles_search
 
 
 @staff_required
@@ -22,14 +21,9 @@ def index(request: HttpRequest) -> HttpResponse:
     q = (request.POST if request.method == "POST" else request.GET).get("q", "").strip()
     people = vehicles = permits = None
     if q:
-        digits = "".join(ch for ch in q if ch.isdigit())
-        people = Person.objects.filter(name__icontains=q)[:20]
-        if digits and Role(actor_of(request).role) in SEES_DOCUMENT:
-            people = (Person.objects.filter(document__startswith=digits) | people)[:20]
-        vehicles = Vehicle.objects.filter(plate__startswith=q.upper().replace("-", ""))[:20]
-        permits = Permit.objects.select_related("holder", "vehicle").filter(number__icontains=q)[
-            :20
-        ]
+        people = people_search(Person.objects.all(), q, actor_of(request).role)[:20]
+        vehicles = vehicles_search(Vehicle.objects.all(), q)[:20]
+        permits = permits_search(Permit.objects.select_related("holder", "vehicle"), q)[:20]
     counts = {
         s.label: Permit.objects.filter(service=s, status=Permit.Status.ACTIVE).count()
         for s in Service

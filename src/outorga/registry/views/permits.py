@@ -46,21 +46,6 @@ from .common import (
 
 
 @staff_required
-def permits(request: HttpRequest) -> HttpResponse:
-    qs = Permit.objects.select_related("holder", "vehicle").order_by(
-        "service", "registration_number"
-    )
-    status = request.GET.get("situacao", "")
-    if status:
-        qs = qs.filter(status=status)
-    return render(
-        request,
-        "registry/permits.html",
-        {"permits": qs[:500], "statuses": Permit.Status.choices, "status": status},
-    )
-
-
-@staff_required
 def permit_new(request: HttpRequest) -> HttpResponse:
     """Two steps: "Verificar" shows every reason with its article; "Outorgar" grants."""
     initial = {

@@ -1,0 +1,182 @@
+"""Enforcement's lists (issue "back office", item 5): every auto de infração and every case,
+filtered at a URL, sorted, paged and exported as CSV with the shared listing (``core.listing``),
+in Portuguese (statuses, natures, stages by their labels)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.db.models import Q, QuerySet
+from django.http import HttpRequest, HttpResponseBase
+from django.shortcuts import render
+
+from outorga.core.listing import Column, Listing, listing
+from outorga.core.search import name_matches, plate_key, words
+from outorga.enforcement.models import Case, InfractionNotice, Severity
+from outorga.enforcement.views.common import staff_only
+
+_DATE = {"required": False, "widget": forms.DateInput(attrs={"type": "date"})}
+
+
+def _all(choices: Any, label: str = "todos") -> list[tuple[str, str]]:
+    return [("", label), *choices]
+
+
+def _plate(text: str) -> Q:
+    """A plate typed with or without its hyphen (one word only: a name is not a plate)."""
+    key = plate_key(text)
+    return Q(plate__startswith=key) if key and len(words(text)) == 1 else Q(pk__in=[])
+
+
+# --- autos -------------------------------------------------------------------------------------------
+
+
+class AutoFilter(forms.Form):
+    q = forms.CharField(
+        label="Nº do auto, placa, permissão ou nome", required=False, max_length=200
+    )
+    situacao = forms.ChoiceField(
+        label="Situação", required=False, choices=_all(InfractionNotice.Status.choices)
+    )
+    natureza = forms.ChoiceField(label="Natureza", required=False, choices=_all(Severity.choices))
+    de = forms.DateField(label="Cometida de", **_DATE)  # type: ignore[arg-type]
+    ate = forms.DateField(label="até", **_DATE)  # type: ignore[arg-type]
+
+
+AUTO_COLUMNS = [
+    Column("numero", "Auto", lambda a: a.number, "number"),
+    Column("quando", "Data e hora", lambda a: a.committed_at, "committed_at"),
+    Column("placa", "Placa", lambda a: a.plate, "plate"),
+    Column("permissao", "Permissão", lambda a: a.permit_number, "permit_number"),
+    Column("infrator", "Infrator", lambda a: a.offender_name or a.holder_name, "offender_name"),
+    Column("infracao", "Infração", lambda a: a.infraction_description),
+    Column("natureza", "Natureza", lambda a: a.get_severity_display(), "severity"),
+    Column("situacao", "Situação", lambda a: a.get_status_display(), "status"),
+    Column("agente", "Agente", lambda a: a.agent_name, "agent_name"),
+]
+
+
+def filter_autos(qs: QuerySet[InfractionNotice], f: dict[str, Any]) -> QuerySet[InfractionNotice]:
+    if q := (f.get("q") or "").strip():
+        qs = qs.filter(
+            Q(number__iexact=q)
+            | Q(permit_number__iexact=q)
+            | _plate(q)
+            | name_matches("offender_name", q)
+            | name_matches("holder_name", q)
+        )
+    if f.get("situacao"):
+        qs = qs.filter(status=f["situacao"])
+    if f.get("natureza"):
+        qs = qs.filter(severity=f["natureza"])
+    if f.get("de"):
+        qs = qs.filter(committed_at__date__gte=f["de"])
+    if f.get("ate"):
+        qs = qs.filter(committed_at__date__lte=f["ate"])
+    return qs
+
+
+@staff_only
+def autos(request: HttpRequest) -> HttpResponseBase:
+    form = AutoFilter(request.GET or None)
+    qs = InfractionNotice.objects.select_related("case")
+    if form.is_valid():
+        qs = filter_autos(qs, form.cleaned_data)
+    result = listing(request, qs, AUTO_COLUMNS, default_order="-committed_at", filename="autos")
+    if not isinstance(result, Listing):
+        return result
+    return render(request, "enforcement/autos.html", {"listing": result, "form": form})
+
+
+# --- cases -------------------------------------------------------------------------------------------
+
+
+class CaseFilter(forms.Form):
+    q = forms.CharField(
+        label="Nº do processo, do auto, placa ou nome", required=False, max_length=200
+    )
+    tipo = forms.ChoiceField(label="Tipo", required=False, choices=_all(Case.Kind.choices))
+    fase = forms.ChoiceField(
+        label="Fase", required=False, choices=_all(Case.Stage.choices, "todas")
+    )
+    aguardando = forms.ChoiceField(
+        label="Andamento",
+        required=False,
+        choices=_all([c for c in Case.Waiting.choices if c[0] != Case.Waiting.NONE]),
+    )
+    prazo_ate = forms.DateField(label="Prazo em curso até", **_DATE)  # type: ignore[arg-type]
+    de = forms.DateField(label="Aberto de", **_DATE)  # type: ignore[arg-type]
+    ate = forms.DateField(label="até", **_DATE)  # type: ignore[arg-type]
+
+
+def _who(c: Case) -> str:
+    if c.person_id:
+        return c.person.name  # type: ignore[union-attr]
+    if c.auto_id:
+        return c.auto.offender_name or c.auto.holder_name  # type: ignore[union-attr]
+    return ""
+
+
+CASE_COLUMNS = [
+    Column("numero", "Processo", lambda c: c.number, "number"),
+    Column("tipo", "Tipo", lambda c: c.get_kind_display(), "kind"),
+    Column("auto", "Auto", lambda c: c.auto.number if c.auto_id else "", "auto__number"),
+    Column("pessoa", "Pessoa", _who, "person__name"),
+    Column(
+        "permissao", "Permissão", lambda c: c.permit.number if c.permit_id else "", "permit__number"
+    ),
+    Column("fase", "Fase", lambda c: c.get_stage_display(), "stage"),
+    Column(
+        "andamento",
+        "Andamento",
+        lambda c: "" if c.waiting == Case.Waiting.NONE else c.get_waiting_display(),
+        "waiting",
+    ),
+    Column("prazo", "Prazo até", lambda c: c.deadline, "deadline"),
+    Column("aberto", "Aberto em", lambda c: c.created_at.date(), "created_at"),
+]
+
+
+def filter_cases(qs: QuerySet[Case], f: dict[str, Any]) -> QuerySet[Case]:
+    if q := (f.get("q") or "").strip():
+        key = plate_key(q)
+        by_plate = (
+            Q(auto__plate__startswith=key) | Q(permit__vehicle__plate__startswith=key)
+            if key and len(words(q)) == 1
+            else Q(pk__in=[])
+        )
+        qs = qs.filter(
+            Q(number__iexact=q)
+            | Q(auto__number__iexact=q)
+            | Q(permit__number__iexact=q)
+            | by_plate
+            | name_matches("person__name", q)
+            | name_matches("auto__offender_name", q)
+            | name_matches("auto__holder_name", q)
+        )
+    if f.get("tipo"):
+        qs = qs.filter(kind=f["tipo"])
+    if f.get("fase"):
+        qs = qs.filter(stage=f["fase"])
+    if f.get("aguardando"):
+        qs = qs.filter(waiting=f["aguardando"])
+    if f.get("prazo_ate"):
+        qs = qs.filter(deadline__lte=f["prazo_ate"])
+    if f.get("de"):
+        qs = qs.filter(created_at__date__gte=f["de"])
+    if f.get("ate"):
+        qs = qs.filter(created_at__date__lte=f["ate"])
+    return qs
+
+
+@staff_only
+def cases(request: HttpRequest) -> HttpResponseBase:
+    form = CaseFilter(request.GET or None)
+    qs = Case.objects.select_related("auto", "permit", "person")
+    if form.is_valid():
+        qs = filter_cases(qs, form.cleaned_data)
+    result = listing(request, qs, CASE_COLUMNS, default_order="-created_at", filename="processos")
+    if not isinstance(result, Listing):
+        return result
+    return render(request, "enforcement/cases.html", {"listing": result, "form": form})

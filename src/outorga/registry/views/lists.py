@@ -1,0 +1,243 @@
+"""The registry's lists (issue "back office", item 5): people, vehicles and permits, filtered at
+a URL, sorted, paged and exported as CSV with the shared listing (``core.listing``). A person's
+CPF is shown, and exported, as :func:`~outorga.registry.selectors.shown_document` shows it to the
+role; the people search posts, so a CPF typed never lands in a URL."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.db.models import Exists, OuterRef, QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, QueryDict
+from django.shortcuts import render
+
+from outorga.core.access import staff_required
+from outorga.core.listing import Column, Listing, filters_of, listing
+from outorga.core.requests import actor_of
+from outorga.law.competence import Role
+
+from ..models import Permit, Person, Service, Vehicle
+from ..selectors import (
+    SEES_DOCUMENT,
+    names_document,
+    people_search,
+    permits_search,
+    shown_document,
+    vehicles_search,
+)
+from ..validation import format_plate
+
+_DATE = {"required": False, "widget": forms.DateInput(attrs={"type": "date"})}
+
+
+def _all(choices: Any, label: str = "todos") -> list[tuple[str, str]]:
+    return [("", label), *choices]
+
+
+# --- people ----------------------------------------------------------------------------------------
+
+
+class PeopleFilter(forms.Form):
+    q = forms.CharField(label="Nome ou CPF/CNPJ", required=False, max_length=200)
+    tipo = forms.ChoiceField(label="Tipo", required=False, choices=_all(Person.Kind.choices))
+    servico = forms.ChoiceField(
+        label="Permissão de", required=False, choices=_all(Service.choices, "qualquer serviço")
+    )
+    situacao = forms.ChoiceField(
+        label="Situação da permissão",
+        required=False,
+        choices=_all(Permit.Status.choices, "qualquer situação"),
+    )
+    de = forms.DateField(label="Cadastrada de", **_DATE)  # type: ignore[arg-type]
+    ate = forms.DateField(label="até", **_DATE)  # type: ignore[arg-type]
+
+    def __init__(self, *args: Any, role: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if Role(role) not in SEES_DOCUMENT:
+            self.fields["q"].label = "Nome"
+
+
+def _people_private(data: QueryDict) -> bool:
+    return names_document(data.get("q", ""))
+
+
+def people_columns(role: str) -> list[Column]:
+    return [
+        Column("nome", "Nome", lambda p: p.name, "name"),
+        Column("documento", "CPF/CNPJ", lambda p: shown_document(p, role)),
+        Column("tipo", "Tipo", lambda p: p.get_kind_display(), "kind"),
+        Column("cidade", "Município de residência", lambda p: p.city, "city"),
+        Column("cadastro", "Cadastrada em", lambda p: p.created_at, "created_at"),
+    ]
+
+
+def filter_people(qs: QuerySet[Person], f: dict[str, Any], role: str) -> QuerySet[Person]:
+    qs = people_search(qs, f.get("q") or "", role)
+    if f.get("tipo"):
+        qs = qs.filter(kind=f["tipo"])
+    if f.get("servico") or f.get("situacao"):
+        held = Permit.objects.filter(holder=OuterRef("pk"))
+        if f.get("servico"):
+            held = held.filter(service=f["servico"])
+        if f.get("situacao"):
+            held = held.filter(status=f["situacao"])
+        qs = qs.filter(Exists(held))
+    if f.get("de"):
+        qs = qs.filter(created_at__date__gte=f["de"])
+    if f.get("ate"):
+        qs = qs.filter(created_at__date__lte=f["ate"])
+    return qs
+
+
+@staff_required
+def people(request: HttpRequest) -> HttpResponseBase:
+    data = filters_of(request, _people_private)
+    if not isinstance(data, QueryDict):
+        return data
+    role = actor_of(request).role
+    form = PeopleFilter(data or None, role=role)
+    qs = Person.objects.all()
+    if form.is_valid():
+        qs = filter_people(qs, form.cleaned_data, role)
+    result = listing(
+        request,
+        qs,
+        people_columns(role),
+        default_order="name",
+        filename="pessoas",
+        private=data is request.POST,
+    )
+    if not isinstance(result, Listing):
+        return result
+    return render(
+        request,
+        "registry/people.html",
+        {
+            "listing": result,
+            "form": form,
+            "role": role,
+            "sees_document": Role(role) in SEES_DOCUMENT,
+        },
+    )
+
+
+# --- vehicles --------------------------------------------------------------------------------------
+
+
+class VehicleFilter(forms.Form):
+    q = forms.CharField(label="Placa, marca/modelo ou proprietário", required=False, max_length=120)
+    especie = forms.ChoiceField(label="Espécie", required=False, choices=_all(Vehicle.Kind.choices))
+    servico = forms.ChoiceField(
+        label="Em permissão de",
+        required=False,
+        choices=_all(Service.choices, "qualquer serviço ou nenhum"),
+    )
+    ano_de = forms.IntegerField(label="Fabricado de (ano)", required=False, min_value=1900)
+    ano_ate = forms.IntegerField(label="até (ano)", required=False, min_value=1900)
+
+
+VEHICLE_COLUMNS = [
+    Column("placa", "Placa", lambda v: format_plate(v.plate), "plate"),
+    Column("especie", "Espécie", lambda v: v.get_kind_display(), "kind"),
+    Column("modelo", "Marca/modelo", lambda v: v.make_model, "make_model"),
+    Column("ano", "Ano de fabricação", lambda v: v.manufacture_year, "manufacture_year"),
+    Column("cor", "Cor", lambda v: v.colour, "colour"),
+    Column("proprietario", "Proprietário", lambda v: v.owner.name, "owner__name"),
+    Column("cadastro", "Nº no Cadastro", lambda v: v.cadastro_number, "cadastro_number"),
+]
+
+
+def filter_vehicles(qs: QuerySet[Vehicle], f: dict[str, Any]) -> QuerySet[Vehicle]:
+    qs = vehicles_search(qs, f.get("q") or "")
+    if f.get("especie"):
+        qs = qs.filter(kind=f["especie"])
+    if f.get("servico"):
+        qs = qs.filter(Exists(Permit.objects.filter(vehicle=OuterRef("pk"), service=f["servico"])))
+    if f.get("ano_de"):
+        qs = qs.filter(manufacture_year__gte=f["ano_de"])
+    if f.get("ano_ate"):
+        qs = qs.filter(manufacture_year__lte=f["ano_ate"])
+    return qs
+
+
+@staff_required
+def vehicles(request: HttpRequest) -> HttpResponseBase:
+    form = VehicleFilter(request.GET or None)
+    qs = Vehicle.objects.select_related("owner")
+    if form.is_valid():
+        qs = filter_vehicles(qs, form.cleaned_data)
+    result = listing(request, qs, VEHICLE_COLUMNS, default_order="plate", filename="veiculos")
+    if not isinstance(result, Listing):
+        return result
+    return render(request, "registry/vehicles.html", {"listing": result, "form": form})
+
+
+# --- permits ---------------------------------------------------------------------------------------
+
+
+class PermitFilter(forms.Form):
+    q = forms.CharField(label="Número, permissionário ou placa", required=False, max_length=120)
+    servico = forms.ChoiceField(label="Serviço", required=False, choices=_all(Service.choices))
+    situacao = forms.ChoiceField(
+        label="Situação", required=False, choices=_all(Permit.Status.choices, "todas")
+    )
+    irregular = forms.BooleanField(label="Só as irregulares", required=False)
+    outorga_de = forms.DateField(label="Outorgada de", **_DATE)  # type: ignore[arg-type]
+    outorga_ate = forms.DateField(label="até", **_DATE)  # type: ignore[arg-type]
+    vence_ate = forms.DateField(label="Prazo termina até", **_DATE)  # type: ignore[arg-type]
+
+
+def _status(p: Permit) -> str:
+    return p.get_status_display() + (" (irregular)" if p.irregular else "")
+
+
+PERMIT_COLUMNS = [
+    Column("numero", "Número", lambda p: p.number, "number"),
+    Column("servico", "Serviço", lambda p: p.get_service_display(), "service"),
+    Column("permissionario", "Permissionário", lambda p: p.holder.name, "holder__name"),
+    Column(
+        "placa",
+        "Placa",
+        lambda p: format_plate(p.vehicle.plate) if p.vehicle else "",
+        "vehicle__plate",
+    ),
+    Column("situacao", "Situação", _status, "status"),
+    Column("outorga", "Outorgada em", lambda p: p.granted_on, "granted_on"),
+    Column("prazo", "Prazo até", lambda p: p.term_end, "term_end"),
+    Column(
+        "certificado",
+        "Certificado até",
+        lambda p: p.certificate_valid_until,
+        "certificate_valid_until",
+    ),
+]
+
+
+def filter_permits(qs: QuerySet[Permit], f: dict[str, Any]) -> QuerySet[Permit]:
+    qs = permits_search(qs, f.get("q") or "")
+    if f.get("servico"):
+        qs = qs.filter(service=f["servico"])
+    if f.get("situacao"):
+        qs = qs.filter(status=f["situacao"])
+    if f.get("irregular"):
+        qs = qs.filter(irregular=True)
+    if f.get("outorga_de"):
+        qs = qs.filter(granted_on__gte=f["outorga_de"])
+    if f.get("outorga_ate"):
+        qs = qs.filter(granted_on__lte=f["outorga_ate"])
+    if f.get("vence_ate"):
+        qs = qs.filter(term_end__lte=f["vence_ate"])
+    return qs
+
+
+@staff_required
+def permits(request: HttpRequest) -> HttpResponse | HttpResponseBase:
+    form = PermitFilter(request.GET or None)
+    qs = Permit.objects.select_related("holder", "vehicle")
+    if form.is_valid():
+        qs = filter_permits(qs, form.cleaned_data)
+    result = listing(request, qs, PERMIT_COLUMNS, default_order="number", filename="permissoes")
+    if not isinstance(result, Listing):
+        return result
+    return render(request, "registry/permits.html", {"listing": result, "form": form})

@@ -128,7 +128,7 @@ def test_a_municipality_without_the_mototaxi_law_is_not_answered_under_it(
     )
     page = r.content.decode()
     assert r.status_code == 403
-    # The law by its title, never its id.
+    # The refusal names Barra's own law by its title, never its id.
     assert LAW_TITLES[barra_m.laws[0]] in page and barra_m.laws[0] not in page
     assert "mototáxi" not in page
     assert _refused_law(barra_m) == barra_m.laws[0]

@@ -101,7 +101,7 @@ def test_a_municipality_without_the_registry_laws_does_not_register_people_under
     )
     page = r.content.decode()
     assert r.status_code == 403
-    # The law by its title, never its id.
+    # The refusal names Barra's own law by its title, never its id.
     assert LAW_TITLES[barra_m.laws[0]] in page and barra_m.laws[0] not in page
     assert "mototáxi" not in page
     assert _refused(barra_m).object_id == barra_m.laws[0]

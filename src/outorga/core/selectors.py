@@ -70,6 +70,11 @@ def municipality_summary(m: Municipality) -> dict[str, Any]:
     }
 
 
+#: Acts that record an access, not work (a login, a sensitive document read): the log keeps them,
+#: the home's count of the day's acts does not.
+ACCESS_EVENTS = ("auth.login", "document.read")
+
+
 def dashboard_counts(user: User) -> list[tuple[str, int | str]]:
     """Real counts for the home page, chosen by role."""
     m = current_municipality()
@@ -77,7 +82,10 @@ def dashboard_counts(user: User) -> list[tuple[str, int | str]]:
     start = timezone.make_aware(dt.datetime.combine(today, dt.time.min))
     pop = PopulationFigure.objects.order_by("-effective").first()
     counts: list[tuple[str, int | str]] = [
-        ("Atos registrados hoje", Act.objects.filter(created_at__gte=start).count()),
+        (
+            "Atos registrados hoje",
+            Act.objects.filter(created_at__gte=start).exclude(action__in=ACCESS_EVENTS).count(),
+        ),
         ("Usuários do município", User.objects.filter(municipality=m, is_active=True).count()),
     ]
     if pop is not None:

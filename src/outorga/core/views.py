@@ -22,9 +22,10 @@ from outorga.law import questions
 from outorga.law.competence import NotCompetent
 
 from . import selectors, services
-from .access import forbidden
+from .access import NOT_STAFF, forbidden
 from .actlabels import LABELS, OBJECT_LABELS, act_label, object_label, role_label
 from .acts import Actor
+from .home import work as home_work
 from .lawctx import context
 from .listing import Column, Listing, listing
 from .middleware import client_ip
@@ -66,10 +67,16 @@ def home(request: HttpRequest) -> HttpResponse:
     user = user_of(request)
     if user.municipality is None:
         return render(request, "core/no_municipality.html", status=403)
+    today = timezone.localdate()
     return render(
         request,
         "core/home.html",
-        {"counts": selectors.dashboard_counts(user), "today": timezone.localdate()},
+        {
+            "queues": home_work(user, today),
+            # The municipality's indicators are the staff's; a holder or a platform sees its work.
+            "counts": [] if user.role in NOT_STAFF else selectors.dashboard_counts(user),
+            "today": today,
+        },
     )
 
 

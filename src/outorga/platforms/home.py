@@ -1,10 +1,21 @@
-"""What the platforms area adds to the staff home page (``core.home``)."""
+"""What the platforms area adds to the staff home page (``core.home``): a counter, and the work of
+the law governing transport by app — monthly reports late or missing (art. 16, D-8: due dates as
+the law's ``monthly_report`` question gives them), complaints unanswered past the law's term
+(art. 15: ``complaint_deadline``) and the platforms' appeals to judge (``judge_until``)."""
 
 from __future__ import annotations
 
-from outorga.core.home import register
-from outorga.law.competence import Role
+import datetime as dt
+from typing import Any
 
+from django.urls import reverse
+
+from outorga.core.home import Task, register, register_queue
+from outorga.core.lawseam import governs, law_of
+from outorga.law.bindings import Service
+from outorga.law.competence import Role, is_allowed
+
+from . import selectors
 from .models import Platform
 
 
@@ -16,4 +27,84 @@ register(
     "Plataformas credenciadas",
     _credentialed,
     roles=frozenset({Role.FINANCAS.value, Role.AUTORIDADE.value, Role.ADMIN.value}),
+)
+
+
+def late_reports(user: Any, today: dt.date) -> list[Task] | None:
+    """Monthly reports delivered late or not at all, by the day each was due: finance reviews the
+    reports; the authority weighs a penalty on the platform's page."""
+    m = user.municipality
+    if m is None or not governs(m, Service.APLICATIVO):
+        return None
+    out = []
+    for s in selectors.report_candidates(m, today):
+        url = (
+            reverse("platforms:detail", args=[s.platform.pk])
+            if user.role == Role.AUTORIDADE.value
+            else reverse("platforms:reports")
+        )
+        out.append(
+            Task(f"Relatório de {s.label} — {s.platform.name}", url, s.due, note=s.status_pt)
+        )
+    return out
+
+
+def overdue_complaints(user: Any, today: dt.date) -> list[Task] | None:
+    """Complaints the platform left unanswered past the law's term, by that term."""
+    m = user.municipality
+    if m is None or not governs(m, Service.APLICATIVO):
+        return None
+    return [
+        Task(
+            f"Reclamação {s.complaint.protocol} — {s.complaint.platform.name}",
+            reverse("platforms:detail", args=[s.complaint.platform_id]),
+            s.deadline,
+            note="sem resposta",
+        )
+        for s in selectors.overdue_complaints(m, today)
+    ]
+
+
+def appeals(user: Any, today: dt.date) -> list[Task] | None:
+    """The platforms' appeals against a warning or fine, for whoever judges them under the law
+    governing transport by app today, by the day they are to be judged."""
+    m = user.municipality
+    if m is None or not governs(m, Service.APLICATIVO):
+        return None
+    if not is_allowed(user.role, "appeal.executive.judge", law_of(m, Service.APLICATIVO), today):
+        return None
+    return [
+        Task(
+            f"Recurso de {a.penalty.platform.name} contra {a.penalty.get_kind_display()}",
+            reverse("platforms:penalty_detail", args=[a.penalty_id]),
+            a.judge_until,
+        )
+        for a in selectors.appeal_queue()
+    ]
+
+
+register_queue(
+    "platforms.appeals",
+    "Recursos de plataformas a julgar",
+    appeals,
+    roles=frozenset({Role.AUTORIDADE.value, Role.JARI.value, Role.CHEFE_EXECUTIVO.value}),
+    more_url=lambda: reverse("platforms:penalties"),
+    order=13,
+)
+register_queue(
+    "platforms.reports",
+    "Relatórios mensais atrasados",
+    late_reports,
+    roles=frozenset({Role.AUTORIDADE.value, Role.FINANCAS.value}),
+    more_url=lambda: reverse("platforms:reports"),
+    help="Relatórios de plataformas entregues fora do prazo da lei ou não entregues.",
+    order=30,
+)
+register_queue(
+    "platforms.complaints",
+    "Reclamações sem resposta no prazo",
+    overdue_complaints,
+    roles=frozenset({Role.AUTORIDADE.value}),
+    more_url=lambda: reverse("platforms:complaints"),
+    order=31,
 )

@@ -206,7 +206,8 @@ def badges(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "public/badges.html",
-        {"rows": rows, "errors": errors, "form": request.POST},
+        # A link from the clerk's home names the permit: the form comes filled in.
+        {"rows": rows, "errors": errors, "form": request.POST or request.GET},
         status=status,
     )
 

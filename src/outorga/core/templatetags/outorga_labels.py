@@ -7,6 +7,7 @@ from django import template
 from outorga.core.actlabels import act_label as _act_label
 from outorga.core.actlabels import object_label as _object_label
 from outorga.core.actlabels import role_label as _role_label
+from outorga.law.citations import LAW_TITLES
 
 register = template.Library()
 
@@ -24,3 +25,9 @@ def role_label(role: str) -> str:
 @register.filter
 def object_label(object_type: str) -> str:
     return _object_label(object_type)
+
+
+@register.filter
+def law_title(law: str) -> str:
+    """A law by its title (``LAW_TITLES``), never its id."""
+    return LAW_TITLES.get(law, "lei sem título registrado")

@@ -187,7 +187,9 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
     on = timezone.localdate()
     eligibility = (
         person_eligibility(person, service, on)
+        # A municipality where no law governs the service has no check to show (not a 500).
         if service in (Service.MOTOTAXI, Service.MOTOFRETE)
+        and governs(person.municipality, service)
         else None
     )
     return render(

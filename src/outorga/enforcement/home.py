@@ -1,0 +1,205 @@
+"""The enforcement area's work on the staff home page (``core.home``): defences and appeals to judge
+by whoever the case's law makes competent for its stage, the Chief Executive's proposals, the
+suspensions the authority is to apply and the notices to deliver — each with the case's running
+deadline (``Case.deadline``, the one the procedure computed) and a link to the case."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.urls import reverse
+
+from outorga.core.home import Task, register_queue
+from outorga.law.competence import Role, is_allowed
+
+from . import selectors
+from .models import Case, Escalation, Filing, Notice
+from .services.common import PROPOSALS
+from .services.filings import JUDGE_ACTION
+
+_JUDGES = frozenset({Role.AUTORIDADE.value, Role.JARI.value, Role.CHEFE_EXECUTIVO.value})
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _competent_here(user: Any, today: dt.date, *actions: str) -> bool:
+    """Whether any law of the user's municipality gives the role one of ``actions``: a queue
+    that is never this role's work here is left out of its home."""
+    m = user.municipality
+    laws = m.laws if m is not None else ()
+    return any(is_allowed(user.role, a, law, today) for a in actions for law in laws)
+
+
+def _case_url(case: Case) -> str:
+    return reverse("enforcement:case", args=[case.pk])
+
+
+def _about(case: Case) -> str:
+    if case.auto is not None:
+        return f"auto {case.auto.number} ({case.auto.plate})"
+    if case.permit is not None:
+        return f"permissão {case.permit.number}"
+    return ""
+
+
+def to_judge(user: Any, today: dt.date) -> list[Task] | None:
+    """Defences and appeals filed and awaiting judgment, at the stages the user's role judges under
+    each case's law on ``today`` (defence: the authority; JARI; Chief Executive)."""
+    if not _competent_here(user, today, *JUDGE_ACTION.values()):
+        return None
+    waiting = (
+        Case.objects.filter(
+            waiting=Case.Waiting.JUDGMENT,
+            stage__in=(Case.Stage.DEFENCE, Case.Stage.JARI, Case.Stage.EXECUTIVE),
+        )
+        .exclude(kind__in=PROPOSALS)
+        .select_related("auto", "permit")
+    )
+    return [
+        Task(
+            f"{_cap(c.get_stage_display())} — processo {c.number}, {_about(c)}".rstrip(", "),
+            _case_url(c),
+            c.deadline,
+        )
+        for c in waiting
+        if is_allowed(user.role, JUDGE_ACTION[Filing.Stage(c.stage)], c.law, today)
+    ]
+
+
+def proposals(user: Any, today: dt.date) -> list[Task] | None:
+    """Revocation and cassação proposals not yet decided, which only the competent authority
+    (the Chief Executive, art. 34 §1–2, D-3) decides: ready once the defence is in or its period
+    over; until then the defence deadline is shown."""
+    if not _competent_here(user, today, "penalty.revocation", "penalty.cassacao"):
+        return None
+    out = []
+    open_ = (
+        Case.objects.filter(kind__in=PROPOSALS)
+        .exclude(stage__in=(Case.Stage.DECIDED, Case.Stage.ANNULLED, Case.Stage.FINAL))
+        .select_related("permit", "person")
+    )
+    for c in open_:
+        action = "penalty.revocation" if c.kind == Case.Kind.REVOCATION else "penalty.cassacao"
+        if not is_allowed(user.role, action, c.law, today):
+            continue
+        out.append(
+            Task(
+                f"{_cap(c.get_kind_display())} — processo {c.number}, {_about(c)}",
+                _case_url(c),
+                c.deadline,
+                note=c.get_waiting_display() if c.waiting != Case.Waiting.NONE else "",
+            )
+        )
+    return out
+
+
+def suspensions(user: Any, today: dt.date) -> list[Task] | None:
+    """Suspensions the counted infractions call for (art. 32 I), waiting for the authority since
+    the day they were evaluated."""
+    if not _competent_here(user, today, "penalty.suspension"):
+        return None
+    return [
+        Task(
+            f"Suspensão de {e.days} dias — permissão {e.permit.number}, {e.permit.holder.name}",
+            reverse("enforcement:queue") + f"#esc-{e.pk}",
+            e.evaluated_on,
+            due_label="desde",
+        )
+        for e in Escalation.objects.filter(status=Escalation.Status.PENDING).select_related(
+            "permit", "permit__holder"
+        )
+        if is_allowed(user.role, "penalty.suspension", e.permit.law_on(today), today)
+    ]
+
+
+def notices(user: Any, today: dt.date) -> list[Task] | None:
+    """Notices not yet delivered: the deadline they start runs only once they are."""
+    if not _competent_here(user, today, "notice.record"):
+        return None
+    pending = Notice.objects.filter(notified_on__isnull=True).select_related(
+        "case", "case__auto", "case__permit"
+    )
+    return [
+        Task(
+            f"Notificar {n.get_purpose_display()} — processo {n.case.number}",
+            _case_url(n.case),
+            n.created_at.date(),
+            due_label="desde",
+        )
+        for n in pending
+        if is_allowed(user.role, "notice.record", n.case.law, today)
+    ]
+
+
+def own_deadlines(user: Any, today: dt.date) -> list[Task] | None:
+    """The holder's cases whose defence or appeal period is running: filed online from the portal
+    until the deadline the notice started."""
+    person = selectors.person_of(user)
+    if person is None:
+        return None
+    running = selectors.holder_cases(person).filter(
+        waiting=Case.Waiting.DEADLINE,
+        stage__in=(Case.Stage.DEFENCE, Case.Stage.JARI, Case.Stage.EXECUTIVE),
+    )
+    return [
+        Task(
+            f"{'Defesa' if c.stage == Case.Stage.DEFENCE else _cap(c.get_stage_display())}"
+            f" — processo {c.number}, {_about(c)}".rstrip(", "),
+            reverse("enforcement:portal_case", args=[c.pk]),
+            c.deadline,
+        )
+        for c in running
+    ]
+
+
+def _queue_url() -> str:
+    return reverse("enforcement:queue")
+
+
+register_queue(
+    "enforcement.judge",
+    "Defesas e recursos a julgar",
+    to_judge,
+    roles=_JUDGES,
+    more_url=_queue_url,
+    help="Apresentados e aguardando o seu julgamento; o prazo é o da peça.",
+    order=10,
+)
+register_queue(
+    "enforcement.proposals",
+    "Propostas de revogação e cassação",
+    proposals,
+    roles=frozenset({Role.CHEFE_EXECUTIVO.value}),
+    more_url=_queue_url,
+    help="Decididas após a defesa do permissionário ou o fim do prazo de defesa.",
+    order=11,
+)
+register_queue(
+    "enforcement.suspensions",
+    "Suspensões a aplicar",
+    suspensions,
+    roles=frozenset({Role.AUTORIDADE.value}),
+    more_url=_queue_url,
+    order=12,
+)
+register_queue(
+    "enforcement.notices",
+    "Notificações a entregar",
+    notices,
+    roles=frozenset({Role.ATENDENTE.value, Role.AUTORIDADE.value, Role.FISCAL.value}),
+    more_url=lambda: reverse("enforcement:edital"),
+    help="O prazo de defesa ou de recurso só corre depois da notificação.",
+    order=20,
+)
+register_queue(
+    "enforcement.own",
+    "Prazos de defesa e recurso",
+    own_deadlines,
+    roles=frozenset({Role.PERMISSIONARIO.value}),
+    more_url=lambda: reverse("enforcement:portal"),
+    help="Apresente a defesa ou o recurso pelo portal até o prazo.",
+    order=10,
+)

@@ -1,0 +1,103 @@
+"""Finance's work on the staff home page (``core.home``): payments that did not settle a debt on
+their own (``Payment.PENDING``: partial, over the amount, unknown reference) and refunds to pay
+out, the oldest first — for whoever the law makes competent to record payments."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.urls import reverse
+
+from outorga.core.home import Task, register_queue
+from outorga.law.competence import Role, is_allowed
+from outorga.law.money import brl
+
+from . import payments
+from .models import Debt, Payment, Refund
+
+
+def _competent(user: Any, today: dt.date) -> bool:
+    m = user.municipality
+    laws = m.laws if m is not None else ()
+    return any(is_allowed(user.role, "debt.payment.record", law, today) for law in laws)
+
+
+def unmatched(user: Any, today: dt.date) -> list[Task] | None:
+    if not _competent(user, today):
+        return None
+    return [
+        Task(
+            f"Pagamento de {brl(p.amount_cents)}"
+            + (f", referência {p.reference}" if p.reference else "")
+            + f" — {p.get_status_display()}",
+            reverse("finance:payment", args=[p.pk]),
+            p.paid_on,
+            "desde",
+        )
+        for p in Payment.objects.filter(status__in=Payment.PENDING)
+    ]
+
+
+def refunds(user: Any, today: dt.date) -> list[Task] | None:
+    if not _competent(user, today):
+        return None
+    return [
+        Task(
+            f"Restituir {brl(r.amount_cents)} — {r.get_kind_display()}"
+            + (f", débito {r.debt.reference}" if r.debt is not None else ""),
+            reverse("finance:refunds"),
+            r.created_at.date(),
+            "desde",
+        )
+        for r in Refund.objects.filter(status=Refund.Status.PENDING).select_related("debt")
+    ]
+
+
+def own_debts(user: Any, today: dt.date) -> list[Task] | None:
+    """The holder's debts still owed, by due date (the portal's "Meus débitos" lists them all)."""
+    from outorga.registry.models import Person
+
+    person = Person.objects.filter(user=user).first()
+    if person is None:
+        return None
+    return [
+        Task(
+            f"{d.description} — {brl(payments.amount_owed(d))}",
+            reverse("finance:portal_debts"),
+            d.due_on,
+            "vence em",
+        )
+        # A debt under defence or appeal is not to be paid until the case is decided (D-11).
+        for d in Debt.objects.filter(person=person, status__in=payments.OWED).exclude(
+            status=Debt.Status.UNDER_APPEAL
+        )
+        if payments.amount_owed(d) > 0
+    ]
+
+
+register_queue(
+    "finance.own_debts",
+    "Seus débitos",
+    own_debts,
+    roles=frozenset({Role.PERMISSIONARIO.value}),
+    more_url=lambda: reverse("finance:portal_debts"),
+    order=20,
+)
+register_queue(
+    "finance.unmatched",
+    "Pagamentos a conciliar",
+    unmatched,
+    roles=frozenset({Role.FINANCAS.value}),
+    more_url=lambda: reverse("finance:payments"),
+    help="Pagamentos parciais, a maior ou de referência desconhecida.",
+    order=20,
+)
+register_queue(
+    "finance.refunds",
+    "Restituições a pagar",
+    refunds,
+    roles=frozenset({Role.FINANCAS.value}),
+    more_url=lambda: reverse("finance:refunds"),
+    order=21,
+)

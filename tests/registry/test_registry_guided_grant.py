@@ -245,3 +245,13 @@ def test_a_refused_checklist_row_keeps_nothing_and_names_the_document(ipatinga_m
     assert "CPF" in r.content.decode() and "tipo de arquivo não aceito" in r.content.decode()
     with tenant(ipatinga_m):
         assert not Document.objects.filter(person=someone).exists()  # not even the RG
+
+
+def test_a_role_is_never_shown_a_tender_form_it_may_not_submit(ipatinga_m, user_of):
+    clerk = Client()
+    clerk.force_login(user_of("ipatinga", Role.ATENDENTE))
+    page = clerk.get("/licitacoes/").content.decode()
+    assert "Abrir licitação</button>" not in page and "conduzida pela autoridade" in page
+    authority = Client()
+    authority.force_login(user_of("ipatinga", Role.AUTORIDADE))
+    assert "Abrir licitação</button>" in authority.get("/licitacoes/").content.decode()

@@ -42,7 +42,7 @@ from ..services.tenders import (
     tender_rank,
 )
 from ..validation import FieldError
-from .common import DATE, deny, problem_of
+from .common import DATE, deny, may, problem_of
 
 
 class TenderForm(forms.Form):
@@ -76,10 +76,17 @@ def tenders(request: HttpRequest) -> HttpResponse:
             messages.success(request, f"Licitação {tender.number} aberta.")
             return redirect("taxi:tender", tender.pk)
     rows = Tender.objects.order_by("-opened_on", "-id")[:200]
+    role = actor_of(request).role
     return render(
         request,
         "registry/taxi/tenders.html",
-        {"tenders": rows, "form": form, "problem": problem},
+        {
+            "tenders": rows,
+            "form": form,
+            "problem": problem,
+            # A role is never shown a form it may not submit (who conducts a tender: the law's).
+            "can_open": any(may(role, "tender.manage", s) for s in Service.values),
+        },
     )
 
 

@@ -9,12 +9,13 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from browser_factories import login
 from django.core.files.base import ContentFile
 from django.utils import timezone
 from registry_factories import EQUIPMENT, MOTO_ON, make_applicant, png
 
 from outorga.core.acts import Actor
-from outorga.core.demo import demo_password, demo_username
+from outorga.core.demo import demo_username
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case
@@ -48,16 +49,6 @@ def _serious(page: Any, where: str) -> list[str]:
         for v in results.response["violations"]
         if v.get("impact") in SERIOUS
     ]
-
-
-def _login(page: Any, base: str, role: Role) -> None:
-    page.context.clear_cookies()
-    username = demo_username("ipatinga", role)
-    page.goto(f"{base}/entrar/")
-    page.get_by_label("Usuário").fill(username)
-    page.get_by_label("Senha").fill(demo_password(username))
-    page.get_by_role("button", name="Entrar").click()
-    page.wait_for_url(f"{base}/")
 
 
 def _world(m: Municipality) -> tuple[Any, Any]:
@@ -123,9 +114,9 @@ def test_key_pages_have_no_serious_or_critical_accessibility_violations(
         page.goto(base + path)
         found += _serious(page, path)
     for role in STAFF:
-        _login(page, base, role)
+        login(page, base, role)
         found += _serious(page, f"início ({role})")
-    _login(page, base, Role.ATENDENTE)
+    login(page, base, Role.ATENDENTE)
     for path in (
         "/cadastro/pessoas/nova/",  # a form
         "/cadastro/pessoas/",  # a list
@@ -139,7 +130,7 @@ def test_key_pages_have_no_serious_or_critical_accessibility_violations(
     page.get_by_role("button", name="Cadastrar").click()
     page.wait_for_load_state()
     found += _serious(page, "formulário com erros")
-    _login(page, base, Role.AUTORIDADE)
+    login(page, base, Role.AUTORIDADE)
     page.goto(f"{base}/fiscalizacao/processos/{case.pk}/")
     found += _serious(page, "processo")
     page.goto(f"{base}/atos/")

@@ -11,13 +11,14 @@ import datetime as dt
 import pypdfium2 as pdfium
 import pytest
 import zxingcpp
+from browser_factories import fits, login
 from django.core.management import call_command
 from django.utils import timezone
 from registry_factories import EQUIPMENT, make_applicant, png
 from registry_factories import MOTO_ON as ON
 
 from outorga.core.acts import Actor
-from outorga.core.demo import demo_password, demo_username
+from outorga.core.demo import demo_username
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Escalation, InfractionNotice, Notice, Penalty
@@ -33,21 +34,6 @@ from outorga.registry.services.permits import permit_grant
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PDF = b"%PDF-1.4\n% defesa\n"
-
-
-def login(page, base: str, role: Role) -> None:
-    page.context.clear_cookies()
-    username = demo_username("ipatinga", role)
-    page.goto(f"{base}/entrar/")
-    page.get_by_label("Usuário").fill(username)
-    page.get_by_label("Senha").fill(demo_password(username))
-    page.get_by_role("button", name="Entrar").click()
-    page.wait_for_url(f"{base}/")
-
-
-def fits(page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"a página transborda a largura do telefone ({width}px)"
 
 
 def user(role: Role) -> User:
@@ -172,19 +158,19 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     page.get_by_label("Placa, número da permissão ou código do crachá (QR)").fill("PHN-7E77")
     page.get_by_role("button", name="Buscar").click()
     assert page.get_by_text(permit.holder.name).is_visible()
-    fits(page)
+    fits(page, 390)
     page.get_by_role("link", name="Lavrar auto").click()
     page.get_by_label("Infração (dispositivo infringido)").select_option("art38-II")
     page.get_by_label("Local").fill("Av. 28 de Abril, 300")
     page.get_by_label("Descrição sucinta").fill("Condutor em serviço sem asseio.")
     page.get_by_label("Sua matrícula").fill("F-0042")
     page.get_by_label("assinou (notificado na hora)").check()
-    fits(page)
+    fits(page, 390)
     page.screenshot(path=str(artifacts / "enforcement-auto-form-390px.png"), full_page=True)
     page.get_by_role("button", name="Salvar auto").click()
     page.wait_for_url("**/fiscalizacao/processos/*/")
     assert page.get_by_text("prazo em curso").first.is_visible()
-    fits(page)
+    fits(page, 390)
     with tenant(m):
         auto = InfractionNotice.objects.get(permit=permit)
     case = case_of(m, auto.pk)
@@ -200,7 +186,7 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     )
     page.get_by_role("button", name="Enviar").click()
     page.get_by_text("aguardando julgamento").first.wait_for()  # after the upload (upload.js)
-    fits(page)
+    fits(page, 390)
 
     # 3. The authority dismisses it from the work queue, and notifies the decision in person.
     login(page, base, Role.AUTORIDADE)
@@ -246,7 +232,7 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     page.goto(f"{base}/portal/")
     page.get_by_role("link", name="Meus débitos").first.click()
     assert page.get_by_text(fine.reference).is_visible()
-    fits(page)
+    fits(page, 390)
     href = page.get_by_role("link", name=f"Baixar (PDF) do débito {fine.reference}").get_attribute(
         "href"
     )
@@ -275,7 +261,7 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     page.get_by_role("button", name="Importar 1 linha").click()
     page.wait_for_url("**/financas/importacoes/*/")
     assert page.get_by_text("conciliado (débito pago)").first.is_visible()
-    fits(page)
+    fits(page, 390)
     with tenant(m):
         assert Debt.objects.get(pk=fine.pk).status == Debt.Status.PAID
     login(page, base, Role.PERMISSIONARIO)
@@ -294,7 +280,7 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     page.goto(f"{base}/fiscalizacao/fila/")
     assert page.get_by_text(auto.number).first.is_visible()
     assert page.get_by_text("art. 32").first.is_visible()
-    fits(page)
+    fits(page, 390)
     page.screenshot(path=str(artifacts / "enforcement-suspension-queue-390px.png"), full_page=True)
     page.get_by_role("button", name="Aplicar suspensão de 15 dias").click()
     assert page.get_by_text("Suspensão de 15 dias aplicada").is_visible()
@@ -307,7 +293,7 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     page.goto(f"{base}{badge_url}")
     status = page.get_by_role("status").inner_text().lower()
     assert "suspenso" in status and "válido" not in status
-    fits(page)
+    fits(page, 390)
     page.screenshot(path=str(artifacts / "enforcement-badge-suspended-390px.png"), full_page=True)
     with tenant(m):
         assert Permit.objects.get(pk=permit.pk).status == Permit.Status.SUSPENDED

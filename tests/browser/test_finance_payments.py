@@ -4,8 +4,9 @@ its preview and report, and the permit holder downloading the PIX slip from the 
 from __future__ import annotations
 
 import pytest
+from browser_factories import fits, login
 
-from outorga.core.demo import demo_password, demo_username
+from outorga.core.demo import demo_username
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.finance import pix
@@ -16,20 +17,6 @@ from outorga.registry.models import Person
 pytestmark = pytest.mark.browser
 
 
-def _login(page, site, role: Role) -> None:  # type: ignore[no-untyped-def]
-    username = demo_username("ipatinga", role)
-    page.goto(f"{site.url}/entrar/")
-    page.get_by_label("Usuário").fill(username)
-    page.get_by_label("Senha").fill(demo_password(username))
-    page.get_by_role("button", name="Entrar").click()
-    page.wait_for_url(f"{site.url}/")
-
-
-def _fits(page) -> None:  # type: ignore[no-untyped-def]
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"a página transborda a largura do telefone ({width}px)"
-
-
 def test_finance_imports_a_statement_and_the_holder_downloads_the_slip(page, demo_site, artifacts):
     m = Municipality.objects.get(slug="ipatinga")
     with tenant(m):
@@ -38,7 +25,7 @@ def test_finance_imports_a_statement_and_the_holder_downloads_the_slip(page, dem
         fee = Debt.objects.filter(person=holder, status=Debt.Status.FINAL).first()
     assert fee is not None
 
-    _login(page, demo_site, Role.FINANCAS)
+    login(page, demo_site.url, Role.FINANCAS)
     page.get_by_role("navigation", name="Navegação principal").get_by_role(
         "link", name="Débitos e pagamentos"
     ).click()
@@ -47,7 +34,7 @@ def test_finance_imports_a_statement_and_the_holder_downloads_the_slip(page, dem
     assert chart.is_visible()
     box = chart.bounding_box()
     assert box is not None and box["width"] <= 390
-    _fits(page)
+    fits(page, 390)
     page.screenshot(path=str(artifacts / "finance-dashboard-390px.png"), full_page=True)
 
     # The bank statement pays the fee exactly (by its PIX txid).
@@ -59,11 +46,11 @@ def test_finance_imports_a_statement_and_the_holder_downloads_the_slip(page, dem
     page.get_by_role("button", name="Ver prévia").click()
     # Sent with a progress bar (upload.js): the preview replaces the page when the upload ends.
     page.get_by_text("conciliado (débito pago)").first.wait_for()
-    _fits(page)
+    fits(page, 390)
     page.get_by_role("button", name="Importar 1 linha").click()
     page.wait_for_url("**/financas/importacoes/*/")
     assert page.get_by_text("conciliado (débito pago)").first.is_visible()
-    _fits(page)
+    fits(page, 390)
     page.screenshot(path=str(artifacts / "finance-import-report-390px.png"), full_page=True)
     with tenant(m):
         fee.refresh_from_db()
@@ -71,10 +58,10 @@ def test_finance_imports_a_statement_and_the_holder_downloads_the_slip(page, dem
 
     # The holder sees the fine still open and downloads its slip.
     page.context.clear_cookies()
-    _login(page, demo_site, Role.PERMISSIONARIO)
+    login(page, demo_site.url, Role.PERMISSIONARIO)
     page.goto(f"{demo_site.url}/portal/debitos/")
     assert page.get_by_role("heading", name="Meus débitos").is_visible()
-    _fits(page)
+    fits(page, 390)
     page.screenshot(path=str(artifacts / "portal-debts-390px.png"), full_page=True)
     link = page.get_by_role("link", name=f"Baixar (PDF) do débito {fine.reference}")
     href = link.get_attribute("href")

@@ -10,12 +10,13 @@ import datetime as dt
 from typing import Any
 
 import pytest
+from browser_factories import login
 from django.utils import timezone
 from registry_factories import png
 from validate_docbr import CPF, RENAVAM
 
 from outorga.core.acts import Actor
-from outorga.core.demo import demo_password, demo_username
+from outorga.core.demo import demo_username
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
@@ -28,15 +29,6 @@ pytestmark = pytest.mark.browser
 
 WIDTHS = {"desktop": 1280, "phone": 390}
 CLERK_LIMIT = 8
-
-
-def _login(page: Any, base: str, role: Role) -> None:
-    username = demo_username("ipatinga", role)
-    page.goto(f"{base}/entrar/")
-    page.get_by_label("Usuário").fill(username)
-    page.get_by_label("Senha").fill(demo_password(username))
-    page.get_by_role("button", name="Entrar").click()
-    page.wait_for_url(f"{base}/")
 
 
 def _tick(page: Any, label: str) -> None:
@@ -75,7 +67,7 @@ def test_a_clerk_grants_a_mototaxi_permit_on_the_guided_page_in_8_submissions(
             else None
         ),
     )
-    _login(page, base, Role.ATENDENTE)
+    login(page, base, Role.ATENDENTE)
     page.goto(f"{base}/cadastro/")
     page.get_by_role("link", name="Outorga guiada (mototáxi e motofrete)").click()
     page.get_by_role("heading", name="Próximo passo: Pessoa").wait_for()

@@ -7,12 +7,13 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from browser_factories import fits, login
 from django.utils import timezone
 from registry_factories import EQUIPMENT, make_applicant
 from registry_factories import MOTO_ON as ON
 
 from outorga.core.acts import Actor
-from outorga.core.demo import demo_password, demo_username
+from outorga.core.demo import demo_username
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import InfractionNotice
@@ -62,21 +63,6 @@ def _actor(role: Role) -> Actor:
     return Actor.of(User.objects.get(username=demo_username("ipatinga", role)))
 
 
-def _login(page, base: str, role: Role) -> None:  # type: ignore[no-untyped-def]
-    page.context.clear_cookies()
-    username = demo_username("ipatinga", role)
-    page.goto(f"{base}/entrar/")
-    page.get_by_label("Usuário").fill(username)
-    page.get_by_label("Senha").fill(demo_password(username))
-    page.get_by_role("button", name="Entrar").click()
-    page.wait_for_url(f"{base}/")
-
-
-def _fits(page, width: int) -> None:  # type: ignore[no-untyped-def]
-    scrolled = page.evaluate("document.documentElement.scrollWidth")
-    assert scrolled <= width, f"a página transborda a largura da tela ({scrolled}px > {width}px)"
-
-
 def _tab_to(page, selector: str, limit: int = 80) -> None:  # type: ignore[no-untyped-def]
     """Press Tab from the top of the page until ``selector`` has the focus (a person's keyboard)."""
     page.locator("body").focus()
@@ -107,7 +93,7 @@ def test_file_inputs_by_keyboard_with_names_and_an_auto_cancelled_after_confirma
     assert fee is not None
 
     # 1. The finance clerk reaches the bank file by keyboard, picks it, sees its name, sends it.
-    _login(page, base, Role.FINANCAS)
+    login(page, base, Role.FINANCAS)
     page.goto(f"{base}/financas/importar/")
     _tab_to(page, "input[type=file]#file")
     _visible_in_viewport(page, "#file", width)
@@ -116,14 +102,14 @@ def test_file_inputs_by_keyboard_with_names_and_an_auto_cancelled_after_confirma
         files=[{"name": "extrato-marco.csv", "mimeType": "text/csv", "buffer": csv.encode()}]
     )
     assert page.get_by_text("extrato-marco.csv").is_visible()
-    _fits(page, width)
+    fits(page, width)
     page.screenshot(path=str(artifacts / f"upload-import-{width}px.png"), full_page=True)
     page.get_by_role("button", name="Ver prévia").click()  # sent by upload.js, with its progress
     # The answer replaces the page when the upload ends: wait for it.
     page.get_by_role("button", name="Importar 1 linha").wait_for()
 
     # 2. The inspector's phone form takes several photos at once and lists them.
-    _login(page, base, Role.FISCAL)
+    login(page, base, Role.FISCAL)
     page.goto(f"{base}/fiscalizacao/autos/novo/?permit={permit.pk}")
     _tab_to(page, "input[type=file]#photos")
     _visible_in_viewport(page, "#photos", width)
@@ -136,7 +122,7 @@ def test_file_inputs_by_keyboard_with_names_and_an_auto_cancelled_after_confirma
     assert page.get_by_text("placa.png").is_visible()
     assert page.get_by_text("capacete.png").is_visible()
     assert page.get_by_text("2 arquivos escolhidos").is_visible()
-    _fits(page, width)
+    fits(page, width)
     page.locator("#photos").scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / f"upload-photos-{width}px.png"))
 
@@ -154,7 +140,7 @@ def test_file_inputs_by_keyboard_with_names_and_an_auto_cancelled_after_confirma
     )
     with tenant(m):
         case = InfractionNotice.objects.get(pk=auto.pk).case
-    _login(page, base, Role.AUTORIDADE)
+    login(page, base, Role.AUTORIDADE)
     page.goto(f"{base}/fiscalizacao/processos/{case.pk}/")
     page.get_by_label("Motivo").fill("placa anotada errada")
     page.get_by_role("button", name="Cancelar auto").click()
@@ -162,7 +148,7 @@ def test_file_inputs_by_keyboard_with_names_and_an_auto_cancelled_after_confirma
     assert f"O cancelamento do auto {auto.number} é definitivo" in consequence.inner_text()
     assert f"anula o processo {case.number}" in consequence.inner_text()
     _visible_in_viewport(page, ".confirm-actions button", width)
-    _fits(page, width)
+    fits(page, width)
     page.screenshot(path=str(artifacts / f"confirm-auto-cancel-{width}px.png"), full_page=True)
     with tenant(m):
         assert InfractionNotice.objects.get(pk=auto.pk).status == InfractionNotice.Status.ISSUED

@@ -221,6 +221,18 @@ class GrantForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
     )
 
+    #: What the grant and its pre-check are asked with (``permit_grant``/``permit_grant_decisions``).
+    ASKED = (
+        "holder",
+        "service",
+        "vehicle",
+        "granted_on",
+        "term_years",
+        "decree",
+        "equipment",
+        "tender",
+    )
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Querysets are evaluated inside the request, under the user's municipality.

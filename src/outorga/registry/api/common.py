@@ -220,3 +220,20 @@ def term_out(term: PermitTerm) -> dict[str, Any]:
             {"renewed_on": r.renewed_on, "valid_until": r.valid_until} for r in term.renewals.all()
         ],
     }
+
+
+def correction(
+    request: HttpRequest, record: Any, fields: list[str], payload: Schema, **law_of: int
+) -> dict[str, Any]:
+    """The keywords of a correction service (``person_update``, ``vehicle_update``): who acts and
+    where, the law the entry is kept under, the record's fields with those the body sent
+    replacing them (the others stay as they are) and the reason."""
+    here = acting(request)
+    sent = payload.dict(exclude_unset=True)
+    reason = sent.pop("reason")
+    return {
+        **here,
+        "law": registry_law(here["municipality"], **law_of),
+        "data": {**{f: getattr(record, f) for f in fields}, **sent},
+        "reason": reason,
+    }

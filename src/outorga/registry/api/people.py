@@ -16,7 +16,7 @@ from outorga.core.apikit import Error, acting
 from outorga.core.requests import actor_of
 
 from ..models import Person, Service
-from ..selectors import registry_law, shown_document
+from ..selectors import shown_document
 from ..services.documents import MAX_UPLOAD_BYTES
 from ..services.eligibility import person_eligibility
 from ..services.people import (
@@ -27,7 +27,14 @@ from ..services.people import (
     person_update,
 )
 from ..validation import FieldError
-from .common import READ_ERRORS, WRITE_ERRORS, DecisionOut, RefusalOut, law_of_service
+from .common import (
+    READ_ERRORS,
+    WRITE_ERRORS,
+    DecisionOut,
+    RefusalOut,
+    correction,
+    law_of_service,
+)
 from .router import router
 
 
@@ -152,17 +159,9 @@ class PersonPatch(Schema):
 )
 def person_update_route(request: HttpRequest, person_id: int, payload: PersonPatch) -> Any:
     person = get_object_or_404(Person.objects.all(), pk=person_id)
-    here = acting(request)
-    m = here["municipality"]
-    sent = payload.dict(exclude_unset=True)
-    reason = sent.pop("reason")
-    current = {f: getattr(person, f) for f in PERSON_FIELDS}
     person = person_update(
-        **here,
-        law=registry_law(m, person_id=person.pk),
         person=person,
-        data={**current, **sent},
-        reason=reason,
+        **correction(request, person, PERSON_FIELDS, payload, person_id=person.pk),
     )
     return person_out(person, actor_of(request).role)
 

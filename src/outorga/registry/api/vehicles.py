@@ -20,7 +20,7 @@ from ..services.vehicles import (
     vehicle_register,
     vehicle_update,
 )
-from .common import READ_ERRORS, WRITE_ERRORS, law_of_service
+from .common import READ_ERRORS, WRITE_ERRORS, correction, law_of_service
 from .router import router
 
 
@@ -193,17 +193,9 @@ class VehiclePatch(Schema):
 )
 def vehicle_update_route(request: HttpRequest, vehicle_id: int, payload: VehiclePatch) -> Any:
     vehicle = get_object_or_404(Vehicle.objects.all(), pk=vehicle_id)
-    here = acting(request)
-    m = here["municipality"]
-    sent = payload.dict(exclude_unset=True)
-    reason = sent.pop("reason")
-    current = {f: getattr(vehicle, f) for f in VEHICLE_FIELDS}
     vehicle = vehicle_update(
-        **here,
-        law=registry_law(m, vehicle_id=vehicle.pk),
         vehicle=vehicle,
-        data={**current, **sent},
-        reason=reason,
+        **correction(request, vehicle, VEHICLE_FIELDS, payload, vehicle_id=vehicle.pk),
     )
     return vehicle_out(vehicle)
 

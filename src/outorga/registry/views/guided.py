@@ -395,22 +395,7 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
                 "tender": Tender.objects.filter(pk=grant_form.initial.get("tender") or 0).first(),
             }
         )
-        asked = {
-            "municipality": m,
-            **{
-                k: d[k]
-                for k in (
-                    "holder",
-                    "service",
-                    "vehicle",
-                    "granted_on",
-                    "term_years",
-                    "decree",
-                    "equipment",
-                    "tender",
-                )
-            },
-        }
+        asked = {"municipality": m, **{k: d[k] for k in GrantForm.ASKED}}
         if posted == "grant":
             try:
                 permit = permit_grant(actor=actor_of(request), **asked)

@@ -59,22 +59,7 @@ def permit_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         # The grant and its pre-check ask the very same questions on the very same facts.
-        asked = {
-            "municipality": current_municipality(),
-            **{
-                k: d[k]
-                for k in (
-                    "holder",
-                    "service",
-                    "vehicle",
-                    "granted_on",
-                    "term_years",
-                    "decree",
-                    "equipment",
-                    "tender",
-                )
-            },
-        }
+        asked = {"municipality": current_municipality(), **{k: d[k] for k in GrantForm.ASKED}}
         if "outorgar" in request.POST:
             try:
                 permit = permit_grant(actor=actor_of(request), **asked)

@@ -37,7 +37,7 @@ def test_the_administrator_records_dated_data_on_a_phone(page, demo_site, artifa
     params.get_by_label("Em vigor desde").fill("2026-02-01")
     params.get_by_label("Ato legal").fill("Decreto 78/2026")
     params.get_by_role("button", name="Registrar valor").click()
-    assert page.get_by_text("use vírgula para os decimais").is_visible()
+    assert page.locator(".feedback", has_text="use vírgula para os decimais").is_visible()
     params = page.locator("section#parameter")
     params.get_by_label("Valor", exact=True).fill("7,25")
     params.get_by_role("button", name="Registrar valor").click()

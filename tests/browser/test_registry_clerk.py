@@ -62,7 +62,7 @@ def test_a_clerk_registers_and_grants_a_mototaxi_permission(page, demo_site, art
     page.get_by_label("Data de nascimento").fill("1990-05-20")
     page.get_by_label("Tipo sanguíneo e Rh").select_option("O+")
     page.get_by_role("button", name="Cadastrar").click()
-    assert page.get_by_text("CPF inválido").is_visible()
+    assert page.locator(".feedback", has_text="CPF inválido").is_visible()
     page.get_by_label("CPF ou CNPJ").fill(CPF().generate(mask=True))
     page.get_by_role("button", name="Cadastrar").click()
     page.get_by_role("heading", name="Maria das Graças Teste").wait_for()

@@ -518,7 +518,7 @@ def test_the_mayor_judges_on_the_screen_and_gets_the_decision(
     )
     html = r.content.decode()
     assert "provido: penalidade anulada" in html and "Relatório entregue no prazo." in html
-    assert "appeal.executive.judge" in html and "penalty.annul" in html
+    assert "Recurso julgado pelo Chefe do Executivo" in html and "Penalidade anulada" in html
     pdf = mayor.get(f"{page}pdf/")
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
     assert reload(fined).debt.status == Debt.Status.CANCELLED

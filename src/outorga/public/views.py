@@ -18,6 +18,7 @@ from outorga.core.acts import Actor
 from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.errors import Refused
 from outorga.core.formerrors import error_lines, messages_add
+from outorga.core.localtime import zone_of
 from outorga.core.middleware import client_ip
 from outorga.core.models import Municipality
 from outorga.core.pdfkit import private_pdf_response
@@ -56,7 +57,9 @@ def badge_page(request: HttpRequest, token: str) -> HttpResponse:
     verified = selectors.badge_from_token(token)
     if verified is None:
         return _unknown(request)
-    today = timezone.localdate()
+    # The badge is judged on its municipality's calendar, whoever looks and wherever they are
+    # logged in (a viewer's own municipality may be in another time zone).
+    today = timezone.localdate(timezone=zone_of(verified.municipality))
     with tenant(verified.municipality):
         data = selectors.badge_public(verified, today)
         return _public(

@@ -19,7 +19,7 @@ from urllib.parse import urlencode
 from django import forms
 from django.contrib import messages
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -27,6 +27,7 @@ from django.utils import timezone
 from outorga.core.access import staff_required
 from outorga.core.errors import DomainError, Refused
 from outorga.core.formerrors import form_add, messages_add
+from outorga.core.lawseam import governs
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import NotCompetent
@@ -128,9 +129,12 @@ def _url(**params: Any) -> str:
 def grant_guided(request: HttpRequest) -> HttpResponse:
     m = current_municipality()
     role = actor_of(request).role
-    service = request.GET.get("servico") or Service.MOTOTAXI
-    if service not in SERVICES:
-        service = Service.MOTOTAXI
+    governed = [s for s in SERVICES if governs(m, s)]
+    if not governed:
+        raise Http404("nenhuma lei rege mototáxi ou motofrete neste município")
+    service = request.GET.get("servico") or governed[0]
+    if service not in governed:
+        service = governed[0]
     person = Person.objects.filter(pk=request.GET.get("pessoa") or 0).first()
     vehicle = (
         Vehicle.objects.filter(pk=request.GET.get("veiculo") or 0, owner=person).first()

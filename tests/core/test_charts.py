@@ -81,3 +81,11 @@ def test_two_charts_of_one_key_get_ids_of_their_own() -> None:
 def test_a_chart_with_no_records_says_so_instead_of_drawing() -> None:
     empty = Chart("v", "Vazio", "Nada.", ("jan/2026",), (Series("A", (0,)),))
     assert empty.empty
+
+
+def test_the_value_axis_counts_in_round_whole_steps_past_the_tallest_stack() -> None:
+    assert chart().scale()[:2] == [0, 50_000] and chart().scale()[-1] >= 123_556
+    few = Chart("f", "F", "f", ("a", "b"), (Series("A", (2, 1)), Series("B", (1, 0))), "stacked")
+    assert few.scale() == [0, 1, 2, 3]
+    many = Chart("m", "M", "m", ("a",), (Series("A", (1_234,)),))
+    assert many.scale() == [0, 500, 1_000, 1_500]

@@ -22,7 +22,7 @@ from pygal.style import Style
 from outorga.law.money import brl
 
 Value = int | float | None
-Kind = Literal["bar", "stacked", "hbar"]
+Kind = Literal["bar", "stacked", "hbar", "hstacked"]
 
 MONTHS_PT = ("jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez")
 
@@ -88,6 +88,7 @@ _CHARTS: dict[Kind, type] = {
     "bar": pygal.Bar,
     "stacked": pygal.StackedBar,
     "hbar": pygal.HorizontalBar,
+    "hstacked": pygal.HorizontalStackedBar,
 }
 
 
@@ -145,8 +146,30 @@ class Chart:
             out.append((label, cells))
         return out
 
+    def scale(self) -> list[int]:
+        """The value axis' marks: from 0 by a round step (1, 2 or 5 × 10ⁿ; whole units), about
+        five of them, past the tallest bar (the stack's sum in a stacked chart)."""
+        columns = list(zip(*(s.values for s in self.series), strict=True))
+        stacked = self.kind in ("stacked", "hstacked")
+        top = max(
+            ((sum(v or 0 for v in c) if stacked else max((v or 0) for v in c)) for c in columns),
+            default=0,
+        )
+        if not top:
+            return [0, 1]
+        magnitude = 10 ** max(0, len(str(int(top) // 5)) - 1)
+        step = next(k * magnitude for k in (1, 2, 5, 10) if k * magnitude * 5 >= top)
+        return list(range(0, int(top) + step, step))
+
     def svg(self) -> SafeString:
         """The chart as inline SVG: no script, named by the page's heading and description."""
+        n = len(self.series)
+        # As many legend columns as the longest name lets fit in the width.
+        longest = max((len(s.name) for s in self.series), default=1)
+        cols = max(1, min(n, (self.width - 40) // (9 * longest + 40)))
+        # pygal keeps room for n // cols legend rows: the last, partial row needs its own.
+        extra_rows = -(-n // cols) - n // cols if n else 0
+        horizontal = self.kind.startswith("h")
         chart = _CHARTS[self.kind](
             style=STYLE,
             js=[],
@@ -154,18 +177,19 @@ class Chart:
             width=self.width,
             height=self.height,
             legend_at_bottom=True,
-            legend_at_bottom_columns=min(len(self.series), 3) or 1,
-            show_legend=len(self.series) > 1,
+            legend_at_bottom_columns=cols,
+            show_legend=n > 1,
             truncate_legend=-1,
             truncate_label=-1,
-            x_label_rotation=35 if len(self.labels) > 6 and self.kind != "hbar" else 0,
-            print_values=len(self.labels) * len(self.series) <= 12,
+            x_label_rotation=35 if len(self.labels) > 6 and not horizontal else 0,
+            print_values=len(self.labels) * n <= 12,
             value_formatter=self.fmt,
             include_x_axis=True,
-            show_minor_y_labels=False,
             margin=12,
+            margin_bottom=12 + 24 * extra_rows,
         )
         chart.x_labels = list(self.labels)
+        chart.y_labels = self.scale()
         for s in self.series:
             chart.add(s.name, list(s.values))
         # pygal escapes every text it writes (etree); the script it adds is taken out.

@@ -48,7 +48,8 @@ def reports_by_status(m: Any, today: dt.date) -> Chart:
             )
             for k in kinds
         ),
-        kind="stacked",
+        # Across: a platform's name is read on one line beside its bar.
+        kind="hstacked",
         label_header="Plataforma",
         total=True,
     )

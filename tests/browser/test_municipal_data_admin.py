@@ -68,7 +68,7 @@ def test_barra_s_administrator_adopts_ipatinga_s_mototaxi_law_on_a_phone(
     laws.get_by_label("Em vigor desde").fill("2026-01-01")
     laws.get_by_label("Ato", exact=True).fill("Lei Municipal 5.000/2026")
     laws.get_by_role("button", name="Registrar lei do serviço").click()
-    assert page.get_by_text("não rege táxi").is_visible()
+    assert page.locator(".feedback", has_text="não rege táxi").is_visible()
     laws = page.locator("section#law_binding")
     laws.get_by_label("Serviço").select_option("mototaxi")
     laws.get_by_role("button", name="Registrar lei do serviço").click()

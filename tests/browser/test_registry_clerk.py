@@ -123,7 +123,7 @@ def test_a_clerk_registers_and_grants_a_mototaxi_permission(page, demo_site, art
     page.get_by_role("link", name="Cadastrar auxiliar").click()
     page.get_by_label("CPF do condutor auxiliar").fill(CPF().generate(mask=True))
     page.get_by_role("button", name="Cadastrar auxiliar").click()
-    assert page.get_by_text("CPF/CNPJ não encontrado no cadastro").is_visible()
+    assert page.locator(".feedback", has_text="CPF/CNPJ não encontrado no cadastro").is_visible()
     page.screenshot(path=str(artifacts / "clerk-auxiliary-390px.png"), full_page=True)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"a tela do auxiliar transborda a largura do telefone ({width}px)"

@@ -127,6 +127,9 @@ SPECIAL: dict[str, Entry] = {
     "favicon.ico": {"expect": {301}},  # the icon, the same for everyone
     # The guided grant exists where a law governs mototaxi or motofrete (not in Barra do Garças).
     "cadastro/outorga-guiada/": {"expect": {200, 404}},
+    # A panel is named by its area, never by a municipality: B's slug names none (the refusal
+    # page); what reaches a panel's charts is tests/core/test_panels.py's tenancy test.
+    "paineis/<slug:slug>/": {"expect": {403}},
     "api/v1/law/<qid>": {"json": {"facts": {}, "on": "2026-01-10"}},  # the body reaches the lookup
     "api/v1/platforms/<platform_id>/tokens": {"json": {"name": "invasor"}},
     # Writes of the municipality's own dated data land in A: B's snapshot is unchanged. B's own

@@ -12,6 +12,8 @@ STAFF = frozenset(r for r in Role if r not in (Role.PERMISSIONARIO, Role.PLATAFO
 NAV: list[tuple[str, str, frozenset[Role] | None]] = [
     ("Início", "core:home", None),
     ("Cadastro", "registry:index", STAFF),
+    # Every servant reads at least the permits' panel; the list says which others are theirs.
+    ("Painéis", "core:panels", STAFF),
     (
         "Licitações",
         "taxi:tenders",

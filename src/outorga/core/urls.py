@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_municipal_data
+from . import views, views_municipal_data, views_panels
 
 app_name = "core"
 
@@ -8,6 +8,8 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("municipio/", views.municipality, name="municipality"),
     path("municipio/dados/", views_municipal_data.municipal_data, name="municipal_data"),
+    path("paineis/", views_panels.panel_list, name="panels"),
+    path("paineis/<slug:slug>/", views_panels.panel, name="panel"),
     path("atos/", views.acts, name="acts"),
     path("atos/<int:act_id>/", views.act_detail, name="act_detail"),
     path("lei/", views.law_questions, name="law_questions"),

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F, Sum
 from django.utils import timezone
 
 from outorga.core.acts import Actor, basis_of, record_act
@@ -157,8 +158,20 @@ def pix_payload(debt: Debt, settings: FinanceSettings) -> str:
 
 def amount_owed(debt: Debt) -> int:
     """What is still to pay on a debt (its amount less what was already applied to it)."""
-    paid = sum(p.amount_cents - p.excess_cents for p in _applied(debt))
-    return max(0, debt.amount_cents - paid)
+    return amounts_owed([debt])[debt.pk]
+
+
+def amounts_owed(debts: Iterable[Debt]) -> dict[int, int]:
+    """:func:`amount_owed` of each debt, by id, in one query (a dashboard sums them all)."""
+    debts = list(debts)
+    paid = dict(
+        Payment.objects.filter(debt__in=debts, status__in=Payment.APPLIED)
+        .order_by()
+        .values("debt")
+        .annotate(paid=Sum(F("amount_cents") - F("excess_cents")))
+        .values_list("debt", "paid")
+    )
+    return {d.pk: max(0, d.amount_cents - (paid.get(d.pk) or 0)) for d in debts}
 
 
 def _applied(debt: Debt, exclude: int | None = None) -> list[Payment]:

@@ -1,5 +1,5 @@
-"""axe-core inside the browser on the key pages (issue "back office", Done when): the login, each
-role's home, a form, a list, a case and the public pages, at desktop and phone width, with zero
+"""axe-core inside the browser on the key pages (issue "back office", Done when): the login, every
+role's home (the holder's and a platform's too), a form, a list, a case and the public pages, at desktop and phone width, with zero
 serious or critical violations. axe-core is the one bundled by axe-playwright-python (no network)."""
 
 from __future__ import annotations
@@ -116,6 +116,11 @@ def test_key_pages_have_no_serious_or_critical_accessibility_violations(
     for role in STAFF:
         login(page, base, role)
         found += _serious(page, f"início ({role})")
+    # The people outside City Hall: the holder's home, a platform's staff home (apps law).
+    login(page, base, Role.PERMISSIONARIO)
+    found += _serious(page, "início (permissionário)")
+    login(page, base, Role.PLATAFORMA, slug="barra-do-garcas")
+    found += _serious(page, "início (plataforma)")
     login(page, base, Role.ATENDENTE)
     for path in (
         "/cadastro/pessoas/nova/",  # a form

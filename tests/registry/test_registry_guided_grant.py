@@ -255,3 +255,42 @@ def test_a_role_is_never_shown_a_tender_form_it_may_not_submit(ipatinga_m, user_
     authority = Client()
     authority.force_login(user_of("ipatinga", Role.AUTORIDADE))
     assert "Abrir licitação</button>" in authority.get("/licitacoes/").content.decode()
+
+
+def test_art_4_par1_a_renewal_offers_the_missing_records_in_one_step_and_comes_back(
+    ipatinga_m, user_of
+):
+    from registry_factories import make_permit
+
+    from outorga.core.acts import Actor
+
+    clerk_user = user_of("ipatinga", Role.ATENDENTE)
+    permit = make_permit(ipatinga_m, clerk=Actor.of(clerk_user), n=3)
+    c = Client()
+    c.force_login(clerk_user)
+    renew = f"/cadastro/permissoes/{permit.pk}/renovar/"
+    page = c.get(renew).content.decode()
+    link = re.search(r'href="(/cadastro/pessoas/\d+/documentos/\?proximo=[^"]+)"', page)
+    assert link, "the renewal page links the checklist"
+    url = link.group(1).replace("&amp;", "&")
+    with tenant(ipatinga_m):
+        Document.objects.filter(person=permit.holder, doc_type=Document.Type.RG).update(
+            superseded_at=timezone.now()
+        )  # the RG no longer on file: the checklist asks for it
+    page = c.get(url).content.decode()
+    assert "✘ RG: falta" in page
+    r = c.post(url, {"pdoc-rg-issued_on": "2026-11-01"})
+    assert r.status_code == 302 and r["Location"] == renew
+    # A "proximo" that leaves the site is ignored: back to the person's page.
+    person_url = f"/cadastro/pessoas/{permit.holder_id}/documentos/?proximo=https://example.com/"
+    page = c.get(person_url).content.decode()
+    assert "https://example.com/" not in page
+
+
+def test_the_checklist_of_another_municipalitys_person_is_not_found(ipatinga_m, user_of):
+    from registry_factories import person as make_person
+
+    someone = make_person(ipatinga_m)
+    c = Client()
+    c.force_login(user_of("barra-do-garcas", Role.ATENDENTE))
+    assert c.get(f"/cadastro/pessoas/{someone.pk}/documentos/").status_code == 404

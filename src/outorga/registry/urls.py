@@ -21,6 +21,11 @@ urlpatterns = [
     path("pessoas/nova/", people_views.person_new, name="person_new"),
     path("pessoas/<int:person_id>/", people_views.person_detail, name="person"),
     path("pessoas/<int:person_id>/editar/", people_views.person_edit, name="person_edit"),
+    path(
+        "pessoas/<int:person_id>/documentos/",
+        guided_views.person_checklist,
+        name="person_checklist",
+    ),
     path("pessoas/<int:person_id>/foto/", people_views.person_photo, name="person_photo"),
     path("pessoas/<int:person_id>/veiculos/novo/", vehicles_views.vehicle_new, name="vehicle_new"),
     path("veiculos/", lists_views.vehicles, name="vehicles"),

@@ -20,9 +20,10 @@ from django import forms
 from django.contrib import messages
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from outorga.core.access import staff_required
 from outorga.core.errors import DomainError, Refused
@@ -492,4 +493,59 @@ def _page(
             ],
             **extra,
         },
+    )
+
+
+@staff_required
+def person_checklist(request: HttpRequest, person_id: int) -> HttpResponse:
+    """The person's records the mototaxi law reads (art. 5), the missing and expired ones asked in
+    one submission, all or none — the guided grant's step, on its own for a renewal (art. 4 §1)
+    or any update; back to ``?proximo=`` (a page of this site) when done."""
+    person = get_object_or_404(Person.objects.all(), pk=person_id)
+    m = current_municipality()
+    back = request.GET.get("proximo", "")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        back = ""
+    back = back or reverse("registry:person", kwargs={"person_id": person.pk})
+    law = registry_law(m, person_id=person.pk)
+    today = timezone.localdate()
+    rows = _records(person, None, MOTOTAXI_PERSON_RECORDS)
+    missing = _missing(MOTOTAXI_PERSON_RECORDS, rows, today)
+    form = ChecklistForm(
+        request.POST or None,
+        request.FILES or None,
+        types=missing,
+        photo=not person.photo,
+        prefix="pdoc",
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():
+                documents_record(
+                    actor=actor_of(request),
+                    municipality=m,
+                    law=law,
+                    person=person,
+                    rows=form.rows(),
+                )
+                photo = form.cleaned_data.get("photo")
+                if photo:
+                    person_photo_set(
+                        actor=actor_of(request),
+                        municipality=m,
+                        law=law,
+                        person=person,
+                        content=photo.read(MAX_UPLOAD_BYTES + 1),
+                    )
+        except NotCompetent as exc:
+            return deny(request, exc)
+        except DomainError as exc:
+            form_add(form, exc)
+        else:
+            messages.success(request, "Documentos registrados.")
+            return redirect(back)
+    return render(
+        request,
+        "registry/checklist.html",
+        {"person": person, "rows": rows, "form": form, "back": back, "complete": not form.fields},
     )

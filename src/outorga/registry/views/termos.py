@@ -4,11 +4,13 @@ motofrete), the taxi Termo de Permissão with its renewal and its PDF."""
 from __future__ import annotations
 
 import datetime as dt
+from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 
 from outorga.core.access import staff_required
@@ -79,6 +81,12 @@ def permit_renew(request: HttpRequest, permit_id: int) -> HttpResponse:
         submit="Renovar certificado",
         action="permit.renew",
         preview=preview,
+        # The documents the check finds missing or expired, recorded in one step and back here.
+        extra={
+            "records_url": reverse("registry:person_checklist", args=[permit.holder_id])
+            + "?"
+            + urlencode({"proximo": request.get_full_path()})
+        },
     )
 
 

@@ -100,7 +100,16 @@ class World:
 
     @property
     def today(self) -> str:
-        return dt.date.today().isoformat()
+        """Today on every municipality's clock: the earliest of their dates (at 23:30 in Barra
+        do Garças it is already tomorrow in Ipatinga, and a payment dated tomorrow is refused)."""
+        from django.utils import timezone
+
+        from outorga.core.localtime import zone_of
+        from outorga.core.models import Municipality
+
+        return min(
+            timezone.localdate(timezone=zone_of(m)) for m in Municipality.objects.all()
+        ).isoformat()
 
 
 def png() -> bytes:

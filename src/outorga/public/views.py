@@ -18,6 +18,7 @@ from outorga.core.acts import Actor
 from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.errors import Refused
 from outorga.core.formerrors import error_lines, messages_add
+from outorga.core.localtime import zone_of
 from outorga.core.middleware import client_ip
 from outorga.core.models import Municipality
 from outorga.core.pdfkit import private_pdf_response
@@ -56,8 +57,10 @@ def badge_page(request: HttpRequest, token: str) -> HttpResponse:
     verified = selectors.badge_from_token(token)
     if verified is None:
         return _unknown(request)
-    today = timezone.localdate()
-    with tenant(verified.municipality):
+    # The badge's municipality's day, whoever asks: a visitor logged into a municipality on
+    # another clock must read the same page as the public.
+    with tenant(verified.municipality), timezone.override(zone_of(verified.municipality)):
+        today = timezone.localdate()
         data = selectors.badge_public(verified, today)
         return _public(
             render(

@@ -169,7 +169,9 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     # 1. The inspector, on the phone: search the plate, pick the infraction, save.
     login(page, base, Role.FISCAL)
     page.get_by_role("link", name="Fiscalização").first.click()
-    page.get_by_label("Placa, número da permissão ou código do crachá (QR)").fill("PHN-7E77")
+    page.get_by_label(
+        "Placa, número da permissão, código do crachá (QR) ou série impressa no crachá"
+    ).fill("PHN-7E77")
     page.get_by_role("button", name="Buscar").click()
     assert page.get_by_text(permit.holder.name).is_visible()
     fits(page)

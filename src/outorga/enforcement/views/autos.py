@@ -46,6 +46,7 @@ from outorga.enforcement.views.common import (
 from outorga.law import interfaces
 from outorga.law.competence import is_allowed
 from outorga.law.money import brl
+from outorga.public.selectors import badge_status
 from outorga.registry.models import Auxiliary, Permit, Service
 from outorga.registry.validation import FieldError
 
@@ -56,12 +57,15 @@ from outorga.registry.validation import FieldError
 def index(request: HttpRequest) -> HttpResponse:
     q = request.GET.get("q", "")
     results = selectors.search(q) if q else []
+    badge = selectors.search_badge(q) if q else None
     return render(
         request,
         "enforcement/index.html",
         {
             "q": q,
             "results": results,
+            "badge": badge,
+            "badge_status": badge_status(badge, today()) if badge is not None else None,
             "autos": selectors.autos_recent(20),
             "role": user_of(request).role,
             "regulation_law": regulation.delegating_law(user_of(request).municipality),  # type: ignore[arg-type]

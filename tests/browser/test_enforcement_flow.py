@@ -7,6 +7,7 @@ infraction → the authority imposes the suspension with one click → the badge
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pypdfium2 as pdfium
 import pytest
@@ -176,8 +177,9 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     assert page.get_by_text(permit.holder.name).is_visible()
     fits(page)
     page.get_by_role("link", name="Lavrar auto").click()
-    page.get_by_label("Infração (dispositivo infringido)").select_option("art38-II")
-    page.get_by_label("Local").fill("Av. 28 de Abril, 300")
+    page.get_by_label("Filtrar por artigo, palavra ou natureza").fill("asseio")
+    page.get_by_role("radio", name=re.compile(r"^art\. 38, II —")).check()
+    page.get_by_label("Local", exact=True).fill("Av. 28 de Abril, 300")
     page.get_by_label("Descrição sucinta").fill("Condutor em serviço sem asseio.")
     page.get_by_label("Sua matrícula").fill("F-0042")
     page.get_by_label("assinou (notificado na hora)").check()

@@ -77,6 +77,44 @@ def _catalog(law: str) -> list[InfractionKind]:
     return catalog(law, selectors.taxi_items(today()), today())
 
 
+#: The picker shows the most serious natures first: what an inspector looks for in the street.
+_NATURE_ORDER = [Severity.GRAVISSIMA, Severity.GRAVE, Severity.MEDIA, Severity.LEVE]
+
+
+def _article(citation: str) -> str:
+    """ "Lei …, art. 38, I" → "art. 38, I": the law is the form's, the article tells the items
+    apart; a citation without an article is shown whole."""
+    at = citation.find("art.")
+    return citation[at:] if at >= 0 else citation
+
+
+def infraction_groups(kinds: list[InfractionKind]) -> list[dict[str, Any]]:
+    """The catalog grouped by nature (gravíssima first), each item with its article, for the
+    auto form's list of choices; natures the law adds beyond the four come last."""
+    order = [str(s) for s in _NATURE_ORDER]
+    natures = sorted(
+        dict.fromkeys(k.severity for k in kinds),
+        key=lambda n: order.index(n) if n in order else len(order),
+    )
+    return [
+        {
+            "nature": nature,
+            "label": next(k.severity_label for k in kinds if k.severity == nature),
+            "kinds": [
+                {
+                    "code": k.code,
+                    "description": k.description,
+                    "article": _article(k.citation),
+                    "seizure": k.seizure,
+                }
+                for k in kinds
+                if k.severity == nature
+            ],
+        }
+        for nature in natures
+    ]
+
+
 def _unlicensed_law(m: Any, request: HttpRequest) -> str:
     """The law an auto without a permit applies: the one named (``law``), or the one bound on the
     day to the service named (``servico``, mototáxi by default) — service without a permit is an
@@ -162,7 +200,11 @@ def auto_new(request: HttpRequest) -> HttpResponse:
         "law": law,
         "taxi_like": taxi_like(law),
         "warning_cite": interfaces.cited(law, "warning"),
-        "catalog": _catalog(law),
+        # Without a permit, the provision for service without one comes first (mototaxi art. 35).
+        "groups": infraction_groups(
+            ([unlicensed] if permit is None and (unlicensed := procedure(law).unlicensed) else [])
+            + _catalog(law)
+        ),
         "auxiliaries": list(Auxiliary.objects.filter(permit=permit, status="active"))
         if permit
         else [],

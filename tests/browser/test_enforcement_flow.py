@@ -7,6 +7,7 @@ infraction → the authority imposes the suspension with one click → the badge
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pypdfium2 as pdfium
 import pytest
@@ -155,13 +156,16 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     # 1. The inspector, on the phone: search the plate, pick the infraction, save.
     login(page, base, Role.FISCAL)
     page.get_by_role("link", name="Fiscalização").first.click()
-    page.get_by_label("Placa, número da permissão ou código do crachá (QR)").fill("PHN-7E77")
+    page.get_by_label(
+        "Placa, número da permissão, código do crachá (QR) ou série impressa no crachá"
+    ).fill("PHN-7E77")
     page.get_by_role("button", name="Buscar").click()
     assert page.get_by_text(permit.holder.name).is_visible()
     fits(page, 390)
     page.get_by_role("link", name="Lavrar auto").click()
-    page.get_by_label("Infração (dispositivo infringido)").select_option("art38-II")
-    page.get_by_label("Local").fill("Av. 28 de Abril, 300")
+    page.get_by_label("Filtrar por artigo, palavra ou natureza").fill("asseio")
+    page.get_by_role("radio", name=re.compile(r"^art\. 38, II —")).check()
+    page.get_by_label("Local", exact=True).fill("Av. 28 de Abril, 300")
     page.get_by_label("Descrição sucinta").fill("Condutor em serviço sem asseio.")
     page.get_by_label("Sua matrícula").fill("F-0042")
     page.get_by_label("assinou (notificado na hora)").check()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from registry_factories import make_permit
 
@@ -10,6 +12,7 @@ from outorga.core.demo import demo_username
 from outorga.core.models import Municipality, User
 from outorga.law.competence import Role
 from outorga.public import services
+from outorga.registry.services.permit_status import permit_cassar
 
 pytestmark = pytest.mark.browser
 
@@ -36,3 +39,32 @@ def test_an_inspector_sees_a_valid_badge_on_a_phone(page, demo_site, artifacts, 
     page.goto(f"{demo_site.url}/v/{'A' * 106}")
     assert "não reconhecido" in page.get_by_role("alert").inner_text().lower()
     page.screenshot(path=str(artifacts / "public-badge-unknown-390px.png"), full_page=True)
+
+
+def test_an_inspector_sees_a_cassated_badge_is_not_valid_on_a_phone(
+    page, demo_site, artifacts, settings, tmp_path
+):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    m = Municipality.objects.get(slug="ipatinga")
+    clerk = Actor.of(User.objects.get(username=demo_username("ipatinga", Role.ATENDENTE)))
+    mayor = Actor.of(User.objects.get(username=demo_username("ipatinga", Role.CHEFE_EXECUTIVO)))
+    permit = make_permit(m, "CASSADO")
+    badge = services.badge_issue(actor=clerk, municipality=m, permit=permit)
+    printed = badge.valid_until.strftime("%d/%m/%Y")
+    permit_cassar(
+        actor=mayor,
+        municipality=m,
+        permit=permit,
+        on=dt.date(2026, 3, 2),
+        reason="cassação após o devido processo",
+    )
+
+    page.goto(f"{demo_site.url}/v/{badge.token}")
+    status = page.get_by_role("status")
+    assert "sem efeito — não vale mais" in status.inner_text().lower()
+    assert "cassada em 02/03/2026" in status.inner_text()
+    assert page.get_by_text("sem efeito desde 02/03/2026").is_visible()
+    assert printed not in page.content()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"a página transborda a largura do telefone ({width}px)"
+    page.screenshot(path=str(artifacts / "public-badge-cassated-390px.png"), full_page=True)

@@ -16,7 +16,8 @@ from outorga.core.models import ParameterOverride
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.public import selectors, services
-from outorga.registry.models import Auxiliary, Permit
+from outorga.registry.models import Auxiliary, Permit, PermitStatusChange
+from outorga.registry.services.permit_status import permit_cassar
 
 TODAY = dt.date(2026, 6, 1)
 
@@ -256,3 +257,69 @@ def test_the_public_list_is_paginated(ipatinga_m, monkeypatch):
     for p in made:
         assert sum(p.holder.name in html for html in pages) == 1  # on exactly one page
     assert "Próxima" in pages[0] and "Anterior" in pages[-1]
+
+
+def _ended_page(client: Client, badge) -> str:  # type: ignore[no-untyped-def]
+    return re.sub(r"\s+", " ", client.get(f"/v/{badge.token}").content.decode())
+
+
+def test_a_cassated_permit_s_badge_page_says_not_valid_since_when_and_no_validity(
+    ipatinga_m, badge_clerk, user_of
+):
+    badge = _badge_for(ipatinga_m, badge_clerk)
+    printed = badge.valid_until.strftime("%d/%m/%Y")
+    authority = Actor.of(user_of("ipatinga", Role.CHEFE_EXECUTIVO))
+    with tenant(ipatinga_m):
+        permit_cassar(
+            actor=authority,
+            municipality=ipatinga_m,
+            permit=badge.permit,
+            on=dt.date(2026, 3, 2),
+            reason="cassação após o devido processo",
+        )
+    html = _ended_page(Client(), badge)
+    assert "Sem efeito — não vale mais" in html and "cassado" in html
+    assert "A permissão foi cassada em 02/03/2026." in html
+    assert "sem efeito</strong> desde 02/03/2026" in html
+    # The printed validity is never shown as if it held.
+    assert printed not in html
+
+
+def test_a_revoked_badge_s_page_says_since_when_it_does_not_hold(ipatinga_m, badge_clerk):
+    badge = _badge_for(ipatinga_m, badge_clerk)
+    printed = badge.valid_until.strftime("%d/%m/%Y")
+    services.badge_revoke(
+        actor=badge_clerk, municipality=ipatinga_m, badge=badge, reason="crachá extraviado"
+    )
+    today = timezone.localdate().strftime("%d/%m/%Y")
+    html = _ended_page(Client(), badge)
+    assert "Sem efeito — não vale mais" in html
+    assert f"revogado ou substituído em {today}" in html
+    assert f"sem efeito</strong> desde {today}" in html
+    assert printed not in html
+
+
+def test_an_extinct_permit_s_badge_is_said_extinct_with_its_date(ipatinga_m, badge_clerk):
+    badge = _badge_for(ipatinga_m, badge_clerk, status="extinct")
+    with tenant(ipatinga_m):
+        PermitStatusChange.objects.create(
+            permit=badge.permit,
+            from_status="active",
+            to_status="extinct",
+            effective_on=dt.date(2026, 4, 30),
+            reason="falecimento",
+        )
+        badge.refresh_from_db()
+    status = selectors.badge_status(badge, TODAY)
+    assert (status.code, status.since, status.ended) == ("encerrado", dt.date(2026, 4, 30), True)
+    assert status.detail == "A permissão foi extinta em 30/04/2026."
+    html = _ended_page(Client(), badge)
+    assert "sem efeito</strong> desde 30/04/2026" in html
+
+
+def test_a_valid_badge_still_shows_its_validity(ipatinga_m, badge_clerk):
+    badge = _badge_for(ipatinga_m, badge_clerk)
+    html = _ended_page(Client(), badge)
+    assert "não vale" not in html.lower() and "sem efeito" not in html.lower()
+    until = min(badge.valid_until, badge.permit.term_end).strftime("%d/%m/%Y")
+    assert f"<dt>Validade</dt><dd>{until}</dd>" in html

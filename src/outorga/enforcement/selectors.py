@@ -10,6 +10,7 @@ from django.db.models import F, Q, QuerySet
 
 from outorga.core.models import User
 from outorga.law.competence import Role
+from outorga.public.models import Badge
 from outorga.registry.models import Document, Permit, Person
 
 from .models import (
@@ -36,22 +37,41 @@ def normalise_plate(text: str) -> str:
     return re.sub(r"[^A-Z0-9]", "", text.upper())
 
 
+#: The serial printed on the card ("Série 0123abcd4567ef89": 64 bits in hex), as a person types
+#: it back: any case, spaces or dashes between the groups, the word "série" kept or not.
+_SERIAL = re.compile(r"(?:s[ée]rie)?([0-9a-f]{16})")
+
+
+def badge_serial(text: str) -> str:
+    """The badge serial in ``text`` as stored (lowercase hex), or "" when it is not one."""
+    squeezed = re.sub(r"[\s.:·-]", "", text.strip().lower())
+    match = _SERIAL.fullmatch(squeezed)
+    return match.group(1) if match else ""
+
+
+def search_badge(text: str) -> Badge | None:
+    """The badge a QR token (or its verification URL) or a printed serial names."""
+    text = text.strip()
+    if not text:
+        return None
+    token = text.rsplit("/v/", 1)[-1] if "/v/" in text else text
+    qs = Badge.objects.select_related("permit__holder", "permit__vehicle", "auxiliary__person")
+    badge = qs.filter(token=token).first()
+    if badge is None and (serial := badge_serial(text)):
+        badge = qs.filter(serial=serial).first()
+    return badge
+
+
 def search(text: str) -> list[Permit]:
     """Permits by plate, permit number, or the badge's QR token (the token itself or the
-    verification URL read by the phone's camera)."""
+    verification URL read by the phone's camera) or the serial printed on the card."""
     text = text.strip()
     if not text:
         return []
-    token = text.rsplit("/v/", 1)[-1] if "/v/" in text else text
     found: list[Permit] = []
-    try:
-        from outorga.public.models import Badge
-
-        badge = Badge.objects.filter(token=token).select_related("permit").first()
-        if badge is not None:
-            found.append(badge.permit)
-    except ImportError:  # pragma: no cover - badges app not installed
-        pass
+    badge = search_badge(text)
+    if badge is not None:
+        found.append(badge.permit)
     plate = normalise_plate(text)
     if plate:
         qs = Permit.objects.filter(Q(vehicle__plate=plate) | Q(number__iexact=text)).select_related(

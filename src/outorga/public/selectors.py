@@ -15,6 +15,8 @@ from typing import Any
 from django.core.paginator import Page, Paginator
 from django.db import connection
 from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from outorga.core.lawctx import context
 from outorga.core.models import Municipality
@@ -35,10 +37,39 @@ class Status:
     label: str
     valid: bool
     detail: str = ""
+    #: Since when a badge that no longer holds stopped holding (revoked, cassada, extinct), when
+    #: the records say it.
+    since: dt.date | None = None
+
+    @property
+    def ended(self) -> bool:
+        """The badge will not hold again: its validity date means nothing any more."""
+        return self.code in ENDED
+
+
+#: Statuses after which a badge never holds again (a suspension or an expiry can end).
+ENDED = frozenset({"revogado", "cassado", "encerrado"})
 
 
 def _fmt(day: dt.date) -> str:
     return day.strftime("%d/%m/%Y")
+
+
+def _since(day: dt.date | None) -> str:
+    return f" em {_fmt(day)}" if day else ""
+
+
+def _local_day(value: Any) -> dt.date | None:
+    """A timestamp column read by the raw scan (a string on SQLite) as the local date."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str):
+        value = parse_datetime(value) or dt.date.fromisoformat(value[:10])
+    if isinstance(value, dt.datetime):
+        if timezone.is_naive(value):
+            value = timezone.make_aware(value, dt.UTC)
+        return timezone.localdate(value)
+    return value
 
 
 @dataclass(frozen=True)
@@ -62,6 +93,11 @@ class BadgeFacts:
     term_end: dt.date
     plate: str
     person_id: int = 0  # the bearer (the auxiliary's person, or the holder)
+    revoked_on: dt.date | None = None
+    #: The day the permit took its present status (the last change to it), and the day the
+    #: auxiliary was removed or cassado: the "since when" of a badge that no longer holds.
+    permit_status_since: dt.date | None = None
+    auxiliary_removed_on: dt.date | None = None
 
     @classmethod
     def of(cls, badge: Badge) -> BadgeFacts:
@@ -85,6 +121,30 @@ class BadgeFacts:
             term_end=permit.term_end,
             plate=permit.vehicle.plate if permit.vehicle else "",
             person_id=person.pk,
+            revoked_on=_local_day(badge.revoked_at),
+            permit_status_since=_status_since(permit),
+            auxiliary_removed_on=aux.removed_on if aux is not None else None,
+        )
+
+
+#: Permit statuses a badge never recovers from: the page says since when.
+_PERMIT_ENDED = (
+    Permit.Status.CASSADA,
+    Permit.Status.REVOKED,
+    Permit.Status.EXTINCT,
+    Permit.Status.RENOUNCED,
+)
+
+
+def _status_since(permit: Permit) -> dt.date | None:
+    if permit.status not in _PERMIT_ENDED:
+        return None
+    with tenant(permit.municipality):
+        return (
+            permit.history.filter(to_status=permit.status)
+            .order_by("-effective_on")
+            .values_list("effective_on", flat=True)
+            .first()
         )
 
 
@@ -92,19 +152,57 @@ def badge_status(badge: Badge | BadgeFacts, today: dt.date) -> Status:
     """What an inspector needs to know about the bearer today, most serious first."""
     f = BadgeFacts.of(badge) if isinstance(badge, Badge) else badge
     if f.revoked:
-        return Status("revogado", "revogado", False, "Este crachá foi revogado ou substituído.")
-    if f.permit_status == Permit.Status.CASSADA or f.auxiliary_status == Auxiliary.Status.CASSADO:
-        return Status("cassado", "cassado", False, "A permissão ou a credencial foi cassada.")
+        return Status(
+            "revogado",
+            "revogado",
+            False,
+            f"Este crachá foi revogado ou substituído{_since(f.revoked_on)} e não vale mais.",
+            f.revoked_on,
+        )
+    if f.permit_status == Permit.Status.CASSADA:
+        return Status(
+            "cassado",
+            "cassado",
+            False,
+            f"A permissão foi cassada{_since(f.permit_status_since)}.",
+            f.permit_status_since,
+        )
+    if f.auxiliary_status == Auxiliary.Status.CASSADO:
+        return Status(
+            "cassado",
+            "cassado",
+            False,
+            f"A credencial do condutor auxiliar foi cassada{_since(f.auxiliary_removed_on)}.",
+            f.auxiliary_removed_on,
+        )
     barred = _taxi_register_barred(f, today)
     if barred is not None and barred.code == "cassado":
         return barred
     if f.permit_status == Permit.Status.REVOKED:
-        return Status("revogado", "revogado", False, "A permissão foi revogada.")
-    if (
-        f.permit_status in (Permit.Status.EXTINCT, Permit.Status.RENOUNCED)
-        or f.auxiliary_status == Auxiliary.Status.REMOVED
-    ):
-        return Status("encerrado", "encerrado", False, "A permissão ou a credencial não vigora.")
+        return Status(
+            "revogado",
+            "revogado",
+            False,
+            f"A permissão foi revogada{_since(f.permit_status_since)}.",
+            f.permit_status_since,
+        )
+    if f.permit_status in (Permit.Status.EXTINCT, Permit.Status.RENOUNCED):
+        word = "extinta" if f.permit_status == Permit.Status.EXTINCT else "renunciada"
+        return Status(
+            "encerrado",
+            "encerrado",
+            False,
+            f"A permissão foi {word}{_since(f.permit_status_since)}.",
+            f.permit_status_since,
+        )
+    if f.auxiliary_status == Auxiliary.Status.REMOVED:
+        return Status(
+            "encerrado",
+            "encerrado",
+            False,
+            f"O condutor auxiliar foi desligado{_since(f.auxiliary_removed_on)}.",
+            f.auxiliary_removed_on,
+        )
     if f.permit_status == Permit.Status.SUSPENDED:
         if f.suspended_until and today <= f.suspended_until:
             detail = f"Suspensa até {_fmt(f.suspended_until)}."
@@ -140,12 +238,14 @@ def _taxi_register_barred(f: BadgeFacts, today: dt.date) -> Status | None:
         return None
     for r in bar.refusals:
         if r.rule.endswith("_cadastro_cassado"):
+            since = r.facts.get("cassado_em")
             return Status(
                 "cassado",
                 "cassado",
                 False,
-                "A inscrição do condutor no Cadastro Municipal de Taxistas foi cassada "
-                f"({', '.join(c.render() for c in r.citations)}).",
+                "A inscrição do condutor no Cadastro Municipal de Taxistas foi cassada"
+                f"{_since(since)} ({', '.join(c.render() for c in r.citations)}).",
+                since,
             )
     ends = max(r.facts["fim"] for r in bar.refusals if "fim" in r.facts)
     return Status(
@@ -198,7 +298,10 @@ def _key(ibge_code: str, key_id: int, fresh: bool) -> tuple[Municipality, int, b
 _SCAN_SQL = """
 SELECT b.serial, b.valid_until, b.revoked_at, b.printed, b.auxiliary_id, a.status,
        ap.name, ap.photo, p.number, p.service, p.taxi_category, p.status, p.suspended_until,
-       p.irregular, p.term_end, h.name, h.photo, v.plate, coalesce(ap.id, h.id)
+       p.irregular, p.term_end, h.name, h.photo, v.plate, coalesce(ap.id, h.id),
+       a.removed_on,
+       (SELECT max(c.effective_on) FROM {change} c
+        WHERE c.permit_id = p.id AND c.to_status = p.status)
 FROM {badge} b
 JOIN {permit} p ON p.id = b.permit_id
 JOIN {person} h ON h.id = p.holder_id
@@ -210,9 +313,10 @@ WHERE b.municipality_id = %s AND b.key_id = %s AND b.serial = %s
 
 
 def _scan_sql() -> str:
-    from outorga.registry.models import Person, Vehicle
+    from outorga.registry.models import PermitStatusChange, Person, Vehicle
 
     return _SCAN_SQL.format(
+        change=PermitStatusChange._meta.db_table,
         badge=Badge._meta.db_table,
         permit=Permit._meta.db_table,
         person=Person._meta.db_table,
@@ -233,7 +337,7 @@ def _scan(key_pk: int, serial_hex: str) -> BadgeFacts | None:
         return None
     (serial, valid_until, revoked_at, printed, aux_id, aux_status, aux_name, aux_photo) = row[:8]
     number, service, category, status, suspended, irregular, term_end = row[8:15]
-    holder_name, holder_photo, plate, person_id = row[15:]
+    holder_name, holder_photo, plate, person_id, aux_removed_on, status_since = row[15:]
     if isinstance(printed, str):
         printed = json.loads(printed)
     return BadgeFacts(
@@ -254,6 +358,9 @@ def _scan(key_pk: int, serial_hex: str) -> BadgeFacts | None:
         term_end=_date(term_end),
         plate=plate or "",
         person_id=int(person_id),
+        revoked_on=_local_day(revoked_at),
+        permit_status_since=_date(status_since) if status_since else None,
+        auxiliary_removed_on=_date(aux_removed_on) if aux_removed_on else None,
     )
 
 

@@ -57,10 +57,10 @@ def badge_page(request: HttpRequest, token: str) -> HttpResponse:
     verified = selectors.badge_from_token(token)
     if verified is None:
         return _unknown(request)
-    # The badge is judged on its municipality's calendar, whoever looks and wherever they are
-    # logged in (a viewer's own municipality may be in another time zone).
-    today = timezone.localdate(timezone=zone_of(verified.municipality))
-    with tenant(verified.municipality):
+    # The badge's municipality's day, whoever asks: a visitor logged into a municipality on
+    # another clock must read the same page as the public.
+    with tenant(verified.municipality), timezone.override(zone_of(verified.municipality)):
+        today = timezone.localdate()
         data = selectors.badge_public(verified, today)
         return _public(
             render(

@@ -157,6 +157,15 @@ class DocumentForm(forms.Form):
     issued_on = forms.DateField(label="Data de emissão", widget=DATE)
     file = forms.FileField(label="Arquivo (PDF, JPEG ou PNG, até 5 MB)", required=False)
 
+    def __init__(self, *args: Any, vehicle: bool = False, **kwargs: Any) -> None:
+        """``vehicle``: the form of a vehicle's page offers only a vehicle's types; a person's
+        page only a person's."""
+        super().__init__(*args, **kwargs)
+        allowed = Document.types_for(vehicle=vehicle)
+        self.fields["doc_type"].choices = [  # type: ignore[attr-defined]
+            (t, Document.Type(t).label) for t in allowed
+        ]
+
 
 def reason_field(label: str = "Motivo da alteração") -> forms.CharField:
     """The reason an edit is made: kept in its act, shown in the history."""

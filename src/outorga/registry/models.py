@@ -414,6 +414,30 @@ class Document(TenantModel):
 
     #: Documents whose content is sensitive personal data: reads are acts (health, criminal).
     SENSITIVE = {Type.MEDICAL, Type.CRIMINAL}
+    #: The one list of the types that are a vehicle's (its licensing, insurance and reports);
+    #: every other type is a person's, and "outro" may be either's.
+    VEHICLE_TYPES = frozenset(
+        {
+            Type.CRLV,
+            Type.CRV,
+            Type.DPVAT,
+            Type.VISTORIA,
+            Type.INSPECTION,
+            Type.INSURANCE,
+            Type.TAXIMETER,
+            Type.CNG,
+        }
+    )
+    EITHER_TYPES = frozenset({Type.OTHER})
+
+    @classmethod
+    def types_for(cls, *, vehicle: bool) -> list[str]:
+        """The types a vehicle's (or a person's) document may have, in the order of ``Type``."""
+        return [
+            t
+            for t in cls.Type.values
+            if t in cls.EITHER_TYPES or (t in cls.VEHICLE_TYPES) == vehicle
+        ]
 
     doc_type = models.CharField("tipo", max_length=30, choices=Type.choices)
     person = models.ForeignKey(

@@ -46,6 +46,7 @@ from outorga.enforcement.views.common import (
 from outorga.law import interfaces
 from outorga.law.competence import is_allowed
 from outorga.law.money import brl
+from outorga.public.selectors import badge_status
 from outorga.registry.models import Auxiliary, Permit, Service
 from outorga.registry.validation import FieldError
 
@@ -56,12 +57,15 @@ from outorga.registry.validation import FieldError
 def index(request: HttpRequest) -> HttpResponse:
     q = request.GET.get("q", "")
     results = selectors.search(q) if q else []
+    badge = selectors.search_badge(q) if q else None
     return render(
         request,
         "enforcement/index.html",
         {
             "q": q,
             "results": results,
+            "badge": badge,
+            "badge_status": badge_status(badge, today()) if badge is not None else None,
             "autos": selectors.autos_recent(20),
             "role": user_of(request).role,
             "regulation_law": regulation.delegating_law(user_of(request).municipality),  # type: ignore[arg-type]
@@ -71,6 +75,44 @@ def index(request: HttpRequest) -> HttpResponse:
 
 def _catalog(law: str) -> list[InfractionKind]:
     return catalog(law, selectors.taxi_items(today()), today())
+
+
+#: The picker shows the most serious natures first: what an inspector looks for in the street.
+_NATURE_ORDER = [Severity.GRAVISSIMA, Severity.GRAVE, Severity.MEDIA, Severity.LEVE]
+
+
+def _article(citation: str) -> str:
+    """ "Lei …, art. 38, I" → "art. 38, I": the law is the form's, the article tells the items
+    apart; a citation without an article is shown whole."""
+    at = citation.find("art.")
+    return citation[at:] if at >= 0 else citation
+
+
+def infraction_groups(kinds: list[InfractionKind]) -> list[dict[str, Any]]:
+    """The catalog grouped by nature (gravíssima first), each item with its article, for the
+    auto form's list of choices; natures the law adds beyond the four come last."""
+    order = [str(s) for s in _NATURE_ORDER]
+    natures = sorted(
+        dict.fromkeys(k.severity for k in kinds),
+        key=lambda n: order.index(n) if n in order else len(order),
+    )
+    return [
+        {
+            "nature": nature,
+            "label": next(k.severity_label for k in kinds if k.severity == nature),
+            "kinds": [
+                {
+                    "code": k.code,
+                    "description": k.description,
+                    "article": _article(k.citation),
+                    "seizure": k.seizure,
+                }
+                for k in kinds
+                if k.severity == nature
+            ],
+        }
+        for nature in natures
+    ]
 
 
 def _unlicensed_law(m: Any, request: HttpRequest) -> str:
@@ -158,7 +200,11 @@ def auto_new(request: HttpRequest) -> HttpResponse:
         "law": law,
         "taxi_like": taxi_like(law),
         "warning_cite": interfaces.cited(law, "warning"),
-        "catalog": _catalog(law),
+        # Without a permit, the provision for service without one comes first (mototaxi art. 35).
+        "groups": infraction_groups(
+            ([unlicensed] if permit is None and (unlicensed := procedure(law).unlicensed) else [])
+            + _catalog(law)
+        ),
         "auxiliaries": list(Auxiliary.objects.filter(permit=permit, status="active"))
         if permit
         else [],

@@ -53,6 +53,21 @@ def sniff(content: bytes) -> str:
     raise FieldError("arquivo", "tipo de arquivo não aceito: envie PDF, JPEG ou PNG")
 
 
+def _owner_fits(doc_type: str, *, vehicle_only: bool) -> None:
+    """A vehicle's document (CRLV, laudos, apólice…) is recorded on the vehicle, a person's on the
+    person: the law reads each where it belongs, so one filed on the other owner would count for
+    nothing and show in the wrong list."""
+    if doc_type in Document.types_for(vehicle=vehicle_only):
+        return
+    label = Document.Type(doc_type).label
+    raise FieldError(
+        "tipo",
+        f"{label} é documento do veículo: registre-o na página do veículo"
+        if doc_type in Document.VEHICLE_TYPES
+        else f"{label} é documento da pessoa, não do veículo: registre-o na página da pessoa",
+    )
+
+
 def document_record(
     *,
     actor: Actor,
@@ -81,6 +96,8 @@ def document_record(
         raise FieldError("tipo", "tipo de documento desconhecido")
     if person is None and vehicle is None:
         raise FieldError("titular", "informe a pessoa ou o veículo do documento")
+    if person is None or vehicle is None:
+        _owner_fits(doc_type, vehicle_only=person is None)
     category = _category(category)
     digest, ctype = _checked_file(content)
     with transaction.atomic(), tenant(municipality):

@@ -19,7 +19,15 @@ from ..facts import (
     person_documents_facts,
     person_facts,
 )
-from ..models import Auxiliary, Permit, Person, Service, Vehicle
+from ..models import (
+    Auxiliary,
+    Permit,
+    Person,
+    Service,
+    TaxiCategory,
+    TenderApplicant,
+    Vehicle,
+)
 from ..ports import sanctions
 from ..validation import FieldError
 from .common import bound_law, taxi_citations
@@ -179,3 +187,37 @@ def taxi_eligibility(
             ),
         ),
     ]
+
+
+def taxi_person_requirements(
+    person: Person, on: dt.date, category: str = TaxiCategory.CONVENCIONAL
+) -> list[Decision]:
+    """What a taxi grant (``permits.taxi_grant_decisions``) would ask of this person on ``on``, for
+    the person's page: the same questions of the bound law (no bar on the Cadastro; art. 3–12;
+    documents, art. 22–23), with the facts the records hold — ranked eligible in a homologated
+    taxi tender of that category, the documents of the person's latest automobile — and nothing
+    the clerk declares at the counter (declarations, checks) taken for granted."""
+    awarded = (
+        TenderApplicant.objects.filter(
+            person=person,
+            eligible=True,
+            rank__isnull=False,
+            tender__service=Service.TAXI,
+            tender__homologated_on__isnull=False,
+            tender__homologated_on__lte=on,
+        )
+        .filter(tender__taxi_category__in=("", category))
+        .exists()
+    )
+    vehicle = (
+        person.vehicles.filter(kind=Vehicle.Kind.AUTOMOVEL).order_by("-pk").first()
+        if person.kind == Person.Kind.NATURAL
+        else None
+    )
+    return taxi_eligibility(
+        person=person,
+        category=category,
+        on=on,
+        awarded_in_tender=awarded,
+        vehicle=vehicle,
+    )

@@ -18,13 +18,14 @@ from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.citations import render_many
 from outorga.law.competence import NotCompetent, check, is_allowed
+from outorga.law.decisions import Decision
 from outorga.law.interfaces import cited
 
 from ..forms import DocumentForm, LicenceForm, PersonForm, PhotoForm, reason_field
-from ..models import Person, Service
+from ..models import Document, Person, Service, TaxiCategory
 from ..selectors import registry_law, shown_document
 from ..services.documents import MAX_UPLOAD_BYTES, document_record
-from ..services.eligibility import person_eligibility
+from ..services.eligibility import person_eligibility, taxi_person_requirements
 from ..services.people import licence_record, person_photo_set, person_register, person_update
 from ..validation import FieldError, format_cpf
 from .common import deny, existing_offer, may
@@ -128,7 +129,7 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
     actor = actor_of(request)
     law = registry_law(current_municipality(), person_id=person.pk)
     licence_form = LicenceForm(prefix="cnh")
-    doc_form = DocumentForm(prefix="doc")
+    doc_form = DocumentForm(prefix="doc", vehicle=False)
     photo_form = PhotoForm(prefix="photo")
     if request.method == "POST":
         try:
@@ -157,7 +158,7 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
                     messages.success(request, "CNH registrada.")
                     return redirect("registry:person", person_id=person.pk)
             else:
-                doc_form = DocumentForm(request.POST, request.FILES, prefix="doc")
+                doc_form = DocumentForm(request.POST, request.FILES, prefix="doc", vehicle=False)
                 if doc_form.is_valid():
                     d = doc_form.cleaned_data
                     upload = d.get("file")
@@ -183,15 +184,20 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
                 )
             else:
                 form_add(licence_form if "cnh-number" in request.POST else doc_form, exc)
-    service = request.GET.get("servico", Service.MOTOTAXI)
+    m = current_municipality()
+    # The services a law governs here, each with the requirements its grant asks of a person.
+    offered = [s for s in Service if governs(m, s)]
+    asked = request.GET.get("servico", "")
+    service = next((s for s in offered if s.value == asked), offered[0] if offered else None)
+    category = request.GET.get("categoria", "")
+    if category not in TaxiCategory.values:
+        category = TaxiCategory.CONVENCIONAL
     on = timezone.localdate()
-    eligibility = (
-        person_eligibility(person, service, on)
-        # A municipality where no law governs the service has no check to show (not a 500).
-        if service in (Service.MOTOTAXI, Service.MOTOFRETE)
-        and governs(person.municipality, service)
-        else None
-    )
+    requirements: list[Decision] = []
+    if service == Service.TAXI:
+        requirements = taxi_person_requirements(person, on, category)
+    elif service is not None:
+        requirements = [person_eligibility(person, service, on)]
     return render(
         request,
         "registry/person.html",
@@ -204,14 +210,19 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
             "can_edit": is_allowed(actor.role, "registry.record", law),
             "can_grant_taxi": may(actor.role, "permit.grant", Service.TAXI),
             "licence": getattr(person, "licence", None),
-            "documents": person.documents.current(),
+            "documents": person.documents.current().filter(
+                doc_type__in=Document.types_for(vehicle=False)
+            ),
             "vehicles": person.vehicles.all(),
             "permits": person.permits.all(),
             "licence_form": licence_form,
             "doc_form": doc_form,
             "photo_form": photo_form,
-            "eligibility": eligibility,
+            "requirements": requirements,
             "service": service,
+            "services": offered,
+            "category": category,
+            "categories": TaxiCategory.choices,
             "on": on,
             # A company's titulares and sócios (taxi art. 11; 23 VIII), as the law names them.
             "partners_cite": render_many(

@@ -18,7 +18,7 @@ from outorga.law.citations import render_many
 from outorga.law.competence import NotCompetent, is_allowed
 
 from ..forms import DocumentForm, OwnerChangeForm, VehicleForm, reason_field
-from ..models import Person, Service, Vehicle
+from ..models import Document, Person, Service, Vehicle
 from ..selectors import registry_law
 from ..services.common import service_law
 from ..services.documents import MAX_UPLOAD_BYTES, document_record
@@ -199,7 +199,7 @@ def vehicle_owner(request: HttpRequest, vehicle_id: int) -> HttpResponse:
 @staff_required
 def vehicle_detail(request: HttpRequest, vehicle_id: int) -> HttpResponse:
     vehicle = get_object_or_404(Vehicle.objects.select_related("owner"), pk=vehicle_id)
-    doc_form = DocumentForm(request.POST or None, request.FILES or None, prefix="doc")
+    doc_form = DocumentForm(request.POST or None, request.FILES or None, prefix="doc", vehicle=True)
     if request.method == "POST" and doc_form.is_valid():
         d = doc_form.cleaned_data
         try:
@@ -227,7 +227,9 @@ def vehicle_detail(request: HttpRequest, vehicle_id: int) -> HttpResponse:
         {
             "vehicle": vehicle,
             "plate": format_plate(vehicle.plate),
-            "documents": vehicle.documents.current(),
+            "documents": vehicle.documents.current().filter(
+                doc_type__in=Document.types_for(vehicle=True)
+            ),
             "can_edit": is_allowed(
                 actor_of(request).role,
                 "registry.record",

@@ -8,6 +8,7 @@ import datetime as dt
 from typing import Any
 
 import pytest
+from browser_factories import login
 from django.utils import timezone
 from enforcement_factories import issue, make_world
 from finance_factories import make_debt, make_person
@@ -15,7 +16,7 @@ from platforms_factories import make_platform
 from registry_factories import make_permit, person
 
 from outorga.core.charts import last_months
-from outorga.core.demo import demo_password, demo_username
+from outorga.core.demo import demo_username
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant, unscoped
 from outorga.finance.models import Debt
@@ -68,16 +69,6 @@ def records() -> None:
             )
 
 
-def log_in(page: Any, site: Any, slug: str, role: Role) -> None:
-    username = demo_username(slug, role)
-    page.context.clear_cookies()
-    page.goto(f"{site.url}/entrar/")
-    page.get_by_label("Usuário").fill(username)
-    page.get_by_label("Senha").fill(demo_password(username))
-    page.get_by_role("button", name="Entrar").click()
-    page.wait_for_url(f"{site.url}/")
-
-
 @pytest.mark.parametrize(
     ("slug", "role", "panels"),
     [
@@ -89,7 +80,7 @@ def test_the_panels_draw_their_charts_and_fit_the_screen(
     page: Any, demo_site: Any, artifacts: Any, slug: str, role: Role, panels: tuple[str, ...]
 ) -> None:
     records()
-    log_in(page, demo_site, slug, role)
+    login(page, demo_site.url, role, slug=slug)
     page.get_by_role("navigation", name="Navegação principal").get_by_role(
         "link", name="Painéis"
     ).click()
@@ -98,7 +89,7 @@ def test_the_panels_draw_their_charts_and_fit_the_screen(
         assert title in names
         page.goto(f"{demo_site.url}/paineis/")
         page.locator(".panel-list").get_by_role("link", name=title, exact=True).click()
-        assert page.get_by_role("heading", name=f"Painel: {title}").is_visible()
+        page.get_by_role("heading", name=f"Painel: {title}").wait_for()  # the page it opens
         for width in WIDTHS:
             page.set_viewport_size({"width": width, "height": 900})
             figures = page.locator("figure.chart")

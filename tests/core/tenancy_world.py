@@ -100,16 +100,17 @@ class World:
 
     @property
     def today(self) -> str:
-        """Today on every municipality's clock: the earliest of their dates (at 23:30 in Barra
-        do Garças it is already tomorrow in Ipatinga, and a payment dated tomorrow is refused)."""
+        """Today on every Brazilian municipality's clock: the earliest of their dates (at 23:30
+        in Barra do Garças it is already tomorrow in Ipatinga, and a payment dated tomorrow is
+        refused)."""
+        from zoneinfo import ZoneInfo
+
         from django.utils import timezone
 
-        from outorga.core.localtime import zone_of
-        from outorga.core.models import Municipality
+        from outorga.core.localtime import TIMEZONE_BY_UF
 
-        return min(
-            timezone.localdate(timezone=zone_of(m)) for m in Municipality.objects.all()
-        ).isoformat()
+        zones = set(TIMEZONE_BY_UF.values())
+        return min(timezone.localdate(timezone=ZoneInfo(z)) for z in zones).isoformat()
 
 
 def png() -> bytes:

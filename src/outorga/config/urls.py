@@ -1,13 +1,11 @@
-from django.templatetags.static import static
 from django.urls import include, path
-from django.views.generic.base import RedirectView
 
 from outorga.config.api import api
 from outorga.core import views as core_views
 
 urlpatterns = [
     path("healthz", core_views.healthz, name="healthz"),
-    path("favicon.ico", RedirectView.as_view(url=static("outorga/favicon.svg"), permanent=True)),
+    path("favicon.ico", core_views.favicon),
     path("entrar/", core_views.LoginView.as_view(), name="login"),
     path("sair/", core_views.logout_view, name="logout"),
     path("api/v1/", api.urls),

@@ -18,6 +18,8 @@ from urllib.parse import urlencode
 from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponseRedirect, QueryDict, StreamingHttpResponse
+from django.http.response import HttpResponseBase
+from django.shortcuts import render
 from django.utils import timezone
 
 PER_PAGE = 50
@@ -156,3 +158,38 @@ def listing(
         query=query,
         fields=columns,
     )
+
+
+def filtered(qs: QuerySet[Any], data: dict[str, Any], lookups: dict[str, str]) -> QuerySet[Any]:
+    """``qs`` narrowed by each filled field of a filter form: ``lookups`` maps the field to the
+    ORM lookup it fills (``{"situacao": "status", "de": "created_at__date__gte"}``); a text is
+    trimmed, an empty field ignored."""
+    for name, lookup in lookups.items():
+        value = data.get(name)
+        if isinstance(value, str):
+            value = value.strip()
+        if value not in (None, "", False):
+            qs = qs.filter(**{lookup: value})
+    return qs
+
+
+def list_page(
+    request: HttpRequest,
+    *,
+    form: Any,
+    qs: QuerySet[Any],
+    narrow: Callable[[QuerySet[Any], dict[str, Any]], QuerySet[Any]],
+    columns: list[Column],
+    default_order: str,
+    filename: str,
+    template: str,
+    context: dict[str, Any] | None = None,
+) -> HttpResponseBase:
+    """A list screen whole: ``form`` (bound to the GET) narrows ``qs`` by ``narrow``, then the
+    sorted page of ``template`` with ``listing`` and ``form`` — or its CSV."""
+    if form.is_valid():
+        qs = narrow(qs, form.cleaned_data)
+    result = listing(request, qs, columns, default_order=default_order, filename=filename)
+    if not isinstance(result, Listing):
+        return result
+    return render(request, template, {"listing": result, "form": form, **(context or {})})

@@ -11,9 +11,17 @@ from django.contrib.auth import logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.db import connection
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponsePermanentRedirect,
+    HttpResponseRedirect,
+    JsonResponse,
+)
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
@@ -27,7 +35,7 @@ from .actlabels import LABELS, OBJECT_LABELS, act_label, object_label, role_labe
 from .acts import Actor
 from .home import work as home_work
 from .lawctx import context
-from .listing import Column, Listing, listing
+from .listing import Column, filtered, list_page
 from .middleware import client_ip
 from .models import Act, Municipality
 from .requests import user_of
@@ -109,6 +117,15 @@ class ActFilterForm(forms.Form):
     )
 
 
+ACT_LOOKUPS = {
+    "de": "created_at__date__gte",
+    "ate": "created_at__date__lte",
+    "tipo": "action",
+    "quem": "actor_name__icontains",
+    "resultado": "outcome",
+    "objeto": "object_type",
+}
+
 ACT_COLUMNS = [
     Column("seq", "Nº", lambda a: a.seq, "seq"),
     Column("quando", "Data e hora", lambda a: a.created_at, "created_at"),
@@ -147,6 +164,12 @@ def _pick_municipality(request: HttpRequest) -> HttpResponse:
     )
 
 
+def favicon(request: HttpRequest) -> HttpResponse:
+    """``/favicon.ico`` for the browsers that ask for it: the icon in the static files (resolved
+    at request time, after ``collectstatic`` has named it in production)."""
+    return HttpResponsePermanentRedirect(static("outorga/favicon.svg"))
+
+
 @login_required
 def acts(request: HttpRequest) -> HttpResponseBase:
     """The acts log, filtered by date, kind, who and outcome at a URL, sorted, paged and exported
@@ -157,35 +180,18 @@ def acts(request: HttpRequest) -> HttpResponseBase:
     m = _audited(request)
     if m is None:
         return _pick_municipality(request)
-    form = ActFilterForm(request.GET or None)
     with tenant(m):
         qs = Act.objects.all()
-    if form.is_valid():
-        f = form.cleaned_data
-        if f["de"]:
-            qs = qs.filter(created_at__date__gte=f["de"])
-        if f["ate"]:
-            qs = qs.filter(created_at__date__lte=f["ate"])
-        if f["tipo"]:
-            qs = qs.filter(action=f["tipo"])
-        if f["quem"]:
-            qs = qs.filter(actor_name__icontains=f["quem"].strip())
-        if f["resultado"]:
-            qs = qs.filter(outcome=f["resultado"])
-        if f["objeto"]:
-            qs = qs.filter(object_type=f["objeto"])
-    result = listing(request, qs, ACT_COLUMNS, default_order="-seq", filename="registro-de-atos")
-    if not isinstance(result, Listing):
-        return result
-    return render(
+    return list_page(
         request,
-        "core/acts.html",
-        {
-            "listing": result,
-            "form": form,
-            "audited": m,
-            "system": user_of(request).municipality is None,
-        },
+        form=ActFilterForm(request.GET or None),
+        qs=qs,
+        narrow=lambda qs, f: filtered(qs, f, ACT_LOOKUPS),
+        columns=ACT_COLUMNS,
+        default_order="-seq",
+        filename="registro-de-atos",
+        template="core/acts.html",
+        context={"audited": m, "system": user_of(request).municipality is None},
     )
 
 

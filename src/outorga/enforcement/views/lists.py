@@ -9,9 +9,8 @@ from typing import Any
 from django import forms
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponseBase
-from django.shortcuts import render
 
-from outorga.core.listing import Column, Listing, listing
+from outorga.core.listing import Column, filtered, list_page
 from outorga.core.search import name_matches, plate_key, words
 from outorga.enforcement.models import Case, InfractionNotice, Severity
 from outorga.enforcement.views.common import staff_only
@@ -66,27 +65,30 @@ def filter_autos(qs: QuerySet[InfractionNotice], f: dict[str, Any]) -> QuerySet[
             | name_matches("offender_name", q)
             | name_matches("holder_name", q)
         )
-    if f.get("situacao"):
-        qs = qs.filter(status=f["situacao"])
-    if f.get("natureza"):
-        qs = qs.filter(severity=f["natureza"])
-    if f.get("de"):
-        qs = qs.filter(committed_at__date__gte=f["de"])
-    if f.get("ate"):
-        qs = qs.filter(committed_at__date__lte=f["ate"])
-    return qs
+    return filtered(
+        qs,
+        f,
+        {
+            "situacao": "status",
+            "natureza": "severity",
+            "de": "committed_at__date__gte",
+            "ate": "committed_at__date__lte",
+        },
+    )
 
 
 @staff_only
 def autos(request: HttpRequest) -> HttpResponseBase:
-    form = AutoFilter(request.GET or None)
-    qs = InfractionNotice.objects.select_related("case")
-    if form.is_valid():
-        qs = filter_autos(qs, form.cleaned_data)
-    result = listing(request, qs, AUTO_COLUMNS, default_order="-committed_at", filename="autos")
-    if not isinstance(result, Listing):
-        return result
-    return render(request, "enforcement/autos.html", {"listing": result, "form": form})
+    return list_page(
+        request,
+        form=AutoFilter(request.GET or None),
+        qs=InfractionNotice.objects.select_related("case"),
+        narrow=filter_autos,
+        columns=AUTO_COLUMNS,
+        default_order="-committed_at",
+        filename="autos",
+        template="enforcement/autos.html",
+    )
 
 
 # --- cases -------------------------------------------------------------------------------------------
@@ -155,28 +157,29 @@ def filter_cases(qs: QuerySet[Case], f: dict[str, Any]) -> QuerySet[Case]:
             | name_matches("auto__offender_name", q)
             | name_matches("auto__holder_name", q)
         )
-    if f.get("tipo"):
-        qs = qs.filter(kind=f["tipo"])
-    if f.get("fase"):
-        qs = qs.filter(stage=f["fase"])
-    if f.get("aguardando"):
-        qs = qs.filter(waiting=f["aguardando"])
-    if f.get("prazo_ate"):
-        qs = qs.filter(deadline__lte=f["prazo_ate"])
-    if f.get("de"):
-        qs = qs.filter(created_at__date__gte=f["de"])
-    if f.get("ate"):
-        qs = qs.filter(created_at__date__lte=f["ate"])
-    return qs
+    return filtered(
+        qs,
+        f,
+        {
+            "tipo": "kind",
+            "fase": "stage",
+            "aguardando": "waiting",
+            "prazo_ate": "deadline__lte",
+            "de": "created_at__date__gte",
+            "ate": "created_at__date__lte",
+        },
+    )
 
 
 @staff_only
 def cases(request: HttpRequest) -> HttpResponseBase:
-    form = CaseFilter(request.GET or None)
-    qs = Case.objects.select_related("auto", "permit", "person")
-    if form.is_valid():
-        qs = filter_cases(qs, form.cleaned_data)
-    result = listing(request, qs, CASE_COLUMNS, default_order="-created_at", filename="processos")
-    if not isinstance(result, Listing):
-        return result
-    return render(request, "enforcement/cases.html", {"listing": result, "form": form})
+    return list_page(
+        request,
+        form=CaseFilter(request.GET or None),
+        qs=Case.objects.select_related("auto", "permit", "person"),
+        narrow=filter_cases,
+        columns=CASE_COLUMNS,
+        default_order="-created_at",
+        filename="processos",
+        template="enforcement/cases.html",
+    )

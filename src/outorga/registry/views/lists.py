@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase, QueryDict
 from django.shortcuts import render
 
 from outorga.core.access import staff_required
-from outorga.core.listing import Column, Listing, filters_of, listing
+from outorga.core.listing import Column, Listing, filtered, filters_of, list_page, listing
 from outorga.core.requests import actor_of
 from outorga.law.competence import Role
 
@@ -150,27 +150,27 @@ VEHICLE_COLUMNS = [
 
 def filter_vehicles(qs: QuerySet[Vehicle], f: dict[str, Any]) -> QuerySet[Vehicle]:
     qs = vehicles_search(qs, f.get("q") or "")
-    if f.get("especie"):
-        qs = qs.filter(kind=f["especie"])
     if f.get("servico"):
         qs = qs.filter(Exists(Permit.objects.filter(vehicle=OuterRef("pk"), service=f["servico"])))
-    if f.get("ano_de"):
-        qs = qs.filter(manufacture_year__gte=f["ano_de"])
-    if f.get("ano_ate"):
-        qs = qs.filter(manufacture_year__lte=f["ano_ate"])
-    return qs
+    return filtered(
+        qs,
+        f,
+        {"especie": "kind", "ano_de": "manufacture_year__gte", "ano_ate": "manufacture_year__lte"},
+    )
 
 
 @staff_required
 def vehicles(request: HttpRequest) -> HttpResponseBase:
-    form = VehicleFilter(request.GET or None)
-    qs = Vehicle.objects.select_related("owner")
-    if form.is_valid():
-        qs = filter_vehicles(qs, form.cleaned_data)
-    result = listing(request, qs, VEHICLE_COLUMNS, default_order="plate", filename="veiculos")
-    if not isinstance(result, Listing):
-        return result
-    return render(request, "registry/vehicles.html", {"listing": result, "form": form})
+    return list_page(
+        request,
+        form=VehicleFilter(request.GET or None),
+        qs=Vehicle.objects.select_related("owner"),
+        narrow=filter_vehicles,
+        columns=VEHICLE_COLUMNS,
+        default_order="plate",
+        filename="veiculos",
+        template="registry/vehicles.html",
+    )
 
 
 # --- permits ---------------------------------------------------------------------------------------
@@ -222,22 +222,26 @@ def filter_permits(qs: QuerySet[Permit], f: dict[str, Any]) -> QuerySet[Permit]:
         qs = qs.filter(status=f["situacao"])
     if f.get("irregular"):
         qs = qs.filter(irregular=True)
-    if f.get("outorga_de"):
-        qs = qs.filter(granted_on__gte=f["outorga_de"])
-    if f.get("outorga_ate"):
-        qs = qs.filter(granted_on__lte=f["outorga_ate"])
-    if f.get("vence_ate"):
-        qs = qs.filter(term_end__lte=f["vence_ate"])
-    return qs
+    return filtered(
+        qs,
+        f,
+        {
+            "outorga_de": "granted_on__gte",
+            "outorga_ate": "granted_on__lte",
+            "vence_ate": "term_end__lte",
+        },
+    )
 
 
 @staff_required
 def permits(request: HttpRequest) -> HttpResponse | HttpResponseBase:
-    form = PermitFilter(request.GET or None)
-    qs = Permit.objects.select_related("holder", "vehicle")
-    if form.is_valid():
-        qs = filter_permits(qs, form.cleaned_data)
-    result = listing(request, qs, PERMIT_COLUMNS, default_order="number", filename="permissoes")
-    if not isinstance(result, Listing):
-        return result
-    return render(request, "registry/permits.html", {"listing": result, "form": form})
+    return list_page(
+        request,
+        form=PermitFilter(request.GET or None),
+        qs=Permit.objects.select_related("holder", "vehicle"),
+        narrow=filter_permits,
+        columns=PERMIT_COLUMNS,
+        default_order="number",
+        filename="permissoes",
+        template="registry/permits.html",
+    )

@@ -398,3 +398,20 @@ def test_the_api_corrects_a_document_and_lists_its_versions(ipatinga_m, user_of)
     assert [v["id"] for v in versions] == [new["id"], first.pk]
     assert [v["current"] for v in versions] == [True, False]
     assert versions[0]["correction_reason"] == "data errada"
+
+
+def test_a_taxi_permits_auxiliary_is_not_added_by_the_mototaxi_route(ipatinga_m, user_of):
+    """Taxi art. 20: the taxi auxiliary is inscribed in the Cadastro by its own route; the
+    mototaxi route answers 409 naming it (it used to answer 500)."""
+    from registry_factories import TAXI_ON, grant, taxi_holder
+
+    holder, vehicle = taxi_holder(ipatinga_m, TAXI_ON)
+    permit = grant(ipatinga_m, holder, vehicle)
+    someone = person(ipatinga_m, name="Auxiliar")
+    r = clerk_client(user_of).post(
+        f"/api/v1/registry/permits/{permit.pk}/auxiliaries",
+        {"person_id": someone.pk, "on": "2026-02-10"},
+        content_type="application/json",
+    )
+    assert r.status_code == 409, r.content
+    assert "/api/v1/taxi/permits/" in r.json()["detail"]

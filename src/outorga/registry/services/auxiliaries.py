@@ -47,8 +47,14 @@ def auxiliary_add(
     """At most 1 auxiliary per mototaxi vehicle (art. 6 §4, art. 14), indicated in writing by the
     holder (art. 14 §1: ``indication``, the protocol or document of the indication, kept with the
     auxiliary), with the same requirements as the holder (art. 14 §2); credential valid one year;
-    schedule filed (art. 14 §3)."""
+    schedule filed (art. 14 §3). A taxi permit's auxiliary is inscribed in the Cadastro by
+    :func:`taxi_auxiliary_add` (taxi art. 20), never here."""
     authorize(actor=actor, municipality=municipality, action="registry.record", law=permit.law)
+    if permit.service == Service.TAXI:
+        raise InvalidTransition(
+            "o taxista auxiliar é inscrito no Cadastro Municipal de Taxistas pelo cadastro de "
+            "auxiliar do táxi (na permissão de táxi; API: /api/v1/taxi/permits/{id}/auxiliaries)"
+        )
     with transaction.atomic(), tenant(municipality):
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
         current = permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).count()

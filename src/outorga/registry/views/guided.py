@@ -107,6 +107,29 @@ class Step:
     form: forms.Form | None = None
 
 
+def person_records_record(
+    request: HttpRequest, m: Any, law: str, person: Person, form: ChecklistForm
+) -> None:
+    """The checklist's documents and the badge photo together, or nothing (a refused photo keeps
+    none of the documents); the photo's refusal under its own field."""
+    with transaction.atomic():
+        documents_record(
+            actor=actor_of(request), municipality=m, law=law, person=person, rows=form.rows()
+        )
+        photo = form.cleaned_data.get("photo")
+        if photo:
+            try:
+                person_photo_set(
+                    actor=actor_of(request),
+                    municipality=m,
+                    law=law,
+                    person=person,
+                    content=photo.read(MAX_UPLOAD_BYTES + 1),
+                )
+            except FieldError as exc:
+                raise FieldError("Foto para o crachá", exc.message, exc.citation) from exc
+
+
 def _records(person: Person | None, vehicle: Vehicle | None, types: Sequence[str]) -> list[Any]:
     """Each record the law reads, the current one on file or None."""
     return [(Document.Type(t).label, latest_document(person, vehicle, t)) for t in types]
@@ -243,33 +266,11 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
             prefix="pdoc",
         )
         if posted == "person_docs":
-
-            def record_person_docs() -> None:
-                # The documents and the photo together, or nothing (a refused photo keeps none).
-                with transaction.atomic():
-                    documents_record(
-                        actor=actor_of(request),
-                        municipality=m,
-                        law=law,
-                        person=person,
-                        rows=pdocs.rows(),
-                    )
-                    photo = pdocs.cleaned_data.get("photo")
-                    if photo:
-                        try:
-                            person_photo_set(
-                                actor=actor_of(request),
-                                municipality=m,
-                                law=law,
-                                person=person,
-                                content=photo.read(MAX_UPLOAD_BYTES + 1),
-                            )
-                        except FieldError as exc:  # under the photo's own field, by its label
-                            raise FieldError(
-                                "Foto para o crachá", exc.message, exc.citation
-                            ) from exc
-
-            answer = attempt(pdocs, record_person_docs, "Documentos registrados.")
+            answer = attempt(
+                pdocs,
+                lambda: person_records_record(request, m, law, person, pdocs),
+                "Documentos registrados.",
+            )
             if answer:
                 return answer
         steps.append(Step("person_docs", "Documentos da pessoa", False, form=pdocs))
@@ -520,23 +521,7 @@ def person_checklist(request: HttpRequest, person_id: int) -> HttpResponse:
     )
     if request.method == "POST" and form.is_valid():
         try:
-            with transaction.atomic():
-                documents_record(
-                    actor=actor_of(request),
-                    municipality=m,
-                    law=law,
-                    person=person,
-                    rows=form.rows(),
-                )
-                photo = form.cleaned_data.get("photo")
-                if photo:
-                    person_photo_set(
-                        actor=actor_of(request),
-                        municipality=m,
-                        law=law,
-                        person=person,
-                        content=photo.read(MAX_UPLOAD_BYTES + 1),
-                    )
+            person_records_record(request, m, law, person, form)
         except NotCompetent as exc:
             return deny(request, exc)
         except DomainError as exc:

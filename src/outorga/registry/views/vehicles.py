@@ -3,6 +3,9 @@ page with its documents."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -38,48 +41,79 @@ def _vehicle_services() -> list[str]:
     return [s.value for s in Service if s.value in bound]
 
 
-@staff_required
-def vehicle_new(request: HttpRequest, person_id: int) -> HttpResponse:
-    """The vehicle is recorded under the law of the service it is for, with that law's fields."""
-    owner = get_object_or_404(Person.objects.all(), pk=person_id)
-    services = _vehicle_services()
-    if not services:
-        raise Http404("nenhum serviço de táxi, mototáxi ou motofrete neste município")
-    asked = request.POST.get("service") or request.GET.get("servico") or ""
-    service = asked if asked in services else services[0]
-    form = VehicleForm(request.POST or None, service=service, services=services)
+def _vehicle_form(
+    request: HttpRequest,
+    form: VehicleForm,
+    save: Callable[[dict[str, Any]], Vehicle],
+    *,
+    services: list[str],
+    service: str,
+    title: str,
+    submit: str,
+    done: str,
+) -> HttpResponse:
+    """The vehicle form's POST (``save``: the registration or the correction) and its page, with
+    one link per service (each shows the fields its own law asks for); a plate already
+    registered is offered, never overwritten."""
     existing = None
     if request.method == "POST" and form.is_valid():
         data = dict(form.cleaned_data)
         try:
-            vehicle = vehicle_register(
-                actor=actor_of(request),
-                municipality=current_municipality(),
-                law=service_law(current_municipality(), data.pop("service")),
-                owner=owner,
-                data=data,
-            )
+            vehicle = save(data)
         except NotCompetent as exc:
             return deny(request, exc)
         except FieldError as exc:
             form_add(form, exc)
             existing = existing_offer(exc, "registry:vehicle", "vehicle_id")
         else:
-            messages.success(request, f"Veículo {format_plate(vehicle.plate)} cadastrado.")
+            messages.success(request, f"Veículo {format_plate(vehicle.plate)}: {done}")
             return redirect("registry:vehicle", vehicle_id=vehicle.pk)
     return render(
         request,
         "registry/form.html",
         {
             "form": form,
-            "title": f"Cadastrar veículo de {owner.name} — {Service(service).label}",
-            "submit": "Cadastrar",
+            "title": title,
+            "submit": submit,
             "existing": existing,
-            # One link per service: each shows the fields its own law asks for.
             "variants": [(Service(s).label, f"?servico={s}", s == service) for s in services]
             if len(services) > 1
             else [],
         },
+    )
+
+
+def _services_or_404() -> list[str]:
+    services = _vehicle_services()
+    if not services:
+        raise Http404("nenhum serviço de táxi, mototáxi ou motofrete neste município")
+    return services
+
+
+@staff_required
+def vehicle_new(request: HttpRequest, person_id: int) -> HttpResponse:
+    """The vehicle is recorded under the law of the service it is for, with that law's fields."""
+    owner = get_object_or_404(Person.objects.all(), pk=person_id)
+    services = _services_or_404()
+    asked = request.POST.get("service") or request.GET.get("servico") or ""
+    service = asked if asked in services else services[0]
+    m = current_municipality()
+
+    def save(data: dict[str, Any]) -> Vehicle:
+        law = service_law(m, data.pop("service"))
+        return vehicle_register(
+            actor=actor_of(request), municipality=m, law=law, owner=owner, data=data
+        )
+
+    return _vehicle_form(
+        request,
+        VehicleForm(request.POST or None, service=service, services=services),
+        save,
+        services=services,
+        service=service,
+        title=f"Cadastrar veículo de {owner.name} — {Service(service).label}",
+        submit="Cadastrar",
+        done="cadastrado.",
     )
 
 
@@ -107,51 +141,36 @@ def vehicle_edit(request: HttpRequest, vehicle_id: int) -> HttpResponse:
     to one no other vehicle holds; the owner only by the change of owner."""
     vehicle = get_object_or_404(Vehicle.objects.select_related("owner"), pk=vehicle_id)
     m = current_municipality()
-    services = _vehicle_services()
-    if not services:
-        raise Http404("nenhum serviço de táxi, mototáxi ou motofrete neste município")
+    services = _services_or_404()
     asked = request.POST.get("service") or request.GET.get("servico") or ""
     service = _service_of(vehicle, services, asked)
     initial = {f: getattr(vehicle, f) for f in VEHICLE_FIELDS}
     initial["plate"] = format_plate(vehicle.plate)
     form = VehicleForm(request.POST or None, initial=initial, service=service, services=services)
     form.fields["reason"] = reason_field()
-    existing = None
-    if request.method == "POST" and form.is_valid():
-        data = dict(form.cleaned_data)
+
+    def save(data: dict[str, Any]) -> Vehicle:
         data.pop("service")
         reason = data.pop("reason")
-        try:
-            vehicle = vehicle_update(
-                actor=actor_of(request),
-                municipality=m,
-                law=registry_law(m, vehicle_id=vehicle.pk),
-                vehicle=vehicle,
-                data=data,
-                reason=reason,
-            )
-        except NotCompetent as exc:
-            return deny(request, exc)
-        except FieldError as exc:
-            form_add(form, exc)
-            existing = existing_offer(exc, "registry:vehicle", "vehicle_id")
-        else:
-            messages.success(
-                request, f"Veículo {format_plate(vehicle.plate)}: cadastro atualizado."
-            )
-            return redirect("registry:vehicle", vehicle_id=vehicle.pk)
-    return render(
+        law = registry_law(m, vehicle_id=vehicle.pk)
+        return vehicle_update(
+            actor=actor_of(request),
+            municipality=m,
+            law=law,
+            vehicle=vehicle,
+            data=data,
+            reason=reason,
+        )
+
+    return _vehicle_form(
         request,
-        "registry/form.html",
-        {
-            "form": form,
-            "title": f"Editar veículo {format_plate(vehicle.plate)}",
-            "submit": "Salvar",
-            "existing": existing,
-            "variants": [(Service(s).label, f"?servico={s}", s == service) for s in services]
-            if len(services) > 1
-            else [],
-        },
+        form,
+        save,
+        services=services,
+        service=service,
+        title=f"Editar veículo {format_plate(vehicle.plate)}",
+        submit="Salvar",
+        done="cadastro atualizado.",
     )
 
 

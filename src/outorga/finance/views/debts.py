@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.formerrors import messages_add
-from outorga.core.listing import Column, Listing, filters_of, listing
+from outorga.core.listing import Column, Listing, filtered, filters_of, listing
 from outorga.core.models import Act, Municipality
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of
@@ -56,15 +56,16 @@ def _filter_debts(qs: QuerySet[Debt], data: dict[str, Any], role: str) -> QueryS
             qs = qs.filter(person__document__startswith=digits(q))
         else:
             qs = qs.filter(Q(reference__icontains=q) | name_matches("person__name", q))
-    if data.get("status"):
-        qs = qs.filter(status=data["status"])
-    if data.get("origin"):
-        qs = qs.filter(origin=data["origin"])
-    if data.get("due_from"):
-        qs = qs.filter(due_on__gte=data["due_from"])
-    if data.get("due_to"):
-        qs = qs.filter(due_on__lte=data["due_to"])
-    return qs
+    return filtered(
+        qs,
+        data,
+        {
+            "status": "status",
+            "origin": "origin",
+            "due_from": "due_on__gte",
+            "due_to": "due_on__lte",
+        },
+    )
 
 
 def debt_columns(role: str) -> list[Column]:

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from outorga.core.formerrors import form_add, messages_add
-from outorga.core.listing import Column, Listing, listing
+from outorga.core.listing import Column, Listing, filtered, listing
 from outorga.core.models import Act
 from outorga.core.requests import actor_of
 from outorga.core.search import name_matches
@@ -78,15 +78,11 @@ def filter_payments(qs: QuerySet[Payment], f: dict[str, Any]) -> QuerySet[Paymen
             | Q(debt__reference__icontains=q)
             | name_matches("debt__person__name", q)
         )
-    if f.get("forma"):
-        qs = qs.filter(method=f["forma"])
-    if f.get("origem"):
-        qs = qs.filter(source=f["origem"])
-    if f.get("de"):
-        qs = qs.filter(paid_on__gte=f["de"])
-    if f.get("ate"):
-        qs = qs.filter(paid_on__lte=f["ate"])
-    return qs
+    return filtered(
+        qs,
+        f,
+        {"forma": "method", "origem": "source", "de": "paid_on__gte", "ate": "paid_on__lte"},
+    )
 
 
 @staff_view

@@ -74,8 +74,6 @@ def people_columns(role: str) -> list[Column]:
 
 def filter_people(qs: QuerySet[Person], f: dict[str, Any], role: str) -> QuerySet[Person]:
     qs = people_search(qs, f.get("q") or "", role)
-    if f.get("tipo"):
-        qs = qs.filter(kind=f["tipo"])
     if f.get("servico") or f.get("situacao"):
         held = Permit.objects.filter(holder=OuterRef("pk"))
         if f.get("servico"):
@@ -83,11 +81,11 @@ def filter_people(qs: QuerySet[Person], f: dict[str, Any], role: str) -> QuerySe
         if f.get("situacao"):
             held = held.filter(status=f["situacao"])
         qs = qs.filter(Exists(held))
-    if f.get("de"):
-        qs = qs.filter(created_at__date__gte=f["de"])
-    if f.get("ate"):
-        qs = qs.filter(created_at__date__lte=f["ate"])
-    return qs
+    return filtered(
+        qs,
+        f,
+        {"tipo": "kind", "de": "created_at__date__gte", "ate": "created_at__date__lte"},
+    )
 
 
 @staff_required
@@ -216,16 +214,13 @@ PERMIT_COLUMNS = [
 
 def filter_permits(qs: QuerySet[Permit], f: dict[str, Any]) -> QuerySet[Permit]:
     qs = permits_search(qs, f.get("q") or "")
-    if f.get("servico"):
-        qs = qs.filter(service=f["servico"])
-    if f.get("situacao"):
-        qs = qs.filter(status=f["situacao"])
-    if f.get("irregular"):
-        qs = qs.filter(irregular=True)
     return filtered(
         qs,
         f,
         {
+            "servico": "service",
+            "situacao": "status",
+            "irregular": "irregular",
             "outorga_de": "granted_on__gte",
             "outorga_ate": "granted_on__lte",
             "vence_ate": "term_end__lte",

@@ -81,6 +81,5 @@ def test_a_csrf_refusal_is_in_portuguese(user_of):
 
 
 def test_the_favicon_is_served():
-    r = Client().get("/favicon.ico", follow=True)
-    assert r.status_code == 200 or r.redirect_chain
-    assert r.redirect_chain and r.redirect_chain[0][0].endswith("outorga/favicon.svg")
+    r = Client().get("/favicon.ico")
+    assert r.status_code == 301 and r["Location"].endswith("outorga/favicon.svg")

@@ -229,7 +229,7 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
                     messages.success(request, f"{made['p'].name}: cadastrado(a).")
                     return redirect(_url(servico=service, pessoa=made["p"].pk))
         steps.append(Step("person", "Pessoa", False, form=person_form))
-        return _page(request, steps, service, person, vehicle, existing, law)
+        return _page(request, steps, service, person, vehicle, existing)
     steps.append(Step("person", "Pessoa", True, person.name))
 
     # 2. The driving licence (art. 5 II).
@@ -251,7 +251,7 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
             if answer:
                 return answer
         steps.append(Step("licence", "CNH", False, form=cnh))
-        return _page(request, steps, service, person, vehicle, existing, law)
+        return _page(request, steps, service, person, vehicle, existing)
     steps.append(Step("licence", "CNH", True, f"categorias {licence.categories}"))
 
     # 3. The person's documents (art. 5), the photo for the badge (art. 2 VIII).
@@ -274,7 +274,7 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
             if answer:
                 return answer
         steps.append(Step("person_docs", "Documentos da pessoa", False, form=pdocs))
-        return _page(request, steps, service, person, vehicle, existing, law, rows=rows)
+        return _page(request, steps, service, person, vehicle, existing, rows=rows)
     steps.append(Step("person_docs", "Documentos da pessoa", True, f"{len(rows)} em dia, com foto"))
 
     # 4. The vehicle (art. 3), the person's own.
@@ -303,7 +303,7 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
                 return redirect(_url(**{**here, "veiculo": made_v.pk}))
         owned = list(person.vehicles.order_by("-pk"))
         steps.append(Step("vehicle", "Veículo", False, form=vform))
-        return _page(request, steps, service, person, vehicle, existing, law, owned=owned)
+        return _page(request, steps, service, person, vehicle, existing, owned=owned)
     steps.append(Step("vehicle", "Veículo", True, f"{vehicle.plate} — {vehicle.make_model}"))
 
     # 5. The vehicle's documents (art. 5 §1, §5).
@@ -332,7 +332,7 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
             if answer:
                 return answer
         steps.append(Step("vehicle_docs", "Documentos do veículo", False, form=vdocs))
-        return _page(request, steps, service, person, vehicle, existing, law, rows=vrows)
+        return _page(request, steps, service, person, vehicle, existing, rows=vrows)
     steps.append(Step("vehicle_docs", "Documentos do veículo", True, f"{len(vrows)} em dia"))
 
     # 6. The tender that precedes the grant (art. 6): the clerk enrols the person in an open one;
@@ -364,7 +364,17 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
         )
     )
 
-    # 7. The full check and the grant: the very questions the grant asks.
+    # 7. The full check and the grant: the very questions the grant asks, by default in the
+    # newest homologated tender that found the person eligible.
+    awarded = max(
+        (
+            a.tender
+            for a in applications
+            if a.eligible and a.tender.status == Tender.Status.HOMOLOGATED
+        ),
+        key=lambda t: t.homologated_on or today,
+        default=None,
+    )
     grant_form = GrantForm(
         request.POST if posted in ("grant", "check") else None,
         initial={
@@ -372,15 +382,7 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
             "holder": person.pk,
             "vehicle": vehicle.pk,
             "granted_on": today,
-            "tender": Tender.objects.filter(
-                service=service,
-                status=Tender.Status.HOMOLOGATED,
-                applicants__person=person,
-                applicants__eligible=True,
-            )
-            .order_by("-homologated_on")
-            .values_list("pk", flat=True)
-            .first(),
+            "tender": awarded.pk if awarded else None,
         },
     )
     _fix(grant_form, person, vehicle, service)
@@ -395,10 +397,10 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
                 "vehicle": vehicle,
                 "service": service,
                 "granted_on": today,
-                "term_years": 10,
+                "term_years": grant_form.fields["term_years"].initial,
                 "decree": "",
                 "equipment": [],
-                "tender": Tender.objects.filter(pk=grant_form.initial.get("tender") or 0).first(),
+                "tender": awarded,
             }
         )
         asked = {"municipality": m, **{k: d[k] for k in GrantForm.ASKED}}
@@ -425,7 +427,6 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
         person,
         vehicle,
         existing,
-        law,
         preview=preview,
         refused=refused,
         can_grant=may(role, "permit.grant", service),
@@ -458,7 +459,6 @@ def _page(
     person: Person | None,
     vehicle: Vehicle | None,
     existing: dict[str, str] | None,
-    law: str,
     **extra: Any,
 ) -> HttpResponse:
     labels = [
@@ -483,7 +483,6 @@ def _page(
             "person": person,
             "vehicle": vehicle,
             "existing": existing,
-            "law": law,
             "switch": [
                 (
                     Service(s).label,

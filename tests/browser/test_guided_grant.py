@@ -69,7 +69,7 @@ def test_a_clerk_grants_a_mototaxi_permit_on_the_guided_page_in_8_submissions(
     )
     login(page, base, Role.ATENDENTE)
     page.goto(f"{base}/cadastro/")
-    page.get_by_role("link", name="Outorga guiada (mototáxi e motofrete)").click()
+    page.get_by_role("link", name="Outorga guiada", exact=True).click()
     page.get_by_role("heading", name="Próximo passo: Pessoa").wait_for()
 
     cpf = CPF().generate(mask=True)

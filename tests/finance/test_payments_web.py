@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pypdfium2 as pdfium
 import pytest
 import zxingcpp
@@ -15,6 +17,7 @@ from outorga.finance import pix
 from outorga.finance.models import Debt
 from outorga.finance.models_payments import FinanceSettings, Payment, Refund
 from outorga.law.competence import Role
+from outorga.law.money import brl
 from outorga.registry.models import Person
 
 
@@ -42,6 +45,13 @@ def test_the_dashboard_draws_amounts_by_status_and_month(user_of, debt):
     html = r.content.decode()
     assert html.count("<svg") == 2
     assert "Valores por situação" in html and 'role="img"' in html
+    # The chart's numbers, as a Brazilian reads them (core.charts), beside the picture.
+    numbers = html.split('id="grafico-valores-situacao"')[1].split("</figure>")[0]
+    with tenant(debt.municipality):
+        open_cents = sum(Debt.objects.filter(status="open").values_list("amount_cents", flat=True))
+    assert open_cents >= 4321
+    cell = re.search(r'Em aberto</th>\s*<td class="num">([^<]+)</td>', numbers)
+    assert cell and cell.group(1) == brl(open_cents), numbers
 
 
 def test_the_debt_list_filters_by_name_status_and_due_date(user_of, debt):

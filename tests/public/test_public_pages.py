@@ -297,6 +297,9 @@ def test_a_revoked_badge_s_page_says_since_when_it_does_not_hold(ipatinga_m, bad
     assert f"revogado ou substituído em {today}" in html
     assert f"sem efeito</strong> desde {today}" in html
     assert printed not in html
+    # The verification API says the same: no validity for a badge without effect.
+    body = Client().get(f"/api/v1/public/verify/{badge.token}").json()
+    assert body["valido"] is False and body["validade"] is None
 
 
 def test_an_extinct_permit_s_badge_is_said_extinct_with_its_date(ipatinga_m, badge_clerk):

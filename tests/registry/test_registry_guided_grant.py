@@ -14,6 +14,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import timezone
+from guided_client import Counting, next_step
 from registry_factories import EQUIPMENT, png
 from validate_docbr import CPF, RENAVAM
 
@@ -27,36 +28,6 @@ pytestmark = pytest.mark.django_db
 
 CLERK_LIMIT = 8
 AUTHORITY_LIMIT = 3
-
-
-class Counting:
-    """A logged-in client that counts the forms it submits."""
-
-    def __init__(self, user: Any) -> None:
-        self.c = Client()
-        self.c.force_login(user)
-        self.posts = 0
-
-    def get(self, url: str, **kw: Any) -> Any:
-        return self.c.get(url, **kw)
-
-    def post(self, url: str, data: dict[str, Any]) -> Any:
-        self.posts += 1
-        r = self.c.post(url, data)
-        assert r.status_code == 302, _errors(r)
-        return r
-
-
-def _errors(r: Any) -> str:
-    text = re.sub(r"<[^>]+>", " ", r.content.decode())
-    start = text.find("Corrija")
-    return re.sub(r"\s+", " ", text[start if start >= 0 else 0 :])[:1500]
-
-
-def _step(page: str) -> str:
-    m = re.search(r'name="step" value="(\w+)"', page)
-    assert m, page[-3000:]
-    return m.group(1)
 
 
 def test_art_5_6_a_complete_mototaxi_grant_by_one_clerk_takes_8_submissions(ipatinga_m, user_of):
@@ -74,7 +45,7 @@ def test_art_5_6_a_complete_mototaxi_grant_by_one_clerk_takes_8_submissions(ipat
         )
     url = "/cadastro/outorga-guiada/"
     page = clerk.get(url).content.decode()
-    assert _step(page) == "person" and "Próximo passo: Pessoa" in page
+    assert next_step(page) == "person" and "Próximo passo: Pessoa" in page
     cpf = CPF().generate()
     r = clerk.post(
         url,
@@ -95,7 +66,7 @@ def test_art_5_6_a_complete_mototaxi_grant_by_one_clerk_takes_8_submissions(ipat
     url = r["Location"]
 
     page = clerk.get(url).content.decode()
-    assert _step(page) == "licence"
+    assert next_step(page) == "licence"
     r = clerk.post(
         url,
         {
@@ -110,7 +81,7 @@ def test_art_5_6_a_complete_mototaxi_grant_by_one_clerk_takes_8_submissions(ipat
         },
     )
     page = clerk.get(url).content.decode()
-    assert _step(page) == "person_docs"
+    assert next_step(page) == "person_docs"
     # The checklist asks for exactly the records the law reads.
     for t in MOTOTAXI_PERSON_RECORDS:
         assert Document.Type(t).label in page
@@ -121,7 +92,7 @@ def test_art_5_6_a_complete_mototaxi_grant_by_one_clerk_takes_8_submissions(ipat
     docs["pdoc-photo"] = SimpleUploadedFile("foto.png", png(), "image/png")
     clerk.post(url, docs)
     page = clerk.get(url).content.decode()
-    assert _step(page) == "vehicle"
+    assert next_step(page) == "vehicle"
     r = clerk.post(
         url,
         {
@@ -141,13 +112,13 @@ def test_art_5_6_a_complete_mototaxi_grant_by_one_clerk_takes_8_submissions(ipat
     )
     url = r["Location"]
     page = clerk.get(url).content.decode()
-    assert _step(page) == "vehicle_docs"
+    assert next_step(page) == "vehicle_docs"
     vdocs = {"step": "vehicle_docs"}
     for t in MOTOTAXI_VEHICLE_RECORDS:
         vdocs[f"vdoc-{t}-issued_on"] = (today - dt.timedelta(days=3)).isoformat()
     clerk.post(url, vdocs)
     page = clerk.get(url).content.decode()
-    assert _step(page) in ("grant", "apply")
+    assert next_step(page) in ("grant", "apply")
     assert "Inscrever na licitação G-01/2026" in page
     clerk.post(url, {"step": "apply", "tender": tender.pk})
 

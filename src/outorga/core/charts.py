@@ -22,7 +22,7 @@ from pygal.style import Style
 from outorga.law.money import brl
 
 Value = int | float | None
-Kind = Literal["bar", "stacked", "hbar", "hstacked"]
+Kind = Literal["bar", "stacked", "hbar", "hstacked", "line"]
 
 MONTHS_PT = ("jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez")
 
@@ -89,6 +89,7 @@ _CHARTS: dict[Kind, type] = {
     "stacked": pygal.StackedBar,
     "hbar": pygal.HorizontalBar,
     "hstacked": pygal.HorizontalStackedBar,
+    "line": pygal.Line,
 }
 
 

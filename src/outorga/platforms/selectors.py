@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
+from outorga.core.charts import month_label
 from outorga.core.lawseam import LawNotBound, governs, law_for, law_of
 from outorga.core.models import Municipality
 from outorga.law import interfaces
@@ -237,11 +238,11 @@ def latest_reports() -> list[MonthlyReport]:
 
 
 def monthly_series(metric: str) -> tuple[list[str], dict[str, list[int | None]]]:
-    """Labels (``mm/aaaa``) and, per platform, the reported ``metric`` of each month (newest
+    """Labels (``jan/2026``) and, per platform, the reported ``metric`` of each month (newest
     version), for the chart."""
     reports = latest_reports()
     months = sorted({(r.year, r.month) for r in reports})
-    labels = [f"{mo:02d}/{y}" for y, mo in months]
+    labels = [month_label(dt.date(y, mo, 1)) for y, mo in months]
     series: dict[str, list[int | None]] = {}
     for r in reports:
         values = series.setdefault(r.platform.name, [None] * len(months))

@@ -76,7 +76,9 @@ class VerifyOut(Schema):
     servico: str
     numero: str
     placa: str
-    validade: dt.date
+    #: None for a badge without effect (revoked, or its permit extinct): it no longer has a
+    #: validity to show, as the public page says "Sem efeito".
+    validade: dt.date | None
     municipio: str
     foto: str | None
 
@@ -105,7 +107,7 @@ def verify(request: HttpRequest, token: str) -> Any:
         "servico": data["servico"],
         "numero": data["numero"],
         "placa": data["placa"],
-        "validade": data["validade"],
+        "validade": None if status.ended else data["validade"],
         "municipio": data["municipio"],
         "foto": request.build_absolute_uri(f"/v/{token}/foto") if data["tem_foto"] else None,
     }

@@ -82,6 +82,35 @@ MOTOTAXI_VEHICLE_RECORDS = (
 )
 
 
+#: Every record the taxi law reads of a natural person (art. 22 I, III–VIII; the CNH, II, is a
+#: record of its own; the declarations, IX–X, are signed at the counter): the guided grant's
+#: checklist, as ``person_documents_facts`` reads them (the identity by the RG, else the CPF).
+TAXI_PERSON_RECORDS = (
+    Document.Type.RG,
+    Document.Type.ELECTORAL,
+    Document.Type.MEDICAL,
+    Document.Type.INSS,
+    Document.Type.COURSE,
+    Document.Type.RESIDENCE,
+    Document.Type.CRIMINAL,
+)
+#: ... and of a legal person (art. 23 I, III; the certificates of V–VIII at the counter).
+TAXI_COMPANY_RECORDS = (Document.Type.COMPANY, Document.Type.OPERATING_LICENCE)
+
+
+def taxi_vehicle_records(vehicle: Vehicle) -> tuple[str, ...]:
+    """Every record the taxi law reads of the vehicle (art. 22 XI–XII, art. 24 I–IV): the GNV
+    safety certificate only for a vehicle that runs on it (art. 24 IV)."""
+    gnv = vehicle.cng or vehicle.fuel == Vehicle.Fuel.GNV
+    return (
+        Document.Type.CRLV,
+        Document.Type.DPVAT,
+        Document.Type.VISTORIA,
+        Document.Type.TAXIMETER,
+        *((Document.Type.CNG,) if gnv else ()),
+    )
+
+
 def mototaxi_person(
     person: Person,
     *,

@@ -640,6 +640,25 @@ class TaxiGrantForm(TaxiChecks):
             service=Service.TAXI, status=Tender.Status.HOMOLOGATED
         )
 
+    def asked(self, **fixed: Any) -> dict[str, Any]:
+        """The arguments of the check (``taxi_grant_decisions``) and of the grant alike, so the
+        check asks the very questions the grant will ask; ``fixed``: the holder and the vehicle
+        when the page already knows them."""
+        d = {**self.cleaned_data, **fixed}
+        return {
+            "holder": d["holder"],
+            "vehicle": d["vehicle"],
+            "category": d["category"],
+            "signed_on": d["signed_on"],
+            "option": d["option"],
+            "mode": d["mode"],
+            "instalments": d["instalments"],
+            "tender": d["tender"],
+            "checks": self.checks(),
+            "declarations": d["declarations"],
+            "public_employment": d["public_employment"],
+        }
+
 
 class SwapForm(TaxiChecks):
     """Permuta of vehicles between two taxi holders (art. 32): each vehicle is inspected for the

@@ -11,16 +11,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
-from .. import charts
+from outorga.core.charts import Chart, Series, keyed, month_label
+from outorga.core.charts import money as cents_brl
+
 from ..models import Debt
 from ..models_payments import FinanceSettings, Payment, Refund
 from .common import money, staff_view
-
-MONTHS_PT = ("jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez")
-
-
-def _month_label(d: dt.date) -> str:
-    return f"{MONTHS_PT[d.month - 1]}/{d.year % 100:02d}"
 
 
 def _ledger_summary(today: dt.date) -> dict[str, Any]:
@@ -58,21 +54,42 @@ def _ledger_summary(today: dt.date) -> dict[str, Any]:
         if month in index:
             series[row["status"]][1][index[month]] += row["total"] or 0
     series = {k: v for k, v in series.items() if any(v[1])}
+    labels = tuple(month_label(m) for m in months)
     return {
         "status_rows": [(label, n, money(c)) for _, label, c, n in status_rows],
-        "status_svg": charts.status_bars(
-            [(v, label, c) for v, label, c, _ in status_rows], title="Valores por situação"
+        "charts": keyed(
+            [
+                Chart(
+                    key="valores-situacao",
+                    title="Valores por situação",
+                    description="Soma dos débitos de cada situação: "
+                    + "; ".join(f"{label}: {money(c)}" for _, label, c, _ in status_rows)
+                    + ".",
+                    labels=tuple(label.capitalize() for _, label, _, _ in status_rows),
+                    series=(Series("Valor", tuple(c for _, _, c, _ in status_rows)),),
+                    kind="hbar",
+                    fmt=cents_brl,
+                    label_header="Situação",
+                ),
+                Chart(
+                    key="valores-mes",
+                    title="Valores por mês de vencimento e situação",
+                    description=(
+                        f"Débitos que vencem de {labels[0]} a {labels[-1]}, por mês de "
+                        "vencimento, empilhados pela situação."
+                    ),
+                    labels=labels,
+                    series=tuple(
+                        Series(label.capitalize(), tuple(values))
+                        for label, values in series.values()
+                    ),
+                    kind="stacked",
+                    fmt=cents_brl,
+                    label_header="Mês",
+                    total=True,
+                ),
+            ]
         ),
-        "month_svg": charts.monthly_stacked(
-            [_month_label(m) for m in months],
-            series,
-            title="Valores por mês de vencimento e situação",
-        ),
-        "month_rows": [
-            (_month_label(m), [money(series[s][1][i]) for s in series])
-            for i, m in enumerate(months)
-        ],
-        "month_heads": [label for label, _ in series.values()],
     }
 
 

@@ -11,8 +11,8 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 
+from outorga.core.charts import Chart, Series, keyed
 from outorga.core.models import ApiToken, User
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality_or_none
@@ -28,7 +28,7 @@ from outorga.platforms.services.credentialing import (
 from outorga.platforms.services.drivers import enabled_roster
 from outorga.platforms.tokens import api_token_issue, api_token_revoke
 
-from .. import charts, selectors
+from .. import selectors
 from ..models import (
     Complaint,
     MonthlyReport,
@@ -82,31 +82,34 @@ class CredentialForm(ContactsForm):
     )
 
 
+def _monthly(key: str, title: str, labels: list[str], series: dict[str, Any]) -> Chart:
+    """One line per platform: what its monthly reports (art. 16) told, month by month."""
+    return Chart(
+        key=key,
+        title=title,
+        description=f"{title}, por plataforma, segundo os relatórios mensais (art. 16).",
+        labels=tuple(labels),
+        series=tuple(Series(name, tuple(values)) for name, values in series.items()),
+        kind="line",
+        label_header="Mês",
+    )
+
+
 @screen()
 def index(request: HttpRequest, user: User) -> HttpResponse:
     platforms = list(selectors.platforms_with_counts())
-    labels, drivers_series = selectors.monthly_series("active_drivers")
-    _, trips_series = selectors.monthly_series("trips")
+    labels, drivers = selectors.monthly_series("active_drivers")
+    _, trips = selectors.monthly_series("trips")
     context = {
         "platforms": platforms,
         "roster_total": selectors.municipality_roster(),
         "credentialed": sum(1 for p in platforms if p.status == Platform.Status.CREDENTIALED),
-        "chart_drivers": mark_safe(  # noqa: S308 - built by charts.line_chart, every text escaped
-            charts.line_chart(
-                labels,
-                drivers_series,
-                title="Motoristas ativos informados por mês",
-                chart_id="chart-drivers",
-            )
+        "charts": keyed(
+            [
+                _monthly("motoristas", "Motoristas ativos informados por mês", labels, drivers),
+                _monthly("corridas", "Corridas informadas por mês", labels, trips),
+            ]
         ),
-        "chart_trips": mark_safe(  # noqa: S308 - built by charts.line_chart, every text escaped
-            charts.line_chart(
-                labels, trips_series, title="Corridas informadas por mês", chart_id="chart-trips"
-            )
-        ),
-        "labels": labels,
-        "drivers_series": drivers_series,
-        "trips_series": trips_series,
         "can_credential": user.role == Role.AUTORIDADE,
     }
     return render(request, "platforms/index.html", context)

@@ -1,9 +1,11 @@
-"""The guided mototaxi/motofrete grant (issue "back office", item 3): one page that walks a clerk
-from the person to the badge — person → CNH → the person's documents → vehicle → the vehicle's
-documents → tender → the full check → grant → badge — always showing the next step, asking for
-exactly the records the law reads (``facts.MOTOTAXI_PERSON_RECORDS`` and
-``MOTOTAXI_VEHICLE_RECORDS``) and, before the grant, the very questions the grant asks
-(``permit_grant_decisions``), so a check with no ✘ is a grant that will not be refused for the law.
+"""The guided grant (issue "back office", item 3) of a mototaxi, motofrete or taxi permit: one
+page that walks a clerk from the person to the badge — person → CNH → the person's documents →
+vehicle → the vehicle's documents → tender → the full check → grant → badge — always showing the
+next step, asking for exactly the records the law of the service reads (``facts.MOTOTAXI_*_RECORDS``,
+``facts.TAXI_*_RECORDS``) and, before the grant, the very questions the grant asks
+(``permit_grant_decisions``, ``taxi_grant_decisions`` with the taxi form's ``asked``), so a check
+with no ✘ is a grant that will not be refused for the law. The taxi grant signs the Termo de
+Permissão (art. 10, 13); a legal person (art. 23) has no CNH step.
 
 Each step posts to this page and comes back to it (``?pessoa=&veiculo=&servico=``); a refusal stays
 on the step with every value typed. The documents of a person or a vehicle are one submission,
@@ -33,29 +35,85 @@ from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import NotCompetent
 
-from ..facts import MOTOTAXI_PERSON_RECORDS, MOTOTAXI_VEHICLE_RECORDS, latest_document
-from ..forms import DATE, GrantForm, LicenceForm, PersonForm, VehicleForm
-from ..models import Document, Person, Service, Tender, TenderApplicant, Vehicle
+from ..facts import (
+    MOTOTAXI_PERSON_RECORDS,
+    MOTOTAXI_VEHICLE_RECORDS,
+    TAXI_COMPANY_RECORDS,
+    TAXI_PERSON_RECORDS,
+    latest_document,
+    taxi_vehicle_records,
+)
+from ..forms import DATE, GrantForm, LicenceForm, PersonForm, TaxiGrantForm, VehicleForm
+from ..models import (
+    Document,
+    PermitTerm,
+    Person,
+    Service,
+    TaxiCategory,
+    Tender,
+    TenderApplicant,
+    Vehicle,
+)
 from ..selectors import registry_law
 from ..services.common import service_law
 from ..services.documents import MAX_UPLOAD_BYTES, documents_record
 from ..services.people import licence_record, person_photo_set, person_register
-from ..services.permits import permit_grant, permit_grant_decisions
+from ..services.permits import (
+    permit_grant,
+    permit_grant_decisions,
+    taxi_grant_decisions,
+    taxi_permit_grant,
+)
 from ..services.tenders import tender_apply
 from ..services.vehicles import vehicle_register
 from ..validation import FieldError
 from .common import deny, may
 
-SERVICES = (Service.MOTOTAXI, Service.MOTOFRETE)
+SERVICES = (Service.MOTOTAXI, Service.MOTOFRETE, Service.TAXI)
+
+
+def person_records(service: str, person: Person) -> tuple[str, ...]:
+    """The person's records the law of ``service`` reads."""
+    if service != Service.TAXI:
+        return MOTOTAXI_PERSON_RECORDS
+    return TAXI_COMPANY_RECORDS if person.kind == Person.Kind.LEGAL else TAXI_PERSON_RECORDS
+
+
+def vehicle_records(service: str, vehicle: Vehicle) -> tuple[str, ...]:
+    """The vehicle's records the law of ``service`` reads."""
+    return taxi_vehicle_records(vehicle) if service == Service.TAXI else MOTOTAXI_VEHICLE_RECORDS
+
+
+class TaxiGuidedGrantForm(TaxiGrantForm):
+    """The taxi grant of the person and the vehicle the page already holds: only the tender, the
+    category, the inspection's findings, the declarations, the Termo's choices (art. 10) and the
+    decree are asked."""
+
+    def __init__(self, *args: Any, person: Person, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        del self.fields["holder"], self.fields["vehicle"]
+        field = self.fields["tender"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = Tender.objects.filter(
+            service=Service.TAXI, applicants__person=person
+        ).distinct()
 
 
 class ChecklistForm(forms.Form):
     """One row per record the law reads: the date it was issued, its number and its file. Rows
     left without a date are not recorded; the records already on file are shown, not asked."""
 
-    def __init__(self, *args: Any, types: Sequence[str], photo: bool, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        types: Sequence[str],
+        photo: bool,
+        categorised: Sequence[str] = (),
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.types = list(types)
+        self.categorised = [t for t in categorised if t in self.types]
         for t in self.types:
             label = Document.Type(t).label
             self.fields[f"{t}-issued_on"] = forms.DateField(
@@ -64,6 +122,10 @@ class ChecklistForm(forms.Form):
             self.fields[f"{t}-number"] = forms.CharField(
                 label=f"{label}: número", required=False, max_length=60
             )
+            if t in self.categorised:
+                self.fields[f"{t}-category"] = forms.CharField(
+                    label=f"{label}: categoria impressa no documento", required=False, max_length=20
+                )
             self.fields[f"{t}-file"] = forms.FileField(
                 label=f"{label}: arquivo (PDF, JPEG ou PNG)", required=False
             )
@@ -92,6 +154,11 @@ class ChecklistForm(forms.Form):
                         "doc_type": t,
                         "issued_on": on,
                         "number": self.cleaned_data.get(f"{t}-number") or "",
+                        **(
+                            {"category": self.cleaned_data.get(f"{t}-category") or ""}
+                            if t in self.categorised
+                            else {}
+                        ),
                         "content": upload.read(MAX_UPLOAD_BYTES + 1) if upload else None,
                     }
                 )
@@ -197,10 +264,11 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
     person_form = PersonForm(request.POST if posted == "person" else None)
     if person is None:
         person_form.fields["kind"].initial = Person.Kind.NATURAL
-        # The badge prints the blood type and RH factor (mototaxi art. 2 VIII; art. 5 §4): asked
-        # here, not discovered missing at the last step.
-        person_form.fields["blood_type"].required = True
-        person_form.fields["blood_type"].label = "Tipo sanguíneo e Rh (impresso no crachá)"
+        if service != Service.TAXI:
+            # The badge prints the blood type and RH factor (mototaxi art. 2 VIII; art. 5 §4):
+            # asked here, not discovered missing at the last step.
+            person_form.fields["blood_type"].required = True
+            person_form.fields["blood_type"].label = "Tipo sanguíneo e Rh (impresso no crachá)"
         if posted == "person":
             made: dict[str, Person] = {}
 
@@ -232,9 +300,10 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
         return _page(request, steps, service, person, vehicle, existing)
     steps.append(Step("person", "Pessoa", True, person.name))
 
-    # 2. The driving licence (art. 5 II).
+    # 2. The driving licence (mototaxi art. 5 II; taxi art. 22 II — not of a legal person).
     licence = getattr(person, "licence", None)
-    if licence is None:
+    company = service == Service.TAXI and person.kind == Person.Kind.LEGAL
+    if licence is None and not company:
         cnh = LicenceForm(request.POST if posted == "licence" else None, prefix="cnh")
         if posted == "licence":
             answer = attempt(
@@ -252,11 +321,14 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
                 return answer
         steps.append(Step("licence", "CNH", False, form=cnh))
         return _page(request, steps, service, person, vehicle, existing)
-    steps.append(Step("licence", "CNH", True, f"categorias {licence.categories}"))
+    if licence is not None:
+        steps.append(Step("licence", "CNH", True, f"categorias {licence.categories}"))
 
-    # 3. The person's documents (art. 5), the photo for the badge (art. 2 VIII).
-    rows = _records(person, None, MOTOTAXI_PERSON_RECORDS)
-    missing = _missing(MOTOTAXI_PERSON_RECORDS, rows, today)
+    # 3. The person's documents (mototaxi art. 5; taxi art. 22–23), the photo for the badge
+    # (mototaxi art. 2 VIII; taxi art. 25, the identification).
+    types = person_records(service, person)
+    rows = _records(person, None, types)
+    missing = _missing(types, rows, today)
     if missing or not person.photo:
         pdocs = ChecklistForm(
             request.POST if posted == "person_docs" else None,
@@ -277,7 +349,7 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
         return _page(request, steps, service, person, vehicle, existing, rows=rows)
     steps.append(Step("person_docs", "Documentos da pessoa", True, f"{len(rows)} em dia, com foto"))
 
-    # 4. The vehicle (art. 3), the person's own.
+    # 4. The vehicle (mototaxi art. 3; taxi art. 27), the person's own.
     if vehicle is None:
         services = [service]
         vform = VehicleForm(
@@ -306,15 +378,18 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
         return _page(request, steps, service, person, vehicle, existing, owned=owned)
     steps.append(Step("vehicle", "Veículo", True, f"{vehicle.plate} — {vehicle.make_model}"))
 
-    # 5. The vehicle's documents (art. 5 §1, §5).
-    vrows = _records(None, vehicle, MOTOTAXI_VEHICLE_RECORDS)
-    vmissing = _missing(MOTOTAXI_VEHICLE_RECORDS, vrows, today)
+    # 5. The vehicle's documents (mototaxi art. 5 §1, §5; taxi art. 22 XI–XII, 24).
+    vtypes = vehicle_records(service, vehicle)
+    vrows = _records(None, vehicle, vtypes)
+    vmissing = _missing(vtypes, vrows, today)
     if vmissing:
         vdocs = ChecklistForm(
             request.POST if posted == "vehicle_docs" else None,
             request.FILES if posted == "vehicle_docs" else None,
             types=vmissing,
             photo=False,
+            # The taxi law reads the category printed on the mandatory insurance (art. 22 XI).
+            categorised=(Document.Type.DPVAT,) if service == Service.TAXI else (),
             prefix="vdoc",
         )
         if posted == "vehicle_docs":
@@ -335,7 +410,8 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
         return _page(request, steps, service, person, vehicle, existing, rows=vrows)
     steps.append(Step("vehicle_docs", "Documentos do veículo", True, f"{len(vrows)} em dia"))
 
-    # 6. The tender that precedes the grant (art. 6): the clerk enrols the person in an open one;
+    # 6. The tender that precedes the grant (mototaxi art. 6; taxi art. 3): the clerk enrols the
+    # person in an open one;
     # the authority evaluates, ranks and homologates it on the tender's page.
     if posted == "apply":
         tender = Tender.objects.filter(
@@ -375,6 +451,14 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
         key=lambda t: t.homologated_on or today,
         default=None,
     )
+    queues = {
+        "applications": applications,
+        "open_tenders": open_tenders,
+        "can_apply": may(role, "registry.record", service),
+        "can_grant": may(role, "permit.grant", service),
+    }
+    if service == Service.TAXI:
+        return _taxi_grant(request, m, steps, person, vehicle, awarded, posted, queues)
     grant_form = GrantForm(
         request.POST if posted in ("grant", "check") else None,
         initial={
@@ -429,10 +513,83 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
         existing,
         preview=preview,
         refused=refused,
-        can_grant=may(role, "permit.grant", service),
-        applications=applications,
-        open_tenders=open_tenders,
-        can_apply=may(role, "registry.record", service),
+        **queues,
+    )
+
+
+def _taxi_grant(
+    request: HttpRequest,
+    m: Any,
+    steps: list[Step],
+    person: Person,
+    vehicle: Vehicle,
+    awarded: Tender | None,
+    posted: str,
+    queues: dict[str, Any],
+) -> HttpResponse:
+    """The taxi grant's last step: the check, then the grant and the Termo (art. 3, 10, 13, 22–29),
+    asked with the same arguments (``TaxiGrantForm.asked``)."""
+    today = timezone.localdate()
+    form = TaxiGuidedGrantForm(
+        request.POST if posted in ("grant", "check") else None,
+        person=person,
+        initial={
+            "tender": awarded.pk if awarded else None,
+            "category": awarded.taxi_category if awarded and awarded.taxi_category else None,
+            "signed_on": today,
+        },
+    )
+    preview: list[Any] = []
+    refused = None
+    fixed = {"holder": person, "vehicle": vehicle}
+    asked: dict[str, Any] = {}
+    if form.is_bound and form.is_valid():
+        asked = {"municipality": m, **form.asked(**fixed)}
+        if posted == "grant":
+            try:
+                permit = taxi_permit_grant(
+                    actor=actor_of(request), decree=form.cleaned_data["decree"], **asked
+                )
+            except NotCompetent as exc:
+                return deny(request, exc)
+            except Refused as exc:
+                refused = exc.decision
+            except DomainError as exc:
+                form_add(form, exc)
+            else:
+                messages.success(
+                    request,
+                    f"Permissão {permit.number} outorgada; Termo de Permissão assinado. "
+                    "Falta emitir o crachá.",
+                )
+                return redirect("registry:permit", permit_id=permit.pk)
+    elif not form.is_bound:
+        # Before the clerk answers: the Termo's first choices, no finding and no declaration
+        # taken for granted — the ✘ shown are what is still to be answered.
+        asked = {
+            "municipality": m,
+            **fixed,
+            "category": form.initial["category"] or TaxiCategory.CONVENCIONAL,
+            "signed_on": today,
+            "option": PermitTerm.Option.I,
+            "tender": awarded,
+        }
+    if asked:
+        try:
+            preview = taxi_grant_decisions(**asked)
+        except DomainError as exc:
+            form_add(form, exc)
+    steps.append(Step("grant", "Verificação completa e outorga", False, form=form))
+    return _page(
+        request,
+        steps,
+        Service.TAXI,
+        person,
+        vehicle,
+        None,
+        preview=preview,
+        refused=refused,
+        **queues,
     )
 
 
@@ -470,6 +627,8 @@ def _page(
         "Verificação completa e outorga",
         "Crachá",
     ]
+    if service == Service.TAXI and person is not None and person.kind == Person.Kind.LEGAL:
+        labels.remove("CNH")  # a legal person drives through its auxiliaries (art. 23)
     shown = {s.title for s in steps}
     return render(
         request,
@@ -480,6 +639,7 @@ def _page(
             "later": [label for label in labels if label not in shown],
             "service": service,
             "service_label": Service(service).label,
+            "taxi": service == Service.TAXI,
             "person": person,
             "vehicle": vehicle,
             "existing": existing,
@@ -490,6 +650,7 @@ def _page(
                     s == service,
                 )
                 for s in SERVICES
+                if governs(current_municipality(), s)
             ],
             **extra,
         },

@@ -172,20 +172,7 @@ def taxi_permit_new(request: HttpRequest) -> HttpResponse:
     result = Attempt()
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
-        args: dict[str, Any] = {
-            "municipality": current_municipality(),
-            "holder": d["holder"],
-            "vehicle": d["vehicle"],
-            "category": d["category"],
-            "signed_on": d["signed_on"],
-            "option": d["option"],
-            "mode": d["mode"],
-            "instalments": d["instalments"],
-            "tender": d["tender"],
-            "checks": form.checks(),
-            "declarations": d["declarations"],
-            "public_employment": d["public_employment"],
-        }
+        args: dict[str, Any] = {"municipality": current_municipality(), **form.asked()}
         if "outorgar" in request.POST:
             result = attempt(
                 form,

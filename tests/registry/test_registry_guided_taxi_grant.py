@@ -257,3 +257,25 @@ def test_the_guided_grant_offers_only_the_services_a_law_governs(barra_m, user_o
     c = Client()
     c.force_login(user_of("barra-do-garcas", Role.ATENDENTE))
     assert c.get(f"{URL}?servico=taxi").status_code == 404
+
+
+def test_art_22_the_person_page_offers_the_taxi_records_in_one_step(ipatinga_m, user_of):
+    someone = make_person(ipatinga_m, name="Candidato Táxi")
+    c = Client()
+    c.force_login(user_of("ipatinga", Role.ATENDENTE))
+    page = c.get(f"/cadastro/pessoas/{someone.pk}/").content.decode()
+    link = f"/cadastro/pessoas/{someone.pk}/documentos/?servico=taxi"
+    assert link in page and "documentos que a lei do táxi lê (art. 22)" in page
+    checklist = c.get(link).content.decode()
+    for t in TAXI_PERSON_RECORDS:
+        assert Document.Type(t).label in checklist
+    assert Document.Type.MILITARY.label not in checklist
+    today = timezone.localdate()
+    r = c.post(
+        f"{link}&proximo=/cadastro/pessoas/{someone.pk}/",
+        {f"pdoc-{t}-issued_on": today.isoformat() for t in TAXI_PERSON_RECORDS},
+    )
+    assert r.status_code == 302 and r["Location"] == f"/cadastro/pessoas/{someone.pk}/"
+    with tenant(ipatinga_m):
+        kept = set(Document.objects.filter(person=someone).values_list("doc_type", flat=True))
+    assert kept == set(TAXI_PERSON_RECORDS)

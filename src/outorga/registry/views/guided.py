@@ -659,19 +659,24 @@ def _page(
 
 @staff_required
 def person_checklist(request: HttpRequest, person_id: int) -> HttpResponse:
-    """The person's records the mototaxi law reads (art. 5), the missing and expired ones asked in
-    one submission, all or none — the guided grant's step, on its own for a renewal (art. 4 §1)
-    or any update; back to ``?proximo=`` (a page of this site) when done."""
+    """The person's records the law of ``?servico=`` reads (mototaxi art. 5 by default; taxi
+    art. 22–23), the missing and expired ones asked in one submission, all or none — the guided
+    grant's step, on its own for a renewal (mototaxi art. 4 §1) or any update; back to
+    ``?proximo=`` (a page of this site) when done."""
     person = get_object_or_404(Person.objects.all(), pk=person_id)
     m = current_municipality()
+    service = request.GET.get("servico") or Service.MOTOTAXI
+    if service not in SERVICES or not governs(m, service):
+        raise Http404("nenhuma lei rege este serviço neste município")
     back = request.GET.get("proximo", "")
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
         back = ""
     back = back or reverse("registry:person", kwargs={"person_id": person.pk})
     law = registry_law(m, person_id=person.pk)
     today = timezone.localdate()
-    rows = _records(person, None, MOTOTAXI_PERSON_RECORDS)
-    missing = _missing(MOTOTAXI_PERSON_RECORDS, rows, today)
+    types = person_records(service, person)
+    rows = _records(person, None, types)
+    missing = _missing(types, rows, today)
     form = ChecklistForm(
         request.POST or None,
         request.FILES or None,
@@ -692,5 +697,12 @@ def person_checklist(request: HttpRequest, person_id: int) -> HttpResponse:
     return render(
         request,
         "registry/checklist.html",
-        {"person": person, "rows": rows, "form": form, "back": back, "complete": not form.fields},
+        {
+            "person": person,
+            "rows": rows,
+            "form": form,
+            "back": back,
+            "complete": not form.fields,
+            "law_label": "táxi (art. 22 e 23)" if service == Service.TAXI else "mototáxi (art. 5)",
+        },
     )

@@ -21,8 +21,13 @@ from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.public.models import Badge
-from outorga.registry.facts import MOTOTAXI_PERSON_RECORDS, MOTOTAXI_VEHICLE_RECORDS
-from outorga.registry.models import Document, Permit, Person, Tender
+from outorga.registry.facts import (
+    MOTOTAXI_PERSON_RECORDS,
+    MOTOTAXI_VEHICLE_RECORDS,
+    TAXI_PERSON_RECORDS,
+    taxi_vehicle_records,
+)
+from outorga.registry.models import Document, Permit, Person, Tender, Vehicle
 from outorga.registry.services.tenders import tender_evaluate, tender_homologate, tender_rank
 
 pytestmark = pytest.mark.browser
@@ -151,4 +156,112 @@ def test_a_clerk_grants_a_mototaxi_permit_on_the_guided_page_in_8_submissions(
         width,
     )
     assert scrolled <= width, (scrolled, wide)
+    assert len(posts) <= CLERK_LIMIT, posts
+
+
+@pytest.mark.parametrize("screen", list(WIDTHS))
+def test_a_clerk_grants_a_taxi_permit_and_signs_its_termo_on_the_guided_page(
+    page: Any, demo_site: Any, artifacts: Any, screen: str
+) -> None:
+    """The same page, for the taxi law (art. 3, 10, 22–29): no blood type, the records of art. 22
+    and 24, the inspection's findings and the declarations at the grant, the Termo signed."""
+    width = WIDTHS[screen]
+    page.set_viewport_size({"width": width, "height": 900})
+    base = demo_site.url
+    m = Municipality.objects.get(slug="ipatinga")
+    today = timezone.localdate()
+    with tenant(m):
+        tender = Tender.objects.create(
+            service="taxi",
+            taxi_category="convencional",
+            number=f"GT-{screen}",
+            places=3,
+            opened_on=today - dt.timedelta(days=10),
+            status=Tender.Status.OPEN,
+        )
+    posts: list[str] = []
+    page.on(
+        "request",
+        lambda r: (
+            posts.append(r.url)
+            if r.method == "POST" and r.resource_type == "document" and "/entrar/" not in r.url
+            else None
+        ),
+    )
+    login(page, base, Role.ATENDENTE)
+    page.goto(f"{base}/cadastro/outorga-guiada/")
+    page.get_by_role("link", name="táxi", exact=True).click()
+    page.get_by_role("heading", name="Outorga guiada de táxi").wait_for()
+    page.get_by_label("CPF ou CNPJ").fill(CPF().generate(mask=True))
+    page.get_by_label("Nome completo").fill(f"Tereza Guiada {screen}")
+    page.get_by_label("Data de nascimento").fill("1985-04-01")
+    page.get_by_label("Município de residência").fill("Ipatinga")
+    _submit(page, "Cadastrar pessoa")
+
+    page.get_by_role("heading", name="Próximo passo: CNH").wait_for()
+    page.get_by_label("Número da CNH").fill("02650306461")
+    page.get_by_label("Categorias (ex.: AB)").fill("B")
+    page.get_by_label("Primeira habilitação").fill("2008-01-01")
+    page.get_by_label("Validade", exact=True).fill((today + dt.timedelta(days=900)).isoformat())
+    _tick(page, "Exerce atividade remunerada (EAR)")
+    _submit(page, "Registrar CNH")
+
+    page.get_by_role("heading", name="Próximo passo: Documentos da pessoa").wait_for()
+    issued = (today - dt.timedelta(days=3)).isoformat()
+    for t in TAXI_PERSON_RECORDS:
+        page.get_by_label(f"{Document.Type(t).label}: data de emissão").fill(issued)
+    page.get_by_label("Foto para o crachá (JPEG ou PNG)").set_input_files(
+        files=[{"name": "foto.png", "mimeType": "image/png", "buffer": png()}]
+    )
+    _submit(page, "Registrar documentos")
+
+    page.get_by_role("heading", name="Próximo passo: Veículo").wait_for()
+    page.get_by_label("Placa", exact=True).fill("GTX1A23" if screen == "desktop" else "GTX1B23")
+    page.get_by_label("RENAVAM").fill(RENAVAM().generate())
+    page.get_by_label("Espécie").select_option("automovel")
+    page.get_by_label("Marca/modelo").fill("Exemplo Sedan 1.6")
+    page.get_by_label("Ano de fabricação").fill(str(today.year))
+    page.get_by_label("Cor", exact=True).fill("prata")
+    page.get_by_label("Portas (táxi: art. 27)").fill("5")
+    page.get_by_label("Lugares para passageiros (táxi: art. 2 e 28, III)").fill("5")
+    _tick(page, "Categoria aluguel (placa vermelha)")
+    _submit(page, "Cadastrar veículo")
+
+    page.get_by_role("heading", name="Próximo passo: Documentos do veículo").wait_for()
+    for t in taxi_vehicle_records(Vehicle(cng=False)):
+        page.get_by_label(f"{Document.Type(t).label}: data de emissão").fill(issued)
+    page.get_by_label("DPVAT: categoria impressa no documento").fill("3")
+    _submit(page, "Registrar documentos")
+
+    page.get_by_role("heading", name="Próximo passo: Verificação completa e outorga").wait_for()
+    _submit(page, f"Inscrever na licitação {tender.number} (3 vagas)")
+
+    authority = Actor.of(User.objects.get(username=demo_username("ipatinga", Role.AUTORIDADE)))
+    tender_evaluate(actor=authority, municipality=m, tender=tender, on=today)
+    with tenant(m):
+        person = Person.objects.get(name=f"Tereza Guiada {screen}")
+        applicant = tender.applicants.get(person=person)
+    assert applicant.eligible, applicant.decision
+    tender_rank(actor=authority, municipality=m, tender=tender, ranking=[applicant.pk])
+    tender_homologate(actor=authority, municipality=m, tender=tender, on=today)
+
+    page.reload()
+    page.get_by_label("Licitação homologada (art. 3)").select_option(str(tender.pk))
+    page.get_by_label("Ato de outorga (decreto)").fill("Decreto 2.345/2026")
+    _tick(page, "Vistoria do veículo aprovada (art. 22, XII; art. 29)")
+    _tick(page, "Vistoria por empresa credenciada ao INMETRO (art. 24, II)")
+    page.get_by_label("Taxímetro aferido por (art. 24, III)").select_option("INMETRO")
+    _tick(page, 'Luminoso "TÁXI" no teto (art. 27)')
+    _tick(page, "Equipamentos do CTB (art. 27)")
+    _tick(page, "não detém outra concessão, permissão ou autorização (art. 22, IX)")
+    _tick(page, "não mantém vínculo empregatício na Administração (art. 22, X)")
+    page.screenshot(path=str(artifacts / f"guided-taxi-grant-{width}px.png"), full_page=True)
+    _submit(page, "Outorgar e assinar o Termo")
+    page.get_by_text("Termo de Permissão assinado. Falta emitir o crachá.").wait_for()
+    _submit(page, "Emitir crachá")
+    page.get_by_text("emitido para").wait_for()
+    with tenant(m):
+        permit = Permit.objects.get(holder=person, service="taxi")
+        assert Badge.objects.filter(permit=permit).exists()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert len(posts) <= CLERK_LIMIT, posts

@@ -46,23 +46,19 @@ def _submit(page: Any, name: str) -> None:
         page.get_by_role("button", name=name).click()
 
 
-@pytest.mark.parametrize("screen", list(WIDTHS))
-def test_a_clerk_grants_a_mototaxi_permit_on_the_guided_page_in_8_submissions(
-    page: Any, demo_site: Any, artifacts: Any, screen: str
-) -> None:
-    width = WIDTHS[screen]
-    page.set_viewport_size({"width": width, "height": 900})
-    base = demo_site.url
-    m = Municipality.objects.get(slug="ipatinga")
-    today = timezone.localdate()
+def _open_tender(m: Municipality, number: str, **kw: Any) -> Tender:
     with tenant(m):
-        tender = Tender.objects.create(
-            service="mototaxi",
-            number=f"G-{screen}",
+        return Tender.objects.create(
+            number=number,
             places=3,
-            opened_on=today - dt.timedelta(days=10),
+            opened_on=timezone.localdate() - dt.timedelta(days=10),
             status=Tender.Status.OPEN,
+            **kw,
         )
+
+
+def _clerk_posts(page: Any) -> list[str]:
+    """The forms the clerk submits from now on (the login aside)."""
     posts: list[str] = []
     page.on(
         "request",
@@ -72,6 +68,35 @@ def test_a_clerk_grants_a_mototaxi_permit_on_the_guided_page_in_8_submissions(
             else None
         ),
     )
+    return posts
+
+
+def _conduct(m: Municipality, tender: Tender, name: str) -> Person:
+    """The authority conducts the tender on its own page (mototaxi art. 6, taxi art. 3): not the
+    clerk's submissions. The person named is ranked first."""
+    today = timezone.localdate()
+    authority = Actor.of(User.objects.get(username=demo_username("ipatinga", Role.AUTORIDADE)))
+    tender_evaluate(actor=authority, municipality=m, tender=tender, on=today)
+    with tenant(m):
+        person = Person.objects.get(name=name)
+        applicant = tender.applicants.get(person=person)
+    assert applicant.eligible, applicant.decision
+    tender_rank(actor=authority, municipality=m, tender=tender, ranking=[applicant.pk])
+    tender_homologate(actor=authority, municipality=m, tender=tender, on=today)
+    return person
+
+
+@pytest.mark.parametrize("screen", list(WIDTHS))
+def test_a_clerk_grants_a_mototaxi_permit_on_the_guided_page_in_8_submissions(
+    page: Any, demo_site: Any, artifacts: Any, screen: str
+) -> None:
+    width = WIDTHS[screen]
+    page.set_viewport_size({"width": width, "height": 900})
+    base = demo_site.url
+    m = Municipality.objects.get(slug="ipatinga")
+    today = timezone.localdate()
+    tender = _open_tender(m, f"G-{screen}", service="mototaxi")
+    posts = _clerk_posts(page)
     login(page, base, Role.ATENDENTE)
     page.goto(f"{base}/cadastro/")
     page.get_by_role("link", name="Outorga guiada", exact=True).click()
@@ -122,15 +147,7 @@ def test_a_clerk_grants_a_mototaxi_permit_on_the_guided_page_in_8_submissions(
     page.get_by_role("heading", name="Próximo passo: Verificação completa e outorga").wait_for()
     _submit(page, f"Inscrever na licitação {tender.number} (3 vagas)")
 
-    # The authority conducts the tender (art. 6) on its own page: not the clerk's submissions.
-    authority = Actor.of(User.objects.get(username=demo_username("ipatinga", Role.AUTORIDADE)))
-    tender_evaluate(actor=authority, municipality=m, tender=tender, on=today)
-    with tenant(m):
-        person = Person.objects.get(name=f"Joana Guiada {screen}")
-        applicant = tender.applicants.get(person=person)
-    assert applicant.eligible, applicant.decision
-    tender_rank(actor=authority, municipality=m, tender=tender, ranking=[applicant.pk])
-    tender_homologate(actor=authority, municipality=m, tender=tender, on=today)
+    person = _conduct(m, tender, f"Joana Guiada {screen}")
 
     page.reload()
     page.get_by_label("Licitação").select_option(str(tender.pk))
@@ -170,24 +187,8 @@ def test_a_clerk_grants_a_taxi_permit_and_signs_its_termo_on_the_guided_page(
     base = demo_site.url
     m = Municipality.objects.get(slug="ipatinga")
     today = timezone.localdate()
-    with tenant(m):
-        tender = Tender.objects.create(
-            service="taxi",
-            taxi_category="convencional",
-            number=f"GT-{screen}",
-            places=3,
-            opened_on=today - dt.timedelta(days=10),
-            status=Tender.Status.OPEN,
-        )
-    posts: list[str] = []
-    page.on(
-        "request",
-        lambda r: (
-            posts.append(r.url)
-            if r.method == "POST" and r.resource_type == "document" and "/entrar/" not in r.url
-            else None
-        ),
-    )
+    tender = _open_tender(m, f"GT-{screen}", service="taxi", taxi_category="convencional")
+    posts = _clerk_posts(page)
     login(page, base, Role.ATENDENTE)
     page.goto(f"{base}/cadastro/outorga-guiada/")
     page.get_by_role("link", name="táxi", exact=True).click()
@@ -236,14 +237,7 @@ def test_a_clerk_grants_a_taxi_permit_and_signs_its_termo_on_the_guided_page(
     page.get_by_role("heading", name="Próximo passo: Verificação completa e outorga").wait_for()
     _submit(page, f"Inscrever na licitação {tender.number} (3 vagas)")
 
-    authority = Actor.of(User.objects.get(username=demo_username("ipatinga", Role.AUTORIDADE)))
-    tender_evaluate(actor=authority, municipality=m, tender=tender, on=today)
-    with tenant(m):
-        person = Person.objects.get(name=f"Tereza Guiada {screen}")
-        applicant = tender.applicants.get(person=person)
-    assert applicant.eligible, applicant.decision
-    tender_rank(actor=authority, municipality=m, tender=tender, ranking=[applicant.pk])
-    tender_homologate(actor=authority, municipality=m, tender=tender, on=today)
+    person = _conduct(m, tender, f"Tereza Guiada {screen}")
 
     page.reload()
     page.get_by_label("Licitação homologada (art. 3)").select_option(str(tender.pk))

@@ -8,6 +8,8 @@ from typing import Any
 
 from django.test import Client
 
+from outorga.core.tenancy import tenant
+
 
 class Counting:
     """A logged-in client that counts the forms it submits; every submission must redirect."""
@@ -39,3 +41,15 @@ def next_step(page: str) -> str:
     m = re.search(r'name="step" value="(\w+)"', page)
     assert m, page[-3000:]
     return m.group(1)
+
+
+def conduct_tender(authority: Counting, tender: Any, person: Any, on: Any) -> None:
+    """The authority conducts the tender on its page, as the law has it (mototaxi art. 6, taxi
+    art. 3): evaluate, rank the person first, homologate — three submissions."""
+    url = f"/licitacoes/{tender.pk}/"
+    authority.post(url, {"step": "evaluate", "on": on.isoformat()})
+    with tenant(tender.municipality):
+        applicant = tender.applicants.get(person=person)
+        assert applicant.eligible, applicant.decision
+    authority.post(url, {"step": "ranking", f"rank_{applicant.pk}": 1})
+    authority.post(url, {"step": "homologate", "on": on.isoformat()})

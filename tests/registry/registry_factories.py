@@ -27,6 +27,7 @@ from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
+from outorga.registry.facts import TAXI_PERSON_RECORDS
 from outorga.registry.models import (
     Document,
     DrivingLicence,
@@ -263,20 +264,13 @@ def taxi_documents(p: Person, on: dt.date, *, criminal_issued_on: dt.date | None
             },
         )
         issued = on - dt.timedelta(days=5)
-        for t in (
-            Document.Type.RG,
-            Document.Type.ELECTORAL,
-            Document.Type.MEDICAL,
-            Document.Type.INSS,
-            Document.Type.COURSE,
-            Document.Type.RESIDENCE,
-        ):
-            Document.objects.create(doc_type=t, person=p, issued_on=issued)
-        Document.objects.create(
-            doc_type=Document.Type.CRIMINAL,
-            person=p,
-            issued_on=criminal_issued_on or issued,
-        )
+        for t in TAXI_PERSON_RECORDS:
+            criminal = t == Document.Type.CRIMINAL
+            Document.objects.create(
+                doc_type=t,
+                person=p,
+                issued_on=(criminal_issued_on or issued) if criminal else issued,
+            )
 
 
 def taxi_vehicle(

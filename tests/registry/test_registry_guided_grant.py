@@ -14,7 +14,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import timezone
-from guided_client import Counting, next_step
+from guided_client import Counting, conduct_tender, next_step
 from registry_factories import EQUIPMENT, png
 from validate_docbr import CPF, RENAVAM
 
@@ -122,14 +122,7 @@ def test_art_5_6_a_complete_mototaxi_grant_by_one_clerk_takes_8_submissions(ipat
     assert "Inscrever na licitação G-01/2026" in page
     clerk.post(url, {"step": "apply", "tender": tender.pk})
 
-    # The authority conducts the tender (art. 6): evaluate, rank, homologate.
-    turl = f"/licitacoes/{tender.pk}/"
-    authority.post(turl, {"step": "evaluate", "on": today.isoformat()})
-    with tenant(m):
-        applicant = tender.applicants.get(person=person)
-        assert applicant.eligible, applicant.decision
-    authority.post(turl, {"step": "ranking", f"rank_{applicant.pk}": 1})
-    authority.post(turl, {"step": "homologate", "on": today.isoformat()})
+    conduct_tender(authority, tender, person, today)
 
     # The full check shows no ✘; the grant asks the very same questions.
     page = clerk.get(url).content.decode()

@@ -13,7 +13,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import timezone
-from guided_client import Counting, next_step
+from guided_client import Counting, conduct_tender, next_step
 from registry_factories import person as make_person
 from registry_factories import png
 from validate_docbr import CNH, CPF, RENAVAM
@@ -143,14 +143,7 @@ def test_art_3_22_24_a_complete_taxi_grant_by_one_clerk_takes_8_submissions(ipat
     assert "Inscrever na licitação GT-01/2026" in page
     clerk.post(url, {"step": "apply", "tender": tender.pk})
 
-    # The authority conducts the tender (art. 3): evaluate, rank, homologate.
-    turl = f"/licitacoes/{tender.pk}/"
-    authority.post(turl, {"step": "evaluate", "on": today.isoformat()})
-    with tenant(m):
-        applicant = tender.applicants.get(person=person)
-        assert applicant.eligible, applicant.decision
-    authority.post(turl, {"step": "ranking", f"rank_{applicant.pk}": 1})
-    authority.post(turl, {"step": "homologate", "on": today.isoformat()})
+    conduct_tender(authority, tender, person, today)
 
     # Before the clerk answers, the check refuses only for what the clerk has still to answer:
     # the inspection's findings (art. 24, 27, 29) and the declarations signed at the counter.

@@ -270,7 +270,8 @@ def monthly_report(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     reasons.extend(contents)
     status = enforceable_status(ctx, duty, due, reasons)
     status = "not_yet_due" if status == "open" else status
-    incomplete = has_refusal(contents)
+    complete = report_complete(submitted, facts.get("contents", {}))
+    incomplete = submitted is not None and has_refusal(contents)
     summary = {
         "on_time": "Entregue no prazo.",
         "late": "Entregue com atraso.",
@@ -278,8 +279,19 @@ def monthly_report(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         "not_yet_due": f"Ainda no prazo (vence em {fmt(due)}).",
         "not_enforceable": "Vencido no período de adaptação (art. 28): não exigível.",
     }[status] + (" Conteúdo incompleto (art. 16, I–III)." if incomplete else "")
-    outcome = {"status": status, "due": due, "complete": not incomplete}
+    outcome = {"status": status, "due": due, "complete": complete}
     return decide(qid, ctx, outcome, reasons, summary)
+
+
+def report_complete(submitted: dt.date | None, contents: Mapping[str, bool]) -> bool | None:
+    """Art. 16, I–III: a report is complete when it was sent and carries every item. Nothing sent
+    is not complete; a report sent whose contents were not informed is unknown (``None``), never
+    assumed complete."""
+    if submitted is None:
+        return False
+    if any(key in contents and not contents[key] for key in REPORT_ITEMS):
+        return False
+    return True if all(key in contents for key in REPORT_ITEMS) else None
 
 
 # --- art. 17: two-wheelers banned ----------------------------------------------------------------

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from outorga.law.citations import Citation, cite, decision
+from outorga.law.common.labels import sentence
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl
@@ -506,8 +507,8 @@ def document_in_validity(
     return check(
         rule_id(f"art_{req.article}_validity"),
         until >= presented_on,
-        f"{req.label_pt.capitalize()} válido até {fmt(until)}.",
-        f"{req.label_pt.capitalize()} vencido em {fmt(until)}.",
+        f"{sentence(req.label_pt)} válido até {fmt(until)}.",
+        f"{sentence(req.label_pt)} vencido em {fmt(until)}.",
         req.citation(),
         facts={"documento": req.code, "válido_até": until, "apresentado_em": presented_on},
     )

@@ -492,7 +492,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         )
     elif kind in PROPOSALS:
         summary = f"Proposta de {label} pode ser encaminhada à autoridade competente."
-    elif amount is not None:
+    elif amount is not None and units is not None:
         summary = f"Multa de {number_br(units)} UPFBG = {brl(amount)} pode ser aplicada."
     else:
         summary = f"{sentence(label)} pode ser aplicada."

@@ -241,7 +241,8 @@ def art16_report_contents(contents: Mapping[str, bool]) -> list[Reason]:
 def monthly_report(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Status of the report for a month on the reference date: ``on_time``, ``late``, ``missing``
     (due date passed, nothing sent), ``not_yet_due``, or ``not_enforceable`` (due in the adaptation
-    period, art. 28); plus the contents of art. 16 I–III when given."""
+    period, art. 28); plus the contents of art. 16 I–III when given, and ``complete``: true only
+    for a report sent with every item, false when nothing was sent or an item is missing."""
     qid = "barra-do-garcas.apps-2025.monthly_report"
     year, month = int(facts["year"]), int(facts["month"])
     submitted = day(facts["submitted_on"]) if "submitted_on" in facts else None

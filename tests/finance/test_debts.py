@@ -44,17 +44,21 @@ def make(m, who, actor, status, due_on, cents=5_000):
     )
 
 
-def test_d_11_only_final_and_due_debts_block(ipatinga_m, debtor, finance):
+def test_d_11_d_18_final_debts_block_whether_or_not_their_term_has_ended(
+    ipatinga_m, debtor, finance
+):
+    """D-18: a final debt blocks from the day it is final, whatever its due date (the holder may
+    pay it at once); an open one only once its last day to pay has passed (D-11)."""
     m = ipatinga_m
     final_due = make(m, debtor, finance, Debt.Status.FINAL, AS_OF)
-    make(m, debtor, finance, Debt.Status.FINAL, AS_OF + dt.timedelta(days=1))  # not yet due
+    final_not_yet_due = make(m, debtor, finance, Debt.Status.FINAL, AS_OF + dt.timedelta(days=30))
     make(m, debtor, finance, Debt.Status.UNDER_APPEAL, AS_OF - dt.timedelta(days=90))
     make(m, debtor, finance, Debt.Status.OPEN, AS_OF)  # due today, still payable
     overdue = make(m, debtor, finance, Debt.Status.OPEN, dt.date(2026, 5, 29))  # a Friday
     with tenant(m):
         blocking = selectors.debts_blocking(debtor, AS_OF)
         review = selectors.debts_under_review(debtor)
-    assert {d.pk for d in blocking} == {final_due.pk, overdue.pk}
+    assert {d.pk for d in blocking} == {final_due.pk, final_not_yet_due.pk, overdue.pk}
     assert len(review) == 1 and review[0].status == Debt.Status.UNDER_APPEAL
 
 
@@ -99,10 +103,11 @@ def test_d_1_a_charge_whose_case_is_not_final_never_blocks(ipatinga_m, debtor, f
         )
     with tenant(m):
         debt.refresh_from_db()
-        cleared = Act.objects.get(action="debt.finality", object_id=str(debt.pk))
-        assert debt.status == Debt.Status.OPEN and not debt.awaiting_finality
+        cleared = Act.objects.get(action="debt.make_final", object_id=str(debt.pk))
+        # D-18: final from the day its case is, and blocking from then on.
+        assert debt.status == Debt.Status.FINAL and not debt.awaiting_finality
         assert selectors.debts_blocking(debtor, AS_OF) == [debt]
-    assert cleared.record["payload"]["new"] == {"awaiting_finality": False, "status": "open"}
+    assert cleared.record["payload"]["new"] == {"status": "final"}
 
 
 def test_a_debt_awaiting_finality_is_never_created_final(ipatinga_m, debtor, finance):

@@ -94,9 +94,20 @@ def test_rate_percent_is_brazilian():
     assert rate_percent(Decimal("0.0075")) == "0,75%"
 
 
-def test_a_fiscal_units_value_reads_in_brazilian_format_with_its_published_decimals():
+def test_a_fiscal_units_value_reads_in_brazilian_format_never_rounded_with_its_cents():
     from outorga.law.money import brl_unit
 
-    assert brl_unit("5.0000") == "R$ 5,0000"
+    assert brl_unit("5.0000") == "R$ 5,00"
+    assert brl_unit("5.3412") == "R$ 5,3412"
     assert brl_unit("1234.5678") == "R$ 1.234,5678"
-    assert brl_unit("3") == "R$ 3"
+    assert brl_unit("3") == "R$ 3,00"
+
+
+def test_a_quantity_reads_in_brazilian_format():
+    from outorga.law.money import number_br, percent_br
+
+    assert number_br("12.5") == "12,5"
+    assert number_br(Decimal("3.20")) == "3,2"
+    assert number_br(150) == "150"
+    assert number_br(123456) == "123.456"
+    assert percent_br("20.01") == "20,01%"

@@ -76,7 +76,7 @@ def test_art_26_ii_the_fine_becomes_a_debt_of_the_platform_cnpj(barra_m, authori
     assert f"{LAW}, art. 26, II" in debt.basis["citations"]
     assert any("D-5" in c for c in debt.basis["citations"])
     assert debt.basis["platform_penalty"] == penalty.pk and debt.basis["fine_upfbg"] == "120.5"
-    assert "120.5 UPFBG" in debt.description and platform.name in debt.description
+    assert "120,5 UPFBG" in debt.description and platform.name in debt.description
 
 
 def test_the_debt_and_the_penalty_are_recorded_as_acts(barra_m, authority, platform):

@@ -167,7 +167,8 @@ def test_d1_after_the_lapse_the_sweep_makes_penalty_and_debt_final_once(barra_m,
     assert sweep_platforms(barra_m, dt.date(2026, 10, 27)).changes == 0
     assert finalized(barra_m, dt.date(2026, 11, 5)) == []
     assert len(acts(barra_m, "penalty.final", x)) == 1
-    assert len(acts(barra_m, "debt.finality", x.debt)) == 1
+    # The debt is final with its penalty (D-18): one step, one act.
+    assert len(acts(barra_m, "debt.make_final", x.debt)) == 1
     (final,) = acts(barra_m, "penalty.final", x)
     assert "decisão D-1" in final.record["basis"]["citations"]
 

@@ -13,6 +13,11 @@ from .services import debts_from_plan
 
 #: The law core's names of a debt's origin (taxi art. 21 §1 reads fines, fees and taxes).
 _KINDS = {Debt.Origin.FINE: "multa", Debt.Origin.FEE: "taxa", Debt.Origin.TAX: "imposto"}
+#: How a holder pays any debt (D-18: a block names each debt and how to pay it).
+HOW_TO_PAY = (
+    "pelo PIX do documento de arrecadação, em “Meus débitos” no portal do permissionário "
+    "ou no setor de Finanças"
+)
 
 
 def debt_facts(blocking: Iterable[Debt], under_review: Iterable[Debt]) -> list[dict[str, Any]]:
@@ -27,15 +32,21 @@ def debt_facts(blocking: Iterable[Debt], under_review: Iterable[Debt]) -> list[d
             status = "em_defesa"
         else:
             status = "definitivo"
-        out.append(
-            {
-                "id": d.reference,
-                "kind": _KINDS.get(Debt.Origin(d.origin), "outro"),
-                "amount_cents": int(d.amount_cents),
-                "status": status,
-                "description": d.description,
-            }
-        )
+        fact: dict[str, Any] = {
+            "id": d.reference,
+            "kind": _KINDS.get(Debt.Origin(d.origin), "outro"),
+            "amount_cents": int(d.amount_cents),
+            "status": status,
+            "description": d.description,
+            "how_to_pay": HOW_TO_PAY,
+        }
+        # A fee says which one and when it was charged: the law knows which fees its renewal
+        # charges itself, and those never block that renewal (D-18).
+        basis = d.basis or {}
+        if d.origin == Debt.Origin.FEE and basis.get("fee") and basis.get("charged_on"):
+            fact["fee"] = str(basis["fee"])
+            fact["charged_on"] = str(basis["charged_on"])
+        out.append(fact)
     return out
 
 

@@ -23,20 +23,19 @@ def debts_of(person: object, *, owed_only: bool = False) -> QuerySet[Debt]:
 
 
 def debts_blocking(person: object, as_of: dt.date) -> list[Debt]:
-    """Debts that block a renewal on ``as_of`` (taxi art. 21 §1; decision D-11): final and due.
+    """Debts that block a renewal on ``as_of`` (taxi art. 21 §1; decisions D-11, D-18): final ones.
 
-    A debt under defence or appeal never blocks, nor one whose case is not final yet
-    (``awaiting_finality``: a seizure's charges while the defence and appeals run, D-1). An OPEN
-    debt is one "issued, not yet due"; once its last day to pay has passed unpaid and uncontested
-    it is final in substance, whether or not a sweep has moved its status yet, so it blocks too.
-    The last day to pay is the due date, or the next business day when that is not one (D-4) —
-    the same reading as the daily sweep's."""
+    The law releases the renewal only "após a quitação de todos os débitos": a final debt blocks
+    from the day it is final, whether or not its payment term has ended — the holder may pay it
+    at once and renew (D-18). A debt under defence or appeal never blocks, nor one whose case is
+    not final yet (``awaiting_finality``: a seizure's charges while the defence and appeals run,
+    D-1). An OPEN debt is one "issued, not yet due"; once its last day to pay has passed unpaid
+    and uncontested it is final in substance, whether or not a sweep has moved its status yet, so
+    it blocks too. The last day to pay is the due date, or the next business day when that is
+    not one (D-4) — the same reading as the daily sweep's."""
     rows = list(
         Debt.objects.filter(person=person, awaiting_finality=False)
-        .filter(
-            Q(status=Debt.Status.FINAL, due_on__lte=as_of)
-            | Q(status=Debt.Status.OPEN, due_on__lt=as_of)
-        )
+        .filter(Q(status=Debt.Status.FINAL) | Q(status=Debt.Status.OPEN, due_on__lt=as_of))
         .order_by("due_on", "id")
     )
     if not any(d.status == Debt.Status.OPEN for d in rows):

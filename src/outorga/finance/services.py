@@ -407,16 +407,16 @@ def debt_make_final_in_transaction(
     basis: Mapping[str, Any] | None = None,
 ) -> Debt | None:
     """The decision the debt comes from became final (inside that step's transaction; D-1): the
-    debt no longer awaits it. A debt under appeal is final again and blocks renewals once due
-    (D-11). An open one is left to its due date: past it, the daily sweep makes it final and tells
-    the holder (:func:`debts_overdue_make_final`), and it blocks from now on even before the sweep
-    runs (:func:`~outorga.finance.selectors.debts_blocking`). A debt no longer owed is left as it
-    is. Returns the debt when it changed, else ``None``."""
+    debt no longer awaits it and is final from this day — under appeal or still open — so it
+    blocks renewals at once, whether or not its payment term has ended (D-11, D-18). A debt no
+    longer owed is left as it is. Returns the debt when it changed, else ``None``."""
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("debt_make_final_in_transaction precisa da transação de quem a chama")
     with tenant(municipality):
         locked = Debt.objects.select_for_update().get(pk=debt.pk)
-        if locked.status == Debt.Status.UNDER_APPEAL:
+        if locked.status == Debt.Status.UNDER_APPEAL or (
+            locked.status == Debt.Status.OPEN and locked.awaiting_finality
+        ):
             return _move_in_transaction(
                 actor=actor,
                 municipality=municipality,
@@ -426,21 +426,7 @@ def debt_make_final_in_transaction(
                 basis=basis,
                 case_final=True,
             )
-        if locked.status != Debt.Status.OPEN or not locked.awaiting_finality:
-            return None
-        locked.awaiting_finality = False
-        locked.save(update_fields=["awaiting_finality"])
-        record_act(
-            municipality=municipality,
-            actor=actor,
-            action="debt.finality",
-            obj=locked,
-            old={"awaiting_finality": True},
-            new={"awaiting_finality": False, "status": locked.status},
-            basis=basis,
-            extra={"reason": reason},
-        )
-    return locked
+    return None
 
 
 # --- the daily sweep -------------------------------------------------------------------------------

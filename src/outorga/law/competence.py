@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -500,6 +501,11 @@ def competence(law: str, action: str, on: dt.date | None = None) -> Competence |
         if c.in_force(day):
             return c
     return None
+
+
+def role_names(roles: Iterable[str]) -> str:
+    """Roles as a person reads them (``chefe_executivo`` → ``Chefe do Executivo``), joined."""
+    return ", ".join(ROLE_LABELS[Role(r)] for r in roles)
 
 
 def deciders(

@@ -44,17 +44,33 @@ def brl(cents: int) -> str:
     return f"{sign}R$ {grouped},{frac:02d}"
 
 
-def brl_unit(value: Decimal | str) -> str:
-    """A fiscal unit's value, with the decimals it is published with, in Brazilian format:
-    ``Decimal("1234.5678")`` → ``R$ 1.234,5678``."""
-    text = format(Decimal(str(value)), "f")
+def number_br(value: Decimal | str | int) -> str:
+    """A quantity in Brazilian format, exact and without trailing zeros: ``Decimal("12.50")`` →
+    ``12,5``, ``1234`` → ``1.234``."""
+    exact = Decimal(str(value)).normalize()
+    places = max(0, -int(exact.as_tuple().exponent))
+    text = f"{abs(exact):.{places}f}"
     whole, _, frac = text.partition(".")
-    sign = "-" if whole.startswith("-") else ""
-    grouped = f"{int(whole.lstrip('-') or 0):,}".replace(",", ".")
-    return f"{sign}R$ {grouped}" + (f",{frac}" if frac else "")
+    sign = "-" if exact < 0 else ""
+    return sign + f"{int(whole):,}".replace(",", ".") + (f",{frac}" if frac else "")
+
+
+def brl_unit(value: Decimal | str) -> str:
+    """A value in reais as decreed — a fiscal unit's, a cost per km — in Brazilian format, never
+    rounded for display and with at least the cents: ``Decimal("5.3412")`` → ``R$ 5,3412``,
+    ``Decimal("5.0000")`` → ``R$ 5,00``, ``Decimal("1234.5")`` → ``R$ 1.234,50``."""
+    exact = Decimal(str(value)).normalize()
+    places = max(2, -int(exact.as_tuple().exponent))
+    whole, _, frac = f"{abs(exact):.{places}f}".partition(".")
+    sign = "-" if exact < 0 else ""
+    return f"{sign}R$ " + f"{int(whole):,}".replace(",", ".") + f",{frac}"
+
+
+def percent_br(value: Decimal | str | int) -> str:
+    """A number that is already a percentage, in Brazilian format: ``20.01`` → ``20,01%``."""
+    return number_br(value) + "%"
 
 
 def rate_percent(rate: Decimal | str) -> str:
     """A tax rate as a Brazilian percentage: ``0.05`` → ``5%``, ``0.025`` → ``2,5%``."""
-    value = (Decimal(str(rate)) * 100).normalize()
-    return format(value, "f").replace(".", ",") + "%"
+    return percent_br(Decimal(str(rate)) * 100)

@@ -16,7 +16,7 @@ from outorga.core.lawseam import law_of
 from outorga.core.pdfkit import date_text
 from outorga.law import interfaces
 from outorga.law.bindings import Service
-from outorga.law.money import brl
+from outorga.law.money import brl, number_br
 
 from .models import PlatformPenalty, PlatformPenaltyAppeal
 
@@ -55,7 +55,7 @@ def _citations(*traces: dict[str, Any]) -> list[Any]:
 def penalty_decision_pdf(x: PlatformPenalty) -> bytes:
     """The penalty and, when there is one, the appeal's judgment."""
     amount = (
-        f"{x.fine_upfbg.normalize():f} UPFBG = {brl(x.amount_cents)}"
+        f"{number_br(x.fine_upfbg)} UPFBG = {brl(x.amount_cents)}"
         if x.amount_cents and x.fine_upfbg is not None
         else "—"
     )

@@ -216,3 +216,29 @@ def test_art_29_publication_date_can_be_corrected_by_the_municipality():
     # 20/05 + 60 = 19/07/2025 (Saturday) → last day Monday 21/07/2025
     assert d.outcome["adaptation_last_day"] == dt.date(2025, 7, 21)
     assert d.outcome["enforceable"] is False
+
+
+FULL_REPORT = {
+    "active_drivers": True,
+    "intermediation_revenue": True,
+    "trip_revenue_per_driver": True,
+}
+
+
+@pytest.mark.parametrize("on", [dt.date(2025, 9, 30), dt.date(2025, 10, 1)])
+def test_art_16_a_report_not_sent_is_never_complete(barra, on):
+    """Not yet due or missing: nothing was sent, so nothing of art. 16 I–III was delivered."""
+    d = ask("apps.monthly_report", barra(on), {"year": 2025, "month": 8})
+    assert d.outcome["complete"] is False
+
+
+def test_art_16_a_report_sent_with_every_item_is_complete(barra):
+    facts = {"year": 2025, "month": 8, "submitted_on": "2025-09-15", "contents": FULL_REPORT}
+    d = ask("apps.monthly_report", barra(dt.date(2025, 10, 5)), facts)
+    assert d.outcome["complete"] is True and "incompleto" not in d.summary
+
+
+def test_art_16_a_report_sent_without_its_contents_informed_is_not_assumed_complete(barra):
+    facts = {"year": 2025, "month": 8, "submitted_on": "2025-09-15"}
+    d = ask("apps.monthly_report", barra(dt.date(2025, 10, 5)), facts)
+    assert d.outcome["complete"] is None

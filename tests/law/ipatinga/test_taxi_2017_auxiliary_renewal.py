@@ -64,7 +64,11 @@ def test_art_21_par_1_a_final_debt_blocks_and_is_named(ipatinga):
     assert d.outcome["blocking_debts"] == ["MUL-1"]
     assert d.outcome["blocking_total_cents"] == 12_345
     assert "MUL-1" in d.refusals[0].message and "R$ 123,45" in d.refusals[0].message
-    assert refusal_citations(d) == {"ipatinga.taxi-2017 art. 21, §1", "outorga.decisions art. D-11"}
+    assert refusal_citations(d) == {
+        "ipatinga.taxi-2017 art. 21, §1",
+        "outorga.decisions art. D-11",
+        "outorga.decisions art. D-18",
+    }
 
 
 def test_d_11_a_fine_under_appeal_does_not_block(ipatinga):

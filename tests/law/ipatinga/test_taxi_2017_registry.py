@@ -78,7 +78,11 @@ def test_art_21_par_1_final_fine_blocks_and_is_named(ipatinga):
     assert d.outcome["documents_released"] is False
     assert d.outcome["blocking_debts"] == ["AI-7"]
     assert "AI-7" in d.refusals[0].message and "R$ 750,00" in d.refusals[0].message
-    assert refusal_citations(d) == {"ipatinga.taxi-2017 art. 21, §1", "outorga.decisions art. D-11"}
+    assert refusal_citations(d) == {
+        "ipatinga.taxi-2017 art. 21, §1",
+        "outorga.decisions art. D-11",
+        "outorga.decisions art. D-18",
+    }
 
 
 @pytest.mark.parametrize("status", ["em_defesa", "em_recurso"])
@@ -98,6 +102,44 @@ def test_art_21_par_1_each_open_debt_has_its_own_refusal(ipatinga):
     d = renewal(ipatinga, debts)
     assert [r.facts["débito"] for r in d.refusals] == ["AI-7", "TX-1", "IPTU-9"]
     assert d.outcome["blocking_total_cents"] == 90_000
+
+
+def test_d_18_the_block_says_the_debt_may_be_paid_at_once_and_how(ipatinga):
+    d = renewal(ipatinga, [{**FINE_FINAL, "how_to_pay": "pelo PIX do documento de arrecadação"}])
+    (r,) = d.refusals
+    assert "pode ser pago desde já" in r.message
+    assert "Como pagar: pelo PIX do documento de arrecadação." in r.message
+
+
+RENEWAL_FEE = {
+    "id": "TX-2",
+    "kind": "taxa",
+    "amount_cents": 8_000,
+    "status": "definitivo",
+    "fee": "ipatinga.taxi-2017:II",
+}
+
+
+@pytest.mark.parametrize("inciso", ["II", "V"])
+def test_d_18_the_renewals_own_fee_never_blocks_it(ipatinga, inciso):
+    """Art. 40 II (renovação da permissão) and V (renovação da inscrição no Cadastro), charged
+    after the previous renewal (01/03/2023): paid with this renewal, never blocking it."""
+    fee = {**RENEWAL_FEE, "fee": f"ipatinga.taxi-2017:{inciso}", "charged_on": "2024-02-20"}
+    d = renewal(ipatinga, [fee])
+    assert d.outcome["documents_released"] is True and not d.refusals
+    assert any(r.rule == "taxi_2017.d_18_own_renewal_fee" for r in d.reasons)
+
+
+def test_d_18_a_renewal_fee_left_unpaid_from_the_previous_renewal_blocks(ipatinga):
+    """Charged on 01/03/2023, the day of the previous renewal: that renewal's fee, not this one's."""
+    d = renewal(ipatinga, [{**RENEWAL_FEE, "charged_on": "2023-03-01"}])
+    assert d.outcome["blocking_debts"] == ["TX-2"]
+
+
+def test_d_18_another_fee_of_the_same_period_still_blocks(ipatinga):
+    """Art. 40 VIII (vistoria) is not charged by the renewal itself."""
+    fee = {**RENEWAL_FEE, "fee": "ipatinga.taxi-2017:VIII", "charged_on": "2024-02-20"}
+    assert renewal(ipatinga, [fee]).outcome["blocking_debts"] == ["TX-2"]
 
 
 # --- art. 22: natural person documents --------------------------------------------------------------

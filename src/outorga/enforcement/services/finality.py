@@ -103,6 +103,8 @@ def case_make_final(
             debt = None
             if cents > 0 and person is not None:
                 due_on, due = ledger.fine_due_on(municipality=municipality, imposed_on=on)
+                # The fine is imposed by a final decision: the debt is final from today and
+                # blocks a renewal at once, though it may be paid until its due date (D-18).
                 debt = debt_charge(
                     actor=actor,
                     municipality=municipality,
@@ -113,6 +115,7 @@ def case_make_final(
                     amount_cents=cents,
                     due_on=due_on,
                     basis=decision_basis(decision, due),
+                    status=Debt.Status.FINAL,
                 )
         Penalty.objects.create(
             kind=Penalty.Kind.FINE,

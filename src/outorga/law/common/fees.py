@@ -17,12 +17,11 @@ record.
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal
 
 from ..citations import Citation, decision
 from ..context import Context
 from ..decisions import Reason, Verdict
-from ..money import brl, fiscal_units_to_cents
+from ..money import brl, brl_unit, fiscal_units_to_cents, number_br
 from ..parameters import ParameterMissing, ParameterValue, tree
 from ..rules import reason
 
@@ -32,18 +31,6 @@ def _in_force(ctx: Context, name: str, on: dt.date) -> ParameterValue | None:
         return ctx.param(name, on)
     except ParameterMissing:
         return None
-
-
-def _units_text(value: object) -> str:
-    return format(Decimal(str(value)).normalize(), "f").replace(".", ",")
-
-
-def _unit_value_text(value: Decimal) -> str:
-    """A fiscal unit's value in reais as decreed (``R$ 5,3412``): never rounded for display."""
-    exact = Decimal(value).normalize()
-    places = max(2, -int(exact.as_tuple().exponent))
-    whole, _, frac = f"{exact:.{places}f}".partition(".")
-    return f"R$ {int(whole):,}".replace(",", ".") + f",{frac}"
 
 
 def fee_amount(
@@ -81,7 +68,7 @@ def fee_amount(
             rule,
             Verdict.PENDING,
             f"{label}: há dois valores em vigor desde {reais.effective:%d/%m/%Y}, um em reais "
-            f"({brl(int(reais.value))}) e outro em {unit_name} ({_units_text(units.value)}); "
+            f"({brl(int(reais.value))}) e outro em {unit_name} ({number_br(units.value)}); "
             "o Município deve manter só o do ato em vigor.",
             *citations,
             decision(15),
@@ -110,7 +97,7 @@ def fee_amount(
         return None, reason(
             rule,
             Verdict.PENDING,
-            f"{label}: {_units_text(units.value)} {units.unit}, mas não há valor da "
+            f"{label}: {number_br(units.value)} {units.unit}, mas não há valor da "
             f"{units.unit} registrado em vigor em {on:%d/%m/%Y}; registre o valor da unidade "
             "fiscal para converter a taxa em reais.",
             *citations,
@@ -123,7 +110,7 @@ def fee_amount(
     return cents, reason(
         rule,
         Verdict.INFO,
-        f"{label}: {_units_text(units.value)} {units.unit} × {_unit_value_text(unit.value)} "
+        f"{label}: {number_br(units.value)} {units.unit} × {brl_unit(unit.value)} "
         f"({units.unit} em vigor desde {unit.valid_from:%d/%m/%Y}"
         + (", valor de exemplo" if unit.example else "")
         + f") = {brl(cents)}"

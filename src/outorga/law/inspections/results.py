@@ -26,6 +26,7 @@ from enum import StrEnum
 from typing import Any
 
 from outorga.law.citations import Citation, cite, decision
+from outorga.law.common.labels import sentence
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import FactsInvalid, ask, question
@@ -327,7 +328,7 @@ def evaluate_result(qid: str, law: str, ctx: Context, facts: Mapping[str, Any]) 
                 )
             )
 
-    summary = f"{KIND_PT[kind].capitalize()}: {RESULT_PT[result]}"
+    summary = f"{sentence(KIND_PT[kind])}: {RESULT_PT[result]}"
     if fix_deadline:
         summary += f"; ressalvas a sanar até {fix_deadline:%d/%m/%Y}"
     if withdraw:

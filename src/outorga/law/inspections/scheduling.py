@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from outorga.law.citations import Citation, cite, decision
+from outorga.law.common.labels import sentence
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.ipatinga.mototaxi_2013.catalog import infraction_type
@@ -31,7 +32,7 @@ from outorga.law.rules import reason
 from outorga.law.schemas import closed, nullable
 from outorga.law.windows import add_years
 
-from .results import MOTO, TAXI, Kind
+from .results import KIND_PT, MOTO, TAXI, Kind
 
 
 def status_on(as_of: dt.date, due_on: dt.date) -> str:
@@ -88,7 +89,7 @@ def _decide(
     infraction: dict[str, Any] | None,
     reasons: list[Reason],
 ) -> Decision:
-    summary = f"{kind.value.capitalize()} devida em {due_on:%d/%m/%Y} ({STATUS_PT[status]})"
+    summary = f"{sentence(KIND_PT[kind])} devida em {due_on:%d/%m/%Y} ({STATUS_PT[status]})"
     if infraction:
         summary += f"; candidata a infração: {infraction['citation']}"
     return decide(

@@ -16,6 +16,7 @@ from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.citations import Citation
 from outorga.law.decisions import Decision
+from outorga.law.money import number_br
 
 from ..models import Platform, PlatformPenalty, PlatformPenaltyAppeal
 from .common import (
@@ -87,9 +88,7 @@ def _fine_debt(
         "platform_penalty": penalty.pk,
         "fine_upfbg": units,
     }
-    description = (
-        f"Multa de {units} UPFBG à plataforma {p.name} ({cited(municipality, 'fine', on=on)})"
-    )
+    description = f"Multa de {number_br(units)} UPFBG à plataforma {p.name} ({cited(municipality, 'fine', on=on)})"
     return ledger.debt_create_in_transaction(
         actor=actor,
         municipality=municipality,

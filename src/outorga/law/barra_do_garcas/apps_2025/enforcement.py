@@ -20,10 +20,11 @@ from decimal import Decimal
 from typing import Any
 
 from outorga.law.citations import Citation, cite, decision
-from outorga.law.competence import ROLE_LABELS, Role
+from outorga.law.common.labels import sentence
+from outorga.law.competence import ROLE_LABELS, Role, role_names
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
-from outorga.law.money import brl, fiscal_units_to_cents
+from outorga.law.money import brl, brl_unit, fiscal_units_to_cents, number_br
 from outorga.law.parameters import ParameterMissing
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
@@ -318,8 +319,9 @@ def art26_ii_fine(
         check(
             "apps.art26.ii.fine_max",
             within,
-            f"Multa de {units} UPFBG, até o máximo de {limit.value} UPFBG.",
-            f"Multa de {units} UPFBG fora do permitido: maior que zero e até {limit.value} UPFBG.",
+            f"Multa de {number_br(units)} UPFBG, até o máximo de {number_br(limit.value)} UPFBG.",
+            f"Multa de {number_br(units)} UPFBG fora do permitido: maior que zero e até "
+            f"{number_br(limit.value)} UPFBG.",
             art(26, inc="II"),
             facts={"multa_upfbg": units},
             params=(limit,),
@@ -331,13 +333,13 @@ def art26_ii_fine(
         reasons.append(reason("apps.art26.ii.fine_reais", Verdict.PENDING, str(exc), decision(5)))
         return None, reasons
     cents = fiscal_units_to_cents(units, unit.value)
-    ex = " (valor de exemplo)" if unit.example else ""
+    ex = ", valor de exemplo" if unit.example else ""
     reasons.append(
         reason(
             "apps.art26.ii.fine_reais",
             Verdict.INFO,
-            f"{units} UPFBG × R$ {unit.value} (UPFBG em vigor desde {fmt(unit.valid_from)}{ex}) = "
-            f"{brl(cents)}.",
+            f"{number_br(units)} UPFBG × {brl_unit(unit.value)} (UPFBG em vigor desde "
+            f"{fmt(unit.valid_from)}{ex}) = {brl(cents)}.",
             art(26, inc="II"),
             decision(5),
             facts={"upfbg_valor": unit.value, "upfbg_desde": unit.valid_from, "multa_cents": cents},
@@ -375,7 +377,7 @@ def art26_iv_credential(offender: str, penalty: str) -> Reason:
         "apps.art26.iv.credential",
         Verdict.OK,
         f"Proposta de {PENALTIES[penalty][1]}, conforme a gravidade e a reincidência; decide "
-        f"{', '.join(roles)}, após a defesa (decisão D-3).",
+        f"{role_names(roles)}, após a defesa (decisão D-3).",
         art(26, inc="IV"),
         decision(3),
         *comp_cites,
@@ -485,15 +487,15 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     }
     label = PENALTIES[kind][1]
     if not allowed:
-        summary = f"{label.capitalize()}: não pode ser aplicada como proposta." + (
+        summary = f"{sentence(label)}: não pode ser aplicada como proposta." + (
             " Faltam dados." if not has_refusal(reasons) else ""
         )
     elif kind in PROPOSALS:
         summary = f"Proposta de {label} pode ser encaminhada à autoridade competente."
-    elif amount is not None:
-        summary = f"Multa de {units} UPFBG = {brl(amount)} pode ser aplicada."
+    elif amount is not None and units is not None:
+        summary = f"Multa de {number_br(units)} UPFBG = {brl(amount)} pode ser aplicada."
     else:
-        summary = f"{label.capitalize()} pode ser aplicada."
+        summary = f"{sentence(label)} pode ser aplicada."
     return decide(qid, ctx, outcome, reasons, summary)
 
 

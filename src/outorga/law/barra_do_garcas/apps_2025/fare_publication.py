@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+from outorga.law.common.labels import sentence
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl
@@ -108,9 +109,9 @@ def art9_table_dynamic_ceiling(
             return check(
                 RULE_DYNAMIC_LIMITS,
                 value <= maximum,
-                f"{label.capitalize()} com o acréscimo máximo: {brl(value)}, dentro do limite "
+                f"{sentence(label)} com o acréscimo máximo: {brl(value)}, dentro do limite "
                 f"de {brl(maximum)}.",
-                f"{label.capitalize()} com o acréscimo máximo: {brl(value)}, acima do limite "
+                f"{sentence(label)} com o acréscimo máximo: {brl(value)}, acima do limite "
                 f"de {brl(maximum)}.",
                 art(9),
                 art(7),

@@ -15,9 +15,10 @@ from decimal import ROUND_HALF_UP, Decimal
 from functools import partial
 from typing import Any
 
+from outorga.law.common.labels import sentence
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
-from outorga.law.money import brl
+from outorga.law.money import brl, percent_br
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason, unless_suspended
@@ -169,8 +170,8 @@ def _item_check(value: int, limit: ParameterValue, label: str) -> Reason:
     return check(
         RULE_FARE_LIMITS,
         value <= int(limit.value),
-        f"{label.capitalize()} {brl(value)} dentro do limite de {brl(int(limit.value))}.",
-        f"{label.capitalize()} {brl(value)} acima do limite de {brl(int(limit.value))}.",
+        f"{sentence(label)} {brl(value)} dentro do limite de {brl(int(limit.value))}.",
+        f"{sentence(label)} {brl(value)} acima do limite de {brl(int(limit.value))}.",
         art(7),
         art(7, "único"),
         facts={"item": label, "valor_cents": value},
@@ -316,8 +317,10 @@ def art9_dynamic_within_limits(
             art9_within_maxima(
                 ctx,
                 percent <= cap_pct,
-                f"Acréscimo dinâmico de {percent}% dentro do máximo de {cap_pct}%.",
-                f"Acréscimo dinâmico de {percent}% acima do máximo de {cap_pct}%.",
+                f"Acréscimo dinâmico de {percent_br(percent)} dentro do máximo de "
+                f"{percent_br(cap_pct)}.",
+                f"Acréscimo dinâmico de {percent_br(percent)} acima do máximo de "
+                f"{percent_br(cap_pct)}.",
                 {"percentual": percent},
                 (cap,),
             )

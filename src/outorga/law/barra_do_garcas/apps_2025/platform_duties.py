@@ -241,7 +241,8 @@ def art16_report_contents(contents: Mapping[str, bool]) -> list[Reason]:
 def monthly_report(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Status of the report for a month on the reference date: ``on_time``, ``late``, ``missing``
     (due date passed, nothing sent), ``not_yet_due``, or ``not_enforceable`` (due in the adaptation
-    period, art. 28); plus the contents of art. 16 I–III when given."""
+    period, art. 28); plus the contents of art. 16 I–III when given, and ``complete``: true only
+    for a report sent with every item, false when nothing was sent or an item is missing."""
     qid = "barra-do-garcas.apps-2025.monthly_report"
     year, month = int(facts["year"]), int(facts["month"])
     submitted = day(facts["submitted_on"]) if "submitted_on" in facts else None
@@ -270,7 +271,8 @@ def monthly_report(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     reasons.extend(contents)
     status = enforceable_status(ctx, duty, due, reasons)
     status = "not_yet_due" if status == "open" else status
-    incomplete = has_refusal(contents)
+    complete = report_complete(submitted, facts.get("contents", {}))
+    incomplete = submitted is not None and has_refusal(contents)
     summary = {
         "on_time": "Entregue no prazo.",
         "late": "Entregue com atraso.",
@@ -278,8 +280,19 @@ def monthly_report(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         "not_yet_due": f"Ainda no prazo (vence em {fmt(due)}).",
         "not_enforceable": "Vencido no período de adaptação (art. 28): não exigível.",
     }[status] + (" Conteúdo incompleto (art. 16, I–III)." if incomplete else "")
-    outcome = {"status": status, "due": due, "complete": not incomplete}
+    outcome = {"status": status, "due": due, "complete": complete}
     return decide(qid, ctx, outcome, reasons, summary)
+
+
+def report_complete(submitted: dt.date | None, contents: Mapping[str, bool]) -> bool | None:
+    """Art. 16, I–III: a report is complete when it was sent and carries every item. Nothing sent
+    is not complete; a report sent whose contents were not informed is unknown (``None``), never
+    assumed complete."""
+    if submitted is None:
+        return False
+    if any(key in contents and not contents[key] for key in REPORT_ITEMS):
+        return False
+    return True if all(key in contents for key in REPORT_ITEMS) else None
 
 
 # --- art. 17: two-wheelers banned ----------------------------------------------------------------

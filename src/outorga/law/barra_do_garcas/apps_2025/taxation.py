@@ -17,7 +17,7 @@ from typing import Any
 from outorga.law.citations import decision
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
-from outorga.law.money import brl, rate_of
+from outorga.law.money import brl, rate_of, rate_percent
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
@@ -63,7 +63,7 @@ def art18_19_platform_iss(
     return iss, reason(
         "apps.art19.platform_iss",
         Verdict.INFO,
-        f"ISSQN da plataforma: {rate.value} × {brl(revenue_cents)} = {brl(iss)}.",
+        f"ISSQN da plataforma: {rate_percent(rate.value)} de {brl(revenue_cents)} = {brl(iss)}.",
         *cites,
         facts={"base_cents": revenue_cents, "regime": regime, "iss_cents": iss},
         params=(rate,),
@@ -130,7 +130,7 @@ def art20_driver_iss(
     return iss, reason(
         rule,
         Verdict.INFO,
-        f"Motorista {d.driver}: {rate.value} × ({brl(d.gross_trip_revenue_cents)} − "
+        f"Motorista {d.driver}: {rate_percent(rate.value)} de ({brl(d.gross_trip_revenue_cents)} − "
         f"{brl(d.platform_retention_cents)}) = {brl(iss)}, retido e recolhido pela plataforma.",
         *cites,
         facts={**facts, "iss_cents": iss},

@@ -11,6 +11,7 @@ from typing import Any
 
 from outorga.law.calendar import DEADLINE_CITATIONS
 from outorga.law.citations import Citation
+from outorga.law.competence import role_names
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl
@@ -154,7 +155,7 @@ def appeal_deadline(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         reason(
             f"{stage}_competence",
             Verdict.INFO,
-            f"Julga: {', '.join(roles)}.",
+            f"Julga: {role_names(roles)}.",
             *comp_cites,
             facts={"competente": roles},
         )

@@ -11,7 +11,7 @@ from typing import Any
 from outorga.law.citations import decision
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
-from outorga.law.money import brl, brl_unit, fiscal_units_to_cents
+from outorga.law.money import brl, brl_unit, fiscal_units_to_cents, number_br
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
 from outorga.law.schemas import closed, list_of
@@ -311,11 +311,11 @@ def fine_in_cents(
     ufpi = ctx.fiscal_unit("UFPI", imposed_on)
     cents = fiscal_units_to_cents(units.value, ufpi.value)
     article = ARTICLE_OF[severity]
-    example = " (valor de exemplo)" if ufpi.example else ""
+    example = ", valor de exemplo" if ufpi.example else ""
     return cents, reason(
         f"art_{article}_par1_fine",
         Verdict.INFO,
-        f"Multa {SEVERITY_PT[severity]}: {units.value} UFPI × {brl_unit(ufpi.value)} "
+        f"Multa {SEVERITY_PT[severity]}: {number_br(units.value)} UFPI × {brl_unit(ufpi.value)} "
         f"(UFPI em {fmt(imposed_on)}{example}) = {brl(cents)}.",
         art(article, 1),
         decision(5),

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from outorga.law.citations import Citation, decision
+from outorga.law.common.labels import sentence, service_label
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.parameters import ParameterValue
@@ -298,7 +299,7 @@ def art_32_iii_cassation_causes(ctx: Context, f: Mapping[str, Any]) -> tuple[lis
         add(
             "f",
             "detém outra permissão do Município para fins comerciais: "
-            + ", ".join(f["other_commercial_permissions"]),
+            + ", ".join(service_label(o) for o in f["other_commercial_permissions"]),
         )
     if f.get("ctb_points", 0) >= points.value:
         add("g", f"{f['ctb_points']} pontos no CTB (limite {points.value})")
@@ -341,7 +342,7 @@ def art_32_iv_auxiliary_cassation_causes(
         add(
             "d",
             "detém permissão do Município para fins comerciais: "
-            + ", ".join(aux["other_commercial_permissions"]),
+            + ", ".join(service_label(o) for o in aux["other_commercial_permissions"]),
         )
     if holder.get("ctb_points", 0) >= points.value:
         add(
@@ -505,7 +506,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             "responsible": "permissionario",
         },
         reasons,
-        ("; ".join(parts).capitalize() + ".") if parts else "Nenhuma penalidade por acúmulo.",
+        (sentence("; ".join(parts)) + ".") if parts else "Nenhuma penalidade por acúmulo.",
     )
 
 

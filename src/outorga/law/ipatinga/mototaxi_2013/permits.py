@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from outorga.law.citations import Citation, decision
+from outorga.law.common.labels import sentence
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
@@ -114,6 +115,13 @@ OTHER_EVENTS = {
     "substituicao": art(2, inc="XXII"),
     "substituicao_emergencial": art(2, inc="XXIII"),
 }
+EVENT_PT = {
+    "cancelamento": "cancelamento",
+    "renuncia": "renúncia",
+    "reserva": "reserva",
+    "substituicao": "substituição",
+    "substituicao_emergencial": "substituição emergencial",
+}
 
 
 def art_6_par6_and_art_2_xx_xxiii_events(ctx: Context, p: PermitFacts) -> list[Reason]:
@@ -139,7 +147,7 @@ def art_6_par6_and_art_2_xx_xxiii_events(ctx: Context, p: PermitFacts) -> list[R
                 reason(
                     f"permit_event_{e.kind}",
                     Verdict.INFO,
-                    f"Permissão extinta por {e.kind.replace('renuncia', 'renúncia')} em {fmt(e.on)}.",
+                    f"Permissão extinta por {EVENT_PT[e.kind]} em {fmt(e.on)}.",
                     ENDING_EVENTS[e.kind],
                     facts={"evento": e},
                 )
@@ -149,8 +157,7 @@ def art_6_par6_and_art_2_xx_xxiii_events(ctx: Context, p: PermitFacts) -> list[R
                 reason(
                     f"permit_event_{e.kind}",
                     Verdict.INFO,
-                    f"{e.kind.replace('_', ' ').capitalize()} em {fmt(e.on)}; a permissão "
-                    "continua em vigor.",
+                    f"{sentence(EVENT_PT[e.kind])} em {fmt(e.on)}; a permissão continua em vigor.",
                     OTHER_EVENTS[e.kind],
                     facts={"evento": e},
                 )
@@ -520,7 +527,7 @@ def quota(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             "may_grant": may,
         },
         [r],
-        f"{SERVICE_PT[service].capitalize()}: limite {limit}, "
+        f"{sentence(SERVICE_PT[service])}: limite {limit}, "
         + ("há vaga." if may else "sem vaga para nova outorga."),
     )
 
@@ -580,7 +587,7 @@ def document_expiry(ctx: Context, kind: str, issued_on: dt.date) -> Reason:
     return reason(
         f"validity_{kind}",
         Verdict.INFO,
-        f"{rule.label.capitalize()} emitido em {fmt(issued_on)}, válido por {length.value} {unit}: "
+        f"{sentence(rule.label)} emitido em {fmt(issued_on)}, válido por {length.value} {unit}: "
         f"até {fmt(until)}.",
         *rule.citations,
         facts={"emitido_em": issued_on, "valido_ate": until},
@@ -625,7 +632,7 @@ def document_validity(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         ctx,
         {"document": kind, "expires_on": until, "valid": valid, "checked_on": on},
         [expiry, verdict],
-        f"{rule.label.capitalize()} válido até {fmt(until)}"
+        f"{sentence(rule.label)} válido até {fmt(until)}"
         + ("." if valid else f"; não válido em {fmt(on)}."),
     )
 

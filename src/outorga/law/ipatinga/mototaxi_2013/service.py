@@ -9,7 +9,7 @@ from typing import Any
 
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
-from outorga.law.money import brl
+from outorga.law.money import brl, brl_unit, percent_br
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
@@ -191,6 +191,13 @@ TARIFF_CATEGORIES: dict[str, str] = {
     "noturna": "viagens em horário noturno",
     "domingo_feriado": "viagens em domingos e feriados",
 }
+#: How a person names each tariff category ("tarifa de domingo e feriado").
+TARIFF_CATEGORY_PT = {
+    "urbana": "urbana",
+    "extraurbana": "extraurbana",
+    "noturna": "noturna",
+    "domingo_feriado": "de domingo e feriado",
+}
 #: A positive amount in reais per km, as text ("1.2345"); zero is refused by the pattern.
 KM_COST: dict[str, Any] = {"type": "string", "pattern": r"^(?!0+(\.0+)?$)\d+(\.\d{1,4})?$"}
 
@@ -219,8 +226,9 @@ def art_46_readjust(
         reason(
             f"art_46_readjust_{category}",
             Verdict.INFO,
-            f"Tarifa {category} de {SERVICE_PT[service]}: {brl(current_cents)} × "
-            f"({km_now} ÷ {km_before}) = {brl(new)} (variação de {pct}% do custo do km).",
+            f"Tarifa {TARIFF_CATEGORY_PT[category]} de {SERVICE_PT[service]}: "
+            f"{brl(current_cents)} × ({brl_unit(km_now)} ÷ {brl_unit(km_before)} por km) = "
+            f"{brl(new)} (variação de {percent_br(pct)} do custo do km).",
             *cites,
             facts={
                 "categoria": category,
@@ -302,6 +310,6 @@ def tariff_readjustment(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         {"service": service.value, "readjusted_cents": result, "decided_by": roles},
         reasons,
         "Proposta de reajuste: "
-        + "; ".join(f"{k} {brl(v)}" for k, v in result.items())
+        + "; ".join(f"{TARIFF_CATEGORY_PT[k]} {brl(v)}" for k, v in result.items())
         + " (a fixar por decreto).",
     )

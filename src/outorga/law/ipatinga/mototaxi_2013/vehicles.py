@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from outorga.law.citations import decision
+from outorga.law.common.labels import vehicle_kind_label
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.parameters import ParameterMissing
@@ -134,8 +135,9 @@ def art_3_kind(ctx: Context, v: VehicleFacts) -> Reason:
     return check(
         "art_3_kind",
         v.kind in KINDS,
-        f"Veículo do tipo {v.kind}.",
-        f"Veículo do tipo {v.kind}; a lei admite somente motocicleta ou motoneta.",
+        f"Veículo do tipo {vehicle_kind_label(v.kind)}.",
+        f"Veículo do tipo {vehicle_kind_label(v.kind)}; a lei admite somente motocicleta ou "
+        "motoneta.",
         art(1, 1),
         art(2, inc="XXVII"),
         facts={"tipo": v.kind},

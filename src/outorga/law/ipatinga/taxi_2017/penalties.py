@@ -12,7 +12,7 @@ from outorga.law.calendar import DEADLINE_CITATIONS
 from outorga.law.citations import Citation, cite, decision
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
-from outorga.law.money import brl, fiscal_units_to_cents, to_cents
+from outorga.law.money import brl, brl_unit, fiscal_units_to_cents, number_br
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
@@ -206,6 +206,14 @@ PENALTIES = {
 
 #: The penalties that are only proposed and decided in an administrative process (art. 41 §3–4).
 PROPOSED = ("cassacao_cadastro", "cassacao_permissao")
+#: How a person reads each penalty of art. 41.
+PENALTY_PT = {
+    "advertencia": "advertência",
+    "multa": "multa",
+    "apreensao": "apreensão do veículo",
+    "cassacao_cadastro": "cassação do cadastro de taxista",
+    "cassacao_permissao": "cassação da permissão",
+}
 
 
 def art_41_par_1_primary(
@@ -258,15 +266,15 @@ def art_41_par_2_fine(
     units = param(ctx, f"fine_{nature.value}_ufpi", committed_on)
     ufpi = ctx.fiscal_unit("UFPI", imposed_on)
     cents = fiscal_units_to_cents(units.value, ufpi.value)
-    example = " (valor de exemplo)" if ufpi.example else ""
+    example = ", valor de exemplo" if ufpi.example else ""
     return (
         cents,
         units,
         reason(
             rule_id("art_41_par_2_fine"),
             Verdict.INFO,
-            f"Multa {SEVERITY_PT[nature]}: {units.value} UFPI × {brl(to_cents(ufpi.value))} (UFPI em vigor desde "
-            f"{fmt(ufpi.valid_from)}{example}) = {brl(cents)}.",
+            f"Multa {SEVERITY_PT[nature]}: {number_br(units.value)} UFPI × {brl_unit(ufpi.value)} "
+            f"(UFPI em vigor desde {fmt(ufpi.valid_from)}{example}) = {brl(cents)}.",
             art(41, 2, SEVERITY_INCISO[nature]),
             decision(5),
             decision(15),
@@ -548,7 +556,11 @@ def penalty_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         else:
             summary = (
                 f"Infração {SEVERITY_PT[nature]}: multa de {brl(cents)}"
-                + (f"; propostas: {', '.join(proposals)}" if proposals else "")
+                + (
+                    f"; propostas: {', '.join(PENALTY_PT[p] for p in proposals)}"
+                    if proposals
+                    else ""
+                )
                 + "."
                 if ok
                 else "Penalidade pedida não pode ser imposta: " + refusals_text(reasons)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from outorga.law.citations import Citation, decision
+from outorga.law.common.labels import outorga_kind_label, service_label
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
@@ -82,7 +83,7 @@ class OtherPermission:
 
     def label(self) -> str:
         ref = f" ({self.reference})" if self.reference else ""
-        return f"{self.kind} de {self.service}{ref}"
+        return f"{outorga_kind_label(self.kind)} de {service_label(self.service)}{ref}"
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from outorga.law.citations import Citation, cite, decision
+from outorga.law.common.labels import sentence
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl
@@ -128,6 +129,12 @@ DEBT_KINDS = {"multa": "multa", "taxa": "taxa", "imposto": "imposto", "outro": "
 DEBT_STATUSES = ("definitivo", "em_defesa", "em_recurso", "quitado")
 
 
+#: The fees of art. 40 a yearly renewal charges: II (renovação da permissão) with the Termo's,
+#: V (renovação da inscrição no Cadastro) with the Cadastro's — a permit's renewal is both.
+PERMIT_RENEWAL_FEES = ("II", "V")
+AUXILIARY_RENEWAL_FEES = ("V",)
+
+
 @dataclass(frozen=True)
 class Debt:
     id: str
@@ -135,10 +142,35 @@ class Debt:
     amount_cents: int
     status: str
     description: str = ""
+    fee: str = ""  # "<law id>:<inciso of art. 40>" when the debt is one of this law's fees
+    charged_on: dt.date | None = None
+    how_to_pay: str = ""
+
+    @classmethod
+    def from_facts(cls, d: Mapping[str, Any]) -> Debt:
+        return cls(
+            d["id"],
+            d["kind"],
+            int(d["amount_cents"]),
+            d["status"],
+            d.get("description", ""),
+            d.get("fee", ""),
+            opt_day(d.get("charged_on")),
+            d.get("how_to_pay", ""),
+        )
 
     def label(self) -> str:
         desc = f" — {self.description}" if self.description else ""
         return f"{DEBT_KINDS[self.kind]} {self.id} ({brl(self.amount_cents)}){desc}"
+
+    def renewal_fee(self, incisos: tuple[str, ...], since: dt.date | None) -> bool:
+        """One of this renewal's own fees: a renewal fee (``incisos`` of art. 40) charged after
+        the previous renewal (``since``; any, for a first one)."""
+        return (
+            self.fee in {f"{LAW}:{i}" for i in incisos}
+            and self.charged_on is not None
+            and (since is None or self.charged_on > since)
+        )
 
 
 def art_21_validity(ctx: Context, last_renewed_on: dt.date) -> tuple[dt.date, Reason]:
@@ -161,14 +193,30 @@ def art_21_par_1_final_debt_blocks(debt: Debt) -> Reason:
     """Art. 21, §1º: os documentos da renovação só serão disponibilizados após a quitação de todos
     os débitos relativos a multas, taxas, impostos e demais encargos perante o Município. D-11: só
     o débito definitivo bloqueia, e o bloqueio nomeia cada débito."""
+    pay = f" Como pagar: {debt.how_to_pay}." if debt.how_to_pay else ""
     return reason(
         rule_id("art_21_par_1_debt"),
         Verdict.REFUSED,
-        f"Débito em aberto: {debt.label()}. Os documentos da renovação só são liberados após a "
-        "quitação.",
+        f"Débito definitivo em aberto: {debt.label()}. Os documentos da renovação só são "
+        f"liberados após a quitação; o débito pode ser pago desde já, antes do vencimento.{pay}",
         art(21, 1),
         decision(11),
+        decision(18),
         facts={"débito": debt.id, "tipo": debt.kind, "valor_centavos": debt.amount_cents},
+    )
+
+
+def d_18_own_renewal_fee_does_not_block(debt: Debt) -> Reason:
+    """D-18 (exceção ao art. 21, §1º): as taxas cobradas pela própria renovação (art. 40, II e V)
+    são pagas com ela e nunca bloqueiam a renovação a que pertencem."""
+    return reason(
+        rule_id("d_18_own_renewal_fee"),
+        Verdict.INFO,
+        f"{sentence(debt.label())}: taxa da própria renovação, paga com ela; não a bloqueia.",
+        decision(18),
+        art(21, 1),
+        art(40),
+        facts={"débito": debt.id, "taxa": debt.fee, "lançada_em": debt.charged_on},
     )
 
 
@@ -187,17 +235,22 @@ def d_11_debt_under_review_does_not_block(debt: Debt) -> Reason:
 
 
 def art_21_par_1_debts(
-    facts: Mapping[str, Any], nothing_final: str
+    facts: Mapping[str, Any],
+    nothing_final: str,
+    own_fees: tuple[str, ...] = (),
+    since: dt.date | None = None,
 ) -> tuple[list[Debt], list[Reason]]:
-    """Art. 21, §1º with D-11 over the debts informed: each final debt blocks and is named, each
-    debt in defence or appeal does not, and with none final the renewal is free of debts
-    (``nothing_final`` says whose). Returns the blocking debts and the reasons."""
-    debts = [
-        Debt(d["id"], d["kind"], int(d["amount_cents"]), d["status"], d.get("description", ""))
-        for d in facts.get("debts", [])
-    ]
-    blocking = [d for d in debts if d.status == "definitivo"]
+    """Art. 21, §1º with D-11 and D-18 over the debts informed: each final debt blocks and is
+    named with how to pay it, each debt in defence or appeal does not, nor a fee of this renewal
+    itself (``own_fees`` of art. 40 charged after ``since``, the previous renewal); with none
+    final the renewal is free of debts (``nothing_final`` says whose). Returns the blocking debts
+    and the reasons."""
+    debts = [Debt.from_facts(d) for d in facts.get("debts", [])]
+    final = [d for d in debts if d.status == "definitivo"]
+    own = [d for d in final if d.renewal_fee(own_fees, since)]
+    blocking = [d for d in final if d not in own]
     reasons = [art_21_par_1_final_debt_blocks(d) for d in blocking]
+    reasons += [d_18_own_renewal_fee_does_not_block(d) for d in own]
     reasons += [
         d_11_debt_under_review_does_not_block(d)
         for d in debts
@@ -228,6 +281,10 @@ RENEWAL_SCHEMA: dict[str, Any] = closed(
                     "amount_cents": CENTS,
                     "status": {"enum": list(DEBT_STATUSES)},
                     "description": {"type": "string"},
+                    # The fee it charges (art. 40), "<law id>:<inciso>", and when (D-18).
+                    "fee": {"type": "string"},
+                    "charged_on": DATE,
+                    "how_to_pay": {"type": "string"},
                 },
                 required=["id", "kind", "amount_cents", "status"],
             )
@@ -250,7 +307,10 @@ def renewal_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     def build() -> Decision:
         until, validity = art_21_validity(ctx, last)
         blocking, debt_reasons = art_21_par_1_debts(
-            facts, "Nenhum débito definitivo em aberto perante o Município."
+            facts,
+            "Nenhum débito definitivo em aberto perante o Município.",
+            PERMIT_RENEWAL_FEES,
+            last,
         )
         reasons = [validity, *debt_reasons]
         outcome = {
@@ -347,7 +407,11 @@ def auxiliary_renewal_question(ctx: Context, facts: Mapping[str, Any]) -> Decisi
     def build() -> Decision:
         start, until, period = art_21_auxiliary_period(ctx, current)
         blocking, debt_reasons = art_21_par_1_debts(
-            facts, "Nenhum débito definitivo do auxiliar em aberto perante o Município."
+            facts,
+            "Nenhum débito definitivo do auxiliar em aberto perante o Município.",
+            AUXILIARY_RENEWAL_FEES,
+            # The previous renewal began the current period: a year before it ends.
+            None if current is None else add_years(current, -int(period.parameters[0].value)),
         )
         reasons = [
             art_21_yearly_not_ahead(ctx, current),
@@ -506,8 +570,8 @@ def document_in_validity(
     return check(
         rule_id(f"art_{req.article}_validity"),
         until >= presented_on,
-        f"{req.label_pt.capitalize()} válido até {fmt(until)}.",
-        f"{req.label_pt.capitalize()} vencido em {fmt(until)}.",
+        f"{sentence(req.label_pt)} válido até {fmt(until)}.",
+        f"{sentence(req.label_pt)} vencido em {fmt(until)}.",
         req.citation(),
         facts={"documento": req.code, "válido_até": until, "apresentado_em": presented_on},
     )

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from outorga.law.citations import decision
+from outorga.law.common.labels import sentence
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
@@ -58,7 +59,7 @@ def art_3_holder_by_tender(kind: HolderKind, awarded_in_tender: bool) -> Reason:
     return check(
         rule_id("art_3_tender"),
         awarded_in_tender,
-        f"{HOLDER_PT[kind].capitalize()} vencedora de licitação.",
+        f"{sentence(HOLDER_PT[kind])} vencedora de licitação.",
         "A permissão de táxi só é outorgada mediante processo licitatório; não há licitação vencida.",
         art(3),
         art(4, inc="IV"),

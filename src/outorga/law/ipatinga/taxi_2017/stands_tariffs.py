@@ -11,7 +11,7 @@ from typing import Any
 from outorga.law.common.fees import fee_amount, is_example
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
-from outorga.law.money import brl, rate_of
+from outorga.law.money import brl, number_br, rate_of
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
@@ -206,9 +206,9 @@ def art_39_fare(
         "baggage": int(t["baggage"].value) * baggage,
     }
     labels = {
-        "flag_fall": "bandeirada",
-        "km_band_1": f"{km1} km em Bandeira I",
-        "km_band_2": f"{km2} km em Bandeira II",
+        "flag_fall": "Bandeirada",
+        "km_band_1": f"{number_br(km1)} km em Bandeira I",
+        "km_band_2": f"{number_br(km2)} km em Bandeira II",
         "waiting_hour": f"{minutes} min de hora parada",
         "baggage": f"{baggage} volume(s) de bagagem",
     }
@@ -216,7 +216,8 @@ def art_39_fare(
         reason(
             rule_id(f"art_39_{c}"),
             Verdict.INFO,
-            f"{labels[c].capitalize()}: {brl(parts[c])}.",
+            # Not str.capitalize(): it would lower "Bandeira I" to "bandeira i".
+            f"{labels[c]}: {brl(parts[c])}.",
             art(39, inc=COMPONENT_INCISO[c]),
             art(37),
             params=(t[c],),

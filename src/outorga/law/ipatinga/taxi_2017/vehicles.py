@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import Any
 
 from outorga.law.citations import decision
+from outorga.law.common.labels import vehicle_kind_label
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
@@ -95,7 +96,7 @@ def art_27_passenger_car(kind: str) -> Reason:
         rule_id("art_27_passenger_car"),
         kind in ("automovel", "similar"),
         "Automóvel de passeio ou similar.",
-        f"Veículo do tipo '{kind}'; a lei exige automóvel de passeio ou similar.",
+        f"Veículo do tipo {vehicle_kind_label(kind)}; a lei exige automóvel de passeio ou similar.",
         art(27),
         facts={"tipo": kind},
     )

@@ -145,3 +145,38 @@ def test_the_termo_pdf_states_term_contrapartida_and_articles(ipatinga_m, user_o
     r = client_as(user_of, Role.ATENDENTE).get(f"/termos/{permit.pk}/termo.pdf")
     assert r.status_code == 200 and r["Content-Type"] == "application/pdf"
     assert r.content.startswith(b"%PDF")
+
+
+def test_art_29_the_termo_page_checks_the_renewal_before_it_is_done(ipatinga_m, user_of):
+    """The check asks the renewal's own questions (art. 13, 21, 28–29): before the inspection's
+    findings are given it shows what is missing; "Verificar" with them renews nothing; the renewal
+    with the same answers is not refused."""
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = taxi_permit_grant(
+        actor=actor(m.slug, Role.ATENDENTE),
+        municipality=m,
+        holder=holder,
+        vehicle=vehicle,
+        category="convencional",
+        signed_on=ON,
+        option="I",
+        mode="servicos",
+        tender=awarded_tender(m, holder),
+        checks=CHECKS,
+        declarations=DECLARATIONS,
+    )
+    c = client_as(user_of, Role.ATENDENTE)
+    url = f"/termos/{permit.pk}/"
+    page = c.get(url).content.decode()
+    assert 'name="verificar"' in page and "✘" in page and "art. 29" in page
+    answers = {"on": "2027-01-20", **{k: "on" for k in CHECKS if CHECKS[k] is True}}
+    answers["taximeter_approved_by"] = CHECKS["taximeter_approved_by"]
+    page = c.post(url, {**answers, "verificar": ""}).content.decode()
+    assert "✘" not in page, page[page.find("✘") - 300 : page.find("✘") + 300]
+    with tenant(m):
+        assert not permit.term.renewals.exists()
+    r = c.post(url, answers)
+    assert r.status_code == 302
+    with tenant(m):
+        assert permit.term.renewals.count() == 1

@@ -164,6 +164,43 @@ def permit_extend(
     return permit
 
 
+def taxi_term_renew_decisions(
+    *,
+    municipality: Municipality,
+    permit: Permit,
+    term: PermitTerm,
+    on: dt.date,
+    checks: Mapping[str, Any] | None = None,
+) -> list[Decision]:
+    """Every question the yearly renewal asks (``taxi_term_renew``), read-only, the Termo first:
+    the Termo's period (art. 13), the debts that block it (art. 21 §1, D-11, D-18) and the
+    vehicle at the yearly inspection (art. 28–29; ``checks`` is what it found). The Termo page
+    shows them before the clerk renews; the renewal asks them again under its lock."""
+    base = term.last_renewed_on or term.signed_on
+    termo_facts: dict[str, Any] = {"signed_on": term.signed_on.isoformat(), "option": term.option}
+    if term.last_renewed_on:
+        termo_facts["last_renewed_on"] = term.last_renewed_on.isoformat()
+    law = bound_law(municipality, Service.TAXI, on)
+    termo = law.ask("permit_term", termo_facts)
+    owed = ledger().debt_facts(permit.holder, on)
+    debts = law.ask("registration_renewal", {"last_renewed_on": base.isoformat(), "debts": owed})
+    decisions = [termo, debts]
+    if permit.vehicle is not None:
+        decisions.append(
+            law.ask(
+                "vehicle_eligibility",
+                vehicle_facts(
+                    permit.vehicle,
+                    category=permit.taxi_category or TaxiCategory.CONVENCIONAL,
+                    occasion="renovacao",
+                    checks=checks or {},
+                    renewal_anchor=term.signed_on,
+                ),
+            )
+        )
+    return decisions
+
+
 def taxi_term_renew(
     *,
     actor: Actor,
@@ -193,32 +230,10 @@ def taxi_term_renew(
                 f"a permissão está {permit.get_status_display()}; não se renova"
             )
         term = PermitTerm.objects.select_for_update().get(permit=permit)
-        base = term.last_renewed_on or term.signed_on
-        termo_facts: dict[str, Any] = {
-            "signed_on": term.signed_on.isoformat(),
-            "option": term.option,
-        }
-        if term.last_renewed_on:
-            termo_facts["last_renewed_on"] = term.last_renewed_on.isoformat()
-        termo = bound_law(municipality, Service.TAXI, on).ask("permit_term", termo_facts)
-        owed = ledger().debt_facts(permit.holder, on)
-        debts = bound_law(municipality, Service.TAXI, on).ask(
-            "registration_renewal", {"last_renewed_on": base.isoformat(), "debts": owed}
+        decisions = taxi_term_renew_decisions(
+            municipality=municipality, permit=permit, term=term, on=on, checks=checks
         )
-        decisions = [termo, debts]
-        if permit.vehicle is not None:
-            decisions.append(
-                bound_law(municipality, Service.TAXI, on).ask(
-                    "vehicle_eligibility",
-                    vehicle_facts(
-                        permit.vehicle,
-                        category=permit.taxi_category or TaxiCategory.CONVENCIONAL,
-                        occasion="renovacao",
-                        checks=checks or {},
-                        renewal_anchor=term.signed_on,
-                    ),
-                )
-            )
+        termo = decisions[0]
         refuse_if("registry.taxi_term_renew", decisions, on, municipality, "renovação recusada")
         if not termo.outcome.get("renewable"):
             raise Refused(

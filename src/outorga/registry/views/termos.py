@@ -4,6 +4,7 @@ motofrete), the taxi Termo de Permissão with its renewal and its PDF."""
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
@@ -20,13 +21,17 @@ from outorga.core.tenancy import current_municipality
 from outorga.law.competence import NotCompetent
 from outorga.law.money import brl
 
-from ..forms import OnForm, PermitExtendForm
+from ..forms import OnForm, PermitExtendForm, TaxiChecks
 from ..models import Permit, PermitTerm, Service
 from ..ports import ledger
 from ..services import termos as termo_services
 from ..services.common import InvalidTransition
 from ..services.eligibility import person_eligibility
-from ..services.termos import extension_decision, taxi_term_renew
+from ..services.termos import (
+    extension_decision,
+    taxi_term_renew,
+    taxi_term_renew_decisions,
+)
 from ..termo_pdf import termo_pdf
 from ..validation import FieldError
 from .common import (
@@ -154,17 +159,12 @@ def permit_extend(request: HttpRequest, permit_id: int) -> HttpResponse:
 # Termo de Permissão -------------------------------------------------------------------------------
 
 
-class RenewForm(forms.Form):
+class RenewForm(TaxiChecks):
+    """The yearly renewal of the Termo (art. 13, 21) and what the yearly inspection found
+    (art. 28–29): the same fields as the API's ``POST /taxi/permits/{id}/renew``."""
+
+    field_order = ["on"]
     on = forms.DateField(label="Data da renovação", widget=DATE)
-    inspection_approved = forms.BooleanField(label="Vistoria anual aprovada", required=False)
-    inspection_accredited_inmetro = forms.BooleanField(
-        label="Vistoria por empresa credenciada ao INMETRO", required=False
-    )
-    taximeter_approved_by = forms.ChoiceField(
-        label="Taxímetro aprovado por", choices=[("INMETRO", "INMETRO"), ("IPEM-MG", "IPEM-MG")]
-    )
-    roof_sign_taxi = forms.BooleanField(label='Luminoso "TÁXI" no teto', required=False)
-    ctb_equipment_ok = forms.BooleanField(label="Equipamentos do CTB", required=False)
 
 
 @staff_required
@@ -177,16 +177,19 @@ def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
     today = timezone.localdate()
     form = RenewForm(request.POST or None, initial={"on": today})
     problem = None
+    checks: dict[str, Any] = {}
+    on: dt.date = today
+    verify = "verificar" in request.POST
     if request.method == "POST" and form.is_valid():
-        data = dict(form.cleaned_data)
-        on: dt.date = data.pop("on")
+        on, checks = form.cleaned_data["on"], form.checks()
+    if request.method == "POST" and form.is_valid() and not verify:
         try:
             taxi_term_renew(
                 actor=actor_of(request),
                 municipality=current_municipality(),
                 permit=permit,
                 on=on,
-                checks=data,
+                checks=checks,
             )
         except NotCompetent as exc:
             return deny(request, exc)
@@ -195,6 +198,11 @@ def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
         else:
             messages.success(request, "Termo renovado.")
             return redirect("taxi:termo", permit.pk)
+    # The very questions the renewal asks, with what the clerk has answered so far (nothing yet:
+    # the inspection's findings show as still to be answered).
+    preview = taxi_term_renew_decisions(
+        municipality=current_municipality(), permit=permit, term=term, on=on, checks=checks
+    )
     instalments = ledger().contrapartida_instalments(permit)
     return render(
         request,
@@ -213,6 +221,7 @@ def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
             "renewals": term.renewals.all(),
             "form": form,
             "problem": problem,
+            "preview": preview,
         },
     )
 

@@ -186,7 +186,9 @@ def test_nulls_come_last_and_every_row_once(ipatinga_m, user_of):
     c = _clerk(user_of)
     seen, cursor = [], None
     while True:
-        body = c.get("/api/v1/notifications", {"limit": 2, **({"cursor": cursor} if cursor else {})})
+        body = c.get(
+            "/api/v1/notifications", {"limit": 2, **({"cursor": cursor} if cursor else {})}
+        )
         assert body.status_code == 200, body.content
         seen += body.json()["items"]
         cursor = body.json()["next"]
@@ -203,7 +205,9 @@ def test_a_catalog_is_paged_in_the_order_of_its_articles(ipatinga_m, user_of):
     url = "/api/v1/enforcement/infraction-types"
     codes, cursor = [], None
     while True:
-        body = c.get(url, {"on": "2026-03-01", "limit": 7, **({"cursor": cursor} if cursor else {})})
+        body = c.get(
+            url, {"on": "2026-03-01", "limit": 7, **({"cursor": cursor} if cursor else {})}
+        )
         assert body.status_code == 200, body.content
         codes += [k["code"] for k in body.json()["items"]]
         cursor = body.json()["next"]

@@ -83,7 +83,7 @@ def _encode(value: Any) -> Any:
 
 def _decode(value: Any) -> Any:
     if isinstance(value, dict) and len(value) == 1:
-        (tag, text), = value.items()
+        ((tag, text),) = value.items()
         parse: dict[str, Callable[[str], Any]] = {
             "dt": dt.datetime.fromisoformat,
             "d": dt.date.fromisoformat,
@@ -219,7 +219,9 @@ class CursorPagination(PaginationBase):
         return ordered[: limit + 1]
 
     @staticmethod
-    def _listed(listed: list[Any], keyset: Keyset, after: list[Any] | None, limit: int) -> list[Any]:
+    def _listed(
+        listed: list[Any], keyset: Keyset, after: list[Any] | None, limit: int
+    ) -> list[Any]:
         start = 0
         if after is not None:
             keys = [keyset.key(r) for r in listed]

@@ -4,7 +4,6 @@ holders, for the municipality's staff (session). Read-only: avisos are created b
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from django.http import HttpRequest
 from ninja import Router, Schema

@@ -12,8 +12,8 @@ from ninja.files import UploadedFile
 from ninja.security import django_auth
 
 from outorga.core.acts import Actor
-from outorga.core.apipages import Rows, paged
 from outorga.core.apikit import platform_auth, respond
+from outorga.core.apipages import Rows, paged
 from outorga.core.middleware import client_ip
 from outorga.core.models import ApiToken
 from outorga.core.requests import actor_of

@@ -298,3 +298,26 @@ def test_a_cursor_of_one_municipality_reaches_nothing_in_another(ipatinga_m, bar
     assert rest["items"] and "Ipatinga Paginada" not in json.dumps(rest)
     # And A's cursor still serves A.
     assert a.get(PEOPLE, {"cursor": foreign}).status_code == 200
+
+
+def test_a_computed_list_is_paged_by_its_keys_in_python_as_in_sql(rf):
+    """The routes that compute their rows (overdue complaints, report candidates…) are cut the
+    same way: descending and ascending keys, nulls last, each row once."""
+    from outorga.core.apipages import CursorPagination
+
+    rows = [
+        {"day": dt.date(2026, 5, d) if d else None, "id": i}
+        for i, d in enumerate([3, None, 1, 3, 2, None, 1])
+    ]
+    pager = CursorPagination(order=("-day", "id"))
+    request = rf.get("/api/v1/computada")
+    walked, cursor = [], None
+    while True:
+        page = pager.paginate_queryset(
+            rows, CursorPagination.Input(limit=2, cursor=cursor), request
+        )
+        walked += page["items"]
+        cursor = page["next"]
+        if cursor is None:
+            break
+    assert [r["id"] for r in walked] == [0, 3, 4, 2, 6, 1, 5]

@@ -209,7 +209,7 @@ def test_the_api_lists_and_records_bindings_for_the_administrator_only(barra_m, 
     admin, clerk = Client(), Client()
     admin.force_login(user_of("barra-do-garcas", Role.ADMIN))
     clerk.force_login(user_of("barra-do-garcas", Role.ATENDENTE))
-    listed = admin.get(API).json()
+    listed = admin.get(API).json()["items"]
     assert [(b["service"], b["law"], b["in_force"]) for b in listed] == [
         ("aplicativo", "barra-do-garcas.apps-2025", True)
     ]
@@ -225,12 +225,12 @@ def test_the_api_lists_and_records_bindings_for_the_administrator_only(barra_m, 
     assert r.status_code == 422 and "não rege táxi" in r.json()["erros"][0]["erro"]
     r = admin.post(API, json.dumps(body), content_type="application/json")
     assert r.status_code == 201 and r.json()["law_title"].startswith("Lei de mototáxi de Ipatinga")
-    laws = {x["law"]: x for x in admin.get("/api/v1/law/laws").json()}
+    laws = {x["law"]: x for x in admin.get("/api/v1/law/laws").json()["items"]}
     assert laws[MOTO]["services"] == ["mototaxi", "motofrete"]
     # Another municipality's data is not even seen.
     other = Client()
     other.force_login(user_of("ipatinga", Role.ADMIN))
-    assert all(b["service"] != "aplicativo" for b in other.get(API).json())
+    assert all(b["service"] != "aplicativo" for b in other.get(API).json()["items"])
 
 
 def test_the_administrator_records_a_binding_on_the_municipal_data_page(barra_m, user_of):

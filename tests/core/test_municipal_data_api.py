@@ -72,7 +72,7 @@ def test_the_administrator_records_each_kind_and_lists_it_newest_first(path, use
     r = _post(c, path, BODIES[path])
     assert r.status_code == 201, r.content
     created = r.json()
-    listed = c.get(f"{API}/{path}").json()
+    listed = c.get(f"{API}/{path}", {"limit": 200}).json()["items"]
     assert created["id"] in [row["id"] for row in listed]
     date_key = {"population": "effective", "fiscal-units": "valid_from", "calendar": "date"}
     dates = [row[date_key.get(path, "effective")] for row in listed]
@@ -107,9 +107,9 @@ def test_every_other_role_is_refused(path, role, user_of, ipatinga_m):
 
 def test_every_servant_reads_the_history(user_of):
     c = _client(user_of, Role.FISCAL)
-    assert c.get(f"{API}/population").json()[0]["source"] == "IBGE, Censo Demográfico 2022"
-    assert c.get(f"{API}/fiscal-units").json()[0]["name"] == "UFPI"
-    declared = {p["name"]: p for p in c.get(f"{API}/parameters/declared").json()}
+    assert c.get(f"{API}/population").json()["items"][0]["source"] == "IBGE, Censo Demográfico 2022"
+    assert c.get(f"{API}/fiscal-units").json()["items"][0]["name"] == "UFPI"
+    declared = {p["name"]: p for p in c.get(f"{API}/parameters/declared").json()["items"]}
     assert declared[TARIFF]["kind"] == "money" and declared[TARIFF]["example"] is True
 
 
@@ -199,7 +199,7 @@ def test_a_correction_is_a_new_dated_row_never_an_overwrite(user_of, ipatinga_m)
         c, "fiscal-units", {**BODIES["fiscal-units"], "value": "4.86", "valid_from": "2026-01-02"}
     )
     assert fixed.status_code == 201
-    values = [u["value"] for u in c.get(f"{API}/fiscal-units").json()]
+    values = [u["value"] for u in c.get(f"{API}/fiscal-units").json()["items"]]
     assert values == ["4.8600", "4.8513", "5.0000"]
 
 

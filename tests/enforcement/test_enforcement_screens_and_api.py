@@ -130,8 +130,8 @@ def test_api_steps_and_the_holder_portal(world, user_of, monkeypatch):
     assert (r.json()["filed_on"], r.json()["deadline"]) == ("2026-04-16", "2026-04-16")
     types = (
         client_of(user_of("ipatinga", Role.AUTORIDADE))
-        .get("/api/v1/enforcement/infraction-types")
-        .json()
+        .get("/api/v1/enforcement/infraction-types", {"limit": 200})
+        .json()["items"]
     )
     assert len(types) == 12 + 15 + 14 + 2  # art. 38–41 complete
     jari = client_of(user_of("ipatinga", Role.JARI))

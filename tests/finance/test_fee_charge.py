@@ -279,7 +279,7 @@ def test_a_clerk_sees_the_amount_but_cannot_charge_it_on_the_screen(
 def test_api_lists_the_fees_with_their_amounts_and_charges_one(ipatinga_m, user_of, holder, permit):
     record(ipatinga_m, "taxi_2017.fee_inspection", 8_000)
     c = client_of(user_of("ipatinga", Role.FINANCAS))
-    listed = {f["key"]: f for f in c.get("/api/v1/finance/fees?on=2026-03-02").json()}
+    listed = {f["key"]: f for f in c.get("/api/v1/finance/fees?on=2026-03-02").json()["items"]}
     assert listed[INSPECTION]["amount_cents"] == 8_000
     assert (
         listed[RENEWAL]["amount_cents"] is None

@@ -74,7 +74,7 @@ def test_disable_frees_the_place_and_is_listed(api):
     r = api.post(f"/api/v1/platform/drivers/{driver_id}/disable")
     assert r.status_code == 200 and r.json()["status"] == "disabled"
     assert api.post(f"/api/v1/platform/drivers/{driver_id}/disable").status_code == 409
-    ids = [d["id"] for d in api.get("/api/v1/platform/drivers?status=disabled").json()]
+    ids = [d["id"] for d in api.get("/api/v1/platform/drivers?status=disabled").json()["items"]]
     assert driver_id in ids
 
 
@@ -127,7 +127,7 @@ def test_fare_limits_and_dynamic_ceiling_are_checked_and_history_kept(api, barra
     assert over.status_code == 422 and "art. 7" in over.json()["detail"]
     incomplete = post(api, "/platform/fares", {"base_fare_cents": 100, "per_km_cents": 1})
     assert incomplete.status_code == 422  # schema: per_minute_cents is required (art. 6, III)
-    history = api.get("/api/v1/platform/fares").json()
+    history = api.get("/api/v1/platform/fares").json()["items"]
     assert [t["status"] for t in history][:3] == ["refused", "refused", "accepted"]
 
 
@@ -188,7 +188,7 @@ def test_a_new_upload_for_the_month_is_a_new_version_all_kept(api, platform, bar
     with tenant(barra_m):
         versions = MonthlyReport.objects.filter(platform=platform, year=2026, month=8)
         assert sorted(versions.values_list("version", flat=True)) == [1, 2]
-    listed = api.get("/api/v1/platform/reports").json()
+    listed = api.get("/api/v1/platform/reports").json()["items"]
     assert {r["version"] for r in listed if r["month"] == 8} == {1, 2}
 
 

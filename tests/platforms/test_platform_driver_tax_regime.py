@@ -57,7 +57,7 @@ def test_art_20_the_platform_registers_an_mei_driver_and_reads_the_regime_back(a
         assert PlatformDriver.objects.get(pk=r.json()["id"]).tax_regime == "mei"
         act = Act.objects.get(action="platform.driver.register", object_id=str(r.json()["id"]))
     assert act.record["payload"]["new"]["tax_regime"] == "mei"
-    listed = api.get("/api/v1/platform/drivers").json()
+    listed = api.get("/api/v1/platform/drivers").json()["items"]
     assert [d["tax_regime"] for d in listed] == ["mei"]
 
 

@@ -189,7 +189,7 @@ def test_finance_sees_the_platform_fine_on_its_screens_and_api(
     assert penalty.debt.reference in listing and platform.name in listing
     detail = client.get(f"/financas/debitos/{penalty.debt_id}/").content.decode()
     assert "art. 26, II" in detail and "12.050,00" in detail
-    api = client.get("/api/v1/finance/debts?q=" + penalty.debt.reference).json()
+    api = client.get("/api/v1/finance/debts?q=" + penalty.debt.reference).json()["items"]
     row = next(d for d in api if d["reference"] == penalty.debt.reference)
     assert row["amount_cents"] == 1_205_000
 
@@ -213,7 +213,7 @@ def test_the_platform_reads_its_fines_and_their_debts_through_the_api(barra_m, a
     )
     r = Client().get("/api/v1/platform/penalties", headers={"Authorization": f"Bearer {secret}"})
     assert r.status_code == 200
-    rows = {row["kind"]: row for row in r.json()}
+    rows = {row["kind"]: row for row in r.json()["items"]}
     assert rows["warning"]["debt"] is None
     fine = rows["fine"]
     assert Decimal(fine["fine_upfbg"]) == Decimal("120.5") and fine["amount_cents"] == 1_205_000

@@ -453,10 +453,10 @@ def test_the_platform_reads_status_deadline_and_appeal_of_each_penalty(
     barra_m, authority, fined, api
 ):
     r = api("get", "/penalties")
-    rows = {row["kind"]: row for row in r.json()}
+    rows = {row["kind"]: row for row in r.json()["items"]}
     assert rows["fine"]["status"] == "awaiting_notice" and rows["fine"]["appeal_until"] is None
     notify(barra_m, authority, fined, dt.date(2026, 10, 2))
-    rows = {row["kind"]: row for row in api("get", "/penalties").json()}
+    rows = {row["kind"]: row for row in api("get", "/penalties").json()["items"]}
     assert rows["fine"]["status"] == "appeal_period"
     assert rows["fine"]["decision_notice_on"] == "2026-10-02"
     assert rows["fine"]["appeal_until"] == "2026-10-13"

@@ -21,10 +21,10 @@ def test_staff_list_the_avisos_with_filters(ipatinga_m, user_of):
         )
     c = Client()
     c.force_login(user_of("ipatinga", Role.ATENDENTE))
-    rows = c.get("/api/v1/notifications").json()
+    rows = c.get("/api/v1/notifications").json()["items"]
     assert [r["message"] for r in rows] == ["aviso 0", "aviso 1"]
     assert rows[0]["kind_label"] == "documento a vencer" and rows[0]["due_on"] == "2026-05-01"
-    rows = c.get("/api/v1/notifications?kind=vehicle_age").json()
+    rows = c.get("/api/v1/notifications?kind=vehicle_age").json()["items"]
     assert [r["message"] for r in rows] == ["aviso 1"]
 
 

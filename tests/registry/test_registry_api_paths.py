@@ -240,7 +240,7 @@ def test_art_4_the_clerk_registers_a_person_and_corrects_it_each_time_an_act(
     assert (payload["old"]["city"], payload["new"]["city"]) == ("Ipatinga", "Timóteo")
 
     assert clerk_c.get(f"{API}/people/{pid}").json()["name"] == "Maria Api Cadastro"
-    found = clerk_c.get(f"{API}/people", {"q": "Maria Api"}).json()
+    found = clerk_c.get(f"{API}/people", {"q": "Maria Api"}).json()["items"]
     assert [p["id"] for p in found] == [pid]
 
 
@@ -307,7 +307,8 @@ def test_art_3_the_motorcycle_is_registered_with_a_normalised_plate_and_an_act(i
     assert body["plate"] == "RAP2B22" and body["owner_id"] == owner
     assert body["kind"] == "motocicleta" and body["engine_cc"] == 150
     assert body["cadastro_number"] is None  # only taxis enter the Cadastro de Taxistas
-    assert [v["id"] for v in clerk_c.get(f"{API}/vehicles", {"plate": "RAP-2"}).json()] == [vid]
+    listed_vehicles = clerk_c.get(f"{API}/vehicles", {"plate": "RAP-2"}).json()["items"]
+    assert [v["id"] for v in listed_vehicles] == [vid]
     act = acts(ipatinga_m, "vehicle.create", vid)
     assert len(act) == 1 and act[0].record["payload"]["new"]["registration_uf"] == "MG"
     # Five vehicle documents, each with its act; the inspection report is semiannual (art. 5 §1
@@ -404,7 +405,8 @@ def test_art_6_and_10_the_grant_is_numbered_within_the_quota_with_its_act(
     with tenant(ipatinga_m):
         history = list(PermitStatusChange.objects.filter(permit_id=p["id"]))
     assert [(h.to_status, h.effective_on, h.reason) for h in history] == [("active", t, "outorga")]
-    listed = clerk_c.get(f"{API}/permits", {"service": "mototaxi", "status": "active"}).json()
+    query = {"service": "mototaxi", "status": "active", "limit": 200}
+    listed = clerk_c.get(f"{API}/permits", query).json()["items"]
     assert [x["id"] for x in listed if x["holder"]["id"] == granted["holder"]] == [p["id"]]
 
 

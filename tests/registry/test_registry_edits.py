@@ -394,7 +394,7 @@ def test_the_api_corrects_a_document_and_lists_its_versions(ipatinga_m, user_of)
         {"issued_on": "2026-01-12", "reason": "de novo"},
     )
     assert r.status_code == 409  # only the version in force is corrected
-    versions = c.get(f"/api/v1/registry/documents/{first.pk}/versions").json()
+    versions = c.get(f"/api/v1/registry/documents/{first.pk}/versions").json()["items"]
     assert [v["id"] for v in versions] == [new["id"], first.pk]
     assert [v["current"] for v in versions] == [True, False]
     assert versions[0]["correction_reason"] == "data errada"

@@ -81,7 +81,7 @@ def test_a_natural_person_is_answered_without_the_partners_key(ipatinga_m, user_
     assert r.status_code == 201, r.content
     keys = {"id", "kind", "document", "name", "birth_date", "blood_type", "city", "photo"}
     assert set(r.json()) == keys
-    listed = c.get("/api/v1/registry/people", {"q": "Ana Esquema"}).json()
+    listed = c.get("/api/v1/registry/people", {"q": "Ana Esquema"}).json()["items"]
     assert [set(p) for p in listed] == [keys]
 
 

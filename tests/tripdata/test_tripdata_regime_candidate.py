@@ -131,7 +131,7 @@ def test_d9_b_the_candidate_is_on_the_authority_screen_and_the_staff_api(world, 
     c.force_login(user_of("barra-do-garcas", Role.AUTORIDADE))
     html = c.get("/plataformas/penalidades/").content.decode()
     assert "motoristas ativos simultaneamente acima do limite" in html and "Pico de 51" in html
-    rows = c.get("/api/v1/platform-candidates?kind=concurrent_peak").json()
+    rows = c.get("/api/v1/platform-candidates?kind=concurrent_peak").json()["items"]
     row = next(r for r in rows if r["platform_id"] == world.platform.pk)
     assert row["key"] == "2026-10" and f"{LAW}, art. 3, §2" in row["citacoes"]
     assert all(r["kind"] == "concurrent_peak" for r in rows)
@@ -149,7 +149,7 @@ def test_d9_b_a_later_file_within_the_cap_withdraws_the_candidate_and_a_new_exce
     c.force_login(user_of("barra-do-garcas", Role.AUTORIDADE))
     row = next(
         r
-        for r in c.get("/api/v1/platform-candidates?kind=concurrent_peak").json()
+        for r in c.get("/api/v1/platform-candidates?kind=concurrent_peak").json()["items"]
         if r["platform_id"] == world.platform.pk
     )
     assert row["withdrawn_on"] == cand.withdrawn_on.isoformat()

@@ -132,7 +132,7 @@ def test_other_roles_are_refused_with_the_reason(world, done, user_of, role):
 
 def test_the_staff_api_gives_the_month_with_differences(world, done, user_of):
     c = client_of(user_of, Role.FINANCAS)
-    months = c.get("/api/v1/tripdata/months").json()
+    months = c.get("/api/v1/tripdata/months").json()["items"]
     assert any(m["platform"] == world.platform.pk and m["peak"] == 2 for m in months)
     body = c.get(f"/api/v1/tripdata/months/{world.platform.pk}/2026/10").json()
     assert body["peak"]["count"] == 2 and body["issqn"]["complete"] is True

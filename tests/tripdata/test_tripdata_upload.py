@@ -258,6 +258,6 @@ def test_a_municipality_without_the_apps_law_cannot_upload(ipatinga_m, sample_tr
 
 def test_the_platform_sees_only_its_own_uploads(world, sample_trips, barra_m, user_of):
     upload_id = world.upload(sample_trips).json()["id"]
-    listing = world.get("/api/v1/tripdata/uploads").json()
+    listing = world.get("/api/v1/tripdata/uploads").json()["items"]
     assert [u["id"] for u in listing] == [upload_id]
     assert world.get(f"/api/v1/tripdata/uploads/{upload_id}").status_code == 200

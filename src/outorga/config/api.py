@@ -32,7 +32,11 @@ api = NinjaAPI(
     version="1",
     description=(
         "API do Outorga: regulação municipal do transporte individual remunerado. "
-        "Servidores municipais usam a sessão; plataformas usam `Authorization: Bearer <token>`."
+        "Servidores municipais usam a sessão; plataformas usam `Authorization: Bearer <token>`. "
+        'Toda lista é paginada por cursor: responde `{"items": [...], "next": ...}`; a '
+        "próxima página vem com `?cursor=<next>` e os mesmos filtros, `limit` itens por página "
+        "(padrão 50, no máximo 200); `next` nulo é a última página. Um cursor alterado, de outra "
+        "lista ou de outro município é recusado com 422 nomeando `cursor`."
     ),
     urls_namespace="api",
 )

@@ -18,6 +18,7 @@ from outorga.law.competence import NotCompetent
 
 from . import api_errors, selectors
 from .apikit import Handlers, error, staff
+from .apipages import paged
 from .lawctx import context
 from .models import Act
 from .requests import actor_of, user_of
@@ -114,9 +115,10 @@ class ActOut(Schema):
 
 
 @router.get("/acts", response=list[ActOut], auth=staff, tags=["atos"], summary="Registro de atos")
-def acts(request: HttpRequest, limit: int = 100) -> Any:
+@paged("-seq")
+def acts(request: HttpRequest) -> Any:
     selectors.require(actor_of(request), "system.audit.read")
-    return Act.objects.order_by("-seq")[: max(1, min(limit, 1000))]
+    return Act.objects.all()
 
 
 @router.get("/acts/{act_id}", response=ActOut, auth=staff, tags=["atos"], summary="Um ato")
@@ -136,7 +138,21 @@ def _question(qid: str) -> questions.Question:
     return q
 
 
-@router.get("/law/laws", auth=staff, tags=["lei"], summary="Leis que o sistema conhece (regras)")
+class LawOut(Schema):
+    law: str
+    title: str
+    services: list[str]
+    in_force_from: dt.date
+
+
+@router.get(
+    "/law/laws",
+    response=list[LawOut],
+    auth=staff,
+    tags=["lei"],
+    summary="Leis que o sistema conhece (regras)",
+)
+@paged(as_listed="law")
 def law_laws(request: HttpRequest) -> list[dict[str, Any]]:
     """Every rulebook a municipality may bind to a service (its own law or another's, adopted by
     reference): ``POST /api/v1/municipality/law-bindings``."""
@@ -151,7 +167,23 @@ def law_laws(request: HttpRequest) -> list[dict[str, Any]]:
     ]
 
 
-@router.get("/law/questions", auth=staff, tags=["lei"], summary="Perguntas à lei")
+class QuestionOut(Schema):
+    id: str
+    law: str
+    name: str
+    title: str
+    legacy_id: str | None = None
+
+
+@router.get(
+    "/law/questions",
+    response=list[QuestionOut],
+    exclude_unset=True,
+    auth=staff,
+    tags=["lei"],
+    summary="Perguntas à lei",
+)
+@paged(as_listed="id")
 def law_questions(request: HttpRequest) -> list[dict[str, Any]]:
     laws = selectors.require_municipality().laws
     return [q.to_json() for q in questions.registry().values() if q.law in laws]

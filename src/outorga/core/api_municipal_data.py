@@ -23,6 +23,7 @@ from outorga.law.citations import LAW_TITLES
 
 from . import selectors, services
 from .apikit import Error, staff
+from .apipages import Rows, paged
 from .models import (
     CalendarDay,
     FiscalUnitValue,
@@ -62,8 +63,9 @@ def _history(
     """The two routes of a kind of dated value: ``GET path``, its history (``<name>_list``), and
     ``POST path``, a new value the service ``record`` writes (``<name>_create``)."""
 
+    @paged(*ordering)
     def history(request: HttpRequest) -> Any:
-        return model.objects.order_by(*ordering)
+        return model.objects.all()
 
     def create(request: HttpRequest, payload: Any) -> Any:
         return Status(201, _record(request, record, payload))
@@ -240,6 +242,7 @@ class ParameterOut(Schema):
     response=list[DeclaredParameterOut],
     summary="Parâmetros declarados pelas leis do município, com o valor em vigor hoje",
 )
+@paged(as_listed="name")
 def parameters_declared(request: HttpRequest) -> Any:
     return selectors.declared_parameters(selectors.require_municipality(), timezone.localdate())
 
@@ -249,6 +252,7 @@ def parameters_declared(request: HttpRequest) -> Any:
     response=list[ParameterOut],
     summary="Valores de parâmetros fixados pelo município (mais recente primeiro)",
 )
+@paged("-effective", "name", "-id")
 def parameter_list(request: HttpRequest) -> Any:
     m = selectors.require_municipality()
     return selectors.municipal_data(m, timezone.localdate())["parameters"]
@@ -320,10 +324,10 @@ def _binding_out(row: LawBinding, today: dt.date) -> dict[str, Any]:
     response=list[LawBindingOut],
     summary="Leis que regem cada serviço do município, com a vigência (decisão D-15)",
 )
-def law_binding_list(request: HttpRequest) -> Any:
+@paged("service", "-valid_from")
+def law_binding_list(request: HttpRequest) -> Rows:
     today = timezone.localdate()
-    rows = LawBinding.objects.order_by("service", "-valid_from")
-    return [_binding_out(r, today) for r in rows]
+    return Rows(LawBinding.objects.all(), lambda r: _binding_out(r, today))
 
 
 @router.post(

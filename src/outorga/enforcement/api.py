@@ -17,6 +17,7 @@ from ninja import Field, Router, Schema, Status
 from ninja.security import django_auth
 
 from outorga.core.apikit import staff
+from outorga.core.apipages import Rows, paged
 from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.requests import actor_of, user_of
 from outorga.law.competence import Role
@@ -255,6 +256,7 @@ def _filed(
     response=list[InfractionTypeOut],
     auth=staff,
 )
+@paged(as_listed="code")  # the law's order of articles
 def infraction_types(
     request: HttpRequest,
     law: str | None = None,
@@ -639,8 +641,9 @@ def _holder_cases(request: HttpRequest) -> Any:
     auth=django_auth,
     tags=["portal"],
 )
-def my_cases(request: HttpRequest) -> Any:
-    return [_case_out(c) for c in _holder_cases(request)]
+@paged("-created_at", "-id")
+def my_cases(request: HttpRequest) -> Rows:
+    return Rows(_holder_cases(request), _case_out)
 
 
 @router.post(

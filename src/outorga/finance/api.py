@@ -14,6 +14,7 @@ from ninja.files import UploadedFile
 
 from outorga.core.acts import Actor
 from outorga.core.apikit import acting, staff
+from outorga.core.apipages import Rows, paged
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
@@ -136,6 +137,7 @@ class DebtDetailOut(DebtOut):
 
 
 @router.get("/debts", response=list[DebtOut], summary="Débitos (filtros: situação, origem, texto)")
+@paged("-due_on", "-id")
 def debt_list(
     request: HttpRequest,
     status: str | None = None,
@@ -143,11 +145,9 @@ def debt_list(
     q: str | None = None,
     due_from: dt.date | None = None,
     due_to: dt.date | None = None,
-    limit: int = 100,
-    offset: int = 0,
-) -> list[dict[str, Any]]:
+) -> Rows:
     _reader(request)
-    qs = Debt.objects.select_related("person").order_by("-due_on", "-id")
+    qs = Debt.objects.select_related("person")
     if status:
         qs = qs.filter(status=status)
     if origin:
@@ -158,8 +158,7 @@ def debt_list(
         qs = qs.filter(due_on__gte=due_from)
     if due_to:
         qs = qs.filter(due_on__lte=due_to)
-    limit = max(1, min(limit, 1000))
-    return [_debt_out(d) for d in qs[max(0, offset) : max(0, offset) + limit]]
+    return Rows(qs, _debt_out)
 
 
 @router.get(
@@ -255,6 +254,7 @@ def _fee_out(q: fees.FeeQuote) -> dict[str, Any]:
 @router.get(
     "/fees", response=list[FeeOut], summary="Taxas das leis do município e seu valor na data"
 )
+@paged(as_listed="key")
 def fee_list(request: HttpRequest, on: dt.date) -> list[dict[str, Any]]:
     _reader(request)
     m = current_municipality()
@@ -296,17 +296,15 @@ def fee_charge(request: HttpRequest, payload: FeeChargeIn) -> Status[dict[str, A
 
 
 @router.get("/payments", response=list[PaymentOut], summary="Pagamentos (pendentes=a resolver)")
-def payment_list(
-    request: HttpRequest, status: str | None = None, limit: int = 100, offset: int = 0
-) -> list[dict[str, Any]]:
+@paged("-paid_on", "-id")
+def payment_list(request: HttpRequest, status: str | None = None) -> Rows:
     _reader(request)
-    qs = Payment.objects.select_related("debt").order_by("-paid_on", "-id")
+    qs = Payment.objects.select_related("debt")
     if status == "pendentes":
         qs = qs.filter(status__in=Payment.PENDING)
     elif status:
         qs = qs.filter(status=status)
-    limit = max(1, min(limit, 1000))
-    return [_payment_out(p) for p in qs[max(0, offset) : max(0, offset) + limit]]
+    return Rows(qs, _payment_out)
 
 
 class PaymentIn(Schema):
@@ -410,12 +408,13 @@ def payment_return(request: HttpRequest, payment_id: int, payload: NoteIn) -> di
 
 
 @router.get("/refunds", response=list[RefundOut], summary="Restituições")
-def refund_list(request: HttpRequest, status: str | None = None) -> list[dict[str, Any]]:
+@paged("-created_at", "-id")
+def refund_list(request: HttpRequest, status: str | None = None) -> Rows:
     _reader(request)
-    qs = Refund.objects.select_related("debt").order_by("-created_at", "-id")
+    qs = Refund.objects.select_related("debt")
     if status:
         qs = qs.filter(status=status)
-    return [_refund_out(r) for r in qs[:1000]]
+    return Rows(qs, _refund_out)
 
 
 class PaidOutIn(Schema):

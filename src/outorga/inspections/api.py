@@ -23,6 +23,7 @@ from ninja import Router, Schema
 
 from outorga.core.acts import Actor
 from outorga.core.apikit import TokenBearer, error, respond, staff
+from outorga.core.apipages import Rows, paged
 from outorga.core.middleware import client_ip
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
@@ -208,14 +209,28 @@ def company_inspection_detail(request: HttpRequest, inspection_id: int) -> Any:
     return inspection_json(inspection)
 
 
-@router.get("/due", auth=staff, summary="Fila de vistorias devidas e vencidas")
-def due(request: HttpRequest, on: dt.date | None = None, days: int = 30) -> list[dict[str, Any]]:
+class DueRow(Schema):
+    permissao: str
+    placa: str | None
+    tipo: str
+    devida_em: dt.date
+    situacao: str
+    vencida: bool
+    fundamentos: list[str]
+
+
+@router.get(
+    "/due", response=list[DueRow], auth=staff, summary="Fila de vistorias devidas e vencidas"
+)
+@paged("due_on", "permit__number", "permit__pk")  # the most urgent first
+def due(request: HttpRequest, on: dt.date | None = None, days: int = 30) -> Rows:
     if actor_of(request).role in ("permissionario", "plataforma"):
         raise Http404
     day = on or timezone.localdate()
     rows = selectors.due_queue(current_municipality(), day, max(0, min(days, 365)))
-    return [
-        {
+    return Rows(
+        rows,
+        lambda r: {
             "permissao": r.permit.number,
             "placa": r.permit.vehicle.plate if r.permit.vehicle else None,
             "tipo": r.kind,
@@ -223,9 +238,8 @@ def due(request: HttpRequest, on: dt.date | None = None, days: int = 30) -> list
             "situacao": r.status,
             "vencida": r.overdue,
             "fundamentos": r.decision.to_json()["citations"] if r.decision else [],
-        }
-        for r in rows
-    ]
+        },
+    )
 
 
 @router.get("/{inspection_id}", auth=staff, summary="Uma vistoria com itens e fundamentos")

@@ -4,12 +4,12 @@ holders, for the municipality's staff (session). Read-only: avisos are created b
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from django.http import HttpRequest
 from ninja import Router, Schema
 from ninja.security import django_auth
 
+from outorga.core.apipages import Rows, paged
 from outorga.law.competence import NotCompetent, Role
 from outorga.registry.models import Notification
 
@@ -38,19 +38,19 @@ class NotificationOut(Schema):
     auth=staff,
     summary="Avisos da varredura diária (documentos a vencer, permissões irregulares…)",
 )
-def notifications(
-    request: HttpRequest, kind: str = "", unread: bool = False, limit: int = 200
-) -> Any:
+@paged("due_on", "-created_at")
+def notifications(request: HttpRequest, kind: str = "", unread: bool = False) -> Rows:
     role = getattr(request.user, "role", "")
     if role not in STAFF_ROLES:
         raise NotCompetent(role, "sistema", "portal.notifications.read", None)
-    qs = Notification.objects.select_related("permit").order_by("due_on", "-created_at")
+    qs = Notification.objects.select_related("permit")
     if kind:
         qs = qs.filter(kind=kind)
     if unread:
         qs = qs.filter(read_at__isnull=True)
-    return [
-        {
+    return Rows(
+        qs,
+        lambda n: {
             "id": n.pk,
             "kind": n.kind,
             "kind_label": n.get_kind_display(),
@@ -61,6 +61,5 @@ def notifications(
             "permit_number": n.permit.number if n.permit else None,
             "created_at": n.created_at,
             "read_at": n.read_at,
-        }
-        for n in qs[: max(1, min(limit, 1000))]
-    ]
+        },
+    )

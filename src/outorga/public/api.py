@@ -12,6 +12,7 @@ from django.utils import timezone
 from ninja import Router, Schema, Status
 from ninja.security import django_auth
 
+from outorga.core.apipages import Rows, paged
 from outorga.core.errors import Refused
 from outorga.core.models import Municipality, User
 from outorga.core.pdfkit import pdf_response
@@ -183,12 +184,13 @@ def _badges() -> Any:
 
 
 @router.get("", response=list[BadgeOut], summary="Crachás emitidos")
-def badge_list(request: HttpRequest, permit_id: int | None = None) -> Any:
+@paged("-issued_at", "-id")
+def badge_list(request: HttpRequest, permit_id: int | None = None) -> Rows:
     _staff_only(request)
     qs = _badges()
     if permit_id is not None:
         qs = qs.filter(permit_id=permit_id)
-    return [_out(request, b) for b in qs[:500]]
+    return Rows(qs, lambda b: _out(request, b))
 
 
 class IssueIn(Schema):

@@ -7,12 +7,13 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from ninja import File, Form, Router, Status
+from ninja import Field, File, Form, Router, Schema, Status
 from ninja.files import UploadedFile
 from ninja.security import django_auth
 
 from outorga.core.acts import Actor
 from outorga.core.apikit import platform_auth, respond
+from outorga.core.apipages import Rows, paged
 from outorga.core.middleware import client_ip
 from outorga.core.models import ApiToken
 from outorga.core.requests import actor_of
@@ -125,10 +126,43 @@ def upload_create(
     return Status(202 if created else 200, body)
 
 
-@router.get("/uploads", auth=platform_auth, summary="Envios da plataforma")
-def upload_list(request: HttpRequest, limit: int = 50) -> list[dict[str, Any]]:
-    qs = TripUpload.objects.filter(platform=_token(request).platform)[: max(1, min(limit, 500))]
-    return [selectors.upload_json(u, with_validation=False) for u in qs]
+class UploadRow(Schema):
+    id: int
+    platform: int
+    month: str = Field(..., description="aaaa-mm")
+    kind: str
+    data_schema: str = Field(..., alias="schema")
+    format: str
+    file: str
+    size: int
+    sha256: str
+    status: str
+    status_label: str
+    progress: int
+    stage: str
+    error: str
+    rows: int | None
+    rows_counted: int | None
+    rows_clean: int | None
+    peak_drivers: int | None
+    peak_at: str | None
+    created_at: str
+    finished_at: str | None
+
+
+@router.get(
+    "/uploads",
+    response=list[UploadRow],
+    by_alias=True,
+    auth=platform_auth,
+    summary="Envios da plataforma",
+)
+@paged("-created_at", "-id")
+def upload_list(request: HttpRequest) -> Rows:
+    return Rows(
+        TripUpload.objects.filter(platform=_token(request).platform),
+        lambda u: selectors.upload_json(u, with_validation=False),
+    )
 
 
 @router.get(
@@ -143,11 +177,32 @@ def upload_detail(request: HttpRequest, upload_id: int) -> dict[str, Any]:
     return selectors.upload_json(upload)
 
 
-@router.get("/months", auth=staff, summary="Meses medidos por plataforma (finanças, autoridade)")
-def month_list(request: HttpRequest) -> list[dict[str, Any]]:
+class MonthRow(Schema):
+    platform: int
+    platform_name: str
+    month: str = Field(..., description="aaaa-mm")
+    trips: int
+    drivers: int
+    gross_cents: int
+    retention_cents: int
+    peak: int | None
+    peak_at: str | None
+    peak_source: str
+    infraction_candidate: bool
+
+
+@router.get(
+    "/months",
+    response=list[MonthRow],
+    auth=staff,
+    summary="Meses medidos por plataforma (finanças, autoridade)",
+)
+@paged("-month", "platform__name")
+def month_list(request: HttpRequest) -> Rows:
     selectors.require_reader(actor_of(request))
-    return [
-        {
+    return Rows(
+        PlatformMonth.objects.select_related("platform"),
+        lambda pm: {
             "platform": pm.platform_id,
             "platform_name": pm.platform.name,
             "month": f"{pm.month:%Y-%m}",
@@ -159,9 +214,8 @@ def month_list(request: HttpRequest) -> list[dict[str, Any]]:
             "peak_at": pm.peak_at.isoformat() if pm.peak_at else None,
             "peak_source": pm.peak_source,
             "infraction_candidate": pm.candidate,
-        }
-        for pm in PlatformMonth.objects.select_related("platform")
-    ]
+        },
+    )
 
 
 @router.get(

@@ -9,6 +9,7 @@ from django.http import HttpRequest
 from ninja import Field, Router, Schema, Status
 
 from outorga.core.apikit import Error, platform_auth
+from outorga.core.apipages import paged
 from outorga.platforms.services.cases import platform_case_defend
 
 from ..models import PlatformCase
@@ -41,6 +42,7 @@ class DefenceIn(Schema):
     summary="Processos de suspensão ou cancelamento contra a plataforma",
     operation_id="outorga_platforms_api_platform_cases",
 )
+@paged("-proposed_at")
 def platform_cases(request: HttpRequest) -> Any:
     return own(request, PlatformCase.objects.all())
 

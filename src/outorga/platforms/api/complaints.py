@@ -9,6 +9,7 @@ from django.http import HttpRequest
 from ninja import Field, Router, Schema, Status
 
 from outorga.core.apikit import Error, platform_auth
+from outorga.core.apipages import paged
 from outorga.platforms.services.complaints import complaint_answer, complaint_forward
 
 from ..models import Complaint
@@ -49,6 +50,7 @@ class ComplaintOut(Schema):
     summary="Reclamações da plataforma (do formulário público e encaminhadas)",
     operation_id="outorga_platforms_api_platform_complaints",
 )
+@paged("-filed_at")
 def platform_complaints(
     request: HttpRequest, status: Literal["open", "answered"] | None = None
 ) -> Any:

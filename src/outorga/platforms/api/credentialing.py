@@ -12,6 +12,7 @@ from ninja import Field, Router, Schema, Status
 
 from outorga.core import selectors as core_selectors
 from outorga.core.apikit import Error, respond, staff
+from outorga.core.apipages import Rows, paged
 from outorga.core.models import ApiToken
 from outorga.core.requests import actor_of
 from outorga.platforms.services import credentialing as credentialing_services
@@ -96,6 +97,7 @@ class PlatformDetailOut(PlatformOut):
     summary="Plataformas",
     operation_id="outorga_platforms_api_platforms",
 )
+@paged("name")
 def platforms(request: HttpRequest) -> Any:
     return Platform.objects.all()
 
@@ -137,13 +139,14 @@ def platform_detail(request: HttpRequest, platform_id: int) -> Any:
     summary="Motoristas da plataforma (CPF mascarado exceto para autoridade e finanças)",
     operation_id="outorga_platforms_api_platform_roster",
 )
-def platform_roster(request: HttpRequest, platform_id: int) -> Any:
+@paged("name")
+def platform_roster(request: HttpRequest, platform_id: int) -> Rows:
     user = viewer(request)
     p = get_object_or_404(Platform.objects.all(), pk=platform_id)
-    return [
-        driver_out(d, selectors.cpf_for(user.role, d.cpf))
-        for d in PlatformDriver.objects.filter(platform=p).order_by("name")
-    ]
+    return Rows(
+        PlatformDriver.objects.filter(platform=p),
+        lambda d: driver_out(d, selectors.cpf_for(user.role, d.cpf)),
+    )
 
 
 class TokenIn(Schema):

@@ -10,6 +10,7 @@ from django.http import HttpRequest
 from ninja import Field, Router, Schema, Status
 
 from outorga.core.apikit import Error, Reason, platform_auth
+from outorga.core.apipages import paged
 from outorga.platforms.services import drivers as driver_services
 from outorga.platforms.services.common import citations_of, reasons_json, refusal_text
 from outorga.platforms.services.drivers import DriverData, enabled_roster
@@ -109,10 +110,11 @@ def platform_me(request: HttpRequest) -> dict[str, Any]:
     summary="Motoristas cadastrados pela plataforma",
     operation_id="outorga_platforms_api_platform_drivers",
 )
+@paged("-pk")
 def platform_drivers(
     request: HttpRequest, status: Literal["enabled", "disabled", "refused"] | None = None
 ) -> Any:
-    qs = own(request, PlatformDriver.objects.order_by("-pk"))
+    qs = own(request, PlatformDriver.objects.all())
     if status:
         qs = qs.filter(status=status)
     return qs

@@ -10,6 +10,7 @@ from django.http import HttpRequest
 from ninja import Field, Router, Schema, Status
 
 from outorga.core.apikit import Error, Reason, platform_auth
+from outorga.core.apipages import paged
 from outorga.platforms.services.common import citations_of, reasons_json, refusal_text
 from outorga.platforms.services.fares import fare_table_publish
 
@@ -69,6 +70,7 @@ class FareOut(Schema):
     summary="Histórico das tabelas de tarifas publicadas",
     operation_id="outorga_platforms_api_platform_fares",
 )
+@paged("-published_at")
 def platform_fares(request: HttpRequest) -> Any:
     return own(request, FareTable.objects.all())
 

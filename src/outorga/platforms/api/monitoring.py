@@ -11,6 +11,7 @@ from ninja import Field, Router, Schema
 
 from outorga.core import selectors as core_selectors
 from outorga.core.apikit import staff
+from outorga.core.apipages import Rows, paged
 from outorga.platforms.services.common import today
 
 from .. import selectors
@@ -34,16 +35,17 @@ class SharedCpfOut(Schema):
     summary="CPFs habilitados em mais de uma plataforma",
     operation_id="outorga_platforms_api_shared_cpfs",
 )
-def shared_cpfs(request: HttpRequest) -> Any:
+@paged("cpf")  # unique; the cursor is sealed, so a masked CPF stays masked
+def shared_cpfs(request: HttpRequest) -> Rows:
     user = viewer(request)
-    return [
-        {
+    return Rows(
+        selectors.shared_cpfs(),
+        lambda row: {
             "cpf": selectors.cpf_for(user.role, row["cpf"]),
             "name": row["name"],
             "platforms": [p.name for p in row["platforms"]],
-        }
-        for row in selectors.shared_cpfs()
-    ]
+        },
+    )
 
 
 class CandidateOut(Schema):
@@ -71,6 +73,7 @@ class CandidateOut(Schema):
     summary="Relatórios mensais atrasados ou não entregues (candidatos a infração)",
     operation_id="outorga_platforms_api_report_candidates",
 )
+@paged("platform__name", "platform__pk", "year", "month")
 def report_candidates(request: HttpRequest, on: dt.date | None = None) -> Any:
     viewer(request)
     return selectors.report_candidates(core_selectors.require_municipality(), on or today())
@@ -118,6 +121,7 @@ class InfractionCandidateOut(Schema):
     ),
     operation_id="outorga_platforms_api_infraction_candidates",
 )
+@paged("-detected_on", "kind")
 def infraction_candidates(
     request: HttpRequest,
     kind: Literal["report_late", "report_missing", "complaint_overdue", "concurrent_peak"]
@@ -146,6 +150,7 @@ class OverdueOut(Schema):
     summary="Reclamações sem resposta no prazo de 5 dias úteis (art. 15)",
     operation_id="outorga_platforms_api_overdue_complaints",
 )
+@paged("deadline", "id")
 def overdue_complaints(request: HttpRequest, on: dt.date | None = None) -> Any:
     viewer(request)
     m = core_selectors.require_municipality()

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from ninja import Field, Router, Schema, Status
 
 from outorga.core.apikit import Error, platform_auth
+from outorga.core.apipages import paged
 from outorga.core.pdfkit import pdf_response
 from outorga.platforms.services.penalties import platform_penalty_appeal_file
 
@@ -114,6 +115,7 @@ class AppealIn(Schema):
     ),
     operation_id="outorga_platforms_api_platform_penalties",
 )
+@paged("-imposed_at")
 def platform_penalties(request: HttpRequest) -> Any:
     return own(request, PlatformPenalty.objects.select_related("debt"))
 

@@ -9,6 +9,7 @@ from django.http import HttpRequest
 from ninja import Field, Header, Router, Schema, Status
 
 from outorga.core.apikit import Error, Reason, platform_auth
+from outorga.core.apipages import paged
 from outorga.platforms.services.reports import monthly_report_submit
 
 from ..models import MonthlyReport
@@ -110,6 +111,7 @@ def platform_report_submit(
     summary="Relatórios enviados (todas as versões)",
     operation_id="outorga_platforms_api_platform_reports",
 )
+@paged("-year", "-month", "-version")
 def platform_reports(request: HttpRequest) -> Any:
     return own(request, MonthlyReport.objects.all())
 

@@ -12,6 +12,7 @@ from ninja import Field, File, Form, Schema, Status
 from ninja.files import UploadedFile
 
 from outorga.core.apikit import acting
+from outorga.core.apipages import Rows, paged
 
 from ..models import Document, Person, Vehicle
 from ..selectors import document_law
@@ -137,9 +138,10 @@ def document_correct_route(
     summary="Versões de um documento, a atual primeiro",
     operation_id="outorga_registry_api_document_versions",
 )
-def document_versions_route(request: HttpRequest, doc_id: int) -> list[dict[str, Any]]:
+@paged(as_listed="id")  # the chain of corrections, the current version first
+def document_versions_route(request: HttpRequest, doc_id: int) -> Rows:
     doc = get_object_or_404(Document.objects.all(), pk=doc_id)
-    return [version_out(v) for v in document_versions(doc)]
+    return Rows(document_versions(doc), version_out)
 
 
 _FILE = {"type": "string", "format": "binary"}

@@ -13,6 +13,7 @@ from ninja import Field, File, Form, Schema, Status
 from ninja.files import UploadedFile
 
 from outorga.core.apikit import Error, acting
+from outorga.core.apipages import Rows, paged
 from outorga.core.requests import actor_of
 
 from ..models import Person, Service
@@ -109,12 +110,13 @@ def person_out(p: Person, role: str) -> dict[str, Any]:
     summary="Pessoas cadastradas",
     operation_id="outorga_registry_api_people",
 )
-def people(request: HttpRequest, q: str = "") -> list[dict[str, Any]]:
+@paged("name")
+def people(request: HttpRequest, q: str = "") -> Rows:
     role = actor_of(request).role
     qs = Person.objects.all()
     if q:
         qs = qs.filter(name__icontains=q) | qs.filter(document__startswith=q)
-    return [person_out(p, role) for p in qs[:200]]
+    return Rows(qs, lambda p: person_out(p, role))
 
 
 @router.post(

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, Schema, Status
 
 from outorga.core.apikit import acting
+from outorga.core.apipages import Rows, paged
 from outorga.core.requests import actor_of
 
 from ..models import Permit, Person, Tender, Vehicle
@@ -67,14 +68,15 @@ def _grant_fields(payload: GrantIn | TaxiGrantIn) -> dict[str, Any]:
     summary="Permissões",
     operation_id="outorga_registry_api_permits",
 )
-def permits(request: HttpRequest, service: str = "", status: str = "") -> list[dict[str, Any]]:
+@paged("service", "registration_number")
+def permits(request: HttpRequest, service: str = "", status: str = "") -> Rows:
     role = actor_of(request).role
     qs = Permit.objects.select_related("holder", "vehicle")
     if service:
         qs = qs.filter(service=service)
     if status:
         qs = qs.filter(status=status)
-    return [permit_out(p, role) for p in qs[:500]]
+    return Rows(qs, lambda p: permit_out(p, role))
 
 
 @router.post(

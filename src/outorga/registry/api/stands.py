@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, Schema
 
 from outorga.core.apikit import acting
+from outorga.core.apipages import Rows, paged
 
 from ..models import Stand
 from ..services.stands import stand_set
@@ -60,11 +61,12 @@ class StandIn(Schema):
     summary="Pontos de táxi e de mototáxi",
     operation_id="outorga_registry_api_taxi_stands",
 )
-def stands(request: HttpRequest, service: str = "") -> list[dict[str, Any]]:
-    qs = Stand.objects.order_by("service", "name")
+@paged("service", "name")
+def stands(request: HttpRequest, service: str = "") -> Rows:
+    qs = Stand.objects.all()
     if service:
         qs = qs.filter(service=service)
-    return [stand_out(s) for s in qs[:1000]]
+    return Rows(qs, stand_out)
 
 
 def _stand_set(request: HttpRequest, payload: StandIn, stand: Stand | None) -> Stand:

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, Schema
 
 from outorga.core.apikit import acting
+from outorga.core.apipages import Rows, paged
 
 from ..models import Person, Tender, TenderApplicant
 from ..services import tenders as tender_services
@@ -116,20 +117,21 @@ class TenderIn(Schema):
     summary="Licitações",
     operation_id="outorga_registry_api_taxi_tenders",
 )
-def tenders(request: HttpRequest, service: str = "") -> list[dict[str, Any]]:
-    qs = Tender.objects.order_by("-opened_on", "-id")
+@paged("-opened_on", "-id")
+def tenders(request: HttpRequest, service: str = "") -> Rows:
+    qs = Tender.objects.all()
     if service:
         qs = qs.filter(service=service)
-    return [
-        {
+    return Rows(
+        qs,
+        lambda t: {
             "id": t.pk,
             "service": t.service,
             "number": t.number,
             "places": t.places,
             "status": t.status,
-        }
-        for t in qs[:500]
-    ]
+        },
+    )
 
 
 @tenders_router.post(

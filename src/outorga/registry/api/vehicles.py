@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, Schema, Status
 
 from outorga.core.apikit import acting
+from outorga.core.apipages import Rows, paged
 
 from ..models import Person, Vehicle
 from ..selectors import registry_law
@@ -120,11 +121,12 @@ def vehicle_out(v: Vehicle) -> dict[str, Any]:
     summary="Veículos",
     operation_id="outorga_registry_api_vehicles",
 )
-def vehicles(request: HttpRequest, plate: str = "") -> list[dict[str, Any]]:
+@paged("plate")
+def vehicles(request: HttpRequest, plate: str = "") -> Rows:
     qs = Vehicle.objects.all()
     if plate:
         qs = qs.filter(plate__startswith=plate.upper().replace("-", ""))
-    return [vehicle_out(v) for v in qs[:200]]
+    return Rows(qs, vehicle_out)
 
 
 @router.post(

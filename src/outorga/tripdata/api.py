@@ -3,6 +3,7 @@ runs in the background and its progress and validation report are read here."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -65,6 +66,19 @@ def _platform_actor(request: HttpRequest) -> Actor:
     return Actor(None, "plataforma", f"token:{_token(request).prefix}", client_ip(request))
 
 
+def _instant(name: str, text: str | None) -> dt.datetime | None:
+    """An instant of the form (ISO 8601; its offset is checked by the service)."""
+    if not text:
+        return None
+    try:
+        return dt.datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise services.TripDataError(
+            f"{name} ilegível: use ISO 8601 com o deslocamento, como 2026-10-01T07:00:00-04:00.",
+            field=name,
+        ) from None
+
+
 def _error(request: HttpRequest, exc: services.TripDataError) -> HttpResponse:
     erros = [{"campo": exc.field, "erro": str(exc)}] if exc.field else []
     m, concepts = current_municipality(), ("trip_records", "inspection_access")
@@ -89,8 +103,11 @@ def _error(request: HttpRequest, exc: services.TripDataError) -> HttpResponse:
     description=(
         "Recebe o arquivo (multipart, campo `file`), guarda-o e enfileira o processamento: a "
         "resposta 202 vem antes de qualquer validação. Acompanhe em `GET /api/v1/tripdata/uploads/{id}` (o `status_url` da resposta)."
-        " Idempotente: o mesmo conteúdo (SHA-256) para o mesmo mês devolve o envio já recebido "
-        "(200); o cabeçalho `Idempotency-Key` reutilizado com outro conteúdo é recusado (422).\n"
+        " Idempotente: o mesmo conteúdo (SHA-256) para o mesmo mês e janela devolve o envio já "
+        "recebido (200); o cabeçalho `Idempotency-Key` reutilizado com outro conteúdo é recusado "
+        "(422). Parte do mês: `window_start` e `window_end` (ISO 8601 com fuso) delimitam as "
+        "corridas que terminam na janela; o envio soma-se às outras janelas do mês e reenviar a "
+        "mesma janela substitui só ela (uma janela que sobrepõe outra em parte: 409).\n"
         + SCHEMA_DOC
     ),
     response={200: dict[str, Any], 202: dict[str, Any], 422: dict[str, Any]},
@@ -103,9 +120,12 @@ def upload_create(
     kind: Form[str] = "trips",
     data_schema: str = Form("native", alias="schema"),
     format: Form[str | None] = None,  # noqa: A002 - the form field's public name
+    window_start: Form[str | None] = None,
+    window_end: Form[str | None] = None,
 ) -> Any:
     token = _token(request)
     try:
+        start, end = _instant("window_start", window_start), _instant("window_end", window_end)
         upload, created = services.trip_upload_submit(
             actor=_platform_actor(request),
             municipality=current_municipality(),
@@ -117,6 +137,8 @@ def upload_create(
             month=month,
             file_format=format,
             idempotency_key=request.headers.get("Idempotency-Key", ""),
+            window_start=start,
+            window_end=end,
         )
     except services.TripDataError as exc:
         return _error(request, exc)

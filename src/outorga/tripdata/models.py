@@ -52,6 +52,12 @@ class TripUpload(TenantModel):
     # must not silently swallow the lines after it). Null for files received before it.
     lines = models.PositiveBigIntegerField("linhas do arquivo", null=True, blank=True)
     idempotency_key = models.CharField(max_length=100, blank=True)
+    # A trips file may cover part of the month: the trips that end in [window_start, window_end)
+    # (as the MDS Provider API pages /trips by the hour of end_time). The month adds up the
+    # files whose window no later file's window contains (``tripdata.months``); no window is the
+    # whole month, which replaces every file before it.
+    window_start = models.DateTimeField("início da janela (fim das corridas)", null=True, blank=True)
+    window_end = models.DateTimeField("fim da janela (exclusivo)", null=True, blank=True)
     submitted_by = models.CharField("enviado por", max_length=60)
     status = models.CharField(
         "situação", max_length=12, choices=Status.choices, default=Status.QUEUED
@@ -106,8 +112,8 @@ class ValidationCount(TenantModel):
 
 
 class DriverMonth(TenantModel):
-    """Totals of one driver in one month, from one trips file (the month's current file is the one
-    :class:`PlatformMonth` points at; older files' rows stay as history)."""
+    """Totals of one driver in one month, from one trips file (the month adds up its current
+    files, ``tripdata.months.current_trip_uploads``; replaced files' rows stay as history)."""
 
     upload = models.ForeignKey(TripUpload, on_delete=models.CASCADE, related_name="drivers")
     platform = models.ForeignKey("platforms.Platform", on_delete=models.PROTECT, related_name="+")
@@ -129,7 +135,8 @@ class DriverMonth(TenantModel):
 
 class PlatformMonth(TenantModel):
     """A platform's month as Outorga measured it: the current trips and sessions files, totals,
-    the concurrency peak (D-9 b) and the law core's answer on it."""
+    the concurrency peak (D-9 b) and the law core's answer on it. ``trips_upload`` is the newest
+    of the month's current trips files (one per window, ``tripdata.months``)."""
 
     class PeakSource(models.TextChoices):
         SESSIONS = "sessions", "sessões"

@@ -20,6 +20,8 @@ OCT = Month(
     int(dt.datetime(2026, 11, 1, 4, tzinfo=dt.UTC).timestamp() * 1000),
 )
 ROSTER = [RosterEntry("52998224725", "QBD1A23", False, ((0, None),))]
+
+
 def run(tmp_path: Path, *trips: dict[str, Any], **kw: Any) -> Result:
     path = tmp_path / "mds.ndjson"
     path.write_text("".join(json.dumps(t) + "\n" for t in trips))

@@ -4,6 +4,7 @@ runs in the background and its progress and validation report are read here."""
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -24,6 +25,16 @@ from . import selectors, services
 from .models import PlatformMonth, TripUpload
 
 router = Router(tags=["dados de corridas"])
+#: The files' JSON Schemas, public (a platform validates before sending), mounted at
+#: /api/v1/public/schemas/ by the assembled API.
+schemas_router = Router(tags=["dados de corridas"])
+SCHEMAS_DIR = Path(__file__).resolve().parent / "schemas"
+SCHEMA_FILES = (
+    "trips-native.json",
+    "sessions-native.json",
+    "trips-mds-2.0.json",
+    "vehicles-mds-2.0.json",
+)
 #: The session (staff routes also check the role, ``selectors.require_reader``).
 staff = django_auth
 
@@ -236,3 +247,27 @@ def month_detail(request: HttpRequest, platform_id: int, year: int, month: int) 
             "base_source": statement.base_source,
         },
     }
+
+
+@schemas_router.get(
+    "/{name}",
+    auth=None,
+    summary="Esquema JSON de um arquivo de corridas, sessões ou veículos",
+    description=(
+        "Esquemas JSON (draft 2020-12) de uma linha de cada arquivo que a plataforma envia: "
+        + ", ".join(f"`{n}`" for n in SCHEMA_FILES)
+        + ". O perfil MDS 2.0 é o esquema publicado pela Open Mobility Foundation (CC BY 4.0) "
+        "com o que a lei exige para contar a corrida."
+    ),
+    response={200: dict[str, Any], 404: dict[str, Any]},
+)
+def schema_file(request: HttpRequest, name: str) -> HttpResponse:
+    if name not in SCHEMA_FILES:
+        return respond(
+            request,
+            {"detail": f"Esquema '{name}' não existe; há: {', '.join(SCHEMA_FILES)}."},
+            status=404,
+        )
+    return HttpResponse(
+        (SCHEMAS_DIR / name).read_bytes(), content_type="application/schema+json; charset=utf-8"
+    )

@@ -21,6 +21,7 @@ class TripUpload(TenantModel):
     class Kind(models.TextChoices):
         TRIPS = "trips", "corridas"
         SESSIONS = "sessions", "sessões (motorista on-line)"
+        VEHICLES = "vehicles", "veículos (MDS /vehicles)"
 
     class Schema(models.TextChoices):
         NATIVE = "native", "esquema do Outorga"
@@ -109,6 +110,22 @@ class ValidationCount(TenantModel):
         constraints = [
             models.UniqueConstraint(fields=["upload", "kind"], name="uniq_validation_kind")
         ]
+
+
+class MdsVehicle(TenantModel):
+    """A vehicle of a platform's MDS ``/vehicles`` file: the device its MDS trips name and its
+    plate. A device's plate is the one of the newest processed file that lists it."""
+
+    upload = models.ForeignKey(TripUpload, on_delete=models.CASCADE, related_name="vehicles")
+    platform = models.ForeignKey("platforms.Platform", on_delete=models.PROTECT, related_name="+")
+    device_id = models.CharField("device_id (MDS)", max_length=64)
+    plate = models.CharField("placa", max_length=10)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["upload", "device_id"], name="uniq_mds_vehicle")
+        ]
+        indexes = [models.Index(fields=["platform", "device_id"], name="mdsvehicle_device_idx")]
 
 
 class DriverMonth(TenantModel):

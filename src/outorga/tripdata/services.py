@@ -53,10 +53,12 @@ from .engine.base import (
     Window,
 )
 from .engine.reading import count_lines
+from .engine.vehicles import VEHICLE_KINDS, VehiclesResult, analyse_vehicles
 from .months import current_trip_uploads, month_drivers, span, span_of, window_conflict
 from .models import (
     DriverMonth,
     IssqnLine,
+    MdsVehicle,
     IssqnStatement,
     PlatformMonth,
     TripUpload,
@@ -209,7 +211,7 @@ def trip_upload_submit(
         raise TripDataError("A lei de transporte por aplicativo não se aplica a este município.")
     comp = _authorize(actor, municipality, "platform.data.submit")
     if kind not in KINDS:
-        raise TripDataError("kind deve ser 'trips' ou 'sessions'.", field="kind")
+        raise TripDataError("kind deve ser 'trips', 'sessions' ou 'vehicles'.", field="kind")
     if schema not in SCHEMAS:
         raise TripDataError("schema deve ser 'native' ou 'mds'.", field="schema")
     if not 1 <= month <= 12 or not 2025 <= year <= 2100:
@@ -218,9 +220,16 @@ def trip_upload_submit(
     if (year, month) > (today.year, today.month):
         raise TripDataError("Mês de competência no futuro.", field="month")
     fmt = _format_of(file.name or "", file_format)
-    if schema == "mds" and (fmt != "ndjson" or kind != "trips"):
+    if schema == "mds" and (fmt != "ndjson" or kind == TripUpload.Kind.SESSIONS):
         raise TripDataError(
-            "O esquema MDS 2.0 aceita corridas em NDJSON (um objeto Trip por linha).",
+            "O esquema MDS 2.0 aceita corridas e veículos em NDJSON (um objeto Trip ou Vehicle "
+            "por linha) ou no envelope da Provider API.",
+            field="schema",
+        )
+    if kind == TripUpload.Kind.VEHICLES and schema != "mds":
+        raise TripDataError(
+            "Veículos só no esquema MDS 2.0 (/vehicles): no esquema nativo a placa vem em cada "
+            "corrida.",
             field="schema",
         )
     key = idempotency_key.strip()
@@ -497,6 +506,13 @@ def _failure(exc: Exception) -> str:
 
 def _process(upload: TripUpload, progress: _Progress) -> None:
     m = upload.municipality
+    if upload.kind == TripUpload.Kind.VEHICLES:
+        vehicles = analyse_vehicles(Path(upload.file.path), upload.file_format)
+        progress(90, "gravando resultados")
+        with transaction.atomic():
+            _store_vehicles(upload, vehicles)
+        progress(100, "concluído")
+        return
     last_day = month_end(upload.month)
     ctx = context(m, last_day)
     bounds = month_bounds(m, upload.month)
@@ -523,7 +539,7 @@ def _process(upload: TripUpload, progress: _Progress) -> None:
                 if upload.window_start and upload.window_end
                 else None
             ),
-            devices=None,
+            devices=platform_devices(upload.platform) if upload.schema == "mds" else None,
         )
     else:
         result = analyse_sessions(
@@ -539,6 +555,65 @@ def _process(upload: TripUpload, progress: _Progress) -> None:
     with transaction.atomic():
         _store(upload, result, ctx, limits_reason)
     progress(100, "concluído")
+
+
+def platform_devices(platform: Platform) -> dict[str, str]:
+    """The platform's MDS vehicles, device_id → plate: of each device, the plate in the newest
+    processed /vehicles file that lists it."""
+    devices: dict[str, str] = {}
+    for device, plate in (
+        MdsVehicle.objects.filter(platform=platform, upload__status=TripUpload.Status.DONE)
+        .order_by("upload_id")
+        .values_list("device_id", "plate")
+    ):
+        devices[device] = plate
+    return devices
+
+
+def _store_vehicles(upload: TripUpload, result: VehiclesResult) -> None:
+    """A /vehicles file's devices and their plates, its report, and the act."""
+    m = upload.municipality
+    ValidationCount.objects.filter(upload=upload).delete()
+    ValidationCount.objects.bulk_create(
+        ValidationCount(
+            municipality=m,
+            upload=upload,
+            kind=kind,
+            label=VEHICLE_KINDS[kind],
+            count=n,
+            excludes=True,
+            samples=result.samples.get(kind, []),
+        )
+        for kind, n in result.errors.items()
+    )
+    MdsVehicle.objects.filter(upload=upload).delete()
+    MdsVehicle.objects.bulk_create(
+        MdsVehicle(
+            municipality=m, upload=upload, platform=upload.platform, device_id=d[:64], plate=p[:10]
+        )
+        for d, p in result.devices.items()
+    )
+    TripUpload.objects.filter(pk=upload.pk).update(
+        status=TripUpload.Status.DONE,
+        progress=100,
+        stage="concluído",
+        finished_at=timezone.now(),
+        rows=result.rows,
+        rows_counted=len(result.devices),
+        rows_clean=result.rows - sum(result.errors.values()),
+    )
+    record_act(
+        municipality=m,
+        actor=Actor.system(SYSTEM),
+        action="tripdata.process",
+        obj=upload,
+        extra={
+            "linhas": result.rows,
+            "veículos": len(result.devices),
+            "ocorrências": {k: v for k, v in result.errors.items() if v},
+        },
+        basis=basis_of(citations=trip_cites(m, "trip_records", "inspection_access")),
+    )
 
 
 def _at(ms: int | None) -> dt.datetime | None:

@@ -23,7 +23,7 @@ SAMPLES_PER_KIND = 5
 
 FORMATS = ("csv", "parquet", "ndjson")
 SCHEMAS = ("native", "mds")
-KINDS = ("trips", "sessions")
+KINDS = ("trips", "sessions", "vehicles")
 
 
 ERROR_KINDS: dict[str, str] = {

@@ -60,6 +60,8 @@ MDS_TRIPS: dict[str, str] = {
     "trip_attributes": "JSON",
     "fare_attributes": "JSON",
 }
+#: MDS 2.0 vehicle fields read (models/vehicle.yaml; passenger-services vehicle_attributes).
+MDS_VEHICLES: dict[str, str] = {"device_id": "VARCHAR", "vehicle_attributes": "JSON"}
 #: MDS passenger-services trip types that carry a paying passenger; `reservation` and `empty`
 #: legs are the driver online without revenue (they still count for concurrent drivers).
 MDS_REVENUE_TYPES = ("private", "shared")

@@ -58,10 +58,16 @@ SCHEMA_DOC = """
 `session_id` (opcional).
 
 **MDS 2.0 (passenger services)**: NDJSON, um objeto *Trip* por linha (ou o envelope
-`{"version": "2.0.0", "trips": [...]}`); `trip_attributes.driver_id`
-= CPF, `trip_attributes.vehicle_id` = placa (extensão), `start_time`/`end_time` em milissegundos,
-`distance` (m), `duration` (s), `actual_cost` (centavos), retenção = `actual_cost −
-fare_attributes.driver_trip_pay` (ou `fare_attributes.commission`).
+`{"version": "2.0.0", "trips": [...]}`), como no esquema publicado pela Open Mobility Foundation:
+`trip_type` como lista de um valor ou texto; `trip_attributes.driver_id` = CPF;
+`start_time`/`end_time` em milissegundos, `distance` (m), `duration` (s), `actual_cost`
+(centavos, obrigatório na corrida paga), `currency` = `BRL`; retenção = `actual_cost −
+fare_attributes.driver_trip_pay` (ausente ou null: `fare_attributes.commission`). A placa vem do
+`device_id` por um envio `kind=vehicles` (MDS `/vehicles`, `vehicle_attributes.license_plate`).
+O que a lei não pode usar é recusado linha a linha, com o tipo de ocorrência — nunca lido como zero.
+
+Esquemas JSON: `/api/v1/public/schemas/trips-native.json`, `sessions-native.json`,
+`trips-mds-2.0.json`, `vehicles-mds-2.0.json`.
 
 Amostra: `docs/samples/trips-sample.csv`; descrição completa: `docs/trip-data-schema.md`.
 """

@@ -57,7 +57,9 @@ class TripUpload(TenantModel):
     # (as the MDS Provider API pages /trips by the hour of end_time). The month adds up the
     # files whose window no later file's window contains (``tripdata.months``); no window is the
     # whole month, which replaces every file before it.
-    window_start = models.DateTimeField("início da janela (fim das corridas)", null=True, blank=True)
+    window_start = models.DateTimeField(
+        "início da janela (fim das corridas)", null=True, blank=True
+    )
     window_end = models.DateTimeField("fim da janela (exclusivo)", null=True, blank=True)
     submitted_by = models.CharField("enviado por", max_length=60)
     status = models.CharField(

@@ -54,16 +54,16 @@ from .engine.base import (
 )
 from .engine.reading import count_lines
 from .engine.vehicles import VEHICLE_KINDS, VehiclesResult, analyse_vehicles
-from .months import current_trip_uploads, month_drivers, span, span_of, window_conflict
 from .models import (
     DriverMonth,
     IssqnLine,
-    MdsVehicle,
     IssqnStatement,
+    MdsVehicle,
     PlatformMonth,
     TripUpload,
     ValidationCount,
 )
+from .months import current_trip_uploads, month_drivers, span, span_of, window_conflict
 
 log = logging.getLogger(__name__)
 

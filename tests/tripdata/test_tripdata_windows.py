@@ -226,3 +226,26 @@ def test_a_window_is_two_instants_with_offset_within_the_month(world, form, fiel
     assert r.json()["erros"][0]["campo"] == field
     with tenant(world.m):
         assert not TripUpload.objects.filter(platform=world.platform).exists()
+
+
+def test_the_month_page_lists_the_windows_it_adds_up(world, user_of):
+    from django.test import Client
+
+    from outorga.law.competence import Role
+
+    processed(
+        send(
+            world, ndjson(trip(hour(7) + dt.timedelta(minutes=20), 2000, 1500)), hour(7), hour(8)
+        ).json()["id"]
+    )
+    processed(
+        send(
+            world, ndjson(trip(hour(8) + dt.timedelta(minutes=5), 3000, 2400)), hour(8), hour(9)
+        ).json()["id"]
+    )
+    c = Client()
+    c.force_login(user_of("barra-do-garcas", Role.FINANCAS))
+    html = c.get(f"/dados/corridas/{world.platform.pk}/2026/10/").content.decode()
+    assert "janela de 01/10/2026 07:00 a 01/10/2026 08:00" in html
+    assert "janela de 01/10/2026 08:00 a 01/10/2026 09:00" in html
+    assert "R$ 50,00" in html  # the month's gross: both windows

@@ -26,7 +26,8 @@ def run(tmp_path: Path, *trips: dict[str, Any], **kw: Any) -> Result:
     path = tmp_path / "mds.ndjson"
     path.write_text("".join(json.dumps(t) + "\n" for t in trips))
     kw.setdefault("limits", None)
-    return analyse_trips(path, "ndjson", "mds", month=OCT, roster=ROSTER, **kw)
+    kw.setdefault("roster", ROSTER)
+    return analyse_trips(path, "ndjson", "mds", month=OCT, **kw)
 
 
 def gross(r: Result) -> tuple[int, int, int]:
@@ -210,3 +211,27 @@ def test_a_trip_ending_outside_the_files_window_is_refused(tmp_path):
     r = run(tmp_path, inside, after, window=hour)
     assert only(r) == {"outside_window": 1} and gross(r) == (1, 2350, 588)
     assert "outside_window" not in run(tmp_path, inside).errors  # a whole month has no window
+
+
+# --- the driver: the CPF, or the licence number MDS suggests -----------------------------------
+
+
+def test_a_driver_id_that_is_the_drivers_cnh_names_that_driver(tmp_path):
+    roster = [RosterEntry("52998224725", "QBD1A23", False, ((0, None),), cnh="04512345678")]
+    trip = mds_trip(trip_attributes={"driver_id": "04512345678"})
+    r = run(tmp_path, trip, roster=roster)
+    assert only(r) == {} and [d.driver for d in r.drivers] == ["52998224725"]
+
+
+def test_a_roster_cpf_wins_over_another_drivers_cnh_equal_to_it(tmp_path):
+    roster = [
+        RosterEntry("52998224725", "QBD1A23", False, ((0, None),)),
+        RosterEntry("11144477735", "RTE4F56", False, ((0, None),), cnh="52998224725"),
+    ]
+    r = run(tmp_path, mds_trip(), roster=roster)
+    assert [d.driver for d in r.drivers] == ["52998224725"]
+
+
+def test_a_driver_id_that_names_no_roster_driver_is_an_unknown_driver(tmp_path):
+    r = run(tmp_path, mds_trip(trip_attributes={"driver_id": "DL-77-ABC"}))
+    assert only(r) == {"unknown_driver": 1}  # counted (the tax is due), flagged for inspection

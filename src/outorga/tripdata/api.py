@@ -59,7 +59,8 @@ SCHEMA_DOC = """
 
 **MDS 2.0 (passenger services)**: NDJSON, um objeto *Trip* por linha (ou o envelope
 `{"version": "2.0.0", "trips": [...]}`), como no esquema publicado pela Open Mobility Foundation:
-`trip_type` como lista de um valor ou texto; `trip_attributes.driver_id` = CPF;
+`trip_type` como lista de um valor ou texto; `trip_attributes.driver_id` = CPF (ou a CNH do
+cadastro);
 `start_time`/`end_time` em milissegundos, `distance` (m), `duration` (s), `actual_cost`
 (centavos, obrigatório na corrida paga), `currency` = `BRL`; retenção = `actual_cost −
 fare_attributes.driver_trip_pay` (ausente ou null: `fare_attributes.commission`). A placa vem do

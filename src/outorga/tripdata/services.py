@@ -421,6 +421,7 @@ def roster_for(platform: Platform, ctx: Context) -> list[RosterEntry]:
     for d in PlatformDriver.objects.filter(platform=platform).order_by("created_at", "pk"):
         entry = by_cpf.setdefault(d.cpf, {"periods": []})
         entry["plate"] = d.vehicle_plate
+        entry["cnh"] = "".join(c for c in d.cnh_number if c.isdigit())
         entry["banned"] = is_banned(d.vehicle_kind)
         if d.status == "refused":
             continue
@@ -432,7 +433,8 @@ def roster_for(platform: Platform, ctx: Context) -> list[RosterEntry]:
             until = start  # disabled with no date: never counted as enabled
         entry["periods"].append((_ms(start), _ms(until) if until else None))
     return [
-        RosterEntry(cpf, e["plate"], e["banned"], tuple(e["periods"])) for cpf, e in by_cpf.items()
+        RosterEntry(cpf, e["plate"], e["banned"], tuple(e["periods"]), e["cnh"])
+        for cpf, e in by_cpf.items()
     ]
 
 

@@ -240,6 +240,13 @@ def _analyse_trips(
     if mds and devices:
         con.execute("CREATE TABLE dv (device_id VARCHAR, v_plate VARCHAR)")
         insert_rows(con, "dv", sorted(devices.items()))
+    # MDS's driver_id is "like a driver's license number": a roster driver's CNH names the
+    # driver too; a CPF of the roster always wins over a CNH that happens to equal it.
+    cpfs = {d.cpf for d in roster}
+    licences = sorted({(d.cnh, d.cpf) for d in roster if d.cnh and d.cnh not in cpfs})
+    if mds and licences:
+        con.execute("CREATE TABLE dn (cnh VARCHAR, n_cpf VARCHAR)")
+        insert_rows(con, "dn", licences)
     # The table keeps what the steps below read; a roster driver's CPF is its number ``k``, and a
     # clean row's plate is the roster's (the quick test compares them): kept for dirty rows only.
     # Native files carry only paying trips; MDS marks empty and reservation legs, and what the
@@ -250,7 +257,9 @@ def _analyse_trips(
         f"AS plate, s, e, dist, dur, fare, ret, extras, {'revenue, ' if mds else ''}"
         f"{'CASE WHEN dirty > 0 THEN flaw END AS flaw, ' if mds else ''}k, dirty, h"
     )
-    select = trips_select(con, path, fmt, schema, devices=bool(mds and devices))
+    select = trips_select(
+        con, path, fmt, schema, devices=bool(mds and devices), licences=bool(mds and licences)
+    )
     _materialise(con, select, trip_clean(limits, window), _TRIP_KEY, on.joins, columns)
     bad, bad_samples = set_aside_lines(con, path, fmt, lines)
     progress(50, "procurando duplicatas")

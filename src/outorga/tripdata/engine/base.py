@@ -82,6 +82,7 @@ class RosterEntry:
     plate: str
     banned_vehicle: bool
     periods: tuple[tuple[int, int | None], ...]  # [from_ms, until_ms) — until None = still enabled
+    cnh: str = ""  # the driver's licence number (digits): an MDS driver_id may name it
 
 
 @dataclass(frozen=True)

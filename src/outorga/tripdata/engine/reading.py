@@ -95,7 +95,7 @@ def _optional_cents(json_col: str, path: str) -> str:
     return f"(CASE WHEN {_present(json_col, path)} THEN {_cents(json_col, path)} ELSE 0 END)"
 
 
-def _mds_select(src: str, devices: bool) -> str:
+def _mds_select(src: str, devices: bool, licences: bool = False) -> str:
     """An MDS 2.0 passenger-services trip as the engine's columns. What the law cannot use is
     never read as zero: each such row gets a bit of ``flaw`` (:data:`.base.FLAW_BIT`) and is left
     out of the totals under its own kind; a present but unreadable amount is NULL
@@ -106,14 +106,18 @@ def _mds_select(src: str, devices: bool) -> str:
     extras = " + ".join(_optional_cents(fa, f"$.{k}") for k in MDS_EXTRAS)
     pay, com = _cents(fa, "$.driver_trip_pay"), _cents(fa, "$.commission")
     plate = "json_extract_string(trip_attributes, '$.vehicle_id')"
-    joins = ""
+    joins, driver = "", "driver"
+    if licences:
+        # A driver_id that is a roster driver's CNH stands for that driver's CPF.
+        driver = "coalesce(dn.n_cpf, driver)"
+        joins += " LEFT JOIN dn ON y.driver = dn.cnh"
     if devices:
         # The standard link (MDS: a trip names its vehicle by device_id, /vehicles gives the
         # plate); the extension trip_attributes.vehicle_id only where no vehicle is known.
         plate = f"coalesce(dv.v_plate, {plate})"
-        joins = "LEFT JOIN dv ON y.device_id = dv.device_id"
+        joins += " LEFT JOIN dv ON y.device_id = dv.device_id"
     return f"""SELECT
-            trip_id, driver, upper(replace({plate}, '-', '')) AS plate,
+            trip_id, {driver} AS driver, upper(replace({plate}, '-', '')) AS plate,
             s, e, dist, dur,
             CASE WHEN rev THEN cost ELSE 0 END AS fare,
             CASE WHEN NOT rev THEN 0
@@ -232,12 +236,18 @@ def _native_select(
 
 
 def trips_select(
-    con: duckdb.DuckDBPyConnection, path: Path, fmt: str, schema: str, devices: bool = False
+    con: duckdb.DuckDBPyConnection,
+    path: Path,
+    fmt: str,
+    schema: str,
+    devices: bool = False,
+    licences: bool = False,
 ) -> str:
     """The file as normalised columns: trip_id, driver (digits), plate (as written: normalised
     only where it differs from the roster's), s, e (epoch ms), dist, dur, fare, ret, extras,
     revenue, flaw (the MDS kinds' bits, :data:`.base.FLAW_BIT`; 0 in a native file).
-    ``devices``: table ``dv`` (device_id → plate, from MDS /vehicles) exists."""
+    ``devices``: table ``dv`` (device_id → plate, from MDS /vehicles) exists; ``licences``:
+    table ``dn`` (a roster driver's CNH → CPF) exists."""
     if schema == "native":
         inner = _native_select(con, path, fmt, NATIVE_TRIPS)
         # Normalise only what needs it: most files already follow the schema. Milliseconds from
@@ -255,7 +265,9 @@ def trips_select(
     if fmt != "ndjson":
         raise FileRejected('o formato MDS 2.0 é JSON: envie NDJSON ou o envelope {"trips": [...]}')
     return _mds_select(
-        mds_source(con, path, "trips", MDS_TRIPS, ("trip_id", "start_time", "end_time")), devices
+        mds_source(con, path, "trips", MDS_TRIPS, ("trip_id", "start_time", "end_time")),
+        devices,
+        licences,
     )
 
 

@@ -86,6 +86,8 @@ VALUES: dict[str, Callable[[Any], Any]] = {
     "slug": lambda b: b["other_slug"],
     # The badge keys are public: B's published keys, nothing else of B.
     "ibge_code": lambda b: b["ibge"],
+    # The trip files' JSON Schemas are the same for every municipality.
+    "name": lambda b: "trips-mds-2.0.json",
 }
 
 ADMIN, CLERK, FINANCE = Role.ADMIN.value, Role.ATENDENTE.value, Role.FINANCAS.value

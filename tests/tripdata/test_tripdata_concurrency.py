@@ -86,3 +86,42 @@ def test_two_files_of_one_month_processed_at_once_leave_one_consistent_month(
     with unscoped():
         pm = PlatformMonth.objects.get(platform=platform)
         assert pm.trips_upload_id in (a.pk, b.pk) and pm.trips == 7
+
+
+def test_two_windows_of_one_month_processed_at_once_add_up(sample_trips, settings, tmp_path):
+    """Each worker adds its window to the month under the platform's lock: the second sees the
+    first's file done, whichever finishes first."""
+    import datetime as dt
+
+    settings.MEDIA_ROOT = tmp_path
+    load_demo()
+    m = Municipality.objects.get(slug="barra-do-garcas")
+    with tenant(m):
+        platform = Platform.objects.create(cnpj="82828282000182", name="Duas janelas")
+    brt = dt.timezone(dt.timedelta(hours=-4))
+    cut = dt.datetime(2026, 10, 3, tzinfo=brt)
+    windows = [
+        (dt.datetime(2026, 10, 1, tzinfo=brt), cut),
+        (cut, dt.datetime(2026, 11, 2, tzinfo=brt)),
+    ]
+    uploads = [
+        services.trip_upload_submit(
+            actor=Actor(None, "plataforma", "token:teste", None),
+            municipality=m,
+            platform=platform,
+            file=SimpleUploadedFile("t.csv", sample_trips),
+            kind="trips",
+            schema="native",
+            year=2026,
+            month=10,
+            window_start=start,
+            window_end=end,
+        )[0]
+        for start, end in windows
+    ]
+    results = run_concurrently(2, lambda i: services.trip_upload_process(upload_id=uploads[i].pk))
+    assert [r.status for r in results] == ["done", "done"], results
+    assert [r.rows_counted for r in results] == [5, 2]
+    with unscoped():
+        pm = PlatformMonth.objects.get(platform=platform)
+    assert (pm.trips, pm.gross_cents) == (7, 15530)  # the whole month's, as one file gives it

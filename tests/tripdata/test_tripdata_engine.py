@@ -20,6 +20,7 @@ from outorga.tripdata.engine.analysis import (
 )
 from outorga.tripdata.engine.base import (
     DURATION_TOLERANCE_S,
+    FLAW_BIT,
     MAX_TRIP_METRES,
     MAX_TRIP_SECONDS,
     FareLimits,
@@ -27,6 +28,7 @@ from outorga.tripdata.engine.base import (
     Month,
     Result,
     RosterEntry,
+    Window,
 )
 from outorga.tripdata.engine.connection import connect, insert_rows
 from outorga.tripdata.engine.peak import peak_of_rows
@@ -131,6 +133,7 @@ def test_the_mds_provider_envelope_is_read_too(tmp_path):
         "duration": 1080,
         "distance": 8200,
         "actual_cost": 2350,
+        "currency": "BRL",
         "trip_attributes": {"driver_id": "52998224725", "vehicle_id": "QBD1A23"},
         "fare_attributes": {"commission": 500},
     }
@@ -336,14 +339,22 @@ def test_the_bare_aggregation_reads_the_same_file():
 
 
 @pytest.mark.parametrize("several_periods", [False, True])
+@pytest.mark.parametrize("windowed", [False, True])
 @pytest.mark.parametrize("with_limits", [True, False])
-def test_the_quick_clean_test_never_passes_a_row_a_condition_flags(with_limits, several_periods):
+def test_the_quick_clean_test_never_passes_a_row_a_condition_flags(
+    with_limits, several_periods, windowed
+):
     """The reader's shortcut (a row passing the cheap test gets no error bit) must be a
     sufficient condition of every kind's test: clean rows with one to three fields moved to or
     around a threshold, absurd values that would overflow a multiplication, NULLs, unknown,
     disabled and banned drivers, other plates; the roster as the reader loads it (one enabled
-    period per driver, or some driver with several: the range join)."""
+    period per driver, or some driver with several: the range join); an MDS row's flaws; the
+    ends of a part-of-the-month file's window."""
     rng = random.Random(7)
+    # The usual row ends 600 s after it starts, an hour into the month; the window takes the
+    # lags 0 and DURATION_TOLERANCE_S s and leaves -1 ms and one more ms out.
+    ends = OCT.start_ms + 3_600_000 + 600_000
+    window = Window(ends, ends + DURATION_TOLERANCE_S * 1000 + 1) if windowed else None
     limits = FareLimits(600, 200, 50) if with_limits else None
     start = OCT.start_ms
     roster = {
@@ -374,6 +385,7 @@ def test_the_quick_clean_test_never_passes_a_row_a_condition_flags(with_limits, 
         "revenue": (False,),
         "plate": ("qbd-1a23", "XXX0000", None),
         "roster": (*sorted(roster), "unknown"),
+        "flaw": (*FLAW_BIT.values(), 3, None),
     }
     rows = []
     for i in range(6_000):
@@ -390,6 +402,7 @@ def test_the_quick_clean_test_never_passes_a_row_a_condition_flags(with_limits, 
             "revenue": True,
             "plate": "QBD1A23",
             "roster": "ok",
+            "flaw": 0,
         }
         moved = rng.sample(sorted(edges), rng.choice((0, 1, 1, 2, 3)))
         for field in moved:
@@ -402,15 +415,16 @@ def test_the_quick_clean_test_never_passes_a_row_a_condition_flags(with_limits, 
         row["e"] = None if row["s"] is None or lag is None else row["s"] + dur * 1000 + lag
         rows.append(
             tuple(row[f] for f in ("driver", "trip_id", "s", "e", "dist", "dur", "fare"))
-            + tuple(row[f] for f in ("ret", "extras", "revenue", "plate"))
+            + tuple(row[f] for f in ("ret", "extras", "revenue", "plate", "flaw"))
         )
     con = connect(threads=1)
     on = load_roster(con, list(roster.values()), OCT)
-    conds = trip_conditions(OCT, limits, on.enabled)
-    clean = trip_clean(limits)
+    conds = trip_conditions(OCT, limits, on.enabled, window)
+    clean = trip_clean(limits, window)
     con.execute(
         "CREATE TABLE x (driver VARCHAR, trip_id VARCHAR, s BIGINT, e BIGINT, dist BIGINT, "
-        "dur BIGINT, fare BIGINT, ret BIGINT, extras BIGINT, revenue BOOLEAN, plate VARCHAR)"
+        "dur BIGINT, fare BIGINT, ret BIGINT, extras BIGINT, revenue BOOLEAN, plate VARCHAR, "
+        "flaw UTINYINT)"
     )
     insert_rows(con, "x", rows)
     flagged = " OR ".join(f"coalesce({sql}, false)" for sql in conds.values())

@@ -26,6 +26,7 @@ from outorga.public.api import router as badges_router
 from outorga.registry.api.routes import router as registry_router
 from outorga.registry.api.routes import stands_router, taxi_router, tenders_router
 from outorga.tripdata.api import router as tripdata_router
+from outorga.tripdata.api import schemas_router as tripdata_schemas_router
 
 api = NinjaAPI(
     title="Outorga API",
@@ -55,6 +56,7 @@ api.add_router("", core.router)
 api.add_router("", platforms.router)
 api.add_router("/tripdata", tripdata_router)
 api.add_router("/public", public_router)
+api.add_router("/public/schemas", tripdata_schemas_router)
 api.add_router("/badges", badges_router)
 api.add_router("/registry", registry_router)
 api.add_router("/tenders", tenders_router)

@@ -3,6 +3,8 @@ runs in the background and its progress and validation report are read here."""
 
 from __future__ import annotations
 
+import datetime as dt
+from pathlib import Path
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -24,6 +26,16 @@ from . import selectors, services
 from .models import PlatformMonth, TripUpload
 
 router = Router(tags=["dados de corridas"])
+#: The files' JSON Schemas, public (a platform validates before sending), mounted at
+#: /api/v1/public/schemas/ by the assembled API.
+schemas_router = Router(tags=["dados de corridas"])
+SCHEMAS_DIR = Path(__file__).resolve().parent / "schemas"
+SCHEMA_FILES = (
+    "trips-native.json",
+    "sessions-native.json",
+    "trips-mds-2.0.json",
+    "vehicles-mds-2.0.json",
+)
 #: The session (staff routes also check the role, ``selectors.require_reader``).
 staff = django_auth
 
@@ -47,10 +59,17 @@ SCHEMA_DOC = """
 `session_id` (opcional).
 
 **MDS 2.0 (passenger services)**: NDJSON, um objeto *Trip* por linha (ou o envelope
-`{"version": "2.0.0", "trips": [...]}`); `trip_attributes.driver_id`
-= CPF, `trip_attributes.vehicle_id` = placa (extensão), `start_time`/`end_time` em milissegundos,
-`distance` (m), `duration` (s), `actual_cost` (centavos), retenção = `actual_cost −
-fare_attributes.driver_trip_pay` (ou `fare_attributes.commission`).
+`{"version": "2.0.0", "trips": [...]}`), como no esquema publicado pela Open Mobility Foundation:
+`trip_type` como lista de um valor ou texto; `trip_attributes.driver_id` = CPF (ou a CNH do
+cadastro);
+`start_time`/`end_time` em milissegundos, `distance` (m), `duration` (s), `actual_cost`
+(centavos, obrigatório na corrida paga), `currency` = `BRL`; retenção = `actual_cost −
+fare_attributes.driver_trip_pay` (ausente ou null: `fare_attributes.commission`). A placa vem do
+`device_id` por um envio `kind=vehicles` (MDS `/vehicles`, `vehicle_attributes.license_plate`).
+O que a lei não pode usar é recusado linha a linha, com o tipo de ocorrência — nunca lido como zero.
+
+Esquemas JSON: `/api/v1/public/schemas/trips-native.json`, `sessions-native.json`,
+`trips-mds-2.0.json`, `vehicles-mds-2.0.json`.
 
 Amostra: `docs/samples/trips-sample.csv`; descrição completa: `docs/trip-data-schema.md`.
 """
@@ -64,6 +83,19 @@ def _token(request: HttpRequest) -> ApiToken:
 
 def _platform_actor(request: HttpRequest) -> Actor:
     return Actor(None, "plataforma", f"token:{_token(request).prefix}", client_ip(request))
+
+
+def _instant(name: str, text: str | None) -> dt.datetime | None:
+    """An instant of the form (ISO 8601; its offset is checked by the service)."""
+    if not text:
+        return None
+    try:
+        return dt.datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise services.TripDataError(
+            f"{name} ilegível: use ISO 8601 com o deslocamento, como 2026-10-01T07:00:00-04:00.",
+            field=name,
+        ) from None
 
 
 def _error(request: HttpRequest, exc: services.TripDataError) -> HttpResponse:
@@ -90,8 +122,11 @@ def _error(request: HttpRequest, exc: services.TripDataError) -> HttpResponse:
     description=(
         "Recebe o arquivo (multipart, campo `file`), guarda-o e enfileira o processamento: a "
         "resposta 202 vem antes de qualquer validação. Acompanhe em `GET /api/v1/tripdata/uploads/{id}` (o `status_url` da resposta)."
-        " Idempotente: o mesmo conteúdo (SHA-256) para o mesmo mês devolve o envio já recebido "
-        "(200); o cabeçalho `Idempotency-Key` reutilizado com outro conteúdo é recusado (422).\n"
+        " Idempotente: o mesmo conteúdo (SHA-256) para o mesmo mês e janela devolve o envio já "
+        "recebido (200); o cabeçalho `Idempotency-Key` reutilizado com outro conteúdo é recusado "
+        "(422). Parte do mês: `window_start` e `window_end` (ISO 8601 com fuso) delimitam as "
+        "corridas que terminam na janela; o envio soma-se às outras janelas do mês e reenviar a "
+        "mesma janela substitui só ela (uma janela que sobrepõe outra em parte: 409).\n"
         + SCHEMA_DOC
     ),
     response={200: dict[str, Any], 202: dict[str, Any], 422: dict[str, Any]},
@@ -104,9 +139,12 @@ def upload_create(
     kind: Form[str] = "trips",
     data_schema: str = Form("native", alias="schema"),
     format: Form[str | None] = None,  # noqa: A002 - the form field's public name
+    window_start: Form[str | None] = None,
+    window_end: Form[str | None] = None,
 ) -> Any:
     token = _token(request)
     try:
+        start, end = _instant("window_start", window_start), _instant("window_end", window_end)
         upload, created = services.trip_upload_submit(
             actor=_platform_actor(request),
             municipality=current_municipality(),
@@ -118,6 +156,8 @@ def upload_create(
             month=month,
             file_format=format,
             idempotency_key=request.headers.get("Idempotency-Key", ""),
+            window_start=start,
+            window_end=end,
         )
     except services.TripDataError as exc:
         return _error(request, exc)
@@ -268,3 +308,27 @@ def month_detail(request: HttpRequest, platform_id: int, year: int, month: int) 
             "base_source": statement.base_source,
         },
     }
+
+
+@schemas_router.get(
+    "/{name}",
+    auth=None,
+    summary="Esquema JSON de um arquivo de corridas, sessões ou veículos",
+    description=(
+        "Esquemas JSON (draft 2020-12) de uma linha de cada arquivo que a plataforma envia: "
+        + ", ".join(f"`{n}`" for n in SCHEMA_FILES)
+        + ". O perfil MDS 2.0 é o esquema publicado pela Open Mobility Foundation (CC BY 4.0) "
+        "com o que a lei exige para contar a corrida."
+    ),
+    response={200: dict[str, Any], 404: dict[str, Any]},
+)
+def schema_file(request: HttpRequest, name: str) -> HttpResponse:
+    if name not in SCHEMA_FILES:
+        return respond(
+            request,
+            {"detail": f"Esquema '{name}' não existe; há: {', '.join(SCHEMA_FILES)}."},
+            status=404,
+        )
+    return HttpResponse(
+        (SCHEMAS_DIR / name).read_bytes(), content_type="application/schema+json; charset=utf-8"
+    )

@@ -21,6 +21,7 @@ class TripUpload(TenantModel):
     class Kind(models.TextChoices):
         TRIPS = "trips", "corridas"
         SESSIONS = "sessions", "sessões (motorista on-line)"
+        VEHICLES = "vehicles", "veículos (MDS /vehicles)"
 
     class Schema(models.TextChoices):
         NATIVE = "native", "esquema do Outorga"
@@ -52,6 +53,14 @@ class TripUpload(TenantModel):
     # must not silently swallow the lines after it). Null for files received before it.
     lines = models.PositiveBigIntegerField("linhas do arquivo", null=True, blank=True)
     idempotency_key = models.CharField(max_length=100, blank=True)
+    # A trips file may cover part of the month: the trips that end in [window_start, window_end)
+    # (as the MDS Provider API pages /trips by the hour of end_time). The month adds up the
+    # files whose window no later file's window contains (``tripdata.months``); no window is the
+    # whole month, which replaces every file before it.
+    window_start = models.DateTimeField(
+        "início da janela (fim das corridas)", null=True, blank=True
+    )
+    window_end = models.DateTimeField("fim da janela (exclusivo)", null=True, blank=True)
     submitted_by = models.CharField("enviado por", max_length=60)
     status = models.CharField(
         "situação", max_length=12, choices=Status.choices, default=Status.QUEUED
@@ -105,9 +114,25 @@ class ValidationCount(TenantModel):
         ]
 
 
+class MdsVehicle(TenantModel):
+    """A vehicle of a platform's MDS ``/vehicles`` file: the device its MDS trips name and its
+    plate. A device's plate is the one of the newest processed file that lists it."""
+
+    upload = models.ForeignKey(TripUpload, on_delete=models.CASCADE, related_name="vehicles")
+    platform = models.ForeignKey("platforms.Platform", on_delete=models.PROTECT, related_name="+")
+    device_id = models.CharField("device_id (MDS)", max_length=64)
+    plate = models.CharField("placa", max_length=10)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["upload", "device_id"], name="uniq_mds_vehicle")
+        ]
+        indexes = [models.Index(fields=["platform", "device_id"], name="mdsvehicle_device_idx")]
+
+
 class DriverMonth(TenantModel):
-    """Totals of one driver in one month, from one trips file (the month's current file is the one
-    :class:`PlatformMonth` points at; older files' rows stay as history)."""
+    """Totals of one driver in one month, from one trips file (the month adds up its current
+    files, ``tripdata.months.current_trip_uploads``; replaced files' rows stay as history)."""
 
     upload = models.ForeignKey(TripUpload, on_delete=models.CASCADE, related_name="drivers")
     platform = models.ForeignKey("platforms.Platform", on_delete=models.PROTECT, related_name="+")
@@ -129,7 +154,8 @@ class DriverMonth(TenantModel):
 
 class PlatformMonth(TenantModel):
     """A platform's month as Outorga measured it: the current trips and sessions files, totals,
-    the concurrency peak (D-9 b) and the law core's answer on it."""
+    the concurrency peak (D-9 b) and the law core's answer on it. ``trips_upload`` is the newest
+    of the month's current trips files (one per window, ``tripdata.months``)."""
 
     class PeakSource(models.TextChoices):
         SESSIONS = "sessions", "sessões"

@@ -11,7 +11,8 @@ from outorga.core.acts import Actor
 from outorga.law.competence import NotCompetent, Role
 from outorga.platforms.models import Platform
 
-from .models import DriverMonth, IssqnStatement, PlatformMonth, TripUpload
+from .models import IssqnStatement, PlatformMonth, TripUpload
+from .months import current_trip_uploads, month_drivers
 from .services import latest_report
 
 #: Finance reviews the data (platform.report.review, apps art. 16, 18, 20); the authority reads it
@@ -61,7 +62,7 @@ class Reconciliation:
 
 def reconciliation(pm: PlatformMonth) -> Reconciliation:
     """Per-driver trip revenue from the trips file vs the monthly report (art. 16 III, 21)."""
-    measured = {d.driver_cpf: d for d in DriverMonth.objects.filter(upload_id=pm.trips_upload_id)}
+    measured = {d.driver_cpf: d for d in month_drivers(current_trip_uploads(pm.platform, pm.month))}
     report = latest_report(pm.platform, pm.month)
     declared: dict[str, dict[str, Any]] = {}
     if report is not None:
@@ -126,6 +127,9 @@ def upload_json(u: TripUpload, *, with_validation: bool = True) -> dict[str, Any
         "rows_clean": u.rows_clean,
         "peak_drivers": u.peak_drivers,
         "peak_at": u.peak_at.isoformat() if u.peak_at else None,
+        "window": {"start": u.window_start.isoformat(), "end": u.window_end.isoformat()}
+        if u.window_start and u.window_end
+        else None,
         "created_at": u.created_at.isoformat(),
         "finished_at": u.finished_at.isoformat() if u.finished_at else None,
     }

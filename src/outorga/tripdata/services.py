@@ -43,22 +43,27 @@ from .engine.base import (
     EXCLUDING,
     FORMATS,
     KINDS,
+    MAX_TRIP_SECONDS,
     SCHEMAS,
     FareLimits,
     FileRejected,
     Month,
     Result,
     RosterEntry,
+    Window,
 )
 from .engine.reading import count_lines
+from .engine.vehicles import VEHICLE_KINDS, VehiclesResult, analyse_vehicles
 from .models import (
     DriverMonth,
     IssqnLine,
     IssqnStatement,
+    MdsVehicle,
     PlatformMonth,
     TripUpload,
     ValidationCount,
 )
+from .months import current_trip_uploads, month_drivers, span, span_of, window_conflict
 
 log = logging.getLogger(__name__)
 
@@ -189,18 +194,24 @@ def trip_upload_submit(
     file_format: str | None = None,
     idempotency_key: str = "",
     today: dt.date | None = None,
+    window_start: dt.datetime | None = None,
+    window_end: dt.datetime | None = None,
 ) -> tuple[TripUpload, bool]:
     """Receive a month's trips or sessions file (art. 21, 24) and queue it for processing.
 
+    A trips file may cover a window of the month, ``[window_start, window_end)`` by the trips'
+    end (``tripdata.months``): it adds to the month's other windows and replaces only a file of
+    a window it contains; without a window it is the whole month.
+
     Idempotent: the same ``Idempotency-Key`` with the same content returns the stored upload; with
-    another content it is refused (422). Without a key, the same content for the same month and
-    kind returns the stored upload. Returns ``(upload, created)``.
+    another content it is refused (422). Without a key, the same content for the same month, kind
+    and window returns the stored upload. Returns ``(upload, created)``.
     """
     if not governs(municipality, Service.APLICATIVO):
         raise TripDataError("A lei de transporte por aplicativo não se aplica a este município.")
     comp = _authorize(actor, municipality, "platform.data.submit")
     if kind not in KINDS:
-        raise TripDataError("kind deve ser 'trips' ou 'sessions'.", field="kind")
+        raise TripDataError("kind deve ser 'trips', 'sessions' ou 'vehicles'.", field="kind")
     if schema not in SCHEMAS:
         raise TripDataError("schema deve ser 'native' ou 'mds'.", field="schema")
     if not 1 <= month <= 12 or not 2025 <= year <= 2100:
@@ -209,35 +220,68 @@ def trip_upload_submit(
     if (year, month) > (today.year, today.month):
         raise TripDataError("Mês de competência no futuro.", field="month")
     fmt = _format_of(file.name or "", file_format)
-    if schema == "mds" and (fmt != "ndjson" or kind != "trips"):
+    if schema == "mds" and (fmt != "ndjson" or kind == TripUpload.Kind.SESSIONS):
         raise TripDataError(
-            "O esquema MDS 2.0 aceita corridas em NDJSON (um objeto Trip por linha).",
+            "O esquema MDS 2.0 aceita corridas e veículos em NDJSON (um objeto Trip ou Vehicle "
+            "por linha) ou no envelope da Provider API.",
+            field="schema",
+        )
+    if kind == TripUpload.Kind.VEHICLES and schema != "mds":
+        raise TripDataError(
+            "Veículos só no esquema MDS 2.0 (/vehicles): no esquema nativo a placa vem em cada "
+            "corrida.",
             field="schema",
         )
     key = idempotency_key.strip()
     if len(key) > 100:
         raise TripDataError("Idempotency-Key com mais de 100 caracteres.", field="Idempotency-Key")
-    digest, lines = _digest(file)
     first_day = dt.date(year, month, 1)
+    _check_window(municipality, first_day, kind, window_start, window_end)
+    digest, lines = _digest(file)
     with transaction.atomic(), tenant(municipality):
         # The platform row orders concurrent submissions of the same platform.
         p = Platform.objects.select_for_update().get(pk=platform.pk)
         if key:
             same_key = TripUpload.objects.filter(platform=p, idempotency_key=key).first()
             if same_key is not None:
-                if (same_key.sha256, same_key.kind, same_key.month) == (digest, kind, first_day):
+                if (same_key.sha256, same_key.kind, same_key.month, span_of(same_key)) == (
+                    digest,
+                    kind,
+                    first_day,
+                    span(window_start, window_end),
+                ):
                     return same_key, False
                 raise IdempotencyConflict(
                     "Idempotency-Key já usada com outro conteúdo; use uma nova chave.",
                     field="Idempotency-Key",
                 )
         same = (
-            TripUpload.objects.filter(platform=p, month=first_day, kind=kind, sha256=digest)
+            TripUpload.objects.filter(
+                platform=p,
+                month=first_day,
+                kind=kind,
+                sha256=digest,
+                window_start=window_start,
+                window_end=window_end,
+            )
             .exclude(status=TripUpload.Status.FAILED)
             .first()
         )
         if same is not None:
             return same, False
+        if kind == TripUpload.Kind.TRIPS:
+            clash = window_conflict(p, first_day, window_start, window_end)
+            if clash is not None:
+                raise TripDataError(
+                    f"A janela {_window_text(municipality, window_start, window_end)} sobrepõe "
+                    f"em parte a do envio {clash.pk} "
+                    f"({_window_text(municipality, clash.window_start, clash.window_end)}), "
+                    "que continua valendo: as corridas da sobreposição contariam duas vezes. "
+                    "Reenvie a mesma janela (substitui só ela), uma janela que a contenha "
+                    "inteira ou o mês inteiro (sem janela).",
+                    field="window_start",
+                    status=409,
+                )
         upload = TripUpload(
             platform=p,
             month=first_day,
@@ -250,6 +294,8 @@ def trip_upload_submit(
             lines=lines,
             idempotency_key=key,
             submitted_by=actor.name,
+            window_start=window_start,
+            window_end=window_end,
         )
         upload.file.save(f"{digest[:16]}.{fmt}", file, save=False)
         upload.save()
@@ -273,6 +319,7 @@ def trip_upload_submit(
                 "format": fmt,
                 "sha256": digest,
                 "size": upload.size,
+                "window": _window_json(window_start, window_end),
             },
             basis=basis_of(
                 citations=(comp.citations if comp else ())
@@ -280,6 +327,60 @@ def trip_upload_submit(
             ),
         )
     return upload, True
+
+
+def _window_json(start: dt.datetime | None, end: dt.datetime | None) -> dict[str, str] | None:
+    if start is None or end is None:
+        return None
+    return {"start": start.isoformat(), "end": end.isoformat()}
+
+
+def _window_text(m: Municipality, start: dt.datetime | None, end: dt.datetime | None) -> str:
+    if start is None or end is None:
+        return "do mês inteiro"
+    tz = zone_of(m)
+    return f"de {start.astimezone(tz):%d/%m/%Y %H:%M} a {end.astimezone(tz):%d/%m/%Y %H:%M}"
+
+
+def _check_window(
+    m: Municipality,
+    first_day: dt.date,
+    kind: str,
+    start: dt.datetime | None,
+    end: dt.datetime | None,
+) -> None:
+    """A window is a pair of instants with their UTC offset, start before end, of a trips file,
+    within the month — its end may pass the month's by the longest trip, so that a trip started
+    on the month's last evening can be sent in the window it ends in."""
+    if start is None and end is None:
+        return
+    if start is None or end is None:
+        raise TripDataError(
+            "Informe window_start e window_end juntos: a janela de tempo que o arquivo cobre.",
+            field="window_start" if start is None else "window_end",
+        )
+    if kind != TripUpload.Kind.TRIPS:
+        raise TripDataError(
+            "Janela de tempo só em arquivo de corridas: sessões vêm com o mês inteiro.",
+            field="window_start",
+        )
+    for name, value in (("window_start", start), ("window_end", end)):
+        if value.tzinfo is None or value.utcoffset() is None:
+            raise TripDataError(
+                f"{name} sem fuso horário: use ISO 8601 com o deslocamento, como "
+                "2026-10-01T07:00:00-04:00.",
+                field=name,
+            )
+    if end <= start:
+        raise TripDataError("window_end deve ser posterior a window_start.", field="window_end")
+    bounds = month_bounds(m, first_day)
+    if _ms(start) < bounds.start_ms or _ms(end) > bounds.end_ms + MAX_TRIP_SECONDS * 1000:
+        raise TripDataError(
+            f"A janela {_window_text(m, start, end)} não está no mês de competência "
+            f"{first_day:%m/%Y} (o fim pode passar do mês em até {MAX_TRIP_SECONDS // 3600} h, "
+            "para as corridas iniciadas no mês que terminam depois).",
+            field="window_start",
+        )
 
 
 # --- processing (background task) ----------------------------------------------------------------
@@ -320,6 +421,7 @@ def roster_for(platform: Platform, ctx: Context) -> list[RosterEntry]:
     for d in PlatformDriver.objects.filter(platform=platform).order_by("created_at", "pk"):
         entry = by_cpf.setdefault(d.cpf, {"periods": []})
         entry["plate"] = d.vehicle_plate
+        entry["cnh"] = "".join(c for c in d.cnh_number if c.isdigit())
         entry["banned"] = is_banned(d.vehicle_kind)
         if d.status == "refused":
             continue
@@ -331,7 +433,8 @@ def roster_for(platform: Platform, ctx: Context) -> list[RosterEntry]:
             until = start  # disabled with no date: never counted as enabled
         entry["periods"].append((_ms(start), _ms(until) if until else None))
     return [
-        RosterEntry(cpf, e["plate"], e["banned"], tuple(e["periods"])) for cpf, e in by_cpf.items()
+        RosterEntry(cpf, e["plate"], e["banned"], tuple(e["periods"]), e["cnh"])
+        for cpf, e in by_cpf.items()
     ]
 
 
@@ -405,6 +508,13 @@ def _failure(exc: Exception) -> str:
 
 def _process(upload: TripUpload, progress: _Progress) -> None:
     m = upload.municipality
+    if upload.kind == TripUpload.Kind.VEHICLES:
+        vehicles = analyse_vehicles(Path(upload.file.path), upload.file_format)
+        progress(90, "gravando resultados")
+        with transaction.atomic():
+            _store_vehicles(upload, vehicles)
+        progress(100, "concluído")
+        return
     last_day = month_end(upload.month)
     ctx = context(m, last_day)
     bounds = month_bounds(m, upload.month)
@@ -426,6 +536,12 @@ def _process(upload: TripUpload, progress: _Progress) -> None:
             ),
             progress=progress,
             lines=upload.lines,
+            window=(
+                Window(_ms(upload.window_start), _ms(upload.window_end))
+                if upload.window_start and upload.window_end
+                else None
+            ),
+            devices=platform_devices(upload.platform) if upload.schema == "mds" else None,
         )
     else:
         result = analyse_sessions(
@@ -441,6 +557,65 @@ def _process(upload: TripUpload, progress: _Progress) -> None:
     with transaction.atomic():
         _store(upload, result, ctx, limits_reason)
     progress(100, "concluído")
+
+
+def platform_devices(platform: Platform) -> dict[str, str]:
+    """The platform's MDS vehicles, device_id → plate: of each device, the plate in the newest
+    processed /vehicles file that lists it."""
+    devices: dict[str, str] = {}
+    for device, plate in (
+        MdsVehicle.objects.filter(platform=platform, upload__status=TripUpload.Status.DONE)
+        .order_by("upload_id")
+        .values_list("device_id", "plate")
+    ):
+        devices[device] = plate
+    return devices
+
+
+def _store_vehicles(upload: TripUpload, result: VehiclesResult) -> None:
+    """A /vehicles file's devices and their plates, its report, and the act."""
+    m = upload.municipality
+    ValidationCount.objects.filter(upload=upload).delete()
+    ValidationCount.objects.bulk_create(
+        ValidationCount(
+            municipality=m,
+            upload=upload,
+            kind=kind,
+            label=VEHICLE_KINDS[kind],
+            count=n,
+            excludes=True,
+            samples=result.samples.get(kind, []),
+        )
+        for kind, n in result.errors.items()
+    )
+    MdsVehicle.objects.filter(upload=upload).delete()
+    MdsVehicle.objects.bulk_create(
+        MdsVehicle(
+            municipality=m, upload=upload, platform=upload.platform, device_id=d[:64], plate=p[:10]
+        )
+        for d, p in result.devices.items()
+    )
+    TripUpload.objects.filter(pk=upload.pk).update(
+        status=TripUpload.Status.DONE,
+        progress=100,
+        stage="concluído",
+        finished_at=timezone.now(),
+        rows=result.rows,
+        rows_counted=len(result.devices),
+        rows_clean=result.rows - sum(result.errors.values()),
+    )
+    record_act(
+        municipality=m,
+        actor=Actor.system(SYSTEM),
+        action="tripdata.process",
+        obj=upload,
+        extra={
+            "linhas": result.rows,
+            "veículos": len(result.devices),
+            "ocorrências": {k: v for k, v in result.errors.items() if v},
+        },
+        basis=basis_of(citations=trip_cites(m, "trip_records", "inspection_access")),
+    )
 
 
 def _at(ms: int | None) -> dt.datetime | None:
@@ -473,6 +648,18 @@ def _store(upload: TripUpload, result: Result, ctx: Context, limits_reason: Any)
     pm, _ = PlatformMonth.objects.select_for_update().get_or_create(
         platform=upload.platform, month=upload.month
     )
+    # Done within the transaction that stores its results: the month below adds it up.
+    TripUpload.objects.filter(pk=upload.pk).update(
+        status=TripUpload.Status.DONE,
+        progress=100,
+        stage="concluído",
+        finished_at=timezone.now(),
+        rows=result.rows,
+        rows_counted=result.rows_counted,
+        rows_clean=result.rows_clean,
+        peak_drivers=result.peak.count,
+        peak_at=_at(result.peak.at_ms),
+    )
     if upload.kind == TripUpload.Kind.TRIPS:
         DriverMonth.objects.filter(upload=upload).delete()
         rows: dict[str, DriverMonth] = {}
@@ -502,12 +689,19 @@ def _store(upload: TripUpload, result: Result, ctx: Context, limits_reason: Any)
                 row.distance_m += d.distance_m
                 row.duration_s += d.duration_s
         DriverMonth.objects.bulk_create(rows.values())
-        pm.trips_upload = upload
-        pm.trips = sum(d.trips for d in result.drivers)
-        pm.drivers = sum(1 for d in result.drivers if d.trips)
-        pm.gross_cents = sum(d.gross_cents for d in result.drivers)
-        pm.retention_cents = sum(d.retention_cents for d in result.drivers)
-        pm.peak_trips, pm.peak_trips_at = result.peak.count, _at(result.peak.at_ms)
+        # The month adds up its current files (one per window; a whole-month file alone).
+        files = current_trip_uploads(upload.platform, upload.month)
+        month = month_drivers(files)
+        pm.trips_upload = files[-1] if files else None
+        pm.trips = sum(d.trips for d in month)
+        pm.drivers = sum(1 for d in month if d.trips)
+        pm.gross_cents = sum(d.gross_cents for d in month)
+        pm.retention_cents = sum(d.retention_cents for d in month)
+        # The highest of the windows' peaks: drivers of two windows are not measured together
+        # (a trip crossing a window's end is counted in the window it ends in).
+        top = max(files, key=lambda u: (u.peak_drivers or 0, -u.pk), default=None)
+        pm.peak_trips = top.peak_drivers if top else None
+        pm.peak_trips_at = top.peak_at if top else None
     else:
         pm.sessions_upload = upload
         pm.peak_sessions, pm.peak_sessions_at = result.peak.count, _at(result.peak.at_ms)
@@ -555,17 +749,6 @@ def _store(upload: TripUpload, result: Result, ctx: Context, limits_reason: Any)
     statement = None
     if pm.trips_upload_id is not None:
         statement = _compute_statement(pm, ctx)
-    TripUpload.objects.filter(pk=upload.pk).update(
-        status=TripUpload.Status.DONE,
-        progress=100,
-        stage="concluído",
-        finished_at=timezone.now(),
-        rows=result.rows,
-        rows_counted=result.rows_counted,
-        rows_clean=result.rows_clean,
-        peak_drivers=result.peak.count,
-        peak_at=_at(result.peak.at_ms),
-    )
     extra: dict[str, Any] = {
         "linhas": result.rows,
         "contabilizadas": result.rows_counted,
@@ -573,6 +756,8 @@ def _store(upload: TripUpload, result: Result, ctx: Context, limits_reason: Any)
         "pico": result.peak.count,
         "candidato_a_infração": pm.candidate,
     }
+    if upload.window_start is not None:
+        extra["janela"] = _window_json(upload.window_start, upload.window_end)
     if limits_reason is not None:
         extra["limites_tarifários"] = limits_reason.to_json()
     if statement is not None:
@@ -608,7 +793,7 @@ def _compute_statement(pm: PlatformMonth, ctx: Context) -> IssqnStatement:
     II); without a report, the retention measured from its trips. Drivers' bases come from the
     trips (gross minus the platform's retention, art. 20 §1)."""
     assert pm.trips_upload is not None
-    drivers = list(DriverMonth.objects.filter(upload=pm.trips_upload).order_by("driver_cpf"))
+    drivers = month_drivers(current_trip_uploads(pm.platform, pm.month))
     bounds = month_bounds(pm.municipality, pm.month)
     regimes = platform_selectors.tax_regimes(
         pm.platform, _when(bounds.start_ms), _when(bounds.end_ms)

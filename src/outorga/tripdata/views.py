@@ -27,6 +27,7 @@ from outorga.platforms.models import Platform
 
 from . import pdf, selectors, services
 from .models import IssqnStatement, PlatformMonth, TripUpload
+from .months import current_trip_uploads
 
 
 def _reader(request: HttpRequest) -> HttpResponse | None:
@@ -101,6 +102,7 @@ def month_detail(request: HttpRequest, platform_id: int, year: int, month: int) 
         "tripdata/month.html",
         {
             "pm": pm,
+            "files": current_trip_uploads(pm.platform, pm.month),
             "rec": selectors.reconciliation(pm) if pm.trips_upload_id else None,
             "statement": statement,
             "lines": list(statement.lines.all()) if statement else [],

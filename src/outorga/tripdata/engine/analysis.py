@@ -5,7 +5,7 @@ benchmark's bare aggregation."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +15,7 @@ from .base import (
     BIT,
     ERROR_KINDS,
     EXCLUDING,
+    MDS_FLAWS,
     SAMPLES_PER_KIND,
     DriverTotals,
     FareLimits,
@@ -23,9 +24,10 @@ from .base import (
     Progress,
     Result,
     RosterEntry,
+    Window,
     mask,
 )
-from .connection import connect, short_error, sql_str, workspace
+from .connection import connect, insert_rows, short_error, sql_str, workspace
 from .peak import counted_intervals, peak_of_rows
 from .reading import sessions_select, set_aside_lines, trips_select
 from .validation import load_roster, session_clean, session_conditions, trip_clean, trip_conditions
@@ -206,11 +208,17 @@ def analyse_trips(
     progress: Progress = _noop,
     con: duckdb.DuckDBPyConnection | None = None,
     lines: int | None = None,
+    window: Window | None = None,
+    devices: Mapping[str, str] | None = None,
 ) -> Result:
     """Validation counts and samples, per-driver totals and the concurrency peak of a trips file.
-    ``lines``: the file's lines as counted when it was received (:func:`count_lines`), if known."""
+    ``lines``: the file's lines as counted when it was received (:func:`count_lines`), if known.
+    ``window``: the part of the month the file covers (None: all of it). ``devices``: an MDS
+    file's vehicles, device_id → plate (from the platform's MDS /vehicles upload)."""
     with workspace(con) as con:
-        return _analyse_trips(con, path, fmt, schema, month, roster, limits, progress, lines)
+        return _analyse_trips(
+            con, path, fmt, schema, month, roster, limits, progress, lines, window, devices
+        )
 
 
 def _analyse_trips(
@@ -223,31 +231,47 @@ def _analyse_trips(
     limits: FareLimits | None,
     progress: Progress,
     lines: int | None,
+    window: Window | None,
+    devices: Mapping[str, str] | None,
 ) -> Result:
     progress(5, "lendo e validando o arquivo")
     on = load_roster(con, roster, month)
+    mds = schema == "mds"
+    if mds and devices:
+        con.execute("CREATE TABLE dv (device_id VARCHAR, v_plate VARCHAR)")
+        insert_rows(con, "dv", sorted(devices.items()))
+    # MDS's driver_id is "like a driver's license number": a roster driver's CNH names the
+    # driver too; a CPF of the roster always wins over a CNH that happens to equal it.
+    cpfs = {d.cpf for d in roster}
+    licences = sorted({(d.cnh, d.cpf) for d in roster if d.cnh and d.cnh not in cpfs})
+    if mds and licences:
+        con.execute("CREATE TABLE dn (cnh VARCHAR, n_cpf VARCHAR)")
+        insert_rows(con, "dn", licences)
     # The table keeps what the steps below read; a roster driver's CPF is its number ``k``, and a
     # clean row's plate is the roster's (the quick test compares them): kept for dirty rows only.
-    # Native files carry only paying trips; MDS marks empty and reservation legs.
-    mds = schema == "mds"
+    # Native files carry only paying trips; MDS marks empty and reservation legs, and what the
+    # law cannot use of a row (its ``flaw``, kept for dirty rows only: a clean row's is 0).
     revenue = "revenue" if mds else "true"
     columns = (
         "trip_id, CASE WHEN k = 0 THEN driver END AS driver, CASE WHEN dirty > 0 THEN plate END "
-        f"AS plate, s, e, dist, dur, fare, ret, extras, {'revenue, ' if mds else ''}k, dirty, h"
+        f"AS plate, s, e, dist, dur, fare, ret, extras, {'revenue, ' if mds else ''}"
+        f"{'CASE WHEN dirty > 0 THEN flaw END AS flaw, ' if mds else ''}k, dirty, h"
     )
-    select = trips_select(con, path, fmt, schema)
-    _materialise(con, select, trip_clean(limits), _TRIP_KEY, on.joins, columns)
+    select = trips_select(
+        con, path, fmt, schema, devices=bool(mds and devices), licences=bool(mds and licences)
+    )
+    _materialise(con, select, trip_clean(limits, window), _TRIP_KEY, on.joins, columns)
     bad, bad_samples = set_aside_lines(con, path, fmt, lines)
     progress(50, "procurando duplicatas")
     repeats = _mark_candidates(con)
     _classify(
         con,
-        trip_conditions(month, limits, on.enabled),
+        trip_conditions(month, limits, on.enabled, window),
         on.joins,
         _TRIP_KEY,
         "(x.s, x.e, x.fare, x.ret, x.dist, x.dur, x.extras, x.plate, x.k, x.driver)",
         repeats,
-        "" if mds else "true AS revenue",
+        "" if mds else "true AS revenue, 0::UTINYINT AS flaw",
         restore=("plate",),
     )
     excl = mask(EXCLUDING)
@@ -280,6 +304,9 @@ def _analyse_trips(
     progress(75, "motoristas simultâneos")
     peak = peak_of_rows(con, *counted_intervals(excl), len(roster))
     progress(85, "análise concluída")
+    # A kind a file of this schema or coverage cannot show is left out of its report.
+    absent = (*(() if mds else MDS_FLAWS), *(() if window else ("outside_window",)))
+    errors = {k: n for k, n in errors.items() if k not in absent}
     return Result("trips", rows, counted, clean, errors, samples, drivers, peak)
 
 

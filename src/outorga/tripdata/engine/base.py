@@ -23,7 +23,7 @@ SAMPLES_PER_KIND = 5
 
 FORMATS = ("csv", "parquet", "ndjson")
 SCHEMAS = ("native", "mds")
-KINDS = ("trips", "sessions")
+KINDS = ("trips", "sessions", "vehicles")
 
 
 ERROR_KINDS: dict[str, str] = {
@@ -40,6 +40,12 @@ ERROR_KINDS: dict[str, str] = {
     "plate_mismatch": "placa diferente da cadastrada para o motorista",
     "two_wheeler": "veículo de duas rodas (vedado)",
     "fare_above_limit": "tarifa acima do máximo fixado pelo Executivo",
+    # MDS 2.0 only (a native row has none of these: its columns are typed and required).
+    "unknown_trip_type": "tipo de corrida (trip_type) ausente ou fora do MDS 2.0",
+    "currency_not_brl": "valor em moeda diferente de BRL (currency ausente vale USD no MDS)",
+    "missing_fare": "corrida paga sem o valor cobrado do passageiro (actual_cost)",
+    "missing_retention": "corrida paga sem driver_trip_pay nem commission (retenção desconhecida)",
+    "outside_window": "fim da corrida fora da janela de tempo do envio",
 }
 #: Kinds that make a row untrustworthy: left out of totals and of the concurrency measure.
 EXCLUDING = (
@@ -51,7 +57,16 @@ EXCLUDING = (
     "negative_distance",
     "impossible_distance",
     "inconsistent_amounts",
+    "unknown_trip_type",
+    "currency_not_brl",
+    "missing_fare",
+    "missing_retention",
+    "outside_window",
 )
+#: The kinds only an MDS 2.0 file can show, each a bit of the row's ``flaw`` set while reading
+#: (:func:`.reading.trips_select`); a native file's report leaves them out.
+MDS_FLAWS = ("unknown_trip_type", "currency_not_brl", "missing_fare", "missing_retention")
+FLAW_BIT = {kind: 1 << i for i, kind in enumerate(MDS_FLAWS)}
 
 
 class FileRejected(ValueError):
@@ -67,6 +82,7 @@ class RosterEntry:
     plate: str
     banned_vehicle: bool
     periods: tuple[tuple[int, int | None], ...]  # [from_ms, until_ms) — until None = still enabled
+    cnh: str = ""  # the driver's licence number (digits): an MDS driver_id may name it
 
 
 @dataclass(frozen=True)
@@ -80,6 +96,16 @@ class FareLimits:
 class Month:
     start_ms: int  # first instant of the month in local time, as UTC epoch ms
     end_ms: int  # first instant of the next month
+
+
+@dataclass(frozen=True)
+class Window:
+    """The part of a month a file covers: the trips that *end* in ``[start_ms, end_ms)`` (the
+    MDS Provider API pages ``/trips`` by the hour of ``end_time``); each still belongs to the
+    month its start falls in."""
+
+    start_ms: int
+    end_ms: int
 
 
 @dataclass

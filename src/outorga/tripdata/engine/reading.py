@@ -12,7 +12,7 @@ from typing import Any
 
 import duckdb
 
-from .base import SAMPLES_PER_KIND, FileRejected
+from .base import FLAW_BIT, SAMPLES_PER_KIND, FileRejected
 from .connection import short_error, sql_str
 
 #: The CSV reader's buffer, and the longest line it takes (DuckDB's default; a longer line is set
@@ -43,22 +43,110 @@ NATIVE_SESSIONS: dict[str, tuple[str, bool]] = {
     "end_time": ("TIMESTAMPTZ", True),
     "session_id": ("VARCHAR", False),
 }
-#: MDS 2.0 trip fields read (data-types.md "Trips"; modes/passenger-services.md attributes).
+#: MDS 2.0 trip fields read (models/trip.yaml; models/modes/passenger-services/trip.yaml).
+#: ``trip_type`` and ``actual_cost`` are read as JSON and judged here: the published schema gives
+#: ``trip_type`` as a one-element array, producers following the later correction send a string,
+#: and a cost is an integer or null (a decimal is not cents: never rounded in silence).
 MDS_TRIPS: dict[str, str] = {
     "trip_id": "VARCHAR",
-    "trip_type": "VARCHAR",
+    "device_id": "VARCHAR",  # the vehicle, linked to its plate by an MDS /vehicles upload
+    "trip_type": "JSON",
     "start_time": "BIGINT",  # MDS timestamps: integer milliseconds since the Unix epoch
     "end_time": "BIGINT",
     "duration": "BIGINT",  # seconds
     "distance": "BIGINT",  # metres
-    "actual_cost": "BIGINT",  # minor units of `currency`
-    "currency": "VARCHAR",
+    "actual_cost": "JSON",  # minor units of `currency`; optional and nullable
+    "currency": "VARCHAR",  # ISO 4217; absent or null means USD (data-types/currency.yaml)
     "trip_attributes": "JSON",
     "fare_attributes": "JSON",
 }
+#: MDS 2.0 vehicle fields read (models/vehicle.yaml; passenger-services vehicle_attributes).
+MDS_VEHICLES: dict[str, str] = {"device_id": "VARCHAR", "vehicle_attributes": "JSON"}
 #: MDS passenger-services trip types that carry a paying passenger; `reservation` and `empty`
 #: legs are the driver online without revenue (they still count for concurrent drivers).
 MDS_REVENUE_TYPES = ("private", "shared")
+MDS_TRIP_TYPES = (*MDS_REVENUE_TYPES, "reservation", "empty")
+#: ``fare_attributes`` charged to the passenger on top of the fare proper: the "taxas adicionais"
+#: of apps art. 6 IV that the fare ceiling adds. ``surcharge`` ("any surcharge pricing") is
+#: dynamic pricing, which art. 9 keeps within the maxima: it is part of the fare, not an extra.
+#: ``tip`` and ``taxes`` are not charged for the service.
+MDS_EXTRAS = ("tolls", "exit_fee", "other_fees", "extra_amount")
+
+
+def _present(json_col: str, path: str = "$") -> str:
+    """SQL: the JSON value at ``path`` exists and is not null."""
+    return f"(coalesce(json_type({json_col}, '{path}'), 'NULL') <> 'NULL')"
+
+
+def _cents(json_col: str, path: str = "$") -> str:
+    """SQL: the integer at ``path`` (a whole number written as a decimal too, as JSON Schema's
+    ``integer`` allows), NULL when absent, null or anything else (a string, a fraction)."""
+    t = f"json_type({json_col}, '{path}')"
+    v = f"json_extract({json_col}, '{path}')"
+    return (
+        f"(CASE WHEN {t} IN ('UBIGINT', 'BIGINT') THEN TRY_CAST({v} AS BIGINT) "
+        f"WHEN {t} = 'DOUBLE' AND TRY_CAST({v} AS DOUBLE) = trunc(TRY_CAST({v} AS DOUBLE)) "
+        f"THEN TRY_CAST(TRY_CAST({v} AS DOUBLE) AS BIGINT) END)"
+    )
+
+
+def _optional_cents(json_col: str, path: str) -> str:
+    """SQL: an optional amount: 0 when absent or null, NULL when present but unreadable."""
+    return f"(CASE WHEN {_present(json_col, path)} THEN {_cents(json_col, path)} ELSE 0 END)"
+
+
+def _mds_select(src: str, devices: bool, licences: bool = False) -> str:
+    """An MDS 2.0 passenger-services trip as the engine's columns. What the law cannot use is
+    never read as zero: each such row gets a bit of ``flaw`` (:data:`.base.FLAW_BIT`) and is left
+    out of the totals under its own kind; a present but unreadable amount is NULL
+    (``missing_field``)."""
+    revenue = "', '".join(MDS_REVENUE_TYPES)
+    known = "', '".join(MDS_TRIP_TYPES)
+    fa = "fare_attributes"
+    extras = " + ".join(_optional_cents(fa, f"$.{k}") for k in MDS_EXTRAS)
+    pay, com = _cents(fa, "$.driver_trip_pay"), _cents(fa, "$.commission")
+    plate = "json_extract_string(trip_attributes, '$.vehicle_id')"
+    joins, driver = "", "driver"
+    if licences:
+        # A driver_id that is a roster driver's CNH stands for that driver's CPF.
+        driver = "coalesce(dn.n_cpf, driver)"
+        joins += " LEFT JOIN dn ON y.driver = dn.cnh"
+    if devices:
+        # The standard link (MDS: a trip names its vehicle by device_id, /vehicles gives the
+        # plate); the extension trip_attributes.vehicle_id only where no vehicle is known.
+        plate = f"coalesce(dv.v_plate, {plate})"
+        joins += " LEFT JOIN dv ON y.device_id = dv.device_id"
+    return f"""SELECT
+            trip_id, {driver} AS driver, upper(replace({plate}, '-', '')) AS plate,
+            s, e, dist, dur,
+            CASE WHEN rev THEN cost ELSE 0 END AS fare,
+            CASE WHEN NOT rev THEN 0
+                 WHEN {_present(fa, "$.driver_trip_pay")} THEN cost - {pay}
+                 WHEN {_present(fa, "$.commission")} THEN {com} END AS ret,
+            CASE WHEN rev THEN {extras} ELSE 0 END AS extras,
+            rev AS revenue,
+            ((CASE WHEN coalesce(ttype IN ('{known}'), false) THEN 0 ELSE {FLAW_BIT["unknown_trip_type"]} END)
+             + (CASE WHEN (rev OR {_present("actual_cost")}) AND currency IS DISTINCT FROM 'BRL'
+                     THEN {FLAW_BIT["currency_not_brl"]} ELSE 0 END)
+             + (CASE WHEN rev AND NOT {_present("actual_cost")}
+                     THEN {FLAW_BIT["missing_fare"]} ELSE 0 END)
+             + (CASE WHEN rev AND NOT {_present(fa, "$.driver_trip_pay")}
+                         AND NOT {_present(fa, "$.commission")}
+                     THEN {FLAW_BIT["missing_retention"]} ELSE 0 END))::UTINYINT AS flaw
+        FROM (SELECT
+                trip_id, device_id, actual_cost, currency, fare_attributes, trip_attributes,
+                regexp_replace(json_extract_string(trip_attributes, '$.driver_id'), '[^0-9]', '',
+                               'g') AS driver,
+                start_time AS s, end_time AS e, distance AS dist, duration AS dur,
+                {_cents("actual_cost")} AS cost, ttype,
+                coalesce(ttype IN ('{revenue}'), false) AS rev
+              FROM (SELECT *,
+                      CASE json_type(trip_type)
+                           WHEN 'VARCHAR' THEN json_extract_string(trip_type, '$')
+                           WHEN 'ARRAY' THEN CASE WHEN json_array_length(trip_type) = 1
+                                                  THEN json_extract_string(trip_type, '$[0]') END
+                      END AS ttype
+                    FROM {src})) y {joins}"""
 
 
 def _columns_of(con: duckdb.DuckDBPyConnection, source: str) -> list[str]:
@@ -79,14 +167,17 @@ def _csv_header(path: Path) -> list[str]:
     return [c.strip().strip('"').lower() for c in next(csv.reader([first]), [])]
 
 
-def _is_mds_envelope(path: Path) -> bool:
-    """A JSON document whose top-level object carries "trips" before any trip's own fields."""
+def _is_mds_envelope(path: Path, envelope: str = "trips") -> bool:
+    """A JSON document whose top-level object carries ``envelope`` ("trips", "vehicles") before
+    any item's own fields (an item carries its ``device_id``)."""
     with path.open("rb") as f:
         head = f.read(4096).lstrip()
     if not head.startswith(b"{"):
         return False
-    trips, trip_id = head.find(b'"trips"'), head.find(b'"trip_id"')
-    return trips >= 0 and (trip_id < 0 or trips < trip_id)
+    items, item = head.find(f'"{envelope}"'.encode()), head.find(b'"device_id"')
+    trip_id = head.find(b'"trip_id"')
+    first = min((i for i in (item, trip_id) if i >= 0), default=-1)
+    return items >= 0 and (first < 0 or items < first)
 
 
 def _source(path: Path, fmt: str, *, json_columns: dict[str, str] | None = None) -> str:
@@ -144,10 +235,19 @@ def _native_select(
     return f"SELECT {', '.join(exprs)} FROM {src}"
 
 
-def trips_select(con: duckdb.DuckDBPyConnection, path: Path, fmt: str, schema: str) -> str:
+def trips_select(
+    con: duckdb.DuckDBPyConnection,
+    path: Path,
+    fmt: str,
+    schema: str,
+    devices: bool = False,
+    licences: bool = False,
+) -> str:
     """The file as normalised columns: trip_id, driver (digits), plate (as written: normalised
     only where it differs from the roster's), s, e (epoch ms), dist, dur, fare, ret, extras,
-    revenue."""
+    revenue, flaw (the MDS kinds' bits, :data:`.base.FLAW_BIT`; 0 in a native file).
+    ``devices``: table ``dv`` (device_id → plate, from MDS /vehicles) exists; ``licences``:
+    table ``dn`` (a roster driver's CNH → CPF) exists."""
     if schema == "native":
         inner = _native_select(con, path, fmt, NATIVE_TRIPS)
         # Normalise only what needs it: most files already follow the schema. Milliseconds from
@@ -160,46 +260,40 @@ def trips_select(con: duckdb.DuckDBPyConnection, path: Path, fmt: str, schema: s
                 epoch_us(start_time) // 1000 AS s, epoch_us(end_time) // 1000 AS e,
                 distance_m AS dist, duration_s AS dur,
                 fare_cents AS fare, retention_cents AS ret, coalesce(extras_cents, 0) AS extras,
-                true AS revenue
+                true AS revenue, 0::UTINYINT AS flaw
             FROM ({inner})"""
     if fmt != "ndjson":
         raise FileRejected('o formato MDS 2.0 é JSON: envie NDJSON ou o envelope {"trips": [...]}')
-    if _is_mds_envelope(path):
-        # The MDS provider API's payload: {"version": "2.0.0", "trips": [Trip, ...]}; one JSON
-        # object, held whole in memory (large months go better as NDJSON).
-        fields = ", ".join(f"{k} {v}" for k, v in MDS_TRIPS.items())
-        src = (
-            f"(SELECT unnest(trips, max_depth := 2) FROM read_json('{sql_str(str(path))}', "
-            f"format='unstructured', columns={{'trips': 'STRUCT({fields})[]'}}, "
+    return _mds_select(
+        mds_source(con, path, "trips", MDS_TRIPS, ("trip_id", "start_time", "end_time")),
+        devices,
+        licences,
+    )
+
+
+def mds_source(
+    con: duckdb.DuckDBPyConnection,
+    path: Path,
+    envelope: str,
+    fields: dict[str, str],
+    required: Iterable[str],
+) -> str:
+    """An MDS file as a relation of ``fields``: NDJSON (one object per line) or the Provider
+    API's payload ``{"version": "2.0.0", "<envelope>": [...]}`` (one JSON document, held whole in
+    memory; large months go better as NDJSON)."""
+    if _is_mds_envelope(path, envelope):
+        typed = ", ".join(f"{k} {v}" for k, v in fields.items())
+        return (
+            f"(SELECT unnest({envelope}, max_depth := 2) FROM read_json('{sql_str(str(path))}', "
+            f"format='unstructured', columns={{'{envelope}': 'STRUCT({typed})[]'}}, "
             f"maximum_object_size={path.stat().st_size + 1}))"
         )
-    else:
-        src = _source(path, fmt, json_columns=MDS_TRIPS)
-        cols = _columns_of(con, src)
-        missing = [k for k in ("trip_id", "start_time", "end_time") if k not in cols]
-        if missing:
-            raise FileRejected("campos MDS obrigatórios ausentes: " + ", ".join(missing))
-    return f"""SELECT
-            trip_id,
-            regexp_replace(json_extract_string(trip_attributes, '$.driver_id'), '[^0-9]', '', 'g')
-                AS driver,
-            upper(replace(json_extract_string(trip_attributes, '$.vehicle_id'), '-', ''))
-                AS plate,
-            start_time AS s, end_time AS e, distance AS dist, duration AS dur,
-            CASE WHEN coalesce(trip_type, 'private') IN {MDS_REVENUE_TYPES}
-                 THEN coalesce(actual_cost, 0) ELSE 0 END AS fare,
-            CASE WHEN coalesce(trip_type, 'private') NOT IN {MDS_REVENUE_TYPES} THEN 0
-                 WHEN json_extract(fare_attributes, '$.driver_trip_pay') IS NOT NULL
-                 THEN coalesce(actual_cost, 0)
-                      - TRY_CAST(json_extract_string(fare_attributes, '$.driver_trip_pay')
-                                 AS BIGINT)
-                 ELSE coalesce(TRY_CAST(json_extract_string(fare_attributes, '$.commission')
-                                        AS BIGINT), 0) END AS ret,
-            coalesce(TRY_CAST(json_extract_string(fare_attributes, '$.other_fees') AS BIGINT), 0)
-              + coalesce(TRY_CAST(json_extract_string(fare_attributes, '$.tolls') AS BIGINT), 0)
-              AS extras,
-            coalesce(trip_type, 'private') IN {MDS_REVENUE_TYPES} AS revenue
-        FROM {src}"""
+    src = _source(path, "ndjson", json_columns=fields)
+    cols = _columns_of(con, src)
+    missing = [k for k in required if k not in cols]
+    if missing:
+        raise FileRejected("campos MDS obrigatórios ausentes: " + ", ".join(missing))
+    return src
 
 
 def sessions_select(con: duckdb.DuckDBPyConnection, path: Path, fmt: str, schema: str) -> str:

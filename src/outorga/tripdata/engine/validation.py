@@ -12,12 +12,14 @@ import duckdb
 from .base import (
     CEILING_EXTRAS_CAP,
     DURATION_TOLERANCE_S,
+    FLAW_BIT,
     MAX_SPEED_KMH,
     MAX_TRIP_METRES,
     MAX_TRIP_SECONDS,
     FareLimits,
     Month,
     RosterEntry,
+    Window,
 )
 from .connection import insert_rows
 
@@ -88,8 +90,11 @@ def _merge_periods(periods: Iterable[tuple[int, int | None]]) -> list[tuple[int,
     return out
 
 
-def trip_conditions(month: Month, limits: FareLimits | None, enabled: str) -> dict[str, str]:
-    """One SQL boolean per error kind (duplicates are marked afterwards, on the whole file)."""
+def trip_conditions(
+    month: Month, limits: FareLimits | None, enabled: str, window: Window | None = None
+) -> dict[str, str]:
+    """One SQL boolean per error kind (duplicates are marked afterwards, on the whole file).
+    ``window``: the part of the month the file covers (None: the whole month)."""
     fare_check = "false"
     if limits is not None:
         # The rulebook's fares.fare_ceiling, exactly, in integers: base + km × m/1000 + min × s/60
@@ -103,9 +108,12 @@ def trip_conditions(month: Month, limits: FareLimits | None, enabled: str) -> di
             f"(CASE WHEN revenue AND dist BETWEEN 0 AND {MAX_TRIP_METRES} AND dur BETWEEN 0 AND "
             f"{MAX_TRIP_SECONDS} AND extras >= 0 THEN fare > {ceiling} ELSE false END)"
         )
+    flaw = {k: f"(coalesce(flaw, 0) & {bit} <> 0)" for k, bit in FLAW_BIT.items()}
     return {
+        # An amount an MDS row lacks is reported under its own kind (the flaw), not here too.
         "missing_field": "(driver IS NULL OR driver = '' OR s IS NULL OR e IS NULL OR "
-        "trip_id IS NULL OR dist IS NULL OR dur IS NULL OR fare IS NULL OR ret IS NULL)",
+        "trip_id IS NULL OR dist IS NULL OR dur IS NULL OR ((fare IS NULL OR ret IS NULL "
+        "OR extras IS NULL) AND coalesce(flaw, 0) = 0))",
         "outside_month": f"(s < {month.start_ms} OR s >= {month.end_ms})",
         "negative_duration": "(e < s OR dur < 0)",
         # CASE guards the integer arithmetic against overflow on absurd values.
@@ -126,10 +134,14 @@ def trip_conditions(month: Month, limits: FareLimits | None, enabled: str) -> di
         "AND upper(replace(plate, '-', '')) <> r_plate)",
         "two_wheeler": "(r.k IS NOT NULL AND banned)",
         "fare_above_limit": fare_check,
+        **flaw,
+        "outside_window": "false"
+        if window is None
+        else f"(e < {window.start_ms} OR e >= {window.end_ms})",
     }
 
 
-def trip_clean(limits: FareLimits | None) -> str:
+def trip_clean(limits: FareLimits | None, window: Window | None = None) -> str:
     """A cheap test that is true only for rows none of :func:`trip_conditions` flags: plain
     comparisons, no CASE, no NULL checks (a NULL value makes it NULL, which sends the row to the
     full test). The roster's part is the driver's clean window (see :func:`load_roster`): known,
@@ -158,7 +170,10 @@ def trip_clean(limits: FareLimits | None) -> str:
         "ret <= fare",  # with ret ≥ 0: fare ≥ 0
         "extras >= 0",
         "plate = r_plate",
+        "flaw = 0",
     ]
+    if window is not None:
+        tests += [f"e >= {window.start_ms}", f"e < {window.end_ms}"]
     if limits is not None:
         # fare ≤ ⌊(N + 3000) / 6000⌋ ⇔ 6000·fare ≤ N + 3000 for an integer fare, N as in
         # trip_conditions; extras bounded so that N stays exact.

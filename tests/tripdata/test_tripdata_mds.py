@@ -1,0 +1,237 @@
+"""MDS 2.0 trips read exactly (Open Mobility Foundation, models/trip.yaml with the
+passenger-services mode): what the published schema allows is accepted, what the law cannot use is
+refused under its own kind, never read as zero (apps art. 20 §1, 21)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tripdata_factories import DEVICE, START, mds_trip, without
+
+from outorga.tripdata.engine.analysis import analyse_trips
+from outorga.tripdata.engine.base import EXCLUDING, FareLimits, Month, Result, RosterEntry, Window
+
+OCT = Month(
+    int(dt.datetime(2026, 10, 1, 4, tzinfo=dt.UTC).timestamp() * 1000),
+    int(dt.datetime(2026, 11, 1, 4, tzinfo=dt.UTC).timestamp() * 1000),
+)
+ROSTER = [RosterEntry("52998224725", "QBD1A23", False, ((0, None),))]
+
+
+def run(tmp_path: Path, *trips: dict[str, Any], **kw: Any) -> Result:
+    path = tmp_path / "mds.ndjson"
+    path.write_text("".join(json.dumps(t) + "\n" for t in trips))
+    kw.setdefault("limits", None)
+    kw.setdefault("roster", ROSTER)
+    return analyse_trips(path, "ndjson", "mds", month=OCT, **kw)
+
+
+def gross(r: Result) -> tuple[int, int, int]:
+    return (
+        sum(d.trips for d in r.drivers),
+        sum(d.gross_cents for d in r.drivers),
+        sum(d.retention_cents for d in r.drivers),
+    )
+
+
+def only(r: Result) -> dict[str, int]:
+    return {k: n for k, n in r.errors.items() if n}
+
+
+# --- trip_type ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("trip_type", [["private"], "private", ["shared"], "shared"])
+def test_art_21_a_paying_trip_type_counts_as_an_array_of_one_or_as_a_string(tmp_path, trip_type):
+    r = run(tmp_path, mds_trip(trip_type=trip_type))
+    assert only(r) == {} and gross(r) == (1, 2350, 588)
+
+
+@pytest.mark.parametrize("trip_type", [["reservation"], "empty"])
+def test_a_reservation_or_empty_leg_carries_no_revenue_but_is_not_refused(tmp_path, trip_type):
+    leg = without(mds_trip(trip_type=trip_type, fare_attributes={}), "actual_cost")
+    r = run(tmp_path, leg, mds_trip())
+    assert only(r) == {} and r.rows_counted == 2
+    assert gross(r) == (1, 2350, 588)
+
+
+@pytest.mark.parametrize(
+    "trip_type", [["pooled"], "PRIVATE", ["private", "shared"], [], None, 7, {"t": "private"}]
+)
+def test_an_unknown_or_malformed_trip_type_is_refused_under_its_own_kind(tmp_path, trip_type):
+    r = run(tmp_path, mds_trip(trip_type=trip_type), mds_trip())
+    assert only(r) == {"unknown_trip_type": 1}
+    assert "unknown_trip_type" in EXCLUDING and gross(r) == (1, 2350, 588)
+
+
+def test_a_trip_without_trip_type_is_refused_never_taken_for_private(tmp_path):
+    r = run(tmp_path, without(mds_trip(), "trip_type"))
+    assert only(r) == {"unknown_trip_type": 1} and gross(r) == (0, 0, 0)
+
+
+# --- currency -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("currency", ["USD", "brl", None])
+def test_art_21_an_amount_in_another_currency_is_refused(tmp_path, currency):
+    """``null`` is USD cents in MDS (data-types/currency.yaml), not reais."""
+    r = run(tmp_path, mds_trip(currency=currency), mds_trip())
+    assert only(r) == {"currency_not_brl": 1} and gross(r) == (1, 2350, 588)
+
+
+def test_an_absent_currency_is_usd_and_refused(tmp_path):
+    r = run(tmp_path, without(mds_trip(), "currency"))
+    assert only(r) == {"currency_not_brl": 1} and gross(r) == (0, 0, 0)
+    assert r.samples["currency_not_brl"][0]["fare_cents"] == 2350
+
+
+def test_a_leg_without_any_amount_needs_no_currency(tmp_path):
+    leg = without(without(mds_trip(trip_type=["empty"]), "actual_cost"), "currency")
+    assert only(run(tmp_path, leg)) == {}
+
+
+# --- the fare and the platform's retention (art. 20 §1) ----------------------------------------
+
+
+@pytest.mark.parametrize("cost", ["absent", None])
+def test_art_20_s1_a_paying_trip_without_actual_cost_is_refused_never_zero(tmp_path, cost):
+    trip = without(mds_trip(), "actual_cost") if cost == "absent" else mds_trip(actual_cost=cost)
+    r = run(tmp_path, trip, mds_trip())
+    assert only(r) == {"missing_fare": 1}
+    assert gross(r) == (1, 2350, 588)
+    assert r.samples["missing_fare"][0]["fare_cents"] is None
+
+
+@pytest.mark.parametrize("cost", [23.5, "2350", -1])
+def test_an_actual_cost_that_is_not_whole_cents_is_never_rounded(tmp_path, cost):
+    r = run(tmp_path, mds_trip(actual_cost=cost))
+    kind = "inconsistent_amounts" if cost == -1 else "missing_field"
+    assert only(r) == {kind: 1} and gross(r) == (0, 0, 0)
+
+
+def test_a_whole_number_written_as_a_decimal_is_cents(tmp_path):
+    assert gross(run(tmp_path, mds_trip(actual_cost=2350.0))) == (1, 2350, 588)
+
+
+def test_art_20_s1_driver_trip_pay_null_falls_back_to_the_commission(tmp_path):
+    trip = mds_trip(fare_attributes={"driver_trip_pay": None, "commission": 500})
+    r = run(tmp_path, trip)
+    assert only(r) == {} and gross(r) == (1, 2350, 500)
+
+
+def test_art_20_s1_absent_driver_trip_pay_falls_back_to_the_commission(tmp_path):
+    trip = mds_trip(fare_attributes={"commission": 500})
+    without(trip, "fare_attributes", "driver_trip_pay")
+    assert gross(run(tmp_path, trip)) == (1, 2350, 500)
+
+
+def test_art_20_s1_without_driver_trip_pay_or_commission_the_retention_is_unknown(tmp_path):
+    trip = mds_trip(fare_attributes={"driver_trip_pay": None, "commission": None})
+    r = run(tmp_path, trip, mds_trip())
+    assert only(r) == {"missing_retention": 1} and gross(r) == (1, 2350, 588)
+
+
+def test_a_driver_trip_pay_above_the_fare_is_inconsistent(tmp_path):
+    r = run(tmp_path, mds_trip(fare_attributes={"driver_trip_pay": 2400}))
+    assert only(r) == {"inconsistent_amounts": 1}
+
+
+# --- extras: the "taxas adicionais" of art. 6 IV, within the fare ceiling of art. 7 ----------
+
+#: A ceiling of R$ 5 + R$ 2/km + R$ 0,50/min: 8,2 km in 18 min → 500 + 1640 + 900 = 3040.
+LIMITS = FareLimits(500, 200, 50)
+
+
+@pytest.mark.parametrize("extra", ["tolls", "exit_fee", "other_fees", "extra_amount"])
+def test_art_6_iv_each_fee_the_schema_defines_is_an_extra_within_the_ceiling(tmp_path, extra):
+    over = mds_trip(actual_cost=3340, fare_attributes={"driver_trip_pay": 2500})
+    assert only(run(tmp_path, over, limits=LIMITS)) == {"fare_above_limit": 1}
+    fee = mds_trip(actual_cost=3340, fare_attributes={"driver_trip_pay": 2500, extra: 300})
+    assert only(run(tmp_path, fee, limits=LIMITS)) == {}
+
+
+def test_art_9_a_surcharge_is_dynamic_pricing_within_the_maxima_not_an_extra(tmp_path):
+    trip = mds_trip(actual_cost=3340, fare_attributes={"driver_trip_pay": 2500, "surcharge": 300})
+    assert only(run(tmp_path, trip, limits=LIMITS)) == {"fare_above_limit": 1}
+
+
+def test_extras_add_up_and_an_unreadable_one_is_reported(tmp_path):
+    fees = {"tolls": 100, "exit_fee": 100, "other_fees": 50, "extra_amount": 50, "tip": 900}
+    trip = mds_trip(actual_cost=3340, fare_attributes={"driver_trip_pay": 2500, **fees})
+    assert only(run(tmp_path, trip, limits=LIMITS)) == {}
+    bad = mds_trip(fare_attributes={"tolls": "R$ 3,00"})
+    assert only(run(tmp_path, bad)) == {"missing_field": 1}
+
+
+# --- the vehicle: device_id, linked to its plate by /vehicles ----------------------------------
+
+
+def test_the_plate_comes_from_the_vehicles_feed_by_device_id(tmp_path):
+    trip = without(mds_trip(), "trip_attributes", "vehicle_id")
+    assert only(run(tmp_path, trip, devices={DEVICE: "QBD1A23"})) == {}
+    other = run(tmp_path, trip, devices={DEVICE: "ABC1D23"})
+    assert only(other) == {"plate_mismatch": 1}
+    assert other.samples["plate_mismatch"][0]["vehicle_plate"] == "ABC1D23"
+
+
+def test_the_vehicles_feed_wins_over_the_vehicle_id_extension(tmp_path):
+    trip = mds_trip(trip_attributes={"vehicle_id": "ZZZ9Z99"})
+    assert only(run(tmp_path, trip, devices={DEVICE: "QBD-1A23"})) == {}
+    assert only(run(tmp_path, trip)) == {"plate_mismatch": 1}
+
+
+# --- the provider envelope ----------------------------------------------------------------------
+
+
+def test_the_provider_envelope_reads_arrays_nulls_and_absent_optional_fields(tmp_path):
+    trips = [
+        mds_trip(fare_attributes={"driver_trip_pay": None, "commission": 500}),
+        mds_trip(trip_type="shared"),
+        without(mds_trip(trip_type=["reservation"]), "actual_cost"),
+        mds_trip(currency="USD"),
+    ]
+    path = tmp_path / "mds.json"
+    path.write_text(json.dumps({"version": "2.0.0", "trips": trips}))
+    r = analyse_trips(path, "ndjson", "mds", month=OCT, roster=ROSTER, limits=None)
+    assert only(r) == {"currency_not_brl": 1}
+    assert gross(r) == (2, 4700, 1088)
+
+
+# --- a file covering part of the month ----------------------------------------------------------
+
+
+def test_a_trip_ending_outside_the_files_window_is_refused(tmp_path):
+    hour = Window(START, START + 3_600_000)
+    inside = mds_trip(start_time=START - 600_000, end_time=START + 480_000)
+    after = mds_trip(start_time=START + 3_000_000, end_time=START + 4_080_000)
+    r = run(tmp_path, inside, after, window=hour)
+    assert only(r) == {"outside_window": 1} and gross(r) == (1, 2350, 588)
+    assert "outside_window" not in run(tmp_path, inside).errors  # a whole month has no window
+
+
+# --- the driver: the CPF, or the licence number MDS suggests -----------------------------------
+
+
+def test_a_driver_id_that_is_the_drivers_cnh_names_that_driver(tmp_path):
+    roster = [RosterEntry("52998224725", "QBD1A23", False, ((0, None),), cnh="04512345678")]
+    trip = mds_trip(trip_attributes={"driver_id": "04512345678"})
+    r = run(tmp_path, trip, roster=roster)
+    assert only(r) == {} and [d.driver for d in r.drivers] == ["52998224725"]
+
+
+def test_a_roster_cpf_wins_over_another_drivers_cnh_equal_to_it(tmp_path):
+    roster = [
+        RosterEntry("52998224725", "QBD1A23", False, ((0, None),)),
+        RosterEntry("11144477735", "RTE4F56", False, ((0, None),), cnh="52998224725"),
+    ]
+    r = run(tmp_path, mds_trip(), roster=roster)
+    assert [d.driver for d in r.drivers] == ["52998224725"]
+
+
+def test_a_driver_id_that_names_no_roster_driver_is_an_unknown_driver(tmp_path):
+    r = run(tmp_path, mds_trip(trip_attributes={"driver_id": "DL-77-ABC"}))
+    assert only(r) == {"unknown_driver": 1}  # counted (the tax is due), flagged for inspection

@@ -147,3 +147,15 @@ def keep_only_laws() -> Any:
         m.forget_bindings()
 
     return keep
+
+
+@pytest.fixture
+def lock_order() -> Iterator[Any]:
+    """The test's connection under ``core.locking``'s guard (PostgreSQL): the test fails if the
+    municipality's row is locked after another row, or any row after a transaction's first act
+    (docs/decisions/0015-one-lock-order.md)."""
+    from outorga.core.locking import lock_order_guard
+
+    with lock_order_guard() as guard:
+        yield guard
+    assert not guard.violations, "ordem de travas violada:\n" + "\n".join(guard.violations)

@@ -64,6 +64,17 @@ INSTALLED_APPS = [
 TASKS = {
     "default": {"BACKEND": env_str("OUTORGA_TASKS_BACKEND", "django_tasks_db.DatabaseBackend")}
 }
+#: A worker holds a task for this long and renews the lease while it runs (every third of it);
+#: a task whose worker died (killed, machine lost) is taken again by another worker once the lease
+#: has expired (core/tasklease.py, docs/decisions/0016-task-leases.md).
+OUTORGA_TASK_LEASE_SECONDS = env_int("OUTORGA_TASK_LEASE_SECONDS", 120)
+#: A task taken this many times without finishing (its worker died each time, e.g. out of memory
+#: on the same file) is marked failed instead of killing the next worker too.
+OUTORGA_TASK_MAX_ATTEMPTS = env_int("OUTORGA_TASK_MAX_ATTEMPTS", 3)
+if OUTORGA_TASK_LEASE_SECONDS < 3:
+    raise SettingError("OUTORGA_TASK_LEASE_SECONDS must be at least 3 (seconds)")
+if OUTORGA_TASK_MAX_ATTEMPTS < 1:
+    raise SettingError("OUTORGA_TASK_MAX_ATTEMPTS must be at least 1")
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

@@ -157,6 +157,7 @@ LABELS: dict[str, str] = {
     "rule.suspension.record": "Suspensão judicial de regra registrada",
     "tripdata.upload": "Arquivo de corridas recebido",
     "tripdata.process": "Arquivo de corridas processado",
+    "tripdata.requeue": "Arquivo de corridas recolocado na fila",
     "tripdata.issqn.compute": "ISSQN das corridas calculado",
     "tripdata.issqn.export": "ISSQN das corridas exportado",
     # Inspections

@@ -279,3 +279,21 @@ class Act(TenantModel):
 
         data: dict[str, Any] = json.loads(self.canonical)
         return data
+
+
+class TaskLease(models.Model):
+    """A worker's hold on a background task while it runs (``outorga db_worker``): renewed while
+    the worker lives; once expired, the task is taken again by another worker (ADR 0016)."""
+
+    task = models.OneToOneField(
+        "django_tasks_database.DBTaskResult",
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="outorga_lease",
+    )
+    worker_id = models.CharField(max_length=64)
+    expires_at = models.DateTimeField(db_index=True)
+    attempts = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"tarefa {self.task_id} com {self.worker_id} até {self.expires_at:%H:%M:%S}"

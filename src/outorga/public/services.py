@@ -23,6 +23,7 @@ from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.lawseam import BoundLaw, LawNotBound, law_for
+from outorga.core.locking import lock_municipality
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
@@ -84,8 +85,9 @@ def signing_key_for(municipality: Municipality, actor: Actor) -> SigningKey:
     if key is None:
         with transaction.atomic():
             # Two first badges at once must not make two keys with the same id: serialise on
-            # the municipality row, then look again.
-            Municipality.objects.select_for_update().get(pk=municipality.pk)
+            # the municipality row (step 1 of core.locking's order: the caller locks it first
+            # when no key may exist yet), then look again.
+            lock_municipality(municipality)
             key = current.first() or _create_key(municipality, actor)
     return key
 
@@ -95,7 +97,7 @@ def signing_key_rotate(*, actor: Actor, municipality: Municipality) -> SigningKe
     retired public keys stay published."""
     authorize(actor=actor, municipality=municipality, action="system.municipality.manage")
     with transaction.atomic(), tenant(municipality):
-        Municipality.objects.select_for_update().get(pk=municipality.pk)
+        lock_municipality(municipality)
         now = timezone.now()
         retired = list(
             SigningKey.objects.filter(retired_at__isnull=True).values_list("key_id", flat=True)
@@ -197,6 +199,10 @@ def badge_issue(
         raise FieldError("serviço", str(exc)) from None
     authorize(actor=actor, municipality=municipality, action="badge.issue", law=law.law)
     with transaction.atomic(), tenant(municipality):
+        if not SigningKey.objects.filter(retired_at__isnull=True).exists():
+            # The first badge creates the signing key under the municipality's lock, which
+            # comes before the permit's (core.locking).
+            lock_municipality(municipality)
         permit = (
             Permit.objects.select_for_update(of=("self",))
             .select_related("holder", "vehicle", "holder__licence")
@@ -221,16 +227,17 @@ def badge_issue(
             # A law that lists no badge fields (taxi): the card cannot be made without a photo.
             raise FieldError("foto", "cadastre a foto do condutor antes de emitir o crachá")
         valid_until = _validity(law, permit, auxiliary, on)
+        # The badges it replaces are locked before the new key's act, if any (core.locking).
+        previous = Badge.objects.filter(
+            permit=permit, auxiliary=auxiliary, revoked_at__isnull=True
+        ).select_for_update()
+        replaced = list(previous.values_list("serial", flat=True))
         key = signing_key_for(municipality, actor)
         serial = secrets.token_bytes(8)
         token = tokens.sign(
             tokens.Payload(key.key_id, municipality.ibge_code, serial), _unseal(key.private_sealed)
         )
         now = timezone.now()
-        previous = Badge.objects.filter(
-            permit=permit, auxiliary=auxiliary, revoked_at__isnull=True
-        ).select_for_update()
-        replaced = list(previous.values_list("serial", flat=True))
         badge = Badge.objects.create(
             permit=permit,
             auxiliary=auxiliary,

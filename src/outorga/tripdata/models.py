@@ -69,6 +69,9 @@ class TripUpload(TenantModel):
     stage = models.CharField("etapa", max_length=80, blank=True)
     error = models.TextField("erro", blank=True)
     task_id = models.CharField(max_length=64, blank=True)
+    #: Each run of the processing task takes the next number; only the run holding the latest
+    #: stores its results (a run taken for dead that comes back stores nothing).
+    attempts = models.PositiveIntegerField("tentativas de processamento", default=0)
     rows = models.PositiveBigIntegerField("linhas", null=True, blank=True)
     rows_counted = models.PositiveBigIntegerField("linhas contabilizadas", null=True, blank=True)
     rows_clean = models.PositiveBigIntegerField("linhas sem ocorrência", null=True, blank=True)

@@ -16,6 +16,7 @@ from django.core.files import File
 from django.db import transaction
 from django.utils import timezone
 
+from outorga.core import tasklease
 from outorga.core.acts import Actor, basis_of, competence_basis, record_act
 from outorga.core.authz import authorize
 from outorga.core.lawctx import context
@@ -250,7 +251,7 @@ def trip_upload_submit(
                     first_day,
                     span(window_start, window_end),
                 ):
-                    return same_key, False
+                    return _resume_if_stuck(actor, municipality, same_key), False
                 raise IdempotencyConflict(
                     "Idempotency-Key já usada com outro conteúdo; use uma nova chave.",
                     field="Idempotency-Key",
@@ -268,7 +269,7 @@ def trip_upload_submit(
             .first()
         )
         if same is not None:
-            return same, False
+            return _resume_if_stuck(actor, municipality, same), False
         if kind == TripUpload.Kind.TRIPS:
             clash = window_conflict(p, first_day, window_start, window_end)
             if clash is not None:
@@ -383,6 +384,32 @@ def _check_window(
         )
 
 
+def _resume_if_stuck(actor: Actor, municipality: Municipality, upload: TripUpload) -> TripUpload:
+    """A file sent again while its stored upload is stuck — not done, not failed, and its task
+    will not run (it failed, vanished, or its worker died and no worker took it back) — is queued
+    again, with an act. Call under the platform's lock (``trip_upload_submit``)."""
+    if upload.status in (TripUpload.Status.DONE, TripUpload.Status.FAILED):
+        return upload
+    if tasklease.alive(upload.task_id):
+        return upload
+    from .tasks import process_upload
+
+    old_task = upload.task_id
+    upload.task_id = str(process_upload.enqueue(upload.pk).id)
+    upload.status, upload.progress, upload.stage = TripUpload.Status.QUEUED, 0, "na fila novamente"
+    upload.save(update_fields=["task_id", "status", "progress", "stage"])
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="tripdata.requeue",
+        obj=upload,
+        old={"task": old_task},
+        new={"task": upload.task_id},
+        basis=basis_of(citations=trip_cites(municipality, "trip_records")),
+    )
+    return upload
+
+
 # --- processing (background task) ----------------------------------------------------------------
 
 
@@ -440,10 +467,11 @@ def roster_for(platform: Platform, ctx: Context) -> list[RosterEntry]:
 
 class _Progress:
     """Writes progress to the upload row, at most every half second (outside any transaction, so
-    the screen and the API see it while the task runs)."""
+    the screen and the API see it while the task runs), while this run is the upload's latest."""
 
-    def __init__(self, upload_id: int) -> None:
+    def __init__(self, upload_id: int, attempt: int) -> None:
         self.upload_id = upload_id
+        self.attempt = attempt
         self.last = 0.0
 
     def __call__(self, pct: int, stage: str) -> None:
@@ -452,7 +480,43 @@ class _Progress:
             return
         self.last = now
         with unscoped():
-            TripUpload.objects.filter(pk=self.upload_id).update(progress=pct, stage=stage)
+            TripUpload.objects.filter(pk=self.upload_id, attempts=self.attempt).update(
+                progress=pct, stage=stage
+            )
+
+
+class _Superseded(Exception):
+    """A later run of the same upload took over (this one's worker was taken for dead)."""
+
+
+def _begin(upload_id: int) -> int | None:
+    """Mark the upload processing under this run's attempt number; None if it is already done."""
+    with transaction.atomic():
+        row = TripUpload.objects.select_for_update().get(pk=upload_id)
+        if row.status == TripUpload.Status.DONE:
+            return None
+        row.attempts += 1
+        TripUpload.objects.filter(pk=upload_id).update(
+            status=TripUpload.Status.PROCESSING,
+            started_at=timezone.now(),
+            progress=1,
+            stage="iniciado",
+            error="",
+            attempts=row.attempts,
+        )
+    return row.attempts
+
+
+def _still_latest(upload_id: int, attempt: int) -> bool:
+    """Lock the upload's row (inside the caller's transaction) and tell whether this run is still
+    its latest and it is not done: the fence that keeps a file's results and act single."""
+    row = (
+        TripUpload.objects.select_for_update()
+        .filter(pk=upload_id)
+        .values_list("status", "attempts")
+        .first()
+    )
+    return row is not None and row == (TripUpload.Status.PROCESSING, attempt)
 
 
 def trip_upload_process(*, upload_id: int) -> TripUpload:
@@ -466,23 +530,22 @@ def trip_upload_process(*, upload_id: int) -> TripUpload:
         upload = TripUpload.objects.select_related("platform", "municipality").get(pk=upload_id)
     m = upload.municipality
     with tenant(m):
-        if upload.status == TripUpload.Status.DONE:
+        attempt = _begin(upload.pk)
+        if attempt is None:
             return upload  # a task run twice changes nothing
-        TripUpload.objects.filter(pk=upload.pk).update(
-            status=TripUpload.Status.PROCESSING,
-            started_at=timezone.now(),
-            progress=1,
-            stage="iniciado",
-            error="",
-        )
-        progress = _Progress(upload.pk)
+        progress = _Progress(upload.pk, attempt)
         try:
-            _process(upload, progress)
+            _process(upload, progress, attempt)
+        except _Superseded:
+            log.warning("envio %s: outra execução assumiu; esta não grava nada", upload.pk)
         except Exception as exc:  # noqa: BLE001 - any failure must mark the file failed
             message = str(exc) if isinstance(exc, FileRejected) else _failure(exc)
             if not isinstance(exc, FileRejected):
                 log.exception("falha ao processar o envio %s", upload.pk)
             with transaction.atomic():
+                if not _still_latest(upload.pk, attempt):
+                    upload.refresh_from_db()
+                    return upload
                 TripUpload.objects.filter(pk=upload.pk).update(
                     status=TripUpload.Status.FAILED,
                     error=message,
@@ -506,7 +569,7 @@ def _failure(exc: Exception) -> str:
     return f"Erro interno ao processar o arquivo ({exc.__class__.__name__}); nada foi gravado."
 
 
-def _process(upload: TripUpload, progress: _Progress) -> None:
+def _process(upload: TripUpload, progress: _Progress, attempt: int) -> None:
     m = upload.municipality
     if upload.kind == TripUpload.Kind.VEHICLES:
         vehicles = analyse_vehicles(Path(upload.file.path), upload.file_format)
@@ -555,6 +618,12 @@ def _process(upload: TripUpload, progress: _Progress) -> None:
         )
     progress(90, "gravando resultados")
     with transaction.atomic():
+        # core.locking's order: the platform (it serialises two files of the same platform
+        # finishing at once; the month row may not exist yet), this upload, its month, then the
+        # candidate and the acts.
+        Platform.objects.select_for_update().get(pk=upload.platform_id)
+        if not _still_latest(upload.pk, attempt):
+            raise _Superseded
         _store(upload, result, ctx, limits_reason)
     progress(100, "concluído")
 
@@ -642,9 +711,6 @@ def _store(upload: TripUpload, result: Result, ctx: Context, limits_reason: Any)
         )
         for kind, n in result.errors.items()
     )
-    # The platform's row serialises two files of the same platform finishing at once (the
-    # month row may not exist yet, so it cannot be the lock).
-    Platform.objects.select_for_update().get(pk=upload.platform_id)
     pm, _ = PlatformMonth.objects.select_for_update().get_or_create(
         platform=upload.platform, month=upload.month
     )
@@ -720,6 +786,10 @@ def _store(upload: TripUpload, result: Result, ctx: Context, limits_reason: Any)
     pm.candidate = bool(decision.outcome.get("candidate"))
     pm.decision = decision.to_json()
     pm.save()
+    statement = None
+    if pm.trips_upload_id is not None:
+        # Before the candidate's act: no row is locked after a transaction's first act.
+        statement = _compute_statement(pm, ctx)
     if pm.candidate:
         # D-9 (b): listed for the authority in the same transaction as the result it comes from.
         tz = zone_of(m)  # the municipality's clock decides a trip's month
@@ -746,9 +816,6 @@ def _store(upload: TripUpload, result: Result, ctx: Context, limits_reason: Any)
             decision=pm.decision,
             on=timezone.localdate(),
         )
-    statement = None
-    if pm.trips_upload_id is not None:
-        statement = _compute_statement(pm, ctx)
     extra: dict[str, Any] = {
         "linhas": result.rows,
         "contabilizadas": result.rows_counted,

@@ -171,11 +171,6 @@ def record_refusal(
     return decision
 
 
-def lock_municipality(m: Municipality) -> None:
-    """Serialises the writers that count against a municipality's caps (art. 3 §1–2)."""
-    Municipality.objects.select_for_update().only("pk").get(pk=m.pk)
-
-
 def _refusing(reasons: Iterable[Reason]) -> list[Reason]:
     return [r for r in reasons if r.verdict in (Verdict.REFUSED, Verdict.PENDING)]
 

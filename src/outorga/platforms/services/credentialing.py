@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
+from outorga.core.locking import lock_municipality
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
@@ -24,7 +25,6 @@ from .common import (
     basis_many,
     bound_law,
     field_error,
-    lock_municipality,
     record_refusal,
     refusal_text,
     today,

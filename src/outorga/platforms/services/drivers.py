@@ -13,6 +13,7 @@ from django.utils import timezone
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
 from outorga.core.lawseam import BoundLaw
+from outorga.core.locking import lock_municipality
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law import interfaces
@@ -25,7 +26,6 @@ from .common import (
     apps_law,
     basis_many,
     bound_law,
-    lock_municipality,
     today,
 )
 

@@ -35,7 +35,7 @@ class SharedCpfOut(Schema):
     operation_id="outorga_platforms_api_shared_cpfs",
 )
 def shared_cpfs(request: HttpRequest) -> Any:
-    user = viewer(request)
+    user = viewer(request, "ver os CPFs habilitados em várias plataformas")
     return [
         {
             "cpf": selectors.cpf_for(user.role, row["cpf"]),
@@ -72,7 +72,7 @@ class CandidateOut(Schema):
     operation_id="outorga_platforms_api_report_candidates",
 )
 def report_candidates(request: HttpRequest, on: dt.date | None = None) -> Any:
-    viewer(request)
+    viewer(request, "ver os relatórios mensais atrasados ou não entregues")
     return selectors.report_candidates(core_selectors.require_municipality(), on or today())
 
 
@@ -123,7 +123,7 @@ def infraction_candidates(
     kind: Literal["report_late", "report_missing", "complaint_overdue", "concurrent_peak"]
     | None = None,
 ) -> Any:
-    viewer(request)
+    viewer(request, "ver os candidatos a infração das plataformas")
     qs = InfractionCandidate.objects.select_related("platform")
     if kind:
         qs = qs.filter(kind=kind)
@@ -147,7 +147,7 @@ class OverdueOut(Schema):
     operation_id="outorga_platforms_api_overdue_complaints",
 )
 def overdue_complaints(request: HttpRequest, on: dt.date | None = None) -> Any:
-    viewer(request)
+    viewer(request, "ver as reclamações sem resposta no prazo")
     m = core_selectors.require_municipality()
     return [
         {

@@ -40,15 +40,12 @@ from .common import forbidden, platform_screen
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
-class MoneyField(forms.CharField):
+class MoneyField(forms.Field):
     """An amount in reais as a person types it (``1.234,56``, ``R$ 45``, ``12,5``) → cents."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("max_length", 20)
-        super().__init__(**kwargs)
-        self.widget.attrs.setdefault("inputmode", "decimal")
+    widget = forms.TextInput(attrs={"inputmode": "decimal", "maxlength": "20"})
 
-    def to_python(self, value: Any) -> int | None:  # type: ignore[override]
+    def to_python(self, value: Any) -> int | None:
         text = str(value or "").replace("R$", "").replace(" ", "").strip()
         if not text:
             return None

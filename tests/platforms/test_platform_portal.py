@@ -89,7 +89,9 @@ def test_art_3_par_2_staff_add_a_driver_and_are_refused_over_the_cap_with_the_ar
     assert r.status_code == 302, r.content.decode()[:2000]
     with tenant(barra_m):
         last = PlatformDriver.objects.get(platform=p, name="Última Vaga")
-    assert last.status == "enabled" and r.headers["Location"] == f"/plataforma/motoristas/{last.pk}/"
+    assert (
+        last.status == "enabled" and r.headers["Location"] == f"/plataforma/motoristas/{last.pk}/"
+    )
 
     r = client.post("/plataforma/motoristas/novo/", form_of(name="Além do Limite"))
     assert r.status_code == 200

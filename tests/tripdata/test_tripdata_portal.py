@@ -91,6 +91,9 @@ def test_the_upload_of_another_platform_is_not_found(world, staff, sample_trips,
             platform=other,
             user=user_of("barra-do-garcas", Role.PLATAFORMA),
         )
-    for path in (f"/plataforma/corridas/{upload_id}/", f"/plataforma/corridas/{upload_id}/situacao/"):
+    for path in (
+        f"/plataforma/corridas/{upload_id}/",
+        f"/plataforma/corridas/{upload_id}/situacao/",
+    ):
         assert staff.get(path).status_code == 404
     assert "trips.csv" not in staff.get("/plataforma/corridas/").content.decode()

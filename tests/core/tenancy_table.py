@@ -93,6 +93,7 @@ VALUES: dict[str, Callable[[Any], Any]] = {
 ADMIN, CLERK, FINANCE = Role.ADMIN.value, Role.ATENDENTE.value, Role.FINANCAS.value
 FISCAL, HOLDER, MAYOR = Role.FISCAL.value, Role.PERMISSIONARIO.value, Role.CHEFE_EXECUTIVO.value
 AUTHORITY, TOKEN = Role.AUTORIDADE.value, "token"
+PLATFORM = Role.PLATAFORMA.value
 
 # The role of A's user by the route's prefix: the role whose screens and endpoints these are.
 ROLES = {
@@ -111,6 +112,8 @@ ROLES = {
     "dados/": FINANCE,
     "financas/": FINANCE,
     "municipio/dados/": ADMIN,
+    # The platform portal: A's login of role plataforma (the demo's serves A's first platform).
+    "plataforma/": PLATFORM,
     "portal/": HOLDER,
 }
 

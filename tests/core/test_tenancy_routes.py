@@ -190,6 +190,22 @@ def test_the_same_routes_serve_the_users_own_objects(route, user_of):
     assert client.get(attack(route, a).path).status_code == 200
 
 
+PORTAL = sorted(r for r in METHODS if r.startswith("plataforma/"))
+
+
+@pytest.mark.parametrize("route", PORTAL)
+def test_an_anonymous_caller_reaches_no_platform_portal_route(route, user_of):
+    """The platform portal needs a login: every route, read or write, sends to the login page
+    and changes nothing."""
+    b = build_world(Municipality.objects.get(slug="barra-do-garcas"), user_of)
+    before = snapshot(b.m)
+    case = attack(route, b)
+    for method in {"get", case.method}:
+        r = getattr(Client(), method)(case.path, data=case.form or {})
+        assert r.status_code == 302 and r.headers["Location"].startswith("/entrar/"), route
+    assert snapshot(b.m) == before
+
+
 def test_own_platform_routes_work_for_the_own_municipality(user_of):
     a = build_world(Municipality.objects.get(slug="barra-do-garcas"), user_of)
     client = Client()

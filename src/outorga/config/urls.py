@@ -10,6 +10,7 @@ urlpatterns = [
     path("sair/", core_views.logout_view, name="logout"),
     path("api/v1/", api.urls),
     path("dados/", include("outorga.tripdata.urls")),
+    path("", include("outorga.tripdata.urls_portal")),
     path("", include("outorga.public.urls")),
     path("", include("outorga.enforcement.urls")),
     path("", include("outorga.portal.urls")),

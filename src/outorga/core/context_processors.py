@@ -35,6 +35,7 @@ NAV: list[tuple[str, str, frozenset[Role] | None]] = [
         frozenset({Role.FINANCAS, Role.AUTORIDADE, Role.ATENDENTE, Role.CHEFE_EXECUTIVO}),
     ),
     ("Meu portal", "portal:home", frozenset({Role.PERMISSIONARIO})),
+    ("Minha plataforma", "platforms:portal", frozenset({Role.PLATAFORMA})),
     ("Avisos", "portal:staff_list", frozenset({Role.ATENDENTE, Role.AUTORIDADE, Role.FISCAL})),
     ("Dados de corridas", "tripdata:index", frozenset({Role.FINANCAS, Role.AUTORIDADE})),
     (

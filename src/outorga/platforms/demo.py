@@ -1,7 +1,7 @@
 """Demo platforms of Barra do Garças (all marked as demonstration data): three credentialed
 platforms with a few drivers (one CPF on two platforms, one motorcycle refused by art. 17), fare
 tables, monthly reports of the last complete months (one month missing, one late), complaints (one
-overdue) and a warning. Two drivers are MEI, the others autônomos (art. 20). Idempotent: a
+overdue) and a warning; the demo login of role plataforma serves the first one on the portal. Two drivers are MEI, the others autônomos (art. 20). Idempotent: a
 platform that already has drivers is left as it is.
 
 Names, CNPJs and CPFs are fictitious (valid check digits only)."""
@@ -25,12 +25,19 @@ from outorga.platforms.services.complaints import (
     complaint_file_public,
     complaint_forward,
 )
+from outorga.platforms.services.credentialing import platform_user_link
 from outorga.platforms.services.drivers import DriverData, platform_driver_register
 from outorga.platforms.services.fares import fare_table_publish
 from outorga.platforms.services.penalties import platform_penalty_impose
 from outorga.platforms.services.reports import monthly_report_submit
 
-from .models import MonthlyReport, Platform, PlatformDocument, PlatformStatusChange
+from .models import (
+    MonthlyReport,
+    Platform,
+    PlatformDocument,
+    PlatformStatusChange,
+    PlatformUser,
+)
 
 PLATFORMS = [
     # (cnpj, name, cadastro mobiliário, complaint channel)
@@ -116,6 +123,8 @@ def load(m: Municipality) -> None:
         authority = User.objects.filter(municipality=m, role=Role.AUTORIDADE.value).first()
         for idx, (cnpj, name, cadastro, channel) in enumerate(PLATFORMS):
             p, _ = Platform.objects.get_or_create(cnpj=cnpj, defaults={"name": name})
+            if idx == 0 and authority is not None:
+                _portal_login(m, p, authority)
             if p.drivers.exists():
                 continue
             p.name, p.demo = name, True
@@ -179,6 +188,13 @@ def load(m: Municipality) -> None:
                     defence_notice_on=dt.date(late[0], late[1], 1),
                     defence_judged=True,
                 )
+
+
+def _portal_login(m: Municipality, p: Platform, authority: User) -> None:
+    """The demo's login of role plataforma serves the first platform on the portal."""
+    login = User.objects.filter(municipality=m, role=Role.PLATAFORMA.value).first()
+    if login is not None and not PlatformUser.objects.filter(user=login).exists():
+        platform_user_link(actor=Actor.of(authority), municipality=m, platform=p, user=login)
 
 
 def _reports(

@@ -16,7 +16,7 @@ from outorga.law.bindings import Service
 from outorga.law.competence import Role, is_allowed
 
 from . import selectors
-from .models import Platform
+from .models import Complaint, Platform
 
 
 def _credentialed() -> int:
@@ -107,4 +107,33 @@ register_queue(
     roles=frozenset({Role.AUTORIDADE.value}),
     more_url=lambda: reverse("platforms:complaints"),
     order=31,
+)
+
+
+def own_complaints(user: Any, today: dt.date) -> list[Task] | None:
+    """A platform's staff: its complaints still to answer, by the law's term (art. 15)."""
+    m = user.municipality
+    if m is None or not governs(m, Service.APLICATIVO):
+        return None
+    platform = selectors.platform_of(user)
+    if platform is None:
+        return None
+    return [
+        Task(
+            f"Responder a reclamação {c.protocol}",
+            reverse("platforms:portal_complaints") + f"#reclamacao-{c.pk}",
+            c.deadline,
+        )
+        for c in Complaint.objects.filter(platform=platform, status=Complaint.Status.OPEN)
+    ]
+
+
+register_queue(
+    "platforms.portal.complaints",
+    "Reclamações a responder",
+    own_complaints,
+    roles=frozenset({Role.PLATAFORMA.value}),
+    more_url=lambda: reverse("platforms:portal_complaints"),
+    help="Reclamações de usuários contra a sua plataforma, no prazo da lei.",
+    order=20,
 )

@@ -48,6 +48,25 @@ class Platform(TenantModel):
         return self.name
 
 
+class PlatformUser(TenantModel):
+    """A web login of a platform's staff (role plataforma): on the platform portal it sees and
+    does only what is its platform's, through the same services as the platform's API token."""
+
+    platform = models.ForeignKey(
+        Platform, on_delete=models.PROTECT, related_name="web_users", verbose_name="plataforma"
+    )
+    user = models.OneToOneField(
+        "core.User", on_delete=models.PROTECT, related_name="platform_link", verbose_name="usuário"
+    )
+    linked_at = models.DateTimeField("vinculado em", auto_now_add=True)
+
+    class Meta:
+        ordering = ["platform", "user"]
+
+    def __str__(self) -> str:
+        return f"{self.user} — {self.platform}"
+
+
 class PlatformDocument(TenantModel):
     """A document the platform filed with its credential (contrato social, cartão CNPJ…)."""
 

@@ -15,7 +15,7 @@ from outorga.core.lawseam import LawNotBound, governs, law_for, law_of
 from outorga.core.models import Municipality
 from outorga.law import interfaces
 from outorga.law.bindings import Service
-from outorga.law.competence import NotCompetent, Role, competence
+from outorga.law.competence import ROLE_LABELS, NotCompetent, Role
 
 from .models import (
     Complaint,
@@ -24,6 +24,7 @@ from .models import (
     PlatformDriver,
     PlatformPenalty,
     PlatformPenaltyAppeal,
+    PlatformUser,
 )
 from .validators import format_cpf, mask_cpf
 
@@ -34,12 +35,32 @@ VIEW_ROLES = frozenset({Role.AUTORIDADE, Role.FINANCAS, Role.FISCAL, Role.CHEFE_
 CPF_ROLES = frozenset({Role.AUTORIDADE, Role.FINANCAS})
 
 
-def require_viewer(role: str, m: Municipality | None = None) -> None:
+class ScreenRefused(NotCompetent):
+    """A role that does not see the platforms area tried ``what``: the refusal names it."""
+
+    def __init__(self, role: str, law: str, what: str) -> None:
+        super().__init__(role, law, "platform.report.review", None)
+        who = ", ".join(ROLE_LABELS[r] for r in sorted(VIEW_ROLES))
+        msg = f"Sem acesso para {what}: esta área da Prefeitura é de {who}."
+        if role == Role.PLATAFORMA.value:
+            msg += " A sua plataforma tem o próprio portal: menu «Minha plataforma»."
+        self.args = (msg,)
+
+
+def require_viewer(
+    role: str, m: Municipality | None = None, what: str = "abrir a área de plataformas"
+) -> None:
+    """Only the viewers of the area (``VIEW_ROLES``) pass; the refusal names ``what`` was tried."""
     if role not in {r.value for r in VIEW_ROLES}:
-        law = _apps_law(m)
-        raise NotCompetent(
-            role, law, "platform.report.review", competence(law, "platform.report.review")
-        )
+        raise ScreenRefused(role, _apps_law(m), what)
+
+
+def platform_of(user: Any) -> Platform | None:
+    """The platform a login of role plataforma serves on the portal; None when it serves none."""
+    if getattr(user, "role", None) != Role.PLATAFORMA.value:
+        return None
+    link = PlatformUser.objects.select_related("platform").filter(user=user).first()
+    return link.platform if link else None
 
 
 def _apps_law(m: Municipality | None) -> str:

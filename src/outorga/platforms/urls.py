@@ -1,5 +1,6 @@
 from django.urls import path
 
+from .views import portal
 from .views.cases import case_detail, case_open
 from .views.complaints import complaints, public_complaint
 from .views.credentialing import (
@@ -21,6 +22,28 @@ from .views.penalties import (
 )
 from .views.reports import report_detail, reports, shared_cpfs
 from .views.suspensions import suspensions
+
+portal_urls = [
+    path("plataforma/", portal.home, name="portal"),
+    path("plataforma/motoristas/", portal.drivers, name="portal_drivers"),
+    path("plataforma/motoristas/novo/", portal.driver_new, name="portal_driver_new"),
+    path("plataforma/motoristas/<int:driver_id>/", portal.driver_detail, name="portal_driver"),
+    path(
+        "plataforma/motoristas/<int:driver_id>/desativar/",
+        portal.driver_disable,
+        name="portal_driver_disable",
+    ),
+    path("plataforma/relatorios/", portal.reports, name="portal_reports"),
+    path("plataforma/relatorios/<int:report_id>/", portal.report_detail, name="portal_report"),
+    path("plataforma/tarifas/", portal.fares, name="portal_fares"),
+    path("plataforma/reclamacoes/", portal.complaints, name="portal_complaints"),
+    path(
+        "plataforma/reclamacoes/<int:complaint_id>/responder/",
+        portal.complaint_reply,
+        name="portal_complaint_reply",
+    ),
+    path("plataforma/tokens/", portal.tokens, name="portal_tokens"),
+]
 
 app_name = "platforms"
 
@@ -58,4 +81,5 @@ urlpatterns = [
     path("plataformas/penalidades/<int:penalty_id>/pdf/", penalty_pdf, name="penalty_pdf"),
     path("plataformas/suspensoes-judiciais/", suspensions, name="suspensions"),
     path("reclamacao/", public_complaint, name="public_complaint"),
+    *portal_urls,
 ]

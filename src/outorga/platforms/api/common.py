@@ -32,9 +32,11 @@ def platform_actor(request: HttpRequest) -> Actor:
     return Actor(None, "plataforma", f"token:{token.prefix}", client_ip(request))
 
 
-def viewer(request: HttpRequest) -> User:
+def viewer(request: HttpRequest, what: str) -> User:
+    """The servant calling, when of a role that sees the platforms area; else the refusal naming
+    ``what`` was tried."""
     user = user_of(request)
-    selectors.require_viewer(user.role, user.municipality)
+    selectors.require_viewer(user.role, user.municipality, what)
     return user
 
 

@@ -128,7 +128,7 @@ def platform_credential(request: HttpRequest, payload: PlatformIn) -> Any:
     operation_id="outorga_platforms_api_platform_detail",
 )
 def platform_detail(request: HttpRequest, platform_id: int) -> Any:
-    viewer(request)
+    viewer(request, "ver os dados de uma plataforma")
     return get_object_or_404(Platform.objects.all(), pk=platform_id)
 
 
@@ -141,7 +141,7 @@ def platform_detail(request: HttpRequest, platform_id: int) -> Any:
 )
 @paged("name")
 def platform_roster(request: HttpRequest, platform_id: int) -> Rows:
-    user = viewer(request)
+    user = viewer(request, "ver os motoristas de uma plataforma")
     p = get_object_or_404(Platform.objects.all(), pk=platform_id)
     return Rows(
         PlatformDriver.objects.filter(platform=p),

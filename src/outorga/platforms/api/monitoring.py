@@ -37,7 +37,7 @@ class SharedCpfOut(Schema):
 )
 @paged("cpf")  # unique; the cursor is sealed, so a masked CPF stays masked
 def shared_cpfs(request: HttpRequest) -> Rows:
-    user = viewer(request)
+    user = viewer(request, "ver os CPFs habilitados em várias plataformas")
     return Rows(
         selectors.shared_cpfs(),
         lambda row: {
@@ -75,7 +75,7 @@ class CandidateOut(Schema):
 )
 @paged("platform__name", "platform__pk", "year", "month")
 def report_candidates(request: HttpRequest, on: dt.date | None = None) -> Any:
-    viewer(request)
+    viewer(request, "ver os relatórios mensais atrasados ou não entregues")
     return selectors.report_candidates(core_selectors.require_municipality(), on or today())
 
 
@@ -127,7 +127,7 @@ def infraction_candidates(
     kind: Literal["report_late", "report_missing", "complaint_overdue", "concurrent_peak"]
     | None = None,
 ) -> Any:
-    viewer(request)
+    viewer(request, "ver os candidatos a infração das plataformas")
     qs = InfractionCandidate.objects.select_related("platform")
     if kind:
         qs = qs.filter(kind=kind)
@@ -152,7 +152,7 @@ class OverdueOut(Schema):
 )
 @paged("deadline", "id")
 def overdue_complaints(request: HttpRequest, on: dt.date | None = None) -> Any:
-    viewer(request)
+    viewer(request, "ver as reclamações sem resposta no prazo")
     m = core_selectors.require_municipality()
     return [
         {

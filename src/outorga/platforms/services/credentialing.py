@@ -13,11 +13,12 @@ from django.utils import timezone
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
 from outorga.core.locking import lock_municipality
-from outorga.core.models import Municipality
+from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
+from outorga.law.competence import Role
 from outorga.law.decisions import Decision
 
-from ..models import Platform, PlatformDocument, PlatformStatusChange
+from ..models import Platform, PlatformDocument, PlatformStatusChange, PlatformUser
 from ..validators import cnpj_is_valid
 from .common import (
     PlatformError,
@@ -179,3 +180,36 @@ def platform_update_contacts(
             new=new,
         )
     return p
+
+
+def platform_user_link(
+    *, actor: Actor, municipality: Municipality, platform: Platform, user: User
+) -> PlatformUser:
+    """Give a login of role plataforma the platform's portal: part of the credential the
+    secretariat keeps (art. 3), as the platform's API tokens are. A login serves one platform;
+    linking it again moves it (the act keeps the platform it served before)."""
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="platform.credential",
+        law=apps_law(municipality),
+    )
+    if user.role != Role.PLATAFORMA.value or user.municipality_id != municipality.pk:
+        raise field_error("user", "O usuário precisa ter o papel Plataforma e ser deste município.")
+    with transaction.atomic(), tenant(municipality):
+        link = PlatformUser.objects.filter(user=user).first()
+        old = {"platform": link.platform_id} if link else {}
+        if link is None:
+            link = PlatformUser.objects.create(platform=platform, user=user)
+        elif link.platform_id != platform.pk:
+            link.platform = platform
+            link.save(update_fields=["platform"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="platform.user.link",
+            obj=link,
+            old=old,
+            new={"platform": platform.pk, "user": user.username},
+        )
+    return link

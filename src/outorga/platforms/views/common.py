@@ -22,7 +22,7 @@ from outorga.core.lawseam import governs
 from outorga.core.models import User
 from outorga.core.requests import user_of
 from outorga.law.bindings import Service
-from outorga.law.competence import NotCompetent
+from outorga.law.competence import NotCompetent, Role
 from outorga.platforms.services import common as services_common
 from outorga.platforms.services.common import PlatformError
 
@@ -33,10 +33,41 @@ def forbidden(request: HttpRequest, exc: NotCompetent | PlatformError) -> HttpRe
     return access.forbidden(request, str(exc))
 
 
+#: What each screen of the area does, as its refusal names it (by the URL's name).
+ATTEMPTS = {
+    "index": "ver as plataformas credenciadas",
+    "credential": "credenciar uma plataforma",
+    "detail": "ver os dados de uma plataforma",
+    "token_issue": "emitir um token de API de plataforma",
+    "token_revoke": "revogar um token de API de plataforma",
+    "contacts": "alterar os dados de uma plataforma",
+    "penalty": "aplicar penalidade a uma plataforma",
+    "case_open": "abrir processo contra uma plataforma",
+    "case": "ver um processo contra plataforma",
+    "shared_cpfs": "ver os CPFs habilitados em várias plataformas",
+    "reports": "ver os relatórios mensais das plataformas",
+    "report": "ver um relatório mensal de plataforma",
+    "complaints": "ver as reclamações contra as plataformas",
+    "penalties": "ver as penalidades das plataformas",
+    "penalty_detail": "ver uma penalidade de plataforma",
+    "penalty_notice": "registrar a notificação de uma penalidade",
+    "penalty_appeal": "registrar o recurso de uma plataforma",
+    "penalty_judge": "julgar o recurso de uma plataforma",
+    "penalty_pdf": "baixar a decisão de uma penalidade",
+    "suspensions": "ver as suspensões judiciais de regras",
+}
+
+
+def attempted(request: HttpRequest) -> str:
+    """What the request tried, as a refusal names it."""
+    match = request.resolver_match
+    return ATTEMPTS.get(match.url_name or "", "abrir esta página") if match else "abrir esta página"
+
+
 def viewer(request: HttpRequest, *, object_page: bool = False) -> User | HttpResponse:
     user = user_of(request)
     try:
-        selectors.require_viewer(user.role, user.municipality)
+        selectors.require_viewer(user.role, user.municipality, attempted(request))
     except NotCompetent as exc:
         return forbidden(request, exc)
     if user.municipality is None or not governs(user.municipality, Service.APLICATIVO):
@@ -59,6 +90,41 @@ def screen(
             if isinstance(user, HttpResponse):
                 return user
             return view(request, user, *args, **kwargs)
+
+        guarded = require_POST(wrapper) if post else wrapper
+        return login_required(guarded)
+
+    return guard
+
+
+def platform_screen(
+    *, object_page: bool = False, post: bool = False
+) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """A page of the platform portal: a login of role plataforma, linked to its platform
+    (``selectors.platform_of``), where a law governs transport by app; the view receives that
+    platform — the only one whose records it reads. ``object_page``: a page of one record is 404
+    where no such law applies (a list says so)."""
+
+    def guard(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            user = user_of(request)
+            if user.role != Role.PLATAFORMA.value:
+                return access.forbidden(
+                    request,
+                    "O portal da plataforma é dos usuários das plataformas credenciadas (papel "
+                    "Plataforma); os servidores acompanham as plataformas no menu «Plataformas».",
+                )
+            if user.municipality is None:
+                return render(request, "core/no_municipality.html", status=403)
+            if not governs(user.municipality, Service.APLICATIVO):
+                if object_page:
+                    raise Http404
+                return render(request, "platforms/not_applicable.html", status=200)
+            platform = selectors.platform_of(user)
+            if platform is None:
+                return render(request, "platforms/portal/not_linked.html", status=403)
+            return view(request, platform, *args, **kwargs)
 
         guarded = require_POST(wrapper) if post else wrapper
         return login_required(guarded)

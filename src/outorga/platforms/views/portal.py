@@ -1,0 +1,557 @@
+"""The platform portal: what a platform's API token does, as pages for the platform's staff — its
+roster (art. 3 §2, art. 4, art. 17), monthly reports (art. 16), fare tables (art. 5–10),
+complaints to answer (art. 11 III, art. 15) and its API tokens. Each page calls the same service
+as the API route (one rule, two doors) and reads only the records of the login's platform. The
+trip files and the ISSQN statements are tripdata's (``tripdata.views_portal``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+
+from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
+from outorga.core.lawseam import law_for
+from outorga.core.models import ApiToken
+from outorga.core.requests import actor_of
+from outorga.law.bindings import Service
+from outorga.law.competence import NotCompetent
+from outorga.law.money import to_cents
+from outorga.platforms.services import drivers as driver_services
+from outorga.platforms.services.common import PlatformError, reasons_json
+from outorga.platforms.services.complaints import complaint_answer, complaint_forward
+from outorga.platforms.services.drivers import DriverData, enabled_roster
+from outorga.platforms.services.fares import fare_table_publish
+from outorga.platforms.services.reports import monthly_report_submit
+
+from .. import selectors
+from ..models import Complaint, FareTable, MonthlyReport, Platform, PlatformDriver
+from ..validators import format_cpf
+from .common import forbidden, platform_screen
+
+DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
+class MoneyField(forms.Field):
+    """An amount in reais as a person types it (``1.234,56``, ``R$ 45``, ``12,5``) → cents."""
+
+    widget = forms.TextInput(attrs={"inputmode": "decimal", "maxlength": "20"})
+
+    def to_python(self, value: Any) -> int | None:
+        text = str(value or "").replace("R$", "").replace(" ", "").strip()
+        if not text:
+            return None
+        if "," in text:
+            text = text.replace(".", "").replace(",", ".")
+        try:
+            amount = Decimal(text)
+        except InvalidOperation:
+            raise forms.ValidationError("valor em reais, por exemplo 1.234,56") from None
+        if amount < 0:
+            raise forms.ValidationError("o valor não pode ser negativo")
+        return to_cents(amount)
+
+
+def _add_refusal(form: forms.BaseForm, exc: PlatformError) -> None:
+    """The service's refusal on the form: each error under the field it names, the rest (and the
+    law's reasons, with their articles) above it."""
+    placed = False
+    for e in exc.errors:
+        if e["campo"] in form.fields:
+            form.add_error(e["campo"], e["erro"])
+            placed = True
+        else:
+            form.add_error(None, f"{e['campo']}: {e['erro']}")
+    if not placed or exc.decisions:
+        form.add_error(None, exc.message)
+    for r in reasons_json(exc.decisions):
+        if r["resultado"] in ("refused", "pending"):
+            form.add_error(None, f"{r['mensagem']} ({'; '.join(r['citacoes'])})")
+
+
+def _cap(platform: Platform) -> Any:
+    """The law's cap of drivers per platform in force today (a page shows it, never writes it)."""
+    return law_for(platform.municipality, Service.APLICATIVO).limit("drivers_per_platform")
+
+
+# --- home -------------------------------------------------------------------------------------
+
+
+@platform_screen()
+def home(request: HttpRequest, platform: Platform) -> HttpResponse:
+    today = timezone.localdate()
+    open_complaints = Complaint.objects.filter(
+        platform=platform, status=Complaint.Status.OPEN
+    ).order_by("deadline")
+    return render(
+        request,
+        "platforms/portal/home.html",
+        {
+            "p": platform,
+            "enabled": enabled_roster(platform),
+            "cap": _cap(platform),
+            "open_complaints": open_complaints[:10],
+            "late_complaints": sum(1 for c in open_complaints if c.deadline < today),
+            "reports": MonthlyReport.objects.filter(platform=platform)[:3],
+            "today": today,
+        },
+    )
+
+
+# --- roster (art. 3 §2, art. 4, art. 17) -----------------------------------------------------
+
+
+class DriverForm(forms.Form):
+    cpf = forms.CharField(label="CPF do motorista", max_length=14)
+    name = forms.CharField(label="Nome", max_length=120)
+    cnh_number = forms.CharField(label="Número da CNH", max_length=20)
+    cnh_category = forms.CharField(
+        label="Categoria da CNH (B ou superior, art. 4, II, b)", max_length=3
+    )
+    cnh_ear = forms.BooleanField(
+        label="A CNH tem a observação EAR — exerce atividade remunerada (art. 4, II, b)",
+        required=False,
+    )
+    cnh_valid_until = forms.DateField(label="CNH válida até", required=False, widget=DATE)
+    vehicle_plate = forms.CharField(label="Placa do veículo", max_length=8)
+    vehicle_kind = forms.ChoiceField(
+        label="Tipo de veículo (duas rodas vedado, art. 17)",
+        choices=PlatformDriver.VehicleKind.choices,
+    )
+    vehicle_manufacture_year = forms.IntegerField(
+        label="Ano de fabricação (até 10 anos, art. 4, I)", min_value=1900, max_value=2100
+    )
+    tax_regime = forms.ChoiceField(
+        label="Regime do motorista para o ISSQN retido (art. 20)",
+        choices=PlatformDriver.TaxRegime.choices,
+    )
+    crlv = forms.BooleanField(label="CRLV em dia (art. 4, II, a)", required=False)
+    crlv_valid_until = forms.DateField(label="CRLV válido até", required=False, widget=DATE)
+    criminal_certificate = forms.BooleanField(
+        label="Certidão negativa de antecedentes criminais (art. 4, II, c)", required=False
+    )
+    criminal_certificate_date = forms.DateField(
+        label="Data da certidão criminal", required=False, widget=DATE
+    )
+    app_insurance = forms.BooleanField(
+        label="Seguro de Acidentes Pessoais a Passageiros — APP (art. 4, II, d)", required=False
+    )
+    app_insurance_policy = forms.CharField(
+        label="Apólice do seguro APP", max_length=60, required=False
+    )
+    app_insurance_valid_until = forms.DateField(
+        label="Seguro APP válido até", required=False, widget=DATE
+    )
+    dpvat = forms.BooleanField(
+        label="Seguro obrigatório DPVAT/SPVAT (art. 4, II, d)", required=False
+    )
+    debt_clearance = forms.BooleanField(
+        label="Certidão negativa de débitos com o município (art. 4, II, e)", required=False
+    )
+    debt_clearance_date = forms.DateField(
+        label="Data da certidão de débitos", required=False, widget=DATE
+    )
+    inss = forms.BooleanField(
+        label="Inscrito no INSS como contribuinte individual (art. 4, II, f)", required=False
+    )
+    inss_number = forms.CharField(
+        label="Número de inscrição no INSS", max_length=20, required=False
+    )
+
+
+@platform_screen()
+def drivers(request: HttpRequest, platform: Platform) -> HttpResponse:
+    status = request.GET.get("situacao", "")
+    qs = PlatformDriver.objects.filter(platform=platform).order_by("status", "name")
+    if status in PlatformDriver.Status.values:
+        qs = qs.filter(status=status)
+    return render(
+        request,
+        "platforms/portal/drivers.html",
+        {
+            "p": platform,
+            "drivers": [(d, format_cpf(d.cpf)) for d in qs],
+            "enabled": enabled_roster(platform),
+            "cap": _cap(platform),
+            "status": status,
+            "statuses": PlatformDriver.Status.choices,
+        },
+    )
+
+
+@platform_screen()
+def driver_new(request: HttpRequest, platform: Platform) -> HttpResponse:
+    """Register a driver: the law's checks of art. 4 and 17 and the caps of art. 3 §2, as the
+    API's; a refusal is kept on the roster with its reasons and shown here with its articles."""
+    form = DriverForm(request.POST or None, initial={"cnh_category": "B", "tax_regime": "autonomo"})
+    refused: list[dict[str, Any]] = []
+    refused_driver = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            driver, decisions = driver_services.platform_driver_register(
+                actor=actor_of(request),
+                municipality=platform.municipality,
+                platform=platform,
+                data=DriverData(**form.cleaned_data),
+            )
+        except NotCompetent as exc:
+            return forbidden(request, exc)
+        except PlatformError as exc:
+            _add_refusal(form, exc)
+        else:
+            if driver.status == PlatformDriver.Status.ENABLED:
+                messages.success(request, f"Motorista {driver.name} habilitado.")
+                return HttpResponseRedirect(reverse("platforms:portal_driver", args=[driver.pk]))
+            refused_driver = driver
+            refused = [
+                r for r in reasons_json(decisions) if r["resultado"] in ("refused", "pending")
+            ]
+    return render(
+        request,
+        "platforms/portal/driver_new.html",
+        {
+            "p": platform,
+            "form": form,
+            "refused": refused,
+            "refused_driver": refused_driver,
+            "enabled": enabled_roster(platform),
+            "cap": _cap(platform),
+        },
+    )
+
+
+def _own(platform: Platform, model: Any, pk: int) -> Any:
+    """One of the platform's own records; 404 for another platform's (or municipality's)."""
+    return get_object_or_404(model.objects.filter(platform=platform), pk=pk)
+
+
+@platform_screen(object_page=True)
+def driver_detail(request: HttpRequest, platform: Platform, driver_id: int) -> HttpResponse:
+    d = _own(platform, PlatformDriver, driver_id)
+    decisions = d.decision.get("decisions", [])
+    return render(
+        request,
+        "platforms/portal/driver.html",
+        {"p": platform, "d": d, "cpf": format_cpf(d.cpf), "decisions": decisions},
+    )
+
+
+@platform_screen(object_page=True, post=True)
+def driver_disable(request: HttpRequest, platform: Platform, driver_id: int) -> HttpResponse:
+    """Take a driver off the roster (frees the place, D-9 a), after the confirmation."""
+    d = _own(platform, PlatformDriver, driver_id)
+    back = reverse("platforms:portal_driver", args=[d.pk])
+    if not confirmed(request):
+        return ask_confirmation(
+            request,
+            Confirmation(
+                title=f"Desativar o motorista {d.name}",
+                consequence=(
+                    f"{d.name} (placa {d.vehicle_plate}) deixa de estar habilitado nesta "
+                    "plataforma a partir de agora e sai da contagem de motoristas ativos. "
+                    "Para voltar a dirigir, precisa de um novo cadastro, conferido de novo."
+                ),
+                back=back,
+                details=[("Motivo", request.POST.get("motivo", "") or "—")],
+                button="Confirmar a desativação",
+            ),
+        )
+    try:
+        driver_services.platform_driver_disable(
+            actor=actor_of(request),
+            municipality=platform.municipality,
+            driver=d,
+            reason=request.POST.get("motivo", "")[:200],
+        )
+    except NotCompetent as exc:
+        return forbidden(request, exc)
+    except PlatformError as exc:
+        messages.error(request, exc.message)
+        return HttpResponseRedirect(back)
+    messages.success(request, f"Motorista {d.name} desativado; a vaga está livre.")
+    return HttpResponseRedirect(reverse("platforms:portal_drivers"))
+
+
+# --- monthly reports (art. 16, D-8) ----------------------------------------------------------
+
+
+def _closed_months(today: dt.date, n: int = 12) -> list[tuple[str, str]]:
+    out = []
+    y, m = today.year, today.month
+    for _ in range(n):
+        y, m = (y - 1, 12) if m == 1 else (y, m - 1)
+        out.append((f"{y}-{m:02d}", f"{m:02d}/{y}"))
+    return out
+
+
+class ReportForm(forms.Form):
+    month = forms.ChoiceField(label="Mês do relatório (encerrado)")
+    intermediation_revenue = MoneyField(
+        label="Faturamento da intermediação no mês, em R$ (art. 16, II)"
+    )
+    key = forms.CharField(widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, months: list[tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["month"].choices = months  # type: ignore[attr-defined]
+
+
+class ReportDriverForm(forms.Form):
+    cpf = forms.CharField(widget=forms.HiddenInput)
+    trips = forms.IntegerField(label="Corridas", min_value=0, initial=0)
+    trip_revenue = MoneyField(label="Faturamento das corridas, R$ (art. 16, III)")
+    platform_retention = MoneyField(
+        label="Retido pela plataforma, R$ (art. 20, §1)", required=False
+    )
+
+
+ReportDrivers = forms.formset_factory(ReportDriverForm, extra=0)
+
+
+@platform_screen()
+def reports(request: HttpRequest, platform: Platform) -> HttpResponse:
+    """The reports sent (every version) and a new one: one line per driver enabled on the
+    roster (art. 16, I), each with its trips and revenue (III)."""
+    today = timezone.localdate()
+    roster = list(
+        PlatformDriver.objects.filter(
+            platform=platform, status=PlatformDriver.Status.ENABLED
+        ).order_by("name")
+    )
+    names = {d.cpf: d.name for d in roster}
+    form = ReportForm(
+        request.POST or None,
+        months=_closed_months(today),
+        initial={"key": f"web-{uuid.uuid4()}"},
+    )
+    lines = ReportDrivers(
+        request.POST or None, initial=[{"cpf": d.cpf} for d in roster], prefix="motoristas"
+    )
+    if request.method == "POST" and form.is_valid() and lines.is_valid():
+        year, month = (int(x) for x in form.cleaned_data["month"].split("-"))
+        body = {
+            "year": year,
+            "month": month,
+            "intermediation_revenue_cents": form.cleaned_data["intermediation_revenue"],
+            "drivers": [
+                {
+                    "cpf": f.cleaned_data["cpf"],
+                    "trips": f.cleaned_data["trips"],
+                    "trip_revenue_cents": f.cleaned_data["trip_revenue"],
+                    "platform_retention_cents": f.cleaned_data["platform_retention"] or 0,
+                }
+                for f in lines
+            ],
+        }
+        try:
+            report, created = monthly_report_submit(
+                actor=actor_of(request),
+                municipality=platform.municipality,
+                platform=platform,
+                idempotency_key=form.cleaned_data["key"],
+                body=body,
+            )
+        except NotCompetent as exc:
+            return forbidden(request, exc)
+        except PlatformError as exc:
+            _add_refusal(form, exc)
+        else:
+            messages.success(
+                request,
+                f"Relatório de {month:02d}/{year} recebido (versão {report.version})."
+                if created
+                else "Este relatório já tinha sido recebido; nada mudou.",
+            )
+            return HttpResponseRedirect(reverse("platforms:portal_report", args=[report.pk]))
+    return render(
+        request,
+        "platforms/portal/reports.html",
+        {
+            "p": platform,
+            "form": form,
+            "lines": [(f, names.get(str(f["cpf"].value()), "")) for f in lines],
+            "formset": lines,
+            "reports": MonthlyReport.objects.filter(platform=platform).order_by(
+                "-year", "-month", "-version"
+            ),
+        },
+    )
+
+
+@platform_screen(object_page=True)
+def report_detail(request: HttpRequest, platform: Platform, report_id: int) -> HttpResponse:
+    r = _own(platform, MonthlyReport, report_id)
+    return render(request, "platforms/portal/report.html", {"p": platform, "r": r})
+
+
+# --- fare tables (art. 5–10) ------------------------------------------------------------------
+
+
+class FareForm(forms.Form):
+    base_fare = MoneyField(label="Tarifa base, R$ (art. 6, I)")
+    per_km = MoneyField(label="Custo por quilômetro, R$ (art. 6, II)")
+    per_minute = MoneyField(label="Custo por minuto, R$ (art. 6, III)")
+    extra_1_name = forms.CharField(label="Taxa adicional 1 (art. 6, IV)", required=False)
+    extra_1_amount = MoneyField(label="Valor da taxa adicional 1, R$", required=False)
+    extra_2_name = forms.CharField(label="Taxa adicional 2", required=False)
+    extra_2_amount = MoneyField(label="Valor da taxa adicional 2, R$", required=False)
+    dynamic_max_percent = forms.DecimalField(
+        label="Acréscimo máximo da tarifa dinâmica, % (art. 9–10; vazio: sem tarifa dinâmica)",
+        required=False,
+        min_value=0,
+        max_digits=6,
+        decimal_places=2,
+        localize=True,
+    )
+    valid_from = forms.DateField(label="Vigente a partir de", required=False, widget=DATE)
+
+    def extras(self) -> list[dict[str, Any]]:
+        out = []
+        for i in (1, 2):
+            name = (self.cleaned_data.get(f"extra_{i}_name") or "").strip()
+            amount = self.cleaned_data.get(f"extra_{i}_amount")
+            if name or amount is not None:
+                out.append({"name": name, "amount_cents": amount or 0})
+        return out
+
+
+@platform_screen()
+def fares(request: HttpRequest, platform: Platform) -> HttpResponse:
+    form = FareForm(request.POST or None, initial={"valid_from": timezone.localdate()})
+    decision: list[dict[str, Any]] = []
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            table, dec = fare_table_publish(
+                actor=actor_of(request),
+                municipality=platform.municipality,
+                platform=platform,
+                base_fare_cents=data["base_fare"],
+                per_km_cents=data["per_km"],
+                per_minute_cents=data["per_minute"],
+                extras=form.extras(),
+                dynamic_max_percent=data["dynamic_max_percent"],
+                valid_from=data["valid_from"],
+            )
+        except NotCompetent as exc:
+            return forbidden(request, exc)
+        except PlatformError as exc:
+            _add_refusal(form, exc)
+        else:
+            if table.status != FareTable.Status.REFUSED:
+                messages.success(request, f"Tabela publicada: {dec.summary}")
+                return HttpResponseRedirect(reverse("platforms:portal_fares"))
+            decision = reasons_json([dec])
+    return render(
+        request,
+        "platforms/portal/fares.html",
+        {
+            "p": platform,
+            "form": form,
+            "refused": [r for r in decision if r["resultado"] in ("refused", "pending")],
+            "tables": FareTable.objects.filter(platform=platform)[:50],
+        },
+    )
+
+
+# --- complaints (art. 11 III, art. 15) --------------------------------------------------------
+
+
+class ForwardForm(forms.Form):
+    description = forms.CharField(label="Reclamação", widget=forms.Textarea(attrs={"rows": 3}))
+    filed_on = forms.DateField(label="Dia em que o usuário reclamou na plataforma", widget=DATE)
+    platform_reference = forms.CharField(
+        label="Referência no seu atendimento (protocolo, chamado)", max_length=60, required=False
+    )
+    occurred_on = forms.DateField(label="Data do fato", required=False, widget=DATE)
+
+
+class AnswerForm(forms.Form):
+    answer = forms.CharField(label="Resposta", widget=forms.Textarea(attrs={"rows": 3}))
+
+
+@platform_screen()
+def complaints(request: HttpRequest, platform: Platform) -> HttpResponse:
+    """The complaints against the platform with the law's term to answer (art. 15), the open
+    ones first by their term; and one received by the platform's own channel, forwarded."""
+    today = timezone.localdate()
+    form = ForwardForm(request.POST or None, initial={"filed_on": today})
+    if request.method == "POST" and form.is_valid():
+        try:
+            c = complaint_forward(
+                actor=actor_of(request),
+                municipality=platform.municipality,
+                platform=platform,
+                **form.cleaned_data,
+            )
+        except NotCompetent as exc:
+            return forbidden(request, exc)
+        except PlatformError as exc:
+            _add_refusal(form, exc)
+        else:
+            messages.success(
+                request, f"Reclamação {c.protocol} registrada; responder até {c.deadline:%d/%m/%Y}."
+            )
+            return HttpResponseRedirect(reverse("platforms:portal_complaints"))
+    rows = Complaint.objects.filter(platform=platform).order_by("status", "deadline", "-pk")
+    return render(
+        request,
+        "platforms/portal/complaints.html",
+        {
+            "p": platform,
+            "form": form,
+            "complaints": rows[:200],
+            "today": today,
+            "answer_form": AnswerForm(),
+            "term": selectors.complaint_term(platform.municipality, today),
+        },
+    )
+
+
+@platform_screen(object_page=True, post=True)
+def complaint_reply(request: HttpRequest, platform: Platform, complaint_id: int) -> HttpResponse:
+    c = _own(platform, Complaint, complaint_id)
+    form = AnswerForm(request.POST)
+    back = reverse("platforms:portal_complaints") + f"#reclamacao-{c.pk}"
+    if not form.is_valid():
+        messages.error(request, f"Reclamação {c.protocol}: escreva a resposta.")
+        return HttpResponseRedirect(back)
+    try:
+        c, _ = complaint_answer(
+            actor=actor_of(request),
+            municipality=platform.municipality,
+            complaint=c,
+            answer=form.cleaned_data["answer"],
+        )
+    except NotCompetent as exc:
+        return forbidden(request, exc)
+    except PlatformError as exc:
+        messages.error(request, f"Reclamação {c.protocol}: {exc.message}")
+        return HttpResponseRedirect(back)
+    messages.success(request, f"Reclamação {c.protocol} respondida.")
+    return HttpResponseRedirect(back)
+
+
+# --- API tokens -------------------------------------------------------------------------------
+
+
+@platform_screen()
+def tokens(request: HttpRequest, platform: Platform) -> HttpResponse:
+    """The platform's API tokens, read-only: the secretariat issues and revokes them as part of
+    the credential (art. 3)."""
+    return render(
+        request,
+        "platforms/portal/tokens.html",
+        {
+            "p": platform,
+            "tokens": ApiToken.objects.filter(platform=platform).order_by("-created_at"),
+        },
+    )

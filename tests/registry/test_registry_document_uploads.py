@@ -113,7 +113,7 @@ def test_a_file_that_is_not_pdf_jpeg_or_png_by_its_bytes_is_refused_and_nothing_
 ):
     acts_before = len(document_acts(ipatinga_m))
     r = upload(clerk_c, content, name, person_id=holder.pk)
-    assert r.status_code == 422
+    assert r.status_code == 400 and r.json()["codigo"] == "arquivo_invalido"
     assert r.json()["erros"] == [{"campo": "arquivo", "erro": NOT_ACCEPTED}]
     with tenant(ipatinga_m):
         assert not Document.objects.filter(person=holder).exists()
@@ -126,7 +126,7 @@ def test_a_file_over_5_mb_is_refused_and_nothing_is_written(ipatinga_m, clerk_c,
     assert len(big) == FIVE_MB + 1
     acts_before = len(document_acts(ipatinga_m))
     r = upload(clerk_c, big, "grande.pdf", person_id=holder.pk)
-    assert r.status_code == 422
+    assert r.status_code == 413
     assert r.json()["erros"] == [{"campo": "arquivo", "erro": TOO_BIG}]
     with tenant(ipatinga_m):
         assert not Document.objects.filter(person=holder).exists()

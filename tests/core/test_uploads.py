@@ -8,35 +8,13 @@ import io
 
 import pytest
 from PIL import ExifTags, Image
+from registry_factories import photo_with_exif
 
 from outorga.core import uploads
 
 PDF = b"%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
 #: A file that is a PDF to a PDF reader and a page with a script to a browser that sniffs it.
 POLYGLOT = b"%PDF-1.4\n<html><script>fetch('/api/v1/me')</script></html>\n" + PDF[9:]
-
-
-def photo_with_exif(
-    fmt: str = "JPEG", size: tuple[int, int] = (60, 80), orientation: int = 1
-) -> bytes:
-    """A photo as phones write them: GPS position, camera make and model, orientation."""
-    exif = Image.Exif()
-    exif[ExifTags.Base.Make] = "Fabricante"
-    exif[ExifTags.Base.Model] = "Telefone X-1"
-    exif[ExifTags.Base.Orientation] = orientation
-    exif[ExifTags.IFD.GPSInfo] = {
-        ExifTags.GPS.GPSLatitudeRef: "S",
-        ExifTags.GPS.GPSLatitude: (19.0, 28.0, 5.0),
-        ExifTags.GPS.GPSLongitudeRef: "W",
-        ExifTags.GPS.GPSLongitude: (42.0, 32.0, 11.0),
-    }
-    image = Image.new("RGB", size, (200, 30, 30))
-    # A dark top row, so an orientation applied or not can be seen in the pixels.
-    for x in range(size[0]):
-        image.putpixel((x, 0), (0, 0, 0))
-    buf = io.BytesIO()
-    image.save(buf, fmt, exif=exif.tobytes())
-    return buf.getvalue()
 
 
 def refusal(exc: pytest.ExceptionInfo[uploads.BadFile]) -> str:

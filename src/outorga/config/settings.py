@@ -224,6 +224,9 @@ OUTORGA_UPLOAD_MAX_BYTES = {
     kind: env_int(f"OUTORGA_UPLOAD_{kind.upper()}_MB", 5) * 1024 * 1024
     for kind in ("photo", "document", "csv")
 }
+if min(OUTORGA_UPLOAD_MAX_BYTES.values()) <= 0:
+    raise SettingError("OUTORGA_UPLOAD_*_MB must be at least 1")
+
 if PRODUCTION:
     SECURE_SSL_REDIRECT = env_bool("OUTORGA_SSL_REDIRECT", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

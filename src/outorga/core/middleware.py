@@ -54,6 +54,15 @@ _SEEN_RESOLUTION = 60
 IDLE_MESSAGE = "Sessão encerrada após {minutes} sem atividade. Entre de novo."
 
 
+def _logged_in(request: HttpRequest) -> bool:
+    """Whether a user is logged in; without a session cookie, known without reading the session
+    (the public pages stay free of a query)."""
+    if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        return False
+    user = getattr(request, "user", None)
+    return user is not None and user.is_authenticated
+
+
 class IdleTimeoutMiddleware:
     """Ends a session left idle for ``OUTORGA_IDLE_MINUTES`` (0: never): a screen left open on a
     counter must not keep serving whoever sits down next. A page sends to the login (and back
@@ -63,9 +72,8 @@ class IdleTimeoutMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        user = getattr(request, "user", None)
         minutes = int(settings.OUTORGA_IDLE_MINUTES)
-        if user is None or not user.is_authenticated or minutes <= 0:
+        if minutes <= 0 or not _logged_in(request):
             return self.get_response(request)
         now = int(time.time())
         last = request.session.get(LAST_SEEN)
@@ -92,9 +100,7 @@ class PrivateResponseMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        user = getattr(request, "user", None)
-        authenticated = user is not None and user.is_authenticated
-        if authenticated or "HTTP_AUTHORIZATION" in request.META:
+        if "HTTP_AUTHORIZATION" in request.META or _logged_in(request):
             add_never_cache_headers(response)
         response.setdefault("Permissions-Policy", settings.OUTORGA_PERMISSIONS_POLICY)
         return response

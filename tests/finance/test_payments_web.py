@@ -269,3 +269,33 @@ def test_cancelling_a_debt_asks_first_and_cancels_only_when_confirmed(user_of, i
     r = c.post(url, {"step": "cancel", "reason": "lançado em duplicidade", "confirmado": "1"})
     assert r.status_code == 302
     assert refresh(ipatinga_m, debt).status == Debt.Status.CANCELLED
+
+
+# --- malformed bytes (issue #19) -----------------------------------------------------------------
+
+
+def test_a_bank_csv_with_malformed_bytes_is_refused_with_a_400_naming_the_line(
+    user_of, ipatinga_m, debt
+):
+    c = client_of(user_of, Role.FINANCAS)
+    content = (
+        f"data;valor;referencia\n20/03/2026;43,21;{debt.reference}\n21/03/2026;1\x00,00;X\n"
+    ).encode()
+    r = c.post("/api/v1/finance/payments/import", {"file": SimpleUploadedFile("b.csv", content)})
+    assert r.status_code == 400 and r.json()["codigo"] == "arquivo_invalido"
+    (error,) = r.json()["erros"]
+    assert error["campo"] == "arquivo" and error["erro"].startswith(
+        "linha 3: caractere de controle"
+    )
+    r = c.post("/financas/importar/", {"file": SimpleUploadedFile("b.csv", content)})
+    assert r.status_code == 400 and "linha 3: caractere de controle" in r.content.decode()
+    with tenant(ipatinga_m):
+        assert not Payment.objects.filter(debt=debt).exists()
+
+
+def test_a_windows_1252_bank_csv_is_still_read(user_of, ipatinga_m, debt):
+    c = client_of(user_of, Role.FINANCAS)
+    content = f"data;valor;referência\n20/03/2026;43,21;{debt.reference}\n".encode("cp1252")
+    r = c.post("/api/v1/finance/payments/import", {"file": SimpleUploadedFile("b.csv", content)})
+    assert r.status_code == 201, r.content
+    assert r.json()["lines_total"] == 1

@@ -19,7 +19,7 @@ from typing import Any
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
-from PIL import Image
+from PIL import ExifTags, Image
 from validate_docbr import CNH, CNPJ, CPF, RENAVAM
 
 from outorga.core.acts import Actor
@@ -359,6 +359,29 @@ def image(
     """A real image of one colour in ``fmt`` ("PNG", "JPEG", …)."""
     buf = io.BytesIO()
     Image.new("RGB", size, colour).save(buf, fmt)
+    return buf.getvalue()
+
+
+def photo_with_exif(
+    fmt: str = "JPEG", size: tuple[int, int] = (60, 80), orientation: int = 1
+) -> bytes:
+    """A photo as phones write them: GPS position, camera make and model, orientation."""
+    exif = Image.Exif()
+    exif[ExifTags.Base.Make] = "Fabricante"
+    exif[ExifTags.Base.Model] = "Telefone X-1"
+    exif[ExifTags.Base.Orientation] = orientation
+    exif[ExifTags.IFD.GPSInfo] = {
+        ExifTags.GPS.GPSLatitudeRef: "S",
+        ExifTags.GPS.GPSLatitude: (19.0, 28.0, 5.0),
+        ExifTags.GPS.GPSLongitudeRef: "W",
+        ExifTags.GPS.GPSLongitude: (42.0, 32.0, 11.0),
+    }
+    image = Image.new("RGB", size, (200, 30, 30))
+    # A dark top row, so an orientation applied or not can be seen in the pixels.
+    for x in range(size[0]):
+        image.putpixel((x, 0), (0, 0, 0))
+    buf = io.BytesIO()
+    image.save(buf, fmt, exif=exif.tobytes())
     return buf.getvalue()
 
 

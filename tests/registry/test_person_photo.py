@@ -14,8 +14,9 @@ from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.registry.models import Person
-from outorga.registry.services.documents import MAX_UPLOAD_BYTES
 from outorga.registry.services.people import person_photo_set
+
+MAX_UPLOAD_BYTES = 5 * 1024 * 1024  # the photos' default limit (OUTORGA_UPLOAD_PHOTO_MB)
 
 VIII = "Lei de mototáxi de Ipatinga (2013), art. 2, VIII"
 
@@ -125,7 +126,7 @@ def test_the_photo_through_the_api_is_idempotent(ipatinga_m, user_of, holder):
     assert c.post(url, {"file": SimpleUploadedFile("f.png", png)}).status_code == 200
     assert len(photo_acts(m, holder)) == 1
     r = c.post(url, {"file": SimpleUploadedFile("f.pdf", b"%PDF-1.4\n")})
-    assert r.status_code == 422 and "JPEG ou PNG" in r.content.decode()
+    assert r.status_code == 400 and "JPEG ou PNG" in r.content.decode()
     assert "art. 2, VIII" in r.content.decode()
     r = c.post(url, {"file": SimpleUploadedFile("f.png", png), "service": "taxi"})
     assert r.status_code == 200

@@ -113,7 +113,7 @@ def test_a_file_that_is_not_pdf_jpeg_or_png_by_its_bytes_is_refused_and_nothing_
 ):
     acts_before = len(document_acts(ipatinga_m))
     r = upload(clerk_c, content, name, person_id=holder.pk)
-    assert r.status_code == 422
+    assert r.status_code == 400 and r.json()["codigo"] == "arquivo_invalido"
     assert r.json()["erros"] == [{"campo": "arquivo", "erro": NOT_ACCEPTED}]
     with tenant(ipatinga_m):
         assert not Document.objects.filter(person=holder).exists()
@@ -126,7 +126,7 @@ def test_a_file_over_5_mb_is_refused_and_nothing_is_written(ipatinga_m, clerk_c,
     assert len(big) == FIVE_MB + 1
     acts_before = len(document_acts(ipatinga_m))
     r = upload(clerk_c, big, "grande.pdf", person_id=holder.pk)
-    assert r.status_code == 422
+    assert r.status_code == 413
     assert r.json()["erros"] == [{"campo": "arquivo", "erro": TOO_BIG}]
     with tenant(ipatinga_m):
         assert not Document.objects.filter(person=holder).exists()
@@ -249,3 +249,56 @@ def test_the_same_file_for_a_vehicle_and_for_its_owner_are_two_documents(
         assert Document.objects.get(pk=for_vehicle.json()["id"]).vehicle_id == vehicle.pk
     again = upload(clerk_c, PDF, "x.pdf", doc_type="other", vehicle_id=vehicle.pk)
     assert again.json()["id"] == for_vehicle.json()["id"]
+
+
+# --- content judged by its bytes; files served as attachments --------------------------------------
+
+#: A PDF to a PDF reader, a page with a script to a browser that sniffs it (issue #19).
+POLYGLOT = (
+    b"%PDF-1.4\n<html><body><script>alert(document.cookie)</script></body></html>\n" + PDF[9:]
+)
+
+
+def test_a_pdf_html_polyglot_is_refused_in_portuguese_and_nothing_is_written(
+    ipatinga_m, clerk_c, holder, media
+):
+    acts_before = len(document_acts(ipatinga_m))
+    r = upload(clerk_c, POLYGLOT, "rg.pdf", person_id=holder.pk)
+    assert r.status_code == 400 and r.json()["codigo"] == "arquivo_invalido"
+    (error,) = r.json()["erros"]
+    assert error["campo"] == "arquivo" and "contém marcação HTML" in error["erro"]
+    with tenant(ipatinga_m):
+        assert not Document.objects.filter(person=holder).exists()
+    assert len(document_acts(ipatinga_m)) == acts_before
+    assert stored_files(media) == []
+
+
+def test_a_jpeg_that_does_not_decode_is_refused(ipatinga_m, clerk_c, holder, media):
+    r = upload(clerk_c, b"\xff\xd8\xff\xe0" + b"\x00" * 200, "rg.jpg", person_id=holder.pk)
+    assert r.status_code == 400
+    assert "a imagem não pôde ser lida" in r.json()["erros"][0]["erro"]
+    assert stored_files(media) == []
+
+
+def test_the_documents_limit_comes_from_the_settings(ipatinga_m, clerk_c, holder, settings):
+    settings.OUTORGA_UPLOAD_MAX_BYTES = {
+        **settings.OUTORGA_UPLOAD_MAX_BYTES,
+        "document": 1024 * 1024,
+    }
+    r = upload(clerk_c, PDF + b"0" * (1024 * 1024), "grande.pdf", person_id=holder.pk)
+    assert r.status_code == 413
+    assert r.json()["erros"] == [{"campo": "arquivo", "erro": "arquivo maior que 1 MB"}]
+
+
+def test_a_document_is_served_as_an_attachment_on_the_screen_and_the_api(
+    ipatinga_m, clerk_c, holder
+):
+    r = upload(clerk_c, PDF, "rg.pdf", person_id=holder.pk)
+    assert r.status_code == 201, r.content
+    doc_id = r.json()["id"]
+    for url in (f"/cadastro/documentos/{doc_id}/arquivo/", f"{API}/documents/{doc_id}/file"):
+        served = clerk_c.get(url)
+        assert served.status_code == 200 and served.content == PDF
+        assert served["Content-Disposition"] == f'attachment; filename="documento-{doc_id}.pdf"'
+        assert served["X-Content-Type-Options"] == "nosniff"
+        assert "no-store" in served["Cache-Control"]

@@ -46,3 +46,18 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if raw is None:
         return default
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+_REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
+
+
+def cache_from_env() -> dict[str, object]:
+    """Django's cache: Redis (its built-in backend) when ``REDIS_URL`` or ``CACHE_URL`` names one,
+    so every worker process shares one count; else each process's own memory."""
+    url = os.environ.get("REDIS_URL") or os.environ.get("CACHE_URL")
+    if not url:
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    if not url.startswith(_REDIS_SCHEMES):
+        name = "REDIS_URL" if os.environ.get("REDIS_URL") else "CACHE_URL"
+        raise SettingError(f"{name}={url!r}: use redis://, rediss:// or unix:// (a Redis server)")
+    return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}

@@ -10,8 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF, UNSAFE_INLINE
 
-from .env import SettingError, env_bool, env_int, env_list, env_str
+from .env import SettingError, cache_from_env, env_bool, env_int, env_list, env_str
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 BASE_DIR = PACKAGE_DIR.parent.parent  # the repository root when run from a checkout
@@ -45,6 +46,7 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "ninja",  # Swagger UI from its own static files, not a CDN (works offline)
     "axes",
+    "csp",
     "outorga.core",
     "outorga.platforms",
     "outorga.registry",
@@ -78,11 +80,14 @@ if OUTORGA_TASK_MAX_ATTEMPTS < 1:
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "outorga.core.middleware.PrivateResponseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "outorga.core.middleware.IdleTimeoutMiddleware",
     "outorga.core.middleware.TenantMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "outorga.core.errorpages.ErrorPagesMiddleware",
@@ -149,16 +154,28 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "core:home"
 LOGOUT_REDIRECT_URL = "login"
 
-# Login throttling (django-axes): 5 failures lock the username+IP pair for 30 minutes.
+# Login throttling (django-axes, counted in the database so every worker sees every failure),
+# each lock lasting 30 minutes: 5 failures lock the username+IP pair; an account is locked
+# after OUTORGA_LOGIN_ACCOUNT_LIMIT failures from any addresses (guesses spread over many
+# machines), and an address after failing with OUTORGA_LOGIN_ADDRESS_USERNAMES different
+# usernames (one password tried on many accounts). ``core.loginguard`` adds the last two.
 AXES_FAILURE_LIMIT = env_int("OUTORGA_LOGIN_FAILURE_LIMIT", 5)
+OUTORGA_LOGIN_ACCOUNT_LIMIT = env_int("OUTORGA_LOGIN_ACCOUNT_LIMIT", 10)
+OUTORGA_LOGIN_ADDRESS_USERNAMES = env_int("OUTORGA_LOGIN_ADDRESS_USERNAMES", 10)
 AXES_COOLOFF_TIME = 0.5  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_HANDLER = "outorga.core.loginguard.LoginGuardHandler"
+# The client behind OUTORGA_TRUSTED_PROXIES, as the acts log sees it: behind a proxy every login
+# would otherwise come from the proxy, and one address's limit would lock everybody out.
+AXES_CLIENT_IP_CALLABLE = "outorga.core.middleware.client_ip"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
 
-# Sessions: a working day, gone when the browser closes.
+# Sessions: a working day, gone when the browser closes, and ended after OUTORGA_IDLE_MINUTES
+# without a request (core.middleware.IdleTimeoutMiddleware).
 SESSION_COOKIE_AGE = env_int("OUTORGA_SESSION_SECONDS", 8 * 3600)
+OUTORGA_IDLE_MINUTES = env_int("OUTORGA_IDLE_MINUTES", 30)
 SESSION_EXPIRE_AT_BROWSER_CLOSE = True
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
@@ -188,6 +205,39 @@ STORAGES = {
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_REFERRER_POLICY = "same-origin"
+
+# Content-Security-Policy (django-csp): only this site's own files run (no inline script, no
+# eval) and no other site may frame a page. Styles may be inline: pygal's charts are SVG with
+# their own <style>, and a style cannot run code.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+#: Browser features no page uses are off; the location only for this site (an auto de
+#: infração records where the agent stands).
+OUTORGA_PERMISSIONS_POLICY = (
+    "geolocation=(self), camera=(), microphone=(), payment=(), usb=(), serial=(), "
+    "bluetooth=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), display-capture=()"
+)
+
+# Uploads: the largest file of each kind, in MB (core.uploads judges each by its bytes).
+OUTORGA_UPLOAD_MAX_BYTES = {
+    kind: env_int(f"OUTORGA_UPLOAD_{kind.upper()}_MB", 5) * 1024 * 1024
+    for kind in ("photo", "document", "csv")
+}
+if min(OUTORGA_UPLOAD_MAX_BYTES.values()) <= 0:
+    raise SettingError("OUTORGA_UPLOAD_*_MB must be at least 1")
+
 if PRODUCTION:
     SECURE_SSL_REDIRECT = env_bool("OUTORGA_SSL_REDIRECT", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -199,10 +249,13 @@ if PRODUCTION:
 
 # Public verification pages: where the badge's QR code points (empty: the host of the request that
 # printed it) and how many requests per minute one client IP may make (0: no limit). The counter
-# lives in the cache: LocMem counts per process; with several workers use a shared cache here.
+# lives in the cache below.
 OUTORGA_PUBLIC_URL = env_str("OUTORGA_PUBLIC_URL", "")
 OUTORGA_PUBLIC_RATE_PER_MINUTE = env_int("OUTORGA_PUBLIC_RATE_PER_MINUTE", 120)
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# One cache for every worker when REDIS_URL (or CACHE_URL) names a Redis server — the public
+# pages' rate limits then count across gunicorn workers; otherwise the memory of each process,
+# enough for one process (the first run, the tests).
+CACHES = {"default": cache_from_env()}
 
 # The acts log records the client IP; behind a proxy set the number of trusted proxies.
 OUTORGA_TRUSTED_PROXIES = env_int("OUTORGA_TRUSTED_PROXIES", 0)

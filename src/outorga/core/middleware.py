@@ -1,10 +1,14 @@
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.contrib.auth import logout
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
+from django.utils.cache import add_never_cache_headers
 
 from .localtime import zone_of
 from .tenancy import set_current
@@ -40,3 +44,63 @@ class TenantMiddleware:
         finally:
             set_current(None)
             timezone.deactivate()
+
+
+#: The session key holding the time (epoch seconds) of the user's last request.
+LAST_SEEN = "outorga_last_seen"
+#: How stale the stored time may get before it is written again: one session write a minute
+#: at most, not one per request.
+_SEEN_RESOLUTION = 60
+IDLE_MESSAGE = "Sessão encerrada após {minutes} sem atividade. Entre de novo."
+
+
+def _logged_in(request: HttpRequest) -> bool:
+    """Whether a user is logged in; without a session cookie, known without reading the session
+    (the public pages stay free of a query)."""
+    if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        return False
+    user = getattr(request, "user", None)
+    return user is not None and user.is_authenticated
+
+
+class IdleTimeoutMiddleware:
+    """Ends a session left idle for ``OUTORGA_IDLE_MINUTES`` (0: never): a screen left open on a
+    counter must not keep serving whoever sits down next. A page sends to the login (and back
+    after it), the API answers 401 in Portuguese."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        minutes = int(settings.OUTORGA_IDLE_MINUTES)
+        if minutes <= 0 or not _logged_in(request):
+            return self.get_response(request)
+        now = int(time.time())
+        last = request.session.get(LAST_SEEN)
+        if isinstance(last, int) and now - last > minutes * 60:
+            logout(request)
+            message = IDLE_MESSAGE.format(minutes=f"{minutes} minuto{'s' if minutes > 1 else ''}")
+            if request.path.startswith("/api/"):
+                return JsonResponse({"detail": message, "codigo": "sessao_expirada"}, status=401)
+            response = redirect_to_login(request.get_full_path())
+            response["Location"] += "&inativo=1" if "?" in response["Location"] else "?inativo=1"
+            return response
+        if not isinstance(last, int) or now - last >= _SEEN_RESOLUTION:
+            request.session[LAST_SEEN] = now
+        return self.get_response(request)
+
+
+class PrivateResponseMiddleware:
+    """What a logged-in user (or an API client with its token) is shown is theirs alone: never
+    kept by the browser's or a proxy's cache (``no-store``). Every response also says which
+    browser features the site may use (``Permissions-Policy``)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if "HTTP_AUTHORIZATION" in request.META or _logged_in(request):
+            add_never_cache_headers(response)
+        response.setdefault("Permissions-Policy", settings.OUTORGA_PERMISSIONS_POLICY)
+        return response

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404
 from ninja import File, Router, Schema, Status
 from ninja.files import UploadedFile
 
+from outorga.core import uploads
 from outorga.core.acts import Actor
 from outorga.core.apikit import acting, staff
 from outorga.core.apipages import Rows, paged
@@ -347,11 +348,9 @@ class ImportOut(Schema):
     summary="Importar CSV do banco (data;valor;referencia;documento_pagador)",
 )
 def payment_import(request: HttpRequest, file: UploadedFile = File(...)) -> Status[Any]:  # noqa: B008
-    if file.size and file.size > bank_statement.MAX_CSV_BYTES:
-        raise FieldError("arquivo", "arquivo maior que 5 MB")
     batch = bank_statement.payments_import(
         **acting(request),
-        content=file.read(),
+        content=file.read(uploads.max_bytes("csv") + 1),
         file_name=file.name or "extrato.csv",
     )
     return Status(201, batch)

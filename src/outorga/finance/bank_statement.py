@@ -20,6 +20,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
+from outorga.core import uploads
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
 from outorga.core.models import Municipality
@@ -38,8 +39,6 @@ from .payments import (
     municipality_law,
     record_payment_act,
 )
-
-MAX_CSV_BYTES = 5 * 1024 * 1024
 
 # --- the bank CSV ----------------------------------------------------------------------------------
 
@@ -112,21 +111,14 @@ def parse_amount(text: str) -> int:
     return cents
 
 
-def _decode(content: bytes) -> str:
-    try:
-        return content.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return content.decode("latin-1")
-
-
 def parse_csv(content: bytes, file_name: str = "extrato.csv") -> ImportPreview:
-    """Read a bank CSV (header line, ``;`` or ``,`` separated) into lines with their hash."""
+    """Read a bank CSV (header line, ``;`` or ``,`` separated) into lines with their hash. A file
+    over the size limit, or whose bytes are not text (a control byte, broken UTF-8, a byte
+    Windows-1252 does not define), is refused whole, naming the line (``core.uploads``)."""
     sha = hashlib.sha256(content).hexdigest()
     preview = ImportPreview(file_name=file_name[:200], sha256=sha, lines=[])
-    if len(content) > MAX_CSV_BYTES:
-        preview.errors.append("arquivo maior que 5 MB")
-        return preview
-    text = _decode(content)
+    uploads.within_limit(content, "csv")
+    text = uploads.text_decoded(content)
     first = text.splitlines()[0] if text.strip() else ""
     delimiter = ";" if first.count(";") >= first.count(",") else ","
     rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))

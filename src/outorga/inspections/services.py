@@ -12,7 +12,7 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
-from outorga.core import lawseam
+from outorga.core import lawseam, uploads
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
@@ -39,18 +39,14 @@ TOKEN_PREFIX = "otv"  # noqa: S105 - a public prefix, not a secret
 #: Irregularities set by a failed inspection start with this text, so only a passing inspection
 #: of this app lifts them (the registry's sweep lifts only its own).
 PREFIX = "Retirado de circulação pela vistoria: "
-MAX_PHOTO_BYTES = 5 * 1024 * 1024
-PHOTO_MAGIC = {b"\xff\xd8\xff": "image/jpeg", b"\x89PNG\r\n\x1a\n": "image/png"}
 
 
 def photo_type(content: bytes) -> str:
-    """JPEG or PNG by their magic bytes (the file name and the declared type are not trusted)."""
-    if len(content) > MAX_PHOTO_BYTES:
-        raise FieldError("foto", "arquivo maior que 5 MB")
-    for magic, ctype in PHOTO_MAGIC.items():
-        if content.startswith(magic):
-            return ctype
-    raise FieldError("foto", "tipo de arquivo não aceito: envie uma foto JPEG ou PNG")
+    """JPEG or PNG by its bytes, decoded whole (the file name and the declared type are not
+    trusted), within the photos' size limit; kept as sent, as the inspection's evidence."""
+    if uploads.sniff_magic(content) not in uploads.IMAGES:
+        raise uploads.BadFile("foto", "tipo de arquivo não aceito: envie uma foto JPEG ou PNG")
+    return uploads.checked(content, kind="photo", field="foto", images_only=True)
 
 
 def company_actor(company: InspectionCompany, ip: str | None = None) -> Actor:

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
+from outorga.core import uploads
 from outorga.core.access import forbidden
 from outorga.core.acts import Actor
 from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
@@ -89,6 +90,13 @@ def badge_photo(request: HttpRequest, token: str) -> HttpResponse:
     ctype = next((t for magic, t in IMAGE_TYPES.items() if content.startswith(magic)), None)
     if ctype is None:
         raise Http404
+    if uploads.has_metadata(content):
+        # A photo stored before uploads were re-encoded may still carry its EXIF (GPS, camera):
+        # the public gets its pixels only.
+        try:
+            content, ctype = uploads.photo_cleaned(content)
+        except uploads.BadFile:
+            raise Http404 from None
     response = HttpResponse(content, content_type=ctype)
     return _public(response)
 

@@ -9,6 +9,7 @@ import datetime as dt
 import hashlib
 from typing import Any
 
+from outorga.core import uploads
 from outorga.core.acts import Actor, basis_of
 from outorga.core.errors import Conflict, DomainError
 from outorga.core.models import Municipality
@@ -18,10 +19,6 @@ from outorga.finance.models import Debt
 from outorga.law.competence import NotCompetent, competence
 from outorga.law.decisions import Decision
 from outorga.registry.models import Permit, Person
-from outorga.registry.services.documents import sniff
-from outorga.registry.validation import FieldError
-
-MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 
 PROPOSALS = (Case.Kind.REVOCATION, Case.Kind.CASSACAO)
 
@@ -59,11 +56,12 @@ def competence_citations(law: str, action: str) -> list[str]:
 
 
 def upload_checked(content: bytes, *, images_only: bool) -> tuple[str, str]:
-    if len(content) > MAX_UPLOAD_BYTES:
-        raise FieldError("arquivo", "arquivo maior que 5 MB")
-    ctype = sniff(content)  # magic bytes: PDF, PNG, JPEG only
-    if images_only and not ctype.startswith("image/"):
-        raise FieldError("fotos", "envie fotos em JPEG ou PNG")
+    """An auto's photo or a filing's attachment judged by its bytes (``core.uploads``), kept as
+    sent: it is evidence, and its SHA-256 is what the act records."""
+    if images_only:
+        ctype = uploads.checked(content, kind="photo", field="fotos", images_only=True)
+    else:
+        ctype = uploads.checked(content, kind="document")
     return ctype, hashlib.sha256(content).hexdigest()
 
 

@@ -13,6 +13,7 @@ from django.urls import reverse
 from outorga.core.formerrors import messages_add
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
+from outorga.core.uploads import BadFile
 from outorga.registry.validation import FieldError
 
 from .. import bank_statement
@@ -75,9 +76,12 @@ def payment_import(request: HttpRequest) -> HttpResponse:
             },
         )
     content = upload.read()
-    preview = bank_statement.payments_import_preview(
-        municipality=m, content=content, file_name=upload.name or "extrato.csv"
-    )
+    try:
+        preview = bank_statement.payments_import_preview(
+            municipality=m, content=content, file_name=upload.name or "extrato.csv"
+        )
+    except BadFile as exc:
+        return render(request, "finance/import.html", {"error": exc.message}, status=exc.status)
     return render(
         request,
         "finance/import_preview.html",

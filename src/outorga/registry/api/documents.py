@@ -13,13 +13,14 @@ from ninja.files import UploadedFile
 
 from outorga.core.apikit import acting
 from outorga.core.apipages import Rows, paged
+from outorga.core.uploads import max_bytes
 
 from ..models import Document, Person, Vehicle
 from ..selectors import document_law
 from ..services.documents import (
     MAGIC,
-    MAX_UPLOAD_BYTES,
     document_correct,
+    document_filename,
     document_read,
     document_record,
     document_versions,
@@ -55,7 +56,7 @@ def document_create(
 ) -> Any:
     person = get_object_or_404(Person.objects.all(), pk=person_id) if person_id else None
     vehicle = get_object_or_404(Vehicle.objects.all(), pk=vehicle_id) if vehicle_id else None
-    content = file.read(MAX_UPLOAD_BYTES + 1) if file is not None else None
+    content = file.read(max_bytes("document") + 1) if file is not None else None
     doc = document_record(
         **acting(request),
         law=law_of_service(service),
@@ -127,7 +128,7 @@ def document_correct_route(
         issued_on=issued_on,
         number=number,
         category=category,
-        content=file.read(MAX_UPLOAD_BYTES + 1) if file is not None else None,
+        content=file.read(max_bytes("document") + 1) if file is not None else None,
     )
     return Status(201, version_out(new))
 
@@ -153,7 +154,7 @@ _FILE = {"type": "string", "format": "binary"}
     openapi_extra={
         "responses": {
             200: {
-                "description": "O arquivo (PDF, JPEG ou PNG), servido inline",
+                "description": "O arquivo (PDF, JPEG ou PNG), para baixar (attachment)",
                 "content": {t: {"schema": _FILE} for t in sorted(set(MAGIC.values()))},
             }
         }
@@ -167,6 +168,7 @@ def document_file(request: HttpRequest, doc_id: int) -> HttpResponse:
     m = here["municipality"]
     data = document_read(**here, law=document_law(doc, m), doc=doc)
     response = HttpResponse(data, content_type=doc.content_type)
-    response["Content-Disposition"] = f'inline; filename="documento-{doc.pk}"'
+    # Saved, never opened in the site's origin: a file a citizen sent is not a page of ours.
+    response["Content-Disposition"] = f'attachment; filename="{document_filename(doc)}"'
     response["X-Content-Type-Options"] = "nosniff"
     return response

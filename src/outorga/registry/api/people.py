@@ -15,10 +15,10 @@ from ninja.files import UploadedFile
 from outorga.core.apikit import Error, acting
 from outorga.core.apipages import Rows, paged
 from outorga.core.requests import actor_of
+from outorga.core.uploads import max_bytes
 
 from ..models import Person, Service
 from ..selectors import shown_document
-from ..services.documents import MAX_UPLOAD_BYTES
 from ..services.eligibility import person_eligibility
 from ..services.people import (
     PERSON_FIELDS,
@@ -194,7 +194,7 @@ def person_photo(
     service: Form[str] = "mototaxi",
 ) -> dict[str, Any]:
     person = get_object_or_404(Person.objects.all(), pk=person_id)
-    content = file.read(MAX_UPLOAD_BYTES + 1)
+    content = file.read(max_bytes("photo") + 1)
     person = person_photo_set(
         **acting(request),
         law=law_of_service(service),

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from outorga.core import uploads
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
 from outorga.core.lawctx import context
@@ -28,14 +29,8 @@ from ..sweep import permit_regularity_refresh
 from ..validation import FieldError
 from .common import InvalidTransition, reason_required
 
-MAX_UPLOAD_BYTES = 5 * 1024 * 1024
-
-
-MAGIC = {
-    b"%PDF-": "application/pdf",
-    b"\x89PNG\r\n\x1a\n": "image/png",
-    b"\xff\xd8\xff": "image/jpeg",
-}
+#: Content types by the file's first bytes (PDF, PNG, JPEG), as ``core.uploads`` reads them.
+MAGIC = uploads.MAGIC
 
 
 #: Documents whose validity the mototaxi law fixes (document_validity question).
@@ -43,14 +38,6 @@ MOTOTAXI_VALIDITY = {
     Document.Type.MEDICAL: "atestado_medico",
     Document.Type.INSPECTION: "laudo_inspecao",
 }
-
-
-def sniff(content: bytes) -> str:
-    """Content type by magic bytes; refuses anything but PDF, PNG and JPEG."""
-    for magic, ctype in MAGIC.items():
-        if content.startswith(magic):
-            return ctype
-    raise FieldError("arquivo", "tipo de arquivo não aceito: envie PDF, JPEG ou PNG")
 
 
 def _owner_fits(doc_type: str, *, vehicle_only: bool) -> None:
@@ -165,6 +152,8 @@ def documents_record(
                         **row,
                     )
                 )
+            except uploads.BadFile as exc:  # keeps its status (400, 413) under the row's name
+                raise type(exc)(f"{label} — {exc.field}", exc.message, exc.citation) from exc
             except FieldError as exc:
                 raise FieldError(f"{label} — {exc.field}", exc.message, exc.citation) from exc
     return done
@@ -261,12 +250,11 @@ def _category(category: str) -> str:
 
 
 def _checked_file(content: bytes | None) -> tuple[str, str]:
-    """The file's SHA-256 and content type (magic bytes), within the upload limit."""
+    """The file's SHA-256 and content type, judged by its bytes within the documents' limit
+    (``core.uploads``: a PDF/HTML polyglot or an image that does not decode is refused)."""
     if content is None:
         return "", ""
-    if len(content) > MAX_UPLOAD_BYTES:
-        raise FieldError("arquivo", "arquivo maior que 5 MB")
-    return hashlib.sha256(content).hexdigest(), sniff(content)
+    return hashlib.sha256(content).hexdigest(), uploads.checked(content, kind="document")
 
 
 def _validity(municipality: Municipality, law: str, doc: Document) -> None:
@@ -290,7 +278,7 @@ def _validity(municipality: Municipality, law: str, doc: Document) -> None:
 
 def _store(doc: Document, content: bytes | None) -> None:
     if content is not None:
-        ext = {"application/pdf": "pdf", "image/png": "png", "image/jpeg": "jpg"}[doc.content_type]
+        ext = uploads.EXTENSIONS[doc.content_type]
         doc.file.save(f"{doc.sha256[:16]}.{ext}", ContentFile(content), save=False)
     doc.save()
 
@@ -314,6 +302,11 @@ def _refresh_regularity(municipality: Municipality, doc: Document) -> None:
     live = Permit.objects.filter(owners, status__in=ACTIVE_STATUSES).order_by("pk")
     for permit in live.select_related("holder", "vehicle"):
         permit_regularity_refresh(municipality=municipality, permit=permit, on=doc.presented_on)
+
+
+def document_filename(doc: Document) -> str:
+    """The name a downloaded document's file is saved under (its type's extension)."""
+    return f"documento-{doc.pk}.{uploads.EXTENSIONS.get(doc.content_type, 'bin')}"
 
 
 def document_read(*, actor: Actor, municipality: Municipality, law: str, doc: Document) -> bytes:

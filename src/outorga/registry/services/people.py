@@ -5,14 +5,13 @@ photo the badge prints.
 from __future__ import annotations
 
 import hashlib
-import io
 from collections.abc import Mapping
 from typing import Any
 
 from django.core.files.base import ContentFile
 from django.db import transaction
-from PIL import Image
 
+from outorga.core import uploads
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.lawseam import service_citations
@@ -25,7 +24,6 @@ from .. import validation
 from ..models import DrivingLicence, Person, Service
 from ..validation import FieldError
 from .common import AlreadyRegistered, reason_required, snapshot
-from .documents import MAX_UPLOAD_BYTES, sniff
 
 PERSON_FIELDS = [
     "kind",
@@ -266,32 +264,31 @@ def person_photo_set(
     *, actor: Actor, municipality: Municipality, law: str, person: Person, content: bytes
 ) -> Person:
     """Record the photo the badge prints (mototaxi art. 2 VIII; taxi art. 4 III): JPEG or PNG by
-    its magic bytes, within the upload limit, an image that opens. Idempotent as the document
-    uploads are: sending the person's current photo again (same SHA-256) changes nothing and
-    records no act."""
+    its bytes, within the photos' size limit, an image that decodes whole. What is stored is the
+    photo re-encoded from its pixels, upright and without metadata (``core.uploads``): the badge's
+    photo is public at ``/v/<token>/foto``, and an upload's EXIF may hold where and with what it
+    was taken. Idempotent as the document uploads are: sending the person's current photo again
+    (the same stored SHA-256) changes nothing and records no act."""
     authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
     # The photo the badge prints (mototaxi art. 2 VIII; taxi art. 4 III), by the law acted under.
     cites = citations(law, "photo")
     shown = cites[0].render() if cites else ""
     if person.kind != Person.Kind.NATURAL:
         raise FieldError("foto", "só pessoa física tem foto no crachá", shown)
-    if len(content) > MAX_UPLOAD_BYTES:
-        raise FieldError("foto", "arquivo maior que 5 MB")
-    ctype = sniff(content) if content else ""
-    if ctype not in PHOTO_TYPES:
-        raise FieldError("foto", "envie a foto em JPEG ou PNG", shown)
-    try:
-        with Image.open(io.BytesIO(content)) as image:
-            image.verify()
-    except Exception as exc:  # Pillow raises many kinds for a broken file
-        raise FieldError("foto", "a imagem não pôde ser lida; envie outro arquivo") from exc
-    digest = hashlib.sha256(content).hexdigest()
+    uploads.within_limit(content, "photo", "foto")
+    claimed = uploads.sniff_magic(content)
+    if claimed is None:
+        raise uploads.BadFile("foto", "tipo de arquivo não aceito: envie JPEG ou PNG", shown)
+    if claimed not in PHOTO_TYPES:
+        raise uploads.BadFile("foto", "envie a foto em JPEG ou PNG", shown)
+    stored, ctype = uploads.photo_cleaned(content, "foto")
+    digest = hashlib.sha256(stored).hexdigest()
     with transaction.atomic(), tenant(municipality):
         person = Person.objects.select_for_update(no_key=True).get(pk=person.pk)
         old = _photo_digest(person)
         if old == digest:
             return person
-        person.photo.save(f"{digest[:16]}.{PHOTO_TYPES[ctype]}", ContentFile(content), save=False)
+        person.photo.save(f"{digest[:16]}.{PHOTO_TYPES[ctype]}", ContentFile(stored), save=False)
         person.save(update_fields=["photo"])
         record_act(
             municipality=municipality,
@@ -299,7 +296,12 @@ def person_photo_set(
             action="person.photo",
             obj=person,
             old={"sha256": old},
-            new={"sha256": digest, "content_type": ctype, "size": len(content)},
+            new={
+                "sha256": digest,
+                "content_type": ctype,
+                "size": len(stored),
+                "uploaded_sha256": hashlib.sha256(content).hexdigest(),
+            },
             basis=basis_of(None, cites),
         )
     return person

@@ -13,14 +13,15 @@ from outorga.core.errors import DomainError
 from outorga.core.formerrors import form_add
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
+from outorga.core.uploads import max_bytes
 from outorga.law.competence import NotCompetent, is_allowed
 
 from ..forms import DocumentCorrectionForm
 from ..models import Document
 from ..selectors import document_law
 from ..services.documents import (
-    MAX_UPLOAD_BYTES,
     document_correct,
+    document_filename,
     document_read,
     document_versions,
 )
@@ -46,7 +47,8 @@ def document_file(request: HttpRequest, doc_id: int) -> HttpResponse:
             return redirect("registry:person", person_id=doc.person_id)
         return redirect("registry:vehicle", vehicle_id=doc.vehicle_id)
     response = HttpResponse(data, content_type=doc.content_type)
-    response["Content-Disposition"] = f'inline; filename="documento-{doc.pk}"'
+    # Saved, never opened in the site's origin: a file a citizen sent is not a page of ours.
+    response["Content-Disposition"] = f'attachment; filename="{document_filename(doc)}"'
     response["X-Content-Type-Options"] = "nosniff"
     return response
 
@@ -75,7 +77,7 @@ def document_edit(request: HttpRequest, doc_id: int) -> HttpResponse:
                 issued_on=d["issued_on"],
                 number=d["number"],
                 category=d["category"],
-                content=d["file"].read(MAX_UPLOAD_BYTES + 1) if d["file"] else None,
+                content=d["file"].read(max_bytes("document") + 1) if d["file"] else None,
             )
         except NotCompetent as exc:
             return deny(request, exc)

@@ -33,6 +33,7 @@ from outorga.core.formerrors import form_add, messages_add
 from outorga.core.lawseam import governs
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
+from outorga.core.uploads import max_bytes
 from outorga.law.competence import NotCompetent
 
 from ..facts import (
@@ -56,7 +57,7 @@ from ..models import (
 )
 from ..selectors import registry_law
 from ..services.common import service_law
-from ..services.documents import MAX_UPLOAD_BYTES, documents_record
+from ..services.documents import documents_record
 from ..services.people import licence_record, person_photo_set, person_register
 from ..services.permits import (
     permit_grant,
@@ -159,7 +160,7 @@ class ChecklistForm(forms.Form):
                             if t in self.categorised
                             else {}
                         ),
-                        "content": upload.read(MAX_UPLOAD_BYTES + 1) if upload else None,
+                        "content": upload.read(max_bytes("document") + 1) if upload else None,
                     }
                 )
         return out
@@ -191,7 +192,7 @@ def person_records_record(
                     municipality=m,
                     law=law,
                     person=person,
-                    content=photo.read(MAX_UPLOAD_BYTES + 1),
+                    content=photo.read(max_bytes("photo") + 1),
                 )
             except FieldError as exc:
                 raise FieldError("Foto para o crachá", exc.message, exc.citation) from exc

@@ -16,6 +16,7 @@ from outorga.core.formerrors import form_add
 from outorga.core.lawseam import governs, law_of, service_citations
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
+from outorga.core.uploads import max_bytes
 from outorga.law.citations import render_many
 from outorga.law.competence import NotCompetent, check, is_allowed
 from outorga.law.decisions import Decision
@@ -24,7 +25,7 @@ from outorga.law.interfaces import cited
 from ..forms import DocumentForm, LicenceForm, PersonForm, PhotoForm, reason_field
 from ..models import Document, Person, Service, TaxiCategory
 from ..selectors import registry_law, shown_document
-from ..services.documents import MAX_UPLOAD_BYTES, document_record
+from ..services.documents import document_record
 from ..services.eligibility import person_eligibility, taxi_person_requirements
 from ..services.people import licence_record, person_photo_set, person_register, person_update
 from ..validation import FieldError, format_cpf
@@ -141,7 +142,7 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
                         municipality=current_municipality(),
                         law=law,
                         person=person,
-                        content=photo_form.cleaned_data["file"].read(MAX_UPLOAD_BYTES + 1),
+                        content=photo_form.cleaned_data["file"].read(max_bytes("photo") + 1),
                     )
                     messages.success(request, "Foto registrada.")
                     return redirect("registry:person", person_id=person.pk)
@@ -171,7 +172,7 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
                         person=person,
                         number=d["number"],
                         category=d["category"],
-                        content=upload.read(MAX_UPLOAD_BYTES + 1) if upload else None,
+                        content=upload.read(max_bytes("document") + 1) if upload else None,
                     )
                     messages.success(request, "Documento registrado.")
                     return redirect("registry:person", person_id=person.pk)

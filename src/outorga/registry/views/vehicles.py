@@ -17,6 +17,7 @@ from outorga.core.formerrors import form_add
 from outorga.core.lawseam import service_citations
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
+from outorga.core.uploads import max_bytes
 from outorga.law.citations import render_many
 from outorga.law.competence import NotCompetent, is_allowed
 
@@ -24,7 +25,7 @@ from ..forms import DocumentForm, OwnerChangeForm, VehicleForm, reason_field
 from ..models import Document, Person, Service, Vehicle
 from ..selectors import registry_law
 from ..services.common import service_law
-from ..services.documents import MAX_UPLOAD_BYTES, document_record
+from ..services.documents import document_record
 from ..services.vehicles import (
     VEHICLE_FIELDS,
     vehicle_owner_change,
@@ -231,7 +232,7 @@ def vehicle_detail(request: HttpRequest, vehicle_id: int) -> HttpResponse:
                 vehicle=vehicle,
                 number=d["number"],
                 category=d["category"],
-                content=d["file"].read(MAX_UPLOAD_BYTES + 1) if d["file"] else None,
+                content=d["file"].read(max_bytes("document") + 1) if d["file"] else None,
             )
         except NotCompetent as exc:
             return deny(request, exc)

@@ -13,7 +13,7 @@ from finance_factories import make_debt, make_person, refresh
 
 from outorga.core.models import User
 from outorga.core.tenancy import tenant
-from outorga.finance import pix
+from outorga.finance import febraban, payments, pix
 from outorga.finance.models import Debt
 from outorga.finance.models_payments import FinanceSettings, Payment, Refund
 from outorga.law.competence import Role
@@ -29,7 +29,7 @@ def client_of(user_of, role: Role, slug: str = "ipatinga") -> Client:  # type: i
 
 def qr_of(pdf: bytes) -> str:
     image = pdfium.PdfDocument(pdf)[0].render(scale=3).to_pil()
-    found = [r.text for r in zxingcpp.read_barcodes(image)]
+    found = [r.text for r in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)]
     assert len(found) == 1
     return found[0]
 
@@ -222,6 +222,12 @@ def test_the_demo_holder_sees_their_debts_and_downloads_a_payable_slip(user_of, 
     r = c.get(f"/portal/debitos/{owed.pk}/documento.pdf")
     assert r.status_code == 200
     assert pix.is_valid(qr_of(r.content))
+    # The demo's EXAMPLE FEBRABAN code puts the arrecadação barcode beside the PIX.
+    image = pdfium.PdfDocument(r.content)[0].render(scale=4).to_pil()
+    [bar] = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.ITF)
+    guia = febraban.decode(bar.text)
+    with tenant(ipatinga_m):
+        assert (guia.company_code, guia.amount_cents) == ("9999", payments.amount_owed(owed))
     # Someone else's debt of the same municipality is simply not found.
     assert c.get(f"/portal/debitos/{other.pk}/documento.pdf").status_code == 404
 

@@ -91,18 +91,29 @@ def test_a_zero_or_negative_amount_is_refused(cents):
         pix.amount_text(cents)
 
 
-def test_a_name_longer_than_25_is_cut_and_accents_removed():
+def test_a_name_longer_than_25_is_shortened_between_words_and_accents_removed():
     payload = pix.build_payload(
         key="12345678909",
         merchant_name="Prefeitura Municipal de São José dos Campos",
         merchant_city="São José dos Campos",
     )
     fields = pix.parse(payload)
-    assert fields["59"] == "Prefeitura Municipal de S"
-    assert len(fields["59"]) == 25
-    assert fields["60"] == "Sao Jose dos Ca"
-    assert len(fields["60"]) == 15
+    assert fields["59"] == "Prefeitura Municipal"  # not "Prefeitura Municipal de S"
+    assert fields["60"] == "Sao Jose"  # not "Sao Jose dos Ca"
     assert pix.is_valid(payload)
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("Prefeitura de Barra do Garças", "Prefeitura de Barra"),  # not "…Barra do Ga"
+        ("Prefeitura de Ipatinga", "Prefeitura de Ipatinga"),  # fits: as it is
+        ("Prefeitura Municipal de Ipatinga", "Prefeitura Municipal"),
+        ("Pinda" + "monhangaba" * 3, ("Pinda" + "monhangaba" * 3)[:25]),  # one long word: cut
+    ],
+)
+def test_the_merchant_name_is_shortened_on_a_word_boundary(name, shown):
+    assert pix.ascii_text(name, pix.MAX_NAME) == shown
 
 
 @pytest.mark.parametrize("txid", ["ABC-123", "a b", "X" * 26, "débito1", ""])

@@ -23,7 +23,7 @@ from outorga.law.competence import NotCompetent, Role
 from outorga.registry.models import Permit, Person
 from outorga.registry.validation import FieldError
 
-from . import bank_statement, fees, payments, pix
+from . import bank_statement, febraban, fees, payments, pix
 from .models import Debt
 from .models_payments import FinanceSettings, Payment, Refund
 from .slips import render_slip
@@ -193,6 +193,9 @@ class PixOut(Schema):
     txid: str
     amount_cents: int
     payload: str
+    #: The FEBRABAN arrecadação barcode and linha digitável; null without the FEBRABAN code.
+    barcode: str | None = None
+    digitable_line: str | None = None
 
 
 @router.get("/debts/{debt_id}/pix", response=PixOut, summary="PIX copia e cola do débito")
@@ -200,11 +203,15 @@ def debt_pix(request: HttpRequest, debt_id: int) -> dict[str, Any]:
     _reader(request)
     d = get_object_or_404(Debt.objects.all(), pk=debt_id)
     settings = _payable(d)
+    owed = payments.amount_owed(d)
+    code = payments.guia_barcode(d, settings, owed)
     return {
         "reference": d.reference,
         "txid": pix.txid_of(d.reference),
-        "amount_cents": payments.amount_owed(d),
+        "amount_cents": owed,
         "payload": payments.pix_payload(d, settings),
+        "barcode": code,
+        "digitable_line": febraban.line(code) if code else None,
     }
 
 
@@ -438,6 +445,10 @@ class SettingsIO(Schema):
     merchant_name: str
     merchant_city: str
     slip_instructions: str = ""
+    #: The municipality's FEBRABAN code for arrecadação (4 digits; empty: guias with PIX only)
+    #: and the check digits' módulo its bank agreement sets ("6": módulo 10, "8": módulo 11).
+    febraban_code: str = ""
+    febraban_check: str = "6"
     example: bool = False
 
 
@@ -458,4 +469,6 @@ def settings_put(request: HttpRequest, payload: SettingsIO) -> Any:
         merchant_name=payload.merchant_name,
         merchant_city=payload.merchant_city,
         slip_instructions=payload.slip_instructions,
+        febraban_code=payload.febraban_code,
+        febraban_check=payload.febraban_check,
     )

@@ -21,6 +21,8 @@ from .models_payments import FinanceSettings
 
 #: The key of the Banco Central manual's own example: obviously not a real receiver.
 EXAMPLE_KEY = "123e4567-e12b-12d1-a456-426655440000"
+#: An EXAMPLE FEBRABAN code, so the demo guias show the barcode: a municipality records its own.
+EXAMPLE_FEBRABAN_CODE = "9999"
 #: Valid-by-checksum CPFs used only for demo people (one per municipality).
 DEMO_CPF = {"ipatinga": "52998224725", "barra-do-garcas": "39053344705"}
 
@@ -30,9 +32,10 @@ def load(m: Municipality) -> None:
     if not FinanceSettings.objects.exists():
         FinanceSettings.objects.create(
             pix_key=EXAMPLE_KEY,
-            merchant_name=f"Prefeitura de {m.name}"[:25],
+            merchant_name=payments.pix.ascii_text(f"Prefeitura de {m.name}", payments.pix.MAX_NAME),
             merchant_city=payments.pix.ascii_text(m.name, 15).upper(),
             slip_instructions="",
+            febraban_code=EXAMPLE_FEBRABAN_CODE,
             example=True,
         )
     user = User.objects.filter(username=demo_username(m.slug, Role.PERMISSIONARIO)).first()

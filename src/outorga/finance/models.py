@@ -42,6 +42,9 @@ class Debt(TenantModel):
     instalment = models.PositiveSmallIntegerField("parcela", null=True, blank=True)
     instalments = models.PositiveSmallIntegerField("de", null=True, blank=True)
     reference = models.CharField("referência", max_length=40, unique=True)
+    #: The debt's number in the municipality, digits only: the reference holds a letter and the
+    #: FEBRABAN barcode's free field holds digits (``finance.febraban``).
+    number = models.PositiveBigIntegerField("número da guia", null=True, blank=True)
     basis = models.JSONField("fundamentos", default=dict, blank=True)
     #: A charge of an infraction whose case is not final yet — a seizure's fine, removal and
     #: storage, due at once so the vehicle can be released (mototaxi art. 35 §1) while the defence
@@ -57,7 +60,8 @@ class Debt(TenantModel):
             models.CheckConstraint(
                 condition=~models.Q(status="final", awaiting_finality=True),
                 name="debt_final_not_awaiting_finality",
-            )
+            ),
+            models.UniqueConstraint(fields=["municipality", "number"], name="uniq_debt_number"),
         ]
 
     def __str__(self) -> str:

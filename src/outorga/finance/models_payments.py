@@ -14,12 +14,28 @@ __all__ = ["FinanceSettings", "Payment", "PaymentImport", "Refund"]
 
 
 class FinanceSettings(TenantModel):
-    """Who receives PIX payments of the municipality's debts (fields 26-01, 59 and 60)."""
+    """Who receives PIX payments of the municipality's debts (fields 26-01, 59 and 60), and the
+    municipality's FEBRABAN code for the guias' arrecadação barcode."""
+
+    class Check(models.TextChoices):
+        """Position 3 of the barcode: the amount in reais, and the módulo of its check digits."""
+
+        MOD10 = "6", "módulo 10 (identificador 6)"
+        MOD11 = "8", "módulo 11 (identificador 8)"
 
     pix_key = models.CharField("chave PIX", max_length=77)
     merchant_name = models.CharField("nome do recebedor", max_length=25)
     merchant_city = models.CharField("cidade do recebedor", max_length=15)
     slip_instructions = models.CharField("instruções no documento", max_length=300, blank=True)
+    #: The 4-digit company/órgão code FEBRABAN gave the municipality for arrecadação (segment 1,
+    #: prefeituras); blank: the guia carries no barcode, only the PIX.
+    febraban_code = models.CharField("código FEBRABAN do órgão", max_length=4, blank=True)
+    febraban_check = models.CharField(
+        "dígitos verificadores do código de barras",
+        max_length=1,
+        choices=Check.choices,
+        default=Check.MOD10,
+    )
     example = models.BooleanField("valores de exemplo", default=False)
     updated_at = models.DateTimeField(auto_now=True)
 

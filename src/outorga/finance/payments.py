@@ -16,6 +16,7 @@ line through :func:`apply_to_debt` like a payment recorded by hand.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -35,7 +36,7 @@ from outorga.law.competence import competence, is_allowed
 from outorga.law.interfaces import answers, citations
 from outorga.registry.validation import FieldError, digits
 
-from . import pix
+from . import febraban, pix
 from . import services as ledger
 from .models import Debt
 from .models_payments import FinanceSettings, Payment, Refund
@@ -108,8 +109,14 @@ def finance_settings_save(
     merchant_name: str,
     merchant_city: str,
     slip_instructions: str = "",
+    febraban_code: str = "",
+    febraban_check: str = febraban.VALUE_MOD10,
 ) -> FinanceSettings:
-    """The municipality's PIX receiver. Name and city are stored as the payload will carry them."""
+    """The municipality's PIX receiver. Name and city are stored as the payload will carry them.
+
+    ``febraban_code``: the 4-digit code FEBRABAN gave the municipality for arrecadação (its bank
+    agreement states it, with the módulo of the check digits, ``febraban_check``); with it the
+    guias carry the barcode and the linha digitável beside the PIX."""
     authorize(
         actor=actor, municipality=municipality, action=PAY, law=municipality_law(municipality)
     )
@@ -121,16 +128,28 @@ def finance_settings_save(
     city = pix.ascii_text(merchant_city, pix.MAX_CITY)
     if not name or not city:
         raise FieldError("recebedor", "informe nome e cidade do recebedor")
+    code = febraban_code.strip()
+    if code and not re.fullmatch(r"\d{4}", code):
+        raise FieldError("código FEBRABAN", "o código do órgão na FEBRABAN tem 4 dígitos")
+    if febraban_check not in febraban.VALUE_IDS:
+        raise FieldError("dígitos verificadores", "use 6 (módulo 10) ou 8 (módulo 11)")
     with transaction.atomic(), tenant(municipality):
         s = FinanceSettings.objects.select_for_update().first()
         old = (
-            {"pix_key": s.pix_key, "merchant_name": s.merchant_name, "city": s.merchant_city}
+            {
+                "pix_key": s.pix_key,
+                "merchant_name": s.merchant_name,
+                "city": s.merchant_city,
+                "febraban_code": s.febraban_code,
+                "febraban_check": s.febraban_check,
+            }
             if s
             else {}
         )
         s = s or FinanceSettings()
         s.pix_key, s.merchant_name, s.merchant_city = key, name, city
         s.slip_instructions = slip_instructions.strip()[:300]
+        s.febraban_code, s.febraban_check = code, febraban_check
         s.example = False
         s.save()
         record_act(
@@ -139,7 +158,13 @@ def finance_settings_save(
             action="finance.settings",
             obj=s,
             old=old,
-            new={"pix_key": key, "merchant_name": name, "city": city},
+            new={
+                "pix_key": key,
+                "merchant_name": name,
+                "city": city,
+                "febraban_code": code,
+                "febraban_check": febraban_check,
+            },
         )
     return s
 
@@ -153,6 +178,21 @@ def pix_payload(debt: Debt, settings: FinanceSettings) -> str:
         amount_cents=amount_owed(debt),
         txid=pix.txid_of(debt.reference),
         description=f"Debito {debt.reference}",
+    )
+
+
+def guia_barcode(debt: Debt, settings: FinanceSettings, amount_cents: int) -> str | None:
+    """The FEBRABAN arrecadação barcode of a debt's guia (segment 1, prefeituras): the amount, the
+    municipality's FEBRABAN code and, in the free field, the due date (AAAAMMDD) and the debt's
+    number (17 digits). None while the municipality has recorded no FEBRABAN code, or for a debt
+    recorded without a number."""
+    if not settings.febraban_code or debt.number is None:
+        return None
+    return febraban.barcode(
+        amount_cents=amount_cents,
+        company_code=settings.febraban_code,
+        value_id=settings.febraban_check,
+        free_field=f"{debt.due_on:%Y%m%d}{debt.number:017d}",
     )
 
 

@@ -58,14 +58,30 @@ def _tlv(field_id: str, value: str) -> str:
     return f"{field_id}{len(value):02d}{value}"
 
 
+#: Words a name shortened at a word boundary does not end on ("Prefeitura de Barra do").
+_DANGLING = {"a", "as", "o", "os", "e", "de", "da", "das", "do", "dos", "em", "na", "no"}
+
+
 def ascii_text(text: str, limit: int) -> str:
-    """Accents removed, only printable ASCII, spaces collapsed, cut at ``limit`` characters.
+    """Accents removed, only printable ASCII, spaces collapsed, shortened to ``limit`` characters.
 
     Payment apps show name and city as they are; the manual restricts them to the EMV character
-    set, so "São João del-Rei" becomes "Sao Joao del-Rei"."""
+    set, so "São João del-Rei" becomes "Sao Joao del-Rei". A longer text is shortened at a word
+    boundary, never mid-word: "Prefeitura de Barra do Garças" becomes "Prefeitura de Barra"."""
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     plain = "".join(ch for ch in plain if 32 <= ord(ch) < 127)
-    return " ".join(plain.split())[:limit].rstrip()
+    return shorten(" ".join(plain.split()), limit)
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` in at most ``limit`` characters, cut between words (dropping a dangling "de",
+    "do"…); a first word longer than ``limit`` alone is cut."""
+    if len(text) <= limit:
+        return text
+    words = text[: limit + 1].split(" ")[:-1]  # the last one is cut (or is the space after)
+    while len(words) > 1 and words[-1].lower() in _DANGLING:
+        words.pop()
+    return " ".join(words).rstrip() or text[:limit].rstrip()
 
 
 def txid_of(reference: str) -> str:

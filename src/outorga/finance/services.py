@@ -71,10 +71,12 @@ def fine_due_on(*, municipality: Municipality, imposed_on: dt.date) -> tuple[dt.
     return d.outcome["due_on"], d
 
 
-def _reference(municipality: Municipality) -> str:
-    # Gapless per municipality (counter row locked in the caller's transaction); the IBGE code
-    # makes it unique across the deployment.
-    return f"{municipality.ibge_code}-D{next_number('debt'):07d}"
+def _reference(municipality: Municipality) -> tuple[str, int]:
+    """The debt's reference and its number. Gapless per municipality (counter row locked in the
+    caller's transaction); the IBGE code makes the reference unique across the deployment, and
+    the number alone (digits) is what the FEBRABAN barcode carries."""
+    number = next_number("debt")
+    return f"{municipality.ibge_code}-D{number:07d}", number
 
 
 def debt_create_in_transaction(
@@ -121,6 +123,7 @@ def debt_create_in_transaction(
         if row is not None and row.municipality_id != municipality.pk:
             raise CrossTenantWrite("débito de pessoa ou permissão de outro município recusado")
     with tenant(municipality):
+        reference, number = _reference(municipality)
         debt = Debt.objects.create(
             person=person,
             permit=permit,
@@ -131,7 +134,8 @@ def debt_create_in_transaction(
             status=status,
             instalment=instalment,
             instalments=instalments,
-            reference=_reference(municipality),
+            reference=reference,
+            number=number,
             basis=dict(basis or {}),
             awaiting_finality=awaiting_finality,
         )

@@ -1,7 +1,11 @@
-"""The payment slip of a debt: an A4 page laid out like a boleto (payer's receipt above the cut,
-payment stub below), paid by PIX — the QR code and the "copia e cola" text of the static BR Code.
+"""The payment slip (guia) of a debt: an A4 page laid out like a boleto (payer's receipt above the
+cut, payment stub below), paid by PIX — the QR code and the "copia e cola" text of the static BR
+Code — and, once the municipality has recorded its FEBRABAN code, by the FEBRABAN arrecadação
+barcode (Interleaved 2 of 5) and its linha digitável, as municipal guias (DAM) are paid at any
+bank, lottery outlet or banking app (``finance.febraban``).
 
-It is not a bank boleto: there is no barcode nor "linha digitável", and the page says so.
+It is not a bank boleto (no bank, no "nosso número"), and without the FEBRABAN code the page says
+it is paid by PIX only.
 """
 
 from __future__ import annotations
@@ -9,6 +13,7 @@ from __future__ import annotations
 import io
 import textwrap
 
+from reportlab.graphics.barcode.common import I2of5
 from reportlab.lib.colors import HexColor, black, white
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
@@ -17,14 +22,20 @@ from reportlab.pdfgen.canvas import Canvas
 from outorga.core.pdfkit import draw_qr, fit_size
 from outorga.law.money import brl
 
+from . import febraban, pix
 from .models import Debt
 from .models_payments import FinanceSettings
+from .payments import guia_barcode
 
 BLUE = HexColor("#1351B4")
 GREY = HexColor("#555555")
 PAGE_W, PAGE_H = A4
 MARGIN = 15 * mm
 WIDTH = PAGE_W - 2 * MARGIN
+#: The barcode about 103 mm wide and 13 mm high, wide bars three times the narrow ones.
+BAR_NARROW = 0.254 * mm
+BAR_RATIO = 3
+BAR_HEIGHT = 13 * mm
 
 
 def _masked(document: str) -> str:
@@ -70,7 +81,10 @@ def render_slip(
     municipality_name: str,
     amount_cents: int,
 ) -> bytes:
-    """One A4 page; ``payload`` is the debt's BR Code (see ``payments.pix_payload``)."""
+    """One A4 page; ``payload`` is the debt's BR Code (see ``payments.pix_payload``), whose txid
+    the page prints as the payload carries it."""
+    code = guia_barcode(debt, settings, amount_cents)
+    txid = pix.parse_template(pix.parse(payload)["62"]).get("05", pix.NO_TXID)
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=A4, pageCompression=1)
     c.setTitle(f"Documento de arrecadação {debt.reference}")
@@ -121,11 +135,17 @@ def render_slip(
     _box(c, MARGIN, y, left_w, row, "Pagador", person.name)
     _box(c, MARGIN + left_w, y, WIDTH - left_w, row, "Valor do documento", value)
     y -= row
-    _box(c, MARGIN, y, left_w, row, "Referência (txid)", debt.reference)
+    _box(c, MARGIN, y, left_w, row, "Identificador do PIX (txid)", txid)
     _box(c, MARGIN + left_w, y, WIDTH - left_w, row, "Origem", origin)
     instructions = settings.slip_instructions or (
-        "Pague pelo PIX: leia o QR code no aplicativo do seu banco ou use o código copia e cola. "
-        "Após o vencimento procure a Secretaria para atualizar o valor."
+        (
+            "Pague pelo código de barras em qualquer banco, lotérica ou aplicativo, ou pelo PIX "
+            "(QR code ou copia e cola). "
+            if code is not None
+            else "Pague pelo PIX: leia o QR code no aplicativo do seu banco ou use o código copia "
+            "e cola. "
+        )
+        + "Após o vencimento procure a Secretaria para atualizar o valor."
     )
     lines = textwrap.wrap(instructions, 70)[:4]
     ih = (len(lines) + 1) * 4 * mm + 2 * mm
@@ -159,14 +179,41 @@ def render_slip(
     # Fixed-width chunks, not word wrap: a space of the payload must never vanish at a break.
     for i, chunk in enumerate(payload[k : k + 90] for k in range(0, len(payload), 90)):
         c.drawString(MARGIN, y - (i + 1) * 4 * mm, chunk)
+    if code is not None:
+        _draw_barcode(c, code)
     c.setFillColor(GREY)
     c.setFont("Helvetica", 7)
     c.drawString(
         MARGIN,
         MARGIN,
-        "Este documento não é boleto bancário: não tem código de barras. "
+        "Pague pelo código de barras ou pela linha digitável em qualquer banco, lotérica ou "
+        "aplicativo, ou pelo PIX."
+        if code is not None
+        else "Este documento não é boleto bancário: não tem código de barras. "
         "Pagamento somente por PIX ao beneficiário acima.",
     )
     c.showPage()
     c.save()
     return buf.getvalue()
+
+
+def _draw_barcode(c: Canvas, code: str) -> None:
+    """The linha digitável above the Interleaved 2 of 5 barcode of the 44 digits, at the foot of
+    the payment stub."""
+    y = MARGIN + 6 * mm
+    bar = I2of5(
+        code,
+        barWidth=BAR_NARROW,
+        ratio=BAR_RATIO,
+        barHeight=BAR_HEIGHT,
+        checksum=0,  # the check digits are the layout's own, inside the 44 digits
+        bearers=0,
+        quiet=0,
+    )
+    bar.drawOn(c, MARGIN, y)
+    c.setFillColor(black)
+    c.setFont("Courier-Bold", 10.5)
+    c.drawString(MARGIN, y + BAR_HEIGHT + 3 * mm, febraban.line_formatted(febraban.line(code)))
+    c.setFillColor(GREY)
+    c.setFont("Helvetica", 6.5)
+    c.drawString(MARGIN, y + BAR_HEIGHT + 8 * mm, "LINHA DIGITÁVEL (ARRECADAÇÃO FEBRABAN)")

@@ -26,7 +26,9 @@ def _valid_digits(value: str, field: str, check: CPF | CNPJ | CNH | RENAVAM, mes
 
 
 def cpf(value: str, field: str = "cpf") -> str:
-    return _valid_digits(value, field, CPF(), "CPF inválido")
+    # validate-docbr accepts a CPF short of its leading zeros: it is kept with all 11 digits, or
+    # the same person would be found under two numbers.
+    return _valid_digits(value, field, CPF(), "CPF inválido").zfill(11)
 
 
 def cnpj(value: str, field: str = "cnpj") -> str:

@@ -29,6 +29,23 @@ class SettingsForm(forms.Form):
     slip_instructions = forms.CharField(
         label="Instruções no documento", max_length=300, required=False
     )
+    febraban_code = forms.CharField(
+        label="Código FEBRABAN do órgão (arrecadação)",
+        max_length=4,
+        required=False,
+        help_text="4 dígitos, do convênio de arrecadação com o banco; em branco, a guia sai "
+        "só com o PIX",
+    )
+    febraban_check = forms.ChoiceField(
+        label="Dígitos verificadores do código de barras",
+        choices=FinanceSettings.Check.choices,
+        initial=FinanceSettings.Check.MOD10,
+        required=False,
+        help_text="o que o convênio de arrecadação define",
+    )
+
+    def clean_febraban_check(self) -> str:
+        return self.cleaned_data["febraban_check"] or FinanceSettings.Check.MOD10
 
 
 @staff_view
@@ -40,6 +57,8 @@ def settings_view(request: HttpRequest) -> HttpResponse:
             "merchant_name": current.merchant_name,
             "merchant_city": current.merchant_city,
             "slip_instructions": current.slip_instructions,
+            "febraban_code": current.febraban_code,
+            "febraban_check": current.febraban_check,
         }
         if current
         else {}

@@ -1,6 +1,6 @@
 """Import of the registry spreadsheets municipalities keep today (``outorga import registry``).
 
-One CSV row = one person, with optionally their CNH, a vehicle and a permit (columns in
+One spreadsheet row (.xlsx, or CSV in UTF-8, UTF-16 or Windows-1252) = one person, with optionally their CNH, a vehicle and a permit (columns in
 ``docs/import-registry.md``). The import runs in two passes:
 
 1. **validation** of every row, writing nothing: the registry's validators (CPF, CNH, RENAVAM,
@@ -19,7 +19,9 @@ importing the same file again adds no permit.
 The modules:
 
 - ``rows``: the columns, the row, error and report shapes, the law bound to a row's service.
-- ``parsing``: reading the file and parsing one row's cells.
+- ``sheets``: reading the file (.xlsx or text), every failure a line's error.
+- ``parsing``: parsing one row's cells (document numbers that lost their leading zeros restored
+  when their check digits confirm them).
 - ``lawchecks``: the law core's checks of each row.
 - ``crosschecks``: checks across rows and against the database.
 - ``writing``: recording a row and an imported permit (with its taxi Termo).

@@ -10,6 +10,7 @@ from typing import Any
 from outorga.core.lawseam import Asker
 from outorga.core.models import Municipality
 from outorga.law import interfaces
+from outorga.law.bindings import RULEBOOKS
 from outorga.law.decisions import Decision, Verdict
 
 from ..facts import TAXI_VEHICLE_KIND, same_place
@@ -82,6 +83,16 @@ class LawChecks(Asker):
             r.error("servico", f"nenhuma lei rege o serviço {p['service']} em {self.m.name}")
             return
         granted = p["granted_on"]
+        in_force = RULEBOOKS[law].in_force_from
+        if granted < in_force:
+            # The law's checks are made on the grant date, when it did not yet apply; a permit
+            # carried over from before it is recorded by the clerk, not read from a spreadsheet.
+            r.error(
+                "data_outorga",
+                f"outorga em {granted:%d/%m/%Y}, antes da vigência da lei que rege o serviço "
+                f"({in_force:%d/%m/%Y})",
+            )
+            return
         if p["service"] in interfaces.MOTO_SERVICES.services:
             self._moto(row, r, granted, p, v, lic)
             return

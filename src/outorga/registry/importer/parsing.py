@@ -1,14 +1,17 @@
-"""Reading the file (UTF-8 or Windows-1252, any of the usual delimiters) and parsing one row's
-cells, with the registry's validators, into a :class:`~.rows.Row` and its errors.
+"""Parsing one row's cells, with the registry's validators, into a :class:`~.rows.Row` and its
+errors (the file itself is read by :mod:`.sheets`).
 """
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from openpyxl.utils.datetime import from_excel
 
 from .. import validation
 from ..models import (
@@ -20,35 +23,32 @@ from ..models import (
     Vehicle,
 )
 from ..validation import FieldError
-from .rows import COLUMNS, NO, STATUS_BY_LABEL, YES, Row, RowError
+from .rows import COLUMNS, NO, STATUS_BY_LABEL, YES, Row, RowError, shown
 
-
-def decode(raw: bytes) -> str:
-    """UTF-8 (with or without BOM) or, as spreadsheets saved on Windows are, Windows-1252."""
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("cp1252")
-
-
-def read(raw: bytes) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
-    text = decode(raw)
-    sample = text[:4096]
-    try:
-        dialect: Any = csv.Sniffer().sniff(sample, delimiters=";,\t")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
-    try:
-        header = [h.strip().lower() for h in next(reader)]
-    except StopIteration:
-        return [], []
-    rows = []
-    for values in reader:
-        if not any(v.strip() for v in values):
-            continue
-        rows.append((reader.line_num, dict(zip(header, (v.strip() for v in values), strict=False))))
-    return header, rows
+#: Digits of the numbers the registry keeps (CPF, CNH's registration number, RENAVAM): Excel
+#: stores a number typed in a "Geral" column and drops its leading zeros.
+DOCUMENT_DIGITS = 11
+ZEROS_HINT = "o Excel pode ter removido zeros à esquerda: formate a coluna como texto"
+SCIENTIFIC = re.compile(r"\d[eE][+-]?\d+$")
+#: The text columns and the field each is kept in, whose length the database limits: a longer
+#: cell is the row's error (an unclosed quote swallows the next cells into one), found on a dry run.
+TEXT_FIELDS: dict[str, tuple[Any, str]] = {
+    "nome": (Person, "name"),
+    "endereco": (Person, "address"),
+    "municipio_residencia": (Person, "city"),
+    "telefone": (Person, "phone"),
+    "email": (Person, "email"),
+    "chassi": (Vehicle, "chassis"),
+    "marca_modelo": (Vehicle, "make_model"),
+    "cor": (Vehicle, "colour"),
+    "municipio_registro": (Vehicle, "registration_city"),
+    "numero_permissao": (Permit, "number"),
+    "decreto": (Permit, "decree"),
+}
+#: Excel's date serials of 01/01/1900 and 31/12/2100: a whole number in that range in a date
+#: column is what Excel shows of a date cell formatted as a number.
+EXCEL_SERIALS = range(1, 73415 + 1)
+YEARS = range(1900, 2100 + 1)
 
 
 class RowParser:
@@ -85,10 +85,22 @@ class RowParser:
             return None
         for fmt in ("%d/%m/%Y", "%Y-%m-%d"):
             try:
-                return dt.datetime.strptime(value, fmt).date()
+                day = dt.datetime.strptime(value, fmt).date()
             except ValueError:
                 continue
-        self.error(name, f"data inválida '{value}' (use DD/MM/AAAA)")
+            if day.year not in YEARS:
+                # A typo (a year of 2 digits read as year 22): no record of the registry is older.
+                self.error(name, f"data {shown(value)} fora dos anos {YEARS[0]} a {YEARS[-1]}")
+                return None
+            return day
+        hint = ""
+        if value.isdigit() and int(value) in EXCEL_SERIALS:
+            serial = from_excel(int(value)).date()
+            hint = (
+                f" — parece o número de série de uma data do Excel ({serial:%d/%m/%Y}): "
+                "formate a coluna como data"
+            )
+        self.error(name, f"data inválida {shown(value)} (use DD/MM/AAAA){hint}")
         return None
 
     def integer(self, name: str, low: int = 0, high: int = 10**9) -> int | None:
@@ -98,7 +110,7 @@ class RowParser:
         try:
             n = int(value)
         except ValueError:
-            self.error(name, f"número inválido '{self.text(name)}'")
+            self.error(name, f"número inválido {shown(self.text(name))}")
             return None
         if not low <= n <= high:
             self.error(name, f"valor {n} fora do intervalo {low}–{high}")
@@ -110,7 +122,7 @@ class RowParser:
         if value in YES:
             return True
         if value not in NO:
-            self.error(name, f"use 'sim' ou 'não' (recebido '{self.text(name)}')")
+            self.error(name, f"use 'sim' ou 'não' (recebido {shown(self.text(name))})")
         return False
 
     def choice(
@@ -119,9 +131,43 @@ class RowParser:
         value = (self.text(name).upper() if upper else self.text(name).lower()) or default
         options = list(choices)
         if value and value not in options:
-            self.error(name, f"valor '{self.text(name)}' não aceito (use {', '.join(options)})")
+            self.error(
+                name, f"valor {shown(self.text(name))} não aceito (use {', '.join(options)})"
+            )
             return default
         return value
+
+    def document(self, name: str, fn: Callable[[str, str], str]) -> str:
+        """A number of 11 digits with check digits (CPF, CNH, RENAVAM) that a spreadsheet may
+        have kept as a number: the leading zeros it lost are put back only when the number so
+        completed passes its check digits (``fn``), and the row says so; else it is refused with
+        the hint."""
+        value = self.text(name)
+        if SCIENTIFIC.search(value):
+            self.error(
+                name,
+                f"{shown(value)} está em notação científica e perdeu dígitos: formate a coluna como "
+                "texto e digite o número completo",
+            )
+            return ""
+        found = validation.digits(value)
+        if not found or len(found) >= DOCUMENT_DIGITS:
+            return self.check(name, fn)
+        try:
+            number = fn(found.zfill(DOCUMENT_DIGITS), name)
+        except FieldError as exc:
+            self.error(
+                name,
+                f"{exc.message}: tem {len(found)} dígitos, e não {DOCUMENT_DIGITS} — {ZEROS_HINT}",
+                exc.citation,
+            )
+            return ""
+        self.warn(
+            name,
+            f"zeros à esquerda restaurados ({shown(value)} lido como {number}, que confere com os "
+            "dígitos verificadores); formate a coluna como texto",
+        )
+        return number
 
     def check(self, name: str, fn: Callable[[str, str], str]) -> str:
         try:
@@ -141,11 +187,20 @@ def parse_row(
     """``cites(service, on, *concepts)``: the articles the law bound to the service names for the
     concepts (:meth:`LawChecks.cites`)."""
     r = RowParser(line, cells)
+    for column, (model, name) in TEXT_FIELDS.items():
+        limit = getattr(model._meta.get_field(name), "max_length", None)
+        if limit and len(r.text(column)) > limit:
+            r.error(column, f"até {limit} caracteres (a célula tem {len(r.text(column))})")
+    if r.text("email"):
+        try:
+            validate_email(r.text("email"))
+        except ValidationError:
+            r.error("email", f"e-mail inválido {shown(r.text('email'))}")
     person: dict[str, Any] = {}
     if r.required("pessoa"):
         person = {
             "kind": Person.Kind.NATURAL,
-            "document": r.check("cpf", validation.cpf),
+            "document": r.document("cpf", validation.cpf),
             "name": r.text("nome"),
             "birth_date": r.date("data_nascimento"),
             "blood_type": r.choice("tipo_sanguineo", Person.BloodType.values, upper=True),
@@ -160,7 +215,7 @@ def parse_row(
         if not categories or set(categories) - set("ABCDE"):
             r.error("cnh_categorias", "use as letras A, B, C, D ou E")
         row.licence = {
-            "number": r.check("cnh_numero", validation.cnh),
+            "number": r.document("cnh_numero", validation.cnh),
             "categories": categories,
             "first_licence_on": r.date("cnh_primeira_habilitacao"),
             "category_a_since": r.date("cnh_categoria_a_desde"),
@@ -170,7 +225,7 @@ def parse_row(
     if r.filled("veiculo") and r.required("veiculo"):
         row.vehicle = {
             "plate": r.check("placa", validation.plate),
-            "renavam": r.check("renavam", validation.renavam),
+            "renavam": r.document("renavam", validation.renavam),
             "chassis": r.text("chassi").upper(),
             "kind": r.choice("especie", Vehicle.Kind.values),
             "make_model": r.text("marca_modelo"),
@@ -202,7 +257,7 @@ def parse_row(
         if status is None:
             r.error(
                 "situacao",
-                f"situação '{r.text('situacao')}' não aceita na importação "
+                f"situação {shown(r.text('situacao'))} não aceita na importação "
                 "(use ativa, suspensa ou em reserva)",
             )
         row.permit = {

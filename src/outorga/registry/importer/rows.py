@@ -120,6 +120,11 @@ YES = {"sim", "s", "x", "1", "true", "verdadeiro"}
 NO = {"não", "nao", "n", "0", "false", "falso", ""}
 
 
+def shown(value: str, width: int = 40) -> str:
+    """A cell's value quoted in a message, cut when long (a row swallowed by an open quote)."""
+    return f"'{value}'" if len(value) <= width else f"'{value[:width]}…' ({len(value)} caracteres)"
+
+
 @dataclass(frozen=True)
 class RowError:
     line: int  # line of the file (the header is line 1); 0 for the whole file

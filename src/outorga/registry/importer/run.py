@@ -29,8 +29,9 @@ from ..services.vehicles import taxi_vehicle_inscribe
 from ..validation import FieldError
 from .crosschecks import cross_checks
 from .lawchecks import LawChecks
-from .parsing import parse_row, read
+from .parsing import parse_row
 from .rows import BY_NAME, SERVICES, ImportFailed, ImportReport, Row, RowError
+from .sheets import read
 from .writing import row_write
 
 
@@ -56,13 +57,19 @@ def import_registry(
         return report
     # The law a row without a permit is recorded under (who may register it).
     default_law = law_of(municipality, services_here[0], nearest=True)
-    header, cells = read(raw)
+    sheet = read(raw)
+    if sheet.errors:
+        report.errors += sheet.errors
+        return report
+    header, cells = sheet.header, sheet.rows
     unknown = [h for h in header if h and h not in BY_NAME]
     for h in unknown:
         report.errors.append(RowError(1, h, "coluna desconhecida (veja docs/import-registry.md)"))
     for name in ("cpf", "nome", "data_nascimento"):
         if name not in header:
             report.errors.append(RowError(1, name, "coluna obrigatória ausente do cabeçalho"))
+    if not report.errors and not cells:
+        report.errors.append(RowError(2, "", "nenhuma linha de cadastro depois do cabeçalho"))
     if report.errors:
         return report
     report.rows = len(cells)

@@ -1,6 +1,7 @@
-"""``outorga import registry FILE.csv --municipality SLUG [--dry-run] [--user USERNAME]``.
+"""``outorga import registry FILE --municipality SLUG [--dry-run] [--user USERNAME]``.
 
-Validates every row of the municipality's spreadsheet and reports each error with its line,
+FILE is the spreadsheet as the municipality keeps it: .xlsx or CSV (UTF-8, Windows-1252 or
+Excel's UTF-16 "Texto Unicode"). Validates every row of the municipality's spreadsheet and reports each error with its line,
 column, message and article; without ``--dry-run`` and with no error, records the whole file in
 one transaction (all rows or none). Columns: docs/import-registry.md.
 
@@ -42,11 +43,13 @@ class BarProgress:
 
 
 class Command(BaseCommand):
-    help = "Importa planilhas do cadastro: 'import registry ARQUIVO.csv --municipality SLUG'."
+    help = "Importa planilhas do cadastro: 'import registry ARQUIVO --municipality SLUG'."
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("kind", choices=["registry"], help="o que importar (registry)")
-        parser.add_argument("file", help="arquivo CSV (colunas em docs/import-registry.md)")
+        parser.add_argument(
+            "file", help="planilha .xlsx ou CSV (colunas em docs/import-registry.md)"
+        )
         parser.add_argument("--municipality", required=True, help="slug do município")
         parser.add_argument("--dry-run", action="store_true", help="só valida; não grava nada")
         parser.add_argument("--user", help="usuário atendente responsável pelos atos")

@@ -317,7 +317,7 @@ def test_taxi_art_11_a_mototaxi_permission_on_record_bars_the_taxi(ipatinga_m):
     r = reason(after, "art_11_exclusivity")
     assert r.verdict is Verdict.REFUSED
     assert cites(r, TAXI_LAW, "11")
-    assert "mototaxi" in r.message
+    assert "mototáxi" in r.message
 
 
 def test_taxi_art_12_a_holder_recorded_as_municipal_servant_is_refused(ipatinga_m):

@@ -48,13 +48,22 @@ def month_end(year: int, month: int) -> dt.date:
 
 
 def add_months(day: dt.date, months: int) -> dt.date:
-    """Calendar months; the 31st becomes the last day of a shorter month."""
-    return day + relativedelta(months=months)
+    """Calendar months; the 31st becomes the last day of a shorter month (as ``relativedelta``
+    counts them, without its cost on every rule)."""
+    index = day.year * 12 + day.month - 1 + months
+    year, month = divmod(index, 12)
+    month += 1
+    return day.replace(year=year, month=month, day=min(day.day, _cal.monthrange(year, month)[1]))
 
 
 def add_years(day: dt.date, years: int) -> dt.date:
     """Calendar years; 29 February becomes 28 February in a common year."""
-    return day + relativedelta(years=years)
+    try:
+        return day.replace(year=day.year + years)
+    except ValueError:
+        if day.month == 2 and day.day == 29:
+            return day.replace(year=day.year + years, day=28)
+        raise
 
 
 def renewal_period(current: dt.date | None, on: dt.date, years: int) -> tuple[dt.date, dt.date]:

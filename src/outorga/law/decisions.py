@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from dataclasses import FrozenInstanceError, dataclass
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .citations import Citation
 from .parameters import ParameterValue
@@ -85,6 +85,8 @@ class Reason:
     citations: tuple[Citation, ...]
     verdict: Verdict
     message: str  # the property below: written on first reading
+    if TYPE_CHECKING:
+        _message: Message
     facts: Mapping[str, Any]
     parameters: tuple[ParameterValue, ...]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 LAW_TITLES: dict[str, str] = {
     "ipatinga.mototaxi-2013": "Lei de mototáxi de Ipatinga (2013)",
@@ -80,6 +81,7 @@ class Citation:
         return self.render()
 
 
+@lru_cache(maxsize=4096)
 def cite(
     law: str,
     art: str | int | None = None,
@@ -98,6 +100,7 @@ def cite(
     )
 
 
+@lru_cache(maxsize=1024)
 def decision(number: int, note: str | None = None) -> Citation:
     """Cite one of the product's readings of an open text (rules.md §4, ``decision D-n``)."""
     return Citation("outorga.decisions", f"D-{number}", note=note)

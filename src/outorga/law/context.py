@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from .bindings import Binding, binding_on
 from .citations import Citation, decision
-from .parameters import DatedValue, ParameterMissing, ParameterValue, tree
+from .parameters import DatedValue, ParameterMissing, ParameterTree, ParameterValue, tree
 
 if TYPE_CHECKING:
     from .calendar import Calendar
@@ -80,9 +80,25 @@ class Context:
 
     municipality: MunicipalityFacts
     as_of: dt.date
+    # The values already read, by (name, date): a rule asks the same few on every call.
+    _params: dict[tuple[str, dt.date], ParameterValue] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
+    _tree: list[ParameterTree] = field(
+        default_factory=list, init=False, repr=False, compare=False, hash=False
+    )
 
     def param(self, name: str, on: dt.date | None = None) -> ParameterValue:
-        return tree().value(name, on or self.as_of, self.municipality.overrides)
+        key = (name, on or self.as_of)
+        found = self._params.get(key)
+        params = tree()
+        if found is not None and self._tree[0] is params:
+            return found
+        if not self._tree or self._tree[0] is not params:  # the shipped parameters were reloaded
+            self._params.clear()
+            self._tree[:] = [params]
+        value = self._params[key] = params.value(name, key[1], self.municipality.overrides)
+        return value
 
     def population(self, on: dt.date | None = None) -> Population:
         """The newest IBGE figure in force on the date (D-7)."""

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import FrozenInstanceError, dataclass
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .citations import Citation
 from .parameters import ParameterValue
@@ -50,18 +51,102 @@ def jsonable(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True)
+#: A message written when first read: the text itself, or a function that writes it.
+Message = str | Callable[[], str]
+
+_eager = False
+
+
+@contextmanager
+def eager_texts() -> Iterator[None]:
+    """Write every reason's message as the reason is made, as the engine did before it became
+    lazy: what the equivalence test compares a lazy explanation with."""
+    global _eager
+    before, _eager = _eager, True
+    try:
+        yield
+    finally:
+        _eager = before
+
+
+@dataclass(init=False, repr=False, eq=False)  # a dataclass to `replace`; frozen by hand
 class Reason:
+    """One step of a decision: the rule, its citations, the verdict, a Portuguese ``message`` and
+    the facts and parameters it used.
+
+    The verdict is all an outcome needs; the message may be given as a function that writes it,
+    called the first time someone reads it (``message``, ``to_json()``, ``to_text()``), so a
+    decision nobody reads costs no text (issue #21). Immutable, like the dataclasses around it.
+    """
+
+    __slots__ = ("rule", "citations", "verdict", "_message", "facts", "parameters")
+
     rule: str
     citations: tuple[Citation, ...]
     verdict: Verdict
-    message: str  # Portuguese, for people
-    facts: Mapping[str, Any] = field(default_factory=dict)
-    parameters: tuple[ParameterValue, ...] = ()
+    message: str  # the property below: written on first reading
+    if TYPE_CHECKING:
+        _message: Message
+    facts: Mapping[str, Any]
+    parameters: tuple[ParameterValue, ...]
 
-    def __post_init__(self) -> None:
-        if not self.citations:
-            raise ValueError(f"reason {self.rule} has no citation")
+    def __init__(
+        self,
+        rule: str,
+        citations: tuple[Citation, ...],
+        verdict: Verdict,
+        message: Message,
+        facts: Mapping[str, Any] | None = None,
+        parameters: tuple[ParameterValue, ...] = (),
+    ) -> None:
+        if not citations:
+            raise ValueError(f"reason {rule} has no citation")
+        if _eager and not isinstance(message, str):
+            message = message()
+        _set = object.__setattr__
+        _set(self, "rule", rule)
+        _set(self, "citations", citations)
+        _set(self, "verdict", verdict)
+        _set(self, "_message", message)
+        _set(self, "facts", {} if facts is None else facts)
+        _set(self, "parameters", parameters)
+
+    @property  # type: ignore[no-redef]
+    def message(self) -> str:
+        """Portuguese, for people; written on first reading."""
+        text = self._message
+        if not isinstance(text, str):
+            text = text()
+            object.__setattr__(self, "_message", text)
+        return text
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        args = (self.rule, self.citations, self.verdict, self.message, self.facts, self.parameters)
+        return (Reason, args)
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.rule, self.citations, self.verdict, self.message, self.parameters)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Reason):
+            return NotImplemented
+        return self._key() == other._key() and self.facts == other.facts
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"Reason(rule={self.rule!r}, citations={self.citations!r}, "
+            f"verdict={self.verdict!r}, message={self.message!r}, facts={self.facts!r}, "
+            f"parameters={self.parameters!r})"
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {

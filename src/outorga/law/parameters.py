@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import fastjsonschema
 import jsonschema
 import yaml
 
@@ -71,6 +72,11 @@ SCHEMA: dict[str, Any] = closed(
     },
     required=["description", "metadata", "values"],
 )
+
+
+#: SCHEMA compiled once: validating each of the files with ``jsonschema.validate`` checked the
+#: schema itself again every time, seconds at start-up (issue #21).
+_valid_file = fastjsonschema.compile(SCHEMA)
 
 
 class ParameterMissing(LookupError):
@@ -130,7 +136,24 @@ class Parameter:
     editable: bool = False
     label_pt: str = ""
 
+    # Values already resolved, by (date, the municipality's overrides): contexts come and go per
+    # request, the parameters and the dates they are read on repeat.
+    _resolved: dict[tuple[dt.date, tuple[DatedValue, ...]], ParameterValue] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
+
     def at(self, as_of: dt.date, overrides: Iterable[DatedValue] = ()) -> ParameterValue:
+        own = tuple(overrides)
+        try:
+            return self._resolved[(as_of, own)]
+        except KeyError:
+            pass
+        except TypeError:  # an override's value is a list: resolve it each time
+            return self._resolve(as_of, own)
+        value = self._resolved[(as_of, own)] = self._resolve(as_of, own)
+        return value
+
+    def _resolve(self, as_of: dt.date, overrides: tuple[DatedValue, ...]) -> ParameterValue:
         timeline = {v.effective: v for v in self.values}
         for o in overrides:
             timeline[o.effective] = o  # a municipality's value wins on the same date
@@ -163,7 +186,10 @@ def load_file(path: Path, name: str) -> Parameter:
     # YAML turns the keys into dates; the schema wants the ISO text.
     if isinstance(data, dict) and isinstance(data.get("values"), dict):
         data["values"] = {str(k): v for k, v in data["values"].items()}
-    jsonschema.validate(data, SCHEMA)
+    try:
+        _valid_file(data)
+    except fastjsonschema.JsonSchemaException:
+        jsonschema.validate(data, SCHEMA)  # says what is wrong, as it always did
     meta = data["metadata"]
     values = tuple(
         sorted(

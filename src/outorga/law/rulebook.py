@@ -17,7 +17,7 @@ from .bindings import RULEBOOKS
 from .citations import Citation, cite
 from .competence import COMPETENCES, deciders
 from .context import Context
-from .decisions import Decision, Reason, Verdict, eligibility_of
+from .decisions import Decision, Message, Reason, Verdict, eligibility_of
 from .parameters import ParameterMissing, ParameterValue
 from .rules import reason
 
@@ -91,6 +91,8 @@ def opt_day(value: str | dt.date | None) -> dt.date | None:
 
 def fmt(value: dt.date) -> str:
     """A date as the texts write it: ``dd/mm/aaaa``."""
+    if value.year >= 1000:  # what %Y writes; strftime costs ten times more
+        return f"{value.day:02d}/{value.month:02d}/{value.year}"
     return f"{value:%d/%m/%Y}"
 
 
@@ -123,14 +125,14 @@ def decide(
 
 
 def pending(
-    rule: str, message: str, *citations: Citation, facts: Mapping[str, Any] | None = None
+    rule: str, message: Message, *citations: Citation, facts: Mapping[str, Any] | None = None
 ) -> Reason:
     return reason(rule, Verdict.PENDING, message, *citations, facts=facts)
 
 
 def info(
     rule: str,
-    message: str,
+    message: Message,
     *citations: Citation,
     facts: Mapping[str, Any] | None = None,
     params: tuple[ParameterValue, ...] = (),

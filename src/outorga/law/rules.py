@@ -7,38 +7,37 @@ from typing import Any
 
 from .citations import Citation
 from .context import Context
-from .decisions import Reason, Verdict
+from .decisions import Message, Reason, Verdict
 from .parameters import ParameterValue
 
 
 def reason(
     rule: str,
     verdict: Verdict,
-    message: str,
+    message: Message,
     *citations: Citation,
     facts: Mapping[str, Any] | None = None,
     params: tuple[ParameterValue, ...] = (),
 ) -> Reason:
-    return Reason(rule, tuple(citations), verdict, message, dict(facts or {}), params)
+    """A reason; ``message`` may be a function that writes it when it is first read."""
+    return Reason(rule, citations, verdict, message, dict(facts) if facts else {}, params)
 
 
 def check(
     rule: str,
     passed: bool,
-    ok_message: str,
-    refused_message: str,
+    ok_message: Message,
+    refused_message: Message,
     *citations: Citation,
     facts: Mapping[str, Any] | None = None,
     params: tuple[ParameterValue, ...] = (),
 ) -> Reason:
-    """A requirement: OK with ``ok_message`` when ``passed``, else REFUSED with ``refused_message``."""
-    return reason(
-        rule,
-        Verdict.OK if passed else Verdict.REFUSED,
-        ok_message if passed else refused_message,
-        *citations,
-        facts=facts,
-        params=params,
+    """A requirement: OK with ``ok_message`` when ``passed``, else REFUSED with ``refused_message``
+    (either may be a function that writes it: only the one the verdict reads is ever written)."""
+    if passed:
+        return Reason(rule, citations, Verdict.OK, ok_message, dict(facts) if facts else {}, params)
+    return Reason(
+        rule, citations, Verdict.REFUSED, refused_message, dict(facts) if facts else {}, params
     )
 
 

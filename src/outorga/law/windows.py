@@ -5,8 +5,6 @@ from __future__ import annotations
 import calendar as _cal
 import datetime as dt
 
-from dateutil.relativedelta import relativedelta
-
 
 def months_ending(end: dt.date, months: int) -> tuple[dt.date, dt.date]:
     """The ``months`` months ending on ``end``, both ends included (D-1; the law's 12 unless a
@@ -17,7 +15,7 @@ def months_ending(end: dt.date, months: int) -> tuple[dt.date, dt.date]:
     """
     if months < 1:
         raise ValueError(f"janela de {months} meses: o mínimo é 1")
-    return end - relativedelta(months=months) + dt.timedelta(days=1), end
+    return add_months(end, -months) + dt.timedelta(days=1), end
 
 
 def twelve_months_ending(end: dt.date) -> tuple[dt.date, dt.date]:
@@ -48,13 +46,22 @@ def month_end(year: int, month: int) -> dt.date:
 
 
 def add_months(day: dt.date, months: int) -> dt.date:
-    """Calendar months; the 31st becomes the last day of a shorter month."""
-    return day + relativedelta(months=months)
+    """Calendar months; the 31st becomes the last day of a shorter month (as ``dateutil.relativedelta``
+    counts them, without its cost on every rule)."""
+    index = day.year * 12 + day.month - 1 + months
+    year, month = divmod(index, 12)
+    month += 1
+    return day.replace(year=year, month=month, day=min(day.day, _cal.monthrange(year, month)[1]))
 
 
 def add_years(day: dt.date, years: int) -> dt.date:
     """Calendar years; 29 February becomes 28 February in a common year."""
-    return day + relativedelta(years=years)
+    try:
+        return day.replace(year=day.year + years)
+    except ValueError:
+        if day.month == 2 and day.day == 29:
+            return day.replace(year=day.year + years, day=28)
+        raise
 
 
 def renewal_period(current: dt.date | None, on: dt.date, years: int) -> tuple[dt.date, dt.date]:

@@ -69,8 +69,10 @@ def d1_counted(ctx: Context, infractions: Sequence[Infraction]) -> tuple[list[In
     return counted, reason(
         "d1_final_infractions",
         Verdict.INFO,
-        f"{len(counted)} infração(ões) com penalidade definitiva contada(s)"
-        + (f"; não contadas (não definitivas): {', '.join(left_out)}." if left_out else "."),
+        lambda: (
+            f"{len(counted)} infração(ões) com penalidade definitiva contada(s)"
+            + (f"; não contadas (não definitivas): {', '.join(left_out)}." if left_out else ".")
+        ),
         decision(1),
         art(32),
         facts={"contadas": [i.id for i in counted], "nao_contadas": left_out},
@@ -86,8 +88,10 @@ def art_31_par2_holder_answers(ctx: Context, infractions: Sequence[Infraction]) 
     return reason(
         "art_31_par2_holder_answers",
         Verdict.INFO,
-        f"Infrações do condutor auxiliar ({', '.join(by_aux)}) contam para a permissão: o "
-        "permissionário responde por elas.",
+        lambda: (
+            f"Infrações do condutor auxiliar ({', '.join(by_aux)}) contam para a permissão: o "
+            "permissionário responde por elas."
+        ),
         art(31, 2),
         facts={"do_auxiliar": by_aux},
     )
@@ -137,8 +141,10 @@ def art_32_i_suspension(
             reason(
                 "art_32_i_suspension",
                 Verdict.OK,
-                f"{len(inside)} infração(ões) contada(s) de {fmt(start)} a {fmt(end)}; a "
-                f"suspensão exige {threshold.value}.",
+                lambda: (
+                    f"{len(inside)} infração(ões) contada(s) de {fmt(start)} a {fmt(end)}; a "
+                    f"suspensão exige {threshold.value}."
+                ),
                 *cites,
                 facts=facts,
                 params=params,
@@ -159,8 +165,10 @@ def art_32_i_suspension(
         reason(
             "art_32_i_suspension",
             Verdict.INFO,
-            f"{len(inside)} infrações {kind} de {fmt(start)} a {fmt(end)} "
-            f"({n_serious} graves ou gravíssimas): suspensão da permissão por {days} dias.",
+            lambda: (
+                f"{len(inside)} infrações {kind} de {fmt(start)} a {fmt(end)} "
+                f"({n_serious} graves ou gravíssimas): suspensão da permissão por {days} dias."
+            ),
             *cites,
             facts=facts,
             params=params,
@@ -212,8 +220,10 @@ def art_32_ii_revocation(
             reason(
                 "art_32_ii_revocation",
                 Verdict.OK,
-                f"{len(inside)} infração(ões) média(s), grave(s) ou gravíssima(s) de {fmt(start)} "
-                f"a {fmt(end)}; a revogação exige {threshold.value}.",
+                lambda: (
+                    f"{len(inside)} infração(ões) média(s), grave(s) ou gravíssima(s) de {fmt(start)} "
+                    f"a {fmt(end)}; a revogação exige {threshold.value}."
+                ),
                 *cites,
                 facts=facts,
                 params=(months, threshold),
@@ -230,8 +240,10 @@ def art_32_ii_revocation(
         reason(
             "art_32_ii_revocation",
             Verdict.INFO,
-            f"{len(inside)} infrações médias, graves ou gravíssimas de {fmt(start)} a {fmt(end)}: "
-            "proposta de revogação da permissão.",
+            lambda: (
+                f"{len(inside)} infrações médias, graves ou gravíssimas de {fmt(start)} a {fmt(end)}: "
+                "proposta de revogação da permissão."
+            ),
             *cites,
             facts=facts,
             params=(months, threshold),
@@ -246,8 +258,10 @@ def _proposal_reason(what: str, roles: list[str], comp_cites: tuple[Citation, ..
     return reason(
         f"art_34_par1_{what.replace('ç', 'c').replace('ã', 'a')}_proposal",
         Verdict.INFO,
-        f"A {what} não é automática: abre-se proposta, e somente o Chefe do Executivo decide, "
-        "após o contraditório e a ampla defesa; o ato registra quem decidiu.",
+        lambda: (
+            f"A {what} não é automática: abre-se proposta, e somente o Chefe do Executivo decide, "
+            "após o contraditório e a ampla defesa; o ato registra quem decidiu."
+        ),
         *comp_cites,
         facts={"competente": roles},
     )
@@ -365,7 +379,9 @@ def _cassation(
     on: dt.date | None = None,
 ) -> tuple[dict[str, Any] | None, list[Reason]]:
     if not causes:
-        return None, [reason(rule, Verdict.OK, f"Nenhuma causa de {label}.", base, params=params)]
+        return None, [
+            reason(rule, Verdict.OK, lambda: f"Nenhuma causa de {label}.", base, params=params)
+        ]
     roles, comp_cites = authority(action, on)
     return {
         "proposal": True,
@@ -519,8 +535,8 @@ def art_32_par2_served(started_on: dt.date, until: dt.date, on: dt.date) -> Reas
     return check(
         "art_32_par2_served",
         on > until,
-        f"Suspensão de {fmt(started_on)} a {fmt(until)} cumprida.",
-        f"A suspensão vai até {fmt(until)}: o retorno só depois de cumprida.",
+        lambda: f"Suspensão de {fmt(started_on)} a {fmt(until)} cumprida.",
+        lambda: f"A suspensão vai até {fmt(until)}: o retorno só depois de cumprida.",
         art(32, 2),
         facts={"inicio": started_on, "fim": until, "retorno": on},
     )
@@ -551,11 +567,15 @@ def art_32_par2_proof(
     return check(
         "art_32_par2_proof",
         not missing,
-        "Comprovado que as irregularidades que deram causa à suspensão foram sanadas: "
-        f"{description.strip()} (documento apresentado em "
-        f"{fmt(presented) if presented else '?'}).",
-        "Para voltar a operar o permissionário deve comprovar que sanou as irregularidades que "
-        "deram causa à suspensão; falta " + "; ".join(missing) + ".",
+        lambda: (
+            "Comprovado que as irregularidades que deram causa à suspensão foram sanadas: "
+            f"{description.strip()} (documento apresentado em "
+            f"{fmt(presented) if presented else '?'})."
+        ),
+        lambda: (
+            "Para voltar a operar o permissionário deve comprovar que sanou as irregularidades que "
+            "deram causa à suspensão; falta " + "; ".join(missing) + "."
+        ),
         art(32, 2),
         facts={
             "descricao": description.strip(),

@@ -152,8 +152,10 @@ def art_5_i_minimum_age(ctx: Context, p: PersonFacts) -> Reason:
         return reason(
             "art_5_i_minimum_age",
             Verdict.REFUSED,
-            "Data de nascimento não informada: não se comprova a idade mínima de "
-            f"{minimum.value} anos; registre a data de nascimento no cadastro da pessoa.",
+            lambda: (
+                "Data de nascimento não informada: não se comprova a idade mínima de "
+                f"{minimum.value} anos; registre a data de nascimento no cadastro da pessoa."
+            ),
             art(5, inc="I"),
             facts={"data_nascimento": None},
             params=(minimum,),
@@ -162,8 +164,8 @@ def art_5_i_minimum_age(ctx: Context, p: PersonFacts) -> Reason:
     return check(
         "art_5_i_minimum_age",
         age >= minimum.value,
-        f"Idade de {age} anos na data; a lei exige no mínimo {minimum.value} anos.",
-        f"Idade de {age} anos na data; a lei exige no mínimo {minimum.value} anos.",
+        lambda: f"Idade de {age} anos na data; a lei exige no mínimo {minimum.value} anos.",
+        lambda: f"Idade de {age} anos na data; a lei exige no mínimo {minimum.value} anos.",
         art(5, inc="I"),
         facts={"data_nascimento": p.birth_date, "idade": age},
         params=(minimum,),
@@ -183,14 +185,19 @@ def art_5_ii_cnh_category_a(ctx: Context, p: PersonFacts) -> Reason:
             facts={"categoria_a_desde": None},
             params=(years,),
         )
-    since = add_years(p.category_a_since, years.value)
+    holds_a_since = p.category_a_since
+    since = add_years(holds_a_since, years.value)
     return check(
         "art_5_ii_cnh_category_a",
         ctx.as_of >= since,
-        f"Habilitado na categoria A desde {fmt(p.category_a_since)}: "
-        f"{years.value} anos completos em {fmt(since)}.",
-        f"Habilitado na categoria A desde {fmt(p.category_a_since)}; a lei exige "
-        f"{years.value} anos de habilitação, completos somente em {fmt(since)}.",
+        lambda: (
+            f"Habilitado na categoria A desde {fmt(holds_a_since)}: "
+            f"{years.value} anos completos em {fmt(since)}."
+        ),
+        lambda: (
+            f"Habilitado na categoria A desde {fmt(holds_a_since)}; a lei exige "
+            f"{years.value} anos de habilitação, completos somente em {fmt(since)}."
+        ),
         art(5, inc="II"),
         facts={"categoria_a_desde": p.category_a_since, "completa_em": since},
         params=(years,),
@@ -269,13 +276,16 @@ def art_5_vii_medical_certificate_yearly(ctx: Context, p: PersonFacts) -> Reason
             art(5, inc="VII"),
             params=(years,),
         )
-    until = add_years(p.medical_issued_on, years.value)
+    issued = p.medical_issued_on
+    until = add_years(issued, years.value)
     return check(
         "art_5_vii_medical_certificate",
         p.medical_issued_on <= ctx.as_of <= until,
-        f"Atestado médico de {fmt(p.medical_issued_on)}, válido até {fmt(until)}.",
-        f"Atestado médico de {fmt(p.medical_issued_on)} vencido em {fmt(until)}; "
-        "deve ser renovado anualmente.",
+        lambda: f"Atestado médico de {fmt(issued)}, válido até {fmt(until)}.",
+        lambda: (
+            f"Atestado médico de {fmt(issued)} vencido em {fmt(until)}; "
+            "deve ser renovado anualmente."
+        ),
         art(5, inc="VII"),
         art(5, 2),
         facts={"atestado_emitido_em": p.medical_issued_on, "valido_ate": until},
@@ -295,21 +305,28 @@ def art_5_par2_medical_certificate_after_tender(ctx: Context, p: PersonFacts) ->
         return reason(
             "art_5_par2_medical_certificate_after_tender",
             Verdict.REFUSED if late else Verdict.PENDING,
-            f"Atestado médico não apresentado; o prazo terminou em {fmt(deadline)}."
-            if late
-            else f"Atestado médico a apresentar até {fmt(deadline)}.",
+            lambda: (
+                f"Atestado médico não apresentado; o prazo terminou em {fmt(deadline)}."
+                if late
+                else f"Atestado médico a apresentar até {fmt(deadline)}."
+            ),
             art(5, 2),
             decision(4),
             facts={"homologacao": p.tender_homologated_on, "prazo": deadline},
             params=(days,),
         )
+    presented = p.medical_presented_on
     return check(
         "art_5_par2_medical_certificate_after_tender",
-        p.medical_presented_on <= deadline,
-        f"Atestado médico apresentado em {fmt(p.medical_presented_on)}, dentro do prazo "
-        f"de {days.value} dias da homologação (até {fmt(deadline)}).",
-        f"Atestado médico apresentado em {fmt(p.medical_presented_on)}, após o prazo de "
-        f"{days.value} dias da homologação (até {fmt(deadline)}).",
+        presented <= deadline,
+        lambda: (
+            f"Atestado médico apresentado em {fmt(presented)}, dentro do prazo "
+            f"de {days.value} dias da homologação (até {fmt(deadline)})."
+        ),
+        lambda: (
+            f"Atestado médico apresentado em {fmt(presented)}, após o prazo de "
+            f"{days.value} dias da homologação (até {fmt(deadline)})."
+        ),
         art(5, 2),
         decision(4),
         facts={
@@ -345,7 +362,9 @@ def art_8_no_taxi_school_or_collective_permission(ctx: Context, p: PersonFacts) 
         "art_8_exclusivity",
         not held,
         "Não detém permissão de táxi, transporte escolar ou coletivo no Município.",
-        f"Detém permissão do Município de {', '.join(held)}; a lei veda o exercício simultâneo.",
+        lambda: (
+            f"Detém permissão do Município de {', '.join(held)}; a lei veda o exercício simultâneo."
+        ),
         art(8),
         decision(13),
         facts={"outras_permissoes": p.active_permissions()},
@@ -364,8 +383,10 @@ def art_32_iii_f_no_other_commercial_permission(ctx: Context, p: PersonFacts) ->
         "art_32_other_commercial_permission",
         not held,
         "Não detém outra permissão do Município para fins comerciais.",
-        f"Detém outra permissão do Município para fins comerciais ({', '.join(held)}), "
-        "causa de cassação.",
+        lambda: (
+            f"Detém outra permissão do Município para fins comerciais ({', '.join(held)}), "
+            "causa de cassação."
+        ),
         cause,
         decision(13),
         facts={"outras_permissoes": p.active_permissions()},
@@ -382,8 +403,8 @@ def art_6_par4_one_auxiliary_per_vehicle(ctx: Context, p: PersonFacts) -> Reason
     return check(
         "art_6_par4_one_auxiliary_per_vehicle",
         others + 1 <= limit.value,
-        f"Será o único condutor auxiliar do veículo (limite {limit.value}).",
-        f"O veículo já tem {others} condutor(es) auxiliar(es); o limite é {limit.value}.",
+        lambda: f"Será o único condutor auxiliar do veículo (limite {limit.value}).",
+        lambda: f"O veículo já tem {others} condutor(es) auxiliar(es); o limite é {limit.value}.",
         art(6, 4),
         art(14),
         facts={"outros_auxiliares_no_veiculo": others},
@@ -441,8 +462,12 @@ def art_32_par1_par3_cassation_bar(ctx: Context, p: PersonFacts) -> Reason:
     return check(
         "art_32_cassation_bar",
         ctx.as_of >= free_on,
-        f"Cassação efetivada em {fmt(last)}; {years.value} anos decorridos em {fmt(free_on)}.",
-        f"Cassação efetivada em {fmt(last)}; nova outorga somente a partir de {fmt(free_on)}.",
+        lambda: (
+            f"Cassação efetivada em {fmt(last)}; {years.value} anos decorridos em {fmt(free_on)}."
+        ),
+        lambda: (
+            f"Cassação efetivada em {fmt(last)}; nova outorga somente a partir de {fmt(free_on)}."
+        ),
         cite_,
         facts={"cassacao_efetivada_em": last, "liberado_em": free_on},
         params=(years,),

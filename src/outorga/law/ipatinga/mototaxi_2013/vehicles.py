@@ -135,9 +135,11 @@ def art_3_kind(ctx: Context, v: VehicleFacts) -> Reason:
     return check(
         "art_3_kind",
         v.kind in KINDS,
-        f"Veículo do tipo {vehicle_kind_label(v.kind)}.",
-        f"Veículo do tipo {vehicle_kind_label(v.kind)}; a lei admite somente motocicleta ou "
-        "motoneta.",
+        lambda: f"Veículo do tipo {vehicle_kind_label(v.kind)}.",
+        lambda: (
+            f"Veículo do tipo {vehicle_kind_label(v.kind)}; a lei admite somente motocicleta ou "
+            "motoneta."
+        ),
         art(1, 1),
         art(2, inc="XXVII"),
         facts={"tipo": v.kind},
@@ -155,8 +157,8 @@ def art_3_i_engine(ctx: Context, v: VehicleFacts) -> Reason:
     return check(
         "art_3_i_engine",
         not (too_small or too_big),
-        f"Motor de {v.engine_cc} cc, entre {low.value} e {high.value} cc.",
-        f"Motor de {v.engine_cc} cc; a lei exige entre {low.value} e {high.value} cc.",
+        lambda: f"Motor de {v.engine_cc} cc, entre {low.value} e {high.value} cc.",
+        lambda: f"Motor de {v.engine_cc} cc; a lei exige entre {low.value} e {high.value} cc.",
         *(cites or [art(3, inc="I")]),
         facts={"cilindrada": v.engine_cc},
         params=(low, high),
@@ -171,10 +173,14 @@ def art_3_ii_age(ctx: Context, v: VehicleFacts) -> Reason:
     return check(
         "art_3_ii_age",
         age <= limit.value,
-        f"Fabricado em {v.manufacture_year}: {age} anos em {ctx.as_of.year} "
-        f"(máximo {limit.value}).",
-        f"Fabricado em {v.manufacture_year}: {age} anos em {ctx.as_of.year}; "
-        f"a lei admite no máximo {limit.value}.",
+        lambda: (
+            f"Fabricado em {v.manufacture_year}: {age} anos em {ctx.as_of.year} "
+            f"(máximo {limit.value})."
+        ),
+        lambda: (
+            f"Fabricado em {v.manufacture_year}: {age} anos em {ctx.as_of.year}; "
+            f"a lei admite no máximo {limit.value}."
+        ),
         art(3, inc="II"),
         decision(6),
         facts={
@@ -194,8 +200,10 @@ def art_3_sole_registration(ctx: Context, v: VehicleFacts) -> Reason:
         "art_3_sole_registration",
         ok,
         "Registrado em Minas Gerais na categoria aluguel.",
-        f"Registrado em {v.registration_uf} na categoria {v.registration_category}; a lei exige "
-        "registro em Minas Gerais na categoria aluguel.",
+        lambda: (
+            f"Registrado em {v.registration_uf} na categoria {v.registration_category}; a lei exige "
+            "registro em Minas Gerais na categoria aluguel."
+        ),
         art(3, "único"),
         facts={"uf": v.registration_uf, "categoria": v.registration_category},
     )
@@ -210,8 +218,10 @@ def art_5_par1_i_crlv(ctx: Context, v: VehicleFacts) -> Reason:
     return check(
         "art_5_par1_i_crlv",
         ok,
-        f"CRLV atualizado em {ctx.municipality.name}, com seguro obrigatório (DPVAT).",
-        f"Falta CRLV atualizado em {ctx.municipality.name} com o seguro obrigatório (DPVAT).",
+        lambda: f"CRLV atualizado em {ctx.municipality.name}, com seguro obrigatório (DPVAT).",
+        lambda: (
+            f"Falta CRLV atualizado em {ctx.municipality.name} com o seguro obrigatório (DPVAT)."
+        ),
         art(5, 1, "I"),
         facts={"crlv_atualizado": v.crlv_updated_in_ipatinga, "dpvat": v.dpvat},
     )
@@ -241,13 +251,16 @@ def art_5_par1_iii_semiannual_inspection(ctx: Context, v: VehicleFacts) -> Reaso
             *cites,
             params=(months,),
         )
-    until = add_months(v.inspection_report_on, months.value)
+    inspected = v.inspection_report_on
+    until = add_months(inspected, months.value)
     return check(
         "art_5_par1_iii_semiannual_inspection",
         v.inspection_report_on <= ctx.as_of <= until,
-        f"Laudo de inspeção de {fmt(v.inspection_report_on)}, válido até {fmt(until)}.",
-        f"Laudo de inspeção de {fmt(v.inspection_report_on)} vencido em {fmt(until)} "
-        f"(inspeção a cada {months.value} meses).",
+        lambda: f"Laudo de inspeção de {fmt(inspected)}, válido até {fmt(until)}.",
+        lambda: (
+            f"Laudo de inspeção de {fmt(inspected)} vencido em {fmt(until)} "
+            f"(inspeção a cada {months.value} meses)."
+        ),
         *cites,
         facts={"inspecao_em": v.inspection_report_on, "valida_ate": until},
         params=(months,),
@@ -273,7 +286,7 @@ def art_5_par5_in_holders_name(ctx: Context, v: VehicleFacts) -> Reason:
         "art_5_par5_in_holders_name",
         not missing,
         "CRV, CRLV e DPVAT em nome do permissionário.",
-        f"Não estão em nome do permissionário: {', '.join(missing)}.",
+        lambda: f"Não estão em nome do permissionário: {', '.join(missing)}.",
         art(5, 5),
         facts={"em_nome_do_permissionario": dict(v.in_holders_name)},
     )
@@ -286,7 +299,7 @@ def art_5_par7_common_equipment(ctx: Context, v: VehicleFacts) -> Reason:
         "art_5_par7_common_equipment",
         not missing,
         "Antena corta-pipas e protetor de motor e pernas instalados.",
-        f"Falta equipamento: {'; '.join(missing)}.",
+        lambda: f"Falta equipamento: {'; '.join(missing)}.",
         art(5, 7),
         facts={"equipamentos": sorted(v.equipment)},
     )
@@ -299,7 +312,7 @@ def art_5_par8_single_activity(ctx: Context, v: VehicleFacts) -> Reason:
     return check(
         "art_5_par8_single_activity",
         not both,
-        f"Veículo destinado somente a {SERVICE_PT[v.service]}.",
+        lambda: f"Veículo destinado somente a {SERVICE_PT[v.service]}.",
         "O mesmo veículo não pode servir ao transporte de passageiros e de cargas.",
         art(5, 8),
         facts={"servicos_autorizados": sorted(v.authorized_services)},
@@ -312,9 +325,11 @@ def art_6_par2_one_vehicle_per_permit(ctx: Context, v: VehicleFacts) -> Reason:
     return check(
         "art_6_par2_one_vehicle_per_permit",
         v.other_vehicles_on_permit + 1 <= limit.value,
-        f"Único veículo cadastrado na permissão (limite {limit.value}).",
-        f"A permissão já tem {v.other_vehicles_on_permit} veículo(s) cadastrado(s); "
-        f"o limite é {limit.value}.",
+        lambda: f"Único veículo cadastrado na permissão (limite {limit.value}).",
+        lambda: (
+            f"A permissão já tem {v.other_vehicles_on_permit} veículo(s) cadastrado(s); "
+            f"o limite é {limit.value}."
+        ),
         art(6, 2),
         facts={"outros_veiculos_na_permissao": v.other_vehicles_on_permit},
         params=(limit,),
@@ -331,8 +346,10 @@ def art_6_par2_one_permit_per_vehicle(ctx: Context, v: VehicleFacts) -> Reason:
         "art_6_par2_one_permit_per_vehicle",
         not same,
         "Veículo não cadastrado em outra permissão do serviço.",
-        f"O veículo já está cadastrado na permissão {', '.join(same)} de "
-        f"{SERVICE_PT[v.service]}; cada permissão tem o seu único veículo.",
+        lambda: (
+            f"O veículo já está cadastrado na permissão {', '.join(same)} de "
+            f"{SERVICE_PT[v.service]}; cada permissão tem o seu único veículo."
+        ),
         art(6, 2),
         art(5, 5),
         facts={"outras_permissoes_do_veiculo": [n for _, n in v.other_permits]},
@@ -353,7 +370,7 @@ def art_19_mototaxi_equipment(ctx: Context, v: VehicleFacts) -> Reason:
         "art_19_mototaxi_equipment",
         not missing,
         "Equipamentos do mototáxi completos.",
-        f"Falta equipamento do mototáxi: {'; '.join(n for _, n in missing)}.",
+        lambda: f"Falta equipamento do mototáxi: {'; '.join(n for _, n in missing)}.",
         *cites,
         facts={"equipamentos": sorted(v.equipment)},
     )

@@ -375,3 +375,15 @@ def test_password_reset_answers_the_same_for_an_unknown_address(
     assert OutboundEmail.objects.model._base_manager.count() == before
     run_worker()
     assert box.to("ninguem@exemplo.com.br") == []
+
+
+def test_without_a_mail_server_the_worker_prints_the_message_as_the_demo_does(
+    holder, run_worker, settings, capsys, django_capture_on_commit_callbacks
+):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+    _aviso(holder, django_capture_on_commit_callbacks)
+    run_worker()
+    printed = capsys.readouterr().out
+    assert "To: ana.titular@exemplo.com.br" in printed and "Prazo: 15/01/2026." in printed
+    (sent,) = _emails(holder, "ana.titular@exemplo.com.br")
+    assert sent.status == OutboundEmail.Status.SENT

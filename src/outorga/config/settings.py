@@ -7,6 +7,7 @@ key that must be given). Without ``DATABASE_URL`` the product runs on the embedd
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import dj_database_url
@@ -77,6 +78,43 @@ if OUTORGA_TASK_LEASE_SECONDS < 3:
     raise SettingError("OUTORGA_TASK_LEASE_SECONDS must be at least 3 (seconds)")
 if OUTORGA_TASK_MAX_ATTEMPTS < 1:
     raise SettingError("OUTORGA_TASK_MAX_ATTEMPTS must be at least 1")
+
+# Email (courtesy avisos, password reset): sent only by the worker, never inside a request
+# (core/mail.py). Without OUTORGA_EMAIL_HOST the messages are printed on the console (the demo).
+EMAIL_HOST = env_str("OUTORGA_EMAIL_HOST", "")
+EMAIL_BACKEND = env_str(
+    "OUTORGA_EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = env_int("OUTORGA_EMAIL_PORT", 587)
+EMAIL_USE_TLS = env_bool("OUTORGA_EMAIL_USE_TLS", True)  # STARTTLS
+EMAIL_USE_SSL = env_bool("OUTORGA_EMAIL_USE_SSL", False)  # implicit TLS (port 465)
+if EMAIL_USE_TLS and EMAIL_USE_SSL:
+    if "OUTORGA_EMAIL_USE_TLS" in os.environ:
+        raise SettingError("OUTORGA_EMAIL_USE_TLS and OUTORGA_EMAIL_USE_SSL: choose one")
+    EMAIL_USE_TLS = False  # SSL asked for alone: STARTTLS's default gives way
+EMAIL_HOST_USER = env_str("OUTORGA_EMAIL_USER", "")
+EMAIL_HOST_PASSWORD = env_str("OUTORGA_EMAIL_PASSWORD", "")
+EMAIL_TIMEOUT = env_int("OUTORGA_EMAIL_TIMEOUT", 30)
+DEFAULT_FROM_EMAIL = env_str("OUTORGA_EMAIL_FROM", "Outorga <nao-responda@outorga.localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+#: A message that the server refuses or that cannot reach it is tried this many times in all,
+#: the n-th retry OUTORGA_EMAIL_RETRY_SECONDS × 2^(n−1) after the attempt that failed.
+OUTORGA_EMAIL_MAX_ATTEMPTS = env_int("OUTORGA_EMAIL_MAX_ATTEMPTS", 5)
+OUTORGA_EMAIL_RETRY_SECONDS = env_int("OUTORGA_EMAIL_RETRY_SECONDS", 60)
+if OUTORGA_EMAIL_MAX_ATTEMPTS < 1:
+    raise SettingError("OUTORGA_EMAIL_MAX_ATTEMPTS must be at least 1")
+if OUTORGA_EMAIL_RETRY_SECONDS < 0:
+    raise SettingError("OUTORGA_EMAIL_RETRY_SECONDS must not be negative")
+#: Where the links in an email point (no request to take the host from when the sweep writes).
+OUTORGA_BASE_URL = env_str(
+    "OUTORGA_BASE_URL",
+    f"https://{ALLOWED_HOSTS[0]}" if PRODUCTION and ALLOWED_HOSTS else "http://127.0.0.1:8000",
+).rstrip("/")
+#: A password-reset link is valid for this long (Django's PASSWORD_RESET_TIMEOUT).
+PASSWORD_RESET_TIMEOUT = env_int("OUTORGA_PASSWORD_RESET_SECONDS", 3 * 3600)
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

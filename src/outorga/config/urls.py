@@ -1,6 +1,7 @@
 from django.urls import include, path
 
 from outorga.config.api import api
+from outorga.core import passwords
 from outorga.core import views as core_views
 
 urlpatterns = [
@@ -8,6 +9,22 @@ urlpatterns = [
     path("favicon.ico", core_views.favicon),
     path("entrar/", core_views.LoginView.as_view(), name="login"),
     path("sair/", core_views.logout_view, name="logout"),
+    path("senha/esqueci/", passwords.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "senha/esqueci/enviado/",
+        passwords.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "senha/nova/<uidb64>/<token>/",
+        passwords.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "senha/nova/concluido/",
+        passwords.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
     path("api/v1/", api.urls),
     path("dados/", include("outorga.tripdata.urls")),
     path("", include("outorga.tripdata.urls_portal")),

@@ -111,6 +111,8 @@ def municipality_load(facts: MunicipalityFacts) -> tuple[Municipality, list[Demo
                     "role": role.value,
                     "municipality": m,
                     "first_name": f"{ROLE_LABELS[role]} (demo)",
+                    # The demo's password reset prints its link in the worker's console.
+                    "email": f"{username}@exemplo.invalid",
                 },
             )
             if made:

@@ -297,3 +297,6 @@ class TaskLease(models.Model):
 
     def __str__(self) -> str:
         return f"tarefa {self.task_id} com {self.worker_id} até {self.expires_at:%H:%M:%S}"
+
+
+from .models_mail import *  # noqa: E402,F403

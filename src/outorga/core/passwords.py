@@ -1,0 +1,78 @@
+"""Password reset with Django's own views and tokens; the message goes through the email queue
+(core/mail.py), so the request that asks for it only writes a row."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import PasswordResetForm
+from django.template import loader
+from django.urls import reverse, reverse_lazy
+
+from .mail import absolute_url, email_queue
+from .models import User
+
+
+class QueuedPasswordResetForm(PasswordResetForm):
+    """Django's form (the same answer whether or not the address is known: the view always goes
+    to the "enviado" page), with the message queued instead of sent."""
+
+    def get_users(self, email: str) -> Iterator[Any]:
+        # A system administrator belongs to no municipality, and every outbound message is a
+        # municipality's record: such an account resets its password on the command line
+        # (``outorga changepassword``).
+        for user in super().get_users(email):
+            if user.municipality_id is not None:
+                yield user
+
+    def send_mail(
+        self,
+        subject_template_name: str,
+        email_template_name: str,
+        context: dict[str, Any],
+        from_email: str | None,
+        to_email: str,
+        html_email_template_name: str | None = None,
+    ) -> None:
+        user: User = context["user"]
+        context = {
+            **context,
+            "link": absolute_url(
+                reverse(
+                    "password_reset_confirm",
+                    kwargs={"uidb64": context["uid"], "token": context["token"]},
+                )
+            ),
+            "timeout_hours": max(1, settings.PASSWORD_RESET_TIMEOUT // 3600),
+            "municipality": user.municipality,
+        }
+        subject = "".join(loader.render_to_string(subject_template_name, context).splitlines())
+        body = loader.render_to_string(email_template_name, context)
+        assert user.municipality is not None  # get_users keeps only a municipality's users
+        email_queue(
+            municipality=user.municipality, to=to_email, subject=subject, body=body, obj=user
+        )
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    form_class = QueuedPasswordResetForm
+    template_name = "registration/password_reset_form.html"
+    email_template_name = "registration/outorga_password_reset_email.txt"
+    subject_template_name = "registration/outorga_password_reset_subject.txt"
+    success_url = reverse_lazy("password_reset_done")
+
+
+class PasswordResetDoneView(auth_views.PasswordResetDoneView):
+    template_name = "registration/password_reset_done.html"
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    template_name = "registration/password_reset_confirm.html"
+    success_url = reverse_lazy("password_reset_complete")
+
+
+class PasswordResetCompleteView(auth_views.PasswordResetCompleteView):
+    template_name = "registration/password_reset_complete.html"

@@ -127,7 +127,9 @@ def test_a_wrong_code_and_a_wrong_protocol_get_the_same_not_found(barra_m, platf
     wrong_protocol = _track("REC-2026-999999", code)
     answers = [wrong_code, other_code, wrong_protocol]
     assert [r.status_code for r in answers] == [404, 404, 404]
-    texts = [_not_found_text(r.content.decode()).replace(c.protocol, "REC-2026-999999") for r in answers]
+    texts = [
+        _not_found_text(r.content.decode()).replace(c.protocol, "REC-2026-999999") for r in answers
+    ]
     assert texts[0] == texts[1] == texts[2]
     assert "Reclamação não encontrada." in texts[0] and platform.name not in texts[0]
 

@@ -22,10 +22,10 @@ from outorga.core.lawctx import context
 from outorga.core.lawseam import governs
 from outorga.core.models import Municipality
 from outorga.core.tenancy import current_municipality, tenant
+from outorga.law.bindings import Service as LawService
 from outorga.law.citations import LAW_TITLES
 from outorga.law.money import brl
 from outorga.law.parameter_input import law_prefix
-from outorga.law.bindings import Service as LawService
 from outorga.law.parameters import ParameterMissing, tree
 from outorga.platforms.selectors import app_plate_platforms
 from outorga.registry.models import Auxiliary, Permit, Service, TaxiCategory
@@ -458,7 +458,9 @@ class Offers:
     def permit_labels(self) -> str:
         """``mototáxi, motofrete e táxi``."""
         labels = [label for _, label in self.permit_services]
-        return " e ".join([", ".join(labels[:-1]), labels[-1]]) if len(labels) > 1 else "".join(labels)
+        return (
+            " e ".join([", ".join(labels[:-1]), labels[-1]]) if len(labels) > 1 else "".join(labels)
+        )
 
 
 def offers(m: Municipality) -> Offers:

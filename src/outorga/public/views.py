@@ -182,8 +182,8 @@ def complaint_track(request: HttpRequest) -> HttpResponse:
     m = _tracking_municipality(request)
     if m is None or not selectors.offers(m).apps:
         choices = [x for x in Municipality.objects.order_by("name") if selectors.offers(x).apps]
-        context = {"choices": choices if m is None else [], "not_applicable": m is not None}
-        return _public(render(request, "public/complaint_track.html", context))
+        empty = {"choices": choices if m is None else [], "not_applicable": m is not None}
+        return _public(render(request, "public/complaint_track.html", empty))
     context: dict[str, object] = {"m": m, "offers": selectors.offers(m)}
     status = 200
     if request.method == "POST":
@@ -195,7 +195,11 @@ def complaint_track(request: HttpRequest) -> HttpResponse:
         )
         context.update(tracked=tracked, protocol=protocol.strip().upper(), posted=True)
         status = 200 if tracked is not None else 404
-    return _public(render(request, "public/complaint_track.html", context, status=status))
+    response = _public(render(request, "public/complaint_track.html", context, status=status))
+    # Posted to this site: "no-referrer" would make the browser send "Origin: null", which the
+    # CSRF check refuses. Nothing secret is in the address to leak (the code is posted).
+    response["Referrer-Policy"] = "same-origin"
+    return response
 
 
 # Clerk screens --------------------------------------------------------------------------------

@@ -617,6 +617,16 @@ SPECIAL: dict[str, Entry] = {
     "api/v1/tripdata/uploads/<upload_id>": {"auth": TOKEN},
     # -- public and badges -------------------------------------------------------------------------
     "publico/<slug:slug>/placa/": lambda b: {"query": f"?placa={b['plate']}"},
+    # B's protocol and tracking code posted in A: not found (404) where A takes complaints, the
+    # "no complaints here" page (200) where it does not — B's complaint never shown.
+    "reclamacao/acompanhar/": lambda b: {
+        "expect": {200, 404},
+        "form": {
+            "municipio": b["other_slug"],
+            "protocolo": b["complaint_protocol"],
+            "codigo": b["complaint_code"],
+        },
+    },
     # B's permit number in A's badge form: no such permit in A.
     "crachas/": lambda b: {
         "expect": {422},

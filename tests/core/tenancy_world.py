@@ -30,6 +30,7 @@ from outorga.core.models import (
     PopulationFigure,
 )
 from outorga.core.tenancy import tenant
+from outorga.core.tokens import new_secret
 from outorga.enforcement.models import (
     Case,
     Escalation,
@@ -523,6 +524,8 @@ def _platforms(w: World, user_of: UserOf) -> dict[str, Any]:
         status="on_time",
         response={"summary": marker},
     )
+    # Filed on the public form: its protocol and tracking code open /reclamacao/acompanhar/.
+    _, tracking_code = new_secret("rec")
     complaint = Complaint.objects.create(
         platform=p,
         protocol=f"T{w.m.pk}-{Complaint.objects.count()}-{dt.datetime.now().timestamp()}"[:20],
@@ -530,6 +533,7 @@ def _platforms(w: World, user_of: UserOf) -> dict[str, Any]:
         description=f"Reclamação {marker}",
         filed_on=dt.date(2026, 1, 5),
         deadline=dt.date(2026, 1, 12),
+        secret_digest=Complaint.digest_of(tracking_code),
     )
     case = PlatformCase.objects.create(
         platform=p,
@@ -567,6 +571,8 @@ def _platforms(w: World, user_of: UserOf) -> dict[str, Any]:
         "driver": driver.pk,
         "report": report.pk,
         "complaint": complaint.pk,
+        "complaint_protocol": complaint.protocol,
+        "complaint_code": tracking_code,
         "platform_case": case.pk,
         "penalty": penalty.pk,
     }

@@ -218,3 +218,40 @@ def test_own_platform_routes_work_for_the_own_municipality(user_of):
     assert r.status_code == 201
     r = client.post(f"/api/v1/tokens/{a['token']}/revoke")
     assert r.status_code == 200 and r.json()["active"] is False
+
+
+PUBLIC = sorted(r for r in METHODS if r.startswith(("publico/", "reclamacao/", "v/")))
+
+
+@pytest.mark.parametrize(
+    ("a_slug", "b_slug"), [("ipatinga", "barra-do-garcas"), ("barra-do-garcas", "ipatinga")]
+)
+@pytest.mark.parametrize("route", PUBLIC)
+def test_an_anonymous_caller_reaches_nothing_of_b_through_a_s_public_pages(
+    route, a_slug, b_slug, user_of
+):
+    """The pages without login (plate check, lists, badge, the complaint form and its tracking)
+    asked with B's identifiers on A's pages: nothing of B shown, nothing of B changed."""
+    build_world(Municipality.objects.get(slug=a_slug), user_of)
+    b = build_world(Municipality.objects.get(slug=b_slug), user_of)
+    before = snapshot(b.m)
+    case = attack(route, b)
+    client = Client(enforce_csrf_checks=False)
+    response = getattr(client, case.method)(case.path, data=case.form or {})
+    assert response.status_code in case.expect, (route, response.status_code)
+    assert b.marker not in response.content.decode("utf-8", "replace"), route
+    assert snapshot(b.m) == before, route
+
+
+def test_the_tracking_page_serves_the_complaint_to_its_own_municipality(user_of):
+    """Guards the test above: with its own municipality the same code opens the complaint."""
+    b = build_world(Municipality.objects.get(slug="barra-do-garcas"), user_of)
+    r = Client().post(
+        "/reclamacao/acompanhar/",
+        {
+            "municipio": "barra-do-garcas",
+            "protocolo": b["complaint_protocol"],
+            "codigo": b["complaint_code"],
+        },
+    )
+    assert r.status_code == 200 and b.marker in r.content.decode()

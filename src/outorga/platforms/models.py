@@ -3,6 +3,8 @@ platforms issue extends it (credentialing, rosters, reports)."""
 
 from __future__ import annotations
 
+import hashlib
+
 from django.db import models
 
 from outorga.core.tenancy import TenantModel
@@ -318,8 +320,12 @@ class Complaint(TenantModel):
     platform = models.ForeignKey(
         Platform, on_delete=models.PROTECT, related_name="complaints", verbose_name="plataforma"
     )
-    protocol = models.CharField("protocolo", max_length=20, unique=True)
+    # REC-<year>-<number>: sequential per municipality (core.numbering), unique within it.
+    protocol = models.CharField("protocolo", max_length=20)
     source = models.CharField("origem", max_length=10, choices=Source.choices)
+    # SHA-256 of the tracking code given once to whoever filed it on the public form (the code
+    # itself is never stored); empty for a complaint the platform forwarded.
+    secret_digest = models.CharField(max_length=64, blank=True, editable=False)
     platform_reference = models.CharField("referência na plataforma", max_length=60, blank=True)
     complainant_name = models.CharField("nome de quem reclama", max_length=120, blank=True)
     complainant_contact = models.CharField("contato de quem reclama", max_length=120, blank=True)
@@ -336,6 +342,20 @@ class Complaint(TenantModel):
 
     class Meta:
         ordering = ["-filed_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["municipality", "protocol"], name="uniq_complaint_protocol"
+            )
+        ]
+
+    # The shape core.tokens.matching checks a presented code against.
+    @property
+    def digest(self) -> str:
+        return self.secret_digest
+
+    @staticmethod
+    def digest_of(secret: str) -> str:
+        return hashlib.sha256(secret.encode()).hexdigest()
 
 
 class PlatformPenalty(TenantModel):

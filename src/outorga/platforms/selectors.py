@@ -13,12 +13,15 @@ from django.db.models import Count, Q, QuerySet
 from outorga.core.charts import month_label
 from outorga.core.lawseam import LawNotBound, governs, law_for, law_of
 from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.core.tokens import matching
 from outorga.law import interfaces
 from outorga.law.bindings import Service
 from outorga.law.competence import ROLE_LABELS, NotCompetent, Role
 
 from .models import (
     Complaint,
+    InfractionCandidate,
     MonthlyReport,
     Platform,
     PlatformDriver,
@@ -243,6 +246,95 @@ def complaint_term(m: Municipality, on: dt.date) -> ComplaintTerm:
         interfaces.cited_once(law.law, "complaint_answer"),
         interfaces.cited_once(law.law, "complaint_channel", "complaint_answer"),
     )
+
+
+#: What the tracking page calls each status of ``complaint_deadline``.
+TRACKING_LABELS = {
+    "open": "aguardando resposta da plataforma",
+    "overdue": "sem resposta no prazo",
+    "answered_on_time": "respondida no prazo",
+    "answered_late": "respondida fora do prazo",
+}
+
+
+@dataclass(frozen=True)
+class ComplaintTracking:
+    """What the person who filed a complaint sees on the tracking page: its state, the
+    platform's answer, the law's deadline and where it was sent."""
+
+    protocol: str
+    platform: str
+    filed_on: dt.date
+    status: str  # the law's: open, overdue, answered_on_time, answered_late, not_enforceable…
+    label: str
+    summary: str
+    deadline: dt.date
+    answer: str
+    answered_on: dt.date | None
+    #: Since when the authority has it as an unanswered complaint (art. 15), or None.
+    sent_to_authority_on: dt.date | None
+    term: ComplaintTerm
+
+
+def complaint_tracking(
+    m: Municipality, protocol: str, secret: str, on: dt.date
+) -> ComplaintTracking | None:
+    """The complaint of ``m`` with ``protocol`` whose tracking code is ``secret``, as of ``on``;
+    None for a wrong protocol, a wrong code, or another municipality's complaint alike."""
+    if not governs(m, Service.APLICATIVO):
+        return None
+    with tenant(m):
+        found = (
+            Complaint.objects.select_related("platform")
+            .filter(protocol=protocol.strip().upper())
+            .exclude(secret_digest="")
+            .first()
+        )
+        c = matching(found, secret.strip())
+        if c is None:
+            return None
+        facts: dict[str, Any] = {"filed_on": c.filed_on.isoformat()}
+        if c.answered_on is not None:
+            facts["answered_on"] = c.answered_on.isoformat()
+        d = law_for(m, Service.APLICATIVO, on, nearest=True).ask("complaint_deadline", facts)
+        candidate = (
+            InfractionCandidate.objects.filter(
+                platform=c.platform,
+                kind=InfractionCandidate.Kind.COMPLAINT_OVERDUE,
+                key=c.protocol,
+                withdrawn_on__isnull=True,
+            )
+            .only("detected_on")
+            .first()
+        )
+        status = d.outcome["status"]
+        return ComplaintTracking(
+            protocol=c.protocol,
+            platform=c.platform.name,
+            filed_on=c.filed_on,
+            status=status,
+            label=TRACKING_LABELS.get(status, d.summary),
+            summary=d.summary,
+            deadline=d.outcome.get("deadline") or c.deadline,
+            answer=c.answer if c.status == Complaint.Status.ANSWERED else "",
+            answered_on=c.answered_on,
+            sent_to_authority_on=candidate.detected_on if candidate else None,
+            term=complaint_term(m, c.filed_on),
+        )
+
+
+def app_plate_platforms(m: Municipality, plate: str) -> list[str]:
+    """The credentialed platforms on which an enabled driver uses ``plate`` (apps art. 3, art. 4):
+    only their names, what the public plate check may show."""
+    if not plate or not governs(m, Service.APLICATIVO):
+        return []
+    with tenant(m):
+        names = PlatformDriver.objects.filter(
+            vehicle_plate=plate,
+            status=PlatformDriver.Status.ENABLED,
+            platform__status=Platform.Status.CREDENTIALED,
+        ).values_list("platform__name", flat=True)
+        return sorted(set(names))
 
 
 def overdue_complaints(m: Municipality, on: dt.date) -> list[ComplaintStatus]:

@@ -19,12 +19,15 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from outorga.core.lawctx import context
+from outorga.core.lawseam import governs
 from outorga.core.models import Municipality
 from outorga.core.tenancy import current_municipality, tenant
+from outorga.law.bindings import Service as LawService
 from outorga.law.citations import LAW_TITLES
 from outorga.law.money import brl
 from outorga.law.parameter_input import law_prefix
 from outorga.law.parameters import ParameterMissing, tree
+from outorga.platforms.selectors import app_plate_platforms
 from outorga.registry.models import Auxiliary, Permit, Service, TaxiCategory
 
 from . import tokens
@@ -438,6 +441,59 @@ def public_keys(m: Municipality) -> list[dict[str, Any]]:
         ]
 
 
+@dataclass(frozen=True)
+class Offers:
+    """What a municipality's public pages offer: only the services a law governs there."""
+
+    #: The permit services (mototáxi, motofrete, táxi) a law governs, as ``(value, label)``.
+    permit_services: tuple[tuple[str, str], ...]
+    #: Whether a law governs transport by app: drivers enabled on platforms, complaints.
+    apps: bool
+
+    @property
+    def permits(self) -> bool:
+        return bool(self.permit_services)
+
+    @property
+    def permit_labels(self) -> str:
+        """``mototáxi, motofrete e táxi``."""
+        labels = [label for _, label in self.permit_services]
+        return (
+            " e ".join([", ".join(labels[:-1]), labels[-1]]) if len(labels) > 1 else "".join(labels)
+        )
+
+
+def offers(m: Municipality) -> Offers:
+    return Offers(
+        tuple((value, label) for value, label in Service.choices if governs(m, value)),
+        governs(m, LawService.APLICATIVO),
+    )
+
+
+@dataclass(frozen=True)
+class PlateCheck:
+    """The public answer for a plate: the permits it serves and the platforms it is enabled on."""
+
+    permits: list[dict[str, Any]]
+    platforms: list[str]
+
+    @property
+    def found(self) -> bool:
+        return bool(self.permits or self.platforms)
+
+
+def plate_check(m: Municipality, plate: str, today: dt.date) -> PlateCheck:
+    """What the laws bound in ``m`` make public about ``plate``: a permit's holder, number and
+    status (permit services); for transport by app only the platforms an enabled driver uses it
+    on — the apps law publishes no driver's name (art. 11 I gives the first name to the rider,
+    in the app; art. 11, parágrafo único, protects personal data)."""
+    shown = offers(m)
+    return PlateCheck(
+        plate_lookup(m, plate, today) if plate and shown.permits else [],
+        app_plate_platforms(m, plate) if shown.apps else [],
+    )
+
+
 #: Permits the public list shows: those that exist as a permission today.
 LISTED = (Permit.Status.ACTIVE, Permit.Status.SUSPENDED, Permit.Status.RESERVE)
 
@@ -492,7 +548,7 @@ def public_permits(
     """One page of the public list (a large city has tens of thousands of permits)."""
     with tenant(m):
         qs = Permit.objects.filter(status__in=LISTED)
-        if service in Service.values:
+        if service in [value for value, _ in offers(m).permit_services]:
             qs = qs.filter(service=service)
         paginator = Paginator(_public_qs(qs.order_by("service", "registration_number")), PAGE_SIZE)
         current = paginator.get_page(page)

@@ -12,6 +12,7 @@ urlpatterns = [
     path("publico/<slug:slug>/tarifas/", views.tariffs, name="tariffs"),
     path("publico/<slug:slug>/permissoes/", views.permits, name="permits"),
     path("publico/<slug:slug>/placa/", views.plate, name="plate"),
+    path("reclamacao/acompanhar/", views.complaint_track, name="complaint_track"),
     # Clerk screens.
     path("crachas/", views.badges, name="badges"),
     path("crachas/<int:badge_id>/cracha.pdf", views.badge_pdf, name="badge_pdf"),

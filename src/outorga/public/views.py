@@ -26,7 +26,8 @@ from outorga.core.pdfkit import private_pdf_response
 from outorga.core.requests import user_of
 from outorga.core.tenancy import current_municipality_or_none, tenant
 from outorga.law.competence import NotCompetent, Role
-from outorga.registry.models import Auxiliary, Permit, Person, Service
+from outorga.platforms import selectors as selectors_platforms
+from outorga.registry.models import Auxiliary, Permit, Person
 from outorga.registry.validation import FieldError
 
 from . import selectors, services
@@ -142,7 +143,7 @@ def permits(request: HttpRequest, slug: str) -> HttpResponse:
                     "page": page,
                     "today": today,
                     "service": service,
-                    "services": Service.choices,
+                    "offers": selectors.offers(m),
                 },
             )
         )
@@ -155,14 +156,58 @@ def plate(request: HttpRequest, slug: str) -> HttpResponse:
     today = timezone.localdate()
     query = selectors.normalise_plate(request.GET.get("placa", ""))
     with tenant(m):
-        rows = selectors.plate_lookup(m, query, today) if query else []
+        found = selectors.plate_check(m, query, today) if query else None
         return _public(
             render(
                 request,
                 "public/plate.html",
-                {"m": m, "query": query, "shown": selectors.format_plate(query), "rows": rows},
+                {
+                    "m": m,
+                    "query": query,
+                    "shown": selectors.format_plate(query),
+                    "found": found,
+                    "offers": selectors.offers(m),
+                },
             )
         )
+
+
+def _tracking_municipality(request: HttpRequest) -> Municipality | None:
+    """A logged-in user tracks in their own municipality (the complaint form's rule); a visitor
+    names it (``municipio``, in the link the confirmation page gives)."""
+    m = current_municipality_or_none()
+    if m is not None:
+        return m
+    slug = request.POST.get("municipio") or request.GET.get("municipio") or ""
+    return Municipality.objects.filter(slug=slug).first() if slug else None
+
+
+@throttled("complaint-track")
+def complaint_track(request: HttpRequest) -> HttpResponse:
+    """A complaint followed by its protocol and tracking code (no login). Posted, never in a
+    query string that lands in logs; a wrong protocol, a wrong code and another municipality's
+    complaint get the same answer."""
+    m = _tracking_municipality(request)
+    if m is None or not selectors.offers(m).apps:
+        choices = [x for x in Municipality.objects.order_by("name") if selectors.offers(x).apps]
+        empty = {"choices": choices if m is None else [], "not_applicable": m is not None}
+        return _public(render(request, "public/complaint_track.html", empty))
+    context: dict[str, object] = {"m": m, "offers": selectors.offers(m)}
+    status = 200
+    if request.method == "POST":
+        with timezone.override(zone_of(m)):
+            today = timezone.localdate()
+        protocol = request.POST.get("protocolo", "")[:40]
+        tracked = selectors_platforms.complaint_tracking(
+            m, protocol, request.POST.get("codigo", "")[:200], today
+        )
+        context.update(tracked=tracked, protocol=protocol.strip().upper(), posted=True)
+        status = 200 if tracked is not None else 404
+    response = _public(render(request, "public/complaint_track.html", context, status=status))
+    # Posted to this site: "no-referrer" would make the browser send "Origin: null", which the
+    # CSRF check refuses. Nothing secret is in the address to leak (the code is posted).
+    response["Referrer-Policy"] = "same-origin"
+    return response
 
 
 # Clerk screens --------------------------------------------------------------------------------

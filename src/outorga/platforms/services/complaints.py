@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import secrets
 
 from django.db import transaction
 from django.utils import timezone
@@ -11,7 +10,9 @@ from django.utils import timezone
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
 from outorga.core.models import Municipality
+from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
+from outorga.core.tokens import new_secret
 from outorga.law.decisions import Decision
 
 from ..models import Complaint, Platform
@@ -27,8 +28,14 @@ from .common import (
 # --- complaints (art. 11 III, art. 15) ------------------------------------------------------------
 
 
+#: The kind of the tracking code a complainant gets (``rec_<prefix>_<secret>``, core.tokens).
+TRACKING_KIND = "rec"
+
+
 def _protocol(on: dt.date) -> str:
-    return f"R{on:%Y%m%d}-{secrets.token_hex(3).upper()}"
+    """``REC-2026-000123``: sequential per municipality and year (the caller's transaction holds
+    the counter), readable over the telephone."""
+    return f"REC-{on.year}-{next_number(f'reclamacao:{on.year}'):06d}"
 
 
 def _complaint_create(
@@ -43,6 +50,7 @@ def _complaint_create(
     complainant_contact: str = "",
     occurred_on: dt.date | None = None,
     platform_reference: str = "",
+    secret_digest: str = "",
 ) -> Complaint:
     if not description.strip():
         raise field_error("description", "Descreva a reclamação.")
@@ -62,6 +70,7 @@ def _complaint_create(
             filed_on=filed_on,
             deadline=decision.outcome["deadline"],
             decision=decision.to_json(),
+            secret_digest=secret_digest,
         )
         record_act(
             municipality=municipality,
@@ -89,11 +98,13 @@ def complaint_file_public(
     occurred_on: dt.date | None = None,
     ip: str | None = None,
     on: dt.date | None = None,
-) -> Complaint:
-    """A user's complaint on the public form (art. 11 III); no login."""
+) -> tuple[Complaint, str]:
+    """A user's complaint on the public form (art. 11 III); no login. Returns the complaint and
+    its tracking code, shown only this once: with the protocol it opens the tracking page."""
     if platform.status != Platform.Status.CREDENTIALED:
         raise field_error("platform", "Escolha uma plataforma credenciada.")
-    return _complaint_create(
+    _, secret = new_secret(TRACKING_KIND)
+    complaint = _complaint_create(
         actor=Actor(None, "publico", "formulário público", ip),
         municipality=municipality,
         platform=platform,
@@ -103,7 +114,9 @@ def complaint_file_public(
         complainant_name=complainant_name,
         complainant_contact=complainant_contact,
         occurred_on=occurred_on,
+        secret_digest=Complaint.digest_of(secret),
     )
+    return complaint, secret
 
 
 def complaint_forward(

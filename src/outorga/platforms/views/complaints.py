@@ -110,7 +110,7 @@ def public_complaint(request: HttpRequest) -> HttpResponse:
                 )
             cache.set(key, count + 1, 3600)
             try:
-                done = complaint_file_public(
+                done, secret = complaint_file_public(
                     municipality=m,
                     platform=form.cleaned_data["platform"],
                     description=form.cleaned_data["description"],
@@ -123,11 +123,16 @@ def public_complaint(request: HttpRequest) -> HttpResponse:
                 form_add(form, exc)
             else:
                 term = selectors.complaint_term(m, done.filed_on)
-                return render(
+                response = render(
                     request,
                     "platforms/public_complaint.html",
-                    {"m": m, "done": done, "term": term},
+                    {"m": m, "done": done, "secret": secret, "term": term},
                 )
+                # The tracking code is on this page only: no cache, no referrer, no index.
+                response["Cache-Control"] = "no-store"
+                response["Referrer-Policy"] = "no-referrer"
+                response["X-Robots-Tag"] = "noindex, nofollow"
+                return response
         return render(
             request,
             "platforms/public_complaint.html",

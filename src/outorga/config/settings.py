@@ -48,6 +48,9 @@ INSTALLED_APPS = [
     "ninja",  # Swagger UI from its own static files, not a CDN (works offline)
     "axes",
     "csp",
+    "django_otp",  # staff MFA: TOTP devices and recovery codes (core/mfa.py)
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
     "outorga.core",
     "outorga.platforms",
     "outorga.registry",
@@ -125,7 +128,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_otp.middleware.OTPMiddleware",
     "outorga.core.middleware.IdleTimeoutMiddleware",
+    "outorga.core.middleware.MfaRequiredMiddleware",
     "outorga.core.middleware.TenantMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "outorga.core.errorpages.ErrorPagesMiddleware",
@@ -209,6 +214,12 @@ AXES_CLIENT_IP_CALLABLE = "outorga.core.middleware.client_ip"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
+
+# Staff MFA (core/mfa.py): after the password, a servant gives a TOTP code or a recovery code;
+# one without a device is sent to set it up. On in production; off in the demo and the tests'
+# defaults, so `make run` logs in with a password only (tests turn it on).
+OUTORGA_MFA_REQUIRED = env_bool("OUTORGA_MFA_REQUIRED", PRODUCTION)
+OTP_TOTP_ISSUER = env_str("OUTORGA_MFA_ISSUER", "Outorga")
 
 # Sessions: a working day, gone when the browser closes, and ended after OUTORGA_IDLE_MINUTES
 # without a request (core.middleware.IdleTimeoutMiddleware).

@@ -1,13 +1,15 @@
 from django.urls import include, path
 
 from outorga.config.api import api
-from outorga.core import passwords
+from outorga.core import mfa_views, passwords
 from outorga.core import views as core_views
 
 urlpatterns = [
     path("healthz", core_views.healthz, name="healthz"),
     path("favicon.ico", core_views.favicon),
     path("entrar/", core_views.LoginView.as_view(), name="login"),
+    path("entrar/codigo/", mfa_views.mfa_verify, name="mfa_verify"),
+    path("conta/mfa/", mfa_views.mfa_setup, name="mfa_setup"),
     path("sair/", core_views.logout_view, name="logout"),
     path("senha/esqueci/", passwords.PasswordResetView.as_view(), name="password_reset"),
     path(

@@ -19,6 +19,9 @@ from outorga.law.competence import (
 LABELS: dict[str, str] = {
     # Access and the system
     "auth.login": "Entrada no sistema",
+    "auth.mfa.setup": "Verificação em duas etapas ativada",
+    "auth.mfa.verify": "Código da verificação em duas etapas",
+    "auth.mfa.recovery": "Código de recuperação usado na entrada",
     "user.create": "Usuário criado",
     "municipality.create": "Município criado",
     "municipality.calendar.record": "Feriado ou dia sem expediente registrado",

@@ -5,8 +5,10 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib.auth import logout
+from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import add_never_cache_headers
 
@@ -104,3 +106,41 @@ class PrivateResponseMiddleware:
             add_never_cache_headers(response)
         response.setdefault("Permissions-Policy", settings.OUTORGA_PERMISSIONS_POLICY)
         return response
+
+
+MFA_PENDING_MESSAGE = (
+    "Confirme sua entrada com o código do aplicativo autenticador (verificação em duas etapas) "
+    "em /entrar/codigo/ antes de usar a API."
+)
+#: What a servant who has given the password but not the code may still open.
+_MFA_OPEN_PATHS = ("/entrar/", "/conta/mfa/", "/sair/", "/static/", "/healthz", "/favicon.ico")
+
+
+class MfaRequiredMiddleware:
+    """With ``OUTORGA_MFA_REQUIRED``, a staff session is the password *and* a code (core/mfa.py):
+    until the code is given, a page sends to ``/entrar/codigo/`` (or to ``/conta/mfa/`` to set
+    the app up) and a session call to the API answers 401. An API token is not a session: a
+    request carrying one is judged by its token alone."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not settings.OUTORGA_MFA_REQUIRED or not _logged_in(request):
+            return self.get_response(request)
+        from . import mfa
+
+        user = request.user
+        if not mfa.requires_mfa(user) or user.is_verified():  # type: ignore[arg-type,union-attr]
+            return self.get_response(request)
+        path = request.path
+        if path.startswith("/api/"):
+            if "HTTP_AUTHORIZATION" in request.META:
+                # The half-open session must not lend its user to a token's request.
+                request.user = AnonymousUser()
+                return self.get_response(request)
+            return JsonResponse({"detail": MFA_PENDING_MESSAGE, "codigo": "mfa_pendente"}, status=401)
+        if path.startswith(_MFA_OPEN_PATHS):
+            return self.get_response(request)
+        target = "mfa_verify" if mfa.confirmed_totp(user) is not None else "mfa_setup"  # type: ignore[arg-type]
+        return redirect_to_login(request.get_full_path(), login_url=reverse(target))

@@ -72,7 +72,13 @@ def municipality_summary(m: Municipality) -> dict[str, Any]:
 
 #: Acts that record an access, not work (a login, a sensitive document read): the log keeps them,
 #: the home's count of the day's acts does not.
-ACCESS_EVENTS = ("auth.login", "document.read")
+ACCESS_EVENTS = (
+    "auth.login",
+    "auth.mfa.setup",
+    "auth.mfa.verify",
+    "auth.mfa.recovery",
+    "document.read",
+)
 
 
 def dashboard_counts(user: User) -> list[tuple[str, int | str]]:

@@ -4,7 +4,10 @@ up; portal and platform logins, and API tokens, are not affected."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 import time
 from typing import Any
 
@@ -163,9 +166,7 @@ def test_wrong_codes_count_in_the_login_limits(mfa_on, user_of):
     device, _codes = set_up(client, user)
     client.post("/sair/")
     password_login(client, user)
-    statuses = [
-        client.post("/entrar/codigo/", {"codigo": "000000"}).status_code for _ in range(3)
-    ]
+    statuses = [client.post("/entrar/codigo/", {"codigo": "000000"}).status_code for _ in range(3)]
     assert statuses == [200, 200, LOCKED]
     # Locked out and logged out: neither the code nor the password gets in now.
     assert client.get("/").status_code == 302
@@ -200,11 +201,23 @@ def test_a_session_api_call_before_the_code_answers_401_in_portuguese(mfa_on, us
     assert body["codigo"] == "mfa_pendente" and "código" in body["detail"]
 
 
-def test_production_requires_mfa_by_default_and_the_tests_do_not():
+def test_production_requires_mfa_by_default_and_the_tests_and_the_demo_do_not():
     from django.conf import settings
 
     assert settings.OUTORGA_MFA_REQUIRED is False
     assert "outorga.core.middleware.MfaRequiredMiddleware" in settings.MIDDLEWARE
+    env = {
+        **os.environ,
+        "OUTORGA_ENV": "production",
+        "OUTORGA_SECRET_KEY": "k" * 60,
+        "OUTORGA_ALLOWED_HOSTS": "example.org",
+    }
+    env.pop("OUTORGA_MFA_REQUIRED", None)
+    read = "import outorga.config.settings as s; print(s.OUTORGA_MFA_REQUIRED)"
+    out = subprocess.run(  # noqa: S603 - our own interpreter, a fixed program
+        [sys.executable, "-c", read], env=env, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "True"
 
 
 def test_api_tokens_are_not_affected(mfa_on, barra_m, user_of):

@@ -57,7 +57,7 @@ class Provisioning:
 def provisioning(device: TOTPDevice) -> Provisioning:
     secret = base64.b32encode(device.bin_key).decode("ascii").rstrip("=")
     qr = segno.make(device.config_url, error="m")
-    svg = qr.svg_inline(scale=5, title="Código QR do aplicativo autenticador")
+    svg = qr.svg_inline(scale=5, light="#fff", title="Código QR do aplicativo autenticador")
     return Provisioning(qr_svg=svg, secret=" ".join(secret[i : i + 4] for i in range(0, 32, 4)))
 
 

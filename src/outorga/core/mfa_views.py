@@ -71,7 +71,9 @@ def mfa_setup(request: HttpRequest) -> HttpResponse:
     if mfa.confirmed_totp(user) is not None:
         if not user.is_verified():  # type: ignore[attr-defined]
             # A password alone never replaces the app: the code comes first.
-            return HttpResponseRedirect(f"{reverse('mfa_verify')}?{urlencode({'next': _next(request)})}")
+            return HttpResponseRedirect(
+                f"{reverse('mfa_verify')}?{urlencode({'next': _next(request)})}"
+            )
         return render(request, "registration/mfa_status.html", {"next": _next(request)})
     device = mfa.pending_totp(user)
     error = ""

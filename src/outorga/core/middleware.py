@@ -139,7 +139,9 @@ class MfaRequiredMiddleware:
                 # The half-open session must not lend its user to a token's request.
                 request.user = AnonymousUser()
                 return self.get_response(request)
-            return JsonResponse({"detail": MFA_PENDING_MESSAGE, "codigo": "mfa_pendente"}, status=401)
+            return JsonResponse(
+                {"detail": MFA_PENDING_MESSAGE, "codigo": "mfa_pendente"}, status=401
+            )
         if path.startswith(_MFA_OPEN_PATHS):
             return self.get_response(request)
         target = "mfa_verify" if mfa.confirmed_totp(user) is not None else "mfa_setup"  # type: ignore[arg-type]

@@ -76,9 +76,10 @@ def a_permit(m: Municipality) -> Permit:
 
 
 def payload_of_slip(pdf: bytes) -> str:
-    """The PIX "copia e cola" as a payer's banking app gets it: the QR code read off the slip."""
+    """The PIX "copia e cola" as a payer's banking app gets it: the QR code read off the slip
+    (beside it, the FEBRABAN barcode is another reading)."""
     image = pdfium.PdfDocument(pdf)[0].render(scale=3).to_pil()
-    found = [r.text for r in zxingcpp.read_barcodes(image)]
+    found = [r.text for r in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)]
     assert len(found) == 1, found
     return found[0]
 
@@ -229,7 +230,7 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     assert case.stage == Case.Stage.FINAL
     with tenant(m):
         fine = Penalty.objects.get(case=case, kind=Penalty.Kind.FINE).debt
-    assert fine is not None and fine.status == Debt.Status.OPEN
+    assert fine is not None and fine.status == Debt.Status.FINAL  # D-18: final with its case
 
     # 7. The holder downloads the fine's slip from the portal and pays its PIX at the bank.
     login(page, base, Role.PERMISSIONARIO)

@@ -172,7 +172,7 @@ def test_art_11_d_13_a_mototaxi_holder_cannot_receive_a_taxi_permission(ipatinga
     with pytest.raises(Refused) as exc:
         grant(m, holder, vehicle)
     r = cited(exc.value, 11)
-    assert r is not None and "mototaxi" in r.message
+    assert r is not None and "mototáxi" in r.message
 
 
 def test_art_11_a_companys_partner_with_another_permission_blocks_the_company(ipatinga_m):

@@ -78,6 +78,7 @@ if OUTORGA_TASK_MAX_ATTEMPTS < 1:
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "outorga.core.middleware.NulCharacterMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

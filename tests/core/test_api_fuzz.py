@@ -30,6 +30,8 @@ from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 
 EXAMPLES = int(os.environ.get("OUTORGA_FUZZ_EXAMPLES", "3"))
+#: The servant whose session the fuzzer uses (``atendente`` in CI; ``autoridade`` reaches more acts).
+CLERK = Role(os.environ.get("OUTORGA_FUZZ_ROLE", Role.ATENDENTE.value))
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance]
 CSRF = "f" * 32
 
@@ -51,7 +53,7 @@ def connection_kept() -> Iterator[None]:
 
 def _clerk(user_of: Any) -> dict[str, Any]:
     client = Client()
-    client.force_login(user_of("ipatinga", Role.ATENDENTE))
+    client.force_login(user_of("ipatinga", CLERK))
     session = client.cookies["sessionid"].value
     return {
         "cookies": {"sessionid": session, "csrftoken": CSRF},
@@ -72,20 +74,36 @@ def _platform(barra_m: Any, user_of: Any) -> dict[str, Any]:
     return {"headers": {"Authorization": f"Bearer {secret}"}}
 
 
-@pytest.fixture(params=["clerk", "platform"])
-def signed_in(request: pytest.FixtureRequest, barra_m: Any, user_of: Any) -> dict[str, Any]:
-    """The request's credentials: a clerk's session (with its CSRF pair) or a platform token."""
-    if request.param == "clerk":
-        return _clerk(user_of)
+@pytest.fixture
+def clerk(user_of: Any) -> dict[str, Any]:
+    """A servant's session, with its CSRF pair."""
+    return _clerk(user_of)
+
+
+@pytest.fixture
+def platform(barra_m: Any, user_of: Any) -> dict[str, Any]:
+    """A platform's bearer token."""
     return _platform(barra_m, user_of)
+
+
+def _secured_by(*schemes: str) -> Any:
+    """Operations whose security names one of ``schemes``."""
+
+    def match(ctx: Any) -> bool:
+        security = ctx.operation.definition.raw.get("security") or []
+        return any(name in schemes for requirement in security for name in requirement)
+
+    return match
 
 
 schema = schemathesis.openapi.from_dict(api.get_openapi_schema(path_prefix="/api/v1"))
 schema.app = application
+#: Each identity fuzzes the operations it may reach; the session's also take the public ones and
+#: the other machine clients' (a company's token), where they check the refusal of 401.
+as_clerk = schema.exclude(_secured_by("PlatformBearer"))
+as_platform = schema.include(_secured_by("PlatformBearer"))
 
-
-@schema.parametrize()
-@settings(
+FUZZ = settings(
     max_examples=EXAMPLES,
     phases=[Phase.explicit, Phase.generate],
     deadline=None,
@@ -93,7 +111,78 @@ schema.app = application
     database=None,
     suppress_health_check=list(HealthCheck),
 )
-def test_no_operation_answers_a_server_error_or_an_undocumented_status(
-    case: Any, signed_in: dict[str, Any]
+
+
+@as_clerk.parametrize()
+@FUZZ
+def test_as_a_clerk_no_operation_answers_a_server_error_or_an_undocumented_status(
+    case: Any, clerk: dict[str, Any]
 ) -> None:
-    case.call_and_validate(checks=CHECKS, **signed_in)
+    case.call_and_validate(checks=CHECKS, **clerk)
+
+
+@as_platform.parametrize()
+@FUZZ
+def test_as_a_platform_no_operation_answers_a_server_error_or_an_undocumented_status(
+    case: Any, platform: dict[str, Any]
+) -> None:
+    case.call_and_validate(checks=CHECKS, **platform)
+
+
+# The causes the fuzzer found, each pinned by a request a person could send.
+
+
+def _clerk_client(user_of: Any, role: Role = Role.ATENDENTE) -> Client:
+    client = Client()
+    client.force_login(user_of("ipatinga", role))
+    return client
+
+
+def test_a_nul_character_in_the_query_is_refused_naming_the_parameter(user_of: Any) -> None:
+    r = _clerk_client(user_of).get("/api/v1/registry/people?q=%00")
+    assert r.status_code == 422
+    assert r.json()["erros"] == [
+        {"campo": "q", "erro": "contém o caractere nulo (NUL, %00), que não é aceito"}
+    ]
+
+
+def test_a_nul_character_in_a_json_body_is_refused_naming_the_field(user_of: Any) -> None:
+    r = _clerk_client(user_of, Role.FISCAL).post(
+        "/api/v1/enforcement/autos",
+        data='{"code": "x", "place": "Rua \\u0000 1", "attachments": []}',
+        content_type="application/json",
+    )
+    assert r.status_code == 422
+    assert r.json()["erros"][0]["campo"] == "place"
+
+
+def test_a_nul_character_on_a_page_is_a_bad_request_not_a_server_error(user_of: Any) -> None:
+    r = _clerk_client(user_of).get("/cadastro/pessoas/?q=%00")
+    assert r.status_code == 400
+    assert "caractere nulo" in r.content.decode()
+
+
+def test_an_attachment_that_is_not_base64_is_refused_naming_the_field(user_of: Any) -> None:
+    r = _clerk_client(user_of, Role.FISCAL).post(
+        "/api/v1/enforcement/autos",
+        data={"photos": [{"name": "foto.jpg", "content_base64": "não é base64!"}]},
+        content_type="application/json",
+    )
+    assert r.status_code == 422
+    assert {
+        "campo": "photos[1].content_base64",
+        "erro": "base64 inválido (RFC 4648: A–Z, a–z, 0–9, + e /, com =)",
+    } in r.json()["erros"]
+
+
+def test_every_operation_documents_the_refusals_the_shared_handlers_give() -> None:
+    doc = api.get_openapi_schema(path_prefix="/api/v1")
+    missing = []
+    for path, operations in doc["paths"].items():
+        for method, op in operations.items():
+            codes = {int(c) for c in op["responses"]}
+            if op.get("security") and not {401, 403} <= codes:
+                missing.append(f"{method.upper()} {path}: 401/403")
+            if (op.get("parameters") or "requestBody" in op) and 422 not in codes:
+                missing.append(f"{method.upper()} {path}: 422")
+    assert not missing, "\n".join(missing)

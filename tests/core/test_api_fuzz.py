@@ -186,3 +186,47 @@ def test_every_operation_documents_the_refusals_the_shared_handlers_give() -> No
             if (op.get("parameters") or "requestBody" in op) and 422 not in codes:
                 missing.append(f"{method.upper()} {path}: 422")
     assert not missing, "\n".join(missing)
+
+
+def _edge(param: dict[str, Any]) -> str:
+    """A parameter's value at the edge of its type: an integer past PostgreSQL's bigint, the last
+    day a date can have."""
+    schema = param.get("schema", {})
+    kinds = (
+        {schema.get("type"), schema.get("format")}
+        | {s.get("type") for s in schema.get("anyOf", [])}
+        | {s.get("format") for s in schema.get("anyOf", [])}
+    )
+    if "integer" in kinds:
+        return str(2**63)
+    if "date" in kinds:
+        return "9999-12-31"
+    if "date-time" in kinds:
+        return "9999-12-31T23:59:59+00:00"
+    return "x"
+
+
+def test_integers_past_bigint_and_the_last_date_are_refused_or_answered_never_a_5xx(
+    user_of: Any,
+) -> None:
+    """Every GET with its path and query parameters at the edge of their types (issue #19:
+    integer and date overflow) answers a documented status below 500."""
+    doc = api.get_openapi_schema(path_prefix="/api/v1")
+    client = _clerk_client(user_of, Role.AUTORIDADE)
+    failures = []
+    for path, operations in doc["paths"].items():
+        op = operations.get("get")
+        if op is None:
+            continue
+        url, query = path, {}
+        for param in op.get("parameters", []):
+            value = _edge(param)
+            if param["in"] == "path":
+                url = url.replace("{" + param["name"] + "}", value)
+            elif param["in"] == "query":
+                query[param["name"]] = value
+        r = client.get(url, query)
+        documented = {int(c) for c in op["responses"]}
+        if r.status_code >= 500 or r.status_code not in documented:
+            failures.append(f"GET {url}?{query}: {r.status_code}")
+    assert not failures, "\n".join(failures)

@@ -230,3 +230,20 @@ def test_integers_past_bigint_and_the_last_date_are_refused_or_answered_never_a_
         if r.status_code >= 500 or r.status_code not in documented:
             failures.append(f"GET {url}?{query}: {r.status_code}")
     assert not failures, "\n".join(failures)
+
+
+def test_a_fare_past_the_column_s_integer_is_refused_naming_the_field(
+    barra_m: Any, user_of: Any
+) -> None:
+    """Found by the fuzzer: 6 192 571 550 cents per km failed the write (integer out of range)."""
+    headers = _platform(barra_m, user_of)["headers"]
+    r = Client().post(
+        "/api/v1/platform/fares",
+        data={"base_fare_cents": 500, "per_km_cents": 6192571550, "per_minute_cents": 35},
+        content_type="application/json",
+        headers=headers,
+    )
+    assert r.status_code == 422
+    assert {"campo": "per_km_cents", "erro": "deve ser menor ou igual a 2147483647"} in r.json()[
+        "erros"
+    ]

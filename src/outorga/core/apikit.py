@@ -21,6 +21,13 @@ from .models import ApiToken
 from .requests import actor_of
 from .tenancy import current_municipality, set_current
 
+#: The largest numbers PostgreSQL's integer columns hold (Django's ``PositiveSmallIntegerField``,
+#: ``IntegerField``/``PositiveIntegerField``, ``BigIntegerField``): the upper bound (``le=``) of an
+#: input stored in one, so a larger number is refused naming its field (422), not a failed write.
+SMALLINT_MAX = 32_767
+INT_MAX = 2_147_483_647
+BIGINT_MAX = 9_223_372_036_854_775_807
+
 #: An exception class → the function answering it (``config.api`` registers every app's).
 Handlers = dict[type[Exception], Callable[[HttpRequest, Any], HttpResponse]]
 

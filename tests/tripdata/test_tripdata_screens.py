@@ -148,3 +148,17 @@ def test_times_are_shown_on_the_municipalitys_clock(world, done, user_of):
     assert "em 01/10/2026 07:15:00" in upload
     month = c.get(month_url(world)).content.decode()
     assert "atingido em 01/10/2026 07:15:00" in month
+
+
+def test_the_statement_pdf_prints_a_platform_name_with_markup_as_typed(world, done, user_of):
+    """ReportLab's Paragraph reads markup: a name typed as ``<B>Mob & Cia`` is text, printed as
+    typed, not a tag that breaks the PDF (issue #19)."""
+    import pypdfium2
+
+    with tenant(world.m):
+        world.platform.name = "<B>Mob & Cia"
+        world.platform.save(update_fields=["name"])
+    r = client_of(user_of, Role.FINANCAS).get(month_url(world) + "issqn.pdf")
+    assert r.status_code == 200 and r.content.startswith(b"%PDF")
+    text = pypdfium2.PdfDocument(r.content)[0].get_textpage().get_text_range()
+    assert "Plataforma: <B>Mob & Cia" in text

@@ -14,7 +14,7 @@ from ninja import NinjaAPI
 
 from outorga.core import api as core
 from outorga.core.api_municipal_data import router as municipal_data_router
-from outorga.core.apikit import respond
+from outorga.core.apikit import document_shared_answers, respond
 from outorga.core.errors import DomainError
 from outorga.enforcement import api as enforcement
 from outorga.finance import api as finance
@@ -28,7 +28,16 @@ from outorga.registry.api.routes import stands_router, taxi_router, tenders_rout
 from outorga.tripdata.api import router as tripdata_router
 from outorga.tripdata.api import schemas_router as tripdata_schemas_router
 
-api = NinjaAPI(
+
+class OutorgaAPI(NinjaAPI):
+    """The API whose OpenAPI document names every status an operation can answer: each route's
+    own ``response={...}`` plus the shared handlers' refusals (``apikit.shared_answers``)."""
+
+    def get_openapi_schema(self, **kwargs: Any) -> Any:
+        return document_shared_answers(super().get_openapi_schema(**kwargs))
+
+
+api = OutorgaAPI(
     title="Outorga API",
     version="1",
     description=(

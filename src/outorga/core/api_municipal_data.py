@@ -22,7 +22,7 @@ from outorga.law.bindings import RULEBOOKS
 from outorga.law.citations import LAW_TITLES
 
 from . import selectors, services
-from .apikit import Error, staff
+from .apikit import INT_MAX, SMALLINT_MAX, Error, staff
 from .apipages import Rows, paged
 from .models import (
     CalendarDay,
@@ -82,8 +82,10 @@ def _history(
 
 
 class PopulationIn(Schema):
-    value: int = Field(..., description="habitantes", examples=[227731])
-    reference_year: int = Field(..., description="ano do censo ou da estimativa", examples=[2022])
+    value: int = Field(..., ge=0, le=INT_MAX, description="habitantes", examples=[227731])
+    reference_year: int = Field(
+        ..., ge=0, le=SMALLINT_MAX, description="ano do censo ou da estimativa", examples=[2022]
+    )
     effective: dt.date = Field(
         ..., description="em vigor desde (data de publicação)", examples=["2023-06-28"]
     )

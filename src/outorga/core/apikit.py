@@ -21,6 +21,13 @@ from .models import ApiToken
 from .requests import actor_of
 from .tenancy import current_municipality, set_current
 
+#: The largest numbers PostgreSQL's integer columns hold (Django's ``PositiveSmallIntegerField``,
+#: ``IntegerField``/``PositiveIntegerField``, ``BigIntegerField``): the upper bound (``le=``) of an
+#: input stored in one, so a larger number is refused naming its field (422), not a failed write.
+SMALLINT_MAX = 32_767
+INT_MAX = 2_147_483_647
+BIGINT_MAX = 9_223_372_036_854_775_807
+
 #: An exception class → the function answering it (``config.api`` registers every app's).
 Handlers = dict[type[Exception], Callable[[HttpRequest, Any], HttpResponse]]
 
@@ -119,3 +126,65 @@ class Error(Schema):
 
 staff: SessionAuth = StaffSession()
 platform_auth = PlatformBearer()
+
+
+#: The answers the shared machinery gives to any operation, whatever the route declares: the
+#: refusals of ``config.api``'s handlers (authentication, competence, validation, a record not
+#: found, a step out of order, the law's refusal). Descriptions are what a client reads.
+_SHARED_ANSWERS: dict[int, str] = {
+    400: "Corpo da requisição ilegível (JSON inválido ou tipo de conteúdo não aceito).",
+    401: "Autenticação necessária: sessão de servidor ou token da plataforma.",
+    403: "Acesso negado: sem competência para o ato, usuário sem município ou verificação CSRF.",
+    404: "Registro não encontrado (ou de outro município).",
+    409: "Ato fora de ordem: o registro não está no estado que o ato supõe.",
+    422: "Dados inválidos (campo e motivo em `erros`) ou recusa da lei (com os artigos).",
+}
+_WRITES = frozenset({"post", "put", "patch", "delete"})
+
+
+def shared_answers(operation: dict[str, Any]) -> list[int]:
+    """The statuses an operation may answer through the shared handlers, read from what the
+    operation itself declares: any credential may be refused (401) and any authenticated act
+    denied (403); any input may be invalid (422) and a body unreadable (400); a path names a
+    record that may not exist (404); a write goes through a service, which may find the record
+    in another state (409) or the law refusing it (422)."""
+    params = operation.get("parameters") or []
+    body = "requestBody" in operation
+    codes: set[int] = set()
+    if operation.get("security"):
+        codes |= {401, 403}
+    if params or body:
+        codes.add(422)
+    if body:
+        codes.add(400)
+    if any(p.get("in") == "path" for p in params):
+        codes.add(404)
+    if operation.get("_method") in _WRITES:
+        codes |= {404, 409, 422}
+    return sorted(codes)
+
+
+def document_shared_answers(schema: dict[str, Any]) -> dict[str, Any]:
+    """Add to every operation of an OpenAPI document the answers of :func:`shared_answers` it
+    does not declare itself, each with the :class:`Error` body — so that every status code the
+    API can answer is documented (issue #19: the fuzzer checks it)."""
+    components = schema.setdefault("components", {}).setdefault("schemas", {})
+    components.setdefault(
+        "Error", Error.model_json_schema(ref_template="#/components/schemas/{model}")
+    )
+    for name, sub in (
+        Error.model_json_schema(ref_template="#/components/schemas/{model}")
+        .get("$defs", {})
+        .items()
+    ):
+        components.setdefault(name, sub)
+    components["Error"].pop("$defs", None)
+    body = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    for operations in schema.get("paths", {}).values():
+        for method, operation in operations.items():
+            responses = operation.setdefault("responses", {})
+            declared = {int(code) for code in responses if str(code).isdigit()}
+            for code in shared_answers({**operation, "_method": method}):
+                if code not in declared:
+                    responses[code] = {"description": _SHARED_ANSWERS[code], "content": body}
+    return schema

@@ -7,6 +7,7 @@ permissionário's session. Refusals answer 422 with the law core's reasons; comp
 from __future__ import annotations
 
 import base64
+import binascii
 import datetime as dt
 from typing import Any
 
@@ -15,6 +16,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from ninja import Field, Router, Schema, Status
 from ninja.security import django_auth
+from pydantic import field_validator
 
 from outorga.core.apikit import staff
 from outorga.core.apipages import Rows, paged
@@ -66,7 +68,16 @@ class InfractionTypeOut(Schema):
 
 class FileIn(Schema):
     name: str
-    content_base64: str
+    content_base64: str = Field(..., description="o conteúdo do arquivo em base64 (RFC 4648)")
+
+    @field_validator("content_base64")
+    @classmethod
+    def _is_base64(cls, value: str) -> str:
+        try:
+            base64.b64decode(value, validate=True)
+        except (binascii.Error, ValueError):
+            raise ValueError("base64 inválido (RFC 4648: A–Z, a–z, 0–9, + e /, com =)") from None
+        return value
 
 
 class AutoIn(Schema):
@@ -223,7 +234,7 @@ class EditalIn(Schema):
 
 
 def _files(files: list[FileIn]) -> list[tuple[str, bytes]]:
-    return [(f.name, base64.b64decode(f.content_base64)) for f in files]
+    return [(f.name, base64.b64decode(f.content_base64, validate=True)) for f in files]
 
 
 def _today() -> dt.date:

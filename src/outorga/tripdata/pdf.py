@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+from xml.sax.saxutils import escape
 
 from django.utils import timezone
 from reportlab.lib import colors
@@ -43,20 +44,27 @@ def statement_pdf(statement: IssqnStatement) -> bytes:
     )
     story = [
         Paragraph(f"Extrato de ISSQN — {statement.month:%m/%Y}", styles["Title"]),
+        # A platform's name, like every text a person typed, is escaped: Paragraph reads markup.
         Paragraph(
-            f"Plataforma: {p.name} (CNPJ {p.cnpj}). Município: {statement.municipality.name}/"
-            f"{statement.municipality.uf}.",
+            escape(
+                f"Plataforma: {p.name} (CNPJ {p.cnpj}). Município: {statement.municipality.name}/"
+                f"{statement.municipality.uf}."
+            ),
             styles["Normal"],
         ),
         Paragraph(
-            f"Fundamento: {cited_once(law, 'issqn')} (alíquota × base, arredondamento "
-            "meio-para-cima por contribuinte e mês). ISS dos motoristas retido e recolhido pela "
-            f"plataforma ({cited_once(law, 'driver_issqn_withholding')}).",
+            escape(
+                f"Fundamento: {cited_once(law, 'issqn')} (alíquota × base, arredondamento "
+                "meio-para-cima por contribuinte e mês). ISS dos motoristas retido e recolhido "
+                f"pela plataforma ({cited_once(law, 'driver_issqn_withholding')})."
+            ),
             styles["Normal"],
         ),
         Paragraph(
-            f"Base da plataforma: {statement.base_source}. Calculado em "
-            f"{_local(statement):%d/%m/%Y %H:%M}.",
+            escape(
+                f"Base da plataforma: {statement.base_source}. Calculado em "
+                f"{_local(statement):%d/%m/%Y %H:%M}."
+            ),
             styles["Normal"],
         ),
         Spacer(1, 4 * mm),

@@ -9,7 +9,7 @@ from typing import Any, Literal
 from django.http import HttpRequest
 from ninja import Field, Router, Schema, Status
 
-from outorga.core.apikit import Error, Reason, platform_auth
+from outorga.core.apikit import INT_MAX, Error, Reason, platform_auth
 from outorga.core.apipages import paged
 from outorga.platforms.services.common import citations_of, reasons_json, refusal_text
 from outorga.platforms.services.fares import fare_table_publish
@@ -22,13 +22,19 @@ router = Router()
 
 class FareExtra(Schema):
     name: str = Field(..., examples=["bagagem"])
-    amount_cents: int = Field(..., ge=0, examples=[300])
+    amount_cents: int = Field(..., ge=0, le=INT_MAX, examples=[300])
 
 
 class FareIn(Schema):
-    base_fare_cents: int = Field(..., ge=0, description="tarifa base (art. 6, I)", examples=[500])
-    per_km_cents: int = Field(..., ge=0, description="por km (art. 6, II)", examples=[210])
-    per_minute_cents: int = Field(..., ge=0, description="por minuto (art. 6, III)", examples=[35])
+    base_fare_cents: int = Field(
+        ..., ge=0, le=INT_MAX, description="tarifa base (art. 6, I)", examples=[500]
+    )
+    per_km_cents: int = Field(
+        ..., ge=0, le=INT_MAX, description="por km (art. 6, II)", examples=[210]
+    )
+    per_minute_cents: int = Field(
+        ..., ge=0, le=INT_MAX, description="por minuto (art. 6, III)", examples=[35]
+    )
     extras: list[FareExtra] = Field(default_factory=list, description="taxas adicionais (IV)")
     dynamic_max_percent: Decimal | None = Field(
         None,

@@ -8,7 +8,7 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Field, Header, Router, Schema, Status
 
-from outorga.core.apikit import Error, Reason, platform_auth
+from outorga.core.apikit import BIGINT_MAX, INT_MAX, Error, Reason, platform_auth
 from outorga.core.apipages import paged
 from outorga.platforms.services.reports import monthly_report_submit
 
@@ -20,12 +20,20 @@ router = Router()
 
 class ReportDriver(Schema):
     cpf: str = Field(..., examples=["52998224725"])
-    trips: int = Field(0, ge=0, description="corridas no mês", examples=[212])
+    trips: int = Field(0, ge=0, le=INT_MAX, description="corridas no mês", examples=[212])
     trip_revenue_cents: int = Field(
-        ..., ge=0, description="faturamento bruto das corridas (art. 16, III)", examples=[845000]
+        ...,
+        ge=0,
+        le=BIGINT_MAX,
+        description="faturamento bruto das corridas (art. 16, III)",
+        examples=[845000],
     )
     platform_retention_cents: int = Field(
-        0, ge=0, description="valor retido pela plataforma (art. 20 §1)", examples=[211250]
+        0,
+        ge=0,
+        le=BIGINT_MAX,
+        description="valor retido pela plataforma (art. 20 §1)",
+        examples=[211250],
     )
 
 
@@ -33,7 +41,11 @@ class ReportIn(Schema):
     year: int = Field(..., ge=2025, le=2100, examples=[2026])
     month: int = Field(..., ge=1, le=12, examples=[10])
     intermediation_revenue_cents: int = Field(
-        ..., ge=0, description="faturamento da intermediação (art. 16, II)", examples=[1250000]
+        ...,
+        ge=0,
+        le=BIGINT_MAX,
+        description="faturamento da intermediação (art. 16, II)",
+        examples=[1250000],
     )
     drivers: list[ReportDriver] = Field(
         ..., description="motoristas ativos no mês (art. 16, I) e faturamento de cada um (III)"

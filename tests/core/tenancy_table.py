@@ -88,6 +88,9 @@ VALUES: dict[str, Callable[[Any], Any]] = {
     "ibge_code": lambda b: b["ibge"],
     # The trip files' JSON Schemas are the same for every municipality.
     "name": lambda b: "trips-mds-2.0.json",
+    # A password-reset link is a user's id and a token: any link but a user's own, valid one is
+    # the "link inválido" page, whatever municipality the user is of.
+    "uidb64": lambda b: "MQ",
 }
 
 ADMIN, CLERK, FINANCE = Role.ADMIN.value, Role.ATENDENTE.value, Role.FINANCAS.value
@@ -128,6 +131,10 @@ SPECIAL: dict[str, Entry] = {
     # -- core --------------------------------------------------------------------------------------
     "entrar/": {"expect": {200, 302}},  # a logged-in user is sent on
     "sair/": {"expect": {302}},  # logging out A's own session
+    # The code after the password: a servant with no authenticator app is sent to set one up.
+    "entrar/codigo/": {"expect": {200, 302}},
+    # B's badge token as a reset token: the page that says the link is invalid (nothing of B).
+    "senha/nova/<uidb64>/<token>/": {"expect": {200}},
     "api/v1/": {"expect": {404}},  # the API's root is no page
     "favicon.ico": {"expect": {301}},  # the icon, the same for everyone
     # The guided grant exists where a law governs mototaxi or motofrete (not in Barra do Garças).

@@ -72,6 +72,27 @@ class IdleTimeoutMiddleware:
     counter must not keep serving whoever sits down next. A page sends to the login (and back
     after it), the API answers 401 in Portuguese."""
 
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        minutes = int(settings.OUTORGA_IDLE_MINUTES)
+        if minutes <= 0 or not _logged_in(request):
+            return self.get_response(request)
+        now = int(time.time())
+        last = request.session.get(LAST_SEEN)
+        if isinstance(last, int) and now - last > minutes * 60:
+            logout(request)
+            message = IDLE_MESSAGE.format(minutes=f"{minutes} minuto{'s' if minutes > 1 else ''}")
+            if request.path.startswith("/api/"):
+                return JsonResponse({"detail": message, "codigo": "sessao_expirada"}, status=401)
+            response = redirect_to_login(request.get_full_path())
+            response["Location"] += "&inativo=1" if "?" in response["Location"] else "?inativo=1"
+            return response
+        if not isinstance(last, int) or now - last >= _SEEN_RESOLUTION:
+            request.session[LAST_SEEN] = now
+        return self.get_response(request)
+
 
 #: What a person reads when a field carries a NUL character (PostgreSQL stores no such text).
 NUL_MESSAGE = "contém o caractere nulo (NUL, %00), que não é aceito"
@@ -126,22 +147,22 @@ class NulCharacterMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        minutes = int(settings.OUTORGA_IDLE_MINUTES)
-        if minutes <= 0 or not _logged_in(request):
+        field = nul_field_of(request)
+        if field is None:
             return self.get_response(request)
-        now = int(time.time())
-        last = request.session.get(LAST_SEEN)
-        if isinstance(last, int) and now - last > minutes * 60:
-            logout(request)
-            message = IDLE_MESSAGE.format(minutes=f"{minutes} minuto{'s' if minutes > 1 else ''}")
-            if request.path.startswith("/api/"):
-                return JsonResponse({"detail": message, "codigo": "sessao_expirada"}, status=401)
-            response = redirect_to_login(request.get_full_path())
-            response["Location"] += "&inativo=1" if "?" in response["Location"] else "?inativo=1"
-            return response
-        if not isinstance(last, int) or now - last >= _SEEN_RESOLUTION:
-            request.session[LAST_SEEN] = now
-        return self.get_response(request)
+        if request.path.startswith("/api/"):
+            return JsonResponse(
+                {
+                    "detail": "Dados inválidos.",
+                    "erros": [{"campo": field, "erro": NUL_MESSAGE}],
+                    "codigo": "campo_invalido",
+                },
+                status=422,
+            )
+        return HttpResponseBadRequest(
+            f"Requisição inválida: o campo {field} {NUL_MESSAGE}.".encode(),
+            content_type="text/plain; charset=utf-8",
+        )
 
 
 class PrivateResponseMiddleware:
@@ -198,19 +219,3 @@ class MfaRequiredMiddleware:
             return self.get_response(request)
         target = "mfa_verify" if mfa.confirmed_totp(user) is not None else "mfa_setup"  # type: ignore[arg-type]
         return redirect_to_login(request.get_full_path(), login_url=reverse(target))
-        field = nul_field_of(request)
-        if field is None:
-            return self.get_response(request)
-        if request.path.startswith("/api/"):
-            return JsonResponse(
-                {
-                    "detail": "Dados inválidos.",
-                    "erros": [{"campo": field, "erro": NUL_MESSAGE}],
-                    "codigo": "campo_invalido",
-                },
-                status=422,
-            )
-        return HttpResponseBadRequest(
-            f"Requisição inválida: o campo {field} {NUL_MESSAGE}.".encode(),
-            content_type="text/plain; charset=utf-8",
-        )

@@ -20,12 +20,15 @@ from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
 from enforcement_factories import issue, make_world
 from finance_factories import make_debt
+from platforms_factories import new_cpf
 from registry_factories import make_permit
 
 from outorga.core import listing
 from outorga.core.tenancy import tenant
 from outorga.inspections.models import Inspection
 from outorga.law.competence import Role
+from outorga.platforms.models import PlatformDriver
+from outorga.platforms.selectors import platform_of
 from outorga.registry.models import Permit
 from outorga.registry.validation import format_cpf
 
@@ -34,17 +37,19 @@ MORE = PAGE + 5
 #: No form offers more options than this (a select of states, services, tenders is small).
 MAX_OPTIONS = 200
 
-#: Each list page of the back office (URL name) → the role that opens it.
-LIST_PAGES: dict[str, Role] = {
-    "registry:people": Role.ATENDENTE,
-    "registry:vehicles": Role.ATENDENTE,
-    "registry:permits": Role.ATENDENTE,
-    "enforcement:autos": Role.FISCAL,
-    "enforcement:cases": Role.AUTORIDADE,
-    "finance:debts": Role.FINANCAS,
-    "finance:payments": Role.FINANCAS,
-    "core:acts": Role.AUTORIDADE,
-    "inspections:queue": Role.FISCAL,
+#: Each list page (URL name) → the municipality and the role that open it.
+LIST_PAGES: dict[str, tuple[str, Role]] = {
+    "registry:people": ("ipatinga", Role.ATENDENTE),
+    "registry:vehicles": ("ipatinga", Role.ATENDENTE),
+    "registry:permits": ("ipatinga", Role.ATENDENTE),
+    "enforcement:autos": ("ipatinga", Role.FISCAL),
+    "enforcement:cases": ("ipatinga", Role.AUTORIDADE),
+    "finance:debts": ("ipatinga", Role.FINANCAS),
+    "finance:payments": ("ipatinga", Role.FINANCAS),
+    "core:acts": ("ipatinga", Role.AUTORIDADE),
+    "inspections:queue": ("ipatinga", Role.FISCAL),
+    "platforms:detail": ("barra-do-garcas", Role.AUTORIDADE),
+    "platforms:portal_drivers": ("barra-do-garcas", Role.PLATAFORMA),
 }
 
 #: Lists the fixture does not fill beyond a page (it records no payment); still rendered.
@@ -93,7 +98,7 @@ def parsed(html: str) -> Rows:
 
 
 @pytest.fixture
-def big(ipatinga_m, user_of, monkeypatch):  # type: ignore[no-untyped-def]
+def big(ipatinga_m, barra_m, user_of, monkeypatch):  # type: ignore[no-untyped-def]
     """More than one page of each kind of record in Ipatinga, the page size made small."""
     monkeypatch.setattr(listing, "PER_PAGE", PAGE)
     m = ipatinga_m
@@ -120,12 +125,34 @@ def big(ipatinga_m, user_of, monkeypatch):  # type: ignore[no-untyped-def]
     for i in range(MORE):
         issue(w, on=dt.date(2026, 3, 1) - dt.timedelta(days=i))
         make_debt(m, permits[i].holder)
-    return {"m": m, "w": w, "permits": permits}
+    with tenant(barra_m):
+        platform = platform_of(user_of("barra-do-garcas", Role.PLATAFORMA))
+        PlatformDriver.objects.bulk_create(
+            PlatformDriver(
+                municipality=barra_m,
+                platform=platform,
+                cpf=new_cpf(),
+                name=f"Motorista Paginado {i}",
+                cnh_number=str(i),
+                cnh_category="B",
+                cnh_ear=True,
+                vehicle_plate=f"QAA0A{i:02d}",
+                vehicle_kind="car",
+                vehicle_manufacture_year=2022,
+                status="enabled",
+            )
+            for i in range(MORE)
+        )
+    return {"m": m, "w": w, "permits": permits, "platform_id": platform.pk}  # type: ignore[union-attr]
 
 
-def page_of(user_of, role: Role, path: str) -> str:  # type: ignore[no-untyped-def]
+#: The URL arguments of a list page of one record (a platform's roster).
+ARGS = {"platforms:detail": lambda big: {"platform_id": big["platform_id"]}}
+
+
+def page_of(user_of, role: Role, path: str, slug: str = "ipatinga") -> str:  # type: ignore[no-untyped-def]
     c = Client()
-    c.force_login(user_of("ipatinga", role))
+    c.force_login(user_of(slug, role))
     r = c.get(path)
     assert r.status_code == 200, (path, r.status_code)
     return r.content.decode()
@@ -133,12 +160,15 @@ def page_of(user_of, role: Role, path: str) -> str:  # type: ignore[no-untyped-d
 
 @pytest.mark.parametrize("name", sorted(LIST_PAGES))
 def test_a_list_page_renders_one_page_of_rows_with_the_links_to_the_rest(name, big, user_of):
-    html = page_of(user_of, LIST_PAGES[name], reverse(name))
+    slug, role = LIST_PAGES[name]
+    path = reverse(name, kwargs=ARGS[name](big) if name in ARGS else None)
+    html = page_of(user_of, role, path, slug)
     p = parsed(html)
     assert p.lists and max(p.lists) <= PAGE, (name, p.lists)
     if name not in UNFILLED:
         # More than a page of records: the page says so and links to the next.
         assert 'rel="next"' in html and "página 1 de" in html, name
+        assert PAGE in p.lists, (name, p.lists)  # the rows are counted: a full page of them
     assert all(n <= MAX_OPTIONS for n in p.selects), (name, p.selects)
 
 

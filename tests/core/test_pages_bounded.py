@@ -50,10 +50,12 @@ LIST_PAGES: dict[str, tuple[str, Role]] = {
     "inspections:queue": ("ipatinga", Role.FISCAL),
     "platforms:detail": ("barra-do-garcas", Role.AUTORIDADE),
     "platforms:portal_drivers": ("barra-do-garcas", Role.PLATAFORMA),
+    "platforms:penalties": ("barra-do-garcas", Role.AUTORIDADE),
+    "platforms:complaints": ("barra-do-garcas", Role.AUTORIDADE),
 }
 
-#: Lists the fixture does not fill beyond a page (it records no payment); still rendered.
-UNFILLED = {"finance:payments"}
+#: Lists the fixture does not fill beyond a page (no payment, penalty or complaint); still rendered.
+UNFILLED = {"finance:payments", "platforms:penalties", "platforms:complaints"}
 
 
 class Rows(HTMLParser):

@@ -233,7 +233,7 @@ def _known_of(permits: list[Permit]) -> tuple[dict[int, dt.date], dict[int, _Kno
         .order_by()
     }
     # The newest change to the permit's current vehicle (``_vehicle_changed_on``'s order).
-    changes: dict[tuple[int, int], dt.date] = {}
+    changes: dict[tuple[int, int | None], dt.date] = {}
     for permit_id, vehicle_id, started in (
         VehicleChange.objects.filter(permit_id__in=ids)
         .order_by("-started_on")

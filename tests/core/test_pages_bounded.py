@@ -52,10 +52,19 @@ LIST_PAGES: dict[str, tuple[str, Role]] = {
     "platforms:portal_drivers": ("barra-do-garcas", Role.PLATAFORMA),
     "platforms:penalties": ("barra-do-garcas", Role.AUTORIDADE),
     "platforms:complaints": ("barra-do-garcas", Role.AUTORIDADE),
+    "platforms:reports": ("barra-do-garcas", Role.AUTORIDADE),
+    "platforms:shared_cpfs": ("barra-do-garcas", Role.AUTORIDADE),
 }
 
-#: Lists the fixture does not fill beyond a page (no payment, penalty or complaint); still rendered.
-UNFILLED = {"finance:payments", "platforms:penalties", "platforms:complaints"}
+#: Lists the fixture does not fill beyond a page (no payment, penalty, complaint, monthly report,
+#: CPF on two platforms); still rendered.
+UNFILLED = {
+    "finance:payments",
+    "platforms:penalties",
+    "platforms:complaints",
+    "platforms:reports",
+    "platforms:shared_cpfs",
+}
 
 
 class Rows(HTMLParser):

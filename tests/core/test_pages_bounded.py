@@ -54,6 +54,7 @@ LIST_PAGES: dict[str, tuple[str, Role]] = {
     "platforms:complaints": ("barra-do-garcas", Role.AUTORIDADE),
     "platforms:reports": ("barra-do-garcas", Role.AUTORIDADE),
     "platforms:shared_cpfs": ("barra-do-garcas", Role.AUTORIDADE),
+    "portal:staff_list": ("ipatinga", Role.ATENDENTE),
 }
 
 #: Lists the fixture does not fill beyond a page (no payment, penalty, complaint, monthly report,
@@ -64,6 +65,7 @@ UNFILLED = {
     "platforms:complaints",
     "platforms:reports",
     "platforms:shared_cpfs",
+    "portal:staff_list",
 }
 
 

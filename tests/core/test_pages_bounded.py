@@ -248,3 +248,13 @@ def test_every_view_paging_through_core_listing_is_declared_a_list_page():
             pages.add(name)
     assert pages, "no view pages through core.listing"
     assert pages <= set(LIST_PAGES), sorted(pages - set(LIST_PAGES))
+
+
+def test_the_vehicle_pages_grant_link_fills_in_the_cpf_and_the_plate(big, user_of):
+    permit = big["permits"][0]
+    path = reverse("registry:permit_new")
+    html = page_of(
+        user_of, Role.ATENDENTE, f"{path}?pessoa={permit.holder_id}&veiculo={permit.vehicle_id}"
+    )
+    assert f'value="{permit.holder.document}"' in html
+    assert f'value="{permit.vehicle.plate}"' in html

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -42,6 +42,8 @@ class Listing:
     total: int
     query: str
     fields: list[Column] = field(default_factory=list)
+    #: The query parameter of the page number (two lists on one page page apart).
+    param: str = "pagina"
 
     @property
     def rows(self) -> list[tuple[Any, list[str]]]:
@@ -50,7 +52,7 @@ class Listing:
         return [(obj, [_text(c.value(obj)) for c in self.fields]) for obj in self.page]
 
     def page_url(self, number: int) -> str:
-        return f"?{self.query}&pagina={number}" if self.query else f"?pagina={number}"
+        return f"?{self.query}&{self.param}={number}" if self.query else f"?{self.param}={number}"
 
 
 def _text(value: Any) -> str:
@@ -157,6 +159,28 @@ def listing(
         total=page.paginator.count,
         query=query,
         fields=columns,
+    )
+
+
+def page_of(
+    request: HttpRequest,
+    rows: Sequence[Any] | QuerySet[Any],
+    *,
+    param: str = "pagina",
+    per_page: int | None = None,
+) -> Listing:
+    """One page of ``rows`` already in their order (a queue computed in Python, a list without
+    sorting or export), for ``core/_listing_pages.html``: the count and the links to the other
+    pages, keeping the rest of the query string (another list's page on the same screen)."""
+    keep = {k: v for k, v in request.GET.items() if k != param and v}
+    page = Paginator(rows, per_page or PER_PAGE).get_page(request.GET.get(param))
+    return Listing(
+        page=page,
+        columns=[],
+        csv_url="",
+        total=page.paginator.count,
+        query=urlencode(keep),
+        param=param,
     )
 
 

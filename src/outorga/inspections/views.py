@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from outorga.core.access import forbidden
 from outorga.core.formerrors import error_lines, messages_add
+from outorga.core.listing import page_of
 from outorga.core.models import Municipality, User
 from outorga.core.pdfkit import private_pdf_response
 from outorga.core.requests import actor_of, user_of
@@ -73,11 +74,19 @@ def queue(request: HttpRequest) -> HttpResponse:
             return HttpResponseRedirect(reverse("inspections:new_app", args=[driver.pk]))
         messages.error(request, f"placa {plate}: nenhum motorista habilitado com este veículo")
     today = timezone.localdate()
-    rows = selectors.due_queue(m, today)
-    awaiting = Inspection.objects.filter(status=Inspection.Status.AWAITING).select_related(
-        "permit", "company"
-    )[:50]
-    recent = Inspection.objects.select_related("permit", "company")[:20]
+    # Three lists on one screen, each paged on its own parameter: a registry of thousands of
+    # permits rendered them whole (7.6 MB of HTML, issue #23).
+    rows = page_of(request, selectors.due_queue(m, today))
+    awaiting = page_of(
+        request,
+        Inspection.objects.filter(status=Inspection.Status.AWAITING).select_related("company"),
+        param="pagina_aguardando",
+    )
+    recent = page_of(
+        request,
+        Inspection.objects.select_related("company"),
+        param="pagina_recentes",
+    )
     return render(
         request,
         "inspections/queue.html",

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from outorga.core.access import forbidden
 from outorga.core.acts import Actor
+from outorga.core.listing import page_of
 from outorga.core.middleware import client_ip
 from outorga.core.pdfkit import private_pdf_response
 from outorga.core.requests import user_of
@@ -156,6 +157,8 @@ def staff_list(request: HttpRequest) -> HttpResponse:
     qs = selectors.staff_notifications()
     if kind:
         qs = qs.filter(kind=kind)
+    # The sweep writes a notice per document and permit: thousands in a town; one page of them.
+    listing = page_of(request, qs.order_by("due_on", "-created_at", "-pk"))
     rows = [
         (
             n,
@@ -166,13 +169,14 @@ def staff_list(request: HttpRequest) -> HttpResponse:
             if n.person_id
             else None,
         )
-        for n in qs.order_by("due_on", "-created_at")[:300]
+        for n in listing.page
     ]
     return render(
         request,
         "portal/staff_list.html",
         {
             "rows": rows,
+            "listing": listing,
             "kinds": selectors.Notification.Kind.choices,
             "kind": kind,
             "today": timezone.localdate(),

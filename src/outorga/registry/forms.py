@@ -211,60 +211,6 @@ EQUIPMENT_CHOICES = [
 ]
 
 
-class GrantForm(forms.Form):
-    service = forms.ChoiceField(
-        label="Serviço", choices=[(Service.MOTOTAXI, "mototáxi"), (Service.MOTOFRETE, "motofrete")]
-    )
-    holder = forms.ModelChoiceField(label="Permissionário", queryset=Person._base_manager.none())
-    vehicle = forms.ModelChoiceField(label="Veículo", queryset=Vehicle._base_manager.none())
-    tender = forms.ModelChoiceField(
-        label="Licitação", queryset=Tender._base_manager.none(), required=False
-    )
-    decree = forms.CharField(label="Decreto de outorga", required=False)
-    granted_on = forms.DateField(label="Data da outorga", widget=DATE)
-    term_years = forms.IntegerField(label="Prazo (anos)", min_value=1, max_value=10, initial=10)
-    equipment = forms.MultipleChoiceField(
-        label="Equipamentos verificados",
-        required=False,
-        choices=EQUIPMENT_CHOICES,
-        widget=forms.CheckboxSelectMultiple,
-    )
-
-    #: What the grant and its pre-check are asked with (``permit_grant``/``permit_grant_decisions``).
-    ASKED = (
-        "holder",
-        "service",
-        "vehicle",
-        "granted_on",
-        "term_years",
-        "decree",
-        "equipment",
-        "tender",
-    )
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        # Querysets are evaluated inside the request, under the user's municipality.
-        querysets = {
-            "holder": Person.objects.filter(kind=Person.Kind.NATURAL),
-            "vehicle": Vehicle.objects.all(),
-            "tender": Tender.objects.exclude(status=Tender.Status.CLOSED),
-        }
-        for name, qs in querysets.items():
-            field = self.fields[name]
-            assert isinstance(field, forms.ModelChoiceField)
-            field.queryset = qs
-
-
-class SuspendForm(forms.Form):
-    days = forms.IntegerField(label="Dias", min_value=1)
-    start = forms.DateField(label="Início", widget=DATE)
-    reason = forms.CharField(label="Motivo e fundamento", widget=forms.Textarea(attrs={"rows": 2}))
-
-
-# Permit services (auxiliaries, renewal, vehicles, renúncia, transfer, extinction, taxi grant) ---
-
-
 class PersonByDocument(forms.CharField):
     """A person already in the registry, typed by CPF or CNPJ (looked up in the user's
     municipality: the scoped manager never finds another municipality's people)."""
@@ -295,6 +241,57 @@ class VehicleByPlate(forms.CharField):
                 "placa não encontrada no cadastro; cadastre o veículo antes."
             )
         return found
+
+
+class GrantForm(forms.Form):
+    service = forms.ChoiceField(
+        label="Serviço", choices=[(Service.MOTOTAXI, "mototáxi"), (Service.MOTOFRETE, "motofrete")]
+    )
+    # Typed and resolved on the server: a select of every person and vehicle of the registry
+    # grew to tens of thousands of options (issue #23). A CNPJ is refused by the law core with
+    # its article (mototaxi art. 6 §1), as any other requirement.
+    holder = PersonByDocument(label="CPF do permissionário", max_length=18)
+    vehicle = VehicleByPlate(label="Placa do veículo", max_length=8)
+    tender = forms.ModelChoiceField(
+        label="Licitação", queryset=Tender._base_manager.none(), required=False
+    )
+    decree = forms.CharField(label="Decreto de outorga", required=False)
+    granted_on = forms.DateField(label="Data da outorga", widget=DATE)
+    term_years = forms.IntegerField(label="Prazo (anos)", min_value=1, max_value=10, initial=10)
+    equipment = forms.MultipleChoiceField(
+        label="Equipamentos verificados",
+        required=False,
+        choices=EQUIPMENT_CHOICES,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    #: What the grant and its pre-check are asked with (``permit_grant``/``permit_grant_decisions``).
+    ASKED = (
+        "holder",
+        "service",
+        "vehicle",
+        "granted_on",
+        "term_years",
+        "decree",
+        "equipment",
+        "tender",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Evaluated inside the request, under the user's municipality.
+        field = self.fields["tender"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = Tender.objects.exclude(status=Tender.Status.CLOSED)
+
+
+class SuspendForm(forms.Form):
+    days = forms.IntegerField(label="Dias", min_value=1)
+    start = forms.DateField(label="Início", widget=DATE)
+    reason = forms.CharField(label="Motivo e fundamento", widget=forms.Textarea(attrs={"rows": 2}))
+
+
+# Permit services (auxiliaries, renewal, vehicles, renúncia, transfer, extinction, taxi grant) ---
 
 
 def _today_initial(form: forms.Form, *names: str) -> None:

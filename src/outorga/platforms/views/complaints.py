@@ -10,6 +10,7 @@ from django.shortcuts import render
 
 from outorga.core.formerrors import form_add
 from outorga.core.lawseam import governs
+from outorga.core.listing import page_of
 from outorga.core.middleware import client_ip
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import current_municipality_or_none, tenant
@@ -35,8 +36,10 @@ def complaints(request: HttpRequest, user: User) -> HttpResponse:
         {
             "on": on,
             "term": selectors.complaint_term(m, on) if governs(m, Service.APLICATIVO) else None,
-            "overdue": [s for s in statuses if s.status == "overdue"],
-            "statuses": statuses,
+            "overdue": page_of(
+                request, [s for s in statuses if s.status == "overdue"], param="pagina_vencidas"
+            ),
+            "statuses": page_of(request, statuses),
         },
     )
 

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from outorga.core.charts import Chart, Series, keyed
+from outorga.core.listing import page_of
 from outorga.core.models import ApiToken, User
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality_or_none
@@ -142,11 +143,17 @@ def credential(request: HttpRequest, user: User) -> HttpResponse:
 @screen(object_page=True)
 def detail(request: HttpRequest, user: User, platform_id: int) -> HttpResponse:
     p = get_object_or_404(Platform.objects.all(), pk=platform_id)
-    drivers = PlatformDriver.objects.filter(platform=p).order_by("status", "name")
+    # A platform's roster runs to thousands: one page of it, on its own parameter.
+    drivers = page_of(
+        request,
+        PlatformDriver.objects.filter(platform=p).order_by("status", "name", "pk"),
+        param="pagina_motoristas",
+    )
     today = services_common.today()
     context = {
         "p": p,
-        "drivers": _rows(drivers, user.role),
+        "drivers": _rows(drivers.page, user.role),
+        "drivers_listing": drivers,
         "enabled": enabled_roster(p),
         "documents": p.documents.all(),
         "history": p.status_changes.select_related("changed_by"),

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from outorga.core.lawseam import law_of
+from outorga.core.listing import page_of
 from outorga.core.models import User
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of
@@ -131,9 +132,22 @@ def penalties(request: HttpRequest, user: User) -> HttpResponse:
         {
             "appeals": selectors.appeal_queue(),
             "not_final": selectors.penalties_not_final(),
-            "penalties": PlatformPenalty.objects.select_related("platform", "imposed_by", "debt"),
-            "cases": PlatformCase.objects.select_related("platform"),
-            "candidates": InfractionCandidate.objects.select_related("platform")[:200],
+            # Each history grows without end: one page of it, on its own parameter.
+            "penalties": page_of(
+                request,
+                PlatformPenalty.objects.select_related("platform", "imposed_by", "debt"),
+                param="pagina_penalidades",
+            ),
+            "cases": page_of(
+                request,
+                PlatformCase.objects.select_related("platform"),
+                param="pagina_processos",
+            ),
+            "candidates": page_of(
+                request,
+                InfractionCandidate.objects.select_related("platform"),
+                param="pagina_candidatos",
+            ),
             "today": services_common.today(),
         },
     )

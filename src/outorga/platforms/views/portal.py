@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.lawseam import law_for
+from outorga.core.listing import page_of
 from outorga.core.models import ApiToken
 from outorga.core.requests import actor_of
 from outorga.law.bindings import Service
@@ -170,15 +171,17 @@ class DriverForm(forms.Form):
 @platform_screen()
 def drivers(request: HttpRequest, platform: Platform) -> HttpResponse:
     status = request.GET.get("situacao", "")
-    qs = PlatformDriver.objects.filter(platform=platform).order_by("status", "name")
+    qs = PlatformDriver.objects.filter(platform=platform).order_by("status", "name", "pk")
     if status in PlatformDriver.Status.values:
         qs = qs.filter(status=status)
+    listing = page_of(request, qs)
     return render(
         request,
         "platforms/portal/drivers.html",
         {
             "p": platform,
-            "drivers": [(d, format_cpf(d.cpf)) for d in qs],
+            "listing": listing,
+            "drivers": [(d, format_cpf(d.cpf)) for d in listing.page],
             "enabled": enabled_roster(platform),
             "cap": _cap(platform),
             "status": status,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from outorga.core.listing import page_of
 from outorga.core.models import User
 from outorga.core.tenancy import current_municipality_or_none
 from outorga.law import interfaces
@@ -18,10 +19,8 @@ from .common import on_date, screen
 
 @screen()
 def shared_cpfs(request: HttpRequest, user: User) -> HttpResponse:
-    rows = [
-        {**row, "cpf_shown": selectors.cpf_for(user.role, row["cpf"])}
-        for row in selectors.shared_cpfs()
-    ]
+    listing = page_of(request, selectors.shared_cpfs())
+    rows = [{**row, "cpf_shown": selectors.cpf_for(user.role, row["cpf"])} for row in listing.page]
     bound = bound_law(current_municipality_or_none() or user.municipality)  # type: ignore[arg-type]
     cap = bound.limit("drivers_per_platform")
     return render(
@@ -29,6 +28,7 @@ def shared_cpfs(request: HttpRequest, user: User) -> HttpResponse:
         "platforms/shared_cpfs.html",
         {
             "rows": rows,
+            "listing": listing,
             "cap": cap.value if cap else None,
             "cap_cite": interfaces.cited_once(bound.law, "concurrent_drivers_cap"),
         },
@@ -46,7 +46,7 @@ def reports(request: HttpRequest, user: User) -> HttpResponse:
         {
             "on": on,
             "candidates": selectors.report_candidates(m, on),
-            "reports": MonthlyReport.objects.select_related("platform"),
+            "reports": page_of(request, MonthlyReport.objects.select_related("platform")),
         },
     )
 

@@ -464,8 +464,6 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
         request.POST if posted in ("grant", "check") else None,
         initial={
             "service": service,
-            "holder": person.pk,
-            "vehicle": vehicle.pk,
             "granted_on": today,
             "tender": awarded.pk if awarded else None,
         },
@@ -475,7 +473,7 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
     refused = None
     if grant_form.is_valid() or not grant_form.is_bound:
         d = (
-            grant_form.cleaned_data
+            {**grant_form.cleaned_data, "holder": person, "vehicle": vehicle}
             if grant_form.is_bound
             else {
                 "holder": person,
@@ -597,16 +595,11 @@ def _taxi_grant(
 def _fix(form: GrantForm, person: Person, vehicle: Vehicle, service: str) -> None:
     """The grant of this person with this vehicle: only the tender, the decree, the date, the term
     and the equipment are asked."""
-    for name, qs in (
-        ("holder", Person.objects.filter(pk=person.pk)),
-        ("vehicle", Vehicle.objects.filter(pk=vehicle.pk)),
-        ("tender", Tender.objects.filter(service=service, applicants__person=person).distinct()),
-    ):
-        field = form.fields[name]
-        assert isinstance(field, forms.ModelChoiceField)
-        field.queryset = qs
-    form.fields["holder"].widget = forms.HiddenInput()
-    form.fields["vehicle"].widget = forms.HiddenInput()
+    # The page already holds the person and the vehicle: they are not asked (nor posted).
+    del form.fields["holder"], form.fields["vehicle"]
+    field = form.fields["tender"]
+    assert isinstance(field, forms.ModelChoiceField)
+    field.queryset = Tender.objects.filter(service=service, applicants__person=person).distinct()
     form.fields["service"].widget = forms.HiddenInput()
 
 

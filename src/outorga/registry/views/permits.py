@@ -19,7 +19,16 @@ from outorga.law.competence import NotCompetent, Role, is_allowed
 from outorga.law.decisions import Decision
 
 from ..forms import GrantForm, SuspendForm, TaxiGrantForm, TransferForm
-from ..models import Auxiliary, ExtinctionCase, Permit, PermitTerm, Person, Service, VehicleChange
+from ..models import (
+    Auxiliary,
+    ExtinctionCase,
+    Permit,
+    PermitTerm,
+    Person,
+    Service,
+    Vehicle,
+    VehicleChange,
+)
 from ..selectors import SEES_DOCUMENT, shown_document
 from ..services.common import InvalidTransition, service_law
 from ..services.permit_status import permit_suspend
@@ -48,10 +57,11 @@ from .common import (
 @staff_required
 def permit_new(request: HttpRequest) -> HttpResponse:
     """Two steps: "Verificar" shows every reason with its article; "Outorgar" grants."""
+    role = actor_of(request).role
     initial = {
         "granted_on": timezone.localdate(),
-        "holder": request.GET.get("pessoa"),
-        "vehicle": request.GET.get("veiculo"),
+        "holder": _holder_document(request, role, may(role, "permit.grant", Service.MOTOTAXI)),
+        "vehicle": _vehicle_plate(request),
     }
     form = GrantForm(request.POST or None, initial=initial)
     preview: list[Any] = []
@@ -209,6 +219,14 @@ def _holder_document(request: HttpRequest, role: str, can_grant: bool) -> str:
         return ""
     found = Person.objects.filter(pk=int(raw)).first()
     return found.document if found else ""
+
+
+def _vehicle_plate(request: HttpRequest) -> str:
+    """The plate to fill in for ``?veiculo=<id>`` (the vehicle page's link), looked up by id in
+    the user's municipality."""
+    raw = request.GET.get("veiculo", "")
+    found = Vehicle.objects.filter(pk=int(raw)).first() if raw.isdigit() else None
+    return found.plate if found else ""
 
 
 @competent

@@ -239,8 +239,12 @@ class AuditReport:
         return self.chain.ok and not self.problems
 
 
-def _signature_problem(m: Municipality, point: Checkpoint) -> str | None:
-    public = signer().public_key(m, point.key_id)
+def _signature_problem(
+    m: Municipality, point: Checkpoint, keys: dict[int, str | None]
+) -> str | None:
+    if point.key_id not in keys:  # a year of daily checkpoints names one or two keys
+        keys[point.key_id] = signer().public_key(m, point.key_id)
+    public = keys[point.key_id]
     if public is None:
         return (
             f"{point.label()}: chave de assinatura nº {point.key_id} não publicada pelo "
@@ -268,8 +272,9 @@ def audit(municipality: Municipality, files: Iterable[Checkpoint] = ()) -> Audit
         last_stored = stored.aggregate(top=Max("seq"))["top"] or 0
         head = ActChain.objects.filter(municipality=municipality).first()
         valid: list[Checkpoint] = []
+        keys: dict[int, str | None] = {}
         for point in points:
-            problem = _signature_problem(municipality, point)
+            problem = _signature_problem(municipality, point, keys)
             if problem is not None:
                 report.problems.append(problem)
             else:

@@ -237,3 +237,13 @@ def test_postgres_checkpoints_are_append_only(ipatinga_m, tmp_path, statement):
     with pytest.raises(DatabaseError, match="somente de inclusão"), transaction.atomic():
         with connection.cursor() as cur:
             cur.execute(statement, [ipatinga_m.pk])
+
+
+def test_each_municipality_s_checkpoint_is_checked_with_its_own_key(ipatinga_m, barra_m, tmp_path):
+    _append(barra_m, 1)
+    _append(ipatinga_m, 1)
+    barra, _ = _checkpoint_file(barra_m, tmp_path / "barra")
+    ipatinga, _ = _checkpoint_file(ipatinga_m, tmp_path / "ipatinga")
+    code, out = _verify("--checkpoint", str(barra), "--checkpoint", str(ipatinga))
+    assert code == 0, out
+    assert "ipatinga: íntegro" in out and "barra-do-garcas: íntegro" in out

@@ -20,14 +20,15 @@ class BadgeKeySigner:
 
     def sign(self, municipality: Municipality, key_id: int, message: bytes) -> str:
         with tenant(municipality):
-            key = SigningKey.objects.get(key_id=key_id)
+            # Named explicitly: a caller inside unscoped() would otherwise see every town's keys.
+            key = SigningKey.objects.get(municipality=municipality, key_id=key_id)
         seed = services.private_seed(key)
         return tokens.b64url(NaclSigningKey(seed).sign(message).signature)
 
     def public_key(self, municipality: Municipality, key_id: int) -> str | None:
         with tenant(municipality):
             found: str | None = (
-                SigningKey.objects.filter(key_id=key_id)
+                SigningKey.objects.filter(municipality=municipality, key_id=key_id)
                 .values_list("public_key", flat=True)
                 .first()
             )

@@ -174,6 +174,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"].update(
         {"transaction_mode": "IMMEDIATE", "timeout": 20, "init_command": "PRAGMA journal_mode=WAL;"}
     )
+# Migrations run as the tables' owner; the application connects as a role that owns nothing and
+# only reads and writes rows, so it cannot disable the acts log's triggers (docs/deploy.md). With
+# DATABASE_MIGRATE_URL set, ``outorga migrate`` (and ``db_app_role``) use this "owner" alias.
+_migrate_url = env_str("DATABASE_MIGRATE_URL", "")
+if _migrate_url:
+    DATABASES["owner"] = dj_database_url.parse(_migrate_url)
+    DATABASES["owner"]["TEST"] = {"MIRROR": "default"}
+    if DATABASES["owner"]["ENGINE"] != DATABASES["default"]["ENGINE"]:
+        raise SettingError("DATABASE_MIGRATE_URL and DATABASE_URL must name the same database")
+#: The role the application connects as (``outorga db_app_role`` grants it its rows).
+OUTORGA_DB_APP_ROLE = env_str("OUTORGA_DB_APP_ROLE", "outorga_app")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "core.User"
@@ -306,6 +317,10 @@ OUTORGA_PUBLIC_RATE_PER_MINUTE = env_int("OUTORGA_PUBLIC_RATE_PER_MINUTE", 120)
 # pages' rate limits then count across gunicorn workers; otherwise the memory of each process,
 # enough for one process (the first run, the tests).
 CACHES = {"default": cache_from_env()}
+
+# Where ``outorga audit checkpoint`` and the daily sweep write the acts log's signed checkpoints
+# (empty: the sweep writes none). Copy them off this machine (docs/deploy.md).
+OUTORGA_CHECKPOINT_DIR = env_str("OUTORGA_CHECKPOINT_DIR", "")
 
 # The acts log records the client IP; behind a proxy set the number of trusted proxies.
 OUTORGA_TRUSTED_PROXIES = env_int("OUTORGA_TRUSTED_PROXIES", 0)

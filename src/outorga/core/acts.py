@@ -129,6 +129,7 @@ class ChainReport:
     checked: int
     broken_at: int | None  # seq of the first bad record
     problem: str = ""
+    head_hash: str = GENESIS  # the hash of the last record that fits (checked records)
 
     @property
     def ok(self) -> bool:
@@ -139,14 +140,42 @@ def verify_chain(municipality: Municipality) -> ChainReport:
     """Recompute the chain and name the first record that does not fit.
 
     Detects an edited record (hash mismatch), a deleted one (gap in seq or a head that points past
-    the last record) and a reordering (prev_hash not the previous record's hash).
+    the last record) and a reordering (prev_hash not the previous record's hash). A cut tail with
+    the head reset, or a wiped log, fits here: only a checkpoint kept outside the database shows
+    it (``outorga.core.checkpoints``).
     """
-    prev = GENESIS
-    expected_seq = 1
-    checked = 0
+    report = walk_chain(municipality)
+    if not report.ok:
+        return report
+    with unscoped():
+        head = ActChain.objects.filter(municipality=municipality).first()
+    if head is not None and (head.last_seq != report.checked or head.last_hash != report.head_hash):
+        first, last = report.checked + 1, max(head.last_seq, report.checked + 1)
+        return ChainReport(
+            municipality.slug,
+            report.checked,
+            first,
+            f"registros finais ausentes: {missing_range(first, last)}",
+            report.head_hash,
+        )
+    return report
+
+
+def missing_range(first: int, last: int) -> str:
+    """The acts missing, as the operator reads it: "ato 7 ausente", "atos 7 a 9 ausentes"."""
+    if first >= last:
+        return f"ato {first} ausente"
+    return f"atos {first} a {last} ausentes"
+
+
+def walk_chain(municipality: Municipality, *, after: int = 0, prev: str = GENESIS) -> ChainReport:
+    """Check the records after seq ``after`` (whose hash is ``prev``) up to the last one stored."""
+    expected_seq = after + 1
+    checked = after
+    label = municipality.slug
     with unscoped():
         rows = (
-            Act.objects.filter(municipality=municipality)
+            Act.objects.filter(municipality=municipality, seq__gt=after)
             .order_by("seq", "id")
             .values_list(
                 "seq",
@@ -163,19 +192,22 @@ def verify_chain(municipality: Municipality) -> ChainReport:
             )
         )
         for seq, canonical, prev_hash, digest, *columns in rows.iterator(chunk_size=2000):
-            label = municipality.slug
             if seq != expected_seq:
-                return ChainReport(label, checked, expected_seq, f"registro {expected_seq} ausente")
+                return ChainReport(
+                    label, checked, expected_seq, f"registro {expected_seq} ausente", prev
+                )
             if prev_hash != prev:
-                return ChainReport(label, checked, seq, "encadeamento quebrado (prev_hash)")
+                return ChainReport(label, checked, seq, "encadeamento quebrado (prev_hash)", prev)
             try:
                 record = json.loads(canonical)
             except ValueError:
-                return ChainReport(label, checked, seq, "conteúdo ilegível")
+                return ChainReport(label, checked, seq, "conteúdo ilegível", prev)
             if record.get("seq") != seq:
-                return ChainReport(label, checked, seq, "número de sequência alterado")
+                return ChainReport(label, checked, seq, "número de sequência alterado", prev)
             if chain_hash(prev, canonical) != digest:
-                return ChainReport(label, checked, seq, "conteúdo alterado (hash não confere)")
+                return ChainReport(
+                    label, checked, seq, "conteúdo alterado (hash não confere)", prev
+                )
             shown = [
                 record["action"],
                 record["actor"],
@@ -186,11 +218,10 @@ def verify_chain(municipality: Municipality) -> ChainReport:
                 record["ip"],
             ]
             if columns != shown:
-                return ChainReport(label, checked, seq, "colunas diferem do registro assinado")
+                return ChainReport(
+                    label, checked, seq, "colunas diferem do registro assinado", prev
+                )
             prev = digest
             expected_seq += 1
             checked += 1
-        head = ActChain.objects.filter(municipality=municipality).first()
-        if head is not None and (head.last_seq != checked or head.last_hash != prev):
-            return ChainReport(municipality.slug, checked, checked + 1, "registros finais ausentes")
-    return ChainReport(municipality.slug, checked, None)
+    return ChainReport(label, checked, None, "", prev)

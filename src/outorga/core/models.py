@@ -281,6 +281,30 @@ class Act(TenantModel):
         return data
 
 
+class ActCheckpoint(TenantModel):
+    """A signed statement of a municipality's chain head (how many acts, the last one's hash),
+    kept here and as a JSON file the municipality keeps or publishes outside the database
+    (``outorga audit checkpoint``). ``outorga audit verify`` checks the log against every one:
+    acts cut from the tail or a wiped log cannot pass unseen. No foreign key to an act, so a
+    ``TRUNCATE core_act CASCADE`` leaves the checkpoints that expose it."""
+
+    created_at = models.DateTimeField()
+    last_seq = models.PositiveBigIntegerField()
+    count = models.PositiveBigIntegerField()
+    head_hash = models.CharField(max_length=64)
+    key_id = models.PositiveIntegerField()
+    # The signed body exactly as signed, and its Ed25519 signature (base64url).
+    signed = models.TextField()
+    signature = models.CharField(max_length=100)
+
+    class Meta:
+        verbose_name = "ponto de controle do registro de atos"
+        ordering = ["municipality_id", "last_seq", "id"]
+
+    def __str__(self) -> str:
+        return f"ponto de controle até o ato {self.last_seq}"
+
+
 class TaskLease(models.Model):
     """A worker's hold on a background task while it runs (``outorga db_worker``): renewed while
     the worker lives; once expired, the task is taken again by another worker (ADR 0016)."""

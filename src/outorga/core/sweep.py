@@ -12,8 +12,10 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Protocol
 
+from django.conf import settings
 from django.utils.module_loading import autodiscover_modules
 
 from .models import Municipality
@@ -69,7 +71,42 @@ FIRST = ("registry",)
 def steps() -> dict[str, Step]:
     autodiscover()
     first = {name: _STEPS[name] for name in FIRST if name in _STEPS}
-    return first | {k: v for k, v in _STEPS.items() if k not in first}
+    ordered = first | {k: v for k, v in _STEPS.items() if k not in first}
+    if settings.OUTORGA_CHECKPOINT_DIR:
+        # Last: the checkpoint anchors the head the other steps' acts left.
+        ordered["checkpoint"] = checkpoint_step
+    return ordered
+
+
+def checkpoint_step(m: Municipality, on: dt.date, progress: Progress) -> SweepResult:
+    """Sign the acts log's head and write it to ``OUTORGA_CHECKPOINT_DIR`` (core.checkpoints),
+    unless the last checkpoint already anchors that head."""
+    from .acts import Actor
+    from .checkpoints import CheckpointRefused, checkpoint_create, checkpoint_write, file_name
+    from .models import ActChain, ActCheckpoint
+
+    result = SweepResult(checked=1)
+    progress.start("ponto de controle", 1)
+    with unscoped():
+        head = ActChain.objects.filter(municipality=m).values_list("last_seq", flat=True).first()
+        last = (
+            ActCheckpoint.objects.filter(municipality=m)
+            .order_by("-last_seq", "-id")
+            .values_list("last_seq", flat=True)
+            .first()
+        )
+    if last is not None and last == (head or 0):
+        result.note(f"ponto de controle já ancora o ato {last}")
+    else:
+        try:
+            point = checkpoint_create(municipality=m, actor=Actor.system("varredura"))
+        except CheckpointRefused as exc:
+            result.note(f"ponto de controle NÃO emitido: {exc}")
+        else:
+            path = checkpoint_write(point, Path(settings.OUTORGA_CHECKPOINT_DIR) / file_name(point))
+            result.note(f"ponto de controle até o ato {point.last_seq} gravado em {path}", 1)
+    progress.advance()
+    return result
 
 
 _discovered = False

@@ -61,6 +61,11 @@ def _unseal(sealed: bytes) -> bytes:
     )
 
 
+def private_seed(key: SigningKey) -> bytes:
+    """The key's 32-byte Ed25519 seed, unsealed (never stored or shown unsealed)."""
+    return _unseal(bytes(key.private_sealed))
+
+
 def _create_key(municipality: Municipality, actor: Actor) -> SigningKey:
     last = SigningKey.objects.order_by("-key_id").values_list("key_id", flat=True).first()
     seed = secrets.token_bytes(32)

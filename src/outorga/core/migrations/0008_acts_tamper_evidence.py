@@ -75,7 +75,7 @@ def backward(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('core', '0006_task_lease'),
+        ('core', '0007_outbound_email'),
     ]
 
     operations = [

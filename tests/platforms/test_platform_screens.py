@@ -254,3 +254,29 @@ def test_the_authority_issues_a_token_shown_once_and_revokes_it(as_role, barra_m
     assert api.get("/api/v1/platform/me").status_code == 401
     # Finance reads the platform but does not issue tokens (art. 3: the authority credentials).
     assert as_role(Role.FINANCAS).post(f"/plataformas/{p.pk}/tokens/").status_code == 403
+
+
+def test_art_3_the_caps_shown_are_the_laws_parameters_in_force(as_role, barra_m):
+    """The platforms page shows the caps of art. 3 §1–2 as the bound law's dated parameters give
+    them: a municipal amendment in force changes what the page says (never a number in a page)."""
+    from outorga.core.models import ParameterOverride
+
+    with tenant(barra_m):
+        for name, value in (
+            ("apps_2025.platform_cap", 12),
+            ("apps_2025.driver_cap_municipality", 640),
+            ("apps_2025.driver_cap_platform", 70),
+        ):
+            ParameterOverride.objects.create(
+                name=name,
+                effective=dt.date(2026, 1, 1),
+                value=value,
+                legal_reference="Lei municipal de teste",
+            )
+        p = Platform.objects.get(cnpj="11222333000181")
+    c = as_role(Role.FINANCAS)
+    html = c.get("/plataformas/").content.decode()
+    assert "/ 12</p>" in html and "/ 640</p>" in html and "(máx. 70)" in html
+    assert "/ 10</p>" not in html and "/ 500</p>" not in html
+    detail = c.get(f"/plataformas/{p.pk}/").content.decode()
+    assert " de 70 (art. 3, §2)" in detail

@@ -20,7 +20,7 @@ from outorga.core.tenancy import current_municipality_or_none
 from outorga.law import interfaces
 from outorga.law.competence import NotCompetent, Role
 from outorga.platforms.services import common as services_common
-from outorga.platforms.services.common import PlatformError, apps_law
+from outorga.platforms.services.common import PlatformError, apps_law, bound_law
 from outorga.platforms.services.credentialing import (
     PlatformData,
     platform_credential,
@@ -96,6 +96,17 @@ def _monthly(key: str, title: str, labels: list[str], series: dict[str, Any]) ->
     )
 
 
+def caps(user: User) -> dict[str, Any]:
+    """The caps of art. 3 §1–2 in force today, as the bound law's dated parameters give them
+    (a page shows them, never writes them); None where the law sets none."""
+    bound = bound_law(current_municipality_or_none() or user.municipality)  # type: ignore[arg-type]
+    out = {}
+    for concept in ("platform_cap", "drivers_per_platform", "drivers_in_municipality"):
+        found = bound.limit(concept)
+        out[concept] = found.value if found else None
+    return out
+
+
 @screen()
 def index(request: HttpRequest, user: User) -> HttpResponse:
     platforms = list(selectors.platforms_with_counts())
@@ -112,6 +123,7 @@ def index(request: HttpRequest, user: User) -> HttpResponse:
             ]
         ),
         "can_credential": user.role == Role.AUTORIDADE,
+        "caps": caps(user),
     }
     return render(request, "platforms/index.html", context)
 
@@ -155,6 +167,7 @@ def detail(request: HttpRequest, user: User, platform_id: int) -> HttpResponse:
         "drivers": _rows(drivers.page, user.role),
         "drivers_listing": drivers,
         "enabled": enabled_roster(p),
+        "caps": caps(user),
         "documents": p.documents.all(),
         "history": p.status_changes.select_related("changed_by"),
         "fares": p.fare_tables.all()[:20],

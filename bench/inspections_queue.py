@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import os
 import statistics
-import sys
-import tempfile
 import time
 from pathlib import Path
+
+from scratch import scratch_database
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -31,28 +30,8 @@ def main() -> None:
     ap.add_argument("--postgres", default="postgres://postgres@127.0.0.1:5432")
     args = ap.parse_args()
 
-    import psycopg
-
-    workdir = Path(tempfile.mkdtemp(prefix="outorga-bench-"))
-    db = f"outorga_bench_queue_{os.getpid()}"
-    with psycopg.connect(f"{args.postgres}/postgres", autocommit=True) as c:
-        c.execute(f'CREATE DATABASE "{db}"')
-    sys.path.insert(0, args.src)
-    os.environ.update(
-        DJANGO_SETTINGS_MODULE="outorga.config.settings",
-        DATABASE_URL=f"{args.postgres}/{db}",
-        OUTORGA_VAR_DIR=str(workdir / "var"),
-        OUTORGA_MEDIA_ROOT=str(workdir / "media"),
-        OUTORGA_DEBUG="0",
-    )
-    try:
+    with scratch_database(args.postgres, "queue", args.src):
         run(args)
-    finally:
-        from django.db import connections
-
-        connections.close_all()
-        with psycopg.connect(f"{args.postgres}/postgres", autocommit=True) as c:
-            c.execute(f'DROP DATABASE IF EXISTS "{db}" WITH (FORCE)')
 
 
 def run(args: argparse.Namespace) -> None:

@@ -13,7 +13,7 @@ from outorga.core.acts import Actor
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.platforms.models import Platform
+from outorga.platforms.models import Platform, PlatformDriver
 from outorga.platforms.services.drivers import DriverData
 
 _seq = itertools.count(1)
@@ -62,4 +62,26 @@ def make_platform(m: Municipality, name: str = "Plataforma Teste", **over: Any) 
             complaint_channel="sac@example.com",
             credentialed_at=dt.datetime(2025, 8, 1, tzinfo=dt.UTC),
             **over,
+        )
+
+
+def enabled_drivers(m: Municipality, platform: Platform, n: int) -> None:
+    """``n`` enabled drivers on ``platform``'s roster, written at once (to bring a roster to the
+    edge of the law's cap without registering each one)."""
+    with tenant(m):
+        PlatformDriver.objects.bulk_create(
+            PlatformDriver(
+                municipality=m,
+                platform=platform,
+                cpf=new_cpf(),
+                name=f"Lote {i}",
+                cnh_number=str(i),
+                cnh_category="B",
+                cnh_ear=True,
+                vehicle_plate="QAA0A00",
+                vehicle_kind="car",
+                vehicle_manufacture_year=2022,
+                status="enabled",
+            )
+            for i in range(n)
         )

@@ -8,7 +8,14 @@ from typing import Any
 
 import pytest
 from django.db import connection
-from platforms_factories import driver_data, make_platform, new_cnpj, new_cpf, platform_actor
+from platforms_factories import (
+    driver_data,
+    enabled_drivers,
+    make_platform,
+    new_cnpj,
+    new_cpf,
+    platform_actor,
+)
 
 from outorga.core.acts import Actor
 from outorga.core.demo import demo_username
@@ -16,7 +23,6 @@ from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
 from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
-from outorga.platforms.models import Platform, PlatformDriver
 from outorga.platforms.services.common import PlatformError
 from outorga.platforms.services.credentialing import (
     PlatformData,
@@ -54,28 +60,6 @@ def barra() -> Municipality:
     return Municipality.objects.get(slug="barra-do-garcas")
 
 
-def bulk_drivers(m: Municipality, platform: Platform, n: int) -> None:
-    with tenant(m):
-        PlatformDriver.objects.bulk_create(
-            [
-                PlatformDriver(
-                    municipality=m,
-                    platform=platform,
-                    cpf=new_cpf(),
-                    name=f"Lote {i}",
-                    cnh_number=str(i),
-                    cnh_category="B",
-                    cnh_ear=True,
-                    vehicle_plate="QAA0A00",
-                    vehicle_kind="car",
-                    vehicle_manufacture_year=2022,
-                    status="enabled",
-                )
-                for i in range(n)
-            ]
-        )
-
-
 def test_20_concurrent_credentials_with_8_credentialed_exactly_2_succeed():
     m = barra()
     with tenant(m):
@@ -109,7 +93,7 @@ def test_20_concurrent_credentials_with_8_credentialed_exactly_2_succeed():
 def test_49_enabled_and_10_concurrent_registrations_exactly_1_succeeds():
     m = barra()
     p = make_platform(m, "Quase cheia")
-    bulk_drivers(m, p, 49)
+    enabled_drivers(m, p, 49)
 
     def register(i: int) -> Any:
         return platform_driver_register(
@@ -131,7 +115,7 @@ def test_499_in_the_municipality_and_concurrent_registrations_on_several_platfor
     while need > 0:
         p = make_platform(m, f"Lote {len(platforms)}")
         n = min(45, need)  # leave room in each platform: only the municipal cap binds
-        bulk_drivers(m, p, n)
+        enabled_drivers(m, p, n)
         need -= n
         platforms.append(p)
     with tenant(m):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from platforms_factories import driver_data, make_platform, new_cpf, platform_actor
+from platforms_factories import driver_data, enabled_drivers, make_platform, new_cpf, platform_actor
 
 from outorga.core.models import Act, RuleSuspension
 from outorga.core.tenancy import tenant
@@ -115,30 +115,8 @@ def test_the_same_cpf_on_two_platforms_is_allowed(barra_m, platform):
     assert a.status == b.status == PlatformDriver.Status.ENABLED
 
 
-def _fill(m, platform, n):
-    with tenant(m):
-        PlatformDriver.objects.bulk_create(
-            [
-                PlatformDriver(
-                    municipality=m,
-                    platform=platform,
-                    cpf=new_cpf(),
-                    name=f"Lote {i}",
-                    cnh_number=str(i),
-                    cnh_category="B",
-                    cnh_ear=True,
-                    vehicle_plate="QAA0A00",
-                    vehicle_kind="car",
-                    vehicle_manufacture_year=2022,
-                    status="enabled",
-                )
-                for i in range(n)
-            ]
-        )
-
-
 def test_art_3_par_2_the_51st_driver_of_a_platform_is_refused(barra_m, platform):
-    _fill(barra_m, platform, 50)
+    enabled_drivers(barra_m, platform, 50)
     driver, decisions = register(barra_m, platform)
     assert driver.status == PlatformDriver.Status.REFUSED
     messages = [m for m, _ in refusal_texts(decisions)]
@@ -146,7 +124,7 @@ def test_art_3_par_2_the_51st_driver_of_a_platform_is_refused(barra_m, platform)
 
 
 def test_deactivation_frees_a_place(barra_m, platform):
-    _fill(barra_m, platform, 49)
+    enabled_drivers(barra_m, platform, 49)
     last, _ = register(barra_m, platform)
     assert last.status == "enabled"
     assert register(barra_m, platform)[0].status == "refused"
@@ -165,7 +143,7 @@ def test_art_3_par_2_the_501st_driver_of_the_municipality_is_refused(barra_m):
         if need <= 0:
             break
         n = min(50, need)
-        _fill(barra_m, p, n)
+        enabled_drivers(barra_m, p, n)
         need -= n
     with tenant(barra_m):
         assert enabled_roster() == 500
@@ -206,7 +184,7 @@ def test_d16_a_suspended_platform_cap_lets_the_51st_in(barra_m, platform):
             start=dt.date(2026, 3, 10),
             reference="TJMT, decisão liminar (exemplo)",
         )
-    _fill(barra_m, platform, 50)
+    enabled_drivers(barra_m, platform, 50)
     driver, decisions = register(barra_m, platform)
     assert driver.status == "enabled"
     assert any("suspensa" in r.message for d in decisions for r in d.reasons)

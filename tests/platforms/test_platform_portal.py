@@ -8,7 +8,7 @@ import datetime as dt
 import pytest
 from django.test import Client
 from django.urls import URLPattern, get_resolver
-from platforms_factories import driver_data, make_platform, new_cpf, platform_actor
+from platforms_factories import driver_data, enabled_drivers, make_platform, platform_actor
 
 from outorga.core.acts import Actor
 from outorga.core.lawseam import law_for
@@ -50,26 +50,6 @@ def form_of(**over):
     return {**out, **over}
 
 
-def _fill(m, platform, n):
-    with tenant(m):
-        PlatformDriver.objects.bulk_create(
-            PlatformDriver(
-                municipality=m,
-                platform=platform,
-                cpf=new_cpf(),
-                name=f"Lote {i}",
-                cnh_number=str(i),
-                cnh_category="B",
-                cnh_ear=True,
-                vehicle_plate="QAA0A00",
-                vehicle_kind="car",
-                vehicle_manufacture_year=2022,
-                status="enabled",
-            )
-            for i in range(n)
-        )
-
-
 def test_the_demo_login_of_role_plataforma_serves_the_first_demo_platform(barra_m, user_of):
     with tenant(barra_m):
         p = platform_of(user_of("barra-do-garcas", Role.PLATAFORMA))
@@ -81,7 +61,7 @@ def test_art_3_par_2_staff_add_a_driver_and_are_refused_over_the_cap_with_the_ar
 ):
     client, p = staff
     cap = law_for(barra_m, Service.APLICATIVO).limit("drivers_per_platform")
-    _fill(barra_m, p, cap.value - 1)
+    enabled_drivers(barra_m, p, cap.value - 1)
     page = client.get("/plataforma/motoristas/novo/").content.decode()
     assert f"Motoristas ativos: {cap.value - 1} de {cap.value}" in page
 

@@ -100,6 +100,12 @@ def febraban150(
 BANK = "001"
 
 
+def _detail240(sequence: int, segment: str, occurrence: str) -> Line:
+    """The control fields of a detail record (3) of batch 1."""
+    line = Line(240).put(1, 3, BANK).put(4, 7, "0001").put(8, 8, "3")
+    return line.put(9, 13, sequence, num=True).put(14, 14, segment).put(16, 17, occurrence)
+
+
 def cnab240(
     paid: Sequence[Paid],
     *,
@@ -129,13 +135,7 @@ def cnab240(
     for i, p in enumerate(paid):
         face = p.cents if p.face_cents is None else p.face_cents
         t = (
-            Line(240)
-            .put(1, 3, BANK)
-            .put(4, 7, "0001")
-            .put(8, 8, "3")
-            .put(9, 13, 2 * i + 1, num=True)
-            .put(14, 14, "T")
-            .put(16, 17, p.occurrence)
+            _detail240(2 * i + 1, "T", p.occurrence)
             .put(18, 22, "01234")
             .put(38, 57, f"{2870000000 + i:020d}")
             .put(58, 58, "1")
@@ -148,13 +148,7 @@ def cnab240(
             .put(149, 188, "PAGADOR DE TESTE")
         )
         u = (
-            Line(240)
-            .put(1, 3, BANK)
-            .put(4, 7, "0001")
-            .put(8, 8, "3")
-            .put(9, 13, 2 * i + 2, num=True)
-            .put(14, 14, "U")
-            .put(16, 17, p.occurrence)
+            _detail240(2 * i + 2, "U", p.occurrence)
             .put(18, 77, "0", num=True)
             .put(78, 92, p.cents, num=True)
             .put(93, 107, max(0, p.cents - 150), num=True)
@@ -331,3 +325,14 @@ def barcode_of(debt: object, settings: object, cents: int) -> str:
 def free_field_of(debt: object) -> str:
     """The guia's free field (due date and number): a boleto registered for it carries it."""
     return f"{debt.due_on:%Y%m%d}{debt.number:017d}"  # type: ignore[attr-defined]
+
+
+def import_bank_file(m: object, actor: object, content: bytes, name: str = "retorno") -> object:
+    from outorga.finance import bank_statement
+
+    return bank_statement.payments_import(
+        actor=actor,  # type: ignore[arg-type]
+        municipality=m,  # type: ignore[arg-type]
+        content=content,
+        file_name=name,
+    )

@@ -8,33 +8,20 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from bank_files import Paid, cnab240, free_field_of, numbered_debt, receiver
+from bank_files import Paid, cnab240, free_field_of, import_bank_file, numbered_debt, receiver
 from finance_factories import make_person, refresh
 
-from outorga.core.acts import Actor
 from outorga.core.tenancy import tenant
-from outorga.finance import bank_statement, pix
+from outorga.finance import pix
 from outorga.finance.models import Debt
 from outorga.finance.models_payments import Payment
-from outorga.law.competence import Role
 from outorga.registry.validation import FieldError
-
-
-@pytest.fixture
-def fin(user_of) -> Actor:  # type: ignore[no-untyped-def]
-    return Actor.of(user_of("ipatinga", Role.FINANCAS), "198.51.100.7")
 
 
 @pytest.fixture
 def person(ipatinga_m):  # type: ignore[no-untyped-def]
     receiver(ipatinga_m)
     return make_person(ipatinga_m)
-
-
-def run(m, fin, content: bytes):  # type: ignore[no-untyped-def]
-    return bank_statement.payments_import(
-        actor=fin, municipality=m, content=content, file_name="ret.ret"
-    )
 
 
 def test_settled_titles_pay_their_debts_and_other_movements_are_not_payments(
@@ -50,7 +37,7 @@ def test_settled_titles_pay_their_debts_and_other_movements_are_not_payments(
             Paid(c.reference, 3_000, occurrence="02"),  # entrada confirmada: not a payment
         ]
     )
-    batch = run(ipatinga_m, fin, content)
+    batch = import_bank_file(ipatinga_m, fin, content)
     assert (batch.file_format, batch.lines_total, batch.lines_new) == ("cnab240", 2, 2)
     assert [(r["linha"], r["resultado"]) for r in batch.report] == [(3, "matched"), (5, "matched")]
     assert refresh(ipatinga_m, a).status == Debt.Status.PAID
@@ -63,7 +50,7 @@ def test_settled_titles_pay_their_debts_and_other_movements_are_not_payments(
         "12345678909",
         10_000,
     )
-    again = run(ipatinga_m, fin, content)
+    again = import_bank_file(ipatinga_m, fin, content)
     assert (again.lines_new, again.lines_duplicate) == (0, 2)
 
 
@@ -71,7 +58,7 @@ def test_a_wrong_batch_total_refuses_the_whole_file(ipatinga_m, fin, person):
     debt = numbered_debt(ipatinga_m, person, 10_000)
     content = cnab240([Paid(free_field_of(debt), 10_000)], batch_total=9_999)
     with pytest.raises(FieldError) as exc:
-        run(ipatinga_m, fin, content)
+        import_bank_file(ipatinga_m, fin, content)
     assert "linha 5, posição 30–46 (valor total dos títulos)" in str(exc.value)
     assert "R$ 99,99" in str(exc.value) and "R$ 100,00" in str(exc.value)
     assert refresh(ipatinga_m, debt).status == Debt.Status.OPEN
@@ -90,7 +77,7 @@ def test_a_wrong_batch_total_refuses_the_whole_file(ipatinga_m, fin, person):
 def test_wrong_trailer_counts_are_refused(ipatinga_m, fin, person, kw, where):
     debt = numbered_debt(ipatinga_m, person, 10_000)
     with pytest.raises(FieldError, match=where.replace("(", r"\(").replace(")", r"\)")):
-        run(ipatinga_m, fin, cnab240([Paid(free_field_of(debt), 10_000)], **kw))
+        import_bank_file(ipatinga_m, fin, cnab240([Paid(free_field_of(debt), 10_000)], **kw))
 
 
 def test_a_segment_u_without_its_t_is_refused(ipatinga_m, fin, person):
@@ -98,7 +85,7 @@ def test_a_segment_u_without_its_t_is_refused(ipatinga_m, fin, person):
     lines = cnab240([Paid(free_field_of(debt), 10_000)]).decode("latin-1").split("\r\n")
     del lines[2]  # the segment T
     with pytest.raises(FieldError, match="linha 3, posição 14 \\(segmento\\): segmento U sem o T"):
-        run(ipatinga_m, fin, "\r\n".join(lines).encode("latin-1"))
+        import_bank_file(ipatinga_m, fin, "\r\n".join(lines).encode("latin-1"))
 
 
 def test_letters_in_the_amount_paid_name_the_field(ipatinga_m, fin, person):
@@ -106,4 +93,4 @@ def test_letters_in_the_amount_paid_name_the_field(ipatinga_m, fin, person):
     lines = cnab240([Paid(free_field_of(debt), 10_000)]).decode("latin-1").split("\r\n")
     lines[3] = lines[3][:77] + "00000000000100X" + lines[3][92:]
     with pytest.raises(FieldError, match="linha 4, posição 78–92 \\(valor pago pelo pagador\\)"):
-        run(ipatinga_m, fin, "\r\n".join(lines).encode("latin-1"))
+        import_bank_file(ipatinga_m, fin, "\r\n".join(lines).encode("latin-1"))

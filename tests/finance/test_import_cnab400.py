@@ -6,33 +6,19 @@ count and value of settlements and every record's sequence number are checked.""
 from __future__ import annotations
 
 import pytest
-from bank_files import Paid, cnab400, free_field_of, numbered_debt, receiver
+from bank_files import Paid, cnab400, free_field_of, import_bank_file, numbered_debt, receiver
 from finance_factories import make_person, refresh
 
-from outorga.core.acts import Actor
 from outorga.core.tenancy import tenant
-from outorga.finance import bank_statement
 from outorga.finance.models import Debt
 from outorga.finance.models_payments import Payment
-from outorga.law.competence import Role
 from outorga.registry.validation import FieldError
-
-
-@pytest.fixture
-def fin(user_of) -> Actor:  # type: ignore[no-untyped-def]
-    return Actor.of(user_of("ipatinga", Role.FINANCAS), "198.51.100.7")
 
 
 @pytest.fixture
 def person(ipatinga_m):  # type: ignore[no-untyped-def]
     receiver(ipatinga_m)
     return make_person(ipatinga_m)
-
-
-def run(m, fin, content: bytes):  # type: ignore[no-untyped-def]
-    return bank_statement.payments_import(
-        actor=fin, municipality=m, content=content, file_name="CB210301.RET"
-    )
 
 
 def test_settlements_pay_their_debts_and_a_resent_file_imports_nothing(ipatinga_m, fin, person):
@@ -45,19 +31,21 @@ def test_settlements_pay_their_debts_and_a_resent_file_imports_nothing(ipatinga_
             Paid(b.reference, 4_000, occurrence="15"),  # liquidação em cartório, part of it
         ]
     )
-    batch = run(ipatinga_m, fin, content)
+    batch = import_bank_file(ipatinga_m, fin, content)
     assert batch.file_format == "cnab400"
     assert [(r["linha"], r["resultado"]) for r in batch.report] == [(2, "matched"), (4, "partial")]
     assert refresh(ipatinga_m, a).status == Debt.Status.PAID
     assert refresh(ipatinga_m, b).status == Debt.Status.OPEN
-    again = run(ipatinga_m, fin, content)
+    again = import_bank_file(ipatinga_m, fin, content)
     assert (again.lines_new, again.lines_duplicate) == (0, 2)
 
 
 def test_a_wrong_trailer_value_refuses_the_whole_file(ipatinga_m, fin, person):
     debt = numbered_debt(ipatinga_m, person, 8_000)
     with pytest.raises(FieldError) as exc:
-        run(ipatinga_m, fin, cnab400([Paid(free_field_of(debt), 8_000)], settled_total=800))
+        import_bank_file(
+            ipatinga_m, fin, cnab400([Paid(free_field_of(debt), 8_000)], settled_total=800)
+        )
     assert "linha 3, posição 75–86 (valor dos registros de liquidação (ocorrência 06))" in str(
         exc.value
     )
@@ -68,7 +56,7 @@ def test_a_wrong_trailer_value_refuses_the_whole_file(ipatinga_m, fin, person):
 def test_a_wrong_trailer_count_is_refused(ipatinga_m, fin, person):
     debt = numbered_debt(ipatinga_m, person, 8_000)
     with pytest.raises(FieldError, match="linha 3, posição 87–91"):
-        run(ipatinga_m, fin, cnab400([Paid(free_field_of(debt), 8_000)], settled=2))
+        import_bank_file(ipatinga_m, fin, cnab400([Paid(free_field_of(debt), 8_000)], settled=2))
 
 
 def test_a_record_out_of_sequence_is_refused(ipatinga_m, fin, person):
@@ -76,11 +64,11 @@ def test_a_record_out_of_sequence_is_refused(ipatinga_m, fin, person):
     lines = cnab400([Paid(free_field_of(debt), 8_000)]).decode("latin-1").split("\r\n")
     lines[1] = lines[1][:394] + "000005"
     with pytest.raises(FieldError, match="linha 2, posição 395–400 .*: 5, esperado 2"):
-        run(ipatinga_m, fin, "\r\n".join(lines).encode("latin-1"))
+        import_bank_file(ipatinga_m, fin, "\r\n".join(lines).encode("latin-1"))
 
 
 def test_another_banks_400_layout_is_refused_naming_the_bank(ipatinga_m, fin, person):
     lines = cnab400([]).decode("latin-1").split("\r\n")
     lines[0] = lines[0][:76] + "341" + lines[0][79:]
     with pytest.raises(FieldError, match="linha 1, posição 77–79 \\(número do banco\\)"):
-        run(ipatinga_m, fin, "\r\n".join(lines).encode("latin-1"))
+        import_bank_file(ipatinga_m, fin, "\r\n".join(lines).encode("latin-1"))

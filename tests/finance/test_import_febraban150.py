@@ -8,13 +8,13 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from bank_files import Paid, barcode_of, febraban150, numbered_debt, receiver
+from bank_files import Paid, barcode_of, febraban150, import_bank_file, numbered_debt, receiver
 from finance_factories import make_person, refresh
 
 from outorga.core.acts import Actor
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
-from outorga.finance import bank_statement, febraban
+from outorga.finance import febraban
 from outorga.finance.models import Debt
 from outorga.finance.models_payments import Payment
 from outorga.law.competence import Role
@@ -22,21 +22,10 @@ from outorga.registry.validation import FieldError
 
 
 @pytest.fixture
-def fin(user_of) -> Actor:  # type: ignore[no-untyped-def]
-    return Actor.of(user_of("ipatinga", Role.FINANCAS), "198.51.100.7")
-
-
-@pytest.fixture
 def world(ipatinga_m):  # type: ignore[no-untyped-def]
     settings = receiver(ipatinga_m)
     person = make_person(ipatinga_m)
     return settings, person
-
-
-def run(m, fin, content: bytes):  # type: ignore[no-untyped-def]
-    return bank_statement.payments_import(
-        actor=fin, municipality=m, content=content, file_name="ret.txt"
-    )
 
 
 def test_a_return_file_pays_each_guia_by_the_number_in_its_barcode(ipatinga_m, fin, world):
@@ -49,7 +38,7 @@ def test_a_return_file_pays_each_guia_by_the_number_in_its_barcode(ipatinga_m, f
             Paid(barcode_of(b, settings, 50_000), 20_000),
         ]
     )
-    batch = run(ipatinga_m, fin, content)
+    batch = import_bank_file(ipatinga_m, fin, content)
     assert (batch.file_format, batch.lines_total, batch.lines_new) == ("febraban150", 2, 2)
     assert [r["resultado"] for r in batch.report] == ["matched", "partial"]
     assert [r["linha"] for r in batch.report] == [2, 3]
@@ -70,8 +59,8 @@ def test_the_same_return_file_twice_imports_nothing_twice(ipatinga_m, fin, world
     settings, person = world
     debt = numbered_debt(ipatinga_m, person, 7_000)
     content = febraban150([Paid(barcode_of(debt, settings, 7_000), 7_000)])
-    run(ipatinga_m, fin, content)
-    again = run(ipatinga_m, fin, content)
+    import_bank_file(ipatinga_m, fin, content)
+    again = import_bank_file(ipatinga_m, fin, content)
     assert (again.lines_new, again.lines_duplicate) == (0, 1)
     with tenant(ipatinga_m):
         assert Payment.objects.filter(debt=debt).count() == 1
@@ -82,7 +71,7 @@ def test_a_wrong_trailer_total_refuses_the_whole_file(ipatinga_m, fin, world):
     debt = numbered_debt(ipatinga_m, person, 7_000)
     content = febraban150([Paid(barcode_of(debt, settings, 7_000), 7_000)], total=7_001)
     with pytest.raises(FieldError) as exc:
-        run(ipatinga_m, fin, content)
+        import_bank_file(ipatinga_m, fin, content)
     assert "linha 3, posição 8–24 (valor total recebido)" in str(exc.value)
     assert "R$ 70,01" in str(exc.value) and "R$ 70,00" in str(exc.value)
     with tenant(ipatinga_m):
@@ -95,12 +84,12 @@ def test_a_wrong_trailer_count_is_refused(ipatinga_m, fin, world):
     debt = numbered_debt(ipatinga_m, person, 7_000)
     content = febraban150([Paid(barcode_of(debt, settings, 7_000), 7_000)], count=4)
     with pytest.raises(FieldError, match=r"linha 3, posição 2–7 \(total de registros\)"):
-        run(ipatinga_m, fin, content)
+        import_bank_file(ipatinga_m, fin, content)
 
 
 def test_a_remessa_is_not_a_return_file(ipatinga_m, fin, world):
     with pytest.raises(FieldError, match=r"linha 1, posição 2 \(código de remessa\)"):
-        run(ipatinga_m, fin, febraban150([], kind="1"))
+        import_bank_file(ipatinga_m, fin, febraban150([], kind="1"))
 
 
 def test_a_bad_date_or_a_cut_line_names_line_and_positions(ipatinga_m, fin, world):
@@ -110,9 +99,11 @@ def test_a_bad_date_or_a_cut_line_names_line_and_positions(ipatinga_m, fin, worl
     lines = good.split("\r\n")
     bad_date = lines[1][:21] + "20261345" + lines[1][29:]
     with pytest.raises(FieldError, match=r"linha 2, posição 22–29 \(data de pagamento\)"):
-        run(ipatinga_m, fin, "\r\n".join([lines[0], bad_date, *lines[2:]]).encode())
+        import_bank_file(ipatinga_m, fin, "\r\n".join([lines[0], bad_date, *lines[2:]]).encode())
     with pytest.raises(FieldError, match=r"linha 2: 149 posições; .* tem 150"):
-        run(ipatinga_m, fin, "\r\n".join([lines[0], lines[1][:149], *lines[2:]]).encode())
+        import_bank_file(
+            ipatinga_m, fin, "\r\n".join([lines[0], lines[1][:149], *lines[2:]]).encode()
+        )
 
 
 def test_a_guia_of_another_organ_or_with_a_bad_check_digit_waits_for_a_person(
@@ -125,7 +116,9 @@ def test_a_guia_of_another_organ_or_with_a_bad_check_digit_waits_for_a_person(
     )
     mine = barcode_of(debt, settings, 7_000)
     broken = mine[:3] + str((int(mine[3]) + 1) % 10) + mine[4:]
-    batch = run(ipatinga_m, fin, febraban150([Paid(other, 7_000), Paid(broken, 7_000)]))
+    batch = import_bank_file(
+        ipatinga_m, fin, febraban150([Paid(other, 7_000), Paid(broken, 7_000)])
+    )
     assert [r["resultado"] for r in batch.report] == ["unknown", "unknown"]
     assert refresh(ipatinga_m, debt).status == Debt.Status.OPEN
 
@@ -135,7 +128,7 @@ def test_only_finance_imports_a_return_file(ipatinga_m, user_of, world):
 
     clerk = Actor.of(user_of("ipatinga", Role.ATENDENTE), "198.51.100.8")
     with pytest.raises(NotCompetent):
-        run(ipatinga_m, clerk, febraban150([]))
+        import_bank_file(ipatinga_m, clerk, febraban150([]))
 
 
 def test_a_guia_of_ipatinga_is_unknown_in_barra(ipatinga_m, barra_m, user_of, world):
@@ -143,6 +136,8 @@ def test_a_guia_of_ipatinga_is_unknown_in_barra(ipatinga_m, barra_m, user_of, wo
     debt = numbered_debt(ipatinga_m, person, 7_000)
     receiver(barra_m)  # the same example FEBRABAN code: only the tenant tells them apart
     fin_barra = Actor.of(user_of("barra-do-garcas", Role.FINANCAS), "198.51.100.9")
-    batch = run(barra_m, fin_barra, febraban150([Paid(barcode_of(debt, settings, 7_000), 7_000)]))
+    batch = import_bank_file(
+        barra_m, fin_barra, febraban150([Paid(barcode_of(debt, settings, 7_000), 7_000)])
+    )
     assert batch.report[0]["resultado"] == "unknown"
     assert refresh(ipatinga_m, debt).status == Debt.Status.OPEN

@@ -7,32 +7,19 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from bank_files import Tx, barcode_of, numbered_debt, ofx, receiver
+from bank_files import Tx, barcode_of, import_bank_file, numbered_debt, ofx, receiver
 from finance_factories import make_person, refresh
 
-from outorga.core.acts import Actor
 from outorga.core.tenancy import tenant
-from outorga.finance import bank_statement, pix
+from outorga.finance import pix
 from outorga.finance.models import Debt
 from outorga.finance.models_payments import Payment
-from outorga.law.competence import Role
 from outorga.registry.validation import FieldError
-
-
-@pytest.fixture
-def fin(user_of) -> Actor:  # type: ignore[no-untyped-def]
-    return Actor.of(user_of("ipatinga", Role.FINANCAS), "198.51.100.7")
 
 
 @pytest.fixture
 def person(ipatinga_m):  # type: ignore[no-untyped-def]
     return make_person(ipatinga_m)
-
-
-def run(m, fin, content: bytes):  # type: ignore[no-untyped-def]
-    return bank_statement.payments_import(
-        actor=fin, municipality=m, content=content, file_name="extrato.ofx"
-    )
 
 
 def test_credits_pay_their_debts_and_debits_are_not_payments(ipatinga_m, fin, person):
@@ -50,7 +37,7 @@ def test_credits_pay_their_debts_and_debits_are_not_payments(ipatinga_m, fin, pe
             Tx("A4", "7.00", "TED RECEBIDA FULANO"),
         ]
     )
-    batch = run(ipatinga_m, fin, content)
+    batch = import_bank_file(ipatinga_m, fin, content)
     assert (batch.file_format, batch.lines_total) == ("ofx", 3)
     assert [r["resultado"] for r in batch.report] == ["matched", "matched", "unknown"]
     assert refresh(ipatinga_m, a).status == Debt.Status.PAID
@@ -65,27 +52,27 @@ def test_credits_pay_their_debts_and_debits_are_not_payments(ipatinga_m, fin, pe
 def test_an_overlapping_statement_imports_only_new_fitids(ipatinga_m, fin, person):
     a = numbered_debt(ipatinga_m, person, 1_000)
     first = [Tx("F1", "10.00", f"PIX {a.reference}")]
-    run(ipatinga_m, fin, ofx(first))
-    batch = run(ipatinga_m, fin, ofx([*first, Tx("F2", "3.00", "PIX DESCONHECIDO")]))
+    import_bank_file(ipatinga_m, fin, ofx(first))
+    batch = import_bank_file(ipatinga_m, fin, ofx([*first, Tx("F2", "3.00", "PIX DESCONHECIDO")]))
     assert (batch.lines_new, batch.lines_duplicate) == (1, 1)
 
 
 def test_a_comma_in_an_amount_names_the_line_and_field(ipatinga_m, fin, person):
     a = numbered_debt(ipatinga_m, person, 1_000)
     with pytest.raises(FieldError, match=r"linha \d+, campo TRNAMT: valor inválido '10,00'"):
-        run(ipatinga_m, fin, ofx([Tx("C1", "10,00", f"PIX {a.reference}")]))
+        import_bank_file(ipatinga_m, fin, ofx([Tx("C1", "10,00", f"PIX {a.reference}")]))
     with tenant(ipatinga_m):
         assert not Payment.objects.filter(debt=a).exists()
 
 
 def test_a_statement_in_another_currency_is_refused(ipatinga_m, fin, person):
     with pytest.raises(FieldError, match=r"campo CURDEF: moeda 'USD'"):
-        run(ipatinga_m, fin, ofx([Tx("U1", "10.00", "X")], currency="USD"))
+        import_bank_file(ipatinga_m, fin, ofx([Tx("U1", "10.00", "X")], currency="USD"))
 
 
 def test_a_broken_ofx_is_refused_in_portuguese(ipatinga_m, fin, person):
     content = ofx([Tx("B1", "10.00", "X")])
     with pytest.raises(FieldError, match=r"linha \d+: arquivo OFX incompleto"):
-        run(ipatinga_m, fin, content[: len(content) // 2])
+        import_bank_file(ipatinga_m, fin, content[: len(content) // 2])
     with pytest.raises(FieldError, match="linha 16, campo SEVERITY: valor 'SIM' fora da espec"):
-        run(ipatinga_m, fin, content.replace(b"<SEVERITY>INFO", b"<SEVERITY>SIM", 1))
+        import_bank_file(ipatinga_m, fin, content.replace(b"<SEVERITY>INFO", b"<SEVERITY>SIM", 1))

@@ -100,10 +100,23 @@ def test_a_bad_date_or_a_cut_line_names_line_and_positions(ipatinga_m, fin, worl
     bad_date = lines[1][:21] + "20261345" + lines[1][29:]
     with pytest.raises(FieldError, match=r"linha 2, posição 22–29 \(data de pagamento\)"):
         import_bank_file(ipatinga_m, fin, "\r\n".join([lines[0], bad_date, *lines[2:]]).encode())
-    with pytest.raises(FieldError, match=r"linha 2: 149 posições; .* tem 150"):
+    with pytest.raises(FieldError, match=r"linha 2: 151 posições; .* tem 150"):
         import_bank_file(
-            ipatinga_m, fin, "\r\n".join([lines[0], lines[1][:149], *lines[2:]]).encode()
+            ipatinga_m, fin, "\r\n".join([lines[0], lines[1] + "X", *lines[2:]]).encode()
         )
+    with pytest.raises(FieldError, match=r"linha 2, posição 82–93 \(valor recebido\)"):
+        import_bank_file(
+            ipatinga_m, fin, "\r\n".join([lines[0], lines[1][:90], *lines[2:]]).encode()
+        )
+
+
+def test_blanks_cut_from_the_ends_of_lines_are_fillers(ipatinga_m, fin, world):
+    settings, person = world
+    debt = numbered_debt(ipatinga_m, person, 7_000)
+    content = febraban150([Paid(barcode_of(debt, settings, 7_000), 7_000)]).decode("latin-1")
+    trimmed = "\n".join(line.rstrip() for line in content.split("\r\n"))
+    batch = import_bank_file(ipatinga_m, fin, trimmed.encode("latin-1"))
+    assert batch.report[0]["resultado"] == "matched"
 
 
 def test_a_guia_of_another_organ_or_with_a_bad_check_digit_waits_for_a_person(

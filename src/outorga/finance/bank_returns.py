@@ -142,15 +142,17 @@ class ReturnFile:
 
 
 def sniff(lines: Sequence[str]) -> str | None:
-    """The layout of a file whose first line has a return file's width and header mark."""
+    """The layout of a file whose first line bears a return file's header. Trailing blanks may
+    have been cut on the way (an editor, a transfer that trims lines): the marks looked at are
+    all before the header's filler."""
     if not lines:
         return None
     first = lines[0]
-    if len(first) == 150 and first[:1] == "A":
+    if len(first) <= 150 and first[:1] == "A" and first[42:45].isdigit() and first[65:73].isdigit():
         return FEBRABAN150
-    if len(first) == 240 and first[7:8] == "0" and first[3:7] == "0000":
+    if len(first) <= 240 and first[:3].isdigit() and first[3:8] == "00000" and len(first) >= 143:
         return CNAB240
-    if len(first) == 400 and first[:9] == "02RETORNO":
+    if len(first) <= 400 and first[:9] == "02RETORNO":
         return CNAB400
     return None
 
@@ -166,10 +168,13 @@ def parse(text: str) -> ReturnFile | None:
     result = ReturnFile(kind=kind, records=len(lines))
     width = WIDTHS[kind]
     for n, ln in enumerate(lines, 1):
-        if len(ln) != width:
+        if len(ln) > width:
             result.errors.append(
                 f"linha {n}: {len(ln)} posições; o layout {LABELS[kind]} tem {width} por linha"
             )
+    # Blanks cut from the end of a line are given back: they are fillers, and a line cut into
+    # its data fails on the field it lost.
+    lines = [ln.ljust(width) for ln in lines]
     if not result.errors:
         READERS[kind](lines, result)
     if result.errors:

@@ -262,7 +262,8 @@ def ofx(transactions: Sequence[Tx], *, currency: str = "BRL") -> bytes:
         "<STMTTRN>\r\n"
         f"<TRNTYPE>{'CREDIT' if not t.amount.startswith('-') else 'DEBIT'}\r\n"
         f"<DTPOSTED>{t.posted}\r\n<TRNAMT>{t.amount}\r\n<FITID>{t.fitid}\r\n"
-        f"<MEMO>{t.memo}\r\n</STMTTRN>"
+        + (f"<MEMO>{t.memo}\r\n" if t.memo else "")
+        + "</STMTTRN>"
         for t in transactions
     )
     text = (

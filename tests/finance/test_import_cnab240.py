@@ -94,3 +94,10 @@ def test_letters_in_the_amount_paid_name_the_field(ipatinga_m, fin, person):
     lines[3] = lines[3][:77] + "00000000000100X" + lines[3][92:]
     with pytest.raises(FieldError, match="linha 4, posição 78–92 \\(valor pago pelo pagador\\)"):
         import_bank_file(ipatinga_m, fin, "\r\n".join(lines).encode("latin-1"))
+
+
+def test_a_return_with_no_settlement_is_read_and_imports_nothing(ipatinga_m, fin, person):
+    debt = numbered_debt(ipatinga_m, person, 10_000)
+    batch = import_bank_file(ipatinga_m, fin, cnab240([Paid(debt.reference, 0, occurrence="02")]))
+    assert (batch.lines_total, batch.lines_new) == (0, 0)
+    assert refresh(ipatinga_m, debt).status == Debt.Status.OPEN

@@ -76,3 +76,8 @@ def test_a_broken_ofx_is_refused_in_portuguese(ipatinga_m, fin, person):
         import_bank_file(ipatinga_m, fin, content[: len(content) // 2])
     with pytest.raises(FieldError, match="linha 16, campo SEVERITY: valor 'SIM' fora da espec"):
         import_bank_file(ipatinga_m, fin, content.replace(b"<SEVERITY>INFO", b"<SEVERITY>SIM", 1))
+
+
+def test_a_credit_that_names_nothing_waits_for_a_person_by_its_fitid(ipatinga_m, fin, person):
+    batch = import_bank_file(ipatinga_m, fin, ofx([Tx("N1", "9.99", "")]))
+    assert [(r["resultado"], r["referencia"]) for r in batch.report] == [("unknown", "FITID N1")]

@@ -190,8 +190,6 @@ def _preview_of(
         seen[norm] = k + 1
         line.line_hash = hashlib.sha256(f"{norm}#{k}".encode()).hexdigest()
         preview.lines.append(line)
-    if not preview.lines:
-        preview.errors.append("nenhum pagamento (crédito liquidado) no arquivo")
     return preview
 
 

@@ -115,7 +115,9 @@ def parse(content: bytes, text: str) -> OfxFile:
                     line=line,
                     paid_on=_local_day(tx.dtposted),
                     amount_cents=cents,
-                    reference=_reference(tx.memo, tx.name, tx.refnum, tx.checknum),
+                    # A credit that names nothing is still money received: a person assigns it.
+                    reference=_reference(tx.memo, tx.name, tx.refnum, tx.checknum)
+                    or f"FITID {tx.fitid}",
                     bank_id=f"{account}|{tx.fitid}",
                     method="pix" if "PIX" in memo.upper() else "transfer",
                 )

@@ -144,6 +144,14 @@ def parse_file(content: bytes, file_name: str = "extrato.csv") -> ImportPreview:
     return _parse_csv(content, file_name, text)
 
 
+def _line_hash(norm: str, seen: dict[str, int]) -> str:
+    """The hash of a payment's normalised identity and how many identical ones came before it in
+    the file: the same payment twice in one file is two payments; the same file twice is not."""
+    k = seen.get(norm, 0)
+    seen[norm] = k + 1
+    return hashlib.sha256(f"{norm}#{k}".encode()).hexdigest()
+
+
 _METHODS = {
     "barcode": Payment.Method.BARCODE,
     "pix": Payment.Method.PIX,
@@ -186,9 +194,7 @@ def _preview_of(
         if not line.reference:
             line.errors.append("sem referência do débito")
         norm = f"{file_format}|{e.bank_id}|{e.paid_on}|{e.amount_cents}|{line.reference.upper()}"
-        k = seen.get(norm, 0)
-        seen[norm] = k + 1
-        line.line_hash = hashlib.sha256(f"{norm}#{k}".encode()).hexdigest()
+        line.line_hash = _line_hash(norm, seen)
         preview.lines.append(line)
     return preview
 
@@ -245,9 +251,7 @@ def _parse_csv(content: bytes, file_name: str, text: str) -> ImportPreview:
         if line.ok:
             # The same payment twice in one file is two payments; the same file twice is not.
             norm = f"{line.paid_on}|{line.amount_cents}|{line.reference.upper()}|{line.payer}"
-            k = seen.get(norm, 0)
-            seen[norm] = k + 1
-            line.line_hash = hashlib.sha256(f"{norm}#{k}".encode()).hexdigest()
+            line.line_hash = _line_hash(norm, seen)
         preview.lines.append(line)
     return preview
 

@@ -257,7 +257,7 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     page.goto(f"{base}/financas/")
     page.get_by_role("link", name="Importar extrato").click()
     statement = f"data;valor;referencia\n{today:%d/%m/%Y};{reais};{txid}\n"
-    page.get_by_label("Arquivo CSV do banco").set_input_files(
+    page.get_by_label("Arquivo do banco").set_input_files(
         files=[{"name": "extrato.csv", "mimeType": "text/csv", "buffer": statement.encode()}]
     )
     page.get_by_role("button", name="Ver prévia").click()

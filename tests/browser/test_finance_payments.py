@@ -40,7 +40,7 @@ def test_finance_imports_a_statement_and_the_holder_downloads_the_slip(page, dem
     # The bank statement pays the fee exactly (by its PIX txid).
     page.get_by_role("link", name="Importar extrato").click()
     csv = f"data;valor;referencia\n20/03/2026;80,00;{pix.txid_of(fee.reference)}\n"
-    page.get_by_label("Arquivo CSV do banco").set_input_files(
+    page.get_by_label("Arquivo do banco").set_input_files(
         files=[{"name": "extrato.csv", "mimeType": "text/csv", "buffer": csv.encode()}]
     )
     page.get_by_role("button", name="Ver prévia").click()

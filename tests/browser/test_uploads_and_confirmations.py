@@ -98,7 +98,7 @@ def test_file_inputs_by_keyboard_with_names_and_an_auto_cancelled_after_confirma
     _tab_to(page, "input[type=file]#file")
     _visible_in_viewport(page, "#file", width)
     csv = f"data;valor;referencia\n20/03/2026;80,00;{pix.txid_of(fee.reference)}\n"
-    page.get_by_label("Arquivo CSV do banco").set_input_files(
+    page.get_by_label("Arquivo do banco").set_input_files(
         files=[{"name": "extrato-marco.csv", "mimeType": "text/csv", "buffer": csv.encode()}]
     )
     assert page.get_by_text("extrato-marco.csv").is_visible()

@@ -20,11 +20,6 @@ PAID_ON = dt.date(2026, 3, 20)
 
 
 @pytest.fixture
-def fin(user_of) -> Actor:  # type: ignore[no-untyped-def]
-    return Actor.of(user_of("ipatinga", Role.FINANCAS), "198.51.100.7")
-
-
-@pytest.fixture
 def person(ipatinga_m):  # type: ignore[no-untyped-def]
     return make_person(ipatinga_m)
 

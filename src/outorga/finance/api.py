@@ -342,6 +342,7 @@ class ImportOut(Schema):
     id: int
     file_name: str
     file_sha256: str
+    file_format: str
     lines_total: int
     lines_new: int
     lines_duplicate: int
@@ -352,7 +353,7 @@ class ImportOut(Schema):
 @router.post(
     "/payments/import",
     response={201: ImportOut},
-    summary="Importar CSV do banco (data;valor;referencia;documento_pagador)",
+    summary="Importar arquivo do banco: retorno FEBRABAN 150, CNAB 240/400, OFX ou CSV",
 )
 def payment_import(request: HttpRequest, file: UploadedFile = File(...)) -> Status[Any]:  # noqa: B008
     batch = bank_statement.payments_import(

@@ -1,8 +1,12 @@
-"""The bank statement: its CSV format, parsing, the preview of an import and the import itself.
+"""The bank statement: its formats, parsing, the preview of an import and the import itself.
 
-Each line becomes a :class:`Payment` applied to the debt its reference names, through
-:func:`outorga.finance.payments.apply_to_debt`, exactly as a payment recorded by hand; a line
-already imported (same hash) is a duplicate and imports nothing. The format is documented in
+A file is a CSV made by hand (header line, one payment a line), an OFX statement
+(:mod:`outorga.finance.ofx_statement`) or one of the bank's return files — FEBRABAN arrecadação
+(150 positions), CNAB 240, CNAB 400 (:mod:`outorga.finance.bank_returns`); the format is told
+from the content. Each payment becomes a :class:`Payment` applied to the debt its reference
+names, through :func:`outorga.finance.payments.apply_to_debt`, exactly as a payment recorded by
+hand; a payment already imported (same hash) is a duplicate and imports nothing. A return file
+or OFX with any error is refused whole. The formats are documented in
 docs/finance-payments-csv.md.
 """
 
@@ -28,6 +32,7 @@ from outorga.core.tenancy import tenant
 from outorga.law.money import to_cents
 from outorga.registry.validation import FieldError, digits
 
+from . import bank_returns, ofx_statement
 from .models import Debt
 from .models_payments import Payment, PaymentImport
 from .payments import (
@@ -64,6 +69,7 @@ class ParsedLine:
     duplicate: bool = False
     debt: Debt | None = None
     outcome: str = ""  # what the import will make of it (a Payment.Status value or "duplicate")
+    method: str = Payment.Method.PIX
 
     @property
     def ok(self) -> bool:
@@ -76,6 +82,11 @@ class ImportPreview:
     sha256: str
     lines: list[ParsedLine]
     errors: list[str] = field(default_factory=list)  # errors of the file itself
+    file_format: str = "csv"
+
+    @property
+    def format_label(self) -> str:
+        return FORMAT_LABELS.get(self.file_format, self.file_format)
 
     def count(self, outcome: str) -> int:
         return sum(1 for ln in self.lines if ln.outcome == outcome)
@@ -111,14 +122,87 @@ def parse_amount(text: str) -> int:
     return cents
 
 
-def parse_csv(content: bytes, file_name: str = "extrato.csv") -> ImportPreview:
-    """Read a bank CSV (header line, ``;`` or ``,`` separated) into lines with their hash. A file
-    over the size limit, or whose bytes are not text (a control byte, broken UTF-8, a byte
-    Windows-1252 does not define), is refused whole, naming the line (``core.uploads``)."""
-    sha = hashlib.sha256(content).hexdigest()
-    preview = ImportPreview(file_name=file_name[:200], sha256=sha, lines=[])
+#: The formats an import reads, as people name them.
+FORMAT_LABELS = {
+    "csv": "CSV (planilha)",
+    **bank_returns.LABELS,
+    ofx_statement.OFX: ofx_statement.LABEL,
+}
+
+
+def parse_file(content: bytes, file_name: str = "extrato.csv") -> ImportPreview:
+    """Read a bank file of any accepted format into lines with their hash. A file over the size
+    limit, or whose bytes are not text, is refused whole naming the line (``core.uploads``)."""
     uploads.within_limit(content, "csv")
     text = uploads.text_decoded(content)
+    if ofx_statement.looks_like_ofx(text):
+        ofx = ofx_statement.parse(content, text)
+        return _preview_of(content, file_name, ofx_statement.OFX, ofx.entries, ofx.errors)
+    found = bank_returns.parse(text)
+    if found is not None:
+        return _preview_of(content, file_name, found.kind, found.entries, found.errors)
+    return _parse_csv(content, file_name, text)
+
+
+def _line_hash(norm: str, seen: dict[str, int]) -> str:
+    """The hash of a payment's normalised identity and how many identical ones came before it in
+    the file: the same payment twice in one file is two payments; the same file twice is not."""
+    k = seen.get(norm, 0)
+    seen[norm] = k + 1
+    return hashlib.sha256(f"{norm}#{k}".encode()).hexdigest()
+
+
+_METHODS = {
+    "barcode": Payment.Method.BARCODE,
+    "pix": Payment.Method.PIX,
+    "transfer": Payment.Method.TRANSFER,
+}
+
+
+def _preview_of(
+    content: bytes,
+    file_name: str,
+    file_format: str,
+    entries: Sequence[bank_returns.Entry],
+    errors: list[str],
+) -> ImportPreview:
+    """The payments a return file or an OFX reports, as lines of the preview. The hash is made
+    of what the bank identifies the payment by, so the same payment in a later file (a resent
+    return, an overlapping statement) is a duplicate."""
+    preview = ImportPreview(
+        file_name=file_name[:200],
+        sha256=hashlib.sha256(content).hexdigest(),
+        lines=[],
+        errors=list(errors),
+        file_format=file_format,
+    )
+    if errors:
+        return preview
+    seen: dict[str, int] = {}
+    for e in entries:
+        line = ParsedLine(
+            number=e.line,
+            raw=e.bank_id,
+            paid_on=e.paid_on,
+            amount_cents=e.amount_cents,
+            reference=e.reference[:60],
+            payer=e.payer[:14],
+            method=_METHODS[e.method],
+        )
+        if e.amount_cents <= 0:
+            line.errors.append("o valor deve ser positivo")
+        if not line.reference:
+            line.errors.append("sem referência do débito")
+        norm = f"{file_format}|{e.bank_id}|{e.paid_on}|{e.amount_cents}|{line.reference.upper()}"
+        line.line_hash = _line_hash(norm, seen)
+        preview.lines.append(line)
+    return preview
+
+
+def _parse_csv(content: bytes, file_name: str, text: str) -> ImportPreview:
+    """Read a bank CSV (header line, ``;`` or ``,`` separated) into lines with their hash."""
+    sha = hashlib.sha256(content).hexdigest()
+    preview = ImportPreview(file_name=file_name[:200], sha256=sha, lines=[])
     first = text.splitlines()[0] if text.strip() else ""
     delimiter = ";" if first.count(";") >= first.count(",") else ","
     rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
@@ -135,7 +219,11 @@ def parse_csv(content: bytes, file_name: str = "extrato.csv") -> ImportPreview:
     missing = [COLUMNS[k][0] for k in ("date", "amount", "reference") if k not in where]
     if missing:
         preview.errors.append(
-            "cabeçalho sem a(s) coluna(s) " + ", ".join(missing) + " (veja o modelo de arquivo)"
+            "linha 1: cabeçalho sem a(s) coluna(s) "
+            + ", ".join(missing)
+            + " (veja o modelo de arquivo); não é um CSV com cabeçalho, um OFX nem um arquivo "
+            "retorno FEBRABAN 150, CNAB 240 ou CNAB 400 (a 1ª linha tem "
+            + f"{len(text.splitlines()[0]) if text.strip() else 0} posições)"
         )
         return preview
     seen: dict[str, int] = {}
@@ -163,9 +251,7 @@ def parse_csv(content: bytes, file_name: str = "extrato.csv") -> ImportPreview:
         if line.ok:
             # The same payment twice in one file is two payments; the same file twice is not.
             norm = f"{line.paid_on}|{line.amount_cents}|{line.reference.upper()}|{line.payer}"
-            k = seen.get(norm, 0)
-            seen[norm] = k + 1
-            line.line_hash = hashlib.sha256(f"{norm}#{k}".encode()).hexdigest()
+            line.line_hash = _line_hash(norm, seen)
         preview.lines.append(line)
     return preview
 
@@ -174,7 +260,7 @@ def payments_import_preview(
     *, municipality: Municipality, content: bytes, file_name: str
 ) -> ImportPreview:
     """What importing the file would do, without writing anything."""
-    preview = parse_csv(content, file_name)
+    preview = parse_file(content, file_name)
     with tenant(municipality):
         hashes = [ln.line_hash for ln in preview.lines if ln.ok]
         known = set(
@@ -214,13 +300,16 @@ def payments_import(
     authorize(
         actor=actor, municipality=municipality, action=PAY, law=municipality_law(municipality)
     )
-    preview = parse_csv(content, file_name)
+    preview = parse_file(content, file_name)
     if preview.errors:
         raise FieldError("arquivo", "; ".join(preview.errors))
     report: list[dict[str, Any]] = []
     with transaction.atomic(), tenant(municipality):
         batch = PaymentImport.objects.create(
-            file_name=preview.file_name, file_sha256=preview.sha256, imported_by=actor.user
+            file_name=preview.file_name,
+            file_sha256=preview.sha256,
+            file_format=preview.file_format,
+            imported_by=actor.user,
         )
         for ln in preview.lines:
             entry: dict[str, Any] = {"linha": ln.number, "referencia": ln.reference}
@@ -238,7 +327,7 @@ def payments_import(
                         amount_cents=ln.amount_cents,
                         paid_on=ln.paid_on,
                         payer_document=ln.payer,
-                        method=Payment.Method.PIX,
+                        method=ln.method,
                         source=Payment.Source.IMPORT,
                         batch=batch,
                         line_number=ln.number,
@@ -273,6 +362,7 @@ def payments_import(
             obj=batch,
             new={
                 "file": batch.file_name,
+                "format": batch.file_format,
                 "sha256": batch.file_sha256,
                 "total": batch.lines_total,
                 "new": batch.lines_new,

@@ -50,10 +50,13 @@ class FinanceSettings(TenantModel):
 
 
 class PaymentImport(TenantModel):
-    """One bank CSV file imported; ``report`` lists what each line became."""
+    """One bank file imported (a CSV, an OFX statement or a return file: FEBRABAN 150, CNAB 240
+    or 400); ``report`` lists what each payment became."""
 
     file_name = models.CharField("arquivo", max_length=200)
     file_sha256 = models.CharField(max_length=64)
+    #: ``csv``, ``ofx``, ``febraban150``, ``cnab240`` or ``cnab400`` (``bank_statement``).
+    file_format = models.CharField("formato", max_length=12, default="csv")
     imported_at = models.DateTimeField(auto_now_add=True)
     imported_by = models.ForeignKey(
         "core.User", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
@@ -77,6 +80,7 @@ class Payment(TenantModel):
         PIX = "pix", "PIX"
         TRANSFER = "transfer", "transferência/TED"
         CASH = "cash", "dinheiro no caixa"
+        BARCODE = "barcode", "guia ou boleto (código de barras)"
         OTHER = "other", "outro"
 
     class Source(models.TextChoices):

@@ -86,11 +86,44 @@ def law_of(debt: Debt, m: Municipality) -> str:
 
 
 def find_debt(reference: str) -> Debt | None:
-    """The debt a reference or txid stands for (call inside the tenant)."""
+    """The debt a reference or txid stands for, or, for digits, the debt whose number they
+    carry: a guia's barcode or linha digitável (:func:`number_in_code`), its free field, or the
+    number itself as a bank's return file reports the title (call inside the tenant)."""
+    text = reference.strip()
+    if re.fullmatch(r"\d{1,48}", text):
+        number = number_in_code(text)
+        if number is None:
+            return None
+        return Debt.objects.filter(number=number).order_by("id").first()
     candidates = pix.reference_candidates(reference)
     if not candidates:
         return None
     return Debt.objects.filter(reference__in=candidates).order_by("id").first()
+
+
+def number_in_code(text: str) -> int | None:
+    """The debt's number in digits read back from the bank (call inside the tenant).
+
+    44 or 48 digits: a barcode or linha digitável of this municipality's guia (its FEBRABAN code,
+    every check digit right), whose free field is the due date and the number
+    (:func:`guia_barcode`); 25 digits: that free field (what a boleto registered for the guia
+    carries as "seu número"); 17 digits: the number as the free field writes it. Other digits,
+    a code of another órgão or one whose digits do not check: None, and the payment waits for a
+    person (a short number such as ``42`` is too easily something else to settle a debt)."""
+    if len(text) in (febraban.BARCODE_DIGITS, febraban.LINE_DIGITS):
+        settings = FinanceSettings.objects.first()
+        try:
+            guia = febraban.decode(text)
+        except febraban.FebrabanError:
+            return None
+        if settings is None or guia.company_code != settings.febraban_code:
+            return None
+        return int(guia.free_field[8:])
+    if len(text) == febraban.FREE_DIGITS:
+        return int(text[8:])
+    if len(text) == NUMBER_DIGITS:
+        return int(text)
+    return None
 
 
 # --- settings ------------------------------------------------------------------------------------
@@ -181,6 +214,10 @@ def pix_payload(debt: Debt, settings: FinanceSettings) -> str:
     )
 
 
+#: The debt's number in the barcode's free field, after the due date (AAAAMMDD).
+NUMBER_DIGITS = 17
+
+
 def guia_barcode(debt: Debt, settings: FinanceSettings, amount_cents: int) -> str | None:
     """The FEBRABAN arrecadação barcode of a debt's guia (segment 1, prefeituras): the amount, the
     municipality's FEBRABAN code and, in the free field, the due date (AAAAMMDD) and the debt's
@@ -192,7 +229,7 @@ def guia_barcode(debt: Debt, settings: FinanceSettings, amount_cents: int) -> st
         amount_cents=amount_cents,
         company_code=settings.febraban_code,
         value_id=settings.febraban_check,
-        free_field=f"{debt.due_on:%Y%m%d}{debt.number:017d}",
+        free_field=f"{debt.due_on:%Y%m%d}{debt.number:0{NUMBER_DIGITS}d}",
     )
 
 

@@ -1,4 +1,5 @@
-"""Finance screens of the bank's CSV import: the template, the upload and its result."""
+"""Finance screens of the bank file import (CSV, OFX, FEBRABAN 150, CNAB 240/400): the CSV
+template, the upload and its result."""
 
 from __future__ import annotations
 
@@ -63,7 +64,11 @@ def payment_import(request: HttpRequest) -> HttpResponse:
         return HttpResponseRedirect(reverse("finance:import_result", args=[batch.pk]))
     upload = request.FILES.get("file")
     if upload is None:
-        return render(request, "finance/import.html", {"error": "Escolha o arquivo CSV do banco."})
+        return render(
+            request,
+            "finance/import.html",
+            {"error": "Escolha o arquivo do banco (retorno, OFX ou CSV)."},
+        )
     if upload.size and upload.size > MAX_WEB_CSV_BYTES:
         # The preview carries the file to the confirmation inside the form (base64), which must
         # stay under Django's request body limit; larger statements go through the command/API.
@@ -118,4 +123,9 @@ def import_result(request: HttpRequest, import_id: int) -> HttpResponse:
         }
         for entry in batch.report
     ]
-    return render(request, "finance/import_result.html", {"batch": batch, "rows": rows})
+    label = bank_statement.FORMAT_LABELS.get(batch.file_format, batch.file_format)
+    return render(
+        request,
+        "finance/import_result.html",
+        {"batch": batch, "rows": rows, "format_label": label},
+    )

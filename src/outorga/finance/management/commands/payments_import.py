@@ -1,6 +1,7 @@
-"""``outorga payments_import FILE.csv --municipality SLUG --user USERNAME [--dry-run]``.
+"""``outorga payments_import FILE --municipality SLUG --user USERNAME [--dry-run]``.
 
-Imports a bank statement (format: docs/finance-payments-csv.md) as the finance user named by
+Imports a bank file — a return file (FEBRABAN arrecadação 150, CNAB 240, CNAB 400), an OFX
+statement or a CSV; formats: docs/finance-payments-csv.md — as the finance user named by
 ``--user``: recording payments is finance's competence, and the acts log names who acted. With
 ``--dry-run`` it prints what each line would become and writes nothing. Importing the same file
 again imports nothing twice.
@@ -23,10 +24,15 @@ from outorga.registry.validation import FieldError
 
 
 class Command(BaseCommand):
-    help = "Importa o extrato do banco (CSV) e concilia os pagamentos com os débitos."
+    help = (
+        "Importa o arquivo do banco (retorno FEBRABAN 150, CNAB 240/400, OFX ou CSV) e concilia "
+        "os pagamentos com os débitos."
+    )
 
     def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("file", help="arquivo CSV (docs/finance-payments-csv.md)")
+        parser.add_argument(
+            "file", help="retorno, OFX ou CSV do banco (docs/finance-payments-csv.md)"
+        )
         parser.add_argument("--municipality", required=True, help="slug do município")
         parser.add_argument("--user", help="usuário de Finanças responsável pelos atos")
         parser.add_argument("--dry-run", action="store_true", help="só mostra; não grava nada")

@@ -24,18 +24,20 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 SETTING = "outorga.municipality"
 POLICY = "outorga_tenant"
 COLUMN = "municipality_id"
-FUNCTION = "outorga_tenant_allows"
 
-# STABLE and one expression: PostgreSQL inlines it into each table's policy.
-FUNCTION_SQL = f"""
-CREATE OR REPLACE FUNCTION {FUNCTION}(m bigint) RETURNS boolean
+# Each read once per statement (a sub-select is an InitPlan), not once per row: the policy then
+# costs a comparison per row and leaves the municipality's index usable.
+FUNCTIONS = [
+    f"""CREATE OR REPLACE FUNCTION outorga_tenant_all() RETURNS boolean
 LANGUAGE sql STABLE PARALLEL SAFE AS $$
-  SELECT coalesce(
-    current_setting('{SETTING}', true) = '*'
-    OR m = nullif(nullif(current_setting('{SETTING}', true), ''), '*')::bigint,
-    false)
-$$
-"""
+  SELECT coalesce(current_setting('{SETTING}', true) = '*', false)
+$$""",
+    f"""CREATE OR REPLACE FUNCTION outorga_tenant_id() RETURNS bigint
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
+  SELECT nullif(nullif(current_setting('{SETTING}', true), ''), '*')::bigint
+$$""",
+]
+ALLOWS = f"(SELECT outorga_tenant_all()) OR {COLUMN} = (SELECT outorga_tenant_id())"
 
 
 def _quoted(table: str) -> str:
@@ -45,12 +47,11 @@ def _quoted(table: str) -> str:
 def enable_sql(table: str) -> list[str]:
     """The statements that put ``table`` (with a ``municipality_id`` column) under its policy."""
     t = _quoted(table)
-    allows = f"{FUNCTION}({COLUMN})"
     return [
         f"ALTER TABLE {t} ENABLE ROW LEVEL SECURITY",
         f"ALTER TABLE {t} FORCE ROW LEVEL SECURITY",
         f"DROP POLICY IF EXISTS {POLICY} ON {t}",
-        f"CREATE POLICY {POLICY} ON {t} USING ({allows}) WITH CHECK ({allows})",
+        f"CREATE POLICY {POLICY} ON {t} USING ({ALLOWS}) WITH CHECK ({ALLOWS})",
     ]
 
 
@@ -81,7 +82,8 @@ def enable(apps: Any, schema_editor: Any) -> None:
     state under its policy (PostgreSQL; nothing on SQLite)."""
     if schema_editor.connection.vendor != "postgresql":
         return
-    schema_editor.execute(FUNCTION_SQL)
+    for function in FUNCTIONS:
+        schema_editor.execute(function)
     for table in tenant_tables(apps):
         for statement in enable_sql(table):
             schema_editor.execute(statement)
@@ -117,7 +119,6 @@ def unprotected(connection: BaseDatabaseWrapper) -> list[str]:
             [POLICY],
         )
         rows = cur.fetchall()
-    expected = f"{FUNCTION}({COLUMN})"
     out = []
     for table, enabled, forced, qual, check, cmd, permissive in rows:
         if not enabled:
@@ -126,6 +127,10 @@ def unprotected(connection: BaseDatabaseWrapper) -> list[str]:
             out.append(f"{table}: RLS não forçada (o dono passaria)")
         elif qual is None:
             out.append(f"{table}: sem a política {POLICY}")
-        elif (qual, check, cmd, permissive) != (expected, expected, "ALL", "PERMISSIVE"):
+        elif (
+            "outorga_tenant_id()" not in qual
+            or COLUMN not in qual
+            or (check, cmd, permissive) != (qual, "ALL", "PERMISSIVE")
+        ):
             out.append(f"{table}: política {POLICY} diferente ({qual} / {check} / {cmd})")
     return out

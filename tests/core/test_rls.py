@@ -89,6 +89,9 @@ def test_every_table_with_a_municipality_column_is_under_its_forced_policy(db):
 @postgres
 def test_a_table_left_without_the_policy_is_found(db):
     with connection.cursor() as cur:
+        cur.execute(
+            "RESET ROLE"
+        )  # the owner's (or superuser's) DDL, under OUTORGA_TEST_DB_ROLE too
         cur.execute("ALTER TABLE registry_stand NO FORCE ROW LEVEL SECURITY")
         cur.execute("CREATE TABLE rls_forgotten (id int, municipality_id bigint)")
     assert rls.unprotected(connection) == [
@@ -328,3 +331,20 @@ def _login_user(w: World, role: Role) -> User:
     from outorga.core.demo import demo_username
 
     return User.objects.get(username=demo_username(w.m.slug, role))
+
+
+@postgres
+def test_an_email_task_runs_as_the_app_role(as_app_role, ipatinga_m, settings):
+    from django.core import mail
+
+    from outorga.core.mail import email_queue
+    from outorga.core.models import OutboundEmail
+    from outorga.core.tasks import send_email
+
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    with transaction.atomic():
+        email = email_queue(municipality=ipatinga_m, to="a@example.com", subject="s", body="b")
+    assert email is not None
+    as_app_role()
+    assert send_email.call(email.pk) == OutboundEmail.Status.SENT
+    assert [m.to for m in mail.outbox] == [["a@example.com"]]

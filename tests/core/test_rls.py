@@ -206,6 +206,26 @@ def insert_person() -> str:
     )
 
 
+@postgres
+def test_a_rollback_leaves_the_connection_in_step(as_app_role, ipatinga_m, barra_m):
+    """A rollback undoes a ``set_config`` made after its savepoint: the backend sets it again,
+    or a query in Barra do Garças would run with Ipatinga's setting."""
+    as_app_role()
+    with connection.cursor() as cur:
+        with tenant(ipatinga_m):
+            sid = transaction.savepoint()  # the setting is Ipatinga's, then the savepoint
+        with tenant(barra_m):
+            cur.execute("SELECT 1")  # Barra do Garças' setting, after the savepoint
+            transaction.savepoint_rollback(sid)  # undone: the connection is back to Ipatinga
+            cur.execute(
+                "SELECT current_setting('outorga.municipality'),"
+                " count(*) FILTER (WHERE municipality_id = %s) FROM core_lawbinding",
+                [ipatinga_m.pk],
+            )
+            setting, of_ipatinga = cur.fetchone()
+    assert (setting, of_ipatinga) == (str(barra_m.pk), 0)
+
+
 # --- PostgreSQL: the application's real work, as its role ----------------------------------------
 
 

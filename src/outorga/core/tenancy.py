@@ -10,7 +10,8 @@ works across municipalities (the daily sweep iterating them, ``audit verify``) s
 On PostgreSQL the database holds the same line (row-level security, ADR 0024): every query runs
 with the setting ``outorga.municipality`` equal to :func:`db_scope` — the current municipality's
 id, nothing (no rows) without one, or every municipality inside ``unscoped()`` or a named
-:func:`system_wide` escape (``core/rls.py`` keeps the connection in step).
+:func:`system_wide` escape (the backend ``core/postgresql`` keeps each connection in step;
+the policies are ``core/rls.py``'s).
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ same run, on the same data.
     .venv/bin/python bench/rls_overhead.py                  # 2 × 20 000 people, 31 runs
     .venv/bin/python bench/rls_overhead.py --n 100000 --runs 21
 
-Targets, each the median of ``--runs`` after one warm-up:
+Targets, each the median of ``--runs`` rounds; each round connects as each identity in turn
+(one warm-up call, then one timed call of each target), so a varying load falls on both:
 
 * ``count query``: ``SELECT count(*)`` of the municipality's people by hand (its index);
 * ``list page``: ``/cadastro/pessoas/`` through Django's test client (middleware, session,
@@ -22,23 +23,12 @@ import argparse
 import os
 import statistics
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 from scratch import scratch_database
 
 ROOT = Path(__file__).resolve().parents[1]
 ROLE = "outorga_app_bench"
-
-
-def median_ms(fn: Callable[[], object], runs: int) -> float:
-    fn()
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - t0) * 1000)
-    return statistics.median(times)
 
 
 def main() -> None:
@@ -99,25 +89,43 @@ def run(args: argparse.Namespace) -> None:
         assert r.status_code == 200, r.status_code
         return r.content
 
-    results = {}
-    for who in ("superuser (no RLS)", f"{ROLE} (RLS)"):
-        if who.startswith(ROLE):
-            connection.close()
-            connection.settings_dict["USER"] = ROLE
-        with connection.cursor() as cur:
-            cur.execute(
-                "SELECT current_user, rolbypassrls OR rolsuper FROM pg_roles "
-                "WHERE rolname = current_user"
-            )
-            print("connected as", cur.fetchone())
+    identities = {"superuser (no RLS)": connection.settings_dict["USER"], f"{ROLE} (RLS)": ROLE}
+
+    def connect_as(user: str) -> None:
+        connection.close()
+        connection.settings_dict["USER"] = user
+        count()  # the connection, the setting and the plan's cache, outside the timing
+        page()
+
+    # Interleaved, one timed call each per round: a loaded machine slows both alike.
+    times: dict[str, tuple[list[float], list[float]]] = {w: ([], []) for w in identities}
+    for _ in range(args.runs):
+        for who, user in identities.items():
+            connect_as(user)
+            for fn, out in ((count, times[who][0]), (page, times[who][1])):
+                t0 = time.perf_counter()
+                fn()
+                out.append((time.perf_counter() - t0) * 1000)
+    connect_as(ROLE)
+    with tenant(m), connection.cursor() as cur:
+        cur.execute(
+            "SELECT current_user, rolbypassrls OR rolsuper FROM pg_roles "
+            "WHERE rolname = current_user"
+        )
+        assert cur.fetchone() == (ROLE, False)
         assert count() == args.n
-        results[who] = (median_ms(count, args.runs), median_ms(page, args.runs))
+        cur.execute(
+            "EXPLAIN SELECT count(*) FROM registry_person WHERE municipality_id = %s", [m.pk]
+        )
+        plan = "\n".join(r[0] for r in cur.fetchall())
+    results = {w: (statistics.median(c), statistics.median(p)) for w, (c, p) in times.items()}
 
     print(
         f"\nrow-level security overhead — 2 municipalities × {args.n} people, median of "
         f"{args.runs} runs, {os.cpu_count()} cores (1-min load {os.getloadavg()[0]:.1f})\n"
     )
     (ref_count, ref_page) = results["superuser (no RLS)"]
+    print(f"plan of the count as {ROLE}:\n{plan}\n")
     print(f"{'connected as':<28} {'count ms':>9} {'ratio':>6} {'list page ms':>13} {'ratio':>6}")
     for who, (c, p) in results.items():
         print(f"{who:<28} {c:>9.2f} {c / ref_count:>5.2f}× {p:>13.2f} {p / ref_page:>5.2f}×")

@@ -102,6 +102,35 @@ def django_db_setup(django_db_setup, django_db_blocker):  # type: ignore[no-unty
         load_demo()
 
 
+#: ``OUTORGA_TEST_DB_ROLE=outorga_app_test`` runs every non-transactional database test as the
+#: application's role (PostgreSQL: row-level security applies, ADR 0024) instead of the superuser.
+APP_ROLE = os.environ.get("OUTORGA_TEST_DB_ROLE", "")
+
+
+@pytest.fixture(scope="session")
+def _app_role_granted(django_db_setup, django_db_blocker):  # type: ignore[no-untyped-def]
+    if APP_ROLE and _database_vendor() == "postgresql":
+        from django.core.management import call_command
+
+        with django_db_blocker.unblock():
+            call_command("db_app_role", "--role", APP_ROLE)
+
+
+@pytest.fixture(autouse=True)
+def _as_app_role(request: pytest.FixtureRequest) -> None:
+    names = request.fixturenames
+    if not APP_ROLE or "db" not in names or "transactional_db" in names:
+        return
+    if _database_vendor() != "postgresql":
+        return
+    request.getfixturevalue("_app_role_granted")
+    request.getfixturevalue("db")
+    from django.db import connection
+
+    with connection.cursor() as cur:
+        cur.execute(f"SET LOCAL ROLE {APP_ROLE}")
+
+
 @pytest.fixture
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -129,8 +158,10 @@ def barra_m(db):  # type: ignore[no-untyped-def]
 def demo_user(slug: str, role: Any) -> Any:
     from outorga.core.demo import demo_username
     from outorga.core.models import User
+    from outorga.core.tenancy import unscoped
 
-    return User.objects.get(username=demo_username(slug, role))
+    with unscoped():  # by a unique name, as the login reads it (row-level security, ADR 0024)
+        return User.objects.get(username=demo_username(slug, role))
 
 
 @pytest.fixture

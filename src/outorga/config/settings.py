@@ -174,12 +174,19 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"].update(
         {"transaction_mode": "IMMEDIATE", "timeout": 20, "init_command": "PRAGMA journal_mode=WAL;"}
     )
+# On PostgreSQL every connection keeps the tenancy's setting of row-level security in step
+# (outorga.core.rls, ADR 0024): the same backend, with the setting set before the queries.
+_PG = ("django.db.backends.postgresql", "django.db.backends.postgresql_psycopg2")
+if DATABASES["default"]["ENGINE"] in _PG:
+    DATABASES["default"]["ENGINE"] = "outorga.core.postgresql"
 # Migrations run as the tables' owner; the application connects as a role that owns nothing and
 # only reads and writes rows, so it cannot disable the acts log's triggers (docs/deploy.md). With
 # DATABASE_MIGRATE_URL set, ``outorga migrate`` (and ``db_app_role``) use this "owner" alias.
 _migrate_url = env_str("DATABASE_MIGRATE_URL", "")
 if _migrate_url:
     DATABASES["owner"] = dj_database_url.parse(_migrate_url)
+    if DATABASES["owner"]["ENGINE"] in _PG:
+        DATABASES["owner"]["ENGINE"] = "outorga.core.postgresql"
     DATABASES["owner"]["TEST"] = {"MIRROR": "default"}
     if DATABASES["owner"]["ENGINE"] != DATABASES["default"]["ENGINE"]:
         raise SettingError("DATABASE_MIGRATE_URL and DATABASE_URL must name the same database")
@@ -190,7 +197,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "core.User"
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "outorga.core.authbackend.ModelBackend",
 ]
 PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.Argon2PasswordHasher",

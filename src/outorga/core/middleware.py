@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.cache import add_never_cache_headers
 
 from .localtime import zone_of
-from .tenancy import set_current
+from .tenancy import set_current, system_wide
 
 
 def client_ip(request: HttpRequest) -> str | None:
@@ -44,6 +44,13 @@ class TenantMiddleware:
         if scoped is not None:
             timezone.activate(zone_of(scoped))
         try:
+            if scoped is None and user is not None and user.is_authenticated:
+                # The system administrator is of no municipality: the database's row-level
+                # security is lifted for the request, by name (ADR 0024); the screens still
+                # name the municipality they show.
+                who = f"administrador do sistema {user.get_username()}: {request.path}"
+                with system_wide(who):
+                    return self.get_response(request)
             return self.get_response(request)
         finally:
             set_current(None)

@@ -14,6 +14,7 @@ from django.urls import reverse, reverse_lazy
 
 from .mail import absolute_url, email_queue
 from .models import User
+from .tenancy import tenant, unscoped
 
 
 class QueuedPasswordResetForm(PasswordResetForm):
@@ -24,9 +25,10 @@ class QueuedPasswordResetForm(PasswordResetForm):
         # A system administrator belongs to no municipality, and every outbound message is a
         # municipality's record: such an account resets its password on the command line
         # (``outorga changepassword``).
-        for user in super().get_users(email):
-            if user.municipality_id is not None:
-                yield user
+        # The address names the account before any municipality is current (ADR 0024).
+        with unscoped():
+            users = [u for u in super().get_users(email) if u.municipality_id is not None]
+        yield from users
 
     def send_mail(
         self,
@@ -72,6 +74,17 @@ class PasswordResetDoneView(auth_views.PasswordResetDoneView):
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     template_name = "registration/password_reset_confirm.html"
     success_url = reverse_lazy("password_reset_complete")
+
+    def dispatch(self, *args: Any, **kwargs: Any) -> Any:
+        # The signed link names one account; the rest of the reset runs in its municipality, as
+        # the database's row-level security requires (ADR 0024).
+        with unscoped():
+            user = self.get_user(kwargs.get("uidb64", ""))
+        municipality = getattr(user, "municipality", None)
+        if municipality is None:
+            return super().dispatch(*args, **kwargs)
+        with tenant(municipality):
+            return super().dispatch(*args, **kwargs)
 
 
 class PasswordResetCompleteView(auth_views.PasswordResetCompleteView):

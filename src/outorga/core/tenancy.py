@@ -6,22 +6,28 @@ TenantMiddleware` for web and API requests (from the logged-in user or the API t
 :class:`TenancyNotSet` instead of silently returning every municipality's rows; code that really
 works across municipalities (the daily sweep iterating them, ``audit verify``) says so with
 ``with unscoped():``.
+
+On PostgreSQL the database holds the same line (row-level security, ADR 0024): every query runs
+with the setting ``outorga.municipality`` equal to :func:`db_scope` — the current municipality's
+id, nothing (no rows) without one, or every municipality inside ``unscoped()`` or a named
+:func:`system_wide` escape (the backend ``core/postgresql`` keeps each connection in step;
+the policies are ``core/rls.py``'s).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.db import models
 
+from .scope import _current, _unscoped
+from .scope import db_scope as db_scope
+from .scope import system_wide as system_wide
+
 if TYPE_CHECKING:
     from .models import Municipality
-
-_current: ContextVar[Municipality | None] = ContextVar("outorga_municipality", default=None)
-_unscoped: ContextVar[bool] = ContextVar("outorga_unscoped", default=False)
 
 
 class TenancyNotSet(RuntimeError):

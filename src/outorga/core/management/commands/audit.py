@@ -21,6 +21,7 @@ from django.core.management.base import BaseCommand, CommandError
 from outorga.core import checkpoints
 from outorga.core.acts import Actor
 from outorga.core.models import Municipality
+from outorga.core.tenancy import system_wide
 
 
 class Command(BaseCommand):
@@ -47,6 +48,11 @@ class Command(BaseCommand):
         point.add_argument("--out", help="caminho do arquivo (só com --municipality)")
 
     def handle(self, *args: Any, **opts: Any) -> None:
+        # Reads and anchors every municipality's log: the named escape of row-level security.
+        with system_wide(f"outorga audit {opts['sub']}"):
+            self.run(opts)
+
+    def run(self, opts: dict[str, Any]) -> None:
         qs = Municipality.objects.order_by("name")
         if opts.get("municipality"):
             qs = qs.filter(slug=opts["municipality"])

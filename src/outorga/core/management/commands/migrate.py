@@ -9,6 +9,8 @@ from django.conf import settings
 from django.core.management.commands.migrate import Command as DjangoMigrate
 from django.db import connections
 
+from outorga.core.tenancy import system_wide
+
 _AS = ("NAME", "USER", "PASSWORD", "HOST", "PORT", "OPTIONS")
 
 
@@ -26,4 +28,6 @@ class Command(DjangoMigrate):
             default.close()
             default.settings_dict.update({k: connections["owner"].settings_dict[k] for k in _AS})
             options["database"] = "default"
-        super().handle(*args, **options)
+        # Data migrations read and write every municipality's rows (ADR 0024).
+        with system_wide("outorga migrate"):
+            super().handle(*args, **options)

@@ -1,5 +1,6 @@
 from django.core.management.base import BaseCommand
 
+from outorga.core.tenancy import system_wide
 from outorga.demo.loader import load_demo
 
 
@@ -10,7 +11,8 @@ class Command(BaseCommand):
         parser.add_argument("--quiet", action="store_true", help="não listar os acessos")
 
     def handle(self, *args, **opts):
-        logins = load_demo()
+        with system_wide("outorga demo"):
+            logins = load_demo()
         if opts["quiet"]:
             return
         self.stdout.write("Acessos de demonstração (usuário / senha / papel):")

@@ -4,6 +4,7 @@ import sys
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
+from outorga.core.tenancy import system_wide
 from outorga.demo.loader import load_demo
 
 
@@ -16,7 +17,8 @@ class Command(BaseCommand):
     def handle(self, *args, **opts):
         self.stdout.write("Preparando o banco de dados…")
         call_command("migrate", interactive=False, verbosity=0)
-        logins = load_demo()
+        with system_wide("outorga serve (demonstração)"):
+            logins = load_demo()
         self.stdout.write("")
         self.stdout.write(f"Outorga em http://{opts['addr']}/  (entre com um dos acessos abaixo)")
         self.stdout.write(f"  {'município':16} {'usuário':28} {'senha':40} papel")

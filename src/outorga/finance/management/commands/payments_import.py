@@ -17,6 +17,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from outorga.core.acts import Actor
 from outorga.core.models import Municipality, User
+from outorga.core.tenancy import tenant
 from outorga.finance import bank_statement
 from outorga.law.competence import NotCompetent
 from outorga.law.money import brl
@@ -60,7 +61,8 @@ class Command(BaseCommand):
             return
         if not opts.get("user"):
             raise CommandError("informe --user USUÁRIO (de Finanças) ou use --dry-run")
-        user = User.objects.filter(username=opts["user"], municipality=m).first()
+        with tenant(m):  # the database shows a municipality its own users only
+            user = User.objects.filter(username=opts["user"], municipality=m).first()
         if user is None:
             raise CommandError(f"usuário {opts['user']} não é de {m.name}")
         actor = Actor(user, user.role, f"{user.username} (importação por {getpass.getuser()})")

@@ -20,6 +20,7 @@ from tqdm import tqdm
 
 from outorga.core.acts import Actor
 from outorga.core.models import Municipality, User
+from outorga.core.tenancy import tenant
 from outorga.registry.importer.run import import_registry
 
 
@@ -68,7 +69,8 @@ class Command(BaseCommand):
                 raise CommandError(
                     "informe --user USUÁRIO (o atendente responsável pelos atos) ou use --dry-run"
                 )
-            user = User.objects.filter(username=opts["user"], municipality=m).first()
+            with tenant(m):  # the database shows a municipality its own users only
+                user = User.objects.filter(username=opts["user"], municipality=m).first()
             if user is None:
                 raise CommandError(f"usuário {opts['user']} não é de {m.name}")
             actor = Actor(user, user.role, f"{user.username} (importação por {getpass.getuser()})")

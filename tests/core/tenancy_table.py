@@ -143,6 +143,7 @@ SPECIAL: dict[str, Entry] = {
     # page); what reaches a panel's charts is tests/core/test_panels.py's tenancy test.
     "paineis/<slug:slug>/": {"expect": {403}},
     "api/v1/law/<qid>": {"json": {"facts": {}, "on": "2026-01-10"}},  # the body reaches the lookup
+    "api/v1/law/<qid>/batch": {"json": {"facts": [{}], "on": "2026-01-10"}},
     "api/v1/platforms/<platform_id>/tokens": {"json": {"name": "invasor"}},
     # Writes of the municipality's own dated data land in A: B's snapshot is unchanged. B's own
     # fiscal unit is no unit of A's laws (422).

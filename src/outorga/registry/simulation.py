@@ -1,0 +1,299 @@
+"""What a proposed amendment would do to the registry, before it is voted (issue #21).
+
+The administrator describes the proposal with the law's own mechanisms (``law.simulation``:
+dated parameter values, population figures, a rulebook bound from a date); :func:`simulate` reads
+the municipality's registry once and asks, for every permit in force and every service with a
+quota, the same question under the law in force and under the proposal — through the seam
+(``lawseam.proposed``), never naming a law — and lists who changes, with the reasons on both
+sides. It writes nothing: no row, no act, no override; the law in force is never touched.
+
+Covered: the vehicle's age of every permit in force where the bound law answers ``vehicle_age``
+(mototaxi art. 3 II, D-6), and the quota of new grants (mototaxi art. 10 I; taxi art. 3 §1–2;
+D-7). A service whose law does not answer a question is named in ``not_simulated``.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from outorga.core.charts import Chart, Series
+from outorga.core.lawseam import Asker, LawNotBound, governs, proposed
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.law.bindings import SERVICE_LABELS, Service
+from outorga.law.citations import render_many
+from outorga.law.decisions import Decision, Verdict
+from outorga.law.simulation import Proposal
+
+from .facts import ACTIVE_STATUSES, active_permits, quota_facts, quota_limit
+from .models import Permit
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One side's answer: whether it holds, the law's words and the articles."""
+
+    holds: bool
+    text: str
+    citations: str
+
+    @classmethod
+    def of(cls, d: Decision) -> Reading:
+        refused = d.refusals
+        shown = refused or d.reasons
+        return cls(
+            not refused,
+            " ".join(r.message for r in shown),
+            render_many(c for r in shown for c in r.citations),
+        )
+
+
+@dataclass(frozen=True)
+class PermitChange:
+    """A permit in force whose vehicle's age is judged otherwise under the proposal."""
+
+    permit_id: int
+    number: str
+    service: str
+    holder: str
+    plate: str
+    manufacture_year: int
+    in_force: Reading
+    proposal: Reading
+
+    @property
+    def becomes(self) -> str:
+        return "irregular" if self.in_force.holds else "regular"
+
+
+@dataclass(frozen=True)
+class QuotaChange:
+    """The places of a service under each side (None: the law sets no limit)."""
+
+    service: str
+    active: int
+    in_force: int | None
+    proposal: int | None
+    in_force_reading: Reading
+    proposal_reading: Reading
+
+    @property
+    def label(self) -> str:
+        return SERVICE_LABELS.get(self.service, self.service)
+
+    @staticmethod
+    def free(limit: int | None, active: int) -> int | None:
+        return None if limit is None else max(limit - active, 0)
+
+
+@dataclass
+class Simulation:
+    on: dt.date
+    title: str
+    permits_checked: int = 0
+    over_age_in_force: int = 0
+    over_age_proposal: int = 0
+    changes: list[PermitChange] = field(default_factory=list)
+    quotas: list[QuotaChange] = field(default_factory=list)
+    not_simulated: list[str] = field(default_factory=list)
+
+    @property
+    def became_irregular(self) -> int:
+        return sum(1 for c in self.changes if c.becomes == "irregular")
+
+    @property
+    def became_regular(self) -> int:
+        return sum(1 for c in self.changes if c.becomes == "regular")
+
+    def chart(self) -> Chart:
+        labels = ("Permissões com veículo acima da idade",) + tuple(
+            f"Vagas de {SERVICE_LABELS[q.service]}" for q in self.quotas if q.in_force is not None
+        )
+        limited = [q for q in self.quotas if q.in_force is not None]
+        return Chart(
+            key="simulacao",
+            title="Lei em vigor × proposta",
+            description=(
+                f"Em {self.on:%d/%m/%Y}: {self.became_irregular} permissão(ões) se tornam "
+                f"irregulares e {self.became_regular} voltam a ser regulares sob a proposta "
+                f"«{self.title}»."
+            ),
+            labels=labels,
+            series=(
+                Series(
+                    "Lei em vigor",
+                    (self.over_age_in_force, *(q.in_force for q in limited)),
+                ),
+                Series(
+                    "Proposta",
+                    (self.over_age_proposal, *(q.proposal for q in limited)),
+                ),
+            ),
+            label_header="Contagem",
+        )
+
+    def csv(self) -> str:
+        """Every permit that changes, with the reasons on both sides (a spreadsheet's CSV:
+        semicolons, as Brazilian spreadsheets read them)."""
+        out = io.StringIO()
+        w = csv.writer(out, delimiter=";")
+        w.writerow(
+            [
+                "permissão",
+                "serviço",
+                "permissionário",
+                "placa",
+                "ano de fabricação",
+                "passa a ser",
+                "lei em vigor",
+                "fundamento em vigor",
+                "proposta",
+                "fundamento da proposta",
+            ]
+        )
+        for c in self.changes:
+            w.writerow(
+                [
+                    c.number,
+                    SERVICE_LABELS.get(c.service, c.service),
+                    c.holder,
+                    c.plate,
+                    c.manufacture_year,
+                    c.becomes,
+                    c.in_force.text,
+                    c.in_force.citations,
+                    c.proposal.text,
+                    c.proposal.citations,
+                ]
+            )
+        return out.getvalue()
+
+
+#: The services whose permits the registry holds.
+PERMIT_SERVICES = (Service.MOTOTAXI, Service.MOTOFRETE, Service.TAXI)
+
+
+def simulate(m: Municipality, proposal: Proposal, on: dt.date) -> Simulation:
+    """The registry of ``m`` on ``on`` under the law in force and under ``proposal``. Reads only."""
+    with tenant(m):
+        now, then = proposed(m, proposal)
+        sim = Simulation(on, proposal.title)
+        services = [s for s in PERMIT_SERVICES if governs(m, s)]
+        aged = [s for s in services if now.answers(s, "vehicle_age", on)]
+        sim.not_simulated = [
+            f"idade do veículo de {SERVICE_LABELS[s]}: a lei que o rege não responde à pergunta"
+            for s in services
+            if s not in aged
+        ]
+        _vehicle_ages(sim, now, then, aged, on)
+        for s in services:
+            quota = _quota(now, then, s, on)
+            if quota is not None:
+                sim.quotas.append(quota)
+        return sim
+
+
+def _vehicle_ages(
+    sim: Simulation, now: Asker, then: Asker, services: Iterable[str], on: dt.date
+) -> None:
+    rows = (
+        Permit.objects.filter(
+            service__in=list(services), status__in=ACTIVE_STATUSES, vehicle__isnull=False
+        )
+        .order_by("pk")
+        .values_list(
+            "pk", "number", "service", "holder__name", "vehicle__plate", "vehicle__manufacture_year"
+        )
+    )
+    # The age rule reads the service and the year only: one decision per (side, service, year)
+    # answers every permit sharing them — the same decision asking permit by permit gives.
+    asked: dict[tuple[int, str, int], Decision] = {}
+
+    def decision(side: int, asker: Asker, service: str, year: int) -> Decision:
+        key = (side, service, year)
+        if key not in asked:
+            facts = {"service": service, "manufacture_year": year}
+            asked[key] = asker.ask(service, "vehicle_age", facts, on)
+        return asked[key]
+
+    for pk, number, service, holder, plate, year in rows.iterator(chunk_size=5000):
+        sim.permits_checked += 1
+        a, b = decision(0, now, service, year), decision(1, then, service, year)
+        ok_a, ok_b = _within(a), _within(b)
+        sim.over_age_in_force += not ok_a
+        sim.over_age_proposal += not ok_b
+        if ok_a != ok_b:
+            sim.changes.append(
+                PermitChange(pk, number, service, holder, plate, year, Reading.of(a), Reading.of(b))
+            )
+
+
+def _within(d: Decision) -> bool:
+    return d.eligibility != Verdict.REFUSED.value
+
+
+def _quota(now: Asker, then: Asker, service: str, on: dt.date) -> QuotaChange | None:
+    try:
+        active = active_permits(service)
+        a = now.ask(service, "quota", quota_facts(service, on, active), on)
+        b = then.ask(service, "quota", quota_facts(service, on, active), on)
+    except LawNotBound:
+        return None
+    return QuotaChange(
+        service, active, quota_limit(a), quota_limit(b), Reading.of(a), Reading.of(b)
+    )
+
+
+def summary(sim: Simulation, *, limit: int = 500) -> dict[str, Any]:
+    """The simulation as the API answers it: counts, the quotas, the first ``limit`` changes
+    (every one in the CSV)."""
+
+    def reading(r: Reading) -> dict[str, Any]:
+        return {"holds": r.holds, "text": r.text, "citations": r.citations}
+
+    return {
+        "on": sim.on,
+        "title": sim.title,
+        "permits_checked": sim.permits_checked,
+        "over_age": {"in_force": sim.over_age_in_force, "proposal": sim.over_age_proposal},
+        "became_irregular": sim.became_irregular,
+        "became_regular": sim.became_regular,
+        "changes_total": len(sim.changes),
+        "changes": [
+            {
+                "permit_id": c.permit_id,
+                "number": c.number,
+                "service": c.service,
+                "holder": c.holder,
+                "plate": c.plate,
+                "manufacture_year": c.manufacture_year,
+                "becomes": c.becomes,
+                "in_force": reading(c.in_force),
+                "proposal": reading(c.proposal),
+            }
+            for c in sim.changes[:limit]
+        ],
+        "quotas": [
+            {
+                "service": q.service,
+                "active": q.active,
+                "in_force": {
+                    "limit": q.in_force,
+                    "free": q.free(q.in_force, q.active),
+                    **reading(q.in_force_reading),
+                },
+                "proposal": {
+                    "limit": q.proposal,
+                    "free": q.free(q.proposal, q.active),
+                    **reading(q.proposal_reading),
+                },
+            }
+            for q in sim.quotas
+        ],
+        "not_simulated": sim.not_simulated,
+    }

@@ -123,6 +123,23 @@ def test_the_quota_of_art_10_i_follows_the_proposed_population(registry):
     assert (frete.in_force, frete.proposal) == (None, None)  # art. 10 II: no limit
 
 
+def test_a_proposed_fine_in_ufpi_is_converted_at_the_unit_in_force_art_40_d5(registry):
+    raised = {
+        "title": "PL das multas",
+        "parameters": [
+            {"name": "mototaxi_2013.fines.grave", "effective": "2026-07-01", "value": 5}
+        ],
+    }
+    sim = simulate(registry, from_json(raised, registry.laws), ON)
+    fines = {f.severity: f for f in sim.fines}
+    assert set(fines) == {"leve", "média", "grave", "gravíssima"}
+    grave = fines["grave"]
+    # Art. 40 §1: 3 UFPI in force, 5 proposed — the same UFPI value on the date (D-5).
+    assert grave.in_force * 5 == grave.proposal * 3 and grave.in_force > 0
+    assert fines["leve"].in_force == fines["leve"].proposal
+    assert "art. 40, §1" in grave.proposal_reading.citations
+
+
 def test_nothing_is_written_and_the_law_in_force_is_untouched(registry):
     m = registry
     before = table_counts()

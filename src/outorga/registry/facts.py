@@ -247,6 +247,15 @@ def quota_facts(service: str, on: dt.date, active: int) -> dict[str, Any]:
     return {"service": service, "grant_on": on.isoformat(), "active_permits": active}
 
 
+def fine_facts(code: str, committed_on: dt.date, imposed_on: dt.date) -> dict[str, Any]:
+    """The ``fine`` question's facts for one infraction (mototaxi art. 37–41): committed on a date
+    (its nature's value then, D-15), imposed on another (the fiscal unit's value then, D-5)."""
+    return {
+        "infractions": [{"code": code, "committed_on": committed_on.isoformat()}],
+        "imposed_on": imposed_on.isoformat(),
+    }
+
+
 def quota_limit(d: Decision) -> int | None:
     """The limit a quota decision gives; None where the law sets none (motofrete). Each law
     names it in its own answer: "limit" (mototáxi), "quota" (táxi)."""

@@ -8,8 +8,9 @@ quota, the same question under the law in force and under the proposal — throu
 sides. It writes nothing: no row, no act, no override; the law in force is never touched.
 
 Covered: the vehicle's age of every permit in force where the bound law answers ``vehicle_age``
-(mototaxi art. 3 II, D-6), and the quota of new grants (mototaxi art. 10 I; taxi art. 3 §1–2;
-D-7). A service whose law does not answer a question is named in ``not_simulated``.
+(mototaxi art. 3 II, D-6), the quota of new grants (mototaxi art. 10 I; taxi art. 3 §1–2;
+D-7) and the fine of each nature in reais where the law answers ``fine`` (mototaxi art. 37–41,
+D-5). A service whose law does not answer a question is named in ``not_simulated``.
 """
 
 from __future__ import annotations
@@ -25,12 +26,14 @@ from outorga.core.charts import Chart, Series
 from outorga.core.lawseam import Asker, LawNotBound, governs, proposed
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
+from outorga.law import interfaces
 from outorga.law.bindings import SERVICE_LABELS, Service
 from outorga.law.citations import render_many
 from outorga.law.decisions import Decision, Verdict
+from outorga.law.procedure import InfractionKind
 from outorga.law.simulation import Proposal
 
-from .facts import ACTIVE_STATUSES, active_permits, quota_facts, quota_limit
+from .facts import ACTIVE_STATUSES, active_permits, fine_facts, quota_facts, quota_limit
 from .models import Permit
 
 
@@ -91,6 +94,20 @@ class QuotaChange:
         return None if limit is None else max(limit - active, 0)
 
 
+@dataclass(frozen=True)
+class FineChange:
+    """The fine of one nature (art. 37–41 of the mototaxi law) in reais, on each side: the
+    nature's value in fiscal units times the unit's value on the date (D-5)."""
+
+    service: str
+    severity: str
+    code: str
+    in_force: int
+    proposal: int
+    in_force_reading: Reading
+    proposal_reading: Reading
+
+
 @dataclass
 class Simulation:
     on: dt.date
@@ -100,6 +117,7 @@ class Simulation:
     over_age_proposal: int = 0
     changes: list[PermitChange] = field(default_factory=list)
     quotas: list[QuotaChange] = field(default_factory=list)
+    fines: list[FineChange] = field(default_factory=list)
     not_simulated: list[str] = field(default_factory=list)
 
     @property
@@ -195,6 +213,7 @@ def simulate(m: Municipality, proposal: Proposal, on: dt.date) -> Simulation:
             quota = _quota(now, then, s, on)
             if quota is not None:
                 sim.quotas.append(quota)
+        _fines(sim, now, then, services, on)
         return sim
 
 
@@ -249,6 +268,43 @@ def _quota(now: Asker, then: Asker, service: str, on: dt.date) -> QuotaChange | 
     )
 
 
+def _fines(sim: Simulation, now: Asker, then: Asker, services: Iterable[str], on: dt.date) -> None:
+    """One infraction of each nature, committed and imposed on ``on``, under each side; a law
+    with no ``fine`` question (the taxi's fine is its ``penalty``) or a service whose proposal
+    binds another law is named in ``not_simulated``."""
+    laws_seen: set[str] = set()
+    for s in services:
+        if not now.answers(s, "fine", on):
+            sim.not_simulated.append(
+                f"multas de {SERVICE_LABELS[s]}: a lei que o rege não responde à pergunta"
+            )
+            continue
+        law = now.law(s, on)
+        if law in laws_seen:
+            continue  # mototaxi and motofrete: one law, one catalog
+        laws_seen.add(law)
+        if then.law(s, on) != law:
+            sim.not_simulated.append(f"multas de {SERVICE_LABELS[s]}: a proposta muda a lei")
+            continue
+        first: dict[str, InfractionKind] = {}
+        for kind in interfaces.procedure(law).kinds(on, ()):
+            first.setdefault(kind.severity, kind)
+        for kind in first.values():
+            facts = fine_facts(kind.code, on, on)
+            a, b = now.ask(s, "fine", facts, on), then.ask(s, "fine", facts, on)
+            sim.fines.append(
+                FineChange(
+                    s,
+                    kind.severity_label,
+                    kind.code,
+                    int(a.outcome["total_cents"]),
+                    int(b.outcome["total_cents"]),
+                    Reading.of(a),
+                    Reading.of(b),
+                )
+            )
+
+
 def summary(sim: Simulation, *, limit: int = 500) -> dict[str, Any]:
     """The simulation as the API answers it: counts, the quotas, the first ``limit`` changes
     (every one in the CSV)."""
@@ -294,6 +350,15 @@ def summary(sim: Simulation, *, limit: int = 500) -> dict[str, Any]:
                 },
             }
             for q in sim.quotas
+        ],
+        "fines": [
+            {
+                "severity": f.severity,
+                "code": f.code,
+                "in_force": {"cents": f.in_force, **reading(f.in_force_reading)},
+                "proposal": {"cents": f.proposal, **reading(f.proposal_reading)},
+            }
+            for f in sim.fines
         ],
         "not_simulated": sim.not_simulated,
     }

@@ -77,6 +77,17 @@ class QuotaOut(Schema):
     proposal: QuotaSideOut
 
 
+class FineSideOut(ReadingOut):
+    cents: int
+
+
+class FineOut(Schema):
+    severity: str = Field(..., description="natureza da infração")
+    code: str = Field(..., description="a infração de exemplo dessa natureza")
+    in_force: FineSideOut
+    proposal: FineSideOut
+
+
 class OverAgeOut(Schema):
     in_force: int
     proposal: int
@@ -94,6 +105,7 @@ class SimulationOut(Schema):
     )
     changes: list[ChangeOut]
     quotas: list[QuotaOut]
+    fines: list[FineOut]
     not_simulated: list[str]
 
 

@@ -142,8 +142,8 @@ def run(args: argparse.Namespace) -> None:
     assert sim.permits_checked == read == args.n, (sim.permits_checked, read)
     print(
         f"\namendment simulation — PostgreSQL {connection.pg_version // 10000}, "  # type: ignore[attr-defined]
-        f"{args.n:,} permits ({inserted:.1f} s to insert), best of {args.runs}, "
-        f"{os.cpu_count()} cores (1-min load {os.getloadavg()[0]:.1f})".replace(",", ".")
+        f"{args.n:_} permits ({inserted:.1f} s to insert), best of {args.runs}, ".replace("_", ".")
+        + f"{os.cpu_count()} cores (1-min load {os.getloadavg()[0]:.1f})"
     )
     print(f"reference: bare query of the same rows        {ref:6.2f}s")
     print(f"simulation (in force × proposal, all permits) {took:6.2f}s  {took / ref:5.1f}x")

@@ -13,7 +13,7 @@ import json
 import pytest
 from django.db import connection
 from django.test import Client
-from registry_factories import moto_vehicle, person
+from registry_factories import MOTO_ON, make_applicant, moto_vehicle, person
 
 from outorga.core.lawctx import facts_for
 from outorga.core.lawseam import Asker
@@ -22,7 +22,7 @@ from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.law.simulation import amended, from_json
 from outorga.registry.facts import ACTIVE_STATUSES, mototaxi_vehicle
-from outorga.registry.models import Permit, Service
+from outorga.registry.models import Permit, Service, TenderApplicant
 from outorga.registry.simulation import simulate
 
 ON = dt.date(2026, 8, 1)
@@ -138,6 +138,31 @@ def test_a_proposed_fine_in_ufpi_is_converted_at_the_unit_in_force_art_40_d5(reg
     assert grave.in_force * 5 == grave.proposal * 3 and grave.in_force > 0
     assert fines["leve"].in_force == fines["leve"].proposal
     assert "art. 40, §1" in grave.proposal_reading.citations
+
+
+def test_an_applicant_with_three_years_of_cnh_a_fails_a_proposed_five_art_5_ii(
+    ipatinga_m, clerk, tender
+):
+    with tenant(ipatinga_m):
+        three, _ = make_applicant(ipatinga_m, clerk, n=1, a_since=dt.date(2023, 1, 1))
+        ten, _ = make_applicant(ipatinga_m, clerk, n=2, a_since=dt.date(2016, 1, 1))
+        for p in (three, ten):
+            TenderApplicant.objects.create(tender=tender, person=p)
+    five = {
+        "title": "PL da habilitação",
+        "parameters": [
+            {"name": "mototaxi_2013.person.cnh_a_min_years", "effective": "2026-01-01", "value": 5}
+        ],
+    }
+    sim = simulate(ipatinga_m, from_json(five, ipatinga_m.laws), MOTO_ON)
+    assert sim.applicants_checked == 2
+    # Under the law in force no requirement refuses either (what the records lack is pending);
+    # under the proposal the one with three years is refused by art. 5 II, the other is not.
+    assert [(c.person, c.proposal) for c in sim.applicants] == [(three.name, "refused")]
+    change = sim.applicants[0]
+    assert change.in_force != "refused"
+    assert change.becomes == "não elegível"
+    assert "art. 5, II" in change.proposal_reading.citations
 
 
 def test_nothing_is_written_and_the_law_in_force_is_untouched(registry):

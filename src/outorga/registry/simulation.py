@@ -9,7 +9,8 @@ sides. It writes nothing: no row, no act, no override; the law in force is never
 
 Covered: the vehicle's age of every permit in force where the bound law answers ``vehicle_age``
 (mototaxi art. 3 II, D-6), the quota of new grants (mototaxi art. 10 I; taxi art. 3 §1–2;
-D-7) and the fine of each nature in reais where the law answers ``fine`` (mototaxi art. 37–41,
+D-7), the eligibility of every applicant of a live tender (mototaxi and motofrete) and the
+fine of each nature in reais where the law answers ``fine`` (mototaxi art. 37–41,
 D-5). A service whose law does not answer a question is named in ``not_simulated``.
 """
 
@@ -30,11 +31,14 @@ from outorga.law import interfaces
 from outorga.law.bindings import SERVICE_LABELS, Service
 from outorga.law.citations import render_many
 from outorga.law.decisions import Decision, Verdict
+from outorga.law.interfaces import MOTO_SERVICES, interface_of
 from outorga.law.procedure import InfractionKind
 from outorga.law.simulation import Proposal
 
 from .facts import ACTIVE_STATUSES, active_permits, fine_facts, quota_facts, quota_limit
-from .models import Permit
+from .models import Permit, TenderApplicant
+from .services.eligibility import moto_person_facts
+from .services.tenders import LIVE
 
 
 @dataclass(frozen=True)
@@ -48,9 +52,10 @@ class Reading:
     @classmethod
     def of(cls, d: Decision) -> Reading:
         refused = d.refusals
-        shown = refused or d.reasons
+        waiting = tuple(r for r in d.reasons if r.verdict is Verdict.PENDING)
+        shown = refused or waiting or d.reasons
         return cls(
-            not refused,
+            not refused and not waiting,
             " ".join(r.message for r in shown),
             render_many(c for r in shown for c in r.citations),
         )
@@ -95,6 +100,24 @@ class QuotaChange:
 
 
 @dataclass(frozen=True)
+class ApplicantChange:
+    """An applicant of a live tender whose eligibility the proposal changes."""
+
+    applicant_id: int
+    tender: str
+    person: str
+    service: str
+    in_force: str  # the decision's eligibility: ok | refused | pending
+    proposal: str
+    in_force_reading: Reading
+    proposal_reading: Reading
+
+    @property
+    def becomes(self) -> str:
+        return "elegível" if self.proposal == "ok" else "não elegível"
+
+
+@dataclass(frozen=True)
 class FineChange:
     """The fine of one nature (art. 37–41 of the mototaxi law) in reais, on each side: the
     nature's value in fiscal units times the unit's value on the date (D-5)."""
@@ -118,6 +141,8 @@ class Simulation:
     changes: list[PermitChange] = field(default_factory=list)
     quotas: list[QuotaChange] = field(default_factory=list)
     fines: list[FineChange] = field(default_factory=list)
+    applicants_checked: int = 0
+    applicants: list[ApplicantChange] = field(default_factory=list)
     not_simulated: list[str] = field(default_factory=list)
 
     @property
@@ -214,6 +239,7 @@ def simulate(m: Municipality, proposal: Proposal, on: dt.date) -> Simulation:
             if quota is not None:
                 sim.quotas.append(quota)
         _fines(sim, now, then, services, on)
+        _applicants(sim, now, then, services, on)
         return sim
 
 
@@ -266,6 +292,44 @@ def _quota(now: Asker, then: Asker, service: str, on: dt.date) -> QuotaChange | 
     return QuotaChange(
         service, active, quota_limit(a), quota_limit(b), Reading.of(a), Reading.of(b)
     )
+
+
+def _applicants(
+    sim: Simulation, now: Asker, then: Asker, services: Iterable[str], on: dt.date
+) -> None:
+    """Every applicant of a live tender (open, ranked or homologated) judged for the permit the
+    tender offers, on ``on``, under each side (mototaxi art. 5 and 11's requirements)."""
+    wanted = [s for s in services if interface_of(s) is MOTO_SERVICES]
+    for s in services:
+        if s not in wanted:
+            sim.not_simulated.append(
+                f"candidatos de {SERVICE_LABELS[s]}: os fatos do candidato dessa lei não são lidos "
+                "aqui"
+            )
+    applicants = (
+        TenderApplicant.objects.filter(tender__status__in=LIVE, tender__service__in=wanted)
+        .select_related("tender", "person")
+        .order_by("pk")
+    )
+    for a in applicants:
+        sim.applicants_checked += 1
+        s = a.tender.service
+        facts = moto_person_facts(a.person, s, tender=a.tender)
+        d1 = now.ask(s, "person_eligibility", facts, on)
+        d2 = then.ask(s, "person_eligibility", facts, on)
+        if d1.eligibility != d2.eligibility:
+            sim.applicants.append(
+                ApplicantChange(
+                    a.pk,
+                    a.tender.number,
+                    a.person.name,
+                    s,
+                    d1.eligibility,
+                    d2.eligibility,
+                    Reading.of(d1),
+                    Reading.of(d2),
+                )
+            )
 
 
 def _fines(sim: Simulation, now: Asker, then: Asker, services: Iterable[str], on: dt.date) -> None:
@@ -350,6 +414,19 @@ def summary(sim: Simulation, *, limit: int = 500) -> dict[str, Any]:
                 },
             }
             for q in sim.quotas
+        ],
+        "applicants_checked": sim.applicants_checked,
+        "applicants": [
+            {
+                "applicant_id": c.applicant_id,
+                "tender": c.tender,
+                "person": c.person,
+                "service": c.service,
+                "becomes": c.becomes,
+                "in_force": {"eligibility": c.in_force, **reading(c.in_force_reading)},
+                "proposal": {"eligibility": c.proposal, **reading(c.proposal_reading)},
+            }
+            for c in sim.applicants[:limit]
         ],
         "fines": [
             {

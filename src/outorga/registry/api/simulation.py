@@ -88,6 +88,20 @@ class FineOut(Schema):
     proposal: FineSideOut
 
 
+class EligibilitySideOut(ReadingOut):
+    eligibility: str = Field(..., description="ok | refused | pending")
+
+
+class ApplicantOut(Schema):
+    applicant_id: int
+    tender: str
+    person: str
+    service: str
+    becomes: str = Field(..., description="elegível | não elegível")
+    in_force: EligibilitySideOut
+    proposal: EligibilitySideOut
+
+
 class OverAgeOut(Schema):
     in_force: int
     proposal: int
@@ -105,6 +119,8 @@ class SimulationOut(Schema):
     )
     changes: list[ChangeOut]
     quotas: list[QuotaOut]
+    applicants_checked: int
+    applicants: list[ApplicantOut]
     fines: list[FineOut]
     not_simulated: list[str]
 

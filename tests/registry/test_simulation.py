@@ -232,7 +232,8 @@ def test_the_page_shows_the_result_and_exports_every_change_as_csv(registry, use
     assert "Lei em vigor × proposta" in text  # the chart
     exported = admin.post("/cadastro/simulacao/", {**form, "csv": "1"})
     assert exported["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(exported.content.decode()), delimiter=";"))
+    text = b"".join(exported.streaming_content).decode()
+    rows = list(csv.reader(io.StringIO(text), delimiter=";"))
     assert len(rows) == 1 + len(sim.changes)
     assert {r[0] for r in rows[1:]} == {c.number for c in sim.changes}
     bad = admin.post("/cadastro/simulacao/", {**form, "value_1": "oito"})

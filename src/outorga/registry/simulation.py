@@ -16,15 +16,14 @@ D-5). A service whose law does not answer a question is named in ``not_simulated
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from outorga.core.charts import Chart, Series
 from outorga.core.lawseam import Asker, LawNotBound, governs, proposed
+from outorga.core.listing import Column
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law import interfaces
@@ -180,41 +179,21 @@ class Simulation:
             label_header="Contagem",
         )
 
-    def csv(self) -> str:
-        """Every permit that changes, with the reasons on both sides (a spreadsheet's CSV:
-        semicolons, as Brazilian spreadsheets read them)."""
-        out = io.StringIO()
-        w = csv.writer(out, delimiter=";")
-        w.writerow(
-            [
-                "permissão",
-                "serviço",
-                "permissionário",
-                "placa",
-                "ano de fabricação",
-                "passa a ser",
-                "lei em vigor",
-                "fundamento em vigor",
-                "proposta",
-                "fundamento da proposta",
-            ]
-        )
-        for c in self.changes:
-            w.writerow(
-                [
-                    c.number,
-                    SERVICE_LABELS.get(c.service, c.service),
-                    c.holder,
-                    c.plate,
-                    c.manufacture_year,
-                    c.becomes,
-                    c.in_force.text,
-                    c.in_force.citations,
-                    c.proposal.text,
-                    c.proposal.citations,
-                ]
-            )
-        return out.getvalue()
+
+#: Every permit that changes, with the reasons on both sides: the page's CSV
+#: (``core.listing.csv_response``).
+CHANGE_COLUMNS = [
+    Column("numero", "permissão", lambda c: c.number),
+    Column("servico", "serviço", lambda c: SERVICE_LABELS.get(c.service, c.service)),
+    Column("permissionario", "permissionário", lambda c: c.holder),
+    Column("placa", "placa", lambda c: c.plate),
+    Column("ano", "ano de fabricação", lambda c: c.manufacture_year),
+    Column("passa_a_ser", "passa a ser", lambda c: c.becomes),
+    Column("em_vigor", "lei em vigor", lambda c: c.in_force.text),
+    Column("fundamento_em_vigor", "fundamento em vigor", lambda c: c.in_force.citations),
+    Column("proposta", "proposta", lambda c: c.proposal.text),
+    Column("fundamento_proposta", "fundamento da proposta", lambda c: c.proposal.citations),
+]
 
 
 #: The services whose permits the registry holds.

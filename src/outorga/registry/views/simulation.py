@@ -8,12 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
 from outorga.core import selectors
 from outorga.core.access import staff_required
+from outorga.core.listing import csv_response
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.core.views_municipal_data import LawBindingForm, parameter_choices
@@ -22,7 +23,7 @@ from outorga.law.bindings import SERVICE_LABELS
 from outorga.law.competence import NotCompetent
 from outorga.law.simulation import ProposalInvalid, from_json
 
-from ..simulation import simulate
+from ..simulation import CHANGE_COLUMNS, simulate
 from .common import DATE, deny
 
 #: Parameter values one page proposes (the API takes up to 100).
@@ -130,7 +131,7 @@ def _field(form: SimulationForm, where: str) -> str | None:
 
 
 @staff_required
-def simulation(request: HttpRequest) -> HttpResponse:
+def simulation(request: HttpRequest) -> HttpResponse | StreamingHttpResponse:
     try:
         selectors.require(actor_of(request), "system.law.simulate")
     except NotCompetent as exc:
@@ -148,9 +149,7 @@ def simulation(request: HttpRequest) -> HttpResponse:
         else:
             result = simulate(m, proposal, form.cleaned_data["on"])
             if "csv" in request.POST:
-                response = HttpResponse(result.csv(), content_type="text/csv; charset=utf-8")
-                response["Content-Disposition"] = 'attachment; filename="simulacao.csv"'
-                return response
+                return csv_response(result.changes, CHANGE_COLUMNS, "simulacao")
     return render(
         request,
         "registry/simulation.html",

@@ -165,6 +165,18 @@ def test_an_applicant_with_three_years_of_cnh_a_fails_a_proposed_five_art_5_ii(
     assert "art. 5, II" in change.proposal_reading.citations
 
 
+def test_what_the_date_lacks_is_named_not_simulated_d7_d15(ipatinga_m):
+    proposal = from_json(PROPOSAL, ipatinga_m.laws)
+    # 2020: the law is bound, but no IBGE figure is in force before 28/06/2023 (D-7).
+    before_census = simulate(ipatinga_m, proposal, dt.date(2020, 1, 1))
+    assert not before_census.quotas
+    assert any(n.startswith("vagas: ") and "população" in n for n in before_census.not_simulated)
+    # 2010: no law governed the services yet (D-15).
+    before_law = simulate(ipatinga_m, proposal, dt.date(2010, 1, 1))
+    assert before_law.permits_checked == 0
+    assert any("nenhuma lei o rege em 01/01/2010" in n for n in before_law.not_simulated)
+
+
 def test_nothing_is_written_and_the_law_in_force_is_untouched(registry):
     m = registry
     before = table_counts()

@@ -17,7 +17,7 @@ D-5). A service whose law does not answer a question is named in ``not_simulated
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +31,7 @@ from outorga.law.bindings import SERVICE_LABELS, Service
 from outorga.law.citations import render_many
 from outorga.law.decisions import Decision, Verdict
 from outorga.law.interfaces import MOTO_SERVICES, interface_of
+from outorga.law.parameters import ParameterMissing
 from outorga.law.procedure import InfractionKind
 from outorga.law.simulation import Proposal
 
@@ -205,21 +206,41 @@ def simulate(m: Municipality, proposal: Proposal, on: dt.date) -> Simulation:
     with tenant(m):
         now, then = proposed(m, proposal)
         sim = Simulation(on, proposal.title)
-        services = [s for s in PERMIT_SERVICES if governs(m, s)]
-        aged = [s for s in services if now.answers(s, "vehicle_age", on)]
+        governed = [s for s in PERMIT_SERVICES if governs(m, s)]
+        services = [s for s in governed if _bound(now, s, on) and _bound(then, s, on)]
         sim.not_simulated = [
+            f"{SERVICE_LABELS[s]}: nenhuma lei o rege em {on:%d/%m/%Y}"
+            for s in governed
+            if s not in services
+        ]
+        aged = [s for s in services if now.answers(s, "vehicle_age", on)]
+        sim.not_simulated += [
             f"idade do veículo de {SERVICE_LABELS[s]}: a lei que o rege não responde à pergunta"
             for s in services
             if s not in aged
         ]
-        _vehicle_ages(sim, now, then, aged, on)
-        for s in services:
-            quota = _quota(now, then, s, on)
-            if quota is not None:
-                sim.quotas.append(quota)
-        _fines(sim, now, then, services, on)
-        _applicants(sim, now, then, services, on)
+        # A value the law leaves to the municipality and it has not recorded for the date (a
+        # population, a fiscal unit) leaves that part out, named, instead of the whole.
+        parts: list[tuple[str, Callable[[], None]]] = [
+            ("idade dos veículos", lambda: _vehicle_ages(sim, now, then, aged, on)),
+            ("vagas", lambda: _quotas(sim, now, then, services, on)),
+            ("multas", lambda: _fines(sim, now, then, services, on)),
+            ("candidatos", lambda: _applicants(sim, now, then, services, on)),
+        ]
+        for label, part in parts:
+            try:
+                part()
+            except ParameterMissing as exc:
+                sim.not_simulated.append(f"{label}: {exc}")
         return sim
+
+
+def _bound(asker: Asker, service: str, on: dt.date) -> bool:
+    try:
+        asker.law(service, on)
+    except LawNotBound:
+        return False
+    return True
 
 
 def _vehicle_ages(
@@ -261,16 +282,14 @@ def _within(d: Decision) -> bool:
     return d.eligibility != Verdict.REFUSED.value
 
 
-def _quota(now: Asker, then: Asker, service: str, on: dt.date) -> QuotaChange | None:
-    try:
-        active = active_permits(service)
-        a = now.ask(service, "quota", quota_facts(service, on, active), on)
-        b = then.ask(service, "quota", quota_facts(service, on, active), on)
-    except LawNotBound:
-        return None
-    return QuotaChange(
-        service, active, quota_limit(a), quota_limit(b), Reading.of(a), Reading.of(b)
-    )
+def _quotas(sim: Simulation, now: Asker, then: Asker, services: Iterable[str], on: dt.date) -> None:
+    for s in services:
+        active = active_permits(s)
+        a = now.ask(s, "quota", quota_facts(s, on, active), on)
+        b = then.ask(s, "quota", quota_facts(s, on, active), on)
+        sim.quotas.append(
+            QuotaChange(s, active, quota_limit(a), quota_limit(b), Reading.of(a), Reading.of(b))
+        )
 
 
 def _applicants(

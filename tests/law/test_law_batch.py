@@ -167,3 +167,9 @@ def test_the_command_answers_a_law_question_without_loading_django(tmp_path):
     assert done.stderr.strip() == "False"
     decision = json.loads(done.stdout)
     assert decision == questions.ask(VEHICLE, Context(IPATINGA, ON), facts[0]).to_json()
+
+
+def test_every_question_s_facts_schema_is_a_valid_json_schema():
+    # Checked when a question is first asked, no longer on import (the CLI's start): all here.
+    for q in questions.registry().values():
+        questions.check_schema(q)

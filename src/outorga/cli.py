@@ -11,10 +11,18 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> None:
+    args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["law"]:
+        # A law question whose facts and municipal data are given (``--data``) needs neither the
+        # database nor the web stack: the pure law core answers it, in about a second.
+        from outorga.law import cli as law_cli
+
+        if not law_cli.needs_database(args[1:]):
+            raise SystemExit(law_cli.main(args[1:]))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "outorga.config.settings")
     from django.core.management import execute_from_command_line
 
-    execute_from_command_line(["outorga", *(sys.argv[1:] if argv is None else argv)])
+    execute_from_command_line(["outorga", *args])
 
 
 if __name__ == "__main__":

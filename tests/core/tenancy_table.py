@@ -108,9 +108,11 @@ ROLES = {
     "api/v1/platform-candidates": FINANCE,
     "api/v1/platform-reports/": FINANCE,
     "api/v1/registry/": CLERK,
+    "api/v1/registry/simulations": ADMIN,
     "api/v1/tripdata/": FINANCE,
     "avisos/": CLERK,
     "cadastro/": CLERK,
+    "cadastro/simulacao/": ADMIN,
     "crachas/": CLERK,
     "dados/": FINANCE,
     "financas/": FINANCE,
@@ -143,6 +145,16 @@ SPECIAL: dict[str, Entry] = {
     # page); what reaches a panel's charts is tests/core/test_panels.py's tenancy test.
     "paineis/<slug:slug>/": {"expect": {403}},
     "api/v1/law/<qid>": {"json": {"facts": {}, "on": "2026-01-10"}},  # the body reaches the lookup
+    "api/v1/law/<qid>/batch": {"json": {"facts": [{}], "on": "2026-01-10"}},
+    # A simulation reads A's registry only and writes nothing (a population every law reads).
+    "api/v1/registry/simulations": {
+        "expect": {200},
+        "json": {
+            "title": "PL",
+            "on": DAY,
+            "populations": [{"value": 1000, "reference_year": 2025, "effective": "2026-01-01"}],
+        },
+    },
     "api/v1/platforms/<platform_id>/tokens": {"json": {"name": "invasor"}},
     # Writes of the municipality's own dated data land in A: B's snapshot is unchanged. B's own
     # fiscal unit is no unit of A's laws (422).

@@ -56,6 +56,7 @@ SYSTEM_EXPECTED = {
     "system.municipality.manage": {Role.ADMIN},
     "system.user.manage": {Role.ADMIN},
     "system.audit.read": {Role.ADMIN, Role.AUTORIDADE},
+    "system.law.simulate": {Role.ADMIN},
 }
 
 

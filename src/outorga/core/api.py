@@ -8,10 +8,10 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from ninja import Router, Schema
+from ninja import Field, Router, Schema
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
-from outorga.law import questions
+from outorga.law import batch, questions
 from outorga.law.bindings import RULEBOOKS
 from outorga.law.citations import LAW_TITLES
 from outorga.law.competence import NotCompetent
@@ -205,3 +205,45 @@ def law_explain(request: HttpRequest, qid: str, payload: ExplainIn) -> Any:
     q = _question(qid)
     m = selectors.require_municipality()
     return questions.ask(q.id, context(m, payload.on), payload.facts).to_json()
+
+
+#: The most fact sets one batch request may carry: larger batches go through ``outorga law
+#: explain --batch``, which streams them.
+BATCH_LIMIT = 1000
+
+
+class BatchIn(Schema):
+    facts: list[dict[str, Any]] = Field(..., min_length=1, max_length=BATCH_LIMIT)
+    on: dt.date
+    brief: bool = False
+
+
+class BatchAnswerOut(Schema):
+    line: int
+    decision: dict[str, Any] | None = None
+    error: str | None = None
+    fields: list[dict[str, str]] | None = None
+
+
+class BatchOut(Schema):
+    answers: list[BatchAnswerOut]
+    errors: int
+
+
+@router.post(
+    "/law/{qid}/batch",
+    response=BatchOut,
+    exclude_unset=True,
+    auth=staff,
+    tags=["lei"],
+    summary="Pergunta à lei para vários conjuntos de fatos (até 1000)",
+)
+def law_explain_batch(request: HttpRequest, qid: str, payload: BatchIn) -> Any:
+    """Each fact set answered as ``POST /law/{qid}`` answers it alone, in order (``line`` counts
+    from 1); a fact set the question's schema refuses gets ``error`` and ``fields`` in its place,
+    and the others are answered. ``brief``: the outcome and the refusing rules without the texts."""
+    q = _question(qid)
+    m = selectors.require_municipality()
+    found = batch.answers(q.id, context(m, payload.on), enumerate(payload.facts, start=1))
+    out = [a.to_json(brief=payload.brief) for a in found]
+    return {"answers": out, "errors": sum(1 for a in out if "error" in a)}

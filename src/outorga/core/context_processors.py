@@ -27,6 +27,7 @@ NAV: list[tuple[str, str, frozenset[Role] | None]] = [
     ("Crachás", "public:badges", frozenset({Role.ATENDENTE, Role.AUTORIDADE})),
     ("Município", "core:municipality", None),
     ("Dados do município", "core:municipal_data", frozenset({Role.ADMIN})),
+    ("Simular alteração da lei", "registry:simulation", SYSTEM_COMPETENCES["system.law.simulate"]),
     ("Perguntas à lei", "core:law_questions", None),
     ("Registro de atos", "core:acts", SYSTEM_COMPETENCES["system.audit.read"]),
     (

@@ -23,9 +23,10 @@ from django.utils import timezone
 from outorga.law import interfaces, questions
 from outorga.law.bindings import Binding, LawNotBound, binding_on, services_of
 from outorga.law.citations import Citation, cite
-from outorga.law.context import Context
+from outorga.law.context import Context, MunicipalityFacts
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import NotAnswered
+from outorga.law.simulation import Proposal, amended
 
 from .models import Municipality
 
@@ -153,19 +154,47 @@ def law_for(
 class Asker:
     """Many questions to one municipality's bound laws (a batch: the sweep, an import), one
     context per date. ``ask(service, name, facts, on)`` answers under the law bound to the
-    service on ``on`` — for a record older than every binding, the first (``nearest``)."""
+    service on ``on`` — for a record older than every binding, the first (``nearest``).
 
-    def __init__(self, m: Municipality) -> None:
+    ``facts``: the municipality's data as given instead of the records' — the simulation of an
+    amendment asks under the facts as they would be (:func:`proposed`)."""
+
+    def __init__(self, m: Municipality, facts: MunicipalityFacts | None = None) -> None:
         self.m = m
+        self.facts = facts
         self._contexts: dict[dt.date, Context] = {}
 
     def context(self, on: dt.date) -> Context:
         from .lawctx import context
 
         if on not in self._contexts:
-            self._contexts[on] = context(self.m, on)
+            self._contexts[on] = (
+                context(self.m, on) if self.facts is None else Context(self.facts, on)
+            )
         return self._contexts[on]
 
+    def law(self, service: str, on: dt.date) -> str:
+        if self.facts is None:
+            return law_of(self.m, service, on, nearest=True)
+        return binding_on(self.facts.bindings, service, on, self.m.name).law
+
+    def answers(self, service: str, name: str, on: dt.date) -> bool:
+        """Whether the law bound to ``service`` on ``on`` answers ``name`` (False where none
+        is bound)."""
+        try:
+            return interfaces.answers(self.law(service, on), name)
+        except LawNotBound:
+            return False
+
     def ask(self, service: str, name: str, facts: Any, on: dt.date) -> Decision:
-        law = law_of(self.m, service, on, nearest=True)
+        law = self.law(service, on)
         return questions.ask(interfaces.question(law, service, name).id, self.context(on), facts)
+
+
+def proposed(m: Municipality, proposal: Proposal) -> tuple[Asker, Asker]:
+    """Two askers of ``m``'s laws: as they are in force, and as they would be under ``proposal``
+    (``law.simulation.amended``) — read once from the records, never written."""
+    from .lawctx import facts_for
+
+    in_force = facts_for(m)
+    return Asker(m, in_force), Asker(m, amended(in_force, proposal))

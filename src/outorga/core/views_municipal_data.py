@@ -129,14 +129,20 @@ class ParameterForm(forms.Form):
 
     def __init__(self, *args: Any, laws: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        groups: dict[str, list[tuple[str, str]]] = {}
-        for p in parameter_input.parameters_for(laws):
-            law = parameter_input.law_of(p.name)
-            group = LAW_TITLES.get(law, law) if law else "Comuns a todas as leis"
-            origin = "" if p.editable else " — fixado na lei (só muda por lei que a altere)"
-            label = f"{p.label_pt or p.description} [{parameter_input.HINTS[parameter_input.kind_of(p)]}]{origin}"
-            groups.setdefault(group, []).append((p.name, label))
-        self.fields["name"].choices = list(groups.items())  # type: ignore[attr-defined]
+        self.fields["name"].choices = parameter_choices(laws)  # type: ignore[attr-defined]
+
+
+def parameter_choices(laws: list[str]) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The declared parameters of ``laws``, grouped by law, as a select offers them (each with
+    the hint of how its value is typed)."""
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for p in parameter_input.parameters_for(laws):
+        law = parameter_input.law_of(p.name)
+        group = LAW_TITLES.get(law, law) if law else "Comuns a todas as leis"
+        origin = "" if p.editable else " — fixado na lei (só muda por lei que a altere)"
+        label = f"{p.label_pt or p.description} [{parameter_input.HINTS[parameter_input.kind_of(p)]}]{origin}"
+        groups.setdefault(group, []).append((p.name, label))
+    return list(groups.items())
 
 
 FORMS = {

@@ -19,6 +19,7 @@ from outorga.law import interfaces, questions
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import MOTO_SERVICES, TAXI_SERVICES, procedure
 from outorga.law.procedure import InfractionKind, Procedure
+from outorga.registry.facts import fine_facts
 
 __all__ = [
     "InfractionKind",
@@ -140,16 +141,7 @@ def fine(
     ``fine`` question where it has one (mototaxi art. 37–41), else its ``penalty`` asked for a
     fine (taxi art. 41 §2)."""
     if interfaces.answers(law, "fine"):
-        d = ask(
-            m,
-            law,
-            "fine",
-            {
-                "infractions": [{"code": code, "committed_on": committed_on.isoformat()}],
-                "imposed_on": imposed_on.isoformat(),
-            },
-            imposed_on,
-        )
+        d = ask(m, law, "fine", fine_facts(code, committed_on, imposed_on), imposed_on)
         return int(d.to_json()["outcome"]["total_cents"]), d
     facts: dict[str, Any] = {
         "infraction": code,

@@ -96,6 +96,7 @@ SYSTEM_ACTIONS: dict[str, str] = {
     "system.municipality.manage": "administrar municípios e parâmetros",
     "system.user.manage": "administrar usuários",
     "system.audit.read": "consultar o registro de atos",
+    "system.law.simulate": "simular uma alteração da lei sobre o cadastro",
 }
 
 
@@ -406,6 +407,9 @@ SYSTEM_COMPETENCES: dict[str, frozenset[Role]] = {
     "system.municipality.manage": frozenset({Role.ADMIN}),
     "system.user.manage": frozenset({Role.ADMIN}),
     "system.audit.read": frozenset({Role.ADMIN, Role.AUTORIDADE}),
+    # A simulation reads the whole registry and writes nothing: the administrator's, who
+    # transcribes the law's dated values (issue #21).
+    "system.law.simulate": frozenset({Role.ADMIN}),
 }
 
 #: The municipality's dated data that the laws leave to a decree, a regulation or an outside source

@@ -69,6 +69,7 @@ MOTO_SERVICES = Interface(
         "stand",
         "suspension_return",
         "tariff_readjustment",
+        "vehicle_age",
         "warning",
     ),
 )

@@ -142,7 +142,9 @@ def question(
     """Register ``evaluate`` as the answer to question ``qid`` (``<law>.<name>``)."""
     if not qid.startswith(f"{law}.") or len(qid) == len(law) + 1:
         raise ValueError(f"question {qid}: the id is '<law>.<name>' with law {law}")
-    jsonschema.Draft202012Validator.check_schema(schema)
+    # The schema itself is checked against the metaschema when the question is first asked
+    # (``validate_facts``), not here: checking every question's on import took most of the
+    # start of `outorga law` (issue #21); tests/law/test_law_batch.py checks them all.
 
     def register(fn: Evaluate) -> Evaluate:
         if qid in _REGISTRY and _REGISTRY[qid].evaluate is not fn:
@@ -224,7 +226,18 @@ def _fast_validator(q: Question) -> Callable[[Any], Any]:
     return fn
 
 
+def check_schema(q: Question) -> None:
+    """``q``'s facts schema is a valid JSON Schema (Draft 2020-12); once per question."""
+    if q.id not in _CHECKED:
+        jsonschema.Draft202012Validator.check_schema(q.facts_schema)
+        _CHECKED.add(q.id)
+
+
+_CHECKED: set[str] = set()
+
+
 def validate_facts(q: Question, facts: Mapping[str, Any]) -> None:
+    check_schema(q)
     try:
         _fast_validator(q)(facts)
         return

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from outorga.core.models import Municipality
+from outorga.law.decisions import Decision
 
 from .models import Document, Permit, Person, Service, Vehicle
 
@@ -236,6 +237,30 @@ def active_permits(service: str) -> int:
     if service == Service.TAXI:
         return Permit.objects.filter(service=Service.TAXI, status__in=ACTIVE_STATUSES).count()
     return Permit.objects.filter(service=service, status__in=ACTIVE_STATUSES).count()
+
+
+def quota_facts(service: str, on: dt.date, active: int) -> dict[str, Any]:
+    """The quota question's facts (mototaxi art. 10; taxi art. 3 §1–2; D-7): a grant on ``on``
+    with ``active`` permits in force."""
+    if service == Service.TAXI:
+        return {"grant_date": on.isoformat(), "active_permits": active}
+    return {"service": service, "grant_on": on.isoformat(), "active_permits": active}
+
+
+def fine_facts(code: str, committed_on: dt.date, imposed_on: dt.date) -> dict[str, Any]:
+    """The ``fine`` question's facts for one infraction (mototaxi art. 37–41): committed on a date
+    (its nature's value then, D-15), imposed on another (the fiscal unit's value then, D-5)."""
+    return {
+        "infractions": [{"code": code, "committed_on": committed_on.isoformat()}],
+        "imposed_on": imposed_on.isoformat(),
+    }
+
+
+def quota_limit(d: Decision) -> int | None:
+    """The limit a quota decision gives; None where the law sets none (motofrete). Each law
+    names it in its own answer: "limit" (mototáxi), "quota" (táxi)."""
+    limit = d.outcome.get("limit", d.outcome.get("quota"))
+    return None if limit is None else int(limit)
 
 
 #: The registry's vehicle kinds in the taxi law's words (art. 27: automóvel or similar).

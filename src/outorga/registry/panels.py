@@ -17,7 +17,7 @@ from outorga.law.bindings import SERVICE_LABELS, Service
 from outorga.law.citations import render_many
 from outorga.law.competence import Role
 
-from .facts import active_permits
+from .facts import active_permits, quota_limit
 from .models import Permit
 from .services.tenders import quota_decision
 from .validation import FieldError
@@ -78,8 +78,7 @@ def quota_used(m: Any, today: dt.date) -> Chart | None:
             continue  # no law governs the service today: it has no quota to show
         if d is None:
             continue  # the law sets no limit for this service
-        # Each law names its limit in its own answer: "limit" (mototáxi), "quota" (táxi).
-        limit = int(d.outcome.get("limit", d.outcome.get("quota")) or 0)
+        limit = quota_limit(d) or 0
         active = active_permits(s)
         name = SERVICE_LABELS[s].capitalize()
         labels.append(name)

@@ -9,6 +9,7 @@ from .views import lists as lists_views
 from .views import people as people_views
 from .views import permit_status as permit_status_views
 from .views import permits as permits_views
+from .views import simulation as simulation_views
 from .views import termos as termos_views
 from .views import vehicle_changes as vehicle_changes_views
 from .views import vehicles as vehicles_views
@@ -18,6 +19,7 @@ app_name = "registry"
 urlpatterns = [
     path("", home_views.index, name="index"),
     path("pessoas/", lists_views.people, name="people"),
+    path("simulacao/", simulation_views.simulation, name="simulation"),
     path("pessoas/nova/", people_views.person_new, name="person_new"),
     path("pessoas/<int:person_id>/", people_views.person_detail, name="person"),
     path("pessoas/<int:person_id>/editar/", people_views.person_edit, name="person_edit"),

@@ -7,6 +7,7 @@ from django import template
 from outorga.core.actlabels import act_label as _act_label
 from outorga.core.actlabels import object_label as _object_label
 from outorga.core.actlabels import role_label as _role_label
+from outorga.core.charts import money, number
 from outorga.law.citations import LAW_TITLES
 
 register = template.Library()
@@ -31,3 +32,15 @@ def object_label(object_type: str) -> str:
 def law_title(law: str) -> str:
     """A law by its title (``LAW_TITLES``), never its id."""
     return LAW_TITLES.get(law, "lei sem título registrado")
+
+
+@register.filter
+def br_number(value: int | None) -> str:
+    """An integer as a Brazilian reads it (100.000); "sem limite" for None."""
+    return "sem limite" if value is None else number(value)
+
+
+@register.filter
+def br_money(cents: int | None) -> str:
+    """Cents in reais as a Brazilian reads them (R$ 1.234,56)."""
+    return money(cents)

@@ -18,6 +18,7 @@ from . import tenders  # noqa: F401
 from . import vehicle_changes  # noqa: F401
 from . import extinctions  # noqa: F401
 from . import stands  # noqa: F401
+from . import simulation  # noqa: F401
 
 # isort: on
 from .router import router, stands_router, taxi_router, tenders_router

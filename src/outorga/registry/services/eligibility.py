@@ -44,17 +44,30 @@ def person_eligibility(
 ) -> Decision:
     law = bound_law(person.municipality, service, as_of)
     if interface_of(service) is MOTO_SERVICES:
-        facts = mototaxi_person(
-            person,
-            service=service,
-            role=role,
-            tender_homologated_on=getattr(tender, "homologated_on", None),
-            exclude=exclude,
-        )
-        if auxiliary is not None:
-            facts["auxiliary"] = auxiliary
+        facts = moto_person_facts(person, service, role, tender, auxiliary, exclude)
         return law.ask("person_eligibility", facts)
     raise NotImplementedError("elegibilidade de táxi: use taxi.person_eligibility")
+
+
+def moto_person_facts(
+    person: Person,
+    service: str,
+    role: str = "permissionario",
+    tender: Any = None,
+    auxiliary: dict[str, Any] | None = None,
+    exclude: Permit | None = None,
+) -> dict[str, Any]:
+    """The facts of ``person_eligibility`` for mototaxi and motofrete, from the records."""
+    facts = mototaxi_person(
+        person,
+        service=service,
+        role=role,
+        tender_homologated_on=getattr(tender, "homologated_on", None),
+        exclude=exclude,
+    )
+    if auxiliary is not None:
+        facts["auxiliary"] = auxiliary
+    return facts
 
 
 def vehicle_eligibility(

@@ -24,7 +24,7 @@ from outorga.core.tenancy import tenant
 from outorga.law import interfaces
 from outorga.law.decisions import Decision, Reason, Verdict
 
-from ..facts import active_permits, person_facts
+from ..facts import active_permits, person_facts, quota_facts, quota_limit
 from ..models import (
     Permit,
     Person,
@@ -57,12 +57,8 @@ def tender_cites(tender: Tender, *concepts: str) -> str:
 def quota_decision(m: Municipality, service: str, on: dt.date) -> Decision | None:
     """The quota on ``on`` (mototaxi art. 10 I; taxi art. 3 §1–2; D-7); None where unlimited
     (motofrete, mototaxi art. 10 II) — the law core says which."""
-    active = active_permits(service)
-    law = bound_law(m, service, on)
-    if service == Service.TAXI:
-        return law.ask("quota", {"grant_date": on.isoformat(), "active_permits": active})
-    d = law.ask("quota", {"service": service, "grant_on": on.isoformat(), "active_permits": active})
-    return None if d.outcome.get("limit") is None else d
+    d = bound_law(m, service, on).ask("quota", quota_facts(service, on, active_permits(service)))
+    return None if quota_limit(d) is None else d
 
 
 def promised_places(service: str, exclude: Tender | None = None) -> int:

@@ -25,6 +25,7 @@ from ._common import (
     SERVICE_PT,
     Service,
     art,
+    decide,
     decide_eligible,
     fmt,
     opt_day,
@@ -165,26 +166,26 @@ def art_3_i_engine(ctx: Context, v: VehicleFacts) -> Reason:
     )
 
 
-def art_3_ii_age(ctx: Context, v: VehicleFacts) -> Reason:
+def art_3_ii_age(ctx: Context, manufacture_year: int) -> Reason:
     """Art. 3º, II — no máximo 10 (dez) anos de vida útil; age = reference year − manufacture year
     (decision D-6)."""
     limit = param(ctx, "vehicle.max_age_years")
-    age = ctx.as_of.year - v.manufacture_year
+    age = ctx.as_of.year - manufacture_year
     return check(
         "art_3_ii_age",
         age <= limit.value,
         lambda: (
-            f"Fabricado em {v.manufacture_year}: {age} anos em {ctx.as_of.year} "
+            f"Fabricado em {manufacture_year}: {age} anos em {ctx.as_of.year} "
             f"(máximo {limit.value})."
         ),
         lambda: (
-            f"Fabricado em {v.manufacture_year}: {age} anos em {ctx.as_of.year}; "
+            f"Fabricado em {manufacture_year}: {age} anos em {ctx.as_of.year}; "
             f"a lei admite no máximo {limit.value}."
         ),
         art(3, inc="II"),
         decision(6),
         facts={
-            "ano_fabricacao": v.manufacture_year,
+            "ano_fabricacao": manufacture_year,
             "ano_referencia": ctx.as_of.year,
             "idade": age,
         },
@@ -561,7 +562,7 @@ def vehicle_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     reasons: list[Reason | None] = [
         art_3_kind(ctx, v),
         art_3_i_engine(ctx, v),
-        art_3_ii_age(ctx, v),
+        art_3_ii_age(ctx, v.manufacture_year),
         art_3_sole_registration(ctx, v),
         art_5_par1_i_crlv(ctx, v),
         art_5_par1_ii_vistoria(ctx, v),
@@ -593,4 +594,40 @@ def vehicle_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             f"Veículo não apto para {what}.",
             f"Aptidão do veículo para {what} depende de verificação pendente.",
         ),
+    )
+
+
+@question(
+    "ipatinga.mototaxi-2013.vehicle_age",
+    law=LAW_ID,
+    title="O veículo está dentro da idade máxima para mototáxi/motofrete?",
+    schema=closed(
+        {
+            "service": {"enum": [s.value for s in Service]},
+            "manufacture_year": {"type": "integer", "minimum": 1900, "maximum": 2200},
+        },
+        required=["service", "manufacture_year"],
+    ),
+)
+def vehicle_age(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 3º, II and D-6 alone: the age rule of :func:`vehicle_eligibility`, for a vehicle
+    already serving a permit (the sweep, the simulation of an amendment). The law gives no grace
+    period: from 1 January of the year the age passes the limit, the vehicle must be replaced."""
+    service = Service(facts["service"])
+    year = int(facts["manufacture_year"])
+    r = art_3_ii_age(ctx, year)
+    limit = int(r.parameters[0].value)
+    within = r.verdict is Verdict.OK
+    return decide(
+        "ipatinga.mototaxi-2013.vehicle_age",
+        ctx,
+        {
+            "service": service.value,
+            "age_years": ctx.as_of.year - year,
+            "limit_years": limit,
+            "within_age": within,
+            "over_age_from": dt.date(year + limit + 1, 1, 1),
+        },
+        [r],
+        f"Veículo de {year} {'dentro' if within else 'acima'} da idade máxima de {limit} anos.",
     )

@@ -1,0 +1,110 @@
+"""Many fact sets, one question, one process: what ``outorga law explain --batch`` and the API's
+batch route run.
+
+Each fact set is answered exactly as :func:`questions.ask` answers it alone — the same validation,
+the same context (one per municipality and date, so the parameters are resolved once), the same
+decision. A line that is not a fact set (bad JSON, facts the schema refuses, a parameter the
+municipality has not set) gets its own error record and the batch goes on: one bad row of ten
+thousand does not cost the other 9 999.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from . import questions
+from .context import Context
+from .decisions import Decision, jsonable
+from .parameters import ParameterMissing
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The answer to one fact set: its 1-based ``line``, and a decision or an error."""
+
+    line: int
+    decision: Decision | None = None
+    error: str = ""
+    fields: tuple[dict[str, str], ...] = ()
+
+    def to_json(self, *, brief: bool = False) -> dict[str, Any]:
+        if self.decision is None:
+            out: dict[str, Any] = {"line": self.line, "error": self.error}
+            if self.fields:
+                out["fields"] = list(self.fields)
+            return out
+        d = self.decision
+        if not brief:
+            return {"line": self.line, "decision": d.to_json()}
+        # The outcome and what decided it, without the texts: a machine's reading of the batch.
+        return {
+            "line": self.line,
+            "decision": {
+                "question": d.question,
+                "as_of": d.as_of.isoformat(),
+                "municipality": d.municipality,
+                "outcome": jsonable(d.outcome),
+                "eligibility": d.eligibility,
+                "refusals": [
+                    {"rule": r.rule, "citations": [c.render() for c in r.citations]}
+                    for r in d.refusals
+                ],
+            },
+        }
+
+
+def answer(q: questions.Question, ctx: Context, line: int, facts: Any) -> Answer:
+    """One fact set, as :func:`questions.ask` answers it (the law's applicability checked once by
+    :func:`answers`)."""
+    if isinstance(facts, NotJson):
+        return Answer(line, error=facts.message)
+    try:
+        questions.validate_facts(q, facts)
+        return Answer(line, q.evaluate(ctx, facts))
+    except questions.FactsInvalid as exc:
+        return Answer(line, error=str(exc), fields=tuple(exc.errors))
+    except ParameterMissing as exc:
+        return Answer(line, error=str(exc))
+
+
+def answers(qid: str, ctx: Context, fact_sets: Iterable[tuple[int, Any]]) -> Iterator[Answer]:
+    """The answer to each ``(line, facts)``; :class:`questions.LawNotApplicable` before the first
+    when the question's law is not one of the municipality's."""
+    q = questions.get(qid)
+    if ctx.municipality.laws and q.law not in ctx.municipality.laws:
+        raise questions.LawNotApplicable(
+            f"a lei {q.law} não se aplica ao município {ctx.municipality.name}"
+        )
+    for line, facts in fact_sets:
+        yield answer(q, ctx, line, facts)
+
+
+def ndjson_lines(lines: Iterable[str]) -> Iterator[tuple[int, Any]]:
+    """``(line number, facts)`` of each non-blank line; a line that is not JSON is yielded as
+    :class:`NotJson`, answered as an error in its place."""
+    for n, text in enumerate(lines, start=1):
+        if not text.strip():
+            continue
+        try:
+            yield n, json.loads(text)
+        except json.JSONDecodeError as exc:
+            yield n, NotJson(f"linha {n}: JSON inválido ({exc.msg}, coluna {exc.colno})")
+
+
+@dataclass(frozen=True)
+class NotJson:
+    """A line that could not be read: the schema refuses it, with this message."""
+
+    message: str
+
+
+def answer_lines(qid: str, ctx: Context, lines: Iterable[str]) -> Iterator[Answer]:
+    """The answers to an NDJSON stream of fact sets, in its order."""
+    return answers(qid, ctx, ndjson_lines(lines))
+
+
+def render(answer: Answer, *, brief: bool = False) -> str:
+    return json.dumps(answer.to_json(brief=brief), ensure_ascii=False, separators=(",", ":"))

@@ -237,6 +237,13 @@ def _export(law: str, name: str) -> Any:
     return getattr(importlib.import_module(book.module), name, None)
 
 
+def measures(law: str) -> dict[str, str]:
+    """The administrative measures an agent may apply with an auto under ``law`` (its rulebook's
+    ``MEASURES``: code → how a person reads it, with its article); empty where the law has none."""
+    found: Mapping[str, str] | None = _export(law, "MEASURES")
+    return dict(found or {})
+
+
 def limit(law: str, concept: str, ctx: Any) -> Any:
     """The dated parameter ``law`` names for a number the apps show (its ``LIMITS``: the cap of
     drivers per platform…), in force on ``ctx.as_of`` for ``ctx``'s municipality; ``None`` when

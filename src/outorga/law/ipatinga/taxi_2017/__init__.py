@@ -42,6 +42,7 @@ from . import (
 from ._base import LAW, LAW_DATE, Category, HolderKind, Severity, art
 from .extinction import EXTINCTION_CAUSES
 from .illegal_transport import ILLEGAL_TRANSPORT, ILLEGAL_TRANSPORT_DESCRIPTION
+from .illegal_transport import MEASURE_LABELS as MEASURES
 from .penalties import LAW_CATALOG, InfractionType, catalog
 from .registry import DOCUMENTS
 from .term import instalment_plan
@@ -135,6 +136,7 @@ __all__ = [
     "LAW_CATALOG",
     "LAW_DATE",
     "LAW_ID",
+    "MEASURES",
     "PROCEDURE",
     "Category",
     "HolderKind",

@@ -56,6 +56,13 @@ MEASURES: dict[str, tuple[str, str]] = {
     "afastamento_taxista": ("VI", "afastamento do taxista"),
 }
 
+#: The measures as the agent's form names them, with the article (``interfaces.measures``).
+MEASURE_LABELS: dict[str, str] = {
+    code: f"{label} (art. 42, {inciso}"
+    + ("; só se sanável no local, em segurança, §1)" if code == "retencao" else ")")
+    for code, (inciso, label) in MEASURES.items()
+}
+
 
 def art_16_illegal_transport(unlicensed: bool) -> Reason:
     """Art. 16: a exploração de transporte individual de passageiros sem o cumprimento dos

@@ -16,10 +16,11 @@ What the law leaves open, and how it is read here (ADR 0023):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from outorga.law.citations import decision
+from outorga.law.common.seizure import charges_paid, release_schema
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl
@@ -28,7 +29,6 @@ from outorga.law.rules import check, reason
 from outorga.law.schemas import closed, list_of
 
 from ._base import (
-    CENTS,
     DATE,
     LAW,
     answer,
@@ -209,29 +209,16 @@ CHARGE_KINDS = {
 REQUIRED_CHARGES = ("remocao", "estadia")
 
 
-def art_42_par_2_charges_paid(charges: Iterable[Mapping[str, Any]]) -> Reason:
+def art_42_par_2_charges_paid(charges: Sequence[Mapping[str, Any]]) -> Reason:
     """Art. 42, §2º: the transport of the seized vehicle is charged to the infractor; the vehicle
     goes back once the transport and the storage charged are paid (ADR 0023)."""
-    charges = list(charges)
-    kinds = {c["kind"] for c in charges}
-    missing = [CHARGE_KINDS[k] for k in REQUIRED_CHARGES if k not in kinds]
-    if missing:
-        return reason(
-            rule_id("art_42_par_2_charges_paid"),
-            Verdict.PENDING,
-            f"Não informados: {', '.join(missing)}.",
-            art(42, 2),
-        )
-    unpaid = [c for c in charges if not c["paid"]]
-    return check(
+    return charges_paid(
         rule_id("art_42_par_2_charges_paid"),
-        not unpaid,
+        charges,
+        CHARGE_KINDS,
+        REQUIRED_CHARGES,
         "Custos do transporte e estadia pagos pelo infrator.",
-        "Em aberto: "
-        + ", ".join(f"{CHARGE_KINDS[c['kind']]} {brl(c['amount_cents'])}" for c in unpaid)
-        + ".",
         art(42, 2),
-        facts={"encargos": charges},
     )
 
 
@@ -249,27 +236,8 @@ def art_41_par_5_fine_in_its_own_process() -> Reason:
     )
 
 
-RELEASE_SCHEMA: dict[str, Any] = closed(
-    {
-        "grounds": {"enum": ["sem_permissao", "infracao"]},
-        "codes": list_of({"type": "string", "minLength": 1}, uniqueItems=True),
-        "seized_on": DATE,
-        # Read for the interface's sake: the taxi law charges no fine at the seizure.
-        "fine_paid": {"type": "boolean"},
-        "charges": list_of(
-            closed(
-                {
-                    "kind": {"enum": list(CHARGE_KINDS)},
-                    "amount_cents": CENTS,
-                    "paid": {"type": "boolean"},
-                },
-                required=["kind", "amount_cents", "paid"],
-            )
-        ),
-        "appeal_pending": {"type": "boolean"},
-    },
-    required=["grounds", "seized_on", "fine_paid", "charges"],
-)
+#: Read for the interface's sake: ``fine_paid`` (the taxi law charges no fine at the seizure).
+RELEASE_SCHEMA: dict[str, Any] = release_schema(CHARGE_KINDS, {"type": "string", "minLength": 1})
 
 
 @question(

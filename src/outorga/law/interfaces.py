@@ -65,6 +65,7 @@ MOTO_SERVICES = Interface(
         "inspection_result",
         "penalty",
         "permit_extension",
+        "public_post_suspension",
         "seizure_release",
         "stand",
         "suspension_return",

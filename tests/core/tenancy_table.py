@@ -246,6 +246,14 @@ SPECIAL: dict[str, Entry] = {
         "auth": AUTHORITY,
         "json": {"on": DAY, "text": "x"},
     },
+    "api/v1/registry/permits/<permit_id>/public-post-suspension": {
+        "auth": AUTHORITY,
+        "json": {"post": "eletivo", "took_office_on": DAY},
+    },
+    "api/v1/registry/permits/<permit_id>/public-post-suspension/end": {
+        "auth": AUTHORITY,
+        "json": {"post": "eletivo", "took_office_on": DAY, "left_office_on": DAY, "on": DAY},
+    },
     "api/v1/registry/permits/<permit_id>/renounce": {
         "auth": AUTHORITY,
         "json": {"on": DAY, "text": "x"},

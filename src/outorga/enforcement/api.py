@@ -24,6 +24,7 @@ from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.requests import actor_of, user_of
 from outorga.law.competence import Role
 from outorga.registry.models import Auxiliary, Permit
+from outorga.registry.validation import FieldError
 
 from . import selectors
 from .lawbridge import catalog
@@ -88,10 +89,15 @@ class AutoIn(Schema):
     agent_registration: str
     permit_id: int | None = None
     law: str | None = None
+    #: Without a permit: the service performed (mototaxi, motofrete, taxi…); its law bound on the
+    #: day of the fact is the auto's (mototaxi art. 35, taxi art. 16). ``law`` names it instead.
+    service: str | None = None
     plate: str = ""
     committed_by: str = "holder"
     auxiliary_id: int | None = None
     offender_name: str = ""
+    #: Without a permit: the offender's CPF or CNPJ, found in the registry when registered.
+    offender_document: str = ""
     offender_signed: bool = False
     refusal_certified: bool = False
     witnesses: list[str] = []
@@ -104,6 +110,11 @@ class AutoIn(Schema):
     #: Mototaxi art. 31 §3: no risk to safety or continuity; taxi art. 41 §1: no harm to the
     #: passengers' comfort or safety.
     warning_harmless: bool = False
+    #: Taxi art. 42: measures applied with the auto — retencao, remocao, afastamento_veiculo,
+    #: afastamento_taxista; retention only when fixable on the spot and safe (§1).
+    measures: list[str] = []
+    measure_fixable_on_site: bool = False
+    measure_safe: bool = False
 
 
 class NoticeOut(Schema):
@@ -136,6 +147,8 @@ class CaseOut(Schema):
     final_on: dt.date | None
     outcome: str
     auto: dict[str, Any] | None
+    #: The CPF or CNPJ of whom the case is against: the holder, or the offender without a permit.
+    person: str | None
     notices: list[NoticeOut]
     filings: list[FilingOut]
 
@@ -167,7 +180,12 @@ def _case_out(case: Case) -> dict[str, Any]:
             "committed_by": auto.committed_by,
             "status": auto.status,
             "decision": auto.decision,
+            "offender": auto.offender_name,
+            "offender_registration": auto.offender_registration,
+            "measures": auto.measures,
+            "seizure": auto.seizure,
         },
+        "person": case.person.document if case.person else None,
         "notices": list(case.notices.order_by("id")),
         "filings": list(case.filings.order_by("id")),
     }
@@ -312,10 +330,11 @@ def auto_issue(request: HttpRequest, payload: AutoIn) -> Any:
         agent_registration=payload.agent_registration,
         plate=payload.plate,
         permit=permit,
-        law=payload.law,
+        law=payload.law or _service_law(request, payload.service, payload.committed_at),
         committed_by=payload.committed_by,
         auxiliary=aux,
         offender_name=payload.offender_name,
+        offender_document=payload.offender_document,
         offender_signed=payload.offender_signed,
         refusal_certified=payload.refusal_certified,
         witnesses=payload.witnesses,
@@ -326,8 +345,23 @@ def auto_issue(request: HttpRequest, payload: AutoIn) -> Any:
         warning=payload.warning,
         warning_fixable=payload.warning_fixable,
         warning_harmless=payload.warning_harmless,
+        measures=payload.measures,
+        measure_fixable_on_site=payload.measure_fixable_on_site,
+        measure_safe=payload.measure_safe,
     )
     return Status(201, _case_out(Case.objects.get(auto=auto)))
+
+
+def _service_law(request: HttpRequest, service: str | None, at: dt.datetime) -> str | None:
+    """The law bound to ``service`` on the day of the fact; None when no service is named."""
+    if not service:
+        return None
+    try:
+        return law_of(_m(request), service, timezone.localtime(at).date())
+    except LawNotBound:
+        raise FieldError(
+            "service", f"nenhuma lei rege o serviço {service} neste município"
+        ) from None
 
 
 @router.post(
@@ -589,16 +623,11 @@ def taxi_register_suspension(
 )
 def seizure_create(request: HttpRequest, payload: SeizureIn) -> Any:
     auto = get_object_or_404(InfractionNotice.objects.select_related("permit"), pk=payload.auto_id)
-    person = auto.permit.holder if auto.permit else None
-    if person is None:
-        from outorga.registry.validation import FieldError
-
-        raise FieldError("proprietário", "identifique o proprietário no cadastro antes")
     return Status(
         201,
         seizure_create_service(
             **_acting(request),
-            person=person,
+            person=None,
             plate=auto.plate,
             depot=payload.depot,
             entered_on=payload.entered_on,
@@ -611,7 +640,7 @@ def seizure_create(request: HttpRequest, payload: SeizureIn) -> Any:
 
 @router.post(
     "/seizures/{seizure_id}/storage",
-    summary="Cobrar as diárias de estadia ainda não cobradas do veículo apreendido (mototáxi art. 35 §1)",
+    summary="Cobrar as diárias de estadia ainda não cobradas do veículo apreendido (mototáxi art. 35 §1; táxi art. 42 §2)",
     auth=staff,
 )
 def seizure_storage(request: HttpRequest, seizure_id: int, payload: OnIn) -> Any:

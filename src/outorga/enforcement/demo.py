@@ -14,6 +14,8 @@ EXAMPLE_ITEMS = [
     ("reg-taximetro-sem-afericao", "Operar com taxímetro sem aferição válida", Severity.GRAVE),
     ("reg-sem-cracha", "Deixar de portar o crachá do Cadastro Municipal", Severity.LEVE),
     ("reg-fumar", "Fumar no interior do veículo em serviço", Severity.MEDIA),
+    # Art. 16 gives illegal transport no nature: the regulation does (ADR 0023); an example here.
+    ("transporte_ilegal", "Transporte ilegal de passageiros, sem permissão", Severity.GRAVISSIMA),
 ]
 
 

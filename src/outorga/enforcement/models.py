@@ -64,7 +64,7 @@ class InfractionNotice(TenantModel):
     class CommittedBy(models.TextChoices):
         HOLDER = "holder", "permissionário"
         AUXILIARY = "auxiliary", "condutor auxiliar"
-        UNLICENSED = "unlicensed", "condutor sem permissão (art. 35)"
+        UNLICENSED = "unlicensed", "condutor sem permissão"
         UNKNOWN = "unknown", "não identificado"
 
     class Penalty(models.TextChoices):
@@ -107,6 +107,9 @@ class InfractionNotice(TenantModel):
     gps_lat = models.DecimalField(max_digits=9, decimal_places=6, null=True, blank=True)
     gps_lon = models.DecimalField(max_digits=9, decimal_places=6, null=True, blank=True)
     seizure = models.BooleanField("acarreta apreensão", default=False)
+    #: The administrative measures applied on the spot where the law has them (taxi art. 42 I–III,
+    #: VI: retention, removal, withdrawal of the vehicle or the driver), judged by the law.
+    measures = models.JSONField("medidas administrativas", default=list, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ISSUED)
     cancel_reason = models.CharField("motivo do cancelamento", max_length=300, blank=True)
     cancelled_by = models.ForeignKey(
@@ -125,6 +128,14 @@ class InfractionNotice(TenantModel):
 
     def __str__(self) -> str:
         return f"Auto {self.number}"
+
+    @property
+    def measure_labels(self) -> list[str]:
+        """The measures applied, as the auto's law names them (taxi art. 42)."""
+        from outorga.law.interfaces import measures
+
+        names = measures(self.law)
+        return [names.get(m, m) for m in self.measures]
 
 
 class InfractionPhoto(TenantModel):
@@ -303,11 +314,12 @@ class Escalation(TenantModel):
 
 
 class Seizure(TenantModel):
-    """Apreensão (mototaxi art. 35): release only after paying fine, fees, removal and storage;
-    an appeal does not release (§2)."""
+    """Apreensão (mototaxi art. 35) or removal (taxi art. 42 II): released when the law of the
+    auto says so — mototaxi: fine, fees, removal and storage paid, an appeal does not release
+    (§2); taxi: the transport and storage costs paid (art. 42 §2)."""
 
     class Grounds(models.TextChoices):
-        UNLICENSED = "sem_permissao", "serviço sem permissão (art. 35)"
+        UNLICENSED = "sem_permissao", "serviço sem permissão"
         INFRACTION = "infracao", "infração que acarreta apreensão"
 
     class Status(models.TextChoices):

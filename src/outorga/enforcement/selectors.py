@@ -63,8 +63,9 @@ def search_badge(text: str) -> Badge | None:
 
 
 def search(text: str) -> list[Permit]:
-    """Permits by plate, permit number, or the badge's QR token (the token itself or the
-    verification URL read by the phone's camera) or the serial printed on the card."""
+    """Permits by plate, permit number, the holder's CPF or CNPJ, or the badge's QR token (the
+    token itself or the verification URL read by the phone's camera) or the serial printed on
+    the card."""
     text = text.strip()
     if not text:
         return []
@@ -78,7 +79,28 @@ def search(text: str) -> list[Permit]:
             "holder", "vehicle"
         )
         found += [p for p in qs if p not in found]
+    digits = re.sub(r"\D", "", text)
+    if len(digits) in (11, 14):
+        qs = Permit.objects.filter(holder__document=digits).select_related("holder", "vehicle")
+        found += [p for p in qs if p not in found]
     return found
+
+
+def autos_without_permit(text: str, limit: int = 20) -> list[InfractionNotice]:
+    """Earlier autos for service without a permit (mototaxi art. 35, taxi art. 16) on this plate
+    or against this CPF or CNPJ: what the inspector needs to know of a repeat offender."""
+    plate = normalise_plate(text)
+    digits = re.sub(r"\D", "", text)
+    match = Q(plate=plate) if plate else Q()
+    if len(digits) in (11, 14):
+        match |= Q(offender_registration=digits) | Q(case__person__document=digits)
+    if not match:
+        return []
+    return list(
+        InfractionNotice.objects.filter(match, permit__isnull=True)
+        .select_related("case")
+        .order_by("-committed_at", "-id")[:limit]
+    )
 
 
 #: Nearest deadline first; a case with no deadline running (awaiting its notice) after them, on

@@ -65,6 +65,7 @@ MOTO_SERVICES = Interface(
         "inspection_result",
         "penalty",
         "permit_extension",
+        "public_post_suspension",
         "seizure_release",
         "stand",
         "suspension_return",
@@ -93,11 +94,13 @@ TAXI_SERVICES = Interface(
         "fee",
         "inspection_due",
         "inspection_result",
+        "measures",
         "penalty",
         "permit_extinction",
         "permit_transfer",
         "points",
         "registration_renewal",
+        "seizure_release",
         "stand_parking",
         "suspension",
         "vehicle_change",
@@ -234,6 +237,13 @@ def _export(law: str, name: str) -> Any:
     if book is None:
         return None
     return getattr(importlib.import_module(book.module), name, None)
+
+
+def measures(law: str) -> dict[str, str]:
+    """The administrative measures an agent may apply with an auto under ``law`` (its rulebook's
+    ``MEASURES``: code → how a person reads it, with its article); empty where the law has none."""
+    found: Mapping[str, str] | None = _export(law, "MEASURES")
+    return dict(found or {})
 
 
 def limit(law: str, concept: str, ctx: Any) -> Any:

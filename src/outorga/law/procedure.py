@@ -31,7 +31,10 @@ class InfractionKind:
 
     @property
     def severity_label(self) -> str:
-        """The nature as the law writes it, with its accents ("gravíssima")."""
+        """The nature as the law writes it, with its accents ("gravíssima"); a conduct the law
+        left to a regulation that has not classified it yet says so."""
+        if not self.severity:
+            return "natureza a definir pelo regulamento"
         return SEVERITY_PT.get(self.severity, self.severity)  # type: ignore[call-overload]
 
 
@@ -42,13 +45,15 @@ class Procedure:
     ``kinds(on, regulation_items)``: the catalog in force on the date of the fact. ``regulation``:
     the article by which a municipal regulation adds infractions (its items are data), if any.
     ``unlicensed``: the provision an auto cites for service without a permit, if the law has one
-    (it admits no warning and seizes the vehicle). The articles of the procedure's acts
+    (it seizes the vehicle; it admits a warning only where ``unlicensed_admits_warning``: the
+    mototaxi law's does not, art. 35). The articles of the procedure's acts
     (``cassacao``, ``warning``, ``seizure``…) are the rulebook's ``CITES``, like every other."""
 
     steps: Mapping[str, str]
     kinds: Callable[[dt.date | None, Sequence[Mapping[str, Any]]], list[InfractionKind]]
     regulation: Citation | None = None
     unlicensed: InfractionKind | None = None
+    unlicensed_admits_warning: bool = False
 
     @property
     def stages(self) -> list[str]:

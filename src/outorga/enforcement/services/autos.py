@@ -42,7 +42,7 @@ from outorga.enforcement.services.escalation import escalate
 from outorga.enforcement.services.notices import notice_deliver_in_transaction
 from outorga.law import interfaces
 from outorga.law.decisions import Decision
-from outorga.registry.models import Auxiliary, Permit, Vehicle
+from outorga.registry.models import Auxiliary, Permit, Person, Vehicle
 from outorga.registry.validation import FieldError
 
 
@@ -73,6 +73,7 @@ def infraction_issue(
     auxiliary: Auxiliary | None = None,
     offender_name: str = "",
     offender_registration: str = "",
+    offender_document: str = "",
     offender_signed: bool = False,
     refusal_certified: bool = False,
     witnesses: Sequence[str] = (),
@@ -81,6 +82,9 @@ def infraction_issue(
     warning: bool = False,
     warning_fixable: bool = False,
     warning_harmless: bool = False,
+    measures: Sequence[str] = (),
+    measure_fixable_on_site: bool = False,
+    measure_safe: bool = False,
 ) -> InfractionNotice:
     """Lavrar o auto de infração (mototaxi art. 29–30; taxi art. 41 §5, D-17): every field of art.
     30 I–X, the offender's signature (which is itself the notice, art. 30 X) or the agent's
@@ -88,7 +92,11 @@ def infraction_issue(
     auxiliary (art. 31 §2): the auto counts on the permit either way. A written ``warning`` instead
     of the fine only where the law allows it (mototaxi art. 31 §3: ``warning_fixable`` and
     ``warning_harmless`` to safety and continuity; taxi art. 41 §1: a primary conduct,
-    ``warning_harmless`` to the passengers' comfort and safety)."""
+    ``warning_harmless`` to the passengers' comfort and safety). Without a permit (mototaxi art.
+    35; taxi art. 16) the offender is found in the registry by ``offender_document`` (CPF or
+    CNPJ), and the case is theirs. The ``measures`` applied on the spot (taxi art. 42 I–III, VI)
+    are judged by the law: retention only when ``measure_fixable_on_site`` and ``measure_safe``
+    (§1)."""
     law = _law_of_permit(permit, law)
     authorize(actor=actor, municipality=municipality, action="infraction.issue", law=law)
     assert actor.user is not None
@@ -114,6 +122,12 @@ def infraction_issue(
         raise FieldError("placa", "informe a placa (art. 30 III)")
     committed_on = timezone.localtime(committed_at).date()
     holder = permit.holder if permit else None
+    offender = None
+    if permit is None:
+        offender, offender_registration = _offender_by_document(
+            municipality, offender_document, offender_registration
+        )
+        offender_name = offender_name or (offender.name if offender else "")
     if committed_by == InfractionNotice.CommittedBy.AUXILIARY and auxiliary is not None:
         offender_name = offender_name or auxiliary.person.name
         offender_registration = offender_registration or str(auxiliary.registration_number or "")
@@ -164,6 +178,19 @@ def infraction_issue(
             raise Refused(check)
     elif not agent_registration.strip():
         raise FieldError("matrícula", "informe a matrícula do agente")
+    judged_measures = (
+        _measures_check(
+            municipality=municipality,
+            law=law,
+            committed_on=committed_on,
+            unlicensed=permit is None,
+            measures=measures,
+            fixable_on_site=measure_fixable_on_site,
+            safe=measure_safe,
+        )
+        if measures
+        else None
+    )
     fine_preview: Decision | None = None
     seizure = False
     if kind is not None:
@@ -206,6 +233,7 @@ def infraction_issue(
             gps_lat=round(gps[0], 6) if gps else None,
             gps_lon=round(gps[1], 6) if gps else None,
             seizure=seizure,
+            measures=list(measures),
             decision=check.to_json() if check else {},
             fine_decision=fine_preview.to_json() if fine_preview else {},
         )
@@ -220,7 +248,7 @@ def infraction_issue(
             law=law,
             auto=auto,
             permit=permit,
-            person=holder,
+            person=holder or offender,
         )
         notice = Notice.objects.create(case=case, purpose=Notice.Purpose.AUTO)
         record_act(
@@ -237,8 +265,13 @@ def infraction_issue(
                 "committed_at": committed_at.isoformat(),
                 "photos": [d for *_, d in photo_rows],
                 "case": case.number,
+                "offender": offender.document if offender else None,
+                "measures": list(measures),
             },
-            basis=decision_basis(check, *[x for x in (fine_preview, warned) if x is not None]),
+            basis=decision_basis(
+                check,
+                *[x for x in (fine_preview, warned, judged_measures) if x is not None],
+            ),
         )
         if offender_signed:
             # Art. 30 X: the offender's signature on the auto is the personal notice (D-4).
@@ -246,6 +279,77 @@ def infraction_issue(
                 actor, municipality, notice, "pessoal", committed_on, "assinatura no auto"
             )
     return auto
+
+
+def _offender_by_document(
+    municipality: Municipality, document: str, registration: str
+) -> tuple[Person | None, str]:
+    """The offender without a permit, by CPF or CNPJ (digits only; the registration number of art.
+    30 V when nothing else is given): the registered person if any. An unregistered one keeps the
+    document on the auto and is registered before a seizure charges them."""
+    digits = "".join(c for c in document if c.isdigit())
+    if document.strip() and len(digits) not in (11, 14):
+        raise FieldError("CPF/CNPJ do infrator", "informe o CPF (11 dígitos) ou o CNPJ (14)")
+    if not digits:
+        return None, registration
+    with tenant(municipality):
+        person = Person.objects.filter(document=digits).first()
+    return person, registration or digits
+
+
+def offender_of(auto: InfractionNotice) -> Person | None:
+    """Who answers for an auto's charges: the permit's holder (mototaxi art. 31 §2), else the
+    person of its case, else the one registered since with the document written on the auto
+    (art. 30 V). Read under the auto's tenant."""
+    if auto.permit_id is not None:
+        return auto.permit.holder  # type: ignore[union-attr]
+    case = Case.objects.filter(auto=auto).select_related("person").first()
+    if case is not None and case.person is not None:
+        return case.person
+    digits = "".join(c for c in auto.offender_registration if c.isdigit())
+    return Person.objects.filter(document=digits).first() if digits else None
+
+
+def _measures_check(
+    *,
+    municipality: Municipality,
+    law: str,
+    committed_on: dt.date,
+    unlicensed: bool,
+    measures: Sequence[str],
+    fixable_on_site: bool,
+    safe: bool,
+) -> Decision:
+    """The administrative measures applied with the auto, as the law allows them (taxi art. 42,
+    §1: retention only when the irregularity can be fixed on the spot, safely); refused with the
+    article otherwise."""
+    known = interfaces.measures(law)
+    if not answers(law, "measures") or not known:
+        raise FieldError("medidas", "esta lei não prevê medidas administrativas no auto")
+    unknown = [m for m in measures if m not in known]
+    if unknown or len(set(measures)) != len(measures):
+        raise FieldError(
+            "medidas",
+            f"medida desconhecida ou repetida: {', '.join(unknown) or 'repetida'}; as da lei: "
+            + ", ".join(known),
+            interfaces.cited(law, "measures"),
+        )
+    d = ask(
+        municipality,
+        law,
+        "measures",
+        {
+            "committed_on": committed_on.isoformat(),
+            "unlicensed": unlicensed,
+            "measures": list(measures),
+            "fixable_on_site": fixable_on_site,
+            "safe": safe,
+        },
+        committed_on,
+    )
+    if not (d.outcome or {}).get("allowed"):
+        raise Refused(d)
+    return d
 
 
 def _prior_infractions(
@@ -298,7 +402,11 @@ def _warning_check(
     the article (mototaxi art. 31 §3; taxi art. 41 §1)."""
     on = timezone.localtime(committed_at).date()
     unlicensed = procedure(law).unlicensed
-    if unlicensed is not None and code == unlicensed.code:
+    if (
+        unlicensed is not None
+        and code == unlicensed.code
+        and not procedure(law).unlicensed_admits_warning
+    ):
         raise FieldError(
             "advertência",
             "serviço sem permissão não admite advertência: multa gravíssima e apreensão",

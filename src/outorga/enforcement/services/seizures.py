@@ -1,5 +1,7 @@
-"""Seizures (apreensões, mototaxi art. 35): recorded on their auto, the fine and removal charged
-at once, storage billed by the day, released only once everything is paid (§1–2)."""
+"""Seizures (apreensões, mototaxi art. 35; removals, taxi art. 42 II): recorded on their auto, the
+removal charged at once — with the fine where the law makes it a condition of the release
+(mototaxi art. 35 §1) —, storage billed by the day, released when the auto's law says the charges
+it names are paid (mototaxi art. 35 §1–2; taxi art. 42 §2)."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import answers, ask
 from outorga.enforcement.models import Case, InfractionNotice, Seizure
+from outorga.enforcement.services.autos import offender_of
 from outorga.enforcement.services.common import (
     InvalidStep,
     case_contested,
@@ -35,7 +38,7 @@ def seizure_create(
     *,
     actor: Actor,
     municipality: Municipality,
-    person: Person,
+    person: Person | None,
     plate: str,
     depot: str,
     entered_on: dt.date,
@@ -49,17 +52,34 @@ def seizure_create(
     appeal runs (art. 35 §1–2) — so they are due on the day of the seizure; but the offender still
     has the defence of art. 42 and the appeals of art. 43–44, so the charges await the case's
     finality: until then they never become final by their due date nor block a renewal (D-1,
-    D-11)."""
+    D-11). Under the taxi law (art. 42 II, §2) the removal and storage are the infractor's and
+    the fine follows the auto's process (art. 41 §5): the law's answer charges no fine here.
+    Without a permit the charges go to the offender found by the auto's CPF or CNPJ
+    (:func:`offender_of`), who must be registered first."""
     law = auto.law
     if not answers(law, "seizure_release"):
-        raise FieldError("lei", "apreensão com liberação regulada só na lei do mototáxi (art. 35)")
+        raise FieldError("lei", "a lei deste auto não regula a apreensão nem a liberação")
     authorize(actor=actor, municipality=municipality, action="penalty.seizure", law=law)
     if not depot.strip():
         raise FieldError("pátio", "informe o pátio")
     if not auto.seizure:
-        raise FieldError("auto", "esta infração não acarreta apreensão (§2 dos art. 38 a 41)")
+        raise FieldError(
+            "auto", "esta infração não acarreta apreensão", interfaces.cited(law, "seizure")
+        )
     if auto.status == InfractionNotice.Status.CANCELLED:
         raise FieldError("auto", f"o auto {auto.number} está cancelado")
+    if removal_cents < 0 or storage_daily_cents < 0:
+        raise FieldError("remoção", "valores de remoção e estadia não podem ser negativos")
+    if person is None:
+        with tenant(municipality):
+            person = offender_of(auto)
+    if person is None:
+        raise FieldError(
+            "infrator",
+            f"cadastre o infrator (CPF/CNPJ {auto.offender_registration or 'não informado'}) "
+            "antes da apreensão: os custos são dele",
+            interfaces.cited(law, "seizure"),
+        )
     grounds = Seizure.Grounds.UNLICENSED if auto.permit_id is None else Seizure.Grounds.INFRACTION
     facts: dict[str, Any] = {
         "grounds": grounds,
@@ -88,6 +108,10 @@ def seizure_create(
             storage_daily_cents=storage_daily_cents,
             removal_cents=removal_cents,
         )
+        if case is not None and case.person_id is None:
+            # The offender registered after the auto: the case and its fine are theirs.
+            case.person = person
+            case.save(update_fields=["person"])
         label = auto.number
         # The fine and the removal are charged alike: to the owner, due on entry, awaiting the
         # case as it stands.
@@ -101,12 +125,13 @@ def seizure_create(
             status=status,
             awaiting_finality=awaiting,
         )
-        s.fine_debt = charge(
-            origin=Debt.Origin.FINE,
-            description=f"Multa — apreensão {label} (art. 35)",
-            amount_cents=fine_cents,
-            basis=decision_basis(d),
-        )
+        if fine_cents > 0:
+            s.fine_debt = charge(
+                origin=Debt.Origin.FINE,
+                description=f"Multa — apreensão {label} ({interfaces.cited(law, 'seizure')})",
+                amount_cents=fine_cents,
+                basis=decision_basis(d),
+            )
         if removal_cents > 0:
             s.removal_debt = charge(
                 origin=Debt.Origin.REMOVAL,
@@ -128,6 +153,7 @@ def seizure_create(
                 "auto": auto.number,
                 "fine_cents": fine_cents,
                 "removal_cents": removal_cents,
+                "person": person.document,
             },
             basis=decision_basis(d),
         )
@@ -144,7 +170,8 @@ def storage_days(s: Seizure, on: dt.date) -> int:
 def seizure_bill_storage(
     *, actor: Actor, municipality: Municipality, seizure: Seizure, through: dt.date
 ) -> Debt | None:
-    """Charge the storage days not yet charged, up to ``through`` (art. 35 §1: estadia)."""
+    """Charge the storage days not yet charged, up to ``through`` (mototaxi art. 35 §1: estadia;
+    taxi art. 42 §2)."""
     authorize(actor=actor, municipality=municipality, action="seizure.release", law=seizure.law)
     with transaction.atomic(), tenant(municipality):
         s = Seizure.objects.select_for_update().get(pk=seizure.pk)
@@ -238,8 +265,9 @@ def seizure_release_in_transaction(
 def seizure_release(
     *, actor: Actor, municipality: Municipality, seizure: Seizure, on: dt.date
 ) -> Seizure:
-    """Release only after paying fine, fees, removal and storage (art. 35 §1); an appeal pending
-    does not release (§2). The law core decides from the debts' statuses."""
+    """Release once the auto's law finds its charges paid — mototaxi: fine, fees, removal and
+    storage (art. 35 §1), an appeal pending does not release (§2); taxi: transport and storage
+    (art. 42 §2). The law core decides from the debts' statuses."""
     authorize(actor=actor, municipality=municipality, action="seizure.release", law=seizure.law)
     with tenant(municipality):
         facts = release_facts(seizure, on)

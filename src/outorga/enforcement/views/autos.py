@@ -69,8 +69,26 @@ def index(request: HttpRequest) -> HttpResponse:
             "autos": selectors.autos_recent(20),
             "role": user_of(request).role,
             "regulation_law": regulation.delegating_law(user_of(request).municipality),  # type: ignore[arg-type]
+            "unlicensed": unlicensed_offers(user_of(request).municipality) if q else [],
+            "earlier": selectors.autos_without_permit(q) if q else [],
         },
     )
+
+
+def unlicensed_offers(m: Any) -> list[dict[str, str]]:
+    """For a plate or document with no permit: an auto for service without one, for each service
+    whose law in force today has that provision (mototaxi art. 35, taxi art. 16)."""
+    out = []
+    for service, label in Service.choices:
+        try:
+            law = law_of(m, service, today())
+        except LawNotBound:
+            continue
+        if procedure(law).unlicensed is not None:
+            out.append(
+                {"service": service, "label": label, "cite": interfaces.cited(law, "unlicensed")}
+            )
+    return out
 
 
 def _catalog(law: str) -> list[InfractionKind]:
@@ -115,10 +133,32 @@ def infraction_groups(kinds: list[InfractionKind]) -> list[dict[str, Any]]:
     ]
 
 
+def unlicensed_first(
+    law: str, kinds: list[InfractionKind], unlicensed: bool
+) -> list[InfractionKind]:
+    """The catalog with the provision for service without a permit first, when the auto has no
+    permit; the catalog's own version of it (a regulation's nature) wins over the law's."""
+    provision = procedure(law).unlicensed
+    if not unlicensed or provision is None:
+        return kinds
+    listed = [k for k in kinds if k.code == provision.code]
+    return (listed or [provision]) + [k for k in kinds if k.code != provision.code]
+
+
+def _is_document(text: str) -> bool:
+    return len("".join(c for c in text if c.isdigit())) in (11, 14)
+
+
+def measure_choices(law: str) -> list[dict[str, str]]:
+    """The administrative measures the law lets the agent apply with the auto (taxi art. 42),
+    each with its article; none where the law has none."""
+    return [{"code": c, "label": label} for c, label in interfaces.measures(law).items()]
+
+
 def _unlicensed_law(m: Any, request: HttpRequest) -> str:
     """The law an auto without a permit applies: the one named (``law``), or the one bound on the
     day to the service named (``servico``, mototáxi by default) — service without a permit is an
-    infraction of the law of the service performed (mototaxi art. 35)."""
+    infraction of the law of the service performed (mototaxi art. 35, taxi art. 16)."""
     named = request.POST.get("law") or request.GET.get("law")
     if named:
         return named
@@ -200,11 +240,15 @@ def auto_new(request: HttpRequest) -> HttpResponse:
         "law": law,
         "taxi_like": taxi_like(law),
         "warning_cite": interfaces.cited(law, "warning"),
-        # Without a permit, the provision for service without one comes first (mototaxi art. 35).
-        "groups": infraction_groups(
-            ([unlicensed] if permit is None and (unlicensed := procedure(law).unlicensed) else [])
-            + _catalog(law)
-        ),
+        "unlicensed_cite": interfaces.cited(law, "unlicensed") if permit is None else "",
+        "measures": measure_choices(law),
+        "measures_checked": request.POST.getlist("measures"),
+        # From the search that found no permit: a plate, or a CPF/CNPJ.
+        "plate_hint": "" if _is_document(request.GET.get("q", "")) else request.GET.get("q", ""),
+        "document_hint": request.GET.get("q", "") if _is_document(request.GET.get("q", "")) else "",
+        # Without a permit, the provision for service without one comes first (mototaxi art. 35,
+        # taxi art. 16) — once: a regulation that classifies it lists it in the catalog.
+        "groups": infraction_groups(unlicensed_first(law, _catalog(law), permit is None)),
         "auxiliaries": list(Auxiliary.objects.filter(permit=permit, status="active"))
         if permit
         else [],
@@ -239,6 +283,7 @@ def auto_new(request: HttpRequest) -> HttpResponse:
             committed_by=p.get("committed_by", "holder"),
             auxiliary=aux,
             offender_name=p.get("offender_name", ""),
+            offender_document=p.get("offender_document", ""),
             offender_signed=p.get("signature") == "signed",
             refusal_certified=p.get("signature") == "refused",
             witnesses=[p.get("witness_1", ""), p.get("witness_2", "")],
@@ -247,6 +292,9 @@ def auto_new(request: HttpRequest) -> HttpResponse:
             warning=p.get("warning") == "1",
             warning_fixable=p.get("warning_fixable") == "1",
             warning_harmless=p.get("warning_harmless") == "1",
+            measures=p.getlist("measures"),
+            measure_fixable_on_site=p.get("measure_fixable_on_site") == "1",
+            measure_safe=p.get("measure_safe") == "1",
         )
     except (*ERRORS, ValueError) as exc:
         messages_add(request, exc)
@@ -300,6 +348,8 @@ def seizure_detail(request: HttpRequest, seizure_id: int) -> HttpResponse:
             "days": storage_days(s, today()),
             "daily": brl(s.storage_daily_cents),
             "today": today(),
+            "release_cite": interfaces.cited(s.law, "seizure"),
+            "fine_releases": bool(s.fine_debt_id),
         },
     )
 
@@ -310,13 +360,10 @@ def seizure_new(request: HttpRequest, auto_id: int) -> HttpResponse:
     auto = get_object_or_404(InfractionNotice.objects.select_related("permit"), pk=auto_id)
     to = reverse("enforcement:case", args=[auto.case.pk])
     try:
-        person = auto.permit.holder if auto.permit else None
-        if person is None:
-            raise FieldError("proprietário", "identifique o proprietário no cadastro antes")
         s = seizure_create(
             actor=actor_of(request),
             municipality=auto.municipality,
-            person=person,
+            person=None,
             plate=auto.plate,
             depot=request.POST.get("depot", ""),
             entered_on=date_from(request.POST.get("entered_on"), today()),

@@ -63,3 +63,32 @@ def permit_reserve(payload: DatedText) -> dict[str, Any]:
 )
 def permit_reserve_end(payload: DatedText) -> dict[str, Any]:
     return {"on": payload.on, "reason": payload.text}
+
+
+class PublicPostIn(Schema):
+    #: ``eletivo`` or ``confianca`` (mototaxi art. 2 XXIV).
+    post: str
+    took_office_on: dt.date
+
+
+@permit_act_route(
+    "public-post-suspension",
+    permit_status_services.permit_public_post_suspend,
+    "Suspender enquanto o permissionário exerce cargo eletivo ou de confiança (mototáxi art. 2 XXIV)",
+)
+def permit_public_post_suspend(payload: PublicPostIn) -> dict[str, Any]:
+    return {"post": payload.post, "took_office_on": payload.took_office_on}
+
+
+class PublicPostEndIn(PublicPostIn):
+    left_office_on: dt.date
+    on: dt.date
+
+
+@permit_act_route(
+    "public-post-suspension/end",
+    permit_status_services.permit_public_post_end,
+    "Encerrar a suspensão por cargo público após a saída do cargo (mototáxi art. 2 XXIV)",
+)
+def permit_public_post_end(payload: PublicPostEndIn) -> dict[str, Any]:
+    return payload.dict()

@@ -420,3 +420,101 @@ def permit_revoke(
         effective_on=on,
         basis=basis,
     )
+
+
+# --- suspension while the holder holds a public post (mototaxi art. 2 XXIV) -----------------------
+
+
+def _public_post_decision(
+    municipality: Municipality,
+    permit: Permit,
+    post: str,
+    took_office_on: dt.date,
+    left_office_on: dt.date | None,
+    on: dt.date,
+) -> Any:
+    """The law's answer for the post on ``on``; a law without the rule, or a post it does not
+    name, is a refusal naming the field."""
+    law = bound_law(municipality, permit.service, on)
+    if not law.answers("public_post_suspension"):
+        raise FieldError(
+            "cargo", "a lei desta permissão não a suspende enquanto o titular exerce cargo público"
+        )
+    facts: dict[str, Any] = {
+        "post": post,
+        "took_office_on": took_office_on.isoformat(),
+        "on": on.isoformat(),
+    }
+    if left_office_on is not None:
+        facts["left_office_on"] = left_office_on.isoformat()
+    try:
+        return law.ask("public_post_suspension", facts, on)
+    except ValueError as exc:  # the facts' schema: a post the law does not name
+        raise FieldError("cargo", f"cargo não previsto na lei ({exc})") from None
+
+
+def permit_public_post_suspend(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    post: str,
+    took_office_on: dt.date,
+) -> Permit:
+    """Mototaxi art. 2 XXIV: the permission is suspended while the holder exercises an elected or
+    confidence post in the public administration — from the day of taking office, with no end
+    date (``suspended_until`` empty) until the holder leaves it (:func:`permit_public_post_end`).
+    Not a penalty: no process and no infraction."""
+    d = _public_post_decision(municipality, permit, post, took_office_on, None, took_office_on)
+    return _transition(
+        actor=actor,
+        municipality=municipality,
+        permit=permit,
+        to=Permit.Status.SUSPENDED,
+        reason=d.reasons[0].message,
+        effective_on=took_office_on,
+        until=None,
+        basis=basis_of(d),
+    )
+
+
+def permit_public_post_end(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    post: str,
+    took_office_on: dt.date,
+    left_office_on: dt.date,
+    on: dt.date,
+) -> Permit:
+    """Mototaxi art. 2 XXIV: the suspension for the post ends when the holder leaves it — back to
+    active from the day after, without the proof of art. 32 §2 (no irregularity caused it).
+    Refused while the holder is still in office on ``on``, and for a suspension that is not the
+    post's (a penalty's ends by :func:`permit_reinstate`)."""
+    if permit.status != Permit.Status.SUSPENDED:
+        raise InvalidTransition(
+            f"a permissão está {permit.get_status_display()}; só uma permissão suspensa volta a "
+            "ativa"
+        )
+    if permit.suspended_until is not None:
+        raise InvalidTransition(
+            f"a suspensão vai até {permit.suspended_until:%d/%m/%Y}: é penalidade, não cargo público"
+        )
+    d = _public_post_decision(municipality, permit, post, took_office_on, left_office_on, on)
+    if d.outcome["suspended"]:
+        raise FieldError(
+            "saída do cargo",
+            f"em {on:%d/%m/%Y} o titular ainda exerce o cargo (saída em "
+            f"{left_office_on:%d/%m/%Y}); a suspensão continua",
+            "; ".join(c.render() for c in d.citations),
+        )
+    return _transition(
+        actor=actor,
+        municipality=municipality,
+        permit=permit,
+        to=Permit.Status.ACTIVE,
+        reason=d.reasons[0].message,
+        effective_on=on,
+        basis=basis_of(d),
+    )

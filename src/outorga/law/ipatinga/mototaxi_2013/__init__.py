@@ -69,6 +69,7 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "stand": art(17),  # the Executive fixes the stands
     "photo": art(2, inc="VIII"),  # the badge's photo
     "renounce": (art(6, 6), art(2, inc="XX")),  # cancellation on written request; renúncia
+    "public_post": art(2, inc="XXIV"),  # suspended while the holder holds a public post
     "reserve": art(2, inc="XXI"),  # the permission in reserve while the vehicle is substituted
     "extension": art(6),  # prorrogável por até 3 períodos de 5 anos
     "refund": (art(42, 1), art(42, 2)),  # an upheld defence: refund, removal and storage

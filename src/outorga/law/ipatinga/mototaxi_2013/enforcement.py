@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import Any
 
 from outorga.law.citations import decision
+from outorga.law.common.seizure import charges_paid, release_schema
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl, brl_unit, fiscal_units_to_cents, number_br
@@ -17,7 +18,6 @@ from outorga.law.rules import check, reason
 from outorga.law.schemas import closed, list_of
 
 from ._common import (
-    CENTS,
     DATE,
     LAW_ID,
     SEVERITY_PT,
@@ -550,30 +550,14 @@ def art_35_par1_fine_due(
     "ipatinga.mototaxi-2013.seizure_release",
     law=LAW_ID,
     title="O veículo apreendido pode ser liberado?",
-    schema={
-        "type": "object",
-        "required": ["grounds", "seized_on", "fine_paid", "charges"],
-        "additionalProperties": False,
-        "properties": {
-            "grounds": {"enum": ["sem_permissao", "infracao"]},
-            "codes": list_of({"enum": [t.code for t in CATALOG if t.seizure]}, uniqueItems=True),
-            "seized_on": DATE,
-            "fine_paid": {"type": "boolean"},
-            "charges": list_of(
-                closed(
-                    {
-                        "kind": {"enum": list(CHARGE_KINDS)},
-                        "amount_cents": CENTS,
-                        "paid": {"type": "boolean"},
-                    },
-                    required=["kind", "amount_cents", "paid"],
-                )
-            ),
-            "appeal_pending": {"type": "boolean"},
+    schema=release_schema(
+        CHARGE_KINDS,
+        {"enum": [t.code for t in CATALOG if t.seizure]},
+        **{
+            "if": {"properties": {"grounds": {"const": "infracao"}}},
+            "then": {"required": ["codes"], "properties": {"codes": {"minItems": 1}}},
         },
-        "if": {"properties": {"grounds": {"const": "infracao"}}},
-        "then": {"required": ["codes"], "properties": {"codes": {"minItems": 1}}},
-    },
+    ),
 )
 def seizure_release(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 35 §1º–§2º: release only after paying the fine, fees, removal and storage; an appeal
@@ -593,32 +577,18 @@ def seizure_release(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         )
     )
     charges = facts["charges"]
-    kinds = {c["kind"] for c in charges}
     unpaid = [c for c in charges if not c["paid"]]
     outstanding = sum(c["amount_cents"] for c in unpaid)
-    missing = [CHARGE_KINDS[k] for k in REQUIRED_CHARGES if k not in kinds]
-    if missing:
-        reasons.append(
-            reason(
-                "art_35_par1_charges",
-                Verdict.PENDING,
-                f"Não informados: {', '.join(missing)}.",
-                art(35, 1),
-            )
+    reasons.append(
+        charges_paid(
+            "art_35_par1_charges",
+            charges,
+            CHARGE_KINDS,
+            REQUIRED_CHARGES,
+            "Taxas, remoção e estadia pagas.",
+            art(35, 1),
         )
-    else:
-        reasons.append(
-            check(
-                "art_35_par1_charges",
-                not unpaid,
-                "Taxas, remoção e estadia pagas.",
-                "Em aberto: "
-                + ", ".join(f"{CHARGE_KINDS[c['kind']]} {brl(c['amount_cents'])}" for c in unpaid)
-                + ".",
-                art(35, 1),
-                facts={"encargos": charges},
-            )
-        )
+    )
     if facts.get("appeal_pending"):
         reasons.append(
             reason(

@@ -12,7 +12,8 @@ The rulebook follows the law's chapters, one module each; importing this package
   auxiliaries, renewal and documents;
 - :mod:`.vehicles` — Cap. III, art. 27–32: vehicles, age (D-6), inspections, reserve, swaps;
 - :mod:`.stands_tariffs` — Cap. IV–VI, art. 33–40: stands, tariffs, fees;
-- :mod:`.penalties` — Cap. VII, art. 41–43: infractions, penalties, measures, procedure (D-17).
+- :mod:`.penalties` — Cap. VII, art. 41–43: infractions, penalties, measures, procedure (D-17);
+- :mod:`.illegal_transport` — art. 16 and the measures of art. 42 I–III, VI, §1, §2, §4.
 
 Who may decide each act is in :mod:`outorga.law.competence` (not repeated here).
 """
@@ -28,6 +29,7 @@ from outorga.law.procedure import InfractionKind, Procedure
 
 from . import (
     extinction,
+    illegal_transport,
     penalties,
     permission,
     registry,
@@ -39,6 +41,8 @@ from . import (
 )
 from ._base import LAW, LAW_DATE, Category, HolderKind, Severity, art
 from .extinction import EXTINCTION_CAUSES
+from .illegal_transport import ILLEGAL_TRANSPORT, ILLEGAL_TRANSPORT_DESCRIPTION
+from .illegal_transport import MEASURE_LABELS as MEASURES
 from .penalties import LAW_CATALOG, InfractionType, catalog
 from .registry import DOCUMENTS
 from .term import instalment_plan
@@ -49,20 +53,31 @@ LAW_ID = LAW
 def _kinds(
     on: dt.date | None, regulation_items: Sequence[Mapping[str, Any]] = ()
 ) -> list[InfractionKind]:
-    """Art. 41 §2 names a few conducts; the municipality's regulation adds the rest (art. 43)."""
+    """Art. 41 §2 names a few conducts; the municipality's regulation adds the rest (art. 43).
+    Illegal transport (art. 16) is among them once the regulation gives it a nature; its vehicle
+    may be removed (art. 42 II)."""
     extra = [InfractionType.from_regulation(i) for i in regulation_items]
     return [
-        InfractionKind(i.code, i.description, i.nature.value, i.citation.render(), False)
+        InfractionKind(
+            i.code, i.description, i.nature.value, i.citation.render(), i.code == ILLEGAL_TRANSPORT
+        )
         for i in catalog(extra).values()
     ]
 
 
 #: D-17: the taxi law leaves the procedure to regulation (art. 43): defence, then one appeal to
 #: the Chief Executive — no JARI (never borrowed from the mototaxi law).
+#: Art. 16: transport without a permit is illegal transport; the law gives it no nature (the
+#: regulation does, art. 43), admits the warning of art. 41 §1 like any conduct, and the vehicle
+#: may be removed (art. 42 II) at the infractor's cost (§2).
 PROCEDURE = Procedure(
     steps={"defence": "defesa", "executive": "recurso"},
     kinds=_kinds,
     regulation=art(43),
+    unlicensed=InfractionKind(
+        ILLEGAL_TRANSPORT, ILLEGAL_TRANSPORT_DESCRIPTION, "", art(16).render(), True
+    ),
+    unlicensed_admits_warning=True,
 )
 
 #: The fees of art. 40, by inciso: label, article.
@@ -108,6 +123,9 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     # The inscription in the Cadastro cassada: the punished may no longer drive a taxi here.
     "cadastro_cassado": (art(41, inc="IV"), art(41, 3)),
     "cadastro_suspenso": art(42, inc="IV"),  # suspended for up to 90 days
+    "unlicensed": art(16),  # transport without a permit: illegal transport
+    "seizure": (art(42, inc="II"), art(42, 2)),  # removal, its costs on the infractor
+    "measures": art(42),  # retention, removal, withdrawal of the vehicle or the driver
 }
 
 __all__ = [
@@ -118,6 +136,7 @@ __all__ = [
     "LAW_CATALOG",
     "LAW_DATE",
     "LAW_ID",
+    "MEASURES",
     "PROCEDURE",
     "Category",
     "HolderKind",
@@ -125,6 +144,7 @@ __all__ = [
     "Severity",
     "catalog",
     "extinction",
+    "illegal_transport",
     "instalment_plan",
     "penalties",
     "permission",

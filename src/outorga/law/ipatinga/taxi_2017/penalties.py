@@ -39,6 +39,7 @@ from ._base import (
     refusals_text,
     rule_id,
 )
+from .illegal_transport import ILLEGAL_TRANSPORT, art_16_nature_from_regulation
 
 LEI_9784 = "federal.9784-1999"
 
@@ -57,11 +58,15 @@ class InfractionType:
 
     @classmethod
     def from_regulation(cls, data: Mapping[str, Any]) -> InfractionType:
+        """An item of the regulation, cited by its act; illegal transport keeps its article (art.
+        16), the regulation giving only its nature."""
+        note = data.get("reference") or "regulamento"
+        article = 16 if data["code"] == ILLEGAL_TRANSPORT else 43
         return cls(
             data["code"],
             data["description"],
             Severity(data["nature"]),
-            cite(LAW, 43, note=data.get("reference") or "regulamento"),
+            cite(LAW, article, note=note),
         )
 
 
@@ -458,6 +463,9 @@ def penalty_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             InfractionType.from_regulation(i) for i in facts.get("regulation_items", [])
         )
         item = items.get(facts["infraction"])
+        if item is None and facts["infraction"] == ILLEGAL_TRANSPORT:
+            r = art_16_nature_from_regulation(ILLEGAL_TRANSPORT)
+            return decide(qid, ctx, None, [r], "Pendente: natureza do transporte ilegal.")
         if item is None:
             r = reason(
                 rule_id("art_43_catalog"),

@@ -1,0 +1,80 @@
+"""Mototaxi art. 2 XXIV through the product: the permission is suspended while the holder holds an
+elected or confidence post, and comes back when the holder leaves it — without the proof of art.
+32 §2, which is for a penalty's suspension."""
+
+from __future__ import annotations
+
+from django.test import Client
+from registry_factories import make_permit
+
+from outorga.core.models import Act
+from outorga.core.tenancy import tenant
+from outorga.law.competence import Role
+from outorga.registry.models import Permit
+
+TOOK = "2026-01-01"
+
+
+def _client(user_of, role=Role.AUTORIDADE) -> Client:
+    c = Client()
+    c.force_login(user_of("ipatinga", role))
+    return c
+
+
+def test_art_2_xxiv_suspended_while_in_office_and_back_after_leaving_it(ipatinga_m, user_of):
+    permit = make_permit(ipatinga_m, "CARGO")
+    c = _client(user_of)
+    base = f"/api/v1/registry/permits/{permit.pk}/public-post-suspension"
+    r = c.post(base, {"post": "eletivo", "took_office_on": TOOK}, content_type="application/json")
+    assert r.status_code == 200, r.content
+    with tenant(ipatinga_m):
+        permit.refresh_from_db()
+        assert permit.status == Permit.Status.SUSPENDED and permit.suspended_until is None
+        act = Act.objects.filter(action="permit.suspended").latest("id")
+    assert "art. 2, XXIV" in str(act.record)
+    body = {"post": "eletivo", "took_office_on": TOOK, "left_office_on": "2028-12-31"}
+    # The return is the clerk's, as any return to active (art. 4 §1).
+    c = _client(user_of, Role.ATENDENTE)
+    # Still in office on the last day: the suspension goes on.
+    r = c.post(f"{base}/end", {**body, "on": "2028-12-31"}, content_type="application/json")
+    assert r.status_code == 422 and "ainda exerce o cargo" in r.content.decode()
+    r = c.post(f"{base}/end", {**body, "on": "2029-01-01"}, content_type="application/json")
+    assert r.status_code == 200, r.content
+    with tenant(ipatinga_m):
+        permit.refresh_from_db()
+    assert permit.status == Permit.Status.ACTIVE
+
+
+def test_art_2_xxiv_a_post_the_law_does_not_name_is_refused_naming_the_field(ipatinga_m, user_of):
+    permit = make_permit(ipatinga_m, "CARGO2")
+    r = _client(user_of).post(
+        f"/api/v1/registry/permits/{permit.pk}/public-post-suspension",
+        {"post": "efetivo", "took_office_on": TOOK},
+        content_type="application/json",
+    )
+    assert r.status_code == 422 and "cargo" in r.content.decode()
+    with tenant(ipatinga_m):
+        permit.refresh_from_db()
+    assert permit.status == Permit.Status.ACTIVE
+
+
+def test_art_2_xxiv_a_penaltys_suspension_does_not_end_by_leaving_a_post(ipatinga_m, user_of):
+    permit = make_permit(ipatinga_m, "CARGO3")
+    c = _client(user_of)
+    r = c.post(
+        f"/api/v1/registry/permits/{permit.pk}/suspend",
+        {"days": 15, "start": "2026-04-01", "reason": "penalidade"},
+        content_type="application/json",
+    )
+    assert r.status_code == 200, r.content
+    r = c.post(
+        f"/api/v1/registry/permits/{permit.pk}/public-post-suspension/end",
+        {
+            "post": "eletivo",
+            "took_office_on": TOOK,
+            "left_office_on": "2026-01-02",
+            "on": "2026-05-01",
+        },
+        content_type="application/json",
+    )
+    assert r.status_code == 409 and "penalidade" in r.content.decode()

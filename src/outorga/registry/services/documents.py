@@ -40,7 +40,7 @@ MOTOTAXI_VALIDITY = {
 }
 
 
-def _owner_fits(doc_type: str, *, vehicle_only: bool) -> None:
+def owner_fits(doc_type: str, *, vehicle_only: bool) -> None:
     """A vehicle's document (CRLV, laudos, apólice…) is recorded on the vehicle, a person's on the
     person: the law reads each where it belongs, so one filed on the other owner would count for
     nothing and show in the wrong list."""
@@ -84,7 +84,7 @@ def document_record(
     if person is None and vehicle is None:
         raise FieldError("titular", "informe a pessoa ou o veículo do documento")
     if person is None or vehicle is None:
-        _owner_fits(doc_type, vehicle_only=person is None)
+        owner_fits(doc_type, vehicle_only=person is None)
     category = _category(category)
     digest, ctype = _checked_file(content)
     with transaction.atomic(), tenant(municipality):

@@ -50,6 +50,15 @@ def worker() -> None:
     call_command("db_worker", "--batch", "--no-startup-delay", verbosity=0)
 
 
+def applicant_login(page, base: str, username: str) -> None:  # type: ignore[no-untyped-def]
+    page.context.clear_cookies()
+    page.goto(f"{base}/entrar/")
+    page.get_by_label("Usuário").fill(username)
+    page.get_by_label("Senha").fill(PASSWORD)
+    page.get_by_role("button", name="Entrar").click()
+    page.wait_for_url(f"{base}/")
+
+
 def send_document(page, label: str, issued: dt.date, content: bytes = PDF) -> None:  # type: ignore[no-untyped-def]
     # Open where nothing is on file yet (the refused document's row included).
     form = page.get_by_role("form", name=f"Enviar {label}", exact=True)
@@ -142,12 +151,7 @@ def test_an_applicant_goes_from_sign_up_to_a_granted_permit_and_a_paid_fee(
     fits(page, 390)
 
     # 6. The applicant reads the refusal, sends the RG again; the clerk accepts it.
-    page.context.clear_cookies()
-    page.goto(f"{demo_site.url}/entrar/")
-    page.get_by_label("Usuário").fill(username)
-    page.get_by_label("Senha").fill(PASSWORD)
-    page.get_by_role("button", name="Entrar").click()
-    page.wait_for_url(f"{demo_site.url}/")
+    applicant_login(page, demo_site.url, username)
     page.goto(f"{demo_site.url}/portal/candidatura/")
     assert page.get_by_text("Foto ilegível: envie a frente e o verso do RG.").is_visible()
     assert page.get_by_text("Enviar de novo").is_visible()
@@ -188,12 +192,7 @@ def test_an_applicant_goes_from_sign_up_to_a_granted_permit_and_a_paid_fee(
         },
     )
     vehicle = moto_vehicle(m, joana)
-    page.context.clear_cookies()
-    page.goto(f"{demo_site.url}/entrar/")
-    page.get_by_label("Usuário").fill(username)
-    page.get_by_label("Senha").fill(PASSWORD)
-    page.get_by_role("button", name="Entrar").click()
-    page.wait_for_url(f"{demo_site.url}/")
+    applicant_login(page, demo_site.url, username)
     page.goto(f"{demo_site.url}/portal/candidatura/")
     required = page.get_by_role("list", name="O que a lei ainda exige na licitação MT-PORTAL/2026")
     after = required.get_by_role("listitem").count() if required.count() else 0
@@ -267,12 +266,7 @@ def test_an_applicant_goes_from_sign_up_to_a_granted_permit_and_a_paid_fee(
     with tenant(m):
         fee.refresh_from_db()
     assert fee.status == Debt.Status.PAID
-    page.context.clear_cookies()
-    page.goto(f"{demo_site.url}/entrar/")
-    page.get_by_label("Usuário").fill(username)
-    page.get_by_label("Senha").fill(PASSWORD)
-    page.get_by_role("button", name="Entrar").click()
-    page.wait_for_url(f"{demo_site.url}/")
+    applicant_login(page, demo_site.url, username)
     page.goto(f"{demo_site.url}/portal/debitos/")
     assert page.get_by_text("pago", exact=True).first.is_visible()
     page.screenshot(path=str(artifacts / "applicant-fee-paid-390px.png"), full_page=True)

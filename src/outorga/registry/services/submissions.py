@@ -27,7 +27,7 @@ from outorga.core.tenancy import tenant
 from ..models import Document, DocumentSubmission, Person, Vehicle
 from ..validation import FieldError
 from .common import InvalidTransition, service_law
-from .documents import document_record, owner_fits
+from .documents import document_record, file_read, owner_fits
 
 #: A refusal's reason is read by the applicant: it must say what to fix.
 MIN_REASON = 10
@@ -217,14 +217,9 @@ def submission_file(
     an act, as for a recorded document."""
     law = service_law(municipality, submission.service)
     authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
-    with transaction.atomic(), tenant(municipality):
-        if submission.doc_type in Document.SENSITIVE:
-            record_act(
-                municipality=municipality,
-                actor=actor,
-                action="document.submission.read",
-                obj=submission,
-                new={"type": submission.doc_type},
-            )
-        with submission.file.open("rb") as fh:
-            return bytes(fh.read())
+    return file_read(
+        actor=actor,
+        municipality=municipality,
+        obj=submission,
+        action="document.submission.read",
+    )

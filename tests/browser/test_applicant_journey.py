@@ -25,8 +25,9 @@ from outorga.finance import pix
 from outorga.finance.fees import fee_charge
 from outorga.finance.models import Debt
 from outorga.law.competence import Role
-from outorga.registry.facts import MOTOTAXI_PERSON_RECORDS
+from outorga.registry.facts import MOTOTAXI_PERSON_RECORDS, MOTOTAXI_VEHICLE_RECORDS
 from outorga.registry.models import Document, Permit, Person, Tender, TenderApplicant
+from outorga.registry.services.documents import document_record
 from outorga.registry.services.people import licence_record, person_update
 from outorga.registry.services.tenders import (
     tender_evaluate,
@@ -174,7 +175,14 @@ def test_an_applicant_goes_from_sign_up_to_a_granted_permit_and_a_paid_fee(
         municipality=m,
         law=LAW,
         person=joana,
-        data={"birth_date": dt.date(1990, 5, 1), "city": "Ipatinga", "blood_type": "A+"},
+        data={
+            "document": cpf,
+            "name": "Joana Candidata",
+            "email": "joana@exemplo.com.br",
+            "birth_date": dt.date(1990, 5, 1),
+            "city": "Ipatinga",
+            "blood_type": "A+",
+        },
         reason="dados conferidos no atendimento com o RG",
     )
     licence_record(
@@ -192,6 +200,15 @@ def test_an_applicant_goes_from_sign_up_to_a_granted_permit_and_a_paid_fee(
         },
     )
     vehicle = moto_vehicle(m, joana)
+    for doc_type in MOTOTAXI_VEHICLE_RECORDS:  # this year's, recorded by the desk
+        document_record(
+            actor=clerk,
+            municipality=m,
+            law=LAW,
+            doc_type=doc_type,
+            vehicle=vehicle,
+            issued_on=today - dt.timedelta(days=3),
+        )
     applicant_login(page, demo_site.url, username)
     page.goto(f"{demo_site.url}/portal/candidatura/")
     required = page.get_by_role("list", name="O que a lei ainda exige na licitação MT-PORTAL/2026")
@@ -220,7 +237,10 @@ def test_an_applicant_goes_from_sign_up_to_a_granted_permit_and_a_paid_fee(
             }
         },
     )
-    assert done.decision["grant"]["granted"] is True, done.decision
+    grant = done.decision["grant"]
+    assert grant["granted"] is True, [
+        r["message"] for r in grant["decision"]["reasons"] if r["verdict"] == "refused"
+    ]
     with tenant(m):
         permit = Permit.objects.get(holder=joana)
 

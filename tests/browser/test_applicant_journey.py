@@ -265,9 +265,14 @@ def test_an_applicant_goes_from_sign_up_to_a_granted_permit_and_a_paid_fee(
     page.goto(f"{demo_site.url}/portal/")
     assert page.get_by_role("link", name=f"Permissão {permit.number}").is_visible()
     page.goto(f"{demo_site.url}/portal/debitos/")
-    with page.expect_download() as download:
-        page.get_by_role("link", name=f"Baixar (PDF) do débito {fee.reference}").click()
-    assert download.value.suggested_filename.endswith(".pdf")
+    # Paid from the phone itself: the PIX copia e cola on the page, the slip's own payload.
+    code = page.get_by_label(f"PIX copia e cola do débito {fee.reference}").input_value()
+    assert pix.is_valid(code) and pix.txid_of(fee.reference) in code
+    href = page.get_by_role("link", name=f"Baixar (PDF) do débito {fee.reference}").get_attribute(
+        "href"
+    )
+    slip = page.request.get(f"{demo_site.url}{href}")
+    assert slip.status == 200 and slip.body().startswith(b"%PDF")
     fits(page, 390)
     page.screenshot(path=str(artifacts / "applicant-fee-390px.png"), full_page=True)
 

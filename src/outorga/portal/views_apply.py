@@ -24,11 +24,11 @@ from outorga.law.decisions import Verdict
 from outorga.registry.models import Document, Tender, Vehicle
 from outorga.registry.services.submissions import submission_send
 from outorga.registry.services.tenders import applicant_eligibility, tender_apply
+from outorga.registry.views.common import DATE
 
 from . import selectors
 from .views import holder_or_refusal
 
-DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 UNMET = (Verdict.REFUSED, Verdict.PENDING)
 
 

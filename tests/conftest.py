@@ -28,6 +28,9 @@ for _factories in sorted(Path(__file__).parent.glob("*/*_factories.py")):
     if str(_factories.parent) not in sys.path:
         sys.path.append(str(_factories.parent))
 
+# A real SMTP server (aiosmtpd) and the task worker, for every test that sends email.
+from mail_factories import run_worker, smtp  # noqa: E402,F401
+
 CHROMIUM = Path(os.environ.get("OUTORGA_CHROMIUM", "/usr/lib/chromium/chromium"))
 ARTIFACTS = Path(os.environ.get("OUTORGA_TEST_ARTIFACTS", "test-artifacts"))
 

@@ -52,6 +52,7 @@ OBJECTS: dict[str, str | dict[str, str]] = {
     "person_id": "person",
     "vehicle_id": "vehicle",
     "doc_id": "document",
+    "submission_id": "submission",
     "aux_id": "auxiliary",
     "change_id": "vehicle_change",
     "tender_id": "tender",
@@ -464,6 +465,27 @@ SPECIAL: dict[str, Entry] = {
         "form": {"text": "x"},
     },
     "portal/notificacoes/<int:notice_id>/notificacao.pdf": {"expect": {403, 404}},
+    # -- applicants --------------------------------------------------------------------------------
+    # A's applicant sends a document of B's vehicle: no such vehicle of theirs (404).
+    "portal/candidatura/enviar/": lambda b: {
+        "expect": {404},
+        "form": {
+            "service": "mototaxi",
+            "doc_type": "crlv",
+            "vehicle": str(b["vehicle"]),
+            "issued_on": DAY,
+            "file": SimpleUploadedFile("crlv.png", png(), content_type="image/png"),
+        },
+    },
+    # A's clerk types B's person's CPF: not in A's register (the form's error), nothing sent.
+    "portal/convites/": lambda b: {
+        "auth": CLERK,
+        "expect": {200},
+        "form": {"person": b["person_document"]},
+    },
+    # B's badge token as an activation token: the "link inválido" page (nothing of B).
+    "conta/ativar/<uidb64>/<token>/": {"expect": {400}},
+    "conta/convite/<uidb64>/<token>/": {"expect": {200}},
     # B's permit named in the body of A's auto.
     "api/v1/enforcement/autos": lambda b: {
         "auth": FISCAL,

@@ -60,6 +60,7 @@ from outorga.platforms.tokens import api_token_issue
 from outorga.registry.models import (
     Auxiliary,
     Document,
+    DocumentSubmission,
     ExtinctionCase,
     Notification,
     Permit,
@@ -230,8 +231,21 @@ def _registry(w: World, user_of: UserOf) -> dict[str, Any]:
         message=f"Aviso {marker}",
         key=f"teste:{marker}",
     )
+    # A document B's holder sent from the portal, waiting for B's clerk.
+    submission = DocumentSubmission(
+        person=person,
+        service="mototaxi",
+        doc_type="rg",
+        number=f"RG {marker}",
+        issued_on=D,
+        content_type="image/png",
+        sha256=f"{m.pk:064d}",
+        submitted_at=timezone.now(),
+    )
+    submission.file.save(f"tenancy-envio-{m.pk}.png", ContentFile(png()), save=True)
     return {
         "person": person.pk,
+        "submission": submission.pk,
         "person_document": person.document,
         "vehicle": vehicle.pk,
         "plate": vehicle.plate,

@@ -55,6 +55,7 @@ LIST_PAGES: dict[str, tuple[str, Role]] = {
     "platforms:reports": ("barra-do-garcas", Role.AUTORIDADE),
     "platforms:shared_cpfs": ("barra-do-garcas", Role.AUTORIDADE),
     "portal:staff_list": ("ipatinga", Role.ATENDENTE),
+    "registry:submissions": ("ipatinga", Role.ATENDENTE),
 }
 
 #: Lists the fixture does not fill beyond a page (no payment, penalty, complaint, monthly report,
@@ -66,6 +67,7 @@ UNFILLED = {
     "platforms:reports",
     "platforms:shared_cpfs",
     "portal:staff_list",
+    "registry:submissions",
 }
 
 

@@ -230,6 +230,11 @@ def test_the_demo_holder_sees_their_debts_and_downloads_a_payable_slip(user_of, 
         assert (guia.company_code, guia.amount_cents) == ("9999", payments.amount_owed(owed))
     # Someone else's debt of the same municipality is simply not found.
     assert c.get(f"/portal/debitos/{other.pk}/documento.pdf").status_code == 404
+    # On a phone the slip's QR code cannot be read by the same phone: the page shows the PIX
+    # "copia e cola" of each payable debt — the slip's own payload — and no one else's.
+    codes = re.findall(r'<textarea id="pix-\d+" class="pix-code" rows="3" readonly>([^<]+)<', html)
+    assert qr_of(r.content) in codes and all(pix.is_valid(code) for code in codes)
+    assert pix.txid_of(other.reference) not in html
 
 
 def test_the_portal_is_for_permit_holders_only(user_of):

@@ -70,3 +70,40 @@ def make_holder(
         valid_until=dt.date(2026, 3, 1),
     )
     return person, permit
+
+
+def make_applicant_account(m: Any, *, name: str = "Ana Candidata", email: str = "") -> Person:
+    """An applicant with an active portal account and nothing else in the register (call outside
+    or inside ``tenant(m)``): a natural person linked to a user of role permissionario."""
+    from outorga.core.models import User
+    from outorga.core.tenancy import tenant
+    from outorga.law.competence import Role
+
+    cpf = CPF().generate()
+    user = User.objects.create_user(
+        username=f"{m.slug}-{cpf}",
+        password="Senha-de-teste-2026",
+        municipality=m,
+        role=Role.PERMISSIONARIO,
+        email=email or f"{cpf}@exemplo.com.br",
+        first_name=name,
+    )
+    with tenant(m):
+        return Person.objects.create(
+            document=cpf, name=name, email=user.email, user=user, birth_date=dt.date(1990, 1, 1)
+        )
+
+
+def open_tender(m: Any, *, service: str = "mototaxi", number: str = "MT-2026/1") -> Any:
+    """An open tender made directly (its quota rules are tested in tests/registry)."""
+    from outorga.core.tenancy import tenant
+    from outorga.registry.models import Tender
+
+    with tenant(m):
+        return Tender.objects.create(
+            service=service,
+            taxi_category="convencional" if service == "taxi" else "",
+            number=number,
+            places=5,
+            opened_on=dt.date(2026, 1, 5),
+        )

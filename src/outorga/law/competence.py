@@ -53,6 +53,7 @@ ROLE_LABELS: dict[Role, str] = {
 #: Acts every law of the product knows; labels are what a user reads.
 ACTIONS: dict[str, str] = {
     "registry.record": "cadastrar e alterar pessoas, veículos e documentos",
+    "application.submit": "inscrever-se em licitação e apresentar os próprios documentos",
     "permit.grant": "registrar a outorga de permissão",
     "permit.renew": "renovar registro ou termo de permissão",
     "permit.extend": "registrar a prorrogação do prazo da permissão",
@@ -97,6 +98,7 @@ SYSTEM_ACTIONS: dict[str, str] = {
     "system.user.manage": "administrar usuários",
     "system.audit.read": "consultar o registro de atos",
     "system.law.simulate": "simular uma alteração da lei sobre o cadastro",
+    "system.account.invite": "convidar pessoa cadastrada ao portal",
 }
 
 
@@ -143,6 +145,16 @@ _TABLE: list[Competence] = [
     # Ipatinga mototaxi/motofrete 2013: SESUMA authorizes and inspects (art. 2 XVII, XXIX, art. 27);
     # the Executive grants by decree (art. 6), fixes stands (art. 17) and tariffs (art. 45).
     _c(MOTO, "registry.record", {R.ATENDENTE}, cite(MOTO, 4), cite(MOTO, 2, inc="XXIX")),
+    # The interested person applies to the tender (art. 6) and presents the documents of art. 5;
+    # a document counts only once SESUMA, which keeps the register (art. 4), has accepted it.
+    _c(
+        MOTO,
+        "application.submit",
+        {R.PERMISSIONARIO},
+        cite(MOTO, 5),
+        cite(MOTO, 6),
+        note="o interessado se inscreve e envia os documentos; o atendimento os confere",
+    ),
     _c(
         MOTO,
         "permit.grant",
@@ -410,6 +422,8 @@ SYSTEM_COMPETENCES: dict[str, frozenset[Role]] = {
     # A simulation reads the whole registry and writes nothing: the administrator's, who
     # transcribes the law's dated values (issue #21).
     "system.law.simulate": frozenset({Role.ADMIN}),
+    # An account on the portal for a person already in the register: no law speaks of it.
+    "system.account.invite": frozenset({Role.ATENDENTE}),
 }
 
 #: The municipality's dated data that the laws leave to a decree, a regulation or an outside source

@@ -145,3 +145,77 @@ def newest_badge(permit: Permit) -> Any:
         .order_by("-issued_at", "-id")
         .first()
     )
+
+
+# The applicant's pages ---------------------------------------------------------------------
+
+
+def open_tenders(person: Person) -> list[Any]:
+    """Tenders open to enrolment that the person may enter themself (the law bound to the
+    tender's service gives the act to the interested person) and has not entered yet."""
+    from outorga.law.bindings import LawNotBound
+    from outorga.law.competence import Role, is_allowed
+    from outorga.registry.models import Tender
+    from outorga.registry.services.tenders import tender_law
+
+    out = []
+    for t in (
+        Tender.objects.filter(status=Tender.Status.OPEN)
+        .exclude(applicants__person=person)
+        .order_by("opened_on", "pk")
+    ):
+        try:
+            law = tender_law(t)
+        except LawNotBound:  # a tender of a service no law governs here any more
+            continue
+        if is_allowed(Role.PERMISSIONARIO, "application.submit", law):
+            out.append(t)
+    return out
+
+
+def own_applications(person: Person) -> QuerySet[Any]:
+    from outorga.registry.models import TenderApplicant
+
+    return TenderApplicant.objects.filter(person=person).select_related("tender").order_by("-pk")
+
+
+@dataclass(frozen=True)
+class RecordRow:
+    """One record the law reads of the applicant (or of their vehicle): the one in force, the
+    newest sent, and whether a new one may be sent."""
+
+    doc_type: str
+    label: str
+    vehicle: Any
+    current: Document | None
+    sent: Any
+    can_send: bool
+
+
+def record_rows(person: Person, service: str) -> list[RecordRow]:
+    """Every record the law of ``service`` reads of the person and of the vehicles they own — the
+    same lists the clerk's guided grant asks (``registry.facts``)."""
+    from outorga.registry.facts import latest_document, person_records, vehicle_records
+    from outorga.registry.models import DocumentSubmission, Vehicle
+
+    wanted: list[tuple[str, Any]] = [(t, None) for t in person_records(service, person)]
+    for vehicle in Vehicle.objects.filter(owner=person).order_by("plate"):
+        wanted += [(t, vehicle) for t in vehicle_records(service, vehicle)]
+    sent: dict[tuple[str, int | None], Any] = {}
+    for s in DocumentSubmission.objects.filter(person=person).order_by("-submitted_at", "-pk"):
+        sent.setdefault((s.doc_type, s.vehicle_id), s)
+    rows = []
+    for doc_type, vehicle in wanted:
+        last = sent.get((doc_type, vehicle.pk if vehicle else None))
+        waiting = last is not None and last.status == DocumentSubmission.Status.PENDING
+        rows.append(
+            RecordRow(
+                doc_type=doc_type,
+                label=str(Document.Type(doc_type).label),
+                vehicle=vehicle,
+                current=latest_document(None if vehicle else person, vehicle, doc_type),
+                sent=last,
+                can_send=not waiting,
+            )
+        )
+    return rows

@@ -33,7 +33,7 @@ STATUS_LABELS = dict(Permit.Status.choices)
 STAFF = frozenset({Role.ATENDENTE, Role.AUTORIDADE, Role.FISCAL})
 
 
-def _holder(request: HttpRequest) -> Person | HttpResponse:
+def holder_or_refusal(request: HttpRequest) -> Person | HttpResponse:
     user = user_of(request)
     if user.role != Role.PERMISSIONARIO or current_municipality_or_none() is None:
         return forbidden(
@@ -47,7 +47,7 @@ def _holder(request: HttpRequest) -> Person | HttpResponse:
 
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
-    person = _holder(request)
+    person = holder_or_refusal(request)
     if isinstance(person, HttpResponse):
         return person
     today = timezone.localdate()
@@ -73,7 +73,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
-    person = _holder(request)
+    person = holder_or_refusal(request)
     if isinstance(person, HttpResponse):
         return person
     permit = selectors.own_permit(person, permit_id)
@@ -104,7 +104,7 @@ def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
 
 @login_required
 def badge_pdf(request: HttpRequest, permit_id: int) -> HttpResponse | FileResponse:
-    person = _holder(request)
+    person = holder_or_refusal(request)
     if isinstance(person, HttpResponse):
         return person
     permit = selectors.own_permit(person, permit_id)
@@ -128,7 +128,7 @@ def badge_pdf(request: HttpRequest, permit_id: int) -> HttpResponse | FileRespon
 @login_required
 @require_POST
 def notification_read(request: HttpRequest, notification_id: int) -> HttpResponse:
-    person = _holder(request)
+    person = holder_or_refusal(request)
     if isinstance(person, HttpResponse):
         return person
     m = current_municipality_or_none()

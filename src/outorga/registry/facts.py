@@ -112,6 +112,19 @@ def taxi_vehicle_records(vehicle: Vehicle) -> tuple[str, ...]:
     )
 
 
+def person_records(service: str, person: Person) -> tuple[str, ...]:
+    """The person's records the law of ``service`` reads (the guided grant's checklist and the
+    portal's list of what an applicant sends)."""
+    if service != Service.TAXI:
+        return MOTOTAXI_PERSON_RECORDS
+    return TAXI_COMPANY_RECORDS if person.kind == Person.Kind.LEGAL else TAXI_PERSON_RECORDS
+
+
+def vehicle_records(service: str, vehicle: Vehicle) -> tuple[str, ...]:
+    """The vehicle's records the law of ``service`` reads."""
+    return taxi_vehicle_records(vehicle) if service == Service.TAXI else MOTOTAXI_VEHICLE_RECORDS
+
+
 def mototaxi_person(
     person: Person,
     *,

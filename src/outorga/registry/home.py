@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 
 from outorga.core.home import Task, register_queue
 from outorga.law.competence import Role
@@ -132,4 +133,36 @@ register_queue(
     help=f"Das permissões em vigor: vencidos ou a vencer em até {THRESHOLDS[0]} dias "
     "(o primeiro aviso da varredura diária).",
     order=40,
+)
+
+
+def submissions_waiting(user: Any, today: dt.date) -> list[Task]:
+    """Documents applicants sent from the portal, waiting since the day each was sent."""
+    from .models import DocumentSubmission
+
+    rows = (
+        DocumentSubmission.objects.filter(status=DocumentSubmission.Status.PENDING)
+        .select_related("person")
+        .order_by("submitted_at", "pk")
+    )
+    return [
+        Task(
+            f"{s.type_label} de {s.person.name}",
+            reverse("registry:submission", kwargs={"submission_id": s.pk}),
+            timezone.localtime(s.submitted_at).date(),
+            "desde",
+        )
+        for s in rows
+    ]
+
+
+register_queue(
+    "registry.submissions",
+    "Documentos enviados pelo portal",
+    submissions_waiting,
+    roles=frozenset({Role.ATENDENTE.value}),
+    more_url=lambda: reverse("registry:submissions"),
+    help="Confira cada documento: aceito, passa a contar para a lei; recusado, o interessado "
+    "vê o motivo e envia de novo.",
+    order=35,
 )

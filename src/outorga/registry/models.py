@@ -703,3 +703,4 @@ class ExtinctionCase(TenantModel):
 
 
 __all__ = ["ExtinctionCase", "PermitTerm", "PermitTermRenewal", "VehicleChange"]
+from .models_submissions import *  # noqa: E402,F403

@@ -10,6 +10,7 @@ from .views import people as people_views
 from .views import permit_status as permit_status_views
 from .views import permits as permits_views
 from .views import simulation as simulation_views
+from .views import submissions as submissions_views
 from .views import termos as termos_views
 from .views import vehicle_changes as vehicle_changes_views
 from .views import vehicles as vehicles_views
@@ -40,6 +41,14 @@ urlpatterns = [
     ),
     path("documentos/<int:doc_id>/", documents_views.document_edit, name="document_edit"),
     path("documentos/<int:doc_id>/arquivo/", documents_views.document_file, name="document_file"),
+    path("envios/", submissions_views.queue, name="submissions"),
+    path("envios/<int:submission_id>/", submissions_views.review, name="submission"),
+    path(
+        "envios/<int:submission_id>/aceitar/",
+        submissions_views.accept,
+        name="submission_accept",
+    ),
+    path("envios/<int:submission_id>/arquivo/", submissions_views.file, name="submission_file"),
     path("permissoes/", lists_views.permits, name="permits"),
     path("permissoes/nova/", permits_views.permit_new, name="permit_new"),
     path("outorga-guiada/", guided_views.grant_guided, name="grant_guided"),

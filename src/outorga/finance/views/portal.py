@@ -15,6 +15,7 @@ from outorga.registry.models import Person
 
 from ..models import Debt
 from ..models_payments import FinanceSettings
+from ..payments import pix_payload
 from .common import money
 from .debts import debt_payable, slip_response
 
@@ -32,16 +33,20 @@ portal_view = role_screen(
 def portal_debts(request: HttpRequest) -> HttpResponse:
     person = _holder(request)
     rows: list[dict[str, Any]] = []
+    settings = FinanceSettings.objects.first()
     if person is not None:
         for debt in Debt.objects.filter(person=person).order_by("-due_on", "-id"):
+            payable = debt_payable(debt)
             rows.append(
                 {
                     "debt": debt,
                     "amount": money(debt.amount_cents),
-                    "payable": debt_payable(debt),
+                    "payable": payable,
+                    # On a phone the QR code of the slip cannot be read by the same phone: the
+                    # "copia e cola" is shown on the page too.
+                    "pix": pix_payload(debt, settings) if payable and settings else "",
                 }
             )
-    settings = FinanceSettings.objects.first()
     return render(
         request,
         "finance/portal_debts.html",

@@ -40,7 +40,7 @@ MOTOTAXI_VALIDITY = {
 }
 
 
-def _owner_fits(doc_type: str, *, vehicle_only: bool) -> None:
+def owner_fits(doc_type: str, *, vehicle_only: bool) -> None:
     """A vehicle's document (CRLV, laudos, apólice…) is recorded on the vehicle, a person's on the
     person: the law reads each where it belongs, so one filed on the other owner would count for
     nothing and show in the wrong list."""
@@ -84,7 +84,7 @@ def document_record(
     if person is None and vehicle is None:
         raise FieldError("titular", "informe a pessoa ou o veículo do documento")
     if person is None or vehicle is None:
-        _owner_fits(doc_type, vehicle_only=person is None)
+        owner_fits(doc_type, vehicle_only=person is None)
     category = _category(category)
     digest, ctype = _checked_file(content)
     with transaction.atomic(), tenant(municipality):
@@ -314,14 +314,20 @@ def document_read(*, actor: Actor, municipality: Municipality, law: str, doc: Do
     authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
     if not doc.file:
         raise FieldError("arquivo", "documento sem arquivo")
+    return file_read(actor=actor, municipality=municipality, obj=doc, action="document.read")
+
+
+def file_read(*, actor: Actor, municipality: Municipality, obj: Any, action: str) -> bytes:
+    """The file of a document (or of one sent for review); reading a health or criminal record is
+    an act named ``action`` (LGPD: sensitive personal data)."""
     with transaction.atomic(), tenant(municipality):
-        if doc.doc_type in Document.SENSITIVE:
+        if obj.doc_type in Document.SENSITIVE:
             record_act(
                 municipality=municipality,
                 actor=actor,
-                action="document.read",
-                obj=doc,
-                new={"type": doc.doc_type},
+                action=action,
+                obj=obj,
+                new={"type": obj.doc_type},
             )
-        with doc.file.open("rb") as fh:
+        with obj.file.open("rb") as fh:
             return bytes(fh.read())

@@ -305,3 +305,29 @@ def person_photo_set(
             basis=basis_of(None, cites),
         )
     return person
+
+
+def person_self_register(
+    *, actor: Actor, municipality: Municipality, document: str, name: str, email: str
+) -> Person:
+    """An applicant's own entry, made when they activate the account they signed up for: the
+    CPF, the name and the address their activation proved. No law gives this act to anyone (the
+    law asks for documents, which the clerk accepts one by one); the act names who made it. A
+    CPF already registered is refused (``AlreadyRegistered``), never overwritten."""
+    document = validation.cpf(document, "cpf")
+    if not name.strip():
+        raise FieldError("nome", "informe o nome completo")
+    with transaction.atomic(), tenant(municipality):
+        _refuse_taken(Person.Kind.NATURAL, document, None)
+        person = Person.objects.create(
+            kind=Person.Kind.NATURAL, document=document, name=name.strip(), email=email
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="person.create",
+            obj=person,
+            new=_person_snapshot(person),
+            extra={"por": "o próprio interessado, ao ativar a conta do portal"},
+        )
+    return person

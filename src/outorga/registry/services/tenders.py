@@ -194,9 +194,14 @@ def tender_apply(
 ) -> TenderApplicant:
     """Register an applicant while the tender is open. A taxi applicant competes for the tender's
     category (art. 3, 6); ``taxi_category``, if given, must be that one, and is needed only for a
-    taxi tender recorded without a category."""
+    taxi tender recorded without a category. The interested person enrols themself from the
+    portal (their own application, ``application.submit``); the desk records anyone's."""
+    own = actor.user is not None and person.user_id == actor.user.pk
     authorize(
-        actor=actor, municipality=municipality, action="registry.record", law=tender_law(tender)
+        actor=actor,
+        municipality=municipality,
+        action="application.submit" if own else "registry.record",
+        law=tender_law(tender),
     )
     if tender.service != Service.TAXI and taxi_category:
         raise FieldError("categoria", "categoria só se aplica a licitação de táxi")

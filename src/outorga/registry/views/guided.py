@@ -36,14 +36,7 @@ from outorga.core.tenancy import current_municipality
 from outorga.core.uploads import max_bytes
 from outorga.law.competence import NotCompetent
 
-from ..facts import (
-    MOTOTAXI_PERSON_RECORDS,
-    MOTOTAXI_VEHICLE_RECORDS,
-    TAXI_COMPANY_RECORDS,
-    TAXI_PERSON_RECORDS,
-    latest_document,
-    taxi_vehicle_records,
-)
+from ..facts import latest_document, person_records, vehicle_records
 from ..forms import DATE, GrantForm, LicenceForm, PersonForm, TaxiGrantForm, VehicleForm
 from ..models import (
     Document,
@@ -71,18 +64,6 @@ from ..validation import FieldError
 from .common import deny, may
 
 SERVICES = (Service.MOTOTAXI, Service.MOTOFRETE, Service.TAXI)
-
-
-def person_records(service: str, person: Person) -> tuple[str, ...]:
-    """The person's records the law of ``service`` reads."""
-    if service != Service.TAXI:
-        return MOTOTAXI_PERSON_RECORDS
-    return TAXI_COMPANY_RECORDS if person.kind == Person.Kind.LEGAL else TAXI_PERSON_RECORDS
-
-
-def vehicle_records(service: str, vehicle: Vehicle) -> tuple[str, ...]:
-    """The vehicle's records the law of ``service`` reads."""
-    return taxi_vehicle_records(vehicle) if service == Service.TAXI else MOTOTAXI_VEHICLE_RECORDS
 
 
 class TaxiGuidedGrantForm(TaxiGrantForm):

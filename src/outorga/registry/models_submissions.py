@@ -1,0 +1,73 @@
+"""A document an applicant sends from the portal, waiting for the clerk's review.
+
+A submission is not a record the law reads: only once the clerk accepts it does it become a
+``Document`` (``registry.services.submissions``), which the facts read as any other. A refused
+submission keeps its reason; the applicant sends the document again as a new submission.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from outorga.core.tenancy import TenantModel
+
+
+class DocumentSubmission(TenantModel):
+    class Status(models.TextChoices):
+        PENDING = "pending", "aguardando conferência"
+        ACCEPTED = "accepted", "aceito"
+        REFUSED = "refused", "recusado"
+
+    person = models.ForeignKey(
+        "registry.Person", on_delete=models.PROTECT, related_name="submissions"
+    )
+    #: A vehicle's document (CRLV, laudos…) of a vehicle the applicant owns; blank for their own.
+    vehicle = models.ForeignKey(
+        "registry.Vehicle",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="submissions",
+    )
+    #: The service applied for: its law says which records count and which article asks them.
+    service = models.CharField("serviço", max_length=10)
+    doc_type = models.CharField("tipo", max_length=30)
+    number = models.CharField("número", max_length=60, blank=True)
+    issued_on = models.DateField("emissão")
+    file = models.FileField(upload_to="submissions/%Y/%m/")
+    content_type = models.CharField(max_length=40)
+    sha256 = models.CharField(max_length=64)
+    size = models.PositiveIntegerField(default=0)
+    submitted_at = models.DateTimeField("enviado em")
+    status = models.CharField(
+        "situação", max_length=10, choices=Status.choices, default=Status.PENDING
+    )
+    reviewed_by = models.ForeignKey(
+        "core.User", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    reviewed_at = models.DateTimeField("conferido em", null=True, blank=True)
+    refusal_reason = models.CharField("motivo da recusa", max_length=500, blank=True)
+    #: The registry's record made from it when accepted.
+    document = models.OneToOneField(
+        "registry.Document",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="submission",
+    )
+
+    class Meta:
+        ordering = ["submitted_at", "id"]
+        indexes = [models.Index(fields=["municipality", "status", "submitted_at"])]
+
+    def __str__(self) -> str:
+        return f"Envio {self.pk} ({self.doc_type})"
+
+    @property
+    def type_label(self) -> str:
+        from .models import Document
+
+        return str(Document.Type(self.doc_type).label)
+
+
+__all__ = ["DocumentSubmission"]

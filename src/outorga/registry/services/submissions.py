@@ -1,0 +1,225 @@
+"""Documents an applicant sends from the portal and the clerk's review of each.
+
+The applicant sends a document the law asks of them (``submission_send``: the file judged by its
+bytes in ``core.uploads``, idempotent — the same file for the same record while it waits or once
+accepted is the same submission). The clerk accepts it (``submission_accept``: the registry's
+``document_record`` makes it a record, which the law's facts then read) or refuses it with a
+reason (``submission_refuse``); the applicant may send a refused document again. Each step is an
+act; a refusal also tells the applicant by email (a courtesy, ``core.mail``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.utils import timezone
+
+from outorga.core import uploads
+from outorga.core.acts import Actor, competence_basis, record_act
+from outorga.core.authz import authorize
+from outorga.core.mail import absolute_url, email_queue
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+
+from ..models import Document, DocumentSubmission, Person, Vehicle
+from ..validation import FieldError
+from .common import InvalidTransition, service_law
+from .documents import document_record, file_read, owner_fits
+
+#: A refusal's reason is read by the applicant: it must say what to fix.
+MIN_REASON = 10
+
+
+def _pending_or_accepted(
+    person: Person, vehicle: Vehicle | None, doc_type: str, digest: str
+) -> DocumentSubmission | None:
+    return (
+        DocumentSubmission.objects.filter(
+            person=person, vehicle=vehicle, doc_type=doc_type, sha256=digest
+        )
+        .exclude(status=DocumentSubmission.Status.REFUSED)
+        .first()
+    )
+
+
+def submission_send(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    person: Person,
+    service: str,
+    doc_type: str,
+    issued_on: dt.date | None,
+    content: bytes,
+    number: str = "",
+    vehicle: Vehicle | None = None,
+) -> DocumentSubmission:
+    """The applicant's own document for the service they apply for, waiting for review."""
+    law = service_law(municipality, service)
+    competence = authorize(
+        actor=actor, municipality=municipality, action="application.submit", law=law
+    )
+    if actor.user is None or person.user_id != actor.user.pk:
+        raise FieldError("candidato", "cada interessado envia apenas os próprios documentos")
+    if vehicle is not None and vehicle.owner_id != person.pk:
+        raise FieldError("veículo", "envie documentos apenas de veículo seu")
+    if doc_type not in Document.Type.values:
+        raise FieldError("tipo", "tipo de documento desconhecido")
+    owner_fits(doc_type, vehicle_only=vehicle is not None)
+    if issued_on is None:
+        raise FieldError("emissão", "informe a data de emissão do documento")
+    today = timezone.localdate()
+    if issued_on > today:
+        raise FieldError("emissão", "a data de emissão não pode ser futura")
+    ctype = uploads.checked(content, kind="document")
+    digest = hashlib.sha256(content).hexdigest()
+    with transaction.atomic(), tenant(municipality):
+        # The applicant's row first (ADR 0015: the registry's rows before the act chain), so two
+        # sends of the same file one after the other find the first.
+        Person.objects.select_for_update().get(pk=person.pk)
+        existing = _pending_or_accepted(person, vehicle, doc_type, digest)
+        if existing is not None:
+            return existing
+        sub = DocumentSubmission(
+            person=person,
+            vehicle=vehicle,
+            service=service,
+            doc_type=doc_type,
+            number=number.strip()[:60],
+            issued_on=issued_on,
+            content_type=ctype,
+            sha256=digest,
+            size=len(content),
+            submitted_at=timezone.now(),
+        )
+        sub.file.save(
+            f"{digest[:16]}.{uploads.EXTENSIONS[ctype]}", ContentFile(content), save=False
+        )
+        sub.save()
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="document.submit",
+            obj=sub,
+            new={
+                "type": doc_type,
+                "person": person.pk,
+                "vehicle": vehicle.pk if vehicle else None,
+                "issued_on": issued_on,
+                "sha256": digest,
+            },
+            basis=competence_basis(competence),
+        )
+    return sub
+
+
+def _locked_pending(sub: DocumentSubmission) -> DocumentSubmission:
+    sub = DocumentSubmission.objects.select_for_update().get(pk=sub.pk)
+    if sub.status != DocumentSubmission.Status.PENDING:
+        raise InvalidTransition(f"este envio já foi conferido ({sub.get_status_display()})")
+    return sub
+
+
+def submission_accept(
+    *, actor: Actor, municipality: Municipality, submission: DocumentSubmission
+) -> DocumentSubmission:
+    """The clerk accepts the document: it becomes the registry's record (its validity asked to the
+    law, the permits it counts for refreshed), dated as presented on the day it was sent."""
+    law = service_law(municipality, submission.service)
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
+    with transaction.atomic(), tenant(municipality):
+        Person.objects.select_for_update().get(pk=submission.person_id)
+        sub = _locked_pending(submission)
+        with sub.file.open("rb") as fh:
+            content = bytes(fh.read())
+        doc = document_record(
+            actor=actor,
+            municipality=municipality,
+            law=law,
+            doc_type=sub.doc_type,
+            issued_on=sub.issued_on,
+            person=None if sub.vehicle_id else sub.person,
+            vehicle=sub.vehicle,
+            number=sub.number,
+            content=content,
+            presented_on=timezone.localtime(sub.submitted_at).date(),
+        )
+        sub.status = DocumentSubmission.Status.ACCEPTED
+        sub.reviewed_by, sub.reviewed_at, sub.document = actor.user, timezone.now(), doc
+        sub.save(update_fields=["status", "reviewed_by", "reviewed_at", "document"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="document.submission.accept",
+            obj=sub,
+            new={"status": sub.status, "document": doc.pk},
+        )
+    return sub
+
+
+def submission_refuse(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    submission: DocumentSubmission,
+    reason: str,
+    portal_path: str = "",
+) -> DocumentSubmission:
+    """The clerk refuses the document, saying why; the applicant is told (by email too, when the
+    address is known) and may send it again."""
+    law = service_law(municipality, submission.service)
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
+    reason = " ".join(reason.split())
+    if len(reason) < MIN_REASON:
+        raise FieldError("motivo", "diga ao interessado o que corrigir (ao menos 10 letras)")
+    with transaction.atomic(), tenant(municipality):
+        Person.objects.select_for_update().get(pk=submission.person_id)
+        sub = _locked_pending(submission)
+        sub.status = DocumentSubmission.Status.REFUSED
+        sub.reviewed_by, sub.reviewed_at = actor.user, timezone.now()
+        sub.refusal_reason = reason[:500]
+        sub.save(update_fields=["status", "reviewed_by", "reviewed_at", "refusal_reason"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="document.submission.refuse",
+            obj=sub,
+            new={"status": sub.status, "reason": sub.refusal_reason},
+        )
+        person = sub.person
+        address = person.user.email if person.user_id and person.user else person.email
+        link = absolute_url(portal_path) if portal_path else ""
+        email_queue(
+            municipality=municipality,
+            to=address,
+            subject=f"Documento recusado: {sub.type_label}",
+            body=(
+                f"Olá, {person.name}.\n\n"
+                f"O documento {sub.type_label} que você enviou em "
+                f"{timezone.localtime(sub.submitted_at):%d/%m/%Y} foi recusado pelo "
+                f"atendimento de {municipality.name}.\n\nMotivo: {sub.refusal_reason}\n\n"
+                "Corrija e envie o documento de novo pelo portal"
+                + (f": {link}" if link else ".")
+                + "\n"
+            ),
+            obj=sub,
+        )
+    return sub
+
+
+def submission_file(
+    *, actor: Actor, municipality: Municipality, submission: DocumentSubmission
+) -> bytes:
+    """The sent file, for the clerk who reviews it; reading a sensitive one (health, criminal) is
+    an act, as for a recorded document."""
+    law = service_law(municipality, submission.service)
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
+    return file_read(
+        actor=actor,
+        municipality=municipality,
+        obj=submission,
+        action="document.submission.read",
+    )

@@ -1,0 +1,128 @@
+"""The clerk's review of the documents applicants send from the portal: the queue of those
+waiting (oldest first), and one document's page with its file, accepted or refused with a reason."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.views.decorators.http import require_POST
+
+from outorga.core import uploads
+from outorga.core.access import staff_required
+from outorga.core.errors import DomainError
+from outorga.core.formerrors import form_add, messages_add
+from outorga.core.listing import page_of
+from outorga.core.requests import actor_of
+from outorga.core.tenancy import current_municipality
+from outorga.law.competence import NotCompetent
+
+from ..models import DocumentSubmission
+from ..services.submissions import (
+    MIN_REASON,
+    submission_accept,
+    submission_file,
+    submission_refuse,
+)
+from .common import deny
+
+
+class RefuseForm(forms.Form):
+    reason = forms.CharField(
+        label="Motivo da recusa",
+        min_length=MIN_REASON,
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="O interessado lê este motivo no portal e por e-mail: diga o que corrigir.",
+    )
+
+
+@staff_required
+def queue(request: HttpRequest) -> HttpResponse:
+    rows = (
+        DocumentSubmission.objects.filter(status=DocumentSubmission.Status.PENDING)
+        .select_related("person", "vehicle")
+        .order_by("submitted_at", "pk")
+    )
+    return render(request, "registry/submissions.html", {"listing": page_of(request, rows)})
+
+
+def _portal_path() -> str:
+    # The applicant's page of their documents, where the portal is installed.
+    try:
+        return reverse("portal:apply")
+    except NoReverseMatch:
+        return ""
+
+
+@staff_required
+def review(request: HttpRequest, submission_id: int) -> HttpResponse:
+    sub = get_object_or_404(
+        DocumentSubmission.objects.select_related("person", "vehicle", "reviewed_by"),
+        pk=submission_id,
+    )
+    form = RefuseForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            submission_refuse(
+                actor=actor_of(request),
+                municipality=current_municipality(),
+                submission=sub,
+                reason=form.cleaned_data["reason"],
+                portal_path=_portal_path(),
+            )
+        except NotCompetent as exc:
+            return deny(request, exc)
+        except DomainError as exc:
+            form_add(form, exc)
+        else:
+            messages.success(request, f"{sub.type_label} de {sub.person.name}: recusado.")
+            return redirect("registry:submissions")
+    history = (
+        DocumentSubmission.objects.filter(
+            person=sub.person_id, vehicle=sub.vehicle_id, doc_type=sub.doc_type
+        )
+        .exclude(pk=sub.pk)
+        .order_by("-submitted_at")[:20]
+    )
+    return render(
+        request,
+        "registry/submission.html",
+        {"sub": sub, "form": form, "history": history},
+    )
+
+
+@staff_required
+@require_POST
+def accept(request: HttpRequest, submission_id: int) -> HttpResponse:
+    sub = get_object_or_404(DocumentSubmission.objects.select_related("person"), pk=submission_id)
+    try:
+        submission_accept(
+            actor=actor_of(request), municipality=current_municipality(), submission=sub
+        )
+    except NotCompetent as exc:
+        return deny(request, exc)
+    except DomainError as exc:
+        messages_add(request, exc)
+        return redirect("registry:submission", submission_id=sub.pk)
+    messages.success(request, f"{sub.type_label} de {sub.person.name}: aceito e registrado.")
+    return redirect("registry:submissions")
+
+
+@staff_required
+def file(request: HttpRequest, submission_id: int) -> HttpResponse:
+    sub = get_object_or_404(DocumentSubmission.objects.all(), pk=submission_id)
+    try:
+        data = submission_file(
+            actor=actor_of(request), municipality=current_municipality(), submission=sub
+        )
+    except NotCompetent as exc:
+        return deny(request, exc)
+    response = HttpResponse(data, content_type=sub.content_type)
+    # Saved, never opened in the site's origin: a file a citizen sent is not a page of ours.
+    ext = uploads.EXTENSIONS.get(sub.content_type, "bin")
+    response["Content-Disposition"] = f'attachment; filename="envio-{sub.pk}.{ext}"'
+    response["X-Content-Type-Options"] = "nosniff"
+    return response

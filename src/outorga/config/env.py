@@ -61,3 +61,12 @@ def cache_from_env() -> dict[str, object]:
         name = "REDIS_URL" if os.environ.get("REDIS_URL") else "CACHE_URL"
         raise SettingError(f"{name}={url!r}: use redis://, rediss:// or unix:// (a Redis server)")
     return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+
+
+def session_engine_from_env() -> str:
+    """Where sessions live: in the shared cache, written through to the database, when Redis is
+    configured (any machine reads a session from the one cache; a Redis restart logs nobody
+    out); only in the database otherwise."""
+    if str(cache_from_env()["BACKEND"]).endswith("RedisCache"):
+        return "django.contrib.sessions.backends.cached_db"
+    return "django.contrib.sessions.backends.db"

@@ -20,6 +20,7 @@ from .env import (
     env_int,
     env_list,
     env_str,
+    file_storage_from_env,
     session_engine_from_env,
 )
 
@@ -269,7 +270,8 @@ STATICFILES_DIRS = [PACKAGE_DIR / "static"]
 STATIC_ROOT = Path(env_str("OUTORGA_STATIC_ROOT", str(VAR_DIR / "static")))
 MEDIA_ROOT = Path(env_str("OUTORGA_MEDIA_ROOT", str(VAR_DIR / "media")))
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Uploaded files: an S3-compatible bucket when OUTORGA_S3_BUCKET is set, else MEDIA_ROOT.
+    "default": file_storage_from_env(),
     "staticfiles": {
         "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
         if PRODUCTION

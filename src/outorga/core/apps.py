@@ -8,6 +8,7 @@ class CoreConfig(AppConfig):
     verbose_name = "Núcleo"
 
     def ready(self) -> None:
+        from . import retention  # noqa: F401 -- registers the access records' sweep step
         from .search import register_sqlite
 
         # The search's accent folding, on SQLite a Python function (PostgreSQL has it in SQL).

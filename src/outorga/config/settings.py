@@ -322,6 +322,8 @@ if min(OUTORGA_UPLOAD_MAX_BYTES.values()) <= 0:
 
 if PRODUCTION:
     SECURE_SSL_REDIRECT = env_bool("OUTORGA_SSL_REDIRECT", True)
+    # The container's health check asks the app server itself, over plain HTTP.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True

@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import subprocess
 import tempfile
 import urllib.request
 from pathlib import Path
@@ -66,7 +67,7 @@ def main() -> None:
             port = free_port()
             server = serve(workdir, port, args.workers, pk)
             base = f"http://127.0.0.1:{port}"
-            wait_ready(f"{base}/bench/one-row")
+            wait_ready(f"{base}/bench/one-row", timeout=180)  # workers boot slowly on a busy box
             page = urllib.request.Request(  # noqa: S310 - local URL
                 f"{base}/cadastro/pessoas/", headers={"Cookie": cookie}
             )
@@ -86,7 +87,10 @@ def main() -> None:
         finally:
             if server is not None:
                 server.terminate()
-                server.wait(timeout=30)
+                try:
+                    server.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    server.kill()
             shutil.rmtree(workdir, ignore_errors=True)
 
     print(

@@ -8,6 +8,7 @@ key that must be given). Without ``DATABASE_URL`` the product runs on the embedd
 from __future__ import annotations
 
 import os
+import warnings
 from pathlib import Path
 
 import dj_database_url
@@ -283,6 +284,9 @@ STORAGES = {
 #: from STATIC_ROOT, filled by ``outorga collectstatic`` (the container image does it).
 WHITENOISE_USE_FINDERS = not PRODUCTION
 WHITENOISE_AUTOREFRESH = DEBUG
+if not PRODUCTION:
+    # Served from the finders: an empty STATIC_ROOT is expected, not worth a warning per process.
+    warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"

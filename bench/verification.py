@@ -233,7 +233,9 @@ def run_wrk(url: str, seconds: int, connections: int, threads: int) -> dict[str,
     }
 
 
-def run_python(url: str, seconds: int, connections: int) -> dict[str, float]:
+def run_python(
+    url: str, seconds: int, connections: int, headers: dict[str, str] | None = None
+) -> dict[str, float]:
     """Threads, each opening a connection per request (gunicorn's sync workers close it)."""
     m = re.match(r"http://([^/:]+):(\d+)(/.*)", url)
     assert m is not None
@@ -247,7 +249,7 @@ def run_python(url: str, seconds: int, connections: int) -> dict[str, float]:
             t0 = time.perf_counter()
             try:
                 conn = HTTPConnection(host, port, timeout=10)
-                conn.request("GET", path)
+                conn.request("GET", path, headers=headers or {})
                 resp = conn.getresponse()
                 resp.read()
                 conn.close()
@@ -268,6 +270,7 @@ def run_python(url: str, seconds: int, connections: int) -> dict[str, float]:
     return {
         "rps": len(allv) / elapsed,
         "p50": allv[len(allv) // 2],
+        "p95": allv[min(len(allv) - 1, int(len(allv) * 0.95))],
         "p99": allv[min(len(allv) - 1, int(len(allv) * 0.99))],
         "requests": len(allv),
         "non200": sum(failures),

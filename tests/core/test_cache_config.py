@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from outorga.config.env import SettingError, cache_from_env
+from outorga.config.env import SettingError, cache_from_env, session_engine_from_env
 
 REDIS = "django.core.cache.backends.redis.RedisCache"
 
@@ -42,3 +42,14 @@ def test_the_redis_client_is_pinned_for_production():
 
     lock = (Path(__file__).parents[2] / "requirements.lock").read_text().splitlines()
     assert any(line.startswith("redis==") for line in lock)
+
+
+def test_without_redis_sessions_live_in_the_database():
+    assert session_engine_from_env() == "django.contrib.sessions.backends.db"
+
+
+def test_with_redis_sessions_are_read_from_the_shared_cache_and_kept_in_the_database(monkeypatch):
+    """Any machine behind the balancer finds the session in the one cache; a Redis restart
+    logs nobody out (cached_db writes through)."""
+    monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:6379/1")
+    assert session_engine_from_env() == "django.contrib.sessions.backends.cached_db"

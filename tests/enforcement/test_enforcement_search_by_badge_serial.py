@@ -14,7 +14,7 @@ from outorga.public import services
 
 
 def _typed(serial: str) -> list[str]:
-    groups = " ".join(serial[i : i + 4] for i in range(0, 16, 4))
+    groups = " ".join(serial[i : i + 4] for i in range(0, len(serial), 4))
     return [
         serial,
         serial.upper(),
@@ -26,8 +26,14 @@ def _typed(serial: str) -> list[str]:
     ]
 
 
-def test_the_printed_serial_finds_the_badge_and_its_permit_however_typed(world):
-    badge = badge_without_law(world.m, world.permit, world.clerk)
+@pytest.mark.parametrize("serial_bytes,version", [(16, 2), (8, 1)], ids=["128-bit", "64-bit"])
+def test_the_printed_serial_finds_the_badge_and_its_permit_however_typed(
+    world, serial_bytes, version
+):
+    badge = badge_without_law(
+        world.m, world.permit, world.clerk, serial_bytes=serial_bytes, version=version
+    )
+    assert len(badge.serial) == 2 * serial_bytes
     with tenant(world.m):
         for typed in _typed(badge.serial):
             assert selectors.search(typed) == [world.permit], typed
@@ -35,7 +41,18 @@ def test_the_printed_serial_finds_the_badge_and_its_permit_however_typed(world):
             assert found is not None and found.pk == badge.pk, typed
 
 
-@pytest.mark.parametrize("text", ["", "0123", "série", "0123abcd4567ef8g", "0123abcd4567ef8900"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "0123",
+        "série",
+        "0123abcd4567ef8g",
+        "0123abcd4567ef8900",
+        "0123abcd4567ef890123abcd4567ef8",
+        "0123abcd4567ef890123abcd4567ef8900",
+    ],
+)
 def test_what_is_not_a_serial_is_not_read_as_one(text):
     assert selectors.badge_serial(text) == ""
 
@@ -47,7 +64,7 @@ def test_the_fiscal_s_search_page_shows_the_badge_its_status_and_its_permit(worl
     )
     c = Client()
     c.force_login(user_of("ipatinga", Role.FISCAL))
-    spaced = " ".join(badge.serial.upper()[i : i + 4] for i in range(0, 16, 4))
+    spaced = " ".join(badge.serial.upper()[i : i + 4] for i in range(0, len(badge.serial), 4))
     page = c.get("/fiscalizacao/", {"q": f"Série {spaced}"}).content.decode()
     assert f"Crachá série <code>{badge.serial}</code>" in page
     assert "revogado" in page

@@ -17,13 +17,21 @@ from outorga.registry.models import Permit
 CPF_SHOWN = "CPF"
 
 
-def badge_without_law(m: Municipality, permit: Permit, actor: Actor) -> Badge:
-    """A badge made directly (where no badge law applies, e.g. Barra do Garças in route walks)."""
+def badge_without_law(
+    m: Municipality,
+    permit: Permit,
+    actor: Actor,
+    *,
+    serial_bytes: int = 16,
+    version: int = tokens.VERSION,
+) -> Badge:
+    """A badge made directly (where no badge law applies, e.g. Barra do Garças in route walks);
+    ``version=1, serial_bytes=8`` makes one as badges were issued before 128-bit serials."""
     with tenant(m):
         key = services.signing_key_for(m, actor)
-        serial = secrets.token_bytes(8)
+        serial = secrets.token_bytes(serial_bytes)
         token = tokens.sign(
-            tokens.Payload(key.key_id, m.ibge_code, serial),
+            tokens.Payload(key.key_id, m.ibge_code, serial, version),
             services._unseal(key.private_sealed),
         )
         return Badge.objects.create(

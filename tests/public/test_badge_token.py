@@ -31,13 +31,13 @@ def _flip(token: str, index: int) -> str:
 
 
 def test_the_token_is_compact_and_carries_no_personal_data(issued, ipatinga_m):
-    assert len(issued.token) == tokens.TOKEN_CHARS == 106
+    assert len(issued.token) == tokens.TOKEN_CHARS[2] == 116
     assert set(issued.token) <= set(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
     )
     payload, body, _ = tokens.parse(issued.token)
     assert payload.ibge_code == ipatinga_m.ibge_code == "3131307"
-    assert payload.serial_hex == issued.serial and len(payload.serial) == 8
+    assert payload.serial_hex == issued.serial and len(payload.serial) == 16  # 128 bits
     holder = issued.permit.holder
     for personal in (holder.document, holder.name.encode().hex(), issued.permit.number):
         assert personal.encode() not in body
@@ -50,10 +50,11 @@ def test_serials_are_random_not_sequential(ipatinga_m, badge_clerk):
         badge = services.badge_issue(actor=badge_clerk, municipality=ipatinga_m, permit=permit)
         serials.append(int(badge.serial, 16))
     gaps = [abs(a - b) for a, b in zip(serials, serials[1:], strict=False)]
-    assert min(gaps) > 1_000_000  # 64 random bits: neighbours are never close
+    assert min(gaps) > 1_000_000  # 128 random bits: neighbours are never close
+    assert all(len(f"{s:032x}") == 32 for s in serials)
 
 
-@pytest.mark.parametrize("index", [0, 2, 5, 10, 14, 20, 78])
+@pytest.mark.parametrize("index", [0, 2, 5, 10, 14, 22, 30, 86])
 def test_a_token_with_one_byte_flipped_is_not_recognised(issued, index):
     client = Client()
     assert client.get(f"/v/{issued.token}").status_code == 200
@@ -63,7 +64,9 @@ def test_a_token_with_one_byte_flipped_is_not_recognised(issued, index):
     assert client.get(f"/v/{_flip(issued.token, index)}/foto").status_code == 404
 
 
-@pytest.mark.parametrize("token", ["", "abc", "A" * 106, "!" * 106, "A" * 107, "é" * 106])
+@pytest.mark.parametrize(
+    "token", ["", "abc", "A" * 106, "!" * 106, "A" * 107, "é" * 106, "A" * 116, "B" * 116]
+)
 def test_garbage_is_not_recognised(db, token):
     assert Client().get(f"/v/{token}").status_code == 404
 
@@ -95,16 +98,16 @@ def test_the_keys_endpoint_lets_a_phone_verify_offline(issued, ipatinga_m):
     response = Client().get(f"/api/v1/public/keys/{ipatinga_m.ibge_code}")
     assert response.status_code == 200
     body = response.json()
-    assert body["token_format"] == "outorga-cracha-v1"
+    assert body["token_format"] == "outorga-cracha-v2"
     assert "private" not in response.content.decode().lower()
     keys = {k["key_id"]: k for k in body["keys"]}
 
     # Offline: only the token and the published public key.
     raw = base64.urlsafe_b64decode(issued.token + "=" * (-len(issued.token) % 4))
-    payload, signature = raw[:15], raw[15:]
+    payload, signature = raw[:23], raw[23:]
     version, key_id = payload[0], int.from_bytes(payload[1:3], "big")
     ibge = int.from_bytes(payload[3:7], "big")
-    assert (version, ibge) == (1, 3131307)
+    assert (version, ibge) == (2, 3131307)
     key = keys[key_id]
     assert key["algorithm"] == "Ed25519"
     public = base64.urlsafe_b64decode(key["public_key"] + "=" * (-len(key["public_key"]) % 4))
@@ -151,3 +154,22 @@ def test_a_badge_without_the_law_made_where_no_badge_law_applies_still_verifies(
     clerk = Actor.of(user_of("barra-do-garcas", Role.ATENDENTE))
     badge = badge_without_law(barra_m, make_permit(barra_m, "BARRA"), clerk)
     assert Client().get(f"/v/{badge.token}").status_code == 200
+
+
+def test_a_badge_printed_before_128_bit_serials_still_verifies(ipatinga_m, badge_clerk):
+    """Cards issued with version 1 tokens (64-bit serials) stay valid until they expire."""
+    old = badge_without_law(
+        ipatinga_m, make_permit(ipatinga_m, "OLD"), badge_clerk, serial_bytes=8, version=1
+    )
+    assert len(old.token) == tokens.TOKEN_CHARS[1] == 106 and len(old.serial) == 16
+    client = Client()
+    assert client.get(f"/v/{old.token}").status_code == 200
+    assert client.get(f"/api/v1/public/verify/{old.token}").status_code == 200
+    assert client.get(f"/v/{_flip(old.token, 14)}").status_code == 404
+    # A version byte that does not match the token's length is no token.
+    assert client.get(f"/v/{_flip(old.token, 0)[:-1]}").status_code == 404
+
+
+def test_a_version_2_payload_refuses_a_64_bit_serial():
+    with pytest.raises(ValueError, match="16 bytes"):
+        tokens.Payload(1, "3131307", b"\0" * 8).pack()

@@ -8,12 +8,22 @@ key that must be given). Without ``DATABASE_URL`` the product runs on the embedd
 from __future__ import annotations
 
 import os
+import warnings
 from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF, UNSAFE_INLINE
 
-from .env import SettingError, cache_from_env, env_bool, env_int, env_list, env_str
+from .env import (
+    SettingError,
+    cache_from_env,
+    env_bool,
+    env_int,
+    env_list,
+    env_str,
+    file_storage_from_env,
+    session_engine_from_env,
+)
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 BASE_DIR = PACKAGE_DIR.parent.parent  # the repository root when run from a checkout
@@ -121,6 +131,9 @@ PASSWORD_RESET_TIMEOUT = env_int("OUTORGA_PASSWORD_RESET_SECONDS", 3 * 3600)
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files from the app server itself (compressed, cached forever by their hashed names),
+    # so gunicorn alone serves a complete site (docs/deploy.md).
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
     "outorga.core.middleware.PrivateResponseMiddleware",
     "outorga.core.middleware.NulCharacterMiddleware",
@@ -245,6 +258,9 @@ OTP_TOTP_ISSUER = env_str("OUTORGA_MFA_ISSUER", "Outorga")
 SESSION_COOKIE_AGE = env_int("OUTORGA_SESSION_SECONDS", 8 * 3600)
 OUTORGA_IDLE_MINUTES = env_int("OUTORGA_IDLE_MINUTES", 30)
 SESSION_EXPIRE_AT_BROWSER_CLOSE = True
+#: With Redis, sessions are read from the cache every machine shares (and kept in the database
+#: too); without it, from the database.
+SESSION_ENGINE = session_engine_from_env()
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_HTTPONLY = True
@@ -262,13 +278,22 @@ STATICFILES_DIRS = [PACKAGE_DIR / "static"]
 STATIC_ROOT = Path(env_str("OUTORGA_STATIC_ROOT", str(VAR_DIR / "static")))
 MEDIA_ROOT = Path(env_str("OUTORGA_MEDIA_ROOT", str(VAR_DIR / "media")))
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Uploaded files: an S3-compatible bucket when OUTORGA_S3_BUCKET is set, else MEDIA_ROOT.
+    "default": file_storage_from_env(),
     "staticfiles": {
-        "BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
         if PRODUCTION
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
+
+#: Outside production whitenoise serves the files where they are (no collectstatic); in production
+#: from STATIC_ROOT, filled by ``outorga collectstatic`` (the container image does it).
+WHITENOISE_USE_FINDERS = not PRODUCTION
+WHITENOISE_AUTOREFRESH = DEBUG
+if not PRODUCTION:
+    # Served from the finders: an empty STATIC_ROOT is expected, not worth a warning per process.
+    warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
@@ -308,6 +333,8 @@ if min(OUTORGA_UPLOAD_MAX_BYTES.values()) <= 0:
 
 if PRODUCTION:
     SECURE_SSL_REDIRECT = env_bool("OUTORGA_SSL_REDIRECT", True)
+    # The container's health check asks the app server itself, over plain HTTP.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
@@ -335,6 +362,16 @@ OUTORGA_TRUSTED_PROXIES = env_int("OUTORGA_TRUSTED_PROXIES", 0)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # No badge or reset token in any log line (core/logredact.py): a 404 on /v/<token> is logged
+    # with its path, and runserver logs every request line.
+    "filters": {"redact_secrets": {"()": "outorga.core.logredact.RedactSecrets"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["redact_secrets"]},
+    },
+    "loggers": {
+        # Django's own handlers would write the records unfiltered: everything goes to the root's.
+        "django": {"handlers": [], "propagate": True},
+        "django.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
+    },
     "root": {"handlers": ["console"], "level": env_str("OUTORGA_LOG_LEVEL", "WARNING")},
 }

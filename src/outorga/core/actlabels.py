@@ -169,6 +169,8 @@ LABELS: dict[str, str] = {
     "tripdata.upload": "Arquivo de corridas recebido",
     "tripdata.process": "Arquivo de corridas processado",
     "tripdata.requeue": "Arquivo de corridas recolocado na fila",
+    "retention.trip_files": "Arquivos de corridas eliminados ao fim do prazo de guarda (LGPD)",
+    "retention.access_records": "Registros de acesso eliminados ao fim do prazo de guarda (LGPD)",
     "tripdata.issqn.compute": "ISSQN das corridas calculado",
     "tripdata.issqn.export": "ISSQN das corridas exportado",
     # Inspections
@@ -256,6 +258,7 @@ OBJECT_LABELS: dict[str, str] = {
     "inspections.withdrawal": "retirada de circulação",
     "inspections.missedinspection": "falta à vistoria",
     "tripdata.tripupload": "arquivo de corridas",
+    "axes.accesslog": "registros de acesso",
     "tripdata.issqnstatement": "apuração de ISSQN",
 }
 

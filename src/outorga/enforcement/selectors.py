@@ -37,9 +37,10 @@ def normalise_plate(text: str) -> str:
     return re.sub(r"[^A-Z0-9]", "", text.upper())
 
 
-#: The serial printed on the card ("Série 0123abcd4567ef89": 64 bits in hex), as a person types
-#: it back: any case, spaces or dashes between the groups, the word "série" kept or not.
-_SERIAL = re.compile(r"(?:s[ée]rie)?([0-9a-f]{16})")
+#: The serial printed on the card ("Série 0123abcd…": 128 bits in hex, 64 on cards printed
+#: before), as a person types it back: any case, spaces or dashes between the groups, the word
+#: "série" kept or not.
+_SERIAL = re.compile(r"(?:s[ée]rie)?([0-9a-f]{32}|[0-9a-f]{16})")
 
 
 def badge_serial(text: str) -> str:

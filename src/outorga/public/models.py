@@ -57,7 +57,7 @@ class Badge(TenantModel):
         related_name="badges",
         verbose_name="condutor auxiliar",
     )
-    serial = models.CharField("número de série", max_length=16)  # 64 random bits, hex
+    serial = models.CharField("número de série", max_length=32)  # 128 random bits, hex (64 before)
     key = models.ForeignKey(SigningKey, on_delete=models.PROTECT, related_name="badges")
     token = models.CharField(max_length=128)
     issued_at = models.DateTimeField("emitido em")

@@ -238,7 +238,7 @@ def badge_issue(
         ).select_for_update()
         replaced = list(previous.values_list("serial", flat=True))
         key = signing_key_for(municipality, actor)
-        serial = secrets.token_bytes(8)
+        serial = secrets.token_bytes(tokens.SERIAL_BYTES[tokens.VERSION])  # 128 bits
         token = tokens.sign(
             tokens.Payload(key.key_id, municipality.ibge_code, serial), _unseal(key.private_sealed)
         )

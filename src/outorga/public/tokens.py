@@ -1,16 +1,17 @@
-"""The badge token: what the QR code on a crachá carries (decision record 0006).
+"""The badge token: what the QR code on a crachá carries (decision records 0006 and 0025).
 
-``token = base64url(payload || signature)`` without padding, 106 characters, where ``payload`` is 15
-bytes, big-endian::
+``token = base64url(payload || signature)`` without padding, where ``payload`` is, big-endian::
 
-    version  1 byte   (1)
+    version  1 byte   (2; badges issued before carry 1)
     key_id   2 bytes  (which of the municipality's keys signed it; keys rotate, old ones stay public)
     ibge     4 bytes  (the municipality's 7-digit IBGE code as an integer)
-    serial   8 bytes  (random, 64 bits: the badge's number, never derived from personal data)
+    serial   16 bytes (random, 128 bits: the badge's number, never derived from personal data;
+                       8 bytes, 64 bits, in version 1)
 
 and ``signature`` is the 64-byte Ed25519 signature of the payload with the municipality's private
-key. Nothing personal is in the token; an inspector's phone holding the published public keys can
-verify it offline. Pure Python over PyNaCl: no Django here.
+key: 116 characters (106 in version 1). Tokens of both versions verify, so the cards printed
+before keep working until they expire. Nothing personal is in the token; an inspector's phone
+holding the published public keys can verify it offline. Pure Python over PyNaCl: no Django here.
 """
 
 from __future__ import annotations
@@ -23,11 +24,15 @@ from dataclasses import dataclass
 from nacl.exceptions import BadSignatureError
 from nacl.signing import SigningKey, VerifyKey
 
-VERSION = 1
-_PAYLOAD = struct.Struct(">BHI8s")
-PAYLOAD_BYTES = _PAYLOAD.size  # 15
+VERSION = 2
+#: Each version's payload layout; the serial is 64 bits in version 1, 128 bits from version 2.
+_PAYLOADS = {1: struct.Struct(">BHI8s"), 2: struct.Struct(">BHI16s")}
 SIGNATURE_BYTES = 64
-TOKEN_CHARS = 106  # base64url of 79 bytes, no padding
+SERIAL_BYTES = {version: layout.size - 7 for version, layout in _PAYLOADS.items()}  # 8, 16
+#: base64url of payload and signature, no padding: 106 characters (v1), 116 (v2).
+TOKEN_CHARS = {
+    version: -(-(layout.size + SIGNATURE_BYTES) * 4 // 3) for version, layout in _PAYLOADS.items()
+}
 
 
 class BadToken(ValueError):
@@ -42,11 +47,12 @@ class Payload:
     version: int = VERSION
 
     def pack(self) -> bytes:
-        if len(self.serial) != 8:
-            raise ValueError("serial must have 8 bytes")
+        if len(self.serial) != SERIAL_BYTES[self.version]:
+            raise ValueError(f"serial must have {SERIAL_BYTES[self.version]} bytes")
         if not (self.ibge_code.isdigit() and len(self.ibge_code) == 7):
             raise ValueError("IBGE code must have 7 digits")
-        return _PAYLOAD.pack(self.version, self.key_id, int(self.ibge_code), self.serial)
+        layout = _PAYLOADS[self.version]
+        return layout.pack(self.version, self.key_id, int(self.ibge_code), self.serial)
 
     @property
     def serial_hex(self) -> str:
@@ -74,16 +80,17 @@ def sign(payload: Payload, private_seed: bytes) -> str:
 
 def parse(token: str) -> tuple[Payload, bytes, bytes]:
     """Split a token into its payload (unverified), the signed bytes and the signature."""
-    if len(token) != TOKEN_CHARS or not token.isascii():
+    if len(token) not in TOKEN_CHARS.values() or not token.isascii():
         raise BadToken("tamanho inválido")
     try:
         raw = unb64url(token)
     except (binascii.Error, ValueError) as exc:
         raise BadToken("não é base64url") from exc
-    body, signature = raw[:PAYLOAD_BYTES], raw[PAYLOAD_BYTES:]
-    version, key_id, ibge, serial = _PAYLOAD.unpack(body)
-    if version != VERSION:
-        raise BadToken(f"versão {version} desconhecida")
+    layout = _PAYLOADS.get(raw[0])
+    if layout is None or len(raw) != layout.size + SIGNATURE_BYTES:
+        raise BadToken(f"versão {raw[0]} desconhecida ou tamanho que não é o dela")
+    body, signature = raw[: layout.size], raw[layout.size :]
+    version, key_id, ibge, serial = layout.unpack(body)
     return Payload(key_id, f"{ibge:07d}", serial, version), body, signature
 
 

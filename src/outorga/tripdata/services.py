@@ -19,6 +19,7 @@ from django.utils import timezone
 from outorga.core import tasklease
 from outorga.core.acts import Actor, basis_of, competence_basis, record_act
 from outorga.core.authz import authorize
+from outorga.core.filestore import local_file
 from outorga.core.lawctx import context
 from outorga.core.lawseam import governs, law_of
 from outorga.core.localtime import zone_of
@@ -570,9 +571,15 @@ def _failure(exc: Exception) -> str:
 
 
 def _process(upload: TripUpload, progress: _Progress, attempt: int) -> None:
+    # DuckDB reads a path: the file itself on disk, a temporary copy from object storage.
+    with local_file(upload.file) as path:
+        _process_file(upload, path, progress, attempt)
+
+
+def _process_file(upload: TripUpload, path: Path, progress: _Progress, attempt: int) -> None:
     m = upload.municipality
     if upload.kind == TripUpload.Kind.VEHICLES:
-        vehicles = analyse_vehicles(Path(upload.file.path), upload.file_format)
+        vehicles = analyse_vehicles(path, upload.file_format)
         progress(90, "gravando resultados")
         with transaction.atomic():
             _store_vehicles(upload, vehicles)
@@ -582,7 +589,6 @@ def _process(upload: TripUpload, progress: _Progress, attempt: int) -> None:
     ctx = context(m, last_day)
     bounds = month_bounds(m, upload.month)
     roster = roster_for(upload.platform, ctx)
-    path = Path(upload.file.path)
     limits_reason = None
     if upload.kind == TripUpload.Kind.TRIPS:
         limits, limits_reason = _trip_rules(m, ctx).trip_fare_limits(ctx)

@@ -1,0 +1,43 @@
+"""Secrets kept out of the logs: a URL can carry a bearer secret — the badge token of `/v/<token>`
+(whoever holds it sees the holder's photo), the password-reset link `/senha/nova/<uid>/<token>/`
+and any `?token=` — and access logs are read, copied and kept far longer than those secrets live.
+
+``redact`` replaces each such secret with ``[removido]``; ``RedactSecrets`` applies it to every
+record a logging handler writes (Django's request and runserver logs), and
+``outorga.config.gunicorn`` to gunicorn's access log.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+REDACTED = "[removido]"
+
+_PATTERNS = (
+    # The badge token: the public page, its photo, and the API's verification.
+    re.compile(r"(/(?:v|verify)/)[^/?#\s\"']+"),
+    # Django's password-reset (and first-access) link: the user's id and the one-use token.
+    re.compile(r"(/senha/nova/)[^/?#\s\"']+/[^/?#\s\"']+"),
+    # A secret in a query string (?token=, ?access_token=, &reset_token=…), or in a bare query
+    # string (gunicorn's %(q)s).
+    re.compile(r"((?:^|[?&;])[^=&#/?\s\"']*token[^=&#\s\"']*=)[^&#\s\"']*", re.IGNORECASE),
+)
+
+
+def redact(text: str) -> str:
+    """``text`` with every token a URL in it carries replaced by ``[removido]``."""
+    for pattern in _PATTERNS:
+        text = pattern.sub(lambda m: m.group(1) + REDACTED, text)
+    return text
+
+
+class RedactSecrets(logging.Filter):
+    """A handler's filter: the record's message with its tokens removed (never drops a record)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        cleaned = redact(message)
+        if cleaned != message:
+            record.msg, record.args = cleaned, ()
+        return True

@@ -1,0 +1,87 @@
+"""The trip files' step of the daily sweep: files kept past the municipality's retention period
+are deleted (LGPD art. 15, I and art. 16; ``retention.trip_files_days``).
+
+A platform's file carries its drivers' CPFs and every trip's places and times; what the
+municipality acts on — the counts per driver and month, the reports, the ISSQN, the acts — is
+computed from it once and kept. Only the file goes: from the disk or the bucket, then its name on
+the upload, with one act naming every file removed. A file still queued or processing is never
+touched. Running it twice for one date removes nothing the second time.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db import transaction
+
+from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.lawctx import context
+from outorga.core.localtime import zone_of
+from outorga.core.models import Municipality
+from outorga.core.sweep import NoProgress, Progress, SweepResult, register
+from outorga.core.tenancy import tenant
+from outorga.law.common.retention import TRIP_FILES_DAYS, retention_cutoff
+
+from .models import TripUpload
+
+SYSTEM = "guarda de dados pessoais (LGPD)"
+
+
+def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> SweepResult:
+    progress = progress or NoProgress()
+    result = SweepResult()
+    decision = retention_cutoff(context(m, on), TRIP_FILES_DAYS, on)
+    cutoff: dt.date = decision.outcome["cutoff"]
+    before = dt.datetime.combine(cutoff, dt.time.min, tzinfo=zone_of(m))
+    with tenant(m):
+        expired = list(
+            TripUpload.objects.filter(
+                created_at__lt=before,
+                status__in=(TripUpload.Status.DONE, TripUpload.Status.FAILED),
+            )
+            .exclude(file="")
+            .order_by("pk")
+        )
+        result.checked = len(expired)
+        if not expired:
+            return result
+        progress.start("arquivos de corridas além do prazo de guarda", len(expired))
+        removed = []
+        for upload in expired:
+            # The file first: a failure here leaves the upload naming it, and the next run
+            # tries again (deleting a file already gone is no error).
+            upload.file.storage.delete(upload.file.name)
+            removed.append(
+                {
+                    "envio": upload.pk,
+                    "arquivo": upload.file.name,
+                    "sha256": upload.sha256,
+                    "plataforma": upload.platform_id,
+                    "competencia": upload.month.isoformat(),
+                    "enviado_em": upload.created_at.astimezone(zone_of(m)).date().isoformat(),
+                }
+            )
+            progress.advance()
+        with transaction.atomic():
+            TripUpload.objects.filter(pk__in=[r["envio"] for r in removed]).update(file="")
+            record_act(
+                municipality=m,
+                actor=Actor.system(SYSTEM),
+                action="retention.trip_files",
+                object_type="tripdata.tripupload",
+                new={
+                    "eliminar_antes_de": cutoff.isoformat(),
+                    "total": len(removed),
+                    "arquivos": removed,
+                },
+                basis=basis_of(decision),
+            )
+    result.note(
+        f"{len(removed)} arquivo(s) de corridas enviado(s) antes de {cutoff:%d/%m/%Y} "
+        "eliminado(s) (LGPD, art. 16; os totais apurados continuam guardados)",
+        changes=len(removed),
+    )
+    return result
+
+
+register("tripdata_retention", run)

@@ -14,6 +14,7 @@ and every decision carries the id of the law that answered and the articles it a
 from __future__ import annotations
 
 import datetime as dt
+import json
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -23,7 +24,7 @@ from django.utils import timezone
 from outorga.law import interfaces, questions
 from outorga.law.bindings import Binding, LawNotBound, binding_on, services_of
 from outorga.law.citations import Citation, cite
-from outorga.law.context import Context
+from outorga.law.context import Context, MunicipalityFacts
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import NotAnswered
 
@@ -150,22 +151,41 @@ def law_for(
     return BoundLaw(m, service, day, binding(m, service, day, nearest=nearest))
 
 
+#: How many distinct answers an :class:`Asker` keeps.
+ANSWERS_KEPT = 4096
+
+
 class Asker:
     """Many questions to one municipality's bound laws (a batch: the sweep, an import), one
     context per date. ``ask(service, name, facts, on)`` answers under the law bound to the
-    service on ``on`` — for a record older than every binding, the first (``nearest``)."""
+    service on ``on`` — for a record older than every binding, the first (``nearest``).
+
+    The municipality's facts (population, fiscal units, calendar, overrides) are read once per
+    asker, and the same question with the same facts on the same date is answered once: the law
+    core is a pure function of them, and a batch asks it the same thing for many records."""
 
     def __init__(self, m: Municipality) -> None:
         self.m = m
+        self._facts: MunicipalityFacts | None = None
         self._contexts: dict[dt.date, Context] = {}
+        self._answers: dict[tuple[str, str, dt.date, str], Decision] = {}
 
     def context(self, on: dt.date) -> Context:
-        from .lawctx import context
+        from .lawctx import facts_for
 
+        if self._facts is None:
+            self._facts = facts_for(self.m)
         if on not in self._contexts:
-            self._contexts[on] = context(self.m, on)
+            self._contexts[on] = Context(self._facts, on)
         return self._contexts[on]
 
     def ask(self, service: str, name: str, facts: Any, on: dt.date) -> Decision:
-        law = law_of(self.m, service, on, nearest=True)
-        return questions.ask(interfaces.question(law, service, name).id, self.context(on), facts)
+        key = (service, name, on, json.dumps(facts, sort_keys=True, default=str))
+        answer = self._answers.get(key)
+        if answer is None:
+            law = law_of(self.m, service, on, nearest=True)
+            qid = interfaces.question(law, service, name).id
+            if len(self._answers) >= ANSWERS_KEPT:
+                self._answers.clear()  # a batch's repeats are near each other; memory stays flat
+            answer = self._answers[key] = questions.ask(qid, self.context(on), facts)
+        return answer

@@ -14,6 +14,7 @@ and every decision carries the id of the law that answered and the articles it a
 from __future__ import annotations
 
 import datetime as dt
+import json
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -151,26 +152,36 @@ def law_for(
     return BoundLaw(m, service, day, binding(m, service, day, nearest=nearest))
 
 
+#: How many distinct answers an :class:`Asker` keeps.
+ANSWERS_KEPT = 4096
+
+
 class Asker:
     """Many questions to one municipality's bound laws (a batch: the sweep, an import), one
     context per date. ``ask(service, name, facts, on)`` answers under the law bound to the
     service on ``on`` — for a record older than every binding, the first (``nearest``).
+
+    The municipality's facts (population, fiscal units, calendar, overrides) are read once per
+    asker, and the same question with the same facts on the same date is answered once: the law
+    core is a pure function of them, and a batch asks it the same thing for many records.
 
     ``facts``: the municipality's data as given instead of the records' — the simulation of an
     amendment asks under the facts as they would be (:func:`proposed`)."""
 
     def __init__(self, m: Municipality, facts: MunicipalityFacts | None = None) -> None:
         self.m = m
-        self.facts = facts
+        self.facts = facts  # given data; None: the records', read on the first question
+        self._facts: MunicipalityFacts | None = facts
         self._contexts: dict[dt.date, Context] = {}
+        self._answers: dict[tuple[str, str, dt.date, str], Decision] = {}
 
     def context(self, on: dt.date) -> Context:
-        from .lawctx import context
+        from .lawctx import facts_for
 
+        if self._facts is None:
+            self._facts = facts_for(self.m)
         if on not in self._contexts:
-            self._contexts[on] = (
-                context(self.m, on) if self.facts is None else Context(self.facts, on)
-            )
+            self._contexts[on] = Context(self._facts, on)
         return self._contexts[on]
 
     def law(self, service: str, on: dt.date) -> str:
@@ -187,8 +198,14 @@ class Asker:
             return False
 
     def ask(self, service: str, name: str, facts: Any, on: dt.date) -> Decision:
-        law = self.law(service, on)
-        return questions.ask(interfaces.question(law, service, name).id, self.context(on), facts)
+        key = (service, name, on, json.dumps(facts, sort_keys=True, default=str))
+        answer = self._answers.get(key)
+        if answer is None:
+            qid = interfaces.question(self.law(service, on), service, name).id
+            if len(self._answers) >= ANSWERS_KEPT:
+                self._answers.clear()  # a batch's repeats are near each other; memory stays flat
+            answer = self._answers[key] = questions.ask(qid, self.context(on), facts)
+        return answer
 
 
 def proposed(m: Municipality, proposal: Proposal) -> tuple[Asker, Asker]:

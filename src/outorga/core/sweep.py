@@ -152,3 +152,10 @@ def run(
             with tenant(m):
                 result = fn(m, on, bar)
             yield StepRun(m, name, result)
+
+
+def summary_lines(r: StepRun) -> list[str]:
+    """A step's summary as the command prints it."""
+    return [f"{r.municipality.slug} · {r.step}:"] + [
+        f"  - {line}" for line in r.result.lines or ["nada a fazer"]
+    ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django_tasks import task
 
 
@@ -11,3 +13,21 @@ def send_email(email_id: int) -> str:
     from .mail import email_attempt
 
     return email_attempt(email_id)
+
+
+@task()
+def sweep_municipality(slug: str, on: str, steps: list[str] | None = None) -> str:
+    """One municipality's daily sweep on a worker, every step in order (the registry first):
+    ``outorga sweep --enqueue`` queues one per municipality, so each ``outorga db_worker`` sweeps
+    a municipality at a time, in parallel. Every step is idempotent, so a task taken again after
+    its worker died (core/tasklease.py) changes nothing twice. Returns the summary per step."""
+    from .sweep import municipalities, run, summary_lines
+
+    found = municipalities(slug)
+    if not found:
+        return f"município desconhecido: {slug}"
+    return "\n".join(
+        line
+        for r in run(dt.date.fromisoformat(on), found[0], only=steps)
+        for line in summary_lines(r)
+    )

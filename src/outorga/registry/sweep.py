@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q, QuerySet
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.lawseam import Asker, governs
@@ -444,15 +445,55 @@ def _vehicle_age_notice(m: Municipality, permit: Permit, age: VehicleAge, on: dt
     return created
 
 
-def registry_sweep(m: Municipality, on: dt.date, progress: Progress) -> SweepResult:
+def changing_permits(laws: Laws, on: dt.date) -> QuerySet[Permit]:
+    """The active permits whose state or avisos can change on ``on``, found by queries over the
+    whole registry: an irregularity the sweep found (it may be lifted or restated), a document of
+    the holder or of the vehicle, the holder's CNH or the registration certificate expired or
+    due within the first warning (30 days), a taxi (its vehicle's age counts from the invoice
+    and the Termo, art. 28), and the mototaxi and motofrete vehicles whose manufacture year the
+    law finds over age or reaching it within the warning — asked once per service and year. Any
+    other permit's check would change nothing on that date."""
+    horizon = on + dt.timedelta(days=THRESHOLDS[0])
+    active = Permit.objects.filter(status__in=ACTIVE_STATUSES)
+    due = Document.objects.current().filter(valid_until__lte=horizon)
+    changing = (
+        Q(irregular=True)
+        | Q(certificate_valid_until__lte=horizon)
+        | Q(holder__in=due.filter(person__isnull=False).values("person"))
+        | Q(vehicle__in=due.filter(vehicle__isnull=False).values("vehicle"))
+        | Q(holder__in=DrivingLicence.objects.filter(expires_on__lte=horizon).values("person"))
+        | Q(service=Service.TAXI)
+    )
+    years = (
+        active.exclude(service=Service.TAXI)
+        .filter(vehicle__isnull=False)
+        .values_list("service", "vehicle__manufacture_year")
+        .distinct()
+    )
+    for service, year in years:
+        sample = (
+            active.filter(service=service, vehicle__manufacture_year=year)
+            .select_related("holder", "vehicle")
+            .first()
+        )
+        age = vehicle_age(laws, sample, on) if sample is not None else None
+        if age is not None and (age.over or (age.limit_on - on).days <= THRESHOLDS[0]):
+            changing |= Q(service=service, vehicle__manufacture_year=year)
+    return active.filter(changing)
+
+
+def registry_sweep(
+    m: Municipality, on: dt.date, progress: Progress, *, every: bool = False
+) -> SweepResult:
+    """The registry's step for ``m`` on ``on``; ``every``: check every active permit, not only
+    :func:`changing_permits` (the same changes, record by record)."""
     result = SweepResult()
     laws = Laws(m)
     notices = 0
-    permits = list(
-        Permit.objects.filter(status__in=ACTIVE_STATUSES)
-        .select_related("holder", "vehicle", "municipality")
-        .order_by("pk")
+    chosen = (
+        Permit.objects.filter(status__in=ACTIVE_STATUSES) if every else changing_permits(laws, on)
     )
+    permits = list(chosen.select_related("holder", "vehicle", "municipality").order_by("pk"))
     progress.start("permissões", len(permits))
     irregular = regular = 0
     for permit in permits:

@@ -4,6 +4,8 @@ numbers, plates and holders, and the one register of the taxi Cadastro.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 
@@ -13,7 +15,7 @@ from ..models import (
     Service,
     Vehicle,
 )
-from .rows import Row, RowError, law_cites
+from .rows import Row, RowError, chunked, law_cites
 
 
 def cross_checks(rows: list[Row], m: Municipality) -> list[RowError]:
@@ -79,27 +81,23 @@ def cross_checks(rows: list[Row], m: Municipality) -> list[RowError]:
                 )
             )
         holders.setdefault(cpf, (row.line, p["service"]))
-    # Against what is already recorded (a re-import of the same permit is fine).
+    # Against what is already recorded (a re-import of the same permit is fine), read in a few
+    # queries for the whole file rather than a few per row.
     with tenant(m):
+        recorded = _Recorded.read(rows)
         for row in rows:
             p = row.permit
             cpf = row.person.get("document", "")
             if row.vehicle is not None:
-                owner = (
-                    Vehicle.objects.filter(plate=row.vehicle["plate"])
-                    .values_list("owner__document", flat=True)
-                    .first()
-                )
+                owner = recorded.owners.get(row.vehicle["plate"])
                 if owner is not None and owner != cpf:
                     errors.append(
                         RowError(row.line, "placa", "placa já cadastrada em nome de outra pessoa")
                     )
             if p is None:
                 continue
-            existing = Permit.objects.filter(number=p["number"]).select_related("holder").first()
-            if existing is not None and (
-                existing.holder.document != cpf or existing.service != p["service"]
-            ):
+            existing = recorded.permits.get(p["number"])
+            if existing is not None and existing != (cpf, p["service"]):
                 errors.append(
                     RowError(
                         row.line,
@@ -107,14 +105,12 @@ def cross_checks(rows: list[Row], m: Municipality) -> list[RowError]:
                         "número já cadastrado para outro permissionário ou serviço",
                     )
                 )
-            same_reg = Permit.objects.filter(
-                service=p["service"], registration_number=p["registration_number"]
-            ).exclude(number=p["number"])
-            if same_reg.exists():
+            numbers = recorded.registrations.get((p["service"], p["registration_number"]), set())
+            if numbers - {p["number"]}:
                 errors.append(
                     RowError(row.line, "numero_registro", "número de registro já usado no serviço")
                 )
-            if p["service"] == Service.TAXI and _taxi_number_taken(p["registration_number"]):
+            if p["service"] == Service.TAXI and p["registration_number"] in recorded.taxi_numbers:
                 # One register for holders, auxiliaries and vehicles (taxi art. 4 I, 20).
                 errors.append(
                     RowError(
@@ -128,10 +124,46 @@ def cross_checks(rows: list[Row], m: Municipality) -> list[RowError]:
     return errors
 
 
-def _taxi_number_taken(number: int) -> bool:
-    return (
-        Vehicle.objects.filter(cadastro_number=number).exists()
-        or Auxiliary.objects.filter(
-            permit__service=Service.TAXI, registration_number=number
-        ).exists()
-    )
+@dataclass
+class _Recorded:
+    """What the database holds under the file's plates and numbers."""
+
+    owners: dict[str, str] = field(default_factory=dict)  # plate → owner's CPF
+    permits: dict[str, tuple[str, str]] = field(default_factory=dict)  # number → (CPF, service)
+    registrations: dict[tuple[str, int], set[str]] = field(default_factory=dict)
+    taxi_numbers: set[int] = field(default_factory=set)  # taken by a vehicle or an auxiliary
+
+    @classmethod
+    def read(cls, rows: list[Row]) -> _Recorded:
+        out = cls()
+        plates = [r.vehicle["plate"] for r in rows if r.vehicle is not None]
+        permits = [r.permit for r in rows if r.permit is not None]
+        for part in chunked(plates):
+            out.owners.update(
+                Vehicle.objects.filter(plate__in=part).values_list("plate", "owner__document")
+            )
+        for part in chunked([p["number"] for p in permits]):
+            for number, cpf, service in Permit.objects.filter(number__in=part).values_list(
+                "number", "holder__document", "service"
+            ):
+                out.permits[number] = (cpf, service)
+        for service in {p["service"] for p in permits}:
+            wanted = [p["registration_number"] for p in permits if p["service"] == service]
+            for part in chunked(wanted):
+                for reg, number in Permit.objects.filter(
+                    service=service, registration_number__in=part
+                ).values_list("registration_number", "number"):
+                    out.registrations.setdefault((service, reg), set()).add(number)
+        taxi = [p["registration_number"] for p in permits if p["service"] == Service.TAXI]
+        for part in chunked(taxi):
+            out.taxi_numbers.update(
+                Vehicle.objects.filter(cadastro_number__in=part).values_list(
+                    "cadastro_number", flat=True
+                )
+            )
+            out.taxi_numbers.update(
+                Auxiliary.objects.filter(
+                    permit__service=Service.TAXI, registration_number__in=part
+                ).values_list("registration_number", flat=True)
+            )
+        return out

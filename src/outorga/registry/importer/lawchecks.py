@@ -5,6 +5,7 @@ Termo of art. 10, 13), asked of the law bound to the row's service on the row's 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from typing import Any
 
 from outorga.core.lawseam import Asker
@@ -21,7 +22,7 @@ from ..models import (
     Vehicle,
 )
 from .parsing import RowParser
-from .rows import Row, law_cites, service_law
+from .rows import Row, chunked, law_cites, service_law
 
 #: Rules whose facts the spreadsheet holds entirely: a refusal is an error of the row. The other
 #: rules of the same questions need documents and inspections the spreadsheet does not carry.
@@ -50,6 +51,12 @@ class LawChecks(Asker):
     def __init__(self, m: Municipality, today: dt.date) -> None:
         super().__init__(m)
         self.today = today
+        self.on_record: OnRecord | None = None
+
+    def load(self, rows: Iterable[Row]) -> None:
+        """Read at once what the checks of ``rows`` need from the database (the vehicles on
+        record under their plates), before :meth:`row` is called for each of them."""
+        self.on_record = vehicles_on_record(r.vehicle["plate"] for r in rows if r.vehicle)
 
     def cites(self, service: str, on: dt.date | None, *concepts: str) -> str:
         return law_cites(self.m, service, on, *concepts)
@@ -159,7 +166,7 @@ class LawChecks(Asker):
                 "registration_uf": v["registration_uf"] or "??",
                 "registration_category": "aluguel" if v["rental_category"] else "particular",
                 "red_plate": v["rental_category"],
-                **row_vehicle_documents(self.m, v, row.person.get("document", "")),
+                **row_vehicle_documents(self.m, v, row.person.get("document", ""), self.on_record),
                 # The spreadsheet has no column for the vehicle's equipment.
                 "equipment": [],
             }
@@ -206,9 +213,7 @@ class LawChecks(Asker):
             else "0000000",
             # Licensed (art. 28 I): a CRLV on record for the plate, or the new car's invoice.
             "licensed": v["invoice_date"] is not None
-            or Document.objects.current()
-            .filter(vehicle__plate=v["plate"], doc_type=Document.Type.CRLV)
-            .exists(),
+            or Document.Type.CRLV in self._documents_of(v["plate"]),
             "manufacture_year": v["manufacture_year"],
             "renewal_anchor": granted.isoformat(),
         }
@@ -224,6 +229,10 @@ class LawChecks(Asker):
         ):
             self.report(r, d, column, {name}, set())
         self.report(r, d, "ano_fabricacao", set(), TAXI_VEHICLE_WARNINGS)
+
+    def _documents_of(self, plate: str) -> frozenset[str]:
+        on_record = self.on_record if self.on_record is not None else vehicles_on_record([plate])
+        return on_record.get(plate, ("", frozenset()))[1]
 
     def _taxi_termo(self, r: RowParser, granted: dt.date, p: dict[str, Any]) -> None:
         """The Termo de Permissão the permit was granted through (art. 13), rebuilt from the row:
@@ -337,30 +346,53 @@ def _day(value: Any) -> dt.date:
     return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value))
 
 
-def row_vehicle_documents(m: Municipality, v: dict[str, Any], holder_cpf: str) -> dict[str, Any]:
+#: A vehicle on record, as a row's checks read it: its owner's CPF and its current documents' types.
+OnRecord = dict[str, tuple[str, frozenset[str]]]
+
+
+def vehicles_on_record(plates: Iterable[str]) -> OnRecord:
+    """The vehicles already recorded under ``plates`` (inside the tenant): owner's CPF and the
+    types of their current documents — one query per thousands of rows, not one per row."""
+    found: dict[str, tuple[str, set[str]]] = {}
+    for part in chunked(sorted(set(plates))):
+        for plate, owner in Vehicle.objects.filter(plate__in=part).values_list(
+            "plate", "owner__document"
+        ):
+            found[plate] = (owner, set())
+        docs = (
+            Document.objects.current()
+            .filter(vehicle__plate__in=part)
+            .values_list("vehicle__plate", "doc_type")
+        )
+        for plate, doc_type in docs:
+            found[plate][1].add(doc_type)
+    return {plate: (owner, frozenset(types)) for plate, (owner, types) in found.items()}
+
+
+def row_vehicle_documents(
+    m: Municipality, v: dict[str, Any], holder_cpf: str, on_record: OnRecord | None = None
+) -> dict[str, Any]:
     """The facts of a row's vehicle documents (mototaxi art. 5 §1, §5), from what the import
     knows: the spreadsheet has no column for the CRLV, the CRV, the DPVAT or the vistoria report
     (``docs/import-registry.md``), so a document counts only when it is already on record for the
     plate (a vehicle registered before, a re-import). The CRLV is updated in the municipality when
     the row's ``municipio_registro`` names it; the documents are in the holder's name when the
-    vehicle on record is the row's person's, or is new (the import registers it in their name)."""
-    vehicle = Vehicle.objects.filter(plate=v["plate"]).select_related("owner").first()
-    on_record = (
-        set(vehicle.documents.current().values_list("doc_type", flat=True))
-        if vehicle is not None
-        else set()
-    )
-    crlv = Document.Type.CRLV in on_record
-    owned = vehicle is None or vehicle.owner.document == holder_cpf
+    vehicle on record is the row's person's, or is new (the import registers it in their name).
+    ``on_record``: :func:`vehicles_on_record` of the batch's plates (else read for this one)."""
+    if on_record is None:
+        on_record = vehicles_on_record([v["plate"]])
+    owner, types = on_record.get(v["plate"], (None, frozenset()))
+    crlv = Document.Type.CRLV in types
+    owned = owner is None or owner == holder_cpf
     return {
         "documents": {
             "crlv_updated_in_ipatinga": crlv and same_place(v["registration_city"] or "", m.name),
-            "dpvat": Document.Type.DPVAT in on_record,
-            "vistoria_report": Document.Type.VISTORIA in on_record,
+            "dpvat": Document.Type.DPVAT in types,
+            "vistoria_report": Document.Type.VISTORIA in types,
         },
         "in_holders_name": {
-            "crv": owned and Document.Type.CRV in on_record,
+            "crv": owned and Document.Type.CRV in types,
             "crlv": owned and crlv,
-            "dpvat": owned and Document.Type.DPVAT in on_record,
+            "dpvat": owned and Document.Type.DPVAT in types,
         },
     }

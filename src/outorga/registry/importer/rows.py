@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -158,6 +159,8 @@ class ImportReport:
     warnings: list[RowError] = field(default_factory=list)
     written: Counter[str] = field(default_factory=Counter)
     dry_run: bool = True
+    #: The bulk import's batches (``.bulk.Batch``), in file order.
+    batches: list[Any] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -170,6 +173,17 @@ class ImportFailed(Exception):
     def __init__(self, error: RowError) -> None:
         self.error = error
         super().__init__(error.render())
+
+
+#: Values per ``IN (…)`` query: under PostgreSQL's 65 535 parameters and SQLite's 32 766.
+IN_CHUNK = 2000
+
+
+def chunked(values: list[Any], size: int = IN_CHUNK) -> Iterator[list[Any]]:
+    """``values`` in slices of ``size`` (by default the bound on an ``IN (…)`` query's
+    parameters)."""
+    for i in range(0, len(values), size):
+        yield values[i : i + size]
 
 
 def service_law(m: Municipality, service: str, granted_on: dt.date | None) -> str | None:

@@ -9,11 +9,9 @@ import hashlib
 from collections import Counter
 from pathlib import Path
 
-from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import transaction
 
 from outorga.core.acts import Actor
-from outorga.core.errors import Refused
 from outorga.core.lawseam import governs, law_of
 from outorga.core.models import Municipality
 from outorga.core.sweep import NoProgress, Progress
@@ -26,13 +24,16 @@ from ..models import (
     Vehicle,
 )
 from ..services.vehicles import taxi_vehicle_inscribe
-from ..validation import FieldError
+from .bulk import bulk_import
 from .crosschecks import cross_checks
 from .lawchecks import LawChecks
 from .parsing import parse_row
 from .rows import BY_NAME, SERVICES, ImportFailed, ImportReport, Row, RowError
 from .sheets import read
-from .writing import row_write
+from .writing import guarded, row_write
+
+#: Rows parsed before their law checks read the database together (:meth:`LawChecks.load`).
+VALIDATION_CHUNK = 1000
 
 
 def import_registry(
@@ -44,9 +45,13 @@ def import_registry(
     dry_run: bool = True,
     progress: Progress | None = None,
     today: dt.date | None = None,
+    batch_size: int | None = None,
 ) -> ImportReport:
-    """Validate every row; without ``dry_run`` and with no error, record the whole file in one
-    transaction. Writes nothing otherwise."""
+    """Validate every row; without ``dry_run``, record the file. Writes nothing otherwise.
+
+    ``batch_size`` ``None``: with no error anywhere, the whole file in one transaction, row by
+    row through the services. A number: the bulk import (:mod:`.bulk`) — batches of that many
+    rows, each written at once and all or nothing, resumable."""
     progress = progress or NoProgress()
     report = ImportReport(dry_run=dry_run)
     services_here = [s for s in SERVICES if governs(municipality, s)]
@@ -77,21 +82,44 @@ def import_registry(
     rows: list[Row] = []
     progress.start("validação", len(cells))
     with tenant(municipality):
-        for line, row_cells in cells:
-            row, r = parse_row(line, row_cells, checks.cites)
-            checks.row(row, r)
-            if not r.errors:
-                rows.append(row)
-            report.errors += r.errors
-            report.warnings += r.warnings
-            progress.advance()
-    if not report.errors:
+        for start in range(0, len(cells), VALIDATION_CHUNK):
+            parsed = [
+                parse_row(line, row_cells, checks.cites)
+                for line, row_cells in cells[start : start + VALIDATION_CHUNK]
+            ]
+            checks.load(row for row, _ in parsed)
+            for row, r in parsed:
+                checks.row(row, r)
+                if not r.errors:
+                    rows.append(row)
+                report.errors += r.errors
+                report.warnings += r.warnings
+            progress.advance(len(parsed))
+    if not report.errors or batch_size is not None:
         report.errors += cross_checks(rows, municipality)
-    if dry_run or report.errors:
+    if dry_run:
+        return report
+    source = {"file": filename, "sha256": hashlib.sha256(raw).hexdigest()}
+    if batch_size is not None:
+        if actor is None:
+            raise ValueError("a importação grava atos: informe quem a faz (actor)")
+        bulk_import(
+            rows,
+            report,
+            lines=[line for line, _ in cells],
+            actor=actor,
+            m=municipality,
+            default_law=default_law,
+            source=source,
+            batch_size=batch_size,
+            progress=progress,
+            today=checks.today,
+        )
+        return report
+    if report.errors:
         return report
     if actor is None:
         raise ValueError("a importação grava atos: informe quem a faz (actor)")
-    source = {"file": filename, "sha256": hashlib.sha256(raw).hexdigest()}
     progress.start("gravação", len(rows))
     written: Counter[str] = Counter()
     try:
@@ -105,22 +133,14 @@ def import_registry(
                 documents=[r.person["document"] for r in rows],
             )
             for row in rows:
-                try:
-                    written += row_write(
-                        row,
-                        actor=actor,
-                        m=municipality,
-                        default_law=default_law,
-                        source=source,
-                    )
-                except FieldError as exc:
-                    raise ImportFailed(
-                        RowError(row.line, exc.field, exc.message, exc.citation)
-                    ) from exc
-                except Refused as exc:
-                    raise ImportFailed(RowError(row.line, "", str(exc))) from exc
-                except (ValidationError, IntegrityError) as exc:
-                    raise ImportFailed(RowError(row.line, "", f"dado recusado: {exc}")) from exc
+                written += guarded(
+                    row,
+                    row_write,
+                    actor=actor,
+                    m=municipality,
+                    default_law=default_law,
+                    source=source,
+                )
                 progress.advance()
             # Taxi vehicles are inscribed in the Cadastro (art. 20) after every imported number
             # moved the counter, so their numbers follow all of them and never collide.

@@ -5,14 +5,17 @@ Termo) granted before Outorga, keeping its numbers.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-from django.db import transaction
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
+from outorga.core.errors import Refused
 from outorga.core.lawseam import law_of
-from outorga.core.models import Municipality
+from outorga.core.models import Act, Municipality
 from outorga.core.tenancy import tenant
 from outorga.law import interfaces
 from outorga.law.windows import add_years
@@ -30,7 +33,9 @@ from ..services.common import AlreadyRegistered
 from ..services.people import licence_record, person_register, person_update
 from ..services.vehicles import vehicle_register, vehicle_update
 from ..validation import FieldError
-from .rows import Row, law_cites, service_law
+from .rows import ImportFailed, Row, RowError, law_cites, service_law
+
+T = TypeVar("T")
 
 
 def permit_import(
@@ -59,30 +64,8 @@ def permit_import(
                 # Imported before the Termo was: the same row now completes it.
                 _termo_import(actor, municipality, existing, data, source)
             return existing, False
-        counter, _ = RegisterCounter.objects.get_or_create(series=f"register:{service}")
-        counter = RegisterCounter.objects.select_for_update().get(pk=counter.pk)
-        if data["registration_number"] > counter.last_number:
-            counter.last_number = data["registration_number"]
-            counter.save(update_fields=["last_number"])
-        granted = data["granted_on"]
-        permit = Permit(
-            service=service,
-            taxi_category=data["taxi_category"],
-            holder=holder,
-            number=data["number"],
-            registration_number=data["registration_number"],
-            decree=data["decree"],
-            granted_on=granted,
-            term_start=granted,
-            term_end=data["term_end"] or add_years(granted, data["term_years"]),
-            extensions=data["extensions"],
-            certificate_valid_until=data["certificate_valid_until"],
-            vehicle=vehicle,
-            status=data["status"],
-            suspended_until=data["suspended_until"]
-            if data["status"] == Permit.Status.SUSPENDED
-            else None,
-        )
+        counter_past(f"register:{service}", data["registration_number"])
+        permit = imported_permit(data, holder, vehicle)
         permit.full_clean(exclude=["holder", "vehicle", "tender"])
         permit.save()
         act = record_act(
@@ -90,30 +73,74 @@ def permit_import(
             actor=actor,
             action="permit.import",
             obj=permit,
-            new={
-                "number": permit.number,
-                "registration_number": permit.registration_number,
-                "holder": holder.pk,
-                "vehicle": vehicle.plate,
-                "service": service,
-                "granted_on": granted,
-                "term_end": permit.term_end,
-                "status": permit.status,
-            },
+            new=imported_permit_snapshot(permit),
             # The grant, preceded by the tender, that the imported permit records.
             basis={"citations": [c.render() for c in interfaces.citations(law, "tender")]},
             extra={"source": source},
         )
-        PermitStatusChange.objects.create(
-            permit=permit,
-            to_status=permit.status,
-            effective_on=granted,
-            reason=f"importação da planilha {source.get('file', '')}, linha {source.get('line')}",
-            act=act,
-        )
+        imported_status(permit, source, act).save()
         if service == Service.TAXI:
             _termo_import(actor, municipality, permit, data, source)
     return permit, True
+
+
+def counter_past(series: str, number: int) -> None:
+    """Move the register's counter past an imported number, so the next grant continues the
+    series after it (in the caller's transaction, the counter row locked)."""
+    counter, _ = RegisterCounter.objects.get_or_create(series=series)
+    counter = RegisterCounter.objects.select_for_update().get(pk=counter.pk)
+    if number > counter.last_number:
+        counter.last_number = number
+        counter.save(update_fields=["last_number"])
+
+
+def imported_permit(data: dict[str, Any], holder: Person, vehicle: Vehicle) -> Permit:
+    """The imported permit a validated row describes (not yet saved)."""
+    granted = data["granted_on"]
+    return Permit(
+        service=data["service"],
+        taxi_category=data["taxi_category"],
+        holder=holder,
+        number=data["number"],
+        registration_number=data["registration_number"],
+        decree=data["decree"],
+        granted_on=granted,
+        term_start=granted,
+        term_end=data["term_end"] or add_years(granted, data["term_years"]),
+        extensions=data["extensions"],
+        certificate_valid_until=data["certificate_valid_until"],
+        vehicle=vehicle,
+        status=data["status"],
+        suspended_until=data["suspended_until"]
+        if data["status"] == Permit.Status.SUSPENDED
+        else None,
+    )
+
+
+def imported_permit_snapshot(permit: Permit) -> dict[str, Any]:
+    """What the acts log keeps of an imported permit."""
+    return {
+        "number": permit.number,
+        "registration_number": permit.registration_number,
+        "holder": permit.holder_id,
+        "vehicle": permit.vehicle.plate if permit.vehicle else None,
+        "service": permit.service,
+        "granted_on": permit.granted_on,
+        "term_end": permit.term_end,
+        "status": permit.status,
+    }
+
+
+def imported_status(permit: Permit, source: dict[str, Any], act: Act) -> PermitStatusChange:
+    """The imported permit's first status, from its grant, under the act that recorded it."""
+    return PermitStatusChange(
+        municipality_id=permit.municipality_id,
+        permit=permit,
+        to_status=permit.status,
+        effective_on=permit.granted_on,
+        reason=f"importação da planilha {source.get('file', '')}, linha {source.get('line')}",
+        act=act,
+    )
 
 
 def _termo_import(
@@ -225,3 +252,16 @@ def row_write(
         )
         done["permissões novas" if created else "permissões já existentes"] += 1
     return done
+
+
+def guarded(row: Row, write: Callable[..., T], **kwargs: Any) -> T:
+    """``write(row, **kwargs)``, its failure the row's error (:class:`ImportFailed`, which rolls
+    the transaction back)."""
+    try:
+        return write(row, **kwargs)
+    except FieldError as exc:
+        raise ImportFailed(RowError(row.line, exc.field, exc.message, exc.citation)) from exc
+    except Refused as exc:
+        raise ImportFailed(RowError(row.line, "", str(exc))) from exc
+    except (ValidationError, IntegrityError) as exc:
+        raise ImportFailed(RowError(row.line, "", f"dado recusado: {exc}")) from exc

@@ -46,7 +46,7 @@ def person_register(
     is refused with the existing entry (``AlreadyRegistered``): a registration never overwrites
     an entry; its correction is :func:`person_update`, with a reason."""
     authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
-    values, partner_cpfs, partners_cite = _person_values(municipality, law, data)
+    values, partner_cpfs, partners_cite = person_values(municipality, law, data)
     with transaction.atomic(), tenant(municipality):
         _refuse_taken(values["kind"], values["document"], None)
         person = Person(**values)
@@ -80,7 +80,7 @@ def person_update(
     holds. A correction that changes nothing records nothing."""
     authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
     reason = reason_required(reason, "informe o motivo da alteração")
-    values, partner_cpfs, partners_cite = _person_values(
+    values, partner_cpfs, partners_cite = person_values(
         municipality, law, {**data, "kind": person.kind}
     )
     with transaction.atomic(), tenant(municipality):
@@ -108,7 +108,7 @@ def person_update(
     return person
 
 
-def _person_values(
+def person_values(
     municipality: Municipality, law: str, data: Mapping[str, Any]
 ) -> tuple[dict[str, Any], list[str] | None, str]:
     """The person's fields validated, the partners' CPFs (``None``: untouched) and the articles
@@ -203,6 +203,30 @@ def _partners(cpfs: list[str], cites: str = "") -> list[Person]:
     return [found[d] for d in cpfs]
 
 
+LICENCE_FIELDS = [
+    "number",
+    "categories",
+    "first_licence_on",
+    "category_a_since",
+    "expires_on",
+    "ear",
+    "points",
+    "points_reported_on",
+]
+
+
+def licence_values(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A CNH's fields from ``data``, validated: the number's check digits, the categories as
+    sorted letters; the dates, EAR and points only when ``data`` has them."""
+    number = validation.cnh(data.get("number", ""), "número da CNH")
+    categories = "".join(sorted(set(str(data.get("categories", "")).upper())))
+    if not categories or set(categories) - set("ABCDE"):
+        raise FieldError("categorias", "use as letras A, B, C, D ou E")
+    values = {"number": number, "categories": categories}
+    values.update({f: data[f] for f in LICENCE_FIELDS[2:] if f in data})
+    return values
+
+
 def licence_record(
     *,
     actor: Actor,
@@ -212,28 +236,13 @@ def licence_record(
     data: Mapping[str, Any],
 ) -> DrivingLicence:
     authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
-    number = validation.cnh(data.get("number", ""), "número da CNH")
-    categories = "".join(sorted(set(str(data.get("categories", "")).upper())))
-    if not categories or set(categories) - set("ABCDE"):
-        raise FieldError("categorias", "use as letras A, B, C, D ou E")
-    fields = [
-        "number",
-        "categories",
-        "first_licence_on",
-        "category_a_since",
-        "expires_on",
-        "ear",
-        "points",
-        "points_reported_on",
-    ]
+    values = licence_values(data)
     with transaction.atomic(), tenant(municipality):
         lic = DrivingLicence.objects.filter(person=person).first()
-        old = snapshot(lic, fields) if lic else {}
+        old = snapshot(lic, LICENCE_FIELDS) if lic else {}
         lic = lic or DrivingLicence(person=person)
-        lic.number, lic.categories = number, categories
-        for f in fields[2:]:
-            if f in data:
-                setattr(lic, f, data[f])
+        for f, v in values.items():
+            setattr(lic, f, v)
         lic.full_clean(exclude=["person"])
         lic.save()
         record_act(
@@ -242,7 +251,7 @@ def licence_record(
             action="licence.record",
             obj=lic,
             old=old,
-            new=snapshot(lic, fields),
+            new=snapshot(lic, LICENCE_FIELDS),
         )
     return lic
 

@@ -62,7 +62,7 @@ def vehicle_register(
     a vehicle nor overwrites it; its correction is :func:`vehicle_update`, its sale
     :func:`vehicle_owner_change`."""
     authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
-    values = _vehicle_values(law, data)
+    values = vehicle_values(law, data)
     with transaction.atomic(), tenant(municipality):
         _refuse_taken(values["plate"], owner, None)
         vehicle = Vehicle(owner=owner, **values)
@@ -93,7 +93,7 @@ def vehicle_update(
     :func:`vehicle_owner_change`. A correction that changes nothing records nothing."""
     authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
     reason = reason_required(reason, "informe o motivo da alteração")
-    values = _vehicle_values(law, data)
+    values = vehicle_values(law, data)
     with transaction.atomic(), tenant(municipality):
         vehicle = Vehicle.objects.select_for_update(no_key=True).get(pk=vehicle.pk)
         _refuse_taken(values["plate"], vehicle.owner, vehicle.pk)
@@ -116,7 +116,8 @@ def vehicle_update(
     return vehicle
 
 
-def _vehicle_values(law: str, data: Mapping[str, Any]) -> dict[str, Any]:
+def vehicle_values(law: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    """A vehicle's fields from ``data``, validated (plate, RENAVAM, UF, cargo device)."""
     values = {f: data[f] for f in VEHICLE_FIELDS if f in data}
     values["plate"] = validation.plate(data.get("plate", ""))
     values["renavam"] = validation.renavam(data.get("renavam", ""))

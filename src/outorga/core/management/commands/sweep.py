@@ -16,6 +16,7 @@ from tqdm import tqdm
 
 from outorga.core import sweep
 from outorga.core.models import Municipality
+from outorga.core.tasks import sweep_municipality
 
 
 class BarProgress:
@@ -56,6 +57,12 @@ class Command(BaseCommand):
         parser.add_argument("--municipality", help="slug do município (padrão: todos)")
         parser.add_argument("--step", action="append", help="só este passo (pode repetir)")
         parser.add_argument("--no-progress", action="store_true", help="sem barra de progresso")
+        parser.add_argument(
+            "--enqueue",
+            action="store_true",
+            help="enfileira uma tarefa por município para os trabalhadores (outorga db_worker), "
+            "que varrem os municípios em paralelo",
+        )
 
     def handle(self, *args: Any, **opts: Any) -> None:
         on = parse_date(opts["on"]) if opts.get("on") else timezone.localdate()
@@ -68,6 +75,14 @@ class Command(BaseCommand):
         only = opts.get("step")
         if only and set(only) - set(known):
             raise CommandError(f"passo desconhecido: {', '.join(sorted(set(only) - set(known)))}")
+        if opts.get("enqueue"):
+            targets = [target] if target is not None else sweep.municipalities()
+            for m in targets:
+                result = sweep_municipality.enqueue(m.slug, on.isoformat(), only)
+                self.stdout.write(
+                    f"{m.slug}: varredura de {on:%d/%m/%Y} na fila (tarefa {result.id})"
+                )
+            return
         show = not opts.get("no_progress") and self.stderr.isatty()
         bars: list[BarProgress] = []
 
@@ -83,9 +98,8 @@ class Command(BaseCommand):
                 bar.close()
             bars.clear()
             total += run.result.changes
-            self.stdout.write(f"{run.municipality.slug} · {run.step}:")
-            for line in run.result.lines or ["nada a fazer"]:
-                self.stdout.write(f"  - {line}")
+            for line in sweep.summary_lines(run):
+                self.stdout.write(line)
         self.stdout.write(f"Total de alterações: {total}")
 
 

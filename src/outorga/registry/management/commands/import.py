@@ -12,6 +12,7 @@ competence (mototaxi art. 4; taxi art. 20), so the import acts as that clerk.
 from __future__ import annotations
 
 import getpass
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from tqdm import tqdm
 from outorga.core.acts import Actor
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
+from outorga.registry.importer.rows import ImportReport
 from outorga.registry.importer.run import import_registry
 
 
@@ -55,6 +57,13 @@ class Command(BaseCommand):
         parser.add_argument("--dry-run", action="store_true", help="só valida; não grava nada")
         parser.add_argument("--user", help="usuário atendente responsável pelos atos")
         parser.add_argument("--no-progress", action="store_true", help="sem barra de progresso")
+        parser.add_argument(
+            "--batch-size",
+            type=int,
+            metavar="N",
+            help="importação em lotes de N linhas: cada lote gravado de uma vez, tudo ou nada; "
+            "rodar de novo retoma sem duplicar (docs/import-registry.md)",
+        )
 
     def handle(self, *args: Any, **opts: Any) -> None:
         m = Municipality.objects.filter(slug=opts["municipality"]).first()
@@ -82,12 +91,16 @@ class Command(BaseCommand):
             actor=actor,
             dry_run=opts["dry_run"],
             progress=bar,
+            batch_size=opts.get("batch_size"),
         )
         bar.close()
         for w in report.warnings:
             self.stdout.write(f"aviso: {w.render()}")
         for e in report.errors:
             self.stdout.write(f"erro: {e.render()}")
+        if report.batches and not report.dry_run:
+            self._batches(report)
+            return
         if report.errors:
             raise CommandError(
                 f"{len(report.errors)} erro(s) em {report.rows} linha(s): nada foi gravado."
@@ -100,3 +113,21 @@ class Command(BaseCommand):
             return
         parts = ", ".join(f"{n} {what}" for what, n in sorted(report.written.items()))
         self.stdout.write(f"Importação concluída: {report.rows} linha(s) — {parts}.")
+
+    def _batches(self, report: ImportReport) -> None:
+        """The bulk import's summary: each batch not written, and what was."""
+        by_status = Counter(b.status for b in report.batches)
+        for b in report.batches:
+            if b.status != "gravado":
+                self.stdout.write(f"lote {b.render()}")
+        parts = ", ".join(f"{n} {what}" for what, n in sorted(report.written.items())) or "nada"
+        self.stdout.write(
+            f"Importação em lotes: {report.rows} linha(s) em {len(report.batches)} lote(s) — "
+            + ", ".join(f"{n} {status}" for status, n in sorted(by_status.items()))
+            + f". Gravado: {parts}."
+        )
+        if by_status["recusado"] or by_status["não tentado"]:
+            raise CommandError(
+                "há lotes NÃO gravados: corrija as linhas indicadas e rode de novo — os lotes "
+                "já gravados são pulados."
+            )

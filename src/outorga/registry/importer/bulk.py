@@ -1,0 +1,350 @@
+"""The bulk import (``outorga import registry --batch-size N``): the validated rows written in
+batches of N file lines, each batch in one transaction — all of its rows or none — with one act
+that names every record it created.
+
+In a batch, the rows that only create records (a person, their CNH, vehicle and mototaxi or
+motofrete permit, none of them on record yet) are written at once (``bulk_create``), from the
+same values the services compute (``person_values``, ``licence_values``, ``vehicle_values``,
+:func:`~.writing.imported_permit`). The others go through the per-row path (:func:`row_write`),
+after them and in the same transaction: a person or vehicle already on record (its correction is
+an act of its own, with the values before and after), a CPF or plate repeated within the batch,
+and taxi permits (their Termo, art. 13, and the Cadastro's inscription, art. 20).
+
+A batch holding a row with an error is not written; the others are. Every batch written is
+recorded by its act (``registry.import.batch``, object ``<file's SHA-256>:<first>-<last line>``),
+so importing the same file again skips the lines already written: a run stopped by a failure is
+resumed by running it again, and nothing is written twice.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import DatabaseError, IntegrityError, transaction
+
+from outorga.core.acts import Actor, canonical_json, record_act
+from outorga.core.authz import authorize
+from outorga.core.models import Act, Municipality
+from outorga.core.sweep import Progress
+from outorga.core.tenancy import tenant
+from outorga.law import interfaces
+from outorga.law.competence import NotCompetent
+
+from ..locking import lock_for_import
+from ..models import DrivingLicence, Permit, PermitStatusChange, Person, Service, Vehicle
+from ..services.common import snapshot
+from ..services.people import LICENCE_FIELDS, PERSON_FIELDS, licence_values, person_values
+from ..services.vehicles import VEHICLE_FIELDS, taxi_vehicle_inscribe, vehicle_values
+from .rows import ImportFailed, ImportReport, Row, RowError, chunked, service_law
+from .writing import (
+    counter_past,
+    guarded,
+    imported_permit,
+    imported_permit_snapshot,
+    imported_status,
+    row_write,
+)
+
+#: The act of a batch and the type of the object it names (the file's lines it wrote).
+BATCH_ACTION = "registry.import.batch"
+BATCH_OBJECT = "registry.importbatch"
+TAXI_SERIES = "register:taxi"
+
+
+@dataclass
+class Batch:
+    """What became of one batch of the file's lines."""
+
+    first: int
+    last: int
+    status: str = "não tentado"  # gravado · já gravado · recusado · não tentado
+    written: Counter[str] = field(default_factory=Counter)
+    errors: list[RowError] = field(default_factory=list)
+
+    def render(self) -> str:
+        lines = f"linhas {self.first} a {self.last}"
+        if self.status == "gravado":
+            parts = ", ".join(f"{n} {what}" for what, n in sorted(self.written.items()))
+            return f"{lines}: gravado ({parts})"
+        if self.status == "recusado":
+            return f"{lines}: NÃO gravado — {'; '.join(e.render() for e in self.errors[:3])}"
+        return f"{lines}: {self.status}"
+
+
+def bulk_import(
+    rows: list[Row],
+    report: ImportReport,
+    *,
+    lines: list[int],
+    actor: Actor,
+    m: Municipality,
+    default_law: str,
+    source: dict[str, Any],
+    batch_size: int,
+    progress: Progress,
+    today: dt.date,
+) -> None:
+    """Write ``rows`` (the valid rows, in file order) in batches of ``batch_size`` of the file's
+    ``lines``; a batch with a line in ``report.errors`` is refused whole. Fills
+    ``report.batches`` and ``report.written``."""
+    if batch_size < 1:
+        raise ValueError("o lote tem ao menos uma linha")
+    by_line = {row.line: row for row in rows}
+    wrong: dict[int, list[RowError]] = {}
+    for error in report.errors:
+        wrong.setdefault(error.line, []).append(error)
+    done = _lines_written(m, source["sha256"])
+    taxi_numbers = [
+        r.permit["registration_number"]
+        for r in rows
+        if r.permit and r.vehicle and r.permit["service"] == Service.TAXI
+    ]
+    progress.start("gravação em lotes", len(lines))
+    stop = False
+    for part in chunked(lines, batch_size):
+        batch = Batch(part[0], part[-1])
+        report.batches.append(batch)
+        todo = [by_line[n] for n in part if n not in done and n in by_line]
+        batch.errors = [e for n in part for e in wrong.get(n, [])]
+        if stop:
+            pass
+        elif batch.errors:
+            batch.status = "recusado"
+        elif not todo:
+            batch.status = "já gravado"
+        else:
+            try:
+                batch.written = _write(
+                    todo,
+                    actor=actor,
+                    m=m,
+                    default_law=default_law,
+                    source=source,
+                    today=today,
+                    taxi_past=max(taxi_numbers, default=0),
+                )
+                batch.status = "gravado"
+                report.written += batch.written
+            except ImportFailed as exc:
+                batch.status, batch.errors = "recusado", [exc.error]
+            except NotCompetent as exc:
+                batch.status, batch.errors = "recusado", [RowError(0, "", str(exc))]
+                stop = True  # no other batch may be written by this actor either
+            except DatabaseError as exc:
+                # The database itself failed (connection lost, out of space): the batch was
+                # rolled back; running the import again resumes from it.
+                batch.errors = [RowError(0, "", f"falha do banco de dados: {exc}")]
+                batch.status, stop = "recusado", True
+            if batch.status == "recusado":
+                report.errors += batch.errors
+        progress.advance(len(part))
+
+
+def _lines_written(m: Municipality, sha256: str) -> set[int]:
+    """The lines of this file that earlier runs wrote, read from their batches' acts."""
+    prefix = f"{sha256[:40]}:"
+    with tenant(m):
+        ids = Act.objects.filter(
+            action=BATCH_ACTION, object_type=BATCH_OBJECT, object_id__startswith=prefix
+        ).values_list("object_id", flat=True)
+        written: set[int] = set()
+        for object_id in ids:
+            first, last = object_id.removeprefix(prefix).split("-")
+            written.update(range(int(first), int(last) + 1))
+    return written
+
+
+def _write(
+    rows: list[Row],
+    *,
+    actor: Actor,
+    m: Municipality,
+    default_law: str,
+    source: dict[str, Any],
+    today: dt.date,
+    taxi_past: int,
+) -> Counter[str]:
+    """One batch, in one transaction: the new records at once, then the other rows one by one."""
+    written: Counter[str] = Counter()
+    taxi = [r for r in rows if r.permit and r.vehicle and r.permit["service"] == Service.TAXI]
+    with transaction.atomic(), tenant(m):
+        lock_for_import(
+            permit_numbers=[r.permit["number"] for r in rows if r.permit],
+            plates=[r.vehicle["plate"] for r in rows if r.vehicle],
+            series=[f"register:{r.permit['service']}" for r in rows if r.permit]
+            + ([TAXI_SERIES] if taxi else []),
+            documents=[r.person["document"] for r in rows],
+        )
+        fresh, others = _split(rows)
+        named = _create(fresh, actor=actor, m=m, default_law=default_law)
+        written["pessoas"] += len(fresh)
+        written["CNHs"] += sum(1 for r in fresh if r.licence is not None)
+        written["veículos"] += sum(1 for r in fresh if r.vehicle is not None)
+        written["permissões novas"] += sum(1 for r in fresh if r.permit and r.vehicle)
+        if taxi:
+            # The Cadastro's numbers follow every number the file imports (taxi art. 20), as
+            # when the whole file is written at once.
+            counter_past(TAXI_SERIES, taxi_past)
+        for row in others:
+            written += guarded(row, row_write, actor=actor, m=m, default_law=default_law,
+                                source=source)  # fmt: skip
+        for row in taxi:
+            guarded(
+                row,
+                lambda r, **_: taxi_vehicle_inscribe(
+                    actor=actor,
+                    municipality=m,
+                    vehicle=Vehicle.objects.get(plate=r.vehicle["plate"]),
+                    on=today,
+                ),
+            )
+        act = record_act(
+            municipality=m,
+            actor=actor,
+            action=BATCH_ACTION,
+            object_type=BATCH_OBJECT,
+            object_id=f"{source['sha256'][:40]}:{rows[0].line}-{rows[-1].line}",
+            new={
+                "linhas": [rows[0].line, rows[-1].line],
+                # [line, person, CNH, vehicle, permit]: the records created at once.
+                "registros": named.records,
+                "valores_sha256": named.digest,
+                # Lines written row by row, each with its own acts.
+                "por_linha": [r.line for r in others],
+                "gravado": dict(written),
+            },
+            basis={"citations": named.citations},
+            extra={"source": source},
+        )
+        PermitStatusChange.objects.bulk_create(
+            imported_status(permit, {**source, "line": line}, act) for line, permit in named.permits
+        )
+    return written
+
+
+def _split(rows: list[Row]) -> tuple[list[Row], list[Row]]:
+    """The rows whose every record is new (written at once) and the others (row by row)."""
+    cpfs = {r.person["document"] for r in rows}
+    plates = {r.vehicle["plate"] for r in rows if r.vehicle}
+    numbers = {r.permit["number"] for r in rows if r.permit}
+    taken_cpfs = set(Person.objects.filter(document__in=cpfs).values_list("document", flat=True))
+    taken_plates = set(Vehicle.objects.filter(plate__in=plates).values_list("plate", flat=True))
+    taken_numbers = set(Permit.objects.filter(number__in=numbers).values_list("number", flat=True))
+    fresh: list[Row] = []
+    others: list[Row] = []
+    for row in rows:
+        plate = row.vehicle["plate"] if row.vehicle else None
+        new = (
+            row.person["document"] not in taken_cpfs
+            and (plate is None or plate not in taken_plates)
+            and (row.permit is None or row.permit["number"] not in taken_numbers)
+            and not (row.permit and row.permit["service"] == Service.TAXI)
+        )
+        (fresh if new else others).append(row)
+        # A CPF or plate seen again later in the batch is then on record: that row corrects it.
+        taken_cpfs.add(row.person["document"])
+        if plate:
+            taken_plates.add(plate)
+    return fresh, others
+
+
+@dataclass
+class Created:
+    """What the batch's act names of the records created at once."""
+
+    records: list[list[int | None]]  # [line, person, CNH, vehicle, permit] ids
+    digest: str  # SHA-256 of their values, as the per-row acts would have recorded them
+    citations: list[str]
+    permits: list[tuple[int, Permit]]  # (line, permit)
+
+
+def _create(rows: list[Row], *, actor: Actor, m: Municipality, default_law: str) -> Created:
+    """Create the records of ``rows`` (none of them on record) with one insert per table."""
+    laws = {
+        row.line: (service_law(m, row.permit["service"], row.permit["granted_on"]) if row.permit
+                   else None) or default_law
+        for row in rows
+    }  # fmt: skip
+    granted = {laws[r.line] for r in rows if r.permit and r.vehicle}
+    for law in set(laws.values()):
+        authorize(actor=actor, municipality=m, action="registry.record", law=law)
+    for law in granted:
+        authorize(actor=actor, municipality=m, action="permit.grant", law=law)
+    built = [guarded(row, _build, m=m, law=laws[row.line]) for row in rows]
+    try:
+        Person.objects.bulk_create([b[0] for b in built])
+        DrivingLicence.objects.bulk_create([b[1] for b in built if b[1] is not None])
+        Vehicle.objects.bulk_create([b[2] for b in built if b[2] is not None])
+        Permit.objects.bulk_create([b[3] for b in built if b[3] is not None])
+    except IntegrityError as exc:
+        first, last = rows[0].line, rows[-1].line
+        raise ImportFailed(
+            RowError(0, "", f"linhas {first} a {last}: dado recusado pelo banco: {exc}")
+        ) from exc
+    top: dict[str, int] = {}
+    for *_, permit in built:
+        if permit is not None:
+            top[permit.service] = max(top.get(permit.service, 0), permit.registration_number)
+    for service, number in sorted(top.items()):
+        counter_past(f"register:{service}", number)
+    values = [
+        {
+            "pessoa": snapshot(person, PERSON_FIELDS),
+            "cnh": snapshot(lic, LICENCE_FIELDS) if lic else None,
+            "veículo": snapshot(vehicle, VEHICLE_FIELDS) if vehicle else None,
+            "permissão": imported_permit_snapshot(permit) if permit else None,
+        }
+        for person, lic, vehicle, permit in built
+    ]
+    return Created(
+        records=[
+            [row.line, *(x.pk if x is not None else None for x in records)]
+            for row, records in zip(rows, built, strict=True)
+        ],
+        digest=hashlib.sha256(canonical_json({"valores": values}).encode()).hexdigest(),
+        citations=sorted(
+            {c.render() for law in granted for c in interfaces.citations(law, "tender")}
+        ),
+        permits=[(row.line, b[3]) for row, b in zip(rows, built, strict=True) if b[3]],
+    )
+
+
+Built = tuple[Person, DrivingLicence | None, Vehicle | None, Permit | None]
+
+
+def _build(row: Row, *, m: Municipality, law: str) -> Built:
+    """A row's records as the services would write them (not yet saved). Their fields are
+    checked as the services' ``full_clean`` does; what it would also ask the database — the
+    municipality and the related rows exist, nothing repeats a unique value — holds by
+    construction (the tenant's own records, created together, ``_split``'s new CPFs and plates,
+    the cross checks' new numbers) and is the database's constraints' to refuse."""
+    person = Person(municipality=m, **person_values(m, law, _given(row.person))[0])
+    _clean(person, "partners", "photo", "user")
+    lic = vehicle = permit = None
+    if row.licence is not None:
+        lic = DrivingLicence(municipality=m, person=person, **licence_values(row.licence))
+        _clean(lic, "person")
+    if row.vehicle is not None:
+        values = vehicle_values(law, _given(row.vehicle))
+        vehicle = Vehicle(municipality=m, owner=person, **values)
+        _clean(vehicle, "owner")
+        if row.permit is not None:
+            permit = imported_permit(row.permit, person, vehicle)
+            permit.municipality = m
+            _clean(permit, "holder", "vehicle", "tender")
+    return person, lic, vehicle, permit
+
+
+def _clean(obj: Any, *related: str) -> None:
+    obj.full_clean(
+        exclude=["municipality", *related], validate_unique=False, validate_constraints=False
+    )
+
+
+def _given(data: dict[str, Any]) -> dict[str, Any]:
+    """A row's group as the services take it: the cells left empty are not given."""
+    return {k: v for k, v in data.items() if v is not None}

@@ -1,0 +1,72 @@
+"""The registry's sweep over sets: it checks only the permits whose state can change on the date
+(``changing_permits``) and makes exactly the changes and acts of checking every permit one by
+one — avisos, irregularities and their lifting, vehicles over age (mototaxi art. 3, II)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import transaction
+from registry_factories import make_applicant
+from test_sweep import grant, inspection
+
+from outorga.core.models import Act
+from outorga.core.sweep import NoProgress
+from outorga.core.tenancy import tenant
+from outorga.registry.models import Notification, Permit
+from outorga.registry.sweep import registry_sweep
+
+
+def effects(m: Any, on: dt.date, *, every: bool) -> tuple[Any, ...]:
+    """Run the step; what it wrote (acts without their time and sequence, avisos, permits'
+    regularity) and how many permits it checked."""
+    with tenant(m):
+        last = Act.objects.order_by("-seq").values_list("seq", flat=True).first() or 0
+        seen = set(Notification.objects.values_list("pk", flat=True))
+        result = registry_sweep(m, on, NoProgress(), every=every)
+        acts = [
+            {k: v for k, v in a.record.items() if k not in ("time", "seq")}
+            for a in Act.objects.filter(seq__gt=last).order_by("seq")
+        ]
+        notices = sorted(
+            (n.key, n.kind, n.message, n.due_on, n.person_id, n.permit_id)
+            for n in Notification.objects.exclude(pk__in=seen)
+        )
+        permits = sorted(Permit.objects.values_list("number", "irregular", "irregular_reason"))
+    return acts, notices, permits, result.checked
+
+
+def test_the_sweep_over_sets_makes_the_changes_of_the_record_by_record_sweep(
+    ipatinga_m, clerk, tender
+):
+    permits = []
+    for n, year in enumerate((2016, 2018, 2021, 2024), start=1):
+        person, vehicle = make_applicant(ipatinga_m, clerk, n=n, year=year)
+        permits.append(grant(ipatinga_m, clerk, person, vehicle, tender))
+    due = inspection(ipatinga_m, permits[0]).valid_until
+    assert due is not None
+    days = sorted(
+        {
+            due - dt.timedelta(days=90),
+            due - dt.timedelta(days=25),
+            due - dt.timedelta(days=7),
+            due + dt.timedelta(days=1),
+            due + dt.timedelta(days=40),
+            dt.date(due.year + 1, 1, 2),
+        }
+    )
+    changed = fewer = 0
+    for on in days:
+        with transaction.atomic():
+            one_by_one = effects(ipatinga_m, on, every=True)
+            transaction.set_rollback(True)
+        in_sets = effects(ipatinga_m, on, every=False)
+        assert in_sets[:3] == one_by_one[:3], on
+        changed += bool(in_sets[0]) and bool(in_sets[1])
+        fewer += in_sets[3] < one_by_one[3]
+        # The second run of the day changes nothing.
+        again = effects(ipatinga_m, on, every=False)
+        assert again[:2] == ([], [])
+    assert changed >= 2  # dates with acts and avisos: the comparison is not of empty sweeps
+    assert fewer >= 1  # and on some date the sets left permits with nothing to change unchecked

@@ -579,6 +579,15 @@ SPECIAL: dict[str, Entry] = {
     "plataformas/<int:platform_id>/tokens/": {"form": {"name": "invasor"}},
     "plataformas/<int:platform_id>/dados/": {"form": {"contact_name": "invasor"}},
     "plataformas/<int:platform_id>/penalidade/": {"form": {"kind": "warning"}},
+    "api/v1/platforms/<platform_id>/penalties": {
+        "json": {
+            "kind": "warning",
+            "infraction_on": "2026-01-05",
+            "description": "invasor",
+            "reasoning": "invasor",
+            "defence_notice_on": "2026-01-05",
+        }
+    },
     "plataformas/<int:platform_id>/processo/": {"form": {"kind": "credential_cancellation"}},
     "plataformas/processos/<int:case_id>/": {
         "auth": MAYOR,

@@ -359,7 +359,7 @@ class Complaint(TenantModel):
 
 
 class PlatformPenalty(TenantModel):
-    """Warning or fine imposed on a platform (apps art. 26 I–II). Amounts in cents (D-5); a fine
+    """Warning or fine imposed on a platform or on one of its drivers (apps art. 26 I–II). Amounts in cents (D-5); a fine
     is a debt of the platform (its CNPJ) in the finance ledger, awaiting the penalty's finality.
 
     After it is imposed the decision is notified; the appeal period runs from that notice (art. 26
@@ -387,6 +387,17 @@ class PlatformPenalty(TenantModel):
 
     platform = models.ForeignKey(
         Platform, on_delete=models.PROTECT, related_name="penalties", verbose_name="plataforma"
+    )
+    #: The offender when it is a driver of the platform (art. 26 caput: "plataformas e
+    #: motoristas"); empty when the platform itself is punished. A driver's fine is the driver's
+    #: debt (by CPF), not the platform's.
+    driver = models.ForeignKey(
+        "PlatformDriver",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="penalties",
+        verbose_name="motorista",
     )
     kind = models.CharField("penalidade", max_length=10, choices=Kind.choices)
     infraction_on = models.DateField("data do fato")
@@ -429,6 +440,15 @@ class PlatformPenalty(TenantModel):
 
     class Meta:
         ordering = ["-imposed_at"]
+
+    @property
+    def offender(self) -> str:
+        """Whom the penalty punishes, as the law core names it (art. 26 caput)."""
+        return "driver" if self.driver_id else "platform"
+
+    @property
+    def offender_name(self) -> str:
+        return self.driver.name if self.driver is not None else self.platform.name
 
 
 class PlatformPenaltyAppeal(TenantModel):

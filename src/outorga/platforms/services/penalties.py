@@ -18,13 +18,14 @@ from outorga.law.citations import Citation
 from outorga.law.decisions import Decision
 from outorga.law.money import number_br
 
-from ..models import Platform, PlatformPenalty, PlatformPenaltyAppeal
+from ..models import Platform, PlatformDriver, PlatformPenalty, PlatformPenaltyAppeal
 from .common import (
     PlatformError,
     apps_law,
     basis_many,
     bound_law,
     cited,
+    driver_occurrences,
     field_error,
     occurrences,
     record_refusal,
@@ -34,29 +35,38 @@ from .common import (
 # --- penalties (art. 26 I–II, D-5) ----------------------------------------------------------------
 
 
-def _platform_debtor(*, actor: Actor, municipality: Municipality, platform: Platform) -> Any:
-    """The platform as the legal person (its CNPJ) the finance ledger charges. The registry's row
-    for that CNPJ is reused; when there is none, it is created from the credential's data."""
+def _debtor(*, actor: Actor, municipality: Municipality, penalty: PlatformPenalty) -> Any:
+    """The offender as the person the finance ledger charges: the platform as the legal person of
+    its CNPJ, or the driver as the natural person of the CPF (art. 26 caput: "plataformas e
+    motoristas"). The registry's row for that document is reused; when there is none, it is
+    created from the platform's credential or the driver's registration, as an act."""
     from outorga.registry.models import Person
 
-    person = Person.objects.filter(document=platform.cnpj).first()
+    p, d = penalty.platform, penalty.driver
+    document = d.cpf if d is not None else p.cnpj
+    person = Person.objects.filter(document=document).first()
     if person is not None:
         return person
-    person = Person.objects.create(
-        kind=Person.Kind.LEGAL,
-        document=platform.cnpj,
-        name=platform.name,
-        address=platform.address,
-        phone=platform.contact_phone,
-        email=platform.contact_email,
-    )
+    if d is not None:
+        person = Person.objects.create(kind=Person.Kind.NATURAL, document=d.cpf, name=d.name)
+        origin = f"motorista {d.pk} da plataforma credenciada {p.pk}"
+    else:
+        person = Person.objects.create(
+            kind=Person.Kind.LEGAL,
+            document=p.cnpj,
+            name=p.name,
+            address=p.address,
+            phone=p.contact_phone,
+            email=p.contact_email,
+        )
+        origin = f"plataforma credenciada {p.pk}"
     record_act(
         municipality=municipality,
         actor=actor,
         action="person.create",
         obj=person,
         new={"kind": person.kind, "document": person.document, "name": person.name},
-        extra={"origem": f"plataforma credenciada {platform.pk}"},
+        extra={"origem": origin},
     )
     return person
 
@@ -88,11 +98,12 @@ def _fine_debt(
         "platform_penalty": penalty.pk,
         "fine_upfbg": units,
     }
-    description = f"Multa de {number_br(units)} UPFBG à plataforma {p.name} ({cited(municipality, 'fine', on=on)})"
+    whom = f"ao motorista {penalty.driver.name}" if penalty.driver else f"à plataforma {p.name}"
+    description = f"Multa de {number_br(units)} UPFBG {whom} ({cited(municipality, 'fine', on=on)})"
     return ledger.debt_create_in_transaction(
         actor=actor,
         municipality=municipality,
-        person=_platform_debtor(actor=actor, municipality=municipality, platform=p),
+        person=_debtor(actor=actor, municipality=municipality, penalty=penalty),
         origin=Debt.Origin.FINE,
         description=description[:200],
         amount_cents=int(penalty.amount_cents or 0),
@@ -102,6 +113,23 @@ def _fine_debt(
         # or an appeal pending (D-1), so it neither turns final by its due date nor blocks (D-11).
         awaiting_finality=True,
     )
+
+
+def driver_of(platform: Platform, cpf: str) -> PlatformDriver | None:
+    """The platform's driver of a typed CPF (any punctuation), the newest registration; ``None``
+    for an empty CPF — the platform itself is the offender; a refusal naming the field for a CPF
+    the platform never registered (art. 26 caput: "plataformas e motoristas")."""
+    digits = "".join(c for c in cpf if c.isdigit())
+    if not digits:
+        return None
+    driver = PlatformDriver.objects.filter(platform=platform, cpf=digits).order_by("-pk").first()
+    if driver is None:
+        raise field_error(
+            "driver_cpf",
+            f"CPF {digits} não consta dos motoristas cadastrados pela plataforma {platform.name} "
+            f"(art. 26).",
+        )
+    return driver
 
 
 def platform_penalty_impose(
@@ -116,11 +144,13 @@ def platform_penalty_impose(
     defence_notice_on: dt.date,
     defence_judged: bool,
     fine_upfbg: Decimal | None = None,
+    driver: PlatformDriver | None = None,
     on: dt.date | None = None,
 ) -> tuple[PlatformPenalty, Decision]:
-    """Warning or fine on a platform: the law core checks the first-occurrence warning (art. 26 I),
-    the fine's maximum and converts it to reais at the UPFBG in force (art. 26 II, D-5), and due
-    process (sole paragraph)."""
+    """Warning or fine on a platform or, with ``driver``, on one of its drivers (art. 26 caput):
+    the law core checks the first-occurrence warning against the offender's own record (art. 26
+    I), the fine's maximum and converts it to reais at the UPFBG in force (art. 26 II, D-5), and
+    due process (sole paragraph). A driver's fine is the driver's debt."""
     if kind not in PlatformPenalty.Kind.values:
         raise field_error("kind", "Penalidade deve ser advertência ou multa.")
     action = "penalty.warning" if kind == PlatformPenalty.Kind.WARNING else "penalty.fine"
@@ -128,8 +158,10 @@ def platform_penalty_impose(
     if not reasoning.strip():
         raise field_error("reasoning", "Fundamente a penalidade.")
     on = on or today()
+    if driver is not None and driver.platform_id != platform.pk:
+        raise field_error("driver", "Motorista não cadastrado nesta plataforma.")
     facts: dict[str, Any] = {
-        "offender": "platform",
+        "offender": "driver" if driver is not None else "platform",
         "penalty": kind,
         "infraction_on": infraction_on.isoformat(),
         "defence_notice_on": defence_notice_on.isoformat(),
@@ -142,7 +174,11 @@ def platform_penalty_impose(
     refused: Decision | None = None
     with transaction.atomic(), tenant(municipality):
         p = Platform.objects.select_for_update().get(pk=platform.pk)
-        facts["occurrences"] = occurrences(p, infraction_on)
+        facts["occurrences"] = (
+            driver_occurrences(driver, infraction_on)
+            if driver is not None
+            else occurrences(p, infraction_on)
+        )
         decision = bound_law(municipality, on).ask("penalty", facts)
         if not decision.outcome["allowed"]:
             refused = record_refusal(
@@ -150,12 +186,17 @@ def platform_penalty_impose(
                 actor=actor,
                 action=action,
                 decision=decision,
-                new={"kind": kind, "fine_upfbg": facts.get("fine_upfbg")},
+                new={
+                    "kind": kind,
+                    "fine_upfbg": facts.get("fine_upfbg"),
+                    "driver": driver.pk if driver else None,
+                },
                 obj=p,
             )
         else:
             penalty = PlatformPenalty.objects.create(
                 platform=p,
+                driver=driver,
                 kind=kind,
                 infraction_on=infraction_on,
                 description=description.strip(),
@@ -180,6 +221,7 @@ def platform_penalty_impose(
                 obj=penalty,
                 new={
                     "platform": p.pk,
+                    "driver": driver.pk if driver else None,
                     "kind": kind,
                     "fine_upfbg": penalty.fine_upfbg,
                     "amount_cents": penalty.amount_cents,

@@ -24,6 +24,7 @@ from outorga.law.money import brl
 from outorga.platforms.services import common as services_common
 from outorga.platforms.services.common import apps_law
 from outorga.platforms.services.penalties import (
+    driver_of,
     platform_penalty_appeal_file,
     platform_penalty_appeal_judge,
     platform_penalty_impose,
@@ -42,6 +43,11 @@ from .common import form_step, screen
 
 
 class PenaltyForm(forms.Form):
+    driver_cpf = forms.CharField(
+        label="CPF do motorista (art. 26: em branco, a penalidade é da própria plataforma)",
+        required=False,
+        max_length=14,
+    )
     kind = forms.ChoiceField(label="Penalidade", choices=PlatformPenalty.Kind.choices)
     infraction_on = forms.DateField(label="Data do fato", widget=forms.DateInput({"type": "date"}))
     description = forms.CharField(label="Fato", widget=forms.Textarea({"rows": 2}))
@@ -93,7 +99,9 @@ def penalty_impose(request: HttpRequest, user: User, platform_id: int) -> HttpRe
     p = get_object_or_404(Platform.objects.all(), pk=platform_id)
 
     def impose(data: dict[str, Any]) -> tuple[str, str]:
+        driver = driver_of(p, data["driver_cpf"])
         penalty, _ = platform_penalty_impose(
+            driver=driver,
             actor=actor_of(request),
             municipality=user.municipality,  # type: ignore[arg-type]
             platform=p,
@@ -113,8 +121,8 @@ def penalty_impose(request: HttpRequest, user: User, platform_id: int) -> HttpRe
             else ""
         )
         return (
-            f"{penalty.get_kind_display().capitalize()}{amount} aplicada.{debt} Registre a "
-            "notificação da decisão à plataforma: dela corre o prazo de recurso (art. 26, "
+            f"{penalty.get_kind_display().capitalize()}{amount} aplicada a "
+            f"{penalty.offender_name}.{debt} Registre a notificação da decisão: dela corre o prazo de recurso (art. 26, "
             "parágrafo único; decisão D-17).",
             reverse("platforms:penalty_detail", args=[penalty.pk]),
         )

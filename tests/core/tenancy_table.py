@@ -599,6 +599,9 @@ SPECIAL: dict[str, Entry] = {
     "plataformas/penalidades/<int:penalty_id>/recurso/": {
         "form": {"filed_on": "2026-01-05", "text": "invasor"}
     },
+    "plataformas/penalidades/<int:penalty_id>/reconsideracao/": {
+        "form": {"result": "confirm", "reasoning": "invasor"}
+    },
     "plataformas/penalidades/<int:penalty_id>/julgamento/": {
         "auth": MAYOR,
         "form": {"upheld": "1", "reasoning": "invasor"},

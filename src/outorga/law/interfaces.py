@@ -121,6 +121,7 @@ APP_SERVICES = Interface(
         "penalty",
         "penalty_appeal",
         "penalty_finality",
+        "penalty_revision",
         "procedure_deadlines",
         "roster_capacity",
         "vehicle_inspection",

@@ -464,6 +464,7 @@ class PlatformPenaltyAppeal(TenantModel):
     class Result(models.TextChoices):
         PENDING = "pending", "aguardando julgamento"
         UPHELD = "upheld", "provido: penalidade anulada"
+        PARTIAL = "partial", "provido em parte: multa reduzida"
         DISMISSED = "dismissed", "improvido: penalidade confirmada"
 
     penalty = models.OneToOneField(
@@ -490,6 +491,16 @@ class PlatformPenaltyAppeal(TenantModel):
     judged_at = models.DateTimeField("registrado em", null=True, blank=True)
     reasoning = models.TextField("fundamentação do julgamento", blank=True)
     judgment = models.JSONField("rastro do julgamento", default=dict, blank=True)
+    #: Lei 9.784/1999 art. 56 §1 (D-17): the authority that decided may reconsider until this day;
+    #: then (or when it keeps its decision, in whole or in part) the appeal goes up.
+    reconsider_until = models.DateField("reconsiderar até", null=True, blank=True)
+    reconsidered_by = models.ForeignKey(
+        "core.User", on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    reconsidered_on = models.DateField("reconsiderado em", null=True, blank=True)
+    reconsideration_reasoning = models.TextField("fundamentação da reconsideração", blank=True)
+    reconsideration = models.JSONField("rastro da reconsideração", default=dict, blank=True)
+    forwarded_on = models.DateField("encaminhado à autoridade superior em", null=True, blank=True)
 
     class Meta:
         ordering = ["judge_until", "filed_at"]

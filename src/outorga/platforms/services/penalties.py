@@ -29,6 +29,7 @@ from .common import (
     field_error,
     occurrences,
     record_refusal,
+    refusal_text,
     today,
 )
 
@@ -422,6 +423,16 @@ def platform_penalty_appeal_file(
                 obj=x,
             )
         else:
+            # Lei 9.784/1999 art. 56 §1 (D-17): the period the deciding authority has to reconsider.
+            period = bound_law(municipality, on).ask(
+                "penalty_revision",
+                {
+                    "by": "reconsideration",
+                    "appeal_filed_on": filed_on.isoformat(),
+                    "decided_on": filed_on.isoformat(),
+                    "result": "confirm",
+                },
+            )
             appeal = PlatformPenaltyAppeal.objects.create(
                 penalty=x,
                 channel=channel,
@@ -432,6 +443,7 @@ def platform_penalty_appeal_file(
                 deadline=decision.outcome["appeal_until"],
                 judge_until=decision.outcome["judge_until"],
                 admission=decision.to_json(),
+                reconsider_until=period.outcome["reconsider_until"],
             )
             old = x.status
             # A paper appeal protocolled in time but recorded after the sweep saw the period lapse:
@@ -463,6 +475,7 @@ def platform_penalty_appeal_file(
                     "filed_on": filed_on,
                     "deadline": appeal.deadline,
                     "judge_until": appeal.judge_until,
+                    "reconsider_until": appeal.reconsider_until,
                     "penalty_status": x.status,
                 },
                 basis=basis,
@@ -481,12 +494,16 @@ def platform_penalty_appeal_judge(
     appeal: PlatformPenaltyAppeal,
     upheld: bool,
     reasoning: str,
+    partial_fine_upfbg: Decimal | None = None,
     on: dt.date | None = None,
 ) -> PlatformPenaltyAppeal:
     """The competent authority judges the appeal (``appeal.executive.judge``: the superior
     authority, Lei 9.784/1999 art. 56 §1 by default, D-17) in a reasoned decision (art. 50, V).
     Upheld: the penalty is annulled and the fine falls — its debt cancelled, or refunded when
-    already paid (finance's refund). Dismissed: the penalty is final and so is its debt (D-1)."""
+    already paid (finance's refund). Upheld in part (``partial_fine_upfbg``, Lei 9.784/1999 art.
+    64): the fine is reduced to that amount — the open debt reduced, or the difference refunded
+    when already paid — and the penalty, so reformed, is final. Dismissed: the penalty is final
+    and so is its debt (D-1)."""
     authorize(
         actor=actor,
         municipality=municipality,
@@ -500,6 +517,14 @@ def platform_penalty_appeal_judge(
             "art. 50, V; decisão D-17).",
         )
     on = on or today()
+    partial = partial_fine_upfbg is not None
+    if partial and upheld:
+        raise field_error(
+            "partial_fine_upfbg",
+            "Provimento total anula a multa; para reduzi-la, dê provimento em parte (Lei "
+            "9.784/1999, art. 64).",
+        )
+    refused: Decision | None = None
     with transaction.atomic(), tenant(municipality):
         a = PlatformPenaltyAppeal.objects.select_for_update().get(pk=appeal.pk)
         x = (
@@ -511,8 +536,35 @@ def platform_penalty_appeal_judge(
             raise PlatformError("Recurso já julgado.", status=409)
         if on < a.filed_on:
             raise field_error("on", "O julgamento não pode ser anterior ao recurso.")
+        revision = None
+        if partial:
+            revision = _revision(municipality, a, x, "appeal", on, partial_fine_upfbg)
+            if not revision.outcome["allowed"]:
+                refused = record_refusal(
+                    municipality=municipality,
+                    actor=actor,
+                    action="appeal.executive.judge",
+                    decision=revision,
+                    new={"result": "partial", "fine_upfbg": partial_fine_upfbg},
+                    obj=a,
+                )
+    if refused is not None:
+        raise PlatformError(
+            f"Provimento parcial recusado: {refusal_text([refused])}",
+            status=422,
+            decisions=[refused],
+        )
+    with transaction.atomic(), tenant(municipality):
+        a = PlatformPenaltyAppeal.objects.select_for_update().get(pk=appeal.pk)
+        x = (
+            PlatformPenalty.objects.select_for_update(of=("self",))
+            .select_related("debt")
+            .get(pk=a.penalty_id)
+        )
+        if a.result != PlatformPenaltyAppeal.Result.PENDING:
+            raise PlatformError("Recurso já julgado.", status=409)
         facts: dict[str, Any] = {
-            "appeal": "upheld" if upheld else "dismissed",
+            "appeal": "upheld" if upheld else "partial" if partial else "dismissed",
             "appeal_judged_on": on.isoformat(),
         }
         if x.decision_notice_on is not None:
@@ -521,6 +573,8 @@ def platform_penalty_appeal_judge(
         a.result = (
             PlatformPenaltyAppeal.Result.UPHELD
             if upheld
+            else PlatformPenaltyAppeal.Result.PARTIAL
+            if partial
             else PlatformPenaltyAppeal.Result.DISMISSED
         )
         a.judged_by, a.judged_on, a.judged_at = actor.user, on, timezone.now()
@@ -529,7 +583,8 @@ def platform_penalty_appeal_judge(
         a.save(
             update_fields=["result", "judged_by", "judged_on", "judged_at", "reasoning", "judgment"]
         )
-        basis = basis_many([finality], extra=_judge_citations(municipality))
+        judged = [finality] if revision is None else [revision, finality]
+        basis = basis_many(judged, extra=_judge_citations(municipality))
         record_act(
             municipality=municipality,
             actor=actor,
@@ -539,12 +594,222 @@ def platform_penalty_appeal_judge(
             new={"penalty": x.pk, "result": a.result, "reasoning": a.reasoning},
             basis=basis,
         )
+        if revision is not None:
+            _penalty_reduce(
+                actor=actor, municipality=municipality, penalty=x, appeal=a, revision=revision
+            )
         if upheld:
             _penalty_annul(actor=actor, municipality=municipality, penalty=x, appeal=a, on=on)
         else:
             _penalty_make_final(
                 actor=actor, municipality=municipality, penalty=x, finality=finality
             )
+    return a
+
+
+def _revision(
+    municipality: Municipality,
+    appeal: PlatformPenaltyAppeal,
+    penalty: PlatformPenalty,
+    by: str,
+    on: dt.date,
+    new_upfbg: Decimal | None,
+    result: str = "partial",
+) -> Decision:
+    """The law core's answer on revising the decision appealed against: by the deciding authority
+    within its period (Lei 9.784/1999 art. 56 §1) or by the superior one; in part, the fine's new
+    amount (art. 64, D-5)."""
+    facts: dict[str, Any] = {
+        "by": by,
+        "appeal_filed_on": appeal.filed_on.isoformat(),
+        "decided_on": on.isoformat(),
+        "result": result,
+    }
+    if result == "partial":
+        if penalty.kind != PlatformPenalty.Kind.FINE or penalty.fine_upfbg is None:
+            raise field_error(
+                "fine_upfbg",
+                "Só a multa se reduz em parte; a advertência se mantém ou se anula (Lei "
+                "9.784/1999, art. 64).",
+            )
+        if new_upfbg is None:
+            raise field_error("fine_upfbg", "Informe o novo valor da multa em UPFBG.")
+        facts.update(
+            imposed_on=_imposed_on(penalty).isoformat(),
+            imposed_upfbg=format(Decimal(penalty.fine_upfbg).normalize(), "f"),
+            new_upfbg=format(Decimal(new_upfbg).normalize(), "f"),
+        )
+    return bound_law(municipality, on).ask("penalty_revision", facts)
+
+
+def _penalty_reduce(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    penalty: PlatformPenalty,
+    appeal: PlatformPenaltyAppeal,
+    revision: Decision,
+) -> None:
+    """The fine reduced by a decision granting the appeal in part or reconsidering in part (Lei
+    9.784/1999 art. 56 §1, 64): the penalty's amount, and through finance its debt — less owed,
+    or the difference refunded when already paid. Inside the deciding transaction."""
+    from outorga.finance.payments import debt_reduce_in_transaction
+
+    old = {"fine_upfbg": penalty.fine_upfbg, "amount_cents": penalty.amount_cents}
+    penalty.fine_upfbg = revision.outcome["new_upfbg"]
+    penalty.amount_cents = revision.outcome["new_amount_cents"]
+    penalty.procedure = {
+        **penalty.procedure,
+        "reduction": {**revision.to_json(), "from": {k: str(v) for k, v in old.items()}},
+    }
+    penalty.save(update_fields=["fine_upfbg", "amount_cents", "procedure"])
+    basis = basis_many([revision])
+    refund = None
+    if penalty.debt_id is not None:
+        refund = debt_reduce_in_transaction(
+            actor=actor,
+            municipality=municipality,
+            debt=penalty.debt,  # type: ignore[arg-type]
+            amount_cents=int(penalty.amount_cents or 0),
+            decision=appeal,
+            basis=basis,
+        )
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="penalty.reduce",
+        obj=penalty,
+        old=old,
+        new={
+            "fine_upfbg": penalty.fine_upfbg,
+            "amount_cents": penalty.amount_cents,
+            "appeal": appeal.pk,
+            "refund_cents": refund.amount_cents if refund else 0,
+        },
+        basis=basis,
+    )
+
+
+RECONSIDER_RESULTS = ("confirm", "annul", "partial")
+
+
+def platform_penalty_reconsider(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    appeal: PlatformPenaltyAppeal,
+    result: str,
+    reasoning: str,
+    fine_upfbg: Decimal | None = None,
+    on: dt.date | None = None,
+) -> PlatformPenaltyAppeal:
+    """The authority that imposed the penalty, having received the appeal, reconsiders it within
+    the period (regulation, else 5 days of Lei 9.784/1999 art. 56 §1; D-4 counting; D-17):
+    ``annul`` — the penalty is annulled as on an upheld appeal; ``partial`` — the fine is reduced
+    (art. 64) and the rest of the appeal goes up; ``confirm`` — the decision is kept and the
+    appeal goes up to the superior authority. Past the period the law refuses and the appeal is
+    the superior authority's alone; the refusal stays in the acts log."""
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="appeal.reconsider",
+        law=apps_law(municipality),
+    )
+    if result not in RECONSIDER_RESULTS:
+        raise field_error("result", "Reconsideração: manter, anular ou reduzir a multa.")
+    if not reasoning.strip():
+        raise field_error(
+            "reasoning",
+            "Fundamente a reconsideração, com os fatos e os fundamentos jurídicos (Lei "
+            "9.784/1999, art. 50, V).",
+        )
+    on = on or today()
+    refused: Decision | None = None
+    with transaction.atomic(), tenant(municipality):
+        a = PlatformPenaltyAppeal.objects.select_for_update().get(pk=appeal.pk)
+        x = (
+            PlatformPenalty.objects.select_for_update(of=("self",))
+            .select_related("debt")
+            .get(pk=a.penalty_id)
+        )
+        if a.result != PlatformPenaltyAppeal.Result.PENDING or a.forwarded_on is not None:
+            raise PlatformError(
+                "O recurso já foi decidido ou encaminhado à autoridade superior.", status=409
+            )
+        if on < a.filed_on:
+            raise field_error("on", "A reconsideração não pode ser anterior ao recurso.")
+        revision = _revision(municipality, a, x, "reconsideration", on, fine_upfbg, result)
+        if not revision.outcome["allowed"]:
+            refused = record_refusal(
+                municipality=municipality,
+                actor=actor,
+                action="penalty.appeal.reconsider",
+                decision=revision,
+                new={"result": result, "fine_upfbg": fine_upfbg},
+                obj=a,
+            )
+        else:
+            a.reconsidered_by, a.reconsidered_on = actor.user, on
+            a.reconsideration_reasoning = reasoning.strip()
+            a.reconsideration = revision.to_json()
+            fields = [
+                "reconsidered_by",
+                "reconsidered_on",
+                "reconsideration_reasoning",
+                "reconsideration",
+            ]
+            if result == "annul":
+                a.result, a.judged_by, a.judged_on = (
+                    PlatformPenaltyAppeal.Result.UPHELD,
+                    actor.user,
+                    on,
+                )
+                a.judged_at, a.reasoning, a.judgment = (
+                    timezone.now(),
+                    reasoning.strip(),
+                    a.reconsideration,
+                )
+                fields += ["result", "judged_by", "judged_on", "judged_at", "reasoning", "judgment"]
+            else:
+                a.forwarded_on = on
+                fields.append("forwarded_on")
+            a.save(update_fields=fields)
+            basis = basis_many([revision])
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="penalty.appeal.reconsider",
+                obj=a,
+                new={
+                    "penalty": x.pk,
+                    "result": result,
+                    "fine_upfbg": fine_upfbg,
+                    "forwarded_on": a.forwarded_on,
+                    "reasoning": a.reconsideration_reasoning,
+                },
+                basis=basis,
+            )
+            if result == "partial":
+                _penalty_reduce(
+                    actor=actor, municipality=municipality, penalty=x, appeal=a, revision=revision
+                )
+            if result == "annul":
+                _penalty_annul(actor=actor, municipality=municipality, penalty=x, appeal=a, on=on)
+            else:
+                record_act(
+                    municipality=municipality,
+                    actor=actor,
+                    action="penalty.appeal.forward",
+                    obj=a,
+                    new={"forwarded_on": on, "judge_until": a.judge_until},
+                    basis=basis,
+                )
+    if refused is not None:
+        raise PlatformError(
+            f"Reconsideração recusada: {refusal_text([refused])}",
+            status=422,
+            decisions=[refused],
+        )
     return a
 
 

@@ -308,6 +308,29 @@ def art26_i_warning_on_first_occurrence(penalty: str, prior: int) -> Reason:
     )
 
 
+def upfbg_in_reais(
+    ctx: Context, units: Decimal, on: dt.date | None = None
+) -> tuple[int | None, Reason]:
+    """A fine in UPFBG converted to reais at the unit's value in force on the day the fine is
+    imposed (``on``, by default the reference date): art. 26, II with decision D-5. Pending when
+    the municipality has not recorded the unit's value."""
+    try:
+        unit = ctx.fiscal_unit("UPFBG", on)
+    except ParameterMissing as exc:
+        return None, reason("apps.art26.ii.fine_reais", Verdict.PENDING, str(exc), decision(5))
+    cents = fiscal_units_to_cents(units, unit.value)
+    ex = ", valor de exemplo" if unit.example else ""
+    return cents, reason(
+        "apps.art26.ii.fine_reais",
+        Verdict.INFO,
+        f"{number_br(units)} UPFBG × {brl_unit(unit.value)} (UPFBG em vigor desde "
+        f"{fmt(unit.valid_from)}{ex}) = {brl(cents)}.",
+        art(26, inc="II"),
+        decision(5),
+        facts={"upfbg_valor": unit.value, "upfbg_desde": unit.valid_from, "multa_cents": cents},
+    )
+
+
 def art26_ii_fine(
     ctx: Context, units: Decimal, infraction_on: dt.date
 ) -> tuple[int | None, list[Reason]]:
@@ -328,24 +351,8 @@ def art26_ii_fine(
             params=(limit,),
         )
     ]
-    try:
-        unit = ctx.fiscal_unit("UPFBG")
-    except ParameterMissing as exc:
-        reasons.append(reason("apps.art26.ii.fine_reais", Verdict.PENDING, str(exc), decision(5)))
-        return None, reasons
-    cents = fiscal_units_to_cents(units, unit.value)
-    ex = ", valor de exemplo" if unit.example else ""
-    reasons.append(
-        reason(
-            "apps.art26.ii.fine_reais",
-            Verdict.INFO,
-            f"{number_br(units)} UPFBG × {brl_unit(unit.value)} (UPFBG em vigor desde "
-            f"{fmt(unit.valid_from)}{ex}) = {brl(cents)}.",
-            art(26, inc="II"),
-            decision(5),
-            facts={"upfbg_valor": unit.value, "upfbg_desde": unit.valid_from, "multa_cents": cents},
-        )
-    )
+    cents, converted = upfbg_in_reais(ctx, units)
+    reasons.append(converted)
     return cents, reasons
 
 
@@ -842,24 +849,8 @@ def art64_partial_provision(
     ]
     if reasons[0].verdict is Verdict.REFUSED:
         return None, reasons
-    try:
-        unit = ctx.fiscal_unit("UPFBG", imposed_on)
-    except ParameterMissing as exc:
-        reasons.append(reason("apps.art26.ii.fine_reais", Verdict.PENDING, str(exc), decision(5)))
-        return None, reasons
-    cents = fiscal_units_to_cents(reduced, unit.value)
-    ex = ", valor de exemplo" if unit.example else ""
-    reasons.append(
-        reason(
-            "apps.art26.ii.fine_reais",
-            Verdict.INFO,
-            f"{number_br(reduced)} UPFBG × {brl_unit(unit.value)} (UPFBG em vigor em "
-            f"{fmt(imposed_on)}, data da aplicação{ex}) = {brl(cents)}.",
-            art(26, inc="II"),
-            decision(5),
-            facts={"upfbg_valor": unit.value, "upfbg_desde": unit.valid_from, "multa_cents": cents},
-        )
-    )
+    cents, converted = upfbg_in_reais(ctx, reduced, imposed_on)
+    reasons.append(converted)
     return cents, reasons
 
 

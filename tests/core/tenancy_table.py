@@ -621,6 +621,15 @@ SPECIAL: dict[str, Entry] = {
     "plataformas/<int:platform_id>/tokens/": {"form": {"name": "invasor"}},
     "plataformas/<int:platform_id>/dados/": {"form": {"contact_name": "invasor"}},
     "plataformas/<int:platform_id>/penalidade/": {"form": {"kind": "warning"}},
+    "api/v1/platforms/<platform_id>/penalties": {
+        "json": {
+            "kind": "warning",
+            "infraction_on": "2026-01-05",
+            "description": "invasor",
+            "reasoning": "invasor",
+            "defence_notice_on": "2026-01-05",
+        }
+    },
     "plataformas/<int:platform_id>/processo/": {"form": {"kind": "credential_cancellation"}},
     "plataformas/processos/<int:case_id>/": {
         "auth": MAYOR,
@@ -631,6 +640,9 @@ SPECIAL: dict[str, Entry] = {
     },
     "plataformas/penalidades/<int:penalty_id>/recurso/": {
         "form": {"filed_on": "2026-01-05", "text": "invasor"}
+    },
+    "plataformas/penalidades/<int:penalty_id>/reconsideracao/": {
+        "form": {"result": "confirm", "reasoning": "invasor"}
     },
     "plataformas/penalidades/<int:penalty_id>/julgamento/": {
         "auth": MAYOR,

@@ -105,7 +105,10 @@ def test_rulebook_exports_reach_the_apps_through_generic_functions():
     apps, taxi = "barra-do-garcas.apps-2025", "ipatinga.taxi-2017"
     rules = interfaces.suspendable_rules(apps)
     assert rules["apps.art3.platform_cap"] == "limite de plataformas credenciadas (art. 3, §1)"
-    assert interfaces.suspendable_rules(taxi) == {}
+    # Any law's rule may be suspended by a court (D-16): the taxi law lists its own too.
+    assert interfaces.suspendable_rules(taxi)["taxi_2017.art_27_silver"] == (
+        "veículo na cor prata (art. 27)"
+    )
     assert callable(interfaces.trip_data(apps, "aplicativo").trip_fare_limits)
     with pytest.raises(interfaces.NotAnswered, match="trip_data"):
         interfaces.trip_data(taxi, "taxi")

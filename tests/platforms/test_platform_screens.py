@@ -197,7 +197,7 @@ def test_the_authority_records_a_court_suspension_and_the_next_check_cites_it(as
     from outorga.platforms.services.drivers import platform_driver_register
 
     r = as_role(Role.AUTORIDADE).post(
-        "/plataformas/suspensoes-judiciais/",
+        "/municipio/suspensoes-judiciais/",
         {
             "rule": "apps.art17.two_wheeler_ban",
             "start": (dt.date.today() - dt.timedelta(days=3)).isoformat(),
@@ -205,7 +205,7 @@ def test_the_authority_records_a_court_suspension_and_the_next_check_cites_it(as
         },
     )
     assert r.status_code == 302
-    listed = as_role(Role.FISCAL).get("/plataformas/suspensoes-judiciais/").content.decode()
+    listed = as_role(Role.FISCAL).get("/municipio/suspensoes-judiciais/").content.decode()
     assert "1000000-00.2026" in listed and "Registrar suspensão" not in listed
     with tenant(barra_m):
         p = Platform.objects.get(cnpj="07220658568510")
@@ -223,10 +223,10 @@ def test_an_unknown_rule_cannot_be_suspended(barra_m, user_of):
     import pytest
 
     from outorga.core.acts import Actor
-    from outorga.platforms.services.common import PlatformError
-    from outorga.platforms.services.rule_suspensions import rule_suspension_record
+    from outorga.core.errors import FieldError
+    from outorga.core.rule_suspensions import rule_suspension_record
 
-    with pytest.raises(PlatformError):
+    with pytest.raises(FieldError):
         rule_suspension_record(
             actor=Actor.of(user_of("barra-do-garcas", Role.AUTORIDADE)),
             municipality=barra_m,

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_municipal_data, views_panels
+from . import views, views_municipal_data, views_panels, views_rule_suspensions
 
 app_name = "core"
 
@@ -8,6 +8,11 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("municipio/", views.municipality, name="municipality"),
     path("municipio/dados/", views_municipal_data.municipal_data, name="municipal_data"),
+    path(
+        "municipio/suspensoes-judiciais/",
+        views_rule_suspensions.rule_suspensions,
+        name="rule_suspensions",
+    ),
     path("paineis/", views_panels.panel_list, name="panels"),
     path("paineis/<slug:slug>/", views_panels.panel, name="panel"),
     path("atos/", views.acts, name="acts"),

@@ -143,12 +143,14 @@ class Payment(TenantModel):
 
 class Refund(TenantModel):
     """Money the municipality owes back (restituição): an upheld defence (mototaxi art. 42 §1–2),
-    the excess of a payment, or a payment returned whole."""
+    a fine reduced on appeal after it was paid (Lei 9.784/1999 art. 64), the excess of a payment,
+    or a payment returned whole."""
 
     class Kind(models.TextChoices):
         UPHELD_DEFENCE = "defence", "defesa julgada procedente"
         EXCESS = "excess", "pagamento a maior"
         RETURNED = "returned", "pagamento devolvido"
+        PARTIAL = "partial", "recurso provido em parte (multa reduzida)"
 
     class Status(models.TextChoices):
         PENDING = "pending", "a restituir"

@@ -685,6 +685,65 @@ def refund_for_upheld_defence(
     return refunds
 
 
+def debt_reduce_in_transaction(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    debt: Debt,
+    amount_cents: int,
+    decision: Any,
+    basis: dict[str, Any],
+) -> Refund | None:
+    """A fine reduced by a decision granting an appeal in part, or reconsidering it in part (Lei
+    9.784/1999 art. 56 §1, 64): the debt's amount becomes ``amount_cents``. While owed, only
+    less is owed (and a debt already paid up to the new amount is paid); once paid, what was paid
+    beyond the new amount is owed back — a refund to pay out, as for an upheld defence. Inside the
+    caller's transaction, whose competence was checked (the judgment's); one act either way."""
+    debt = Debt.objects.select_for_update().get(pk=debt.pk)
+    if not 0 < amount_cents < debt.amount_cents:
+        raise ledger.InvalidDebtTransition(
+            f"o débito {debt.reference} de {debt.amount_cents} centavos só pode ser reduzido a um "
+            f"valor maior que zero e menor que o atual ({amount_cents} centavos pedidos)"
+        )
+    if debt.status not in (*OWED, Debt.Status.PAID):
+        raise ledger.InvalidDebtTransition(
+            f"o débito {debt.reference} está {debt.get_status_display()} e não pode ser reduzido"
+        )
+    ref, judgement = _decision_ref(decision)
+    basis = {**basis, **judgement}
+    old = {"amount_cents": debt.amount_cents, "status": debt.status}
+    paid = sum(p.amount_cents - p.excess_cents for p in _applied(debt))
+    debt.amount_cents = amount_cents
+    refund = None
+    if paid > amount_cents:
+        refund = Refund.objects.create(
+            debt=debt,
+            kind=Refund.Kind.PARTIAL,
+            amount_cents=paid - amount_cents,
+            decision_ref=ref,
+            basis=basis,
+        )
+    if paid >= amount_cents:
+        debt.status = Debt.Status.PAID
+    debt.save(update_fields=["amount_cents", "status"])
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="debt.reduce",
+        obj=debt,
+        old=old,
+        new={
+            "amount_cents": debt.amount_cents,
+            "status": debt.status,
+            "refund": refund.pk if refund else None,
+            "refund_cents": refund.amount_cents if refund else 0,
+        },
+        basis=basis,
+        extra={"decision": ref},
+    )
+    return refund
+
+
 def refund_citations(m: Municipality) -> list[Citation]:
     """The articles on refunds of the laws ``m`` applies (mototaxi art. 42 §1–2), for the screens."""
     return [c for law in m.laws for c in citations(law, "refund")]

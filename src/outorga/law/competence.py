@@ -74,6 +74,7 @@ ACTIONS: dict[str, str] = {
     "defence.judge": "julgar defesa (1ª instância)",
     "appeal.jari.judge": "julgar recurso à JARI",
     "appeal.executive.judge": "julgar recurso ao Chefe do Executivo",
+    "appeal.reconsider": "reconsiderar a decisão recorrida antes de encaminhar o recurso",
     "tariff.set": "fixar tarifas",
     "stand.set": "fixar pontos",
     "debt.payment.record": "registrar pagamentos",
@@ -289,6 +290,9 @@ _TABLE: list[Competence] = [
         decision(3),
     ),
     _c(APPS, "rule.suspension.record", {R.AUTORIDADE}, decision(16)),
+    # Any law's rule may be suspended by a court (D-16): the authority records it under each law.
+    _c(MOTO, "rule.suspension.record", {R.AUTORIDADE}, decision(16)),
+    _c(TAXI, "rule.suspension.record", {R.AUTORIDADE}, decision(16)),
     _c(APPS, "platform.data.submit", {R.PLATAFORMA}, cite(APPS, 4), cite(APPS, 16), cite(APPS, 24)),
     _c(
         APPS, "platform.report.review", {R.FINANCAS}, cite(APPS, 16), cite(APPS, 18), cite(APPS, 20)
@@ -332,6 +336,16 @@ _TABLE: list[Competence] = [
         APPS,
         "appeal.executive.judge",
         {R.CHEFE_EXECUTIVO},
+        cite(APPS, 26, "único"),
+        cite("federal.9784-1999", 56, 1),
+        decision(17),
+    ),
+    # Lei 9.784/1999 art. 56 §1 (D-17): the authority that imposed the penalty may reconsider it
+    # within the period before the appeal goes up.
+    _c(
+        APPS,
+        "appeal.reconsider",
+        {R.AUTORIDADE},
         cite(APPS, 26, "único"),
         cite("federal.9784-1999", 56, 1),
         decision(17),

@@ -125,6 +125,7 @@ APP_SERVICES = Interface(
         "penalty",
         "penalty_appeal",
         "penalty_finality",
+        "penalty_revision",
         "procedure_deadlines",
         "roster_capacity",
         "vehicle_inspection",

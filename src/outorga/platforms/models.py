@@ -359,7 +359,7 @@ class Complaint(TenantModel):
 
 
 class PlatformPenalty(TenantModel):
-    """Warning or fine imposed on a platform (apps art. 26 I–II). Amounts in cents (D-5); a fine
+    """Warning or fine imposed on a platform or on one of its drivers (apps art. 26 I–II). Amounts in cents (D-5); a fine
     is a debt of the platform (its CNPJ) in the finance ledger, awaiting the penalty's finality.
 
     After it is imposed the decision is notified; the appeal period runs from that notice (art. 26
@@ -387,6 +387,17 @@ class PlatformPenalty(TenantModel):
 
     platform = models.ForeignKey(
         Platform, on_delete=models.PROTECT, related_name="penalties", verbose_name="plataforma"
+    )
+    #: The offender when it is a driver of the platform (art. 26 caput: "plataformas e
+    #: motoristas"); empty when the platform itself is punished. A driver's fine is the driver's
+    #: debt (by CPF), not the platform's.
+    driver = models.ForeignKey(
+        "PlatformDriver",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="penalties",
+        verbose_name="motorista",
     )
     kind = models.CharField("penalidade", max_length=10, choices=Kind.choices)
     infraction_on = models.DateField("data do fato")
@@ -430,6 +441,15 @@ class PlatformPenalty(TenantModel):
     class Meta:
         ordering = ["-imposed_at"]
 
+    @property
+    def offender(self) -> str:
+        """Whom the penalty punishes, as the law core names it (art. 26 caput)."""
+        return "driver" if self.driver_id else "platform"
+
+    @property
+    def offender_name(self) -> str:
+        return self.driver.name if self.driver is not None else self.platform.name
+
 
 class PlatformPenaltyAppeal(TenantModel):
     """The platform's appeal against a warning or fine (apps art. 26 sole paragraph; D-17): filed
@@ -444,6 +464,7 @@ class PlatformPenaltyAppeal(TenantModel):
     class Result(models.TextChoices):
         PENDING = "pending", "aguardando julgamento"
         UPHELD = "upheld", "provido: penalidade anulada"
+        PARTIAL = "partial", "provido em parte: multa reduzida"
         DISMISSED = "dismissed", "improvido: penalidade confirmada"
 
     penalty = models.OneToOneField(
@@ -470,6 +491,16 @@ class PlatformPenaltyAppeal(TenantModel):
     judged_at = models.DateTimeField("registrado em", null=True, blank=True)
     reasoning = models.TextField("fundamentação do julgamento", blank=True)
     judgment = models.JSONField("rastro do julgamento", default=dict, blank=True)
+    #: Lei 9.784/1999 art. 56 §1 (D-17): the authority that decided may reconsider until this day;
+    #: then (or when it keeps its decision, in whole or in part) the appeal goes up.
+    reconsider_until = models.DateField("reconsiderar até", null=True, blank=True)
+    reconsidered_by = models.ForeignKey(
+        "core.User", on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    reconsidered_on = models.DateField("reconsiderado em", null=True, blank=True)
+    reconsideration_reasoning = models.TextField("fundamentação da reconsideração", blank=True)
+    reconsideration = models.JSONField("rastro da reconsideração", default=dict, blank=True)
+    forwarded_on = models.DateField("encaminhado à autoridade superior em", null=True, blank=True)
 
     class Meta:
         ordering = ["judge_until", "filed_at"]

@@ -61,6 +61,7 @@ def penalty_decision_pdf(x: PlatformPenalty) -> bytes:
     )
     rows = [
         ("Plataforma", f"{x.platform.name} (CNPJ {x.platform.cnpj})"),
+        *([("Motorista (infrator)", x.driver.name)] if x.driver is not None else []),
         ("Penalidade", x.get_kind_display()),
         ("Valor", amount),
         ("Data do fato", date_text(x.infraction_on)),

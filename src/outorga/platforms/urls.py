@@ -19,9 +19,9 @@ from .views.penalties import (
     penalty_judge,
     penalty_notice,
     penalty_pdf,
+    penalty_reconsider,
 )
 from .views.reports import report_detail, reports, shared_cpfs
-from .views.suspensions import suspensions
 
 portal_urls = [
     path("plataforma/", portal.home, name="portal"),
@@ -74,12 +74,16 @@ urlpatterns = [
         name="penalty_appeal",
     ),
     path(
+        "plataformas/penalidades/<int:penalty_id>/reconsideracao/",
+        penalty_reconsider,
+        name="penalty_reconsider",
+    ),
+    path(
         "plataformas/penalidades/<int:penalty_id>/julgamento/",
         penalty_judge,
         name="penalty_judge",
     ),
     path("plataformas/penalidades/<int:penalty_id>/pdf/", penalty_pdf, name="penalty_pdf"),
-    path("plataformas/suspensoes-judiciais/", suspensions, name="suspensions"),
     path("reclamacao/", public_complaint, name="public_complaint"),
     *portal_urls,
 ]

@@ -7,15 +7,22 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
 from ninja import Field, Router, Schema, Status
 
-from outorga.core.apikit import Error, platform_auth
+from outorga.core import selectors as core_selectors
+from outorga.core.apikit import Error, platform_auth, staff
 from outorga.core.apipages import paged
 from outorga.core.pdfkit import pdf_response
-from outorga.platforms.services.penalties import platform_penalty_appeal_file
+from outorga.core.requests import actor_of
+from outorga.platforms.services.penalties import (
+    driver_of,
+    platform_penalty_appeal_file,
+    platform_penalty_impose,
+)
 
 from .. import pdf
-from ..models import PlatformPenalty, PlatformPenaltyAppeal
+from ..models import Platform, PlatformPenalty, PlatformPenaltyAppeal
 from .common import own, own_one, platform_actor, token_of
 
 router = Router()
@@ -54,6 +61,10 @@ class AppealOut(Schema):
 
 class PenaltyOut(Schema):
     id: int
+    offender: Literal["platform", "driver"] = Field(
+        ..., description="infrator: a plataforma ou um de seus motoristas (art. 26, caput)"
+    )
+    driver_id: int | None = Field(None, description="motorista infrator, quando for o caso")
     kind: Literal["warning", "fine"]
     infraction_on: dt.date
     description: str
@@ -99,6 +110,59 @@ class AppealIn(Schema):
     )
 
 
+class PenaltyIn(Schema):
+    driver_cpf: str = Field(
+        "",
+        description="CPF do motorista infrator; vazio: a penalidade é da própria plataforma "
+        "(art. 26, caput)",
+        max_length=14,
+    )
+    kind: Literal["warning", "fine"] = Field(
+        ..., description="advertência escrita (art. 26, I) ou multa (art. 26, II)"
+    )
+    infraction_on: dt.date = Field(..., description="data do fato")
+    description: str = Field(..., min_length=1, max_length=2000, description="o fato")
+    reasoning: str = Field(..., min_length=1, max_length=4000, description="fundamentação")
+    fine_upfbg: Decimal | None = Field(
+        None, description="multa em UPFBG, até o máximo da lei (art. 26, II)", ge=0, le=999999
+    )
+    defence_notice_on: dt.date = Field(..., description="notificação para defesa")
+    defence_judged: bool = Field(False, description="defesa apresentada e julgada")
+
+
+@router.post(
+    "/platforms/{platform_id}/penalties",
+    auth=staff,
+    response={201: PenaltyOut, 403: Error, 404: Error, 422: Error},
+    summary="Aplicar advertência ou multa à plataforma ou a um de seus motoristas (art. 26, I–II)",
+    description=(
+        "Com `driver_cpf`, o infrator é o motorista que a plataforma cadastrou com esse CPF; sem "
+        "ele, a própria plataforma (art. 26, caput). A lei aplicável confere a primeira "
+        "ocorrência do infrator (advertência, art. 26, I), o máximo da multa (art. 26, II) e o "
+        "processo com defesa (parágrafo único); a multa vira débito do infrator na Secretaria "
+        "de Finanças, pago como qualquer outro (guia, PIX), definitivo só com a penalidade "
+        "(decisão D-1). **422**: recusa com os fundamentos e os artigos."
+    ),
+    operation_id="outorga_platforms_api_penalty_impose",
+)
+def penalty_impose(request: HttpRequest, platform_id: int, payload: PenaltyIn) -> Any:
+    p = get_object_or_404(Platform.objects.all(), pk=platform_id)
+    x, _ = platform_penalty_impose(
+        actor=actor_of(request),
+        municipality=core_selectors.require_municipality(),
+        platform=p,
+        driver=driver_of(p, payload.driver_cpf),
+        kind=payload.kind,
+        infraction_on=payload.infraction_on,
+        description=payload.description,
+        reasoning=payload.reasoning,
+        defence_notice_on=payload.defence_notice_on,
+        defence_judged=payload.defence_judged,
+        fine_upfbg=payload.fine_upfbg,
+    )
+    return Status(201, PlatformPenalty.objects.select_related("debt").get(pk=x.pk))
+
+
 @router.get(
     "/platform/penalties",
     auth=platform_auth,
@@ -117,7 +181,8 @@ class AppealIn(Schema):
 )
 @paged("-imposed_at")
 def platform_penalties(request: HttpRequest) -> Any:
-    return own(request, PlatformPenalty.objects.select_related("debt"))
+    # A driver's penalty is the driver's case, not the platform's (art. 26 caput).
+    return own(request, PlatformPenalty.objects.filter(driver__isnull=True).select_related("debt"))
 
 
 @router.post(
@@ -140,7 +205,7 @@ def platform_penalties(request: HttpRequest) -> Any:
 )
 def platform_penalty_appeal(request: HttpRequest, penalty_id: int, payload: AppealIn) -> Any:
     token = token_of(request)
-    x = own_one(request, PlatformPenalty.objects.all(), penalty_id)
+    x = own_one(request, PlatformPenalty.objects.filter(driver__isnull=True), penalty_id)
     platform_penalty_appeal_file(
         actor=platform_actor(request),
         municipality=token.municipality,
@@ -161,7 +226,9 @@ def platform_penalty_appeal(request: HttpRequest, penalty_id: int, payload: Appe
 def platform_penalty_pdf(request: HttpRequest, penalty_id: int) -> HttpResponse:
     x = own_one(
         request,
-        PlatformPenalty.objects.select_related("platform", "debt", "imposed_by"),
+        PlatformPenalty.objects.filter(driver__isnull=True).select_related(
+            "platform", "debt", "imposed_by"
+        ),
         penalty_id,
     )
     return pdf_response(pdf.penalty_decision_pdf(x), f"penalidade-{x.pk}.pdf")

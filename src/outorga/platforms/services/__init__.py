@@ -18,5 +18,4 @@ One module per aggregate:
 * ``complaints`` — complaints, forwarded and answered (art. 11 III, art. 15);
 * ``penalties`` — penalties, their notice, appeal and finality (art. 26; D-1, D-4, D-5, D-17);
 * ``candidates`` — infraction and concurrency candidates (art. 3 §2, art. 15, art. 16);
-* ``rule_suspensions`` — court suspensions of the law's rules (D-16).
 """

@@ -10,6 +10,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
@@ -21,7 +22,7 @@ from outorga.law.bindings import Service
 from outorga.law.citations import Citation
 from outorga.law.decisions import Decision, Reason, Verdict
 
-from ..models import Platform, PlatformCase, PlatformPenalty
+from ..models import Platform, PlatformCase, PlatformDriver, PlatformPenalty
 
 # --- errors ---------------------------------------------------------------------------------------
 
@@ -178,8 +179,24 @@ def _refusing(reasons: Iterable[Reason]) -> list[Reason]:
 def occurrences(platform: Platform, before: dt.date) -> list[dict[str, Any]]:
     """The platform's earlier measures as the record holds them — penalties and proposals for
     facts up to ``before``, each with its status; the law counts the occurrences (art. 26 I)."""
-    penalties = PlatformPenalty.objects.filter(platform=platform, infraction_on__lte=before)
+    penalties = PlatformPenalty.objects.filter(
+        platform=platform, driver__isnull=True, infraction_on__lte=before
+    )
     cases = PlatformCase.objects.filter(platform=platform, infraction_on__lte=before)
+    return _as_occurrences(penalties, cases)
+
+
+def driver_occurrences(driver: PlatformDriver, before: dt.date) -> list[dict[str, Any]]:
+    """The driver's earlier penalties — the person's, by CPF, whatever platform they drove for —
+    for facts up to ``before``; the law counts the occurrences (art. 26 I: a warning only on the
+    first)."""
+    penalties = PlatformPenalty.objects.filter(driver__cpf=driver.cpf, infraction_on__lte=before)
+    return _as_occurrences(penalties, PlatformCase.objects.none())
+
+
+def _as_occurrences(
+    penalties: QuerySet[PlatformPenalty], cases: QuerySet[PlatformCase]
+) -> list[dict[str, Any]]:
     return [
         *(
             {

@@ -18,45 +18,56 @@ from outorga.law.citations import Citation
 from outorga.law.decisions import Decision
 from outorga.law.money import number_br
 
-from ..models import Platform, PlatformPenalty, PlatformPenaltyAppeal
+from ..models import Platform, PlatformDriver, PlatformPenalty, PlatformPenaltyAppeal
 from .common import (
     PlatformError,
     apps_law,
     basis_many,
     bound_law,
     cited,
+    driver_occurrences,
     field_error,
     occurrences,
     record_refusal,
+    refusal_text,
     today,
 )
 
 # --- penalties (art. 26 I–II, D-5) ----------------------------------------------------------------
 
 
-def _platform_debtor(*, actor: Actor, municipality: Municipality, platform: Platform) -> Any:
-    """The platform as the legal person (its CNPJ) the finance ledger charges. The registry's row
-    for that CNPJ is reused; when there is none, it is created from the credential's data."""
+def _debtor(*, actor: Actor, municipality: Municipality, penalty: PlatformPenalty) -> Any:
+    """The offender as the person the finance ledger charges: the platform as the legal person of
+    its CNPJ, or the driver as the natural person of the CPF (art. 26 caput: "plataformas e
+    motoristas"). The registry's row for that document is reused; when there is none, it is
+    created from the platform's credential or the driver's registration, as an act."""
     from outorga.registry.models import Person
 
-    person = Person.objects.filter(document=platform.cnpj).first()
+    p, d = penalty.platform, penalty.driver
+    document = d.cpf if d is not None else p.cnpj
+    person = Person.objects.filter(document=document).first()
     if person is not None:
         return person
-    person = Person.objects.create(
-        kind=Person.Kind.LEGAL,
-        document=platform.cnpj,
-        name=platform.name,
-        address=platform.address,
-        phone=platform.contact_phone,
-        email=platform.contact_email,
-    )
+    if d is not None:
+        person = Person.objects.create(kind=Person.Kind.NATURAL, document=d.cpf, name=d.name)
+        origin = f"motorista {d.pk} da plataforma credenciada {p.pk}"
+    else:
+        person = Person.objects.create(
+            kind=Person.Kind.LEGAL,
+            document=p.cnpj,
+            name=p.name,
+            address=p.address,
+            phone=p.contact_phone,
+            email=p.contact_email,
+        )
+        origin = f"plataforma credenciada {p.pk}"
     record_act(
         municipality=municipality,
         actor=actor,
         action="person.create",
         obj=person,
         new={"kind": person.kind, "document": person.document, "name": person.name},
-        extra={"origem": f"plataforma credenciada {platform.pk}"},
+        extra={"origem": origin},
     )
     return person
 
@@ -88,11 +99,12 @@ def _fine_debt(
         "platform_penalty": penalty.pk,
         "fine_upfbg": units,
     }
-    description = f"Multa de {number_br(units)} UPFBG à plataforma {p.name} ({cited(municipality, 'fine', on=on)})"
+    whom = f"ao motorista {penalty.driver.name}" if penalty.driver else f"à plataforma {p.name}"
+    description = f"Multa de {number_br(units)} UPFBG {whom} ({cited(municipality, 'fine', on=on)})"
     return ledger.debt_create_in_transaction(
         actor=actor,
         municipality=municipality,
-        person=_platform_debtor(actor=actor, municipality=municipality, platform=p),
+        person=_debtor(actor=actor, municipality=municipality, penalty=penalty),
         origin=Debt.Origin.FINE,
         description=description[:200],
         amount_cents=int(penalty.amount_cents or 0),
@@ -102,6 +114,23 @@ def _fine_debt(
         # or an appeal pending (D-1), so it neither turns final by its due date nor blocks (D-11).
         awaiting_finality=True,
     )
+
+
+def driver_of(platform: Platform, cpf: str) -> PlatformDriver | None:
+    """The platform's driver of a typed CPF (any punctuation), the newest registration; ``None``
+    for an empty CPF — the platform itself is the offender; a refusal naming the field for a CPF
+    the platform never registered (art. 26 caput: "plataformas e motoristas")."""
+    digits = "".join(c for c in cpf if c.isdigit())
+    if not digits:
+        return None
+    driver = PlatformDriver.objects.filter(platform=platform, cpf=digits).order_by("-pk").first()
+    if driver is None:
+        raise field_error(
+            "driver_cpf",
+            f"CPF {digits} não consta dos motoristas cadastrados pela plataforma {platform.name} "
+            f"(art. 26).",
+        )
+    return driver
 
 
 def platform_penalty_impose(
@@ -116,11 +145,13 @@ def platform_penalty_impose(
     defence_notice_on: dt.date,
     defence_judged: bool,
     fine_upfbg: Decimal | None = None,
+    driver: PlatformDriver | None = None,
     on: dt.date | None = None,
 ) -> tuple[PlatformPenalty, Decision]:
-    """Warning or fine on a platform: the law core checks the first-occurrence warning (art. 26 I),
-    the fine's maximum and converts it to reais at the UPFBG in force (art. 26 II, D-5), and due
-    process (sole paragraph)."""
+    """Warning or fine on a platform or, with ``driver``, on one of its drivers (art. 26 caput):
+    the law core checks the first-occurrence warning against the offender's own record (art. 26
+    I), the fine's maximum and converts it to reais at the UPFBG in force (art. 26 II, D-5), and
+    due process (sole paragraph). A driver's fine is the driver's debt."""
     if kind not in PlatformPenalty.Kind.values:
         raise field_error("kind", "Penalidade deve ser advertência ou multa.")
     action = "penalty.warning" if kind == PlatformPenalty.Kind.WARNING else "penalty.fine"
@@ -128,8 +159,10 @@ def platform_penalty_impose(
     if not reasoning.strip():
         raise field_error("reasoning", "Fundamente a penalidade.")
     on = on or today()
+    if driver is not None and driver.platform_id != platform.pk:
+        raise field_error("driver", "Motorista não cadastrado nesta plataforma.")
     facts: dict[str, Any] = {
-        "offender": "platform",
+        "offender": "driver" if driver is not None else "platform",
         "penalty": kind,
         "infraction_on": infraction_on.isoformat(),
         "defence_notice_on": defence_notice_on.isoformat(),
@@ -142,7 +175,11 @@ def platform_penalty_impose(
     refused: Decision | None = None
     with transaction.atomic(), tenant(municipality):
         p = Platform.objects.select_for_update().get(pk=platform.pk)
-        facts["occurrences"] = occurrences(p, infraction_on)
+        facts["occurrences"] = (
+            driver_occurrences(driver, infraction_on)
+            if driver is not None
+            else occurrences(p, infraction_on)
+        )
         decision = bound_law(municipality, on).ask("penalty", facts)
         if not decision.outcome["allowed"]:
             refused = record_refusal(
@@ -150,12 +187,17 @@ def platform_penalty_impose(
                 actor=actor,
                 action=action,
                 decision=decision,
-                new={"kind": kind, "fine_upfbg": facts.get("fine_upfbg")},
+                new={
+                    "kind": kind,
+                    "fine_upfbg": facts.get("fine_upfbg"),
+                    "driver": driver.pk if driver else None,
+                },
                 obj=p,
             )
         else:
             penalty = PlatformPenalty.objects.create(
                 platform=p,
+                driver=driver,
                 kind=kind,
                 infraction_on=infraction_on,
                 description=description.strip(),
@@ -180,6 +222,7 @@ def platform_penalty_impose(
                 obj=penalty,
                 new={
                     "platform": p.pk,
+                    "driver": driver.pk if driver else None,
                     "kind": kind,
                     "fine_upfbg": penalty.fine_upfbg,
                     "amount_cents": penalty.amount_cents,
@@ -380,6 +423,16 @@ def platform_penalty_appeal_file(
                 obj=x,
             )
         else:
+            # Lei 9.784/1999 art. 56 §1 (D-17): the period the deciding authority has to reconsider.
+            period = bound_law(municipality, on).ask(
+                "penalty_revision",
+                {
+                    "by": "reconsideration",
+                    "appeal_filed_on": filed_on.isoformat(),
+                    "decided_on": filed_on.isoformat(),
+                    "result": "confirm",
+                },
+            )
             appeal = PlatformPenaltyAppeal.objects.create(
                 penalty=x,
                 channel=channel,
@@ -390,6 +443,7 @@ def platform_penalty_appeal_file(
                 deadline=decision.outcome["appeal_until"],
                 judge_until=decision.outcome["judge_until"],
                 admission=decision.to_json(),
+                reconsider_until=period.outcome["reconsider_until"],
             )
             old = x.status
             # A paper appeal protocolled in time but recorded after the sweep saw the period lapse:
@@ -421,6 +475,7 @@ def platform_penalty_appeal_file(
                     "filed_on": filed_on,
                     "deadline": appeal.deadline,
                     "judge_until": appeal.judge_until,
+                    "reconsider_until": appeal.reconsider_until,
                     "penalty_status": x.status,
                 },
                 basis=basis,
@@ -439,12 +494,16 @@ def platform_penalty_appeal_judge(
     appeal: PlatformPenaltyAppeal,
     upheld: bool,
     reasoning: str,
+    partial_fine_upfbg: Decimal | None = None,
     on: dt.date | None = None,
 ) -> PlatformPenaltyAppeal:
     """The competent authority judges the appeal (``appeal.executive.judge``: the superior
     authority, Lei 9.784/1999 art. 56 §1 by default, D-17) in a reasoned decision (art. 50, V).
     Upheld: the penalty is annulled and the fine falls — its debt cancelled, or refunded when
-    already paid (finance's refund). Dismissed: the penalty is final and so is its debt (D-1)."""
+    already paid (finance's refund). Upheld in part (``partial_fine_upfbg``, Lei 9.784/1999 art.
+    64): the fine is reduced to that amount — the open debt reduced, or the difference refunded
+    when already paid — and the penalty, so reformed, is final. Dismissed: the penalty is final
+    and so is its debt (D-1)."""
     authorize(
         actor=actor,
         municipality=municipality,
@@ -458,6 +517,14 @@ def platform_penalty_appeal_judge(
             "art. 50, V; decisão D-17).",
         )
     on = on or today()
+    partial = partial_fine_upfbg is not None
+    if partial and upheld:
+        raise field_error(
+            "partial_fine_upfbg",
+            "Provimento total anula a multa; para reduzi-la, dê provimento em parte (Lei "
+            "9.784/1999, art. 64).",
+        )
+    refused: Decision | None = None
     with transaction.atomic(), tenant(municipality):
         a = PlatformPenaltyAppeal.objects.select_for_update().get(pk=appeal.pk)
         x = (
@@ -469,8 +536,35 @@ def platform_penalty_appeal_judge(
             raise PlatformError("Recurso já julgado.", status=409)
         if on < a.filed_on:
             raise field_error("on", "O julgamento não pode ser anterior ao recurso.")
+        revision = None
+        if partial:
+            revision = _revision(municipality, a, x, "appeal", on, partial_fine_upfbg)
+            if not revision.outcome["allowed"]:
+                refused = record_refusal(
+                    municipality=municipality,
+                    actor=actor,
+                    action="appeal.executive.judge",
+                    decision=revision,
+                    new={"result": "partial", "fine_upfbg": partial_fine_upfbg},
+                    obj=a,
+                )
+    if refused is not None:
+        raise PlatformError(
+            f"Provimento parcial recusado: {refusal_text([refused])}",
+            status=422,
+            decisions=[refused],
+        )
+    with transaction.atomic(), tenant(municipality):
+        a = PlatformPenaltyAppeal.objects.select_for_update().get(pk=appeal.pk)
+        x = (
+            PlatformPenalty.objects.select_for_update(of=("self",))
+            .select_related("debt")
+            .get(pk=a.penalty_id)
+        )
+        if a.result != PlatformPenaltyAppeal.Result.PENDING:
+            raise PlatformError("Recurso já julgado.", status=409)
         facts: dict[str, Any] = {
-            "appeal": "upheld" if upheld else "dismissed",
+            "appeal": "upheld" if upheld else "partial" if partial else "dismissed",
             "appeal_judged_on": on.isoformat(),
         }
         if x.decision_notice_on is not None:
@@ -479,6 +573,8 @@ def platform_penalty_appeal_judge(
         a.result = (
             PlatformPenaltyAppeal.Result.UPHELD
             if upheld
+            else PlatformPenaltyAppeal.Result.PARTIAL
+            if partial
             else PlatformPenaltyAppeal.Result.DISMISSED
         )
         a.judged_by, a.judged_on, a.judged_at = actor.user, on, timezone.now()
@@ -487,7 +583,8 @@ def platform_penalty_appeal_judge(
         a.save(
             update_fields=["result", "judged_by", "judged_on", "judged_at", "reasoning", "judgment"]
         )
-        basis = basis_many([finality], extra=_judge_citations(municipality))
+        judged = [finality] if revision is None else [revision, finality]
+        basis = basis_many(judged, extra=_judge_citations(municipality))
         record_act(
             municipality=municipality,
             actor=actor,
@@ -497,12 +594,222 @@ def platform_penalty_appeal_judge(
             new={"penalty": x.pk, "result": a.result, "reasoning": a.reasoning},
             basis=basis,
         )
+        if revision is not None:
+            _penalty_reduce(
+                actor=actor, municipality=municipality, penalty=x, appeal=a, revision=revision
+            )
         if upheld:
             _penalty_annul(actor=actor, municipality=municipality, penalty=x, appeal=a, on=on)
         else:
             _penalty_make_final(
                 actor=actor, municipality=municipality, penalty=x, finality=finality
             )
+    return a
+
+
+def _revision(
+    municipality: Municipality,
+    appeal: PlatformPenaltyAppeal,
+    penalty: PlatformPenalty,
+    by: str,
+    on: dt.date,
+    new_upfbg: Decimal | None,
+    result: str = "partial",
+) -> Decision:
+    """The law core's answer on revising the decision appealed against: by the deciding authority
+    within its period (Lei 9.784/1999 art. 56 §1) or by the superior one; in part, the fine's new
+    amount (art. 64, D-5)."""
+    facts: dict[str, Any] = {
+        "by": by,
+        "appeal_filed_on": appeal.filed_on.isoformat(),
+        "decided_on": on.isoformat(),
+        "result": result,
+    }
+    if result == "partial":
+        if penalty.kind != PlatformPenalty.Kind.FINE or penalty.fine_upfbg is None:
+            raise field_error(
+                "fine_upfbg",
+                "Só a multa se reduz em parte; a advertência se mantém ou se anula (Lei "
+                "9.784/1999, art. 64).",
+            )
+        if new_upfbg is None:
+            raise field_error("fine_upfbg", "Informe o novo valor da multa em UPFBG.")
+        facts.update(
+            imposed_on=_imposed_on(penalty).isoformat(),
+            imposed_upfbg=format(Decimal(penalty.fine_upfbg).normalize(), "f"),
+            new_upfbg=format(Decimal(new_upfbg).normalize(), "f"),
+        )
+    return bound_law(municipality, on).ask("penalty_revision", facts)
+
+
+def _penalty_reduce(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    penalty: PlatformPenalty,
+    appeal: PlatformPenaltyAppeal,
+    revision: Decision,
+) -> None:
+    """The fine reduced by a decision granting the appeal in part or reconsidering in part (Lei
+    9.784/1999 art. 56 §1, 64): the penalty's amount, and through finance its debt — less owed,
+    or the difference refunded when already paid. Inside the deciding transaction."""
+    from outorga.finance.payments import debt_reduce_in_transaction
+
+    old = {"fine_upfbg": penalty.fine_upfbg, "amount_cents": penalty.amount_cents}
+    penalty.fine_upfbg = revision.outcome["new_upfbg"]
+    penalty.amount_cents = revision.outcome["new_amount_cents"]
+    penalty.procedure = {
+        **penalty.procedure,
+        "reduction": {**revision.to_json(), "from": {k: str(v) for k, v in old.items()}},
+    }
+    penalty.save(update_fields=["fine_upfbg", "amount_cents", "procedure"])
+    basis = basis_many([revision])
+    refund = None
+    if penalty.debt_id is not None:
+        refund = debt_reduce_in_transaction(
+            actor=actor,
+            municipality=municipality,
+            debt=penalty.debt,  # type: ignore[arg-type]
+            amount_cents=int(penalty.amount_cents or 0),
+            decision=appeal,
+            basis=basis,
+        )
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="penalty.reduce",
+        obj=penalty,
+        old=old,
+        new={
+            "fine_upfbg": penalty.fine_upfbg,
+            "amount_cents": penalty.amount_cents,
+            "appeal": appeal.pk,
+            "refund_cents": refund.amount_cents if refund else 0,
+        },
+        basis=basis,
+    )
+
+
+RECONSIDER_RESULTS = ("confirm", "annul", "partial")
+
+
+def platform_penalty_reconsider(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    appeal: PlatformPenaltyAppeal,
+    result: str,
+    reasoning: str,
+    fine_upfbg: Decimal | None = None,
+    on: dt.date | None = None,
+) -> PlatformPenaltyAppeal:
+    """The authority that imposed the penalty, having received the appeal, reconsiders it within
+    the period (regulation, else 5 days of Lei 9.784/1999 art. 56 §1; D-4 counting; D-17):
+    ``annul`` — the penalty is annulled as on an upheld appeal; ``partial`` — the fine is reduced
+    (art. 64) and the rest of the appeal goes up; ``confirm`` — the decision is kept and the
+    appeal goes up to the superior authority. Past the period the law refuses and the appeal is
+    the superior authority's alone; the refusal stays in the acts log."""
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="appeal.reconsider",
+        law=apps_law(municipality),
+    )
+    if result not in RECONSIDER_RESULTS:
+        raise field_error("result", "Reconsideração: manter, anular ou reduzir a multa.")
+    if not reasoning.strip():
+        raise field_error(
+            "reasoning",
+            "Fundamente a reconsideração, com os fatos e os fundamentos jurídicos (Lei "
+            "9.784/1999, art. 50, V).",
+        )
+    on = on or today()
+    refused: Decision | None = None
+    with transaction.atomic(), tenant(municipality):
+        a = PlatformPenaltyAppeal.objects.select_for_update().get(pk=appeal.pk)
+        x = (
+            PlatformPenalty.objects.select_for_update(of=("self",))
+            .select_related("debt")
+            .get(pk=a.penalty_id)
+        )
+        if a.result != PlatformPenaltyAppeal.Result.PENDING or a.forwarded_on is not None:
+            raise PlatformError(
+                "O recurso já foi decidido ou encaminhado à autoridade superior.", status=409
+            )
+        if on < a.filed_on:
+            raise field_error("on", "A reconsideração não pode ser anterior ao recurso.")
+        revision = _revision(municipality, a, x, "reconsideration", on, fine_upfbg, result)
+        if not revision.outcome["allowed"]:
+            refused = record_refusal(
+                municipality=municipality,
+                actor=actor,
+                action="penalty.appeal.reconsider",
+                decision=revision,
+                new={"result": result, "fine_upfbg": fine_upfbg},
+                obj=a,
+            )
+        else:
+            a.reconsidered_by, a.reconsidered_on = actor.user, on
+            a.reconsideration_reasoning = reasoning.strip()
+            a.reconsideration = revision.to_json()
+            fields = [
+                "reconsidered_by",
+                "reconsidered_on",
+                "reconsideration_reasoning",
+                "reconsideration",
+            ]
+            if result == "annul":
+                a.result, a.judged_by, a.judged_on = (
+                    PlatformPenaltyAppeal.Result.UPHELD,
+                    actor.user,
+                    on,
+                )
+                a.judged_at, a.reasoning, a.judgment = (
+                    timezone.now(),
+                    reasoning.strip(),
+                    a.reconsideration,
+                )
+                fields += ["result", "judged_by", "judged_on", "judged_at", "reasoning", "judgment"]
+            else:
+                a.forwarded_on = on
+                fields.append("forwarded_on")
+            a.save(update_fields=fields)
+            basis = basis_many([revision])
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="penalty.appeal.reconsider",
+                obj=a,
+                new={
+                    "penalty": x.pk,
+                    "result": result,
+                    "fine_upfbg": fine_upfbg,
+                    "forwarded_on": a.forwarded_on,
+                    "reasoning": a.reconsideration_reasoning,
+                },
+                basis=basis,
+            )
+            if result == "partial":
+                _penalty_reduce(
+                    actor=actor, municipality=municipality, penalty=x, appeal=a, revision=revision
+                )
+            if result == "annul":
+                _penalty_annul(actor=actor, municipality=municipality, penalty=x, appeal=a, on=on)
+            else:
+                record_act(
+                    municipality=municipality,
+                    actor=actor,
+                    action="penalty.appeal.forward",
+                    obj=a,
+                    new={"forwarded_on": on, "judge_until": a.judge_until},
+                    basis=basis,
+                )
+    if refused is not None:
+        raise PlatformError(
+            f"Reconsideração recusada: {refusal_text([refused])}",
+            status=422,
+            decisions=[refused],
+        )
     return a
 
 

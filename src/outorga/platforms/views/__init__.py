@@ -9,5 +9,4 @@ One module per aggregate (``urls.py`` imports each view from its module):
 * ``penalties`` — penalties, their notice, paper appeal, judgment and PDF;
 * ``reports`` — monthly reports and the CPFs on several platforms;
 * ``complaints`` — the clerks' list and the public complaint form;
-* ``suspensions`` — court suspensions of the law's rules.
 """

@@ -54,7 +54,6 @@ ATTEMPTS = {
     "penalty_appeal": "registrar o recurso de uma plataforma",
     "penalty_judge": "julgar o recurso de uma plataforma",
     "penalty_pdf": "baixar a decisão de uma penalidade",
-    "suspensions": "ver as suspensões judiciais de regras",
 }
 
 

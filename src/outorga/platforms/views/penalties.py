@@ -24,10 +24,12 @@ from outorga.law.money import brl
 from outorga.platforms.services import common as services_common
 from outorga.platforms.services.common import apps_law
 from outorga.platforms.services.penalties import (
+    driver_of,
     platform_penalty_appeal_file,
     platform_penalty_appeal_judge,
     platform_penalty_impose,
     platform_penalty_notice_record,
+    platform_penalty_reconsider,
 )
 
 from .. import pdf, selectors
@@ -42,6 +44,11 @@ from .common import form_step, screen
 
 
 class PenaltyForm(forms.Form):
+    driver_cpf = forms.CharField(
+        label="CPF do motorista (art. 26: em branco, a penalidade é da própria plataforma)",
+        required=False,
+        max_length=14,
+    )
     kind = forms.ChoiceField(label="Penalidade", choices=PlatformPenalty.Kind.choices)
     infraction_on = forms.DateField(label="Data do fato", widget=forms.DateInput({"type": "date"}))
     description = forms.CharField(label="Fato", widget=forms.Textarea({"rows": 2}))
@@ -74,17 +81,47 @@ class PaperAppealForm(forms.Form):
 
 
 class JudgeForm(forms.Form):
-    upheld = forms.TypedChoiceField(
+    upheld = forms.ChoiceField(
         label="Julgamento",
         choices=[
             ("0", "Negar provimento: penalidade confirmada, definitiva"),
             ("1", "Dar provimento: penalidade anulada, multa cancelada ou restituída"),
+            (
+                "partial",
+                "Dar provimento em parte: multa reduzida, a diferença abatida ou restituída "
+                "(Lei 9.784/1999, art. 64)",
+            ),
         ],
-        coerce=lambda v: v == "1",
+    )
+    partial_fine_upfbg = forms.DecimalField(
+        label="Novo valor da multa em UPFBG (só no provimento em parte)",
+        required=False,
+        max_digits=10,
+        decimal_places=4,
     )
     reasoning = forms.CharField(
         label="Fundamentação (fatos e fundamentos jurídicos — Lei 9.784/1999, art. 50, V)",
         widget=forms.Textarea({"rows": 4}),
+    )
+
+
+class ReconsiderForm(forms.Form):
+    result = forms.ChoiceField(
+        label="Reconsideração",
+        choices=[
+            ("confirm", "Manter a decisão e encaminhar o recurso ao Chefe do Executivo"),
+            ("annul", "Reconsiderar por inteiro: penalidade anulada"),
+            ("partial", "Reconsiderar em parte: reduzir a multa e encaminhar o restante"),
+        ],
+    )
+    fine_upfbg = forms.DecimalField(
+        label="Novo valor da multa em UPFBG (só na reconsideração em parte)",
+        required=False,
+        max_digits=10,
+        decimal_places=4,
+    )
+    reasoning = forms.CharField(
+        label="Fundamentação (Lei 9.784/1999, art. 50, V)", widget=forms.Textarea({"rows": 3})
     )
 
 
@@ -93,7 +130,9 @@ def penalty_impose(request: HttpRequest, user: User, platform_id: int) -> HttpRe
     p = get_object_or_404(Platform.objects.all(), pk=platform_id)
 
     def impose(data: dict[str, Any]) -> tuple[str, str]:
+        driver = driver_of(p, data["driver_cpf"])
         penalty, _ = platform_penalty_impose(
+            driver=driver,
             actor=actor_of(request),
             municipality=user.municipality,  # type: ignore[arg-type]
             platform=p,
@@ -113,8 +152,8 @@ def penalty_impose(request: HttpRequest, user: User, platform_id: int) -> HttpRe
             else ""
         )
         return (
-            f"{penalty.get_kind_display().capitalize()}{amount} aplicada.{debt} Registre a "
-            "notificação da decisão à plataforma: dela corre o prazo de recurso (art. 26, "
+            f"{penalty.get_kind_display().capitalize()}{amount} aplicada a "
+            f"{penalty.offender_name}.{debt} Registre a notificação da decisão: dela corre o prazo de recurso (art. 26, "
             "parágrafo único; decisão D-17).",
             reverse("platforms:penalty_detail", args=[penalty.pk]),
         )
@@ -185,6 +224,13 @@ def penalty_detail(request: HttpRequest, user: User, penalty_id: int) -> HttpRes
             "notice_form": NoticeForm(initial={"notice_on": today}),
             "appeal_form": PaperAppealForm(initial={"filed_on": today}),
             "judge_form": JudgeForm(),
+            "reconsider_form": ReconsiderForm(),
+            "can_reconsider": appeal is not None
+            and appeal.result == PlatformPenaltyAppeal.Result.PENDING
+            and appeal.forwarded_on is None
+            and appeal.reconsider_until is not None
+            and today <= appeal.reconsider_until
+            and is_allowed(role, "appeal.reconsider", apps_law(current_municipality())),
             "can_notice": x.status == PlatformPenalty.Status.AWAITING_NOTICE
             and is_allowed(role, "notice.record", apps_law(current_municipality())),
             "can_file": appeal is None
@@ -256,16 +302,47 @@ def penalty_judge(request: HttpRequest, user: User, penalty_id: int) -> HttpResp
     appeal = get_object_or_404(PlatformPenaltyAppeal.objects.all(), penalty=x)
 
     def judge(data: dict[str, Any]) -> str:
+        partial = data["upheld"] == "partial"
+        if partial and data["partial_fine_upfbg"] is None:
+            raise services_common.field_error(
+                "partial_fine_upfbg", "Informe o novo valor da multa em UPFBG (art. 64)."
+            )
         judged = platform_penalty_appeal_judge(
             actor=actor_of(request),
             municipality=user.municipality,  # type: ignore[arg-type]
             appeal=appeal,
-            upheld=data["upheld"],
+            upheld=data["upheld"] == "1",
+            partial_fine_upfbg=data["partial_fine_upfbg"] if partial else None,
             reasoning=data["reasoning"],
         )
         return f"Recurso julgado: {judged.get_result_display()}."
 
     return _penalty_step(request, x, JudgeForm(request.POST), judge)
+
+
+@screen(object_page=True, post=True)
+def penalty_reconsider(request: HttpRequest, user: User, penalty_id: int) -> HttpResponse:
+    """The deciding authority reconsiders within the period, or sends the appeal up (Lei
+    9.784/1999 art. 56 §1, 64; D-17)."""
+    x = _penalty(penalty_id)
+    appeal = get_object_or_404(PlatformPenaltyAppeal.objects.all(), penalty=x)
+
+    def reconsider(data: dict[str, Any]) -> str:
+        done = platform_penalty_reconsider(
+            actor=actor_of(request),
+            municipality=user.municipality,  # type: ignore[arg-type]
+            appeal=appeal,
+            result=data["result"],
+            reasoning=data["reasoning"],
+            fine_upfbg=data["fine_upfbg"] if data["result"] == "partial" else None,
+        )
+        if done.forwarded_on:
+            return (
+                f"Reconsideração registrada; recurso encaminhado em {done.forwarded_on:%d/%m/%Y}."
+            )
+        return "Decisão reconsiderada: penalidade anulada."
+
+    return _penalty_step(request, x, ReconsiderForm(request.POST), reconsider)
 
 
 @screen(object_page=True)

@@ -52,6 +52,7 @@ from .enforcement import (
     penalty,
     penalty_appeal,
     penalty_finality,
+    penalty_revision,
     procedure_deadlines,
     vehicle_inspection,
 )
@@ -138,6 +139,7 @@ __all__ = [
     "penalty",
     "penalty_appeal",
     "penalty_finality",
+    "penalty_revision",
     "platform_credential",
     "platform_duties",
     "procedure_deadlines",

@@ -151,6 +151,7 @@ STAGES: dict[str, tuple[str, Citation]] = {
     "defence": ("defesa", cite("federal.9784-1999", 44)),
     "appeal": ("recurso", cite("federal.9784-1999", 59)),
     "appeal_judgment": ("julgamento do recurso", cite("federal.9784-1999", 59, 1)),
+    "reconsideration": ("reconsideração", cite("federal.9784-1999", 56, 1)),
 }
 
 
@@ -307,6 +308,29 @@ def art26_i_warning_on_first_occurrence(penalty: str, prior: int) -> Reason:
     )
 
 
+def upfbg_in_reais(
+    ctx: Context, units: Decimal, on: dt.date | None = None
+) -> tuple[int | None, Reason]:
+    """A fine in UPFBG converted to reais at the unit's value in force on the day the fine is
+    imposed (``on``, by default the reference date): art. 26, II with decision D-5. Pending when
+    the municipality has not recorded the unit's value."""
+    try:
+        unit = ctx.fiscal_unit("UPFBG", on)
+    except ParameterMissing as exc:
+        return None, reason("apps.art26.ii.fine_reais", Verdict.PENDING, str(exc), decision(5))
+    cents = fiscal_units_to_cents(units, unit.value)
+    ex = ", valor de exemplo" if unit.example else ""
+    return cents, reason(
+        "apps.art26.ii.fine_reais",
+        Verdict.INFO,
+        f"{number_br(units)} UPFBG × {brl_unit(unit.value)} (UPFBG em vigor desde "
+        f"{fmt(unit.valid_from)}{ex}) = {brl(cents)}.",
+        art(26, inc="II"),
+        decision(5),
+        facts={"upfbg_valor": unit.value, "upfbg_desde": unit.valid_from, "multa_cents": cents},
+    )
+
+
 def art26_ii_fine(
     ctx: Context, units: Decimal, infraction_on: dt.date
 ) -> tuple[int | None, list[Reason]]:
@@ -327,24 +351,8 @@ def art26_ii_fine(
             params=(limit,),
         )
     ]
-    try:
-        unit = ctx.fiscal_unit("UPFBG")
-    except ParameterMissing as exc:
-        reasons.append(reason("apps.art26.ii.fine_reais", Verdict.PENDING, str(exc), decision(5)))
-        return None, reasons
-    cents = fiscal_units_to_cents(units, unit.value)
-    ex = ", valor de exemplo" if unit.example else ""
-    reasons.append(
-        reason(
-            "apps.art26.ii.fine_reais",
-            Verdict.INFO,
-            f"{number_br(units)} UPFBG × {brl_unit(unit.value)} (UPFBG em vigor desde "
-            f"{fmt(unit.valid_from)}{ex}) = {brl(cents)}.",
-            art(26, inc="II"),
-            decision(5),
-            facts={"upfbg_valor": unit.value, "upfbg_desde": unit.valid_from, "multa_cents": cents},
-        )
-    )
+    cents, converted = upfbg_in_reais(ctx, units)
+    reasons.append(converted)
     return cents, reasons
 
 
@@ -541,7 +549,8 @@ def procedure_deadlines(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 FEDERAL_APPEAL_NOT_HEARD = cite("federal.9784-1999", 63, inc="I")
 FEDERAL_APPEARANCE_SUPPLIES_NOTICE = cite("federal.9784-1999", 26, 5)
 FEDERAL_REASONED_DECISION = cite("federal.9784-1999", 50, inc="V")
-APPEAL_RESULTS = ("none", "pending", "upheld", "dismissed")
+FEDERAL_PARTIAL_PROVISION = cite("federal.9784-1999", 64)
+APPEAL_RESULTS = ("none", "pending", "upheld", "partial", "dismissed")
 
 
 def art26_sole_appeal_in_time(
@@ -684,13 +693,17 @@ def d1_penalty_final(
                 facts={"recurso": appeal, "julgado_em": judged_on},
             )
         ]
-    if appeal == "dismissed":
+    if appeal in ("dismissed", "partial"):
         final_on = judged_on or ctx.as_of
         out.update(status="final", final=True, final_on=final_on)
         return out, [
             _d1_final(
                 Verdict.OK,
-                f"Recurso improvido em {fmt(final_on)}: penalidade confirmada, definitiva.",
+                f"Recurso improvido em {fmt(final_on)}: penalidade confirmada, definitiva."
+                if appeal == "dismissed"
+                else f"Recurso provido em parte em {fmt(final_on)}: penalidade reformada, "
+                "definitiva no que foi mantido.",
+                *((FEDERAL_PARTIAL_PROVISION,) if appeal == "partial" else ()),
                 facts={"recurso": appeal, "julgado_em": final_on},
             )
         ]
@@ -768,4 +781,143 @@ def penalty_finality(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         "final": "Penalidade definitiva.",
         "annulled": "Penalidade anulada em recurso.",
     }[outcome["status"]]
+    return decide(qid, ctx, outcome, reasons, summary)
+
+
+# --- art. 26 sole paragraph: reconsideration and partial provision (Lei 9.784/1999 art. 56 §1, 64) --
+
+FEDERAL_RECONSIDERATION = cite("federal.9784-1999", 56, 1)
+REVISION_RESULTS = ("confirm", "annul", "partial")
+
+
+def art56_1_reconsideration_in_time(
+    ctx: Context, appeal_filed_on: dt.date, decided_on: dt.date
+) -> tuple[dt.date, list[Reason]]:
+    """Lei 9.784/1999 art. 56, §1º, applied where the municipal law is silent (art. 26 sole
+    paragraph; D-17): "O recurso será dirigido à autoridade que proferiu a decisão, a qual, se
+    não a reconsiderar no prazo de cinco dias, o encaminhará à autoridade superior" — the period
+    runs from receiving the appeal, counted by D-4 (art. 66); after its last day only the superior
+    authority decides."""
+    days, why = procedure_days(ctx, "reconsideration", appeal_filed_on)
+    last = ctx.calendar.deadline(appeal_filed_on, days)
+    return last, [
+        why,
+        check(
+            "apps.art26.reconsideration_in_time",
+            appeal_filed_on <= decided_on <= last,
+            f"Reconsideração em {fmt(decided_on)}, no prazo que termina em {fmt(last)} (recurso "
+            f"recebido em {fmt(appeal_filed_on)}).",
+            f"Reconsideração em {fmt(decided_on)} fora do prazo, encerrado em {fmt(last)} (recurso "
+            f"recebido em {fmt(appeal_filed_on)}): o recurso segue à autoridade superior, que o "
+            "julga.",
+            art(26, "único"),
+            decision(4),
+            decision(17),
+            FEDERAL_RECONSIDERATION,
+            facts={
+                "recurso_recebido_em": appeal_filed_on,
+                "último_dia": last,
+                "reconsiderado_em": decided_on,
+            },
+        ),
+    ]
+
+
+def art64_partial_provision(
+    ctx: Context, imposed_on: dt.date, imposed: Decimal, reduced: Decimal
+) -> tuple[int | None, list[Reason]]:
+    """Lei 9.784/1999 art. 64: "O órgão competente para decidir o recurso poderá confirmar,
+    modificar, anular ou revogar, total ou parcialmente, a decisão recorrida" — granted in part,
+    the fine is reduced to an amount greater than zero and smaller than the one imposed (the
+    whole fine falling is the appeal granted in full). The new amount is converted at the UPFBG
+    of the day the fine was imposed (art. 26 II; decision D-5)."""
+    reasons = [
+        check(
+            "apps.art26.partial_provision",
+            Decimal(0) < reduced < imposed,
+            f"Provimento parcial: multa reduzida de {number_br(imposed)} para "
+            f"{number_br(reduced)} UPFBG.",
+            f"Provimento parcial reduz a multa a um valor maior que zero e menor que o aplicado "
+            f"({number_br(imposed)} UPFBG); {number_br(reduced)} UPFBG não o é — para anular a "
+            "multa, dê provimento total; para mantê-la, negue provimento.",
+            art(26, inc="II"),
+            art(26, "único"),
+            decision(17),
+            FEDERAL_PARTIAL_PROVISION,
+            facts={"multa_aplicada_upfbg": imposed, "multa_reduzida_upfbg": reduced},
+        )
+    ]
+    if reasons[0].verdict is Verdict.REFUSED:
+        return None, reasons
+    cents, converted = upfbg_in_reais(ctx, reduced, imposed_on)
+    reasons.append(converted)
+    return cents, reasons
+
+
+@question(
+    "barra-do-garcas.apps-2025.penalty_revision",
+    law=LAW,
+    title="A decisão recorrida pode ser reconsiderada ou reformada em parte?",
+    schema=closed(
+        {
+            "by": {"enum": ["reconsideration", "appeal"]},
+            "appeal_filed_on": DATE,
+            "decided_on": DATE,
+            "result": {"enum": list(REVISION_RESULTS)},
+            "imposed_on": DATE,
+            "imposed_upfbg": {"type": "string", "pattern": r"^\d{1,6}(\.\d{1,4})?$"},
+            "new_upfbg": {"type": "string", "pattern": r"^\d{1,6}(\.\d{1,4})?$"},
+        },
+        required=["by", "appeal_filed_on", "decided_on", "result"],
+    ),
+)
+def penalty_revision(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Whether the decision appealed against may be revised as asked: by the authority that
+    decided, within the reconsideration period (Lei 9.784/1999 art. 56 §1), or by the superior
+    authority judging the appeal; ``partial`` reduces a fine (art. 64) and gives its new amount
+    (``imposed_on``, ``imposed_upfbg``, ``new_upfbg``). Due process of art. 26 sole paragraph,
+    D-17 defaults."""
+    qid = "barra-do-garcas.apps-2025.penalty_revision"
+    filed_on, decided_on = day(facts["appeal_filed_on"]), day(facts["decided_on"])
+    result = facts["result"]
+    reasons: list[Reason] = []
+    outcome: dict[str, Any] = {
+        "allowed": False,
+        "result": result,
+        "reconsider_until": None,
+        "new_upfbg": None,
+        "new_amount_cents": None,
+    }
+    if facts["by"] == "reconsideration":
+        last, why = art56_1_reconsideration_in_time(ctx, filed_on, decided_on)
+        outcome["reconsider_until"] = last
+        reasons += why
+    if result == "partial":
+        if not {"imposed_on", "imposed_upfbg", "new_upfbg"} <= set(facts):
+            reasons.append(
+                reason(
+                    "apps.art26.partial_provision",
+                    Verdict.PENDING,
+                    "Informe a multa aplicada e o novo valor em UPFBG.",
+                    FEDERAL_PARTIAL_PROVISION,
+                )
+            )
+        else:
+            new = Decimal(facts["new_upfbg"])
+            cents, why = art64_partial_provision(
+                ctx, day(facts["imposed_on"]), Decimal(facts["imposed_upfbg"]), new
+            )
+            reasons += why
+            outcome.update(new_upfbg=new, new_amount_cents=cents)
+    outcome["allowed"] = not has_refusal(reasons) and not has_pending(reasons)
+    label = {
+        "confirm": "mantida",
+        "annul": "anulada",
+        "partial": "reformada em parte",
+    }[result]
+    summary = (
+        f"A decisão recorrida pode ser {label}."
+        if outcome["allowed"]
+        else f"A decisão recorrida não pode ser {label}: {'; '.join(r.message for r in reasons if r.verdict in (Verdict.REFUSED, Verdict.PENDING))}"
+    )
     return decide(qid, ctx, outcome, reasons, summary)

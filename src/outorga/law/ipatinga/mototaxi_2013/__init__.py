@@ -97,7 +97,15 @@ LIMITS: dict[str, str] = {
     "cassation_bar_years": "mototaxi_2013.person.cassation_bar_years",  # art. 32, §1 and §3
 }
 
+#: The rules a court may suspend (D-16), by the stable id the rules apply them under, with the
+#: label a person chooses them by (``interfaces.suspendable_rules``).
+SUSPENDABLE_RULES: dict[str, str] = {
+    vehicles.RULE_ENGINE: "motor entre 125 e 250 cilindradas (art. 3º, I)",
+    vehicles.RULE_AGE: "idade máxima do veículo (art. 3º, II)",
+}
+
 __all__ = [
+    "SUSPENDABLE_RULES",
     "CATALOG",
     "CITES",
     "LAW_ID",

@@ -16,7 +16,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import number_br
 from outorga.law.parameters import ParameterMissing
 from outorga.law.questions import question
-from outorga.law.rules import check, reason
+from outorga.law.rules import check, reason, unless_suspended
 from outorga.law.schemas import closed, list_of, nullable
 from outorga.law.windows import add_months
 
@@ -161,8 +161,18 @@ def art_3_kind(ctx: Context, v: VehicleFacts) -> Reason:
     )
 
 
+#: Rules a court may suspend (D-16): their stable ids, as ``SUSPENDABLE_RULES`` lists them.
+RULE_ENGINE = "art_3_i_engine"
+RULE_AGE = "art_3_ii_age"
+
+
 def art_3_i_engine(ctx: Context, v: VehicleFacts) -> Reason:
-    """Art. 3º, I — motores com potência mínima de 125 cc (a) e máxima de 250 cc (b), inclusive."""
+    """Art. 3º, I — motores com potência mínima de 125 cc (a) e máxima de 250 cc (b), inclusive —
+    unless a court suspended the rule on the date (decision D-16)."""
+    return unless_suspended(ctx, RULE_ENGINE, lambda: _engine(ctx, v))
+
+
+def _engine(ctx: Context, v: VehicleFacts) -> Reason:
     low = param(ctx, "vehicle.engine_min_cc")
     high = param(ctx, "vehicle.engine_max_cc")
     too_small = v.engine_cc < low.value
@@ -170,7 +180,7 @@ def art_3_i_engine(ctx: Context, v: VehicleFacts) -> Reason:
     cites = [art(3, inc="I", ali="a")] if too_small else []
     cites += [art(3, inc="I", ali="b")] if too_big else []
     return check(
-        "art_3_i_engine",
+        RULE_ENGINE,
         not (too_small or too_big),
         lambda: f"Motor de {v.engine_cc} cc, entre {low.value} e {high.value} cc.",
         lambda: f"Motor de {v.engine_cc} cc; a lei exige entre {low.value} e {high.value} cc.",
@@ -182,11 +192,15 @@ def art_3_i_engine(ctx: Context, v: VehicleFacts) -> Reason:
 
 def art_3_ii_age(ctx: Context, manufacture_year: int) -> Reason:
     """Art. 3º, II — no máximo 10 (dez) anos de vida útil; age = reference year − manufacture year
-    (decision D-6)."""
+    (decision D-6) — unless a court suspended the rule on the date (decision D-16)."""
+    return unless_suspended(ctx, RULE_AGE, lambda: _age(ctx, v))
+
+
+def _age(ctx: Context, v: VehicleFacts) -> Reason:
     limit = param(ctx, "vehicle.max_age_years")
     age = ctx.as_of.year - manufacture_year
     return check(
-        "art_3_ii_age",
+        RULE_AGE,
         age <= limit.value,
         lambda: (
             f"Fabricado em {manufacture_year}: {age} anos em {ctx.as_of.year} "

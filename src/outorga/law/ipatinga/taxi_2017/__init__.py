@@ -128,7 +128,15 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "measures": art(42),  # retention, removal, withdrawal of the vehicle or the driver
 }
 
+#: The rules a court may suspend (D-16), by the stable id the rules apply them under, with the
+#: label a person chooses them by (``interfaces.suspendable_rules``).
+SUSPENDABLE_RULES: dict[str, str] = {
+    vehicles.RULE_SILVER: "veículo na cor prata (art. 27)",
+    vehicles.RULE_FIVE_DOORS: "veículo de 5 portas (art. 27)",
+}
+
 __all__ = [
+    "SUSPENDABLE_RULES",
     "CITES",
     "DOCUMENTS",
     "EXTINCTION_CAUSES",

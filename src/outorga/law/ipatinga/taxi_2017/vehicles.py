@@ -14,7 +14,7 @@ from outorga.law.common.labels import vehicle_kind_label
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
-from outorga.law.rules import check, reason
+from outorga.law.rules import check, reason, unless_suspended
 from outorga.law.schemas import closed, nullable
 from outorga.law.windows import add_years
 
@@ -102,27 +102,43 @@ def art_27_passenger_car(kind: str) -> Reason:
     )
 
 
+#: Rules a court may suspend (D-16): their stable ids, as ``SUSPENDABLE_RULES`` lists them.
+RULE_SILVER = rule_id("art_27_silver")
+RULE_FIVE_DOORS = rule_id("art_27_five_doors")
+
+
 def art_27_silver(ctx: Context, colour: str) -> Reason:
-    """Art. 27: veículos obrigatoriamente na cor prata."""
+    """Art. 27: veículos obrigatoriamente na cor prata — unless a court suspended the rule on
+    the date (decision D-16)."""
     required = param(ctx, "vehicle_colour")
-    return check(
-        rule_id("art_27_silver"),
-        colour.strip().casefold() == str(required.value).casefold(),
-        f"Cor {colour}.",
-        f"Veículo na cor {colour}; a lei exige a cor {required.value}.",
-        art(27),
-        facts={"cor": colour},
-        params=(required,),
+    return unless_suspended(
+        ctx,
+        RULE_SILVER,
+        lambda: check(
+            RULE_SILVER,
+            colour.strip().casefold() == str(required.value).casefold(),
+            f"Cor {colour}.",
+            f"Veículo na cor {colour}; a lei exige a cor {required.value}.",
+            art(27),
+            facts={"cor": colour},
+            params=(required,),
+        ),
     )
 
 
 def art_27_five_doors(ctx: Context, doors: int | None) -> Reason:
-    """Art. 27: veículos dotados de 5 (cinco) portas. A number of doors not on record does not
-    meet it: the requirement is shown as unproven, never assumed."""
+    """Art. 27: veículos dotados de 5 (cinco) portas — unless a court suspended the rule on the
+    date (decision D-16)."""
+    return unless_suspended(ctx, RULE_FIVE_DOORS, lambda: _five_doors(ctx, doors))
+
+
+def _five_doors(ctx: Context, doors: int | None) -> Reason:
+    """Art. 27 applied: a number of doors not on record does not meet it — the requirement is
+    shown as unproven, never assumed."""
     required = param(ctx, "vehicle_doors")
     if doors is None:
         return reason(
-            rule_id("art_27_five_doors"),
+            RULE_FIVE_DOORS,
             Verdict.REFUSED,
             f"Número de portas não informado no cadastro do veículo; a lei exige {required.value}.",
             art(27),
@@ -130,7 +146,7 @@ def art_27_five_doors(ctx: Context, doors: int | None) -> Reason:
             params=(required,),
         )
     return check(
-        rule_id("art_27_five_doors"),
+        RULE_FIVE_DOORS,
         doors == required.value,
         f"{doors} portas.",
         f"Veículo com {doors} portas; a lei exige {required.value}.",

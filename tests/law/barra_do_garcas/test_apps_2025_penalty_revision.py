@@ -1,0 +1,125 @@
+"""Art. 26, parágrafo único, with Lei 9.784/1999 by default (decision D-17): the authority that
+decided may reconsider within 5 days of receiving the appeal before sending it up (art. 56 §1),
+counted by D-4; the appeal may be granted in part (art. 64) — a fine reduced to more than zero and
+less than the amount imposed, converted at the UPFBG of the day it was imposed (D-5)."""
+
+import dataclasses
+import datetime as dt
+from decimal import Decimal
+
+from outorga.law.context import Context, FiscalUnitValue
+from outorga.law.decisions import Decision
+from outorga.law.parameters import DatedValue
+from outorga.law.questions import ask
+
+LAW = "barra-do-garcas.apps-2025"
+ART_56_1 = "federal.9784-1999 art. 56, §1"
+ART_64 = "federal.9784-1999 art. 64"
+
+
+def refusal_citations(d: Decision) -> set[str]:
+    return {c.compact() for r in d.refusals for c in r.citations}
+
+
+def reconsider(ctx: Context, filed: str, decided: str, result: str = "annul", **more: str):
+    facts = {
+        "by": "reconsideration",
+        "appeal_filed_on": filed,
+        "decided_on": decided,
+        "result": result,
+        **more,
+    }
+    return ask(f"{LAW}.penalty_revision", ctx, facts)
+
+
+def partial(ctx: Context, new: str, by: str = "appeal", decided: str = "2026-10-09") -> Decision:
+    return ask(
+        f"{LAW}.penalty_revision",
+        ctx,
+        {
+            "by": by,
+            "appeal_filed_on": "2026-10-07",
+            "decided_on": decided,
+            "result": "partial",
+            "imposed_on": "2026-09-20",
+            "imposed_upfbg": "100",
+            "new_upfbg": new,
+        },
+    )
+
+
+def test_lei_9784_art_56_par_1_reconsideration_on_the_fifth_day_moved_past_a_holiday(barra):
+    """Appeal received Wednesday 07/10/2026: the 5th day is Monday 12/10, a national holiday, so
+    the last day to reconsider is Tuesday 13/10 (D-4)."""
+    d = reconsider(barra(dt.date(2026, 10, 13)), "2026-10-07", "2026-10-13")
+    assert d.outcome["allowed"] is True
+    assert d.outcome["reconsider_until"] == dt.date(2026, 10, 13)
+    assert ART_56_1 in {c.compact() for c in d.citations}
+    assert "D-17" in d.to_text() or "decisão D-17" in d.to_text()
+
+
+def test_lei_9784_art_56_par_1_reconsideration_the_day_after_is_refused_the_appeal_goes_up(
+    barra,
+):
+    d = reconsider(barra(dt.date(2026, 10, 14)), "2026-10-07", "2026-10-14")
+    assert d.outcome["allowed"] is False
+    assert {ART_56_1, f"{LAW} art. 26, §único", "outorga.decisions art. D-4"} <= (
+        refusal_citations(d)
+    )
+    assert "segue à autoridade superior" in d.to_text()
+
+
+def test_lei_9784_art_56_par_1_a_regulation_sets_its_own_period(barra):
+    ctx = barra(dt.date(2026, 10, 9))
+    regulated = dataclasses.replace(
+        ctx.municipality,
+        overrides={
+            "apps_2025.procedure_reconsideration_days": (
+                DatedValue(
+                    dt.date(2026, 1, 1), 2, reference="Decreto de teste", source="municipality"
+                ),
+            )
+        },
+    )
+    d = reconsider(Context(regulated, ctx.as_of), "2026-10-07", "2026-10-09")
+    assert d.outcome["allowed"] is True and d.outcome["reconsider_until"] == dt.date(2026, 10, 9)
+    late = reconsider(Context(regulated, dt.date(2026, 10, 13)), "2026-10-07", "2026-10-13")
+    assert late.outcome["allowed"] is False
+
+
+def test_lei_9784_art_64_a_fine_reduced_in_part_at_the_upfbg_of_its_imposition(barra):
+    # Demo UPFBG R$ 100,00 (example); 99,9999 UPFBG is the largest reduction below 100.
+    d = partial(barra(dt.date(2026, 10, 9)), "99.9999")
+    assert d.outcome["allowed"] is True
+    assert d.outcome["new_amount_cents"] == 999_999
+    assert ART_64 in {c.compact() for c in d.citations}
+    assert "D-5" in d.to_text()
+
+
+def test_lei_9784_art_64_the_upfbg_of_the_judgment_day_is_not_used(barra):
+    ctx = barra(dt.date(2026, 10, 9))
+    later = dataclasses.replace(
+        ctx.municipality,
+        fiscal_units=(
+            *ctx.municipality.fiscal_units,
+            FiscalUnitValue("UPFBG", Decimal("120.00"), dt.date(2026, 10, 1), "teste"),
+        ),
+    )
+    d = partial(Context(later, ctx.as_of), "50")
+    assert d.outcome["new_amount_cents"] == 500_000  # 50 × R$ 100,00 of 20/09, not R$ 120,00
+
+
+def test_lei_9784_art_64_partial_provision_is_neither_the_whole_fine_nor_nothing(barra):
+    ctx = barra(dt.date(2026, 10, 9))
+    for new in ("100", "100.0001", "0"):
+        d = partial(ctx, new)
+        assert d.outcome["allowed"] is False, new
+        assert ART_64 in refusal_citations(d)
+    assert partial(ctx, "0.0001").outcome["new_amount_cents"] == 1
+
+
+def test_reconsideration_in_part_needs_both_the_period_and_the_lower_amount(barra):
+    ctx = barra(dt.date(2026, 10, 14))
+    d = partial(ctx, "40", by="reconsideration", decided="2026-10-14")
+    assert d.outcome["allowed"] is False
+    assert ART_56_1 in refusal_citations(d) and ART_64 not in refusal_citations(d)

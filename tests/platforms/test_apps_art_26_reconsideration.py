@@ -1,0 +1,212 @@
+"""Art. 26, parágrafo único, with Lei 9.784/1999 by default (decision D-17): the authority that
+imposed the penalty may reconsider it within 5 days of receiving the appeal (art. 56 §1) before
+the appeal goes up, and the appeal may be granted in part (art. 64): a fine reduced after it was
+paid gives a partial refund through finance; before, only less is owed — each an act."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from decimal import Decimal
+
+import pytest
+from django.test import Client
+from test_platform_penalty_appeal import acts, fine, notify, paper, reload, warn
+
+from outorga.core.acts import Actor
+from outorga.core.tenancy import tenant
+from outorga.finance import payments
+from outorga.finance.models import Debt, Refund
+from outorga.law.competence import NotCompetent, Role
+from outorga.platforms.models import PlatformPenalty, PlatformPenaltyAppeal
+from outorga.platforms.services.common import PlatformError
+from outorga.platforms.services.penalties import (
+    platform_penalty_appeal_judge,
+    platform_penalty_reconsider,
+)
+
+pytestmark = pytest.mark.django_db
+
+ART_56_1 = "Lei Federal 9.784/1999, art. 56, §1"
+ART_64 = "Lei Federal 9.784/1999, art. 64"
+
+
+@pytest.fixture
+def appealed(barra_m, authority, platform):
+    """A fine of 100 UPFBG (R$ 10.000,00) imposed 20/09/2026, noticed Friday 02/10, appealed on
+    paper on Wednesday 07/10 — the 5th day after is Monday 12/10, a national holiday: the
+    authority may reconsider until Tuesday 13/10 (D-4)."""
+    warn(barra_m, authority, platform)
+    x = fine(barra_m, authority, platform)
+    notify(barra_m, authority, x, dt.date(2026, 10, 2))
+    return paper(barra_m, authority, x, dt.date(2026, 10, 7))
+
+
+def reconsider(m, actor, appeal, on, result="partial", fine_upfbg=Decimal("40")):
+    return platform_penalty_reconsider(
+        actor=actor,
+        municipality=m,
+        appeal=appeal,
+        result=result,
+        reasoning="O atraso foi de um dia; reduz-se a multa.",
+        fine_upfbg=fine_upfbg if result == "partial" else None,
+        on=on,
+    )
+
+
+def pay(m, user_of, debt, on=dt.date(2026, 10, 5)):
+    payments.payment_record(
+        actor=Actor.of(user_of("barra-do-garcas", Role.FINANCAS)),
+        municipality=m,
+        reference=debt.reference,
+        amount_cents=debt.amount_cents,
+        paid_on=on,
+    )
+
+
+def test_the_appeal_records_its_reconsideration_period(appealed):
+    assert appealed.reconsider_until == dt.date(2026, 10, 13)
+
+
+def test_lei_9784_art_56_par_1_reconsidered_in_part_on_the_last_day_the_open_debt_is_reduced(
+    barra_m, authority, appealed
+):
+    a = reconsider(barra_m, authority, appealed, dt.date(2026, 10, 13))
+    x = reload(appealed.penalty)
+    assert x.fine_upfbg == Decimal("40") and x.amount_cents == 400_000
+    assert x.debt.amount_cents == 400_000 and x.debt.status == Debt.Status.UNDER_APPEAL
+    # The rest of the appeal goes up to the Chief Executive.
+    assert a.forwarded_on == dt.date(2026, 10, 13)
+    assert a.result == PlatformPenaltyAppeal.Result.PENDING
+    with tenant(barra_m):
+        assert not Refund.objects.filter(debt=x.debt).exists()
+    (reduced,) = acts(barra_m, "debt.reduce", x.debt)
+    assert reduced.record["payload"]["old"]["amount_cents"] == 1_000_000
+    assert ART_56_1 in reduced.record["basis"]["citations"]
+    assert acts(barra_m, "penalty.reduce", x) and acts(barra_m, "penalty.appeal.forward", a)
+
+
+def test_lei_9784_art_56_par_1_reconsideration_the_day_after_is_refused_and_logged(
+    barra_m, authority, appealed
+):
+    with pytest.raises(PlatformError) as refused:
+        reconsider(barra_m, authority, appealed, dt.date(2026, 10, 14))
+    assert ART_56_1 in json.dumps(refused.value.to_json(), ensure_ascii=False)
+    x = reload(appealed.penalty)
+    assert x.amount_cents == x.debt.amount_cents == 1_000_000
+    (act,) = acts(barra_m, "penalty.appeal.reconsider", appealed)
+    assert act.outcome == "refused"
+
+
+def test_lei_9784_art_56_par_1_only_the_deciding_authority_reconsiders(barra_m, mayor, appealed):
+    with pytest.raises(NotCompetent):
+        reconsider(barra_m, mayor, appealed, dt.date(2026, 10, 8))
+
+
+def test_reconsidering_to_annul_annuls_the_penalty_and_cancels_the_fine(
+    barra_m, authority, mayor, appealed
+):
+    a = reconsider(barra_m, authority, appealed, dt.date(2026, 10, 8), result="annul")
+    x = reload(appealed.penalty)
+    assert a.result == PlatformPenaltyAppeal.Result.UPHELD and a.forwarded_on is None
+    assert x.status == PlatformPenalty.Status.ANNULLED and x.debt.status == Debt.Status.CANCELLED
+    with pytest.raises(PlatformError):
+        platform_penalty_appeal_judge(
+            actor=mayor,
+            municipality=barra_m,
+            appeal=a,
+            upheld=False,
+            reasoning="Tarde demais.",
+            on=dt.date(2026, 10, 20),
+        )
+
+
+def test_keeping_the_decision_sends_the_appeal_up_and_no_second_reconsideration(
+    barra_m, authority, appealed
+):
+    a = reconsider(barra_m, authority, appealed, dt.date(2026, 10, 9), result="confirm")
+    assert a.forwarded_on == dt.date(2026, 10, 9) and reload(a.penalty).amount_cents == 1_000_000
+    with pytest.raises(PlatformError) as again:
+        reconsider(barra_m, authority, a, dt.date(2026, 10, 9))
+    assert again.value.status == 409
+
+
+def test_lei_9784_art_64_granted_in_part_after_payment_refunds_the_difference(
+    barra_m, authority, mayor, user_of, platform
+):
+    warn(barra_m, authority, platform)
+    x = fine(barra_m, authority, platform)
+    notify(barra_m, authority, x, dt.date(2026, 10, 2))
+    pay(barra_m, user_of, reload(x).debt)
+    a = paper(barra_m, authority, x, dt.date(2026, 10, 9))
+    judged = platform_penalty_appeal_judge(
+        actor=mayor,
+        municipality=barra_m,
+        appeal=a,
+        upheld=False,
+        partial_fine_upfbg=Decimal("25.5"),
+        reasoning="Provido em parte: a reincidência não se comprovou por inteiro.",
+        on=dt.date(2026, 10, 22),
+    )
+    assert judged.result == PlatformPenaltyAppeal.Result.PARTIAL
+    x = reload(x)
+    assert x.status == PlatformPenalty.Status.FINAL and x.final_on == dt.date(2026, 10, 22)
+    assert x.amount_cents == x.debt.amount_cents == 255_000 and x.debt.status == Debt.Status.PAID
+    with tenant(barra_m):
+        (refund,) = Refund.objects.filter(debt=x.debt)
+    assert refund.kind == Refund.Kind.PARTIAL
+    assert refund.amount_cents == 1_000_000 - 255_000
+    assert refund.decision_ref == f"platforms.platformpenaltyappeal:{a.pk}"
+    assert ART_64 in refund.basis["citations"]
+    (reduced,) = acts(barra_m, "debt.reduce", x.debt)
+    assert reduced.record["payload"]["new"]["refund_cents"] == 745_000
+
+
+@pytest.mark.parametrize("new", [Decimal("100"), Decimal("0")])
+def test_lei_9784_art_64_partial_provision_of_the_whole_fine_or_nothing_is_refused(
+    barra_m, authority, mayor, appealed, new
+):
+    with pytest.raises(PlatformError) as refused:
+        platform_penalty_appeal_judge(
+            actor=mayor,
+            municipality=barra_m,
+            appeal=appealed,
+            upheld=False,
+            partial_fine_upfbg=new,
+            reasoning="Provido em parte.",
+            on=dt.date(2026, 10, 22),
+        )
+    assert ART_64 in json.dumps(refused.value.to_json(), ensure_ascii=False)
+    a = PlatformPenaltyAppeal._base_manager.get(pk=appealed.pk)
+    assert a.result == PlatformPenaltyAppeal.Result.PENDING
+    assert reload(appealed.penalty).amount_cents == 1_000_000
+
+
+def test_past_the_period_the_screen_refuses_reconsideration_and_the_mayor_grants_in_part(
+    barra_m, user_of, appealed
+):
+    """The screens act today, long after 13/10/2026: the reconsideration is refused with its
+    article and the appeal is the Chief Executive's, who grants it in part."""
+    authority = Client()
+    authority.force_login(user_of("barra-do-garcas", Role.AUTORIDADE))
+    page = authority.get(f"/plataformas/penalidades/{appealed.penalty_id}/").content.decode()
+    assert "13/10/2026" in page and "art. 56" in page
+    assert "Registrar reconsideração" not in page
+    r = authority.post(
+        f"/plataformas/penalidades/{appealed.penalty_id}/reconsideracao/",
+        {"result": "confirm", "reasoning": "Mantenho a decisão.", "fine_upfbg": ""},
+        follow=True,
+    )
+    assert "fora do prazo" in r.content.decode()
+    assert PlatformPenaltyAppeal._base_manager.get(pk=appealed.pk).forwarded_on is None
+    mayor = Client()
+    mayor.force_login(user_of("barra-do-garcas", Role.CHEFE_EXECUTIVO))
+    r = mayor.post(
+        f"/plataformas/penalidades/{appealed.penalty_id}/julgamento/",
+        {"upheld": "partial", "reasoning": "Provido em parte.", "partial_fine_upfbg": "60"},
+        follow=True,
+    )
+    assert r.status_code == 200
+    x = reload(appealed.penalty)
+    assert x.amount_cents == 600_000 and x.status == PlatformPenalty.Status.FINAL
+    assert "provido em parte" in r.content.decode()

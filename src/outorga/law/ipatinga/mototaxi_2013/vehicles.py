@@ -193,10 +193,10 @@ def _engine(ctx: Context, v: VehicleFacts) -> Reason:
 def art_3_ii_age(ctx: Context, manufacture_year: int) -> Reason:
     """Art. 3º, II — no máximo 10 (dez) anos de vida útil; age = reference year − manufacture year
     (decision D-6) — unless a court suspended the rule on the date (decision D-16)."""
-    return unless_suspended(ctx, RULE_AGE, lambda: _age(ctx, v))
+    return unless_suspended(ctx, RULE_AGE, lambda: _age(ctx, manufacture_year))
 
 
-def _age(ctx: Context, v: VehicleFacts) -> Reason:
+def _age(ctx: Context, manufacture_year: int) -> Reason:
     limit = param(ctx, "vehicle.max_age_years")
     age = ctx.as_of.year - manufacture_year
     return check(

@@ -57,6 +57,7 @@ SYSTEM_EXPECTED = {
     "system.user.manage": {Role.ADMIN},
     "system.audit.read": {Role.ADMIN, Role.AUTORIDADE},
     "system.law.simulate": {Role.ADMIN},
+    "system.account.invite": {Role.ATENDENTE},
 }
 
 

@@ -68,6 +68,45 @@ def email_queue(
     return email
 
 
+def notice_email(
+    *,
+    municipality: Municipality,
+    to: str,
+    name: str,
+    title: str,
+    message: str,
+    due_on: dt.date | None,
+    link_path: str,
+    link_label: str,
+    obj: models.Model,
+) -> str:
+    """The courtesy email of a notice with a deadline — the one way every notice kind, to a holder
+    or to a platform, reaches an inbox: in Portuguese, with the deadline (dd/mm/aaaa), the link
+    to the page that shows it and :data:`COURTESY`. Queued in the caller's transaction (see
+    :func:`email_queue`); returns the address written to, or ``""`` when there is none (the notice
+    shows that it was not emailed)."""
+    deadline = f" — prazo até {due_on:%d/%m/%Y}" if due_on else ""
+    lines = [f"Olá, {name}." if name else "Olá.", "", message, ""]
+    if due_on:
+        lines += [f"Prazo: {due_on:%d/%m/%Y}.", ""]
+    lines += [
+        f"{link_label}:",
+        absolute_url(link_path),
+        "",
+        COURTESY,
+        "",
+        f"Prefeitura de {municipality.name}/{municipality.uf} — Outorga",
+    ]
+    email = email_queue(
+        municipality=municipality,
+        to=to,
+        subject=f"Aviso de {municipality.name}: {title}{deadline}",
+        body="\n".join(lines),
+        obj=obj,
+    )
+    return email.to if email is not None else ""
+
+
 def _enqueue(email_id: int, run_after: dt.datetime | None = None) -> None:
     from .tasks import send_email
 

@@ -116,9 +116,8 @@ def sweep_platforms(m: Municipality, on: dt.date) -> PlatformsSweep:
             out.changes += 1
             out.lines.append(f"{s.platform.name}: relatório de {s.label} — {s.status_pt}.")
     for s in due_reports:
-        out.checked += 1
+        # An aviso, not a change of state: it is neither an act nor counted in ``changes``.
         if _report_notice(m, s):
-            out.changes += 1
             out.lines.append(f"{s.platform.name}: aviso do relatório de {s.label} — {s.status_pt}.")
     for c in complaints:
         out.checked += 1

@@ -21,6 +21,7 @@ from django.test import Client
 from django_tasks_db.management.commands import db_worker as library_worker
 from django_tasks_db.models import DBTaskResult
 from enforcement_factories import case_of, client_of, issue, make_world, pending_notice
+from platforms_factories import make_platform, warn
 
 from outorga.core import mail
 from outorga.core.acts import Actor
@@ -29,10 +30,7 @@ from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.platforms.models import PlatformNotice
 from outorga.platforms.services.complaints import complaint_file_public
-from outorga.platforms.services.penalties import (
-    platform_penalty_impose,
-    platform_penalty_notice_record,
-)
+from outorga.platforms.services.penalties import platform_penalty_notice_record
 from outorga.registry.models import Notification
 from outorga.registry.notifications import notification_send
 
@@ -410,8 +408,6 @@ PLATFORM_MAIL = "conformidade@plataforma.example.com"
 
 @pytest.fixture
 def barra_platform(db):  # type: ignore[no-untyped-def]
-    from platforms_factories import make_platform
-
     m = Municipality.objects.get(slug="barra-do-garcas")
     return m, make_platform(
         m, "Leva Já", contact_email=PLATFORM_MAIL, contact_name="Joana Conformidade"
@@ -481,18 +477,7 @@ def test_art26_sole_a_notified_fine_reaches_the_platform_with_the_appeal_deadlin
     m, platform = barra_platform
     authority = Actor.of(user_of(m.slug, Role.AUTORIDADE), "203.0.113.9")
     with django_capture_on_commit_callbacks(execute=True):
-        penalty, _ = platform_penalty_impose(
-            actor=authority,
-            municipality=m,
-            platform=platform,
-            kind="warning",
-            infraction_on=dt.date(2026, 8, 1),
-            description="Relatório mensal de julho não entregue.",
-            reasoning="Primeira ocorrência: advertência escrita (art. 26, I).",
-            defence_notice_on=dt.date(2026, 8, 5),
-            defence_judged=True,
-            on=dt.date(2026, 8, 20),
-        )
+        penalty = warn(m, authority, platform)
     assert _platform_notices(m, platform) == []  # imposed, not yet notified: nothing runs
     with django_capture_on_commit_callbacks(execute=True):
         penalty = platform_penalty_notice_record(

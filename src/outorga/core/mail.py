@@ -19,11 +19,13 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import smtplib
+from collections.abc import Callable
 from functools import partial
+from typing import TypeVar
 
 from django.conf import settings
 from django.core.mail import EmailMessage
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
 from .models import Municipality, OutboundEmail, OutboundEmailAttempt
@@ -105,6 +107,24 @@ def notice_email(
         obj=obj,
     )
     return email.to if email is not None else ""
+
+
+N = TypeVar("N", bound=models.Model)
+
+
+def notice_once(model: type[N], key: str, make: Callable[[], N]) -> tuple[N, bool]:
+    """The notice identified by ``key`` (unique per municipality), made by ``make`` — which also
+    queues its email — unless it exists: the sweep asks every day, and each notice is told once.
+    Called inside ``tenant(...)``; returns the notice and whether it was made now."""
+    existing = model._default_manager.filter(key=key).first()
+    if existing is not None:
+        return existing, False
+    try:
+        with transaction.atomic():
+            return make(), True
+    except IntegrityError:
+        # Another run made it between our read and our write: same key, same notice.
+        return model._default_manager.get(key=key), False
 
 
 def _enqueue(email_id: int, run_after: dt.datetime | None = None) -> None:

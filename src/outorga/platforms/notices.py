@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from outorga.core.mail import notice_email
+from outorga.core.mail import notice_email, notice_once
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 
@@ -40,27 +39,24 @@ def platform_notice_send(
     Returns the aviso and whether it was created."""
     if kind not in PlatformNotice.Kind.values:
         raise ValueError(f"tipo de aviso desconhecido: {kind}")
+
+    def make() -> PlatformNotice:
+        n = PlatformNotice.objects.create(
+            platform=platform, key=key, kind=kind, message=message[:500], due_on=due_on
+        )
+        n.emailed_to = notice_email(
+            municipality=municipality,
+            to=platform.contact_email,
+            name=platform.contact_name or platform.name,
+            title=n.get_kind_display(),
+            message=n.message,
+            due_on=due_on,
+            link_path=reverse(LINKS[PlatformNotice.Kind(kind)]),
+            link_label="Veja no portal da plataforma",
+            obj=n,
+        )
+        n.save(update_fields=["emailed_to"])
+        return n
+
     with tenant(municipality):
-        existing = PlatformNotice.objects.filter(key=key).first()
-        if existing is not None:
-            return existing, False
-        try:
-            with transaction.atomic():
-                n = PlatformNotice.objects.create(
-                    platform=platform, key=key, kind=kind, message=message[:500], due_on=due_on
-                )
-                n.emailed_to = notice_email(
-                    municipality=municipality,
-                    to=platform.contact_email,
-                    name=platform.contact_name or platform.name,
-                    title=n.get_kind_display(),
-                    message=n.message,
-                    due_on=due_on,
-                    link_path=reverse(LINKS[PlatformNotice.Kind(kind)]),
-                    link_label="Veja no portal da plataforma",
-                    obj=n,
-                )
-                n.save(update_fields=["emailed_to"])
-        except IntegrityError:
-            return PlatformNotice.objects.get(key=key), False
-    return n, True
+        return notice_once(PlatformNotice, key, make)

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from outorga.core.mail import notice_email
+from outorga.core.mail import notice_email, notice_once
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 
@@ -33,26 +32,17 @@ def notification_send(
     aviso keeps the address written to, empty when the holder has none."""
     if kind not in Notification.Kind.values:
         raise ValueError(f"tipo de aviso desconhecido: {kind}")
+
+    def make() -> Notification:
+        n = Notification.objects.create(
+            key=key, kind=kind, message=message[:500], person=person, permit=permit, due_on=due_on
+        )
+        if person is not None:
+            _email_holder(municipality, n, person)
+        return n
+
     with tenant(municipality):
-        existing = Notification.objects.filter(key=key).first()
-        if existing is not None:
-            return existing, False
-        try:
-            with transaction.atomic():
-                n = Notification.objects.create(
-                    key=key,
-                    kind=kind,
-                    message=message[:500],
-                    person=person,
-                    permit=permit,
-                    due_on=due_on,
-                )
-                if person is not None:
-                    _email_holder(municipality, n, person)
-        except IntegrityError:
-            # Another sweep created it between our read and our write: same key, same notice.
-            return Notification.objects.get(key=key), False
-    return n, True
+        return notice_once(Notification, key, make)
 
 
 def _email_holder(municipality: Municipality, n: Notification, person: Person) -> None:

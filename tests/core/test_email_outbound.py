@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -13,11 +14,16 @@ from django.test import Client
 from django_tasks_db.models import DBTaskResult
 from enforcement_factories import case_of, client_of, issue, make_world, pending_notice
 from mail_factories import BASE_URL, free_port
+from platforms_factories import make_platform, warn
 
 from outorga.core import mail
-from outorga.core.models import OutboundEmail
+from outorga.core.acts import Actor
+from outorga.core.models import Municipality, OutboundEmail
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
+from outorga.platforms.models import PlatformNotice
+from outorga.platforms.services.complaints import complaint_file_public
+from outorga.platforms.services.penalties import platform_penalty_notice_record
 from outorga.registry.models import Notification
 from outorga.registry.notifications import notification_send
 
@@ -65,6 +71,7 @@ def test_an_aviso_reaches_the_holder_in_portuguese_with_the_deadline_and_the_lin
     n = _aviso(holder, django_capture_on_commit_callbacks)
     (queued,) = _emails(holder, "ana.titular@exemplo.com.br")
     assert queued.status == OutboundEmail.Status.QUEUED and queued.attempts == 0
+    assert n.emailed_to == "ana.titular@exemplo.com.br"
     assert (queued.object_type, queued.object_id) == ("registry.notification", str(n.pk))
     assert server.connections == 0  # queued, not sent
 
@@ -110,9 +117,11 @@ def test_a_holder_without_an_email_address_gets_the_aviso_in_the_portal_only(
         holder.permit.holder.email = ""
         holder.permit.holder.save(update_fields=["email"])
         before = OutboundEmail.objects.count()
-    _aviso(holder, django_capture_on_commit_callbacks)
+    n = _aviso(holder, django_capture_on_commit_callbacks)
     with tenant(holder.m):
         assert OutboundEmail.objects.count() == before
+        n.refresh_from_db()
+    assert n.emailed_to == ""  # the aviso shows it was not emailed
 
 
 def test_a_rolled_back_notice_leaves_no_email_and_no_task(holder, smtp):
@@ -297,3 +306,131 @@ def test_without_a_mail_server_the_worker_prints_the_message_as_the_demo_does(
     assert "To: ana.titular@exemplo.com.br" in printed and "Prazo: 15/01/2026." in printed
     (sent,) = _emails(holder, "ana.titular@exemplo.com.br")
     assert sent.status == OutboundEmail.Status.SENT
+
+
+# --- avisos to platforms: complaints, penalties, monthly reports ----------------------------------
+
+PLATFORM_MAIL = "conformidade@plataforma.example.com"
+
+
+@pytest.fixture
+def barra_platform(db):  # type: ignore[no-untyped-def]
+    m = Municipality.objects.get(slug="barra-do-garcas")
+    return m, make_platform(
+        m, "Leva Já", contact_email=PLATFORM_MAIL, contact_name="Joana Conformidade"
+    )
+
+
+def _platform_notices(m: Municipality, platform: Any) -> list[PlatformNotice]:
+    with tenant(m):
+        return list(PlatformNotice.objects.filter(platform=platform).order_by("id"))
+
+
+def test_art15_a_complaint_reaches_the_platform_with_the_answer_deadline_and_the_link(
+    barra_platform, smtp, run_worker, django_capture_on_commit_callbacks
+):
+    server, box = smtp
+    m, platform = barra_platform
+    with django_capture_on_commit_callbacks(execute=True):
+        complaint, _ = complaint_file_public(
+            municipality=m,
+            platform=platform,
+            description="O motorista cobrou acima da tarifa mostrada no aplicativo.",
+            on=dt.date(2026, 3, 2),
+        )
+    (notice,) = _platform_notices(m, platform)
+    assert notice.kind == PlatformNotice.Kind.COMPLAINT and notice.due_on == complaint.deadline
+    assert notice.emailed_to == PLATFORM_MAIL
+    assert server.connections == 0  # queued with the complaint, sent by the worker
+
+    run_worker()
+
+    (msg,) = box.to(PLATFORM_MAIL)
+    deadline = f"{complaint.deadline:%d/%m/%Y}"
+    assert box.subject(msg) == f"Aviso de {m.name}: reclamação recebida — prazo até {deadline}"
+    body = msg.get_content()
+    assert body.startswith("Olá, Joana Conformidade.")
+    assert complaint.protocol in body and f"Prazo: {deadline}." in body
+    assert "art. 15" in body  # the article that gives the term to answer
+    assert f"{BASE_URL}/plataforma/reclamacoes/" in body
+    assert "cortesia e não é notificação oficial" in body and "D-4" in body
+    (sent,) = _emails(SimpleNamespace(m=m), PLATFORM_MAIL)
+    assert (sent.object_type, sent.object_id) == ("platforms.platformnotice", str(notice.pk))
+    assert sent.status == OutboundEmail.Status.SENT and sent.attempts == 1
+
+
+def test_a_platform_without_a_contact_email_gets_the_aviso_marked_not_emailed(
+    barra_platform, smtp, django_capture_on_commit_callbacks
+):
+    m, platform = barra_platform
+    with tenant(m):
+        platform.contact_email = ""
+        platform.save(update_fields=["contact_email"])
+        before = OutboundEmail.objects.count()
+    with django_capture_on_commit_callbacks(execute=True):
+        complaint_file_public(
+            municipality=m, platform=platform, description="Veículo diferente do cadastrado."
+        )
+    (notice,) = _platform_notices(m, platform)
+    assert notice.emailed_to == ""
+    with tenant(m):
+        assert OutboundEmail.objects.count() == before
+
+
+def test_art26_sole_a_notified_fine_reaches_the_platform_with_the_appeal_deadline_of_d4(
+    barra_platform, smtp, run_worker, django_capture_on_commit_callbacks, user_of
+):
+    _, box = smtp
+    m, platform = barra_platform
+    authority = Actor.of(user_of(m.slug, Role.AUTORIDADE), "203.0.113.9")
+    with django_capture_on_commit_callbacks(execute=True):
+        penalty = warn(m, authority, platform)
+    assert _platform_notices(m, platform) == []  # imposed, not yet notified: nothing runs
+    with django_capture_on_commit_callbacks(execute=True):
+        penalty = platform_penalty_notice_record(
+            actor=authority,
+            municipality=m,
+            penalty=penalty,
+            notice_on=dt.date(2026, 8, 21),
+            channel="post",
+            on=dt.date(2026, 8, 24),
+        )
+    (notice,) = _platform_notices(m, platform)
+    # The period runs from the date on the AR (D-4), whatever happens to the email.
+    assert notice.due_on == penalty.appeal_until and penalty.appeal_until > dt.date(2026, 8, 21)
+    run_worker()
+    (msg,) = box.to(PLATFORM_MAIL)
+    until = f"{penalty.appeal_until:%d/%m/%Y}"
+    assert box.subject(msg) == f"Aviso de {m.name}: penalidade notificada — prazo até {until}"
+    body = msg.get_content()
+    assert "notificada em 21/08/2026 (correio com AR (data do AR))" in body
+    assert f"recurso até {until}" in body and "art. 26" in body
+
+
+def test_art16_a_monthly_report_due_is_told_once_by_the_sweep(
+    barra_platform, smtp, run_worker, django_capture_on_commit_callbacks
+):
+    from outorga.platforms.selectors import report_statuses
+    from outorga.platforms.sweeping import sweep_platforms
+
+    _, box = smtp
+    m, platform = barra_platform
+    on = dt.date(2026, 3, 2)
+    with tenant(m):
+        (due,) = [
+            s
+            for s in report_statuses(m, on)
+            if s.platform == platform and s.status == "not_yet_due"
+        ]
+    for _ in range(2):  # the sweep runs every day: one aviso, one email
+        with django_capture_on_commit_callbacks(execute=True):
+            sweep_platforms(m, on)
+    notices = [
+        n for n in _platform_notices(m, platform) if n.kind == PlatformNotice.Kind.REPORT_DUE
+    ]
+    assert [(n.due_on, n.emailed_to) for n in notices] == [(due.due, PLATFORM_MAIL)]
+    run_worker()
+    (msg,) = [x for x in box.to(PLATFORM_MAIL) if "relatório mensal a entregar" in box.subject(x)]
+    body = msg.get_content()
+    assert f"Relatório mensal de {due.label}: entregue até {due.due:%d/%m/%Y}." in body
+    assert f"{BASE_URL}/plataforma/relatorios/" in body

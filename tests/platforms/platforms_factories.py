@@ -85,3 +85,24 @@ def enabled_drivers(m: Municipality, platform: Platform, n: int) -> None:
             )
             for i in range(n)
         )
+
+
+def warn(
+    m: Municipality, actor: Actor, platform: Platform, on: dt.date = dt.date(2026, 8, 20)
+) -> Any:
+    """A first-occurrence written warning (art. 26, I), imposed on ``on``, its defence judged."""
+    from outorga.platforms.services.penalties import platform_penalty_impose
+
+    penalty, _ = platform_penalty_impose(
+        actor=actor,
+        municipality=m,
+        platform=platform,
+        kind="warning",
+        infraction_on=dt.date(2026, 8, 1),
+        description="Relatório mensal de julho não entregue.",
+        reasoning="Primeira ocorrência: advertência escrita (art. 26, I).",
+        defence_notice_on=dt.date(2026, 8, 5),
+        defence_judged=True,
+        on=on,
+    )
+    return penalty

@@ -12,6 +12,7 @@ from decimal import Decimal
 
 import pytest
 from django.test import Client
+from platforms_factories import warn
 
 from outorga.core.acts import Actor
 from outorga.core.models import Act
@@ -38,22 +39,6 @@ pytestmark = pytest.mark.django_db
 
 LEI_9784_ART_63 = "Lei Federal 9.784/1999, art. 63, I"
 ART_26 = "Lei 4.976/2025 de Barra do Garças (transporte por aplicativo), art. 26, parágrafo único"
-
-
-def warn(m, actor, platform, on=dt.date(2026, 8, 20)):
-    penalty, _ = platform_penalty_impose(
-        actor=actor,
-        municipality=m,
-        platform=platform,
-        kind="warning",
-        infraction_on=dt.date(2026, 8, 1),
-        description="Relatório mensal de julho não entregue.",
-        reasoning="Primeira ocorrência: advertência escrita (art. 26, I).",
-        defence_notice_on=dt.date(2026, 8, 5),
-        defence_judged=True,
-        on=on,
-    )
-    return penalty
 
 
 def fine(m, actor, platform, on=dt.date(2026, 9, 20), infraction_on=dt.date(2026, 9, 1)):

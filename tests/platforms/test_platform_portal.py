@@ -374,3 +374,27 @@ def test_only_the_authority_links_a_login_and_only_one_of_role_plataforma(
             platform=p,
             user=user_of("barra-do-garcas", Role.FISCAL),
         )
+
+
+def test_art15_the_portal_lists_the_platform_s_avisos_and_whether_they_were_emailed(
+    barra_m, staff, authority
+):
+    from outorga.platforms.services.complaints import complaint_file_public
+
+    c, p = staff
+    other = make_platform(barra_m, "Outra Plataforma", contact_email="sac@outra.example.com")
+    mine, _ = complaint_file_public(
+        municipality=barra_m, platform=p, description="Cobrança acima da tarifa."
+    )
+    theirs, _ = complaint_file_public(
+        municipality=barra_m, platform=other, description="Motorista não compareceu."
+    )
+    page = c.get("/plataforma/").content.decode()
+    assert "Reclamação recebida" in page and mine.protocol in page
+    assert f"prazo {mine.deadline:%d/%m/%Y}" in page
+    assert "sem e-mail de contato: não enviado por e-mail" in page  # the platform has none
+    assert theirs.protocol not in page and "sac@outra.example.com" not in page
+    staff_page = Client()
+    staff_page.force_login(authority.user)
+    detail = staff_page.get(f"/plataformas/{other.pk}/").content.decode()
+    assert theirs.protocol in detail and "cópia por e-mail para sac@outra.example.com" in detail

@@ -74,7 +74,7 @@ def test_a_holder_never_sees_another_holder_of_the_same_municipality(holders, an
     assert "MT-0002" not in page and "Bruno" not in page and "BRU2B22" not in page
     assert ana_client.get(f"/portal/permissoes/{bruno_permit.pk}/").status_code == 404
     with tenant(bruno_permit.municipality):
-        notice = Notification.objects.get(person=bruno)
+        notice = Notification.objects.get(person=bruno, key=f"teste:{bruno_permit.pk}")
     assert ana_client.post(f"/portal/avisos/{notice.pk}/lido/").status_code == 404
     with tenant(bruno_permit.municipality):
         assert Notification.objects.get(pk=notice.pk).read_at is None
@@ -86,7 +86,7 @@ def test_the_holder_opens_own_permit_and_marks_an_aviso_read(holders, ana_client
     assert "<h1>Permissão MT-0001</h1>" in page and "ANA1A11" in page
     assert "<td>ativa</td><td>outorga</td>" in page  # status history, in words
     with tenant(permit.municipality):
-        notice = Notification.objects.get(person=ana)
+        notice = Notification.objects.get(person=ana, key=f"teste:{permit.pk}")
     r = ana_client.post(f"/portal/avisos/{notice.pk}/lido/")
     assert r.status_code == 302
     with tenant(permit.municipality):

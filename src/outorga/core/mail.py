@@ -19,11 +19,13 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import smtplib
+from collections.abc import Callable
 from functools import partial
+from typing import TypeVar
 
 from django.conf import settings
 from django.core.mail import EmailMessage
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
 from .models import Municipality, OutboundEmail, OutboundEmailAttempt
@@ -66,6 +68,63 @@ def email_queue(
         )
     transaction.on_commit(partial(_enqueue, email.pk))
     return email
+
+
+def notice_email(
+    *,
+    municipality: Municipality,
+    to: str,
+    name: str,
+    title: str,
+    message: str,
+    due_on: dt.date | None,
+    link_path: str,
+    link_label: str,
+    obj: models.Model,
+) -> str:
+    """The courtesy email of a notice with a deadline — the one way every notice kind, to a holder
+    or to a platform, reaches an inbox: in Portuguese, with the deadline (dd/mm/aaaa), the link
+    to the page that shows it and :data:`COURTESY`. Queued in the caller's transaction (see
+    :func:`email_queue`); returns the address written to, or ``""`` when there is none (the notice
+    shows that it was not emailed)."""
+    deadline = f" — prazo até {due_on:%d/%m/%Y}" if due_on else ""
+    lines = [f"Olá, {name}." if name else "Olá.", "", message, ""]
+    if due_on:
+        lines += [f"Prazo: {due_on:%d/%m/%Y}.", ""]
+    lines += [
+        f"{link_label}:",
+        absolute_url(link_path),
+        "",
+        COURTESY,
+        "",
+        f"Prefeitura de {municipality.name}/{municipality.uf} — Outorga",
+    ]
+    email = email_queue(
+        municipality=municipality,
+        to=to,
+        subject=f"Aviso de {municipality.name}: {title}{deadline}",
+        body="\n".join(lines),
+        obj=obj,
+    )
+    return email.to if email is not None else ""
+
+
+N = TypeVar("N", bound=models.Model)
+
+
+def notice_once(model: type[N], key: str, make: Callable[[], N]) -> tuple[N, bool]:
+    """The notice identified by ``key`` (unique per municipality), made by ``make`` — which also
+    queues its email — unless it exists: the sweep asks every day, and each notice is told once.
+    Called inside ``tenant(...)``; returns the notice and whether it was made now."""
+    existing = model._default_manager.filter(key=key).first()
+    if existing is not None:
+        return existing, False
+    try:
+        with transaction.atomic():
+            return make(), True
+    except IntegrityError:
+        # Another run made it between our read and our write: same key, same notice.
+        return model._default_manager.get(key=key), False
 
 
 def _enqueue(email_id: int, run_after: dt.datetime | None = None) -> None:

@@ -27,6 +27,7 @@ from outorga.law.citations import decision
 from outorga.law.common import payment as payment_law
 from outorga.law.competence import competence
 from outorga.law.decisions import Decision
+from outorga.law.money import brl
 from outorga.registry.facts import ACTIVE_STATUSES
 from outorga.registry.validation import FieldError
 
@@ -157,7 +158,30 @@ def debt_create_in_transaction(
             new=new,
             basis={"citations": list((basis or {}).get("citations", []))},
         )
+        if instalment in (None, 1):
+            _tell_debtor(municipality, debt)
     return debt
+
+
+def _tell_debtor(municipality: Municipality, debt: Debt) -> None:
+    """The aviso of a new debt with its due date, in the portal and by email as a courtesy; a plan
+    of instalments is told once, by its first."""
+    from outorga.registry.models import Notification
+    from outorga.registry.notifications import notification_send
+
+    part = f", parcela 1 de {debt.instalments}" if debt.instalments else ""
+    notification_send(
+        municipality=municipality,
+        key=f"finance-debt-{debt.pk}",
+        kind=Notification.Kind.OTHER,
+        message=(
+            f"Débito {debt.reference} ({debt.description}{part}) de {brl(debt.amount_cents)}: "
+            f"vence em {debt.due_on:%d/%m/%Y}. O documento de arrecadação está em “Meus débitos”."
+        ),
+        person=debt.person,
+        permit=debt.permit,
+        due_on=debt.due_on,
+    )
 
 
 def debt_create(

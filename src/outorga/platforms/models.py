@@ -538,3 +538,39 @@ class InfractionCandidate(TenantModel):
                 fields=["platform", "kind", "key"], name="uniq_infraction_candidate"
             )
         ]
+
+
+class PlatformNotice(TenantModel):
+    """An aviso to a platform of something with a deadline (a complaint to answer, a monthly report
+    due, a penalty notified, an appeal judged), created once per key by
+    :func:`outorga.platforms.notices.platform_notice_send`, which also emails it as a courtesy.
+    The legal notice of a penalty is still the one decision D-4 names."""
+
+    class Kind(models.TextChoices):
+        COMPLAINT = "complaint", "reclamação recebida"
+        REPORT_DUE = "report_due", "relatório mensal a entregar"
+        REPORT_MISSING = "report_missing", "relatório mensal não entregue"
+        PENALTY = "penalty", "penalidade notificada"
+        APPEAL_JUDGED = "appeal_judged", "recurso julgado"
+
+    platform = models.ForeignKey(
+        Platform, on_delete=models.PROTECT, related_name="notices", verbose_name="plataforma"
+    )
+    kind = models.CharField("tipo", max_length=20, choices=Kind.choices)
+    message = models.CharField("mensagem", max_length=500)
+    due_on = models.DateField("prazo", null=True, blank=True)
+    #: Identifies what the notice is about (complaint, report month…): each is created once.
+    key = models.CharField(max_length=160)
+    created_at = models.DateTimeField("criado em", auto_now_add=True)
+    #: The address the courtesy email was queued to; empty: the platform has no contact e-mail.
+    emailed_to = models.EmailField("e-mail enviado para", blank=True)
+
+    class Meta:
+        verbose_name = "aviso à plataforma"
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["municipality", "key"], name="uniq_platform_notice_key")
+        ]
+
+    def __str__(self) -> str:
+        return self.message

@@ -19,7 +19,8 @@ from outorga.platforms.services.cases import platform_reinstate_after_suspension
 from outorga.platforms.services.penalties import platform_penalty_finalize_lapsed
 
 from . import selectors
-from .models import InfractionCandidate, Platform, PlatformPenalty
+from .models import InfractionCandidate, Platform, PlatformNotice, PlatformPenalty
+from .notices import platform_notice_send
 
 SYSTEM = "varredura diária"
 
@@ -53,6 +54,26 @@ def _candidate(
     return created
 
 
+def _report_notice(m: Municipality, s: selectors.ReportStatus) -> bool:
+    """The aviso of a monthly report due (art. 16, D-8) or not delivered by its due date."""
+    due = s.status == "not_yet_due"
+    kind = PlatformNotice.Kind.REPORT_DUE if due else PlatformNotice.Kind.REPORT_MISSING
+    what = (
+        f"entregue até {s.due:%d/%m/%Y}"
+        if due
+        else f"não entregue no prazo, que terminou em {s.due:%d/%m/%Y}"
+    )
+    _, created = platform_notice_send(
+        municipality=m,
+        platform=s.platform,
+        key=f"report-{s.status}-{s.platform.pk}-{s.year}-{s.month:02d}",
+        kind=kind,
+        message=f"Relatório mensal de {s.label}: {what}. {s.summary}",
+        due_on=s.due,
+    )
+    return created
+
+
 def sweep_platforms(m: Municipality, on: dt.date) -> PlatformsSweep:
     out = PlatformsSweep()
     if not governs(m, Service.APLICATIVO):
@@ -66,7 +87,9 @@ def sweep_platforms(m: Municipality, on: dt.date) -> PlatformsSweep:
             .select_related("platform")
             .order_by("appeal_until", "pk")
         )
-        reports = selectors.report_candidates(m, on)
+        statuses = selectors.report_statuses(m, on)
+        reports = [s for s in statuses if s.status in ("late", "missing")]
+        due_reports = [s for s in statuses if s.status in ("not_yet_due", "missing")]
         complaints = selectors.overdue_complaints(m, on)
     for p in suspended:
         out.checked += 1
@@ -92,6 +115,10 @@ def sweep_platforms(m: Municipality, on: dt.date) -> PlatformsSweep:
         if _candidate(m, s.platform, kind, key, on, f"{s.label}: {s.summary}", s.decision):
             out.changes += 1
             out.lines.append(f"{s.platform.name}: relatório de {s.label} — {s.status_pt}.")
+    for s in due_reports:
+        # An aviso, not a change of state: it is neither an act nor counted in ``changes``.
+        if _report_notice(m, s):
+            out.lines.append(f"{s.platform.name}: aviso do relatório de {s.label} — {s.status_pt}.")
     for c in complaints:
         out.checked += 1
         summary = f"Reclamação {c.complaint.protocol}: {c.summary}"

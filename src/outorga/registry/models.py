@@ -562,6 +562,9 @@ class Notification(TenantModel):
     key = models.CharField(max_length=160)
     created_at = models.DateTimeField("criado em", auto_now_add=True)
     read_at = models.DateTimeField("lido em", null=True, blank=True)
+    #: The address its courtesy email was queued to (core.mail.notice_email); empty: not emailed
+    #: (the holder has no address, or the notice is for the staff only).
+    emailed_to = models.EmailField("e-mail enviado para", blank=True)
 
     class Meta:
         # The table keeps the name it was created with in the portal app (moved here so that

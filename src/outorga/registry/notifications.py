@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from outorga.core.mail import COURTESY, absolute_url, email_queue
+from outorga.core.mail import notice_email, notice_once
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 
@@ -29,48 +28,33 @@ def notification_send(
     the holder must read each notice once. Returns the aviso and whether it was created.
 
     A new aviso to a holder with an email address is also sent to it, by the worker once the
-    caller's transaction commits (a courtesy: :data:`outorga.core.mail.COURTESY`)."""
+    caller's transaction commits (a courtesy: :func:`outorga.core.mail.notice_email`); the
+    aviso keeps the address written to, empty when the holder has none."""
     if kind not in Notification.Kind.values:
         raise ValueError(f"tipo de aviso desconhecido: {kind}")
+
+    def make() -> Notification:
+        n = Notification.objects.create(
+            key=key, kind=kind, message=message[:500], person=person, permit=permit, due_on=due_on
+        )
+        if person is not None:
+            _email_holder(municipality, n, person)
+        return n
+
     with tenant(municipality):
-        existing = Notification.objects.filter(key=key).first()
-        if existing is not None:
-            return existing, False
-        try:
-            with transaction.atomic():
-                n = Notification.objects.create(
-                    key=key,
-                    kind=kind,
-                    message=message[:500],
-                    person=person,
-                    permit=permit,
-                    due_on=due_on,
-                )
-                if person is not None and person.email:
-                    _email_holder(municipality, n, person)
-        except IntegrityError:
-            # Another sweep created it between our read and our write: same key, same notice.
-            return Notification.objects.get(key=key), False
-    return n, True
+        return notice_once(Notification, key, make)
 
 
 def _email_holder(municipality: Municipality, n: Notification, person: Person) -> None:
-    deadline = f" — prazo até {n.due_on:%d/%m/%Y}" if n.due_on else ""
-    lines = [f"Olá, {person.name}.", "", n.message, ""]
-    if n.due_on:
-        lines += [f"Prazo: {n.due_on:%d/%m/%Y}.", ""]
-    lines += [
-        "Veja o aviso no portal do permissionário:",
-        absolute_url(reverse("portal:home") + "#avisos"),
-        "",
-        COURTESY,
-        "",
-        f"Prefeitura de {municipality.name}/{municipality.uf} — Outorga",
-    ]
-    email_queue(
+    n.emailed_to = notice_email(
         municipality=municipality,
         to=person.email,
-        subject=f"Aviso de {municipality.name}: {n.get_kind_display()}{deadline}",
-        body="\n".join(lines),
+        name=person.name,
+        title=n.get_kind_display(),
+        message=n.message,
+        due_on=n.due_on,
+        link_path=reverse("portal:home") + "#avisos",
+        link_label="Veja o aviso no portal do permissionário",
         obj=n,
     )
+    n.save(update_fields=["emailed_to"])

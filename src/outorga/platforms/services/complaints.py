@@ -15,12 +15,14 @@ from outorga.core.tenancy import tenant
 from outorga.core.tokens import new_secret
 from outorga.law.decisions import Decision
 
-from ..models import Complaint, Platform
+from ..models import Complaint, Platform, PlatformNotice
+from ..notices import platform_notice_send
 from .common import (
     PlatformError,
     apps_law,
     basis_many,
     bound_law,
+    cited,
     field_error,
     today,
 )
@@ -84,6 +86,18 @@ def _complaint_create(
                 "deadline": complaint.deadline,
             },
             basis=basis_many([decision]),
+        )
+        platform_notice_send(
+            municipality=municipality,
+            platform=platform,
+            key=f"complaint-{complaint.pk}",
+            kind=PlatformNotice.Kind.COMPLAINT,
+            message=(
+                f"Reclamação {complaint.protocol} ({complaint.get_source_display()}): responda "
+                f"até {complaint.deadline:%d/%m/%Y}, em “Reclamações” "
+                f"({cited(municipality, 'complaint_answer', on=filed_on)})."
+            ),
+            due_on=complaint.deadline,
         )
     return complaint
 

@@ -16,9 +16,16 @@ from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.citations import Citation
 from outorga.law.decisions import Decision
-from outorga.law.money import number_br
+from outorga.law.money import brl, number_br
 
-from ..models import Platform, PlatformDriver, PlatformPenalty, PlatformPenaltyAppeal
+from ..models import (
+    Platform,
+    PlatformDriver,
+    PlatformNotice,
+    PlatformPenalty,
+    PlatformPenaltyAppeal,
+)
+from ..notices import platform_notice_send
 from .common import (
     PlatformError,
     apps_law,
@@ -359,7 +366,38 @@ def platform_penalty_notice_record(
             _penalty_make_final(
                 actor=actor, municipality=municipality, penalty=x, finality=finality
             )
+        _tell_platform_penalty(municipality, x, notice_on, channel)
     return x
+
+
+def _tell_platform_penalty(
+    municipality: Municipality, x: PlatformPenalty, notice_on: dt.date, channel: str
+) -> None:
+    """The courtesy aviso of a notified penalty: the appeal period, counted from the notice's legal
+    date (D-4), never from the email."""
+    what = x.get_kind_display()
+    if x.amount_cents is not None:
+        what += f" de {brl(x.amount_cents)}"
+    if x.status == PlatformPenalty.Status.FINAL:
+        then = "o prazo de recurso já terminou: a penalidade é definitiva (decisão D-1)."
+        due_on = None
+    else:
+        then = (
+            f"recurso até {x.appeal_until:%d/%m/%Y} "
+            f"({cited(municipality, 'penalties')}; decisão D-17)."
+        )
+        due_on = x.appeal_until
+    platform_notice_send(
+        municipality=municipality,
+        platform=x.platform,
+        key=f"penalty-notice-{x.pk}",
+        kind=PlatformNotice.Kind.PENALTY,
+        message=(
+            f"{what.capitalize()} aplicada em {_imposed_on(x):%d/%m/%Y}, notificada em "
+            f"{notice_on:%d/%m/%Y} ({PlatformPenalty.NoticeChannel(channel).label}); {then}"
+        ),
+        due_on=due_on,
+    )
 
 
 def platform_penalty_appeal_file(
@@ -604,6 +642,7 @@ def platform_penalty_appeal_judge(
             _penalty_make_final(
                 actor=actor, municipality=municipality, penalty=x, finality=finality
             )
+        _tell_platform_judgment(municipality, x, a)
     return a
 
 
@@ -811,6 +850,31 @@ def platform_penalty_reconsider(
             decisions=[refused],
         )
     return a
+
+
+def _tell_platform_judgment(
+    municipality: Municipality, x: PlatformPenalty, a: PlatformPenaltyAppeal
+) -> None:
+    """The courtesy aviso of the judgment: annulled, or final with the fine's due date if owed."""
+    from outorga.finance.models import Debt
+
+    settled = (Debt.Status.PAID, Debt.Status.REFUNDED, Debt.Status.CANCELLED)
+    due_on = None
+    if a.result == PlatformPenaltyAppeal.Result.UPHELD:
+        outcome = f"recurso provido: a {x.get_kind_display()} foi anulada."
+    else:
+        outcome = f"recurso não provido: a {x.get_kind_display()} é definitiva (decisão D-1)."
+        if x.debt is not None and x.debt.status not in settled:
+            due_on = x.debt.due_on
+            outcome += f" Pague a multa até {due_on:%d/%m/%Y}."
+    platform_notice_send(
+        municipality=municipality,
+        platform=x.platform,
+        key=f"penalty-appeal-{a.pk}",
+        kind=PlatformNotice.Kind.APPEAL_JUDGED,
+        message=f"Julgado em {a.judged_on:%d/%m/%Y} o recurso contra a penalidade {x.pk}: {outcome}",
+        due_on=due_on,
+    )
 
 
 def _judge_citations(municipality: Municipality) -> tuple[Citation, ...]:

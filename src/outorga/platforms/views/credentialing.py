@@ -36,6 +36,7 @@ from ..models import (
     Platform,
     PlatformCase,
     PlatformDriver,
+    PlatformNotice,
     PlatformPenalty,
 )
 from .cases import CaseForm
@@ -173,6 +174,7 @@ def detail(request: HttpRequest, user: User, platform_id: int) -> HttpResponse:
         "fares": p.fare_tables.all()[:20],
         "reports": MonthlyReport.objects.filter(platform=p),
         "complaints": Complaint.objects.filter(platform=p)[:50],
+        "notices": PlatformNotice.objects.filter(platform=p)[:20],
         "penalties": PlatformPenalty.objects.filter(platform=p).select_related("debt"),
         "cases": PlatformCase.objects.filter(platform=p),
         "penalty_form": PenaltyForm(initial={"infraction_on": today, "defence_notice_on": today}),

@@ -34,7 +34,7 @@ from outorga.platforms.services.fares import fare_table_publish
 from outorga.platforms.services.reports import monthly_report_submit
 
 from .. import selectors
-from ..models import Complaint, FareTable, MonthlyReport, Platform, PlatformDriver
+from ..models import Complaint, FareTable, MonthlyReport, Platform, PlatformDriver, PlatformNotice
 from ..validators import format_cpf
 from .common import forbidden, platform_screen
 
@@ -102,6 +102,7 @@ def home(request: HttpRequest, platform: Platform) -> HttpResponse:
             "open_complaints": open_complaints[:10],
             "late_complaints": sum(1 for c in open_complaints if c.deadline < today),
             "reports": MonthlyReport.objects.filter(platform=platform)[:3],
+            "notices": PlatformNotice.objects.filter(platform=platform)[:10],
             "today": today,
         },
     )

@@ -1,6 +1,6 @@
-"""Row-level security on the tenant tables added since 0009 (ADR 0024): the portal's accounts, the platforms' notices and
-the registry's document submissions. ``rls.enable`` is idempotent and reads the tables from the
-models as they stand after the migrations below."""
+"""Row-level security on the tenant tables added since 0009 (ADR 0024): the portal's accounts,
+the platforms' notices and the registry's document submissions. ``rls.enable`` is idempotent and
+reads the tables from the models as they stand after the migrations below."""
 
 from django.db import migrations
 

@@ -281,7 +281,7 @@ def test_an_applicant_goes_from_sign_up_to_a_granted_permit_and_a_paid_fee(
     page.goto(f"{demo_site.url}/financas/importar/")
     amount = f"{fee.amount_cents // 100},{fee.amount_cents % 100:02d}"
     csv = f"data;valor;referencia\n{today:%d/%m/%Y};{amount};{pix.txid_of(fee.reference)}\n"
-    page.get_by_label("Arquivo CSV do banco").set_input_files(
+    page.get_by_label("Arquivo do banco").set_input_files(
         files=[{"name": "extrato.csv", "mimeType": "text/csv", "buffer": csv.encode()}]
     )
     page.get_by_role("button", name="Ver prévia").click()

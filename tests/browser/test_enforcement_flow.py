@@ -158,7 +158,7 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     login(page, base, Role.FISCAL)
     page.get_by_role("link", name="Fiscalização").first.click()
     page.get_by_label(
-        "Placa, número da permissão, código do crachá (QR) ou série impressa no crachá"
+        "Placa, número da permissão, CPF/CNPJ, código do crachá (QR) ou série impressa no crachá"
     ).fill("PHN-7E77")
     page.get_by_role("button", name="Buscar").click()
     assert page.get_by_text(permit.holder.name).is_visible()
@@ -236,7 +236,7 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     login(page, base, Role.PERMISSIONARIO)
     page.goto(f"{base}/portal/")
     page.get_by_role("link", name="Meus débitos").first.click()
-    assert page.get_by_text(fine.reference).is_visible()
+    assert page.get_by_text(fine.reference, exact=True).is_visible()
     fits(page, 390)
     href = page.get_by_role("link", name=f"Baixar (PDF) do débito {fine.reference}").get_attribute(
         "href"

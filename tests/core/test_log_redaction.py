@@ -21,6 +21,8 @@ TOKEN = "AgABADHCqwjN1V2mI8P0Xo7R0Yv5d4l2kq9nC3pE6wH8tU1sZbFgJxQeLrTyMaKcVdSuWiO
         (f"GET /v/{TOKEN}/foto", "GET /v/[removido]/foto"),
         (f"/api/v1/public/verify/{TOKEN}?x=1", "/api/v1/public/verify/[removido]?x=1"),
         ("/senha/nova/MTI/cx2h7k-0f3a1b2c3d4e5f/", "/senha/nova/[removido]/"),
+        ("/conta/ativar/MTI/cx2h7k-0f3a1b2c3d4e5f/", "/conta/ativar/[removido]/"),
+        ("/conta/convite/MTI/cx2h7k-0f3a1b2c3d4e5f/", "/conta/convite/[removido]/"),
         ("/entrar/?token=abc123&next=/", "/entrar/?token=[removido]&next=/"),
         ("/x?a=1&access_token=s3cr3t#top", "/x?a=1&access_token=[removido]#top"),
         ("/x?RESET_TOKEN=s3cr3t", "/x?RESET_TOKEN=[removido]"),

@@ -368,3 +368,26 @@ def test_an_email_task_runs_as_the_app_role(as_app_role, ipatinga_m, settings):
     as_app_role()
     assert send_email.call(email.pk) == OutboundEmail.Status.SENT
     assert [m.to for m in mail.outbox] == [["a@example.com"]]
+
+
+@postgres
+def test_the_administrators_password_command_runs_as_the_app_role(as_app_role, monkeypatch) -> None:
+    """``outorga changepassword`` touches a row of no municipality (the system administrator's):
+    through the named escape it works as the app role, where a plain query sees no such row."""
+    from django.contrib.auth.management.commands import changepassword
+
+    from outorga import cli
+
+    with system_wide("teste"):
+        User.objects.create_user(
+            username="admin.rls", password="a antiga senha 2025", role=Role.ADMIN
+        )
+    as_app_role()
+    assert not User.objects.filter(username="admin.rls").exists()  # no municipality: not seen
+    monkeypatch.setattr(
+        changepassword.getpass, "getpass", lambda *a, **k: "uma senha longa e boa 2026"
+    )
+    with cli.escape_for(["changepassword", "admin.rls"]):
+        call_command("changepassword", "admin.rls")
+    with system_wide("teste"):
+        assert User.objects.get(username="admin.rls").check_password("uma senha longa e boa 2026")

@@ -18,7 +18,7 @@ from outorga.core.tenancy import tenant
 from outorga.finance import payments
 from outorga.finance.models import Debt, Refund
 from outorga.law.competence import NotCompetent, Role
-from outorga.platforms.models import PlatformPenalty, PlatformPenaltyAppeal
+from outorga.platforms.models import PlatformNotice, PlatformPenalty, PlatformPenaltyAppeal
 from outorga.platforms.services.common import PlatformError
 from outorga.platforms.services.penalties import (
     platform_penalty_appeal_judge,
@@ -210,3 +210,60 @@ def test_past_the_period_the_screen_refuses_reconsideration_and_the_mayor_grants
     x = reload(appealed.penalty)
     assert x.amount_cents == 600_000 and x.status == PlatformPenalty.Status.FINAL
     assert "provido em parte" in r.content.decode()
+
+
+def _refunded(m, debt) -> int:
+    with tenant(m):
+        return sum(r.amount_cents for r in Refund.objects.filter(debt=debt))
+
+
+def test_lei_9784_art_64_reduced_in_part_then_annulled_refunds_only_what_was_paid(
+    barra_m, authority, mayor, user_of, platform
+):
+    """Paid R$ 10.000,00; reconsidered down to 40 UPFBG (R$ 6.000,00 owed back); then the appeal
+    is upheld: the refunds add up to what was paid, never more."""
+    warn(barra_m, authority, platform)
+    x = fine(barra_m, authority, platform)
+    notify(barra_m, authority, x, dt.date(2026, 10, 2))
+    pay(barra_m, user_of, reload(x).debt)
+    a = paper(barra_m, authority, x, dt.date(2026, 10, 7))
+    a = reconsider(barra_m, authority, a, dt.date(2026, 10, 8))
+    assert _refunded(barra_m, reload(x).debt) == 1_000_000 - 400_000
+    platform_penalty_appeal_judge(
+        actor=mayor,
+        municipality=barra_m,
+        appeal=a,
+        upheld=True,
+        reasoning="Provido: a infração não se comprovou.",
+        on=dt.date(2026, 10, 20),
+    )
+    debt = reload(x).debt
+    assert debt.status == Debt.Status.REFUNDED
+    assert _refunded(barra_m, debt) == 1_000_000
+
+
+def test_lei_9784_art_64_reduced_twice_refunds_each_difference_once(
+    barra_m, authority, mayor, user_of, platform
+):
+    warn(barra_m, authority, platform)
+    x = fine(barra_m, authority, platform)
+    notify(barra_m, authority, x, dt.date(2026, 10, 2))
+    pay(barra_m, user_of, reload(x).debt)
+    a = paper(barra_m, authority, x, dt.date(2026, 10, 7))
+    a = reconsider(barra_m, authority, a, dt.date(2026, 10, 8))  # 100 → 40 UPFBG
+    platform_penalty_appeal_judge(
+        actor=mayor,
+        municipality=barra_m,
+        appeal=a,
+        upheld=False,
+        partial_fine_upfbg=Decimal("25"),
+        reasoning="Provido em parte outra vez.",
+        on=dt.date(2026, 10, 20),
+    )
+    debt = reload(x).debt
+    assert debt.amount_cents == 250_000 and debt.status == Debt.Status.PAID
+    assert _refunded(barra_m, debt) == 1_000_000 - 250_000
+    with tenant(barra_m):
+        told = PlatformNotice.objects.get(kind=PlatformNotice.Kind.APPEAL_JUDGED).message
+    assert "recurso provido em parte" in told and "R$ 2.500,00" in told
+    assert "não provido" not in told

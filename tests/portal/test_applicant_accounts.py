@@ -236,3 +236,21 @@ def test_the_invitation_screen_finds_no_person_of_another_municipality(
     r = c.post("/portal/convites/", {"person": other.document})
     assert r.status_code == 200 and "não encontrado" in r.content.decode()
     assert not User.objects.filter(username__endswith=other.document).exists()
+
+
+def test_every_sign_up_path_pays_one_password_hash(ipatinga_m, monkeypatch):
+    """The slow hash runs whether the CPF is new, registered with another address or already has an
+    account: the answer's time does not tell an anonymous caller which."""
+    hashed: list[str] = []
+    real = accounts.make_password
+    monkeypatch.setattr(accounts, "make_password", lambda p: hashed.append(p) or real(p))
+    known = person(ipatinga_m, name="Dora Cadastrada", email="dora@cadastro.gov.br")
+    with_account = CPF().generate()
+    _signup(ipatinga_m, with_account)
+    (msg,) = _queued(ipatinga_m, "ana@exemplo.com.br")
+    uid, token = _link(msg.body).strip("/").split("/")[-2:]
+    accounts.account_activate(uidb64=uid, token=token)
+    hashed.clear()
+    for cpf in (CPF().generate(), known.document, with_account):
+        _signup(ipatinga_m, cpf, email="outra@exemplo.com")
+    assert len(hashed) == 3

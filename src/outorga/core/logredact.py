@@ -1,5 +1,6 @@
 """Secrets kept out of the logs: a URL can carry a bearer secret — the badge token of `/v/<token>`
 (whoever holds it sees the holder's photo), the password-reset link `/senha/nova/<uid>/<token>/`
+(and the portal's `/conta/ativar/…` and `/conta/convite/…`)
 and any `?token=` — and access logs are read, copied and kept far longer than those secrets live.
 
 ``redact`` replaces each such secret with ``[removido]``; ``RedactSecrets`` applies it to every
@@ -17,8 +18,9 @@ REDACTED = "[removido]"
 _PATTERNS = (
     # The badge token: the public page, its photo, and the API's verification.
     re.compile(r"(/(?:v|verify)/)[^/?#\s\"']+"),
-    # Django's password-reset (and first-access) link: the user's id and the one-use token.
-    re.compile(r"(/senha/nova/)[^/?#\s\"']+/[^/?#\s\"']+"),
+    # Django's password-reset (and first-access) link, the portal's activation and invitation
+    # links: the user's id and the one-use token.
+    re.compile(r"(/(?:senha/nova|conta/ativar|conta/convite)/)[^/?#\s\"']+/[^/?#\s\"']+"),
     # A secret in a query string (?token=, ?access_token=, &reset_token=…), or in a bare query
     # string (gunicorn's %(q)s).
     re.compile(r"((?:^|[?&;])[^=&#/?\s\"']*token[^=&#\s\"']*=)[^&#\s\"']*", re.IGNORECASE),

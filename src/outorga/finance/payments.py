@@ -555,10 +555,18 @@ def _related_debts(debt: Debt) -> list[Debt]:
     return []
 
 
+def _kept_cents(d: Debt) -> int:
+    """What the municipality keeps of the payments applied to ``d``: paid, less what a partial
+    provision already owes back (Lei 9.784/1999 art. 64) — never refunded twice."""
+    paid = sum(p.amount_cents - p.excess_cents for p in _applied(d))
+    owed_back = d.refunds.filter(kind=Refund.Kind.PARTIAL).aggregate(n=Sum("amount_cents"))["n"]
+    return paid - int(owed_back or 0)
+
+
 def _paid_cents(d: Debt) -> int:
     if d.status != Debt.Status.PAID:
         return 0
-    return sum(p.amount_cents - p.excess_cents for p in _applied(d))
+    return _kept_cents(d)
 
 
 def _authorize_judging(actor: Actor, municipality: Municipality, law: str) -> None:
@@ -712,7 +720,7 @@ def debt_reduce_in_transaction(
     ref, judgement = _decision_ref(decision)
     basis = {**basis, **judgement}
     old = {"amount_cents": debt.amount_cents, "status": debt.status}
-    paid = sum(p.amount_cents - p.excess_cents for p in _applied(debt))
+    paid = _kept_cents(debt)
     debt.amount_cents = amount_cents
     refund = None
     if paid > amount_cents:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
 from django.core.exceptions import ValidationError
@@ -38,7 +39,7 @@ from outorga.core.authz import authorize
 from outorga.core.errors import FieldError
 from outorga.core.mail import absolute_url, email_queue
 from outorga.core.models import Act, Municipality, User
-from outorga.core.tenancy import tenant
+from outorga.core.tenancy import tenant, unscoped
 from outorga.law.competence import Role
 from outorga.registry import validation
 from outorga.registry.models import Person
@@ -124,6 +125,9 @@ def account_signup(
     shows the same page (see the module's docstring for who is written to)."""
     cpf, name, email = _clean_signup(cpf, name, email, password)
     username = account_username(municipality, cpf)
+    # Hashed on every path, not only where an account is made: the answer's time must not tell an
+    # anonymous caller whether the CPF is in the register.
+    hashed = make_password(password)
     with transaction.atomic(), tenant(municipality):
         person = Person.objects.select_for_update().filter(document=cpf).first()
         user = User.objects.select_for_update().filter(username=username).first()
@@ -140,7 +144,7 @@ def account_signup(
             if user is None:
                 user = User(username=username, municipality=municipality, role=Role.PERMISSIONARIO)
             user.email, user.first_name, user.is_active = email, name[:150], False
-            user.set_password(password)
+            user.password = hashed
             user.save()
             Account.objects.update_or_create(
                 user=user,
@@ -217,7 +221,10 @@ def signup_user(uidb64: str) -> User | None:
         pk = int(urlsafe_base64_decode(uidb64).decode())
     except (ValueError, TypeError, UnicodeDecodeError):
         return None
-    return User.objects.filter(pk=pk, role=Role.PERMISSIONARIO).first()
+    # The signed link names one account before any municipality is current (row-level security,
+    # ADR 0024): a read by key and role, as the password reset's.
+    with unscoped():
+        return User.objects.filter(pk=pk, role=Role.PERMISSIONARIO).first()
 
 
 def account_activate(*, uidb64: str, token: str, ip: str | None = None) -> User:

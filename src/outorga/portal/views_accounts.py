@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
-from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse_lazy
 from django.views.decorators.http import require_http_methods
 
 from outorga.core.access import staff_required
@@ -17,6 +15,7 @@ from outorga.core.errors import DomainError
 from outorga.core.formerrors import form_add
 from outorga.core.middleware import client_ip
 from outorga.core.models import Municipality
+from outorga.core.passwords import PasswordResetConfirmView
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import NotCompetent
@@ -106,12 +105,11 @@ def activate(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
     )
 
 
-class InvitationView(auth_views.PasswordResetConfirmView):
-    """Django's page to choose a password from a link, with the invitation's own tokens."""
+class InvitationView(PasswordResetConfirmView):
+    """Django's page to choose a password from a link (the user read and the password set in the
+    account's municipality, as the password reset's), with the invitation's own tokens."""
 
     token_generator = accounts.invitation_tokens
-    template_name = "registration/password_reset_confirm.html"
-    success_url = reverse_lazy("password_reset_complete")
 
 
 class InviteForm(forms.Form):

@@ -862,6 +862,14 @@ def _tell_platform_judgment(
     due_on = None
     if a.result == PlatformPenaltyAppeal.Result.UPHELD:
         outcome = f"recurso provido: a {x.get_kind_display()} foi anulada."
+    elif a.result == PlatformPenaltyAppeal.Result.PARTIAL:
+        outcome = (
+            f"recurso provido em parte (Lei 9.784/1999, art. 64): a multa passa a "
+            f"{brl(int(x.amount_cents or 0))} e é definitiva (decisão D-1)."
+        )
+        if x.debt is not None and x.debt.status not in settled:
+            due_on = x.debt.due_on
+            outcome += f" Pague a multa até {due_on:%d/%m/%Y}."
     else:
         outcome = f"recurso não provido: a {x.get_kind_display()} é definitiva (decisão D-1)."
         if x.debt is not None and x.debt.status not in settled:

@@ -391,3 +391,32 @@ def test_the_administrators_password_command_runs_as_the_app_role(as_app_role, m
         call_command("changepassword", "admin.rls")
     with system_wide("teste"):
         assert User.objects.get(username="admin.rls").check_password("uma senha longa e boa 2026")
+
+
+@postgres
+def test_an_applicants_activation_link_works_as_the_app_role(as_app_role) -> None:
+    """The link's page is anonymous (no municipality current): the account named by the signed link
+    is read by key and role, then activated in its municipality — as the app role too."""
+    from validate_docbr import CPF
+
+    from outorga.core.models import OutboundEmail
+    from outorga.portal import accounts
+
+    m = Municipality.objects.get(slug="ipatinga")
+    cpf = CPF().generate()
+    as_app_role()
+    accounts.account_signup(
+        municipality=m,
+        cpf=cpf,
+        name="Ana Candidata",
+        email="ana@exemplo.com.br",
+        password="Mototaxi-ipatinga-2026",
+    )
+    with tenant(m):
+        body = OutboundEmail.objects.get(to="ana@exemplo.com.br").body
+    path = body[body.index("/conta/ativar/") :].split()[0]
+    uid, token = path.strip("/").split("/")[-2:]
+    page = Client().get(path)
+    assert page.status_code == 200, page.content.decode()[:300]
+    user = accounts.account_activate(uidb64=uid, token=token)
+    assert user.is_active and user.get_username() == f"ipatinga-{cpf}"

@@ -103,6 +103,7 @@ TAXI_SERVICES = Interface(
         "seizure_release",
         "stand_parking",
         "suspension",
+        "tender_classification",
         "vehicle_change",
     ),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from outorga.law.calendar import DEADLINE_CITATIONS
@@ -39,6 +39,7 @@ from ._base import (
     refusals_text,
     rule_id,
 )
+from .duties import ADVERTISING, ADVERTISING_DESCRIPTION, DUTIES
 from .illegal_transport import ILLEGAL_TRANSPORT, art_16_nature_from_regulation
 
 LEI_9784 = "federal.9784-1999"
@@ -58,16 +59,13 @@ class InfractionType:
 
     @classmethod
     def from_regulation(cls, data: Mapping[str, Any]) -> InfractionType:
-        """An item of the regulation, cited by its act; illegal transport keeps its article (art.
-        16), the regulation giving only its nature."""
+        """An item of the regulation, cited by its act; a conduct the law names without a nature
+        (illegal transport, art. 16; the duties of art. 19; advertising, art. 44) keeps its
+        article, the regulation giving only its nature."""
         note = data.get("reference") or "regulamento"
-        article = 16 if data["code"] == ILLEGAL_TRANSPORT else 43
-        return cls(
-            data["code"],
-            data["description"],
-            Severity(data["nature"]),
-            cite(LAW, article, note=note),
-        )
+        named = NAMED_WITHOUT_NATURE.get(data["code"])
+        where = named[1] if named else cite(LAW, 43)
+        return cls(data["code"], data["description"], Severity(data["nature"]), replace(where, note=note))
 
 
 def _law_item(code: str, description: str, nature: Severity) -> InfractionType:
@@ -104,6 +102,36 @@ LAW_CATALOG: tuple[InfractionType, ...] = (
         Severity.GRAVISSIMA,
     ),
 )
+
+
+#: Conducts the law names and gives no nature (art. 41 §2 classifies others): their nature, hence
+#: their fine, is the regulation's (art. 43, D-10). Code → (description, article).
+NAMED_WITHOUT_NATURE: dict[str, tuple[str, Citation]] = {
+    ILLEGAL_TRANSPORT: ("Transporte ilegal de passageiros", art(16)),
+    **{d.code: (d.description, d.citation) for d in DUTIES},
+    ADVERTISING: (ADVERTISING_DESCRIPTION, art(44)),
+}
+
+
+def nature_from_regulation(code: str) -> Reason:
+    """Art. 41 caput with art. 43: the law names the conduct (art. 19 I–IV, art. 44) without
+    classifying its nature; the regulation must, before a fine can be computed (art. 41 §2 fixes
+    the fine of each nature). Illegal transport keeps its own reason (art. 16)."""
+    if code == ILLEGAL_TRANSPORT:
+        return art_16_nature_from_regulation(code)
+    description, where = NAMED_WITHOUT_NATURE[code]
+    return reason(
+        rule_id("art_43_nature_from_regulation"),
+        Verdict.PENDING,
+        f"{description}: a lei não classifica a natureza desta infração; a "
+        f"multa depende de o regulamento (art. 43) listar o item com a sua natureza, o que ainda "
+        "não fez.",
+        where,
+        art(41),
+        art(43),
+        decision(10),
+        facts={"infração": code},
+    )
 
 
 def catalog(extra: Iterable[InfractionType] = ()) -> dict[str, InfractionType]:
@@ -466,6 +494,11 @@ def penalty_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         if item is None and facts["infraction"] == ILLEGAL_TRANSPORT:
             r = art_16_nature_from_regulation(ILLEGAL_TRANSPORT)
             return decide(qid, ctx, None, [r], "Pendente: natureza do transporte ilegal.")
+        if item is None and facts["infraction"] in NAMED_WITHOUT_NATURE:
+            r = nature_from_regulation(facts["infraction"])
+            return decide(
+                qid, ctx, None, [r], "Pendente: natureza da infração a definir pelo regulamento."
+            )
         if item is None:
             r = reason(
                 rule_id("art_43_catalog"),

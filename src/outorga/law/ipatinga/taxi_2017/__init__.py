@@ -101,6 +101,7 @@ FEE_TYPES: dict[str, tuple[str, tuple[Citation, ...]]] = {
 #: Articles the apps cite for checks and acts made outside a question (``interfaces.citations``).
 CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "tender": art(3),  # the permission through the tender
+    "tender_classification": art(48),  # criteria that contemplate the current taxistas
     "registration_certificate": art(13),  # the yearly Termo a badge follows
     "stand": art(33),  # the Executive fixes the stands, by category
     "stand_rules": art(34),

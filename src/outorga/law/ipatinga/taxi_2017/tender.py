@@ -64,6 +64,11 @@ def current_period(
     return start, role
 
 
+def plain(value: Decimal) -> str:
+    """An exact number as plain text, without exponent nor trailing zeros (``10.0`` → ``10``)."""
+    return format(value.normalize(), "f")
+
+
 def full_years(since: dt.date, on: dt.date) -> int:
     """Full years from ``since`` to ``on``: the anniversary day completes the year."""
     years = on.year - since.year
@@ -214,10 +219,10 @@ def classification_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             "ranking": [x["id"] for x in ranked],
             "applicants": {
                 x["id"]: {
-                    "score": str(x["score"]),
+                    "score": plain(x["score"]),
                     "points": x["points"],
                     "current": x["current"],
-                    "total": str(x["total"]),
+                    "total": plain(x["total"]),
                 }
                 for x in rows
             },

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.urls import reverse
 from enforcement_factories import at, client_of, make_final
 from registry_factories import taxi_permit
 
@@ -38,7 +39,7 @@ def _auto(world, permit, code):  # type: ignore[no-untyped-def]
 def test_art_19_and_art_44_are_choices_of_the_auto_form_with_their_articles(world, user_of):
     permit = taxi_permit(world.m, n=9101, plate="ADV1A23")
     fiscal = client_of(user_of("ipatinga", Role.FISCAL))
-    page = fiscal.get("/fiscalizacao/autos/novo/", {"servico": "taxi", "q": "ADV1A23"})
+    page = fiscal.get("/fiscalizacao/autos/novo/", {"permit": permit.pk})
     html = page.content.decode()
     assert page.status_code == 200 and permit.number in html
     for code, article in (
@@ -53,7 +54,7 @@ def test_art_19_and_art_44_are_choices_of_the_auto_form_with_their_articles(worl
     assert "art. 19, V" not in html
 
 
-def test_art_44_auto_then_no_fine_until_the_regulation_gives_the_nature(world):
+def test_art_44_auto_then_no_fine_until_the_regulation_gives_the_nature(world, user_of):
     with tenant(world.m):
         TaxiInfractionItem.objects.filter(code="publicidade_irregular").delete()
     permit = taxi_permit(world.m, n=9102)
@@ -64,6 +65,12 @@ def test_art_44_auto_then_no_fine_until_the_regulation_gives_the_nature(world):
         penalty = Penalty.objects.get(case__auto=auto, kind=Penalty.Kind.FINE)
     assert penalty.debt is None and not penalty.amount_cents
     assert "art_43_nature_from_regulation" in str(penalty.decision)
+    case_page = client_of(user_of("ipatinga", Role.AUTORIDADE)).get(
+        reverse("enforcement:case", args=[penalty.case_id])
+    )
+    # No nature yet: no cassação is offered from the case (art. 41 §3–4 need grave/gravíssima).
+    assert case_page.status_code == 200
+    assert "Propor cassação com base neste auto" not in case_page.content.decode()
 
 
 def test_art_19_i_with_the_regulations_nature_the_fine_is_charged_citing_art_19(world):

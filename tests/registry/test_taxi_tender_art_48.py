@@ -52,7 +52,10 @@ def tender3(ipatinga_m):  # type: ignore[no-untyped-def]
     with tenant(m):
         active = Permit.objects.filter(service="taxi", status="active").count()
         PopulationFigure.objects.create(
-            value=1200 * (active + 10), reference_year=2025, effective=dt.date(2025, 12, 1), source="t"
+            value=1200 * (active + 10),
+            reference_year=2025,
+            effective=dt.date(2025, 12, 1),
+            source="t",
         )
     tender = tender_create(
         actor=boss(m),
@@ -63,7 +66,9 @@ def tender3(ipatinga_m):  # type: ignore[no-untyped-def]
         places=1,
         opened_on=OPEN,
     )
-    newcomer, current, former = (person(m, name=n) for n in ("Nova Candidata", "Atual Auxiliar", "Ex Auxiliar"))
+    newcomer, current, former = (
+        person(m, name=n) for n in ("Nova Candidata", "Atual Auxiliar", "Ex Auxiliar")
+    )
     auxiliary(m, current, dt.date(2022, 1, 5))
     auxiliary(m, former, dt.date(2018, 3, 1), removed=OPEN)
     clerk = actor(m.slug, Role.ATENDENTE)
@@ -125,7 +130,9 @@ def test_art_48_a_negative_score_or_one_outside_the_ranking_is_refused(tender3):
     m, tender, (newcomer, current, former) = tender3
     order = [newcomer.pk, current.pk, former.pk]
     with pytest.raises(FieldError) as exc:
-        tender_rank(actor=boss(m), municipality=m, tender=tender, ranking=order, scores={newcomer.pk: -1})
+        tender_rank(
+            actor=boss(m), municipality=m, tender=tender, ranking=order, scores={newcomer.pk: -1}
+        )
     assert exc.value.field == "nota"
     with pytest.raises(FieldError):
         tender_rank(actor=boss(m), municipality=m, tender=tender, ranking=order, scores={99999: 1})
@@ -141,7 +148,11 @@ def test_art_48_the_periods_come_from_the_records(ipatinga_m):
         permit.status = Permit.Status.EXTINCT
         permit.save()
         PermitStatusChange.objects.create(
-            permit=permit, from_status="active", to_status="extinct", effective_on=dt.date(2025, 6, 1), reason="t"
+            permit=permit,
+            from_status="active",
+            to_status="extinct",
+            effective_on=dt.date(2025, 6, 1),
+            reason="t",
         )
     auxiliary(m, who, dt.date(2025, 6, 1))
     with tenant(m):

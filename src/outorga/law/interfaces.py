@@ -86,6 +86,7 @@ TAXI_SERVICES = Interface(
         "registration_documents",
     ),
     more=(
+        "advertising",
         "appeal_deadline",
         "auxiliary_registration",
         "auxiliary_renewal",

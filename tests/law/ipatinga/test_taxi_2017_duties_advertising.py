@@ -10,31 +10,10 @@ import pytest
 
 from outorga.law.decisions import Verdict
 from outorga.law.ipatinga.taxi_2017 import PROCEDURE
-from outorga.law.ipatinga.taxi_2017.duties import art_44_advertising
 from outorga.law.questions import FactsInvalid, ask
 
 LAW = "ipatinga.taxi-2017"
 ON = dt.date(2027, 2, 1)
-
-
-def vehicle(**more):
-    facts = {
-        "occasion": "renovacao",
-        "category": "convencional",
-        "kind": "automovel",
-        "colour": "prata",
-        "doors": 5,
-        "capacity": 5,
-        "registered_municipality_ibge": "3131307",
-        "licensed": True,
-        "manufacture_year": 2024,
-        "taximeter_approved_by": "INMETRO",
-        "roof_sign_taxi": True,
-        "ctb_equipment_ok": True,
-        "inspection": {"approved": True, "accredited_inmetro": True},
-    }
-    facts.update(more)
-    return facts
 
 
 def penalty(ctx, code, **more):
@@ -98,59 +77,50 @@ def test_art_19_the_regulation_item_replaces_the_law_choice_in_the_catalog():
     assert "art. 19, II" in kinds[0].citation
 
 
-def test_art_19_iv_documents_not_up_to_date_refuse_the_vehicle(ipatinga):
-    d = ask(f"{LAW}.vehicle_eligibility", ipatinga(ON), vehicle(vehicle_documents_up_to_date=False))
-    assert not d.outcome["eligible"]
-    assert "ipatinga.taxi-2017 art. 19, IV" in {c.compact() for r in d.refusals for c in r.citations}
-    ok = ask(f"{LAW}.vehicle_eligibility", ipatinga(ON), vehicle(vehicle_documents_up_to_date=True))
-    assert ok.outcome["eligible"]
-
-
 # --- art. 44 ----------------------------------------------------------------------------------------
+
+
+def advertising(ctx, *placements):
+    return ask(f"{LAW}.advertising", ctx, {"placements": list(placements)})
 
 
 @pytest.mark.parametrize(
     "placements",
-    [[], ["parte_superior"], ["parte_traseira"], ["parte_superior", "parte_traseira"]],
+    [(), ("parte_superior",), ("parte_traseira",), ("parte_superior", "parte_traseira")],
 )
 def test_art_44_top_and_or_rear_is_authorized(ipatinga, placements):
-    d = ask(f"{LAW}.vehicle_eligibility", ipatinga(ON), vehicle(advertising=placements))
-    assert d.outcome["eligible"], d.summary
-    assert any(r.rule.endswith("art_44_advertising") and r.verdict is Verdict.OK for r in d.reasons)
+    d = advertising(ipatinga(ON), *placements)
+    assert d.outcome == {"authorized": True, "outside": []}, d.summary
+    assert d.reasons[0].rule.endswith("art_44_advertising") and d.reasons[0].verdict is Verdict.OK
 
 
 @pytest.mark.parametrize("outside", ["laterais", "dianteira", "vidros", "interior"])
 def test_art_44_any_other_place_is_refused_citing_art_44(ipatinga, outside):
-    d = ask(
-        f"{LAW}.vehicle_eligibility",
-        ipatinga(ON),
-        vehicle(advertising=["parte_superior", outside]),
-    )
-    assert not d.outcome["eligible"]
-    refusal = next(r for r in d.refusals if r.rule.endswith("art_44_advertising"))
+    d = advertising(ipatinga(ON), "parte_superior", outside)
+    assert d.outcome == {"authorized": False, "outside": [outside]}
+    (refusal,) = d.refusals
     assert "ipatinga.taxi-2017 art. 44" in {c.compact() for c in refusal.citations}
-    assert refusal.facts["fora_do_autorizado"] == [outside]
+    assert "parte superior e/ou a parte traseira" in refusal.message
 
 
 def test_art_44_the_other_legislation_is_named_not_checked(ipatinga):
-    d = ask(f"{LAW}.vehicle_eligibility", ipatinga(ON), vehicle(advertising=["parte_traseira"]))
+    d = advertising(ipatinga(ON), "parte_traseira")
     note = next(r for r in d.reasons if r.rule.endswith("art_44_other_legislation"))
     assert note.verdict is Verdict.INFO and "legislação pertinente" in note.message
 
 
 def test_art_44_an_unknown_place_is_rejected_by_the_schema(ipatinga):
     with pytest.raises(FactsInvalid):
-        ask(f"{LAW}.vehicle_eligibility", ipatinga(ON), vehicle(advertising=["teto_solar"]))
+        advertising(ipatinga(ON), "teto_solar")
 
 
-def test_art_44_without_the_fact_the_vehicle_decision_is_as_before(ipatinga):
-    d = ask(f"{LAW}.vehicle_eligibility", ipatinga(ON), vehicle())
-    assert not any("art_44" in r.rule or "art_19" in r.rule for r in d.reasons)
-
-
-def test_art_44_the_inspectors_finding_alone():
-    assert art_44_advertising(None, True).verdict is Verdict.OK
-    assert art_44_advertising(None, False).verdict is Verdict.REFUSED
+def test_art_44_before_the_law_the_question_refuses(ipatinga):
+    d = ask(
+        f"{LAW}.advertising",
+        ipatinga(ON),
+        {"placements": ["laterais"], "observed_on": "2017-09-27"},
+    )
+    assert d.outcome is None and d.refusals
 
 
 def test_art_44_advertising_outside_is_an_auto_choice_with_no_nature(ipatinga):
@@ -158,3 +128,19 @@ def test_art_44_advertising_outside_is_an_auto_choice_with_no_nature(ipatinga):
     assert kind.citation.endswith("art. 44") and kind.severity == ""
     d = penalty(ipatinga(ON), "publicidade_irregular")
     assert d.outcome is None and d.reasons[0].verdict is Verdict.PENDING
+
+
+def test_art_42_vii_points_of_an_unclassified_conduct_are_pending_not_zero(ipatinga):
+    d = ask(
+        f"{LAW}.points",
+        ipatinga(ON),
+        {
+            "infractions": [
+                {"id": "AI-1", "committed_on": "2027-01-10", "nature": "", "final": True},
+            ]
+        },
+    )
+    assert d.summary == "Pontos pendentes de regulamento."
+    pending = [r for r in d.reasons if r.verdict is Verdict.PENDING]
+    assert pending and pending[-1].facts["sem_natureza"] == ["AI-1"]
+    assert d.outcome["windows"][0]["points"] is None

@@ -35,7 +35,10 @@ def points(d, pk):
 def test_art_48_a_current_taxista_earns_points_a_newcomer_none(ipatinga):
     d = classify(
         ipatinga,
-        applicant("a", 7, ),
+        applicant(
+            "a",
+            7,
+        ),
         applicant("b", 5, ("titular", "2024-03-01", None)),
     )
     # Example weights: 5 for a current taxista + 1 per full year (3 years), at most 10.

@@ -4,8 +4,8 @@ and the grants in order."""
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
 from django.http import HttpRequest

@@ -6,7 +6,7 @@ the law names without giving them a nature (ADR 0031).
   art. 41 §2, so their nature — hence their fine — is the regulation's (art. 43), like illegal
   transport (art. 16): until the municipality's regulation lists the item with a nature, the fine
   is pending; no value is invented. III and IV are also seen at the vistoria (the vehicle's
-  condition, art. 27; its documents).
+  condition, art. 27; its documents) — items of the checklist the inspector answers.
 - Art. 19 V (obey the CTB, Lei 12.468/2011 and other laws) is judged by the authorities of those
   laws, not by this one: nothing here.
 - Art. 44 authorizes advertising fixed on the top ("parte superior") and/or the rear ("parte
@@ -17,14 +17,18 @@ the law names without giving them a nature (ADR 0031).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from outorga.law.citations import Citation
-from outorga.law.decisions import Reason, Verdict
+from outorga.law.context import Context
+from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.questions import question
 from outorga.law.rules import check, reason
+from outorga.law.schemas import closed, list_of
 
-from ._base import art, rule_id
+from ._base import DATE, LAW, answer, art, decide, opt_day, rule_id
 
 
 @dataclass(frozen=True)
@@ -74,35 +78,22 @@ PLACEMENTS: dict[str, str] = {
 AUTHORIZED = ("parte_superior", "parte_traseira")
 
 
-def art_44_advertising(placements: Sequence[str] | None, only_top_or_rear: bool | None) -> Reason:
+def art_44_advertising(placements: Sequence[str]) -> Reason:
     """Art. 44: fica autorizada a exploração de publicidade no veículo, afixada na parte superior
-    e/ou na parte traseira, observada a legislação pertinente. ``placements``: where the
-    advertising is (none: no advertising); else ``only_top_or_rear``, the inspector's finding."""
-    if placements is not None:
-        outside = [p for p in placements if p not in AUTHORIZED]
-        found = ", ".join(PLACEMENTS[p] for p in placements) or "nenhuma"
-        ok = not outside
-        fail = (
-            "Publicidade não autorizada em: "
-            + ", ".join(PLACEMENTS[p] for p in outside)
-            + "; a lei só autoriza a parte superior e/ou a parte traseira do veículo."
-        )
-        facts: dict[str, object] = {"locais": list(placements), "fora_do_autorizado": outside}
-    else:
-        ok = bool(only_top_or_rear)
-        found = "só na parte superior e/ou traseira" if ok else "fora delas"
-        fail = (
-            "Publicidade fora da parte superior e da parte traseira do veículo: não autorizada."
-        )
-        facts = {"só_superior_ou_traseira": ok}
+    e/ou na parte traseira, observada a legislação pertinente. ``placements``: where advertising
+    is fixed (empty: none)."""
+    outside = [p for p in placements if p not in AUTHORIZED]
+    found = ", ".join(PLACEMENTS[p] for p in placements) or "nenhuma"
     return check(
         rule_id("art_44_advertising"),
-        ok,
+        not outside,
         f"Publicidade no veículo ({found}): dentro do que a lei autoriza (parte superior e/ou "
         "traseira).",
-        fail,
+        "Publicidade não autorizada em: "
+        + ", ".join(PLACEMENTS[p] for p in outside)
+        + "; a lei só autoriza a parte superior e/ou a parte traseira do veículo.",
         art(44),
-        facts=facts,
+        facts={"locais": list(placements), "fora_do_autorizado": outside},
     )
 
 
@@ -118,14 +109,30 @@ def art_44_other_legislation() -> Reason:
     )
 
 
-def art_19_iv_vehicle_documents(up_to_date: bool) -> Reason:
-    """Art. 19, IV: dever do taxista de manter em dia a documentação do veículo exigida pelas
-    autoridades competentes — the inspector's finding at the vistoria."""
-    return check(
-        rule_id("art_19_iv_vehicle_documents"),
-        up_to_date,
-        "Documentação do veículo em dia.",
-        "Documentação do veículo exigida pelas autoridades competentes não está em dia.",
-        art(19, inc="IV"),
-        facts={"documentação_em_dia": up_to_date},
-    )
+ADVERTISING_SCHEMA: dict[str, Any] = closed(
+    {
+        "observed_on": DATE,
+        "placements": list_of({"enum": list(PLACEMENTS)}, uniqueItems=True),
+    },
+    required=["placements"],
+)
+
+
+@question(
+    "ipatinga.taxi-2017.advertising",
+    law=LAW,
+    title="A publicidade neste táxi está nos lugares que a lei autoriza?",
+    schema=ADVERTISING_SCHEMA,
+)
+def advertising_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    qid = "ipatinga.taxi-2017.advertising"
+    observed = opt_day(facts.get("observed_on")) or ctx.as_of
+
+    def build() -> Decision:
+        r = art_44_advertising(facts["placements"])
+        ok = r.verdict is Verdict.OK
+        outcome = {"authorized": ok, "outside": r.facts["fora_do_autorizado"]}
+        summary = "Publicidade autorizada (art. 44)." if ok else r.message
+        return decide(qid, ctx, outcome, [r, art_44_other_legislation()], summary)
+
+    return answer(qid, ctx, observed, (art(44),), build)

@@ -65,7 +65,9 @@ class InfractionType:
         note = data.get("reference") or "regulamento"
         named = NAMED_WITHOUT_NATURE.get(data["code"])
         where = named[1] if named else cite(LAW, 43)
-        return cls(data["code"], data["description"], Severity(data["nature"]), replace(where, note=note))
+        return cls(
+            data["code"], data["description"], Severity(data["nature"]), replace(where, note=note)
+        )
 
 
 def _law_item(code: str, description: str, nature: Severity) -> InfractionType:
@@ -670,7 +672,9 @@ def suspension_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 class CountedInfraction:
     id: str
     committed_on: dt.date
-    nature: Severity
+    #: None: a conduct the law names without a nature (art. 16, 19, 44) the regulation has not
+    #: classified yet — its points are pending like its fine.
+    nature: Severity | None
     final: bool
 
 
@@ -699,7 +703,8 @@ POINTS_SCHEMA: dict[str, Any] = closed(
                 {
                     "id": {"type": "string", "minLength": 1},
                     "committed_on": DATE,
-                    "nature": {"enum": [s.value for s in Severity]},
+                    # "": not classified yet (art. 43), the points pending.
+                    "nature": {"enum": [*(s.value for s in Severity), ""]},
                     "final": {"type": "boolean"},
                 },
                 required=["id", "committed_on", "nature", "final"],
@@ -724,7 +729,7 @@ def points_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             CountedInfraction(
                 i["id"],
                 opt_day(i["committed_on"]) or ctx.as_of,
-                Severity(i["nature"]),
+                Severity(i["nature"]) if i["nature"] else None,
                 bool(i["final"]),
             )
             for i in facts["infractions"]
@@ -752,11 +757,16 @@ def points_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         ]
         windows = art_42_par_3_windows(counted, int(months.value))
         missing: set[Severity] = set()
+        unclassified: list[str] = []
         out_windows: list[dict[str, Any]] = []
         for start, end, infs in windows:
             total: int | None = 0
             used: list[ParameterValue] = []
             for inf in infs:
+                if inf.nature is None:
+                    unclassified.append(inf.id)
+                    total = None
+                    continue
                 value = optional_param(ctx, f"points_{inf.nature.value}", inf.committed_on)
                 if value is None:
                     missing.add(inf.nature)
@@ -793,11 +803,24 @@ def points_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
                     decision(10),
                 )
             )
+        if unclassified:
+            reasons.append(
+                reason(
+                    rule_id("art_42_vii_points"),
+                    Verdict.PENDING,
+                    "Infração(ões) sem natureza classificada pelo regulamento: "
+                    f"{', '.join(unclassified)}; seus pontos dependem dela.",
+                    art(42, inc="VII"),
+                    art(43),
+                    decision(10),
+                    facts={"sem_natureza": unclassified},
+                )
+            )
         current = next((w for w in out_windows if w["start"] <= ctx.as_of <= w["end"]), None)
         outcome = {"windows": out_windows, "current": current}
         summary = (
             "Pontos pendentes de regulamento."
-            if missing
+            if missing or unclassified
             else f"{current['points']} ponto(s) no período atual."
             if current
             else "Nenhum período de contagem em curso."

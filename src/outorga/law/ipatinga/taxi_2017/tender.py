@@ -38,9 +38,7 @@ from ._base import DATE, LAW, answer, art, day, decide, fmt, opt_day, param, rul
 ROLE_PT = {"titular": "taxista titular", "auxiliar": "taxista auxiliar"}
 
 
-def current_period(
-    periods: Sequence[Mapping[str, Any]], on: dt.date
-) -> tuple[dt.date, str] | None:
+def current_period(periods: Sequence[Mapping[str, Any]], on: dt.date) -> tuple[dt.date, str] | None:
     """The start of the uninterrupted inscription in force on ``on`` (periods that overlap or
     follow each other the next day are one), and the role in force that day; None when the
     person is not inscribed that day."""
@@ -205,11 +203,7 @@ def classification_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
                     f"{number_br(x['total'])})"
                     for i, x in enumerate(ranked, start=1)
                 )
-                + (
-                    "; empates na ordem dada pela comissão (desempate do edital)."
-                    if ties
-                    else "."
-                ),
+                + ("; empates na ordem dada pela comissão (desempate do edital)." if ties else "."),
                 art(48),
                 art(3),
                 facts={"empates": ties},
@@ -228,7 +222,9 @@ def classification_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             },
             "ties": ties,
         }
-        summary = f"Classificação com o critério dos atuais taxistas (art. 48): {len(rows)} candidato(s)."
+        summary = (
+            f"Classificação com o critério dos atuais taxistas (art. 48): {len(rows)} candidato(s)."
+        )
         return decide(qid, ctx, outcome, reasons, summary)
 
     return answer(qid, ctx, opened, (art(48),), build)

@@ -33,12 +33,6 @@ from ._base import (
     refusals_text,
     rule_id,
 )
-from .duties import (
-    PLACEMENTS,
-    art_19_iv_vehicle_documents,
-    art_44_advertising,
-    art_44_other_legislation,
-)
 from .service import art_2_capacity, art_8_lift_platform, art_9_executive_standard
 
 
@@ -424,16 +418,6 @@ VEHICLE_SCHEMA: dict[str, Any] = closed(
         "detran_mg_approved": {"type": "boolean"},
         "executive_standard": {"type": "boolean"},
         "imminent_risk": {"type": "boolean"},
-        # Art. 44: where advertising is fixed on the vehicle (an empty list: none); or the
-        # inspector's finding that it is only on the top and/or rear (vistoria checklist).
-        "advertising": {
-            "type": "array",
-            "items": {"enum": list(PLACEMENTS)},
-            "uniqueItems": True,
-        },
-        "advertising_only_top_or_rear": {"type": "boolean"},
-        # Art. 19, IV: the vehicle's documents up to date (the inspector's finding).
-        "vehicle_documents_up_to_date": {"type": "boolean"},
         "inspection": closed(
             {
                 "approved": {"type": "boolean"},
@@ -490,17 +474,6 @@ def vehicle_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             reasons.append(art_28_par_4_detran(v.detran_mg_approved))
         if category is Category.EXECUTIVO:
             reasons.append(art_9_executive_standard(v.executive_standard))
-        # Read only when told (checklists from 2027-01-01, ADR 0031): older decisions keep
-        # their reasons.
-        if "advertising" in facts or "advertising_only_top_or_rear" in facts:
-            reasons.append(
-                art_44_advertising(
-                    facts.get("advertising"), facts.get("advertising_only_top_or_rear")
-                )
-            )
-            reasons.append(art_44_other_legislation())
-        if "vehicle_documents_up_to_date" in facts:
-            reasons.append(art_19_iv_vehicle_documents(bool(facts["vehicle_documents_up_to_date"])))
         reasons.append(art_29_inspection(occasion, facts.get("inspection")))
         unmet = [r for r in reasons if r.verdict is Verdict.REFUSED]
         withdrawal = None

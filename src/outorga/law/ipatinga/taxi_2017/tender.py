@@ -97,15 +97,18 @@ def art_48_current_taxista(
     cap = param(ctx, "tender_current_taxista_max_points", on)
     raw = int(base.value) + int(per_year.value) * years
     points = min(raw, int(cap.value))
-    capped = " (limitado ao máximo)" if points < raw else ""
+    total = (
+        f"{raw} ponto(s), limitado ao máximo de {cap.value}: {points} ponto(s)"
+        if points < raw
+        else f"{points} ponto(s) (máximo de {cap.value})"
+    )
     example = " (valores de exemplo)" if any(p.example for p in (base, per_year, cap)) else ""
     return points, reason(
         rule_id("art_48_current_taxista"),
         Verdict.INFO,
         f"{applicant}: {ROLE_PT.get(role, 'taxista')} inscrito no Cadastro Municipal desde "
         f"{fmt(since)}, sem interrupção, em {fmt(on)} (abertura da licitação): {years} ano(s) "
-        f"completo(s); {base.value} + {per_year.value} × {years} = {points} ponto(s){capped}, "
-        f"máximo de {cap.value}{example}.",
+        f"completo(s); {base.value} + {per_year.value} × {years} = {total}{example}.",
         art(48),
         art(20),
         art(4, inc="XIII" if role == "titular" else "XIV"),

@@ -6,7 +6,6 @@ them; the page shows score + points = total for each, and fits the screen (ADR 0
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,13 +23,12 @@ from outorga.registry.services.tenders import tender_evaluate
 pytestmark = pytest.mark.browser
 
 WIDTHS = {"desktop": 1280, "phone": 390}
-SHOTS = Path("/tmp/taxiarts-shots")
 OPEN = dt.date(2026, 11, 2)
 
 
 @pytest.mark.parametrize("screen", list(WIDTHS))
 def test_art_48_the_commission_scores_and_the_current_taxista_gets_the_points(
-    page: Any, demo_site: Any, screen: str
+    page: Any, demo_site: Any, artifacts: Any, screen: str
 ) -> None:
     width = WIDTHS[screen]
     page.set_viewport_size({"width": width, "height": 900})
@@ -74,5 +72,4 @@ def test_art_48_the_commission_scores_and_the_current_taxista_gets_the_points(
     rows = page.locator("tbody tr")
     assert "Auxiliar Atual" in rows.nth(0).inner_text() and "1º" in rows.nth(0).inner_text()
     fits(page, width)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"tender-art-48-{screen}.png"), full_page=True)
+    page.screenshot(path=str(artifacts / f"tender-art-48-{screen}.png"), full_page=True)

@@ -8,32 +8,15 @@ from __future__ import annotations
 import datetime as dt
 
 from django.urls import reverse
-from enforcement_factories import at, client_of, make_final
+from enforcement_factories import client_of, make_final, taxi_auto
 from registry_factories import taxi_permit
 
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Penalty, TaxiInfractionItem
-from outorga.enforcement.services.autos import infraction_issue
 from outorga.finance.models import Debt
 from outorga.law.competence import Role
 
 D = dt.date(2026, 4, 6)  # a Monday
-LAW = "ipatinga.taxi-2017"
-
-
-def _auto(world, permit, code):  # type: ignore[no-untyped-def]
-    return infraction_issue(
-        actor=world.fiscal,
-        municipality=world.m,
-        code=code,
-        committed_at=at(D),
-        place="Ponto da Rodoviária",
-        description="Adesivo publicitário nas portas dianteiras.",
-        agent_registration="F-7",
-        permit=permit,
-        law=LAW,
-        offender_signed=True,
-    )
 
 
 def test_art_19_and_art_44_are_choices_of_the_auto_form_with_their_articles(world, user_of):
@@ -58,7 +41,7 @@ def test_art_44_auto_then_no_fine_until_the_regulation_gives_the_nature(world, u
     with tenant(world.m):
         TaxiInfractionItem.objects.filter(code="publicidade_irregular").delete()
     permit = taxi_permit(world.m, n=9102)
-    auto = _auto(world, permit, "publicidade_irregular")
+    auto = taxi_auto(world, permit, "publicidade_irregular", on=D)
     assert auto.provision.endswith("art. 44") and auto.severity == ""
     make_final(world, auto, D)
     with tenant(world.m):
@@ -85,7 +68,7 @@ def test_art_19_i_with_the_regulations_nature_the_fine_is_charged_citing_art_19(
             },
         )
     permit = taxi_permit(world.m, n=9103)
-    auto = _auto(world, permit, "dever_atendimento")
+    auto = taxi_auto(world, permit, "dever_atendimento", on=D)
     assert auto.severity == "leve" and "art. 19, I" in auto.provision
     make_final(world, auto, D)
     with tenant(world.m):

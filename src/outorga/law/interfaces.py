@@ -86,6 +86,7 @@ TAXI_SERVICES = Interface(
         "registration_documents",
     ),
     more=(
+        "advertising",
         "appeal_deadline",
         "auxiliary_registration",
         "auxiliary_renewal",
@@ -103,6 +104,7 @@ TAXI_SERVICES = Interface(
         "seizure_release",
         "stand_parking",
         "suspension",
+        "tender_classification",
         "vehicle_change",
     ),
 )

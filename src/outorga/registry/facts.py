@@ -55,6 +55,52 @@ def cassations(person: Person) -> list[dict[str, Any]]:
     return out
 
 
+def taxista_periods(person: Person) -> list[dict[str, Any]]:
+    """When ``person`` was inscribed in the Cadastro Municipal de Taxistas (taxi art. 4 I, XIII,
+    XIV; art. 20), from the records: each taxi permit held by the natural person (titular), from
+    its grant to the day before its end (the effective day of the change that ended it; open
+    while in force), and each inscription as auxiliary of a taxi permit, from its addition to the
+    day before its removal. The facts of the tender's criterion for current taxistas (art. 48)."""
+    from .models import Auxiliary, PermitStatusChange
+
+    if person.kind != Person.Kind.NATURAL:
+        return []
+    periods: list[dict[str, Any]] = []
+    for p in Permit.objects.filter(holder=person, service=Service.TAXI):
+        until: dt.date | None = None
+        if p.status not in ACTIVE_STATUSES:
+            ended = (
+                PermitStatusChange.objects.filter(permit=p, to_status=p.status)
+                .order_by("-effective_on", "-id")
+                .values_list("effective_on", flat=True)
+                .first()
+            )
+            if ended is None:
+                continue  # ended, with no date on record: never read as in force
+            until = max(p.granted_on, ended - dt.timedelta(days=1))
+        periods.append(
+            {
+                "role": "titular",
+                "from": p.granted_on.isoformat(),
+                "until": until.isoformat() if until else None,
+            }
+        )
+    for a in Auxiliary.objects.filter(person=person, permit__service=Service.TAXI):
+        until = None
+        if a.status != Auxiliary.Status.ACTIVE:
+            if a.removed_on is None:
+                continue  # removed, with no date on record: never read as in force
+            until = max(a.added_on, a.removed_on - dt.timedelta(days=1))
+        periods.append(
+            {
+                "role": "auxiliar",
+                "from": a.added_on.isoformat(),
+                "until": until.isoformat() if until else None,
+            }
+        )
+    return sorted(periods, key=lambda x: (x["from"], x["role"]))
+
+
 #: The documents of mototaxi art. 5 (V, VI, VIII–XI) as the person's facts name them, by the
 #: record that proves each; the course (III) and the medical certificate (VII) have facts of their
 #: own. The guided grant lists these, so it asks for exactly what the law reads.

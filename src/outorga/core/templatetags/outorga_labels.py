@@ -9,6 +9,7 @@ from outorga.core.actlabels import object_label as _object_label
 from outorga.core.actlabels import role_label as _role_label
 from outorga.core.charts import money, number
 from outorga.law.citations import LAW_TITLES
+from outorga.law.money import number_br
 
 register = template.Library()
 
@@ -44,3 +45,11 @@ def br_number(value: int | None) -> str:
 def br_money(cents: int | None) -> str:
     """Cents in reais as a Brazilian reads them (R$ 1.234,56)."""
     return money(cents)
+
+
+@register.filter
+def br_decimal(value: str | int | None) -> str:
+    """An exact quantity as a Brazilian reads it (``7.5`` → ``7,5``); "—" for none."""
+    if value is None or value == "":
+        return "—"
+    return number_br(str(value))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
 from django.http import HttpRequest
@@ -194,6 +195,11 @@ def tender_evaluate(request: HttpRequest, tender_id: int, payload: EvaluateIn) -
 
 class RankingIn(Schema):
     ranking: list[int]
+    scores: dict[int, Decimal] = Field(
+        default_factory=dict,
+        description="táxi (art. 48): nota de cada candidato (id) nos demais critérios do edital; "
+        "a lei soma os pontos dos atuais taxistas e ordena, a ordem de ranking só desempata",
+    )
 
 
 @tenders_router.post(

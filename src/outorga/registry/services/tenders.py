@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
@@ -24,7 +25,7 @@ from outorga.core.tenancy import tenant
 from outorga.law import interfaces
 from outorga.law.decisions import Decision, Reason, Verdict
 
-from ..facts import active_permits, person_facts, quota_facts, quota_limit
+from ..facts import active_permits, person_facts, quota_facts, quota_limit, taxista_periods
 from ..models import (
     Permit,
     Person,
@@ -336,10 +337,60 @@ def tender_lacks_category(tender: Tender) -> bool:
     )
 
 
+def classification_decision(
+    tender: Tender, order: list[TenderApplicant], scores: Mapping[int, Decimal]
+) -> Decision | None:
+    """The law's classification where it has a criterion of its own (taxi art. 48: points for
+    the current taxistas, read from the registry's records), asked on the day the tender opened
+    with the commission's ``scores`` on the edital's other criteria (0 where none is given) and
+    its ``order`` as the tie-break; None for a law without one."""
+    law = tender_law(tender)
+    if not interfaces.answers(law, "tender_classification"):
+        return None
+    facts = {
+        "opened_on": tender.opened_on.isoformat(),
+        "applicants": [
+            {
+                "id": str(a.pk),
+                "name": a.person.name,
+                "score": float(scores.get(a.pk, Decimal(0))),
+                "taxista_periods": taxista_periods(a.person),
+            }
+            for a in order
+        ],
+    }
+    return bound_law(tender.municipality, tender.service, tender.opened_on).ask(
+        "tender_classification", facts
+    )
+
+
+def _scores(raw: Mapping[Any, Any] | None, ranking: list[int]) -> dict[int, Decimal]:
+    out: dict[int, Decimal] = {}
+    for key, value in (raw or {}).items():
+        try:
+            pk, score = int(key), Decimal(str(value))
+        except (ValueError, ArithmeticError):
+            raise FieldError("nota", f"nota inválida: {value}") from None
+        if pk not in ranking:
+            raise FieldError("nota", f"nota de quem não está na classificação: {pk}")
+        if not score.is_finite() or score < 0:
+            raise FieldError("nota", "a nota dos demais critérios do edital não pode ser negativa")
+        out[pk] = score
+    return out
+
+
 def tender_rank(
-    *, actor: Actor, municipality: Municipality, tender: Tender, ranking: list[int]
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    tender: Tender,
+    ranking: list[int],
+    scores: Mapping[Any, Any] | None = None,
 ) -> Tender:
-    """The commission's ranking: every eligible applicant, in order; no ineligible one."""
+    """The commission's ranking: every eligible applicant, in order; no ineligible one. Where the
+    law has a classification criterion of its own (taxi art. 48), the commission gives each
+    applicant's ``scores`` on the edital's other criteria and the law orders them, the
+    commission's order breaking ties; each applicant keeps its score, points and total."""
     authorize(
         actor=actor, municipality=municipality, action="tender.manage", law=tender_law(tender)
     )
@@ -347,7 +398,9 @@ def tender_rank(
         tender = _locked_in(
             tender, Tender.Status.OPEN, "a classificação é feita com a licitação aberta"
         )
-        applicants = {a.pk: a for a in TenderApplicant.objects.filter(tender=tender)}
+        applicants = {
+            a.pk: a for a in TenderApplicant.objects.filter(tender=tender).select_related("person")
+        }
         if any(a.eligible is None for a in applicants.values()):
             raise FieldError("classificação", "avalie a habilitação de todos os candidatos antes")
         eligible = {pk for pk, a in applicants.items() if a.eligible}
@@ -362,17 +415,36 @@ def tender_rank(
             raise FieldError("classificação", "candidato inabilitado não pode ser classificado")
         if eligible - set(ranking):
             raise FieldError("classificação", "classifique todos os candidatos habilitados")
+        given = _scores(scores, ranking)
+        d = (
+            classification_decision(tender, [applicants[pk] for pk in ranking], given)
+            if ranking
+            else None
+        )
+        if d is not None:
+            if d.outcome is None:
+                raise Refused(d)
+            ranking = [int(pk) for pk in d.outcome["ranking"]]
         for position, pk in enumerate(ranking, start=1):
-            applicants[pk].rank = position
-            applicants[pk].save(update_fields=["rank"])
+            a = applicants[pk]
+            a.rank = position
+            fields = ["rank"]
+            if d is not None:
+                a.decision = {**a.decision, "classification": d.outcome["applicants"][str(pk)]}
+                fields.append("decision")
+            a.save(update_fields=fields)
         tender.status = Tender.Status.RANKED
         tender.save(update_fields=["status"])
+        new: dict[str, Any] = {"ranking": [applicants[pk].person_id for pk in ranking]}
+        if d is not None:
+            new["scores"] = {str(applicants[pk].person_id): str(given.get(pk, 0)) for pk in ranking}
         record_act(
             municipality=municipality,
             actor=actor,
             action="tender.rank",
             obj=tender,
-            new={"ranking": [applicants[pk].person_id for pk in ranking]},
+            new=new,
+            basis=basis_of(d) if d is not None else None,
         )
     return tender
 

@@ -16,6 +16,7 @@ from outorga.core.access import staff_required
 from outorga.core.errors import Refused
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
+from outorga.law import interfaces
 from outorga.law.competence import NotCompetent, is_allowed
 
 from ..forms import (
@@ -258,7 +259,15 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
                 eligible = TenderApplicant.objects.filter(tender=tender, eligible=True)
                 ranks = {a.pk: int(request.POST.get(f"rank_{a.pk}") or 0) for a in eligible}
                 order = [pk for pk, _ in sorted(ranks.items(), key=lambda kv: kv[1])]
-                tender_rank(actor=actor, municipality=m, tender=tender, ranking=order)
+                # Taxi art. 48: the score on the edital's other criteria, the law adds its points.
+                scores = {
+                    a.pk: request.POST[f"score_{a.pk}"].strip().replace(",", ".")
+                    for a in eligible
+                    if request.POST.get(f"score_{a.pk}", "").strip()
+                }
+                tender_rank(
+                    actor=actor, municipality=m, tender=tender, ranking=order, scores=scores
+                )
                 messages.success(request, "Registrado.")
                 return redirect("taxi:tender", tender.pk)
             elif step == "evaluate" and on_form.is_valid():
@@ -309,6 +318,10 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
             "can_apply": is_allowed(role, "registry.record", law),
             "can_manage": is_allowed(role, "tender.manage", law),
             "asks_category": tender_lacks_category(tender),
+            # Taxi art. 48: the law's own classification criterion (current taxistas).
+            "classification_cite": tender_cites(tender, "tender_classification")
+            if interfaces.answers(law, "tender_classification")
+            else "",
             "categories": TaxiCategory.choices,
         },
     )

@@ -13,7 +13,9 @@ The rulebook follows the law's chapters, one module each; importing this package
 - :mod:`.vehicles` — Cap. III, art. 27–32: vehicles, age (D-6), inspections, reserve, swaps;
 - :mod:`.stands_tariffs` — Cap. IV–VI, art. 33–40: stands, tariffs, fees;
 - :mod:`.penalties` — Cap. VII, art. 41–43: infractions, penalties, measures, procedure (D-17);
-- :mod:`.illegal_transport` — art. 16 and the measures of art. 42 I–III, VI, §1, §2, §4.
+- :mod:`.illegal_transport` — art. 16 and the measures of art. 42 I–III, VI, §1, §2, §4;
+- :mod:`.duties` — art. 19 (the taxista's duties) and art. 44 (advertising on the vehicle);
+- :mod:`.tender` — art. 48: the tender's criterion for current taxistas.
 
 Who may decide each act is in :mod:`outorga.law.competence` (not repeated here).
 """
@@ -28,6 +30,7 @@ from outorga.law.citations import Citation
 from outorga.law.procedure import InfractionKind, Procedure
 
 from . import (
+    duties,
     extinction,
     illegal_transport,
     penalties,
@@ -35,6 +38,7 @@ from . import (
     registry,
     service,
     stands_tariffs,
+    tender,
     term,
     transfer,
     vehicles,
@@ -43,7 +47,7 @@ from ._base import LAW, LAW_DATE, Category, HolderKind, Severity, art
 from .extinction import EXTINCTION_CAUSES
 from .illegal_transport import ILLEGAL_TRANSPORT, ILLEGAL_TRANSPORT_DESCRIPTION
 from .illegal_transport import MEASURE_LABELS as MEASURES
-from .penalties import LAW_CATALOG, InfractionType, catalog
+from .penalties import LAW_CATALOG, NAMED_WITHOUT_NATURE, InfractionType, catalog
 from .registry import DOCUMENTS
 from .term import instalment_plan
 
@@ -57,11 +61,19 @@ def _kinds(
     Illegal transport (art. 16) is among them once the regulation gives it a nature; its vehicle
     may be removed (art. 42 II)."""
     extra = [InfractionType.from_regulation(i) for i in regulation_items]
-    return [
+    items = catalog(extra)
+    kinds = [
         InfractionKind(
             i.code, i.description, i.nature.value, i.citation.render(), i.code == ILLEGAL_TRANSPORT
         )
-        for i in catalog(extra).values()
+        for i in items.values()
+    ]
+    # Art. 19 I–IV and art. 44: conducts the law names without a nature (art. 41 caput); an auto
+    # cites them before the regulation classifies them, its fine pending until it does (art. 43).
+    return kinds + [
+        InfractionKind(code, description, "", where.render(), False)
+        for code, (description, where) in NAMED_WITHOUT_NATURE.items()
+        if code not in items and code != ILLEGAL_TRANSPORT
     ]
 
 
@@ -89,6 +101,7 @@ FEE_TYPES: dict[str, tuple[str, tuple[Citation, ...]]] = {
 #: Articles the apps cite for checks and acts made outside a question (``interfaces.citations``).
 CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "tender": art(3),  # the permission through the tender
+    "tender_classification": art(48),  # criteria that contemplate the current taxistas
     "registration_certificate": art(13),  # the yearly Termo a badge follows
     "stand": art(33),  # the Executive fixes the stands, by category
     "stand_rules": art(34),
@@ -151,6 +164,7 @@ __all__ = [
     "InfractionType",
     "Severity",
     "catalog",
+    "duties",
     "extinction",
     "illegal_transport",
     "instalment_plan",
@@ -159,6 +173,7 @@ __all__ = [
     "registry",
     "service",
     "stands_tariffs",
+    "tender",
     "term",
     "transfer",
     "vehicles",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from outorga.law.calendar import DEADLINE_CITATIONS
@@ -39,6 +39,7 @@ from ._base import (
     refusals_text,
     rule_id,
 )
+from .duties import ADVERTISING, ADVERTISING_DESCRIPTION, DUTIES
 from .illegal_transport import ILLEGAL_TRANSPORT, art_16_nature_from_regulation
 
 LEI_9784 = "federal.9784-1999"
@@ -58,15 +59,14 @@ class InfractionType:
 
     @classmethod
     def from_regulation(cls, data: Mapping[str, Any]) -> InfractionType:
-        """An item of the regulation, cited by its act; illegal transport keeps its article (art.
-        16), the regulation giving only its nature."""
+        """An item of the regulation, cited by its act; a conduct the law names without a nature
+        (illegal transport, art. 16; the duties of art. 19; advertising, art. 44) keeps its
+        article, the regulation giving only its nature."""
         note = data.get("reference") or "regulamento"
-        article = 16 if data["code"] == ILLEGAL_TRANSPORT else 43
+        named = NAMED_WITHOUT_NATURE.get(data["code"])
+        where = named[1] if named else cite(LAW, 43)
         return cls(
-            data["code"],
-            data["description"],
-            Severity(data["nature"]),
-            cite(LAW, article, note=note),
+            data["code"], data["description"], Severity(data["nature"]), replace(where, note=note)
         )
 
 
@@ -104,6 +104,36 @@ LAW_CATALOG: tuple[InfractionType, ...] = (
         Severity.GRAVISSIMA,
     ),
 )
+
+
+#: Conducts the law names and gives no nature (art. 41 §2 classifies others): their nature, hence
+#: their fine, is the regulation's (art. 43, D-10). Code → (description, article).
+NAMED_WITHOUT_NATURE: dict[str, tuple[str, Citation]] = {
+    ILLEGAL_TRANSPORT: ("Transporte ilegal de passageiros", art(16)),
+    **{d.code: (d.description, d.citation) for d in DUTIES},
+    ADVERTISING: (ADVERTISING_DESCRIPTION, art(44)),
+}
+
+
+def nature_from_regulation(code: str) -> Reason:
+    """Art. 41 caput with art. 43: the law names the conduct (art. 19 I–IV, art. 44) without
+    classifying its nature; the regulation must, before a fine can be computed (art. 41 §2 fixes
+    the fine of each nature). Illegal transport keeps its own reason (art. 16)."""
+    if code == ILLEGAL_TRANSPORT:
+        return art_16_nature_from_regulation(code)
+    description, where = NAMED_WITHOUT_NATURE[code]
+    return reason(
+        rule_id("art_43_nature_from_regulation"),
+        Verdict.PENDING,
+        f"{description}: a lei não classifica a natureza desta infração; a "
+        f"multa depende de o regulamento (art. 43) listar o item com a sua natureza, o que ainda "
+        "não fez.",
+        where,
+        art(41),
+        art(43),
+        decision(10),
+        facts={"infração": code},
+    )
 
 
 def catalog(extra: Iterable[InfractionType] = ()) -> dict[str, InfractionType]:
@@ -466,6 +496,11 @@ def penalty_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         if item is None and facts["infraction"] == ILLEGAL_TRANSPORT:
             r = art_16_nature_from_regulation(ILLEGAL_TRANSPORT)
             return decide(qid, ctx, None, [r], "Pendente: natureza do transporte ilegal.")
+        if item is None and facts["infraction"] in NAMED_WITHOUT_NATURE:
+            r = nature_from_regulation(facts["infraction"])
+            return decide(
+                qid, ctx, None, [r], "Pendente: natureza da infração a definir pelo regulamento."
+            )
         if item is None:
             r = reason(
                 rule_id("art_43_catalog"),
@@ -637,7 +672,9 @@ def suspension_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 class CountedInfraction:
     id: str
     committed_on: dt.date
-    nature: Severity
+    #: None: a conduct the law names without a nature (art. 16, 19, 44) the regulation has not
+    #: classified yet — its points are pending like its fine.
+    nature: Severity | None
     final: bool
 
 
@@ -666,7 +703,8 @@ POINTS_SCHEMA: dict[str, Any] = closed(
                 {
                     "id": {"type": "string", "minLength": 1},
                     "committed_on": DATE,
-                    "nature": {"enum": [s.value for s in Severity]},
+                    # "": not classified yet (art. 43), the points pending.
+                    "nature": {"enum": [*(s.value for s in Severity), ""]},
                     "final": {"type": "boolean"},
                 },
                 required=["id", "committed_on", "nature", "final"],
@@ -691,7 +729,7 @@ def points_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             CountedInfraction(
                 i["id"],
                 opt_day(i["committed_on"]) or ctx.as_of,
-                Severity(i["nature"]),
+                Severity(i["nature"]) if i["nature"] else None,
                 bool(i["final"]),
             )
             for i in facts["infractions"]
@@ -719,11 +757,16 @@ def points_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         ]
         windows = art_42_par_3_windows(counted, int(months.value))
         missing: set[Severity] = set()
+        unclassified: list[str] = []
         out_windows: list[dict[str, Any]] = []
         for start, end, infs in windows:
             total: int | None = 0
             used: list[ParameterValue] = []
             for inf in infs:
+                if inf.nature is None:
+                    unclassified.append(inf.id)
+                    total = None
+                    continue
                 value = optional_param(ctx, f"points_{inf.nature.value}", inf.committed_on)
                 if value is None:
                     missing.add(inf.nature)
@@ -760,11 +803,24 @@ def points_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
                     decision(10),
                 )
             )
+        if unclassified:
+            reasons.append(
+                reason(
+                    rule_id("art_42_vii_points"),
+                    Verdict.PENDING,
+                    "Infração(ões) sem natureza classificada pelo regulamento: "
+                    f"{', '.join(unclassified)}; seus pontos dependem dela.",
+                    art(42, inc="VII"),
+                    art(43),
+                    decision(10),
+                    facts={"sem_natureza": unclassified},
+                )
+            )
         current = next((w for w in out_windows if w["start"] <= ctx.as_of <= w["end"]), None)
         outcome = {"windows": out_windows, "current": current}
         summary = (
             "Pontos pendentes de regulamento."
-            if missing
+            if missing or unclassified
             else f"{current['points']} ponto(s) no período atual."
             if current
             else "Nenhum período de contagem em curso."

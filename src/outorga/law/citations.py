@@ -38,7 +38,15 @@ class Citation:
         return self.law == "outorga.decisions"
 
     def render(self) -> str:
-        """Portuguese rendering, e.g. ``Lei de mototáxi de Ipatinga (2013), art. 32, I``."""
+        """Portuguese rendering, e.g. ``Lei de mototáxi de Ipatinga (2013), art. 32, I``;
+        written once per citation (every explanation renders the same few)."""
+        try:
+            return self.__dict__["_rendered"]  # type: ignore[no-any-return]
+        except KeyError:
+            text = self.__dict__["_rendered"] = self._render()
+            return text
+
+    def _render(self) -> str:
         if self.is_decision:
             text = f"decisão {self.article}"
             return f"{text} ({self.note})" if self.note else text

@@ -7,6 +7,7 @@ import datetime as dt
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import FrozenInstanceError, dataclass
 from decimal import Decimal
 from enum import StrEnum
@@ -67,6 +68,66 @@ def eager_texts() -> Iterator[None]:
         yield
     finally:
         _eager = before
+
+
+#: True while a question is answered verdict-only (:func:`verdict_only`): the rule helpers
+#: (``rules.check``, ``rules.reason``) then give a :class:`QuickReason` — the rule and its verdict,
+#: nothing else. A context variable, not a global: a thread (or task) answering in full beside one
+#: answering verdict-only keeps its explanations.
+VERDICT_ONLY: ContextVar[bool] = ContextVar("outorga_law_verdict_only", default=False)
+
+
+class Unexplained(BaseException):  # noqa: N818 — a signal to the engine, not an error
+    """Code answering a question verdict-only read more of a reason than its rule and verdict
+    (its message, facts, citations, parameters). The engine then answers the question in full.
+    A ``BaseException``, so that no rule's ``except Exception`` mistakes it for its own."""
+
+
+class QuickReason:
+    """What a rule gives when a question is answered verdict-only: its ``rule`` and ``verdict``.
+    Anything else read of it (message, facts, citations, parameters, equality) raises
+    :class:`Unexplained`, so an outcome computed from more than verdicts is never computed from
+    a stand-in: the engine answers in full instead. One per (rule, verdict), shared."""
+
+    __slots__ = ("rule", "verdict")
+
+    rule: str
+    verdict: Verdict
+
+    def __init__(self, rule: str, verdict: Verdict) -> None:
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "verdict", verdict)
+
+    def __getattr__(self, name: str) -> Any:
+        raise Unexplained(name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        raise Unexplained("__eq__")
+
+    def __hash__(self) -> int:
+        raise Unexplained("__hash__")
+
+    def __reduce__(self) -> Any:
+        raise Unexplained("__reduce__")
+
+    def __repr__(self) -> str:
+        return f"QuickReason({self.rule!r}, {self.verdict!r})"
+
+
+_QUICK: dict[Verdict, dict[str, QuickReason]] = {v: {} for v in Verdict}
+
+
+def quick_reason(rule: str, verdict: Verdict) -> Reason:
+    """The shared :class:`QuickReason` of ``rule`` with ``verdict`` (typed as the
+    :class:`Reason` it stands for: rule code reads it as one)."""
+    of_verdict = _QUICK[verdict]
+    found = of_verdict.get(rule)
+    if found is None:
+        found = of_verdict[rule] = QuickReason(rule, verdict)
+    return found  # type: ignore[return-value]
 
 
 @dataclass(init=False, repr=False, eq=False)  # a dataclass to `replace`; frozen by hand
@@ -224,6 +285,94 @@ class Decision:
                     f"em vigor desde {p.effective:%d/%m/%Y}{ex}"
                 )
         return "\n".join(lines)
+
+
+class QuickDecision(Decision):
+    """A decision answered verdict-only (:func:`outorga.law.questions.ask` with
+    ``explain=False``): its outcome and summary are those the full answer gives — computed by the
+    same code from the rules' verdicts —, its reasons are written, by answering the question again
+    in full, when they are first read. The facts must not change until then.
+
+    Everything that reads it (``to_json``, ``to_text``, equality, pickling, ``replace``) reads the
+    full reasons; ``eligibility`` and ``refusals`` of a decision without refusal do not need them.
+    """
+
+    @classmethod
+    def of(cls, quick: Decision, explain: Callable[[], Decision]) -> QuickDecision:
+        new = object.__new__(cls)
+        new.__dict__.update(
+            question=quick.question,
+            as_of=quick.as_of,
+            municipality=quick.municipality,
+            outcome=quick.outcome,
+            summary=quick.summary,
+            _quick=quick.reasons,
+            _explain=explain,
+        )
+        return new
+
+    def __post_init__(self) -> None:  # ``replace``: reasons given in full
+        if not self.__dict__.get("_reasons"):
+            raise ValueError(f"decision {self.question} has no reason")
+
+    @property  # type: ignore[override]
+    def reasons(self) -> tuple[Reason, ...]:
+        """The full reasons, written on first reading."""
+        here = self.__dict__
+        found: tuple[Reason, ...] | None = here.get("_reasons")
+        if found is None:
+            token = VERDICT_ONLY.set(False)
+            try:
+                full = here["_explain"]()
+            finally:
+                VERDICT_ONLY.reset(token)
+            if full.outcome != self.outcome or full.summary != self.summary:
+                raise AssertionError(
+                    f"{self.question}: the verdict-only answer ({self.outcome!r}, "
+                    f"{self.summary!r}) differs from the full one ({full.outcome!r}, "
+                    f"{full.summary!r})"
+                )
+            found = here["_reasons"] = full.reasons
+            del here["_explain"], here["_quick"]
+        return found
+
+    @reasons.setter
+    def reasons(self, value: tuple[Reason, ...]) -> None:
+        self.__dict__["_reasons"] = value
+
+    @property
+    def explained(self) -> bool:
+        """Whether the full reasons were written."""
+        return "_reasons" in self.__dict__
+
+    @property
+    def eligibility(self) -> str:
+        quick = self.__dict__.get("_quick")
+        return eligibility_of(self.reasons if quick is None else quick)
+
+    @property
+    def refusals(self) -> tuple[Reason, ...]:
+        quick = self.__dict__.get("_quick")
+        if quick is not None and not any(r.verdict is Verdict.REFUSED for r in quick):
+            return ()
+        return super().refusals
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        args = (
+            self.question,
+            self.as_of,
+            self.municipality,
+            self.outcome,
+            self.reasons,
+            self.summary,
+        )
+        return (Decision, args)
+
+    def __repr__(self) -> str:
+        return (
+            f"QuickDecision(question={self.question!r}, as_of={self.as_of!r}, "
+            f"outcome={self.outcome!r}, summary={self.summary!r})"
+        )
 
 
 def eligibility_of(reasons: Iterable[Reason]) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import gc
+import os
 import random
 import sys
 import time
@@ -146,11 +147,29 @@ def main() -> None:
         args.n,
         lambda i: questions.ask(qh.id, ctx, histories[i]),
     )
+    # The same questions answered verdict-only (``explain=False``): the same outcome and summary,
+    # the reasons written only when read (here: never).
+    quick_both = rate(
+        "  verdict-only: person + vehicle eligibility",
+        args.n,
+        lambda i: (
+            questions.ask(qp.id, ctx, people[i], explain=False),
+            questions.ask(qv.id, ctx, vehicles[i], explain=False),
+        ),
+        per_call=2,
+    )
+    quick_esc = rate(
+        "  verdict-only: escalation",
+        args.n,
+        lambda i: questions.ask(qh.id, ctx, histories[i], explain=False),
+    )
     print(
         f"pairs/s = {both / 2:,.0f}; ".replace(",", ".")
         + f"ratio eligibility/reference = {ref / both:.1f}x slower; "
-        f"escalation/reference = {ref / esc:.1f}x slower"
+        f"escalation/reference = {ref / esc:.1f}x slower; verdict-only: "
+        f"eligibility {ref / quick_both:.1f}x, escalation {ref / quick_esc:.1f}x slower"
     )
+    print(f"load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

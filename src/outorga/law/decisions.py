@@ -357,6 +357,26 @@ class QuickDecision(Decision):
             return ()
         return super().refusals
 
+    def _fields(self) -> tuple[Any, ...]:
+        return (
+            self.question,
+            self.as_of,
+            self.municipality,
+            self.outcome,
+            self.reasons,
+            self.summary,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to the same decision answered in full (a :class:`Decision`)."""
+        if not isinstance(other, Decision):
+            return NotImplemented
+        theirs = other._fields() if isinstance(other, QuickDecision) else _fields_of(other)
+        return self._fields() == theirs
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
     def __reduce__(self) -> tuple[Any, ...]:
         args = (
             self.question,
@@ -373,6 +393,10 @@ class QuickDecision(Decision):
             f"QuickDecision(question={self.question!r}, as_of={self.as_of!r}, "
             f"outcome={self.outcome!r}, summary={self.summary!r})"
         )
+
+
+def _fields_of(d: Decision) -> tuple[Any, ...]:
+    return (d.question, d.as_of, d.municipality, d.outcome, d.reasons, d.summary)
 
 
 def eligibility_of(reasons: Iterable[Reason]) -> str:

@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 
 from outorga.demo import BARRA_DO_GARCAS, IPATINGA
 from outorga.law import questions
+from outorga.law.batch import Answer
 from outorga.law.citations import cite
 from outorga.law.context import Context
 from outorga.law.decisions import (
@@ -213,6 +214,9 @@ VERDICT_ONLY = {
     "ipatinga.mototaxi-2013.person_eligibility",
     "ipatinga.mototaxi-2013.vehicle_eligibility",
     "ipatinga.mototaxi-2013.penalty",
+    "ipatinga.taxi-2017.person_eligibility",
+    "barra-do-garcas.apps-2025.driver_eligibility",
+    "barra-do-garcas.apps-2025.vehicle_eligibility",
 }
 
 
@@ -231,6 +235,9 @@ def test_the_verdict_only_answer_is_the_full_one(qid, rng):
     assert quick.outcome == full.outcome
     assert quick.summary == full.summary
     assert quick.eligibility == full.eligibility
+    brief = Answer(1, quick).to_json(brief=True)
+    assert qid not in VERDICT_ONLY or not quick.explained  # a brief answer wrote nothing
+    assert brief == Answer(1, full).to_json(brief=True)
     assert [r.rule for r in quick.refusals] == [r.rule for r in full.refusals]
     assert quick.to_json_text() + quick.to_text() == full.to_json_text() + full.to_text()
     assert quick == full
@@ -318,21 +325,36 @@ def test_a_verdict_only_decision_pickles_replaces_and_compares_as_the_full_one()
 
 
 def test_a_stand_in_reason_tells_nothing_but_its_rule_and_verdict():
+    """… and a refusal's citations (what a brief answer shows); nothing else."""
     token = VERDICT_ONLY_MODE.set(True)
     try:
-        r = _rule(False)
+        ok, refused = _rule(True), _rule(False)
     finally:
         VERDICT_ONLY_MODE.reset(token)
-    assert (r.rule, r.verdict) == ("toy", Verdict.REFUSED)
-    for read in (
-        lambda: r.message,
-        lambda: r.citations,
-        lambda: r.facts,
-        lambda: r.parameters,
-        lambda: r == r,
-    ):
-        with pytest.raises(Unexplained):
-            read()
+    assert (ok.rule, ok.verdict) == ("toy", Verdict.OK)
+    assert (refused.rule, refused.verdict) == ("toy", Verdict.REFUSED)
+    assert refused.citations == (cite(LAW, 5, inc="I"),)
+    for r in (ok, refused):
+        for read in (
+            lambda: r.message,
+            lambda: r.facts,
+            lambda: r.parameters,
+            lambda: r == r,
+            lambda: r.to_json(),
+        ):
+            with pytest.raises(Unexplained):
+                read()
+    with pytest.raises(Unexplained):
+        _ = ok.citations
+
+
+def test_a_rule_without_citation_is_refused_verdict_only_as_in_full():
+    def evaluate(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+        r = check("toy", True, "Atendido.", "Não atendido.")
+        return decide(f"{LAW}.toy", ctx, True, [r], "Resposta.")
+
+    with pytest.raises(ValueError, match="has no citation"):
+        questions.evaluate_quickly(_toy(evaluate), Context(IPATINGA, ON), {})
 
 
 def outcome_of(text: str) -> Any:

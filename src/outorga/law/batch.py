@@ -49,20 +49,24 @@ class Answer:
                 "outcome": jsonable(d.outcome),
                 "eligibility": d.eligibility,
                 "refusals": [
-                    {"rule": r.rule, "citations": [c.render() for c in r.citations]}
-                    for r in d.refusals
+                    {"rule": rule, "citations": [c.render() for c in citations]}
+                    for rule, citations in d.refused_rules()
                 ],
             },
         }
 
 
-def answer(q: questions.Question, ctx: Context, line: int, facts: Any) -> Answer:
+def answer(
+    q: questions.Question, ctx: Context, line: int, facts: Any, *, explain: bool = True
+) -> Answer:
     """One fact set, as :func:`questions.ask` answers it (the law's applicability checked once by
-    :func:`answers`)."""
+    :func:`answers`); ``explain=False`` answers verdict-only, the reasons written if read."""
     if isinstance(facts, NotJson):
         return Answer(line, error=facts.message)
     try:
         questions.validate_facts(q, facts)
+        if not explain:
+            return Answer(line, questions.evaluate_quickly(q, ctx, facts))
         return Answer(line, q.evaluate(ctx, facts))
     except questions.FactsInvalid as exc:
         return Answer(line, error=str(exc), fields=tuple(exc.errors))
@@ -70,16 +74,19 @@ def answer(q: questions.Question, ctx: Context, line: int, facts: Any) -> Answer
         return Answer(line, error=str(exc))
 
 
-def answers(qid: str, ctx: Context, fact_sets: Iterable[tuple[int, Any]]) -> Iterator[Answer]:
+def answers(
+    qid: str, ctx: Context, fact_sets: Iterable[tuple[int, Any]], *, explain: bool = True
+) -> Iterator[Answer]:
     """The answer to each ``(line, facts)``; :class:`questions.LawNotApplicable` before the first
-    when the question's law is not one of the municipality's."""
+    when the question's law is not one of the municipality's. ``explain=False``: verdict-only
+    (what ``--brief`` reads: outcomes, and the rules of the refusals)."""
     q = questions.get(qid)
     if ctx.municipality.laws and q.law not in ctx.municipality.laws:
         raise questions.LawNotApplicable(
             f"a lei {q.law} não se aplica ao município {ctx.municipality.name}"
         )
     for line, facts in fact_sets:
-        yield answer(q, ctx, line, facts)
+        yield answer(q, ctx, line, facts, explain=explain)
 
 
 def ndjson_lines(lines: Iterable[str]) -> Iterator[tuple[int, Any]]:
@@ -101,9 +108,11 @@ class NotJson:
     message: str
 
 
-def answer_lines(qid: str, ctx: Context, lines: Iterable[str]) -> Iterator[Answer]:
+def answer_lines(
+    qid: str, ctx: Context, lines: Iterable[str], *, explain: bool = True
+) -> Iterator[Answer]:
     """The answers to an NDJSON stream of fact sets, in its order."""
-    return answers(qid, ctx, ndjson_lines(lines))
+    return answers(qid, ctx, ndjson_lines(lines), explain=explain)
 
 
 def render(answer: Answer, *, brief: bool = False) -> str:

@@ -34,7 +34,17 @@ VERDICT_PT = {
 }
 
 
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+
+
 def jsonable(value: Any) -> Any:
+    kind = type(value)  # the common shapes first, exactly: what a batch spends most on
+    if kind in _PLAIN:
+        return value
+    if kind is dict:
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [jsonable(v) for v in value]
     if isinstance(value, dt.date):
         return value.isoformat()
     if isinstance(value, Decimal):
@@ -84,19 +94,24 @@ class Unexplained(BaseException):  # noqa: N818 — a signal to the engine, not 
 
 
 class QuickReason:
-    """What a rule gives when a question is answered verdict-only: its ``rule`` and ``verdict``.
-    Anything else read of it (message, facts, citations, parameters, equality) raises
-    :class:`Unexplained`, so an outcome computed from more than verdicts is never computed from
-    a stand-in: the engine answers in full instead. One per (rule, verdict), shared."""
+    """What a rule gives when a question is answered verdict-only: its ``rule`` and ``verdict``
+    (and a refusal's citations, what a brief answer shows). Anything else read of it (message,
+    facts, parameters, equality) raises :class:`Unexplained`, so an outcome computed from more
+    than verdicts is never computed from a stand-in: the engine answers in full instead."""
 
-    __slots__ = ("rule", "verdict")
+    __slots__ = ("rule", "verdict", "citations")
 
     rule: str
     verdict: Verdict
+    citations: tuple[Citation, ...]  # a refusal's only: what ``--brief`` shows of it
 
-    def __init__(self, rule: str, verdict: Verdict) -> None:
+    def __init__(
+        self, rule: str, verdict: Verdict, citations: tuple[Citation, ...] | None = None
+    ) -> None:
         object.__setattr__(self, "rule", rule)
         object.__setattr__(self, "verdict", verdict)
+        if citations is not None:
+            object.__setattr__(self, "citations", citations)
 
     def __getattr__(self, name: str) -> Any:
         raise Unexplained(name)
@@ -120,9 +135,13 @@ class QuickReason:
 _QUICK: dict[Verdict, dict[str, QuickReason]] = {v: {} for v in Verdict}
 
 
-def quick_reason(rule: str, verdict: Verdict) -> Reason:
-    """The shared :class:`QuickReason` of ``rule`` with ``verdict`` (typed as the
-    :class:`Reason` it stands for: rule code reads it as one)."""
+def quick_reason(rule: str, verdict: Verdict, citations: tuple[Citation, ...] = ()) -> Reason:
+    """The :class:`QuickReason` of ``rule`` with ``verdict`` (typed as the :class:`Reason` it
+    stands for: rule code reads it as one); shared, but for a refusal, which keeps its citations."""
+    if not citations:  # a mistake in the rule: the full answer says so (``Reason``)
+        raise Unexplained("citations")
+    if verdict is Verdict.REFUSED:
+        return QuickReason(rule, verdict, citations)  # type: ignore[return-value]
     of_verdict = _QUICK[verdict]
     found = of_verdict.get(rule)
     if found is None:
@@ -245,6 +264,11 @@ class Decision:
     def refusals(self) -> tuple[Reason, ...]:
         return tuple(r for r in self.reasons if r.verdict is Verdict.REFUSED)
 
+    def refused_rules(self) -> list[tuple[str, tuple[Citation, ...]]]:
+        """The rule and the citations of every refusal, in order: what a brief answer shows
+        (a verdict-only decision tells them without writing its reasons)."""
+        return [(r.rule, r.citations) for r in self.refusals]
+
     @property
     def eligibility(self) -> str:
         """One reading of every decision, whatever its outcome's shape (each law's own: a flag,
@@ -356,6 +380,12 @@ class QuickDecision(Decision):
         if quick is not None and not any(r.verdict is Verdict.REFUSED for r in quick):
             return ()
         return super().refusals
+
+    def refused_rules(self) -> list[tuple[str, tuple[Citation, ...]]]:
+        quick = self.__dict__.get("_quick")
+        if quick is None:
+            return super().refused_rules()
+        return [(r.rule, r.citations) for r in quick if r.verdict is Verdict.REFUSED]
 
     def _fields(self) -> tuple[Any, ...]:
         return (

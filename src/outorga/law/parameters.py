@@ -112,6 +112,18 @@ class ParameterValue:
     source: str = "law"
 
     def to_json(self) -> dict[str, Any]:
+        """The trace of this value; written once (every decision using it shows the same)."""
+        try:
+            written = self.__dict__["_json"]
+        except KeyError:
+            written = self.__dict__["_json"] = self._to_json()
+        out = dict(written)
+        out["references"] = list(written["references"])
+        if isinstance(out["value"], list):
+            out["value"] = list(out["value"])
+        return out
+
+    def _to_json(self) -> dict[str, Any]:
         value = self.value
         if isinstance(value, dt.date):
             value = value.isoformat()

@@ -25,7 +25,7 @@ def reason(
     """A reason; ``message`` may be a function that writes it when it is first read. While a
     question is answered verdict-only, the rule and verdict alone (:class:`QuickReason`)."""
     if _verdict_only():
-        return quick_reason(rule, verdict)
+        return quick_reason(rule, verdict, citations)
     return Reason(rule, citations, verdict, message, dict(facts) if facts else {}, params)
 
 
@@ -42,7 +42,7 @@ def check(
     (either may be a function that writes it: only the one the verdict reads is ever written).
     While a question is answered verdict-only, the rule and verdict alone (:class:`QuickReason`)."""
     if _verdict_only():
-        return quick_reason(rule, Verdict.OK if passed else Verdict.REFUSED)
+        return quick_reason(rule, Verdict.OK if passed else Verdict.REFUSED, citations)
     if passed:
         return Reason(rule, citations, Verdict.OK, ok_message, dict(facts) if facts else {}, params)
     return Reason(

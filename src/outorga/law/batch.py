@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import questions
+from .citations import Citation
 from .context import Context
-from .decisions import Decision, jsonable
-from .parameters import ParameterMissing
+from .decisions import Decision, Reason, jsonable
+from .parameters import ParameterMissing, ParameterValue
 
 
 @dataclass(frozen=True)
@@ -115,5 +116,49 @@ def answer_lines(
     return answers(qid, ctx, ndjson_lines(lines), explain=explain)
 
 
+#: How an answer is written: compact, Portuguese unescaped. One encoder, not one per line.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_encode = _ENCODER.encode
+
+
 def render(answer: Answer, *, brief: bool = False) -> str:
-    return json.dumps(answer.to_json(brief=brief), ensure_ascii=False, separators=(",", ":"))
+    """The answer as one NDJSON line: ``json.dumps(answer.to_json(brief=brief), …)``, to the
+    byte; a full explanation is written from the pieces every decision shares (a citation's
+    JSON, a parameter's), each encoded once (tests/law/test_law_batch.py compares the two)."""
+    d = answer.decision
+    if brief or d is None:
+        return _encode(answer.to_json(brief=brief))
+    return f'{{"line":{_encode(answer.line)},"decision":{decision_json(d)}}}'
+
+
+def decision_json(d: Decision) -> str:
+    """``d.to_json()`` encoded as :func:`render` encodes it."""
+    reasons = ",".join(
+        _reason_json(r) if type(r) is Reason else _encode(r.to_json()) for r in d.reasons
+    )
+    cites = ",".join(_encode(c.render()) for c in d.citations)
+    return (
+        f'{{"question":{_encode(d.question)},"as_of":{_encode(d.as_of.isoformat())},'
+        f'"municipality":{_encode(d.municipality)},"outcome":{_encode(jsonable(d.outcome))},'
+        f'"summary":{_encode(d.summary)},"reasons":[{reasons}],"citations":[{cites}]}}'
+    )
+
+
+def _reason_json(r: Reason) -> str:
+    cites = ",".join(_cached(c) for c in r.citations)
+    params = ",".join(_cached(p) for p in r.parameters)
+    return (
+        f'{{"rule":{_encode(r.rule)},"verdict":{_encode(str(r.verdict))},'
+        f'"message":{_encode(r.message)},"citations":[{cites}],'
+        f'"facts":{_encode(jsonable(r.facts))},"parameters":[{params}]}}'
+    )
+
+
+def _cached(item: Citation | ParameterValue) -> str:
+    """The JSON of a citation or a parameter value, encoded once per object (they are shared:
+    the same few in every decision)."""
+    try:
+        return item.__dict__["_json_text"]  # type: ignore[no-any-return]
+    except KeyError:
+        text = item.__dict__["_json_text"] = _encode(item.to_json())
+        return text

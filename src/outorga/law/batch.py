@@ -119,6 +119,7 @@ def answer_lines(
 #: How an answer is written: compact, Portuguese unescaped. One encoder, not one per line.
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 _encode = _ENCODER.encode
+_text = json.encoder.encode_basestring  # what the encoder writes a str with (ensure_ascii off)
 
 
 def render(answer: Answer, *, brief: bool = False) -> str:
@@ -134,23 +135,24 @@ def render(answer: Answer, *, brief: bool = False) -> str:
 def decision_json(d: Decision) -> str:
     """``d.to_json()`` encoded as :func:`render` encodes it."""
     reasons = ",".join(
-        _reason_json(r) if type(r) is Reason else _encode(r.to_json()) for r in d.reasons
+        [_reason_json(r) if type(r) is Reason else _encode(r.to_json()) for r in d.reasons]
     )
-    cites = ",".join(_encode(c.render()) for c in d.citations)
+    cites = ",".join([_text(c.render()) for c in d.citations])
     return (
-        f'{{"question":{_encode(d.question)},"as_of":{_encode(d.as_of.isoformat())},'
-        f'"municipality":{_encode(d.municipality)},"outcome":{_encode(jsonable(d.outcome))},'
-        f'"summary":{_encode(d.summary)},"reasons":[{reasons}],"citations":[{cites}]}}'
+        f'{{"question":{_text(d.question)},"as_of":"{d.as_of.isoformat()}",'
+        f'"municipality":{_text(d.municipality)},"outcome":{_encode(jsonable(d.outcome))},'
+        f'"summary":{_text(d.summary)},"reasons":[{reasons}],"citations":[{cites}]}}'
     )
 
 
 def _reason_json(r: Reason) -> str:
-    cites = ",".join(_cached(c) for c in r.citations)
-    params = ",".join(_cached(p) for p in r.parameters)
+    cites = ",".join([_cached(c) for c in r.citations])
+    params = ",".join([_cached(p) for p in r.parameters]) if r.parameters else ""
+    facts = _encode(jsonable(r.facts)) if r.facts else "{}"
     return (
-        f'{{"rule":{_encode(r.rule)},"verdict":{_encode(str(r.verdict))},'
-        f'"message":{_encode(r.message)},"citations":[{cites}],'
-        f'"facts":{_encode(jsonable(r.facts))},"parameters":[{params}]}}'
+        f'{{"rule":{_text(r.rule)},"verdict":"{r.verdict.value}",'
+        f'"message":{_text(r.message)},"citations":[{cites}],'
+        f'"facts":{facts},"parameters":[{params}]}}'
     )
 
 

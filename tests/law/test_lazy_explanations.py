@@ -14,8 +14,8 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import hashlib
-import pickle
 import json
+import pickle
 import random
 import sys
 from collections.abc import Mapping
@@ -31,6 +31,7 @@ from outorga.law import questions
 from outorga.law.batch import Answer
 from outorga.law.citations import cite
 from outorga.law.context import Context
+from outorga.law.decisions import VERDICT_ONLY as VERDICT_ONLY_MODE
 from outorga.law.decisions import (
     Decision,
     QuickDecision,
@@ -38,7 +39,6 @@ from outorga.law.decisions import (
     Unexplained,
     Verdict,
 )
-from outorga.law.decisions import VERDICT_ONLY as VERDICT_ONLY_MODE
 from outorga.law.rulebook import decide
 from outorga.law.rules import check
 
@@ -317,7 +317,7 @@ def test_a_verdict_only_decision_pickles_replaces_and_compares_as_the_full_one()
     full = evaluate(ctx, {"ok": True})
     assert isinstance(quick, QuickDecision) and not quick.explained
     assert quick.refusals == () and not quick.explained  # nothing refused: nothing to write
-    again = pickle.loads(pickle.dumps(quick))
+    again = pickle.loads(pickle.dumps(quick))  # noqa: S301 — our own bytes
     assert type(again) is Decision and again == full
     changed = dataclasses.replace(quick, summary="Outra.")
     assert changed.reasons == full.reasons and changed.summary == "Outra."
@@ -336,11 +336,11 @@ def test_a_stand_in_reason_tells_nothing_but_its_rule_and_verdict():
     assert refused.citations == (cite(LAW, 5, inc="I"),)
     for r in (ok, refused):
         for read in (
-            lambda: r.message,
-            lambda: r.facts,
-            lambda: r.parameters,
-            lambda: r == r,
-            lambda: r.to_json(),
+            lambda r=r: r.message,
+            lambda r=r: r.facts,
+            lambda r=r: r.parameters,
+            lambda r=r: r == r,
+            lambda r=r: r.to_json(),
         ):
             with pytest.raises(Unexplained):
                 read()

@@ -160,7 +160,7 @@ def _cached(item: Citation | ParameterValue) -> str:
     """The JSON of a citation or a parameter value, encoded once per object (they are shared:
     the same few in every decision)."""
     try:
-        return item.__dict__["_json_text"]  # type: ignore[no-any-return]
+        return item.__dict__["_json_text"]
     except KeyError:
         text = item.__dict__["_json_text"] = _encode(item.to_json())
         return text

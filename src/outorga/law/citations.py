@@ -42,7 +42,7 @@ class Citation:
         """Portuguese rendering, e.g. ``Lei de mototáxi de Ipatinga (2013), art. 32, I``;
         written once per citation (every explanation renders the same few)."""
         try:
-            return self.__dict__["_rendered"]  # type: ignore[no-any-return]
+            return self.__dict__["_rendered"]
         except KeyError:
             text = self.__dict__["_rendered"] = self._render()
             return text
@@ -76,7 +76,7 @@ class Citation:
 
     def __hash__(self) -> int:  # once per citation: explanations hash the same few many times
         try:
-            return self.__dict__["_hash"]  # type: ignore[no-any-return]
+            return self.__dict__["_hash"]
         except KeyError:
             value = self.__dict__["_hash"] = hash(
                 (self.law, self.article, self.paragraph, self.inciso, self.alinea, self.note)

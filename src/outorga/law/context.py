@@ -9,8 +9,8 @@ from decimal import Decimal
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from .bindings import Binding, binding_on
 from . import parameters as _parameters
+from .bindings import Binding, binding_on
 from .citations import Citation, decision
 from .parameters import DatedValue, ParameterMissing, ParameterTree, ParameterValue, tree
 

@@ -339,7 +339,7 @@ class QuickDecision(Decision):
         if not self.__dict__.get("_reasons"):
             raise ValueError(f"decision {self.question} has no reason")
 
-    @property  # type: ignore[override]
+    @property
     def reasons(self) -> tuple[Reason, ...]:
         """The full reasons, written on first reading."""
         here = self.__dict__

@@ -10,7 +10,6 @@ from .context import Context
 from .decisions import VERDICT_ONLY, Message, Reason, Verdict, quick_reason
 from .parameters import ParameterValue
 
-
 _verdict_only = VERDICT_ONLY.get
 
 

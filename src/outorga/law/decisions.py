@@ -387,36 +387,17 @@ class QuickDecision(Decision):
             return super().refused_rules()
         return [(r.rule, r.citations) for r in quick if r.verdict is Verdict.REFUSED]
 
-    def _fields(self) -> tuple[Any, ...]:
-        return (
-            self.question,
-            self.as_of,
-            self.municipality,
-            self.outcome,
-            self.reasons,
-            self.summary,
-        )
-
     def __eq__(self, other: object) -> bool:
         """Equal to the same decision answered in full (a :class:`Decision`)."""
         if not isinstance(other, Decision):
             return NotImplemented
-        theirs = other._fields() if isinstance(other, QuickDecision) else _fields_of(other)
-        return self._fields() == theirs
+        return _fields_of(self) == _fields_of(other)
 
     def __hash__(self) -> int:
-        return hash(self._fields())
+        return hash(_fields_of(self))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        args = (
-            self.question,
-            self.as_of,
-            self.municipality,
-            self.outcome,
-            self.reasons,
-            self.summary,
-        )
-        return (Decision, args)
+        return (Decision, _fields_of(self))
 
     def __repr__(self) -> str:
         return (

@@ -4,7 +4,9 @@ N infraction histories (mototaxi law), through the same `questions.ask` the prod
     .venv/bin/python bench/law_eligibility.py [--n 100000]
 
 Prints decisions per second and, as the reference measured in the same run, the rate of a bare
-JSON-schema validation of the same facts (the floor any `ask()` pays), with the ratio. Rates are
+JSON-schema validation of the same facts (the floor any `ask()` pays), with the ratio; then the
+same questions answered verdict-only (`ask(..., explain=False)`, ADR 0035: the same outcome and
+summary, the reasons written only when read), and the load average. Rates are
 of this process's CPU time (one core): the machine is shared, and wall time counts the others'
 work. The first question asked (loading and validating the parameter files) is timed apart, and
 the facts, built before the clock starts, are frozen out of the garbage collector's scans

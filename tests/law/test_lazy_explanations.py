@@ -18,6 +18,7 @@ import json
 import pickle
 import random
 import sys
+import threading
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -394,3 +395,43 @@ if __name__ == "__main__":
             line = {"case": case, "sha256": digest(explained(case))}
             out.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
     sys.stderr.write(f"{GOLDEN}: {len(golden_cases())} cases\n")
+
+
+def test_a_thread_answering_in_full_beside_a_verdict_only_answer_keeps_its_reasons():
+    """Verdict-only is the state of one answer (a context variable), not of the process: a
+    question answered in full on another thread while a verdict-only answer runs gets full
+    reasons."""
+    seen: list[Any] = []
+
+    def evaluate(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+        r = _rule(True)
+        if facts.get("outer"):
+            worker = threading.Thread(target=lambda: seen.append(_rule(False)))
+            worker.start()
+            worker.join()
+        return decide(f"{LAW}.toy", ctx, True, [r], "Resposta.")
+
+    quick = questions.evaluate_quickly(_toy(evaluate), Context(IPATINGA, ON), {"outer": True})
+    assert isinstance(quick, QuickDecision)
+    assert type(seen[0]) is Reason and seen[0].message == "Não atendido."
+
+
+def test_a_question_asked_in_full_from_a_verdict_only_answer_is_answered_in_full():
+    """``ask()`` without ``explain=False`` gives full reasons wherever it is called from, even
+    from the code of a question being answered verdict-only."""
+    inner: list[Decision] = []
+
+    def evaluate(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+        inner.append(
+            questions.ask(IPATINGA_AGE, ctx, {"service": "mototaxi", "manufacture_year": 2010})
+        )
+        r = _rule(True)
+        return decide(f"{LAW}.toy", ctx, True, [r], "Resposta.")
+
+    quick = questions.evaluate_quickly(_toy(evaluate), Context(IPATINGA, ON), {})
+    assert isinstance(quick, QuickDecision)
+    assert all(type(r) is Reason for r in inner[0].reasons)
+    assert inner[0].reasons[0].message
+
+
+IPATINGA_AGE = "ipatinga.mototaxi-2013.vehicle_age"

@@ -285,9 +285,15 @@ def ask(qid: str, ctx: Context, facts: Mapping[str, Any], *, explain: bool = Tru
     if ctx.municipality.laws and q.law not in ctx.municipality.laws:
         raise LawNotApplicable(f"a lei {q.law} não se aplica ao município {ctx.municipality.name}")
     validate_facts(q, facts)
-    if explain:
-        return q.evaluate(ctx, facts)
-    return evaluate_quickly(q, ctx, facts)
+    if not explain:
+        return evaluate_quickly(q, ctx, facts)
+    if VERDICT_ONLY.get():  # asked by a question being answered verdict-only: this one in full
+        token = VERDICT_ONLY.set(False)
+        try:
+            return q.evaluate(ctx, facts)
+        finally:
+            VERDICT_ONLY.reset(token)
+    return q.evaluate(ctx, facts)
 
 
 def evaluate_quickly(q: Question, ctx: Context, facts: Mapping[str, Any]) -> Decision:

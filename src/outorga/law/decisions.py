@@ -132,7 +132,9 @@ class QuickReason:
         return f"QuickReason({self.rule!r}, {self.verdict!r})"
 
 
-_QUICK: dict[Verdict, dict[str, QuickReason]] = {v: {} for v in Verdict}
+#: The shared stand-ins: by rule for an OK (most of them), by (rule, verdict) for the others.
+_QUICK: dict[Any, QuickReason] = {}
+_OK, _REFUSED = Verdict.OK, Verdict.REFUSED  # read on every rule: no enum lookup, no enum hash
 
 
 def quick_reason(rule: str, verdict: Verdict, citations: tuple[Citation, ...] = ()) -> Reason:
@@ -140,13 +142,18 @@ def quick_reason(rule: str, verdict: Verdict, citations: tuple[Citation, ...] = 
     stands for: rule code reads it as one); shared, but for a refusal, which keeps its citations."""
     if not citations:  # a mistake in the rule: the full answer says so (``Reason``)
         raise Unexplained("citations")
-    if verdict is Verdict.REFUSED:
+    if verdict is _REFUSED:
         return QuickReason(rule, verdict, citations)  # type: ignore[return-value]
-    of_verdict = _QUICK[verdict]
-    found = of_verdict.get(rule)
+    key: Any = rule if verdict is _OK else (rule, verdict)
+    found = _QUICK.get(key)
     if found is None:
-        found = of_verdict[rule] = QuickReason(rule, verdict)
+        found = _QUICK[key] = QuickReason(rule, verdict)
     return found  # type: ignore[return-value]
+
+
+def quick_check(rule: str, passed: bool, citations: tuple[Citation, ...]) -> Reason:
+    """:func:`quick_reason` of a requirement: OK when ``passed``, else REFUSED."""
+    return quick_reason(rule, _OK if passed else _REFUSED, citations)
 
 
 @dataclass(init=False, repr=False, eq=False)  # a dataclass to `replace`; frozen by hand

@@ -7,7 +7,7 @@ from typing import Any
 
 from .citations import Citation
 from .context import Context
-from .decisions import VERDICT_ONLY, Message, Reason, Verdict, quick_reason
+from .decisions import VERDICT_ONLY, Message, Reason, Verdict, quick_check, quick_reason
 from .parameters import ParameterValue
 
 _verdict_only = VERDICT_ONLY.get
@@ -41,7 +41,7 @@ def check(
     (either may be a function that writes it: only the one the verdict reads is ever written).
     While a question is answered verdict-only, the rule and verdict alone (:class:`QuickReason`)."""
     if _verdict_only():
-        return quick_reason(rule, Verdict.OK if passed else Verdict.REFUSED, citations)
+        return quick_check(rule, passed, citations)
     if passed:
         return Reason(rule, citations, Verdict.OK, ok_message, dict(facts) if facts else {}, params)
     return Reason(

@@ -4,7 +4,9 @@ N infraction histories (mototaxi law), through the same `questions.ask` the prod
     .venv/bin/python bench/law_eligibility.py [--n 100000]
 
 Prints decisions per second and, as the reference measured in the same run, the rate of a bare
-JSON-schema validation of the same facts (the floor any `ask()` pays), with the ratio. Rates are
+JSON-schema validation of the same facts (the floor any `ask()` pays), with the ratio; then the
+same questions answered verdict-only (`ask(..., explain=False)`, ADR 0035: the same outcome and
+summary, the reasons written only when read), and the load average. Rates are
 of this process's CPU time (one core): the machine is shared, and wall time counts the others'
 work. The first question asked (loading and validating the parameter files) is timed apart, and
 the facts, built before the clock starts, are frozen out of the garbage collector's scans
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import gc
+import os
 import random
 import sys
 import time
@@ -146,11 +149,29 @@ def main() -> None:
         args.n,
         lambda i: questions.ask(qh.id, ctx, histories[i]),
     )
+    # The same questions answered verdict-only (``explain=False``): the same outcome and summary,
+    # the reasons written only when read (here: never).
+    quick_both = rate(
+        "  verdict-only: person + vehicle eligibility",
+        args.n,
+        lambda i: (
+            questions.ask(qp.id, ctx, people[i], explain=False),
+            questions.ask(qv.id, ctx, vehicles[i], explain=False),
+        ),
+        per_call=2,
+    )
+    quick_esc = rate(
+        "  verdict-only: escalation",
+        args.n,
+        lambda i: questions.ask(qh.id, ctx, histories[i], explain=False),
+    )
     print(
         f"pairs/s = {both / 2:,.0f}; ".replace(",", ".")
         + f"ratio eligibility/reference = {ref / both:.1f}x slower; "
-        f"escalation/reference = {ref / esc:.1f}x slower"
+        f"escalation/reference = {ref / esc:.1f}x slower; verdict-only: "
+        f"eligibility {ref / quick_both:.1f}x, escalation {ref / quick_esc:.1f}x slower"
     )
+    print(f"load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

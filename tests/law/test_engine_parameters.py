@@ -92,3 +92,15 @@ def test_a_null_value_means_the_regulation_must_say(tmp_path):
     t = _tree(tmp_path, body)
     with pytest.raises(ParameterMissing, match="regulamento"):
         t.value("p", dt.date(2022, 1, 1))
+
+
+LAW_YAML = sorted(Path(parameters.__file__).parent.rglob("*.yaml"))
+
+
+def test_every_yaml_file_of_the_law_reads_the_same_with_libyaml():
+    """``load_yaml`` (libyaml's parser, where PyYAML has it) gives exactly what
+    ``yaml.safe_load`` gives, for every parameter and checklist file the law reads."""
+    assert len(LAW_YAML) > 100
+    for path in LAW_YAML:
+        text = path.read_text(encoding="utf-8")
+        assert parameters.load_yaml(text) == yaml.safe_load(text), path

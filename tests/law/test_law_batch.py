@@ -22,6 +22,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from law_eligibility import vehicle  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "tests" / "law"))
+from test_lazy_explanations import QUESTIONS, TOWNS, generated_case  # noqa: E402
+
 ON = dt.date(2026, 6, 1)
 VEHICLE = "ipatinga.mototaxi-2013.vehicle_eligibility"
 QUOTA = "ipatinga.mototaxi-2013.quota"
@@ -173,3 +176,21 @@ def test_every_question_s_facts_schema_is_a_valid_json_schema():
     # Checked when a question is first asked, no longer on import (the CLI's start): all here.
     for q in questions.registry().values():
         questions.check_schema(q)
+
+
+@pytest.mark.parametrize("qid", sorted(QUESTIONS))
+def test_a_batch_line_is_the_json_of_the_decision_to_the_byte(qid):
+    """``render`` writes a full explanation from pieces encoded once (a citation's JSON, a
+    parameter's); the line is still ``json.dumps`` of the answer, byte for byte — the same
+    generated cases as the lazy explanations', every question of the equivalence corpus."""
+    rng = random.Random(11)
+    written = 0
+    for _ in range(40):
+        case = generated_case(qid, rng)
+        ctx = Context(TOWNS[case["town"]], dt.date.fromisoformat(case["on"]))
+        a = batch.answer(questions.get(qid), ctx, 3, case["facts"])
+        expected = json.dumps(a.to_json(), ensure_ascii=False, separators=(",", ":"))
+        assert batch.render(a) == expected
+        assert batch.render(a) == expected  # and again, from the pieces kept
+        written += a.decision is not None
+    assert written >= 20

@@ -11,11 +11,14 @@ person or a machine reads must not change by a byte:
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
 import json
+import pickle
 import random
 import sys
+import threading
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -26,7 +29,19 @@ from hypothesis import strategies as st
 
 from outorga.demo import BARRA_DO_GARCAS, IPATINGA
 from outorga.law import questions
+from outorga.law.batch import Answer
+from outorga.law.citations import cite
 from outorga.law.context import Context
+from outorga.law.decisions import VERDICT_ONLY as VERDICT_ONLY_MODE
+from outorga.law.decisions import (
+    Decision,
+    QuickDecision,
+    Reason,
+    Unexplained,
+    Verdict,
+)
+from outorga.law.rulebook import decide
+from outorga.law.rules import check
 
 GOLDEN = Path(__file__).with_name("lazy_golden.jsonl")
 CORPUS = Path(__file__).with_name("texts_corpus.jsonl")
@@ -182,6 +197,167 @@ def test_the_corpus_explains_lazily_as_eagerly():
         assert lazy == eager, case
 
 
+def answered_both_ways(case: Mapping[str, Any]) -> tuple[Any, Any]:
+    """The case asked verdict-only (``explain=False``) and in full; an error as its text."""
+    ctx = Context(TOWNS[case["town"]], dt.date.fromisoformat(case["on"]))
+    both = []
+    for explain in (False, True):
+        try:
+            both.append(questions.ask(case["question"], ctx, case["facts"], explain=explain))
+        except (ValueError, LookupError) as e:
+            both.append(f"{type(e).__name__}: {e}")
+    return both[0], both[1]
+
+
+#: Questions whose code reads only the verdicts of its reasons: answered verdict-only, without
+#: falling back to the full answer, for every generated case.
+VERDICT_ONLY = {
+    "ipatinga.mototaxi-2013.person_eligibility",
+    "ipatinga.mototaxi-2013.vehicle_eligibility",
+    "ipatinga.mototaxi-2013.penalty",
+    "ipatinga.taxi-2017.person_eligibility",
+    "barra-do-garcas.apps-2025.driver_eligibility",
+    "barra-do-garcas.apps-2025.vehicle_eligibility",
+}
+
+
+@pytest.mark.parametrize("qid", sorted(QUESTIONS))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rng=st.randoms(use_true_random=False))
+def test_the_verdict_only_answer_is_the_full_one(qid, rng):
+    """The fast path's outcome, summary and eligibility are the full path's — read before any
+    reason is written —, and its explanation, once read, is the full one to the byte."""
+    quick, full = answered_both_ways(generated_case(qid, rng))
+    if isinstance(full, str):
+        assert quick == full
+        return
+    if qid in VERDICT_ONLY:
+        assert isinstance(quick, QuickDecision) and not quick.explained
+    assert quick.outcome == full.outcome
+    assert quick.summary == full.summary
+    assert quick.eligibility == full.eligibility
+    brief = Answer(1, quick).to_json(brief=True)
+    assert qid not in VERDICT_ONLY or not quick.explained  # a brief answer wrote nothing
+    assert brief == Answer(1, full).to_json(brief=True)
+    assert [r.rule for r in quick.refusals] == [r.rule for r in full.refusals]
+    assert quick.to_json_text() + quick.to_text() == full.to_json_text() + full.to_text()
+    assert quick == full
+
+
+def test_the_corpus_is_answered_verdict_only_as_in_full():
+    for case in corpus_cases():
+        quick, full = answered_both_ways(case)
+        if isinstance(full, str):
+            assert quick == full, case
+            continue
+        assert (quick.outcome, quick.summary) == (full.outcome, full.summary), case
+        assert quick.to_json() == full.to_json(), case
+
+
+def _toy(evaluate: Any) -> questions.Question:
+    """A question outside the registry (the registry is the laws' alone)."""
+    return questions.Question("ipatinga.mototaxi-2013.toy", LAW, "Brinquedo?", {}, evaluate)
+
+
+LAW = "ipatinga.mototaxi-2013"
+ON = dt.date(2026, 6, 1)
+
+
+def _rule(passed: bool) -> Reason:
+    return check("toy", passed, lambda: "Atendido.", "Não atendido.", cite(LAW, 5, inc="I"))
+
+
+def test_a_question_reading_a_reasons_text_is_answered_in_full():
+    """Code that reads more of a reason than its verdict (here its message, for the summary)
+    never reads a stand-in: the engine answers it in full, and nothing stays verdict-only."""
+
+    def evaluate(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+        r = _rule(bool(facts["ok"]))
+        return decide(f"{LAW}.toy", ctx, r.verdict is Verdict.OK, [r], r.message)
+
+    ctx = Context(IPATINGA, ON)
+    d = questions.evaluate_quickly(_toy(evaluate), ctx, {"ok": False})
+    assert not isinstance(d, QuickDecision)
+    assert d.summary == "Não atendido." and d.outcome is False
+    assert VERDICT_ONLY_MODE.get() is False
+
+
+def test_verdict_only_ends_when_a_question_raises():
+    def evaluate(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+        _rule(True)
+        raise ValueError("natureza informada não confere")
+
+    with pytest.raises(ValueError, match="natureza"):
+        questions.evaluate_quickly(_toy(evaluate), Context(IPATINGA, ON), {})
+    assert VERDICT_ONLY_MODE.get() is False
+
+
+def test_a_verdict_only_answer_that_disagrees_with_the_full_one_is_refused_when_read():
+    """The full answer, written when the reasons are read, must agree with the outcome given:
+    a question whose outcome changes between two answers of the same facts is a bug, said so."""
+    calls: list[int] = []
+
+    def evaluate(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+        calls.append(1)
+        r = _rule(len(calls) == 1)
+        return decide(f"{LAW}.toy", ctx, len(calls), [r], "Resposta.")
+
+    d = questions.evaluate_quickly(_toy(evaluate), Context(IPATINGA, ON), {})
+    assert d.outcome == 1 and d.eligibility == "ok"
+    with pytest.raises(AssertionError, match="differs from the full one"):
+        _ = d.reasons
+
+
+def test_a_verdict_only_decision_pickles_replaces_and_compares_as_the_full_one():
+    def evaluate(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+        r = _rule(bool(facts["ok"]))
+        return decide(f"{LAW}.toy", ctx, r.verdict is Verdict.OK, [r], "Resposta.")
+
+    ctx = Context(IPATINGA, ON)
+    quick = questions.evaluate_quickly(_toy(evaluate), ctx, {"ok": True})
+    full = evaluate(ctx, {"ok": True})
+    assert isinstance(quick, QuickDecision) and not quick.explained
+    assert quick.refusals == () and not quick.explained  # nothing refused: nothing to write
+    again = pickle.loads(pickle.dumps(quick))  # noqa: S301 — our own bytes
+    assert type(again) is Decision and again == full
+    changed = dataclasses.replace(quick, summary="Outra.")
+    assert changed.reasons == full.reasons and changed.summary == "Outra."
+    assert quick.reasons[0].message == "Atendido."
+
+
+def test_a_stand_in_reason_tells_nothing_but_its_rule_and_verdict():
+    """… and a refusal's citations (what a brief answer shows); nothing else."""
+    token = VERDICT_ONLY_MODE.set(True)
+    try:
+        ok, refused = _rule(True), _rule(False)
+    finally:
+        VERDICT_ONLY_MODE.reset(token)
+    assert (ok.rule, ok.verdict) == ("toy", Verdict.OK)
+    assert (refused.rule, refused.verdict) == ("toy", Verdict.REFUSED)
+    assert refused.citations == (cite(LAW, 5, inc="I"),)
+    for r in (ok, refused):
+        for read in (
+            lambda r=r: r.message,
+            lambda r=r: r.facts,
+            lambda r=r: r.parameters,
+            lambda r=r: r == r,
+            lambda r=r: r.to_json(),
+        ):
+            with pytest.raises(Unexplained):
+                read()
+    with pytest.raises(Unexplained):
+        _ = ok.citations
+
+
+def test_a_rule_without_citation_is_refused_verdict_only_as_in_full():
+    def evaluate(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+        r = check("toy", True, "Atendido.", "Não atendido.")
+        return decide(f"{LAW}.toy", ctx, True, [r], "Resposta.")
+
+    with pytest.raises(ValueError, match="has no citation"):
+        questions.evaluate_quickly(_toy(evaluate), Context(IPATINGA, ON), {})
+
+
 def outcome_of(text: str) -> Any:
     return json.loads(text[: text.index("\nPergunta:")])["outcome"]
 
@@ -219,3 +395,43 @@ if __name__ == "__main__":
             line = {"case": case, "sha256": digest(explained(case))}
             out.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
     sys.stderr.write(f"{GOLDEN}: {len(golden_cases())} cases\n")
+
+
+def test_a_thread_answering_in_full_beside_a_verdict_only_answer_keeps_its_reasons():
+    """Verdict-only is the state of one answer (a context variable), not of the process: a
+    question answered in full on another thread while a verdict-only answer runs gets full
+    reasons."""
+    seen: list[Any] = []
+
+    def evaluate(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+        r = _rule(True)
+        if facts.get("outer"):
+            worker = threading.Thread(target=lambda: seen.append(_rule(False)))
+            worker.start()
+            worker.join()
+        return decide(f"{LAW}.toy", ctx, True, [r], "Resposta.")
+
+    quick = questions.evaluate_quickly(_toy(evaluate), Context(IPATINGA, ON), {"outer": True})
+    assert isinstance(quick, QuickDecision)
+    assert type(seen[0]) is Reason and seen[0].message == "Não atendido."
+
+
+def test_a_question_asked_in_full_from_a_verdict_only_answer_is_answered_in_full():
+    """``ask()`` without ``explain=False`` gives full reasons wherever it is called from, even
+    from the code of a question being answered verdict-only."""
+    inner: list[Decision] = []
+
+    def evaluate(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+        inner.append(
+            questions.ask(IPATINGA_AGE, ctx, {"service": "mototaxi", "manufacture_year": 2010})
+        )
+        r = _rule(True)
+        return decide(f"{LAW}.toy", ctx, True, [r], "Resposta.")
+
+    quick = questions.evaluate_quickly(_toy(evaluate), Context(IPATINGA, ON), {})
+    assert isinstance(quick, QuickDecision)
+    assert all(type(r) is Reason for r in inner[0].reasons)
+    assert inner[0].reasons[0].message
+
+
+IPATINGA_AGE = "ipatinga.mototaxi-2013.vehicle_age"

@@ -244,6 +244,8 @@ def law_explain_batch(request: HttpRequest, qid: str, payload: BatchIn) -> Any:
     and the others are answered. ``brief``: the outcome and the refusing rules without the texts."""
     q = _question(qid)
     m = selectors.require_municipality()
-    found = batch.answers(q.id, context(m, payload.on), enumerate(payload.facts, start=1))
+    found = batch.answers(
+        q.id, context(m, payload.on), enumerate(payload.facts, start=1), explain=not payload.brief
+    )
     out = [a.to_json(brief=payload.brief) for a in found]
     return {"answers": out, "errors": sum(1 for a in out if "error" in a)}

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import questions
+from .citations import Citation
 from .context import Context
-from .decisions import Decision, jsonable
-from .parameters import ParameterMissing
+from .decisions import Decision, Reason, jsonable
+from .parameters import ParameterMissing, ParameterValue
 
 
 @dataclass(frozen=True)
@@ -49,20 +50,24 @@ class Answer:
                 "outcome": jsonable(d.outcome),
                 "eligibility": d.eligibility,
                 "refusals": [
-                    {"rule": r.rule, "citations": [c.render() for c in r.citations]}
-                    for r in d.refusals
+                    {"rule": rule, "citations": [c.render() for c in citations]}
+                    for rule, citations in d.refused_rules()
                 ],
             },
         }
 
 
-def answer(q: questions.Question, ctx: Context, line: int, facts: Any) -> Answer:
+def answer(
+    q: questions.Question, ctx: Context, line: int, facts: Any, *, explain: bool = True
+) -> Answer:
     """One fact set, as :func:`questions.ask` answers it (the law's applicability checked once by
-    :func:`answers`)."""
+    :func:`answers`); ``explain=False`` answers verdict-only, the reasons written if read."""
     if isinstance(facts, NotJson):
         return Answer(line, error=facts.message)
     try:
         questions.validate_facts(q, facts)
+        if not explain:
+            return Answer(line, questions.evaluate_quickly(q, ctx, facts))
         return Answer(line, q.evaluate(ctx, facts))
     except questions.FactsInvalid as exc:
         return Answer(line, error=str(exc), fields=tuple(exc.errors))
@@ -70,16 +75,19 @@ def answer(q: questions.Question, ctx: Context, line: int, facts: Any) -> Answer
         return Answer(line, error=str(exc))
 
 
-def answers(qid: str, ctx: Context, fact_sets: Iterable[tuple[int, Any]]) -> Iterator[Answer]:
+def answers(
+    qid: str, ctx: Context, fact_sets: Iterable[tuple[int, Any]], *, explain: bool = True
+) -> Iterator[Answer]:
     """The answer to each ``(line, facts)``; :class:`questions.LawNotApplicable` before the first
-    when the question's law is not one of the municipality's."""
+    when the question's law is not one of the municipality's. ``explain=False``: verdict-only
+    (what ``--brief`` reads: outcomes, and the rules of the refusals)."""
     q = questions.get(qid)
     if ctx.municipality.laws and q.law not in ctx.municipality.laws:
         raise questions.LawNotApplicable(
             f"a lei {q.law} não se aplica ao município {ctx.municipality.name}"
         )
     for line, facts in fact_sets:
-        yield answer(q, ctx, line, facts)
+        yield answer(q, ctx, line, facts, explain=explain)
 
 
 def ndjson_lines(lines: Iterable[str]) -> Iterator[tuple[int, Any]]:
@@ -101,10 +109,58 @@ class NotJson:
     message: str
 
 
-def answer_lines(qid: str, ctx: Context, lines: Iterable[str]) -> Iterator[Answer]:
+def answer_lines(
+    qid: str, ctx: Context, lines: Iterable[str], *, explain: bool = True
+) -> Iterator[Answer]:
     """The answers to an NDJSON stream of fact sets, in its order."""
-    return answers(qid, ctx, ndjson_lines(lines))
+    return answers(qid, ctx, ndjson_lines(lines), explain=explain)
+
+
+#: How an answer is written: compact, Portuguese unescaped. One encoder, not one per line.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_encode = _ENCODER.encode
+_text = json.encoder.encode_basestring  # what the encoder writes a str with (ensure_ascii off)
 
 
 def render(answer: Answer, *, brief: bool = False) -> str:
-    return json.dumps(answer.to_json(brief=brief), ensure_ascii=False, separators=(",", ":"))
+    """The answer as one NDJSON line: ``json.dumps(answer.to_json(brief=brief), …)``, to the
+    byte; a full explanation is written from the pieces every decision shares (a citation's
+    JSON, a parameter's), each encoded once (tests/law/test_law_batch.py compares the two)."""
+    d = answer.decision
+    if brief or d is None:
+        return _encode(answer.to_json(brief=brief))
+    return f'{{"line":{_encode(answer.line)},"decision":{decision_json(d)}}}'
+
+
+def decision_json(d: Decision) -> str:
+    """``d.to_json()`` encoded as :func:`render` encodes it."""
+    reasons = ",".join(
+        [_reason_json(r) if type(r) is Reason else _encode(r.to_json()) for r in d.reasons]
+    )
+    cites = ",".join([_text(c.render()) for c in d.citations])
+    return (
+        f'{{"question":{_text(d.question)},"as_of":"{d.as_of.isoformat()}",'
+        f'"municipality":{_text(d.municipality)},"outcome":{_encode(jsonable(d.outcome))},'
+        f'"summary":{_text(d.summary)},"reasons":[{reasons}],"citations":[{cites}]}}'
+    )
+
+
+def _reason_json(r: Reason) -> str:
+    cites = ",".join([_cached(c) for c in r.citations])
+    params = ",".join([_cached(p) for p in r.parameters]) if r.parameters else ""
+    facts = _encode(jsonable(r.facts)) if r.facts else "{}"
+    return (
+        f'{{"rule":{_text(r.rule)},"verdict":"{r.verdict.value}",'
+        f'"message":{_text(r.message)},"citations":[{cites}],'
+        f'"facts":{facts},"parameters":[{params}]}}'
+    )
+
+
+def _cached(item: Citation | ParameterValue) -> str:
+    """The JSON of a citation or a parameter value, encoded once per object (they are shared:
+    the same few in every decision)."""
+    try:
+        return item.__dict__["_json_text"]
+    except KeyError:
+        text = item.__dict__["_json_text"] = _encode(item.to_json())
+        return text

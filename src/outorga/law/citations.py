@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 LAW_TITLES: dict[str, str] = {
     "ipatinga.mototaxi-2013": "Lei de mototáxi de Ipatinga (2013)",
@@ -38,7 +39,15 @@ class Citation:
         return self.law == "outorga.decisions"
 
     def render(self) -> str:
-        """Portuguese rendering, e.g. ``Lei de mototáxi de Ipatinga (2013), art. 32, I``."""
+        """Portuguese rendering, e.g. ``Lei de mototáxi de Ipatinga (2013), art. 32, I``;
+        written once per citation (every explanation renders the same few)."""
+        try:
+            return self.__dict__["_rendered"]
+        except KeyError:
+            text = self.__dict__["_rendered"] = self._render()
+            return text
+
+    def _render(self) -> str:
         if self.is_decision:
             text = f"decisão {self.article}"
             return f"{text} ({self.note})" if self.note else text
@@ -65,7 +74,27 @@ class Citation:
             bits.append(self.alinea)
         return f"{self.law} {', '.join(bits)}".strip()
 
+    def __hash__(self) -> int:  # once per citation: explanations hash the same few many times
+        try:
+            return self.__dict__["_hash"]
+        except KeyError:
+            value = self.__dict__["_hash"] = hash(
+                (self.law, self.article, self.paragraph, self.inciso, self.alinea, self.note)
+            )
+            return value
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields alone: the hash kept above is of this process (strings hash per process)."""
+        return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
+
     def to_json(self) -> dict[str, str]:
+        try:
+            return dict(self.__dict__["_json"])
+        except KeyError:
+            self.__dict__["_json"] = self._to_json()
+            return dict(self.__dict__["_json"])
+
+    def _to_json(self) -> dict[str, str]:
         data = {
             "law": self.law,
             "article": self.article,

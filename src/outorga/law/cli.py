@@ -152,7 +152,9 @@ def _batch(
             target = files.enter_context(open(opts["out"], "w", encoding="utf-8"))
         refused = 0
         try:
-            for a in _progress(batch.answer_lines(q.id, ctx, lines), total, err):
+            for a in _progress(
+                batch.answer_lines(q.id, ctx, lines, explain=not opts["brief"]), total, err
+            ):
                 refused += a.decision is None
                 target.write(batch.render(a, brief=opts["brief"]) + "\n")
         except questions.LawNotApplicable as exc:

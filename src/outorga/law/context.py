@@ -9,6 +9,7 @@ from decimal import Decimal
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from . import parameters as _parameters
 from .bindings import Binding, binding_on
 from .citations import Citation, decision
 from .parameters import DatedValue, ParameterMissing, ParameterTree, ParameterValue, tree
@@ -91,9 +92,9 @@ class Context:
     def param(self, name: str, on: dt.date | None = None) -> ParameterValue:
         key = (name, on or self.as_of)
         found = self._params.get(key)
-        params = tree()
-        if found is not None and self._tree[0] is params:
+        if found is not None and self._tree[0] is _parameters._TREE:
             return found
+        params = tree()
         if not self._tree or self._tree[0] is not params:  # the shipped parameters were reloaded
             self._params.clear()
             self._tree[:] = [params]

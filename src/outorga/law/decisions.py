@@ -7,6 +7,7 @@ import datetime as dt
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import FrozenInstanceError, dataclass
 from decimal import Decimal
 from enum import StrEnum
@@ -33,7 +34,17 @@ VERDICT_PT = {
 }
 
 
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+
+
 def jsonable(value: Any) -> Any:
+    kind = type(value)  # the common shapes first, exactly: what a batch spends most on
+    if kind in _PLAIN:
+        return value
+    if kind is dict:
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [jsonable(v) for v in value]
     if isinstance(value, dt.date):
         return value.isoformat()
     if isinstance(value, Decimal):
@@ -67,6 +78,82 @@ def eager_texts() -> Iterator[None]:
         yield
     finally:
         _eager = before
+
+
+#: True while a question is answered verdict-only (:func:`verdict_only`): the rule helpers
+#: (``rules.check``, ``rules.reason``) then give a :class:`QuickReason` — the rule and its verdict,
+#: nothing else. A context variable, not a global: a thread (or task) answering in full beside one
+#: answering verdict-only keeps its explanations.
+VERDICT_ONLY: ContextVar[bool] = ContextVar("outorga_law_verdict_only", default=False)
+
+
+class Unexplained(BaseException):  # noqa: N818 — a signal to the engine, not an error
+    """Code answering a question verdict-only read more of a reason than its rule and verdict
+    (its message, facts, citations, parameters). The engine then answers the question in full.
+    A ``BaseException``, so that no rule's ``except Exception`` mistakes it for its own."""
+
+
+class QuickReason:
+    """What a rule gives when a question is answered verdict-only: its ``rule`` and ``verdict``
+    (and a refusal's citations, what a brief answer shows). Anything else read of it (message,
+    facts, parameters, equality) raises :class:`Unexplained`, so an outcome computed from more
+    than verdicts is never computed from a stand-in: the engine answers in full instead."""
+
+    __slots__ = ("rule", "verdict", "citations")
+
+    rule: str
+    verdict: Verdict
+    citations: tuple[Citation, ...]  # a refusal's only: what ``--brief`` shows of it
+
+    def __init__(
+        self, rule: str, verdict: Verdict, citations: tuple[Citation, ...] | None = None
+    ) -> None:
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "verdict", verdict)
+        if citations is not None:
+            object.__setattr__(self, "citations", citations)
+
+    def __getattr__(self, name: str) -> Any:
+        raise Unexplained(name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        raise Unexplained("__eq__")
+
+    def __hash__(self) -> int:
+        raise Unexplained("__hash__")
+
+    def __reduce__(self) -> Any:
+        raise Unexplained("__reduce__")
+
+    def __repr__(self) -> str:
+        return f"QuickReason({self.rule!r}, {self.verdict!r})"
+
+
+#: The shared stand-ins: by rule for an OK (most of them), by (rule, verdict) for the others.
+_QUICK: dict[Any, QuickReason] = {}
+_OK, _REFUSED = Verdict.OK, Verdict.REFUSED  # read on every rule: no enum lookup, no enum hash
+
+
+def quick_reason(rule: str, verdict: Verdict, citations: tuple[Citation, ...] = ()) -> Reason:
+    """The :class:`QuickReason` of ``rule`` with ``verdict`` (typed as the :class:`Reason` it
+    stands for: rule code reads it as one); shared, but for a refusal, which keeps its citations."""
+    if not citations:  # a mistake in the rule: the full answer says so (``Reason``)
+        raise Unexplained("citations")
+    if verdict is _REFUSED:
+        return QuickReason(rule, verdict, citations)  # type: ignore[return-value]
+    key: Any = rule if verdict is _OK else (rule, verdict)
+    found = _QUICK.get(key)
+    if found is None:
+        found = _QUICK[key] = QuickReason(rule, verdict)
+    return found  # type: ignore[return-value]
+
+
+def quick_check(rule: str, passed: bool, citations: tuple[Citation, ...]) -> Reason:
+    """:func:`quick_reason` of a requirement: OK when ``passed``, else REFUSED."""
+    return quick_reason(rule, _OK if passed else _REFUSED, citations)
 
 
 @dataclass(init=False, repr=False, eq=False)  # a dataclass to `replace`; frozen by hand
@@ -184,6 +271,11 @@ class Decision:
     def refusals(self) -> tuple[Reason, ...]:
         return tuple(r for r in self.reasons if r.verdict is Verdict.REFUSED)
 
+    def refused_rules(self) -> list[tuple[str, tuple[Citation, ...]]]:
+        """The rule and the citations of every refusal, in order: what a brief answer shows
+        (a verdict-only decision tells them without writing its reasons)."""
+        return [(r.rule, r.citations) for r in self.refusals]
+
     @property
     def eligibility(self) -> str:
         """One reading of every decision, whatever its outcome's shape (each law's own: a flag,
@@ -224,6 +316,105 @@ class Decision:
                     f"em vigor desde {p.effective:%d/%m/%Y}{ex}"
                 )
         return "\n".join(lines)
+
+
+class QuickDecision(Decision):
+    """A decision answered verdict-only (:func:`outorga.law.questions.ask` with
+    ``explain=False``): its outcome and summary are those the full answer gives — computed by the
+    same code from the rules' verdicts —, its reasons are written, by answering the question again
+    in full, when they are first read. The facts must not change until then.
+
+    Everything that reads it (``to_json``, ``to_text``, equality, pickling, ``replace``) reads the
+    full reasons; ``eligibility`` and ``refusals`` of a decision without refusal do not need them.
+    """
+
+    @classmethod
+    def of(cls, quick: Decision, explain: Callable[[], Decision]) -> QuickDecision:
+        new = object.__new__(cls)
+        new.__dict__.update(
+            question=quick.question,
+            as_of=quick.as_of,
+            municipality=quick.municipality,
+            outcome=quick.outcome,
+            summary=quick.summary,
+            _quick=quick.reasons,
+            _explain=explain,
+        )
+        return new
+
+    def __post_init__(self) -> None:  # ``replace``: reasons given in full
+        if not self.__dict__.get("_reasons"):
+            raise ValueError(f"decision {self.question} has no reason")
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        """The full reasons, written on first reading."""
+        here = self.__dict__
+        found: tuple[Reason, ...] | None = here.get("_reasons")
+        if found is None:
+            token = VERDICT_ONLY.set(False)
+            try:
+                full = here["_explain"]()
+            finally:
+                VERDICT_ONLY.reset(token)
+            if full.outcome != self.outcome or full.summary != self.summary:
+                raise AssertionError(
+                    f"{self.question}: the verdict-only answer ({self.outcome!r}, "
+                    f"{self.summary!r}) differs from the full one ({full.outcome!r}, "
+                    f"{full.summary!r})"
+                )
+            found = here["_reasons"] = full.reasons
+            del here["_explain"], here["_quick"]
+        return found
+
+    @reasons.setter
+    def reasons(self, value: tuple[Reason, ...]) -> None:
+        self.__dict__["_reasons"] = value
+
+    @property
+    def explained(self) -> bool:
+        """Whether the full reasons were written."""
+        return "_reasons" in self.__dict__
+
+    @property
+    def eligibility(self) -> str:
+        quick = self.__dict__.get("_quick")
+        return eligibility_of(self.reasons if quick is None else quick)
+
+    @property
+    def refusals(self) -> tuple[Reason, ...]:
+        quick = self.__dict__.get("_quick")
+        if quick is not None and not any(r.verdict is Verdict.REFUSED for r in quick):
+            return ()
+        return super().refusals
+
+    def refused_rules(self) -> list[tuple[str, tuple[Citation, ...]]]:
+        quick = self.__dict__.get("_quick")
+        if quick is None:
+            return super().refused_rules()
+        return [(r.rule, r.citations) for r in quick if r.verdict is Verdict.REFUSED]
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to the same decision answered in full (a :class:`Decision`)."""
+        if not isinstance(other, Decision):
+            return NotImplemented
+        return _fields_of(self) == _fields_of(other)
+
+    def __hash__(self) -> int:
+        return hash(_fields_of(self))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Decision, _fields_of(self))
+
+    def __repr__(self) -> str:
+        return (
+            f"QuickDecision(question={self.question!r}, as_of={self.as_of!r}, "
+            f"outcome={self.outcome!r}, summary={self.summary!r})"
+        )
+
+
+def _fields_of(d: Decision) -> tuple[Any, ...]:
+    return (d.question, d.as_of, d.municipality, d.outcome, d.reasons, d.summary)
 
 
 def eligibility_of(reasons: Iterable[Reason]) -> str:

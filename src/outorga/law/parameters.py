@@ -74,6 +74,15 @@ SCHEMA: dict[str, Any] = closed(
 )
 
 
+def load_yaml(text: str) -> Any:
+    """``yaml.safe_load`` with libyaml's parser where PyYAML was built with it: the same safe
+    constructor, the same objects (tests/law/test_engine_parameters.py compares every file of
+    the law), a tenth of the time — most of the start of a law question was reading them."""
+    if yaml.__with_libyaml__:
+        return yaml.load(text, Loader=yaml.CSafeLoader)
+    return yaml.safe_load(text)
+
+
 #: SCHEMA compiled once: validating each of the files with ``jsonschema.validate`` checked the
 #: schema itself again every time, seconds at start-up (issue #21).
 _valid_file = fastjsonschema.compile(SCHEMA)
@@ -112,6 +121,18 @@ class ParameterValue:
     source: str = "law"
 
     def to_json(self) -> dict[str, Any]:
+        """The trace of this value; written once (every decision using it shows the same)."""
+        try:
+            written = self.__dict__["_json"]
+        except KeyError:
+            written = self.__dict__["_json"] = self._to_json()
+        out = dict(written)
+        out["references"] = list(written["references"])
+        if isinstance(out["value"], list):
+            out["value"] = list(out["value"])
+        return out
+
+    def _to_json(self) -> dict[str, Any]:
         value = self.value
         if isinstance(value, dt.date):
             value = value.isoformat()
@@ -182,7 +203,7 @@ def _as_date(key: Any) -> dt.date:
 
 
 def load_file(path: Path, name: str) -> Parameter:
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = load_yaml(path.read_text(encoding="utf-8"))
     # YAML turns the keys into dates; the schema wants the ISO text.
     if isinstance(data, dict) and isinstance(data.get("values"), dict):
         data["values"] = {str(k): v for k, v in data["values"].items()}

@@ -19,7 +19,7 @@ import jsonschema
 
 from .bindings import RULEBOOKS
 from .context import Context
-from .decisions import Decision
+from .decisions import VERDICT_ONLY, Decision, QuickDecision, Unexplained
 
 Evaluate = Callable[[Context, Mapping[str, Any]], Decision]
 
@@ -275,10 +275,41 @@ def _pt_message(e: jsonschema.ValidationError) -> str:
     return f"valor inválido ({kind})"
 
 
-def ask(qid: str, ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    """Validate the facts and evaluate question ``qid`` on ``ctx.as_of`` (D-15)."""
+def ask(qid: str, ctx: Context, facts: Mapping[str, Any], *, explain: bool = True) -> Decision:
+    """Validate the facts and evaluate question ``qid`` on ``ctx.as_of`` (D-15).
+
+    ``explain=False`` answers verdict-only (:func:`evaluate_quickly`): the same outcome and
+    summary, the reasons written when first read — for callers that mostly read outcomes (a
+    batch, a simulation, a count). The facts must not change until the reasons are read."""
     q = get(qid)
     if ctx.municipality.laws and q.law not in ctx.municipality.laws:
         raise LawNotApplicable(f"a lei {q.law} não se aplica ao município {ctx.municipality.name}")
     validate_facts(q, facts)
+    if not explain:
+        return evaluate_quickly(q, ctx, facts)
+    if VERDICT_ONLY.get():  # asked by a question being answered verdict-only: this one in full
+        token = VERDICT_ONLY.set(False)
+        try:
+            return q.evaluate(ctx, facts)
+        finally:
+            VERDICT_ONLY.reset(token)
     return q.evaluate(ctx, facts)
+
+
+def evaluate_quickly(q: Question, ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """``q.evaluate(ctx, facts)`` with the rules giving their verdicts alone (no texts, facts,
+    citations or parameter traces): a :class:`QuickDecision` whose reasons are written by
+    evaluating again in full when first read. Where the question's code reads more of a reason
+    than its verdict (:class:`Unexplained`), or a rule builds its reasons by hand, it is answered
+    in full at once — the same decision either way (tests/law/test_lazy_explanations.py)."""
+    token = VERDICT_ONLY.set(True)
+    try:
+        quick: Decision | None = q.evaluate(ctx, facts)
+    except Unexplained:
+        quick = None
+    finally:
+        VERDICT_ONLY.reset(token)
+    if quick is None:
+        return q.evaluate(ctx, facts)
+    evaluate = q.evaluate
+    return QuickDecision.of(quick, lambda: evaluate(ctx, facts))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .bindings import RULEBOOKS
@@ -34,6 +34,14 @@ class LawText:
 
     law: str
     params: str
+    # What ``art`` and ``param`` already made: every rule asks the same few on every call, and
+    # a decision asked verdict-only spends most of its time asking them (issue #21).
+    _cites: dict[tuple[Any, ...], Citation] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
+    _names: dict[str, str] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
 
     def art(
         self,
@@ -43,11 +51,18 @@ class LawText:
         ali: str | None = None,
     ) -> Citation:
         """A citation of this law (``art(41, 2, "III")``)."""
-        return cite(self.law, article, par, inc, ali)
+        key = (article, par, inc, ali)
+        found = self._cites.get(key)
+        if found is None:
+            found = self._cites[key] = cite(self.law, article, par, inc, ali)
+        return found
 
     def param(self, ctx: Context, name: str, on: dt.date | None = None) -> ParameterValue:
         """A parameter of this law by its short name, in force on ``on`` (default ``ctx.as_of``)."""
-        return ctx.param(f"{self.params}.{name}", on)
+        full = self._names.get(name)
+        if full is None:
+            full = self._names[name] = f"{self.params}.{name}"
+        return ctx.param(full, on)
 
     def optional_param(
         self, ctx: Context, name: str, on: dt.date | None = None

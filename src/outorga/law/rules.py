@@ -7,8 +7,10 @@ from typing import Any
 
 from .citations import Citation
 from .context import Context
-from .decisions import Message, Reason, Verdict
+from .decisions import VERDICT_ONLY, Message, Reason, Verdict, quick_check, quick_reason
 from .parameters import ParameterValue
+
+_verdict_only = VERDICT_ONLY.get
 
 
 def reason(
@@ -19,7 +21,10 @@ def reason(
     facts: Mapping[str, Any] | None = None,
     params: tuple[ParameterValue, ...] = (),
 ) -> Reason:
-    """A reason; ``message`` may be a function that writes it when it is first read."""
+    """A reason; ``message`` may be a function that writes it when it is first read. While a
+    question is answered verdict-only, the rule and verdict alone (:class:`QuickReason`)."""
+    if _verdict_only():
+        return quick_reason(rule, verdict, citations)
     return Reason(rule, citations, verdict, message, dict(facts) if facts else {}, params)
 
 
@@ -33,7 +38,10 @@ def check(
     params: tuple[ParameterValue, ...] = (),
 ) -> Reason:
     """A requirement: OK with ``ok_message`` when ``passed``, else REFUSED with ``refused_message``
-    (either may be a function that writes it: only the one the verdict reads is ever written)."""
+    (either may be a function that writes it: only the one the verdict reads is ever written).
+    While a question is answered verdict-only, the rule and verdict alone (:class:`QuickReason`)."""
+    if _verdict_only():
+        return quick_check(rule, passed, citations)
     if passed:
         return Reason(rule, citations, Verdict.OK, ok_message, dict(facts) if facts else {}, params)
     return Reason(

@@ -40,6 +40,16 @@ def span_text(start: dt.date | None, until: dt.date | None) -> str:
     return begin + (f" a {until:%d/%m/%Y}" if until else " em diante")
 
 
+_DAYS = (0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+def _days_in(year: int, month: int) -> int:
+    """``calendar.monthrange(year, month)[1]``, without the weekday it also works out."""
+    if month == 2 and _cal.isleap(year):
+        return 29
+    return _DAYS[month]
+
+
 def month_end(year: int, month: int) -> dt.date:
     """The last day of ``month``/``year``: the date a monthly fact is judged on."""
     return dt.date(year, month, _cal.monthrange(year, month)[1])
@@ -51,7 +61,7 @@ def add_months(day: dt.date, months: int) -> dt.date:
     index = day.year * 12 + day.month - 1 + months
     year, month = divmod(index, 12)
     month += 1
-    return day.replace(year=year, month=month, day=min(day.day, _cal.monthrange(year, month)[1]))
+    return day.replace(year=year, month=month, day=min(day.day, _days_in(year, month)))
 
 
 def add_years(day: dt.date, years: int) -> dt.date:

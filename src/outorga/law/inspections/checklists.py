@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-import yaml
 
 from outorga.law.citations import Citation, parse
+from outorga.law.parameters import load_yaml
 from outorga.law.schemas import closed, list_of
 
 DATA = Path(__file__).parent / "checklist_data"
@@ -124,10 +124,12 @@ class Checklist:
 
 def read_file(path: Path) -> dict[str, Any]:
     """A checklist file, validated against :data:`SCHEMA` (dates as ISO text, as in the file)."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = load_yaml(path.read_text(encoding="utf-8"))
     if isinstance(data, dict) and isinstance(data.get("versions"), dict):
         data["versions"] = {str(k): v for k, v in data["versions"].items()}
-    jsonschema.validate(data, SCHEMA)
+    error = jsonschema.exceptions.best_match(_validator().iter_errors(data))
+    if error is not None:  # as ``jsonschema.validate`` raises it
+        raise error
     for version in data["versions"].values():
         codes = [i["code"] for i in version["items"]]
         if len(codes) != len(set(codes)):
@@ -135,6 +137,15 @@ def read_file(path: Path) -> dict[str, Any]:
         for i in version["items"]:
             parse(i["citation"])  # every citation must name a known law and article
     return dict(data)
+
+
+@cache
+def _validator() -> jsonschema.protocols.Validator:
+    """:data:`SCHEMA`'s validator, the schema checked once: ``jsonschema.validate`` checked it
+    again for every file, most of the start of any law question (issue #21)."""
+    kind = jsonschema.validators.validator_for(SCHEMA)
+    kind.check_schema(SCHEMA)
+    return kind(SCHEMA)
 
 
 @cache

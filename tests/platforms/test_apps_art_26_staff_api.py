@@ -95,16 +95,26 @@ def test_art_26_sole_staff_api_notice_paper_appeal_reconsideration_and_judgment(
     authority = staff(user_of, Role.AUTORIDADE)
     mayor = staff(user_of, Role.CHEFE_EXECUTIVO)
     pid = _warning(authority, platform)
-    r = post(authority, f"/platform-penalties/{pid}/notice", {"notice_on": "2026-10-13", "channel": "personal"})
+    r = post(
+        authority,
+        f"/platform-penalties/{pid}/notice",
+        {"notice_on": "2026-10-13", "channel": "personal"},
+    )
     assert r.status_code == 200, r.content
     # 13/10 + 10 = 23/10 (Friday), D-17 default, D-4 counting.
     assert r.json()["status"] == "appeal_period" and r.json()["appeal_until"] == "2026-10-23"
-    r = post(authority, f"/platform-penalties/{pid}/appeal", {"filed_on": "2026-10-13", "text": "O relatório foi entregue."})
+    r = post(
+        authority,
+        f"/platform-penalties/{pid}/appeal",
+        {"filed_on": "2026-10-13", "text": "O relatório foi entregue."},
+    )
     assert r.status_code == 201, r.content
     appeal = r.json()["appeal"]
     assert appeal["channel"] == "paper" and appeal["reconsider_until"] == "2026-10-19"
     # The Chief Executive judges only once the authority kept its decision and sent it up.
-    r = post(authority, f"/platform-penalties/{pid}/judgment", {"result": "dismissed", "reasoning": "x"})
+    r = post(
+        authority, f"/platform-penalties/{pid}/judgment", {"result": "dismissed", "reasoning": "x"}
+    )
     assert r.status_code == 403
     r = post(
         authority,
@@ -134,7 +144,9 @@ def test_art_26_sole_staff_api_partial_judgment_needs_the_new_amount(
     pid = _warning(authority, platform)
     post(authority, f"/platform-penalties/{pid}/appeal", {"filed_on": "2026-10-13", "text": "x"})
     r = post(
-        authority, f"/platform-penalties/{pid}/reconsideration", {"result": "partial", "reasoning": "x"}
+        authority,
+        f"/platform-penalties/{pid}/reconsideration",
+        {"result": "partial", "reasoning": "x"},
     )
     assert r.status_code == 422 and r.json()["erros"][0]["campo"] == "fine_upfbg"
 

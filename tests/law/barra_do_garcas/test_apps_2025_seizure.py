@@ -116,7 +116,9 @@ def test_art_26_sole_defence_on_the_last_day_is_in_time_the_day_after_is_not(bar
 
 
 def test_art_26_sole_notice_without_its_date_is_pending(barra):
-    d = ask(f"{LAW}.appeal_deadline", barra(SEIZED), {"stage": "recurso", "notice": {"form": "postal"}})
+    d = ask(
+        f"{LAW}.appeal_deadline", barra(SEIZED), {"stage": "recurso", "notice": {"form": "postal"}}
+    )
     assert d.outcome == {} and any(r.verdict is Verdict.PENDING for r in d.reasons)
 
 

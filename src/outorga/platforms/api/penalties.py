@@ -50,12 +50,11 @@ class AppealOut(Schema):
     result: Literal["pending", "upheld", "partial", "dismissed"]
     judged_on: dt.date | None
     reconsider_until: dt.date | None = Field(
-        None, description="a autoridade que decidiu pode reconsiderar até (Lei 9.784/1999, art. 56, §1º)"
+        None,
+        description="a autoridade que decidiu pode reconsiderar até (Lei 9.784/1999, art. 56, §1º)",
     )
     reconsidered_on: dt.date | None = None
-    forwarded_on: dt.date | None = Field(
-        None, description="encaminhado ao Chefe do Executivo em"
-    )
+    forwarded_on: dt.date | None = Field(None, description="encaminhado ao Chefe do Executivo em")
     reasoning: str = Field(..., description="fundamentação do julgamento")
     citacoes: list[str]
 

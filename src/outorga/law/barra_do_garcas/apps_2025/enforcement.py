@@ -428,9 +428,7 @@ def art26_iv_credential(offender: str, penalty: str, prior: int, gravity: str) -
     return out
 
 
-def art26_iv_suspension_period(
-    start: dt.date, days: int | None
-) -> tuple[dt.date | None, Reason]:
+def art26_iv_suspension_period(start: dt.date, days: int | None) -> tuple[dt.date | None, Reason]:
     """Art. 26, IV: "suspensão temporária" — for a number of days the authority fixes (the law
     sets no bound but that it be temporary), from the day of the decision, that day included:
     the platform operates again the day after the last one."""

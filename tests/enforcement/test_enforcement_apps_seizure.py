@@ -203,3 +203,39 @@ def test_product_api_seizure_and_release_of_a_car_in_irregular_app_service(barra
         content_type="application/json",
     )
     assert r.status_code == 200 and r.json()["status"] == "released", r.content
+
+
+def test_art_26_sole_the_defence_upheld_annuls_the_auto_releases_the_car_and_waives_its_charges(
+    barra,
+):
+    from outorga.enforcement.models import Filing
+    from outorga.enforcement.services.filings import filing_file, filing_judge
+    from outorga.finance.models import Debt
+
+    offender = person(barra.m, name="Motorista Habilitado")
+    auto = _auto(barra, document=offender.document)
+    s = _seize(barra, auto)
+    with tenant(barra.m):
+        case = Case.objects.get(auto=auto)
+    # Defence on paper through the authority (art. 26, parágrafo único), on the last day.
+    filing = filing_file(
+        actor=barra.authority,
+        municipality=barra.m,
+        case=case,
+        text="Estava habilitado na plataforma; segue o comprovante.",
+        filed_on=dt.date(2026, 4, 16),
+        channel=Filing.Channel.PAPER,
+    )
+    filing_judge(
+        actor=barra.authority,
+        municipality=barra.m,
+        filing=filing,
+        upheld=True,
+        reasoning="Habilitação comprovada: não havia prestação irregular.",
+        on=dt.date(2026, 4, 20),
+    )
+    with tenant(barra.m):
+        s = Seizure.objects.get(pk=s.pk)
+        assert Case.objects.get(pk=case.pk).stage == Case.Stage.ANNULLED
+        assert s.status == Seizure.Status.RELEASED
+        assert Debt.objects.get(pk=s.removal_debt_id).status == Debt.Status.CANCELLED

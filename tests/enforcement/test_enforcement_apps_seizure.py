@@ -142,6 +142,9 @@ def test_art_26_iii_the_inspector_finds_a_platform_driver_by_plate_and_is_offere
     page = fiscal.get("/fiscalizacao/", {"q": PLATE}).content.decode()
     assert "Motorista da Suspensa" in page and "Plataforma Suspensa" in page and "suspensa" in page
     assert "servico=aplicativo" in page and "art. 26, III" in page
+    form = fiscal.get("/fiscalizacao/autos/novo/", {"servico": "aplicativo", "q": PLATE})
+    html = form.content.decode()
+    assert form.status_code == 200 and "art. 26, III" in html and f'value="{PLATE}"' in html
 
 
 def test_product_api_seizure_and_release_of_a_car_in_irregular_app_service(barra, user_of):
@@ -203,6 +206,12 @@ def test_product_api_seizure_and_release_of_a_car_in_irregular_app_service(barra
         content_type="application/json",
     )
     assert r.status_code == 200 and r.json()["status"] == "released", r.content
+    page = clerk.get(f"/fiscalizacao/apreensoes/{seizure_id}/")
+    assert page.status_code == 200 and "Motorista Clandestino" in page.content.decode()
+    with tenant(barra.m):
+        case = Case.objects.get(auto_id=auto_id)
+    page = fiscal.get(f"/fiscalizacao/processos/{case.pk}/")
+    assert page.status_code == 200 and "art. 26, III" in page.content.decode()
 
 
 def test_art_26_sole_the_defence_upheld_annuls_the_auto_releases_the_car_and_waives_its_charges(

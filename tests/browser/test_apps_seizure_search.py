@@ -5,7 +5,6 @@ platform's credential is suspended, and opens the auto that seizes the vehicle (
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 
 import pytest
 from browser_factories import fits, login
@@ -19,12 +18,11 @@ from outorga.platforms.models import PlatformDriver
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLATE = "APP1B23"
-SHOTS = Path("/tmp/apps26-shots")
 
 
 @pytest.mark.parametrize("width", [390, 1280])
 def test_art_26_iii_the_inspector_finds_the_driver_of_a_suspended_platform_and_opens_the_auto(
-    page, demo_site, width
+    page, demo_site, artifacts, width
 ):
     m = Municipality.objects.get(slug="barra-do-garcas")
     p = make_platform(
@@ -51,10 +49,9 @@ def test_art_26_iii_the_inspector_finds_the_driver_of_a_suspended_platform_and_o
     assert listed.is_visible()
     assert "suspensa até 10/01/2027" in listed.inner_text()
     fits(page, width)
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"search-{width}.png"), full_page=True)
+    page.screenshot(path=str(artifacts / f"apps-search-{width}.png"), full_page=True)
     page.get_by_role("link", name="Lavrar auto sem permissão — aplicativo").click()
     page.wait_for_url("**/fiscalizacao/autos/novo/**")
     assert "art. 26, III" in page.content()
     fits(page, width)
-    page.screenshot(path=str(SHOTS / f"auto-form-{width}.png"), full_page=True)
+    page.screenshot(path=str(artifacts / f"apps-auto-form-{width}.png"), full_page=True)

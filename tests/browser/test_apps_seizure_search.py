@@ -50,7 +50,7 @@ def test_art_26_iii_the_inspector_finds_the_driver_of_a_suspended_platform_and_o
     assert "suspensa até 10/01/2027" in listed.inner_text()
     fits(page, width)
     page.screenshot(path=str(artifacts / f"apps-search-{width}.png"), full_page=True)
-    page.get_by_role("link", name="Lavrar auto sem permissão — aplicativo").click()
+    page.get_by_role("link", name="Lavrar auto sem permissão — transporte por aplicativo").click()
     page.wait_for_url("**/fiscalizacao/autos/novo/**")
     assert "art. 26, III" in page.content()
     fits(page, width)

@@ -145,6 +145,7 @@ def test_art_26_iii_the_inspector_finds_a_platform_driver_by_plate_and_is_offere
     form = fiscal.get("/fiscalizacao/autos/novo/", {"servico": "aplicativo", "q": PLATE})
     html = form.content.decode()
     assert form.status_code == 200 and "art. 26, III" in html and f'value="{PLATE}"' in html
+    assert "Advertência por escrito" not in html  # no warning replaces the seizure
 
 
 def test_product_api_seizure_and_release_of_a_car_in_irregular_app_service(barra, user_of):

@@ -243,6 +243,9 @@ def auto_new(request: HttpRequest) -> HttpResponse:
         "law": law,
         "taxi_like": taxi_like(law),
         "warning_cite": interfaces.cited(law, "warning"),
+        # Without a permit a warning is offered only where the law admits it (taxi art. 41 §1);
+        # mototaxi art. 35 and apps art. 26, III seize the vehicle instead.
+        "warning_offered": permit is not None or procedure(law).unlicensed_admits_warning,
         "unlicensed_cite": interfaces.cited(law, "unlicensed") if permit is None else "",
         "measures": measure_choices(law),
         "measures_checked": request.POST.getlist("measures"),

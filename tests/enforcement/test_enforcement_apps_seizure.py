@@ -249,3 +249,17 @@ def test_art_26_sole_the_defence_upheld_annuls_the_auto_releases_the_car_and_wai
         assert Case.objects.get(pk=case.pk).stage == Case.Stage.ANNULLED
         assert s.status == Seizure.Status.RELEASED
         assert Debt.objects.get(pk=s.removal_debt_id).status == Debt.Status.CANCELLED
+
+
+def test_art_26_sole_the_daily_sweep_judges_an_undefended_apps_auto_by_default(barra):
+    from outorga.enforcement.services.finality import sweep
+
+    offender = person(barra.m, name="Motorista Revel")
+    auto = _auto(barra, document=offender.document)
+    # The defence period (10 days from the signature, D-17) ends on 16/04: nothing before.
+    assert sweep(barra.m, dt.date(2026, 4, 16))["revelia"] == []
+    report = sweep(barra.m, dt.date(2026, 4, 17))
+    with tenant(barra.m):
+        case = Case.objects.get(auto=auto)
+    assert report["revelia"] == [case.number]
+    assert case.revelia is True and case.stage == Case.Stage.EXECUTIVE

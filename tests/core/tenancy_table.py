@@ -36,6 +36,7 @@ OBJECTS: dict[str, str | dict[str, str]] = {
         "": "case",
         "plataformas/": "platform_case",
         "api/v1/platform/": "platform_case",
+        "api/v1/platform-cases/": "platform_case",
         "cadastro/": "extinction_case",
         "api/v1/taxi/": "extinction_case",
     },
@@ -629,6 +630,31 @@ SPECIAL: dict[str, Entry] = {
             "reasoning": "invasor",
             "defence_notice_on": "2026-01-05",
         }
+    },
+    # The staff API of the platforms' due process (the screens' services).
+    "api/v1/platform-penalties/<penalty_id>/notice": {
+        "json": {"notice_on": "2026-01-05", "channel": "personal"}
+    },
+    "api/v1/platform-penalties/<penalty_id>/appeal": {
+        "json": {"filed_on": "2026-01-05", "text": "invasor"}
+    },
+    "api/v1/platform-penalties/<penalty_id>/reconsideration": {
+        "json": {"result": "confirm", "reasoning": "invasor"}
+    },
+    "api/v1/platform-penalties/<penalty_id>/judgment": {
+        "auth": MAYOR,
+        "json": {"result": "upheld", "reasoning": "invasor"},
+    },
+    "api/v1/platforms/<platform_id>/cases": {
+        "json": {
+            "kind": "credential_cancellation",
+            "infraction_on": "2026-01-05",
+            "grounds": "invasor",
+        }
+    },
+    "api/v1/platform-cases/<case_id>/decision": {
+        "auth": MAYOR,
+        "json": {"uphold": True, "text": "invasor"},
     },
     "plataformas/<int:platform_id>/processo/": {"form": {"kind": "credential_cancellation"}},
     "plataformas/processos/<int:case_id>/": {

@@ -214,14 +214,15 @@ def test_after_the_defence_the_mayor_suspends_and_the_sweep_reinstates(
     assert decided.status == PlatformCase.Status.UPHELD
     with tenant(barra_m):
         p = Platform.objects.get(pk=platform.pk)
-        assert (p.status, p.suspended_until) == ("suspended", dt.date(2026, 11, 5))
+        # 30 days counted from the decision's day, that day included: 06/10 to 04/11 (art. 26 IV).
+        assert (p.status, p.suspended_until) == ("suspended", dt.date(2026, 11, 4))
         change = PlatformStatusChange.objects.filter(platform=p).last()
         assert change.case_id == case.pk and change.changed_by == mayor.user
     assert not platform_reinstate_after_suspension(
-        municipality=barra_m, platform=p, on=dt.date(2026, 11, 5)
+        municipality=barra_m, platform=p, on=dt.date(2026, 11, 4)
     )
     assert platform_reinstate_after_suspension(
-        municipality=barra_m, platform=p, on=dt.date(2026, 11, 6)
+        municipality=barra_m, platform=p, on=dt.date(2026, 11, 5)
     )
     with tenant(barra_m):
         assert Platform.objects.get(pk=p.pk).status == "credentialed"

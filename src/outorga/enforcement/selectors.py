@@ -10,6 +10,7 @@ from django.db.models import F, Q, QuerySet
 
 from outorga.core.models import User
 from outorga.law.competence import Role
+from outorga.platforms.models import PlatformDriver
 from outorga.public.models import Badge
 from outorga.registry.models import Document, Permit, Person
 
@@ -101,6 +102,25 @@ def autos_without_permit(text: str, limit: int = 20) -> list[InfractionNotice]:
         InfractionNotice.objects.filter(match, permit__isnull=True)
         .select_related("case")
         .order_by("-committed_at", "-id")[:limit]
+    )
+
+
+def platform_drivers(text: str, limit: int = 20) -> list[PlatformDriver]:
+    """The drivers the platforms registered with this plate or CPF (apps art. 23, II: the
+    inspector checks the driver's registration on the platforms), newest first — whatever their
+    status: an enabled driver of a credentialed platform is regular; anyone else found in the
+    service is in the irregular service that seizes the vehicle (art. 26, III)."""
+    plate = normalise_plate(text)
+    digits = re.sub(r"\D", "", text)
+    match = Q(vehicle_plate=plate) if plate else Q()
+    if len(digits) == 11:
+        match |= Q(cpf=digits)
+    if not match:
+        return []
+    return list(
+        PlatformDriver.objects.filter(match)
+        .select_related("platform")
+        .order_by("-created_at", "-id")[:limit]
     )
 
 

@@ -311,6 +311,14 @@ _TABLE: list[Competence] = [
         APPS, "penalty.fine", {R.AUTORIDADE}, cite(APPS, 26, inc="II"), cite(APPS, 22), decision(17)
     ),
     _c(APPS, "penalty.seizure", {R.FISCAL}, cite(APPS, 26, inc="III"), cite(APPS, 23)),
+    # The release on the conditions of the regulation (art. 27), as under the other laws.
+    _c(
+        APPS,
+        "seizure.release",
+        {R.ATENDENTE, R.AUTORIDADE},
+        cite(APPS, 26, inc="III"),
+        cite(APPS, 27),
+    ),
     # The law only demands due process (art. 26, parágrafo único); until a regulation, Lei
     # 9.784/1999 (D-17): the appeal goes to the authority that decided, who records one delivered
     # on paper, and the superior authority judges it (art. 56 §1); the notice starts the period.

@@ -114,12 +114,15 @@ APP_SERVICES = Interface(
     "barra-do-garcas.apps-2025",
     registry=("platform_credential", "driver_eligibility", "vehicle_eligibility"),
     more=(
+        "appeal_deadline",
         "complaint_deadline",
         "concurrency_month",
+        "credential_standing",
         "fare_limits_review",
         "fare_publication",
         "fare_quote",
         "fare_table",
+        "fine",
         "inspection_result",
         "issqn_statement",
         "monthly_report",
@@ -130,6 +133,7 @@ APP_SERVICES = Interface(
         "penalty_revision",
         "procedure_deadlines",
         "roster_capacity",
+        "seizure_release",
         "vehicle_inspection",
     ),
 )

@@ -199,7 +199,13 @@ def test_art_26_iii_seizure_without_irregular_service_is_refused(barra):
 
 @pytest.mark.parametrize("kind", ["credential_suspension", "credential_cancellation"])
 def test_art_26_iv_credential_measures_are_proposals_for_platforms(barra, kind):
-    d = penalty(barra(IMPOSED), penalty=kind, offender="platform")
+    d = penalty(
+        barra(IMPOSED),
+        penalty=kind,
+        offender="platform",
+        gravity="Três relatórios mensais omitidos.",
+        suspension_days=30,
+    )
     assert d.outcome["allowed"] is True
     assert d.outcome["kind"] == "proposal"
     assert d.outcome["decided_by"] == ["chefe_executivo"]

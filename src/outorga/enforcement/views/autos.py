@@ -44,6 +44,7 @@ from outorga.enforcement.views.common import (
     uploaded_files,
 )
 from outorga.law import interfaces
+from outorga.law.bindings import SERVICE_LABELS
 from outorga.law.competence import is_allowed
 from outorga.law.money import brl
 from outorga.public.selectors import badge_status
@@ -71,15 +72,17 @@ def index(request: HttpRequest) -> HttpResponse:
             "regulation_law": regulation.delegating_law(user_of(request).municipality),  # type: ignore[arg-type]
             "unlicensed": unlicensed_offers(user_of(request).municipality) if q else [],
             "earlier": selectors.autos_without_permit(q) if q else [],
+            "app_drivers": selectors.platform_drivers(q) if q else [],
         },
     )
 
 
 def unlicensed_offers(m: Any) -> list[dict[str, str]]:
     """For a plate or document with no permit: an auto for service without one, for each service
-    whose law in force today has that provision (mototaxi art. 35, taxi art. 16)."""
+    whose law in force today has that provision (mototaxi art. 35, taxi art. 16; transport by app,
+    the irregular service that seizes the vehicle, Barra do Garças art. 26, III)."""
     out = []
-    for service, label in Service.choices:
+    for service, label in SERVICE_LABELS.items():
         try:
             law = law_of(m, service, today())
         except LawNotBound:
@@ -240,6 +243,9 @@ def auto_new(request: HttpRequest) -> HttpResponse:
         "law": law,
         "taxi_like": taxi_like(law),
         "warning_cite": interfaces.cited(law, "warning"),
+        # Without a permit a warning is offered only where the law admits it (taxi art. 41 §1);
+        # mototaxi art. 35 and apps art. 26, III seize the vehicle instead.
+        "warning_offered": permit is not None or procedure(law).unlicensed_admits_warning,
         "unlicensed_cite": interfaces.cited(law, "unlicensed") if permit is None else "",
         "measures": measure_choices(law),
         "measures_checked": request.POST.getlist("measures"),

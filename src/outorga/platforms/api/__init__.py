@@ -18,6 +18,8 @@ OpenAPI document lists them:
 * ``complaints`` — complaints forwarded and answered;
 * ``cases`` — proposal cases and the platform's defence;
 * ``penalties`` — penalties, the platform's appeal, the decision's PDF;
+* ``process`` — staff: the due process of penalties (notice, paper appeal, reconsideration,
+  judgment) and of the proposal cases (open, decide), as on the staff screens;
 * ``credentialing`` — staff: the platforms, credentialing, detail, roster, tokens;
 * ``monitoring`` — staff: CPFs on several platforms, late reports, infraction candidates,
   overdue complaints.
@@ -28,8 +30,28 @@ in one ``platforms/api.py`` module, so that clients generated from the document 
 
 from ninja import Router
 
-from . import cases, complaints, credentialing, drivers, fares, monitoring, penalties, reports
+from . import (
+    cases,
+    complaints,
+    credentialing,
+    drivers,
+    fares,
+    monitoring,
+    penalties,
+    process,
+    reports,
+)
 
 router = Router(tags=["plataformas"])
-for routes in (drivers, fares, reports, complaints, cases, penalties, credentialing, monitoring):
+for routes in (
+    drivers,
+    fares,
+    reports,
+    complaints,
+    cases,
+    penalties,
+    process,
+    credentialing,
+    monitoring,
+):
     router.add_router("", routes.router)

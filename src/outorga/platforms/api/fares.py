@@ -84,12 +84,13 @@ def platform_fares(request: HttpRequest) -> Any:
 @router.post(
     "/platform/fares",
     auth=platform_auth,
-    response={201: FareOut, 422: Error},
+    response={201: FareOut, 403: Error, 422: Error},
     summary="Publicar tabela de tarifas (art. 6, limites do art. 7, tarifa dinâmica art. 9)",
     description=(
         "**201** com `status` `accepted` (dentro dos limites) ou `pending` (o Executivo ainda não "
         "fixou os limites, art. 7). **422** quando falta item da tabela ou algum valor — inclusive "
-        "com o acréscimo dinâmico máximo — passa do limite. Toda publicação fica no histórico."
+        "com o acréscimo dinâmico máximo — passa do limite. Toda publicação fica no histórico. **403** enquanto o credenciamento "
+        "está suspenso ou depois de cancelado (art. 26, IV)."
     ),
     operation_id="outorga_platforms_api_platform_fare_publish",
 )

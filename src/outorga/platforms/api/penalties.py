@@ -47,8 +47,14 @@ class AppealOut(Schema):
     judge_until: dt.date | None = Field(
         None, description="julgamento até (regulamento ou Lei 9.784/1999, art. 59, §1º)"
     )
-    result: Literal["pending", "upheld", "dismissed"]
+    result: Literal["pending", "upheld", "partial", "dismissed"]
     judged_on: dt.date | None
+    reconsider_until: dt.date | None = Field(
+        None,
+        description="a autoridade que decidiu pode reconsiderar até (Lei 9.784/1999, art. 56, §1º)",
+    )
+    reconsidered_on: dt.date | None = None
+    forwarded_on: dt.date | None = Field(None, description="encaminhado ao Chefe do Executivo em")
     reasoning: str = Field(..., description="fundamentação do julgamento")
     citacoes: list[str]
 

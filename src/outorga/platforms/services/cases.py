@@ -128,7 +128,9 @@ def platform_case_decide(
     on: dt.date | None = None,
 ) -> PlatformCase:
     """The competent person decides the proposal (D-3): upheld only when the law core allows the
-    penalty (after the defence period or with the defence judged; not on a first occurrence)."""
+    penalty (after the defence period or with the defence judged; not on a first occurrence).
+    ``text`` is the reasoned decision, in which the authority weighs the gravity the law leaves to
+    it (art. 26 IV; ADR 0030); a suspension runs from ``on`` for the days proposed."""
     authorize(
         actor=actor,
         municipality=municipality,
@@ -153,6 +155,14 @@ def platform_case_decide(
                 "occurrences": occurrences(p, c.infraction_on),
                 "defence_notice_on": c.notice_on.isoformat(),
                 "defence_judged": c.defence_filed_at is not None,
+                # Art. 26 IV: the gravity is the deciding authority's reasoned judgment, the
+                # decision's own text (ADR 0030); the days are those proposed.
+                "gravity": text.strip(),
+                **(
+                    {"suspension_days": int(c.suspension_days)}
+                    if c.kind == PlatformCase.Kind.SUSPENSION and c.suspension_days
+                    else {}
+                ),
             },
         )
         freed = 0
@@ -168,8 +178,9 @@ def platform_case_decide(
             if uphold:
                 old = p.status
                 if c.kind == PlatformCase.Kind.SUSPENSION:
+                    # The law core counts the period, the decision's day the first (art. 26 IV).
                     p.status = Platform.Status.SUSPENDED
-                    p.suspended_until = on + dt.timedelta(days=int(c.suspension_days or 0))
+                    p.suspended_until = decision.outcome["suspended_until"]
                 else:
                     p.status = Platform.Status.CANCELLED
                     p.suspended_until = None

@@ -109,6 +109,24 @@ def cited(m: Municipality, *concepts: str, on: dt.date | None = None) -> str:
     return interfaces.cited_once(apps_law(m, on), *concepts)
 
 
+def credential_standing(m: Municipality, platform: Platform, act: str, on: dt.date) -> Decision:
+    """Whether ``platform`` may do ``act`` (``roster``, ``fares``, ``operate``) on ``on``: not while
+    its credential is suspended — through the suspension's last day, even before the sweep ends
+    it — nor once cancelled (art. 3, art. 26 IV)."""
+    facts: dict[str, Any] = {"status": platform.status, "act": act}
+    if platform.suspended_until is not None:
+        facts["suspended_until"] = platform.suspended_until.isoformat()
+    return bound_law(m, on).ask("credential_standing", facts)
+
+
+def require_standing(m: Municipality, platform: Platform, act: str, on: dt.date) -> Decision:
+    """:func:`credential_standing`, refused (403, with the articles) when the platform may not."""
+    d = credential_standing(m, platform, act, on)
+    if not d.outcome["may_operate"]:
+        raise PlatformError(d.summary, status=403, decisions=[d])
+    return d
+
+
 def reasons_json(decisions: Iterable[Decision]) -> list[dict[str, Any]]:
     """Every reason of the decisions, as the API and the screens show them."""
     return [

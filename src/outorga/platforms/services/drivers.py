@@ -26,6 +26,7 @@ from .common import (
     apps_law,
     basis_many,
     bound_law,
+    credential_standing,
     today,
 )
 
@@ -199,22 +200,28 @@ def platform_driver_register(
                 status=409,
                 obj_id=dup.pk,
             )
+        # A suspended or cancelled credential stops the roster for its period (art. 26 IV).
+        standing = credential_standing(municipality, p, "roster", on)
         decisions = [
             bound_law(municipality, on).ask("driver_eligibility", driver_facts_),
             bound_law(municipality, on).ask("vehicle_eligibility", vehicle_facts),
         ]
-        if all(d.outcome == "ok" for d in decisions):
+        if not standing.outcome["may_operate"]:
+            decisions.insert(0, standing)
+        if all(d.outcome == "ok" for d in decisions if d is not standing):
             decisions.append(
                 bound_law(municipality, on).ask(
                     "roster_capacity",
                     {
-                        "platform_credentialed": p.status == Platform.Status.CREDENTIALED,
+                        "platform_credentialed": bool(standing.outcome["may_operate"]),
                         "platform_roster": enabled_roster(p),
                         "municipality_roster": enabled_roster(),
                     },
                 )
             )
-        ok = all(d.outcome == "ok" for d in decisions)
+        ok = standing.outcome["may_operate"] and all(
+            d.outcome == "ok" for d in decisions if d is not standing
+        )
         now = timezone.now()
         values = {k: getattr(data, k) for k in DriverData.__dataclass_fields__}
         driver = PlatformDriver.objects.create(

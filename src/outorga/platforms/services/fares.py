@@ -19,6 +19,7 @@ from .common import (
     apps_law,
     basis_many,
     bound_law,
+    require_standing,
     today,
 )
 
@@ -48,6 +49,8 @@ def fare_table_publish(
     )
     on = on or today()
     valid_from = valid_from or on
+    # No fares are published while the credential is suspended or once cancelled (art. 26 IV).
+    require_standing(municipality, platform, "fares", on)
     facts: dict[str, Any] = {
         "base_fare_cents": base_fare_cents,
         "per_km_cents": per_km_cents,

@@ -31,7 +31,10 @@ class DecideForm(forms.Form):
         choices=[("1", "Acolher a proposta"), ("0", "Rejeitar a proposta")],
         coerce=lambda v: v == "1",
     )
-    text = forms.CharField(label="Fundamentação da decisão", widget=forms.Textarea({"rows": 3}))
+    text = forms.CharField(
+        label="Fundamentação da decisão (gravidade e reincidência — art. 26, IV)",
+        widget=forms.Textarea({"rows": 3}),
+    )
 
 
 @screen(object_page=True, post=True)

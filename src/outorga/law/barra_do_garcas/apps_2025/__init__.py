@@ -10,6 +10,8 @@ Importing this package registers every ``apps.*`` question. Modules follow the l
 * :mod:`.platform_duties` — Cap. IV–V, art. 11–17: complaints, monthly report, two-wheeler ban;
 * :mod:`.taxation` — Cap. VI, art. 18–21: ISSQN (D-14);
 * :mod:`.enforcement` — Cap. VII, art. 22–26: inspection, penalties, procedure (D-3, D-5, D-17);
+* :mod:`.seizure` — art. 26, III: the vehicle seized in the irregular service, the auto's process
+  and the release on the regulation's conditions (art. 27; ADR 0030);
 * :mod:`.final_provisions` — Cap. VIII, art. 28–29: entry into force, 60-day adaptation.
 
 Date of the law. The scan's date is illegible ("DE J fl DE 1Y1 aJB' DE 2025"; "1§;_ de tWlf.lLQ");
@@ -34,7 +36,12 @@ a municipality records a suspension under these stable ids (never shipped as law
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from outorga.law.citations import Citation, decision
+from outorga.law.procedure import InfractionKind, Procedure
 
 from . import (
     enforcement,
@@ -43,12 +50,14 @@ from . import (
     final_provisions,
     platform_duties,
     registration,
+    seizure,
     taxation,
     trip_data,
 )
 from ._base import LAW, art
 from .concurrency import Peak, merge_intervals, peak_concurrent_drivers
 from .enforcement import (
+    credential_standing,
     penalty,
     penalty_appeal,
     penalty_finality,
@@ -90,7 +99,36 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "penalties": art(26),  # the penalties of the law, imposed through an administrative case
     "warning": art(26, inc="I"),  # the penalties a platform receives: a written warning
     "fine": art(26, inc="II"),  # or a fine
+    "unlicensed": art(26, inc="III"),  # the vehicle used in the irregular service is seized
+    "seizure": (art(26, inc="III"), art(27)),  # its release on the regulation's conditions
+    "credential_measures": art(26, inc="IV"),  # suspension or cancellation of the credential
 }
+
+
+def _kinds(
+    on: dt.date | None, regulation_items: Sequence[Mapping[str, Any]] = ()
+) -> list[InfractionKind]:
+    """The law lists no conducts with natures: its penalties (art. 26 I–II) are imposed on the
+    platforms and their drivers through the platforms' process. The inspector's auto cites only
+    the irregular service that seizes the vehicle (``PROCEDURE.unlicensed``)."""
+    return []
+
+
+#: Art. 26, III: the inspector seizes the vehicle used in the irregular service with an auto whose
+#: process has the defence and the appeal of art. 26, parágrafo único (D-17 defaults); the auto
+#: charges no fine (art. 26, II: the authority's choice, in the penalty's process) and no warning
+#: replaces the seizure.
+PROCEDURE = Procedure(
+    steps={"defence": "defesa", "executive": "recurso"},
+    kinds=_kinds,
+    unlicensed=InfractionKind(
+        seizure.IRREGULAR_SERVICE,
+        seizure.IRREGULAR_SERVICE_DESCRIPTION,
+        "",
+        art(26, inc="III").render(),
+        True,
+    ),
+)
 
 #: The numbers the apps show beside the law's decisions (a chart's cap line, a page's limit), by
 #: concept → this law's dated parameter (``interfaces.limit``): never a number written in an app.
@@ -118,12 +156,14 @@ TRIP_DATA = trip_data
 __all__ = [
     "LAW",
     "CITES",
+    "PROCEDURE",
     "LIMITS",
     "SUSPENDABLE_RULES",
     "TRIP_DATA",
     "Peak",
     "complaint_deadline",
     "concurrency_month",
+    "credential_standing",
     "driver_eligibility",
     "enforcement",
     "fare_limits_review",
@@ -145,6 +185,7 @@ __all__ = [
     "procedure_deadlines",
     "registration",
     "roster_capacity",
+    "seizure",
     "taxation",
     "trip_data",
     "vehicle_eligibility",

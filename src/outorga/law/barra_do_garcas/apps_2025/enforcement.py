@@ -368,29 +368,145 @@ def art26_iii_seizure(irregular_service: bool | None) -> Reason:
     )
 
 
-def art26_iv_credential(offender: str, penalty: str) -> Reason:
+def art26_iv_credential(offender: str, penalty: str, prior: int, gravity: str) -> list[Reason]:
     """Art. 26, IV: "suspensão temporária ou cancelamento definitivo do credenciamento da
     plataforma, conforme a gravidade e reincidência" — only for a platform, and only as a proposal
-    a competent person decides after the defence (D-3)."""
+    a competent person decides after the defence (D-3).
+
+    The law gives no scale of gravity nor a number of recurrences that leads to each measure
+    (ADR 0030): the recurrence is the count of the platform's earlier occurrences the law
+    establishes (art. 26, I; :func:`art26_i_prior_occurrences`), and the gravity is the deciding
+    authority's reasoned judgment (``gravity``), recorded with the decision (Lei 9.784/1999
+    art. 50, II, applied where the municipal law is silent; D-17). No threshold is invented: a
+    decision without the judgment is pending, never refused or allowed by a number."""
     roles, comp_cites = deciders("platform.suspend")
     if offender != "platform":
-        return reason(
+        return [
+            reason(
+                "apps.art26.iv.credential",
+                Verdict.REFUSED,
+                "Suspensão ou cancelamento de credenciamento só se aplica a plataformas.",
+                art(26, inc="IV"),
+                facts={"infrator": offender},
+            )
+        ]
+    out = [
+        reason(
             "apps.art26.iv.credential",
-            Verdict.REFUSED,
-            "Suspensão ou cancelamento de credenciamento só se aplica a plataformas.",
+            Verdict.OK,
+            f"Proposta de {PENALTIES[penalty][1]}, conforme a gravidade e a reincidência; decide "
+            f"{role_names(roles)}, após a defesa (decisão D-3).",
             art(26, inc="IV"),
-            facts={"infrator": offender},
+            decision(3),
+            *comp_cites,
+            facts={"decide": roles},
+        ),
+        reason(
+            "apps.art26.iv.recurrence",
+            Verdict.INFO,
+            f"Reincidência: {prior} ocorrência(s) anterior(es) estabelecida(s) contra a plataforma.",
+            art(26, inc="IV"),
+            art(26, inc="I"),
+            facts={"ocorrências_anteriores": prior},
+        ),
+    ]
+    text = gravity.strip()
+    out.append(
+        reason(
+            "apps.art26.iv.gravity",
+            Verdict.OK if text else Verdict.PENDING,
+            f"Gravidade, no juízo fundamentado da autoridade: {text}"
+            if text
+            else "A lei não gradua a gravidade: a autoridade a fundamenta na decisão, o que "
+            "ainda não foi feito.",
+            art(26, inc="IV"),
+            decision(17),
+            FEDERAL_REASONED_DECISION_II,
+            facts={"gravidade": text},
         )
-    return reason(
-        "apps.art26.iv.credential",
-        Verdict.OK,
-        f"Proposta de {PENALTIES[penalty][1]}, conforme a gravidade e a reincidência; decide "
-        f"{role_names(roles)}, após a defesa (decisão D-3).",
-        art(26, inc="IV"),
-        decision(3),
-        *comp_cites,
-        facts={"decide": roles},
     )
+    return out
+
+
+def art26_iv_suspension_period(start: dt.date, days: int | None) -> tuple[dt.date | None, Reason]:
+    """Art. 26, IV: "suspensão temporária" — for a number of days the authority fixes (the law
+    sets no bound but that it be temporary), from the day of the decision, that day included:
+    the platform operates again the day after the last one."""
+    if not days or days < 1:
+        return None, reason(
+            "apps.art26.iv.suspension_period",
+            Verdict.PENDING,
+            "Informe os dias da suspensão temporária (ao menos 1).",
+            art(26, inc="IV"),
+        )
+    last = start + dt.timedelta(days=days - 1)
+    return last, reason(
+        "apps.art26.iv.suspension_period",
+        Verdict.INFO,
+        f"Suspensão temporária de {days} dia(s): de {fmt(start)} a {fmt(last)}; volta a operar "
+        f"em {fmt(last + dt.timedelta(days=1))}.",
+        art(26, inc="IV"),
+        facts={"início": start, "dias": days, "último_dia": last},
+    )
+
+
+#: Lei 9.784/1999 art. 50, II: acts that impose sanctions state their facts and legal grounds.
+FEDERAL_REASONED_DECISION_II = cite("federal.9784-1999", 50, inc="II")
+
+#: What a platform may not do while its credential is suspended or cancelled (art. 3, 26 IV).
+STOPPED_ACTS = {
+    "roster": "cadastrar ou habilitar motoristas",
+    "fares": "publicar tabela de tarifas",
+    "operate": "intermediar o serviço",
+}
+
+
+@question(
+    "barra-do-garcas.apps-2025.credential_standing",
+    law=LAW,
+    title="A plataforma pode operar na data (credenciamento suspenso ou cancelado)?",
+    schema=closed(
+        {
+            "status": {"enum": ["credentialed", "suspended", "cancelled"]},
+            "suspended_until": DATE,
+            "act": {"enum": list(STOPPED_ACTS)},
+        },
+        required=["status"],
+    ),
+)
+def credential_standing(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 3 (only credentialed platforms offer the service) with art. 26, IV: while its
+    credential is suspended — through the last day of the suspension — or once it is cancelled,
+    the platform may not operate (``act``: enable drivers, publish fares, intermediate trips).
+    What due process gives it (defence, appeal, reports of past months) is not an act it loses."""
+    qid = "barra-do-garcas.apps-2025.credential_standing"
+    status = facts["status"]
+    act = STOPPED_ACTS[facts.get("act", "operate")]
+    until = day(facts["suspended_until"]) if facts.get("suspended_until") else None
+    if status == "cancelled":
+        ok, msg = False, f"Credenciamento cancelado definitivamente: a plataforma não pode {act}."
+    elif status == "suspended" and (until is None or ctx.as_of <= until):
+        ok = False
+        msg = (
+            f"Credenciamento suspenso até {fmt(until)}: a plataforma não pode {act} antes de "
+            f"{fmt(until + dt.timedelta(days=1))}."
+            if until
+            else f"Credenciamento suspenso: a plataforma não pode {act}."
+        )
+    else:
+        ok, msg = True, "Credenciamento em vigor."
+    reasons = [
+        check(
+            "apps.art26.iv.credential_standing",
+            ok,
+            msg,
+            msg,
+            art(3),
+            art(26, inc="IV"),
+            facts={"situação": status, "suspensa_até": until, "ato": act},
+        )
+    ]
+    return decide(qid, ctx, {"may_operate": ok, "suspended_until": until}, reasons, msg)
 
 
 @question(
@@ -414,6 +530,10 @@ def art26_iv_credential(offender: str, penalty: str) -> Reason:
             "irregular_service": {"type": "boolean"},
             "defence_notice_on": DATE,
             "defence_judged": {"type": "boolean"},
+            # Art. 26, IV: the authority's reasoned judgment of the gravity, and the days of a
+            # temporary suspension (from the reference date, the decision's).
+            "gravity": {"type": "string", "maxLength": 4000},
+            "suspension_days": {"type": "integer", "minimum": 1},
         },
     },
 )
@@ -448,6 +568,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     reasons.append(art26_i_warning_on_first_occurrence(kind, prior))
     amount: int | None = None
     units: Decimal | None = None
+    suspended_until: dt.date | None = None
     if kind == "fine":
         if "fine_upfbg" not in facts:
             reasons.append(
@@ -465,7 +586,12 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     elif kind == "seizure":
         reasons.append(art26_iii_seizure(facts.get("irregular_service")))
     elif kind in PROPOSALS:
-        reasons.append(art26_iv_credential(offender, kind))
+        reasons += art26_iv_credential(offender, kind, prior, str(facts.get("gravity", "")))
+        if kind == "credential_suspension" and offender == "platform":
+            suspended_until, period = art26_iv_suspension_period(
+                ctx.as_of, facts.get("suspension_days")
+            )
+            reasons.append(period)
     if kind == "seizure":
         # The vehicle is held on the spot; the defence comes in the case opened with it.
         reasons.append(
@@ -492,6 +618,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         "fine_upfbg": units,
         "amount_cents": amount,
         "decided_by": decided_by,
+        "suspended_until": suspended_until,
     }
     label = PENALTIES[kind][1]
     if not allowed:

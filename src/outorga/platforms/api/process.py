@@ -1,0 +1,345 @@
+"""Staff routes of the platforms' due process (art. 26 I–II, IV and parágrafo único; D-1, D-3,
+D-4, D-17), the same services as the staff screens: the penalties with their notice, the appeal
+delivered on paper, the reconsideration by the authority that decided (Lei 9.784/1999 art. 56
+§1) and the judgment by the Chief Executive (with the partial provision of art. 64); the proposal
+cases of suspension and cancellation of the credential, opened by the authority and decided by
+the Chief Executive in a reasoned decision that weighs the gravity and the recurrence (art. 26,
+IV). Each service checks the competence of the act; reading needs a role of the platforms area."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Any, Literal
+
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from ninja import Field, Router, Schema, Status
+
+from outorga.core import selectors as core_selectors
+from outorga.core.apikit import Error, staff
+from outorga.core.apipages import paged
+from outorga.core.requests import actor_of
+from outorga.platforms.services.cases import platform_case_decide, platform_case_open
+from outorga.platforms.services.common import field_error
+from outorga.platforms.services.penalties import (
+    platform_penalty_appeal_file,
+    platform_penalty_appeal_judge,
+    platform_penalty_notice_record,
+    platform_penalty_reconsider,
+)
+
+from ..models import Platform, PlatformCase, PlatformPenalty, PlatformPenaltyAppeal
+from .cases import CaseOut
+from .common import viewer
+from .penalties import PenaltyOut
+
+router = Router()
+
+READ_PENALTIES = "ver as penalidades das plataformas e de seus motoristas"
+READ_CASES = "ver os processos de suspensão e cancelamento de credenciamento"
+
+
+class StaffPenaltyOut(PenaltyOut):
+    platform_id: int = Field(..., description="plataforma da penalidade")
+
+
+class NoticeIn(Schema):
+    notice_on: dt.date = Field(
+        ..., description="data da notificação: assinatura, AR ou publicação (decisão D-4)"
+    )
+    channel: Literal["personal", "post", "gazette"] = Field(
+        ..., description="entrega pessoal, correio com AR ou Diário Oficial/edital"
+    )
+
+
+class PaperAppealIn(Schema):
+    filed_on: dt.date = Field(..., description="data do protocolo do recurso em papel")
+    text: str = Field(..., min_length=1, max_length=8000, description="razões do recurso")
+
+
+class ReconsiderIn(Schema):
+    result: Literal["confirm", "annul", "partial"] = Field(
+        ...,
+        description="manter e encaminhar ao Chefe do Executivo; reconsiderar por inteiro (anula); "
+        "reconsiderar em parte (reduz a multa e encaminha o restante) — Lei 9.784/1999, art. 56, "
+        "§1º, e art. 64",
+    )
+    reasoning: str = Field(..., min_length=1, max_length=4000, description="fundamentação")
+    fine_upfbg: Decimal | None = Field(
+        None, description="novo valor da multa em UPFBG (só em `partial`)", ge=0, le=999999
+    )
+
+
+class JudgmentIn(Schema):
+    result: Literal["dismissed", "upheld", "partial"] = Field(
+        ...,
+        description="negar provimento (definitiva), dar provimento (anulada; multa cancelada ou "
+        "restituída) ou dar provimento em parte (multa reduzida, Lei 9.784/1999, art. 64)",
+    )
+    reasoning: str = Field(
+        ...,
+        min_length=1,
+        max_length=4000,
+        description="fatos e fundamentos jurídicos (Lei 9.784/1999, art. 50, V)",
+    )
+    partial_fine_upfbg: Decimal | None = Field(
+        None, description="novo valor da multa em UPFBG (só em `partial`)", ge=0, le=999999
+    )
+
+
+class StaffCaseOut(CaseOut):
+    platform_id: int
+    defence_text: str
+    decided_at: dt.datetime | None
+    citacoes: list[str]
+
+    @staticmethod
+    def resolve_citacoes(c: PlatformCase) -> list[str]:
+        d = c.decision.get("penalty") or c.decision.get("deadlines") or {}
+        return list(d.get("citations", []))
+
+
+class CaseIn(Schema):
+    kind: Literal["credential_suspension", "credential_cancellation"] = Field(
+        ..., description="suspensão temporária ou cancelamento do credenciamento (art. 26, IV)"
+    )
+    infraction_on: dt.date = Field(..., description="data do fato")
+    grounds: str = Field(..., min_length=1, max_length=4000, description="fundamentos da proposta")
+    suspension_days: int | None = Field(
+        None, ge=1, le=3650, description="dias de suspensão propostos (só na suspensão)"
+    )
+    notice_on: dt.date | None = Field(
+        None, description="notificação da plataforma para defesa (hoje, se omitida)"
+    )
+
+
+class CaseDecisionIn(Schema):
+    uphold: bool = Field(..., description="acolher (aplica a medida) ou rejeitar a proposta")
+    text: str = Field(
+        ...,
+        min_length=1,
+        max_length=8000,
+        description="decisão fundamentada: a lei não gradua a gravidade nem a reincidência — a "
+        "autoridade as pondera aqui (art. 26, IV; Lei 9.784/1999, art. 50, II)",
+    )
+
+
+# --- penalties (art. 26 I–II, parágrafo único) ----------------------------------------------------
+
+
+def _penalty(penalty_id: int) -> PlatformPenalty:
+    return get_object_or_404(
+        PlatformPenalty.objects.select_related("platform", "debt"), pk=penalty_id
+    )
+
+
+def _appeal(x: PlatformPenalty) -> PlatformPenaltyAppeal:
+    return get_object_or_404(PlatformPenaltyAppeal.objects.all(), penalty=x)
+
+
+@router.get(
+    "/platform-penalties",
+    auth=staff,
+    response=list[StaffPenaltyOut],
+    summary="Penalidades das plataformas e de seus motoristas, da mais recente (art. 26, I–II)",
+    description="`status` filtra pela situação (decisão D-1).",
+    operation_id="outorga_platforms_api_staff_penalties",
+)
+@paged("-imposed_at")
+def staff_penalties(request: HttpRequest, status: str | None = None) -> Any:
+    viewer(request, READ_PENALTIES)
+    rows = PlatformPenalty.objects.select_related("debt")
+    return rows.filter(status=status) if status else rows
+
+
+@router.get(
+    "/platform-penalties/{penalty_id}",
+    auth=staff,
+    response=StaffPenaltyOut,
+    summary="Uma penalidade, com a notificação, o recurso e o julgamento",
+    operation_id="outorga_platforms_api_staff_penalty",
+)
+def staff_penalty(request: HttpRequest, penalty_id: int) -> Any:
+    viewer(request, READ_PENALTIES)
+    return _penalty(penalty_id)
+
+
+@router.post(
+    "/platform-penalties/{penalty_id}/notice",
+    auth=staff,
+    response={200: StaffPenaltyOut, 403: Error, 409: Error, 422: Error},
+    summary="Registrar a notificação da decisão (art. 26, parágrafo único; decisões D-4, D-17)",
+    description=(
+        "Dela corre o prazo de recurso: o do regulamento ou 10 dias (Lei 9.784/1999, art. 59), "
+        "contados pela decisão D-4. Registrada depois do prazo, a penalidade já é definitiva."
+    ),
+    operation_id="outorga_platforms_api_staff_penalty_notice",
+)
+def staff_penalty_notice(request: HttpRequest, penalty_id: int, payload: NoticeIn) -> Any:
+    platform_penalty_notice_record(
+        actor=actor_of(request),
+        municipality=core_selectors.require_municipality(),
+        penalty=_penalty(penalty_id),
+        notice_on=payload.notice_on,
+        channel=payload.channel,
+    )
+    return Status(200, _penalty(penalty_id))
+
+
+@router.post(
+    "/platform-penalties/{penalty_id}/appeal",
+    auth=staff,
+    response={201: StaffPenaltyOut, 403: Error, 409: Error, 422: Error},
+    summary="Registrar recurso entregue em papel (art. 26, parágrafo único)",
+    description=(
+        "Com a data do protocolo; fora do prazo é recusado com o artigo (Lei 9.784/1999, art. "
+        "63, I). Abre o prazo de reconsideração pela autoridade que decidiu (art. 56, §1º)."
+    ),
+    operation_id="outorga_platforms_api_staff_penalty_appeal",
+)
+def staff_penalty_appeal(request: HttpRequest, penalty_id: int, payload: PaperAppealIn) -> Any:
+    platform_penalty_appeal_file(
+        actor=actor_of(request),
+        municipality=core_selectors.require_municipality(),
+        penalty=_penalty(penalty_id),
+        text=payload.text,
+        channel=PlatformPenaltyAppeal.Channel.PAPER,
+        filed_on=payload.filed_on,
+    )
+    return Status(201, _penalty(penalty_id))
+
+
+@router.post(
+    "/platform-penalties/{penalty_id}/reconsideration",
+    auth=staff,
+    response={200: StaffPenaltyOut, 403: Error, 409: Error, 422: Error},
+    summary="Reconsiderar a decisão recorrida ou encaminhar o recurso (Lei 9.784/1999, art. 56, §1º)",
+    description=(
+        "Pela autoridade que aplicou a penalidade, no prazo (regulamento ou 5 dias do "
+        "recebimento do recurso; decisões D-4, D-17); depois dele, a lei recusa e o recurso "
+        "segue ao Chefe do Executivo."
+    ),
+    operation_id="outorga_platforms_api_staff_penalty_reconsider",
+)
+def staff_penalty_reconsider(request: HttpRequest, penalty_id: int, payload: ReconsiderIn) -> Any:
+    x = _penalty(penalty_id)
+    if payload.result == "partial" and payload.fine_upfbg is None:
+        raise field_error("fine_upfbg", "Informe o novo valor da multa em UPFBG (art. 64).")
+    platform_penalty_reconsider(
+        actor=actor_of(request),
+        municipality=core_selectors.require_municipality(),
+        appeal=_appeal(x),
+        result=payload.result,
+        reasoning=payload.reasoning,
+        fine_upfbg=payload.fine_upfbg if payload.result == "partial" else None,
+    )
+    return Status(200, _penalty(penalty_id))
+
+
+@router.post(
+    "/platform-penalties/{penalty_id}/judgment",
+    auth=staff,
+    response={200: StaffPenaltyOut, 403: Error, 409: Error, 422: Error},
+    summary="Julgar o recurso (Chefe do Executivo; Lei 9.784/1999, art. 56, §1º, 64)",
+    description=(
+        "Negado: a penalidade é definitiva (decisão D-1). Provido: anulada, a multa cancelada "
+        "ou restituída. Provido em parte: a multa reduzida a `partial_fine_upfbg`, a diferença "
+        "abatida ou restituída."
+    ),
+    operation_id="outorga_platforms_api_staff_penalty_judge",
+)
+def staff_penalty_judge(request: HttpRequest, penalty_id: int, payload: JudgmentIn) -> Any:
+    x = _penalty(penalty_id)
+    partial = payload.result == "partial"
+    if partial and payload.partial_fine_upfbg is None:
+        raise field_error("partial_fine_upfbg", "Informe o novo valor da multa em UPFBG (art. 64).")
+    platform_penalty_appeal_judge(
+        actor=actor_of(request),
+        municipality=core_selectors.require_municipality(),
+        appeal=_appeal(x),
+        upheld=payload.result == "upheld",
+        partial_fine_upfbg=payload.partial_fine_upfbg if partial else None,
+        reasoning=payload.reasoning,
+    )
+    return Status(200, _penalty(penalty_id))
+
+
+# --- proposal cases (art. 26 IV, D-3) -------------------------------------------------------------
+
+
+@router.get(
+    "/platform-cases",
+    auth=staff,
+    response=list[StaffCaseOut],
+    summary="Processos de suspensão ou cancelamento de credenciamento (art. 26, IV)",
+    description="`status` filtra: `open` (prazo de defesa), `upheld`, `rejected`.",
+    operation_id="outorga_platforms_api_staff_cases",
+)
+@paged("-proposed_at")
+def staff_cases(request: HttpRequest, status: str | None = None) -> Any:
+    viewer(request, READ_CASES)
+    rows = PlatformCase.objects.all()
+    return rows.filter(status=status) if status else rows
+
+
+@router.get(
+    "/platform-cases/{case_id}",
+    auth=staff,
+    response=StaffCaseOut,
+    summary="Um processo de suspensão ou cancelamento, com a defesa e a decisão",
+    operation_id="outorga_platforms_api_staff_case",
+)
+def staff_case(request: HttpRequest, case_id: int) -> Any:
+    viewer(request, READ_CASES)
+    return get_object_or_404(PlatformCase.objects.all(), pk=case_id)
+
+
+@router.post(
+    "/platforms/{platform_id}/cases",
+    auth=staff,
+    response={201: StaffCaseOut, 403: Error, 409: Error, 422: Error},
+    summary="Propor suspensão ou cancelamento do credenciamento (art. 26, IV; decisão D-3)",
+    description=(
+        "A autoridade propõe; a plataforma é notificada e tem o prazo de defesa (regulamento ou "
+        "10 dias, Lei 9.784/1999, art. 44; decisões D-4, D-17)."
+    ),
+    operation_id="outorga_platforms_api_staff_case_open",
+)
+def staff_case_open(request: HttpRequest, platform_id: int, payload: CaseIn) -> Any:
+    case = platform_case_open(
+        actor=actor_of(request),
+        municipality=core_selectors.require_municipality(),
+        platform=get_object_or_404(Platform.objects.all(), pk=platform_id),
+        kind=payload.kind,
+        infraction_on=payload.infraction_on,
+        grounds=payload.grounds,
+        suspension_days=payload.suspension_days,
+        notice_on=payload.notice_on,
+    )
+    return Status(201, case)
+
+
+@router.post(
+    "/platform-cases/{case_id}/decision",
+    auth=staff,
+    response={200: StaffCaseOut, 403: Error, 409: Error, 422: Error},
+    summary="Decidir a proposta (Chefe do Executivo; art. 26, IV; decisão D-3)",
+    description=(
+        "Só depois do prazo de defesa ou com a defesa apresentada, e nunca na primeira "
+        "ocorrência (art. 26, I). A suspensão corre do dia da decisão pelos dias propostos, o "
+        "primeiro incluído; enquanto dura — e para sempre, no cancelamento — a plataforma não "
+        "habilita motoristas nem publica tarifas (art. 3; art. 26, IV). **422**: a lei recusa, "
+        "com os artigos."
+    ),
+    operation_id="outorga_platforms_api_staff_case_decide",
+)
+def staff_case_decide(request: HttpRequest, case_id: int, payload: CaseDecisionIn) -> Any:
+    case = platform_case_decide(
+        actor=actor_of(request),
+        municipality=core_selectors.require_municipality(),
+        case=get_object_or_404(PlatformCase.objects.all(), pk=case_id),
+        uphold=payload.uphold,
+        text=payload.text,
+    )
+    return Status(200, case)

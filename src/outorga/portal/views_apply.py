@@ -5,6 +5,8 @@ services write."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -21,15 +23,40 @@ from outorga.core.tenancy import current_municipality
 from outorga.core.uploads import max_bytes
 from outorga.law.competence import NotCompetent
 from outorga.law.decisions import Verdict
-from outorga.registry.models import Document, Tender, Vehicle
+from outorga.registry.forms import LicenceForm, VehicleForm
+from outorga.registry.models import Document, Service, Tender, Vehicle
+from outorga.registry.services.common import AlreadyRegistered, service_law
+from outorga.registry.services.people import licence_record, person_self_complete
 from outorga.registry.services.submissions import submission_send
-from outorga.registry.services.tenders import applicant_eligibility, tender_apply
+from outorga.registry.services.tenders import applicant_requirements, tender_apply
+from outorga.registry.services.vehicles import vehicle_register
 from outorga.registry.views.common import DATE
 
 from . import selectors
 from .views import holder_or_refusal
 
 UNMET = (Verdict.REFUSED, Verdict.PENDING)
+
+
+class DetailsForm(forms.Form):
+    """What the applicant keys in of their own entry (``person_self_complete``)."""
+
+    service = forms.CharField(widget=forms.HiddenInput)
+    birth_date = forms.DateField(label="Data de nascimento", required=False, widget=DATE)
+    address = forms.CharField(label="Endereço", max_length=300, required=False)
+    city = forms.CharField(label="Município de residência", max_length=120, required=False)
+    phone = forms.CharField(label="Telefone", max_length=30, required=False)
+
+
+class OwnLicenceForm(LicenceForm):
+    """The applicant's CNH: the clerk's form without the CTB points, which the desk records."""
+
+    service = forms.CharField(widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("points", "points_reported_on"):
+            del self.fields[name]
 
 
 class SendForm(forms.Form):
@@ -50,16 +77,19 @@ def apply(request: HttpRequest) -> HttpResponse:
     applications = []
     services: list[str] = []
     for a in selectors.own_applications(person):
-        decision = applicant_eligibility(a, today)
+        decisions = applicant_requirements(a, today)
         applications.append(
             {
                 "applicant": a,
-                "decision": decision,
-                "unmet": [r for r in decision.reasons if r.verdict in UNMET],
+                "unmet": [r for d in decisions for r in d.reasons if r.verdict in UNMET],
             }
         )
         if a.tender.service not in services:
             services.append(a.tender.service)
+    # A holder renewing sends the same records: the services of their permits count too.
+    for p in selectors.own_permits(person):
+        if p.service not in services:
+            services.append(p.service)
     records = [
         {
             "service": s,
@@ -68,10 +98,30 @@ def apply(request: HttpRequest) -> HttpResponse:
         }
         for s in services
     ]
+    details = None
+    if services:
+        details = {
+            "form": DetailsForm(
+                initial={
+                    "service": services[0],
+                    **{f: getattr(person, f) for f in ("birth_date", "address", "city", "phone")},
+                },
+                prefix="dados",
+            ),
+            "licence": getattr(person, "licence", None),
+            "licence_form": None
+            if hasattr(person, "licence")
+            else OwnLicenceForm(initial={"service": services[0]}, prefix="cnh"),
+            "vehicles": list(Vehicle.objects.filter(owner=person).order_by("plate")),
+            "vehicle_forms": [
+                (s, VehicleForm(service=s, services=[s], prefix=f"veiculo-{s}")) for s in services
+            ],
+        }
     return render(
         request,
         "portal/apply.html",
         {
+            "details": details,
             "person": person,
             "today": today,
             "tenders": selectors.open_tenders(person),
@@ -150,3 +200,115 @@ def send(request: HttpRequest) -> HttpResponse:
     else:
         messages.success(request, f"{label}: enviado; aguarda a conferência do atendimento.")
     return _back()
+
+
+def _form_errors(request: HttpRequest, what: str, form: forms.Form) -> None:
+    for name, errors in form.errors.items():
+        field = form.fields[name].label if name in form.fields else name
+        messages.error(request, f"{what} — {field}: {' '.join(str(e) for e in errors)}")
+
+
+def _own_write(request: HttpRequest, what: str, done: str, write: Any) -> HttpResponse:
+    """Run one of the registry's services on the applicant's own record; its refusal named with
+    the field, its success told."""
+    try:
+        write()
+    except NotCompetent as exc:
+        messages.error(request, str(exc))
+    except AlreadyRegistered as exc:
+        messages.error(
+            request,
+            f"{what} — {exc.field}: já cadastrado no Município; procure o atendimento.",
+        )
+    except DomainError as exc:
+        for line in error_lines(exc):
+            messages.error(request, f"{what} — {line}")
+    else:
+        messages.success(request, done)
+    return HttpResponseRedirect(reverse("portal:apply") + "#meus-dados")
+
+
+@login_required
+@require_POST
+def details(request: HttpRequest) -> HttpResponse:
+    """The applicant's birth date, address, town and phone, while blank on record."""
+    person = holder_or_refusal(request)
+    if isinstance(person, HttpResponse):
+        return person
+    form = DetailsForm(request.POST, prefix="dados")
+    if not form.is_valid():
+        _form_errors(request, "Meus dados", form)
+        return _back()
+    d = form.cleaned_data
+    m = current_municipality()
+    return _own_write(
+        request,
+        "Meus dados",
+        "Dados registrados.",
+        lambda: person_self_complete(
+            actor=actor_of(request),
+            municipality=m,
+            law=service_law(m, d["service"]),
+            person=person,
+            data=d,
+        ),
+    )
+
+
+@login_required
+@require_POST
+def licence(request: HttpRequest) -> HttpResponse:
+    """The applicant's CNH (number validated by its check digits), while none is on record."""
+    person = holder_or_refusal(request)
+    if isinstance(person, HttpResponse):
+        return person
+    form = OwnLicenceForm(request.POST, prefix="cnh")
+    if not form.is_valid():
+        _form_errors(request, "CNH", form)
+        return _back()
+    d = form.cleaned_data
+    m = current_municipality()
+    return _own_write(
+        request,
+        "CNH",
+        "CNH registrada.",
+        lambda: licence_record(
+            actor=actor_of(request),
+            municipality=m,
+            law=service_law(m, d["service"]),
+            person=person,
+            data={k: v for k, v in d.items() if k != "service" and v not in (None, "")},
+        ),
+    )
+
+
+@login_required
+@require_POST
+def vehicle(request: HttpRequest, service: str) -> HttpResponse:
+    """A vehicle of the applicant's own (plate and RENAVAM validated), for the service applied
+    for: the fields that service's law reads."""
+    person = holder_or_refusal(request)
+    if isinstance(person, HttpResponse):
+        return person
+    if service not in Service.values:
+        raise Http404
+    form = VehicleForm(
+        request.POST, service=service, services=[service], prefix=f"veiculo-{service}"
+    )
+    if not form.is_valid():
+        _form_errors(request, "Veículo", form)
+        return _back()
+    d = form.cleaned_data
+    m = current_municipality()
+    return _own_write(
+        request,
+        "Veículo",
+        f"Veículo {d['plate'].upper()} cadastrado; envie os documentos dele abaixo.",
+        lambda: vehicle_register(
+            actor=actor_of(request),
+            municipality=m,
+            law=service_law(m, service),
+            owner=person,
+            data={k: v for k, v in d.items() if k != "service" and v not in (None, "")},
+        ),
+    )

@@ -120,8 +120,10 @@ def request_context(permit: Permit, today: dt.date) -> dict[str, Any]:
         "can_request": open_,
         "renewal_form": RenewalRequestForm() if open_ else None,
         "auxiliary_form": AuxiliaryRequestForm() if open_ else None,
+        # The vehicle's conditions are what the yearly inspection finds (taxi art. 28–29): shown
+        # as still to be checked there, not as unmet.
         "renewal_unmet": [
-            r
+            (r, d.question.endswith("vehicle_eligibility"))
             for d in (renewal_requirements(permit, today) if open_ else [])
             for r in d.reasons
             if r.verdict in (Verdict.REFUSED, Verdict.PENDING)

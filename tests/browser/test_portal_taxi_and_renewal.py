@@ -70,28 +70,28 @@ def test_a_taxi_applicant_files_the_cadastro_from_the_portal(page, demo_site, ar
     assert "Lei do táxi de Ipatinga (2017), art. 22, II" in unmet.inner_text()
     # Own data: birth date, CNH, the car.
     details = page.get_by_role("form", name="Meus dados pessoais")
-    details.get_by_label("Data de nascimento").fill("1988-04-02")
-    details.get_by_label("Município de residência").fill("Ipatinga")
+    details.get_by_label("Data de nascimento", exact=True).fill("1988-04-02")
+    details.get_by_label("Município de residência", exact=True).fill("Ipatinga")
     details.get_by_role("button", name="Salvar meus dados").click()
     page.get_by_text("Dados registrados.").wait_for()
     cnh = page.get_by_role("form", name="Minha CNH")
-    cnh.get_by_label("Número da CNH").fill(CNH().generate())
-    cnh.get_by_label("Categorias (ex.: AB)").fill("B")
-    cnh.get_by_label("Primeira habilitação").fill("2010-01-01")
-    cnh.get_by_label("Validade").fill("2030-01-01")
+    cnh.get_by_label("Número da CNH", exact=True).fill(CNH().generate())
+    cnh.get_by_label("Categorias (ex.: AB)", exact=True).fill("B")
+    cnh.get_by_label("Primeira habilitação", exact=True).fill("2010-01-01")
+    cnh.get_by_label("Validade", exact=True).fill("2030-01-01")
     cnh.get_by_role("button", name="Salvar CNH").click()
     page.get_by_text("CNH registrada.").wait_for()
     assert "habilitação na categoria B, C, D ou E" not in unmet.inner_text()
     car = page.get_by_role("form", name="Cadastrar veículo para táxi")
-    car.get_by_label("Placa").fill("TXA1B23")
-    car.get_by_label("RENAVAM").fill(RENAVAM().generate())
-    car.get_by_label("Marca/modelo").fill("Sedan Exemplo 1.6")
-    car.get_by_label("Ano de fabricação").fill("2024")
-    car.get_by_label("Cor").fill("prata")
-    car.get_by_label("Portas (táxi: art. 27)").fill("5")
-    car.get_by_label("Lugares para passageiros (táxi: art. 2 e 28, III)").fill("5")
-    car.get_by_label("UF de registro").fill("MG")
-    car.get_by_label("Município de registro").fill("Ipatinga")
+    car.get_by_label("Placa", exact=True).fill("TXA1B23")
+    car.get_by_label("RENAVAM", exact=True).fill(RENAVAM().generate())
+    car.get_by_label("Marca/modelo", exact=True).fill("Sedan Exemplo 1.6")
+    car.get_by_label("Ano de fabricação", exact=True).fill("2024")
+    car.get_by_label("Cor", exact=True).fill("prata")
+    car.get_by_label("Portas (táxi: art. 27)", exact=True).fill("5")
+    car.get_by_label("Lugares para passageiros (táxi: art. 2 e 28, III)", exact=True).fill("5")
+    car.get_by_label("UF de registro", exact=True).fill("MG")
+    car.get_by_label("Município de registro", exact=True).fill("Ipatinga")
     car.get_by_role("button", name="Cadastrar veículo").click()
     page.get_by_text("Veículo TXA1B23 cadastrado; envie os documentos dele abaixo.").wait_for()
     fits(page, 1280)
@@ -109,9 +109,7 @@ def test_a_taxi_applicant_files_the_cadastro_from_the_portal(page, demo_site, ar
     shot(page, artifacts, "taxi-applicant-cadastro-390px.png")
 
 
-def test_a_taxi_holder_asks_the_renewal_and_the_clerk_renews_the_termo(
-    page, demo_site, artifacts
-):
+def test_a_taxi_holder_asks_the_renewal_and_the_clerk_renews_the_termo(page, demo_site, artifacts):
     page.set_default_timeout(45_000)
     base = demo_site.url
     m = Municipality.objects.get(slug="ipatinga")
@@ -160,7 +158,7 @@ def test_a_taxi_holder_asks_the_renewal_and_the_clerk_renews_the_termo(
         'Luminoso "TÁXI" no teto (art. 27)',
         "Equipamentos do CTB (art. 27)",
     ):
-        page.get_by_label(label).check()
+        page.locator("label", has_text=label).first.click()  # the design system draws the box
     page.get_by_label("Taxímetro aferido por (art. 24, III)").select_option("INMETRO")
     shot(page, artifacts, "taxi-clerk-renewal-request-1280px.png")
     page.get_by_role("button", name="Renovar").click()

@@ -95,7 +95,6 @@ def staff_notifications() -> QuerySet[Notification]:
 # Links to the other areas' portal pages: shown only when the app that serves them is installed.
 # Each entry lists URL names to try, in order; the first that resolves wins.
 PORTAL_LINKS: list[tuple[str, tuple[str, ...]]] = [
-    ("Candidatura e documentos", ("portal:apply",)),
     ("Meus débitos", ("finance:portal_debts", "finance:portal", "finance:portal_debitos")),
     (
         "Minhas infrações e defesas",

@@ -115,8 +115,10 @@ def request_context(permit: Permit, today: dt.date) -> dict[str, Any]:
     from .views_requests import AuxiliaryRequestForm, RenewalRequestForm
 
     open_ = permit.status in OPEN_STATUSES
+    requests = list(permit.requests.order_by("-filed_at", "-pk"))
     return {
-        "requests": list(permit.requests.order_by("-filed_at", "-pk")),
+        "requests": requests,
+        "renewal_waiting": any(r.kind == "renewal" and r.status == "pending" for r in requests),
         "can_request": open_,
         "renewal_form": RenewalRequestForm() if open_ else None,
         "auxiliary_form": AuxiliaryRequestForm() if open_ else None,

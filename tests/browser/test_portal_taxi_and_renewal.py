@@ -8,7 +8,6 @@ Termo."""
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 
 import pytest
 from browser_factories import fits, login
@@ -27,13 +26,10 @@ pytestmark = pytest.mark.browser
 
 PASSWORD = "Senha-de-teste-2026"
 PDF = b"%PDF-1.4\n% documento enviado pelo portal\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
-SHOTS = Path("/tmp/portaltaxi-shots")
 
 
 def shot(page, artifacts, name: str) -> None:  # type: ignore[no-untyped-def]
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for folder in (artifacts, SHOTS):
-        page.screenshot(path=str(folder / name), full_page=True)
+    page.screenshot(path=str(artifacts / name), full_page=True)
 
 
 def own_login(page, base: str, username: str) -> None:  # type: ignore[no-untyped-def]

@@ -169,9 +169,7 @@ def send(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         raw = request.POST.get("doc_type", "")
         label = Document.Type(raw).label if raw in Document.Type.values else "Documento"
-        for name, errors in form.errors.items():
-            field = form.fields[name].label if name in form.fields else name
-            messages.error(request, f"{label} — {field}: {' '.join(str(e) for e in errors)}")
+        form_errors(request, label, form)
         return _back()
     d = form.cleaned_data
     vehicle = None
@@ -179,9 +177,11 @@ def send(request: HttpRequest) -> HttpResponse:
         vehicle = Vehicle.objects.filter(pk=d["vehicle"], owner=person).first()
         if vehicle is None:
             raise Http404
-    label = Document.Type(d["doc_type"]).label
-    try:
-        submission_send(
+    label = str(Document.Type(d["doc_type"]).label)
+    sent = service_errors(
+        request,
+        label,
+        lambda: submission_send(
             actor=actor_of(request),
             municipality=current_municipality(),
             person=person,
@@ -191,26 +191,23 @@ def send(request: HttpRequest) -> HttpResponse:
             number=d["number"],
             content=d["file"].read(max_bytes("document") + 1),
             vehicle=vehicle,
-        )
-    except NotCompetent as exc:
-        messages.error(request, str(exc))
-    except DomainError as exc:
-        for line in error_lines(exc):
-            messages.error(request, f"{label} — {line}")
-    else:
+        ),
+    )
+    if sent:
         messages.success(request, f"{label}: enviado; aguarda a conferência do atendimento.")
     return _back()
 
 
-def _form_errors(request: HttpRequest, what: str, form: forms.Form) -> None:
+def form_errors(request: HttpRequest, what: str, form: forms.Form) -> None:
+    """Each field's error as a message naming what was sent and the field."""
     for name, errors in form.errors.items():
         field = form.fields[name].label if name in form.fields else name
         messages.error(request, f"{what} — {field}: {' '.join(str(e) for e in errors)}")
 
 
-def _own_write(request: HttpRequest, what: str, done: str, write: Any) -> HttpResponse:
-    """Run one of the registry's services on the applicant's own record; its refusal named with
-    the field, its success told."""
+def service_errors(request: HttpRequest, what: str, write: Any) -> bool:
+    """Run one of the registry's services for the logged-in person; its refusal as messages
+    naming what was sent, the field and the article. True when it was done."""
     try:
         write()
     except NotCompetent as exc:
@@ -224,7 +221,31 @@ def _own_write(request: HttpRequest, what: str, done: str, write: Any) -> HttpRe
         for line in error_lines(exc):
             messages.error(request, f"{what} — {line}")
     else:
-        messages.success(request, done)
+        return True
+    return False
+
+
+def _own_record(
+    request: HttpRequest,
+    form: forms.Form,
+    what: str,
+    done: str,
+    write: Any,
+) -> HttpResponse:
+    """The applicant's own record written from ``form`` by ``write`` (the person, the
+    municipality and the cleaned data), then back to "Meus dados"."""
+    person = holder_or_refusal(request)
+    if isinstance(person, HttpResponse):
+        return person
+    if not form.is_valid():
+        form_errors(request, what, form)
+    else:
+        d = form.cleaned_data
+        m = current_municipality()
+        data = {k: v for k, v in d.items() if k != "service" and v not in (None, "")}
+        law = service_law(m, d["service"])
+        if service_errors(request, what, lambda: write(person, m, law, data)):
+            messages.success(request, done)
     return HttpResponseRedirect(reverse("portal:apply") + "#meus-dados")
 
 
@@ -232,25 +253,13 @@ def _own_write(request: HttpRequest, what: str, done: str, write: Any) -> HttpRe
 @require_POST
 def details(request: HttpRequest) -> HttpResponse:
     """The applicant's birth date, address, town and phone, while blank on record."""
-    person = holder_or_refusal(request)
-    if isinstance(person, HttpResponse):
-        return person
-    form = DetailsForm(request.POST, prefix="dados")
-    if not form.is_valid():
-        _form_errors(request, "Meus dados", form)
-        return _back()
-    d = form.cleaned_data
-    m = current_municipality()
-    return _own_write(
+    return _own_record(
         request,
+        DetailsForm(request.POST, prefix="dados"),
         "Meus dados",
         "Dados registrados.",
-        lambda: person_self_complete(
-            actor=actor_of(request),
-            municipality=m,
-            law=service_law(m, d["service"]),
-            person=person,
-            data=d,
+        lambda person, m, law, data: person_self_complete(
+            actor=actor_of(request), municipality=m, law=law, person=person, data=data
         ),
     )
 
@@ -259,25 +268,13 @@ def details(request: HttpRequest) -> HttpResponse:
 @require_POST
 def licence(request: HttpRequest) -> HttpResponse:
     """The applicant's CNH (number validated by its check digits), while none is on record."""
-    person = holder_or_refusal(request)
-    if isinstance(person, HttpResponse):
-        return person
-    form = OwnLicenceForm(request.POST, prefix="cnh")
-    if not form.is_valid():
-        _form_errors(request, "CNH", form)
-        return _back()
-    d = form.cleaned_data
-    m = current_municipality()
-    return _own_write(
+    return _own_record(
         request,
+        OwnLicenceForm(request.POST, prefix="cnh"),
         "CNH",
         "CNH registrada.",
-        lambda: licence_record(
-            actor=actor_of(request),
-            municipality=m,
-            law=service_law(m, d["service"]),
-            person=person,
-            data={k: v for k, v in d.items() if k != "service" and v not in (None, "")},
+        lambda person, m, law, data: licence_record(
+            actor=actor_of(request), municipality=m, law=law, person=person, data=data
         ),
     )
 
@@ -287,28 +284,15 @@ def licence(request: HttpRequest) -> HttpResponse:
 def vehicle(request: HttpRequest, service: str) -> HttpResponse:
     """A vehicle of the applicant's own (plate and RENAVAM validated), for the service applied
     for: the fields that service's law reads."""
-    person = holder_or_refusal(request)
-    if isinstance(person, HttpResponse):
-        return person
     if service not in Service.values:
         raise Http404
-    form = VehicleForm(
-        request.POST, service=service, services=[service], prefix=f"veiculo-{service}"
-    )
-    if not form.is_valid():
-        _form_errors(request, "Veículo", form)
-        return _back()
-    d = form.cleaned_data
-    m = current_municipality()
-    return _own_write(
+    plate = request.POST.get(f"veiculo-{service}-plate", "").upper()
+    return _own_record(
         request,
+        VehicleForm(request.POST, service=service, services=[service], prefix=f"veiculo-{service}"),
         "Veículo",
-        f"Veículo {d['plate'].upper()} cadastrado; envie os documentos dele abaixo.",
-        lambda: vehicle_register(
-            actor=actor_of(request),
-            municipality=m,
-            law=service_law(m, service),
-            owner=person,
-            data={k: v for k, v in d.items() if k != "service" and v not in (None, "")},
+        f"Veículo {plate} cadastrado; envie os documentos dele abaixo.",
+        lambda person, m, law, data: vehicle_register(
+            actor=actor_of(request), municipality=m, law=law, owner=person, data=data
         ),
     )

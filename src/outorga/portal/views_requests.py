@@ -11,18 +11,16 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpRe
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from outorga.core.errors import DomainError
-from outorga.core.formerrors import error_lines
 from outorga.core.pdfkit import private_pdf_response
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
-from outorga.law.competence import NotCompetent
 from outorga.registry.models import HolderRequest, PermitTerm, Service
 from outorga.registry.services.holder_requests import holder_request_file
 from outorga.registry.termo_pdf import termo_pdf
 
 from . import selectors
 from .views import holder_or_refusal
+from .views_apply import form_errors, service_errors
 
 
 class AuxiliaryRequestForm(forms.Form):
@@ -62,13 +60,13 @@ def _file(request: HttpRequest, permit_id: int, kind: str) -> HttpResponse:
     )
     what = "Pedido de auxiliar" if auxiliary else "Pedido de renovação"
     if not form.is_valid():
-        for name, errors in form.errors.items():
-            field = form.fields[name].label if name in form.fields else name
-            messages.error(request, f"{what} — {field}: {' '.join(str(e) for e in errors)}")
+        form_errors(request, what, form)
         return _back(permit.pk)
     d = form.cleaned_data
-    try:
-        holder_request_file(
+    filed = service_errors(
+        request,
+        what,
+        lambda: holder_request_file(
             actor=actor_of(request),
             municipality=current_municipality(),
             permit=permit,
@@ -76,13 +74,9 @@ def _file(request: HttpRequest, permit_id: int, kind: str) -> HttpResponse:
             auxiliary_document=d.get("document", ""),
             auxiliary_name=d.get("name", ""),
             note=d.get("note", ""),
-        )
-    except NotCompetent as exc:
-        messages.error(request, str(exc))
-    except DomainError as exc:
-        for line in error_lines(exc):
-            messages.error(request, f"{what} — {line}")
-    else:
+        ),
+    )
+    if filed:
         messages.success(request, f"{what} registrado; aguarda a decisão do atendimento.")
     return _back(permit.pk)
 

@@ -239,3 +239,22 @@ def test_mototaxi_holder_asks_the_renewal_and_reads_the_laws_reasons(ipatinga_m,
     with tenant(ipatinga_m):
         req.refresh_from_db()
         assert req.status == "pending"
+
+
+def test_mototaxi_art_14_par_1_the_request_is_offered_as_the_written_indication(
+    ipatinga_m, user_of
+):
+    ana = make_applicant_account(ipatinga_m, name="Ana Titular")
+    with tenant(ipatinga_m):
+        _, permit = make_holder(
+            name="Ana Titular", user=ana.user, plate="TST1A24", number="MT-10", reg=10
+        )
+    cpf = CPF().generate()
+    login(ana.user).post(
+        f"/portal/permissoes/{permit.pk}/pedidos/auxiliar/", {"document": cpf, "name": "Carlos"}
+    )
+    with tenant(ipatinga_m):
+        req = HolderRequest.objects.get(permit=permit)
+    page = clerk(user_of).get(f"/cadastro/pedidos/{req.pk}/").content.decode()
+    assert f"Pedido {req.pk} pelo portal, de " in page
+    assert "Cadastrar o auxiliar" in page

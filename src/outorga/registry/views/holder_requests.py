@@ -61,10 +61,16 @@ def _grant_form(req: HolderRequest, data: Any) -> forms.Form:
         if permit.service == Service.TAXI:
             return RenewForm(data, initial={"on": timezone.localdate()}, prefix="grant")
         return OnForm(data, label="Data da renovação", prefix="grant")
+    # The holder's request is their indication in writing (mototaxi art. 14 §1): offered as its
+    # reference, which the clerk may replace.
+    filed = timezone.localtime(req.filed_at)
     return AuxiliaryForm(
         data,
         service=permit.service,
-        initial={"person": format_cpf(req.auxiliary_document)},
+        initial={
+            "person": format_cpf(req.auxiliary_document),
+            "indication": f"Pedido {req.pk} pelo portal, de {filed:%d/%m/%Y}",
+        },
         prefix="grant",
     )
 

@@ -19,7 +19,7 @@ from outorga.core.tenancy import tenant
 from outorga.finance import services as ledger
 from outorga.finance.models import Debt
 from outorga.law.competence import Role
-from outorga.registry.models import HolderRequest, PermitTerm
+from outorga.registry.models import HolderRequest, Notification, PermitTerm
 from outorga.registry.services.permits import taxi_permit_grant
 
 pytestmark = pytest.mark.django_db
@@ -167,6 +167,10 @@ def test_art_20_an_auxiliary_request_refused_by_the_desk_with_a_reason_the_holde
     assert r.status_code == 302
     page = holder.get(f"/portal/permissoes/{permit.pk}/").content.decode()
     assert "indeferido" in page and reason in page
+    # An aviso tells the holder the decision, with the reason.
+    with tenant(ipatinga_m):
+        aviso = Notification.objects.get(person=permit.holder, key=f"pedido:{req.pk}:refused")
+    assert reason in aviso.message and "credenciamento de condutor auxiliar" in aviso.message
 
 
 def test_the_termo_pdf_is_the_holders_own_only(taxi, ipatinga_m):

@@ -243,8 +243,10 @@ def _own_record(
         d = form.cleaned_data
         m = current_municipality()
         data = {k: v for k, v in d.items() if k != "service" and v not in (None, "")}
-        law = service_law(m, d["service"])
-        if service_errors(request, what, lambda: write(person, m, law, data)):
+        # The service's law is asked inside: a service no law governs here is a refusal shown.
+        if service_errors(
+            request, what, lambda: write(person, m, service_law(m, d["service"]), data)
+        ):
             messages.success(request, done)
     return HttpResponseRedirect(reverse("portal:apply") + "#meus-dados")
 

@@ -26,7 +26,16 @@ from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
 
 from .. import validation
-from ..models import Auxiliary, HolderRequest, Permit, PermitTerm, Person, Service
+from ..models import (
+    Auxiliary,
+    HolderRequest,
+    Notification,
+    Permit,
+    PermitTerm,
+    Person,
+    Service,
+)
+from ..notifications import notification_send
 from ..validation import FieldError
 from .auxiliaries import auxiliary_add, taxi_auxiliary_add
 from .common import InvalidTransition, own_or_desk, reason_required
@@ -206,6 +215,7 @@ def holder_request_grant(
             obj=req,
             new={"status": req.status, "outcome": outcome},
         )
+        _tell_holder(municipality, req, f"deferido. {outcome}")
     return req
 
 
@@ -236,4 +246,18 @@ def holder_request_refuse(
             new={"status": req.status},
             extra={"reason": req.outcome},
         )
+        _tell_holder(municipality, req, f"indeferido. Motivo: {req.outcome}")
     return req
+
+
+def _tell_holder(municipality: Municipality, req: HolderRequest, what: str) -> None:
+    """The holder's aviso of the decision (and its courtesy email, after the commit)."""
+    notification_send(
+        municipality=municipality,
+        key=f"pedido:{req.pk}:{req.status}",
+        kind=Notification.Kind.OTHER,
+        message=f"Seu pedido de {req.get_kind_display()} da permissão {req.permit.number} foi "
+        f"{what}",
+        person=req.person,
+        permit=req.permit,
+    )

@@ -49,11 +49,14 @@ OBJECTS: dict[str, str | dict[str, str]] = {
         "cadastro/permissoes/<int:permit_id>/veiculo/": "taxi_permit",
         "cadastro/permissoes/<int:permit_id>/transferir/": "taxi_permit",
         "cadastro/permissoes/<int:permit_id>/extincao/": "taxi_permit",
+        # The holder's Termo de Permissão (taxi).
+        "portal/permissoes/<int:permit_id>/termo.pdf": "taxi_permit",
     },
     "person_id": "person",
     "vehicle_id": "vehicle",
     "doc_id": "document",
     "submission_id": "submission",
+    "request_id": "holder_request",
     "aux_id": "auxiliary",
     "change_id": "vehicle_change",
     "tender_id": "tender",
@@ -93,6 +96,8 @@ VALUES: dict[str, Callable[[Any], Any]] = {
     # A password-reset link is a user's id and a token: any link but a user's own, valid one is
     # the "link inválido" page, whatever municipality the user is of.
     "uidb64": lambda b: "MQ",
+    # The service an applicant registers a vehicle for: the same names in every municipality.
+    "service": lambda b: "mototaxi",
 }
 
 ADMIN, CLERK, FINANCE = Role.ADMIN.value, Role.ATENDENTE.value, Role.FINANCAS.value
@@ -477,6 +482,43 @@ SPECIAL: dict[str, Entry] = {
             "issued_on": DAY,
             "file": SimpleUploadedFile("crlv.png", png(), content_type="image/png"),
         },
+    },
+    # A's applicant keys in their own data, CNH and a vehicle with B's plate: written to A's own
+    # entry, if anywhere (403 where A's user is not linked to a person; the law not bound: 302).
+    "portal/candidatura/dados/": {
+        "expect": {302, 403},
+        "form": {"dados-service": "mototaxi", "dados-city": "Invasora", "dados-phone": "31 9999"},
+    },
+    "portal/candidatura/cnh/": {
+        "expect": {302, 403},
+        "form": {
+            "cnh-service": "mototaxi",
+            "cnh-number": "02650306461",
+            "cnh-categories": "AB",
+            "cnh-first_licence_on": "2010-01-01",
+            "cnh-expires_on": "2030-01-01",
+        },
+    },
+    "portal/candidatura/veiculo/<slug:service>/": lambda b: {
+        "expect": {302, 403},
+        "form": {
+            "veiculo-mototaxi-service": "mototaxi",
+            "veiculo-mototaxi-plate": b["plate"],
+            "veiculo-mototaxi-renavam": "47467594950",
+            "veiculo-mototaxi-kind": "motocicleta",
+            "veiculo-mototaxi-make_model": "Invasora",
+            "veiculo-mototaxi-manufacture_year": "2022",
+            "veiculo-mototaxi-colour": "preta",
+            "veiculo-mototaxi-registration_uf": "MG",
+        },
+    },
+    # A's holder asks a renewal and an auxiliary for B's permit: not theirs (404), nothing filed.
+    "portal/permissoes/<int:permit_id>/pedidos/auxiliar/": lambda b: {
+        "form": {"document": b["person_document"], "name": "Invasor"}
+    },
+    # B's holder's request decided by A's clerk: not found (404), nothing decided.
+    "cadastro/pedidos/<int:request_id>/": {
+        "form": {"step": "refuse", "refuse-reason": "invasão de outro município"}
     },
     # A's clerk types B's person's CPF: not in A's register (the form's error), nothing sent.
     "portal/convites/": lambda b: {

@@ -62,6 +62,7 @@ from outorga.registry.models import (
     Document,
     DocumentSubmission,
     ExtinctionCase,
+    HolderRequest,
     Notification,
     Permit,
     PermitTerm,
@@ -243,7 +244,17 @@ def _registry(w: World, user_of: UserOf) -> dict[str, Any]:
         submitted_at=timezone.now(),
     )
     submission.file.save(f"tenancy-envio-{m.pk}.png", ContentFile(png()), save=True)
+    # A request B's holder filed from the portal (an auxiliary's credential), waiting for B's clerk.
+    holder_request = HolderRequest.objects.create(
+        permit=permit,
+        person=person,
+        kind=HolderRequest.Kind.AUXILIARY,
+        auxiliary_document=CPF().generate(),
+        auxiliary_name=f"Auxiliar {marker}",
+        filed_at=timezone.now(),
+    )
     return {
+        "holder_request": holder_request.pk,
         "person": person.pk,
         "submission": submission.pk,
         "person_document": person.document,

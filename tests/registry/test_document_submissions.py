@@ -202,9 +202,13 @@ def test_art_6_the_applicant_enrols_themself_in_an_open_mototaxi_tender(ipatinga
         tender_apply(actor=own(ana), municipality=m, tender=tender, person=bruno)
 
 
-def test_the_taxi_law_gives_no_self_enrolment(ipatinga_m):
+def test_art_3_the_taxi_law_gives_self_enrolment_only_for_oneself(ipatinga_m):
+    """ADR 0033: the taxi law's own ``application.submit`` (art. 3, 20, 22–24)."""
     m = ipatinga_m
     ana = make_applicant_account(m)
+    bruno = make_applicant_account(m, name="Bruno")
     tender = open_tender(m, service="taxi", number="TX-2026/1")
+    applicant = tender_apply(actor=own(ana), municipality=m, tender=tender, person=ana)
+    assert applicant.taxi_category == "convencional"
     with pytest.raises(NotCompetent):
-        tender_apply(actor=own(ana), municipality=m, tender=tender, person=ana)
+        tender_apply(actor=own(ana), municipality=m, tender=tender, person=bruno)

@@ -38,6 +38,7 @@ NAV: list[tuple[str, str, frozenset[Role] | None]] = [
     ("Meu portal", "portal:home", frozenset({Role.PERMISSIONARIO})),
     ("Candidatura", "portal:apply", frozenset({Role.PERMISSIONARIO})),
     ("Documentos enviados", "registry:submissions", frozenset({Role.ATENDENTE})),
+    ("Pedidos dos permissionários", "registry:holder_requests", frozenset({Role.ATENDENTE})),
     ("Convites ao portal", "portal:invite", frozenset({Role.ATENDENTE})),
     ("Minha plataforma", "platforms:portal", frozenset({Role.PLATAFORMA})),
     ("Avisos", "portal:staff_list", frozenset({Role.ATENDENTE, Role.AUTORIDADE, Role.FISCAL})),

@@ -212,6 +212,20 @@ _TABLE: list[Competence] = [
     # Ipatinga taxi 2017: SESUMA keeps the Cadastro (art. 4 I, 20) and regulates (art. 46); the
     # penalty procedure is left to a regulation (art. 43), so who decides follows D-17 until then.
     _c(TAXI, "registry.record", {R.ATENDENTE}, cite(TAXI, 20), cite(TAXI, 4, inc="I")),
+    # The interested person competes in the tender (art. 3) and presents the documents of the
+    # cadastramento (art. 20, 22–24); SESUMA, which keeps the Cadastro (art. 20), accepts them.
+    # The yearly renewal (art. 21) and an auxiliary's inscription (art. 20, parágrafo único) are
+    # asked by the holder with the same documents; SESUMA defines the procedure (art. 21 §2).
+    _c(
+        TAXI,
+        "application.submit",
+        {R.PERMISSIONARIO},
+        cite(TAXI, 3),
+        cite(TAXI, 20),
+        cite(TAXI, 22),
+        cite(TAXI, 24),
+        note="o interessado se inscreve e envia os documentos; a SESUMA os confere",
+    ),
     _c(TAXI, "permit.grant", {R.ATENDENTE, R.AUTORIDADE}, cite(TAXI, 3)),
     _c(TAXI, "permit.renew", {R.ATENDENTE}, cite(TAXI, 13), cite(TAXI, 21)),
     _c(TAXI, "auxiliary.renew", {R.ATENDENTE}, cite(TAXI, 21), cite(TAXI, 21, 2)),

@@ -195,10 +195,18 @@ class RecordRow:
 def record_rows(person: Person, service: str) -> list[RecordRow]:
     """Every record the law of ``service`` reads of the person and of the vehicles they own — the
     same lists the clerk's guided grant asks (``registry.facts``)."""
-    from outorga.registry.facts import latest_document, person_records, vehicle_records
+    from outorga.registry.facts import (
+        counter_records,
+        latest_document,
+        person_records,
+        vehicle_records,
+    )
     from outorga.registry.models import DocumentSubmission, Vehicle
 
     wanted: list[tuple[str, Any]] = [(t, None) for t in person_records(service, person)]
+    # The declarations and certificates the desk may also take at the counter (taxi art. 22
+    # IX–X, 23 V–VIII): on the portal they are sent as any other record.
+    wanted += [(t, None) for t in counter_records(service, person)]
     for vehicle in Vehicle.objects.filter(owner=person).order_by("plate"):
         wanted += [(t, vehicle) for t in vehicle_records(service, vehicle)]
     sent: dict[tuple[str, int | None], Any] = {}

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_accounts, views_apply
+from . import views, views_accounts, views_apply, views_requests
 
 app_name = "portal"
 
@@ -8,6 +8,17 @@ urlpatterns = [
     path("portal/", views.home, name="home"),
     path("portal/permissoes/<int:permit_id>/", views.permit_detail, name="permit"),
     path("portal/permissoes/<int:permit_id>/cracha.pdf", views.badge_pdf, name="badge"),
+    path("portal/permissoes/<int:permit_id>/termo.pdf", views_requests.termo, name="termo"),
+    path(
+        "portal/permissoes/<int:permit_id>/pedidos/renovacao/",
+        views_requests.renewal,
+        name="request_renewal",
+    ),
+    path(
+        "portal/permissoes/<int:permit_id>/pedidos/auxiliar/",
+        views_requests.auxiliary,
+        name="request_auxiliary",
+    ),
     path("portal/avisos/<int:notification_id>/lido/", views.notification_read, name="read"),
     path("avisos/", views.staff_list, name="staff_list"),
     # The applicant: enrolment in a tender, documents sent, what the law still requires.
@@ -18,6 +29,9 @@ urlpatterns = [
         name="enrol",
     ),
     path("portal/candidatura/enviar/", views_apply.send, name="send"),
+    path("portal/candidatura/dados/", views_apply.details, name="details"),
+    path("portal/candidatura/cnh/", views_apply.licence, name="licence"),
+    path("portal/candidatura/veiculo/<slug:service>/", views_apply.vehicle, name="vehicle"),
     # Accounts: sign-up in the municipality's public area, activation, invitation.
     path("publico/<slug:slug>/conta/", views_accounts.signup, name="signup"),
     path("publico/<slug:slug>/conta/enviado/", views_accounts.signup_sent, name="signup_sent"),

@@ -3,6 +3,9 @@ infractions and badge) and the clerks' list of avisos. Thin: selectors read, ser
 
 from __future__ import annotations
 
+import datetime as dt
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import (
@@ -25,7 +28,8 @@ from outorga.core.pdfkit import private_pdf_response
 from outorga.core.requests import user_of
 from outorga.core.tenancy import current_municipality_or_none
 from outorga.law.competence import NotCompetent, Role
-from outorga.registry.models import Permit, Person
+from outorga.law.decisions import Verdict
+from outorga.registry.models import Permit, PermitTerm, Person, Service
 
 from . import selectors, services
 
@@ -98,8 +102,38 @@ def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
             ],
             "badge": selectors.badge_links(permit),
             "notifications": list(selectors.own_notifications(person).filter(permit=permit)),
+            **request_context(permit, today),
         },
     )
+
+
+def request_context(permit: Permit, today: dt.date) -> dict[str, Any]:
+    """The permit page's requests: those filed, the forms to file one (while the permit is in
+    force), what the law still asks for the renewal, and the Termo's PDF (taxi)."""
+    from outorga.registry.services.holder_requests import OPEN_STATUSES, renewal_requirements
+
+    from .views_requests import AuxiliaryRequestForm, RenewalRequestForm
+
+    open_ = permit.status in OPEN_STATUSES
+    requests = list(permit.requests.order_by("-filed_at", "-pk"))
+    return {
+        "requests": requests,
+        "renewal_waiting": any(r.kind == "renewal" and r.status == "pending" for r in requests),
+        "can_request": open_,
+        "renewal_form": RenewalRequestForm() if open_ else None,
+        "auxiliary_form": AuxiliaryRequestForm() if open_ else None,
+        # The vehicle's conditions are what the yearly inspection finds (taxi art. 28–29): shown
+        # as still to be checked there, not as unmet.
+        "renewal_unmet": [
+            (r, d.question.endswith("vehicle_eligibility"))
+            for d in (renewal_requirements(permit, today) if open_ else [])
+            for r in d.reasons
+            if r.verdict in (Verdict.REFUSED, Verdict.PENDING)
+        ],
+        "termo_url": reverse("portal:termo", args=[permit.pk])
+        if permit.service == Service.TAXI and PermitTerm.objects.filter(permit=permit).exists()
+        else "",
+    }
 
 
 @login_required

@@ -5,6 +5,8 @@ services write."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -21,15 +23,40 @@ from outorga.core.tenancy import current_municipality
 from outorga.core.uploads import max_bytes
 from outorga.law.competence import NotCompetent
 from outorga.law.decisions import Verdict
-from outorga.registry.models import Document, Tender, Vehicle
+from outorga.registry.forms import LicenceForm, VehicleForm
+from outorga.registry.models import Document, Service, Tender, Vehicle
+from outorga.registry.services.common import AlreadyRegistered, service_law
+from outorga.registry.services.people import licence_record, person_self_complete
 from outorga.registry.services.submissions import submission_send
-from outorga.registry.services.tenders import applicant_eligibility, tender_apply
+from outorga.registry.services.tenders import applicant_requirements, tender_apply
+from outorga.registry.services.vehicles import vehicle_register
 from outorga.registry.views.common import DATE
 
 from . import selectors
 from .views import holder_or_refusal
 
 UNMET = (Verdict.REFUSED, Verdict.PENDING)
+
+
+class DetailsForm(forms.Form):
+    """What the applicant keys in of their own entry (``person_self_complete``)."""
+
+    service = forms.CharField(widget=forms.HiddenInput)
+    birth_date = forms.DateField(label="Data de nascimento", required=False, widget=DATE)
+    address = forms.CharField(label="Endereço", max_length=300, required=False)
+    city = forms.CharField(label="Município de residência", max_length=120, required=False)
+    phone = forms.CharField(label="Telefone", max_length=30, required=False)
+
+
+class OwnLicenceForm(LicenceForm):
+    """The applicant's CNH: the clerk's form without the CTB points, which the desk records."""
+
+    service = forms.CharField(widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("points", "points_reported_on"):
+            del self.fields[name]
 
 
 class SendForm(forms.Form):
@@ -50,16 +77,19 @@ def apply(request: HttpRequest) -> HttpResponse:
     applications = []
     services: list[str] = []
     for a in selectors.own_applications(person):
-        decision = applicant_eligibility(a, today)
+        decisions = applicant_requirements(a, today)
         applications.append(
             {
                 "applicant": a,
-                "decision": decision,
-                "unmet": [r for r in decision.reasons if r.verdict in UNMET],
+                "unmet": [r for d in decisions for r in d.reasons if r.verdict in UNMET],
             }
         )
         if a.tender.service not in services:
             services.append(a.tender.service)
+    # A holder renewing sends the same records: the services of their permits count too.
+    for p in selectors.own_permits(person):
+        if p.service not in services:
+            services.append(p.service)
     records = [
         {
             "service": s,
@@ -68,10 +98,30 @@ def apply(request: HttpRequest) -> HttpResponse:
         }
         for s in services
     ]
+    details = None
+    if services:
+        details = {
+            "form": DetailsForm(
+                initial={
+                    "service": services[0],
+                    **{f: getattr(person, f) for f in ("birth_date", "address", "city", "phone")},
+                },
+                prefix="dados",
+            ),
+            "licence": getattr(person, "licence", None),
+            "licence_form": None
+            if hasattr(person, "licence")
+            else OwnLicenceForm(initial={"service": services[0]}, prefix="cnh"),
+            "vehicles": list(Vehicle.objects.filter(owner=person).order_by("plate")),
+            "vehicle_forms": [
+                (s, VehicleForm(service=s, services=[s], prefix=f"veiculo-{s}")) for s in services
+            ],
+        }
     return render(
         request,
         "portal/apply.html",
         {
+            "details": details,
             "person": person,
             "today": today,
             "tenders": selectors.open_tenders(person),
@@ -119,9 +169,7 @@ def send(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         raw = request.POST.get("doc_type", "")
         label = Document.Type(raw).label if raw in Document.Type.values else "Documento"
-        for name, errors in form.errors.items():
-            field = form.fields[name].label if name in form.fields else name
-            messages.error(request, f"{label} — {field}: {' '.join(str(e) for e in errors)}")
+        form_errors(request, label, form)
         return _back()
     d = form.cleaned_data
     vehicle = None
@@ -129,9 +177,11 @@ def send(request: HttpRequest) -> HttpResponse:
         vehicle = Vehicle.objects.filter(pk=d["vehicle"], owner=person).first()
         if vehicle is None:
             raise Http404
-    label = Document.Type(d["doc_type"]).label
-    try:
-        submission_send(
+    label = str(Document.Type(d["doc_type"]).label)
+    sent = service_errors(
+        request,
+        label,
+        lambda: submission_send(
             actor=actor_of(request),
             municipality=current_municipality(),
             person=person,
@@ -141,12 +191,110 @@ def send(request: HttpRequest) -> HttpResponse:
             number=d["number"],
             content=d["file"].read(max_bytes("document") + 1),
             vehicle=vehicle,
-        )
-    except NotCompetent as exc:
-        messages.error(request, str(exc))
-    except DomainError as exc:
-        for line in error_lines(exc):
-            messages.error(request, f"{label} — {line}")
-    else:
+        ),
+    )
+    if sent:
         messages.success(request, f"{label}: enviado; aguarda a conferência do atendimento.")
     return _back()
+
+
+def form_errors(request: HttpRequest, what: str, form: forms.Form) -> None:
+    """Each field's error as a message naming what was sent and the field."""
+    for name, errors in form.errors.items():
+        field = form.fields[name].label if name in form.fields else name
+        messages.error(request, f"{what} — {field}: {' '.join(str(e) for e in errors)}")
+
+
+def service_errors(request: HttpRequest, what: str, write: Any) -> bool:
+    """Run one of the registry's services for the logged-in person; its refusal as messages
+    naming what was sent, the field and the article. True when it was done."""
+    try:
+        write()
+    except NotCompetent as exc:
+        messages.error(request, str(exc))
+    except AlreadyRegistered as exc:
+        messages.error(
+            request,
+            f"{what} — {exc.field}: já cadastrado no Município; procure o atendimento.",
+        )
+    except DomainError as exc:
+        for line in error_lines(exc):
+            messages.error(request, f"{what} — {line}")
+    else:
+        return True
+    return False
+
+
+def _own_record(
+    request: HttpRequest,
+    form: forms.Form,
+    what: str,
+    done: str,
+    write: Any,
+) -> HttpResponse:
+    """The applicant's own record written from ``form`` by ``write`` (the person, the
+    municipality and the cleaned data), then back to "Meus dados"."""
+    person = holder_or_refusal(request)
+    if isinstance(person, HttpResponse):
+        return person
+    if not form.is_valid():
+        form_errors(request, what, form)
+    else:
+        d = form.cleaned_data
+        m = current_municipality()
+        data = {k: v for k, v in d.items() if k != "service" and v not in (None, "")}
+        # The service's law is asked inside: a service no law governs here is a refusal shown.
+        if service_errors(
+            request, what, lambda: write(person, m, service_law(m, d["service"]), data)
+        ):
+            messages.success(request, done)
+    return HttpResponseRedirect(reverse("portal:apply") + "#meus-dados")
+
+
+@login_required
+@require_POST
+def details(request: HttpRequest) -> HttpResponse:
+    """The applicant's birth date, address, town and phone, while blank on record."""
+    return _own_record(
+        request,
+        DetailsForm(request.POST, prefix="dados"),
+        "Meus dados",
+        "Dados registrados.",
+        lambda person, m, law, data: person_self_complete(
+            actor=actor_of(request), municipality=m, law=law, person=person, data=data
+        ),
+    )
+
+
+@login_required
+@require_POST
+def licence(request: HttpRequest) -> HttpResponse:
+    """The applicant's CNH (number validated by its check digits), while none is on record."""
+    return _own_record(
+        request,
+        OwnLicenceForm(request.POST, prefix="cnh"),
+        "CNH",
+        "CNH registrada.",
+        lambda person, m, law, data: licence_record(
+            actor=actor_of(request), municipality=m, law=law, person=person, data=data
+        ),
+    )
+
+
+@login_required
+@require_POST
+def vehicle(request: HttpRequest, service: str) -> HttpResponse:
+    """A vehicle of the applicant's own (plate and RENAVAM validated), for the service applied
+    for: the fields that service's law reads."""
+    if service not in Service.values:
+        raise Http404
+    plate = request.POST.get(f"veiculo-{service}-plate", "").upper()
+    return _own_record(
+        request,
+        VehicleForm(request.POST, service=service, services=[service], prefix=f"veiculo-{service}"),
+        "Veículo",
+        f"Veículo {plate} cadastrado; envie os documentos dele abaixo.",
+        lambda person, m, law, data: vehicle_register(
+            actor=actor_of(request), municipality=m, law=law, owner=person, data=data
+        ),
+    )

@@ -451,6 +451,21 @@ COUNTER_DOCUMENTS: dict[str, str] = {
 
 
 DECLARATIONS = tuple(COUNTER_DOCUMENTS)
+#: The counter documents of a natural person (art. 22 IX–X) and of a legal person (art. 23 V–VIII).
+NATURAL_COUNTER = ("declaracao_outorgas", "declaracao_vinculo")
+
+
+def counter_records(service: str, person: Person) -> tuple[str, ...]:
+    """The declarations and certificates of ``COUNTER_DOCUMENTS`` the law of ``service`` reads of
+    the person, as registry document types (none under the mototaxi law)."""
+    if service != Service.TAXI:
+        return ()
+    natural = person.kind == Person.Kind.NATURAL
+    return tuple(
+        doc_type
+        for code, doc_type in COUNTER_DOCUMENTS.items()
+        if (code in NATURAL_COUNTER) == natural
+    )
 
 
 def _counter_doc(code: str, person: Person, signed: set[str]) -> dict[str, Any]:

@@ -166,3 +166,35 @@ register_queue(
     "vê o motivo e envia de novo.",
     order=35,
 )
+
+
+def requests_waiting(user: Any, today: dt.date) -> list[Task]:
+    """Renewals and auxiliaries holders asked from the portal, waiting since the day asked."""
+    from .models import HolderRequest
+
+    rows = (
+        HolderRequest.objects.filter(status=HolderRequest.Status.PENDING)
+        .select_related("person", "permit")
+        .order_by("filed_at", "pk")
+    )
+    return [
+        Task(
+            f"{r.get_kind_display().capitalize()} — {r.person.name} ({r.permit.number})",
+            reverse("registry:holder_request", kwargs={"request_id": r.pk}),
+            timezone.localtime(r.filed_at).date(),
+            "desde",
+        )
+        for r in rows
+    ]
+
+
+register_queue(
+    "registry.holder_requests",
+    "Pedidos dos permissionários",
+    requests_waiting,
+    roles=frozenset({Role.ATENDENTE.value}),
+    more_url=lambda: reverse("registry:holder_requests"),
+    help="Renovações e auxiliares pedidos pelo portal: decida cada um com o ato do cadastro, ou "
+    "indefira com o motivo que o permissionário lê.",
+    order=36,
+)

@@ -706,4 +706,5 @@ class ExtinctionCase(TenantModel):
 
 
 __all__ = ["ExtinctionCase", "PermitTerm", "PermitTermRenewal", "VehicleChange"]
+from .models_requests import *  # noqa: E402,F403
 from .models_submissions import *  # noqa: E402,F403

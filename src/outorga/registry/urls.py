@@ -4,6 +4,7 @@ from .views import auxiliaries as auxiliaries_views
 from .views import documents as documents_views
 from .views import extinctions as extinctions_views
 from .views import guided as guided_views
+from .views import holder_requests as holder_requests_views
 from .views import home as home_views
 from .views import lists as lists_views
 from .views import people as people_views
@@ -49,6 +50,8 @@ urlpatterns = [
         name="submission_accept",
     ),
     path("envios/<int:submission_id>/arquivo/", submissions_views.file, name="submission_file"),
+    path("pedidos/", holder_requests_views.queue, name="holder_requests"),
+    path("pedidos/<int:request_id>/", holder_requests_views.detail, name="holder_request"),
     path("permissoes/", lists_views.permits, name="permits"),
     path("permissoes/nova/", permits_views.permit_new, name="permit_new"),
     path("outorga-guiada/", guided_views.grant_guided, name="grant_guided"),

@@ -50,6 +50,14 @@ def validity_end(
     return expires if isinstance(expires, dt.date) else dt.date.fromisoformat(expires)
 
 
+def own_or_desk(actor: Any, person: Any) -> str:
+    """The act a write about ``person``'s own record is checked as: the interested person's own
+    application from the portal (``application.submit``, where the law gives it to them), else
+    the desk's record (``registry.record``)."""
+    own = actor.user is not None and person.user_id is not None and person.user_id == actor.user.pk
+    return "application.submit" if own else "registry.record"
+
+
 def taxi_law(m: Municipality, on: dt.date | None = None) -> str:
     """The id of the law bound to the taxi service in ``m`` on ``on`` (today; a date before its
     first binding reads that one): what competence is checked under and the articles come from.

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.core.files.base import ContentFile
 from django.db import transaction
+from django.utils import timezone
 
 from outorga.core import uploads
 from outorga.core.acts import Actor, basis_of, record_act
@@ -23,7 +24,7 @@ from outorga.law.interfaces import citations, cited
 from .. import validation
 from ..models import DrivingLicence, Person, Service
 from ..validation import FieldError
-from .common import AlreadyRegistered, reason_required, snapshot
+from .common import AlreadyRegistered, own_or_desk, reason_required, snapshot
 
 PERSON_FIELDS = [
     "kind",
@@ -235,10 +236,16 @@ def licence_record(
     person: Person,
     data: Mapping[str, Any],
 ) -> DrivingLicence:
-    authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
+    """The person's CNH recorded by the desk, or keyed in by the applicant themself from the
+    portal (``application.submit``): the applicant records one only while none is on record — a
+    recorded CNH is corrected at the desk."""
+    action = own_or_desk(actor, person)
+    authorize(actor=actor, municipality=municipality, action=action, law=law)
     values = licence_values(data)
     with transaction.atomic(), tenant(municipality):
         lic = DrivingLicence.objects.filter(person=person).first()
+        if lic is not None and action != "registry.record":
+            raise FieldError("CNH", "já registrada; para corrigi-la, procure o atendimento")
         old = snapshot(lic, LICENCE_FIELDS) if lic else {}
         lic = lic or DrivingLicence(person=person)
         for f, v in values.items():
@@ -339,4 +346,58 @@ def person_self_register(
             new=_person_snapshot(person),
             extra={"por": "o próprio interessado, ao ativar a conta do portal"},
         )
+    return person
+
+
+#: What an applicant keys in of their own entry from the portal (``person_self_complete``), and
+#: how each field is named to them.
+SELF_FIELDS = {
+    "birth_date": "data de nascimento",
+    "address": "endereço",
+    "city": "município de residência",
+    "phone": "telefone",
+}
+
+
+def person_self_complete(
+    *, actor: Actor, municipality: Municipality, law: str, person: Person, data: Mapping[str, Any]
+) -> Person:
+    """The applicant completes their own entry from the portal (``application.submit``): the
+    birth date, address, town and phone still blank. A value on record is never overwritten from
+    the portal — its correction is the desk's (:func:`person_update`, with a reason) — and the
+    law reads these values as declared until the clerk checks them against the documents
+    accepted. A birth date in the future is refused."""
+    authorize(actor=actor, municipality=municipality, action="application.submit", law=law)
+    if own_or_desk(actor, person) != "application.submit":
+        raise FieldError("pessoa", "cada interessado completa apenas o próprio cadastro")
+    values = {f: data[f] for f in SELF_FIELDS if data.get(f) not in (None, "")}
+    for f in ("address", "city", "phone"):
+        if f in values:
+            values[f] = str(values[f]).strip()
+    born = values.get("birth_date")
+    if born is not None and born > timezone.localdate():
+        raise FieldError("data de nascimento", "a data de nascimento não pode ser futura")
+    with transaction.atomic(), tenant(municipality):
+        person = Person.objects.select_for_update(no_key=True).get(pk=person.pk)
+        for f, v in values.items():
+            if getattr(person, f) not in (None, "") and getattr(person, f) != v:
+                raise FieldError(
+                    SELF_FIELDS[f], "já registrado; para corrigir, procure o atendimento"
+                )
+        old = _person_snapshot(person)
+        for f, v in values.items():
+            setattr(person, f, v)
+        person.full_clean(exclude=["partners", "photo", "user"])
+        person.save()
+        new = _person_snapshot(person)
+        if new != old:
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="person.update",
+                obj=person,
+                old=old,
+                new=new,
+                extra={"por": "o próprio interessado, no portal"},
+            )
     return person

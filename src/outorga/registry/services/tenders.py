@@ -25,7 +25,15 @@ from outorga.core.tenancy import tenant
 from outorga.law import interfaces
 from outorga.law.decisions import Decision, Reason, Verdict
 
-from ..facts import active_permits, person_facts, quota_facts, quota_limit, taxista_periods
+from ..facts import (
+    active_permits,
+    person_documents_facts,
+    person_facts,
+    quota_facts,
+    quota_limit,
+    taxista_periods,
+    vehicle_documents_facts,
+)
 from ..models import (
     Permit,
     Person,
@@ -37,8 +45,8 @@ from ..models import (
     Vehicle,
 )
 from ..validation import FieldError
-from .common import InvalidTransition, bound_law, require_law, service_law
-from .eligibility import person_eligibility
+from .common import InvalidTransition, bound_law, own_or_desk, require_law, service_law
+from .eligibility import person_eligibility, register_bar
 from .permits import permit_grant, taxi_permit_grant
 
 #: Tenders whose places are still promised (not yet granted nor closed).
@@ -197,11 +205,10 @@ def tender_apply(
     category (art. 3, 6); ``taxi_category``, if given, must be that one, and is needed only for a
     taxi tender recorded without a category. The interested person enrols themself from the
     portal (their own application, ``application.submit``); the desk records anyone's."""
-    own = actor.user is not None and person.user_id == actor.user.pk
     authorize(
         actor=actor,
         municipality=municipality,
-        action="application.submit" if own else "registry.record",
+        action=own_or_desk(actor, person),
         law=tender_law(tender),
     )
     if tender.service != Service.TAXI and taxi_category:
@@ -266,6 +273,42 @@ def applicant_eligibility(
             person_facts(applicant.person, category=category, on=on, awarded_in_tender=True),
         )
     return person_eligibility(applicant.person, tender.service, on, tender=tender)
+
+
+def applicant_requirements(applicant: TenderApplicant, on: dt.date) -> list[Decision]:
+    """Everything the law asks of an applicant on ``on``, as the applicant reads it on the portal:
+    the tender's eligibility (``applicant_eligibility``) and, for a taxi tender, no bar on the
+    person's inscription in the Cadastro (art. 41 IV §3, art. 42 IV) and the documents of the
+    cadastramento of the person (art. 22–23) and of the automobile they own (art. 24), from the
+    records accepted — nothing the desk checks at the counter (declarations signed there, the
+    vistoria's approval, who calibrated the taxímetro) taken for granted."""
+    eligibility = applicant_eligibility(applicant, on)
+    tender = applicant.tender
+    if tender.service != Service.TAXI:
+        return [eligibility]
+    person = applicant.person
+    law = bound_law(tender.municipality, Service.TAXI, on)
+    vehicle = (
+        person.vehicles.filter(kind=Vehicle.Kind.AUTOMOVEL).order_by("-pk").first()
+        if person.kind == Person.Kind.NATURAL
+        else None
+    )
+    bar = register_bar(person, on)
+    out = [*([bar] if bar is not None else []), eligibility]
+    out.append(
+        law.ask(
+            "registration_documents",
+            person_documents_facts(person, presented_on=on, vehicle=vehicle, checks={}),
+        )
+    )
+    if vehicle is not None:
+        out.append(
+            law.ask(
+                "registration_documents",
+                vehicle_documents_facts(vehicle, person, presented_on=on, checks={}),
+            )
+        )
+    return out
 
 
 def applicant_preview(

@@ -20,7 +20,13 @@ from .. import validation
 from ..facts import ACTIVE_STATUSES
 from ..models import Person, Service, Vehicle
 from ..validation import FieldError
-from .common import AlreadyRegistered, InvalidTransition, reason_required, snapshot
+from .common import (
+    AlreadyRegistered,
+    InvalidTransition,
+    own_or_desk,
+    reason_required,
+    snapshot,
+)
 
 VEHICLE_FIELDS = [
     "plate",
@@ -60,8 +66,9 @@ def vehicle_register(
     """Register a vehicle (plate and RENAVAM validated). A plate already registered is refused
     with the existing vehicle (``AlreadyRegistered``), whoever owns it: a registration never moves
     a vehicle nor overwrites it; its correction is :func:`vehicle_update`, its sale
-    :func:`vehicle_owner_change`."""
-    authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
+    :func:`vehicle_owner_change`. The applicant registers a vehicle of their own from the portal
+    (``application.submit``); its documents then go to the desk's review."""
+    authorize(actor=actor, municipality=municipality, action=own_or_desk(actor, owner), law=law)
     values = vehicle_values(law, data)
     with transaction.atomic(), tenant(municipality):
         _refuse_taken(values["plate"], owner, None)

@@ -1,0 +1,108 @@
+"""The holder's requests from the portal, on their own permit: the yearly renewal and an
+auxiliary's credential (the clerk decides them with the services of the clerk's screens), and
+the Termo de Permissão's PDF (taxi art. 13). Thin: the registry's services write."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from outorga.core.pdfkit import private_pdf_response
+from outorga.core.requests import actor_of
+from outorga.core.tenancy import current_municipality
+from outorga.registry.models import HolderRequest, PermitTerm, Service
+from outorga.registry.services.holder_requests import holder_request_file
+from outorga.registry.termo_pdf import termo_pdf
+
+from . import selectors
+from .views import holder_or_refusal
+from .views_apply import form_errors, service_errors
+
+
+class AuxiliaryRequestForm(forms.Form):
+    document = forms.CharField(label="CPF do condutor auxiliar", max_length=14)
+    name = forms.CharField(label="Nome completo do auxiliar", max_length=200)
+    note = forms.CharField(
+        label="Observação (opcional)",
+        max_length=500,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+
+class RenewalRequestForm(forms.Form):
+    note = forms.CharField(
+        label="Observação (opcional)",
+        max_length=500,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+
+def _back(permit_id: int) -> HttpResponseRedirect:
+    return HttpResponseRedirect(reverse("portal:permit", args=[permit_id]) + "#pedidos")
+
+
+def _file(request: HttpRequest, permit_id: int, kind: str) -> HttpResponse:
+    person = holder_or_refusal(request)
+    if isinstance(person, HttpResponse):
+        return person
+    permit = selectors.own_permit(person, permit_id)
+    if permit is None:
+        raise Http404
+    auxiliary = kind == HolderRequest.Kind.AUXILIARY
+    form: forms.Form = (
+        AuxiliaryRequestForm(request.POST) if auxiliary else RenewalRequestForm(request.POST)
+    )
+    what = "Pedido de auxiliar" if auxiliary else "Pedido de renovação"
+    if not form.is_valid():
+        form_errors(request, what, form)
+        return _back(permit.pk)
+    d = form.cleaned_data
+    filed = service_errors(
+        request,
+        what,
+        lambda: holder_request_file(
+            actor=actor_of(request),
+            municipality=current_municipality(),
+            permit=permit,
+            kind=kind,
+            auxiliary_document=d.get("document", ""),
+            auxiliary_name=d.get("name", ""),
+            note=d.get("note", ""),
+        ),
+    )
+    if filed:
+        messages.success(request, f"{what} registrado; aguarda a decisão do atendimento.")
+    return _back(permit.pk)
+
+
+@login_required
+@require_POST
+def renewal(request: HttpRequest, permit_id: int) -> HttpResponse:
+    return _file(request, permit_id, HolderRequest.Kind.RENEWAL)
+
+
+@login_required
+@require_POST
+def auxiliary(request: HttpRequest, permit_id: int) -> HttpResponse:
+    return _file(request, permit_id, HolderRequest.Kind.AUXILIARY)
+
+
+@login_required
+def termo(request: HttpRequest, permit_id: int) -> HttpResponse | FileResponse:
+    """The holder's own Termo de Permissão (taxi), the same PDF the desk prints."""
+    person = holder_or_refusal(request)
+    if isinstance(person, HttpResponse):
+        return person
+    permit = selectors.own_permit(person, permit_id)
+    if permit is None or permit.service != Service.TAXI:
+        raise Http404
+    if not PermitTerm.objects.filter(permit=permit).exists():
+        raise Http404
+    m = current_municipality()
+    return private_pdf_response(termo_pdf(permit, m.name), f"termo-{permit.number}.pdf")

@@ -1,0 +1,263 @@
+"""A holder's requests from the portal — the yearly renewal and an auxiliary's credential — and
+the clerk's decision on them.
+
+Filing is the holder's own act under the law of the permit (``application.submit``: mototaxi
+art. 5–6; taxi art. 20–24), with the documents sent for review as on the applicant's page. The
+decision is the desk's, through the very services of the clerk's screens: ``permit_renew``
+(mototaxi art. 4 §1), ``taxi_term_renew`` (taxi art. 13, 21), ``auxiliary_add`` (mototaxi
+art. 14) and ``taxi_auxiliary_add`` (taxi art. 20, parágrafo único), each asking the law and
+recording its own act; the request is closed in the same transaction. A refusal needs a reason
+the holder reads.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from outorga.core.acts import Actor, record_act
+from outorga.core.authz import authorize
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.law.decisions import Decision
+
+from .. import validation
+from ..models import (
+    Auxiliary,
+    HolderRequest,
+    Notification,
+    Permit,
+    PermitTerm,
+    Person,
+    Service,
+)
+from ..notifications import notification_send
+from ..validation import FieldError
+from .auxiliaries import auxiliary_add, taxi_auxiliary_add
+from .common import InvalidTransition, own_or_desk, reason_required
+from .eligibility import person_eligibility
+from .termos import permit_renew, taxi_term_renew, taxi_term_renew_decisions
+
+#: A permit whose holder may ask for a renewal or an auxiliary (not extinct nor in reserve).
+OPEN_STATUSES = (Permit.Status.ACTIVE, Permit.Status.SUSPENDED)
+#: The act the desk's decision performs, per kind of request.
+DECISION_ACTIONS = {
+    HolderRequest.Kind.RENEWAL: "permit.renew",
+    HolderRequest.Kind.AUXILIARY: "registry.record",
+}
+
+
+def holder_request_file(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    kind: str,
+    auxiliary_document: str = "",
+    auxiliary_name: str = "",
+    note: str = "",
+) -> HolderRequest:
+    """The holder asks, for their own permit, the yearly renewal or an auxiliary's credential. One
+    request of a kind waits at a time per permit (asking again returns it); an auxiliary's
+    request names the candidate by CPF (check digits validated) and name."""
+    authorize(actor=actor, municipality=municipality, action="application.submit", law=permit.law)
+    if own_or_desk(actor, permit.holder) != "application.submit":
+        raise FieldError("permissão", "cada permissionário faz pedidos apenas da própria permissão")
+    if kind not in HolderRequest.Kind.values:
+        raise FieldError("pedido", "use renovação ou credenciamento de auxiliar")
+    document, name = "", ""
+    if kind == HolderRequest.Kind.AUXILIARY:
+        document = validation.cpf(auxiliary_document, "CPF do auxiliar")
+        name = auxiliary_name.strip()
+        if not name:
+            raise FieldError("nome do auxiliar", "informe o nome completo do auxiliar")
+        if document == permit.holder.document:
+            raise FieldError(
+                "CPF do auxiliar", "o auxiliar é outra pessoa que não o permissionário"
+            )
+    with transaction.atomic(), tenant(municipality):
+        permit = Permit.objects.select_for_update().get(pk=permit.pk)
+        if permit.status not in OPEN_STATUSES:
+            raise InvalidTransition(
+                f"a permissão está {permit.get_status_display()}: não há pedido a fazer"
+            )
+        waiting = HolderRequest.objects.filter(
+            permit=permit, kind=kind, status=HolderRequest.Status.PENDING
+        )
+        if kind == HolderRequest.Kind.AUXILIARY:
+            waiting = waiting.filter(auxiliary_document=document)
+        existing = waiting.first()
+        if existing is not None:
+            return existing
+        req = HolderRequest.objects.create(
+            permit=permit,
+            person=permit.holder,
+            kind=kind,
+            auxiliary_document=document,
+            auxiliary_name=name[:200],
+            note=note.strip()[:500],
+            filed_at=timezone.now(),
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="request.file",
+            obj=req,
+            new={"permit": permit.number, "kind": kind, "auxiliary": document or None},
+        )
+    return req
+
+
+def renewal_requirements(permit: Permit, on: dt.date) -> list[Decision]:
+    """What the law answers on ``on`` for the permit's yearly renewal, read-only — the questions
+    the renewal itself asks: the holder checked again (mototaxi art. 4 §1), or the Termo's period,
+    the debts that block it and the vehicle at the yearly inspection (taxi art. 13, 21 §1, 28–29;
+    nothing the inspection finds taken for granted)."""
+    m = permit.municipality
+    if permit.service != Service.TAXI:
+        return [person_eligibility(permit.holder, permit.service, on, exclude=permit)]
+    term = PermitTerm.objects.filter(permit=permit).first()
+    if term is None:
+        return []
+    return taxi_term_renew_decisions(municipality=m, permit=permit, term=term, on=on)
+
+
+def _locked_pending(req: HolderRequest) -> HolderRequest:
+    req = HolderRequest.objects.select_for_update().select_related("permit").get(pk=req.pk)
+    if req.status != HolderRequest.Status.PENDING:
+        raise InvalidTransition(f"este pedido já foi decidido ({req.get_status_display()})")
+    return req
+
+
+def holder_request_grant(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    request: HolderRequest,
+    on: dt.date,
+    checks: Mapping[str, Any] | None = None,
+    declarations: Iterable[str] = (),
+    auxiliary: Person | None = None,
+    work_schedule: str = "",
+    indication: str = "",
+) -> HolderRequest:
+    """Decide a request by doing what it asks, with the clerk's own service for it (which asks
+    the law and refuses with every reason); the request is closed as granted with what was done.
+    ``auxiliary``: the registered person the clerk found by the CPF the holder gave."""
+    permit = request.permit
+    # The decision's competence, checked before the transaction so a refusal's act is kept.
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action=DECISION_ACTIONS[HolderRequest.Kind(request.kind)],
+        law=permit.law,
+    )
+    taxi = permit.service == Service.TAXI
+    with transaction.atomic(), tenant(municipality):
+        req = _locked_pending(request)
+        if req.kind == HolderRequest.Kind.RENEWAL:
+            if taxi:
+                term = taxi_term_renew(
+                    actor=actor, municipality=municipality, permit=permit, on=on, checks=checks
+                )
+                outcome = f"Termo de Permissão renovado até {term.valid_until:%d/%m/%Y}."
+            else:
+                renewed = permit_renew(actor=actor, municipality=municipality, permit=permit, on=on)
+                outcome = (
+                    f"Certificado de registro renovado até "
+                    f"{renewed.certificate_valid_until:%d/%m/%Y}."
+                )
+        else:
+            if auxiliary is None or auxiliary.document != req.auxiliary_document:
+                raise FieldError(
+                    "auxiliar",
+                    "o auxiliar deve ser a pessoa cadastrada com o CPF do pedido",
+                )
+            aux: Auxiliary
+            if taxi:
+                aux = taxi_auxiliary_add(
+                    actor=actor,
+                    municipality=municipality,
+                    permit=permit,
+                    person=auxiliary,
+                    on=on,
+                    declarations=declarations,
+                    checks=checks,
+                    work_schedule=work_schedule,
+                )
+            else:
+                aux = auxiliary_add(
+                    actor=actor,
+                    municipality=municipality,
+                    permit=permit,
+                    person=auxiliary,
+                    on=on,
+                    work_schedule=work_schedule,
+                    indication=indication,
+                )
+            until = aux.credential_valid_until
+            outcome = f"Condutor auxiliar {auxiliary.name} credenciado" + (
+                f" até {until:%d/%m/%Y}." if until else "."
+            )
+        req.status = HolderRequest.Status.GRANTED
+        req.decided_by = actor.user
+        req.decided_at = timezone.now()
+        req.outcome = outcome
+        req.save(update_fields=["status", "decided_by", "decided_at", "outcome"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="request.grant",
+            obj=req,
+            new={"status": req.status, "outcome": outcome},
+        )
+        _tell_holder(municipality, req, f"deferido. {outcome}")
+    return req
+
+
+def holder_request_refuse(
+    *, actor: Actor, municipality: Municipality, request: HolderRequest, reason: str
+) -> HolderRequest:
+    """Refuse a request with a reason the holder reads on the portal (the law's refusals come from
+    the grant, each with its article; this is the desk's own, e.g. documents not presented)."""
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action=DECISION_ACTIONS[HolderRequest.Kind(request.kind)],
+        law=request.permit.law,
+    )
+    reason = reason_required(reason, "informe o motivo do indeferimento")
+    with transaction.atomic(), tenant(municipality):
+        req = _locked_pending(request)
+        req.status = HolderRequest.Status.REFUSED
+        req.decided_by = actor.user
+        req.decided_at = timezone.now()
+        req.outcome = reason[:500]
+        req.save(update_fields=["status", "decided_by", "decided_at", "outcome"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="request.refuse",
+            obj=req,
+            new={"status": req.status},
+            extra={"reason": req.outcome},
+        )
+        _tell_holder(municipality, req, f"indeferido. Motivo: {req.outcome}")
+    return req
+
+
+def _tell_holder(municipality: Municipality, req: HolderRequest, what: str) -> None:
+    """The holder's aviso of the decision (and its courtesy email, after the commit)."""
+    notification_send(
+        municipality=municipality,
+        key=f"pedido:{req.pk}:{req.status}",
+        kind=Notification.Kind.OTHER,
+        message=f"Seu pedido de {req.get_kind_display()} da permissão {req.permit.number} foi "
+        f"{what}",
+        person=req.person,
+        permit=req.permit,
+    )

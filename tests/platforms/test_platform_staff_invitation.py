@@ -194,7 +194,9 @@ def test_a_removal_closes_the_login_and_its_session_and_is_an_act(
         user.set_password(PASSWORD)
         user.save()
     staff = Client()
-    assert staff.post("/entrar/", {"username": user.username, "password": PASSWORD}).status_code == 302
+    assert (
+        staff.post("/entrar/", {"username": user.username, "password": PASSWORD}).status_code == 302
+    )
     assert staff.get("/plataforma/").status_code == 200
 
     screen = client_of(user_of("barra-do-garcas", Role.AUTORIDADE))

@@ -180,7 +180,7 @@ def test_a_platform_files_a_defence_and_an_appeal_on_the_portal(page, demo_site,
     page.wait_for_url(
         re.compile(rf"{re.escape(base)}/plataforma/penalidades/{warning.pk}/(#recurso)?$")
     )
-    assert page.get_by_text(f"Recurso apresentado em {today:%d/%m/%Y}").is_visible()
+    assert page.get_by_text(f"Recurso apresentado em {today:%d/%m/%Y};").is_visible()
     assert page.get_by_text("aguardando julgamento").first.is_visible()
     fits(page, width)
     page.screenshot(path=str(artifacts / f"platform-appeal-filed-{width}px.png"), full_page=True)

@@ -60,8 +60,8 @@ def test_the_desk_sees_each_message_with_each_try_and_the_server_answer(m, user_
     assert page.status_code == 200
     html = page.content.decode()
     assert "ana@exemplo.com.br" in html and "Aviso de Ipatinga: documento a vencer" in html
-    assert html.count(REFUSAL) == 3 and "3ª" in html and "Reenviar" in html
-    assert "bia@exemplo.com.br" in html and "nenhuma ainda" in html
+    assert html.count(REFUSAL) == 3 and "3ª tentativa" in html and "Reenviar" in html
+    assert "bia@exemplo.com.br" in html and "nenhuma tentativa ainda" in html
     assert "Texto do aviso." not in html  # the text is never shown (it may carry a link)
 
 

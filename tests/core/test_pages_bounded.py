@@ -56,6 +56,7 @@ LIST_PAGES: dict[str, tuple[str, Role]] = {
     "platforms:shared_cpfs": ("barra-do-garcas", Role.AUTORIDADE),
     "portal:staff_list": ("ipatinga", Role.ATENDENTE),
     "registry:submissions": ("ipatinga", Role.ATENDENTE),
+    "core:outbox": ("ipatinga", Role.ATENDENTE),
 }
 
 #: Lists the fixture does not fill beyond a page (no payment, penalty, complaint, monthly report,
@@ -68,6 +69,7 @@ UNFILLED = {
     "platforms:shared_cpfs",
     "portal:staff_list",
     "registry:submissions",
+    "core:outbox",
 }
 
 

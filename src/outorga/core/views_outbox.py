@@ -5,6 +5,8 @@ never shown — an invitation's or activation's carries a link good for one pers
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -59,7 +61,7 @@ def outbox_resend(request: HttpRequest, email_id: int) -> HttpResponse:
     e = get_object_or_404(OutboundEmail.objects.all(), pk=email_id)
     m = user_of(request).municipality
     assert m is not None
-    back = reverse("core:outbox") + f"?para={e.to}"
+    back = reverse("core:outbox") + "?" + urlencode({"para": e.to}, safe="@")
     try:
         email_resend(actor=actor_of(request), municipality=m, email=e)
     except DomainError as exc:

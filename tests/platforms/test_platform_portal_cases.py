@@ -154,6 +154,9 @@ def test_art_26_sole_an_appeal_on_the_last_day_moved_by_a_holiday_is_received_on
 ):
     notify(barra_m, authority, fined, dt.date(2026, 10, 2))
     on_day(monkeypatch, dt.date(2026, 10, 13))
+    # The warning (not yet notified) and the fine are both open to an appeal: the home says so.
+    home = staff.get("/plataforma/").content.decode()
+    assert "2 processos com prazo para a plataforma agir" in home
     page = staff.get(f"/plataforma/penalidades/{fined.pk}/").content.decode()
     assert "Apresentar recurso" in page and "até 13/10/2026" in page
     r = staff.post(
@@ -171,6 +174,7 @@ def test_art_26_sole_an_appeal_on_the_last_day_moved_by_a_holiday_is_received_on
     after = staff.get(r["Location"]).content.decode()
     assert "portal da plataforma" in after and "aguardando julgamento" in after
     assert "Apresentar recurso" not in after  # one appeal per penalty
+    assert "1 processo com prazo" in staff.get("/plataforma/").content.decode()
     # A second post is refused by the service, never a second appeal.
     staff.post(f"/plataforma/penalidades/{fined.pk}/", {"text": "De novo."})
     with tenant(barra_m):

@@ -26,7 +26,7 @@ from outorga.platforms.services.penalties import platform_penalty_appeal_file
 from .. import pdf
 from ..models import Platform, PlatformCase, PlatformPenalty, PlatformPenaltyAppeal
 from .common import page_step, platform_screen
-from .portal import _own
+from .portal import OPEN_TO_APPEAL, _own
 
 
 class DefenceForm(forms.Form):
@@ -43,11 +43,6 @@ class AppealForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 8}),
         max_length=20000,
     )
-
-
-#: Before the notice the appeal is received (the platform's appearance supplies the notice, Lei
-#: 9.784/1999 art. 26 §5); once final, the period has run out and the law would refuse it.
-OPEN_TO_APPEAL = (PlatformPenalty.Status.AWAITING_NOTICE, PlatformPenalty.Status.APPEAL_PERIOD)
 
 
 def _penalties(platform: Platform) -> Any:

@@ -35,6 +35,7 @@ OBJECTS: dict[str, str | dict[str, str]] = {
     "case_id": {
         "": "case",
         "plataformas/": "platform_case",
+        "plataforma/": "platform_case",
         "api/v1/platform/": "platform_case",
         "api/v1/platform-cases/": "platform_case",
         "cadastro/": "extinction_case",
@@ -76,6 +77,8 @@ OBJECTS: dict[str, str | dict[str, str]] = {
     "inspection_id": "inspection",
     "item_id": "inspection_item",
     "company_id": "company",
+    "email_id": "email",
+    "link_id": "platform_user",
     # A badge token naming A, signed by A, carrying B's badge serial.
     "token": "foreign_token",
 }
@@ -124,6 +127,7 @@ ROLES = {
     "dados/": FINANCE,
     "financas/": FINANCE,
     "municipio/dados/": ADMIN,
+    "municipio/emails/": CLERK,
     # The platform portal: A's login of role plataforma (the demo's serves A's first platform).
     "plataforma/": PLATFORM,
     "portal/": HOLDER,
@@ -654,6 +658,9 @@ SPECIAL: dict[str, Entry] = {
     "api/v1/platform/complaints/<complaint_id>/answer": {"json": {"answer": "invasor"}},
     "api/v1/platform/penalties/<penalty_id>/appeal": {"json": {"text": "invasor"}},
     "api/v1/platform/cases/<case_id>/defence": {"json": {"text": "invasor"}},
+    # A's platform staff post a defence and an appeal to B's case and penalty: not theirs (404).
+    "plataforma/processos/<int:case_id>/": {"form": {"text": "invasor"}},
+    "plataforma/penalidades/<int:penalty_id>/": {"form": {"text": "invasor"}},
     "plataformas/": {"auth": FINANCE},
     "plataformas/relatorios/<int:report_id>/": {"auth": FINANCE},
     # A credentials a platform in A.
@@ -663,6 +670,11 @@ SPECIAL: dict[str, Entry] = {
     },
     "plataformas/<int:platform_id>/tokens/": {"form": {"name": "invasor"}},
     "plataformas/<int:platform_id>/dados/": {"form": {"contact_name": "invasor"}},
+    # A's authority invites someone to B's platform: no such platform in A.
+    "plataformas/<int:platform_id>/usuarios/": {
+        "form": {"name": "Invasor", "email": "invasor@exemplo.invalid"}
+    },
+    "plataformas/usuarios/<int:link_id>/remover/": {"form": {"confirmado": "1"}},
     "plataformas/<int:platform_id>/penalidade/": {"form": {"kind": "warning"}},
     "api/v1/platforms/<platform_id>/penalties": {
         "json": {

@@ -26,8 +26,11 @@ from outorga.core.models import (
     CalendarDay,
     FiscalUnitValue,
     Municipality,
+    OutboundEmail,
+    OutboundEmailAttempt,
     ParameterOverride,
     PopulationFigure,
+    User,
 )
 from outorga.core.tenancy import tenant
 from outorga.core.tokens import new_secret
@@ -55,6 +58,7 @@ from outorga.platforms.models import (
     PlatformDriver,
     PlatformPenalty,
     PlatformPenaltyAppeal,
+    PlatformUser,
 )
 from outorga.platforms.tokens import api_token_issue
 from outorga.registry.models import (
@@ -186,7 +190,25 @@ def _core(m: Municipality, user_of: UserOf, marker: str) -> World:
         effective=dt.date(2027, 1, 1),
         defaults={"value": 40, "legal_reference": f"Decreto {marker}"},
     )
-    ids = {"act": act.pk, "platform": platform.pk, "token": token.pk, "fiscal_unit": unit}
+    # A message that failed: A's desk never sees it nor sends it again.
+    email = OutboundEmail.objects.create(
+        to=f"falhou-{m.slug}@exemplo.invalid",
+        subject=f"Aviso {marker}",
+        body=f"Texto {marker}",
+        status=OutboundEmail.Status.FAILED,
+        attempts=1,
+        last_error=f"554 {marker}",
+    )
+    OutboundEmailAttempt.objects.create(
+        email=email, number=1, at=timezone.now(), ok=False, error=f"554 {marker}"
+    )
+    ids = {
+        "act": act.pk,
+        "platform": platform.pk,
+        "token": token.pk,
+        "fiscal_unit": unit,
+        "email": email.pk,
+    }
     return World(m, marker, secret, ids)
 
 
@@ -586,6 +608,15 @@ def _platforms(w: World, user_of: UserOf) -> dict[str, Any]:
         filed_by_name="token:teste",
         judge_until=dt.date(2026, 2, 2),
     )
+    # A staff member of B's platform on the portal, invited by B's authority.
+    staff_user = User.objects.create(
+        username=f"{marker.lower()}-equipe@exemplo.invalid",
+        email=f"equipe-{marker.lower()}@exemplo.invalid",
+        first_name=f"Equipe {marker}",
+        municipality=w.m,
+        role=Role.PLATAFORMA,
+    )
+    staff_link = PlatformUser.objects.create(platform=p, user=staff_user)
     InfractionCandidate.objects.get_or_create(
         platform=p,
         kind="concurrent_peak",
@@ -600,6 +631,7 @@ def _platforms(w: World, user_of: UserOf) -> dict[str, Any]:
         "complaint_code": tracking_code,
         "platform_case": case.pk,
         "penalty": penalty.pk,
+        "platform_user": staff_link.pk,
     }
 
 

@@ -58,6 +58,8 @@ SYSTEM_EXPECTED = {
     "system.audit.read": {Role.ADMIN, Role.AUTORIDADE},
     "system.law.simulate": {Role.ADMIN},
     "system.account.invite": {Role.ATENDENTE},
+    "system.email.read": {Role.ATENDENTE, Role.ADMIN},
+    "system.email.resend": {Role.ATENDENTE, Role.ADMIN},
 }
 
 

@@ -57,6 +57,7 @@ LIST_PAGES: dict[str, tuple[str, Role]] = {
     "portal:staff_list": ("ipatinga", Role.ATENDENTE),
     "registry:submissions": ("ipatinga", Role.ATENDENTE),
     "registry:holder_requests": ("ipatinga", Role.ATENDENTE),
+    "core:outbox": ("ipatinga", Role.ATENDENTE),
 }
 
 #: Lists the fixture does not fill beyond a page (no payment, penalty, complaint, monthly report,
@@ -70,6 +71,7 @@ UNFILLED = {
     "portal:staff_list",
     "registry:submissions",
     "registry:holder_requests",
+    "core:outbox",
 }
 
 

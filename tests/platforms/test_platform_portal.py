@@ -8,7 +8,7 @@ import datetime as dt
 import pytest
 from django.test import Client
 from django.urls import URLPattern, get_resolver
-from platforms_factories import driver_data, enabled_drivers, make_platform, platform_actor
+from platforms_factories import driver_data, enabled_drivers, make_platform, platform_actor, warn
 
 from outorga.core.acts import Actor
 from outorga.core.lawseam import law_for
@@ -24,6 +24,7 @@ from outorga.platforms.models import (
     PlatformDriver,
 )
 from outorga.platforms.selectors import platform_of
+from outorga.platforms.services.cases import platform_case_open
 from outorga.platforms.services.complaints import complaint_forward
 from outorga.platforms.services.credentialing import platform_user_link
 from outorga.platforms.services.drivers import platform_driver_register
@@ -293,7 +294,24 @@ def test_a_platform_s_staff_never_reach_another_platform_s_records(barra_m, staf
             submitted_on=dt.date(2026, 2, 1),
             status="on_time",
         )
-    ids = {"driver_id": d.pk, "complaint_id": c.pk, "report_id": report.pk, "upload_id": 10**9}
+        case = platform_case_open(
+            actor=authority,
+            municipality=barra_m,
+            platform=other,
+            kind="credential_suspension",
+            infraction_on=dt.date(2026, 1, 5),
+            grounds="Proposta Vizinha",
+            suspension_days=5,
+        )
+        penalty = warn(barra_m, authority, other)
+    ids = {
+        "driver_id": d.pk,
+        "complaint_id": c.pk,
+        "report_id": report.pk,
+        "upload_id": 10**9,
+        "case_id": case.pk,
+        "penalty_id": penalty.pk,
+    }
     routes = _portal_routes()
     assert len(routes) >= 12
     for route, pattern in routes:
@@ -309,7 +327,12 @@ def test_a_platform_s_staff_never_reach_another_platform_s_records(barra_m, staf
             r = client.get(path)
             assert r.status_code == 200, (route, r.status_code)
             html = r.content.decode()
-            for marker in ("Motorista Vizinho", "Reclamação Vizinha", "Plataforma Vizinha"):
+            for marker in (
+                "Motorista Vizinho",
+                "Reclamação Vizinha",
+                "Plataforma Vizinha",
+                "Proposta Vizinha",
+            ):
                 assert marker not in html, (route, marker)
     d.refresh_from_db()
     assert d.status == "enabled"

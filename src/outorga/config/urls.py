@@ -22,6 +22,12 @@ urlpatterns = [
         passwords.PasswordResetConfirmView.as_view(),
         name="password_reset_confirm",
     ),
+    # The link of an invitation (a holder's, ADR 0021; a platform's staff member's, ADR 0034).
+    path(
+        "conta/convite/<uidb64>/<token>/",
+        passwords.InvitationView.as_view(),
+        name="invitation",
+    ),
     path(
         "senha/nova/concluido/",
         passwords.PasswordResetCompleteView.as_view(),

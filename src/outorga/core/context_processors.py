@@ -40,6 +40,7 @@ NAV: list[tuple[str, str, frozenset[Role] | None]] = [
     ("Documentos enviados", "registry:submissions", frozenset({Role.ATENDENTE})),
     ("Pedidos dos permissionários", "registry:holder_requests", frozenset({Role.ATENDENTE})),
     ("Convites ao portal", "portal:invite", frozenset({Role.ATENDENTE})),
+    ("E-mails enviados", "core:outbox", SYSTEM_COMPETENCES["system.email.read"]),
     ("Minha plataforma", "platforms:portal", frozenset({Role.PLATAFORMA})),
     ("Avisos", "portal:staff_list", frozenset({Role.ATENDENTE, Role.AUTORIDADE, Role.FISCAL})),
     ("Dados de corridas", "tripdata:index", frozenset({Role.FINANCAS, Role.AUTORIDADE})),

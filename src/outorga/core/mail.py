@@ -28,6 +28,9 @@ from django.core.mail import EmailMessage
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
+from .acts import Actor, record_act
+from .authz import authorize
+from .errors import Conflict
 from .models import Municipality, OutboundEmail, OutboundEmailAttempt
 from .tenancy import tenant, unscoped
 
@@ -191,9 +194,38 @@ def email_attempt(email_id: int) -> str:
                 email.status, email.sent_at, email.last_error = OutboundEmail.Status.SENT, now, ""
             else:
                 email.last_error = error
-                if number >= settings.OUTORGA_EMAIL_MAX_ATTEMPTS:
+                if number - email.attempts_before_resend >= settings.OUTORGA_EMAIL_MAX_ATTEMPTS:
                     email.status = OutboundEmail.Status.FAILED
                 else:
                     transaction.on_commit(partial(_enqueue, email.pk, now + retry_delay(number)))
             email.save(update_fields=["status", "sent_at", "last_error"])
     return email.status
+
+
+def email_resend(
+    *, actor: Actor, municipality: Municipality, email: OutboundEmail
+) -> OutboundEmail:
+    """Put a failed message back in the queue ("reenviar"), after the address or the server was
+    put right: the worker sends it once this commits, with a new round of tries; the request
+    sends nothing. Only a failed message: a queued one is still being tried, a sent one was
+    delivered to the server."""
+    authorize(actor=actor, municipality=municipality, action="system.email.resend")
+    with transaction.atomic(), tenant(municipality):
+        e = OutboundEmail.objects.select_for_update().get(pk=email.pk)
+        if e.status != OutboundEmail.Status.FAILED:
+            raise Conflict(
+                f"Só um e-mail que falhou pode ser reenviado; este está {e.get_status_display()}."
+            )
+        e.status, e.attempts_before_resend = OutboundEmail.Status.QUEUED, e.attempts
+        e.save(update_fields=["status", "attempts_before_resend"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="email.resend",
+            obj=e,
+            old={"status": OutboundEmail.Status.FAILED, "attempts": e.attempts},
+            new={"status": e.status},
+            extra={"last_error": e.last_error},
+        )
+        transaction.on_commit(partial(_enqueue, e.pk))
+    return e

@@ -29,6 +29,9 @@ class OutboundEmail(TenantModel):
         "situação", max_length=10, choices=Status.choices, default=Status.QUEUED
     )
     attempts = models.PositiveSmallIntegerField("tentativas", default=0)
+    #: The tries made before the last "reenviar": a message resent gets a whole new round of
+    #: ``OUTORGA_EMAIL_MAX_ATTEMPTS`` tries, its earlier ones kept and numbered on.
+    attempts_before_resend = models.PositiveSmallIntegerField(default=0)
     last_error = models.CharField("último erro", max_length=500, blank=True)
     task_id = models.CharField(max_length=64, blank=True)
     created_at = models.DateTimeField("criado em", auto_now_add=True)

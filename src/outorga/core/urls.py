@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_municipal_data, views_panels, views_rule_suspensions
+from . import views, views_municipal_data, views_outbox, views_panels, views_rule_suspensions
 
 app_name = "core"
 
@@ -12,6 +12,12 @@ urlpatterns = [
         "municipio/suspensoes-judiciais/",
         views_rule_suspensions.rule_suspensions,
         name="rule_suspensions",
+    ),
+    path("municipio/emails/", views_outbox.outbox, name="outbox"),
+    path(
+        "municipio/emails/<int:email_id>/reenviar/",
+        views_outbox.outbox_resend,
+        name="outbox_resend",
     ),
     path("paineis/", views_panels.panel_list, name="panels"),
     path("paineis/<slug:slug>/", views_panels.panel, name="panel"),

@@ -100,6 +100,8 @@ SYSTEM_ACTIONS: dict[str, str] = {
     "system.audit.read": "consultar o registro de atos",
     "system.law.simulate": "simular uma alteração da lei sobre o cadastro",
     "system.account.invite": "convidar pessoa cadastrada ao portal",
+    "system.email.read": "consultar os e-mails enviados pelo sistema",
+    "system.email.resend": "reenviar e-mail que falhou",
 }
 
 
@@ -460,6 +462,11 @@ SYSTEM_COMPETENCES: dict[str, frozenset[Role]] = {
     "system.law.simulate": frozenset({Role.ADMIN}),
     # An account on the portal for a person already in the register: no law speaks of it.
     "system.account.invite": frozenset({Role.ATENDENTE}),
+    # The messages carry people's addresses and what they were told (LGPD art. 6, III: no more
+    # than needed): the desk, which answers "I was not told" and corrects an address, and the
+    # administrator, who runs the mail server. No law speaks of it (ADR 0034).
+    "system.email.read": frozenset({Role.ATENDENTE, Role.ADMIN}),
+    "system.email.resend": frozenset({Role.ATENDENTE, Role.ADMIN}),
 }
 
 #: The municipality's dated data that the laws leave to a decree, a regulation or an outside source

@@ -453,12 +453,13 @@ class PlatformPenalty(TenantModel):
 
 class PlatformPenaltyAppeal(TenantModel):
     """The platform's appeal against a warning or fine (apps art. 26 sole paragraph; D-17): filed
-    through the API or delivered on paper and recorded by the authority, judged by the superior
+    through the API or the platform's portal, or delivered on paper and recorded by the authority, judged by the superior
     authority (law.competence ``appeal.executive.judge``). A late appeal is refused and leaves no
     row, only the refusal's act."""
 
     class Channel(models.TextChoices):
         API = "api", "API da plataforma"
+        WEB = "web", "portal da plataforma"
         PAPER = "paper", "entregue em papel (protocolo)"
 
     class Result(models.TextChoices):

@@ -20,8 +20,8 @@ LINKS = {
     PlatformNotice.Kind.COMPLAINT: "platforms:portal_complaints",
     PlatformNotice.Kind.REPORT_DUE: "platforms:portal_reports",
     PlatformNotice.Kind.REPORT_MISSING: "platforms:portal_reports",
-    PlatformNotice.Kind.PENALTY: "platforms:portal",
-    PlatformNotice.Kind.APPEAL_JUDGED: "platforms:portal",
+    PlatformNotice.Kind.PENALTY: "platforms:portal_cases",
+    PlatformNotice.Kind.APPEAL_JUDGED: "platforms:portal_cases",
 }
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import portal
+from .views import portal, portal_cases
 from .views.cases import case_detail, case_open
 from .views.complaints import complaints, public_complaint
 from .views.credentialing import (
@@ -22,6 +22,7 @@ from .views.penalties import (
     penalty_reconsider,
 )
 from .views.reports import report_detail, reports, shared_cpfs
+from .views.staff import staff, staff_remove
 
 portal_urls = [
     path("plataforma/", portal.home, name="portal"),
@@ -43,6 +44,23 @@ portal_urls = [
         name="portal_complaint_reply",
     ),
     path("plataforma/tokens/", portal.tokens, name="portal_tokens"),
+    # Processes against the platform: defence, appeal, the decision's PDF.
+    path("plataforma/processos/", portal_cases.cases, name="portal_cases"),
+    path(
+        "plataforma/processos/<int:case_id>/",
+        portal_cases.case,
+        name="portal_case",
+    ),
+    path(
+        "plataforma/penalidades/<int:penalty_id>/",
+        portal_cases.penalty,
+        name="portal_penalty",
+    ),
+    path(
+        "plataforma/penalidades/<int:penalty_id>/decisao.pdf",
+        portal_cases.penalty_pdf,
+        name="portal_penalty_pdf",
+    ),
 ]
 
 app_name = "platforms"
@@ -54,6 +72,8 @@ urlpatterns = [
     path("plataformas/<int:platform_id>/tokens/", token_issue, name="token_issue"),
     path("plataformas/tokens/<int:token_id>/revogar/", token_revoke, name="token_revoke"),
     path("plataformas/<int:platform_id>/dados/", contacts_update, name="contacts"),
+    path("plataformas/<int:platform_id>/usuarios/", staff, name="staff"),
+    path("plataformas/usuarios/<int:link_id>/remover/", staff_remove, name="staff_remove"),
     path("plataformas/<int:platform_id>/penalidade/", penalty_impose, name="penalty"),
     path("plataformas/<int:platform_id>/processo/", case_open, name="case_open"),
     path("plataformas/processos/<int:case_id>/", case_detail, name="case"),

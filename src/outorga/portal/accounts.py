@@ -24,21 +24,20 @@ from typing import Any
 
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.password_validation import validate_password
-from django.contrib.auth.tokens import PasswordResetTokenGenerator
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.crypto import constant_time_compare
 from django.utils.encoding import force_bytes
-from django.utils.http import base36_to_int, urlsafe_base64_decode, urlsafe_base64_encode
+from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import FieldError
 from outorga.core.mail import absolute_url, email_queue
 from outorga.core.models import Act, Municipality, User
+from outorga.core.passwords import INVITATION_DAYS, LinkTokens, invitation_link
 from outorga.core.tenancy import tenant, unscoped
 from outorga.law.competence import Role
 from outorga.registry import validation
@@ -47,39 +46,11 @@ from outorga.registry.services.people import person_self_register
 
 from .models import Account
 
-#: How long a link is good for: activating a sign-up, and accepting an invitation.
+#: How long an activation link is good for (an invitation's: ``core.passwords.INVITATION_DAYS``).
 ACTIVATION_DAYS = 2
-INVITATION_DAYS = 7
 
 
-class _Tokens(PasswordResetTokenGenerator):
-    """Django's signed, dated tokens, with their own salt (a reset token is not an activation
-    token), their own lifetime, and ``is_active`` in the hash, so an activation link works once
-    (an invitation's works once because the password it sets is in the hash)."""
-
-    def __init__(self, salt: str, days: int) -> None:
-        super().__init__()
-        self.key_salt, self.seconds = salt, days * 86400
-
-    def _make_hash_value(self, user: Any, timestamp: int) -> str:
-        return super()._make_hash_value(user, timestamp) + str(user.is_active)
-
-    def check_token(self, user: Any, token: str | None) -> bool:
-        # Django's own check, but against this link's lifetime, not PASSWORD_RESET_TIMEOUT.
-        try:
-            ts = base36_to_int((token or "").split("-")[0])
-        except ValueError:
-            return False
-        if self._num_seconds(self._now()) - ts > self.seconds:
-            return False
-        return user is not None and any(
-            constant_time_compare(self._make_token_with_timestamp(user, ts, secret), token or "")
-            for secret in [self.secret, *self.secret_fallbacks]
-        )
-
-
-activation_tokens = _Tokens("outorga.portal.activation", ACTIVATION_DAYS)
-invitation_tokens = _Tokens("outorga.portal.invitation", INVITATION_DAYS)
+activation_tokens = LinkTokens("outorga.portal.activation", ACTIVATION_DAYS)
 
 
 def account_username(municipality: Municipality, cpf: str) -> str:
@@ -303,17 +274,14 @@ def account_invite(*, actor: Actor, municipality: Municipality, person: Person) 
         )
         person.user = user
         person.save(update_fields=["user"])
-        link = reverse(
-            "portal:invitation",
-            kwargs={"uidb64": _uid(user), "token": invitation_tokens.make_token(user)},
-        )
+        link = invitation_link(user)
         subject = "Convite para o portal"
         body = (
             f"Olá, {person.name}.\n\nO atendimento de {municipality.name}/{municipality.uf} "
             "convidou você para o portal do Outorga, onde você acompanha seus processos, envia "
             "documentos e vê o que a lei ainda exige.\n\n"
             f"Seu usuário: {username}\n\nPara escolher a sua senha, abra o endereço abaixo (vale "
-            f"por {INVITATION_DAYS} dias e só pode ser usado uma vez):\n{absolute_url(link)}\n\n"
+            f"por {INVITATION_DAYS} dias e só pode ser usado uma vez):\n{link}\n\n"
             f"Prefeitura de {municipality.name}/{municipality.uf} — Outorga\n"
         )
         email_queue(municipality=municipality, to=email, subject=subject, body=body, obj=user)

@@ -32,14 +32,10 @@ urlpatterns = [
     path("portal/candidatura/dados/", views_apply.details, name="details"),
     path("portal/candidatura/cnh/", views_apply.licence, name="licence"),
     path("portal/candidatura/veiculo/<slug:service>/", views_apply.vehicle, name="vehicle"),
-    # Accounts: sign-up in the municipality's public area, activation, invitation.
+    # Accounts: sign-up in the municipality's public area, activation, the clerk's invitation
+    # (its link is core's ``invitation``).
     path("publico/<slug:slug>/conta/", views_accounts.signup, name="signup"),
     path("publico/<slug:slug>/conta/enviado/", views_accounts.signup_sent, name="signup_sent"),
     path("conta/ativar/<uidb64>/<token>/", views_accounts.activate, name="activate"),
-    path(
-        "conta/convite/<uidb64>/<token>/",
-        views_accounts.InvitationView.as_view(),
-        name="invitation",
-    ),
     path("portal/convites/", views_accounts.invite, name="invite"),
 ]

@@ -15,7 +15,6 @@ from outorga.core.errors import DomainError
 from outorga.core.formerrors import form_add
 from outorga.core.middleware import client_ip
 from outorga.core.models import Municipality
-from outorga.core.passwords import PasswordResetConfirmView
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import NotCompetent
@@ -103,13 +102,6 @@ def activate(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
         {"valid": valid, "user": user if valid else None},
         status=200 if valid else 400,
     )
-
-
-class InvitationView(PasswordResetConfirmView):
-    """Django's page to choose a password from a link (the user read and the password set in the
-    account's municipality, as the password reset's), with the invitation's own tokens."""
-
-    token_generator = accounts.invitation_tokens
 
 
 class InviteForm(forms.Form):

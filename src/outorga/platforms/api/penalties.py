@@ -37,7 +37,9 @@ class PenaltyDebtOut(Schema):
 
 class AppealOut(Schema):
     id: int
-    channel: Literal["api", "paper"] = Field(..., description="API da plataforma ou papel")
+    channel: Literal["api", "web", "paper"] = Field(
+        ..., description="API da plataforma, portal da plataforma ou papel"
+    )
     text: str
     filed_on: dt.date
     deadline: dt.date | None = Field(

@@ -420,11 +420,12 @@ def platform_penalty_appeal_file(
         actor=actor, municipality=municipality, action="defence.file", law=apps_law(municipality)
     )
     if channel not in PlatformPenaltyAppeal.Channel.values:
-        raise field_error("channel", "Meio do recurso: API ou papel.")
+        raise field_error("channel", "Meio do recurso: API, portal ou papel.")
     if not text.strip():
         raise field_error("text", "Apresente as razões do recurso.")
     on = on or today()
-    filed_on = on if channel == PlatformPenaltyAppeal.Channel.API else (filed_on or on)
+    # Filed by the platform itself (API or portal): today; on paper: the protocol's date.
+    filed_on = (filed_on or on) if channel == PlatformPenaltyAppeal.Channel.PAPER else on
     if filed_on > on:
         raise field_error("filed_on", "A data de apresentação não pode estar no futuro.")
     refused: Decision | None = None

@@ -54,6 +54,8 @@ ATTEMPTS = {
     "penalty_appeal": "registrar o recurso de uma plataforma",
     "penalty_judge": "julgar o recurso de uma plataforma",
     "penalty_pdf": "baixar a decisão de uma penalidade",
+    "staff": "ver e convidar a equipe de uma plataforma",
+    "staff_remove": "remover o acesso de alguém da equipe de uma plataforma",
 }
 
 

@@ -34,7 +34,16 @@ from outorga.platforms.services.fares import fare_table_publish
 from outorga.platforms.services.reports import monthly_report_submit
 
 from .. import selectors
-from ..models import Complaint, FareTable, MonthlyReport, Platform, PlatformDriver, PlatformNotice
+from ..models import (
+    Complaint,
+    FareTable,
+    MonthlyReport,
+    Platform,
+    PlatformCase,
+    PlatformDriver,
+    PlatformNotice,
+    PlatformPenalty,
+)
 from ..validators import format_cpf
 from .common import forbidden, platform_screen
 
@@ -86,6 +95,24 @@ def _cap(platform: Platform) -> Any:
 # --- home -------------------------------------------------------------------------------------
 
 
+#: Before the notice the appeal is received (the platform's appearance supplies the notice, Lei
+#: 9.784/1999 art. 26 §5); once final, the period has run out and the law would refuse it.
+OPEN_TO_APPEAL = (PlatformPenalty.Status.AWAITING_NOTICE, PlatformPenalty.Status.APPEAL_PERIOD)
+
+
+def _open_processes(platform: Platform) -> int:
+    """The cases still open to a defence and the platform's penalties still open to an appeal
+    (``views.portal_cases`` lists them)."""
+    cases = PlatformCase.objects.filter(platform=platform, status=PlatformCase.Status.OPEN)
+    penalties = PlatformPenalty.objects.filter(
+        platform=platform,
+        driver__isnull=True,
+        status__in=OPEN_TO_APPEAL,
+        appeal__isnull=True,
+    )
+    return cases.count() + penalties.count()
+
+
 @platform_screen()
 def home(request: HttpRequest, platform: Platform) -> HttpResponse:
     today = timezone.localdate()
@@ -103,6 +130,7 @@ def home(request: HttpRequest, platform: Platform) -> HttpResponse:
             "late_complaints": sum(1 for c in open_complaints if c.deadline < today),
             "reports": MonthlyReport.objects.filter(platform=platform)[:3],
             "notices": PlatformNotice.objects.filter(platform=platform)[:10],
+            "open_processes": _open_processes(platform),
             "today": today,
         },
     )

@@ -1,0 +1,141 @@
+"""The platform's staff on the web (ADR 0034): the secretariat invites a person by email to the
+platform's portal, and removes the access. Keeping who acts for a credentialed platform is part of
+its credential (art. 3), as its API tokens are, so both acts are the credential's competence.
+
+An invitation makes a login of role plataforma named ``<municipality slug>-<email>`` (one login per
+address per municipality), with no usable password, linked to the platform at once; the email
+carries the core invitation link (``core.passwords.invitation_link``), where the person chooses
+the password — the same link as a holder's invitation (ADR 0021), good once and for
+``INVITATION_DAYS``. A removal deletes the link and closes the login (inactive, no usable
+password: its sessions end); the acts log keeps who served which platform and when.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+
+from outorga.core.acts import Actor, record_act
+from outorga.core.authz import authorize
+from outorga.core.mail import email_queue
+from outorga.core.models import Municipality, User
+from outorga.core.passwords import INVITATION_DAYS, invitation_link
+from outorga.core.tenancy import tenant
+from outorga.law.competence import Role
+
+from ..models import Platform, PlatformUser
+from .common import PlatformError, apps_law, field_error
+
+
+def staff_username(municipality: Municipality, email: str) -> str:
+    """One platform login per address per municipality: the user name says both."""
+    return f"{municipality.slug}-{email}"[:150]
+
+
+def _authorize(actor: Actor, municipality: Municipality) -> None:
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="platform.credential",
+        law=apps_law(municipality),
+    )
+
+
+def platform_staff_invite(
+    *, actor: Actor, municipality: Municipality, platform: Platform, email: str, name: str
+) -> PlatformUser:
+    """Invite ``email`` to the portal of ``platform``: the login, its link to the platform and the
+    invitation's email, in one transaction (the email leaves after it commits). A login that
+    serves the platform is refused (it uses "Esqueci a senha"), as is one serving another
+    platform (removed there first); a login removed before is invited again."""
+    _authorize(actor, municipality)
+    email = email.strip().lower()
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise field_error("email", "Informe um endereço de e-mail válido.") from None
+    name = " ".join(name.split())
+    if len(name) < 3:
+        raise field_error("name", "Informe o nome completo da pessoa.")
+    if platform.status == Platform.Status.CANCELLED:
+        raise PlatformError(
+            "Credenciamento cancelado: a plataforma não tem mais acesso ao portal.", status=409
+        )
+    username = staff_username(municipality, email)
+    with transaction.atomic(), tenant(municipality):
+        user = User.objects.select_for_update().filter(username=username).first()
+        if user is not None and user.role != Role.PLATAFORMA.value:
+            raise field_error("email", "Este e-mail já é de um usuário com outro papel.")
+        link = PlatformUser.objects.filter(user=user).select_related("platform").first()
+        if link is not None and link.platform_id != platform.pk:
+            raise field_error(
+                "email",
+                f"Este e-mail já dá acesso à plataforma {link.platform.name}; remova o acesso "
+                "de lá antes.",
+                status=409,
+            )
+        if link is not None and user is not None and user.has_usable_password():
+            raise field_error(
+                "email",
+                "Esta pessoa já tem acesso ao portal da plataforma; se esqueceu a senha, use "
+                '"Esqueci a senha" na página de entrada.',
+                status=409,
+            )
+        again = link is not None
+        if user is None:
+            user = User(username=username, municipality=municipality, role=Role.PLATAFORMA)
+        user.email, user.first_name, user.is_active = email, name[:150], True
+        user.set_unusable_password()
+        user.save()
+        if link is None:
+            link = PlatformUser.objects.create(platform=platform, user=user)
+        body = (
+            f"Olá, {name}.\n\n{municipality.name}/{municipality.uf} convidou você para o portal "
+            f"da plataforma {platform.name} no Outorga, onde a plataforma mantém seus motoristas, "
+            "envia relatórios e arquivos de corridas, responde reclamações e apresenta defesas e "
+            f"recursos.\n\nSeu usuário: {username}\n\nPara escolher a sua senha, abra o endereço "
+            f"abaixo (vale por {INVITATION_DAYS} dias e só pode ser usado uma vez):\n"
+            f"{invitation_link(user)}\n\n"
+            f"Prefeitura de {municipality.name}/{municipality.uf} — Outorga\n"
+        )
+        email_queue(
+            municipality=municipality,
+            to=email,
+            subject=f"Convite para o portal da plataforma {platform.name}",
+            body=body,
+            obj=user,
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="platform.user.invite",
+            obj=link,
+            new={"platform": platform.pk, "user": username, "again": again},
+        )
+    return link
+
+
+def platform_staff_remove(*, actor: Actor, municipality: Municipality, link: PlatformUser) -> None:
+    """End a staff member's access to the platform's portal: the link goes, the login closes
+    (inactive, no usable password — its open sessions end with it)."""
+    _authorize(actor, municipality)
+    with transaction.atomic(), tenant(municipality):
+        try:
+            link = PlatformUser.objects.select_for_update().select_related("user").get(pk=link.pk)
+        except PlatformUser.DoesNotExist:
+            raise PlatformError("Este acesso já foi removido.", status=409) from None
+        user = link.user
+        old = {"platform": link.platform_id, "user": user.get_username()}
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="platform.user.remove",
+            obj=link,
+            old=old,
+            new={},
+        )
+        link.delete()
+        user.is_active = False
+        user.set_unusable_password()
+        user.save(update_fields=["is_active", "password"])

@@ -1,0 +1,230 @@
+"""The platform portal's processes (/plataforma/processos/): a platform's staff read the cases and
+penalties against their platform with the deadlines, and file a defence and an appeal through
+the same services as the API — the law's period judged the same way, the refusal shown with its
+article — never reaching another platform's."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+from django.test import Client
+from platforms_factories import driver_data, make_platform, platform_actor, warn
+
+from outorga.core.models import Act
+from outorga.core.tenancy import tenant
+from outorga.law.competence import Role
+from outorga.platforms.models import (
+    PlatformCase,
+    PlatformPenalty,
+    PlatformPenaltyAppeal,
+)
+from outorga.platforms.services import common as services_common
+from outorga.platforms.services import penalties as penalty_services
+from outorga.platforms.services.cases import platform_case_open
+from outorga.platforms.services.credentialing import platform_user_link
+from outorga.platforms.services.drivers import platform_driver_register
+from outorga.platforms.services.penalties import (
+    platform_penalty_impose,
+    platform_penalty_notice_record,
+)
+
+pytestmark = pytest.mark.django_db
+
+LEI_9784_ART_63 = "Lei Federal 9.784/1999, art. 63, I"
+
+
+@pytest.fixture
+def staff(barra_m, user_of, authority, platform) -> Client:
+    """The demo login of role plataforma, serving ``platform``."""
+    user = user_of("barra-do-garcas", Role.PLATAFORMA)
+    with tenant(barra_m):
+        platform_user_link(actor=authority, municipality=barra_m, platform=platform, user=user)
+    c = Client()
+    c.force_login(user)
+    return c
+
+
+@pytest.fixture
+def fined(barra_m, authority, platform):
+    """A fine of 100 UPFBG imposed on 20/09/2026 after a first-occurrence warning."""
+    warn(barra_m, authority, platform)
+    penalty, _ = platform_penalty_impose(
+        actor=authority,
+        municipality=barra_m,
+        platform=platform,
+        kind="fine",
+        infraction_on=dt.date(2026, 9, 1),
+        description="Relatório mensal de agosto não entregue (segunda ocorrência).",
+        reasoning="Reincidência; multa de 100 UPFBG.",
+        defence_notice_on=dt.date(2026, 9, 2),
+        defence_judged=True,
+        fine_upfbg=Decimal("100"),
+        on=dt.date(2026, 9, 20),
+    )
+    return penalty
+
+
+def notify(m, actor, penalty, notice_on):  # type: ignore[no-untyped-def]
+    return platform_penalty_notice_record(
+        actor=actor,
+        municipality=m,
+        penalty=penalty,
+        notice_on=notice_on,
+        channel="personal",
+        on=notice_on,
+    )
+
+
+def on_day(monkeypatch, day: dt.date) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(penalty_services, "today", lambda: day)
+    monkeypatch.setattr(services_common, "today", lambda: day)
+
+
+def open_case(m, actor, platform) -> PlatformCase:  # type: ignore[no-untyped-def]
+    return platform_case_open(
+        actor=actor,
+        municipality=m,
+        platform=platform,
+        kind="credential_suspension",
+        infraction_on=dt.date(2026, 9, 1),
+        grounds="Reincidência na falta do relatório mensal.",
+        suspension_days=10,
+    )
+
+
+def test_the_list_shows_each_case_and_penalty_with_its_deadline_and_only_its_own(
+    barra_m, authority, platform, staff, fined
+):
+    notify(barra_m, authority, fined, dt.date(2026, 10, 2))
+    case = open_case(barra_m, authority, platform)
+    other = make_platform(barra_m, "Plataforma Vizinha")
+    foreign_case = open_case(barra_m, authority, other)
+    foreign = warn(barra_m, authority, other)
+    page = staff.get("/plataforma/processos/").content.decode()
+    assert f"/plataforma/processos/{case.pk}/" in page
+    assert case.defence_until.strftime("%d/%m/%Y") in page
+    assert f"/plataforma/penalidades/{fined.pk}/" in page
+    # Notice on Friday 02/10/2026: 10 days end on Monday 12/10, a national holiday → 13/10 (D-4).
+    assert "até 13/10/2026" in page and "R$" in page
+    assert f"/plataforma/processos/{foreign_case.pk}/" not in page
+    assert f"/plataforma/penalidades/{foreign.pk}/" not in page
+    assert staff.get(f"/plataforma/processos/{foreign_case.pk}/").status_code == 404
+    assert staff.get(f"/plataforma/penalidades/{foreign.pk}/").status_code == 404
+    assert staff.get(f"/plataforma/penalidades/{foreign.pk}/decisao.pdf").status_code == 404
+    pdf = staff.get(f"/plataforma/penalidades/{fined.pk}/decisao.pdf")
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+
+
+def test_art_26_sole_the_platform_files_its_defence_on_the_portal(
+    barra_m, authority, platform, staff
+):
+    case = open_case(barra_m, authority, platform)
+    empty = staff.post(f"/plataforma/processos/{case.pk}/", {"text": "   "})
+    assert empty.status_code == 200 and "Este campo é obrigatório" in empty.content.decode()
+    r = staff.post(
+        f"/plataforma/processos/{case.pk}/", {"text": "Os relatórios foram entregues no prazo."}
+    )
+    assert r.status_code == 302 and r["Location"] == f"/plataforma/processos/{case.pk}/"
+    with tenant(barra_m):
+        case.refresh_from_db()
+        (act,) = Act.objects.filter(action="platform.case.defence", object_id=str(case.pk))
+    assert case.defence_text == "Os relatórios foram entregues no prazo."
+    assert case.defence_filed_at is not None
+    assert act.role == Role.PLATAFORMA
+    page = staff.get(r["Location"]).content.decode()
+    assert "Defesa apresentada em" in page and "Substituir a defesa" in page
+
+
+def test_a_decided_case_takes_no_defence(barra_m, authority, platform, staff):
+    case = open_case(barra_m, authority, platform)
+    with tenant(barra_m):
+        PlatformCase.objects.filter(pk=case.pk).update(status=PlatformCase.Status.REJECTED)
+    r = staff.post(f"/plataforma/processos/{case.pk}/", {"text": "Tarde demais."}, follow=True)
+    page = r.content.decode()
+    assert "Processo já decidido: defesa não recebida." in page
+    with tenant(barra_m):
+        case.refresh_from_db()
+    assert case.defence_text == ""
+
+
+def test_art_26_sole_an_appeal_on_the_last_day_moved_by_a_holiday_is_received_on_the_portal(
+    barra_m, authority, fined, staff, monkeypatch
+):
+    notify(barra_m, authority, fined, dt.date(2026, 10, 2))
+    on_day(monkeypatch, dt.date(2026, 10, 13))
+    # The warning (not yet notified) and the fine are both open to an appeal: the home says so.
+    home = staff.get("/plataforma/").content.decode()
+    assert "2 processos com prazo para a plataforma agir" in home
+    page = staff.get(f"/plataforma/penalidades/{fined.pk}/").content.decode()
+    assert "Apresentar recurso" in page and "até 13/10/2026" in page
+    r = staff.post(
+        f"/plataforma/penalidades/{fined.pk}/", {"text": "O relatório foi entregue no prazo."}
+    )
+    assert r.status_code == 302, r.content.decode()[:2000]
+    with tenant(barra_m):
+        appeal = PlatformPenaltyAppeal.objects.get(penalty=fined)
+        fined.refresh_from_db()
+        (act,) = Act.objects.filter(action="penalty.appeal.file", object_id=str(appeal.pk))
+    assert appeal.channel == PlatformPenaltyAppeal.Channel.WEB
+    assert appeal.filed_on == dt.date(2026, 10, 13) and appeal.reconsider_until is not None
+    assert fined.status == PlatformPenalty.Status.UNDER_APPEAL
+    assert act.role == Role.PLATAFORMA
+    after = staff.get(r["Location"]).content.decode()
+    assert "portal da plataforma" in after and "aguardando julgamento" in after
+    assert "Apresentar recurso" not in after  # one appeal per penalty
+    assert "1 processo com prazo" in staff.get("/plataforma/").content.decode()
+    # A second post is refused by the service, never a second appeal.
+    staff.post(f"/plataforma/penalidades/{fined.pk}/", {"text": "De novo."})
+    with tenant(barra_m):
+        assert PlatformPenaltyAppeal.objects.filter(penalty=fined).count() == 1
+
+
+def test_art_26_sole_an_appeal_the_day_after_is_refused_with_the_article(
+    barra_m, authority, fined, staff, monkeypatch
+):
+    notify(barra_m, authority, fined, dt.date(2026, 10, 2))
+    on_day(monkeypatch, dt.date(2026, 10, 14))
+    r = staff.post(f"/plataforma/penalidades/{fined.pk}/", {"text": "Recurso."})
+    assert r.status_code == 200
+    page = r.content.decode()
+    assert "fora do prazo" in page and "13/10/2026" in page and LEI_9784_ART_63 in page
+    with tenant(barra_m):
+        assert not PlatformPenaltyAppeal.objects.filter(penalty=fined).exists()
+        fined.refresh_from_db()
+    assert fined.status == PlatformPenalty.Status.APPEAL_PERIOD
+
+
+def test_a_driver_penalty_is_not_the_platform_s_case(barra_m, authority, platform, staff):
+    driver, _ = platform_driver_register(
+        actor=platform_actor(),
+        municipality=barra_m,
+        platform=platform,
+        data=driver_data(),
+    )
+    x, _ = platform_penalty_impose(
+        actor=authority,
+        municipality=barra_m,
+        platform=platform,
+        driver=driver,
+        kind="warning",
+        infraction_on=dt.date(2026, 8, 1),
+        description="Veículo sem identificação.",
+        reasoning="Primeira ocorrência.",
+        defence_notice_on=dt.date(2026, 8, 5),
+        defence_judged=True,
+        on=dt.date(2026, 8, 20),
+    )
+    assert (
+        f"/plataforma/penalidades/{x.pk}/"
+        not in staff.get("/plataforma/processos/").content.decode()
+    )
+    assert staff.get(f"/plataforma/penalidades/{x.pk}/").status_code == 404
+
+
+@pytest.mark.parametrize("role", [Role.AUTORIDADE, Role.PERMISSIONARIO, Role.ATENDENTE])
+def test_other_roles_are_refused_the_platform_processes(barra_m, user_of, role):
+    c = Client()
+    c.force_login(user_of("barra-do-garcas", role))
+    assert c.get("/plataforma/processos/").status_code == 403

@@ -310,6 +310,12 @@ SPECIAL: dict[str, Entry] = {
     },
     "cadastro/permissoes/<int:permit_id>/reserva/": {"form": {"on": DAY, "reason": "x"}},
     "cadastro/permissoes/<int:permit_id>/reserva/encerrar/": {"form": {"on": DAY, "reason": "x"}},
+    "cadastro/permissoes/<int:permit_id>/cargo-publico/": {
+        "form": {"post": "eletivo", "took_office_on": DAY}
+    },
+    "cadastro/permissoes/<int:permit_id>/cargo-publico/encerrar/": {
+        "form": {"post": "eletivo", "took_office_on": DAY, "left_office_on": DAY, "on": DAY}
+    },
     "cadastro/permissoes/<int:permit_id>/renunciar/": {
         "form": {"on": DAY, "request": "x", "confirmado": "1"}
     },

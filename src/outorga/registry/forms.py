@@ -525,6 +525,29 @@ class PermitReserveForm(forms.Form):
             self.fields["on"].label = "Início da reserva"
 
 
+class PublicPostForm(forms.Form):
+    """The holder takes an elected or confidence post, or leaves it (mototaxi art. 2 XXIV). The
+    posts offered are the law's own (its question's facts schema); a post it does not name is
+    refused by the service naming the field."""
+
+    post = forms.ChoiceField(
+        label="Cargo na Administração Pública",
+        choices=[("eletivo", "cargo eletivo"), ("confianca", "cargo de confiança")],
+    )
+    took_office_on = forms.DateField(label="Data da posse", widget=DATE)
+
+    def __init__(self, *args: Any, ending: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if ending:
+            self.fields["left_office_on"] = forms.DateField(
+                label="Saída do cargo (último dia no exercício)", widget=DATE
+            )
+            self.fields["on"] = forms.DateField(label="Volta a ativa em", widget=DATE)
+            _today_initial(self, "on")
+        else:
+            _today_initial(self, "took_office_on")
+
+
 TRANSFER_EVENT_CHOICES = [
     ("falecimento", "falecimento do permissionário"),
     ("incapacidade", "incapacidade do permissionário"),

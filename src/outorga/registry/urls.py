@@ -107,6 +107,16 @@ urlpatterns = [
         name="permit_reserve_end",
     ),
     path(
+        "permissoes/<int:permit_id>/cargo-publico/",
+        permit_status_views.permit_public_post,
+        name="permit_public_post",
+    ),
+    path(
+        "permissoes/<int:permit_id>/cargo-publico/encerrar/",
+        permit_status_views.permit_public_post_end,
+        name="permit_public_post_end",
+    ),
+    path(
         "permissoes/<int:permit_id>/transferir/",
         permits_views.permit_transfer,
         name="permit_transfer",

@@ -34,10 +34,11 @@ from .catalog import CATALOG, InfractionType, infraction_type, infraction_types
 def _kinds(
     on: dt.date | None, regulation_items: Sequence[Mapping[str, Any]] = ()
 ) -> list[InfractionKind]:
-    """Art. 38–41: the incisos in force on ``on`` (every code's newest version without a date).
-    The law lists them all: no regulation adds any."""
+    """Art. 38–41: the incisos in force on ``on`` (every code's newest version without a date),
+    with the prohibitions of other articles they type (art. 18). The law lists them all: no
+    regulation adds any."""
     return [
-        InfractionKind(t.code, t.description, t.severity.value, t.citation.render(), t.seizure)
+        InfractionKind(t.code, t.description, t.severity.value, t.provision, t.seizure)
         for t in infraction_types(on)
     ]
 

@@ -117,6 +117,8 @@ def _checklist_page(
         withdrawn = permit is not None and selectors.open_withdrawal(permit) is not None
         kind = Inspection.Kind.REINSPECAO if withdrawn else ""
     cl = selectors.checklist_of(permit, today)
+    # A cargo checklist whose item judges the loads found (motofrete art. 24, §3) asks for them.
+    load_kinds = interfaces.load_kinds(cl.law) if any(i.loads for i in cl.items) else {}
     errors: list[str] = []
     posted: dict[str, Any] = {}
     if request.method == "POST":
@@ -135,6 +137,8 @@ def _checklist_page(
         ]
         if not kind:
             errors.insert(0, "Escolha o tipo de vistoria.")
+        loads, load_errors = _posted_loads(request, load_kinds)
+        errors += load_errors
         if not errors:
             photos = {}
             for i in cl.items:
@@ -151,6 +155,7 @@ def _checklist_page(
                     inspected_on=today,
                     answers=answers,
                     photos=photos,
+                    loads=loads,
                 )
             except NotCompetent as exc:
                 return forbidden(request, str(exc))
@@ -177,11 +182,61 @@ def _checklist_page(
             ],
             "kind": kind,
             "kinds": Inspection.Kind.choices,
+            "load_kinds": sorted(load_kinds.items(), key=lambda kv: kv[1]),
+            "load_rows": [
+                (
+                    n,
+                    request.POST.get(f"carga_tipo_{n}", ""),
+                    request.POST.get(f"carga_capacidade_{n}", ""),
+                )
+                for n in range(1, LOAD_ROWS + 1)
+            ],
+            "load_sidecar": bool(request.POST.get("carga_sidecar")),
             "errors": errors,
             "today": today,
         },
         status=422 if errors else 200,
     )
+
+
+#: How many loads the vistoria screen records at once (motofrete art. 24, §3).
+LOAD_ROWS = 3
+
+
+def _posted_loads(
+    request: HttpRequest, kinds: dict[str, str]
+) -> tuple[dict[str, Any] | None, list[str]]:
+    """The loads the inspector found (motofrete art. 24, §3): each a kind the law names and its
+    capacity (kg or litres, "13,5" or "13.5"); ``None`` when none was recorded."""
+    if not kinds:
+        return None, []
+    found: list[dict[str, Any]] = []
+    errors: list[str] = []
+    for n in range(1, LOAD_ROWS + 1):
+        kind = request.POST.get(f"carga_tipo_{n}", "")
+        raw = request.POST.get(f"carga_capacidade_{n}", "").strip().replace(",", ".")
+        if not kind:
+            if raw:
+                errors.append(f"Carga {n}: escolha o tipo da carga (art. 24, §3).")
+            continue
+        if kind not in kinds:
+            errors.append(f"Carga {n}: tipo de carga não previsto na lei (art. 24, §3).")
+            continue
+        load: dict[str, Any] = {"kind": kind}
+        if raw:
+            try:
+                capacity = float(raw)
+            except ValueError:
+                errors.append(f"Carga {n}: capacidade em número (kg ou litros), ex.: 13 ou 20,5.")
+                continue
+            if capacity < 0:
+                errors.append(f"Carga {n}: a capacidade não pode ser negativa.")
+                continue
+            load["capacity"] = capacity
+        found.append(load)
+    if not found:
+        return None, errors
+    return {"sidecar": bool(request.POST.get("carga_sidecar")), "loads": found}, errors
 
 
 @login_required

@@ -247,6 +247,13 @@ def measures(law: str) -> dict[str, str]:
     return dict(found or {})
 
 
+def load_kinds(law: str) -> dict[str, str]:
+    """The loads a cargo vehicle may be found carrying that ``law`` judges (its rulebook's
+    ``LOAD_KINDS``: code → label; mototaxi art. 24, §3); empty where the law has none."""
+    found: Mapping[str, str] | None = _export(law, "LOAD_KINDS")
+    return dict(found or {})
+
+
 def limit(law: str, concept: str, ctx: Any) -> Any:
     """The dated parameter ``law`` names for a number the apps show (its ``LIMITS``: the cap of
     drivers per platform…), in force on ``ctx.as_of`` for ``ctx``'s municipality; ``None`` when

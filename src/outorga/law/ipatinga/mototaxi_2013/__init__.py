@@ -57,6 +57,10 @@ PROCEDURE = Procedure(
     ),
 )
 
+#: The loads a motofrete may be found carrying (art. 24, §3), code → label, for the screens that
+#: record them (``interfaces.load_kinds``); the law's ``motofrete_load`` judges them.
+LOAD_KINDS: dict[str, str] = dict(vehicles.LOAD_KINDS)
+
 #: The fees of the Cadastro and the inspections (art. 4, 5 §1, §6): code → label, articles.
 FEE_TYPES: dict[str, tuple[str, tuple[Citation, ...]]] = dict(fees.FEES)
 
@@ -110,6 +114,7 @@ __all__ = [
     "CATALOG",
     "CITES",
     "LAW_ID",
+    "LOAD_KINDS",
     "LIMITS",
     "PROCEDURE",
     "InfractionType",

@@ -657,6 +657,10 @@ SPECIAL: dict[str, Entry] = {
     # -- inspections -------------------------------------------------------------------------------
     "vistorias/": {"auth": FISCAL},
     "vistorias/nova/<int:permit_id>/": {"auth": FISCAL},
+    "vistorias/extraordinaria/<int:permit_id>/": {
+        "auth": FISCAL,
+        "form": {"acao": "determinar", "scheduled_for": DAY, "place": "x", "reason": "y"},
+    },
     "vistorias/aplicativo/<int:driver_id>/": {"auth": FISCAL},
     "vistorias/<int:inspection_id>/confirmar/": {
         "auth": FISCAL,

@@ -31,6 +31,7 @@ from outorga.registry.models import Document, Permit
 from outorga.registry.validation import FieldError
 
 from .models import CompanyToken, Inspection, InspectionCompany, InspectionItem, Withdrawal
+from .orders import order_fulfil
 from .selectors import IN_SERVICE, apps_law, checklist_of, law_of, vehicle_facts
 
 __all__ = ["FieldError", "Refused"]
@@ -297,6 +298,7 @@ def inspection_record(
         )
         if inspection.status == Inspection.Status.FINAL:
             _apply(actor, municipality, inspection, d)
+            order_fulfil(actor, municipality, inspection)  # art. 5 §6: closes its order
     return inspection
 
 
@@ -336,6 +338,7 @@ def inspection_confirm(
         )
         if confirm:
             _apply(actor, municipality, inspection, d)
+            order_fulfil(actor, municipality, inspection)
     return inspection
 
 

@@ -20,6 +20,7 @@ from outorga.core.tenancy import tenant
 
 from . import services
 from .models import MissedInspection
+from .orders import orders_sweep
 from .selectors import due_queue
 
 SYSTEM = Actor.system("varredura de vistorias")
@@ -72,6 +73,9 @@ def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> Sweep
                         f"({missed.citation})",
                         changes=1,
                     )
+        # Extraordinary vistorias whose date passed (mototaxi art. 5 §6; art. 39 VI).
+        for note in orders_sweep(SYSTEM, m, on):
+            result.note(note, changes=1)
         reasserted = services.withdrawals_reassert(municipality=m, on=on)
         if reasserted:
             result.note(f"{reasserted} retirada(s) de circulação reafirmada(s)", changes=reasserted)

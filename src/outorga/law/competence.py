@@ -89,6 +89,7 @@ ACTIONS: dict[str, str] = {
     "platform.report.review": "analisar relatórios mensais e ISSQN",
     "complaint.answer": "responder reclamação",
     "inspection.record": "registrar vistoria ou inspeção de veículo",
+    "inspection.order": "determinar vistoria extraordinária de veículo",
     "inspection.confirm": "confirmar ou não o resultado de vistoria de empresa credenciada",
     "inspection.company.manage": "cadastrar empresas de inspeção e suas credenciais de API",
 }
@@ -356,6 +357,8 @@ _TABLE: list[Competence] = [
     # accredited companies inspect (mototaxi art. 2 XI–XII; taxi art. 29) and the municipality
     # confirms; apps vehicles are inspected by the posture inspectors (apps art. 22–23 I).
     _c(MOTO, "inspection.record", {R.FISCAL}, cite(MOTO, 5, 6), cite(MOTO, 27)),
+    # Art. 5 §6: other vistorias "quando lhe aprouver" — ordered by the Secretaria's fiscal or clerk.
+    _c(MOTO, "inspection.order", {R.FISCAL, R.ATENDENTE}, cite(MOTO, 5, 6), cite(MOTO, 27)),
     _c(
         MOTO,
         "inspection.confirm",

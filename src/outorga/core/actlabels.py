@@ -59,6 +59,7 @@ LABELS: dict[str, str] = {
     "document.submission.refuse": "Documento enviado recusado",
     "document.submission.read": "Documento sensível enviado consultado",
     "permit.grant": "Permissão outorgada",
+    "permit.contractor": "Empregador ou contratante do motofretista registrado",
     "permit.import": "Permissão importada de planilha",
     "permit.termo.import": "Termo de permissão importado",
     "registry.import.batch": "Lote do cadastro importado de planilha",

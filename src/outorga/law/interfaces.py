@@ -65,6 +65,7 @@ MOTO_SERVICES = Interface(
         "inspection_due",
         "inspection_result",
         "penalty",
+        "motofrete_contractor",
         "motofrete_load",
         "permit_extension",
         "public_post_suspension",

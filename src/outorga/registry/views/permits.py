@@ -168,6 +168,8 @@ def permit_actions(permit: Permit, role: str) -> dict[str, Any]:
         .select_related("from_vehicle", "to_vehicle")
         .order_by("-started_on", "-id"),
         "cases": ExtinctionCase.objects.filter(permit=permit).order_by("-opened_on", "-id"),
+        # Motofrete art. 25: who employs or contracts the driver (jointly liable, civil damages).
+        "contractors": permit.contractors.select_related("person"),
     }
 
 

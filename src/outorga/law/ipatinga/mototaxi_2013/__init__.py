@@ -14,6 +14,7 @@ One submodule per part of the law, in the order of its articles:
   municipal data (``ipatinga.mototaxi-2013.fee``)
 - :mod:`.catalog` — every infraction of art. 38–41 (:data:`CATALOG`)
 - :mod:`.penalties` — art. 31–32, 34, 47 (``ipatinga.mototaxi-2013.penalty``)
+- :mod:`.contractors` — art. 25 (``ipatinga.mototaxi-2013.motofrete_contractor``)
 - :mod:`.appeals` — art. 42–44 (``ipatinga.mototaxi-2013.appeal_deadline``, ``ipatinga.mototaxi-2013.defence_result``)
 
 Competence (art. 34) lives in :mod:`outorga.law.competence`; this rulebook only reads it.
@@ -26,7 +27,17 @@ from typing import Any
 from outorga.law.citations import Citation
 from outorga.law.procedure import InfractionKind, Procedure
 
-from . import appeals, enforcement, fees, penalties, people, permits, service, vehicles
+from . import (
+    appeals,
+    contractors,
+    enforcement,
+    fees,
+    penalties,
+    people,
+    permits,
+    service,
+    vehicles,
+)
 from ._common import LAW_ID, Service, Severity, art
 from .catalog import CATALOG, InfractionType, infraction_type, infraction_types
 
@@ -121,6 +132,7 @@ __all__ = [
     "Service",
     "Severity",
     "appeals",
+    "contractors",
     "enforcement",
     "fees",
     "infraction_type",

@@ -255,6 +255,9 @@ SPECIAL: dict[str, Entry] = {
         "auth": AUTHORITY,
         "json": {"post": "eletivo", "took_office_on": DAY, "left_office_on": DAY, "on": DAY},
     },
+    "api/v1/registry/permits/<permit_id>/contractors": {
+        "json": {"document": "000.000.000-00", "relation": "emprego", "started_on": DAY},
+    },
     "api/v1/registry/permits/<permit_id>/renounce": {
         "auth": AUTHORITY,
         "json": {"on": DAY, "text": "x"},

@@ -90,6 +90,7 @@ ACTIONS: dict[str, str] = {
     "complaint.answer": "responder reclamação",
     "inspection.record": "registrar vistoria ou inspeção de veículo",
     "inspection.order": "determinar vistoria extraordinária de veículo",
+    "registration.request": "pedir a atualização ou o cancelamento do próprio cadastro",
     "inspection.confirm": "confirmar ou não o resultado de vistoria de empresa credenciada",
     "inspection.company.manage": "cadastrar empresas de inspeção e suas credenciais de API",
 }
@@ -202,6 +203,8 @@ _TABLE: list[Competence] = [
     _c(MOTO, "penalty.seizure", {R.FISCAL}, cite(MOTO, 35)),
     _c(MOTO, "seizure.release", {R.ATENDENTE, R.AUTORIDADE}, cite(MOTO, 35, 1)),
     _c(MOTO, "defence.file", {R.PERMISSIONARIO, R.ATENDENTE}, cite(MOTO, 42)),
+    # Art. 4 §2: the holder asks to update or cancel the registration (applied by the clerk).
+    _c(MOTO, "registration.request", {R.PERMISSIONARIO}, cite(MOTO, 4, 2)),
     _c(MOTO, "defence.judge", {R.AUTORIDADE}, cite(MOTO, 42)),
     _c(MOTO, "appeal.jari.judge", {R.JARI}, cite(MOTO, 43), cite(MOTO, 34, 3)),
     _c(MOTO, "appeal.executive.judge", {R.CHEFE_EXECUTIVO}, cite(MOTO, 44), cite(MOTO, 34, 3)),

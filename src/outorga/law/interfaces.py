@@ -69,6 +69,7 @@ MOTO_SERVICES = Interface(
         "motofrete_load",
         "permit_extension",
         "public_post_suspension",
+        "registration_update",
         "seizure_release",
         "stand",
         "suspension_return",

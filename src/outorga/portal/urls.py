@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_accounts, views_apply
+from . import views, views_accounts, views_apply, views_registration
 
 app_name = "portal"
 
@@ -8,6 +8,7 @@ urlpatterns = [
     path("portal/", views.home, name="home"),
     path("portal/permissoes/<int:permit_id>/", views.permit_detail, name="permit"),
     path("portal/permissoes/<int:permit_id>/cracha.pdf", views.badge_pdf, name="badge"),
+    path("portal/cadastro/", views_registration.registration, name="registration"),
     path("portal/avisos/<int:notification_id>/lido/", views.notification_read, name="read"),
     path("avisos/", views.staff_list, name="staff_list"),
     # The applicant: enrolment in a tender, documents sent, what the law still requires.

@@ -10,6 +10,7 @@ from .views import people as people_views
 from .views import permit_status as permit_status_views
 from .views import permits as permits_views
 from .views import simulation as simulation_views
+from .views import registration_requests as registration_requests_views
 from .views import submissions as submissions_views
 from .views import termos as termos_views
 from .views import vehicle_changes as vehicle_changes_views
@@ -41,6 +42,16 @@ urlpatterns = [
     ),
     path("documentos/<int:doc_id>/", documents_views.document_edit, name="document_edit"),
     path("documentos/<int:doc_id>/arquivo/", documents_views.document_file, name="document_file"),
+    path(
+        "pedidos-de-cadastro/",
+        registration_requests_views.registration_requests,
+        name="registration_requests",
+    ),
+    path(
+        "pedidos-de-cadastro/<int:request_id>/",
+        registration_requests_views.registration_request,
+        name="registration_request",
+    ),
     path("envios/", submissions_views.queue, name="submissions"),
     path("envios/<int:submission_id>/", submissions_views.review, name="submission"),
     path(

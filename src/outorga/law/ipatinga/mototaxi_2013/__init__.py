@@ -14,6 +14,7 @@ One submodule per part of the law, in the order of its articles:
   municipal data (``ipatinga.mototaxi-2013.fee``)
 - :mod:`.catalog` — every infraction of art. 38–41 (:data:`CATALOG`)
 - :mod:`.penalties` — art. 31–32, 34, 47 (``ipatinga.mototaxi-2013.penalty``)
+- :mod:`.registration` — art. 4 §2 with 13 XX a (``ipatinga.mototaxi-2013.registration_update``)
 - :mod:`.contractors` — art. 25 (``ipatinga.mototaxi-2013.motofrete_contractor``)
 - :mod:`.appeals` — art. 42–44 (``ipatinga.mototaxi-2013.appeal_deadline``, ``ipatinga.mototaxi-2013.defence_result``)
 
@@ -35,6 +36,7 @@ from . import (
     penalties,
     people,
     permits,
+    registration,
     service,
     vehicles,
 )
@@ -133,6 +135,7 @@ __all__ = [
     "Severity",
     "appeals",
     "contractors",
+    "registration",
     "enforcement",
     "fees",
     "infraction_type",

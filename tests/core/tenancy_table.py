@@ -53,6 +53,7 @@ OBJECTS: dict[str, str | dict[str, str]] = {
     "vehicle_id": "vehicle",
     "doc_id": "document",
     "submission_id": "submission",
+    "request_id": "registration_request",
     "aux_id": "auxiliary",
     "change_id": "vehicle_change",
     "tender_id": "tender",
@@ -469,6 +470,14 @@ SPECIAL: dict[str, Entry] = {
     "fiscalizacao/apreensoes/<int:seizure_id>/<str:action>/": {"auth": CLERK},
     # Where no enforcement law applies, the holder's screens refuse (403).
     "portal/infracoes/": {"expect": {200, 403}},
+    # A's holder asks about its own registration: nothing of B is named or reached.
+    "portal/cadastro/": {
+        "form": {"kind": "atualizacao", "phone": "1", "text": "x"},
+        "expect": {302, 403, 422},
+    },
+    "cadastro/pedidos-de-cadastro/<int:request_id>/": {
+        "form": {"decisao": "aplicar", "appeared_on": DAY}
+    },
     "portal/processos/<int:case_id>/": {
         "expect": {403, 404},
         "form": {"text": "x"},

@@ -61,6 +61,7 @@ from outorga.registry.models import (
     Auxiliary,
     Document,
     DocumentSubmission,
+    RegistrationRequest,
     ExtinctionCase,
     Notification,
     Permit,
@@ -243,7 +244,16 @@ def _registry(w: World, user_of: UserOf) -> dict[str, Any]:
         submitted_at=timezone.now(),
     )
     submission.file.save(f"tenancy-envio-{m.pk}.png", ContentFile(png()), save=True)
+    # B's holder asked to update the registration (mototaxi art. 4 §2), waiting for B's clerk.
+    registration_request = RegistrationRequest.objects.create(
+        person=person,
+        kind="atualizacao",
+        changes={"phone": "31 9999-0000"},
+        text=marker,
+        requested_on=D,
+    )
     return {
+        "registration_request": registration_request.pk,
         "person": person.pk,
         "submission": submission.pk,
         "person_document": person.document,

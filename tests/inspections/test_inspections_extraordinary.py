@@ -33,9 +33,10 @@ def test_art_5_par6_ordered_notified_and_not_presented_is_an_art_39_vi_candidate
     date = today + dt.timedelta(days=7)
     clerk = _client(user_of, Role.ATENDENTE)
     url = f"/vistorias/extraordinaria/{moto_permit.pk}/"
-    assert "Vistoria extraordinária (art. 5, §6)" in clerk.get(
-        f"/cadastro/permissoes/{moto_permit.pk}/"
-    ).content.decode()
+    assert (
+        "Vistoria extraordinária (art. 5, §6)"
+        in clerk.get(f"/cadastro/permissoes/{moto_permit.pk}/").content.decode()
+    )
     # A date before the order is refused with the article.
     r = clerk.post(
         url,
@@ -104,7 +105,9 @@ def test_art_13_xv_without_notice_the_order_lapses_without_infraction(
         order = InspectionOrder.objects.get(permit=moto_permit)
         assert order.status == InspectionOrder.Status.NOT_NOTIFIED
         # (the routine semiannual inspection may be overdue on its own; not this order's)
-        assert not MissedInspection.objects.filter(permit=moto_permit, kind="extraordinaria").exists()
+        assert not MissedInspection.objects.filter(
+            permit=moto_permit, kind="extraordinaria"
+        ).exists()
 
 
 def test_art_5_par6_the_extraordinary_vistoria_recorded_closes_the_order(
@@ -136,7 +139,9 @@ def test_art_5_par6_the_extraordinary_vistoria_recorded_closes_the_order(
     with tenant(ipatinga_m):
         order = InspectionOrder.objects.get(permit=moto_permit)
         assert order.status == InspectionOrder.Status.DONE and order.inspection is not None
-        assert not MissedInspection.objects.filter(permit=moto_permit, kind="extraordinaria").exists()
+        assert not MissedInspection.objects.filter(
+            permit=moto_permit, kind="extraordinaria"
+        ).exists()
 
 
 def test_art_5_par6_the_authority_may_not_order_a_vistoria(ipatinga_m, moto_permit, user_of):
@@ -147,4 +152,3 @@ def test_art_5_par6_the_authority_may_not_order_a_vistoria(ipatinga_m, moto_perm
     assert r.status_code == 403
     with tenant(ipatinga_m):
         assert not InspectionOrder.objects.exists()
-

@@ -58,7 +58,9 @@ def test_art_24_par3_gas_over_13_kg_found_fails_the_vistoria_though_ticked_ok(
     assert item.result == "not_ok" and item.automatic
     assert "gás de cozinha de 14 kg acima de 13 kg" in item.message
     assert "art. 24, §3" in item.citation
-    assert act.record["payload"]["new"]["loads"]["loads"] == [{"kind": "gas_cozinha", "capacity": 14.0}]
+    assert act.record["payload"]["new"]["loads"]["loads"] == [
+        {"kind": "gas_cozinha", "capacity": 14.0}
+    ]
 
 
 def test_art_24_par3_gas_of_13_kg_with_a_sidecar_passes(ipatinga_m, frete, user_of):

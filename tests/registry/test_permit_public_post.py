@@ -83,9 +83,7 @@ def test_art_2_xxiv_a_penaltys_suspension_does_not_end_by_leaving_a_post(ipating
 # --- the clerk screen ----------------------------------------------------------------------------
 
 
-def test_art_2_xxiv_the_screen_suspends_for_the_post_and_ends_it_after_leaving(
-    ipatinga_m, user_of
-):
+def test_art_2_xxiv_the_screen_suspends_for_the_post_and_ends_it_after_leaving(ipatinga_m, user_of):
     permit = make_permit(ipatinga_m, "CARGO4")
     page = f"/cadastro/permissoes/{permit.pk}/"
     authority = _client(user_of)

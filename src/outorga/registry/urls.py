@@ -9,8 +9,8 @@ from .views import lists as lists_views
 from .views import people as people_views
 from .views import permit_status as permit_status_views
 from .views import permits as permits_views
-from .views import simulation as simulation_views
 from .views import registration_requests as registration_requests_views
+from .views import simulation as simulation_views
 from .views import submissions as submissions_views
 from .views import termos as termos_views
 from .views import vehicle_changes as vehicle_changes_views

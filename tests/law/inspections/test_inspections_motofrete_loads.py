@@ -33,8 +33,12 @@ def test_art_24_par3_a_fuel_found_fails_the_item_even_with_a_sidecar(ipatinga):
 def test_art_24_par3_water_without_a_sidecar_fails_and_with_one_passes(ipatinga):
     on = dt.date(2026, 5, 4)
     water = [{"kind": "agua_mineral", "capacity": 20}]
-    without = ask(RESULT_QUESTION[MOTO], ipatinga(on), _facts(on, {"sidecar": False, "loads": water}))
-    with_one = ask(RESULT_QUESTION[MOTO], ipatinga(on), _facts(on, {"sidecar": True, "loads": water}))
+    without = ask(
+        RESULT_QUESTION[MOTO], ipatinga(on), _facts(on, {"sidecar": False, "loads": water})
+    )
+    with_one = ask(
+        RESULT_QUESTION[MOTO], ipatinga(on), _facts(on, {"sidecar": True, "loads": water})
+    )
     assert without.outcome["result"] == "failed"
     assert with_one.outcome["result"] == "approved"
 

@@ -42,4 +42,3 @@ def test_art_18_not_in_force_before_the_law():
     with pytest.raises(NotInForce):
         infraction_type("art39-I-art18", LAW_DATE - dt.timedelta(days=1))
     assert infraction_type("art39-I-art18", LAW_DATE).code == "art39-I-art18"
-

@@ -317,7 +317,11 @@ def extraordinary_inspection(ctx: Context, facts: Mapping[str, Any]) -> Decision
             )
         )
         return decide(
-            qid, ctx, {"valid": False, "status": None, "infraction": None}, reasons, "Data inválida."
+            qid,
+            ctx,
+            {"valid": False, "status": None, "infraction": None},
+            reasons,
+            "Data inválida.",
         )
     reasons.append(
         reason(

@@ -537,7 +537,7 @@ def permit_contractor_record(
     by CPF/CNPJ in the registry (mototaxi/motofrete art. 25). The law says whether the relation
     makes that person jointly liable (stored as ``joint``); a permit of another service is
     refused with the article."""
-    from ..models import Person, PermitContractor
+    from ..models import PermitContractor, Person
     from ..validation import digits
 
     authorize(actor=actor, municipality=municipality, action="registry.record", law=permit.law)

@@ -51,11 +51,11 @@ def registration_request_file(
     """The holder asks to update the registration (the new address, city, phone or email) or to
     cancel it (art. 4 §2); waits for the in-person appearance (art. 13 XX a)."""
     target = _holder_permit(person, permit)
-    authorize(
-        actor=actor, municipality=municipality, action="registration.request", law=target.law
-    )
+    authorize(actor=actor, municipality=municipality, action="registration.request", law=target.law)
     if actor.user is None or person.user_id != actor.user.pk:
-        raise FieldError("permissionário", "cada permissionário pede apenas sobre o próprio cadastro")
+        raise FieldError(
+            "permissionário", "cada permissionário pede apenas sobre o próprio cadastro"
+        )
     if kind not in RegistrationRequest.Kind.values:
         raise FieldError("pedido", "escolha atualização ou cancelamento do cadastro")
     asked = {
@@ -64,7 +64,9 @@ def registration_request_file(
         if k in UPDATABLE and str(v).strip() and str(v).strip() != getattr(person, k)
     }
     if kind == RegistrationRequest.Kind.UPDATE and not asked:
-        raise FieldError("alterações", "informe o que mudou no cadastro (endereço, telefone, e-mail)")
+        raise FieldError(
+            "alterações", "informe o que mudou no cadastro (endereço, telefone, e-mail)"
+        )
     if not text.strip():
         raise FieldError("pedido escrito", "descreva o pedido")
     with transaction.atomic(), tenant(municipality):
@@ -149,7 +151,12 @@ def registration_request_apply(
 
 
 def registration_request_refuse(
-    *, actor: Actor, municipality: Municipality, request: RegistrationRequest, reason: str, on: dt.date
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    request: RegistrationRequest,
+    reason: str,
+    on: dt.date,
 ) -> RegistrationRequest:
     target = _holder_permit(request.person, request.permit)
     authorize(actor=actor, municipality=municipality, action="registry.record", law=target.law)

@@ -108,8 +108,10 @@ def permit_public_post(request: HttpRequest, permit_id: int) -> HttpResponse:
         PublicPostForm(request.POST or None),
         permit_status_services.permit_public_post_suspend,
         lambda d: {"post": d["post"], "took_office_on": d["took_office_on"]},
-        done=lambda d: f"Permissão {permit.number} suspensa desde "
-        f"{d['took_office_on']:%d/%m/%Y}, enquanto o permissionário exercer o cargo.",
+        done=lambda d: (
+            f"Permissão {permit.number} suspensa desde "
+            f"{d['took_office_on']:%d/%m/%Y}, enquanto o permissionário exercer o cargo."
+        ),
         title=f"Suspender por cargo público — {permit.number}",
         intro=f"A permissão fica suspensa, com proibição da prestação do serviço, enquanto o "
         f"permissionário exercer cargo eletivo ou de confiança na Administração Pública "
@@ -135,8 +137,10 @@ def permit_public_post_end(request: HttpRequest, permit_id: int) -> HttpResponse
             "left_office_on": d["left_office_on"],
             "on": d["on"],
         },
-        done=lambda d: f"Suspensão por cargo público encerrada: permissão {permit.number} ativa "
-        f"desde {d['on']:%d/%m/%Y}.",
+        done=lambda d: (
+            f"Suspensão por cargo público encerrada: permissão {permit.number} ativa "
+            f"desde {d['on']:%d/%m/%Y}."
+        ),
         title=f"Encerrar a suspensão por cargo público — {permit.number}",
         intro=f"Deixado o cargo, a suspensão termina e o serviço pode voltar "
         f"({cites(permit, 'public_post')}); sem a comprovação do art. 32, §2, que é da "

@@ -57,9 +57,9 @@ def registration_update(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         check(
             "art_13_xx_a_in_person",
             appeared is not None and appeared <= on,
-            lambda: f"O permissionário compareceu pessoalmente em {fmt(appeared)}."
-            if appeared
-            else "",
+            lambda: (
+                f"O permissionário compareceu pessoalmente em {fmt(appeared)}." if appeared else ""
+            ),
             "A atualização ou exclusão do cadastro exige o comparecimento pessoal do "
             "permissionário ao órgão municipal de trânsito"
             + (f" (data informada: {fmt(appeared)}, posterior a {fmt(on)})." if appeared else "."),

@@ -227,8 +227,8 @@ def orders_sweep(actor: Actor, municipality: Municipality, on: dt.date) -> list[
         for order_id in list(due.values_list("pk", flat=True)):
             with transaction.atomic():
                 order = (
-                    InspectionOrder.objects.select_for_update()
-                    .select_related("permit", "inspection")
+                    InspectionOrder.objects.select_for_update(of=("self",))
+                    .select_related("permit")
                     .get(pk=order_id)
                 )
                 if order.status != InspectionOrder.Status.SCHEDULED:

@@ -257,7 +257,7 @@ SPECIAL: dict[str, Entry] = {
         "json": {"post": "eletivo", "took_office_on": DAY, "left_office_on": DAY, "on": DAY},
     },
     "api/v1/registry/permits/<permit_id>/contractors": {
-        "json": {"document": "000.000.000-00", "relation": "emprego", "started_on": DAY},
+        "json": {"document": "000.000.000-00", "relation": "employment", "started_on": DAY},
     },
     "api/v1/registry/permits/<permit_id>/renounce": {
         "auth": AUTHORITY,
@@ -472,7 +472,7 @@ SPECIAL: dict[str, Entry] = {
     "portal/infracoes/": {"expect": {200, 403}},
     # A's holder asks about its own registration: nothing of B is named or reached.
     "portal/cadastro/": {
-        "form": {"kind": "atualizacao", "phone": "1", "text": "x"},
+        "form": {"kind": "update", "phone": "1", "text": "x"},
         "expect": {302, 403, 422},
     },
     "cadastro/pedidos-de-cadastro/<int:request_id>/": {

@@ -247,7 +247,7 @@ def _registry(w: World, user_of: UserOf) -> dict[str, Any]:
     # B's holder asked to update the registration (mototaxi art. 4 §2), waiting for B's clerk.
     registration_request = RegistrationRequest.objects.create(
         person=person,
-        kind="atualizacao",
+        kind="update",
         changes={"phone": "31 9999-0000"},
         text=marker,
         requested_on=D,

@@ -25,19 +25,19 @@ def test_art_25_the_employer_of_a_motofretista_is_recorded_as_jointly_liable(ipa
     permit = make_permit(ipatinga_m, "FRETE25", service="motofrete", plate="FRT2A25")
     company = person(ipatinga_m, name="Entregas Rápidas Ltda", legal=True)
     c = _clerk(user_of)
-    body = {"document": company.document, "relation": "emprego", "started_on": "2026-03-01"}
+    body = {"document": company.document, "relation": "employment", "started_on": "2026-03-01"}
     r = c.post(f"{API}/{permit.pk}/contractors", body, content_type="application/json")
     assert r.status_code == 200, r.content
     r = c.post(
         f"{API}/{permit.pk}/contractors",
-        {**body, "relation": "contrato_eventual", "started_on": "2026-04-01"},
+        {**body, "relation": "occasional", "started_on": "2026-04-01"},
         content_type="application/json",
     )
     assert r.status_code == 200, r.content
     with tenant(ipatinga_m):
         rows = {x.relation: x for x in PermitContractor.objects.filter(permit=permit)}
         act = Act.objects.filter(action="permit.contractor").earliest("id")
-    assert rows["emprego"].joint is True and rows["contrato_eventual"].joint is False
+    assert rows["employment"].joint is True and rows["occasional"].joint is False
     assert "art. 25" in str(act.record["basis"]["citations"])
     page = c.get(f"/cadastro/permissoes/{permit.pk}/").content.decode()
     assert "Entregas Rápidas Ltda — empregador" in page
@@ -49,7 +49,7 @@ def test_art_25_a_mototaxi_permit_is_refused_with_the_article(ipatinga_m, user_o
     company = person(ipatinga_m, legal=True)
     r = _clerk(user_of).post(
         f"{API}/{permit.pk}/contractors",
-        {"document": company.document, "relation": "emprego", "started_on": "2026-03-01"},
+        {"document": company.document, "relation": "employment", "started_on": "2026-03-01"},
         content_type="application/json",
     )
     assert r.status_code == 422 and "art. 25" in r.content.decode()
@@ -61,7 +61,7 @@ def test_art_25_an_unknown_document_is_refused_naming_the_field(ipatinga_m, user
     permit = make_permit(ipatinga_m, "FRETE26", service="motofrete", plate="FRT3A26")
     r = _clerk(user_of).post(
         f"{API}/{permit.pk}/contractors",
-        {"document": "11.222.333/0001-81", "relation": "emprego", "started_on": "2026-03-01"},
+        {"document": "11.222.333/0001-81", "relation": "employment", "started_on": "2026-03-01"},
         content_type="application/json",
     )
     assert r.status_code == 422 and "CPF/CNPJ" in r.content.decode()

@@ -28,7 +28,7 @@ def test_art_4_par2_the_holders_new_address_is_applied_after_appearing_in_person
     assert "Atualizar o cadastro (art. 4, §2)" in holder.get("/portal/").content.decode()
     r = holder.post(
         "/portal/cadastro/",
-        {"kind": "atualizacao", "address": "Rua Nova, 77", "text": "Mudei de casa."},
+        {"kind": "update", "address": "Rua Nova, 77", "text": "Mudei de casa."},
     )
     assert r.status_code == 302, r.content.decode()[:2000]
     with tenant(ipatinga_m):
@@ -58,9 +58,7 @@ def test_art_4_par2_the_holders_new_address_is_applied_after_appearing_in_person
 
 def test_art_4_par2_a_cancellation_is_the_renuncia_on_the_written_request(ipatinga_m, user_of):
     w = make_world(ipatinga_m, user_of)
-    r = _c(w.holder_user).post(
-        "/portal/cadastro/", {"kind": "cancelamento", "text": "Deixo o serviço."}
-    )
+    r = _c(w.holder_user).post("/portal/cadastro/", {"kind": "cancel", "text": "Deixo o serviço."})
     assert r.status_code == 302
     with tenant(ipatinga_m):
         req = RegistrationRequest.objects.get(person=w.permit.holder)
@@ -76,5 +74,5 @@ def test_art_4_par2_a_cancellation_is_the_renuncia_on_the_written_request(ipatin
 
 def test_art_4_par2_an_update_that_changes_nothing_is_refused(ipatinga_m, user_of):
     w = make_world(ipatinga_m, user_of)
-    r = _c(w.holder_user).post("/portal/cadastro/", {"kind": "atualizacao", "text": "nada"})
+    r = _c(w.holder_user).post("/portal/cadastro/", {"kind": "update", "text": "nada"})
     assert r.status_code == 422 and "informe o que mudou" in r.content.decode()

@@ -222,10 +222,10 @@ class InspectionOrder(TenantModel):
     without a notice by the date it lapses."""
 
     class Status(models.TextChoices):
-        SCHEDULED = "agendada", "agendada"
-        DONE = "realizada", "realizada"
-        NOT_NOTIFIED = "sem_notificacao", "encerrada sem notificação do permissionário"
-        MISSED = "nao_apresentado", "veículo não apresentado"
+        SCHEDULED = "scheduled", "agendada"
+        DONE = "done", "realizada"
+        NOT_NOTIFIED = "not_notified", "encerrada sem notificação do permissionário"
+        MISSED = "missed", "veículo não apresentado"
 
     permit = models.ForeignKey(
         "registry.Permit", on_delete=models.PROTECT, related_name="inspection_orders"

@@ -716,9 +716,9 @@ class PermitContractor(TenantModel):
     occasional contractor is recorded but not joint)."""
 
     class Relation(models.TextChoices):
-        EMPLOYMENT = "emprego", "empregador"
-        CONTINUED = "contrato_continuado", "contrato de prestação continuada de serviço"
-        OCCASIONAL = "contrato_eventual", "contrato eventual"
+        EMPLOYMENT = "employment", "empregador"
+        CONTINUED = "continued", "contrato de prestação continuada de serviço"
+        OCCASIONAL = "occasional", "contrato eventual"
 
     permit = models.ForeignKey(Permit, on_delete=models.PROTECT, related_name="contractors")
     person = models.ForeignKey(

@@ -77,8 +77,8 @@ class RegistrationRequest(TenantModel):
     6 §6); or refused with a reason."""
 
     class Kind(models.TextChoices):
-        UPDATE = "atualizacao", "atualização do cadastro"
-        CANCEL = "cancelamento", "cancelamento do cadastro"
+        UPDATE = "update", "atualização do cadastro"
+        CANCEL = "cancel", "cancelamento do cadastro"
 
     class Status(models.TextChoices):
         PENDING = "pending", "aguardando o comparecimento"

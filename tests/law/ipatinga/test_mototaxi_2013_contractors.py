@@ -11,7 +11,7 @@ QID = "ipatinga.mototaxi-2013.motofrete_contractor"
 START, END = dt.date(2026, 3, 1), dt.date(2026, 8, 31)
 
 
-def _ask(ipatinga, on, service="motofrete", relation="emprego", ended=END):
+def _ask(ipatinga, on, service="motofrete", relation="employment", ended=END):
     facts = {
         "service": service,
         "relation": relation,
@@ -38,8 +38,8 @@ def test_art_25_on_the_last_day_and_not_the_day_after(ipatinga):
 
 
 def test_art_25_a_continued_service_contract_is_joint_and_an_occasional_one_is_not(ipatinga):
-    assert _ask(ipatinga, START, relation="contrato_continuado").outcome["joint_liability"]
-    eventual = _ask(ipatinga, START, relation="contrato_eventual")
+    assert _ask(ipatinga, START, relation="continued").outcome["joint_liability"]
+    eventual = _ask(ipatinga, START, relation="occasional")
     assert eventual.outcome == {"joint_liability": False, "allowed": True}
     assert "prestação continuada" in eventual.summary
 

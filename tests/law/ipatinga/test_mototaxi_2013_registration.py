@@ -12,7 +12,7 @@ QID = "ipatinga.mototaxi-2013.registration_update"
 ASKED, ON = dt.date(2026, 5, 4), dt.date(2026, 5, 6)
 
 
-def _ask(ipatinga, kind="atualizacao", appeared=None):
+def _ask(ipatinga, kind="update", appeared=None):
     facts = {
         "kind": kind,
         "requested_on": ASKED.isoformat(),
@@ -39,5 +39,5 @@ def test_art_13_xx_a_an_appearance_dated_after_today_is_refused(ipatinga):
 
 
 def test_art_4_par2_a_cancellation_cites_the_written_request_of_art_6_par6(ipatinga):
-    d = _ask(ipatinga, kind="cancelamento", appeared=ON)
+    d = _ask(ipatinga, kind="cancel", appeared=ON)
     assert d.outcome["apply"] is True and cite(LAW, 6, 6) in d.citations

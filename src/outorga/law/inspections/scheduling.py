@@ -269,10 +269,10 @@ def taxi_due(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 # --- Extraordinary inspections (mototaxi art. 5 §6) -------------------------------------------------
 
 ORDER_STATUS_PT = {
-    "agendada": "agendada",
-    "realizada": "realizada",
-    "sem_notificacao": "encerrada sem notificação do permissionário",
-    "nao_apresentado": "veículo não apresentado",
+    "scheduled": "agendada",
+    "done": "realizada",
+    "not_notified": "encerrada sem notificação do permissionário",
+    "missed": "veículo não apresentado",
 }
 
 
@@ -339,7 +339,7 @@ def extraordinary_inspection(ctx: Context, facts: Mapping[str, Any]) -> Decision
     last_day = scheduled + dt.timedelta(days=int(grace.value))
     infraction = None
     if inspected is not None and ordered <= inspected <= last_day:
-        status = "realizada"
+        status = "done"
         reasons.append(
             reason(
                 "inspections.extraordinary.done",
@@ -350,7 +350,7 @@ def extraordinary_inspection(ctx: Context, facts: Mapping[str, Any]) -> Decision
             )
         )
     elif ctx.as_of <= last_day:
-        status = "agendada"
+        status = "scheduled"
         reasons.append(
             reason(
                 "inspections.extraordinary.pending",
@@ -364,7 +364,7 @@ def extraordinary_inspection(ctx: Context, facts: Mapping[str, Any]) -> Decision
             )
         )
     elif notified is None or notified > scheduled:
-        status = "sem_notificacao"
+        status = "not_notified"
         reasons.append(
             reason(
                 "inspections.extraordinary.not_notified",
@@ -376,7 +376,7 @@ def extraordinary_inspection(ctx: Context, facts: Mapping[str, Any]) -> Decision
             )
         )
     else:
-        status = "nao_apresentado"
+        status = "missed"
         it = infraction_type("art39-VI")
         infraction = {
             "code": it.code,

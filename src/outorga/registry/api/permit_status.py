@@ -97,7 +97,7 @@ def permit_public_post_end(payload: PublicPostEndIn) -> dict[str, Any]:
 class ContractorIn(Schema):
     #: CPF or CNPJ of the employer or contractor, already in the registry.
     document: str
-    #: ``emprego``, ``contrato_continuado`` or ``contrato_eventual`` (art. 25).
+    #: ``employment``, ``continued`` (a contract of continued service) or ``occasional`` (art. 25).
     relation: str
     started_on: dt.date
     ended_on: dt.date | None = None

@@ -26,11 +26,11 @@ from ._common import DATE, LAW_ID, Service, art, day, fmt, opt_day
 
 #: The relations art. 25 names (joint) and the one it does not (an occasional job).
 RELATIONS = {
-    "emprego": "empregador",
-    "contrato_continuado": "contratante de prestação continuada de serviço",
-    "contrato_eventual": "contratante eventual (sem prestação continuada)",
+    "employment": "empregador",
+    "continued": "contratante de prestação continuada de serviço",
+    "occasional": "contratante eventual (sem prestação continuada)",
 }
-JOINT = ("emprego", "contrato_continuado")
+JOINT = ("employment", "continued")
 
 
 def art_25_joint_liability(

@@ -22,7 +22,7 @@ from outorga.law.schemas import closed, nullable
 
 from ._common import DATE, LAW_ID, art, day, fmt, opt_day
 
-KINDS = {"atualizacao": "atualização do cadastro", "cancelamento": "cancelamento do cadastro"}
+KINDS = {"update": "atualização do cadastro", "cancel": "cancelamento do cadastro"}
 
 
 @question(
@@ -51,7 +51,7 @@ def registration_update(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             f"Pedido de {KINDS[kind]} de {fmt(requested)}: o permissionário deve manter "
             "atualizado o cadastro ou solicitar o seu cancelamento.",
             art(4, 2),
-            *([art(6, 6)] if kind == "cancelamento" else []),
+            *([art(6, 6)] if kind == "cancel" else []),
             facts={"pedido": kind, "pedido_em": requested},
         ),
         check(

@@ -237,31 +237,50 @@ def orders_sweep(actor: Actor, municipality: Municipality, on: dt.date) -> list[
                 if d.outcome["status"] == InspectionOrder.Status.SCHEDULED:
                     continue
                 _close(actor, municipality, order, d, on)
-                infraction = d.outcome["infraction"]
-                if infraction:
-                    missed, created = MissedInspection.objects.get_or_create(
-                        permit=order.permit,
-                        due_on=order.scheduled_for,
-                        defaults={
-                            "kind": Inspection.Kind.EXTRAORDINARIA,
-                            "detected_on": on,
-                            "infraction_code": infraction["code"][:40],
-                            "citation": infraction["citation"][:200],
-                            "decision": d.to_json(),
-                        },
+                if d.outcome["infraction"]:
+                    missed_inspection_record(
+                        actor,
+                        municipality,
+                        order.permit,
+                        Inspection.Kind.EXTRAORDINARIA,
+                        order.scheduled_for,
+                        on,
+                        d,
                     )
-                    if created:
-                        record_act(
-                            municipality=municipality,
-                            actor=actor,
-                            action="inspection.missed",
-                            obj=missed,
-                            new={
-                                "permit": order.permit.number,
-                                "due_on": order.scheduled_for,
-                                "infraction": missed.infraction_code,
-                            },
-                            basis=basis_of(d),
-                        )
                 notes.append(f"{order.permit.number}: {d.summary}")
     return notes
+
+
+def missed_inspection_record(
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    kind: str,
+    due_on: dt.date,
+    on: dt.date,
+    d: Decision,
+) -> tuple[MissedInspection, bool]:
+    """The inspection missed by ``due_on`` as the infraction candidate the law named (mototaxi
+    art. 39 VI; taxi art. 29 and the regulation), once per permit and date, with its act."""
+    infraction = d.outcome["infraction"] or {}
+    missed, created = MissedInspection.objects.get_or_create(
+        permit=permit,
+        due_on=due_on,
+        defaults={
+            "kind": kind,
+            "detected_on": on,
+            "infraction_code": infraction.get("code", "")[:40],
+            "citation": infraction.get("citation", "")[:200],
+            "decision": d.to_json(),
+        },
+    )
+    if created:
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="inspection.missed",
+            obj=missed,
+            new={"permit": permit.number, "due_on": due_on, "infraction": missed.infraction_code},
+            basis=basis_of(d),
+        )
+    return missed, created

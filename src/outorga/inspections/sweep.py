@@ -13,14 +13,13 @@ import datetime as dt
 
 from django.db import transaction
 
-from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.acts import Actor
 from outorga.core.models import Municipality
 from outorga.core.sweep import NoProgress, Progress, SweepResult, register
 from outorga.core.tenancy import tenant
 
 from . import services
-from .models import MissedInspection
-from .orders import orders_sweep
+from .orders import missed_inspection_record, orders_sweep
 from .selectors import due_queue
 
 SYSTEM = Actor.system("varredura de vistorias")
@@ -42,32 +41,11 @@ def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> Sweep
             )
             if row.decision is None or not row.decision.outcome["overdue"]:
                 continue
-            infraction = row.decision.outcome["infraction"] or {}
             with transaction.atomic():
-                missed, created = MissedInspection.objects.get_or_create(
-                    permit=row.permit,
-                    due_on=row.due_on,
-                    defaults={
-                        "kind": row.kind,
-                        "detected_on": on,
-                        "infraction_code": infraction.get("code", "")[:40],
-                        "citation": infraction.get("citation", "")[:200],
-                        "decision": row.decision.to_json(),
-                    },
+                missed, created = missed_inspection_record(
+                    SYSTEM, m, row.permit, row.kind, row.due_on, on, row.decision
                 )
                 if created:
-                    record_act(
-                        municipality=m,
-                        actor=SYSTEM,
-                        action="inspection.missed",
-                        obj=missed,
-                        new={
-                            "permit": row.permit.number,
-                            "due_on": row.due_on,
-                            "infraction": missed.infraction_code,
-                        },
-                        basis=basis_of(row.decision),
-                    )
                     result.note(
                         f"{row.permit.number}: vistoria não realizada — candidata a infração "
                         f"({missed.citation})",

@@ -107,6 +107,18 @@ def _decide(
     )
 
 
+def _missed_art_39_vi() -> tuple[Any, dict[str, Any]]:
+    """Art. 39 VI — deixar de submeter o veículo à vistoria de rotina ou quando determinado: the
+    catalog's inciso and the candidate infraction as the sweep records it."""
+    it = infraction_type("art39-VI")
+    return it, {
+        "code": it.code,
+        "citation": it.citation.render(),
+        "severity": str(it.severity),
+        "description": it.description,
+    }
+
+
 @question(
     "ipatinga.mototaxi-2013.inspection_due",
     law=MOTO,
@@ -158,13 +170,7 @@ def mototaxi_due(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     reasons.append(why)
     infraction = None
     if overdue:
-        it = infraction_type("art39-VI")
-        infraction = {
-            "code": it.code,
-            "citation": it.citation.render(),
-            "severity": str(it.severity),
-            "description": it.description,
-        }
+        it, infraction = _missed_art_39_vi()
         reasons.append(
             reason(
                 "inspections.mototaxi.missed",
@@ -377,13 +383,7 @@ def extraordinary_inspection(ctx: Context, facts: Mapping[str, Any]) -> Decision
         )
     else:
         status = "missed"
-        it = infraction_type("art39-VI")
-        infraction = {
-            "code": it.code,
-            "citation": it.citation.render(),
-            "severity": str(it.severity),
-            "description": it.description,
-        }
+        it, infraction = _missed_art_39_vi()
         reasons.append(
             reason(
                 "inspections.extraordinary.missed",

@@ -133,7 +133,9 @@ def test_api_steps_and_the_holder_portal(world, user_of, monkeypatch):
         .get("/api/v1/enforcement/infraction-types", {"limit": 200})
         .json()["items"]
     )
-    assert len(types) == 12 + 15 + 14 + 2  # art. 38–41 complete
+    # Art. 38–41 complete, and art. 18 typed by art. 39, I (ADR 0032).
+    assert len(types) == 12 + 15 + 14 + 2 + 1
+    assert "art39-I-art18" in {t["code"] for t in types}
     jari = client_of(user_of("ipatinga", Role.JARI))
     assert jari.get("/api/v1/enforcement/queue").status_code == 200
 

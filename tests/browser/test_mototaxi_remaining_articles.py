@@ -6,7 +6,6 @@ to update the registration applied by the clerk (art. 4 §2)."""
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 
 import pytest
 from browser_factories import fits, login
@@ -19,19 +18,17 @@ from outorga.core.models import Municipality, User
 from outorga.law.competence import Role
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-SHOTS = Path("/tmp/motoarts-shots")
 
 
-def shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
+def shot(page, artifacts, name: str) -> None:  # type: ignore[no-untyped-def]
     for width in (390, 1280):
         page.set_viewport_size({"width": width, "height": 900})
         fits(page, width)
-        page.screenshot(path=str(SHOTS / f"{name}-{width}px.png"), full_page=True)
+        page.screenshot(path=str(artifacts / f"{name}-{width}px.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
 
 
-def test_the_remaining_mototaxi_screens_fit_a_phone_and_a_desktop(page, demo_site):
-    SHOTS.mkdir(exist_ok=True)
+def test_the_remaining_mototaxi_screens_fit_a_phone_and_a_desktop(page, demo_site, artifacts):
     base = demo_site.url
     m = Municipality.objects.get(slug="ipatinga")
     clerk = Actor.of(User.objects.get(username=demo_username("ipatinga", Role.ATENDENTE)))
@@ -46,23 +43,23 @@ def test_the_remaining_mototaxi_screens_fit_a_phone_and_a_desktop(page, demo_sit
     page.get_by_label("Motivo").fill("Denúncia de freios gastos")
     page.get_by_role("button", name="Determinar vistoria").click()
     assert page.get_by_text("o permissionário recebeu o aviso no portal").is_visible()
-    shot(page, "extraordinary-order")
+    shot(page, artifacts, "extraordinary-order")
 
     page.goto(f"{base}/vistorias/nova/{frete.pk}/")
     assert page.get_by_text("Cargas encontradas no veículo").is_visible()
     page.locator("#cargas").scroll_into_view_if_needed()
-    shot(page, "vistoria-motofrete-loads")
+    shot(page, artifacts, "vistoria-motofrete-loads")
 
     login(page, base, Role.AUTORIDADE)
     page.goto(f"{base}/cadastro/permissoes/{permit.pk}/cargo-publico/")
     assert page.get_by_role("heading", name=f"Suspender por cargo público — {permit.number}")
-    shot(page, "public-post-suspension")
+    shot(page, artifacts, "public-post-suspension")
 
     login(page, base, Role.PERMISSIONARIO)
     page.goto(f"{base}/portal/cadastro/")
     assert page.get_by_role("heading", name="Atualizar ou cancelar o cadastro").is_visible()
-    shot(page, "portal-registration-request")
+    shot(page, artifacts, "portal-registration-request")
 
     login(page, base, Role.ATENDENTE)
     page.goto(f"{base}/cadastro/pedidos-de-cadastro/")
-    shot(page, "clerk-registration-requests")
+    shot(page, artifacts, "clerk-registration-requests")

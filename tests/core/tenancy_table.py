@@ -314,6 +314,9 @@ SPECIAL: dict[str, Entry] = {
     },
     "cadastro/permissoes/<int:permit_id>/reserva/": {"form": {"on": DAY, "reason": "x"}},
     "cadastro/permissoes/<int:permit_id>/reserva/encerrar/": {"form": {"on": DAY, "reason": "x"}},
+    "cadastro/permissoes/<int:permit_id>/contratantes/": {
+        "form": {"document": "000.000.000-00", "relation": "employment", "started_on": DAY}
+    },
     "cadastro/permissoes/<int:permit_id>/cargo-publico/": {
         "form": {"post": "eletivo", "took_office_on": DAY}
     },

@@ -65,3 +65,19 @@ def test_art_25_an_unknown_document_is_refused_naming_the_field(ipatinga_m, user
         content_type="application/json",
     )
     assert r.status_code == 422 and "CPF/CNPJ" in r.content.decode()
+
+
+def test_art_25_the_clerk_screen_records_a_continued_service_contractor(ipatinga_m, user_of):
+    permit = make_permit(ipatinga_m, "FRETE27", service="motofrete", plate="FRT4A27")
+    company = person(ipatinga_m, name="Farmácia Central Ltda", legal=True)
+    c = _clerk(user_of)
+    page = f"/cadastro/permissoes/{permit.pk}/"
+    assert "Empregador ou contratante (art. 25)" in c.get(page).content.decode()
+    r = c.post(
+        f"{page}contratantes/",
+        {"document": company.document, "relation": "continued", "started_on": "2026-03-01"},
+    )
+    assert r.status_code == 302, r.content.decode()[:2000]
+    with tenant(ipatinga_m):
+        row = PermitContractor.objects.get(permit=permit)
+    assert row.joint and row.relation == "continued"

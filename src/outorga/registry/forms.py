@@ -13,6 +13,7 @@ from . import validation
 from .models import (
     Document,
     Permit,
+    PermitContractor,
     PermitTerm,
     Person,
     Service,
@@ -546,6 +547,15 @@ class PublicPostForm(forms.Form):
             _today_initial(self, "on")
         else:
             _today_initial(self, "took_office_on")
+
+
+class ContractorForm(forms.Form):
+    """Who employs the motofretista or contracts his continued service (art. 25)."""
+
+    document = forms.CharField(label="CPF ou CNPJ do empregador ou contratante", max_length=18)
+    relation = forms.ChoiceField(label="Relação", choices=PermitContractor.Relation.choices)
+    started_on = forms.DateField(label="Desde", widget=DATE)
+    ended_on = forms.DateField(label="Até (se já terminou)", required=False, widget=DATE)
 
 
 TRANSFER_EVENT_CHOICES = [

@@ -118,6 +118,11 @@ urlpatterns = [
         name="permit_reserve_end",
     ),
     path(
+        "permissoes/<int:permit_id>/contratantes/",
+        permit_status_views.permit_contractor,
+        name="permit_contractor",
+    ),
+    path(
         "permissoes/<int:permit_id>/cargo-publico/",
         permit_status_views.permit_public_post,
         name="permit_public_post",

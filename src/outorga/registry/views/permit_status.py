@@ -10,7 +10,7 @@ from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.requests import actor_of
 from outorga.law.competence import is_allowed
 
-from ..forms import PermitReserveForm, PublicPostForm, RenounceForm
+from ..forms import ContractorForm, PermitReserveForm, PublicPostForm, RenounceForm
 from ..models import Service
 from ..services import permit_status as permit_status_services
 from .common import (
@@ -147,4 +147,30 @@ def permit_public_post_end(request: HttpRequest, permit_id: int) -> HttpResponse
         f"suspensão por penalidade. Enquanto o titular ainda exerce o cargo, a volta é recusada.",
         submit="Encerrar a suspensão",
         action="permit.renew",
+    )
+
+
+@competent
+def permit_contractor(request: HttpRequest, permit_id: int) -> HttpResponse:
+    """Motofrete art. 25: record the employer or continued-service contractor of the driver."""
+    permit = scoped_permit(permit_id, service__in=(Service.MOTOTAXI, Service.MOTOFRETE))
+    return permit_step(
+        request,
+        permit,
+        ContractorForm(request.POST or None),
+        permit_status_services.permit_contractor_record,
+        lambda d: {
+            "document": d["document"],
+            "relation": d["relation"],
+            "started_on": d["started_on"],
+            "ended_on": d["ended_on"],
+        },
+        done=lambda d: f"Empregador ou contratante registrado na permissão {permit.number}.",
+        title=f"Empregador ou contratante do motofretista — {permit.number}",
+        intro="Quem emprega o condutor de motofrete ou firma com ele contrato de prestação "
+        "continuada de serviço é responsável solidário pelos danos cíveis advindos do "
+        "descumprimento das normas da atividade e da profissão (art. 25). A multa administrativa "
+        "continua do infrator.",
+        submit="Registrar",
+        action="registry.record",
     )

@@ -57,7 +57,10 @@ OBJECTS: dict[str, str | dict[str, str]] = {
     "vehicle_id": "vehicle",
     "doc_id": "document",
     "submission_id": "submission",
-    "request_id": "holder_request",
+    "request_id": {
+        "": "holder_request",
+        "cadastro/pedidos-de-cadastro/": "registration_request",
+    },
     "aux_id": "auxiliary",
     "change_id": "vehicle_change",
     "tender_id": "tender",
@@ -265,6 +268,9 @@ SPECIAL: dict[str, Entry] = {
         "auth": AUTHORITY,
         "json": {"post": "eletivo", "took_office_on": DAY, "left_office_on": DAY, "on": DAY},
     },
+    "api/v1/registry/permits/<permit_id>/contractors": {
+        "json": {"document": "000.000.000-00", "relation": "employment", "started_on": DAY},
+    },
     "api/v1/registry/permits/<permit_id>/renounce": {
         "auth": AUTHORITY,
         "json": {"on": DAY, "text": "x"},
@@ -320,6 +326,15 @@ SPECIAL: dict[str, Entry] = {
     },
     "cadastro/permissoes/<int:permit_id>/reserva/": {"form": {"on": DAY, "reason": "x"}},
     "cadastro/permissoes/<int:permit_id>/reserva/encerrar/": {"form": {"on": DAY, "reason": "x"}},
+    "cadastro/permissoes/<int:permit_id>/contratantes/": {
+        "form": {"document": "000.000.000-00", "relation": "employment", "started_on": DAY}
+    },
+    "cadastro/permissoes/<int:permit_id>/cargo-publico/": {
+        "form": {"post": "eletivo", "took_office_on": DAY}
+    },
+    "cadastro/permissoes/<int:permit_id>/cargo-publico/encerrar/": {
+        "form": {"post": "eletivo", "took_office_on": DAY, "left_office_on": DAY, "on": DAY}
+    },
     "cadastro/permissoes/<int:permit_id>/renunciar/": {
         "form": {"on": DAY, "request": "x", "confirmado": "1"}
     },
@@ -470,6 +485,14 @@ SPECIAL: dict[str, Entry] = {
     "fiscalizacao/apreensoes/<int:seizure_id>/<str:action>/": {"auth": CLERK},
     # Where no enforcement law applies, the holder's screens refuse (403).
     "portal/infracoes/": {"expect": {200, 403}},
+    # A's holder asks about its own registration: nothing of B is named or reached.
+    "portal/cadastro/": {
+        "form": {"kind": "update", "phone": "1", "text": "x"},
+        "expect": {302, 403, 422},
+    },
+    "cadastro/pedidos-de-cadastro/<int:request_id>/": {
+        "form": {"decisao": "aplicar", "appeared_on": DAY}
+    },
     "portal/processos/<int:case_id>/": {
         "expect": {403, 404},
         "form": {"text": "x"},
@@ -731,6 +754,10 @@ SPECIAL: dict[str, Entry] = {
     # -- inspections -------------------------------------------------------------------------------
     "vistorias/": {"auth": FISCAL},
     "vistorias/nova/<int:permit_id>/": {"auth": FISCAL},
+    "vistorias/extraordinaria/<int:permit_id>/": {
+        "auth": FISCAL,
+        "form": {"acao": "determinar", "scheduled_for": DAY, "place": "x", "reason": "y"},
+    },
     "vistorias/aplicativo/<int:driver_id>/": {"auth": FISCAL},
     "vistorias/<int:inspection_id>/confirmar/": {
         "auth": FISCAL,

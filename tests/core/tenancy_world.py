@@ -71,6 +71,7 @@ from outorga.registry.models import (
     Permit,
     PermitTerm,
     Person,
+    RegistrationRequest,
     Stand,
     Tender,
     TenderApplicant,
@@ -275,8 +276,17 @@ def _registry(w: World, user_of: UserOf) -> dict[str, Any]:
         auxiliary_name=f"Auxiliar {marker}",
         filed_at=timezone.now(),
     )
+    # B's holder asked to update the registration (mototaxi art. 4 §2), waiting for B's clerk.
+    registration_request = RegistrationRequest.objects.create(
+        person=person,
+        kind="update",
+        changes={"phone": "31 9999-0000"},
+        text=marker,
+        requested_on=D,
+    )
     return {
         "holder_request": holder_request.pk,
+        "registration_request": registration_request.pk,
         "person": person.pk,
         "submission": submission.pk,
         "person_document": person.document,

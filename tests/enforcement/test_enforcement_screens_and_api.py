@@ -133,7 +133,9 @@ def test_api_steps_and_the_holder_portal(world, user_of, monkeypatch):
         .get("/api/v1/enforcement/infraction-types", {"limit": 200})
         .json()["items"]
     )
-    assert len(types) == 12 + 15 + 14 + 2  # art. 38–41 complete
+    # Art. 38–41 complete, and art. 18 typed by art. 39, I (ADR 0032).
+    assert len(types) == 12 + 15 + 14 + 2 + 1
+    assert "art39-I-art18" in {t["code"] for t in types}
     jari = client_of(user_of("ipatinga", Role.JARI))
     assert jari.get("/api/v1/enforcement/queue").status_code == 200
 
@@ -164,3 +166,26 @@ def test_api_cassacao_proposal_and_taxi_suspension(world, user_of):
     r = authority.post(url, body, content_type="application/json")
     assert r.status_code == 201 and r.json()["kind"] == "cassacao"
     assert r.json()["waiting"] == "notice"
+
+
+def test_art_18_an_auto_at_a_bus_stop_cites_art_18_and_art_39_i_and_seizes(world, user_of):
+    fiscal = client_of(user_of("ipatinga", Role.FISCAL))
+    form = fiscal.get("/fiscalizacao/autos/novo/").content.decode()
+    assert "Exercer o serviço em ponto de ônibus ou de táxi" in form
+    r = fiscal.post(
+        "/api/v1/enforcement/autos",
+        {
+            "code": "art39-I-art18",
+            "committed_at": "2026-04-06T10:00:00-03:00",
+            "place": "Ponto de ônibus da Av. 28 de Abril, 500",
+            "description": "Aguardava passageiros no ponto de ônibus.",
+            "agent_registration": "F-2",
+            "permit_id": world.permit.pk,
+            "offender_signed": True,
+        },
+        content_type="application/json",
+    )
+    assert r.status_code == 201, r.content
+    with tenant(world.m):
+        auto = Case.objects.get(pk=r.json()["id"]).auto
+    assert auto.provision == "Lei de mototáxi de Ipatinga (2013), art. 18; art. 39, I"

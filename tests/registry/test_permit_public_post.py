@@ -78,3 +78,49 @@ def test_art_2_xxiv_a_penaltys_suspension_does_not_end_by_leaving_a_post(ipating
         content_type="application/json",
     )
     assert r.status_code == 409 and "penalidade" in r.content.decode()
+
+
+# --- the clerk screen ----------------------------------------------------------------------------
+
+
+def test_art_2_xxiv_the_screen_suspends_for_the_post_and_ends_it_after_leaving(ipatinga_m, user_of):
+    permit = make_permit(ipatinga_m, "CARGO4")
+    page = f"/cadastro/permissoes/{permit.pk}/"
+    authority = _client(user_of)
+    assert "Suspender por cargo público (art. 2, XXIV)" in authority.get(page).content.decode()
+    r = authority.get(f"{page}cargo-publico/")
+    assert r.status_code == 200 and "art. 2, XXIV" in r.content.decode()
+    r = authority.post(f"{page}cargo-publico/", {"post": "confianca", "took_office_on": TOOK})
+    assert r.status_code == 302, r.content.decode()
+    with tenant(ipatinga_m):
+        permit.refresh_from_db()
+    assert permit.status == Permit.Status.SUSPENDED and permit.suspended_until is None
+    clerk = _client(user_of, Role.ATENDENTE)
+    assert "Encerrar a suspensão por cargo público" in clerk.get(page).content.decode()
+    end = f"{page}cargo-publico/encerrar/"
+    body = {"post": "confianca", "took_office_on": TOOK, "left_office_on": "2027-06-30"}
+    # Still in office on the day asked: refused, with the article, and nothing changes.
+    r = clerk.post(end, {**body, "on": "2027-06-30"})
+    text = r.content.decode()
+    assert r.status_code == 200 and "ainda exerce o cargo" in text and "art. 2, XXIV" in text
+    with tenant(ipatinga_m):
+        permit.refresh_from_db()
+    assert permit.status == Permit.Status.SUSPENDED
+    r = clerk.post(end, {**body, "on": "2027-07-01"})
+    assert r.status_code == 302
+    with tenant(ipatinga_m):
+        permit.refresh_from_db()
+    assert permit.status == Permit.Status.ACTIVE
+
+
+def test_art_2_xxiv_the_clerk_may_not_suspend_for_a_post(ipatinga_m, user_of):
+    """Suspending is the authority's (art. 34); the clerk's screen says so and nothing changes."""
+    permit = make_permit(ipatinga_m, "CARGO5")
+    clerk = _client(user_of, Role.ATENDENTE)
+    page = f"/cadastro/permissoes/{permit.pk}/"
+    assert "Suspender por cargo público" not in clerk.get(page).content.decode()
+    r = clerk.post(f"{page}cargo-publico/", {"post": "eletivo", "took_office_on": TOOK})
+    assert r.status_code in (200, 403)
+    with tenant(ipatinga_m):
+        permit.refresh_from_db()
+    assert permit.status == Permit.Status.ACTIVE

@@ -212,3 +212,41 @@ class MissedInspection(TenantModel):
                 fields=["municipality", "permit", "due_on"], name="uniq_missed_inspection"
             )
         ]
+
+
+class InspectionOrder(TenantModel):
+    """An extraordinary vistoria of a permit's vehicle ordered by the Secretaria "quando lhe
+    aprouver" (mototaxi art. 5 §6), for a date and place, with the day the holder was notified
+    (art. 13 XV). Closed by the inspection recorded for it, or by the sweep once the date passed:
+    not presented after a notice is an infraction candidate (art. 39 VI, a ``MissedInspection``);
+    without a notice by the date it lapses."""
+
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", "agendada"
+        DONE = "done", "realizada"
+        NOT_NOTIFIED = "not_notified", "encerrada sem notificação do permissionário"
+        MISSED = "missed", "veículo não apresentado"
+
+    permit = models.ForeignKey(
+        "registry.Permit", on_delete=models.PROTECT, related_name="inspection_orders"
+    )
+    ordered_on = models.DateField("determinada em")
+    scheduled_for = models.DateField("data da vistoria")
+    place = models.CharField("local", max_length=200)
+    reason = models.CharField("motivo", max_length=300)
+    notified_on = models.DateField("permissionário notificado em", null=True, blank=True)
+    notice_form = models.CharField("forma da notificação", max_length=40, blank=True)
+    status = models.CharField(
+        "situação", max_length=16, choices=Status.choices, default=Status.SCHEDULED
+    )
+    inspection = models.ForeignKey(
+        Inspection, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    closed_on = models.DateField("encerrada em", null=True, blank=True)
+    ordered_by = models.ForeignKey(
+        "core.User", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    decision = models.JSONField("decisão com fundamentos", default=dict)
+
+    class Meta:
+        ordering = ["-scheduled_for", "-id"]

@@ -31,6 +31,7 @@ from outorga.registry.models import Document, Permit
 from outorga.registry.validation import FieldError
 
 from .models import CompanyToken, Inspection, InspectionCompany, InspectionItem, Withdrawal
+from .orders import order_fulfil
 from .selectors import IN_SERVICE, apps_law, checklist_of, law_of, vehicle_facts
 
 __all__ = ["FieldError", "Refused"]
@@ -190,8 +191,12 @@ def inspection_record(
     driver: PlatformDriver | None = None,
     company: InspectionCompany | None = None,
     company_reference: str = "",
+    loads: Mapping[str, Any] | None = None,
 ) -> Inspection:
     """Record an inspection with every item of the checklist in force on ``inspected_on``.
+    ``loads`` (``sidecar`` and the ``loads`` found, each ``kind`` and ``capacity``) is what a cargo
+    vehicle carried: the law judges them for the item that names its loads question (motofrete
+    art. 24, §3).
 
     Entered by a municipal inspector, the result is final at once and its effects follow
     (withdrawal from service, return to service). Entered by an accredited company through the API,
@@ -221,6 +226,8 @@ def inspection_record(
             "items": clean,
             "vehicle": vehicle_facts(permit),
         }
+        if loads and loads.get("loads"):
+            facts["loads"] = {"sidecar": bool(loads.get("sidecar")), "loads": list(loads["loads"])}
         if company is not None:
             facts["by_company"] = True
             facts["company_accredited"] = company.accredited_on(inspected_on)
@@ -284,12 +291,14 @@ def inspection_record(
                 "status": inspection.status,
                 "fix_deadline": inspection.fix_deadline,
                 "company": company.cnpj if company else None,
+                "loads": facts.get("loads"),
                 "photos": {code: v[2] for code, v in checked.items()},
             },
             basis=basis_of(d),
         )
         if inspection.status == Inspection.Status.FINAL:
             _apply(actor, municipality, inspection, d)
+            order_fulfil(actor, municipality, inspection)  # art. 5 §6: closes its order
     return inspection
 
 
@@ -329,6 +338,7 @@ def inspection_confirm(
         )
         if confirm:
             _apply(actor, municipality, inspection, d)
+            order_fulfil(actor, municipality, inspection)
     return inspection
 
 

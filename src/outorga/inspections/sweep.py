@@ -13,13 +13,13 @@ import datetime as dt
 
 from django.db import transaction
 
-from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.acts import Actor
 from outorga.core.models import Municipality
 from outorga.core.sweep import NoProgress, Progress, SweepResult, register
 from outorga.core.tenancy import tenant
 
 from . import services
-from .models import MissedInspection
+from .orders import missed_inspection_record, orders_sweep
 from .selectors import due_queue
 
 SYSTEM = Actor.system("varredura de vistorias")
@@ -41,37 +41,19 @@ def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> Sweep
             )
             if row.decision is None or not row.decision.outcome["overdue"]:
                 continue
-            infraction = row.decision.outcome["infraction"] or {}
             with transaction.atomic():
-                missed, created = MissedInspection.objects.get_or_create(
-                    permit=row.permit,
-                    due_on=row.due_on,
-                    defaults={
-                        "kind": row.kind,
-                        "detected_on": on,
-                        "infraction_code": infraction.get("code", "")[:40],
-                        "citation": infraction.get("citation", "")[:200],
-                        "decision": row.decision.to_json(),
-                    },
+                missed, created = missed_inspection_record(
+                    SYSTEM, m, row.permit, row.kind, row.due_on, on, row.decision
                 )
                 if created:
-                    record_act(
-                        municipality=m,
-                        actor=SYSTEM,
-                        action="inspection.missed",
-                        obj=missed,
-                        new={
-                            "permit": row.permit.number,
-                            "due_on": row.due_on,
-                            "infraction": missed.infraction_code,
-                        },
-                        basis=basis_of(row.decision),
-                    )
                     result.note(
                         f"{row.permit.number}: vistoria não realizada — candidata a infração "
                         f"({missed.citation})",
                         changes=1,
                     )
+        # Extraordinary vistorias whose date passed (mototaxi art. 5 §6; art. 39 VI).
+        for note in orders_sweep(SYSTEM, m, on):
+            result.note(note, changes=1)
         reasserted = services.withdrawals_reassert(municipality=m, on=on)
         if reasserted:
             result.note(f"{reasserted} retirada(s) de circulação reafirmada(s)", changes=reasserted)

@@ -7,6 +7,7 @@ app_name = "inspections"
 urlpatterns = [
     path("vistorias/", views.queue, name="queue"),
     path("vistorias/nova/<int:permit_id>/", views.new, name="new"),
+    path("vistorias/extraordinaria/<int:permit_id>/", views.order, name="order"),
     path("vistorias/aplicativo/<int:driver_id>/", views.new_app, name="new_app"),
     path("vistorias/<int:inspection_id>/", views.detail, name="detail"),
     path("vistorias/<int:inspection_id>/confirmar/", views.confirm, name="confirm"),

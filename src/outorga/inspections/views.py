@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -24,13 +25,13 @@ from outorga.core.pdfkit import private_pdf_response
 from outorga.core.requests import actor_of, user_of
 from outorga.core.tenancy import current_municipality_or_none
 from outorga.law import interfaces
-from outorga.law.competence import NotCompetent, Role
+from outorga.law.competence import NotCompetent, Role, is_allowed
 from outorga.law.questions import FactsInvalid
 from outorga.platforms.models import PlatformDriver
 from outorga.registry.models import Permit
 
-from . import pdf, selectors, services
-from .models import CompanyToken, Inspection, InspectionCompany, InspectionItem
+from . import orders, pdf, selectors, services
+from .models import CompanyToken, Inspection, InspectionCompany, InspectionItem, InspectionOrder
 
 #: Municipal staff who see inspections (the holder sees only their own, in the portal).
 STAFF = {Role.FISCAL, Role.AUTORIDADE, Role.ATENDENTE, Role.ADMIN}
@@ -117,6 +118,8 @@ def _checklist_page(
         withdrawn = permit is not None and selectors.open_withdrawal(permit) is not None
         kind = Inspection.Kind.REINSPECAO if withdrawn else ""
     cl = selectors.checklist_of(permit, today)
+    # A cargo checklist whose item judges the loads found (motofrete art. 24, §3) asks for them.
+    load_kinds = interfaces.load_kinds(cl.law) if any(i.loads for i in cl.items) else {}
     errors: list[str] = []
     posted: dict[str, Any] = {}
     if request.method == "POST":
@@ -135,6 +138,8 @@ def _checklist_page(
         ]
         if not kind:
             errors.insert(0, "Escolha o tipo de vistoria.")
+        loads, load_errors = _posted_loads(request, load_kinds)
+        errors += load_errors
         if not errors:
             photos = {}
             for i in cl.items:
@@ -151,6 +156,7 @@ def _checklist_page(
                     inspected_on=today,
                     answers=answers,
                     photos=photos,
+                    loads=loads,
                 )
             except NotCompetent as exc:
                 return forbidden(request, str(exc))
@@ -177,11 +183,61 @@ def _checklist_page(
             ],
             "kind": kind,
             "kinds": Inspection.Kind.choices,
+            "load_kinds": sorted(load_kinds.items(), key=lambda kv: kv[1]),
+            "load_rows": [
+                (
+                    n,
+                    request.POST.get(f"carga_tipo_{n}", ""),
+                    request.POST.get(f"carga_capacidade_{n}", ""),
+                )
+                for n in range(1, LOAD_ROWS + 1)
+            ],
+            "load_sidecar": bool(request.POST.get("carga_sidecar")),
             "errors": errors,
             "today": today,
         },
         status=422 if errors else 200,
     )
+
+
+#: How many loads the vistoria screen records at once (motofrete art. 24, §3).
+LOAD_ROWS = 3
+
+
+def _posted_loads(
+    request: HttpRequest, kinds: dict[str, str]
+) -> tuple[dict[str, Any] | None, list[str]]:
+    """The loads the inspector found (motofrete art. 24, §3): each a kind the law names and its
+    capacity (kg or litres, "13,5" or "13.5"); ``None`` when none was recorded."""
+    if not kinds:
+        return None, []
+    found: list[dict[str, Any]] = []
+    errors: list[str] = []
+    for n in range(1, LOAD_ROWS + 1):
+        kind = request.POST.get(f"carga_tipo_{n}", "")
+        raw = request.POST.get(f"carga_capacidade_{n}", "").strip().replace(",", ".")
+        if not kind:
+            if raw:
+                errors.append(f"Carga {n}: escolha o tipo da carga (art. 24, §3).")
+            continue
+        if kind not in kinds:
+            errors.append(f"Carga {n}: tipo de carga não previsto na lei (art. 24, §3).")
+            continue
+        load: dict[str, Any] = {"kind": kind}
+        if raw:
+            try:
+                capacity = float(raw)
+            except ValueError:
+                errors.append(f"Carga {n}: capacidade em número (kg ou litros), ex.: 13 ou 20,5.")
+                continue
+            if capacity < 0:
+                errors.append(f"Carga {n}: a capacidade não pode ser negativa.")
+                continue
+            load["capacity"] = capacity
+        found.append(load)
+    if not found:
+        return None, errors
+    return {"sidecar": bool(request.POST.get("carga_sidecar")), "loads": found}, errors
 
 
 @login_required
@@ -384,3 +440,102 @@ def mine(request: HttpRequest) -> HttpResponse:
         else Inspection.objects.none()
     )
     return render(request, "inspections/mine.html", {"inspections": rows, "holder": holder})
+
+
+# Extraordinary vistorias (mototaxi art. 5 §6) ---------------------------------------------------
+
+
+class OrderForm(forms.Form):
+    scheduled_for = forms.DateField(
+        label="Data da vistoria", widget=forms.DateInput(attrs={"type": "date"})
+    )
+    place = forms.CharField(label="Local", max_length=200)
+    reason = forms.CharField(label="Motivo", max_length=300)
+    notified_on = forms.DateField(
+        label="Permissionário notificado em (deixe em branco se ainda não foi)",
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+    notice_form = forms.ChoiceField(
+        label="Forma da notificação",
+        required=False,
+        choices=[("", "—"), *orders.NOTICE_FORMS.items()],
+    )
+
+
+class NoticeForm(forms.Form):
+    order = forms.IntegerField(widget=forms.HiddenInput)
+    notified_on = forms.DateField(
+        label="Notificado em", widget=forms.DateInput(attrs={"type": "date"})
+    )
+    notice_form = forms.ChoiceField(label="Forma", choices=list(orders.NOTICE_FORMS.items()))
+
+
+@login_required
+def order(request: HttpRequest, permit_id: int) -> HttpResponse:
+    """Order an extraordinary vistoria of a permit's vehicle and record the holder's notice; the
+    permit's orders with their situation."""
+    m = _municipality(request)
+    if (denied := _staff_only(request)) is not None:
+        return denied
+    permit = get_object_or_404(Permit.objects.select_related("vehicle", "holder"), pk=permit_id)
+    if permit.vehicle is None:
+        raise Http404
+    today = timezone.localdate()
+    if not orders.orders_allowed(m, permit, today):
+        raise Http404
+    actor = actor_of(request)
+    form = OrderForm(request.POST if request.POST.get("acao") == "determinar" else None)
+    notice = NoticeForm(request.POST if request.POST.get("acao") == "notificar" else None)
+    errors: list[str] = []
+    try:
+        if form.is_bound and form.is_valid():
+            d = form.cleaned_data
+            orders.inspection_order(
+                actor=actor,
+                municipality=m,
+                permit=permit,
+                on=today,
+                scheduled_for=d["scheduled_for"],
+                place=d["place"],
+                reason=d["reason"],
+                notified_on=d["notified_on"],
+                notice_form=d["notice_form"],
+            )
+            messages.success(
+                request,
+                f"Vistoria extraordinária determinada para {d['scheduled_for']:%d/%m/%Y}; "
+                "o permissionário recebeu o aviso no portal.",
+            )
+            return HttpResponseRedirect(request.path)
+        if notice.is_bound and notice.is_valid():
+            d = notice.cleaned_data
+            target = get_object_or_404(InspectionOrder, pk=d["order"], permit=permit)
+            orders.inspection_order_notified(
+                actor=actor,
+                municipality=m,
+                order=target,
+                notified_on=d["notified_on"],
+                notice_form=d["notice_form"],
+            )
+            messages.success(request, f"Notificação de {d['notified_on']:%d/%m/%Y} registrada.")
+            return HttpResponseRedirect(request.path)
+    except NotCompetent as exc:
+        return forbidden(request, str(exc))
+    except (services.Refused, services.FieldError) as exc:
+        errors = _errors(exc)
+    allowed = is_allowed(actor.role, "inspection.order", permit.law)
+    return render(
+        request,
+        "inspections/order.html",
+        {
+            "permit": permit,
+            "orders": InspectionOrder.objects.filter(permit=permit).select_related("inspection"),
+            "form": form,
+            "notice_choices": list(orders.NOTICE_FORMS.items()),
+            "allowed": allowed,
+            "errors": errors,
+            "today": today,
+        },
+        status=422 if errors or (form.is_bound and form.errors) else 200,
+    )

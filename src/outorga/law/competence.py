@@ -89,6 +89,8 @@ ACTIONS: dict[str, str] = {
     "platform.report.review": "analisar relatórios mensais e ISSQN",
     "complaint.answer": "responder reclamação",
     "inspection.record": "registrar vistoria ou inspeção de veículo",
+    "inspection.order": "determinar vistoria extraordinária de veículo",
+    "registration.request": "pedir a atualização ou o cancelamento do próprio cadastro",
     "inspection.confirm": "confirmar ou não o resultado de vistoria de empresa credenciada",
     "inspection.company.manage": "cadastrar empresas de inspeção e suas credenciais de API",
 }
@@ -203,6 +205,8 @@ _TABLE: list[Competence] = [
     _c(MOTO, "penalty.seizure", {R.FISCAL}, cite(MOTO, 35)),
     _c(MOTO, "seizure.release", {R.ATENDENTE, R.AUTORIDADE}, cite(MOTO, 35, 1)),
     _c(MOTO, "defence.file", {R.PERMISSIONARIO, R.ATENDENTE}, cite(MOTO, 42)),
+    # Art. 4 §2: the holder asks to update or cancel the registration (applied by the clerk).
+    _c(MOTO, "registration.request", {R.PERMISSIONARIO}, cite(MOTO, 4, 2)),
     _c(MOTO, "defence.judge", {R.AUTORIDADE}, cite(MOTO, 42)),
     _c(MOTO, "appeal.jari.judge", {R.JARI}, cite(MOTO, 43), cite(MOTO, 34, 3)),
     _c(MOTO, "appeal.executive.judge", {R.CHEFE_EXECUTIVO}, cite(MOTO, 44), cite(MOTO, 34, 3)),
@@ -380,6 +384,8 @@ _TABLE: list[Competence] = [
     # accredited companies inspect (mototaxi art. 2 XI–XII; taxi art. 29) and the municipality
     # confirms; apps vehicles are inspected by the posture inspectors (apps art. 22–23 I).
     _c(MOTO, "inspection.record", {R.FISCAL}, cite(MOTO, 5, 6), cite(MOTO, 27)),
+    # Art. 5 §6: other vistorias "quando lhe aprouver" — ordered by the Secretaria's fiscal or clerk.
+    _c(MOTO, "inspection.order", {R.FISCAL, R.ATENDENTE}, cite(MOTO, 5, 6), cite(MOTO, 27)),
     _c(
         MOTO,
         "inspection.confirm",

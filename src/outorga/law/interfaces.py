@@ -59,13 +59,17 @@ MOTO_SERVICES = Interface(
         "auxiliary_credential_renewal",
         "defence_result",
         "fee",
+        "extraordinary_inspection",
         "fine",
         "infraction_notice",
         "inspection_due",
         "inspection_result",
         "penalty",
+        "motofrete_contractor",
+        "motofrete_load",
         "permit_extension",
         "public_post_suspension",
+        "registration_update",
         "seizure_release",
         "stand",
         "suspension_return",
@@ -250,6 +254,13 @@ def measures(law: str) -> dict[str, str]:
     """The administrative measures an agent may apply with an auto under ``law`` (its rulebook's
     ``MEASURES``: code → how a person reads it, with its article); empty where the law has none."""
     found: Mapping[str, str] | None = _export(law, "MEASURES")
+    return dict(found or {})
+
+
+def load_kinds(law: str) -> dict[str, str]:
+    """The loads a cargo vehicle may be found carrying that ``law`` judges (its rulebook's
+    ``LOAD_KINDS``: code → label; mototaxi art. 24, §3); empty where the law has none."""
+    found: Mapping[str, str] | None = _export(law, "LOAD_KINDS")
     return dict(found or {})
 
 

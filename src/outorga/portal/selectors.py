@@ -101,6 +101,7 @@ PORTAL_LINKS: list[tuple[str, tuple[str, ...]]] = [
         ("enforcement:portal_infractions", "enforcement:portal", "enforcement:portal_autos"),
     ),
     ("Minhas vistorias", ("inspections:portal", "inspections:mine")),
+    ("Atualizar o cadastro (art. 4, §2)", ("portal:registration",)),
 ]
 
 

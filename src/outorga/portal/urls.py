@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_accounts, views_apply, views_requests
+from . import views, views_accounts, views_apply, views_registration, views_requests
 
 app_name = "portal"
 
@@ -19,6 +19,7 @@ urlpatterns = [
         views_requests.auxiliary,
         name="request_auxiliary",
     ),
+    path("portal/cadastro/", views_registration.registration, name="registration"),
     path("portal/avisos/<int:notification_id>/lido/", views.notification_read, name="read"),
     path("avisos/", views.staff_list, name="staff_list"),
     # The applicant: enrolment in a tender, documents sent, what the law still requires.

@@ -13,6 +13,7 @@ from . import validation
 from .models import (
     Document,
     Permit,
+    PermitContractor,
     PermitTerm,
     Person,
     Service,
@@ -523,6 +524,38 @@ class PermitReserveForm(forms.Form):
             self.fields["reason"].label = "Motivo (ex.: veículo substituído)"
         else:
             self.fields["on"].label = "Início da reserva"
+
+
+class PublicPostForm(forms.Form):
+    """The holder takes an elected or confidence post, or leaves it (mototaxi art. 2 XXIV). The
+    posts offered are the law's own (its question's facts schema); a post it does not name is
+    refused by the service naming the field."""
+
+    post = forms.ChoiceField(
+        label="Cargo na Administração Pública",
+        choices=[("eletivo", "cargo eletivo"), ("confianca", "cargo de confiança")],
+    )
+    took_office_on = forms.DateField(label="Data da posse", widget=DATE)
+
+    def __init__(self, *args: Any, ending: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if ending:
+            self.fields["left_office_on"] = forms.DateField(
+                label="Saída do cargo (último dia no exercício)", widget=DATE
+            )
+            self.fields["on"] = forms.DateField(label="Volta a ativa em", widget=DATE)
+            _today_initial(self, "on")
+        else:
+            _today_initial(self, "took_office_on")
+
+
+class ContractorForm(forms.Form):
+    """Who employs the motofretista or contracts his continued service (art. 25)."""
+
+    document = forms.CharField(label="CPF ou CNPJ do empregador ou contratante", max_length=18)
+    relation = forms.ChoiceField(label="Relação", choices=PermitContractor.Relation.choices)
+    started_on = forms.DateField(label="Desde", widget=DATE)
+    ended_on = forms.DateField(label="Até (se já terminou)", required=False, widget=DATE)
 
 
 TRANSFER_EVENT_CHOICES = [

@@ -708,3 +708,27 @@ class ExtinctionCase(TenantModel):
 __all__ = ["ExtinctionCase", "PermitTerm", "PermitTermRenewal", "VehicleChange"]
 from .models_requests import *  # noqa: E402,F403
 from .models_submissions import *  # noqa: E402,F403
+
+
+class PermitContractor(TenantModel):
+    """Who employs the motofrete driver of a permit, or holds a contract of continued service with
+    him (mototaxi/motofrete art. 25): jointly liable for the civil damages of breaking the rules of
+    the activity, while the relation lasts. ``joint`` is the law's answer when recorded (an
+    occasional contractor is recorded but not joint)."""
+
+    class Relation(models.TextChoices):
+        EMPLOYMENT = "employment", "empregador"
+        CONTINUED = "continued", "contrato de prestação continuada de serviço"
+        OCCASIONAL = "occasional", "contrato eventual"
+
+    permit = models.ForeignKey(Permit, on_delete=models.PROTECT, related_name="contractors")
+    person = models.ForeignKey(
+        Person, on_delete=models.PROTECT, related_name="+", verbose_name="empregador ou contratante"
+    )
+    relation = models.CharField("relação", max_length=20, choices=Relation.choices)
+    started_on = models.DateField("desde")
+    ended_on = models.DateField("até", null=True, blank=True)
+    joint = models.BooleanField("responsável solidário (art. 25)", default=False)
+
+    class Meta:
+        ordering = ["-started_on", "-id"]

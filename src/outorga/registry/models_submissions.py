@@ -70,4 +70,45 @@ class DocumentSubmission(TenantModel):
         return str(Document.Type(self.doc_type).label)
 
 
-__all__ = ["DocumentSubmission"]
+class RegistrationRequest(TenantModel):
+    """The holder's request, from the portal, to update the registration or cancel it (mototaxi
+    art. 4 §2). Applied by the clerk once the holder has appeared in person (art. 13 XX a): an
+    update through ``person_update``, a cancellation as the renúncia on the written request (art.
+    6 §6); or refused with a reason."""
+
+    class Kind(models.TextChoices):
+        UPDATE = "update", "atualização do cadastro"
+        CANCEL = "cancel", "cancelamento do cadastro"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "aguardando o comparecimento"
+        APPLIED = "applied", "aplicado"
+        REFUSED = "refused", "recusado"
+
+    person = models.ForeignKey(
+        "registry.Person", on_delete=models.PROTECT, related_name="registration_requests"
+    )
+    #: The permit to cancel (a cancellation); blank for an update of the person's own data.
+    permit = models.ForeignKey(
+        "registry.Permit", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    kind = models.CharField("pedido", max_length=12, choices=Kind.choices)
+    #: The new values asked (address, city, phone, email), only those that change.
+    changes = models.JSONField("alterações pedidas", default=dict, blank=True)
+    text = models.CharField("pedido escrito", max_length=500)
+    requested_on = models.DateField("pedido em")
+    status = models.CharField(
+        "situação", max_length=10, choices=Status.choices, default=Status.PENDING
+    )
+    appeared_on = models.DateField("compareceu pessoalmente em", null=True, blank=True)
+    decided_by = models.ForeignKey(
+        "core.User", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    decided_on = models.DateField("decidido em", null=True, blank=True)
+    refusal_reason = models.CharField("motivo da recusa", max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["requested_on", "id"]
+
+
+__all__ = ["DocumentSubmission", "RegistrationRequest"]

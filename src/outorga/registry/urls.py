@@ -10,6 +10,7 @@ from .views import lists as lists_views
 from .views import people as people_views
 from .views import permit_status as permit_status_views
 from .views import permits as permits_views
+from .views import registration_requests as registration_requests_views
 from .views import simulation as simulation_views
 from .views import submissions as submissions_views
 from .views import termos as termos_views
@@ -42,6 +43,16 @@ urlpatterns = [
     ),
     path("documentos/<int:doc_id>/", documents_views.document_edit, name="document_edit"),
     path("documentos/<int:doc_id>/arquivo/", documents_views.document_file, name="document_file"),
+    path(
+        "pedidos-de-cadastro/",
+        registration_requests_views.registration_requests,
+        name="registration_requests",
+    ),
+    path(
+        "pedidos-de-cadastro/<int:request_id>/",
+        registration_requests_views.registration_request,
+        name="registration_request",
+    ),
     path("envios/", submissions_views.queue, name="submissions"),
     path("envios/<int:submission_id>/", submissions_views.review, name="submission"),
     path(
@@ -108,6 +119,21 @@ urlpatterns = [
         "permissoes/<int:permit_id>/reserva/encerrar/",
         permit_status_views.permit_reserve_end,
         name="permit_reserve_end",
+    ),
+    path(
+        "permissoes/<int:permit_id>/contratantes/",
+        permit_status_views.permit_contractor,
+        name="permit_contractor",
+    ),
+    path(
+        "permissoes/<int:permit_id>/cargo-publico/",
+        permit_status_views.permit_public_post,
+        name="permit_public_post",
+    ),
+    path(
+        "permissoes/<int:permit_id>/cargo-publico/encerrar/",
+        permit_status_views.permit_public_post_end,
+        name="permit_public_post_end",
     ),
     path(
         "permissoes/<int:permit_id>/transferir/",

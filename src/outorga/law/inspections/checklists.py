@@ -7,7 +7,10 @@ edit of the old one. Every item cites the article it checks. An item may also:
 - name ``rules`` of the checklist's rulebook ``question`` (e.g. ``taxi_2017.art_27_silver``): the
   rulebook decides the item from the vehicle's facts, the inspector cannot pass it by hand;
 - name a ``fact`` of that question it answers (``equipment:<key>`` adds to the equipment list;
-  otherwise a boolean, ``fact_when_ok`` when the item is ok, its negation when not ok).
+  otherwise a boolean, ``fact_when_ok`` when the item is ok, its negation when not ok);
+- name the rulebook question that judges the ``loads`` found on the vehicle (motofrete art. 24,
+  §3: ``motofrete_load``): when the inspector records them, the law decides the item and a banned
+  load fails it whatever was ticked.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ ITEM_SCHEMA: dict[str, Any] = closed(
         "rules": list_of({"type": "string"}, minItems=1),
         "fact": {"type": "string", "minLength": 1},
         "fact_when_ok": {"type": "boolean"},
+        "loads": {"type": "string", "minLength": 1},
     },
     required=["code", "label", "citation", "critical"],
 )
@@ -79,6 +83,7 @@ class Item:
     rules: tuple[str, ...] = ()
     fact: str | None = None
     fact_when_ok: bool = True
+    loads: str | None = None  # the question judging the loads found (motofrete art. 24, §3)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -88,6 +93,7 @@ class Item:
             "critical": self.critical,
             "allow_na": self.allow_na,
             "automatic": bool(self.rules),
+            "loads": self.loads is not None,
         }
 
 
@@ -191,6 +197,7 @@ def checklist(code: str, on: dt.date) -> Checklist:
             rules=tuple(i.get("rules", ())),
             fact=i.get("fact"),
             fact_when_ok=bool(i.get("fact_when_ok", True)),
+            loads=i.get("loads"),
         )
         for i in v["items"]
     )

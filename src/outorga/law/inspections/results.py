@@ -220,11 +220,16 @@ def evaluate_result(qid: str, law: str, ctx: Context, facts: Mapping[str, Any]) 
         for r in rulebook.reasons:
             by_rule.setdefault(r.rule, []).append(r)
 
+    loads_found = facts.get("loads")
     item_reasons: list[Reason] = []
     items_out: list[dict[str, Any]] = []
     for i in cl.items:
         a = answers[i.code]
         from_rules = [r for rule in i.rules for r in by_rule.get(rule, [])]
+        if i.loads and loads_found and loads_found.get("loads"):
+            # The loads recorded are judged by the law (motofrete art. 24, §3), not ticked.
+            loads_facts = {"found_on": on.isoformat(), **loads_found}
+            from_rules += list(ask(i.loads, ctx, loads_facts).reasons)
         r = item_reason(i, ItemResult(a["result"]), a.get("remark", ""), from_rules)
         item_reasons.append(r)
         final = ItemResult.NOT_OK if r.verdict is Verdict.REFUSED else ItemResult(a["result"])
@@ -371,6 +376,12 @@ def result_schema(law: str) -> dict[str, Any]:
                 ),
             },
             "vehicle": {"type": "object"},
+            # What the vehicle carried when inspected, for an item that judges loads (motofrete
+            # art. 24, §3): the law's own question checks each load's kind and capacity.
+            "loads": closed(
+                {"sidecar": {"type": "boolean"}, "loads": {"type": "array"}},
+                required=["sidecar", "loads"],
+            ),
             "by_company": {"type": "boolean"},
             "company_accredited": {"type": "boolean"},
         },
@@ -384,7 +395,8 @@ RESULT_QUESTIONS: tuple[tuple[str, str, str, str], ...] = (
         MOTO,
         "ipatinga.mototaxi-2013.inspection_result",
         "Qual o resultado desta vistoria ou inspeção de mototáxi/motofrete?",
-        "Art. 2 XI–XII, 5 §1 II–III, §6, §7, 13 VIII, XVIII, 19, 24 §1–5, 39 VIII.",
+        "Art. 2 XI–XII, 5 §1 II–III, §6, §7, 13 VIII, XVIII, 19, 24 §1–5 (§3: the loads found, "
+        "asked of motofrete_load), 39 VIII.",
     ),
     (
         TAXI,

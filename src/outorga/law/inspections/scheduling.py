@@ -107,6 +107,18 @@ def _decide(
     )
 
 
+def _missed_art_39_vi() -> tuple[Any, dict[str, Any]]:
+    """Art. 39 VI — deixar de submeter o veículo à vistoria de rotina ou quando determinado: the
+    catalog's inciso and the candidate infraction as the sweep records it."""
+    it = infraction_type("art39-VI")
+    return it, {
+        "code": it.code,
+        "citation": it.citation.render(),
+        "severity": str(it.severity),
+        "description": it.description,
+    }
+
+
 @question(
     "ipatinga.mototaxi-2013.inspection_due",
     law=MOTO,
@@ -158,13 +170,7 @@ def mototaxi_due(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     reasons.append(why)
     infraction = None
     if overdue:
-        it = infraction_type("art39-VI")
-        infraction = {
-            "code": it.code,
-            "citation": it.citation.render(),
-            "severity": str(it.severity),
-            "description": it.description,
-        }
+        it, infraction = _missed_art_39_vi()
         reasons.append(
             reason(
                 "inspections.mototaxi.missed",
@@ -264,3 +270,145 @@ def taxi_due(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             )
         )
     return _decide(qid, ctx, due_on, kind, status, overdue, infraction, reasons)
+
+
+# --- Extraordinary inspections (mototaxi art. 5 §6) -------------------------------------------------
+
+ORDER_STATUS_PT = {
+    "scheduled": "agendada",
+    "done": "realizada",
+    "not_notified": "encerrada sem notificação do permissionário",
+    "missed": "veículo não apresentado",
+}
+
+
+@question(
+    "ipatinga.mototaxi-2013.extraordinary_inspection",
+    law=MOTO,
+    title="Como está a vistoria extraordinária determinada a este mototáxi/motofrete?",
+    schema=closed(
+        {
+            "ordered_on": DATE,
+            "scheduled_for": DATE,
+            "notified_on": nullable(DATE),
+            "inspected_on": nullable(DATE),
+        },
+        required=["ordered_on", "scheduled_for"],
+    ),
+)
+def extraordinary_inspection(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 5 §6: besides the vistoria at the CRLV's renewal, the vehicle is subject to other
+    vistorias and inspections "quando lhe aprouver" — ordered at any time, for a date the órgão sets
+    (never before the order). The holder must submit the vehicle within the term fixed (art. 13
+    XIII) and follow the notices (art. 13 XV); not submitting it "quando determinado pelo órgão" is
+    an infraction média with seizure (art. 39 VI, §2). Judged on ``ctx.as_of``: without a notice
+    delivered by the scheduled date the holder was never bound, so the order lapses without an
+    infraction; after the date (plus ``inspections.sweep_grace_days``) with no inspection, the
+    infraction is a candidate for the authority."""
+    qid = "ipatinga.mototaxi-2013.extraordinary_inspection"
+    ordered, scheduled = day(facts["ordered_on"]), day(facts["scheduled_for"])
+    notified = opt_day(facts.get("notified_on"))
+    inspected = opt_day(facts.get("inspected_on"))
+    par6 = cite(MOTO, 5, 6)
+    reasons: list[Reason] = []
+    if scheduled < ordered:
+        reasons.append(
+            reason(
+                "inspections.extraordinary.date",
+                Verdict.REFUSED,
+                f"A vistoria extraordinária não pode ser marcada para {scheduled:%d/%m/%Y}, antes "
+                f"da determinação ({ordered:%d/%m/%Y}).",
+                par6,
+                facts={"determinada_em": ordered, "marcada_para": scheduled},
+            )
+        )
+        return decide(
+            qid,
+            ctx,
+            {"valid": False, "status": None, "infraction": None},
+            reasons,
+            "Data inválida.",
+        )
+    reasons.append(
+        reason(
+            "inspections.extraordinary.order",
+            Verdict.INFO,
+            f"Vistoria extraordinária determinada em {ordered:%d/%m/%Y} para "
+            f"{scheduled:%d/%m/%Y}: o veículo se sujeita a outras vistorias quando o órgão "
+            "competente determinar.",
+            par6,
+            cite(MOTO, 13, inc="XIII"),
+            facts={"determinada_em": ordered, "marcada_para": scheduled},
+        )
+    )
+    grace = ctx.param("inspections.sweep_grace_days", ctx.as_of)
+    last_day = scheduled + dt.timedelta(days=int(grace.value))
+    infraction = None
+    if inspected is not None and ordered <= inspected <= last_day:
+        status = "done"
+        reasons.append(
+            reason(
+                "inspections.extraordinary.done",
+                Verdict.OK,
+                f"Veículo vistoriado em {inspected:%d/%m/%Y}.",
+                par6,
+                facts={"vistoriado_em": inspected},
+            )
+        )
+    elif ctx.as_of <= last_day:
+        status = "scheduled"
+        reasons.append(
+            reason(
+                "inspections.extraordinary.pending",
+                Verdict.INFO,
+                f"Aguarda a apresentação do veículo até {last_day:%d/%m/%Y}"
+                + ("." if notified else "; o permissionário ainda não foi notificado."),
+                par6,
+                cite(MOTO, 13, inc="XV"),
+                facts={"notificado_em": notified, "prazo": last_day},
+                params=(grace,),
+            )
+        )
+    elif notified is None or notified > scheduled:
+        status = "not_notified"
+        reasons.append(
+            reason(
+                "inspections.extraordinary.not_notified",
+                Verdict.INFO,
+                "O permissionário não foi notificado até a data marcada: não estava obrigado a "
+                "apresentar o veículo e não há infração; determine nova data.",
+                cite(MOTO, 13, inc="XV"),
+                facts={"notificado_em": notified, "marcada_para": scheduled},
+            )
+        )
+    else:
+        status = "missed"
+        it, infraction = _missed_art_39_vi()
+        reasons.append(
+            reason(
+                "inspections.extraordinary.missed",
+                Verdict.REFUSED,
+                f"Notificado em {notified:%d/%m/%Y}, o permissionário não apresentou o veículo "
+                f"até {last_day:%d/%m/%Y}: deixar de submeter o veículo à vistoria quando "
+                "determinado pelo órgão é infração média, com apreensão do veículo; candidata a "
+                "auto de infração.",
+                it.citation,
+                it.seizure_citation,
+                par6,
+                cite(MOTO, 13, inc="XIII"),
+                facts={"notificado_em": notified, "prazo": last_day},
+                params=(grace,),
+            )
+        )
+    return decide(
+        qid,
+        ctx,
+        {
+            "valid": True,
+            "status": status,
+            "last_day": last_day,
+            "infraction": infraction,
+        },
+        reasons,
+        f"Vistoria extraordinária: {ORDER_STATUS_PT[status]}.",
+    )

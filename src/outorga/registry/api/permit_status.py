@@ -92,3 +92,21 @@ class PublicPostEndIn(PublicPostIn):
 )
 def permit_public_post_end(payload: PublicPostEndIn) -> dict[str, Any]:
     return payload.dict()
+
+
+class ContractorIn(Schema):
+    #: CPF or CNPJ of the employer or contractor, already in the registry.
+    document: str
+    #: ``employment``, ``continued`` (a contract of continued service) or ``occasional`` (art. 25).
+    relation: str
+    started_on: dt.date
+    ended_on: dt.date | None = None
+
+
+@permit_act_route(
+    "contractors",
+    permit_status_services.permit_contractor_record,
+    "Registrar empregador ou contratante do motofretista (responsável solidário, art. 25)",
+)
+def permit_contractor_record(payload: ContractorIn) -> dict[str, Any]:
+    return payload.dict()

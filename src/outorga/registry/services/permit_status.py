@@ -518,3 +518,76 @@ def permit_public_post_end(
         effective_on=on,
         basis=basis_of(d),
     )
+
+
+# --- the employer or contractor of a motofrete driver (art. 25) ----------------------------------
+
+
+def permit_contractor_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    document: str,
+    relation: str,
+    started_on: dt.date,
+    ended_on: dt.date | None = None,
+) -> Permit:
+    """Record who employs the permit's motofrete driver or contracts his continued service, found
+    by CPF/CNPJ in the registry (mototaxi/motofrete art. 25). The law says whether the relation
+    makes that person jointly liable (stored as ``joint``); a permit of another service is
+    refused with the article."""
+    from ..models import PermitContractor, Person
+    from ..validation import digits
+
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=permit.law)
+    if relation not in PermitContractor.Relation.values:
+        raise FieldError("relação", "escolha emprego, contrato continuado ou eventual")
+    if ended_on is not None and ended_on < started_on:
+        raise FieldError("até", "o fim da relação não pode ser anterior ao início")
+    law = bound_law(municipality, permit.service, started_on)
+    if not law.answers("motofrete_contractor"):
+        raise FieldError("permissão", "a lei desta permissão não trata de contratante solidário")
+    with transaction.atomic(), tenant(municipality):
+        person = Person.objects.filter(document=digits(document)).first()
+        if person is None:
+            raise FieldError(
+                "CPF/CNPJ", "CPF/CNPJ não encontrado no cadastro; cadastre a pessoa antes"
+            )
+        d = law.ask(
+            "motofrete_contractor",
+            {
+                "service": permit.service,
+                "relation": relation,
+                "started_on": started_on.isoformat(),
+                "ended_on": ended_on.isoformat() if ended_on else None,
+                "on": started_on.isoformat(),
+            },
+            started_on,
+        )
+        if not d.outcome["allowed"]:
+            raise Refused(d)
+        row = PermitContractor.objects.create(
+            permit=permit,
+            person=person,
+            relation=relation,
+            started_on=started_on,
+            ended_on=ended_on,
+            joint=bool(d.outcome["joint_liability"]),
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="permit.contractor",
+            obj=permit,
+            new={
+                "contractor": row.pk,
+                "document": person.document,
+                "relation": relation,
+                "started_on": started_on,
+                "ended_on": ended_on,
+                "joint": row.joint,
+            },
+            basis=basis_of(d),
+        )
+    return permit

@@ -1,4 +1,5 @@
-"""Screens for a permit's status: renúncia, reserve and its end (mototaxi and motofrete)."""
+"""Screens for a permit's status: renúncia, reserve and its end, and the suspension while the
+holder holds a public post (mototaxi and motofrete)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.requests import actor_of
 from outorga.law.competence import is_allowed
 
-from ..forms import PermitReserveForm, RenounceForm
+from ..forms import ContractorForm, PermitReserveForm, PublicPostForm, RenounceForm
 from ..models import Service
 from ..services import permit_status as permit_status_services
 from .common import (
@@ -92,5 +93,84 @@ def permit_reserve_end(request: HttpRequest, permit_id: int) -> HttpResponse:
         intro=f"A reserva é temporária ({cites(permit, 'reserve')}): encerrada, a permissão "
         f"volta a ativa com o veículo vinculado (placa abaixo).",
         submit="Encerrar a reserva",
+        action="registry.record",
+    )
+
+
+@competent
+def permit_public_post(request: HttpRequest, permit_id: int) -> HttpResponse:
+    """Mototaxi art. 2 XXIV: suspended from the day the holder takes an elected or confidence post,
+    with no end date, until the holder leaves it (:func:`permit_public_post_end`)."""
+    permit = scoped_permit(permit_id, service__in=(Service.MOTOTAXI, Service.MOTOFRETE))
+    return permit_step(
+        request,
+        permit,
+        PublicPostForm(request.POST or None),
+        permit_status_services.permit_public_post_suspend,
+        lambda d: {"post": d["post"], "took_office_on": d["took_office_on"]},
+        done=lambda d: (
+            f"Permissão {permit.number} suspensa desde "
+            f"{d['took_office_on']:%d/%m/%Y}, enquanto o permissionário exercer o cargo."
+        ),
+        title=f"Suspender por cargo público — {permit.number}",
+        intro=f"A permissão fica suspensa, com proibição da prestação do serviço, enquanto o "
+        f"permissionário exercer cargo eletivo ou de confiança na Administração Pública "
+        f"({cites(permit, 'public_post')}). Não é penalidade: não tem prazo nem processo; "
+        f"começa na data da posse e termina com a saída do cargo.",
+        submit="Suspender enquanto exercer o cargo",
+        action="penalty.suspension",
+    )
+
+
+@competent
+def permit_public_post_end(request: HttpRequest, permit_id: int) -> HttpResponse:
+    """Mototaxi art. 2 XXIV: back to active once the holder has left the post."""
+    permit = scoped_permit(permit_id, service__in=(Service.MOTOTAXI, Service.MOTOFRETE))
+    return permit_step(
+        request,
+        permit,
+        PublicPostForm(request.POST or None, ending=True),
+        permit_status_services.permit_public_post_end,
+        lambda d: {
+            "post": d["post"],
+            "took_office_on": d["took_office_on"],
+            "left_office_on": d["left_office_on"],
+            "on": d["on"],
+        },
+        done=lambda d: (
+            f"Suspensão por cargo público encerrada: permissão {permit.number} ativa "
+            f"desde {d['on']:%d/%m/%Y}."
+        ),
+        title=f"Encerrar a suspensão por cargo público — {permit.number}",
+        intro=f"Deixado o cargo, a suspensão termina e o serviço pode voltar "
+        f"({cites(permit, 'public_post')}); sem a comprovação do art. 32, §2, que é da "
+        f"suspensão por penalidade. Enquanto o titular ainda exerce o cargo, a volta é recusada.",
+        submit="Encerrar a suspensão",
+        action="permit.renew",
+    )
+
+
+@competent
+def permit_contractor(request: HttpRequest, permit_id: int) -> HttpResponse:
+    """Motofrete art. 25: record the employer or continued-service contractor of the driver."""
+    permit = scoped_permit(permit_id, service__in=(Service.MOTOTAXI, Service.MOTOFRETE))
+    return permit_step(
+        request,
+        permit,
+        ContractorForm(request.POST or None),
+        permit_status_services.permit_contractor_record,
+        lambda d: {
+            "document": d["document"],
+            "relation": d["relation"],
+            "started_on": d["started_on"],
+            "ended_on": d["ended_on"],
+        },
+        done=lambda d: f"Empregador ou contratante registrado na permissão {permit.number}.",
+        title=f"Empregador ou contratante do motofretista — {permit.number}",
+        intro="Quem emprega o condutor de motofrete ou firma com ele contrato de prestação "
+        "continuada de serviço é responsável solidário pelos danos cíveis advindos do "
+        "descumprimento das normas da atividade e da profissão (art. 25). A multa administrativa "
+        "continua do infrator.",
+        submit="Registrar",
         action="registry.record",
     )

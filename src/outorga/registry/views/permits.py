@@ -148,6 +148,15 @@ def permit_actions(permit: Permit, role: str) -> dict[str, Any]:
         "can_renew": is_allowed(role, "permit.renew", law),
         "can_transfer": taxi and is_allowed(role, "permit.grant", law),
         "can_reserve": not taxi and is_allowed(role, "registry.record", law),
+        # Mototaxi art. 2 XXIV: suspended while the holder holds a public post (no end date), and
+        # its end once the post is left; a penalty's suspension has an end date and ends otherwise.
+        "can_public_post": not taxi
+        and permit.status == Permit.Status.ACTIVE
+        and is_allowed(role, "penalty.suspension", law),
+        "can_public_post_end": not taxi
+        and permit.status == Permit.Status.SUSPENDED
+        and permit.suspended_until is None
+        and is_allowed(role, "permit.renew", law),
         "can_extinction": taxi and is_allowed(role, "extinction.propose", law),
         # Mototaxi art. 6: extension by periods; the taxi law has none (art. 10, 13).
         "can_extend": not taxi and is_allowed(role, "permit.extend", law),
@@ -159,6 +168,8 @@ def permit_actions(permit: Permit, role: str) -> dict[str, Any]:
         .select_related("from_vehicle", "to_vehicle")
         .order_by("-started_on", "-id"),
         "cases": ExtinctionCase.objects.filter(permit=permit).order_by("-opened_on", "-id"),
+        # Motofrete art. 25: who employs or contracts the driver (jointly liable, civil damages).
+        "contractors": permit.contractors.select_related("person"),
     }
 
 

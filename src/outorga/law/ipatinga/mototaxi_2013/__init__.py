@@ -14,6 +14,8 @@ One submodule per part of the law, in the order of its articles:
   municipal data (``ipatinga.mototaxi-2013.fee``)
 - :mod:`.catalog` — every infraction of art. 38–41 (:data:`CATALOG`)
 - :mod:`.penalties` — art. 31–32, 34, 47 (``ipatinga.mototaxi-2013.penalty``)
+- :mod:`.registration` — art. 4 §2 with 13 XX a (``ipatinga.mototaxi-2013.registration_update``)
+- :mod:`.contractors` — art. 25 (``ipatinga.mototaxi-2013.motofrete_contractor``)
 - :mod:`.appeals` — art. 42–44 (``ipatinga.mototaxi-2013.appeal_deadline``, ``ipatinga.mototaxi-2013.defence_result``)
 
 Competence (art. 34) lives in :mod:`outorga.law.competence`; this rulebook only reads it.
@@ -26,7 +28,18 @@ from typing import Any
 from outorga.law.citations import Citation
 from outorga.law.procedure import InfractionKind, Procedure
 
-from . import appeals, enforcement, fees, penalties, people, permits, service, vehicles
+from . import (
+    appeals,
+    contractors,
+    enforcement,
+    fees,
+    penalties,
+    people,
+    permits,
+    registration,
+    service,
+    vehicles,
+)
 from ._common import LAW_ID, Service, Severity, art
 from .catalog import CATALOG, InfractionType, infraction_type, infraction_types
 
@@ -34,10 +47,11 @@ from .catalog import CATALOG, InfractionType, infraction_type, infraction_types
 def _kinds(
     on: dt.date | None, regulation_items: Sequence[Mapping[str, Any]] = ()
 ) -> list[InfractionKind]:
-    """Art. 38–41: the incisos in force on ``on`` (every code's newest version without a date).
-    The law lists them all: no regulation adds any."""
+    """Art. 38–41: the incisos in force on ``on`` (every code's newest version without a date),
+    with the prohibitions of other articles they type (art. 18). The law lists them all: no
+    regulation adds any."""
     return [
-        InfractionKind(t.code, t.description, t.severity.value, t.citation.render(), t.seizure)
+        InfractionKind(t.code, t.description, t.severity.value, t.provision, t.seizure)
         for t in infraction_types(on)
     ]
 
@@ -55,6 +69,10 @@ PROCEDURE = Procedure(
         True,
     ),
 )
+
+#: The loads a motofrete may be found carrying (art. 24, §3), code → label, for the screens that
+#: record them (``interfaces.load_kinds``); the law's ``motofrete_load`` judges them.
+LOAD_KINDS: dict[str, str] = dict(vehicles.LOAD_KINDS)
 
 #: The fees of the Cadastro and the inspections (art. 4, 5 §1, §6): code → label, articles.
 FEE_TYPES: dict[str, tuple[str, tuple[Citation, ...]]] = dict(fees.FEES)
@@ -109,12 +127,15 @@ __all__ = [
     "CATALOG",
     "CITES",
     "LAW_ID",
+    "LOAD_KINDS",
     "LIMITS",
     "PROCEDURE",
     "InfractionType",
     "Service",
     "Severity",
     "appeals",
+    "contractors",
+    "registration",
     "enforcement",
     "fees",
     "infraction_type",

@@ -12,7 +12,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from outorga.law.bindings import RULEBOOKS
-from outorga.law.citations import Citation
+from outorga.law.citations import Citation, render_many
 from outorga.law.context import Context
 from outorga.law.parameters import ParameterValue
 from outorga.law.windows import in_span, span_text
@@ -44,6 +44,27 @@ class InfractionType:
     seizure: bool
     valid_from: dt.date = LAW_DATE
     valid_until: dt.date | None = None  # the last day, when an amendment ended this version
+    #: The article that forbids this conduct where the inciso of art. 38–41 types it in general
+    #: words (art. 18: service at a bus or taxi stop, typed by art. 39, I). Cited first.
+    prohibition: Citation | None = None
+
+    @property
+    def citations(self) -> tuple[Citation, ...]:
+        """The prohibition (if any), then the inciso that types the infraction."""
+        return (self.prohibition, self.citation) if self.prohibition else (self.citation,)
+
+    @property
+    def provision(self) -> str:
+        """The provision infringed as the auto writes it (art. 30, VI), the law's title once."""
+        return render_many(self.citations)
+
+    @property
+    def articles(self) -> str:
+        """The articles without the law's title: "art. 39, I" or "art. 18; art. 39, I"."""
+        typed = f"art. {self.article}, {self.inciso}"
+        if self.prohibition is None:
+            return typed
+        return f"art. {self.prohibition.article}; {typed}"
 
     def in_force(self, day: dt.date) -> bool:
         return in_span(day, self.valid_from, self.valid_until)
@@ -279,8 +300,30 @@ CATALOG: tuple[InfractionType, ...] = (
     ),
 )
 
-#: What a code looks like in facts (``art38-I``); whether it exists on a date is a rule's answer.
-CODE_SCHEMA: dict[str, str] = {"type": "string", "pattern": "^art(38|39|40|41)-[IVXLC]+$"}
+#: Conducts another article forbids that an inciso of art. 38–41 types: an auto cites both. Art.
+#: 18 forbids the service at bus and taxi stops; its nature is the one art. 39, I gives to
+#: "operar ponto em local não permitido" (média, with seizure by art. 39, §2), the law's only
+#: inciso for working at a place where it is not allowed (ADR 0032). The passenger's choice of
+#: driver (art. 18, §1) is a right with no conduct of its own: a driver who refuses the chosen
+#: ride is typed by art. 39, IV, already in the catalog.
+PROHIBITIONS: tuple[InfractionType, ...] = (
+    InfractionType(
+        "art39-I-art18",
+        39,
+        "I",
+        "Exercer o serviço em ponto de ônibus ou de táxi",
+        Severity.MEDIA,
+        seizure=True,
+        prohibition=art(18),
+    ),
+)
+
+#: What a code looks like in facts (``art38-I``, or ``art39-I-art18`` for a prohibition of another
+#: article typed by that inciso); whether it exists on a date is a rule's answer.
+CODE_SCHEMA: dict[str, str] = {
+    "type": "string",
+    "pattern": "^art(38|39|40|41)-[IVXLC]+(-art[0-9]+)?$",
+}
 
 #: Every version of every inciso, oldest first.
 VERSIONS: dict[str, list[InfractionType]] = {}
@@ -321,7 +364,7 @@ def amend(*versions: InfractionType) -> None:
         BY_CODE[v.code] = v
 
 
-amend(*CATALOG)
+amend(*CATALOG, *PROHIBITIONS)
 
 
 def infraction_types(on: dt.date | None = None) -> tuple[InfractionType, ...]:

@@ -354,8 +354,8 @@ def infraction_type_reason(t: InfractionType, facts: Mapping[str, Any] | None = 
     return reason(
         f"{t.code}_type",
         Verdict.INFO,
-        f"{t.description} — infração {SEVERITY_PT[t.severity]} (art. {t.article}, {t.inciso}).",
-        t.citation,
+        f"{t.description} — infração {SEVERITY_PT[t.severity]} ({t.articles}).",
+        *t.citations,
         facts=facts,
     )
 

@@ -67,6 +67,12 @@ EXCEPTED_LOADS = {
     "agua_mineral": ("galão de água mineral", "vehicle.mineral_water_max_litres", "L"),
 }
 
+#: Every load art. 24, §3 names, as a person chooses it (``interfaces.load_kinds``).
+LOAD_KINDS: dict[str, str] = {
+    **BANNED_LOADS,
+    **{k: f"{label} ({unit})" for k, (label, _, unit) in EXCEPTED_LOADS.items()},
+}
+
 
 @dataclass(frozen=True)
 class CargoFacts:

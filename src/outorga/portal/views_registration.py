@@ -1,0 +1,76 @@
+"""The holder keeps the registration up to date or asks its cancellation (mototaxi art. 4 §2): the
+request, and the list of the holder's own requests with their situation."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.utils import timezone
+
+from outorga.core.access import forbidden
+from outorga.core.errors import DomainError
+from outorga.core.formerrors import form_add
+from outorga.core.requests import actor_of
+from outorga.core.tenancy import current_municipality
+from outorga.law.competence import NotCompetent
+from outorga.registry.models import RegistrationRequest
+from outorga.registry.services.registration_requests import registration_request_file
+
+from .views import holder_or_refusal
+
+
+class RequestForm(forms.Form):
+    kind = forms.ChoiceField(label="Pedido", choices=RegistrationRequest.Kind.choices)
+    address = forms.CharField(label="Novo endereço", required=False, max_length=200)
+    city = forms.CharField(label="Novo município de residência", required=False, max_length=100)
+    phone = forms.CharField(label="Novo telefone", required=False, max_length=30)
+    email = forms.EmailField(label="Novo e-mail", required=False)
+    text = forms.CharField(
+        label="Pedido escrito (o que mudou, ou por que pede o cancelamento)",
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+
+@login_required
+def registration(request: HttpRequest) -> HttpResponse:
+    person = holder_or_refusal(request)
+    if isinstance(person, HttpResponse):
+        return person
+    form = RequestForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            registration_request_file(
+                actor=actor_of(request),
+                municipality=current_municipality(),
+                person=person,
+                kind=d["kind"],
+                text=d["text"],
+                on=timezone.localdate(),
+                changes={k: d[k] for k in ("address", "city", "phone", "email")},
+            )
+        except NotCompetent as exc:
+            return forbidden(request, str(exc))
+        except DomainError as exc:
+            form_add(form, exc)
+        else:
+            messages.success(
+                request,
+                "Pedido enviado. Compareça pessoalmente à Secretaria para que seja aplicado "
+                "(art. 13, XX, a).",
+            )
+            return HttpResponseRedirect(request.path)
+    return render(
+        request,
+        "portal/registration.html",
+        {
+            "person": person,
+            "form": form,
+            "requests": RegistrationRequest.objects.filter(person=person).order_by("-id")[:20],
+        },
+        status=422 if form.is_bound and form.errors else 200,
+    )

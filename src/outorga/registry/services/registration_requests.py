@@ -1,0 +1,179 @@
+"""The holder's requests to keep the registration up to date or cancel it (mototaxi art. 4 §2),
+sent from the portal and applied by the clerk once the holder appeared in person (art. 13 XX a) —
+the law decides through the seam (``registration_update``); an update goes through
+``person_update`` (one act with the values before and after), a cancellation through the renúncia
+on the written request (art. 6 §6)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+
+from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.authz import authorize
+from outorga.core.errors import Refused
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+
+from ..models import Permit, Person, RegistrationRequest
+from ..validation import FieldError
+from .common import bound_law
+from .people import PERSON_FIELDS, person_update
+from .permit_status import permit_renounce
+
+#: What the holder may ask to update from the portal (the rest is corrected by the clerk).
+UPDATABLE = ("address", "city", "phone", "email")
+LIVE = (Permit.Status.ACTIVE, Permit.Status.SUSPENDED, Permit.Status.RESERVE)
+
+
+def _holder_permit(person: Person, permit: Permit | None) -> Permit:
+    """The permit the request is under (its law governs): the one named, or the holder's own."""
+    found = permit or Permit.objects.filter(holder=person, status__in=LIVE).order_by("pk").first()
+    if found is None or found.holder_id != person.pk:
+        raise FieldError("permissão", "o pedido é do permissionário sobre a própria permissão")
+    return found
+
+
+def registration_request_file(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    person: Person,
+    kind: str,
+    text: str,
+    on: dt.date,
+    changes: Mapping[str, str] | None = None,
+    permit: Permit | None = None,
+) -> RegistrationRequest:
+    """The holder asks to update the registration (the new address, city, phone or email) or to
+    cancel it (art. 4 §2); waits for the in-person appearance (art. 13 XX a)."""
+    target = _holder_permit(person, permit)
+    authorize(actor=actor, municipality=municipality, action="registration.request", law=target.law)
+    if actor.user is None or person.user_id != actor.user.pk:
+        raise FieldError(
+            "permissionário", "cada permissionário pede apenas sobre o próprio cadastro"
+        )
+    if kind not in RegistrationRequest.Kind.values:
+        raise FieldError("pedido", "escolha atualização ou cancelamento do cadastro")
+    asked = {
+        k: str(v).strip()[:200]
+        for k, v in (changes or {}).items()
+        if k in UPDATABLE and str(v).strip() and str(v).strip() != getattr(person, k)
+    }
+    if kind == RegistrationRequest.Kind.UPDATE and not asked:
+        raise FieldError(
+            "alterações", "informe o que mudou no cadastro (endereço, telefone, e-mail)"
+        )
+    if not text.strip():
+        raise FieldError("pedido escrito", "descreva o pedido")
+    with transaction.atomic(), tenant(municipality):
+        req = RegistrationRequest.objects.create(
+            person=person,
+            permit=target if kind == RegistrationRequest.Kind.CANCEL else None,
+            kind=kind,
+            changes=asked,
+            text=text.strip()[:500],
+            requested_on=on,
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="registration.request",
+            obj=req,
+            new={"kind": kind, "changes": asked, "permit": target.number},
+        )
+    return req
+
+
+def registration_request_apply(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    request: RegistrationRequest,
+    appeared_on: dt.date | None,
+    on: dt.date,
+) -> RegistrationRequest:
+    """Apply the request once the holder appeared in person (the law refuses it otherwise)."""
+    target = _holder_permit(request.person, request.permit)
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=target.law)
+    law = bound_law(municipality, target.service, on)
+    d = law.ask(
+        "registration_update",
+        {
+            "kind": request.kind,
+            "requested_on": request.requested_on.isoformat(),
+            "appeared_on": appeared_on.isoformat() if appeared_on else None,
+            "on": on.isoformat(),
+        },
+        on,
+    )
+    if not d.outcome["apply"]:
+        raise Refused(d)
+    with transaction.atomic(), tenant(municipality):
+        req = RegistrationRequest.objects.select_for_update().get(pk=request.pk)
+        if req.status != RegistrationRequest.Status.PENDING:
+            raise FieldError("pedido", f"o pedido já está {req.get_status_display().lower()}")
+        if req.kind == RegistrationRequest.Kind.UPDATE:
+            person = req.person
+            data: dict[str, Any] = {f: getattr(person, f) for f in PERSON_FIELDS}
+            data.update(document=person.document, name=person.name, **req.changes)
+            person_update(
+                actor=actor,
+                municipality=municipality,
+                law=target.law,
+                person=person,
+                data=data,
+                reason=f"pedido do permissionário de {req.requested_on:%d/%m/%Y} (art. 4, §2)",
+            )
+        else:
+            permit_renounce(
+                actor=actor,
+                municipality=municipality,
+                permit=target,
+                on=on,
+                request=f"pedido escrito de {req.requested_on:%d/%m/%Y}: {req.text}",
+            )
+        req.status, req.appeared_on = RegistrationRequest.Status.APPLIED, appeared_on
+        req.decided_by, req.decided_on = actor.user, on
+        req.save(update_fields=["status", "appeared_on", "decided_by", "decided_on"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="registration.request.apply",
+            obj=req,
+            new={"status": req.status, "appeared_on": appeared_on},
+            basis=basis_of(d),
+        )
+    return req
+
+
+def registration_request_refuse(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    request: RegistrationRequest,
+    reason: str,
+    on: dt.date,
+) -> RegistrationRequest:
+    target = _holder_permit(request.person, request.permit)
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=target.law)
+    if not reason.strip():
+        raise FieldError("motivo da recusa", "informe o motivo da recusa")
+    with transaction.atomic(), tenant(municipality):
+        req = RegistrationRequest.objects.select_for_update().get(pk=request.pk)
+        if req.status != RegistrationRequest.Status.PENDING:
+            raise FieldError("pedido", f"o pedido já está {req.get_status_display().lower()}")
+        req.status, req.refusal_reason = RegistrationRequest.Status.REFUSED, reason.strip()[:300]
+        req.decided_by, req.decided_on = actor.user, on
+        req.save(update_fields=["status", "refusal_reason", "decided_by", "decided_on"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="registration.request.refuse",
+            obj=req,
+            new={"status": req.status, "reason": req.refusal_reason},
+        )
+    return req

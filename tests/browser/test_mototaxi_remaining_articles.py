@@ -1,0 +1,65 @@
+"""The screens for the rest of the mototaxi law, at phone (390 px) and desktop (1280 px) widths in
+real chromium: the extraordinary vistoria ordered (art. 5 §6), the loads found at a motofrete's
+vistoria (art. 24 §3), the suspension for a public post (art. 2 XXIV), and the holder's request
+to update the registration applied by the clerk (art. 4 §2)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from browser_factories import fits, login
+from inspections_factories import grant_mototaxi
+from registry_factories import make_permit
+
+from outorga.core.acts import Actor
+from outorga.core.demo import demo_username
+from outorga.core.models import Municipality, User
+from outorga.law.competence import Role
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def shot(page, artifacts, name: str) -> None:  # type: ignore[no-untyped-def]
+    for width in (390, 1280):
+        page.set_viewport_size({"width": width, "height": 900})
+        fits(page, width)
+        page.screenshot(path=str(artifacts / f"{name}-{width}px.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+
+
+def test_the_remaining_mototaxi_screens_fit_a_phone_and_a_desktop(page, demo_site, artifacts):
+    base = demo_site.url
+    m = Municipality.objects.get(slug="ipatinga")
+    clerk = Actor.of(User.objects.get(username=demo_username("ipatinga", Role.ATENDENTE)))
+    permit = grant_mototaxi(m, clerk, n=78, on=dt.date(2026, 3, 10))
+    frete = make_permit(m, "FRETEB", service="motofrete", plate="FRB1A78")
+
+    login(page, base, Role.FISCAL)
+    page.goto(f"{base}/vistorias/extraordinaria/{permit.pk}/")
+    assert page.get_by_role("heading", name="Determinar vistoria extraordinária (art. 5, §6)")
+    page.get_by_label("Data da vistoria").fill((dt.date.today() + dt.timedelta(days=5)).isoformat())
+    page.get_by_label("Local").fill("Pátio da SESUMA, Av. Pedro Linhares, 1000")
+    page.get_by_label("Motivo").fill("Denúncia de freios gastos")
+    page.get_by_role("button", name="Determinar vistoria").click()
+    assert page.get_by_text("o permissionário recebeu o aviso no portal").is_visible()
+    shot(page, artifacts, "extraordinary-order")
+
+    page.goto(f"{base}/vistorias/nova/{frete.pk}/")
+    assert page.get_by_text("Cargas encontradas no veículo").is_visible()
+    page.locator("#cargas").scroll_into_view_if_needed()
+    shot(page, artifacts, "vistoria-motofrete-loads")
+
+    login(page, base, Role.AUTORIDADE)
+    page.goto(f"{base}/cadastro/permissoes/{permit.pk}/cargo-publico/")
+    assert page.get_by_role("heading", name=f"Suspender por cargo público — {permit.number}")
+    shot(page, artifacts, "public-post-suspension")
+
+    login(page, base, Role.PERMISSIONARIO)
+    page.goto(f"{base}/portal/cadastro/")
+    assert page.get_by_role("heading", name="Atualizar ou cancelar o cadastro").is_visible()
+    shot(page, artifacts, "portal-registration-request")
+
+    login(page, base, Role.ATENDENTE)
+    page.goto(f"{base}/cadastro/pedidos-de-cadastro/")
+    shot(page, artifacts, "clerk-registration-requests")

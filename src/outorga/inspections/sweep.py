@@ -11,18 +11,22 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
-from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.acts import ActDraft, Actor, basis_of, record_acts
 from outorga.core.models import Municipality
 from outorga.core.sweep import NoProgress, Progress, SweepResult, register
 from outorga.core.tenancy import tenant
 
 from . import services
 from .models import MissedInspection
-from .selectors import due_queue
+from .selectors import QueueRow, due_queue
 
 SYSTEM = Actor.system("varredura de vistorias")
+
+
+#: Missed inspections recorded together (one transaction, one insert, their acts at once).
+BATCH = 1000
 
 
 def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> SweepResult:
@@ -31,6 +35,7 @@ def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> Sweep
     with tenant(m):
         rows = due_queue(m, on, horizon_days=30)
         progress.start("vistorias", len(rows))
+        overdue: list[QueueRow] = []
         for row in rows:
             progress.advance()
             result.checked += 1
@@ -39,43 +44,90 @@ def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> Sweep
                 f"{row.permit.number} ({plate}): {row.kind} devida em {row.due_on:%d/%m/%Y} — "
                 f"{row.label}"
             )
-            if row.decision is None or not row.decision.outcome["overdue"]:
-                continue
-            infraction = row.decision.outcome["infraction"] or {}
-            with transaction.atomic():
-                missed, created = MissedInspection.objects.get_or_create(
-                    permit=row.permit,
-                    due_on=row.due_on,
-                    defaults={
-                        "kind": row.kind,
-                        "detected_on": on,
-                        "infraction_code": infraction.get("code", "")[:40],
-                        "citation": infraction.get("citation", "")[:200],
-                        "decision": row.decision.to_json(),
-                    },
+            if row.decision is not None and row.decision.outcome["overdue"]:
+                overdue.append(row)
+        for i in range(0, len(overdue), BATCH):
+            for missed in _record_missed(m, overdue[i : i + BATCH], on):
+                result.note(
+                    f"{missed.permit.number}: vistoria não realizada — candidata a infração "
+                    f"({missed.citation})",
+                    changes=1,
                 )
-                if created:
-                    record_act(
-                        municipality=m,
-                        actor=SYSTEM,
-                        action="inspection.missed",
-                        obj=missed,
-                        new={
-                            "permit": row.permit.number,
-                            "due_on": row.due_on,
-                            "infraction": missed.infraction_code,
-                        },
-                        basis=basis_of(row.decision),
-                    )
-                    result.note(
-                        f"{row.permit.number}: vistoria não realizada — candidata a infração "
-                        f"({missed.citation})",
-                        changes=1,
-                    )
         reasserted = services.withdrawals_reassert(municipality=m, on=on)
         if reasserted:
             result.note(f"{reasserted} retirada(s) de circulação reafirmada(s)", changes=reasserted)
     return result
+
+
+def _record_missed(m: Municipality, rows: list[QueueRow], on: dt.date) -> list[MissedInspection]:
+    """Record, in one transaction, the inspections of ``rows`` missed by their due date and not
+    yet recorded (once per permit and due date): one insert, one act each appended at once. If
+    another sweep recorded one of them meanwhile, the batch is done again one by one."""
+    try:
+        with transaction.atomic():
+            return _missed_in_bulk(m, rows, on)
+    except IntegrityError:
+        return [missed for row in rows if (missed := _missed_one(m, row, on)) is not None]
+
+
+def _missed(row: QueueRow, on: dt.date) -> MissedInspection:
+    assert row.decision is not None
+    infraction = row.decision.outcome["infraction"] or {}
+    return MissedInspection(
+        permit=row.permit,
+        due_on=row.due_on,
+        kind=row.kind,
+        detected_on=on,
+        infraction_code=infraction.get("code", "")[:40],
+        citation=infraction.get("citation", "")[:200],
+        decision=row.decision.to_json(),
+    )
+
+
+def _draft(missed: MissedInspection, row: QueueRow) -> ActDraft:
+    return ActDraft(
+        "inspection.missed",
+        missed,
+        new={
+            "permit": row.permit.number,
+            "due_on": row.due_on,
+            "infraction": missed.infraction_code,
+        },
+        basis=basis_of(row.decision),
+    )
+
+
+def _missed_in_bulk(m: Municipality, rows: list[QueueRow], on: dt.date) -> list[MissedInspection]:
+    known = set(
+        MissedInspection.objects.filter(permit__in=[r.permit.pk for r in rows]).values_list(
+            "permit_id", "due_on"
+        )
+    )
+    todo = [r for r in rows if (r.permit.pk, r.due_on) not in known]
+    made = MissedInspection.objects.bulk_create([_missed(r, on) for r in todo])
+    record_acts(
+        municipality=m,
+        actor=SYSTEM,
+        drafts=[_draft(missed, row) for missed, row in zip(made, todo, strict=True)],
+    )
+    return made
+
+
+def _missed_one(m: Municipality, row: QueueRow, on: dt.date) -> MissedInspection | None:
+    with transaction.atomic():
+        new = _missed(row, on)
+        missed, created = MissedInspection.objects.get_or_create(
+            permit=row.permit,
+            due_on=row.due_on,
+            defaults={
+                f: getattr(new, f)
+                for f in ("kind", "detected_on", "infraction_code", "citation", "decision")
+            },
+        )
+        if not created:
+            return None
+        record_acts(municipality=m, actor=SYSTEM, drafts=[_draft(missed, row)])
+    return missed
 
 
 register("inspections", run)

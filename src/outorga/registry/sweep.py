@@ -735,12 +735,12 @@ def _in_sets(m: Municipality, laws: Laws, permits: list[Permit], on: dt.date, ta
             marks.append((permit, []))
         if age is not None:
             ages.append((permit, age))
+    notices += [n for p, age in ages if (n := _vehicle_age_notice_of(p, age, on))]
     with transaction.atomic(), tenant(m):
-        notices += _regularity_write(m, marks, on, tally)
+        drafts = _regularity_write(marks, on, tally, notices)
         tally.notices += _notices_send(m, notices)
-        tally.notices += _notices_send(
-            m, [n for p, age in ages if (n := _vehicle_age_notice_of(p, age, on))]
-        )
+        # The act chain last (the lock order, ADR 0015): nothing is locked after the first act.
+        record_acts(municipality=m, actor=SYSTEM, drafts=drafts)
 
 
 def _reason(issues: list[Issue]) -> str:
@@ -772,11 +772,11 @@ def _current_documents_of(permits: list[Permit]) -> dict[int, list[Document]]:
 
 
 def _regularity_write(
-    m: Municipality, marks: list[tuple[Permit, list[Issue]]], on: dt.date, tally: Tally
-) -> list[Notice]:
+    marks: list[tuple[Permit, list[Issue]]], on: dt.date, tally: Tally, notices: list[Notice]
+) -> list[ActDraft]:
     """Mark irregular (issues) or regular again (none) the permits of ``marks``, checked again
-    under their lock as :func:`permit_mark_irregular` and :func:`permit_mark_regular` do; one
-    act each, appended at once. Returns the avisos of the changes made."""
+    under their lock as :func:`permit_mark_irregular` and :func:`permit_mark_regular` do, by one
+    update; adds the avisos of the changes made to ``notices`` and returns their acts."""
     if not marks:
         return []
     locked = {
@@ -787,7 +787,6 @@ def _regularity_write(
     }
     drafts: list[ActDraft] = []
     changed: list[Permit] = []
-    notices: list[Notice] = []
     for seen, issues in marks:
         permit = locked[seen.pk]
         old = {"irregular": permit.irregular, "irregular_reason": permit.irregular_reason}
@@ -849,8 +848,7 @@ def _regularity_write(
             tally.regular += 1
         changed.append(permit)
     Permit.objects.bulk_update(changed, ["irregular", "irregular_reason"])
-    record_acts(municipality=m, actor=SYSTEM, drafts=drafts)
-    return notices
+    return drafts
 
 
 def _notices_send(m: Municipality, notices: list[Notice]) -> int:

@@ -90,9 +90,7 @@ def _missed_effects(m, on):  # type: ignore[no-untyped-def]
     return acts, missed, result.changes
 
 
-def test_missed_inspections_in_bulk_are_those_recorded_one_by_one(
-    ipatinga_m, clerk, monkeypatch
-):
+def test_missed_inspections_in_bulk_are_those_recorded_one_by_one(ipatinga_m, clerk, monkeypatch):
     """Art. 39, VI: the batch (one insert, its acts appended at once) records what the one by one
     path — taken when another sweep recorded one meanwhile — records, in batches of two."""
     from django.db import IntegrityError, transaction
@@ -104,13 +102,14 @@ def test_missed_inspections_in_bulk_are_those_recorded_one_by_one(
     for n in range(3):
         grant_mototaxi(ipatinga_m, clerk, n=50 + n, on=dt.date(2026, 3, 10))
     on = dt.date(2026, 9, 6)
-    with transaction.atomic():
-        in_bulk = _missed_effects(ipatinga_m, on)
-        transaction.set_rollback(True)
 
     def refused(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise IntegrityError("gravada por outra varredura")
 
+    with monkeypatch.context() as only_bulk, transaction.atomic():
+        only_bulk.setattr(sweep, "_missed_one", refused)  # the batches write, none falls back
+        in_bulk = _missed_effects(ipatinga_m, on)
+        transaction.set_rollback(True)
     monkeypatch.setattr(sweep, "_missed_in_bulk", refused)
     one_by_one = _missed_effects(ipatinga_m, on)
     assert in_bulk == one_by_one

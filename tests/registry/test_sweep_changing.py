@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+import pytest
 from django.db import transaction
 from registry_factories import make_applicant
 from test_sweep import grant, inspection
@@ -21,6 +22,10 @@ from outorga.registry.models import Notification, Permit, Person
 from outorga.registry.sweep import registry_sweep
 
 
+def _one_by_one(**kwargs: Any) -> Any:
+    raise AssertionError(f"aviso enviado um a um: {kwargs['key']}")
+
+
 def effects(m: Any, on: dt.date, *, every: bool) -> tuple[Any, ...]:
     """Run the step; what it wrote (acts without their time and sequence, avisos, permits'
     regularity) and how many permits it checked."""
@@ -28,7 +33,13 @@ def effects(m: Any, on: dt.date, *, every: bool) -> tuple[Any, ...]:
         last = Act.objects.order_by("-seq").values_list("seq", flat=True).first() or 0
         seen = set(Notification.objects.values_list("pk", flat=True))
         mailed = set(OutboundEmail.objects.values_list("pk", flat=True))
-        result = registry_sweep(m, on, NoProgress(), every=every)
+        if every:
+            result = registry_sweep(m, on, NoProgress(), every=every)
+        else:
+            with pytest.MonkeyPatch.context() as only_bulk:
+                # The sets write every aviso by their insert: none goes one by one.
+                only_bulk.setattr(registry_sweep_module, "notification_send", _one_by_one)
+                result = registry_sweep(m, on, NoProgress(), every=every)
         acts = [
             {k: v for k, v in a.record.items() if k not in ("time", "seq")}
             for a in Act.objects.filter(seq__gt=last).order_by("seq")

@@ -70,10 +70,11 @@ def _record_missed(m: Municipality, rows: list[QueueRow], on: dt.date) -> list[M
         return [missed for row in rows if (missed := _missed_one(m, row, on)) is not None]
 
 
-def _missed(row: QueueRow, on: dt.date) -> MissedInspection:
+def _missed(m: Municipality, row: QueueRow, on: dt.date) -> MissedInspection:
     assert row.decision is not None
     infraction = row.decision.outcome["infraction"] or {}
     return MissedInspection(
+        municipality=m,
         permit=row.permit,
         due_on=row.due_on,
         kind=row.kind,
@@ -104,7 +105,7 @@ def _missed_in_bulk(m: Municipality, rows: list[QueueRow], on: dt.date) -> list[
         )
     )
     todo = [r for r in rows if (r.permit.pk, r.due_on) not in known]
-    made = MissedInspection.objects.bulk_create([_missed(r, on) for r in todo])
+    made = MissedInspection.objects.bulk_create([_missed(m, r, on) for r in todo])
     record_acts(
         municipality=m,
         actor=SYSTEM,
@@ -115,7 +116,7 @@ def _missed_in_bulk(m: Municipality, rows: list[QueueRow], on: dt.date) -> list[
 
 def _missed_one(m: Municipality, row: QueueRow, on: dt.date) -> MissedInspection | None:
     with transaction.atomic():
-        new = _missed(row, on)
+        new = _missed(m, row, on)
         missed, created = MissedInspection.objects.get_or_create(
             permit=row.permit,
             due_on=row.due_on,

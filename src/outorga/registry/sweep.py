@@ -751,7 +751,8 @@ def _current_documents_of(permits: list[Permit]) -> dict[int, list[Document]]:
     """:func:`current_documents` of every permit, by one query."""
     holders = {p.holder_id for p in permits}
     vehicles = {p.vehicle_id for p in permits if p.vehicle_id}
-    newest: dict[tuple[str, int, str], Document] = {}
+    # The newest document of each type, by owner ("p" the holder, "v" the vehicle).
+    newest: dict[tuple[str, int], dict[str, Document]] = {}
     for doc in (
         Document.objects.current()
         .filter(Q(person__in=holders) | Q(vehicle__in=vehicles))
@@ -759,14 +760,14 @@ def _current_documents_of(permits: list[Permit]) -> dict[int, list[Document]]:
         .order_by("-issued_on", "-id")
     ):
         if doc.person_id in holders:
-            newest.setdefault(("p", doc.person_id, doc.doc_type), doc)
+            newest.setdefault(("p", doc.person_id), {}).setdefault(doc.doc_type, doc)
         if doc.vehicle_id in vehicles:
-            newest.setdefault(("v", doc.vehicle_id, doc.doc_type), doc)
+            newest.setdefault(("v", doc.vehicle_id), {}).setdefault(doc.doc_type, doc)
     out: dict[int, list[Document]] = {}
     for p in permits:
-        mine = [d for (w, owner, _), d in newest.items() if w == "p" and owner == p.holder_id]
+        mine = list(newest.get(("p", p.holder_id), {}).values())
         if p.vehicle_id:
-            mine += [d for (w, owner, _), d in newest.items() if w == "v" and owner == p.vehicle_id]
+            mine += newest.get(("v", p.vehicle_id), {}).values()
         out[p.pk] = sorted(mine, key=lambda d: (d.doc_type, d.pk))
     return out
 

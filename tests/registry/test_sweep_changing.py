@@ -53,7 +53,7 @@ def effects(m: Any, on: dt.date, *, every: bool) -> tuple[Any, ...]:
             (e.to, e.subject, e.body, e.object_type)
             for e in OutboundEmail.objects.exclude(pk__in=mailed)
         )
-    return acts, notices, permits, emails, result.checked
+    return acts, notices, permits, emails, result.changes, result.checked
 
 
 def test_the_sweep_over_sets_makes_the_changes_of_the_record_by_record_sweep(
@@ -90,13 +90,13 @@ def test_the_sweep_over_sets_makes_the_changes_of_the_record_by_record_sweep(
             one_by_one = effects(ipatinga_m, on, every=True)
             transaction.set_rollback(True)
         in_sets = effects(ipatinga_m, on, every=False)
-        assert in_sets[:4] == one_by_one[:4], on
+        assert in_sets[:5] == one_by_one[:5], on
         changed += bool(in_sets[0]) and bool(in_sets[1])
         mailed += bool(in_sets[3])
-        fewer += in_sets[4] < one_by_one[4]
+        fewer += in_sets[5] < one_by_one[5]
         # The second run of the day changes nothing.
         again = effects(ipatinga_m, on, every=False)
-        assert again[:2] == ([], []) and again[3] == []
+        assert again[:2] == ([], []) and again[3:5] == ([], 0)
     assert changed >= 2  # dates with acts and avisos: the comparison is not of empty sweeps
     assert mailed >= 1  # and of avisos emailed
     assert fewer >= 1  # and on some date the sets left permits with nothing to change unchecked

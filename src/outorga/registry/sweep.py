@@ -737,8 +737,11 @@ def _in_sets(m: Municipality, laws: Laws, permits: list[Permit], on: dt.date, ta
             ages.append((permit, age))
     notices += [n for p, age in ages if (n := _vehicle_age_notice_of(p, age, on))]
     with transaction.atomic(), tenant(m):
-        drafts = _regularity_write(marks, on, tally, notices)
+        # The avisos of a change are counted with it, as permit_regularity_refresh's are.
+        told: list[Notice] = []
+        drafts = _regularity_write(marks, on, tally, told)
         tally.notices += _notices_send(m, notices)
+        _notices_send(m, told)
         # The act chain last (the lock order, ADR 0015): nothing is locked after the first act.
         record_acts(municipality=m, actor=SYSTEM, drafts=drafts)
 

@@ -466,6 +466,7 @@ def changing_permits(laws: Laws, on: dt.date) -> QuerySet[Permit]:
         active.exclude(service=Service.TAXI)
         .filter(vehicle__isnull=False)
         .values_list("service", "vehicle__manufacture_year")
+        .order_by()  # the model's ordering would make every permit distinct
         .distinct()
     )
     for service, year in years:

@@ -10,6 +10,7 @@ also keeps open withdrawals visible on their permits.
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from django.db import IntegrityError, transaction
 
@@ -70,7 +71,9 @@ def _record_missed(m: Municipality, rows: list[QueueRow], on: dt.date) -> list[M
         return [missed for row in rows if (missed := _missed_one(m, row, on)) is not None]
 
 
-def _missed(m: Municipality, row: QueueRow, on: dt.date) -> MissedInspection:
+def _missed(
+    m: Municipality, row: QueueRow, on: dt.date, judged: dict[int, Any] | None = None
+) -> MissedInspection:
     assert row.decision is not None
     infraction = row.decision.outcome["infraction"] or {}
     return MissedInspection(
@@ -81,11 +84,25 @@ def _missed(m: Municipality, row: QueueRow, on: dt.date) -> MissedInspection:
         detected_on=on,
         infraction_code=infraction.get("code", "")[:40],
         citation=infraction.get("citation", "")[:200],
-        decision=row.decision.to_json(),
+        decision=_judged(row, judged)[0],
     )
 
 
-def _draft(missed: MissedInspection, row: QueueRow) -> ActDraft:
+def _judged(row: QueueRow, judged: dict[int, Any] | None) -> tuple[Any, Any]:
+    """The row's decision as stored and as the act's basis; ``judged`` keeps them by decision
+    (the queue asks the law once per facts, so many rows share one)."""
+    assert row.decision is not None
+    if judged is None:
+        return row.decision.to_json(), basis_of(row.decision)
+    key = id(row.decision)
+    if key not in judged:
+        judged[key] = (row.decision.to_json(), basis_of(row.decision))
+    return judged[key]
+
+
+def _draft(
+    missed: MissedInspection, row: QueueRow, judged: dict[int, Any] | None = None
+) -> ActDraft:
     return ActDraft(
         "inspection.missed",
         missed,
@@ -94,7 +111,7 @@ def _draft(missed: MissedInspection, row: QueueRow) -> ActDraft:
             "due_on": row.due_on,
             "infraction": missed.infraction_code,
         },
-        basis=basis_of(row.decision),
+        basis=_judged(row, judged)[1],
     )
 
 
@@ -105,11 +122,12 @@ def _missed_in_bulk(m: Municipality, rows: list[QueueRow], on: dt.date) -> list[
         )
     )
     todo = [r for r in rows if (r.permit.pk, r.due_on) not in known]
-    made = MissedInspection.objects.bulk_create([_missed(m, r, on) for r in todo])
+    judged: dict[int, Any] = {}
+    made = MissedInspection.objects.bulk_create([_missed(m, r, on, judged) for r in todo])
     record_acts(
         municipality=m,
         actor=SYSTEM,
-        drafts=[_draft(missed, row) for missed, row in zip(made, todo, strict=True)],
+        drafts=[_draft(missed, row, judged) for missed, row in zip(made, todo, strict=True)],
     )
     return made
 

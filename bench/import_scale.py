@@ -29,12 +29,14 @@ machine is shared: the 1-minute load average is printed with the figures.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import io
 import os
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from registry_rows import registry_csv
@@ -68,6 +70,11 @@ def main() -> None:
     ap.add_argument("--batch-size", type=int, default=1000, help="rows per batch")
     ap.add_argument("--on", default="2026-12-02", help="the sweep's date (AAAA-MM-DD)")
     ap.add_argument("--no-sweep", action="store_true", help="time the import only")
+    ap.add_argument(
+        "--profile",
+        metavar="DIR",
+        help="write cProfile statistics of the import and of each sweep run into DIR",
+    )
     ap.add_argument(
         "--postgres",
         default="postgres://postgres@127.0.0.1:5432",
@@ -118,14 +125,15 @@ def run(args: argparse.Namespace) -> None:
     actor = Actor(clerk, clerk.role, f"{clerk.username} (bancada)")
     reset_peak()
     t0, c0 = time.perf_counter(), time.process_time()
-    report = import_registry(
-        municipality=m,
-        raw=path.read_bytes(),
-        filename=path.name,
-        actor=actor,
-        dry_run=False,
-        batch_size=args.batch_size,
-    )
+    with profiled(args.profile, "import"):
+        report = import_registry(
+            municipality=m,
+            raw=path.read_bytes(),
+            filename=path.name,
+            actor=actor,
+            dry_run=False,
+            batch_size=args.batch_size,
+        )
     imported, import_cpu = time.perf_counter() - t0, time.process_time() - c0
     import_mb = peak_mb()
     load_import = os.getloadavg()[0]
@@ -165,10 +173,29 @@ def run(args: argparse.Namespace) -> None:
         f"< 1 GB: {'yes' if import_mb < 1024 else 'NO'}"
     )
     if not args.no_sweep:
-        sweep(m, on, args.rows)
+        sweep(m, on, args.rows, args.profile)
 
 
-def sweep(m: object, on: dt.date, rows: int) -> None:
+@contextlib.contextmanager
+def profiled(directory: str | None, name: str) -> Iterator[None]:
+    """Profile the block with cProfile into ``DIR/<name>.prof`` when ``--profile DIR`` is given
+    (read it with ``python -m pstats``); the figures of a profiled run are slower than a plain one."""
+    if not directory:
+        yield
+        return
+    import cProfile
+
+    Path(directory).mkdir(parents=True, exist_ok=True)
+    profile = cProfile.Profile()
+    profile.enable()
+    try:
+        yield
+    finally:
+        profile.disable()
+        profile.dump_stats(str(Path(directory) / f"{name}.prof"))
+
+
+def sweep(m: object, on: dt.date, rows: int, profile: str | None = None) -> None:
     from django.core.management import call_command
 
     from outorga.core.tenancy import tenant
@@ -201,16 +228,17 @@ def sweep(m: object, on: dt.date, rows: int) -> None:
     for label in ("first run", "second run"):
         out = io.StringIO()
         reset_peak()
-        t0 = time.perf_counter()
-        call_command(
-            "sweep", "--municipality", "ipatinga", "--on", on.isoformat(), "--no-progress",
-            stdout=out,
-        )  # fmt: skip
-        seconds = time.perf_counter() - t0
+        t0, c0 = time.perf_counter(), time.process_time()
+        with profiled(profile, "sweep-" + label.replace(" ", "-")):
+            call_command(
+                "sweep", "--municipality", "ipatinga", "--on", on.isoformat(), "--no-progress",
+                stdout=out,
+            )  # fmt: skip
+        seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
         total = out.getvalue().strip().rsplit(":", 1)[-1].strip()
         print(
             f"  {label:<11} {seconds:>8.1f} s  {rows / seconds:>8.0f} permits/s  "
-            f"{total:>7} changes  peak {peak_mb():.0f} MB  "
+            f"{total:>7} changes  peak {peak_mb():.0f} MB  CPU {cpu:.1f} s in this process "
             f"(1-min load average {os.getloadavg()[0]:.1f})"
         )
     print("  under 2 minutes: see the first run; the second must show 0 changes")

@@ -129,3 +129,30 @@ def test_postgres_refuses_update_and_delete_of_acts(ipatinga_m, statement):
     with pytest.raises(DatabaseError, match="somente de inclusão"), transaction.atomic():
         with connection.cursor() as cur:
             cur.execute(statement, [act.pk])
+
+
+def test_acts_appended_at_once_are_the_acts_appended_one_by_one(ipatinga_m):
+    """ADR 0036: ``record_acts`` (one lock of the head, one insert) chains each draft as its own
+    act — consecutive numbers, each hash over the previous — with the record ``record_act`` writes."""
+    from outorga.core.acts import ActDraft, record_acts
+
+    drafts = [
+        ActDraft("test.act", object_type="teste", object_id=str(i), new={"i": i}) for i in range(3)
+    ]
+    with transaction.atomic():
+        one_by_one = [
+            record_act(municipality=ipatinga_m, actor=Actor.system(), **vars(d)) for d in drafts
+        ]
+        transaction.set_rollback(True)
+    at_once = record_acts(municipality=ipatinga_m, actor=Actor.system(), drafts=drafts)
+    first = one_by_one[0].seq  # the rolled back acts took the same numbers
+    assert [a.seq for a in at_once] == [first, first + 1, first + 2]
+    assert [a.prev_hash for a in at_once[1:]] == [a.hash for a in at_once[:-1]]
+
+    def without_time(a: Act) -> dict:  # type: ignore[type-arg]
+        return {k: v for k, v in a.record.items() if k != "time"}
+
+    assert [without_time(a) for a in at_once] == [without_time(a) for a in one_by_one]
+    assert len({a.created_at for a in at_once}) == 1
+    assert verify_chain(ipatinga_m).ok
+    assert record_acts(municipality=ipatinga_m, actor=Actor.system(), drafts=[]) == []

@@ -72,3 +72,47 @@ def test_an_open_withdrawal_stays_visible_if_another_step_cleared_the_mark(
     with tenant(ipatinga_m):
         assert Permit.objects.get(pk=moto_permit.pk).irregular
     assert run(ipatinga_m, dt.date(2026, 4, 2)).changes == 0
+
+
+def _missed_effects(m, on):  # type: ignore[no-untyped-def]
+    """Run the step; the acts it wrote (without time, sequence and the new row's id, which a
+    rolled back run does not give back on PostgreSQL) and the missed inspections."""
+    with tenant(m):
+        last = Act.objects.order_by("-seq").values_list("seq", flat=True).first() or 0
+        result = run(m, on)
+        acts = [
+            {k: v for k, v in a.record.items() if k not in ("time", "seq", "object")}
+            | {"object": a.record["object"]["type"]}
+            for a in Act.objects.filter(seq__gt=last).order_by("seq")
+        ]
+        missed = sorted(
+            (x.permit_id, x.due_on, x.kind, x.infraction_code, x.citation, x.detected_on)
+            for x in MissedInspection.objects.all()
+        )
+    return acts, missed, result.changes
+
+
+def test_missed_inspections_in_bulk_are_those_recorded_one_by_one(ipatinga_m, clerk, monkeypatch):
+    """Art. 39, VI: the batch (one insert, its acts appended at once) records what the one by one
+    path — taken when another sweep recorded one meanwhile — records, in batches of two."""
+    from django.db import IntegrityError, transaction
+    from inspections_factories import grant_mototaxi
+
+    from outorga.inspections import sweep
+
+    monkeypatch.setattr(sweep, "BATCH", 2)
+    for n in range(3):
+        grant_mototaxi(ipatinga_m, clerk, n=50 + n, on=dt.date(2026, 3, 10))
+    on = dt.date(2026, 9, 6)
+
+    def refused(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise IntegrityError("gravada por outra varredura")
+
+    with monkeypatch.context() as only_bulk, transaction.atomic():
+        only_bulk.setattr(sweep, "_missed_one", refused)  # the batches write, none falls back
+        in_bulk = _missed_effects(ipatinga_m, on)
+        transaction.set_rollback(True)
+    monkeypatch.setattr(sweep, "_missed_in_bulk", refused)
+    one_by_one = _missed_effects(ipatinga_m, on)
+    assert in_bulk == one_by_one
+    assert in_bulk[2] == 3 and [a["action"] for a in in_bulk[0]] == ["inspection.missed"] * 3

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,31 +115,37 @@ class _Known:
     vehicle_changed_on: dt.date | None
 
 
-def due(permit: Permit, ctx: Context, known: _Known | None = None) -> Decision:
-    """When the permit's next inspection is due, per its law (``inspections.*_due``)."""
+def due(
+    permit: Permit,
+    ctx: Context,
+    known: _Known | None = None,
+    answers: dict[tuple[str, str], Decision] | None = None,
+) -> Decision:
+    """When the permit's next inspection is due, per its law (``inspections.*_due``).
+    ``answers``: the decisions already made for a queue, by question and facts — the law core is
+    a pure function of them, and many permits share their grant and inspection dates."""
     last = known.last_passed_on if known is not None else last_passed_on(permit)
     question = questions.find(permit.law_on(ctx.as_of), "inspection_due").id
     if _motorcycle(permit):
-        return questions.ask(
-            question,
-            ctx,
-            {
-                "service": permit.service,
-                "registered_on": permit.granted_on.isoformat(),
-                "last_inspection_on": last.isoformat() if last else None,
-            },
-        )
-    changed = known.vehicle_changed_on if known is not None else _vehicle_changed_on(permit)
-    return questions.ask(
-        question,
-        ctx,
-        {
+        facts: dict[str, Any] = {
+            "service": permit.service,
+            "registered_on": permit.granted_on.isoformat(),
+            "last_inspection_on": last.isoformat() if last else None,
+        }
+    else:
+        changed = known.vehicle_changed_on if known is not None else _vehicle_changed_on(permit)
+        facts = {
             "registered_on": permit.granted_on.isoformat(),
             "renewal_anchor": _taxi_anchor(permit).isoformat(),
             "last_inspection_on": last.isoformat() if last else None,
             "vehicle_changed_on": changed.isoformat() if changed else None,
-        },
-    )
+        }
+    if answers is None:
+        return questions.ask(question, ctx, facts)
+    key = (question, json.dumps(facts, sort_keys=True))
+    if key not in answers:
+        answers[key] = questions.ask(question, ctx, facts)
+    return answers[key]
 
 
 def open_withdrawal(permit: Permit) -> Withdrawal | None:
@@ -180,12 +187,13 @@ def due_queue(m: Municipality, on: dt.date, horizon_days: int = 30) -> list[Queu
     rows: list[QueueRow] = []
     permits = list(permits_in_service(m))
     withdrawn, known = _known_of(permits)
+    answers: dict[tuple[str, str], Decision] = {}
     for permit in permits:
         started = withdrawn.get(permit.pk)
         if started is not None:
             rows.append(QueueRow(permit, started, "reinspecao", "retirado", True, None))
             continue
-        d = due(permit, ctx, known[permit.pk])
+        d = due(permit, ctx, known[permit.pk], answers)
         due_on = d.outcome["due_on"]
         if due_on <= on + dt.timedelta(days=horizon_days):
             rows.append(

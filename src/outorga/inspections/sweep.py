@@ -10,19 +10,25 @@ also keeps open withdrawals visible on their permits.
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
-from outorga.core.acts import Actor
+from outorga.core.acts import ActDraft, Actor, basis_of, record_acts
 from outorga.core.models import Municipality
 from outorga.core.sweep import NoProgress, Progress, SweepResult, register
 from outorga.core.tenancy import tenant
 
 from . import services
+from .models import MissedInspection
 from .orders import missed_inspection_record, orders_sweep
-from .selectors import due_queue
+from .selectors import QueueRow, due_queue
 
 SYSTEM = Actor.system("varredura de vistorias")
+
+
+#: Missed inspections recorded together (one transaction, one insert, their acts at once).
+BATCH = 1000
 
 
 def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> SweepResult:
@@ -31,6 +37,7 @@ def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> Sweep
     with tenant(m):
         rows = due_queue(m, on, horizon_days=30)
         progress.start("vistorias", len(rows))
+        overdue: list[QueueRow] = []
         for row in rows:
             progress.advance()
             result.checked += 1
@@ -39,18 +46,15 @@ def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> Sweep
                 f"{row.permit.number} ({plate}): {row.kind} devida em {row.due_on:%d/%m/%Y} — "
                 f"{row.label}"
             )
-            if row.decision is None or not row.decision.outcome["overdue"]:
-                continue
-            with transaction.atomic():
-                missed, created = missed_inspection_record(
-                    SYSTEM, m, row.permit, row.kind, row.due_on, on, row.decision
+            if row.decision is not None and row.decision.outcome["overdue"]:
+                overdue.append(row)
+        for i in range(0, len(overdue), BATCH):
+            for missed in _record_missed(m, overdue[i : i + BATCH], on):
+                result.note(
+                    f"{missed.permit.number}: vistoria não realizada — candidata a infração "
+                    f"({missed.citation})",
+                    changes=1,
                 )
-                if created:
-                    result.note(
-                        f"{row.permit.number}: vistoria não realizada — candidata a infração "
-                        f"({missed.citation})",
-                        changes=1,
-                    )
         # Extraordinary vistorias whose date passed (mototaxi art. 5 §6; art. 39 VI).
         for note in orders_sweep(SYSTEM, m, on):
             result.note(note, changes=1)
@@ -58,6 +62,87 @@ def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> Sweep
         if reasserted:
             result.note(f"{reasserted} retirada(s) de circulação reafirmada(s)", changes=reasserted)
     return result
+
+
+def _record_missed(m: Municipality, rows: list[QueueRow], on: dt.date) -> list[MissedInspection]:
+    """Record, in one transaction, the inspections of ``rows`` missed by their due date and not
+    yet recorded (once per permit and due date): one insert, one act each appended at once. If
+    another sweep recorded one of them meanwhile, the batch is done again one by one."""
+    try:
+        with transaction.atomic():
+            return _missed_in_bulk(m, rows, on)
+    except IntegrityError:
+        return [missed for row in rows if (missed := _missed_one(m, row, on)) is not None]
+
+
+def _missed(
+    m: Municipality, row: QueueRow, on: dt.date, judged: dict[int, Any] | None = None
+) -> MissedInspection:
+    assert row.decision is not None
+    infraction = row.decision.outcome["infraction"] or {}
+    return MissedInspection(
+        municipality=m,
+        permit=row.permit,
+        due_on=row.due_on,
+        kind=row.kind,
+        detected_on=on,
+        infraction_code=infraction.get("code", "")[:40],
+        citation=infraction.get("citation", "")[:200],
+        decision=_judged(row, judged)[0],
+    )
+
+
+def _judged(row: QueueRow, judged: dict[int, Any] | None) -> tuple[Any, Any]:
+    """The row's decision as stored and as the act's basis; ``judged`` keeps them by decision
+    (the queue asks the law once per facts, so many rows share one)."""
+    assert row.decision is not None
+    if judged is None:
+        return row.decision.to_json(), basis_of(row.decision)
+    key = id(row.decision)
+    if key not in judged:
+        judged[key] = (row.decision.to_json(), basis_of(row.decision))
+    return judged[key]
+
+
+def _draft(
+    missed: MissedInspection, row: QueueRow, judged: dict[int, Any] | None = None
+) -> ActDraft:
+    return ActDraft(
+        "inspection.missed",
+        missed,
+        new={
+            "permit": row.permit.number,
+            "due_on": row.due_on,
+            "infraction": missed.infraction_code,
+        },
+        basis=_judged(row, judged)[1],
+    )
+
+
+def _missed_in_bulk(m: Municipality, rows: list[QueueRow], on: dt.date) -> list[MissedInspection]:
+    known = set(
+        MissedInspection.objects.filter(permit__in=[r.permit.pk for r in rows]).values_list(
+            "permit_id", "due_on"
+        )
+    )
+    todo = [r for r in rows if (r.permit.pk, r.due_on) not in known]
+    judged: dict[int, Any] = {}
+    made = MissedInspection.objects.bulk_create([_missed(m, r, on, judged) for r in todo])
+    record_acts(
+        municipality=m,
+        actor=SYSTEM,
+        drafts=[_draft(missed, row, judged) for missed, row in zip(made, todo, strict=True)],
+    )
+    return made
+
+
+def _missed_one(m: Municipality, row: QueueRow, on: dt.date) -> MissedInspection | None:
+    assert row.decision is not None
+    with transaction.atomic():
+        missed, created = missed_inspection_record(
+            SYSTEM, m, row.permit, row.kind, row.due_on, on, row.decision
+        )
+    return missed if created else None
 
 
 register("inspections", run)

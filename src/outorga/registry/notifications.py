@@ -38,14 +38,15 @@ def notification_send(
             key=key, kind=kind, message=message[:500], person=person, permit=permit, due_on=due_on
         )
         if person is not None:
-            _email_holder(municipality, n, person)
+            email_holder(municipality, n, person)
         return n
 
     with tenant(municipality):
         return notice_once(Notification, key, make)
 
 
-def _email_holder(municipality: Municipality, n: Notification, person: Person) -> None:
+def email_holder(municipality: Municipality, n: Notification, person: Person) -> None:
+    """Queue the courtesy email of the new aviso ``n`` to ``person`` (their address, if any)."""
     n.emailed_to = notice_email(
         municipality=municipality,
         to=person.email,

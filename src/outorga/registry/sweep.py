@@ -23,10 +23,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 
-from outorga.core.acts import Actor, record_act
+from outorga.core.acts import ActDraft, Actor, record_act, record_acts
 from outorga.core.lawseam import Asker, governs
 from outorga.core.models import Municipality
 from outorga.core.sweep import Progress, SweepResult, register
@@ -46,13 +46,15 @@ from .models import (
     Service,
     Vehicle,
 )
-from .notifications import notification_send
+from .notifications import email_holder, notification_send
 
 SYSTEM = Actor.system("varredura diária")
 #: Days before an expiry at which the holder and the clerks are warned.
 THRESHOLDS = (30, 15, 7)
 #: Irregularities the sweep found start with this text, so the sweep only ever lifts its own.
 PREFIX = "Apurado pela varredura diária: "
+#: Why the sweep lifts its irregularity.
+REGULAR_AGAIN = "documentos em dia e veículo dentro da idade"
 
 
 def _fmt(d: dt.date) -> str:
@@ -156,10 +158,17 @@ class Laws(Asker):
 
     def __init__(self, m: Municipality) -> None:
         super().__init__(m)
-        self.ages: dict[tuple[int, int | None, dt.date], VehicleAge | None] = {}
+        self.ages: dict[tuple[Any, ...], VehicleAge | None] = {}
+        self._cites: dict[tuple[str, str], tuple[str, ...]] = {}
 
     def applies(self, service: str) -> bool:
         return governs(self.m, service)
+
+    def cites(self, law: str, concept: str) -> tuple[str, ...]:
+        """The articles ``law`` names for ``concept`` (:func:`citations`), rendered."""
+        if (law, concept) not in self._cites:
+            self._cites[law, concept] = tuple(c.render() for c in citations(law, concept))
+        return self._cites[law, concept]
 
 
 def _rule(d: Decision, suffix: str) -> Reason | None:
@@ -195,13 +204,16 @@ def _doc_label(doc: Document) -> str:
     return label
 
 
-def expired_document_issues(permit: Permit, on: dt.date) -> list[Issue]:
+def expired_document_issues(
+    permit: Permit, on: dt.date, docs: list[Document] | None = None
+) -> list[Issue]:
+    """``docs``: the permit's :func:`current_documents` when already read."""
     return [
         Issue(
             f"{_doc_label(doc)} vencido em {_fmt(doc.valid_until)}",
             _doc_citations(doc),
         )
-        for doc in current_documents(permit)
+        for doc in (current_documents(permit) if docs is None else docs)
         if doc.valid_until is not None and doc.valid_until < on
     ]
 
@@ -274,7 +286,13 @@ def taxi_vehicle_age(laws: Laws, permit: Permit, vehicle: Vehicle, on: dt.date) 
 
 
 def vehicle_age(laws: Laws, permit: Permit, on: dt.date) -> VehicleAge | None:
-    key = (permit.pk, permit.vehicle_id, on)
+    """The law's answer on the permit's vehicle age. A mototaxi or motofrete vehicle's age rule
+    (art. 3, II) reads nothing but its manufacture year: asked once per service and year."""
+    vehicle = permit.vehicle
+    if vehicle is not None and permit.service != Service.TAXI:
+        key: tuple[Any, ...] = (permit.service, vehicle.manufacture_year, on)
+    else:
+        key = (permit.pk, permit.vehicle_id, on)
     if key not in laws.ages:
         vehicle = permit.vehicle
         if vehicle is None or not laws.applies(permit.service):
@@ -295,8 +313,10 @@ def _reaches(age: VehicleAge) -> str:
     return f"completa {age.years} anos" if age.years else "atinge a idade máxima"
 
 
-def permit_issues(laws: Laws, permit: Permit, on: dt.date) -> tuple[list[Issue], VehicleAge | None]:
-    issues = expired_document_issues(permit, on)
+def permit_issues(
+    laws: Laws, permit: Permit, on: dt.date, docs: list[Document] | None = None
+) -> tuple[list[Issue], VehicleAge | None]:
+    issues = expired_document_issues(permit, on, docs)
     age = vehicle_age(laws, permit, on)
     if age is not None and age.over:
         plate = permit.vehicle.plate if permit.vehicle else ""
@@ -354,7 +374,7 @@ def permit_regularity_refresh(
                 municipality=municipality,
                 permit=permit,
                 on=on,
-                reason="documentos em dia e veículo dentro da idade",
+                reason=REGULAR_AGAIN,
             )
             notification_send(
                 municipality=municipality,
@@ -372,40 +392,27 @@ def permit_regularity_refresh(
 # The step ---------------------------------------------------------------------------------------
 
 
-def _warn_expiry(
-    m: Municipality,
-    *,
-    key: str,
-    kind: str,
-    what: str,
-    until: dt.date,
-    on: dt.date,
-    person: Any,
-    permit: Permit | None,
-    citations: Iterable[str] = (),
-    action: str = "apresente o novo documento no atendimento",
-) -> bool:
-    left = (until - on).days
-    t = _threshold(left)
-    if left < 0 or t is None:
-        return False
-    cites = "; ".join(citations)
-    message = f"{_cap(what)} vence em {_fmt(until)} (faltam {_days(left)}): {action}."
-    if cites:
-        message += f" ({cites})"
+def _warn_expiry(m: Municipality, **kwargs: Any) -> bool:
+    """Send the warning of :func:`_expiry_notice`, if due and not yet sent."""
+    n = _expiry_notice(**kwargs)
+    return n is not None and _send(m, n)
+
+
+def _send(m: Municipality, n: Notice) -> bool:
     _, created = notification_send(
-        municipality=m,
-        key=f"{key}:{until.isoformat()}:{t}",
-        kind=kind,
-        message=message,
-        person=person,
-        permit=permit,
-        due_on=until,
-    )
+        municipality=m, key=n.key, kind=n.kind, message=n.message, person=n.person,
+        permit=n.permit, due_on=n.due_on,
+    )  # fmt: skip
     return created
 
 
 def _vehicle_age_notice(m: Municipality, permit: Permit, age: VehicleAge, on: dt.date) -> bool:
+    n = _vehicle_age_notice_of(permit, age, on)
+    return n is not None and _send(m, n)
+
+
+def _vehicle_age_notice_of(permit: Permit, age: VehicleAge, on: dt.date) -> Notice | None:
+    """The aviso of the vehicle's age: over it, or reaching it within 30 days."""
     plate = permit.vehicle.plate if permit.vehicle else ""
     cites = "; ".join(age.citations)
     if age.over:
@@ -419,7 +426,7 @@ def _vehicle_age_notice(m: Municipality, permit: Permit, age: VehicleAge, on: dt
     else:
         # Warn 30 days before the limit (and, for taxis, as soon as the deadline is known).
         if (age.limit_on - on).days > THRESHOLDS[0]:
-            return False
+            return None
         key = f"registry.vehicle-age:{permit.pk}:{permit.vehicle_id}:prazo"
         if permit.service == Service.TAXI and age.deadline:
             message = (
@@ -433,16 +440,7 @@ def _vehicle_age_notice(m: Municipality, permit: Permit, age: VehicleAge, on: dt
                 f"a substituição até essa data ({cites})."
             )
             due = age.limit_on
-    _, created = notification_send(
-        municipality=m,
-        key=key,
-        kind=Notification.Kind.VEHICLE_AGE,
-        message=message,
-        person=permit.holder,
-        permit=permit,
-        due_on=due,
-    )
-    return created
+    return Notice(key, Notification.Kind.VEHICLE_AGE, message, permit.holder, permit, due)
 
 
 def changing_permits(laws: Laws, on: dt.date) -> QuerySet[Permit]:
@@ -468,6 +466,7 @@ def changing_permits(laws: Laws, on: dt.date) -> QuerySet[Permit]:
         active.exclude(service=Service.TAXI)
         .filter(vehicle__isnull=False)
         .values_list("service", "vehicle__manufacture_year")
+        .order_by()  # the model's ordering would make every permit distinct
         .distinct()
     )
     for service, year in years:
@@ -482,45 +481,78 @@ def changing_permits(laws: Laws, on: dt.date) -> QuerySet[Permit]:
     return active.filter(changing)
 
 
-def registry_sweep(
-    m: Municipality, on: dt.date, progress: Progress, *, every: bool = False
-) -> SweepResult:
-    """The registry's step for ``m`` on ``on``; ``every``: check every active permit, not only
-    :func:`changing_permits` (the same changes, record by record)."""
-    result = SweepResult()
-    laws = Laws(m)
-    notices = 0
-    chosen = (
-        Permit.objects.filter(status__in=ACTIVE_STATUSES) if every else changing_permits(laws, on)
-    )
-    permits = list(chosen.select_related("holder", "vehicle", "municipality").order_by("pk"))
-    progress.start("permissões", len(permits))
-    irregular = regular = 0
-    for permit in permits:
-        result.checked += 1
-        # The certificate's validity (mototaxi art. 4 §1); a law without one cites none here.
-        law_cite = tuple(
-            c.render() for c in citations(permit.law_on(on), "registration_certificate")
-        )
-        if permit.service == Service.TAXI:
-            law_cite = ()
-        for doc in current_documents(permit):
-            if doc.valid_until is None:
-                continue
-            if doc.valid_until < on:
-                _, created = notification_send(
-                    municipality=m,
-                    key=f"registry.doc-expired:{doc.pk}",
-                    kind=Notification.Kind.DOCUMENT_EXPIRED,
-                    message=f"{_cap(_doc_label(doc))} vencido em "
+#: Permits read, decided and written together by the sweep over sets (one transaction each).
+BATCH = 1000
+
+
+@dataclass
+class Notice:
+    """An aviso the sweep sends once (:func:`notification_send`'s arguments)."""
+
+    key: str
+    kind: str
+    message: str
+    person: Any
+    permit: Permit | None
+    due_on: dt.date | None
+
+
+def _expiry_notice(
+    *,
+    key: str,
+    kind: str,
+    what: str,
+    until: dt.date,
+    on: dt.date,
+    person: Any,
+    permit: Permit | None,
+    citations: Iterable[str] = (),
+    action: str = "apresente o novo documento no atendimento",
+) -> Notice | None:
+    """The warning of an expiry ``until`` due on ``on`` (30, 15, 7 days before), if any."""
+    left = (until - on).days
+    t = _threshold(left)
+    if left < 0 or t is None:
+        return None
+    cites = "; ".join(citations)
+    message = f"{_cap(what)} vence em {_fmt(until)} (faltam {_days(left)}): {action}."
+    if cites:
+        message += f" ({cites})"
+    return Notice(f"{key}:{until.isoformat()}:{t}", kind, message, person, permit, until)
+
+
+def _permit_notices(
+    laws: Laws,
+    permit: Permit,
+    on: dt.date,
+    docs: list[Document],
+    licence: DrivingLicence | None,
+) -> list[Notice]:
+    """The avisos of the permit's documents, its holder's CNH and its registration certificate
+    on ``on`` (those already sent are skipped when sent)."""
+    out: list[Notice | None] = []
+    # The certificate's validity (mototaxi art. 4 §1); a law without one cites none here.
+    law_cite: tuple[str, ...] = ()
+    if permit.service != Service.TAXI:
+        law_cite = laws.cites(permit.law_on(on), "registration_certificate")
+    for doc in docs:
+        if doc.valid_until is None:
+            continue
+        if doc.valid_until < on:
+            out.append(
+                Notice(
+                    f"registry.doc-expired:{doc.pk}",
+                    Notification.Kind.DOCUMENT_EXPIRED,
+                    f"{_cap(_doc_label(doc))} vencido em "
                     f"{_fmt(doc.valid_until)}: apresente o novo documento no atendimento.",
-                    person=permit.holder,
-                    permit=permit,
-                    due_on=doc.valid_until,
+                    permit.holder,
+                    permit,
+                    doc.valid_until,
                 )
-            else:
-                created = _warn_expiry(
-                    m,
+            )
+        else:
+            out.append(
+                _expiry_notice(
                     key=f"registry.doc:{doc.pk}",
                     kind=Notification.Kind.DOCUMENT_EXPIRING,
                     what=_doc_label(doc),
@@ -530,11 +562,10 @@ def registry_sweep(
                     permit=permit,
                     citations=_doc_citations(doc),
                 )
-            notices += created
-        licence = DrivingLicence.objects.filter(person=permit.holder_id).first()
-        if licence is not None:
-            notices += _warn_expiry(
-                m,
+            )
+    if licence is not None:
+        out.append(
+            _expiry_notice(
                 key=f"registry.cnh:{licence.pk}:{permit.pk}",
                 kind=Notification.Kind.LICENCE_EXPIRING,
                 what=f"A CNH {licence.number}",
@@ -544,9 +575,10 @@ def registry_sweep(
                 permit=permit,
                 action="renove a habilitação e apresente-a no atendimento",
             )
-        if permit.certificate_valid_until:
-            notices += _warn_expiry(
-                m,
+        )
+    if permit.certificate_valid_until:
+        out.append(
+            _expiry_notice(
                 key=f"registry.cert:{permit.pk}",
                 kind=Notification.Kind.CERTIFICATE_EXPIRING,
                 what=f"O certificado de registro da permissão {permit.number}",
@@ -557,21 +589,50 @@ def registry_sweep(
                 citations=law_cite,
                 action="solicite a renovação no atendimento",
             )
-        before = (permit.irregular, permit.irregular_reason)
-        permit, changed = permit_regularity_refresh(municipality=m, permit=permit, on=on, laws=laws)
-        if changed:
-            if permit.irregular:
-                irregular += 1
-            elif before[0]:
-                regular += 1
-        age = vehicle_age(laws, permit, on)
-        if age is not None:
-            notices += _vehicle_age_notice(m, permit, age, on)
-        progress.advance()
+        )
+    return [n for n in out if n is not None]
 
+
+def registry_sweep(
+    m: Municipality, on: dt.date, progress: Progress, *, every: bool = False
+) -> SweepResult:
+    """The registry's step for ``m`` on ``on``. By default over sets (ADR 0036): only the
+    permits of :func:`changing_permits`, in batches of :data:`BATCH` read, decided and written
+    together. ``every``: every active permit, record by record through the services — the
+    reference the sets are held to (the same avisos, changes and acts)."""
+    result = SweepResult()
+    laws = Laws(m)
+    if every:
+        ids = list(
+            Permit.objects.filter(status__in=ACTIVE_STATUSES)
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )
+    else:
+        ids = list(changing_permits(laws, on).order_by("pk").values_list("pk", flat=True))
+    progress.start("permissões", len(ids))
+    tally = Tally()
+    for part in _chunks(ids, BATCH):
+        permits = list(
+            Permit.objects.filter(pk__in=part)
+            .select_related("holder", "vehicle", "municipality")
+            .order_by("pk")
+        )
+        result.checked += len(permits)
+        if every:
+            for permit in permits:
+                _one_by_one(m, laws, permit, on, tally)
+        else:
+            _in_sets(m, laws, permits, on, tally)
+        progress.advance(len(permits))
+    notices, irregular, regular = tally.notices, tally.irregular, tally.regular
+    permits_checked = len(ids)
+
+    # A credential is warned of from 30 days before its end and once it has ended.
     auxiliaries = list(
         Auxiliary.objects.filter(
-            status=Auxiliary.Status.ACTIVE, credential_valid_until__isnull=False
+            status=Auxiliary.Status.ACTIVE,
+            credential_valid_until__lte=on + dt.timedelta(days=THRESHOLDS[0]),
         )
         .select_related("permit__holder", "person")
         .order_by("pk")
@@ -581,9 +642,7 @@ def registry_sweep(
         result.checked += 1
         until = aux.credential_valid_until
         assert until is not None
-        aux_cites = tuple(
-            c.render() for c in citations(aux.permit.law_on(on), "auxiliary_credential")
-        )
+        aux_cites = laws.cites(aux.permit.law_on(on), "auxiliary_credential")
         if until < on:
             _, created = notification_send(
                 municipality=m,
@@ -612,7 +671,7 @@ def registry_sweep(
         progress.advance()
 
     result.note(
-        f"{len(permits)} permissões e {len(auxiliaries)} credenciais de auxiliar verificadas"
+        f"{permits_checked} permissões e {len(auxiliaries)} credenciais de auxiliar verificadas"
     )
     for count, text in (
         (notices, "avisos novos"),
@@ -622,6 +681,213 @@ def registry_sweep(
         if count:
             result.note(f"{count} {text}", count)
     return result
+
+
+@dataclass
+class Tally:
+    notices: int = 0
+    irregular: int = 0
+    regular: int = 0
+
+
+def _chunks(values: list[int], size: int) -> Iterable[list[int]]:
+    for i in range(0, len(values), size):
+        yield values[i : i + size]
+
+
+def _one_by_one(m: Municipality, laws: Laws, permit: Permit, on: dt.date, tally: Tally) -> None:
+    """One permit through the services, each change in its own transaction."""
+    licence = DrivingLicence.objects.filter(person=permit.holder_id).first()
+    for n in _permit_notices(laws, permit, on, current_documents(permit), licence):
+        tally.notices += _send(m, n)
+    before = permit.irregular
+    permit, changed = permit_regularity_refresh(municipality=m, permit=permit, on=on, laws=laws)
+    if changed:
+        if permit.irregular:
+            tally.irregular += 1
+        elif before:
+            tally.regular += 1
+    age = vehicle_age(laws, permit, on)
+    if age is not None:
+        tally.notices += _vehicle_age_notice(m, permit, age, on)
+
+
+def _in_sets(m: Municipality, laws: Laws, permits: list[Permit], on: dt.date, tally: Tally) -> None:
+    """A batch of permits: their documents and CNHs read by a query each, every decision made,
+    then written in one transaction — the permits by one update, one act per permit changed
+    appended at once (:func:`record_acts`), the avisos by one insert."""
+    docs = _current_documents_of(permits)
+    licences: dict[int, DrivingLicence] = {}
+    for lic in DrivingLicence.objects.filter(person__in={p.holder_id for p in permits}).order_by(
+        "pk"
+    ):
+        licences.setdefault(lic.person_id, lic)
+    notices: list[Notice] = []
+    marks: list[tuple[Permit, list[Issue]]] = []
+    ages: list[tuple[Permit, VehicleAge]] = []
+    for permit in permits:
+        mine = docs.get(permit.pk, [])
+        notices += _permit_notices(laws, permit, on, mine, licences.get(permit.holder_id))
+        issues, age = permit_issues(laws, permit, on, mine)
+        if issues and not (permit.irregular and not permit.irregular_reason.startswith(PREFIX)):
+            if not (permit.irregular and permit.irregular_reason == _reason(issues)[:300]):
+                marks.append((permit, issues))
+        elif not issues and permit.irregular and permit.irregular_reason.startswith(PREFIX):
+            marks.append((permit, []))
+        if age is not None:
+            ages.append((permit, age))
+    notices += [n for p, age in ages if (n := _vehicle_age_notice_of(p, age, on))]
+    with transaction.atomic(), tenant(m):
+        # The avisos of a change are counted with it, as permit_regularity_refresh's are.
+        told: list[Notice] = []
+        drafts = _regularity_write(marks, on, tally, told)
+        tally.notices += _notices_send(m, notices)
+        _notices_send(m, told)
+        # The act chain last (the lock order, ADR 0015): nothing is locked after the first act.
+        record_acts(municipality=m, actor=SYSTEM, drafts=drafts)
+
+
+def _reason(issues: list[Issue]) -> str:
+    return PREFIX + "; ".join(i.render() for i in issues)
+
+
+def _current_documents_of(permits: list[Permit]) -> dict[int, list[Document]]:
+    """:func:`current_documents` of every permit, by one query."""
+    holders = {p.holder_id for p in permits}
+    vehicles = {p.vehicle_id for p in permits if p.vehicle_id}
+    # The newest document of each type, by owner ("p" the holder, "v" the vehicle).
+    newest: dict[tuple[str, int], dict[str, Document]] = {}
+    for doc in (
+        Document.objects.current()
+        .filter(Q(person__in=holders) | Q(vehicle__in=vehicles))
+        .select_related("vehicle")
+        .order_by("-issued_on", "-id")
+    ):
+        if doc.person_id in holders:
+            newest.setdefault(("p", doc.person_id), {}).setdefault(doc.doc_type, doc)
+        if doc.vehicle_id in vehicles:
+            newest.setdefault(("v", doc.vehicle_id), {}).setdefault(doc.doc_type, doc)
+    out: dict[int, list[Document]] = {}
+    for p in permits:
+        mine = list(newest.get(("p", p.holder_id), {}).values())
+        if p.vehicle_id:
+            mine += newest.get(("v", p.vehicle_id), {}).values()
+        out[p.pk] = sorted(mine, key=lambda d: (d.doc_type, d.pk))
+    return out
+
+
+def _regularity_write(
+    marks: list[tuple[Permit, list[Issue]]], on: dt.date, tally: Tally, notices: list[Notice]
+) -> list[ActDraft]:
+    """Mark irregular (issues) or regular again (none) the permits of ``marks``, checked again
+    under their lock as :func:`permit_mark_irregular` and :func:`permit_mark_regular` do, by one
+    update; adds the avisos of the changes made to ``notices`` and returns their acts."""
+    if not marks:
+        return []
+    locked = {
+        p.pk: p
+        for p in Permit.objects.select_for_update()
+        .filter(pk__in=[p.pk for p, _ in marks])
+        .order_by("pk")
+    }
+    drafts: list[ActDraft] = []
+    changed: list[Permit] = []
+    for seen, issues in marks:
+        permit = locked[seen.pk]
+        old = {"irregular": permit.irregular, "irregular_reason": permit.irregular_reason}
+        if issues:
+            reason = _reason(issues)
+            if permit.irregular and (
+                permit.irregular_reason == reason[:300]
+                or not permit.irregular_reason.startswith(PREFIX)
+            ):
+                continue
+            permit.irregular, permit.irregular_reason = True, reason[:300]
+            drafts.append(
+                ActDraft(
+                    "permit.irregular",
+                    permit,
+                    old=old,
+                    new={"irregular": True, "irregular_reason": permit.irregular_reason},
+                    basis={"citations": sorted({c for i in issues for c in i.citations})},
+                    extra={"effective_on": on},
+                )
+            )
+            digest = hashlib.sha256(reason.encode()).hexdigest()[:16]
+            notices.append(
+                Notice(
+                    f"registry.irregular:{permit.pk}:{digest}",
+                    Notification.Kind.PERMIT_IRREGULAR,
+                    f"Permissão {permit.number} irregular — "
+                    + "; ".join(i.render() for i in issues)
+                    + ". Regularize no atendimento.",
+                    seen.holder,
+                    permit,
+                    on,
+                )
+            )
+            tally.irregular += 1
+        else:
+            if not permit.irregular or not permit.irregular_reason.startswith(PREFIX):
+                continue
+            permit.irregular, permit.irregular_reason = False, ""
+            drafts.append(
+                ActDraft(
+                    "permit.regular",
+                    permit,
+                    old=old,
+                    new={"irregular": False},
+                    extra={"effective_on": on, "reason": REGULAR_AGAIN},
+                )
+            )
+            notices.append(
+                Notice(
+                    f"registry.regular:{permit.pk}:{on.isoformat()}",
+                    Notification.Kind.PERMIT_REGULAR,
+                    f"Permissão {permit.number} regularizada em {_fmt(on)}.",
+                    seen.holder,
+                    permit,
+                    None,
+                )
+            )
+            tally.regular += 1
+        changed.append(permit)
+    Permit.objects.bulk_update(changed, ["irregular", "irregular_reason"])
+    return drafts
+
+
+def _notices_send(m: Municipality, notices: list[Notice]) -> int:
+    """Create the avisos not yet sent (by key, the first of a key in the batch), by one insert;
+    each new one to a holder with an email address is emailed as :func:`notification_send`
+    does. Should another sweep have created one meanwhile, one by one. Returns how many."""
+    first: dict[str, Notice] = {}
+    for n in notices:
+        first.setdefault(n.key, n)
+    sent = set(Notification.objects.filter(key__in=list(first)).values_list("key", flat=True))
+    todo = [n for key, n in first.items() if key not in sent]
+    if not todo:
+        return 0
+    rows = [
+        Notification(
+            municipality=m,
+            key=n.key,
+            kind=n.kind,
+            message=n.message[:500],
+            person=n.person,
+            permit=n.permit,
+            due_on=n.due_on,
+        )  # fmt: skip
+        for n in todo
+    ]
+    try:
+        with transaction.atomic():
+            Notification.objects.bulk_create(rows)
+    except IntegrityError:
+        return sum(_send(m, n) for n in todo)
+    for row in rows:
+        if row.person is not None and (row.person.email or "").strip():
+            email_holder(m, row, row.person)
+    return len(rows)
 
 
 register("registry", registry_sweep)

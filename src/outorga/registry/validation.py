@@ -3,6 +3,7 @@ error a user reads in Portuguese."""
 
 from __future__ import annotations
 
+import functools
 import re
 
 from brutils import is_valid_license_plate
@@ -17,10 +18,20 @@ def digits(value: str) -> str:
     return re.sub(r"\D", "", value or "")
 
 
-def _valid_digits(value: str, field: str, check: CPF | CNPJ | CNH | RENAVAM, message: str) -> str:
-    """The digits of a document number that ``check`` (its check digits) accepts."""
+_CHECKS = {"cpf": CPF(), "cnpj": CNPJ(), "cnh": CNH(), "renavam": RENAVAM()}
+
+
+@functools.lru_cache(maxsize=8192)
+def _accepts(kind: str, d: str) -> bool:
+    """Whether the check digits of ``d`` are right for a ``kind`` number (an import validates
+    each number more than once: the row, then the record written from it)."""
+    return bool(_CHECKS[kind].validate(d))
+
+
+def _valid_digits(value: str, field: str, kind: str, message: str) -> str:
+    """The digits of a document number whose check digits the ``kind``'s checker accepts."""
     d = digits(value)
-    if not check.validate(d):
+    if not _accepts(kind, d):
         raise FieldError(field, message)
     return d
 
@@ -28,19 +39,19 @@ def _valid_digits(value: str, field: str, check: CPF | CNPJ | CNH | RENAVAM, mes
 def cpf(value: str, field: str = "cpf") -> str:
     # validate-docbr accepts a CPF short of its leading zeros: it is kept with all 11 digits, or
     # the same person would be found under two numbers.
-    return _valid_digits(value, field, CPF(), "CPF inválido").zfill(11)
+    return _valid_digits(value, field, "cpf", "CPF inválido").zfill(11)
 
 
 def cnpj(value: str, field: str = "cnpj") -> str:
-    return _valid_digits(value, field, CNPJ(), "CNPJ inválido")
+    return _valid_digits(value, field, "cnpj", "CNPJ inválido")
 
 
 def cnh(value: str, field: str = "cnh") -> str:
-    return _valid_digits(value, field, CNH(), "número da CNH inválido")
+    return _valid_digits(value, field, "cnh", "número da CNH inválido")
 
 
 def renavam(value: str, field: str = "renavam") -> str:
-    return _valid_digits(value, field, RENAVAM(), "RENAVAM inválido")
+    return _valid_digits(value, field, "renavam", "RENAVAM inválido")
 
 
 def plate(value: str, field: str = "placa") -> str:

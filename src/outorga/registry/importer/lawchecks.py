@@ -72,13 +72,15 @@ class LawChecks(Asker):
         if any(e.column == column for e in r.errors):
             return  # the cell itself is wrong: the law cannot judge it
         for reason in d.reasons:
-            name = reason.rule.rsplit(".", 1)[-1]
             if reason.verdict is not Verdict.REFUSED:
+                continue
+            name = reason.rule.rsplit(".", 1)[-1]
+            if name not in errors and name not in warnings:
                 continue
             cites = "; ".join(c.render() for c in reason.citations)
             if name in errors:
                 r.error(column, reason.message, cites)
-            elif name in warnings:
+            else:
                 r.warn(column, reason.message, cites)
 
     def row(self, row: Row, r: RowParser) -> None:

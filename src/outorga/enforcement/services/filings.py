@@ -73,8 +73,10 @@ def filing_file(
     """Defence (art. 42) or appeal (art. 43–44) within its deadline from the notice (D-4); online
     by the holder or on paper through the clerk."""
     authorize(actor=actor, municipality=municipality, action="defence.file", law=case.law)
+    with tenant(municipality):  # the case's holder is read in its municipality (ADR 0024)
+        holder = holder_user_of(case)
     if actor.role == Role.PERMISSIONARIO and (
-        actor.user is None or holder_user_of(case) is None or holder_user_of(case) != actor.user
+        actor.user is None or holder is None or holder != actor.user
     ):
         raise NotOwner("processo de outra pessoa")
     if not text.strip():

@@ -252,6 +252,22 @@ def test_staff_pages_and_api_of_two_municipalities_work_as_the_app_role(as_app_r
 
 
 @postgres
+def test_a_csv_export_streams_its_rows_as_the_app_role(as_app_role, worlds):
+    """Found running the suite as the app role: a list's CSV is read while the response streams,
+    after the middleware left the municipality; it held only its header (ADR 0037)."""
+    a, b = worlds
+    user = _login_user(a, Role.AUTORIDADE)
+    as_app_role()
+    client = Client()
+    client.force_login(user)
+    r = client.get("/cadastro/pessoas/", {"formato": "csv"})
+    assert r.status_code == 200 and r["Content-Type"].startswith("text/csv")
+    body = b"".join(r.streaming_content).decode("utf-8-sig")
+    assert f"Titular {a.marker}" in body
+    assert b.marker not in body
+
+
+@postgres
 def test_a_login_with_a_password_works_as_the_app_role(as_app_role, worlds):
     a, _ = worlds
     user = _login_user(a, Role.ATENDENTE)

@@ -169,7 +169,8 @@ def filing_judge(
     the Chief Executive (art. 44; taxi D-17). Upheld: the case is closed and the fine refunded /
     removal and storage waived (art. 42 §1–2). Dismissed: the decision is notified and the next
     appeal's deadline runs from that notice; after the last instance the penalty is final (D-1)."""
-    case = filing.case
+    with tenant(municipality):  # read in its municipality (ADR 0024)
+        case = filing.case
     if case.kind in PROPOSALS:
         raise InvalidStep(
             "propostas de revogação ou cassação são decididas pelo Chefe do Executivo"

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from dbrole_factories import across_tenants
 from django.test import Client
 
 from outorga.core.actlabels import LABELS, act_label
@@ -123,7 +124,8 @@ def test_the_acts_log_filters_by_kind_and_date_at_a_url_pages_and_exports_csv(
 def test_the_system_administrator_picks_a_municipality_to_read_its_acts_and_law(ipatinga_m):
     from outorga.core.models import User
 
-    admin = User.objects.create_user(username="admin.teste", role=Role.ADMIN, municipality=None)
+    with across_tenants("um administrador do sistema, de nenhum município"):
+        admin = User.objects.create_user(username="admin.teste", role=Role.ADMIN, municipality=None)
     c = Client()
     c.force_login(admin)
     r = c.get("/atos/")

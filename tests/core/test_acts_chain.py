@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from dbrole_factories import as_superuser
 from django.core.management import call_command
 from django.db import DatabaseError, connection, transaction
 
@@ -27,7 +28,7 @@ def _append(m, n: int) -> list[Act]:  # type: ignore[no-untyped-def]
 
 def _tamper(sql: str, params: list) -> None:  # type: ignore[type-arg]
     """Raw SQL as an attacker with database access would run it (triggers bypassed on PG)."""
-    with connection.cursor() as cur:
+    with as_superuser(), connection.cursor() as cur:
         if connection.vendor == "postgresql":
             cur.execute("SET LOCAL session_replication_role = replica")
         cur.execute(sql, params)
@@ -126,8 +127,8 @@ def test_an_act_is_written_in_the_same_transaction_as_the_change(ipatinga_m):
 )
 def test_postgres_refuses_update_and_delete_of_acts(ipatinga_m, statement):
     act = _append(ipatinga_m, 1)[0]
-    with pytest.raises(DatabaseError, match="somente de inclusão"), transaction.atomic():
-        with connection.cursor() as cur:
+    with as_superuser(), pytest.raises(DatabaseError, match="somente de inclusão"):
+        with transaction.atomic(), connection.cursor() as cur:
             cur.execute(statement, [act.pk])
 
 

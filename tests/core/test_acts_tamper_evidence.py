@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
+from dbrole_factories import as_superuser
 from django.core.management import CommandError, call_command
 from django.db import DatabaseError, connection, transaction
 
@@ -37,7 +38,7 @@ def _append(m, n: int) -> list[Act]:  # type: ignore[no-untyped-def]
 
 def _as_superuser(*statements: tuple[str, list]) -> None:  # type: ignore[type-arg]
     """Raw SQL as an attacker holding the superuser would run it (triggers bypassed on PG)."""
-    with connection.cursor() as cur:
+    with as_superuser(), connection.cursor() as cur:
         if connection.vendor == "postgresql":
             cur.execute("SET LOCAL session_replication_role = replica")
         for sql, params in statements:
@@ -186,7 +187,7 @@ def test_without_a_checkpoint_dir_the_sweep_writes_none(settings):
 def test_a_truncated_log_is_named_by_its_range(ipatinga_m, tmp_path):
     _append(ipatinga_m, 3)
     path, last = _checkpoint_file(ipatinga_m, tmp_path)
-    with connection.cursor() as cur:
+    with as_superuser(), connection.cursor() as cur:
         # Django's foreign keys are deferred: settle them, or PostgreSQL refuses the ALTER.
         cur.execute("SET CONSTRAINTS ALL IMMEDIATE")
         for table in ("core_act", "core_actchain", "core_actcheckpoint"):
@@ -203,8 +204,8 @@ def test_a_truncated_log_is_named_by_its_range(ipatinga_m, tmp_path):
 @pytest.mark.parametrize("table", ["core_act", "core_actchain", "core_actcheckpoint"])
 def test_postgres_refuses_truncate_of_the_acts_tables_even_to_a_superuser(ipatinga_m, table):
     _append(ipatinga_m, 1)
-    with pytest.raises(DatabaseError, match="TRUNCATE"), transaction.atomic():
-        with connection.cursor() as cur:
+    with as_superuser(), pytest.raises(DatabaseError, match="TRUNCATE"):
+        with transaction.atomic(), connection.cursor() as cur:
             cur.execute(f"TRUNCATE {table} CASCADE")
 
 
@@ -218,8 +219,8 @@ def test_postgres_refuses_truncate_of_the_acts_tables_even_to_a_superuser(ipatin
 )
 def test_postgres_the_chain_head_only_moves_forward(ipatinga_m, statement):
     _append(ipatinga_m, 2)
-    with pytest.raises(DatabaseError, match="só avança"), transaction.atomic():
-        with connection.cursor() as cur:
+    with as_superuser(), pytest.raises(DatabaseError, match="só avança"):
+        with transaction.atomic(), connection.cursor() as cur:
             cur.execute(statement, [ipatinga_m.pk])
 
 
@@ -234,8 +235,8 @@ def test_postgres_the_chain_head_only_moves_forward(ipatinga_m, statement):
 def test_postgres_checkpoints_are_append_only(ipatinga_m, tmp_path, statement):
     _append(ipatinga_m, 1)
     _checkpoint_file(ipatinga_m, tmp_path)
-    with pytest.raises(DatabaseError, match="somente de inclusão"), transaction.atomic():
-        with connection.cursor() as cur:
+    with as_superuser(), pytest.raises(DatabaseError, match="somente de inclusão"):
+        with transaction.atomic(), connection.cursor() as cur:
             cur.execute(statement, [ipatinga_m.pk])
 
 

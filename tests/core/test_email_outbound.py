@@ -249,7 +249,8 @@ def test_password_reset_end_to_end(
     server, box = smtp
     user = user_of("ipatinga", Role.ATENDENTE)
     user.email = "atendente@ipatinga.mg.gov.br"
-    user.save(update_fields=["email"])
+    with tenant(ipatinga_m):
+        user.save(update_fields=["email"])
     c = Client()
     assert "Esqueci minha senha" in c.get("/entrar/").content.decode()
     with django_capture_on_commit_callbacks(execute=True):

@@ -62,7 +62,8 @@ def vila_serena(vila: Any, settings: Any, tmp_path: Path) -> Municipality:
 
 
 def _user(m: Municipality, role: Role) -> Actor:
-    user = User.objects.create_user(f"{role.value}.{m.slug}", role=role.value, municipality=m)
+    with tenant(m):
+        user = User.objects.create_user(f"{role.value}.{m.slug}", role=role.value, municipality=m)
     return Actor.of(user, "198.51.100.9")
 
 

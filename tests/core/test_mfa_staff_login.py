@@ -19,7 +19,7 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from outorga.core.demo import demo_password
 from outorga.core.models import Act
-from outorga.core.tenancy import unscoped
+from outorga.core.tenancy import tenant, unscoped
 from outorga.law.competence import Role
 
 IP = "203.0.113.70"
@@ -132,7 +132,8 @@ def test_a_staff_user_without_the_app_is_sent_to_set_it_up(mfa_on, user_of):
     page = client.get(r["Location"]).content.decode()
     assert "<svg" in page and "Configurar verificação em duas etapas" in page
     device = TOTPDevice.objects.get(user=user, confirmed=False)
-    assert device.config_url.startswith("otpauth://totp/")
+    with tenant(user.municipality):  # the URL names the device's user
+        assert device.config_url.startswith("otpauth://totp/")
     # The code page sends there too: there is nothing to verify yet.
     assert client.get("/entrar/codigo/")["Location"].startswith("/conta/mfa/")
 

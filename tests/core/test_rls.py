@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from dbrole_factories import across_tenants
 from django.apps import apps
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
@@ -251,11 +252,28 @@ def test_staff_pages_and_api_of_two_municipalities_work_as_the_app_role(as_app_r
 
 
 @postgres
+def test_a_csv_export_streams_its_rows_as_the_app_role(as_app_role, worlds):
+    """Found running the suite as the app role: a list's CSV is read while the response streams,
+    after the middleware left the municipality; it held only its header (ADR 0037)."""
+    a, b = worlds
+    user = _login_user(a, Role.AUTORIDADE)
+    as_app_role()
+    client = Client()
+    client.force_login(user)
+    r = client.get("/cadastro/pessoas/", {"formato": "csv"})
+    assert r.status_code == 200 and r["Content-Type"].startswith("text/csv")
+    body = b"".join(r.streaming_content).decode("utf-8-sig")
+    assert f"Titular {a.marker}" in body
+    assert b.marker not in body
+
+
+@postgres
 def test_a_login_with_a_password_works_as_the_app_role(as_app_role, worlds):
     a, _ = worlds
     user = _login_user(a, Role.ATENDENTE)
     user.set_password("senha-de-teste-rls-1")
-    user.save(update_fields=["password"])
+    with tenant(a.m):
+        user.save(update_fields=["password"])
     as_app_role()
     client = Client()
     r = client.post("/entrar/", {"username": user.username, "password": "senha-de-teste-rls-1"})
@@ -270,7 +288,8 @@ def test_the_system_administrator_reads_a_municipality_through_the_named_escape(
     as_app_role, worlds, caplog
 ):
     a, b = worlds
-    admin = User.objects.get(username="admin.sistema")
+    with across_tenants("o administrador do sistema, de nenhum município"):
+        admin = User.objects.get(username="admin.sistema")
     as_app_role()
     client = Client()
     client.force_login(admin)
@@ -294,7 +313,8 @@ def test_a_platform_token_works_as_the_app_role(as_app_role, worlds):
 @postgres
 def test_public_pages_and_a_badge_verification_work_as_the_app_role(as_app_role, worlds):
     a, b = worlds
-    tokens = {w.m.slug: Badge._base_manager.get(pk=w["badge"]).token for w in worlds}
+    with across_tenants("as carteiras dos dois municípios"):
+        tokens = {w.m.slug: Badge._base_manager.get(pk=w["badge"]).token for w in worlds}
     as_app_role()
     for w in (a, b):
         r = Client().get(f"/v/{tokens[w.m.slug]}")
@@ -350,7 +370,8 @@ def test_a_trip_file_task_runs_as_the_app_role(as_app_role, barra_m, user_of, se
 def _login_user(w: World, role: Role) -> User:
     from outorga.core.demo import demo_username
 
-    return User.objects.get(username=demo_username(w.m.slug, role))
+    with unscoped():  # by a unique name, as the login reads it
+        return User.objects.get(username=demo_username(w.m.slug, role))
 
 
 @postgres

@@ -4,6 +4,8 @@ SQLite (a Python function) and on PostgreSQL (unaccent and a trigram index), the
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from django.db import connection
 from registry_factories import moto_vehicle, person
@@ -91,6 +93,14 @@ def test_another_municipality_is_never_searched(ipatinga_m, barra_m, people):
 
 
 @pytest.mark.postgres
+@pytest.mark.xfail(
+    bool(os.environ.get("OUTORGA_TEST_DB_ROLE")),
+    reason=(
+        "under row-level security the name's condition (outorga_unaccent, LIKE: not LEAKPROOF) "
+        "runs after the policy's, so no index may answer it: a known gap (ADR 0037)"
+    ),
+    strict=True,
+)
 def test_on_postgresql_the_name_search_uses_the_trigram_index(people):
     # Across municipalities, so that only the trigram index can answer (the table is too small
     # for the planner to prefer it to the municipality's own index otherwise).

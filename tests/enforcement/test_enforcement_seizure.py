@@ -91,8 +91,9 @@ def test_art_35_par2_an_appeal_pending_does_not_release_the_vehicle(world):
     # Once everything is paid the vehicle goes, appeal or not; the appeal goes on.
     with tenant(world.m):
         s = Seizure.objects.get(pk=s.pk)
-    pay(world, s.fine_debt)
-    pay(world, s.removal_debt)
+        fine_debt, removal_debt = s.fine_debt, s.removal_debt
+    pay(world, fine_debt)
+    pay(world, removal_debt)
     pay(
         world,
         seizure_bill_storage(
@@ -150,7 +151,8 @@ def test_the_defence_upheld_refunds_a_fine_already_paid_art_42_par1(world):
     auto, s = _seized(world)
     with tenant(world.m):
         fine = Debt.objects.get(pk=s.fine_debt_id)
-    cashier = Actor.of(world.m.users.get(role="financas"))
+    with tenant(world.m):
+        cashier = Actor.of(world.m.users.get(role="financas"))
     payment_record(
         actor=cashier,
         municipality=world.m,
@@ -302,8 +304,10 @@ def test_art_35_par1_charges_paid_on_the_day_of_seizure_release_the_vehicle_that
     """The charges wait for the case to become final, but they can be paid at once: that is what
     releases the vehicle (art. 35 §1), appeal or not (§2)."""
     auto, s = _seized(world)
-    pay(world, s.fine_debt)
-    pay(world, s.removal_debt)
+    with tenant(world.m):
+        fine_debt, removal_debt = s.fine_debt, s.removal_debt
+    pay(world, fine_debt)
+    pay(world, removal_debt)
     storage = seizure_bill_storage(actor=world.clerk, municipality=world.m, seizure=s, through=D)
     assert storage is not None and storage.amount_cents == 2_000
     pay(world, storage)
@@ -313,9 +317,9 @@ def test_art_35_par1_charges_paid_on_the_day_of_seizure_release_the_vehicle_that
     with tenant(world.m):
         s = Seizure.objects.get(pk=s.pk)
     assert s.status == Seizure.Status.RELEASED and s.released_on == D
-    assert _statuses(world, s.fine_debt, s.removal_debt, storage) == [Debt.Status.PAID] * 3
+    assert _statuses(world, fine_debt, removal_debt, storage) == [Debt.Status.PAID] * 3
     # The case runs its course; paid charges stay paid and block nothing.
     make_final(world, auto, D + dt.timedelta(days=11))
-    assert _statuses(world, s.fine_debt, s.removal_debt, storage) == [Debt.Status.PAID] * 3
+    assert _statuses(world, fine_debt, removal_debt, storage) == [Debt.Status.PAID] * 3
     with tenant(world.m):
         assert selectors.debts_blocking(world.permit.holder, D + dt.timedelta(days=60)) == []

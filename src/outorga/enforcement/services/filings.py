@@ -73,8 +73,10 @@ def filing_file(
     """Defence (art. 42) or appeal (art. 43–44) within its deadline from the notice (D-4); online
     by the holder or on paper through the clerk."""
     authorize(actor=actor, municipality=municipality, action="defence.file", law=case.law)
+    with tenant(municipality):  # the case's holder is read in its municipality (ADR 0024)
+        holder = holder_user_of(case)
     if actor.role == Role.PERMISSIONARIO and (
-        actor.user is None or holder_user_of(case) is None or holder_user_of(case) != actor.user
+        actor.user is None or holder is None or holder != actor.user
     ):
         raise NotOwner("processo de outra pessoa")
     if not text.strip():
@@ -167,7 +169,8 @@ def filing_judge(
     the Chief Executive (art. 44; taxi D-17). Upheld: the case is closed and the fine refunded /
     removal and storage waived (art. 42 §1–2). Dismissed: the decision is notified and the next
     appeal's deadline runs from that notice; after the last instance the penalty is final (D-1)."""
-    case = filing.case
+    with tenant(municipality):  # read in its municipality (ADR 0024)
+        case = filing.case
     if case.kind in PROPOSALS:
         raise InvalidStep(
             "propostas de revogação ou cassação são decididas pelo Chefe do Executivo"

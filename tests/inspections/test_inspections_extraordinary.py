@@ -64,13 +64,23 @@ def test_art_5_par6_ordered_notified_and_not_presented_is_an_art_39_vi_candidate
         assert Act.objects.filter(action="inspection.order").exists()
     assert aviso.person_id == moto_permit.holder_id and aviso.due_on == date
     assert f"{date:%d/%m/%Y}" in aviso.message and "art. 39, VI" in aviso.message
-    # The notice, recorded the next day (in person).
+    # A notice dated in the future is refused (a typo would bind the holder); today's is taken.
     r = clerk.post(
         url,
         {
             "acao": "notificar",
             "order": order.pk,
             "notified_on": (today + dt.timedelta(days=1)).isoformat(),
+            "notice_form": "pessoal",
+        },
+    )
+    assert r.status_code == 422 and "data futura" in r.content.decode()
+    r = clerk.post(
+        url,
+        {
+            "acao": "notificar",
+            "order": order.pk,
+            "notified_on": today.isoformat(),
             "notice_form": "pessoal",
         },
     )

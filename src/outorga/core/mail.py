@@ -197,7 +197,9 @@ def email_attempt(email_id: int) -> str:
                 if number - email.attempts_before_resend >= settings.OUTORGA_EMAIL_MAX_ATTEMPTS:
                     email.status = OutboundEmail.Status.FAILED
                 else:
-                    transaction.on_commit(partial(_enqueue, email.pk, now + retry_delay(number)))
+                    # A resent email starts its delays again, as its attempts are counted again.
+                    again = retry_delay(number - email.attempts_before_resend)
+                    transaction.on_commit(partial(_enqueue, email.pk, now + again))
             email.save(update_fields=["status", "sent_at", "last_error"])
     return email.status
 

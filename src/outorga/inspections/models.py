@@ -214,6 +214,14 @@ class MissedInspection(TenantModel):
         ]
 
 
+#: How the holder was notified of an extraordinary vistoria (D-4 gives each its legal date).
+NOTICE_FORMS = {
+    "pessoal": "pessoalmente",
+    "postal": "por via postal, com recibo",
+    "portal": "pelo portal do permissionário",
+}
+
+
 class InspectionOrder(TenantModel):
     """An extraordinary vistoria of a permit's vehicle ordered by the Secretaria "quando lhe
     aprouver" (mototaxi art. 5 §6), for a date and place, with the day the holder was notified
@@ -236,6 +244,11 @@ class InspectionOrder(TenantModel):
     reason = models.CharField("motivo", max_length=300)
     notified_on = models.DateField("permissionário notificado em", null=True, blank=True)
     notice_form = models.CharField("forma da notificação", max_length=40, blank=True)
+
+    @property
+    def notice_form_label(self) -> str:
+        return NOTICE_FORMS.get(self.notice_form, self.notice_form)
+
     status = models.CharField(
         "situação", max_length=16, choices=Status.choices, default=Status.SCHEDULED
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django.db import transaction
+from django.utils import timezone
 
 from outorga.core import lawseam
 from outorga.core.acts import Actor, basis_of, record_act
@@ -20,16 +21,11 @@ from outorga.law.decisions import Decision
 from outorga.registry.models import Permit
 from outorga.registry.validation import FieldError
 
-from .models import Inspection, InspectionOrder, MissedInspection
+from .models import NOTICE_FORMS, Inspection, InspectionOrder, MissedInspection
 from .selectors import IN_SERVICE
 
 QUESTION = "extraordinary_inspection"
 #: How a notice reached the holder (art. 29 lists the same ways for an auto).
-NOTICE_FORMS = {
-    "pessoal": "pessoalmente",
-    "postal": "por via postal, com recibo",
-    "portal": "pelo portal do permissionário",
-}
 
 
 def _ask(m: Municipality, order: InspectionOrder, on: dt.date) -> Decision:
@@ -121,6 +117,9 @@ def _check_notice(ordered_on: dt.date, notified_on: dt.date, notice_form: str) -
             "notificado em",
             f"a notificação não pode ser anterior à determinação ({ordered_on:%d/%m/%Y})",
         )
+    if notified_on > timezone.localdate():
+        # A notice is recorded once it happened (D-4: its legal date is the delivery's).
+        raise FieldError("notificado em", "a notificação não pode ter data futura")
 
 
 def _tell_holder(m: Municipality, order: InspectionOrder, d: Decision) -> None:

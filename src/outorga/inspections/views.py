@@ -5,6 +5,7 @@ own laudos in the portal. Thin: parse, call one service or selector, render."""
 from __future__ import annotations
 
 import datetime as dt
+import math
 from typing import Any
 
 from django import forms
@@ -228,6 +229,9 @@ def _posted_loads(
             try:
                 capacity = float(raw)
             except ValueError:
+                errors.append(f"Carga {n}: capacidade em número (kg ou litros), ex.: 13 ou 20,5.")
+                continue
+            if not math.isfinite(capacity):
                 errors.append(f"Carga {n}: capacidade em número (kg ou litros), ex.: 13 ou 20,5.")
                 continue
             if capacity < 0:
@@ -524,6 +528,11 @@ def order(request: HttpRequest, permit_id: int) -> HttpResponse:
         return forbidden(request, str(exc))
     except (services.Refused, services.FieldError) as exc:
         errors = _errors(exc)
+    if notice.is_bound and notice.errors:
+        errors += [
+            f"{notice.fields[f].label if f in notice.fields else 'Notificação'}: {' '.join(e)}"
+            for f, e in notice.errors.items()
+        ]
     allowed = is_allowed(actor.role, "inspection.order", permit.law)
     return render(
         request,

@@ -8,6 +8,7 @@ the ``holder``/``person`` filter.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,7 +16,9 @@ from django.db.models import Q, QuerySet
 from django.urls import NoReverseMatch, reverse
 
 from outorga.core.models import User
+from outorga.law import interfaces
 from outorga.registry.models import Auxiliary, Document, Notification, Permit, Person
+from outorga.registry.services.registration_requests import LIVE
 
 #: Days before expiry from which a document shows as "a vencer" (the sweep's first warning).
 WARN_DAYS = 30
@@ -114,9 +117,17 @@ def first_url(names: tuple[str, ...], **kwargs: Any) -> str | None:
     return None
 
 
-def portal_links() -> list[tuple[str, str]]:
+#: Links offered only to a holder with a permit in force whose law answers the question named.
+LINK_NEEDS = {"portal:registration": "registration_update"}
+
+
+def portal_links(permits: Iterable[Permit] = ()) -> list[tuple[str, str]]:
+    live = [p for p in permits if p.status in LIVE]
     out = []
     for label, names in PORTAL_LINKS:
+        need = LINK_NEEDS.get(names[0])
+        if need and not any(interfaces.answers(p.law, need) for p in live):
+            continue
         url = first_url(names)
         if url:
             out.append((label, url))

@@ -70,7 +70,7 @@ def home(request: HttpRequest) -> HttpResponse:
             "auxiliary_of": list(selectors.own_auxiliary_credentials(person)),
             "notifications": notifications,
             "unread": sum(1 for n in notifications if n.read_at is None),
-            "links": selectors.portal_links(),
+            "links": selectors.portal_links(permits),
         },
     )
 

@@ -3,6 +3,8 @@ request, and the list of the holder's own requests with their situation."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -16,8 +18,11 @@ from outorga.core.formerrors import form_add
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import NotCompetent
-from outorga.registry.models import RegistrationRequest
-from outorga.registry.services.registration_requests import registration_request_file
+from outorga.registry.models import Permit, RegistrationRequest
+from outorga.registry.services.registration_requests import (
+    LIVE,
+    registration_request_file,
+)
 
 from .views import holder_or_refusal
 
@@ -28,11 +33,23 @@ class RequestForm(forms.Form):
     city = forms.CharField(label="Novo município de residência", required=False, max_length=100)
     phone = forms.CharField(label="Novo telefone", required=False, max_length=30)
     email = forms.EmailField(label="Novo e-mail", required=False)
+    permit = forms.ChoiceField(
+        label="Permissão (no cancelamento)", required=False, choices=[("", "—")]
+    )
     text = forms.CharField(
         label="Pedido escrito (o que mudou, ou por que pede o cancelamento)",
         max_length=500,
         widget=forms.Textarea(attrs={"rows": 3}),
     )
+
+    def __init__(self, *args: Any, permits: list[Permit], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.permits = {str(p.pk): p for p in permits}
+        field = self.fields["permit"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [("", "—")] + [
+            (k, f"{p.number} ({p.get_service_display()})") for k, p in self.permits.items()
+        ]
 
 
 @login_required
@@ -40,7 +57,8 @@ def registration(request: HttpRequest) -> HttpResponse:
     person = holder_or_refusal(request)
     if isinstance(person, HttpResponse):
         return person
-    form = RequestForm(request.POST or None)
+    live = list(Permit.objects.filter(holder=person, status__in=LIVE).order_by("number"))
+    form = RequestForm(request.POST or None, permits=live)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:
@@ -52,6 +70,7 @@ def registration(request: HttpRequest) -> HttpResponse:
                 text=d["text"],
                 on=timezone.localdate(),
                 changes={k: d[k] for k in ("address", "city", "phone", "email")},
+                permit=form.permits.get(d["permit"] or ""),
             )
         except NotCompetent as exc:
             return forbidden(request, str(exc))

@@ -175,7 +175,7 @@ def requests_waiting(user: Any, today: dt.date) -> list[Task]:
     rows = (
         HolderRequest.objects.filter(status=HolderRequest.Status.PENDING)
         .select_related("person", "permit")
-        .order_by("filed_at", "pk")
+        .order_by("filed_at", "pk")[:50]
     )
     return [
         Task(
@@ -197,4 +197,37 @@ register_queue(
     help="Renovações e auxiliares pedidos pelo portal: decida cada um com o ato do cadastro, ou "
     "indefira com o motivo que o permissionário lê.",
     order=36,
+)
+
+
+def registration_requests_waiting(user: Any, today: dt.date) -> list[Task]:
+    """Updates and cancellations of the registration holders asked from the portal (mototaxi
+    art. 4 §2), waiting for the holder to appear in person (art. 13 XX a)."""
+    from .models import RegistrationRequest
+
+    rows = (
+        RegistrationRequest.objects.filter(status=RegistrationRequest.Status.PENDING)
+        .select_related("person")
+        .order_by("requested_on", "pk")[:50]
+    )
+    return [
+        Task(
+            f"{r.get_kind_display().capitalize()} — {r.person.name}",
+            reverse("registry:registration_request", kwargs={"request_id": r.pk}),
+            r.requested_on,
+            "desde",
+        )
+        for r in rows
+    ]
+
+
+register_queue(
+    "registry.registration_requests",
+    "Pedidos de cadastro",
+    registration_requests_waiting,
+    roles=frozenset({Role.ATENDENTE.value}),
+    more_url=lambda: reverse("registry:registration_requests"),
+    help="Atualizações e cancelamentos pedidos pelo portal (art. 4, §2): aplique cada um quando o "
+    "permissionário comparecer (art. 13, XX, a), ou recuse com o motivo que ele lê.",
+    order=37,
 )

@@ -44,6 +44,12 @@ from .termos import permit_renew, taxi_term_renew, taxi_term_renew_decisions
 
 #: A permit whose holder may ask for a renewal or an auxiliary (not extinct nor in reserve).
 OPEN_STATUSES = (Permit.Status.ACTIVE, Permit.Status.SUSPENDED)
+#: The statuses the renewal service accepts, per service (``permit_renew``, ``taxi_term_renew``).
+RENEWABLE = {
+    Service.MOTOTAXI: (Permit.Status.ACTIVE,),
+    Service.MOTOFRETE: (Permit.Status.ACTIVE,),
+    Service.TAXI: (Permit.Status.ACTIVE, Permit.Status.SUSPENDED),
+}
 #: The act the desk's decision performs, per kind of request.
 DECISION_ACTIONS = {
     HolderRequest.Kind.RENEWAL: "permit.renew",
@@ -84,6 +90,13 @@ def holder_request_file(
         if permit.status not in OPEN_STATUSES:
             raise InvalidTransition(
                 f"a permissão está {permit.get_status_display()}: não há pedido a fazer"
+            )
+        if kind == HolderRequest.Kind.RENEWAL and permit.status not in RENEWABLE[permit.service]:
+            # The renewal itself refuses it (``permit_renew`` takes only an active permit,
+            # ``taxi_term_renew`` a suspended one too): a request the desk could only refuse
+            # is not taken.
+            raise InvalidTransition(
+                f"a permissão está {permit.get_status_display()}: não se renova"
             )
         waiting = HolderRequest.objects.filter(
             permit=permit, kind=kind, status=HolderRequest.Status.PENDING

@@ -18,7 +18,8 @@ from outorga.core.errors import Refused
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 
-from ..models import Permit, Person, RegistrationRequest
+from ..models import Notification, Permit, Person, RegistrationRequest
+from ..notifications import notification_send
 from ..validation import FieldError
 from .common import bound_law
 from .people import PERSON_FIELDS, person_update
@@ -50,6 +51,13 @@ def registration_request_file(
 ) -> RegistrationRequest:
     """The holder asks to update the registration (the new address, city, phone or email) or to
     cancel it (art. 4 §2); waits for the in-person appearance (art. 13 XX a)."""
+    if (
+        kind == RegistrationRequest.Kind.CANCEL
+        and permit is None
+        and Permit.objects.filter(holder=person, status__in=LIVE).count() > 1
+    ):
+        # The renúncia is of a permit the written request names (art. 6 §6), never one guessed.
+        raise FieldError("permissão", "escolha a permissão cujo cancelamento pede")
     target = _holder_permit(person, permit)
     authorize(actor=actor, municipality=municipality, action="registration.request", law=target.law)
     if actor.user is None or person.user_id != actor.user.pk:
@@ -70,6 +78,17 @@ def registration_request_file(
     if not text.strip():
         raise FieldError("pedido escrito", "descreva o pedido")
     with transaction.atomic(), tenant(municipality):
+        Person.objects.select_for_update().get(pk=person.pk)
+        # Sending the same request again returns the one waiting (a double click files once).
+        waiting = RegistrationRequest.objects.filter(
+            person=person,
+            kind=kind,
+            status=RegistrationRequest.Status.PENDING,
+            permit=target if kind == RegistrationRequest.Kind.CANCEL else None,
+            changes=asked,
+        ).first()
+        if waiting is not None:
+            return waiting
         req = RegistrationRequest.objects.create(
             person=person,
             permit=target if kind == RegistrationRequest.Kind.CANCEL else None,
@@ -147,6 +166,7 @@ def registration_request_apply(
             new={"status": req.status, "appeared_on": appeared_on},
             basis=basis_of(d),
         )
+        _tell_holder(municipality, req, target, "aplicado")
     return req
 
 
@@ -176,4 +196,19 @@ def registration_request_refuse(
             obj=req,
             new={"status": req.status, "reason": req.refusal_reason},
         )
+        _tell_holder(municipality, req, target, f"recusado. Motivo: {req.refusal_reason}")
     return req
+
+
+def _tell_holder(
+    municipality: Municipality, req: RegistrationRequest, permit: Permit, what: str
+) -> None:
+    """The holder's aviso of the decision (and its courtesy email, after the commit)."""
+    notification_send(
+        municipality=municipality,
+        key=f"cadastro:{req.pk}:{req.status}",
+        kind=Notification.Kind.OTHER,
+        message=f"Seu pedido de {req.get_kind_display()} de {req.requested_on:%d/%m/%Y} foi {what}",
+        person=req.person,
+        permit=permit,
+    )

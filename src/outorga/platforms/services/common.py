@@ -239,3 +239,32 @@ def _as_occurrences(
 
 def decision_json_text(decision: Mapping[str, Any]) -> str:
     return json.dumps(decision, ensure_ascii=False, indent=2)
+
+
+def appeal_admission(
+    municipality: Municipality,
+    on: dt.date,
+    filed_on: dt.date,
+    decision_notice_on: dt.date | None,
+) -> tuple[Decision, Decision | None]:
+    """The law core's answer on an appeal against a penalty of the apps law — a warning, fine,
+    suspension or cancellation (art. 26 sole paragraph): whether it is in time (regulation, else
+    Lei 9.784/1999 art. 59: 10 days from the notice of the decision, D-4 counting; D-17) and,
+    when it is, the period the deciding authority has to reconsider (art. 56 §1)."""
+    facts: dict[str, Any] = {"filed_on": filed_on.isoformat()}
+    if decision_notice_on is not None:
+        facts["decision_notice_on"] = decision_notice_on.isoformat()
+    law = bound_law(municipality, on)
+    admission = law.ask("penalty_appeal", facts)
+    if not admission.outcome["timely"]:
+        return admission, None
+    period = law.ask(
+        "penalty_revision",
+        {
+            "by": "reconsideration",
+            "appeal_filed_on": filed_on.isoformat(),
+            "decided_on": filed_on.isoformat(),
+            "result": "confirm",
+        },
+    )
+    return admission, period

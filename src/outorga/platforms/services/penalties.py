@@ -28,6 +28,7 @@ from ..models import (
 from ..notices import platform_notice_send
 from .common import (
     PlatformError,
+    appeal_admission,
     apps_law,
     basis_many,
     bound_law,
@@ -448,11 +449,8 @@ def platform_penalty_appeal_file(
                 "filed_on",
                 f"O recurso não pode ser anterior à decisão ({_imposed_on(x):%d/%m/%Y}).",
             )
-        facts: dict[str, Any] = {"filed_on": filed_on.isoformat()}
-        if x.decision_notice_on is not None:
-            facts["decision_notice_on"] = x.decision_notice_on.isoformat()
-        decision = bound_law(municipality, on).ask("penalty_appeal", facts)
-        if not decision.outcome["timely"]:
+        decision, period = appeal_admission(municipality, on, filed_on, x.decision_notice_on)
+        if period is None:
             refused = record_refusal(
                 municipality=municipality,
                 actor=actor,
@@ -462,16 +460,6 @@ def platform_penalty_appeal_file(
                 obj=x,
             )
         else:
-            # Lei 9.784/1999 art. 56 §1 (D-17): the period the deciding authority has to reconsider.
-            period = bound_law(municipality, on).ask(
-                "penalty_revision",
-                {
-                    "by": "reconsideration",
-                    "appeal_filed_on": filed_on.isoformat(),
-                    "decided_on": filed_on.isoformat(),
-                    "result": "confirm",
-                },
-            )
             appeal = PlatformPenaltyAppeal.objects.create(
                 penalty=x,
                 channel=channel,

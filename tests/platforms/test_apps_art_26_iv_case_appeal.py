@@ -1,0 +1,219 @@
+"""Art. 26 IV with the sole paragraph and Lei 9.784/1999 by default (decision D-17): the platform
+appeals against the decision suspending or cancelling its credential within 10 days of the
+decision's legal notice (art. 59; D-4 counting on the municipal calendar), with no suspensive
+effect (art. 61); the Chief Executive, who decided and has no superior, decides the appeal as its
+reconsideration (art. 56 §1): upheld — credential restored; in part (art. 64) — a cancellation
+turned into a suspension or a shorter suspension; dismissed — kept. Each step an act."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from test_platform_credentialing import open_case, warn
+from test_platform_penalty_appeal import acts
+
+from outorga.core.tenancy import tenant
+from outorga.law.competence import NotCompetent
+from outorga.platforms.models import (
+    Platform,
+    PlatformCase,
+    PlatformCaseAppeal,
+    PlatformStatusChange,
+)
+from outorga.platforms.services.cases import (
+    platform_case_appeal_decide,
+    platform_case_appeal_file,
+    platform_case_decide,
+    platform_case_decision_notice_record,
+)
+from outorga.platforms.services.common import PlatformError
+
+pytestmark = pytest.mark.django_db
+
+DECIDED = dt.date(2026, 10, 20)  # Tuesday, after the defence period (13/10)
+NOTICE = dt.date(2026, 10, 23)  # Friday; +10 days = Monday 02/11, Finados → Tuesday 03/11
+
+
+def decided(m, authority, mayor, platform, kind="credential_suspension"):
+    warn(m, authority, platform)
+    case = open_case(m, authority, platform, kind=kind)
+    case = platform_case_decide(
+        actor=mayor,
+        municipality=m,
+        case=case,
+        uphold=True,
+        text="Falta grave e reiterada: relatórios não entregues em três meses.",
+        on=DECIDED,
+    )
+    return platform_case_decision_notice_record(
+        actor=authority, municipality=m, case=case, notice_on=NOTICE, on=NOTICE
+    )
+
+
+def paper(m, actor, case, filed_on):
+    return platform_case_appeal_file(
+        actor=actor,
+        municipality=m,
+        case=case,
+        text="Os relatórios foram entregues; segue o protocolo.",
+        channel="paper",
+        filed_on=filed_on,
+        on=filed_on,
+    )
+
+
+def decide(m, actor, appeal, result, days=None, on=dt.date(2026, 11, 5)):
+    return platform_case_appeal_decide(
+        actor=actor,
+        municipality=m,
+        appeal=appeal,
+        result=result,
+        reasoning="Revistos os autos à luz das razões do recurso.",
+        suspension_days=days,
+        on=on,
+    )
+
+
+def platform_now(m, platform):
+    with tenant(m):
+        return Platform.objects.get(pk=platform.pk)
+
+
+@pytest.fixture
+def suspended(barra_m, authority, mayor, platform):
+    return decided(barra_m, authority, mayor, platform)
+
+
+def test_lei_9784_art_59_appeal_on_the_last_day_moved_by_a_holiday_is_received(
+    barra_m, authority, platform, suspended
+):
+    a = paper(barra_m, authority, suspended, dt.date(2026, 11, 3))
+    assert a.deadline == dt.date(2026, 11, 3)
+    assert a.result == PlatformCaseAppeal.Result.PENDING
+    # Art. 61: no suspensive effect — the platform stays suspended while the appeal waits.
+    p = platform_now(barra_m, platform)
+    assert p.status == Platform.Status.SUSPENDED
+    (filed,) = acts(barra_m, "platform.case.appeal.file", a)
+    assert filed.record["payload"]["new"]["suspensive_effect"] is False
+    assert "art. 59" in str(a.admission)
+
+
+def test_lei_9784_art_59_appeal_the_day_after_is_refused_with_the_article(
+    barra_m, authority, suspended
+):
+    with pytest.raises(PlatformError) as exc:
+        paper(barra_m, authority, suspended, dt.date(2026, 11, 4))
+    assert exc.value.status == 422
+    body = str(exc.value.to_json())
+    assert "fora do prazo" in body and "03/11/2026" in body and "art. 59" in body
+    with tenant(barra_m):
+        assert not PlatformCaseAppeal.objects.filter(case=suspended).exists()
+    assert acts(barra_m, "platform.case.appeal.file", suspended)
+
+
+def test_art_26_iv_only_a_decision_that_applied_the_penalty_is_appealed(
+    barra_m, authority, platform
+):
+    case = open_case(barra_m, authority, platform)
+    with pytest.raises(PlatformError) as exc:
+        paper(barra_m, authority, case, dt.date(2026, 10, 5))
+    assert exc.value.status == 409
+
+
+def test_lei_9784_art_56_par_1_upheld_restores_the_credential(
+    barra_m, authority, mayor, platform, suspended
+):
+    a = paper(barra_m, authority, suspended, dt.date(2026, 10, 26))
+    a = decide(barra_m, mayor, a, "upheld")
+    assert a.result == PlatformCaseAppeal.Result.UPHELD
+    p = platform_now(barra_m, platform)
+    assert p.status == Platform.Status.CREDENTIALED and p.suspended_until is None
+    assert acts(barra_m, "platform.case.appeal.decide", a)
+    (annul,) = acts(barra_m, "platform.case.annul", suspended)
+    assert (
+        annul.record["payload"]["old"]["status"] == "suspended"
+        and annul.record["payload"]["new"]["status"] == "credentialed"
+    )
+    with tenant(barra_m):
+        assert PlatformStatusChange.objects.filter(
+            platform=platform, case=suspended, new_status="credentialed"
+        ).exists()
+
+
+def test_lei_9784_art_56_par_1_dismissed_keeps_the_suspension(
+    barra_m, authority, mayor, platform, suspended
+):
+    before = platform_now(barra_m, platform).suspended_until
+    a = decide(barra_m, mayor, paper(barra_m, authority, suspended, NOTICE), "dismissed")
+    assert a.result == PlatformCaseAppeal.Result.DISMISSED
+    p = platform_now(barra_m, platform)
+    assert p.status == Platform.Status.SUSPENDED and p.suspended_until == before
+    with pytest.raises(PlatformError):
+        decide(barra_m, mayor, a, "upheld")
+
+
+def test_lei_9784_art_64_a_cancellation_becomes_a_suspension_from_the_decision(
+    barra_m, authority, mayor, platform
+):
+    case = decided(barra_m, authority, mayor, platform, kind="credential_cancellation")
+    assert platform_now(barra_m, platform).status == Platform.Status.CANCELLED
+    a = paper(barra_m, authority, case, NOTICE)
+    a = decide(barra_m, mayor, a, "partial", days=30)
+    assert a.result == PlatformCaseAppeal.Result.PARTIAL
+    p = platform_now(barra_m, platform)
+    # 30 days from the decision of 20/10/2026, that day included: the last is 18/11/2026.
+    assert p.status == Platform.Status.SUSPENDED and p.suspended_until == dt.date(2026, 11, 18)
+    (reduced,) = acts(barra_m, "platform.case.reduce", case)
+    assert reduced.record["payload"]["old"]["status"] == "cancelled"
+
+
+def test_lei_9784_art_64_a_shorter_suspension_already_over_restores_the_credential(
+    barra_m, authority, mayor, platform, suspended
+):
+    a = decide(barra_m, mayor, paper(barra_m, authority, suspended, NOTICE), "partial", days=10)
+    # 10 days from 20/10 end on 29/10, before the appeal's decision on 05/11.
+    p = platform_now(barra_m, platform)
+    assert a.result == PlatformCaseAppeal.Result.PARTIAL
+    assert p.status == Platform.Status.CREDENTIALED and p.suspended_until is None
+
+
+def test_lei_9784_art_64_a_longer_suspension_is_refused_with_the_article(
+    barra_m, authority, mayor, platform, suspended
+):
+    a = paper(barra_m, authority, suspended, NOTICE)
+    with pytest.raises(PlatformError) as exc:
+        decide(barra_m, mayor, a, "partial", days=30)
+    assert exc.value.status == 422
+    assert "art. 64" in str(exc.value.to_json())
+    with tenant(barra_m):
+        assert PlatformCaseAppeal.objects.get(pk=a.pk).result == "pending"
+    assert platform_now(barra_m, platform).status == Platform.Status.SUSPENDED
+
+
+def test_only_the_chief_executive_who_decided_decides_the_appeal(barra_m, authority, suspended):
+    a = paper(barra_m, authority, suspended, NOTICE)
+    with pytest.raises(NotCompetent):
+        decide(barra_m, authority, a, "upheld")
+
+
+def test_d4_the_decision_notice_cannot_precede_the_decision(barra_m, authority, mayor, platform):
+    warn(barra_m, authority, platform)
+    case = platform_case_decide(
+        actor=mayor,
+        municipality=barra_m,
+        case=open_case(barra_m, authority, platform),
+        uphold=True,
+        text="Falta grave.",
+        on=DECIDED,
+    )
+    with pytest.raises(PlatformError):
+        platform_case_decision_notice_record(
+            actor=authority,
+            municipality=barra_m,
+            case=case,
+            notice_on=dt.date(2026, 10, 19),
+            on=NOTICE,
+        )
+    with tenant(barra_m):
+        assert PlatformCase.objects.get(pk=case.pk).decision_notice_on is None

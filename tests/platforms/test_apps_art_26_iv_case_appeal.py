@@ -8,10 +8,12 @@ turned into a suspension or a shorter suspension; dismissed — kept. Each step 
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 import pytest
+from django.test import Client
 from test_platform_credentialing import open_case, warn
-from test_platform_penalty_appeal import acts
+from test_platform_penalty_appeal import acts, api
 
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent
@@ -21,6 +23,7 @@ from outorga.platforms.models import (
     PlatformCaseAppeal,
     PlatformStatusChange,
 )
+from outorga.platforms.services import cases as case_services
 from outorga.platforms.services.cases import (
     platform_case_appeal_decide,
     platform_case_appeal_file,
@@ -30,6 +33,7 @@ from outorga.platforms.services.cases import (
 from outorga.platforms.services.common import PlatformError
 
 pytestmark = pytest.mark.django_db
+__all__ = ["api"]  # the platform API client fixture
 
 DECIDED = dt.date(2026, 10, 20)  # Tuesday, after the defence period (13/10)
 NOTICE = dt.date(2026, 10, 23)  # Friday; +10 days = Monday 02/11, Finados → Tuesday 03/11
@@ -217,3 +221,87 @@ def test_d4_the_decision_notice_cannot_precede_the_decision(barra_m, authority, 
         )
     with tenant(barra_m):
         assert PlatformCase.objects.get(pk=case.pk).decision_notice_on is None
+
+
+# --- the routes: platform API, staff API ---------------------------------------------------------
+
+
+def on_day(monkeypatch, day):
+    monkeypatch.setattr(case_services, "today", lambda: day)
+
+
+def test_art_59_platform_api_appeal_on_the_last_day_is_received_and_the_next_refused(
+    barra_m, authority, mayor, platform, api, monkeypatch
+):
+    case = decided(barra_m, authority, mayor, platform)
+    on_day(monkeypatch, dt.date(2026, 11, 4))
+    late = api(
+        "post", f"/cases/{case.pk}/appeal", data={"text": "x"}, content_type="application/json"
+    )
+    assert late.status_code == 422
+    assert "fora do prazo" in late.json()["detail"] and "03/11/2026" in late.json()["detail"]
+    on_day(monkeypatch, dt.date(2026, 11, 3))
+    r = api(
+        "post",
+        f"/cases/{case.pk}/appeal",
+        data={"text": "Os relatórios foram entregues."},
+        content_type="application/json",
+    )
+    assert r.status_code == 201, r.content
+    body = r.json()
+    assert body["decision_notice_on"] == "2026-10-23"
+    assert body["appeal"]["channel"] == "api" and body["appeal"]["deadline"] == "2026-11-03"
+    assert body["appeal"]["result"] == "pending"
+    (filed,) = acts(
+        barra_m, "platform.case.appeal.file", PlatformCaseAppeal(pk=body["appeal"]["id"])
+    )
+    assert filed.role == "plataforma"
+
+
+def staff_post(user_of, role, path, body):
+    c = Client()
+    c.force_login(user_of("barra-do-garcas", role))
+    return c.post(f"/api/v1{path}", data=json.dumps(body), content_type="application/json")
+
+
+def test_staff_api_notice_paper_appeal_and_the_chief_executives_decision(
+    barra_m, authority, mayor, platform, user_of, monkeypatch
+):
+    from outorga.law.competence import Role
+
+    warn(barra_m, authority, platform)
+    case = platform_case_decide(
+        actor=mayor,
+        municipality=barra_m,
+        case=open_case(barra_m, authority, platform, kind="credential_cancellation"),
+        uphold=True,
+        text="Falta gravíssima e reiterada.",
+        on=DECIDED,
+    )
+    on_day(monkeypatch, dt.date(2026, 11, 5))
+    r = staff_post(
+        user_of,
+        Role.AUTORIDADE,
+        f"/platform-cases/{case.pk}/decision-notice",
+        {"notice_on": NOTICE.isoformat()},
+    )
+    assert r.status_code == 200, r.content
+    r = staff_post(
+        user_of,
+        Role.AUTORIDADE,
+        f"/platform-cases/{case.pk}/appeal",
+        {"filed_on": "2026-11-03", "text": "Recurso protocolado."},
+    )
+    assert r.status_code == 201, r.content
+    assert r.json()["appeal"]["channel"] == "paper"
+    # The authority that proposed does not decide the appeal: the Chief Executive does.
+    body = {"result": "partial", "reasoning": "Converte-se em suspensão.", "suspension_days": 30}
+    r = staff_post(user_of, Role.AUTORIDADE, f"/platform-cases/{case.pk}/appeal/decision", body)
+    assert r.status_code == 403
+    r = staff_post(
+        user_of, Role.CHEFE_EXECUTIVO, f"/platform-cases/{case.pk}/appeal/decision", body
+    )
+    assert r.status_code == 200, r.content
+    assert r.json()["appeal"]["result"] == "partial"
+    p = platform_now(barra_m, platform)
+    assert p.status == Platform.Status.SUSPENDED and p.suspended_until == dt.date(2026, 11, 18)

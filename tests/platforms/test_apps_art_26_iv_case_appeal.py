@@ -305,3 +305,39 @@ def test_staff_api_notice_paper_appeal_and_the_chief_executives_decision(
     assert r.json()["appeal"]["result"] == "partial"
     p = platform_now(barra_m, platform)
     assert p.status == Platform.Status.SUSPENDED and p.suspended_until == dt.date(2026, 11, 18)
+
+
+# --- the platform portal's case page ------------------------------------------------------------
+
+
+@pytest.fixture
+def portal(barra_m, user_of, authority, platform) -> Client:
+    from outorga.law.competence import Role
+    from outorga.platforms.services.credentialing import platform_user_link
+
+    user = user_of("barra-do-garcas", Role.PLATAFORMA)
+    with tenant(barra_m):
+        platform_user_link(actor=authority, municipality=barra_m, platform=platform, user=user)
+    c = Client()
+    c.force_login(user)
+    return c
+
+
+def test_art_59_the_portal_refuses_the_day_after_and_receives_on_the_last_day(
+    barra_m, authority, portal, suspended, monkeypatch
+):
+    url = f"/plataforma/processos/{suspended.pk}/"
+    page = portal.get(url).content.decode()
+    assert "Recurso contra a decisão" in page and "23/10/2026" in page
+    on_day(monkeypatch, dt.date(2026, 11, 4))
+    late = portal.post(url, {"text": "Recurso."})
+    assert late.status_code == 200
+    assert "fora do prazo" in late.content.decode() and "03/11/2026" in late.content.decode()
+    on_day(monkeypatch, dt.date(2026, 11, 3))
+    r = portal.post(url, {"text": "Os relatórios foram entregues."})
+    assert r.status_code == 302 and r["Location"] == url
+    with tenant(barra_m):
+        a = PlatformCaseAppeal.objects.get(case=suspended)
+    assert a.channel == "web" and a.filed_on == dt.date(2026, 11, 3)
+    page = portal.get(url).content.decode()
+    assert "aguardando decisão" in page and "Apresentar recurso" not in page

@@ -341,3 +341,54 @@ def test_art_59_the_portal_refuses_the_day_after_and_receives_on_the_last_day(
     assert a.channel == "web" and a.filed_on == dt.date(2026, 11, 3)
     page = portal.get(url).content.decode()
     assert "aguardando decisão" in page and "Apresentar recurso" not in page
+
+
+# --- the staff case page --------------------------------------------------------------------------
+
+
+def test_staff_screen_notice_paper_appeal_and_the_chief_executive_upholds(
+    barra_m, authority, mayor, platform, user_of, monkeypatch
+):
+    from outorga.law.competence import Role
+
+    warn(barra_m, authority, platform)
+    case = platform_case_decide(
+        actor=mayor,
+        municipality=barra_m,
+        case=open_case(barra_m, authority, platform),
+        uphold=True,
+        text="Falta grave.",
+        on=DECIDED,
+    )
+    on_day(monkeypatch, dt.date(2026, 11, 5))
+    url = f"/plataformas/processos/{case.pk}/"
+    staff = Client()
+    staff.force_login(user_of("barra-do-garcas", Role.AUTORIDADE))
+    assert "Registrar a notificação da decisão" in staff.get(url).content.decode()
+    r = staff.post(url, {"acao": "notificacao", "notificacao-notice_on": "2026-10-23"})
+    assert r.status_code == 302, r.content.decode()[-2000:]
+    late = staff.post(
+        url, {"acao": "recurso", "recurso-filed_on": "2026-11-04", "recurso-text": "Recurso."}
+    )
+    assert late.status_code == 200 and "fora do prazo" in late.content.decode()
+    r = staff.post(
+        url, {"acao": "recurso", "recurso-filed_on": "2026-11-03", "recurso-text": "Recurso."}
+    )
+    assert r.status_code == 302
+    assert "Decidir o recurso" not in staff.get(url).content.decode()
+    chief = Client()
+    chief.force_login(user_of("barra-do-garcas", Role.CHEFE_EXECUTIVO))
+    page = chief.get(url).content.decode()
+    assert "Decidir o recurso" in page
+    r = chief.post(
+        url,
+        {
+            "acao": "decidir_recurso",
+            "decidir_recurso-result": "upheld",
+            "decidir_recurso-reasoning": "Relatórios entregues: falta não provada.",
+        },
+    )
+    assert r.status_code == 302
+    p = platform_now(barra_m, platform)
+    assert p.status == Platform.Status.CREDENTIALED
+    assert "provido: penalidade anulada" in chief.get(url).content.decode()

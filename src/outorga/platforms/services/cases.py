@@ -19,12 +19,12 @@ from ..models import (
     PlatformCase,
     PlatformCaseAppeal,
     PlatformDriver,
-    PlatformPenaltyAppeal,
     PlatformStatusChange,
 )
 from .common import (
     PlatformError,
     appeal_admission,
+    appeal_filing,
     apps_law,
     basis_many,
     bound_law,
@@ -332,17 +332,9 @@ def platform_case_appeal_file(
     (D-17: Lei 9.784/1999 art. 59, from the decision's legal notice date, D-4); a late one is
     refused citing it and only the refusal's act remains. No suspensive effect (art. 61): the
     platform stays suspended or cancelled until the appeal is decided."""
-    authorize(
-        actor=actor, municipality=municipality, action="defence.file", law=apps_law(municipality)
+    on, filed_on = appeal_filing(
+        actor=actor, municipality=municipality, channel=channel, text=text, filed_on=filed_on, on=on
     )
-    if channel not in PlatformPenaltyAppeal.Channel.values:
-        raise field_error("channel", "Meio do recurso: API, portal ou papel.")
-    if not text.strip():
-        raise field_error("text", "Apresente as razões do recurso.")
-    on = on or today()
-    filed_on = (filed_on or on) if channel == PlatformPenaltyAppeal.Channel.PAPER else on
-    if filed_on > on:
-        raise field_error("filed_on", "A data de apresentação não pode estar no futuro.")
     refused: Decision | None = None
     with transaction.atomic(), tenant(municipality):
         c = PlatformCase.objects.select_for_update().get(pk=case.pk)

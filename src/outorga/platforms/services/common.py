@@ -22,7 +22,7 @@ from outorga.law.bindings import Service
 from outorga.law.citations import Citation
 from outorga.law.decisions import Decision, Reason, Verdict
 
-from ..models import Platform, PlatformCase, PlatformDriver, PlatformPenalty
+from ..models import Platform, PlatformCase, PlatformDriver, PlatformPenalty, PlatformPenaltyAppeal
 
 # --- errors ---------------------------------------------------------------------------------------
 
@@ -268,3 +268,32 @@ def appeal_admission(
         },
     )
     return admission, period
+
+
+def appeal_filing(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    channel: str,
+    text: str,
+    filed_on: dt.date | None,
+    on: dt.date | None,
+) -> tuple[dt.date, dt.date]:
+    """The checks every appeal against a penalty of the apps law passes before its case is
+    locked — the filer's competence (``defence.file``), the channel, the reasons — and its
+    ``(on, filed_on)``: filed by the platform itself (API or portal) today; on paper, the
+    protocol's date, never in the future."""
+    from outorga.core.authz import authorize
+
+    authorize(
+        actor=actor, municipality=municipality, action="defence.file", law=apps_law(municipality)
+    )
+    if channel not in PlatformPenaltyAppeal.Channel.values:
+        raise field_error("channel", "Meio do recurso: API, portal ou papel.")
+    if not text.strip():
+        raise field_error("text", "Apresente as razões do recurso.")
+    on = on or today()
+    filed_on = (filed_on or on) if channel == PlatformPenaltyAppeal.Channel.PAPER else on
+    if filed_on > on:
+        raise field_error("filed_on", "A data de apresentação não pode estar no futuro.")
+    return on, filed_on

@@ -29,6 +29,7 @@ from ..notices import platform_notice_send
 from .common import (
     PlatformError,
     appeal_admission,
+    appeal_filing,
     apps_law,
     basis_many,
     bound_law,
@@ -417,18 +418,9 @@ def platform_penalty_appeal_file(
     of the decision; D-4 counting; D-17); a late appeal is refused citing it (art. 63, I) and
     only the refusal's act remains. In time: the penalty is under appeal and the fine's debt
     contested — it blocks nothing (D-11) — until the judgment."""
-    authorize(
-        actor=actor, municipality=municipality, action="defence.file", law=apps_law(municipality)
+    on, filed_on = appeal_filing(
+        actor=actor, municipality=municipality, channel=channel, text=text, filed_on=filed_on, on=on
     )
-    if channel not in PlatformPenaltyAppeal.Channel.values:
-        raise field_error("channel", "Meio do recurso: API, portal ou papel.")
-    if not text.strip():
-        raise field_error("text", "Apresente as razões do recurso.")
-    on = on or today()
-    # Filed by the platform itself (API or portal): today; on paper: the protocol's date.
-    filed_on = (filed_on or on) if channel == PlatformPenaltyAppeal.Channel.PAPER else on
-    if filed_on > on:
-        raise field_error("filed_on", "A data de apresentação não pode estar no futuro.")
     refused: Decision | None = None
     with transaction.atomic(), tenant(municipality):
         x = (

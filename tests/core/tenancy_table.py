@@ -681,6 +681,7 @@ SPECIAL: dict[str, Entry] = {
     "api/v1/platform/complaints/<complaint_id>/answer": {"json": {"answer": "invasor"}},
     "api/v1/platform/penalties/<penalty_id>/appeal": {"json": {"text": "invasor"}},
     "api/v1/platform/cases/<case_id>/defence": {"json": {"text": "invasor"}},
+    "api/v1/platform/cases/<case_id>/appeal": {"json": {"text": "invasor"}},
     # A's platform staff post a defence and an appeal to B's case and penalty: not theirs (404).
     "plataforma/processos/<int:case_id>/": {"form": {"text": "invasor"}},
     "plataforma/penalidades/<int:penalty_id>/": {"form": {"text": "invasor"}},
@@ -732,6 +733,15 @@ SPECIAL: dict[str, Entry] = {
     "api/v1/platform-cases/<case_id>/decision": {
         "auth": MAYOR,
         "json": {"uphold": True, "text": "invasor"},
+    },
+    # The appeal against B's case decision: notice, paper filing, the Chief Executive's decision.
+    "api/v1/platform-cases/<case_id>/decision-notice": {"json": {"notice_on": "2026-01-05"}},
+    "api/v1/platform-cases/<case_id>/appeal": {
+        "json": {"filed_on": "2026-01-05", "text": "invasor"}
+    },
+    "api/v1/platform-cases/<case_id>/appeal/decision": {
+        "auth": MAYOR,
+        "json": {"result": "upheld", "reasoning": "invasor"},
     },
     "plataformas/<int:platform_id>/processo/": {"form": {"kind": "credential_cancellation"}},
     "plataformas/processos/<int:case_id>/": {

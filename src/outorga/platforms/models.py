@@ -131,6 +131,8 @@ class PlatformCase(TenantModel):
     decided_at = models.DateTimeField("decidido em", null=True, blank=True)
     decision_text = models.TextField("decisão", blank=True)
     decision = models.JSONField("rastro da decisão", default=dict, blank=True)
+    #: The legal date the decision reached the platform (D-4): the appeal period runs from it.
+    decision_notice_on = models.DateField("notificação da decisão", null=True, blank=True)
 
     class Meta:
         ordering = ["-proposed_at"]
@@ -505,6 +507,46 @@ class PlatformPenaltyAppeal(TenantModel):
 
     class Meta:
         ordering = ["judge_until", "filed_at"]
+
+
+class PlatformCaseAppeal(TenantModel):
+    """The platform's appeal against the decision suspending or cancelling its credential (apps
+    art. 26 IV and sole paragraph; D-17: Lei 9.784/1999 art. 59, 56 §1, 61). The deciding
+    authority is the Chief Executive, with no superior: the appeal is decided by it alone, as a
+    reconsideration (ADR 0030). No suspensive effect (art. 61)."""
+
+    class Result(models.TextChoices):
+        PENDING = "pending", "aguardando decisão"
+        UPHELD = "upheld", "provido: penalidade anulada, credenciamento restabelecido"
+        PARTIAL = "partial", "provido em parte: penalidade reduzida"
+        DISMISSED = "dismissed", "improvido: penalidade mantida"
+
+    case = models.OneToOneField(
+        PlatformCase, on_delete=models.PROTECT, related_name="appeal", verbose_name="processo"
+    )
+    channel = models.CharField("meio", max_length=10, choices=PlatformPenaltyAppeal.Channel.choices)
+    text = models.TextField("razões do recurso")
+    filed_on = models.DateField("apresentado em")
+    filed_at = models.DateTimeField(auto_now_add=True)
+    filed_by = models.ForeignKey(
+        "core.User", on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    filed_by_name = models.CharField("apresentado por", max_length=120)
+    deadline = models.DateField("prazo de recurso", null=True, blank=True)
+    reconsider_until = models.DateField("reconsiderar até", null=True, blank=True)
+    admission = models.JSONField("rastro da admissão", default=dict, blank=True)
+    result = models.CharField(
+        "resultado", max_length=10, choices=Result.choices, default=Result.PENDING
+    )
+    decided_by = models.ForeignKey(
+        "core.User", on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    decided_on = models.DateField("decidido em", null=True, blank=True)
+    reasoning = models.TextField("fundamentação", blank=True)
+    revision = models.JSONField("rastro da decisão do recurso", default=dict, blank=True)
+
+    class Meta:
+        ordering = ["filed_at"]
 
 
 class InfractionCandidate(TenantModel):

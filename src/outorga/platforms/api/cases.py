@@ -10,12 +10,23 @@ from ninja import Field, Router, Schema, Status
 
 from outorga.core.apikit import Error, platform_auth
 from outorga.core.apipages import paged
-from outorga.platforms.services.cases import platform_case_defend
+from outorga.platforms.services.cases import platform_case_appeal_file, platform_case_defend
 
-from ..models import PlatformCase
+from ..models import PlatformCase, PlatformCaseAppeal
 from .common import own, own_one, platform_actor, token_of
 
 router = Router()
+
+
+class CaseAppealOut(Schema):
+    id: int
+    channel: str
+    filed_on: dt.date
+    deadline: dt.date | None = Field(..., description="último dia do prazo de recurso")
+    reconsider_until: dt.date | None
+    result: str = Field(..., description="pending, upheld, partial ou dismissed")
+    decided_on: dt.date | None
+    reasoning: str
 
 
 class CaseOut(Schema):
@@ -29,6 +40,14 @@ class CaseOut(Schema):
     defence_until: dt.date
     defence_filed_at: dt.datetime | None
     decision_text: str
+    decision_notice_on: dt.date | None = Field(
+        ..., description="data legal da notificação da decisão (decisão D-4)"
+    )
+    appeal: CaseAppealOut | None
+
+    @staticmethod
+    def resolve_appeal(c: PlatformCase) -> PlatformCaseAppeal | None:
+        return PlatformCaseAppeal.objects.filter(case=c).first()
 
 
 class DefenceIn(Schema):
@@ -64,3 +83,33 @@ def platform_case_defence(request: HttpRequest, case_id: int, payload: DefenceIn
         text=payload.text,
     )
     return Status(200, case)
+
+
+class CaseAppealIn(Schema):
+    text: str = Field(..., min_length=1, max_length=8000, description="razões do recurso")
+
+
+@router.post(
+    "/platform/cases/{case_id}/appeal",
+    auth=platform_auth,
+    response={201: CaseOut, 409: Error, 422: Error},
+    summary="Recorrer da suspensão ou do cancelamento do credenciamento (art. 26, IV e "
+    "parágrafo único)",
+    description=(
+        "Prazo do regulamento ou 10 dias da notificação da decisão (Lei 9.784/1999, art. 59; "
+        "decisões D-4, D-17); sem efeito suspensivo (art. 61). **422**: fora do prazo, com o "
+        "artigo."
+    ),
+    operation_id="outorga_platforms_api_platform_case_appeal",
+)
+def platform_case_appeal(request: HttpRequest, case_id: int, payload: CaseAppealIn) -> Any:
+    token = token_of(request)
+    case = own_one(request, PlatformCase.objects.all(), case_id)
+    platform_case_appeal_file(
+        actor=platform_actor(request),
+        municipality=token.municipality,
+        case=case,
+        text=payload.text,
+        channel="api",
+    )
+    return Status(201, own_one(request, PlatformCase.objects.all(), case_id))

@@ -20,7 +20,13 @@ from outorga.core import selectors as core_selectors
 from outorga.core.apikit import Error, staff
 from outorga.core.apipages import paged
 from outorga.core.requests import actor_of
-from outorga.platforms.services.cases import platform_case_decide, platform_case_open
+from outorga.platforms.services.cases import (
+    platform_case_appeal_decide,
+    platform_case_appeal_file,
+    platform_case_decide,
+    platform_case_decision_notice_record,
+    platform_case_open,
+)
 from outorga.platforms.services.common import field_error
 from outorga.platforms.services.penalties import (
     platform_penalty_appeal_file,
@@ -29,7 +35,13 @@ from outorga.platforms.services.penalties import (
     platform_penalty_reconsider,
 )
 
-from ..models import Platform, PlatformCase, PlatformPenalty, PlatformPenaltyAppeal
+from ..models import (
+    Platform,
+    PlatformCase,
+    PlatformCaseAppeal,
+    PlatformPenalty,
+    PlatformPenaltyAppeal,
+)
 from .cases import CaseOut
 from .common import viewer
 from .penalties import PenaltyOut
@@ -343,3 +355,98 @@ def staff_case_decide(request: HttpRequest, case_id: int, payload: CaseDecisionI
         text=payload.text,
     )
     return Status(200, case)
+
+
+# --- appeal against the case decision (art. 26 IV and sole paragraph; D-17; ADR 0030) -----------
+
+
+class CaseNoticeIn(Schema):
+    notice_on: dt.date = Field(
+        ..., description="data da notificação: assinatura, AR ou publicação (decisão D-4)"
+    )
+
+
+class CaseAppealDecisionIn(Schema):
+    result: Literal["upheld", "partial", "dismissed"] = Field(
+        ..., description="provido (anula), provido em parte (reduz) ou improvido (mantém)"
+    )
+    reasoning: str = Field(..., min_length=1, max_length=8000)
+    suspension_days: int | None = Field(
+        None, ge=1, description="em parte: dias da suspensão que substitui a penalidade"
+    )
+
+
+def _case(case_id: int) -> PlatformCase:
+    return get_object_or_404(PlatformCase.objects.all(), pk=case_id)
+
+
+@router.post(
+    "/platform-cases/{case_id}/decision-notice",
+    auth=staff,
+    response={200: StaffCaseOut, 403: Error, 409: Error, 422: Error},
+    summary="Registrar a notificação da decisão que suspendeu ou cancelou (decisão D-4)",
+    description="O prazo de recurso corre dessa data (Lei 9.784/1999, art. 59; decisão D-17).",
+    operation_id="outorga_platforms_api_staff_case_decision_notice",
+)
+def staff_case_decision_notice(request: HttpRequest, case_id: int, payload: CaseNoticeIn) -> Any:
+    platform_case_decision_notice_record(
+        actor=actor_of(request),
+        municipality=core_selectors.require_municipality(),
+        case=_case(case_id),
+        notice_on=payload.notice_on,
+    )
+    return Status(200, _case(case_id))
+
+
+@router.post(
+    "/platform-cases/{case_id}/appeal",
+    auth=staff,
+    response={201: StaffCaseOut, 403: Error, 409: Error, 422: Error},
+    summary="Registrar recurso entregue em papel contra a suspensão ou o cancelamento",
+    description=(
+        "No prazo contado da notificação da decisão (Lei 9.784/1999, art. 59; decisões D-4, "
+        "D-17). **422**: fora do prazo, com o artigo."
+    ),
+    operation_id="outorga_platforms_api_staff_case_appeal",
+)
+def staff_case_appeal(request: HttpRequest, case_id: int, payload: PaperAppealIn) -> Any:
+    platform_case_appeal_file(
+        actor=actor_of(request),
+        municipality=core_selectors.require_municipality(),
+        case=_case(case_id),
+        text=payload.text,
+        channel="paper",
+        filed_on=payload.filed_on,
+    )
+    return Status(201, _case(case_id))
+
+
+@router.post(
+    "/platform-cases/{case_id}/appeal/decision",
+    auth=staff,
+    response={200: StaffCaseOut, 403: Error, 409: Error, 422: Error},
+    summary="Decidir o recurso contra a suspensão ou o cancelamento (Chefe do Executivo)",
+    description=(
+        "Quem decidiu o processo não tem autoridade superior: decide o recurso como "
+        "reconsideração (Lei 9.784/1999, art. 56, §1º; ADR 0030). Provido: credenciamento "
+        "restabelecido; em parte (art. 64): cancelamento convertido em suspensão ou suspensão "
+        "mais curta, contada da decisão recorrida. **422**: a lei recusa, com os artigos."
+    ),
+    operation_id="outorga_platforms_api_staff_case_appeal_decide",
+)
+def staff_case_appeal_decide(
+    request: HttpRequest, case_id: int, payload: CaseAppealDecisionIn
+) -> Any:
+    case = _case(case_id)
+    appeal = PlatformCaseAppeal.objects.filter(case=case).first()
+    if appeal is None:
+        raise field_error("appeal", "Não há recurso contra esta decisão.", status=409)
+    platform_case_appeal_decide(
+        actor=actor_of(request),
+        municipality=core_selectors.require_municipality(),
+        appeal=appeal,
+        result=payload.result,
+        reasoning=payload.reasoning,
+        suspension_days=payload.suspension_days,
+    )
+    return Status(200, _case(case_id))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -16,16 +17,20 @@ from outorga.law.decisions import Decision
 from ..models import (
     Platform,
     PlatformCase,
+    PlatformCaseAppeal,
     PlatformDriver,
     PlatformStatusChange,
 )
 from .common import (
     PlatformError,
+    appeal_admission,
+    appeal_filing,
     apps_law,
     basis_many,
     bound_law,
     field_error,
     occurrences,
+    record_refusal,
     today,
 )
 
@@ -250,3 +255,291 @@ def platform_reinstate_after_suspension(
             new={"status": p.status},
         )
     return True
+
+
+# --- appeal against the decision (art. 26 IV and sole paragraph; D-4, D-17; ADR 0030) -----------
+
+
+def _decided_on(c: PlatformCase) -> dt.date:
+    """The day of the decision: the one the law core applied (a suspension counts from it)."""
+    as_of = c.decision.get("penalty", {}).get("as_of")
+    if as_of:
+        return dt.date.fromisoformat(as_of)
+    assert c.decided_at is not None
+    return timezone.localdate(c.decided_at)
+
+
+def platform_case_decision_notice_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    case: PlatformCase,
+    notice_on: dt.date,
+    on: dt.date | None = None,
+) -> PlatformCase:
+    """The decision suspending or cancelling the credential reached the platform on
+    ``notice_on``, its legal date (D-4: signature, AR or publication). The appeal period runs
+    from it (art. 26 sole paragraph; D-17: Lei 9.784/1999 art. 59, 10 days)."""
+    authorize(
+        actor=actor, municipality=municipality, action="notice.record", law=apps_law(municipality)
+    )
+    on = on or today()
+    if notice_on > on:
+        raise field_error("notice_on", "A data da notificação não pode estar no futuro.")
+    with transaction.atomic(), tenant(municipality):
+        c = PlatformCase.objects.select_for_update().get(pk=case.pk)
+        if c.status != PlatformCase.Status.UPHELD:
+            raise PlatformError("Só a decisão que aplicou a penalidade é notificada.", status=409)
+        if c.decision_notice_on is not None:
+            raise PlatformError(
+                f"Notificação já registrada em {c.decision_notice_on:%d/%m/%Y}.", status=409
+            )
+        if notice_on < _decided_on(c):
+            raise field_error(
+                "notice_on",
+                f"A notificação não pode ser anterior à decisão ({_decided_on(c):%d/%m/%Y}).",
+            )
+        period = bound_law(municipality, on).ask(
+            "penalty_finality", {"decision_notice_on": notice_on.isoformat(), "appeal": "none"}
+        )
+        c.decision_notice_on = notice_on
+        c.decision = {**c.decision, "notice": period.to_json()}
+        c.save(update_fields=["decision_notice_on", "decision"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="platform.case.notice",
+            obj=c,
+            new={"notice_on": notice_on, "appeal_until": period.outcome["appeal_until"]},
+            basis=basis_many([period]),
+        )
+    return c
+
+
+def platform_case_appeal_file(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    case: PlatformCase,
+    text: str,
+    channel: str,
+    filed_on: dt.date | None = None,
+    on: dt.date | None = None,
+) -> PlatformCaseAppeal:
+    """The platform appeals against the suspension or cancellation of its credential (art. 26
+    sole paragraph): through the API or portal (filed today) or on paper, recorded by staff with
+    the protocol's date. In time by the same law-core rule as a warning's or fine's appeal
+    (D-17: Lei 9.784/1999 art. 59, from the decision's legal notice date, D-4); a late one is
+    refused citing it and only the refusal's act remains. No suspensive effect (art. 61): the
+    platform stays suspended or cancelled until the appeal is decided."""
+    on, filed_on = appeal_filing(
+        actor=actor, municipality=municipality, channel=channel, text=text, filed_on=filed_on, on=on
+    )
+    refused: Decision | None = None
+    with transaction.atomic(), tenant(municipality):
+        c = PlatformCase.objects.select_for_update().get(pk=case.pk)
+        if c.status != PlatformCase.Status.UPHELD:
+            raise PlatformError(
+                "Só cabe recurso contra a decisão que suspendeu ou cancelou o credenciamento.",
+                status=409,
+            )
+        existing = PlatformCaseAppeal.objects.filter(case=c).first()
+        if existing is not None:
+            raise PlatformError(
+                f"Já há recurso contra esta decisão, apresentado em {existing.filed_on:%d/%m/%Y}.",
+                status=409,
+                obj_id=existing.pk,
+            )
+        if filed_on < _decided_on(c):
+            raise field_error(
+                "filed_on",
+                f"O recurso não pode ser anterior à decisão ({_decided_on(c):%d/%m/%Y}).",
+            )
+        admission, period = appeal_admission(municipality, on, filed_on, c.decision_notice_on)
+        if period is None:
+            refused = record_refusal(
+                municipality=municipality,
+                actor=actor,
+                action="platform.case.appeal.file",
+                decision=admission,
+                new={"filed_on": filed_on, "channel": channel},
+                obj=c,
+            )
+        else:
+            appeal = PlatformCaseAppeal.objects.create(
+                case=c,
+                channel=channel,
+                text=text.strip(),
+                filed_on=filed_on,
+                filed_by=actor.user,
+                filed_by_name=actor.name[:120],
+                deadline=admission.outcome["appeal_until"],
+                reconsider_until=period.outcome["reconsider_until"],
+                admission=admission.to_json(),
+            )
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="platform.case.appeal.file",
+                obj=appeal,
+                new={
+                    "case": c.pk,
+                    "channel": channel,
+                    "filed_on": filed_on,
+                    "deadline": appeal.deadline,
+                    "reconsider_until": appeal.reconsider_until,
+                    # Lei 9.784/1999 art. 61: the penalty keeps running while the appeal waits.
+                    "suspensive_effect": False,
+                },
+                basis=basis_many([admission, period]),
+            )
+    if refused is not None:
+        raise PlatformError(
+            f"Recurso não conhecido: {refused.summary}", status=422, decisions=[refused]
+        )
+    return appeal
+
+
+CASE_APPEAL_RESULTS = {
+    "dismissed": ("confirm", PlatformCaseAppeal.Result.DISMISSED),
+    "upheld": ("annul", PlatformCaseAppeal.Result.UPHELD),
+    "partial": ("partial", PlatformCaseAppeal.Result.PARTIAL),
+}
+
+
+def platform_case_appeal_decide(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    appeal: PlatformCaseAppeal,
+    result: str,
+    reasoning: str,
+    suspension_days: int | None = None,
+    on: dt.date | None = None,
+) -> PlatformCaseAppeal:
+    """The authority that decided the case — the Chief Executive (``platform.suspend``), who has
+    no superior — decides the appeal as its reconsideration (Lei 9.784/1999 art. 56 §1; D-17;
+    ADR 0030) in a reasoned decision (art. 50, V): ``dismissed`` keeps the penalty; ``upheld``
+    annuls it and restores the credential; ``partial`` (art. 64) turns a cancellation into a
+    suspension, or shortens a suspension, of ``suspension_days`` counted from the decision
+    appealed against. Each step an act; a refusal of the law core stays in the acts log."""
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="platform.suspend",
+        law=apps_law(municipality),
+    )
+    if result not in CASE_APPEAL_RESULTS:
+        raise field_error("result", "Decisão do recurso: improvido, provido ou provido em parte.")
+    if not reasoning.strip():
+        raise field_error(
+            "reasoning",
+            "Fundamente a decisão do recurso, com os fatos e os fundamentos jurídicos (Lei "
+            "9.784/1999, art. 50, V).",
+        )
+    if result == "partial" and not suspension_days:
+        raise field_error(
+            "suspension_days",
+            "Informe os dias da suspensão que substitui a penalidade (Lei 9.784/1999, art. 64).",
+        )
+    on = on or today()
+    revision_result, final_result = CASE_APPEAL_RESULTS[result]
+    refused: Decision | None = None
+    with transaction.atomic(), tenant(municipality):
+        a = PlatformCaseAppeal.objects.select_for_update().get(pk=appeal.pk)
+        c = PlatformCase.objects.select_for_update().get(pk=a.case_id)
+        p = Platform.objects.select_for_update().get(pk=c.platform_id)
+        if a.result != PlatformCaseAppeal.Result.PENDING:
+            raise PlatformError("Recurso já decidido.", status=409)
+        if on < a.filed_on:
+            raise field_error("on", "A decisão do recurso não pode ser anterior a ele.")
+        facts: dict[str, Any] = {
+            # No superior authority: the decider's own review, not bound to forward (ADR 0030).
+            "by": "appeal",
+            "appeal_filed_on": a.filed_on.isoformat(),
+            "decided_on": on.isoformat(),
+            "result": revision_result,
+        }
+        if result == "partial":
+            facts.update(
+                imposed_kind=c.kind,
+                new_days=int(suspension_days or 0),
+                suspension_from=_decided_on(c).isoformat(),
+            )
+            if c.suspension_days:
+                facts["imposed_days"] = int(c.suspension_days)
+        revision = bound_law(municipality, on).ask("penalty_revision", facts)
+        if not revision.outcome["allowed"]:
+            refused = record_refusal(
+                municipality=municipality,
+                actor=actor,
+                action="platform.case.appeal.decide",
+                decision=revision,
+                new={"result": result, "suspension_days": suspension_days},
+                obj=a,
+            )
+        else:
+            a.result, a.decided_by, a.decided_on = final_result, actor.user, on
+            a.reasoning, a.revision = reasoning.strip(), revision.to_json()
+            a.save(update_fields=["result", "decided_by", "decided_on", "reasoning", "revision"])
+            basis = basis_many([revision])
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="platform.case.appeal.decide",
+                obj=a,
+                old={"result": PlatformCaseAppeal.Result.PENDING},
+                new={"case": c.pk, "result": a.result, "reasoning": a.reasoning},
+                basis=basis,
+            )
+            if result == "upheld":
+                _case_restore(actor, municipality, c, p, a, None, basis)
+            elif result == "partial":
+                _case_restore(actor, municipality, c, p, a, revision, basis, on=on)
+    if refused is not None:
+        raise PlatformError(
+            f"Decisão do recurso recusada: {refused.summary}", status=422, decisions=[refused]
+        )
+    return a
+
+
+def _case_restore(
+    actor: Actor,
+    municipality: Municipality,
+    c: PlatformCase,
+    p: Platform,
+    a: PlatformCaseAppeal,
+    revision: Decision | None,
+    basis: dict[str, Any],
+    on: dt.date | None = None,
+) -> None:
+    """The credential after an appeal granted: annulled (``revision`` None) — credentialed again;
+    reduced — suspended until the new last day, or credentialed again when that day has passed.
+    Drivers disabled by a cancellation are not re-enabled: the platform registers them again
+    within the cap (art. 3 §2). Inside the deciding transaction."""
+    old = {"status": p.status, "suspended_until": p.suspended_until}
+    until = revision.outcome["suspended_until"] if revision is not None else None
+    if until is not None and on is not None and until >= on:
+        p.status, p.suspended_until = Platform.Status.SUSPENDED, until
+    else:
+        p.status, p.suspended_until = Platform.Status.CREDENTIALED, None
+    if (p.status, p.suspended_until) != (old["status"], old["suspended_until"]):
+        p.save(update_fields=["status", "suspended_until"])
+        PlatformStatusChange.objects.create(
+            platform=p,
+            old_status=old["status"],
+            new_status=p.status,
+            changed_by=actor.user,
+            reason=f"recurso {a.get_result_display()}"[:300],
+            case=c,
+            decision=a.revision,
+        )
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="platform.case.annul" if revision is None else "platform.case.reduce",
+        obj=c,
+        old=old,
+        new={"status": p.status, "suspended_until": p.suspended_until, "appeal": a.pk},
+        basis=basis,
+    )

@@ -22,7 +22,7 @@ from outorga.law.bindings import Service
 from outorga.law.citations import Citation
 from outorga.law.decisions import Decision, Reason, Verdict
 
-from ..models import Platform, PlatformCase, PlatformDriver, PlatformPenalty
+from ..models import Platform, PlatformCase, PlatformDriver, PlatformPenalty, PlatformPenaltyAppeal
 
 # --- errors ---------------------------------------------------------------------------------------
 
@@ -239,3 +239,61 @@ def _as_occurrences(
 
 def decision_json_text(decision: Mapping[str, Any]) -> str:
     return json.dumps(decision, ensure_ascii=False, indent=2)
+
+
+def appeal_admission(
+    municipality: Municipality,
+    on: dt.date,
+    filed_on: dt.date,
+    decision_notice_on: dt.date | None,
+) -> tuple[Decision, Decision | None]:
+    """The law core's answer on an appeal against a penalty of the apps law — a warning, fine,
+    suspension or cancellation (art. 26 sole paragraph): whether it is in time (regulation, else
+    Lei 9.784/1999 art. 59: 10 days from the notice of the decision, D-4 counting; D-17) and,
+    when it is, the period the deciding authority has to reconsider (art. 56 §1)."""
+    facts: dict[str, Any] = {"filed_on": filed_on.isoformat()}
+    if decision_notice_on is not None:
+        facts["decision_notice_on"] = decision_notice_on.isoformat()
+    law = bound_law(municipality, on)
+    admission = law.ask("penalty_appeal", facts)
+    if not admission.outcome["timely"]:
+        return admission, None
+    period = law.ask(
+        "penalty_revision",
+        {
+            "by": "reconsideration",
+            "appeal_filed_on": filed_on.isoformat(),
+            "decided_on": filed_on.isoformat(),
+            "result": "confirm",
+        },
+    )
+    return admission, period
+
+
+def appeal_filing(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    channel: str,
+    text: str,
+    filed_on: dt.date | None,
+    on: dt.date | None,
+) -> tuple[dt.date, dt.date]:
+    """The checks every appeal against a penalty of the apps law passes before its case is
+    locked — the filer's competence (``defence.file``), the channel, the reasons — and its
+    ``(on, filed_on)``: filed by the platform itself (API or portal) today; on paper, the
+    protocol's date, never in the future."""
+    from outorga.core.authz import authorize
+
+    authorize(
+        actor=actor, municipality=municipality, action="defence.file", law=apps_law(municipality)
+    )
+    if channel not in PlatformPenaltyAppeal.Channel.values:
+        raise field_error("channel", "Meio do recurso: API, portal ou papel.")
+    if not text.strip():
+        raise field_error("text", "Apresente as razões do recurso.")
+    on = on or today()
+    filed_on = (filed_on or on) if channel == PlatformPenaltyAppeal.Channel.PAPER else on
+    if filed_on > on:
+        raise field_error("filed_on", "A data de apresentação não pode estar no futuro.")
+    return on, filed_on

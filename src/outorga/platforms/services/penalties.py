@@ -28,6 +28,8 @@ from ..models import (
 from ..notices import platform_notice_send
 from .common import (
     PlatformError,
+    appeal_admission,
+    appeal_filing,
     apps_law,
     basis_many,
     bound_law,
@@ -416,18 +418,9 @@ def platform_penalty_appeal_file(
     of the decision; D-4 counting; D-17); a late appeal is refused citing it (art. 63, I) and
     only the refusal's act remains. In time: the penalty is under appeal and the fine's debt
     contested — it blocks nothing (D-11) — until the judgment."""
-    authorize(
-        actor=actor, municipality=municipality, action="defence.file", law=apps_law(municipality)
+    on, filed_on = appeal_filing(
+        actor=actor, municipality=municipality, channel=channel, text=text, filed_on=filed_on, on=on
     )
-    if channel not in PlatformPenaltyAppeal.Channel.values:
-        raise field_error("channel", "Meio do recurso: API, portal ou papel.")
-    if not text.strip():
-        raise field_error("text", "Apresente as razões do recurso.")
-    on = on or today()
-    # Filed by the platform itself (API or portal): today; on paper: the protocol's date.
-    filed_on = (filed_on or on) if channel == PlatformPenaltyAppeal.Channel.PAPER else on
-    if filed_on > on:
-        raise field_error("filed_on", "A data de apresentação não pode estar no futuro.")
     refused: Decision | None = None
     with transaction.atomic(), tenant(municipality):
         x = (
@@ -448,11 +441,8 @@ def platform_penalty_appeal_file(
                 "filed_on",
                 f"O recurso não pode ser anterior à decisão ({_imposed_on(x):%d/%m/%Y}).",
             )
-        facts: dict[str, Any] = {"filed_on": filed_on.isoformat()}
-        if x.decision_notice_on is not None:
-            facts["decision_notice_on"] = x.decision_notice_on.isoformat()
-        decision = bound_law(municipality, on).ask("penalty_appeal", facts)
-        if not decision.outcome["timely"]:
+        decision, period = appeal_admission(municipality, on, filed_on, x.decision_notice_on)
+        if period is None:
             refused = record_refusal(
                 municipality=municipality,
                 actor=actor,
@@ -462,16 +452,6 @@ def platform_penalty_appeal_file(
                 obj=x,
             )
         else:
-            # Lei 9.784/1999 art. 56 §1 (D-17): the period the deciding authority has to reconsider.
-            period = bound_law(municipality, on).ask(
-                "penalty_revision",
-                {
-                    "by": "reconsideration",
-                    "appeal_filed_on": filed_on.isoformat(),
-                    "decided_on": filed_on.isoformat(),
-                    "result": "confirm",
-                },
-            )
             appeal = PlatformPenaltyAppeal.objects.create(
                 penalty=x,
                 channel=channel,

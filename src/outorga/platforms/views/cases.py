@@ -12,9 +12,15 @@ from django.urls import reverse
 from outorga.core.models import User
 from outorga.core.requests import actor_of
 from outorga.law.competence import Role
-from outorga.platforms.services.cases import platform_case_decide, platform_case_open
+from outorga.platforms.services.cases import (
+    platform_case_appeal_decide,
+    platform_case_appeal_file,
+    platform_case_decide,
+    platform_case_decision_notice_record,
+    platform_case_open,
+)
 
-from ..models import Platform, PlatformCase
+from ..models import Platform, PlatformCase, PlatformCaseAppeal
 from .common import form_step, page_step, screen
 
 
@@ -35,6 +41,47 @@ class DecideForm(forms.Form):
         label="Fundamentação da decisão (gravidade e reincidência — art. 26, IV)",
         widget=forms.Textarea({"rows": 3}),
     )
+
+
+class DecisionNoticeForm(forms.Form):
+    notice_on = forms.DateField(
+        label="Data da notificação da decisão (assinatura, AR ou publicação — decisão D-4)",
+        widget=forms.DateInput({"type": "date"}),
+    )
+
+
+class PaperAppealForm(forms.Form):
+    filed_on = forms.DateField(
+        label="Data do protocolo do recurso", widget=forms.DateInput({"type": "date"})
+    )
+    text = forms.CharField(label="Razões do recurso", widget=forms.Textarea({"rows": 3}))
+
+
+class AppealDecisionForm(forms.Form):
+    result = forms.ChoiceField(
+        label="Decisão do recurso (Lei 9.784/1999, art. 56, §1º, e art. 64)",
+        choices=[
+            ("dismissed", "Negar provimento: manter a penalidade"),
+            ("upheld", "Dar provimento: anular e restabelecer o credenciamento"),
+            ("partial", "Dar provimento em parte: suspensão (mais curta)"),
+        ],
+    )
+    reasoning = forms.CharField(
+        label="Fundamentação (Lei 9.784/1999, art. 50, V)", widget=forms.Textarea({"rows": 3})
+    )
+    suspension_days = forms.IntegerField(
+        label="Em parte: dias de suspensão, contados da decisão recorrida",
+        required=False,
+        min_value=1,
+    )
+
+
+#: The staff case page's forms after the decision, chosen by the posted ``acao``.
+APPEAL_STEPS = {
+    "notificacao": DecisionNoticeForm,
+    "recurso": PaperAppealForm,
+    "decidir_recurso": AppealDecisionForm,
+}
 
 
 @screen(object_page=True, post=True)
@@ -64,21 +111,65 @@ def case_open(request: HttpRequest, user: User, platform_id: int) -> HttpRespons
 @screen(object_page=True)
 def case_detail(request: HttpRequest, user: User, case_id: int) -> HttpResponse:
     case = get_object_or_404(PlatformCase.objects.select_related("platform"), pk=case_id)
-    form = DecideForm(request.POST or None)
+    appeal = PlatformCaseAppeal.objects.filter(case=case).first()
+    acao = request.POST.get("acao", "") if request.method == "POST" else ""
+    forms_of = {
+        k: f(request.POST if acao == k else None, prefix=k) for k, f in APPEAL_STEPS.items()
+    }
+    form = DecideForm(request.POST if request.method == "POST" and not acao else None)
+    municipality = user.municipality
 
     def decide(data: dict[str, Any]) -> tuple[str, str]:
         platform_case_decide(
             actor=actor_of(request),
-            municipality=user.municipality,  # type: ignore[arg-type]
+            municipality=municipality,  # type: ignore[arg-type]
             case=case,
             uphold=data["uphold"],
             text=data["text"],
         )
         return "Decisão registrada.", reverse("platforms:case", args=[case.pk])
 
-    if done := page_step(request, form, decide):
+    def notice(data: dict[str, Any]) -> tuple[str, str]:
+        platform_case_decision_notice_record(
+            actor=actor_of(request),
+            municipality=municipality,  # type: ignore[arg-type]
+            case=case,
+            notice_on=data["notice_on"],
+        )
+        return "Notificação da decisão registrada.", reverse("platforms:case", args=[case.pk])
+
+    def paper(data: dict[str, Any]) -> tuple[str, str]:
+        platform_case_appeal_file(
+            actor=actor_of(request),
+            municipality=municipality,  # type: ignore[arg-type]
+            case=case,
+            text=data["text"],
+            channel="paper",
+            filed_on=data["filed_on"],
+        )
+        return "Recurso registrado.", reverse("platforms:case", args=[case.pk])
+
+    def judge(data: dict[str, Any]) -> tuple[str, str]:
+        assert appeal is not None
+        platform_case_appeal_decide(
+            actor=actor_of(request),
+            municipality=municipality,  # type: ignore[arg-type]
+            appeal=appeal,
+            result=data["result"],
+            reasoning=data["reasoning"],
+            suspension_days=data["suspension_days"],
+        )
+        return "Decisão do recurso registrada.", reverse("platforms:case", args=[case.pk])
+
+    steps = {"": decide, "notificacao": notice, "recurso": paper}
+    if appeal is not None:
+        steps["decidir_recurso"] = judge
+    if acao in steps and (
+        done := page_step(request, forms_of[acao] if acao else form, steps[acao])
+    ):
         return done
     decision = case.decision.get("penalty") or case.decision.get("deadlines") or {}
+    upheld = case.status == PlatformCase.Status.UPHELD
     return render(
         request,
         "platforms/case.html",
@@ -87,5 +178,15 @@ def case_detail(request: HttpRequest, user: User, case_id: int) -> HttpResponse:
             "form": form,
             "decision": decision,
             "can_decide": user.role == Role.CHEFE_EXECUTIVO and case.status == "open",
+            "appeal": appeal,
+            "notice_form": forms_of["notificacao"]
+            if upheld and case.decision_notice_on is None
+            else None,
+            "paper_form": forms_of["recurso"] if upheld and appeal is None else None,
+            "judge_form": forms_of["decidir_recurso"]
+            if appeal is not None
+            and appeal.result == PlatformCaseAppeal.Result.PENDING
+            and user.role == Role.CHEFE_EXECUTIVO
+            else None,
         },
     )

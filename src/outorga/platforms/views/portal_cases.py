@@ -19,12 +19,18 @@ from django.urls import reverse
 
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of
-from outorga.platforms.services.cases import platform_case_defend
+from outorga.platforms.services.cases import platform_case_appeal_file, platform_case_defend
 from outorga.platforms.services.common import cited, today
 from outorga.platforms.services.penalties import platform_penalty_appeal_file
 
 from .. import pdf
-from ..models import Platform, PlatformCase, PlatformPenalty, PlatformPenaltyAppeal
+from ..models import (
+    Platform,
+    PlatformCase,
+    PlatformCaseAppeal,
+    PlatformPenalty,
+    PlatformPenaltyAppeal,
+)
 from .common import page_step, platform_screen
 from .portal import OPEN_TO_APPEAL, _own
 
@@ -73,9 +79,17 @@ def cases(request: HttpRequest, platform: Platform) -> HttpResponse:
 
 @platform_screen(object_page=True)
 def case(request: HttpRequest, platform: Platform, case_id: int) -> HttpResponse:
-    """A proposal to suspend or cancel the credential, and the platform's defence while open."""
+    """A proposal to suspend or cancel the credential, the platform's defence while open and,
+    once decided against it, its appeal (art. 26 sole paragraph; Lei 9.784/1999 art. 59, 56 §1)
+    through the same service as the API route."""
     c = _own(platform, PlatformCase, case_id)
-    form = DefenceForm(request.POST or None, initial={"text": c.defence_text})
+    appeal = PlatformCaseAppeal.objects.filter(case=c).first()
+    appealing = c.status == PlatformCase.Status.UPHELD
+    form: forms.Form = (
+        AppealForm(request.POST or None)
+        if appealing
+        else DefenceForm(request.POST or None, initial={"text": c.defence_text})
+    )
 
     def defend(data: dict[str, Any]) -> tuple[str, str]:
         again = bool(c.defence_text)
@@ -90,7 +104,20 @@ def case(request: HttpRequest, platform: Platform, case_id: int) -> HttpResponse
             reverse("platforms:portal_case", args=[c.pk]),
         )
 
-    if done := page_step(request, form, defend):
+    def file_appeal(data: dict[str, Any]) -> tuple[str, str]:
+        a = platform_case_appeal_file(
+            actor=actor_of(request),
+            municipality=platform.municipality,
+            case=c,
+            text=data["text"],
+            channel=PlatformPenaltyAppeal.Channel.WEB,
+        )
+        return (
+            f"Recurso apresentado em {a.filed_on:%d/%m/%Y}.",
+            reverse("platforms:portal_case", args=[c.pk]),
+        )
+
+    if appeal is None and (done := page_step(request, form, file_appeal if appealing else defend)):
         return done
     return render(
         request,
@@ -99,6 +126,8 @@ def case(request: HttpRequest, platform: Platform, case_id: int) -> HttpResponse
             "p": platform,
             "c": c,
             "form": form,
+            "appeal": appeal,
+            "can_appeal": appealing and appeal is None,
             "today": today(),
             "cites": cited(platform.municipality, "penalties"),
         },

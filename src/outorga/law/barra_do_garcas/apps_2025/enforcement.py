@@ -981,6 +981,49 @@ def art64_partial_provision(
     return cents, reasons
 
 
+def art64_credential_reduction(
+    imposed_kind: str, imposed_days: int | None, new_days: int | None, start: dt.date
+) -> tuple[dt.date | None, list[Reason]]:
+    """Lei 9.784/1999 art. 64 on a credential penalty (art. 26 IV): granted in part, a
+    cancellation becomes a temporary suspension, or a suspension is shortened — to fewer days
+    than imposed, at least one; the suspension still counts from the day of the decision
+    appealed against (``start``), that day included. Annulling it is the appeal granted in
+    full."""
+    shorter = imposed_kind == "credential_cancellation" or (
+        imposed_days is not None and new_days is not None and new_days < imposed_days
+    )
+    reasons = [
+        check(
+            "apps.art26.iv.partial_provision",
+            bool(new_days) and shorter,
+            "Provimento parcial: "
+            + (
+                f"cancelamento convertido em suspensão de {new_days} dia(s)."
+                if imposed_kind == "credential_cancellation"
+                else f"suspensão reduzida de {imposed_days} para {new_days} dia(s)."
+            ),
+            "Provimento parcial converte o cancelamento em suspensão temporária ou reduz a "
+            f"suspensão a menos dias que os aplicados ({imposed_days or 0}) e ao menos 1; "
+            f"{new_days or 0} dia(s) não o faz — para anular, dê provimento total; para manter, "
+            "negue provimento.",
+            art(26, inc="IV"),
+            art(26, "único"),
+            decision(17),
+            FEDERAL_PARTIAL_PROVISION,
+            facts={
+                "penalidade_aplicada": imposed_kind,
+                "dias_aplicados": imposed_days,
+                "novos_dias": new_days,
+            },
+        )
+    ]
+    if reasons[0].verdict is Verdict.REFUSED:
+        return None, reasons
+    until, period = art26_iv_suspension_period(start, new_days)
+    reasons.append(period)
+    return until, reasons
+
+
 @question(
     "barra-do-garcas.apps-2025.penalty_revision",
     law=LAW,
@@ -994,6 +1037,10 @@ def art64_partial_provision(
             "imposed_on": DATE,
             "imposed_upfbg": {"type": "string", "pattern": r"^\d{1,6}(\.\d{1,4})?$"},
             "new_upfbg": {"type": "string", "pattern": r"^\d{1,6}(\.\d{1,4})?$"},
+            "imposed_kind": {"enum": sorted(PROPOSALS)},
+            "imposed_days": {"type": "integer", "minimum": 1},
+            "new_days": {"type": "integer", "minimum": 1},
+            "suspension_from": DATE,
         },
         required=["by", "appeal_filed_on", "decided_on", "result"],
     ),
@@ -1019,7 +1066,28 @@ def penalty_revision(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         last, why = art56_1_reconsideration_in_time(ctx, filed_on, decided_on)
         outcome["reconsider_until"] = last
         reasons += why
-    if result == "partial":
+    if facts["by"] == "appeal" and result != "partial":
+        reasons.append(
+            reason(
+                "apps.art26.appeal_decision",
+                Verdict.INFO,
+                "A autoridade competente para decidir o recurso pode "
+                + ("confirmar a decisão recorrida." if result == "confirm" else "anulá-la."),
+                art(26, "único"),
+                decision(17),
+                FEDERAL_PARTIAL_PROVISION,
+            )
+        )
+    if result == "partial" and "imposed_kind" in facts:
+        until, why = art64_credential_reduction(
+            facts["imposed_kind"],
+            facts.get("imposed_days"),
+            facts.get("new_days"),
+            day(facts["suspension_from"]) if facts.get("suspension_from") else decided_on,
+        )
+        reasons += why
+        outcome.update(new_days=facts.get("new_days"), suspended_until=until)
+    elif result == "partial":
         if not {"imposed_on", "imposed_upfbg", "new_upfbg"} <= set(facts):
             reasons.append(
                 reason(

@@ -1,0 +1,120 @@
+"""In chromium at desktop and phone width: the platform appeals on its portal against the decision
+suspending its credential (art. 26 IV, parágrafo único; Lei 9.784/1999 art. 59), and the Chief
+Executive, who decided and has no superior, upholds it on the staff case screen (art. 56 §1)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from browser_factories import fits, login
+from django.utils import timezone
+
+from outorga.core.acts import Actor
+from outorga.core.demo import demo_username
+from outorga.core.models import Municipality, User
+from outorga.core.tenancy import tenant
+from outorga.law.competence import Role
+from outorga.platforms.models import Platform, PlatformCaseAppeal
+from outorga.platforms.services.cases import (
+    platform_case_decide,
+    platform_case_decision_notice_record,
+    platform_case_open,
+)
+from outorga.platforms.services.credentialing import platform_user_link
+from outorga.platforms.services.penalties import platform_penalty_impose
+
+pytestmark = pytest.mark.browser
+
+WIDTHS = {"desktop": 1280, "phone": 390}
+
+
+@pytest.mark.parametrize("screen", list(WIDTHS))
+def test_the_platform_appeals_on_the_portal_and_the_chief_executive_upholds(
+    page, demo_site, artifacts, screen
+):
+    width = WIDTHS[screen]
+    page.set_viewport_size({"width": width, "height": 900})
+    base = demo_site.url
+    m = Municipality.objects.get(slug="barra-do-garcas")
+    today = timezone.localdate()
+    user = User.objects.get
+    authority = Actor.of(user(username=demo_username(m.slug, Role.AUTORIDADE)))
+    mayor = Actor.of(user(username=demo_username(m.slug, Role.CHEFE_EXECUTIVO)))
+    with tenant(m):
+        p = Platform.objects.create(
+            cnpj="11444777000161", name="Plataforma Recorrente", credentialed_at=timezone.now()
+        )
+        platform_user_link(
+            actor=authority,
+            municipality=m,
+            platform=p,
+            user=user(username=demo_username(m.slug, Role.PLATAFORMA)),
+        )
+        platform_penalty_impose(
+            actor=authority,
+            municipality=m,
+            platform=p,
+            kind="warning",
+            infraction_on=today - dt.timedelta(days=90),
+            description="Relatório mensal entregue com atraso.",
+            reasoning="Primeira ocorrência: advertência escrita.",
+            defence_notice_on=today - dt.timedelta(days=85),
+            defence_judged=True,
+            on=today - dt.timedelta(days=80),
+        )
+        case = platform_case_open(
+            actor=authority,
+            municipality=m,
+            platform=p,
+            kind="credential_suspension",
+            infraction_on=today - dt.timedelta(days=60),
+            grounds="Relatórios mensais não entregues em três meses seguidos.",
+            suspension_days=30,
+            notice_on=today - dt.timedelta(days=40),
+        )
+        case = platform_case_decide(
+            actor=mayor,
+            municipality=m,
+            case=case,
+            uphold=True,
+            text="Falta grave e reiterada.",
+            on=today - dt.timedelta(days=3),
+        )
+        platform_case_decision_notice_record(
+            actor=authority, municipality=m, case=case, notice_on=today - dt.timedelta(days=2)
+        )
+
+    # 1. The platform appeals on its portal's case page.
+    login(page, base, Role.PLATAFORMA, slug="barra-do-garcas")
+    page.goto(f"{base}/plataforma/processos/{case.pk}/")
+    page.get_by_label("Razões do recurso: fatos e fundamentos").fill(
+        "Os relatórios foram enviados pela API; seguem os protocolos."
+    )
+    fits(page, width)
+    page.screenshot(
+        path=str(artifacts / f"platform-case-appeal-form-{width}px.png"), full_page=True
+    )
+    page.get_by_role("button", name="Apresentar recurso").click()
+    assert page.get_by_text(f"Recurso apresentado em {today:%d/%m/%Y}.").is_visible()
+    assert page.get_by_text("aguardando decisão").is_visible()
+    fits(page, width)
+
+    # 2. The Chief Executive upholds it on the staff case screen.
+    login(page, base, Role.CHEFE_EXECUTIVO, slug="barra-do-garcas")
+    page.goto(f"{base}/plataformas/processos/{case.pk}/")
+    page.get_by_label("Decisão do recurso (Lei 9.784/1999, art. 56, §1º, e art. 64)").select_option(
+        "upheld"
+    )
+    page.get_by_label("Fundamentação (Lei 9.784/1999, art. 50, V)").fill(
+        "Protocolos da API comprovam a entrega."
+    )
+    fits(page, width)
+    page.screenshot(path=str(artifacts / f"staff-case-appeal-decide-{width}px.png"), full_page=True)
+    page.get_by_role("button", name="Registrar decisão do recurso").click()
+    assert page.get_by_text("Decisão do recurso registrada.").is_visible()
+    fits(page, width)
+    page.screenshot(path=str(artifacts / f"staff-case-appeal-upheld-{width}px.png"), full_page=True)
+    with tenant(m):
+        assert PlatformCaseAppeal.objects.get(case=case).result == "upheld"
+        assert Platform.objects.get(pk=p.pk).status == Platform.Status.CREDENTIALED

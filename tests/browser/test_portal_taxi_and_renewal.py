@@ -167,7 +167,7 @@ def test_a_taxi_holder_asks_the_renewal_and_the_clerk_renews_the_termo(page, dem
     page.set_viewport_size({"width": 390, "height": 844})
     own_login(page, base, user.username)
     page.goto(f"{base}/portal/permissoes/{permit.pk}/")
-    page.get_by_text("Termo de Permissão renovado até 02/02/2028.").wait_for()
+    page.get_by_text("Termo de Permissão renovado até 02/02/2028.", exact=True).wait_for()
     fits(page, 390)
     shot(page, artifacts, "taxi-holder-renewal-granted-390px.png")
     link = page.get_by_role("link", name="Baixar o Termo de Permissão (PDF)")

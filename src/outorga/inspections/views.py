@@ -530,7 +530,8 @@ def order(request: HttpRequest, permit_id: int) -> HttpResponse:
         errors = _errors(exc)
     if notice.is_bound and notice.errors:
         errors += [
-            f"{notice.fields[f].label if f in notice.fields else 'Notificação'}: {' '.join(e)}"
+            f"{notice.fields[f].label if f in notice.fields else 'Notificação'}: "
+            f"{' '.join(str(m) for m in e)}"
             for f, e in notice.errors.items()
         ]
     allowed = is_allowed(actor.role, "inspection.order", permit.law)

@@ -86,15 +86,19 @@ class Item:
     loads: str | None = None  # the question judging the loads found (motofrete art. 24, §3)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "code": self.code,
             "label": self.label,
             "citation": self.citation.render(),
             "critical": self.critical,
             "allow_na": self.allow_na,
             "automatic": bool(self.rules),
-            "loads": self.loads is not None,
         }
+        # Only on the items that judge loads, so the recorded explanations of every other item
+        # keep their exact text (tests/law/test_lazy_explanations.py).
+        if self.loads is not None:
+            out["loads"] = True
+        return out
 
 
 @dataclass(frozen=True)

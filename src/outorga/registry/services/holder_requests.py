@@ -91,7 +91,10 @@ def holder_request_file(
             raise InvalidTransition(
                 f"a permissão está {permit.get_status_display()}: não há pedido a fazer"
             )
-        if kind == HolderRequest.Kind.RENEWAL and permit.status not in RENEWABLE[permit.service]:
+        if (
+            kind == HolderRequest.Kind.RENEWAL
+            and permit.status not in RENEWABLE[Service(permit.service)]
+        ):
             # The renewal itself refuses it (``permit_renew`` takes only an active permit,
             # ``taxi_term_renew`` a suspended one too): a request the desk could only refuse
             # is not taken.

@@ -262,3 +262,35 @@ def test_mototaxi_art_14_par_1_the_request_is_offered_as_the_written_indication(
     page = clerk(user_of).get(f"/cadastro/pedidos/{req.pk}/").content.decode()
     assert f"Pedido {req.pk} pelo portal, de " in page
     assert "Cadastrar o auxiliar" in page
+
+
+def test_a_request_waiting_on_a_permit_renounced_is_closed_and_the_holder_told(ipatinga_m, user_of):
+    """Mototaxi art. 6 §6: once the permit is renounced no renewal can be granted on it; the
+    request waiting is refused in the same step, with its act and the holder's aviso."""
+    from outorga.core.models import Act
+    from outorga.registry.models import Permit
+    from outorga.registry.services.permit_status import permit_renounce
+
+    ana = make_applicant_account(ipatinga_m, name="Ana Titular")
+    with tenant(ipatinga_m):
+        _, permit = make_holder(
+            name="Ana Titular", user=ana.user, plate="TST1A24", number="MT-10", reg=10
+        )
+    login(ana.user).post(f"/portal/permissoes/{permit.pk}/pedidos/renovacao/", {})
+    with tenant(ipatinga_m):
+        req = HolderRequest.objects.get(permit=permit)
+        assert req.status == HolderRequest.Status.PENDING
+    permit_renounce(
+        actor=actor("ipatinga", Role.ATENDENTE),
+        municipality=ipatinga_m,
+        permit=permit,
+        on=dt.date(2026, 12, 1),
+        request="deixo o serviço",
+    )
+    with tenant(ipatinga_m):
+        req.refresh_from_db()
+        assert Permit.objects.get(pk=permit.pk).status == Permit.Status.RENOUNCED
+        assert req.status == HolderRequest.Status.REFUSED and "renunciada" in req.outcome
+        assert Act.objects.filter(action="request.refuse", object_id=str(req.pk)).exists()
+        aviso = Notification.objects.get(key=f"pedido:{req.pk}:refused")
+    assert "não pode mais ser atendido" in aviso.message

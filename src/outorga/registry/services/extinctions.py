@@ -210,4 +210,12 @@ def extinction_decide(
                 reason=f"extinção (art. 15, {case.inciso}), processo {case.number}",
                 act=act,
             )
+            from .holder_requests import holder_requests_lapse
+
+            holder_requests_lapse(
+                actor=actor,
+                municipality=municipality,
+                permit=permit,
+                status_label=permit.get_status_display(),
+            )
     return case

@@ -266,6 +266,33 @@ def holder_request_refuse(
     return req
 
 
+def holder_requests_lapse(
+    *, actor: Actor, municipality: Municipality, permit: Permit, status_label: str
+) -> int:
+    """Close, in the caller's transaction, the requests waiting on a permit that has just left
+    the statuses a request is decided in (extinct, renounced, revoked, cassada, in reserve): none
+    could be granted any more, so each is refused with the reason, an act and the holder's aviso."""
+    closed = 0
+    for req in HolderRequest.objects.select_for_update().filter(
+        permit=permit, status=HolderRequest.Status.PENDING
+    ):
+        req.status = HolderRequest.Status.REFUSED
+        req.decided_by = actor.user
+        req.decided_at = timezone.now()
+        req.outcome = f"a permissão está {status_label}; o pedido não pode mais ser atendido"
+        req.save(update_fields=["status", "decided_by", "decided_at", "outcome"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="request.refuse",
+            obj=req,
+            new={"status": req.status, "reason": req.outcome},
+        )
+        _tell_holder(municipality, req, f"encerrado: {req.outcome}.")
+        closed += 1
+    return closed
+
+
 def _tell_holder(municipality: Municipality, req: HolderRequest, what: str) -> None:
     """The holder's aviso of the decision (and its courtesy email, after the commit)."""
     notification_send(

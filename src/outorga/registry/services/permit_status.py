@@ -86,6 +86,15 @@ def _transition(
             reason=reason[:300],
             act=act,
         )
+        from .holder_requests import OPEN_STATUSES, holder_requests_lapse
+
+        if to not in OPEN_STATUSES:
+            holder_requests_lapse(
+                actor=actor,
+                municipality=municipality,
+                permit=permit,
+                status_label=permit.get_status_display(),
+            )
     return permit
 
 

@@ -103,7 +103,7 @@ def test_art_4_par2_the_clerk_finds_the_request_on_the_home_page_and_the_holder_
         req = RegistrationRequest.objects.get(person=w.permit.holder)
     clerk = _c(user_of("ipatinga", Role.ATENDENTE))
     home = clerk.get("/").content.decode()
-    assert "Pedidos de cadastro" in home and f"/cadastro/pedidos-de-cadastro/{req.pk}/" in home
+    assert "Pedidos de atualização" in home and f"/cadastro/pedidos-de-cadastro/{req.pk}/" in home
     r = clerk.post(
         f"/cadastro/pedidos-de-cadastro/{req.pk}/",
         {"decisao": "recusar", "refusal_reason": "Documento de residência ilegível."},

@@ -39,7 +39,7 @@ NAV: list[tuple[str, str, frozenset[Role] | None]] = [
     ("Candidatura", "portal:apply", frozenset({Role.PERMISSIONARIO})),
     ("Documentos enviados", "registry:submissions", frozenset({Role.ATENDENTE})),
     ("Pedidos dos permissionários", "registry:holder_requests", frozenset({Role.ATENDENTE})),
-    ("Pedidos de cadastro", "registry:registration_requests", frozenset({Role.ATENDENTE})),
+    ("Pedidos de atualização", "registry:registration_requests", frozenset({Role.ATENDENTE})),
     ("Convites ao portal", "portal:invite", frozenset({Role.ATENDENTE})),
     ("E-mails enviados", "core:outbox", SYSTEM_COMPETENCES["system.email.read"]),
     ("Minha plataforma", "platforms:portal", frozenset({Role.PLATAFORMA})),

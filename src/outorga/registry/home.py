@@ -223,7 +223,7 @@ def registration_requests_waiting(user: Any, today: dt.date) -> list[Task]:
 
 register_queue(
     "registry.registration_requests",
-    "Pedidos de cadastro",
+    "Pedidos de atualização",
     registration_requests_waiting,
     roles=frozenset({Role.ATENDENTE.value}),
     more_url=lambda: reverse("registry:registration_requests"),

@@ -165,6 +165,7 @@ def make_applicant(
 # --- taxi: tenders, people with their documents, vehicles, the standing actors ---
 
 _seq = itertools.count(1)
+_RUN_OFFSET = secrets.randbelow(9000)  # numbers differ between runs, never within one
 TAXI_ON = dt.date(2026, 2, 2)
 
 
@@ -554,11 +555,11 @@ def taxi_permit(
 ) -> Permit:
     """A taxi permit TX-``n`` (random by default) with its holder (a CPF and a name, "Taxista n"
     by default) and a car, made directly."""
-    n = n if n is not None else secrets.randbelow(9000) + 1000
+    n = n if n is not None else 1000 + (next(_seq) * 7919 + _RUN_OFFSET) % 9000
     with tenant(m):
         holder = person(m, name=name or f"Taxista {n}", details=False)
         vehicle = Vehicle.objects.create(
-            plate=plate or f"TXC{n % 10}A{n % 100:02d}",
+            plate=plate or unique_plate(),
             renavam=RENAVAM().generate(),
             kind="automovel",
             make_model="Sedan",

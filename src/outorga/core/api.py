@@ -17,7 +17,7 @@ from outorga.law.citations import LAW_TITLES
 from outorga.law.competence import NotCompetent
 
 from . import api_errors, selectors
-from .apikit import Handlers, error, staff
+from .apikit import Handlers, IsoDate, error, staff
 from .apipages import paged
 from .lawctx import context
 from .models import Act
@@ -142,7 +142,7 @@ class LawOut(Schema):
     law: str
     title: str
     services: list[str]
-    in_force_from: dt.date
+    in_force_from: IsoDate
 
 
 @router.get(
@@ -197,7 +197,7 @@ def law_question(request: HttpRequest, qid: str) -> dict[str, Any]:
 
 class ExplainIn(Schema):
     facts: dict[str, Any]
-    on: dt.date
+    on: IsoDate
 
 
 @router.post("/law/{qid}", auth=staff, tags=["lei"], summary="Pergunta à lei, com fundamentos")
@@ -214,7 +214,7 @@ BATCH_LIMIT = 1000
 
 class BatchIn(Schema):
     facts: list[dict[str, Any]] = Field(..., min_length=1, max_length=BATCH_LIMIT)
-    on: dt.date
+    on: IsoDate
     brief: bool = False
 
 

@@ -22,7 +22,7 @@ from outorga.law.bindings import RULEBOOKS
 from outorga.law.citations import LAW_TITLES
 
 from . import selectors, services
-from .apikit import INT_MAX, SMALLINT_MAX, Error, staff
+from .apikit import INT_MAX, SMALLINT_MAX, Error, IsoDate, staff
 from .apipages import Rows, paged
 from .models import (
     CalendarDay,
@@ -86,7 +86,7 @@ class PopulationIn(Schema):
     reference_year: int = Field(
         ..., ge=0, le=SMALLINT_MAX, description="ano do censo ou da estimativa", examples=[2022]
     )
-    effective: dt.date = Field(
+    effective: IsoDate = Field(
         ..., description="em vigor desde (data de publicação)", examples=["2023-06-28"]
     )
     source: str = Field(..., max_length=200, examples=["IBGE, Censo Demográfico 2022"])
@@ -96,7 +96,7 @@ class PopulationOut(Schema):
     id: int
     value: int
     reference_year: int
-    effective: dt.date
+    effective: IsoDate
     source: str
 
 
@@ -121,7 +121,7 @@ class FiscalUnitIn(Schema):
     value: Decimal = Field(
         ..., description="valor em reais, até 4 casas decimais", examples=["4.8513"]
     )
-    valid_from: dt.date = Field(..., examples=["2026-01-01"])
+    valid_from: IsoDate = Field(..., examples=["2026-01-01"])
     legal_reference: str = Field(..., max_length=300, examples=["Decreto 1.234/2025"])
     example: bool = Field(False, description="valor de exemplo (demonstração)")
 
@@ -130,7 +130,7 @@ class FiscalUnitOut(Schema):
     id: int
     name: str
     value: Decimal = Field(..., description="valor em reais")
-    valid_from: dt.date
+    valid_from: IsoDate
     legal_reference: str
     example: bool
 
@@ -152,7 +152,7 @@ _history(
 
 
 class CalendarDayIn(Schema):
-    date: dt.date = Field(..., examples=["2026-08-15"])
+    date: IsoDate = Field(..., examples=["2026-08-15"])
     kind: Literal["holiday", "optional", "closed"] = Field(
         ...,
         description="holiday = feriado municipal; optional = ponto facultativo; closed = "
@@ -164,7 +164,7 @@ class CalendarDayIn(Schema):
 
 class CalendarDayOut(Schema):
     id: int
-    date: dt.date
+    date: IsoDate
     kind: str
     kind_label: str
     description: str
@@ -204,10 +204,10 @@ class DeclaredParameterOut(Schema):
     hint: str
     editable: bool = Field(..., description="deixado pela lei a decreto ou regulamento")
     references: list[str]
-    since: dt.date
+    since: IsoDate
     value: Any = Field(None, description="valor em vigor hoje")
     value_display: str
-    effective: dt.date | None
+    effective: IsoDate | None
     example: bool
     source: str | None = Field(None, description="law (texto da lei) ou municipality")
 
@@ -220,7 +220,7 @@ class ParameterIn(Schema):
         'como texto decimal ("0.05"), datas AAAA-MM-DD, listas de textos',
         examples=[725],
     )
-    effective: dt.date = Field(..., examples=["2026-02-01"])
+    effective: IsoDate = Field(..., examples=["2026-02-01"])
     legal_reference: str = Field(..., max_length=300, examples=["Decreto 123/2026"])
     example: bool = Field(False, description="valor de exemplo (demonstração)")
 
@@ -233,7 +233,7 @@ class ParameterOut(Schema):
     unit: str
     value: Any
     value_display: str
-    effective: dt.date
+    effective: IsoDate
     legal_reference: str
     example: bool
     in_force: bool = Field(..., description="é o valor do município em vigor hoje")
@@ -290,8 +290,8 @@ class LawBindingIn(Schema):
         description="identificador da lei (as leis conhecidas estão em GET /api/v1/law/laws)",
         examples=[next(iter(RULEBOOKS))],
     )
-    valid_from: dt.date = Field(..., description="em vigor desde", examples=["2027-01-01"])
-    valid_until: dt.date | None = Field(None, description="em vigor até (inclusive), se houver")
+    valid_from: IsoDate = Field(..., description="em vigor desde", examples=["2027-01-01"])
+    valid_until: IsoDate | None = Field(None, description="em vigor até (inclusive), se houver")
     reference: str = Field(
         ..., max_length=300, examples=["Lei Municipal 1.234/2026, art. 1º (adoção por referência)"]
     )
@@ -302,8 +302,8 @@ class LawBindingOut(Schema):
     service: str
     law: str
     law_title: str
-    valid_from: dt.date
-    valid_until: dt.date | None
+    valid_from: IsoDate
+    valid_until: IsoDate | None
     reference: str
     in_force: bool
 

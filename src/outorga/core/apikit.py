@@ -4,6 +4,8 @@ apps export routers and their errors' handlers; ``config`` mounts them."""
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -12,6 +14,8 @@ from django.utils import timezone
 from ninja import Schema
 from ninja.renderers import JSONRenderer
 from ninja.security import HttpBearer, SessionAuth
+from pydantic import GetCoreSchemaHandler
+from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 
 from . import services
 from .access import NOT_STAFF
@@ -27,6 +31,32 @@ from .tenancy import current_municipality, set_current
 SMALLINT_MAX = 32_767
 INT_MAX = 2_147_483_647
 BIGINT_MAX = 9_223_372_036_854_775_807
+
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _written_as_a_date(value: Any) -> Any:
+    """A date comes written AAAA-MM-DD (ISO 8601, as the OpenAPI document says): pydantic's lax
+    mode would read a number — ``on=0`` — as a Unix time, 01/01/1970, and answer for that day."""
+    if isinstance(value, dt.date) or (isinstance(value, str) and _ISO_DATE.fullmatch(value)):
+        return value
+    raise PydanticCustomError(
+        "date_parsing", "Input should be a valid date in the format YYYY-MM-DD"
+    )
+
+
+class IsoDate(dt.date):
+    """The type of every date the API takes (query parameters, paths and bodies): ``format:
+    date`` in the OpenAPI document, refused with 422 unless written AAAA-MM-DD; the value is a
+    plain ``datetime.date``. A class, not ``Annotated``: django-ninja drops a query parameter's
+    annotated validators."""
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        return core_schema.no_info_before_validator_function(
+            _written_as_a_date, core_schema.date_schema()
+        )
+
 
 #: An exception class → the function answering it (``config.api`` registers every app's).
 Handlers = dict[type[Exception], Callable[[HttpRequest, Any], HttpResponse]]

@@ -18,7 +18,7 @@ from ninja import Field, Router, Schema, Status
 from ninja.security import django_auth
 from pydantic import field_validator
 
-from outorga.core.apikit import staff
+from outorga.core.apikit import IsoDate, staff
 from outorga.core.apipages import Rows, paged
 from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.requests import actor_of, user_of
@@ -121,16 +121,16 @@ class NoticeOut(Schema):
     id: int
     purpose: str
     form: str
-    notified_on: dt.date | None
-    deadline: dt.date | None
+    notified_on: IsoDate | None
+    deadline: IsoDate | None
 
 
 class FilingOut(Schema):
     id: int
     stage: str
     channel: str
-    filed_on: dt.date
-    deadline: dt.date
+    filed_on: IsoDate
+    deadline: IsoDate
     result: str
     reasoning: str
 
@@ -142,9 +142,9 @@ class CaseOut(Schema):
     law: str
     stage: str
     waiting: str
-    deadline: dt.date | None
+    deadline: IsoDate | None
     revelia: bool
-    final_on: dt.date | None
+    final_on: IsoDate | None
     outcome: str
     auto: dict[str, Any] | None
     #: The CPF or CNPJ of whom the case is against: the holder, or the offender without a permit.
@@ -193,30 +193,30 @@ def _case_out(case: Case) -> dict[str, Any]:
 
 class DeliverIn(Schema):
     form: str
-    on: dt.date
+    on: IsoDate
     reference: str = ""
 
 
 class FilingIn(Schema):
     text: str
-    filed_on: dt.date | None = None
+    filed_on: IsoDate | None = None
     attachments: list[FileIn] = []
 
 
 class JudgeIn(Schema):
     upheld: bool
     reasoning: str
-    on: dt.date | None = None
+    on: IsoDate | None = None
 
 
 class DecideIn(Schema):
     accept: bool
     reasoning: str
-    on: dt.date | None = None
+    on: IsoDate | None = None
 
 
 class ImposeIn(Schema):
-    start: dt.date
+    start: IsoDate
 
 
 class CancelIn(Schema):
@@ -226,7 +226,7 @@ class CancelIn(Schema):
 class SeizureIn(Schema):
     auto_id: int
     depot: str
-    entered_on: dt.date
+    entered_on: IsoDate
     removal_cents: int
     storage_daily_cents: int
 
@@ -236,18 +236,18 @@ class SeizureOut(Schema):
     plate: str
     status: str
     depot: str
-    entered_on: dt.date
+    entered_on: IsoDate
     storage_days: int
-    released_on: dt.date | None
+    released_on: IsoDate | None
 
 
 class OnIn(Schema):
-    on: dt.date
+    on: IsoDate
 
 
 class EditalIn(Schema):
     notice_ids: list[int]
-    published_on: dt.date
+    published_on: IsoDate
     edition: str
 
 
@@ -290,7 +290,7 @@ def infraction_types(
     request: HttpRequest,
     law: str | None = None,
     servico: str = "mototaxi",
-    on: dt.date | None = None,
+    on: IsoDate | None = None,
 ) -> Any:
     """The catalog in force on ``on`` (the date of the fact; today by default) of ``law``, or of
     the law bound that day to ``servico`` (mototáxi by default): mototaxi art. 38–41; taxi art. 41
@@ -514,13 +514,13 @@ class CassacaoIn(Schema):
     #: "permissao" (art. 41 V, §4).
     auto_id: int | None = None
     target: str = ""
-    on: dt.date | None = None
+    on: IsoDate | None = None
 
 
 class TaxiSuspensionIn(Schema):
     auto_id: int
     days: int
-    start: dt.date
+    start: IsoDate
     reason: str = ""
 
 

@@ -3,7 +3,6 @@ a bank CSV), their resolution, refunds, and the municipality's PIX receiver."""
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 from django.db.models import Q
@@ -14,7 +13,7 @@ from ninja.files import UploadedFile
 
 from outorga.core import uploads
 from outorga.core.acts import Actor
-from outorga.core.apikit import acting, staff
+from outorga.core.apikit import IsoDate, acting, staff
 from outorga.core.apipages import Rows, paged
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of
@@ -49,7 +48,7 @@ class DebtOut(Schema):
     origin: str
     description: str
     amount_cents: int
-    due_on: dt.date
+    due_on: IsoDate
     status: str
     status_label: str
     instalment: int | None
@@ -80,7 +79,7 @@ class PaymentOut(Schema):
     reference: str
     amount_cents: int
     excess_cents: int
-    paid_on: dt.date
+    paid_on: IsoDate
     method: str
     source: str
     status: str
@@ -114,7 +113,7 @@ class RefundOut(Schema):
     amount_cents: int
     status: str
     decision_ref: str
-    paid_out_on: dt.date | None
+    paid_out_on: IsoDate | None
 
 
 def _refund_out(r: Refund) -> dict[str, Any]:
@@ -144,8 +143,8 @@ def debt_list(
     status: str | None = None,
     origin: str | None = None,
     q: str | None = None,
-    due_from: dt.date | None = None,
-    due_to: dt.date | None = None,
+    due_from: IsoDate | None = None,
+    due_to: IsoDate | None = None,
 ) -> Rows:
     _reader(request)
     qs = Debt.objects.select_related("person")
@@ -236,10 +235,10 @@ class FeeOut(Schema):
     law: str
     label: str
     citations: list[str]
-    on: dt.date
+    on: IsoDate
     amount_cents: int | None
     example: bool
-    due_on: dt.date | None
+    due_on: IsoDate | None
     problem: str
     decision: dict[str, Any]
 
@@ -263,7 +262,7 @@ def _fee_out(q: fees.FeeQuote) -> dict[str, Any]:
     "/fees", response=list[FeeOut], summary="Taxas das leis do município e seu valor na data"
 )
 @paged(as_listed="key")
-def fee_list(request: HttpRequest, on: dt.date) -> list[dict[str, Any]]:
+def fee_list(request: HttpRequest, on: IsoDate) -> list[dict[str, Any]]:
     _reader(request)
     m = current_municipality()
     return [_fee_out(fees.fee_quote(municipality=m, fee=f, on=on)) for f in fees.fee_types(m)]
@@ -273,7 +272,7 @@ class FeeChargeIn(Schema):
     fee: str
     person_id: int
     permit_id: int | None = None
-    on: dt.date
+    on: IsoDate
 
 
 class FeeChargeOut(Schema):
@@ -318,7 +317,7 @@ def payment_list(request: HttpRequest, status: str | None = None) -> Rows:
 class PaymentIn(Schema):
     reference: str
     amount_cents: int
-    paid_on: dt.date
+    paid_on: IsoDate
     method: str = Payment.Method.PIX.value
     payer_document: str = ""
     note: str = ""
@@ -425,7 +424,7 @@ def refund_list(request: HttpRequest, status: str | None = None) -> Rows:
 
 
 class PaidOutIn(Schema):
-    on: dt.date
+    on: IsoDate
     note: str = ""
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import datetime as dt
 from typing import Any, Literal
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -22,7 +21,7 @@ from django.utils import timezone
 from ninja import Router, Schema
 
 from outorga.core.acts import Actor
-from outorga.core.apikit import TokenBearer, error, respond, staff
+from outorga.core.apikit import IsoDate, TokenBearer, error, respond, staff
 from outorga.core.apipages import Rows, paged
 from outorga.core.middleware import client_ip
 from outorga.core.requests import actor_of
@@ -81,7 +80,7 @@ class ItemIn(Schema):
 class CompanyInspectionIn(Schema):
     plate: str
     kind: Literal["vistoria", "semestral", "renovacao", "troca", "extraordinaria", "reinspecao"]
-    inspected_on: dt.date
+    inspected_on: IsoDate
     report_number: str = ""
     items: dict[str, ItemIn]
 
@@ -136,7 +135,7 @@ def company_me(request: HttpRequest) -> dict[str, Any]:
     auth=company_auth,
     summary="Lista de verificação em vigor na data (itens e artigos)",
 )
-def company_checklist(request: HttpRequest, code: str, on: dt.date | None = None) -> Any:
+def company_checklist(request: HttpRequest, code: str, on: IsoDate | None = None) -> Any:
     try:
         cl = checklist(code, on or timezone.localdate())
     except ChecklistMissing as exc:
@@ -213,7 +212,7 @@ class DueRow(Schema):
     permissao: str
     placa: str | None
     tipo: str
-    devida_em: dt.date
+    devida_em: IsoDate
     situacao: str
     vencida: bool
     fundamentos: list[str]
@@ -223,7 +222,7 @@ class DueRow(Schema):
     "/due", response=list[DueRow], auth=staff, summary="Fila de vistorias devidas e vencidas"
 )
 @paged("due_on", "permit__number", "permit__pk")  # the most urgent first
-def due(request: HttpRequest, on: dt.date | None = None, days: int = 30) -> Rows:
+def due(request: HttpRequest, on: IsoDate | None = None, days: int = 30) -> Rows:
     if actor_of(request).role in ("permissionario", "plataforma"):
         raise Http404
     day = on or timezone.localdate()

@@ -9,6 +9,7 @@ from django.http import HttpRequest
 from ninja import Router, Schema
 from ninja.security import django_auth
 
+from outorga.core.apikit import IsoDate
 from outorga.core.apipages import Rows, paged
 from outorga.law.competence import NotCompetent, Role
 from outorga.registry.models import Notification
@@ -24,7 +25,7 @@ class NotificationOut(Schema):
     kind: str
     kind_label: str
     message: str
-    due_on: dt.date | None
+    due_on: IsoDate | None
     person_id: int | None
     permit_id: int | None
     permit_number: str | None

@@ -12,6 +12,7 @@ from django.utils import timezone
 from ninja import Router, Schema, Status
 from ninja.security import django_auth
 
+from outorga.core.apikit import IsoDate
 from outorga.core.apipages import Rows, paged
 from outorga.core.errors import Refused
 from outorga.core.models import Municipality, User
@@ -79,7 +80,7 @@ class VerifyOut(Schema):
     placa: str
     #: None for a badge without effect (revoked, or its permit extinct): it no longer has a
     #: validity to show, as the public page says "Sem efeito".
-    validade: dt.date | None
+    validade: IsoDate | None
     municipio: str
     foto: str | None
 
@@ -151,7 +152,7 @@ class BadgeOut(Schema):
     permit_id: int
     auxiliary_id: int | None
     issued_at: dt.datetime
-    valid_until: dt.date
+    valid_until: IsoDate
     revoked_at: dt.datetime | None
     revoked_reason: str
     key_id: int

@@ -8,7 +8,7 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Field, Router, Schema, Status
 
-from outorga.core.apikit import Error, platform_auth
+from outorga.core.apikit import Error, IsoDate, platform_auth
 from outorga.core.apipages import paged
 from outorga.platforms.services.cases import platform_case_appeal_file, platform_case_defend
 
@@ -21,11 +21,11 @@ router = Router()
 class CaseAppealOut(Schema):
     id: int
     channel: str
-    filed_on: dt.date
-    deadline: dt.date | None = Field(..., description="último dia do prazo de recurso")
-    reconsider_until: dt.date | None
+    filed_on: IsoDate
+    deadline: IsoDate | None = Field(..., description="último dia do prazo de recurso")
+    reconsider_until: IsoDate | None
     result: str = Field(..., description="pending, upheld, partial ou dismissed")
-    decided_on: dt.date | None
+    decided_on: IsoDate | None
     reasoning: str
 
 
@@ -33,14 +33,14 @@ class CaseOut(Schema):
     id: int
     kind: str
     status: str
-    infraction_on: dt.date
+    infraction_on: IsoDate
     grounds: str
     suspension_days: int | None
-    notice_on: dt.date
-    defence_until: dt.date
+    notice_on: IsoDate
+    defence_until: IsoDate
     defence_filed_at: dt.datetime | None
     decision_text: str
-    decision_notice_on: dt.date | None = Field(
+    decision_notice_on: IsoDate | None = Field(
         ..., description="data legal da notificação da decisão (decisão D-4)"
     )
     appeal: CaseAppealOut | None

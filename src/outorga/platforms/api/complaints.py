@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any, Literal
 
 from django.http import HttpRequest
 from ninja import Field, Router, Schema, Status
 
-from outorga.core.apikit import Error, platform_auth
+from outorga.core.apikit import Error, IsoDate, platform_auth
 from outorga.core.apipages import paged
 from outorga.platforms.services.complaints import complaint_answer, complaint_forward
 
@@ -20,9 +19,9 @@ router = Router()
 
 class ComplaintIn(Schema):
     description: str = Field(..., min_length=1, examples=["Motorista recusou a corrida."])
-    filed_on: dt.date = Field(..., description="dia em que o usuário reclamou na plataforma")
+    filed_on: IsoDate = Field(..., description="dia em que o usuário reclamou na plataforma")
     platform_reference: str = Field("", examples=["TCK-88812"])
-    occurred_on: dt.date | None = None
+    occurred_on: IsoDate | None = None
 
 
 class AnswerIn(Schema):
@@ -35,12 +34,12 @@ class ComplaintOut(Schema):
     source: str
     platform_reference: str
     description: str
-    occurred_on: dt.date | None
-    filed_on: dt.date
-    deadline: dt.date
+    occurred_on: IsoDate | None
+    filed_on: IsoDate
+    deadline: IsoDate
     status: str
     answer: str
-    answered_on: dt.date | None
+    answered_on: IsoDate | None
 
 
 @router.get(

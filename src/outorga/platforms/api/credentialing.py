@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, Router, Schema, Status
 
 from outorga.core import selectors as core_selectors
-from outorga.core.apikit import Error, respond, staff
+from outorga.core.apikit import Error, IsoDate, respond, staff
 from outorga.core.apipages import Rows, paged
 from outorga.core.models import ApiToken
 from outorga.core.requests import actor_of
@@ -45,8 +45,8 @@ class DocumentIn(Schema):
         "other",
     ]
     number: str = ""
-    issued_on: dt.date | None = None
-    valid_until: dt.date | None = None
+    issued_on: IsoDate | None = None
+    valid_until: IsoDate | None = None
     notes: str = ""
 
 
@@ -77,7 +77,7 @@ class PlatformDetailOut(PlatformOut):
     contact_phone: str
     address: str
     credentialed_at: dt.datetime | None
-    suspended_until: dt.date | None
+    suspended_until: IsoDate | None
     enabled_drivers: int
     status_history: list[StatusChangeOut]
 

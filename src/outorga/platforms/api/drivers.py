@@ -9,7 +9,7 @@ from typing import Any, Literal
 from django.http import HttpRequest
 from ninja import Field, Router, Schema, Status
 
-from outorga.core.apikit import Error, Reason, platform_auth
+from outorga.core.apikit import Error, IsoDate, Reason, platform_auth
 from outorga.core.apipages import paged
 from outorga.platforms.services import drivers as driver_services
 from outorga.platforms.services.common import citations_of, reasons_json, refusal_text
@@ -27,7 +27,7 @@ class DriverIn(Schema):
     cnh_number: str = Field(..., examples=["01234567890"])
     cnh_category: str = Field(..., description="ACC, A, B, C, D, E, AB…", examples=["B"])
     cnh_ear: bool = Field(..., description="CNH com a observação EAR (art. 4, II, b)")
-    cnh_valid_until: dt.date | None = Field(None, examples=["2029-05-31"])
+    cnh_valid_until: IsoDate | None = Field(None, examples=["2029-05-31"])
     vehicle_plate: str = Field(..., description="ABC1234 ou ABC1D23", examples=["QBG1A23"])
     vehicle_kind: Literal[
         "car", "utility", "motorcycle", "motoneta", "ciclomotor", "other_two_wheeler", "other"
@@ -44,15 +44,15 @@ class DriverIn(Schema):
         examples=["autonomo"],
     )
     crlv: bool = Field(False, description="CRLV em dia (art. 4, II, a)")
-    crlv_valid_until: dt.date | None = None
+    crlv_valid_until: IsoDate | None = None
     criminal_certificate: bool = Field(False, description="certidão negativa criminal (II, c)")
-    criminal_certificate_date: dt.date | None = None
+    criminal_certificate_date: IsoDate | None = None
     app_insurance: bool = Field(False, description="seguro APP (II, d)")
     app_insurance_policy: str = ""
-    app_insurance_valid_until: dt.date | None = None
+    app_insurance_valid_until: IsoDate | None = None
     dpvat: bool = Field(False, description="seguro obrigatório DPVAT/SPVAT (II, d)")
     debt_clearance: bool = Field(False, description="certidão negativa de débitos municipais (e)")
-    debt_clearance_date: dt.date | None = None
+    debt_clearance_date: IsoDate | None = None
     inss: bool = Field(False, description="inscrição no INSS como contribuinte individual (f)")
     inss_number: str = ""
 

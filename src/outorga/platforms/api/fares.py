@@ -9,7 +9,7 @@ from typing import Any, Literal
 from django.http import HttpRequest
 from ninja import Field, Router, Schema, Status
 
-from outorga.core.apikit import INT_MAX, Error, Reason, platform_auth
+from outorga.core.apikit import INT_MAX, Error, IsoDate, Reason, platform_auth
 from outorga.core.apipages import paged
 from outorga.platforms.services.common import citations_of, reasons_json, refusal_text
 from outorga.platforms.services.fares import fare_table_publish
@@ -44,7 +44,7 @@ class FareIn(Schema):
         description="acréscimo máximo da tarifa dinâmica em % (art. 9–10); 50 = até 1,5×",
         examples=["50"],
     )
-    valid_from: dt.date | None = Field(None, description="vigência; padrão: hoje")
+    valid_from: IsoDate | None = Field(None, description="vigência; padrão: hoje")
 
 
 class FareOut(Schema):
@@ -54,7 +54,7 @@ class FareOut(Schema):
     per_minute_cents: int
     extras: list[dict[str, Any]]
     dynamic_max_percent: Decimal | None
-    valid_from: dt.date
+    valid_from: IsoDate
     status: Literal["accepted", "pending", "refused"]
     published_at: dt.datetime
     summary: str = ""

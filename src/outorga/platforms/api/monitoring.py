@@ -3,14 +3,13 @@ candidates, overdue complaints (art. 3 §2, art. 15, art. 16)."""
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any, Literal
 
 from django.http import HttpRequest
 from ninja import Field, Router, Schema
 
 from outorga.core import selectors as core_selectors
-from outorga.core.apikit import staff
+from outorga.core.apikit import IsoDate, staff
 from outorga.core.apipages import Rows, paged
 from outorga.platforms.services.common import today
 
@@ -54,7 +53,7 @@ class CandidateOut(Schema):
     year: int
     month: int
     status: str
-    due: dt.date
+    due: IsoDate
     summary: str
 
     @staticmethod
@@ -74,7 +73,7 @@ class CandidateOut(Schema):
     operation_id="outorga_platforms_api_report_candidates",
 )
 @paged("platform__name", "platform__pk", "year", "month")
-def report_candidates(request: HttpRequest, on: dt.date | None = None) -> Any:
+def report_candidates(request: HttpRequest, on: IsoDate | None = None) -> Any:
     viewer(request, "ver os relatórios mensais atrasados ou não entregues")
     return selectors.report_candidates(core_selectors.require_municipality(), on or today())
 
@@ -86,10 +85,10 @@ class InfractionCandidateOut(Schema):
     kind: Literal["report_late", "report_missing", "complaint_overdue", "concurrent_peak"]
     kind_label: str
     key: str = Field(..., description="mês (aaaa-mm) ou protocolo da reclamação")
-    detected_on: dt.date
+    detected_on: IsoDate
     summary: str
     citacoes: list[str]
-    withdrawn_on: dt.date | None = Field(
+    withdrawn_on: IsoDate | None = Field(
         None, description="retirado quando novo arquivo do mês mediu pico dentro do limite"
     )
     withdrawn_reason: str = ""
@@ -138,8 +137,8 @@ class OverdueOut(Schema):
     id: int
     protocol: str
     platform: str
-    filed_on: dt.date
-    deadline: dt.date
+    filed_on: IsoDate
+    deadline: IsoDate
     summary: str
 
 
@@ -151,7 +150,7 @@ class OverdueOut(Schema):
     operation_id="outorga_platforms_api_overdue_complaints",
 )
 @paged("deadline", "id")
-def overdue_complaints(request: HttpRequest, on: dt.date | None = None) -> Any:
+def overdue_complaints(request: HttpRequest, on: IsoDate | None = None) -> Any:
     viewer(request, "ver as reclamações sem resposta no prazo")
     m = core_selectors.require_municipality()
     return [

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, Router, Schema, Status
 
 from outorga.core import selectors as core_selectors
-from outorga.core.apikit import Error, platform_auth, staff
+from outorga.core.apikit import Error, IsoDate, platform_auth, staff
 from outorga.core.apipages import paged
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of
@@ -31,7 +31,7 @@ router = Router()
 class PenaltyDebtOut(Schema):
     reference: str = Field(..., description="referência do débito na Secretaria de Finanças")
     amount_cents: int
-    due_on: dt.date
+    due_on: IsoDate
     status: Literal["open", "under_appeal", "final", "paid", "refunded", "cancelled"]
 
 
@@ -41,22 +41,22 @@ class AppealOut(Schema):
         ..., description="API da plataforma, portal da plataforma ou papel"
     )
     text: str
-    filed_on: dt.date
-    deadline: dt.date | None = Field(
+    filed_on: IsoDate
+    deadline: IsoDate | None = Field(
         None,
         description="último dia do prazo de recurso (nulo se apresentado antes da notificação)",
     )
-    judge_until: dt.date | None = Field(
+    judge_until: IsoDate | None = Field(
         None, description="julgamento até (regulamento ou Lei 9.784/1999, art. 59, §1º)"
     )
     result: Literal["pending", "upheld", "partial", "dismissed"]
-    judged_on: dt.date | None
-    reconsider_until: dt.date | None = Field(
+    judged_on: IsoDate | None
+    reconsider_until: IsoDate | None = Field(
         None,
         description="a autoridade que decidiu pode reconsiderar até (Lei 9.784/1999, art. 56, §1º)",
     )
-    reconsidered_on: dt.date | None = None
-    forwarded_on: dt.date | None = Field(None, description="encaminhado ao Chefe do Executivo em")
+    reconsidered_on: IsoDate | None = None
+    forwarded_on: IsoDate | None = Field(None, description="encaminhado ao Chefe do Executivo em")
     reasoning: str = Field(..., description="fundamentação do julgamento")
     citacoes: list[str]
 
@@ -74,7 +74,7 @@ class PenaltyOut(Schema):
     )
     driver_id: int | None = Field(None, description="motorista infrator, quando for o caso")
     kind: Literal["warning", "fine"]
-    infraction_on: dt.date
+    infraction_on: IsoDate
     description: str
     reasoning: str = Field(..., description="fundamentação da autoridade (art. 26)")
     fine_upfbg: Decimal | None = Field(None, description="multa em UPFBG (até 500, art. 26, II)")
@@ -93,11 +93,11 @@ class PenaltyOut(Schema):
             ),
         )
     )
-    decision_notice_on: dt.date | None = Field(None, description="notificação da decisão (D-4)")
-    appeal_until: dt.date | None = Field(
+    decision_notice_on: IsoDate | None = Field(None, description="notificação da decisão (D-4)")
+    appeal_until: IsoDate | None = Field(
         None, description="último dia para recorrer (regulamento ou 10 dias, Lei 9.784/1999)"
     )
-    final_on: dt.date | None = Field(None, description="definitiva desde")
+    final_on: IsoDate | None = Field(None, description="definitiva desde")
     appeal: AppealOut | None
 
     @staticmethod
@@ -128,13 +128,13 @@ class PenaltyIn(Schema):
     kind: Literal["warning", "fine"] = Field(
         ..., description="advertência escrita (art. 26, I) ou multa (art. 26, II)"
     )
-    infraction_on: dt.date = Field(..., description="data do fato")
+    infraction_on: IsoDate = Field(..., description="data do fato")
     description: str = Field(..., min_length=1, max_length=2000, description="o fato")
     reasoning: str = Field(..., min_length=1, max_length=4000, description="fundamentação")
     fine_upfbg: Decimal | None = Field(
         None, description="multa em UPFBG, até o máximo da lei (art. 26, II)", ge=0, le=999999
     )
-    defence_notice_on: dt.date = Field(..., description="notificação para defesa")
+    defence_notice_on: IsoDate = Field(..., description="notificação para defesa")
     defence_judged: bool = Field(False, description="defesa apresentada e julgada")
 
 

@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, Router, Schema, Status
 
 from outorga.core import selectors as core_selectors
-from outorga.core.apikit import Error, staff
+from outorga.core.apikit import Error, IsoDate, staff
 from outorga.core.apipages import paged
 from outorga.core.requests import actor_of
 from outorga.platforms.services.cases import (
@@ -57,7 +57,7 @@ class StaffPenaltyOut(PenaltyOut):
 
 
 class NoticeIn(Schema):
-    notice_on: dt.date = Field(
+    notice_on: IsoDate = Field(
         ..., description="data da notificação: assinatura, AR ou publicação (decisão D-4)"
     )
     channel: Literal["personal", "post", "gazette"] = Field(
@@ -66,7 +66,7 @@ class NoticeIn(Schema):
 
 
 class PaperAppealIn(Schema):
-    filed_on: dt.date = Field(..., description="data do protocolo do recurso em papel")
+    filed_on: IsoDate = Field(..., description="data do protocolo do recurso em papel")
     text: str = Field(..., min_length=1, max_length=8000, description="razões do recurso")
 
 
@@ -116,12 +116,12 @@ class CaseIn(Schema):
     kind: Literal["credential_suspension", "credential_cancellation"] = Field(
         ..., description="suspensão temporária ou cancelamento do credenciamento (art. 26, IV)"
     )
-    infraction_on: dt.date = Field(..., description="data do fato")
+    infraction_on: IsoDate = Field(..., description="data do fato")
     grounds: str = Field(..., min_length=1, max_length=4000, description="fundamentos da proposta")
     suspension_days: int | None = Field(
         None, ge=1, le=3650, description="dias de suspensão propostos (só na suspensão)"
     )
-    notice_on: dt.date | None = Field(
+    notice_on: IsoDate | None = Field(
         None, description="notificação da plataforma para defesa (hoje, se omitida)"
     )
 
@@ -361,7 +361,7 @@ def staff_case_decide(request: HttpRequest, case_id: int, payload: CaseDecisionI
 
 
 class CaseNoticeIn(Schema):
-    notice_on: dt.date = Field(
+    notice_on: IsoDate = Field(
         ..., description="data da notificação: assinatura, AR ou publicação (decisão D-4)"
     )
 

@@ -8,7 +8,7 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Field, Header, Router, Schema, Status
 
-from outorga.core.apikit import BIGINT_MAX, INT_MAX, Error, Reason, platform_auth
+from outorga.core.apikit import BIGINT_MAX, INT_MAX, Error, IsoDate, Reason, platform_auth
 from outorga.core.apipages import paged
 from outorga.platforms.services.reports import monthly_report_submit
 
@@ -58,7 +58,7 @@ class ReportOut(Schema):
     month: int
     version: int
     status: str
-    due: dt.date
+    due: IsoDate
     complete: bool
     summary: str
     fundamentos: list[Reason]

@@ -3,7 +3,6 @@ Cadastro at /taxi), their credential renewed, removed."""
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
@@ -11,7 +10,7 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema, Status
 
-from outorga.core.apikit import acting
+from outorga.core.apikit import IsoDate, acting
 
 from ..models import Auxiliary, Permit, Person
 from ..services import auxiliaries as auxiliary_services
@@ -22,7 +21,7 @@ from .router import router, taxi_router
 
 class AuxIn(Schema):
     person_id: int
-    on: dt.date
+    on: IsoDate
     work_schedule: str = ""
     indication: str = Field(
         "",
@@ -33,7 +32,7 @@ class AuxIn(Schema):
 
 class AuxiliaryOut(Schema):
     id: int
-    credential_valid_until: dt.date | None = Field(
+    credential_valid_until: IsoDate | None = Field(
         ..., description="credencial válida até (mototáxi art. 14 §2; táxi art. 21)"
     )
 
@@ -66,7 +65,7 @@ def _auxiliary_act(
 
 
 class AuxRenewIn(Schema):
-    on: dt.date
+    on: IsoDate
     work_schedule: str = ""
     #: Taxi only: declarations shown at the counter and the inspection's findings (art. 22).
     declarations: list[str] = []
@@ -104,7 +103,7 @@ class TaxiAuxiliaryOut(Schema):
 
 class TaxiAuxiliaryIn(Schema):
     person_id: int
-    on: dt.date
+    on: IsoDate
     declarations: list[str] = []
     checks: dict[str, Any] = {}
     work_schedule: str = ""

@@ -3,7 +3,6 @@ with its reasons), the small bodies several routes take, and the lookups they al
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Callable
 from typing import Any, get_type_hints
 
@@ -11,7 +10,7 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema, Status
 
-from outorga.core.apikit import Error, acting
+from outorga.core.apikit import Error, IsoDate, acting
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import TenantModel, current_municipality
 from outorga.law.money import brl
@@ -47,7 +46,7 @@ class ReasonOut(Schema):
 
 class DecisionOut(Schema):
     question: str = Field(..., description="pergunta feita à lei")
-    as_of: dt.date = Field(..., description="data de referência")
+    as_of: IsoDate = Field(..., description="data de referência")
     municipality: str
     outcome: Any = Field(..., description="resposta da lei")
     summary: str = Field(..., description="resumo em português")
@@ -69,12 +68,12 @@ WRITE_ERRORS: dict[int, Any] = {**READ_ERRORS, 409: Error, 422: RefusalOut}
 
 
 class DatedText(Schema):
-    on: dt.date
+    on: IsoDate
     text: str
 
 
 class OnIn(Schema):
-    on: dt.date
+    on: IsoDate
 
 
 def with_records(payload: Schema, **models: type[TenantModel]) -> dict[str, Any]:
@@ -109,13 +108,13 @@ class PermitOut(Schema):
     status_label: str = Field(..., description="situação, em português", examples=["ativa"])
     holder: HolderOut = Field(..., description="permissionário")
     plate: str | None = Field(..., description="placa do veículo vinculado")
-    term_start: dt.date = Field(..., description="início do prazo")
-    term_end: dt.date = Field(..., description="fim do prazo")
+    term_start: IsoDate = Field(..., description="início do prazo")
+    term_end: IsoDate = Field(..., description="fim do prazo")
     extensions: int = Field(..., description="prorrogações concedidas (mototáxi art. 6)")
-    certificate_valid_until: dt.date | None = Field(
+    certificate_valid_until: IsoDate | None = Field(
         ..., description="certificado anual válido até (art. 4 §1)"
     )
-    suspended_until: dt.date | None = Field(..., description="suspensa até")
+    suspended_until: IsoDate | None = Field(..., description="suspensa até")
     irregular: bool
     irregular_reason: str = Field(..., description="motivo da irregularidade")
 
@@ -186,8 +185,8 @@ def permit_act_route(
 
 
 class TermRenewalOut(Schema):
-    renewed_on: dt.date = Field(..., description="renovado em")
-    valid_until: dt.date = Field(..., description="vigente até")
+    renewed_on: IsoDate = Field(..., description="renovado em")
+    valid_until: IsoDate = Field(..., description="vigente até")
 
 
 class TermOut(Schema):
@@ -199,9 +198,9 @@ class TermOut(Schema):
     instalments: int | None = Field(..., description="parcelas")
     total: str = Field(..., description="valor da contrapartida", examples=["R$ 1.234,56"])
     total_cents: int = Field(..., description="valor da contrapartida em centavos")
-    signed_on: dt.date = Field(..., description="assinatura do Termo")
-    term_ends_on: dt.date = Field(..., description="termo final")
-    valid_until: dt.date = Field(..., description="Termo vigente até")
+    signed_on: IsoDate = Field(..., description="assinatura do Termo")
+    term_ends_on: IsoDate = Field(..., description="termo final")
+    valid_until: IsoDate = Field(..., description="Termo vigente até")
     renewals: list[TermRenewalOut]
 
 

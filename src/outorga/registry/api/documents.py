@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, File, Form, Schema, Status
 from ninja.files import UploadedFile
 
-from outorga.core.apikit import acting
+from outorga.core.apikit import IsoDate, acting
 from outorga.core.apipages import Rows, paged
 from outorga.core.uploads import max_bytes
 
@@ -33,7 +33,7 @@ class DocumentOut(Schema):
     id: int
     type: str = Field(..., description="tipo do documento", examples=["crlv"])
     category: str
-    valid_until: dt.date | None = Field(..., description="válido até, conforme a lei")
+    valid_until: IsoDate | None = Field(..., description="válido até, conforme a lei")
     sha256: str = Field(..., description="SHA-256 do arquivo; vazio sem arquivo")
 
 
@@ -46,7 +46,7 @@ class DocumentOut(Schema):
 def document_create(
     request: HttpRequest,
     doc_type: Form[str],
-    issued_on: Form[dt.date],
+    issued_on: Form[IsoDate],
     person_id: Form[int | None] = None,
     vehicle_id: Form[int | None] = None,
     number: Form[str] = "",
@@ -83,7 +83,7 @@ def document_out(doc: Document) -> dict[str, Any]:
 
 class DocumentVersionOut(DocumentOut):
     number: str
-    issued_on: dt.date
+    issued_on: IsoDate
     current: bool = Field(..., description="a versão em vigor (a lei só lê esta)")
     supersedes: int | None = Field(..., description="id da versão que esta corrigiu")
     superseded_at: dt.datetime | None
@@ -112,7 +112,7 @@ def document_correct_route(
     request: HttpRequest,
     doc_id: int,
     reason: Form[str],
-    issued_on: Form[dt.date],
+    issued_on: Form[IsoDate],
     number: Form[str] = "",
     category: Form[str] = "",
     file: File[UploadedFile | None] = None,

@@ -3,7 +3,6 @@ decided."""
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
@@ -11,7 +10,7 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema
 
-from outorga.core.apikit import acting
+from outorga.core.apikit import IsoDate, acting
 
 from ..models import ExtinctionCase
 from ..services import extinctions as extinction_services
@@ -29,13 +28,13 @@ class ExtinctionCaseOut(Schema):
     cause: str = Field(..., description="causa (art. 15)")
     inciso: str = Field(..., description="inciso do art. 15", examples=["III"])
     facts: str = Field(..., description="fatos constatados")
-    opened_on: dt.date = Field(..., description="instaurado em")
-    notified_on: dt.date | None = Field(..., description="notificado em")
-    defence_deadline: dt.date | None = Field(..., description="prazo de defesa")
-    defence_filed_on: dt.date | None = Field(..., description="defesa apresentada em")
+    opened_on: IsoDate = Field(..., description="instaurado em")
+    notified_on: IsoDate | None = Field(..., description="notificado em")
+    defence_deadline: IsoDate | None = Field(..., description="prazo de defesa")
+    defence_filed_on: IsoDate | None = Field(..., description="defesa apresentada em")
     status: str
     status_label: str
-    decided_on: dt.date | None = Field(..., description="decidido em")
+    decided_on: IsoDate | None = Field(..., description="decidido em")
     grounds: str = Field(..., description="fundamentação da decisão")
     decision: dict[str, Any] = Field(..., description="fundamentos, com os artigos")
 
@@ -72,8 +71,8 @@ def _case_act(
 class ExtinctionIn(Schema):
     cause: str
     facts: str
-    on: dt.date
-    notified_on: dt.date | None = None
+    on: IsoDate
+    notified_on: IsoDate | None = None
 
 
 @taxi_router.post(
@@ -99,7 +98,7 @@ def extinction_detail(request: HttpRequest, case_id: int) -> dict[str, Any]:
 
 
 class NotifyIn(Schema):
-    notified_on: dt.date
+    notified_on: IsoDate
 
 
 @taxi_router.post(
@@ -114,7 +113,7 @@ def extinction_notify(request: HttpRequest, case_id: int, payload: NotifyIn) -> 
 
 class DefenceIn(Schema):
     text: str
-    on: dt.date
+    on: IsoDate
 
 
 @taxi_router.post(
@@ -130,7 +129,7 @@ def extinction_defence(request: HttpRequest, case_id: int, payload: DefenceIn) -
 class DecisionIn(Schema):
     extinguish: bool
     grounds: str
-    on: dt.date
+    on: IsoDate
 
 
 @taxi_router.post(

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, File, Form, Schema, Status
 from ninja.files import UploadedFile
 
-from outorga.core.apikit import Error, acting
+from outorga.core.apikit import Error, IsoDate, acting
 from outorga.core.apipages import Rows, paged
 from outorga.core.requests import actor_of
 from outorga.core.uploads import max_bytes
@@ -43,7 +43,7 @@ class PersonIn(Schema):
     kind: str = "natural"
     document: str
     name: str
-    birth_date: dt.date | None = None
+    birth_date: IsoDate | None = None
     blood_type: str = ""
     address: str = ""
     city: str = ""
@@ -71,7 +71,7 @@ class PersonOut(Schema):
         examples=["***.982.247-**"],
     )
     name: str = Field(..., examples=["Maria da Silva"])
-    birth_date: dt.date | None
+    birth_date: IsoDate | None
     blood_type: str = Field(..., description="tipo sanguíneo (crachá)")
     city: str = Field(..., description="município de residência")
     photo: bool = Field(..., description="tem foto do crachá")
@@ -142,7 +142,7 @@ class PersonPatch(Schema):
     reason: str = Field(..., description="motivo da alteração (fica no ato)", max_length=300)
     document: str | None = None
     name: str | None = None
-    birth_date: dt.date | None = None
+    birth_date: IsoDate | None = None
     blood_type: str | None = None
     address: str | None = None
     city: str | None = None
@@ -210,21 +210,21 @@ def person_photo(
 class LicenceIn(Schema):
     number: str
     categories: str
-    first_licence_on: dt.date
-    category_a_since: dt.date | None = None
-    expires_on: dt.date
+    first_licence_on: IsoDate
+    category_a_since: IsoDate | None = None
+    expires_on: IsoDate
     ear: bool = False
     points: int = 0
-    points_reported_on: dt.date | None = None
+    points_reported_on: IsoDate | None = None
     service: str = "mototaxi"
 
 
 class LicenceOut(Schema):
     id: int
     categories: str = Field(..., description="categorias da CNH", examples=["AB"])
-    expires_on: dt.date = Field(..., description="validade da CNH")
+    expires_on: IsoDate = Field(..., description="validade da CNH")
     points: int = Field(..., description="pontos no CTB")
-    points_reported_on: dt.date | None = Field(..., description="pontos informados em")
+    points_reported_on: IsoDate | None = Field(..., description="pontos informados em")
 
 
 @router.post(
@@ -258,7 +258,7 @@ def licence(request: HttpRequest, person_id: int, payload: LicenceIn) -> dict[st
     operation_id="outorga_registry_api_eligibility",
 )
 def eligibility(
-    request: HttpRequest, person_id: int, service: str = "mototaxi", on: dt.date | None = None
+    request: HttpRequest, person_id: int, service: str = "mototaxi", on: IsoDate | None = None
 ) -> Any:
     person = get_object_or_404(Person.objects.all(), pk=person_id)
     if service not in (Service.MOTOTAXI, Service.MOTOFRETE):

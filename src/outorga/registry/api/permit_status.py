@@ -4,10 +4,11 @@ each function here reads the act's fields from its body."""
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 from ninja import Schema
+
+from outorga.core.apikit import IsoDate
 
 from ..services import permit_status as permit_status_services
 from .common import DatedText, permit_act_route
@@ -15,7 +16,7 @@ from .common import DatedText, permit_act_route
 
 class SuspendIn(Schema):
     days: int
-    start: dt.date
+    start: IsoDate
     reason: str
 
 
@@ -68,7 +69,7 @@ def permit_reserve_end(payload: DatedText) -> dict[str, Any]:
 class PublicPostIn(Schema):
     #: ``eletivo`` or ``confianca`` (mototaxi art. 2 XXIV).
     post: str
-    took_office_on: dt.date
+    took_office_on: IsoDate
 
 
 @permit_act_route(
@@ -81,8 +82,8 @@ def permit_public_post_suspend(payload: PublicPostIn) -> dict[str, Any]:
 
 
 class PublicPostEndIn(PublicPostIn):
-    left_office_on: dt.date
-    on: dt.date
+    left_office_on: IsoDate
+    on: IsoDate
 
 
 @permit_act_route(
@@ -99,8 +100,8 @@ class ContractorIn(Schema):
     document: str
     #: ``employment``, ``continued`` (a contract of continued service) or ``occasional`` (art. 25).
     relation: str
-    started_on: dt.date
-    ended_on: dt.date | None = None
+    started_on: IsoDate
+    ended_on: IsoDate | None = None
 
 
 @permit_act_route(

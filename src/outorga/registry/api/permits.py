@@ -4,14 +4,13 @@ transfer."""
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema, Status
 
-from outorga.core.apikit import acting
+from outorga.core.apikit import IsoDate, acting
 from outorga.core.apipages import Rows, paged
 from outorga.core.requests import actor_of
 
@@ -36,7 +35,7 @@ class GrantIn(Schema):
     vehicle_id: int
     service: str
     tender_id: int | None = None
-    granted_on: dt.date
+    granted_on: IsoDate
     term_years: int = 10
     decree: str = ""
     equipment: list[str] = []
@@ -45,7 +44,7 @@ class GrantIn(Schema):
 class PermitHistoryOut(Schema):
     from_: str = Field(..., alias="from", description="situação anterior")
     to: str = Field(..., description="nova situação")
-    effective_on: dt.date = Field(..., description="a partir de")
+    effective_on: IsoDate = Field(..., description="a partir de")
     reason: str = Field(..., description="motivo")
 
 
@@ -120,7 +119,7 @@ class TaxiPermitOut(Schema):
     holder: int = Field(..., description="id do permissionário")
     vehicle: str | None = Field(..., description="placa do veículo vinculado")
     status: str = Field(..., examples=["active"])
-    term_end: dt.date = Field(..., description="fim do prazo")
+    term_end: IsoDate = Field(..., description="fim do prazo")
 
 
 class TaxiGrantOut(TaxiPermitOut):
@@ -144,7 +143,7 @@ class TaxiGrantIn(Schema):
     holder_id: int
     vehicle_id: int
     category: str = "convencional"
-    signed_on: dt.date
+    signed_on: IsoDate
     option: str = "I"
     mode: str = "pagamento"
     instalments: int = 1
@@ -168,7 +167,7 @@ def taxi_grant(request: HttpRequest, payload: TaxiGrantIn) -> Any:
 class TransferIn(Schema):
     successor_id: int
     event: str
-    on: dt.date
+    on: IsoDate
     proof: str
     declarations: list[str] = []
     checks: dict[str, Any] = {}

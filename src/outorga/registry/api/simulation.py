@@ -4,13 +4,13 @@ written (``registry.simulation``)."""
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 from django.http import HttpRequest
 from ninja import Field, Schema
 
 from outorga.core import selectors
+from outorga.core.apikit import IsoDate
 from outorga.core.errors import FieldError
 from outorga.core.requests import actor_of
 from outorga.law.simulation import ProposalInvalid, from_json
@@ -22,26 +22,26 @@ from .router import router
 
 class ParameterIn(Schema):
     name: str = Field(..., examples=["mototaxi_2013.vehicle.max_age_years"])
-    effective: dt.date
+    effective: IsoDate
     value: Any = Field(..., description="no formato do parâmetro: centavos, anos, fração…")
 
 
 class PopulationIn(Schema):
     value: int
     reference_year: int
-    effective: dt.date
+    effective: IsoDate
     source: str = ""
 
 
 class BindingIn(Schema):
     service: str
     law: str
-    valid_from: dt.date
+    valid_from: IsoDate
 
 
 class SimulationIn(Schema):
     title: str = Field(..., description="o projeto de lei ou a minuta que a proposta representa")
-    on: dt.date = Field(..., description="data em que o cadastro é avaliado")
+    on: IsoDate = Field(..., description="data em que o cadastro é avaliado")
     parameters: list[ParameterIn] = Field(default=[], max_length=100)
     populations: list[PopulationIn] = Field(default=[], max_length=100)
     bindings: list[BindingIn] = Field(default=[], max_length=100)
@@ -108,7 +108,7 @@ class OverAgeOut(Schema):
 
 
 class SimulationOut(Schema):
-    on: dt.date
+    on: IsoDate
     title: str
     permits_checked: int
     over_age: OverAgeOut

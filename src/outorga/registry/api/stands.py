@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema
 
-from outorga.core.apikit import acting
+from outorga.core.apikit import IsoDate, acting
 from outorga.core.apipages import Rows, paged
 
 from ..models import Stand
@@ -48,7 +47,7 @@ class StandIn(Schema):
     place: str
     capacity: int
     act_reference: str
-    on: dt.date
+    on: IsoDate
     taxi_category: str = ""
     at: list[str] = []
     near: list[str] = []

@@ -3,7 +3,6 @@ and the grants in order."""
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
@@ -12,7 +11,7 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema
 
-from outorga.core.apikit import acting
+from outorga.core.apikit import IsoDate, acting
 from outorga.core.apipages import Rows, paged
 
 from ..models import Person, Tender, TenderApplicant
@@ -39,8 +38,8 @@ class TenderOut(Schema):
     taxi_category: str = Field(..., description="táxi: convencional, especial ou executivo")
     number: str = Field(..., description="número da licitação", examples=["001/2026"])
     places: int = Field(..., description="vagas oferecidas")
-    opened_on: dt.date = Field(..., description="abertura")
-    homologated_on: dt.date | None = Field(..., description="homologação")
+    opened_on: IsoDate = Field(..., description="abertura")
+    homologated_on: IsoDate | None = Field(..., description="homologação")
     status: str = Field(..., examples=["open"])
     status_label: str = Field(..., examples=["aberta"])
     applicants: list[TenderApplicantRow] = Field(..., description="candidatos")
@@ -108,7 +107,7 @@ class TenderIn(Schema):
     service: str
     number: str
     places: int
-    opened_on: dt.date
+    opened_on: IsoDate
     taxi_category: str = Field("", description="táxi: convencional, especial ou executivo")
 
 
@@ -179,7 +178,7 @@ def tender_apply(request: HttpRequest, tender_id: int, payload: ApplicantIn) -> 
 
 
 class EvaluateIn(Schema):
-    on: dt.date
+    on: IsoDate
     taxi_category: str = Field("", description="só para licitação registrada sem categoria")
 
 
@@ -225,7 +224,7 @@ def tender_homologate(request: HttpRequest, tender_id: int, payload: OnIn) -> di
 
 
 class GrantsIn(Schema):
-    on: dt.date
+    on: IsoDate
     grants: dict[int, dict[str, Any]]
 
 

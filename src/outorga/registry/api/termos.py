@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 from django.http import HttpRequest
@@ -12,7 +11,7 @@ from ninja import Field, Schema
 from pydantic import ValidationError, ValidationInfo, ValidatorFunctionWrapHandler, field_validator
 
 from outorga.core import api_errors
-from outorga.core.apikit import acting
+from outorga.core.apikit import IsoDate, acting
 from outorga.law.money import brl
 
 from ..models import PermitTerm
@@ -37,7 +36,7 @@ def permit_renew(payload: OnIn) -> dict[str, Any]:
 
 
 class ExtendIn(Schema):
-    on: dt.date
+    on: IsoDate
     act_reference: str = ""
 
 
@@ -54,7 +53,7 @@ class RenewalDebtOut(Schema):
     reference: str
     description: str
     amount: str = Field(..., examples=["R$ 150,00"])
-    due_on: dt.date = Field(..., description="vencimento")
+    due_on: IsoDate = Field(..., description="vencimento")
     status: str
 
 
@@ -80,7 +79,7 @@ def taxi_term(request: HttpRequest, permit_id: int) -> dict[str, Any]:
     summary="Débitos que bloqueiam a renovação (D-11)",
     operation_id="outorga_registry_api_taxi_taxi_renewal_debts",
 )
-def taxi_renewal_debts(request: HttpRequest, permit_id: int, on: dt.date) -> dict[str, Any]:
+def taxi_renewal_debts(request: HttpRequest, permit_id: int, on: IsoDate) -> dict[str, Any]:
     permit = taxi_permit(permit_id)
 
     def row(d: Any) -> dict[str, Any]:
@@ -113,7 +112,7 @@ class TaxiRenewIn(Schema):
     """The renewal's date and what the yearly inspection of the vehicle found (art. 28 IV–VI,
     art. 29): the law judges them, and a renewal without them is refused citing the article."""
 
-    on: dt.date = Field(..., description="data da renovação")
+    on: IsoDate = Field(..., description="data da renovação")
     inspection_approved: bool = Field(False, description=FINDINGS["inspection_approved"])
     inspection_accredited_inmetro: bool = Field(
         False, description=FINDINGS["inspection_accredited_inmetro"]

@@ -3,14 +3,13 @@ the end of a temporary vehicle."""
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema
 
-from outorga.core.apikit import acting
+from outorga.core.apikit import IsoDate, acting
 
 from ..models import Permit, Vehicle, VehicleChange
 from ..services import vehicle_changes as vehicle_change_services
@@ -25,8 +24,8 @@ class VehicleChangeOut(Schema):
     kind: str = Field(..., description="reserva, permuta ou substituição")
     from_: str | None = Field(..., alias="from", description="placa do veículo que sai")
     to: str = Field(..., description="placa do veículo que entra", examples=["QBG1A23"])
-    started_on: dt.date = Field(..., description="início")
-    until: dt.date | None = Field(..., description="até (veículo temporário)")
+    started_on: IsoDate = Field(..., description="início")
+    until: IsoDate | None = Field(..., description="até (veículo temporário)")
     status: str
 
 
@@ -49,8 +48,8 @@ def change_out(c: VehicleChange) -> dict[str, Any]:
 
 class ReserveIn(Schema):
     vehicle_id: int
-    on: dt.date
-    until: dt.date
+    on: IsoDate
+    until: IsoDate
     cause: str
 
 
@@ -71,7 +70,7 @@ def taxi_reserve(request: HttpRequest, permit_id: int, payload: ReserveIn) -> An
 
 class SwapIn(Schema):
     other_permit_id: int
-    on: dt.date
+    on: IsoDate
     checks: dict[str, Any] = {}
     other_checks: dict[str, Any] = {}
 
@@ -99,8 +98,8 @@ def taxi_swap(request: HttpRequest, permit_id: int, payload: SwapIn) -> Any:
 
 class SubstituteIn(Schema):
     vehicle_id: int
-    on: dt.date
-    emergency_until: dt.date | None = None
+    on: IsoDate
+    emergency_until: IsoDate | None = None
     cause: str = ""
     checks: dict[str, Any] = {}
     equipment: list[str] = []

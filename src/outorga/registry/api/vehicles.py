@@ -3,14 +3,13 @@ number in the Cadastro Municipal de Taxistas."""
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema, Status
 
-from outorga.core.apikit import acting
+from outorga.core.apikit import IsoDate, acting
 from outorga.core.apipages import Rows, paged
 
 from ..models import Person, Vehicle
@@ -43,7 +42,7 @@ class VehicleIn(Schema):
     rental_category: bool = False
     registration_uf: str
     registration_city: str = ""
-    invoice_date: dt.date | None = None
+    invoice_date: IsoDate | None = None
     # Motofrete cargo equipment (mototaxi law art. 24 §1, §2, §4, §5).
     cargo_device: str = ""
     cargo_within_contran_limits: bool = False
@@ -78,7 +77,7 @@ class VehicleOut(Schema):
     seats: int | None
     fuel: str
     cng: bool = Field(..., description="kit GNV")
-    invoice_date: dt.date | None = Field(..., description="data da nota fiscal (0 km)")
+    invoice_date: IsoDate | None = Field(..., description="data da nota fiscal (0 km)")
     cargo: CargoOut
     owner_id: int
     cadastro_number: int | None = Field(
@@ -178,7 +177,7 @@ class VehiclePatch(Schema):
     rental_category: bool | None = None
     registration_uf: str | None = None
     registration_city: str | None = None
-    invoice_date: dt.date | None = None
+    invoice_date: IsoDate | None = None
     cargo_device: str | None = None
     cargo_within_contran_limits: bool | None = None
     cargo_mirrors_unobstructed: bool | None = None
@@ -204,7 +203,7 @@ def vehicle_update_route(request: HttpRequest, vehicle_id: int, payload: Vehicle
 
 class OwnerChangeIn(Schema):
     owner_id: int = Field(..., description="o novo proprietário, já cadastrado")
-    on: dt.date = Field(..., description="data da transferência")
+    on: IsoDate = Field(..., description="data da transferência")
     reason: str = Field(..., description="motivo (venda, doação…), fica no ato", max_length=300)
 
 

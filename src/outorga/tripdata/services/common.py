@@ -23,9 +23,7 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import citation
 
-from ..engine.base import (
-    Month,
-)
+from ..engine.base import Month
 
 
 def _law(m: Municipality, on: dt.date | None = None) -> str:

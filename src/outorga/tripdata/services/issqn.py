@@ -18,11 +18,7 @@ from outorga.law.context import Context
 from outorga.platforms import selectors as platform_selectors
 from outorga.platforms.models import Platform
 
-from ..models import (
-    IssqnLine,
-    IssqnStatement,
-    PlatformMonth,
-)
+from ..models import IssqnLine, IssqnStatement, PlatformMonth
 from ..months import current_trip_uploads, month_drivers
 from .common import (
     DEFAULT_DRIVER_REGIME,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -36,13 +37,7 @@ from ..engine.base import (
     Window,
 )
 from ..engine.vehicles import VEHICLE_KINDS, VehiclesResult, analyse_vehicles
-from ..models import (
-    DriverMonth,
-    MdsVehicle,
-    PlatformMonth,
-    TripUpload,
-    ValidationCount,
-)
+from ..models import DriverMonth, MdsVehicle, PlatformMonth, TripUpload, ValidationCount
 from ..months import current_trip_uploads, month_drivers
 from .common import (
     SYSTEM,
@@ -290,22 +285,35 @@ def platform_devices(platform: Platform) -> dict[str, str]:
     return devices
 
 
-def _store_vehicles(upload: TripUpload, result: VehiclesResult) -> None:
-    """A /vehicles file's devices and their plates, its report, and the act."""
-    m = upload.municipality
+def _store_report(
+    upload: TripUpload,
+    result: Result | VehiclesResult,
+    labels: Mapping[str, str],
+    *,
+    excluding: Collection[str],
+) -> None:
+    """The file's validation report, in place of an earlier run's: per kind of finding its label,
+    its count, whether it keeps the row out of the counts, and a few samples."""
     ValidationCount.objects.filter(upload=upload).delete()
     ValidationCount.objects.bulk_create(
         ValidationCount(
-            municipality=m,
+            municipality=upload.municipality,
             upload=upload,
             kind=kind,
-            label=VEHICLE_KINDS[kind],
+            label=labels[kind],
             count=n,
-            excludes=True,
+            excludes=kind in excluding,
             samples=result.samples.get(kind, []),
         )
         for kind, n in result.errors.items()
     )
+
+
+def _store_vehicles(upload: TripUpload, result: VehiclesResult) -> None:
+    """A /vehicles file's devices and their plates, its report, and the act."""
+    m = upload.municipality
+    # Every finding of a vehicles file keeps its device out of the list.
+    _store_report(upload, result, VEHICLE_KINDS, excluding=VEHICLE_KINDS)
     MdsVehicle.objects.filter(upload=upload).delete()
     MdsVehicle.objects.bulk_create(
         MdsVehicle(
@@ -338,20 +346,7 @@ def _store_vehicles(upload: TripUpload, result: VehiclesResult) -> None:
 
 def _store(upload: TripUpload, result: Result, ctx: Context, limits_reason: Any) -> None:
     m = upload.municipality
-    kinds = ERROR_KINDS
-    ValidationCount.objects.filter(upload=upload).delete()
-    ValidationCount.objects.bulk_create(
-        ValidationCount(
-            municipality=m,
-            upload=upload,
-            kind=kind,
-            label=kinds[kind],
-            count=n,
-            excludes=kind in EXCLUDING,
-            samples=result.samples.get(kind, []),
-        )
-        for kind, n in result.errors.items()
-    )
+    _store_report(upload, result, ERROR_KINDS, excluding=EXCLUDING)
     pm, _ = PlatformMonth.objects.select_for_update().get_or_create(
         platform=upload.platform, month=upload.month
     )

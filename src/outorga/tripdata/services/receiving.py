@@ -22,16 +22,9 @@ from outorga.core.tenancy import tenant
 from outorga.law.bindings import Service
 from outorga.platforms.models import Platform
 
-from ..engine.base import (
-    FORMATS,
-    KINDS,
-    MAX_TRIP_SECONDS,
-    SCHEMAS,
-)
+from ..engine.base import FORMATS, KINDS, MAX_TRIP_SECONDS, SCHEMAS
 from ..engine.reading import count_lines
-from ..models import (
-    TripUpload,
-)
+from ..models import TripUpload
 from ..months import span, span_of, window_conflict
 from .common import (
     IdempotencyConflict,

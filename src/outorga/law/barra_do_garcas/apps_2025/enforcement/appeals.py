@@ -18,17 +18,7 @@ from outorga.law.questions import question
 from outorga.law.rules import check, reason
 from outorga.law.schemas import closed
 
-from .._base import (
-    DATE,
-    LAW,
-    art,
-    day,
-    decide,
-    deciders,
-    fmt,
-    has_pending,
-    has_refusal,
-)
+from .._base import DATE, LAW, art, day, decide, deciders, fmt, has_pending, has_refusal
 from .penalties import (
     PROPOSALS,
     art26_iv_suspension_period,

@@ -13,12 +13,7 @@ from outorga.law.questions import question
 from outorga.law.rules import check
 from outorga.law.schemas import closed
 
-from .._base import (
-    LAW,
-    art,
-    decide,
-    has_refusal,
-)
+from .._base import LAW, art, decide, has_refusal
 from ..final_provisions import not_in_force
 
 # --- art. 23 and 25: inspection of a vehicle ------------------------------------------------------

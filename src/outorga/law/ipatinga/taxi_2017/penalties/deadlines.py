@@ -17,17 +17,7 @@ from outorga.law.questions import question
 from outorga.law.rules import reason
 from outorga.law.schemas import closed
 
-from .._base import (
-    DATE,
-    LAW,
-    answer,
-    art,
-    day,
-    decide,
-    fmt,
-    optional_param,
-    rule_id,
-)
+from .._base import DATE, LAW, answer, art, day, decide, fmt, optional_param, rule_id
 
 LEI_9784 = "federal.9784-1999"
 

@@ -12,13 +12,7 @@ from outorga.law.citations import Citation, cite, decision
 from outorga.law.decisions import Reason, Verdict
 from outorga.law.rules import reason
 
-from .._base import (
-    LAW,
-    SEVERITY_INCISO,
-    Severity,
-    art,
-    rule_id,
-)
+from .._base import LAW, SEVERITY_INCISO, Severity, art, rule_id
 from ..duties import ADVERTISING, ADVERTISING_DESCRIPTION, DUTIES
 from ..illegal_transport import ILLEGAL_TRANSPORT, art_16_nature_from_regulation
 

@@ -16,18 +16,7 @@ from outorga.law.rules import check, reason
 from outorga.law.schemas import closed, nullable
 from outorga.law.windows import add_years, renewal_period
 
-from .._base import (
-    DATE,
-    LAW,
-    answer,
-    art,
-    decide,
-    fmt,
-    has_refusal,
-    opt_day,
-    param,
-    rule_id,
-)
+from .._base import DATE, LAW, answer, art, decide, fmt, has_refusal, opt_day, param, rule_id
 from .renewal import AUXILIARY_RENEWAL_FEES, RENEWAL_SCHEMA, art_21_par_1_debts
 
 # --- art. 20: auxiliaries ------------------------------------------------------------------------

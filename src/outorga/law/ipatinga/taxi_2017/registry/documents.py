@@ -17,17 +17,7 @@ from outorga.law.questions import question
 from outorga.law.rules import check, reason
 from outorga.law.schemas import closed, list_of
 
-from .._base import (
-    DATE,
-    LAW,
-    answer,
-    art,
-    decide,
-    fmt,
-    opt_day,
-    param,
-    rule_id,
-)
+from .._base import DATE, LAW, answer, art, decide, fmt, opt_day, param, rule_id
 
 # --- art. 22–24, 26: documents ------------------------------------------------------------------
 

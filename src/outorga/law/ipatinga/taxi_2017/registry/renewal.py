@@ -17,20 +17,7 @@ from outorga.law.rules import reason
 from outorga.law.schemas import closed, list_of
 from outorga.law.windows import add_years
 
-from .._base import (
-    CENTS,
-    DATE,
-    LAW,
-    answer,
-    art,
-    day,
-    decide,
-    fmt,
-    joined,
-    opt_day,
-    param,
-    rule_id,
-)
+from .._base import CENTS, DATE, LAW, answer, art, day, decide, fmt, joined, opt_day, param, rule_id
 
 # --- art. 21: yearly renewal; final debts block it (D-11) --------------------------------------
 

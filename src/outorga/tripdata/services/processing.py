@@ -309,6 +309,22 @@ def _store_report(
     )
 
 
+def _done(
+    upload: TripUpload, *, rows: int, rows_counted: int, rows_clean: int, **more: Any
+) -> None:
+    """The upload done: its rows as read, counted and clean, and what else its kind measures."""
+    TripUpload.objects.filter(pk=upload.pk).update(
+        status=TripUpload.Status.DONE,
+        progress=100,
+        stage="concluído",
+        finished_at=timezone.now(),
+        rows=rows,
+        rows_counted=rows_counted,
+        rows_clean=rows_clean,
+        **more,
+    )
+
+
 def _store_vehicles(upload: TripUpload, result: VehiclesResult) -> None:
     """A /vehicles file's devices and their plates, its report, and the act."""
     m = upload.municipality
@@ -321,11 +337,8 @@ def _store_vehicles(upload: TripUpload, result: VehiclesResult) -> None:
         )
         for d, p in result.devices.items()
     )
-    TripUpload.objects.filter(pk=upload.pk).update(
-        status=TripUpload.Status.DONE,
-        progress=100,
-        stage="concluído",
-        finished_at=timezone.now(),
+    _done(
+        upload,
         rows=result.rows,
         rows_counted=len(result.devices),
         rows_clean=result.rows - sum(result.errors.values()),
@@ -351,11 +364,8 @@ def _store(upload: TripUpload, result: Result, ctx: Context, limits_reason: Any)
         platform=upload.platform, month=upload.month
     )
     # Done within the transaction that stores its results: the month below adds it up.
-    TripUpload.objects.filter(pk=upload.pk).update(
-        status=TripUpload.Status.DONE,
-        progress=100,
-        stage="concluído",
-        finished_at=timezone.now(),
+    _done(
+        upload,
         rows=result.rows,
         rows_counted=result.rows_counted,
         rows_clean=result.rows_clean,

@@ -211,9 +211,9 @@ def _worker_start(duckdb_threads: int) -> None:
 
 
 def _worker_task(upload_id: int) -> None:
-    from outorga.tripdata import services
+    from outorga.tripdata.services import processing
 
-    u = services.trip_upload_process(upload_id=upload_id)
+    u = processing.trip_upload_process(upload_id=upload_id)
     assert u.status == "done", u.error
 
 

@@ -21,10 +21,10 @@ django.setup()
 
 from django.core.management import call_command  # noqa: E402
 
-from outorga.tripdata import services  # noqa: E402
+from outorga.tripdata.services import processing  # noqa: E402
 
 MARKER = Path(sys.argv[1])
-_compute_statement = services._compute_statement
+_compute_statement = processing._compute_statement
 
 
 def stalling(*args: Any, **kwargs: Any) -> Any:
@@ -33,5 +33,5 @@ def stalling(*args: Any, **kwargs: Any) -> Any:
     return _compute_statement(*args, **kwargs)
 
 
-services._compute_statement = stalling  # type: ignore[assignment]
+processing._compute_statement = stalling  # type: ignore[assignment]
 call_command("db_worker", "--no-startup-delay", "--interval", "0.2", "--no-reload", verbosity=0)

@@ -16,8 +16,8 @@ from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant, unscoped
 from outorga.demo.loader import load_demo
 from outorga.platforms.models import Platform
-from outorga.tripdata import services
 from outorga.tripdata.models import PlatformMonth, TripUpload
+from outorga.tripdata.services import processing, receiving
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -44,7 +44,7 @@ def run_concurrently(n: int, fn: Callable[[int], Any]) -> list[Any]:
 
 
 def submit(m: Municipality, platform: Platform, content: bytes, key: str) -> TripUpload:
-    upload, _ = services.trip_upload_submit(
+    upload, _ = receiving.trip_upload_submit(
         actor=Actor(None, "plataforma", "token:teste", None),
         municipality=m,
         platform=platform,
@@ -81,7 +81,7 @@ def test_two_files_of_one_month_processed_at_once_leave_one_consistent_month(
         platform = Platform.objects.create(cnpj="81818181000181", name="Dois arquivos")
     a = submit(m, platform, sample_trips, "a")
     b = submit(m, platform, sample_trips.replace(b"T-0001", b"T-0101"), "b")
-    results = run_concurrently(2, lambda i: services.trip_upload_process(upload_id=(a, b)[i].pk))
+    results = run_concurrently(2, lambda i: processing.trip_upload_process(upload_id=(a, b)[i].pk))
     assert [r.status for r in results] == ["done", "done"], results
     with unscoped():
         pm = PlatformMonth.objects.get(platform=platform)
@@ -105,7 +105,7 @@ def test_two_windows_of_one_month_processed_at_once_add_up(sample_trips, setting
         (cut, dt.datetime(2026, 11, 2, tzinfo=brt)),
     ]
     uploads = [
-        services.trip_upload_submit(
+        receiving.trip_upload_submit(
             actor=Actor(None, "plataforma", "token:teste", None),
             municipality=m,
             platform=platform,
@@ -119,7 +119,7 @@ def test_two_windows_of_one_month_processed_at_once_add_up(sample_trips, setting
         )[0]
         for start, end in windows
     ]
-    results = run_concurrently(2, lambda i: services.trip_upload_process(upload_id=uploads[i].pk))
+    results = run_concurrently(2, lambda i: processing.trip_upload_process(upload_id=uploads[i].pk))
     assert [r.status for r in results] == ["done", "done"], results
     assert [r.rows_counted for r in results] == [5, 2]
     with unscoped():

@@ -1,6 +1,6 @@
 """The tripdata facts builder reads the roster: change one record, and the law's ISSQN statement
 changes (issue "law bindings", point 3; ADR 0012 §6). The month is computed by the upload's
-processing and recomputed by Finance (``services.issqn_statement_recompute``), as on its screen.
+processing and recomputed by Finance (``services.issqn.issqn_statement_recompute``), as on its screen.
 
 =======================================================  ===============  =======================================================
 builder (fact it reads)                                  question         test
@@ -15,7 +15,7 @@ Already covered by an existing test that changes the record and sees the decisio
   ``test_tripdata_regime_candidate.py::
   test_d9_b_a_later_file_within_the_cap_withdraws_the_candidate_and_a_new_excess_lists_it_again``.
 
-Constant fact reported, not fixed: ``PLATFORM_REGIME = "geral"`` (``tripdata/services.py``) — the
+Constant fact reported, not fixed: ``PLATFORM_REGIME = "geral"`` (``tripdata/services/common.py``) — the
 platform's own tax regime is not on its record (no field on ``Platform``).
 """
 
@@ -26,7 +26,7 @@ from tripdata_factories import make_mei, processed, statement_lines
 
 from outorga.core.acts import Actor
 from outorga.law.competence import Role
-from outorga.tripdata import services
+from outorga.tripdata.services import issqn
 
 CPF = "52998224725"
 
@@ -40,7 +40,7 @@ def test_art_20_a_driver_declared_mei_on_the_roster_is_taxed_at_the_mei_rate(
     assert (lines[CPF].regime, lines[CPF].rate) == ("autonomo", "0.02")
     # The one change: the platform's roster entry for the driver declares MEI (art. 20).
     make_mei(world, CPF)
-    services.issqn_statement_recompute(
+    issqn.issqn_statement_recompute(
         actor=Actor.of(user_of("barra-do-garcas", Role.FINANCAS)),
         municipality=world.m,
         platform=world.platform,

@@ -16,9 +16,9 @@ from tripdata_factories import processed
 from outorga.core import tasklease
 from outorga.core.models import Act, TaskLease
 from outorga.core.tenancy import unscoped
-from outorga.tripdata import services
 from outorga.tripdata.models import TripUpload
-from outorga.tripdata.services import trip_upload_process
+from outorga.tripdata.services import processing
+from outorga.tripdata.services.processing import trip_upload_process
 
 
 def running(upload_id: int, *, lease_left: float | None, attempts: int = 1) -> DBTaskResult:
@@ -124,14 +124,14 @@ def test_a_run_taken_for_dead_that_comes_back_stores_nothing(
     """Two runs of one upload: the later one took over; the earlier, when it reaches the store,
     finds it is no longer the latest and writes neither results nor act."""
     upload_id = world.upload(sample_trips).json()["id"]
-    real_begin = services._begin
+    real_begin = processing._begin
 
     def begin_then_overtaken(pk: int) -> int | None:
         attempt = real_begin(pk)
         real_begin(pk)  # another worker took the task meanwhile
         return attempt
 
-    monkeypatch.setattr(services, "_begin", begin_then_overtaken)
+    monkeypatch.setattr(processing, "_begin", begin_then_overtaken)
     trip_upload_process(upload_id=upload_id)
     monkeypatch.undo()
     with unscoped():

@@ -9,7 +9,6 @@ from tripdata_factories import processed
 
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant, unscoped
-from outorga.tripdata import services
 from outorga.tripdata.models import (
     DriverMonth,
     IssqnStatement,
@@ -17,6 +16,7 @@ from outorga.tripdata.models import (
     TripUpload,
     ValidationCount,
 )
+from outorga.tripdata.services import common, processing, receiving
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +50,7 @@ def test_a_worker_processes_the_queue(sample_trips):
     m = Municipality.objects.get(slug="barra-do-garcas")
     with tenant(m):
         platform = Platform.objects.create(cnpj="82828282000182", name="Fila")
-    upload, _ = services.trip_upload_submit(
+    upload, _ = receiving.trip_upload_submit(
         actor=Actor(None, "plataforma", "token:teste", None),
         municipality=m,
         platform=platform,
@@ -188,7 +188,7 @@ def test_a_failure_while_storing_leaves_the_previous_month_untouched(
     def boom(*args, **kwargs):
         raise RuntimeError("disco cheio")
 
-    monkeypatch.setattr(services, "_compute_statement", boom)
+    monkeypatch.setattr(processing, "_compute_statement", boom)
     bad = processed(world.upload(sample_trips.replace(b"T-0001", b"T-0100")).json()["id"])
     assert bad.status == "failed" and "nada foi gravado" in bad.error
     with tenant(world.m):
@@ -243,8 +243,8 @@ def test_a_municipality_without_the_apps_law_cannot_upload(ipatinga_m, sample_tr
         platform = Platform.objects.create(cnpj="55555555000155", name="Sem lei")
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    with pytest.raises(services.TripDataError):
-        services.trip_upload_submit(
+    with pytest.raises(common.TripDataError):
+        receiving.trip_upload_submit(
             actor=Actor(None, "plataforma", "token:x", None),
             municipality=ipatinga_m,
             platform=platform,

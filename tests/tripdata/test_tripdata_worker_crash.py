@@ -24,8 +24,8 @@ from outorga.core.models import Act, Municipality
 from outorga.core.tenancy import tenant, unscoped
 from outorga.demo.loader import load_demo
 from outorga.platforms.models import Platform
-from outorga.tripdata import services
 from outorga.tripdata.models import DriverMonth, PlatformMonth, TripUpload
+from outorga.tripdata.services import receiving
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -106,7 +106,7 @@ def test_a_worker_killed_mid_file_leaves_it_to_the_next_which_stores_it_once(
     m = Municipality.objects.get(slug="barra-do-garcas")
     with tenant(m):
         platform = Platform.objects.create(cnpj="83838383000183", name="Interrompida")
-    upload, created = services.trip_upload_submit(
+    upload, created = receiving.trip_upload_submit(
         actor=Actor(None, "plataforma", "token:teste", None),
         municipality=m,
         platform=platform,

@@ -490,37 +490,26 @@ MUNICIPAL_DATA_ACTIONS: dict[str, str] = {
 }
 
 MUNICIPAL = "municipio"
+#: Every record of the municipality's data is the administrator's, by the decisions that make it
+#: dated data; by action, the articles and decisions that say so.
 MUNICIPAL_DATA_COMPETENCES: dict[str, Competence] = {
-    c.action: c
-    for c in (
+    action: _c(MUNICIPAL, action, {R.ADMIN}, *cites)
+    for action, cites in {
         # D-7: quotas use the newest IBGE figure in force on the date of the grant.
-        _c(MUNICIPAL, "municipality.population.record", {R.ADMIN}, decision(7)),
+        "municipality.population.record": (decision(7),),
         # D-5: unit values are dated data per municipality.
-        _c(MUNICIPAL, "municipality.fiscal_unit.record", {R.ADMIN}, decision(5)),
+        "municipality.fiscal_unit.record": (decision(5),),
         # D-4: a last day without business in the municipality moves to the next business day.
-        _c(
-            MUNICIPAL,
-            "municipality.calendar.record",
-            {R.ADMIN},
-            decision(4),
-            cite("federal.9784-1999", 66, 1),
-        ),
+        "municipality.calendar.record": (decision(4), cite("federal.9784-1999", 66, 1)),
         # D-15: an amendment or a decree value is a new dated value, never an edit of the old one.
-        _c(MUNICIPAL, "municipality.parameter.record", {R.ADMIN}, decision(15)),
+        "municipality.parameter.record": (decision(15),),
         # D-15: facts are judged by the law in force on their date; which law that is for each
         # service is the municipality's data, recorded from a date and never rewritten.
-        _c(MUNICIPAL, "municipality.law_binding.record", {R.ADMIN}, decision(15)),
+        "municipality.law_binding.record": (decision(15),),
         # Taxi art. 43: the regulation adds infraction items; D-10 keeps them as the municipality's
         # data, dated as any regulation value (D-15).
-        _c(
-            MUNICIPAL,
-            "municipality.taxi_item.record",
-            {R.ADMIN},
-            cite(TAXI, 43),
-            decision(10),
-            decision(15),
-        ),
-    )
+        "municipality.taxi_item.record": (cite(TAXI, 43), decision(10), decision(15)),
+    }.items()
 }
 assert set(MUNICIPAL_DATA_COMPETENCES) == set(MUNICIPAL_DATA_ACTIONS)
 

@@ -22,8 +22,9 @@ from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.platforms.models import Platform
 
-from . import selectors, services
+from . import selectors
 from .models import PlatformMonth, TripUpload
+from .services import common, receiving
 
 router = Router(tags=["dados de corridas"])
 #: The files' JSON Schemas, public (a platform validates before sending), mounted at
@@ -92,13 +93,13 @@ def _instant(name: str, text: str | None) -> dt.datetime | None:
     try:
         return dt.datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
     except ValueError:
-        raise services.TripDataError(
+        raise common.TripDataError(
             f"{name} ilegível: use ISO 8601 com o deslocamento, como 2026-10-01T07:00:00-04:00.",
             field=name,
         ) from None
 
 
-def _error(request: HttpRequest, exc: services.TripDataError) -> HttpResponse:
+def _error(request: HttpRequest, exc: common.TripDataError) -> HttpResponse:
     erros = [{"campo": exc.field, "erro": str(exc)}] if exc.field else []
     m, concepts = current_municipality(), ("trip_records", "inspection_access")
     return respond(
@@ -108,8 +109,8 @@ def _error(request: HttpRequest, exc: services.TripDataError) -> HttpResponse:
             "erros": erros,
             # As every refusal of the platform API (docs/platforms-api.md); ``fundamento`` kept
             # for clients written against the first version.
-            "citacoes": [c.render() for c in services.trip_cites(m, *concepts)],
-            "fundamento": services.trip_cited(m, *concepts),
+            "citacoes": [c.render() for c in common.trip_cites(m, *concepts)],
+            "fundamento": common.trip_cited(m, *concepts),
         },
         status=exc.status,
     )
@@ -145,7 +146,7 @@ def upload_create(
     token = _token(request)
     try:
         start, end = _instant("window_start", window_start), _instant("window_end", window_end)
-        upload, created = services.trip_upload_submit(
+        upload, created = receiving.trip_upload_submit(
             actor=_platform_actor(request),
             municipality=current_municipality(),
             platform=token.platform,
@@ -159,7 +160,7 @@ def upload_create(
             window_start=start,
             window_end=end,
         )
-    except services.TripDataError as exc:
+    except common.TripDataError as exc:
         return _error(request, exc)
     body = selectors.upload_json(upload, with_validation=False)
     body["status_url"] = f"/api/v1/tripdata/uploads/{upload.pk}"

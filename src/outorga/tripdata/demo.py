@@ -18,8 +18,8 @@ from outorga.core.tenancy import tenant
 from outorga.law.bindings import Service
 from outorga.platforms.models import Platform, PlatformDriver
 
-from . import services
 from .models import TripUpload
+from .services import processing, receiving
 
 TRIPS_PER_DRIVER = 120
 
@@ -77,7 +77,7 @@ def load(m: Municipality) -> None:
                 path = Path(tmp) / f"corridas-demo-{month:%Y-%m}.csv"
                 _generate(path, platform, month)
                 with path.open("rb") as f:
-                    upload, _ = services.trip_upload_submit(
+                    upload, _ = receiving.trip_upload_submit(
                         actor=Actor(None, "plataforma", "carga de demonstração (plataforma)"),
                         municipality=m,
                         platform=platform,
@@ -89,4 +89,4 @@ def load(m: Municipality) -> None:
                         idempotency_key=f"demo-trips-{month:%Y-%m}",
                     )
             # The demo processes at once; in production a worker (`outorga db_worker`) does.
-            services.trip_upload_process(upload_id=upload.pk)
+            processing.trip_upload_process(upload_id=upload.pk)

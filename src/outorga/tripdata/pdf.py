@@ -20,7 +20,7 @@ from outorga.law.interfaces import cited_once
 from outorga.law.money import brl, rate_percent
 
 from .models import IssqnStatement, regime_label
-from .services import month_end
+from .services.common import month_end
 
 
 def _cpf(value: str) -> str:

@@ -13,7 +13,7 @@ from outorga.platforms.models import Platform
 
 from .models import IssqnStatement, PlatformMonth, TripUpload
 from .months import current_trip_uploads, month_drivers
-from .services import latest_report
+from .services.issqn import latest_report
 
 #: Finance reviews the data (platform.report.review, apps art. 16, 18, 20); the authority reads it
 #: to open infraction cases (art. 3 §2, 26).

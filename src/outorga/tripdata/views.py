@@ -25,9 +25,10 @@ from outorga.law.competence import NotCompetent
 from outorga.law.money import brl
 from outorga.platforms.models import Platform
 
-from . import pdf, selectors, services
+from . import pdf, selectors
 from .models import IssqnStatement, PlatformMonth, TripUpload
 from .months import current_trip_uploads
+from .services import common, issqn
 
 
 def _reader(request: HttpRequest) -> HttpResponse | None:
@@ -62,9 +63,9 @@ def index(request: HttpRequest) -> HttpResponse:
             "months": list(reversed(months)),
             "chart": selectors.chart_svg(months[-60:], cap.value if cap else None),
             "cap": cap.value if cap else None,
-            "cap_cite": services.trip_cited(m, "concurrent_drivers_cap"),
+            "cap_cite": common.trip_cited(m, "concurrent_drivers_cap"),
             "running": any(not u.finished for u in uploads),
-            "fundamento": services.trip_cited(
+            "fundamento": common.trip_cited(
                 current_municipality(), "trip_records", "inspection_access"
             ),
         },
@@ -131,7 +132,7 @@ def issqn_download(
     pm = _month(platform_id, year, month)
     statement = _statement(pm)
     try:
-        services.issqn_export_record(
+        issqn.issqn_export_record(
             actor=actor_of(request),
             municipality=current_municipality(),
             statement=statement,
@@ -185,7 +186,7 @@ def issqn_recompute(request: HttpRequest, platform_id: int, year: int, month: in
         return refused
     pm = _month(platform_id, year, month)
     try:
-        services.issqn_statement_recompute(
+        issqn.issqn_statement_recompute(
             actor=actor_of(request),
             municipality=current_municipality(),
             platform=pm.platform,
@@ -193,7 +194,7 @@ def issqn_recompute(request: HttpRequest, platform_id: int, year: int, month: in
         )
     except NotCompetent as exc:
         return forbidden(request, str(exc))
-    except services.TripDataError as exc:
+    except common.TripDataError as exc:
         messages_add(request, exc)
     else:
         messages.success(request, "Extrato do ISSQN recalculado.")

@@ -20,8 +20,9 @@ from outorga.platforms.models import Platform
 from outorga.platforms.validators import format_cpf
 from outorga.platforms.views.common import forbidden, platform_screen
 
-from . import selectors, services
+from . import selectors
 from .models import IssqnStatement, TripUpload
+from .services import common, receiving
 
 
 def _months(today: dt.date, n: int = 12) -> list[tuple[str, str]]:
@@ -52,7 +53,7 @@ def uploads(request: HttpRequest, platform: Platform) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         year, month = (int(x) for x in form.cleaned_data["month"].split("-"))
         try:
-            upload, _ = services.trip_upload_submit(
+            upload, _ = receiving.trip_upload_submit(
                 actor=actor_of(request),
                 municipality=platform.municipality,
                 platform=platform,
@@ -64,7 +65,7 @@ def uploads(request: HttpRequest, platform: Platform) -> HttpResponse:
             )
         except NotCompetent as exc:
             return forbidden(request, exc)
-        except services.TripDataError as exc:
+        except common.TripDataError as exc:
             # The service names the API's field; the form's own where it has one.
             fld = {"format": "file", "Idempotency-Key": None}.get(exc.field, exc.field)
             form.add_error(fld if fld in form.fields else None, str(exc))
@@ -77,7 +78,7 @@ def uploads(request: HttpRequest, platform: Platform) -> HttpResponse:
             "p": platform,
             "form": form,
             "uploads": TripUpload.objects.filter(platform=platform)[:50],
-            "fundamento": services.trip_cited(
+            "fundamento": common.trip_cited(
                 platform.municipality, "trip_records", "inspection_access"
             ),
         },
@@ -126,6 +127,6 @@ def issqn(request: HttpRequest, platform: Platform) -> HttpResponse:
                 )
                 for line in (chosen.lines.all() if chosen else [])
             ],
-            "fundamento": services.trip_cited(platform.municipality, "issqn"),
+            "fundamento": common.trip_cited(platform.municipality, "issqn"),
         },
     )

@@ -29,7 +29,7 @@ from outorga.law.rules import check, reason
 from outorga.law.schemas import closed, list_of
 
 from ._base import DATE, LAW, art, day, decide, fmt, has_pending, has_refusal, param
-from .enforcement import procedure_days
+from .enforcement.penalties import procedure_days
 from .final_provisions import law_in_force
 
 #: The code an auto cites for the irregular service that seizes the vehicle (art. 26, III).

@@ -1,0 +1,478 @@
+"""Art. 26, parágrafo único: the appeal against an imposed penalty, when the penalty is final
+(D-1), and its reconsideration and partial provision (Lei 9.784/1999 art. 56 §1, 63, 64; D-17).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+from outorga.law.citations import Citation, cite, decision
+from outorga.law.competence import ROLE_LABELS, Role
+from outorga.law.context import Context
+from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.money import number_br
+from outorga.law.questions import question
+from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
+
+from .._base import DATE, LAW, art, day, decide, deciders, fmt, has_pending, has_refusal
+from .penalties import (
+    PROPOSALS,
+    art26_iv_suspension_period,
+    default_used,
+    procedure_days,
+    upfbg_in_reais,
+)
+
+# --- art. 26 sole paragraph: the appeal against an imposed penalty (D-1, D-4, D-17) ---------------
+
+#: Lei 9.784/1999, applied by default where the municipal law is silent (D-17): the appeal is
+#: addressed to the authority that decided and judged by the superior one (art. 56 §1); a late
+#: appeal is not heard (art. 63, I); a party who comes forward supplies the missing notice
+#: (art. 26 §5); an appeal's decision states its facts and legal grounds (art. 50, V).
+FEDERAL_APPEAL_NOT_HEARD = cite("federal.9784-1999", 63, inc="I")
+FEDERAL_APPEARANCE_SUPPLIES_NOTICE = cite("federal.9784-1999", 26, 5)
+FEDERAL_REASONED_DECISION = cite("federal.9784-1999", 50, inc="V")
+FEDERAL_PARTIAL_PROVISION = cite("federal.9784-1999", 64)
+APPEAL_RESULTS = ("none", "pending", "upheld", "partial", "dismissed")
+
+
+def art26_sole_appeal_in_time(
+    ctx: Context, notice_on: dt.date | None, filed_on: dt.date
+) -> tuple[dt.date | None, list[Reason]]:
+    """Art. 26, sole paragraph: penalties are applied "mediante processo administrativo,
+    assegurado o contraditório e a ampla defesa" — the appeal against the penalty is part of the
+    ampla defesa. The law sets no period: the regulation's, or by default 10 days from the notice
+    of the decision (Lei 9.784/1999 art. 59; D-17), counted by D-4. An appeal filed after the last
+    day is not heard (Lei 9.784/1999 art. 63, I); one filed before any notice was recorded is in
+    time, the appearance supplying the notice (art. 26 §5)."""
+    days, why = procedure_days(ctx, "appeal", notice_on or filed_on)
+    if notice_on is None:
+        return None, [
+            why,
+            reason(
+                "apps.art26.appeal_in_time",
+                Verdict.OK,
+                f"Recurso apresentado em {fmt(filed_on)}, antes de registrada a notificação da "
+                "decisão: o comparecimento da plataforma supre a notificação, e o recurso está no "
+                "prazo.",
+                art(26, "único"),
+                decision(17),
+                FEDERAL_APPEARANCE_SUPPLIES_NOTICE,
+                facts={"apresentado_em": filed_on},
+            ),
+        ]
+    last = ctx.calendar.deadline(notice_on, days)
+    late_cites: tuple[Citation, ...] = (
+        (decision(17), FEDERAL_APPEAL_NOT_HEARD) if default_used(why) else (art(27),)
+    )
+    closed = ctx.calendar.why_closed(notice_on + dt.timedelta(days=days))
+    moved = f" (o {days}º dia caiu em dia sem expediente — {closed} —, D-4)" if closed else ""
+    return last, [
+        why,
+        check(
+            "apps.art26.appeal_in_time",
+            filed_on <= last,
+            f"Recurso apresentado em {fmt(filed_on)}, dentro do prazo que termina em {fmt(last)}"
+            f"{moved} (notificação da decisão em {fmt(notice_on)}).",
+            f"Recurso apresentado em {fmt(filed_on)}, depois do prazo, encerrado em {fmt(last)}"
+            f"{moved} (notificação da decisão em {fmt(notice_on)}): recurso fora do prazo não é "
+            "conhecido.",
+            art(26, "único"),
+            decision(4),
+            *late_cites,
+            facts={
+                "notificação_da_decisão": notice_on,
+                "dias": days,
+                "último_dia": last,
+                "apresentado_em": filed_on,
+            },
+        ),
+    ]
+
+
+@question(
+    "barra-do-garcas.apps-2025.penalty_appeal",
+    law=LAW,
+    title="O recurso contra a penalidade aplicada foi apresentado no prazo? Até quando se julga?",
+    schema=closed({"decision_notice_on": DATE, "filed_on": DATE}, required=["filed_on"]),
+)
+def penalty_appeal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Whether an appeal against a warning or fine (art. 26 I–II) filed on ``filed_on`` is heard,
+    given the notice of the decision (``decision_notice_on``, absent when none was recorded), and
+    by when the competent authority should judge it (regulation, else Lei 9.784/1999 art. 59 §1:
+    30 days from receiving it; D-17). Who judges is in :mod:`outorga.law.competence`
+    (``appeal.executive.judge``)."""
+    qid = "barra-do-garcas.apps-2025.penalty_appeal"
+    filed_on = day(facts["filed_on"])
+    notice = facts.get("decision_notice_on")
+    last, reasons = art26_sole_appeal_in_time(ctx, day(notice) if notice else None, filed_on)
+    timely = not has_refusal(reasons)
+    outcome: dict[str, Any] = {
+        "timely": timely,
+        "appeal_until": last,
+        "appeal_days": int(reasons[0].parameters[0].value),
+        "default_used": default_used(reasons[0]),
+        "judge_until": None,
+        "decided_by": [],
+    }
+    if timely:
+        days, why = procedure_days(ctx, "appeal_judgment", filed_on)
+        judge_until = ctx.calendar.deadline(filed_on, days)
+        roles, comp_cites = deciders("appeal.executive.judge", ctx.as_of)
+        who = ", ".join(ROLE_LABELS[Role(r)] for r in roles) or "a autoridade competente"
+        cites = dict.fromkeys(
+            (
+                art(26, "único"),
+                decision(17),
+                cite("federal.9784-1999", 56, 1),
+                FEDERAL_REASONED_DECISION,
+                *comp_cites,
+            )
+        )
+        reasons += [
+            why,
+            reason(
+                "apps.art26.appeal_judgment",
+                Verdict.INFO,
+                f"Julga o recurso: {who} (autoridade superior à que aplicou a penalidade), até "
+                f"{fmt(judge_until)}, em decisão fundamentada.",
+                *cites,
+                facts={"julga": roles, "julgar_até": judge_until},
+            ),
+        ]
+        outcome.update(judge_until=judge_until, decided_by=roles)
+        summary = f"Recurso no prazo; julgamento até {fmt(judge_until)}."
+    else:
+        assert last is not None  # only an appeal after a recorded notice can be late
+        summary = f"Recurso fora do prazo (encerrado em {fmt(last)}): não é conhecido."
+    return decide(qid, ctx, outcome, reasons, summary)
+
+
+def _d1_final(
+    verdict: Verdict, message: str, *more: Citation, facts: Mapping[str, Any] | None = None
+) -> Reason:
+    """The reason of :func:`d1_penalty_final`: decision D-1 on art. 26, parágrafo único."""
+    return reason(
+        "apps.d1.penalty_final", verdict, message, art(26, "único"), decision(1), *more, facts=facts
+    )
+
+
+def d1_penalty_final(
+    ctx: Context,
+    notice_on: dt.date | None,
+    appeal: str,
+    judged_on: dt.date | None,
+) -> tuple[dict[str, Any], list[Reason]]:
+    """Decision D-1: a penalty is final only when no defence or appeal is pending and every
+    deadline lapsed, or when it was confirmed on appeal. An appeal upheld annuls it. The appeal
+    period runs from the notice of the decision (art. 26 sole paragraph; D-17, D-4)."""
+    out: dict[str, Any] = {"final": False, "final_on": None, "appeal_until": None}
+    if appeal == "upheld":
+        out["status"] = "annulled"
+        return out, [
+            _d1_final(
+                Verdict.INFO,
+                "Recurso provido: a penalidade foi anulada e não se torna definitiva.",
+                facts={"recurso": appeal, "julgado_em": judged_on},
+            )
+        ]
+    if appeal in ("dismissed", "partial"):
+        final_on = judged_on or ctx.as_of
+        out.update(status="final", final=True, final_on=final_on)
+        return out, [
+            _d1_final(
+                Verdict.OK,
+                f"Recurso improvido em {fmt(final_on)}: penalidade confirmada, definitiva."
+                if appeal == "dismissed"
+                else f"Recurso provido em parte em {fmt(final_on)}: penalidade reformada, "
+                "definitiva no que foi mantido.",
+                *((FEDERAL_PARTIAL_PROVISION,) if appeal == "partial" else ()),
+                facts={"recurso": appeal, "julgado_em": final_on},
+            )
+        ]
+    if appeal == "pending":
+        out["status"] = "under_appeal"
+        return out, [
+            _d1_final(
+                Verdict.PENDING,
+                "Recurso pendente de julgamento: a penalidade ainda não é definitiva.",
+                facts={"recurso": appeal},
+            )
+        ]
+    if notice_on is None:
+        out["status"] = "awaiting_notice"
+        return out, [
+            _d1_final(
+                Verdict.PENDING,
+                "A decisão ainda não foi notificada à plataforma: o prazo de recurso não começou e "
+                "a penalidade não é definitiva.",
+                decision(17),
+            )
+        ]
+    days, why = procedure_days(ctx, "appeal", notice_on)
+    last = ctx.calendar.deadline(notice_on, days)
+    lapsed = ctx.as_of > last
+    out["appeal_until"] = last
+    if lapsed:
+        out.update(status="final", final=True, final_on=last + dt.timedelta(days=1))
+    else:
+        out["status"] = "appeal_period"
+    return out, [
+        why,
+        _d1_final(
+            Verdict.OK if lapsed else Verdict.PENDING,
+            (
+                f"Prazo de recurso encerrado em {fmt(last)} sem recurso: penalidade definitiva "
+                f"desde {fmt(last + dt.timedelta(days=1))}."
+                if lapsed
+                else f"Prazo de recurso aberto até {fmt(last)} (notificação da decisão em "
+                f"{fmt(notice_on)}): a penalidade ainda não é definitiva."
+            ),
+            decision(4),
+            facts={"notificação_da_decisão": notice_on, "último_dia": last, "recurso": appeal},
+        ),
+    ]
+
+
+@question(
+    "barra-do-garcas.apps-2025.penalty_finality",
+    law=LAW,
+    title="A penalidade aplicada à plataforma já é definitiva?",
+    schema=closed(
+        {
+            "decision_notice_on": DATE,
+            "appeal": {"enum": list(APPEAL_RESULTS)},
+            "appeal_judged_on": DATE,
+        },
+        required=["appeal"],
+    ),
+)
+def penalty_finality(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """D-1 for a warning or fine (art. 26 I–II) on the reference date: ``awaiting_notice``,
+    ``appeal_period``, ``under_appeal``, ``final`` (with the day it became final) or
+    ``annulled``. A fine's debt is final only once the penalty is (D-1, D-11)."""
+    qid = "barra-do-garcas.apps-2025.penalty_finality"
+    notice = facts.get("decision_notice_on")
+    judged = facts.get("appeal_judged_on")
+    outcome, reasons = d1_penalty_final(
+        ctx, day(notice) if notice else None, facts["appeal"], day(judged) if judged else None
+    )
+    summary = {
+        "awaiting_notice": "Aguardando a notificação da decisão.",
+        "appeal_period": "Prazo de recurso aberto.",
+        "under_appeal": "Em recurso.",
+        "final": "Penalidade definitiva.",
+        "annulled": "Penalidade anulada em recurso.",
+    }[outcome["status"]]
+    return decide(qid, ctx, outcome, reasons, summary)
+
+
+# --- art. 26 sole paragraph: reconsideration and partial provision (Lei 9.784/1999 art. 56 §1, 64) --
+
+FEDERAL_RECONSIDERATION = cite("federal.9784-1999", 56, 1)
+REVISION_RESULTS = ("confirm", "annul", "partial")
+
+
+def art56_1_reconsideration_in_time(
+    ctx: Context, appeal_filed_on: dt.date, decided_on: dt.date
+) -> tuple[dt.date, list[Reason]]:
+    """Lei 9.784/1999 art. 56, §1º, applied where the municipal law is silent (art. 26 sole
+    paragraph; D-17): "O recurso será dirigido à autoridade que proferiu a decisão, a qual, se
+    não a reconsiderar no prazo de cinco dias, o encaminhará à autoridade superior" — the period
+    runs from receiving the appeal, counted by D-4 (art. 66); after its last day only the superior
+    authority decides."""
+    days, why = procedure_days(ctx, "reconsideration", appeal_filed_on)
+    last = ctx.calendar.deadline(appeal_filed_on, days)
+    return last, [
+        why,
+        check(
+            "apps.art26.reconsideration_in_time",
+            appeal_filed_on <= decided_on <= last,
+            f"Reconsideração em {fmt(decided_on)}, no prazo que termina em {fmt(last)} (recurso "
+            f"recebido em {fmt(appeal_filed_on)}).",
+            f"Reconsideração em {fmt(decided_on)} fora do prazo, encerrado em {fmt(last)} (recurso "
+            f"recebido em {fmt(appeal_filed_on)}): o recurso segue à autoridade superior, que o "
+            "julga.",
+            art(26, "único"),
+            decision(4),
+            decision(17),
+            FEDERAL_RECONSIDERATION,
+            facts={
+                "recurso_recebido_em": appeal_filed_on,
+                "último_dia": last,
+                "reconsiderado_em": decided_on,
+            },
+        ),
+    ]
+
+
+def art64_partial_provision(
+    ctx: Context, imposed_on: dt.date, imposed: Decimal, reduced: Decimal
+) -> tuple[int | None, list[Reason]]:
+    """Lei 9.784/1999 art. 64: "O órgão competente para decidir o recurso poderá confirmar,
+    modificar, anular ou revogar, total ou parcialmente, a decisão recorrida" — granted in part,
+    the fine is reduced to an amount greater than zero and smaller than the one imposed (the
+    whole fine falling is the appeal granted in full). The new amount is converted at the UPFBG
+    of the day the fine was imposed (art. 26 II; decision D-5)."""
+    reasons = [
+        check(
+            "apps.art26.partial_provision",
+            Decimal(0) < reduced < imposed,
+            f"Provimento parcial: multa reduzida de {number_br(imposed)} para "
+            f"{number_br(reduced)} UPFBG.",
+            f"Provimento parcial reduz a multa a um valor maior que zero e menor que o aplicado "
+            f"({number_br(imposed)} UPFBG); {number_br(reduced)} UPFBG não o é — para anular a "
+            "multa, dê provimento total; para mantê-la, negue provimento.",
+            art(26, inc="II"),
+            art(26, "único"),
+            decision(17),
+            FEDERAL_PARTIAL_PROVISION,
+            facts={"multa_aplicada_upfbg": imposed, "multa_reduzida_upfbg": reduced},
+        )
+    ]
+    if reasons[0].verdict is Verdict.REFUSED:
+        return None, reasons
+    cents, converted = upfbg_in_reais(ctx, reduced, imposed_on)
+    reasons.append(converted)
+    return cents, reasons
+
+
+def art64_credential_reduction(
+    imposed_kind: str, imposed_days: int | None, new_days: int | None, start: dt.date
+) -> tuple[dt.date | None, list[Reason]]:
+    """Lei 9.784/1999 art. 64 on a credential penalty (art. 26 IV): granted in part, a
+    cancellation becomes a temporary suspension, or a suspension is shortened — to fewer days
+    than imposed, at least one; the suspension still counts from the day of the decision
+    appealed against (``start``), that day included. Annulling it is the appeal granted in
+    full."""
+    shorter = imposed_kind == "credential_cancellation" or (
+        imposed_days is not None and new_days is not None and new_days < imposed_days
+    )
+    reasons = [
+        check(
+            "apps.art26.iv.partial_provision",
+            bool(new_days) and shorter,
+            "Provimento parcial: "
+            + (
+                f"cancelamento convertido em suspensão de {new_days} dia(s)."
+                if imposed_kind == "credential_cancellation"
+                else f"suspensão reduzida de {imposed_days} para {new_days} dia(s)."
+            ),
+            "Provimento parcial converte o cancelamento em suspensão temporária ou reduz a "
+            f"suspensão a menos dias que os aplicados ({imposed_days or 0}) e ao menos 1; "
+            f"{new_days or 0} dia(s) não o faz — para anular, dê provimento total; para manter, "
+            "negue provimento.",
+            art(26, inc="IV"),
+            art(26, "único"),
+            decision(17),
+            FEDERAL_PARTIAL_PROVISION,
+            facts={
+                "penalidade_aplicada": imposed_kind,
+                "dias_aplicados": imposed_days,
+                "novos_dias": new_days,
+            },
+        )
+    ]
+    if reasons[0].verdict is Verdict.REFUSED:
+        return None, reasons
+    until, period = art26_iv_suspension_period(start, new_days)
+    reasons.append(period)
+    return until, reasons
+
+
+@question(
+    "barra-do-garcas.apps-2025.penalty_revision",
+    law=LAW,
+    title="A decisão recorrida pode ser reconsiderada ou reformada em parte?",
+    schema=closed(
+        {
+            "by": {"enum": ["reconsideration", "appeal"]},
+            "appeal_filed_on": DATE,
+            "decided_on": DATE,
+            "result": {"enum": list(REVISION_RESULTS)},
+            "imposed_on": DATE,
+            "imposed_upfbg": {"type": "string", "pattern": r"^\d{1,6}(\.\d{1,4})?$"},
+            "new_upfbg": {"type": "string", "pattern": r"^\d{1,6}(\.\d{1,4})?$"},
+            "imposed_kind": {"enum": sorted(PROPOSALS)},
+            "imposed_days": {"type": "integer", "minimum": 1},
+            "new_days": {"type": "integer", "minimum": 1},
+            "suspension_from": DATE,
+        },
+        required=["by", "appeal_filed_on", "decided_on", "result"],
+    ),
+)
+def penalty_revision(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Whether the decision appealed against may be revised as asked: by the authority that
+    decided, within the reconsideration period (Lei 9.784/1999 art. 56 §1), or by the superior
+    authority judging the appeal; ``partial`` reduces a fine (art. 64) and gives its new amount
+    (``imposed_on``, ``imposed_upfbg``, ``new_upfbg``). Due process of art. 26 sole paragraph,
+    D-17 defaults."""
+    qid = "barra-do-garcas.apps-2025.penalty_revision"
+    filed_on, decided_on = day(facts["appeal_filed_on"]), day(facts["decided_on"])
+    result = facts["result"]
+    reasons: list[Reason] = []
+    outcome: dict[str, Any] = {
+        "allowed": False,
+        "result": result,
+        "reconsider_until": None,
+        "new_upfbg": None,
+        "new_amount_cents": None,
+    }
+    if facts["by"] == "reconsideration":
+        last, why = art56_1_reconsideration_in_time(ctx, filed_on, decided_on)
+        outcome["reconsider_until"] = last
+        reasons += why
+    if facts["by"] == "appeal" and result != "partial":
+        reasons.append(
+            reason(
+                "apps.art26.appeal_decision",
+                Verdict.INFO,
+                "A autoridade competente para decidir o recurso pode "
+                + ("confirmar a decisão recorrida." if result == "confirm" else "anulá-la."),
+                art(26, "único"),
+                decision(17),
+                FEDERAL_PARTIAL_PROVISION,
+            )
+        )
+    if result == "partial" and "imposed_kind" in facts:
+        until, why = art64_credential_reduction(
+            facts["imposed_kind"],
+            facts.get("imposed_days"),
+            facts.get("new_days"),
+            day(facts["suspension_from"]) if facts.get("suspension_from") else decided_on,
+        )
+        reasons += why
+        outcome.update(new_days=facts.get("new_days"), suspended_until=until)
+    elif result == "partial":
+        if not {"imposed_on", "imposed_upfbg", "new_upfbg"} <= set(facts):
+            reasons.append(
+                reason(
+                    "apps.art26.partial_provision",
+                    Verdict.PENDING,
+                    "Informe a multa aplicada e o novo valor em UPFBG.",
+                    FEDERAL_PARTIAL_PROVISION,
+                )
+            )
+        else:
+            new = Decimal(facts["new_upfbg"])
+            cents, why = art64_partial_provision(
+                ctx, day(facts["imposed_on"]), Decimal(facts["imposed_upfbg"]), new
+            )
+            reasons += why
+            outcome.update(new_upfbg=new, new_amount_cents=cents)
+    outcome["allowed"] = not has_refusal(reasons) and not has_pending(reasons)
+    label = {
+        "confirm": "mantida",
+        "annul": "anulada",
+        "partial": "reformada em parte",
+    }[result]
+    summary = (
+        f"A decisão recorrida pode ser {label}."
+        if outcome["allowed"]
+        else f"A decisão recorrida não pode ser {label}: {'; '.join(r.message for r in reasons if r.verdict in (Verdict.REFUSED, Verdict.PENDING))}"
+    )
+    return decide(qid, ctx, outcome, reasons, summary)

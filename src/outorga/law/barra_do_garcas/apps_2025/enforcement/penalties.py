@@ -1,0 +1,570 @@
+"""Art. 26: the penalties (I–IV) and their process — the Lei 9.784/1999 periods that apply while the
+regulation sets none (D-17), the standing of a credential under a measure, the penalty's decision
+and the process's deadlines (D-4).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from outorga.law.citations import Citation, cite, decision
+from outorga.law.common.labels import sentence
+from outorga.law.competence import role_names
+from outorga.law.context import Context
+from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.money import brl, brl_unit, fiscal_units_to_cents, number_br
+from outorga.law.parameters import ParameterMissing
+from outorga.law.questions import question
+from outorga.law.rules import check, reason
+from outorga.law.schemas import closed, list_of
+
+from .._base import (
+    DATE,
+    LAW,
+    art,
+    day,
+    decide,
+    deciders,
+    fmt,
+    has_pending,
+    has_refusal,
+    optional_param,
+    param,
+)
+from ..final_provisions import law_in_force, platform_obligation_enforceable
+
+PENALTIES = {
+    "warning": ("I", "advertência escrita", "penalty.warning"),
+    "fine": ("II", "multa", "penalty.fine"),
+    "seizure": ("III", "apreensão do veículo", "penalty.seizure"),
+    "credential_suspension": ("IV", "suspensão temporária do credenciamento", "platform.suspend"),
+    "credential_cancellation": ("IV", "cancelamento do credenciamento", "platform.suspend"),
+}
+PROPOSALS = frozenset({"credential_suspension", "credential_cancellation"})
+
+# --- art. 26: penalties ---------------------------------------------------------------------------
+
+
+#: The stages of the penalty process (art. 26 sole paragraph) whose period the law leaves to the
+#: regulation (art. 27): label and the Lei 9.784/1999 default that applies meanwhile (D-17).
+STAGES: dict[str, tuple[str, Citation]] = {
+    "defence": ("defesa", cite("federal.9784-1999", 44)),
+    "appeal": ("recurso", cite("federal.9784-1999", 59)),
+    "appeal_judgment": ("julgamento do recurso", cite("federal.9784-1999", 59, 1)),
+    "reconsideration": ("reconsideração", cite("federal.9784-1999", 56, 1)),
+}
+
+
+def procedure_days(ctx: Context, stage: str, on: dt.date) -> tuple[int, Reason]:
+    """Days for the defence, the appeal or the appeal's judgment (art. 26 sole paragraph): the
+    regulation's value, or by default Lei 9.784/1999 art. 44 (defence), art. 59 (appeal) and
+    art. 59 §1 (judgment) — decision D-17."""
+    own = optional_param(ctx, f"procedure_{stage}_days", on)
+    label, federal = STAGES[stage]
+    if own is not None:
+        return int(own.value), reason(
+            f"apps.art26.{stage}_days",
+            Verdict.INFO,
+            f"Prazo de {label}: {own.value} dias, fixado em regulamento.",
+            art(26, "único"),
+            art(27),
+            params=(own,),
+        )
+    default = ctx.param(f"procedure.default_{stage}_days", on)
+    return int(default.value), reason(
+        f"apps.art26.{stage}_days",
+        Verdict.INFO,
+        f"Prazo de {label}: {default.value} dias — a lei municipal é silente e o regulamento não o "
+        f"fixou; aplica-se por padrão a Lei 9.784/1999 (STJ Súmula 633).",
+        art(26, "único"),
+        decision(17),
+        federal,
+        params=(default,),
+    )
+
+
+def default_used(why: Reason) -> bool:
+    """Whether a period came from the Lei 9.784/1999 default rather than the regulation (D-17)."""
+    return decision(17) in why.citations
+
+
+def art26_sole_defence(
+    ctx: Context, notice_on: dt.date | None, defence_judged: bool
+) -> list[Reason]:
+    """Art. 26, sole paragraph: "As penalidades serão aplicadas mediante processo administrativo,
+    assegurado o contraditório e a ampla defesa". A penalty is imposed only after the offender was
+    notified and either the defence was judged or the defence period lapsed (D-4 counting)."""
+    if notice_on is None:
+        return [
+            reason(
+                "apps.art26.due_process",
+                Verdict.REFUSED,
+                "Sem notificação para defesa: a penalidade exige processo administrativo com "
+                "contraditório e ampla defesa.",
+                art(26, "único"),
+            )
+        ]
+    days, why = procedure_days(ctx, "defence", notice_on)
+    deadline = ctx.calendar.deadline(notice_on, days)
+    lapsed = ctx.as_of > deadline
+    ok = defence_judged or lapsed
+    return [
+        why,
+        check(
+            "apps.art26.due_process",
+            ok,
+            (
+                "Defesa apresentada e julgada."
+                if defence_judged
+                else f"Prazo de defesa encerrado em {fmt(deadline)} "
+                f"(notificação em {fmt(notice_on)})."
+            ),
+            f"Prazo de defesa aberto até {fmt(deadline)}: a penalidade ainda não pode ser aplicada.",
+            art(26, "único"),
+            decision(4),
+            facts={
+                "notificação": notice_on,
+                "prazo_de_defesa": deadline,
+                "julgada": defence_judged,
+            },
+        ),
+    ]
+
+
+#: How an earlier measure against the offender stands (the app's record, as the law reads it).
+OCCURRENCE_SCHEMA: dict[str, Any] = closed(
+    {
+        "id": {"type": "string"},
+        "kind": {"enum": ["penalty", "proposal"]},
+        "on": DATE,  # the date of the fact it punished
+        "status": {
+            "enum": [
+                "awaiting_notice",
+                "appeal_period",
+                "under_appeal",
+                "final",
+                "annulled",
+                "open",
+                "upheld",
+                "rejected",
+            ]
+        },
+    },
+    required=["id", "kind", "on", "status"],
+)
+
+
+def art26_i_prior_occurrences(
+    infraction_on: dt.date, occurrences: Sequence[Mapping[str, Any]]
+) -> tuple[int, Reason]:
+    """Art. 26, I ("na primeira ocorrência") read from the offender's record: an earlier occurrence
+    is established by a penalty imposed for a fact on or before this one and not annulled on
+    appeal, or by a proposal (IV) upheld. A proposal still open or rejected established nothing."""
+    counted = [
+        o
+        for o in occurrences
+        if day(o["on"]) <= infraction_on
+        and (
+            (o["kind"] == "penalty" and o["status"] != "annulled")
+            or (o["kind"] == "proposal" and o["status"] == "upheld")
+        )
+    ]
+    return len(counted), reason(
+        "apps.art26.i.occurrences",
+        Verdict.INFO,
+        f"{len(counted)} ocorrência(s) anterior(es) estabelecida(s)"
+        + (f": {', '.join(o['id'] for o in counted)}." if counted else "."),
+        art(26, inc="I"),
+        facts={
+            "consideradas": [o["id"] for o in counted],
+            "não_contadas": [o["id"] for o in occurrences if o not in counted],
+        },
+    )
+
+
+def art26_i_warning_on_first_occurrence(penalty: str, prior: int) -> Reason:
+    """Art. 26, I: "advertência escrita, na primeira ocorrência". On a first occurrence the
+    penalty is the written warning; fines and the credential measures need a previous occurrence.
+    Seizure of a vehicle in irregular service (III) is a separate rule, not bound to the first
+    occurrence."""
+    first = prior == 0
+    if penalty == "warning" or penalty == "seizure":
+        return reason(
+            "apps.art26.i.first_occurrence",
+            Verdict.OK,
+            "Primeira ocorrência: advertência escrita."
+            if first and penalty == "warning"
+            else f"{prior} ocorrência(s) anterior(es).",
+            art(26, inc="I"),
+            facts={"ocorrências_anteriores": prior},
+        )
+    return check(
+        "apps.art26.i.first_occurrence",
+        not first,
+        f"{prior} ocorrência(s) anterior(es): cabe penalidade além da advertência.",
+        f"Primeira ocorrência: a lei prevê advertência escrita, não {PENALTIES[penalty][1]}.",
+        art(26, inc="I"),
+        facts={"ocorrências_anteriores": prior},
+    )
+
+
+def upfbg_in_reais(
+    ctx: Context, units: Decimal, on: dt.date | None = None
+) -> tuple[int | None, Reason]:
+    """A fine in UPFBG converted to reais at the unit's value in force on the day the fine is
+    imposed (``on``, by default the reference date): art. 26, II with decision D-5. Pending when
+    the municipality has not recorded the unit's value."""
+    try:
+        unit = ctx.fiscal_unit("UPFBG", on)
+    except ParameterMissing as exc:
+        return None, reason("apps.art26.ii.fine_reais", Verdict.PENDING, str(exc), decision(5))
+    cents = fiscal_units_to_cents(units, unit.value)
+    ex = ", valor de exemplo" if unit.example else ""
+    return cents, reason(
+        "apps.art26.ii.fine_reais",
+        Verdict.INFO,
+        f"{number_br(units)} UPFBG × {brl_unit(unit.value)} (UPFBG em vigor desde "
+        f"{fmt(unit.valid_from)}{ex}) = {brl(cents)}.",
+        art(26, inc="II"),
+        decision(5),
+        facts={"upfbg_valor": unit.value, "upfbg_desde": unit.valid_from, "multa_cents": cents},
+    )
+
+
+def art26_ii_fine(
+    ctx: Context, units: Decimal, infraction_on: dt.date
+) -> tuple[int | None, list[Reason]]:
+    """Art. 26, II: "multa no valor de até 500 (quinhentas) UPFBG" — the authority chooses the
+    amount up to the maximum in force on the date of the infraction (D-15); it is converted to reais
+    at the UPFBG's value on the date the fine is imposed, the reference date (D-5)."""
+    limit = param(ctx, "fine_max_upfbg", infraction_on)
+    within = Decimal(0) < units <= Decimal(str(limit.value))
+    reasons = [
+        check(
+            "apps.art26.ii.fine_max",
+            within,
+            f"Multa de {number_br(units)} UPFBG, até o máximo de {number_br(limit.value)} UPFBG.",
+            f"Multa de {number_br(units)} UPFBG fora do permitido: maior que zero e até "
+            f"{number_br(limit.value)} UPFBG.",
+            art(26, inc="II"),
+            facts={"multa_upfbg": units},
+            params=(limit,),
+        )
+    ]
+    cents, converted = upfbg_in_reais(ctx, units)
+    reasons.append(converted)
+    return cents, reasons
+
+
+def art26_iii_seizure(irregular_service: bool | None) -> Reason:
+    """Art. 26, III: "apreensão do veículo utilizado na prestação irregular do serviço"."""
+    return check(
+        "apps.art26.iii.seizure",
+        bool(irregular_service),
+        "Veículo utilizado na prestação irregular do serviço: apreensão cabível.",
+        "Apreensão só cabe para veículo utilizado na prestação irregular do serviço.",
+        art(26, inc="III"),
+        facts={"prestação_irregular": irregular_service},
+    )
+
+
+def art26_iv_credential(offender: str, penalty: str, prior: int, gravity: str) -> list[Reason]:
+    """Art. 26, IV: "suspensão temporária ou cancelamento definitivo do credenciamento da
+    plataforma, conforme a gravidade e reincidência" — only for a platform, and only as a proposal
+    a competent person decides after the defence (D-3).
+
+    The law gives no scale of gravity nor a number of recurrences that leads to each measure
+    (ADR 0030): the recurrence is the count of the platform's earlier occurrences the law
+    establishes (art. 26, I; :func:`art26_i_prior_occurrences`), and the gravity is the deciding
+    authority's reasoned judgment (``gravity``), recorded with the decision (Lei 9.784/1999
+    art. 50, II, applied where the municipal law is silent; D-17). No threshold is invented: a
+    decision without the judgment is pending, never refused or allowed by a number."""
+    roles, comp_cites = deciders("platform.suspend")
+    if offender != "platform":
+        return [
+            reason(
+                "apps.art26.iv.credential",
+                Verdict.REFUSED,
+                "Suspensão ou cancelamento de credenciamento só se aplica a plataformas.",
+                art(26, inc="IV"),
+                facts={"infrator": offender},
+            )
+        ]
+    out = [
+        reason(
+            "apps.art26.iv.credential",
+            Verdict.OK,
+            f"Proposta de {PENALTIES[penalty][1]}, conforme a gravidade e a reincidência; decide "
+            f"{role_names(roles)}, após a defesa (decisão D-3).",
+            art(26, inc="IV"),
+            decision(3),
+            *comp_cites,
+            facts={"decide": roles},
+        ),
+        reason(
+            "apps.art26.iv.recurrence",
+            Verdict.INFO,
+            f"Reincidência: {prior} ocorrência(s) anterior(es) estabelecida(s) contra a plataforma.",
+            art(26, inc="IV"),
+            art(26, inc="I"),
+            facts={"ocorrências_anteriores": prior},
+        ),
+    ]
+    text = gravity.strip()
+    out.append(
+        reason(
+            "apps.art26.iv.gravity",
+            Verdict.OK if text else Verdict.PENDING,
+            f"Gravidade, no juízo fundamentado da autoridade: {text}"
+            if text
+            else "A lei não gradua a gravidade: a autoridade a fundamenta na decisão, o que "
+            "ainda não foi feito.",
+            art(26, inc="IV"),
+            decision(17),
+            FEDERAL_REASONED_DECISION_II,
+            facts={"gravidade": text},
+        )
+    )
+    return out
+
+
+def art26_iv_suspension_period(start: dt.date, days: int | None) -> tuple[dt.date | None, Reason]:
+    """Art. 26, IV: "suspensão temporária" — for a number of days the authority fixes (the law
+    sets no bound but that it be temporary), from the day of the decision, that day included:
+    the platform operates again the day after the last one."""
+    if not days or days < 1:
+        return None, reason(
+            "apps.art26.iv.suspension_period",
+            Verdict.PENDING,
+            "Informe os dias da suspensão temporária (ao menos 1).",
+            art(26, inc="IV"),
+        )
+    last = start + dt.timedelta(days=days - 1)
+    return last, reason(
+        "apps.art26.iv.suspension_period",
+        Verdict.INFO,
+        f"Suspensão temporária de {days} dia(s): de {fmt(start)} a {fmt(last)}; volta a operar "
+        f"em {fmt(last + dt.timedelta(days=1))}.",
+        art(26, inc="IV"),
+        facts={"início": start, "dias": days, "último_dia": last},
+    )
+
+
+#: Lei 9.784/1999 art. 50, II: acts that impose sanctions state their facts and legal grounds.
+FEDERAL_REASONED_DECISION_II = cite("federal.9784-1999", 50, inc="II")
+
+#: What a platform may not do while its credential is suspended or cancelled (art. 3, 26 IV).
+STOPPED_ACTS = {
+    "roster": "cadastrar ou habilitar motoristas",
+    "fares": "publicar tabela de tarifas",
+    "operate": "intermediar o serviço",
+}
+
+
+@question(
+    "barra-do-garcas.apps-2025.credential_standing",
+    law=LAW,
+    title="A plataforma pode operar na data (credenciamento suspenso ou cancelado)?",
+    schema=closed(
+        {
+            "status": {"enum": ["credentialed", "suspended", "cancelled"]},
+            "suspended_until": DATE,
+            "act": {"enum": list(STOPPED_ACTS)},
+        },
+        required=["status"],
+    ),
+)
+def credential_standing(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 3 (only credentialed platforms offer the service) with art. 26, IV: while its
+    credential is suspended — through the last day of the suspension — or once it is cancelled,
+    the platform may not operate (``act``: enable drivers, publish fares, intermediate trips).
+    What due process gives it (defence, appeal, reports of past months) is not an act it loses."""
+    qid = "barra-do-garcas.apps-2025.credential_standing"
+    status = facts["status"]
+    act = STOPPED_ACTS[facts.get("act", "operate")]
+    until = day(facts["suspended_until"]) if facts.get("suspended_until") else None
+    if status == "cancelled":
+        ok, msg = False, f"Credenciamento cancelado definitivamente: a plataforma não pode {act}."
+    elif status == "suspended" and (until is None or ctx.as_of <= until):
+        ok = False
+        msg = (
+            f"Credenciamento suspenso até {fmt(until)}: a plataforma não pode {act} antes de "
+            f"{fmt(until + dt.timedelta(days=1))}."
+            if until
+            else f"Credenciamento suspenso: a plataforma não pode {act}."
+        )
+    else:
+        ok, msg = True, "Credenciamento em vigor."
+    reasons = [
+        check(
+            "apps.art26.iv.credential_standing",
+            ok,
+            msg,
+            msg,
+            art(3),
+            art(26, inc="IV"),
+            facts={"situação": status, "suspensa_até": until, "ato": act},
+        )
+    ]
+    return decide(qid, ctx, {"may_operate": ok, "suspended_until": until}, reasons, msg)
+
+
+@question(
+    "barra-do-garcas.apps-2025.penalty",
+    law=LAW,
+    title="A penalidade proposta pode ser aplicada (e qual o valor da multa)?",
+    schema={
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["offender", "penalty", "infraction_on"],
+        "anyOf": [{"required": ["occurrences"]}, {"required": ["prior_occurrences"]}],
+        "properties": {
+            "offender": {"enum": ["platform", "driver"]},
+            "penalty": {"enum": list(PENALTIES)},
+            "infraction_on": DATE,
+            # The offender's earlier measures, from which the law counts the occurrences; a
+            # count judged elsewhere (``prior_occurrences``) is still accepted.
+            "occurrences": list_of(OCCURRENCE_SCHEMA),
+            "prior_occurrences": {"type": "integer", "minimum": 0},
+            "fine_upfbg": {"type": "string", "pattern": r"^\d{1,6}(\.\d{1,4})?$"},
+            "irregular_service": {"type": "boolean"},
+            "defence_notice_on": DATE,
+            "defence_judged": {"type": "boolean"},
+            # Art. 26, IV: the authority's reasoned judgment of the gravity, and the days of a
+            # temporary suspension (from the reference date, the decision's).
+            "gravity": {"type": "string", "maxLength": 4000},
+            "suspension_days": {"type": "integer", "minimum": 1},
+        },
+    },
+)
+def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Validates a proposed penalty of art. 26 on the reference date (the date it is imposed).
+
+    ``prior_occurrences`` counts the offender's earlier occurrences already established; the fine
+    amount (II) is chosen by the authority; IV yields a proposal (D-3). Platform duties bind only
+    after the adaptation period (art. 28)."""
+    qid = "barra-do-garcas.apps-2025.penalty"
+    offender, kind = facts["offender"], facts["penalty"]
+    infraction_on = day(facts["infraction_on"])
+    prior = int(facts.get("prior_occurrences", 0))
+    reasons: list[Reason] = [law_in_force(ctx, infraction_on)]
+    if reasons[0].verdict is Verdict.REFUSED:
+        return decide(qid, ctx, {"allowed": False}, reasons, "Fato anterior à lei.")
+    if "occurrences" in facts:
+        prior, counted = art26_i_prior_occurrences(infraction_on, facts["occurrences"])
+        reasons.append(counted)
+    if offender == "platform":
+        enforceable, grace = platform_obligation_enforceable(ctx, infraction_on)
+        if not enforceable:
+            grace = reason(
+                grace.rule,
+                Verdict.REFUSED,
+                grace.message,
+                *grace.citations,
+                facts=grace.facts,
+                params=grace.parameters,
+            )
+        reasons.append(grace)
+    reasons.append(art26_i_warning_on_first_occurrence(kind, prior))
+    amount: int | None = None
+    units: Decimal | None = None
+    suspended_until: dt.date | None = None
+    if kind == "fine":
+        if "fine_upfbg" not in facts:
+            reasons.append(
+                reason(
+                    "apps.art26.ii.fine_max",
+                    Verdict.PENDING,
+                    "Informe o valor da multa em UPFBG escolhido pela autoridade.",
+                    art(26, inc="II"),
+                )
+            )
+        else:
+            units = Decimal(facts["fine_upfbg"])
+            amount, fine_reasons = art26_ii_fine(ctx, units, infraction_on)
+            reasons += fine_reasons
+    elif kind == "seizure":
+        reasons.append(art26_iii_seizure(facts.get("irregular_service")))
+    elif kind in PROPOSALS:
+        reasons += art26_iv_credential(offender, kind, prior, str(facts.get("gravity", "")))
+        if kind == "credential_suspension" and offender == "platform":
+            suspended_until, period = art26_iv_suspension_period(
+                ctx.as_of, facts.get("suspension_days")
+            )
+            reasons.append(period)
+    if kind == "seizure":
+        # The vehicle is held on the spot; the defence comes in the case opened with it.
+        reasons.append(
+            reason(
+                "apps.art26.due_process",
+                Verdict.INFO,
+                "A apreensão abre processo administrativo em que se assegura a defesa.",
+                art(26, "único"),
+            )
+        )
+    else:
+        notice = facts.get("defence_notice_on")
+        reasons += art26_sole_defence(
+            ctx, day(notice) if notice else None, bool(facts.get("defence_judged"))
+        )
+    _, appeal = procedure_days(ctx, "appeal", ctx.as_of)
+    reasons.append(appeal)
+    decided_by, _ = deciders(PENALTIES[kind][2], ctx.as_of)
+    allowed = not has_refusal(reasons) and not has_pending(reasons)
+    outcome = {
+        "allowed": allowed,
+        "penalty": kind,
+        "kind": "proposal" if kind in PROPOSALS else "penalty",
+        "fine_upfbg": units,
+        "amount_cents": amount,
+        "decided_by": decided_by,
+        "suspended_until": suspended_until,
+    }
+    label = PENALTIES[kind][1]
+    if not allowed:
+        summary = f"{sentence(label)}: não pode ser aplicada como proposta." + (
+            " Faltam dados." if not has_refusal(reasons) else ""
+        )
+    elif kind in PROPOSALS:
+        summary = f"Proposta de {label} pode ser encaminhada à autoridade competente."
+    elif amount is not None and units is not None:
+        summary = f"Multa de {number_br(units)} UPFBG = {brl(amount)} pode ser aplicada."
+    else:
+        summary = f"{sentence(label)} pode ser aplicada."
+    return decide(qid, ctx, outcome, reasons, summary)
+
+
+@question(
+    "barra-do-garcas.apps-2025.procedure_deadlines",
+    law=LAW,
+    title="Quais os prazos de defesa e de recurso no processo de penalidade?",
+    schema=closed({"defence_notice_on": DATE, "decision_notice_on": DATE}),
+)
+def procedure_deadlines(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Last day of the defence (from its notice) and of the appeal (from the notice of the
+    decision), art. 26 sole paragraph with D-17 defaults and D-4 counting."""
+    qid = "barra-do-garcas.apps-2025.procedure_deadlines"
+    reasons: list[Reason] = []
+    outcome: dict[str, Any] = {}
+    for stage, key in (("defence", "defence_notice_on"), ("appeal", "decision_notice_on")):
+        on = day(facts[key]) if key in facts else ctx.as_of
+        days, why = procedure_days(ctx, stage, on)
+        reasons.append(why)
+        if key in facts:
+            last = ctx.calendar.deadline(on, days)
+            outcome[f"{stage}_until"] = last
+            reasons.append(
+                reason(
+                    f"apps.art26.{stage}_deadline",
+                    Verdict.INFO,
+                    f"Notificação em {fmt(on)}: prazo até {fmt(last)}.",
+                    art(26, "único"),
+                    decision(4),
+                    facts={"notificação": on, "prazo": last},
+                )
+            )
+        outcome[f"{stage}_days"] = days
+    return decide(qid, ctx, outcome, reasons, "Prazos do processo administrativo.")

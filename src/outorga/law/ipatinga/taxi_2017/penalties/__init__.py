@@ -1,0 +1,85 @@
+"""Capítulo VII — Das infrações e penalidades (art. 41–43), and the procedure the law leaves to a
+regulation (decision D-17: Lei 9.784/1999 by default; never the mototaxi JARI path).
+
+The chapter is a package, a module a section; the rules keep their names here, where the coverage
+map and the apps find them:
+
+* :mod:`.infractions` — art. 41 §2 and 43: the infraction catalog;
+* :mod:`.deadlines` — D-17: the procedure's deadlines;
+* :mod:`.imposition` — art. 41: the penalty, the fine, the cassações and their notice;
+* :mod:`.suspension_points` — art. 42 IV–V, VII and §3: suspensions and points.
+"""
+
+from .deadlines import (
+    DEADLINE_SCHEMA,
+    LEI_9784,
+    STEPS,
+    d_4_deadline,
+    d_17_procedure_days,
+    deadline_question,
+)
+from .imposition import (
+    PENALTIES,
+    PENALTY_PT,
+    PENALTY_SCHEMA,
+    PROPOSED,
+    art_41_par_1_primary,
+    art_41_par_1_warning,
+    art_41_par_2_fine,
+    art_41_par_3_register_cassacao,
+    art_41_par_4_permit_cassacao,
+    art_41_par_5_notice_of_the_proposal,
+    art_41_par_5_prior_notice,
+    d_1_final_infraction,
+    penalty_question,
+)
+from .infractions import (
+    LAW_CATALOG,
+    NAMED_WITHOUT_NATURE,
+    InfractionType,
+    catalog,
+    nature_from_regulation,
+)
+from .suspension_points import (
+    POINTS_SCHEMA,
+    SUSPENSION_SCHEMA,
+    CountedInfraction,
+    art_42_par_3_windows,
+    art_42_suspension_limit,
+    points_question,
+    suspension_question,
+)
+
+__all__ = [
+    "InfractionType",
+    "LAW_CATALOG",
+    "NAMED_WITHOUT_NATURE",
+    "nature_from_regulation",
+    "catalog",
+    "LEI_9784",
+    "STEPS",
+    "d_17_procedure_days",
+    "d_4_deadline",
+    "DEADLINE_SCHEMA",
+    "deadline_question",
+    "PENALTIES",
+    "PROPOSED",
+    "PENALTY_PT",
+    "art_41_par_1_primary",
+    "art_41_par_1_warning",
+    "art_41_par_2_fine",
+    "art_41_par_3_register_cassacao",
+    "art_41_par_4_permit_cassacao",
+    "d_1_final_infraction",
+    "art_41_par_5_notice_of_the_proposal",
+    "art_41_par_5_prior_notice",
+    "PENALTY_SCHEMA",
+    "penalty_question",
+    "art_42_suspension_limit",
+    "SUSPENSION_SCHEMA",
+    "suspension_question",
+    "CountedInfraction",
+    "art_42_par_3_windows",
+    "POINTS_SCHEMA",
+    "points_question",
+]

@@ -1,0 +1,103 @@
+"""D-17: the deadlines of the penalty's procedure, which the law leaves to a regulation (art. 43) —
+the regulation's days, or Lei 9.784/1999 by default; D-4 counts them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from outorga.law.calendar import DEADLINE_CITATIONS
+from outorga.law.citations import cite, decision
+from outorga.law.context import Context
+from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.parameters import ParameterValue
+from outorga.law.questions import question
+from outorga.law.rules import reason
+from outorga.law.schemas import closed
+
+from .._base import DATE, LAW, answer, art, day, decide, fmt, optional_param, rule_id
+
+LEI_9784 = "federal.9784-1999"
+
+# --- D-17: procedure deadlines -------------------------------------------------------------------
+
+STEPS = {
+    # step: (taxi regulation parameter, Lei 9.784 default, Lei 9.784 article)
+    "defesa": ("procedure_defence_days", "procedure.default_defence_days", 44),
+    "recurso": ("procedure_appeal_days", "procedure.default_appeal_days", 59),
+}
+
+
+def d_17_procedure_days(ctx: Context, step: str, on: dt.date) -> tuple[ParameterValue, Reason]:
+    """D-17: a lei do táxi deixa o procedimento ao regulamento (art. 43). Enquanto o regulamento
+    não fixar o prazo, vale o padrão da Lei 9.784/1999 — 10 dias para a defesa (art. 44) e 10 dias
+    para o recurso (art. 59) —, e a decisão diz que usou o padrão."""
+    own, default, article = STEPS[step]
+    regulation = optional_param(ctx, own, on)
+    if regulation is not None:
+        return regulation, reason(
+            rule_id("d_17_procedure_days"),
+            Verdict.INFO,
+            f"Prazo de {step} fixado pelo regulamento do táxi: {regulation.value} dias.",
+            art(43),
+            decision(17),
+            params=(regulation,),
+        )
+    value = ctx.param(default, on)
+    return value, reason(
+        rule_id("d_17_procedure_days"),
+        Verdict.INFO,
+        f"O regulamento do táxi (art. 43) não fixou o prazo de {step}; usa-se o padrão da Lei "
+        f"9.784/1999, art. {article}: {value.value} dias (decisão D-17).",
+        art(43),
+        decision(17),
+        cite(LEI_9784, article),
+        facts={"etapa": step, "padrão_usado": True},
+        params=(value,),
+    )
+
+
+def d_4_deadline(
+    ctx: Context, step: str, notified_on: dt.date, days: int
+) -> tuple[dt.date, Reason]:
+    """D-4: dias corridos, exclui o dia da notificação e inclui o último; último dia sem expediente
+    passa ao próximo dia útil (Lei 9.784/1999, art. 66)."""
+    last = ctx.calendar.deadline(notified_on, days)
+    return last, reason(
+        rule_id("d_4_deadline"),
+        Verdict.INFO,
+        f"Notificado em {fmt(notified_on)}: prazo de {step} de {days} dias termina em {fmt(last)}.",
+        *DEADLINE_CITATIONS,
+        facts={"notificação": notified_on, "dias": days, "último_dia": last},
+    )
+
+
+DEADLINE_SCHEMA: dict[str, Any] = closed(
+    {"step": {"enum": list(STEPS)}, "notified_on": DATE}, required=["step", "notified_on"]
+)
+
+
+@question(
+    "ipatinga.taxi-2017.appeal_deadline",
+    law=LAW,
+    title="Até quando vai o prazo de defesa ou de recurso num processo de táxi?",
+    schema=DEADLINE_SCHEMA,
+)
+def deadline_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    qid = "ipatinga.taxi-2017.appeal_deadline"
+    notified = day(facts["notified_on"])
+    step = facts["step"]
+
+    def build() -> Decision:
+        days, source = d_17_procedure_days(ctx, step, notified)
+        last, counted = d_4_deadline(ctx, step, notified, int(days.value))
+        default_used = bool(source.facts.get("padrão_usado"))
+        outcome = {"step": step, "days": days.value, "deadline": last, "default_used": default_used}
+        summary = f"Prazo de {step} até {fmt(last)}" + (
+            " (padrão da Lei 9.784/1999, decisão D-17)." if default_used else "."
+        )
+        return decide(qid, ctx, outcome, [source, counted], summary)
+
+    return answer(qid, ctx, notified, (art(43), decision(17)), build)

@@ -1,0 +1,252 @@
+"""Art. 42, IV–V and VII, §3º: the length of a suspension (D-10) and the points counted in the 12
+months after the first infraction.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from outorga.law.citations import decision
+from outorga.law.context import Context
+from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.parameters import ParameterValue
+from outorga.law.questions import question
+from outorga.law.rules import check, reason
+from outorga.law.schemas import closed, list_of
+from outorga.law.windows import add_months
+
+from .._base import (
+    DATE,
+    LAW,
+    LAW_DATE,
+    SEVERITY_PT,
+    Severity,
+    answer,
+    art,
+    decide,
+    deciders,
+    fmt,
+    opt_day,
+    optional_param,
+    param,
+    rule_id,
+)
+
+# --- art. 42: administrative measures ------------------------------------------------------------------
+
+
+def art_42_suspension_limit(ctx: Context, target: str, days: int) -> Reason:
+    """Art. 42, IV: suspensão do cadastro de taxista, e V: suspensão da permissão, limitadas a 90
+    (noventa) dias corridos (D-10)."""
+    limit = param(ctx, "suspension_max_days")
+    inciso = "IV" if target == "cadastro" else "V"
+    what = "do cadastro de taxista" if target == "cadastro" else "da permissão"
+    return check(
+        rule_id("art_42_suspension_limit"),
+        days <= limit.value,
+        f"Suspensão {what} por {days} dias, dentro do limite de {limit.value}.",
+        f"Suspensão {what} por {days} dias; a lei limita a {limit.value} dias corridos.",
+        art(42, inc=inciso),
+        decision(10),
+        facts={"dias": days, "alvo": target},
+        params=(limit,),
+    )
+
+
+SUSPENSION_SCHEMA: dict[str, Any] = closed(
+    {
+        "target": {"enum": ["cadastro", "permissao"]},
+        "days": {"type": "integer", "minimum": 1},
+        "start": DATE,
+    },
+    required=["target", "days"],
+)
+
+
+@question(
+    "ipatinga.taxi-2017.suspension",
+    law=LAW,
+    title="A suspensão do cadastro ou da permissão de táxi pode ter esta duração?",
+    schema=SUSPENSION_SCHEMA,
+)
+def suspension_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    qid = "ipatinga.taxi-2017.suspension"
+    start = opt_day(facts.get("start")) or ctx.as_of
+
+    def build() -> Decision:
+        days = int(facts["days"])
+        r = art_42_suspension_limit(ctx, facts["target"], days)
+        ok = r.verdict is Verdict.OK
+        outcome = {
+            "allowed": ok,
+            "ends_on": start + dt.timedelta(days=days - 1) if ok else None,
+            "decided_by": deciders("penalty.suspension", ctx.as_of)[0],
+        }
+        return decide(qid, ctx, outcome, [r], "Duração admitida." if ok else "Acima do limite.")
+
+    return answer(qid, ctx, start, (art(42),), build)
+
+
+@dataclass(frozen=True)
+class CountedInfraction:
+    id: str
+    committed_on: dt.date
+    #: None: a conduct the law names without a nature (art. 16, 19, 44) the regulation has not
+    #: classified yet — its points are pending like its fine.
+    nature: Severity | None
+    final: bool
+
+
+def art_42_par_3_windows(
+    infractions: Iterable[CountedInfraction], months: int
+) -> list[tuple[dt.date, dt.date, list[CountedInfraction]]]:
+    """Art. 42, §3º: a pontuação é computada no período de 12 meses subsequentes à data da primeira
+    infração. Cada período começa na primeira infração ainda não contada e tem 12 meses, ambas as
+    pontas incluídas (como a janela de D-1, mas ancorada na primeira infração, não na mais
+    recente)."""
+    ordered = sorted(infractions, key=lambda i: (i.committed_on, i.id))
+    windows: list[tuple[dt.date, dt.date, list[CountedInfraction]]] = []
+    for inf in ordered:
+        if windows and inf.committed_on <= windows[-1][1]:
+            windows[-1][2].append(inf)
+            continue
+        start = inf.committed_on
+        windows.append((start, add_months(start, months) - dt.timedelta(days=1), [inf]))
+    return windows
+
+
+POINTS_SCHEMA: dict[str, Any] = closed(
+    {
+        "infractions": list_of(
+            closed(
+                {
+                    "id": {"type": "string", "minLength": 1},
+                    "committed_on": DATE,
+                    # "": not classified yet (art. 43), the points pending.
+                    "nature": {"enum": [*(s.value for s in Severity), ""]},
+                    "final": {"type": "boolean"},
+                },
+                required=["id", "committed_on", "nature", "final"],
+            )
+        ),
+    },
+    required=["infractions"],
+)
+
+
+@question(
+    "ipatinga.taxi-2017.points",
+    law=LAW,
+    title="Quantos pontos o taxista tem no período de 12 meses após a primeira infração?",
+    schema=POINTS_SCHEMA,
+)
+def points_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    qid = "ipatinga.taxi-2017.points"
+
+    def build() -> Decision:
+        all_infs = [
+            CountedInfraction(
+                i["id"],
+                opt_day(i["committed_on"]) or ctx.as_of,
+                Severity(i["nature"]) if i["nature"] else None,
+                bool(i["final"]),
+            )
+            for i in facts["infractions"]
+        ]
+        counted = [i for i in all_infs if i.final and i.committed_on >= LAW_DATE]
+        months = param(ctx, "points_window_months")
+        reasons: list[Reason] = [
+            reason(
+                rule_id("d_1_final_only"),
+                Verdict.INFO,
+                f"{len(counted)} infração(ões) definitiva(s) contada(s); "
+                f"{len(all_infs) - len(counted)} sem decisão definitiva (ou anterior à lei) "
+                "não conta(m).",
+                decision(1, note="só infrações com penalidade definitiva contam"),
+                facts={"não_contadas": [i.id for i in all_infs if i not in counted]},
+            ),
+            reason(
+                rule_id("art_42_par_3_window"),
+                Verdict.INFO,
+                f"Período de {months.value} meses a partir da primeira infração (art. 42, §3º); "
+                "a lei prevalece sobre a janela de D-1, que terminaria na infração mais recente.",
+                art(42, 3),
+                params=(months,),
+            ),
+        ]
+        windows = art_42_par_3_windows(counted, int(months.value))
+        missing: set[Severity] = set()
+        unclassified: list[str] = []
+        out_windows: list[dict[str, Any]] = []
+        for start, end, infs in windows:
+            total: int | None = 0
+            used: list[ParameterValue] = []
+            for inf in infs:
+                if inf.nature is None:
+                    unclassified.append(inf.id)
+                    total = None
+                    continue
+                value = optional_param(ctx, f"points_{inf.nature.value}", inf.committed_on)
+                if value is None:
+                    missing.add(inf.nature)
+                    total = None
+                    continue
+                used.append(value)
+                if total is not None:
+                    total += int(value.value)
+            out_windows.append(
+                {"start": start, "end": end, "infractions": [i.id for i in infs], "points": total}
+            )
+            if total is not None:
+                reasons.append(
+                    reason(
+                        rule_id("art_42_vii_points"),
+                        Verdict.INFO,
+                        f"De {fmt(start)} a {fmt(end)}: {total} ponto(s) ({len(infs)} infração(ões)).",
+                        art(42, inc="VII"),
+                        art(42, 3),
+                        decision(10),
+                        facts={"infrações": [i.id for i in infs]},
+                        params=tuple({p.name: p for p in used}.values()),
+                    )
+                )
+        if missing:
+            names = ", ".join(SEVERITY_PT[s] for s in Severity if s in missing)
+            reasons.append(
+                reason(
+                    rule_id("art_42_vii_points"),
+                    Verdict.PENDING,
+                    f"O regulamento não fixou os pontos por infração {names}; sem valor padrão.",
+                    art(42, inc="VII"),
+                    art(43),
+                    decision(10),
+                )
+            )
+        if unclassified:
+            reasons.append(
+                reason(
+                    rule_id("art_42_vii_points"),
+                    Verdict.PENDING,
+                    "Infração(ões) sem natureza classificada pelo regulamento: "
+                    f"{', '.join(unclassified)}; seus pontos dependem dela.",
+                    art(42, inc="VII"),
+                    art(43),
+                    decision(10),
+                    facts={"sem_natureza": unclassified},
+                )
+            )
+        current = next((w for w in out_windows if w["start"] <= ctx.as_of <= w["end"]), None)
+        outcome = {"windows": out_windows, "current": current}
+        summary = (
+            "Pontos pendentes de regulamento."
+            if missing or unclassified
+            else f"{current['points']} ponto(s) no período atual."
+            if current
+            else "Nenhum período de contagem em curso."
+        )
+        return decide(qid, ctx, outcome, reasons, summary)
+
+    return answer(qid, ctx, ctx.as_of, (art(42, 3),), build)

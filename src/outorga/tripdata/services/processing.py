@@ -1,0 +1,488 @@
+"""Processing a trip file (the background task): one run at a time per upload, the engine's counts
+and measures stored with the law core's decisions on them (fares, vehicles, the concurrency peak).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Collection, Mapping
+from pathlib import Path
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.filestore import local_file
+from outorga.core.lawctx import context
+from outorga.core.localtime import zone_of
+from outorga.core.tenancy import tenant, unscoped
+from outorga.law.context import Context
+from outorga.law.decisions import Verdict
+from outorga.platforms.models import Platform
+from outorga.platforms.services.candidates import (
+    concurrency_candidate_record,
+    concurrency_candidate_withdraw,
+)
+
+from ..engine.analysis import analyse_sessions, analyse_trips
+from ..engine.base import (
+    ERROR_KINDS,
+    EXCLUDING,
+    FareLimits,
+    FileRejected,
+    Result,
+    RosterEntry,
+    Window,
+)
+from ..engine.vehicles import VEHICLE_KINDS, VehiclesResult, analyse_vehicles
+from ..models import DriverMonth, MdsVehicle, PlatformMonth, TripUpload, ValidationCount
+from ..months import current_trip_uploads, month_drivers
+from .common import (
+    SYSTEM,
+    ask_law,
+    instant_or_none,
+    month_bounds,
+    month_end,
+    to_ms,
+    trip_cites,
+    trip_rules,
+    window_json,
+)
+from .issqn import _compute_statement
+
+log = logging.getLogger(__name__)
+
+
+#: The roster's vehicle kinds (platforms app) in the rulebook's CTB species (art. 17).
+LAW_VEHICLE_KIND: dict[str, tuple[str, int | None]] = {
+    "car": ("automovel", None),
+    "utility": ("utilitario", None),
+    "motorcycle": ("motocicleta", None),
+    "motoneta": ("motoneta", None),
+    "ciclomotor": ("ciclomotor", None),
+    "other_two_wheeler": ("outro", 2),
+    "other": ("outro", None),
+}
+# --- processing (background task) ----------------------------------------------------------------
+
+
+def roster_for(platform: Platform, ctx: Context) -> list[RosterEntry]:
+    """The platform's drivers as the engine needs them. Whether a vehicle kind is banned is asked
+    to the law core once per kind (art. 17, honouring a court suspension, D-16)."""
+    from outorga.platforms.models import PlatformDriver
+
+    banned: dict[str, bool] = {}
+    rules = trip_rules(platform.municipality, ctx)
+
+    def is_banned(kind: str) -> bool:
+        if kind not in banned:
+            law_kind, wheels = LAW_VEHICLE_KIND.get(kind, ("outro", None))
+            why = rules.vehicle_banned(ctx, law_kind, wheels)
+            banned[kind] = why.verdict is Verdict.REFUSED
+        return banned[kind]
+
+    by_cpf: dict[str, dict[str, Any]] = {}
+    for d in PlatformDriver.objects.filter(platform=platform).order_by("created_at", "pk"):
+        entry = by_cpf.setdefault(d.cpf, {"periods": []})
+        entry["plate"] = d.vehicle_plate
+        entry["cnh"] = "".join(c for c in d.cnh_number if c.isdigit())
+        entry["banned"] = is_banned(d.vehicle_kind)
+        if d.status == "refused":
+            continue
+        start = d.enabled_at or (d.created_at if d.status == "enabled" else None)
+        if start is None:
+            continue
+        until = d.disabled_at
+        if d.status == "disabled" and until is None:
+            until = start  # disabled with no date: never counted as enabled
+        entry["periods"].append((to_ms(start), to_ms(until) if until else None))
+    return [
+        RosterEntry(cpf, e["plate"], e["banned"], tuple(e["periods"]), e["cnh"])
+        for cpf, e in by_cpf.items()
+    ]
+
+
+class _Progress:
+    """Writes progress to the upload row, at most every half second (outside any transaction, so
+    the screen and the API see it while the task runs), while this run is the upload's latest."""
+
+    def __init__(self, upload_id: int, attempt: int) -> None:
+        self.upload_id = upload_id
+        self.attempt = attempt
+        self.last = 0.0
+
+    def __call__(self, pct: int, stage: str) -> None:
+        now = time.monotonic()
+        if now - self.last < 0.5 and pct < 100:
+            return
+        self.last = now
+        with unscoped():
+            TripUpload.objects.filter(pk=self.upload_id, attempts=self.attempt).update(
+                progress=pct, stage=stage
+            )
+
+
+class _Superseded(Exception):
+    """A later run of the same upload took over (this one's worker was taken for dead)."""
+
+
+def _begin(upload_id: int) -> int | None:
+    """Mark the upload processing under this run's attempt number; None if it is already done."""
+    with transaction.atomic():
+        row = TripUpload.objects.select_for_update().get(pk=upload_id)
+        if row.status == TripUpload.Status.DONE:
+            return None
+        row.attempts += 1
+        TripUpload.objects.filter(pk=upload_id).update(
+            status=TripUpload.Status.PROCESSING,
+            started_at=timezone.now(),
+            progress=1,
+            stage="iniciado",
+            error="",
+            attempts=row.attempts,
+        )
+    return row.attempts
+
+
+def _still_latest(upload_id: int, attempt: int) -> bool:
+    """Lock the upload's row (inside the caller's transaction) and tell whether this run is still
+    its latest and it is not done: the fence that keeps a file's results and act single."""
+    row = (
+        TripUpload.objects.select_for_update()
+        .filter(pk=upload_id)
+        .values_list("status", "attempts")
+        .first()
+    )
+    return row is not None and row == (TripUpload.Status.PROCESSING, attempt)
+
+
+def trip_upload_process(*, upload_id: int) -> TripUpload:
+    """Validate and aggregate one file, then swap the month's results in one transaction.
+
+    Everything heavy happens in DuckDB before the transaction; the transaction only writes the
+    aggregates and moves the month's pointer to this file. A failure at any point rolls the
+    writes back and marks the upload failed with the reason, so nothing is half-loaded.
+    """
+    with unscoped():
+        upload = TripUpload.objects.select_related("platform", "municipality").get(pk=upload_id)
+    m = upload.municipality
+    with tenant(m):
+        attempt = _begin(upload.pk)
+        if attempt is None:
+            return upload  # a task run twice changes nothing
+        progress = _Progress(upload.pk, attempt)
+        try:
+            _process(upload, progress, attempt)
+        except _Superseded:
+            log.warning("envio %s: outra execução assumiu; esta não grava nada", upload.pk)
+        except Exception as exc:  # noqa: BLE001 - any failure must mark the file failed
+            message = str(exc) if isinstance(exc, FileRejected) else _failure(exc)
+            if not isinstance(exc, FileRejected):
+                log.exception("falha ao processar o envio %s", upload.pk)
+            with transaction.atomic():
+                if not _still_latest(upload.pk, attempt):
+                    upload.refresh_from_db()
+                    return upload
+                TripUpload.objects.filter(pk=upload.pk).update(
+                    status=TripUpload.Status.FAILED,
+                    error=message,
+                    stage="falhou",
+                    finished_at=timezone.now(),
+                )
+                record_act(
+                    municipality=m,
+                    actor=Actor.system(SYSTEM),
+                    action="tripdata.process",
+                    obj=upload,
+                    outcome="refused",
+                    extra={"erro": message},
+                    basis=basis_of(citations=trip_cites(m, "trip_records")),
+                )
+        upload.refresh_from_db()
+        return upload
+
+
+def _failure(exc: Exception) -> str:
+    return f"Erro interno ao processar o arquivo ({exc.__class__.__name__}); nada foi gravado."
+
+
+def _process(upload: TripUpload, progress: _Progress, attempt: int) -> None:
+    # DuckDB reads a path: the file itself on disk, a temporary copy from object storage.
+    with local_file(upload.file) as path:
+        _process_file(upload, path, progress, attempt)
+
+
+def _process_file(upload: TripUpload, path: Path, progress: _Progress, attempt: int) -> None:
+    m = upload.municipality
+    if upload.kind == TripUpload.Kind.VEHICLES:
+        vehicles = analyse_vehicles(path, upload.file_format)
+        progress(90, "gravando resultados")
+        with transaction.atomic():
+            _store_vehicles(upload, vehicles)
+        progress(100, "concluído")
+        return
+    last_day = month_end(upload.month)
+    ctx = context(m, last_day)
+    bounds = month_bounds(m, upload.month)
+    roster = roster_for(upload.platform, ctx)
+    limits_reason = None
+    if upload.kind == TripUpload.Kind.TRIPS:
+        limits, limits_reason = trip_rules(m, ctx).trip_fare_limits(ctx)
+        result = analyse_trips(
+            path,
+            upload.file_format,
+            upload.schema,
+            month=bounds,
+            roster=roster,
+            limits=(
+                FareLimits(limits.base_fare_cents, limits.per_km_cents, limits.per_minute_cents)
+                if limits
+                else None
+            ),
+            progress=progress,
+            lines=upload.lines,
+            window=(
+                Window(to_ms(upload.window_start), to_ms(upload.window_end))
+                if upload.window_start and upload.window_end
+                else None
+            ),
+            devices=platform_devices(upload.platform) if upload.schema == "mds" else None,
+        )
+    else:
+        result = analyse_sessions(
+            path,
+            upload.file_format,
+            upload.schema,
+            month=bounds,
+            roster=roster,
+            progress=progress,
+            lines=upload.lines,
+        )
+    progress(90, "gravando resultados")
+    with transaction.atomic():
+        # core.locking's order: the platform (it serialises two files of the same platform
+        # finishing at once; the month row may not exist yet), this upload, its month, then the
+        # candidate and the acts.
+        Platform.objects.select_for_update().get(pk=upload.platform_id)
+        if not _still_latest(upload.pk, attempt):
+            raise _Superseded
+        _store(upload, result, ctx, limits_reason)
+    progress(100, "concluído")
+
+
+def platform_devices(platform: Platform) -> dict[str, str]:
+    """The platform's MDS vehicles, device_id → plate: of each device, the plate in the newest
+    processed /vehicles file that lists it."""
+    devices: dict[str, str] = {}
+    for device, plate in (
+        MdsVehicle.objects.filter(platform=platform, upload__status=TripUpload.Status.DONE)
+        .order_by("upload_id")
+        .values_list("device_id", "plate")
+    ):
+        devices[device] = plate
+    return devices
+
+
+def _store_report(
+    upload: TripUpload,
+    result: Result | VehiclesResult,
+    labels: Mapping[str, str],
+    *,
+    excluding: Collection[str],
+) -> None:
+    """The file's validation report, in place of an earlier run's: per kind of finding its label,
+    its count, whether it keeps the row out of the counts, and a few samples."""
+    ValidationCount.objects.filter(upload=upload).delete()
+    ValidationCount.objects.bulk_create(
+        ValidationCount(
+            municipality=upload.municipality,
+            upload=upload,
+            kind=kind,
+            label=labels[kind],
+            count=n,
+            excludes=kind in excluding,
+            samples=result.samples.get(kind, []),
+        )
+        for kind, n in result.errors.items()
+    )
+
+
+def _done(
+    upload: TripUpload, *, rows: int, rows_counted: int, rows_clean: int, **more: Any
+) -> None:
+    """The upload done: its rows as read, counted and clean, and what else its kind measures."""
+    TripUpload.objects.filter(pk=upload.pk).update(
+        status=TripUpload.Status.DONE,
+        progress=100,
+        stage="concluído",
+        finished_at=timezone.now(),
+        rows=rows,
+        rows_counted=rows_counted,
+        rows_clean=rows_clean,
+        **more,
+    )
+
+
+def _store_vehicles(upload: TripUpload, result: VehiclesResult) -> None:
+    """A /vehicles file's devices and their plates, its report, and the act."""
+    m = upload.municipality
+    # Every finding of a vehicles file keeps its device out of the list.
+    _store_report(upload, result, VEHICLE_KINDS, excluding=VEHICLE_KINDS)
+    MdsVehicle.objects.filter(upload=upload).delete()
+    MdsVehicle.objects.bulk_create(
+        MdsVehicle(
+            municipality=m, upload=upload, platform=upload.platform, device_id=d[:64], plate=p[:10]
+        )
+        for d, p in result.devices.items()
+    )
+    _done(
+        upload,
+        rows=result.rows,
+        rows_counted=len(result.devices),
+        rows_clean=result.rows - sum(result.errors.values()),
+    )
+    record_act(
+        municipality=m,
+        actor=Actor.system(SYSTEM),
+        action="tripdata.process",
+        obj=upload,
+        extra={
+            "linhas": result.rows,
+            "veículos": len(result.devices),
+            "ocorrências": {k: v for k, v in result.errors.items() if v},
+        },
+        basis=basis_of(citations=trip_cites(m, "trip_records", "inspection_access")),
+    )
+
+
+def _store(upload: TripUpload, result: Result, ctx: Context, limits_reason: Any) -> None:
+    m = upload.municipality
+    _store_report(upload, result, ERROR_KINDS, excluding=EXCLUDING)
+    pm, _ = PlatformMonth.objects.select_for_update().get_or_create(
+        platform=upload.platform, month=upload.month
+    )
+    # Done within the transaction that stores its results: the month below adds it up.
+    _done(
+        upload,
+        rows=result.rows,
+        rows_counted=result.rows_counted,
+        rows_clean=result.rows_clean,
+        peak_drivers=result.peak.count,
+        peak_at=instant_or_none(result.peak.at_ms),
+    )
+    if upload.kind == TripUpload.Kind.TRIPS:
+        DriverMonth.objects.filter(upload=upload).delete()
+        rows: dict[str, DriverMonth] = {}
+        for d in result.drivers:
+            # An identifier longer than a CPF is an unknown driver (reported as such); its
+            # totals are kept under the first 11 characters, merged if two share them.
+            key = d.driver[:11]
+            row = rows.get(key)
+            if row is None:
+                rows[key] = DriverMonth(
+                    municipality=m,
+                    upload=upload,
+                    platform=upload.platform,
+                    month=upload.month,
+                    driver_cpf=key,
+                    on_roster=d.on_roster,
+                    trips=d.trips,
+                    gross_cents=d.gross_cents,
+                    retention_cents=d.retention_cents,
+                    distance_m=d.distance_m,
+                    duration_s=d.duration_s,
+                )
+            else:
+                row.trips += d.trips
+                row.gross_cents += d.gross_cents
+                row.retention_cents += d.retention_cents
+                row.distance_m += d.distance_m
+                row.duration_s += d.duration_s
+        DriverMonth.objects.bulk_create(rows.values())
+        # The month adds up its current files (one per window; a whole-month file alone).
+        files = current_trip_uploads(upload.platform, upload.month)
+        month = month_drivers(files)
+        pm.trips_upload = files[-1] if files else None
+        pm.trips = sum(d.trips for d in month)
+        pm.drivers = sum(1 for d in month if d.trips)
+        pm.gross_cents = sum(d.gross_cents for d in month)
+        pm.retention_cents = sum(d.retention_cents for d in month)
+        # The highest of the windows' peaks: drivers of two windows are not measured together
+        # (a trip crossing a window's end is counted in the window it ends in).
+        top = max(files, key=lambda u: (u.peak_drivers or 0, -u.pk), default=None)
+        pm.peak_trips = top.peak_drivers if top else None
+        pm.peak_trips_at = top.peak_at if top else None
+    else:
+        pm.sessions_upload = upload
+        pm.peak_sessions, pm.peak_sessions_at = (
+            result.peak.count,
+            instant_or_none(result.peak.at_ms),
+        )
+    if pm.peak_sessions is not None:
+        pm.peak, pm.peak_at, pm.peak_source = pm.peak_sessions, pm.peak_sessions_at, "sessions"
+    else:
+        pm.peak, pm.peak_at, pm.peak_source = pm.peak_trips, pm.peak_trips_at, "trips"
+    facts: dict[str, Any] = {
+        "year": upload.month.year,
+        "month": upload.month.month,
+        "measured_peak": int(pm.peak or 0),
+    }
+    if pm.peak_at is not None:
+        facts["measured_peak_at"] = pm.peak_at.isoformat()
+    decision = ask_law(m, "concurrency_month", facts, ctx)
+    pm.candidate = bool(decision.outcome.get("candidate"))
+    pm.decision = decision.to_json()
+    pm.save()
+    statement = None
+    if pm.trips_upload_id is not None:
+        # Before the candidate's act: no row is locked after a transaction's first act.
+        statement = _compute_statement(pm, ctx)
+    if pm.candidate:
+        # D-9 (b): listed for the authority in the same transaction as the result it comes from.
+        tz = zone_of(m)  # the municipality's clock decides a trip's month
+        concurrency_candidate_record(
+            actor=Actor.system(SYSTEM),
+            municipality=m,
+            platform=upload.platform,
+            month=upload.month,
+            peak=int(pm.peak or 0),
+            peak_at=pm.peak_at.astimezone(tz) if pm.peak_at else None,
+            source=pm.peak_source,
+            decision=pm.decision,
+            on=timezone.localdate(),
+        )
+    else:
+        # Measured again within the cap: a candidate listed from an earlier file is withdrawn.
+        concurrency_candidate_withdraw(
+            actor=Actor.system(SYSTEM),
+            municipality=m,
+            platform=upload.platform,
+            month=upload.month,
+            peak=int(pm.peak or 0),
+            source=pm.peak_source,
+            decision=pm.decision,
+            on=timezone.localdate(),
+        )
+    extra: dict[str, Any] = {
+        "linhas": result.rows,
+        "contabilizadas": result.rows_counted,
+        "ocorrências": {k: v for k, v in result.errors.items() if v},
+        "pico": result.peak.count,
+        "candidato_a_infração": pm.candidate,
+    }
+    if upload.window_start is not None:
+        extra["janela"] = window_json(upload.window_start, upload.window_end)
+    if limits_reason is not None:
+        extra["limites_tarifários"] = limits_reason.to_json()
+    if statement is not None:
+        extra["issqn_total_cents"] = statement.total_cents
+    record_act(
+        municipality=m,
+        actor=Actor.system(SYSTEM),
+        action="tripdata.process",
+        obj=upload,
+        extra=extra,
+        basis=basis_of(decision, citations=trip_cites(m, "trip_records", "inspection_access")),
+    )

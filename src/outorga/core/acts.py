@@ -8,10 +8,11 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+import psycopg
 
 from django.db import connection, models, transaction
-from django.db.models import Value
 from django.utils import timezone
 
 from outorga.law.competence import Competence
@@ -21,6 +22,8 @@ from .models import Act, ActChain, Municipality, User
 from .tenancy import tenant, unscoped
 
 GENESIS = "0" * 64
+
+M = TypeVar("M", bound=models.Model)
 
 
 def canonical_json(data: Mapping[str, Any]) -> str:
@@ -157,26 +160,44 @@ def record_acts(
         if len(acts) == 1:
             acts[0].save(force_insert=True)
         else:
-            _insert(acts)
+            insert_rows(acts)
         head.last_seq, head.last_hash = seq, last_hash
         head.save(update_fields=["last_seq", "last_hash"])
     return acts
 
 
-def _insert(acts: list[Act]) -> None:
-    """The acts by one statement per thousand. On PostgreSQL a many-row insert sends each column
-    as an array (``UNNEST``), and client-side binding quotes an array's texts one by one in
-    Python — slow for the canonical records (kilobytes each): they go as one literal per row,
-    quoted by libpq, instead."""
-    texts = [a.canonical for a in acts]
-    if connection.vendor == "postgresql":
-        for a in acts:
-            a.canonical = Value(a.canonical, output_field=models.TextField())
-    try:
-        Act.objects.bulk_create(acts, batch_size=1000)
-    finally:
-        for a, text in zip(acts, texts, strict=True):
-            a.canonical = text
+def insert_rows(objs: Sequence[M]) -> list[M]:
+    """Insert new rows of one model, as ``bulk_create`` does (the primary keys set on them), for
+    the writes of a sweep's batch (ADR 0036, 0045). On PostgreSQL by one prepared ``INSERT`` run
+    for each row in a pipeline, its values bound on the server: a many-row ``bulk_create`` sends
+    each column as an array (``UNNEST``) whose texts psycopg quotes one by one in Python (the
+    acts' records, a decision's JSON), or a statement of thousands of placeholders that it
+    parses in Python — each took more of a sweep than the database's work."""
+    if not objs:
+        return []
+    model = type(objs[0])
+    if connection.vendor != "postgresql":
+        return model.objects.bulk_create(objs, batch_size=1000)
+    meta = model._meta
+    fields = [f for f in meta.concrete_fields if f is not meta.auto_field]
+    qn = connection.ops.quote_name
+    sql = (
+        f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(f.column) for f in fields)}) "
+        f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {qn(meta.pk.column)}"
+    )
+    rows = [[f.get_db_prep_save(f.pre_save(o, True), connection) for f in fields] for o in objs]
+    with connection.cursor() as cursor, connection.wrap_database_errors:
+        # Through Django's cursor first: it sets the tenant's row-level security scope.
+        cursor.execute("SELECT 1")
+        raw = psycopg.Cursor(cursor.connection)  # server-side binding, unlike Django's cursor
+        raw.executemany(sql, rows, returning=True)
+        for o in objs:
+            row = raw.fetchone()
+            assert row is not None
+            o.pk = row[0]
+            o._state.adding, o._state.db = False, connection.alias
+            raw.nextset()
+    return list(objs)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from outorga.core.acts import ActDraft, Actor, basis_of, record_acts
+from outorga.core.acts import ActDraft, Actor, basis_of, insert_rows, record_acts
 from outorga.core.models import Municipality
 from outorga.core.sweep import NoProgress, Progress, SweepResult, register
 from outorga.core.tenancy import tenant
@@ -127,7 +127,7 @@ def _missed_in_bulk(m: Municipality, rows: list[QueueRow], on: dt.date) -> list[
     )
     todo = [r for r in rows if (r.permit.pk, r.due_on) not in known]
     judged: dict[int, Any] = {}
-    made = MissedInspection.objects.bulk_create([_missed(m, r, on, judged) for r in todo])
+    made = insert_rows([_missed(m, r, on, judged) for r in todo])
     record_acts(
         municipality=m,
         actor=SYSTEM,

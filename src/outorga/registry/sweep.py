@@ -26,7 +26,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 
-from outorga.core.acts import ActDraft, Actor, record_act, record_acts
+from outorga.core.acts import ActDraft, Actor, insert_rows, record_act, record_acts
 from outorga.core.lawseam import Asker, governs
 from outorga.core.models import Municipality
 from outorga.core.sweep import Progress, SweepResult, register
@@ -881,7 +881,7 @@ def _notices_send(m: Municipality, notices: list[Notice]) -> int:
     ]
     try:
         with transaction.atomic():
-            Notification.objects.bulk_create(rows)
+            insert_rows(rows)
     except IntegrityError:
         return sum(_send(m, n) for n in todo)
     for row in rows:

@@ -177,7 +177,7 @@ def insert_rows(objs: Sequence[M]) -> list[M]:
         return []
     model = type(objs[0])
     if connection.vendor != "postgresql":
-        return model.objects.bulk_create(objs, batch_size=1000)
+        return model._default_manager.bulk_create(objs, batch_size=1000)
     meta = model._meta
     fields = [f for f in meta.concrete_fields if f is not meta.auto_field]
     qn = connection.ops.quote_name

@@ -100,7 +100,8 @@ def _judged(row: QueueRow, judged: dict[int, Any] | None) -> tuple[Any, Any]:
         return row.decision.to_json(), basis_of(row.decision)
     key = id(row.decision)
     if key not in judged:
-        judged[key] = (row.decision.to_json(), basis_of(row.decision))
+        basis = basis_of(row.decision)
+        judged[key] = (basis["decision"], basis)  # the decision as the basis holds it
     return judged[key]
 
 

@@ -159,8 +159,12 @@ def _doc_citations(doc: Document) -> tuple[str, ...]:
     return tuple(doc.validity_basis.get("citations", [])) if doc.validity_basis else ()
 
 
+#: The documents' types as ``get_doc_type_display`` names them (asked thousands of times a sweep).
+_DOC_TYPES = {k: str(v) for k, v in Document._meta.get_field("doc_type").flatchoices}
+
+
 def _doc_label(doc: Document) -> str:
-    label = doc.get_doc_type_display()
+    label = _DOC_TYPES.get(doc.doc_type, doc.doc_type)
     if doc.vehicle_id and doc.vehicle is not None:
         label += f" do veículo {doc.vehicle.plate}"
     return label

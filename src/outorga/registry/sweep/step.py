@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Q, QuerySet
 
-from outorga.core.acts import ActDraft, record_acts
+from outorga.core.acts import ActDraft, record_acts, update_rows
 from outorga.core.models import Municipality
 from outorga.core.sweep import Progress, SweepResult
 from outorga.core.tenancy import tenant
@@ -249,15 +249,16 @@ def _in_sets(m: Municipality, laws: Laws, permits: list[Permit], on: dt.date, ta
 def _current_documents_of(permits: list[Permit]) -> dict[int, list[Document]]:
     """:func:`current_documents` of every permit, by one query."""
     holders = {p.holder_id for p in permits}
-    vehicles = {p.vehicle_id for p in permits if p.vehicle_id}
+    vehicles = {p.vehicle_id: p.vehicle for p in permits if p.vehicle_id}
     # The newest document of each type, by owner ("p" the holder, "v" the vehicle).
     newest: dict[tuple[str, int], dict[str, Document]] = {}
     for doc in (
         Document.objects.current()
-        .filter(Q(person__in=holders) | Q(vehicle__in=vehicles))
-        .select_related("vehicle")
+        .filter(Q(person__in=holders) | Q(vehicle__in=list(vehicles)))
         .order_by("-issued_on", "-id")
     ):
+        if doc.vehicle_id in vehicles:  # the permit's vehicle, already read (its plate)
+            doc.vehicle = vehicles[doc.vehicle_id]
         if doc.person_id in holders:
             newest.setdefault(("p", doc.person_id), {}).setdefault(doc.doc_type, doc)
         if doc.vehicle_id in vehicles:
@@ -347,5 +348,5 @@ def _regularity_write(
             )
             tally.regular += 1
         changed.append(permit)
-    Permit.objects.bulk_update(changed, ["irregular", "irregular_reason"])
+    update_rows(changed, ["irregular", "irregular_reason"])
     return drafts

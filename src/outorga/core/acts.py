@@ -27,7 +27,12 @@ M = TypeVar("M", bound=models.Model)
 
 def canonical_json(data: Mapping[str, Any]) -> str:
     """Sorted keys, no spaces, UTF-8 kept: the same record always hashes the same."""
-    return json.dumps(jsonable(data), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _canonical_text(jsonable(data))
+
+
+def _canonical_text(plain: Any) -> str:
+    """:func:`canonical_json` of data already made plain by ``jsonable``."""
+    return json.dumps(plain, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def chain_hash(prev_hash: str, canonical: str) -> str:
@@ -116,6 +121,7 @@ def record_acts(
         head = ActChain.objects.select_for_update().get(pk=head.pk)
         acts: list[Act] = []
         seq, last_hash = head.last_seq, head.last_hash
+        bases: dict[int, Any] = {}
         for d in drafts:
             object_type, object_id = d.object_type, d.object_id
             if d.obj is not None:
@@ -131,11 +137,14 @@ def record_acts(
                 "action": d.action,
                 "object": {"type": object_type, "id": object_id},
                 "payload": {"old": d.old or {}, "new": d.new or {}, **(d.extra or {})},
-                "basis": d.basis or {"citations": []},
                 "ip": actor.ip,
                 "outcome": str(d.outcome),
             }
-            canonical = canonical_json(record)
+            basis = d.basis or {"citations": []}
+            if id(basis) not in bases:  # acts of one decision share its basis (a sweep's batch)
+                bases[id(basis)] = jsonable(basis)
+            # canonical_json(record | {"basis": basis}), the shared basis made plain once
+            canonical = _canonical_text(jsonable(record) | {"basis": bases[id(basis)]})
             digest = chain_hash(last_hash, canonical)
             acts.append(
                 Act(
@@ -185,7 +194,8 @@ def insert_rows(objs: Sequence[M]) -> list[M]:
         f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(f.column) for f in fields)}) "  # noqa: S608
         f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {qn(meta.pk.column)}"
     )
-    rows = [[f.get_db_prep_save(f.pre_save(o, True), connection) for f in fields] for o in objs]
+    preps = [_preparer(f) for f in fields]
+    rows = [[p(f.pre_save(o, True)) for f, p in zip(fields, preps, strict=True)] for o in objs]
     raw = _pipeline(sql, rows, returning=True)
     with connection.wrap_database_errors:
         for o in objs:
@@ -213,11 +223,41 @@ def update_rows(objs: Sequence[models.Model], fields: Sequence[str]) -> None:
     qn = connection.ops.quote_name
     sets = ", ".join(f"{qn(f.column)} = %s" for f in targets)
     sql = f"UPDATE {qn(meta.db_table)} SET {sets} WHERE {qn(meta.pk.column)} = %s"  # noqa: S608
-    rows = [
-        [f.get_db_prep_save(getattr(o, f.attname), connection) for f in targets] + [o.pk]
-        for o in objs
-    ]
+    preps = [(f.attname, _preparer(f)) for f in targets]
+    rows = [[p(getattr(o, name)) for name, p in preps] + [o.pk] for o in objs]
     _pipeline(sql, rows)
+
+
+#: The fields whose values of these exact types the database takes as they are: what
+#: ``get_db_prep_save`` would give back unchanged (for other values it is called).
+_AS_IS: dict[str, tuple[type, ...]] = {
+    "CharField": (str,),
+    "TextField": (str,),
+    "SlugField": (str,),
+    "AutoField": (int,),
+    "BigAutoField": (int,),
+    "IntegerField": (int,),
+    "BigIntegerField": (int,),
+    "SmallIntegerField": (int,),
+    "PositiveIntegerField": (int,),
+    "PositiveSmallIntegerField": (int,),
+    "BooleanField": (bool,),
+    "DateField": (dt.date,),
+}
+
+
+def _preparer(field: Any) -> Any:
+    """``field.get_db_prep_save`` for one value, skipped for a value it would leave as it is
+    (it costs more than the row's insert when called some hundred thousand times)."""
+    target = field.target_field if field.is_relation else field
+    kinds = _AS_IS.get(target.get_internal_type())
+
+    def prep(value: Any) -> Any:
+        if kinds is not None and (value is None or type(value) in kinds):
+            return value
+        return field.get_db_prep_save(value, connection)
+
+    return prep
 
 
 def _pipeline(sql: str, rows: list[list[Any]], *, returning: bool = False) -> psycopg.Cursor[Any]:

@@ -21,7 +21,8 @@ per row, valid under the Ipatinga law) and measures, in the same run:
   and ``outorga sweep --municipality ipatinga --on`` runs every step, twice (the second run must
   write nothing).
 
-Peak memory is the process's resident set (VmHWM, reset before each phase). The issue's targets
+Peak memory is the process's resident set (VmHWM, reset before each phase); the sweep's CPU time
+is printed for this process and for the PostgreSQL process serving its connection. The issue's targets
 on this 2-core machine: ≥ 1 000 rows/s imported, memory < 1 GB, the sweep under 2 minutes. The
 machine is shared: the 1-minute load average is printed with the figures.
 """

@@ -21,7 +21,8 @@ per row, valid under the Ipatinga law) and measures, in the same run:
   and ``outorga sweep --municipality ipatinga --on`` runs every step, twice (the second run must
   write nothing).
 
-Peak memory is the process's resident set (VmHWM, reset before each phase). The issue's targets
+Peak memory is the process's resident set (VmHWM, reset before each phase); the sweep's CPU time
+is printed for this process and for the PostgreSQL process serving its connection. The issue's targets
 on this 2-core machine: ≥ 1 000 rows/s imported, memory < 1 GB, the sweep under 2 minutes. The
 machine is shared: the 1-minute load average is printed with the figures.
 """
@@ -195,6 +196,22 @@ def profiled(directory: str | None, name: str) -> Iterator[None]:
         profile.dump_stats(str(Path(directory) / f"{name}.prof"))
 
 
+def backend_cpu() -> float | None:
+    """CPU seconds the database server process serving this connection has used (the server on
+    this machine; ``None`` if its /proc entry cannot be read): the sweep's work in PostgreSQL,
+    apart from the other sessions sharing the machine."""
+    from django.db import connection
+
+    with connection.cursor() as cur:
+        cur.execute("SELECT pg_backend_pid()")
+        (pid,) = cur.fetchone()
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def sweep(m: object, on: dt.date, rows: int, profile: str | None = None) -> None:
     from django.core.management import call_command
 
@@ -228,6 +245,7 @@ def sweep(m: object, on: dt.date, rows: int, profile: str | None = None) -> None
     for label in ("first run", "second run"):
         out = io.StringIO()
         reset_peak()
+        b0 = backend_cpu()
         t0, c0 = time.perf_counter(), time.process_time()
         with profiled(profile, "sweep-" + label.replace(" ", "-")):
             call_command(
@@ -235,11 +253,13 @@ def sweep(m: object, on: dt.date, rows: int, profile: str | None = None) -> None
                 stdout=out,
             )  # fmt: skip
         seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
+        b1 = backend_cpu()
+        server = f", {b1 - b0:.1f} s in PostgreSQL" if b0 is not None and b1 is not None else ""
         total = out.getvalue().strip().rsplit(":", 1)[-1].strip()
         print(
             f"  {label:<11} {seconds:>8.1f} s  {rows / seconds:>8.0f} permits/s  "
-            f"{total:>7} changes  peak {peak_mb():.0f} MB  CPU {cpu:.1f} s in this process "
-            f"(1-min load average {os.getloadavg()[0]:.1f})"
+            f"{total:>7} changes  peak {peak_mb():.0f} MB  CPU {cpu:.1f} s in this process"
+            f"{server} (1-min load average {os.getloadavg()[0]:.1f})"
         )
     print("  under 2 minutes: see the first run; the second must show 0 changes")
 

@@ -17,9 +17,10 @@ from outorga.core.models import Act
 from outorga.core.models_mail import OutboundEmail
 from outorga.core.sweep import NoProgress
 from outorga.core.tenancy import tenant
-from outorga.registry import sweep as registry_sweep_module
 from outorga.registry.models import Notification, Permit, Person
+from outorga.registry.sweep import notices as sweep_notices
 from outorga.registry.sweep import registry_sweep
+from outorga.registry.sweep import step as sweep_step
 
 
 def _one_by_one(**kwargs: Any) -> Any:
@@ -38,7 +39,7 @@ def effects(m: Any, on: dt.date, *, every: bool) -> tuple[Any, ...]:
         else:
             with pytest.MonkeyPatch.context() as only_bulk:
                 # The sets write every aviso by their insert: none goes one by one.
-                only_bulk.setattr(registry_sweep_module, "notification_send", _one_by_one)
+                only_bulk.setattr(sweep_notices, "notification_send", _one_by_one)
                 result = registry_sweep(m, on, NoProgress(), every=every)
         acts = [
             {k: v for k, v in a.record.items() if k not in ("time", "seq")}
@@ -60,7 +61,7 @@ def test_the_sweep_over_sets_makes_the_changes_of_the_record_by_record_sweep(
     ipatinga_m, clerk, tender, monkeypatch
 ):
     # Batches of two permits: the sets span several batches, as a city's do.
-    monkeypatch.setattr(registry_sweep_module, "BATCH", 2)
+    monkeypatch.setattr(sweep_step, "BATCH", 2)
     permits = []
     for n, year in enumerate((2016, 2018, 2021, 2024, 2017), start=1):
         person, vehicle = make_applicant(ipatinga_m, clerk, n=n, year=year)

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from outorga.core.acts import ActDraft, Actor, basis_of, record_acts
+from outorga.core.acts import ActDraft, Actor, basis_of, insert_rows, record_acts
 from outorga.core.models import Municipality
 from outorga.core.sweep import NoProgress, Progress, SweepResult, register
 from outorga.core.tenancy import tenant
@@ -100,7 +100,8 @@ def _judged(row: QueueRow, judged: dict[int, Any] | None) -> tuple[Any, Any]:
         return row.decision.to_json(), basis_of(row.decision)
     key = id(row.decision)
     if key not in judged:
-        judged[key] = (row.decision.to_json(), basis_of(row.decision))
+        basis = basis_of(row.decision)
+        judged[key] = (basis["decision"], basis)  # the decision as the basis holds it
     return judged[key]
 
 
@@ -127,7 +128,7 @@ def _missed_in_bulk(m: Municipality, rows: list[QueueRow], on: dt.date) -> list[
     )
     todo = [r for r in rows if (r.permit.pk, r.due_on) not in known]
     judged: dict[int, Any] = {}
-    made = MissedInspection.objects.bulk_create([_missed(m, r, on, judged) for r in todo])
+    made = insert_rows([_missed(m, r, on, judged) for r in todo])
     record_acts(
         municipality=m,
         actor=SYSTEM,

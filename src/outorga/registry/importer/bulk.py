@@ -35,10 +35,11 @@ from outorga.law import interfaces
 from outorga.law.competence import NotCompetent
 
 from ..locking import lock_for_import
-from ..models import DrivingLicence, Permit, PermitStatusChange, Person, Service, Vehicle
+from ..models import DrivingLicence, Permit, Person, Service, Vehicle
 from ..services.common import snapshot
 from ..services.people import LICENCE_FIELDS, PERSON_FIELDS, licence_values, person_values
 from ..services.vehicles import VEHICLE_FIELDS, taxi_vehicle_inscribe, vehicle_values
+from .inserting import insert
 from .rows import ImportFailed, ImportReport, Row, RowError, chunked, service_law
 from .writing import (
     counter_past,
@@ -220,9 +221,8 @@ def _write(
             basis={"citations": named.citations},
             extra={"source": source},
         )
-        PermitStatusChange.objects.bulk_create(
-            imported_status(permit, {**source, "line": line}, act) for line, permit in named.permits
-        )
+        insert([imported_status(permit, {**source, "line": line}, act)
+                for line, permit in named.permits])  # fmt: skip
     return written
 
 
@@ -276,10 +276,10 @@ def _create(rows: list[Row], *, actor: Actor, m: Municipality, default_law: str)
         authorize(actor=actor, municipality=m, action="permit.grant", law=law)
     built = [guarded(row, _build, m=m, law=laws[row.line]) for row in rows]
     try:
-        Person.objects.bulk_create([b[0] for b in built])
-        DrivingLicence.objects.bulk_create([b[1] for b in built if b[1] is not None])
-        Vehicle.objects.bulk_create([b[2] for b in built if b[2] is not None])
-        Permit.objects.bulk_create([b[3] for b in built if b[3] is not None])
+        insert([b[0] for b in built])
+        insert([b[1] for b in built if b[1] is not None])
+        insert([b[2] for b in built if b[2] is not None])
+        insert([b[3] for b in built if b[3] is not None])
     except IntegrityError as exc:
         first, last = rows[0].line, rows[-1].line
         raise ImportFailed(

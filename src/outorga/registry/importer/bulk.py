@@ -24,7 +24,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import DatabaseError, IntegrityError, transaction
+from django.db.models.expressions import DatabaseDefault
 
 from outorga.core.acts import Actor, canonical_json, record_act
 from outorga.core.authz import authorize
@@ -339,10 +341,56 @@ def _build(row: Row, *, m: Municipality, law: str) -> Built:
     return person, lic, vehicle, permit
 
 
+#: Cleaned field values already seen, ``(field, type, value) → cleaned``: a city's file repeats
+#: most of them (dates, years, colours, models, choices) thousands of times.
+_CLEANED: dict[tuple[Any, type, Any], Any] = {}
+#: Distinct values kept before :data:`_CLEANED` starts over (memory stays flat).
+CLEANED_KEPT = 100_000
+
+
 def _clean(obj: Any, *related: str) -> None:
-    obj.full_clean(
-        exclude=["municipality", *related], validate_unique=False, validate_constraints=False
-    )
+    """``obj.full_clean`` as the services call it, but for the fields unique and constraints
+    (the database's). A field's ``clean`` depends on its value alone (these models' fields do
+    not read the record, and their ``clean()`` is Django's, which checks nothing), so a value
+    cleaned once is not cleaned again; should any field refuse its value, Django's own
+    ``full_clean`` runs and raises its error as it would have."""
+    exclude = {"municipality", *related}
+    if _fields_clean(obj, exclude):
+        obj.clean()
+    else:
+        obj.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
+
+
+def _fields_clean(obj: Any, exclude: set[str]) -> bool:
+    """Django's ``clean_fields``, remembering each value it accepted; False at the first value
+    it refuses."""
+    for f in obj._meta.fields:
+        if f.name in exclude or f.generated:
+            continue
+        raw = getattr(obj, f.attname)
+        if (f.blank and raw in f.empty_values) or isinstance(raw, DatabaseDefault):
+            continue
+        try:
+            key = (f, type(raw), raw)
+            cleaned = _CLEANED[key]
+        except TypeError:  # a value that cannot be a key (a dict): cleaned every time
+            key, cleaned = None, _MISSING
+        except KeyError:
+            cleaned = _MISSING
+        if cleaned is _MISSING:
+            try:
+                cleaned = f.clean(raw, obj)
+            except ValidationError:
+                return False
+            if key is not None:
+                if len(_CLEANED) >= CLEANED_KEPT:
+                    _CLEANED.clear()
+                _CLEANED[key] = cleaned
+        setattr(obj, f.attname, cleaned)
+    return True
+
+
+_MISSING = object()
 
 
 def _given(data: dict[str, Any]) -> dict[str, Any]:

@@ -59,8 +59,8 @@ def _related_pk(obj: models.Model, field: models.ForeignKey[Any, Any]) -> Any:
         if related is not None:
             if related.pk is None:
                 raise ValueError(f"{field.name}: registro relacionado ainda não gravado")
+            setattr(obj, field.name, related)  # its key, the related record kept cached
             pk = related.pk
-            setattr(obj, field.attname, pk)
     return pk
 
 

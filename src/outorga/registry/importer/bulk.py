@@ -19,11 +19,13 @@ resumed by running it again, and nothing is written twice.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, IntegrityError, transaction
 from django.db.models.expressions import DatabaseDefault
@@ -107,44 +109,47 @@ def bulk_import(
         if r.permit and r.vehicle and r.permit["service"] == Service.TAXI
     ]
     progress.start("gravação em lotes", len(lines))
-    stop = False
-    for part in chunked(lines, batch_size):
-        batch = Batch(part[0], part[-1])
-        report.batches.append(batch)
-        todo = [by_line[n] for n in part if n not in done and n in by_line]
-        batch.errors = [e for n in part for e in wrong.get(n, [])]
-        if stop:
-            pass
-        elif batch.errors:
-            batch.status = "recusado"
-        elif not todo:
-            batch.status = "já gravado"
-        else:
-            try:
-                batch.written = _write(
-                    todo,
-                    actor=actor,
-                    m=m,
-                    default_law=default_law,
-                    source=source,
-                    today=today,
-                    taxi_past=max(taxi_numbers, default=0),
-                )
-                batch.status = "gravado"
-                report.written += batch.written
-            except ImportFailed as exc:
-                batch.status, batch.errors = "recusado", [exc.error]
-            except NotCompetent as exc:
-                batch.status, batch.errors = "recusado", [RowError(0, "", str(exc))]
-                stop = True  # no other batch may be written by this actor either
-            except DatabaseError as exc:
-                # The database itself failed (connection lost, out of space): the batch was
-                # rolled back; running the import again resumes from it.
-                batch.errors = [RowError(0, "", f"falha do banco de dados: {exc}")]
-                batch.status, stop = "recusado", True
-            if batch.status == "recusado":
-                report.errors += batch.errors
-        progress.advance(len(part))
+    try:
+        stop = False
+        for part in chunked(lines, batch_size):
+            batch = Batch(part[0], part[-1])
+            report.batches.append(batch)
+            todo = [by_line[n] for n in part if n not in done and n in by_line]
+            batch.errors = [e for n in part for e in wrong.get(n, [])]
+            if stop:
+                pass
+            elif batch.errors:
+                batch.status = "recusado"
+            elif not todo:
+                batch.status = "já gravado"
+            else:
+                try:
+                    batch.written = _write(
+                        todo,
+                        actor=actor,
+                        m=m,
+                        default_law=default_law,
+                        source=source,
+                        today=today,
+                        taxi_past=max(taxi_numbers, default=0),
+                    )
+                    batch.status = "gravado"
+                    report.written += batch.written
+                except ImportFailed as exc:
+                    batch.status, batch.errors = "recusado", [exc.error]
+                except NotCompetent as exc:
+                    batch.status, batch.errors = "recusado", [RowError(0, "", str(exc))]
+                    stop = True  # no other batch may be written by this actor either
+                except DatabaseError as exc:
+                    # The database itself failed (connection lost, out of space): the batch was
+                    # rolled back; running the import again resumes from it.
+                    batch.errors = [RowError(0, "", f"falha do banco de dados: {exc}")]
+                    batch.status, stop = "recusado", True
+                if batch.status == "recusado":
+                    report.errors += batch.errors
+            progress.advance(len(part))
+    finally:
+        _CLEANED.clear()  # the values of this file only
 
 
 def _lines_written(m: Municipality, sha256: str) -> set[int]:
@@ -324,25 +329,25 @@ def _build(row: Row, *, m: Municipality, law: str) -> Built:
     municipality and the related rows exist, nothing repeats a unique value — holds by
     construction (the tenant's own records, created together, ``_split``'s new CPFs and plates,
     the cross checks' new numbers) and is the database's constraints' to refuse."""
-    person = Person(municipality=m, **person_values(m, law, _given(row.person))[0])
+    person = Person(municipality_id=m.pk, **person_values(m, law, _given(row.person))[0])
     _clean(person, "partners", "photo", "user")
     lic = vehicle = permit = None
     if row.licence is not None:
-        lic = DrivingLicence(municipality=m, person=person, **licence_values(row.licence))
+        lic = DrivingLicence(municipality_id=m.pk, person=person, **licence_values(row.licence))
         _clean(lic, "person")
     if row.vehicle is not None:
         values = vehicle_values(law, _given(row.vehicle))
-        vehicle = Vehicle(municipality=m, owner=person, **values)
+        vehicle = Vehicle(municipality_id=m.pk, owner=person, **values)
         _clean(vehicle, "owner")
         if row.permit is not None:
             permit = imported_permit(row.permit, person, vehicle)
-            permit.municipality = m
+            permit.municipality_id = m.pk
             _clean(permit, "holder", "vehicle", "tender")
     return person, lic, vehicle, permit
 
 
-#: Cleaned field values already seen, ``(field, type, value) → cleaned``: a city's file repeats
-#: most of them (dates, years, colours, models, choices) thousands of times.
+#: Cleaned field values already seen in this import, ``(field, type, value) → cleaned``: a city's
+#: file repeats most of them (dates, years, colours, models, choices) thousands of times.
 _CLEANED: dict[tuple[Any, type, Any], Any] = {}
 #: Distinct values kept before :data:`_CLEANED` starts over (memory stays flat).
 CLEANED_KEPT = 100_000
@@ -364,10 +369,9 @@ def _clean(obj: Any, *related: str) -> None:
 def _fields_clean(obj: Any, exclude: set[str]) -> bool:
     """Django's ``clean_fields``, remembering each value it accepted; False at the first value
     it refuses."""
-    for f in obj._meta.fields:
-        if f.name in exclude or f.generated:
-            continue
-        raw = getattr(obj, f.attname)
+    values = obj.__dict__
+    for f, attname in _cleaned_fields(obj._meta.label, frozenset(exclude)):
+        raw = values[attname] if attname in values else getattr(obj, attname)
         if (f.blank and raw in f.empty_values) or isinstance(raw, DatabaseDefault):
             continue
         try:
@@ -386,8 +390,17 @@ def _fields_clean(obj: Any, exclude: set[str]) -> bool:
                 if len(_CLEANED) >= CLEANED_KEPT:
                     _CLEANED.clear()
                 _CLEANED[key] = cleaned
-        setattr(obj, f.attname, cleaned)
+        if cleaned is not raw:
+            setattr(obj, attname, cleaned)
     return True
+
+
+@functools.cache
+def _cleaned_fields(label: str, exclude: frozenset[str]) -> list[tuple[Any, str]]:
+    """The fields ``clean_fields(exclude)`` cleans on the model ``label``, with their attribute
+    names."""
+    fields = apps.get_model(label)._meta.fields
+    return [(f, f.attname) for f in fields if f.name not in exclude and not f.generated]
 
 
 _MISSING = object()

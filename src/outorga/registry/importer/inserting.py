@@ -34,10 +34,9 @@ def _iso(value: Any) -> str:
     raise TypeError(f"{type(value).__name__} não é gravável pela importação em lote")
 
 
-def _reader(field: models.Field[Any, Any]) -> Callable[[models.Model], Any]:
+def _reader(field: models.Field[Any, Any]) -> Callable[[models.Model], Any] | None:
     """How ``field``'s value is read off a new record for the JSON document: what Django's
-    ``bulk_create`` would send for it."""
-    attname = field.attname
+    ``bulk_create`` would send for it; None: the value as the record holds it."""
     if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
         return lambda obj: field.pre_save(obj, True)  # the time now, set on the record too
     if isinstance(field, models.FileField):
@@ -46,7 +45,7 @@ def _reader(field: models.Field[Any, Any]) -> Callable[[models.Model], Any]:
     if isinstance(field, models.ForeignKey):
         return lambda obj: _related_pk(obj, field)
     if isinstance(field, _PLAIN):
-        return lambda obj: obj.__dict__[attname]
+        return None
     raise TypeError(f"campo {field} não é gravável pela importação em lote")
 
 
@@ -59,8 +58,9 @@ def _related_pk(obj: models.Model, field: models.ForeignKey[Any, Any]) -> Any:
         if related is not None:
             if related.pk is None:
                 raise ValueError(f"{field.name}: registro relacionado ainda não gravado")
-            setattr(obj, field.name, related)  # its key, the related record kept cached
-            pk = related.pk
+            # Its key, the related record kept cached (setting the key by the attribute would
+            # forget it, and reading the relation again would query it).
+            pk = obj.__dict__[field.attname] = related.pk
     return pk
 
 
@@ -73,12 +73,17 @@ def insert(objs: Sequence[models.Model]) -> None:
     model = type(objs[0])
     meta = model._meta
     fields = [f for f in meta.concrete_fields if not f.primary_key]
-    readers = [(f.column, _reader(f)) for f in fields]
+    plain = [(f.column, f.attname) for f in fields if _reader(f) is None]
+    special = [(f.column, read) for f in fields if (read := _reader(f)) is not None]
     rows = []
     for obj in objs:
         if type(obj) is not model or obj.pk is not None:
             raise ValueError("insert() grava registros novos de um só modelo")
-        rows.append({column: read(obj) for column, read in readers})
+        values = obj.__dict__
+        row = {column: values[attname] for column, attname in plain}
+        for column, read in special:
+            row[column] = read(obj)
+        rows.append(row)
     quote = connection.ops.quote_name
     names = ", ".join(quote(f.column) for f in fields)
     table = quote(meta.db_table)

@@ -19,12 +19,16 @@ resumed by running it again, and nothing is written twice.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.apps import apps
+from django.core.exceptions import ValidationError
 from django.db import DatabaseError, IntegrityError, transaction
+from django.db.models.expressions import DatabaseDefault
 
 from outorga.core.acts import Actor, canonical_json, record_act
 from outorga.core.authz import authorize
@@ -35,10 +39,11 @@ from outorga.law import interfaces
 from outorga.law.competence import NotCompetent
 
 from ..locking import lock_for_import
-from ..models import DrivingLicence, Permit, PermitStatusChange, Person, Service, Vehicle
+from ..models import DrivingLicence, Permit, Person, Service, Vehicle
 from ..services.common import snapshot
 from ..services.people import LICENCE_FIELDS, PERSON_FIELDS, licence_values, person_values
 from ..services.vehicles import VEHICLE_FIELDS, taxi_vehicle_inscribe, vehicle_values
+from .inserting import insert
 from .rows import ImportFailed, ImportReport, Row, RowError, chunked, service_law
 from .writing import (
     counter_past,
@@ -104,44 +109,47 @@ def bulk_import(
         if r.permit and r.vehicle and r.permit["service"] == Service.TAXI
     ]
     progress.start("gravação em lotes", len(lines))
-    stop = False
-    for part in chunked(lines, batch_size):
-        batch = Batch(part[0], part[-1])
-        report.batches.append(batch)
-        todo = [by_line[n] for n in part if n not in done and n in by_line]
-        batch.errors = [e for n in part for e in wrong.get(n, [])]
-        if stop:
-            pass
-        elif batch.errors:
-            batch.status = "recusado"
-        elif not todo:
-            batch.status = "já gravado"
-        else:
-            try:
-                batch.written = _write(
-                    todo,
-                    actor=actor,
-                    m=m,
-                    default_law=default_law,
-                    source=source,
-                    today=today,
-                    taxi_past=max(taxi_numbers, default=0),
-                )
-                batch.status = "gravado"
-                report.written += batch.written
-            except ImportFailed as exc:
-                batch.status, batch.errors = "recusado", [exc.error]
-            except NotCompetent as exc:
-                batch.status, batch.errors = "recusado", [RowError(0, "", str(exc))]
-                stop = True  # no other batch may be written by this actor either
-            except DatabaseError as exc:
-                # The database itself failed (connection lost, out of space): the batch was
-                # rolled back; running the import again resumes from it.
-                batch.errors = [RowError(0, "", f"falha do banco de dados: {exc}")]
-                batch.status, stop = "recusado", True
-            if batch.status == "recusado":
-                report.errors += batch.errors
-        progress.advance(len(part))
+    try:
+        stop = False
+        for part in chunked(lines, batch_size):
+            batch = Batch(part[0], part[-1])
+            report.batches.append(batch)
+            todo = [by_line[n] for n in part if n not in done and n in by_line]
+            batch.errors = [e for n in part for e in wrong.get(n, [])]
+            if stop:
+                pass
+            elif batch.errors:
+                batch.status = "recusado"
+            elif not todo:
+                batch.status = "já gravado"
+            else:
+                try:
+                    batch.written = _write(
+                        todo,
+                        actor=actor,
+                        m=m,
+                        default_law=default_law,
+                        source=source,
+                        today=today,
+                        taxi_past=max(taxi_numbers, default=0),
+                    )
+                    batch.status = "gravado"
+                    report.written += batch.written
+                except ImportFailed as exc:
+                    batch.status, batch.errors = "recusado", [exc.error]
+                except NotCompetent as exc:
+                    batch.status, batch.errors = "recusado", [RowError(0, "", str(exc))]
+                    stop = True  # no other batch may be written by this actor either
+                except DatabaseError as exc:
+                    # The database itself failed (connection lost, out of space): the batch was
+                    # rolled back; running the import again resumes from it.
+                    batch.errors = [RowError(0, "", f"falha do banco de dados: {exc}")]
+                    batch.status, stop = "recusado", True
+                if batch.status == "recusado":
+                    report.errors += batch.errors
+            progress.advance(len(part))
+    finally:
+        _CLEANED.clear()  # the values of this file only
 
 
 def _lines_written(m: Municipality, sha256: str) -> set[int]:
@@ -220,9 +228,8 @@ def _write(
             basis={"citations": named.citations},
             extra={"source": source},
         )
-        PermitStatusChange.objects.bulk_create(
-            imported_status(permit, {**source, "line": line}, act) for line, permit in named.permits
-        )
+        insert([imported_status(permit, {**source, "line": line}, act)
+                for line, permit in named.permits])  # fmt: skip
     return written
 
 
@@ -276,10 +283,10 @@ def _create(rows: list[Row], *, actor: Actor, m: Municipality, default_law: str)
         authorize(actor=actor, municipality=m, action="permit.grant", law=law)
     built = [guarded(row, _build, m=m, law=laws[row.line]) for row in rows]
     try:
-        Person.objects.bulk_create([b[0] for b in built])
-        DrivingLicence.objects.bulk_create([b[1] for b in built if b[1] is not None])
-        Vehicle.objects.bulk_create([b[2] for b in built if b[2] is not None])
-        Permit.objects.bulk_create([b[3] for b in built if b[3] is not None])
+        insert([b[0] for b in built])
+        insert([b[1] for b in built if b[1] is not None])
+        insert([b[2] for b in built if b[2] is not None])
+        insert([b[3] for b in built if b[3] is not None])
     except IntegrityError as exc:
         first, last = rows[0].line, rows[-1].line
         raise ImportFailed(
@@ -322,27 +329,81 @@ def _build(row: Row, *, m: Municipality, law: str) -> Built:
     municipality and the related rows exist, nothing repeats a unique value — holds by
     construction (the tenant's own records, created together, ``_split``'s new CPFs and plates,
     the cross checks' new numbers) and is the database's constraints' to refuse."""
-    person = Person(municipality=m, **person_values(m, law, _given(row.person))[0])
+    person = Person(municipality_id=m.pk, **person_values(m, law, _given(row.person))[0])
     _clean(person, "partners", "photo", "user")
     lic = vehicle = permit = None
     if row.licence is not None:
-        lic = DrivingLicence(municipality=m, person=person, **licence_values(row.licence))
+        lic = DrivingLicence(municipality_id=m.pk, person=person, **licence_values(row.licence))
         _clean(lic, "person")
     if row.vehicle is not None:
         values = vehicle_values(law, _given(row.vehicle))
-        vehicle = Vehicle(municipality=m, owner=person, **values)
+        vehicle = Vehicle(municipality_id=m.pk, owner=person, **values)
         _clean(vehicle, "owner")
         if row.permit is not None:
             permit = imported_permit(row.permit, person, vehicle)
-            permit.municipality = m
+            permit.municipality_id = m.pk
             _clean(permit, "holder", "vehicle", "tender")
     return person, lic, vehicle, permit
 
 
+#: Cleaned field values already seen in this import, ``(field, type, value) → cleaned``: a city's
+#: file repeats most of them (dates, years, colours, models, choices) thousands of times.
+_CLEANED: dict[tuple[Any, type, Any], Any] = {}
+#: Distinct values kept before :data:`_CLEANED` starts over (memory stays flat).
+CLEANED_KEPT = 100_000
+
+
 def _clean(obj: Any, *related: str) -> None:
-    obj.full_clean(
-        exclude=["municipality", *related], validate_unique=False, validate_constraints=False
-    )
+    """``obj.full_clean`` as the services call it, but for the fields unique and constraints
+    (the database's). A field's ``clean`` depends on its value alone (these models' fields do
+    not read the record, and their ``clean()`` is Django's, which checks nothing), so a value
+    cleaned once is not cleaned again; should any field refuse its value, Django's own
+    ``full_clean`` runs and raises its error as it would have."""
+    exclude = {"municipality", *related}
+    if _fields_clean(obj, exclude):
+        obj.clean()
+    else:
+        obj.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
+
+
+def _fields_clean(obj: Any, exclude: set[str]) -> bool:
+    """Django's ``clean_fields``, remembering each value it accepted; False at the first value
+    it refuses."""
+    values = obj.__dict__
+    for f, attname in _cleaned_fields(obj._meta.label, frozenset(exclude)):
+        raw = values[attname] if attname in values else getattr(obj, attname)
+        if (f.blank and raw in f.empty_values) or isinstance(raw, DatabaseDefault):
+            continue
+        try:
+            key = (f, type(raw), raw)
+            cleaned = _CLEANED[key]
+        except TypeError:  # a value that cannot be a key (a dict): cleaned every time
+            key, cleaned = None, _MISSING
+        except KeyError:
+            cleaned = _MISSING
+        if cleaned is _MISSING:
+            try:
+                cleaned = f.clean(raw, obj)
+            except ValidationError:
+                return False
+            if key is not None:
+                if len(_CLEANED) >= CLEANED_KEPT:
+                    _CLEANED.clear()
+                _CLEANED[key] = cleaned
+        if cleaned is not raw:
+            setattr(obj, attname, cleaned)
+    return True
+
+
+@functools.cache
+def _cleaned_fields(label: str, exclude: frozenset[str]) -> list[tuple[Any, str]]:
+    """The fields ``clean_fields(exclude)`` cleans on the model ``label``, with their attribute
+    names."""
+    fields = apps.get_model(label)._meta.fields
+    return [(f, f.attname) for f in fields if f.name not in exclude and not f.generated]
+
+
+_MISSING = object()
 
 
 def _given(data: dict[str, Any]) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from ..models import (
     Vehicle,
 )
 from ..validation import FieldError
-from .rows import COLUMNS, NO, STATUS_BY_LABEL, YES, Row, RowError, shown
+from .rows import COLUMNS, GROUPS, NO, STATUS_BY_LABEL, YES, Row, RowError, shown
 
 #: Digits of the numbers the registry keeps (CPF, CNH's registration number, RENAVAM): Excel
 #: stores a number typed in a "Geral" column and drops its leading zeros.
@@ -49,6 +49,24 @@ TEXT_FIELDS: dict[str, tuple[Any, str]] = {
 #: column is what Excel shows of a date cell formatted as a number.
 EXCEL_SERIALS = range(1, 73415 + 1)
 YEARS = range(1900, 2100 + 1)
+#: A date as most cells hold it (DD/MM/AAAA, two-digit day and month), read without ``strptime``.
+DAY_MONTH_YEAR = re.compile(r"(\d\d)/(\d\d)/(\d{4})")
+#: Each cell's length limit, and the columns of each group (required or not): read per row.
+TEXT_LIMITS = {
+    column: limit
+    for column, (model, name) in TEXT_FIELDS.items()
+    if (limit := getattr(model._meta.get_field(name), "max_length", None))
+}
+GROUP_COLUMNS = {g: [c.name for c in COLUMNS if c.group == g] for g in GROUPS}
+GROUP_REQUIRED = {g: [c.name for c in COLUMNS if c.group == g and c.required] for g in GROUPS}
+#: The choices of each coded column (Django computes ``values`` anew on every read).
+BLOOD_TYPES = tuple(Person.BloodType.values)
+VEHICLE_KINDS = tuple(Vehicle.Kind.values)
+FUELS = tuple(Vehicle.Fuel.values)
+CARGO_DEVICES = tuple(Vehicle.CargoDevice.values)
+SERVICES = tuple(Service.values)
+TAXI_CATEGORIES = tuple(TaxiCategory.values)
+TERM_MODES = tuple(PermitTerm.Mode.values)
 
 
 class RowParser:
@@ -69,12 +87,10 @@ class RowParser:
         return self.cells.get(name, "") or ""
 
     def filled(self, group: str) -> bool:
-        return any(self.text(c.name) for c in COLUMNS if c.group == group)
+        return any(self.text(name) for name in GROUP_COLUMNS[group])
 
     def required(self, group: str) -> bool:
-        missing = [
-            c.name for c in COLUMNS if c.group == group and c.required and not self.text(c.name)
-        ]
+        missing = [name for name in GROUP_REQUIRED[group] if not self.text(name)]
         for name in missing:
             self.error(name, "campo obrigatório não preenchido")
         return not missing
@@ -83,6 +99,14 @@ class RowParser:
         value = self.text(name)
         if not value:
             return None
+        quick = DAY_MONTH_YEAR.fullmatch(value)
+        if quick is not None:
+            day_, month, year = (int(part) for part in quick.groups())
+            if year in YEARS:
+                try:
+                    return dt.date(year, month, day_)
+                except ValueError:
+                    pass  # not a day of the calendar: read below, for the same error
         for fmt in ("%d/%m/%Y", "%Y-%m-%d"):
             try:
                 day = dt.datetime.strptime(value, fmt).date()
@@ -187,9 +211,8 @@ def parse_row(
     """``cites(service, on, *concepts)``: the articles the law bound to the service names for the
     concepts (:meth:`LawChecks.cites`)."""
     r = RowParser(line, cells)
-    for column, (model, name) in TEXT_FIELDS.items():
-        limit = getattr(model._meta.get_field(name), "max_length", None)
-        if limit and len(r.text(column)) > limit:
+    for column, limit in TEXT_LIMITS.items():
+        if len(r.text(column)) > limit:
             r.error(column, f"até {limit} caracteres (a célula tem {len(r.text(column))})")
     if r.text("email"):
         try:
@@ -203,7 +226,7 @@ def parse_row(
             "document": r.document("cpf", validation.cpf),
             "name": r.text("nome"),
             "birth_date": r.date("data_nascimento"),
-            "blood_type": r.choice("tipo_sanguineo", Person.BloodType.values, upper=True),
+            "blood_type": r.choice("tipo_sanguineo", BLOOD_TYPES, upper=True),
             "address": r.text("endereco"),
             "city": r.text("municipio_residencia"),
             "phone": r.text("telefone"),
@@ -227,7 +250,7 @@ def parse_row(
             "plate": r.check("placa", validation.plate),
             "renavam": r.document("renavam", validation.renavam),
             "chassis": r.text("chassi").upper(),
-            "kind": r.choice("especie", Vehicle.Kind.values),
+            "kind": r.choice("especie", VEHICLE_KINDS),
             "make_model": r.text("marca_modelo"),
             "manufacture_year": r.integer("ano_fabricacao", 1950, 2200),
             "model_year": r.integer("ano_modelo", 1950, 2200),
@@ -235,12 +258,12 @@ def parse_row(
             "colour": r.text("cor"),
             "doors": r.integer("portas", 1, 9),
             "seats": r.integer("lugares", 1, 99),
-            "fuel": r.choice("combustivel", Vehicle.Fuel.values),
+            "fuel": r.choice("combustivel", FUELS),
             "rental_category": r.boolean("aluguel"),
             "registration_uf": r.text("uf_registro").upper(),
             "registration_city": r.text("municipio_registro"),
             "invoice_date": r.date("nota_fiscal_data"),
-            "cargo_device": r.choice("carga_dispositivo", Vehicle.CargoDevice.values),
+            "cargo_device": r.choice("carga_dispositivo", CARGO_DEVICES),
             "cargo_within_contran_limits": r.boolean("carga_limites_contran"),
             "cargo_mirrors_unobstructed": r.boolean("carga_retrovisores_livres"),
             "sidecar": r.boolean("sidecar"),
@@ -261,10 +284,10 @@ def parse_row(
                 "(use ativa, suspensa ou em reserva)",
             )
         row.permit = {
-            "service": r.choice("servico", Service.values),
+            "service": r.choice("servico", SERVICES),
             "number": r.text("numero_permissao").upper(),
             "registration_number": r.integer("numero_registro", 1),
-            "taxi_category": r.choice("categoria_taxi", TaxiCategory.values),
+            "taxi_category": r.choice("categoria_taxi", TAXI_CATEGORIES),
             "granted_on": r.date("data_outorga"),
             "term_years": r.integer("prazo_anos", 1, 50),
             "extensions": r.integer("prorrogacoes", 0, 10) or 0,
@@ -273,7 +296,7 @@ def parse_row(
             "decree": r.text("decreto"),
             "status": status or Permit.Status.ACTIVE,
             "suspended_until": r.date("suspensa_ate"),
-            "counterpart": r.choice("contrapartida", PermitTerm.Mode.values),
+            "counterpart": r.choice("contrapartida", TERM_MODES),
             "instalments": r.integer("parcelas", 1, 999),
         }
         p = row.permit

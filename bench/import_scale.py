@@ -213,24 +213,9 @@ def profiled(directory: str | None, name: str) -> Iterator[None]:
         profile.dump_stats(str(Path(directory) / f"{name}.prof"))
 
 
-def backend_cpu() -> float | None:
-    """CPU seconds the database server process serving this connection has used (the server on
-    this machine; ``None`` if its /proc entry cannot be read): the sweep's work in PostgreSQL,
-    apart from the other sessions sharing the machine."""
-    from django.db import connection
-
-    with connection.cursor() as cur:
-        cur.execute("SELECT pg_backend_pid()")
-        (pid,) = cur.fetchone()
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def sweep(m: object, on: dt.date, rows: int, profile: str | None = None) -> None:
     from django.core.management import call_command
+    from django.db import connection
 
     from outorga.core.tenancy import tenant
     from outorga.registry.models import Document, Person, Vehicle
@@ -262,7 +247,7 @@ def sweep(m: object, on: dt.date, rows: int, profile: str | None = None) -> None
     for label in ("first run", "second run"):
         out = io.StringIO()
         reset_peak()
-        b0 = backend_cpu()
+        b0 = backend_cpu(connection)
         t0, c0 = time.perf_counter(), time.process_time()
         with profiled(profile, "sweep-" + label.replace(" ", "-")):
             call_command(
@@ -270,8 +255,8 @@ def sweep(m: object, on: dt.date, rows: int, profile: str | None = None) -> None
                 stdout=out,
             )  # fmt: skip
         seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
-        b1 = backend_cpu()
-        server = f", {b1 - b0:.1f} s in PostgreSQL" if b0 is not None and b1 is not None else ""
+        b1 = backend_cpu(connection)
+        server = f", {b1 - b0:.1f} s in PostgreSQL" if b1 else ""
         total = out.getvalue().strip().rsplit(":", 1)[-1].strip()
         print(
             f"  {label:<11} {seconds:>8.1f} s  {rows / seconds:>8.0f} permits/s  "

@@ -71,6 +71,9 @@ def insert(objs: Sequence[models.Model]) -> None:
     if not objs:
         return
     model = type(objs[0])
+    if connection.vendor != "postgresql":  # the first-run SQLite: Django's own bulk insert
+        model._default_manager.bulk_create(objs, batch_size=500)
+        return
     meta = model._meta
     fields = [f for f in meta.concrete_fields if not f.primary_key]
     plain = [(f.column, f.attname) for f in fields if _reader(f) is None]

@@ -22,6 +22,7 @@ from outorga.core.lawseam import service_citations
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import CrossTenantWrite, tenant
+from outorga.core.transitions import status_change
 from outorga.law.bindings import Service
 from outorga.law.citations import decision
 from outorga.law.common import payment as payment_law
@@ -324,20 +325,17 @@ def _move_in_transaction(
                 f"o débito {debt.reference} aguarda a decisão definitiva do processo que o "
                 "originou (defesa e recursos, lei do mototáxi art. 42 a 44; decisão D-1)"
             )
-        old = debt.status
-        debt.status = target
-        fields = ["status"]
+        fields: tuple[str, ...] = ()
         if target == Debt.Status.FINAL and debt.awaiting_finality:
             debt.awaiting_finality = False
-            fields.append("awaiting_finality")
-        debt.save(update_fields=fields)
-        record_act(
-            municipality=municipality,
+            fields = ("awaiting_finality",)
+        status_change(
+            debt,
+            target,
             actor=actor,
+            municipality=municipality,
             action=f"debt.{step}",
-            obj=debt,
-            old={"status": old},
-            new={"status": target},
+            fields=fields,
             basis=basis,
             extra={"reason": reason},
         )

@@ -20,6 +20,7 @@ from outorga.core.lawctx import context
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant, unscoped
 from outorga.core.tokens import lookup_prefix, matching, new_secret, token_revoke_record
+from outorga.core.transitions import status_change
 from outorga.law import questions
 from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent
@@ -321,21 +322,20 @@ def inspection_confirm(
         inspection = Inspection.objects.select_for_update().get(pk=inspection.pk)
         if inspection.status != Inspection.Status.AWAITING:
             raise FieldError("situação", "esta vistoria não aguarda confirmação")
-        inspection.status = Inspection.Status.FINAL if confirm else Inspection.Status.REJECTED
         inspection.confirmed_by = actor.user
         inspection.confirmed_at = timezone.now()
-        inspection.save(update_fields=["status", "confirmed_by", "confirmed_at"])
-        d = _decision_of(inspection)
-        record_act(
-            municipality=municipality,
+        status_change(
+            inspection,
+            Inspection.Status.FINAL if confirm else Inspection.Status.REJECTED,
             actor=actor,
+            municipality=municipality,
             action="inspection.confirm" if confirm else "inspection.reject",
-            obj=inspection,
-            old={"status": Inspection.Status.AWAITING},
-            new={"status": inspection.status, "result": inspection.result},
+            fields=("confirmed_by", "confirmed_at"),
+            new={"result": inspection.result},
             basis={"citations": inspection.decision.get("citations", [])},
             extra={"reason": reason} if reason else None,
         )
+        d = _decision_of(inspection)
         if confirm:
             _apply(actor, municipality, inspection, d)
             order_fulfil(actor, municipality, inspection)

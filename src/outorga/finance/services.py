@@ -181,18 +181,27 @@ def debt_create_in_transaction(
 def _tell_debtor(municipality: Municipality, debt: Debt) -> None:
     """The aviso of a new debt with its due date, in the portal and by email as a courtesy; a plan
     of instalments is told once, by its first."""
+    part = f", parcela 1 de {debt.instalments}" if debt.instalments else ""
+    _aviso(
+        municipality,
+        debt,
+        f"finance-debt-{debt.pk}",
+        f"Débito {debt.reference} ({debt.description}{part}) de {brl(debt.amount_cents)}: "
+        f"vence em {debt.due_on:%d/%m/%Y}.",
+    )
+
+
+def _aviso(municipality: Municipality, debt: Debt, key: str, text: str) -> None:
+    """An aviso to the debtor about ``debt`` (portal, email as a courtesy), which says where its
+    document of arrecadação is."""
     from outorga.registry.models import Notification
     from outorga.registry.notifications import notification_send
 
-    part = f", parcela 1 de {debt.instalments}" if debt.instalments else ""
     notification_send(
         municipality=municipality,
-        key=f"finance-debt-{debt.pk}",
+        key=key,
         kind=Notification.Kind.OTHER,
-        message=(
-            f"Débito {debt.reference} ({debt.description}{part}) de {brl(debt.amount_cents)}: "
-            f"vence em {debt.due_on:%d/%m/%Y}. O documento de arrecadação está em “Meus débitos”."
-        ),
+        message=f"{text} O documento de arrecadação está em “Meus débitos”.",
         person=debt.person,
         permit=debt.permit,
         due_on=debt.due_on,
@@ -461,9 +470,6 @@ def debts_overdue_make_final(*, municipality: Municipality, on: dt.date) -> list
     (``awaiting_finality``: enforcement makes it final with its case, D-1), nor a paid, refunded or
     cancelled one. Each change is an act and the holder gets an aviso in the portal. Running it
     twice for one date changes nothing."""
-    from outorga.registry.models import Notification
-    from outorga.registry.notifications import notification_send
-
     calendar = context(municipality, on).calendar
     with tenant(municipality):
         ids = [
@@ -515,18 +521,12 @@ def debts_overdue_make_final(*, municipality: Municipality, on: dt.date) -> list
                 if blocks
                 else ""
             )
-            notification_send(
-                municipality=municipality,
-                key=f"finance-overdue-{debt.pk}",
-                kind=Notification.Kind.OTHER,
-                message=(
-                    f"Débito {debt.reference} ({debt.description}) {due} sem pagamento: "
-                    f"passou a definitivo{consequence} (decisão D-11). O documento de "
-                    "arrecadação está em “Meus débitos”."
-                ),
-                person=debt.person,
-                permit=debt.permit,
-                due_on=debt.due_on,
+            _aviso(
+                municipality,
+                debt,
+                f"finance-overdue-{debt.pk}",
+                f"Débito {debt.reference} ({debt.description}) {due} sem pagamento: "
+                f"passou a definitivo{consequence} (decisão D-11).",
             )
             changed.append(debt)
     return changed

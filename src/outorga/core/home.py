@@ -11,11 +11,15 @@ date…), never from a constant of the home."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.urls import reverse
 from django.utils.module_loading import autodiscover_modules
+
+from outorga.law.competence import is_allowed
 
 
 @dataclass(frozen=True)
@@ -139,6 +143,54 @@ def register_queue(
 ) -> None:
     """Add a work queue; registering the same key again replaces it (module reloads in tests)."""
     _QUEUES[key] = Queue(key, title, tasks, roles, more_url, help, order)
+
+
+def competent_here(user: Any, today: dt.date, *actions: str) -> bool:
+    """Whether any law of the user's municipality gives the role one of ``actions`` on ``today``:
+    a queue that is never this role's work here is left out of its home."""
+    m = user.municipality
+    laws = m.laws if m is not None else ()
+    return any(is_allowed(user.role, a, law, today) for a in actions for law in laws)
+
+
+def queue(
+    key: str,
+    title: str,
+    *,
+    roles: Iterable[str],
+    more: str = "",
+    help: str = "",
+    order: int = 50,
+    competent: Iterable[str] = (),
+) -> Callable[[TaskSource], TaskSource]:
+    """Register the decorated task source as a work queue (:func:`register_queue`). ``more`` names
+    the URL of the whole list; ``competent``, when given, the actions of which some law of the
+    municipality must give the role one (:func:`competent_here`), else the queue is left out.
+    The registered source is returned, so calling it directly answers what the home shows."""
+    actions = tuple(competent)
+
+    def register_source(tasks: TaskSource) -> TaskSource:
+        source = _gated(tasks, actions) if actions else tasks
+        register_queue(
+            key,
+            title,
+            source,
+            roles=frozenset(str(r) for r in roles),
+            more_url=(lambda: reverse(more)) if more else None,
+            help=help,
+            order=order,
+        )
+        return source
+
+    return register_source
+
+
+def _gated(tasks: TaskSource, actions: tuple[str, ...]) -> TaskSource:
+    @functools.wraps(tasks)
+    def gated(user: Any, today: dt.date) -> list[Task] | None:
+        return tasks(user, today) if competent_here(user, today, *actions) else None
+
+    return gated
 
 
 _discovered = False

@@ -4,16 +4,17 @@ the act in that same transaction."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import IntegrityError, transaction
 
 from outorga.law import parameter_input
 from outorga.law.bindings import RULEBOOKS, SERVICE_LABELS, Binding, overlap
 from outorga.law.citations import LAW_TITLES
+from outorga.law.competence import Competence
 from outorga.law.interfaces import missing
 from outorga.law.parameters import DatedValue, ParameterMissing
 
@@ -32,6 +33,8 @@ from .models import (
 )
 from .tenancy import tenant
 from .tokens import lookup_prefix, matching
+
+_Row = TypeVar("_Row", PopulationFigure, FiscalUnitValue)
 
 TOKEN_PREFIX = "otg"  # noqa: S105 - a public prefix, not a secret
 
@@ -98,6 +101,31 @@ def _appending(municipality: Municipality, fld: str, message: str) -> Iterator[N
         raise _duplicate(fld, message) from None
 
 
+def _append_recorded(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    action: str,
+    comp: Competence | None,
+    before: _Row | None,
+    row: _Row,
+    as_json: Callable[[_Row], dict[str, Any]],
+) -> _Row:
+    """Save the new dated ``row`` and its act: the row in force before it (``before``) as the old
+    value, both as ``as_json`` writes them."""
+    row.save(force_insert=True)
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action=action,
+        obj=row,
+        old=as_json(before) if before else None,
+        new=as_json(row),
+        basis=competence_basis(comp),
+    )
+    return row
+
+
 def population_record(
     *,
     actor: Actor,
@@ -134,20 +162,17 @@ def population_record(
                 f"Em vigor desde: já há população de {reference_year} registrada a partir de "
                 f"{effective:%d/%m/%Y}.",
             )
-        before = PopulationFigure.objects.filter(effective__lte=effective).first()
-        row = PopulationFigure.objects.create(
-            value=value, reference_year=reference_year, effective=effective, source=source
-        )
-        record_act(
-            municipality=municipality,
+        return _append_recorded(
             actor=actor,
+            municipality=municipality,
             action="municipality.population.record",
-            obj=row,
-            old=_population_json(before) if before else None,
-            new=_population_json(row),
-            basis=competence_basis(comp),
+            comp=comp,
+            before=PopulationFigure.objects.filter(effective__lte=effective).first(),
+            row=PopulationFigure(
+                value=value, reference_year=reference_year, effective=effective, source=source
+            ),
+            as_json=_population_json,
         )
-    return row
 
 
 FIRST_CENSUS_YEAR = 1872  # the first Brazilian census
@@ -204,28 +229,23 @@ def fiscal_unit_value_record(
                 "valid_from",
                 f"Válido a partir de: já há valor da {name} a partir de {valid_from:%d/%m/%Y}.",
             )
-        before = (
-            FiscalUnitValue.objects.filter(name=name, valid_from__lte=valid_from)
-            .order_by("-valid_from")
-            .first()
-        )
-        row = FiscalUnitValue.objects.create(
-            name=name,
-            value=value,
-            valid_from=valid_from,
-            legal_reference=legal_reference,
-            example=example,
-        )
-        record_act(
-            municipality=municipality,
+        return _append_recorded(
             actor=actor,
+            municipality=municipality,
             action="municipality.fiscal_unit.record",
-            obj=row,
-            old=_fiscal_unit_json(before) if before else None,
-            new=_fiscal_unit_json(row),
-            basis=competence_basis(comp),
+            comp=comp,
+            before=FiscalUnitValue.objects.filter(name=name, valid_from__lte=valid_from)
+            .order_by("-valid_from")
+            .first(),
+            row=FiscalUnitValue(
+                name=name,
+                value=value,
+                valid_from=valid_from,
+                legal_reference=legal_reference,
+                example=example,
+            ),
+            as_json=_fiscal_unit_json,
         )
-    return row
 
 
 def _fiscal_unit_json(u: FiscalUnitValue) -> dict[str, Any]:

@@ -42,7 +42,7 @@ from .services.seizures import seizure_release as seizure_release_service
 from .services.suspensions import suspension_impose as suspension_impose_service
 from .services.suspensions import taxi_register_suspension_impose, taxi_suspension_impose
 
-router = Router(tags=["fiscalização"])
+router = Router(tags=["fiscalização"], auth=staff)
 
 
 def _m(request: HttpRequest) -> Any:
@@ -283,7 +283,6 @@ def _filed(
     "/infraction-types",
     summary="Catálogo de infrações da lei (mototáxi art. 38–41; táxi art. 41 §2 e itens do regulamento, art. 43)",
     response=list[InfractionTypeOut],
-    auth=staff,
 )
 @paged(as_listed="code")  # the law's order of articles
 def infraction_types(
@@ -310,7 +309,6 @@ def infraction_types(
     "/autos",
     summary="Lavrar auto de infração (mototáxi art. 29–30; táxi art. 41 §5)",
     response={201: CaseOut},
-    auth=staff,
 )
 def auto_issue(request: HttpRequest, payload: AutoIn) -> Any:
     permit = (
@@ -368,7 +366,6 @@ def _service_law(request: HttpRequest, service: str | None, at: dt.datetime) -> 
     "/autos/{auto_id}/cancel",
     summary="Cancelar auto de infração (autoridade, com motivo; nada é apagado)",
     response=CaseOut,
-    auth=staff,
 )
 def auto_cancel(request: HttpRequest, auto_id: int, payload: CancelIn) -> Any:
     auto = get_object_or_404(InfractionNotice.objects.all(), pk=auto_id)
@@ -383,7 +380,6 @@ def auto_cancel(request: HttpRequest, auto_id: int, payload: CancelIn) -> Any:
     "/cases/{case_id}",
     summary="Um processo administrativo, com prazos e etapas",
     response=CaseOut,
-    auth=staff,
 )
 def case_get(request: HttpRequest, case_id: int) -> Any:
     return _case_out(get_object_or_404(Case.objects.all(), pk=case_id))
@@ -393,7 +389,6 @@ def case_get(request: HttpRequest, case_id: int) -> Any:
     "/notices/{notice_id}/deliver",
     summary="Registrar a entrega de uma notificação",
     response=NoticeOut,
-    auth=staff,
 )
 def notice_deliver(request: HttpRequest, notice_id: int, payload: DeliverIn) -> Any:
     notice = get_object_or_404(Notice.objects.all(), pk=notice_id)
@@ -410,7 +405,6 @@ def notice_deliver(request: HttpRequest, notice_id: int, payload: DeliverIn) -> 
     "/notices/edital",
     summary="Publicar notificações por edital",
     response=list[NoticeOut],
-    auth=staff,
 )
 def edital_publish(request: HttpRequest, payload: EditalIn) -> Any:
     notices = list(Notice.objects.filter(pk__in=payload.notice_ids, notified_on__isnull=True))
@@ -426,7 +420,6 @@ def edital_publish(request: HttpRequest, payload: EditalIn) -> Any:
     "/cases/{case_id}/filings",
     summary="Protocolar defesa ou recurso entregue em papel",
     response={201: FilingOut},
-    auth=staff,
 )
 def filing_paper(request: HttpRequest, case_id: int, payload: FilingIn) -> Any:
     """A defence or appeal filed on paper, registered by the clerk."""
@@ -438,7 +431,6 @@ def filing_paper(request: HttpRequest, case_id: int, payload: FilingIn) -> Any:
     "/filings/{filing_id}/judge",
     summary="Julgar defesa ou recurso (autoridade, JARI ou Chefe do Executivo, conforme a lei)",
     response=FilingOut,
-    auth=staff,
 )
 def filing_judge(request: HttpRequest, filing_id: int, payload: JudgeIn) -> Any:
     filing = get_object_or_404(Filing.objects.all(), pk=filing_id)
@@ -455,7 +447,6 @@ def filing_judge(request: HttpRequest, filing_id: int, payload: JudgeIn) -> Any:
     "/cases/{case_id}/decide",
     summary="Decidir proposta de revogação ou cassação (D-3)",
     response=CaseOut,
-    auth=staff,
 )
 def proposal_decide(request: HttpRequest, case_id: int, payload: DecideIn) -> Any:
     case = get_object_or_404(Case.objects.all(), pk=case_id)
@@ -469,7 +460,7 @@ def proposal_decide(request: HttpRequest, case_id: int, payload: DecideIn) -> An
     return _case_out(Case.objects.get(pk=case.pk))
 
 
-@router.get("/queue", summary="Fila de trabalho por prazo", auth=staff)
+@router.get("/queue", summary="Fila de trabalho por prazo")
 def queue(request: HttpRequest) -> Any:
     """The caller's work queue, nearest deadline first."""
     q = selectors.queue(user_of(request))
@@ -499,7 +490,6 @@ def queue(request: HttpRequest) -> Any:
 @router.post(
     "/escalations/{escalation_id}/impose",
     summary="Aplicar a suspensão proposta pela reincidência",
-    auth=staff,
 )
 def suspension_impose(request: HttpRequest, escalation_id: int, payload: ImposeIn) -> Any:
     esc = get_object_or_404(Escalation.objects.all(), pk=escalation_id)
@@ -528,7 +518,6 @@ class TaxiSuspensionIn(Schema):
     "/permits/{permit_id}/cassacao-proposal",
     summary="Propor cassação da permissão",
     response={201: CaseOut},
-    auth=staff,
 )
 def cassacao_propose(request: HttpRequest, permit_id: int, payload: CassacaoIn) -> Any:
     """Open a cassação proposal under the permit's law — mototaxi: the causes of art. 32 III /
@@ -554,7 +543,6 @@ def cassacao_propose(request: HttpRequest, permit_id: int, payload: CassacaoIn) 
 @router.post(
     "/permits/{permit_id}/taxi-suspension",
     summary="Suspender a permissão de táxi (art. 42, V)",
-    auth=staff,
 )
 def taxi_suspension(request: HttpRequest, permit_id: int, payload: TaxiSuspensionIn) -> Any:
     """Taxi art. 42 V: suspension of the permission, at most 90 days (D-10), on a final auto of
@@ -588,7 +576,6 @@ class RegisterSuspensionOut(Schema):
     "/permits/{permit_id}/taxi-register-suspension",
     summary="Suspender a inscrição no Cadastro Municipal de Taxistas (art. 42, IV)",
     response={201: RegisterSuspensionOut},
-    auth=staff,
 )
 def taxi_register_suspension(
     request: HttpRequest, permit_id: int, payload: TaxiRegisterSuspensionIn
@@ -618,9 +605,7 @@ def taxi_register_suspension(
 # --- seizures ---------------------------------------------------------------------------------------
 
 
-@router.post(
-    "/seizures", summary="Registrar apreensão de veículo", response={201: SeizureOut}, auth=staff
-)
+@router.post("/seizures", summary="Registrar apreensão de veículo", response={201: SeizureOut})
 def seizure_create(request: HttpRequest, payload: SeizureIn) -> Any:
     auto = get_object_or_404(InfractionNotice.objects.select_related("permit"), pk=payload.auto_id)
     return Status(
@@ -641,7 +626,6 @@ def seizure_create(request: HttpRequest, payload: SeizureIn) -> Any:
 @router.post(
     "/seizures/{seizure_id}/storage",
     summary="Cobrar as diárias de estadia ainda não cobradas do veículo apreendido (mototáxi art. 35 §1; táxi art. 42 §2)",
-    auth=staff,
 )
 def seizure_storage(request: HttpRequest, seizure_id: int, payload: OnIn) -> Any:
     s = get_object_or_404(Seizure.objects.all(), pk=seizure_id)
@@ -656,7 +640,6 @@ def seizure_storage(request: HttpRequest, seizure_id: int, payload: OnIn) -> Any
     "/seizures/{seizure_id}/release",
     summary="Liberar veículo apreendido",
     response=SeizureOut,
-    auth=staff,
 )
 def seizure_release(request: HttpRequest, seizure_id: int, payload: OnIn) -> Any:
     s = get_object_or_404(Seizure.objects.all(), pk=seizure_id)

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.urls import reverse
 
-from outorga.core.home import Task, register_queue
+from outorga.core.home import Task, queue
 from outorga.law.competence import Role, is_allowed
 
 from . import selectors
@@ -25,14 +25,6 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _competent_here(user: Any, today: dt.date, *actions: str) -> bool:
-    """Whether any law of the user's municipality gives the role one of ``actions``: a queue
-    that is never this role's work here is left out of its home."""
-    m = user.municipality
-    laws = m.laws if m is not None else ()
-    return any(is_allowed(user.role, a, law, today) for a in actions for law in laws)
-
-
 def _case_url(case: Case) -> str:
     return reverse("enforcement:case", args=[case.pk])
 
@@ -45,11 +37,18 @@ def _about(case: Case) -> str:
     return ""
 
 
+@queue(
+    "enforcement.judge",
+    "Defesas e recursos a julgar",
+    roles=_JUDGES,
+    more="enforcement:queue",
+    help="Apresentados e aguardando o seu julgamento; o prazo é o da peça.",
+    order=10,
+    competent=JUDGE_ACTION.values(),
+)
 def to_judge(user: Any, today: dt.date) -> list[Task] | None:
     """Defences and appeals filed and awaiting judgment, at the stages the user's role judges under
     each case's law on ``today`` (defence: the authority; JARI; Chief Executive)."""
-    if not _competent_here(user, today, *JUDGE_ACTION.values()):
-        return None
     waiting = (
         Case.objects.filter(
             waiting=Case.Waiting.JUDGMENT,
@@ -69,12 +68,19 @@ def to_judge(user: Any, today: dt.date) -> list[Task] | None:
     ]
 
 
+@queue(
+    "enforcement.proposals",
+    "Propostas de revogação e cassação",
+    roles={Role.CHEFE_EXECUTIVO},
+    more="enforcement:queue",
+    help="Decididas após a defesa do permissionário ou o fim do prazo de defesa.",
+    order=11,
+    competent={"penalty.revocation", "penalty.cassacao"},
+)
 def proposals(user: Any, today: dt.date) -> list[Task] | None:
     """Revocation and cassação proposals not yet decided, which only the competent authority
     (the Chief Executive, art. 34 §1–2, D-3) decides: ready once the defence is in or its period
     over; until then the defence deadline is shown."""
-    if not _competent_here(user, today, "penalty.revocation", "penalty.cassacao"):
-        return None
     out = []
     open_ = (
         Case.objects.filter(kind__in=PROPOSALS)
@@ -96,11 +102,17 @@ def proposals(user: Any, today: dt.date) -> list[Task] | None:
     return out
 
 
+@queue(
+    "enforcement.suspensions",
+    "Suspensões a aplicar",
+    roles={Role.AUTORIDADE},
+    more="enforcement:queue",
+    order=12,
+    competent={"penalty.suspension"},
+)
 def suspensions(user: Any, today: dt.date) -> list[Task] | None:
     """Suspensions the counted infractions call for (art. 32 I), waiting for the authority since
     the day they were evaluated."""
-    if not _competent_here(user, today, "penalty.suspension"):
-        return None
     return [
         Task(
             f"Suspensão de {e.days} dias — permissão {e.permit.number}, {e.permit.holder.name}",
@@ -115,10 +127,17 @@ def suspensions(user: Any, today: dt.date) -> list[Task] | None:
     ]
 
 
+@queue(
+    "enforcement.notices",
+    "Notificações a entregar",
+    roles={Role.ATENDENTE, Role.AUTORIDADE, Role.FISCAL},
+    more="enforcement:edital",
+    help="O prazo de defesa ou de recurso só corre depois da notificação.",
+    order=20,
+    competent={"notice.record"},
+)
 def notices(user: Any, today: dt.date) -> list[Task] | None:
     """Notices not yet delivered: the deadline they start runs only once they are."""
-    if not _competent_here(user, today, "notice.record"):
-        return None
     pending = Notice.objects.filter(notified_on__isnull=True).select_related(
         "case", "case__auto", "case__permit"
     )
@@ -134,6 +153,14 @@ def notices(user: Any, today: dt.date) -> list[Task] | None:
     ]
 
 
+@queue(
+    "enforcement.own",
+    "Prazos de defesa e recurso",
+    roles={Role.PERMISSIONARIO},
+    more="enforcement:portal",
+    help="Apresente a defesa ou o recurso pelo portal até o prazo.",
+    order=10,
+)
 def own_deadlines(user: Any, today: dt.date) -> list[Task] | None:
     """The holder's cases whose defence or appeal period is running: filed online from the portal
     until the deadline the notice started."""
@@ -153,53 +180,3 @@ def own_deadlines(user: Any, today: dt.date) -> list[Task] | None:
         )
         for c in running
     ]
-
-
-def _queue_url() -> str:
-    return reverse("enforcement:queue")
-
-
-register_queue(
-    "enforcement.judge",
-    "Defesas e recursos a julgar",
-    to_judge,
-    roles=_JUDGES,
-    more_url=_queue_url,
-    help="Apresentados e aguardando o seu julgamento; o prazo é o da peça.",
-    order=10,
-)
-register_queue(
-    "enforcement.proposals",
-    "Propostas de revogação e cassação",
-    proposals,
-    roles=frozenset({Role.CHEFE_EXECUTIVO.value}),
-    more_url=_queue_url,
-    help="Decididas após a defesa do permissionário ou o fim do prazo de defesa.",
-    order=11,
-)
-register_queue(
-    "enforcement.suspensions",
-    "Suspensões a aplicar",
-    suspensions,
-    roles=frozenset({Role.AUTORIDADE.value}),
-    more_url=_queue_url,
-    order=12,
-)
-register_queue(
-    "enforcement.notices",
-    "Notificações a entregar",
-    notices,
-    roles=frozenset({Role.ATENDENTE.value, Role.AUTORIDADE.value, Role.FISCAL.value}),
-    more_url=lambda: reverse("enforcement:edital"),
-    help="O prazo de defesa ou de recurso só corre depois da notificação.",
-    order=20,
-)
-register_queue(
-    "enforcement.own",
-    "Prazos de defesa e recurso",
-    own_deadlines,
-    roles=frozenset({Role.PERMISSIONARIO.value}),
-    more_url=lambda: reverse("enforcement:portal"),
-    help="Apresente a defesa ou o recurso pelo portal até o prazo.",
-    order=10,
-)

@@ -9,23 +9,24 @@ from typing import Any
 
 from django.urls import reverse
 
-from outorga.core.home import Task, register_queue
-from outorga.law.competence import Role, is_allowed
+from outorga.core.home import Task, queue
+from outorga.law.competence import Role
 from outorga.law.money import brl
 
 from . import payments
 from .models import Debt, Payment, Refund
 
 
-def _competent(user: Any, today: dt.date) -> bool:
-    m = user.municipality
-    laws = m.laws if m is not None else ()
-    return any(is_allowed(user.role, "debt.payment.record", law, today) for law in laws)
-
-
+@queue(
+    "finance.unmatched",
+    "Pagamentos a conciliar",
+    roles={Role.FINANCAS},
+    more="finance:payments",
+    help="Pagamentos parciais, a maior ou de referência desconhecida.",
+    order=20,
+    competent={"debt.payment.record"},
+)
 def unmatched(user: Any, today: dt.date) -> list[Task] | None:
-    if not _competent(user, today):
-        return None
     return [
         Task(
             f"Pagamento de {brl(p.amount_cents)}"
@@ -39,9 +40,15 @@ def unmatched(user: Any, today: dt.date) -> list[Task] | None:
     ]
 
 
+@queue(
+    "finance.refunds",
+    "Restituições a pagar",
+    roles={Role.FINANCAS},
+    more="finance:refunds",
+    order=21,
+    competent={"debt.payment.record"},
+)
 def refunds(user: Any, today: dt.date) -> list[Task] | None:
-    if not _competent(user, today):
-        return None
     return [
         Task(
             f"Restituir {brl(r.amount_cents)} — {r.get_kind_display()}"
@@ -54,6 +61,13 @@ def refunds(user: Any, today: dt.date) -> list[Task] | None:
     ]
 
 
+@queue(
+    "finance.own_debts",
+    "Seus débitos",
+    roles={Role.PERMISSIONARIO},
+    more="finance:portal_debts",
+    order=20,
+)
 def own_debts(user: Any, today: dt.date) -> list[Task] | None:
     """The holder's debts still owed, by due date (the portal's "Meus débitos" lists them all)."""
     from outorga.registry.models import Person
@@ -74,30 +88,3 @@ def own_debts(user: Any, today: dt.date) -> list[Task] | None:
         )
         if payments.amount_owed(d) > 0
     ]
-
-
-register_queue(
-    "finance.own_debts",
-    "Seus débitos",
-    own_debts,
-    roles=frozenset({Role.PERMISSIONARIO.value}),
-    more_url=lambda: reverse("finance:portal_debts"),
-    order=20,
-)
-register_queue(
-    "finance.unmatched",
-    "Pagamentos a conciliar",
-    unmatched,
-    roles=frozenset({Role.FINANCAS.value}),
-    more_url=lambda: reverse("finance:payments"),
-    help="Pagamentos parciais, a maior ou de referência desconhecida.",
-    order=20,
-)
-register_queue(
-    "finance.refunds",
-    "Restituições a pagar",
-    refunds,
-    roles=frozenset({Role.FINANCAS.value}),
-    more_url=lambda: reverse("finance:refunds"),
-    order=21,
-)

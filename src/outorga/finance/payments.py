@@ -30,6 +30,7 @@ from outorga.core.errors import Conflict
 from outorga.core.lawctx import context
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
+from outorga.core.transitions import status_change
 from outorga.law import questions
 from outorga.law.citations import Citation
 from outorga.law.competence import competence, is_allowed
@@ -285,16 +286,12 @@ def apply_to_debt(
     payment.save()
     partials = list(Payment.objects.filter(debt=debt, status=Payment.Status.PARTIAL))
     Payment.objects.filter(pk__in=[p.pk for p in partials]).update(status=Payment.Status.MATCHED)
-    old = debt.status
-    debt.status = Debt.Status.PAID
-    debt.save(update_fields=["status"])
-    record_act(
-        municipality=municipality,
+    status_change(
+        debt,
+        Debt.Status.PAID,
         actor=actor,
+        municipality=municipality,
         action="debt.paid",
-        obj=debt,
-        old={"status": old},
-        new={"status": Debt.Status.PAID},
         extra={"payments": sorted([payment.pk, *[p.pk for p in partials]])},
     )
 
@@ -507,17 +504,17 @@ def refund_mark_paid_out(
         refund = Refund.objects.select_for_update().get(pk=refund.pk)
         if refund.status != Refund.Status.PENDING:
             raise InvalidPaymentTransition(f"a restituição {refund.pk} já foi paga")
-        refund.status, refund.paid_out_on = Refund.Status.PAID_OUT, on
+        refund.paid_out_on = on
         if note.strip():
             refund.note = note.strip()[:300]
-        refund.save(update_fields=["status", "paid_out_on", "note"])
-        record_act(
-            municipality=municipality,
+        status_change(
+            refund,
+            Refund.Status.PAID_OUT,
             actor=actor,
+            municipality=municipality,
             action="refund.paid_out",
-            obj=refund,
-            old={"status": Refund.Status.PENDING},
-            new={"status": refund.status, "on": on, "amount_cents": refund.amount_cents},
+            fields=("paid_out_on", "note"),
+            new={"on": on, "amount_cents": refund.amount_cents},
         )
     return refund
 
@@ -659,29 +656,23 @@ def refund_for_upheld_defence(
                     basis=basis,
                 )
                 refunds.append(refund)
-                d.status = Debt.Status.REFUNDED
-                d.save(update_fields=["status"])
-                record_act(
-                    municipality=municipality,
+                status_change(
+                    d,
+                    Debt.Status.REFUNDED,
                     actor=actor,
+                    municipality=municipality,
                     action="debt.refund",
-                    obj=d,
-                    old={"status": Debt.Status.PAID},
-                    new={"status": d.status, "refund": refund.pk, "amount_cents": cents},
+                    new={"refund": refund.pk, "amount_cents": cents},
                     basis=basis,
                     extra={"decision": ref},
                 )
             elif d.status in OWED and waive_it:
-                old = d.status
-                d.status = Debt.Status.CANCELLED
-                d.save(update_fields=["status"])
-                record_act(
-                    municipality=municipality,
+                status_change(
+                    d,
+                    Debt.Status.CANCELLED,
                     actor=actor,
+                    municipality=municipality,
                     action="debt.waive",
-                    obj=d,
-                    old={"status": old},
-                    new={"status": d.status},
                     basis=basis,
                     extra={"decision": ref, "reason": "defesa julgada procedente"},
                 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, NotRequired, TypedDict, Unpack
 
 from django.db import transaction
 from django.utils import timezone
@@ -22,6 +22,7 @@ from outorga.core.lawseam import service_citations
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import CrossTenantWrite, tenant
+from outorga.core.transitions import status_change
 from outorga.law.bindings import Service
 from outorga.law.citations import decision
 from outorga.law.common import payment as payment_law
@@ -78,6 +79,20 @@ def _reference(municipality: Municipality) -> tuple[str, int]:
     the number alone (digits) is what the FEBRABAN barcode carries."""
     number = next_number("debt")
     return f"{municipality.ibge_code}-D{number:07d}", number
+
+
+class NewDebt(TypedDict):
+    """What a new debt is made of: whose, where from, what, how much, due when; ``permit``,
+    ``status`` (open) and ``basis`` (its law and citations) when given."""
+
+    person: Any
+    origin: str
+    description: str
+    amount_cents: int
+    due_on: dt.date
+    permit: NotRequired[Any]
+    status: NotRequired[str]
+    basis: NotRequired[Mapping[str, Any] | None]
 
 
 def debt_create_in_transaction(
@@ -166,18 +181,27 @@ def debt_create_in_transaction(
 def _tell_debtor(municipality: Municipality, debt: Debt) -> None:
     """The aviso of a new debt with its due date, in the portal and by email as a courtesy; a plan
     of instalments is told once, by its first."""
+    part = f", parcela 1 de {debt.instalments}" if debt.instalments else ""
+    _aviso(
+        municipality,
+        debt,
+        f"finance-debt-{debt.pk}",
+        f"Débito {debt.reference} ({debt.description}{part}) de {brl(debt.amount_cents)}: "
+        f"vence em {debt.due_on:%d/%m/%Y}.",
+    )
+
+
+def _aviso(municipality: Municipality, debt: Debt, key: str, text: str) -> None:
+    """An aviso to the debtor about ``debt`` (portal, email as a courtesy), which says where its
+    document of arrecadação is."""
     from outorga.registry.models import Notification
     from outorga.registry.notifications import notification_send
 
-    part = f", parcela 1 de {debt.instalments}" if debt.instalments else ""
     notification_send(
         municipality=municipality,
-        key=f"finance-debt-{debt.pk}",
+        key=key,
         kind=Notification.Kind.OTHER,
-        message=(
-            f"Débito {debt.reference} ({debt.description}{part}) de {brl(debt.amount_cents)}: "
-            f"vence em {debt.due_on:%d/%m/%Y}. O documento de arrecadação está em “Meus débitos”."
-        ),
+        message=f"{text} O documento de arrecadação está em “Meus débitos”.",
         person=debt.person,
         permit=debt.permit,
         due_on=debt.due_on,
@@ -185,36 +209,14 @@ def _tell_debtor(municipality: Municipality, debt: Debt) -> None:
 
 
 def debt_create(
-    *,
-    actor: Actor,
-    municipality: Municipality,
-    person: Any,
-    origin: str,
-    description: str,
-    amount_cents: int,
-    due_on: dt.date,
-    permit: Any = None,
-    status: str = Debt.Status.OPEN,
-    law: str | None = None,
-    basis: Mapping[str, Any] | None = None,
+    *, actor: Actor, municipality: Municipality, law: str | None = None, **debt: Unpack[NewDebt]
 ) -> Debt:
     """Record a debt in the ledger (fines, fees, taxes…), with its legal basis. Competence is
     checked under ``law``, or else under :func:`debt_law`."""
-    law = law or debt_law(municipality, permit=permit, basis=basis)
+    law = law or debt_law(municipality, permit=debt.get("permit"), basis=debt.get("basis"))
     authorize(actor=actor, municipality=municipality, action="debt.record", law=law)
     with transaction.atomic():
-        return debt_create_in_transaction(
-            actor=actor,
-            municipality=municipality,
-            person=person,
-            origin=origin,
-            description=description,
-            amount_cents=amount_cents,
-            due_on=due_on,
-            permit=permit,
-            status=status,
-            basis=basis,
-        )
+        return debt_create_in_transaction(actor=actor, municipality=municipality, **debt)
 
 
 def debts_from_plan(
@@ -264,6 +266,27 @@ _TRANSITIONS = {
 }
 
 
+class DebtStep(TypedDict):
+    """A debt's status step: who takes it, where, on which debt and why."""
+
+    actor: Actor
+    municipality: Municipality
+    debt: Debt
+    reason: str
+
+
+class DebtMove(DebtStep):
+    """A step on its own, its competence checked under ``law`` (else :func:`debt_law`)."""
+
+    law: NotRequired[str | None]
+
+
+class DebtMoveInTransaction(DebtStep):
+    """A step inside the caller's transaction, which checked competence; ``basis`` its act's."""
+
+    basis: NotRequired[Mapping[str, Any] | None]
+
+
 def _move(
     *,
     actor: Actor,
@@ -271,7 +294,7 @@ def _move(
     debt: Debt,
     step: str,
     reason: str,
-    law: str | None,
+    law: str | None = None,
 ) -> Debt:
     if law is None:
         with tenant(municipality):
@@ -311,50 +334,35 @@ def _move_in_transaction(
                 f"o débito {debt.reference} aguarda a decisão definitiva do processo que o "
                 "originou (defesa e recursos, lei do mototáxi art. 42 a 44; decisão D-1)"
             )
-        old = debt.status
-        debt.status = target
-        fields = ["status"]
+        fields: tuple[str, ...] = ()
         if target == Debt.Status.FINAL and debt.awaiting_finality:
             debt.awaiting_finality = False
-            fields.append("awaiting_finality")
-        debt.save(update_fields=fields)
-        record_act(
-            municipality=municipality,
+            fields = ("awaiting_finality",)
+        status_change(
+            debt,
+            target,
             actor=actor,
+            municipality=municipality,
             action=f"debt.{step}",
-            obj=debt,
-            old={"status": old},
-            new={"status": target},
+            fields=fields,
             basis=basis,
             extra={"reason": reason},
         )
     return debt
 
 
-def debt_contest(
-    *, actor: Actor, municipality: Municipality, debt: Debt, reason: str, law: str | None = None
-) -> Debt:
+def debt_contest(**move: Unpack[DebtMove]) -> Debt:
     """A defence or appeal was filed against the debt: it stops blocking renewals (D-11)."""
-    return _move(
-        actor=actor, municipality=municipality, debt=debt, step="contest", reason=reason, law=law
-    )
+    return _move(step="contest", **move)
 
 
-def debt_make_final(
-    *, actor: Actor, municipality: Municipality, debt: Debt, reason: str, law: str | None = None
-) -> Debt:
+def debt_make_final(**move: Unpack[DebtMove]) -> Debt:
     """The debt became final (deadlines lapsed or appeal dismissed): it blocks renewals (D-11)."""
-    return _move(
-        actor=actor, municipality=municipality, debt=debt, step="make_final", reason=reason, law=law
-    )
+    return _move(step="make_final", **move)
 
 
-def debt_cancel(
-    *, actor: Actor, municipality: Municipality, debt: Debt, reason: str, law: str | None = None
-) -> Debt:
-    return _move(
-        actor=actor, municipality=municipality, debt=debt, step="cancel", reason=reason, law=law
-    )
+def debt_cancel(**move: Unpack[DebtMove]) -> Debt:
+    return _move(step="cancel", **move)
 
 
 def _move_where_allowed(
@@ -364,7 +372,7 @@ def _move_where_allowed(
     debt: Debt,
     step: str,
     reason: str,
-    basis: Mapping[str, Any] | None,
+    basis: Mapping[str, Any] | None = None,
     sources: frozenset[str] | None = None,
 ) -> Debt | None:
     if not transaction.get_connection().in_atomic_block:
@@ -383,47 +391,19 @@ def _move_where_allowed(
         )
 
 
-def debt_cancel_in_transaction(
-    *,
-    actor: Actor,
-    municipality: Municipality,
-    debt: Debt,
-    reason: str,
-    basis: Mapping[str, Any] | None = None,
-) -> Debt | None:
+def debt_cancel_in_transaction(**move: Unpack[DebtMoveInTransaction]) -> Debt | None:
     """Cancel a debt whose cause fell (a defence upheld, an auto cancelled: mototaxi art. 42 §1–2)
     inside the caller's transaction, which checked the competence of that decision. A debt no
     longer owed (paid, refunded, cancelled) is left as it is and ``None`` returned: a paid fine
     goes to the refund instead."""
-    return _move_where_allowed(
-        actor=actor,
-        municipality=municipality,
-        debt=debt,
-        step="cancel",
-        reason=reason,
-        basis=basis,
-    )
+    return _move_where_allowed(step="cancel", **move)
 
 
-def debt_contest_in_transaction(
-    *,
-    actor: Actor,
-    municipality: Municipality,
-    debt: Debt,
-    reason: str,
-    basis: Mapping[str, Any] | None = None,
-) -> Debt | None:
+def debt_contest_in_transaction(**move: Unpack[DebtMoveInTransaction]) -> Debt | None:
     """A defence or appeal was filed against the decision the debt comes from (inside the filing's
     transaction): the debt is under appeal and blocks nothing (D-11). Only an open or final debt
     moves; any other is left as it is and ``None`` returned."""
-    return _move_where_allowed(
-        actor=actor,
-        municipality=municipality,
-        debt=debt,
-        step="contest",
-        reason=reason,
-        basis=basis,
-    )
+    return _move_where_allowed(step="contest", **move)
 
 
 def debt_make_final_in_transaction(
@@ -490,9 +470,6 @@ def debts_overdue_make_final(*, municipality: Municipality, on: dt.date) -> list
     (``awaiting_finality``: enforcement makes it final with its case, D-1), nor a paid, refunded or
     cancelled one. Each change is an act and the holder gets an aviso in the portal. Running it
     twice for one date changes nothing."""
-    from outorga.registry.models import Notification
-    from outorga.registry.notifications import notification_send
-
     calendar = context(municipality, on).calendar
     with tenant(municipality):
         ids = [
@@ -544,18 +521,12 @@ def debts_overdue_make_final(*, municipality: Municipality, on: dt.date) -> list
                 if blocks
                 else ""
             )
-            notification_send(
-                municipality=municipality,
-                key=f"finance-overdue-{debt.pk}",
-                kind=Notification.Kind.OTHER,
-                message=(
-                    f"Débito {debt.reference} ({debt.description}) {due} sem pagamento: "
-                    f"passou a definitivo{consequence} (decisão D-11). O documento de "
-                    "arrecadação está em “Meus débitos”."
-                ),
-                person=debt.person,
-                permit=debt.permit,
-                due_on=debt.due_on,
+            _aviso(
+                municipality,
+                debt,
+                f"finance-overdue-{debt.pk}",
+                f"Débito {debt.reference} ({debt.description}) {due} sem pagamento: "
+                f"passou a definitivo{consequence} (decisão D-11).",
             )
             changed.append(debt)
     return changed

@@ -10,8 +10,8 @@ from typing import Any
 
 from django.urls import reverse
 
-from outorga.core.home import Task, register_queue
-from outorga.law.competence import Role, is_allowed
+from outorga.core.home import Task, queue
+from outorga.law.competence import Role
 
 from . import selectors
 from .models import Inspection
@@ -21,38 +21,50 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _competent(user: Any, action: str, today: dt.date) -> bool:
-    m = user.municipality
-    laws = m.laws if m is not None else ()
-    return any(is_allowed(user.role, action, law, today) for law in laws)
-
-
 def _kind(code: str) -> str:
     return str(Inspection.Kind(code).label) if code in Inspection.Kind.values else "vistoria"
 
 
+def _plate(row: selectors.QueueRow) -> str:
+    return row.permit.vehicle.plate if row.permit.vehicle else ""
+
+
+def _due_task(row: selectors.QueueRow, text: str, url: str) -> Task:
+    """A vehicle of ``selectors.due_queue``: due on its date, or withdrawn since it."""
+    return Task(
+        text, url, row.due_on, "desde" if row.status == "retirado" else "prazo", note=row.label
+    )
+
+
+@queue(
+    "inspections.due",
+    "Vistorias a fazer",
+    roles={Role.FISCAL},
+    more="inspections:queue",
+    help="Vencidas, a vencer nos próximos dias ou de veículos retirados de circulação.",
+    order=30,
+    competent={"inspection.record"},
+)
 def due(user: Any, today: dt.date) -> list[Task] | None:
-    m = user.municipality
-    if m is None or not _competent(user, "inspection.record", today):
-        return None
-    out = []
-    for row in selectors.due_queue(m, today):
-        plate = row.permit.vehicle.plate if row.permit.vehicle else ""
-        out.append(
-            Task(
-                f"{_cap(_kind(row.kind))} — {plate}, permissão {row.permit.number}",
-                reverse("inspections:new", args=[row.permit.pk]),
-                row.due_on,
-                "desde" if row.status == "retirado" else "prazo",
-                note=row.label,
-            )
+    return [
+        _due_task(
+            row,
+            f"{_cap(_kind(row.kind))} — {_plate(row)}, permissão {row.permit.number}",
+            reverse("inspections:new", args=[row.permit.pk]),
         )
-    return out
+        for row in selectors.due_queue(user.municipality, today)
+    ]
 
 
+@queue(
+    "inspections.awaiting",
+    "Vistorias de empresas a confirmar",
+    roles={Role.FISCAL, Role.AUTORIDADE},
+    more="inspections:queue",
+    order=31,
+    competent={"inspection.confirm"},
+)
 def awaiting(user: Any, today: dt.date) -> list[Task] | None:
-    if not _competent(user, "inspection.confirm", today):
-        return None
     return [
         Task(
             f"Confirmar {i.get_kind_display()} de {i.plate}"
@@ -67,6 +79,13 @@ def awaiting(user: Any, today: dt.date) -> list[Task] | None:
     ]
 
 
+@queue(
+    "inspections.own",
+    "Suas vistorias",
+    roles={Role.PERMISSIONARIO},
+    more="inspections:mine",
+    order=30,
+)
 def own_due(user: Any, today: dt.date) -> list[Task] | None:
     """The holder's vehicles whose inspection is due or overdue (the same queue, their permits)."""
     m = user.municipality
@@ -74,41 +93,11 @@ def own_due(user: Any, today: dt.date) -> list[Task] | None:
     if m is None or person is None:
         return None
     return [
-        Task(
-            f"{_cap(_kind(row.kind))} do veículo "
-            f"{row.permit.vehicle.plate if row.permit.vehicle else ''} — permissão {row.permit.number}",
+        _due_task(
+            row,
+            f"{_cap(_kind(row.kind))} do veículo {_plate(row)} — permissão {row.permit.number}",
             reverse("inspections:mine"),
-            row.due_on,
-            "desde" if row.status == "retirado" else "prazo",
-            note=row.label,
         )
         for row in selectors.due_queue(m, today)
         if row.permit.holder_id == person.pk
     ]
-
-
-register_queue(
-    "inspections.own",
-    "Suas vistorias",
-    own_due,
-    roles=frozenset({Role.PERMISSIONARIO.value}),
-    more_url=lambda: reverse("inspections:mine"),
-    order=30,
-)
-register_queue(
-    "inspections.due",
-    "Vistorias a fazer",
-    due,
-    roles=frozenset({Role.FISCAL.value}),
-    more_url=lambda: reverse("inspections:queue"),
-    help="Vencidas, a vencer nos próximos dias ou de veículos retirados de circulação.",
-    order=30,
-)
-register_queue(
-    "inspections.awaiting",
-    "Vistorias de empresas a confirmar",
-    awaiting,
-    roles=frozenset({Role.FISCAL.value, Role.AUTORIDADE.value}),
-    more_url=lambda: reverse("inspections:queue"),
-    order=31,
-)

@@ -20,6 +20,7 @@ from outorga.core.lawctx import context
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant, unscoped
 from outorga.core.tokens import lookup_prefix, matching, new_secret, token_revoke_record
+from outorga.core.transitions import status_change
 from outorga.law import questions
 from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent
@@ -321,21 +322,20 @@ def inspection_confirm(
         inspection = Inspection.objects.select_for_update().get(pk=inspection.pk)
         if inspection.status != Inspection.Status.AWAITING:
             raise FieldError("situação", "esta vistoria não aguarda confirmação")
-        inspection.status = Inspection.Status.FINAL if confirm else Inspection.Status.REJECTED
         inspection.confirmed_by = actor.user
         inspection.confirmed_at = timezone.now()
-        inspection.save(update_fields=["status", "confirmed_by", "confirmed_at"])
-        d = _decision_of(inspection)
-        record_act(
-            municipality=municipality,
+        status_change(
+            inspection,
+            Inspection.Status.FINAL if confirm else Inspection.Status.REJECTED,
             actor=actor,
+            municipality=municipality,
             action="inspection.confirm" if confirm else "inspection.reject",
-            obj=inspection,
-            old={"status": Inspection.Status.AWAITING},
-            new={"status": inspection.status, "result": inspection.result},
+            fields=("confirmed_by", "confirmed_at"),
+            new={"result": inspection.result},
             basis={"citations": inspection.decision.get("citations", [])},
             extra={"reason": reason} if reason else None,
         )
+        d = _decision_of(inspection)
         if confirm:
             _apply(actor, municipality, inspection, d)
             order_fulfil(actor, municipality, inspection)
@@ -361,20 +361,13 @@ def _apply(
     on = inspection.inspected_on
     if inspection.withdraws:
         Withdrawal.objects.create(permit=permit, inspection=inspection, started_on=on)
-        old = {"irregular": permit.irregular, "irregular_reason": permit.irregular_reason}
-        permit.irregular = True
-        permit.irregular_reason = (
-            f"{PREFIX}reprovado em {on:%d/%m/%Y} ({inspection.get_kind_display()})"
-        )[:300]
-        permit.save(update_fields=["irregular", "irregular_reason"])
-        record_act(
-            municipality=municipality,
+        _mark_withdrawn(
+            permit,
+            f"reprovado em {on:%d/%m/%Y} ({inspection.get_kind_display()})",
             actor=actor,
-            action="inspection.withdraw",
-            obj=permit,
-            old=old,
-            new={"irregular": True, "irregular_reason": permit.irregular_reason},
-            basis={"citations": rendered},
+            municipality=municipality,
+            old={"irregular": permit.irregular, "irregular_reason": permit.irregular_reason},
+            citations=rendered,
             extra={"inspection": inspection.pk, "effective_on": on},
         )
         return
@@ -400,6 +393,33 @@ def _apply(
         new={"irregular": permit.irregular, "irregular_reason": permit.irregular_reason},
         basis={"citations": rendered},
         extra={"inspection": inspection.pk, "withdrawals": [w.pk for w in open_ones]},
+    )
+
+
+def _mark_withdrawn(
+    permit: Permit,
+    why: str,
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    old: dict[str, Any],
+    citations: list[Any],
+    extra: dict[str, Any],
+) -> None:
+    """The permit's irregular mark while its vehicle is withdrawn from service (``why``, after the
+    inspections' prefix, which only a passed re-inspection lifts), and its act."""
+    permit.irregular = True
+    permit.irregular_reason = f"{PREFIX}{why}"[:300]
+    permit.save(update_fields=["irregular", "irregular_reason"])
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="inspection.withdraw",
+        obj=permit,
+        old=old,
+        new={"irregular": True, "irregular_reason": permit.irregular_reason},
+        basis={"citations": citations},
+        extra=extra,
     )
 
 
@@ -444,17 +464,13 @@ def withdrawals_reassert(*, municipality: Municipality, on: dt.date) -> int:
             permit = Permit.objects.select_for_update().get(pk=w.permit_id)
             if permit.irregular:
                 continue
-            permit.irregular = True
-            permit.irregular_reason = f"{PREFIX}reprovado em {w.started_on:%d/%m/%Y}"[:300]
-            permit.save(update_fields=["irregular", "irregular_reason"])
-            record_act(
-                municipality=municipality,
+            _mark_withdrawn(
+                permit,
+                f"reprovado em {w.started_on:%d/%m/%Y}",
                 actor=system,
-                action="inspection.withdraw",
-                obj=permit,
+                municipality=municipality,
                 old={"irregular": False},
-                new={"irregular": True, "irregular_reason": permit.irregular_reason},
-                basis={"citations": w.inspection.decision.get("citations", [])},
+                citations=w.inspection.decision.get("citations", []),
                 extra={"inspection": w.inspection_id, "effective_on": on, "reasserted": True},
             )
             changed += 1

@@ -11,6 +11,7 @@ from django.utils import timezone
 from outorga.core.acts import Actor, record_act
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
+from outorga.core.transitions import status_change
 from outorga.enforcement.lawbridge import ask, catalog, taxi_like
 from outorga.enforcement.models import Case, Escalation, InfractionNotice, Notice
 from outorga.enforcement.services.common import decision_basis
@@ -110,15 +111,12 @@ def escalate(
         # The count fell below the threshold (an auto cancelled or annulled): the suspension
         # waiting for the authority no longer has a basis.
         for esc in Escalation.objects.filter(permit=permit, status=Escalation.Status.PENDING):
-            esc.status = Escalation.Status.DISMISSED
-            esc.save(update_fields=["status"])
-            record_act(
-                municipality=municipality,
+            status_change(
+                esc,
+                Escalation.Status.DISMISSED,
                 actor=actor,
+                municipality=municipality,
                 action="penalty.suspension.withdraw",
-                obj=esc,
-                old={"status": Escalation.Status.PENDING},
-                new={"status": esc.status},
                 basis=decision_basis(d),
             )
             made["withdrawn"] = esc.pk

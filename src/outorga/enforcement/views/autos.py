@@ -36,6 +36,7 @@ from outorga.enforcement.services.seizures import (
 from outorga.enforcement.views import confirmations
 from outorga.enforcement.views.common import (
     ERRORS,
+    acting,
     back,
     case_step,
     date_from,
@@ -327,8 +328,7 @@ def auto_cancel(request: HttpRequest, auto_id: int) -> HttpResponse:
         request,
         auto.case.pk,
         lambda: infraction_cancel(
-            actor=actor_of(request),
-            municipality=auto.municipality,
+            **acting(request, auto),
             auto=auto,
             reason=request.POST.get("reason", ""),
         ),
@@ -367,8 +367,7 @@ def seizure_new(request: HttpRequest, auto_id: int) -> HttpResponse:
     to = reverse("enforcement:case", args=[auto.case.pk])
     try:
         s = seizure_create(
-            actor=actor_of(request),
-            municipality=auto.municipality,
+            **acting(request, auto),
             person=None,
             plate=auto.plate,
             depot=request.POST.get("depot", ""),
@@ -394,11 +393,9 @@ def seizure_action(request: HttpRequest, seizure_id: int, action: str) -> HttpRe
     on = today()
     try:
         if action == "estadia":
-            seizure_bill_storage(
-                actor=actor_of(request), municipality=s.municipality, seizure=s, through=on
-            )
+            seizure_bill_storage(**acting(request, s), seizure=s, through=on)
         elif action == "liberar":
-            seizure_release(actor=actor_of(request), municipality=s.municipality, seizure=s, on=on)
+            seizure_release(**acting(request, s), seizure=s, on=on)
         else:
             raise Http404
     except ERRORS as exc:

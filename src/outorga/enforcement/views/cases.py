@@ -28,6 +28,7 @@ from outorga.enforcement.services.proposals import proposal_decide as proposal_d
 from outorga.enforcement.views import confirmations
 from outorga.enforcement.views.common import (
     ERRORS,
+    acting,
     back,
     case_step,
     date_from,
@@ -80,8 +81,7 @@ def notice_deliver(request: HttpRequest, notice_id: int) -> HttpResponse:
         request,
         notice.case_id,
         lambda: notice_deliver_service(
-            actor=actor_of(request),
-            municipality=notice.municipality,
+            **acting(request, notice),
             notice=notice,
             form=request.POST.get("form", ""),
             on=date_from(request.POST.get("on"), today()),
@@ -106,8 +106,7 @@ def filing_paper(request: HttpRequest, case_id: int) -> HttpResponse:
         request,
         case.pk,
         lambda: filing_file(
-            actor=actor_of(request),
-            municipality=case.municipality,
+            **acting(request, case),
             case=case,
             text=request.POST.get("text", ""),
             filed_on=date_from(request.POST.get("filed_on"), today()),
@@ -126,8 +125,7 @@ def filing_judge(request: HttpRequest, filing_id: int) -> HttpResponse:
         request,
         filing.case_id,
         lambda: filing_judge_service(
-            actor=actor_of(request),
-            municipality=filing.municipality,
+            **acting(request, filing),
             filing=filing,
             upheld=request.POST.get("result") == "upheld",
             reasoning=request.POST.get("reasoning", ""),
@@ -162,8 +160,7 @@ def proposal_decide(request: HttpRequest, case_id: int) -> HttpResponse:
         request,
         case.pk,
         lambda: proposal_decide_service(
-            actor=actor_of(request),
-            municipality=case.municipality,
+            **acting(request, case),
             case=case,
             accept=accept,
             reasoning=request.POST.get("reasoning", ""),

@@ -1,11 +1,12 @@
 """What every enforcement screen shares: the servants-only guard (``staff_only``), the refusals a
 form shows back (``ERRORS``), a page's step and its way back (``post_step``; from the case's page,
-``case_step``), today's date, the date and file fields."""
+``case_step``), who acts and where (``acting``), today's date, the date and file fields."""
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
+from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -15,6 +16,7 @@ from django.utils import timezone
 from outorga.core.access import role_screen
 from outorga.core.errors import Refused
 from outorga.core.formerrors import messages_add
+from outorga.core.requests import actor_of
 from outorga.enforcement.services.common import InvalidStep
 from outorga.law.competence import Role
 from outorga.registry.services.common import InvalidTransition
@@ -26,6 +28,12 @@ ERRORS = (FieldError, Refused, InvalidStep, InvalidTransition)
 
 #: Every enforcement screen: a servant of the municipality; a service's refusal is the refusal page.
 staff_only = role_screen(STAFF, "Área dos servidores municipais.")
+
+
+def acting(request: HttpRequest, row: Any) -> dict[str, Any]:
+    """Who takes a step on ``row`` and where: a service's ``actor`` and ``municipality`` (the
+    row's, so the service checks the user belongs there)."""
+    return {"actor": actor_of(request), "municipality": row.municipality}
 
 
 def back(request: HttpRequest, exc: Exception, to: str) -> HttpResponse:

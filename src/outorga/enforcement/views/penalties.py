@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from outorga.core.formerrors import messages_add
-from outorga.core.requests import actor_of, user_of
+from outorga.core.requests import user_of
 from outorga.enforcement.lawbridge import taxi_like
 from outorga.enforcement.models import (
     Case,
@@ -30,7 +30,7 @@ from outorga.enforcement.services.suspensions import (
     taxi_register_suspension_impose,
     taxi_suspension_impose,
 )
-from outorga.enforcement.views.common import ERRORS, date_from, post_step, staff_only, today
+from outorga.enforcement.views.common import ERRORS, acting, date_from, post_step, staff_only, today
 from outorga.law import interfaces
 from outorga.law.competence import is_allowed
 from outorga.registry.models import Auxiliary, Permit
@@ -47,8 +47,7 @@ def suspension_impose(request: HttpRequest, escalation_id: int) -> HttpResponse:
         request,
         to,
         lambda: suspension_impose_service(
-            actor=actor_of(request),
-            municipality=esc.municipality,
+            **acting(request, esc),
             escalation=esc,
             start=date_from(request.POST.get("start"), today()),
         ),
@@ -66,8 +65,7 @@ def permit_reinstate(request: HttpRequest, permit_id: int) -> HttpResponse:
         request,
         to,
         lambda: permit_reinstate_service(
-            actor=actor_of(request),
-            municipality=permit.municipality,
+            **acting(request, permit),
             permit=permit,
             on=date_from(request.POST.get("on"), today()),
             proof=request.POST.get("proof", ""),
@@ -137,8 +135,7 @@ def cassacao_new(request: HttpRequest, permit_id: int) -> HttpResponse:
         if p.get("auto", "").isdigit():
             auto = get_object_or_404(InfractionNotice.objects.all(), pk=int(p["auto"]))
         case = proposal_open_cassacao(
-            actor=actor_of(request),
-            municipality=permit.municipality,
+            **acting(request, permit),
             permit=permit,
             on=date_from(p.get("on"), today()),
             causes=None if taxi_like(permit.law) else _moto_causes(p),
@@ -199,8 +196,7 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
         )
         if target == "permissao":
             permit = taxi_suspension_impose(
-                actor=actor_of(request),
-                municipality=permit.municipality,
+                **acting(request, permit),
                 permit=permit,
                 auto=auto,
                 days=int(days),
@@ -218,8 +214,7 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
                 if aux is None:
                     raise FieldError("auxiliar", "escolha o auxiliar ativo desta permissão")
             penalty = taxi_register_suspension_impose(
-                actor=actor_of(request),
-                municipality=permit.municipality,
+                **acting(request, permit),
                 permit=permit,
                 infraction=auto,
                 days=int(days),

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from outorga.core.access import forbidden
 from outorga.core.pdfkit import pdf_response
-from outorga.core.requests import actor_of, user_of
+from outorga.core.requests import user_of
 from outorga.enforcement import pdf, selectors
 from outorga.enforcement.models import (
     Case,
@@ -21,7 +21,7 @@ from outorga.enforcement.models import (
 )
 from outorga.enforcement.services.common import NotOwner, case_debts
 from outorga.enforcement.services.filings import filing_file
-from outorga.enforcement.views.common import ERRORS, back, today, uploaded_files
+from outorga.enforcement.views.common import ERRORS, acting, back, today, uploaded_files
 from outorga.law.competence import NotCompetent, Role
 from outorga.law.money import brl
 
@@ -57,8 +57,7 @@ def portal_case(request: HttpRequest, case_id: int) -> HttpResponse:
     if request.method == "POST":
         try:
             filing_file(
-                actor=actor_of(request),
-                municipality=case.municipality,
+                **acting(request, case),
                 case=case,
                 text=request.POST.get("text", ""),
                 filed_on=today(),

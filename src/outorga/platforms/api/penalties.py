@@ -15,11 +15,8 @@ from outorga.core.apikit import Error, platform_auth, staff
 from outorga.core.apipages import paged
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of
-from outorga.platforms.services.penalties import (
-    driver_of,
-    platform_penalty_appeal_file,
-    platform_penalty_impose,
-)
+from outorga.platforms.services.penalties import driver_of, platform_penalty_impose
+from outorga.platforms.services.penalty_process import platform_penalty_appeal_file
 
 from .. import pdf
 from ..models import Platform, PlatformPenalty, PlatformPenaltyAppeal

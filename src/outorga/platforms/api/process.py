@@ -28,7 +28,7 @@ from outorga.platforms.services.cases import (
     platform_case_open,
 )
 from outorga.platforms.services.common import field_error
-from outorga.platforms.services.penalties import (
+from outorga.platforms.services.penalty_process import (
     platform_penalty_appeal_file,
     platform_penalty_appeal_judge,
     platform_penalty_notice_record,

@@ -23,7 +23,7 @@ from ..models import (
 )
 from .common import (
     PlatformError,
-    appeal_admission,
+    appeal_admit,
     appeal_filing,
     apps_law,
     basis_many,
@@ -343,28 +343,21 @@ def platform_case_appeal_file(
                 "Só cabe recurso contra a decisão que suspendeu ou cancelou o credenciamento.",
                 status=409,
             )
-        existing = PlatformCaseAppeal.objects.filter(case=c).first()
-        if existing is not None:
-            raise PlatformError(
-                f"Já há recurso contra esta decisão, apresentado em {existing.filed_on:%d/%m/%Y}.",
-                status=409,
-                obj_id=existing.pk,
-            )
-        if filed_on < _decided_on(c):
-            raise field_error(
-                "filed_on",
-                f"O recurso não pode ser anterior à decisão ({_decided_on(c):%d/%m/%Y}).",
-            )
-        admission, period = appeal_admission(municipality, on, filed_on, c.decision_notice_on)
+        admission, period = appeal_admit(
+            actor=actor,
+            municipality=municipality,
+            action="platform.case.appeal.file",
+            appeals=PlatformCaseAppeal.objects.filter(case=c),
+            against="esta decisão",
+            obj=c,
+            decided_on=_decided_on(c),
+            decision_notice_on=c.decision_notice_on,
+            channel=channel,
+            filed_on=filed_on,
+            on=on,
+        )
         if period is None:
-            refused = record_refusal(
-                municipality=municipality,
-                actor=actor,
-                action="platform.case.appeal.file",
-                decision=admission,
-                new={"filed_on": filed_on, "channel": channel},
-                obj=c,
-            )
+            refused = admission
         else:
             appeal = PlatformCaseAppeal.objects.create(
                 case=c,

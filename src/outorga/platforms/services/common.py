@@ -270,6 +270,49 @@ def appeal_admission(
     return admission, period
 
 
+def appeal_admit(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    action: str,
+    appeals: QuerySet[Any],
+    against: str,
+    obj: Any,
+    decided_on: dt.date,
+    decision_notice_on: dt.date | None,
+    channel: str,
+    filed_on: dt.date,
+    on: dt.date,
+) -> tuple[Decision, Decision | None]:
+    """Inside the transaction that locks what is appealed against (``obj``): a second appeal
+    (``appeals`` already holds one) is refused naming the first, one dated before the decision
+    names the field, then :func:`appeal_admission`; a late appeal's refusal is recorded as the act
+    ``action`` on ``obj`` (the caller raises once committed). Returns ``(admission, period)``,
+    ``period`` ``None`` when refused."""
+    existing = appeals.first()
+    if existing is not None:
+        raise PlatformError(
+            f"Já há recurso contra {against}, apresentado em {existing.filed_on:%d/%m/%Y}.",
+            status=409,
+            obj_id=existing.pk,
+        )
+    if filed_on < decided_on:
+        raise field_error(
+            "filed_on", f"O recurso não pode ser anterior à decisão ({decided_on:%d/%m/%Y})."
+        )
+    admission, period = appeal_admission(municipality, on, filed_on, decision_notice_on)
+    if period is None:
+        record_refusal(
+            municipality=municipality,
+            actor=actor,
+            action=action,
+            decision=admission,
+            new={"filed_on": filed_on, "channel": channel},
+            obj=obj,
+        )
+    return admission, period
+
+
 def appeal_filing(
     *,
     actor: Actor,

@@ -23,11 +23,10 @@ from outorga.law.competence import is_allowed
 from outorga.law.money import brl
 from outorga.platforms.services import common as services_common
 from outorga.platforms.services.common import apps_law
-from outorga.platforms.services.penalties import (
-    driver_of,
+from outorga.platforms.services.penalties import driver_of, platform_penalty_impose
+from outorga.platforms.services.penalty_process import (
     platform_penalty_appeal_file,
     platform_penalty_appeal_judge,
-    platform_penalty_impose,
     platform_penalty_notice_record,
     platform_penalty_reconsider,
 )

@@ -9,17 +9,17 @@ IV). Each service checks the competence of the act; reading needs a role of the 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from decimal import Decimal
+from functools import partial
 from typing import Any, Literal
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Router, Schema, Status
 
-from outorga.core import selectors as core_selectors
-from outorga.core.apikit import Error, staff
+from outorga.core.apikit import Error, acting, staff
 from outorga.core.apipages import paged
-from outorga.core.requests import actor_of
 from outorga.platforms.services.cases import (
     platform_case_appeal_decide,
     platform_case_appeal_file,
@@ -150,6 +150,24 @@ def _appeal(x: PlatformPenalty) -> PlatformPenaltyAppeal:
     return get_object_or_404(PlatformPenaltyAppeal.objects.all(), penalty=x)
 
 
+def _case(case_id: int) -> PlatformCase:
+    return get_object_or_404(PlatformCase.objects.all(), pk=case_id)
+
+
+def _step(
+    request: HttpRequest,
+    service: Callable[..., Any],
+    read: Callable[[], Any],
+    status: int = 200,
+    **fields: Any,
+) -> Status:
+    """One staff step of the due process: ``service`` called as the servant asking, in the
+    request's municipality (the service checks the competence and asks the law; its refusals
+    are the API's errors), answered with ``read()`` — the record again, with what changed."""
+    service(**acting(request), **fields)
+    return Status(status, read())
+
+
 @router.get(
     "/platform-penalties",
     auth=staff,
@@ -189,14 +207,14 @@ def staff_penalty(request: HttpRequest, penalty_id: int) -> Any:
     operation_id="outorga_platforms_api_staff_penalty_notice",
 )
 def staff_penalty_notice(request: HttpRequest, penalty_id: int, payload: NoticeIn) -> Any:
-    platform_penalty_notice_record(
-        actor=actor_of(request),
-        municipality=core_selectors.require_municipality(),
+    return _step(
+        request,
+        platform_penalty_notice_record,
+        partial(_penalty, penalty_id),
         penalty=_penalty(penalty_id),
         notice_on=payload.notice_on,
         channel=payload.channel,
     )
-    return Status(200, _penalty(penalty_id))
 
 
 @router.post(
@@ -211,15 +229,16 @@ def staff_penalty_notice(request: HttpRequest, penalty_id: int, payload: NoticeI
     operation_id="outorga_platforms_api_staff_penalty_appeal",
 )
 def staff_penalty_appeal(request: HttpRequest, penalty_id: int, payload: PaperAppealIn) -> Any:
-    platform_penalty_appeal_file(
-        actor=actor_of(request),
-        municipality=core_selectors.require_municipality(),
+    return _step(
+        request,
+        platform_penalty_appeal_file,
+        partial(_penalty, penalty_id),
+        201,
         penalty=_penalty(penalty_id),
         text=payload.text,
         channel=PlatformPenaltyAppeal.Channel.PAPER,
         filed_on=payload.filed_on,
     )
-    return Status(201, _penalty(penalty_id))
 
 
 @router.post(
@@ -238,15 +257,15 @@ def staff_penalty_reconsider(request: HttpRequest, penalty_id: int, payload: Rec
     x = _penalty(penalty_id)
     if payload.result == "partial" and payload.fine_upfbg is None:
         raise field_error("fine_upfbg", "Informe o novo valor da multa em UPFBG (art. 64).")
-    platform_penalty_reconsider(
-        actor=actor_of(request),
-        municipality=core_selectors.require_municipality(),
+    return _step(
+        request,
+        platform_penalty_reconsider,
+        partial(_penalty, penalty_id),
         appeal=_appeal(x),
         result=payload.result,
         reasoning=payload.reasoning,
         fine_upfbg=payload.fine_upfbg if payload.result == "partial" else None,
     )
-    return Status(200, _penalty(penalty_id))
 
 
 @router.post(
@@ -263,18 +282,18 @@ def staff_penalty_reconsider(request: HttpRequest, penalty_id: int, payload: Rec
 )
 def staff_penalty_judge(request: HttpRequest, penalty_id: int, payload: JudgmentIn) -> Any:
     x = _penalty(penalty_id)
-    partial = payload.result == "partial"
-    if partial and payload.partial_fine_upfbg is None:
+    in_part = payload.result == "partial"
+    if in_part and payload.partial_fine_upfbg is None:
         raise field_error("partial_fine_upfbg", "Informe o novo valor da multa em UPFBG (art. 64).")
-    platform_penalty_appeal_judge(
-        actor=actor_of(request),
-        municipality=core_selectors.require_municipality(),
+    return _step(
+        request,
+        platform_penalty_appeal_judge,
+        partial(_penalty, penalty_id),
         appeal=_appeal(x),
         upheld=payload.result == "upheld",
-        partial_fine_upfbg=payload.partial_fine_upfbg if partial else None,
+        partial_fine_upfbg=payload.partial_fine_upfbg if in_part else None,
         reasoning=payload.reasoning,
     )
-    return Status(200, _penalty(penalty_id))
 
 
 # --- proposal cases (art. 26 IV, D-3) -------------------------------------------------------------
@@ -304,7 +323,7 @@ def staff_cases(request: HttpRequest, status: str | None = None) -> Any:
 )
 def staff_case(request: HttpRequest, case_id: int) -> Any:
     viewer(request, READ_CASES)
-    return get_object_or_404(PlatformCase.objects.all(), pk=case_id)
+    return _case(case_id)
 
 
 @router.post(
@@ -320,14 +339,9 @@ def staff_case(request: HttpRequest, case_id: int) -> Any:
 )
 def staff_case_open(request: HttpRequest, platform_id: int, payload: CaseIn) -> Any:
     case = platform_case_open(
-        actor=actor_of(request),
-        municipality=core_selectors.require_municipality(),
+        **acting(request),
         platform=get_object_or_404(Platform.objects.all(), pk=platform_id),
-        kind=payload.kind,
-        infraction_on=payload.infraction_on,
-        grounds=payload.grounds,
-        suspension_days=payload.suspension_days,
-        notice_on=payload.notice_on,
+        **payload.dict(),
     )
     return Status(201, case)
 
@@ -347,14 +361,9 @@ def staff_case_open(request: HttpRequest, platform_id: int, payload: CaseIn) -> 
     operation_id="outorga_platforms_api_staff_case_decide",
 )
 def staff_case_decide(request: HttpRequest, case_id: int, payload: CaseDecisionIn) -> Any:
-    case = platform_case_decide(
-        actor=actor_of(request),
-        municipality=core_selectors.require_municipality(),
-        case=get_object_or_404(PlatformCase.objects.all(), pk=case_id),
-        uphold=payload.uphold,
-        text=payload.text,
+    return Status(
+        200, platform_case_decide(**acting(request), case=_case(case_id), **payload.dict())
     )
-    return Status(200, case)
 
 
 # --- appeal against the case decision (art. 26 IV and sole paragraph; D-17; ADR 0030) -----------
@@ -376,10 +385,6 @@ class CaseAppealDecisionIn(Schema):
     )
 
 
-def _case(case_id: int) -> PlatformCase:
-    return get_object_or_404(PlatformCase.objects.all(), pk=case_id)
-
-
 @router.post(
     "/platform-cases/{case_id}/decision-notice",
     auth=staff,
@@ -389,13 +394,13 @@ def _case(case_id: int) -> PlatformCase:
     operation_id="outorga_platforms_api_staff_case_decision_notice",
 )
 def staff_case_decision_notice(request: HttpRequest, case_id: int, payload: CaseNoticeIn) -> Any:
-    platform_case_decision_notice_record(
-        actor=actor_of(request),
-        municipality=core_selectors.require_municipality(),
+    return _step(
+        request,
+        platform_case_decision_notice_record,
+        partial(_case, case_id),
         case=_case(case_id),
         notice_on=payload.notice_on,
     )
-    return Status(200, _case(case_id))
 
 
 @router.post(
@@ -410,15 +415,16 @@ def staff_case_decision_notice(request: HttpRequest, case_id: int, payload: Case
     operation_id="outorga_platforms_api_staff_case_appeal",
 )
 def staff_case_appeal(request: HttpRequest, case_id: int, payload: PaperAppealIn) -> Any:
-    platform_case_appeal_file(
-        actor=actor_of(request),
-        municipality=core_selectors.require_municipality(),
+    return _step(
+        request,
+        platform_case_appeal_file,
+        partial(_case, case_id),
+        201,
         case=_case(case_id),
         text=payload.text,
         channel="paper",
         filed_on=payload.filed_on,
     )
-    return Status(201, _case(case_id))
 
 
 @router.post(
@@ -441,12 +447,10 @@ def staff_case_appeal_decide(
     appeal = PlatformCaseAppeal.objects.filter(case=case).first()
     if appeal is None:
         raise field_error("appeal", "Não há recurso contra esta decisão.", status=409)
-    platform_case_appeal_decide(
-        actor=actor_of(request),
-        municipality=core_selectors.require_municipality(),
+    return _step(
+        request,
+        platform_case_appeal_decide,
+        partial(_case, case_id),
         appeal=appeal,
-        result=payload.result,
-        reasoning=payload.reasoning,
-        suspension_days=payload.suspension_days,
+        **payload.dict(),
     )
-    return Status(200, _case(case_id))

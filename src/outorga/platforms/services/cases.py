@@ -24,6 +24,7 @@ from ..models import (
 from .common import (
     PlatformError,
     appeal_admit,
+    appeal_filed,
     appeal_filing,
     apps_law,
     basis_many,
@@ -361,14 +362,14 @@ def platform_case_appeal_file(
         else:
             appeal = PlatformCaseAppeal.objects.create(
                 case=c,
-                channel=channel,
-                text=text.strip(),
-                filed_on=filed_on,
-                filed_by=actor.user,
-                filed_by_name=actor.name[:120],
-                deadline=admission.outcome["appeal_until"],
-                reconsider_until=period.outcome["reconsider_until"],
-                admission=admission.to_json(),
+                **appeal_filed(
+                    actor=actor,
+                    channel=channel,
+                    text=text,
+                    filed_on=filed_on,
+                    admission=admission,
+                    period=period,
+                ),
             )
             record_act(
                 municipality=municipality,

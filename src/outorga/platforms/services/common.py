@@ -313,6 +313,30 @@ def appeal_admit(
     return admission, period
 
 
+def appeal_filed(
+    *,
+    actor: Actor,
+    channel: str,
+    text: str,
+    filed_on: dt.date,
+    admission: Decision,
+    period: Decision,
+) -> dict[str, Any]:
+    """The fields every appeal admitted records when it is filed (``models.AppealFiling``): who
+    filed it, how and when, the period it met and the deciding authority's period to reconsider
+    (Lei 9.784/1999 art. 59, 56 §1), with the admission's trace."""
+    return {
+        "channel": channel,
+        "text": text.strip(),
+        "filed_on": filed_on,
+        "filed_by": actor.user,
+        "filed_by_name": actor.name[:120],
+        "deadline": admission.outcome["appeal_until"],
+        "reconsider_until": period.outcome["reconsider_until"],
+        "admission": admission.to_json(),
+    }
+
+
 def appeal_filing(
     *,
     actor: Actor,

@@ -24,6 +24,7 @@ from ..notices import platform_notice_send
 from .common import (
     PlatformError,
     appeal_admit,
+    appeal_filed,
     appeal_filing,
     apps_law,
     basis_many,
@@ -241,15 +242,15 @@ def platform_penalty_appeal_file(
         else:
             appeal = PlatformPenaltyAppeal.objects.create(
                 penalty=x,
-                channel=channel,
-                text=text.strip(),
-                filed_on=filed_on,
-                filed_by=actor.user,
-                filed_by_name=actor.name[:120],
-                deadline=decision.outcome["appeal_until"],
                 judge_until=decision.outcome["judge_until"],
-                admission=decision.to_json(),
-                reconsider_until=period.outcome["reconsider_until"],
+                **appeal_filed(
+                    actor=actor,
+                    channel=channel,
+                    text=text,
+                    filed_on=filed_on,
+                    admission=decision,
+                    period=period,
+                ),
             )
             old = x.status
             # A paper appeal protocolled in time but recorded after the sweep saw the period lapse:

@@ -137,6 +137,15 @@ class CaseDecisionIn(Schema):
     )
 
 
+def _post_step(path: str, out: type[Schema], status: int = 200, **doc: Any) -> Any:
+    """A staff route of a step of the due process: the record ``out`` answered with ``status``,
+    or the service's refusal — not competent (403), not in this state (409), refused by the law
+    or the input (422)."""
+    return router.post(
+        path, auth=staff, response={status: out, 403: Error, 409: Error, 422: Error}, **doc
+    )
+
+
 # --- penalties (art. 26 I–II, parágrafo único) ----------------------------------------------------
 
 
@@ -195,10 +204,9 @@ def staff_penalty(request: HttpRequest, penalty_id: int) -> Any:
     return _penalty(penalty_id)
 
 
-@router.post(
+@_post_step(
     "/platform-penalties/{penalty_id}/notice",
-    auth=staff,
-    response={200: StaffPenaltyOut, 403: Error, 409: Error, 422: Error},
+    StaffPenaltyOut,
     summary="Registrar a notificação da decisão (art. 26, parágrafo único; decisões D-4, D-17)",
     description=(
         "Dela corre o prazo de recurso: o do regulamento ou 10 dias (Lei 9.784/1999, art. 59), "
@@ -217,10 +225,10 @@ def staff_penalty_notice(request: HttpRequest, penalty_id: int, payload: NoticeI
     )
 
 
-@router.post(
+@_post_step(
     "/platform-penalties/{penalty_id}/appeal",
-    auth=staff,
-    response={201: StaffPenaltyOut, 403: Error, 409: Error, 422: Error},
+    StaffPenaltyOut,
+    status=201,
     summary="Registrar recurso entregue em papel (art. 26, parágrafo único)",
     description=(
         "Com a data do protocolo; fora do prazo é recusado com o artigo (Lei 9.784/1999, art. "
@@ -241,10 +249,9 @@ def staff_penalty_appeal(request: HttpRequest, penalty_id: int, payload: PaperAp
     )
 
 
-@router.post(
+@_post_step(
     "/platform-penalties/{penalty_id}/reconsideration",
-    auth=staff,
-    response={200: StaffPenaltyOut, 403: Error, 409: Error, 422: Error},
+    StaffPenaltyOut,
     summary="Reconsiderar a decisão recorrida ou encaminhar o recurso (Lei 9.784/1999, art. 56, §1º)",
     description=(
         "Pela autoridade que aplicou a penalidade, no prazo (regulamento ou 5 dias do "
@@ -268,10 +275,9 @@ def staff_penalty_reconsider(request: HttpRequest, penalty_id: int, payload: Rec
     )
 
 
-@router.post(
+@_post_step(
     "/platform-penalties/{penalty_id}/judgment",
-    auth=staff,
-    response={200: StaffPenaltyOut, 403: Error, 409: Error, 422: Error},
+    StaffPenaltyOut,
     summary="Julgar o recurso (Chefe do Executivo; Lei 9.784/1999, art. 56, §1º, 64)",
     description=(
         "Negado: a penalidade é definitiva (decisão D-1). Provido: anulada, a multa cancelada "
@@ -326,10 +332,10 @@ def staff_case(request: HttpRequest, case_id: int) -> Any:
     return _case(case_id)
 
 
-@router.post(
+@_post_step(
     "/platforms/{platform_id}/cases",
-    auth=staff,
-    response={201: StaffCaseOut, 403: Error, 409: Error, 422: Error},
+    StaffCaseOut,
+    status=201,
     summary="Propor suspensão ou cancelamento do credenciamento (art. 26, IV; decisão D-3)",
     description=(
         "A autoridade propõe; a plataforma é notificada e tem o prazo de defesa (regulamento ou "
@@ -346,10 +352,9 @@ def staff_case_open(request: HttpRequest, platform_id: int, payload: CaseIn) -> 
     return Status(201, case)
 
 
-@router.post(
+@_post_step(
     "/platform-cases/{case_id}/decision",
-    auth=staff,
-    response={200: StaffCaseOut, 403: Error, 409: Error, 422: Error},
+    StaffCaseOut,
     summary="Decidir a proposta (Chefe do Executivo; art. 26, IV; decisão D-3)",
     description=(
         "Só depois do prazo de defesa ou com a defesa apresentada, e nunca na primeira "
@@ -385,10 +390,9 @@ class CaseAppealDecisionIn(Schema):
     )
 
 
-@router.post(
+@_post_step(
     "/platform-cases/{case_id}/decision-notice",
-    auth=staff,
-    response={200: StaffCaseOut, 403: Error, 409: Error, 422: Error},
+    StaffCaseOut,
     summary="Registrar a notificação da decisão que suspendeu ou cancelou (decisão D-4)",
     description="O prazo de recurso corre dessa data (Lei 9.784/1999, art. 59; decisão D-17).",
     operation_id="outorga_platforms_api_staff_case_decision_notice",
@@ -403,10 +407,10 @@ def staff_case_decision_notice(request: HttpRequest, case_id: int, payload: Case
     )
 
 
-@router.post(
+@_post_step(
     "/platform-cases/{case_id}/appeal",
-    auth=staff,
-    response={201: StaffCaseOut, 403: Error, 409: Error, 422: Error},
+    StaffCaseOut,
+    status=201,
     summary="Registrar recurso entregue em papel contra a suspensão ou o cancelamento",
     description=(
         "No prazo contado da notificação da decisão (Lei 9.784/1999, art. 59; decisões D-4, "
@@ -427,10 +431,9 @@ def staff_case_appeal(request: HttpRequest, case_id: int, payload: PaperAppealIn
     )
 
 
-@router.post(
+@_post_step(
     "/platform-cases/{case_id}/appeal/decision",
-    auth=staff,
-    response={200: StaffCaseOut, 403: Error, 409: Error, 422: Error},
+    StaffCaseOut,
     summary="Decidir o recurso contra a suspensão ou o cancelamento (Chefe do Executivo)",
     description=(
         "Quem decidiu o processo não tem autoridade superior: decide o recurso como "

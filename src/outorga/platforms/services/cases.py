@@ -30,6 +30,7 @@ from .common import (
     basis_many,
     bound_law,
     field_error,
+    notice_period,
     occurrences,
     record_refusal,
     today,
@@ -295,14 +296,7 @@ def platform_case_decision_notice_record(
             raise PlatformError(
                 f"Notificação já registrada em {c.decision_notice_on:%d/%m/%Y}.", status=409
             )
-        if notice_on < _decided_on(c):
-            raise field_error(
-                "notice_on",
-                f"A notificação não pode ser anterior à decisão ({_decided_on(c):%d/%m/%Y}).",
-            )
-        period = bound_law(municipality, on).ask(
-            "penalty_finality", {"decision_notice_on": notice_on.isoformat(), "appeal": "none"}
-        )
+        period = notice_period(municipality, on, notice_on, _decided_on(c))
         c.decision_notice_on = notice_on
         c.decision = {**c.decision, "notice": period.to_json()}
         c.save(update_fields=["decision_notice_on", "decision"])

@@ -270,6 +270,21 @@ def appeal_admission(
     return admission, period
 
 
+def notice_period(
+    municipality: Municipality, on: dt.date, notice_on: dt.date, decided_on: dt.date
+) -> Decision:
+    """The law core's appeal period from the legal date a decision of the apps law reached the
+    platform (art. 26 sole paragraph; D-4; D-17: Lei 9.784/1999 art. 59), never before that
+    decision; its outcome also says whether the period has already lapsed."""
+    if notice_on < decided_on:
+        raise field_error(
+            "notice_on", f"A notificação não pode ser anterior à decisão ({decided_on:%d/%m/%Y})."
+        )
+    return bound_law(municipality, on).ask(
+        "penalty_finality", {"decision_notice_on": notice_on.isoformat(), "appeal": "none"}
+    )
+
+
 def appeal_admit(
     *,
     actor: Actor,

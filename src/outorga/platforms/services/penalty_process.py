@@ -31,6 +31,7 @@ from .common import (
     bound_law,
     cited,
     field_error,
+    notice_period,
     record_refusal,
     refusal_text,
     today,
@@ -126,14 +127,7 @@ def platform_penalty_notice_record(
             raise PlatformError(
                 f"Notificação já registrada em {x.decision_notice_on:%d/%m/%Y}.", status=409
             )
-        if notice_on < _imposed_on(x):
-            raise field_error(
-                "notice_on",
-                f"A notificação não pode ser anterior à decisão ({_imposed_on(x):%d/%m/%Y}).",
-            )
-        finality = bound_law(municipality, on).ask(
-            "penalty_finality", {"decision_notice_on": notice_on.isoformat(), "appeal": "none"}
-        )
+        finality = notice_period(municipality, on, notice_on, _imposed_on(x))
         x.decision_notice_on = notice_on
         x.decision_notice_channel = channel
         x.decision_notice_recorded_by = actor.user

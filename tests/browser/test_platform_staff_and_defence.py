@@ -20,10 +20,8 @@ from outorga.law.competence import Role
 from outorga.platforms.models import Platform, PlatformCase, PlatformPenaltyAppeal, PlatformUser
 from outorga.platforms.services.cases import platform_case_open
 from outorga.platforms.services.credentialing import platform_user_link
-from outorga.platforms.services.penalties import (
-    platform_penalty_impose,
-    platform_penalty_notice_record,
-)
+from outorga.platforms.services.penalties import platform_penalty_impose
+from outorga.platforms.services.penalty_process import platform_penalty_notice_record
 
 pytestmark = pytest.mark.browser
 

@@ -23,7 +23,7 @@ from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.platforms.models import PlatformNotice
 from outorga.platforms.services.complaints import complaint_file_public
-from outorga.platforms.services.penalties import platform_penalty_notice_record
+from outorga.platforms.services.penalty_process import platform_penalty_notice_record
 from outorga.registry.models import Notification
 from outorga.registry.notifications import notification_send
 

@@ -22,10 +22,8 @@ from outorga.finance.models import Debt
 from outorga.law.competence import Role
 from outorga.platforms.models import PlatformDriver, PlatformPenalty
 from outorga.platforms.services.common import PlatformError
-from outorga.platforms.services.penalties import (
-    platform_penalty_impose,
-    platform_penalty_notice_record,
-)
+from outorga.platforms.services.penalties import platform_penalty_impose
+from outorga.platforms.services.penalty_process import platform_penalty_notice_record
 from outorga.platforms.sweeping import sweep_platforms
 from outorga.platforms.tokens import api_token_issue
 from outorga.registry.models import Person

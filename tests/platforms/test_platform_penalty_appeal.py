@@ -25,11 +25,12 @@ from outorga.law.competence import NotCompetent, Role
 from outorga.platforms.models import PlatformPenalty, PlatformPenaltyAppeal
 from outorga.platforms.services import common as services_common
 from outorga.platforms.services import penalties as penalty_services
+from outorga.platforms.services import penalty_process
 from outorga.platforms.services.common import PlatformError
-from outorga.platforms.services.penalties import (
+from outorga.platforms.services.penalties import platform_penalty_impose
+from outorga.platforms.services.penalty_process import (
     platform_penalty_appeal_file,
     platform_penalty_appeal_judge,
-    platform_penalty_impose,
     platform_penalty_notice_record,
 )
 from outorga.platforms.sweeping import sweep_platforms
@@ -176,6 +177,7 @@ def test_art_26_sole_api_appeal_on_the_last_day_moved_by_a_holiday_is_received(
     platform's appeal on Tuesday 13/10 is in time."""
     notify(barra_m, authority, fined, dt.date(2026, 10, 2))
     monkeypatch.setattr(penalty_services, "today", lambda: dt.date(2026, 10, 13))
+    monkeypatch.setattr(penalty_process, "today", lambda: dt.date(2026, 10, 13))
     monkeypatch.setattr(services_common, "today", lambda: dt.date(2026, 10, 13))
     r = api(
         "post",
@@ -203,6 +205,7 @@ def test_art_26_sole_api_appeal_the_day_after_is_refused_with_the_article(
 ):
     notify(barra_m, authority, fined, dt.date(2026, 10, 2))
     monkeypatch.setattr(penalty_services, "today", lambda: dt.date(2026, 10, 14))
+    monkeypatch.setattr(penalty_process, "today", lambda: dt.date(2026, 10, 14))
     monkeypatch.setattr(services_common, "today", lambda: dt.date(2026, 10, 14))
     r = api(
         "post",
@@ -476,6 +479,7 @@ def test_the_mayor_judges_on_the_screen_and_gets_the_decision(
     barra_m, authority, user_of, fined, monkeypatch
 ):
     monkeypatch.setattr(penalty_services, "today", lambda: dt.date(2026, 10, 13))
+    monkeypatch.setattr(penalty_process, "today", lambda: dt.date(2026, 10, 13))
     monkeypatch.setattr(services_common, "today", lambda: dt.date(2026, 10, 13))
     client = Client()
     client.force_login(user_of("barra-do-garcas", Role.AUTORIDADE))
@@ -515,6 +519,7 @@ def test_a_late_paper_appeal_is_refused_on_the_screen_with_the_article(
 ):
     notify(barra_m, authority, fined, dt.date(2026, 10, 2))
     monkeypatch.setattr(penalty_services, "today", lambda: dt.date(2026, 10, 14))
+    monkeypatch.setattr(penalty_process, "today", lambda: dt.date(2026, 10, 14))
     monkeypatch.setattr(services_common, "today", lambda: dt.date(2026, 10, 14))
     client = Client()
     client.force_login(user_of("barra-do-garcas", Role.AUTORIDADE))

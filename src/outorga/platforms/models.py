@@ -453,16 +453,40 @@ class PlatformPenalty(TenantModel):
         return self.driver.name if self.driver is not None else self.platform.name
 
 
-class PlatformPenaltyAppeal(TenantModel):
-    """The platform's appeal against a warning or fine (apps art. 26 sole paragraph; D-17): filed
-    through the API or the platform's portal, or delivered on paper and recorded by the authority, judged by the superior
-    authority (law.competence ``appeal.executive.judge``). A late appeal is refused and leaves no
-    row, only the refusal's act."""
+class AppealFiling(TenantModel):
+    """What every appeal of a platform against a penalty of the apps law records when it is filed
+    (art. 26 sole paragraph; D-17): the channel, the reasons, the protocol's date and who filed
+    it, the period it met and the deciding authority's period to reconsider (Lei 9.784/1999 art.
+    59, 56 §1), with the law core's admission."""
 
     class Channel(models.TextChoices):
         API = "api", "API da plataforma"
         WEB = "web", "portal da plataforma"
         PAPER = "paper", "entregue em papel (protocolo)"
+
+    channel = models.CharField("meio", max_length=10, choices=Channel.choices)
+    text = models.TextField("razões do recurso")
+    filed_on = models.DateField("apresentado em")
+    filed_at = models.DateTimeField(auto_now_add=True)
+    filed_by = models.ForeignKey(
+        "core.User", on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    filed_by_name = models.CharField("apresentado por", max_length=120)
+    deadline = models.DateField("prazo de recurso", null=True, blank=True)
+    #: Lei 9.784/1999 art. 56 §1 (D-17): the authority that decided may reconsider until this day;
+    #: then (or when it keeps its decision, in whole or in part) the appeal goes up.
+    reconsider_until = models.DateField("reconsiderar até", null=True, blank=True)
+    admission = models.JSONField("rastro da admissão", default=dict, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class PlatformPenaltyAppeal(AppealFiling):
+    """The platform's appeal against a warning or fine (apps art. 26 sole paragraph; D-17): filed
+    through the API or the platform's portal, or delivered on paper and recorded by the authority, judged by the superior
+    authority (law.competence ``appeal.executive.judge``). A late appeal is refused and leaves no
+    row, only the refusal's act."""
 
     class Result(models.TextChoices):
         PENDING = "pending", "aguardando julgamento"
@@ -473,17 +497,7 @@ class PlatformPenaltyAppeal(TenantModel):
     penalty = models.OneToOneField(
         PlatformPenalty, on_delete=models.PROTECT, related_name="appeal", verbose_name="penalidade"
     )
-    channel = models.CharField("meio", max_length=10, choices=Channel.choices)
-    text = models.TextField("razões do recurso")
-    filed_on = models.DateField("apresentado em")
-    filed_at = models.DateTimeField(auto_now_add=True)
-    filed_by = models.ForeignKey(
-        "core.User", on_delete=models.PROTECT, related_name="+", null=True, blank=True
-    )
-    filed_by_name = models.CharField("apresentado por", max_length=120)
-    deadline = models.DateField("prazo de recurso", null=True, blank=True)
     judge_until = models.DateField("julgar até", null=True, blank=True)
-    admission = models.JSONField("rastro da admissão", default=dict, blank=True)
     result = models.CharField(
         "resultado", max_length=10, choices=Result.choices, default=Result.PENDING
     )
@@ -494,9 +508,6 @@ class PlatformPenaltyAppeal(TenantModel):
     judged_at = models.DateTimeField("registrado em", null=True, blank=True)
     reasoning = models.TextField("fundamentação do julgamento", blank=True)
     judgment = models.JSONField("rastro do julgamento", default=dict, blank=True)
-    #: Lei 9.784/1999 art. 56 §1 (D-17): the authority that decided may reconsider until this day;
-    #: then (or when it keeps its decision, in whole or in part) the appeal goes up.
-    reconsider_until = models.DateField("reconsiderar até", null=True, blank=True)
     reconsidered_by = models.ForeignKey(
         "core.User", on_delete=models.PROTECT, related_name="+", null=True, blank=True
     )
@@ -509,7 +520,7 @@ class PlatformPenaltyAppeal(TenantModel):
         ordering = ["judge_until", "filed_at"]
 
 
-class PlatformCaseAppeal(TenantModel):
+class PlatformCaseAppeal(AppealFiling):
     """The platform's appeal against the decision suspending or cancelling its credential (apps
     art. 26 IV and sole paragraph; D-17: Lei 9.784/1999 art. 59, 56 §1, 61). The deciding
     authority is the Chief Executive, with no superior: the appeal is decided by it alone, as a
@@ -524,17 +535,6 @@ class PlatformCaseAppeal(TenantModel):
     case = models.OneToOneField(
         PlatformCase, on_delete=models.PROTECT, related_name="appeal", verbose_name="processo"
     )
-    channel = models.CharField("meio", max_length=10, choices=PlatformPenaltyAppeal.Channel.choices)
-    text = models.TextField("razões do recurso")
-    filed_on = models.DateField("apresentado em")
-    filed_at = models.DateTimeField(auto_now_add=True)
-    filed_by = models.ForeignKey(
-        "core.User", on_delete=models.PROTECT, related_name="+", null=True, blank=True
-    )
-    filed_by_name = models.CharField("apresentado por", max_length=120)
-    deadline = models.DateField("prazo de recurso", null=True, blank=True)
-    reconsider_until = models.DateField("reconsiderar até", null=True, blank=True)
-    admission = models.JSONField("rastro da admissão", default=dict, blank=True)
     result = models.CharField(
         "resultado", max_length=10, choices=Result.choices, default=Result.PENDING
     )

@@ -16,7 +16,7 @@ from outorga.core.tenancy import tenant
 from outorga.law.bindings import Service
 from outorga.platforms.services.candidates import infraction_candidate_record
 from outorga.platforms.services.cases import platform_reinstate_after_suspension
-from outorga.platforms.services.penalties import platform_penalty_finalize_lapsed
+from outorga.platforms.services.penalty_process import platform_penalty_finalize_lapsed
 
 from . import selectors
 from .models import InfractionCandidate, Platform, PlatformNotice, PlatformPenalty

@@ -13,7 +13,7 @@ from outorga.core.apipages import paged
 from outorga.platforms.services.cases import platform_case_appeal_file, platform_case_defend
 
 from ..models import PlatformCase, PlatformCaseAppeal
-from .common import own, own_one, platform_actor, token_of
+from .common import own, own_one, platform_acting
 
 router = Router()
 
@@ -74,11 +74,9 @@ def platform_cases(request: HttpRequest) -> Any:
     operation_id="outorga_platforms_api_platform_case_defence",
 )
 def platform_case_defence(request: HttpRequest, case_id: int, payload: DefenceIn) -> Any:
-    token = token_of(request)
     case = own_one(request, PlatformCase.objects.all(), case_id)
     case = platform_case_defend(
-        actor=platform_actor(request),
-        municipality=token.municipality,
+        **platform_acting(request),
         case=case,
         text=payload.text,
     )
@@ -103,11 +101,9 @@ class CaseAppealIn(Schema):
     operation_id="outorga_platforms_api_platform_case_appeal",
 )
 def platform_case_appeal(request: HttpRequest, case_id: int, payload: CaseAppealIn) -> Any:
-    token = token_of(request)
     case = own_one(request, PlatformCase.objects.all(), case_id)
     platform_case_appeal_file(
-        actor=platform_actor(request),
-        municipality=token.municipality,
+        **platform_acting(request),
         case=case,
         text=payload.text,
         channel="api",

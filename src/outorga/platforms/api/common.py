@@ -32,6 +32,12 @@ def platform_actor(request: HttpRequest) -> Actor:
     return Actor(None, "plataforma", f"token:{token.prefix}", client_ip(request))
 
 
+def platform_acting(request: HttpRequest) -> dict[str, Any]:
+    """Who acts and where on a platform's token: the ``actor`` and ``municipality`` keywords a
+    service is called with — the platform the token names, in the token's municipality."""
+    return {"actor": platform_actor(request), "municipality": token_of(request).municipality}
+
+
 def viewer(request: HttpRequest, what: str) -> User:
     """The servant calling, when of a role that sees the platforms area; else the refusal naming
     ``what`` was tried."""

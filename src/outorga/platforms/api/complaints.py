@@ -12,7 +12,7 @@ from outorga.core.apipages import paged
 from outorga.platforms.services.complaints import complaint_answer, complaint_forward
 
 from ..models import Complaint
-from .common import own, own_one, platform_actor, token_of
+from .common import own, own_one, platform_acting, token_of
 
 router = Router()
 
@@ -69,8 +69,7 @@ def platform_complaints(
 def platform_complaint_forward(request: HttpRequest, payload: ComplaintIn) -> Any:
     token = token_of(request)
     c = complaint_forward(
-        actor=platform_actor(request),
-        municipality=token.municipality,
+        **platform_acting(request),
         platform=token.platform,
         description=payload.description,
         filed_on=payload.filed_on,
@@ -88,11 +87,9 @@ def platform_complaint_forward(request: HttpRequest, payload: ComplaintIn) -> An
     operation_id="outorga_platforms_api_platform_complaint_answer",
 )
 def platform_complaint_answer(request: HttpRequest, complaint_id: int, payload: AnswerIn) -> Any:
-    token = token_of(request)
     c = own_one(request, Complaint.objects.all(), complaint_id)
     c, _ = complaint_answer(
-        actor=platform_actor(request),
-        municipality=token.municipality,
+        **platform_acting(request),
         complaint=c,
         answer=payload.answer,
     )

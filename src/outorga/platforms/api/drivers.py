@@ -16,7 +16,7 @@ from outorga.platforms.services.common import citations_of, reasons_json, refusa
 from outorga.platforms.services.drivers import DriverData, enabled_roster
 
 from ..models import PlatformDriver
-from .common import own, own_one, platform_actor, stored_reasons, token_of
+from .common import own, own_one, platform_acting, stored_reasons, token_of
 
 router = Router()
 
@@ -138,8 +138,7 @@ def platform_drivers(
 def platform_driver_register(request: HttpRequest, payload: DriverIn) -> Any:
     token = token_of(request)
     driver, decisions = driver_services.platform_driver_register(
-        actor=platform_actor(request),
-        municipality=token.municipality,
+        **platform_acting(request),
         platform=token.platform,
         data=DriverData(**payload.dict()),
     )
@@ -183,9 +182,6 @@ def platform_driver_detail(request: HttpRequest, driver_id: int) -> Any:
     operation_id="outorga_platforms_api_platform_driver_disable",
 )
 def platform_driver_disable(request: HttpRequest, driver_id: int) -> Any:
-    token = token_of(request)
     d = own_one(request, PlatformDriver.objects.all(), driver_id)
-    d = driver_services.platform_driver_disable(
-        actor=platform_actor(request), municipality=token.municipality, driver=d
-    )
+    d = driver_services.platform_driver_disable(**platform_acting(request), driver=d)
     return Status(200, d)

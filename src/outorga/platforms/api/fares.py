@@ -15,7 +15,7 @@ from outorga.platforms.services.common import citations_of, reasons_json, refusa
 from outorga.platforms.services.fares import fare_table_publish
 
 from ..models import FareTable
-from .common import own, platform_actor, stored_reasons, token_of
+from .common import own, platform_acting, stored_reasons, token_of
 
 router = Router()
 
@@ -97,8 +97,7 @@ def platform_fares(request: HttpRequest) -> Any:
 def platform_fare_publish(request: HttpRequest, payload: FareIn) -> Any:
     token = token_of(request)
     table, decision = fare_table_publish(
-        actor=platform_actor(request),
-        municipality=token.municipality,
+        **platform_acting(request),
         platform=token.platform,
         base_fare_cents=payload.base_fare_cents,
         per_km_cents=payload.per_km_cents,

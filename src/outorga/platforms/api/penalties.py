@@ -15,15 +15,12 @@ from outorga.core.apikit import Error, IsoDate, platform_auth, staff
 from outorga.core.apipages import paged
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of
-from outorga.platforms.services.penalties import (
-    driver_of,
-    platform_penalty_appeal_file,
-    platform_penalty_impose,
-)
+from outorga.platforms.services.penalties import driver_of, platform_penalty_impose
+from outorga.platforms.services.penalty_process import platform_penalty_appeal_file
 
 from .. import pdf
 from ..models import Platform, PlatformPenalty, PlatformPenaltyAppeal
-from .common import own, own_one, platform_actor, token_of
+from .common import own, own_one, platform_acting
 
 router = Router()
 
@@ -212,11 +209,9 @@ def platform_penalties(request: HttpRequest) -> Any:
     operation_id="outorga_platforms_api_platform_penalty_appeal",
 )
 def platform_penalty_appeal(request: HttpRequest, penalty_id: int, payload: AppealIn) -> Any:
-    token = token_of(request)
     x = own_one(request, PlatformPenalty.objects.filter(driver__isnull=True), penalty_id)
     platform_penalty_appeal_file(
-        actor=platform_actor(request),
-        municipality=token.municipality,
+        **platform_acting(request),
         penalty=x,
         text=payload.text,
         channel=PlatformPenaltyAppeal.Channel.API,

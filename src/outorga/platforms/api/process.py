@@ -9,17 +9,17 @@ IV). Each service checks the competence of the act; reading needs a role of the 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from decimal import Decimal
+from functools import partial
 from typing import Any, Literal
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Router, Schema, Status
 
-from outorga.core import selectors as core_selectors
-from outorga.core.apikit import Error, IsoDate, staff
+from outorga.core.apikit import Error, IsoDate, acting, staff
 from outorga.core.apipages import paged
-from outorga.core.requests import actor_of
 from outorga.platforms.services.cases import (
     platform_case_appeal_decide,
     platform_case_appeal_file,
@@ -28,7 +28,7 @@ from outorga.platforms.services.cases import (
     platform_case_open,
 )
 from outorga.platforms.services.common import field_error
-from outorga.platforms.services.penalties import (
+from outorga.platforms.services.penalty_process import (
     platform_penalty_appeal_file,
     platform_penalty_appeal_judge,
     platform_penalty_notice_record,
@@ -137,6 +137,15 @@ class CaseDecisionIn(Schema):
     )
 
 
+def _post_step(path: str, out: type[Schema], status: int = 200, **doc: Any) -> Any:
+    """A staff route of a step of the due process: the record ``out`` answered with ``status``,
+    or the service's refusal — not competent (403), not in this state (409), refused by the law
+    or the input (422)."""
+    return router.post(
+        path, auth=staff, response={status: out, 403: Error, 409: Error, 422: Error}, **doc
+    )
+
+
 # --- penalties (art. 26 I–II, parágrafo único) ----------------------------------------------------
 
 
@@ -148,6 +157,24 @@ def _penalty(penalty_id: int) -> PlatformPenalty:
 
 def _appeal(x: PlatformPenalty) -> PlatformPenaltyAppeal:
     return get_object_or_404(PlatformPenaltyAppeal.objects.all(), penalty=x)
+
+
+def _case(case_id: int) -> PlatformCase:
+    return get_object_or_404(PlatformCase.objects.all(), pk=case_id)
+
+
+def _step(
+    request: HttpRequest,
+    service: Callable[..., Any],
+    read: Callable[[], Any],
+    status: int = 200,
+    **fields: Any,
+) -> Status:
+    """One staff step of the due process: ``service`` called as the servant asking, in the
+    request's municipality (the service checks the competence and asks the law; its refusals
+    are the API's errors), answered with ``read()`` — the record again, with what changed."""
+    service(**acting(request), **fields)
+    return Status(status, read())
 
 
 @router.get(
@@ -177,10 +204,9 @@ def staff_penalty(request: HttpRequest, penalty_id: int) -> Any:
     return _penalty(penalty_id)
 
 
-@router.post(
+@_post_step(
     "/platform-penalties/{penalty_id}/notice",
-    auth=staff,
-    response={200: StaffPenaltyOut, 403: Error, 409: Error, 422: Error},
+    StaffPenaltyOut,
     summary="Registrar a notificação da decisão (art. 26, parágrafo único; decisões D-4, D-17)",
     description=(
         "Dela corre o prazo de recurso: o do regulamento ou 10 dias (Lei 9.784/1999, art. 59), "
@@ -189,20 +215,20 @@ def staff_penalty(request: HttpRequest, penalty_id: int) -> Any:
     operation_id="outorga_platforms_api_staff_penalty_notice",
 )
 def staff_penalty_notice(request: HttpRequest, penalty_id: int, payload: NoticeIn) -> Any:
-    platform_penalty_notice_record(
-        actor=actor_of(request),
-        municipality=core_selectors.require_municipality(),
+    return _step(
+        request,
+        platform_penalty_notice_record,
+        partial(_penalty, penalty_id),
         penalty=_penalty(penalty_id),
         notice_on=payload.notice_on,
         channel=payload.channel,
     )
-    return Status(200, _penalty(penalty_id))
 
 
-@router.post(
+@_post_step(
     "/platform-penalties/{penalty_id}/appeal",
-    auth=staff,
-    response={201: StaffPenaltyOut, 403: Error, 409: Error, 422: Error},
+    StaffPenaltyOut,
+    status=201,
     summary="Registrar recurso entregue em papel (art. 26, parágrafo único)",
     description=(
         "Com a data do protocolo; fora do prazo é recusado com o artigo (Lei 9.784/1999, art. "
@@ -211,21 +237,21 @@ def staff_penalty_notice(request: HttpRequest, penalty_id: int, payload: NoticeI
     operation_id="outorga_platforms_api_staff_penalty_appeal",
 )
 def staff_penalty_appeal(request: HttpRequest, penalty_id: int, payload: PaperAppealIn) -> Any:
-    platform_penalty_appeal_file(
-        actor=actor_of(request),
-        municipality=core_selectors.require_municipality(),
+    return _step(
+        request,
+        platform_penalty_appeal_file,
+        partial(_penalty, penalty_id),
+        status=201,
         penalty=_penalty(penalty_id),
         text=payload.text,
         channel=PlatformPenaltyAppeal.Channel.PAPER,
         filed_on=payload.filed_on,
     )
-    return Status(201, _penalty(penalty_id))
 
 
-@router.post(
+@_post_step(
     "/platform-penalties/{penalty_id}/reconsideration",
-    auth=staff,
-    response={200: StaffPenaltyOut, 403: Error, 409: Error, 422: Error},
+    StaffPenaltyOut,
     summary="Reconsiderar a decisão recorrida ou encaminhar o recurso (Lei 9.784/1999, art. 56, §1º)",
     description=(
         "Pela autoridade que aplicou a penalidade, no prazo (regulamento ou 5 dias do "
@@ -238,21 +264,20 @@ def staff_penalty_reconsider(request: HttpRequest, penalty_id: int, payload: Rec
     x = _penalty(penalty_id)
     if payload.result == "partial" and payload.fine_upfbg is None:
         raise field_error("fine_upfbg", "Informe o novo valor da multa em UPFBG (art. 64).")
-    platform_penalty_reconsider(
-        actor=actor_of(request),
-        municipality=core_selectors.require_municipality(),
+    return _step(
+        request,
+        platform_penalty_reconsider,
+        partial(_penalty, penalty_id),
         appeal=_appeal(x),
         result=payload.result,
         reasoning=payload.reasoning,
         fine_upfbg=payload.fine_upfbg if payload.result == "partial" else None,
     )
-    return Status(200, _penalty(penalty_id))
 
 
-@router.post(
+@_post_step(
     "/platform-penalties/{penalty_id}/judgment",
-    auth=staff,
-    response={200: StaffPenaltyOut, 403: Error, 409: Error, 422: Error},
+    StaffPenaltyOut,
     summary="Julgar o recurso (Chefe do Executivo; Lei 9.784/1999, art. 56, §1º, 64)",
     description=(
         "Negado: a penalidade é definitiva (decisão D-1). Provido: anulada, a multa cancelada "
@@ -263,18 +288,18 @@ def staff_penalty_reconsider(request: HttpRequest, penalty_id: int, payload: Rec
 )
 def staff_penalty_judge(request: HttpRequest, penalty_id: int, payload: JudgmentIn) -> Any:
     x = _penalty(penalty_id)
-    partial = payload.result == "partial"
-    if partial and payload.partial_fine_upfbg is None:
+    in_part = payload.result == "partial"
+    if in_part and payload.partial_fine_upfbg is None:
         raise field_error("partial_fine_upfbg", "Informe o novo valor da multa em UPFBG (art. 64).")
-    platform_penalty_appeal_judge(
-        actor=actor_of(request),
-        municipality=core_selectors.require_municipality(),
+    return _step(
+        request,
+        platform_penalty_appeal_judge,
+        partial(_penalty, penalty_id),
         appeal=_appeal(x),
         upheld=payload.result == "upheld",
-        partial_fine_upfbg=payload.partial_fine_upfbg if partial else None,
+        partial_fine_upfbg=payload.partial_fine_upfbg if in_part else None,
         reasoning=payload.reasoning,
     )
-    return Status(200, _penalty(penalty_id))
 
 
 # --- proposal cases (art. 26 IV, D-3) -------------------------------------------------------------
@@ -304,13 +329,13 @@ def staff_cases(request: HttpRequest, status: str | None = None) -> Any:
 )
 def staff_case(request: HttpRequest, case_id: int) -> Any:
     viewer(request, READ_CASES)
-    return get_object_or_404(PlatformCase.objects.all(), pk=case_id)
+    return _case(case_id)
 
 
-@router.post(
+@_post_step(
     "/platforms/{platform_id}/cases",
-    auth=staff,
-    response={201: StaffCaseOut, 403: Error, 409: Error, 422: Error},
+    StaffCaseOut,
+    status=201,
     summary="Propor suspensão ou cancelamento do credenciamento (art. 26, IV; decisão D-3)",
     description=(
         "A autoridade propõe; a plataforma é notificada e tem o prazo de defesa (regulamento ou "
@@ -320,22 +345,16 @@ def staff_case(request: HttpRequest, case_id: int) -> Any:
 )
 def staff_case_open(request: HttpRequest, platform_id: int, payload: CaseIn) -> Any:
     case = platform_case_open(
-        actor=actor_of(request),
-        municipality=core_selectors.require_municipality(),
+        **acting(request),
         platform=get_object_or_404(Platform.objects.all(), pk=platform_id),
-        kind=payload.kind,
-        infraction_on=payload.infraction_on,
-        grounds=payload.grounds,
-        suspension_days=payload.suspension_days,
-        notice_on=payload.notice_on,
+        **payload.dict(),
     )
     return Status(201, case)
 
 
-@router.post(
+@_post_step(
     "/platform-cases/{case_id}/decision",
-    auth=staff,
-    response={200: StaffCaseOut, 403: Error, 409: Error, 422: Error},
+    StaffCaseOut,
     summary="Decidir a proposta (Chefe do Executivo; art. 26, IV; decisão D-3)",
     description=(
         "Só depois do prazo de defesa ou com a defesa apresentada, e nunca na primeira "
@@ -347,14 +366,9 @@ def staff_case_open(request: HttpRequest, platform_id: int, payload: CaseIn) -> 
     operation_id="outorga_platforms_api_staff_case_decide",
 )
 def staff_case_decide(request: HttpRequest, case_id: int, payload: CaseDecisionIn) -> Any:
-    case = platform_case_decide(
-        actor=actor_of(request),
-        municipality=core_selectors.require_municipality(),
-        case=get_object_or_404(PlatformCase.objects.all(), pk=case_id),
-        uphold=payload.uphold,
-        text=payload.text,
+    return Status(
+        200, platform_case_decide(**acting(request), case=_case(case_id), **payload.dict())
     )
-    return Status(200, case)
 
 
 # --- appeal against the case decision (art. 26 IV and sole paragraph; D-17; ADR 0030) -----------
@@ -376,32 +390,27 @@ class CaseAppealDecisionIn(Schema):
     )
 
 
-def _case(case_id: int) -> PlatformCase:
-    return get_object_or_404(PlatformCase.objects.all(), pk=case_id)
-
-
-@router.post(
+@_post_step(
     "/platform-cases/{case_id}/decision-notice",
-    auth=staff,
-    response={200: StaffCaseOut, 403: Error, 409: Error, 422: Error},
+    StaffCaseOut,
     summary="Registrar a notificação da decisão que suspendeu ou cancelou (decisão D-4)",
     description="O prazo de recurso corre dessa data (Lei 9.784/1999, art. 59; decisão D-17).",
     operation_id="outorga_platforms_api_staff_case_decision_notice",
 )
 def staff_case_decision_notice(request: HttpRequest, case_id: int, payload: CaseNoticeIn) -> Any:
-    platform_case_decision_notice_record(
-        actor=actor_of(request),
-        municipality=core_selectors.require_municipality(),
+    return _step(
+        request,
+        platform_case_decision_notice_record,
+        partial(_case, case_id),
         case=_case(case_id),
         notice_on=payload.notice_on,
     )
-    return Status(200, _case(case_id))
 
 
-@router.post(
+@_post_step(
     "/platform-cases/{case_id}/appeal",
-    auth=staff,
-    response={201: StaffCaseOut, 403: Error, 409: Error, 422: Error},
+    StaffCaseOut,
+    status=201,
     summary="Registrar recurso entregue em papel contra a suspensão ou o cancelamento",
     description=(
         "No prazo contado da notificação da decisão (Lei 9.784/1999, art. 59; decisões D-4, "
@@ -410,21 +419,21 @@ def staff_case_decision_notice(request: HttpRequest, case_id: int, payload: Case
     operation_id="outorga_platforms_api_staff_case_appeal",
 )
 def staff_case_appeal(request: HttpRequest, case_id: int, payload: PaperAppealIn) -> Any:
-    platform_case_appeal_file(
-        actor=actor_of(request),
-        municipality=core_selectors.require_municipality(),
+    return _step(
+        request,
+        platform_case_appeal_file,
+        partial(_case, case_id),
+        status=201,
         case=_case(case_id),
         text=payload.text,
         channel="paper",
         filed_on=payload.filed_on,
     )
-    return Status(201, _case(case_id))
 
 
-@router.post(
+@_post_step(
     "/platform-cases/{case_id}/appeal/decision",
-    auth=staff,
-    response={200: StaffCaseOut, 403: Error, 409: Error, 422: Error},
+    StaffCaseOut,
     summary="Decidir o recurso contra a suspensão ou o cancelamento (Chefe do Executivo)",
     description=(
         "Quem decidiu o processo não tem autoridade superior: decide o recurso como "
@@ -441,12 +450,10 @@ def staff_case_appeal_decide(
     appeal = PlatformCaseAppeal.objects.filter(case=case).first()
     if appeal is None:
         raise field_error("appeal", "Não há recurso contra esta decisão.", status=409)
-    platform_case_appeal_decide(
-        actor=actor_of(request),
-        municipality=core_selectors.require_municipality(),
+    return _step(
+        request,
+        platform_case_appeal_decide,
+        partial(_case, case_id),
         appeal=appeal,
-        result=payload.result,
-        reasoning=payload.reasoning,
-        suspension_days=payload.suspension_days,
+        **payload.dict(),
     )
-    return Status(200, _case(case_id))

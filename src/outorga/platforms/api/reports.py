@@ -13,7 +13,7 @@ from outorga.core.apipages import paged
 from outorga.platforms.services.reports import monthly_report_submit
 
 from ..models import MonthlyReport
-from .common import own, own_one, platform_actor, token_of
+from .common import own, own_one, platform_acting, token_of
 
 router = Router()
 
@@ -107,8 +107,7 @@ def platform_report_submit(
             },
         )
     report, created = monthly_report_submit(
-        actor=platform_actor(request),
-        municipality=token.municipality,
+        **platform_acting(request),
         platform=token.platform,
         idempotency_key=idempotency_key,
         body=payload.dict(),

@@ -16,6 +16,8 @@ One module per aggregate:
 * ``fares`` — fare tables (art. 5–10);
 * ``reports`` — monthly reports (art. 16, D-8);
 * ``complaints`` — complaints, forwarded and answered (art. 11 III, art. 15);
-* ``penalties`` — penalties, their notice, appeal and finality (art. 26; D-1, D-4, D-5, D-17);
+* ``penalties`` — imposing a warning or fine and the fine's debt (art. 26 I–II, D-5);
+* ``penalty_process`` — a penalty's notice, appeal, reconsideration, judgment and finality (art. 26
+  sole paragraph; D-1, D-4, D-17);
 * ``candidates`` — infraction and concurrency candidates (art. 3 §2, art. 15, art. 16);
 """

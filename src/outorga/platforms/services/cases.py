@@ -23,12 +23,14 @@ from ..models import (
 )
 from .common import (
     PlatformError,
-    appeal_admission,
+    appeal_admit,
+    appeal_filed,
     appeal_filing,
     apps_law,
     basis_many,
     bound_law,
     field_error,
+    notice_period,
     occurrences,
     record_refusal,
     today,
@@ -294,14 +296,7 @@ def platform_case_decision_notice_record(
             raise PlatformError(
                 f"Notificação já registrada em {c.decision_notice_on:%d/%m/%Y}.", status=409
             )
-        if notice_on < _decided_on(c):
-            raise field_error(
-                "notice_on",
-                f"A notificação não pode ser anterior à decisão ({_decided_on(c):%d/%m/%Y}).",
-            )
-        period = bound_law(municipality, on).ask(
-            "penalty_finality", {"decision_notice_on": notice_on.isoformat(), "appeal": "none"}
-        )
+        period = notice_period(municipality, on, notice_on, _decided_on(c))
         c.decision_notice_on = notice_on
         c.decision = {**c.decision, "notice": period.to_json()}
         c.save(update_fields=["decision_notice_on", "decision"])
@@ -343,39 +338,32 @@ def platform_case_appeal_file(
                 "Só cabe recurso contra a decisão que suspendeu ou cancelou o credenciamento.",
                 status=409,
             )
-        existing = PlatformCaseAppeal.objects.filter(case=c).first()
-        if existing is not None:
-            raise PlatformError(
-                f"Já há recurso contra esta decisão, apresentado em {existing.filed_on:%d/%m/%Y}.",
-                status=409,
-                obj_id=existing.pk,
-            )
-        if filed_on < _decided_on(c):
-            raise field_error(
-                "filed_on",
-                f"O recurso não pode ser anterior à decisão ({_decided_on(c):%d/%m/%Y}).",
-            )
-        admission, period = appeal_admission(municipality, on, filed_on, c.decision_notice_on)
+        admission, period = appeal_admit(
+            actor=actor,
+            municipality=municipality,
+            action="platform.case.appeal.file",
+            appeals=PlatformCaseAppeal.objects.filter(case=c),
+            against="esta decisão",
+            obj=c,
+            decided_on=_decided_on(c),
+            decision_notice_on=c.decision_notice_on,
+            channel=channel,
+            filed_on=filed_on,
+            on=on,
+        )
         if period is None:
-            refused = record_refusal(
-                municipality=municipality,
-                actor=actor,
-                action="platform.case.appeal.file",
-                decision=admission,
-                new={"filed_on": filed_on, "channel": channel},
-                obj=c,
-            )
+            refused = admission
         else:
             appeal = PlatformCaseAppeal.objects.create(
                 case=c,
-                channel=channel,
-                text=text.strip(),
-                filed_on=filed_on,
-                filed_by=actor.user,
-                filed_by_name=actor.name[:120],
-                deadline=admission.outcome["appeal_until"],
-                reconsider_until=period.outcome["reconsider_until"],
-                admission=admission.to_json(),
+                **appeal_filed(
+                    actor=actor,
+                    channel=channel,
+                    text=text,
+                    filed_on=filed_on,
+                    admission=admission,
+                    period=period,
+                ),
             )
             record_act(
                 municipality=municipality,

@@ -270,6 +270,88 @@ def appeal_admission(
     return admission, period
 
 
+def notice_period(
+    municipality: Municipality, on: dt.date, notice_on: dt.date, decided_on: dt.date
+) -> Decision:
+    """The law core's appeal period from the legal date a decision of the apps law reached the
+    platform (art. 26 sole paragraph; D-4; D-17: Lei 9.784/1999 art. 59), never before that
+    decision; its outcome also says whether the period has already lapsed."""
+    if notice_on < decided_on:
+        raise field_error(
+            "notice_on", f"A notificação não pode ser anterior à decisão ({decided_on:%d/%m/%Y})."
+        )
+    return bound_law(municipality, on).ask(
+        "penalty_finality", {"decision_notice_on": notice_on.isoformat(), "appeal": "none"}
+    )
+
+
+def appeal_admit(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    action: str,
+    appeals: QuerySet[Any],
+    against: str,
+    obj: Any,
+    decided_on: dt.date,
+    decision_notice_on: dt.date | None,
+    channel: str,
+    filed_on: dt.date,
+    on: dt.date,
+) -> tuple[Decision, Decision | None]:
+    """Inside the transaction that locks what is appealed against (``obj``): a second appeal
+    (``appeals`` already holds one) is refused naming the first, one dated before the decision
+    names the field, then :func:`appeal_admission`; a late appeal's refusal is recorded as the act
+    ``action`` on ``obj`` (the caller raises once committed). Returns ``(admission, period)``,
+    ``period`` ``None`` when refused."""
+    existing = appeals.first()
+    if existing is not None:
+        raise PlatformError(
+            f"Já há recurso contra {against}, apresentado em {existing.filed_on:%d/%m/%Y}.",
+            status=409,
+            obj_id=existing.pk,
+        )
+    if filed_on < decided_on:
+        raise field_error(
+            "filed_on", f"O recurso não pode ser anterior à decisão ({decided_on:%d/%m/%Y})."
+        )
+    admission, period = appeal_admission(municipality, on, filed_on, decision_notice_on)
+    if period is None:
+        record_refusal(
+            municipality=municipality,
+            actor=actor,
+            action=action,
+            decision=admission,
+            new={"filed_on": filed_on, "channel": channel},
+            obj=obj,
+        )
+    return admission, period
+
+
+def appeal_filed(
+    *,
+    actor: Actor,
+    channel: str,
+    text: str,
+    filed_on: dt.date,
+    admission: Decision,
+    period: Decision,
+) -> dict[str, Any]:
+    """The fields every appeal admitted records when it is filed (``models.AppealFiling``): who
+    filed it, how and when, the period it met and the deciding authority's period to reconsider
+    (Lei 9.784/1999 art. 59, 56 §1), with the admission's trace."""
+    return {
+        "channel": channel,
+        "text": text.strip(),
+        "filed_on": filed_on,
+        "filed_by": actor.user,
+        "filed_by_name": actor.name[:120],
+        "deadline": admission.outcome["appeal_until"],
+        "reconsider_until": period.outcome["reconsider_until"],
+        "admission": admission.to_json(),
+    }
+
+
 def appeal_filing(
     *,
     actor: Actor,

@@ -10,7 +10,6 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from outorga.core.models import User
-from outorga.core.requests import actor_of
 from outorga.law.competence import Role
 from outorga.platforms.services.cases import (
     platform_case_appeal_decide,
@@ -21,7 +20,7 @@ from outorga.platforms.services.cases import (
 )
 
 from ..models import Platform, PlatformCase, PlatformCaseAppeal
-from .common import form_step, page_step, screen
+from .common import as_servant, form_step, page_step, screen
 
 
 class CaseForm(forms.Form):
@@ -90,8 +89,7 @@ def case_open(request: HttpRequest, user: User, platform_id: int) -> HttpRespons
 
     def open_case(data: dict[str, Any]) -> tuple[str, str]:
         case = platform_case_open(
-            actor=actor_of(request),
-            municipality=user.municipality,  # type: ignore[arg-type]
+            **as_servant(request, user),
             platform=p,
             kind=data["kind"],
             infraction_on=data["infraction_on"],
@@ -117,49 +115,45 @@ def case_detail(request: HttpRequest, user: User, case_id: int) -> HttpResponse:
         k: f(request.POST if acao == k else None, prefix=k) for k, f in APPEAL_STEPS.items()
     }
     form = DecideForm(request.POST if request.method == "POST" and not acao else None)
-    municipality = user.municipality
+    back = reverse("platforms:case", args=[case.pk])
 
     def decide(data: dict[str, Any]) -> tuple[str, str]:
         platform_case_decide(
-            actor=actor_of(request),
-            municipality=municipality,  # type: ignore[arg-type]
+            **as_servant(request, user),
             case=case,
             uphold=data["uphold"],
             text=data["text"],
         )
-        return "Decisão registrada.", reverse("platforms:case", args=[case.pk])
+        return "Decisão registrada.", back
 
     def notice(data: dict[str, Any]) -> tuple[str, str]:
         platform_case_decision_notice_record(
-            actor=actor_of(request),
-            municipality=municipality,  # type: ignore[arg-type]
+            **as_servant(request, user),
             case=case,
             notice_on=data["notice_on"],
         )
-        return "Notificação da decisão registrada.", reverse("platforms:case", args=[case.pk])
+        return "Notificação da decisão registrada.", back
 
     def paper(data: dict[str, Any]) -> tuple[str, str]:
         platform_case_appeal_file(
-            actor=actor_of(request),
-            municipality=municipality,  # type: ignore[arg-type]
+            **as_servant(request, user),
             case=case,
             text=data["text"],
             channel="paper",
             filed_on=data["filed_on"],
         )
-        return "Recurso registrado.", reverse("platforms:case", args=[case.pk])
+        return "Recurso registrado.", back
 
     def judge(data: dict[str, Any]) -> tuple[str, str]:
         assert appeal is not None
         platform_case_appeal_decide(
-            actor=actor_of(request),
-            municipality=municipality,  # type: ignore[arg-type]
+            **as_servant(request, user),
             appeal=appeal,
             result=data["result"],
             reasoning=data["reasoning"],
             suspension_days=data["suspension_days"],
         )
-        return "Decisão do recurso registrada.", reverse("platforms:case", args=[case.pk])
+        return "Decisão do recurso registrada.", back
 
     steps = {"": decide, "notificacao": notice, "recurso": paper}
     if appeal is not None:

@@ -20,7 +20,7 @@ from outorga.core import access
 from outorga.core.formerrors import messages_add
 from outorga.core.lawseam import governs
 from outorga.core.models import User
-from outorga.core.requests import user_of
+from outorga.core.requests import actor_of, user_of
 from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent, Role
 from outorga.platforms.services import common as services_common
@@ -76,6 +76,13 @@ def viewer(request: HttpRequest, *, object_page: bool = False) -> User | HttpRes
             raise Http404
         return render(request, "platforms/not_applicable.html", status=200)
     return user
+
+
+def as_servant(request: HttpRequest, user: User) -> dict[str, Any]:
+    """Who acts and where on a staff screen: the ``actor`` and ``municipality`` keywords a service
+    is called with — the servant signed in, in their login's municipality (``screen`` showed the
+    page only where it governs transport by app)."""
+    return {"actor": actor_of(request), "municipality": user.municipality}
 
 
 def screen(

@@ -15,7 +15,6 @@ from outorga.core.lawseam import law_of
 from outorga.core.listing import page_of
 from outorga.core.models import User
 from outorga.core.pdfkit import pdf_response
-from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law import interfaces
 from outorga.law.bindings import Service
@@ -23,11 +22,10 @@ from outorga.law.competence import is_allowed
 from outorga.law.money import brl
 from outorga.platforms.services import common as services_common
 from outorga.platforms.services.common import apps_law
-from outorga.platforms.services.penalties import (
-    driver_of,
+from outorga.platforms.services.penalties import driver_of, platform_penalty_impose
+from outorga.platforms.services.penalty_process import (
     platform_penalty_appeal_file,
     platform_penalty_appeal_judge,
-    platform_penalty_impose,
     platform_penalty_notice_record,
     platform_penalty_reconsider,
 )
@@ -40,7 +38,7 @@ from ..models import (
     PlatformPenalty,
     PlatformPenaltyAppeal,
 )
-from .common import form_step, screen
+from .common import as_servant, form_step, screen
 
 
 class PenaltyForm(forms.Form):
@@ -133,8 +131,7 @@ def penalty_impose(request: HttpRequest, user: User, platform_id: int) -> HttpRe
         driver = driver_of(p, data["driver_cpf"])
         penalty, _ = platform_penalty_impose(
             driver=driver,
-            actor=actor_of(request),
-            municipality=user.municipality,  # type: ignore[arg-type]
+            **as_servant(request, user),
             platform=p,
             kind=data["kind"],
             infraction_on=data["infraction_on"],
@@ -199,6 +196,10 @@ def _penalty(platform_penalty_id: int) -> PlatformPenalty:
     )
 
 
+def _appeal(x: PlatformPenalty) -> PlatformPenaltyAppeal:
+    return get_object_or_404(PlatformPenaltyAppeal.objects.all(), penalty=x)
+
+
 @screen(object_page=True)
 def penalty_detail(request: HttpRequest, user: User, penalty_id: int) -> HttpResponse:
     """A warning or fine with its notice, appeal and judgment (art. 26 sole paragraph; D-1, D-17):
@@ -261,8 +262,7 @@ def penalty_notice(request: HttpRequest, user: User, penalty_id: int) -> HttpRes
 
     def record(data: dict[str, Any]) -> str:
         noticed = platform_penalty_notice_record(
-            actor=actor_of(request),
-            municipality=user.municipality,  # type: ignore[arg-type]
+            **as_servant(request, user),
             penalty=x,
             notice_on=data["notice_on"],
             channel=data["channel"],
@@ -284,8 +284,7 @@ def penalty_appeal(request: HttpRequest, user: User, penalty_id: int) -> HttpRes
 
     def file(data: dict[str, Any]) -> str:
         appeal = platform_penalty_appeal_file(
-            actor=actor_of(request),
-            municipality=user.municipality,  # type: ignore[arg-type]
+            **as_servant(request, user),
             penalty=x,
             text=data["text"],
             channel=PlatformPenaltyAppeal.Channel.PAPER,
@@ -299,7 +298,7 @@ def penalty_appeal(request: HttpRequest, user: User, penalty_id: int) -> HttpRes
 @screen(object_page=True, post=True)
 def penalty_judge(request: HttpRequest, user: User, penalty_id: int) -> HttpResponse:
     x = _penalty(penalty_id)
-    appeal = get_object_or_404(PlatformPenaltyAppeal.objects.all(), penalty=x)
+    appeal = _appeal(x)
 
     def judge(data: dict[str, Any]) -> str:
         partial = data["upheld"] == "partial"
@@ -308,8 +307,7 @@ def penalty_judge(request: HttpRequest, user: User, penalty_id: int) -> HttpResp
                 "partial_fine_upfbg", "Informe o novo valor da multa em UPFBG (art. 64)."
             )
         judged = platform_penalty_appeal_judge(
-            actor=actor_of(request),
-            municipality=user.municipality,  # type: ignore[arg-type]
+            **as_servant(request, user),
             appeal=appeal,
             upheld=data["upheld"] == "1",
             partial_fine_upfbg=data["partial_fine_upfbg"] if partial else None,
@@ -325,12 +323,11 @@ def penalty_reconsider(request: HttpRequest, user: User, penalty_id: int) -> Htt
     """The deciding authority reconsiders within the period, or sends the appeal up (Lei
     9.784/1999 art. 56 §1, 64; D-17)."""
     x = _penalty(penalty_id)
-    appeal = get_object_or_404(PlatformPenaltyAppeal.objects.all(), penalty=x)
+    appeal = _appeal(x)
 
     def reconsider(data: dict[str, Any]) -> str:
         done = platform_penalty_reconsider(
-            actor=actor_of(request),
-            municipality=user.municipality,  # type: ignore[arg-type]
+            **as_servant(request, user),
             appeal=appeal,
             result=data["result"],
             reasoning=data["reasoning"],

@@ -1,0 +1,714 @@
+"""A penalty's due process once imposed (art. 26 sole paragraph; D-1, D-4, D-17): the notice of
+the decision, the appeal, its reconsideration by the deciding authority and its judgment by the
+superior one (Lei 9.784/1999 art. 56 §1, 64), and the finality of the penalty and its fine."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from outorga.core.acts import Actor, record_act
+from outorga.core.authz import authorize
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.law.citations import Citation
+from outorga.law.decisions import Decision
+from outorga.law.money import brl
+
+from ..models import PlatformNotice, PlatformPenalty, PlatformPenaltyAppeal
+from ..notices import platform_notice_send
+from .common import (
+    PlatformError,
+    appeal_admit,
+    appeal_filed,
+    appeal_filing,
+    apps_law,
+    basis_many,
+    bound_law,
+    cited,
+    field_error,
+    notice_period,
+    record_refusal,
+    refusal_text,
+    today,
+)
+
+SWEEP_ACTOR = Actor.system("varredura diária")
+
+
+def _locked(penalty_id: int) -> PlatformPenalty:
+    """The penalty locked for a step of its process, with its fine's debt (only the penalty's
+    row is locked; the ledger locks the debt it changes)."""
+    return (
+        PlatformPenalty.objects.select_for_update(of=("self",))
+        .select_related("debt")
+        .get(pk=penalty_id)
+    )
+
+
+def _locked_appeal(appeal_id: int) -> tuple[PlatformPenaltyAppeal, PlatformPenalty]:
+    """The appeal and its penalty, both locked, in that order."""
+    a = PlatformPenaltyAppeal.objects.select_for_update().get(pk=appeal_id)
+    return a, _locked(a.penalty_id)
+
+
+def _imposed_on(x: PlatformPenalty) -> dt.date:
+    return x.imposed_on or timezone.localdate(x.imposed_at)
+
+
+def _penalty_make_final(
+    *, actor: Actor, municipality: Municipality, penalty: PlatformPenalty, finality: Decision
+) -> None:
+    """D-1: the penalty is final (appeal period lapsed without appeal, or appeal dismissed); the
+    fine's debt no longer awaits it and is final like any other debt (D-11). Inside the caller's
+    transaction, with ``penalty`` locked."""
+    from outorga.finance import services as ledger
+
+    old = penalty.status
+    penalty.status = PlatformPenalty.Status.FINAL
+    penalty.final_on = finality.outcome["final_on"]
+    penalty.procedure = {**penalty.procedure, "finality": finality.to_json()}
+    penalty.save(update_fields=["status", "final_on", "procedure"])
+    basis = basis_many([finality])
+    if penalty.debt is not None:
+        ledger.debt_make_final_in_transaction(
+            actor=actor,
+            municipality=municipality,
+            debt=penalty.debt,
+            reason=f"penalidade {penalty.pk} definitiva: {finality.summary}",
+            basis=basis,
+        )
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="penalty.final",
+        obj=penalty,
+        old={"status": old},
+        new={"status": penalty.status, "final_on": penalty.final_on},
+        basis=basis,
+    )
+
+
+def platform_penalty_notice_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    penalty: PlatformPenalty,
+    notice_on: dt.date,
+    channel: str,
+    on: dt.date | None = None,
+) -> PlatformPenalty:
+    """The decision imposing a warning or fine reached the platform on ``notice_on`` — personal
+    delivery: the signature date; post: the AR's date; Diário Oficial or edital: the publication
+    date (decision D-4). The appeal period runs from it (art. 26 sole paragraph; D-17 default 10
+    days, Lei 9.784/1999 art. 59). A notice recorded after the period already lapsed makes the
+    penalty final at once (D-1)."""
+    authorize(
+        actor=actor, municipality=municipality, action="notice.record", law=apps_law(municipality)
+    )
+    if channel not in PlatformPenalty.NoticeChannel.values:
+        raise field_error("channel", "Meio da notificação: entrega pessoal, AR ou publicação.")
+    on = on or today()
+    if notice_on > on:
+        raise field_error("notice_on", "A data da notificação não pode estar no futuro.")
+    with transaction.atomic(), tenant(municipality):
+        x = _locked(penalty.pk)
+        if x.status != PlatformPenalty.Status.AWAITING_NOTICE:
+            if PlatformPenaltyAppeal.objects.filter(penalty=x).exists():
+                raise PlatformError(
+                    "A plataforma já recorreu: o comparecimento supre a notificação (Lei "
+                    "9.784/1999, art. 26, §5º; decisão D-17).",
+                    status=409,
+                )
+            raise PlatformError(
+                f"Notificação já registrada em {x.decision_notice_on:%d/%m/%Y}.", status=409
+            )
+        finality = notice_period(municipality, on, notice_on, _imposed_on(x))
+        x.decision_notice_on = notice_on
+        x.decision_notice_channel = channel
+        x.decision_notice_recorded_by = actor.user
+        x.appeal_until = finality.outcome["appeal_until"]
+        x.status = PlatformPenalty.Status.APPEAL_PERIOD
+        x.procedure = {**x.procedure, "notice": finality.to_json()}
+        x.save(
+            update_fields=[
+                "decision_notice_on",
+                "decision_notice_channel",
+                "decision_notice_recorded_by",
+                "appeal_until",
+                "status",
+                "procedure",
+            ]
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="notice.record",
+            obj=x,
+            old={"status": PlatformPenalty.Status.AWAITING_NOTICE},
+            new={
+                "status": x.status,
+                "notice_on": notice_on,
+                "channel": channel,
+                "appeal_until": x.appeal_until,
+            },
+            basis=basis_many([finality]),
+        )
+        if finality.outcome["final"]:
+            _penalty_make_final(
+                actor=actor, municipality=municipality, penalty=x, finality=finality
+            )
+        _tell_platform_penalty(municipality, x, notice_on, channel)
+    return x
+
+
+def _tell_platform_penalty(
+    municipality: Municipality, x: PlatformPenalty, notice_on: dt.date, channel: str
+) -> None:
+    """The courtesy aviso of a notified penalty: the appeal period, counted from the notice's legal
+    date (D-4), never from the email."""
+    what = x.get_kind_display()
+    if x.amount_cents is not None:
+        what += f" de {brl(x.amount_cents)}"
+    if x.status == PlatformPenalty.Status.FINAL:
+        then = "o prazo de recurso já terminou: a penalidade é definitiva (decisão D-1)."
+        due_on = None
+    else:
+        then = (
+            f"recurso até {x.appeal_until:%d/%m/%Y} "
+            f"({cited(municipality, 'penalties')}; decisão D-17)."
+        )
+        due_on = x.appeal_until
+    platform_notice_send(
+        municipality=municipality,
+        platform=x.platform,
+        key=f"penalty-notice-{x.pk}",
+        kind=PlatformNotice.Kind.PENALTY,
+        message=(
+            f"{what.capitalize()} aplicada em {_imposed_on(x):%d/%m/%Y}, notificada em "
+            f"{notice_on:%d/%m/%Y} ({PlatformPenalty.NoticeChannel(channel).label}); {then}"
+        ),
+        due_on=due_on,
+    )
+
+
+def platform_penalty_appeal_file(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    penalty: PlatformPenalty,
+    text: str,
+    channel: str,
+    filed_on: dt.date | None = None,
+    on: dt.date | None = None,
+) -> PlatformPenaltyAppeal:
+    """The platform appeals against a warning or fine (art. 26 sole paragraph): through the API
+    (filed today) or on paper, recorded by the authority with the protocol date. The law core
+    says whether it is in time (regulation, else Lei 9.784/1999 art. 59: 10 days from the notice
+    of the decision; D-4 counting; D-17); a late appeal is refused citing it (art. 63, I) and
+    only the refusal's act remains. In time: the penalty is under appeal and the fine's debt
+    contested — it blocks nothing (D-11) — until the judgment."""
+    on, filed_on = appeal_filing(
+        actor=actor, municipality=municipality, channel=channel, text=text, filed_on=filed_on, on=on
+    )
+    refused: Decision | None = None
+    with transaction.atomic(), tenant(municipality):
+        x = _locked(penalty.pk)
+        decision, period = appeal_admit(
+            actor=actor,
+            municipality=municipality,
+            action="penalty.appeal.file",
+            appeals=PlatformPenaltyAppeal.objects.filter(penalty=x),
+            against="esta penalidade",
+            obj=x,
+            decided_on=_imposed_on(x),
+            decision_notice_on=x.decision_notice_on,
+            channel=channel,
+            filed_on=filed_on,
+            on=on,
+        )
+        if period is None:
+            refused = decision
+        else:
+            appeal = PlatformPenaltyAppeal.objects.create(
+                penalty=x,
+                judge_until=decision.outcome["judge_until"],
+                **appeal_filed(
+                    actor=actor,
+                    channel=channel,
+                    text=text,
+                    filed_on=filed_on,
+                    admission=decision,
+                    period=period,
+                ),
+            )
+            old = x.status
+            # A paper appeal protocolled in time but recorded after the sweep saw the period lapse:
+            # the penalty was never final (D-1), so it is under appeal again.
+            x.status = PlatformPenalty.Status.UNDER_APPEAL
+            x.final_on = None
+            x.save(update_fields=["status", "final_on"])
+            basis = basis_many([decision])
+            if x.debt is not None:
+                from outorga.finance import services as ledger
+
+                ledger.debt_contest_in_transaction(
+                    actor=actor,
+                    municipality=municipality,
+                    debt=x.debt,
+                    reason=f"recurso contra a penalidade {x.pk} "
+                    f"({cited(municipality, 'penalties')})",
+                    basis=basis,
+                )
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="penalty.appeal.file",
+                obj=appeal,
+                old={"penalty_status": old},
+                new={
+                    "penalty": x.pk,
+                    "channel": channel,
+                    "filed_on": filed_on,
+                    "deadline": appeal.deadline,
+                    "judge_until": appeal.judge_until,
+                    "reconsider_until": appeal.reconsider_until,
+                    "penalty_status": x.status,
+                },
+                basis=basis,
+            )
+    if refused is not None:
+        raise PlatformError(
+            f"Recurso não conhecido: {refused.summary}", status=422, decisions=[refused]
+        )
+    return appeal
+
+
+def platform_penalty_appeal_judge(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    appeal: PlatformPenaltyAppeal,
+    upheld: bool,
+    reasoning: str,
+    partial_fine_upfbg: Decimal | None = None,
+    on: dt.date | None = None,
+) -> PlatformPenaltyAppeal:
+    """The competent authority judges the appeal (``appeal.executive.judge``: the superior
+    authority, Lei 9.784/1999 art. 56 §1 by default, D-17) in a reasoned decision (art. 50, V).
+    Upheld: the penalty is annulled and the fine falls — its debt cancelled, or refunded when
+    already paid (finance's refund). Upheld in part (``partial_fine_upfbg``, Lei 9.784/1999 art.
+    64): the fine is reduced to that amount — the open debt reduced, or the difference refunded
+    when already paid — and the penalty, so reformed, is final. Dismissed: the penalty is final
+    and so is its debt (D-1)."""
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="appeal.executive.judge",
+        law=apps_law(municipality),
+    )
+    if not reasoning.strip():
+        raise field_error(
+            "reasoning",
+            "Fundamente o julgamento, com os fatos e os fundamentos jurídicos (Lei 9.784/1999, "
+            "art. 50, V; decisão D-17).",
+        )
+    on = on or today()
+    partial = partial_fine_upfbg is not None
+    if partial and upheld:
+        raise field_error(
+            "partial_fine_upfbg",
+            "Provimento total anula a multa; para reduzi-la, dê provimento em parte (Lei "
+            "9.784/1999, art. 64).",
+        )
+    refused: Decision | None = None
+    with transaction.atomic(), tenant(municipality):
+        a, x = _locked_appeal(appeal.pk)
+        if a.result != PlatformPenaltyAppeal.Result.PENDING:
+            raise PlatformError("Recurso já julgado.", status=409)
+        if on < a.filed_on:
+            raise field_error("on", "O julgamento não pode ser anterior ao recurso.")
+        revision = None
+        if partial:
+            revision = _revision(municipality, a, x, "appeal", on, partial_fine_upfbg)
+            if not revision.outcome["allowed"]:
+                refused = record_refusal(
+                    municipality=municipality,
+                    actor=actor,
+                    action="appeal.executive.judge",
+                    decision=revision,
+                    new={"result": "partial", "fine_upfbg": partial_fine_upfbg},
+                    obj=a,
+                )
+    if refused is not None:
+        raise PlatformError(
+            f"Provimento parcial recusado: {refusal_text([refused])}",
+            status=422,
+            decisions=[refused],
+        )
+    with transaction.atomic(), tenant(municipality):
+        a, x = _locked_appeal(appeal.pk)
+        if a.result != PlatformPenaltyAppeal.Result.PENDING:
+            raise PlatformError("Recurso já julgado.", status=409)
+        facts: dict[str, Any] = {
+            "appeal": "upheld" if upheld else "partial" if partial else "dismissed",
+            "appeal_judged_on": on.isoformat(),
+        }
+        if x.decision_notice_on is not None:
+            facts["decision_notice_on"] = x.decision_notice_on.isoformat()
+        finality = bound_law(municipality, on).ask("penalty_finality", facts)
+        a.result = (
+            PlatformPenaltyAppeal.Result.UPHELD
+            if upheld
+            else PlatformPenaltyAppeal.Result.PARTIAL
+            if partial
+            else PlatformPenaltyAppeal.Result.DISMISSED
+        )
+        a.judged_by, a.judged_on, a.judged_at = actor.user, on, timezone.now()
+        a.reasoning = reasoning.strip()
+        a.judgment = finality.to_json()
+        a.save(
+            update_fields=["result", "judged_by", "judged_on", "judged_at", "reasoning", "judgment"]
+        )
+        judged = [finality] if revision is None else [revision, finality]
+        basis = basis_many(judged, extra=_judge_citations(municipality))
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="appeal.executive.judge",
+            obj=a,
+            old={"result": PlatformPenaltyAppeal.Result.PENDING},
+            new={"penalty": x.pk, "result": a.result, "reasoning": a.reasoning},
+            basis=basis,
+        )
+        if revision is not None:
+            _penalty_reduce(
+                actor=actor, municipality=municipality, penalty=x, appeal=a, revision=revision
+            )
+        if upheld:
+            _penalty_annul(actor=actor, municipality=municipality, penalty=x, appeal=a, on=on)
+        else:
+            _penalty_make_final(
+                actor=actor, municipality=municipality, penalty=x, finality=finality
+            )
+        _tell_platform_judgment(municipality, x, a)
+    return a
+
+
+def _revision(
+    municipality: Municipality,
+    appeal: PlatformPenaltyAppeal,
+    penalty: PlatformPenalty,
+    by: str,
+    on: dt.date,
+    new_upfbg: Decimal | None,
+    result: str = "partial",
+) -> Decision:
+    """The law core's answer on revising the decision appealed against: by the deciding authority
+    within its period (Lei 9.784/1999 art. 56 §1) or by the superior one; in part, the fine's new
+    amount (art. 64, D-5)."""
+    facts: dict[str, Any] = {
+        "by": by,
+        "appeal_filed_on": appeal.filed_on.isoformat(),
+        "decided_on": on.isoformat(),
+        "result": result,
+    }
+    if result == "partial":
+        if penalty.kind != PlatformPenalty.Kind.FINE or penalty.fine_upfbg is None:
+            raise field_error(
+                "fine_upfbg",
+                "Só a multa se reduz em parte; a advertência se mantém ou se anula (Lei "
+                "9.784/1999, art. 64).",
+            )
+        if new_upfbg is None:
+            raise field_error("fine_upfbg", "Informe o novo valor da multa em UPFBG.")
+        facts.update(
+            imposed_on=_imposed_on(penalty).isoformat(),
+            imposed_upfbg=format(Decimal(penalty.fine_upfbg).normalize(), "f"),
+            new_upfbg=format(Decimal(new_upfbg).normalize(), "f"),
+        )
+    return bound_law(municipality, on).ask("penalty_revision", facts)
+
+
+def _penalty_reduce(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    penalty: PlatformPenalty,
+    appeal: PlatformPenaltyAppeal,
+    revision: Decision,
+) -> None:
+    """The fine reduced by a decision granting the appeal in part or reconsidering in part (Lei
+    9.784/1999 art. 56 §1, 64): the penalty's amount, and through finance its debt — less owed,
+    or the difference refunded when already paid. Inside the deciding transaction."""
+    from outorga.finance.payments import debt_reduce_in_transaction
+
+    old = {"fine_upfbg": penalty.fine_upfbg, "amount_cents": penalty.amount_cents}
+    penalty.fine_upfbg = revision.outcome["new_upfbg"]
+    penalty.amount_cents = revision.outcome["new_amount_cents"]
+    penalty.procedure = {
+        **penalty.procedure,
+        "reduction": {**revision.to_json(), "from": {k: str(v) for k, v in old.items()}},
+    }
+    penalty.save(update_fields=["fine_upfbg", "amount_cents", "procedure"])
+    basis = basis_many([revision])
+    refund = None
+    if penalty.debt_id is not None:
+        refund = debt_reduce_in_transaction(
+            actor=actor,
+            municipality=municipality,
+            debt=penalty.debt,  # type: ignore[arg-type]
+            amount_cents=int(penalty.amount_cents or 0),
+            decision=appeal,
+            basis=basis,
+        )
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="penalty.reduce",
+        obj=penalty,
+        old=old,
+        new={
+            "fine_upfbg": penalty.fine_upfbg,
+            "amount_cents": penalty.amount_cents,
+            "appeal": appeal.pk,
+            "refund_cents": refund.amount_cents if refund else 0,
+        },
+        basis=basis,
+    )
+
+
+RECONSIDER_RESULTS = ("confirm", "annul", "partial")
+
+
+def platform_penalty_reconsider(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    appeal: PlatformPenaltyAppeal,
+    result: str,
+    reasoning: str,
+    fine_upfbg: Decimal | None = None,
+    on: dt.date | None = None,
+) -> PlatformPenaltyAppeal:
+    """The authority that imposed the penalty, having received the appeal, reconsiders it within
+    the period (regulation, else 5 days of Lei 9.784/1999 art. 56 §1; D-4 counting; D-17):
+    ``annul`` — the penalty is annulled as on an upheld appeal; ``partial`` — the fine is reduced
+    (art. 64) and the rest of the appeal goes up; ``confirm`` — the decision is kept and the
+    appeal goes up to the superior authority. Past the period the law refuses and the appeal is
+    the superior authority's alone; the refusal stays in the acts log."""
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="appeal.reconsider",
+        law=apps_law(municipality),
+    )
+    if result not in RECONSIDER_RESULTS:
+        raise field_error("result", "Reconsideração: manter, anular ou reduzir a multa.")
+    if not reasoning.strip():
+        raise field_error(
+            "reasoning",
+            "Fundamente a reconsideração, com os fatos e os fundamentos jurídicos (Lei "
+            "9.784/1999, art. 50, V).",
+        )
+    on = on or today()
+    refused: Decision | None = None
+    with transaction.atomic(), tenant(municipality):
+        a, x = _locked_appeal(appeal.pk)
+        if a.result != PlatformPenaltyAppeal.Result.PENDING or a.forwarded_on is not None:
+            raise PlatformError(
+                "O recurso já foi decidido ou encaminhado à autoridade superior.", status=409
+            )
+        if on < a.filed_on:
+            raise field_error("on", "A reconsideração não pode ser anterior ao recurso.")
+        revision = _revision(municipality, a, x, "reconsideration", on, fine_upfbg, result)
+        if not revision.outcome["allowed"]:
+            refused = record_refusal(
+                municipality=municipality,
+                actor=actor,
+                action="penalty.appeal.reconsider",
+                decision=revision,
+                new={"result": result, "fine_upfbg": fine_upfbg},
+                obj=a,
+            )
+        else:
+            a.reconsidered_by, a.reconsidered_on = actor.user, on
+            a.reconsideration_reasoning = reasoning.strip()
+            a.reconsideration = revision.to_json()
+            fields = [
+                "reconsidered_by",
+                "reconsidered_on",
+                "reconsideration_reasoning",
+                "reconsideration",
+            ]
+            if result == "annul":
+                a.result, a.judged_by, a.judged_on = (
+                    PlatformPenaltyAppeal.Result.UPHELD,
+                    actor.user,
+                    on,
+                )
+                a.judged_at, a.reasoning, a.judgment = (
+                    timezone.now(),
+                    reasoning.strip(),
+                    a.reconsideration,
+                )
+                fields += ["result", "judged_by", "judged_on", "judged_at", "reasoning", "judgment"]
+            else:
+                a.forwarded_on = on
+                fields.append("forwarded_on")
+            a.save(update_fields=fields)
+            basis = basis_many([revision])
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="penalty.appeal.reconsider",
+                obj=a,
+                new={
+                    "penalty": x.pk,
+                    "result": result,
+                    "fine_upfbg": fine_upfbg,
+                    "forwarded_on": a.forwarded_on,
+                    "reasoning": a.reconsideration_reasoning,
+                },
+                basis=basis,
+            )
+            if result == "partial":
+                _penalty_reduce(
+                    actor=actor, municipality=municipality, penalty=x, appeal=a, revision=revision
+                )
+            if result == "annul":
+                _penalty_annul(actor=actor, municipality=municipality, penalty=x, appeal=a, on=on)
+            else:
+                record_act(
+                    municipality=municipality,
+                    actor=actor,
+                    action="penalty.appeal.forward",
+                    obj=a,
+                    new={"forwarded_on": on, "judge_until": a.judge_until},
+                    basis=basis,
+                )
+    if refused is not None:
+        raise PlatformError(
+            f"Reconsideração recusada: {refusal_text([refused])}",
+            status=422,
+            decisions=[refused],
+        )
+    return a
+
+
+def _tell_platform_judgment(
+    municipality: Municipality, x: PlatformPenalty, a: PlatformPenaltyAppeal
+) -> None:
+    """The courtesy aviso of the judgment: annulled, or final with the fine's due date if owed."""
+    from outorga.finance.models import Debt
+
+    settled = (Debt.Status.PAID, Debt.Status.REFUNDED, Debt.Status.CANCELLED)
+    due_on = None
+    if a.result == PlatformPenaltyAppeal.Result.UPHELD:
+        outcome = f"recurso provido: a {x.get_kind_display()} foi anulada."
+    elif a.result == PlatformPenaltyAppeal.Result.PARTIAL:
+        outcome = (
+            f"recurso provido em parte (Lei 9.784/1999, art. 64): a multa passa a "
+            f"{brl(int(x.amount_cents or 0))} e é definitiva (decisão D-1)."
+        )
+        if x.debt is not None and x.debt.status not in settled:
+            due_on = x.debt.due_on
+            outcome += f" Pague a multa até {due_on:%d/%m/%Y}."
+    else:
+        outcome = f"recurso não provido: a {x.get_kind_display()} é definitiva (decisão D-1)."
+        if x.debt is not None and x.debt.status not in settled:
+            due_on = x.debt.due_on
+            outcome += f" Pague a multa até {due_on:%d/%m/%Y}."
+    platform_notice_send(
+        municipality=municipality,
+        platform=x.platform,
+        key=f"penalty-appeal-{a.pk}",
+        kind=PlatformNotice.Kind.APPEAL_JUDGED,
+        message=f"Julgado em {a.judged_on:%d/%m/%Y} o recurso contra a penalidade {x.pk}: {outcome}",
+        due_on=due_on,
+    )
+
+
+def _judge_citations(municipality: Municipality) -> tuple[Citation, ...]:
+    from outorga.law.competence import competence
+
+    comp = competence(apps_law(municipality), "appeal.executive.judge")
+    return comp.citations if comp else ()
+
+
+def _penalty_annul(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    penalty: PlatformPenalty,
+    appeal: PlatformPenaltyAppeal,
+    on: dt.date,
+) -> None:
+    """Appeal upheld: the penalty is annulled (it no longer counts as an occurrence, art. 26 I) and
+    the fine falls — cancelled while owed, refunded when paid (finance's refund, which the judge's
+    competence allows). Inside the judgment's transaction."""
+    from outorga.finance import services as ledger
+    from outorga.finance.models import Debt
+    from outorga.finance.payments import refund_for_upheld_defence
+
+    old = penalty.status
+    penalty.status = PlatformPenalty.Status.ANNULLED
+    penalty.final_on = None
+    penalty.procedure = {**penalty.procedure, "finality": appeal.judgment}
+    penalty.save(update_fields=["status", "final_on", "procedure"])
+    why = f"recurso provido contra a penalidade {penalty.pk} ({cited(municipality, 'penalties')})"
+    basis = {"citations": list(appeal.judgment.get("citations", [])), "appeal": appeal.pk}
+    debt_after = None
+    if penalty.debt_id is not None:
+        debt = Debt.objects.select_for_update().get(pk=penalty.debt_id)
+        if debt.status == Debt.Status.PAID:
+            refund_for_upheld_defence(
+                actor=actor,
+                municipality=municipality,
+                debt=debt,
+                decision=appeal,
+                related=[],
+                on=on,
+            )
+        else:
+            ledger.debt_cancel_in_transaction(
+                actor=actor, municipality=municipality, debt=debt, reason=why, basis=basis
+            )
+        debt.refresh_from_db(fields=["status"])
+        debt_after = debt.status
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="penalty.annul",
+        obj=penalty,
+        old={"status": old},
+        new={"status": penalty.status, "appeal": appeal.pk, "debt_status": debt_after},
+        basis=basis,
+    )
+
+
+def platform_penalty_finalize_lapsed(
+    *, municipality: Municipality, penalty: PlatformPenalty, on: dt.date
+) -> bool:
+    """Daily sweep: a penalty whose appeal period ended before ``on`` without appeal is final
+    (D-1), and so is its fine's debt. Idempotent: anything else is left as it is."""
+    with transaction.atomic(), tenant(municipality):
+        x = _locked(penalty.pk)
+        if x.status != PlatformPenalty.Status.APPEAL_PERIOD or x.decision_notice_on is None:
+            return False
+        if PlatformPenaltyAppeal.objects.filter(penalty=x).exists():
+            return False
+        finality = bound_law(municipality, on).ask(
+            "penalty_finality",
+            {"decision_notice_on": x.decision_notice_on.isoformat(), "appeal": "none"},
+        )
+        if not finality.outcome["final"]:
+            return False
+        _penalty_make_final(
+            actor=SWEEP_ACTOR, municipality=municipality, penalty=x, finality=finality
+        )
+    return True

@@ -166,6 +166,8 @@ LABELS: dict[str, str] = {
     "platform.user.link": "Usuário vinculado ao portal da plataforma",
     "platform.user.invite": "Convite para o portal da plataforma",
     "platform.user.remove": "Acesso ao portal da plataforma removido",
+    "platform.user.admin": "Administrador da plataforma indicado ou desfeito",
+    "platform.attachment.add": "Anexo juntado à defesa ou ao recurso da plataforma",
     "platform.driver.register": "Motorista habilitado na plataforma",
     "platform.driver.disable": "Motorista desabilitado na plataforma",
     "platform.fare.publish": "Tarifa publicada pela plataforma",

@@ -112,7 +112,9 @@ def platform_staff_invite(
         link = PlatformUser.objects.filter(user=user).select_related("platform").first()
         if link is not None and link.platform_id != platform.pk:
             # The platform's own door never learns which other platform a person serves.
-            where = "outra plataforma" if _by_platform(actor) else f"à plataforma {link.platform.name}"
+            where = (
+                "outra plataforma" if _by_platform(actor) else f"à plataforma {link.platform.name}"
+            )
             raise field_error(
                 "email",
                 f"Este e-mail já dá acesso {where}; o acesso precisa ser removido de lá antes.",

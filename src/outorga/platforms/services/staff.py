@@ -49,8 +49,8 @@ def _inviter(actor: Actor, municipality: Municipality) -> str:
     return f"{municipality.name}/{municipality.uf}"
 
 
-def _authorize(actor: Actor, municipality: Municipality, platform: Platform) -> None:
-    """The authority (``platform.credential``), or the administrator of ``platform`` itself."""
+def _authorize(actor: Actor, municipality: Municipality, platform_id: int) -> None:
+    """The authority (``platform.credential``), or the administrator of that platform itself."""
     if not _by_platform(actor):
         authorize(
             actor=actor,
@@ -59,11 +59,14 @@ def _authorize(actor: Actor, municipality: Municipality, platform: Platform) -> 
             law=apps_law(municipality),
         )
         return
-    admin = (
-        actor.user is not None
-        and actor.user.municipality_id == municipality.pk
-        and PlatformUser.objects.filter(user=actor.user, platform=platform, is_admin=True).exists()
-    )
+    with tenant(municipality):
+        admin = (
+            actor.user is not None
+            and actor.user.municipality_id == municipality.pk
+            and PlatformUser.objects.filter(
+                user=actor.user, platform_id=platform_id, is_admin=True
+            ).exists()
+        )
     if not admin:
         raise PlatformError(
             "Só o administrador da plataforma, indicado pela Prefeitura, convida e remove a "
@@ -86,7 +89,7 @@ def platform_staff_invite(
     serves the platform is refused (it uses "Esqueci a senha"), as is one serving another
     platform (removed there first); a login removed before is invited again. ``admin``: the
     authority makes the person the platform's administrator."""
-    _authorize(actor, municipality, platform)
+    _authorize(actor, municipality, platform.pk)
     if admin and _by_platform(actor):
         raise PlatformError(
             "Quem indica o administrador da plataforma é a Prefeitura (credenciamento, art. 3).",
@@ -168,7 +171,7 @@ def platform_staff_remove(*, actor: Actor, municipality: Municipality, link: Pla
     """End a staff member's access to the platform's portal: the link goes, the login closes
     (inactive, no usable password — its open sessions end with it). On the platform's door the
     last administrator stays."""
-    _authorize(actor, municipality, link.platform)
+    _authorize(actor, municipality, link.platform_id)
     with transaction.atomic(), tenant(municipality):
         # The platform's links locked together: two administrators removing each other at
         # once cannot both pass the "last administrator" check.
@@ -215,7 +218,7 @@ def platform_staff_set_admin(
             "Quem indica o administrador da plataforma é a Prefeitura (credenciamento, art. 3).",
             status=403,
         )
-    _authorize(actor, municipality, link.platform)
+    _authorize(actor, municipality, link.platform_id)
     with transaction.atomic(), tenant(municipality):
         try:
             link = PlatformUser.objects.select_for_update().select_related("user").get(pk=link.pk)

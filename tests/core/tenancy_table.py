@@ -683,6 +683,12 @@ SPECIAL: dict[str, Entry] = {
     "api/v1/platform/penalties/<penalty_id>/appeal": {"json": {"text": "invasor"}},
     "api/v1/platform/cases/<case_id>/defence": {"json": {"text": "invasor"}},
     "api/v1/platform/cases/<case_id>/appeal": {"json": {"text": "invasor"}},
+    "api/v1/platform/cases/<case_id>/attachments": lambda b: {
+        "form": {"file": SimpleUploadedFile("a.pdf", b"%PDF-1.4\n%%EOF\n")}
+    },
+    "api/v1/platform/penalties/<penalty_id>/attachments": lambda b: {
+        "form": {"file": SimpleUploadedFile("a.pdf", b"%PDF-1.4\n%%EOF\n")}
+    },
     # A's platform staff post a defence and an appeal to B's case and penalty: not theirs (404).
     "plataforma/processos/<int:case_id>/": {"form": {"text": "invasor"}},
     "plataforma/penalidades/<int:penalty_id>/": {"form": {"text": "invasor"}},

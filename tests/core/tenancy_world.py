@@ -49,12 +49,12 @@ from outorga.inspections.models import CompanyToken, Inspection, InspectionCompa
 from outorga.law import parameter_input, questions
 from outorga.law.competence import Role
 from outorga.platforms.models import (
-    PlatformAttachment,
     Complaint,
     FareTable,
     InfractionCandidate,
     MonthlyReport,
     Platform,
+    PlatformAttachment,
     PlatformCase,
     PlatformDriver,
     PlatformPenalty,

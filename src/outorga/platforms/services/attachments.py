@@ -168,3 +168,9 @@ def attachment_filename(a: PlatformAttachment) -> str:
     """The name a downloaded attachment is saved under: its number and its type's extension (the
     sender's name is shown on the page, never put in a header)."""
     return f"anexo-{a.pk}.{uploads.EXTENSIONS.get(a.content_type, 'bin')}"
+
+
+def attachment_content(a: PlatformAttachment) -> bytes:
+    """The stored bytes of an attachment (local disk or S3, ``core.filestore``'s storage)."""
+    with a.file.open("rb") as f:
+        return f.read()

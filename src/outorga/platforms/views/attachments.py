@@ -13,8 +13,13 @@ from django.urls import reverse
 from outorga.core.access import forbidden
 from outorga.core.models import User
 from outorga.core.requests import actor_of
+from outorga.core.uploads import download_response
 from outorga.law.competence import NotCompetent
-from outorga.platforms.services.attachments import attachment_filename, platform_attachment_add
+from outorga.platforms.services.attachments import (
+    attachment_content,
+    attachment_filename,
+    platform_attachment_add,
+)
 from outorga.platforms.services.common import PlatformError
 
 from ..models import Platform, PlatformAttachment, PlatformCase, PlatformPenalty
@@ -22,11 +27,7 @@ from .common import platform_screen, screen
 
 
 def _file_response(a: PlatformAttachment) -> HttpResponse:
-    with a.file.open("rb") as f:
-        response = HttpResponse(f.read(), content_type=a.content_type)
-    response["Content-Disposition"] = f'attachment; filename="{attachment_filename(a)}"'
-    response["X-Content-Type-Options"] = "nosniff"
-    return response
+    return download_response(attachment_content(a), a.content_type, attachment_filename(a))
 
 
 @screen(object_page=True)

@@ -41,8 +41,9 @@ def attachments_of(
     filing: str, *, case: PlatformCase | None = None, penalty: PlatformPenalty | None = None
 ) -> list[PlatformAttachment]:
     """The files joined to one filing, oldest first."""
-    target = {"case": case} if case is not None else {"penalty": penalty}
-    return list(PlatformAttachment.objects.filter(filing=filing, **target).order_by("pk"))
+    records = PlatformAttachment.objects.filter(filing=filing)
+    records = records.filter(case=case) if case is not None else records.filter(penalty=penalty)
+    return list(records.order_by("pk"))
 
 
 def _still_open(filing: str, case: PlatformCase | None, penalty: PlatformPenalty | None) -> None:
@@ -122,8 +123,8 @@ def platform_attachment_add(
             return existing, False
         _still_open(
             filing,
-            locked if on_case else None,  # type: ignore[arg-type]
-            None if on_case else locked,  # type: ignore[arg-type]
+            locked if on_case else None,
+            None if on_case else locked,
         )
         if PlatformAttachment.objects.filter(filing=filing, **key).count() >= MAX_PER_FILING:
             raise field_error(

@@ -248,6 +248,7 @@ OBJECT_LABELS: dict[str, str] = {
     "platforms.complaint": "reclamação",
     "platforms.platformpenalty": "penalidade da plataforma",
     "platforms.platformpenaltyappeal": "recurso da plataforma",
+    "platforms.platformattachment": "anexo da defesa ou recurso da plataforma",
     "platforms.infractioncandidate": "possível infração",
     "registry.person": "pessoa",
     "registry.drivinglicence": "CNH",

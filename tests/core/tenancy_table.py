@@ -82,6 +82,7 @@ OBJECTS: dict[str, str | dict[str, str]] = {
     "company_id": "company",
     "email_id": "email",
     "link_id": "platform_user",
+    "attachment_id": "platform_attachment",
     # A badge token naming A, signed by A, carrying B's badge serial.
     "token": "foreign_token",
 }
@@ -682,9 +683,28 @@ SPECIAL: dict[str, Entry] = {
     "api/v1/platform/penalties/<penalty_id>/appeal": {"json": {"text": "invasor"}},
     "api/v1/platform/cases/<case_id>/defence": {"json": {"text": "invasor"}},
     "api/v1/platform/cases/<case_id>/appeal": {"json": {"text": "invasor"}},
+    "api/v1/platform/cases/<case_id>/attachments": lambda b: {
+        "form": {"file": SimpleUploadedFile("a.pdf", b"%PDF-1.4\n%%EOF\n")}
+    },
+    "api/v1/platform/penalties/<penalty_id>/attachments": lambda b: {
+        "form": {"file": SimpleUploadedFile("a.pdf", b"%PDF-1.4\n%%EOF\n")}
+    },
     # A's platform staff post a defence and an appeal to B's case and penalty: not theirs (404).
     "plataforma/processos/<int:case_id>/": {"form": {"text": "invasor"}},
     "plataforma/penalidades/<int:penalty_id>/": {"form": {"text": "invasor"}},
+    # ... and join files to them, and remove B's staff from A's administrator page (404).
+    "plataforma/processos/<int:case_id>/anexos/": lambda b: {
+        "form": {"arquivo": SimpleUploadedFile("a.pdf", b"%PDF-1.4\n%%EOF\n")}
+    },
+    "plataforma/penalidades/<int:penalty_id>/anexos/": lambda b: {
+        "form": {"arquivo": SimpleUploadedFile("a.pdf", b"%PDF-1.4\n%%EOF\n")}
+    },
+    "plataforma/equipe/<int:link_id>/remover/": {"form": {"confirmado": "1"}},
+    # A's administrator invites someone to A's own platform: B untouched.
+    "plataforma/equipe/": {
+        "expect": {200, 302},
+        "form": {"name": "Invasor Teste", "email": "invasor-equipe@exemplo.invalid"},
+    },
     "plataformas/": {"auth": FINANCE},
     "plataformas/relatorios/<int:report_id>/": {"auth": FINANCE},
     # A credentials a platform in A.
@@ -699,6 +719,7 @@ SPECIAL: dict[str, Entry] = {
         "form": {"name": "Invasor", "email": "invasor@exemplo.invalid"}
     },
     "plataformas/usuarios/<int:link_id>/remover/": {"form": {"confirmado": "1"}},
+    "plataformas/usuarios/<int:link_id>/administrador/": {"form": {"admin": "1"}},
     "plataformas/<int:platform_id>/penalidade/": {"form": {"kind": "warning"}},
     "api/v1/platforms/<platform_id>/penalties": {
         "json": {

@@ -54,6 +54,7 @@ from outorga.platforms.models import (
     InfractionCandidate,
     MonthlyReport,
     Platform,
+    PlatformAttachment,
     PlatformCase,
     PlatformDriver,
     PlatformPenalty,
@@ -627,6 +628,22 @@ def _platforms(w: World, user_of: UserOf) -> dict[str, Any]:
         role=Role.PLATAFORMA,
     )
     staff_link = PlatformUser.objects.create(platform=p, user=staff_user)
+    # The demo's portal login administers its platform's staff (ADR 0043): the portal's staff
+    # routes then reach their object lookup.
+    PlatformUser.objects.filter(user=user_of(w.m.slug, Role.PLATAFORMA)).update(is_admin=True)
+    # A file joined to the platform's defence.
+    attachment = PlatformAttachment(
+        platform=p,
+        filing="defence",
+        case=case,
+        name=f"defesa-{marker}.png",
+        content_type="image/png",
+        sha256="0" * 64,
+        size=len(png()),
+        uploaded_by_name="token:teste",
+    )
+    attachment.file.save(f"tenancy-anexo-{w.m.pk}.png", ContentFile(png()), save=False)
+    attachment.save()
     InfractionCandidate.objects.get_or_create(
         platform=p,
         kind="concurrent_peak",
@@ -642,6 +659,7 @@ def _platforms(w: World, user_of: UserOf) -> dict[str, Any]:
         "platform_case": case.pk,
         "penalty": penalty.pk,
         "platform_user": staff_link.pk,
+        "platform_attachment": attachment.pk,
     }
 
 

@@ -41,3 +41,9 @@ def mayor(user_of):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def platform(barra_m):  # type: ignore[no-untyped-def]
     return make_platform(barra_m)
+
+
+@pytest.fixture
+def media_root(settings, tmp_path):  # type: ignore[no-untyped-def]
+    """Uploaded files stored under the test's own directory."""
+    settings.MEDIA_ROOT = str(tmp_path)

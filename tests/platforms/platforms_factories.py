@@ -106,3 +106,22 @@ def warn(
         on=on,
     )
     return penalty
+
+
+#: A small PDF (``core.uploads`` judges it by its first bytes).
+PDF_BYTES = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
+
+
+def suspension_case(m: Municipality, actor: Actor, platform: Platform) -> Any:
+    """A proposal to suspend ``platform``'s credential for 10 days, open for its defence."""
+    from outorga.platforms.services.cases import platform_case_open
+
+    return platform_case_open(
+        actor=actor,
+        municipality=m,
+        platform=platform,
+        kind="credential_suspension",
+        infraction_on=dt.date(2026, 9, 1),
+        grounds="Reincidência na falta do relatório mensal.",
+        suspension_days=10,
+    )

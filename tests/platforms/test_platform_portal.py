@@ -8,11 +8,18 @@ import datetime as dt
 import pytest
 from django.test import Client
 from django.urls import URLPattern, get_resolver
-from platforms_factories import driver_data, enabled_drivers, make_platform, platform_actor, warn
+from platforms_factories import (
+    PDF_BYTES,
+    driver_data,
+    enabled_drivers,
+    make_platform,
+    platform_actor,
+    warn,
+)
 
 from outorga.core.acts import Actor
 from outorga.core.lawseam import law_for
-from outorga.core.models import Act, ApiToken
+from outorga.core.models import Act, ApiToken, User
 from outorga.core.tenancy import tenant
 from outorga.law.bindings import Service
 from outorga.law.competence import Role
@@ -22,8 +29,10 @@ from outorga.platforms.models import (
     MonthlyReport,
     Platform,
     PlatformDriver,
+    PlatformUser,
 )
 from outorga.platforms.selectors import platform_of
+from outorga.platforms.services.attachments import platform_attachment_add
 from outorga.platforms.services.cases import platform_case_open
 from outorga.platforms.services.complaints import complaint_forward
 from outorga.platforms.services.credentialing import platform_user_link
@@ -261,7 +270,9 @@ def _portal_routes() -> list[tuple[str, URLPattern]]:
     return [(route, p) for route, p in out if route.startswith("plataforma/")]
 
 
-def test_a_platform_s_staff_never_reach_another_platform_s_records(barra_m, staff, authority):
+def test_a_platform_s_staff_never_reach_another_platform_s_records(
+    barra_m, staff, authority, media_root
+):
     """Platform scoping, inside one municipality: every portal route naming a record answers 404
     for another platform's, and no list shows its records."""
     client, mine = staff
@@ -304,6 +315,24 @@ def test_a_platform_s_staff_never_reach_another_platform_s_records(barra_m, staf
             suspension_days=5,
         )
         penalty = warn(barra_m, authority, other)
+        attachment, _ = platform_attachment_add(
+            actor=platform_actor(),
+            municipality=barra_m,
+            platform=other,
+            filing="defence",
+            name="Anexo Vizinho.pdf",
+            content=PDF_BYTES,
+            case=case,
+        )
+        colleague = User.objects.create(
+            username="barra-do-garcas-equipe@vizinha.com.br",
+            email="equipe@vizinha.com.br",
+            municipality=barra_m,
+            role=Role.PLATAFORMA,
+        )
+        foreign_link = PlatformUser.objects.create(platform=other, user=colleague)
+        # The login administers its own platform's staff: the staff routes reach their lookup.
+        PlatformUser.objects.filter(platform=mine).update(is_admin=True)
     ids = {
         "driver_id": d.pk,
         "complaint_id": c.pk,
@@ -311,6 +340,8 @@ def test_a_platform_s_staff_never_reach_another_platform_s_records(barra_m, staf
         "upload_id": 10**9,
         "case_id": case.pk,
         "penalty_id": penalty.pk,
+        "attachment_id": attachment.pk,
+        "link_id": foreign_link.pk,
     }
     routes = _portal_routes()
     assert len(routes) >= 12
@@ -332,6 +363,8 @@ def test_a_platform_s_staff_never_reach_another_platform_s_records(barra_m, staf
                 "Reclamação Vizinha",
                 "Plataforma Vizinha",
                 "Proposta Vizinha",
+                "Anexo Vizinho",
+                "equipe@vizinha.com.br",
             ):
                 assert marker not in html, (route, marker)
     d.refresh_from_db()

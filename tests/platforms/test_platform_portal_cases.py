@@ -11,6 +11,7 @@ from decimal import Decimal
 import pytest
 from django.test import Client
 from platforms_factories import driver_data, make_platform, platform_actor, warn
+from platforms_factories import suspension_case as open_case
 
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
@@ -23,7 +24,6 @@ from outorga.platforms.models import (
 from outorga.platforms.services import common as services_common
 from outorga.platforms.services import penalties as penalty_services
 from outorga.platforms.services import penalty_process
-from outorga.platforms.services.cases import platform_case_open
 from outorga.platforms.services.credentialing import platform_user_link
 from outorga.platforms.services.drivers import platform_driver_register
 from outorga.platforms.services.penalties import platform_penalty_impose
@@ -80,18 +80,6 @@ def on_day(monkeypatch, day: dt.date) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(penalty_services, "today", lambda: day)
     monkeypatch.setattr(penalty_process, "today", lambda: day)
     monkeypatch.setattr(services_common, "today", lambda: day)
-
-
-def open_case(m, actor, platform) -> PlatformCase:  # type: ignore[no-untyped-def]
-    return platform_case_open(
-        actor=actor,
-        municipality=m,
-        platform=platform,
-        kind="credential_suspension",
-        infraction_on=dt.date(2026, 9, 1),
-        grounds="Reincidência na falta do relatório mensal.",
-        suspension_days=10,
-    )
 
 
 def test_the_list_shows_each_case_and_penalty_with_its_deadline_and_only_its_own(

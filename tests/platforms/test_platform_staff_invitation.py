@@ -211,7 +211,11 @@ def test_a_removal_closes_the_login_and_its_session_and_is_an_act(
         user.refresh_from_db()
         (act,) = Act.objects.filter(action="platform.user.remove", object_id=str(link.pk))
     assert not user.is_active and not user.has_usable_password()
-    assert act.record["payload"]["old"] == {"platform": platform.pk, "user": user.username}
+    assert act.record["payload"]["old"] == {
+        "platform": platform.pk,
+        "user": user.username,
+        "admin": False,
+    }
     # The open session ends, and the password no longer opens the portal.
     assert staff.get("/plataforma/").status_code == 302
     again = Client().post("/entrar/", {"username": user.username, "password": PASSWORD})

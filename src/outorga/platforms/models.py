@@ -61,6 +61,8 @@ class PlatformUser(TenantModel):
         "core.User", on_delete=models.PROTECT, related_name="platform_link", verbose_name="usuário"
     )
     linked_at = models.DateTimeField("vinculado em", auto_now_add=True)
+    #: Marked by the authority (ADR 0043): this login invites and removes its platform's staff.
+    is_admin = models.BooleanField("administrador da plataforma", default=False)
 
     class Meta:
         ordering = ["platform", "user"]
@@ -617,3 +619,56 @@ class PlatformNotice(TenantModel):
 
     def __str__(self) -> str:
         return self.message
+
+
+class PlatformAttachment(TenantModel):
+    """A file the platform joins to its defence or to its appeal (ADR 0043): kept as sent (it is
+    evidence), its SHA-256 in the act; the same file sent twice to the same filing is one."""
+
+    class Filing(models.TextChoices):
+        DEFENCE = "defence", "defesa"
+        CASE_APPEAL = "case_appeal", "recurso contra a suspensão ou o cancelamento"
+        PENALTY_APPEAL = "penalty_appeal", "recurso contra a penalidade"
+
+    platform = models.ForeignKey(
+        Platform, on_delete=models.PROTECT, related_name="attachments", verbose_name="plataforma"
+    )
+    filing = models.CharField("peça", max_length=20, choices=Filing.choices)
+    case = models.ForeignKey(
+        PlatformCase, on_delete=models.PROTECT, null=True, blank=True, related_name="attachments"
+    )
+    penalty = models.ForeignKey(
+        PlatformPenalty,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="attachments",
+    )
+    file = models.FileField(upload_to="plataformas/defesas/%Y/%m/")
+    name = models.CharField("nome do arquivo", max_length=200)
+    content_type = models.CharField(max_length=40)
+    sha256 = models.CharField(max_length=64)
+    size = models.PositiveIntegerField("tamanho (bytes)")
+    uploaded_at = models.DateTimeField("enviado em", auto_now_add=True)
+    uploaded_by = models.ForeignKey(
+        "core.User", on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    uploaded_by_name = models.CharField("enviado por", max_length=150)
+
+    class Meta:
+        ordering = ["uploaded_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["case", "filing", "sha256"],
+                condition=models.Q(case__isnull=False),
+                name="uniq_platform_attachment_case",
+            ),
+            models.UniqueConstraint(
+                fields=["penalty", "filing", "sha256"],
+                condition=models.Q(penalty__isnull=False),
+                name="uniq_platform_attachment_penalty",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name

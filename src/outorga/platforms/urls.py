@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import portal, portal_cases
+from .views import attachments, portal, portal_cases
 from .views.cases import case_detail, case_open
 from .views.complaints import complaints, public_complaint
 from .views.credentialing import (
@@ -22,7 +22,7 @@ from .views.penalties import (
     penalty_reconsider,
 )
 from .views.reports import report_detail, reports, shared_cpfs
-from .views.staff import staff, staff_remove
+from .views.staff import portal_staff, portal_staff_remove, staff, staff_admin, staff_remove
 
 portal_urls = [
     path("plataforma/", portal.home, name="portal"),
@@ -61,6 +61,29 @@ portal_urls = [
         portal_cases.penalty_pdf,
         name="portal_penalty_pdf",
     ),
+    # Files joined to the defence and the appeals (ADR 0043).
+    path(
+        "plataforma/processos/<int:case_id>/anexos/",
+        attachments.case_upload,
+        name="portal_case_attachments",
+    ),
+    path(
+        "plataforma/penalidades/<int:penalty_id>/anexos/",
+        attachments.penalty_upload,
+        name="portal_penalty_attachments",
+    ),
+    path(
+        "plataforma/anexos/<int:attachment_id>/",
+        attachments.portal_file,
+        name="portal_attachment",
+    ),
+    # The platform's administrator and its staff (ADR 0043).
+    path("plataforma/equipe/", portal_staff, name="portal_staff"),
+    path(
+        "plataforma/equipe/<int:link_id>/remover/",
+        portal_staff_remove,
+        name="portal_staff_remove",
+    ),
 ]
 
 app_name = "platforms"
@@ -74,6 +97,8 @@ urlpatterns = [
     path("plataformas/<int:platform_id>/dados/", contacts_update, name="contacts"),
     path("plataformas/<int:platform_id>/usuarios/", staff, name="staff"),
     path("plataformas/usuarios/<int:link_id>/remover/", staff_remove, name="staff_remove"),
+    path("plataformas/usuarios/<int:link_id>/administrador/", staff_admin, name="staff_admin"),
+    path("plataformas/anexos/<int:attachment_id>/", attachments.staff_file, name="attachment"),
     path("plataformas/<int:platform_id>/penalidade/", penalty_impose, name="penalty"),
     path("plataformas/<int:platform_id>/processo/", case_open, name="case_open"),
     path("plataformas/processos/<int:case_id>/", case_detail, name="case"),

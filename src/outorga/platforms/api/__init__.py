@@ -18,6 +18,7 @@ OpenAPI document lists them:
 * ``complaints`` — complaints forwarded and answered;
 * ``cases`` — proposal cases and the platform's defence;
 * ``penalties`` — penalties, the platform's appeal, the decision's PDF;
+* ``attachments`` — files joined to the platform's defence and appeals (ADR 0043);
 * ``process`` — staff: the due process of penalties (notice, paper appeal, reconsideration,
   judgment) and of the proposal cases (open, decide), as on the staff screens;
 * ``credentialing`` — staff: the platforms, credentialing, detail, roster, tokens;
@@ -31,6 +32,7 @@ in one ``platforms/api.py`` module, so that clients generated from the document 
 from ninja import Router
 
 from . import (
+    attachments,
     cases,
     complaints,
     credentialing,
@@ -50,6 +52,7 @@ for routes in (
     complaints,
     cases,
     penalties,
+    attachments,
     process,
     credentialing,
     monitoring,

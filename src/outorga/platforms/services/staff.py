@@ -8,6 +8,12 @@ carries the core invitation link (``core.passwords.invitation_link``), where the
 the password — the same link as a holder's invitation (ADR 0021), good once and for
 ``INVITATION_DAYS``. A removal deletes the link and closes the login (inactive, no usable
 password: its sessions end); the acts log keeps who served which platform and when.
+
+Two doors, one rule (ADR 0043): the authority may invite and remove anyone of any platform of its
+municipality and marks who is a platform's administrator; a login the authority marked so invites
+and removes the staff of its own platform on the portal — never of another, never making
+administrators, and never leaving its platform without one (it cannot remove itself when it is
+the last). Its acts are recorded under its own login.
 """
 
 from __future__ import annotations
@@ -33,23 +39,62 @@ def staff_username(municipality: Municipality, email: str) -> str:
     return f"{municipality.slug}-{email}"[:150]
 
 
-def _authorize(actor: Actor, municipality: Municipality) -> None:
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="platform.credential",
-        law=apps_law(municipality),
-    )
+def _by_platform(actor: Actor) -> bool:
+    return actor.role == Role.PLATAFORMA.value
+
+
+def _inviter(actor: Actor, municipality: Municipality) -> str:
+    if _by_platform(actor) and actor.user is not None:
+        return f"{actor.user.first_name or actor.user.email}, administrador(a) da plataforma,"
+    return f"{municipality.name}/{municipality.uf}"
+
+
+def _authorize(actor: Actor, municipality: Municipality, platform_id: int) -> None:
+    """The authority (``platform.credential``), or the administrator of that platform itself."""
+    if not _by_platform(actor):
+        authorize(
+            actor=actor,
+            municipality=municipality,
+            action="platform.credential",
+            law=apps_law(municipality),
+        )
+        return
+    with tenant(municipality):
+        admin = (
+            actor.user is not None
+            and actor.user.municipality_id == municipality.pk
+            and PlatformUser.objects.filter(
+                user=actor.user, platform_id=platform_id, is_admin=True
+            ).exists()
+        )
+    if not admin:
+        raise PlatformError(
+            "Só o administrador da plataforma, indicado pela Prefeitura, convida e remove a "
+            "equipe da própria plataforma.",
+            status=403,
+        )
 
 
 def platform_staff_invite(
-    *, actor: Actor, municipality: Municipality, platform: Platform, email: str, name: str
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    platform: Platform,
+    email: str,
+    name: str,
+    admin: bool = False,
 ) -> PlatformUser:
     """Invite ``email`` to the portal of ``platform``: the login, its link to the platform and the
     invitation's email, in one transaction (the email leaves after it commits). A login that
     serves the platform is refused (it uses "Esqueci a senha"), as is one serving another
-    platform (removed there first); a login removed before is invited again."""
-    _authorize(actor, municipality)
+    platform (removed there first); a login removed before is invited again. ``admin``: the
+    authority makes the person the platform's administrator."""
+    _authorize(actor, municipality, platform.pk)
+    if admin and _by_platform(actor):
+        raise PlatformError(
+            "Quem indica o administrador da plataforma é a Prefeitura (credenciamento, art. 3).",
+            status=403,
+        )
     email = email.strip().lower()
     try:
         validate_email(email)
@@ -69,10 +114,13 @@ def platform_staff_invite(
             raise field_error("email", "Este e-mail já é de um usuário com outro papel.")
         link = PlatformUser.objects.filter(user=user).select_related("platform").first()
         if link is not None and link.platform_id != platform.pk:
+            # The platform's own door never learns which other platform a person serves.
+            where = (
+                "outra plataforma" if _by_platform(actor) else f"à plataforma {link.platform.name}"
+            )
             raise field_error(
                 "email",
-                f"Este e-mail já dá acesso à plataforma {link.platform.name}; remova o acesso "
-                "de lá antes.",
+                f"Este e-mail já dá acesso {where}; o acesso precisa ser removido de lá antes.",
                 status=409,
             )
         if link is not None and user is not None and user.has_usable_password():
@@ -89,9 +137,12 @@ def platform_staff_invite(
         user.set_unusable_password()
         user.save()
         if link is None:
-            link = PlatformUser.objects.create(platform=platform, user=user)
+            link = PlatformUser.objects.create(platform=platform, user=user, is_admin=admin)
+        elif admin and not link.is_admin:
+            link.is_admin = True
+            link.save(update_fields=["is_admin"])
         body = (
-            f"Olá, {name}.\n\n{municipality.name}/{municipality.uf} convidou você para o portal "
+            f"Olá, {name}.\n\n{_inviter(actor, municipality)} convidou você para o portal "
             f"da plataforma {platform.name} no Outorga, onde a plataforma mantém seus motoristas, "
             "envia relatórios e arquivos de corridas, responde reclamações e apresenta defesas e "
             f"recursos.\n\nSeu usuário: {username}\n\nPara escolher a sua senha, abra o endereço "
@@ -111,22 +162,38 @@ def platform_staff_invite(
             actor=actor,
             action="platform.user.invite",
             obj=link,
-            new={"platform": platform.pk, "user": username, "again": again},
+            new={"platform": platform.pk, "user": username, "again": again, "admin": link.is_admin},
         )
     return link
 
 
 def platform_staff_remove(*, actor: Actor, municipality: Municipality, link: PlatformUser) -> None:
     """End a staff member's access to the platform's portal: the link goes, the login closes
-    (inactive, no usable password — its open sessions end with it)."""
-    _authorize(actor, municipality)
+    (inactive, no usable password — its open sessions end with it). On the platform's door the
+    last administrator stays."""
+    _authorize(actor, municipality, link.platform_id)
     with transaction.atomic(), tenant(municipality):
-        try:
-            link = PlatformUser.objects.select_for_update().select_related("user").get(pk=link.pk)
-        except PlatformUser.DoesNotExist:
-            raise PlatformError("Este acesso já foi removido.", status=409) from None
+        # The platform's links locked together: two administrators removing each other at
+        # once cannot both pass the "last administrator" check.
+        links = list(
+            PlatformUser.objects.select_for_update()
+            .filter(platform_id=link.platform_id)
+            .order_by("pk")
+            .select_related("user")
+        )
+        found = next((x for x in links if x.pk == link.pk), None)
+        if found is None:
+            raise PlatformError("Este acesso já foi removido.", status=409)
+        link = found
+        admins = [x for x in links if x.is_admin]
+        if _by_platform(actor) and admins == [link]:
+            raise PlatformError(
+                "A plataforma ficaria sem administrador: peça à Prefeitura para indicar outro "
+                "administrador antes de remover este acesso.",
+                status=409,
+            )
         user = link.user
-        old = {"platform": link.platform_id, "user": user.get_username()}
+        old = {"platform": link.platform_id, "user": user.get_username(), "admin": link.is_admin}
         record_act(
             municipality=municipality,
             actor=actor,
@@ -139,3 +206,34 @@ def platform_staff_remove(*, actor: Actor, municipality: Municipality, link: Pla
         user.is_active = False
         user.set_unusable_password()
         user.save(update_fields=["is_active", "password"])
+
+
+def platform_staff_set_admin(
+    *, actor: Actor, municipality: Municipality, link: PlatformUser, admin: bool
+) -> PlatformUser:
+    """The authority marks (or unmarks) a staff member as the platform's administrator, who then
+    invites and removes the platform's staff on its portal."""
+    if _by_platform(actor):
+        raise PlatformError(
+            "Quem indica o administrador da plataforma é a Prefeitura (credenciamento, art. 3).",
+            status=403,
+        )
+    _authorize(actor, municipality, link.platform_id)
+    with transaction.atomic(), tenant(municipality):
+        try:
+            link = PlatformUser.objects.select_for_update().select_related("user").get(pk=link.pk)
+        except PlatformUser.DoesNotExist:
+            raise PlatformError("Este acesso já foi removido.", status=409) from None
+        if link.is_admin == admin:
+            return link
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="platform.user.admin",
+            obj=link,
+            old={"admin": link.is_admin},
+            new={"admin": admin, "user": link.user.get_username()},
+        )
+        link.is_admin = admin
+        link.save(update_fields=["is_admin"])
+    return link

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from django import template
+from django.urls import reverse
 
+from outorga.core.uploads import max_bytes
 from outorga.law.money import brl as _brl
+from outorga.platforms.services.attachments import attachments_of, filing_open
 
 register = template.Library()
 
@@ -40,3 +44,31 @@ def verdict_pt(value: str) -> str:
         "suspended": "regra suspensa",
         "pending": "pendente",
     }.get(value, value)
+
+
+@register.inclusion_tag("platforms/_attachments.html", takes_context=True)
+def attachments(
+    context: template.Context,
+    filing: str,
+    case: Any = None,
+    penalty: Any = None,
+    portal: bool = False,
+) -> dict[str, Any]:
+    """The files joined to a defence or appeal (ADR 0043), each a download for whoever may see
+    it (the portal's route for the platform, the staff's for the municipality); on the portal,
+    while the filing waits for its decision, the form that joins more."""
+    upload = ""
+    if portal and filing_open(filing, case=case, penalty=penalty):
+        upload = (
+            reverse("platforms:portal_case_attachments", args=[case.pk])
+            if case is not None
+            else reverse("platforms:portal_penalty_attachments", args=[penalty.pk])
+        )
+    return {
+        "filing": filing,
+        "items": attachments_of(filing, case=case, penalty=penalty),
+        "portal": portal,
+        "upload": upload,
+        "csrf_token": context.get("csrf_token"),
+        "limit_mb": max_bytes("document") // (1024 * 1024),
+    }

@@ -56,6 +56,8 @@ ATTEMPTS = {
     "penalty_pdf": "baixar a decisão de uma penalidade",
     "staff": "ver e convidar a equipe de uma plataforma",
     "staff_remove": "remover o acesso de alguém da equipe de uma plataforma",
+    "staff_admin": "indicar o administrador de uma plataforma",
+    "attachment": "baixar um anexo da defesa ou do recurso de uma plataforma",
 }
 
 

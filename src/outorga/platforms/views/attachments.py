@@ -1,0 +1,113 @@
+"""The files of a platform's defence and appeals (ADR 0043): joined on the platform's portal, seen
+and downloaded by the municipality's staff on the case and penalty pages and by the platform
+itself — nobody else. A file a platform sent is never opened in the site's origin: it is saved
+(``attachment``, ``nosniff``)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+
+from outorga.core.access import forbidden
+from outorga.core.models import User
+from outorga.core.requests import actor_of
+from outorga.core.uploads import download_response
+from outorga.law.competence import NotCompetent
+from outorga.platforms.services.attachments import (
+    attachment_content,
+    attachment_filename,
+    platform_attachment_add,
+)
+from outorga.platforms.services.common import PlatformError
+
+from ..models import Platform, PlatformAttachment, PlatformCase, PlatformPenalty
+from .common import platform_screen, screen
+
+
+def _file_response(a: PlatformAttachment) -> HttpResponse:
+    return download_response(attachment_content(a), a.content_type, attachment_filename(a))
+
+
+@screen(object_page=True)
+def staff_file(request: HttpRequest, user: User, attachment_id: int) -> HttpResponse:
+    """An attachment, to the municipality's staff who follow the platforms (the tenant's rows)."""
+    return _file_response(get_object_or_404(PlatformAttachment.objects.all(), pk=attachment_id))
+
+
+@platform_screen(object_page=True)
+def portal_file(request: HttpRequest, platform: Platform, attachment_id: int) -> HttpResponse:
+    """One of the platform's own attachments; another platform's is not found."""
+    return _file_response(
+        get_object_or_404(PlatformAttachment.objects.filter(platform=platform), pk=attachment_id)
+    )
+
+
+def _upload(
+    request: HttpRequest,
+    platform: Platform,
+    filing: str,
+    back: str,
+    *,
+    case: PlatformCase | None = None,
+    penalty: PlatformPenalty | None = None,
+) -> HttpResponse:
+    """Each file posted as ``arquivo`` joined to the filing; what was new, what was already
+    there, and the first refusal (the files before it stay joined)."""
+    files = request.FILES.getlist("arquivo")
+    if not files:
+        messages.error(request, "Escolha ao menos um arquivo (PDF, JPEG ou PNG).")
+        return HttpResponseRedirect(back)
+    added = again = 0
+    for f in files:
+        try:
+            _, new = platform_attachment_add(
+                actor=actor_of(request),
+                municipality=platform.municipality,
+                platform=platform,
+                filing=filing,
+                name=f.name or "arquivo",
+                content=f.read(),
+                case=case,
+                penalty=penalty,
+            )
+        except NotCompetent as exc:
+            return forbidden(request, str(exc))
+        except PlatformError as exc:
+            messages.error(request, exc.message)
+            break
+        added, again = added + new, again + (not new)
+    if added:
+        messages.success(
+            request, f"{added} anexo{'s' if added > 1 else ''} juntado{'s' if added > 1 else ''}."
+        )
+    if again:
+        messages.info(
+            request,
+            f"{again} arquivo{'s' if again > 1 else ''} já estava{'m' if again > 1 else ''} juntado{'s' if again > 1 else ''}: nada foi repetido.",
+        )
+    return HttpResponseRedirect(back)
+
+
+@platform_screen(object_page=True, post=True)
+def case_upload(request: HttpRequest, platform: Platform, case_id: int) -> HttpResponse:
+    """Files for the defence while the case is open, for the appeal once it was decided."""
+    c = get_object_or_404(PlatformCase.objects.filter(platform=platform), pk=case_id)
+    filing = (
+        PlatformAttachment.Filing.DEFENCE
+        if c.status == PlatformCase.Status.OPEN
+        else PlatformAttachment.Filing.CASE_APPEAL
+    )
+    anchor = "#defesa" if filing == PlatformAttachment.Filing.DEFENCE else "#recurso"
+    back = reverse("platforms:portal_case", args=[c.pk]) + anchor
+    return _upload(request, platform, filing, back, case=c)
+
+
+@platform_screen(object_page=True, post=True)
+def penalty_upload(request: HttpRequest, platform: Platform, penalty_id: int) -> HttpResponse:
+    x = get_object_or_404(
+        PlatformPenalty.objects.filter(platform=platform, driver__isnull=True), pk=penalty_id
+    )
+    back = reverse("platforms:portal_penalty", args=[x.pk]) + "#recurso"
+    return _upload(request, platform, PlatformAttachment.Filing.PENALTY_APPEAL, back, penalty=x)

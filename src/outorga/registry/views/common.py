@@ -153,6 +153,11 @@ def permit_page(
 Fields = Callable[[dict[str, Any]], dict[str, Any]]
 
 
+def picked(*names: str) -> Fields:
+    """The :data:`Fields` that pass the form's fields ``names`` to the service as they are."""
+    return lambda d: {name: d[name] for name in names}
+
+
 def post_attempt(
     request: HttpRequest, form: forms.Form, act: Callable[..., Any], fields: Fields
 ) -> Attempt:

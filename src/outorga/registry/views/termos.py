@@ -42,6 +42,7 @@ from .common import (
     permit_attempt,
     permit_done,
     permit_page,
+    picked,
     problem_of,
     scoped_permit,
 )
@@ -58,9 +59,7 @@ def permit_renew(request: HttpRequest, permit_id: int) -> HttpResponse:
     # The date asked, read before the service may put an error under its field.
     posted = request.method == "POST" and form.is_valid()
     on = form.cleaned_data["on"] if posted else timezone.localdate()
-    result = permit_attempt(
-        request, permit, form, termo_services.permit_renew, lambda d: {"on": d["on"]}
-    )
+    result = permit_attempt(request, permit, form, termo_services.permit_renew, picked("on"))
     if result.done:
         return permit_done(
             request,
@@ -128,7 +127,7 @@ def permit_extend(request: HttpRequest, permit_id: int) -> HttpResponse:
         permit,
         form,
         termo_services.permit_extend,
-        lambda d: {"on": d["on"], "act_reference": d["act_reference"]},
+        picked("on", "act_reference"),
     )
     if result.done:
         return permit_done(

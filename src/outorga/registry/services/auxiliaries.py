@@ -26,6 +26,7 @@ from .common import (
     InvalidTransition,
     bound_law,
     decision_citations,
+    locked_taxi_permit,
     refuse_if,
     taxi_law,
     validity_end,
@@ -113,9 +114,7 @@ def taxi_auxiliary_add(
         law=taxi_law(municipality, on),
     )
     with transaction.atomic(), tenant(municipality):
-        permit = Permit.objects.select_for_update().get(pk=permit.pk)
-        if permit.service != Service.TAXI:
-            raise FieldError("permissão", "não é permissão de táxi")
+        permit = locked_taxi_permit(permit)
         if permit.auxiliaries.filter(person=person, status=Auxiliary.Status.ACTIVE).exists():
             raise FieldError("auxiliar", "já é auxiliar desta permissão")
         current = permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).count()

@@ -20,7 +20,7 @@ from outorga.law.citations import Citation
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import citations, cited_once
 
-from ..models import Service
+from ..models import Permit, RegisterCounter, Service
 from ..validation import FieldError
 
 
@@ -138,3 +138,19 @@ def reason_required(reason: str, missing: str) -> str:
 
 def snapshot(obj: Any, fields: list[str]) -> dict[str, Any]:
     return {f: getattr(obj, f) for f in fields}
+
+
+def locked_taxi_permit(permit: Permit) -> Permit:
+    """The permit's row locked for the transaction, refused unless it is a taxi permission (the
+    acts only the taxi law provides)."""
+    permit = Permit.objects.select_for_update().get(pk=permit.pk)
+    if permit.service != Service.TAXI:
+        raise FieldError("permissão", "não é permissão de táxi")
+    return permit
+
+
+def lock_quota(service: str) -> None:
+    """Lock the service's quota counter row for the transaction: every grant, and every tender
+    that promises places, waits here before it counts the permits (D-7)."""
+    lock, _ = RegisterCounter.objects.get_or_create(series=f"quota:{service}")
+    RegisterCounter.objects.select_for_update().get(pk=lock.pk)

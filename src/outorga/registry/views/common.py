@@ -212,3 +212,38 @@ def existing_offer(exc: FieldError, url_name: str, kwarg: str) -> dict[str, str]
         "text": "Este cadastro já existe.",
         "url": reverse(url_name, kwargs={kwarg: exc.existing_id}),
     }
+
+
+def record_form(
+    request: HttpRequest,
+    form: forms.Form,
+    save: Callable[[dict[str, Any]], Any],
+    *,
+    title: str,
+    submit: str,
+    done: Callable[[Any], str],
+    url_name: str,
+    kwarg: str,
+    extra: dict[str, Any] | None = None,
+) -> HttpResponse:
+    """The form of a record's registration or correction (a person, a vehicle): on a valid POST
+    ``save`` its cleaned data and go back to the record (``url_name``) with the message ``done``
+    makes of it; a record already registered (a CPF, CNPJ or plate) is offered beside the form,
+    never overwritten."""
+    existing = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            saved = save(dict(form.cleaned_data))
+        except NotCompetent as exc:
+            return deny(request, exc)
+        except FieldError as exc:
+            form_add(form, exc)
+            existing = existing_offer(exc, url_name, kwarg)
+        else:
+            messages.success(request, done(saved))
+            return redirect(url_name, **{kwarg: saved.pk})
+    return render(
+        request,
+        "registry/form.html",
+        {"form": form, "title": title, "submit": submit, "existing": existing, **(extra or {})},
+    )

@@ -29,7 +29,7 @@ from ..services.documents import document_record
 from ..services.eligibility import person_eligibility, taxi_person_requirements
 from ..services.people import licence_record, person_photo_set, person_register, person_update
 from ..validation import FieldError, format_cpf
-from .common import deny, existing_offer, may
+from .common import deny, may, record_form
 
 
 def photo_cites() -> str:
@@ -50,22 +50,15 @@ def _person_form(
 ) -> HttpResponse:
     """The person form's POST (``save``: the registration or the correction) and its page; a CPF
     or CNPJ already registered is offered, never overwritten."""
-    existing = None
-    if request.method == "POST" and form.is_valid():
-        try:
-            person = save(dict(form.cleaned_data))
-        except NotCompetent as exc:
-            return deny(request, exc)
-        except FieldError as exc:
-            form_add(form, exc)
-            existing = existing_offer(exc, "registry:person", "person_id")
-        else:
-            messages.success(request, f"{person.name}: {done}")
-            return redirect("registry:person", person_id=person.pk)
-    return render(
+    return record_form(
         request,
-        "registry/form.html",
-        {"form": form, "title": title, "submit": submit, "existing": existing},
+        form,
+        save,
+        title=title,
+        submit=submit,
+        done=lambda person: f"{person.name}: {done}",
+        url_name="registry:person",
+        kwarg="person_id",
     )
 
 

@@ -33,7 +33,7 @@ from ..services.vehicles import (
     vehicle_update,
 )
 from ..validation import FieldError, format_plate
-from .common import deny, existing_offer
+from .common import deny, record_form
 
 
 def _vehicle_services() -> list[str]:
@@ -56,30 +56,19 @@ def _vehicle_form(
     """The vehicle form's POST (``save``: the registration or the correction) and its page, with
     one link per service (each shows the fields its own law asks for); a plate already
     registered is offered, never overwritten."""
-    existing = None
-    if request.method == "POST" and form.is_valid():
-        data = dict(form.cleaned_data)
-        try:
-            vehicle = save(data)
-        except NotCompetent as exc:
-            return deny(request, exc)
-        except FieldError as exc:
-            form_add(form, exc)
-            existing = existing_offer(exc, "registry:vehicle", "vehicle_id")
-        else:
-            messages.success(request, f"Veículo {format_plate(vehicle.plate)}: {done}")
-            return redirect("registry:vehicle", vehicle_id=vehicle.pk)
-    return render(
+    return record_form(
         request,
-        "registry/form.html",
-        {
-            "form": form,
-            "title": title,
-            "submit": submit,
-            "existing": existing,
+        form,
+        save,
+        title=title,
+        submit=submit,
+        done=lambda vehicle: f"Veículo {format_plate(vehicle.plate)}: {done}",
+        url_name="registry:vehicle",
+        kwarg="vehicle_id",
+        extra={
             "variants": [(Service(s).label, f"?servico={s}", s == service) for s in services]
             if len(services) > 1
-            else [],
+            else []
         },
     )
 

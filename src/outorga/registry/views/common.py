@@ -229,13 +229,11 @@ def record_form(
     """The form of a record's registration or correction (a person, a vehicle): on a valid POST
     ``save`` its cleaned data and go back to the record (``url_name``) with the message ``done``
     makes of it; a record already registered (a CPF, CNPJ or plate) is offered beside the form,
-    never overwritten."""
+    never overwritten. For views under :func:`competent`, which answers a refused competence."""
     existing = None
     if request.method == "POST" and form.is_valid():
         try:
             saved = save(dict(form.cleaned_data))
-        except NotCompetent as exc:
-            return deny(request, exc)
         except FieldError as exc:
             form_add(form, exc)
             existing = existing_offer(exc, url_name, kwarg)

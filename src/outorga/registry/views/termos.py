@@ -18,7 +18,6 @@ from outorga.core.access import staff_required
 from outorga.core.errors import Refused
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
-from outorga.law.competence import NotCompetent
 from outorga.law.money import brl
 
 from ..forms import OnForm, PermitExtendForm, TaxiChecks
@@ -38,7 +37,6 @@ from .common import (
     DATE,
     cites,
     competent,
-    deny,
     permit_attempt,
     permit_done,
     permit_page,
@@ -166,7 +164,7 @@ class RenewForm(TaxiChecks):
     on = forms.DateField(label="Data da renovação", widget=DATE)
 
 
-@staff_required
+@competent
 def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = get_object_or_404(
         Permit.objects.filter(service=Service.TAXI).select_related("holder", "vehicle"),
@@ -190,8 +188,6 @@ def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
                 on=on,
                 checks=checks,
             )
-        except NotCompetent as exc:
-            return deny(request, exc)
         except (Refused, FieldError, InvalidTransition) as exc:
             problem = problem_of(exc)
         else:

@@ -11,7 +11,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
-from outorga.core.access import staff_required
 from outorga.core.errors import DomainError
 from outorga.core.formerrors import form_add
 from outorga.core.lawseam import service_citations
@@ -19,7 +18,7 @@ from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.core.uploads import max_bytes
 from outorga.law.citations import render_many
-from outorga.law.competence import NotCompetent, is_allowed
+from outorga.law.competence import is_allowed
 
 from ..forms import DocumentForm, OwnerChangeForm, VehicleForm, reason_field
 from ..models import Document, Person, Service, Vehicle
@@ -33,7 +32,7 @@ from ..services.vehicles import (
     vehicle_update,
 )
 from ..validation import FieldError, format_plate
-from .common import deny, record_form
+from .common import competent, record_form
 
 
 def _vehicle_services() -> list[str]:
@@ -80,7 +79,7 @@ def _services_or_404() -> list[str]:
     return services
 
 
-@staff_required
+@competent
 def vehicle_new(request: HttpRequest, person_id: int) -> HttpResponse:
     """The vehicle is recorded under the law of the service it is for, with that law's fields."""
     owner = get_object_or_404(Person.objects.all(), pk=person_id)
@@ -125,7 +124,7 @@ def _service_of(vehicle: Vehicle, services: list[str], asked: str) -> str:
     return guess if guess in services else services[0]
 
 
-@staff_required
+@competent
 def vehicle_edit(request: HttpRequest, vehicle_id: int) -> HttpResponse:
     """The vehicle's record corrected, with the reason (one act, before and after); the plate only
     to one no other vehicle holds; the owner only by the change of owner."""
@@ -164,7 +163,7 @@ def vehicle_edit(request: HttpRequest, vehicle_id: int) -> HttpResponse:
     )
 
 
-@staff_required
+@competent
 def vehicle_owner(request: HttpRequest, vehicle_id: int) -> HttpResponse:
     """A vehicle sold or transferred to someone in the registry: its own act with the reason,
     refused while it serves another holder's live permit."""
@@ -183,8 +182,6 @@ def vehicle_owner(request: HttpRequest, vehicle_id: int) -> HttpResponse:
                 on=d["on"],
                 reason=d["reason"],
             )
-        except NotCompetent as exc:
-            return deny(request, exc)
         except DomainError as exc:
             form_add(form, exc)
         else:
@@ -205,7 +202,7 @@ def vehicle_owner(request: HttpRequest, vehicle_id: int) -> HttpResponse:
     )
 
 
-@staff_required
+@competent
 def vehicle_detail(request: HttpRequest, vehicle_id: int) -> HttpResponse:
     vehicle = get_object_or_404(Vehicle.objects.select_related("owner"), pk=vehicle_id)
     doc_form = DocumentForm(request.POST or None, request.FILES or None, prefix="doc", vehicle=True)
@@ -223,8 +220,6 @@ def vehicle_detail(request: HttpRequest, vehicle_id: int) -> HttpResponse:
                 category=d["category"],
                 content=d["file"].read(max_bytes("document") + 1) if d["file"] else None,
             )
-        except NotCompetent as exc:
-            return deny(request, exc)
         except FieldError as exc:
             form_add(doc_form, exc)
         else:

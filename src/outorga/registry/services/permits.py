@@ -267,7 +267,8 @@ def taxi_grant_decisions(
     checks = checks or {}
     one_vehicle_one_permit(vehicle)
     awarded = _tender_award(tender, holder, category, law=law)
-    quota = bound_law(municipality, Service.TAXI, signed_on).ask(
+    bound = bound_law(municipality, Service.TAXI, signed_on)
+    quota = bound.ask(
         "quota",
         {"grant_date": signed_on.isoformat(), "active_permits": active_permits(Service.TAXI)},
     )
@@ -282,11 +283,11 @@ def taxi_grant_decisions(
         public_employment=public_employment,
     )
     veh = [
-        bound_law(municipality, Service.TAXI, signed_on).ask(
+        bound.ask(
             "vehicle_eligibility",
             vehicle_facts(vehicle, category=category, occasion="cadastramento", checks=checks),
         ),
-        bound_law(municipality, Service.TAXI, signed_on).ask(
+        bound.ask(
             "registration_documents",
             vehicle_documents_facts(vehicle, holder, presented_on=signed_on, checks=checks),
         ),
@@ -298,7 +299,7 @@ def taxi_grant_decisions(
     }
     if mode == PermitTerm.Mode.PAGAMENTO:
         plan_facts["instalments"] = instalments
-    plan = bound_law(municipality, Service.TAXI, signed_on).ask("contrapartida", plan_facts)
+    plan = bound.ask("contrapartida", plan_facts)
     return [quota, *person, *veh, plan]
 
 

@@ -164,6 +164,14 @@ def _last_entered_on(permit: Permit, status: str) -> dt.date | None:
     )
 
 
+def _must_be_suspended(permit: Permit) -> None:
+    if permit.status != Permit.Status.SUSPENDED:
+        raise InvalidTransition(
+            f"a permissão está {permit.get_status_display()}; só uma permissão suspensa volta a "
+            "ativa"
+        )
+
+
 def _proof_document(permit: Permit, document: Document | int | None, law: str) -> Document | None:
     """The proof must be a document recorded in this municipality's registry for the permit's
     holder, its vehicle or one of its auxiliaries (never an id taken from a URL alone); ``law``:
@@ -199,11 +207,7 @@ def permit_reinstate(
     recorded in the registry that shows it (``document``), presented from the suspension's first
     day; the law core (``mototaxi.suspension_return``) decides and its trace goes with the act.
     The taxi law (art. 42 V) asks nothing for the return but the end of the period."""
-    if permit.status != Permit.Status.SUSPENDED:
-        raise InvalidTransition(
-            f"a permissão está {permit.get_status_display()}; só uma permissão suspensa volta a "
-            "ativa"
-        )
+    _must_be_suspended(permit)
     if permit.suspended_until and on <= permit.suspended_until:
         raise InvalidTransition(f"a suspensão vai até {permit.suspended_until:%d/%m/%Y}")
     # Competence first: a role the law does not give the return to is refused (and the refusal
@@ -510,11 +514,7 @@ def permit_public_post_end(
     active from the day after, without the proof of art. 32 §2 (no irregularity caused it).
     Refused while the holder is still in office on ``on``, and for a suspension that is not the
     post's (a penalty's ends by :func:`permit_reinstate`)."""
-    if permit.status != Permit.Status.SUSPENDED:
-        raise InvalidTransition(
-            f"a permissão está {permit.get_status_display()}; só uma permissão suspensa volta a "
-            "ativa"
-        )
+    _must_be_suspended(permit)
     if permit.suspended_until is not None:
         raise InvalidTransition(
             f"a suspensão vai até {permit.suspended_until:%d/%m/%Y}: é penalidade, não cargo público"

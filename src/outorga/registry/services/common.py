@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from outorga.core.acts import Actor, record_act
+from outorga.core.authz import authorize
 from outorga.core.errors import Conflict, Refused
 from outorga.core.lawseam import BoundLaw, LawNotBound, governs, law_for, law_of
 from outorga.core.models import Municipality
@@ -192,3 +193,12 @@ def record_correction(
             extra=extra,
             basis=basis,
         )
+
+
+def authorize_with_reason(
+    actor: Actor, municipality: Municipality, action: str, law: str, reason: str
+) -> None:
+    """Competence first (its refusal logged), then the reason every act of status must give."""
+    authorize(actor=actor, municipality=municipality, action=action, law=law)
+    if not reason.strip():
+        raise FieldError("motivo", "informe o motivo do ato")

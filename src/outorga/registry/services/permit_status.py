@@ -21,7 +21,7 @@ from outorga.law.interfaces import citation, citations, cited
 
 from ..models import Document, Permit, PermitStatusChange
 from ..validation import FieldError
-from .common import InvalidTransition, bound_law
+from .common import InvalidTransition, authorize_with_reason, bound_law
 
 #: Which competence each status transition needs, by the law's text.
 TRANSITIONS: dict[tuple[str, str], str] = {
@@ -39,15 +39,6 @@ TRANSITIONS: dict[tuple[str, str], str] = {
     (Permit.Status.RESERVE, Permit.Status.CASSADA): "penalty.cassacao",
     (Permit.Status.ACTIVE, Permit.Status.EXTINCT): "penalty.revocation",
 }
-
-
-def _authorize_with_reason(
-    actor: Actor, municipality: Municipality, permit: Permit, action: str, reason: str
-) -> None:
-    """Competence first, then the reason every status act must give."""
-    authorize(actor=actor, municipality=municipality, action=action, law=permit.law)
-    if not reason.strip():
-        raise FieldError("motivo", "informe o motivo do ato")
 
 
 def _change_status(
@@ -104,7 +95,7 @@ def _transition(
             f"a permissão está {permit.get_status_display()}; não pode passar a "
             f"{Permit.Status(to).label}"
         )
-    _authorize_with_reason(actor, municipality, permit, action, reason)
+    authorize_with_reason(actor, municipality, action, permit.law, reason)
     with transaction.atomic(), tenant(municipality):
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
         if (permit.status, to) not in TRANSITIONS:
@@ -288,7 +279,7 @@ def permit_suspension_annulled(
     Executive's, checked here); the registry applies it only if that suspension is the one in
     force (``None``: the case has no suspension of days) — so a later suspension is never lifted by an old appeal. Called by
     ``enforcement.services.suspensions.permit_suspension_lift``, inside its transaction."""
-    _authorize_with_reason(actor, municipality, permit, competence, reason)
+    authorize_with_reason(actor, municipality, competence, permit.law, reason)
     with transaction.atomic(), tenant(municipality):
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
         if (
@@ -371,7 +362,7 @@ def permit_reserve_end(
     """The reserve ends and the permission is active again (mototaxi art. 2 XXI: the interruption
     is temporary). Only a permission in reserve, not before the day it went into reserve."""
     reserve_cite = _reserve_cite(permit)
-    _authorize_with_reason(actor, municipality, permit, "registry.record", reason)
+    authorize_with_reason(actor, municipality, "registry.record", permit.law, reason)
     with transaction.atomic(), tenant(municipality):
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
         if permit.status != Permit.Status.RESERVE:

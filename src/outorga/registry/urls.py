@@ -1,4 +1,4 @@
-from django.urls import include, path
+from django.urls import path
 
 from .views import auxiliaries as auxiliaries_views
 from .views import documents as documents_views
@@ -18,47 +18,6 @@ from .views import vehicle_changes as vehicle_changes_views
 from .views import vehicles as vehicles_views
 
 app_name = "registry"
-
-#: The screens of one permit, each an act on it or its record.
-permit_patterns = [
-    path("", permits_views.permit_detail, name="permit"),
-    path("auxiliares/novo/", auxiliaries_views.auxiliary_new, name="auxiliary_new"),
-    path(
-        "auxiliares/<int:aux_id>/desligar/",
-        auxiliaries_views.auxiliary_remove,
-        name="auxiliary_remove",
-    ),
-    path(
-        "auxiliares/<int:aux_id>/renovar/",
-        auxiliaries_views.auxiliary_renew,
-        name="auxiliary_renew",
-    ),
-    path("renovar/", termos_views.permit_renew, name="permit_renew"),
-    path("prorrogar/", termos_views.permit_extend, name="permit_extend"),
-    path(
-        "veiculo/substituir/", vehicle_changes_views.vehicle_substitute, name="vehicle_substitute"
-    ),
-    path("veiculo/reserva/", vehicle_changes_views.vehicle_reserve, name="vehicle_reserve"),
-    path("veiculo/permuta/", vehicle_changes_views.vehicle_swap, name="vehicle_swap"),
-    path(
-        "veiculo/trocas/<int:change_id>/encerrar/",
-        vehicle_changes_views.vehicle_change_end,
-        name="vehicle_change_end",
-    ),
-    path("renunciar/", permit_status_views.permit_renounce, name="permit_renounce"),
-    path("reserva/", permit_status_views.permit_reserve, name="permit_reserve"),
-    path("reserva/encerrar/", permit_status_views.permit_reserve_end, name="permit_reserve_end"),
-    path("contratantes/", permit_status_views.permit_contractor, name="permit_contractor"),
-    path("cargo-publico/", permit_status_views.permit_public_post, name="permit_public_post"),
-    path(
-        "cargo-publico/encerrar/",
-        permit_status_views.permit_public_post_end,
-        name="permit_public_post_end",
-    ),
-    path("transferir/", permits_views.permit_transfer, name="permit_transfer"),
-    path("extincao/", extinctions_views.extinction_open, name="extinction_open"),
-]
-
 
 urlpatterns = [
     path("", home_views.index, name="index"),
@@ -108,6 +67,83 @@ urlpatterns = [
     path("permissoes/nova/", permits_views.permit_new, name="permit_new"),
     path("outorga-guiada/", guided_views.grant_guided, name="grant_guided"),
     path("permissoes/taxi/nova/", permits_views.taxi_permit_new, name="taxi_permit_new"),
-    path("permissoes/<int:permit_id>/", include(permit_patterns)),
+    path("permissoes/<int:permit_id>/", permits_views.permit_detail, name="permit"),
+    path(
+        "permissoes/<int:permit_id>/auxiliares/novo/",
+        auxiliaries_views.auxiliary_new,
+        name="auxiliary_new",
+    ),
+    path(
+        "permissoes/<int:permit_id>/auxiliares/<int:aux_id>/desligar/",
+        auxiliaries_views.auxiliary_remove,
+        name="auxiliary_remove",
+    ),
+    path(
+        "permissoes/<int:permit_id>/auxiliares/<int:aux_id>/renovar/",
+        auxiliaries_views.auxiliary_renew,
+        name="auxiliary_renew",
+    ),
+    path("permissoes/<int:permit_id>/renovar/", termos_views.permit_renew, name="permit_renew"),
+    path("permissoes/<int:permit_id>/prorrogar/", termos_views.permit_extend, name="permit_extend"),
+    path(
+        "permissoes/<int:permit_id>/veiculo/substituir/",
+        vehicle_changes_views.vehicle_substitute,
+        name="vehicle_substitute",
+    ),
+    path(
+        "permissoes/<int:permit_id>/veiculo/reserva/",
+        vehicle_changes_views.vehicle_reserve,
+        name="vehicle_reserve",
+    ),
+    path(
+        "permissoes/<int:permit_id>/veiculo/permuta/",
+        vehicle_changes_views.vehicle_swap,
+        name="vehicle_swap",
+    ),
+    path(
+        "permissoes/<int:permit_id>/veiculo/trocas/<int:change_id>/encerrar/",
+        vehicle_changes_views.vehicle_change_end,
+        name="vehicle_change_end",
+    ),
+    path(
+        "permissoes/<int:permit_id>/renunciar/",
+        permit_status_views.permit_renounce,
+        name="permit_renounce",
+    ),
+    path(
+        "permissoes/<int:permit_id>/reserva/",
+        permit_status_views.permit_reserve,
+        name="permit_reserve",
+    ),
+    path(
+        "permissoes/<int:permit_id>/reserva/encerrar/",
+        permit_status_views.permit_reserve_end,
+        name="permit_reserve_end",
+    ),
+    path(
+        "permissoes/<int:permit_id>/contratantes/",
+        permit_status_views.permit_contractor,
+        name="permit_contractor",
+    ),
+    path(
+        "permissoes/<int:permit_id>/cargo-publico/",
+        permit_status_views.permit_public_post,
+        name="permit_public_post",
+    ),
+    path(
+        "permissoes/<int:permit_id>/cargo-publico/encerrar/",
+        permit_status_views.permit_public_post_end,
+        name="permit_public_post_end",
+    ),
+    path(
+        "permissoes/<int:permit_id>/transferir/",
+        permits_views.permit_transfer,
+        name="permit_transfer",
+    ),
+    path(
+        "permissoes/<int:permit_id>/extincao/",
+        extinctions_views.extinction_open,
+        name="extinction_open",
+    ),
     path("extincoes/<int:case_id>/", extinctions_views.extinction_detail, name="extinction"),
 ]

@@ -7,6 +7,7 @@ each linking to the record where the new one is entered."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import Any
 
 from django.db.models import Q
@@ -168,24 +169,42 @@ register_queue(
 )
 
 
+def _pending_requests(
+    model: Any,
+    *,
+    related: tuple[str, ...],
+    order: str,
+    title: Callable[[Any], str],
+    url_name: str,
+    since: Callable[[Any], dt.date],
+) -> list[Task]:
+    """The oldest 50 of the requests from the portal (``model``) still pending, each a task
+    linking to its decision screen and waiting since the day ``since`` reads."""
+    rows = (
+        model.objects.filter(status=model.Status.PENDING)
+        .select_related(*related)
+        .order_by(order, "pk")[:50]
+    )
+    return [
+        Task(title(r), reverse(url_name, kwargs={"request_id": r.pk}), since(r), "desde")
+        for r in rows
+    ]
+
+
 def requests_waiting(user: Any, today: dt.date) -> list[Task]:
     """Renewals and auxiliaries holders asked from the portal, waiting since the day asked."""
     from .models import HolderRequest
 
-    rows = (
-        HolderRequest.objects.filter(status=HolderRequest.Status.PENDING)
-        .select_related("person", "permit")
-        .order_by("filed_at", "pk")[:50]
+    return _pending_requests(
+        HolderRequest,
+        related=("person", "permit"),
+        order="filed_at",
+        title=lambda r: (
+            f"{r.get_kind_display().capitalize()} — {r.person.name} ({r.permit.number})"
+        ),
+        url_name="registry:holder_request",
+        since=lambda r: timezone.localtime(r.filed_at).date(),
     )
-    return [
-        Task(
-            f"{r.get_kind_display().capitalize()} — {r.person.name} ({r.permit.number})",
-            reverse("registry:holder_request", kwargs={"request_id": r.pk}),
-            timezone.localtime(r.filed_at).date(),
-            "desde",
-        )
-        for r in rows
-    ]
 
 
 register_queue(
@@ -205,20 +224,14 @@ def registration_requests_waiting(user: Any, today: dt.date) -> list[Task]:
     art. 4 §2), waiting for the holder to appear in person (art. 13 XX a)."""
     from .models import RegistrationRequest
 
-    rows = (
-        RegistrationRequest.objects.filter(status=RegistrationRequest.Status.PENDING)
-        .select_related("person")
-        .order_by("requested_on", "pk")[:50]
+    return _pending_requests(
+        RegistrationRequest,
+        related=("person",),
+        order="requested_on",
+        title=lambda r: f"{r.get_kind_display().capitalize()} — {r.person.name}",
+        url_name="registry:registration_request",
+        since=lambda r: r.requested_on,
     )
-    return [
-        Task(
-            f"{r.get_kind_display().capitalize()} — {r.person.name}",
-            reverse("registry:registration_request", kwargs={"request_id": r.pk}),
-            r.requested_on,
-            "desde",
-        )
-        for r in rows
-    ]
 
 
 register_queue(

@@ -24,8 +24,10 @@ from ..ports import ledger
 from ..validation import FieldError
 from .common import (
     InvalidTransition,
+    authorize_with_reason,
     bound_law,
     decision_citations,
+    locked_taxi_permit,
     refuse_if,
     taxi_law,
     validity_end,
@@ -113,9 +115,7 @@ def taxi_auxiliary_add(
         law=taxi_law(municipality, on),
     )
     with transaction.atomic(), tenant(municipality):
-        permit = Permit.objects.select_for_update().get(pk=permit.pk)
-        if permit.service != Service.TAXI:
-            raise FieldError("permissão", "não é permissão de táxi")
+        permit = locked_taxi_permit(permit)
         if permit.auxiliaries.filter(person=person, status=Auxiliary.Status.ACTIVE).exists():
             raise FieldError("auxiliar", "já é auxiliar desta permissão")
         current = permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).count()
@@ -180,11 +180,7 @@ def auxiliary_cassar(
     competent authority (taxi art. 41 IV §3: the auxiliary may no longer drive a taxi in the
     municipality; mototaxi art. 31 V, 32 IV, 34 §1). The bar is kept as the auxiliary's status and
     date (read again as a cassação by the eligibility facts)."""
-    authorize(
-        actor=actor, municipality=municipality, action="penalty.cassacao", law=auxiliary.permit.law
-    )
-    if not reason.strip():
-        raise FieldError("motivo", "informe o motivo do ato")
+    authorize_with_reason(actor, municipality, "penalty.cassacao", auxiliary.permit.law, reason)
     with transaction.atomic(), tenant(municipality):
         aux = Auxiliary.objects.select_for_update().get(pk=auxiliary.pk)
         if aux.status == Auxiliary.Status.CASSADO:

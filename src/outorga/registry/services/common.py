@@ -10,9 +10,11 @@ The law decides; these modules gather the facts from the registry and apply the 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from outorga.core.acts import Actor, record_act
+from outorga.core.authz import authorize
 from outorga.core.errors import Conflict, Refused
 from outorga.core.lawseam import BoundLaw, LawNotBound, governs, law_for, law_of
 from outorga.core.models import Municipality
@@ -20,7 +22,7 @@ from outorga.law.citations import Citation
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import citations, cited_once
 
-from ..models import Service
+from ..models import Permit, RegisterCounter, Service
 from ..validation import FieldError
 
 
@@ -138,3 +140,65 @@ def reason_required(reason: str, missing: str) -> str:
 
 def snapshot(obj: Any, fields: list[str]) -> dict[str, Any]:
     return {f: getattr(obj, f) for f in fields}
+
+
+def locked_taxi_permit(permit: Permit) -> Permit:
+    """The permit's row locked for the transaction, refused unless it is a taxi permission (the
+    acts only the taxi law provides)."""
+    permit = Permit.objects.select_for_update().get(pk=permit.pk)
+    if permit.service != Service.TAXI:
+        raise FieldError("permissão", "não é permissão de táxi")
+    return permit
+
+
+def lock_quota(service: str) -> None:
+    """Lock the service's quota counter row for the transaction: every grant, and every tender
+    that promises places, waits here before it counts the permits (D-7)."""
+    lock, _ = RegisterCounter.objects.get_or_create(series=f"quota:{service}")
+    RegisterCounter.objects.select_for_update().get(pk=lock.pk)
+
+
+def record_correction(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    obj: Any,
+    values: Mapping[str, Any],
+    snap: Callable[[Any], dict[str, Any]],
+    exclude: list[str],
+    action: str,
+    extra: Mapping[str, Any],
+    basis: Mapping[str, Any] | None = None,
+    also: Callable[[], None] | None = None,
+) -> None:
+    """Write ``values`` on the locked ``obj`` (checked by its model, ``exclude`` aside; ``also``
+    then changes what else ``snap`` reads) and record one act with the values before and after,
+    as ``snap`` reads them. A correction that changes nothing records nothing."""
+    old = snap(obj)
+    for field, value in values.items():
+        setattr(obj, field, value)
+    obj.full_clean(exclude=exclude)
+    obj.save()
+    if also is not None:
+        also()
+    new = snap(obj)
+    if new != old:
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action=action,
+            obj=obj,
+            old=old,
+            new=new,
+            extra=extra,
+            basis=basis,
+        )
+
+
+def authorize_with_reason(
+    actor: Actor, municipality: Municipality, action: str, law: str, reason: str
+) -> None:
+    """Competence first (its refusal logged), then the reason every act of status must give."""
+    authorize(actor=actor, municipality=municipality, action=action, law=law)
+    if not reason.strip():
+        raise FieldError("motivo", "informe o motivo do ato")

@@ -19,7 +19,14 @@ from outorga.law.interfaces import cited_once
 from ..facts import ACTIVE_STATUSES
 from ..models import ExtinctionCase, Permit, PermitStatusChange, Person, Service
 from ..validation import FieldError
-from .common import InvalidTransition, bound_law, decision_citations, refuse_if, taxi_law
+from .common import (
+    InvalidTransition,
+    bound_law,
+    decision_citations,
+    locked_taxi_permit,
+    refuse_if,
+    taxi_law,
+)
 
 
 def extinction_open(
@@ -41,9 +48,7 @@ def extinction_open(
             "fatos", "descreva os fatos constatados", cited_once(law, "extinction_case")
         )
     with transaction.atomic(), tenant(municipality):
-        permit = Permit.objects.select_for_update().get(pk=permit.pk)
-        if permit.service != Service.TAXI:
-            raise FieldError("permissão", "não é permissão de táxi")
+        permit = locked_taxi_permit(permit)
         if permit.status not in ACTIVE_STATUSES:
             raise InvalidTransition(f"a permissão está {permit.get_status_display()}")
         if ExtinctionCase.objects.filter(permit=permit, status=ExtinctionCase.Status.OPEN).exists():

@@ -24,7 +24,7 @@ from outorga.law.interfaces import citations, cited
 from .. import validation
 from ..models import DrivingLicence, Person, Service
 from ..validation import FieldError
-from .common import AlreadyRegistered, own_or_desk, reason_required, snapshot
+from .common import AlreadyRegistered, own_or_desk, reason_required, record_correction, snapshot
 
 PERSON_FIELDS = [
     "kind",
@@ -51,7 +51,7 @@ def person_register(
     with transaction.atomic(), tenant(municipality):
         _refuse_taken(values["kind"], values["document"], None)
         person = Person(**values)
-        person.full_clean(exclude=["partners", "photo", "user"])
+        person.full_clean(exclude=PERSON_NOT_CLEANED)
         person.save()
         if partner_cpfs is not None:
             person.partners.set(_partners(partner_cpfs, partners_cite))
@@ -86,26 +86,24 @@ def person_update(
     )
     with transaction.atomic(), tenant(municipality):
         person = Person.objects.select_for_update(no_key=True).get(pk=person.pk)
-        old = _person_snapshot(person)
         _refuse_taken(person.kind, values["document"], person.pk)
-        for k, v in values.items():
-            setattr(person, k, v)
-        person.full_clean(exclude=["partners", "photo", "user"])
-        person.save()
-        if partner_cpfs is not None:
-            person.partners.set(_partners(partner_cpfs, partners_cite))
-        new = _person_snapshot(person)
-        if new != old:
-            record_act(
-                municipality=municipality,
-                actor=actor,
-                action="person.update",
-                obj=person,
-                old=old,
-                new=new,
-                extra={"reason": reason},
-                basis=_partners_basis(municipality, partner_cpfs),
-            )
+
+        def set_partners() -> None:
+            if partner_cpfs is not None:
+                person.partners.set(_partners(partner_cpfs, partners_cite))
+
+        record_correction(
+            actor=actor,
+            municipality=municipality,
+            obj=person,
+            values=values,
+            snap=_person_snapshot,
+            exclude=PERSON_NOT_CLEANED,
+            action="person.update",
+            extra={"reason": reason},
+            basis=_partners_basis(municipality, partner_cpfs),
+            also=set_partners,
+        )
     return person
 
 
@@ -159,6 +157,10 @@ def _partners_basis(municipality: Municipality, partner_cpfs: list[str] | None) 
     if partner_cpfs is None:
         return None
     return basis_of(None, service_citations(municipality, Service.TAXI, "partners"))
+
+
+#: What the model checks of a person leave aside: each is set by its own step.
+PERSON_NOT_CLEANED = ["partners", "photo", "user"]
 
 
 def _person_snapshot(person: Person) -> dict[str, Any]:
@@ -384,20 +386,14 @@ def person_self_complete(
                 raise FieldError(
                     SELF_FIELDS[f], "já registrado; para corrigir, procure o atendimento"
                 )
-        old = _person_snapshot(person)
-        for f, v in values.items():
-            setattr(person, f, v)
-        person.full_clean(exclude=["partners", "photo", "user"])
-        person.save()
-        new = _person_snapshot(person)
-        if new != old:
-            record_act(
-                municipality=municipality,
-                actor=actor,
-                action="person.update",
-                obj=person,
-                old=old,
-                new=new,
-                extra={"por": "o próprio interessado, no portal"},
-            )
+        record_correction(
+            actor=actor,
+            municipality=municipality,
+            obj=person,
+            values=values,
+            snap=_person_snapshot,
+            exclude=PERSON_NOT_CLEANED,
+            action="person.update",
+            extra={"por": "o próprio interessado, no portal"},
+        )
     return person

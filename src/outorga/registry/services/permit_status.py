@@ -5,6 +5,7 @@ reserve, cassação, revocation) checked against the competence the law gives it
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
@@ -20,7 +21,7 @@ from outorga.law.interfaces import citation, citations, cited
 
 from ..models import Document, Permit, PermitStatusChange
 from ..validation import FieldError
-from .common import InvalidTransition, bound_law
+from .common import InvalidTransition, authorize_with_reason, bound_law
 
 #: Which competence each status transition needs, by the law's text.
 TRANSITIONS: dict[tuple[str, str], str] = {
@@ -40,6 +41,43 @@ TRANSITIONS: dict[tuple[str, str], str] = {
 }
 
 
+def _change_status(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    to: str,
+    until: dt.date | None,
+    action: str,
+    basis: dict[str, Any] | None,
+    extra: dict[str, Any],
+    reason: str,
+) -> None:
+    """Move the locked ``permit`` to ``to`` (suspended ``until``), with its act and the line in
+    its status history; the act's ``extra`` carries the effective date the history shows."""
+    old = {"status": permit.status, "suspended_until": permit.suspended_until}
+    permit.status, permit.suspended_until = to, until
+    permit.save(update_fields=["status", "suspended_until"])
+    act = record_act(
+        municipality=municipality,
+        actor=actor,
+        action=action,
+        obj=permit,
+        old=old,
+        new={"status": to, "suspended_until": until},
+        basis=basis,
+        extra=extra,
+    )
+    PermitStatusChange.objects.create(
+        permit=permit,
+        from_status=old["status"],
+        to_status=to,
+        effective_on=extra["effective_on"],
+        reason=reason[:300],
+        act=act,
+    )
+
+
 def _transition(
     *,
     actor: Actor,
@@ -57,34 +95,21 @@ def _transition(
             f"a permissão está {permit.get_status_display()}; não pode passar a "
             f"{Permit.Status(to).label}"
         )
-    authorize(actor=actor, municipality=municipality, action=action, law=permit.law)
-    if not reason.strip():
-        raise FieldError("motivo", "informe o motivo do ato")
+    authorize_with_reason(actor, municipality, action, permit.law, reason)
     with transaction.atomic(), tenant(municipality):
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
         if (permit.status, to) not in TRANSITIONS:
             raise InvalidTransition("a situação mudou; recarregue a página")
-        old = {"status": permit.status, "suspended_until": permit.suspended_until}
-        permit.status = to
-        permit.suspended_until = until if to == Permit.Status.SUSPENDED else None
-        permit.save(update_fields=["status", "suspended_until"])
-        act = record_act(
-            municipality=municipality,
+        _change_status(
             actor=actor,
+            municipality=municipality,
+            permit=permit,
+            to=to,
+            until=until if to == Permit.Status.SUSPENDED else None,
             action=f"permit.{to}",
-            obj=permit,
-            old=old,
-            new={"status": to, "suspended_until": permit.suspended_until},
             basis=basis,
             extra={"reason": reason, "effective_on": effective_on},
-        )
-        PermitStatusChange.objects.create(
-            permit=permit,
-            from_status=old["status"],
-            to_status=to,
-            effective_on=effective_on,
-            reason=reason[:300],
-            act=act,
+            reason=reason,
         )
         from .holder_requests import OPEN_STATUSES, holder_requests_lapse
 
@@ -120,13 +145,22 @@ def permit_suspend(
     )
 
 
-def _suspension_started_on(permit: Permit) -> dt.date | None:
+def _last_entered_on(permit: Permit, status: str) -> dt.date | None:
+    """The day the permit last went into ``status``, by its status history."""
     return (
-        permit.history.filter(to_status=Permit.Status.SUSPENDED)
+        permit.history.filter(to_status=status)
         .order_by("-effective_on", "-id")
         .values_list("effective_on", flat=True)
         .first()
     )
+
+
+def _must_be_suspended(permit: Permit) -> None:
+    if permit.status != Permit.Status.SUSPENDED:
+        raise InvalidTransition(
+            f"a permissão está {permit.get_status_display()}; só uma permissão suspensa volta a "
+            "ativa"
+        )
 
 
 def _proof_document(permit: Permit, document: Document | int | None, law: str) -> Document | None:
@@ -164,11 +198,7 @@ def permit_reinstate(
     recorded in the registry that shows it (``document``), presented from the suspension's first
     day; the law core (``mototaxi.suspension_return``) decides and its trace goes with the act.
     The taxi law (art. 42 V) asks nothing for the return but the end of the period."""
-    if permit.status != Permit.Status.SUSPENDED:
-        raise InvalidTransition(
-            f"a permissão está {permit.get_status_display()}; só uma permissão suspensa volta a "
-            "ativa"
-        )
+    _must_be_suspended(permit)
     if permit.suspended_until and on <= permit.suspended_until:
         raise InvalidTransition(f"a suspensão vai até {permit.suspended_until:%d/%m/%Y}")
     # Competence first: a role the law does not give the return to is refused (and the refusal
@@ -195,7 +225,7 @@ def permit_reinstate(
         )
     with tenant(municipality):
         doc = _proof_document(permit, document, law.law)
-        started = _suspension_started_on(permit) or on
+        started = _last_entered_on(permit, Permit.Status.SUSPENDED) or on
     until = permit.suspended_until or on - dt.timedelta(days=1)
     proof_facts: dict[str, Any] = {"description": proof}
     if doc is not None:
@@ -249,9 +279,7 @@ def permit_suspension_annulled(
     Executive's, checked here); the registry applies it only if that suspension is the one in
     force (``None``: the case has no suspension of days) — so a later suspension is never lifted by an old appeal. Called by
     ``enforcement.services.suspensions.permit_suspension_lift``, inside its transaction."""
-    authorize(actor=actor, municipality=municipality, action=competence, law=permit.law)
-    if not reason.strip():
-        raise FieldError("motivo", "informe o motivo do ato")
+    authorize_with_reason(actor, municipality, competence, permit.law, reason)
     with transaction.atomic(), tenant(municipality):
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
         if (
@@ -263,26 +291,16 @@ def permit_suspension_annulled(
                 f"a permissão está {permit.get_status_display()}; a suspensão julgada no "
                 f"processo {case_number} não é a que está em vigor (lei do mototáxi, art. 34, §3)"
             )
-        old = {"status": permit.status, "suspended_until": permit.suspended_until}
-        permit.status, permit.suspended_until = Permit.Status.ACTIVE, None
-        permit.save(update_fields=["status", "suspended_until"])
-        act = record_act(
-            municipality=municipality,
+        _change_status(
             actor=actor,
+            municipality=municipality,
+            permit=permit,
+            to=Permit.Status.ACTIVE,
+            until=None,
             action="permit.suspension.lift",
-            obj=permit,
-            old=old,
-            new={"status": permit.status, "suspended_until": None},
             basis=basis,
             extra={"reason": reason.strip(), "effective_on": on, "appeal_case": case_number},
-        )
-        PermitStatusChange.objects.create(
-            permit=permit,
-            from_status=old["status"],
-            to_status=permit.status,
-            effective_on=on,
-            reason=reason.strip()[:300],
-            act=act,
+            reason=reason.strip(),
         )
     return permit
 
@@ -344,9 +362,7 @@ def permit_reserve_end(
     """The reserve ends and the permission is active again (mototaxi art. 2 XXI: the interruption
     is temporary). Only a permission in reserve, not before the day it went into reserve."""
     reserve_cite = _reserve_cite(permit)
-    authorize(actor=actor, municipality=municipality, action="registry.record", law=permit.law)
-    if not reason.strip():
-        raise FieldError("motivo", "informe o motivo do ato")
+    authorize_with_reason(actor, municipality, "registry.record", permit.law, reason)
     with transaction.atomic(), tenant(municipality):
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
         if permit.status != Permit.Status.RESERVE:
@@ -354,12 +370,7 @@ def permit_reserve_end(
                 f"a permissão está {permit.get_status_display()}, não em reserva "
                 f"({reserve_cite.render()}): não há reserva a encerrar"
             )
-        began = (
-            permit.history.filter(to_status=Permit.Status.RESERVE)
-            .order_by("-effective_on", "-id")
-            .values_list("effective_on", flat=True)
-            .first()
-        )
+        began = _last_entered_on(permit, Permit.Status.RESERVE)
         if began is not None and on < began:
             raise FieldError(
                 "data",
@@ -390,45 +401,38 @@ def permit_reserve_end(
     return permit
 
 
-def permit_cassar(
-    *,
-    actor: Actor,
-    municipality: Municipality,
-    permit: Permit,
-    on: dt.date,
-    reason: str,
-    basis: dict[str, Any] | None = None,
-) -> Permit:
-    """Only the competent authority (mototaxi art. 34 §1), after defence (D-3)."""
-    return _transition(
-        actor=actor,
-        municipality=municipality,
-        permit=permit,
-        to=Permit.Status.CASSADA,
-        reason=reason,
-        effective_on=on,
-        basis=basis,
-    )
+def _ending_penalty(to: str, doc: str) -> Callable[..., Permit]:
+    """The service of a penalty that ends the permission (``to``): cassação and revocation differ
+    only in the status they lead to and the competence :data:`TRANSITIONS` asks for it."""
+
+    def apply(
+        *,
+        actor: Actor,
+        municipality: Municipality,
+        permit: Permit,
+        on: dt.date,
+        reason: str,
+        basis: dict[str, Any] | None = None,
+    ) -> Permit:
+        return _transition(
+            actor=actor,
+            municipality=municipality,
+            permit=permit,
+            to=to,
+            reason=reason,
+            effective_on=on,
+            basis=basis,
+        )
+
+    apply.__doc__ = doc
+    return apply
 
 
-def permit_revoke(
-    *,
-    actor: Actor,
-    municipality: Municipality,
-    permit: Permit,
-    on: dt.date,
-    reason: str,
-    basis: dict[str, Any] | None = None,
-) -> Permit:
-    return _transition(
-        actor=actor,
-        municipality=municipality,
-        permit=permit,
-        to=Permit.Status.REVOKED,
-        reason=reason,
-        effective_on=on,
-        basis=basis,
-    )
+permit_cassar = _ending_penalty(
+    Permit.Status.CASSADA,
+    "Only the competent authority (mototaxi art. 34 §1), after defence (D-3).",
+)
+permit_revoke = _ending_penalty(Permit.Status.REVOKED, "Revocation, by the competent authority.")
 
 
 # --- suspension while the holder holds a public post (mototaxi art. 2 XXIV) -----------------------
@@ -501,11 +505,7 @@ def permit_public_post_end(
     active from the day after, without the proof of art. 32 §2 (no irregularity caused it).
     Refused while the holder is still in office on ``on``, and for a suspension that is not the
     post's (a penalty's ends by :func:`permit_reinstate`)."""
-    if permit.status != Permit.Status.SUSPENDED:
-        raise InvalidTransition(
-            f"a permissão está {permit.get_status_display()}; só uma permissão suspensa volta a "
-            "ativa"
-        )
+    _must_be_suspended(permit)
     if permit.suspended_until is not None:
         raise InvalidTransition(
             f"a suspensão vai até {permit.suspended_until:%d/%m/%Y}: é penalidade, não cargo público"

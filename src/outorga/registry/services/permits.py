@@ -26,7 +26,6 @@ from ..models import (
     PermitStatusChange,
     PermitTerm,
     Person,
-    RegisterCounter,
     Service,
     TaxiCategory,
     Tender,
@@ -39,6 +38,8 @@ from .common import (
     InvalidTransition,
     bound_law,
     decision_citations,
+    lock_quota,
+    locked_taxi_permit,
     refuse_if,
     taxi_law,
     validity_end,
@@ -115,8 +116,7 @@ def permit_grant(
         raise NotImplementedError("outorga de táxi: fluxo próprio (art. 3, 10)")
     with transaction.atomic(), tenant(municipality):
         # Lock first: every grant of this service waits here, then counts.
-        quota_lock, _ = RegisterCounter.objects.get_or_create(series=f"quota:{service}")
-        RegisterCounter.objects.select_for_update().get(pk=quota_lock.pk)
+        lock_quota(service)
         decisions = permit_grant_decisions(
             municipality=municipality,
             holder=holder,
@@ -267,7 +267,8 @@ def taxi_grant_decisions(
     checks = checks or {}
     one_vehicle_one_permit(vehicle)
     awarded = _tender_award(tender, holder, category, law=law)
-    quota = bound_law(municipality, Service.TAXI, signed_on).ask(
+    bound = bound_law(municipality, Service.TAXI, signed_on)
+    quota = bound.ask(
         "quota",
         {"grant_date": signed_on.isoformat(), "active_permits": active_permits(Service.TAXI)},
     )
@@ -282,11 +283,11 @@ def taxi_grant_decisions(
         public_employment=public_employment,
     )
     veh = [
-        bound_law(municipality, Service.TAXI, signed_on).ask(
+        bound.ask(
             "vehicle_eligibility",
             vehicle_facts(vehicle, category=category, occasion="cadastramento", checks=checks),
         ),
-        bound_law(municipality, Service.TAXI, signed_on).ask(
+        bound.ask(
             "registration_documents",
             vehicle_documents_facts(vehicle, holder, presented_on=signed_on, checks=checks),
         ),
@@ -298,7 +299,7 @@ def taxi_grant_decisions(
     }
     if mode == PermitTerm.Mode.PAGAMENTO:
         plan_facts["instalments"] = instalments
-    plan = bound_law(municipality, Service.TAXI, signed_on).ask("contrapartida", plan_facts)
+    plan = bound.ask("contrapartida", plan_facts)
     return [quota, *person, *veh, plan]
 
 
@@ -331,8 +332,7 @@ def taxi_permit_grant(
     _check_grant_input(law, category, option, mode, instalments)
     with transaction.atomic(), tenant(municipality):
         # Lock first: every taxi grant waits here, then counts (D-7).
-        lock, _ = RegisterCounter.objects.get_or_create(series="quota:taxi")
-        RegisterCounter.objects.select_for_update().get(pk=lock.pk)
+        lock_quota(Service.TAXI)
         # The vehicle row before the Cadastro counter, as every service that inscribes one.
         Vehicle.objects.select_for_update(no_key=True).get(pk=vehicle.pk)
         decisions = taxi_grant_decisions(
@@ -456,9 +456,7 @@ def taxi_permit_transfer(
             cited_once(law, "transfer"),
         )
     with transaction.atomic(), tenant(municipality):
-        permit = Permit.objects.select_for_update().get(pk=permit.pk)
-        if permit.service != Service.TAXI:
-            raise FieldError("permissão", "não é permissão de táxi")
+        permit = locked_taxi_permit(permit)
         if permit.status not in ACTIVE_STATUSES:
             raise InvalidTransition(f"a permissão está {permit.get_status_display()}")
         if successor.pk == permit.holder_id:

@@ -37,7 +37,6 @@ from ..facts import (
 from ..models import (
     Permit,
     Person,
-    RegisterCounter,
     Service,
     TaxiCategory,
     Tender,
@@ -45,7 +44,7 @@ from ..models import (
     Vehicle,
 )
 from ..validation import FieldError
-from .common import InvalidTransition, bound_law, own_or_desk, require_law, service_law
+from .common import InvalidTransition, bound_law, lock_quota, own_or_desk, require_law, service_law
 from .eligibility import person_eligibility, register_bar
 from .permits import permit_grant, taxi_permit_grant
 
@@ -115,8 +114,7 @@ def tender_create(
         raise FieldError("vagas", "ofereça ao menos 1 vaga")
     with transaction.atomic(), tenant(municipality):
         # The same lock as the grants: counting and promising places never interleave.
-        lock, _ = RegisterCounter.objects.get_or_create(series=f"quota:{service}")
-        RegisterCounter.objects.select_for_update().get(pk=lock.pk)
+        lock_quota(service)
         if Tender.objects.filter(number=number.strip()).exists():
             raise FieldError("número", "já existe licitação com este número")
         quota = quota_decision(municipality, service, opened_on)

@@ -29,11 +29,11 @@ from ..models import (
     TaxiCategory,
 )
 from ..ports import ledger
-from ..validation import FieldError
 from .common import (
     InvalidTransition,
     bound_law,
     decision_citations,
+    locked_taxi_permit,
     merge,
     refuse_if,
     taxi_law,
@@ -222,9 +222,7 @@ def taxi_term_renew(
         law=taxi_law(municipality, on),
     )
     with transaction.atomic(), tenant(municipality):
-        permit = Permit.objects.select_for_update().get(pk=permit.pk)
-        if permit.service != Service.TAXI:
-            raise FieldError("permissão", "não é permissão de táxi")
+        permit = locked_taxi_permit(permit)
         if permit.status not in (Permit.Status.ACTIVE, Permit.Status.SUSPENDED):
             raise InvalidTransition(
                 f"a permissão está {permit.get_status_display()}; não se renova"

@@ -23,6 +23,7 @@ from .common import (
     InvalidTransition,
     bound_law,
     decision_citations,
+    locked_taxi_permit,
     refuse_if,
     taxi_cites,
     taxi_law,
@@ -160,9 +161,7 @@ def taxi_reserve_vehicle(
         raise FieldError("até", "o fim do período é anterior ao início")
     days = (until - on).days + 1
     with transaction.atomic(), tenant(municipality):
-        permit = Permit.objects.select_for_update().get(pk=permit.pk)
-        if permit.service != Service.TAXI:
-            raise FieldError("permissão", "não é permissão de táxi")
+        permit = locked_taxi_permit(permit)
         if permit.status != Permit.Status.ACTIVE:
             raise InvalidTransition(f"a permissão está {permit.get_status_display()}")
         if VehicleChange.objects.filter(permit=permit, status=VehicleChange.Status.ACTIVE).exists():

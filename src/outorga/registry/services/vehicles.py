@@ -25,6 +25,7 @@ from .common import (
     InvalidTransition,
     own_or_desk,
     reason_required,
+    record_correction,
     snapshot,
 )
 
@@ -104,22 +105,16 @@ def vehicle_update(
     with transaction.atomic(), tenant(municipality):
         vehicle = Vehicle.objects.select_for_update(no_key=True).get(pk=vehicle.pk)
         _refuse_taken(values["plate"], vehicle.owner, vehicle.pk)
-        old = snapshot(vehicle, VEHICLE_FIELDS)
-        for k, v in values.items():
-            setattr(vehicle, k, v)
-        vehicle.full_clean(exclude=["owner"])
-        vehicle.save()
-        new = snapshot(vehicle, VEHICLE_FIELDS)
-        if new != old:
-            record_act(
-                municipality=municipality,
-                actor=actor,
-                action="vehicle.update",
-                obj=vehicle,
-                old=old,
-                new=new,
-                extra={"reason": reason},
-            )
+        record_correction(
+            actor=actor,
+            municipality=municipality,
+            obj=vehicle,
+            values=values,
+            snap=lambda v: snapshot(v, VEHICLE_FIELDS),
+            exclude=["owner"],
+            action="vehicle.update",
+            extra={"reason": reason},
+        )
     return vehicle
 
 

@@ -153,6 +153,11 @@ def permit_page(
 Fields = Callable[[dict[str, Any]], dict[str, Any]]
 
 
+def picked(*names: str) -> Fields:
+    """The :data:`Fields` that pass the form's fields ``names`` to the service as they are."""
+    return lambda d: {name: d[name] for name in names}
+
+
 def post_attempt(
     request: HttpRequest, form: forms.Form, act: Callable[..., Any], fields: Fields
 ) -> Attempt:
@@ -207,3 +212,36 @@ def existing_offer(exc: FieldError, url_name: str, kwarg: str) -> dict[str, str]
         "text": "Este cadastro já existe.",
         "url": reverse(url_name, kwargs={kwarg: exc.existing_id}),
     }
+
+
+def record_form(
+    request: HttpRequest,
+    form: forms.Form,
+    save: Callable[[dict[str, Any]], Any],
+    *,
+    title: str,
+    submit: str,
+    done: Callable[[Any], str],
+    url_name: str,
+    kwarg: str,
+    extra: dict[str, Any] | None = None,
+) -> HttpResponse:
+    """The form of a record's registration or correction (a person, a vehicle): on a valid POST
+    ``save`` its cleaned data and go back to the record (``url_name``) with the message ``done``
+    makes of it; a record already registered (a CPF, CNPJ or plate) is offered beside the form,
+    never overwritten. For views under :func:`competent`, which answers a refused competence."""
+    existing = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            saved = save(dict(form.cleaned_data))
+        except FieldError as exc:
+            form_add(form, exc)
+            existing = existing_offer(exc, url_name, kwarg)
+        else:
+            messages.success(request, done(saved))
+            return redirect(url_name, **{kwarg: saved.pk})
+    return render(
+        request,
+        "registry/form.html",
+        {"form": form, "title": title, "submit": submit, "existing": existing, **(extra or {})},
+    )

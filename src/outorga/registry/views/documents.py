@@ -8,13 +8,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
-from outorga.core.access import staff_required
 from outorga.core.errors import DomainError
 from outorga.core.formerrors import form_add
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.core.uploads import max_bytes
-from outorga.law.competence import NotCompetent, is_allowed
+from outorga.law.competence import is_allowed
 
 from ..forms import DocumentCorrectionForm
 from ..models import Document
@@ -26,10 +25,10 @@ from ..services.documents import (
     document_versions,
 )
 from ..validation import FieldError, format_plate
-from .common import deny
+from .common import competent
 
 
-@staff_required
+@competent
 def document_file(request: HttpRequest, doc_id: int) -> HttpResponse:
     """An uploaded document, to the users the law lets keep the registry; reading a health or
     criminal record is itself an act."""
@@ -39,8 +38,6 @@ def document_file(request: HttpRequest, doc_id: int) -> HttpResponse:
         data = document_read(
             actor=actor_of(request), municipality=m, law=document_law(doc, m), doc=doc
         )
-    except NotCompetent as exc:
-        return deny(request, exc)
     except FieldError as exc:
         messages.error(request, f"{exc.field.capitalize()}: {exc.message}")
         if doc.person_id:
@@ -53,7 +50,7 @@ def document_file(request: HttpRequest, doc_id: int) -> HttpResponse:
     return response
 
 
-@staff_required
+@competent
 def document_edit(request: HttpRequest, doc_id: int) -> HttpResponse:
     """A document corrected (another number, date, category or file) as a new version, with the
     reason; the page lists every version, the current one first."""
@@ -79,8 +76,6 @@ def document_edit(request: HttpRequest, doc_id: int) -> HttpResponse:
                 category=d["category"],
                 content=d["file"].read(max_bytes("document") + 1) if d["file"] else None,
             )
-        except NotCompetent as exc:
-            return deny(request, exc)
         except DomainError as exc:
             form_add(form, exc)
         else:

@@ -33,7 +33,16 @@ from ..services.extinctions import (
     extinction_defence_file,
     extinction_notify,
 )
-from .common import Attempt, attempt, cites, competent, permit_attempt, permit_page, scoped_permit
+from .common import (
+    Attempt,
+    attempt,
+    cites,
+    competent,
+    permit_attempt,
+    permit_page,
+    picked,
+    scoped_permit,
+)
 
 
 @competent
@@ -45,12 +54,7 @@ def extinction_open(request: HttpRequest, permit_id: int) -> HttpResponse:
         permit,
         form,
         extinction_services.extinction_open,
-        lambda d: {
-            "cause": d["cause"],
-            "facts": d["facts"],
-            "on": d["on"],
-            "notified_on": d["notified_on"],
-        },
+        picked("cause", "facts", "on", "notified_on"),
     )
     if result.done:
         messages.success(request, f"Processo de extinção nº {result.value.number} instaurado.")

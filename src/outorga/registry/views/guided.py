@@ -27,14 +27,12 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 
-from outorga.core.access import staff_required
 from outorga.core.errors import DomainError, Refused
 from outorga.core.formerrors import form_add, messages_add
 from outorga.core.lawseam import governs
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.core.uploads import max_bytes
-from outorga.law.competence import NotCompetent
 
 from ..facts import latest_document, person_records, vehicle_records
 from ..forms import DATE, GrantForm, LicenceForm, PersonForm, TaxiGrantForm, VehicleForm
@@ -61,7 +59,7 @@ from ..services.permits import (
 from ..services.tenders import tender_apply
 from ..services.vehicles import vehicle_register
 from ..validation import FieldError
-from .common import deny, may
+from .common import competent, may
 
 SERVICES = (Service.MOTOTAXI, Service.MOTOFRETE, Service.TAXI)
 
@@ -198,7 +196,7 @@ def _url(**params: Any) -> str:
     return reverse("registry:grant_guided") + (f"?{query}" if query else "")
 
 
-@staff_required
+@competent
 def grant_guided(request: HttpRequest) -> HttpResponse:
     m = current_municipality()
     role = actor_of(request).role
@@ -233,8 +231,6 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
             return None
         try:
             act()
-        except NotCompetent as exc:
-            return deny(request, exc)
         except DomainError as exc:
             form_add(form, exc)
             return None
@@ -265,8 +261,6 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
             if person_form.is_valid():
                 try:
                     register()
-                except NotCompetent as exc:
-                    return deny(request, exc)
                 except DomainError as exc:
                     form_add(person_form, exc)
                     taken = getattr(exc, "existing_id", None)
@@ -348,8 +342,6 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
                 made_v = vehicle_register(
                     actor=actor_of(request), municipality=m, law=law, owner=person, data=data
                 )
-            except NotCompetent as exc:
-                return deny(request, exc)
             except DomainError as exc:
                 form_add(vform, exc)
             else:
@@ -404,8 +396,6 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
             return redirect(_url(**here))
         try:
             tender_apply(actor=actor_of(request), municipality=m, tender=tender, person=person)
-        except NotCompetent as exc:
-            return deny(request, exc)
         except DomainError as exc:
             messages_add(request, exc)
         else:
@@ -471,8 +461,6 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
         if posted == "grant":
             try:
                 permit = permit_grant(actor=actor_of(request), **asked)
-            except NotCompetent as exc:
-                return deny(request, exc)
             except Refused as exc:
                 refused = exc.decision
             except DomainError as exc:
@@ -530,8 +518,6 @@ def _taxi_grant(
                 permit = taxi_permit_grant(
                     actor=actor_of(request), decree=form.cleaned_data["decree"], **asked
                 )
-            except NotCompetent as exc:
-                return deny(request, exc)
             except Refused as exc:
                 refused = exc.decision
             except DomainError as exc:
@@ -632,7 +618,7 @@ def _page(
     )
 
 
-@staff_required
+@competent
 def person_checklist(request: HttpRequest, person_id: int) -> HttpResponse:
     """The person's records the law of ``?servico=`` reads (mototaxi art. 5 by default; taxi
     art. 22–23), the missing and expired ones asked in one submission, all or none — the guided
@@ -662,8 +648,6 @@ def person_checklist(request: HttpRequest, person_id: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             person_records_record(request, m, law, person, form)
-        except NotCompetent as exc:
-            return deny(request, exc)
         except DomainError as exc:
             form_add(form, exc)
         else:

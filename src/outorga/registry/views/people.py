@@ -18,7 +18,7 @@ from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.core.uploads import max_bytes
 from outorga.law.citations import render_many
-from outorga.law.competence import NotCompetent, check, is_allowed
+from outorga.law.competence import check, is_allowed
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import cited
 
@@ -29,7 +29,7 @@ from ..services.documents import document_record
 from ..services.eligibility import person_eligibility, taxi_person_requirements
 from ..services.people import licence_record, person_photo_set, person_register, person_update
 from ..validation import FieldError, format_cpf
-from .common import deny, existing_offer, may
+from .common import competent, may, record_form
 
 
 def photo_cites() -> str:
@@ -50,26 +50,19 @@ def _person_form(
 ) -> HttpResponse:
     """The person form's POST (``save``: the registration or the correction) and its page; a CPF
     or CNPJ already registered is offered, never overwritten."""
-    existing = None
-    if request.method == "POST" and form.is_valid():
-        try:
-            person = save(dict(form.cleaned_data))
-        except NotCompetent as exc:
-            return deny(request, exc)
-        except FieldError as exc:
-            form_add(form, exc)
-            existing = existing_offer(exc, "registry:person", "person_id")
-        else:
-            messages.success(request, f"{person.name}: {done}")
-            return redirect("registry:person", person_id=person.pk)
-    return render(
+    return record_form(
         request,
-        "registry/form.html",
-        {"form": form, "title": title, "submit": submit, "existing": existing},
+        form,
+        save,
+        title=title,
+        submit=submit,
+        done=lambda person: f"{person.name}: {done}",
+        url_name="registry:person",
+        kwarg="person_id",
     )
 
 
-@staff_required
+@competent
 def person_new(request: HttpRequest) -> HttpResponse:
     form = PersonForm(request.POST or None)
     m = current_municipality()
@@ -81,7 +74,7 @@ def person_new(request: HttpRequest) -> HttpResponse:
     return _person_form(request, form, save, "Cadastrar pessoa", "Cadastrar", "cadastrado(a).")
 
 
-@staff_required
+@competent
 def person_edit(request: HttpRequest, person_id: int) -> HttpResponse:
     """The person's entry corrected (address, contacts, a mistyped CPF, a company's titulares and
     sócios — taxi art. 11; art. 23, VIII), with the reason, under the law that keeps the entry;
@@ -89,11 +82,8 @@ def person_edit(request: HttpRequest, person_id: int) -> HttpResponse:
     person = get_object_or_404(Person.objects.all(), pk=person_id)
     m = current_municipality()
     law = registry_law(m, person_id=person.pk)
-    try:
-        # The form shows the CPF or CNPJ and the partners' CPFs: only to who may change them.
-        check(actor_of(request).role, "registry.record", law)
-    except NotCompetent as exc:
-        return deny(request, exc)
+    # The form shows the CPF or CNPJ and the partners' CPFs: only to who may change them.
+    check(actor_of(request).role, "registry.record", law)
     initial = {
         f: getattr(person, f)
         for f in ("kind", "name", "birth_date", "blood_type", "address", "city", "phone", "email")
@@ -124,7 +114,7 @@ def person_edit(request: HttpRequest, person_id: int) -> HttpResponse:
     )
 
 
-@staff_required
+@competent
 def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
     person = get_object_or_404(Person.objects.all(), pk=person_id)
     actor = actor_of(request)
@@ -176,8 +166,6 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
                     )
                     messages.success(request, "Documento registrado.")
                     return redirect("registry:person", person_id=person.pk)
-        except NotCompetent as exc:
-            return deny(request, exc)
         except FieldError as exc:
             if "photo-step" in request.POST:
                 photo_form.add_error(

@@ -11,14 +11,20 @@ from outorga.core.requests import actor_of
 from outorga.law.competence import is_allowed
 
 from ..forms import ContractorForm, PermitReserveForm, PublicPostForm, RenounceForm
-from ..models import Service
+from ..models import Permit, Service
 from ..services import permit_status as permit_status_services
 from .common import (
     cites,
     competent,
     permit_step,
+    picked,
     scoped_permit,
 )
+
+
+def _moto_permit(permit_id: int) -> Permit:
+    """The acts of these screens exist only in the mototaxi and motofrete law."""
+    return scoped_permit(permit_id, service__in=(Service.MOTOTAXI, Service.MOTOFRETE))
 
 
 @competent
@@ -50,7 +56,7 @@ def permit_renounce(request: HttpRequest, permit_id: int) -> HttpResponse:
         permit,
         form,
         permit_status_services.permit_renounce,
-        lambda d: {"on": d["on"], "request": d["request"]},
+        picked("on", "request"),
         done=lambda d: f"Renúncia registrada: permissão {permit.number}.",
         title=f"Registrar renúncia — {permit.number}",
         intro=intro,
@@ -62,13 +68,13 @@ def permit_renounce(request: HttpRequest, permit_id: int) -> HttpResponse:
 @competent
 def permit_reserve(request: HttpRequest, permit_id: int) -> HttpResponse:
     """Mototaxi and motofrete: the permission in reserve while its vehicle is substituted."""
-    permit = scoped_permit(permit_id, service__in=(Service.MOTOTAXI, Service.MOTOFRETE))
+    permit = _moto_permit(permit_id)
     return permit_step(
         request,
         permit,
         PermitReserveForm(request.POST or None),
         permit_status_services.permit_reserve,
-        lambda d: {"on": d["on"], "reason": d["reason"]},
+        picked("on", "reason"),
         done=lambda d: f"Permissão {permit.number} em reserva.",
         title=f"Colocar em reserva — {permit.number}",
         intro=f"Reserva: a autorização não se extingue, mas o serviço não é prestado; interrupção "
@@ -81,13 +87,13 @@ def permit_reserve(request: HttpRequest, permit_id: int) -> HttpResponse:
 
 @competent
 def permit_reserve_end(request: HttpRequest, permit_id: int) -> HttpResponse:
-    permit = scoped_permit(permit_id, service__in=(Service.MOTOTAXI, Service.MOTOFRETE))
+    permit = _moto_permit(permit_id)
     return permit_step(
         request,
         permit,
         PermitReserveForm(request.POST or None, ending=True),
         permit_status_services.permit_reserve_end,
-        lambda d: {"on": d["on"], "reason": d["reason"]},
+        picked("on", "reason"),
         done=lambda d: f"Reserva encerrada: permissão {permit.number} ativa.",
         title=f"Encerrar a reserva — {permit.number}",
         intro=f"A reserva é temporária ({cites(permit, 'reserve')}): encerrada, a permissão "
@@ -101,13 +107,13 @@ def permit_reserve_end(request: HttpRequest, permit_id: int) -> HttpResponse:
 def permit_public_post(request: HttpRequest, permit_id: int) -> HttpResponse:
     """Mototaxi art. 2 XXIV: suspended from the day the holder takes an elected or confidence post,
     with no end date, until the holder leaves it (:func:`permit_public_post_end`)."""
-    permit = scoped_permit(permit_id, service__in=(Service.MOTOTAXI, Service.MOTOFRETE))
+    permit = _moto_permit(permit_id)
     return permit_step(
         request,
         permit,
         PublicPostForm(request.POST or None),
         permit_status_services.permit_public_post_suspend,
-        lambda d: {"post": d["post"], "took_office_on": d["took_office_on"]},
+        picked("post", "took_office_on"),
         done=lambda d: (
             f"Permissão {permit.number} suspensa desde "
             f"{d['took_office_on']:%d/%m/%Y}, enquanto o permissionário exercer o cargo."
@@ -125,18 +131,13 @@ def permit_public_post(request: HttpRequest, permit_id: int) -> HttpResponse:
 @competent
 def permit_public_post_end(request: HttpRequest, permit_id: int) -> HttpResponse:
     """Mototaxi art. 2 XXIV: back to active once the holder has left the post."""
-    permit = scoped_permit(permit_id, service__in=(Service.MOTOTAXI, Service.MOTOFRETE))
+    permit = _moto_permit(permit_id)
     return permit_step(
         request,
         permit,
         PublicPostForm(request.POST or None, ending=True),
         permit_status_services.permit_public_post_end,
-        lambda d: {
-            "post": d["post"],
-            "took_office_on": d["took_office_on"],
-            "left_office_on": d["left_office_on"],
-            "on": d["on"],
-        },
+        picked("post", "took_office_on", "left_office_on", "on"),
         done=lambda d: (
             f"Suspensão por cargo público encerrada: permissão {permit.number} ativa "
             f"desde {d['on']:%d/%m/%Y}."
@@ -153,18 +154,13 @@ def permit_public_post_end(request: HttpRequest, permit_id: int) -> HttpResponse
 @competent
 def permit_contractor(request: HttpRequest, permit_id: int) -> HttpResponse:
     """Motofrete art. 25: record the employer or continued-service contractor of the driver."""
-    permit = scoped_permit(permit_id, service__in=(Service.MOTOTAXI, Service.MOTOFRETE))
+    permit = _moto_permit(permit_id)
     return permit_step(
         request,
         permit,
         ContractorForm(request.POST or None),
         permit_status_services.permit_contractor_record,
-        lambda d: {
-            "document": d["document"],
-            "relation": d["relation"],
-            "started_on": d["started_on"],
-            "ended_on": d["ended_on"],
-        },
+        picked("document", "relation", "started_on", "ended_on"),
         done=lambda d: f"Empregador ou contratante registrado na permissão {permit.number}.",
         title=f"Empregador ou contratante do motofretista — {permit.number}",
         intro="Quem emprega o condutor de motofrete ou firma com ele contrato de prestação "

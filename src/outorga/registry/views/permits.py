@@ -10,12 +10,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
-from outorga.core.access import staff_required
 from outorga.core.errors import Refused
 from outorga.core.formerrors import messages_add
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
-from outorga.law.competence import NotCompetent, Role, is_allowed
+from outorga.law.competence import Role, is_allowed
 from outorga.law.decisions import Decision
 
 from ..forms import GrantForm, SuspendForm, TaxiGrantForm, TransferForm
@@ -45,7 +44,6 @@ from .common import (
     attempt,
     cites,
     competent,
-    deny,
     may,
     permit_attempt,
     permit_done,
@@ -54,7 +52,7 @@ from .common import (
 )
 
 
-@staff_required
+@competent
 def permit_new(request: HttpRequest) -> HttpResponse:
     """Two steps: "Verificar" shows every reason with its article; "Outorgar" grants."""
     role = actor_of(request).role
@@ -73,8 +71,6 @@ def permit_new(request: HttpRequest) -> HttpResponse:
         if "outorgar" in request.POST:
             try:
                 permit = permit_grant(actor=actor_of(request), **asked)
-            except NotCompetent as exc:
-                return deny(request, exc)
             except Refused as exc:
                 refused = exc.decision
             else:
@@ -94,7 +90,7 @@ def permit_new(request: HttpRequest) -> HttpResponse:
     )
 
 
-@staff_required
+@competent
 def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = get_object_or_404(Permit.objects.select_related("holder", "vehicle"), pk=permit_id)
     actor = actor_of(request)
@@ -110,8 +106,6 @@ def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
                 start=d["start"],
                 reason=d["reason"],
             )
-        except NotCompetent as exc:
-            return deny(request, exc)
         except (InvalidTransition, FieldError) as exc:
             messages_add(request, exc)
         else:

@@ -8,16 +8,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
-from outorga.core.access import staff_required
 from outorga.core.errors import Refused
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
-from outorga.law.competence import NotCompetent
 
 from ..models import Service, Stand, TaxiCategory
 from ..services.stands import stand_set
 from ..validation import FieldError
-from .common import DATE, deny, problem_of
+from .common import DATE, competent, problem_of
 
 NEAR = [
     ("onibus", "ponto de ônibus"),
@@ -46,7 +44,7 @@ class StandForm(forms.Form):
     on = forms.DateField(label="Data do ato", widget=DATE)
 
 
-@staff_required
+@competent
 def stands(request: HttpRequest) -> HttpResponse:
     form = StandForm(request.POST or None, initial={"on": timezone.localdate()})
     problem = None
@@ -65,8 +63,6 @@ def stands(request: HttpRequest) -> HttpResponse:
                 taxi_category=data["taxi_category"],
                 at=data["at"],
             )
-        except NotCompetent as exc:
-            return deny(request, exc)
         except (Refused, FieldError) as exc:
             problem = problem_of(exc)
         else:

@@ -12,12 +12,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
-from outorga.core.access import staff_required
 from outorga.core.errors import Refused
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law import interfaces
-from outorga.law.competence import NotCompetent, is_allowed
+from outorga.law.competence import is_allowed
 
 from ..forms import (
     EQUIPMENT_CHOICES,
@@ -43,7 +42,7 @@ from ..services.tenders import (
     tender_rank,
 )
 from ..validation import FieldError
-from .common import DATE, deny, may, problem_of
+from .common import DATE, competent, may, problem_of
 
 
 class TenderForm(forms.Form):
@@ -58,7 +57,7 @@ class TenderForm(forms.Form):
     )
 
 
-@staff_required
+@competent
 def tenders(request: HttpRequest) -> HttpResponse:
     form = TenderForm(request.POST or None, initial={"opened_on": timezone.localdate()})
     problem = None
@@ -69,8 +68,6 @@ def tenders(request: HttpRequest) -> HttpResponse:
                 municipality=current_municipality(),
                 **form.cleaned_data,
             )
-        except NotCompetent as exc:
-            return deny(request, exc)
         except (Refused, FieldError) as exc:
             problem = problem_of(exc)
         else:
@@ -198,7 +195,7 @@ def _int(raw: str) -> int:
     return int(raw) if raw.isdigit() else 0
 
 
-@staff_required
+@competent
 def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
     step = request.POST.get("step", "") if request.method == "POST" else ""
@@ -288,8 +285,6 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
                 return redirect("taxi:tender", tender.pk)
             else:
                 raise FieldError("data", "informe a data")
-        except NotCompetent as exc:
-            return deny(request, exc)
         except (Refused, FieldError, InvalidTransition, ValueError) as exc:
             problem = problem_of(exc)
     tender.refresh_from_db()

@@ -18,7 +18,6 @@ from outorga.core.access import staff_required
 from outorga.core.errors import Refused
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
-from outorga.law.competence import NotCompetent
 from outorga.law.money import brl
 
 from ..forms import OnForm, PermitExtendForm, TaxiChecks
@@ -38,10 +37,10 @@ from .common import (
     DATE,
     cites,
     competent,
-    deny,
     permit_attempt,
     permit_done,
     permit_page,
+    picked,
     problem_of,
     scoped_permit,
 )
@@ -58,9 +57,7 @@ def permit_renew(request: HttpRequest, permit_id: int) -> HttpResponse:
     # The date asked, read before the service may put an error under its field.
     posted = request.method == "POST" and form.is_valid()
     on = form.cleaned_data["on"] if posted else timezone.localdate()
-    result = permit_attempt(
-        request, permit, form, termo_services.permit_renew, lambda d: {"on": d["on"]}
-    )
+    result = permit_attempt(request, permit, form, termo_services.permit_renew, picked("on"))
     if result.done:
         return permit_done(
             request,
@@ -128,7 +125,7 @@ def permit_extend(request: HttpRequest, permit_id: int) -> HttpResponse:
         permit,
         form,
         termo_services.permit_extend,
-        lambda d: {"on": d["on"], "act_reference": d["act_reference"]},
+        picked("on", "act_reference"),
     )
     if result.done:
         return permit_done(
@@ -167,7 +164,7 @@ class RenewForm(TaxiChecks):
     on = forms.DateField(label="Data da renovação", widget=DATE)
 
 
-@staff_required
+@competent
 def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = get_object_or_404(
         Permit.objects.filter(service=Service.TAXI).select_related("holder", "vehicle"),
@@ -191,8 +188,6 @@ def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
                 on=on,
                 checks=checks,
             )
-        except NotCompetent as exc:
-            return deny(request, exc)
         except (Refused, FieldError, InvalidTransition) as exc:
             problem = problem_of(exc)
         else:

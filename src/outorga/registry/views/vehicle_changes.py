@@ -17,6 +17,7 @@ from .common import (
     permit_done,
     permit_page,
     permit_step,
+    picked,
     post_attempt,
     scoped_permit,
 )
@@ -65,12 +66,7 @@ def vehicle_reserve(request: HttpRequest, permit_id: int) -> HttpResponse:
         permit,
         ReserveVehicleForm(request.POST or None),
         taxi_reserve_vehicle,
-        lambda d: {
-            "vehicle": d["vehicle"],
-            "on": d["on"],
-            "until": d["until"],
-            "cause": d["cause"],
-        },
+        picked("vehicle", "on", "until", "cause"),
         done=lambda d: (
             f"Veículo reserva {format_plate(d['vehicle'].plate)} até {d['until']:%d/%m/%Y}."
         ),

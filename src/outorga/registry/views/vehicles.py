@@ -11,7 +11,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
-from outorga.core.access import staff_required
 from outorga.core.errors import DomainError
 from outorga.core.formerrors import form_add
 from outorga.core.lawseam import service_citations
@@ -19,7 +18,7 @@ from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.core.uploads import max_bytes
 from outorga.law.citations import render_many
-from outorga.law.competence import NotCompetent, is_allowed
+from outorga.law.competence import is_allowed
 
 from ..forms import DocumentForm, OwnerChangeForm, VehicleForm, reason_field
 from ..models import Document, Person, Service, Vehicle
@@ -33,7 +32,7 @@ from ..services.vehicles import (
     vehicle_update,
 )
 from ..validation import FieldError, format_plate
-from .common import deny, existing_offer
+from .common import competent, record_form
 
 
 def _vehicle_services() -> list[str]:
@@ -56,30 +55,19 @@ def _vehicle_form(
     """The vehicle form's POST (``save``: the registration or the correction) and its page, with
     one link per service (each shows the fields its own law asks for); a plate already
     registered is offered, never overwritten."""
-    existing = None
-    if request.method == "POST" and form.is_valid():
-        data = dict(form.cleaned_data)
-        try:
-            vehicle = save(data)
-        except NotCompetent as exc:
-            return deny(request, exc)
-        except FieldError as exc:
-            form_add(form, exc)
-            existing = existing_offer(exc, "registry:vehicle", "vehicle_id")
-        else:
-            messages.success(request, f"Veículo {format_plate(vehicle.plate)}: {done}")
-            return redirect("registry:vehicle", vehicle_id=vehicle.pk)
-    return render(
+    return record_form(
         request,
-        "registry/form.html",
-        {
-            "form": form,
-            "title": title,
-            "submit": submit,
-            "existing": existing,
+        form,
+        save,
+        title=title,
+        submit=submit,
+        done=lambda vehicle: f"Veículo {format_plate(vehicle.plate)}: {done}",
+        url_name="registry:vehicle",
+        kwarg="vehicle_id",
+        extra={
             "variants": [(Service(s).label, f"?servico={s}", s == service) for s in services]
             if len(services) > 1
-            else [],
+            else []
         },
     )
 
@@ -91,7 +79,7 @@ def _services_or_404() -> list[str]:
     return services
 
 
-@staff_required
+@competent
 def vehicle_new(request: HttpRequest, person_id: int) -> HttpResponse:
     """The vehicle is recorded under the law of the service it is for, with that law's fields."""
     owner = get_object_or_404(Person.objects.all(), pk=person_id)
@@ -136,7 +124,7 @@ def _service_of(vehicle: Vehicle, services: list[str], asked: str) -> str:
     return guess if guess in services else services[0]
 
 
-@staff_required
+@competent
 def vehicle_edit(request: HttpRequest, vehicle_id: int) -> HttpResponse:
     """The vehicle's record corrected, with the reason (one act, before and after); the plate only
     to one no other vehicle holds; the owner only by the change of owner."""
@@ -175,7 +163,7 @@ def vehicle_edit(request: HttpRequest, vehicle_id: int) -> HttpResponse:
     )
 
 
-@staff_required
+@competent
 def vehicle_owner(request: HttpRequest, vehicle_id: int) -> HttpResponse:
     """A vehicle sold or transferred to someone in the registry: its own act with the reason,
     refused while it serves another holder's live permit."""
@@ -194,8 +182,6 @@ def vehicle_owner(request: HttpRequest, vehicle_id: int) -> HttpResponse:
                 on=d["on"],
                 reason=d["reason"],
             )
-        except NotCompetent as exc:
-            return deny(request, exc)
         except DomainError as exc:
             form_add(form, exc)
         else:
@@ -216,7 +202,7 @@ def vehicle_owner(request: HttpRequest, vehicle_id: int) -> HttpResponse:
     )
 
 
-@staff_required
+@competent
 def vehicle_detail(request: HttpRequest, vehicle_id: int) -> HttpResponse:
     vehicle = get_object_or_404(Vehicle.objects.select_related("owner"), pk=vehicle_id)
     doc_form = DocumentForm(request.POST or None, request.FILES or None, prefix="doc", vehicle=True)
@@ -234,8 +220,6 @@ def vehicle_detail(request: HttpRequest, vehicle_id: int) -> HttpResponse:
                 category=d["category"],
                 content=d["file"].read(max_bytes("document") + 1) if d["file"] else None,
             )
-        except NotCompetent as exc:
-            return deny(request, exc)
         except FieldError as exc:
             form_add(doc_form, exc)
         else:

@@ -543,6 +543,10 @@ SPECIAL: dict[str, Entry] = {
     "portal/permissoes/<int:permit_id>/pedidos/auxiliar/": lambda b: {
         "form": {"document": b["person_document"], "name": "Invasor"}
     },
+    # A's holder asks the renewal of B's auxiliary's credential on B's permit: 404, nothing filed.
+    "portal/permissoes/<int:permit_id>/pedidos/auxiliar/<int:aux_id>/renovacao/": lambda b: {
+        "form": {f"aux-{b['auxiliary']}-note": "Invasor"}
+    },
     # B's holder's request decided by A's clerk: not found (404), nothing decided.
     "cadastro/pedidos/<int:request_id>/": {
         "form": {"step": "refuse", "refuse-reason": "invasão de outro município"}

@@ -19,6 +19,11 @@ urlpatterns = [
         views_requests.auxiliary,
         name="request_auxiliary",
     ),
+    path(
+        "portal/permissoes/<int:permit_id>/pedidos/auxiliar/<int:aux_id>/renovacao/",
+        views_requests.auxiliary_renewal,
+        name="request_auxiliary_renewal",
+    ),
     path("portal/cadastro/", views_registration.registration, name="registration"),
     path("portal/avisos/<int:notification_id>/lido/", views.notification_read, name="read"),
     path("avisos/", views.staff_list, name="staff_list"),

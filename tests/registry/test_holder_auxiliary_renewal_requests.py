@@ -167,7 +167,9 @@ def test_art_5_par2_the_laws_refusal_cites_the_article_and_the_request_still_wai
     )
     with tenant(m):
         aviso = Notification.objects.get(key=f"pedido:{req.pk}:refused")
-    assert aviso.message.endswith("indeferido. Motivo: Atestado médico vencido (art. 5, §2): envie um novo.")
+    assert aviso.message.endswith(
+        "indeferido. Motivo: Atestado médico vencido (art. 5, §2): envie um novo."
+    )
 
 
 def test_a_holder_asks_only_for_their_own_permit(ipatinga_m, tender, moto):

@@ -35,6 +35,7 @@ urlpatterns = [
         name="enrol",
     ),
     path("portal/candidatura/enviar/", views_apply.send, name="send"),
+    path("portal/candidatura/empresa/", views_apply.company, name="company"),
     path("portal/candidatura/dados/", views_apply.details, name="details"),
     path("portal/candidatura/cnh/", views_apply.licence, name="licence"),
     path("portal/candidatura/veiculo/<slug:service>/", views_apply.vehicle, name="vehicle"),

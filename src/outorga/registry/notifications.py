@@ -62,7 +62,6 @@ def email_holder(municipality: Municipality, n: Notification, person: Person) ->
     n.save(update_fields=["emailed_to"])
 
 
-
 class DecidedRequest(Protocol):
     """A person's request from the portal whose decision they are told of (``HolderRequest``,
     ``RegistrationRequest``)."""

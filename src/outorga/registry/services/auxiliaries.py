@@ -248,9 +248,8 @@ def auxiliary_renewal_unavailable(permit: Permit, on: dt.date) -> str:
     if question is not None and law.answers(question):
         return ""
     basis = cited_once(law.law, "auxiliary_credential") or cited_once(law.law, "auxiliary")
-    return (
-        "a lei desta permissão não prevê a renovação da credencial do condutor auxiliar"
-        + (f" ({basis})" if basis else "")
+    return "a lei desta permissão não prevê a renovação da credencial do condutor auxiliar" + (
+        f" ({basis})" if basis else ""
     )
 
 

@@ -353,4 +353,3 @@ def holder_requests_lapse(
         request_decision_tell(municipality, req, req.permit, f"encerrado: {req.outcome}.")
         closed += 1
     return closed
-

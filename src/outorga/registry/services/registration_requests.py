@@ -198,4 +198,3 @@ def registration_request_refuse(
         )
         request_decision_tell(municipality, req, target, f"recusado. Motivo: {req.refusal_reason}")
     return req
-

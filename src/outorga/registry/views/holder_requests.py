@@ -93,7 +93,9 @@ def _preview(req: HolderRequest) -> list[Decision]:
 @staff_required
 def detail(request: HttpRequest, request_id: int) -> HttpResponse:
     req = get_object_or_404(
-        HolderRequest.objects.select_related("permit", "permit__holder", "person", "decided_by", "auxiliary"),
+        HolderRequest.objects.select_related(
+            "permit", "permit__holder", "person", "decided_by", "auxiliary"
+        ),
         pk=request_id,
     )
     step = request.POST.get("step", "")

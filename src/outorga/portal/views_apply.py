@@ -18,7 +18,6 @@ from django.views.decorators.http import require_POST
 
 from outorga.core.errors import DomainError
 from outorga.core.formerrors import error_lines, messages_add
-from outorga.core.lawseam import service_citations
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.core.uploads import max_bytes
@@ -30,6 +29,7 @@ from outorga.registry.models import Document, Service, Tender, Vehicle
 from outorga.registry.services.common import (
     AlreadyRegistered,
     legal_person_services,
+    natural_person_only,
     service_law,
 )
 from outorga.registry.services.people import (
@@ -145,14 +145,10 @@ def apply(request: HttpRequest) -> HttpResponse:
             "company_form": CompanyForm(prefix="empresa") if legal else None,
             "company_service_keys": list(legal),
             "company_services": [
-                (str(Service(s).label), render_many(cites)) for s, cites in legal.items()
+                (str(Service(s).label).capitalize(), render_many(cites))
+                for s, cites in legal.items()
             ],
-            "natural_only": render_many(
-                c
-                for s in Service.values
-                if s not in legal
-                for c in service_citations(current_municipality(), s, "natural_person")
-            ),
+            "natural_only": render_many(natural_person_only(current_municipality())),
             "details": details,
             "person": person,
             "today": today,

@@ -81,6 +81,20 @@ def legal_person_services(m: Municipality) -> dict[str, list[Citation]]:
     return found
 
 
+def natural_person_only(m: Municipality) -> list[Citation]:
+    """The articles by which the other services of ``m`` are given only to natural persons
+    (the law's ``natural_person``: mototaxi and motofrete, art. 6 §1), each once."""
+    legal = legal_person_services(m)
+    return list(
+        dict.fromkeys(
+            c
+            for service in Service.values
+            if service not in legal
+            for c in service_citations(m, service, "natural_person")
+        )
+    )
+
+
 def taxi_law(m: Municipality, on: dt.date | None = None) -> str:
     """The id of the law bound to the taxi service in ``m`` on ``on`` (today; a date before its
     first binding reads that one): what competence is checked under and the articles come from.

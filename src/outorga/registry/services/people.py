@@ -27,6 +27,7 @@ from ..validation import FieldError
 from .common import (
     AlreadyRegistered,
     legal_person_services,
+    natural_person_only,
     own_or_desk,
     reason_required,
     service_law,
@@ -378,11 +379,7 @@ def company_self_register(
         raise FieldError(
             "CNPJ",
             "nenhum serviço regulado neste município admite pessoa jurídica como permissionária",
-            render_many(
-                c
-                for s in Service.values
-                for c in service_citations(municipality, s, "natural_person")
-            ),
+            render_many(natural_person_only(municipality)),
         )
     service = next(iter(services))
     authorize(

@@ -7,29 +7,18 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from browser_factories import fits, login
-from registry_factories import EQUIPMENT, actor, make_applicant
+from browser_factories import fits, login, login_as
+from registry_factories import moto_auxiliary, portal_login
 
-from outorga.core.models import Municipality, User
+from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.registry.models import Auxiliary, HolderRequest, Tender
-from outorga.registry.services.auxiliaries import auxiliary_add
-from outorga.registry.services.permits import permit_grant
 
 pytestmark = pytest.mark.browser
 
 PASSWORD = "Senha-de-teste-2026"
 ADDED = dt.date(2026, 3, 10)
-
-
-def own_login(page, base: str, username: str) -> None:  # type: ignore[no-untyped-def]
-    page.context.clear_cookies()
-    page.goto(f"{base}/entrar/")
-    page.get_by_label("Usuário").fill(username)
-    page.get_by_label("Senha").fill(PASSWORD)
-    page.get_by_role("button", name="Entrar").click()
-    page.wait_for_url(f"{base}/")
 
 
 def test_a_holder_asks_the_auxiliarys_renewal_the_clerk_renews_and_the_holder_is_told(
@@ -38,7 +27,6 @@ def test_a_holder_asks_the_auxiliarys_renewal_the_clerk_renews_and_the_holder_is
     page.set_default_timeout(45_000)
     base = demo_site.url
     m = Municipality.objects.get(slug="ipatinga")
-    clerk = actor(m.slug, Role.ATENDENTE)
     with tenant(m):
         tender = Tender.objects.create(
             service="mototaxi",
@@ -48,41 +36,12 @@ def test_a_holder_asks_the_auxiliarys_renewal_the_clerk_renews_and_the_holder_is
             homologated_on=ADDED - dt.timedelta(days=10),
             status=Tender.Status.HOMOLOGATED,
         )
-    holder, vehicle = make_applicant(m, clerk, n=981, plate="AXW9D81")
-    permit = permit_grant(
-        actor=clerk,
-        municipality=m,
-        holder=holder,
-        service="mototaxi",
-        vehicle=vehicle,
-        granted_on=ADDED,
-        term_years=10,
-        decree="Decreto 81/2026",
-        equipment=EQUIPMENT,
-        tender=tender,
-    )
-    helper, _ = make_applicant(m, clerk, n=982, plate="AXW9D82")
-    aux = auxiliary_add(
-        actor=clerk,
-        municipality=m,
-        permit=permit,
-        person=helper,
-        on=ADDED,
-        work_schedule="seg a sex, 6h–14h",
-        indication="Protocolo 81/2026",
-    )
-    user = User.objects.create_user(
-        username=f"{m.slug}-{holder.document}",
-        password=PASSWORD,
-        municipality=m,
-        role=Role.PERMISSIONARIO,
-    )
-    with tenant(m):
-        holder.user = user
-        holder.save(update_fields=["user"])
+    permit, aux = moto_auxiliary(m, tender, 981, prefix="AXW9D")
+    holder, helper = permit.holder, aux.person
+    user = portal_login(m, holder, PASSWORD)
     page.set_viewport_size({"width": 1280, "height": 900})
     # The holder asks, on the permit's page.
-    own_login(page, base, user.username)
+    login_as(page, base, user.username, PASSWORD)
     page.goto(f"{base}/portal/permissoes/{permit.pk}/")
     form = page.get_by_role("form", name=f"Pedir a renovação da credencial de {helper.name}")
     form.get_by_role("button", name="Pedir a renovação da credencial").click()
@@ -105,7 +64,7 @@ def test_a_holder_asks_the_auxiliarys_renewal_the_clerk_renews_and_the_holder_is
         assert HolderRequest.objects.get(permit=permit).status == "granted"
         assert Auxiliary.objects.get(pk=aux.pk).credential_valid_until == dt.date(2028, 3, 10)
     # The holder reads the aviso of the decision.
-    own_login(page, base, user.username)
+    login_as(page, base, user.username, PASSWORD)
     page.goto(f"{base}/portal/permissoes/{permit.pk}/")
     page.get_by_text(
         "Seu pedido de renovação da credencial de condutor auxiliar da permissão "

@@ -13,80 +13,38 @@ from django.test import Client
 from registry_factories import (
     CHECKS,
     DECLARATIONS,
-    EQUIPMENT,
-    TAXI_ON,
     actor,
-    grant,
-    make_applicant,
-    person,
+    moto_auxiliary,
+    portal_login,
+    taxi_auxiliary,
     taxi_documents,
-    taxi_holder,
 )
 
 from outorga.core.acts import Actor
 from outorga.core.errors import Refused
 from outorga.core.lawseam import BoundLaw
-from outorga.core.models import Act, User
+from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.registry.models import Auxiliary, HolderRequest, Notification, Permit
-from outorga.registry.services.auxiliaries import auxiliary_add, taxi_auxiliary_add
 from outorga.registry.services.common import InvalidTransition
 from outorga.registry.services.holder_requests import (
     holder_request_file,
     holder_request_grant,
     holder_request_refuse,
 )
-from outorga.registry.services.permits import permit_grant
 from outorga.registry.validation import FieldError
 
 ART_14_2 = "Lei de mototáxi de Ipatinga (2013), art. 14, §2"
 ART_21 = "Lei do táxi de Ipatinga (2017), art. 21"
-ADDED = dt.date(2026, 3, 10)
 KIND = HolderRequest.Kind.AUXILIARY_RENEWAL
 
 
-def holder_user(m, holder) -> User:  # type: ignore[no-untyped-def]
-    user = User.objects.create_user(
-        username=f"{m.slug}-{holder.document}",
-        password="Senha-de-teste-2026",
-        municipality=m,
-        role=Role.PERMISSIONARIO,
-    )
-    with tenant(m):
-        holder.user = user
-        holder.save(update_fields=["user"])
-    return user
-
-
 def moto_world(m, tender, n: int):  # type: ignore[no-untyped-def]
-    """A mototaxi permit granted on ``ADDED`` with one auxiliary (credential until 10/03/2027),
+    """A mototaxi permit granted on 10/03/2026 with one auxiliary (credential until 10/03/2027),
     its holder with a portal login."""
-    clerk = actor(m.slug, Role.ATENDENTE)
-    holder, vehicle = make_applicant(m, clerk, n=n, plate=f"AQR9D{n % 100:02d}")
-    permit = permit_grant(
-        actor=clerk,
-        municipality=m,
-        holder=holder,
-        service="mototaxi",
-        vehicle=vehicle,
-        granted_on=ADDED,
-        term_years=10,
-        decree=f"Decreto {n % 100}/2026",
-        equipment=EQUIPMENT,
-        tender=tender,
-    )
-    helper, _ = make_applicant(m, clerk, n=n + 1, plate=f"AQR9D{(n + 1) % 100:02d}")
-    aux = auxiliary_add(
-        actor=clerk,
-        municipality=m,
-        permit=permit,
-        person=helper,
-        on=ADDED,
-        work_schedule="seg a sex, 6h–14h",
-        indication="Protocolo 7/2026",
-    )
-    return permit, aux, holder_user(m, holder)
+    permit, aux = moto_auxiliary(m, tender, n, prefix="AQR9D")
+    return permit, aux, portal_login(m, permit.holder)
 
 
 @pytest.fixture
@@ -230,20 +188,9 @@ def test_a_law_with_no_renewal_of_the_credential_takes_no_request_and_says_why(
 
 def test_art_21_a_taxi_auxiliarys_inscription_renewed_on_the_holders_request(ipatinga_m):
     m = ipatinga_m
-    holder, vehicle = taxi_holder(m, TAXI_ON)
-    permit = grant(m, holder, vehicle, mode="servicos")
-    helper = person(m)
-    taxi_documents(helper, TAXI_ON)
-    aux = taxi_auxiliary_add(
-        actor=actor(m.slug, Role.ATENDENTE),
-        municipality=m,
-        permit=permit,
-        person=helper,
-        on=TAXI_ON,
-        declarations=DECLARATIONS,
-        checks=CHECKS,
-    )
-    user = holder_user(m, holder)
+    permit, aux = taxi_auxiliary(m)
+    helper = aux.person
+    user = portal_login(m, permit.holder)
     req = file(m, user, permit, aux)
     renew_on = dt.date(2027, 1, 20)
     taxi_documents(helper, renew_on)

@@ -11,11 +11,17 @@ from outorga.law.competence import Role
 
 def login(page: Any, base: str, role: Role, slug: str = "ipatinga") -> None:
     """Log in on the login page as the demo user of ``role`` (any earlier session dropped)."""
-    page.context.clear_cookies()
     username = demo_username(slug, role)
+    login_as(page, base, username, demo_password(username))
+
+
+def login_as(page: Any, base: str, username: str, password: str) -> None:
+    """Log in on the login page with a user's own name and password (a holder's, an
+    applicant's), any earlier session dropped."""
+    page.context.clear_cookies()
     page.goto(f"{base}/entrar/")
     page.get_by_label("Usuário").fill(username)
-    page.get_by_label("Senha").fill(demo_password(username))
+    page.get_by_label("Senha").fill(password)
     page.get_by_role("button", name="Entrar").click()
     page.wait_for_url(f"{base}/")
 

@@ -10,13 +10,20 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from browser_factories import fits, login
+from browser_factories import fits, login, login_as
 from portal_factories import make_applicant_account
-from registry_factories import CHECKS, DECLARATIONS, actor, awarded_tender, taxi_holder
+from registry_factories import (
+    CHECKS,
+    DECLARATIONS,
+    actor,
+    awarded_tender,
+    portal_login,
+    taxi_holder,
+)
 from registry_factories import TAXI_ON as ON
 from validate_docbr import CNH, RENAVAM
 
-from outorga.core.models import Municipality, User
+from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.registry.models import HolderRequest, PermitTerm, Tender
@@ -30,15 +37,6 @@ PDF = b"%PDF-1.4\n% documento enviado pelo portal\n1 0 obj <<>> endobj\ntrailer 
 
 def shot(page, artifacts, name: str) -> None:  # type: ignore[no-untyped-def]
     page.screenshot(path=str(artifacts / name), full_page=True)
-
-
-def own_login(page, base: str, username: str) -> None:  # type: ignore[no-untyped-def]
-    page.context.clear_cookies()
-    page.goto(f"{base}/entrar/")
-    page.get_by_label("Usuário").fill(username)
-    page.get_by_label("Senha").fill(PASSWORD)
-    page.get_by_role("button", name="Entrar").click()
-    page.wait_for_url(f"{base}/")
 
 
 def test_a_taxi_applicant_files_the_cadastro_from_the_portal(page, demo_site, artifacts):
@@ -57,7 +55,7 @@ def test_a_taxi_applicant_files_the_cadastro_from_the_portal(page, demo_site, ar
             opened_on=dt.date(2026, 1, 5),
         )
     page.set_viewport_size({"width": 1280, "height": 900})
-    own_login(page, base, ana.user.username)
+    login_as(page, base, ana.user.username, PASSWORD)
     page.goto(f"{base}/portal/candidatura/")
     page.get_by_role("button", name=f"Inscrever-me na licitação {tender.number}").click()
     page.get_by_text(f"Inscrição na licitação {tender.number} registrada.").wait_for()
@@ -123,17 +121,9 @@ def test_a_taxi_holder_asks_the_renewal_and_the_clerk_renews_the_termo(page, dem
         checks=CHECKS,
         declarations=DECLARATIONS,
     )
-    user = User.objects.create_user(
-        username=f"{m.slug}-{holder.document}",
-        password=PASSWORD,
-        municipality=m,
-        role=Role.PERMISSIONARIO,
-    )
-    with tenant(m):
-        holder.user = user
-        holder.save(update_fields=["user"])
+    user = portal_login(m, holder, PASSWORD)
     # The holder, on a phone.
-    own_login(page, base, user.username)
+    login_as(page, base, user.username, PASSWORD)
     page.goto(f"{base}/portal/permissoes/{permit.pk}/")
     page.get_by_text("verificado na vistoria anual").first.wait_for()
     page.get_by_role("form", name="Pedir a renovação").get_by_role(
@@ -165,7 +155,7 @@ def test_a_taxi_holder_asks_the_renewal_and_the_clerk_renews_the_termo(page, dem
         assert PermitTerm.objects.get(permit=permit).valid_until == dt.date(2028, 2, 2)
     # The holder reads the decision and downloads the Termo.
     page.set_viewport_size({"width": 390, "height": 844})
-    own_login(page, base, user.username)
+    login_as(page, base, user.username, PASSWORD)
     page.goto(f"{base}/portal/permissoes/{permit.pk}/")
     page.get_by_text("Termo de Permissão renovado até 02/02/2028.", exact=True).wait_for()
     fits(page, 390)

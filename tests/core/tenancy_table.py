@@ -544,6 +544,16 @@ SPECIAL: dict[str, Entry] = {
     "portal/permissoes/<int:permit_id>/pedidos/auxiliar/": lambda b: {
         "form": {"document": b["person_document"], "name": "Invasor"}
     },
+    # A's holder enters B's company's CNPJ: A's register never holds it, so the entry is A's own
+    # (a redirect, no refusal that would tell B's company exists); nothing of B is read or linked.
+    "portal/candidatura/empresa/": lambda b: {
+        "expect": {302},
+        "form": {"empresa-document": b["legal_person_document"], "empresa-name": "Invasora"},
+    },
+    # A's holder asks the renewal of B's auxiliary's credential on B's permit: 404, nothing filed.
+    "portal/permissoes/<int:permit_id>/pedidos/auxiliar/<int:aux_id>/renovacao/": lambda b: {
+        "form": {f"aux-{b['auxiliary']}-note": "Invasor"}
+    },
     # B's holder's request decided by A's clerk: not found (404), nothing decided.
     "cadastro/pedidos/<int:request_id>/": {
         "form": {"step": "refuse", "refuse-reason": "invasão de outro município"}

@@ -18,7 +18,7 @@ from django.core.files.base import ContentFile
 from django.utils import timezone
 from PIL import Image
 from public_factories import badge_without_law, token_for
-from validate_docbr import CPF
+from validate_docbr import CNPJ, CPF
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.models import (
@@ -277,6 +277,13 @@ def _registry(w: World, user_of: UserOf) -> dict[str, Any]:
         auxiliary_name=f"Auxiliar {marker}",
         filed_at=timezone.now(),
     )
+    # A company B's holder entered from the portal as its responsible person (taxi art. 3, 23).
+    legal_person = Person.objects.create(
+        kind=Person.Kind.LEGAL,
+        document=CNPJ().generate(),
+        name=f"Empresa {marker}",
+        representative=person,
+    )
     # B's holder asked to update the registration (mototaxi art. 4 §2), waiting for B's clerk.
     registration_request = RegistrationRequest.objects.create(
         person=person,
@@ -291,6 +298,8 @@ def _registry(w: World, user_of: UserOf) -> dict[str, Any]:
         "person": person.pk,
         "submission": submission.pk,
         "person_document": person.document,
+        "legal_person": legal_person.pk,
+        "legal_person_document": legal_person.document,
         "vehicle": vehicle.pk,
         "plate": vehicle.plate,
         "permit": permit.pk,

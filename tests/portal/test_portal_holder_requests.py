@@ -10,11 +10,17 @@ import datetime as dt
 import pytest
 from django.test import Client
 from portal_factories import make_applicant_account, make_holder
-from registry_factories import CHECKS, DECLARATIONS, actor, awarded_tender, taxi_holder
+from registry_factories import (
+    CHECKS,
+    DECLARATIONS,
+    actor,
+    awarded_tender,
+    portal_login,
+    taxi_holder,
+)
 from registry_factories import TAXI_ON as ON
 from validate_docbr import CPF
 
-from outorga.core.models import User
 from outorga.core.tenancy import tenant
 from outorga.finance import services as ledger
 from outorga.finance.models import Debt
@@ -51,16 +57,7 @@ def taxi(ipatinga_m):  # type: ignore[no-untyped-def]
         checks=CHECKS,
         declarations=DECLARATIONS,
     )
-    user = User.objects.create_user(
-        username=f"{m.slug}-{holder.document}",
-        password="Senha-de-teste-2026",
-        municipality=m,
-        role=Role.PERMISSIONARIO,
-    )
-    with tenant(m):
-        holder.user = user
-        holder.save(update_fields=["user"])
-    return permit, user
+    return permit, portal_login(m, holder)
 
 
 def clerk(user_of) -> Client:  # type: ignore[no-untyped-def]

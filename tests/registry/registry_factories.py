@@ -628,3 +628,86 @@ def licensed_taxi_permit(
             term_end=dt.date(2035, 6, 1),
             vehicle=vehicle,
         )
+
+
+# --- a mototaxi permit with its auxiliary, and a holder's portal login ---
+
+
+def moto_permit(m: Municipality, tender: Any, n: int, *, prefix: str = "AUR9D") -> Any:
+    """A mototaxi permit granted on ``MOTO_ON`` by the clerk's service and a person meeting the
+    holder's requirements to indicate as its auxiliary: ``(clerk, permit, helper)``."""
+    clerk = actor(m.slug, Role.ATENDENTE)
+    holder, vehicle = make_applicant(m, clerk, n=n, plate=f"{prefix}{n % 100:02d}")
+    permit = permit_grant(
+        actor=clerk,
+        municipality=m,
+        holder=holder,
+        service="mototaxi",
+        vehicle=vehicle,
+        granted_on=MOTO_ON,
+        term_years=10,
+        decree=f"Decreto {n % 100}/2026",
+        equipment=EQUIPMENT,
+        tender=tender,
+    )
+    helper, _ = make_applicant(m, clerk, n=n + 1, plate=f"{prefix}{(n + 1) % 100:02d}")
+    return clerk, permit, helper
+
+
+def moto_auxiliary(m: Municipality, tender: Any, n: int, *, prefix: str = "AUR9D") -> Any:
+    """:func:`moto_permit` with its auxiliary added on ``MOTO_ON`` (indicated in writing, the
+    schedule filed: art. 14 §1, §3; credential until 10/03/2027): ``(permit, auxiliary)``."""
+    from outorga.registry.services.auxiliaries import auxiliary_add
+
+    clerk, permit, helper = moto_permit(m, tender, n, prefix=prefix)
+    aux = auxiliary_add(
+        actor=clerk,
+        municipality=m,
+        permit=permit,
+        person=helper,
+        on=MOTO_ON,
+        work_schedule="seg a sex, 6h–14h",
+        indication=f"Protocolo {n % 100}/2026",
+    )
+    return permit, aux
+
+
+def taxi_auxiliary(m: Municipality) -> Any:
+    """A taxi permit signed on ``TAXI_ON`` and an auxiliary inscribed in the Cadastro the same
+    day with every document of art. 22 (art. 20, parágrafo único; inscription until 02/02/2027):
+    ``(permit, auxiliary)``."""
+    from outorga.registry.services.auxiliaries import taxi_auxiliary_add
+
+    holder, vehicle = taxi_holder(m, TAXI_ON)
+    permit = grant(m, holder, vehicle, mode="servicos")
+    helper = person(m)
+    taxi_documents(helper, TAXI_ON)
+    aux = taxi_auxiliary_add(
+        actor=actor(m.slug, Role.ATENDENTE),
+        municipality=m,
+        permit=permit,
+        person=helper,
+        on=TAXI_ON,
+        declarations=DECLARATIONS,
+        checks=CHECKS,
+    )
+    return permit, aux
+
+
+PORTAL_PASSWORD = "Senha-de-teste-2026"
+
+
+def portal_login(m: Municipality, person: Person, password: str = PORTAL_PASSWORD) -> Any:
+    """A portal login (role permissionario) linked to ``person``: their own account."""
+    from outorga.core.models import User
+
+    user = User.objects.create_user(
+        username=f"{m.slug}-{person.document}",
+        password=password,
+        municipality=m,
+        role=Role.PERMISSIONARIO,
+    )
+    with tenant(m):
+        person.user = user
+        person.save(update_fields=["user"])
+    return user

@@ -12,15 +12,11 @@ from django.test import Client
 from registry_factories import (
     CHECKS,
     DECLARATIONS,
-    EQUIPMENT,
     MOTO,
-    TAXI_ON,
     actor,
-    grant,
-    make_applicant,
-    person,
+    moto_permit,
+    taxi_auxiliary,
     taxi_documents,
-    taxi_holder,
 )
 
 from outorga.core.errors import Refused
@@ -35,11 +31,9 @@ from outorga.registry.services.auxiliaries import (
     auxiliary_add,
     auxiliary_remove,
     auxiliary_renew,
-    taxi_auxiliary_add,
 )
 from outorga.registry.services.common import InvalidTransition
 from outorga.registry.services.documents import document_record
-from outorga.registry.services.permits import permit_grant
 from outorga.registry.sweep import registry_sweep
 
 C = "/cadastro/permissoes"
@@ -67,26 +61,6 @@ def renewal_acts(m, aux):  # type: ignore[no-untyped-def]
 
 
 # Mototaxi (art. 14 §2) ---------------------------------------------------------------------------
-
-
-def moto_permit(m, tender, n: int):  # type: ignore[no-untyped-def]
-    """A mototaxi permit granted on ``ADDED`` and a person to indicate as its auxiliary."""
-    clerk = actor(m.slug, Role.ATENDENTE)
-    holder, vehicle = make_applicant(m, clerk, n=n, plate=f"AUR9D{n % 100:02d}")
-    permit = permit_grant(
-        actor=clerk,
-        municipality=m,
-        holder=holder,
-        service="mototaxi",
-        vehicle=vehicle,
-        granted_on=ADDED,
-        term_years=10,
-        decree=f"Decreto {n % 100}/2026",
-        equipment=EQUIPMENT,
-        tender=tender,
-    )
-    helper, _ = make_applicant(m, clerk, n=n + 1, plate=f"AUR9D{(n + 1) % 100:02d}")
-    return clerk, permit, helper
 
 
 @pytest.fixture
@@ -289,20 +263,7 @@ TAXI_RENEW = dt.date(2027, 1, 20)
 
 @pytest.fixture
 def taxi(ipatinga_m):  # type: ignore[no-untyped-def]
-    m = ipatinga_m
-    holder, vehicle = taxi_holder(m, TAXI_ON)
-    permit = grant(m, holder, vehicle, mode="servicos")
-    helper = person(m)
-    taxi_documents(helper, TAXI_ON)
-    aux = taxi_auxiliary_add(
-        actor=actor(m.slug, Role.ATENDENTE),
-        municipality=m,
-        permit=permit,
-        person=helper,
-        on=TAXI_ON,
-        declarations=DECLARATIONS,
-        checks=CHECKS,
-    )
+    permit, aux = taxi_auxiliary(ipatinga_m)
     assert aux.credential_valid_until == TAXI_UNTIL
     return permit, aux
 

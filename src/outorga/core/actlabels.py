@@ -56,7 +56,7 @@ LABELS: dict[str, str] = {
     "document.correct": "Documento corrigido (nova versão)",
     "document.read": "Documento sensível consultado",
     "document.submit": "Documento enviado pelo portal",
-    "request.file": "Pedido do permissionário pelo portal (renovação ou auxiliar)",
+    "request.file": "Pedido do permissionário pelo portal (renovação, auxiliar ou sua credencial)",
     "request.grant": "Pedido do permissionário deferido",
     "request.refuse": "Pedido do permissionário indeferido",
     "document.submission.accept": "Documento enviado aceito",

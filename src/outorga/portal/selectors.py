@@ -30,8 +30,23 @@ def holder_of(user: User) -> Person | None:
     return Person.objects.filter(user=user).first()
 
 
+def own_companies(person: Person) -> QuerySet[Person]:
+    """The legal persons the person is responsible for (``Person.representative``): their
+    applications, permits and avisos are read, and made, from this person's login."""
+    return Person.objects.filter(representative=person, kind=Person.Kind.LEGAL).order_by("name")
+
+
+def _own_or_represented(field: str, person: Person) -> Q:
+    return Q(**{field: person}) | Q(**{f"{field}__representative": person})
+
+
 def own_permits(person: Person) -> QuerySet[Permit]:
-    return Permit.objects.filter(holder=person).select_related("vehicle").order_by("number")
+    """The person's permits and those of the companies they are responsible for."""
+    return (
+        Permit.objects.filter(_own_or_represented("holder", person))
+        .select_related("vehicle", "holder")
+        .order_by("number")
+    )
 
 
 def own_permit(person: Person, permit_id: int) -> Permit | None:
@@ -84,7 +99,9 @@ def document_rows(person: Person, permits: list[Permit], today: dt.date) -> list
 
 
 def own_notifications(person: Person) -> QuerySet[Notification]:
-    return Notification.objects.filter(person=person).select_related("permit")
+    return Notification.objects.filter(_own_or_represented("person", person)).select_related(
+        "permit"
+    )
 
 
 def own_auxiliary_credentials(person: Person) -> QuerySet[Auxiliary]:
@@ -188,7 +205,11 @@ def open_tenders(person: Person) -> list[Any]:
 def own_applications(person: Person) -> QuerySet[Any]:
     from outorga.registry.models import TenderApplicant
 
-    return TenderApplicant.objects.filter(person=person).select_related("tender").order_by("-pk")
+    return (
+        TenderApplicant.objects.filter(_own_or_represented("person", person))
+        .select_related("tender", "person")
+        .order_by("-pk")
+    )
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from outorga.core.acts import Actor
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent
-from outorga.registry.models import Notification, Permit
+from outorga.registry.models import Notification, Permit, Person
 
 
 def notification_mark_read(
@@ -18,7 +18,12 @@ def notification_mark_read(
 ) -> Notification:
     """Only the addressee marks an aviso as read (reading is not an administrative act)."""
     person = getattr(actor.user, "person", None) if actor.user is not None else None
-    if person is None or notification.person_id != person.pk:
+    addressee = person is not None and (
+        notification.person_id == person.pk
+        # A company's aviso is read by its responsible person.
+        or Person.objects.filter(pk=notification.person_id, representative=person).exists()
+    )
+    if not addressee:
         raise NotCompetent(actor.role, "sistema", "portal.notification.read", None)
     with transaction.atomic(), tenant(municipality):
         n = Notification.objects.select_for_update().get(pk=notification.pk)

@@ -110,12 +110,19 @@ def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
 def request_context(permit: Permit, today: dt.date) -> dict[str, Any]:
     """The permit page's requests: those filed, the forms to file one (while the permit is in
     force), what the law still asks for the renewal, and the Termo's PDF (taxi)."""
-    from outorga.registry.services.holder_requests import OPEN_STATUSES, renewal_requirements
+    from outorga.registry.services.auxiliaries import auxiliary_renewal_unavailable
+    from outorga.registry.services.holder_requests import (
+        OPEN_STATUSES,
+        auxiliary_renewal_requirements,
+        renewal_requirements,
+    )
 
-    from .views_requests import AuxiliaryRequestForm, RenewalRequestForm
+    from .views_requests import AuxiliaryRequestForm, RenewalRequestForm, aux_prefix
 
     open_ = permit.status in OPEN_STATUSES
     requests = list(permit.requests.order_by("-filed_at", "-pk"))
+    unavailable = auxiliary_renewal_unavailable(permit, today) if open_ else ""
+    renewing = {r.auxiliary_id for r in requests if r.status == "pending" and r.auxiliary_id}
     return {
         "requests": requests,
         "renewal_waiting": any(r.kind == "renewal" and r.status == "pending" for r in requests),
@@ -130,6 +137,24 @@ def request_context(permit: Permit, today: dt.date) -> dict[str, Any]:
             for r in d.reasons
             if r.verdict in (Verdict.REFUSED, Verdict.PENDING)
         ],
+        # Each active auxiliary's credential: what the law answers today for its renewal.
+        "auxiliary_renewal_unavailable": unavailable,
+        "auxiliary_renewals": [
+            (
+                aux,
+                aux.pk in renewing,
+                RenewalRequestForm(prefix=aux_prefix(aux.pk)),
+                [
+                    r
+                    for d in auxiliary_renewal_requirements(aux, today)
+                    for r in d.reasons
+                    if r.verdict in (Verdict.REFUSED, Verdict.PENDING)
+                ],
+            )
+            for aux in permit.auxiliaries.filter(status="active").select_related("person")
+        ]
+        if open_ and not unavailable
+        else [],
         "termo_url": reverse("portal:termo", args=[permit.pk])
         if permit.service == Service.TAXI and PermitTerm.objects.filter(permit=permit).exists()
         else "",

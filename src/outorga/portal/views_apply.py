@@ -21,12 +21,22 @@ from outorga.core.formerrors import error_lines, messages_add
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.core.uploads import max_bytes
+from outorga.law.citations import render_many
 from outorga.law.competence import NotCompetent
 from outorga.law.decisions import Verdict
 from outorga.registry.forms import LicenceForm, VehicleForm
 from outorga.registry.models import Document, Service, Tender, Vehicle
-from outorga.registry.services.common import AlreadyRegistered, service_law
-from outorga.registry.services.people import licence_record, person_self_complete
+from outorga.registry.services.common import (
+    AlreadyRegistered,
+    legal_person_services,
+    natural_person_only,
+    service_law,
+)
+from outorga.registry.services.people import (
+    company_self_register,
+    licence_record,
+    person_self_complete,
+)
 from outorga.registry.services.submissions import submission_send
 from outorga.registry.services.tenders import applicant_requirements, tender_apply
 from outorga.registry.services.vehicles import vehicle_register
@@ -57,6 +67,15 @@ class OwnLicenceForm(LicenceForm):
         super().__init__(*args, **kwargs)
         for name in ("points", "points_reported_on"):
             del self.fields[name]
+
+
+class CompanyForm(forms.Form):
+    """A company the applicant is responsible for (``company_self_register``)."""
+
+    document = forms.CharField(label="CNPJ", max_length=18)
+    name = forms.CharField(label="Razão social", max_length=200)
+    address = forms.CharField(label="Endereço da sede", max_length=300, required=False)
+    city = forms.CharField(label="Município da sede", max_length=120, required=False)
 
 
 class SendForm(forms.Form):
@@ -117,10 +136,19 @@ def apply(request: HttpRequest) -> HttpResponse:
                 (s, VehicleForm(service=s, services=[s], prefix=f"veiculo-{s}")) for s in services
             ],
         }
+    legal = legal_person_services(current_municipality())
     return render(
         request,
         "portal/apply.html",
         {
+            "companies": list(selectors.own_companies(person)),
+            "company_form": CompanyForm(prefix="empresa") if legal else None,
+            "company_service_keys": list(legal),
+            "company_services": [
+                (str(Service(s).label).capitalize(), render_many(cites))
+                for s, cites in legal.items()
+            ],
+            "natural_only": render_many(natural_person_only(current_municipality())),
             "details": details,
             "person": person,
             "today": today,
@@ -143,19 +171,70 @@ def enrol(request: HttpRequest, tender_id: int) -> HttpResponse:
     if isinstance(person, HttpResponse):
         return person
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
+    applicant = person
+    if request.POST.get("company"):
+        # A company the person is responsible for applies in its own name; another's is not found.
+        applicant = get_object_or_404(
+            selectors.own_companies(person), pk=_int(request.POST["company"])
+        )
     try:
         tender_apply(
             actor=actor_of(request),
             municipality=current_municipality(),
             tender=tender,
-            person=person,
+            person=applicant,
         )
     except NotCompetent as exc:
         messages.error(request, str(exc))
     except DomainError as exc:
         messages_add(request, exc)
     else:
-        messages.success(request, f"Inscrição na licitação {tender.number} registrada.")
+        messages.success(
+            request,
+            f"Inscrição na licitação {tender.number} registrada"
+            + (f" em nome de {applicant.name}." if applicant is not person else "."),
+        )
+    return _back()
+
+
+def _int(raw: str) -> int:
+    try:
+        return int(raw)
+    except ValueError:
+        raise Http404 from None
+
+
+@login_required
+@require_POST
+def company(request: HttpRequest) -> HttpResponse:
+    """The applicant enters a company they are responsible for (its CNPJ, their CPF's login)."""
+    person = holder_or_refusal(request)
+    if isinstance(person, HttpResponse):
+        return person
+    form = CompanyForm(request.POST, prefix="empresa")
+    if not form.is_valid():
+        form_errors(request, "Empresa", form)
+        return _back()
+    d = form.cleaned_data
+    made = service_errors(
+        request,
+        "Empresa",
+        lambda: company_self_register(
+            actor=actor_of(request),
+            municipality=current_municipality(),
+            representative=person,
+            document=d["document"],
+            name=d["name"],
+            address=d["address"],
+            city=d["city"],
+        ),
+    )
+    if made:
+        messages.success(
+            request,
+            f"Empresa {d['name'].strip()} cadastrada: você pode inscrevê-la nas licitações "
+            "que admitem pessoa jurídica.",
+        )
     return _back()
 
 

@@ -1,5 +1,5 @@
-"""The holder's requests from the portal, on their own permit: the yearly renewal and an
-auxiliary's credential (the clerk decides them with the services of the clerk's screens), and
+"""The holder's requests from the portal, on their own permit: the yearly renewal, an
+auxiliary's credential and its renewal (the clerk decides them with the services of the clerk's screens), and
 the Termo de Permissão's PDF (taxi art. 13). Thin: the registry's services write."""
 
 from __future__ import annotations
@@ -43,22 +43,44 @@ class RenewalRequestForm(forms.Form):
     )
 
 
+def aux_prefix(aux_id: int | None) -> str | None:
+    """The form prefix of an auxiliary's renewal request (one form per auxiliary on the page)."""
+    return None if aux_id is None else f"aux-{aux_id}"
+
+
+WHAT = {
+    HolderRequest.Kind.RENEWAL: "Pedido de renovação",
+    HolderRequest.Kind.AUXILIARY: "Pedido de auxiliar",
+    HolderRequest.Kind.AUXILIARY_RENEWAL: "Pedido de renovação da credencial do auxiliar",
+}
+
+
 def _back(permit_id: int) -> HttpResponseRedirect:
     return HttpResponseRedirect(reverse("portal:permit", args=[permit_id]) + "#pedidos")
 
 
-def _file(request: HttpRequest, permit_id: int, kind: str) -> HttpResponse:
+def _file(
+    request: HttpRequest, permit_id: int, kind: str, aux_id: int | None = None
+) -> HttpResponse:
     person = holder_or_refusal(request)
     if isinstance(person, HttpResponse):
         return person
     permit = selectors.own_permit(person, permit_id)
     if permit is None:
         raise Http404
+    own_auxiliary = None
+    if aux_id is not None:
+        # Only an auxiliary of this very permit: another's is not found.
+        own_auxiliary = permit.auxiliaries.filter(pk=aux_id).first()
+        if own_auxiliary is None:
+            raise Http404
     auxiliary = kind == HolderRequest.Kind.AUXILIARY
     form: forms.Form = (
-        AuxiliaryRequestForm(request.POST) if auxiliary else RenewalRequestForm(request.POST)
+        AuxiliaryRequestForm(request.POST)
+        if auxiliary
+        else RenewalRequestForm(request.POST, prefix=aux_prefix(aux_id))
     )
-    what = "Pedido de auxiliar" if auxiliary else "Pedido de renovação"
+    what = WHAT[HolderRequest.Kind(kind)]
     if not form.is_valid():
         form_errors(request, what, form)
         return _back(permit.pk)
@@ -74,6 +96,7 @@ def _file(request: HttpRequest, permit_id: int, kind: str) -> HttpResponse:
             auxiliary_document=d.get("document", ""),
             auxiliary_name=d.get("name", ""),
             note=d.get("note", ""),
+            auxiliary=own_auxiliary,
         ),
     )
     if filed:
@@ -91,6 +114,14 @@ def renewal(request: HttpRequest, permit_id: int) -> HttpResponse:
 @require_POST
 def auxiliary(request: HttpRequest, permit_id: int) -> HttpResponse:
     return _file(request, permit_id, HolderRequest.Kind.AUXILIARY)
+
+
+@login_required
+@require_POST
+def auxiliary_renewal(request: HttpRequest, permit_id: int, aux_id: int) -> HttpResponse:
+    """The renewal of the credential of one of the permit's own auxiliaries (mototaxi art. 14 §2;
+    taxi art. 21), where the permit's law renews it."""
+    return _file(request, permit_id, HolderRequest.Kind.AUXILIARY_RENEWAL, aux_id)
 
 
 @login_required

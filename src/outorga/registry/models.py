@@ -67,6 +67,16 @@ class Person(TenantModel):
     user = models.OneToOneField(
         "core.User", on_delete=models.PROTECT, null=True, blank=True, related_name="person"
     )
+    #: A legal person's responsible natural person, whose portal login applies in its name
+    #: (``registry.services.people.company_self_register``; taxi art. 3, 23).
+    representative = models.ForeignKey(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="represented",
+        verbose_name="responsável (CPF)",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

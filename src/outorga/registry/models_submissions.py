@@ -110,5 +110,13 @@ class RegistrationRequest(TenantModel):
     class Meta:
         ordering = ["requested_on", "id"]
 
+    def aviso_key(self) -> str:
+        """The key of the aviso of its decision (one per decision)."""
+        return f"cadastro:{self.pk}:{self.status}"
+
+    def asked(self) -> str:
+        """What was asked, as the aviso of its decision names it."""
+        return f"{self.get_kind_display()} de {self.requested_on:%d/%m/%Y}"
+
 
 __all__ = ["DocumentSubmission", "RegistrationRequest"]

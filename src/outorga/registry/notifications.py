@@ -4,6 +4,7 @@ clerks (the registry's sweep, the ledger, enforcement); the holder reads them in
 from __future__ import annotations
 
 import datetime as dt
+from typing import Protocol
 
 from django.urls import reverse
 
@@ -59,3 +60,30 @@ def email_holder(municipality: Municipality, n: Notification, person: Person) ->
         obj=n,
     )
     n.save(update_fields=["emailed_to"])
+
+
+class DecidedRequest(Protocol):
+    """A person's request from the portal whose decision they are told of (``HolderRequest``,
+    ``RegistrationRequest``)."""
+
+    @property
+    def person(self) -> Person: ...
+
+    def aviso_key(self) -> str: ...
+
+    def asked(self) -> str: ...
+
+
+def request_decision_tell(
+    municipality: Municipality, req: DecidedRequest, permit: Permit | None, decided: str
+) -> None:
+    """The person's aviso of the decision on their request (and its courtesy email, after the
+    commit): "Seu pedido de <what was asked> foi <decided>"."""
+    notification_send(
+        municipality=municipality,
+        key=req.aviso_key(),
+        kind=Notification.Kind.OTHER,
+        message=f"Seu pedido de {req.asked()} foi {decided}",
+        person=req.person,
+        permit=permit,
+    )

@@ -17,6 +17,7 @@ from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
+from outorga.law.interfaces import cited_once
 
 from ..facts import ACTIVE_STATUSES, person_documents_facts, resides_in_municipality
 from ..models import Auxiliary, Permit, Person, Service
@@ -225,6 +226,29 @@ def auxiliary_remove(
     return aux
 
 
+#: The question a law answers to renew an auxiliary's credential, by its service's interface
+#: (mototaxi/motofrete: art. 14 §2's credential; taxi: the Cadastro's inscription, art. 21).
+RENEWAL_QUESTIONS = {
+    Service.MOTOTAXI: "auxiliary_credential_renewal",
+    Service.MOTOFRETE: "auxiliary_credential_renewal",
+    Service.TAXI: "auxiliary_renewal",
+}
+
+
+def auxiliary_renewal_unavailable(permit: Permit, on: dt.date) -> str:
+    """Why an auxiliary's credential of ``permit`` cannot be renewed under the law bound on
+    ``on``, with the article the law names for the auxiliary's credential; empty when it can.
+    A law with no renewal question gives the credential no period to renew."""
+    law = bound_law(permit.municipality, permit.service, on)
+    question = RENEWAL_QUESTIONS.get(Service(permit.service))
+    if question is not None and law.answers(question):
+        return ""
+    basis = cited_once(law.law, "auxiliary_credential") or cited_once(law.law, "auxiliary")
+    return "a lei desta permissão não prevê a renovação da credencial do condutor auxiliar" + (
+        f" ({basis})" if basis else ""
+    )
+
+
 def auxiliary_renewal_decisions(
     aux: Auxiliary,
     on: dt.date,
@@ -252,7 +276,7 @@ def auxiliary_renewal_decisions(
             },
         )
         period = bound_law(m, permit.service, on).ask(
-            "auxiliary_credential_renewal", {"credential_valid_until": current}
+            RENEWAL_QUESTIONS[Service(permit.service)], {"credential_valid_until": current}
         )
         return [requirements, period]
     # Taxi art. 21: the inscription in the Cadastro with the documents of art. 18 and 22, the
@@ -269,7 +293,7 @@ def auxiliary_renewal_decisions(
         ),
     )
     period = law.ask(
-        "auxiliary_renewal",
+        RENEWAL_QUESTIONS[Service.TAXI],
         {
             "credential_valid_until": current,
             "resides_in_ipatinga": resides_in_municipality(person, m),

@@ -16,7 +16,14 @@ from typing import Any
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Conflict, Refused
-from outorga.core.lawseam import BoundLaw, LawNotBound, governs, law_for, law_of
+from outorga.core.lawseam import (
+    BoundLaw,
+    LawNotBound,
+    governs,
+    law_for,
+    law_of,
+    service_citations,
+)
 from outorga.core.models import Municipality
 from outorga.law.citations import Citation
 from outorga.law.decisions import Decision
@@ -56,8 +63,38 @@ def own_or_desk(actor: Any, person: Any) -> str:
     """The act a write about ``person``'s own record is checked as: the interested person's own
     application from the portal (``application.submit``, where the law gives it to them), else
     the desk's record (``registry.record``)."""
-    own = actor.user is not None and person.user_id is not None and person.user_id == actor.user.pk
+    user = actor.user
+    own = user is not None and person.user_id is not None and person.user_id == user.pk
+    if not own and user is not None and getattr(person, "representative_id", None) is not None:
+        # A company's responsible person applies in its name from their own login.
+        own = person.representative.user_id == user.pk
     return "application.submit" if own else "registry.record"
+
+
+def legal_person_services(m: Municipality) -> dict[str, list[Citation]]:
+    """The services of ``m`` whose law gives a permission to a legal person, each with the
+    articles that say so (the law's ``legal_person``: taxi art. 3, 4 VIII, 23); a law that names
+    none gives it only to natural persons (mototaxi and motofrete, art. 6 §1)."""
+    found: dict[str, list[Citation]] = {}
+    for service in Service.values:
+        cites = service_citations(m, service, "legal_person")
+        if cites:
+            found[service] = cites
+    return found
+
+
+def natural_person_only(m: Municipality) -> list[Citation]:
+    """The articles by which the other services of ``m`` are given only to natural persons
+    (the law's ``natural_person``: mototaxi and motofrete, art. 6 §1), each once."""
+    legal = legal_person_services(m)
+    return list(
+        dict.fromkeys(
+            c
+            for service in Service.values
+            if service not in legal
+            for c in service_citations(m, service, "natural_person")
+        )
+    )
 
 
 def taxi_law(m: Municipality, on: dt.date | None = None) -> str:

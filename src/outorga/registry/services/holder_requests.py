@@ -29,15 +29,20 @@ from .. import validation
 from ..models import (
     Auxiliary,
     HolderRequest,
-    Notification,
     Permit,
     PermitTerm,
     Person,
     Service,
 )
-from ..notifications import notification_send
+from ..notifications import request_decision_tell
 from ..validation import FieldError
-from .auxiliaries import auxiliary_add, taxi_auxiliary_add
+from .auxiliaries import (
+    auxiliary_add,
+    auxiliary_renew,
+    auxiliary_renewal_decisions,
+    auxiliary_renewal_unavailable,
+    taxi_auxiliary_add,
+)
 from .common import InvalidTransition, own_or_desk, reason_required
 from .eligibility import person_eligibility
 from .termos import permit_renew, taxi_term_renew, taxi_term_renew_decisions
@@ -54,6 +59,7 @@ RENEWABLE = {
 DECISION_ACTIONS = {
     HolderRequest.Kind.RENEWAL: "permit.renew",
     HolderRequest.Kind.AUXILIARY: "registry.record",
+    HolderRequest.Kind.AUXILIARY_RENEWAL: "auxiliary.renew",
 }
 
 
@@ -66,15 +72,20 @@ def holder_request_file(
     auxiliary_document: str = "",
     auxiliary_name: str = "",
     note: str = "",
+    auxiliary: Auxiliary | None = None,
 ) -> HolderRequest:
-    """The holder asks, for their own permit, the yearly renewal or an auxiliary's credential. One
-    request of a kind waits at a time per permit (asking again returns it); an auxiliary's
-    request names the candidate by CPF (check digits validated) and name."""
+    """The holder asks, for their own permit, the yearly renewal, an auxiliary's credential or the
+    renewal of the credential of one of the permit's own auxiliaries (``auxiliary``: mototaxi
+    art. 14 §2, taxi art. 21; only where the permit's law renews it). One request of a kind waits
+    at a time per permit (per auxiliary; asking again returns it); an auxiliary's request names
+    the candidate by CPF (check digits validated) and name."""
     authorize(actor=actor, municipality=municipality, action="application.submit", law=permit.law)
     if own_or_desk(actor, permit.holder) != "application.submit":
         raise FieldError("permissão", "cada permissionário faz pedidos apenas da própria permissão")
     if kind not in HolderRequest.Kind.values:
-        raise FieldError("pedido", "use renovação ou credenciamento de auxiliar")
+        raise FieldError(
+            "pedido", "use renovação, credenciamento de auxiliar ou renovação da credencial"
+        )
     document, name = "", ""
     if kind == HolderRequest.Kind.AUXILIARY:
         document = validation.cpf(auxiliary_document, "CPF do auxiliar")
@@ -101,10 +112,13 @@ def holder_request_file(
             raise InvalidTransition(
                 f"a permissão está {permit.get_status_display()}: não se renova"
             )
+        if kind == HolderRequest.Kind.AUXILIARY_RENEWAL:
+            auxiliary = _own_auxiliary(permit, auxiliary)
+            document, name = auxiliary.person.document, auxiliary.person.name
         waiting = HolderRequest.objects.filter(
             permit=permit, kind=kind, status=HolderRequest.Status.PENDING
         )
-        if kind == HolderRequest.Kind.AUXILIARY:
+        if kind != HolderRequest.Kind.RENEWAL:
             waiting = waiting.filter(auxiliary_document=document)
         existing = waiting.first()
         if existing is not None:
@@ -115,6 +129,7 @@ def holder_request_file(
             kind=kind,
             auxiliary_document=document,
             auxiliary_name=name[:200],
+            auxiliary=auxiliary if kind == HolderRequest.Kind.AUXILIARY_RENEWAL else None,
             note=note.strip()[:500],
             filed_at=timezone.now(),
         )
@@ -126,6 +141,39 @@ def holder_request_file(
             new={"permit": permit.number, "kind": kind, "auxiliary": document or None},
         )
     return req
+
+
+def _own_auxiliary(permit: Permit, auxiliary: Auxiliary | None) -> Auxiliary:
+    """The permit's own active auxiliary whose credential the holder asks to renew, locked; the
+    law of the permit must renew auxiliaries' credentials (else the reason, with its article)."""
+    found = (
+        None
+        if auxiliary is None
+        else Auxiliary.objects.select_for_update()
+        .select_related("person")
+        .filter(permit=permit, pk=auxiliary.pk)
+        .first()
+    )
+    if found is None:
+        raise FieldError("auxiliar", "o auxiliar não está cadastrado nesta permissão")
+    if found.status != Auxiliary.Status.ACTIVE:
+        raise InvalidTransition(
+            f"o auxiliar está {found.get_status_display()}: só se renova a credencial de auxiliar "
+            "ativo; um novo credenciamento é um novo pedido de auxiliar"
+        )
+    unavailable = auxiliary_renewal_unavailable(permit, timezone.localdate())
+    if unavailable:
+        raise InvalidTransition(unavailable)
+    return found
+
+
+def auxiliary_renewal_requirements(aux: Auxiliary, on: dt.date) -> list[Decision]:
+    """What the law answers on ``on`` for renewing the auxiliary's credential, read-only: the
+    renewal's own questions with the schedule on file and nothing checked at the counter taken
+    for granted (mototaxi art. 14 §2; taxi art. 21, with the documents of art. 22)."""
+    return auxiliary_renewal_decisions(
+        aux, on, schedule=aux.work_schedule, declarations=(), checks=None
+    )
 
 
 def renewal_requirements(permit: Permit, on: dt.date) -> list[Decision]:
@@ -187,6 +235,20 @@ def holder_request_grant(
                     f"Certificado de registro renovado até "
                     f"{renewed.certificate_valid_until:%d/%m/%Y}."
                 )
+        elif req.kind == HolderRequest.Kind.AUXILIARY_RENEWAL:
+            renewed_aux = auxiliary_renew(
+                actor=actor,
+                municipality=municipality,
+                auxiliary=Auxiliary.objects.select_related("person").get(pk=req.auxiliary_id),
+                on=on,
+                declarations=declarations,
+                checks=checks,
+                work_schedule=work_schedule,
+            )
+            outcome = (
+                f"Credencial de {renewed_aux.person.name} renovada até "
+                f"{renewed_aux.credential_valid_until:%d/%m/%Y}."
+            )
         else:
             if auxiliary is None or auxiliary.document != req.auxiliary_document:
                 raise FieldError(
@@ -231,7 +293,7 @@ def holder_request_grant(
             obj=req,
             new={"status": req.status, "outcome": outcome},
         )
-        _tell_holder(municipality, req, f"deferido. {outcome}")
+        request_decision_tell(municipality, req, req.permit, f"deferido. {outcome}")
     return req
 
 
@@ -262,7 +324,7 @@ def holder_request_refuse(
             new={"status": req.status},
             extra={"reason": req.outcome},
         )
-        _tell_holder(municipality, req, f"indeferido. Motivo: {req.outcome}")
+        request_decision_tell(municipality, req, req.permit, f"indeferido. Motivo: {req.outcome}")
     return req
 
 
@@ -288,19 +350,6 @@ def holder_requests_lapse(
             obj=req,
             new={"status": req.status, "reason": req.outcome},
         )
-        _tell_holder(municipality, req, f"encerrado: {req.outcome}.")
+        request_decision_tell(municipality, req, req.permit, f"encerrado: {req.outcome}.")
         closed += 1
     return closed
-
-
-def _tell_holder(municipality: Municipality, req: HolderRequest, what: str) -> None:
-    """The holder's aviso of the decision (and its courtesy email, after the commit)."""
-    notification_send(
-        municipality=municipality,
-        key=f"pedido:{req.pk}:{req.status}",
-        kind=Notification.Kind.OTHER,
-        message=f"Seu pedido de {req.get_kind_display()} da permissão {req.permit.number} foi "
-        f"{what}",
-        person=req.person,
-        permit=req.permit,
-    )

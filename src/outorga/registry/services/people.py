@@ -24,7 +24,16 @@ from outorga.law.interfaces import citations, cited
 from .. import validation
 from ..models import DrivingLicence, Person, Service
 from ..validation import FieldError
-from .common import AlreadyRegistered, own_or_desk, reason_required, record_correction, snapshot
+from .common import (
+    AlreadyRegistered,
+    legal_person_services,
+    natural_person_only,
+    own_or_desk,
+    reason_required,
+    record_correction,
+    service_law,
+    snapshot,
+)
 
 PERSON_FIELDS = [
     "kind",
@@ -349,6 +358,71 @@ def person_self_register(
             extra={"por": "o próprio interessado, ao ativar a conta do portal"},
         )
     return person
+
+
+def company_self_register(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    representative: Person,
+    document: str,
+    name: str,
+    address: str = "",
+    city: str = "",
+) -> Person:
+    """A legal person entered from the portal by the natural person responsible for it, whose
+    login then applies in its name (``own_or_desk``). Only where a law bound here gives a
+    permission to a legal person (``legal_person_services``: taxi art. 3, 4 VIII, 23; mototaxi
+    and motofrete only to natural persons, art. 6 §1); the application is that law's
+    ``application.submit``. The company's documents (art. 23: contrato social, CNPJ, sede) are
+    sent and reviewed like any other. A CNPJ already registered is never claimed from the
+    portal: the desk links it, with the company's documents in hand."""
+    services = legal_person_services(municipality)
+    if not services:
+        raise FieldError(
+            "CNPJ",
+            "nenhum serviço regulado neste município admite pessoa jurídica como permissionária",
+            render_many(natural_person_only(municipality)),
+        )
+    service = next(iter(services))
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="application.submit",
+        law=service_law(municipality, service),
+    )
+    if representative.kind != Person.Kind.NATURAL or representative.user_id is None:
+        raise FieldError("responsável", "o responsável é a pessoa física da conta do portal")
+    if own_or_desk(actor, representative) != "application.submit":
+        raise FieldError("responsável", "cada interessado cadastra a empresa pela própria conta")
+    document = validation.cnpj(document, "CNPJ")
+    if not name.strip():
+        raise FieldError("razão social", "informe a razão social")
+    with transaction.atomic(), tenant(municipality):
+        if Person.objects.filter(document=document).exists():
+            raise FieldError(
+                "CNPJ",
+                "este CNPJ já está no cadastro do município: o vínculo do responsável é feito "
+                "no atendimento, com o contrato social",
+            )
+        company = Person.objects.create(
+            kind=Person.Kind.LEGAL,
+            document=document,
+            name=name.strip()[:200],
+            address=address.strip()[:300],
+            city=city.strip()[:120],
+            representative=representative,
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="person.create",
+            obj=company,
+            new={**_person_snapshot(company), "representative": representative.pk},
+            basis=basis_of(None, services[service]),
+            extra={"por": "o responsável pela empresa, no portal"},
+        )
+    return company
 
 
 #: What an applicant keys in of their own entry from the portal (``person_self_complete``), and

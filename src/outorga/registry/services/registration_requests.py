@@ -18,8 +18,8 @@ from outorga.core.errors import Refused
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 
-from ..models import Notification, Permit, Person, RegistrationRequest
-from ..notifications import notification_send
+from ..models import Permit, Person, RegistrationRequest
+from ..notifications import request_decision_tell
 from ..validation import FieldError
 from .common import bound_law
 from .people import PERSON_FIELDS, person_update
@@ -166,7 +166,7 @@ def registration_request_apply(
             new={"status": req.status, "appeared_on": appeared_on},
             basis=basis_of(d),
         )
-        _tell_holder(municipality, req, target, "aplicado")
+        request_decision_tell(municipality, req, target, "aplicado")
     return req
 
 
@@ -196,19 +196,5 @@ def registration_request_refuse(
             obj=req,
             new={"status": req.status, "reason": req.refusal_reason},
         )
-        _tell_holder(municipality, req, target, f"recusado. Motivo: {req.refusal_reason}")
+        request_decision_tell(municipality, req, target, f"recusado. Motivo: {req.refusal_reason}")
     return req
-
-
-def _tell_holder(
-    municipality: Municipality, req: RegistrationRequest, permit: Permit, what: str
-) -> None:
-    """The holder's aviso of the decision (and its courtesy email, after the commit)."""
-    notification_send(
-        municipality=municipality,
-        key=f"cadastro:{req.pk}:{req.status}",
-        kind=Notification.Kind.OTHER,
-        message=f"Seu pedido de {req.get_kind_display()} de {req.requested_on:%d/%m/%Y} foi {what}",
-        person=req.person,
-        permit=permit,
-    )

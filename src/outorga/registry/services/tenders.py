@@ -44,7 +44,15 @@ from ..models import (
     Vehicle,
 )
 from ..validation import FieldError
-from .common import InvalidTransition, bound_law, lock_quota, own_or_desk, require_law, service_law
+from .common import (
+    InvalidTransition,
+    bound_law,
+    legal_person_services,
+    lock_quota,
+    own_or_desk,
+    require_law,
+    service_law,
+)
 from .eligibility import person_eligibility, register_bar
 from .permits import permit_grant, taxi_permit_grant
 
@@ -175,7 +183,9 @@ def tender_create(
 
 
 def _admissible(tender: Tender, person: Person) -> None:
-    if tender.service != Service.TAXI and person.kind != Person.Kind.NATURAL:
+    if person.kind != Person.Kind.NATURAL and tender.service not in legal_person_services(
+        tender.municipality
+    ):
         raise FieldError(
             "candidato",
             "mototáxi e motofrete só para pessoa física",

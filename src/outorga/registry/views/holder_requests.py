@@ -20,11 +20,12 @@ from outorga.core.tenancy import current_municipality
 from outorga.law.competence import NotCompetent, is_allowed
 from outorga.law.decisions import Decision
 
-from ..forms import AuxiliaryForm, OnForm, TaxiChecks
+from ..forms import AuxiliaryForm, AuxiliaryRenewForm, OnForm, TaxiChecks
 from ..models import HolderRequest, Service
 from ..services.common import InvalidTransition
 from ..services.holder_requests import (
     DECISION_ACTIONS,
+    auxiliary_renewal_requirements,
     holder_request_grant,
     holder_request_refuse,
     renewal_requirements,
@@ -61,6 +62,8 @@ def _grant_form(req: HolderRequest, data: Any) -> forms.Form:
         if permit.service == Service.TAXI:
             return RenewForm(data, initial={"on": timezone.localdate()}, prefix="grant")
         return OnForm(data, label="Data da renovação", prefix="grant")
+    if req.kind == HolderRequest.Kind.AUXILIARY_RENEWAL:
+        return AuxiliaryRenewForm(data, service=permit.service, prefix="grant")
     # The holder's request is their indication in writing (mototaxi art. 14 §1): offered as its
     # reference, which the clerk may replace.
     filed = timezone.localtime(req.filed_at)
@@ -76,18 +79,23 @@ def _grant_form(req: HolderRequest, data: Any) -> forms.Form:
 
 
 def _preview(req: HolderRequest) -> list[Decision]:
-    """What the law answers today for a renewal, before the clerk decides. An auxiliary's
+    """What the law answers today for a renewal (the permit's, an auxiliary's credential, with
+    what the desk has not checked yet shown as pending), before the clerk decides. An auxiliary's
     requirements are asked by the registration itself, with what the clerk finds at the counter
     (the indication, the schedule, the declarations, the inspection)."""
     if req.kind == HolderRequest.Kind.RENEWAL:
         return renewal_requirements(req.permit, timezone.localdate())
+    if req.kind == HolderRequest.Kind.AUXILIARY_RENEWAL and req.auxiliary is not None:
+        return auxiliary_renewal_requirements(req.auxiliary, timezone.localdate())
     return []
 
 
 @staff_required
 def detail(request: HttpRequest, request_id: int) -> HttpResponse:
     req = get_object_or_404(
-        HolderRequest.objects.select_related("permit", "permit__holder", "person", "decided_by"),
+        HolderRequest.objects.select_related(
+            "permit", "permit__holder", "person", "decided_by", "auxiliary"
+        ),
         pk=request_id,
     )
     step = request.POST.get("step", "")

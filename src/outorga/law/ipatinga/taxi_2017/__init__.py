@@ -107,6 +107,9 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "stand_rules": art(34),
     "photo": art(4, inc="III"),  # identification with the driver's photograph
     "partners": (art(11), art(23, inc="VIII")),  # a company's titulares and sócios
+    # The permission to a natural or legal person (art. 3; art. 4, IV, V, VIII), the company
+    # inscribed with the documents of art. 23.
+    "legal_person": (art(3), art(4, inc="VIII"), art(23)),
     "cadastro": (art(4, inc="I"), art(20)),  # the Cadastro Municipal de Taxistas
     "suspension": art(42, inc="V"),  # suspension of the permission: no condition for the return
     "renounce": art(15, inc="V"),

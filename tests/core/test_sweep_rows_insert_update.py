@@ -1,4 +1,4 @@
-"""``core.acts.insert_rows`` and ``update_rows`` (ADR 0045): the rows a sweep's batch writes by
+"""``core.bulkwrite.insert_rows`` and ``update_rows`` (ADR 0045): the rows a sweep's batch writes by
 prepared statements in a pipeline are those ``bulk_create`` and ``bulk_update`` write, under the
 tenant's row-level security, and a clash raises Django's ``IntegrityError`` — what sends a batch
 of avisos one by one when another sweep wrote one of them meanwhile."""
@@ -10,7 +10,7 @@ import datetime as dt
 import pytest
 from django.db import IntegrityError, transaction
 
-from outorga.core.acts import insert_rows, update_rows
+from outorga.core.bulkwrite import insert_rows, update_rows
 from outorga.core.tenancy import tenant
 from outorga.registry.models import Notification
 

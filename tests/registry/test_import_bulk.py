@@ -167,9 +167,9 @@ def every_column(m: Any) -> dict[str, list[dict[str, Any]]]:
 def test_the_records_written_at_once_have_every_column_as_the_services_write_it(
     ipatinga_m, clerk_actor
 ):
-    """The new records of a batch are inserted without Django's ``bulk_create`` (one JSON
-    document per table, :mod:`~outorga.registry.importer.inserting`): every column, defaults and
-    empty file fields included, holds what the row-by-row import stores."""
+    """The new records of a batch are inserted without Django's ``bulk_create``
+    (:func:`~outorga.core.bulkwrite.insert_rows`): every column, defaults and empty file fields
+    included, holds what the row-by-row import stores."""
     raw = to_csv(*registry_file())
     with transaction.atomic():
         assert imported(ipatinga_m, clerk_actor, raw, None).ok

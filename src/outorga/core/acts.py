@@ -8,21 +8,19 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
-import psycopg
-from django.db import connection, models, transaction
+from django.db import models, transaction
 from django.utils import timezone
 
 from outorga.law.competence import Competence
 from outorga.law.decisions import Decision, jsonable
 
+from .bulkwrite import insert_rows
 from .models import Act, ActChain, Municipality, User
 from .tenancy import tenant, unscoped
 
 GENESIS = "0" * 64
-
-M = TypeVar("M", bound=models.Model)
 
 
 def canonical_json(data: Mapping[str, Any]) -> str:
@@ -172,103 +170,6 @@ def record_acts(
         head.last_seq, head.last_hash = seq, last_hash
         head.save(update_fields=["last_seq", "last_hash"])
     return acts
-
-
-def insert_rows(objs: Sequence[M]) -> list[M]:
-    """Insert new rows of one model, as ``bulk_create`` does (the primary keys set on them), for
-    the writes of a sweep's batch (ADR 0036, 0045). On PostgreSQL by one prepared ``INSERT`` run
-    for each row in a pipeline, its values bound on the server: a many-row ``bulk_create`` sends
-    each column as an array (``UNNEST``) whose texts psycopg quotes one by one in Python (the
-    acts' records, a decision's JSON), or a statement of thousands of placeholders that it
-    parses in Python — each took more of a sweep than the database's work."""
-    if not objs:
-        return []
-    model = type(objs[0])
-    if connection.vendor != "postgresql":
-        return model._default_manager.bulk_create(objs, batch_size=1000)
-    meta = model._meta
-    fields = [f for f in meta.concrete_fields if f is not meta.auto_field]
-    qn = connection.ops.quote_name
-    # Only the model's quoted table and column names are formatted in; the values are bound.
-    sql = (
-        f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(f.column) for f in fields)}) "  # noqa: S608
-        f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {qn(meta.pk.column)}"
-    )
-    preps = [_preparer(f) for f in fields]
-    rows = [[p(f.pre_save(o, True)) for f, p in zip(fields, preps, strict=True)] for o in objs]
-    raw = _pipeline(sql, rows, returning=True)
-    with connection.wrap_database_errors:
-        for o in objs:
-            row = raw.fetchone()
-            assert row is not None
-            o.pk = row[0]
-            o._state.adding, o._state.db = False, connection.alias
-            raw.nextset()
-    return list(objs)
-
-
-def update_rows(objs: Sequence[models.Model], fields: Sequence[str]) -> None:
-    """Save ``fields`` of rows already stored, as ``bulk_update`` does, by one prepared
-    ``UPDATE`` run for each row in a pipeline (``bulk_update``'s ``CASE`` of a thousand
-    branches took longer to build in Python than to run)."""
-    if not objs:
-        return
-    model = type(objs[0])
-    if connection.vendor != "postgresql":
-        model._default_manager.bulk_update(objs, fields, batch_size=1000)
-        return
-    meta = model._meta
-    targets = [f for f in meta.concrete_fields if f.name in fields]
-    assert len(targets) == len(fields), fields
-    qn = connection.ops.quote_name
-    sets = ", ".join(f"{qn(f.column)} = %s" for f in targets)
-    sql = f"UPDATE {qn(meta.db_table)} SET {sets} WHERE {qn(meta.pk.column)} = %s"  # noqa: S608
-    preps = [(f.attname, _preparer(f)) for f in targets]
-    rows = [[p(getattr(o, name)) for name, p in preps] + [o.pk] for o in objs]
-    _pipeline(sql, rows)
-
-
-#: The fields whose values of these exact types the database takes as they are: what
-#: ``get_db_prep_save`` would give back unchanged (for other values it is called).
-_AS_IS: dict[str, tuple[type, ...]] = {
-    "CharField": (str,),
-    "TextField": (str,),
-    "SlugField": (str,),
-    "AutoField": (int,),
-    "BigAutoField": (int,),
-    "IntegerField": (int,),
-    "BigIntegerField": (int,),
-    "SmallIntegerField": (int,),
-    "PositiveIntegerField": (int,),
-    "PositiveSmallIntegerField": (int,),
-    "BooleanField": (bool,),
-    "DateField": (dt.date,),
-}
-
-
-def _preparer(field: Any) -> Any:
-    """``field.get_db_prep_save`` for one value, skipped for a value it would leave as it is
-    (it costs more than the row's insert when called some hundred thousand times)."""
-    target = field.target_field if field.is_relation else field
-    kinds = _AS_IS.get(target.get_internal_type())
-
-    def prep(value: Any) -> Any:
-        if kinds is not None and (value is None or type(value) in kinds):
-            return value
-        return field.get_db_prep_save(value, connection)
-
-    return prep
-
-
-def _pipeline(sql: str, rows: list[list[Any]], *, returning: bool = False) -> psycopg.Cursor[Any]:
-    """Run ``sql`` once for each row of parameters, prepared and pipelined, on the connection of
-    the current transaction and tenant."""
-    with connection.cursor() as cursor, connection.wrap_database_errors:
-        # Through Django's cursor first: it sets the tenant's row-level security scope.
-        cursor.execute("SELECT 1")
-        raw = psycopg.Cursor(cursor.connection)  # server-side binding, unlike Django's cursor
-        raw.executemany(sql, rows, returning=returning)
-    return raw
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from outorga.core.acts import ActDraft, Actor, basis_of, insert_rows, record_acts
+from outorga.core.acts import ActDraft, Actor, basis_of, record_acts
+from outorga.core.bulkwrite import insert_rows
 from outorga.core.models import Municipality
 from outorga.core.sweep import NoProgress, Progress, SweepResult, register
 from outorga.core.tenancy import tenant

@@ -32,6 +32,7 @@ from django.db.models.expressions import DatabaseDefault
 
 from outorga.core.acts import Actor, canonical_json, record_act
 from outorga.core.authz import authorize
+from outorga.core.bulkwrite import insert_rows
 from outorga.core.models import Act, Municipality
 from outorga.core.sweep import Progress
 from outorga.core.tenancy import tenant
@@ -43,7 +44,6 @@ from ..models import DrivingLicence, Permit, Person, Service, Vehicle
 from ..services.common import snapshot
 from ..services.people import LICENCE_FIELDS, PERSON_FIELDS, licence_values, person_values
 from ..services.vehicles import VEHICLE_FIELDS, taxi_vehicle_inscribe, vehicle_values
-from .inserting import insert
 from .rows import ImportFailed, ImportReport, Row, RowError, chunked, service_law
 from .writing import (
     counter_past,
@@ -228,7 +228,7 @@ def _write(
             basis={"citations": named.citations},
             extra={"source": source},
         )
-        insert([imported_status(permit, {**source, "line": line}, act)
+        insert_rows([imported_status(permit, {**source, "line": line}, act)
                 for line, permit in named.permits])  # fmt: skip
     return written
 
@@ -283,10 +283,10 @@ def _create(rows: list[Row], *, actor: Actor, m: Municipality, default_law: str)
         authorize(actor=actor, municipality=m, action="permit.grant", law=law)
     built = [guarded(row, _build, m=m, law=laws[row.line]) for row in rows]
     try:
-        insert([b[0] for b in built])
-        insert([b[1] for b in built if b[1] is not None])
-        insert([b[2] for b in built if b[2] is not None])
-        insert([b[3] for b in built if b[3] is not None])
+        insert_rows([b[0] for b in built])
+        insert_rows([b[1] for b in built if b[1] is not None])
+        insert_rows([b[2] for b in built if b[2] is not None])
+        insert_rows([b[3] for b in built if b[3] is not None])
     except IntegrityError as exc:
         first, last = rows[0].line, rows[-1].line
         raise ImportFailed(

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from outorga.core.acts import insert_rows
+from outorga.core.bulkwrite import insert_rows
 from outorga.core.models import Municipality
 
 from ..models import Document, DrivingLicence, Notification, Permit, Service

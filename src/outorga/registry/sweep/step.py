@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Q, QuerySet
 
-from outorga.core.acts import ActDraft, record_acts, update_rows
+from outorga.core.acts import ActDraft, record_acts
+from outorga.core.bulkwrite import update_rows
 from outorga.core.models import Municipality
 from outorga.core.sweep import Progress, SweepResult
 from outorga.core.tenancy import tenant

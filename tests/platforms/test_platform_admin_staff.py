@@ -170,7 +170,7 @@ def test_the_administrator_reaches_only_its_own_platform(barra_m, authority, pla
             email="fabio@vizinha.com.br",
             name="Fabio Souza",
         )
-    assert "outra plataforma" in str(exc.value) and "Vizinha" not in str(exc.value)
+    assert "a outra plataforma;" in str(exc.value) and "Vizinha" not in str(exc.value)
     with tenant(barra_m):
         assert PlatformUser.objects.filter(pk=foreign.pk).exists()
 
@@ -221,3 +221,20 @@ def test_the_authority_invites_an_administrator_on_its_screen(barra_m, user_of, 
         link = PlatformUser.objects.get(user__email="joana@plataforma.com.br")
         (act,) = Act.objects.filter(action="platform.user.invite", object_id=str(link.pk))
     assert link.is_admin and act.record["payload"]["new"]["admin"] is True
+
+
+def test_an_administrator_cannot_remove_another_administrator_only_the_authority_can(
+    barra_m, authority, platform, admin
+):
+    """ADR 0043: only the authority makes an administrator, so only it unmakes one; an
+    administrator removes colleagues who are not administrators, and its own access."""
+    other = staff_member(barra_m, authority, platform, "dora@plataforma.com.br", admin=True)
+    plain = staff_member(barra_m, authority, platform, "caio@plataforma.com.br")
+    with pytest.raises(PlatformError, match="Só a Prefeitura retira"):
+        platform_staff_remove(actor=Actor.of(admin.user), municipality=barra_m, link=other)
+    platform_staff_remove(actor=Actor.of(admin.user), municipality=barra_m, link=plain)
+    platform_staff_remove(actor=authority, municipality=barra_m, link=other)
+    with tenant(barra_m):
+        assert list(
+            PlatformUser.objects.filter(platform=platform).values_list("pk", flat=True)
+        ) == [admin.pk]

@@ -17,6 +17,7 @@ from outorga.core.uploads import MAGIC, download_response, max_bytes
 from outorga.platforms.services.attachments import (
     attachment_content,
     attachment_filename,
+    case_filing,
     platform_attachment_add,
 )
 from outorga.platforms.services.common import field_error
@@ -90,11 +91,7 @@ def platform_case_attachment(
     request: HttpRequest, case_id: int, file: File[UploadedFile | None] = None
 ) -> Any:
     case = own_one(request, PlatformCase.objects.all(), case_id)
-    filing = (
-        PlatformAttachment.Filing.DEFENCE
-        if case.status == PlatformCase.Status.OPEN
-        else PlatformAttachment.Filing.CASE_APPEAL
-    )
+    filing = case_filing(case)
     return _added(request, filing, file, case=case)
 
 

@@ -69,6 +69,12 @@ def _still_open(filing: str, case: PlatformCase | None, penalty: PlatformPenalty
         raise PlatformError("Recurso já decidido: não recebe mais anexos.", status=409)
 
 
+def case_filing(case: PlatformCase) -> str:
+    """What a file sent for a case joins: its defence while the case is open, the appeal against
+    the decision once it was decided (Lei 9.784/1999, art. 3, III, and art. 38)."""
+    return Filing.DEFENCE if case.status == PlatformCase.Status.OPEN else Filing.CASE_APPEAL
+
+
 def filing_open(
     filing: str, *, case: PlatformCase | None = None, penalty: PlatformPenalty | None = None
 ) -> bool:

@@ -116,7 +116,9 @@ def platform_staff_invite(
         if link is not None and link.platform_id != platform.pk:
             # The platform's own door never learns which other platform a person serves.
             where = (
-                "outra plataforma" if _by_platform(actor) else f"à plataforma {link.platform.name}"
+                "a outra plataforma"
+                if _by_platform(actor)
+                else f"à plataforma {link.platform.name}"
             )
             raise field_error(
                 "email",
@@ -186,6 +188,16 @@ def platform_staff_remove(*, actor: Actor, municipality: Municipality, link: Pla
             raise PlatformError("Este acesso já foi removido.", status=409)
         link = found
         admins = [x for x in links if x.is_admin]
+        if (
+            _by_platform(actor)
+            and link.is_admin
+            and link.user_id != getattr(actor.user, "pk", None)
+        ):
+            # Only the authority makes (and so unmakes) an administrator (ADR 0043).
+            raise PlatformError(
+                "Só a Prefeitura retira o acesso de outro administrador da plataforma.",
+                status=409,
+            )
         if _by_platform(actor) and admins == [link]:
             raise PlatformError(
                 "A plataforma ficaria sem administrador: peça à Prefeitura para indicar outro "

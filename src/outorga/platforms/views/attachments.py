@@ -13,11 +13,12 @@ from django.urls import reverse
 from outorga.core.access import forbidden
 from outorga.core.models import User
 from outorga.core.requests import actor_of
-from outorga.core.uploads import download_response
+from outorga.core.uploads import download_response, max_bytes
 from outorga.law.competence import NotCompetent
 from outorga.platforms.services.attachments import (
     attachment_content,
     attachment_filename,
+    case_filing,
     platform_attachment_add,
 )
 from outorga.platforms.services.common import PlatformError
@@ -68,7 +69,7 @@ def _upload(
                 platform=platform,
                 filing=filing,
                 name=f.name or "arquivo",
-                content=f.read(),
+                content=f.read(max_bytes("document") + 1),  # one byte past refuses it
                 case=case,
                 penalty=penalty,
             )
@@ -94,11 +95,7 @@ def _upload(
 def case_upload(request: HttpRequest, platform: Platform, case_id: int) -> HttpResponse:
     """Files for the defence while the case is open, for the appeal once it was decided."""
     c = get_object_or_404(PlatformCase.objects.filter(platform=platform), pk=case_id)
-    filing = (
-        PlatformAttachment.Filing.DEFENCE
-        if c.status == PlatformCase.Status.OPEN
-        else PlatformAttachment.Filing.CASE_APPEAL
-    )
+    filing = case_filing(c)
     anchor = "#defesa" if filing == PlatformAttachment.Filing.DEFENCE else "#recurso"
     back = reverse("platforms:portal_case", args=[c.pk]) + anchor
     return _upload(request, platform, filing, back, case=c)

@@ -13,7 +13,7 @@ from ninja.files import UploadedFile
 
 from outorga.core.apikit import IsoDate, acting
 from outorga.core.apipages import Rows, paged
-from outorga.core.uploads import max_bytes
+from outorga.core.uploads import download_response, max_bytes
 
 from ..models import Document, Person, Vehicle
 from ..selectors import document_law
@@ -167,8 +167,4 @@ def document_file(request: HttpRequest, doc_id: int) -> HttpResponse:
     here = acting(request)
     m = here["municipality"]
     data = document_read(**here, law=document_law(doc, m), doc=doc)
-    response = HttpResponse(data, content_type=doc.content_type)
-    # Saved, never opened in the site's origin: a file a citizen sent is not a page of ours.
-    response["Content-Disposition"] = f'attachment; filename="{document_filename(doc)}"'
-    response["X-Content-Type-Options"] = "nosniff"
-    return response
+    return download_response(data, doc.content_type, document_filename(doc))

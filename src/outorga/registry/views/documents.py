@@ -12,7 +12,7 @@ from outorga.core.errors import DomainError
 from outorga.core.formerrors import form_add
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
-from outorga.core.uploads import max_bytes
+from outorga.core.uploads import download_response, max_bytes
 from outorga.law.competence import is_allowed
 
 from ..forms import DocumentCorrectionForm
@@ -43,11 +43,7 @@ def document_file(request: HttpRequest, doc_id: int) -> HttpResponse:
         if doc.person_id:
             return redirect("registry:person", person_id=doc.person_id)
         return redirect("registry:vehicle", vehicle_id=doc.vehicle_id)
-    response = HttpResponse(data, content_type=doc.content_type)
-    # Saved, never opened in the site's origin: a file a citizen sent is not a page of ours.
-    response["Content-Disposition"] = f'attachment; filename="{document_filename(doc)}"'
-    response["X-Content-Type-Options"] = "nosniff"
-    return response
+    return download_response(data, doc.content_type, document_filename(doc))
 
 
 @competent

@@ -120,9 +120,5 @@ def file(request: HttpRequest, submission_id: int) -> HttpResponse:
         )
     except NotCompetent as exc:
         return deny(request, exc)
-    response = HttpResponse(data, content_type=sub.content_type)
-    # Saved, never opened in the site's origin: a file a citizen sent is not a page of ours.
     ext = uploads.EXTENSIONS.get(sub.content_type, "bin")
-    response["Content-Disposition"] = f'attachment; filename="envio-{sub.pk}.{ext}"'
-    response["X-Content-Type-Options"] = "nosniff"
-    return response
+    return uploads.download_response(data, sub.content_type, f"envio-{sub.pk}.{ext}")

@@ -30,6 +30,7 @@ from outorga.platforms.services.drivers import DriverData, platform_driver_regis
 from outorga.platforms.services.fares import fare_table_publish
 from outorga.platforms.services.penalties import platform_penalty_impose
 from outorga.platforms.services.reports import monthly_report_submit
+from outorga.platforms.services.staff import platform_staff_set_admin
 
 from .models import (
     MonthlyReport,
@@ -191,10 +192,12 @@ def load(m: Municipality) -> None:
 
 
 def _portal_login(m: Municipality, p: Platform, authority: User) -> None:
-    """The demo's login of role plataforma serves the first platform on the portal."""
+    """The demo's login of role plataforma serves the first platform on the portal, as its
+    administrator (it invites colleagues on "Equipe", ADR 0043)."""
     login = User.objects.filter(municipality=m, role=Role.PLATAFORMA.value).first()
     if login is not None and not PlatformUser.objects.filter(user=login).exists():
-        platform_user_link(actor=Actor.of(authority), municipality=m, platform=p, user=login)
+        link = platform_user_link(actor=Actor.of(authority), municipality=m, platform=p, user=login)
+        platform_staff_set_admin(actor=Actor.of(authority), municipality=m, link=link, admin=True)
 
 
 def _reports(

@@ -27,8 +27,8 @@ from outorga.core.middleware import client_ip
 from outorga.core.pdfkit import private_pdf_response
 from outorga.core.requests import user_of
 from outorga.core.tenancy import current_municipality_or_none
-from outorga.law.competence import NotCompetent, Role
 from outorga.law.citations import render_many
+from outorga.law.competence import NotCompetent, Role
 from outorga.law.decisions import Decision, Verdict
 from outorga.registry.models import Permit, PermitTerm, Person, Service
 

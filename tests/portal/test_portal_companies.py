@@ -241,3 +241,24 @@ def test_the_company_is_validated_like_any_person_before_it_is_saved(ipatinga_m,
     assert seen and "partners" in seen[0]
     with tenant(ipatinga_m):
         assert not Person.objects.filter(document=cnpj).exists()
+
+
+def test_a_cnpj_already_registered_is_linked_at_the_desk_as_the_refusal_says(ipatinga_m, user_of):
+    bia = make_applicant_account(ipatinga_m, name="Bia Responsável")
+    cnpj = CNPJ().generate()
+    with tenant(ipatinga_m):
+        company = Person.objects.create(kind=Person.Kind.LEGAL, document=cnpj, name="Táxi Bia")
+    page = register(login(bia), cnpj, name="Táxi Bia")
+    assert "o vínculo do responsável é feito no atendimento, com o contrato social" in page
+    desk = Client()
+    desk.force_login(user_of("ipatinga", Role.ATENDENTE))
+    assert "CPF do responsável" in desk.get(f"/cadastro/pessoas/{company.pk}/").content.decode()
+    url = f"/cadastro/pessoas/{company.pk}/responsavel/"
+    page = desk.post(url, {"decision": "confirm"}, follow=True).content.decode()
+    assert "informe o CPF do responsável" in page
+    desk.post(url, {"decision": "confirm", "cpf": bia.document})
+    with tenant(ipatinga_m):
+        company.refresh_from_db()
+        assert company.representative_id == bia.pk
+        assert company.representative_confirmed_on is not None
+    assert "Táxi Bia — CNPJ" in login(bia).get("/portal/candidatura/").content.decode()

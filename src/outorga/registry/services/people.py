@@ -444,20 +444,36 @@ def company_representative_review(
     law: str,
     company: Person,
     confirm: bool,
+    representative_cpf: str = "",
     reason: str = "",
 ) -> Person:
     """The desk confirms a company's responsible person against the company's acts (contrato
-    social, taxi art. 23), from then on applying in its name from their login
-    (``own_or_desk``), or removes a link it does not find there (with the reason)."""
+    social, taxi art. 23) — the one who entered it from the portal, or the one it names by CPF
+    (a company already in the register, never claimed from the portal) — from then on applying
+    in its name from their login (``own_or_desk``), or removes a link it does not find there
+    (with the reason)."""
     authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
     if not confirm:
         reason = reason_required(reason, "informe o motivo da retirada do vínculo")
     with transaction.atomic(), tenant(municipality):
         company = Person.objects.select_for_update(no_key=True).get(pk=company.pk)
-        if company.kind != Person.Kind.LEGAL or company.representative_id is None:
-            raise FieldError("responsável", "esta pessoa não tem responsável a conferir")
+        if company.kind != Person.Kind.LEGAL:
+            raise FieldError("responsável", "só uma pessoa jurídica tem responsável a conferir")
+        named = None
+        if confirm and representative_cpf.strip():
+            cpf = validation.cpf(representative_cpf, "CPF do responsável")
+            named = Person.objects.filter(document=cpf, kind=Person.Kind.NATURAL).first()
+            if named is None or named.user_id is None:
+                raise FieldError(
+                    "CPF do responsável", "o responsável precisa de cadastro e conta no portal"
+                )
+        if named is None and company.representative_id is None:
+            raise FieldError(
+                "responsável", "informe o CPF do responsável, conferido no contrato social"
+            )
         old = _link_snapshot(company)
         if confirm:
+            company.representative = named or company.representative
             company.representative_confirmed_on = timezone.localdate()
         else:
             company.representative = None

@@ -135,6 +135,7 @@ def person_representative(request: HttpRequest, person_id: int) -> HttpResponse:
             law=registry_law(current_municipality(), person_id=company.pk),
             company=company,
             confirm=confirm,
+            representative_cpf=request.POST.get("cpf", ""),
             reason=request.POST.get("reason", ""),
         )
     except FieldError as exc:

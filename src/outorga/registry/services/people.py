@@ -469,7 +469,10 @@ def company_representative_review(
                 )
         if named is None and company.representative_id is None:
             raise FieldError(
-                "responsável", "informe o CPF do responsável, conferido no contrato social"
+                "responsável",
+                "informe o CPF do responsável, conferido no contrato social"
+                if confirm
+                else "a empresa não tem responsável vinculado",
             )
         old = _link_snapshot(company)
         if confirm:

@@ -296,6 +296,11 @@ SPECIAL: dict[str, Entry] = {
         "form": {"doc-doc_type": "rg", "doc-issued_on": "2026-01-01"}
     },
     "cadastro/pessoas/<int:person_id>/editar/": {"form": {"name": "Invasor", "city": "Outra"}},
+    # B's company's responsible person confirmed by A's desk: 404, the link untouched.
+    "cadastro/pessoas/<int:person_id>/responsavel/": {
+        "ids": {"person_id": "legal_person"},
+        "form": {"decision": "confirm"},
+    },
     # B's person proposed as the holder of a new permit of A: the form opens without them.
     "cadastro/permissoes/nova/": lambda b: {"query": f"?pessoa={b['person']}"},
     "cadastro/permissoes/taxi/nova/": lambda b: {"query": f"?pessoa={b['person']}"},

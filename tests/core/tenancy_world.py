@@ -277,12 +277,14 @@ def _registry(w: World, user_of: UserOf) -> dict[str, Any]:
         auxiliary_name=f"Auxiliar {marker}",
         filed_at=timezone.now(),
     )
-    # A company B's holder entered from the portal as its responsible person (taxi art. 3, 23).
+    # A company B's holder entered from the portal as its responsible person, the link confirmed
+    # by B's desk (taxi art. 3, 23).
     legal_person = Person.objects.create(
         kind=Person.Kind.LEGAL,
         document=CNPJ().generate(),
         name=f"Empresa {marker}",
         representative=person,
+        representative_confirmed_on=D,
     )
     # B's holder asked to update the registration (mototaxi art. 4 §2), waiting for B's clerk.
     registration_request = RegistrationRequest.objects.create(

@@ -26,7 +26,7 @@ from outorga.core.lawseam import BoundLaw
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry.models import Auxiliary, HolderRequest, Notification, Permit
+from outorga.registry.models import Auxiliary, Document, HolderRequest, Notification, Permit
 from outorga.registry.services.common import InvalidTransition
 from outorga.registry.services.holder_requests import (
     holder_request_file,
@@ -240,3 +240,36 @@ def test_the_portal_refuses_another_permits_auxiliary_with_a_404(ipatinga_m, ten
         assert not HolderRequest.objects.exists()
     anonymous = Client().post(f"/portal/permissoes/{permit.pk}/pedidos/auxiliar/1/renovacao/")
     assert anonymous.status_code == 302 and anonymous["Location"].startswith("/entrar/")
+
+
+def test_the_holder_sees_that_the_auxiliary_has_pendencies_never_which(ipatinga_m, moto):
+    """What the law finds missing for the auxiliary's renewal is the auxiliary's own data
+    (documents, eligibility; a taxi auxiliary's debts): the holder reads only that there is
+    something, with the article, and that the auxiliary should go to the desk."""
+    from django.utils import timezone
+
+    from outorga.registry.services.holder_requests import (
+        auxiliary_renewal_requirements,
+        renewal_requirements,
+    )
+
+    m, (permit, aux, user) = ipatinga_m, moto
+    today = timezone.localdate()
+    with tenant(m):
+        # The auxiliary's own certificates are missing from the register.
+        Document.objects.filter(person=aux.person).delete()
+        # The holder's own permit renewal is theirs to read; the auxiliary's reasons are not.
+        own = {r.message for d in renewal_requirements(permit, today) for r in d.reasons}
+        unmet = [
+            r
+            for d in auxiliary_renewal_requirements(aux, today)
+            for r in d.reasons
+            if r.verdict in ("refused", "pending") and r.message not in own
+        ]
+    assert unmet  # the auxiliary's documents are not in the register
+    page = login(user).get(f"/portal/permissoes/{permit.pk}/").content.decode()
+    assert "Há pendências do auxiliar; ele(a) deve procurar o atendimento" in page
+    assert unmet[0].citations[0].render().split(", art.")[1].split(",")[0] in page
+    for r in unmet:
+        assert r.message not in page
+    assert f"O que a lei ainda exige para renovar a credencial de {aux.person.name}" not in page

@@ -41,6 +41,8 @@ LABELS: dict[str, str] = {
     # Registry
     "person.create": "Pessoa cadastrada",
     "person.update": "Cadastro de pessoa corrigido",
+    "person.representative_confirm": "Vínculo do responsável pela empresa conferido",
+    "person.representative_remove": "Vínculo do responsável pela empresa retirado",
     "person.photo": "Foto do crachá registrada",
     "licence.record": "CNH registrada",
     "vehicle.create": "Veículo cadastrado",

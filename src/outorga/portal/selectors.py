@@ -31,13 +31,29 @@ def holder_of(user: User) -> Person | None:
 
 
 def own_companies(person: Person) -> QuerySet[Person]:
-    """The legal persons the person is responsible for (``Person.representative``): their
-    applications, permits and avisos are read, and made, from this person's login."""
-    return Person.objects.filter(representative=person, kind=Person.Kind.LEGAL).order_by("name")
+    """The legal persons the person is responsible for (``Person.representative``), the link
+    confirmed by the desk: their applications, permits and avisos are read, and made, from this
+    person's login."""
+    return Person.objects.filter(
+        representative=person, kind=Person.Kind.LEGAL, representative_confirmed_on__isnull=False
+    ).order_by("name")
+
+
+def companies_awaiting_desk(person: Person) -> QuerySet[Person]:
+    """The companies the person entered whose link the desk has not yet confirmed: named to
+    them, nothing of the company reached."""
+    return Person.objects.filter(
+        representative=person, kind=Person.Kind.LEGAL, representative_confirmed_on__isnull=True
+    ).order_by("name")
 
 
 def _own_or_represented(field: str, person: Person) -> Q:
-    return Q(**{field: person}) | Q(**{f"{field}__representative": person})
+    return Q(**{field: person}) | Q(
+        **{
+            f"{field}__representative": person,
+            f"{field}__representative_confirmed_on__isnull": False,
+        }
+    )
 
 
 def own_permits(person: Person) -> QuerySet[Permit]:

@@ -21,7 +21,11 @@ def notification_mark_read(
     addressee = person is not None and (
         notification.person_id == person.pk
         # A company's aviso is read by its responsible person.
-        or Person.objects.filter(pk=notification.person_id, representative=person).exists()
+        or Person.objects.filter(
+            pk=notification.person_id,
+            representative=person,
+            representative_confirmed_on__isnull=False,
+        ).exists()
     )
     if not addressee:
         raise NotCompetent(actor.role, "sistema", "portal.notification.read", None)

@@ -27,8 +27,9 @@ from outorga.core.middleware import client_ip
 from outorga.core.pdfkit import private_pdf_response
 from outorga.core.requests import user_of
 from outorga.core.tenancy import current_municipality_or_none
+from outorga.law.citations import render_many
 from outorga.law.competence import NotCompetent, Role
-from outorga.law.decisions import Verdict
+from outorga.law.decisions import Decision, Verdict
 from outorga.registry.models import Permit, PermitTerm, Person, Service
 
 from . import selectors, services
@@ -107,6 +108,17 @@ def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
     )
 
 
+def auxiliary_pending_cites(decisions: list[Decision]) -> str | None:
+    """``None`` when the law finds nothing missing for an auxiliary's renewal, else the articles
+    of what it finds missing (never the reasons themselves: a third person's data)."""
+    unmet = [
+        r for d in decisions for r in d.reasons if r.verdict in (Verdict.REFUSED, Verdict.PENDING)
+    ]
+    if not unmet:
+        return None
+    return render_many(dict.fromkeys(c for r in unmet for c in r.citations))
+
+
 def request_context(permit: Permit, today: dt.date) -> dict[str, Any]:
     """The permit page's requests: those filed, the forms to file one (while the permit is in
     force), what the law still asks for the renewal, and the Termo's PDF (taxi)."""
@@ -137,19 +149,16 @@ def request_context(permit: Permit, today: dt.date) -> dict[str, Any]:
             for r in d.reasons
             if r.verdict in (Verdict.REFUSED, Verdict.PENDING)
         ],
-        # Each active auxiliary's credential: what the law answers today for its renewal.
+        # Each active auxiliary's credential: only whether the law finds something missing for
+        # its renewal, with the articles; what is missing is the auxiliary's own data (their
+        # debts, documents), told to them at the desk, never to the holder.
         "auxiliary_renewal_unavailable": unavailable,
         "auxiliary_renewals": [
             (
                 aux,
                 aux.pk in renewing,
                 RenewalRequestForm(prefix=aux_prefix(aux.pk)),
-                [
-                    r
-                    for d in auxiliary_renewal_requirements(aux, today)
-                    for r in d.reasons
-                    if r.verdict in (Verdict.REFUSED, Verdict.PENDING)
-                ],
+                auxiliary_pending_cites(auxiliary_renewal_requirements(aux, today)),
             )
             for aux in permit.auxiliaries.filter(status="active").select_related("person")
         ]

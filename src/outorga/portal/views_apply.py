@@ -142,6 +142,7 @@ def apply(request: HttpRequest) -> HttpResponse:
         "portal/apply.html",
         {
             "companies": list(selectors.own_companies(person)),
+            "companies_awaiting": list(selectors.companies_awaiting_desk(person)),
             "company_form": CompanyForm(prefix="empresa") if legal else None,
             "company_service_keys": list(legal),
             "company_services": [
@@ -232,8 +233,9 @@ def company(request: HttpRequest) -> HttpResponse:
     if made:
         messages.success(
             request,
-            f"Empresa {d['name'].strip()} cadastrada: você pode inscrevê-la nas licitações "
-            "que admitem pessoa jurídica.",
+            f"Empresa {d['name'].strip()} cadastrada. O seu vínculo como responsável aguarda a "
+            "confirmação do atendimento, com o contrato social: até lá, você não age em nome "
+            "da empresa.",
         )
     return _back()
 

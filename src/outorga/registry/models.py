@@ -77,6 +77,12 @@ class Person(TenantModel):
         related_name="represented",
         verbose_name="responsável (CPF)",
     )
+    #: The day the desk confirmed ``representative`` against the company's acts (contrato
+    #: social; taxi art. 23): until then the link is pending and the login reaches nothing of
+    #: the company (``registry.services.people.company_representative_review``).
+    representative_confirmed_on = models.DateField(
+        "vínculo do responsável conferido em", null=True, blank=True
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -27,6 +27,11 @@ urlpatterns = [
     path("pessoas/<int:person_id>/", people_views.person_detail, name="person"),
     path("pessoas/<int:person_id>/editar/", people_views.person_edit, name="person_edit"),
     path(
+        "pessoas/<int:person_id>/responsavel/",
+        people_views.person_representative,
+        name="person_representative",
+    ),
+    path(
         "pessoas/<int:person_id>/documentos/",
         guided_views.person_checklist,
         name="person_checklist",

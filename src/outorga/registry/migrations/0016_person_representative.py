@@ -16,4 +16,9 @@ class Migration(migrations.Migration):
             name='representative',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='represented', to='registry.person', verbose_name='responsável (CPF)'),
         ),
+        migrations.AddField(
+            model_name='person',
+            name='representative_confirmed_on',
+            field=models.DateField(blank=True, null=True, verbose_name='vínculo do responsável conferido em'),
+        ),
     ]

@@ -65,8 +65,14 @@ def own_or_desk(actor: Any, person: Any) -> str:
     the desk's record (``registry.record``)."""
     user = actor.user
     own = user is not None and person.user_id is not None and person.user_id == user.pk
-    if not own and user is not None and getattr(person, "representative_id", None) is not None:
-        # A company's responsible person applies in its name from their own login.
+    if (
+        not own
+        and user is not None
+        and getattr(person, "representative_id", None) is not None
+        and person.representative_confirmed_on is not None
+    ):
+        # A company's responsible person applies in its name from their own login, once the
+        # desk has confirmed the link against the company's acts (contrato social).
         own = person.representative.user_id == user.pk
     return "application.submit" if own else "registry.record"
 

@@ -375,8 +375,10 @@ def company_self_register(
     permission to a legal person (``legal_person_services``: taxi art. 3, 4 VIII, 23; mototaxi
     and motofrete only to natural persons, art. 6 §1); the application is that law's
     ``application.submit``. The company's documents (art. 23: contrato social, CNPJ, sede) are
-    sent and reviewed like any other. A CNPJ already registered is never claimed from the
-    portal: the desk links it, with the company's documents in hand."""
+    sent and reviewed like any other. The link stays pending, reaching nothing of the company,
+    until the desk confirms it against the company's acts (:func:`company_representative_review`).
+    A CNPJ already registered is never claimed from the portal: the desk links it, with the
+    company's documents in hand."""
     services = legal_person_services(municipality)
     if not services:
         raise FieldError(
@@ -405,7 +407,7 @@ def company_self_register(
                 "este CNPJ já está no cadastro do município: o vínculo do responsável é feito "
                 "no atendimento, com o contrato social",
             )
-        company = Person.objects.create(
+        company = Person(
             kind=Person.Kind.LEGAL,
             document=document,
             name=name.strip()[:200],
@@ -413,6 +415,8 @@ def company_self_register(
             city=city.strip()[:120],
             representative=representative,
         )
+        company.full_clean(exclude=PERSON_NOT_CLEANED)
+        company.save()
         record_act(
             municipality=municipality,
             actor=actor,
@@ -421,6 +425,74 @@ def company_self_register(
             new={**_person_snapshot(company), "representative": representative.pk},
             basis=basis_of(None, services[service]),
             extra={"por": "o responsável pela empresa, no portal"},
+        )
+    return company
+
+
+def _link_snapshot(company: Person) -> dict[str, Any]:
+    on = company.representative_confirmed_on
+    return {
+        "representative": company.representative_id,
+        "representative_confirmed_on": on.isoformat() if on else None,
+    }
+
+
+def company_representative_review(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    law: str,
+    company: Person,
+    confirm: bool,
+    representative_cpf: str = "",
+    reason: str = "",
+) -> Person:
+    """The desk confirms a company's responsible person against the company's acts (contrato
+    social, taxi art. 23) — the one who entered it from the portal, or the one it names by CPF
+    (a company already in the register, never claimed from the portal) — from then on applying
+    in its name from their login (``own_or_desk``), or removes a link it does not find there
+    (with the reason)."""
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
+    if not confirm:
+        reason = reason_required(reason, "informe o motivo da retirada do vínculo")
+    with transaction.atomic(), tenant(municipality):
+        company = Person.objects.select_for_update(no_key=True).get(pk=company.pk)
+        if company.kind != Person.Kind.LEGAL:
+            raise FieldError("responsável", "só uma pessoa jurídica tem responsável a conferir")
+        named = None
+        if confirm and representative_cpf.strip():
+            cpf = validation.cpf(representative_cpf, "CPF do responsável")
+            named = Person.objects.filter(document=cpf, kind=Person.Kind.NATURAL).first()
+            if named is None or named.user_id is None:
+                raise FieldError(
+                    "CPF do responsável", "o responsável precisa de cadastro e conta no portal"
+                )
+        if named is None and company.representative_id is None:
+            raise FieldError(
+                "responsável",
+                "informe o CPF do responsável, conferido no contrato social"
+                if confirm
+                else "a empresa não tem responsável vinculado",
+            )
+        old = _link_snapshot(company)
+        if confirm:
+            company.representative = named or company.representative
+            company.representative_confirmed_on = timezone.localdate()
+        else:
+            company.representative = None
+            company.representative_confirmed_on = None
+        company.save(update_fields=["representative", "representative_confirmed_on"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="person.representative_confirm" if confirm else "person.representative_remove",
+            obj=company,
+            old=old,
+            new=_link_snapshot(company),
+            basis=basis_of(
+                None, [c for cs in legal_person_services(municipality).values() for c in cs]
+            ),
+            extra={"reason": reason.strip()} if reason.strip() else None,
         )
     return company
 

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.views.decorators.http import require_POST
 
 from outorga.core.access import staff_required
 from outorga.core.formerrors import form_add
@@ -27,7 +28,13 @@ from ..models import Document, Person, Service, TaxiCategory
 from ..selectors import registry_law, shown_document
 from ..services.documents import document_record
 from ..services.eligibility import person_eligibility, taxi_person_requirements
-from ..services.people import licence_record, person_photo_set, person_register, person_update
+from ..services.people import (
+    company_representative_review,
+    licence_record,
+    person_photo_set,
+    person_register,
+    person_update,
+)
 from ..validation import FieldError, format_cpf
 from .common import competent, may, record_form
 
@@ -112,6 +119,34 @@ def person_edit(request: HttpRequest, person_id: int) -> HttpResponse:
     return _person_form(
         request, form, save, f"Editar cadastro — {person.name}", "Salvar", "cadastro atualizado."
     )
+
+
+@competent
+@require_POST
+def person_representative(request: HttpRequest, person_id: int) -> HttpResponse:
+    """The desk confirms, against the company's contrato social, the responsible person who
+    entered the company from the portal, or removes the link (taxi art. 23)."""
+    company = get_object_or_404(Person.objects.select_related("representative"), pk=person_id)
+    confirm = request.POST.get("decision") == "confirm"
+    try:
+        company_representative_review(
+            actor=actor_of(request),
+            municipality=current_municipality(),
+            law=registry_law(current_municipality(), person_id=company.pk),
+            company=company,
+            confirm=confirm,
+            representative_cpf=request.POST.get("cpf", ""),
+            reason=request.POST.get("reason", ""),
+        )
+    except FieldError as exc:
+        messages.error(request, f"{exc.field.capitalize()}: {exc.message}")
+    else:
+        messages.success(
+            request,
+            f"{company.name}: vínculo do responsável "
+            + ("conferido com o contrato social." if confirm else "retirado."),
+        )
+    return redirect("registry:person", person_id=company.pk)
 
 
 @competent

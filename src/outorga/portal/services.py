@@ -10,7 +10,9 @@ from outorga.core.acts import Actor
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent
-from outorga.registry.models import Notification, Permit, Person
+from outorga.registry.models import Notification, Permit
+
+from .selectors import own_companies
 
 
 def notification_mark_read(
@@ -20,12 +22,11 @@ def notification_mark_read(
     person = getattr(actor.user, "person", None) if actor.user is not None else None
     addressee = person is not None and (
         notification.person_id == person.pk
-        # A company's aviso is read by its responsible person.
-        or Person.objects.filter(
-            pk=notification.person_id,
-            representative=person,
-            representative_confirmed_on__isnull=False,
-        ).exists()
+        # A company's aviso is read by its responsible person, the link confirmed by the desk.
+        or (
+            notification.person_id is not None
+            and own_companies(person).filter(pk=notification.person_id).exists()
+        )
     )
     if not addressee:
         raise NotCompetent(actor.role, "sistema", "portal.notification.read", None)

@@ -24,13 +24,14 @@ from ..models import (
 from .common import (
     PlatformError,
     appeal_admit,
-    appeal_filed,
     appeal_filing,
     apps_law,
     basis_many,
     bound_law,
     field_error,
+    not_admitted,
     notice_period,
+    notice_recording,
     occurrences,
     record_refusal,
     today,
@@ -282,12 +283,7 @@ def platform_case_decision_notice_record(
     """The decision suspending or cancelling the credential reached the platform on
     ``notice_on``, its legal date (D-4: signature, AR or publication). The appeal period runs
     from it (art. 26 sole paragraph; D-17: Lei 9.784/1999 art. 59, 10 days)."""
-    authorize(
-        actor=actor, municipality=municipality, action="notice.record", law=apps_law(municipality)
-    )
-    on = on or today()
-    if notice_on > on:
-        raise field_error("notice_on", "A data da notificação não pode estar no futuro.")
+    on = notice_recording(actor=actor, municipality=municipality, notice_on=notice_on, on=on)
     with transaction.atomic(), tenant(municipality):
         c = PlatformCase.objects.select_for_update().get(pk=case.pk)
         if c.status != PlatformCase.Status.UPHELD:
@@ -330,7 +326,6 @@ def platform_case_appeal_file(
     on, filed_on = appeal_filing(
         actor=actor, municipality=municipality, channel=channel, text=text, filed_on=filed_on, on=on
     )
-    refused: Decision | None = None
     with transaction.atomic(), tenant(municipality):
         c = PlatformCase.objects.select_for_update().get(pk=case.pk)
         if c.status != PlatformCase.Status.UPHELD:
@@ -338,33 +333,23 @@ def platform_case_appeal_file(
                 "Só cabe recurso contra a decisão que suspendeu ou cancelou o credenciamento.",
                 status=409,
             )
-        admission, period = appeal_admit(
+        appeal, admission, period = appeal_admit(
             actor=actor,
             municipality=municipality,
             action="platform.case.appeal.file",
-            appeals=PlatformCaseAppeal.objects.filter(case=c),
+            model=PlatformCaseAppeal,
+            of="case",
             against="esta decisão",
             obj=c,
             decided_on=_decided_on(c),
             decision_notice_on=c.decision_notice_on,
             channel=channel,
+            text=text,
             filed_on=filed_on,
             on=on,
         )
-        if period is None:
-            refused = admission
-        else:
-            appeal = PlatformCaseAppeal.objects.create(
-                case=c,
-                **appeal_filed(
-                    actor=actor,
-                    channel=channel,
-                    text=text,
-                    filed_on=filed_on,
-                    admission=admission,
-                    period=period,
-                ),
-            )
+        if appeal is not None:
+            assert period is not None  # admitted: the reconsideration's period was asked
             record_act(
                 municipality=municipality,
                 actor=actor,
@@ -381,10 +366,8 @@ def platform_case_appeal_file(
                 },
                 basis=basis_many([admission, period]),
             )
-    if refused is not None:
-        raise PlatformError(
-            f"Recurso não conhecido: {refused.summary}", status=422, decisions=[refused]
-        )
+    if appeal is None:
+        raise not_admitted(admission)
     return appeal
 
 

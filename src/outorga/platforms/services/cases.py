@@ -29,10 +29,12 @@ from .common import (
     basis_many,
     bound_law,
     field_error,
+    law_refused,
     not_admitted,
     notice_period,
     notice_recording,
     occurrences,
+    reasoned,
     record_refusal,
     today,
 )
@@ -221,11 +223,7 @@ def platform_case_decide(
                 basis=basis_many([decision]),
             )
     if refused is not None:
-        raise PlatformError(
-            f"A penalidade não pode ser aplicada agora: {refused.summary}",
-            status=422,
-            decisions=[refused],
-        )
+        raise law_refused("A penalidade não pode ser aplicada agora", refused)
     return c
 
 
@@ -402,12 +400,7 @@ def platform_case_appeal_decide(
     )
     if result not in CASE_APPEAL_RESULTS:
         raise field_error("result", "Decisão do recurso: improvido, provido ou provido em parte.")
-    if not reasoning.strip():
-        raise field_error(
-            "reasoning",
-            "Fundamente a decisão do recurso, com os fatos e os fundamentos jurídicos (Lei "
-            "9.784/1999, art. 50, V).",
-        )
+    reasoned(reasoning, "a decisão do recurso")
     if result == "partial" and not suspension_days:
         raise field_error(
             "suspension_days",
@@ -468,9 +461,7 @@ def platform_case_appeal_decide(
             elif result == "partial":
                 _case_restore(actor, municipality, c, p, a, revision, basis, on=on)
     if refused is not None:
-        raise PlatformError(
-            f"Decisão do recurso recusada: {refused.summary}", status=422, decisions=[refused]
-        )
+        raise law_refused("Decisão do recurso recusada", refused)
     return a
 
 

@@ -199,6 +199,13 @@ def record_refusal(
     return decision
 
 
+def law_refused(lead: str, refused: Decision, *, each_reason: bool = False) -> PlatformError:
+    """The law core's refusal of a step, raised once its act is committed: ``lead`` and the
+    decision's summary (``each_reason``: every refused reason with its article)."""
+    detail = refusal_text([refused]) if each_reason else refused.summary
+    return PlatformError(f"{lead}: {detail}", status=422, decisions=[refused])
+
+
 def _refusing(reasons: Iterable[Reason]) -> list[Reason]:
     return [r for r in reasons if r.verdict in (Verdict.REFUSED, Verdict.PENDING)]
 
@@ -277,6 +284,17 @@ def appeal_admission(
         },
     )
     return admission, period
+
+
+def reasoned(reasoning: str, what: str, *, also: str = "") -> None:
+    """A decision without its reasons is refused naming ``what`` is to be reasoned (Lei
+    9.784/1999, art. 50, V: the facts and the legal grounds; ``also``: a further citation)."""
+    if not reasoning.strip():
+        raise field_error(
+            "reasoning",
+            f"Fundamente {what}, com os fatos e os fundamentos jurídicos (Lei 9.784/1999, "
+            f"art. 50, V{also}).",
+        )
 
 
 def notice_recording(
@@ -382,9 +400,7 @@ def appeal_admit(
 
 def not_admitted(admission: Decision) -> PlatformError:
     """The refusal of a late appeal, raised once its act is committed."""
-    return PlatformError(
-        f"Recurso não conhecido: {admission.summary}", status=422, decisions=[admission]
-    )
+    return law_refused("Recurso não conhecido", admission)
 
 
 def appeal_filing(

@@ -30,11 +30,12 @@ from .common import (
     bound_law,
     cited,
     field_error,
+    law_refused,
     not_admitted,
     notice_period,
     notice_recording,
+    reasoned,
     record_refusal,
-    refusal_text,
     today,
 )
 
@@ -293,12 +294,7 @@ def platform_penalty_appeal_judge(
         action="appeal.executive.judge",
         law=apps_law(municipality),
     )
-    if not reasoning.strip():
-        raise field_error(
-            "reasoning",
-            "Fundamente o julgamento, com os fatos e os fundamentos jurídicos (Lei 9.784/1999, "
-            "art. 50, V; decisão D-17).",
-        )
+    reasoned(reasoning, "o julgamento", also="; decisão D-17")
     on = on or today()
     partial = partial_fine_upfbg is not None
     if partial and upheld:
@@ -327,11 +323,7 @@ def platform_penalty_appeal_judge(
                     obj=a,
                 )
     if refused is not None:
-        raise PlatformError(
-            f"Provimento parcial recusado: {refusal_text([refused])}",
-            status=422,
-            decisions=[refused],
-        )
+        raise law_refused("Provimento parcial recusado", refused, each_reason=True)
     with transaction.atomic(), tenant(municipality):
         a, x = _locked_appeal(appeal.pk)
         if a.result != PlatformPenaltyAppeal.Result.PENDING:
@@ -491,12 +483,7 @@ def platform_penalty_reconsider(
     )
     if result not in RECONSIDER_RESULTS:
         raise field_error("result", "Reconsideração: manter, anular ou reduzir a multa.")
-    if not reasoning.strip():
-        raise field_error(
-            "reasoning",
-            "Fundamente a reconsideração, com os fatos e os fundamentos jurídicos (Lei "
-            "9.784/1999, art. 50, V).",
-        )
+    reasoned(reasoning, "a reconsideração")
     on = on or today()
     refused: Decision | None = None
     with transaction.atomic(), tenant(municipality):
@@ -574,11 +561,7 @@ def platform_penalty_reconsider(
                     basis=basis,
                 )
     if refused is not None:
-        raise PlatformError(
-            f"Reconsideração recusada: {refusal_text([refused])}",
-            status=422,
-            decisions=[refused],
-        )
+        raise law_refused("Reconsideração recusada", refused, each_reason=True)
     return a
 
 

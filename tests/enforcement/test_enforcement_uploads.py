@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from enforcement_factories import case_of, client_of, issue
 from registry_factories import png
 
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Filing, InfractionNotice
+from outorga.enforcement.services.filings import filing_file
 from outorga.law.competence import Role
 
 D = dt.date(2026, 4, 6)
@@ -67,3 +69,28 @@ def test_a_paper_defence_keeps_every_attachment_chosen(world, user_of, settings,
     with tenant(world.m):
         filing = Filing.objects.get(case=case)
         assert sorted(a.name for a in filing.attachments.all()) == ["escala.pdf", "foto.png"]
+
+
+def test_a_defence_whose_act_fails_leaves_no_attachment_file(
+    world, settings, tmp_path, monkeypatch
+):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    auto = issue(world, on=D)
+    case = case_of(world, auto)
+
+    def act_fails(**_: object) -> None:
+        raise RuntimeError("acts log unavailable")
+
+    monkeypatch.setattr("outorga.enforcement.services.filings.record_act", act_fails)
+    with pytest.raises(RuntimeError):
+        filing_file(
+            actor=world.holder,
+            municipality=world.m,
+            case=case,
+            text="Estava de folga.",
+            filed_on=D + dt.timedelta(days=2),
+            attachments=[("escala.pdf", PDF)],
+        )
+    with tenant(world.m):
+        assert not Filing.objects.filter(case=case).exists()
+    assert [p for p in (tmp_path / "media").rglob("*") if p.is_file()] == []

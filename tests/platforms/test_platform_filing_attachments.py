@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import io
+from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -215,3 +216,19 @@ def test_another_platform_and_a_logged_out_visitor_never_reach_a_file(
     assert holder.get(f"/plataformas/anexos/{a.pk}/").status_code == 403
     with tenant(barra_m):
         assert PlatformAttachment.objects.filter(case=foreign_case).count() == 1
+
+
+def test_a_file_whose_attachment_is_rolled_back_leaves_nothing_in_the_storage(
+    barra_m, authority, platform, settings, monkeypatch
+):
+    case = suspension_case(barra_m, authority, platform)
+
+    def act_fails(**_: object) -> None:
+        raise RuntimeError("acts log unavailable")
+
+    monkeypatch.setattr("outorga.platforms.services.attachments.record_act", act_fails)
+    with pytest.raises(RuntimeError):
+        join(platform, case, PDF_BYTES, "prova.pdf")
+    with tenant(barra_m):
+        assert not PlatformAttachment.objects.filter(case=case).exists()
+    assert [p for p in Path(settings.MEDIA_ROOT).rglob("*") if p.is_file()] == []

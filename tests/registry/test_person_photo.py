@@ -8,7 +8,7 @@ import hashlib
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
-from registry_factories import image, person
+from registry_factories import actor, image, person
 
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
@@ -136,8 +136,6 @@ def test_the_photo_through_the_api_is_idempotent(ipatinga_m, user_of, holder):
 
 
 def test_taxi_art_4_iii_the_photo_act_cites_the_taxi_law(ipatinga_m, holder):
-    from registry_factories import actor
-
     person_photo_set(
         actor=actor("ipatinga", Role.ATENDENTE),
         municipality=ipatinga_m,
@@ -147,3 +145,25 @@ def test_taxi_art_4_iii_the_photo_act_cites_the_taxi_law(ipatinga_m, holder):
     )
     (act,) = photo_acts(ipatinga_m, holder)
     assert act.record["basis"]["citations"] == ["Lei do táxi de Ipatinga (2017), art. 4, III"]
+
+
+def test_a_photo_whose_act_fails_leaves_no_file_and_no_photo(
+    ipatinga_m, holder, settings, tmp_path, monkeypatch
+):
+    settings.MEDIA_ROOT = str(tmp_path)
+
+    def act_fails(**_: object) -> None:
+        raise RuntimeError("acts log unavailable")
+
+    monkeypatch.setattr("outorga.registry.services.people.record_act", act_fails)
+    with pytest.raises(RuntimeError):
+        person_photo_set(
+            actor=actor("ipatinga", Role.ATENDENTE),
+            municipality=ipatinga_m,
+            law="ipatinga.mototaxi-2013",
+            person=holder,
+            content=image("PNG"),
+        )
+    with tenant(ipatinga_m):
+        assert not Person.objects.get(pk=holder.pk).photo
+    assert [p for p in tmp_path.rglob("*") if p.is_file()] == []

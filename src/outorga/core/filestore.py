@@ -3,19 +3,27 @@
 Uploaded files live in the default storage: the local disk, or an S3-compatible bucket shared by
 every machine (``config.env.file_storage_from_env``). DuckDB reads a trip file by its path, so
 ``local_file`` gives the file's own path on disk, or a private temporary copy of the object
-removed when the block ends.
+removed when the block ends. ``save_in_transaction`` writes an uploaded file that goes away again
+if the transaction that records it rolls back.
 """
 
 from __future__ import annotations
 
+import logging
 import shutil
 import tempfile
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from django.conf import settings
+from django.core.files.base import ContentFile
+from django.core.files.storage import Storage
+from django.db import transaction
 from django.db.models.fields.files import FieldFile
+
+logger = logging.getLogger(__name__)
 
 
 @contextmanager
@@ -36,3 +44,38 @@ def local_file(field: FieldFile) -> Iterator[Path]:
         yield Path(copy.name)
     finally:
         Path(copy.name).unlink(missing_ok=True)
+
+
+def save_in_transaction(field: FieldFile, name: str, content: bytes) -> None:
+    """Write ``content`` under ``name`` for ``field`` (its row is saved by the caller), removed from
+    the storage again if the transaction around this point rolls back: a file no row names is an
+    orphan nobody can reach or delete."""
+    field.save(name, ContentFile(content), save=False)
+    stored = field.name or ""
+    kept = [False]
+    # Django keeps no rollback hooks, but it drops the commit hooks of a transaction or savepoint
+    # that rolls back (and runs them on commit): the file goes when its hook is dropped uncalled.
+    hook = _Keep(kept)
+    weakref.finalize(hook, _remove_unless_kept, kept, field.storage, stored)
+    transaction.on_commit(hook)
+
+
+class _Keep:
+    """The commit hook of a stored file: called, the file stays."""
+
+    __slots__ = ("kept", "__weakref__")
+
+    def __init__(self, kept: list[bool]) -> None:
+        self.kept = kept
+
+    def __call__(self) -> None:
+        self.kept[0] = True
+
+
+def _remove_unless_kept(kept: list[bool], storage: Storage, name: str) -> None:
+    if kept[0]:
+        return
+    try:
+        storage.delete(name)
+    except Exception:  # the storage unreachable: say so, the rollback itself stands
+        logger.exception("stored file %s left after its transaction rolled back", name)

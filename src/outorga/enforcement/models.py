@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.db import models
 
+from outorga.core.attachments import Attachment
 from outorga.core.tenancy import TenantModel
 
 
@@ -275,13 +276,11 @@ class Filing(TenantModel):
         ordering = ["filed_on", "id"]
 
 
-class FilingAttachment(TenantModel):
+class FilingAttachment(Attachment):
+    """A file joined to a defence or appeal of an auto (``core.attachments``)."""
+
     filing = models.ForeignKey(Filing, on_delete=models.PROTECT, related_name="attachments")
     file = models.FileField(upload_to="defesas/%Y/%m/")
-    name = models.CharField(max_length=200)
-    content_type = models.CharField(max_length=40)
-    sha256 = models.CharField(max_length=64)
-    size = models.PositiveIntegerField()
 
 
 class Escalation(TenantModel):

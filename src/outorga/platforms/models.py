@@ -7,6 +7,7 @@ import hashlib
 
 from django.db import models
 
+from outorga.core.attachments import Attachment
 from outorga.core.tenancy import TenantModel
 
 from .validators import validate_cpf, validate_plate
@@ -45,9 +46,6 @@ class Platform(TenantModel):
         constraints = [
             models.UniqueConstraint(fields=["municipality", "cnpj"], name="uniq_platform_cnpj")
         ]
-
-    def __str__(self) -> str:
-        return self.name
 
 
 class PlatformUser(TenantModel):
@@ -621,7 +619,7 @@ class PlatformNotice(TenantModel):
         return self.message
 
 
-class PlatformAttachment(TenantModel):
+class PlatformAttachment(Attachment):
     """A file the platform joins to its defence or to its appeal (ADR 0043): kept as sent (it is
     evidence), its SHA-256 in the act; the same file sent twice to the same filing is one."""
 
@@ -645,10 +643,6 @@ class PlatformAttachment(TenantModel):
         related_name="attachments",
     )
     file = models.FileField(upload_to="plataformas/defesas/%Y/%m/")
-    name = models.CharField("nome do arquivo", max_length=200)
-    content_type = models.CharField(max_length=40)
-    sha256 = models.CharField(max_length=64)
-    size = models.PositiveIntegerField("tamanho (bytes)")
     uploaded_at = models.DateTimeField("enviado em", auto_now_add=True)
     uploaded_by = models.ForeignKey(
         "core.User", on_delete=models.PROTECT, related_name="+", null=True, blank=True
@@ -669,6 +663,3 @@ class PlatformAttachment(TenantModel):
                 name="uniq_platform_attachment_penalty",
             ),
         ]
-
-    def __str__(self) -> str:
-        return self.name

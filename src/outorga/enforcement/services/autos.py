@@ -8,13 +8,13 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
+from outorga.core.filestore import save_in_transaction
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
@@ -36,7 +36,7 @@ from outorga.enforcement.services.common import (
     competence_citations,
     debt_cancel,
     decision_basis,
-    upload_checked,
+    photo_checked,
 )
 from outorga.enforcement.services.escalation import escalate
 from outorga.enforcement.services.notices import notice_deliver_in_transaction
@@ -115,7 +115,7 @@ def infraction_issue(
     if committed_by == InfractionNotice.CommittedBy.AUXILIARY:
         if auxiliary is None or permit is None or auxiliary.permit_id != permit.pk:
             raise FieldError("condutor", "escolha o condutor auxiliar desta permissão")
-    photo_rows = [(name, c, *upload_checked(c, images_only=True)) for name, c in photos]
+    photo_rows = [(name, c, *photo_checked(c)) for name, c in photos]
     plate = (plate or (permit.vehicle.plate if permit and permit.vehicle else "")).upper()
     plate = plate.replace("-", "").replace(" ", "")
     if not plate:
@@ -239,9 +239,7 @@ def infraction_issue(
         )
         for name, content, ctype, digest in photo_rows:
             photo = InfractionPhoto(auto=auto, content_type=ctype, sha256=digest, size=len(content))
-            photo.file.save(
-                f"{auto.number}-{digest[:12]}-{name[-40:]}", ContentFile(content), save=False
-            )
+            save_in_transaction(photo.file, f"{auto.number}-{digest[:12]}-{name[-40:]}", content)
             photo.save()
         case = Case.objects.create(
             number=f"PA-{next_number('processo'):06d}",

@@ -55,13 +55,10 @@ def competence_citations(law: str, action: str) -> list[str]:
     return [c.render() for c in comp.citations] if comp else []
 
 
-def upload_checked(content: bytes, *, images_only: bool) -> tuple[str, str]:
-    """An auto's photo or a filing's attachment judged by its bytes (``core.uploads``), kept as
-    sent: it is evidence, and its SHA-256 is what the act records."""
-    if images_only:
-        ctype = uploads.checked(content, kind="photo", field="fotos", images_only=True)
-    else:
-        ctype = uploads.checked(content, kind="document")
+def photo_checked(content: bytes) -> tuple[str, str]:
+    """An auto's photo judged by its bytes (``core.uploads``), kept as sent: it is evidence, and
+    its SHA-256 is what the act records (a filing's attachments: ``core.attachments``)."""
+    ctype = uploads.checked(content, kind="photo", field="fotos", images_only=True)
     return ctype, hashlib.sha256(content).hexdigest()
 
 

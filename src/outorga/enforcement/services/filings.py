@@ -6,10 +6,10 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 
-from django.core.files.base import ContentFile
 from django.db import transaction
 
 from outorga.core.acts import Actor, record_act
+from outorga.core.attachments import attachment_checked
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.models import Municipality, User
@@ -25,7 +25,6 @@ from outorga.enforcement.services.common import (
     competence_citations,
     debt_cancel,
     decision_basis,
-    upload_checked,
 )
 from outorga.enforcement.services.finality import case_make_final
 from outorga.enforcement.services.seizures import seizure_release_in_transaction
@@ -81,7 +80,7 @@ def filing_file(
         raise NotOwner("processo de outra pessoa")
     if not text.strip():
         raise FieldError("razões", "escreva as razões da defesa ou do recurso")
-    files = [(name, c, *upload_checked(c, images_only=False)) for name, c in attachments]
+    files = [(name, c, *attachment_checked(c)) for name, c in attachments]
     assert actor.user is not None
     with transaction.atomic(), tenant(municipality):
         case = Case.objects.select_for_update().get(pk=case.pk)
@@ -122,10 +121,8 @@ def filing_file(
                 name=name[:200],
                 content_type=ctype,
                 sha256=digest,
-                size=len(content),
             )
-            a.file.save(f"{case.number}-{digest[:12]}", ContentFile(content), save=False)
-            a.save()
+            a.store(content, f"{case.number}-{digest[:12]}")
         case.waiting = Case.Waiting.JUDGMENT
         case.save(update_fields=["waiting"])
         for debt in case_debts(case):

@@ -13,10 +13,8 @@ from ninja import Field, File, Router, Schema, Status
 from ninja.files import UploadedFile
 
 from outorga.core.apikit import Error, platform_auth
-from outorga.core.uploads import MAGIC, download_response, max_bytes
+from outorga.core.uploads import MAGIC, max_bytes
 from outorga.platforms.services.attachments import (
-    attachment_content,
-    attachment_filename,
     case_filing,
     platform_attachment_add,
 )
@@ -126,4 +124,4 @@ def platform_penalty_attachment(
 )
 def platform_attachment_file(request: HttpRequest, attachment_id: int) -> HttpResponse:
     a = get_object_or_404(own(request, PlatformAttachment.objects.all()), pk=attachment_id)
-    return download_response(attachment_content(a), a.content_type, attachment_filename(a))
+    return a.download()

@@ -10,13 +10,11 @@ it is pending; one portal page and one API route each, through this one service.
 
 from __future__ import annotations
 
-import hashlib
-
-from django.core.files.base import ContentFile
 from django.db import transaction
 
 from outorga.core import uploads
 from outorga.core.acts import Actor, record_act
+from outorga.core.attachments import attachment_checked
 from outorga.core.authz import authorize
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -115,10 +113,9 @@ def platform_attachment_add(
         raise PlatformError("Processo não encontrado.", status=404)
     name = (name or "arquivo").replace("\\", "/").rsplit("/", 1)[-1].strip()[:200] or "arquivo"
     try:
-        ctype = uploads.checked(content, kind="document", field="arquivo")
+        ctype, digest = attachment_checked(content)
     except uploads.BadFile as exc:
         raise field_error("arquivo", f"Anexo «{name}»: {exc.message}.", exc.status) from None
-    digest = hashlib.sha256(content).hexdigest()
     key = {"case_id": target.pk} if on_case else {"penalty_id": target.pk}
     with transaction.atomic(), tenant(municipality):
         # The filing's owner locked: its decision and a second upload wait for this one.
@@ -142,17 +139,14 @@ def platform_attachment_add(
             name=name,
             content_type=ctype,
             sha256=digest,
-            size=len(content),
             uploaded_by=actor.user,
             uploaded_by_name=actor.name[:150],
             **key,
         )
-        a.file.save(
+        a.store(
+            content,
             f"{platform.pk}-{filing}-{target.pk}-{digest[:16]}.{uploads.EXTENSIONS[ctype]}",
-            ContentFile(content),
-            save=False,
         )
-        a.save()
         record_act(
             municipality=municipality,
             actor=actor,
@@ -169,15 +163,3 @@ def platform_attachment_add(
             },
         )
     return a, True
-
-
-def attachment_filename(a: PlatformAttachment) -> str:
-    """The name a downloaded attachment is saved under: its number and its type's extension (the
-    sender's name is shown on the page, never put in a header)."""
-    return f"anexo-{a.pk}.{uploads.EXTENSIONS.get(a.content_type, 'bin')}"
-
-
-def attachment_content(a: PlatformAttachment) -> bytes:
-    """The stored bytes of an attachment (local disk or S3, ``core.filestore``'s storage)."""
-    with a.file.open("rb") as f:
-        return f.read()

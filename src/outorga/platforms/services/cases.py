@@ -24,14 +24,17 @@ from ..models import (
 from .common import (
     PlatformError,
     appeal_admit,
-    appeal_filed,
     appeal_filing,
     apps_law,
     basis_many,
     bound_law,
     field_error,
+    law_refused,
+    not_admitted,
     notice_period,
+    notice_recording,
     occurrences,
+    reasoned,
     record_refusal,
     today,
 )
@@ -220,11 +223,7 @@ def platform_case_decide(
                 basis=basis_many([decision]),
             )
     if refused is not None:
-        raise PlatformError(
-            f"A penalidade não pode ser aplicada agora: {refused.summary}",
-            status=422,
-            decisions=[refused],
-        )
+        raise law_refused("A penalidade não pode ser aplicada agora", refused)
     return c
 
 
@@ -282,12 +281,7 @@ def platform_case_decision_notice_record(
     """The decision suspending or cancelling the credential reached the platform on
     ``notice_on``, its legal date (D-4: signature, AR or publication). The appeal period runs
     from it (art. 26 sole paragraph; D-17: Lei 9.784/1999 art. 59, 10 days)."""
-    authorize(
-        actor=actor, municipality=municipality, action="notice.record", law=apps_law(municipality)
-    )
-    on = on or today()
-    if notice_on > on:
-        raise field_error("notice_on", "A data da notificação não pode estar no futuro.")
+    on = notice_recording(actor=actor, municipality=municipality, notice_on=notice_on, on=on)
     with transaction.atomic(), tenant(municipality):
         c = PlatformCase.objects.select_for_update().get(pk=case.pk)
         if c.status != PlatformCase.Status.UPHELD:
@@ -330,7 +324,6 @@ def platform_case_appeal_file(
     on, filed_on = appeal_filing(
         actor=actor, municipality=municipality, channel=channel, text=text, filed_on=filed_on, on=on
     )
-    refused: Decision | None = None
     with transaction.atomic(), tenant(municipality):
         c = PlatformCase.objects.select_for_update().get(pk=case.pk)
         if c.status != PlatformCase.Status.UPHELD:
@@ -338,33 +331,23 @@ def platform_case_appeal_file(
                 "Só cabe recurso contra a decisão que suspendeu ou cancelou o credenciamento.",
                 status=409,
             )
-        admission, period = appeal_admit(
+        appeal, admission, period = appeal_admit(
             actor=actor,
             municipality=municipality,
             action="platform.case.appeal.file",
-            appeals=PlatformCaseAppeal.objects.filter(case=c),
+            model=PlatformCaseAppeal,
+            of="case",
             against="esta decisão",
             obj=c,
             decided_on=_decided_on(c),
             decision_notice_on=c.decision_notice_on,
             channel=channel,
+            text=text,
             filed_on=filed_on,
             on=on,
         )
-        if period is None:
-            refused = admission
-        else:
-            appeal = PlatformCaseAppeal.objects.create(
-                case=c,
-                **appeal_filed(
-                    actor=actor,
-                    channel=channel,
-                    text=text,
-                    filed_on=filed_on,
-                    admission=admission,
-                    period=period,
-                ),
-            )
+        if appeal is not None:
+            assert period is not None  # admitted: the reconsideration's period was asked
             record_act(
                 municipality=municipality,
                 actor=actor,
@@ -381,10 +364,8 @@ def platform_case_appeal_file(
                 },
                 basis=basis_many([admission, period]),
             )
-    if refused is not None:
-        raise PlatformError(
-            f"Recurso não conhecido: {refused.summary}", status=422, decisions=[refused]
-        )
+    if appeal is None:
+        raise not_admitted(admission)
     return appeal
 
 
@@ -419,12 +400,7 @@ def platform_case_appeal_decide(
     )
     if result not in CASE_APPEAL_RESULTS:
         raise field_error("result", "Decisão do recurso: improvido, provido ou provido em parte.")
-    if not reasoning.strip():
-        raise field_error(
-            "reasoning",
-            "Fundamente a decisão do recurso, com os fatos e os fundamentos jurídicos (Lei "
-            "9.784/1999, art. 50, V).",
-        )
+    reasoned(reasoning, "a decisão do recurso")
     if result == "partial" and not suspension_days:
         raise field_error(
             "suspension_days",
@@ -485,9 +461,7 @@ def platform_case_appeal_decide(
             elif result == "partial":
                 _case_restore(actor, municipality, c, p, a, revision, basis, on=on)
     if refused is not None:
-        raise PlatformError(
-            f"Decisão do recurso recusada: {refused.summary}", status=422, decisions=[refused]
-        )
+        raise law_refused("Decisão do recurso recusada", refused)
     return a
 
 

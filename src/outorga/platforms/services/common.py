@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -22,7 +22,16 @@ from outorga.law.bindings import Service
 from outorga.law.citations import Citation
 from outorga.law.decisions import Decision, Reason, Verdict
 
-from ..models import Platform, PlatformCase, PlatformDriver, PlatformPenalty, PlatformPenaltyAppeal
+from ..models import (
+    AppealFiling,
+    Platform,
+    PlatformCase,
+    PlatformDriver,
+    PlatformPenalty,
+    PlatformPenaltyAppeal,
+)
+
+AppealT = TypeVar("AppealT", bound=AppealFiling)
 
 # --- errors ---------------------------------------------------------------------------------------
 
@@ -190,6 +199,13 @@ def record_refusal(
     return decision
 
 
+def law_refused(lead: str, refused: Decision, *, each_reason: bool = False) -> PlatformError:
+    """The law core's refusal of a step, raised once its act is committed: ``lead`` and the
+    decision's summary (``each_reason``: every refused reason with its article)."""
+    detail = refusal_text([refused]) if each_reason else refused.summary
+    return PlatformError(f"{lead}: {detail}", status=422, decisions=[refused])
+
+
 def _refusing(reasons: Iterable[Reason]) -> list[Reason]:
     return [r for r in reasons if r.verdict in (Verdict.REFUSED, Verdict.PENDING)]
 
@@ -270,6 +286,41 @@ def appeal_admission(
     return admission, period
 
 
+def reasoned(reasoning: str, what: str, *, also: str = "") -> None:
+    """A decision without its reasons is refused naming ``what`` is to be reasoned (Lei
+    9.784/1999, art. 50, V: the facts and the legal grounds; ``also``: a further citation)."""
+    if not reasoning.strip():
+        raise field_error(
+            "reasoning",
+            f"Fundamente {what}, com os fatos e os fundamentos jurídicos (Lei 9.784/1999, "
+            f"art. 50, V{also}).",
+        )
+
+
+def notice_recording(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    notice_on: dt.date,
+    on: dt.date | None,
+    channel: str | None = None,
+) -> dt.date:
+    """The checks every notice of a decision of the apps law passes before what it notifies is
+    locked — the recorder's competence (``notice.record``), the channel where it names one, a
+    date not in the future — and the day it is recorded (``on``, today by default)."""
+    from outorga.core.authz import authorize
+
+    authorize(
+        actor=actor, municipality=municipality, action="notice.record", law=apps_law(municipality)
+    )
+    if channel is not None and channel not in PlatformPenalty.NoticeChannel.values:
+        raise field_error("channel", "Meio da notificação: entrega pessoal, AR ou publicação.")
+    on = on or today()
+    if notice_on > on:
+        raise field_error("notice_on", "A data da notificação não pode estar no futuro.")
+    return on
+
+
 def notice_period(
     municipality: Municipality, on: dt.date, notice_on: dt.date, decided_on: dt.date
 ) -> Decision:
@@ -290,21 +341,27 @@ def appeal_admit(
     actor: Actor,
     municipality: Municipality,
     action: str,
-    appeals: QuerySet[Any],
+    model: type[AppealT],
+    of: str,
     against: str,
     obj: Any,
     decided_on: dt.date,
     decision_notice_on: dt.date | None,
     channel: str,
+    text: str,
     filed_on: dt.date,
     on: dt.date,
-) -> tuple[Decision, Decision | None]:
-    """Inside the transaction that locks what is appealed against (``obj``): a second appeal
-    (``appeals`` already holds one) is refused naming the first, one dated before the decision
-    names the field, then :func:`appeal_admission`; a late appeal's refusal is recorded as the act
-    ``action`` on ``obj`` (the caller raises once committed). Returns ``(admission, period)``,
-    ``period`` ``None`` when refused."""
-    existing = appeals.first()
+    from_admission: Iterable[str] = (),
+) -> tuple[AppealT | None, Decision, Decision | None]:
+    """Inside the transaction that locks what is appealed against (``obj``, the appeal's field
+    ``of``): a second appeal is refused naming the first, one dated before the decision names the
+    field, then :func:`appeal_admission`. Admitted: the appeal (a ``model``) is created with the
+    fields every admitted appeal records — who filed it, how and when, the period it met and the
+    deciding authority's period to reconsider (Lei 9.784/1999 art. 59, 56 §1), the admission's
+    trace and its outcome's ``from_admission`` — and returned with ``(admission, period)``. Late:
+    its refusal is recorded as the act ``action`` on ``obj`` and the appeal is ``None`` (the caller
+    raises :func:`not_admitted` once committed)."""
+    existing = model.objects.filter(**{of: obj}).first()
     if existing is not None:
         raise PlatformError(
             f"Já há recurso contra {against}, apresentado em {existing.filed_on:%d/%m/%Y}.",
@@ -325,31 +382,25 @@ def appeal_admit(
             new={"filed_on": filed_on, "channel": channel},
             obj=obj,
         )
-    return admission, period
+        return None, admission, None
+    appeal = model.objects.create(
+        **{of: obj},
+        **{k: admission.outcome[k] for k in from_admission},
+        channel=channel,
+        text=text.strip(),
+        filed_on=filed_on,
+        filed_by=actor.user,
+        filed_by_name=actor.name[:120],
+        deadline=admission.outcome["appeal_until"],
+        reconsider_until=period.outcome["reconsider_until"],
+        admission=admission.to_json(),
+    )
+    return appeal, admission, period
 
 
-def appeal_filed(
-    *,
-    actor: Actor,
-    channel: str,
-    text: str,
-    filed_on: dt.date,
-    admission: Decision,
-    period: Decision,
-) -> dict[str, Any]:
-    """The fields every appeal admitted records when it is filed (``models.AppealFiling``): who
-    filed it, how and when, the period it met and the deciding authority's period to reconsider
-    (Lei 9.784/1999 art. 59, 56 §1), with the admission's trace."""
-    return {
-        "channel": channel,
-        "text": text.strip(),
-        "filed_on": filed_on,
-        "filed_by": actor.user,
-        "filed_by_name": actor.name[:120],
-        "deadline": admission.outcome["appeal_until"],
-        "reconsider_until": period.outcome["reconsider_until"],
-        "admission": admission.to_json(),
-    }
+def not_admitted(admission: Decision) -> PlatformError:
+    """The refusal of a late appeal, raised once its act is committed."""
+    return law_refused("Recurso não conhecido", admission)
 
 
 def appeal_filing(

@@ -26,8 +26,8 @@ from .common import (
     basis_many,
     bound_law,
     field_error,
+    law_refused,
     record_refusal,
-    refusal_text,
     today,
 )
 
@@ -140,9 +140,7 @@ def platform_credential(
                 basis=basis_many([decision]),
             )
     if refused is not None:
-        raise PlatformError(
-            f"Credenciamento recusado: {refusal_text([refused])}", status=422, decisions=[refused]
-        )
+        raise law_refused("Credenciamento recusado", refused, each_reason=True)
     return platform, decision
 
 

@@ -18,13 +18,13 @@ from outorga.law.money import number_br
 
 from ..models import Platform, PlatformDriver, PlatformPenalty
 from .common import (
-    PlatformError,
     apps_law,
     basis_many,
     bound_law,
     cited,
     driver_occurrences,
     field_error,
+    law_refused,
     occurrences,
     record_refusal,
     today,
@@ -229,7 +229,5 @@ def platform_penalty_impose(
                 basis=basis_many([decision]),
             )
     if refused is not None:
-        raise PlatformError(
-            f"Penalidade não aplicada: {refused.summary}", status=422, decisions=[refused]
-        )
+        raise law_refused("Penalidade não aplicada", refused)
     return penalty, decision

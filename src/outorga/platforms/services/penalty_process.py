@@ -24,16 +24,18 @@ from ..notices import platform_notice_send
 from .common import (
     PlatformError,
     appeal_admit,
-    appeal_filed,
     appeal_filing,
     apps_law,
     basis_many,
     bound_law,
     cited,
     field_error,
+    law_refused,
+    not_admitted,
     notice_period,
+    notice_recording,
+    reasoned,
     record_refusal,
-    refusal_text,
     today,
 )
 
@@ -107,14 +109,9 @@ def platform_penalty_notice_record(
     date (decision D-4). The appeal period runs from it (art. 26 sole paragraph; D-17 default 10
     days, Lei 9.784/1999 art. 59). A notice recorded after the period already lapsed makes the
     penalty final at once (D-1)."""
-    authorize(
-        actor=actor, municipality=municipality, action="notice.record", law=apps_law(municipality)
+    on = notice_recording(
+        actor=actor, municipality=municipality, notice_on=notice_on, on=on, channel=channel
     )
-    if channel not in PlatformPenalty.NoticeChannel.values:
-        raise field_error("channel", "Meio da notificação: entrega pessoal, AR ou publicação.")
-    on = on or today()
-    if notice_on > on:
-        raise field_error("notice_on", "A data da notificação não pode estar no futuro.")
     with transaction.atomic(), tenant(municipality):
         x = _locked(penalty.pk)
         if x.status != PlatformPenalty.Status.AWAITING_NOTICE:
@@ -215,37 +212,25 @@ def platform_penalty_appeal_file(
     on, filed_on = appeal_filing(
         actor=actor, municipality=municipality, channel=channel, text=text, filed_on=filed_on, on=on
     )
-    refused: Decision | None = None
     with transaction.atomic(), tenant(municipality):
         x = _locked(penalty.pk)
-        decision, period = appeal_admit(
+        appeal, decision, _ = appeal_admit(
             actor=actor,
             municipality=municipality,
             action="penalty.appeal.file",
-            appeals=PlatformPenaltyAppeal.objects.filter(penalty=x),
+            model=PlatformPenaltyAppeal,
+            of="penalty",
             against="esta penalidade",
             obj=x,
             decided_on=_imposed_on(x),
             decision_notice_on=x.decision_notice_on,
             channel=channel,
+            text=text,
             filed_on=filed_on,
             on=on,
+            from_admission=["judge_until"],
         )
-        if period is None:
-            refused = decision
-        else:
-            appeal = PlatformPenaltyAppeal.objects.create(
-                penalty=x,
-                judge_until=decision.outcome["judge_until"],
-                **appeal_filed(
-                    actor=actor,
-                    channel=channel,
-                    text=text,
-                    filed_on=filed_on,
-                    admission=decision,
-                    period=period,
-                ),
-            )
+        if appeal is not None:
             old = x.status
             # A paper appeal protocolled in time but recorded after the sweep saw the period lapse:
             # the penalty was never final (D-1), so it is under appeal again.
@@ -281,10 +266,8 @@ def platform_penalty_appeal_file(
                 },
                 basis=basis,
             )
-    if refused is not None:
-        raise PlatformError(
-            f"Recurso não conhecido: {refused.summary}", status=422, decisions=[refused]
-        )
+    if appeal is None:
+        raise not_admitted(decision)
     return appeal
 
 
@@ -311,12 +294,7 @@ def platform_penalty_appeal_judge(
         action="appeal.executive.judge",
         law=apps_law(municipality),
     )
-    if not reasoning.strip():
-        raise field_error(
-            "reasoning",
-            "Fundamente o julgamento, com os fatos e os fundamentos jurídicos (Lei 9.784/1999, "
-            "art. 50, V; decisão D-17).",
-        )
+    reasoned(reasoning, "o julgamento", also="; decisão D-17")
     on = on or today()
     partial = partial_fine_upfbg is not None
     if partial and upheld:
@@ -345,11 +323,7 @@ def platform_penalty_appeal_judge(
                     obj=a,
                 )
     if refused is not None:
-        raise PlatformError(
-            f"Provimento parcial recusado: {refusal_text([refused])}",
-            status=422,
-            decisions=[refused],
-        )
+        raise law_refused("Provimento parcial recusado", refused, each_reason=True)
     with transaction.atomic(), tenant(municipality):
         a, x = _locked_appeal(appeal.pk)
         if a.result != PlatformPenaltyAppeal.Result.PENDING:
@@ -509,12 +483,7 @@ def platform_penalty_reconsider(
     )
     if result not in RECONSIDER_RESULTS:
         raise field_error("result", "Reconsideração: manter, anular ou reduzir a multa.")
-    if not reasoning.strip():
-        raise field_error(
-            "reasoning",
-            "Fundamente a reconsideração, com os fatos e os fundamentos jurídicos (Lei "
-            "9.784/1999, art. 50, V).",
-        )
+    reasoned(reasoning, "a reconsideração")
     on = on or today()
     refused: Decision | None = None
     with transaction.atomic(), tenant(municipality):
@@ -592,11 +561,7 @@ def platform_penalty_reconsider(
                     basis=basis,
                 )
     if refused is not None:
-        raise PlatformError(
-            f"Reconsideração recusada: {refusal_text([refused])}",
-            status=422,
-            decisions=[refused],
-        )
+        raise law_refused("Reconsideração recusada", refused, each_reason=True)
     return a
 
 

@@ -13,11 +13,9 @@ from django.urls import reverse
 from outorga.core.access import forbidden
 from outorga.core.models import User
 from outorga.core.requests import actor_of
-from outorga.core.uploads import download_response, max_bytes
+from outorga.core.uploads import max_bytes
 from outorga.law.competence import NotCompetent
 from outorga.platforms.services.attachments import (
-    attachment_content,
-    attachment_filename,
     case_filing,
     platform_attachment_add,
 )
@@ -27,22 +25,17 @@ from ..models import Platform, PlatformAttachment, PlatformCase, PlatformPenalty
 from .common import platform_screen, screen
 
 
-def _file_response(a: PlatformAttachment) -> HttpResponse:
-    return download_response(attachment_content(a), a.content_type, attachment_filename(a))
-
-
 @screen(object_page=True)
 def staff_file(request: HttpRequest, user: User, attachment_id: int) -> HttpResponse:
     """An attachment, to the municipality's staff who follow the platforms (the tenant's rows)."""
-    return _file_response(get_object_or_404(PlatformAttachment.objects.all(), pk=attachment_id))
+    return get_object_or_404(PlatformAttachment.objects.all(), pk=attachment_id).download()
 
 
 @platform_screen(object_page=True)
 def portal_file(request: HttpRequest, platform: Platform, attachment_id: int) -> HttpResponse:
     """One of the platform's own attachments; another platform's is not found."""
-    return _file_response(
-        get_object_or_404(PlatformAttachment.objects.filter(platform=platform), pk=attachment_id)
-    )
+    mine = PlatformAttachment.objects.filter(platform=platform)
+    return get_object_or_404(mine, pk=attachment_id).download()
 
 
 def _upload(

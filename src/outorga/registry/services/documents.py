@@ -8,7 +8,6 @@ import datetime as dt
 import hashlib
 from typing import Any
 
-from django.core.files.base import ContentFile
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -16,6 +15,7 @@ from django.utils import timezone
 from outorga.core import uploads
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
+from outorga.core.filestore import save_in_transaction
 from outorga.core.lawctx import context
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -279,7 +279,7 @@ def _validity(municipality: Municipality, law: str, doc: Document) -> None:
 def _store(doc: Document, content: bytes | None) -> None:
     if content is not None:
         ext = uploads.EXTENSIONS[doc.content_type]
-        doc.file.save(f"{doc.sha256[:16]}.{ext}", ContentFile(content), save=False)
+        save_in_transaction(doc.file, f"{doc.sha256[:16]}.{ext}", content)
     doc.save()
 
 

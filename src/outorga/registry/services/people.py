@@ -8,13 +8,13 @@ import hashlib
 from collections.abc import Mapping
 from typing import Any
 
-from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
 from outorga.core import uploads
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
+from outorga.core.filestore import save_in_transaction
 from outorga.core.lawseam import service_citations
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -315,7 +315,7 @@ def person_photo_set(
         old = _photo_digest(person)
         if old == digest:
             return person
-        person.photo.save(f"{digest[:16]}.{PHOTO_TYPES[ctype]}", ContentFile(stored), save=False)
+        save_in_transaction(person.photo, f"{digest[:16]}.{PHOTO_TYPES[ctype]}", stored)
         person.save(update_fields=["photo"])
         record_act(
             municipality=municipality,

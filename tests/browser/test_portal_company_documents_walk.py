@@ -6,27 +6,18 @@ permit's driver that the desk issued."""
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 
 import pytest
 from browser_factories import fits, login, login_as
-from portal_factories import make_applicant_account, open_tender
+from portal_factories import company_of, company_taxi_permit, make_applicant_account, open_tender
 from registry_factories import actor, make_permit
-from validate_docbr import CNPJ, RENAVAM
 
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.public.services import badge_issue
-from outorga.registry.models import (
-    Auxiliary,
-    DocumentSubmission,
-    Permit,
-    PermitStatusChange,
-    Person,
-    Vehicle,
-)
+from outorga.registry.models import DocumentSubmission, Permit, Person
 
 pytestmark = pytest.mark.browser
 
@@ -53,46 +44,8 @@ def send(page, label: str, content: bytes) -> None:  # type: ignore[no-untyped-d
 def company_permit_with_a_badge(m, company: Person) -> tuple[Permit, str]:  # type: ignore[no-untyped-def]
     """The company's taxi permit, its auxiliary driver and the badge the desk issued them."""
     driver = make_permit(m, "MOTORISTA").holder
-    today = dt.date.today()
-    with tenant(m):
-        car = Vehicle.objects.create(
-            plate="TXV4C56",
-            renavam=RENAVAM().generate(),
-            kind="automovel",
-            make_model="Sedan 1.6",
-            manufacture_year=2024,
-            colour="prata",
-            registration_uf="MG",
-            owner=company,
-        )
-        permit = Permit.objects.create(
-            service="taxi",
-            taxi_category="convencional",
-            holder=company,
-            number="TX-8801",
-            registration_number=8801,
-            granted_on=dt.date(2025, 1, 1),
-            term_start=dt.date(2025, 1, 1),
-            term_end=dt.date(2035, 1, 1),
-            certificate_valid_until=today + dt.timedelta(days=200),
-            vehicle=car,
-        )
-        PermitStatusChange.objects.create(
-            permit=permit, to_status="active", effective_on=permit.granted_on, reason="outorga"
-        )
-        aux = Auxiliary.objects.create(
-            permit=permit,
-            person=driver,
-            added_on=today,
-            registration_number=88,
-            credential_valid_until=today + dt.timedelta(days=100),
-        )
-    badge_issue(
-        actor=actor(m.slug, Role.ATENDENTE),
-        municipality=m,
-        permit=permit,
-        auxiliary=aux,
-    )
+    permit, aux = company_taxi_permit(m, company, driver, number=8801, plate="TXV4C56")
+    badge_issue(actor=actor(m.slug, Role.ATENDENTE), municipality=m, permit=permit, auxiliary=aux)
     return permit, driver.name
 
 
@@ -103,16 +56,7 @@ def test_a_companys_representative_sends_its_documents_and_downloads_its_drivers
     base = demo_site.url
     m = Municipality.objects.get(slug="ipatinga")
     ana = make_applicant_account(m, name="Ana Responsável")
-    with tenant(m):
-        company = Person.objects.create(
-            kind=Person.Kind.LEGAL,
-            document=CNPJ().generate(),
-            name=COMPANY,
-            address="Av. Pedro Linhares, 100",
-            city="Ipatinga",
-            representative=ana,
-            representative_confirmed_on=dt.date(2026, 1, 20),
-        )
+    company = company_of(m, ana, name=COMPANY)
     tender = open_tender(m, service="taxi", number="TX-EMPRESA-1")
     permit, driver = company_permit_with_a_badge(m, company)
 

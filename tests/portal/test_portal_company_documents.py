@@ -11,9 +11,9 @@ import re
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
-from portal_factories import make_applicant_account, open_tender
+from portal_factories import company_of, company_taxi_permit, make_applicant_account, open_tender
 from registry_factories import make_permit
-from validate_docbr import CNPJ, RENAVAM
+from validate_docbr import RENAVAM
 
 from outorga.core.acts import Actor
 from outorga.core.models import Act, OutboundEmail
@@ -24,8 +24,6 @@ from outorga.registry.models import (
     Auxiliary,
     Document,
     DocumentSubmission,
-    Permit,
-    PermitStatusChange,
     Person,
     TenderApplicant,
     Vehicle,
@@ -55,21 +53,6 @@ def login(person: Person) -> Client:
     c = Client()
     c.force_login(person.user)
     return c
-
-
-def company_of(m, representative: Person, *, confirmed: bool = True, name: str = "Táxi Ana Ltda"):  # type: ignore[no-untyped-def]
-    """A company the person entered from the portal; ``confirmed``: the desk confirmed the link
-    (the confirmation itself is tested in test_portal_companies)."""
-    with tenant(m):
-        return Person.objects.create(
-            kind=Person.Kind.LEGAL,
-            document=CNPJ().generate(),
-            name=name,
-            address="Rua das Flores, 10",
-            city="Ipatinga",
-            representative=representative,
-            representative_confirmed_on=dt.date(2026, 1, 20) if confirmed else None,
-        )
 
 
 def send(c: Client, company: Person | None, doc_type: str, content: bytes = PDF, **extra):  # type: ignore[no-untyped-def]
@@ -260,40 +243,7 @@ def company_permit(ipatinga_m):  # type: ignore[no-untyped-def]
     ana = make_applicant_account(ipatinga_m, name="Ana Responsável")
     company = company_of(ipatinga_m, ana)
     driver = make_permit(ipatinga_m, "CONDUTOR").holder
-    today = dt.date.today()
-    with tenant(ipatinga_m):
-        car = Vehicle.objects.create(
-            plate="TXE2B34",
-            renavam=RENAVAM().generate(),
-            kind="automovel",
-            make_model="Sedan",
-            manufacture_year=2024,
-            colour="prata",
-            registration_uf="MG",
-            owner=company,
-        )
-        permit = Permit.objects.create(
-            service="taxi",
-            taxi_category="convencional",
-            holder=company,
-            number="TX-7001",
-            registration_number=7001,
-            granted_on=dt.date(2025, 1, 1),
-            term_start=dt.date(2025, 1, 1),
-            term_end=dt.date(2035, 1, 1),
-            certificate_valid_until=today + dt.timedelta(days=200),
-            vehicle=car,
-        )
-        PermitStatusChange.objects.create(
-            permit=permit, to_status="active", effective_on=permit.granted_on, reason="outorga"
-        )
-        aux = Auxiliary.objects.create(
-            permit=permit,
-            person=driver,
-            added_on=today,
-            registration_number=71,
-            credential_valid_until=today + dt.timedelta(days=100),
-        )
+    permit, aux = company_taxi_permit(ipatinga_m, company, driver, number=7001, plate="TXE2B34")
     return ana, company, permit, aux
 
 

@@ -283,6 +283,9 @@ def test_art_4_iii_the_representative_downloads_each_drivers_badge(
         act = Act.objects.get(action="badge.print", object_id=str(badge.pk))
     assert act.actor_id == ana.user.pk
     assert act.record["payload"]["new"]["by"] == "portal do responsável pela empresa"
+    # The applicant page's company section points at the permit's page for its renewal.
+    page = c.get(APPLY).content.decode()
+    assert f'href="/portal/permissoes/{permit.pk}/">permissão {permit.number}</a>' in page
     # The company has no holder's badge: the holder's route finds none.
     assert c.get(f"/portal/permissoes/{permit.pk}/cracha.pdf").status_code == 404
 

@@ -109,7 +109,8 @@ def apply(request: HttpRequest) -> HttpResponse:
         if a["applicant"].person_id == person.pk and a["applicant"].tender.service not in services:
             services.append(a["applicant"].tender.service)
     # A holder renewing sends the same records: the services of their permits count too.
-    for p in selectors.own_permits(person):
+    permits = list(selectors.own_permits(person))
+    for p in permits:
         if p.holder_id == person.pk and p.service not in services:
             services.append(p.service)
     records = record_groups(person, services)
@@ -120,6 +121,7 @@ def apply(request: HttpRequest) -> HttpResponse:
         {
             "company": c,
             "applications": [a for a in applications if a["applicant"].person_id == c.pk],
+            "permits": [p for p in permits if p.holder_id == c.pk],
             "records": record_groups(c, list(legal)),
         }
         for c in selectors.own_companies(person)

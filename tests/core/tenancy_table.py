@@ -505,12 +505,14 @@ SPECIAL: dict[str, Entry] = {
     },
     "portal/notificacoes/<int:notice_id>/notificacao.pdf": {"expect": {403, 404}},
     # -- applicants --------------------------------------------------------------------------------
-    # A's applicant sends a document of B's vehicle: no such vehicle of theirs (404).
+    # A's applicant sends a document of B's vehicle, in the name of B's company (confirmed to B's
+    # holder, taxi art. 23): neither is theirs (404), nothing of B written.
     "portal/candidatura/enviar/": lambda b: {
         "expect": {404},
         "form": {
             "service": "mototaxi",
             "doc_type": "crlv",
+            "company": str(b["legal_person"]),
             "vehicle": str(b["vehicle"]),
             "issued_on": DAY,
             "file": SimpleUploadedFile("crlv.png", png(), content_type="image/png"),

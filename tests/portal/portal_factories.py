@@ -107,3 +107,69 @@ def open_tender(m: Any, *, service: str = "mototaxi", number: str = "MT-2026/1")
             places=5,
             opened_on=dt.date(2026, 1, 5),
         )
+
+
+def company_of(
+    m: Any, representative: Person, *, confirmed: bool = True, name: str = "Táxi Ana Ltda"
+) -> Person:
+    """A company the person entered from the portal as its responsible person; ``confirmed``: the
+    desk confirmed the link (the confirmation itself is tested in test_portal_companies)."""
+    from validate_docbr import CNPJ
+
+    from outorga.core.tenancy import tenant
+
+    with tenant(m):
+        return Person.objects.create(
+            kind=Person.Kind.LEGAL,
+            document=CNPJ().generate(),
+            name=name,
+            address="Rua das Flores, 10",
+            city="Ipatinga",
+            representative=representative,
+            representative_confirmed_on=dt.date(2026, 1, 20) if confirmed else None,
+        )
+
+
+def company_taxi_permit(
+    m: Any, company: Person, driver: Person, *, number: int, plate: str
+) -> tuple[Permit, Any]:
+    """An active taxi permit TX-``number`` held by ``company``, its car the company's, driven by
+    ``driver`` as an auxiliary with a credential in force; the Termo valid 200 days from today."""
+    from outorga.core.tenancy import tenant
+    from outorga.registry.models import Auxiliary
+
+    today = dt.date.today()
+    with tenant(m):
+        car = Vehicle.objects.create(
+            plate=plate,
+            renavam=RENAVAM().generate(),
+            kind="automovel",
+            make_model="Sedan 1.6",
+            manufacture_year=2024,
+            colour="prata",
+            registration_uf="MG",
+            owner=company,
+        )
+        permit = Permit.objects.create(
+            service="taxi",
+            taxi_category="convencional",
+            holder=company,
+            number=f"TX-{number}",
+            registration_number=number,
+            granted_on=dt.date(2025, 1, 1),
+            term_start=dt.date(2025, 1, 1),
+            term_end=dt.date(2035, 1, 1),
+            certificate_valid_until=today + dt.timedelta(days=200),
+            vehicle=car,
+        )
+        PermitStatusChange.objects.create(
+            permit=permit, to_status="active", effective_on=permit.granted_on, reason="outorga"
+        )
+        aux = Auxiliary.objects.create(
+            permit=permit,
+            person=driver,
+            added_on=today,
+            registration_number=number % 1000,
+            credential_valid_until=today + dt.timedelta(days=100),
+        )
+    return permit, aux

@@ -192,6 +192,44 @@ def newest_badge(permit: Permit) -> Any:
     )
 
 
+def company_badges(permit: Permit) -> list[Any]:
+    """The badges the desk issued for a company's permit and has not revoked: a company has no
+    photo, so each is an active auxiliary's (taxi ``company_drivers``), one per bearer (a new
+    one revokes the previous)."""
+    try:
+        from outorga.public.models import Badge
+    except ImportError:  # the badge app is optional for the portal
+        return []
+    return list(
+        Badge.objects.filter(
+            permit=permit,
+            auxiliary__isnull=False,
+            auxiliary__status=Auxiliary.Status.ACTIVE,
+            revoked_at__isnull=True,
+        )
+        .select_related("auxiliary__person")
+        .order_by("auxiliary__person__name", "-issued_at", "-id")
+    )
+
+
+def company_badge_links(permit: Permit) -> list[dict[str, Any]]:
+    """For a company's permit the representative reaches: each driver's badge, its download and
+    its public verification page."""
+    out = []
+    for badge in company_badges(permit):
+        out.append(
+            {
+                "name": badge.auxiliary.person.name,
+                "valid_until": badge.valid_until,
+                "pdf": reverse(
+                    "portal:badge_driver", kwargs={"permit_id": permit.pk, "badge_id": badge.pk}
+                ),
+                "verify": first_url(("public:badge",), token=badge.token),
+            }
+        )
+    return out
+
+
 # The applicant's pages ---------------------------------------------------------------------
 
 

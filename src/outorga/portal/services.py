@@ -1,5 +1,6 @@
-"""Writes of the portal: a holder marking an aviso as read, and printing their own badge. The
-avisos are created by ``registry.notifications.notification_send``."""
+"""Writes of the portal: a holder marking an aviso as read, and printing their own badge (or, for
+a company's representative, its drivers' badges). The avisos are created by
+``registry.notifications.notification_send``."""
 
 from __future__ import annotations
 
@@ -39,20 +40,39 @@ def notification_mark_read(
 
 
 def badge_download_own(
-    *, actor: Actor, municipality: Municipality, permit: Permit, base_url: str
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    base_url: str,
+    badge_id: int | None = None,
 ) -> tuple[bytes, str]:
-    """The holder's own badge PDF (the newest badge of the permit not revoked). The holder reads
-    their own data, so no competence is needed, but the badge carries health data (blood type),
-    so every print is an act, as when the clerk prints it."""
+    """The holder's own badge PDF (the newest badge of the permit not revoked) — or, for a
+    company's permit, the badge ``badge_id`` of one of its drivers, which the company's confirmed
+    representative keeps in its vehicle (taxi art. 4, III): the desk's badges, never a new one.
+    The holder reads their own data, so no competence is needed, but the badge carries health
+    data (blood type), so every print is an act, as when the clerk prints it."""
     from outorga.public.services import badge_print_record
 
-    from .selectors import newest_badge
+    from .selectors import company_badges, newest_badge
 
     person = getattr(actor.user, "person", None) if actor.user is not None else None
-    if person is None or permit.holder_id != person.pk:
+    own = person is not None and permit.holder_id == person.pk
+    company = (
+        person is not None
+        and not own
+        and own_companies(person).filter(pk=permit.holder_id).exists()
+    )
+    if not own and not company:
         raise NotCompetent(actor.role, permit.law, "badge.issue", None)
+    if (badge_id is not None) != company:
+        # A company has no badge of its own; a natural person's badge is theirs alone.
+        raise LookupError("nenhum crachá emitido para esta permissão")
     with transaction.atomic(), tenant(municipality):
-        badge = newest_badge(permit)
+        if company:
+            badge = next((b for b in company_badges(permit) if b.pk == badge_id), None)
+        else:
+            badge = newest_badge(permit)
         if badge is None:
             raise LookupError("nenhum crachá emitido para esta permissão")
         content = badge_print_record(
@@ -60,6 +80,7 @@ def badge_download_own(
             municipality=municipality,
             badge=badge,
             base_url=base_url,
-            by="portal do permissionário",
+            by="portal do responsável pela empresa" if company else "portal do permissionário",
         )
-    return content, f"cracha-{permit.number}.pdf"
+    suffix = f"-condutor-{badge.auxiliary_id}" if company else ""
+    return content, f"cracha-{permit.number}{suffix}.pdf"

@@ -8,6 +8,12 @@ urlpatterns = [
     path("portal/", views.home, name="home"),
     path("portal/permissoes/<int:permit_id>/", views.permit_detail, name="permit"),
     path("portal/permissoes/<int:permit_id>/cracha.pdf", views.badge_pdf, name="badge"),
+    # A company's permit: each of its drivers' badges (taxi art. 4, III, XIII, XIV).
+    path(
+        "portal/permissoes/<int:permit_id>/crachas/<int:badge_id>.pdf",
+        views.badge_pdf,
+        name="badge_driver",
+    ),
     path("portal/permissoes/<int:permit_id>/termo.pdf", views_requests.termo, name="termo"),
     path(
         "portal/permissoes/<int:permit_id>/pedidos/renovacao/",

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 
 from outorga.core.access import forbidden
 from outorga.core.acts import Actor
+from outorga.core.lawseam import service_citations
 from outorga.core.listing import page_of
 from outorga.core.middleware import client_ip
 from outorga.core.pdfkit import private_pdf_response
@@ -57,7 +58,7 @@ def home(request: HttpRequest) -> HttpResponse:
         return person
     today = timezone.localdate()
     permits = list(selectors.own_permits(person))
-    rows = [(p, selectors.badge_links(p)) for p in permits]
+    rows = [(p, badges_of(p)) for p in permits]
     notifications = list(selectors.own_notifications(person)[:50])
     return render(
         request,
@@ -101,11 +102,25 @@ def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
                 for r in selectors.document_rows(person, [permit], today)
                 if r.doc.vehicle_id is None or r.doc.vehicle_id == permit.vehicle_id
             ],
-            "badge": selectors.badge_links(permit),
+            "badge": badges_of(permit),
             "notifications": list(selectors.own_notifications(person).filter(permit=permit)),
             **request_context(permit, today),
         },
     )
+
+
+def badges_of(permit: Permit) -> dict[str, Any]:
+    """The badge links of a permit on the portal: the holder's own; for a company's permit, its
+    drivers' badges, with the articles that say why the company has none of its own."""
+    if permit.holder.kind != Person.Kind.LEGAL:
+        return selectors.badge_links(permit)
+    m = current_municipality_or_none()
+    cites = service_citations(m, permit.service, "company_drivers") if m is not None else []
+    return {
+        "company": True,
+        "drivers": selectors.company_badge_links(permit),
+        "cites": render_many(cites),
+    }
 
 
 def auxiliary_pending_cites(decisions: list[Decision]) -> str | None:
@@ -171,7 +186,9 @@ def request_context(permit: Permit, today: dt.date) -> dict[str, Any]:
 
 
 @login_required
-def badge_pdf(request: HttpRequest, permit_id: int) -> HttpResponse | FileResponse:
+def badge_pdf(
+    request: HttpRequest, permit_id: int, badge_id: int | None = None
+) -> HttpResponse | FileResponse:
     person = holder_or_refusal(request)
     if isinstance(person, HttpResponse):
         return person
@@ -187,6 +204,7 @@ def badge_pdf(request: HttpRequest, permit_id: int) -> HttpResponse | FileRespon
             municipality=m,
             permit=permit,
             base_url=base_url(request),
+            badge_id=badge_id,
         )
     except (NotCompetent, LookupError):
         raise Http404 from None

@@ -25,7 +25,7 @@ from outorga.law.citations import render_many
 from outorga.law.competence import NotCompetent
 from outorga.law.decisions import Verdict
 from outorga.registry.forms import LicenceForm, VehicleForm
-from outorga.registry.models import Document, Service, Tender, Vehicle
+from outorga.registry.models import Document, Person, Service, Tender, Vehicle
 from outorga.registry.services.common import (
     AlreadyRegistered,
     legal_person_services,
@@ -85,6 +85,8 @@ class SendForm(forms.Form):
     issued_on = forms.DateField(label="Data de emissão", widget=DATE)
     number = forms.CharField(label="Número (se houver)", max_length=60, required=False)
     file = forms.FileField(label="Arquivo (PDF, JPEG ou PNG)")
+    # Whose document it is: blank for the applicant's own, else one of their companies.
+    company = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
 
 @login_required
@@ -93,29 +95,36 @@ def apply(request: HttpRequest) -> HttpResponse:
     if isinstance(person, HttpResponse):
         return person
     today = timezone.localdate()
-    applications = []
-    services: list[str] = []
-    for a in selectors.own_applications(person):
-        decisions = applicant_requirements(a, today)
-        applications.append(
-            {
-                "applicant": a,
-                "unmet": [r for d in decisions for r in d.reasons if r.verdict in UNMET],
-            }
-        )
-        if a.tender.service not in services:
-            services.append(a.tender.service)
-    # A holder renewing sends the same records: the services of their permits count too.
-    for p in selectors.own_permits(person):
-        if p.service not in services:
-            services.append(p.service)
-    records = [
+    applications = [
         {
-            "service": s,
-            "label": dict(Tender._meta.get_field("service").choices or [])[s],
-            "rows": selectors.record_rows(person, s),
+            "applicant": a,
+            "unmet": [
+                r for d in applicant_requirements(a, today) for r in d.reasons if r.verdict in UNMET
+            ],
         }
-        for s in services
+        for a in selectors.own_applications(person)
+    ]
+    services: list[str] = []
+    for a in applications:
+        if a["applicant"].person_id == person.pk and a["applicant"].tender.service not in services:
+            services.append(a["applicant"].tender.service)
+    # A holder renewing sends the same records: the services of their permits count too.
+    permits = list(selectors.own_permits(person))
+    for p in permits:
+        if p.holder_id == person.pk and p.service not in services:
+            services.append(p.service)
+    records = record_groups(person, services)
+    legal = legal_person_services(current_municipality())
+    # Each company the person is confirmed responsible for: what the law still asks of it in its
+    # applications and the records it sends (taxi art. 23), under the services that admit it.
+    companies = [
+        {
+            "company": c,
+            "applications": [a for a in applications if a["applicant"].person_id == c.pk],
+            "permits": [p for p in permits if p.holder_id == c.pk],
+            "records": record_groups(c, list(legal)),
+        }
+        for c in selectors.own_companies(person)
     ]
     details = None
     if services:
@@ -136,12 +145,11 @@ def apply(request: HttpRequest) -> HttpResponse:
                 (s, VehicleForm(service=s, services=[s], prefix=f"veiculo-{s}")) for s in services
             ],
         }
-    legal = legal_person_services(current_municipality())
     return render(
         request,
         "portal/apply.html",
         {
-            "companies": list(selectors.own_companies(person)),
+            "companies": companies,
             "companies_awaiting": list(selectors.companies_awaiting_desk(person)),
             "company_form": CompanyForm(prefix="empresa") if legal else None,
             "company_service_keys": list(legal),
@@ -154,15 +162,39 @@ def apply(request: HttpRequest) -> HttpResponse:
             "person": person,
             "today": today,
             "tenders": selectors.open_tenders(person),
-            "applications": applications,
+            "applications": [a for a in applications if a["applicant"].person_id == person.pk],
             "records": records,
             "max_mb": max_bytes("document") // (1024 * 1024),
         },
     )
 
 
-def _back() -> HttpResponseRedirect:
-    return HttpResponseRedirect(reverse("portal:apply"))
+def record_groups(owner: Person, services: list[str]) -> list[dict[str, Any]]:
+    """The records the law of each service reads of ``owner`` (the applicant or a company of
+    theirs), each with the one in force and the newest sent."""
+    labels = dict(Tender._meta.get_field("service").choices or [])
+    return [
+        {
+            "service": s,
+            # The section's anchor: a company's records apart from the applicant's own.
+            "gid": s if owner.kind == Person.Kind.NATURAL else f"{s}-empresa-{owner.pk}",
+            "label": str(labels[s]),
+            "rows": selectors.record_rows(owner, s),
+        }
+        for s in services
+    ]
+
+
+def _back(anchor: str = "") -> HttpResponseRedirect:
+    return HttpResponseRedirect(reverse("portal:apply") + anchor)
+
+
+def _owner(person: Person, raw: str | None) -> Person:
+    """Whose record is sent: the person's own, or a company they are responsible for — the link
+    confirmed by the desk (``own_companies``); a company awaiting it, or another's, is not found."""
+    if not raw:
+        return person
+    return get_object_or_404(selectors.own_companies(person), pk=_int(raw))
 
 
 @login_required
@@ -246,26 +278,31 @@ def send(request: HttpRequest) -> HttpResponse:
     person = holder_or_refusal(request)
     if isinstance(person, HttpResponse):
         return person
+    # The company is looked up before anything else: another's is never reached.
+    owner = _owner(person, request.POST.get("company"))
+    anchor = f"#empresa-{owner.pk}" if owner is not person else ""
     form = SendForm(request.POST, request.FILES)
     if not form.is_valid():
         raw = request.POST.get("doc_type", "")
         label = Document.Type(raw).label if raw in Document.Type.values else "Documento"
         form_errors(request, label, form)
-        return _back()
+        return _back(anchor)
     d = form.cleaned_data
     vehicle = None
     if d["vehicle"]:
-        vehicle = Vehicle.objects.filter(pk=d["vehicle"], owner=person).first()
+        vehicle = Vehicle.objects.filter(pk=d["vehicle"], owner=owner).first()
         if vehicle is None:
             raise Http404
     label = str(Document.Type(d["doc_type"]).label)
+    if owner is not person:
+        label = f"{label} ({owner.name})"
     sent = service_errors(
         request,
         label,
         lambda: submission_send(
             actor=actor_of(request),
             municipality=current_municipality(),
-            person=person,
+            person=owner,
             service=d["service"],
             doc_type=d["doc_type"],
             issued_on=d["issued_on"],
@@ -276,7 +313,7 @@ def send(request: HttpRequest) -> HttpResponse:
     )
     if sent:
         messages.success(request, f"{label}: enviado; aguarda a conferência do atendimento.")
-    return _back()
+    return _back(anchor)
 
 
 def form_errors(request: HttpRequest, what: str, form: forms.Form) -> None:

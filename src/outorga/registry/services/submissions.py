@@ -23,10 +23,17 @@ from outorga.core.authz import authorize
 from outorga.core.mail import absolute_url, email_queue
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
+from outorga.law.citations import render_many
 
 from ..models import Document, DocumentSubmission, Person, Vehicle
 from ..validation import FieldError
-from .common import InvalidTransition, service_law
+from .common import (
+    InvalidTransition,
+    legal_person_services,
+    natural_person_only,
+    own_or_desk,
+    service_law,
+)
 from .documents import document_record, file_read, owner_fits
 
 #: A refusal's reason is read by the applicant: it must say what to fix.
@@ -57,13 +64,21 @@ def submission_send(
     number: str = "",
     vehicle: Vehicle | None = None,
 ) -> DocumentSubmission:
-    """The applicant's own document for the service they apply for, waiting for review."""
+    """The applicant's own document for the service they apply for, waiting for review — or a
+    company's (taxi art. 23), sent by its responsible person once the desk has confirmed the
+    link (``own_or_desk``, the one reading of "own" the registry's writes share)."""
     law = service_law(municipality, service)
     competence = authorize(
         actor=actor, municipality=municipality, action="application.submit", law=law
     )
-    if actor.user is None or person.user_id != actor.user.pk:
+    if own_or_desk(actor, person) != "application.submit":
         raise FieldError("candidato", "cada interessado envia apenas os próprios documentos")
+    if person.kind == Person.Kind.LEGAL and service not in legal_person_services(municipality):
+        raise FieldError(
+            "serviço",
+            "este serviço só é dado a pessoa física: a empresa não envia documentos para ele",
+            render_many(natural_person_only(municipality)),
+        )
     if vehicle is not None and vehicle.owner_id != person.pk:
         raise FieldError("veículo", "envie documentos apenas de veículo seu")
     if doc_type not in Document.Type.values:
@@ -190,15 +205,20 @@ def submission_refuse(
             new={"status": sub.status, "reason": sub.refusal_reason},
         )
         person = sub.person
-        address = person.user.email if person.user_id and person.user else person.email
+        # A company's documents are sent by its responsible person: they are told.
+        told = person.representative if person.kind == Person.Kind.LEGAL else None
+        told = told if told is not None and person.representative_confirmed_on else person
+        address = told.user.email if told.user_id and told.user else told.email
         link = absolute_url(portal_path) if portal_path else ""
         email_queue(
             municipality=municipality,
             to=address,
             subject=f"Documento recusado: {sub.type_label}",
             body=(
-                f"Olá, {person.name}.\n\n"
-                f"O documento {sub.type_label} que você enviou em "
+                f"Olá, {told.name}.\n\n"
+                f"O documento {sub.type_label}"
+                + (f" da empresa {person.name}" if told is not person else "")
+                + f" que você enviou em "
                 f"{timezone.localtime(sub.submitted_at):%d/%m/%Y} foi recusado pelo "
                 f"atendimento de {municipality.name}.\n\nMotivo: {sub.refusal_reason}\n\n"
                 "Corrija e envie o documento de novo pelo portal"

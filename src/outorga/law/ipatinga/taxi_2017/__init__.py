@@ -106,6 +106,9 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "stand": art(33),  # the Executive fixes the stands, by category
     "stand_rules": art(34),
     "photo": art(4, inc="III"),  # identification with the driver's photograph
+    # A company's permit is driven by its taxistas (the titular "vinculado à pessoa jurídica",
+    # the auxiliaries): the identification names and pictures them, never the company.
+    "company_drivers": (art(4, inc="III"), art(4, inc="XIII"), art(4, inc="XIV")),
     "partners": (art(11), art(23, inc="VIII")),  # a company's titulares and sócios
     # The permission to a natural or legal person (art. 3; art. 4, IV, V, VIII), the company
     # inscribed with the documents of art. 23.

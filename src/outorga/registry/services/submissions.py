@@ -13,13 +13,13 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 
-from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
 from outorga.core import uploads
 from outorga.core.acts import Actor, competence_basis, record_act
 from outorga.core.authz import authorize
+from outorga.core.filestore import save_in_transaction
 from outorga.core.mail import absolute_url, email_queue
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -110,9 +110,7 @@ def submission_send(
             size=len(content),
             submitted_at=timezone.now(),
         )
-        sub.file.save(
-            f"{digest[:16]}.{uploads.EXTENSIONS[ctype]}", ContentFile(content), save=False
-        )
+        save_in_transaction(sub.file, f"{digest[:16]}.{uploads.EXTENSIONS[ctype]}", content)
         sub.save()
         record_act(
             municipality=municipality,

@@ -58,9 +58,10 @@ def speaks_for(user: Any, person: Person) -> bool:
         return False
     if person.user_id is not None and person.user_id == user.pk:
         return True
+    representative = person.representative if person.representative_id is not None else None
     return (
         person.kind == Person.Kind.LEGAL
-        and person.representative_id is not None
+        and representative is not None
         and person.representative_confirmed_on is not None
-        and person.representative.user_id == user.pk
+        and representative.user_id == user.pk
     )

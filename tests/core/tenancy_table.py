@@ -499,11 +499,17 @@ SPECIAL: dict[str, Entry] = {
     "cadastro/pedidos-de-cadastro/<int:request_id>/": {
         "form": {"decisao": "aplicar", "appeared_on": DAY}
     },
+    # A's holder files a defence in the case of B's holder's company (ADR 0047: a confirmed
+    # representative's reach ends at their own municipality's register).
     "portal/processos/<int:case_id>/": {
         "expect": {403, 404},
         "form": {"text": "x"},
+        "ids": {"case_id": "company_case"},
     },
-    "portal/notificacoes/<int:notice_id>/notificacao.pdf": {"expect": {403, 404}},
+    "portal/notificacoes/<int:notice_id>/notificacao.pdf": {
+        "expect": {403, 404},
+        "ids": {"notice_id": "company_notice"},
+    },
     # -- applicants --------------------------------------------------------------------------------
     # A's applicant sends a document of B's vehicle, in the name of B's company (confirmed to B's
     # holder, taxi art. 23): neither is theirs (404), nothing of B written.
@@ -630,8 +636,14 @@ SPECIAL: dict[str, Entry] = {
     "api/v1/enforcement/seizures/<seizure_id>/storage": {"auth": CLERK, "json": {"on": TODAY}},
     "api/v1/enforcement/seizures/<seizure_id>/release": {"auth": CLERK, "json": {"on": TODAY}},
     "api/v1/enforcement/me/cases": {"auth": HOLDER},
-    "api/v1/enforcement/me/cases/<case_id>/filings": {"auth": HOLDER, "json": {"text": "x"}},
+    "api/v1/enforcement/me/cases/<case_id>/filings": {
+        "auth": HOLDER,
+        "json": {"text": "x"},
+        "ids": {"case_id": "company_case"},
+    },
     # -- finance -----------------------------------------------------------------------------------
+    # A's holder asks the slip of a debt of B's holder's company (ADR 0047).
+    "portal/debitos/<int:debt_id>/documento.pdf": {"ids": {"debt_id": "company_debt"}},
     "financas/debitos/": lambda b: {"query": f"?q={b['debt_ref']}"},
     "financas/debitos/<int:debt_id>/situacao/": {
         "form": {"step": "cancel", "reason": "invasão", "confirmado": "1"}

@@ -456,6 +456,16 @@ def _enforcement(w: World, user_of: UserOf) -> dict[str, Any]:
         waiting=Case.Waiting.JUDGMENT,
         proposal={"summary": f"Proposta {marker}"},
     )
+    # A case of B's holder's company, its defence's period running (ADR 0047).
+    company_case = Case.objects.create(
+        number=f"PE-{tag}",
+        law=MOTO,
+        person_id=w["legal_person"],
+        stage=Case.Stage.DEFENCE,
+        waiting=Case.Waiting.DEADLINE,
+        deadline=today,
+    )
+    company_notice = Notice.objects.create(case=company_case, purpose=Notice.Purpose.AUTO)
     escalation = Escalation.objects.create(
         permit=permit, law=MOTO, days=15, decision={"summary": marker}, evaluated_on=today
     )
@@ -482,6 +492,8 @@ def _enforcement(w: World, user_of: UserOf) -> dict[str, Any]:
         "auto": auto.pk,
         "case": case.pk,
         "notice": notice.pk,
+        "company_case": company_case.pk,
+        "company_notice": company_notice.pk,
         "filing": filing.pk,
         "proposal": proposal.pk,
         "escalation": escalation.pk,
@@ -511,6 +523,15 @@ def _finance(w: World, user_of: UserOf) -> dict[str, Any]:
         due_on=D,
         status=Debt.Status.PAID,
         reference=f"{m.ibge_code}-T{n + 1:07d}",
+    )
+    # A debt of the company B's holder is the confirmed representative of (ADR 0047).
+    company_debt = Debt.objects.create(
+        person_id=w["legal_person"],
+        origin=Debt.Origin.FEE,
+        description=f"Taxa da empresa {marker}",
+        amount_cents=7000,
+        due_on=D,
+        reference=f"{m.ibge_code}-T{n + 2:07d}",
     )
     batch = PaymentImport.objects.create(
         file_name=f"extrato {marker}.csv", file_sha256="0" * 64, report=[{"linha": 2}]
@@ -546,6 +567,7 @@ def _finance(w: World, user_of: UserOf) -> dict[str, Any]:
     return {
         "debt": debt.pk,
         "debt_ref": debt.reference,
+        "company_debt": company_debt.pk,
         "import": batch.pk,
         "payment_unknown": unknown.pk,
         "payment_over": over.pk,
@@ -704,6 +726,32 @@ def _inspections(w: World, user_of: UserOf) -> dict[str, Any]:
         result=Inspection.Result.FAILED,
         company=company,
         summary=f"Inspeção {marker}",
+        decision={"citations": []},
+    )
+    # A final inspection of a permit of B's holder's company (ADR 0047: shown on the portal of
+    # its confirmed representative, in B only).
+    company_permit = Permit.objects.create(
+        service="taxi",
+        taxi_category="convencional",
+        holder_id=w["legal_person"],
+        number=f"TE-{m.pk}",
+        registration_number=950 + m.pk,
+        granted_on=D,
+        term_start=D,
+        term_end=D.replace(year=2036),
+    )
+    Inspection.objects.create(
+        permit=company_permit,
+        plate=f"TEM{m.pk % 10}A{m.pk % 100:02d}",
+        law="ipatinga.taxi-2017",
+        service="taxi",
+        checklist="taxi_convencional",
+        checklist_version=dt.date(2017, 1, 1),
+        kind=Inspection.Kind.RENOVACAO,
+        inspected_on=dt.date(2026, 3, 2),
+        status=Inspection.Status.FINAL,
+        result=Inspection.Result.APPROVED,
+        summary=f"Vistoria da empresa {marker}",
         decision={"citations": []},
     )
     item = InspectionItem(

@@ -12,6 +12,7 @@ from outorga.core.models import User
 from outorga.law.competence import Role
 from outorga.platforms.models import PlatformDriver
 from outorga.public.models import Badge
+from outorga.registry import acting
 from outorga.registry.models import Document, Permit, Person
 
 from .models import (
@@ -193,13 +194,15 @@ def proof_documents(permit: Permit) -> list[Document]:
 
 
 def person_of(user: User) -> Person | None:
-    return Person.objects.filter(user=user).first()
+    return acting.person_of(user)
 
 
 def holder_cases(person: Person) -> QuerySet[Case]:
-    """The holder's cases: their permits' autos (also the auxiliaries', art. 31 §2) and proposals."""
+    """The holder's cases: their permits' autos (also the auxiliaries', art. 31 §2) and proposals
+    — their own and those of the companies they are the confirmed responsible person of
+    (``registry.acting``, ADR 0047)."""
     return (
-        Case.objects.filter(Q(person=person) | Q(permit__holder=person))
+        Case.objects.filter(acting.reach("person", person) | acting.reach("permit__holder", person))
         .select_related("auto", "permit")
         .order_by("-created_at", "-id")
     )

@@ -69,22 +69,24 @@ def refunds(user: Any, today: dt.date) -> list[Task] | None:
     order=20,
 )
 def own_debts(user: Any, today: dt.date) -> list[Task] | None:
-    """The holder's debts still owed, by due date (the portal's "Meus débitos" lists them all)."""
-    from outorga.registry.models import Person
+    """The holder's debts still owed, by due date (the portal's "Meus débitos" lists them all),
+    with those of the companies they are the confirmed responsible person of (ADR 0047)."""
+    from outorga.registry import acting
 
-    person = Person.objects.filter(user=user).first()
+    person = acting.person_of(user)
     if person is None:
         return None
     return [
         Task(
-            f"{d.description} — {brl(payments.amount_owed(d))}",
+            f"{d.description} — {brl(payments.amount_owed(d))}"
+            + ("" if d.person_id == person.pk else f" (empresa {d.person.name})"),
             reverse("finance:portal_debts"),
             d.due_on,
             "vence em",
         )
         # A debt under defence or appeal is not to be paid until the case is decided (D-11).
-        for d in Debt.objects.filter(person=person, status__in=payments.OWED).exclude(
-            status=Debt.Status.UNDER_APPEAL
-        )
+        for d in Debt.objects.filter(acting.reach("person", person), status__in=payments.OWED)
+        .exclude(status=Debt.Status.UNDER_APPEAL)
+        .select_related("person")
         if payments.amount_owed(d) > 0
     ]

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from outorga.core.home import Task, queue
 from outorga.law.competence import Role
+from outorga.registry import acting
 
 from . import selectors
 from .models import Inspection
@@ -92,6 +93,8 @@ def own_due(user: Any, today: dt.date) -> list[Task] | None:
     person = selectors.holder_of(user)
     if m is None or person is None:
         return None
+    # Their own permits' and their confirmed companies' (``registry.acting``, ADR 0047).
+    acting_for = set(acting.acting_for(person).values_list("pk", flat=True))
     return [
         _due_task(
             row,
@@ -99,5 +102,5 @@ def own_due(user: Any, today: dt.date) -> list[Task] | None:
             reverse("inspections:mine"),
         )
         for row in selectors.due_queue(m, today)
-        if row.permit.holder_id == person.pk
+        if row.permit.holder_id in acting_for
     ]

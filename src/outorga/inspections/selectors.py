@@ -18,6 +18,7 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision
 from outorga.law.inspections.checklists import Checklist, checklist, code_for
 from outorga.law.interfaces import MOTO_SERVICES
+from outorga.registry import acting
 from outorga.registry.facts import mototaxi_vehicle, taxi_vehicle
 from outorga.registry.models import Document, Permit, Person, Vehicle
 
@@ -264,8 +265,12 @@ def _known_of(permits: list[Permit]) -> tuple[dict[int, dt.date], dict[int, _Kno
 
 
 def holder_of(user: Any) -> Person | None:
-    return Person.objects.filter(user=user).first()
+    return acting.person_of(user)
 
 
 def holder_inspections(person: Person) -> QuerySet[Inspection]:
-    return Inspection.objects.filter(permit__holder=person, status=Inspection.Status.FINAL)
+    """The final inspections of the holder's permits and of the companies' they are the
+    confirmed responsible person of (``registry.acting``, ADR 0047)."""
+    return Inspection.objects.filter(
+        acting.reach("permit__holder", person), status=Inspection.Status.FINAL
+    )

@@ -29,6 +29,7 @@ from outorga.law import interfaces
 from outorga.law.competence import NotCompetent, Role, is_allowed
 from outorga.law.questions import FactsInvalid
 from outorga.platforms.models import PlatformDriver
+from outorga.registry.acting import speaks_for
 from outorga.registry.models import Permit
 
 from . import orders, pdf, selectors, services
@@ -283,12 +284,12 @@ def new_app(request: HttpRequest, driver_id: int) -> HttpResponse:
 def _can_see(user: User, inspection: Inspection) -> bool:
     if Role(user.role) in STAFF:
         return True
-    holder = selectors.holder_of(user)
+    # The holder's own permit's, or a company's whose confirmed responsible person they are
+    # (``registry.acting``, ADR 0047).
     return (
-        holder is not None
-        and inspection.permit is not None
-        and inspection.permit.holder_id == holder.pk
+        inspection.permit is not None
         and inspection.status == Inspection.Status.FINAL
+        and speaks_for(user, inspection.permit.holder)
     )
 
 
@@ -439,7 +440,7 @@ def mine(request: HttpRequest) -> HttpResponse:
     _municipality(request)
     holder = selectors.holder_of(user_of(request))
     rows = (
-        selectors.holder_inspections(holder).select_related("permit")
+        selectors.holder_inspections(holder).select_related("permit__holder")
         if holder is not None
         else Inspection.objects.none()
     )

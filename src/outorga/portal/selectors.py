@@ -17,6 +17,7 @@ from django.urls import NoReverseMatch, reverse
 
 from outorga.core.models import User
 from outorga.law import interfaces
+from outorga.registry import acting
 from outorga.registry.models import Auxiliary, Document, Notification, Permit, Person
 from outorga.registry.services.registration_requests import LIVE
 
@@ -33,10 +34,8 @@ def holder_of(user: User) -> Person | None:
 def own_companies(person: Person) -> QuerySet[Person]:
     """The legal persons the person is responsible for (``Person.representative``), the link
     confirmed by the desk: their applications, permits and avisos are read, and made, from this
-    person's login."""
-    return Person.objects.filter(
-        representative=person, kind=Person.Kind.LEGAL, representative_confirmed_on__isnull=False
-    ).order_by("name")
+    person's login (the rule is ``registry.acting``'s, shared with the other apps' portal pages)."""
+    return acting.confirmed_companies(person)
 
 
 def companies_awaiting_desk(person: Person) -> QuerySet[Person]:
@@ -48,12 +47,7 @@ def companies_awaiting_desk(person: Person) -> QuerySet[Person]:
 
 
 def _own_or_represented(field: str, person: Person) -> Q:
-    return Q(**{field: person}) | Q(
-        **{
-            f"{field}__representative": person,
-            f"{field}__representative_confirmed_on__isnull": False,
-        }
-    )
+    return acting.reach(field, person)
 
 
 def own_permits(person: Person) -> QuerySet[Permit]:

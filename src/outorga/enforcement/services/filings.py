@@ -12,7 +12,7 @@ from outorga.core.acts import Actor, record_act
 from outorga.core.attachments import attachment_checked
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
-from outorga.core.models import Municipality, User
+from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import answers, ask, next_stage
 from outorga.enforcement.lawbridge import deadline as stage_deadline
@@ -34,6 +34,7 @@ from outorga.finance.models import Debt
 from outorga.finance.payments import refund_for_upheld_defence
 from outorga.law.competence import Role
 from outorga.law.decisions import Decision
+from outorga.registry.acting import speaks_for
 from outorga.registry.validation import FieldError
 
 # --- defence and appeals (art. 42–44; taxi D-17) --------------------------------------------------
@@ -55,10 +56,6 @@ DECISION_NOTICE = {
 }
 
 
-def holder_user_of(case: Case) -> User | None:
-    return case.person.user if case.person_id and case.person else None
-
-
 def filing_file(
     *,
     actor: Actor,
@@ -72,12 +69,13 @@ def filing_file(
     """Defence (art. 42) or appeal (art. 43–44) within its deadline from the notice (D-4); online
     by the holder or on paper through the clerk."""
     authorize(actor=actor, municipality=municipality, action="defence.file", law=case.law)
-    with tenant(municipality):  # the case's holder is read in its municipality (ADR 0024)
-        holder = holder_user_of(case)
-    if actor.role == Role.PERMISSIONARIO and (
-        actor.user is None or holder is None or holder != actor.user
-    ):
-        raise NotOwner("processo de outra pessoa")
+    if actor.role == Role.PERMISSIONARIO:
+        # The case's person, or the company whose confirmed responsible person files its
+        # defence (``registry.acting``, ADR 0047); read in its municipality (ADR 0024).
+        with tenant(municipality):
+            own = case.person is not None and speaks_for(actor.user, case.person)
+        if not own:
+            raise NotOwner("processo de outra pessoa")
     if not text.strip():
         raise FieldError("razões", "escreva as razões da defesa ou do recurso")
     files = [(name, c, *attachment_checked(c)) for name, c in attachments]

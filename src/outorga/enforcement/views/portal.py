@@ -24,6 +24,7 @@ from outorga.enforcement.services.filings import filing_file
 from outorga.enforcement.views.common import ERRORS, acting, back, today, uploaded_files
 from outorga.law.competence import NotCompetent, Role
 from outorga.law.money import brl
+from outorga.registry.acting import confirmed_companies
 
 # --- the holder's portal -----------------------------------------------------------------------------
 
@@ -43,7 +44,11 @@ def portal(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "enforcement/portal.html",
-        {"person": person, "cases": list(selectors.holder_cases(person))},
+        {
+            "person": person,
+            "cases": list(selectors.holder_cases(person).select_related("person")),
+            "companies": list(confirmed_companies(person)),
+        },
     )
 
 
@@ -77,6 +82,8 @@ def portal_case(request: HttpRequest, case_id: int) -> HttpResponse:
         Case.Stage.EXECUTIVE,
     )
     ctx["debts"] = [(d, brl(d.amount_cents)) for d in case_debts(case)]
+    # A company's case: its defence, filed by its confirmed responsible person (ADR 0047).
+    ctx["company"] = case.person if case.person_id not in (None, person.pk) else None
     return render(request, "enforcement/portal_case.html", ctx)
 
 

@@ -1,4 +1,5 @@
-"""The permit holder's portal pages of their own debts and payment slips."""
+"""The permit holder's portal pages of their debts and payment slips: their own and those of the
+companies they are the confirmed responsible person of (``registry.acting``, ADR 0047)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from outorga.core.access import role_screen
 from outorga.core.requests import user_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import Role
+from outorga.registry import acting
 from outorga.registry.models import Person
 
 from ..models import Debt
@@ -21,7 +23,7 @@ from .debts import debt_payable, slip_response
 
 
 def _holder(request: HttpRequest) -> Person | None:
-    return Person.objects.filter(user=user_of(request)).first()
+    return acting.person_of(user_of(request))
 
 
 portal_view = role_screen(
@@ -32,12 +34,14 @@ portal_view = role_screen(
 @portal_view
 def portal_debts(request: HttpRequest) -> HttpResponse:
     person = _holder(request)
-    rows: list[dict[str, Any]] = []
+    groups: list[dict[str, Any]] = []
     settings = FinanceSettings.objects.first()
     if person is not None:
-        for debt in Debt.objects.filter(person=person).order_by("-due_on", "-id"):
+        debts = Debt.objects.filter(acting.reach("person", person)).select_related("person")
+        by_debtor: dict[int, list[dict[str, Any]]] = {}
+        for debt in debts.order_by("-due_on", "-id"):
             payable = debt_payable(debt)
-            rows.append(
+            by_debtor.setdefault(debt.person_id, []).append(
                 {
                     "debt": debt,
                     "amount": money(debt.amount_cents),
@@ -47,10 +51,19 @@ def portal_debts(request: HttpRequest) -> HttpResponse:
                     "pix": pix_payload(debt, settings) if payable and settings else "",
                 }
             )
+        # The holder's own debts first, then each company's by name (even one with none owed).
+        debtors = [person, *acting.confirmed_companies(person)]
+        groups = [{"debtor": d, "rows": by_debtor.get(d.pk, [])} for d in debtors]
     return render(
         request,
         "finance/portal_debts.html",
-        {"person": person, "rows": rows, "settings": settings},
+        {
+            "person": person,
+            "groups": groups,
+            "settings": settings,
+            # Under each debtor's heading a debt's title is one level down.
+            "level": 3 if len(groups) > 1 else 2,
+        },
     )
 
 
@@ -59,6 +72,9 @@ def portal_slip(request: HttpRequest, debt_id: int) -> HttpResponse:
     person = _holder(request)
     if person is None:
         raise Http404
-    # Only the holder's own debts: another person's id is simply not found.
-    debt = get_object_or_404(Debt.objects.select_related("person"), pk=debt_id, person=person)
+    # Only the debts of the persons the login acts for (its own, its confirmed companies'):
+    # another person's id is simply not found.
+    debt = get_object_or_404(
+        Debt.objects.select_related("person").filter(acting.reach("person", person)), pk=debt_id
+    )
     return slip_response(debt, current_municipality())

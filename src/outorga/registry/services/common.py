@@ -29,6 +29,7 @@ from outorga.law.citations import Citation
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import citations, cited_once
 
+from ..acting import speaks_for
 from ..models import Permit, RegisterCounter, Service
 from ..validation import FieldError
 
@@ -63,17 +64,9 @@ def own_or_desk(actor: Any, person: Any) -> str:
     """The act a write about ``person``'s own record is checked as: the interested person's own
     application from the portal (``application.submit``, where the law gives it to them), else
     the desk's record (``registry.record``)."""
-    user = actor.user
-    own = user is not None and person.user_id is not None and person.user_id == user.pk
-    if (
-        not own
-        and user is not None
-        and getattr(person, "representative_id", None) is not None
-        and person.representative_confirmed_on is not None
-    ):
-        # A company's responsible person applies in its name from their own login, once the
-        # desk has confirmed the link against the company's acts (contrato social).
-        own = person.representative.user_id == user.pk
+    # A company's responsible person applies in its name from their own login, once the desk has
+    # confirmed the link against the company's acts (contrato social): ``registry.acting``.
+    own = speaks_for(actor.user, person)
     return "application.submit" if own else "registry.record"
 
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from .bindings import RULEBOOKS
 from .citations import Citation, cite
 from .competence import COMPETENCES, deciders
 from .context import Context
-from .decisions import Decision, Message, Reason, Verdict, eligibility_of
+from .decisions import Decision, Message, Reason, Verdict, eligibility_of, made_decision
 from .parameters import ParameterMissing, ParameterValue
 from .rules import reason
 
@@ -123,6 +123,21 @@ def renewal_start_text(title: str, current: dt.date | None, on: dt.date) -> str:
 
 # Facts
 
+_F = TypeVar("_F")
+_new = object.__new__
+
+
+def facts_of(cls: type[_F], **fields: Any) -> _F:
+    """``cls(**fields)`` for a frozen dataclass of facts (no slots, no ``__post_init__``), every
+    field given, at half the cost: a rulebook reads its facts into one on every question, and the
+    frozen dataclass's ``__init__`` writes each field through ``object.__setattr__`` (issue #21).
+    The object is the same: equal, hashed and shown as the one ``cls(**fields)`` makes."""
+    if len(fields) != len(cls.__dataclass_fields__):  # type: ignore[attr-defined]
+        raise TypeError(f"{cls.__name__}: every field is given ({sorted(fields)})")
+    made = _new(cls)
+    made.__dict__.update(fields)
+    return made
+
 
 def flag(facts: Mapping[str, Any], key: str) -> bool | None:
     """A yes/no fact: None while it is not known."""
@@ -136,7 +151,7 @@ def flag(facts: Mapping[str, Any], key: str) -> bool | None:
 def decide(
     qid: str, ctx: Context, outcome: Any, reasons: Iterable[Reason], summary: str
 ) -> Decision:
-    return Decision(qid, ctx.as_of, ctx.municipality.slug, outcome, tuple(reasons), summary)
+    return made_decision(qid, ctx.as_of, ctx.municipality.slug, outcome, tuple(reasons), summary)
 
 
 def pending(

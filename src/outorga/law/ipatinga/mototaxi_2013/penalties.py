@@ -23,10 +23,22 @@ from outorga.law.rules import check, reason
 from outorga.law.schemas import closed, list_of
 from outorga.law.windows import months_ending
 
-from ._common import DATE, LAW_ID, Severity, art, authority, day, decide, fmt, param
+from ._common import (
+    DATE,
+    LAW_ID,
+    Severity,
+    art,
+    authority,
+    day,
+    decide,
+    facts_of,
+    fmt,
+    param,
+)
 from .catalog import CODE_SCHEMA, infraction_type
 
 SERIOUS = frozenset({Severity.GRAVE, Severity.GRAVISSIMA})
+SEVERITIES = {s.value: s for s in Severity}  # ``Severity(value)``, a lookup
 TOWARD_REVOCATION = frozenset({Severity.MEDIA, Severity.GRAVE, Severity.GRAVISSIMA})
 
 
@@ -45,15 +57,17 @@ class Infraction:
     @classmethod
     def from_json(cls, f: Mapping[str, Any]) -> Infraction:
         code = f.get("code")
+        committed_on = day(f["committed_on"])
         if code is not None:
-            severity = infraction_type(code, day(f["committed_on"])).severity
+            severity = infraction_type(code, committed_on).severity
             if "severity" in f and Severity(f["severity"]) is not severity:
                 raise ValueError(f"natureza informada não confere com a infração {code}")
         else:
-            severity = Severity(f["severity"])
-        return cls(
+            severity = SEVERITIES.get(f["severity"]) or Severity(f["severity"])
+        return facts_of(
+            cls,
             id=str(f["id"]),
-            committed_on=day(f["committed_on"]),
+            committed_on=committed_on,
             severity=severity,
             final=bool(f["final"]),
             caused_suspension=bool(f.get("caused_suspension", False)),
@@ -64,8 +78,10 @@ class Infraction:
 
 def d1_counted(ctx: Context, infractions: Sequence[Infraction]) -> tuple[list[Infraction], Reason]:
     """Decision D-1 — only infractions whose penalty is final count, judged on ``as_of``."""
-    counted = [i for i in infractions if i.final and i.committed_on <= ctx.as_of]
-    left_out = [i.id for i in infractions if i not in counted]
+    as_of = ctx.as_of
+    counted = [i for i in infractions if i.final and i.committed_on <= as_of]
+    # Those not counted: an infraction equal to a counted one is counted (the same fields).
+    left_out = [i.id for i in infractions if not (i.final and i.committed_on <= as_of)]
     return counted, reason(
         "d1_final_infractions",
         Verdict.INFO,

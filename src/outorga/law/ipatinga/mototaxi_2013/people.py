@@ -21,10 +21,12 @@ from ._common import (
     DATE,
     LAW_ID,
     SERVICE_PT,
+    SERVICES,
     Service,
     art,
     day,
     decide_eligible,
+    facts_of,
     fmt,
     opt_day,
     param,
@@ -34,6 +36,9 @@ from ._common import (
 class Role(StrEnum):
     PERMISSIONARIO = "permissionario"
     AUXILIAR = "auxiliar"
+
+
+ROLES = {r.value: r for r in Role}  # ``Role(value)`` for a value the schema admitted
 
 
 ROLE_PT = {Role.PERMISSIONARIO: "permissionário", Role.AUXILIAR: "condutor auxiliar"}
@@ -48,6 +53,20 @@ DOCUMENTS: dict[str, tuple[str, str]] = {
     "criminal_certificates": ("X", "certidões negativas das varas criminais"),
     "cpf": ("XI", "CIC ou comprovante do CPF"),
 }
+
+#: Each document's rule, written once: (fact key, rule id, citation, and its texts when the
+#: document is not informed, presented, missing).
+_DOCUMENT_RULES = tuple(
+    (
+        key,
+        f"art_5_{inciso.lower()}_{key}",
+        art(5, inc=inciso),
+        f"Documento não informado: {name}.",
+        f"Apresentou {name}.",
+        f"Falta o documento: {name}.",
+    )
+    for key, (inciso, name) in DOCUMENTS.items()
+)
 
 #: Permissions of the municipality that bar the activity (art. 8) — checked across every service
 #: in the registry (decision D-13).
@@ -112,9 +131,10 @@ class PersonFacts:
     def from_json(cls, f: Mapping[str, Any]) -> PersonFacts:
         med = f.get("medical_certificate") or {}
         aux = f.get("auxiliary")
-        return cls(
-            role=Role(f["role"]),
-            service=Service(f["service"]),
+        return facts_of(
+            cls,
+            role=ROLES[f["role"]],
+            service=SERVICES[f["service"]],
             person_type=f.get("person_type", "fisica"),
             birth_date=opt_day(f["birth_date"]),
             category_a_since=opt_day(f.get("cnh_category_a_since")),
@@ -240,28 +260,13 @@ def art_5_v_xi_documents(ctx: Context, p: PersonFacts) -> list[Reason]:
     residência; certidões negativas criminais; CIC/CPF. (VII, the medical certificate, has its own
     rule because §2 dates it.)"""
     out = []
-    for key, (inciso, name) in DOCUMENTS.items():
-        present = p.documents.get(key)
+    documents = p.documents
+    for key, rule, cite_, pending_text, ok_text, refused_text in _DOCUMENT_RULES:
+        present = documents.get(key)
         if present is None:
-            out.append(
-                reason(
-                    f"art_5_{inciso.lower()}_{key}",
-                    Verdict.PENDING,
-                    f"Documento não informado: {name}.",
-                    art(5, inc=inciso),
-                )
-            )
+            out.append(reason(rule, Verdict.PENDING, pending_text, cite_))
             continue
-        out.append(
-            check(
-                f"art_5_{inciso.lower()}_{key}",
-                present,
-                f"Apresentou {name}.",
-                f"Falta o documento: {name}.",
-                art(5, inc=inciso),
-                facts={key: present},
-            )
-        )
+        out.append(check(rule, present, ok_text, refused_text, cite_, facts={key: present}))
     return out
 
 

@@ -25,10 +25,12 @@ from ._common import (
     DATE,
     LAW_ID,
     SERVICE_PT,
+    SERVICES,
     Service,
     art,
     decide,
     decide_eligible,
+    facts_of,
     fmt,
     opt_day,
     param,
@@ -112,8 +114,9 @@ class VehicleFacts:
         docs = f["documents"]
         cargo = f.get("cargo")
         ins = f.get("insurance") or {}
-        return cls(
-            service=Service(f["service"]),
+        return facts_of(
+            cls,
+            service=SERVICES[f["service"]],
             kind=f["kind"],
             engine_cc=int(f["engine_cc"]),
             manufacture_year=int(f["manufacture_year"]),

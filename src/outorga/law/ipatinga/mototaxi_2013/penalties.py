@@ -37,6 +37,17 @@ from ._common import (
 )
 from .catalog import CODE_SCHEMA, infraction_type
 
+#: The citations the rules below make on every call, made once.
+ART_31_P2 = art(31, 2)
+ART_32 = art(32)
+ART_32_I = art(32, inc="I")
+ART_32_II = art(32, inc="II")
+ART_32_III = art(32, inc="III")
+ART_32_IV = art(32, inc="IV")
+ART_32_P2 = art(32, 2)
+ART_34_P3 = art(34, 3)
+ART_47 = art(47)
+
 SERIOUS = frozenset({Severity.GRAVE, Severity.GRAVISSIMA})
 SEVERITIES = {s.value: s for s in Severity}  # ``Severity(value)``, a lookup
 TOWARD_REVOCATION = frozenset({Severity.MEDIA, Severity.GRAVE, Severity.GRAVISSIMA})
@@ -90,7 +101,7 @@ def d1_counted(ctx: Context, infractions: Sequence[Infraction]) -> tuple[list[In
             + (f"; não contadas (não definitivas): {', '.join(left_out)}." if left_out else ".")
         ),
         decision(1),
-        art(32),
+        ART_32,
         facts={"contadas": [i.id for i in counted], "nao_contadas": left_out},
     )
 
@@ -108,7 +119,7 @@ def art_31_par2_holder_answers(ctx: Context, infractions: Sequence[Infraction]) 
             f"Infrações do condutor auxiliar ({', '.join(by_aux)}) contam para a permissão: o "
             "permissionário responde por elas."
         ),
-        art(31, 2),
+        ART_31_P2,
         facts={"do_auxiliar": by_aux},
     )
 
@@ -131,7 +142,7 @@ def art_32_i_suspension(
     light = param(ctx, "penalties.suspension_days_light")
     serious = param(ctx, "penalties.suspension_days_serious")
     params = (months, threshold, light, serious)
-    cites = (art(32, inc="I"), decision(1), decision(2))
+    cites = (ART_32_I, decision(1), decision(2))
     eligible = [i for i in counted if not i.caused_suspension]
     if not eligible:
         return None, [
@@ -195,7 +206,7 @@ def art_32_i_suspension(
             "A suspensão é aplicada pela SESUMA (autoridade), cabendo recurso à JARI e ao Chefe "
             "do Executivo.",
             *comp_cites,
-            art(34, 3),
+            ART_34_P3,
             facts={"competente": roles},
         ),
         reason(
@@ -203,7 +214,7 @@ def art_32_i_suspension(
             Verdict.INFO,
             "Cumprida a suspensão, o permissionário deve comprovar ao órgão municipal de trânsito "
             "que sanou as irregularidades antes de voltar a operar.",
-            art(32, 2),
+            ART_32_P2,
         ),
     ]
 
@@ -216,7 +227,7 @@ def art_32_ii_revocation(
     Chief Executive decides, after the defence (art. 34 §1º–§2º, D-3)."""
     months = param(ctx, "penalties.window_months")
     threshold = param(ctx, "penalties.revocation_threshold")
-    cites = (art(32, inc="II"), decision(1), decision(2))
+    cites = (ART_32_II, decision(1), decision(2))
     relevant = [i for i in counted if i.severity in TOWARD_REVOCATION]
     if not relevant:
         return None, [
@@ -344,7 +355,7 @@ def art_47_drug_trafficking(ctx: Context, f: Mapping[str, Any]) -> Cause | None:
     2-year floor of art. 32, III, b)."""
     if not f.get("drug_trafficking_conviction_final"):
         return None
-    return Cause("art47", art(47), "condenação por tráfico ilícito de drogas transitada em julgado")
+    return Cause("art47", ART_47, "condenação por tráfico ilícito de drogas transitada em julgado")
 
 
 def art_32_iv_auxiliary_cassation_causes(
@@ -498,7 +509,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         causes,
         params,
         "penalty.cassacao",
-        art(32, inc="III"),
+        ART_32_III,
         ctx.as_of,
     )
     reasons += r
@@ -513,7 +524,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             aux_causes,
             aux_params,
             "penalty.cassacao",
-            art(32, inc="IV"),
+            ART_32_IV,
             ctx.as_of,
         )
         reasons += r
@@ -553,7 +564,7 @@ def art_32_par2_served(started_on: dt.date, until: dt.date, on: dt.date) -> Reas
         on > until,
         lambda: f"Suspensão de {fmt(started_on)} a {fmt(until)} cumprida.",
         lambda: f"A suspensão vai até {fmt(until)}: o retorno só depois de cumprida.",
-        art(32, 2),
+        ART_32_P2,
         facts={"inicio": started_on, "fim": until, "retorno": on},
     )
 
@@ -592,7 +603,7 @@ def art_32_par2_proof(
             "Para voltar a operar o permissionário deve comprovar que sanou as irregularidades que "
             "deram causa à suspensão; falta " + "; ".join(missing) + "."
         ),
-        art(32, 2),
+        ART_32_P2,
         facts={
             "descricao": description.strip(),
             "documento": dict(document) if document else None,

@@ -32,6 +32,25 @@ from ._common import (
     param,
 )
 
+#: The citations the rules below make on every call, made once.
+ART_14 = art(14)
+ART_14_P1 = art(14, 1)
+ART_14_P2 = art(14, 2)
+ART_14_P3 = art(14, 3)
+ART_32_III_F = art(32, inc="III", ali="f")
+ART_32_IV_D = art(32, inc="IV", ali="d")
+ART_32_P1 = art(32, 1)
+ART_32_P3 = art(32, 3)
+ART_5_I = art(5, inc="I")
+ART_5_II = art(5, inc="II")
+ART_5_III = art(5, inc="III")
+ART_5_IV = art(5, inc="IV")
+ART_5_P2 = art(5, 2)
+ART_5_VII = art(5, inc="VII")
+ART_6_P1 = art(6, 1)
+ART_6_P4 = art(6, 4)
+ART_8 = art(8)
+
 
 class Role(StrEnum):
     PERMISSIONARIO = "permissionario"
@@ -176,7 +195,7 @@ def art_5_i_minimum_age(ctx: Context, p: PersonFacts) -> Reason:
                 "Data de nascimento não informada: não se comprova a idade mínima de "
                 f"{minimum.value} anos; registre a data de nascimento no cadastro da pessoa."
             ),
-            art(5, inc="I"),
+            ART_5_I,
             facts={"data_nascimento": None},
             params=(minimum,),
         )
@@ -186,7 +205,7 @@ def art_5_i_minimum_age(ctx: Context, p: PersonFacts) -> Reason:
         age >= minimum.value,
         lambda: f"Idade de {age} anos na data; a lei exige no mínimo {minimum.value} anos.",
         lambda: f"Idade de {age} anos na data; a lei exige no mínimo {minimum.value} anos.",
-        art(5, inc="I"),
+        ART_5_I,
         facts={"data_nascimento": p.birth_date, "idade": age},
         params=(minimum,),
     )
@@ -201,7 +220,7 @@ def art_5_ii_cnh_category_a(ctx: Context, p: PersonFacts) -> Reason:
             "art_5_ii_cnh_category_a",
             Verdict.REFUSED,
             "Não possui habilitação na categoria A.",
-            art(5, inc="II"),
+            ART_5_II,
             facts={"categoria_a_desde": None},
             params=(years,),
         )
@@ -218,7 +237,7 @@ def art_5_ii_cnh_category_a(ctx: Context, p: PersonFacts) -> Reason:
             f"Habilitado na categoria A desde {fmt(holds_a_since)}; a lei exige "
             f"{years.value} anos de habilitação, completos somente em {fmt(since)}."
         ),
-        art(5, inc="II"),
+        ART_5_II,
         facts={"categoria_a_desde": p.category_a_since, "completa_em": since},
         params=(years,),
     )
@@ -231,7 +250,7 @@ def art_5_iii_course(ctx: Context, p: PersonFacts) -> Reason:
         p.course_approved,
         "Aprovado em curso especializado (CONTRAN).",
         "Não comprovou aprovação no curso especializado exigido pelo CONTRAN.",
-        art(5, inc="III"),
+        ART_5_III,
         facts={"curso_aprovado": p.course_approved},
     )
 
@@ -243,14 +262,14 @@ def art_5_iv_safety_gear(ctx: Context, p: PersonFacts) -> Reason:
             "art_5_iv_safety_gear",
             Verdict.PENDING,
             "Colete e capacete com dispositivos retrorrefletivos não verificados.",
-            art(5, inc="IV"),
+            ART_5_IV,
         )
     return check(
         "art_5_iv_safety_gear",
         p.safety_gear,
         "Colete e capacete com dispositivos retrorrefletivos verificados.",
         "Não dispõe de colete e capacete com dispositivos retrorrefletivos.",
-        art(5, inc="IV"),
+        ART_5_IV,
         facts={"colete_e_capacete": p.safety_gear},
     )
 
@@ -278,7 +297,7 @@ def art_5_vii_medical_certificate_yearly(ctx: Context, p: PersonFacts) -> Reason
             "art_5_vii_medical_certificate",
             Verdict.REFUSED,
             "Falta o atestado médico de sanidade física e mental.",
-            art(5, inc="VII"),
+            ART_5_VII,
             params=(years,),
         )
     issued = p.medical_issued_on
@@ -291,8 +310,8 @@ def art_5_vii_medical_certificate_yearly(ctx: Context, p: PersonFacts) -> Reason
             f"Atestado médico de {fmt(issued)} vencido em {fmt(until)}; "
             "deve ser renovado anualmente."
         ),
-        art(5, inc="VII"),
-        art(5, 2),
+        ART_5_VII,
+        ART_5_P2,
         facts={"atestado_emitido_em": p.medical_issued_on, "valido_ate": until},
         params=(years,),
     )
@@ -315,7 +334,7 @@ def art_5_par2_medical_certificate_after_tender(ctx: Context, p: PersonFacts) ->
                 if late
                 else f"Atestado médico a apresentar até {fmt(deadline)}."
             ),
-            art(5, 2),
+            ART_5_P2,
             decision(4),
             facts={"homologacao": p.tender_homologated_on, "prazo": deadline},
             params=(days,),
@@ -332,7 +351,7 @@ def art_5_par2_medical_certificate_after_tender(ctx: Context, p: PersonFacts) ->
             f"Atestado médico apresentado em {fmt(presented)}, após o prazo de "
             f"{days.value} dias da homologação (até {fmt(deadline)})."
         ),
-        art(5, 2),
+        ART_5_P2,
         decision(4),
         facts={
             "homologacao": p.tender_homologated_on,
@@ -354,7 +373,7 @@ def art_6_par1_natural_person(ctx: Context, p: PersonFacts) -> Reason:
         p.person_type == "fisica",
         "Pessoa física: a permissão é pessoal e intransferível.",
         "A permissão somente se dá a pessoa física.",
-        art(6, 1),
+        ART_6_P1,
         facts={"tipo_pessoa": p.person_type},
     )
 
@@ -370,7 +389,7 @@ def art_8_no_taxi_school_or_collective_permission(ctx: Context, p: PersonFacts) 
         lambda: (
             f"Detém permissão do Município de {', '.join(held)}; a lei veda o exercício simultâneo."
         ),
-        art(8),
+        ART_8,
         decision(13),
         facts={"outras_permissoes": p.active_permissions()},
     )
@@ -381,9 +400,7 @@ def art_32_iii_f_no_other_commercial_permission(ctx: Context, p: PersonFacts) ->
     para fins comerciais é causa de cassação; per decision D-13 it also bars a new grant. Another
     mototáxi/motofrete permission also breaks art. 6º §2º (one vehicle per holder)."""
     held = p.held(OTHER_COMMERCIAL)
-    cause = (
-        art(32, inc="III", ali="f") if p.role is Role.PERMISSIONARIO else art(32, inc="IV", ali="d")
-    )
+    cause = ART_32_III_F if p.role is Role.PERMISSIONARIO else ART_32_IV_D
     return check(
         "art_32_other_commercial_permission",
         not held,
@@ -410,8 +427,8 @@ def art_6_par4_one_auxiliary_per_vehicle(ctx: Context, p: PersonFacts) -> Reason
         others + 1 <= limit.value,
         lambda: f"Será o único condutor auxiliar do veículo (limite {limit.value}).",
         lambda: f"O veículo já tem {others} condutor(es) auxiliar(es); o limite é {limit.value}.",
-        art(6, 4),
-        art(14),
+        ART_6_P4,
+        ART_14,
         facts={"outros_auxiliares_no_veiculo": others},
         params=(limit,),
     )
@@ -425,7 +442,7 @@ def art_14_par1_written_indication(ctx: Context, p: PersonFacts) -> Reason:
         written,
         "Indicação do condutor auxiliar feita por escrito pelo permissionário.",
         "Falta a indicação por escrito do condutor auxiliar pelo permissionário.",
-        art(14, 1),
+        ART_14_P1,
         facts={"indicacao_escrita": written},
     )
 
@@ -438,7 +455,7 @@ def art_14_par3_schedule_filed(ctx: Context, p: PersonFacts) -> Reason:
         filed,
         "Escala do permissionário e do condutor auxiliar entregue à SESUMA.",
         "Falta entregar à SESUMA a escala do permissionário e do condutor auxiliar.",
-        art(14, 3),
+        ART_14_P3,
         facts={"escala_entregue": filed},
     )
 
@@ -452,7 +469,7 @@ def art_32_par1_par3_cassation_bar(ctx: Context, p: PersonFacts) -> Reason:
     condutor auxiliar. Each bar applies to the kind it names."""
     years = param(ctx, "person.cassation_bar_years")
     kind = "permissao" if p.role is Role.PERMISSIONARIO else "credenciamento_auxiliar"
-    cite_ = art(32, 1) if p.role is Role.PERMISSIONARIO else art(32, 3)
+    cite_ = ART_32_P1 if p.role is Role.PERMISSIONARIO else ART_32_P3
     relevant = [c for c in p.cassations if c.kind == kind and c.effective_on <= ctx.as_of]
     if not relevant:
         return reason(
@@ -569,7 +586,7 @@ def person_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
                 "art_14_par2_same_requirements",
                 Verdict.INFO,
                 "O condutor auxiliar cumpre as mesmas exigências do permissionário.",
-                art(14, 2),
+                ART_14_P2,
             ),
             art_6_par4_one_auxiliary_per_vehicle(ctx, p),
             art_14_par1_written_indication(ctx, p),

@@ -135,6 +135,7 @@ class QuickReason:
 #: The shared stand-ins: by rule for an OK (most of them), by (rule, verdict) for the others.
 _QUICK: dict[Any, QuickReason] = {}
 _OK, _REFUSED = Verdict.OK, Verdict.REFUSED  # read on every rule: no enum lookup, no enum hash
+_PENDING = Verdict.PENDING
 
 
 def quick_reason(rule: str, verdict: Verdict, citations: tuple[Citation, ...] = ()) -> Reason:
@@ -318,7 +319,7 @@ class Decision:
 
     @property
     def refusals(self) -> tuple[Reason, ...]:
-        return tuple(r for r in self.reasons if r.verdict is Verdict.REFUSED)
+        return tuple(r for r in self.reasons if r.verdict is _REFUSED)
 
     def refused_rules(self) -> list[tuple[str, tuple[Citation, ...]]]:
         """The rule and the citations of every refusal, in order: what a brief answer shows
@@ -458,7 +459,7 @@ class QuickDecision(Decision):
     @property
     def refusals(self) -> tuple[Reason, ...]:
         quick = self.__dict__.get("_quick")
-        if quick is not None and not any(r.verdict is Verdict.REFUSED for r in quick):
+        if quick is not None and not any(r.verdict is _REFUSED for r in quick):
             return ()
         return super().refusals
 
@@ -466,7 +467,7 @@ class QuickDecision(Decision):
         quick = self.__dict__.get("_quick")
         if quick is None:
             return super().refused_rules()
-        return [(r.rule, r.citations) for r in quick if r.verdict is Verdict.REFUSED]
+        return [(r.rule, r.citations) for r in quick if r.verdict is _REFUSED]
 
     def __eq__(self, other: object) -> bool:
         """Equal to the same decision answered in full (a :class:`Decision`)."""
@@ -493,12 +494,16 @@ def _fields_of(d: Decision) -> tuple[Any, ...]:
 
 def eligibility_of(reasons: Iterable[Reason]) -> str:
     """``refused`` when a reason refuses, ``pending`` when one waits for a fact, else ``ok``."""
-    verdicts = {r.verdict for r in reasons}
-    if Verdict.REFUSED in verdicts:
-        return "refused"
-    return "pending" if Verdict.PENDING in verdicts else "ok"
+    pending = False  # one pass, comparing as the set of verdicts did, without an enum lookup
+    for r in reasons:
+        verdict = r.verdict
+        if verdict == _REFUSED:
+            return "refused"
+        if verdict == _PENDING:
+            pending = True
+    return "pending" if pending else "ok"
 
 
 def all_ok(reasons: Iterable[Reason]) -> bool:
     """True when no reason refuses (suspended and informative reasons do not refuse)."""
-    return not any(r.verdict is Verdict.REFUSED for r in reasons)
+    return not any(r.verdict is _REFUSED for r in reasons)

@@ -21,6 +21,10 @@ from .decisions import Decision, Message, Reason, Verdict, eligibility_of, made_
 from .parameters import ParameterMissing, ParameterValue
 from .rules import reason
 
+#: The verdicts the helpers below give or read on every call (an enum's member read off its class
+#: costs a lookup through the enum's ``__getattr__`` hook).
+_PENDING, _INFO, _REFUSED = Verdict.PENDING, Verdict.INFO, Verdict.REFUSED
+
 #: Facts schemas shared by every law.
 DATE: dict[str, Any] = {"type": "string", "format": "date"}
 CENTS: dict[str, Any] = {"type": "integer", "minimum": 0}
@@ -157,7 +161,7 @@ def decide(
 def pending(
     rule: str, message: Message, *citations: Citation, facts: Mapping[str, Any] | None = None
 ) -> Reason:
-    return reason(rule, Verdict.PENDING, message, *citations, facts=facts)
+    return reason(rule, _PENDING, message, *citations, facts=facts)
 
 
 def info(
@@ -167,15 +171,15 @@ def info(
     facts: Mapping[str, Any] | None = None,
     params: tuple[ParameterValue, ...] = (),
 ) -> Reason:
-    return reason(rule, Verdict.INFO, message, *citations, facts=facts, params=params)
+    return reason(rule, _INFO, message, *citations, facts=facts, params=params)
 
 
 def has_refusal(reasons: Iterable[Reason]) -> bool:
-    return any(r.verdict is Verdict.REFUSED for r in reasons)
+    return any(r.verdict is _REFUSED for r in reasons)
 
 
 def has_pending(reasons: Iterable[Reason]) -> bool:
-    return any(r.verdict is Verdict.PENDING for r in reasons)
+    return any(r.verdict is _PENDING for r in reasons)
 
 
 Eligibility = Literal["ok", "refused", "pending"]

@@ -48,6 +48,8 @@ ART_32_P2 = art(32, 2)
 ART_34_P3 = art(34, 3)
 ART_47 = art(47)
 
+#: The verdicts the rules below give on every call (a member read off its enum costs a lookup).
+_OK, _INFO = Verdict.OK, Verdict.INFO
 SERIOUS = frozenset({Severity.GRAVE, Severity.GRAVISSIMA})
 SEVERITIES = {s.value: s for s in Severity}  # ``Severity(value)``, a lookup
 TOWARD_REVOCATION = frozenset({Severity.MEDIA, Severity.GRAVE, Severity.GRAVISSIMA})
@@ -95,7 +97,7 @@ def d1_counted(ctx: Context, infractions: Sequence[Infraction]) -> tuple[list[In
     left_out = [i.id for i in infractions if not (i.final and i.committed_on <= as_of)]
     return counted, reason(
         "d1_final_infractions",
-        Verdict.INFO,
+        _INFO,
         lambda: (
             f"{len(counted)} infração(ões) com penalidade definitiva contada(s)"
             + (f"; não contadas (não definitivas): {', '.join(left_out)}." if left_out else ".")
@@ -114,7 +116,7 @@ def art_31_par2_holder_answers(ctx: Context, infractions: Sequence[Infraction]) 
         return None
     return reason(
         "art_31_par2_holder_answers",
-        Verdict.INFO,
+        _INFO,
         lambda: (
             f"Infrações do condutor auxiliar ({', '.join(by_aux)}) contam para a permissão: o "
             "permissionário responde por elas."
@@ -148,7 +150,7 @@ def art_32_i_suspension(
         return None, [
             reason(
                 "art_32_i_suspension",
-                Verdict.OK,
+                _OK,
                 "Nenhuma infração definitiva ainda não considerada em suspensão anterior.",
                 *cites,
                 params=params,
@@ -167,7 +169,7 @@ def art_32_i_suspension(
         return None, [
             reason(
                 "art_32_i_suspension",
-                Verdict.OK,
+                _OK,
                 lambda: (
                     f"{len(inside)} infração(ões) contada(s) de {fmt(start)} a {fmt(end)}; a "
                     f"suspensão exige {threshold.value}."
@@ -191,7 +193,7 @@ def art_32_i_suspension(
     return outcome, [
         reason(
             "art_32_i_suspension",
-            Verdict.INFO,
+            _INFO,
             lambda: (
                 f"{len(inside)} infrações {kind} de {fmt(start)} a {fmt(end)} "
                 f"({n_serious} graves ou gravíssimas): suspensão da permissão por {days} dias."
@@ -202,7 +204,7 @@ def art_32_i_suspension(
         ),
         reason(
             "art_34_suspension_competence",
-            Verdict.INFO,
+            _INFO,
             "A suspensão é aplicada pela SESUMA (autoridade), cabendo recurso à JARI e ao Chefe "
             "do Executivo.",
             *comp_cites,
@@ -211,7 +213,7 @@ def art_32_i_suspension(
         ),
         reason(
             "art_32_par2_return_after_suspension",
-            Verdict.INFO,
+            _INFO,
             "Cumprida a suspensão, o permissionário deve comprovar ao órgão municipal de trânsito "
             "que sanou as irregularidades antes de voltar a operar.",
             ART_32_P2,
@@ -233,7 +235,7 @@ def art_32_ii_revocation(
         return None, [
             reason(
                 "art_32_ii_revocation",
-                Verdict.OK,
+                _OK,
                 "Nenhuma infração média, grave ou gravíssima definitiva.",
                 *cites,
                 params=(months, threshold),
@@ -246,7 +248,7 @@ def art_32_ii_revocation(
         return None, [
             reason(
                 "art_32_ii_revocation",
-                Verdict.OK,
+                _OK,
                 lambda: (
                     f"{len(inside)} infração(ões) média(s), grave(s) ou gravíssima(s) de {fmt(start)} "
                     f"a {fmt(end)}; a revogação exige {threshold.value}."
@@ -266,7 +268,7 @@ def art_32_ii_revocation(
     }, [
         reason(
             "art_32_ii_revocation",
-            Verdict.INFO,
+            _INFO,
             lambda: (
                 f"{len(inside)} infrações médias, graves ou gravíssimas de {fmt(start)} a {fmt(end)}: "
                 "proposta de revogação da permissão."
@@ -284,7 +286,7 @@ def _proposal_reason(what: str, roles: list[str], comp_cites: tuple[Citation, ..
     Executive alone, after contraditório and ampla defesa."""
     return reason(
         f"art_34_par1_{what.replace('ç', 'c').replace('ã', 'a')}_proposal",
-        Verdict.INFO,
+        _INFO,
         lambda: (
             f"A {what} não é automática: abre-se proposta, e somente o Chefe do Executivo decide, "
             "após o contraditório e a ampla defesa; o ato registra quem decidiu."
@@ -406,9 +408,7 @@ def _cassation(
     on: dt.date | None = None,
 ) -> tuple[dict[str, Any] | None, list[Reason]]:
     if not causes:
-        return None, [
-            reason(rule, Verdict.OK, lambda: f"Nenhuma causa de {label}.", base, params=params)
-        ]
+        return None, [reason(rule, _OK, lambda: f"Nenhuma causa de {label}.", base, params=params)]
     roles, comp_cites = authority(action, on)
     return {
         "proposal": True,
@@ -418,7 +418,7 @@ def _cassation(
         *(
             reason(
                 f"{rule}_{c.code.lower().replace('-', '_')}",
-                Verdict.INFO,
+                _INFO,
                 f"Causa de {label}: {c.message}.",
                 c.citation,
                 *((decision(13),) if c.code.endswith(("III-f", "IV-d")) else ()),

@@ -61,6 +61,8 @@ ROLES = {r.value: r for r in Role}  # ``Role(value)`` for a value the schema adm
 
 
 ROLE_PT = {Role.PERMISSIONARIO: "permissionário", Role.AUXILIAR: "condutor auxiliar"}
+#: The roles as the rules compare them on every call (a member read off its enum costs a lookup).
+PERMISSIONARIO, AUXILIAR = Role.PERMISSIONARIO, Role.AUXILIAR
 
 #: Art. 5º, V–XI: the personal documents, by fact key → (inciso, Portuguese name).
 DOCUMENTS: dict[str, tuple[str, str]] = {
@@ -400,7 +402,7 @@ def art_32_iii_f_no_other_commercial_permission(ctx: Context, p: PersonFacts) ->
     para fins comerciais é causa de cassação; per decision D-13 it also bars a new grant. Another
     mototáxi/motofrete permission also breaks art. 6º §2º (one vehicle per holder)."""
     held = p.held(OTHER_COMMERCIAL)
-    cause = ART_32_III_F if p.role is Role.PERMISSIONARIO else ART_32_IV_D
+    cause = ART_32_III_F if p.role is PERMISSIONARIO else ART_32_IV_D
     return check(
         "art_32_other_commercial_permission",
         not held,
@@ -468,8 +470,8 @@ def art_32_par1_par3_cassation_bar(ctx: Context, p: PersonFacts) -> Reason:
     decorridos 2 (dois) anos da efetivação da cassação; §3º — o mesmo para o credenciamento do
     condutor auxiliar. Each bar applies to the kind it names."""
     years = param(ctx, "person.cassation_bar_years")
-    kind = "permissao" if p.role is Role.PERMISSIONARIO else "credenciamento_auxiliar"
-    cite_ = ART_32_P1 if p.role is Role.PERMISSIONARIO else ART_32_P3
+    kind = "permissao" if p.role is PERMISSIONARIO else "credenciamento_auxiliar"
+    cite_ = ART_32_P1 if p.role is PERMISSIONARIO else ART_32_P3
     relevant = [c for c in p.cassations if c.kind == kind and c.effective_on <= ctx.as_of]
     if not relevant:
         return reason(
@@ -580,7 +582,7 @@ def person_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         art_8_no_taxi_school_or_collective_permission(ctx, p),
         art_32_iii_f_no_other_commercial_permission(ctx, p),
     ]
-    if p.role is Role.AUXILIAR:
+    if p.role is AUXILIAR:
         reasons += [
             reason(
                 "art_14_par2_same_requirements",
@@ -593,15 +595,21 @@ def person_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             art_14_par3_schedule_filed(ctx, p),
         ]
     reasons.append(art_32_par1_par3_cassation_bar(ctx, p))
-    who = f"{ROLE_PT[p.role]} de {SERVICE_PT[p.service]}"
+    outcome, texts = _PERSON_OUTCOMES[p.role, p.service]
     return decide_eligible(
-        "ipatinga.mototaxi-2013.person_eligibility",
-        ctx,
-        reasons,
-        {"role": p.role.value, "service": p.service.value},
-        (
-            f"Apto a ser {who}.",
-            f"Não apto a ser {who}.",
-            f"Aptidão a ser {who} depende de verificação pendente.",
-        ),
+        "ipatinga.mototaxi-2013.person_eligibility", ctx, reasons, outcome, texts
     )
+
+
+def _person_outcome(role: Role, service: Service) -> tuple[dict[str, str], tuple[str, str, str]]:
+    """The outcome's fields and the summaries (eligible, not eligible, pending) of a person of
+    ``role`` in ``service``: read, never changed (``decide_eligible`` copies the fields)."""
+    who = f"{ROLE_PT[role]} de {SERVICE_PT[service]}"
+    return {"role": role.value, "service": service.value}, (
+        f"Apto a ser {who}.",
+        f"Não apto a ser {who}.",
+        f"Aptidão a ser {who} depende de verificação pendente.",
+    )
+
+
+_PERSON_OUTCOMES = {(r, s): _person_outcome(r, s) for r in Role for s in Service}

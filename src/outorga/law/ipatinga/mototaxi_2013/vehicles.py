@@ -64,6 +64,9 @@ ART_5_P8 = art(5, 8)
 ART_6_P2 = art(6, 2)
 
 KINDS = ("motocicleta", "motoneta")
+#: The services as the rules compare them on every call (a member read off its enum costs a
+#: lookup).
+MOTOTAXI, MOTOFRETE = Service.MOTOTAXI, Service.MOTOFRETE
 #: Art. 3º, parágrafo único: registered by the traffic department of Minas Gerais.
 REGISTRATION_UF = "MG"
 
@@ -307,7 +310,7 @@ def art_5_par1_ii_vistoria(ctx: Context, v: VehicleFacts) -> Reason:
 def art_5_par1_iii_semiannual_inspection(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 5º, §1º, III — laudo de inspeção do veículo, semestral (art. 24 for motofrete)."""
     months = param(ctx, "documents.inspection_validity_months")
-    cites = [ART_5_P1_III] + ([ART_24] if v.service is Service.MOTOFRETE else [])
+    cites = [ART_5_P1_III] + ([ART_24] if v.service is MOTOFRETE else [])
     if v.inspection_report_on is None:
         return reason(
             "art_5_par1_iii_semiannual_inspection",
@@ -715,7 +718,7 @@ def vehicle_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         art_6_par2_one_vehicle_per_permit(ctx, v),
         art_6_par2_one_permit_per_vehicle(ctx, v),
     ]
-    if v.service is Service.MOTOTAXI:
+    if v.service is MOTOTAXI:
         reasons += [art_19_mototaxi_equipment(ctx, v), art_19_par1_par2_insurance(ctx, v)]
     else:
         reasons += [
@@ -724,18 +727,28 @@ def vehicle_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             art_24_par5_not_sidecar_and_trailer(ctx, v),
         ]
     kept = [r for r in reasons if r is not None]
-    what = SERVICE_PT[v.service]
+    service, texts = _VEHICLE_OUTCOMES[v.service]
     return decide_eligible(
         "ipatinga.mototaxi-2013.vehicle_eligibility",
         ctx,
         kept,
-        {"service": v.service.value, "age_years": ctx.as_of.year - v.manufacture_year},
+        {"service": service, "age_years": ctx.as_of.year - v.manufacture_year},
+        texts,
+    )
+
+
+#: By service: its value and the summaries (eligible, not eligible, pending), written once.
+_VEHICLE_OUTCOMES = {
+    s: (
+        s.value,
         (
-            f"Veículo apto para {what}.",
-            f"Veículo não apto para {what}.",
-            f"Aptidão do veículo para {what} depende de verificação pendente.",
+            f"Veículo apto para {SERVICE_PT[s]}.",
+            f"Veículo não apto para {SERVICE_PT[s]}.",
+            f"Aptidão do veículo para {SERVICE_PT[s]} depende de verificação pendente.",
         ),
     )
+    for s in Service
+}
 
 
 @question(

@@ -100,12 +100,19 @@ class LawText:
 # Dates
 
 
+_Date = dt.date
+_from_iso = dt.date.fromisoformat
+
+
 def day(value: str | dt.date) -> dt.date:
-    return value if isinstance(value, dt.date) else dt.date.fromisoformat(value)
+    return value if isinstance(value, _Date) else _from_iso(value)
 
 
 def opt_day(value: str | dt.date | None) -> dt.date | None:
-    return None if value is None else day(value)
+    """:func:`day`, None for None (in one call: every facts record reads several)."""
+    if value is None:
+        return None
+    return value if isinstance(value, _Date) else _from_iso(value)
 
 
 def fmt(value: dt.date) -> str:
@@ -194,7 +201,10 @@ def eligibility_outcome(reasons: Iterable[Reason]) -> Eligibility:
 def eligibility(reasons: Iterable[Reason]) -> bool | None:
     """:func:`eligibility_outcome` as a decision's outcome reads it: True when every requirement is
     met, False on any refusal, None while a fact is pending."""
-    return {"ok": True, "refused": False, "pending": None}[eligibility_outcome(reasons)]
+    return _ELIGIBLE[eligibility_of(reasons)]
+
+
+_ELIGIBLE: dict[str, bool | None] = {"ok": True, "refused": False, "pending": None}
 
 
 def summary_of(outcome: Eligibility | bool | None, ok: str, refused: str, pending: str) -> str:

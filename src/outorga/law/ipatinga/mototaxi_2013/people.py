@@ -152,6 +152,7 @@ class PersonFacts:
     def from_json(cls, f: Mapping[str, Any]) -> PersonFacts:
         med = f.get("medical_certificate") or {}
         aux = f.get("auxiliary")
+        others, cassations = f.get("other_permissions"), f.get("cassations")
         return facts_of(
             cls,
             role=ROLES[f["role"]],
@@ -166,12 +167,13 @@ class PersonFacts:
             medical_presented_on=opt_day(med.get("presented_on")),
             tender_homologated_on=opt_day(f.get("tender_homologated_on")),
             other_permissions=tuple(
-                OtherPermission(p["service"], bool(p.get("active", True)))
-                for p in f.get("other_permissions", ())
-            ),
-            cassations=tuple(
-                Cassation(c["kind"], day(c["effective_on"])) for c in f.get("cassations", ())
-            ),
+                [OtherPermission(p["service"], bool(p.get("active", True))) for p in others]
+            )
+            if others
+            else (),
+            cassations=tuple([Cassation(c["kind"], day(c["effective_on"])) for c in cassations])
+            if cassations
+            else (),
             auxiliary=None
             if aux is None
             else AuxiliaryFacts(

@@ -144,6 +144,7 @@ class VehicleFacts:
         docs = f["documents"]
         cargo = f.get("cargo")
         ins = f.get("insurance") or {}
+        permits = f.get("other_permits") or ()
         return facts_of(
             cls,
             service=SERVICES[f["service"]],
@@ -175,9 +176,9 @@ class VehicleFacts:
             authorized_services=frozenset(
                 (*f.get("authorized_services", (f["service"],)), f["service"])
             )
-            | {p["service"] for p in f.get("other_permits", ())},
+            | {p["service"] for p in permits},
             other_vehicles_on_permit=int(f.get("other_vehicles_on_permit", 0)),
-            other_permits=tuple((p["service"], p["number"]) for p in f.get("other_permits", ())),
+            other_permits=tuple([(p["service"], p["number"]) for p in permits]) if permits else (),
         )
 
 

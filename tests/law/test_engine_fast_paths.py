@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from outorga.demo import IPATINGA
-from outorga.law import questions
+from outorga.law import batch, questions
 from outorga.law.calendar import Calendar
 from outorga.law.context import Context
 from outorga.law.decisions import (
@@ -182,3 +182,26 @@ def test_a_parameter_in_force_on_the_context_date_is_read_once_by_name_or_by_dat
     assert ctx.param("mototaxi_2013.person.min_age") is by_name
     other_day = ctx.param("mototaxi_2013.person.min_age", dt.date(2020, 1, 1))
     assert other_day.value == by_name.value  # the law's 21 on both dates
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=json_values)
+def test_a_batch_encodes_any_value_as_json_dumps_writes_it(value):
+    """The encoder a batch line is written with, made once, writes what ``json.dumps`` writes —
+    Portuguese unescaped, floats, NaN and nesting alike — however often it is used."""
+    expected = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    assert batch._encode(value) == expected
+    assert batch._encode(value) == expected
+
+
+def test_a_value_json_cannot_write_is_refused_and_the_encoder_goes_on():
+    with pytest.raises(TypeError):
+        batch._encode({"a": [object()]})
+    assert batch._encode({"a": [1, "ção"]}) == '{"a":[1,"ção"]}'

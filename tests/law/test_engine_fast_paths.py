@@ -205,3 +205,44 @@ def test_a_value_json_cannot_write_is_refused_and_the_encoder_goes_on():
     with pytest.raises(TypeError):
         batch._encode({"a": [object()]})
     assert batch._encode({"a": [1, "ção"]}) == '{"a":[1,"ção"]}'
+
+
+def _jsonable_before(value):  # the function as it was (ADR 0035), to compare with
+    from decimal import Decimal
+    from enum import StrEnum
+
+    if type(value) in {str, int, bool, float, type(None)}:
+        return value
+    if type(value) is dict:
+        return {str(k): _jsonable_before(v) for k, v in value.items()}
+    if type(value) in (list, tuple):
+        return [_jsonable_before(v) for v in value]
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, StrEnum):
+        return str(value)
+    return value
+
+
+facts_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text() | dates | st.sampled_from(list(Verdict)),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.lists(inner, max_size=3).map(tuple)
+        | st.dictionaries(
+            st.text() | st.integers() | st.sampled_from(list(Verdict)), inner, max_size=3
+        )
+    ),
+    max_leaves=15,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=facts_values)
+def test_facts_are_written_as_json_as_before(value):
+    from outorga.law.decisions import jsonable
+
+    assert jsonable(value) == _jsonable_before(value)
+    assert json.dumps(jsonable(value)) == json.dumps(_jsonable_before(value))

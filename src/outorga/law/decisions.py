@@ -41,10 +41,13 @@ def jsonable(value: Any) -> Any:
     kind = type(value)  # the common shapes first, exactly: what a batch spends most on
     if kind in _PLAIN:
         return value
-    if kind is dict:
-        return {str(k): jsonable(v) for k, v in value.items()}
+    if kind is dict:  # a plain key or value as it is, without a call (``str`` of a str is itself)
+        return {
+            k if type(k) is str else str(k): v if type(v) in _PLAIN else jsonable(v)
+            for k, v in value.items()
+        }
     if kind is list or kind is tuple:
-        return [jsonable(v) for v in value]
+        return [v if type(v) in _PLAIN else jsonable(v) for v in value]
     if isinstance(value, dt.date):
         return value.isoformat()
     if isinstance(value, Decimal):

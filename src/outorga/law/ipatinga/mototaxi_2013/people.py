@@ -142,10 +142,14 @@ class PersonFacts:
 
     def active_permissions(self) -> list[str]:
         """The services of the other permissions this person holds today (D-13)."""
+        if not self.other_permissions:  # most people: no walk
+            return []
         return [o.service for o in self.other_permissions if o.active]
 
     def held(self, names: Mapping[str, str]) -> list[str]:
         """The Portuguese ``names``, sorted, of the active permissions among their services."""
+        if not self.other_permissions:
+            return []
         return sorted(names[s] for s in self.active_permissions() if s in names)
 
     @classmethod

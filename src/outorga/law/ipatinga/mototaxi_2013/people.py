@@ -57,7 +57,7 @@ class Role(StrEnum):
     AUXILIAR = "auxiliar"
 
 
-ROLES = {r.value: r for r in Role}  # ``Role(value)`` for a value the schema admitted
+ROLES = {r.value: r for r in Role}  # ``Role(value)`` as a lookup (the call refuses the others)
 
 
 ROLE_PT = {Role.PERMISSIONARIO: "permissionário", Role.AUXILIAR: "condutor auxiliar"}
@@ -159,8 +159,8 @@ class PersonFacts:
         others, cassations = f.get("other_permissions"), f.get("cassations")
         return facts_of(
             cls,
-            role=ROLES[f["role"]],
-            service=SERVICES[f["service"]],
+            role=ROLES.get(f["role"]) or Role(f["role"]),
+            service=SERVICES.get(f["service"]) or Service(f["service"]),
             person_type=f.get("person_type", "fisica"),
             birth_date=opt_day(f["birth_date"]),
             category_a_since=opt_day(f.get("cnh_category_a_since")),

@@ -147,7 +147,7 @@ class VehicleFacts:
         permits = f.get("other_permits") or ()
         return facts_of(
             cls,
-            service=SERVICES[f["service"]],
+            service=SERVICES.get(f["service"]) or Service(f["service"]),
             kind=f["kind"],
             engine_cc=int(f["engine_cc"]),
             manufacture_year=int(f["manufacture_year"]),

@@ -111,7 +111,8 @@ def rate(label: str, n: int, fn, per_call: int = 1) -> float:  # type: ignore[no
             print(f"  {label}: {i:>7}/{n}", end="\r", file=sys.stderr)
     elapsed = time.process_time() - start
     per_s = n * per_call / elapsed
-    print(f"{label:60} {n:>8} in {elapsed:7.2f}s = {per_s:10,.0f}/s".replace(",", "."))
+    line = f"{label:60} {n:>8} in {elapsed:7.2f}s = {per_s:10,.0f}/s".replace(",", ".")
+    print(f"{line} ({1e6 / per_s:5.2f} µs CPU each)")
     return per_s
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from . import questions
 from .citations import Citation
 from .context import Context
-from .decisions import Decision, Reason, jsonable
+from .decisions import Decision, Reason, Verdict, jsonable
 from .parameters import ParameterMissing, ParameterValue
 
 
@@ -118,8 +118,26 @@ def answer_lines(
 
 #: How an answer is written: compact, Portuguese unescaped. One encoder, not one per line.
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
-_encode = _ENCODER.encode
 _text = json.encoder.encode_basestring  # what the encoder writes a str with (ensure_ascii off)
+#: ``_ENCODER.encode`` makes its C encoder again on every call (``iterencode``); made here once,
+#: with the same arguments but the cycle check (answers are trees of plain values), it writes the
+#: same bytes at a fraction of the cost — a full line encodes each reason's facts apart.
+_make_encoder: Any = getattr(json.encoder, "c_make_encoder", None)
+_chunks = (
+    None
+    if _make_encoder is None  # a Python without the C accelerator
+    else _make_encoder(None, _ENCODER.default, _text, None, ":", ",", False, False, True)
+)
+
+
+def _encode(value: Any) -> str:
+    if _chunks is None:
+        return _ENCODER.encode(value)
+    return "".join(_chunks(value, 0))
+
+
+#: A verdict as the JSON writes it (its value; ``.value`` goes through the enum's descriptor).
+_VERDICT_TEXT = {v: f'"{v.value}"' for v in Verdict}
 
 
 def render(answer: Answer, *, brief: bool = False) -> str:
@@ -150,7 +168,7 @@ def _reason_json(r: Reason) -> str:
     params = ",".join([_cached(p) for p in r.parameters]) if r.parameters else ""
     facts = _encode(jsonable(r.facts)) if r.facts else "{}"
     return (
-        f'{{"rule":{_text(r.rule)},"verdict":"{r.verdict.value}",'
+        f'{{"rule":{_text(r.rule)},"verdict":{_VERDICT_TEXT[r.verdict]},'
         f'"message":{_text(r.message)},"citations":[{cites}],'
         f'"facts":{facts},"parameters":[{params}]}}'
     )

@@ -38,6 +38,10 @@ class Calendar:
     uf: str
     municipal_holidays: Mapping[dt.date, str] = field(default_factory=dict)
     closed_days: Mapping[dt.date, str] = field(default_factory=dict)
+    # The deadlines already counted, by (notice, days): a batch counts the same few many times.
+    _deadlines: dict[tuple[dt.date, int], dt.date] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
 
     @classmethod
     def for_municipality(cls, m: MunicipalityFacts) -> Calendar:
@@ -75,7 +79,13 @@ class Calendar:
         """
         if days < 0:
             raise ValueError("prazo negativo")
-        return self.next_business_day(notice + dt.timedelta(days=days))
+        key = (notice, days)
+        found = self._deadlines.get(key)
+        if found is None:
+            if len(self._deadlines) >= 4096:
+                self._deadlines.clear()
+            found = self._deadlines[key] = self.next_business_day(notice + dt.timedelta(days=days))
+        return found
 
     def add_business_days(self, start: dt.date, days: int) -> dt.date:
         """The ``days``-th business day after ``start`` (for "N dias úteis", e.g. apps art. 15)."""

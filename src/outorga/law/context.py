@@ -88,18 +88,32 @@ class Context:
     _tree: list[ParameterTree] = field(
         default_factory=list, init=False, repr=False, compare=False, hash=False
     )
+    # Those in force on ``as_of`` (most asked), by name alone.
+    _now: dict[str, ParameterValue] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
 
     def param(self, name: str, on: dt.date | None = None) -> ParameterValue:
-        key = (name, on or self.as_of)
+        if on is None or on == self.as_of:
+            found = self._now.get(name)
+            if found is not None and self._tree[0] is _parameters._TREE:
+                return found
+            found = self._now[name] = self._read(name, self.as_of)
+            return found
+        key = (name, on)
         found = self._params.get(key)
         if found is not None and self._tree[0] is _parameters._TREE:
             return found
+        found = self._params[key] = self._read(name, on)
+        return found
+
+    def _read(self, name: str, on: dt.date) -> ParameterValue:
         params = tree()
         if not self._tree or self._tree[0] is not params:  # the shipped parameters were reloaded
             self._params.clear()
+            self._now.clear()
             self._tree[:] = [params]
-        value = self._params[key] = params.value(name, key[1], self.municipality.overrides)
-        return value
+        return params.value(name, on, self.municipality.overrides)
 
     def population(self, on: dt.date | None = None) -> Population:
         """The newest IBGE figure in force on the date (D-7)."""

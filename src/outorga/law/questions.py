@@ -275,16 +275,29 @@ def _pt_message(e: jsonschema.ValidationError) -> str:
     return f"valor inválido ({kind})"
 
 
+#: By id (a legacy id too) as ``ask`` is given it: the question and its compiled validator.
+_READY: dict[str, tuple[Question, Callable[[Any], Any]]] = {}
+
+
 def ask(qid: str, ctx: Context, facts: Mapping[str, Any], *, explain: bool = True) -> Decision:
     """Validate the facts and evaluate question ``qid`` on ``ctx.as_of`` (D-15).
 
     ``explain=False`` answers verdict-only (:func:`evaluate_quickly`): the same outcome and
     summary, the reasons written when first read — for callers that mostly read outcomes (a
     batch, a simulation, a count). The facts must not change until the reasons are read."""
-    q = get(qid)
-    if ctx.municipality.laws and q.law not in ctx.municipality.laws:
+    ready = _READY.get(qid)
+    if ready is None:  # once per id: the question, its schema checked, its compiled validator
+        q = get(qid)
+        check_schema(q)
+        ready = _READY[qid] = (q, _fast_validator(q))
+    q, fast = ready
+    laws = ctx.municipality.laws
+    if laws and q.law not in laws:
         raise LawNotApplicable(f"a lei {q.law} não se aplica ao município {ctx.municipality.name}")
-    validate_facts(q, facts)
+    try:
+        fast(facts)
+    except fastjsonschema.JsonSchemaException:
+        validate_facts(q, facts)  # the full validator says where, in Portuguese
     if not explain:
         return evaluate_quickly(q, ctx, facts)
     if VERDICT_ONLY.get():  # asked by a question being answered verdict-only: this one in full

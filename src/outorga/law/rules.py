@@ -7,10 +7,20 @@ from typing import Any
 
 from .citations import Citation
 from .context import Context
-from .decisions import VERDICT_ONLY, Message, Reason, Verdict, quick_check, quick_reason
+from .decisions import (
+    _QUICK,
+    VERDICT_ONLY,
+    Message,
+    Reason,
+    Verdict,
+    made_reason,
+    quick_check,
+    quick_reason,
+)
 from .parameters import ParameterValue
 
 _verdict_only = VERDICT_ONLY.get
+_OK, _REFUSED = Verdict.OK, Verdict.REFUSED
 
 
 def reason(
@@ -25,7 +35,7 @@ def reason(
     question is answered verdict-only, the rule and verdict alone (:class:`QuickReason`)."""
     if _verdict_only():
         return quick_reason(rule, verdict, citations)
-    return Reason(rule, citations, verdict, message, dict(facts) if facts else {}, params)
+    return made_reason(rule, citations, verdict, message, dict(facts) if facts else {}, params)
 
 
 def check(
@@ -41,11 +51,15 @@ def check(
     (either may be a function that writes it: only the one the verdict reads is ever written).
     While a question is answered verdict-only, the rule and verdict alone (:class:`QuickReason`)."""
     if _verdict_only():
+        if passed and citations:  # the shared OK of the rule, as quick_check gives it
+            found = _QUICK.get(rule)
+            if found is not None:
+                return found  # type: ignore[return-value]
         return quick_check(rule, passed, citations)
     if passed:
-        return Reason(rule, citations, Verdict.OK, ok_message, dict(facts) if facts else {}, params)
-    return Reason(
-        rule, citations, Verdict.REFUSED, refused_message, dict(facts) if facts else {}, params
+        return made_reason(rule, citations, _OK, ok_message, dict(facts) if facts else {}, params)
+    return made_reason(
+        rule, citations, _REFUSED, refused_message, dict(facts) if facts else {}, params
     )
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import calendar as _cal
 import datetime as dt
+from functools import lru_cache
 
 
+@lru_cache(maxsize=4096)  # a pure function of two values; every escalation counts one or two
 def months_ending(end: dt.date, months: int) -> tuple[dt.date, dt.date]:
     """The ``months`` months ending on ``end``, both ends included (D-1; the law's 12 unless a
     dated parameter says otherwise).

@@ -17,6 +17,7 @@ from outorga.law.rulebook import (
     day,
     decide,
     eligibility,
+    facts_of,
     flag,
     fmt,
     opt_day,
@@ -36,6 +37,7 @@ __all__ = [
     "DATE",
     "LAW_ID",
     "PARAMS",
+    "SERVICES",
     "SERVICE_PT",
     "SEVERITY_PT",
     "Service",
@@ -46,6 +48,7 @@ __all__ = [
     "decide",
     "decide_eligible",
     "eligibility",
+    "facts_of",
     "flag",
     "fmt",
     "opt_day",
@@ -62,6 +65,8 @@ class Service(StrEnum):
 
 
 SERVICE_PT = {Service.MOTOTAXI: "mototáxi", Service.MOTOFRETE: "motofrete"}
+#: ``Service(value)`` for a value the facts schema admitted: a lookup, not an enum call.
+SERVICES = {s.value: s for s in Service}
 
 
 def decide_eligible(

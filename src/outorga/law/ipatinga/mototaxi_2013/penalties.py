@@ -23,10 +23,35 @@ from outorga.law.rules import check, reason
 from outorga.law.schemas import closed, list_of
 from outorga.law.windows import months_ending
 
-from ._common import DATE, LAW_ID, Severity, art, authority, day, decide, fmt, param
+from ._common import (
+    DATE,
+    LAW_ID,
+    Severity,
+    art,
+    authority,
+    day,
+    decide,
+    facts_of,
+    fmt,
+    param,
+)
 from .catalog import CODE_SCHEMA, infraction_type
 
+#: The citations the rules below make on every call, made once.
+ART_31_P2 = art(31, 2)
+ART_32 = art(32)
+ART_32_I = art(32, inc="I")
+ART_32_II = art(32, inc="II")
+ART_32_III = art(32, inc="III")
+ART_32_IV = art(32, inc="IV")
+ART_32_P2 = art(32, 2)
+ART_34_P3 = art(34, 3)
+ART_47 = art(47)
+
+#: The verdicts the rules below give on every call (a member read off its enum costs a lookup).
+_OK, _INFO = Verdict.OK, Verdict.INFO
 SERIOUS = frozenset({Severity.GRAVE, Severity.GRAVISSIMA})
+SEVERITIES = {s.value: s for s in Severity}  # ``Severity(value)``, a lookup
 TOWARD_REVOCATION = frozenset({Severity.MEDIA, Severity.GRAVE, Severity.GRAVISSIMA})
 
 
@@ -45,15 +70,17 @@ class Infraction:
     @classmethod
     def from_json(cls, f: Mapping[str, Any]) -> Infraction:
         code = f.get("code")
+        committed_on = day(f["committed_on"])
         if code is not None:
-            severity = infraction_type(code, day(f["committed_on"])).severity
+            severity = infraction_type(code, committed_on).severity
             if "severity" in f and Severity(f["severity"]) is not severity:
                 raise ValueError(f"natureza informada não confere com a infração {code}")
         else:
-            severity = Severity(f["severity"])
-        return cls(
+            severity = SEVERITIES.get(f["severity"]) or Severity(f["severity"])
+        return facts_of(
+            cls,
             id=str(f["id"]),
-            committed_on=day(f["committed_on"]),
+            committed_on=committed_on,
             severity=severity,
             final=bool(f["final"]),
             caused_suspension=bool(f.get("caused_suspension", False)),
@@ -64,17 +91,19 @@ class Infraction:
 
 def d1_counted(ctx: Context, infractions: Sequence[Infraction]) -> tuple[list[Infraction], Reason]:
     """Decision D-1 — only infractions whose penalty is final count, judged on ``as_of``."""
-    counted = [i for i in infractions if i.final and i.committed_on <= ctx.as_of]
-    left_out = [i.id for i in infractions if i not in counted]
+    as_of = ctx.as_of
+    counted = [i for i in infractions if i.final and i.committed_on <= as_of]
+    # Those not counted: an infraction equal to a counted one is counted (the same fields).
+    left_out = [i.id for i in infractions if not (i.final and i.committed_on <= as_of)]
     return counted, reason(
         "d1_final_infractions",
-        Verdict.INFO,
+        _INFO,
         lambda: (
             f"{len(counted)} infração(ões) com penalidade definitiva contada(s)"
             + (f"; não contadas (não definitivas): {', '.join(left_out)}." if left_out else ".")
         ),
         decision(1),
-        art(32),
+        ART_32,
         facts={"contadas": [i.id for i in counted], "nao_contadas": left_out},
     )
 
@@ -87,12 +116,12 @@ def art_31_par2_holder_answers(ctx: Context, infractions: Sequence[Infraction]) 
         return None
     return reason(
         "art_31_par2_holder_answers",
-        Verdict.INFO,
+        _INFO,
         lambda: (
             f"Infrações do condutor auxiliar ({', '.join(by_aux)}) contam para a permissão: o "
             "permissionário responde por elas."
         ),
-        art(31, 2),
+        ART_31_P2,
         facts={"do_auxiliar": by_aux},
     )
 
@@ -115,13 +144,13 @@ def art_32_i_suspension(
     light = param(ctx, "penalties.suspension_days_light")
     serious = param(ctx, "penalties.suspension_days_serious")
     params = (months, threshold, light, serious)
-    cites = (art(32, inc="I"), decision(1), decision(2))
+    cites = (ART_32_I, decision(1), decision(2))
     eligible = [i for i in counted if not i.caused_suspension]
     if not eligible:
         return None, [
             reason(
                 "art_32_i_suspension",
-                Verdict.OK,
+                _OK,
                 "Nenhuma infração definitiva ainda não considerada em suspensão anterior.",
                 *cites,
                 params=params,
@@ -140,7 +169,7 @@ def art_32_i_suspension(
         return None, [
             reason(
                 "art_32_i_suspension",
-                Verdict.OK,
+                _OK,
                 lambda: (
                     f"{len(inside)} infração(ões) contada(s) de {fmt(start)} a {fmt(end)}; a "
                     f"suspensão exige {threshold.value}."
@@ -164,7 +193,7 @@ def art_32_i_suspension(
     return outcome, [
         reason(
             "art_32_i_suspension",
-            Verdict.INFO,
+            _INFO,
             lambda: (
                 f"{len(inside)} infrações {kind} de {fmt(start)} a {fmt(end)} "
                 f"({n_serious} graves ou gravíssimas): suspensão da permissão por {days} dias."
@@ -175,19 +204,19 @@ def art_32_i_suspension(
         ),
         reason(
             "art_34_suspension_competence",
-            Verdict.INFO,
+            _INFO,
             "A suspensão é aplicada pela SESUMA (autoridade), cabendo recurso à JARI e ao Chefe "
             "do Executivo.",
             *comp_cites,
-            art(34, 3),
+            ART_34_P3,
             facts={"competente": roles},
         ),
         reason(
             "art_32_par2_return_after_suspension",
-            Verdict.INFO,
+            _INFO,
             "Cumprida a suspensão, o permissionário deve comprovar ao órgão municipal de trânsito "
             "que sanou as irregularidades antes de voltar a operar.",
-            art(32, 2),
+            ART_32_P2,
         ),
     ]
 
@@ -200,13 +229,13 @@ def art_32_ii_revocation(
     Chief Executive decides, after the defence (art. 34 §1º–§2º, D-3)."""
     months = param(ctx, "penalties.window_months")
     threshold = param(ctx, "penalties.revocation_threshold")
-    cites = (art(32, inc="II"), decision(1), decision(2))
+    cites = (ART_32_II, decision(1), decision(2))
     relevant = [i for i in counted if i.severity in TOWARD_REVOCATION]
     if not relevant:
         return None, [
             reason(
                 "art_32_ii_revocation",
-                Verdict.OK,
+                _OK,
                 "Nenhuma infração média, grave ou gravíssima definitiva.",
                 *cites,
                 params=(months, threshold),
@@ -219,7 +248,7 @@ def art_32_ii_revocation(
         return None, [
             reason(
                 "art_32_ii_revocation",
-                Verdict.OK,
+                _OK,
                 lambda: (
                     f"{len(inside)} infração(ões) média(s), grave(s) ou gravíssima(s) de {fmt(start)} "
                     f"a {fmt(end)}; a revogação exige {threshold.value}."
@@ -239,7 +268,7 @@ def art_32_ii_revocation(
     }, [
         reason(
             "art_32_ii_revocation",
-            Verdict.INFO,
+            _INFO,
             lambda: (
                 f"{len(inside)} infrações médias, graves ou gravíssimas de {fmt(start)} a {fmt(end)}: "
                 "proposta de revogação da permissão."
@@ -257,7 +286,7 @@ def _proposal_reason(what: str, roles: list[str], comp_cites: tuple[Citation, ..
     Executive alone, after contraditório and ampla defesa."""
     return reason(
         f"art_34_par1_{what.replace('ç', 'c').replace('ã', 'a')}_proposal",
-        Verdict.INFO,
+        _INFO,
         lambda: (
             f"A {what} não é automática: abre-se proposta, e somente o Chefe do Executivo decide, "
             "após o contraditório e a ampla defesa; o ato registra quem decidiu."
@@ -328,7 +357,7 @@ def art_47_drug_trafficking(ctx: Context, f: Mapping[str, Any]) -> Cause | None:
     2-year floor of art. 32, III, b)."""
     if not f.get("drug_trafficking_conviction_final"):
         return None
-    return Cause("art47", art(47), "condenação por tráfico ilícito de drogas transitada em julgado")
+    return Cause("art47", ART_47, "condenação por tráfico ilícito de drogas transitada em julgado")
 
 
 def art_32_iv_auxiliary_cassation_causes(
@@ -379,9 +408,7 @@ def _cassation(
     on: dt.date | None = None,
 ) -> tuple[dict[str, Any] | None, list[Reason]]:
     if not causes:
-        return None, [
-            reason(rule, Verdict.OK, lambda: f"Nenhuma causa de {label}.", base, params=params)
-        ]
+        return None, [reason(rule, _OK, lambda: f"Nenhuma causa de {label}.", base, params=params)]
     roles, comp_cites = authority(action, on)
     return {
         "proposal": True,
@@ -391,7 +418,7 @@ def _cassation(
         *(
             reason(
                 f"{rule}_{c.code.lower().replace('-', '_')}",
-                Verdict.INFO,
+                _INFO,
                 f"Causa de {label}: {c.message}.",
                 c.citation,
                 *((decision(13),) if c.code.endswith(("III-f", "IV-d")) else ()),
@@ -482,7 +509,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         causes,
         params,
         "penalty.cassacao",
-        art(32, inc="III"),
+        ART_32_III,
         ctx.as_of,
     )
     reasons += r
@@ -497,7 +524,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             aux_causes,
             aux_params,
             "penalty.cassacao",
-            art(32, inc="IV"),
+            ART_32_IV,
             ctx.as_of,
         )
         reasons += r
@@ -537,7 +564,7 @@ def art_32_par2_served(started_on: dt.date, until: dt.date, on: dt.date) -> Reas
         on > until,
         lambda: f"Suspensão de {fmt(started_on)} a {fmt(until)} cumprida.",
         lambda: f"A suspensão vai até {fmt(until)}: o retorno só depois de cumprida.",
-        art(32, 2),
+        ART_32_P2,
         facts={"inicio": started_on, "fim": until, "retorno": on},
     )
 
@@ -576,7 +603,7 @@ def art_32_par2_proof(
             "Para voltar a operar o permissionário deve comprovar que sanou as irregularidades que "
             "deram causa à suspensão; falta " + "; ".join(missing) + "."
         ),
-        art(32, 2),
+        ART_32_P2,
         facts={
             "descricao": description.strip(),
             "documento": dict(document) if document else None,

@@ -21,14 +21,35 @@ from ._common import (
     DATE,
     LAW_ID,
     SERVICE_PT,
+    SERVICES,
     Service,
     art,
     day,
     decide_eligible,
+    facts_of,
     fmt,
     opt_day,
     param,
 )
+
+#: The citations the rules below make on every call, made once.
+ART_14 = art(14)
+ART_14_P1 = art(14, 1)
+ART_14_P2 = art(14, 2)
+ART_14_P3 = art(14, 3)
+ART_32_III_F = art(32, inc="III", ali="f")
+ART_32_IV_D = art(32, inc="IV", ali="d")
+ART_32_P1 = art(32, 1)
+ART_32_P3 = art(32, 3)
+ART_5_I = art(5, inc="I")
+ART_5_II = art(5, inc="II")
+ART_5_III = art(5, inc="III")
+ART_5_IV = art(5, inc="IV")
+ART_5_P2 = art(5, 2)
+ART_5_VII = art(5, inc="VII")
+ART_6_P1 = art(6, 1)
+ART_6_P4 = art(6, 4)
+ART_8 = art(8)
 
 
 class Role(StrEnum):
@@ -36,7 +57,12 @@ class Role(StrEnum):
     AUXILIAR = "auxiliar"
 
 
+ROLES = {r.value: r for r in Role}  # ``Role(value)`` as a lookup (the call refuses the others)
+
+
 ROLE_PT = {Role.PERMISSIONARIO: "permissionário", Role.AUXILIAR: "condutor auxiliar"}
+#: The roles as the rules compare them on every call (a member read off its enum costs a lookup).
+PERMISSIONARIO, AUXILIAR = Role.PERMISSIONARIO, Role.AUXILIAR
 
 #: Art. 5º, V–XI: the personal documents, by fact key → (inciso, Portuguese name).
 DOCUMENTS: dict[str, tuple[str, str]] = {
@@ -48,6 +74,20 @@ DOCUMENTS: dict[str, tuple[str, str]] = {
     "criminal_certificates": ("X", "certidões negativas das varas criminais"),
     "cpf": ("XI", "CIC ou comprovante do CPF"),
 }
+
+#: Each document's rule, written once: (fact key, rule id, citation, and its texts when the
+#: document is not informed, presented, missing).
+_DOCUMENT_RULES = tuple(
+    (
+        key,
+        f"art_5_{inciso.lower()}_{key}",
+        art(5, inc=inciso),
+        f"Documento não informado: {name}.",
+        f"Apresentou {name}.",
+        f"Falta o documento: {name}.",
+    )
+    for key, (inciso, name) in DOCUMENTS.items()
+)
 
 #: Permissions of the municipality that bar the activity (art. 8) — checked across every service
 #: in the registry (decision D-13).
@@ -102,19 +142,25 @@ class PersonFacts:
 
     def active_permissions(self) -> list[str]:
         """The services of the other permissions this person holds today (D-13)."""
+        if not self.other_permissions:  # most people: no walk
+            return []
         return [o.service for o in self.other_permissions if o.active]
 
     def held(self, names: Mapping[str, str]) -> list[str]:
         """The Portuguese ``names``, sorted, of the active permissions among their services."""
+        if not self.other_permissions:
+            return []
         return sorted(names[s] for s in self.active_permissions() if s in names)
 
     @classmethod
     def from_json(cls, f: Mapping[str, Any]) -> PersonFacts:
         med = f.get("medical_certificate") or {}
         aux = f.get("auxiliary")
-        return cls(
-            role=Role(f["role"]),
-            service=Service(f["service"]),
+        others, cassations = f.get("other_permissions"), f.get("cassations")
+        return facts_of(
+            cls,
+            role=ROLES.get(f["role"]) or Role(f["role"]),
+            service=SERVICES.get(f["service"]) or Service(f["service"]),
             person_type=f.get("person_type", "fisica"),
             birth_date=opt_day(f["birth_date"]),
             category_a_since=opt_day(f.get("cnh_category_a_since")),
@@ -125,12 +171,13 @@ class PersonFacts:
             medical_presented_on=opt_day(med.get("presented_on")),
             tender_homologated_on=opt_day(f.get("tender_homologated_on")),
             other_permissions=tuple(
-                OtherPermission(p["service"], bool(p.get("active", True)))
-                for p in f.get("other_permissions", ())
-            ),
-            cassations=tuple(
-                Cassation(c["kind"], day(c["effective_on"])) for c in f.get("cassations", ())
-            ),
+                [OtherPermission(p["service"], bool(p.get("active", True))) for p in others]
+            )
+            if others
+            else (),
+            cassations=tuple([Cassation(c["kind"], day(c["effective_on"])) for c in cassations])
+            if cassations
+            else (),
             auxiliary=None
             if aux is None
             else AuxiliaryFacts(
@@ -156,7 +203,7 @@ def art_5_i_minimum_age(ctx: Context, p: PersonFacts) -> Reason:
                 "Data de nascimento não informada: não se comprova a idade mínima de "
                 f"{minimum.value} anos; registre a data de nascimento no cadastro da pessoa."
             ),
-            art(5, inc="I"),
+            ART_5_I,
             facts={"data_nascimento": None},
             params=(minimum,),
         )
@@ -166,7 +213,7 @@ def art_5_i_minimum_age(ctx: Context, p: PersonFacts) -> Reason:
         age >= minimum.value,
         lambda: f"Idade de {age} anos na data; a lei exige no mínimo {minimum.value} anos.",
         lambda: f"Idade de {age} anos na data; a lei exige no mínimo {minimum.value} anos.",
-        art(5, inc="I"),
+        ART_5_I,
         facts={"data_nascimento": p.birth_date, "idade": age},
         params=(minimum,),
     )
@@ -181,7 +228,7 @@ def art_5_ii_cnh_category_a(ctx: Context, p: PersonFacts) -> Reason:
             "art_5_ii_cnh_category_a",
             Verdict.REFUSED,
             "Não possui habilitação na categoria A.",
-            art(5, inc="II"),
+            ART_5_II,
             facts={"categoria_a_desde": None},
             params=(years,),
         )
@@ -198,7 +245,7 @@ def art_5_ii_cnh_category_a(ctx: Context, p: PersonFacts) -> Reason:
             f"Habilitado na categoria A desde {fmt(holds_a_since)}; a lei exige "
             f"{years.value} anos de habilitação, completos somente em {fmt(since)}."
         ),
-        art(5, inc="II"),
+        ART_5_II,
         facts={"categoria_a_desde": p.category_a_since, "completa_em": since},
         params=(years,),
     )
@@ -211,7 +258,7 @@ def art_5_iii_course(ctx: Context, p: PersonFacts) -> Reason:
         p.course_approved,
         "Aprovado em curso especializado (CONTRAN).",
         "Não comprovou aprovação no curso especializado exigido pelo CONTRAN.",
-        art(5, inc="III"),
+        ART_5_III,
         facts={"curso_aprovado": p.course_approved},
     )
 
@@ -223,14 +270,14 @@ def art_5_iv_safety_gear(ctx: Context, p: PersonFacts) -> Reason:
             "art_5_iv_safety_gear",
             Verdict.PENDING,
             "Colete e capacete com dispositivos retrorrefletivos não verificados.",
-            art(5, inc="IV"),
+            ART_5_IV,
         )
     return check(
         "art_5_iv_safety_gear",
         p.safety_gear,
         "Colete e capacete com dispositivos retrorrefletivos verificados.",
         "Não dispõe de colete e capacete com dispositivos retrorrefletivos.",
-        art(5, inc="IV"),
+        ART_5_IV,
         facts={"colete_e_capacete": p.safety_gear},
     )
 
@@ -240,28 +287,13 @@ def art_5_v_xi_documents(ctx: Context, p: PersonFacts) -> list[Reason]:
     residência; certidões negativas criminais; CIC/CPF. (VII, the medical certificate, has its own
     rule because §2 dates it.)"""
     out = []
-    for key, (inciso, name) in DOCUMENTS.items():
-        present = p.documents.get(key)
+    documents = p.documents
+    for key, rule, cite_, pending_text, ok_text, refused_text in _DOCUMENT_RULES:
+        present = documents.get(key)
         if present is None:
-            out.append(
-                reason(
-                    f"art_5_{inciso.lower()}_{key}",
-                    Verdict.PENDING,
-                    f"Documento não informado: {name}.",
-                    art(5, inc=inciso),
-                )
-            )
+            out.append(reason(rule, Verdict.PENDING, pending_text, cite_))
             continue
-        out.append(
-            check(
-                f"art_5_{inciso.lower()}_{key}",
-                present,
-                f"Apresentou {name}.",
-                f"Falta o documento: {name}.",
-                art(5, inc=inciso),
-                facts={key: present},
-            )
-        )
+        out.append(check(rule, present, ok_text, refused_text, cite_, facts={key: present}))
     return out
 
 
@@ -273,7 +305,7 @@ def art_5_vii_medical_certificate_yearly(ctx: Context, p: PersonFacts) -> Reason
             "art_5_vii_medical_certificate",
             Verdict.REFUSED,
             "Falta o atestado médico de sanidade física e mental.",
-            art(5, inc="VII"),
+            ART_5_VII,
             params=(years,),
         )
     issued = p.medical_issued_on
@@ -286,8 +318,8 @@ def art_5_vii_medical_certificate_yearly(ctx: Context, p: PersonFacts) -> Reason
             f"Atestado médico de {fmt(issued)} vencido em {fmt(until)}; "
             "deve ser renovado anualmente."
         ),
-        art(5, inc="VII"),
-        art(5, 2),
+        ART_5_VII,
+        ART_5_P2,
         facts={"atestado_emitido_em": p.medical_issued_on, "valido_ate": until},
         params=(years,),
     )
@@ -310,7 +342,7 @@ def art_5_par2_medical_certificate_after_tender(ctx: Context, p: PersonFacts) ->
                 if late
                 else f"Atestado médico a apresentar até {fmt(deadline)}."
             ),
-            art(5, 2),
+            ART_5_P2,
             decision(4),
             facts={"homologacao": p.tender_homologated_on, "prazo": deadline},
             params=(days,),
@@ -327,7 +359,7 @@ def art_5_par2_medical_certificate_after_tender(ctx: Context, p: PersonFacts) ->
             f"Atestado médico apresentado em {fmt(presented)}, após o prazo de "
             f"{days.value} dias da homologação (até {fmt(deadline)})."
         ),
-        art(5, 2),
+        ART_5_P2,
         decision(4),
         facts={
             "homologacao": p.tender_homologated_on,
@@ -349,7 +381,7 @@ def art_6_par1_natural_person(ctx: Context, p: PersonFacts) -> Reason:
         p.person_type == "fisica",
         "Pessoa física: a permissão é pessoal e intransferível.",
         "A permissão somente se dá a pessoa física.",
-        art(6, 1),
+        ART_6_P1,
         facts={"tipo_pessoa": p.person_type},
     )
 
@@ -365,7 +397,7 @@ def art_8_no_taxi_school_or_collective_permission(ctx: Context, p: PersonFacts) 
         lambda: (
             f"Detém permissão do Município de {', '.join(held)}; a lei veda o exercício simultâneo."
         ),
-        art(8),
+        ART_8,
         decision(13),
         facts={"outras_permissoes": p.active_permissions()},
     )
@@ -376,9 +408,7 @@ def art_32_iii_f_no_other_commercial_permission(ctx: Context, p: PersonFacts) ->
     para fins comerciais é causa de cassação; per decision D-13 it also bars a new grant. Another
     mototáxi/motofrete permission also breaks art. 6º §2º (one vehicle per holder)."""
     held = p.held(OTHER_COMMERCIAL)
-    cause = (
-        art(32, inc="III", ali="f") if p.role is Role.PERMISSIONARIO else art(32, inc="IV", ali="d")
-    )
+    cause = ART_32_III_F if p.role is PERMISSIONARIO else ART_32_IV_D
     return check(
         "art_32_other_commercial_permission",
         not held,
@@ -405,8 +435,8 @@ def art_6_par4_one_auxiliary_per_vehicle(ctx: Context, p: PersonFacts) -> Reason
         others + 1 <= limit.value,
         lambda: f"Será o único condutor auxiliar do veículo (limite {limit.value}).",
         lambda: f"O veículo já tem {others} condutor(es) auxiliar(es); o limite é {limit.value}.",
-        art(6, 4),
-        art(14),
+        ART_6_P4,
+        ART_14,
         facts={"outros_auxiliares_no_veiculo": others},
         params=(limit,),
     )
@@ -420,7 +450,7 @@ def art_14_par1_written_indication(ctx: Context, p: PersonFacts) -> Reason:
         written,
         "Indicação do condutor auxiliar feita por escrito pelo permissionário.",
         "Falta a indicação por escrito do condutor auxiliar pelo permissionário.",
-        art(14, 1),
+        ART_14_P1,
         facts={"indicacao_escrita": written},
     )
 
@@ -433,7 +463,7 @@ def art_14_par3_schedule_filed(ctx: Context, p: PersonFacts) -> Reason:
         filed,
         "Escala do permissionário e do condutor auxiliar entregue à SESUMA.",
         "Falta entregar à SESUMA a escala do permissionário e do condutor auxiliar.",
-        art(14, 3),
+        ART_14_P3,
         facts={"escala_entregue": filed},
     )
 
@@ -446,8 +476,8 @@ def art_32_par1_par3_cassation_bar(ctx: Context, p: PersonFacts) -> Reason:
     decorridos 2 (dois) anos da efetivação da cassação; §3º — o mesmo para o credenciamento do
     condutor auxiliar. Each bar applies to the kind it names."""
     years = param(ctx, "person.cassation_bar_years")
-    kind = "permissao" if p.role is Role.PERMISSIONARIO else "credenciamento_auxiliar"
-    cite_ = art(32, 1) if p.role is Role.PERMISSIONARIO else art(32, 3)
+    kind = "permissao" if p.role is PERMISSIONARIO else "credenciamento_auxiliar"
+    cite_ = ART_32_P1 if p.role is PERMISSIONARIO else ART_32_P3
     relevant = [c for c in p.cassations if c.kind == kind and c.effective_on <= ctx.as_of]
     if not relevant:
         return reason(
@@ -558,28 +588,34 @@ def person_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         art_8_no_taxi_school_or_collective_permission(ctx, p),
         art_32_iii_f_no_other_commercial_permission(ctx, p),
     ]
-    if p.role is Role.AUXILIAR:
+    if p.role is AUXILIAR:
         reasons += [
             reason(
                 "art_14_par2_same_requirements",
                 Verdict.INFO,
                 "O condutor auxiliar cumpre as mesmas exigências do permissionário.",
-                art(14, 2),
+                ART_14_P2,
             ),
             art_6_par4_one_auxiliary_per_vehicle(ctx, p),
             art_14_par1_written_indication(ctx, p),
             art_14_par3_schedule_filed(ctx, p),
         ]
     reasons.append(art_32_par1_par3_cassation_bar(ctx, p))
-    who = f"{ROLE_PT[p.role]} de {SERVICE_PT[p.service]}"
+    outcome, texts = _PERSON_OUTCOMES[p.role, p.service]
     return decide_eligible(
-        "ipatinga.mototaxi-2013.person_eligibility",
-        ctx,
-        reasons,
-        {"role": p.role.value, "service": p.service.value},
-        (
-            f"Apto a ser {who}.",
-            f"Não apto a ser {who}.",
-            f"Aptidão a ser {who} depende de verificação pendente.",
-        ),
+        "ipatinga.mototaxi-2013.person_eligibility", ctx, reasons, outcome, texts
     )
+
+
+def _person_outcome(role: Role, service: Service) -> tuple[dict[str, str], tuple[str, str, str]]:
+    """The outcome's fields and the summaries (eligible, not eligible, pending) of a person of
+    ``role`` in ``service``: read, never changed (``decide_eligible`` copies the fields)."""
+    who = f"{ROLE_PT[role]} de {SERVICE_PT[service]}"
+    return {"role": role.value, "service": service.value}, (
+        f"Apto a ser {who}.",
+        f"Não apto a ser {who}.",
+        f"Aptidão a ser {who} depende de verificação pendente.",
+    )
+
+
+_PERSON_OUTCOMES = {(r, s): _person_outcome(r, s) for r in Role for s in Service}

@@ -25,16 +25,48 @@ from ._common import (
     DATE,
     LAW_ID,
     SERVICE_PT,
+    SERVICES,
     Service,
     art,
     decide,
     decide_eligible,
+    facts_of,
     fmt,
     opt_day,
     param,
 )
 
+#: The citations the rules below make on every call, made once.
+ART_13_XXI = art(13, inc="XXI")
+ART_19 = art(19)
+ART_19_P1 = art(19, 1)
+ART_19_P2 = art(19, 2)
+ART_1_P1 = art(1, 1)
+ART_24 = art(24)
+ART_24_P1 = art(24, 1)
+ART_24_P2 = art(24, 2)
+ART_24_P3 = art(24, 3)
+ART_24_P4 = art(24, 4)
+ART_24_P5 = art(24, 5)
+ART_2_XXVII = art(2, inc="XXVII")
+ART_3_I = art(3, inc="I")
+ART_3_II = art(3, inc="II")
+ART_3_I_A = art(3, inc="I", ali="a")
+ART_3_I_B = art(3, inc="I", ali="b")
+ART_3_PUNICO = art(3, "único")
+ART_5_P1_I = art(5, 1, "I")
+ART_5_P1_II = art(5, 1, "II")
+ART_5_P1_III = art(5, 1, "III")
+ART_5_P1_IV = art(5, 1, "IV")
+ART_5_P5 = art(5, 5)
+ART_5_P7 = art(5, 7)
+ART_5_P8 = art(5, 8)
+ART_6_P2 = art(6, 2)
+
 KINDS = ("motocicleta", "motoneta")
+#: The services as the rules compare them on every call (a member read off its enum costs a
+#: lookup).
+MOTOTAXI, MOTOFRETE = Service.MOTOTAXI, Service.MOTOFRETE
 #: Art. 3º, parágrafo único: registered by the traffic department of Minas Gerais.
 REGISTRATION_UF = "MG"
 
@@ -112,8 +144,10 @@ class VehicleFacts:
         docs = f["documents"]
         cargo = f.get("cargo")
         ins = f.get("insurance") or {}
-        return cls(
-            service=Service(f["service"]),
+        permits = f.get("other_permits") or ()
+        return facts_of(
+            cls,
+            service=SERVICES.get(f["service"]) or Service(f["service"]),
             kind=f["kind"],
             engine_cc=int(f["engine_cc"]),
             manufacture_year=int(f["manufacture_year"]),
@@ -142,9 +176,9 @@ class VehicleFacts:
             authorized_services=frozenset(
                 (*f.get("authorized_services", (f["service"],)), f["service"])
             )
-            | {p["service"] for p in f.get("other_permits", ())},
+            | {p["service"] for p in permits},
             other_vehicles_on_permit=int(f.get("other_vehicles_on_permit", 0)),
-            other_permits=tuple((p["service"], p["number"]) for p in f.get("other_permits", ())),
+            other_permits=tuple([(p["service"], p["number"]) for p in permits]) if permits else (),
         )
 
 
@@ -161,8 +195,8 @@ def art_3_kind(ctx: Context, v: VehicleFacts) -> Reason:
             f"Veículo do tipo {vehicle_kind_label(v.kind)}; a lei admite somente motocicleta ou "
             "motoneta."
         ),
-        art(1, 1),
-        art(2, inc="XXVII"),
+        ART_1_P1,
+        ART_2_XXVII,
         facts={"tipo": v.kind},
     )
 
@@ -183,14 +217,14 @@ def _engine(ctx: Context, v: VehicleFacts) -> Reason:
     high = param(ctx, "vehicle.engine_max_cc")
     too_small = v.engine_cc < low.value
     too_big = v.engine_cc > high.value
-    cites = [art(3, inc="I", ali="a")] if too_small else []
-    cites += [art(3, inc="I", ali="b")] if too_big else []
+    cites = [ART_3_I_A] if too_small else []
+    cites += [ART_3_I_B] if too_big else []
     return check(
         RULE_ENGINE,
         not (too_small or too_big),
         lambda: f"Motor de {v.engine_cc} cc, entre {low.value} e {high.value} cc.",
         lambda: f"Motor de {v.engine_cc} cc; a lei exige entre {low.value} e {high.value} cc.",
-        *(cites or [art(3, inc="I")]),
+        *(cites or [ART_3_I]),
         facts={"cilindrada": v.engine_cc},
         params=(low, high),
     )
@@ -216,7 +250,7 @@ def _age(ctx: Context, manufacture_year: int) -> Reason:
             f"Fabricado em {manufacture_year}: {age} anos em {ctx.as_of.year}; "
             f"a lei admite no máximo {limit.value}."
         ),
-        art(3, inc="II"),
+        ART_3_II,
         decision(6),
         facts={
             "ano_fabricacao": manufacture_year,
@@ -239,7 +273,7 @@ def art_3_sole_registration(ctx: Context, v: VehicleFacts) -> Reason:
             f"Registrado em {v.registration_uf} na categoria {v.registration_category}; a lei exige "
             "registro em Minas Gerais na categoria aluguel."
         ),
-        art(3, "único"),
+        ART_3_PUNICO,
         facts={"uf": v.registration_uf, "categoria": v.registration_category},
     )
 
@@ -257,7 +291,7 @@ def art_5_par1_i_crlv(ctx: Context, v: VehicleFacts) -> Reason:
         lambda: (
             f"Falta CRLV atualizado em {ctx.municipality.name} com o seguro obrigatório (DPVAT)."
         ),
-        art(5, 1, "I"),
+        ART_5_P1_I,
         facts={"crlv_atualizado": v.crlv_updated_in_ipatinga, "dpvat": v.dpvat},
     )
 
@@ -269,7 +303,7 @@ def art_5_par1_ii_vistoria(ctx: Context, v: VehicleFacts) -> Reason:
         v.vistoria_report,
         "Laudo de vistoria apresentado.",
         "Falta o laudo de vistoria do órgão executivo de trânsito.",
-        art(5, 1, "II"),
+        ART_5_P1_II,
         facts={"laudo_vistoria": v.vistoria_report},
     )
 
@@ -277,7 +311,7 @@ def art_5_par1_ii_vistoria(ctx: Context, v: VehicleFacts) -> Reason:
 def art_5_par1_iii_semiannual_inspection(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 5º, §1º, III — laudo de inspeção do veículo, semestral (art. 24 for motofrete)."""
     months = param(ctx, "documents.inspection_validity_months")
-    cites = [art(5, 1, "III")] + ([art(24)] if v.service is Service.MOTOFRETE else [])
+    cites = [ART_5_P1_III] + ([ART_24] if v.service is MOTOFRETE else [])
     if v.inspection_report_on is None:
         return reason(
             "art_5_par1_iii_semiannual_inspection",
@@ -309,7 +343,7 @@ def art_5_par1_iv_red_plate(ctx: Context, v: VehicleFacts) -> Reason:
         v.red_plate,
         "Placa de aluguel.",
         "O veículo não tem placa de aluguel.",
-        art(5, 1, "IV"),
+        ART_5_P1_IV,
         facts={"placa_aluguel": v.red_plate},
     )
 
@@ -322,7 +356,7 @@ def art_5_par5_in_holders_name(ctx: Context, v: VehicleFacts) -> Reason:
         not missing,
         "CRV, CRLV e DPVAT em nome do permissionário.",
         lambda: f"Não estão em nome do permissionário: {', '.join(missing)}.",
-        art(5, 5),
+        ART_5_P5,
         facts={"em_nome_do_permissionario": dict(v.in_holders_name)},
     )
 
@@ -335,7 +369,7 @@ def art_5_par7_common_equipment(ctx: Context, v: VehicleFacts) -> Reason:
         not missing,
         "Antena corta-pipas e protetor de motor e pernas instalados.",
         lambda: f"Falta equipamento: {'; '.join(missing)}.",
-        art(5, 7),
+        ART_5_P7,
         facts={"equipamentos": sorted(v.equipment)},
     )
 
@@ -349,7 +383,7 @@ def art_5_par8_single_activity(ctx: Context, v: VehicleFacts) -> Reason:
         not both,
         lambda: f"Veículo destinado somente a {SERVICE_PT[v.service]}.",
         "O mesmo veículo não pode servir ao transporte de passageiros e de cargas.",
-        art(5, 8),
+        ART_5_P8,
         facts={"servicos_autorizados": sorted(v.authorized_services)},
     )
 
@@ -365,7 +399,7 @@ def art_6_par2_one_vehicle_per_permit(ctx: Context, v: VehicleFacts) -> Reason:
             f"A permissão já tem {v.other_vehicles_on_permit} veículo(s) cadastrado(s); "
             f"o limite é {limit.value}."
         ),
-        art(6, 2),
+        ART_6_P2,
         facts={"outros_veiculos_na_permissao": v.other_vehicles_on_permit},
         params=(limit,),
     )
@@ -385,8 +419,8 @@ def art_6_par2_one_permit_per_vehicle(ctx: Context, v: VehicleFacts) -> Reason:
             f"O veículo já está cadastrado na permissão {', '.join(same)} de "
             f"{SERVICE_PT[v.service]}; cada permissão tem o seu único veículo."
         ),
-        art(6, 2),
-        art(5, 5),
+        ART_6_P2,
+        ART_5_P5,
         facts={"outras_permissoes_do_veiculo": [n for _, n in v.other_permits]},
     )
 
@@ -400,7 +434,7 @@ def art_19_mototaxi_equipment(ctx: Context, v: VehicleFacts) -> Reason:
     missing = [
         (inc, name) for key, (inc, name) in MOTOTAXI_EQUIPMENT.items() if key not in v.equipment
     ]
-    cites = [art(19, inc=inc) for inc, _ in missing] or [art(19)]
+    cites = [art(19, inc=inc) for inc, _ in missing] or [ART_19]
     return check(
         "art_19_mototaxi_equipment",
         not missing,
@@ -414,7 +448,7 @@ def art_19_mototaxi_equipment(ctx: Context, v: VehicleFacts) -> Reason:
 def art_19_par1_par2_insurance(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 13, XXI e art. 19, §1º–§2º — apólice de seguro para condutor e passageiro, atualizada,
     com cópia entregue à Prefeitura; o valor é definido por ato do Chefe do Executivo."""
-    cites = (art(13, inc="XXI"), art(19, 1), art(19, 2))
+    cites = (ART_13_XXI, ART_19_P1, ART_19_P2)
     if v.insurance_policy is None or v.insurance_copy_filed is None:
         return reason(
             "art_19_insurance",
@@ -480,9 +514,9 @@ def art_24_par1_par2_cargo_device(ctx: Context, v: VehicleFacts) -> Reason:
         "Dispositivo de carga adequado, nos limites do CONTRAN, sem prejudicar os retrovisores.",
         "Falta dispositivo de carga adequado nos limites do CONTRAN e do fabricante, sem "
         "prejudicar os retrovisores.",
-        art(24),
-        art(24, 1),
-        art(24, 2),
+        ART_24,
+        ART_24_P1,
+        ART_24_P2,
         facts={"carga": c},
     )
 
@@ -520,7 +554,7 @@ def art_24_par3_banned_loads(
         not problems,
         "Carga permitida ao motofrete (art. 24, §3º).",
         "Carga vedada ao motofrete: " + "; ".join(problems) + ".",
-        art(24, 3),
+        ART_24_P3,
         facts={"cargas": [dict(x) for x in loads], "sidecar": sidecar},
         params=tuple({p.name: p for p in used}.values()),
     )
@@ -574,7 +608,7 @@ def art_24_par4_retroreflective_strips(ctx: Context, v: VehicleFacts) -> Reason 
         c.retroreflective_strips,
         "Sidecar/semirreboque com faixas retrorrefletivas.",
         "Sidecar/semirreboque sem faixas retrorrefletivas.",
-        art(24, 4),
+        ART_24_P4,
         facts={"faixas_retrorrefletivas": c.retroreflective_strips},
     )
 
@@ -589,7 +623,7 @@ def art_24_par5_not_sidecar_and_trailer(ctx: Context, v: VehicleFacts) -> Reason
         not (c.sidecar and c.semi_trailer),
         "Usa sidecar ou semirreboque, não ambos.",
         "Uso simultâneo de sidecar e semirreboque é vedado.",
-        art(24, 5),
+        ART_24_P5,
         facts={"sidecar": c.sidecar, "semirreboque": c.semi_trailer},
     )
 
@@ -685,7 +719,7 @@ def vehicle_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         art_6_par2_one_vehicle_per_permit(ctx, v),
         art_6_par2_one_permit_per_vehicle(ctx, v),
     ]
-    if v.service is Service.MOTOTAXI:
+    if v.service is MOTOTAXI:
         reasons += [art_19_mototaxi_equipment(ctx, v), art_19_par1_par2_insurance(ctx, v)]
     else:
         reasons += [
@@ -694,18 +728,28 @@ def vehicle_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             art_24_par5_not_sidecar_and_trailer(ctx, v),
         ]
     kept = [r for r in reasons if r is not None]
-    what = SERVICE_PT[v.service]
+    service, texts = _VEHICLE_OUTCOMES[v.service]
     return decide_eligible(
         "ipatinga.mototaxi-2013.vehicle_eligibility",
         ctx,
         kept,
-        {"service": v.service.value, "age_years": ctx.as_of.year - v.manufacture_year},
+        {"service": service, "age_years": ctx.as_of.year - v.manufacture_year},
+        texts,
+    )
+
+
+#: By service: its value and the summaries (eligible, not eligible, pending), written once.
+_VEHICLE_OUTCOMES = {
+    s: (
+        s.value,
         (
-            f"Veículo apto para {what}.",
-            f"Veículo não apto para {what}.",
-            f"Aptidão do veículo para {what} depende de verificação pendente.",
+            f"Veículo apto para {SERVICE_PT[s]}.",
+            f"Veículo não apto para {SERVICE_PT[s]}.",
+            f"Aptidão do veículo para {SERVICE_PT[s]} depende de verificação pendente.",
         ),
     )
+    for s in Service
+}
 
 
 @question(

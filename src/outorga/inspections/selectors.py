@@ -256,11 +256,11 @@ def due_queue(
     ids = sorted(found)
     for i in range(0, len(ids), _READ):
         for permit in in_service.filter(pk__in=ids[i : i + _READ]):
-            due_on, d = found[permit.pk]
-            if d is None:
+            due_on, decided = found[permit.pk]
+            if decided is None:
                 rows.append(QueueRow(permit, due_on, "reinspecao", "retirado", True, None))
             else:
-                rows.append(_row(permit, d))
+                rows.append(_row(permit, decided))
     return sorted(rows, key=lambda r: (r.due_on, r.permit.number))
 
 

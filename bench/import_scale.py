@@ -322,6 +322,7 @@ def on_workers(m: object, on: dt.date, rows: int, label: str, workers: int, shar
             if cur.fetchone()[0] >= workers:
                 break
             time.sleep(0.1)
+    started = sum(pid_cpu(proc.pid) for proc in procs)  # the workers' start, not the sweep's
     t0, c0 = time.perf_counter(), time.process_time()
     run_id, _ = enqueue_run(m, on, shards=shards)  # type: ignore[arg-type]
     # The workers' backends come and go (a connection per task): each one's CPU time as last
@@ -350,13 +351,14 @@ def on_workers(m: object, on: dt.date, rows: int, label: str, workers: int, shar
         worker_cpu += usage.ru_utime + usage.ru_stime
     with tenant(m):  # type: ignore[arg-type]
         parts = list(SweepPart.objects.filter(run=run_id))
+    worker_cpu -= started
     failed = [p for p in parts if p.status == SweepPart.Status.FAILED]
     assert not failed, [p.lines for p in failed]
     changes = sum(p.changes for p in parts)
     print(
         f"  {label:<11} {seconds:>8.1f} s  {rows / seconds:>8.0f} permits/s  "
         f"{changes:>7} changes  {len(parts)} parts; CPU {worker_cpu:.1f} s in the workers "
-        f"(with their start), {server:.1f} s in their PostgreSQL backends, {cpu:.1f} s here "
+        f"(after their start, polling included), {server:.1f} s in their PostgreSQL backends, {cpu:.1f} s here "
         f"(1-min load average {load:.1f}; workers' log {log})"
     )
 

@@ -355,11 +355,19 @@ def on_workers(m: object, on: dt.date, rows: int, label: str, workers: int, shar
     failed = [p for p in parts if p.status == SweepPart.Status.FAILED]
     assert not failed, [p.lines for p in failed]
     changes = sum(p.changes for p in parts)
+    steps: dict[str, list[float]] = {}
+    for p in parts:
+        if p.started_at and p.finished_at:
+            steps.setdefault(p.step, []).append((p.finished_at - p.started_at).total_seconds())
+    per_step = ", ".join(
+        f"{step} {len(t)}× max {max(t):.1f} s" for step, t in steps.items() if max(t) >= 0.5
+    )
     print(
         f"  {label:<11} {seconds:>8.1f} s  {rows / seconds:>8.0f} permits/s  "
         f"{changes:>7} changes  {len(parts)} parts; CPU {worker_cpu:.1f} s in the workers "
-        f"(after their start, polling included), {server:.1f} s in their PostgreSQL backends, {cpu:.1f} s here "
-        f"(1-min load average {load:.1f}; workers' log {log})"
+        f"(after their start, polling included), {server:.1f} s in their PostgreSQL backends, "
+        f"{cpu:.1f} s here (1-min load average {load:.1f}; workers' log {log})\n"
+        f"      parts' wall time: {per_step}"
     )
 
 

@@ -4,6 +4,7 @@ the daily sweep over them on a date when many documents fall due.
     .venv/bin/python bench/import_scale.py                  # 100 000 permits
     .venv/bin/python bench/import_scale.py --rows 5000      # quick run
     .venv/bin/python bench/import_scale.py --no-sweep       # the import alone
+    .venv/bin/python bench/import_scale.py --workers 2      # the sweep on 2 outorga db_workers
 
 It creates a throw-away PostgreSQL database (migrations and the demo municipalities), generates
 the spreadsheet (``registry_rows.py``: a person, CNH, motorcycle and mototaxi or motofrete permit
@@ -19,7 +20,9 @@ per row, valid under the Ipatinga law) and measures, in the same run:
 * ``sweep``: then each vehicle gets a CRLV and each holder a medical certificate, a third of them
   (and of the CNHs and registration certificates) falling due within a month around ``--on``,
   and ``outorga sweep --municipality ipatinga --on`` runs every step, twice (the second run must
-  write nothing).
+  write nothing). With ``--workers N`` the sweep is ``outorga sweep --enqueue --shards S`` run by
+  N ``outorga db_worker`` processes started for each run (ADR 0049): the wall time from the
+  enqueue to the last part done, the CPU time of the workers and of their PostgreSQL backends.
 
 Peak memory is the process's resident set (VmHWM, reset before each phase); the sweep's CPU time
 is printed for this process and for the PostgreSQL process serving its connection. The issue's targets
@@ -84,6 +87,15 @@ def main() -> None:
     ap.add_argument("--batch-size", type=int, default=1000, help="rows per batch")
     ap.add_argument("--on", default="2026-12-02", help="the sweep's date (AAAA-MM-DD)")
     ap.add_argument("--no-sweep", action="store_true", help="time the import only")
+    ap.add_argument(
+        "--workers",
+        type=int,
+        default=0,
+        help="run the sweep on N outorga db_worker processes (sharded, ADR 0049)",
+    )
+    ap.add_argument(
+        "--shards", type=int, default=0, help="with --workers: shards per heavy step (default N)"
+    )
     ap.add_argument(
         "--profile",
         metavar="DIR",
@@ -189,7 +201,7 @@ def run(args: argparse.Namespace) -> None:
         f"< 1 GB: {'yes' if import_mb < 1024 else 'NO'}"
     )
     if not args.no_sweep:
-        sweep(m, on, args.rows, args.profile)
+        sweep(m, on, args.rows, args.profile, args.workers, args.shards or args.workers)
 
 
 @contextlib.contextmanager
@@ -213,7 +225,14 @@ def profiled(directory: str | None, name: str) -> Iterator[None]:
         profile.dump_stats(str(Path(directory) / f"{name}.prof"))
 
 
-def sweep(m: object, on: dt.date, rows: int, profile: str | None = None) -> None:
+def sweep(
+    m: object,
+    on: dt.date,
+    rows: int,
+    profile: str | None = None,
+    workers: int = 0,
+    shards: int = 0,
+) -> None:
     from django.core.management import call_command
     from django.db import connection
 
@@ -242,8 +261,14 @@ def sweep(m: object, on: dt.date, rows: int, profile: str | None = None) -> None
         Document.objects.bulk_create(docs, batch_size=5000)
     print(
         f"\ndaily sweep of {on:%d/%m/%Y} over {thousands(rows)} permits and "
-        f"{thousands(len(docs))} documents (every step of outorga sweep):"
+        f"{thousands(len(docs))} documents (every step of outorga sweep"
+        + (f", {workers} workers, {shards} shards per heavy step):" if workers else "):")
     )
+    if workers:
+        for label in ("first run", "second run"):
+            on_workers(m, on, rows, label, workers, shards)
+        print("  under 2 minutes: see the first run; the second must show 0 changes")
+        return
     for label in ("first run", "second run"):
         out = io.StringIO()
         reset_peak()
@@ -264,6 +289,95 @@ def sweep(m: object, on: dt.date, rows: int, profile: str | None = None) -> None
             f"{server} (1-min load average {os.getloadavg()[0]:.1f})"
         )
     print("  under 2 minutes: see the first run; the second must show 0 changes")
+
+
+def on_workers(m: object, on: dt.date, rows: int, label: str, workers: int, shards: int) -> None:
+    """One sweep run by ``workers`` fresh ``outorga db_worker`` processes: queued in ``shards``
+    parts per heavy step, timed from the enqueue until every part is done."""
+    import signal
+    import subprocess
+
+    from django.db import connection
+
+    from outorga.core.models import SweepPart
+    from outorga.core.sweep import enqueue_run
+    from outorga.core.tenancy import tenant
+
+    env = os.environ | {"PYTHONPATH": str(ROOT / "src")}
+    command = [sys.executable, "-m", "outorga.cli", "db_worker", "--interval", "0.2"]
+    log = Path(tempfile.mkstemp(prefix="outorga-workers-", suffix=".log")[1])
+    with log.open("w") as out:
+        procs = [
+            subprocess.Popen(  # noqa: S603
+                [*command, "--no-startup-delay"], env=env, cwd=ROOT, stdout=out, stderr=out
+            )
+            for _ in range(workers)
+        ]
+    with connection.cursor() as cur:
+        for _ in range(600):  # until every worker polls the queue (started and connected)
+            cur.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND pid <> pg_backend_pid()"
+            )
+            if cur.fetchone()[0] >= workers:
+                break
+            time.sleep(0.1)
+    started = sum(pid_cpu(proc.pid) for proc in procs)  # the workers' start, not the sweep's
+    t0, c0 = time.perf_counter(), time.process_time()
+    run_id, _ = enqueue_run(m, on, shards=shards)  # type: ignore[arg-type]
+    # The workers' backends come and go (a connection per task): each one's CPU time as last
+    # read, sampled every tenth of a second (a backend's last tenth is missed).
+    backends: dict[int, float] = {}
+    while True:
+        with tenant(m):  # type: ignore[arg-type]
+            states = set(SweepPart.objects.filter(run=run_id).values_list("status", flat=True))
+        with connection.cursor() as cur:
+            cur.execute(
+                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+                "AND pid <> pg_backend_pid()"
+            )
+            for (pid,) in cur.fetchall():
+                backends[pid] = max(backends.get(pid, 0.0), pid_cpu(pid))
+        if states <= {SweepPart.Status.DONE, SweepPart.Status.FAILED}:
+            break
+        time.sleep(0.1)
+    seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
+    load = os.getloadavg()[0]
+    server = sum(backends.values())
+    worker_cpu = 0.0
+    for proc in procs:
+        proc.send_signal(signal.SIGTERM)
+        _, _, usage = os.wait4(proc.pid, 0)
+        worker_cpu += usage.ru_utime + usage.ru_stime
+    with tenant(m):  # type: ignore[arg-type]
+        parts = list(SweepPart.objects.filter(run=run_id))
+    worker_cpu -= started
+    failed = [p for p in parts if p.status == SweepPart.Status.FAILED]
+    assert not failed, [p.lines for p in failed]
+    changes = sum(p.changes for p in parts)
+    steps: dict[str, list[float]] = {}
+    for p in parts:
+        if p.started_at and p.finished_at:
+            steps.setdefault(p.step, []).append((p.finished_at - p.started_at).total_seconds())
+    per_step = ", ".join(
+        f"{step} {len(t)}× max {max(t):.1f} s" for step, t in steps.items() if max(t) >= 0.5
+    )
+    print(
+        f"  {label:<11} {seconds:>8.1f} s  {rows / seconds:>8.0f} permits/s  "
+        f"{changes:>7} changes  {len(parts)} parts; CPU {worker_cpu:.1f} s in the workers "
+        f"(after their start, polling included), {server:.1f} s in their PostgreSQL backends, "
+        f"{cpu:.1f} s here (1-min load average {load:.1f}; workers' log {log})\n"
+        f"      parts' wall time: {per_step}"
+    )
+
+
+def pid_cpu(pid: int) -> float:
+    """CPU seconds of process ``pid`` (user and system, from /proc); 0 when it cannot be read."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from django.core.management import call_command
 from django_tasks_db.models import DBTaskResult
 
@@ -33,3 +34,23 @@ def test_a_municipality_s_sweep_task_runs_its_steps_once(ipatinga_m):
     assert "avisos novos" not in again and "irregulares" not in again
     with tenant(ipatinga_m):
         assert Act.objects.count() == acts
+
+
+def test_the_sweep_queues_a_municipality_s_steps_in_parts_and_reports_them(ipatinga_m):
+    from django.core.management.base import CommandError
+
+    from outorga.core.models import SweepPart
+
+    out = io.StringIO()
+    opts = ("--municipality", "ipatinga", "--on", "2026-12-02")
+    call_command("sweep", "--enqueue", "--shards", "2", *opts, stdout=out)
+    assert "ipatinga: varredura de 02/12/2026 na fila em" in out.getvalue()
+    with tenant(ipatinga_m):
+        parts = list(SweepPart.objects.all())
+    queued = [p for p in parts if p.status == SweepPart.Status.QUEUED]
+    assert [p.step for p in queued] == ["registry"] * len(queued) and queued
+    report = io.StringIO()
+    call_command("sweep", "--report", *opts, stdout=report)
+    assert f"registry: 0 de {len(queued)} parte(s) concluída(s)" in report.getvalue()
+    with pytest.raises(CommandError, match="--shards só vale com --enqueue"):
+        call_command("sweep", "--shards", "2", *opts, stdout=io.StringIO())

@@ -324,3 +324,4 @@ class TaskLease(models.Model):
 
 
 from .models_mail import *  # noqa: E402,F403
+from .models_sweep import *  # noqa: E402,F403

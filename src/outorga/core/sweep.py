@@ -5,6 +5,12 @@ time; :func:`autodiscover` imports them in ``INSTALLED_APPS`` order (the registr
 other areas see the permits as the registry left them). A step receives one municipality (already
 the current tenant), the reference date and a :class:`Progress`, and must be idempotent: running it
 twice for the same date changes nothing the second time.
+
+A heavy step may also register a :class:`Sharding`: its work cut into shards by ranges of a key
+(the registry's and the inspections': the permit's holder), each a task of its own on the
+``outorga db_worker`` processes (:func:`enqueue_run`, ADR 0049). The steps still run one after the
+other, in the order above — each stage waits for the one before it —, the shards of one step at
+once.
 """
 
 from __future__ import annotations
@@ -16,9 +22,12 @@ from pathlib import Path
 from typing import Protocol
 
 from django.conf import settings
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
 from django.utils.module_loading import autodiscover_modules
 
-from .models import Municipality
+from .models import Municipality, SweepPart
 from .tenancy import tenant, unscoped
 
 
@@ -54,12 +63,55 @@ class SweepResult:
 
 Step = Callable[[Municipality, dt.date, Progress], SweepResult]
 
+
+@dataclass(frozen=True)
+class Shard:
+    """One part of a step cut over the workers: the records whose key is in [``lo``, ``hi``)
+    (``None``: unbounded on that side). The shards of a step cover every key once."""
+
+    index: int
+    count: int
+    lo: int | None = None
+    hi: int | None = None
+
+    def q(self, field: str) -> Q:
+        """The records of this shard, ``field`` naming the key (``"holder_id"``)."""
+        q = Q()
+        if self.lo is not None:
+            q &= Q(**{f"{field}__gte": self.lo})
+        if self.hi is not None:
+            q &= Q(**{f"{field}__lt": self.hi})
+        return q
+
+    @property
+    def label(self) -> str:
+        return f"parte {self.index + 1}/{self.count}"
+
+
+@dataclass(frozen=True)
+class Sharding:
+    """How a step runs cut in shards: ``keys`` gives the sorted distinct keys to cut (the step's
+    records' key, e.g. the holders of the active permits); ``part`` does one shard's work; ``tail``
+    what the step does once for the whole municipality after every shard (if anything). The
+    step's own function, run whole, must do the same as every ``part`` and then ``tail``."""
+
+    keys: Callable[[Municipality, dt.date], list[int]]
+    part: Callable[[Municipality, dt.date, Progress, Shard], SweepResult]
+    tail: Step | None = None
+
+
 _STEPS: dict[str, Step] = {}
+_SHARDINGS: dict[str, Sharding] = {}
 
 
-def register(name: str, fn: Step) -> Step:
-    """Add a step; registering the same name again replaces it (module reloads in tests)."""
+def register(name: str, fn: Step, *, sharding: Sharding | None = None) -> Step:
+    """Add a step; registering the same name again replaces it (module reloads in tests).
+    ``sharding``: how the step is cut over the workers (:func:`enqueue_run`)."""
     _STEPS[name] = fn
+    if sharding is not None:
+        _SHARDINGS[name] = sharding
+    else:
+        _SHARDINGS.pop(name, None)
     return fn
 
 
@@ -159,3 +211,207 @@ def summary_lines(r: StepRun) -> list[str]:
     return [f"{r.municipality.slug} · {r.step}:"] + [
         f"  - {line}" for line in r.result.lines or ["nada a fazer"]
     ]
+
+
+# The sweep over the task workers ---------------------------------------------------------------
+
+
+def cut(keys: list[int], count: int) -> list[Shard]:
+    """``count`` shards (fewer if there are fewer keys) of about as many of the sorted distinct
+    ``keys`` each; the first and the last are open, so a record added since is still in one."""
+    n = len(keys)
+    bounds = sorted({keys[n * i // count] for i in range(1, count)} if n else set())
+    edges: list[int | None] = [None, *bounds, None]
+    return [Shard(i, len(edges) - 1, edges[i], edges[i + 1]) for i in range(len(edges) - 1)]
+
+
+def enqueue_run(
+    m: Municipality, on: dt.date, *, shards: int, only: list[str] | None = None
+) -> tuple[str, list[SweepPart]]:
+    """Plan ``m``'s sweep of ``on`` as parts (``SweepPart``): each step a stage, in the order of
+    :func:`steps`; a step with a :class:`Sharding` cut into ``shards`` parts by its keys, its tail
+    a stage of its own after them. The first stage is queued; each later one is queued by the
+    part that ends the stage before it (:func:`part_run`). Returns the run's id and its parts."""
+    import uuid
+
+    run_id = uuid.uuid4().hex
+    chosen = [k for k in steps() if only is None or k in only]
+    parts: list[SweepPart] = []
+    stage = 0
+    with transaction.atomic(), tenant(m):
+        for name in chosen:
+            sharding = _SHARDINGS.get(name)
+            if sharding is None or shards < 2:
+                parts.append(_part(m, run_id, on, stage, name, SweepPart.Kind.WHOLE))
+                stage += 1
+                continue
+            for shard in cut(sharding.keys(m, on), shards):
+                parts.append(_part(m, run_id, on, stage, name, SweepPart.Kind.SHARD, shard=shard))
+            stage += 1
+            if sharding.tail is not None:
+                parts.append(_part(m, run_id, on, stage, name, SweepPart.Kind.TAIL))
+                stage += 1
+        SweepPart.objects.bulk_create(parts)
+        _queue([p for p in parts if p.stage == 0])
+    return run_id, parts
+
+
+def _part(
+    m: Municipality,
+    run_id: str,
+    on: dt.date,
+    stage: int,
+    step: str,
+    kind: str,
+    shard: Shard | None = None,
+) -> SweepPart:
+    return SweepPart(
+        municipality=m,
+        run=run_id,
+        on=on,
+        stage=stage,
+        step=step,
+        kind=kind,
+        index=shard.index if shard else 0,
+        count=shard.count if shard else 1,
+        lo=shard.lo if shard else None,
+        hi=shard.hi if shard else None,
+    )
+
+
+def _queue(parts: list[SweepPart]) -> None:
+    """Queue a task per part, in the caller's transaction (the database backend's task is a row:
+    it is queued if and only if the transaction commits)."""
+    from .tasks import sweep_part
+
+    for p in parts:
+        p.status = SweepPart.Status.QUEUED
+        p.task_id = str(sweep_part.enqueue(p.pk).id)
+        SweepPart.objects.filter(pk=p.pk).update(status=p.status, task_id=p.task_id)
+
+
+class PartProgress:
+    """A part's progress, kept on its row about every twentieth of a phase (read by
+    ``outorga sweep --report``)."""
+
+    def __init__(self, part_id: int) -> None:
+        self.part_id, self.done, self.total, self.written = part_id, 0, 0, 0
+
+    def start(self, label: str, total: int) -> None:
+        self.done, self.total, self.written = 0, total, 0
+        SweepPart.objects.filter(pk=self.part_id).update(
+            progress_label=label[:60], progress_done=0, progress_total=total
+        )
+
+    def advance(self, n: int = 1) -> None:
+        self.done += n
+        if self.done == self.total or (self.done - self.written) * 20 >= max(self.total, 1):
+            self.written = self.done
+            SweepPart.objects.filter(pk=self.part_id).update(progress_done=self.done)
+
+
+def part_run(part_id: int) -> str:
+    """Run one part (``core.tasks.sweep_part``) and, if it ends its stage, queue the next stage.
+
+    Idempotent: a part taken again after its worker died runs its step again, which changes
+    nothing already changed; a part already done is not run again. The stage's rows are locked
+    together when a part ends, so the next stage is queued once, by whichever part ends last."""
+    with unscoped():
+        part = SweepPart.objects.select_related("municipality").filter(pk=part_id).first()
+    if part is None:
+        return f"parte da varredura desconhecida: {part_id}"
+    m = part.municipality
+    with tenant(m):
+        if part.status == SweepPart.Status.DONE:
+            return "\n".join(_part_lines(part))
+        SweepPart.objects.filter(pk=part.pk).update(
+            status=SweepPart.Status.RUNNING, attempts=F("attempts") + 1, started_at=timezone.now()
+        )
+        try:
+            result = _part_result(m, part)
+        except Exception as exc:
+            SweepPart.objects.filter(pk=part.pk).update(
+                status=SweepPart.Status.FAILED,
+                lines=[f"falhou: {type(exc).__name__}: {exc}"[:500]],
+                finished_at=timezone.now(),
+            )
+            raise
+        with transaction.atomic():
+            run_parts = list(
+                SweepPart.objects.select_for_update().filter(run=part.run).order_by("pk")
+            )
+            me = next(p for p in run_parts if p.pk == part.pk)
+            if me.status != SweepPart.Status.DONE:
+                me.status, me.finished_at = SweepPart.Status.DONE, timezone.now()
+                me.checked, me.changes, me.lines = result.checked, result.changes, result.lines
+                me.save(update_fields=["status", "finished_at", "checked", "changes", "lines"])
+            if all(p.status == SweepPart.Status.DONE for p in run_parts if p.stage == me.stage):
+                _queue(
+                    [
+                        p
+                        for p in run_parts
+                        if p.stage == me.stage + 1 and p.status == SweepPart.Status.WAITING
+                    ]
+                )
+        return "\n".join(_part_lines(me))
+
+
+def _part_result(m: Municipality, part: SweepPart) -> SweepResult:
+    progress = PartProgress(part.pk)
+    fn = steps().get(part.step)
+    if fn is None:
+        raise LookupError(f"passo desconhecido: {part.step}")
+    if part.kind == SweepPart.Kind.WHOLE:
+        return fn(m, part.on, progress)
+    sharding = _SHARDINGS[part.step]
+    if part.kind == SweepPart.Kind.TAIL:
+        assert sharding.tail is not None
+        return sharding.tail(m, part.on, progress)
+    return sharding.part(m, part.on, progress, Shard(part.index, part.count, part.lo, part.hi))
+
+
+def _part_lines(p: SweepPart) -> list[str]:
+    what = {
+        SweepPart.Kind.WHOLE: "",
+        SweepPart.Kind.SHARD: f" (parte {p.index + 1}/{p.count})",
+        SweepPart.Kind.TAIL: " (fecho)",
+    }[SweepPart.Kind(p.kind)]
+    return [f"{p.municipality.slug} · {p.step}{what}:"] + [
+        f"  - {line}" for line in p.lines or ["nada a fazer"]
+    ]
+
+
+def run_report(m: Municipality, on: dt.date, run_id: str | None = None) -> list[str]:
+    """The summary of ``m``'s last run of ``on`` over the workers (or of ``run_id``): per step,
+    the state of its parts and, once every part ended, what they did."""
+    with tenant(m):
+        if run_id is None:
+            last = SweepPart.objects.filter(on=on).order_by("-created_at", "-id").first()
+            if last is None:
+                return [f"{m.slug}: nenhuma varredura de {on:%d/%m/%Y} nos trabalhadores"]
+            run_id = last.run
+        parts = list(SweepPart.objects.filter(run=run_id).order_by("stage", "index", "id"))
+    out = [f"{m.slug}: varredura de {on:%d/%m/%Y} (execução {run_id})"]
+    for step in dict.fromkeys(p.step for p in parts):
+        mine = [p for p in parts if p.step == step]
+        done = [p for p in mine if p.status == SweepPart.Status.DONE]
+        if len(done) < len(mine):
+            states = ", ".join(
+                f"{p.index + 1}/{p.count} {p.get_status_display()}"
+                + (
+                    f" ({p.progress_label} {p.progress_done}/{p.progress_total})"
+                    if p.status == SweepPart.Status.RUNNING and p.progress_total
+                    else ""
+                )
+                for p in mine
+            )
+            out.append(f"  {step}: {len(done)} de {len(mine)} parte(s) concluída(s) — {states}")
+            continue
+        out.append(
+            f"  {step}: concluído em {len(mine)} parte(s), {sum(p.checked for p in mine)} "
+            f"verificado(s), {sum(p.changes for p in mine)} alteração(ões)"
+        )
+        for p in mine:
+            prefix = f"parte {p.index + 1}/{p.count}: " if p.kind == SweepPart.Kind.SHARD else ""
+            out += [f"    - {prefix}{line}" for line in p.lines or ["nada a fazer"]]
+    return out

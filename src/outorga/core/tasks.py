@@ -31,3 +31,14 @@ def sweep_municipality(slug: str, on: str, steps: list[str] | None = None) -> st
         for r in run(dt.date.fromisoformat(on), found[0], only=steps)
         for line in summary_lines(r)
     )
+
+
+@task()
+def sweep_part(part_id: int) -> str:
+    """One part of a municipality's sweep split over the workers (``outorga sweep --enqueue
+    --shards N``, core/sweep.py): a shard of a heavy step, its tail or a whole light step. When
+    it ends its stage, it queues the next one. Idempotent (a part taken again after its worker
+    died changes nothing twice). Returns the part's summary."""
+    from .sweep import part_run
+
+    return part_run(part_id)

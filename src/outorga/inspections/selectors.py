@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Max, QuerySet
+from django.db.models import Max, Q, QuerySet
 
 from outorga.core import lawseam
 from outorga.core.lawctx import context
@@ -126,27 +126,48 @@ def due(
     ``answers``: the decisions already made for a queue, by question and facts — the law core is
     a pure function of them, and many permits share their grant and inspection dates."""
     last = known.last_passed_on if known is not None else last_passed_on(permit)
-    question = questions.find(permit.law_on(ctx.as_of), "inspection_due").id
-    if _motorcycle(permit):
-        facts: dict[str, Any] = {
-            "service": permit.service,
-            "registered_on": permit.granted_on.isoformat(),
-            "last_inspection_on": last.isoformat() if last else None,
-        }
-    else:
+    changed = None
+    if not _motorcycle(permit):
         changed = known.vehicle_changed_on if known is not None else _vehicle_changed_on(permit)
-        facts = {
-            "registered_on": permit.granted_on.isoformat(),
-            "renewal_anchor": _taxi_anchor(permit).isoformat(),
-            "last_inspection_on": last.isoformat() if last else None,
-            "vehicle_changed_on": changed.isoformat() if changed else None,
-        }
+    question, facts = _due_facts(
+        permit.service,
+        permit.law_on(ctx.as_of),
+        permit.granted_on,
+        _taxi_anchor(permit) if not _motorcycle(permit) else None,
+        last,
+        changed,
+    )
     if answers is None:
         return questions.ask(question, ctx, facts)
     key = (question, json.dumps(facts, sort_keys=True))
     if key not in answers:
         answers[key] = questions.ask(question, ctx, facts)
     return answers[key]
+
+
+def _due_facts(
+    service: str,
+    law: str,
+    granted_on: dt.date,
+    anchor: dt.date | None,
+    last: dt.date | None,
+    changed: dt.date | None,
+) -> tuple[str, dict[str, Any]]:
+    """The question ``inspection_due`` of ``law`` and its facts, from the record's values."""
+    question = questions.find(law, "inspection_due").id
+    if service in MOTO_SERVICES.services:
+        return question, {
+            "service": service,
+            "registered_on": granted_on.isoformat(),
+            "last_inspection_on": last.isoformat() if last else None,
+        }
+    assert anchor is not None
+    return question, {
+        "registered_on": granted_on.isoformat(),
+        "renewal_anchor": anchor.isoformat(),
+        "last_inspection_on": last.isoformat() if last else None,
+        "vehicle_changed_on": changed.isoformat() if changed else None,
+    }
 
 
 def open_withdrawal(permit: Permit) -> Withdrawal | None:
@@ -181,13 +202,85 @@ def permits_in_service(m: Municipality) -> QuerySet[Permit]:
     )
 
 
-def due_queue(m: Municipality, on: dt.date, horizon_days: int = 30) -> list[QueueRow]:
+def due_queue(
+    m: Municipality,
+    on: dt.date,
+    horizon_days: int = 30,
+    *,
+    within: Q | None = None,
+    every: bool = False,
+) -> list[QueueRow]:
     """Permits whose inspection is due within ``horizon_days`` or overdue, and vehicles withdrawn
-    from service waiting for a re-inspection; the most urgent first."""
+    from service waiting for a re-inspection; the most urgent first. ``within``: only the permits
+    it selects (a shard of the sweep, ``core.sweep.Shard``).
+
+    Over sets: the facts the law reads (service, grant, the Termo's date, the last inspection
+    passed, the last vehicle change) are read as values for every permit in service, the law is
+    asked once per distinct facts, and only the permits it finds due (or withdrawn) are read as
+    records. ``every``: each permit read and asked in turn — the reference the sets are held to."""
+    in_service = permits_in_service(m)
+    if within is not None:
+        in_service = in_service.filter(within)
+    if every:
+        return _due_queue_each(m, on, horizon_days, list(in_service))
+    ctx = context(m, on)
+    horizon = on + dt.timedelta(days=horizon_days)
+    values = list(
+        in_service.order_by().values_list(
+            "pk", "service", "vehicle_id", "granted_on", "term__signed_on"
+        )
+    )
+    withdrawn, known = _known_of([(pk, vehicle, service) for pk, service, vehicle, *_ in values])
+    laws: dict[str, str] = {}
+    answers: dict[tuple[Any, ...], Decision] = {}
+    found: dict[int, tuple[dt.date, Decision | None]] = {}
+    for pk, service, _vehicle, granted_on, signed_on in values:
+        if pk in withdrawn:
+            found[pk] = (withdrawn[pk], None)
+            continue
+        if service not in laws:
+            laws[service] = lawseam.law_of(m, service, on, nearest=True)
+        moto = service in MOTO_SERVICES.services
+        k = known[pk]
+        anchor = None if moto else (signed_on or granted_on)
+        changed = None if moto else k.vehicle_changed_on
+        key = (service, laws[service], granted_on, anchor, k.last_passed_on, changed)
+        if key not in answers:
+            question, facts = _due_facts(
+                service, laws[service], granted_on, anchor, k.last_passed_on, changed
+            )
+            answers[key] = questions.ask(question, ctx, facts)
+        d = answers[key]
+        if d.outcome["due_on"] <= horizon:
+            found[pk] = (d.outcome["due_on"], d)
+    rows: list[QueueRow] = []
+    ids = sorted(found)
+    for i in range(0, len(ids), _READ):
+        for permit in in_service.filter(pk__in=ids[i : i + _READ]):
+            due_on, decided = found[permit.pk]
+            if decided is None:
+                rows.append(QueueRow(permit, due_on, "reinspecao", "retirado", True, None))
+            else:
+                rows.append(_row(permit, decided))
+    return sorted(rows, key=lambda r: (r.due_on, r.permit.number))
+
+
+#: Permits read as records per query once the queue knows which are due.
+_READ = 2000
+
+
+def _row(permit: Permit, d: Decision) -> QueueRow:
+    o = d.outcome
+    return QueueRow(permit, o["due_on"], o["kind"], o["status"], o["overdue"], d)
+
+
+def _due_queue_each(
+    m: Municipality, on: dt.date, horizon_days: int, permits: list[Permit]
+) -> list[QueueRow]:
+    """:func:`due_queue` permit by permit: every permit in service read and asked in turn."""
     ctx = context(m, on)
     rows: list[QueueRow] = []
-    permits = list(permits_in_service(m))
-    withdrawn, known = _known_of(permits)
+    withdrawn, known = _known_of([(p.pk, p.vehicle_id, p.service) for p in permits])
     answers: dict[tuple[str, str], Decision] = {}
     for permit in permits:
         started = withdrawn.get(permit.pk)
@@ -195,24 +288,22 @@ def due_queue(m: Municipality, on: dt.date, horizon_days: int = 30) -> list[Queu
             rows.append(QueueRow(permit, started, "reinspecao", "retirado", True, None))
             continue
         d = due(permit, ctx, known[permit.pk], answers)
-        due_on = d.outcome["due_on"]
-        if due_on <= on + dt.timedelta(days=horizon_days):
-            rows.append(
-                QueueRow(
-                    permit, due_on, d.outcome["kind"], d.outcome["status"], d.outcome["overdue"], d
-                )
-            )
+        if d.outcome["due_on"] <= on + dt.timedelta(days=horizon_days):
+            rows.append(_row(permit, d))
     return sorted(rows, key=lambda r: (r.due_on, r.permit.number))
 
 
-def _known_of(permits: list[Permit]) -> tuple[dict[int, dt.date], dict[int, _Known]]:
-    """For every permit at once, what ``open_withdrawal``, ``last_passed_on`` and
-    ``_vehicle_changed_on`` read one permit at a time: a handful of grouped queries instead of
-    five per permit (``/vistorias/`` took 94 s on a few thousand permits, issue #23)."""
+def _known_of(
+    permits: list[tuple[int, int | None, str]],
+) -> tuple[dict[int, dt.date], dict[int, _Known]]:
+    """For every permit at once (its id, vehicle and service), what ``open_withdrawal``,
+    ``last_passed_on`` and ``_vehicle_changed_on`` read one permit at a time: a handful of grouped
+    queries instead of five per permit (``/vistorias/`` took 94 s on a few thousand permits,
+    issue #23)."""
     from outorga.registry.models import VehicleChange
 
-    ids = [p.pk for p in permits]
-    vehicles = {p.vehicle_id for p in permits}
+    ids = [pk for pk, _, _ in permits]
+    vehicles = {vehicle for _, vehicle, _ in permits}
     withdrawn: dict[int, dt.date] = {}
     for permit_id, started in (
         Withdrawal.objects.filter(permit_id__in=ids, ended_on__isnull=True)
@@ -250,16 +341,15 @@ def _known_of(permits: list[Permit]) -> tuple[dict[int, dt.date], dict[int, _Kno
     ):
         changes.setdefault((permit_id, vehicle_id), started)
     known: dict[int, _Known] = {}
-    for p in permits:
-        kind = Document.Type.INSPECTION if _motorcycle(p) else Document.Type.VISTORIA
+    for pk, vehicle, service in permits:
+        moto = service in MOTO_SERVICES.services
+        kind = Document.Type.INSPECTION if moto else Document.Type.VISTORIA
         dates = [
-            d
-            for d in (passed.get((p.pk, p.vehicle_id)), reports.get((p.vehicle_id, kind)))
-            if d is not None
+            d for d in (passed.get((pk, vehicle)), reports.get((vehicle, kind))) if d is not None
         ]
-        known[p.pk] = _Known(
+        known[pk] = _Known(
             last_passed_on=max(dates) if dates else None,
-            vehicle_changed_on=changes.get((p.pk, p.vehicle_id)),
+            vehicle_changed_on=changes.get((pk, vehicle)),
         )
     return withdrawn, known
 

@@ -17,13 +17,13 @@ from django.db import IntegrityError, transaction
 from outorga.core.acts import ActDraft, Actor, basis_of, record_acts
 from outorga.core.bulkwrite import insert_rows
 from outorga.core.models import Municipality
-from outorga.core.sweep import NoProgress, Progress, SweepResult, register
+from outorga.core.sweep import NoProgress, Progress, Shard, Sharding, SweepResult, register
 from outorga.core.tenancy import tenant
 
 from . import services
 from .models import MissedInspection
 from .orders import missed_inspection_record, orders_sweep
-from .selectors import QueueRow, due_queue
+from .selectors import QueueRow, due_queue, permits_in_service
 
 SYSTEM = Actor.system("varredura de vistorias")
 
@@ -33,10 +33,36 @@ BATCH = 1000
 
 
 def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> SweepResult:
+    """The whole step: every shard's work, then the tail."""
+    result = run_shard(m, on, progress)
+    more = run_tail(m, on, progress)
+    result.lines += more.lines
+    result.changes += more.changes
+    return result
+
+
+def holders(m: Municipality, on: dt.date) -> list[int]:
+    """The keys the step is cut by over the workers (ADR 0049): the holders of the permits in
+    service, as the registry's step is cut (a missed inspection is its permit's alone)."""
+    with tenant(m):
+        return list(
+            permits_in_service(m)
+            .order_by("holder_id")
+            .values_list("holder_id", flat=True)
+            .distinct()
+        )
+
+
+def run_shard(
+    m: Municipality, on: dt.date, progress: Progress | None = None, shard: Shard | None = None
+) -> SweepResult:
+    """The due and overdue inspections (of ``shard``'s holders), the missed ones recorded."""
     progress = progress or NoProgress()
     result = SweepResult()
     with tenant(m):
-        rows = due_queue(m, on, horizon_days=30)
+        rows = due_queue(
+            m, on, horizon_days=30, within=shard.q("holder_id") if shard is not None else None
+        )
         progress.start("vistorias", len(rows))
         overdue: list[QueueRow] = []
         for row in rows:
@@ -56,6 +82,17 @@ def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> Sweep
                     f"({missed.citation})",
                     changes=1,
                 )
+    return result
+
+
+def run_tail(m: Municipality, on: dt.date, progress: Progress | None = None) -> SweepResult:
+    """What the step does once for the municipality, after the due inspections: the
+    extraordinary vistorias and the open withdrawals. Over the workers it is a stage of its own
+    after every shard: it runs after the missed inspections as the whole step does, and
+    ``withdrawals_reassert`` locks permits after its first act (ADR 0015), so it must not run
+    beside a shard that holds the act chain."""
+    result = SweepResult()
+    with tenant(m):
         # Extraordinary vistorias whose date passed (mototaxi art. 5 §6; art. 39 VI).
         for note in orders_sweep(SYSTEM, m, on):
             result.note(note, changes=1)
@@ -147,4 +184,4 @@ def _missed_one(m: Municipality, row: QueueRow, on: dt.date) -> MissedInspection
     return missed if created else None
 
 
-register("inspections", run)
+register("inspections", run, sharding=Sharding(holders, run_shard, run_tail))

@@ -19,7 +19,7 @@ record-by-record reference), :mod:`.regularity` (the law on a permit's documents
 services that mark it irregular or regular) and :mod:`.notices` (the avisos).
 """
 
-from outorga.core.sweep import register
+from outorga.core.sweep import Sharding, register
 
 from .notices import THRESHOLDS
 from .regularity import (
@@ -32,9 +32,9 @@ from .regularity import (
     taxi_vehicle_age,
     taxi_vehicle_facts,
 )
-from .step import BATCH, changing_permits, registry_sweep
+from .step import BATCH, changing_permits, holders, registry_shard, registry_sweep
 
-register("registry", registry_sweep)
+register("registry", registry_sweep, sharding=Sharding(holders, registry_shard))
 
 __all__ = [
     "BATCH",

@@ -15,7 +15,7 @@ from django.db.models import Q, QuerySet
 from outorga.core.acts import ActDraft, record_acts
 from outorga.core.bulkwrite import update_rows
 from outorga.core.models import Municipality
-from outorga.core.sweep import Progress, SweepResult
+from outorga.core.sweep import Progress, Shard, SweepResult
 from outorga.core.tenancy import tenant
 
 from ..facts import ACTIVE_STATUSES
@@ -88,23 +88,49 @@ def changing_permits(laws: Laws, on: dt.date) -> QuerySet[Permit]:
 BATCH = 1000
 
 
+def holders(m: Municipality, on: dt.date) -> list[int]:
+    """The keys the step is cut by over the workers (ADR 0049): the holders of the active
+    permits. A holder's permits, their documents' avisos and their auxiliaries are then all in
+    one shard, so two shards never write the same row."""
+    return list(
+        Permit.objects.filter(status__in=ACTIVE_STATUSES)
+        .order_by("holder_id")
+        .values_list("holder_id", flat=True)
+        .distinct()
+    )
+
+
+def registry_shard(m: Municipality, on: dt.date, progress: Progress, shard: Shard) -> SweepResult:
+    """The step over the permits (and auxiliaries) of the holders of ``shard``."""
+    return registry_sweep(m, on, progress, shard=shard)
+
+
 def registry_sweep(
-    m: Municipality, on: dt.date, progress: Progress, *, every: bool = False
+    m: Municipality,
+    on: dt.date,
+    progress: Progress,
+    *,
+    every: bool = False,
+    shard: Shard | None = None,
 ) -> SweepResult:
     """The registry's step for ``m`` on ``on``. By default over sets (ADR 0036): only the
     permits of :func:`changing_permits`, in batches of :data:`BATCH` read, decided and written
     together. ``every``: every active permit, record by record through the services — the
-    reference the sets are held to (the same avisos, changes and acts)."""
+    reference the sets are held to (the same avisos, changes and acts). ``shard``: only the
+    permits and auxiliaries of its holders (:func:`holders`)."""
     result = SweepResult()
     laws = Laws(m)
+    mine = shard.q("holder_id") if shard is not None else Q()
     if every:
         ids = list(
-            Permit.objects.filter(status__in=ACTIVE_STATUSES)
+            Permit.objects.filter(mine, status__in=ACTIVE_STATUSES)
             .order_by("pk")
             .values_list("pk", flat=True)
         )
     else:
-        ids = list(changing_permits(laws, on).order_by("pk").values_list("pk", flat=True))
+        ids = list(
+            changing_permits(laws, on).filter(mine).order_by("pk").values_list("pk", flat=True)
+        )
     progress.start("permissões", len(ids))
     tally = Tally()
     for part in _chunks(ids, BATCH):
@@ -126,6 +152,7 @@ def registry_sweep(
     # A credential is warned of from 30 days before its end and once it has ended.
     auxiliaries = list(
         Auxiliary.objects.filter(
+            shard.q("permit__holder_id") if shard is not None else Q(),
             status=Auxiliary.Status.ACTIVE,
             credential_valid_until__lte=on + dt.timedelta(days=THRESHOLDS[0]),
         )

@@ -3,6 +3,10 @@
 Runs every registered step (``<app>/sweep.py``, see ``outorga.core.sweep``) for each municipality,
 with a progress bar on the terminal and a summary per step. Idempotent: running it twice for the
 same date changes nothing the second time.
+
+``--enqueue`` hands the work to the ``outorga db_worker`` processes instead: one task per
+municipality, or with ``--shards N`` each heavy step cut into N tasks run at once (ADR 0049);
+``--report`` then shows each step's parts, their progress and, once they end, their summary.
 """
 
 from __future__ import annotations
@@ -63,6 +67,18 @@ class Command(BaseCommand):
             help="enfileira uma tarefa por município para os trabalhadores (outorga db_worker), "
             "que varrem os municípios em paralelo",
         )
+        parser.add_argument(
+            "--shards",
+            type=int,
+            default=0,
+            help="com --enqueue: divide cada passo pesado (cadastro, vistorias) em N tarefas, "
+            "executadas em paralelo pelos trabalhadores; os passos seguem em ordem",
+        )
+        parser.add_argument(
+            "--report",
+            action="store_true",
+            help="mostra a última varredura da data nos trabalhadores: partes, progresso e resumo",
+        )
 
     def handle(self, *args: Any, **opts: Any) -> None:
         on = parse_date(opts["on"]) if opts.get("on") else timezone.localdate()
@@ -75,8 +91,23 @@ class Command(BaseCommand):
         only = opts.get("step")
         if only and set(only) - set(known):
             raise CommandError(f"passo desconhecido: {', '.join(sorted(set(only) - set(known)))}")
+        targets = [target] if target is not None else sweep.municipalities()
+        if opts.get("report"):
+            for m in targets:
+                for line in sweep.run_report(m, on):
+                    self.stdout.write(line)
+            return
+        if opts.get("shards") and not opts.get("enqueue"):
+            raise CommandError("--shards só vale com --enqueue")
+        if opts.get("enqueue") and opts.get("shards", 0) >= 1:
+            for m in targets:
+                run_id, parts = sweep.enqueue_run(m, on, shards=opts["shards"], only=only)
+                self.stdout.write(
+                    f"{m.slug}: varredura de {on:%d/%m/%Y} na fila em {len(parts)} parte(s) "
+                    f"(execução {run_id}; acompanhe com --report)"
+                )
+            return
         if opts.get("enqueue"):
-            targets = [target] if target is not None else sweep.municipalities()
             for m in targets:
                 result = sweep_municipality.enqueue(m.slug, on.isoformat(), only)
                 self.stdout.write(

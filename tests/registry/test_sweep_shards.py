@@ -1,0 +1,209 @@
+"""The daily sweep split over the task workers (ADR 0049): the registry's and the inspections'
+steps cut into shards by ranges of the permits' holders, each a task, the steps still in order.
+The shards make the changes, acts and avisos of the sweep in one process, and a second run
+writes nothing; on PostgreSQL the shards of a step run at once without writing anything twice."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import threading
+from typing import Any
+
+import pytest
+from django.db import connection, transaction
+from registry_factories import make_applicant
+from test_sweep import grant, inspection
+
+from outorga.core import sweep
+from outorga.core.acts import verify_chain
+from outorga.core.models import Act, SweepPart
+from outorga.core.tenancy import tenant
+from outorga.inspections.models import MissedInspection
+from outorga.registry.models import Notification, Permit, Person
+
+
+def _world(m, clerk, tender):  # type: ignore[no-untyped-def]
+    """Five holders, vehicles of different years, one with an email address, one irregular by a
+    clerk's decision; returns the date their inspection reports end."""
+    permits = []
+    for n, year in enumerate((2016, 2018, 2021, 2024, 2017), start=1):
+        person, vehicle = make_applicant(m, clerk, n=n, year=year)
+        permits.append(grant(m, clerk, person, vehicle, tender))
+    with tenant(m):
+        Person.objects.filter(pk=permits[1].holder_id).update(email="titular@example.com")
+        Permit.objects.filter(pk=permits[4].pk).update(
+            irregular=True, irregular_reason="Irregular por decisão do atendimento"
+        )
+    due = inspection(m, permits[0]).valid_until
+    assert due is not None
+    return due
+
+
+def _drain(m, run_id, *, threads: bool = False) -> None:  # type: ignore[no-untyped-def]
+    """Do what the workers do: run the queued parts until none is left (a stage's parts at once,
+    in threads, when ``threads``)."""
+    while True:
+        with tenant(m):
+            queued = list(
+                SweepPart.objects.filter(run=run_id, status=SweepPart.Status.QUEUED)
+                .order_by("pk")
+                .values_list("pk", flat=True)
+            )
+        if not queued:
+            return
+        if not threads:
+            for pk in queued:
+                sweep.part_run(pk)
+            continue
+        barrier = threading.Barrier(len(queued))
+        errors: list[BaseException] = []
+
+        def work(pk: int, barrier: threading.Barrier = barrier, errors: list[Any] = errors) -> None:
+            try:
+                barrier.wait()
+                sweep.part_run(pk)
+            except BaseException as exc:  # noqa: BLE001 - reported below
+                errors.append(exc)
+            finally:
+                connection.close()
+
+        running = [threading.Thread(target=work, args=(pk,)) for pk in queued]
+        for t in running:
+            t.start()
+        for t in running:
+            t.join()
+        assert not errors, errors
+
+
+def _effects(m, on, *, shards: int, threads: bool = False) -> tuple[Any, ...]:  # type: ignore[no-untyped-def]
+    """Run the whole sweep (in one process, or in ``shards`` parts); what it wrote: the acts
+    (without time, sequence and new rows' ids; in a stable order, as shards interleave them), the
+    avisos, the missed inspections, the permits' regularity, and the changes counted."""
+    with tenant(m):
+        last = Act.objects.order_by("-seq").values_list("seq", flat=True).first() or 0
+        seen = set(Notification.objects.values_list("pk", flat=True))
+    if shards:
+        run_id, _ = sweep.enqueue_run(m, on, shards=shards)
+        _drain(m, run_id, threads=threads)
+        with tenant(m):
+            parts = list(SweepPart.objects.filter(run=run_id))
+        assert {p.status for p in parts} == {SweepPart.Status.DONE}
+        changes = sum(p.changes for p in parts)
+    else:
+        changes = sum(r.result.changes for r in sweep.run(on, m))
+    with tenant(m):
+        acts = sorted(
+            json.dumps(
+                {k: v for k, v in a.record.items() if k not in ("time", "seq", "object")}
+                | {"object": a.record["object"]["type"]},
+                sort_keys=True,
+                default=str,
+            )
+            for a in Act.objects.filter(seq__gt=last)
+        )
+        notices = sorted(
+            (n.key, n.kind, n.message, n.due_on, n.person_id, n.permit_id)
+            for n in Notification.objects.exclude(pk__in=seen)
+        )
+        missed = sorted(
+            (x.permit_id, x.due_on, x.kind, x.infraction_code, x.detected_on)
+            for x in MissedInspection.objects.all()
+        )
+        permits = sorted(Permit.objects.values_list("number", "irregular", "irregular_reason"))
+    return acts, notices, missed, permits, changes
+
+
+def test_the_sweep_in_shards_makes_the_changes_of_the_sweep_in_one_process(
+    ipatinga_m, clerk, tender
+):
+    due = _world(ipatinga_m, clerk, tender)
+    for on in (due - dt.timedelta(days=7), due + dt.timedelta(days=1)):
+        with transaction.atomic():
+            whole = _effects(ipatinga_m, on, shards=0)
+            transaction.set_rollback(True)
+        sharded = _effects(ipatinga_m, on, shards=3)
+        assert sharded == whole, on
+        assert sharded[1] and sharded[4] > 0  # not a comparison of empty sweeps: avisos
+        again = _effects(ipatinga_m, on, shards=3)
+        assert again[:3] == ([], [], sharded[2]) and again[4] == 0
+    # The day after the report ended: irregularities and missed inspections (art. 39 VI).
+    assert sharded[0] and sharded[2]
+
+
+def test_the_heavy_steps_are_cut_in_shards_that_cover_each_holder_once(ipatinga_m, clerk, tender):
+    due = _world(ipatinga_m, clerk, tender)
+    run_id, parts = sweep.enqueue_run(ipatinga_m, due + dt.timedelta(days=1), shards=3)
+    shards = [p for p in parts if p.step == "registry"]
+    assert [p.kind for p in shards] == ["shard"] * 3
+    assert shards[0].lo is None and shards[-1].hi is None
+    assert [p.hi for p in shards[:-1]] == [p.lo for p in shards[1:]]  # no gap, no overlap
+    inspections = [p for p in parts if p.step == "inspections"]
+    assert [p.kind for p in inspections] == ["shard"] * 3 + ["tail"]
+    # The steps stay in order: one stage each, the inspections' tail after its shards.
+    assert [p.stage for p in parts] == sorted(p.stage for p in parts)
+    assert {p.status for p in parts if p.stage == 0} == {SweepPart.Status.QUEUED}
+    assert {p.status for p in parts if p.stage > 0} == {SweepPart.Status.WAITING}
+    waiting = sweep.run_report(ipatinga_m, due + dt.timedelta(days=1))
+    assert any("registry: 0 de 3 parte(s) concluída(s)" in line for line in waiting)
+    _drain(ipatinga_m, run_id)
+    report = sweep.run_report(ipatinga_m, due + dt.timedelta(days=1))
+    assert any("registry: concluído em 3 parte(s)" in line for line in report)
+    assert any("inspections: concluído em 4 parte(s)" in line for line in report)
+
+
+def test_a_part_taken_again_after_its_worker_died_changes_nothing_twice(ipatinga_m, clerk, tender):
+    due = _world(ipatinga_m, clerk, tender)
+    on = due + dt.timedelta(days=1)
+    run_id, parts = sweep.enqueue_run(ipatinga_m, on, shards=2, only=["registry"])
+    first = parts[0]
+    sweep.part_run(first.pk)
+    with tenant(ipatinga_m):
+        acts = Act.objects.count()
+        # The worker died after the step's writes, before the part was recorded as done.
+        SweepPart.objects.filter(pk=first.pk).update(status=SweepPart.Status.RUNNING)
+    sweep.part_run(first.pk)
+    with tenant(ipatinga_m):
+        assert Act.objects.count() == acts
+        again = SweepPart.objects.get(pk=first.pk)
+    assert (again.status, again.attempts, again.changes) == (SweepPart.Status.DONE, 2, 0)
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_the_shards_of_a_step_run_at_once_and_write_each_thing_once():
+    from registry_factories import MOTO_ON as ON
+
+    from outorga.core.acts import Actor
+    from outorga.core.demo import demo_username
+    from outorga.core.models import Municipality, User
+    from outorga.demo.loader import load_demo
+    from outorga.law.competence import Role
+    from outorga.registry.models import Tender
+
+    load_demo()
+    m = Municipality.objects.get(slug="ipatinga")
+    clerk = Actor.of(User.objects.get(username=demo_username("ipatinga", Role.ATENDENTE)))
+    with tenant(m):
+        tender = Tender.objects.create(
+            service="mototaxi",
+            number="P/2026",
+            places=10,
+            opened_on=ON - dt.timedelta(days=60),
+            homologated_on=ON - dt.timedelta(days=10),
+            status=Tender.Status.HOMOLOGATED,
+        )
+    due = _world(m, clerk, tender)
+    on = due + dt.timedelta(days=1)
+    first = _effects(m, on, shards=3, threads=True)
+    assert first[0] and first[2]
+    with tenant(m):
+        objects = list(
+            Act.objects.filter(action="permit.irregular").values_list("object_id", flat=True)
+        )
+        keys = list(Notification.objects.values_list("key", flat=True))
+    assert len(objects) == len(set(objects)) == 4  # the fifth is irregular by a clerk
+    assert len(keys) == len(set(keys))
+    assert verify_chain(m).ok
+    again = _effects(m, on, shards=3, threads=True)
+    assert again[:2] == ([], []) and again[4] == 0

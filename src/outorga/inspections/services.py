@@ -8,7 +8,6 @@ import hashlib
 from collections.abc import Mapping
 from typing import Any
 
-from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
@@ -16,6 +15,7 @@ from outorga.core import lawseam, uploads
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
+from outorga.core.filestore import save_in_transaction
 from outorga.core.lawctx import context
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant, unscoped
@@ -276,7 +276,7 @@ def inspection_record(
             if item["code"] in checked:
                 content, ctype, digest = checked[item["code"]]
                 ext = "png" if ctype == "image/png" else "jpg"
-                row.photo.save(f"{digest[:16]}.{ext}", ContentFile(content), save=False)
+                save_in_transaction(row.photo, f"{digest[:16]}.{ext}", content)
                 row.photo_type, row.photo_sha256 = ctype, digest
             row.save()
         record_act(

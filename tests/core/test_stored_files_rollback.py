@@ -64,3 +64,59 @@ def test_a_file_saved_outside_a_transaction_stays(media):
     a = FilingAttachment()
     save_in_transaction(a.file, "prova.pdf", PDF)
     assert stored(media) == ["prova.pdf"]
+
+
+@pytest.mark.django_db
+def test_a_file_of_a_released_savepoint_goes_when_the_outer_transaction_rolls_back(media):
+    a = FilingAttachment()
+    with pytest.raises(Boom), transaction.atomic():
+        with transaction.atomic():
+            save_in_transaction(a.file, "prova.pdf", PDF)
+        assert stored(media) == ["prova.pdf"]
+        raise Boom
+    assert stored(media) == []
+
+
+@pytest.mark.django_db
+def test_after_a_rollback_the_object_in_hand_names_no_file(media):
+    a = FilingAttachment()
+    with pytest.raises(Boom), transaction.atomic():
+        save_in_transaction(a.file, "prova.pdf", PDF)
+        raise Boom
+    assert not a.file and not a.file.name
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_committed_file_stays_when_an_earlier_commit_hook_fails(media):
+    def fails() -> None:
+        raise Boom
+
+    a = FilingAttachment()
+    with transaction.atomic():
+        transaction.on_commit(fails, robust=True)
+        save_in_transaction(a.file, "prova.pdf", PDF)
+    assert stored(media) == ["prova.pdf"] and a.file.name
+
+
+def test_every_commit_hook_of_the_project_is_robust():
+    """A non-robust hook that raises makes Django drop the hooks after it uncalled, which
+    ``save_in_transaction`` would read as a rollback and remove a committed file (ADR 0048)."""
+    import ast
+
+    import outorga
+
+    root = Path(outorga.__file__).parent
+    weak = []
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute | ast.Name)
+                and getattr(node.func, "attr", getattr(node.func, "id", "")) == "on_commit"
+            ):
+                robust = [k for k in node.keywords if k.arg == "robust"]
+                if not (
+                    robust and isinstance(robust[0].value, ast.Constant) and robust[0].value.value
+                ):
+                    weak.append(f"{path.relative_to(root)}:{node.lineno}")
+    assert weak == []

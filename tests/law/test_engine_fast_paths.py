@@ -118,6 +118,17 @@ def test_facts_read_without_the_dataclass_init_are_the_dataclass_the_init_makes(
         fast.final = False  # type: ignore[misc]
     with pytest.raises(TypeError, match="every field"):
         facts_of(Infraction, id="1")
+    misspelt = {("severidade" if k == "severity" else k): v for k, v in fields.items()}
+    with pytest.raises(TypeError, match="every field"):
+        facts_of(Infraction, **misspelt)
+
+
+def test_a_fast_decision_sets_every_field_the_decision_class_has():
+    """``made_decision`` lists the fields by hand: a field added to ``Decision`` must be added
+    there too."""
+    reasons = (Reason("r", CITES, Verdict.OK, "m", {"a": 1}, ()),)
+    fast = made_decision("q.x", ON, "ipatinga", None, reasons, "Apto.")
+    assert set(vars(fast)) == {f.name for f in dataclasses.fields(Decision)}
 
 
 @pytest.mark.parametrize(

@@ -188,3 +188,14 @@ def test_a_municipality_without_the_apps_law_offers_no_tracking(ipatinga_m):
     assert "não recebe reclamações" in html and 'name="codigo"' not in html
     listed = Client().get(TRACK).content.decode()
     assert "Barra do Garças" in listed and "Ipatinga" not in listed
+
+
+def test_art_11_iii_the_form_names_each_platform_by_its_name(barra_m, platform):
+    """The citizen chooses the platform by its name (``Platform.__str__``), never by an id."""
+    r = Client().get("/reclamacao/", {"municipio": "barra-do-garcas"})
+    html = r.content.decode()
+    assert r.status_code == 200
+    assert re.search(
+        rf'<option value="{platform.pk}"[^>]*>{re.escape(platform.name)}</option>', html
+    )
+    assert "Platform object" not in html

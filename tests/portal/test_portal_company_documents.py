@@ -333,3 +333,31 @@ def test_a_company_of_another_municipality_is_not_found(ipatinga_m, barra_m):
     assert send(login(ana), company, "company_documents").status_code == 404
     with tenant(barra_m):
         assert not DocumentSubmission.objects.exists()
+
+
+def test_art_23_the_companys_own_documents_and_their_validity_are_on_the_representatives_home(
+    ipatinga_m,
+):
+    """The company's documents (art. 23, V: the fiscal certificate expires) sit beside the
+    representative's own in "Documentos e validade", named as the company's; a company still
+    awaiting the desk shows nothing of its own."""
+    ana = make_applicant_account(ipatinga_m, name="Ana Responsável")
+    company = company_of(ipatinga_m, ana)
+    pending = company_of(ipatinga_m, ana, confirmed=False, name="Táxi Pendente Ltda")
+    today = dt.date.today()
+    with tenant(ipatinga_m):
+        Document.objects.create(
+            doc_type="tax_clearance",
+            person=company,
+            issued_on=today - dt.timedelta(days=170),
+            valid_until=today + dt.timedelta(days=10),
+        )
+        Document.objects.create(
+            doc_type="tax_clearance",
+            person=pending,
+            issued_on=today - dt.timedelta(days=170),
+            valid_until=today + dt.timedelta(days=10),
+        )
+    page = text(login(ana).get("/portal/").content.decode())
+    assert f"empresa {company.name}" in page and "a vencer" in page
+    assert "Táxi Pendente Ltda" not in page

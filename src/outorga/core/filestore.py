@@ -19,7 +19,6 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.files.base import ContentFile
-from django.core.files.storage import Storage
 from django.db import transaction
 from django.db.models.fields.files import FieldFile
 
@@ -49,15 +48,20 @@ def local_file(field: FieldFile) -> Iterator[Path]:
 def save_in_transaction(field: FieldFile, name: str, content: bytes) -> None:
     """Write ``content`` under ``name`` for ``field`` (its row is saved by the caller), removed from
     the storage again if the transaction around this point rolls back: a file no row names is an
-    orphan nobody can reach or delete."""
+    orphan nobody can reach or delete. The field then names no file either, so the object in
+    hand, saved again, cannot point a row at the removed file.
+
+    Django keeps no rollback hooks, but it drops the commit hooks of a transaction or savepoint
+    that rolls back (and runs them on commit): the file goes when its hook is dropped uncalled.
+    A hook is also dropped uncalled when an earlier *non-robust* hook of the same commit raises,
+    so every commit hook of the project is registered ``robust=True`` (a test reads the sources
+    for it, ADR 0048)."""
     field.save(name, ContentFile(content), save=False)
     stored = field.name or ""
     kept = [False]
-    # Django keeps no rollback hooks, but it drops the commit hooks of a transaction or savepoint
-    # that rolls back (and runs them on commit): the file goes when its hook is dropped uncalled.
     hook = _Keep(kept)
-    weakref.finalize(hook, _remove_unless_kept, kept, field.storage, stored)
-    transaction.on_commit(hook)
+    weakref.finalize(hook, _remove_unless_kept, kept, field, stored)
+    transaction.on_commit(hook, robust=True)
 
 
 class _Keep:
@@ -72,10 +76,17 @@ class _Keep:
         self.kept[0] = True
 
 
-def _remove_unless_kept(kept: list[bool], storage: Storage, name: str) -> None:
+def _remove_unless_kept(kept: list[bool], field: FieldFile, name: str) -> None:
     if kept[0]:
         return
+    # ``FieldFile.save`` sets the model's attribute to the name: the object in hand forgets it.
+    instance, attname = field.instance, field.field.attname
+    current = instance.__dict__.get(attname)
+    if (current.name if isinstance(current, FieldFile) else current) == name:
+        setattr(instance, attname, None)
+    if field.name == name:
+        field.name = None
     try:
-        storage.delete(name)
+        field.storage.delete(name)
     except Exception:  # the storage unreachable: say so, the rollback itself stands
         logger.exception("stored file %s left after its transaction rolled back", name)

@@ -69,7 +69,7 @@ def email_queue(
             object_type=obj._meta.label_lower if obj is not None else "",
             object_id=str(obj.pk) if obj is not None else "",
         )
-    transaction.on_commit(partial(_enqueue, email.pk))
+    transaction.on_commit(partial(_enqueue, email.pk), robust=True)
     return email
 
 
@@ -199,7 +199,7 @@ def email_attempt(email_id: int) -> str:
                 else:
                     # A resent email starts its delays again, as its attempts are counted again.
                     again = retry_delay(number - email.attempts_before_resend)
-                    transaction.on_commit(partial(_enqueue, email.pk, now + again))
+                    transaction.on_commit(partial(_enqueue, email.pk, now + again), robust=True)
             email.save(update_fields=["status", "sent_at", "last_error"])
     return email.status
 
@@ -229,5 +229,5 @@ def email_resend(
             new={"status": e.status},
             extra={"last_error": e.last_error},
         )
-        transaction.on_commit(partial(_enqueue, e.pk))
+        transaction.on_commit(partial(_enqueue, e.pk), robust=True)
     return e

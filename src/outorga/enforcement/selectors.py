@@ -203,7 +203,7 @@ def holder_cases(person: Person) -> QuerySet[Case]:
     (``registry.acting``, ADR 0047)."""
     return (
         Case.objects.filter(acting.reach("person", person) | acting.reach("permit__holder", person))
-        .select_related("auto", "permit")
+        .select_related("auto", "permit", "person")
         .order_by("-created_at", "-id")
     )
 

@@ -143,7 +143,7 @@ def facts_of(cls: type[_F], **fields: Any) -> _F:
     field given, at half the cost: a rulebook reads its facts into one on every question, and the
     frozen dataclass's ``__init__`` writes each field through ``object.__setattr__`` (issue #21).
     The object is the same: equal, hashed and shown as the one ``cls(**fields)`` makes."""
-    if len(fields) != len(cls.__dataclass_fields__):  # type: ignore[attr-defined]
+    if fields.keys() != cls.__dataclass_fields__.keys():  # type: ignore[attr-defined]
         raise TypeError(f"{cls.__name__}: every field is given ({sorted(fields)})")
     made = _new(cls)
     made.__dict__.update(fields)

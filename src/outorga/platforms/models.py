@@ -47,6 +47,9 @@ class Platform(TenantModel):
             models.UniqueConstraint(fields=["municipality", "cnpj"], name="uniq_platform_cnpj")
         ]
 
+    def __str__(self) -> str:
+        return self.name
+
 
 class PlatformUser(TenantModel):
     """A web login of a platform's staff (role plataforma): on the platform portal it sees and

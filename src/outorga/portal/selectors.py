@@ -28,7 +28,7 @@ WARN_DAYS = 30
 def holder_of(user: User) -> Person | None:
     if not user.is_authenticated or user.role != "permissionario":
         return None
-    return Person.objects.filter(user=user).first()
+    return acting.person_of(user)
 
 
 def own_companies(person: Person) -> QuerySet[Person]:
@@ -84,24 +84,31 @@ def document_state(doc: Document, today: dt.date) -> tuple[str, str, int | None]
 
 
 def current_documents(person: Person, permits: list[Permit]) -> QuerySet[Document]:
+    """The person's own documents, those of the companies they act for (ADR 0047) and those of
+    their permits' vehicles."""
     vehicles = [p.vehicle_id for p in permits if p.vehicle_id]
     return (
         Document.objects.current()
-        .filter(Q(person=person) | Q(vehicle_id__in=vehicles))
-        .select_related("vehicle")
+        .filter(acting.reach("person", person) | Q(vehicle_id__in=vehicles))
+        .select_related("vehicle", "person")
     )
 
 
 def document_rows(person: Person, permits: list[Permit], today: dt.date) -> list[DocumentRow]:
     """The newest document of each type per owner (a renewed document supersedes the old one),
     most urgent first."""
-    newest: dict[tuple[str, int | None], Document] = {}
+    newest: dict[tuple[str, int | None, int | None], Document] = {}
     for doc in current_documents(person, permits).order_by("-issued_on", "-id"):
-        newest.setdefault((doc.doc_type, doc.vehicle_id), doc)
+        newest.setdefault((doc.doc_type, doc.vehicle_id, doc.person_id), doc)
     rows = []
     for doc in newest.values():
         state, tone, left = document_state(doc, today)
-        owner = f"veículo {doc.vehicle.plate}" if doc.vehicle_id and doc.vehicle else "pessoal"
+        if doc.vehicle_id and doc.vehicle:
+            owner = f"veículo {doc.vehicle.plate}"
+        elif doc.person_id != person.pk and doc.person is not None:
+            owner = f"empresa {doc.person.name}"
+        else:
+            owner = "pessoal"
         rows.append(DocumentRow(doc, owner, state, tone, left))
     order = {"danger": 0, "warning": 1, "success": 2, "neutral": 3}
     rows.sort(key=lambda r: (order[r.tone], r.days_left if r.days_left is not None else 10**6))

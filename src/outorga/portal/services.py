@@ -11,24 +11,16 @@ from outorga.core.acts import Actor
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent
-from outorga.registry.models import Notification, Permit
-
-from .selectors import own_companies
+from outorga.registry.acting import speaks_for
+from outorga.registry.models import Notification, Permit, Person
 
 
 def notification_mark_read(
     *, actor: Actor, municipality: Municipality, notification: Notification
 ) -> Notification:
     """Only the addressee marks an aviso as read (reading is not an administrative act)."""
-    person = getattr(actor.user, "person", None) if actor.user is not None else None
-    addressee = person is not None and (
-        notification.person_id == person.pk
-        # A company's aviso is read by its responsible person, the link confirmed by the desk.
-        or (
-            notification.person_id is not None
-            and own_companies(person).filter(pk=notification.person_id).exists()
-        )
-    )
+    # Its addressee, or a company's confirmed responsible person (``registry.acting``).
+    addressee = notification.person is not None and speaks_for(actor.user, notification.person)
     if not addressee:
         raise NotCompetent(actor.role, "sistema", "portal.notification.read", None)
     with transaction.atomic(), tenant(municipality):
@@ -56,13 +48,10 @@ def badge_download_own(
 
     from .selectors import company_badges, newest_badge
 
-    person = getattr(actor.user, "person", None) if actor.user is not None else None
-    own = person is not None and permit.holder_id == person.pk
-    company = (
-        person is not None
-        and not own
-        and own_companies(person).filter(pk=permit.holder_id).exists()
-    )
+    holder = permit.holder
+    reached = holder is not None and speaks_for(actor.user, holder)
+    company = reached and holder.kind == Person.Kind.LEGAL
+    own = reached and not company
     if not own and not company:
         raise NotCompetent(actor.role, permit.law, "badge.issue", None)
     if (badge_id is not None) != company:

@@ -1,9 +1,12 @@
 """Who a portal login acts for: the person linked to it and the companies it is the confirmed
 responsible person of (ADR 0042, 0047).
 
-A legal person acts through natural persons (taxi law 2017, art. 3; art. 4, IV, V and VIII;
-art. 23, VIII); its responsible person's login acts in its name once the desk has confirmed the
-link against the company's acts (``Person.representative_confirmed_on``). This module is the one
+A legal person may hold a taxi permission (taxi law 2017, art. 3; art. 4, IV, V and VIII) and
+acts through the natural persons its own acts name (the contrato social of art. 23, I); its
+responsible person's login acts in its name once the desk has confirmed the link against those
+acts (``Person.representative_confirmed_on``). Only a legal person is spoken for: a natural
+person's record is reached by that person's own login alone, whoever is named as its
+``representative``. This module is the one
 place that says so: the portal's pages of every app (permits, avisos, debts, cases, inspections)
 and the services that check a portal write (``own_or_desk``, the defence's filing) ask it. An
 unconfirmed link reaches nothing of the company; the company's other people (its auxiliaries,

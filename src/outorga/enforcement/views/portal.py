@@ -24,7 +24,8 @@ from outorga.enforcement.services.filings import filing_file
 from outorga.enforcement.views.common import ERRORS, acting, back, today, uploaded_files
 from outorga.law.competence import NotCompetent, Role
 from outorga.law.money import brl
-from outorga.registry.acting import confirmed_companies
+from outorga.registry.acting import confirmed_companies, speaks_for
+from outorga.registry.models import Person
 
 # --- the holder's portal -----------------------------------------------------------------------------
 
@@ -83,7 +84,12 @@ def portal_case(request: HttpRequest, case_id: int) -> HttpResponse:
     )
     ctx["debts"] = [(d, brl(d.amount_cents)) for d in case_debts(case)]
     # A company's case: its defence, filed by its confirmed responsible person (ADR 0047).
-    ctx["company"] = case.person if case.person_id not in (None, person.pk) else None
+    other = case.person if case.person_id not in (None, person.pk) else None
+    ctx["company"] = (
+        other
+        if other is not None and other.kind == Person.Kind.LEGAL and speaks_for(request.user, other)
+        else None
+    )
     return render(request, "enforcement/portal_case.html", ctx)
 
 

@@ -20,11 +20,13 @@ from outorga.core import uploads
 from outorga.core.acts import Actor, competence_basis, record_act
 from outorga.core.authz import authorize
 from outorga.core.filestore import save_in_transaction
+from outorga.core.lawseam import service_citations
 from outorga.core.mail import absolute_url, email_queue
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.citations import render_many
 
+from ..acting import speaks_for
 from ..models import Document, DocumentSubmission, Person, Vehicle
 from ..validation import FieldError
 from .common import (
@@ -77,7 +79,10 @@ def submission_send(
         raise FieldError(
             "serviço",
             "este serviço só é dado a pessoa física: a empresa não envia documentos para ele",
-            render_many(natural_person_only(municipality)),
+            render_many(
+                service_citations(municipality, service, "natural_person")
+                or natural_person_only(municipality)
+            ),
         )
     if vehicle is not None and vehicle.owner_id != person.pk:
         raise FieldError("veículo", "envie documentos apenas de veículo seu")
@@ -94,7 +99,12 @@ def submission_send(
     with transaction.atomic(), tenant(municipality):
         # The applicant's row first (ADR 0015: the registry's rows before the act chain), so two
         # sends of the same file one after the other find the first.
-        Person.objects.select_for_update().get(pk=person.pk)
+        locked = (
+            Person.objects.select_for_update().select_related("representative").get(pk=person.pk)
+        )
+        # The link read again under the lock: one the desk removed meanwhile sends nothing.
+        if not speaks_for(actor.user, locked):
+            raise FieldError("candidato", "cada interessado envia apenas os próprios documentos")
         existing = _pending_or_accepted(person, vehicle, doc_type, digest)
         if existing is not None:
             return existing

@@ -338,7 +338,8 @@ def on_workers(m: object, on: dt.date, rows: int, label: str, workers: int, shar
             )
             for (pid,) in cur.fetchall():
                 backends[pid] = max(backends.get(pid, 0.0), pid_cpu(pid))
-        if states <= {SweepPart.Status.DONE, SweepPart.Status.FAILED}:
+        # A failed part leaves the later stages waiting for good: stop there too.
+        if states <= {SweepPart.Status.DONE} or SweepPart.Status.FAILED in states:
             break
         time.sleep(0.1)
     seconds, cpu = time.perf_counter() - t0, time.process_time() - c0

@@ -207,3 +207,50 @@ def test_on_postgresql_the_shards_of_a_step_run_at_once_and_write_each_thing_onc
     assert verify_chain(m).ok
     again = _effects(m, on, shards=3, threads=True)
     assert again[:2] == ([], []) and again[4] == 0
+
+
+def test_an_older_attempt_of_a_part_neither_ends_it_nor_undoes_its_end(
+    ipatinga_m, clerk, tender, monkeypatch
+):
+    """A task may run twice at once (a stalled worker back while its lease's retry runs, ADR
+    0016): the older attempt that finishes while a newer one runs does not end the part, so the
+    next stage is not queued beside it; one that fails after the part ended leaves it done."""
+    from django.db.models import F
+
+    due = _world(ipatinga_m, clerk, tender)
+    on = due + dt.timedelta(days=1)
+    run_id, parts = sweep.enqueue_run(ipatinga_m, on, shards=2, only=["registry", "inspections"])
+    first = parts[0]
+    real = sweep._part_result
+
+    def overtaken(m, part):  # type: ignore[no-untyped-def]
+        result = real(m, part)
+        # Meanwhile the lease's retry took the part (attempt 2) and is still running.
+        SweepPart.objects.filter(pk=part.pk).update(attempts=F("attempts") + 1)
+        return result
+
+    monkeypatch.setattr(sweep, "_part_result", overtaken)
+    sweep.part_run(first.pk)
+    with tenant(ipatinga_m):
+        mine = SweepPart.objects.get(pk=first.pk)
+    assert mine.status == SweepPart.Status.RUNNING
+    monkeypatch.setattr(sweep, "_part_result", real)
+    for p in parts:
+        if p.stage == 0:
+            sweep.part_run(p.pk)
+    with tenant(ipatinga_m):
+        assert SweepPart.objects.get(pk=first.pk).status == SweepPart.Status.DONE
+        assert SweepPart.objects.filter(run=run_id, stage=1, status="queued").exists()
+
+    def fails_after_the_end(m, part):  # type: ignore[no-untyped-def]
+        SweepPart.objects.filter(pk=part.pk).update(status=SweepPart.Status.DONE)
+        raise RuntimeError("worker lost")
+
+    with tenant(ipatinga_m):
+        # An older attempt of the same part, started before the newer one ended it.
+        SweepPart.objects.filter(pk=first.pk).update(status=SweepPart.Status.RUNNING)
+    monkeypatch.setattr(sweep, "_part_result", fails_after_the_end)
+    with pytest.raises(RuntimeError):
+        sweep.part_run(first.pk)
+    with tenant(ipatinga_m):
+        assert SweepPart.objects.get(pk=first.pk).status == SweepPart.Status.DONE

@@ -23,10 +23,11 @@ from typing import Protocol
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.module_loading import autodiscover_modules
 
+from .locking import lock_municipality
 from .models import Municipality, SweepPart
 from .tenancy import tenant, unscoped
 
@@ -239,6 +240,14 @@ def enqueue_run(
     parts: list[SweepPart] = []
     stage = 0
     with transaction.atomic(), tenant(m):
+        lock_municipality(m)
+        busy = running_run(m)
+        if busy is not None:
+            # Two runs of one municipality would put one's stage beside the other's (ADR 0049).
+            raise SweepBusy(
+                f"{m.slug}: já há uma varredura em andamento nos trabalhadores (execução "
+                f"{busy}); acompanhe com --report"
+            )
         for name in chosen:
             sharding = _SHARDINGS.get(name)
             if sharding is None or shards < 2:
@@ -254,6 +263,31 @@ def enqueue_run(
         SweepPart.objects.bulk_create(parts)
         _queue([p for p in parts if p.stage == 0])
     return run_id, parts
+
+
+class SweepBusy(Exception):
+    """Another run of the municipality still has a part queued or running on a worker."""
+
+
+def running_run(m: Municipality) -> str | None:
+    """The run of ``m`` with a part still queued or running under a live task, if any. A part
+    whose task ended without ending it (its worker gone for good, the task failed by the lease's
+    last try) is marked failed here, "interrompida": a new run redoes its work, every step being
+    idempotent."""
+    from .tasklease import alive
+
+    open_parts = SweepPart.objects.filter(
+        status__in=[SweepPart.Status.QUEUED, SweepPart.Status.RUNNING]
+    ).order_by("pk")
+    for p in open_parts:
+        if alive(p.task_id):
+            return p.run
+        SweepPart.objects.filter(pk=p.pk, status=p.status).update(
+            status=SweepPart.Status.FAILED,
+            lines=["interrompida: a tarefa terminou sem concluir a parte"],
+            finished_at=timezone.now(),
+        )
+    return None
 
 
 def _part(
@@ -285,9 +319,11 @@ def _queue(parts: list[SweepPart]) -> None:
     from .tasks import sweep_part
 
     for p in parts:
+        # Marked queued before the task exists: a backend that runs it at once finds it so.
         p.status = SweepPart.Status.QUEUED
+        SweepPart.objects.filter(pk=p.pk).update(status=p.status)
         p.task_id = str(sweep_part.enqueue(p.pk).id)
-        SweepPart.objects.filter(pk=p.pk).update(status=p.status, task_id=p.task_id)
+        SweepPart.objects.filter(pk=p.pk).update(task_id=p.task_id)
 
 
 class PartProgress:
@@ -322,15 +358,24 @@ def part_run(part_id: int) -> str:
         return f"parte da varredura desconhecida: {part_id}"
     m = part.municipality
     with tenant(m):
-        if part.status == SweepPart.Status.DONE:
-            return "\n".join(_part_lines(part))
-        SweepPart.objects.filter(pk=part.pk).update(
-            status=SweepPart.Status.RUNNING, attempts=F("attempts") + 1, started_at=timezone.now()
-        )
+        # Claimed under the row's lock: this attempt's number. A task may run twice at once (a
+        # stalled worker back while its lease's retry runs, ADR 0016): only the newest attempt
+        # records its end, so an older one neither undoes a DONE nor ends the stage while the
+        # newer still runs the same part.
+        with transaction.atomic():
+            row = SweepPart.objects.select_for_update().get(pk=part.pk)
+            if row.status == SweepPart.Status.DONE:
+                return "\n".join(_part_lines(row))
+            row.status, row.attempts = SweepPart.Status.RUNNING, row.attempts + 1
+            row.started_at = row.started_at or timezone.now()
+            row.save(update_fields=["status", "attempts", "started_at"])
+            attempt = row.attempts
         try:
             result = _part_result(m, part)
         except Exception as exc:
-            SweepPart.objects.filter(pk=part.pk).update(
+            SweepPart.objects.filter(pk=part.pk, attempts=attempt).exclude(
+                status=SweepPart.Status.DONE
+            ).update(
                 status=SweepPart.Status.FAILED,
                 lines=[f"falhou: {type(exc).__name__}: {exc}"[:500]],
                 finished_at=timezone.now(),
@@ -341,6 +386,8 @@ def part_run(part_id: int) -> str:
                 SweepPart.objects.select_for_update().filter(run=part.run).order_by("pk")
             )
             me = next(p for p in run_parts if p.pk == part.pk)
+            if me.status != SweepPart.Status.DONE and me.attempts != attempt:
+                return "\n".join(_part_lines(me))  # a newer attempt runs it and will end it
             if me.status != SweepPart.Status.DONE:
                 me.status, me.finished_at = SweepPart.Status.DONE, timezone.now()
                 me.checked, me.changes, me.lines = result.checked, result.changes, result.lines
@@ -406,6 +453,9 @@ def run_report(m: Municipality, on: dt.date, run_id: str | None = None) -> list[
                 for p in mine
             )
             out.append(f"  {step}: {len(done)} de {len(mine)} parte(s) concluída(s) — {states}")
+            for p in mine:
+                if p.status == SweepPart.Status.FAILED:
+                    out += [f"    - parte {p.index + 1}/{p.count}: {line}" for line in p.lines]
             continue
         out.append(
             f"  {step}: concluído em {len(mine)} parte(s), {sum(p.checked for p in mine)} "

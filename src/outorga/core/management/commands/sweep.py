@@ -101,7 +101,10 @@ class Command(BaseCommand):
             raise CommandError("--shards só vale com --enqueue")
         if opts.get("enqueue") and opts.get("shards", 0) >= 1:
             for m in targets:
-                run_id, parts = sweep.enqueue_run(m, on, shards=opts["shards"], only=only)
+                try:
+                    run_id, parts = sweep.enqueue_run(m, on, shards=opts["shards"], only=only)
+                except sweep.SweepBusy as exc:
+                    raise CommandError(str(exc)) from exc
                 self.stdout.write(
                     f"{m.slug}: varredura de {on:%d/%m/%Y} na fila em {len(parts)} parte(s) "
                     f"(execução {run_id}; acompanhe com --report)"

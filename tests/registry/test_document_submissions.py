@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.utils import timezone
 from portal_factories import make_applicant_account, open_tender
 from registry_factories import actor, image
 
@@ -74,7 +75,7 @@ def test_art_5_v_an_rg_sent_counts_only_once_the_clerk_accepts_it(ipatinga_m):
     with tenant(m):
         doc = Document.objects.get(person=ana, doc_type="rg")
         assert sub.document_id == doc.pk and doc.sha256 == sub.sha256
-        assert doc.presented_on == sub.submitted_at.date()
+        assert doc.presented_on == timezone.localtime(sub.submitted_at).date()
         acts = list(Act.objects.order_by("seq").values_list("action", "role"))
     assert ("document.submit", "permissionario") in acts
     assert acts[-2:] == [

@@ -99,9 +99,7 @@ def submission_send(
     with transaction.atomic(), tenant(municipality):
         # The applicant's row first (ADR 0015: the registry's rows before the act chain), so two
         # sends of the same file one after the other find the first.
-        locked = (
-            Person.objects.select_for_update().select_related("representative").get(pk=person.pk)
-        )
+        locked = Person.objects.select_for_update().get(pk=person.pk)
         # The link read again under the lock: one the desk removed meanwhile sends nothing.
         if not speaks_for(actor.user, locked):
             raise FieldError("candidato", "cada interessado envia apenas os próprios documentos")

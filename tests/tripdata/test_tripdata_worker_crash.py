@@ -132,8 +132,12 @@ def test_a_worker_killed_mid_file_leaves_it_to_the_next_which_stores_it_once(
     second = workers("-m", "outorga.cli", "db_worker", "--no-startup-delay", "--interval", "0.2")
 
     def done() -> bool:
+        # The upload's DONE commits inside the task; the worker marks the task SUCCESSFUL just
+        # after, in its own transaction: wait for both.
         with unscoped():
-            return TripUpload.objects.get(pk=upload.pk).status == TripUpload.Status.DONE
+            stored = TripUpload.objects.get(pk=upload.pk).status == TripUpload.Status.DONE
+        finished = DBTaskResult.objects.get(pk=upload.task_id).status
+        return stored and finished != TaskResultStatus.RUNNING
 
     wait_for("o segundo trabalhador concluir o arquivo", done)
     second.send_signal(signal.SIGTERM)

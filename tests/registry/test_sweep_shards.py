@@ -20,7 +20,7 @@ from outorga.core.acts import verify_chain
 from outorga.core.models import Act, SweepPart
 from outorga.core.tenancy import tenant
 from outorga.inspections.models import MissedInspection
-from outorga.registry.models import Notification, Permit, Person
+from outorga.registry.models import Document, DrivingLicence, Notification, Permit, Person
 
 
 def _world(m, clerk, tender):  # type: ignore[no-untyped-def]
@@ -40,9 +40,13 @@ def _world(m, clerk, tender):  # type: ignore[no-untyped-def]
     return due
 
 
-def _drain(m, run_id, *, threads: bool = False) -> None:  # type: ignore[no-untyped-def]
+def _drain(  # type: ignore[no-untyped-def]
+    m, run_id, *, threads: bool = False, reverse: bool = False, writers=None
+) -> None:
     """Do what the workers do: run the queued parts until none is left (a stage's parts at once,
-    in threads, when ``threads``)."""
+    in threads, when ``threads``; the last first when ``reverse``, as the workers may take them).
+    ``writers``: filled with the parts that wrote an act, an aviso or a missed inspection of each
+    permit."""
     while True:
         with tenant(m):
             queued = list(
@@ -53,8 +57,36 @@ def _drain(m, run_id, *, threads: bool = False) -> None:  # type: ignore[no-unty
         if not queued:
             return
         if not threads:
-            for pk in queued:
+            for pk in reversed(queued) if reverse else queued:
+                with tenant(m):
+                    act = Act.objects.order_by("-seq").values_list("seq", flat=True).first() or 0
+                    aviso = Notification.objects.order_by("-pk").values_list("pk", flat=True)
+                    last_aviso = aviso.first() or 0
+                    missed = MissedInspection.objects.order_by("-pk").values_list("pk", flat=True)
+                    last_missed = missed.first() or 0
                 sweep.part_run(pk)
+                if writers is None:
+                    continue
+                with tenant(m):
+                    part = SweepPart.objects.get(pk=pk)
+                    written = (
+                        {
+                            int(a.object_id)
+                            for a in Act.objects.filter(seq__gt=act, object_type="registry.permit")
+                        }
+                        | set(
+                            Notification.objects.filter(
+                                pk__gt=last_aviso, permit__isnull=False
+                            ).values_list("permit_id", flat=True)
+                        )
+                        | set(
+                            MissedInspection.objects.filter(pk__gt=last_missed).values_list(
+                                "permit_id", flat=True
+                            )
+                        )
+                    )
+                for permit_id in written:
+                    writers.setdefault(permit_id, set()).add((part.step, part.kind, part.pk))
             continue
         barrier = threading.Barrier(len(queued))
         errors: list[BaseException] = []
@@ -76,16 +108,19 @@ def _drain(m, run_id, *, threads: bool = False) -> None:  # type: ignore[no-unty
         assert not errors, errors
 
 
-def _effects(m, on, *, shards: int, threads: bool = False) -> tuple[Any, ...]:  # type: ignore[no-untyped-def]
-    """Run the whole sweep (in one process, or in ``shards`` parts); what it wrote: the acts
-    (without time, sequence and new rows' ids; in a stable order, as shards interleave them), the
-    avisos, the missed inspections, the permits' regularity, and the changes counted."""
+def _effects(  # type: ignore[no-untyped-def]
+    m, on, *, shards: int, threads: bool = False, reverse: bool = False, writers=None
+) -> tuple[Any, ...]:
+    """Run the whole sweep (in one process, or in ``shards`` parts, drained as :func:`_drain`
+    does with ``threads``, ``reverse`` and ``writers``); what it wrote: the acts (without time,
+    sequence and new rows' ids; in a stable order, as shards interleave them), the avisos, the
+    missed inspections, the permits' regularity, and the changes counted."""
     with tenant(m):
         last = Act.objects.order_by("-seq").values_list("seq", flat=True).first() or 0
         seen = set(Notification.objects.values_list("pk", flat=True))
     if shards:
         run_id, _ = sweep.enqueue_run(m, on, shards=shards)
-        _drain(m, run_id, threads=threads)
+        _drain(m, run_id, threads=threads, reverse=reverse, writers=writers)
         with tenant(m):
             parts = list(SweepPart.objects.filter(run=run_id))
         assert {p.status for p in parts} == {SweepPart.Status.DONE}
@@ -129,6 +164,94 @@ def test_the_sweep_in_shards_makes_the_changes_of_the_sweep_in_one_process(
         assert again[:3] == ([], [], sharded[2]) and again[4] == 0
     # The day after the report ended: irregularities and missed inspections (art. 39 VI).
     assert sharded[0] and sharded[2]
+
+
+def _holder_of_two_permits(m, clerk, tender):  # type: ignore[no-untyped-def]
+    """A holder of two permits with three other holders' permits granted between them, so the
+    two fall in different ranges of permit ids; the holder's medical certificate ends on the day
+    the inspection reports end and the CNH a week before. Returns the two permits, the
+    certificate and that day."""
+    holder, vehicle = make_applicant(m, clerk, n=1, year=2016)
+    first = grant(m, clerk, holder, vehicle, tender)
+    for n, year in ((2, 2018), (3, 2021), (4, 2024)):
+        person, vehicle = make_applicant(m, clerk, n=n, year=year)
+        grant(m, clerk, person, vehicle, tender)
+    # The law refuses a second permission at the grant (D-13), but a holder found holding one is
+    # a cause of cassação (mototaxi art. 32 III f): until it is judged the registry has both, and
+    # the sweep checks both.
+    stand_in, vehicle = make_applicant(m, clerk, n=5, year=2017)
+    second = grant(m, clerk, stand_in, vehicle, tender)
+    due = inspection(m, first).valid_until
+    assert due is not None
+    with tenant(m):
+        Permit.objects.filter(pk=second.pk).update(holder=holder)
+        second.refresh_from_db()
+        medical = Document.objects.get(person=holder, doc_type=Document.Type.MEDICAL)
+        Document.objects.filter(pk=medical.pk).update(valid_until=due)
+        DrivingLicence.objects.filter(person=holder).update(expires_on=due - dt.timedelta(days=7))
+    return first, second, medical, due
+
+
+def _shard_of(shards: list[sweep.Shard], key: int) -> int:
+    return next(
+        s.index for s in shards if (s.lo is None or s.lo <= key) and (s.hi is None or key < s.hi)
+    )
+
+
+def test_a_holders_two_permits_in_two_ranges_of_permit_ids_are_swept_in_one_shard(
+    ipatinga_m, clerk, tender
+):
+    """The reason the shards are cut by holder (ADR 0049): the holder's document aviso is the
+    holder's, found through either permit, and names the first permit by id, as in one process
+    — whichever shard the workers take first."""
+    first, second, medical, due = _holder_of_two_permits(ipatinga_m, clerk, tender)
+    assert first.holder_id == second.holder_id
+    with tenant(ipatinga_m):
+        ids = list(Permit.objects.order_by("pk").values_list("pk", flat=True))
+    by_id = sweep.cut(ids, 3)
+    assert _shard_of(by_id, first.pk) != _shard_of(by_id, second.pk)  # ranges of permit ids
+    for on in (due - dt.timedelta(days=7), due + dt.timedelta(days=1)):
+        with transaction.atomic():
+            whole = _effects(ipatinga_m, on, shards=0)
+            transaction.set_rollback(True)
+        writers: dict[int, set[tuple[str, str, int]]] = {}
+        sharded = _effects(ipatinga_m, on, shards=3, reverse=True, writers=writers)
+        assert sharded == whole, on
+        # Both permits written by one shard of each step, never by two.
+        assert writers.get(first.pk) and writers.get(second.pk), on
+        for step in ("registry", "inspections"):
+            parts = {w for p in (first, second) for w in writers[p.pk] if w[:2] == (step, "shard")}
+            assert len(parts) <= 1, (on, step, parts)
+        assert any(w[0] == "registry" for w in writers[first.pk] | writers[second.pk])
+        again = _effects(ipatinga_m, on, shards=3, reverse=True)
+        assert again[:3] == ([], [], sharded[2]) and again[4] == 0
+
+    with tenant(ipatinga_m):
+        notices = list(Notification.objects.filter(person=first.holder_id))
+        acts = list(
+            Act.objects.filter(
+                action="permit.irregular", object_id__in=[str(first.pk), str(second.pk)]
+            ).values_list("object_id", flat=True)
+        )
+        second_permit = Permit.objects.get(pk=second.pk)
+    keys = [n.key for n in notices]
+    assert len(keys) == len(set(keys))
+    # The certificate's aviso a week before and its expiry: once each, naming the first permit.
+    of_medical = sorted(
+        (n.kind, n.permit_id)
+        for n in notices
+        if n.key.startswith((f"registry.doc:{medical.pk}:", f"registry.doc-expired:{medical.pk}"))
+    )
+    assert of_medical == [
+        (Notification.Kind.DOCUMENT_EXPIRED, first.pk),
+        (Notification.Kind.DOCUMENT_EXPIRING, first.pk),
+    ]
+    # The CNH's aviso names the permit (its key does): one for each, on the day it ends.
+    cnh = sorted(n.permit_id for n in notices if n.kind == Notification.Kind.LICENCE_EXPIRING)
+    assert cnh == sorted([first.pk, second.pk])
+    # The expired certificate makes each permit irregular by one act.
+    assert sorted(acts) == sorted([str(first.pk), str(second.pk)])
+    assert second_permit.irregular and "atestado" in second_permit.irregular_reason.lower()
 
 
 def test_the_heavy_steps_are_cut_in_shards_that_cover_each_holder_once(ipatinga_m, clerk, tender):

@@ -225,8 +225,12 @@ def test_a_holders_two_permits_in_two_ranges_of_permit_ids_are_swept_in_one_shar
         assert any(w[0] == "registry" for w in writers[first.pk] | writers[second.pk])
         again = _effects(ipatinga_m, on, shards=3, reverse=True)
         assert again[:3] == ([], [], sharded[2]) and again[4] == 0
+    _assert_the_holders_avisos_and_acts_made_once(ipatinga_m, first, second, medical)
 
-    with tenant(ipatinga_m):
+
+def _assert_the_holders_avisos_and_acts_made_once(m, first, second, medical):  # type: ignore[no-untyped-def]
+    """After the sweeps of a week before and of the day after the certificate's end."""
+    with tenant(m):
         notices = list(Notification.objects.filter(person=first.holder_id))
         acts = list(
             Act.objects.filter(
@@ -292,9 +296,9 @@ def test_a_part_taken_again_after_its_worker_died_changes_nothing_twice(ipatinga
     assert (again.status, again.attempts, again.changes) == (SweepPart.Status.DONE, 2, 0)
 
 
-@pytest.mark.postgres
-@pytest.mark.django_db(transaction=True)
-def test_on_postgresql_the_shards_of_a_step_run_at_once_and_write_each_thing_once():
+def _committed_ipatinga():  # type: ignore[no-untyped-def]
+    """Ipatinga as the demo loads it, its clerk and a homologated mototaxi tender: the shards run
+    in threads, each on its own connection, so the world is committed (no fixture's transaction)."""
     from registry_factories import MOTO_ON as ON
 
     from outorga.core.acts import Actor
@@ -316,6 +320,13 @@ def test_on_postgresql_the_shards_of_a_step_run_at_once_and_write_each_thing_onc
             homologated_on=ON - dt.timedelta(days=10),
             status=Tender.Status.HOMOLOGATED,
         )
+    return m, clerk, tender
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_the_shards_of_a_step_run_at_once_and_write_each_thing_once():
+    m, clerk, tender = _committed_ipatinga()
     due = _world(m, clerk, tender)
     on = due + dt.timedelta(days=1)
     first = _effects(m, on, shards=3, threads=True)
@@ -330,6 +341,25 @@ def test_on_postgresql_the_shards_of_a_step_run_at_once_and_write_each_thing_onc
     assert verify_chain(m).ok
     again = _effects(m, on, shards=3, threads=True)
     assert again[:2] == ([], []) and again[4] == 0
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_a_holders_two_permits_are_swept_by_one_of_the_shards_running_at_once():
+    """Cut by permit id, the shards running at once would race for the holder's certificate
+    aviso (ADR 0049, alternatives); cut by holder, one shard makes it, as in one process."""
+    m, clerk, tender = _committed_ipatinga()
+    first, second, medical, due = _holder_of_two_permits(m, clerk, tender)
+    for on in (due - dt.timedelta(days=7), due + dt.timedelta(days=1)):
+        with transaction.atomic():
+            whole = _effects(m, on, shards=0)
+            transaction.set_rollback(True)
+        sharded = _effects(m, on, shards=3, threads=True)
+        assert sharded == whole, on
+        again = _effects(m, on, shards=3, threads=True)
+        assert again[:2] == ([], []) and again[4] == 0
+    _assert_the_holders_avisos_and_acts_made_once(m, first, second, medical)
+    assert verify_chain(m).ok
 
 
 def test_an_older_attempt_of_a_part_neither_ends_it_nor_undoes_its_end(

@@ -37,8 +37,10 @@ import contextlib
 import datetime as dt
 import io
 import os
+import resource
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -74,6 +76,84 @@ def backend_cpu(connection: object) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+class Phases:
+    """The import's progress as the wall time of each of its phases (validation, writing)."""
+
+    def __init__(self) -> None:
+        self.times: dict[str, float] = {}
+        self._label, self._since = "", 0.0
+
+    def start(self, label: str, total: int) -> None:
+        self.stop()
+        self._label, self._since = label, time.perf_counter()
+
+    def advance(self, n: int = 1) -> None:
+        pass
+
+    def stop(self) -> None:
+        if self._label:
+            self.times[self._label] = time.perf_counter() - self._since
+            self._label = ""
+
+    def render(self) -> str:
+        return ", ".join(f"{label} {seconds:.2f} s" for label, seconds in self.times.items())
+
+
+def pss_mb(pid: int) -> float:
+    """Proportional set size of process ``pid`` (its own pages, plus its share of those it
+    shares with others: the pages a forked worker shares with this process are counted once
+    between them); 0 when it cannot be read."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+class MemorySampler:
+    """The largest memory this process and its worker processes held together (the sum of their
+    proportional set sizes), sampled every 0.2 s while the ``with`` block runs."""
+
+    def __init__(self) -> None:
+        self.peak = 0.0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> MemorySampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        me = os.getpid()
+        while not self._stop.wait(0.2):
+            try:
+                kids = [
+                    int(pid)
+                    for task in Path(f"/proc/{me}/task").iterdir()
+                    for pid in (task / "children").read_text().split()
+                ]
+            except OSError:
+                kids = []
+            self.peak = max(self.peak, pss_mb(me) + sum(pss_mb(k) for k in kids))
+
+
+def children_cpu() -> float:
+    """CPU seconds of this process's ended children (the import's worker processes)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def children_peak_mb() -> float:
+    """The largest resident set any ended child of this process reached."""
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+
 def reset_peak() -> None:
     try:
         Path("/proc/self/clear_refs").write_text("5")
@@ -87,6 +167,12 @@ def main() -> None:
     ap.add_argument("--batch-size", type=int, default=1000, help="rows per batch")
     ap.add_argument("--on", default="2026-12-02", help="the sweep's date (AAAA-MM-DD)")
     ap.add_argument("--no-sweep", action="store_true", help="time the import only")
+    ap.add_argument(
+        "--processes",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="the import's worker processes, as the command's --processes (default one a core)",
+    )
     ap.add_argument(
         "--workers",
         type=int,
@@ -151,7 +237,9 @@ def run(args: argparse.Namespace) -> None:
     actor = Actor(clerk, clerk.role, f"{clerk.username} (bancada)")
     reset_peak()
     t0, c0, s0 = time.perf_counter(), time.process_time(), backend_cpu(connection)
-    with profiled(args.profile, "import"):
+    k0 = children_cpu()
+    phases = Phases()
+    with profiled(args.profile, "import"), MemorySampler() as memory:
         report = import_registry(
             municipality=m,
             raw=path.read_bytes(),
@@ -159,9 +247,13 @@ def run(args: argparse.Namespace) -> None:
             actor=actor,
             dry_run=False,
             batch_size=args.batch_size,
+            progress=phases,
+            processes=args.processes,
         )
+    phases.stop()
     imported, import_cpu = time.perf_counter() - t0, time.process_time() - c0
     server_cpu = backend_cpu(connection) - s0
+    workers_cpu = children_cpu() - k0
     import_mb = peak_mb()
     load_import = os.getloadavg()[0]
     errors = [e.render() for e in report.errors]
@@ -191,14 +283,20 @@ def run(args: argparse.Namespace) -> None:
     ):
         print(f"{label:<24} {seconds:>9.2f} {args.rows / seconds:>10.0f} {seconds / bare:>7.1f}×")
     print(
-        f"\npeak memory of the import: {import_mb:.0f} MB; its CPU time in this process "
-        f"{import_cpu:.1f} s ({args.rows / import_cpu:.0f} rows per CPU second: the rate on a "
-        "core of its own, PostgreSQL's work apart); PostgreSQL's CPU time serving it "
-        f"{server_cpu:.1f} s; both: {args.rows / (import_cpu + server_cpu):.0f} rows per CPU second"
+        f"\npeak memory of the import: {import_mb:.0f} MB, of its largest worker process "
+        f"{children_peak_mb():.0f} MB; CPU time of the import: {import_cpu:.1f} s in this "
+        f"process, {workers_cpu:.1f} s in its {args.processes if args.processes > 1 else 'no'} "
+        f"worker processes, {server_cpu:.1f} s in PostgreSQL serving it — "
+        f"{args.rows / (import_cpu + workers_cpu + server_cpu):.0f} rows per CPU second in all"
     )
+    print(f"phases of the import (wall): {phases.render()}")
+    # The process's peak resident set, or, with workers, the most this process and its workers
+    # held together (a page they share counted once), whichever is larger.
+    total_mb = max(import_mb, memory.peak)
     print(
         f"≥ 1 000 rows/s: {'yes' if rate >= 1000 else 'NO'} ({rate:.0f}); "
-        f"< 1 GB: {'yes' if import_mb < 1024 else 'NO'}"
+        f"< 1 GB: {'yes' if total_mb < 1024 else 'NO'} ({total_mb:.0f} MB: the import's "
+        f"processes together, sampled every 0.2 s: {memory.peak:.0f} MB)"
     )
     if not args.no_sweep:
         sweep(m, on, args.rows, args.profile, args.workers, args.shards or args.workers)

@@ -10,7 +10,7 @@ class CoreConfig(AppConfig):
     def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_in
 
-        from . import retention  # noqa: F401 -- registers the access records' sweep step
+        from . import lookups, retention  # noqa: F401 -- register ``__any`` and a sweep step
         from .authbackend import update_last_login
         from .search import register_sqlite
 

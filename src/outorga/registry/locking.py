@@ -44,11 +44,11 @@ def lock_for_import(
     counters it moves by series (created if missing), then its people by primary key."""
     list(
         Permit.objects.select_for_update(no_key=True)
-        .filter(number__in=set(permit_numbers))
+        .filter(number__any=set(permit_numbers))
         .order_by("pk")
     )
     list(
-        Vehicle.objects.select_for_update(no_key=True).filter(plate__in=set(plates)).order_by("pk")
+        Vehicle.objects.select_for_update(no_key=True).filter(plate__any=set(plates)).order_by("pk")
     )
     names = sorted(set(series))
     for name in names:
@@ -56,6 +56,6 @@ def lock_for_import(
     list(RegisterCounter.objects.select_for_update().filter(series__in=names).order_by("series"))
     list(
         Person.objects.select_for_update(no_key=True)
-        .filter(document__in=set(documents))
+        .filter(document__any=set(documents))
         .order_by("pk")
     )

@@ -22,6 +22,8 @@ import datetime as dt
 import functools
 import hashlib
 from collections import Counter
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +46,7 @@ from ..models import DrivingLicence, Permit, Person, Service, Vehicle
 from ..services.common import snapshot
 from ..services.people import LICENCE_FIELDS, PERSON_FIELDS, licence_values, person_values
 from ..services.vehicles import VEHICLE_FIELDS, taxi_vehicle_inscribe, vehicle_values
+from . import workers
 from .rows import ImportFailed, ImportReport, Row, RowError, chunked, service_law
 from .writing import (
     counter_past,
@@ -92,10 +95,12 @@ def bulk_import(
     batch_size: int,
     progress: Progress,
     today: dt.date,
+    executor: ProcessPoolExecutor | None = None,
 ) -> None:
     """Write ``rows`` (the valid rows, in file order) in batches of ``batch_size`` of the file's
     ``lines``; a batch with a line in ``report.errors`` is refused whole. Fills
-    ``report.batches`` and ``report.written``."""
+    ``report.batches`` and ``report.written``. With an ``executor`` (:mod:`.workers`), the new
+    records of the next batches are built on it while this process writes."""
     if batch_size < 1:
         raise ValueError("o lote tem ao menos uma linha")
     by_line = {row.line: row for row in rows}
@@ -109,13 +114,18 @@ def bulk_import(
         if r.permit and r.vehicle and r.permit["service"] == Service.TAXI
     ]
     progress.start("gravação em lotes", len(lines))
+    parts = list(chunked(lines, batch_size))
+    todos = [[by_line[n] for n in part if n not in done and n in by_line] for part in parts]
+    errors = [[e for n in part for e in wrong.get(n, [])] for part in parts]
+    ahead = Ahead(
+        executor, m, default_law, [t if not e else [] for t, e in zip(todos, errors, strict=True)]
+    )
     try:
         stop = False
-        for part in chunked(lines, batch_size):
+        for i, part in enumerate(parts):
             batch = Batch(part[0], part[-1])
             report.batches.append(batch)
-            todo = [by_line[n] for n in part if n not in done and n in by_line]
-            batch.errors = [e for n in part for e in wrong.get(n, [])]
+            todo, batch.errors = todos[i], errors[i]
             if stop:
                 pass
             elif batch.errors:
@@ -132,6 +142,7 @@ def bulk_import(
                         source=source,
                         today=today,
                         taxi_past=max(taxi_numbers, default=0),
+                        built=ahead.built(i),
                     )
                     batch.status = "gravado"
                     report.written += batch.written
@@ -175,8 +186,10 @@ def _write(
     source: dict[str, Any],
     today: dt.date,
     taxi_past: int,
+    built: dict[int, Built] | None = None,
 ) -> Counter[str]:
-    """One batch, in one transaction: the new records at once, then the other rows one by one."""
+    """One batch, in one transaction: the new records at once, then the other rows one by one.
+    ``built``: records already built for some of the rows, by line (:class:`Ahead`)."""
     written: Counter[str] = Counter()
     taxi = [r for r in rows if r.permit and r.vehicle and r.permit["service"] == Service.TAXI]
     with transaction.atomic(), tenant(m):
@@ -188,7 +201,7 @@ def _write(
             documents=[r.person["document"] for r in rows],
         )
         fresh, others = _split(rows)
-        named = _create(fresh, actor=actor, m=m, default_law=default_law)
+        named = _create(fresh, actor=actor, m=m, default_law=default_law, built=built or {})
         written["pessoas"] += len(fresh)
         written["CNHs"] += sum(1 for r in fresh if r.licence is not None)
         written["veículos"] += sum(1 for r in fresh if r.vehicle is not None)
@@ -238,9 +251,9 @@ def _split(rows: list[Row]) -> tuple[list[Row], list[Row]]:
     cpfs = {r.person["document"] for r in rows}
     plates = {r.vehicle["plate"] for r in rows if r.vehicle}
     numbers = {r.permit["number"] for r in rows if r.permit}
-    taken_cpfs = set(Person.objects.filter(document__in=cpfs).values_list("document", flat=True))
-    taken_plates = set(Vehicle.objects.filter(plate__in=plates).values_list("plate", flat=True))
-    taken_numbers = set(Permit.objects.filter(number__in=numbers).values_list("number", flat=True))
+    taken_cpfs = set(Person.objects.filter(document__any=cpfs).values_list("document", flat=True))
+    taken_plates = set(Vehicle.objects.filter(plate__any=plates).values_list("plate", flat=True))
+    taken_numbers = set(Permit.objects.filter(number__any=numbers).values_list("number", flat=True))
     fresh: list[Row] = []
     others: list[Row] = []
     for row in rows:
@@ -269,31 +282,35 @@ class Created:
     permits: list[tuple[int, Permit]]  # (line, permit)
 
 
-def _create(rows: list[Row], *, actor: Actor, m: Municipality, default_law: str) -> Created:
-    """Create the records of ``rows`` (none of them on record) with one insert per table."""
-    laws = {
-        row.line: (service_law(m, row.permit["service"], row.permit["granted_on"]) if row.permit
-                   else None) or default_law
-        for row in rows
-    }  # fmt: skip
+def _create(
+    rows: list[Row],
+    *,
+    actor: Actor,
+    m: Municipality,
+    default_law: str,
+    built: dict[int, Built],
+) -> Created:
+    """Create the records of ``rows`` (none of them on record) with one insert per table;
+    ``built`` holds some rows' records already built, by line."""
+    laws = {row.line: row_law(m, row, default_law) for row in rows}
     granted = {laws[r.line] for r in rows if r.permit and r.vehicle}
     for law in set(laws.values()):
         authorize(actor=actor, municipality=m, action="registry.record", law=law)
     for law in granted:
         authorize(actor=actor, municipality=m, action="permit.grant", law=law)
-    built = [guarded(row, _build, m=m, law=laws[row.line]) for row in rows]
+    made = [built.get(row.line) or guarded(row, _build, m=m, law=laws[row.line]) for row in rows]
     try:
-        insert_rows([b[0] for b in built])
-        insert_rows([b[1] for b in built if b[1] is not None])
-        insert_rows([b[2] for b in built if b[2] is not None])
-        insert_rows([b[3] for b in built if b[3] is not None])
+        insert_rows([b[0] for b in made])
+        insert_rows([b[1] for b in made if b[1] is not None])
+        insert_rows([b[2] for b in made if b[2] is not None])
+        insert_rows([b[3] for b in made if b[3] is not None])
     except IntegrityError as exc:
         first, last = rows[0].line, rows[-1].line
         raise ImportFailed(
             RowError(0, "", f"linhas {first} a {last}: dado recusado pelo banco: {exc}")
         ) from exc
     top: dict[str, int] = {}
-    for *_, permit in built:
+    for *_, permit in made:
         if permit is not None:
             top[permit.service] = max(top.get(permit.service, 0), permit.registration_number)
     for service, number in sorted(top.items()):
@@ -305,22 +322,79 @@ def _create(rows: list[Row], *, actor: Actor, m: Municipality, default_law: str)
             "veículo": snapshot(vehicle, VEHICLE_FIELDS) if vehicle else None,
             "permissão": imported_permit_snapshot(permit) if permit else None,
         }
-        for person, lic, vehicle, permit in built
+        for person, lic, vehicle, permit in made
     ]
     return Created(
         records=[
             [row.line, *(x.pk if x is not None else None for x in records)]
-            for row, records in zip(rows, built, strict=True)
+            for row, records in zip(rows, made, strict=True)
         ],
         digest=hashlib.sha256(canonical_json({"valores": values}).encode()).hexdigest(),
         citations=sorted(
             {c.render() for law in granted for c in interfaces.citations(law, "tender")}
         ),
-        permits=[(row.line, b[3]) for row, b in zip(rows, built, strict=True) if b[3]],
+        permits=[(row.line, b[3]) for row, b in zip(rows, made, strict=True) if b[3]],
     )
 
 
 Built = tuple[Person, DrivingLicence | None, Vehicle | None, Permit | None]
+
+
+def row_law(m: Municipality, row: Row, default_law: str) -> str:
+    """The law a row's records are written under: its permit's service's on the grant date, or
+    the one a row without a permit is recorded under."""
+    law = service_law(m, row.permit["service"], row.permit["granted_on"]) if row.permit else None
+    return law or default_law
+
+
+#: Batches whose records are being built on the workers ahead of the one being written.
+AHEAD = 2
+
+
+class Ahead:
+    """The new records of the batches to come, built on the workers (:mod:`.workers`) while
+    this process writes the current one, :data:`AHEAD` batches ahead (their records only are
+    held). A row whose records fail to build there is built again here, where its error is
+    raised as the row's; without workers, nothing is built ahead."""
+
+    def __init__(
+        self,
+        executor: ProcessPoolExecutor | None,
+        m: Municipality,
+        default_law: str,
+        todos: list[list[Row]],
+    ) -> None:
+        self.executor, self.m, self.default_law, self.todos = executor, m, default_law, todos
+        self.futures: dict[int, Future[dict[int, Built]]] = {}
+
+    def built(self, i: int) -> dict[int, Built]:
+        """The records built for batch ``i``'s rows, by line; the next batches are started."""
+        if self.executor is None:
+            return {}
+        try:
+            for j in range(i, min(i + AHEAD + 1, len(self.todos))):
+                if j not in self.futures and self.todos[j]:
+                    self.futures[j] = workers.submit(
+                        self.executor, build_rows, self.m, self.default_law, self.todos[j]
+                    )
+            future = self.futures.pop(i, None)
+            return future.result() if future is not None else {}
+        except BrokenProcessPool:  # a worker died: this process builds the records itself
+            self.executor = None
+            self.futures.clear()
+            return {}
+
+
+def build_rows(m: Municipality, default_law: str, rows: list[Row]) -> dict[int, Built]:
+    """The records of ``rows`` (on a worker), by line; a row whose records cannot be built is
+    left out (the writing process builds it and reports its error)."""
+    made: dict[int, Built] = {}
+    for row in rows:
+        try:
+            made[row.line] = guarded(row, _build, m=m, law=row_law(m, row, default_law))
+        except ImportFailed:
+            continue
+    return made
 
 
 def _build(row: Row, *, m: Municipality, law: str) -> Built:

@@ -140,10 +140,10 @@ class _Recorded:
         permits = [r.permit for r in rows if r.permit is not None]
         for part in chunked(plates):
             out.owners.update(
-                Vehicle.objects.filter(plate__in=part).values_list("plate", "owner__document")
+                Vehicle.objects.filter(plate__any=part).values_list("plate", "owner__document")
             )
         for part in chunked([p["number"] for p in permits]):
-            for number, cpf, service in Permit.objects.filter(number__in=part).values_list(
+            for number, cpf, service in Permit.objects.filter(number__any=part).values_list(
                 "number", "holder__document", "service"
             ):
                 out.permits[number] = (cpf, service)
@@ -151,19 +151,19 @@ class _Recorded:
             wanted = [p["registration_number"] for p in permits if p["service"] == service]
             for part in chunked(wanted):
                 for reg, number in Permit.objects.filter(
-                    service=service, registration_number__in=part
+                    service=service, registration_number__any=part
                 ).values_list("registration_number", "number"):
                     out.registrations.setdefault((service, reg), set()).add(number)
         taxi = [p["registration_number"] for p in permits if p["service"] == Service.TAXI]
         for part in chunked(taxi):
             out.taxi_numbers.update(
-                Vehicle.objects.filter(cadastro_number__in=part).values_list(
+                Vehicle.objects.filter(cadastro_number__any=part).values_list(
                     "cadastro_number", flat=True
                 )
             )
             out.taxi_numbers.update(
                 Auxiliary.objects.filter(
-                    permit__service=Service.TAXI, registration_number__in=part
+                    permit__service=Service.TAXI, registration_number__any=part
                 ).values_list("registration_number", flat=True)
             )
         return out

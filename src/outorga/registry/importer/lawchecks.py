@@ -357,13 +357,13 @@ def vehicles_on_record(plates: Iterable[str]) -> OnRecord:
     types of their current documents — one query per thousands of rows, not one per row."""
     found: dict[str, tuple[str, set[str]]] = {}
     for part in chunked(sorted(set(plates))):
-        for plate, owner in Vehicle.objects.filter(plate__in=part).values_list(
+        for plate, owner in Vehicle.objects.filter(plate__any=part).values_list(
             "plate", "owner__document"
         ):
             found[plate] = (owner, set())
         docs = (
             Document.objects.current()
-            .filter(vehicle__plate__in=part)
+            .filter(vehicle__plate__any=part)
             .values_list("vehicle__plate", "doc_type")
         )
         for plate, doc_type in docs:

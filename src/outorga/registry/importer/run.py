@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from django.db import transaction
@@ -24,10 +25,10 @@ from ..models import (
     Vehicle,
 )
 from ..services.vehicles import taxi_vehicle_inscribe
+from . import workers
 from .bulk import bulk_import
 from .crosschecks import cross_checks
 from .lawchecks import LawChecks
-from .parsing import parse_row
 from .rows import BY_NAME, SERVICES, ImportFailed, ImportReport, Row, RowError
 from .sheets import read
 from .writing import guarded, row_write
@@ -46,12 +47,16 @@ def import_registry(
     progress: Progress | None = None,
     today: dt.date | None = None,
     batch_size: int | None = None,
+    processes: int = 1,
 ) -> ImportReport:
     """Validate every row; without ``dry_run``, record the file. Writes nothing otherwise.
 
     ``batch_size`` ``None``: with no error anywhere, the whole file in one transaction, row by
     row through the services. A number: the bulk import (:mod:`.bulk`) — batches of that many
-    rows, each written at once and all or nothing, resumable."""
+    rows, each written at once and all or nothing, resumable.
+
+    ``processes`` above 1: the rows are validated, and the bulk import's records built, on that
+    many worker processes where they can be (:mod:`.workers`); the result is the same."""
     progress = progress or NoProgress()
     report = ImportReport(dry_run=dry_run)
     services_here = [s for s in SERVICES if governs(municipality, s)]
@@ -79,22 +84,65 @@ def import_registry(
         return report
     report.rows = len(cells)
     checks = LawChecks(municipality, today or dt.date.today())
+    with workers.pool(processes) as executor:
+        rows = _validate(cells, checks, report, progress, executor)
+        return _record(
+            rows,
+            report,
+            cells=cells,
+            raw=raw,
+            filename=filename,
+            actor=actor,
+            municipality=municipality,
+            default_law=default_law,
+            checks=checks,
+            dry_run=dry_run,
+            progress=progress,
+            batch_size=batch_size,
+            executor=executor,
+        )
+
+
+def _validate(
+    cells: list[tuple[int, dict[str, str]]],
+    checks: LawChecks,
+    report: ImportReport,
+    progress: Progress,
+    executor: ProcessPoolExecutor | None,
+) -> list[Row]:
+    """Every row parsed and checked by the law, in chunks (on the workers when there are any);
+    the rows without an error, in file order. Fills the report's errors and warnings."""
     rows: list[Row] = []
     progress.start("validação", len(cells))
-    with tenant(municipality):
-        for start in range(0, len(cells), VALIDATION_CHUNK):
-            parsed = [
-                parse_row(line, row_cells, checks.cites)
-                for line, row_cells in cells[start : start + VALIDATION_CHUNK]
-            ]
-            checks.load(row for row, _ in parsed)
-            for row, r in parsed:
-                checks.row(row, r)
-                if not r.errors:
+    chunks = [cells[i : i + VALIDATION_CHUNK] for i in range(0, len(cells), VALIDATION_CHUNK)]
+    with tenant(checks.m):
+        for checked in workers.checked_chunks(executor, checks, chunks):
+            for row, errors, warnings in checked:
+                if not errors:
                     rows.append(row)
-                report.errors += r.errors
-                report.warnings += r.warnings
-            progress.advance(len(parsed))
+                report.errors += errors
+                report.warnings += warnings
+            progress.advance(len(checked))
+    return rows
+
+
+def _record(
+    rows: list[Row],
+    report: ImportReport,
+    *,
+    cells: list[tuple[int, dict[str, str]]],
+    raw: bytes,
+    filename: str,
+    actor: Actor | None,
+    municipality: Municipality,
+    default_law: str,
+    checks: LawChecks,
+    dry_run: bool,
+    progress: Progress,
+    batch_size: int | None,
+    executor: ProcessPoolExecutor | None,
+) -> ImportReport:
+    """The file's checks across rows, then, without ``dry_run``, its records written."""
     if not report.errors or batch_size is not None:
         report.errors += cross_checks(rows, municipality)
     if dry_run:
@@ -114,6 +162,7 @@ def import_registry(
             batch_size=batch_size,
             progress=progress,
             today=checks.today,
+            executor=executor,
         )
         return report
     if report.errors:

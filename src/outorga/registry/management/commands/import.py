@@ -12,6 +12,7 @@ competence (mototaxi art. 4; taxi art. 20), so the import acts as that clerk.
 from __future__ import annotations
 
 import getpass
+import os
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -64,6 +65,14 @@ class Command(BaseCommand):
             help="importação em lotes de N linhas: cada lote gravado de uma vez, tudo ou nada; "
             "rodar de novo retoma sem duplicar (docs/import-registry.md)",
         )
+        parser.add_argument(
+            "--processes",
+            type=int,
+            metavar="N",
+            default=os.cpu_count() or 1,
+            help="processos que validam as linhas e montam os registros (padrão: um por núcleo; "
+            "1 para tudo neste processo)",
+        )
 
     def handle(self, *args: Any, **opts: Any) -> None:
         m = Municipality.objects.filter(slug=opts["municipality"]).first()
@@ -92,6 +101,7 @@ class Command(BaseCommand):
             dry_run=opts["dry_run"],
             progress=bar,
             batch_size=opts.get("batch_size"),
+            processes=opts["processes"],
         )
         bar.close()
         for w in report.warnings:

@@ -5,6 +5,7 @@ and with no error, record the whole file in one transaction.
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import hashlib
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -67,29 +68,35 @@ def import_registry(
         return report
     # The law a row without a permit is recorded under (who may register it).
     default_law = law_of(municipality, services_here[0], nearest=True)
-    sheet = read(raw)
-    if sheet.errors:
-        report.errors += sheet.errors
-        return report
-    header, cells = sheet.header, sheet.rows
-    unknown = [h for h in header if h and h not in BY_NAME]
-    for h in unknown:
-        report.errors.append(RowError(1, h, "coluna desconhecida (veja docs/import-registry.md)"))
-    for name in ("cpf", "nome", "data_nascimento"):
-        if name not in header:
-            report.errors.append(RowError(1, name, "coluna obrigatória ausente do cabeçalho"))
-    if not report.errors and not cells:
-        report.errors.append(RowError(2, "", "nenhuma linha de cadastro depois do cabeçalho"))
-    if report.errors:
-        return report
-    report.rows = len(cells)
-    checks = LawChecks(municipality, today or dt.date.today())
+    # The workers start now, while this process is small: they never share the file's pages.
     with workers.pool(processes) as executor:
-        rows = _validate(cells, checks, report, progress, executor)
+        sheet = read(raw)
+        if sheet.errors:
+            report.errors += sheet.errors
+            return report
+        header, cells = sheet.header, sheet.rows
+        unknown = [h for h in header if h and h not in BY_NAME]
+        for h in unknown:
+            report.errors.append(
+                RowError(1, h, "coluna desconhecida (veja docs/import-registry.md)")
+            )
+        for name in ("cpf", "nome", "data_nascimento"):
+            if name not in header:
+                report.errors.append(RowError(1, name, "coluna obrigatória ausente do cabeçalho"))
+        if not report.errors and not cells:
+            report.errors.append(RowError(2, "", "nenhuma linha de cadastro depois do cabeçalho"))
+        if report.errors:
+            return report
+        report.rows = len(cells)
+        lines = [line for line, _ in cells]
+        chunks = [cells[i : i + VALIDATION_CHUNK] for i in range(0, len(cells), VALIDATION_CHUNK)]
+        del sheet, cells  # each chunk's cells are dropped once checked
+        checks = LawChecks(municipality, today or dt.date.today())
+        rows = _validate(chunks, len(lines), checks, report, progress, executor)
         return _record(
             rows,
             report,
-            cells=cells,
+            lines=lines,
             raw=raw,
             filename=filename,
             actor=actor,
@@ -104,17 +111,17 @@ def import_registry(
 
 
 def _validate(
-    cells: list[tuple[int, dict[str, str]]],
+    chunks: list[list[tuple[int, dict[str, str]]]],
+    total: int,
     checks: LawChecks,
     report: ImportReport,
     progress: Progress,
     executor: ProcessPoolExecutor | None,
 ) -> list[Row]:
-    """Every row parsed and checked by the law, in chunks (on the workers when there are any);
+    """Every row parsed and checked by the law, by chunk (on the workers when there are any);
     the rows without an error, in file order. Fills the report's errors and warnings."""
     rows: list[Row] = []
-    progress.start("validação", len(cells))
-    chunks = [cells[i : i + VALIDATION_CHUNK] for i in range(0, len(cells), VALIDATION_CHUNK)]
+    progress.start("validação", total)
     with tenant(checks.m):
         for checked in workers.checked_chunks(executor, checks, chunks):
             for row, errors, warnings in checked:
@@ -130,7 +137,7 @@ def _record(
     rows: list[Row],
     report: ImportReport,
     *,
-    cells: list[tuple[int, dict[str, str]]],
+    lines: list[int],
     raw: bytes,
     filename: str,
     actor: Actor | None,
@@ -151,19 +158,26 @@ def _record(
     if batch_size is not None:
         if actor is None:
             raise ValueError("a importação grava atos: informe quem a faz (actor)")
-        bulk_import(
-            rows,
-            report,
-            lines=[line for line, _ in cells],
-            actor=actor,
-            m=municipality,
-            default_law=default_law,
-            source=source,
-            batch_size=batch_size,
-            progress=progress,
-            today=checks.today,
-            executor=executor,
-        )
+        # The file's rows live until the end: the collector's passes over the batches' short-
+        # lived records need not walk them again and again (a city's file holds millions of
+        # objects); they are handed back to it at the end.
+        gc.freeze()
+        try:
+            bulk_import(
+                rows,
+                report,
+                lines=lines,
+                actor=actor,
+                m=municipality,
+                default_law=default_law,
+                source=source,
+                batch_size=batch_size,
+                progress=progress,
+                today=checks.today,
+                executor=executor,
+            )
+        finally:
+            gc.unfreeze()
         return report
     if report.errors:
         return report

@@ -11,7 +11,6 @@ could not read rows this process has not committed), on a system that forks.
 from __future__ import annotations
 
 import datetime as dt
-import gc
 import multiprocessing
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -67,10 +66,8 @@ def pool(processes: int) -> Iterator[ProcessPoolExecutor | None]:
         mp_context=multiprocessing.get_context("fork"),
         initializer=_own_connections,
     )
-    # What this process holds now (the file's cells) is left out of the collector's passes, so
-    # a worker never writes to — and so never copies — the pages it shares with this process.
-    gc.freeze()
     try:
+        executor.submit(int).result()  # the workers are forked now, with this process small
         yield executor
     except BaseException:
         # The import failed here: its workers are stopped, not waited for (a worker busy with
@@ -81,8 +78,6 @@ def pool(processes: int) -> Iterator[ProcessPoolExecutor | None]:
         raise
     else:
         executor.shutdown(wait=True)
-    finally:
-        gc.unfreeze()
 
 
 def check_chunk(checks: LawChecks, cells: list[tuple[int, dict[str, str]]]) -> list[Checked]:
@@ -113,17 +108,21 @@ def checked_chunks(
     chunks: list[list[tuple[int, dict[str, str]]]],
 ) -> Iterator[list[Checked]]:
     """Each chunk's :func:`check_chunk`, in the chunks' order: on the workers when there are
-    any (all chunks submitted at once), in this process otherwise or if a worker died."""
+    any (all chunks submitted at once), in this process otherwise or if a worker died. A
+    chunk's cells are dropped from ``chunks`` once it is checked (a city's file is large)."""
     if executor is None:
-        for chunk in chunks:
+        for i, chunk in enumerate(chunks):
+            chunks[i] = []
             yield check_chunk(checks, chunk)
         return
     futures = [executor.submit(_check_in_worker, checks.m, checks.today, c) for c in chunks]
-    for chunk, future in zip(chunks, futures, strict=True):
+    for i, future in enumerate(futures):
         try:
-            yield future.result()
+            checked = future.result()
         except BrokenProcessPool:  # a worker died: this process checks the chunk itself
-            yield check_chunk(checks, chunk)
+            checked = check_chunk(checks, chunks[i])
+        chunks[i] = []
+        yield checked
 
 
 def submit(executor: ProcessPoolExecutor, fn: Any, *args: Any) -> Future[Any]:

@@ -14,7 +14,10 @@ per row, valid under the Ipatinga law) and measures, in the same run:
   columns (PostgreSQL's fastest way in: no parsing, no checks, no acts);
 * ``bulk import``: ``outorga import registry --batch-size`` as the command runs it — every row
   validated (the registry's validators, the law core, the checks across rows and against the
-  database), then written in batches, one act per batch;
+  database), then written in batches, one act per batch; the validation and the records' build
+  on ``--processes`` worker processes (default one per core, ADR 0050), with the wall time of
+  each phase, the CPU time of the importing process, its workers and PostgreSQL, and the memory
+  of all of them together;
 * ``import again``: the same file once more, as a resumed run sees it (every batch already
   written: nothing is);
 * ``sweep``: then each vehicle gets a CRLV and each holder a medical certificate, a third of them
@@ -243,7 +246,7 @@ def run(args: argparse.Namespace) -> None:
     with profiled(args.profile, "import"), MemorySampler() as memory:
         report = import_registry(
             municipality=m,
-            raw=path.read_bytes(),
+            raw=raw,  # the bytes of the file written above (the command reads it once too)
             filename=path.name,
             actor=actor,
             dry_run=False,

@@ -116,3 +116,19 @@ def test_missed_inspections_in_bulk_are_those_recorded_one_by_one(ipatinga_m, cl
     one_by_one = _missed_effects(ipatinga_m, on)
     assert in_bulk == one_by_one
     assert in_bulk[2] == 3 and [a["action"] for a in in_bulk[0]] == ["inspection.missed"] * 3
+
+
+def test_a_citys_summary_names_some_inspections_and_counts_the_rest():
+    """A hundred thousand permits must not give a hundred thousand summary lines (issue #23):
+    the step's summary names the first inspections of each kind and counts the others."""
+    from outorga.core.sweep import EXAMPLES, SweepResult
+
+    result = SweepResult()
+    numbers = [f"MT-{i:04d}" for i in range(1, EXAMPLES + 6)]
+    result.listed("vistorias não realizadas", numbers, changes=len(numbers), where="em Vistorias")
+    result.listed("nada", [])
+    assert result.changes == EXAMPLES + 5
+    (line,) = result.lines
+    assert line.startswith(f"{EXAMPLES + 5} vistorias não realizadas: MT-0001; ")
+    assert f"MT-{EXAMPLES:04d}; e mais 5 (em Vistorias)" in line
+    assert f"MT-{EXAMPLES + 1:04d}" not in line

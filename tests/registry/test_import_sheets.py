@@ -19,6 +19,8 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from hypothesis import given
+from hypothesis import strategies as st
 from openpyxl import Workbook
 from validate_docbr import CPF, RENAVAM
 
@@ -325,3 +327,26 @@ def test_no_file_in_the_corpus_ends_in_a_traceback(ipatinga_m, tmp_path, name, r
     assert errors, out.getvalue()
     for line in errors:
         assert ERROR_LINE.match(line), line
+
+
+@given(
+    st.lists(
+        st.text(alphabet=st.sampled_from('ab;" \r\n\u2028\x85éç'), max_size=12), max_size=8
+    ).map("".join)
+)
+def test_the_csv_reader_sees_the_lines_io_stringio_would_give_it(text):
+    """The text is read line by line from the one string (not from a copy in ``io.StringIO``):
+    a quoted cell spanning lines, a lone carriage return, Unicode line separators and a last
+    line without its break come out as before."""
+    from outorga.registry.importer.sheets import _lines
+
+    assert list(_lines(text)) == list(io.StringIO(text))
+
+    def rows(lines: Any) -> list[Any]:
+        reader = csv.reader(lines, delimiter=";")
+        try:
+            return [(reader.line_num, r) for r in reader]
+        except csv.Error as exc:
+            return [str(exc)]
+
+    assert rows(_lines(text)) == rows(io.StringIO(text))

@@ -294,6 +294,8 @@ def test_a_part_taken_again_after_its_worker_died_changes_nothing_twice(ipatinga
         assert Act.objects.count() == acts
         again = SweepPart.objects.get(pk=first.pk)
     assert (again.status, again.attempts, again.changes) == (SweepPart.Status.DONE, 2, 0)
+    # Its summary does not pass the 0 off as the part's work: the first attempt's is in the acts.
+    assert again.lines[0].startswith("tentativa 2: as alterações gravadas antes da interrupção")
 
 
 def _committed_ipatinga():  # type: ignore[no-untyped-def]

@@ -61,6 +61,21 @@ class SweepResult:
         self.lines.append(line)
         self.changes += changes
 
+    def listed(self, head: str, items: list[str], changes: int = 0, where: str = "") -> None:
+        """One line for many records: ``head`` with their count, the first :data:`EXAMPLES` of
+        ``items`` and how many more (``where`` names the screen that lists them all): a city's
+        summary is read by a person, not a line per permit."""
+        if not items:
+            return
+        shown = "; ".join(items[:EXAMPLES])
+        more = len(items) - EXAMPLES
+        rest = f"; e mais {more}" + (f" ({where})" if where else "") if more > 0 else ""
+        self.note(f"{len(items)} {head}: {shown}{rest}", changes)
+
+
+#: Records named in one summary line (:meth:`SweepResult.listed`); the rest are counted.
+EXAMPLES = 10
+
 
 Step = Callable[[Municipality, dt.date, Progress], SweepResult]
 
@@ -391,6 +406,13 @@ def part_run(part_id: int) -> str:
             if me.status != SweepPart.Status.DONE:
                 me.status, me.finished_at = SweepPart.Status.DONE, timezone.now()
                 me.checked, me.changes, me.lines = result.checked, result.changes, result.lines
+                if attempt > 1:
+                    # What an interrupted attempt committed is not done again, so not counted.
+                    me.lines = [
+                        f"tentativa {attempt}: as alterações gravadas antes da interrupção da "
+                        "tentativa anterior não entram nesta contagem (estão nos atos do dia)",
+                        *me.lines,
+                    ]
                 me.save(update_fields=["status", "finished_at", "checked", "changes", "lines"])
             if all(p.status == SweepPart.Status.DONE for p in run_parts if p.stage == me.stage):
                 _queue(

@@ -65,24 +65,39 @@ def run_shard(
         )
         progress.start("vistorias", len(rows))
         overdue: list[QueueRow] = []
+        due: dict[tuple[str, str], list[str]] = {}
         for row in rows:
             progress.advance()
             result.checked += 1
             plate = row.permit.vehicle.plate if row.permit.vehicle else "-"
-            result.note(
-                f"{row.permit.number} ({plate}): {row.kind} devida em {row.due_on:%d/%m/%Y} — "
-                f"{row.label}"
+            due.setdefault((row.kind, row.label), []).append(
+                f"{row.permit.number} ({plate}) em {row.due_on:%d/%m/%Y}"
             )
             if row.decision is not None and row.decision.outcome["overdue"]:
                 overdue.append(row)
+        for (kind, label), items in sorted(due.items()):
+            result.listed(f"vistoria(s) {kind} devida(s) — {label}", items, where=QUEUE)
+        missed_by: dict[str, list[str]] = {}
         for i in range(0, len(overdue), BATCH):
             for missed in _record_missed(m, overdue[i : i + BATCH], on):
-                result.note(
-                    f"{missed.permit.number}: vistoria não realizada — candidata a infração "
-                    f"({missed.citation})",
-                    changes=1,
-                )
+                missed_by.setdefault(missed.citation, []).append(missed.permit.number)
+        for citation, numbers in sorted(missed_by.items()):
+            what = (
+                "vistoria não realizada — candidata a infração"
+                if len(numbers) == 1
+                else "vistorias não realizadas — candidatas a infração"
+            )
+            result.listed(
+                f"{what} ({citation})",
+                numbers,
+                changes=len(numbers),
+                where=QUEUE,
+            )
     return result
+
+
+#: The screen that lists every due inspection (the summary names some and counts the rest).
+QUEUE = "todas em Vistorias"
 
 
 def run_tail(m: Municipality, on: dt.date, progress: Progress | None = None) -> SweepResult:

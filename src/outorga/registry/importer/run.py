@@ -92,7 +92,7 @@ def import_registry(
         chunks = [cells[i : i + VALIDATION_CHUNK] for i in range(0, len(cells), VALIDATION_CHUNK)]
         del sheet, cells  # each chunk's cells are dropped once checked
         checks = LawChecks(municipality, today or dt.date.today())
-        rows = _validate(chunks, len(lines), checks, report, progress, executor)
+        rows = _validate(header, chunks, len(lines), checks, report, progress, executor)
         return _record(
             rows,
             report,
@@ -111,7 +111,8 @@ def import_registry(
 
 
 def _validate(
-    chunks: list[list[tuple[int, dict[str, str]]]],
+    header: list[str],
+    chunks: list[workers.Cells],
     total: int,
     checks: LawChecks,
     report: ImportReport,
@@ -123,7 +124,7 @@ def _validate(
     rows: list[Row] = []
     progress.start("validação", total)
     with tenant(checks.m):
-        for checked in workers.checked_chunks(executor, checks, chunks):
+        for checked in workers.checked_chunks(executor, checks, header, chunks):
             for row, errors, warnings in checked:
                 if not errors:
                     rows.append(row)

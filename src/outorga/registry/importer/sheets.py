@@ -14,6 +14,7 @@ import csv
 import datetime as dt
 import io
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,7 +42,9 @@ class Sheet:
     1), as text; ``errors`` are what stopped the file from being read."""
 
     header: list[str] = field(default_factory=list)
-    rows: list[tuple[int, dict[str, str]]] = field(default_factory=list)
+    #: Each row's cells in the header's order (a city's file has a hundred thousand rows: its
+    #: cells are not kept as one dictionary a row, each holding the header's names again).
+    rows: list[tuple[int, list[str]]] = field(default_factory=list)
     errors: list[RowError] = field(default_factory=list)
 
 
@@ -90,8 +93,8 @@ def read_text(text: str) -> Sheet:
         return _failed(text.count("\n", 0, nul) + 1, f"caractere nulo (NUL) no texto: {hint}")
     # The header's names hold no separator: the one it holds most is the file's (csv.Sniffer,
     # reading the first rows, took a comma inside an address or a cut row for it).
-    first = text.split("\n", 1)[0]
-    reader = csv.reader(io.StringIO(text), delimiter=max(DELIMITERS, key=first.count))
+    first = text[: text.find("\n")] if "\n" in text else text
+    reader = csv.reader(_lines(text), delimiter=max(DELIMITERS, key=first.count))
     table: list[tuple[int, list[str]]] = []
     try:
         for values in reader:
@@ -101,6 +104,17 @@ def read_text(text: str) -> Sheet:
         what = f"uma célula passa de {limit[1]} caracteres" if limit else f"CSV ilegível ({exc})"
         return _failed(reader.line_num, f"{what}; {SAVE_AS}")
     return _sheet(table)
+
+
+def _lines(text: str) -> Iterator[str]:
+    """``text``'s lines, each with its ``\n``, as ``io.StringIO(text)`` gives them — without the
+    copy of the whole text, at four bytes a character, that it reads them from."""
+    start, size = 0, len(text)
+    while start < size:
+        end = text.find("\n", start)
+        end = size if end < 0 else end + 1
+        yield text[start:end]
+        start = end
 
 
 def _utf16_without_bom(text: str) -> bool:
@@ -192,8 +206,8 @@ def _sheet(table: list[tuple[int, list[str]]]) -> Sheet:
         if h and h in seen:
             sheet.errors.append(RowError(1, h, "coluna repetida no cabeçalho"))
         seen.add(h)
-    for line, values in table[1:]:
-        cells = [v.strip() for v in values]
+    for line, cells in table[1:]:
+        cells[:] = [v.strip() for v in cells]
         if not any(cells):
             continue
         for i, v in enumerate(cells):
@@ -205,7 +219,7 @@ def _sheet(table: list[tuple[int, list[str]]]) -> Sheet:
             if control:
                 char = f"U+{ord(control.group()):04X}"
                 sheet.errors.append(RowError(line, column, f"caractere de controle {char}"))
-        sheet.rows.append((line, dict(zip(header, cells, strict=False))))
+        sheet.rows.append((line, cells))
     return sheet
 
 

@@ -11,6 +11,7 @@ could not read rows this process has not committed), on a system that forks.
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import multiprocessing
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -66,6 +67,10 @@ def pool(processes: int) -> Iterator[ProcessPoolExecutor | None]:
         mp_context=multiprocessing.get_context("fork"),
         initializer=_own_connections,
     )
+    # What this process holds now is shared with the workers page by page until one writes it:
+    # the collector of either would (each of its passes writes in every object it walks), so
+    # both leave it out of their passes while they live (the advice of ``gc.freeze``'s text).
+    gc.freeze()
     try:
         executor.submit(int).result()  # the workers are forked now, with this process small
         yield executor
@@ -78,12 +83,21 @@ def pool(processes: int) -> Iterator[ProcessPoolExecutor | None]:
         raise
     else:
         executor.shutdown(wait=True)
+    finally:
+        gc.unfreeze()
 
 
-def check_chunk(checks: LawChecks, cells: list[tuple[int, dict[str, str]]]) -> list[Checked]:
-    """Parse ``cells`` (file line, cells) and ask the law's checks of each row: the rows'
-    vehicles on record are read at once first (:meth:`LawChecks.load`)."""
-    parsed = [parse_row(line, row_cells, checks.cites) for line, row_cells in cells]
+#: A chunk of the file: each row's line and its cells, in the order of the header's names.
+Cells = list[tuple[int, list[str]]]
+
+
+def check_chunk(checks: LawChecks, header: list[str], cells: Cells) -> list[Checked]:
+    """Parse ``cells`` (file line, the cells under ``header``) and ask the law's checks of each
+    row: the rows' vehicles on record are read at once first (:meth:`LawChecks.load`)."""
+    parsed = [
+        parse_row(line, dict(zip(header, values, strict=False)), checks.cites)
+        for line, values in cells
+    ]
     checks.load(row for row, _ in parsed)
     checked: list[Checked] = []
     for row, r in parsed:
@@ -93,19 +107,20 @@ def check_chunk(checks: LawChecks, cells: list[tuple[int, dict[str, str]]]) -> l
 
 
 def _check_in_worker(
-    m: Municipality, today: dt.date, cells: list[tuple[int, dict[str, str]]]
+    m: Municipality, today: dt.date, header: list[str], cells: Cells
 ) -> list[Checked]:
     checks = _CHECKS.get((m.pk, today))
     if checks is None:
         checks = _CHECKS[(m.pk, today)] = LawChecks(m, today)
     with tenant(m):
-        return check_chunk(checks, cells)
+        return check_chunk(checks, header, cells)
 
 
 def checked_chunks(
     executor: ProcessPoolExecutor | None,
     checks: LawChecks,
-    chunks: list[list[tuple[int, dict[str, str]]]],
+    header: list[str],
+    chunks: list[Cells],
 ) -> Iterator[list[Checked]]:
     """Each chunk's :func:`check_chunk`, in the chunks' order: on the workers when there are
     any (all chunks submitted at once), in this process otherwise or if a worker died. A
@@ -113,14 +128,14 @@ def checked_chunks(
     if executor is None:
         for i, chunk in enumerate(chunks):
             chunks[i] = []
-            yield check_chunk(checks, chunk)
+            yield check_chunk(checks, header, chunk)
         return
-    futures = [executor.submit(_check_in_worker, checks.m, checks.today, c) for c in chunks]
+    futures = [executor.submit(_check_in_worker, checks.m, checks.today, header, c) for c in chunks]
     for i, future in enumerate(futures):
         try:
             checked = future.result()
         except BrokenProcessPool:  # a worker died: this process checks the chunk itself
-            checked = check_chunk(checks, chunks[i])
+            checked = check_chunk(checks, header, chunks[i])
         chunks[i] = []
         yield checked
 

@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from outorga.demo import BARRA_DO_GARCAS, IPATINGA
 from outorga.law import batch, cli, municipal_data, questions
@@ -194,3 +196,37 @@ def test_a_batch_line_is_the_json_of_the_decision_to_the_byte(qid):
         assert batch.render(a) == expected  # and again, from the pieces kept
         written += a.decision is not None
     assert written >= 20
+
+
+_SCALARS = (
+    st.text(max_size=6)
+    | st.integers()
+    | st.booleans()
+    | st.none()
+    | st.dates()
+    | st.floats(allow_nan=False)
+    | st.decimals(allow_nan=False, allow_infinity=False, places=2)
+)
+
+
+@given(
+    st.dictionaries(
+        st.text(max_size=5) | st.integers(),
+        st.recursive(
+            _SCALARS,
+            lambda inner: (
+                st.lists(inner, max_size=3)
+                | st.dictionaries(st.text(max_size=3), inner, max_size=3)
+            ),
+            max_leaves=6,
+        ),
+        max_size=5,
+    )
+)
+def test_a_reasons_facts_are_written_as_the_encoder_writes_them(facts):
+    """The facts of a reason are written by hand for the common values (texts, numbers, yes or
+    no, dates): the same bytes as ``json.dumps(jsonable(facts))``, for any value and any name."""
+    from outorga.law.decisions import jsonable
+
+    expected = json.dumps(jsonable(facts), ensure_ascii=False, separators=(",", ":"))
+    assert batch._facts_json(facts) == expected

@@ -10,6 +10,7 @@ thousand does not cost the other 9 999.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -147,15 +148,21 @@ def render(answer: Answer, *, brief: bool = False) -> str:
     d = answer.decision
     if brief or d is None:
         return _encode(answer.to_json(brief=brief))
-    return f'{{"line":{_encode(answer.line)},"decision":{decision_json(d)}}}'
+    line = answer.line
+    line_text = int.__repr__(line) if type(line) is int else _encode(line)
+    return f'{{"line":{line_text},"decision":{decision_json(d)}}}'
 
 
 def decision_json(d: Decision) -> str:
     """``d.to_json()`` encoded as :func:`render` encodes it."""
+    found = d.reasons
     reasons = ",".join(
-        [_reason_json(r) if type(r) is Reason else _encode(r.to_json()) for r in d.reasons]
+        [_reason_json(r) if type(r) is Reason else _encode(r.to_json()) for r in found]
     )
-    cites = ",".join([_text(c.render()) for c in d.citations])
+    # ``d.citations``: each citation once, in the order first cited. Told apart by identity
+    # first (the rules share their citations), then by equality among those few.
+    by_id = {id(c): c for r in found for c in r.citations}
+    cites = ",".join([_rendered(c) for c in dict.fromkeys(by_id.values())])
     return (
         f'{{"question":{_text(d.question)},"as_of":"{d.as_of.isoformat()}",'
         f'"municipality":{_text(d.municipality)},"outcome":{_encode(jsonable(d.outcome))},'
@@ -163,15 +170,76 @@ def decision_json(d: Decision) -> str:
     )
 
 
+#: The start of a reason's JSON, up to its message, by rule and verdict (written once each).
+_HEADS: dict[str, dict[str, str]] = {}
+
+
 def _reason_json(r: Reason) -> str:
-    cites = ",".join([_cached(c) for c in r.citations])
-    params = ",".join([_cached(p) for p in r.parameters]) if r.parameters else ""
-    facts = _encode(jsonable(r.facts)) if r.facts else "{}"
-    return (
-        f'{{"rule":{_text(r.rule)},"verdict":{_VERDICT_TEXT[r.verdict]},'
-        f'"message":{_text(r.message)},"citations":[{cites}],'
-        f'"facts":{facts},"parameters":[{params}]}}'
+    verdict = r.verdict
+    heads = _HEADS.get(r.rule)
+    if heads is None:
+        heads = _HEADS[r.rule] = {}
+    head = heads.get(verdict._value_)  # the value is a str: no call to the enum's hash
+    if head is None:
+        head = heads[verdict._value_] = (
+            f'{{"rule":{_text(r.rule)},"verdict":{_VERDICT_TEXT[verdict]},"message":'
+        )
+    cs, ps, facts = r.citations, r.parameters, r.facts
+    cites = _cached(cs[0]) if len(cs) == 1 else ",".join([_cached(c) for c in cs])
+    params = (
+        "" if not ps else _cached(ps[0]) if len(ps) == 1 else ",".join([_cached(p) for p in ps])
     )
+    return (
+        f'{head}{_text(r.message)},"citations":[{cites}],'
+        f'"facts":{_facts_json(facts) if facts else "{}"},"parameters":[{params}]}}'
+    )
+
+
+#: A fact's name as the JSON writes it, with its colon (the names are the rules' few constants).
+_NAMES: dict[str, str] = {}
+
+
+def _facts_json(facts: Any) -> str:
+    """``_encode(jsonable(facts))``, to the byte, for a reason's facts: most are a few names with
+    a text, a number, a yes or no, or a date, written here without the copy ``jsonable`` makes
+    and the encoder's call for each; any other value is written by them
+    (tests/law/test_law_batch.py compares the two)."""
+    if type(facts) is not dict:
+        return _encode(jsonable(facts))
+    parts = []
+    for k, v in facts.items():
+        name = _NAMES.get(k)
+        if name is None:
+            if type(k) is not str:
+                return _encode(jsonable(facts))
+            name = _NAMES[k] = _text(k) + ":"
+        kind = type(v)
+        if kind is str:
+            parts.append(name + _text(v))
+        elif kind is bool:
+            parts.append(name + ("true" if v else "false"))
+        elif kind is int:
+            parts.append(name + int.__repr__(v))
+        elif v is None:
+            parts.append(name + "null")
+        elif kind is dt.date:
+            parts.append(f'{name}"{v.isoformat()}"')
+        elif kind is dict:
+            parts.append(name + _facts_json(v))
+        elif kind is list and all(type(x) is str for x in v):
+            parts.append(f"{name}[{','.join([_text(x) for x in v])}]")
+        else:
+            parts.append(name + _encode(jsonable(v)))
+    return "{" + ",".join(parts) + "}"
+
+
+def _rendered(c: Citation) -> str:
+    """A citation's text as the JSON writes it, once per citation (a decision lists them)."""
+    try:
+        return c.__dict__["_rendered_json"]  # type: ignore[no-any-return]
+    except KeyError:
+        text = c.__dict__["_rendered_json"] = _text(c.render())
+        return text
 
 
 def _cached(item: Citation | ParameterValue) -> str:

@@ -236,7 +236,7 @@ def _facts_json(facts: Any) -> str:
 def _rendered(c: Citation) -> str:
     """A citation's text as the JSON writes it, once per citation (a decision lists them)."""
     try:
-        return c.__dict__["_rendered_json"]  # type: ignore[no-any-return]
+        return c.__dict__["_rendered_json"]
     except KeyError:
         text = c.__dict__["_rendered_json"] = _text(c.render())
         return text

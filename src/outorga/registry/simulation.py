@@ -11,12 +11,15 @@ Covered: the vehicle's age of every permit in force where the bound law answers 
 (mototaxi art. 3 II, D-6), the quota of new grants (mototaxi art. 10 I; taxi art. 3 §1–2;
 D-7), the eligibility of every applicant of a live tender (mototaxi and motofrete) and the
 fine of each nature in reais where the law answers ``fine`` (mototaxi art. 37–41,
-D-5). A service whose law does not answer a question is named in ``not_simulated``.
+D-5). Areas built on the registry add parts of their own (:func:`register_part`): the trip
+data's ISSQN of the platforms (apps art. 18–20, D-14). A service whose law does not answer a
+question is named in ``not_simulated``.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -131,6 +134,21 @@ class FineChange:
     proposal_reading: Reading
 
 
+@dataclass(frozen=True)
+class IssqnChange:
+    """A platform's ISSQN statement of a past month (apps art. 18–20, D-14) computed again, under
+    each side, with the rates of the simulation's month: the bases the month declared, the rates
+    the law in force and the proposal give — what that revenue would pay. ``None``: a rate the
+    municipality has not recorded (the statement is incomplete)."""
+
+    platform: str
+    month: dt.date
+    in_force: int | None
+    proposal: int | None
+    in_force_reading: Reading
+    proposal_reading: Reading
+
+
 @dataclass
 class Simulation:
     on: dt.date
@@ -143,7 +161,17 @@ class Simulation:
     fines: list[FineChange] = field(default_factory=list)
     applicants_checked: int = 0
     applicants: list[ApplicantChange] = field(default_factory=list)
+    issqn: list[IssqnChange] = field(default_factory=list)
     not_simulated: list[str] = field(default_factory=list)
+
+    @property
+    def issqn_in_force(self) -> int:
+        """The statements' ISSQN under the law in force, in cents (the complete ones)."""
+        return sum(c.in_force for c in self.issqn if c.in_force is not None)
+
+    @property
+    def issqn_proposal(self) -> int:
+        return sum(c.proposal for c in self.issqn if c.proposal is not None)
 
     @property
     def became_irregular(self) -> int:
@@ -200,6 +228,18 @@ CHANGE_COLUMNS = [
 #: The services whose permits the registry holds.
 PERMIT_SERVICES = (Service.MOTOTAXI, Service.MOTOFRETE, Service.TAXI)
 
+#: A part of the simulation an area built on the registry adds: it fills its own lists of
+#: ``sim`` from the two askers (in force, proposal) on the date, reading only.
+Part = Callable[[Simulation, Asker, Asker, dt.date], None]
+#: The parts added (label, part), in the order registered (``AppConfig.ready``).
+PARTS: list[tuple[str, Part]] = []
+
+
+def register_part(label: str, part: Part) -> None:
+    """Add ``part`` to every simulation, after the registry's own (once, however often asked)."""
+    if all(known is not part for _, known in PARTS):
+        PARTS.append((label, part))
+
 
 def simulate(m: Municipality, proposal: Proposal, on: dt.date) -> Simulation:
     """The registry of ``m`` on ``on`` under the law in force and under ``proposal``. Reads only."""
@@ -227,6 +267,7 @@ def simulate(m: Municipality, proposal: Proposal, on: dt.date) -> Simulation:
             ("multas", lambda: _fines(sim, now, then, services, on)),
             ("candidatos", lambda: _applicants(sim, now, then, services, on)),
         ]
+        parts += [(label, functools.partial(part, sim, now, then, on)) for label, part in PARTS]
         for label, part in parts:
             try:
                 part()
@@ -435,5 +476,15 @@ def summary(sim: Simulation, *, limit: int = 500) -> dict[str, Any]:
             }
             for f in sim.fines
         ],
+        "issqn": [
+            {
+                "platform": c.platform,
+                "month": f"{c.month:%Y-%m}",
+                "in_force": {"cents": c.in_force, **reading(c.in_force_reading)},
+                "proposal": {"cents": c.proposal, **reading(c.proposal_reading)},
+            }
+            for c in sim.issqn
+        ],
+        "issqn_total": {"in_force": sim.issqn_in_force, "proposal": sim.issqn_proposal},
         "not_simulated": sim.not_simulated,
     }

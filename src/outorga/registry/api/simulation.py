@@ -102,6 +102,22 @@ class ApplicantOut(Schema):
     proposal: EligibilitySideOut
 
 
+class IssqnSideOut(ReadingOut):
+    cents: int | None = Field(..., description="ISSQN total; null: falta alíquota do município")
+
+
+class IssqnOut(Schema):
+    platform: str
+    month: str = Field(..., description="mês da declaração (AAAA-MM), base do cálculo")
+    in_force: IssqnSideOut
+    proposal: IssqnSideOut
+
+
+class IssqnTotalOut(Schema):
+    in_force: int
+    proposal: int
+
+
 class OverAgeOut(Schema):
     in_force: int
     proposal: int
@@ -122,6 +138,14 @@ class SimulationOut(Schema):
     applicants_checked: int
     applicants: list[ApplicantOut]
     fines: list[FineOut]
+    issqn: list[IssqnOut] = Field(
+        ...,
+        description=(
+            "as declarações de ISSQN dos 12 meses anteriores ao mês de `on`, recalculadas com as "
+            "alíquotas do mês de `on` pela lei em vigor e pela proposta (art. 18–20, D-14)"
+        ),
+    )
+    issqn_total: IssqnTotalOut = Field(..., description="soma das declarações completas, centavos")
     not_simulated: list[str]
 
 

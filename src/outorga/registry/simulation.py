@@ -174,6 +174,15 @@ class Simulation:
         return sum(c.proposal for c in self.issqn if c.proposal is not None)
 
     @property
+    def issqn_complete(self) -> tuple[int, int]:
+        """How many statements each side could compute (in force, proposal): the sums count
+        only those, so the page says how many."""
+        return (
+            sum(c.in_force is not None for c in self.issqn),
+            sum(c.proposal is not None for c in self.issqn),
+        )
+
+    @property
     def became_irregular(self) -> int:
         return sum(1 for c in self.changes if c.becomes == "irregular")
 

@@ -13,7 +13,7 @@ import json
 import pytest
 from django.db import connection
 from django.test import Client
-from registry_factories import MOTO_ON, make_applicant, moto_vehicle, person
+from registry_factories import MOTO_ON, make_applicant, moto_vehicle, person, taxi_permit
 
 from outorga.core.lawctx import facts_for
 from outorga.core.lawseam import Asker
@@ -21,7 +21,7 @@ from outorga.core.models import Act, ParameterOverride, PopulationFigure
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.law.simulation import amended, from_json
-from outorga.registry.facts import ACTIVE_STATUSES, mototaxi_vehicle
+from outorga.registry.facts import ACTIVE_STATUSES, mototaxi_vehicle, taxi_vehicle
 from outorga.registry.models import Permit, Service, TenderApplicant
 from outorga.registry.simulation import simulate
 
@@ -253,3 +253,69 @@ def test_the_page_shows_the_result_and_exports_every_change_as_csv(registry, use
     clerk = Client()
     clerk.force_login(user_of("ipatinga", Role.ATENDENTE))
     assert clerk.get("/cadastro/simulacao/").status_code == 403
+
+
+TAXI_PROPOSAL = {
+    "title": "Projeto de Lei 13/2026: táxis com até 5 anos",
+    "parameters": [
+        {"name": "taxi_2017.vehicle_max_age_years", "effective": "2026-07-01", "value": 5}
+    ],
+}
+
+
+def taxi_age_refused_one_by_one(m, asker: Asker) -> dict[int, bool]:
+    """Each taxi in force asked alone the full vehicle question, as at its yearly renewal, with the
+    facts the registry builds from its records (no Termo: the renewal comes back to the grant):
+    the verdict of its age rule (art. 28, II or §2)."""
+    rules = {"taxi_2017.art_28_par_2_until_renewal", "taxi_2017.art_28_ii_max_age"}
+    out = {}
+    with tenant(m):
+        for p in Permit.objects.filter(
+            service="taxi", status__in=ACTIVE_STATUSES, vehicle__isnull=False
+        ):
+            facts = taxi_vehicle(
+                p.vehicle,
+                category=p.taxi_category,
+                occasion="renovacao",
+                renewal_anchor=p.granted_on,
+            )
+            d = asker.ask("taxi", "vehicle_eligibility", facts, ON)
+            (rule,) = [r for r in d.reasons if r.rule in rules]
+            out[p.pk] = str(rule.verdict) == "refused"
+    return out
+
+
+def test_art_28_ii_par_2_taxis_over_a_proposed_age_count_as_each_asked_alone(ipatinga_m):
+    """Granted on 01/01/2025 (the yearly renewal comes back to that day), judged on 01/08/2026:
+    seven years from 1 January of the year or from the factory invoice, the limit reached, the
+    car runs until the next renewal (art. 28, §2; D-6). Five years turn the 2020 and 2021 cars
+    irregular; the 2021 car invoiced on 15/09/2021 reaches five years only on 15/09/2026."""
+    m = ipatinga_m
+    cars = {}
+    for year, invoice in (
+        (2019, None),
+        (2020, None),
+        (2021, None),
+        (2021, "2021-09-15"),
+        (2022, None),
+    ):
+        p = taxi_permit(m)
+        with tenant(m):
+            p.vehicle.manufacture_year = year
+            p.vehicle.invoice_date = dt.date.fromisoformat(invoice) if invoice else None
+            p.vehicle.save(update_fields=["manufacture_year", "invoice_date"])
+        cars[p.pk] = (year, invoice)
+    proposal = from_json(TAXI_PROPOSAL, m.laws)
+    sim = simulate(m, proposal, ON)
+    assert not any("táxi" in n and "idade" in n for n in sim.not_simulated)
+    in_force = taxi_age_refused_one_by_one(m, Asker(m))
+    proposed = taxi_age_refused_one_by_one(m, Asker(m, amended(facts_for(m), proposal)))
+    taxis = {c.permit_id: c for c in sim.changes if c.service == "taxi"}
+    assert set(taxis) == {pk for pk in in_force if in_force[pk] != proposed[pk]}
+    assert {cars[pk] for pk in taxis} == {(2020, None), (2021, None)}
+    assert all(c.becomes == "irregular" for c in taxis.values())
+    assert [pk for pk, over in in_force.items() if over] == [
+        pk for pk, car in cars.items() if car == (2019, None)
+    ]
+    change = next(iter(taxis.values()))
+    assert "art. 28" in change.proposal.citations and "5 anos" in change.proposal.text

@@ -109,6 +109,7 @@ TAXI_SERVICES = Interface(
         "stand_parking",
         "suspension",
         "tender_classification",
+        "vehicle_age",
         "vehicle_change",
     ),
 )

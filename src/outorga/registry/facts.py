@@ -326,6 +326,33 @@ def quota_limit(d: Decision) -> int | None:
 TAXI_VEHICLE_KIND = {Vehicle.Kind.AUTOMOVEL: "automovel", Vehicle.Kind.CAMIONETA: "similar"}
 
 
+def taxi_renewal_anchor(signed_on: dt.date | None, granted_on: dt.date) -> dt.date:
+    """The day a taxi's yearly renewal of the registration comes back to (art. 21, art. 28 §2):
+    the Termo's signature, else — a permit imported without its Termo — the grant."""
+    return signed_on or granted_on
+
+
+def vehicle_age_facts(
+    service: str,
+    manufacture_year: int,
+    *,
+    invoice_date: dt.date | None = None,
+    renewal_anchor: dt.date | None = None,
+) -> dict[str, Any]:
+    """The facts of the bound law's ``vehicle_age`` for a vehicle in service: mototaxi and
+    motofrete read the year alone (art. 3, II); the taxi the year, the factory invoice of a new
+    car and the yearly renewal's anchor (art. 28, II, §1–2; D-6)."""
+    if service == Service.TAXI:
+        facts: dict[str, Any] = {
+            "manufacture_year": manufacture_year,
+            "factory_invoice_date": invoice_date.isoformat() if invoice_date else None,
+        }
+        if renewal_anchor is not None:
+            facts["renewal_anchor"] = renewal_anchor.isoformat()
+        return facts
+    return {"service": service, "manufacture_year": manufacture_year}
+
+
 def taxi_vehicle(
     vehicle: Vehicle,
     *,

@@ -8,7 +8,7 @@ quota, the same question under the law in force and under the proposal — throu
 sides. It writes nothing: no row, no act, no override; the law in force is never touched.
 
 Covered: the vehicle's age of every permit in force where the bound law answers ``vehicle_age``
-(mototaxi art. 3 II, D-6), the quota of new grants (mototaxi art. 10 I; taxi art. 3 §1–2;
+(mototaxi art. 3 II; taxi art. 28 II and §1–2, as at the yearly renewal; D-6), the quota of new grants (mototaxi art. 10 I; taxi art. 3 §1–2;
 D-7), the eligibility of every applicant of a live tender (mototaxi and motofrete) and the
 fine of each nature in reais where the law answers ``fine`` (mototaxi art. 37–41,
 D-5). Areas built on the registry add parts of their own (:func:`register_part`): the trip
@@ -38,7 +38,15 @@ from outorga.law.parameters import ParameterMissing
 from outorga.law.procedure import InfractionKind
 from outorga.law.simulation import Proposal
 
-from .facts import ACTIVE_STATUSES, active_permits, fine_facts, quota_facts, quota_limit
+from .facts import (
+    ACTIVE_STATUSES,
+    active_permits,
+    fine_facts,
+    quota_facts,
+    quota_limit,
+    taxi_renewal_anchor,
+    vehicle_age_facts,
+)
 from .models import Permit, TenderApplicant
 from .services.eligibility import moto_person_facts
 from .services.tenders import LIVE
@@ -302,23 +310,39 @@ def _vehicle_ages(
         )
         .order_by("pk")
         .values_list(
-            "pk", "number", "service", "holder__name", "vehicle__plate", "vehicle__manufacture_year"
+            "pk",
+            "number",
+            "service",
+            "holder__name",
+            "vehicle__plate",
+            "vehicle__manufacture_year",
+            "vehicle__invoice_date",
+            "term__signed_on",
+            "granted_on",
         )
     )
-    # The age rule reads the service and the year only: one decision per (side, service, year)
-    # answers every permit sharing them — the same decision asking permit by permit gives.
-    asked: dict[tuple[int, str, int], Decision] = {}
+    # The age rules read a few facts (the year; for the taxi also the invoice and the renewal's
+    # anchor): one decision per side and distinct facts answers every permit sharing them — the
+    # same decision asking permit by permit gives.
+    asked: dict[tuple[Any, ...], Decision] = {}
 
-    def decision(side: int, asker: Asker, service: str, year: int) -> Decision:
-        key = (side, service, year)
+    def decision(side: int, asker: Asker, service: str, facts: dict[str, Any]) -> Decision:
+        key = (side, service, *facts.items())
         if key not in asked:
-            facts = {"service": service, "manufacture_year": year}
             asked[key] = asker.ask(service, "vehicle_age", facts, on)
         return asked[key]
 
-    for pk, number, service, holder, plate, year in rows.iterator(chunk_size=5000):
+    for pk, number, service, holder, plate, year, invoice, signed, granted in rows.iterator(
+        chunk_size=5000
+    ):
         sim.permits_checked += 1
-        a, b = decision(0, now, service, year), decision(1, then, service, year)
+        facts = vehicle_age_facts(
+            service,
+            year,
+            invoice_date=invoice,
+            renewal_anchor=taxi_renewal_anchor(signed, granted),
+        )
+        a, b = decision(0, now, service, facts), decision(1, then, service, facts)
         ok_a, ok_b = _within(a), _within(b)
         sim.over_age_in_force += not ok_a
         sim.over_age_proposal += not ok_b

@@ -198,6 +198,51 @@ def test_art_28_par_2_without_renewal_date_is_pending(ipatinga):
     assert any(r.verdict is Verdict.PENDING for r in d.reasons) and not d.refusals
 
 
+def age(ipatinga, on: dt.date, **facts) -> Decision:  # type: ignore[no-untyped-def]
+    return ask("ipatinga.taxi-2017.vehicle_age", ipatinga(on), facts)
+
+
+def test_art_28_ii_par_2_in_service_the_age_alone_runs_until_the_renewal_on_or_after_the_limit(
+    ipatinga,
+):
+    """The question the simulation asks of a taxi in service: within the seven years, within
+    the replacement period up to the renewal's day (exclusive, as at a renewal), then over."""
+    before = age(ipatinga, dt.date(2023, 12, 31), **OLD)
+    grace = age(ipatinga, dt.date(2024, 5, 9), **OLD)
+    over = age(ipatinga, dt.date(2024, 5, 10), **OLD)
+    assert before.outcome == {
+        "within_age": True,
+        "age_limit_on": dt.date(2024, 1, 1),
+        "replace_by": dt.date(2024, 5, 10),
+    }
+    assert grace.outcome["within_age"] is True
+    assert over.outcome["within_age"] is False
+    assert {"ipatinga.taxi-2017 art. 28, §2", "outorga.decisions art. D-6"} <= refusal_citations(
+        over
+    )
+    assert "2017" in before.reasons[0].message and "10/05/2024" in over.reasons[1].message
+
+
+def test_d_6_in_service_the_factory_invoice_date_of_a_new_vehicle_counts(ipatinga):
+    facts = {**OLD, "factory_invoice_date": "2017-06-15"}  # limit 15/06/2024 → renewal 2025
+    assert age(ipatinga, dt.date(2025, 5, 9), **facts).outcome["within_age"] is True
+    assert age(ipatinga, dt.date(2025, 5, 10), **facts).outcome["within_age"] is False
+
+
+@pytest.mark.parametrize(
+    "on", [dt.date(2023, 12, 31), dt.date(2024, 1, 1), dt.date(2024, 5, 9), dt.date(2024, 5, 10)]
+)
+def test_art_28_the_age_alone_judges_as_the_vehicle_question_at_a_renewal(ipatinga, on):
+    """One rule, two questions: the age question's verdict is the full question's age rule at a
+    renewal, on each side of the limit and of the renewal's day."""
+    full = vehicle(ipatinga, on=on, occasion="renovacao", **OLD)
+    alone = age(ipatinga, on, **OLD)
+    rules = {"taxi_2017.art_28_par_2_until_renewal", "taxi_2017.art_28_ii_max_age"}
+    (rule,) = [r for r in full.reasons if r.rule in rules]
+    assert alone.reasons[1] == rule
+    assert alone.outcome["within_age"] is (rule.verdict is not Verdict.REFUSED)
+
+
 def test_d_6_replacement_deadline_is_the_renewal_on_or_after_the_limit():
     assert replacement_deadline(dt.date(2024, 1, 1), dt.date(2020, 5, 10)) == dt.date(2024, 5, 10)
     assert replacement_deadline(dt.date(2024, 1, 1), dt.date(2021, 1, 1)) == dt.date(2024, 1, 1)

@@ -21,7 +21,7 @@ from outorga.law.citations import Citation
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.interfaces import citations
 
-from ..facts import mototaxi_vehicle, taxi_vehicle
+from ..facts import mototaxi_vehicle, taxi_renewal_anchor, taxi_vehicle
 from ..models import Document, Notification, Permit, PermitTerm, Service, Vehicle
 from ..notifications import notification_send
 
@@ -234,7 +234,7 @@ def taxi_vehicle_age(laws: Laws, permit: Permit, vehicle: Vehicle, on: dt.date) 
     manufacture year); the vehicle already registered may run until the next yearly renewal of
     the cadastro (the Termo's anniversary), when it must already have been replaced."""
     term = PermitTerm.objects.filter(permit=permit).first()
-    anchor = term.signed_on if term is not None else permit.granted_on
+    anchor = taxi_renewal_anchor(term.signed_on if term is not None else None, permit.granted_on)
     facts = taxi_vehicle_facts(vehicle, permit, anchor)
     d = laws.ask(permit.service, "vehicle_eligibility", facts, on)
     limit_on = _as_date(d.outcome["age_limit_on"])

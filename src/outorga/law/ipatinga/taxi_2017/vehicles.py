@@ -174,7 +174,7 @@ def art_28_i_registered_in_ipatinga(ctx: Context, ibge: str, licensed: bool) -> 
     )
 
 
-def seven_year_date(ctx: Context, v: Vehicle) -> tuple[dt.date, Reason]:
+def seven_year_date(ctx: Context, v: Vehicle | VehicleYears) -> tuple[dt.date, Reason]:
     """Art. 28, II e §1º; D-6: 7 anos contados da data da nota fiscal de fábrica do veículo novo,
     quando conhecida; senão, de 1º de janeiro do ano de fabricação."""
     limit = param(ctx, "vehicle_max_age_years")
@@ -199,6 +199,14 @@ def seven_year_date(ctx: Context, v: Vehicle) -> tuple[dt.date, Reason]:
         },
         params=(limit,),
     )
+
+
+@dataclass(frozen=True)
+class VehicleYears:
+    """What the age rules read of a vehicle (art. 28, §1º): its year and its factory invoice."""
+
+    manufacture_year: int
+    factory_invoice_date: dt.date | None
 
 
 def replacement_deadline(reached: dt.date, renewal_anchor: dt.date) -> dt.date:
@@ -487,6 +495,44 @@ def vehicle_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         return decide(qid, ctx, outcome, reasons, summary)
 
     return answer(qid, ctx, ctx.as_of, (art(27), art(28)), build)
+
+
+@question(
+    "ipatinga.taxi-2017.vehicle_age",
+    law=LAW,
+    title="O táxi em serviço está dentro da idade máxima (ou do prazo de substituição)?",
+    schema=closed(
+        {
+            "manufacture_year": {"type": "integer", "minimum": 1900, "maximum": 2200},
+            "factory_invoice_date": nullable(DATE),
+            "renewal_anchor": DATE,
+        },
+        required=["manufacture_year", "renewal_anchor"],
+    ),
+)
+def vehicle_age(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 28, II, §1º e §2º and D-6 alone: the age rules of :func:`vehicle_question` for a
+    vehicle already in service, as at its yearly renewal (the simulation of an amendment). Seven
+    years from the factory invoice, else from 1 January of the manufacture year; reached, the
+    vehicle may run until the first yearly renewal of the registration from that date
+    (``renewal_anchor``: the Termo's signature, else the grant), when it must already have been
+    replaced."""
+    qid = "ipatinga.taxi-2017.vehicle_age"
+
+    def build() -> Decision:
+        v = VehicleYears(int(facts["manufacture_year"]), opt_day(facts.get("factory_invoice_date")))
+        anchor = opt_day(facts["renewal_anchor"])
+        reached, age_info = seven_year_date(ctx, v)
+        age = art_28_par_2_until_renewal(
+            ctx, Occasion.RENOVACAO, reached, anchor
+        ) or art_28_ii_max_age(ctx, reached)
+        within = age.verdict is not Verdict.REFUSED
+        deadline = None if anchor is None else replacement_deadline(reached, anchor)
+        outcome = {"within_age": within, "age_limit_on": reached, "replace_by": deadline}
+        summary = age.message if within else "Veículo acima da idade: " + age.message
+        return decide(qid, ctx, outcome, [age_info, age], summary)
+
+    return answer(qid, ctx, ctx.as_of, (art(28, inc="II"), art(28, 1), art(28, 2)), build)
 
 
 # --- art. 30, 32 and art. 4º X: reserve vehicle, swap, replacement -------------------------------

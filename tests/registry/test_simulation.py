@@ -13,7 +13,14 @@ import json
 import pytest
 from django.db import connection
 from django.test import Client
-from registry_factories import MOTO_ON, make_applicant, moto_vehicle, person, taxi_permit
+from registry_factories import (
+    MOTO_ON,
+    awarded_tender,
+    make_applicant,
+    moto_vehicle,
+    person,
+    taxi_permit,
+)
 
 from outorga.core.lawctx import facts_for
 from outorga.core.lawseam import Asker
@@ -23,6 +30,7 @@ from outorga.law.competence import Role
 from outorga.law.simulation import amended, from_json
 from outorga.registry.facts import ACTIVE_STATUSES, mototaxi_vehicle, taxi_vehicle
 from outorga.registry.models import Permit, Service, TenderApplicant
+from outorga.registry.services.tenders import applicant_facts
 from outorga.registry.simulation import simulate
 
 ON = dt.date(2026, 8, 1)
@@ -319,3 +327,37 @@ def test_art_28_ii_par_2_taxis_over_a_proposed_age_count_as_each_asked_alone(ipa
     ]
     change = next(iter(taxis.values()))
     assert "art. 28" in change.proposal.citations and "5 anos" in change.proposal.text
+
+
+def test_art_6_and_11_taxi_applicants_are_judged_and_a_holder_stays_refused_by_art_11(ipatinga_m):
+    """The taxi applicants of a live tender are judged on both sides (art. 3–12). A proposal of
+    two taxi permits per person (art. 6, a dated parameter) lifts art. 6's refusal of an
+    applicant who already holds one, but art. 11 still bars any other permission to a holder:
+    the applicant stays refused, so the simulation lists no change — as the law reads."""
+    m = ipatinga_m
+    holder = taxi_permit(m).holder
+    with tenant(m):
+        newcomer = person(m)
+    tender = awarded_tender(m, holder, newcomer)
+    proposal = from_json(
+        {
+            "title": "Projeto de Lei 14/2026: duas permissões de táxi por pessoa",
+            "parameters": [
+                {"name": "taxi_2017.max_permits_per_holder", "effective": "2026-07-01", "value": 2}
+            ],
+        },
+        m.laws,
+    )
+    sim = simulate(m, proposal, ON)
+    assert not any("candidatos" in n for n in sim.not_simulated)
+    assert (sim.applicants_checked, sim.applicants) == (2, [])
+    with tenant(m):
+        applicant = TenderApplicant.objects.get(tender=tender, person=holder)
+        facts = applicant_facts(applicant, ON)
+        now = Asker(m).ask("taxi", "person_eligibility", facts, ON)
+        then = Asker(m, amended(facts_for(m), proposal)).ask(
+            "taxi", "person_eligibility", facts, ON
+        )
+    assert "taxi_2017.art_6_one_permission" in {r.rule for r in now.refusals}
+    assert "taxi_2017.art_6_one_permission" not in {r.rule for r in then.refusals}
+    assert "taxi_2017.art_11_exclusivity" in {r.rule for r in then.refusals}

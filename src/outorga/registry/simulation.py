@@ -9,7 +9,7 @@ sides. It writes nothing: no row, no act, no override; the law in force is never
 
 Covered: the vehicle's age of every permit in force where the bound law answers ``vehicle_age``
 (mototaxi art. 3 II; taxi art. 28 II and §1–2, as at the yearly renewal; D-6), the quota of new grants (mototaxi art. 10 I; taxi art. 3 §1–2;
-D-7), the eligibility of every applicant of a live tender (mototaxi and motofrete) and the
+D-7), the eligibility of every applicant of a live tender (mototaxi, motofrete, taxi) and the
 fine of each nature in reais where the law answers ``fine`` (mototaxi art. 37–41,
 D-5). Areas built on the registry add parts of their own (:func:`register_part`): the trip
 data's ISSQN of the platforms (apps art. 18–20, D-14). A service whose law does not answer a
@@ -33,7 +33,6 @@ from outorga.law import interfaces
 from outorga.law.bindings import SERVICE_LABELS, Service
 from outorga.law.citations import render_many
 from outorga.law.decisions import Decision, Verdict
-from outorga.law.interfaces import MOTO_SERVICES, interface_of
 from outorga.law.parameters import ParameterMissing
 from outorga.law.procedure import InfractionKind
 from outorga.law.simulation import Proposal
@@ -48,8 +47,8 @@ from .facts import (
     vehicle_age_facts,
 )
 from .models import Permit, TenderApplicant
-from .services.eligibility import moto_person_facts
-from .services.tenders import LIVE
+from .services.tenders import LIVE, applicant_facts
+from .validation import FieldError
 
 
 @dataclass(frozen=True)
@@ -370,23 +369,22 @@ def _applicants(
     sim: Simulation, now: Asker, then: Asker, services: Iterable[str], on: dt.date
 ) -> None:
     """Every applicant of a live tender (open, ranked or homologated) judged for the permit the
-    tender offers, on ``on``, under each side (mototaxi art. 5 and 11's requirements)."""
-    wanted = [s for s in services if interface_of(s) is MOTO_SERVICES]
-    for s in services:
-        if s not in wanted:
-            sim.not_simulated.append(
-                f"candidatos de {SERVICE_LABELS[s]}: os fatos do candidato dessa lei não são lidos "
-                "aqui"
-            )
+    tender offers, on ``on``, under each side: mototaxi and motofrete art. 5–8; the taxi art.
+    3–12 in the tender's category (the documents of art. 22–24 come at the grant)."""
     applicants = (
-        TenderApplicant.objects.filter(tender__status__in=LIVE, tender__service__in=wanted)
+        TenderApplicant.objects.filter(tender__status__in=LIVE, tender__service__in=list(services))
         .select_related("tender", "person")
         .order_by("pk")
     )
+    unread = 0
     for a in applicants:
-        sim.applicants_checked += 1
         s = a.tender.service
-        facts = moto_person_facts(a.person, s, tender=a.tender)
+        try:
+            facts = applicant_facts(a, on)
+        except FieldError:  # a taxi tender and applicant without a category: nothing to judge
+            unread += 1
+            continue
+        sim.applicants_checked += 1
         d1 = now.ask(s, "person_eligibility", facts, on)
         d2 = then.ask(s, "person_eligibility", facts, on)
         if d1.eligibility != d2.eligibility:
@@ -402,6 +400,10 @@ def _applicants(
                     Reading.of(d2),
                 )
             )
+    if unread:
+        sim.not_simulated.append(
+            f"{unread} candidato(s) de táxi sem categoria na licitação nem na inscrição"
+        )
 
 
 def _fines(sim: Simulation, now: Asker, then: Asker, services: Iterable[str], on: dt.date) -> None:

@@ -53,7 +53,7 @@ from .common import (
     require_law,
     service_law,
 )
-from .eligibility import person_eligibility, register_bar
+from .eligibility import moto_person_facts, register_bar
 from .permits import permit_grant, taxi_permit_grant
 
 #: Tenders whose places are still promised (not yet granted nor closed).
@@ -274,13 +274,20 @@ def applicant_eligibility(
     the homologation, art. 5 §2); taxi art. 3–12 in the tender's category (documents of
     art. 22–24 come at the grant)."""
     tender = applicant.tender
+    return bound_law(tender.municipality, tender.service, on).ask(
+        "person_eligibility", applicant_facts(applicant, on, taxi_category)
+    )
+
+
+def applicant_facts(applicant: TenderApplicant, on: dt.date, taxi_category: str = "") -> Any:
+    """The facts of the bound law's ``person_eligibility`` for one applicant, from the records:
+    mototaxi and motofrete with the tender's homologation (art. 5 §2); the taxi in the tender's
+    category, awarded in it (art. 3)."""
+    tender = applicant.tender
     if tender.service == Service.TAXI:
         category = applicant_category(applicant, taxi_category)
-        return bound_law(tender.municipality, tender.service, on).ask(
-            "person_eligibility",
-            person_facts(applicant.person, category=category, on=on, awarded_in_tender=True),
-        )
-    return person_eligibility(applicant.person, tender.service, on, tender=tender)
+        return person_facts(applicant.person, category=category, on=on, awarded_in_tender=True)
+    return moto_person_facts(applicant.person, tender.service, tender=tender)
 
 
 def applicant_requirements(applicant: TenderApplicant, on: dt.date) -> list[Decision]:

@@ -139,7 +139,7 @@ def test_a_proposed_fine_in_ufpi_is_converted_at_the_unit_in_force_art_40_d5(reg
         ],
     }
     sim = simulate(registry, from_json(raised, registry.laws), ON)
-    fines = {f.severity: f for f in sim.fines}
+    fines = {f.severity: f for f in sim.fines if f.service == "mototaxi"}
     assert set(fines) == {"leve", "média", "grave", "gravíssima"}
     grave = fines["grave"]
     # Art. 40 §1: 3 UFPI in force, 5 proposed — the same UFPI value on the date (D-5).
@@ -361,3 +361,27 @@ def test_art_6_and_11_taxi_applicants_are_judged_and_a_holder_stays_refused_by_a
     assert "taxi_2017.art_6_one_permission" in {r.rule for r in now.refusals}
     assert "taxi_2017.art_6_one_permission" not in {r.rule for r in then.refusals}
     assert "taxi_2017.art_11_exclusivity" in {r.rule for r in then.refusals}
+
+
+def test_art_41_par_2_a_proposed_taxi_fine_in_ufpi_is_read_from_the_penalty_d5(ipatinga_m):
+    """The taxi law has no fine question: its fine is the penalty's (art. 41 §2, by nature in
+    UFPI, converted at the UFPI of the day it is imposed, D-5). 150 UFPI in force for a grave
+    infraction, 300 proposed; the other natures unchanged; the reading is the fine's own."""
+    raised = {
+        "title": "PL das multas de táxi",
+        "parameters": [
+            {"name": "taxi_2017.fine_grave_ufpi", "effective": "2026-07-01", "value": 300}
+        ],
+    }
+    sim = simulate(ipatinga_m, from_json(raised, ipatinga_m.laws), ON)
+    assert not any("multas de táxi" in n for n in sim.not_simulated)
+    taxi = {f.severity: f for f in sim.fines if f.service == "taxi"}
+    assert set(taxi) == {"leve", "média", "grave", "gravíssima"}
+    grave = taxi["grave"]
+    assert grave.in_force * 2 == grave.proposal and grave.in_force > 0
+    assert taxi["leve"].in_force == taxi["leve"].proposal
+    assert "art. 41, §2" in grave.proposal_reading.citations
+    assert (
+        "300 UFPI" in grave.proposal_reading.text
+        and "notificação" not in grave.proposal_reading.text
+    )

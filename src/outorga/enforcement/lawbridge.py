@@ -19,7 +19,7 @@ from outorga.law import interfaces, questions
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import MOTO_SERVICES, TAXI_SERVICES, procedure
 from outorga.law.procedure import InfractionKind, Procedure
-from outorga.registry.facts import fine_facts
+from outorga.registry.facts import fine_facts, penalty_fine_facts
 
 __all__ = [
     "InfractionKind",
@@ -144,11 +144,8 @@ def fine(
         d = ask(m, law, "fine", fine_facts(code, committed_on, imposed_on), imposed_on)
         return int(d.to_json()["outcome"]["total_cents"]), d
     facts: dict[str, Any] = {
-        "infraction": code,
+        **penalty_fine_facts(code, committed_on, imposed_on),
         "regulation_items": taxi_regulation_items(taxi_rows),
-        "committed_on": committed_on.isoformat(),
-        "imposed_on": imposed_on.isoformat(),
-        "requested": "multa",
     }
     if notified_on:
         facts["notified_on"] = notified_on.isoformat()

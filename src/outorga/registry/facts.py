@@ -315,6 +315,18 @@ def fine_facts(code: str, committed_on: dt.date, imposed_on: dt.date) -> dict[st
     }
 
 
+def penalty_fine_facts(code: str, committed_on: dt.date, imposed_on: dt.date) -> dict[str, Any]:
+    """The ``penalty`` question's facts asking for a fine (taxi art. 41 §2), where the law has no
+    ``fine`` question: the infraction's nature then (D-15), the fiscal unit's value on the day it
+    is imposed (D-5). A case adds its notice and the regulation's items to them."""
+    return {
+        "infraction": code,
+        "committed_on": committed_on.isoformat(),
+        "imposed_on": imposed_on.isoformat(),
+        "requested": "multa",
+    }
+
+
 def quota_limit(d: Decision) -> int | None:
     """The limit a quota decision gives; None where the law sets none (motofrete). Each law
     names it in its own answer: "limit" (mototáxi), "quota" (táxi)."""

@@ -41,6 +41,7 @@ from .facts import (
     ACTIVE_STATUSES,
     active_permits,
     fine_facts,
+    penalty_fine_facts,
     quota_facts,
     quota_limit,
     taxi_renewal_anchor,
@@ -139,6 +140,10 @@ class FineChange:
     proposal: int
     in_force_reading: Reading
     proposal_reading: Reading
+
+    @property
+    def label(self) -> str:
+        return SERVICE_LABELS.get(self.service, self.service)
 
 
 @dataclass(frozen=True)
@@ -407,12 +412,14 @@ def _applicants(
 
 
 def _fines(sim: Simulation, now: Asker, then: Asker, services: Iterable[str], on: dt.date) -> None:
-    """One infraction of each nature, committed and imposed on ``on``, under each side; a law
-    with no ``fine`` question (the taxi's fine is its ``penalty``) or a service whose proposal
-    binds another law is named in ``not_simulated``."""
+    """One infraction of each nature, committed and imposed on ``on``, under each side: the
+    law's ``fine`` question where it has one (mototaxi art. 37–41), else its ``penalty`` asked
+    for a fine (taxi art. 41 §2) — the fine alone read of it. A law with neither, or a service
+    whose proposal binds another law, is named in ``not_simulated``."""
     laws_seen: set[str] = set()
     for s in services:
-        if not now.answers(s, "fine", on):
+        by_fine = now.answers(s, "fine", on)
+        if not by_fine and not now.answers(s, "penalty", on):
             sim.not_simulated.append(
                 f"multas de {SERVICE_LABELS[s]}: a lei que o rege não responde à pergunta"
             )
@@ -426,21 +433,37 @@ def _fines(sim: Simulation, now: Asker, then: Asker, services: Iterable[str], on
             continue
         first: dict[str, InfractionKind] = {}
         for kind in interfaces.procedure(law).kinds(on, ()):
-            first.setdefault(kind.severity, kind)
+            if kind.severity:  # a nature the regulation has not given yet has no fine
+                first.setdefault(kind.severity, kind)
         for kind in first.values():
-            facts = fine_facts(kind.code, on, on)
-            a, b = now.ask(s, "fine", facts, on), then.ask(s, "fine", facts, on)
+            if by_fine:
+                facts = fine_facts(kind.code, on, on)
+                a, b = now.ask(s, "fine", facts, on), then.ask(s, "fine", facts, on)
+                cents, read = "total_cents", Reading.of
+            else:
+                facts = penalty_fine_facts(kind.code, on, on)
+                a, b = now.ask(s, "penalty", facts, on), then.ask(s, "penalty", facts, on)
+                cents, read = "fine_cents", _fine_reading
             sim.fines.append(
                 FineChange(
                     s,
                     kind.severity_label,
                     kind.code,
-                    int(a.outcome["total_cents"]),
-                    int(b.outcome["total_cents"]),
-                    Reading.of(a),
-                    Reading.of(b),
+                    int(a.outcome[cents]),
+                    int(b.outcome[cents]),
+                    read(a),
+                    read(b),
                 )
             )
+
+
+def _fine_reading(d: Decision) -> Reading:
+    """The fine's own reasons of a penalty decision (its value in fiscal units and reais): the
+    penalty's other reasons speak of a case (its notice, who decides), not of the amount."""
+    fines = [r for r in d.reasons if r.rule.endswith("_fine")]
+    return Reading(
+        True, " ".join(r.message for r in fines), render_many(c for r in fines for c in r.citations)
+    )
 
 
 def summary(sim: Simulation, *, limit: int = 500) -> dict[str, Any]:

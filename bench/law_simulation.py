@@ -133,6 +133,9 @@ def run(args: argparse.Namespace) -> None:
                     "holder__name",
                     "vehicle__plate",
                     "vehicle__manufacture_year",
+                    "vehicle__invoice_date",
+                    "term__signed_on",
+                    "granted_on",
                 )  # fmt: skip
             )
             return sum(1 for _ in rows.iterator(chunk_size=5000))

@@ -42,6 +42,7 @@ def test_the_command_lists_due_and_overdue(ipatinga_m, moto_permit):
     call_command("inspections_sweep", "--on", "2026-09-06", "--municipio", "ipatinga", stdout=out)
     text = out.getvalue()
     assert moto_permit.number in text and "vencida" in text
+    assert "inspeção semestral: devida(s) — vencida" in text  # the kind's name, not its code
     assert "candidata a infração" in text
     out = StringIO()
     call_command("inspections_sweep", "--on", "2026-09-06", "--municipio", "ipatinga", stdout=out)

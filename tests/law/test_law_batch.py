@@ -230,3 +230,19 @@ def test_a_reasons_facts_are_written_as_the_encoder_writes_them(facts):
 
     expected = json.dumps(jsonable(facts), ensure_ascii=False, separators=(",", ":"))
     assert batch._facts_json(facts) == expected
+
+
+def test_a_facts_name_that_is_a_str_subclass_is_written_as_the_encoder_writes_it():
+    """A name equal to a name already written (a str-valued enum member that is not a
+    ``StrEnum``) is still written as ``jsonable`` turns it into text, not as the cached name."""
+    import enum
+
+    from outorga.law.decisions import jsonable
+
+    class K(str, enum.Enum):  # noqa: UP042 - the case: not a StrEnum
+        A = "kind"
+
+    batch._facts_json({"kind": 1})  # the plain name is cached first
+    facts = {K.A: 1}
+    expected = json.dumps(jsonable(facts), ensure_ascii=False, separators=(",", ":"))
+    assert batch._facts_json(facts) == expected

@@ -217,6 +217,8 @@ def test_api_answers_the_administrator_and_refuses_the_others(registry, user_of)
     assert body["became_irregular"] == sim.became_irregular
     assert body["changes_total"] == len(sim.changes) == len(body["changes"])
     assert body["changes"][0]["in_force"]["citations"]
+    # Mototaxi's and the taxi's fines share their natures' names: each says whose law it is.
+    assert {f["service"] for f in body["fines"]} == {"mototaxi", "taxi"}
     clerk = Client()
     clerk.force_login(user_of("ipatinga", Role.ATENDENTE))
     assert post(clerk, {**PROPOSAL, "on": ON.isoformat()}).status_code == 403

@@ -65,6 +65,7 @@ def test_art_20_a_proposed_rate_gives_each_statement_the_sum_of_its_drivers_line
     others = [x for x in sim.issqn if x is not c]  # the demo's platforms, if any in the months
     assert sim.issqn_in_force == c.in_force + sum(x.in_force or 0 for x in others)
     assert c.in_force_reading.holds and "art. 20" in c.proposal_reading.citations
+    assert c.proposal_reading.text.startswith("Receita de 10/2026 com as alíquotas de 11/2026: ")
     assert counts(m) == before  # no statement, line, act or parameter written
 
 

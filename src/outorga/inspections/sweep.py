@@ -21,7 +21,7 @@ from outorga.core.sweep import NoProgress, Progress, Shard, Sharding, SweepResul
 from outorga.core.tenancy import tenant
 
 from . import services
-from .models import MissedInspection
+from .models import Inspection, MissedInspection
 from .orders import missed_inspection_record, orders_sweep
 from .selectors import QueueRow, due_queue, permits_in_service
 
@@ -76,7 +76,8 @@ def run_shard(
             if row.decision is not None and row.decision.outcome["overdue"]:
                 overdue.append(row)
         for (kind, label), items in sorted(due.items()):
-            result.listed(f"vistoria(s) {kind} devida(s) — {label}", items, where=QUEUE)
+            what = Inspection.Kind(kind).label if kind in Inspection.Kind.values else kind
+            result.listed(f"{what}: devida(s) — {label}", items, where=QUEUE)
         missed_by: dict[str, list[str]] = {}
         for i in range(0, len(overdue), BATCH):
             for missed in _record_missed(m, overdue[i : i + BATCH], on):

@@ -208,10 +208,10 @@ def _facts_json(facts: Any) -> str:
         return _encode(jsonable(facts))
     parts = []
     for k, v in facts.items():
+        if type(k) is not str:  # before the lookup: a str subclass may equal a cached name
+            return _encode(jsonable(facts))
         name = _NAMES.get(k)
         if name is None:
-            if type(k) is not str:
-                return _encode(jsonable(facts))
             name = _NAMES[k] = _text(k) + ":"
         kind = type(v)
         if kind is str:

@@ -130,8 +130,9 @@ class ApplicantChange:
 
 @dataclass(frozen=True)
 class FineChange:
-    """The fine of one nature (art. 37–41 of the mototaxi law) in reais, on each side: the
-    nature's value in fiscal units times the unit's value on the date (D-5)."""
+    """The fine of one nature in reais, on each side (mototaxi art. 37–41; taxi art. 41 §2):
+    the nature's value in fiscal units times the unit's value on the date (D-5). ``service``:
+    the first service the law governs here (mototaxi's fines are motofrete's too)."""
 
     service: str
     severity: str
@@ -386,8 +387,10 @@ def _applicants(
         s = a.tender.service
         try:
             facts = applicant_facts(a, on)
-        except FieldError:  # a taxi tender and applicant without a category: nothing to judge
-            unread += 1
+        except FieldError:
+            if s != Service.TAXI:
+                raise
+            unread += 1  # no category the law knows, on the tender nor on the inscription
             continue
         sim.applicants_checked += 1
         d1 = now.ask(s, "person_eligibility", facts, on)
@@ -407,7 +410,7 @@ def _applicants(
             )
     if unread:
         sim.not_simulated.append(
-            f"{unread} candidato(s) de táxi sem categoria na licitação nem na inscrição"
+            f"{unread} candidato(s) de táxi sem categoria válida na licitação nem na inscrição"
         )
 
 
@@ -527,6 +530,7 @@ def summary(sim: Simulation, *, limit: int = 500) -> dict[str, Any]:
         ],
         "fines": [
             {
+                "service": f.service,
                 "severity": f.severity,
                 "code": f.code,
                 "in_force": {"cents": f.in_force, **reading(f.in_force_reading)},

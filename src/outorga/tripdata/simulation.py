@@ -18,6 +18,7 @@ from outorga.core.lawseam import Asker, governs
 from outorga.law.bindings import Service
 from outorga.law.citations import render_many
 from outorga.law.decisions import Decision
+from outorga.law.money import brl
 from outorga.registry.simulation import IssqnChange, Reading, Simulation
 
 from .models import IssqnLine, IssqnStatement
@@ -53,10 +54,10 @@ def issqn_part(sim: Simulation, now: Asker, then: Asker, on: dt.date) -> None:
             IssqnChange(
                 statement.platform.name,
                 statement.month,
-                a.outcome["total_cents"],
-                b.outcome["total_cents"],
-                _reading(a),
-                _reading(b),
+                a.outcome.get("total_cents"),  # absent where the law was not in force then
+                b.outcome.get("total_cents"),
+                _reading(a, statement.month, on),
+                _reading(b, statement.month, on),
             )
         )
 
@@ -84,7 +85,17 @@ def statement_facts(statement: IssqnStatement, on: dt.date) -> dict[str, Any]:
     }
 
 
-def _reading(d: Decision) -> Reading:
-    """The statement's summary (its totals, or why it is incomplete) and the articles applied:
-    a line per driver would make a long text of a city's platforms."""
-    return Reading(bool(d.outcome["complete"]), d.summary, render_many(d.citations))
+def _reading(d: Decision, month: dt.date, on: dt.date) -> Reading:
+    """The statement's totals (or why it is incomplete) and the articles applied — a line per
+    driver would make a long text of a city's platforms —, naming the month whose revenue it is
+    and the month whose rates it took."""
+    o = d.outcome or {}
+    head = f"Receita de {month:%m/%Y} com as alíquotas de {on:%m/%Y}"
+    if o.get("complete"):
+        text = (
+            f"{head}: próprio {brl(o['platform_iss_cents'])}, retido dos motoristas "
+            f"{brl(o['withheld_cents'])}, total {brl(o['total_cents'])}."
+        )
+    else:
+        text = f"{head}: {d.summary}"
+    return Reading(bool(o.get("complete")), text, render_many(d.citations))

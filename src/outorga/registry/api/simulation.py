@@ -82,6 +82,7 @@ class FineSideOut(ReadingOut):
 
 
 class FineOut(Schema):
+    service: str = Field(..., description="o serviço cuja lei fixa a multa (mototaxi, taxi…)")
     severity: str = Field(..., description="natureza da infração")
     code: str = Field(..., description="a infração de exemplo dessa natureza")
     in_force: FineSideOut

@@ -162,6 +162,7 @@ def _record(
         # The file's rows live until the end: the collector's passes over the batches' short-
         # lived records need not walk them again and again (a city's file holds millions of
         # objects); they are handed back to it at the end.
+        thawed = gc.get_freeze_count() == 0  # else frozen by the workers' pool, which thaws
         gc.freeze()
         try:
             bulk_import(
@@ -178,7 +179,8 @@ def _record(
                 executor=executor,
             )
         finally:
-            gc.unfreeze()
+            if thawed:
+                gc.unfreeze()
         return report
     if report.errors:
         return report

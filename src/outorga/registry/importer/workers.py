@@ -70,6 +70,7 @@ def pool(processes: int) -> Iterator[ProcessPoolExecutor | None]:
     # What this process holds now is shared with the workers page by page until one writes it:
     # the collector of either would (each of its passes writes in every object it walks), so
     # both leave it out of their passes while they live (the advice of ``gc.freeze``'s text).
+    thawed = gc.get_freeze_count() == 0  # a caller's own frozen objects are its to thaw
     gc.freeze()
     try:
         executor.submit(int).result()  # the workers are forked now, with this process small
@@ -84,7 +85,8 @@ def pool(processes: int) -> Iterator[ProcessPoolExecutor | None]:
     else:
         executor.shutdown(wait=True)
     finally:
-        gc.unfreeze()
+        if thawed:
+            gc.unfreeze()
 
 
 #: A chunk of the file: each row's line and its cells, in the order of the header's names.

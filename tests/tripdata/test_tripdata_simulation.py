@@ -124,3 +124,23 @@ def test_the_api_and_the_page_show_the_issqn_on_both_sides(world, sample_trips, 
     assert page.status_code == 200
     text = page.content.decode()
     assert "ISSQN por declaração" in text and "R$ 4,28" in text, text[-3000:]
+
+
+def test_art_29_a_proposal_before_which_the_law_is_not_in_force_leaves_the_statement_incomplete(
+    world, sample_trips, rates
+):
+    """A proposal may move any of the law's dated values, its publication date too (art. 29):
+    in a month the law would not govern, the statement is incomplete on that side — not an
+    error of the whole simulation."""
+    processed(world.upload(sample_trips).json()["id"])
+    later = {
+        "title": "Minuta: publicação em 2027",
+        "parameters": [
+            {"name": "apps_2025.publication_date", "value": "2027-01-01", "effective": "2026-11-01"}
+        ],
+    }
+    sim = simulate(world.m, from_json(later, world.m.laws), ON)
+    (c,) = [c for c in sim.issqn if c.platform == world.platform.name]
+    assert c.in_force == 428
+    assert c.proposal is None and not c.proposal_reading.holds
+    assert "não vigente" in c.proposal_reading.text

@@ -350,3 +350,20 @@ def test_the_csv_reader_sees_the_lines_io_stringio_would_give_it(text):
             return [str(exc)]
 
     assert rows(_lines(text)) == rows(io.StringIO(text))
+
+
+def test_the_import_freezes_its_objects_once_and_the_first_freezer_thaws():
+    """The workers' pool and the bulk writing each keep the importer's objects out of the
+    collector's passes; ``gc.unfreeze`` thaws everything at once, so the inner block must not
+    thaw what the outer one still relies on."""
+    import gc
+
+    from outorga.registry.importer.workers import frozen
+
+    assert gc.get_freeze_count() == 0
+    with frozen():
+        kept = gc.get_freeze_count()
+        with frozen():
+            pass
+        assert gc.get_freeze_count() >= kept > 0  # the inner block left it frozen
+    assert gc.get_freeze_count() == 0

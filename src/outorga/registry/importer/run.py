@@ -5,7 +5,6 @@ and with no error, record the whole file in one transaction.
 from __future__ import annotations
 
 import datetime as dt
-import gc
 import hashlib
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -162,9 +161,7 @@ def _record(
         # The file's rows live until the end: the collector's passes over the batches' short-
         # lived records need not walk them again and again (a city's file holds millions of
         # objects); they are handed back to it at the end.
-        thawed = gc.get_freeze_count() == 0  # else frozen by the workers' pool, which thaws
-        gc.freeze()
-        try:
+        with workers.frozen():
             bulk_import(
                 rows,
                 report,
@@ -178,9 +175,6 @@ def _record(
                 today=checks.today,
                 executor=executor,
             )
-        finally:
-            if thawed:
-                gc.unfreeze()
         return report
     if report.errors:
         return report

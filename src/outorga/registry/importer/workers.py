@@ -70,22 +70,32 @@ def pool(processes: int) -> Iterator[ProcessPoolExecutor | None]:
     # What this process holds now is shared with the workers page by page until one writes it:
     # the collector of either would (each of its passes writes in every object it walks), so
     # both leave it out of their passes while they live (the advice of ``gc.freeze``'s text).
-    thawed = gc.get_freeze_count() == 0  # a caller's own frozen objects are its to thaw
+    with frozen():
+        try:
+            executor.submit(int).result()  # the workers are forked now, with this process small
+            yield executor
+        except BaseException:
+            # The import failed here: its workers are stopped, not waited for (a worker busy
+            # with a chunk nobody will read would hold the shutdown).
+            for process in list(executor._processes.values()):
+                process.terminate()
+            executor.shutdown(wait=False, cancel_futures=True)
+            raise
+        else:
+            executor.shutdown(wait=True)
+
+
+@contextmanager
+def frozen() -> Iterator[None]:
+    """What this process holds now is left out of the collector's passes while the block runs
+    (``gc.freeze``) and handed back at its end — unless something was frozen already: the one
+    that froze first thaws (``gc.unfreeze`` thaws everything at once)."""
+    first = gc.get_freeze_count() == 0
     gc.freeze()
     try:
-        executor.submit(int).result()  # the workers are forked now, with this process small
-        yield executor
-    except BaseException:
-        # The import failed here: its workers are stopped, not waited for (a worker busy with
-        # a chunk nobody will read would hold the shutdown).
-        for process in list(executor._processes.values()):
-            process.terminate()
-        executor.shutdown(wait=False, cancel_futures=True)
-        raise
-    else:
-        executor.shutdown(wait=True)
+        yield
     finally:
-        if thawed:
+        if first:
             gc.unfreeze()
 
 

@@ -22,6 +22,8 @@ from outorga.law.money import brl
 from outorga.registry.simulation import IssqnChange, Reading, Simulation
 
 from .models import IssqnLine, IssqnStatement
+from .services.common import PLATFORM_REGIME
+from .services.issqn import issqn_facts
 
 QUESTION = "issqn_statement"
 #: The months of statements read before the simulation's month.
@@ -63,26 +65,21 @@ def issqn_part(sim: Simulation, now: Asker, then: Asker, on: dt.date) -> None:
 
 
 def statement_facts(statement: IssqnStatement, on: dt.date) -> dict[str, Any]:
-    """The facts of ``statement`` as the law reads them, dated in ``on``'s month: its platform's
-    line (base and regime) and each driver's (gross revenue, the platform's retention, regime)."""
+    """The facts of ``statement`` as the law reads them (:func:`issqn_facts`, as the statement
+    was computed), dated in ``on``'s month: its platform's line (base and regime) and each
+    driver's (gross revenue, the platform's retention, regime)."""
     lines = sorted(statement.lines.all(), key=lambda line: (line.taxpayer_kind, line.pk))
     own = next((x for x in lines if x.taxpayer_kind == IssqnLine.Taxpayer.PLATFORM), None)
-    return {
-        "year": on.year,
-        "month": on.month,
-        "platform_regime": own.regime if own is not None else "geral",
-        "intermediation_revenue_cents": max(int(statement.intermediation_base_cents), 0),
-        "drivers": [
-            {
-                "driver": x.taxpayer,
-                "regime": x.regime,
-                "gross_trip_revenue_cents": max(int(x.gross_cents), 0),
-                "platform_retention_cents": max(int(x.deduction_cents), 0),
-            }
+    return issqn_facts(
+        on.replace(day=1),
+        own.regime if own is not None else PLATFORM_REGIME,
+        statement.intermediation_base_cents,
+        [
+            (x.taxpayer, x.regime, x.gross_cents, x.deduction_cents)
             for x in lines
             if x.taxpayer_kind == IssqnLine.Taxpayer.DRIVER
         ],
-    }
+    )
 
 
 def _reading(d: Decision, month: dt.date, on: dt.date) -> Reading:

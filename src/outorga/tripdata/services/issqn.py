@@ -5,7 +5,7 @@ recomputed by Finance, exported.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.db import transaction
@@ -62,21 +62,20 @@ def _compute_statement(pm: PlatformMonth, ctx: Context) -> IssqnStatement:
         base, source = int(report.intermediation_revenue_cents), "relatório mensal"
     else:
         base, source = int(pm.retention_cents), "corridas"
-    facts: dict[str, Any] = {
-        "year": pm.month.year,
-        "month": pm.month.month,
-        "platform_regime": PLATFORM_REGIME,
-        "intermediation_revenue_cents": max(base, 0),
-        "drivers": [
-            {
-                "driver": d.driver_cpf,
-                "regime": regimes.get(d.driver_cpf, DEFAULT_DRIVER_REGIME),
-                "gross_trip_revenue_cents": max(d.gross_cents, 0),
-                "platform_retention_cents": max(d.retention_cents, 0),
-            }
+    facts = issqn_facts(
+        pm.month,
+        PLATFORM_REGIME,
+        base,
+        [
+            (
+                d.driver_cpf,
+                regimes.get(d.driver_cpf, DEFAULT_DRIVER_REGIME),
+                d.gross_cents,
+                d.retention_cents,
+            )
             for d in drivers
         ],
-    }
+    )
     decision = ask_law(pm.platform.municipality, "issqn_statement", facts, ctx)
     out = decision.outcome
     statement, _ = IssqnStatement.objects.update_or_create(
@@ -126,6 +125,32 @@ def _compute_statement(pm: PlatformMonth, ctx: Context) -> IssqnStatement:
         )
     IssqnLine.objects.bulk_create(lines)
     return statement
+
+
+def issqn_facts(
+    month: dt.date,
+    platform_regime: str,
+    base_cents: int,
+    drivers: Iterable[tuple[str, str, int, int]],
+) -> dict[str, Any]:
+    """The facts of the law's ``issqn_statement`` (apps art. 18–20, D-14) for ``month``: the
+    platform's regime and intermediation base, and each driver's (CPF, regime, gross revenue,
+    the platform's retention) — a negative amount read as none."""
+    return {
+        "year": month.year,
+        "month": month.month,
+        "platform_regime": platform_regime,
+        "intermediation_revenue_cents": max(int(base_cents), 0),
+        "drivers": [
+            {
+                "driver": cpf,
+                "regime": regime,
+                "gross_trip_revenue_cents": max(int(gross), 0),
+                "platform_retention_cents": max(int(retention), 0),
+            }
+            for cpf, regime, gross, retention in drivers
+        ],
+    }
 
 
 def _rates(decision: Mapping[str, Any]) -> dict[str, str]:

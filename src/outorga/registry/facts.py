@@ -348,20 +348,18 @@ def vehicle_age_facts(
     service: str,
     manufacture_year: int,
     *,
-    invoice_date: dt.date | None = None,
-    renewal_anchor: dt.date | None = None,
+    invoice_date: dt.date | None,
+    renewal_anchor: dt.date,
 ) -> dict[str, Any]:
     """The facts of the bound law's ``vehicle_age`` for a vehicle in service: mototaxi and
     motofrete read the year alone (art. 3, II); the taxi the year, the factory invoice of a new
     car and the yearly renewal's anchor (art. 28, II, §1–2; D-6)."""
     if service == Service.TAXI:
-        facts: dict[str, Any] = {
+        return {
             "manufacture_year": manufacture_year,
             "factory_invoice_date": invoice_date.isoformat() if invoice_date else None,
+            "renewal_anchor": renewal_anchor.isoformat(),
         }
-        if renewal_anchor is not None:
-            facts["renewal_anchor"] = renewal_anchor.isoformat()
-        return facts
     return {"service": service, "manufacture_year": manufacture_year}
 
 

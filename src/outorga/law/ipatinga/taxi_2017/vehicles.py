@@ -24,6 +24,7 @@ from ._base import (
     Category,
     answer,
     art,
+    day,
     decide,
     fmt,
     has_refusal,
@@ -521,13 +522,13 @@ def vehicle_age(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 
     def build() -> Decision:
         v = VehicleYears(int(facts["manufacture_year"]), opt_day(facts.get("factory_invoice_date")))
-        anchor = opt_day(facts["renewal_anchor"])
+        anchor = day(facts["renewal_anchor"])  # required: the renewal is always known here
         reached, age_info = seven_year_date(ctx, v)
         age = art_28_par_2_until_renewal(
             ctx, Occasion.RENOVACAO, reached, anchor
         ) or art_28_ii_max_age(ctx, reached)
         within = age.verdict is not Verdict.REFUSED
-        deadline = None if anchor is None else replacement_deadline(reached, anchor)
+        deadline = replacement_deadline(reached, anchor)
         outcome = {"within_age": within, "age_limit_on": reached, "replace_by": deadline}
         summary = age.message if within else "Veículo acima da idade: " + age.message
         return decide(qid, ctx, outcome, [age_info, age], summary)

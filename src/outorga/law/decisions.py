@@ -505,8 +505,3 @@ def eligibility_of(reasons: Iterable[Reason]) -> str:
         if verdict == _PENDING:
             pending = True
     return "pending" if pending else "ok"
-
-
-def all_ok(reasons: Iterable[Reason]) -> bool:
-    """True when no reason refuses (suspended and informative reasons do not refuse)."""
-    return not any(r.verdict is _REFUSED for r in reasons)

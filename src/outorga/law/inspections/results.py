@@ -30,7 +30,7 @@ from outorga.law.common.labels import sentence
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import FactsInvalid, ask, question
-from outorga.law.rulebook import DATE, decide
+from outorga.law.rulebook import DATE, decide, refusals_text
 from outorga.law.rules import reason
 from outorga.law.schemas import closed
 
@@ -161,11 +161,10 @@ def item_reason(i: Item, result: ItemResult, remark: str, from_rules: list[Reaso
     facts = {"item": i.code, "crítico": i.critical, "resultado": str(result)}
     if refused and i.fact is None:
         # The rulebook decides this item from the vehicle's facts (e.g. taxi art. 27, colour).
-        msg = "; ".join(r.message.rstrip(".") for r in refused)
         return reason(
             f"inspections.item.{i.code}",
             Verdict.REFUSED,
-            f"{i.label}: não conforme — {msg}.{note}",
+            f"{i.label}: não conforme — {refusals_text(refused)}{note}",
             *cites,
             facts={**facts, "resultado": str(ItemResult.NOT_OK), "automático": True},
         )

@@ -20,6 +20,7 @@ from outorga.law.rulebook import (
     facts_of,
     flag,
     fmt,
+    has_refusal,
     opt_day,
     summary_of,
 )
@@ -51,6 +52,7 @@ __all__ = [
     "facts_of",
     "flag",
     "fmt",
+    "has_refusal",
     "opt_day",
     "param",
     "summary_of",

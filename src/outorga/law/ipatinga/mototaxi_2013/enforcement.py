@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
-from outorga.law.citations import decision
+from outorga.law.citations import Citation, decision
 from outorga.law.common.seizure import charges_paid, release_schema
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
@@ -130,45 +130,23 @@ def art_30_fields(ctx: Context, auto: Mapping[str, Any], unlicensed: bool) -> li
     infrator, quando possível."""
     out = []
     for key, (inciso, label, mandatory) in NOTICE_FIELDS.items():
-        present = _present(auto.get(key))
-        if present:
-            out.append(
-                reason(
-                    f"art_30_{inciso.lower()}_{key}",
-                    Verdict.OK,
-                    f"Consta: {label}.",
-                    art(30, inc=inciso),
-                )
-            )
+        more: tuple[Citation, ...] = ()
+        if _present(auto.get(key)):
+            verdict, message = Verdict.OK, f"Consta: {label}."
         elif key in ("holder_name", "permit_number") and unlicensed:
-            out.append(
-                reason(
-                    f"art_30_{inciso.lower()}_{key}",
-                    Verdict.INFO,
-                    f"Sem {label}: veículo flagrado sem permissão (art. 35).",
-                    art(30, inc=inciso),
-                    art(35),
-                )
-            )
+            verdict = Verdict.INFO
+            message = f"Sem {label}: veículo flagrado sem permissão (art. 35)."
+            more = (art(35),)
         elif not mandatory:
-            out.append(
-                reason(
-                    f"art_30_{inciso.lower()}_{key}",
-                    Verdict.INFO,
-                    f"Não consta {label}; exigido apenas quando possível.",
-                    art(30, inc=inciso),
-                    *([art(29, 2)] if key == "offender_signature" else []),
-                )
-            )
+            verdict = Verdict.INFO
+            message = f"Não consta {label}; exigido apenas quando possível."
+            if key == "offender_signature":
+                more = (art(29, 2),)
         else:
-            out.append(
-                reason(
-                    f"art_30_{inciso.lower()}_{key}",
-                    Verdict.REFUSED,
-                    f"Falta no auto: {label}.",
-                    art(30, inc=inciso),
-                )
-            )
+            verdict, message = Verdict.REFUSED, f"Falta no auto: {label}."
+        out.append(
+            reason(f"art_30_{inciso.lower()}_{key}", verdict, message, art(30, inc=inciso), *more)
+        )
     return out
 
 
@@ -287,8 +265,8 @@ def infraction_notice(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         reasons.append(art_29_par2_missing_signature_does_not_void(ctx))
     notified_on, delivery = art_29_delivery(ctx, facts)
     reasons.append(delivery)
-    valid = not any(r.verdict is Verdict.REFUSED for r in reasons)
     missing = [r.rule for r in reasons if r.verdict is Verdict.REFUSED]
+    valid = not missing
     return decide(
         "ipatinga.mototaxi-2013.infraction_notice",
         ctx,

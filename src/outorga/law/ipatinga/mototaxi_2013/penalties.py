@@ -33,6 +33,7 @@ from ._common import (
     decide,
     facts_of,
     fmt,
+    has_refusal,
     param,
 )
 from .catalog import CODE_SCHEMA, infraction_type
@@ -653,7 +654,7 @@ def suspension_return(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         art_32_par2_served(started, until, on),
         art_32_par2_proof(proof["description"], proof.get("document"), started, on),
     ]
-    ok = all(r.verdict is not Verdict.REFUSED for r in reasons)
+    ok = not has_refusal(reasons)
     return decide(
         "ipatinga.mototaxi-2013.suspension_return",
         ctx,

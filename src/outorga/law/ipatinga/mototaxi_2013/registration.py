@@ -20,7 +20,7 @@ from outorga.law.rulebook import decide
 from outorga.law.rules import check, reason
 from outorga.law.schemas import closed, nullable
 
-from ._common import DATE, LAW_ID, art, day, fmt, opt_day
+from ._common import DATE, LAW_ID, art, day, fmt, has_refusal, opt_day
 
 KINDS = {"update": "atualização do cadastro", "cancel": "cancelamento do cadastro"}
 
@@ -67,7 +67,7 @@ def registration_update(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             facts={"compareceu_em": appeared},
         ),
     ]
-    ok = all(r.verdict is not Verdict.REFUSED for r in reasons)
+    ok = not has_refusal(reasons)
     return decide(
         "ipatinga.mototaxi-2013.registration_update",
         ctx,

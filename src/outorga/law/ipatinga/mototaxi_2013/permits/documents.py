@@ -19,7 +19,7 @@ from outorga.law.rules import check, reason
 from outorga.law.schemas import closed, nullable
 from outorga.law.windows import add_months, add_years, renewal_period
 
-from .._common import DATE, LAW_ID, art, day, decide, fmt, opt_day, param
+from .._common import DATE, LAW_ID, art, day, decide, fmt, has_refusal, opt_day, param
 
 # --- Documents the law dates ---------------------------------------------------------------------
 
@@ -211,7 +211,7 @@ def auxiliary_credential_renewal(ctx: Context, facts: Mapping[str, Any]) -> Deci
     late = current is not None and ctx.as_of > current
     if late and current is not None:
         reasons.append(art_32_iv_f_late_renewal(ctx, current))
-    ok = all(r.verdict is not Verdict.REFUSED for r in reasons)
+    ok = not has_refusal(reasons)
     return decide(
         "ipatinga.mototaxi-2013.auxiliary_credential_renewal",
         ctx,

@@ -17,7 +17,7 @@ from outorga.law.rules import check, reason
 from outorga.law.schemas import closed, list_of
 from outorga.law.windows import add_years
 
-from .._common import DATE, LAW_ID, art, day, decide, fmt, param
+from .._common import DATE, LAW_ID, art, day, decide, fmt, has_refusal, param
 
 # --- Art. 6º: grant by decree after a tender, term and extensions --------------------------------
 
@@ -213,7 +213,7 @@ def permit_term(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     ]
     count = param(ctx, "permit.max_extensions", p.granted_on)
     expires = add_years(p.granted_on, p.term_years + sum(e.years for e in p.extensions))
-    valid = all(r.verdict is not Verdict.REFUSED for r in reasons)
+    valid = not has_refusal(reasons)
     reasons += art_6_par6_and_art_2_xx_xxiii_events(ctx, p)
     ended = ended_on(ctx, p)
     in_force = valid and ended is None and p.granted_on <= ctx.as_of <= expires
@@ -407,7 +407,7 @@ def permit_extension(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         art_6_extension_of_a_live_permission(ctx, e),
     ]
     new_end = add_years(e.term_end, each.value)
-    may = all(r.verdict is not Verdict.REFUSED for r in reasons)
+    may = not has_refusal(reasons)
     left = max(count.value - e.extensions_granted - (1 if may else 0), 0)
     reasons.append(
         reason(

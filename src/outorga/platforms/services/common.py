@@ -14,6 +14,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
+from outorga.core.authz import authorize
 from outorga.core.errors import DomainError
 from outorga.core.lawseam import BoundLaw, LawNotBound, law_for, law_of
 from outorga.core.models import Municipality
@@ -102,6 +103,13 @@ def apps_law(m: Municipality, on: dt.date | None = None) -> str:
         return law_of(m, Service.APLICATIVO, on)
     except LawNotBound as exc:
         raise PlatformError(str(exc), status=403) from None
+
+
+def authorize_apps(*, actor: Actor, municipality: Municipality, action: str) -> None:
+    """The actor's competence for ``action`` under the law governing transport by app in
+    ``municipality`` today (:func:`apps_law`), checked before the service's transaction so that a
+    refusal's act is kept (``NotCompetent``)."""
+    authorize(actor=actor, municipality=municipality, action=action, law=apps_law(municipality))
 
 
 def bound_law(m: Municipality, on: dt.date | None = None) -> BoundLaw:
@@ -308,11 +316,7 @@ def notice_recording(
     """The checks every notice of a decision of the apps law passes before what it notifies is
     locked — the recorder's competence (``notice.record``), the channel where it names one, a
     date not in the future — and the day it is recorded (``on``, today by default)."""
-    from outorga.core.authz import authorize
-
-    authorize(
-        actor=actor, municipality=municipality, action="notice.record", law=apps_law(municipality)
-    )
+    authorize_apps(actor=actor, municipality=municipality, action="notice.record")
     if channel is not None and channel not in PlatformPenalty.NoticeChannel.values:
         raise field_error("channel", "Meio da notificação: entrega pessoal, AR ou publicação.")
     on = on or today()
@@ -416,11 +420,7 @@ def appeal_filing(
     locked — the filer's competence (``defence.file``), the channel, the reasons — and its
     ``(on, filed_on)``: filed by the platform itself (API or portal) today; on paper, the
     protocol's date, never in the future."""
-    from outorga.core.authz import authorize
-
-    authorize(
-        actor=actor, municipality=municipality, action="defence.file", law=apps_law(municipality)
-    )
+    authorize_apps(actor=actor, municipality=municipality, action="defence.file")
     if channel not in PlatformPenaltyAppeal.Channel.values:
         raise field_error("channel", "Meio do recurso: API, portal ou papel.")
     if not text.strip():

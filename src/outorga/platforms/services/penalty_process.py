@@ -12,7 +12,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
-from outorga.core.authz import authorize
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.citations import Citation
@@ -26,6 +25,7 @@ from .common import (
     appeal_admit,
     appeal_filing,
     apps_law,
+    authorize_apps,
     basis_many,
     bound_law,
     cited,
@@ -288,12 +288,7 @@ def platform_penalty_appeal_judge(
     64): the fine is reduced to that amount — the open debt reduced, or the difference refunded
     when already paid — and the penalty, so reformed, is final. Dismissed: the penalty is final
     and so is its debt (D-1)."""
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="appeal.executive.judge",
-        law=apps_law(municipality),
-    )
+    authorize_apps(actor=actor, municipality=municipality, action="appeal.executive.judge")
     reasoned(reasoning, "o julgamento", also="; decisão D-17")
     on = on or today()
     partial = partial_fine_upfbg is not None
@@ -475,12 +470,7 @@ def platform_penalty_reconsider(
     (art. 64) and the rest of the appeal goes up; ``confirm`` — the decision is kept and the
     appeal goes up to the superior authority. Past the period the law refuses and the appeal is
     the superior authority's alone; the refusal stays in the acts log."""
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="appeal.reconsider",
-        law=apps_law(municipality),
-    )
+    authorize_apps(actor=actor, municipality=municipality, action="appeal.reconsider")
     if result not in RECONSIDER_RESULTS:
         raise field_error("result", "Reconsideração: manter, anular ou reduzir a multa.")
     reasoned(reasoning, "a reconsideração")

@@ -23,7 +23,6 @@ from django.core.validators import validate_email
 from django.db import transaction
 
 from outorga.core.acts import Actor, record_act
-from outorga.core.authz import authorize
 from outorga.core.mail import email_queue
 from outorga.core.models import Municipality, User
 from outorga.core.passwords import INVITATION_DAYS, invitation_link
@@ -31,7 +30,7 @@ from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 
 from ..models import Platform, PlatformUser
-from .common import PlatformError, apps_law, field_error
+from .common import PlatformError, authorize_apps, field_error
 
 
 def staff_username(municipality: Municipality, email: str) -> str:
@@ -52,12 +51,7 @@ def _inviter(actor: Actor, municipality: Municipality) -> str:
 def _authorize(actor: Actor, municipality: Municipality, platform_id: int) -> None:
     """The authority (``platform.credential``), or the administrator of that platform itself."""
     if not _by_platform(actor):
-        authorize(
-            actor=actor,
-            municipality=municipality,
-            action="platform.credential",
-            law=apps_law(municipality),
-        )
+        authorize_apps(actor=actor, municipality=municipality, action="platform.credential")
         return
     with tenant(municipality):
         admin = (

@@ -22,7 +22,6 @@ from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.lawseam import law_for
 from outorga.core.listing import page_of
 from outorga.core.models import ApiToken
-from outorga.core.requests import actor_of
 from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent
 from outorga.law.money import to_cents
@@ -45,7 +44,7 @@ from ..models import (
     PlatformPenalty,
 )
 from ..validators import format_cpf
-from .common import forbidden, platform_screen
+from .common import as_platform, forbidden, platform_screen
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
@@ -229,8 +228,7 @@ def driver_new(request: HttpRequest, platform: Platform) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             driver, decisions = driver_services.platform_driver_register(
-                actor=actor_of(request),
-                municipality=platform.municipality,
+                **as_platform(request, platform),
                 platform=platform,
                 data=DriverData(**form.cleaned_data),
             )
@@ -298,8 +296,7 @@ def driver_disable(request: HttpRequest, platform: Platform, driver_id: int) -> 
         )
     try:
         driver_services.platform_driver_disable(
-            actor=actor_of(request),
-            municipality=platform.municipality,
+            **as_platform(request, platform),
             driver=d,
             reason=request.POST.get("motivo", "")[:200],
         )
@@ -385,8 +382,7 @@ def reports(request: HttpRequest, platform: Platform) -> HttpResponse:
         }
         try:
             report, created = monthly_report_submit(
-                actor=actor_of(request),
-                municipality=platform.municipality,
+                **as_platform(request, platform),
                 platform=platform,
                 idempotency_key=form.cleaned_data["key"],
                 body=body,
@@ -463,8 +459,7 @@ def fares(request: HttpRequest, platform: Platform) -> HttpResponse:
         data = form.cleaned_data
         try:
             table, dec = fare_table_publish(
-                actor=actor_of(request),
-                municipality=platform.municipality,
+                **as_platform(request, platform),
                 platform=platform,
                 base_fare_cents=data["base_fare"],
                 per_km_cents=data["per_km"],
@@ -519,8 +514,7 @@ def complaints(request: HttpRequest, platform: Platform) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             c = complaint_forward(
-                actor=actor_of(request),
-                municipality=platform.municipality,
+                **as_platform(request, platform),
                 platform=platform,
                 **form.cleaned_data,
             )
@@ -558,8 +552,7 @@ def complaint_reply(request: HttpRequest, platform: Platform, complaint_id: int)
         return HttpResponseRedirect(back)
     try:
         c, _ = complaint_answer(
-            actor=actor_of(request),
-            municipality=platform.municipality,
+            **as_platform(request, platform),
             complaint=c,
             answer=form.cleaned_data["answer"],
         )

@@ -454,6 +454,16 @@ def _penalty_reduce(
 RECONSIDER_RESULTS = ("confirm", "annul", "partial")
 
 
+def fine_in_part(in_part: bool, fine_upfbg: Decimal | None, fld: str) -> Decimal | None:
+    """The fine's new amount as a decision reducing it in part carries it (Lei 9.784/1999, art.
+    64): required then — refused naming the input's field ``fld`` — and dropped otherwise."""
+    if not in_part:
+        return None
+    if fine_upfbg is None:
+        raise field_error(fld, "Informe o novo valor da multa em UPFBG (art. 64).")
+    return fine_upfbg
+
+
 def platform_penalty_reconsider(
     *,
     actor: Actor,
@@ -565,16 +575,15 @@ def _tell_platform_judgment(
     due_on = None
     if a.result == PlatformPenaltyAppeal.Result.UPHELD:
         outcome = f"recurso provido: a {x.get_kind_display()} foi anulada."
-    elif a.result == PlatformPenaltyAppeal.Result.PARTIAL:
-        outcome = (
-            f"recurso provido em parte (Lei 9.784/1999, art. 64): a multa passa a "
-            f"{brl(int(x.amount_cents or 0))} e é definitiva (decisão D-1)."
-        )
-        if x.debt is not None and x.debt.status not in settled:
-            due_on = x.debt.due_on
-            outcome += f" Pague a multa até {due_on:%d/%m/%Y}."
     else:
-        outcome = f"recurso não provido: a {x.get_kind_display()} é definitiva (decisão D-1)."
+        if a.result == PlatformPenaltyAppeal.Result.PARTIAL:
+            outcome = (
+                f"recurso provido em parte (Lei 9.784/1999, art. 64): a multa passa a "
+                f"{brl(int(x.amount_cents or 0))} e é definitiva (decisão D-1)."
+            )
+        else:
+            outcome = f"recurso não provido: a {x.get_kind_display()} é definitiva (decisão D-1)."
+        # Final either way: a fine still owed is due.
         if x.debt is not None and x.debt.status not in settled:
             due_on = x.debt.due_on
             outcome += f" Pague a multa até {due_on:%d/%m/%Y}."

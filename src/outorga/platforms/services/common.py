@@ -21,7 +21,7 @@ from outorga.core.models import Municipality
 from outorga.law import interfaces
 from outorga.law.bindings import Service
 from outorga.law.citations import Citation
-from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.decisions import Decision
 
 from ..models import (
     AppealFiling,
@@ -66,11 +66,7 @@ class PlatformError(DomainError):
         return [
             self.message,
             *(f"{e['campo']}: {e['erro']}" for e in self.errors),
-            *(
-                f"{r['mensagem']} ({'; '.join(r['citacoes'])})"
-                for r in reasons_json(self.decisions)
-                if r["resultado"] in ("refused", "pending")
-            ),
+            *refusal_lines(self.decisions),
         ]
 
     def to_json(self) -> dict[str, Any]:
@@ -158,13 +154,24 @@ def reasons_json(decisions: Iterable[Decision]) -> list[dict[str, Any]]:
     ]
 
 
+def refusing_reasons(decisions: Iterable[Decision]) -> list[dict[str, Any]]:
+    """The reasons that refuse or leave pending — what is to be corrected — as
+    :func:`reasons_json` shows them."""
+    return [r for r in reasons_json(decisions) if r["resultado"] in ("refused", "pending")]
+
+
+def refusal_lines(decisions: Iterable[Decision]) -> list[str]:
+    """Each of the :func:`refusing_reasons` with all its articles, a line each, as a person reads
+    them on a screen."""
+    return [f"{r['mensagem']} ({'; '.join(r['citacoes'])})" for r in refusing_reasons(decisions)]
+
+
 def refusal_text(decisions: Iterable[Decision]) -> str:
     """What was refused or is pending, each with its first article: the ``detail`` of a refusal,
     so that its text alone tells what to correct and why."""
     parts = [
         r["mensagem"] + (f" ({r['citacoes'][0]})" if r["citacoes"] else "")
-        for r in reasons_json(decisions)
-        if r["resultado"] in ("refused", "pending")
+        for r in refusing_reasons(decisions)
     ]
     return "; ".join(parts) or "; ".join(d.summary for d in decisions)
 
@@ -212,10 +219,6 @@ def law_refused(lead: str, refused: Decision, *, each_reason: bool = False) -> P
     decision's summary (``each_reason``: every refused reason with its article)."""
     detail = refusal_text([refused]) if each_reason else refused.summary
     return PlatformError(f"{lead}: {detail}", status=422, decisions=[refused])
-
-
-def _refusing(reasons: Iterable[Reason]) -> list[Reason]:
-    return [r for r in reasons if r.verdict in (Verdict.REFUSED, Verdict.PENDING)]
 
 
 def occurrences(platform: Platform, before: dt.date) -> list[dict[str, Any]]:

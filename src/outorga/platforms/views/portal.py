@@ -26,7 +26,7 @@ from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent
 from outorga.law.money import to_cents
 from outorga.platforms.services import drivers as driver_services
-from outorga.platforms.services.common import PlatformError, reasons_json
+from outorga.platforms.services.common import PlatformError, refusal_lines, refusing_reasons
 from outorga.platforms.services.complaints import complaint_answer, complaint_forward
 from outorga.platforms.services.drivers import DriverData, enabled_roster
 from outorga.platforms.services.fares import fare_table_publish
@@ -81,9 +81,8 @@ def _add_refusal(form: forms.BaseForm, exc: PlatformError) -> None:
             form.add_error(None, f"{e['campo']}: {e['erro']}")
     if not placed or exc.decisions:
         form.add_error(None, exc.message)
-    for r in reasons_json(exc.decisions):
-        if r["resultado"] in ("refused", "pending"):
-            form.add_error(None, f"{r['mensagem']} ({'; '.join(r['citacoes'])})")
+    for line in refusal_lines(exc.decisions):
+        form.add_error(None, line)
 
 
 def _cap(platform: Platform) -> Any:
@@ -241,9 +240,7 @@ def driver_new(request: HttpRequest, platform: Platform) -> HttpResponse:
                 messages.success(request, f"Motorista {driver.name} habilitado.")
                 return HttpResponseRedirect(reverse("platforms:portal_driver", args=[driver.pk]))
             refused_driver = driver
-            refused = [
-                r for r in reasons_json(decisions) if r["resultado"] in ("refused", "pending")
-            ]
+            refused = refusing_reasons(decisions)
     return render(
         request,
         "platforms/portal/driver_new.html",
@@ -454,7 +451,7 @@ class FareForm(forms.Form):
 @platform_screen()
 def fares(request: HttpRequest, platform: Platform) -> HttpResponse:
     form = FareForm(request.POST or None, initial={"valid_from": timezone.localdate()})
-    decision: list[dict[str, Any]] = []
+    refused: list[dict[str, Any]] = []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -476,14 +473,14 @@ def fares(request: HttpRequest, platform: Platform) -> HttpResponse:
             if table.status != FareTable.Status.REFUSED:
                 messages.success(request, f"Tabela publicada: {dec.summary}")
                 return HttpResponseRedirect(reverse("platforms:portal_fares"))
-            decision = reasons_json([dec])
+            refused = refusing_reasons([dec])
     return render(
         request,
         "platforms/portal/fares.html",
         {
             "p": platform,
             "form": form,
-            "refused": [r for r in decision if r["resultado"] in ("refused", "pending")],
+            "refused": refused,
             "tables": FareTable.objects.filter(platform=platform)[:50],
         },
     )

@@ -58,6 +58,15 @@ def _locked_appeal(appeal_id: int) -> tuple[PlatformPenaltyAppeal, PlatformPenal
     return a, _locked(a.penalty_id)
 
 
+def _unjudged(appeal_id: int) -> tuple[PlatformPenaltyAppeal, PlatformPenalty]:
+    """:func:`_locked_appeal`, refused (409) once the appeal is judged: the judgment locks it
+    again in its second transaction, after the law's answer on a reduction was committed."""
+    a, x = _locked_appeal(appeal_id)
+    if a.result != PlatformPenaltyAppeal.Result.PENDING:
+        raise PlatformError("Recurso já julgado.", status=409)
+    return a, x
+
+
 def _imposed_on(x: PlatformPenalty) -> dt.date:
     return x.imposed_on or timezone.localdate(x.imposed_at)
 
@@ -300,9 +309,7 @@ def platform_penalty_appeal_judge(
         )
     refused: Decision | None = None
     with transaction.atomic(), tenant(municipality):
-        a, x = _locked_appeal(appeal.pk)
-        if a.result != PlatformPenaltyAppeal.Result.PENDING:
-            raise PlatformError("Recurso já julgado.", status=409)
+        a, x = _unjudged(appeal.pk)
         if on < a.filed_on:
             raise field_error("on", "O julgamento não pode ser anterior ao recurso.")
         revision = None
@@ -320,9 +327,7 @@ def platform_penalty_appeal_judge(
     if refused is not None:
         raise law_refused("Provimento parcial recusado", refused, each_reason=True)
     with transaction.atomic(), tenant(municipality):
-        a, x = _locked_appeal(appeal.pk)
-        if a.result != PlatformPenaltyAppeal.Result.PENDING:
-            raise PlatformError("Recurso já julgado.", status=409)
+        a, x = _unjudged(appeal.pk)
         facts: dict[str, Any] = {
             "appeal": "upheld" if upheld else "partial" if partial else "dismissed",
             "appeal_judged_on": on.isoformat(),

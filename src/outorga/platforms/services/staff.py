@@ -48,6 +48,16 @@ def _inviter(actor: Actor, municipality: Municipality) -> str:
     return f"{municipality.name}/{municipality.uf}"
 
 
+def _admin_named_by_authority(actor: Actor) -> None:
+    """The platform's administrator is named by the authority that credentials it (art. 3), never
+    on the platform's own door (403)."""
+    if _by_platform(actor):
+        raise PlatformError(
+            "Quem indica o administrador da plataforma é a Prefeitura (credenciamento, art. 3).",
+            status=403,
+        )
+
+
 def _authorize(actor: Actor, municipality: Municipality, platform_id: int) -> None:
     """The authority (``platform.credential``), or the administrator of that platform itself."""
     if not _by_platform(actor):
@@ -84,11 +94,8 @@ def platform_staff_invite(
     platform (removed there first); a login removed before is invited again. ``admin``: the
     authority makes the person the platform's administrator."""
     _authorize(actor, municipality, platform.pk)
-    if admin and _by_platform(actor):
-        raise PlatformError(
-            "Quem indica o administrador da plataforma é a Prefeitura (credenciamento, art. 3).",
-            status=403,
-        )
+    if admin:
+        _admin_named_by_authority(actor)
     email = email.strip().lower()
     try:
         validate_email(email)
@@ -219,11 +226,7 @@ def platform_staff_set_admin(
 ) -> PlatformUser:
     """The authority marks (or unmarks) a staff member as the platform's administrator, who then
     invites and removes the platform's staff on its portal."""
-    if _by_platform(actor):
-        raise PlatformError(
-            "Quem indica o administrador da plataforma é a Prefeitura (credenciamento, art. 3).",
-            status=403,
-        )
+    _admin_named_by_authority(actor)
     _authorize(actor, municipality, link.platform_id)
     with transaction.atomic(), tenant(municipality):
         try:

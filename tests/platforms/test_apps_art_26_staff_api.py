@@ -151,6 +151,13 @@ def test_art_26_sole_staff_api_partial_judgment_needs_the_new_amount(
         {"result": "partial", "reasoning": "x"},
     )
     assert r.status_code == 422 and r.json()["erros"][0]["campo"] == "fine_upfbg"
+    assert "(art. 64)" in r.json()["detail"]
+    r = post(
+        staff(user_of, Role.CHEFE_EXECUTIVO),
+        f"/platform-penalties/{pid}/judgment",
+        {"result": "partial", "reasoning": "x"},
+    )
+    assert r.status_code == 422 and r.json()["erros"][0]["campo"] == "partial_fine_upfbg"
 
 
 def test_art_26_iv_staff_api_suspension_stops_the_platform_until_the_sweep_ends_it(

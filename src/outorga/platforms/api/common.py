@@ -1,20 +1,23 @@
 """Who is calling the platforms' API: the platform's token and the act's actor, or a servant who
 may view the platforms area; the calling platform's own records; a stored decision's reasons as the
-API shows them."""
+API shows them; the answer for a record the law refused and the service kept."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
+from ninja import Status
 
 from outorga.core.acts import Actor
 from outorga.core.middleware import client_ip
 from outorga.core.models import ApiToken, User
 from outorga.core.requests import user_of
+from outorga.law.decisions import Decision
+from outorga.platforms.services.common import PlatformError, refusal_text
 
 from .. import selectors
 
@@ -67,3 +70,14 @@ def stored_reasons(reasons: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]
         }
         for r in reasons
     ]
+
+
+def refused_record(lead: str, decisions: Sequence[Decision], obj_id: int) -> Status:
+    """**422** for a record the law refused and the service kept with its reasons (a driver, a
+    fare table): ``lead`` and what was refused with its articles, every reason, the articles and
+    the record's ``id`` — the body of a refusal (``PlatformError``), answered, not raised: the
+    record is written."""
+    refusal = PlatformError(
+        f"{lead}: {refusal_text(decisions)}", decisions=decisions, obj_id=obj_id
+    )
+    return Status(422, refusal.to_json())

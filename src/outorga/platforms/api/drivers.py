@@ -12,11 +12,11 @@ from ninja import Field, Router, Schema, Status
 from outorga.core.apikit import Error, IsoDate, Reason, platform_auth
 from outorga.core.apipages import paged
 from outorga.platforms.services import drivers as driver_services
-from outorga.platforms.services.common import citations_of, reasons_json, refusal_text
+from outorga.platforms.services.common import citations_of, reasons_json
 from outorga.platforms.services.drivers import DriverData, enabled_roster
 
 from ..models import PlatformDriver
-from .common import own, own_one, platform_acting, stored_reasons, token_of
+from .common import own, own_one, platform_acting, refused_record, stored_reasons, token_of
 
 router = Router()
 
@@ -142,22 +142,16 @@ def platform_driver_register(request: HttpRequest, payload: DriverIn) -> Any:
         platform=token.platform,
         data=DriverData(**payload.dict()),
     )
-    body = {
-        **driver_out(driver),
-        "fundamentos": reasons_json(decisions),
-        "citacoes": citations_of(decisions),
-    }
     if driver.status != PlatformDriver.Status.ENABLED:
-        return Status(
-            422,
-            {
-                "detail": f"Motorista recusado: {refusal_text(decisions)}",
-                "fundamentos": body["fundamentos"],
-                "citacoes": body["citacoes"],
-                "id": driver.pk,
-            },
-        )
-    return Status(201, body)
+        return refused_record("Motorista recusado", decisions, driver.pk)
+    return Status(
+        201,
+        {
+            **driver_out(driver),
+            "fundamentos": reasons_json(decisions),
+            "citacoes": citations_of(decisions),
+        },
+    )
 
 
 @router.get(

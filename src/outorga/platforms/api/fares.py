@@ -11,11 +11,10 @@ from ninja import Field, Router, Schema, Status
 
 from outorga.core.apikit import INT_MAX, Error, IsoDate, Reason, platform_auth
 from outorga.core.apipages import paged
-from outorga.platforms.services.common import citations_of, reasons_json, refusal_text
 from outorga.platforms.services.fares import fare_table_publish
 
 from ..models import FareTable
-from .common import own, platform_acting, stored_reasons, token_of
+from .common import own, platform_acting, refused_record, stored_reasons, token_of
 
 router = Router()
 
@@ -107,13 +106,5 @@ def platform_fare_publish(request: HttpRequest, payload: FareIn) -> Any:
         valid_from=payload.valid_from,
     )
     if table.status == FareTable.Status.REFUSED:
-        return Status(
-            422,
-            {
-                "detail": f"Tabela recusada: {refusal_text([decision])}",
-                "fundamentos": reasons_json([decision]),
-                "citacoes": citations_of([decision]),
-                "id": table.pk,
-            },
-        )
+        return refused_record("Tabela recusada", [decision], table.pk)
     return Status(201, table)

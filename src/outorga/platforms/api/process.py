@@ -29,6 +29,7 @@ from outorga.platforms.services.cases import (
 )
 from outorga.platforms.services.common import field_error
 from outorga.platforms.services.penalty_process import (
+    fine_in_part,
     platform_penalty_appeal_file,
     platform_penalty_appeal_judge,
     platform_penalty_notice_record,
@@ -262,8 +263,7 @@ def staff_penalty_appeal(request: HttpRequest, penalty_id: int, payload: PaperAp
 )
 def staff_penalty_reconsider(request: HttpRequest, penalty_id: int, payload: ReconsiderIn) -> Any:
     x = _penalty(penalty_id)
-    if payload.result == "partial" and payload.fine_upfbg is None:
-        raise field_error("fine_upfbg", "Informe o novo valor da multa em UPFBG (art. 64).")
+    fine = fine_in_part(payload.result == "partial", payload.fine_upfbg, "fine_upfbg")
     return _step(
         request,
         platform_penalty_reconsider,
@@ -271,7 +271,7 @@ def staff_penalty_reconsider(request: HttpRequest, penalty_id: int, payload: Rec
         appeal=_appeal(x),
         result=payload.result,
         reasoning=payload.reasoning,
-        fine_upfbg=payload.fine_upfbg if payload.result == "partial" else None,
+        fine_upfbg=fine,
     )
 
 
@@ -288,16 +288,16 @@ def staff_penalty_reconsider(request: HttpRequest, penalty_id: int, payload: Rec
 )
 def staff_penalty_judge(request: HttpRequest, penalty_id: int, payload: JudgmentIn) -> Any:
     x = _penalty(penalty_id)
-    in_part = payload.result == "partial"
-    if in_part and payload.partial_fine_upfbg is None:
-        raise field_error("partial_fine_upfbg", "Informe o novo valor da multa em UPFBG (art. 64).")
+    fine = fine_in_part(
+        payload.result == "partial", payload.partial_fine_upfbg, "partial_fine_upfbg"
+    )
     return _step(
         request,
         platform_penalty_appeal_judge,
         partial(_penalty, penalty_id),
         appeal=_appeal(x),
         upheld=payload.result == "upheld",
-        partial_fine_upfbg=payload.partial_fine_upfbg if in_part else None,
+        partial_fine_upfbg=fine,
         reasoning=payload.reasoning,
     )
 

@@ -1,15 +1,16 @@
 """Writes of the platforms area: transport by app, under the law the municipality binds to it.
 
-Each service: ``authorize()`` (outside the transaction, so a refusal's act survives) → one
-transaction scoped to the municipality → the law core's question → the change → ``record_act()``.
+Each service: ``authorize_apps()`` (the competence under the law governing transport by app,
+outside the transaction, so a refusal's act survives) → one transaction scoped to the
+municipality → the law core's question → the change → ``record_act()``.
 The caps (art. 3 §1–2, D-9 a) are counted while holding a lock on the municipality's row, so two
 concurrent requests never both take the last place (PostgreSQL ``SELECT … FOR UPDATE``; SQLite
 serialises writers anyway).
 
 One module per aggregate:
 
-* ``common`` — ``PlatformError``, the law governing transport by app, reasons and citations of a
-  decision, the caps' lock, the platform's earlier measures;
+* ``common`` — ``PlatformError``, the law governing transport by app and the competence under it,
+  reasons and citations of a decision, the caps' lock, the platform's earlier measures;
 * ``credentialing`` — credentialing a platform, its contacts (art. 3 §1, art. 19 §2, art. 11 III);
 * ``cases`` — the proposal case of suspension and cancellation (art. 26 IV, D-3, D-17);
 * ``drivers`` — the roster (art. 3 §2, art. 4, art. 17; D-9 a, D-16);

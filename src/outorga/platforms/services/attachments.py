@@ -15,7 +15,6 @@ from django.db import transaction
 from outorga.core import uploads
 from outorga.core.acts import Actor, record_act
 from outorga.core.attachments import attachment_checked
-from outorga.core.authz import authorize
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 
@@ -27,7 +26,7 @@ from ..models import (
     PlatformPenalty,
     PlatformPenaltyAppeal,
 )
-from .common import PlatformError, apps_law, field_error
+from .common import PlatformError, authorize_apps, field_error
 
 #: Files one filing may carry: enough for a defence's evidence, not a store for anything else.
 MAX_PER_FILING = 20
@@ -98,9 +97,7 @@ def platform_attachment_add(
     """Join a file to ``platform``'s defence or appeal in ``case`` (defence, case appeal) or
     ``penalty`` (penalty appeal); the attachment, and whether it is new (False: the same file was
     already there)."""
-    authorize(
-        actor=actor, municipality=municipality, action="defence.file", law=apps_law(municipality)
-    )
+    authorize_apps(actor=actor, municipality=municipality, action="defence.file")
     filing = Filing(filing)
     on_case = filing in (Filing.DEFENCE, Filing.CASE_APPEAL)
     target = case if on_case else penalty

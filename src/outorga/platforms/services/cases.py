@@ -9,7 +9,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
-from outorga.core.authz import authorize
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
@@ -25,7 +24,7 @@ from .common import (
     PlatformError,
     appeal_admit,
     appeal_filing,
-    apps_law,
+    authorize_apps,
     basis_many,
     bound_law,
     field_error,
@@ -55,12 +54,7 @@ def platform_case_open(
 ) -> PlatformCase:
     """Propose the suspension or cancellation of a credential; the platform is notified and the
     defence period runs (art. 26 sole paragraph; D-17 default 10 days, D-4 counting)."""
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="platform.case.propose",
-        law=apps_law(municipality),
-    )
+    authorize_apps(actor=actor, municipality=municipality, action="platform.case.propose")
     if kind not in PlatformCase.Kind.values:
         raise field_error("kind", "Proposta deve ser suspensão ou cancelamento do credenciamento.")
     if kind == PlatformCase.Kind.SUSPENSION and not suspension_days:
@@ -106,9 +100,7 @@ def platform_case_defend(
     *, actor: Actor, municipality: Municipality, case: PlatformCase, text: str
 ) -> PlatformCase:
     """The platform's written defence (art. 26 sole paragraph: contraditório e ampla defesa)."""
-    authorize(
-        actor=actor, municipality=municipality, action="defence.file", law=apps_law(municipality)
-    )
+    authorize_apps(actor=actor, municipality=municipality, action="defence.file")
     if not text.strip():
         raise field_error("text", "A defesa não pode ser vazia.")
     with transaction.atomic(), tenant(municipality):
@@ -141,12 +133,7 @@ def platform_case_decide(
     penalty (after the defence period or with the defence judged; not on a first occurrence).
     ``text`` is the reasoned decision, in which the authority weighs the gravity the law leaves to
     it (art. 26 IV; ADR 0030); a suspension runs from ``on`` for the days proposed."""
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="platform.suspend",
-        law=apps_law(municipality),
-    )
+    authorize_apps(actor=actor, municipality=municipality, action="platform.suspend")
     if not text.strip():
         raise field_error("text", "Fundamente a decisão.")
     on = on or today()
@@ -392,12 +379,7 @@ def platform_case_appeal_decide(
     annuls it and restores the credential; ``partial`` (art. 64) turns a cancellation into a
     suspension, or shortens a suspension, of ``suspension_days`` counted from the decision
     appealed against. Each step an act; a refusal of the law core stays in the acts log."""
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="platform.suspend",
-        law=apps_law(municipality),
-    )
+    authorize_apps(actor=actor, municipality=municipality, action="platform.suspend")
     if result not in CASE_APPEAL_RESULTS:
         raise field_error("result", "Decisão do recurso: improvido, provido ou provido em parte.")
     reasoned(reasoning, "a decisão do recurso")

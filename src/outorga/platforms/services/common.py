@@ -14,13 +14,14 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
+from outorga.core.authz import authorize
 from outorga.core.errors import DomainError
 from outorga.core.lawseam import BoundLaw, LawNotBound, law_for, law_of
 from outorga.core.models import Municipality
 from outorga.law import interfaces
 from outorga.law.bindings import Service
 from outorga.law.citations import Citation
-from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.decisions import Decision
 
 from ..models import (
     AppealFiling,
@@ -65,11 +66,7 @@ class PlatformError(DomainError):
         return [
             self.message,
             *(f"{e['campo']}: {e['erro']}" for e in self.errors),
-            *(
-                f"{r['mensagem']} ({'; '.join(r['citacoes'])})"
-                for r in reasons_json(self.decisions)
-                if r["resultado"] in ("refused", "pending")
-            ),
+            *refusal_lines(self.decisions),
         ]
 
     def to_json(self) -> dict[str, Any]:
@@ -102,6 +99,13 @@ def apps_law(m: Municipality, on: dt.date | None = None) -> str:
         return law_of(m, Service.APLICATIVO, on)
     except LawNotBound as exc:
         raise PlatformError(str(exc), status=403) from None
+
+
+def authorize_apps(*, actor: Actor, municipality: Municipality, action: str) -> None:
+    """The actor's competence for ``action`` under the law governing transport by app in
+    ``municipality`` today (:func:`apps_law`), checked before the service's transaction so that a
+    refusal's act is kept (``NotCompetent``)."""
+    authorize(actor=actor, municipality=municipality, action=action, law=apps_law(municipality))
 
 
 def bound_law(m: Municipality, on: dt.date | None = None) -> BoundLaw:
@@ -150,13 +154,24 @@ def reasons_json(decisions: Iterable[Decision]) -> list[dict[str, Any]]:
     ]
 
 
+def refusing_reasons(decisions: Iterable[Decision]) -> list[dict[str, Any]]:
+    """The reasons that refuse or leave pending — what is to be corrected — as
+    :func:`reasons_json` shows them."""
+    return [r for r in reasons_json(decisions) if r["resultado"] in ("refused", "pending")]
+
+
+def refusal_lines(decisions: Iterable[Decision]) -> list[str]:
+    """Each of the :func:`refusing_reasons` with all its articles, a line each, as a person reads
+    them on a screen."""
+    return [f"{r['mensagem']} ({'; '.join(r['citacoes'])})" for r in refusing_reasons(decisions)]
+
+
 def refusal_text(decisions: Iterable[Decision]) -> str:
     """What was refused or is pending, each with its first article: the ``detail`` of a refusal,
     so that its text alone tells what to correct and why."""
     parts = [
         r["mensagem"] + (f" ({r['citacoes'][0]})" if r["citacoes"] else "")
-        for r in reasons_json(decisions)
-        if r["resultado"] in ("refused", "pending")
+        for r in refusing_reasons(decisions)
     ]
     return "; ".join(parts) or "; ".join(d.summary for d in decisions)
 
@@ -204,10 +219,6 @@ def law_refused(lead: str, refused: Decision, *, each_reason: bool = False) -> P
     decision's summary (``each_reason``: every refused reason with its article)."""
     detail = refusal_text([refused]) if each_reason else refused.summary
     return PlatformError(f"{lead}: {detail}", status=422, decisions=[refused])
-
-
-def _refusing(reasons: Iterable[Reason]) -> list[Reason]:
-    return [r for r in reasons if r.verdict in (Verdict.REFUSED, Verdict.PENDING)]
 
 
 def occurrences(platform: Platform, before: dt.date) -> list[dict[str, Any]]:
@@ -308,11 +319,7 @@ def notice_recording(
     """The checks every notice of a decision of the apps law passes before what it notifies is
     locked — the recorder's competence (``notice.record``), the channel where it names one, a
     date not in the future — and the day it is recorded (``on``, today by default)."""
-    from outorga.core.authz import authorize
-
-    authorize(
-        actor=actor, municipality=municipality, action="notice.record", law=apps_law(municipality)
-    )
+    authorize_apps(actor=actor, municipality=municipality, action="notice.record")
     if channel is not None and channel not in PlatformPenalty.NoticeChannel.values:
         raise field_error("channel", "Meio da notificação: entrega pessoal, AR ou publicação.")
     on = on or today()
@@ -416,11 +423,7 @@ def appeal_filing(
     locked — the filer's competence (``defence.file``), the channel, the reasons — and its
     ``(on, filed_on)``: filed by the platform itself (API or portal) today; on paper, the
     protocol's date, never in the future."""
-    from outorga.core.authz import authorize
-
-    authorize(
-        actor=actor, municipality=municipality, action="defence.file", law=apps_law(municipality)
-    )
+    authorize_apps(actor=actor, municipality=municipality, action="defence.file")
     if channel not in PlatformPenaltyAppeal.Channel.values:
         raise field_error("channel", "Meio do recurso: API, portal ou papel.")
     if not text.strip():

@@ -8,7 +8,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
-from outorga.core.authz import authorize
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
@@ -19,7 +18,7 @@ from ..models import Complaint, Platform, PlatformNotice
 from ..notices import platform_notice_send
 from .common import (
     PlatformError,
-    apps_law,
+    authorize_apps,
     basis_many,
     bound_law,
     cited,
@@ -146,12 +145,7 @@ def complaint_forward(
 ) -> Complaint:
     """A platform forwards a complaint its channel received (art. 11 III); the deadline counts from
     the day the user filed it with the platform (art. 15)."""
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="platform.data.submit",
-        law=apps_law(municipality),
-    )
+    authorize_apps(actor=actor, municipality=municipality, action="platform.data.submit")
     if filed_on > (on or today()):
         raise field_error("filed_on", "Data de registro no futuro.")
     return _complaint_create(
@@ -175,12 +169,7 @@ def complaint_answer(
     on: dt.date | None = None,
 ) -> tuple[Complaint, Decision]:
     """The platform answers (art. 15); the law core says whether it answered in time."""
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="complaint.answer",
-        law=apps_law(municipality),
-    )
+    authorize_apps(actor=actor, municipality=municipality, action="complaint.answer")
     if not answer.strip():
         raise field_error("answer", "A resposta não pode ser vazia.")
     on = on or today()

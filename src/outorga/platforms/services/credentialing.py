@@ -11,7 +11,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
-from outorga.core.authz import authorize
 from outorga.core.locking import lock_municipality
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
@@ -22,7 +21,7 @@ from ..models import Platform, PlatformDocument, PlatformStatusChange, PlatformU
 from ..validators import cnpj_is_valid
 from .common import (
     PlatformError,
-    apps_law,
+    authorize_apps,
     basis_many,
     bound_law,
     field_error,
@@ -63,12 +62,7 @@ def platform_credential(
 ) -> tuple[Platform, Decision]:
     """Credential a platform (art. 3), refusing the 11th (art. 3 §1) and one without cadastro
     mobiliário (art. 19 §2) or complaint channel (art. 11 III)."""
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="platform.credential",
-        law=apps_law(municipality),
-    )
+    authorize_apps(actor=actor, municipality=municipality, action="platform.credential")
     on = on or today()
     cnpj = "".join(ch for ch in data.cnpj if ch.isdigit())
     if not cnpj_is_valid(cnpj):
@@ -148,12 +142,7 @@ def platform_update_contacts(
     *, actor: Actor, municipality: Municipality, platform: Platform, changes: Mapping[str, str]
 ) -> Platform:
     """Contacts, address, complaint channel and cadastro mobiliário of a credentialed platform."""
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="platform.credential",
-        law=apps_law(municipality),
-    )
+    authorize_apps(actor=actor, municipality=municipality, action="platform.credential")
     allowed = {
         "cadastro_mobiliario",
         "complaint_channel",
@@ -186,12 +175,7 @@ def platform_user_link(
     """Give a login of role plataforma the platform's portal: part of the credential the
     secretariat keeps (art. 3), as the platform's API tokens are. A login serves one platform;
     linking it again moves it (the act keeps the platform it served before)."""
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="platform.credential",
-        law=apps_law(municipality),
-    )
+    authorize_apps(actor=actor, municipality=municipality, action="platform.credential")
     if user.role != Role.PLATAFORMA.value or user.municipality_id != municipality.pk:
         raise field_error("user", "O usuário precisa ter o papel Plataforma e ser deste município.")
     with transaction.atomic(), tenant(municipality):

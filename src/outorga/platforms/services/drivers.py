@@ -11,7 +11,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
-from outorga.core.authz import authorize
 from outorga.core.lawseam import BoundLaw
 from outorga.core.locking import lock_municipality
 from outorga.core.models import Municipality
@@ -23,7 +22,7 @@ from ..models import Platform, PlatformDriver
 from ..validators import cpf_is_valid, mask_cpf, normalize_plate, plate_is_valid
 from .common import (
     PlatformError,
-    apps_law,
+    authorize_apps,
     basis_many,
     bound_law,
     credential_standing,
@@ -178,12 +177,7 @@ def platform_driver_register(
 ) -> tuple[PlatformDriver, list[Decision]]:
     """A platform registers a driver and vehicle. Outorga re-checks art. 4 and art. 17 and the caps
     of art. 3 §2 (D-9 a), under the municipality's lock; the row is kept even when refused."""
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="platform.data.submit",
-        law=apps_law(municipality),
-    )
+    authorize_apps(actor=actor, municipality=municipality, action="platform.data.submit")
     on = on or today()
     data = _validate_driver(data, bound_law(municipality, on))
     driver_facts_, vehicle_facts = driver_facts(data)
@@ -253,12 +247,7 @@ def platform_driver_disable(
     *, actor: Actor, municipality: Municipality, driver: PlatformDriver, reason: str = ""
 ) -> PlatformDriver:
     """Deactivation frees the driver's place in both rosters (D-9 a)."""
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="platform.data.submit",
-        law=apps_law(municipality),
-    )
+    authorize_apps(actor=actor, municipality=municipality, action="platform.data.submit")
     with transaction.atomic(), tenant(municipality):
         d = PlatformDriver.objects.select_for_update().get(pk=driver.pk)
         if d.status != PlatformDriver.Status.ENABLED:

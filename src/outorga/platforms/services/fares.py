@@ -9,14 +9,13 @@ from typing import Any
 from django.db import transaction
 
 from outorga.core.acts import Actor, record_act
-from outorga.core.authz import authorize
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
 
 from ..models import FareTable, Platform
 from .common import (
-    apps_law,
+    authorize_apps,
     basis_many,
     bound_law,
     require_standing,
@@ -41,12 +40,7 @@ def fare_table_publish(
 ) -> tuple[FareTable, Decision]:
     """Publish a fare table (art. 6), checked against the limits (art. 7) and the dynamic ceiling
     (art. 9). Refused tables are kept in the history too."""
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="platform.data.submit",
-        law=apps_law(municipality),
-    )
+    authorize_apps(actor=actor, municipality=municipality, action="platform.data.submit")
     on = on or today()
     valid_from = valid_from or on
     # No fares are published while the credential is suspended or once cancelled (art. 26 IV).

@@ -10,7 +10,6 @@ from typing import Any
 from django.db import transaction
 
 from outorga.core.acts import Actor, record_act
-from outorga.core.authz import authorize
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
@@ -19,6 +18,7 @@ from outorga.law.money import number_br
 from ..models import Platform, PlatformDriver, PlatformPenalty
 from .common import (
     apps_law,
+    authorize_apps,
     basis_many,
     bound_law,
     cited,
@@ -153,7 +153,7 @@ def platform_penalty_impose(
     if kind not in PlatformPenalty.Kind.values:
         raise field_error("kind", "Penalidade deve ser advertência ou multa.")
     action = "penalty.warning" if kind == PlatformPenalty.Kind.WARNING else "penalty.fine"
-    authorize(actor=actor, municipality=municipality, action=action, law=apps_law(municipality))
+    authorize_apps(actor=actor, municipality=municipality, action=action)
     if not reasoning.strip():
         raise field_error("reasoning", "Fundamente a penalidade.")
     on = on or today()

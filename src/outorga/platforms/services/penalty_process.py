@@ -12,7 +12,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
-from outorga.core.authz import authorize
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.citations import Citation
@@ -26,6 +25,7 @@ from .common import (
     appeal_admit,
     appeal_filing,
     apps_law,
+    authorize_apps,
     basis_many,
     bound_law,
     cited,
@@ -56,6 +56,15 @@ def _locked_appeal(appeal_id: int) -> tuple[PlatformPenaltyAppeal, PlatformPenal
     """The appeal and its penalty, both locked, in that order."""
     a = PlatformPenaltyAppeal.objects.select_for_update().get(pk=appeal_id)
     return a, _locked(a.penalty_id)
+
+
+def _unjudged(appeal_id: int) -> tuple[PlatformPenaltyAppeal, PlatformPenalty]:
+    """:func:`_locked_appeal`, refused (409) once the appeal is judged: the judgment locks it
+    again in its second transaction, after the law's answer on a reduction was committed."""
+    a, x = _locked_appeal(appeal_id)
+    if a.result != PlatformPenaltyAppeal.Result.PENDING:
+        raise PlatformError("Recurso já julgado.", status=409)
+    return a, x
 
 
 def _imposed_on(x: PlatformPenalty) -> dt.date:
@@ -288,12 +297,7 @@ def platform_penalty_appeal_judge(
     64): the fine is reduced to that amount — the open debt reduced, or the difference refunded
     when already paid — and the penalty, so reformed, is final. Dismissed: the penalty is final
     and so is its debt (D-1)."""
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="appeal.executive.judge",
-        law=apps_law(municipality),
-    )
+    authorize_apps(actor=actor, municipality=municipality, action="appeal.executive.judge")
     reasoned(reasoning, "o julgamento", also="; decisão D-17")
     on = on or today()
     partial = partial_fine_upfbg is not None
@@ -305,9 +309,7 @@ def platform_penalty_appeal_judge(
         )
     refused: Decision | None = None
     with transaction.atomic(), tenant(municipality):
-        a, x = _locked_appeal(appeal.pk)
-        if a.result != PlatformPenaltyAppeal.Result.PENDING:
-            raise PlatformError("Recurso já julgado.", status=409)
+        a, x = _unjudged(appeal.pk)
         if on < a.filed_on:
             raise field_error("on", "O julgamento não pode ser anterior ao recurso.")
         revision = None
@@ -325,9 +327,7 @@ def platform_penalty_appeal_judge(
     if refused is not None:
         raise law_refused("Provimento parcial recusado", refused, each_reason=True)
     with transaction.atomic(), tenant(municipality):
-        a, x = _locked_appeal(appeal.pk)
-        if a.result != PlatformPenaltyAppeal.Result.PENDING:
-            raise PlatformError("Recurso já julgado.", status=409)
+        a, x = _unjudged(appeal.pk)
         facts: dict[str, Any] = {
             "appeal": "upheld" if upheld else "partial" if partial else "dismissed",
             "appeal_judged_on": on.isoformat(),
@@ -459,6 +459,16 @@ def _penalty_reduce(
 RECONSIDER_RESULTS = ("confirm", "annul", "partial")
 
 
+def fine_in_part(in_part: bool, fine_upfbg: Decimal | None, fld: str) -> Decimal | None:
+    """The fine's new amount as a decision reducing it in part carries it (Lei 9.784/1999, art.
+    64): required then — refused naming the input's field ``fld`` — and dropped otherwise."""
+    if not in_part:
+        return None
+    if fine_upfbg is None:
+        raise field_error(fld, "Informe o novo valor da multa em UPFBG (art. 64).")
+    return fine_upfbg
+
+
 def platform_penalty_reconsider(
     *,
     actor: Actor,
@@ -475,12 +485,7 @@ def platform_penalty_reconsider(
     (art. 64) and the rest of the appeal goes up; ``confirm`` — the decision is kept and the
     appeal goes up to the superior authority. Past the period the law refuses and the appeal is
     the superior authority's alone; the refusal stays in the acts log."""
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="appeal.reconsider",
-        law=apps_law(municipality),
-    )
+    authorize_apps(actor=actor, municipality=municipality, action="appeal.reconsider")
     if result not in RECONSIDER_RESULTS:
         raise field_error("result", "Reconsideração: manter, anular ou reduzir a multa.")
     reasoned(reasoning, "a reconsideração")
@@ -575,16 +580,15 @@ def _tell_platform_judgment(
     due_on = None
     if a.result == PlatformPenaltyAppeal.Result.UPHELD:
         outcome = f"recurso provido: a {x.get_kind_display()} foi anulada."
-    elif a.result == PlatformPenaltyAppeal.Result.PARTIAL:
-        outcome = (
-            f"recurso provido em parte (Lei 9.784/1999, art. 64): a multa passa a "
-            f"{brl(int(x.amount_cents or 0))} e é definitiva (decisão D-1)."
-        )
-        if x.debt is not None and x.debt.status not in settled:
-            due_on = x.debt.due_on
-            outcome += f" Pague a multa até {due_on:%d/%m/%Y}."
     else:
-        outcome = f"recurso não provido: a {x.get_kind_display()} é definitiva (decisão D-1)."
+        if a.result == PlatformPenaltyAppeal.Result.PARTIAL:
+            outcome = (
+                f"recurso provido em parte (Lei 9.784/1999, art. 64): a multa passa a "
+                f"{brl(int(x.amount_cents or 0))} e é definitiva (decisão D-1)."
+            )
+        else:
+            outcome = f"recurso não provido: a {x.get_kind_display()} é definitiva (decisão D-1)."
+        # Final either way: a fine still owed is due.
         if x.debt is not None and x.debt.status not in settled:
             due_on = x.debt.due_on
             outcome += f" Pague a multa até {due_on:%d/%m/%Y}."

@@ -11,7 +11,6 @@ from django.db import transaction
 from django.db.models import Max
 
 from outorga.core.acts import Actor, canonical_json, record_act
-from outorga.core.authz import authorize
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 
@@ -19,7 +18,7 @@ from ..models import MonthlyReport, Platform, PlatformDriver
 from ..validators import cpf_is_valid, mask_cpf
 from .common import (
     PlatformError,
-    apps_law,
+    authorize_apps,
     basis_many,
     bound_law,
     field_error,
@@ -74,12 +73,7 @@ def monthly_report_submit(
     """Store a monthly report (art. 16 I–III). Same key and body → the stored report, unchanged
     (``created`` False); same key, other body → :class:`IdempotencyConflict`; otherwise a new version
     of the month. The platform's row lock orders the versions and the key check."""
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="platform.data.submit",
-        law=apps_law(municipality),
-    )
+    authorize_apps(actor=actor, municipality=municipality, action="platform.data.submit")
     key = idempotency_key.strip()
     if not key or len(key) > 100:
         raise field_error("Idempotency-Key", "Cabeçalho Idempotency-Key obrigatório (até 100).")

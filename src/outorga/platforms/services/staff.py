@@ -23,7 +23,6 @@ from django.core.validators import validate_email
 from django.db import transaction
 
 from outorga.core.acts import Actor, record_act
-from outorga.core.authz import authorize
 from outorga.core.mail import email_queue
 from outorga.core.models import Municipality, User
 from outorga.core.passwords import INVITATION_DAYS, invitation_link
@@ -31,7 +30,7 @@ from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 
 from ..models import Platform, PlatformUser
-from .common import PlatformError, apps_law, field_error
+from .common import PlatformError, authorize_apps, field_error
 
 
 def staff_username(municipality: Municipality, email: str) -> str:
@@ -49,15 +48,20 @@ def _inviter(actor: Actor, municipality: Municipality) -> str:
     return f"{municipality.name}/{municipality.uf}"
 
 
+def _admin_named_by_authority(actor: Actor) -> None:
+    """The platform's administrator is named by the authority that credentials it (art. 3), never
+    on the platform's own door (403)."""
+    if _by_platform(actor):
+        raise PlatformError(
+            "Quem indica o administrador da plataforma é a Prefeitura (credenciamento, art. 3).",
+            status=403,
+        )
+
+
 def _authorize(actor: Actor, municipality: Municipality, platform_id: int) -> None:
     """The authority (``platform.credential``), or the administrator of that platform itself."""
     if not _by_platform(actor):
-        authorize(
-            actor=actor,
-            municipality=municipality,
-            action="platform.credential",
-            law=apps_law(municipality),
-        )
+        authorize_apps(actor=actor, municipality=municipality, action="platform.credential")
         return
     with tenant(municipality):
         admin = (
@@ -90,11 +94,8 @@ def platform_staff_invite(
     platform (removed there first); a login removed before is invited again. ``admin``: the
     authority makes the person the platform's administrator."""
     _authorize(actor, municipality, platform.pk)
-    if admin and _by_platform(actor):
-        raise PlatformError(
-            "Quem indica o administrador da plataforma é a Prefeitura (credenciamento, art. 3).",
-            status=403,
-        )
+    if admin:
+        _admin_named_by_authority(actor)
     email = email.strip().lower()
     try:
         validate_email(email)
@@ -225,11 +226,7 @@ def platform_staff_set_admin(
 ) -> PlatformUser:
     """The authority marks (or unmarks) a staff member as the platform's administrator, who then
     invites and removes the platform's staff on its portal."""
-    if _by_platform(actor):
-        raise PlatformError(
-            "Quem indica o administrador da plataforma é a Prefeitura (credenciamento, art. 3).",
-            status=403,
-        )
+    _admin_named_by_authority(actor)
     _authorize(actor, municipality, link.platform_id)
     with transaction.atomic(), tenant(municipality):
         try:

@@ -12,7 +12,6 @@ from django.urls import reverse
 
 from outorga.core.access import forbidden
 from outorga.core.models import User
-from outorga.core.requests import actor_of
 from outorga.core.uploads import max_bytes
 from outorga.law.competence import NotCompetent
 from outorga.platforms.services.attachments import (
@@ -22,7 +21,7 @@ from outorga.platforms.services.attachments import (
 from outorga.platforms.services.common import PlatformError
 
 from ..models import Platform, PlatformAttachment, PlatformCase, PlatformPenalty
-from .common import platform_screen, screen
+from .common import as_platform, platform_screen, screen
 
 
 @screen(object_page=True)
@@ -57,8 +56,7 @@ def _upload(
     for f in files:
         try:
             _, new = platform_attachment_add(
-                actor=actor_of(request),
-                municipality=platform.municipality,
+                **as_platform(request, platform),
                 platform=platform,
                 filing=filing,
                 name=f.name or "arquivo",

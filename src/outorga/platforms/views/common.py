@@ -27,6 +27,7 @@ from outorga.platforms.services import common as services_common
 from outorga.platforms.services.common import PlatformError
 
 from .. import selectors
+from ..models import Platform
 
 
 def forbidden(request: HttpRequest, exc: NotCompetent | PlatformError) -> HttpResponse:
@@ -85,6 +86,13 @@ def as_servant(request: HttpRequest, user: User) -> dict[str, Any]:
     is called with — the servant signed in, in their login's municipality (``screen`` showed the
     page only where it governs transport by app)."""
     return {"actor": actor_of(request), "municipality": user.municipality}
+
+
+def as_platform(request: HttpRequest, platform: Platform) -> dict[str, Any]:
+    """Who acts and where on a page of the platform portal: the ``actor`` and ``municipality``
+    keywords a service is called with — the platform's login signed in, in its platform's
+    municipality (``platform_screen`` gave the page that platform only)."""
+    return {"actor": actor_of(request), "municipality": platform.municipality}
 
 
 def screen(

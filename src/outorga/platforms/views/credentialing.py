@@ -40,7 +40,7 @@ from ..models import (
     PlatformPenalty,
 )
 from .cases import CaseForm
-from .common import forbidden, form_step, page_step, screen
+from .common import as_servant, forbidden, form_step, page_step, screen
 from .penalties import PenaltyForm
 
 
@@ -193,8 +193,7 @@ def token_issue(request: HttpRequest, user: User, platform_id: int) -> HttpRespo
     name = (request.POST.get("name") or "").strip()[:80] or "token"
     try:
         token, secret = api_token_issue(
-            actor=actor_of(request),
-            municipality=user.municipality,  # type: ignore[arg-type]
+            **as_servant(request, user),
             platform=p,
             name=name,
         )
@@ -210,8 +209,7 @@ def token_revoke(request: HttpRequest, user: User, token_id: int) -> HttpRespons
     token = get_object_or_404(ApiToken.objects.select_related("platform"), pk=token_id)
     try:
         api_token_revoke(
-            actor=actor_of(request),
-            municipality=user.municipality,  # type: ignore[arg-type]
+            **as_servant(request, user),
             token=token,
         )
     except NotCompetent as exc:
@@ -227,8 +225,7 @@ def contacts_update(request: HttpRequest, user: User, platform_id: int) -> HttpR
 
     def update(data: dict[str, Any]) -> tuple[str, str]:
         platform_update_contacts(
-            actor=actor_of(request),
-            municipality=user.municipality,  # type: ignore[arg-type]
+            **as_servant(request, user),
             platform=p,
             changes=data,
         )

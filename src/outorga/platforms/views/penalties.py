@@ -24,6 +24,7 @@ from outorga.platforms.services import common as services_common
 from outorga.platforms.services.common import apps_law
 from outorga.platforms.services.penalties import driver_of, platform_penalty_impose
 from outorga.platforms.services.penalty_process import (
+    fine_in_part,
     platform_penalty_appeal_file,
     platform_penalty_appeal_judge,
     platform_penalty_notice_record,
@@ -301,16 +302,14 @@ def penalty_judge(request: HttpRequest, user: User, penalty_id: int) -> HttpResp
     appeal = _appeal(x)
 
     def judge(data: dict[str, Any]) -> str:
-        partial = data["upheld"] == "partial"
-        if partial and data["partial_fine_upfbg"] is None:
-            raise services_common.field_error(
-                "partial_fine_upfbg", "Informe o novo valor da multa em UPFBG (art. 64)."
-            )
+        fine = fine_in_part(
+            data["upheld"] == "partial", data["partial_fine_upfbg"], "partial_fine_upfbg"
+        )
         judged = platform_penalty_appeal_judge(
             **as_servant(request, user),
             appeal=appeal,
             upheld=data["upheld"] == "1",
-            partial_fine_upfbg=data["partial_fine_upfbg"] if partial else None,
+            partial_fine_upfbg=fine,
             reasoning=data["reasoning"],
         )
         return f"Recurso julgado: {judged.get_result_display()}."

@@ -22,12 +22,11 @@ from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.lawseam import law_for
 from outorga.core.listing import page_of
 from outorga.core.models import ApiToken
-from outorga.core.requests import actor_of
 from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent
 from outorga.law.money import to_cents
 from outorga.platforms.services import drivers as driver_services
-from outorga.platforms.services.common import PlatformError, reasons_json
+from outorga.platforms.services.common import PlatformError, refusal_lines, refusing_reasons
 from outorga.platforms.services.complaints import complaint_answer, complaint_forward
 from outorga.platforms.services.drivers import DriverData, enabled_roster
 from outorga.platforms.services.fares import fare_table_publish
@@ -45,7 +44,7 @@ from ..models import (
     PlatformPenalty,
 )
 from ..validators import format_cpf
-from .common import forbidden, platform_screen
+from .common import as_platform, forbidden, platform_screen
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
@@ -82,9 +81,8 @@ def _add_refusal(form: forms.BaseForm, exc: PlatformError) -> None:
             form.add_error(None, f"{e['campo']}: {e['erro']}")
     if not placed or exc.decisions:
         form.add_error(None, exc.message)
-    for r in reasons_json(exc.decisions):
-        if r["resultado"] in ("refused", "pending"):
-            form.add_error(None, f"{r['mensagem']} ({'; '.join(r['citacoes'])})")
+    for line in refusal_lines(exc.decisions):
+        form.add_error(None, line)
 
 
 def _cap(platform: Platform) -> Any:
@@ -229,8 +227,7 @@ def driver_new(request: HttpRequest, platform: Platform) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             driver, decisions = driver_services.platform_driver_register(
-                actor=actor_of(request),
-                municipality=platform.municipality,
+                **as_platform(request, platform),
                 platform=platform,
                 data=DriverData(**form.cleaned_data),
             )
@@ -243,9 +240,7 @@ def driver_new(request: HttpRequest, platform: Platform) -> HttpResponse:
                 messages.success(request, f"Motorista {driver.name} habilitado.")
                 return HttpResponseRedirect(reverse("platforms:portal_driver", args=[driver.pk]))
             refused_driver = driver
-            refused = [
-                r for r in reasons_json(decisions) if r["resultado"] in ("refused", "pending")
-            ]
+            refused = refusing_reasons(decisions)
     return render(
         request,
         "platforms/portal/driver_new.html",
@@ -298,8 +293,7 @@ def driver_disable(request: HttpRequest, platform: Platform, driver_id: int) -> 
         )
     try:
         driver_services.platform_driver_disable(
-            actor=actor_of(request),
-            municipality=platform.municipality,
+            **as_platform(request, platform),
             driver=d,
             reason=request.POST.get("motivo", "")[:200],
         )
@@ -385,8 +379,7 @@ def reports(request: HttpRequest, platform: Platform) -> HttpResponse:
         }
         try:
             report, created = monthly_report_submit(
-                actor=actor_of(request),
-                municipality=platform.municipality,
+                **as_platform(request, platform),
                 platform=platform,
                 idempotency_key=form.cleaned_data["key"],
                 body=body,
@@ -458,13 +451,12 @@ class FareForm(forms.Form):
 @platform_screen()
 def fares(request: HttpRequest, platform: Platform) -> HttpResponse:
     form = FareForm(request.POST or None, initial={"valid_from": timezone.localdate()})
-    decision: list[dict[str, Any]] = []
+    refused: list[dict[str, Any]] = []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
             table, dec = fare_table_publish(
-                actor=actor_of(request),
-                municipality=platform.municipality,
+                **as_platform(request, platform),
                 platform=platform,
                 base_fare_cents=data["base_fare"],
                 per_km_cents=data["per_km"],
@@ -481,14 +473,14 @@ def fares(request: HttpRequest, platform: Platform) -> HttpResponse:
             if table.status != FareTable.Status.REFUSED:
                 messages.success(request, f"Tabela publicada: {dec.summary}")
                 return HttpResponseRedirect(reverse("platforms:portal_fares"))
-            decision = reasons_json([dec])
+            refused = refusing_reasons([dec])
     return render(
         request,
         "platforms/portal/fares.html",
         {
             "p": platform,
             "form": form,
-            "refused": [r for r in decision if r["resultado"] in ("refused", "pending")],
+            "refused": refused,
             "tables": FareTable.objects.filter(platform=platform)[:50],
         },
     )
@@ -519,8 +511,7 @@ def complaints(request: HttpRequest, platform: Platform) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             c = complaint_forward(
-                actor=actor_of(request),
-                municipality=platform.municipality,
+                **as_platform(request, platform),
                 platform=platform,
                 **form.cleaned_data,
             )
@@ -558,8 +549,7 @@ def complaint_reply(request: HttpRequest, platform: Platform, complaint_id: int)
         return HttpResponseRedirect(back)
     try:
         c, _ = complaint_answer(
-            actor=actor_of(request),
-            municipality=platform.municipality,
+            **as_platform(request, platform),
             complaint=c,
             answer=form.cleaned_data["answer"],
         )

@@ -18,7 +18,6 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from outorga.core.pdfkit import pdf_response
-from outorga.core.requests import actor_of
 from outorga.platforms.services.cases import platform_case_appeal_file, platform_case_defend
 from outorga.platforms.services.common import cited, today
 from outorga.platforms.services.penalty_process import platform_penalty_appeal_file
@@ -31,7 +30,7 @@ from ..models import (
     PlatformPenalty,
     PlatformPenaltyAppeal,
 )
-from .common import page_step, platform_screen
+from .common import as_platform, page_step, platform_screen
 from .portal import OPEN_TO_APPEAL, _own
 
 
@@ -94,8 +93,7 @@ def case(request: HttpRequest, platform: Platform, case_id: int) -> HttpResponse
     def defend(data: dict[str, Any]) -> tuple[str, str]:
         again = bool(c.defence_text)
         platform_case_defend(
-            actor=actor_of(request),
-            municipality=platform.municipality,
+            **as_platform(request, platform),
             case=c,
             text=data["text"],
         )
@@ -106,8 +104,7 @@ def case(request: HttpRequest, platform: Platform, case_id: int) -> HttpResponse
 
     def file_appeal(data: dict[str, Any]) -> tuple[str, str]:
         a = platform_case_appeal_file(
-            actor=actor_of(request),
-            municipality=platform.municipality,
+            **as_platform(request, platform),
             case=c,
             text=data["text"],
             channel=PlatformPenaltyAppeal.Channel.WEB,
@@ -143,8 +140,7 @@ def penalty(request: HttpRequest, platform: Platform, penalty_id: int) -> HttpRe
 
     def file_appeal(data: dict[str, Any]) -> tuple[str, str]:
         a = platform_penalty_appeal_file(
-            actor=actor_of(request),
-            municipality=platform.municipality,
+            **as_platform(request, platform),
             penalty=x,
             text=data["text"],
             channel=PlatformPenaltyAppeal.Channel.WEB,

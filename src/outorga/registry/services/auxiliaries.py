@@ -29,6 +29,7 @@ from .common import (
     bound_law,
     decision_citations,
     locked_taxi_permit,
+    merge,
     refuse_if,
     taxi_law,
     validity_end,
@@ -344,13 +345,13 @@ def auxiliary_renew(
             aux, on, schedule=schedule, declarations=declarations, checks=checks
         )
         if any(d.refusals for d in decisions):
+            # Every reason, the requirements met too: the clerk sees the whole renewal.
             raise Refused(
-                Decision(
+                merge(
                     "registry.auxiliary_renew",
+                    decisions,
                     on,
                     municipality.slug,
-                    False,
-                    tuple(r for d in decisions for r in d.reasons),
                     "renovação da credencial recusada",
                 )
             )

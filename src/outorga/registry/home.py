@@ -19,6 +19,7 @@ from outorga.law.competence import Role
 
 from .facts import ACTIVE_STATUSES
 from .models import Auxiliary, Document, DrivingLicence, Permit
+from .selectors import waiting
 from .sweep import THRESHOLDS
 
 
@@ -141,11 +142,7 @@ def submissions_waiting(user: Any, today: dt.date) -> list[Task]:
     """Documents applicants sent from the portal, waiting since the day each was sent."""
     from .models import DocumentSubmission
 
-    rows = (
-        DocumentSubmission.objects.filter(status=DocumentSubmission.Status.PENDING)
-        .select_related("person")
-        .order_by("submitted_at", "pk")
-    )
+    rows = waiting(DocumentSubmission, "submitted_at", "person")
     return [
         Task(
             f"{s.type_label} de {s.person.name}",
@@ -180,11 +177,7 @@ def _pending_requests(
 ) -> list[Task]:
     """The oldest 50 of the requests from the portal (``model``) still pending, each a task
     linking to its decision screen and waiting since the day ``since`` reads."""
-    rows = (
-        model.objects.filter(status=model.Status.PENDING)
-        .select_related(*related)
-        .order_by(order, "pk")[:50]
-    )
+    rows = waiting(model, order, *related)[:50]
     return [
         Task(title(r), reverse(url_name, kwargs={"request_id": r.pk}), since(r), "desde")
         for r in rows

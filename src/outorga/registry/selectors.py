@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
@@ -38,6 +40,17 @@ def names_document(text: str) -> bool:
     slash, and nothing else."""
     text = text.strip()
     return len(digits(text)) >= 3 and all(ch.isdigit() or ch in " ./-" for ch in text)
+
+
+def waiting(model: Any, since: str, *related: str) -> QuerySet[Any]:
+    """What the portal sent the desk and it has not decided yet (``model``: a document sent, a
+    holder's request), the oldest first by ``since``, the field of when it was sent — the desk's
+    queue and the task on the staff home page read the same rows."""
+    return (
+        model.objects.filter(status=model.Status.PENDING)
+        .select_related(*related)
+        .order_by(since, "pk")
+    )
 
 
 def people_search(qs: QuerySet[Person], text: str, role: str) -> QuerySet[Person]:

@@ -19,7 +19,7 @@ from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import cited_once
 
-from ..facts import ACTIVE_STATUSES, person_documents_facts, resides_in_municipality
+from ..facts import ACTIVE_STATUSES, resides_in_municipality
 from ..models import Auxiliary, Permit, Person, Service
 from ..ports import ledger
 from ..validation import FieldError
@@ -29,12 +29,32 @@ from .common import (
     bound_law,
     decision_citations,
     locked_taxi_permit,
+    merge,
     refuse_if,
     taxi_law,
     validity_end,
 )
-from .eligibility import person_eligibility, register_bar
+from .eligibility import person_eligibility, register_bar, taxi_person_documents
 from .vehicles import TAXI_CADASTRO
+
+
+def _moto_auxiliary_requirements(
+    person: Person, permit: Permit, on: dt.date, *, indication: str, others: int, schedule: str
+) -> Decision:
+    """Mototaxi art. 14, at the indication and at each renewal: the holder's requirements (§2),
+    the holder's indication in writing (§1), at most one auxiliary per vehicle with ``others``
+    already on it (art. 6 §4) and the work schedule filed (§3)."""
+    return person_eligibility(
+        person,
+        permit.service,
+        on,
+        role="auxiliar",
+        auxiliary={
+            "indicated_in_writing": bool(indication.strip()),
+            "other_auxiliaries_on_vehicle": others,
+            "schedule_filed": bool(schedule.strip()),
+        },
+    )
 
 
 def auxiliary_add(
@@ -61,16 +81,8 @@ def auxiliary_add(
     with transaction.atomic(), tenant(municipality):
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
         current = permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).count()
-        eligibility = person_eligibility(
-            person,
-            permit.service,
-            on,
-            role="auxiliar",
-            auxiliary={
-                "indicated_in_writing": bool(indication.strip()),
-                "other_auxiliaries_on_vehicle": current,
-                "schedule_filed": bool(work_schedule.strip()),
-            },
+        eligibility = _moto_auxiliary_requirements(
+            person, permit, on, indication=indication, others=current, schedule=work_schedule
         )
         if eligibility.refusals:
             raise Refused(eligibility)
@@ -123,15 +135,13 @@ def taxi_auxiliary_add(
         bar = register_bar(person, on)
         if bar is not None:  # art. 41 IV §3, art. 42 IV: no inscription while cassada/suspensa
             raise Refused(bar)
-        docs = bound_law(municipality, Service.TAXI, on).ask(
-            "registration_documents",
-            person_documents_facts(
-                person,
-                presented_on=on,
-                vehicle=permit.vehicle,
-                checks=checks or {},
-                declarations=declarations,
-            ),
+        docs = taxi_person_documents(
+            bound_law(municipality, Service.TAXI, on),
+            person,
+            on,
+            vehicle=permit.vehicle,
+            checks=checks,
+            declarations=declarations,
         )
         allowed = bound_law(municipality, Service.TAXI, on).ask(
             "auxiliary_registration",
@@ -264,16 +274,8 @@ def auxiliary_renewal_decisions(
     if permit.service != Service.TAXI:
         # Mototaxi art. 14 §2: the same requirements as the holder's (art. 5), checked again.
         others = permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).exclude(pk=aux.pk)
-        requirements = person_eligibility(
-            person,
-            permit.service,
-            on,
-            role="auxiliar",
-            auxiliary={
-                "indicated_in_writing": bool(aux.indication.strip()),
-                "other_auxiliaries_on_vehicle": others.count(),
-                "schedule_filed": bool(schedule.strip()),
-            },
+        requirements = _moto_auxiliary_requirements(
+            person, permit, on, indication=aux.indication, others=others.count(), schedule=schedule
         )
         period = bound_law(m, permit.service, on).ask(
             RENEWAL_QUESTIONS[Service(permit.service)], {"credential_valid_until": current}
@@ -282,15 +284,8 @@ def auxiliary_renewal_decisions(
     # Taxi art. 21: the inscription in the Cadastro with the documents of art. 18 and 22, the
     # residence (art. 4 XIV) and the auxiliary's own final debts (art. 21 §1, D-11).
     law = bound_law(m, permit.service, on)
-    documents = law.ask(
-        "registration_documents",
-        person_documents_facts(
-            person,
-            presented_on=on,
-            vehicle=permit.vehicle,
-            checks=checks or {},
-            declarations=declarations,
-        ),
+    documents = taxi_person_documents(
+        law, person, on, vehicle=permit.vehicle, checks=checks, declarations=declarations
     )
     period = law.ask(
         RENEWAL_QUESTIONS[Service.TAXI],
@@ -344,13 +339,13 @@ def auxiliary_renew(
             aux, on, schedule=schedule, declarations=declarations, checks=checks
         )
         if any(d.refusals for d in decisions):
+            # Every reason, the requirements met too: the clerk sees the whole renewal.
             raise Refused(
-                Decision(
+                merge(
                     "registry.auxiliary_renew",
+                    decisions,
                     on,
                     municipality.slug,
-                    False,
-                    tuple(r for d in decisions for r in d.reasons),
                     "renovação da credencial recusada",
                 )
             )

@@ -9,6 +9,7 @@ import datetime as dt
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from outorga.core.lawseam import BoundLaw
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import MOTO_SERVICES, cited, interface_of
 
@@ -189,17 +190,47 @@ def taxi_eligibility(
                 public_employment=public_employment,
             ),
         ),
-        bound_law(m, Service.TAXI, on).ask(
-            "registration_documents",
-            person_documents_facts(
-                person,
-                presented_on=on,
-                vehicle=vehicle,
-                checks=checks or {},
-                declarations=declarations,
-            ),
+        taxi_person_documents(
+            bound_law(m, Service.TAXI, on),
+            person,
+            on,
+            vehicle=vehicle,
+            checks=checks,
+            declarations=declarations,
         ),
     ]
+
+
+def taxi_person_documents(
+    law: BoundLaw,
+    person: Person,
+    on: dt.date,
+    *,
+    vehicle: Vehicle | None,
+    checks: Mapping[str, Any] | None = None,
+    declarations: Iterable[str] = (),
+) -> Decision:
+    """The documents of a person's inscription in the Cadastro Municipal de Taxistas (taxi
+    art. 22–23), presented on ``on``, as the taxi ``law`` judges them: the holder's, an
+    auxiliary's and an applicant's alike."""
+    return law.ask(
+        "registration_documents",
+        person_documents_facts(
+            person,
+            presented_on=on,
+            vehicle=vehicle,
+            checks=checks or {},
+            declarations=declarations,
+        ),
+    )
+
+
+def own_automobile(person: Person) -> Vehicle | None:
+    """The automobile a natural person registered last, whose documents a taxi requirement reads
+    where the records must stand for the counter (the person's page, a tender's applicant)."""
+    if person.kind != Person.Kind.NATURAL:
+        return None
+    return person.vehicles.filter(kind=Vehicle.Kind.AUTOMOVEL).order_by("-pk").first()
 
 
 def taxi_person_requirements(
@@ -222,15 +253,10 @@ def taxi_person_requirements(
         .filter(tender__taxi_category__in=("", category))
         .exists()
     )
-    vehicle = (
-        person.vehicles.filter(kind=Vehicle.Kind.AUTOMOVEL).order_by("-pk").first()
-        if person.kind == Person.Kind.NATURAL
-        else None
-    )
     return taxi_eligibility(
         person=person,
         category=category,
         on=on,
         awarded_in_tender=awarded,
-        vehicle=vehicle,
+        vehicle=own_automobile(person),
     )

@@ -197,6 +197,16 @@ def _locked_pending(req: HolderRequest) -> HolderRequest:
     return req
 
 
+def _decided(req: HolderRequest, actor: Actor, status: str, outcome: str) -> None:
+    """Close the locked request: its status, who decided and when, and the outcome the holder
+    reads on the portal."""
+    req.status = status
+    req.decided_by = actor.user
+    req.decided_at = timezone.now()
+    req.outcome = outcome
+    req.save(update_fields=["status", "decided_by", "decided_at", "outcome"])
+
+
 def holder_request_grant(
     *,
     actor: Actor,
@@ -281,11 +291,7 @@ def holder_request_grant(
             outcome = f"Condutor auxiliar {auxiliary.name} credenciado" + (
                 f" até {until:%d/%m/%Y}." if until else "."
             )
-        req.status = HolderRequest.Status.GRANTED
-        req.decided_by = actor.user
-        req.decided_at = timezone.now()
-        req.outcome = outcome
-        req.save(update_fields=["status", "decided_by", "decided_at", "outcome"])
+        _decided(req, actor, HolderRequest.Status.GRANTED, outcome)
         record_act(
             municipality=municipality,
             actor=actor,
@@ -311,11 +317,7 @@ def holder_request_refuse(
     reason = reason_required(reason, "informe o motivo do indeferimento")
     with transaction.atomic(), tenant(municipality):
         req = _locked_pending(request)
-        req.status = HolderRequest.Status.REFUSED
-        req.decided_by = actor.user
-        req.decided_at = timezone.now()
-        req.outcome = reason[:500]
-        req.save(update_fields=["status", "decided_by", "decided_at", "outcome"])
+        _decided(req, actor, HolderRequest.Status.REFUSED, reason[:500])
         record_act(
             municipality=municipality,
             actor=actor,
@@ -338,11 +340,12 @@ def holder_requests_lapse(
     for req in HolderRequest.objects.select_for_update().filter(
         permit=permit, status=HolderRequest.Status.PENDING
     ):
-        req.status = HolderRequest.Status.REFUSED
-        req.decided_by = actor.user
-        req.decided_at = timezone.now()
-        req.outcome = f"a permissão está {status_label}; o pedido não pode mais ser atendido"
-        req.save(update_fields=["status", "decided_by", "decided_at", "outcome"])
+        _decided(
+            req,
+            actor,
+            HolderRequest.Status.REFUSED,
+            f"a permissão está {status_label}; o pedido não pode mais ser atendido",
+        )
         record_act(
             municipality=municipality,
             actor=actor,

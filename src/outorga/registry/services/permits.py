@@ -12,7 +12,6 @@ from django.db import transaction
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
-from outorga.core.errors import Refused
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
@@ -128,10 +127,8 @@ def permit_grant(
             equipment=equipment or [],
             tender=tender,
         )
-        refusals = [d for d in decisions if d.refusals]
-        if refusals:
-            # Whoever asked for it sees every reason; the refused grant is recorded as an act.
-            raise Refused(_merge(refusals, granted_on, municipality.slug))
+        # Whoever asked for it sees every reason; the refused grant is recorded as an act.
+        refuse_if("registry.permit_grant", decisions, granted_on, municipality, "outorga recusada")
         if tender is not None and Permit.objects.filter(tender=tender).count() >= tender.places:
             # The tender offered so many places (art. 6: delegation preceded by the tender).
             raise FieldError(
@@ -181,17 +178,6 @@ def permit_grant(
             act=act,
         )
     return permit
-
-
-def _merge(decisions: list[Decision], on: dt.date, slug: str) -> Decision:
-    return Decision(
-        "registry.permit_grant",
-        on,
-        slug,
-        False,
-        tuple(r for d in decisions for r in d.reasons),
-        "outorga recusada",
-    )
 
 
 # Taxi: grant, Termo and contrapartida (Lei do táxi de Ipatinga, 2017) --------------------------

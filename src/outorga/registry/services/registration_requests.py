@@ -38,6 +38,14 @@ def _holder_permit(person: Person, permit: Permit | None) -> Permit:
     return found
 
 
+def _locked_pending(request: RegistrationRequest) -> RegistrationRequest:
+    """The request's row locked for its decision, refused once it is applied or refused."""
+    req = RegistrationRequest.objects.select_for_update().get(pk=request.pk)
+    if req.status != RegistrationRequest.Status.PENDING:
+        raise FieldError("pedido", f"o pedido já está {req.get_status_display().lower()}")
+    return req
+
+
 def registration_request_file(
     *,
     actor: Actor,
@@ -132,9 +140,7 @@ def registration_request_apply(
     if not d.outcome["apply"]:
         raise Refused(d)
     with transaction.atomic(), tenant(municipality):
-        req = RegistrationRequest.objects.select_for_update().get(pk=request.pk)
-        if req.status != RegistrationRequest.Status.PENDING:
-            raise FieldError("pedido", f"o pedido já está {req.get_status_display().lower()}")
+        req = _locked_pending(request)
         if req.kind == RegistrationRequest.Kind.UPDATE:
             person = req.person
             data: dict[str, Any] = {f: getattr(person, f) for f in PERSON_FIELDS}
@@ -183,9 +189,7 @@ def registration_request_refuse(
     if not reason.strip():
         raise FieldError("motivo da recusa", "informe o motivo da recusa")
     with transaction.atomic(), tenant(municipality):
-        req = RegistrationRequest.objects.select_for_update().get(pk=request.pk)
-        if req.status != RegistrationRequest.Status.PENDING:
-            raise FieldError("pedido", f"o pedido já está {req.get_status_display().lower()}")
+        req = _locked_pending(request)
         req.status, req.refusal_reason = RegistrationRequest.Status.REFUSED, reason.strip()[:300]
         req.decided_by, req.decided_on = actor.user, on
         req.save(update_fields=["status", "refusal_reason", "decided_by", "decided_on"])

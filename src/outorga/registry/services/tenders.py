@@ -27,7 +27,6 @@ from outorga.law.decisions import Decision, Reason, Verdict
 
 from ..facts import (
     active_permits,
-    person_documents_facts,
     person_facts,
     quota_facts,
     quota_limit,
@@ -53,7 +52,7 @@ from .common import (
     require_law,
     service_law,
 )
-from .eligibility import moto_person_facts, register_bar
+from .eligibility import moto_person_facts, own_automobile, register_bar, taxi_person_documents
 from .permits import permit_grant, taxi_permit_grant
 
 #: Tenders whose places are still promised (not yet granted nor closed).
@@ -303,19 +302,10 @@ def applicant_requirements(applicant: TenderApplicant, on: dt.date) -> list[Deci
         return [eligibility]
     person = applicant.person
     law = bound_law(tender.municipality, Service.TAXI, on)
-    vehicle = (
-        person.vehicles.filter(kind=Vehicle.Kind.AUTOMOVEL).order_by("-pk").first()
-        if person.kind == Person.Kind.NATURAL
-        else None
-    )
+    vehicle = own_automobile(person)
     bar = register_bar(person, on)
     out = [*([bar] if bar is not None else []), eligibility]
-    out.append(
-        law.ask(
-            "registration_documents",
-            person_documents_facts(person, presented_on=on, vehicle=vehicle, checks={}),
-        )
-    )
+    out.append(taxi_person_documents(law, person, on, vehicle=vehicle))
     if vehicle is not None:
         out.append(
             law.ask(

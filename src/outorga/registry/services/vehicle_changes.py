@@ -14,6 +14,7 @@ from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
+from outorga.law.decisions import Decision
 from outorga.law.interfaces import cited_once
 
 from ..facts import vehicle_facts
@@ -34,6 +35,69 @@ from .vehicles import taxi_vehicle_inscribe
 
 def _inspected(checks: Mapping[str, Any]) -> bool:
     return bool(checks.get("inspection_approved"))
+
+
+def _taxi_change_decisions(
+    municipality: Municipality,
+    on: dt.date,
+    change: dict[str, Any],
+    vehicle: Vehicle,
+    category: str,
+    checks: Mapping[str, Any],
+) -> list[Decision]:
+    """The taxi law on a permit's new vehicle: the change itself (``change``: its facts) and the
+    vehicle's eligibility in the permit's category, judged as a change (``troca``)."""
+    law = bound_law(municipality, Service.TAXI, on)
+    return [
+        law.ask("vehicle_change", change),
+        law.ask(
+            "vehicle_eligibility",
+            vehicle_facts(vehicle, category=category, occasion="troca", checks=checks),
+        ),
+    ]
+
+
+def _vehicle_changed(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    vehicle: Vehicle,
+    kind: str,
+    on: dt.date,
+    until: dt.date | None,
+    cause: str,
+    status: str,
+    decision: dict[str, Any],
+    basis: dict[str, Any] | None,
+) -> VehicleChange:
+    """The locked ``permit`` now serves with ``vehicle``: the change recorded (from the vehicle it
+    had), the permit relinked and the act ``vehicle.<kind>`` with both plates."""
+    change = VehicleChange.objects.create(
+        permit=permit,
+        kind=kind,
+        from_vehicle=permit.vehicle,
+        to_vehicle=vehicle,
+        cause=cause,
+        started_on=on,
+        until=until,
+        status=status,
+        decision=decision,
+    )
+    old_plate = permit.vehicle.plate if permit.vehicle else None
+    permit.vehicle = vehicle
+    permit.save(update_fields=["vehicle"])
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action=f"vehicle.{kind}",
+        obj=change,
+        old={"vehicle": old_plate},
+        new={"vehicle": vehicle.plate, "until": until},
+        basis=basis,
+        extra={"permit": permit.number, "cause": cause},
+    )
+    return change
 
 
 def vehicle_substitute(
@@ -80,18 +144,14 @@ def vehicle_substitute(
             raise FieldError("veículo", "há uma troca temporária em curso; encerre-a antes")
         one_vehicle_one_permit(vehicle, exclude=permit)
         if permit.service == Service.TAXI:
-            decisions = [
-                bound_law(municipality, Service.TAXI, on).ask(
-                    "vehicle_change",
-                    {"kind": "substituicao", "new_vehicle_inspected": _inspected(checks)},
-                ),
-                bound_law(municipality, Service.TAXI, on).ask(
-                    "vehicle_eligibility",
-                    vehicle_facts(
-                        vehicle, category=permit.taxi_category, occasion="troca", checks=checks
-                    ),
-                ),
-            ]
+            decisions = _taxi_change_decisions(
+                municipality,
+                on,
+                {"kind": "substituicao", "new_vehicle_inspected": _inspected(checks)},
+                vehicle,
+                permit.taxi_category,
+                checks,
+            )
         else:
             decisions = [
                 vehicle_eligibility(
@@ -108,32 +168,19 @@ def vehicle_substitute(
             vehicle = taxi_vehicle_inscribe(
                 actor=actor, municipality=municipality, vehicle=vehicle, on=on
             )
-        kind = VehicleChange.Kind.EMERGENCIAL if emergency else VehicleChange.Kind.SUBSTITUICAO
-        change = VehicleChange.objects.create(
+        return _vehicle_changed(
+            actor=actor,
+            municipality=municipality,
             permit=permit,
-            kind=kind,
-            from_vehicle=permit.vehicle,
-            to_vehicle=vehicle,
-            cause=cause,
-            started_on=on,
+            vehicle=vehicle,
+            kind=VehicleChange.Kind.EMERGENCIAL if emergency else VehicleChange.Kind.SUBSTITUICAO,
+            on=on,
             until=emergency_until,
+            cause=cause,
             status=VehicleChange.Status.ACTIVE if emergency else VehicleChange.Status.DONE,
             decision={"decisions": [d.to_json() for d in decisions]},
-        )
-        old_plate = permit.vehicle.plate if permit.vehicle else None
-        permit.vehicle = vehicle
-        permit.save(update_fields=["vehicle"])
-        record_act(
-            municipality=municipality,
-            actor=actor,
-            action=f"vehicle.{kind}",
-            obj=change,
-            old={"vehicle": old_plate},
-            new={"vehicle": vehicle.plate, "until": emergency_until},
             basis=basis_of(None, decision_citations(decisions)),
-            extra={"permit": permit.number, "cause": cause},
         )
-    return change
 
 
 RESERVE_CAUSES = ("sinistro", "roubo", "furto")
@@ -180,31 +227,19 @@ def taxi_reserve_vehicle(
         vehicle = taxi_vehicle_inscribe(
             actor=actor, municipality=municipality, vehicle=vehicle, on=on
         )
-        change = VehicleChange.objects.create(
+        return _vehicle_changed(
+            actor=actor,
+            municipality=municipality,
             permit=permit,
+            vehicle=vehicle,
             kind=VehicleChange.Kind.RESERVA,
-            from_vehicle=permit.vehicle,
-            to_vehicle=vehicle,
-            cause=cause,
-            started_on=on,
+            on=on,
             until=until,
+            cause=cause,
             status=VehicleChange.Status.ACTIVE,
             decision=decision.to_json(),
-        )
-        old_plate = permit.vehicle.plate if permit.vehicle else None
-        permit.vehicle = vehicle
-        permit.save(update_fields=["vehicle"])
-        record_act(
-            municipality=municipality,
-            actor=actor,
-            action="vehicle.reserva",
-            obj=change,
-            old={"vehicle": old_plate},
-            new={"vehicle": vehicle.plate, "until": until},
             basis=basis_of(decision),
-            extra={"permit": permit.number, "cause": cause},
         )
-    return change
 
 
 def vehicle_change_end(
@@ -268,22 +303,18 @@ def taxi_vehicle_swap(
         chk = {permit.pk: checks, other.pk: other_checks}
         decisions = []
         for p, new in ((a, b.vehicle), (b, a.vehicle)):
-            decisions += [
-                bound_law(municipality, Service.TAXI, on).ask(
-                    "vehicle_change",
-                    {
-                        "kind": "permuta",
-                        "counterpart_linked": True,
-                        "new_vehicle_inspected": _inspected(chk[p.pk]),
-                    },
-                ),
-                bound_law(municipality, Service.TAXI, on).ask(
-                    "vehicle_eligibility",
-                    vehicle_facts(
-                        new, category=p.taxi_category, occasion="troca", checks=chk[p.pk]
-                    ),
-                ),
-            ]
+            decisions += _taxi_change_decisions(
+                municipality,
+                on,
+                {
+                    "kind": "permuta",
+                    "counterpart_linked": True,
+                    "new_vehicle_inspected": _inspected(chk[p.pk]),
+                },
+                new,
+                p.taxi_category,
+                chk[p.pk],
+            )
         refuse_if("registry.taxi_vehicle_swap", decisions, on, municipality, "permuta recusada")
         va, vb = a.vehicle, b.vehicle
         # Both vehicles before the counter and the first inscription's act (registry/locking.py).

@@ -1,6 +1,7 @@
 """What the registry's screens share: competence (``may``, ``deny``, ``competent``), the service
 call with the law's refusal or the bad input shown on the form (``attempt``,
-``problem_of``), and the page of an act on a permit (``permit_page``, the whole step ``permit_step``).
+``problem_of``), the page of an act on a permit (``permit_page``, the whole step ``permit_step``),
+a record's form (``record_form``) and the document a record's page records (``document_from_form``).
 
 Thin: each view parses a form, calls one service and renders the result. Competence is checked by
 the services (a refusal of competence answers 403 with the article); the law's refusals come back
@@ -26,12 +27,14 @@ from outorga.core.formerrors import form_add
 from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
+from outorga.core.uploads import max_bytes
 from outorga.law.competence import NotCompetent, is_allowed
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import cited_once
 
-from ..models import Permit
+from ..models import Document, Permit
 from ..services.common import AlreadyRegistered, InvalidTransition
+from ..services.documents import document_record
 from ..validation import FieldError, format_plate
 
 
@@ -244,4 +247,24 @@ def record_form(
         request,
         "registry/form.html",
         {"form": form, "title": title, "submit": submit, "existing": existing, **(extra or {})},
+    )
+
+
+def document_from_form(
+    request: HttpRequest, law: str, data: dict[str, Any], **owner: Any
+) -> Document:
+    """The document a record's page (a person's, a vehicle's) describes in its ``DocumentForm``,
+    recorded for ``owner`` (``person=`` or ``vehicle=``) by the user here; the file is read one
+    byte past the limit, so that an upload too large is refused as such."""
+    upload = data.get("file")
+    return document_record(
+        actor=actor_of(request),
+        municipality=current_municipality(),
+        law=law,
+        doc_type=data["doc_type"],
+        issued_on=data["issued_on"],
+        number=data["number"],
+        category=data["category"],
+        content=upload.read(max_bytes("document") + 1) if upload else None,
+        **owner,
     )

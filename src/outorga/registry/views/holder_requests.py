@@ -22,6 +22,7 @@ from outorga.law.decisions import Decision
 
 from ..forms import AuxiliaryForm, AuxiliaryRenewForm, OnForm, TaxiChecks
 from ..models import HolderRequest, Service
+from ..selectors import waiting
 from ..services.common import InvalidTransition
 from ..services.holder_requests import (
     DECISION_ACTIONS,
@@ -46,11 +47,7 @@ class RequestRefuseForm(forms.Form):
 
 @staff_required
 def queue(request: HttpRequest) -> HttpResponse:
-    rows = (
-        HolderRequest.objects.filter(status=HolderRequest.Status.PENDING)
-        .select_related("permit", "person")
-        .order_by("filed_at", "pk")
-    )
+    rows = waiting(HolderRequest, "filed_at", "permit", "person")
     return render(request, "registry/holder_requests.html", {"listing": page_of(request, rows)})
 
 

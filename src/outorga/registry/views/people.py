@@ -26,7 +26,6 @@ from outorga.law.interfaces import cited
 from ..forms import DocumentForm, LicenceForm, PersonForm, PhotoForm, reason_field
 from ..models import Document, Person, Service, TaxiCategory
 from ..selectors import registry_law, shown_document
-from ..services.documents import document_record
 from ..services.eligibility import person_eligibility, taxi_person_requirements
 from ..services.people import (
     company_representative_review,
@@ -36,7 +35,7 @@ from ..services.people import (
     person_update,
 )
 from ..validation import FieldError, format_cpf
-from .common import competent, may, record_form
+from .common import competent, document_from_form, may, record_form
 
 
 def photo_cites() -> str:
@@ -186,19 +185,7 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
             else:
                 doc_form = DocumentForm(request.POST, request.FILES, prefix="doc", vehicle=False)
                 if doc_form.is_valid():
-                    d = doc_form.cleaned_data
-                    upload = d.get("file")
-                    document_record(
-                        actor=actor,
-                        municipality=current_municipality(),
-                        law=law,
-                        doc_type=d["doc_type"],
-                        issued_on=d["issued_on"],
-                        person=person,
-                        number=d["number"],
-                        category=d["category"],
-                        content=upload.read(max_bytes("document") + 1) if upload else None,
-                    )
+                    document_from_form(request, law, doc_form.cleaned_data, person=person)
                     messages.success(request, "Documento registrado.")
                     return redirect("registry:person", person_id=person.pk)
         except FieldError as exc:

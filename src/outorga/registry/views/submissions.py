@@ -20,6 +20,7 @@ from outorga.core.tenancy import current_municipality
 from outorga.law.competence import NotCompetent
 
 from ..models import DocumentSubmission
+from ..selectors import waiting
 from ..services.submissions import (
     MIN_REASON,
     submission_accept,
@@ -41,11 +42,7 @@ class RefuseForm(forms.Form):
 
 @staff_required
 def queue(request: HttpRequest) -> HttpResponse:
-    rows = (
-        DocumentSubmission.objects.filter(status=DocumentSubmission.Status.PENDING)
-        .select_related("person", "vehicle")
-        .order_by("submitted_at", "pk")
-    )
+    rows = waiting(DocumentSubmission, "submitted_at", "person", "vehicle")
     return render(request, "registry/submissions.html", {"listing": page_of(request, rows)})
 
 

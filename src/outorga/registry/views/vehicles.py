@@ -16,7 +16,6 @@ from outorga.core.formerrors import form_add
 from outorga.core.lawseam import service_citations
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
-from outorga.core.uploads import max_bytes
 from outorga.law.citations import render_many
 from outorga.law.competence import is_allowed
 
@@ -24,7 +23,6 @@ from ..forms import DocumentForm, OwnerChangeForm, VehicleForm, reason_field
 from ..models import Document, Person, Service, Vehicle
 from ..selectors import registry_law
 from ..services.common import service_law
-from ..services.documents import document_record
 from ..services.vehicles import (
     VEHICLE_FIELDS,
     vehicle_owner_change,
@@ -32,7 +30,7 @@ from ..services.vehicles import (
     vehicle_update,
 )
 from ..validation import FieldError, format_plate
-from .common import competent, record_form
+from .common import competent, document_from_form, record_form
 
 
 def _vehicle_services() -> list[str]:
@@ -207,18 +205,12 @@ def vehicle_detail(request: HttpRequest, vehicle_id: int) -> HttpResponse:
     vehicle = get_object_or_404(Vehicle.objects.select_related("owner"), pk=vehicle_id)
     doc_form = DocumentForm(request.POST or None, request.FILES or None, prefix="doc", vehicle=True)
     if request.method == "POST" and doc_form.is_valid():
-        d = doc_form.cleaned_data
         try:
-            document_record(
-                actor=actor_of(request),
-                municipality=current_municipality(),
-                law=registry_law(current_municipality(), vehicle_id=vehicle.pk),
-                doc_type=d["doc_type"],
-                issued_on=d["issued_on"],
+            document_from_form(
+                request,
+                registry_law(current_municipality(), vehicle_id=vehicle.pk),
+                doc_form.cleaned_data,
                 vehicle=vehicle,
-                number=d["number"],
-                category=d["category"],
-                content=d["file"].read(max_bytes("document") + 1) if d["file"] else None,
             )
         except FieldError as exc:
             form_add(doc_form, exc)

@@ -16,6 +16,7 @@ once.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -177,14 +178,10 @@ def checkpoint_step(m: Municipality, on: dt.date, progress: Progress) -> SweepRe
     return result
 
 
-_discovered = False
-
-
+@functools.cache
 def autodiscover() -> None:
-    global _discovered
-    if not _discovered:
-        autodiscover_modules("sweep")
-        _discovered = True
+    """Import every app's ``sweep`` module, once: each registers its steps."""
+    autodiscover_modules("sweep")
 
 
 @dataclass(frozen=True)

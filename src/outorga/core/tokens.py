@@ -8,24 +8,16 @@ check of its digest, and the revocation recorded as an act.
 from __future__ import annotations
 
 import secrets
-from typing import Any, Protocol, TypeVar
+from typing import TypeVar
 
 from django.db import transaction
 from django.utils import timezone
 
 from .acts import Actor, record_act
-from .models import Municipality
+from .models import ClientToken, Municipality
 from .tenancy import tenant
 
-
-class _Token(Protocol):
-    digest: str
-
-    @staticmethod
-    def digest_of(secret: str) -> str: ...
-
-
-TokenT = TypeVar("TokenT", bound=_Token)
+TokenT = TypeVar("TokenT", bound=ClientToken)
 
 
 def new_secret(kind: str) -> tuple[str, str]:
@@ -54,9 +46,8 @@ def token_revoke_record(
     *, actor: Actor, municipality: Municipality, token: TokenT, action: str
 ) -> TokenT:
     """Revoke ``token`` (once: revoking a revoked token changes nothing) and record ``action``."""
-    row: Any = token
     with transaction.atomic(), tenant(municipality):
-        locked = type(row).objects.select_for_update().get(pk=row.pk)
+        locked = type(token).objects.select_for_update().get(pk=token.pk)
         if locked.revoked_at is None:
             locked.revoked_at = timezone.now()
             locked.save(update_fields=["revoked_at"])
@@ -68,5 +59,4 @@ def token_revoke_record(
                 old={"active": True},
                 new={"active": False},
             )
-    result: TokenT = locked
-    return result
+    return locked

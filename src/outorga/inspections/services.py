@@ -434,10 +434,12 @@ def _registry_report(inspection: Inspection, actor: Actor) -> None:
     if answers(inspection.law, "document_validity"):
         # A law that fixes the inspection report's validity (mototaxi art. 5 §1 III, semiannual).
         doc_type = Document.Type.INSPECTION
-        validity = questions.ask(
-            questions.find(inspection.law, "document_validity").id,
-            context(inspection.municipality, on),
+        validity = lawseam.ask(
+            inspection.municipality,
+            inspection.law,
+            "document_validity",
             {"document": "laudo_inspecao", "issued_on": on.isoformat()},
+            on,
         )
         valid_until, basis = validity.outcome["expires_on"], validity.to_json()
     else:

@@ -2,13 +2,13 @@
 company's ``otv_…``): ``<kind>_<prefix>_<secret>``, stored as the prefix and a SHA-256 digest.
 
 What every kind shares: a new secret, the lookup prefix of a presented one, the constant-time
-check of its digest, and the revocation recorded as an act.
+check of its digest, and the issue and the revocation recorded as acts.
 """
 
 from __future__ import annotations
 
 import secrets
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.db import transaction
 from django.utils import timezone
@@ -40,6 +40,39 @@ def matching(token: TokenT | None, secret: str) -> TokenT | None:
     if token is None or not secrets.compare_digest(token.digest, token.digest_of(secret)):
         return None
     return token
+
+
+def token_issue_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    model: type[TokenT],
+    kind: str,
+    action: str,
+    name: str,
+    **owner: Any,
+) -> tuple[TokenT, str]:
+    """A new token of ``model`` and ``kind`` for its owner (``platform=…``, ``company=…``), with
+    the act ``action`` naming the owner, the prefix and the name: the row and its secret, which
+    is shown only this once."""
+    assert actor.user is not None
+    prefix, secret = new_secret(kind)
+    with transaction.atomic(), tenant(municipality):
+        token = model.objects.create(
+            name=name,
+            prefix=prefix,
+            digest=model.digest_of(secret),
+            created_by=actor.user,
+            **owner,
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action=action,
+            obj=token,
+            new={**{k: v.pk for k, v in owner.items()}, "prefix": prefix, "name": token.name},
+        )
+    return token, secret
 
 
 def token_revoke_record(

@@ -45,6 +45,8 @@ class FieldError(DomainError, ValueError):
     """Bad input: which field, what is wrong (in Portuguese) and, where there is one, the article."""
 
     code = "campo_invalido"
+    #: The API's ``detail`` above the fields named (a kind of field error may say what it is).
+    detail = "Dados inválidos."
 
     def __init__(self, field: str, message: str, citation: str = "") -> None:
         self.field, self.message, self.citation = field, message, citation
@@ -57,7 +59,7 @@ class FieldError(DomainError, ValueError):
         return out
 
     def body(self) -> dict[str, Any]:
-        return {"detail": "Dados inválidos.", "erros": [self.to_json()]}
+        return {"detail": self.detail, "erros": [self.to_json()]}
 
 
 class Refused(DomainError):

@@ -193,14 +193,10 @@ def _gated(tasks: TaskSource, actions: tuple[str, ...]) -> TaskSource:
     return gated
 
 
-_discovered = False
-
-
+@functools.cache
 def autodiscover() -> None:
-    global _discovered
-    if not _discovered:
-        autodiscover_modules("home")
-        _discovered = True
+    """Import every app's ``home`` module, once: each registers its queues and counters."""
+    autodiscover_modules("home")
 
 
 def counters(role: str) -> list[Counter]:

@@ -35,6 +35,7 @@ __all__ = [
     "BoundLaw",
     "LawNotBound",
     "NotAnswered",
+    "ask",
     "binding",
     "governs",
     "law_for",
@@ -141,6 +142,15 @@ class BoundLaw:
         ali: str | None = None,
     ) -> Citation:
         return cite(self.law, article, par, inc, ali)
+
+
+def ask(m: Municipality, law: str, name: str, facts: Any, on: dt.date) -> Decision:
+    """Question ``name`` of ``law`` itself — the law a record was made under (a case's, an
+    inspection's), not the one bound to its service today — on the facts, judged on ``on`` in
+    ``m`` (the order of :meth:`BoundLaw.ask`: name, facts, date)."""
+    from .lawctx import context
+
+    return questions.ask(questions.find(law, name).id, context(m, on), facts)
 
 
 def law_for(

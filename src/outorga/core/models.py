@@ -202,15 +202,13 @@ class User(AbstractUser):
         return ROLE_LABELS[Role(self.role)]
 
 
-class ApiToken(TenantModel):
-    """A platform's API credential: shown once, stored as a SHA-256 digest, revocable.
+class ClientToken(TenantModel):
+    """A machine client's API credential, whoever the client (``core.tokens``): shown once,
+    stored as a SHA-256 digest, revocable.
 
     The secret has 256 random bits, so a fast digest is enough (nothing to brute-force).
     """
 
-    platform = models.ForeignKey(
-        "platforms.Platform", on_delete=models.PROTECT, related_name="tokens"
-    )
     name = models.CharField("nome", max_length=80)
     prefix = models.CharField(max_length=12, unique=True)
     digest = models.CharField(max_length=64)
@@ -219,6 +217,9 @@ class ApiToken(TenantModel):
     revoked_at = models.DateTimeField(null=True, blank=True)
     last_used_at = models.DateTimeField(null=True, blank=True)
 
+    class Meta:
+        abstract = True
+
     @staticmethod
     def digest_of(secret: str) -> str:
         return hashlib.sha256(secret.encode()).hexdigest()
@@ -226,6 +227,14 @@ class ApiToken(TenantModel):
     @property
     def active(self) -> bool:
         return self.revoked_at is None
+
+
+class ApiToken(ClientToken):
+    """A platform's API credential."""
+
+    platform = models.ForeignKey(
+        "platforms.Platform", on_delete=models.PROTECT, related_name="tokens"
+    )
 
 
 class ActChain(models.Model):

@@ -10,6 +10,7 @@ of its chart sources names the user's role and the panel applies to the municipa
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -64,14 +65,10 @@ def register_charts(
     _CHARTS[key] = ChartEntry(panel, key, source, roles, order)
 
 
-_discovered = False
-
-
+@functools.cache
 def autodiscover() -> None:
-    global _discovered
-    if not _discovered:
-        autodiscover_modules("panels")
-        _discovered = True
+    """Import every app's ``panels`` module, once: each registers its charts."""
+    autodiscover_modules("panels")
 
 
 def _entries(panel: str, role: str) -> list[ChartEntry]:

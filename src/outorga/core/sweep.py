@@ -16,16 +16,18 @@ once.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.module_loading import autodiscover_modules
+from tqdm import tqdm
 
 from .locking import lock_municipality
 from .models import Municipality, SweepPart
@@ -46,6 +48,32 @@ class NoProgress:
 
     def advance(self, n: int = 1) -> None:
         pass
+
+
+class BarProgress:
+    """A tqdm bar per phase (each ``start``) on ``stream`` when ``enabled`` (a terminal), the
+    phase's label after ``prefix``; ``options`` go to tqdm. The sweep's and the import's
+    commands draw their progress with it (the summary goes to stdout, the bar to stderr)."""
+
+    def __init__(self, stream: Any, enabled: bool, prefix: str = "", **options: Any) -> None:
+        self.stream, self.enabled, self.prefix, self.options = stream, enabled, prefix, options
+        self.bar: Any = None
+
+    def start(self, label: str, total: int) -> None:
+        self.close()
+        if self.enabled:
+            self.bar = tqdm(
+                total=total, desc=f"{self.prefix}{label}", file=self.stream, **self.options
+            )
+
+    def advance(self, n: int = 1) -> None:
+        if self.bar is not None:
+            self.bar.update(n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
 
 
 @dataclass
@@ -177,14 +205,10 @@ def checkpoint_step(m: Municipality, on: dt.date, progress: Progress) -> SweepRe
     return result
 
 
-_discovered = False
-
-
+@functools.cache
 def autodiscover() -> None:
-    global _discovered
-    if not _discovered:
-        autodiscover_modules("sweep")
-        _discovered = True
+    """Import every app's ``sweep`` module, once: each registers its steps."""
+    autodiscover_modules("sweep")
 
 
 @dataclass(frozen=True)

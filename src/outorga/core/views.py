@@ -148,12 +148,15 @@ def _audited(request: HttpRequest) -> Municipality | None:
     return Municipality.objects.filter(slug=request.GET.get("municipio", "")).first()
 
 
-def _audit_refusal(request: HttpRequest) -> HttpResponse | None:
+def _audit_scope(request: HttpRequest) -> Municipality | HttpResponse:
+    """Whose acts log the request reads, or the page shown instead: the refusal of who may not
+    audit, the choice of a municipality for the system administrator who named none."""
     try:
         selectors.require(Actor.of(user_of(request)), "system.audit.read")
     except NotCompetent as exc:
         return forbidden(request, str(exc))
-    return None
+    m = _audited(request)
+    return _pick_municipality(request) if m is None else m
 
 
 def _pick_municipality(request: HttpRequest) -> HttpResponse:
@@ -174,12 +177,9 @@ def favicon(request: HttpRequest) -> HttpResponse:
 def acts(request: HttpRequest) -> HttpResponseBase:
     """The acts log, filtered by date, kind, who and outcome at a URL, sorted, paged and exported
     as CSV (what is filtered, whole)."""
-    refused = _audit_refusal(request)
-    if refused is not None:
-        return refused
-    m = _audited(request)
-    if m is None:
-        return _pick_municipality(request)
+    m = _audit_scope(request)
+    if isinstance(m, HttpResponse):
+        return m
     with tenant(m):
         qs = Act.objects.all()
     return list_page(
@@ -197,12 +197,9 @@ def acts(request: HttpRequest) -> HttpResponseBase:
 
 @login_required
 def act_detail(request: HttpRequest, act_id: int) -> HttpResponse:
-    refused = _audit_refusal(request)
-    if refused is not None:
-        return refused
-    m = _audited(request)
-    if m is None:
-        return _pick_municipality(request)
+    m = _audit_scope(request)
+    if isinstance(m, HttpResponse):
+        return m
     with tenant(m):
         act = get_object_or_404(Act.objects.all(), pk=act_id)
     pretty = json.dumps(act.record, ensure_ascii=False, indent=2)

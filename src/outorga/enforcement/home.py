@@ -15,7 +15,7 @@ from outorga.law.competence import Role, is_allowed
 
 from . import selectors
 from .models import Case, Escalation, Filing, Notice
-from .services.common import PROPOSALS
+from .services.common import PROPOSALS, proposal_action
 from .services.filings import JUDGE_ACTION
 
 _JUDGES = frozenset({Role.AUTORIDADE.value, Role.JARI.value, Role.CHEFE_EXECUTIVO.value})
@@ -88,8 +88,7 @@ def proposals(user: Any, today: dt.date) -> list[Task] | None:
         .select_related("permit", "person")
     )
     for c in open_:
-        action = "penalty.revocation" if c.kind == Case.Kind.REVOCATION else "penalty.cassacao"
-        if not is_allowed(user.role, action, c.law, today):
+        if not is_allowed(user.role, proposal_action(c), c.law, today):
             continue
         out.append(
             Task(

@@ -10,12 +10,12 @@ each interface — comes from the rulebook (:func:`outorga.law.interfaces.proced
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
-from outorga.core.lawctx import context
+from outorga.core.lawseam import ask
 from outorga.core.models import Municipality
-from outorga.law import interfaces, questions
+from outorga.law import interfaces
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import MOTO_SERVICES, TAXI_SERVICES, procedure
 from outorga.law.procedure import InfractionKind, Procedure
@@ -35,12 +35,6 @@ __all__ = [
     "stages",
     "taxi_like",
 ]
-
-
-def ask(m: Municipality, law: str, name: str, facts: Mapping[str, Any], on: dt.date) -> Decision:
-    """Question ``name`` of ``law`` (the case's, the auto's), on the facts, judged on ``on`` —
-    the order of :meth:`outorga.core.lawseam.BoundLaw.ask` (name, facts, date)."""
-    return questions.ask(questions.find(law, name).id, context(m, on), facts)
 
 
 def answers(law: str, name: str) -> bool:

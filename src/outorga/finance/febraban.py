@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from outorga.core.errors import DomainError
+from outorga.core.errors import FieldError
 
 PRODUCT = "8"  # arrecadação
 SEGMENT_PREFEITURAS = "1"
@@ -37,20 +37,11 @@ BARCODE_DIGITS = 44
 LINE_DIGITS = 48
 
 
-class FebrabanError(DomainError, ValueError):
+class FebrabanError(FieldError):
     """What cannot go into the barcode, or a code whose digits do not check; Portuguese."""
 
     code = "codigo_barras_invalido"
-
-    def __init__(self, field: str, message: str) -> None:
-        self.field, self.message = field, message
-        super().__init__(f"{field}: {message}")
-
-    def body(self) -> dict[str, Any]:
-        return {
-            "detail": "Código de barras de arrecadação inválido.",
-            "erros": [{"campo": self.field, "erro": self.message}],
-        }
+    detail = "Código de barras de arrecadação inválido."
 
 
 def modulo10(digits: str) -> int:

@@ -24,14 +24,13 @@ from django.db import transaction
 from django.db.models import F, Sum
 from django.utils import timezone
 
+from outorga.core import lawseam
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Conflict
-from outorga.core.lawctx import context
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.core.transitions import status_change
-from outorga.law import questions
 from outorga.law.citations import Citation
 from outorga.law.competence import competence, is_allowed
 from outorga.law.interfaces import answers, citations
@@ -629,10 +628,12 @@ def refund_for_upheld_defence(
         }
         if answers(law, "defence_result"):
             # A law that says what an upheld defence refunds (mototaxi art. 42 §1–2).
-            answer = questions.ask(
-                questions.find(law, "defence_result").id,
-                context(municipality, as_of),
+            answer = lawseam.ask(
+                municipality,
+                law,
+                "defence_result",
                 {"upheld": True, "unlicensed": unlicensed, "vehicle_seized": seized, "paid": paid},
+                as_of,
             )
             basis = basis_of(answer)
             waive = bool(answer.outcome["waive_removal_and_storage"])

@@ -13,9 +13,8 @@ import binascii
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Any
 
-from outorga.core.errors import DomainError
+from outorga.core.errors import FieldError
 
 GUI = "br.gov.bcb.pix"
 MAX_NAME = 25  # field 59, Merchant Name
@@ -31,20 +30,11 @@ _PHONE = re.compile(r"^\+[1-9]\d{7,14}$")
 _EVP = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 
 
-class PixError(DomainError, ValueError):
+class PixError(FieldError):
     """A field that cannot go into a BR Code; ``field`` names it, the message is Portuguese."""
 
     code = "pix_invalido"
-
-    def __init__(self, field: str, message: str) -> None:
-        self.field, self.message = field, message
-        super().__init__(f"{field}: {message}")
-
-    def body(self) -> dict[str, Any]:
-        return {
-            "detail": "Dados inválidos para o PIX.",
-            "erros": [{"campo": self.field, "erro": self.message}],
-        }
+    detail = "Dados inválidos para o PIX."
 
 
 def crc16(data: str) -> str:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import selectors
@@ -62,26 +62,8 @@ class FinanceLedger:
             selectors.debts_blocking(person, on), selectors.debts_under_review(person)
         )
 
-    def contrapartida_debts_create(
-        self,
-        *,
-        actor: Any,
-        municipality: Any,
-        person: Any,
-        permit: Any,
-        plan: Iterable[Mapping[str, Any]],
-        description: str,
-        basis: Mapping[str, Any],
-    ) -> Sequence[Debt]:
-        return debts_from_plan(
-            actor=actor,
-            municipality=municipality,
-            person=person,
-            permit=permit,
-            plan=plan,
-            description=description,
-            basis=basis,
-        )
+    #: The contrapartida plan written as debts is the ledger's own service, arguments and all.
+    contrapartida_debts_create = staticmethod(debts_from_plan)
 
     def contrapartida_instalments(self, permit: Any) -> Sequence[Debt]:
         return list(

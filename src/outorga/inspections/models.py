@@ -6,10 +6,10 @@ core and records the acts."""
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 
 from django.db import models
 
+from outorga.core.models import ClientToken
 from outorga.core.tenancy import TenantModel
 
 
@@ -38,26 +38,10 @@ class InspectionCompany(TenantModel):
         return self.active and (self.accredited_until is None or day <= self.accredited_until)
 
 
-class CompanyToken(TenantModel):
-    """An inspection company's API credential: 256 random bits shown once, SHA-256 stored,
-    revocable (the pattern of the platforms' ``ApiToken``)."""
+class CompanyToken(ClientToken):
+    """An inspection company's API credential (the platforms' ``ApiToken`` is the other kind)."""
 
     company = models.ForeignKey(InspectionCompany, on_delete=models.PROTECT, related_name="tokens")
-    name = models.CharField("nome", max_length=80)
-    prefix = models.CharField(max_length=12, unique=True)
-    digest = models.CharField(max_length=64)
-    created_at = models.DateTimeField(auto_now_add=True)
-    created_by = models.ForeignKey("core.User", on_delete=models.PROTECT, related_name="+")
-    revoked_at = models.DateTimeField(null=True, blank=True)
-    last_used_at = models.DateTimeField(null=True, blank=True)
-
-    @staticmethod
-    def digest_of(secret: str) -> str:
-        return hashlib.sha256(secret.encode()).hexdigest()
-
-    @property
-    def active(self) -> bool:
-        return self.revoked_at is None
 
 
 class Inspection(TenantModel):

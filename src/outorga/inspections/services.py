@@ -19,7 +19,12 @@ from outorga.core.filestore import save_in_transaction
 from outorga.core.lawctx import context
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant, unscoped
-from outorga.core.tokens import lookup_prefix, matching, new_secret, token_revoke_record
+from outorga.core.tokens import (
+    lookup_prefix,
+    matching,
+    token_issue_record,
+    token_revoke_record,
+)
 from outorga.core.transitions import status_change
 from outorga.law import questions
 from outorga.law.bindings import Service
@@ -114,24 +119,15 @@ def company_token_issue(
 ) -> tuple[CompanyToken, str]:
     """A new API credential for the company; the secret is returned only this once."""
     _may_manage_companies(actor, municipality)
-    assert actor.user is not None
-    prefix, secret = new_secret(TOKEN_PREFIX)
-    with transaction.atomic(), tenant(municipality):
-        token = CompanyToken.objects.create(
-            company=company,
-            name=name.strip() or "credencial",
-            prefix=prefix,
-            digest=CompanyToken.digest_of(secret),
-            created_by=actor.user,
-        )
-        record_act(
-            municipality=municipality,
-            actor=actor,
-            action="inspection_company.token_issue",
-            obj=token,
-            new={"company": company.pk, "prefix": prefix, "name": token.name},
-        )
-    return token, secret
+    return token_issue_record(
+        actor=actor,
+        municipality=municipality,
+        model=CompanyToken,
+        kind=TOKEN_PREFIX,
+        action="inspection_company.token_issue",
+        name=name.strip() or "credencial",
+        company=company,
+    )
 
 
 def company_token_revoke(
@@ -434,10 +430,12 @@ def _registry_report(inspection: Inspection, actor: Actor) -> None:
     if answers(inspection.law, "document_validity"):
         # A law that fixes the inspection report's validity (mototaxi art. 5 §1 III, semiannual).
         doc_type = Document.Type.INSPECTION
-        validity = questions.ask(
-            questions.find(inspection.law, "document_validity").id,
-            context(inspection.municipality, on),
+        validity = lawseam.ask(
+            inspection.municipality,
+            inspection.law,
+            "document_validity",
             {"document": "laudo_inspecao", "issued_on": on.isoformat()},
+            on,
         )
         valid_until, basis = validity.outcome["expires_on"], validity.to_json()
     else:

@@ -62,6 +62,12 @@ def _since(day: dt.date | None) -> str:
     return f" em {_fmt(day)}" if day else ""
 
 
+def _ended(code: str, what: str, since: dt.date | None, then: str = ".") -> Status:
+    """A badge that no longer holds (:data:`ENDED`): ``what`` happened, on ``since`` when the
+    records say it, and the detail names that day."""
+    return Status(code, code, False, f"{what}{_since(since)}{then}", since)
+
+
 def _local_day(value: Any) -> dt.date | None:
     """A timestamp column read by the raw scan (a string on SQLite) as the local date."""
     if value is None or value == "":
@@ -155,57 +161,28 @@ def badge_status(badge: Badge | BadgeFacts, today: dt.date) -> Status:
     """What an inspector needs to know about the bearer today, most serious first."""
     f = BadgeFacts.of(badge) if isinstance(badge, Badge) else badge
     if f.revoked:
-        return Status(
+        return _ended(
             "revogado",
-            "revogado",
-            False,
-            f"Este crachá foi revogado ou substituído{_since(f.revoked_on)} e não vale mais.",
+            "Este crachá foi revogado ou substituído",
             f.revoked_on,
+            " e não vale mais.",
         )
     if f.permit_status == Permit.Status.CASSADA:
-        return Status(
-            "cassado",
-            "cassado",
-            False,
-            f"A permissão foi cassada{_since(f.permit_status_since)}.",
-            f.permit_status_since,
-        )
+        return _ended("cassado", "A permissão foi cassada", f.permit_status_since)
     if f.auxiliary_status == Auxiliary.Status.CASSADO:
-        return Status(
-            "cassado",
-            "cassado",
-            False,
-            f"A credencial do condutor auxiliar foi cassada{_since(f.auxiliary_removed_on)}.",
-            f.auxiliary_removed_on,
+        return _ended(
+            "cassado", "A credencial do condutor auxiliar foi cassada", f.auxiliary_removed_on
         )
     barred = _taxi_register_barred(f, today)
     if barred is not None and barred.code == "cassado":
         return barred
     if f.permit_status == Permit.Status.REVOKED:
-        return Status(
-            "revogado",
-            "revogado",
-            False,
-            f"A permissão foi revogada{_since(f.permit_status_since)}.",
-            f.permit_status_since,
-        )
+        return _ended("revogado", "A permissão foi revogada", f.permit_status_since)
     if f.permit_status in (Permit.Status.EXTINCT, Permit.Status.RENOUNCED):
         word = "extinta" if f.permit_status == Permit.Status.EXTINCT else "renunciada"
-        return Status(
-            "encerrado",
-            "encerrado",
-            False,
-            f"A permissão foi {word}{_since(f.permit_status_since)}.",
-            f.permit_status_since,
-        )
+        return _ended("encerrado", f"A permissão foi {word}", f.permit_status_since)
     if f.auxiliary_status == Auxiliary.Status.REMOVED:
-        return Status(
-            "encerrado",
-            "encerrado",
-            False,
-            f"O condutor auxiliar foi desligado{_since(f.auxiliary_removed_on)}.",
-            f.auxiliary_removed_on,
-        )
+        return _ended("encerrado", "O condutor auxiliar foi desligado", f.auxiliary_removed_on)
     if f.permit_status == Permit.Status.SUSPENDED:
         if f.suspended_until and today <= f.suspended_until:
             detail = f"Suspensa até {_fmt(f.suspended_until)}."
@@ -242,13 +219,11 @@ def _taxi_register_barred(f: BadgeFacts, today: dt.date) -> Status | None:
     for r in bar.refusals:
         if r.rule.endswith("_cadastro_cassado"):
             since = r.facts.get("cassado_em")
-            return Status(
+            return _ended(
                 "cassado",
-                "cassado",
-                False,
-                "A inscrição do condutor no Cadastro Municipal de Taxistas foi cassada"
-                f"{_since(since)} ({', '.join(c.render() for c in r.citations)}).",
+                "A inscrição do condutor no Cadastro Municipal de Taxistas foi cassada",
                 since,
+                f" ({', '.join(c.render() for c in r.citations)}).",
             )
     ends = max(r.facts["fim"] for r in bar.refusals if "fim" in r.facts)
     return Status(

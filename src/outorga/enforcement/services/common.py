@@ -23,6 +23,11 @@ from outorga.registry.models import Permit, Person
 PROPOSALS = (Case.Kind.REVOCATION, Case.Kind.CASSACAO)
 
 
+def proposal_action(case: Case) -> str:
+    """The competence deciding the proposal ``case`` needs: to revoke or to cassate (D-3)."""
+    return "penalty.revocation" if case.kind == Case.Kind.REVOCATION else "penalty.cassacao"
+
+
 class InvalidStep(Conflict, ValueError):
     """The case is not at the step the request assumes (e.g. judging a defence not filed)."""
 

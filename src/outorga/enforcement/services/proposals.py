@@ -23,7 +23,12 @@ from outorga.enforcement.lawbridge import (
 from outorga.enforcement.models import Case, Filing, InfractionNotice, Notice, Penalty
 from outorga.enforcement.selectors import taxi_items
 from outorga.enforcement.services.autos import taxi_auto_checked
-from outorga.enforcement.services.common import PROPOSALS, InvalidStep, competence_citations
+from outorga.enforcement.services.common import (
+    PROPOSALS,
+    InvalidStep,
+    competence_citations,
+    proposal_action,
+)
 from outorga.enforcement.services.escalation import escalation_facts, proposal_open
 from outorga.law import interfaces
 from outorga.law.decisions import Decision
@@ -198,7 +203,7 @@ def proposal_decide(
     asked of taxi.penalty again on the day of the decision — notified (art. 41 §5), defence judged
     or its period over (D-17) — and takes the permission (§4) or the offender's inscription in the
     Cadastro (§3): the auxiliary's credential is cassado; the holder's bar is this penalty."""
-    action = "penalty.revocation" if case.kind == Case.Kind.REVOCATION else "penalty.cassacao"
+    action = proposal_action(case)
     if case.kind not in PROPOSALS:
         raise InvalidStep("não é uma proposta de revogação ou cassação")
     authorize(actor=actor, municipality=municipality, action=action, law=case.law)

@@ -19,7 +19,7 @@ from outorga.enforcement.models import (
     Filing,
     Notice,
 )
-from outorga.enforcement.services.common import PROPOSALS, case_debts
+from outorga.enforcement.services.common import PROPOSALS, case_debts, proposal_action
 from outorga.enforcement.services.filings import JUDGE_ACTION, filing_file
 from outorga.enforcement.services.filings import filing_judge as filing_judge_service
 from outorga.enforcement.services.notices import edital_publish
@@ -50,9 +50,6 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
     ctx = selectors.case_detail(case)
     role = user_of(request).role
     pending = ctx["pending_filing"]
-    proposal_action = (
-        "penalty.revocation" if case.kind == Case.Kind.REVOCATION else "penalty.cassacao"
-    )
     ctx.update(
         {
             # Forms only for who may use them (the services check again and log refusals).
@@ -61,7 +58,7 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
             and is_allowed(role, JUDGE_ACTION[Filing.Stage(pending.stage)], case.law),
             "can_notify": is_allowed(role, "notice.record", case.law),
             "can_decide": case.kind in (Case.Kind.REVOCATION, Case.Kind.CASSACAO)
-            and is_allowed(role, proposal_action, case.law),
+            and is_allowed(role, proposal_action(case), case.law),
             "role": role,
             "taxi_like": taxi_like(case.law),
             "cassacao_cite": interfaces.cited(case.law, "cassacao"),

@@ -16,39 +16,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
-from tqdm import tqdm
 
 from outorga.core import sweep
 from outorga.core.models import Municipality
 from outorga.core.tasks import sweep_municipality
-
-
-class BarProgress:
-    """A tqdm bar per phase of a step, on stderr (the summary goes to stdout)."""
-
-    def __init__(self, command: BaseCommand, prefix: str, enabled: bool) -> None:
-        self.command, self.prefix, self.enabled = command, prefix, enabled
-        self.bar: Any = None
-
-    def start(self, label: str, total: int) -> None:
-        self.close()
-        if self.enabled:
-            self.bar = tqdm(
-                total=total,
-                desc=f"{self.prefix} · {label}",
-                unit="",
-                leave=False,
-                file=self.command.stderr._out,
-            )
-
-    def advance(self, n: int = 1) -> None:
-        if self.bar is not None:
-            self.bar.update(n)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
-            self.bar = None
 
 
 class Command(BaseCommand):
@@ -118,10 +89,12 @@ class Command(BaseCommand):
                 )
             return
         show = not opts.get("no_progress") and self.stderr.isatty()
-        bars: list[BarProgress] = []
+        bars: list[sweep.BarProgress] = []
 
-        def progress(m: Municipality, name: str) -> BarProgress:
-            bar = BarProgress(self, f"{m.slug}/{name}", show)
+        def progress(m: Municipality, name: str) -> sweep.BarProgress:
+            bar = sweep.BarProgress(
+                self.stderr._out, show, f"{m.slug}/{name} · ", unit="", leave=False
+            )
             bars.append(bar)
             return bar
 

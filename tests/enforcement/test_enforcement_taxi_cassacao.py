@@ -91,6 +91,14 @@ def test_art_41_par_4_permit_cassacao_of_a_final_gravissima_decided_by_the_chief
     with pytest.raises(InvalidStep, match="já há proposta"):
         propose(world, permit, auto, "permissao")
     case = ready_for_decision(world, case)
+    with tenant(world.m):
+        ready = Act.objects.filter(action="case.proposal.ready").latest("seq")
+    # The proposal waits for whom decides a cassação (art. 41 §3–4), not a revocation (art. 15);
+    # each article once.
+    ready_cites = ready.record["basis"]["citations"]
+    assert any("art. 41, §4" in c for c in ready_cites), ready_cites
+    assert not any("art. 15" in c for c in ready_cites), ready_cites
+    assert len(ready_cites) == len(set(ready_cites)), ready_cites
     decided_on = dt.date(2026, 6, 12)
     for actor in (world.authority, world.jari, world.fiscal):
         with pytest.raises(NotCompetent):

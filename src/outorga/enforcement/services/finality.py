@@ -23,6 +23,7 @@ from outorga.enforcement.services.common import (
     competence_citations,
     debt_charge,
     decision_basis,
+    proposal_action,
 )
 from outorga.enforcement.services.escalation import escalate
 from outorga.enforcement.services.seizures import storage_days
@@ -170,8 +171,14 @@ def sweep(municipality: Municipality, on: dt.date) -> dict[str, list[str]]:
                     obj=case,
                     new={"deadline": case.deadline, "defence": False},
                     basis={
-                        "citations": competence_citations(case.law, "penalty.revocation")
-                        + ["decisão D-3"]
+                        "citations": list(
+                            dict.fromkeys(
+                                [
+                                    *competence_citations(case.law, proposal_action(case)),
+                                    "decisão D-3",
+                                ]
+                            )
+                        )
                     },
                 )
                 report["proposals_ready"].append(case.number)

@@ -3,15 +3,12 @@ credential; ``core.services.api_token_authenticate`` checks them on each call.""
 
 from __future__ import annotations
 
-from django.db import transaction
-
-from outorga.core.acts import Actor, record_act
+from outorga.core.acts import Actor
 from outorga.core.authz import authorize
 from outorga.core.lawseam import law_of
 from outorga.core.models import ApiToken, Municipality
 from outorga.core.services import TOKEN_PREFIX
-from outorga.core.tenancy import tenant
-from outorga.core.tokens import new_secret, token_revoke_record
+from outorga.core.tokens import token_issue_record, token_revoke_record
 from outorga.law.bindings import Service
 
 from .models import Platform
@@ -27,25 +24,15 @@ def api_token_issue(
         action="platform.credential",
         law=law_of(municipality, Service.APLICATIVO),
     )
-    prefix, secret = new_secret(TOKEN_PREFIX)
-    assert actor.user is not None
-    with transaction.atomic(), tenant(municipality):
-        token = ApiToken.objects.create(
-            municipality=municipality,
-            platform=platform,
-            name=name,
-            prefix=prefix,
-            digest=ApiToken.digest_of(secret),
-            created_by=actor.user,
-        )
-        record_act(
-            municipality=municipality,
-            actor=actor,
-            action="api_token.issue",
-            obj=token,
-            new={"platform": platform.pk, "name": name, "prefix": prefix},
-        )
-    return token, secret
+    return token_issue_record(
+        actor=actor,
+        municipality=municipality,
+        model=ApiToken,
+        kind=TOKEN_PREFIX,
+        action="api_token.issue",
+        name=name,
+        platform=platform,
+    )
 
 
 def api_token_revoke(*, actor: Actor, municipality: Municipality, token: ApiToken) -> ApiToken:

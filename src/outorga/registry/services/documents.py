@@ -12,16 +12,13 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from outorga.core import uploads
+from outorga.core import lawseam, uploads
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
 from outorga.core.filestore import save_in_transaction
-from outorga.core.lawctx import context
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
-from outorga.law import questions
 from outorga.law.interfaces import answers
-from outorga.law.questions import find
 
 from ..facts import ACTIVE_STATUSES
 from ..models import Document, Permit, Person, Vehicle
@@ -263,13 +260,15 @@ def _validity(municipality: Municipality, law: str, doc: Document) -> None:
     doc.valid_until, doc.validity_basis = None, {}
     if doc.doc_type not in MOTOTAXI_VALIDITY or not answers(law, "document_validity"):
         return
-    d = questions.ask(
-        find(law, "document_validity").id,
-        context(municipality, doc.issued_on),
+    d = lawseam.ask(
+        municipality,
+        law,
+        "document_validity",
         {
             "document": MOTOTAXI_VALIDITY[Document.Type(doc.doc_type)],
             "issued_on": doc.issued_on.isoformat(),
         },
+        doc.issued_on,
     )
     expires = d.outcome["expires_on"]
     doc.valid_until = expires if isinstance(expires, dt.date) else dt.date.fromisoformat(expires)

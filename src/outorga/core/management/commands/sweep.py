@@ -18,6 +18,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from outorga.core import sweep
+from outorga.core.management.arguments import municipality_named
 from outorga.core.models import Municipality
 from outorga.core.tasks import sweep_municipality
 
@@ -55,9 +56,7 @@ class Command(BaseCommand):
         on = parse_date(opts["on"]) if opts.get("on") else timezone.localdate()
         target = None
         if opts.get("municipality"):
-            target = Municipality.objects.filter(slug=opts["municipality"]).first()
-            if target is None:
-                raise CommandError(f"município desconhecido: {opts['municipality']}")
+            target = municipality_named(opts["municipality"])
         known = sweep.steps()
         only = opts.get("step")
         if only and set(only) - set(known):

@@ -9,15 +9,11 @@ again imports nothing twice.
 
 from __future__ import annotations
 
-import getpass
-from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from outorga.core.acts import Actor
-from outorga.core.models import Municipality, User
-from outorga.core.tenancy import tenant
+from outorga.core.management.arguments import existing_file, importing_actor, municipality_named
 from outorga.finance import bank_statement
 from outorga.law.competence import NotCompetent
 from outorga.law.money import brl
@@ -39,12 +35,8 @@ class Command(BaseCommand):
         parser.add_argument("--dry-run", action="store_true", help="só mostra; não grava nada")
 
     def handle(self, *args: Any, **opts: Any) -> None:
-        m = Municipality.objects.filter(slug=opts["municipality"]).first()
-        if m is None:
-            raise CommandError(f"município desconhecido: {opts['municipality']}")
-        path = Path(opts["file"])
-        if not path.is_file():
-            raise CommandError(f"arquivo não encontrado: {path}")
+        m = municipality_named(opts["municipality"])
+        path = existing_file(opts["file"])
         content = path.read_bytes()
         if opts["dry_run"]:
             preview = bank_statement.payments_import_preview(
@@ -59,13 +51,9 @@ class Command(BaseCommand):
             if preview.errors:
                 raise CommandError("arquivo inválido")
             return
-        if not opts.get("user"):
-            raise CommandError("informe --user USUÁRIO (de Finanças) ou use --dry-run")
-        with tenant(m):  # the database shows a municipality its own users only
-            user = User.objects.filter(username=opts["user"], municipality=m).first()
-        if user is None:
-            raise CommandError(f"usuário {opts['user']} não é de {m.name}")
-        actor = Actor(user, user.role, f"{user.username} (importação por {getpass.getuser()})")
+        actor = importing_actor(
+            m, opts.get("user"), missing="informe --user USUÁRIO (de Finanças) ou use --dry-run"
+        )
         try:
             batch = bank_statement.payments_import(
                 actor=actor, municipality=m, content=content, file_name=path.name

@@ -11,39 +11,16 @@ competence (mototaxi art. 4; taxi art. 20), so the import acts as that clerk.
 
 from __future__ import annotations
 
-import getpass
 import os
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
-from tqdm import tqdm
 
-from outorga.core.acts import Actor
-from outorga.core.models import Municipality, User
-from outorga.core.tenancy import tenant
+from outorga.core.management.arguments import existing_file, importing_actor, municipality_named
+from outorga.core.sweep import BarProgress
 from outorga.registry.importer.rows import ImportReport
 from outorga.registry.importer.run import import_registry
-
-
-class BarProgress:
-    def __init__(self, stream: Any, enabled: bool) -> None:
-        self.stream, self.enabled, self.bar = stream, enabled, None
-
-    def start(self, label: str, total: int) -> None:
-        self.close()
-        if self.enabled:
-            self.bar = tqdm(total=total, desc=label, unit=" linhas", file=self.stream)
-
-    def advance(self, n: int = 1) -> None:
-        if self.bar is not None:
-            self.bar.update(n)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
-            self.bar = None
 
 
 class Command(BaseCommand):
@@ -75,24 +52,19 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **opts: Any) -> None:
-        m = Municipality.objects.filter(slug=opts["municipality"]).first()
-        if m is None:
-            raise CommandError(f"município desconhecido: {opts['municipality']}")
-        path = Path(opts["file"])
-        if not path.is_file():
-            raise CommandError(f"arquivo não encontrado: {path}")
+        m = municipality_named(opts["municipality"])
+        path = existing_file(opts["file"])
         actor = None
         if not opts["dry_run"]:
-            if not opts.get("user"):
-                raise CommandError(
-                    "informe --user USUÁRIO (o atendente responsável pelos atos) ou use --dry-run"
-                )
-            with tenant(m):  # the database shows a municipality its own users only
-                user = User.objects.filter(username=opts["user"], municipality=m).first()
-            if user is None:
-                raise CommandError(f"usuário {opts['user']} não é de {m.name}")
-            actor = Actor(user, user.role, f"{user.username} (importação por {getpass.getuser()})")
-        bar = BarProgress(self.stderr._out, not opts["no_progress"] and self.stderr.isatty())
+            actor = importing_actor(
+                m,
+                opts.get("user"),
+                missing="informe --user USUÁRIO (o atendente responsável pelos atos) ou use "
+                "--dry-run",
+            )
+        bar = BarProgress(
+            self.stderr._out, not opts["no_progress"] and self.stderr.isatty(), unit=" linhas"
+        )
         report = import_registry(
             municipality=m,
             raw=path.read_bytes(),

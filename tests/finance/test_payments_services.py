@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.db import transaction
 from finance_factories import make_debt, make_person, refresh
 
 from outorga.core.acts import Actor, verify_chain
@@ -419,6 +420,37 @@ def test_the_jari_upholding_an_appeal_also_refunds(ipatinga_m, fin, user_of, per
         decision=None,
     )
     assert len(refunds) == 1
+
+
+def reduce(m, fin, debt, cents):  # type: ignore[no-untyped-def]
+    with transaction.atomic(), tenant(m):
+        return payments.debt_reduce_in_transaction(
+            actor=fin, municipality=m, debt=debt, amount_cents=cents, decision=None, basis={}
+        )
+
+
+@pytest.mark.parametrize(
+    ("paid", "reduced_to", "refunded"), [(6_000, 5_000, 1_000), (5_000, 5_000, 0)]
+)
+def test_art_64_a_fine_reduced_to_what_partial_payments_reach_settles_them(
+    ipatinga_m, fin, person, paid, reduced_to, refunded
+):
+    """Lei 9.784/1999 art. 64: the fine reduced in part to no more than was already paid is paid;
+    the partial payments that paid it settled it, so they no longer wait for a person — nor can
+    one of them be given back whole beside the refund of what was paid beyond the new amount."""
+    debt = make_debt(ipatinga_m, person, 10_000)
+    partial = pay(ipatinga_m, fin, debt.reference, paid)
+    assert partial.status == Payment.Status.PARTIAL
+    refund = reduce(ipatinga_m, fin, debt, reduced_to)
+    assert (refund.amount_cents if refund else 0) == refunded
+    assert refresh(ipatinga_m, debt).status == Debt.Status.PAID
+    assert refresh(ipatinga_m, partial).status == Payment.Status.MATCHED
+    with tenant(ipatinga_m):
+        assert not Payment.objects.filter(status__in=Payment.PENDING).exists()
+    with pytest.raises(payments.InvalidPaymentTransition):
+        payments.payment_return(actor=fin, municipality=ipatinga_m, payment=partial, note="x")
+    with tenant(ipatinga_m):
+        assert sum(r.amount_cents for r in Refund.objects.filter(debt=debt)) == refunded
 
 
 # --- settings ------------------------------------------------------------------------------------

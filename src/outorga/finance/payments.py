@@ -723,8 +723,14 @@ def debt_reduce_in_transaction(
             decision_ref=ref,
             basis=basis,
         )
+    settled: list[int] = []
     if paid >= amount_cents:
         debt.status = Debt.Status.PAID
+        # The partial payments now pay the debt, as when the last payment reaches it
+        # (apply_to_debt): none waits for a person or can be given back whole beside the refund.
+        partials = Payment.objects.filter(debt=debt, status=Payment.Status.PARTIAL)
+        settled = sorted(partials.values_list("pk", flat=True))
+        partials.update(status=Payment.Status.MATCHED)
     debt.save(update_fields=["amount_cents", "status"])
     record_act(
         municipality=municipality,
@@ -737,6 +743,7 @@ def debt_reduce_in_transaction(
             "status": debt.status,
             "refund": refund.pk if refund else None,
             "refund_cents": refund.amount_cents if refund else 0,
+            **({"payments": settled} if settled else {}),
         },
         basis=basis,
         extra={"decision": ref},

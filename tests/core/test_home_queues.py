@@ -253,3 +253,34 @@ def test_every_user_of_a_municipality_sees_its_name(user_of):
         for role in Role:
             user: User = user_of(slug, role)
             assert name in home_of(user), (slug, role)
+
+
+def test_art_35_par_2_the_holder_is_still_asked_to_pay_a_seizure_charge_under_appeal(
+    ipatinga_m, user_of
+):
+    """Mototaxi art. 35 §2: the appeal does not release the offender from paying what frees the
+    seized vehicle (§1), so a seizure's charge contested by the defence (under appeal and still
+    awaiting its case's finality) stays among the holder's debts to pay; a debt contested
+    otherwise is not asked for while the case runs."""
+    from finance_factories import make_debt
+
+    from outorga.finance.models import Debt
+
+    w = world(ipatinga_m, user_of)
+    with tenant(ipatinga_m):
+        holder = w.permit.holder
+    due = timezone.localdate() + dt.timedelta(days=3)
+    seizure = make_debt(
+        ipatinga_m,
+        holder,
+        15_000,
+        origin=Debt.Origin.REMOVAL,
+        status=Debt.Status.UNDER_APPEAL,
+        awaiting_finality=True,
+        due_on=due,
+    )
+    contested = make_debt(ipatinga_m, holder, 7_000, status=Debt.Status.UNDER_APPEAL, due_on=due)
+    rows = queue(home_of(w.holder_user), "Seus débitos") or []
+    texts = " ".join(r["text"] for r in rows)
+    assert seizure.description in texts and "R$ 150,00" in texts
+    assert "R$ 70,00" not in texts and contested.description not in texts

@@ -84,9 +84,11 @@ def own_debts(user: Any, today: dt.date) -> list[Task] | None:
             d.due_on,
             "vence em",
         )
-        # A debt under defence or appeal is not to be paid until the case is decided (D-11).
+        # A debt under defence or appeal is not to be paid until the case is decided (D-11),
+        # save a charge due at once whatever the case (awaiting its finality): a seizure's, whose
+        # payment frees the vehicle though the appeal runs (mototaxi art. 35 §1–2).
         for d in Debt.objects.filter(acting.reach("person", person), status__in=payments.OWED)
-        .exclude(status=Debt.Status.UNDER_APPEAL)
+        .exclude(status=Debt.Status.UNDER_APPEAL, awaiting_finality=False)
         .select_related("person")
         if payments.amount_owed(d) > 0
     ]

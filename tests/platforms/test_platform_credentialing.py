@@ -163,6 +163,20 @@ def test_the_defence_period_comes_from_the_law_core_d17_default(barra_m, authori
     assert "D-17" in str(case.decision)
 
 
+def test_d4_a_proposal_whose_defence_notice_is_dated_in_the_future_is_refused(
+    barra_m, authority, platform
+):
+    """D-4: the notice's date is the day it reached the platform (signature, AR, publication): a
+    day still to come is no notice, and the defence period is not counted from it."""
+    tomorrow = dt.date.today() + dt.timedelta(days=1)
+    with pytest.raises(PlatformError) as exc:
+        open_case(barra_m, authority, platform, notice_on=tomorrow)
+    assert exc.value.errors[0]["campo"] == "notice_on"
+    with tenant(barra_m):
+        assert not PlatformCase.objects.filter(platform=platform).exists()
+        assert not Act.objects.filter(action="platform.case.open").exists()
+
+
 def test_suspension_is_not_decided_before_the_defence_period_ends(
     barra_m, authority, mayor, platform
 ):

@@ -163,6 +163,20 @@ def test_the_defence_period_comes_from_the_law_core_d17_default(barra_m, authori
     assert "D-17" in str(case.decision)
 
 
+def test_d4_a_proposal_whose_defence_notice_is_dated_in_the_future_is_refused(
+    barra_m, authority, platform
+):
+    """D-4: the notice's date is the day it reached the platform (signature, AR, publication): a
+    day still to come is no notice, and the defence period is not counted from it."""
+    tomorrow = dt.date.today() + dt.timedelta(days=1)
+    with pytest.raises(PlatformError) as exc:
+        open_case(barra_m, authority, platform, notice_on=tomorrow)
+    assert exc.value.errors[0]["campo"] == "notice_on"
+    with tenant(barra_m):
+        assert not PlatformCase.objects.filter(platform=platform).exists()
+        assert not Act.objects.filter(action="platform.case.open").exists()
+
+
 def test_suspension_is_not_decided_before_the_defence_period_ends(
     barra_m, authority, mayor, platform
 ):
@@ -295,6 +309,29 @@ def test_a_fine_on_a_first_occurrence_is_refused_warning_first(barra_m, authorit
             fine_upfbg="100",
         )
     assert f"{LAW}, art. 26, I" in exc.value.to_json()["citacoes"]
+
+
+def test_art_26_sole_a_penalty_whose_defence_notice_is_dated_in_the_future_is_refused(
+    barra_m, authority, platform
+):
+    """Art. 26, parágrafo único, with D-4: the defence runs from the day the notice reached the
+    offender; a notice dated in the future never did, whatever the defence's box says."""
+    tomorrow = dt.date.today() + dt.timedelta(days=1)
+    with pytest.raises(PlatformError) as exc:
+        platform_penalty_impose(
+            actor=authority,
+            municipality=barra_m,
+            platform=platform,
+            kind="warning",
+            infraction_on=dt.date(2026, 8, 1),
+            description="Relatório de julho não entregue.",
+            reasoning="Primeira ocorrência.",
+            defence_notice_on=tomorrow,
+            defence_judged=True,
+        )
+    assert exc.value.errors[0]["campo"] == "defence_notice_on"
+    with tenant(barra_m):
+        assert not platform.penalties.exists()
 
 
 def test_a_fine_is_converted_to_reais_at_the_upfbg_in_force_d5(barra_m, authority, platform):

@@ -41,3 +41,25 @@ def test_the_command_prints_a_summary_and_ignores_other_laws(db):
     call_command("platforms_sweep", "--on", dt.date.today().isoformat(), stdout=out)
     text = out.getvalue()
     assert "Barra do Garças:" in text and "Ipatinga: 0 verificados, 0 alterações" in text
+
+
+def test_art_16_a_platform_credentialed_on_the_last_evening_of_a_month_owes_that_months_report(
+    barra_m,
+):
+    """Art. 16 (D-8): the report is due for each month since the credential, the day of the
+    credential read on the municipality's clock — 31/07 at 22:00 in Barra do Garças (MT) is
+    already 01/08 in UTC, and July's report is owed all the same."""
+    from zoneinfo import ZoneInfo
+
+    from outorga.platforms.selectors import report_statuses
+
+    evening = dt.datetime(2025, 7, 31, 22, 0, tzinfo=ZoneInfo("America/Cuiaba"))
+    p = make_platform(barra_m, "Credenciada à noite")
+    with tenant(barra_m):
+        Platform.objects.filter(pk=p.pk).update(credentialed_at=evening)
+        months = {
+            (s.year, s.month)
+            for s in report_statuses(barra_m, dt.date(2025, 10, 15))
+            if s.platform.pk == p.pk
+        }
+    assert (2025, 7) in months

@@ -12,6 +12,7 @@ from django.db.models import Count, Q, QuerySet
 
 from outorga.core.charts import month_label
 from outorga.core.lawseam import LawNotBound, governs, law_for, law_of
+from outorga.core.localtime import zone_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.core.tokens import matching
@@ -175,7 +176,8 @@ def report_statuses(m: Municipality, on: dt.date) -> list[ReportStatus]:
     out: list[ReportStatus] = []
     for p in Platform.objects.exclude(credentialed_at__isnull=True).order_by("name"):
         assert p.credentialed_at is not None
-        start = max(p.credentialed_at.date(), published)
+        # The day of the credential on the municipality's clock, not UTC's (D-8).
+        start = max(p.credentialed_at.astimezone(zone_of(m)).date(), published)
         for y, mo in _months(start, last_month):
             first = firsts.get((p.pk, y, mo))
             facts: dict[str, Any] = {"year": y, "month": mo}

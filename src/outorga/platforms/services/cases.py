@@ -62,6 +62,9 @@ def platform_case_open(
     if not grounds.strip():
         raise field_error("grounds", "Informe os fundamentos da proposta.")
     notice_on = notice_on or today()
+    if notice_on > today():
+        # D-4: the notice's date is the day it reached the platform, never one still to come.
+        raise field_error("notice_on", "A data da notificação não pode estar no futuro.")
     with transaction.atomic(), tenant(municipality):
         p = Platform.objects.select_for_update().get(pk=platform.pk)
         if p.status == Platform.Status.CANCELLED:

@@ -157,6 +157,11 @@ def platform_penalty_impose(
     if not reasoning.strip():
         raise field_error("reasoning", "Fundamente a penalidade.")
     on = on or today()
+    if defence_notice_on > on:
+        # D-4: the defence runs from the day the notice reached the offender, never a day to come.
+        raise field_error(
+            "defence_notice_on", "A data da notificação para defesa não pode estar no futuro."
+        )
     if driver is not None and driver.platform_id != platform.pk:
         raise field_error("driver", "Motorista não cadastrado nesta plataforma.")
     facts: dict[str, Any] = {

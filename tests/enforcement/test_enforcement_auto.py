@@ -4,21 +4,26 @@ auxiliary named as offender while the auto counts on the holder's permit (art. 3
 from __future__ import annotations
 
 import datetime as dt
+import importlib
+import sys
+from pathlib import Path
 
 import pytest
 import registry_factories
 from django.test import Client
-from enforcement_factories import at
+from enforcement_factories import at, case_of, issue
 from public_factories import badge_without_law
 from validate_docbr import CPF
 
+from outorga.core.acts import Actor
+from outorga.core.services import law_binding_record
 from outorga.core.tenancy import tenant
 from outorga.enforcement import selectors
 from outorga.enforcement.models import InfractionPhoto
 from outorga.enforcement.services.autos import infraction_issue
 from outorga.enforcement.services.escalation import escalation_facts
 from outorga.law.competence import Role
-from outorga.registry.models import Auxiliary, Person
+from outorga.registry.models import Auxiliary, Permit, Person
 from outorga.registry.validation import FieldError
 
 D = dt.date(2026, 4, 6)
@@ -76,3 +81,25 @@ def test_art_31_par2_the_auxiliary_is_the_offender_and_the_auto_counts_on_the_pe
     with tenant(world.m):
         facts = escalation_facts(world.permit)
     assert facts["infractions"][0]["by_auxiliary"] is True
+
+
+def test_d15_the_auto_applies_the_law_bound_on_the_date_of_the_fact(world, user_of):
+    # The mototaxi service passes to another law on 01/07/2026; a fact of 06/04/2026 written up
+    # after that is still judged by the 2013 law (its catalog, art. 29–30, competence).
+    sys.path.insert(0, str(Path(__file__).parents[1] / "lawbooks"))
+    vila = importlib.import_module("vila_serena_mototaxi_2026")
+    old_law = world.permit.law_on(D)
+    law_binding_record(
+        actor=Actor.of(user_of(world.m.slug, Role.ADMIN), "198.51.100.9"),
+        municipality=world.m,
+        service="mototaxi",
+        law=vila.LAW_ID,
+        valid_from=dt.date(2026, 7, 1),
+        reference="Lei de teste",
+    )
+    with tenant(world.m):
+        permit = Permit.objects.get(pk=world.permit.pk)
+    assert permit.law_on(dt.date(2026, 7, 1)) == vila.LAW_ID != old_law
+    auto = issue(world, on=D, permit=permit)
+    assert auto.law == old_law and auto.provision.startswith("Lei de mototáxi de Ipatinga")
+    assert case_of(world, auto).law == old_law

@@ -9,6 +9,8 @@ import pytest
 from enforcement_factories import case_of, issue, pending_notice
 
 from outorga.core.errors import Refused
+from outorga.core.models import CalendarDay
+from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case
 from outorga.enforcement.services.filings import filing_file, filing_judge
 from outorga.enforcement.services.finality import sweep
@@ -103,3 +105,65 @@ def test_art_43_the_jari_deadline_runs_from_the_notice_of_the_decision(world):
         reference="AR 1",
     )
     assert case_of(world, auto).deadline == dt.date(2026, 5, 4)
+
+
+def test_d4_a_last_day_declared_closed_after_the_notice_moves_the_deadline_before_revelia(world):
+    # Monday 06/04/2026 + 10 = Thursday 16/04; the office closes that day by a decree published
+    # after the notice: the last day moves to Friday 17/04 (D-4), and revelia waits for it.
+    case = _notified(world, "pessoal", dt.date(2026, 4, 6))
+    assert case.deadline == dt.date(2026, 4, 16)
+    with tenant(world.m):
+        CalendarDay.objects.create(
+            date=dt.date(2026, 4, 16),
+            kind=CalendarDay.Kind.CLOSED,
+            description="expediente suspenso (enchente)",
+            legal_reference="Decreto 1/2026",
+        )
+    assert sweep(world.m, dt.date(2026, 4, 17))["revelia"] == []
+    case = case_of(world, case.auto)
+    assert (case.waiting, case.deadline) == (Case.Waiting.DEADLINE, dt.date(2026, 4, 17))
+    f = filing_file(
+        actor=world.holder, municipality=world.m, case=case, text="x", filed_on=dt.date(2026, 4, 17)
+    )
+    assert f.deadline == dt.date(2026, 4, 17)
+
+
+def test_d1_an_appeal_deadline_moved_by_a_closed_day_keeps_the_case_open(world):
+    # JARI decision notified on Monday 06/04/2026 + 10 = Thursday 16/04, declared a ponto
+    # facultativo afterwards: the appeal may still be filed on Friday 17/04 (D-4), so the sweep of
+    # that day does not make the case final (D-1).
+    auto = issue(world, on=dt.date(2026, 3, 20))
+    f = filing_file(
+        actor=world.holder,
+        municipality=world.m,
+        case=case_of(world, auto),
+        text="x",
+        filed_on=dt.date(2026, 3, 23),
+    )
+    filing_judge(
+        actor=world.authority,
+        municipality=world.m,
+        filing=f,
+        upheld=False,
+        reasoning="mantido",
+        on=dt.date(2026, 3, 24),
+    )
+    notice_deliver(
+        actor=world.clerk,
+        municipality=world.m,
+        notice=pending_notice(world, case_of(world, auto)),
+        form="pessoal",
+        on=dt.date(2026, 4, 6),
+    )
+    assert case_of(world, auto).deadline == dt.date(2026, 4, 16)
+    with tenant(world.m):
+        CalendarDay.objects.create(
+            date=dt.date(2026, 4, 16),
+            kind=CalendarDay.Kind.OPTIONAL,
+            description="ponto facultativo",
+            legal_reference="Decreto 2/2026",
+        )
+    assert sweep(world.m, dt.date(2026, 4, 17))["final"] == []
+    case = case_of(world, auto)
+    assert (case.stage, case.deadline) == (Case.Stage.JARI, dt.date(2026, 4, 17))
+    assert sweep(world.m, dt.date(2026, 4, 18))["final"] == [case.number]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from enforcement_factories import case_of, issue, make_final, pay, pending_notice
+from enforcement_factories import case_of, client_of, issue, make_final, pay, pending_notice
 
 from outorga.core.errors import Refused
 from outorga.core.tenancy import tenant
@@ -323,3 +323,31 @@ def test_art_35_par1_charges_paid_on_the_day_of_seizure_release_the_vehicle_that
     assert _statuses(world, fine_debt, removal_debt, storage) == [Debt.Status.PAID] * 3
     with tenant(world.m):
         assert selectors.debts_blocking(world.permit.holder, D + dt.timedelta(days=60)) == []
+
+
+def test_art_35_the_seizure_form_reads_removal_and_storage_in_reais_as_written_in_brazil(world):
+    auto = issue(world, code="art38-I", on=D)
+    fiscal = client_of(world.fiscal.user)
+    url = f"/fiscalizacao/autos/{auto.pk}/apreender/"
+    refused = fiscal.post(
+        url,
+        {"depot": "Pátio", "entered_on": D.isoformat(), "removal": "cento e cinquenta"},
+        follow=True,
+    )
+    page = refused.content.decode()
+    assert "remoção: valor em reais inválido" in page and "could not convert" not in page
+    with tenant(world.m):
+        assert not Seizure.objects.filter(auto=auto).exists()
+    r = fiscal.post(
+        url,
+        {
+            "depot": "Pátio Municipal",
+            "entered_on": D.isoformat(),
+            "removal": "R$ 1.234,56",
+            "daily": "20,10",
+        },
+    )
+    assert r.status_code == 302 and "/fiscalizacao/apreensoes/" in r["Location"]
+    with tenant(world.m):
+        s = Seizure.objects.get(auto=auto)
+        assert (s.removal_debt.amount_cents, s.storage_daily_cents) == (123_456, 2_010)

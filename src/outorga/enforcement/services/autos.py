@@ -46,9 +46,11 @@ from outorga.registry.models import Auxiliary, Permit, Person, Vehicle
 from outorga.registry.validation import FieldError
 
 
-def _law_of_permit(permit: Permit | None, law: str | None) -> str:
+def _law_of_permit(permit: Permit | None, law: str | None, on: dt.date) -> str:
+    """The law the auto applies: the one bound to the permit's service on ``on``, the date of the
+    fact (D-15) — not today's, which a later law may have replaced."""
     if permit is not None:
-        return permit.law
+        return permit.law_on(on)
     if not law:
         raise FieldError("lei", "informe a lei (veículo sem permissão)")
     return law
@@ -97,7 +99,7 @@ def infraction_issue(
     CNPJ), and the case is theirs. The ``measures`` applied on the spot (taxi art. 42 I–III, VI)
     are judged by the law: retention only when ``measure_fixable_on_site`` and ``measure_safe``
     (§1)."""
-    law = _law_of_permit(permit, law)
+    law = _law_of_permit(permit, law, timezone.localtime(committed_at).date())
     authorize(actor=actor, municipality=municipality, action="infraction.issue", law=law)
     assert actor.user is not None
     with tenant(municipality):

@@ -134,6 +134,29 @@ def case_make_final(
 # --- the daily sweep -----------------------------------------------------------------------------
 
 
+def _deadline_recounted(municipality: Municipality, case: Case) -> dt.date:
+    """The running deadline counted again from its notice (D-4): a day declared closed, a
+    holiday or a ponto facultativo recorded after the notice moves a last day that falls on it to
+    the next business day, as the filing itself counts it (``filing_file``). The case and its
+    notice keep the moved day. Inside the sweep's transaction."""
+    assert case.deadline is not None
+    notice = (
+        case.notices.filter(notified_on__isnull=False, deadline=case.deadline)
+        .order_by("-notified_on")
+        .first()
+    )
+    if notice is None or notice.notified_on is None:
+        return case.deadline
+    deadline, _ = stage_deadline(
+        municipality, case.law, case.stage, notice.form, notice.notified_on
+    )
+    if deadline > case.deadline:
+        Notice.objects.filter(pk=notice.pk).update(deadline=deadline)
+        case.deadline = deadline
+        case.save(update_fields=["deadline"])
+    return case.deadline
+
+
 def sweep(municipality: Municipality, on: dt.date) -> dict[str, list[str]]:
     """What the calendar decides on ``on``: revelia after a lapsed defence deadline (art. 42 §3),
     finality after a lapsed appeal deadline (D-1), proposals ready for the Chief Executive after the
@@ -160,6 +183,8 @@ def sweep(municipality: Municipality, on: dt.date) -> dict[str, list[str]]:
                 or case.deadline is None
                 or case.deadline >= on
             ):
+                continue
+            if _deadline_recounted(municipality, case) >= on:
                 continue
             if case.kind in PROPOSALS:
                 case.waiting = Case.Waiting.JUDGMENT

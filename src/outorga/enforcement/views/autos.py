@@ -47,7 +47,8 @@ from outorga.enforcement.views.common import (
 from outorga.law import interfaces
 from outorga.law.bindings import SERVICE_LABELS
 from outorga.law.competence import is_allowed
-from outorga.law.money import brl
+from outorga.law.money import brl, to_cents
+from outorga.law.parameter_input import ValueInvalid, parse_br_decimal
 from outorga.public.selectors import badge_status
 from outorga.registry.models import Auxiliary, Permit, Service
 from outorga.registry.validation import FieldError
@@ -360,6 +361,15 @@ def seizure_detail(request: HttpRequest, seizure_id: int) -> HttpResponse:
     )
 
 
+def _reais(request: HttpRequest, name: str, field: str) -> int:
+    """An amount in reais as a person types it in Brazil (``1.234,56``, ``R$ 150``, ``20,5``) →
+    cents; refused naming the field, never read as a float ("1.500" is mil e quinhentos)."""
+    try:
+        return to_cents(parse_br_decimal(request.POST.get(name) or "0", 2))
+    except ValueInvalid as exc:
+        raise FieldError(field, f"valor em reais inválido: {exc}") from None
+
+
 @staff_only
 @require_POST
 def seizure_new(request: HttpRequest, auto_id: int) -> HttpResponse:
@@ -372,12 +382,8 @@ def seizure_new(request: HttpRequest, auto_id: int) -> HttpResponse:
             plate=auto.plate,
             depot=request.POST.get("depot", ""),
             entered_on=date_from(request.POST.get("entered_on"), today()),
-            removal_cents=int(
-                round(float(request.POST.get("removal", "0").replace(",", ".")) * 100)
-            ),
-            storage_daily_cents=int(
-                round(float(request.POST.get("daily", "0").replace(",", ".")) * 100)
-            ),
+            removal_cents=_reais(request, "removal", "remoção"),
+            storage_daily_cents=_reais(request, "daily", "estadia por dia"),
             auto=auto,
         )
     except (*ERRORS, ValueError) as exc:

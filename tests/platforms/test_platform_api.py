@@ -205,6 +205,22 @@ def test_a_report_for_the_current_month_is_refused(api):
     assert r.status_code == 422
 
 
+def test_art_16_the_month_of_a_report_is_judged_on_the_municipalitys_clock(
+    api, barra_m, monkeypatch
+):
+    """At 23:30 of 31/10/2026 in Barra do Garças (MT, UTC−4) it is already 01/11 in Brasília: a
+    platform's call is on the town's day, so October is still the current month, not yet due."""
+    instant = dt.datetime(2026, 11, 1, 3, 30, tzinfo=dt.UTC)
+    monkeypatch.setattr("django.utils.timezone.now", lambda: instant)
+    r = post(api, "/platform/reports", report_body(2026, 10), **{"Idempotency-Key": "clock"})
+    assert r.status_code == 422, r.content
+    instant = dt.datetime(2026, 11, 1, 4, 30, tzinfo=dt.UTC)  # 00:30 of 01/11 in the town
+    r = post(api, "/platform/reports", report_body(2026, 10), **{"Idempotency-Key": "clock-2"})
+    assert r.status_code == 201, r.content
+    with tenant(barra_m):
+        assert MonthlyReport.objects.get(pk=r.json()["id"]).submitted_on == dt.date(2026, 11, 1)
+
+
 def test_the_answer_says_when_the_report_was_due_d8(api):
     r = post(api, "/platform/reports", report_body(2026, 9), **{"Idempotency-Key": "due"}).json()
     assert r["due"] == "2026-10-30"  # last business day of October 2026 (D-8)

@@ -20,6 +20,7 @@ from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 from . import services
 from .access import NOT_STAFF
 from .acts import Actor, record_act
+from .localtime import zone_of
 from .middleware import client_ip
 from .models import ApiToken
 from .requests import actor_of
@@ -87,7 +88,8 @@ def acting(request: HttpRequest) -> dict[str, Any]:
 class TokenBearer(HttpBearer):
     """``Authorization: Bearer <token>`` of a machine client: the token found scopes the request
     to its municipality, its use time is kept and the use is an act with the client IP. A
-    subclass says how a secret is found, who the act names and the act's name."""
+    subclass says how a secret is found, who the act names and the act's name. The request's
+    dates are the municipality's (:func:`localtime.zone_of`)."""
 
     action = ""
 
@@ -102,6 +104,9 @@ class TokenBearer(HttpBearer):
         if found is None:
             return None
         set_current(found.municipality)
+        # The municipality's own clock, as the web middleware sets it for a servant (its
+        # ``finally`` deactivates it): "today" of a deadline or a report is the town's day.
+        timezone.activate(zone_of(found.municipality))
         type(found).objects.filter(pk=found.pk).update(last_used_at=timezone.now())
         record_act(
             municipality=found.municipality,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.core.management import call_command
 from django_tasks_db.models import DBTaskResult
@@ -9,6 +11,7 @@ from tripdata_factories import processed
 
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant, unscoped
+from outorga.platforms.models import InfractionCandidate
 from outorga.tripdata.models import (
     DriverMonth,
     IssqnStatement,
@@ -220,6 +223,22 @@ def test_a_month_over_50_concurrent_drivers_is_an_infraction_candidate(world):
     assert pm.peak == 51 and pm.candidate is True
     assert counts["unknown_driver"] == 51
     assert any(r["verdict"] == "refused" for r in pm.decision["reasons"])
+
+
+def test_d9_a_candidate_is_dated_on_the_municipalitys_clock(world, monkeypatch):
+    """Processed at 23:30 of 31/10/2026 in Barra do Garças (MT, UTC−4), already 01/11 in
+    Brasília: the candidate is detected on the town's day."""
+    instant = dt.datetime(2026, 11, 1, 3, 30, tzinfo=dt.UTC)
+    monkeypatch.setattr("django.utils.timezone.now", lambda: instant)
+    lines = ["driver_cpf,start_time,end_time"]
+    for i in range(51):
+        lines.append(f"{10000000000 + i},2026-10-10T10:00:00-04:00,2026-10-10T11:00:00-04:00")
+    content = ("\n".join(lines) + "\n").encode()
+    upload = processed(world.upload(content, name="s.csv", kind="sessions").json()["id"])
+    assert upload.status == "done", upload.error
+    with tenant(world.m):
+        candidate = InfractionCandidate.objects.get(platform=world.platform)
+    assert candidate.detected_on == dt.date(2026, 10, 31)
 
 
 def test_a_two_wheeler_on_the_roster_is_reported(world):

@@ -439,9 +439,9 @@ def _store(upload: TripUpload, result: Result, ctx: Context, limits_reason: Any)
     if pm.trips_upload_id is not None:
         # Before the candidate's act: no row is locked after a transaction's first act.
         statement = _compute_statement(pm, ctx)
+    tz = zone_of(m)  # the municipality's clock decides a trip's month and the day it is seen
     if pm.candidate:
         # D-9 (b): listed for the authority in the same transaction as the result it comes from.
-        tz = zone_of(m)  # the municipality's clock decides a trip's month
         concurrency_candidate_record(
             actor=Actor.system(SYSTEM),
             municipality=m,
@@ -451,7 +451,7 @@ def _store(upload: TripUpload, result: Result, ctx: Context, limits_reason: Any)
             peak_at=pm.peak_at.astimezone(tz) if pm.peak_at else None,
             source=pm.peak_source,
             decision=pm.decision,
-            on=timezone.localdate(),
+            on=timezone.localdate(timezone=tz),
         )
     else:
         # Measured again within the cap: a candidate listed from an earlier file is withdrawn.
@@ -463,7 +463,7 @@ def _store(upload: TripUpload, result: Result, ctx: Context, limits_reason: Any)
             peak=int(pm.peak or 0),
             source=pm.peak_source,
             decision=pm.decision,
-            on=timezone.localdate(),
+            on=timezone.localdate(timezone=tz),
         )
     extra: dict[str, Any] = {
         "linhas": result.rows,

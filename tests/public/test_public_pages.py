@@ -196,6 +196,24 @@ def test_the_list_filters_by_service(ipatinga_m):
     assert frete.holder.name in html and moto.holder.name not in html
 
 
+def test_art_6_a_permit_past_its_term_is_not_listed_as_active(ipatinga_m):
+    """Mototaxi art. 6: the permission lasts its term; a registration certificate renewed in the
+    term's last year outlives it, and the public list and the plate check must not show the
+    permission as active past the term's end (the badge already reads the term)."""
+    today = timezone.localdate()
+    permit = make_permit(ipatinga_m, "TERMOFIM", plate="TRM1A23")
+    with tenant(ipatinga_m):
+        Permit.objects.filter(pk=permit.pk).update(term_end=today - dt.timedelta(days=1))
+        permit.refresh_from_db()
+    assert permit.certificate_valid_until > today
+    status = selectors.permit_status(permit, today)
+    assert (status.code, status.valid) == ("vencido", False)
+    assert status.label == "prazo encerrado"
+    assert selectors.permit_status(permit, today - dt.timedelta(days=1)).valid
+    html = Client().get("/publico/ipatinga/placa/?placa=TRM1A23").content.decode()
+    assert permit.number in html and "prazo encerrado" in html
+
+
 def test_verification_by_plate(ipatinga_m, barra_m):
     permit = make_permit(ipatinga_m, "PLACA", plate="QWE1R23")
     other = make_permit(barra_m, "PLACAB", plate="ZXC4V56")

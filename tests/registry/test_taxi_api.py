@@ -130,3 +130,26 @@ def test_stand_and_tender_routes(ipatinga_m, user_of):
         content_type="application/json",
     )
     assert r.status_code == 403
+
+
+def test_art_42_v_the_registry_never_suspends_a_taxi_permission_over_90_days(ipatinga_m, user_of):
+    """Taxi art. 42 V (D-10): the suspension of the permission is limited to 90 calendar days,
+    also when the authority suspends it from the permit's own route."""
+    from registry_factories import taxi_permit
+
+    from outorga.registry.models import Permit
+
+    permit = taxi_permit(ipatinga_m)
+    authority = client_as(user_of, Role.AUTORIDADE)
+    url = f"{API}/registry/permits/{permit.pk}/suspend"
+    body = {"days": 91, "start": "2026-03-02", "reason": "suspensão da permissão"}
+    r = authority.post(url, body, content_type="application/json")
+    assert r.status_code == 422, r.content
+    assert "art. 42, V" in str(r.json()["decisao"]["citations"])
+    with tenant(ipatinga_m):
+        assert Permit.objects.get(pk=permit.pk).status == Permit.Status.ACTIVE
+    r = authority.post(url, {**body, "days": 0}, content_type="application/json")
+    assert r.status_code == 422 and "dias" in r.content.decode()
+    r = authority.post(url, {**body, "days": 90}, content_type="application/json")
+    assert r.status_code == 200, r.content
+    assert r.json()["suspended_until"] == "2026-05-30"

@@ -59,6 +59,40 @@ def test_art_30_reserve_vehicle_after_theft_then_the_own_vehicle_returns(ipating
         assert permit.vehicle_id == vehicle.pk
 
 
+def test_art_6_the_own_vehicle_away_on_a_reserve_is_not_given_to_another_permit(ipatinga_m):
+    """Art. 6: one vehicle for one permission. While a reserve vehicle stands in for it (art. 30),
+    the own vehicle is still its permit's and returns to it: no other permit may take it, and
+    the reserve's end never links one vehicle to two permits."""
+    m = ipatinga_m
+    h1, v1 = taxi_holder(m, ON)
+    h2, v2 = taxi_holder(m, ON)
+    p1, p2 = grant(m, h1, v1), grant(m, h2, v2)
+    change = taxi_reserve_vehicle(
+        actor=clerk(m),
+        municipality=m,
+        permit=p1,
+        vehicle=taxi_vehicle(m, h1),
+        on=ON,
+        until=ON + dt.timedelta(days=29),
+        cause="roubo",
+    )
+    with pytest.raises(FieldError) as exc:
+        vehicle_substitute(
+            actor=clerk(m),
+            municipality=m,
+            permit=p2,
+            vehicle=v1,
+            on=ON + dt.timedelta(days=1),
+            checks=CHECKS,
+        )
+    assert exc.value.field == "veículo" and p1.number in exc.value.message
+    assert "art. 6" in exc.value.citation
+    vehicle_change_end(actor=clerk(m), municipality=m, change=change, on=ON + dt.timedelta(days=20))
+    with tenant(m):
+        assert Permit.objects.get(pk=p1.pk).vehicle_id == v1.pk
+        assert Permit.objects.get(pk=p2.pk).vehicle_id == v2.pk
+
+
 def test_art_30_no_reserve_vehicle_without_accident_or_theft(ipatinga_m):
     m = ipatinga_m
     holder, vehicle = taxi_holder(m, ON)

@@ -507,6 +507,12 @@ def permit_status(p: Permit, today: dt.date) -> Status:
         return Status("suspenso", "suspensa", False, f"Suspensa{until}.")
     if p.status == Permit.Status.RESERVE:
         return Status("reserva", "em reserva", False)
+    if p.term_end < today:
+        # The permission lasts its term (mototaxi art. 6; taxi art. 10, 15 IV), whatever a
+        # certificate renewed in its last year says — as the badge reads it.
+        return Status(
+            "vencido", "prazo encerrado", False, f"Prazo encerrado em {_fmt(p.term_end)}."
+        )
     if p.certificate_valid_until is not None and p.certificate_valid_until < today:
         return Status("vencido", "registro vencido", False)
     if p.irregular:

@@ -28,6 +28,7 @@ from ..models import (
     TaxiCategory,
     TenderApplicant,
     Vehicle,
+    VehicleChange,
 )
 from ..ports import sanctions
 from ..validation import FieldError
@@ -95,13 +96,31 @@ def one_vehicle_one_permit(vehicle: Vehicle, exclude: Permit | None = None) -> N
     if exclude is not None:
         qs = qs.exclude(pk=exclude.pk)
     other = qs.first()
+    cites = "; ".join(
+        filter(None, (cited(law, "one_vehicle") for law in vehicle.municipality.laws))
+    )
     if other is not None:
         raise FieldError(
             "veículo",
             f"o veículo {vehicle.plate} já está vinculado à permissão {other.number}",
-            "; ".join(
-                filter(None, (cited(law, "one_vehicle") for law in vehicle.municipality.laws))
-            ),
+            cites,
+        )
+    # A vehicle out of service while a reserve or emergency vehicle stands in for it is still
+    # its permit's own: it returns to it when the temporary change ends.
+    away = VehicleChange.objects.filter(
+        from_vehicle=vehicle,
+        status=VehicleChange.Status.ACTIVE,
+        permit__status__in=ACTIVE_STATUSES,
+    )
+    if exclude is not None:
+        away = away.exclude(permit=exclude)
+    change = away.select_related("permit").first()
+    if change is not None:
+        raise FieldError(
+            "veículo",
+            f"o veículo {vehicle.plate} é o veículo da permissão {change.permit.number}, "
+            "substituído temporariamente, e volta a ela ao fim da troca",
+            cites,
         )
 
 

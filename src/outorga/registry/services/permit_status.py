@@ -133,6 +133,19 @@ def permit_suspend(
     reason: str,
     basis: dict[str, Any] | None = None,
 ) -> Permit:
+    """Suspend the permit for ``days`` from ``start``. A law that limits the suspension's length
+    (taxi art. 42 V: at most 90 calendar days, D-10) is asked first, whoever calls."""
+    authorize_with_reason(actor, municipality, "penalty.suspension", permit.law, reason)
+    if days < 1:
+        raise FieldError("dias", "a suspensão dura ao menos 1 dia")
+    law = bound_law(municipality, permit.service, start)
+    if law.answers("suspension"):
+        limit = law.ask(
+            "suspension", {"target": "permissao", "days": days, "start": start.isoformat()}
+        )
+        if not (limit.outcome or {}).get("allowed"):
+            raise Refused(limit)
+        basis = basis if basis is not None else basis_of(limit)
     return _transition(
         actor=actor,
         municipality=municipality,

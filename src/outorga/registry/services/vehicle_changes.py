@@ -253,6 +253,9 @@ def vehicle_change_end(
         if change.status != VehicleChange.Status.ACTIVE:
             raise InvalidTransition("a troca temporária já foi encerrada")
         permit = Permit.objects.select_for_update().get(pk=change.permit_id)
+        if change.from_vehicle is not None:
+            # The own vehicle returns only if no other permission took it meanwhile.
+            one_vehicle_one_permit(change.from_vehicle, exclude=permit)
         change.status, change.ended_on = VehicleChange.Status.ENDED, on
         change.save(update_fields=["status", "ended_on"])
         permit.vehicle = change.from_vehicle

@@ -76,14 +76,16 @@ def test_art_42_par3_revelia_only_after_the_moved_last_day(world):
     assert sweep(world.m, dt.date(2026, 4, 23))["revelia"] == [case.number]
 
 
-def test_art_43_the_jari_deadline_runs_from_the_notice_of_the_decision(world):
-    auto = issue(world, on=dt.date(2026, 4, 6))
+def _defence_rejected(world, issued: dt.date, filed: dt.date, judged: dt.date):
+    """An auto issued on ``issued`` whose defence, filed on ``filed``, is rejected on ``judged``:
+    the case goes on to the JARI once that decision is notified."""
+    auto = issue(world, on=issued)
     f = filing_file(
         actor=world.holder,
         municipality=world.m,
         case=case_of(world, auto),
         text="x",
-        filed_on=dt.date(2026, 4, 7),
+        filed_on=filed,
     )
     filing_judge(
         actor=world.authority,
@@ -91,8 +93,13 @@ def test_art_43_the_jari_deadline_runs_from_the_notice_of_the_decision(world):
         filing=f,
         upheld=False,
         reasoning="mantido",
-        on=dt.date(2026, 4, 8),
+        on=judged,
     )
+    return auto
+
+
+def test_art_43_the_jari_deadline_runs_from_the_notice_of_the_decision(world):
+    auto = _defence_rejected(world, dt.date(2026, 4, 6), dt.date(2026, 4, 7), dt.date(2026, 4, 8))
     case = case_of(world, auto)
     assert case.stage == Case.Stage.JARI and case.deadline is None  # waits for the notice
     # Notice by post: the date on the AR (Friday 24/04) + 10 = Monday 04/05.
@@ -132,21 +139,8 @@ def test_d1_an_appeal_deadline_moved_by_a_closed_day_keeps_the_case_open(world):
     # JARI decision notified on Monday 06/04/2026 + 10 = Thursday 16/04, declared a ponto
     # facultativo afterwards: the appeal may still be filed on Friday 17/04 (D-4), so the sweep of
     # that day does not make the case final (D-1).
-    auto = issue(world, on=dt.date(2026, 3, 20))
-    f = filing_file(
-        actor=world.holder,
-        municipality=world.m,
-        case=case_of(world, auto),
-        text="x",
-        filed_on=dt.date(2026, 3, 23),
-    )
-    filing_judge(
-        actor=world.authority,
-        municipality=world.m,
-        filing=f,
-        upheld=False,
-        reasoning="mantido",
-        on=dt.date(2026, 3, 24),
+    auto = _defence_rejected(
+        world, dt.date(2026, 3, 20), dt.date(2026, 3, 23), dt.date(2026, 3, 24)
     )
     notice_deliver(
         actor=world.clerk,

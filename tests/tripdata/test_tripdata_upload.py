@@ -210,13 +210,19 @@ def test_a_new_file_for_the_month_replaces_the_totals_and_keeps_history(world, s
         assert DriverMonth.objects.filter(upload=first).count() == 4
 
 
-def test_a_month_over_50_concurrent_drivers_is_an_infraction_candidate(world):
+def _51_concurrent_drivers(world) -> TripUpload:
+    """A month's sessions with 51 drivers online at once (10/10/2026 10–11h), processed."""
     lines = ["driver_cpf,start_time,end_time"]
     for i in range(51):
         lines.append(f"{10000000000 + i},2026-10-10T10:00:00-04:00,2026-10-10T11:00:00-04:00")
     content = ("\n".join(lines) + "\n").encode()
     upload = processed(world.upload(content, name="s.csv", kind="sessions").json()["id"])
     assert upload.status == "done", upload.error
+    return upload
+
+
+def test_a_month_over_50_concurrent_drivers_is_an_infraction_candidate(world):
+    upload = _51_concurrent_drivers(world)
     with tenant(world.m):
         pm = PlatformMonth.objects.get(platform=world.platform)
         counts = {v.kind: v.count for v in ValidationCount.objects.filter(upload=upload)}
@@ -230,12 +236,7 @@ def test_d9_a_candidate_is_dated_on_the_municipalitys_clock(world, monkeypatch):
     Brasília: the candidate is detected on the town's day."""
     instant = dt.datetime(2026, 11, 1, 3, 30, tzinfo=dt.UTC)
     monkeypatch.setattr("django.utils.timezone.now", lambda: instant)
-    lines = ["driver_cpf,start_time,end_time"]
-    for i in range(51):
-        lines.append(f"{10000000000 + i},2026-10-10T10:00:00-04:00,2026-10-10T11:00:00-04:00")
-    content = ("\n".join(lines) + "\n").encode()
-    upload = processed(world.upload(content, name="s.csv", kind="sessions").json()["id"])
-    assert upload.status == "done", upload.error
+    _51_concurrent_drivers(world)
     with tenant(world.m):
         candidate = InfractionCandidate.objects.get(platform=world.platform)
     assert candidate.detected_on == dt.date(2026, 10, 31)

@@ -19,6 +19,7 @@ from registry_factories import (
 from registry_factories import TAXI_ON as ON
 
 from outorga.core.errors import Refused
+from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.registry.models import Permit, VehicleChange
@@ -53,6 +54,16 @@ def test_art_30_reserve_vehicle_after_theft_then_the_own_vehicle_returns(ipating
     with tenant(m):
         permit.refresh_from_db()
         assert permit.vehicle_id == spare.pk and change.status == VehicleChange.Status.ACTIVE
+    with pytest.raises(FieldError, match="começou em"):  # no end before the start
+        vehicle_change_end(
+            actor=clerk(m), municipality=m, change=change, on=ON - dt.timedelta(days=1)
+        )
+    with tenant(m):
+        permit.refresh_from_db()
+        assert (
+            permit.vehicle_id == spare.pk
+            and not Act.objects.filter(action="vehicle.change_end").exists()
+        )
     vehicle_change_end(actor=clerk(m), municipality=m, change=change, on=ON + dt.timedelta(days=20))
     with tenant(m):
         permit.refresh_from_db()

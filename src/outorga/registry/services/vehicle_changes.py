@@ -252,6 +252,11 @@ def vehicle_change_end(
         change = VehicleChange.objects.select_for_update().get(pk=change.pk)
         if change.status != VehicleChange.Status.ACTIVE:
             raise InvalidTransition("a troca temporária já foi encerrada")
+        if on < change.started_on:
+            raise FieldError(
+                "encerramento",
+                f"a troca temporária começou em {change.started_on:%d/%m/%Y}; não termina antes",
+            )
         permit = Permit.objects.select_for_update().get(pk=change.permit_id)
         if change.from_vehicle is not None:
             # The own vehicle returns only if no other permission took it meanwhile.

@@ -190,6 +190,25 @@ def test_art_14_par3_without_a_schedule_on_file_it_is_refused_and_one_given_fixe
     assert renewed.work_schedule == "sáb e dom, 8h–18h"
 
 
+def test_an_auxiliary_is_not_added_to_a_permission_no_longer_in_force(ipatinga_m, tender):
+    m = ipatinga_m
+    clerk, permit, helper = moto_permit(m, tender, 974)
+    with tenant(m):
+        Permit.objects.filter(pk=permit.pk).update(status=Permit.Status.CASSADA)
+    with pytest.raises(InvalidTransition, match="cassada: não recebe condutor auxiliar"):
+        auxiliary_add(
+            actor=clerk,
+            municipality=m,
+            permit=permit,
+            person=helper,
+            on=ADDED,
+            work_schedule="seg a sex, 6h–14h",
+            indication="Protocolo 2/2026",
+        )
+    with tenant(m):
+        assert not Auxiliary.objects.filter(permit=permit).exists()
+
+
 def test_a_removed_auxiliary_or_one_of_an_extinguished_permit_is_not_renewed(ipatinga_m, moto):
     m, (permit, aux) = ipatinga_m, moto
     with tenant(m):

@@ -15,8 +15,11 @@ from registry_factories import (
 from registry_factories import TAXI_ON as ON
 
 from outorga.core.errors import Refused
+from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
+from outorga.registry.models import Auxiliary, Permit
 from outorga.registry.services.auxiliaries import taxi_auxiliary_add
+from outorga.registry.services.common import InvalidTransition
 
 
 def add(m, permit, who):
@@ -49,6 +52,18 @@ def test_art_20_two_auxiliaries_are_registered_and_the_third_refused(ipatinga_m)
         add(m, permit, auxiliary(m))
     r = exc.value.decision.refusals[0]
     assert any(c.article == "20" and c.paragraph == "único" for c in r.citations)
+
+
+def test_art_20_a_revoked_permission_takes_no_auxiliary(ipatinga_m):
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = grant(m, holder, vehicle)
+    with tenant(m):
+        Permit.objects.filter(pk=permit.pk).update(status=Permit.Status.REVOKED)
+    with pytest.raises(InvalidTransition, match="revogada: não recebe taxista auxiliar"):
+        add(m, permit, auxiliary(m))
+    with tenant(m):
+        assert not Auxiliary.objects.filter(permit=permit).exists()
 
 
 def test_art_4_xiv_an_auxiliary_living_elsewhere_is_refused(ipatinga_m):

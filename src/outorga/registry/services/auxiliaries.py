@@ -57,6 +57,16 @@ def _moto_auxiliary_requirements(
     )
 
 
+def _in_force(permit: Permit, refusal: str) -> None:
+    """An auxiliary serves a permission in force (active, suspended or in reserve): a revoked,
+    cassada, extinct or renounced one has no vehicle to drive, so ``refusal`` says what it cannot
+    have."""
+    if permit.status not in ACTIVE_STATUSES:
+        raise InvalidTransition(
+            f"a permissão {permit.number} está {permit.get_status_display()}: {refusal}"
+        )
+
+
 def auxiliary_add(
     *,
     actor: Actor,
@@ -80,6 +90,7 @@ def auxiliary_add(
         )
     with transaction.atomic(), tenant(municipality):
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
+        _in_force(permit, "não recebe condutor auxiliar")
         current = permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).count()
         eligibility = _moto_auxiliary_requirements(
             person, permit, on, indication=indication, others=current, schedule=work_schedule
@@ -129,6 +140,7 @@ def taxi_auxiliary_add(
     )
     with transaction.atomic(), tenant(municipality):
         permit = locked_taxi_permit(permit)
+        _in_force(permit, "não recebe taxista auxiliar")
         if permit.auxiliaries.filter(person=person, status=Auxiliary.Status.ACTIVE).exists():
             raise FieldError("auxiliar", "já é auxiliar desta permissão")
         current = permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).count()
@@ -329,11 +341,7 @@ def auxiliary_renew(
                 f"o auxiliar está {aux.get_status_display()}: só se renova a credencial de "
                 "auxiliar ativo; um novo credenciamento é um novo cadastro"
             )
-        if permit.status not in ACTIVE_STATUSES:
-            raise InvalidTransition(
-                f"a permissão {permit.number} está {permit.get_status_display()}: o auxiliar "
-                "vinculado a ela não tem credencial a renovar"
-            )
+        _in_force(permit, "o auxiliar vinculado a ela não tem credencial a renovar")
         schedule = work_schedule.strip() or aux.work_schedule
         decisions = auxiliary_renewal_decisions(
             aux, on, schedule=schedule, declarations=declarations, checks=checks

@@ -225,3 +225,13 @@ def test_art_26_iv_staff_api_suspension_stops_the_platform_until_the_sweep_ends_
     on_day(dt.date(2026, 11, 12))
     r = post(token_client, "/platform/drivers", driver_body())
     assert r.status_code == 201, r.content
+
+
+def test_the_platforms_list_is_seen_only_by_the_roles_of_the_platforms_area(user_of, platform):
+    """As one platform's page: a clerk of the registry or the JARI sees no platform's data."""
+    assert staff(user_of, Role.AUTORIDADE).get("/api/v1/platforms").status_code == 200
+    for role in (Role.ATENDENTE, Role.JARI):
+        r = staff(user_of, role).get("/api/v1/platforms")
+        assert r.status_code == 403, (role, r.content)
+        r = staff(user_of, role).get(f"/api/v1/platforms/{platform.pk}")
+        assert r.status_code == 403, (role, r.content)

@@ -99,6 +99,7 @@ class PlatformDetailOut(PlatformOut):
 )
 @paged("name")
 def platforms(request: HttpRequest) -> Any:
+    viewer(request, "ver as plataformas")
     return Platform.objects.all()
 
 

@@ -237,6 +237,27 @@ def test_the_demo_holder_sees_their_debts_and_downloads_a_payable_slip(user_of, 
     assert pix.txid_of(other.reference) not in html
 
 
+def test_a_part_paid_debt_shows_the_holder_what_is_left_to_pay(user_of, ipatinga_m, fin):
+    """The PIX and the slip charge what is still owed: the page says that amount, not only the
+    debt's whole amount."""
+    holder = user_of("ipatinga", Role.PERMISSIONARIO)
+    with tenant(ipatinga_m):
+        person = Person.objects.get(user=holder)
+        debt = Debt.objects.filter(person=person, status__in=("open", "final")).first()
+    assert debt is not None and debt.amount_cents > 100
+    payments.payment_record(
+        actor=fin,
+        municipality=ipatinga_m,
+        reference=debt.reference,
+        amount_cents=100,
+        paid_on=debt.due_on,
+    )
+    html = client_of(user_of, Role.PERMISSIONARIO).get("/portal/debitos/").content.decode()
+    left = brl(debt.amount_cents - 100)
+    assert f"<dt>A pagar</dt><dd><strong>{left}</strong> (parte já paga)</dd>" in html
+    assert html.count("<dt>A pagar</dt>") == 1
+
+
 def test_the_portal_is_for_permit_holders_only(user_of):
     assert client_of(user_of, Role.FINANCAS).get("/portal/debitos/").status_code == 403
 

@@ -17,7 +17,7 @@ from outorga.registry.models import Person
 
 from ..models import Debt
 from ..models_payments import FinanceSettings
-from ..payments import pix_payload
+from ..payments import OWED, amounts_owed, pix_payload
 from .common import money
 from .debts import debt_payable, slip_response
 
@@ -37,14 +37,24 @@ def portal_debts(request: HttpRequest) -> HttpResponse:
     groups: list[dict[str, Any]] = []
     settings = FinanceSettings.objects.first()
     if person is not None:
-        debts = Debt.objects.filter(acting.reach("person", person)).select_related("person")
+        debts = list(
+            Debt.objects.filter(acting.reach("person", person))
+            .select_related("person")
+            .order_by("-due_on", "-id")
+        )
+        owed = amounts_owed(debts)
         by_debtor: dict[int, list[dict[str, Any]]] = {}
-        for debt in debts.order_by("-due_on", "-id"):
+        for debt in debts:
             payable = debt_payable(debt)
+            left = owed[debt.pk]
             by_debtor.setdefault(debt.person_id, []).append(
                 {
                     "debt": debt,
                     "amount": money(debt.amount_cents),
+                    # Part paid: what the PIX and the slip charge is what is left.
+                    "owed": money(left)
+                    if debt.status in OWED and 0 < left < debt.amount_cents
+                    else None,
                     "payable": payable,
                     # On a phone the QR code of the slip cannot be read by the same phone: the
                     # "copia e cola" is shown on the page too.

@@ -19,7 +19,8 @@ from enforcement_factories import (
     pdf_text,
 )
 
-from outorga.enforcement.models import Case, Filing
+from outorga.core.tenancy import tenant
+from outorga.enforcement.models import Case, Filing, Notice
 from outorga.law.competence import Role
 
 
@@ -75,3 +76,12 @@ def test_art_44_the_chief_executives_decision_pdf_says_no_appeal_is_left(world, 
     assert "recurso ao Chefe do Executivo" in text and "Mantida a multa." in text
     assert f"{MOTO}, art. 44" in text
     assert "não cabe outro recurso" in text
+    # Its notice gives knowledge of the decision and opens no deadline.
+    with tenant(world.m):
+        notice = Notice.objects.get(case=last.case, purpose=Notice.Purpose.EXECUTIVE_DECISION)
+    r = client_of(user_of("ipatinga", Role.AUTORIDADE)).get(
+        f"/fiscalizacao/notificacoes/{notice.pk}/notificacao.pdf"
+    )
+    notice_text = pdf_text(r.content)
+    assert "não abre prazo de defesa nem de recurso" in notice_text
+    assert "Como apresentar defesa ou recurso" not in notice_text

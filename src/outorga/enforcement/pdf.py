@@ -127,19 +127,30 @@ def notice_pdf(notice: Notice, portal_url: str) -> bytes:
             ("Infração", auto.infraction_description),
             ("Data e local", f"{date_text(auto.committed_at)} — {auto.place}"),
         ]
+    # The Chief Executive's decision is the last instance of every procedure: its notice gives
+    # knowledge of it and opens no deadline (the decision's PDF says the same, ``_next_appeal``).
+    last = notice.purpose == Notice.Purpose.EXECUTIVE_DECISION
     if notice.delivered:
-        rows += [
+        rows.append(
             (
                 "Forma e data da notificação",
                 f"{notice.get_form_display()} em {date_text(notice.notified_on)}",
-            ),
-            ("Prazo", f"até {date_text(notice.deadline)}" if notice.deadline else "—"),
-        ]
+            )
+        )
+    if last:
+        rows.append(("Prazo", "não há: decisão da última instância administrativa"))
+    elif notice.delivered:
+        rows.append(("Prazo", f"até {date_text(notice.deadline)}" if notice.deadline else "—"))
     else:
         rows.append(("Prazo", "conta da data da notificação (entrega, AR ou publicação)"))
     blocks: list[Any] = [_table(rows), Spacer(1, 5 * mm)]
     blocks.append(
         _p(
+            "Decisão do Chefe do Poder Executivo, última instância do processo administrativo: "
+            "esta notificação dá ciência da decisão e não abre prazo de defesa nem de recurso."
+        )
+        if last
+        else _p(
             "Como apresentar defesa ou recurso: pelo portal do permissionário, em "
             f"{portal_url}, com anexos (PDF, JPEG ou PNG), ou por escrito no protocolo da "
             "Secretaria, dentro do prazo. Prazo contado em dias corridos, excluído o dia da "

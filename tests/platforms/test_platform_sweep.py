@@ -10,7 +10,7 @@ from platforms_factories import make_platform
 
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
-from outorga.platforms.models import InfractionCandidate, Platform
+from outorga.platforms.models import InfractionCandidate, Platform, PlatformStatusChange
 from outorga.platforms.sweeping import sweep_platforms
 
 
@@ -41,6 +41,35 @@ def test_the_command_prints_a_summary_and_ignores_other_laws(db):
     call_command("platforms_sweep", "--on", dt.date.today().isoformat(), stdout=out)
     text = out.getvalue()
     assert "Barra do Garças:" in text and "Ipatinga: 0 verificados, 0 alterações" in text
+
+
+def test_art_16_a_cancelled_platform_owes_no_report_for_the_months_after_its_cancellation(
+    barra_m,
+):
+    """Art. 16 binds the platforms credentialed here: cancelled on 10/09/2025, a platform owes
+    September's report (it served part of it) and none after."""
+    from zoneinfo import ZoneInfo
+
+    from outorga.platforms.selectors import report_statuses
+
+    p = make_platform(barra_m, "Cancelada em setembro")
+    with tenant(barra_m):
+        Platform.objects.filter(pk=p.pk).update(
+            credentialed_at=dt.datetime(2025, 7, 1, 9, 0, tzinfo=ZoneInfo("America/Cuiaba")),
+            status=Platform.Status.CANCELLED,
+        )
+        change = PlatformStatusChange.objects.create(
+            platform=p, old_status="credentialed", new_status="cancelled", reason="art. 26, IV"
+        )
+        PlatformStatusChange.objects.filter(pk=change.pk).update(
+            changed_at=dt.datetime(2025, 9, 10, 15, 0, tzinfo=ZoneInfo("America/Cuiaba"))
+        )
+        months = sorted(
+            (s.year, s.month)
+            for s in report_statuses(barra_m, dt.date(2025, 12, 15))
+            if s.platform.pk == p.pk
+        )
+    assert months == [(2025, 7), (2025, 8), (2025, 9)]
 
 
 def test_art_16_a_platform_credentialed_on_the_last_evening_of_a_month_owes_that_months_report(

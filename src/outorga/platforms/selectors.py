@@ -28,6 +28,7 @@ from .models import (
     PlatformDriver,
     PlatformPenalty,
     PlatformPenaltyAppeal,
+    PlatformStatusChange,
     PlatformUser,
 )
 from .validators import format_cpf, mask_cpf
@@ -173,12 +174,22 @@ def report_statuses(m: Municipality, on: dt.date) -> list[ReportStatus]:
         firsts.setdefault(k, r)
         counts[k] += 1
     last_month = on.replace(day=1) - dt.timedelta(days=1)
+    zone = zone_of(m)
+    # A cancelled platform owes the reports of the months it was credentialed, the month of the
+    # cancellation included, and none after it: art. 16 binds the platforms credentialed here.
+    cancelled_on = {
+        c.platform_id: c.changed_at.astimezone(zone).date()
+        for c in PlatformStatusChange.objects.filter(
+            platform__status=Platform.Status.CANCELLED, new_status=Platform.Status.CANCELLED
+        ).order_by("changed_at", "pk")
+    }
     out: list[ReportStatus] = []
     for p in Platform.objects.exclude(credentialed_at__isnull=True).order_by("name"):
         assert p.credentialed_at is not None
         # The day of the credential on the municipality's clock, not UTC's (D-8).
-        start = max(p.credentialed_at.astimezone(zone_of(m)).date(), published)
-        for y, mo in _months(start, last_month):
+        start = max(p.credentialed_at.astimezone(zone).date(), published)
+        end = min(last_month, cancelled_on.get(p.pk, last_month))
+        for y, mo in _months(start, end):
             first = firsts.get((p.pk, y, mo))
             facts: dict[str, Any] = {"year": y, "month": mo}
             if first is not None:

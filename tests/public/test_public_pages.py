@@ -62,6 +62,18 @@ def test_the_status_follows_the_permit(ipatinga_m, badge_clerk, fields, code, la
     assert "atestado" not in status.detail  # the reason of an irregularity is not public
 
 
+def test_art_2_xxiv_a_suspension_without_end_suggests_no_irregularity(ipatinga_m, badge_clerk):
+    """A holder in a public post is suspended with no end date (mototaxi art. 2 XXIV, not a
+    penalty): the public check says so, not that irregularities are to be corrected."""
+    badge = _badge_for(ipatinga_m, badge_clerk, status="suspended", suspended_until=None)
+    status = selectors.badge_status(badge, TODAY)
+    assert status.code == "suspenso" and status.detail == "Suspensa, sem data de término."
+    ended = _badge_for(
+        ipatinga_m, badge_clerk, status="suspended", suspended_until=TODAY - dt.timedelta(days=1)
+    )
+    assert "comprovar a correção" in selectors.badge_status(ended, TODAY).detail
+
+
 def test_the_badge_expires_with_its_validity(ipatinga_m, badge_clerk):
     badge = _badge_for(ipatinga_m, badge_clerk)
     last_day = badge.valid_until

@@ -184,7 +184,11 @@ def badge_status(badge: Badge | BadgeFacts, today: dt.date) -> Status:
     if f.auxiliary_status == Auxiliary.Status.REMOVED:
         return _ended("encerrado", "O condutor auxiliar foi desligado", f.auxiliary_removed_on)
     if f.permit_status == Permit.Status.SUSPENDED:
-        if f.suspended_until and today <= f.suspended_until:
+        if f.suspended_until is None:
+            # No end date: not a penalty's period (a public post, mototaxi art. 2 XXIV, lasts
+            # while the post does) — nothing here may suggest an irregularity.
+            detail = "Suspensa, sem data de término."
+        elif today <= f.suspended_until:
             detail = f"Suspensa até {_fmt(f.suspended_until)}."
         else:
             # After the period the holder must show the irregularities were fixed (art. 32 §2).

@@ -45,7 +45,9 @@ def reports(request: HttpRequest, user: User) -> HttpResponse:
         "platforms/reports.html",
         {
             "on": on,
-            "candidates": selectors.report_candidates(m, on),
+            "candidates": page_of(
+                request, selectors.report_candidates(m, on), param="pagina_candidatos"
+            ),
             "reports": page_of(request, MonthlyReport.objects.select_related("platform")),
         },
     )

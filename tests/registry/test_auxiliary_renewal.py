@@ -63,11 +63,10 @@ def renewal_acts(m, aux):  # type: ignore[no-untyped-def]
 # Mototaxi (art. 14 §2) ---------------------------------------------------------------------------
 
 
-@pytest.fixture
-def moto(ipatinga_m, tender):  # type: ignore[no-untyped-def]
-    m = ipatinga_m
-    clerk, permit, helper = moto_permit(m, tender, 971)
-    aux = auxiliary_add(
+def indicated(m, clerk, permit, helper) -> Auxiliary:  # type: ignore[no-untyped-def]
+    """``helper`` added as the auxiliary of the mototaxi ``permit``, indicated in writing by its
+    holder and with a schedule filed (art. 14 §1, §3)."""
+    return auxiliary_add(
         actor=clerk,
         municipality=m,
         permit=permit,
@@ -76,6 +75,13 @@ def moto(ipatinga_m, tender):  # type: ignore[no-untyped-def]
         work_schedule="seg a sex, 6h–14h",
         indication="Protocolo 1/2026",
     )
+
+
+@pytest.fixture
+def moto(ipatinga_m, tender):  # type: ignore[no-untyped-def]
+    m = ipatinga_m
+    clerk, permit, helper = moto_permit(m, tender, 971)
+    aux = indicated(m, clerk, permit, helper)
     assert aux.credential_valid_until == UNTIL
     return permit, aux
 
@@ -196,15 +202,7 @@ def test_an_auxiliary_is_not_added_to_a_permission_no_longer_in_force(ipatinga_m
     with tenant(m):
         Permit.objects.filter(pk=permit.pk).update(status=Permit.Status.CASSADA)
     with pytest.raises(InvalidTransition, match="cassada: não recebe condutor auxiliar"):
-        auxiliary_add(
-            actor=clerk,
-            municipality=m,
-            permit=permit,
-            person=helper,
-            on=ADDED,
-            work_schedule="seg a sex, 6h–14h",
-            indication="Protocolo 2/2026",
-        )
+        indicated(m, clerk, permit, helper)
     with tenant(m):
         assert not Auxiliary.objects.filter(permit=permit).exists()
 

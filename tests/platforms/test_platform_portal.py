@@ -179,6 +179,22 @@ def test_a_monthly_report_sent_on_the_page_is_the_api_s_report_art_16(barra_m, s
     assert "R$ 1.234,56" in html and "art. 16" in html
 
 
+def test_an_amount_in_reais_is_read_as_written_in_brazil():
+    """The portal's money fields read "1.500" as mil e quinhentos reais (not R$ 1,50) and refuse
+    what is ambiguous or negative, naming why."""
+    from django import forms
+
+    from outorga.platforms.views.portal import MoneyField
+
+    field = MoneyField()
+    assert field.clean("1.500") == 150_000
+    assert field.clean("R$ 1.234,56") == 123_456
+    assert field.clean("12,5") == 1_250
+    for wrong in ("150.00", "-5", "doze"):
+        with pytest.raises(forms.ValidationError, match="valor em reais inválido"):
+            field.clean(wrong)
+
+
 def test_a_report_of_a_month_not_offered_is_refused_by_the_form(barra_m, staff):
     client, p = staff
     form = {

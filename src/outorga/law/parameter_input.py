@@ -20,7 +20,7 @@ from typing import Any
 
 from .bindings import RULEBOOKS
 from .citations import LAW_TITLES
-from .money import brl
+from .money import brl, to_cents
 from .parameters import Parameter, tree
 
 
@@ -160,6 +160,12 @@ def parse_br_decimal(text: str, places: int) -> Decimal:
             f"no máximo {places} casa(s) decimal(is)." if places else "deve ser um número inteiro."
         )
     return Decimal(whole.replace(".", "") + ("." + frac if frac else ""))
+
+
+def reais_in_cents(text: str) -> int:
+    """An amount in reais as a person types it in Brazil (``1.234,56``, ``R$ 150``, ``20,5``) →
+    cents: :func:`parse_br_decimal` with two places, so "1.500" is mil e quinhentos reais."""
+    return to_cents(parse_br_decimal(text, 2))
 
 
 def _decimal_of_json(value: Any, places: int) -> Decimal:

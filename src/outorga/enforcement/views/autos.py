@@ -47,8 +47,8 @@ from outorga.enforcement.views.common import (
 from outorga.law import interfaces
 from outorga.law.bindings import SERVICE_LABELS
 from outorga.law.competence import is_allowed
-from outorga.law.money import brl, to_cents
-from outorga.law.parameter_input import ValueInvalid, parse_br_decimal
+from outorga.law.money import brl
+from outorga.law.parameter_input import ValueInvalid, reais_in_cents
 from outorga.public.selectors import badge_status
 from outorga.registry.models import Auxiliary, Permit, Service
 from outorga.registry.validation import FieldError
@@ -365,7 +365,7 @@ def _reais(request: HttpRequest, name: str, field: str) -> int:
     """An amount in reais as a person types it in Brazil (``1.234,56``, ``R$ 150``, ``20,5``) →
     cents; refused naming the field, never read as a float ("1.500" is mil e quinhentos)."""
     try:
-        return to_cents(parse_br_decimal(request.POST.get(name) or "0", 2))
+        return reais_in_cents(request.POST.get(name) or "0")
     except ValueInvalid as exc:
         raise FieldError(field, f"valor em reais inválido: {exc}") from None
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
@@ -24,7 +23,7 @@ from outorga.core.listing import page_of
 from outorga.core.models import ApiToken
 from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent
-from outorga.law.money import to_cents
+from outorga.law.parameter_input import ValueInvalid, reais_in_cents
 from outorga.platforms.services import drivers as driver_services
 from outorga.platforms.services.common import PlatformError, refusal_lines, refusing_reasons
 from outorga.platforms.services.complaints import complaint_answer, complaint_forward
@@ -55,18 +54,13 @@ class MoneyField(forms.Field):
     widget = forms.TextInput(attrs={"inputmode": "decimal", "maxlength": "20"})
 
     def to_python(self, value: Any) -> int | None:
-        text = str(value or "").replace("R$", "").replace(" ", "").strip()
+        text = str(value or "").strip()
         if not text:
             return None
-        if "," in text:
-            text = text.replace(".", "").replace(",", ".")
-        try:
-            amount = Decimal(text)
-        except InvalidOperation:
-            raise forms.ValidationError("valor em reais, por exemplo 1.234,56") from None
-        if amount < 0:
-            raise forms.ValidationError("o valor não pode ser negativo")
-        return to_cents(amount)
+        try:  # "1.500" is mil e quinhentos reais, not R$ 1,50
+            return reais_in_cents(text)
+        except ValueInvalid as exc:
+            raise forms.ValidationError(f"valor em reais inválido: {exc}") from None
 
 
 def _add_refusal(form: forms.BaseForm, exc: PlatformError) -> None:

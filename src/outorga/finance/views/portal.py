@@ -19,7 +19,7 @@ from ..models import Debt
 from ..models_payments import FinanceSettings
 from ..payments import OWED, amounts_owed, pix_payload
 from .common import money
-from .debts import debt_payable, slip_response
+from .debts import slip_response
 
 
 def _holder(request: HttpRequest) -> Person | None:
@@ -45,16 +45,14 @@ def portal_debts(request: HttpRequest) -> HttpResponse:
         owed = amounts_owed(debts)
         by_debtor: dict[int, list[dict[str, Any]]] = {}
         for debt in debts:
-            payable = debt_payable(debt)
             left = owed[debt.pk]
+            payable = debt.status in OWED and left > 0  # ``debt_payable``, from the sums read once
             by_debtor.setdefault(debt.person_id, []).append(
                 {
                     "debt": debt,
                     "amount": money(debt.amount_cents),
                     # Part paid: what the PIX and the slip charge is what is left.
-                    "owed": money(left)
-                    if debt.status in OWED and 0 < left < debt.amount_cents
-                    else None,
+                    "owed": money(left) if payable and left < debt.amount_cents else None,
                     "payable": payable,
                     # On a phone the QR code of the slip cannot be read by the same phone: the
                     # "copia e cola" is shown on the page too.

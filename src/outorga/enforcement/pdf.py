@@ -127,9 +127,12 @@ def notice_pdf(notice: Notice, portal_url: str) -> bytes:
             ("Infração", auto.infraction_description),
             ("Data e local", f"{date_text(auto.committed_at)} — {auto.place}"),
         ]
-    # The Chief Executive's decision is the last instance of every procedure: its notice gives
-    # knowledge of it and opens no deadline (the decision's PDF says the same, ``_next_appeal``).
-    last = notice.purpose == Notice.Purpose.EXECUTIVE_DECISION
+    # The Chief Executive's decision, where the law's procedure has no step after it, opens no
+    # deadline: its notice gives knowledge of it (the decision's PDF says the same, ``_next_appeal``).
+    last = (
+        notice.purpose == Notice.Purpose.EXECUTIVE_DECISION
+        and next_stage(case.law, Filing.Stage.EXECUTIVE) is None
+    )
     if notice.delivered:
         rows.append(
             (

@@ -233,5 +233,6 @@ def test_the_platforms_list_is_seen_only_by_the_roles_of_the_platforms_area(user
     for role in (Role.ATENDENTE, Role.JARI):
         r = staff(user_of, role).get("/api/v1/platforms")
         assert r.status_code == 403, (role, r.content)
+        assert "Sem acesso para ver as plataformas" in r.json()["detail"]
         r = staff(user_of, role).get(f"/api/v1/platforms/{platform.pk}")
         assert r.status_code == 403, (role, r.content)

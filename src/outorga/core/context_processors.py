@@ -66,10 +66,19 @@ NAV: list[tuple[str, str, frozenset[Role] | None]] = [
 ]
 
 
+#: What a system user (of no municipality) can open: the others are a municipality's own pages.
+SYSTEM_NAV = frozenset({"core:home", "core:law_questions", "core:acts"})
+
+
 def navigation(request: HttpRequest) -> dict[str, Any]:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {"nav": []}
     role = Role(user.role)
-    items = [(label, name) for label, name, roles in NAV if roles is None or role in roles]
+    system = user.municipality_id is None
+    items = [
+        (label, name)
+        for label, name, roles in NAV
+        if (roles is None or role in roles) and (not system or name in SYSTEM_NAV)
+    ]
     return {"nav": items}

@@ -74,7 +74,7 @@ def logout_view(request: HttpRequest) -> HttpResponse:
 def home(request: HttpRequest) -> HttpResponse:
     user = user_of(request)
     if user.municipality is None:
-        return render(request, "core/no_municipality.html", status=403)
+        return _system_home(request)
     today = timezone.localdate()
     return render(
         request,
@@ -88,12 +88,27 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
+def _system_home(request: HttpRequest) -> HttpResponse:
+    """The home of a system user (of no municipality): the municipalities, whose acts log and law
+    questions it may read, and how a new one is created; nothing of their registries."""
+    municipalities = []
+    for m in Municipality.objects.order_by("name"):
+        with tenant(m):
+            laws = m.laws
+        municipalities.append(
+            {"name": m.name, "uf": m.uf, "ibge_code": m.ibge_code, "slug": m.slug, "laws": laws}
+        )
+    return render(request, "core/system_home.html", {"municipalities": municipalities})
+
+
 @login_required
 def municipality(request: HttpRequest) -> HttpResponse:
     if user_of(request).municipality is None:
         return render(request, "core/no_municipality.html", status=403)
     summary = selectors.municipality_summary(selectors.require_municipality())
-    return render(request, "core/municipality.html", {"m": summary})
+    # The dated data's full history is the staff's page (a holder or a platform reads this one).
+    staff = user_of(request).role not in NOT_STAFF
+    return render(request, "core/municipality.html", {"m": summary, "staff": staff})
 
 
 class ActFilterForm(forms.Form):
@@ -208,10 +223,19 @@ def act_detail(request: HttpRequest, act_id: int) -> HttpResponse:
 
 @login_required
 def law_questions(request: HttpRequest) -> HttpResponse:
-    m = user_of(request).municipality
-    laws = set(m.laws) if m else set()
+    """The questions of the laws of the user's municipality (the system user names one)."""
+    m = _audited(request)
+    if m is None:
+        return _pick_municipality(request)
+    with tenant(m):
+        laws = set(m.laws)
     qs = [q for q in questions.registry().values() if q.law in laws]
-    return render(request, "core/law_questions.html", {"questions": qs})
+    system = user_of(request).municipality is None
+    return render(
+        request,
+        "core/law_questions.html",
+        {"questions": qs, "municipio": m.slug if system else ""},
+    )
 
 
 @login_required

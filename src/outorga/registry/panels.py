@@ -32,7 +32,7 @@ def governs_permits(m: Any) -> bool:
     return m is not None and any(governs(m, s) for s in PERMIT_SERVICES)
 
 
-def _services(m: Any) -> list[str]:
+def permit_services(m: Any) -> list[str]:
     """The permit services of the municipality: those a law governs, and any with permits."""
     held = set(Permit.objects.values_list("service", flat=True).distinct())
     return [s.value for s in PERMIT_SERVICES if s.value in held or governs(m, s)]
@@ -43,7 +43,7 @@ def by_status(m: Any) -> Chart:
         (r["service"], r["status"]): r["n"]
         for r in Permit.objects.values("service", "status").annotate(n=Count("id"))
     }
-    services = _services(m)
+    services = permit_services(m)
     statuses = [
         (value, label)
         for value, label in Permit.Status.choices
@@ -71,7 +71,7 @@ def by_status(m: Any) -> Chart:
 def quota_used(m: Any, today: dt.date) -> Chart | None:
     """Places in use against the law's limit, for each service whose law sets one today."""
     labels, used, limits, notes, cites = [], [], [], [], []
-    for s in _services(m):
+    for s in permit_services(m):
         try:
             d = quota_decision(m, s, today)
         except (FieldError, LawNotBound):

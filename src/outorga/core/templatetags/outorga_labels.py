@@ -9,7 +9,7 @@ from outorga.core.actlabels import object_label as _object_label
 from outorga.core.actlabels import role_label as _role_label
 from outorga.core.charts import money, number
 from outorga.law.citations import LAW_TITLES
-from outorga.law.money import number_br
+from outorga.law.money import brl_unit, number_br
 
 register = template.Library()
 
@@ -53,3 +53,12 @@ def br_decimal(value: str | int | None) -> str:
     if value is None or value == "":
         return "—"
     return number_br(str(value))
+
+
+@register.filter
+def br_unit(value: str | None) -> str:
+    """A value in reais as decreed (a fiscal unit's), never rounded, with at least the cents
+    (``5.0000`` → ``R$ 5,00``); "—" for none."""
+    if value is None or value == "":
+        return "—"
+    return brl_unit(value)

@@ -7,9 +7,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from outorga.core.access import staff_required
+from outorga.core.lawseam import governs
 from outorga.core.requests import actor_of
+from outorga.core.tenancy import current_municipality
 
 from ..models import Permit, Person, Service, Vehicle
+from ..panels import permit_services
 from ..selectors import people_search, permits_search, vehicles_search
 
 
@@ -24,12 +27,24 @@ def index(request: HttpRequest) -> HttpResponse:
         people = people_search(Person.objects.all(), q, actor_of(request).role)[:20]
         vehicles = vehicles_search(Vehicle.objects.all(), q)[:20]
         permits = permits_search(Permit.objects.select_related("holder", "vehicle"), q)[:20]
+    # The services a law governs here (or with permits from before): no button to grant, nor a
+    # count, for a service no law of this municipality knows.
+    services = [Service(s) for s in permit_services(current_municipality())]
     counts = {
         s.label: Permit.objects.filter(service=s, status=Permit.Status.ACTIVE).count()
-        for s in Service
+        for s in services
     }
+    governed = {s for s in services if governs(current_municipality(), s)}
     return render(
         request,
         "registry/index.html",
-        {"q": q, "people": people, "vehicles": vehicles, "permits": permits, "counts": counts},
+        {
+            "q": q,
+            "people": people,
+            "vehicles": vehicles,
+            "permits": permits,
+            "counts": counts,
+            "grants_moto": bool(governed & {Service.MOTOTAXI, Service.MOTOFRETE}),
+            "grants_taxi": Service.TAXI in governed,
+        },
     )

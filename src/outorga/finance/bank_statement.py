@@ -27,6 +27,7 @@ from django.db import IntegrityError, transaction
 from outorga.core import uploads
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
+from outorga.core.localtime import zone_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.money import to_cents
@@ -130,13 +131,14 @@ FORMAT_LABELS = {
 }
 
 
-def parse_file(content: bytes, file_name: str = "extrato.csv") -> ImportPreview:
-    """Read a bank file of any accepted format into lines with their hash. A file over the size
+def parse_file(content: bytes, file_name: str = "extrato.csv", *, zone: dt.tzinfo) -> ImportPreview:
+    """Read a bank file of any accepted format into lines with their hash; ``zone`` is the
+    municipality's clock, which dates an OFX posting given as an instant. A file over the size
     limit, or whose bytes are not text, is refused whole naming the line (``core.uploads``)."""
     uploads.within_limit(content, "csv")
     text = uploads.text_decoded(content)
     if ofx_statement.looks_like_ofx(text):
-        ofx = ofx_statement.parse(content, text)
+        ofx = ofx_statement.parse(content, text, zone)
         return _preview_of(content, file_name, ofx_statement.OFX, ofx.entries, ofx.errors)
     found = bank_returns.parse(text)
     if found is not None:
@@ -260,7 +262,7 @@ def payments_import_preview(
     *, municipality: Municipality, content: bytes, file_name: str
 ) -> ImportPreview:
     """What importing the file would do, without writing anything."""
-    preview = parse_file(content, file_name)
+    preview = parse_file(content, file_name, zone=zone_of(municipality))
     with tenant(municipality):
         hashes = [ln.line_hash for ln in preview.lines if ln.ok]
         known = set(
@@ -300,7 +302,7 @@ def payments_import(
     authorize(
         actor=actor, municipality=municipality, action=PAY, law=municipality_law(municipality)
     )
-    preview = parse_file(content, file_name)
+    preview = parse_file(content, file_name, zone=zone_of(municipality))
     if preview.errors:
         raise FieldError("arquivo", "; ".join(preview.errors))
     report: list[dict[str, Any]] = []

@@ -42,19 +42,20 @@ class OfxFile:
     records: int = 0  # transactions in the file, credits and debits
 
 
-def _scan(text: str, errors: list[str]) -> tuple[list[int], list[str]]:
+def _scan(text: str, errors: list[str]) -> tuple[list[int], list[tuple[int, str]]]:
     """Check the values ofxtools would refuse without naming a line, and return the line of
-    each ``<STMTTRN>`` in the order of the document, and its DTPOSTED as written."""
+    each ``<STMTTRN>`` in the order of the document, and its DTPOSTED's line and value as
+    written."""
     starts: list[int] = []
-    posted: list[str] = []
+    posted: list[tuple[int, str]] = []
     for n, line in enumerate(text.splitlines(), 1):
         for m in _TAG.finditer(line):
             tag, value = m.group(1).upper(), m.group(2).strip()
             if tag == "STMTTRN":
                 starts.append(n)
-                posted.append("")
+                posted.append((n, ""))
             elif tag == "DTPOSTED" and posted:
-                posted[-1] = value
+                posted[-1] = (n, value)
             if tag == "TRNAMT" and not _AMOUNT.match(value):
                 hint = " (o OFX usa ponto decimal: 123.45)" if "," in value else ""
                 errors.append(f"linha {n}, campo TRNAMT: valor inválido {value!r}{hint}")
@@ -104,7 +105,7 @@ def parse(content: bytes, text: str, zone: dt.tzinfo) -> OfxFile:
         account = getattr(statement.account, "acctid", "") or ""
         for tx in statement.transactions or []:
             line = starts[position] if position < len(starts) else 0
-            written = posted[position] if position < len(posted) else ""
+            posted_line, written = posted[position] if position < len(posted) else (line, "")
             position += 1
             amount = tx.trnamt
             if amount is None or amount <= 0:
@@ -124,6 +125,7 @@ def parse(content: bytes, text: str, zone: dt.tzinfo) -> OfxFile:
                     or f"FITID {tx.fitid}",
                     bank_id=f"{account}|{tx.fitid}",
                     method="pix" if "PIX" in memo.upper() else "transfer",
+                    date_at=f"linha {posted_line}, campo DTPOSTED",
                 )
             )
     out.records = position

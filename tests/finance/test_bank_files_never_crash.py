@@ -55,7 +55,7 @@ def test_a_damaged_return_file_is_read_or_refused_never_a_traceback(data):
 @given(st.data())
 def test_a_damaged_ofx_is_read_or_refused_never_a_traceback(data):
     text = mutated(data, STATEMENT)
-    found = ofx_statement.parse(text.encode("latin-1"), text)
+    found = ofx_statement.parse(text.encode("latin-1"), text, dt.UTC)
     assert not (found.errors and found.entries)
     for error in found.errors:
         assert error.startswith(("linha ", "arquivo OFX"))

@@ -81,3 +81,53 @@ def test_a_broken_ofx_is_refused_in_portuguese(ipatinga_m, fin, person):
 def test_a_credit_that_names_nothing_waits_for_a_person_by_its_fitid(ipatinga_m, fin, person):
     batch = import_bank_file(ipatinga_m, fin, ofx([Tx("N1", "9.99", "")]))
     assert [(r["resultado"], r["referencia"]) for r in batch.report] == [("unknown", "FITID N1")]
+
+
+def _paid_on(m, actor, posted: str) -> dt.date:  # type: ignore[no-untyped-def]
+    person = make_person(m)
+    debt = numbered_debt(m, person, 1_000)
+    import_bank_file(m, actor, ofx([Tx(f"T{debt.pk}", "10.00", f"PIX {debt.reference}", posted)]))
+    with tenant(m):
+        return Payment.objects.get(debt=debt).paid_on
+
+
+@pytest.mark.parametrize(
+    ("posted", "day"),
+    [
+        ("20261130210000[-3:BRT]", dt.date(2026, 11, 30)),
+        ("20261201000000[0:GMT]", dt.date(2026, 11, 30)),  # 21:00 of the 30th in Brasília
+        ("20261201025959[0:GMT]", dt.date(2026, 11, 30)),
+        ("20261201030000[0:GMT]", dt.date(2026, 12, 1)),  # midnight in Brasília
+        ("20261201000000[-3:BRT]", dt.date(2026, 12, 1)),
+    ],
+)
+def test_dtposted_with_an_offset_is_the_day_on_ipatinga_clock(ipatinga_m, fin, posted, day):
+    assert _paid_on(ipatinga_m, fin, posted) == day
+
+
+@pytest.mark.parametrize(
+    ("posted", "day"),
+    [
+        # Mato Grosso lives an hour behind Brasília: midnight in Brasília is 23:00 of the day
+        # before in Barra do Garças, and a payment is of the municipality's own calendar day.
+        ("20261201000000[-3:BRT]", dt.date(2026, 11, 30)),
+        ("20261201035959[0:GMT]", dt.date(2026, 11, 30)),
+        ("20261201040000[0:GMT]", dt.date(2026, 12, 1)),
+        ("20261130235959[-4:AMT]", dt.date(2026, 11, 30)),
+    ],
+)
+def test_dtposted_with_an_offset_is_the_day_on_barra_do_garcas_clock(barra_m, user_of, posted, day):  # type: ignore[no-untyped-def]
+    from outorga.core.acts import Actor
+    from outorga.law.competence import Role
+
+    actor = Actor.of(user_of("barra-do-garcas", Role.FINANCAS), "198.51.100.8")
+    assert _paid_on(barra_m, actor, posted) == day
+
+
+@pytest.mark.parametrize(
+    "posted", ["20261130", "20261130000000", "20261130000000.000", "20261130235959"]
+)
+def test_dtposted_without_an_offset_is_the_day_the_bank_wrote(ipatinga_m, fin, posted):
+    # Brazilian banks (Banrisul, others) write the day without an offset: it is not midnight
+    # in Greenwich, which would be the evening before in Brazil.
+    assert _paid_on(ipatinga_m, fin, posted) == dt.date(2026, 11, 30)

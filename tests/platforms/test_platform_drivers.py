@@ -152,6 +152,45 @@ def test_art_3_par_2_the_501st_driver_of_the_municipality_is_refused(barra_m):
     assert any("Município já tem 500" in m for m, _ in refusal_texts(decisions))
 
 
+def _municipality_at(m, persons: int) -> list:  # type: ignore[no-untyped-def]
+    """Platforms whose rosters hold ``persons`` distinct drivers in the municipality."""
+    with tenant(m):
+        need = persons - enabled_roster()
+    platforms = [make_platform(m, f"Q{i}") for i in range(need // 50 + 2)]
+    for p in platforms:
+        n = min(50, need)
+        if n > 0:
+            enabled_drivers(m, p, n)
+        need -= n
+    return platforms
+
+
+def test_art_3_par_2_a_driver_on_two_platforms_is_one_of_the_500(barra_m):
+    platforms = _municipality_at(barra_m, 499)
+    with tenant(barra_m):
+        shared = PlatformDriver.objects.filter(platform=platforms[0]).first().cpf
+    # The same person joins a second platform: still 499 persons in the municipality.
+    again, _ = register(barra_m, platforms[-1], cpf=shared)
+    assert again.status == "enabled"
+    with tenant(barra_m):
+        assert enabled_roster() == 499
+    # So the 500th person is enabled, and the 501st refused.
+    assert register(barra_m, platforms[-1])[0].status == "enabled"
+    driver, decisions = register(barra_m, platforms[-1])
+    assert driver.status == "refused"
+    assert any("Município já tem 500" in m for m, _ in refusal_texts(decisions))
+
+
+def test_art_3_par_2_a_driver_active_elsewhere_joins_a_platform_at_500(barra_m):
+    platforms = _municipality_at(barra_m, 500)
+    with tenant(barra_m):
+        active = PlatformDriver.objects.filter(platform=platforms[0]).first().cpf
+    driver, decisions = register(barra_m, platforms[-1], cpf=active)
+    assert driver.status == "enabled", refusal_texts(decisions)
+    with tenant(barra_m):
+        assert enabled_roster() == 500
+
+
 def test_d16_a_court_suspension_of_the_two_wheeler_ban_turns_it_off_from_its_date(
     barra_m, platform
 ):

@@ -117,6 +117,11 @@ def where(f: Field) -> str:
     return f"posição {f.start}" if f.start == f.end else f"posição {f.start}–{f.end}"
 
 
+def located(number: int, fields: Sequence[Field], name: str) -> str:
+    """Where a value of line ``number`` is, as errors name it: "linha N, posição A–B (campo)"."""
+    return f"linha {number}, {where(_by_name(fields)[name])} ({name})"
+
+
 # --- what a return file gives ------------------------------------------------------------------
 
 
@@ -131,6 +136,7 @@ class Entry:
     payer: str = ""  # CPF/CNPJ digits when the layout carries them
     bank_id: str = ""  # what the bank identifies the payment by (idempotent re-import)
     method: str = "barcode"
+    date_at: str = ""  # where the file gives ``paid_on``, as a refusal names it
 
 
 @dataclass
@@ -268,6 +274,7 @@ def _read_arrecadacao(lines: Sequence[str], out: ReturnFile) -> None:
                 paid_on=rec["data de pagamento"],
                 amount_cents=rec["valor recebido"],
                 reference=f"{barcode:044d}",
+                date_at=located(n, ARR_DETAIL, "data de pagamento"),
                 bank_id="|".join(
                     [
                         f"{barcode:044d}",
@@ -434,7 +441,8 @@ def _cnab240_entry(t: Record, u: Record, out: ReturnFile) -> None:
     code = t["código de movimento retorno"]
     if code not in CNAB240_PAID or u["valor pago pelo pagador"] is None:
         return
-    paid_on = u["data da ocorrência"] or u["data do crédito"]
+    dated_by = "data da ocorrência" if u["data da ocorrência"] else "data do crédito"
+    paid_on = u[dated_by]
     if paid_on is None:
         out.errors.append(
             f"linha {u.number}, posição 138–145 (data da ocorrência): liquidação sem data"
@@ -451,6 +459,7 @@ def _cnab240_entry(t: Record, u: Record, out: ReturnFile) -> None:
                 t["tipo de inscrição do pagador"] or "", t["número de inscrição do pagador"]
             ),
             bank_id=f"{t['nosso número']}|{code}",
+            date_at=located(u.number, C240_U, dated_by),
         )
     )
 
@@ -519,6 +528,7 @@ def _read_cnab400(lines: Sequence[str], out: ReturnFile) -> None:
                 amount_cents=paid,
                 reference=rec["nº controle do participante"] or rec["número do documento"] or "",
                 bank_id=f"{rec['identificação do título no banco (nosso número)']}|{code}",
+                date_at=located(n, C400_DETAIL, "data da ocorrência no banco"),
             )
         )
     trailer = read(lines[-1], len(lines), C400_TRAILER, errors)

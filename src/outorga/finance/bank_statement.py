@@ -23,10 +23,12 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from outorga.core import uploads
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
+from outorga.core.localtime import zone_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.money import to_cents
@@ -130,18 +132,29 @@ FORMAT_LABELS = {
 }
 
 
-def parse_file(content: bytes, file_name: str = "extrato.csv") -> ImportPreview:
-    """Read a bank file of any accepted format into lines with their hash. A file over the size
-    limit, or whose bytes are not text, is refused whole naming the line (``core.uploads``)."""
+def parse_file(content: bytes, file_name: str = "extrato.csv", *, zone: dt.tzinfo) -> ImportPreview:
+    """Read a bank file of any accepted format into lines with their hash; ``zone`` is the
+    municipality's clock, which dates an OFX posting given as an instant and says which day is
+    today: a payment dated after it is refused. A file over the size limit, or whose bytes are
+    not text, is refused whole naming the line (``core.uploads``)."""
     uploads.within_limit(content, "csv")
     text = uploads.text_decoded(content)
+    today = timezone.localdate(timezone=zone)
     if ofx_statement.looks_like_ofx(text):
-        ofx = ofx_statement.parse(content, text)
-        return _preview_of(content, file_name, ofx_statement.OFX, ofx.entries, ofx.errors)
+        ofx = ofx_statement.parse(content, text, zone)
+        return _preview_of(content, file_name, ofx_statement.OFX, ofx.entries, ofx.errors, today)
     found = bank_returns.parse(text)
     if found is not None:
-        return _preview_of(content, file_name, found.kind, found.entries, found.errors)
-    return _parse_csv(content, file_name, text)
+        return _preview_of(content, file_name, found.kind, found.entries, found.errors, today)
+    return _parse_csv(content, file_name, text, today)
+
+
+def _not_after(day: dt.date, today: dt.date) -> str | None:
+    """A payment cannot be dated after the day it is imported: the bank reports what it has
+    received, and a date ahead is a wrong file or a wrong field."""
+    if day > today:
+        return f"{day:%d/%m/%Y} é posterior à data da importação ({today:%d/%m/%Y})"
+    return None
 
 
 def _line_hash(norm: str, seen: dict[str, int]) -> str:
@@ -165,6 +178,7 @@ def _preview_of(
     file_format: str,
     entries: Sequence[bank_returns.Entry],
     errors: list[str],
+    today: dt.date,
 ) -> ImportPreview:
     """The payments a return file or an OFX reports, as lines of the preview. The hash is made
     of what the bank identifies the payment by, so the same payment in a later file (a resent
@@ -176,7 +190,13 @@ def _preview_of(
         errors=list(errors),
         file_format=file_format,
     )
-    if errors:
+    if not errors:
+        # An invalid payment refuses a return file or OFX whole, as its other errors do.
+        for e in entries:
+            if (ahead := _not_after(e.paid_on, today)) is not None:
+                preview.errors.append(f"{e.date_at}: {ahead}")
+        preview.errors = preview.errors[: bank_returns.MAX_ERRORS]
+    if preview.errors:
         return preview
     seen: dict[str, int] = {}
     for e in entries:
@@ -199,7 +219,7 @@ def _preview_of(
     return preview
 
 
-def _parse_csv(content: bytes, file_name: str, text: str) -> ImportPreview:
+def _parse_csv(content: bytes, file_name: str, text: str, today: dt.date) -> ImportPreview:
     """Read a bank CSV (header line, ``;`` or ``,`` separated) into lines with their hash."""
     sha = hashlib.sha256(content).hexdigest()
     preview = ImportPreview(file_name=file_name[:200], sha256=sha, lines=[])
@@ -240,6 +260,9 @@ def _parse_csv(content: bytes, file_name: str, text: str) -> ImportPreview:
             line.paid_on = _date(cell("date"))
         except ValueError as exc:
             line.errors.append(str(exc))
+        else:
+            if (ahead := _not_after(line.paid_on, today)) is not None:
+                line.errors.append(f"campo data: {ahead}")
         try:
             line.amount_cents = parse_amount(cell("amount"))
         except ValueError as exc:
@@ -260,7 +283,7 @@ def payments_import_preview(
     *, municipality: Municipality, content: bytes, file_name: str
 ) -> ImportPreview:
     """What importing the file would do, without writing anything."""
-    preview = parse_file(content, file_name)
+    preview = parse_file(content, file_name, zone=zone_of(municipality))
     with tenant(municipality):
         hashes = [ln.line_hash for ln in preview.lines if ln.ok]
         known = set(
@@ -300,7 +323,7 @@ def payments_import(
     authorize(
         actor=actor, municipality=municipality, action=PAY, law=municipality_law(municipality)
     )
-    preview = parse_file(content, file_name)
+    preview = parse_file(content, file_name, zone=zone_of(municipality))
     if preview.errors:
         raise FieldError("arquivo", "; ".join(preview.errors))
     report: list[dict[str, Any]] = []

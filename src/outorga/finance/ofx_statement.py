@@ -16,7 +16,6 @@ import io
 import re
 import warnings
 from dataclasses import dataclass, field
-from zoneinfo import ZoneInfo
 
 from ofxtools.Parser import OFXTree
 
@@ -24,7 +23,6 @@ from .bank_returns import MAX_ERRORS, Entry
 
 OFX = "ofx"
 LABEL = "OFX (extrato)"
-BRAZIL = ZoneInfo("America/Sao_Paulo")
 
 _REFERENCE = re.compile(r"\b(\d{7})-?D(\d{1,18})\b", re.IGNORECASE)
 _CODE = re.compile(r"(?<!\d)(\d{48}|\d{44})(?!\d)")
@@ -44,16 +42,21 @@ class OfxFile:
     records: int = 0  # transactions in the file, credits and debits
 
 
-def _scan(text: str, errors: list[str]) -> list[int]:
+def _scan(text: str, errors: list[str]) -> tuple[list[int], list[tuple[int, str]]]:
     """Check the values ofxtools would refuse without naming a line, and return the line of
-    each ``<STMTTRN>`` in the order of the document."""
+    each ``<STMTTRN>`` in the order of the document, and its DTPOSTED's line and value as
+    written."""
     starts: list[int] = []
+    posted: list[tuple[int, str]] = []
     for n, line in enumerate(text.splitlines(), 1):
         for m in _TAG.finditer(line):
             tag, value = m.group(1).upper(), m.group(2).strip()
             if tag == "STMTTRN":
                 starts.append(n)
-            elif tag == "TRNAMT" and not _AMOUNT.match(value):
+                posted.append((n, ""))
+            elif tag == "DTPOSTED" and posted:
+                posted[-1] = (n, value)
+            if tag == "TRNAMT" and not _AMOUNT.match(value):
                 hint = " (o OFX usa ponto decimal: 123.45)" if "," in value else ""
                 errors.append(f"linha {n}, campo TRNAMT: valor inválido {value!r}{hint}")
             elif tag == "DTPOSTED" and not re.match(r"^\d{8}", value):
@@ -62,7 +65,7 @@ def _scan(text: str, errors: list[str]) -> list[int]:
                 errors.append(f"linha {n}, campo FITID: vazio (o banco identifica cada lançamento)")
             elif tag == "CURDEF" and value.upper() != "BRL":
                 errors.append(f"linha {n}, campo CURDEF: moeda {value!r}; só extratos em BRL")
-    return starts
+    return starts, posted
 
 
 def _reference(*texts: str | None) -> str:
@@ -76,10 +79,11 @@ def _reference(*texts: str | None) -> str:
     return " ".join(joined.split())[:60]
 
 
-def parse(content: bytes, text: str) -> OfxFile:
-    """The credits of the statement; any error refuses the file whole."""
+def parse(content: bytes, text: str, zone: dt.tzinfo) -> OfxFile:
+    """The credits of the statement, each dated on the municipality's clock (``zone``); any
+    error refuses the file whole."""
     out = OfxFile()
-    starts = _scan(text, out.errors)
+    starts, posted = _scan(text, out.errors)
     if not re.search(r"</OFX>\s*$", text, re.IGNORECASE):
         last = len(text.splitlines())
         out.errors.append(f"linha {last}: arquivo OFX incompleto (falta </OFX> no fim)")
@@ -101,6 +105,7 @@ def parse(content: bytes, text: str) -> OfxFile:
         account = getattr(statement.account, "acctid", "") or ""
         for tx in statement.transactions or []:
             line = starts[position] if position < len(starts) else 0
+            posted_line, written = posted[position] if position < len(posted) else (line, "")
             position += 1
             amount = tx.trnamt
             if amount is None or amount <= 0:
@@ -113,13 +118,14 @@ def parse(content: bytes, text: str) -> OfxFile:
             out.entries.append(
                 Entry(
                     line=line,
-                    paid_on=_local_day(tx.dtposted),
+                    paid_on=_local_day(tx.dtposted, written, zone),
                     amount_cents=cents,
                     # A credit that names nothing is still money received: a person assigns it.
                     reference=_reference(tx.memo, tx.name, tx.refnum, tx.checknum)
                     or f"FITID {tx.fitid}",
                     bank_id=f"{account}|{tx.fitid}",
                     method="pix" if "PIX" in memo.upper() else "transfer",
+                    date_at=f"linha {posted_line}, campo DTPOSTED",
                 )
             )
     out.records = position
@@ -141,7 +147,12 @@ def _malformed(message: str, text: str) -> str:
     return "arquivo OFX malformado: a estrutura não segue a especificação OFX (1.x SGML ou 2.x XML)"
 
 
-def _local_day(moment: dt.datetime) -> dt.date:
-    """The day in Brazil: ofxtools gives the posting time in UTC (a credit at 22:00 in Brasília
-    is the next day in UTC)."""
-    return moment.astimezone(BRAZIL).date()
+def _local_day(moment: dt.datetime, written: str, zone: dt.tzinfo) -> dt.date:
+    """The day of the payment on the municipality's clock. With an offset (``[-3:BRT]``) the
+    value is an instant, which ofxtools gives in UTC: a credit at 22:00 in Brasília is the next
+    day in UTC, and midnight in Brasília is still the day before in Mato Grosso. Without one
+    (``20261130``, ``20261130000000``), as many Brazilian banks write it, the bank wrote its
+    calendar day: ofxtools would read it as midnight in Greenwich, the evening before here."""
+    if "[" not in written and re.match(r"^\d{8}", written):
+        return dt.date(int(written[:4]), int(written[4:6]), int(written[6:8]))
+    return moment.astimezone(zone).date()

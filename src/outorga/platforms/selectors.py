@@ -93,12 +93,15 @@ def platforms_with_counts() -> QuerySet[Platform]:
 
 
 def municipality_roster() -> int:
-    return PlatformDriver.objects.filter(status=PlatformDriver.Status.ENABLED).count()
+    """Drivers enabled in the municipality, as art. 3 §2 counts them: persons (distinct CPFs)."""
+    enabled = PlatformDriver.objects.filter(status=PlatformDriver.Status.ENABLED)
+    return enabled.values("cpf").distinct().count()
 
 
 def shared_cpfs() -> list[dict[str, Any]]:
-    """CPFs enabled on more than one platform: allowed by the law, but each platform's count
-    includes the driver (art. 3 §2), so the authority sees them."""
+    """CPFs enabled on more than one platform: allowed by the law, and each platform's count
+    includes the driver (art. 3 §2) while the municipality's counts him once, so the authority
+    sees them."""
     cpfs = (
         PlatformDriver.objects.filter(status=PlatformDriver.Status.ENABLED)
         .values("cpf")

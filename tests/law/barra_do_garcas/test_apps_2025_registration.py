@@ -107,6 +107,23 @@ def test_art_3_2_five_hundred_first_driver_in_the_municipality_is_refused(barra)
     assert reason_of(d, "apps.art3.driver_cap_municipality").verdict is Verdict.REFUSED
 
 
+def test_art_3_2_a_driver_already_active_on_another_platform_is_not_the_501st(barra):
+    # "500 motoristas em atividade no Município": persons. One already driving for another
+    # platform is already one of them; a second platform does not make him two.
+    facts = {"platform_roster": 0, "municipality_roster": 500}
+    d = ask("apps.roster_capacity", barra(ON), {**facts, "driver_active_in_municipality": True})
+    assert d.outcome == "ok"
+    assert reason_of(d, "apps.art3.driver_cap_municipality").verdict is Verdict.OK
+    d = ask("apps.roster_capacity", barra(ON), {**facts, "driver_active_in_municipality": False})
+    assert reason_of(d, "apps.art3.driver_cap_municipality").verdict is Verdict.REFUSED
+
+
+def test_art_3_2_a_driver_already_active_still_counts_on_the_platforms_50(barra):
+    facts = {"platform_roster": 50, "municipality_roster": 100}
+    d = ask("apps.roster_capacity", barra(ON), {**facts, "driver_active_in_municipality": True})
+    assert reason_of(d, "apps.art3.driver_cap_platform").verdict is Verdict.REFUSED
+
+
 def test_art_3_uncredentialed_platform_cannot_enable_drivers(barra):
     facts = {"platform_credentialed": False, "platform_roster": 0, "municipality_roster": 0}
     d = ask("apps.roster_capacity", barra(ON), facts)

@@ -161,10 +161,12 @@ def _validate_driver(data: DriverData, law: BoundLaw) -> DriverData:
 
 
 def enabled_roster(platform: Platform | None = None) -> int:
+    """Drivers enabled on ``platform``, or in the municipality: persons (distinct CPFs), so one
+    driving for two platforms is one of the municipality's 500 (art. 3 §2)."""
     qs = PlatformDriver.objects.filter(status=PlatformDriver.Status.ENABLED)
     if platform is not None:
         qs = qs.filter(platform=platform)
-    return qs.count()
+    return qs.values("cpf").distinct().count()
 
 
 def platform_driver_register(
@@ -210,6 +212,11 @@ def platform_driver_register(
                         "platform_credentialed": bool(standing.outcome["may_operate"]),
                         "platform_roster": enabled_roster(p),
                         "municipality_roster": enabled_roster(),
+                        "driver_active_in_municipality": PlatformDriver.objects.filter(
+                            cpf=data.cpf, status=PlatformDriver.Status.ENABLED
+                        )
+                        .exclude(platform=p)
+                        .exists(),
                     },
                 )
             )

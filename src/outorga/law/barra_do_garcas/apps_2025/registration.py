@@ -67,13 +67,15 @@ def _one_more_within_cap(
     refused: str,
     *citations: Citation,
     fact: str,
+    more: int = 1,
+    facts: Mapping[str, Any] | None = None,
 ) -> Reason:
-    """The check art. 3 §1 and §2 share: one more (``now + 1``) within ``cap``, unless a court
-    suspended ``rule`` (D-16). ``ok`` and ``refused`` are formatted with ``after``, ``now`` and
-    ``cap``."""
+    """The check art. 3 §1 and §2 share: ``more`` (one, or none when the one is already counted)
+    within ``cap``, unless a court suspended ``rule`` (D-16). ``ok`` and ``refused`` are
+    formatted with ``after``, ``now`` and ``cap``."""
 
     def apply() -> Reason:
-        after = now + 1
+        after = now + more
         values = {"after": after, "now": now, "cap": cap.value}
         return check(
             rule,
@@ -81,7 +83,7 @@ def _one_more_within_cap(
             ok.format(**values),
             refused.format(**values),
             *citations,
-            facts={fact: now},
+            facts={fact: now, **(facts or {})},
             params=(cap,),
         )
 
@@ -121,10 +123,30 @@ def art3_2_roster_cap_platform(ctx: Context, roster_now: int) -> Reason:
     )
 
 
-def art3_2_roster_cap_municipality(ctx: Context, total_now: int) -> Reason:
+def art3_2_roster_cap_municipality(
+    ctx: Context, total_now: int, already_active: bool = False
+) -> Reason:
     """Art. 3, §2: "totalizando um limite de 500 (quinhentos) motoristas em atividade no Município".
-    D-9 (a): the 501st enabled driver is refused. Suspendable (D-16):
+    D-9 (a): the 501st enabled driver is refused. The law counts drivers, persons: ``total_now``
+    is the number of distinct persons enabled on any platform, and one already enabled on another
+    platform (``already_active``) is already one of them — a second platform does not make him
+    two, while he does take a place among that platform's 50. Suspendable (D-16):
     ``apps.art3.driver_cap_municipality``."""
+    if already_active:
+        return _one_more_within_cap(
+            ctx,
+            RULE_DRIVER_CAP_MUNICIPALITY,
+            param(ctx, "driver_cap_municipality"),
+            total_now,
+            "O motorista já está em atividade no Município por outra plataforma: o Município "
+            "segue com {now} motoristas habilitados; o limite é {cap}.",
+            "O Município já tem {now} motoristas habilitados, acima do limite de {cap}.",
+            art(3, 2),
+            decision(9),
+            fact="motoristas_no_município",
+            more=0,
+            facts={"já_em_atividade_no_município": True},
+        )
     return _one_more_within_cap(
         ctx,
         RULE_DRIVER_CAP_MUNICIPALITY,
@@ -203,13 +225,17 @@ def platform_credential(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         {
             "platform_credentialed": {"type": "boolean"},
             "platform_roster": COUNT,
+            # Distinct persons enabled on any platform of the municipality.
             "municipality_roster": COUNT,
+            # The driver is already enabled on another platform of the municipality.
+            "driver_active_in_municipality": {"type": "boolean"},
         },
         required=["platform_roster", "municipality_roster"],
     ),
 )
 def roster_capacity(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    """D-9 (a): one more driver on the platform's roster, given the current rosters (art. 3 §2)."""
+    """D-9 (a): one more driver on the platform's roster, given the current rosters (art. 3 §2);
+    the municipality's roster counts persons."""
     qid = "barra-do-garcas.apps-2025.roster_capacity"
     if (before := not_in_force(qid, ctx)) is not None:
         return before
@@ -218,7 +244,11 @@ def roster_capacity(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         reasons.append(art3_credentialed(bool(facts["platform_credentialed"])))
     reasons += [
         art3_2_roster_cap_platform(ctx, int(facts["platform_roster"])),
-        art3_2_roster_cap_municipality(ctx, int(facts["municipality_roster"])),
+        art3_2_roster_cap_municipality(
+            ctx,
+            int(facts["municipality_roster"]),
+            bool(facts.get("driver_active_in_municipality", False)),
+        ),
     ]
     return decide_eligibility(
         qid,

@@ -20,10 +20,14 @@ from outorga.core.tenancy import tenant
 from outorga.finance import payments
 from outorga.finance.models import Debt
 from outorga.law.competence import Role
-from outorga.platforms.models import PlatformDriver, PlatformPenalty
+from outorga.platforms.models import PlatformDriver, PlatformNotice, PlatformPenalty
 from outorga.platforms.services.common import PlatformError
 from outorga.platforms.services.penalties import platform_penalty_impose
-from outorga.platforms.services.penalty_process import platform_penalty_notice_record
+from outorga.platforms.services.penalty_process import (
+    platform_penalty_appeal_file,
+    platform_penalty_appeal_judge,
+    platform_penalty_notice_record,
+)
 from outorga.platforms.sweeping import sweep_platforms
 from outorga.platforms.tokens import api_token_issue
 from outorga.registry.models import Person
@@ -256,3 +260,41 @@ def test_the_screen_fines_a_driver_by_cpf(barra_m, authority, user_of, platform,
     assert x.driver == driver and x.debt.person.document == driver.cpf
     page = client.get(f"/plataformas/penalidades/{x.pk}/").content.decode()
     assert f"motorista {driver.name}" in page
+
+
+def test_the_platform_is_not_told_of_its_drivers_penalty_or_of_the_appeal_against_it(
+    barra_m, authority, mayor, platform, driver
+):
+    """A driver's penalty is the driver's case (art. 26 caput): the platform's portal does not
+    list it, and no aviso on that portal tells of it — neither its notice nor the judgment of
+    the driver's appeal (which would even tell the platform to pay the driver's fine)."""
+    warn(barra_m, authority, platform, driver)
+    penalty, _ = impose(barra_m, authority, platform, driver)
+    platform_penalty_notice_record(
+        actor=authority,
+        municipality=barra_m,
+        penalty=penalty,
+        notice_on=dt.date(2026, 9, 21),
+        channel="personal",
+        on=dt.date(2026, 9, 21),
+    )
+    appeal = platform_penalty_appeal_file(
+        actor=authority,
+        municipality=barra_m,
+        penalty=penalty,
+        text="O motorista não usava sinalização luminosa; seguem as fotos.",
+        channel="paper",
+        filed_on=dt.date(2026, 9, 25),
+        on=dt.date(2026, 9, 25),
+    )
+    platform_penalty_appeal_judge(
+        actor=mayor,
+        municipality=barra_m,
+        appeal=appeal,
+        upheld=False,
+        reasoning="As fotos não afastam a infração.",
+        on=dt.date(2026, 10, 20),
+    )
+    with tenant(barra_m):
+        told = list(PlatformNotice.objects.filter(platform=platform).values_list("message"))
+    assert told == []

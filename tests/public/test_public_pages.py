@@ -358,3 +358,38 @@ def test_a_valid_badge_still_shows_its_validity(ipatinga_m, badge_clerk):
     assert "não vale" not in html.lower() and "sem efeito" not in html.lower()
     until = min(badge.valid_until, badge.permit.term_end).strftime("%d/%m/%Y")
     assert f"<dt>Validade</dt><dd>{until}</dd>" in html
+
+
+def _taxi_badge_of_a_cassado_driver(m, clerk):
+    """A taxi badge whose bearer's inscription in the Cadastro Municipal de Taxistas is cassada
+    (taxi art. 41, IV and §3: cassado as another permit's auxiliary), read in ``m``'s records."""
+    permit = make_permit(m, "TAXI", service="taxi")
+    badge = badge_without_law(m, permit, clerk)
+    other = make_permit(m, holder=make_permit(m, "OUTRO", service="taxi").holder, service="taxi")
+    with tenant(m):
+        Auxiliary.objects.create(
+            permit=other,
+            person=permit.holder,
+            status=Auxiliary.Status.CASSADO,
+            added_on=dt.date(2024, 1, 1),
+            removed_on=dt.date(2025, 1, 1),
+        )
+    return badge
+
+
+@pytest.mark.parametrize("who", [None, ("barra-do-garcas", Role.ATENDENTE)])
+def test_the_verify_api_reads_a_taxi_badge_in_its_own_municipality(
+    ipatinga_m, badge_clerk, user_of, who
+):
+    """The API answers what the page says, whoever asks: anonymously (no municipality of the
+    caller's) or logged into another municipality, whose records are not the badge's."""
+    badge = _taxi_badge_of_a_cassado_driver(ipatinga_m, badge_clerk)
+    client = Client()
+    if who is not None:
+        client.force_login(user_of(*who))
+    page = client.get(f"/v/{badge.token}").content.decode()
+    assert "cassado" in page
+    response = client.get(f"/api/v1/public/verify/{badge.token}")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["situacao_codigo"] == "cassado" and body["valido"] is False

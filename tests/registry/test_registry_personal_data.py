@@ -139,3 +139,27 @@ def test_a_role_that_sees_the_cpf_masked_cannot_find_a_person_by_it(world, user_
     # By name it is found, as before.
     page = c.post(f"{C}/", {"q": holder.name}).content.decode()
     assert f'href="{C}/pessoas/{holder.pk}/"' in page
+
+
+@pytest.mark.parametrize("role", MASKED_ROLES, ids=lambda r: r.value)
+def test_the_people_api_does_not_find_a_person_by_cpf_for_a_role_that_sees_it_masked(
+    world, user_of, role
+):
+    """As on the screens: a CPF (or its first digits) typed into the API's search would tell who
+    holds it, digit by digit, to a role that sees it masked."""
+    holder = world[0]
+    c = client_as(user_of, "ipatinga", role)
+    for q in (holder.document, holder.document[:3], format_cpf(holder.document)):
+        r = c.get("/api/v1/registry/people", {"q": q})
+        assert r.status_code == 200
+        assert holder.pk not in [p["id"] for p in r.json()["items"]], q
+    by_name = c.get("/api/v1/registry/people", {"q": holder.name}).json()["items"]
+    assert holder.pk in [p["id"] for p in by_name]
+
+
+def test_the_people_api_finds_a_person_by_cpf_for_the_clerk(world, user_of):
+    holder = world[0]
+    c = client_as(user_of, "ipatinga", Role.ATENDENTE)
+    for q in (holder.document, format_cpf(holder.document)):
+        found = c.get("/api/v1/registry/people", {"q": q}).json()["items"]
+        assert [p["id"] for p in found] == [holder.pk], q

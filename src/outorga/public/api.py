@@ -15,10 +15,11 @@ from ninja.security import django_auth
 from outorga.core.apikit import IsoDate
 from outorga.core.apipages import Rows, paged
 from outorga.core.errors import Refused
+from outorga.core.localtime import zone_of
 from outorga.core.models import Municipality, User
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of
-from outorga.core.tenancy import current_municipality
+from outorga.core.tenancy import current_municipality, tenant
 from outorga.law.competence import NotCompetent
 from outorga.registry.models import Auxiliary, Permit
 from outorga.registry.validation import FieldError
@@ -97,7 +98,10 @@ def verify(request: HttpRequest, token: str) -> Any:
     v = selectors.badge_from_token(token)
     if v is None:
         return Status(404, {"detail": "Crachá não reconhecido."})
-    data = selectors.badge_public(v, timezone.localdate())
+    # Read in the badge's municipality and on its day, as the page does: the caller's own
+    # municipality (or none, anonymously) must not decide which records the status reads.
+    with tenant(v.municipality), timezone.override(zone_of(v.municipality)):
+        data = selectors.badge_public(v, timezone.localdate())
     status = data["status"]
     body = {
         "valido": status.valid,

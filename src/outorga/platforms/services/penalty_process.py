@@ -176,7 +176,10 @@ def _tell_platform_penalty(
     municipality: Municipality, x: PlatformPenalty, notice_on: dt.date, channel: str
 ) -> None:
     """The courtesy aviso of a notified penalty: the appeal period, counted from the notice's legal
-    date (D-4), never from the email."""
+    date (D-4), never from the email. None for a driver's penalty (art. 26 caput): it is the
+    driver's case, which the platform's portal does not show."""
+    if x.driver_id is not None:
+        return
     what = x.get_kind_display()
     if x.amount_cents is not None:
         what += f" de {brl(x.amount_cents)}"
@@ -573,7 +576,10 @@ def platform_penalty_reconsider(
 def _tell_platform_judgment(
     municipality: Municipality, x: PlatformPenalty, a: PlatformPenaltyAppeal
 ) -> None:
-    """The courtesy aviso of the judgment: annulled, or final with the fine's due date if owed."""
+    """The courtesy aviso of the judgment: annulled, or final with the fine's due date if owed.
+    None for a driver's penalty, as for its notice: the fine is the driver's to pay."""
+    if x.driver_id is not None:
+        return
     from outorga.finance.models import Debt
 
     settled = (Debt.Status.PAID, Debt.Status.REFUNDED, Debt.Status.CANCELLED)

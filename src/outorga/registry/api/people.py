@@ -18,7 +18,7 @@ from outorga.core.requests import actor_of
 from outorga.core.uploads import max_bytes
 
 from ..models import Person, Service
-from ..selectors import shown_document
+from ..selectors import people_search, shown_document
 from ..services.eligibility import person_eligibility
 from ..services.people import (
     PERSON_FIELDS,
@@ -113,9 +113,8 @@ def person_out(p: Person, role: str) -> dict[str, Any]:
 @paged("name")
 def people(request: HttpRequest, q: str = "") -> Rows:
     role = actor_of(request).role
-    qs = Person.objects.all()
-    if q:
-        qs = qs.filter(name__icontains=q) | qs.filter(document__startswith=q)
+    # The screens' search: a CPF typed finds no one for a role that sees it masked.
+    qs = people_search(Person.objects.all(), q, role)
     return Rows(qs, lambda p: person_out(p, role))
 
 

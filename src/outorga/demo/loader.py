@@ -5,15 +5,24 @@ apps (it imports them; none imports it), like ``outorga.config``."""
 
 from __future__ import annotations
 
+import csv
+import io
+from pathlib import Path
+
 from django.db import transaction
 
-from outorga.core.demo import DemoLogin, municipality_load, system_admin_load
+from outorga.core.demo import DemoLogin, demo_username, municipality_load, system_admin_load
+from outorga.core.management.arguments import importing_actor
+from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.enforcement.demo import load as enforcement_demo
 from outorga.finance.demo import load as finance_demo
 from outorga.inspections.demo import load as inspections_demo
 from outorga.platforms.demo import load as platforms_demo
+from outorga.law.competence import Role
 from outorga.registry.demo import load as registry_demo
+from outorga.registry.importer.run import import_registry
+from outorga.registry.models import Permit
 from outorga.tripdata.demo import load as tripdata_demo
 
 from . import MUNICIPALITIES
@@ -41,3 +50,37 @@ def load_demo() -> list[DemoLogin]:
                 load(m)
     logins.append(system_admin_load())
     return logins
+
+
+#: The spreadsheet of docs/import-registry.md (invented people, vehicles and permits, marked
+#: "Exemplo"), in a checkout of the repository; an installed package has no docs.
+REGISTRY_SAMPLE = Path(__file__).resolve().parents[3] / "docs" / "samples" / "registry-sample.csv"
+#: Whose registry the sample fills (its rows live in Ipatinga, under its two laws).
+REGISTRY_SAMPLE_MUNICIPALITY = "ipatinga"
+
+
+def load_example_registry(sample: Path = REGISTRY_SAMPLE) -> str:
+    """The sample spreadsheet imported into Ipatinga's registry, through the import a clerk runs
+    (every row checked against the law, one act per record, by the demo clerk), so that a first
+    visit finds people, vehicles and permits to open; once (skipped when its permits are there).
+    What was done, in a line. Only the demo commands call it: the tests start from an empty
+    registry."""
+    m = Municipality.objects.filter(slug=REGISTRY_SAMPLE_MUNICIPALITY).first()
+    if m is None or not sample.is_file():
+        return "Cadastro de exemplo: planilha de exemplo não encontrada; cadastro vazio."
+    raw = sample.read_bytes()
+    with tenant(m):
+        rows = csv.DictReader(io.StringIO(raw.decode("utf-8-sig")), delimiter=";")
+        numbers = [row["numero_permissao"] for row in rows if row.get("numero_permissao")]
+        if Permit.objects.filter(number__in=numbers).exists():
+            return "Cadastro de exemplo: já carregado."
+    actor = importing_actor(
+        m, demo_username(m.slug, Role.ATENDENTE), missing="sem atendente de demonstração"
+    )
+    report = import_registry(
+        municipality=m, raw=raw, filename=sample.name, actor=actor, dry_run=False
+    )
+    if report.errors:
+        errors = "; ".join(e.render() for e in report.errors)
+        return f"Cadastro de exemplo não carregado: {errors}"
+    return f"Cadastro de exemplo de {m.name}: {report.rows} linha(s) de {sample.name} importada(s)."

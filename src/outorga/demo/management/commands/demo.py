@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand
 
 from outorga.core.tenancy import system_wide
-from outorga.demo.loader import load_demo
+from outorga.demo.loader import load_demo, load_example_registry
 
 
 class Command(BaseCommand):
@@ -13,8 +13,10 @@ class Command(BaseCommand):
     def handle(self, *args, **opts):
         with system_wide("outorga demo"):
             logins = load_demo()
+            examples = load_example_registry()
         if opts["quiet"]:
             return
+        self.stdout.write(examples)
         self.stdout.write("Acessos de demonstração (usuário / senha / papel):")
         for login in logins:
             self.stdout.write(

@@ -231,8 +231,15 @@ def sweep(municipality: Municipality, on: dt.date) -> dict[str, list[str]]:
                 )
                 report["revelia"].append(case.number)
             else:
+                # D-1: final from the day after the last day of the appeal, not from the day the
+                # sweep got to it (a sweep skipped for days must not move the fine's imposition,
+                # D-5, nor the escalation's date).
                 case_make_final(
-                    SYSTEM, municipality, case, on, "prazo de recurso encerrado sem recurso"
+                    SYSTEM,
+                    municipality,
+                    case,
+                    case.deadline + dt.timedelta(days=1),
+                    "prazo de recurso encerrado sem recurso",
                 )
                 report["final"].append(case.number)
     with tenant(municipality):

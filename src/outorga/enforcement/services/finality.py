@@ -157,6 +157,32 @@ def _deadline_recounted(municipality: Municipality, case: Case) -> dt.date:
     return case.deadline
 
 
+def deadlines_recount(actor: Actor, municipality: Municipality, day: dt.date) -> list[str]:
+    """``day`` was just recorded as no business day (a holiday, a ponto facultativo, the office
+    closed): the running deadlines whose last day it is move to the next business day now
+    (D-4), so the case, its notice and the holder see the day the law gives them. Inside the
+    calendar act's transaction; returns the cases moved."""
+    moved = []
+    with tenant(municipality):
+        running = Case.objects.select_for_update().filter(
+            waiting=Case.Waiting.DEADLINE, deadline=day
+        )
+        for case in running.order_by("id"):
+            if _deadline_recounted(municipality, case) == day:
+                continue
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="case.deadline.move",
+                obj=case,
+                old={"deadline": day},
+                new={"deadline": case.deadline},
+                basis={"citations": ["decisão D-4"]},
+            )
+            moved.append(case.number)
+    return moved
+
+
 def sweep(municipality: Municipality, on: dt.date) -> dict[str, list[str]]:
     """What the calendar decides on ``on``: revelia after a lapsed defence deadline (art. 42 §3),
     finality after a lapsed appeal deadline (D-1), proposals ready for the Chief Executive after the

@@ -10,7 +10,7 @@ from enforcement_factories import case_of, issue, make_final, pay, pending_notic
 from registry_factories import make_permit
 
 from outorga.core.errors import Refused
-from outorga.core.models import Act
+from outorga.core.models import Act, ParameterOverride
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Escalation, Filing, InfractionNotice, Penalty
 from outorga.enforcement.services.autos import infraction_cancel
@@ -383,3 +383,23 @@ def test_cancelling_a_counted_auto_withdraws_the_pending_suspension(world):
         esc = Escalation.objects.get(pk=esc.pk)
         assert esc.status == Escalation.Status.DISMISSED
         assert Permit.objects.get(pk=world.permit.pk).status == Permit.Status.ACTIVE
+
+
+def test_art_32_i_d_15_escalation_uses_the_days_in_force_on_the_date_of_the_newest_infraction(
+    world,
+):
+    """Three leve infractions on 06/04, 13/04 and 20/04/2026; a law in force from 21/04 raises
+    the 15 days of art. 32 I to 20. The autos become final after it, but the suspension the law
+    core finds is the one of the date of the fact (D-15): 15 days."""
+    with tenant(world.m):
+        ParameterOverride.objects.create(
+            name="mototaxi_2013.penalties.suspension_days_light",
+            effective=D + dt.timedelta(days=15),
+            value=20,
+            legal_reference="Lei de teste que altera o art. 32, I",
+        )
+    _final_autos(world, ["art38-II", "art38-III", "art39-II"])
+    with tenant(world.m):
+        esc = Escalation.objects.get(permit=world.permit)
+    assert esc.evaluated_on > D + dt.timedelta(days=15)  # judged after the amendment...
+    assert esc.days == 15  # ...by the law of the date of the fact

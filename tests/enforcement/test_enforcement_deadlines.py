@@ -6,15 +6,19 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from enforcement_factories import case_of, issue, pending_notice
+from enforcement_factories import case_of, client_of, issue, pdf_text, pending_notice
 
+from outorga.core.acts import Actor
 from outorga.core.errors import Refused
 from outorga.core.models import CalendarDay
+from outorga.core.services import calendar_day_record
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case
+from outorga.enforcement.pdf import notice_pdf
 from outorga.enforcement.services.filings import filing_file, filing_judge
 from outorga.enforcement.services.finality import sweep
 from outorga.enforcement.services.notices import notice_deliver
+from outorga.law.competence import Role
 
 
 def _notified(world, form: str, on: dt.date) -> Case:
@@ -161,3 +165,42 @@ def test_d1_an_appeal_deadline_moved_by_a_closed_day_keeps_the_case_open(world):
     case = case_of(world, auto)
     assert (case.stage, case.deadline) == (Case.Stage.JARI, dt.date(2026, 4, 17))
     assert sweep(world.m, dt.date(2026, 4, 18))["final"] == [case.number]
+
+
+def test_d4_a_closed_day_recorded_after_the_notice_shows_the_moved_deadline_at_once(world, user_of):
+    """Monday 06/04/2026 + 10 = Thursday 16/04 (art. 42). On 10/04 the administrator records
+    16/04 as a day without business (D-4): from that moment the last day is Friday 17/04, and the
+    case, its notice (the page and the PDF), the holder's portal and the API say so — not only
+    after the sweep of 17/04 recounts it."""
+    case = _notified(world, "pessoal", dt.date(2026, 4, 6))
+    assert case.deadline == dt.date(2026, 4, 16)
+    calendar_day_record(
+        actor=Actor.of(user_of("ipatinga", Role.ADMIN), "198.51.100.1"),
+        municipality=world.m,
+        date=dt.date(2026, 4, 16),
+        kind=CalendarDay.Kind.CLOSED,
+        description="expediente suspenso (enchente)",
+        legal_reference="Decreto 1/2026",
+    )
+    case = case_of(world, case.auto)
+    assert (case.waiting, case.deadline) == (Case.Waiting.DEADLINE, dt.date(2026, 4, 17))
+    with tenant(world.m):
+        notice = case.notices.get(notified_on=dt.date(2026, 4, 6))
+    assert notice.deadline == dt.date(2026, 4, 17)
+    page = client_of(world.clerk.user).get(f"/fiscalizacao/processos/{case.pk}/")
+    html = page.content.decode()
+    assert "17/04/2026" in html and "16/04/2026" not in html
+    portal = client_of(world.holder_user).get(f"/portal/processos/{case.pk}/")
+    assert "17/04/2026" in portal.content.decode()
+    text = pdf_text(notice_pdf(notice, "https://outorga.test/portal/"))
+    assert "17/04/2026" in text and "16/04/2026" not in text
+    # A day that is no last day moves nothing.
+    calendar_day_record(
+        actor=Actor.of(user_of("ipatinga", Role.ADMIN), "198.51.100.1"),
+        municipality=world.m,
+        date=dt.date(2026, 4, 20),
+        kind=CalendarDay.Kind.HOLIDAY,
+        description="feriado de teste",
+        legal_reference="Lei 2/2026",
+    )
+    assert case_of(world, case.auto).deadline == dt.date(2026, 4, 17)

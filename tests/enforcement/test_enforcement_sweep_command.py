@@ -7,9 +7,12 @@ import datetime as dt
 import io
 
 from django.core.management import call_command
-from enforcement_factories import case_of, issue
+from enforcement_factories import case_of, issue, pending_notice
 
 from outorga.core.tenancy import tenant
+from outorga.enforcement.models import Case, Penalty
+from outorga.enforcement.services.finality import sweep
+from outorga.enforcement.services.notices import notice_deliver
 from outorga.registry.models import Notification
 
 D = dt.date(2026, 4, 6)
@@ -34,3 +37,29 @@ def test_the_command_judges_by_default_once_and_the_holder_was_told_the_deadline
     second = _run(dt.date(2026, 4, 17))
     assert "julgados à revelia (art. 42 §3): 0" in second
     assert case_of(world, auto).revelia
+
+
+def test_art_43_d_1_a_late_sweep_records_finality_on_the_day_after_the_last_day(world):
+    """The appeal period of art. 43 ends on Thursday 05/03/2026 with no appeal: the decision is
+    final from Friday 06/03 (D-1), whatever day the sweep gets to it. A sweep skipped for five
+    days must not move the finality, the fine's imposition (D-5) nor its due date to its own day."""
+    auto = issue(world, on=dt.date(2026, 2, 2))  # signed: notified that day
+    sweep(world.m, dt.date(2026, 2, 13))  # no defence by 12/02: revelia (art. 42 §3)
+    notice_deliver(
+        actor=world.clerk,
+        municipality=world.m,
+        notice=pending_notice(world, case_of(world, auto)),
+        form="pessoal",
+        on=dt.date(2026, 2, 23),
+    )
+    assert case_of(world, auto).deadline == dt.date(2026, 3, 5)  # art. 43: 10 days
+    assert sweep(world.m, dt.date(2026, 3, 5))["final"] == []  # the last day: not yet
+    report = sweep(world.m, dt.date(2026, 3, 11))  # the sweeps of 06/03 to 10/03 never ran
+    case = case_of(world, auto)
+    assert report["final"] == [case.number]
+    assert case.stage == Case.Stage.FINAL and case.final_on == dt.date(2026, 3, 6)
+    with tenant(world.m):
+        penalty = Penalty.objects.select_related("debt").get(case=case, kind=Penalty.Kind.FINE)
+    assert penalty.imposed_on == dt.date(2026, 3, 6)
+    # 30 days from 06/03 fall on Sunday 05/04: Monday 06/04 (as when the sweep runs on time).
+    assert penalty.debt is not None and penalty.debt.due_on == dt.date(2026, 4, 6)

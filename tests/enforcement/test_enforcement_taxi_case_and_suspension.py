@@ -9,6 +9,7 @@ from enforcement_factories import at, case_of, final_taxi_auto, pending_notice
 from registry_factories import taxi_permit
 
 from outorga.core.errors import FieldError, Refused
+from outorga.core.models import ParameterOverride
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Penalty
 from outorga.enforcement.services.autos import infraction_cancel, infraction_issue
@@ -168,3 +169,37 @@ def test_art_42_V_one_auto_backs_one_permission_suspension_and_may_also_back_the
     register(final_taxi_auto(world, permit, on=EARLIER), later)  # another infraction
     with tenant(world.m):
         assert Penalty.objects.filter(permit=permit, kind=Penalty.Kind.SUSPENSION).count() == 3
+
+
+@pytest.mark.parametrize(("committed", "allowed"), [(D - dt.timedelta(days=1), False), (D, True)])
+def test_art_42_v_d_15_the_limit_is_the_one_in_force_when_the_infraction_was_committed(
+    world, committed, allowed
+):
+    """An amendment raising the 90 days of art. 42 V to 120 from D does not reach an infraction
+    committed the day before, though the suspension is imposed later (D-15): 100 days are
+    refused for it, and allowed for one committed on the day the amendment takes effect."""
+    with tenant(world.m):
+        ParameterOverride.objects.create(
+            name="taxi_2017.suspension_max_days",
+            effective=D,
+            value=120,
+            legal_reference="Lei de teste que altera o art. 42",
+        )
+    permit = _taxi_permit(world.m)
+    auto = final_taxi_auto(world, permit, on=committed)
+    start = D + dt.timedelta(days=60)
+    if not allowed:
+        with pytest.raises(Refused, match="90"):
+            taxi_suspension_impose(
+                actor=world.authority,
+                municipality=world.m,
+                permit=permit,
+                auto=auto,
+                days=100,
+                start=start,
+            )
+        return
+    p = taxi_suspension_impose(
+        actor=world.authority, municipality=world.m, permit=permit, auto=auto, days=100, start=start
+    )
+    assert p.suspended_until == start + dt.timedelta(days=99)

@@ -393,3 +393,41 @@ def test_the_verify_api_reads_a_taxi_badge_in_its_own_municipality(
     assert response.status_code == 200
     body = response.json()
     assert body["situacao_codigo"] == "cassado" and body["valido"] is False
+
+
+def test_art_42_v_a_taxi_suspension_ends_with_its_period_on_the_badge_and_the_public_page(
+    ipatinga_m, badge_clerk
+):
+    """Taxi art. 42 V: the suspension of the permission is limited to the days fixed (at most 90)
+    and the law asks no proof for the return (unlike mototaxi art. 32 §2): on its last day the
+    badge says suspended until that day; from the next day it no longer says suspended, on the
+    inspector's status nor on the public verification page."""
+    from registry_factories import taxi_permit
+
+    today = timezone.localdate()
+    permit = taxi_permit(ipatinga_m)
+    with tenant(ipatinga_m):
+        Permit.objects.filter(pk=permit.pk).update(
+            certificate_valid_until=today + dt.timedelta(days=200)
+        )
+        permit.refresh_from_db()
+        permit.holder.photo.name = "photos/taxista.png"  # the card needs a photo (name is enough)
+        permit.holder.save(update_fields=["photo"])
+    badge = services.badge_issue(actor=badge_clerk, municipality=ipatinga_m, permit=permit)
+    last_day = today - dt.timedelta(days=1)
+    with tenant(ipatinga_m):
+        Permit.objects.filter(pk=permit.pk).update(status="suspended", suspended_until=last_day)
+        badge.refresh_from_db()
+        badge.permit.refresh_from_db()
+        on_last_day = selectors.badge_status(badge, last_day)
+        after = selectors.badge_status(badge, today)
+    assert on_last_day.code == "suspenso"
+    assert on_last_day.detail == f"Suspensa até {last_day:%d/%m/%Y}."
+    assert (after.code, after.valid) == ("valido", True)
+    assert "uspens" not in after.detail and "comprovar" not in after.detail
+    html = Client().get(f"/v/{badge.token}").content.decode()
+    assert "válido" in html and "suspens" not in html.lower()
+    with tenant(ipatinga_m):
+        row = Permit.objects.get(pk=permit.pk)
+    assert selectors.permit_status(row, last_day).code == "suspenso"
+    assert selectors.permit_status(row, today).code == "valido"

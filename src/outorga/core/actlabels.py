@@ -121,6 +121,7 @@ LABELS: dict[str, str] = {
     "case.revelia": "Revelia declarada",
     "case.final": "Decisão definitiva (trânsito em julgado administrativo)",
     "case.annul": "Processo anulado",
+    "case.deadline.move": "Prazo prorrogado (último dia sem expediente)",
     "case.proposal.open": "Processo de revogação ou cassação aberto",
     "case.proposal.ready": "Proposta pronta para o Chefe do Executivo",
     "penalty.propose": "Penalidade proposta",

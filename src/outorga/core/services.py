@@ -258,6 +258,21 @@ def _fiscal_unit_json(u: FiscalUnitValue) -> dict[str, Any]:
     }
 
 
+#: What the areas above the core do when a day stops being a business day, inside the act's
+#: transaction: a running deadline whose last day falls on it moves to the next business day at
+#: once (D-4), not when a sweep next counts it. Each area adds its own when Django starts
+#: (``apps.ready``); the core imports none of them.
+CalendarDayListener = Callable[[Actor, Municipality, dt.date], object]
+CALENDAR_DAY_LISTENERS: list[CalendarDayListener] = []
+
+
+def on_calendar_day_recorded(fn: CalendarDayListener) -> CalendarDayListener:
+    """Add ``fn`` to :data:`CALENDAR_DAY_LISTENERS` once (app reloads in tests add it again)."""
+    if fn not in CALENDAR_DAY_LISTENERS:
+        CALENDAR_DAY_LISTENERS.append(fn)
+    return fn
+
+
 def calendar_day_record(
     *,
     actor: Actor,
@@ -307,6 +322,8 @@ def calendar_day_record(
                 },
                 basis=competence_basis(comp),
             )
+            for listener in CALENDAR_DAY_LISTENERS:
+                listener(actor, municipality, date)
     except IntegrityError:
         raise FieldError("date", f"Data: {date:%d/%m/%Y} acaba de ser registrada.") from None
     return row

@@ -13,3 +13,9 @@ class EnforcementConfig(AppConfig):
         from .registry_port import EnforcementSanctions
 
         provide_sanctions(EnforcementSanctions())
+        # A day recorded as no business day moves the running deadlines ending on it (D-4).
+        from outorga.core.services import on_calendar_day_recorded
+
+        from .services.finality import deadlines_recount
+
+        on_calendar_day_recorded(deadlines_recount)

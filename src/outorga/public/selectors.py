@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from outorga.core.lawctx import context
-from outorga.core.lawseam import governs
+from outorga.core.lawseam import LawNotBound, governs, law_for
 from outorga.core.models import Municipality
 from outorga.core.tenancy import current_municipality, tenant
 from outorga.law.bindings import Service as LawService
@@ -107,6 +107,9 @@ class BadgeFacts:
     #: auxiliary was removed or cassado: the "since when" of a badge that no longer holds.
     permit_status_since: dt.date | None = None
     auxiliary_removed_on: dt.date | None = None
+    #: A suspension with an end date that ends with its period (taxi art. 42 IV–V), not on a proof
+    #: of the irregularities fixed (mototaxi art. 32 §2): :func:`suspension_ends_with_its_period`.
+    suspension_ends_with_period: bool = False
 
     @classmethod
     def of(cls, badge: Badge) -> BadgeFacts:
@@ -133,7 +136,34 @@ class BadgeFacts:
             revoked_on=_local_day(badge.revoked_at),
             permit_status_since=_status_since(permit),
             auxiliary_removed_on=aux.removed_on if aux is not None else None,
+            suspension_ends_with_period=suspension_ends_with_its_period(
+                badge.municipality, permit.service, permit.status, permit.suspended_until
+            ),
         )
+
+
+def suspension_ends_with_its_period(
+    m: Municipality, service: str, status: str, suspended_until: dt.date | None
+) -> bool:
+    """Whether a suspended permit is suspended no longer once its period is over: the law bound
+    to its service on the day after the period sets no condition for the return (taxi art. 42
+    IV–V: a suspension limited to the days fixed) — one that asks a proof first (mototaxi art. 32
+    §2) answers ``suspension_return``, and the permit stays suspended until it is shown."""
+    if status != Permit.Status.SUSPENDED or suspended_until is None:
+        return False
+    try:
+        law = law_for(m, service, suspended_until + dt.timedelta(days=1), nearest=True)
+    except LawNotBound:
+        return False
+    return not law.answers("suspension_return")
+
+
+def _suspended(status: str, suspended_until: dt.date | None, ends: bool, today: dt.date) -> bool:
+    """Suspended today: a suspension whose period ends it (:func:`suspension_ends_with_its_period`)
+    holds only up to its last day."""
+    if status != Permit.Status.SUSPENDED:
+        return False
+    return not (ends and suspended_until is not None and suspended_until < today)
 
 
 #: Permit statuses a badge never recovers from: the page says since when.
@@ -183,7 +213,7 @@ def badge_status(badge: Badge | BadgeFacts, today: dt.date) -> Status:
         return _ended("encerrado", f"A permissão foi {word}", f.permit_status_since)
     if f.auxiliary_status == Auxiliary.Status.REMOVED:
         return _ended("encerrado", "O condutor auxiliar foi desligado", f.auxiliary_removed_on)
-    if f.permit_status == Permit.Status.SUSPENDED:
+    if _suspended(f.permit_status, f.suspended_until, f.suspension_ends_with_period, today):
         if f.suspended_until is None:
             # No end date: not a penalty's period (a public post, mototaxi art. 2 XXIV, lasts
             # while the post does) — nothing here may suggest an irregularity.
@@ -343,6 +373,9 @@ def _scan(key_pk: int, serial_hex: str) -> BadgeFacts | None:
         revoked_on=_local_day(revoked_at),
         permit_status_since=_date(status_since) if status_since else None,
         auxiliary_removed_on=_date(aux_removed_on) if aux_removed_on else None,
+        suspension_ends_with_period=suspension_ends_with_its_period(
+            current_municipality(), service, status, _date(suspended) if suspended else None
+        ),
     )
 
 
@@ -506,7 +539,8 @@ def _public_row(p: Permit, today: dt.date) -> dict[str, Any]:
 
 def permit_status(p: Permit, today: dt.date) -> Status:
     """A permit's public status (the badge's, without the badge)."""
-    if p.status == Permit.Status.SUSPENDED:
+    ends = suspension_ends_with_its_period(p.municipality, p.service, p.status, p.suspended_until)
+    if _suspended(p.status, p.suspended_until, ends, today):
         until = f" até {_fmt(p.suspended_until)}" if p.suspended_until else ""
         return Status("suspenso", "suspensa", False, f"Suspensa{until}.")
     if p.status == Permit.Status.RESERVE:

@@ -229,3 +229,49 @@ def test_d3_nothing_is_proposed_for_a_clean_record(ipatinga):
     assert d.outcome["revocation"] is None
     assert d.outcome["cassation"] is None
     assert d.summary == "Nenhuma penalidade por acúmulo."
+
+
+def _amended(**values: int):  # type: ignore[no-untyped-def]
+    """Ipatinga with the escalation parameters amended from 01/01/2025 (D-15: a new dated value)."""
+    import dataclasses
+
+    from outorga.demo import IPATINGA
+    from outorga.law.parameters import DatedValue
+
+    return dataclasses.replace(
+        IPATINGA,
+        overrides={
+            f"mototaxi_2013.penalties.{name}": (
+                DatedValue(dt.date(2025, 1, 1), value, False, "Lei de teste", "municipality"),
+            )
+            for name, value in values.items()
+        },
+    )
+
+
+@pytest.mark.parametrize(("newest", "days"), [("2024-12-31", 15), ("2025-01-01", 20)])
+def test_art_32_i_d_15_the_suspension_is_the_one_in_force_on_the_date_of_the_newest_infraction(
+    newest, days
+):
+    """An amendment raising the 15 days of art. 32 I to 20 from 01/01/2025 does not reach three
+    infractions whose newest was committed the day before, though they are judged later (D-15);
+    it applies when the newest was committed on the day it takes effect."""
+    from outorga.law.context import Context
+
+    ctx = Context(_amended(suspension_days_light=20), dt.date(2025, 3, 1))
+    facts = {"infractions": [inf("a", "2024-06-10"), inf("b", "2024-10-10"), inf("c", newest)]}
+    assert ask(Q, ctx, facts).outcome["suspension"]["days"] == days
+
+
+@pytest.mark.parametrize(("newest", "proposed"), [("2024-12-31", True), ("2025-01-01", False)])
+def test_art_32_ii_d_15_the_revocation_threshold_is_the_one_in_force_on_the_date_of_the_fact(
+    newest, proposed
+):
+    """Five média infractions in 12 months propose revocation (art. 32 II); an amendment asking
+    six from 01/01/2025 judges only the records whose newest infraction is from that day on."""
+    from outorga.law.context import Context
+
+    ctx = Context(_amended(revocation_threshold=6), dt.date(2025, 3, 1))
+    dates = ["2024-02-10", "2024-04-10", "2024-06-10", "2024-08-10", newest]
+    facts = {"infractions": [inf(str(n), d, "media") for n, d in enumerate(dates)]}
+    assert bool(ask(Q, ctx, facts).outcome["revocation"]) is proposed

@@ -157,6 +157,32 @@ def _deadline_recounted(municipality: Municipality, case: Case) -> dt.date:
     return case.deadline
 
 
+def deadlines_recount(actor: Actor, municipality: Municipality, day: dt.date) -> list[str]:
+    """``day`` was just recorded as no business day (a holiday, a ponto facultativo, the office
+    closed): the running deadlines whose last day it is move to the next business day now
+    (D-4), so the case, its notice and the holder see the day the law gives them. Inside the
+    calendar act's transaction; returns the cases moved."""
+    moved = []
+    with tenant(municipality):
+        running = Case.objects.select_for_update().filter(
+            waiting=Case.Waiting.DEADLINE, deadline=day
+        )
+        for case in running.order_by("id"):
+            if _deadline_recounted(municipality, case) == day:
+                continue
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="case.deadline.move",
+                obj=case,
+                old={"deadline": day},
+                new={"deadline": case.deadline},
+                basis={"citations": ["decisão D-4"]},
+            )
+            moved.append(case.number)
+    return moved
+
+
 def sweep(municipality: Municipality, on: dt.date) -> dict[str, list[str]]:
     """What the calendar decides on ``on``: revelia after a lapsed defence deadline (art. 42 §3),
     finality after a lapsed appeal deadline (D-1), proposals ready for the Chief Executive after the
@@ -231,8 +257,15 @@ def sweep(municipality: Municipality, on: dt.date) -> dict[str, list[str]]:
                 )
                 report["revelia"].append(case.number)
             else:
+                # D-1: final from the day after the last day of the appeal, not from the day the
+                # sweep got to it (a sweep skipped for days must not move the fine's imposition,
+                # D-5, nor the escalation's date).
                 case_make_final(
-                    SYSTEM, municipality, case, on, "prazo de recurso encerrado sem recurso"
+                    SYSTEM,
+                    municipality,
+                    case,
+                    case.deadline + dt.timedelta(days=1),
+                    "prazo de recurso encerrado sem recurso",
                 )
                 report["final"].append(case.number)
     with tenant(municipality):

@@ -8,6 +8,7 @@ import datetime as dt
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
@@ -239,16 +240,18 @@ def _refuse_a_second_suspension(
 
 
 def _suspension_allowed(
-    municipality: Municipality, permit: Permit, target: str, days: int, start: dt.date
+    municipality: Municipality, auto: InfractionNotice, target: str, days: int, start: dt.date
 ) -> Decision:
     """The law's ``suspension`` of the ``target`` (the permission, or the register) for ``days``
-    from ``start`` (taxi art. 42 IV–V: at most 90 days, D-10); refused with its reasons."""
+    from ``start`` (taxi art. 42 IV–V: at most 90 days, D-10); refused with its reasons. The
+    infraction it punishes is judged by the law and the limit in force on the day it was
+    committed (D-15), not by an amendment made since."""
     d = ask(
         municipality,
-        permit.law,
+        auto.law,
         "suspension",
         {"target": target, "days": days, "start": start.isoformat()},
-        start,
+        timezone.localtime(auto.committed_at).date(),
     )
     if not (d.outcome or {}).get("allowed"):
         raise Refused(d)
@@ -278,7 +281,7 @@ def taxi_suspension_impose(
         )
     authorize(actor=actor, municipality=municipality, action="penalty.suspension", law=permit.law)
     auto = taxi_final_auto(municipality, permit, auto, "a suspensão da permissão", cite42)
-    d = _suspension_allowed(municipality, permit, "permissao", days, start)
+    d = _suspension_allowed(municipality, auto, "permissao", days, start)
     why = f"auto {auto.number} (art. 42, V)" + (f": {reason.strip()}" if reason.strip() else "")
     with transaction.atomic(), tenant(municipality):
         _refuse_a_second_suspension(permit, auto, "permissao", "a suspensão da permissão", cite42)
@@ -348,7 +351,7 @@ def taxi_register_suspension_impose(
             "o taxista infrator",
             cite42,
         )
-    d = _suspension_allowed(municipality, permit, "cadastro", days, start)
+    d = _suspension_allowed(municipality, auto, "cadastro", days, start)
     person = auxiliary.person if auxiliary is not None else permit.holder
     offender: dict[str, Any] = (
         {"kind": "auxiliary", "auxiliary_id": auxiliary.pk, "person_id": person.pk}

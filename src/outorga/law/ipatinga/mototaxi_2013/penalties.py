@@ -127,6 +127,13 @@ def art_31_par2_holder_answers(ctx: Context, infractions: Sequence[Infraction]) 
     )
 
 
+def _fact_date(ctx: Context, items: Sequence[Infraction]) -> dt.date:
+    """Decision D-15 (tempus regit actum): an escalation judges the record as it stood on the date
+    of the newest infraction counted — the fact that completes it and closes the D-1 window —, by
+    the parameters in force that day; with none, the reference date."""
+    return max((i.committed_on for i in items), default=ctx.as_of)
+
+
 def _window(items: Sequence[Infraction], months: ParameterValue) -> tuple[dt.date, dt.date]:
     """D-1: the window (``penalties.window_months``, the law's 12) ending on the newest counted
     infraction."""
@@ -139,14 +146,17 @@ def art_32_i_suspension(
     """Art. 32, I — suspensão da permissão por 30 dias após 3 infrações graves ou gravíssimas em 12
     meses, ou por 15 dias ao atingir 3 infrações leves e médias no mesmo período. D-2: 3 counted
     infractions of any nature → 15 days; 30 days when 3 of them are grave/gravíssima; infractions
-    that already caused a suspension do not count toward another."""
-    months = param(ctx, "penalties.window_months")
-    threshold = param(ctx, "penalties.suspension_threshold")
-    light = param(ctx, "penalties.suspension_days_light")
-    serious = param(ctx, "penalties.suspension_days_serious")
+    that already caused a suspension do not count toward another. D-15: the window, threshold and
+    days are those in force on the date of the fact — the newest infraction counted, which closes
+    the window (D-1) —, not on the day the record is weighed."""
+    eligible = [i for i in counted if not i.caused_suspension]
+    on = _fact_date(ctx, eligible)
+    months = param(ctx, "penalties.window_months", on)
+    threshold = param(ctx, "penalties.suspension_threshold", on)
+    light = param(ctx, "penalties.suspension_days_light", on)
+    serious = param(ctx, "penalties.suspension_days_serious", on)
     params = (months, threshold, light, serious)
     cites = (ART_32_I, decision(1), decision(2))
-    eligible = [i for i in counted if not i.caused_suspension]
     if not eligible:
         return None, [
             reason(
@@ -227,11 +237,13 @@ def art_32_ii_revocation(
 ) -> tuple[dict[str, Any] | None, list[Reason]]:
     """Art. 32, II — revogação da permissão após 5 infrações médias, graves ou gravíssimas em 12
     meses. Infractions that caused a suspension still count here (D-2). Only a proposal: the
-    Chief Executive decides, after the defence (art. 34 §1º–§2º, D-3)."""
-    months = param(ctx, "penalties.window_months")
-    threshold = param(ctx, "penalties.revocation_threshold")
-    cites = (ART_32_II, decision(1), decision(2))
+    Chief Executive decides, after the defence (art. 34 §1º–§2º, D-3). D-15: the window and
+    threshold in force on the date of the newest such infraction."""
     relevant = [i for i in counted if i.severity in TOWARD_REVOCATION]
+    on = _fact_date(ctx, relevant)
+    months = param(ctx, "penalties.window_months", on)
+    threshold = param(ctx, "penalties.revocation_threshold", on)
+    cites = (ART_32_II, decision(1), decision(2))
     if not relevant:
         return None, [
             reason(

@@ -18,8 +18,8 @@ from outorga.core.tenancy import tenant
 from outorga.enforcement.demo import load as enforcement_demo
 from outorga.finance.demo import load as finance_demo
 from outorga.inspections.demo import load as inspections_demo
-from outorga.platforms.demo import load as platforms_demo
 from outorga.law.competence import Role
+from outorga.platforms.demo import load as platforms_demo
 from outorga.registry.demo import load as registry_demo
 from outorga.registry.importer.run import import_registry
 from outorga.registry.models import Permit

@@ -217,7 +217,9 @@ def test_d2_three_final_leve_or_media_lead_to_a_15_day_suspension_imposed_by_the
         p = Permit.objects.get(pk=world.permit.pk)
     assert p.status == Permit.Status.SUSPENDED and p.suspended_until == dt.date(2026, 7, 15)
     # The sweep lists it after the end; the clerk reinstates with the proof (art. 32 §2).
-    assert sweep(world.m, dt.date(2026, 7, 16))["suspensions_ended"] == [p.number]
+    assert sweep(world.m, dt.date(2026, 7, 16))["suspensions_ended"] == [
+        f"{p.number} (suspensão até 15/07/2026): aguardando a comprovação (Lei de mototáxi de Ipatinga (2013), art. 32, §2)"
+    ]
     with tenant(world.m):
         assert Permit.objects.get(pk=p.pk).status == Permit.Status.SUSPENDED
 
@@ -403,3 +405,23 @@ def test_art_32_i_d_15_escalation_uses_the_days_in_force_on_the_date_of_the_newe
         esc = Escalation.objects.get(permit=world.permit)
     assert esc.evaluated_on > D + dt.timedelta(days=15)  # judged after the amendment...
     assert esc.days == 15  # ...by the law of the date of the fact
+
+
+def test_art_42_v_the_sweep_lists_a_taxi_suspension_served_for_its_return_without_proof(
+    ipatinga_m,
+):
+    """Taxi art. 42 V: the suspension is limited to the days fixed and the law asks no proof for
+    the return (unlike mototaxi art. 32 §2): the sweep lists it as served, for the clerk to
+    record the return, and cites the taxi law, not the mototaxi's article."""
+    from registry_factories import taxi_permit
+
+    permit = taxi_permit(ipatinga_m)
+    with tenant(ipatinga_m):
+        Permit.objects.filter(pk=permit.pk).update(
+            status=Permit.Status.SUSPENDED, suspended_until=dt.date(2026, 7, 15)
+        )
+    assert sweep(ipatinga_m, dt.date(2026, 7, 15))["suspensions_ended"] == []
+    assert sweep(ipatinga_m, dt.date(2026, 7, 16))["suspensions_ended"] == [
+        f"{permit.number} (suspensão até 15/07/2026): período cumprido, registre o retorno "
+        "(Lei do táxi de Ipatinga (2017), art. 42, V)"
+    ]

@@ -164,7 +164,11 @@ def test_upheld_after_the_period_ended_it_returns_without_the_proof_of_art_32_pa
     case = suspended(world)
     f = appeal(world, case, START + dt.timedelta(days=5))
     # The period ends (15/07) while the appeal waits; without the proof the permit stays suspended.
-    assert sweep(world.m, dt.date(2026, 7, 20))["suspensions_ended"] == [world.permit.number]
+    ended = sweep(world.m, dt.date(2026, 7, 20))["suspensions_ended"]
+    assert ended == [
+        f"{world.permit.number} (suspensão até 15/07/2026): aguardando a comprovação "
+        "(Lei de mototáxi de Ipatinga (2013), art. 32, §2)"
+    ]
     assert permit_of(world).status == Permit.Status.SUSPENDED
     filing_judge(
         actor=world.jari,

@@ -15,7 +15,7 @@ LABELS = {
     "final": "tornado definitivo (D-1)",
     "proposals_ready": "proposta pronta para o Chefe do Executivo (D-3)",
     "storage": "estadia atualizada",
-    "suspensions_ended": "suspensão encerrada, aguardando comprovação (art. 32 §2)",
+    "suspensions_ended": "suspensão encerrada",
 }
 #: Entries that are listed but change nothing.
 LISTED_ONLY = {"suspensions_ended"}

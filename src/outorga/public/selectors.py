@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from outorga.core.lawctx import context
-from outorga.core.lawseam import LawNotBound, governs, law_for
+from outorga.core.lawseam import governs
 from outorga.core.models import Municipality
 from outorga.core.tenancy import current_municipality, tenant
 from outorga.law.bindings import Service as LawService
@@ -29,6 +29,7 @@ from outorga.law.parameter_input import law_prefix
 from outorga.law.parameters import ParameterMissing, tree
 from outorga.platforms.selectors import app_plate_platforms
 from outorga.registry.models import Auxiliary, Permit, Service, TaxiCategory
+from outorga.registry.selectors import suspension_ends_with_its_period
 
 from . import tokens
 from .models import Badge, SigningKey
@@ -140,22 +141,6 @@ class BadgeFacts:
                 badge.municipality, permit.service, permit.status, permit.suspended_until
             ),
         )
-
-
-def suspension_ends_with_its_period(
-    m: Municipality, service: str, status: str, suspended_until: dt.date | None
-) -> bool:
-    """Whether a suspended permit is suspended no longer once its period is over: the law bound
-    to its service on the day after the period sets no condition for the return (taxi art. 42
-    IV–V: a suspension limited to the days fixed) — one that asks a proof first (mototaxi art. 32
-    §2) answers ``suspension_return``, and the permit stays suspended until it is shown."""
-    if status != Permit.Status.SUSPENDED or suspended_until is None:
-        return False
-    try:
-        law = law_for(m, service, suspended_until + dt.timedelta(days=1), nearest=True)
-    except LawNotBound:
-        return False
-    return not law.answers("suspension_return")
 
 
 def _suspended(status: str, suspended_until: dt.date | None, ends: bool, today: dt.date) -> bool:

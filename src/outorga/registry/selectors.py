@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from outorga.core.lawseam import LawNotBound, law_of
+from outorga.core.lawseam import LawNotBound, law_for, law_of
 from outorga.core.models import Municipality
 from outorga.core.search import digits, name_matches, plate_key, words
 from outorga.law.competence import Role
@@ -153,3 +154,19 @@ def registry_law(
     if not municipality.laws:
         raise LawNotBound(Service.MOTOTAXI, municipality.name, timezone.localdate())
     return str(municipality.laws[0])
+
+
+def suspension_ends_with_its_period(
+    m: Municipality, service: str, status: str, suspended_until: dt.date | None
+) -> bool:
+    """Whether a suspended permit is suspended no longer once its period is over: the law bound
+    to its service on the day after the period sets no condition for the return (taxi art. 42
+    IV–V: a suspension limited to the days fixed) — one that asks a proof first (mototaxi art. 32
+    §2) answers ``suspension_return``, and the permit stays suspended until it is shown."""
+    if status != Permit.Status.SUSPENDED or suspended_until is None:
+        return False
+    try:
+        law = law_for(m, service, suspended_until + dt.timedelta(days=1), nearest=True)
+    except LawNotBound:
+        return False
+    return not law.answers("suspension_return")

@@ -29,7 +29,9 @@ from outorga.enforcement.services.escalation import escalate
 from outorga.enforcement.services.seizures import storage_days
 from outorga.finance import services as ledger
 from outorga.finance.models import Debt
+from outorga.law.interfaces import citations
 from outorga.registry.models import Permit
+from outorga.registry.selectors import suspension_ends_with_its_period
 
 SYSTEM = Actor.system("varredura diária")
 
@@ -284,5 +286,19 @@ def sweep(municipality: Municipality, on: dt.date) -> dict[str, list[str]]:
                     )
                 report["storage"].append(f"{s.plate}: {days} dia(s)")
         for p in Permit.objects.filter(status=Permit.Status.SUSPENDED, suspended_until__lt=on):
-            report["suspensions_ended"].append(p.number)
+            report["suspensions_ended"].append(_suspension_ended(municipality, p))
     return report
+
+
+def _suspension_ended(municipality: Municipality, p: Permit) -> str:
+    """A permit whose suspension's period is over, and what its return waits for under the law
+    bound on the day after: the proof the law asks (mototaxi art. 32 §2), or nothing but the
+    clerk's record of it (taxi art. 42 V)."""
+    assert p.suspended_until is not None
+    ended = f"{p.number} (suspensão até {p.suspended_until:%d/%m/%Y})"
+    on = p.suspended_until + dt.timedelta(days=1)
+    if suspension_ends_with_its_period(municipality, p.service, p.status, p.suspended_until):
+        cites = "; ".join(c.render() for c in citations(p.law_on(on), "suspension"))
+        return f"{ended}: período cumprido, registre o retorno ({cites})"
+    cites = "; ".join(c.render() for c in citations(p.law_on(on), "suspension_return"))
+    return f"{ended}: aguardando a comprovação ({cites})"

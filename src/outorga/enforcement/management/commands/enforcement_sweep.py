@@ -14,7 +14,7 @@ LABELS = {
     "final": "tornados definitivos (D-1)",
     "proposals_ready": "propostas prontas para decisão do Chefe do Executivo (D-3)",
     "storage": "estadia de veículos apreendidos",
-    "suspensions_ended": "suspensões encerradas aguardando comprovação (art. 32 §2)",
+    "suspensions_ended": "suspensões encerradas",
 }
 
 

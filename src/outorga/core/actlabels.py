@@ -188,6 +188,7 @@ LABELS: dict[str, str] = {
     "platform.candidate.detect": "Possível infração de plataforma detectada",
     "platform.candidate.update": "Possível infração de plataforma revista",
     "platform.candidate.withdraw": "Possível infração de plataforma descartada",
+    "platform.deadline.move": "Prazo de plataforma prorrogado (dia sem expediente)",
     "complaint.file": "Reclamação registrada",
     "complaint.answer": "Reclamação respondida",
     "rule.suspension.record": "Suspensão judicial de regra registrada",

@@ -21,4 +21,5 @@ One module per aggregate:
 * ``penalty_process`` — a penalty's notice, appeal, reconsideration, judgment and finality (art. 26
   sole paragraph; D-1, D-4, D-17);
 * ``candidates`` — infraction and concurrency candidates (art. 3 §2, art. 15, art. 16);
+* ``deadlines`` — a day recorded as no business day moves the running deadlines (D-4, art. 15).
 """

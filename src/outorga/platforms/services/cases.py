@@ -41,6 +41,14 @@ from .common import (
 # --- suspension and cancellation: proposal case (art. 26 IV, D-3, D-17) --------------------------
 
 
+def defence_deadline(municipality: Municipality, notice_on: dt.date) -> Decision:
+    """The law core's defence period from the platform's notice (art. 26 sole paragraph; D-17
+    default 10 days, D-4 counting), under the law in force on the notice's day."""
+    return bound_law(municipality, notice_on).ask(
+        "procedure_deadlines", {"defence_notice_on": notice_on.isoformat()}
+    )
+
+
 def platform_case_open(
     *,
     actor: Actor,
@@ -69,9 +77,7 @@ def platform_case_open(
         p = Platform.objects.select_for_update().get(pk=platform.pk)
         if p.status == Platform.Status.CANCELLED:
             raise PlatformError("Credenciamento já cancelado.", status=409)
-        deadlines = bound_law(municipality, notice_on).ask(
-            "procedure_deadlines", {"defence_notice_on": notice_on.isoformat()}
-        )
+        deadlines = defence_deadline(municipality, notice_on)
         case = PlatformCase.objects.create(
             platform=p,
             kind=kind,

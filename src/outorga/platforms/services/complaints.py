@@ -39,6 +39,23 @@ def _protocol(on: dt.date) -> str:
     return f"REC-{on.year}-{next_number(f'reclamacao:{on.year}'):06d}"
 
 
+def answer_deadline(municipality: Municipality, filed_on: dt.date) -> Decision:
+    """The law core's last day to answer a complaint filed on ``filed_on`` (art. 15: 5 business
+    days, D-4), under the law in force on that day."""
+    return bound_law(municipality, filed_on).ask(
+        "complaint_deadline", {"filed_on": filed_on.isoformat()}
+    )
+
+
+def complaint_notice_text(municipality: Municipality, complaint: Complaint) -> str:
+    """The aviso of a complaint received: what to answer and by when."""
+    return (
+        f"Reclamação {complaint.protocol} ({complaint.get_source_display()}): responda "
+        f"até {complaint.deadline:%d/%m/%Y}, em “Reclamações” "
+        f"({cited(municipality, 'complaint_answer', on=complaint.filed_on)})."
+    )
+
+
 def _complaint_create(
     *,
     actor: Actor,
@@ -56,9 +73,7 @@ def _complaint_create(
     if not description.strip():
         raise field_error("description", "Descreva a reclamação.")
     with transaction.atomic(), tenant(municipality):
-        decision = bound_law(municipality, filed_on).ask(
-            "complaint_deadline", {"filed_on": filed_on.isoformat()}
-        )
+        decision = answer_deadline(municipality, filed_on)
         complaint = Complaint.objects.create(
             platform=platform,
             protocol=_protocol(filed_on),
@@ -91,11 +106,7 @@ def _complaint_create(
             platform=platform,
             key=f"complaint-{complaint.pk}",
             kind=PlatformNotice.Kind.COMPLAINT,
-            message=(
-                f"Reclamação {complaint.protocol} ({complaint.get_source_display()}): responda "
-                f"até {complaint.deadline:%d/%m/%Y}, em “Reclamações” "
-                f"({cited(municipality, 'complaint_answer', on=filed_on)})."
-            ),
+            message=complaint_notice_text(municipality, complaint),
             due_on=complaint.deadline,
         )
     return complaint

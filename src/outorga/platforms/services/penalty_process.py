@@ -67,7 +67,7 @@ def _unjudged(appeal_id: int) -> tuple[PlatformPenaltyAppeal, PlatformPenalty]:
     return a, x
 
 
-def _imposed_on(x: PlatformPenalty) -> dt.date:
+def imposed_on(x: PlatformPenalty) -> dt.date:
     return x.imposed_on or timezone.localdate(x.imposed_at)
 
 
@@ -133,7 +133,7 @@ def platform_penalty_notice_record(
             raise PlatformError(
                 f"Notificação já registrada em {x.decision_notice_on:%d/%m/%Y}.", status=409
             )
-        finality = notice_period(municipality, on, notice_on, _imposed_on(x))
+        finality = notice_period(municipality, on, notice_on, imposed_on(x))
         x.decision_notice_on = notice_on
         x.decision_notice_channel = channel
         x.decision_notice_recorded_by = actor.user
@@ -180,6 +180,21 @@ def _tell_platform_penalty(
     driver's case, which the platform's portal does not show."""
     if x.driver_id is not None:
         return
+    message, due_on = penalty_notice_text(municipality, x, notice_on, channel)
+    platform_notice_send(
+        municipality=municipality,
+        platform=x.platform,
+        key=f"penalty-notice-{x.pk}",
+        kind=PlatformNotice.Kind.PENALTY,
+        message=message,
+        due_on=due_on,
+    )
+
+
+def penalty_notice_text(
+    municipality: Municipality, x: PlatformPenalty, notice_on: dt.date, channel: str
+) -> tuple[str, dt.date | None]:
+    """The aviso of a notified penalty and its due day: the appeal period, or that it is final."""
     what = x.get_kind_display()
     if x.amount_cents is not None:
         what += f" de {brl(x.amount_cents)}"
@@ -192,17 +207,10 @@ def _tell_platform_penalty(
             f"({cited(municipality, 'penalties')}; decisão D-17)."
         )
         due_on = x.appeal_until
-    platform_notice_send(
-        municipality=municipality,
-        platform=x.platform,
-        key=f"penalty-notice-{x.pk}",
-        kind=PlatformNotice.Kind.PENALTY,
-        message=(
-            f"{what.capitalize()} aplicada em {_imposed_on(x):%d/%m/%Y}, notificada em "
-            f"{notice_on:%d/%m/%Y} ({PlatformPenalty.NoticeChannel(channel).label}); {then}"
-        ),
-        due_on=due_on,
-    )
+    return (
+        f"{what.capitalize()} aplicada em {imposed_on(x):%d/%m/%Y}, notificada em "
+        f"{notice_on:%d/%m/%Y} ({PlatformPenalty.NoticeChannel(channel).label}); {then}"
+    ), due_on
 
 
 def platform_penalty_appeal_file(
@@ -234,7 +242,7 @@ def platform_penalty_appeal_file(
             of="penalty",
             against="esta penalidade",
             obj=x,
-            decided_on=_imposed_on(x),
+            decided_on=imposed_on(x),
             decision_notice_on=x.decision_notice_on,
             channel=channel,
             text=text,
@@ -404,7 +412,7 @@ def _revision(
         if new_upfbg is None:
             raise field_error("fine_upfbg", "Informe o novo valor da multa em UPFBG.")
         facts.update(
-            imposed_on=_imposed_on(penalty).isoformat(),
+            imposed_on=imposed_on(penalty).isoformat(),
             imposed_upfbg=format(Decimal(penalty.fine_upfbg).normalize(), "f"),
             new_upfbg=format(Decimal(new_upfbg).normalize(), "f"),
         )

@@ -23,7 +23,6 @@ from outorga.law.competence import Role
 from outorga.platforms.models import Complaint, PlatformCase, PlatformNotice
 from outorga.platforms.services import cases as case_services
 from outorga.platforms.services import common as services_common
-from outorga.platforms.services import deadlines as deadline_services
 from outorga.platforms.services import penalty_process
 from outorga.platforms.services.cases import platform_case_defend
 from outorga.platforms.services.complaints import complaint_answer, complaint_file_public
@@ -41,7 +40,7 @@ T = dt.date(2026, 11, 3)  # a Tuesday: the day the notices go out
 
 @pytest.fixture(autouse=True)
 def on_t(monkeypatch):
-    for module in (services_common, case_services, penalty_process, deadline_services):
+    for module in (services_common, case_services, penalty_process):
         monkeypatch.setattr(module, "today", lambda: T)
 
 
@@ -274,19 +273,22 @@ def test_d4_a_closed_day_moves_the_chief_executives_period_to_reconsider_a_suspe
     assert row["appeal"]["reconsider_until"] == "2026-11-10"
 
 
-def test_d4_a_past_day_recorded_late_does_not_move_a_deadline_already_lapsed(
-    barra_m, platform, user_of
-):
-    """A complaint filed on 20/10/2026 was due on 27/10 and is overdue. Recording on 03/11 that
-    22/10 was a ponto facultativo does not reopen it: it lapsed before the day was recorded."""
-    lapsed, _ = complaint_file_public(
+def test_d4_a_past_day_recorded_late_moves_a_deadline_still_waiting(barra_m, platform, user_of):
+    """A complaint filed on 20/10/2026 was due on 27/10 and is still unanswered. Recording on a
+    later day that 22/10 was a ponto facultativo counts its 5 business days again (art. 15): its
+    deadline is 28/10 — overdue all the same, but the record says the day the law gives, as a
+    case of enforcement waiting on a deadline would."""
+    waiting, _ = complaint_file_public(
         municipality=barra_m,
         platform=platform,
         description="Cobrança indevida.",
         on=dt.date(2026, 10, 20),
     )
-    assert lapsed.deadline == dt.date(2026, 10, 27)
+    assert waiting.deadline == dt.date(2026, 10, 27)
     closed(barra_m, user_of, dt.date(2026, 10, 22), CalendarDay.Kind.OPTIONAL)
     with tenant(barra_m):
-        lapsed.refresh_from_db()
-    assert lapsed.deadline == dt.date(2026, 10, 27) and moves(barra_m, lapsed) == []
+        waiting.refresh_from_db()
+    assert waiting.deadline == dt.date(2026, 10, 28)
+    (act,) = moves(barra_m, waiting)
+    assert act.record["payload"]["old"] == {"deadline": "2026-10-27"}
+    assert act.record["payload"]["new"] == {"deadline": "2026-10-28"}

@@ -24,7 +24,7 @@ from ..models import (
     PlatformPenaltyAppeal,
 )
 from .cases import defence_deadline
-from .common import appeal_admission, basis_many, notice_period, today
+from .common import appeal_admission, basis_many, notice_period
 from .complaints import answer_deadline, complaint_notice_text
 from .penalty_process import imposed_on, penalty_notice_text
 
@@ -35,13 +35,13 @@ def platform_deadlines_recount(actor: Actor, municipality: Municipality, day: dt
     calendar days whose last day it is (Lei 9.784/1999 art. 66 §1: the defence, the appeal, the
     reconsideration, the judgment), or the complaint's answer of 5 business days when it falls
     inside the window (art. 15). A deadline already met (defence or appeal filed, complaint
-    answered, appeal decided) or lapsed before today stays. Inside the calendar act's
-    transaction; returns what moved."""
-    on = today()
+    answered, appeal decided) stays; one still waiting moves even when the day is recorded late
+    (the office was closed on it all the same), as the cases of enforcement do. Inside the
+    calendar act's transaction; returns what moved."""
     moved: list[str] = []
     with tenant(municipality):
         for complaint in Complaint.objects.select_for_update().filter(
-            status=Complaint.Status.OPEN, filed_on__lt=day, deadline__gte=max(day, on)
+            status=Complaint.Status.OPEN, filed_on__lt=day, deadline__gte=day
         ):
             d = answer_deadline(municipality, complaint.filed_on)
             if _moved(actor, municipality, complaint, {"deadline": d.outcome["deadline"]}, d):
@@ -53,10 +53,6 @@ def platform_deadlines_recount(actor: Actor, municipality: Municipality, day: dt
                     complaint.deadline,
                 )
                 moved.append(f"reclamação {complaint.protocol}")
-        if day < on:
-            # A period of calendar days moves only when its last day closes: one ending on a
-            # past day has lapsed.
-            return moved
         for case in PlatformCase.objects.select_for_update().filter(
             status=PlatformCase.Status.OPEN, defence_filed_at__isnull=True, defence_until=day
         ):

@@ -1,11 +1,11 @@
-"""A service no law of the municipality governs does not exist there (ADR on law bindings): the
-registry offers no grant of it, counts no permits of it, and its grant pages answer 404."""
+"""A service no law of the municipality governs does not exist there: the registry offers no
+grant of it and counts no permits of it (a grant page reached by its address says the service is
+not regulated here: tests/registry/test_registry_service_screens.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from django.test import Client
 from django.urls import reverse
 
@@ -30,10 +30,3 @@ def test_ipatinga_registry_offers_both_grants(user_of: Any) -> None:
     for name in ("registry:grant_guided", "registry:permit_new", "registry:taxi_permit_new"):
         assert f'href="{reverse(name)}"' in page
     assert "mototáxi — permissões ativas" in page and "táxi — permissões ativas" in page
-
-
-@pytest.mark.parametrize("name", ["registry:permit_new", "registry:taxi_permit_new"])
-def test_a_grant_page_of_a_service_without_a_law_is_not_found(user_of: Any, name: str) -> None:
-    client = _client(user_of("barra-do-garcas", Role.ATENDENTE))
-    assert client.get(reverse(name)).status_code == 404
-    assert client.post(reverse(name), {"holder": "000.000.001-91"}).status_code == 404

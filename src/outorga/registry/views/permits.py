@@ -6,13 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
 from outorga.core.errors import Refused
 from outorga.core.formerrors import messages_add
-from outorga.core.lawseam import governs
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import Role, is_allowed
@@ -56,9 +55,6 @@ from .common import (
 @competent
 def permit_new(request: HttpRequest) -> HttpResponse:
     """Two steps: "Verificar" shows every reason with its article; "Outorgar" grants."""
-    m = current_municipality()
-    if not (governs(m, Service.MOTOTAXI) or governs(m, Service.MOTOFRETE)):
-        raise Http404("nenhuma lei rege mototáxi ou motofrete neste município")
     role = actor_of(request).role
     initial = {
         "granted_on": timezone.localdate(),
@@ -179,11 +175,9 @@ def taxi_permit_new(request: HttpRequest) -> HttpResponse:
     """Two steps, as for mototaxi: "Verificar" shows every reason with its article (quota,
     holder, documents, vehicle, contrapartida); only then "Outorgar" signs the Termo."""
     role = actor_of(request).role
-    if not governs(current_municipality(), Service.TAXI):
-        raise Http404("nenhuma lei rege o táxi neste município")
     try:
         law = service_law(current_municipality(), Service.TAXI)
-    except FieldError:  # the law that governed the taxi here is no longer in force
+    except FieldError:  # no law governs the taxi service here
         law = ""
     can_grant = bool(law) and is_allowed(role, "permit.grant", law)
     form = TaxiGrantForm(

@@ -167,6 +167,18 @@ def test_d1_an_appeal_deadline_moved_by_a_closed_day_keeps_the_case_open(world):
     assert sweep(world.m, dt.date(2026, 4, 18))["final"] == [case.number]
 
 
+def _no_business(world, user_of, day: dt.date, kind: str, reference: str) -> None:
+    """``day`` recorded by the administrator as a day without business (D-4)."""
+    calendar_day_record(
+        actor=Actor.of(user_of("ipatinga", Role.ADMIN), "198.51.100.1"),
+        municipality=world.m,
+        date=day,
+        kind=kind,
+        description="dia sem expediente (teste)",
+        legal_reference=reference,
+    )
+
+
 def test_d4_a_closed_day_recorded_after_the_notice_shows_the_moved_deadline_at_once(world, user_of):
     """Monday 06/04/2026 + 10 = Thursday 16/04 (art. 42). On 10/04 the administrator records
     16/04 as a day without business (D-4): from that moment the last day is Friday 17/04, and the
@@ -174,14 +186,7 @@ def test_d4_a_closed_day_recorded_after_the_notice_shows_the_moved_deadline_at_o
     after the sweep of 17/04 recounts it."""
     case = _notified(world, "pessoal", dt.date(2026, 4, 6))
     assert case.deadline == dt.date(2026, 4, 16)
-    calendar_day_record(
-        actor=Actor.of(user_of("ipatinga", Role.ADMIN), "198.51.100.1"),
-        municipality=world.m,
-        date=dt.date(2026, 4, 16),
-        kind=CalendarDay.Kind.CLOSED,
-        description="expediente suspenso (enchente)",
-        legal_reference="Decreto 1/2026",
-    )
+    _no_business(world, user_of, dt.date(2026, 4, 16), CalendarDay.Kind.CLOSED, "Decreto 1/2026")
     case = case_of(world, case.auto)
     assert (case.waiting, case.deadline) == (Case.Waiting.DEADLINE, dt.date(2026, 4, 17))
     with tenant(world.m):
@@ -195,12 +200,5 @@ def test_d4_a_closed_day_recorded_after_the_notice_shows_the_moved_deadline_at_o
     text = pdf_text(notice_pdf(notice, "https://outorga.test/portal/"))
     assert "17/04/2026" in text and "16/04/2026" not in text
     # A day that is no last day moves nothing.
-    calendar_day_record(
-        actor=Actor.of(user_of("ipatinga", Role.ADMIN), "198.51.100.1"),
-        municipality=world.m,
-        date=dt.date(2026, 4, 20),
-        kind=CalendarDay.Kind.HOLIDAY,
-        description="feriado de teste",
-        legal_reference="Lei 2/2026",
-    )
+    _no_business(world, user_of, dt.date(2026, 4, 20), CalendarDay.Kind.HOLIDAY, "Lei 2/2026")
     assert case_of(world, case.auto).deadline == dt.date(2026, 4, 17)

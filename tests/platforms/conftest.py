@@ -47,3 +47,19 @@ def platform(barra_m):  # type: ignore[no-untyped-def]
 def media_root(settings, tmp_path):  # type: ignore[no-untyped-def]
     """Uploaded files stored under the test's own directory."""
     settings.MEDIA_ROOT = str(tmp_path)
+
+
+@pytest.fixture
+def portal(barra_m, user_of, authority, platform):  # type: ignore[no-untyped-def]
+    """The demo login of role plataforma, serving ``platform``, signed in on the platform portal."""
+    from django.test import Client
+
+    from outorga.core.tenancy import tenant
+    from outorga.platforms.services.credentialing import platform_user_link
+
+    user = user_of("barra-do-garcas", Role.PLATAFORMA)
+    with tenant(barra_m):
+        platform_user_link(actor=authority, municipality=barra_m, platform=platform, user=user)
+    c = Client()
+    c.force_login(user)
+    return c

@@ -171,9 +171,8 @@ def test_art_26_caput_a_driver_of_another_platform_is_refused_naming_the_field(
     assert refused.value.errors[0]["campo"] == "driver"
 
 
-def test_art_26_sole_the_drivers_fine_becomes_final_and_is_paid_like_any_debt(
-    barra_m, authority, user_of, platform, driver
-):
+def noticed_fine(barra_m, authority, platform, driver):
+    """The driver's fine after a first-occurrence warning, noticed in person on Monday 21/09."""
     warn(barra_m, authority, platform, driver)
     penalty, _ = impose(barra_m, authority, platform, driver)
     platform_penalty_notice_record(
@@ -184,6 +183,13 @@ def test_art_26_sole_the_drivers_fine_becomes_final_and_is_paid_like_any_debt(
         channel="personal",
         on=dt.date(2026, 9, 21),
     )
+    return penalty
+
+
+def test_art_26_sole_the_drivers_fine_becomes_final_and_is_paid_like_any_debt(
+    barra_m, authority, user_of, platform, driver
+):
+    penalty = noticed_fine(barra_m, authority, platform, driver)
     # Notice on Monday 21/09: 10 days end on 01/10 (Thursday); final from 02/10 (D-1, D-4).
     sweep_platforms(barra_m, dt.date(2026, 10, 2))
     with tenant(barra_m):
@@ -268,16 +274,7 @@ def test_the_platform_is_not_told_of_its_drivers_penalty_or_of_the_appeal_agains
     """A driver's penalty is the driver's case (art. 26 caput): the platform's portal does not
     list it, and no aviso on that portal tells of it — neither its notice nor the judgment of
     the driver's appeal (which would even tell the platform to pay the driver's fine)."""
-    warn(barra_m, authority, platform, driver)
-    penalty, _ = impose(barra_m, authority, platform, driver)
-    platform_penalty_notice_record(
-        actor=authority,
-        municipality=barra_m,
-        penalty=penalty,
-        notice_on=dt.date(2026, 9, 21),
-        channel="personal",
-        on=dt.date(2026, 9, 21),
-    )
+    penalty = noticed_fine(barra_m, authority, platform, driver)
     appeal = platform_penalty_appeal_file(
         actor=authority,
         municipality=barra_m,

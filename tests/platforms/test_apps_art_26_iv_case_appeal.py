@@ -312,19 +312,6 @@ def test_staff_api_notice_paper_appeal_and_the_chief_executives_decision(
 # --- the platform portal's case page ------------------------------------------------------------
 
 
-@pytest.fixture
-def portal(barra_m, user_of, authority, platform) -> Client:
-    from outorga.law.competence import Role
-    from outorga.platforms.services.credentialing import platform_user_link
-
-    user = user_of("barra-do-garcas", Role.PLATAFORMA)
-    with tenant(barra_m):
-        platform_user_link(actor=authority, municipality=barra_m, platform=platform, user=user)
-    c = Client()
-    c.force_login(user)
-    return c
-
-
 def test_art_59_the_portal_refuses_the_day_after_and_receives_on_the_last_day(
     barra_m, authority, portal, suspended, monkeypatch
 ):

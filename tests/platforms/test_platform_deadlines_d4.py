@@ -26,7 +26,6 @@ from outorga.platforms.services import common as services_common
 from outorga.platforms.services import penalty_process
 from outorga.platforms.services.cases import platform_case_defend
 from outorga.platforms.services.complaints import complaint_answer, complaint_file_public
-from outorga.platforms.services.credentialing import platform_user_link
 from outorga.platforms.services.penalty_process import (
     platform_penalty_appeal_file,
     platform_penalty_notice_record,
@@ -42,16 +41,6 @@ T = dt.date(2026, 11, 3)  # a Tuesday: the day the notices go out
 def on_t(monkeypatch):
     for module in (services_common, case_services, penalty_process):
         monkeypatch.setattr(module, "today", lambda: T)
-
-
-@pytest.fixture
-def staff(barra_m, user_of, authority, platform) -> Client:
-    user = user_of("barra-do-garcas", Role.PLATAFORMA)
-    with tenant(barra_m):
-        platform_user_link(actor=authority, municipality=barra_m, platform=platform, user=user)
-    c = Client()
-    c.force_login(user)
-    return c
 
 
 @pytest.fixture
@@ -91,7 +80,7 @@ def moves(barra_m, obj) -> list[Act]:
 
 
 def test_d4_a_closed_day_recorded_after_notice_moves_the_platform_defence_deadline(
-    barra_m, authority, platform, user_of, staff, api
+    barra_m, authority, platform, user_of, portal, api
 ):
     """Notice on Tuesday 03/11/2026 + 10 days = Friday 13/11 (art. 26 sole paragraph; D-17).
     The office is then declared closed on 13/11: the defence runs until Monday 16/11 (D-4)."""
@@ -112,7 +101,7 @@ def test_d4_a_closed_day_recorded_after_notice_moves_the_platform_defence_deadli
     assert "decisão D-4" in act.record["basis"]["citations"]
     # A defence already filed met its period: nothing runs, nothing moves.
     assert defended.defence_until == dt.date(2026, 11, 13) and moves(barra_m, defended) == []
-    page = staff.get(f"/plataforma/processos/{case.pk}/").content.decode()
+    page = portal.get(f"/plataforma/processos/{case.pk}/").content.decode()
     assert "até 16/11/2026" in page and "13/11/2026" not in page
     seen = {row["id"]: row["defence_until"] for row in api("/platform/cases")}
     assert seen[case.pk] == "2026-11-16" and seen[defended.pk] == "2026-11-13"
@@ -124,7 +113,7 @@ def test_d4_a_closed_day_recorded_after_notice_moves_the_platform_defence_deadli
 
 
 def test_apps_art_15_a_closed_day_inside_the_window_moves_the_complaint_deadline(
-    barra_m, platform, user_of, staff, api
+    barra_m, platform, user_of, portal, api
 ):
     """Filed on Tuesday 03/11/2026: 5 business days — 04, 05, 06, 09, 10/11. A ponto facultativo
     on Thursday 05/11, inside the window and not its last day, makes it 11/11 (art. 15; D-4).
@@ -170,14 +159,14 @@ def test_apps_art_15_a_closed_day_inside_the_window_moves_the_complaint_deadline
     assert moves(barra_m, earlier) == moves(barra_m, answered) == []
     assert notice.due_on == dt.date(2026, 11, 11)
     assert "11/11/2026" in notice.message and "10/11/2026" not in notice.message
-    page = staff.get("/plataforma/reclamacoes/").content.decode()
+    page = portal.get("/plataforma/reclamacoes/").content.decode()
     assert "11/11/2026" in page
     seen = {row["id"]: row["deadline"] for row in api("/platform/complaints")}
     assert seen[running.pk] == "2026-11-11" and seen[earlier.pk] == "2026-11-03"
 
 
 def test_d4_a_closed_day_on_its_last_day_moves_the_penalty_appeal_deadline(
-    barra_m, authority, platform, user_of, staff, api
+    barra_m, authority, platform, user_of, portal, api
 ):
     """A warning notified on 03/11/2026: appeal until 13/11 (D-17, 10 days). 13/11 declared
     closed: until 16/11, on the penalty, its aviso, the portal and the API (D-4)."""
@@ -203,7 +192,7 @@ def test_d4_a_closed_day_on_its_last_day_moves_the_penalty_appeal_deadline(
     )
     assert notice.due_on == dt.date(2026, 11, 16) and "16/11/2026" in notice.message
     assert "13/11/2026" not in notice.message
-    page = staff.get(f"/plataforma/penalidades/{penalty.pk}/").content.decode()
+    page = portal.get(f"/plataforma/penalidades/{penalty.pk}/").content.decode()
     assert "até 16/11/2026" in page
     (row,) = api("/platform/penalties")
     assert row["appeal_until"] == "2026-11-16"

@@ -28,7 +28,6 @@ from outorga.platforms.models import (
 )
 from outorga.platforms.services.attachments import platform_attachment_add
 from outorga.platforms.services.common import PlatformError
-from outorga.platforms.services.credentialing import platform_user_link
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media_root")]
 
@@ -37,16 +36,6 @@ def png() -> bytes:
     buf = io.BytesIO()
     Image.new("RGB", (30, 40), (200, 30, 60)).save(buf, "PNG")
     return buf.getvalue()
-
-
-@pytest.fixture
-def portal(barra_m, user_of, authority, platform) -> Client:
-    user = user_of("barra-do-garcas", Role.PLATAFORMA)
-    with tenant(barra_m):
-        platform_user_link(actor=authority, municipality=barra_m, platform=platform, user=user)
-    c = Client()
-    c.force_login(user)
-    return c
 
 
 @pytest.fixture

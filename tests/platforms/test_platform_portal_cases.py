@@ -24,7 +24,6 @@ from outorga.platforms.models import (
 from outorga.platforms.services import common as services_common
 from outorga.platforms.services import penalties as penalty_services
 from outorga.platforms.services import penalty_process
-from outorga.platforms.services.credentialing import platform_user_link
 from outorga.platforms.services.drivers import platform_driver_register
 from outorga.platforms.services.penalties import platform_penalty_impose
 from outorga.platforms.services.penalty_process import platform_penalty_notice_record
@@ -32,17 +31,6 @@ from outorga.platforms.services.penalty_process import platform_penalty_notice_r
 pytestmark = pytest.mark.django_db
 
 LEI_9784_ART_63 = "Lei Federal 9.784/1999, art. 63, I"
-
-
-@pytest.fixture
-def staff(barra_m, user_of, authority, platform) -> Client:
-    """The demo login of role plataforma, serving ``platform``."""
-    user = user_of("barra-do-garcas", Role.PLATAFORMA)
-    with tenant(barra_m):
-        platform_user_link(actor=authority, municipality=barra_m, platform=platform, user=user)
-    c = Client()
-    c.force_login(user)
-    return c
 
 
 @pytest.fixture
@@ -83,14 +71,14 @@ def on_day(monkeypatch, day: dt.date) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_the_list_shows_each_case_and_penalty_with_its_deadline_and_only_its_own(
-    barra_m, authority, platform, staff, fined
+    barra_m, authority, platform, portal, fined
 ):
     notify(barra_m, authority, fined, dt.date(2026, 10, 2))
     case = open_case(barra_m, authority, platform)
     other = make_platform(barra_m, "Plataforma Vizinha")
     foreign_case = open_case(barra_m, authority, other)
     foreign = warn(barra_m, authority, other)
-    page = staff.get("/plataforma/processos/").content.decode()
+    page = portal.get("/plataforma/processos/").content.decode()
     assert f"/plataforma/processos/{case.pk}/" in page
     assert case.defence_until.strftime("%d/%m/%Y") in page
     assert f"/plataforma/penalidades/{fined.pk}/" in page
@@ -98,20 +86,20 @@ def test_the_list_shows_each_case_and_penalty_with_its_deadline_and_only_its_own
     assert "até 13/10/2026" in page and "R$" in page
     assert f"/plataforma/processos/{foreign_case.pk}/" not in page
     assert f"/plataforma/penalidades/{foreign.pk}/" not in page
-    assert staff.get(f"/plataforma/processos/{foreign_case.pk}/").status_code == 404
-    assert staff.get(f"/plataforma/penalidades/{foreign.pk}/").status_code == 404
-    assert staff.get(f"/plataforma/penalidades/{foreign.pk}/decisao.pdf").status_code == 404
-    pdf = staff.get(f"/plataforma/penalidades/{fined.pk}/decisao.pdf")
+    assert portal.get(f"/plataforma/processos/{foreign_case.pk}/").status_code == 404
+    assert portal.get(f"/plataforma/penalidades/{foreign.pk}/").status_code == 404
+    assert portal.get(f"/plataforma/penalidades/{foreign.pk}/decisao.pdf").status_code == 404
+    pdf = portal.get(f"/plataforma/penalidades/{fined.pk}/decisao.pdf")
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
 
 
 def test_art_26_sole_the_platform_files_its_defence_on_the_portal(
-    barra_m, authority, platform, staff
+    barra_m, authority, platform, portal
 ):
     case = open_case(barra_m, authority, platform)
-    empty = staff.post(f"/plataforma/processos/{case.pk}/", {"text": "   "})
+    empty = portal.post(f"/plataforma/processos/{case.pk}/", {"text": "   "})
     assert empty.status_code == 200 and "Este campo é obrigatório" in empty.content.decode()
-    r = staff.post(
+    r = portal.post(
         f"/plataforma/processos/{case.pk}/", {"text": "Os relatórios foram entregues no prazo."}
     )
     assert r.status_code == 302 and r["Location"] == f"/plataforma/processos/{case.pk}/"
@@ -121,15 +109,15 @@ def test_art_26_sole_the_platform_files_its_defence_on_the_portal(
     assert case.defence_text == "Os relatórios foram entregues no prazo."
     assert case.defence_filed_at is not None
     assert act.role == Role.PLATAFORMA
-    page = staff.get(r["Location"]).content.decode()
+    page = portal.get(r["Location"]).content.decode()
     assert "Defesa apresentada em" in page and "Substituir a defesa" in page
 
 
-def test_a_decided_case_takes_no_defence(barra_m, authority, platform, staff):
+def test_a_decided_case_takes_no_defence(barra_m, authority, platform, portal):
     case = open_case(barra_m, authority, platform)
     with tenant(barra_m):
         PlatformCase.objects.filter(pk=case.pk).update(status=PlatformCase.Status.REJECTED)
-    r = staff.post(f"/plataforma/processos/{case.pk}/", {"text": "Tarde demais."}, follow=True)
+    r = portal.post(f"/plataforma/processos/{case.pk}/", {"text": "Tarde demais."}, follow=True)
     page = r.content.decode()
     assert "Processo já decidido: defesa não recebida." in page
     with tenant(barra_m):
@@ -138,16 +126,16 @@ def test_a_decided_case_takes_no_defence(barra_m, authority, platform, staff):
 
 
 def test_art_26_sole_an_appeal_on_the_last_day_moved_by_a_holiday_is_received_on_the_portal(
-    barra_m, authority, fined, staff, monkeypatch
+    barra_m, authority, fined, portal, monkeypatch
 ):
     notify(barra_m, authority, fined, dt.date(2026, 10, 2))
     on_day(monkeypatch, dt.date(2026, 10, 13))
     # The warning (not yet notified) and the fine are both open to an appeal: the home says so.
-    home = staff.get("/plataforma/").content.decode()
+    home = portal.get("/plataforma/").content.decode()
     assert "2 processos com prazo para a plataforma agir" in home
-    page = staff.get(f"/plataforma/penalidades/{fined.pk}/").content.decode()
+    page = portal.get(f"/plataforma/penalidades/{fined.pk}/").content.decode()
     assert "Apresentar recurso" in page and "até 13/10/2026" in page
-    r = staff.post(
+    r = portal.post(
         f"/plataforma/penalidades/{fined.pk}/", {"text": "O relatório foi entregue no prazo."}
     )
     assert r.status_code == 302, r.content.decode()[:2000]
@@ -159,22 +147,22 @@ def test_art_26_sole_an_appeal_on_the_last_day_moved_by_a_holiday_is_received_on
     assert appeal.filed_on == dt.date(2026, 10, 13) and appeal.reconsider_until is not None
     assert fined.status == PlatformPenalty.Status.UNDER_APPEAL
     assert act.role == Role.PLATAFORMA
-    after = staff.get(r["Location"]).content.decode()
+    after = portal.get(r["Location"]).content.decode()
     assert "portal da plataforma" in after and "aguardando julgamento" in after
     assert "Apresentar recurso" not in after  # one appeal per penalty
-    assert "1 processo com prazo" in staff.get("/plataforma/").content.decode()
+    assert "1 processo com prazo" in portal.get("/plataforma/").content.decode()
     # A second post is refused by the service, never a second appeal.
-    staff.post(f"/plataforma/penalidades/{fined.pk}/", {"text": "De novo."})
+    portal.post(f"/plataforma/penalidades/{fined.pk}/", {"text": "De novo."})
     with tenant(barra_m):
         assert PlatformPenaltyAppeal.objects.filter(penalty=fined).count() == 1
 
 
 def test_art_26_sole_an_appeal_the_day_after_is_refused_with_the_article(
-    barra_m, authority, fined, staff, monkeypatch
+    barra_m, authority, fined, portal, monkeypatch
 ):
     notify(barra_m, authority, fined, dt.date(2026, 10, 2))
     on_day(monkeypatch, dt.date(2026, 10, 14))
-    r = staff.post(f"/plataforma/penalidades/{fined.pk}/", {"text": "Recurso."})
+    r = portal.post(f"/plataforma/penalidades/{fined.pk}/", {"text": "Recurso."})
     assert r.status_code == 200
     page = r.content.decode()
     assert "fora do prazo" in page and "13/10/2026" in page and LEI_9784_ART_63 in page
@@ -184,7 +172,7 @@ def test_art_26_sole_an_appeal_the_day_after_is_refused_with_the_article(
     assert fined.status == PlatformPenalty.Status.APPEAL_PERIOD
 
 
-def test_a_driver_penalty_is_not_the_platform_s_case(barra_m, authority, platform, staff):
+def test_a_driver_penalty_is_not_the_platform_s_case(barra_m, authority, platform, portal):
     driver, _ = platform_driver_register(
         actor=platform_actor(),
         municipality=barra_m,
@@ -206,9 +194,9 @@ def test_a_driver_penalty_is_not_the_platform_s_case(barra_m, authority, platfor
     )
     assert (
         f"/plataforma/penalidades/{x.pk}/"
-        not in staff.get("/plataforma/processos/").content.decode()
+        not in portal.get("/plataforma/processos/").content.decode()
     )
-    assert staff.get(f"/plataforma/penalidades/{x.pk}/").status_code == 404
+    assert portal.get(f"/plataforma/penalidades/{x.pk}/").status_code == 404
 
 
 @pytest.mark.parametrize("role", [Role.AUTORIDADE, Role.PERMISSIONARIO, Role.ATENDENTE])

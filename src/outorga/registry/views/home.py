@@ -29,12 +29,13 @@ def index(request: HttpRequest) -> HttpResponse:
         permits = permits_search(Permit.objects.select_related("holder", "vehicle"), q)[:20]
     # The services a law governs here (or with permits from before): no button to grant, nor a
     # count, for a service no law of this municipality knows.
-    services = [Service(s) for s in permit_services(current_municipality())]
+    m = current_municipality()
+    services = [Service(s) for s in permit_services(m)]
     counts = {
         s.label: Permit.objects.filter(service=s, status=Permit.Status.ACTIVE).count()
         for s in services
     }
-    governed = {s for s in services if governs(current_municipality(), s)}
+    governed = {s for s in services if governs(m, s)}
     return render(
         request,
         "registry/index.html",

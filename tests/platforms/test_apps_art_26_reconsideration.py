@@ -267,3 +267,65 @@ def test_lei_9784_art_64_reduced_twice_refunds_each_difference_once(
         told = PlatformNotice.objects.get(kind=PlatformNotice.Kind.APPEAL_JUDGED).message
     assert "recurso provido em parte" in told and "R$ 2.500,00" in told
     assert "não provido" not in told
+
+
+def _judge(m, mayor, appeal, on, **kw):
+    return platform_penalty_appeal_judge(
+        actor=mayor,
+        municipality=m,
+        appeal=appeal,
+        upheld=kw.pop("upheld", False),
+        reasoning="Nego provimento: a infração está comprovada.",
+        on=on,
+        **kw,
+    )
+
+
+@pytest.mark.parametrize("on", [dt.date(2026, 10, 8), dt.date(2026, 10, 13)])
+def test_lei_9784_art_56_par_1_the_mayor_does_not_judge_while_the_authority_may_reconsider(
+    barra_m, mayor, appealed, on
+):
+    """Received 07/10, reconsiderable until 13/10, not sent up: the Chief Executive's judgment is
+    refused with its article, logged, and changes nothing."""
+    with pytest.raises(PlatformError) as refused:
+        _judge(barra_m, mayor, appealed, on)
+    told = json.dumps(refused.value.to_json(), ensure_ascii=False)
+    assert ART_56_1 in told and "13/10/2026" in told
+    a = PlatformPenaltyAppeal._base_manager.get(pk=appealed.pk)
+    assert a.result == PlatformPenaltyAppeal.Result.PENDING and a.judged_on is None
+    x = reload(appealed.penalty)
+    assert x.status == PlatformPenalty.Status.UNDER_APPEAL
+    assert x.debt.status == Debt.Status.UNDER_APPEAL
+    (act,) = acts(barra_m, "appeal.executive.judge", a)
+    assert act.outcome == "refused"
+
+
+def test_lei_9784_art_56_par_1_the_mayor_judges_the_day_after_the_period_or_once_sent_up(
+    barra_m, authority, mayor, appealed, user_of, platform
+):
+    judged = _judge(barra_m, mayor, appealed, dt.date(2026, 10, 14))
+    assert judged.result == PlatformPenaltyAppeal.Result.DISMISSED
+    assert ART_56_1 in acts(barra_m, "appeal.executive.judge", judged)[0].record["basis"][
+        "citations"
+    ]
+    # Another fine, appealed 07/10 and kept by the authority on 08/10: judged that same day.
+    x = fine(barra_m, authority, platform)
+    notify(barra_m, authority, x, dt.date(2026, 10, 2))
+    a = paper(barra_m, authority, x, dt.date(2026, 10, 7))
+    a = reconsider(barra_m, authority, a, dt.date(2026, 10, 8), result="confirm")
+    assert _judge(barra_m, mayor, a, dt.date(2026, 10, 8), upheld=True).result == (
+        PlatformPenaltyAppeal.Result.UPHELD
+    )
+
+
+def test_the_penalty_page_offers_the_judgment_only_once_the_appeal_reached_the_mayor(
+    barra_m, user_of, appealed, monkeypatch
+):
+    from outorga.platforms.services import common
+
+    monkeypatch.setattr(common, "today", lambda: dt.date(2026, 10, 9))
+    mayor = Client()
+    mayor.force_login(user_of("barra-do-garcas", Role.CHEFE_EXECUTIVO))
+    page = mayor.get(f"/plataformas/penalidades/{appealed.penalty_id}/").content.decode()
+    assert "Registrar julgamento" not in page
+    assert "julgá-lo a partir de 14/10/2026" in page

@@ -499,6 +499,12 @@ def test_the_mayor_judges_on_the_screen_and_gets_the_decision(
     assert "Recurso registrado" in r.content.decode()
     mayor = Client()
     mayor.force_login(user_of("barra-do-garcas", Role.CHEFE_EXECUTIVO))
+    # Lei 9.784/1999 art. 56 §1: the appeal is the authority's to reconsider until 19/10 (the
+    # 5th day, 18/10, is a Sunday); the mayor judges it from 20/10.
+    html = mayor.get(page).content.decode()
+    assert "Registrar julgamento" not in html and "julgá-lo a partir de 20/10/2026" in html
+    for module in (penalty_services, penalty_process, services_common):
+        monkeypatch.setattr(module, "today", lambda: dt.date(2026, 10, 20))
     assert "Registrar julgamento" in mayor.get(page).content.decode()
     assert "Registrar julgamento" not in client.get(page).content.decode()
     r = mayor.post(

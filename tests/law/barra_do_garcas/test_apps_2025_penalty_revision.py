@@ -7,6 +7,8 @@ import dataclasses
 import datetime as dt
 from decimal import Decimal
 
+import pytest
+
 from outorga.law.context import Context, FiscalUnitValue
 from outorga.law.decisions import Decision
 from outorga.law.parameters import DatedValue
@@ -123,3 +125,57 @@ def test_reconsideration_in_part_needs_both_the_period_and_the_lower_amount(barr
     d = partial(ctx, "40", by="reconsideration", decided="2026-10-14")
     assert d.outcome["allowed"] is False
     assert ART_56_1 in refusal_citations(d) and ART_64 not in refusal_citations(d)
+
+
+def judge(ctx: Context, decided: str, result: str = "confirm", **more: str) -> Decision:
+    """The superior authority judging an appeal received 07/10/2026 (reconsider until 13/10)."""
+    facts = {
+        "by": "superior",
+        "appeal_filed_on": "2026-10-07",
+        "decided_on": decided,
+        "result": result,
+        **more,
+    }
+    return ask(f"{LAW}.penalty_revision", ctx, facts)
+
+
+@pytest.mark.parametrize("decided", ["2026-10-07", "2026-10-09", "2026-10-13"])
+def test_lei_9784_art_56_par_1_the_superior_does_not_judge_while_the_decider_may_reconsider(
+    barra, decided
+):
+    """Received 07/10: until Tuesday 13/10 (the 5th day, Monday 12/10, is a holiday) the appeal
+    is with the authority that decided; the superior one does not judge it yet."""
+    d = judge(barra(dt.date(2026, 10, 13)), decided)
+    assert d.outcome["allowed"] is False
+    assert ART_56_1 in refusal_citations(d)
+    (refused,) = d.refusals
+    assert "13/10/2026" in refused.message
+
+
+def test_lei_9784_art_56_par_1_the_superior_judges_the_day_after_the_period(barra):
+    d = judge(barra(dt.date(2026, 10, 14)), "2026-10-14", result="annul")
+    assert d.outcome["allowed"] is True and not d.refusals
+
+
+def test_lei_9784_art_56_par_1_a_forwarded_appeal_is_judged_at_once(barra):
+    """The deciding authority kept its decision on 09/10 and sent the appeal up: the superior
+    authority judges it that day, before the period to reconsider would have ended."""
+    d = judge(barra(dt.date(2026, 10, 9)), "2026-10-09", forwarded_on="2026-10-09")
+    assert d.outcome["allowed"] is True
+    d = judge(barra(dt.date(2026, 10, 9)), "2026-10-08", forwarded_on="2026-10-09")
+    assert d.outcome["allowed"] is False and ART_56_1 in refusal_citations(d)
+
+
+def test_lei_9784_art_56_par_1_an_appeal_without_a_superior_is_decided_at_once(barra):
+    """A credential penalty is the Chief Executive's, with no superior (ADR 0030): ``appeal``."""
+    d = ask(
+        f"{LAW}.penalty_revision",
+        barra(dt.date(2026, 10, 8)),
+        {
+            "by": "appeal",
+            "appeal_filed_on": "2026-10-07",
+            "decided_on": "2026-10-08",
+            "result": "confirm",
+        },
+    )
+    assert d.outcome["allowed"] is True

@@ -318,25 +318,26 @@ def platform_penalty_appeal_judge(
             "Provimento total anula a multa; para reduzi-la, dê provimento em parte (Lei "
             "9.784/1999, art. 64).",
         )
+    result = "annul" if upheld else "partial" if partial else "confirm"
     refused: Decision | None = None
     with transaction.atomic(), tenant(municipality):
         a, x = _unjudged(appeal.pk)
         if on < a.filed_on:
             raise field_error("on", "O julgamento não pode ser anterior ao recurso.")
-        revision = None
-        if partial:
-            revision = _revision(municipality, a, x, "appeal", on, partial_fine_upfbg)
-            if not revision.outcome["allowed"]:
-                refused = record_refusal(
-                    municipality=municipality,
-                    actor=actor,
-                    action="appeal.executive.judge",
-                    decision=revision,
-                    new={"result": "partial", "fine_upfbg": partial_fine_upfbg},
-                    obj=a,
-                )
+        # The appeal reaches the superior authority once sent up or the period to reconsider
+        # ended (Lei 9.784/1999 art. 56 §1); in part, the fine's new amount (art. 64).
+        revision = _revision(municipality, a, x, "superior", on, partial_fine_upfbg, result)
+        if not revision.outcome["allowed"]:
+            refused = record_refusal(
+                municipality=municipality,
+                actor=actor,
+                action="appeal.executive.judge",
+                decision=revision,
+                new={"result": result, "fine_upfbg": partial_fine_upfbg},
+                obj=a,
+            )
     if refused is not None:
-        raise law_refused("Provimento parcial recusado", refused, each_reason=True)
+        raise law_refused("Julgamento recusado", refused, each_reason=True)
     with transaction.atomic(), tenant(municipality):
         a, x = _unjudged(appeal.pk)
         facts: dict[str, Any] = {
@@ -359,8 +360,7 @@ def platform_penalty_appeal_judge(
         a.save(
             update_fields=["result", "judged_by", "judged_on", "judged_at", "reasoning", "judgment"]
         )
-        judged = [finality] if revision is None else [revision, finality]
-        basis = basis_many(judged, extra=_judge_citations(municipality))
+        basis = basis_many([revision, finality], extra=_judge_citations(municipality))
         record_act(
             municipality=municipality,
             actor=actor,
@@ -370,7 +370,7 @@ def platform_penalty_appeal_judge(
             new={"penalty": x.pk, "result": a.result, "reasoning": a.reasoning},
             basis=basis,
         )
-        if revision is not None:
+        if partial:
             _penalty_reduce(
                 actor=actor, municipality=municipality, penalty=x, appeal=a, revision=revision
             )
@@ -394,14 +394,16 @@ def _revision(
     result: str = "partial",
 ) -> Decision:
     """The law core's answer on revising the decision appealed against: by the deciding authority
-    within its period (Lei 9.784/1999 art. 56 §1) or by the superior one; in part, the fine's new
-    amount (art. 64, D-5)."""
+    within its period, or by the superior one once the appeal is sent up or that period ended
+    (Lei 9.784/1999 art. 56 §1); in part, the fine's new amount (art. 64, D-5)."""
     facts: dict[str, Any] = {
         "by": by,
         "appeal_filed_on": appeal.filed_on.isoformat(),
         "decided_on": on.isoformat(),
         "result": result,
     }
+    if by == "superior" and appeal.forwarded_on is not None:
+        facts["forwarded_on"] = appeal.forwarded_on.isoformat()
     if result == "partial":
         if penalty.kind != PlatformPenalty.Kind.FINE or penalty.fine_upfbg is None:
             raise field_error(

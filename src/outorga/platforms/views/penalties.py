@@ -3,6 +3,7 @@ the Chief Executive's judgment, the decision's PDF (art. 26 sole paragraph; D-1,
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
@@ -208,6 +209,15 @@ def penalty_detail(request: HttpRequest, user: User, penalty_id: int) -> HttpRes
     x = _penalty(penalty_id)
     appeal = PlatformPenaltyAppeal.objects.filter(penalty=x).select_related("judged_by").first()
     today = services_common.today()
+    # Lei 9.784/1999 art. 56 §1: until sent up or its period to reconsider ends, the appeal is
+    # with the authority that decided; the superior one judges it after (the law refuses before).
+    awaits_reconsideration = (
+        appeal is not None
+        and appeal.result == PlatformPenaltyAppeal.Result.PENDING
+        and appeal.forwarded_on is None
+        and appeal.reconsider_until is not None
+        and today <= appeal.reconsider_until
+    )
     role = user.role
     return render(
         request,
@@ -240,7 +250,12 @@ def penalty_detail(request: HttpRequest, user: User, penalty_id: int) -> HttpRes
             and is_allowed(role, "defence.file", apps_law(current_municipality())),
             "can_judge": appeal is not None
             and appeal.result == PlatformPenaltyAppeal.Result.PENDING
+            and not awaits_reconsideration
             and is_allowed(role, "appeal.executive.judge", apps_law(current_municipality())),
+            "awaits_reconsideration": awaits_reconsideration,
+            "judge_from": appeal.reconsider_until + dt.timedelta(days=1)
+            if awaits_reconsideration and appeal is not None and appeal.reconsider_until
+            else None,
         },
     )
 

@@ -310,6 +310,54 @@ def art56_1_reconsideration_in_time(
     ]
 
 
+def art56_1_superior_after_reconsideration(
+    ctx: Context, appeal_filed_on: dt.date, decided_on: dt.date, forwarded_on: dt.date | None
+) -> list[Reason]:
+    """Lei 9.784/1999 art. 56, §1º (art. 26 sole paragraph; D-17): the appeal is addressed to the
+    authority that decided, "a qual, se não a reconsiderar no prazo de cinco dias, o encaminhará
+    à autoridade superior". The superior authority judges it once it is sent up — the deciding
+    authority kept its decision, in whole or in part — or, when it was not, from the day after the
+    period to reconsider (D-4); before, the appeal is not yet before it."""
+    if forwarded_on is not None:
+        return [
+            check(
+                "apps.art26.appeal_before_the_superior",
+                forwarded_on <= decided_on,
+                f"Recurso encaminhado à autoridade superior em {fmt(forwarded_on)}; julgado em "
+                f"{fmt(decided_on)}.",
+                f"Recurso encaminhado à autoridade superior somente em {fmt(forwarded_on)}: não "
+                f"pode ser julgado por ela em {fmt(decided_on)}.",
+                art(26, "único"),
+                decision(17),
+                FEDERAL_RECONSIDERATION,
+                facts={"encaminhado_em": forwarded_on, "julgado_em": decided_on},
+            )
+        ]
+    days, why = procedure_days(ctx, "reconsideration", appeal_filed_on)
+    last = ctx.calendar.deadline(appeal_filed_on, days)
+    return [
+        why,
+        check(
+            "apps.art26.appeal_before_the_superior",
+            decided_on > last,
+            f"A autoridade que decidiu não reconsiderou até {fmt(last)} (recurso recebido em "
+            f"{fmt(appeal_filed_on)}): o recurso cabe à autoridade superior.",
+            f"O recurso recebido em {fmt(appeal_filed_on)} está com a autoridade que proferiu a "
+            f"decisão, que pode reconsiderá-la até {fmt(last)}; a autoridade superior o julga "
+            "depois que ela o encaminhar ou desse dia.",
+            art(26, "único"),
+            decision(4),
+            decision(17),
+            FEDERAL_RECONSIDERATION,
+            facts={
+                "recurso_recebido_em": appeal_filed_on,
+                "último_dia_para_reconsiderar": last,
+                "julgado_em": decided_on,
+            },
+        ),
+    ]
+
+
 def art64_partial_provision(
     ctx: Context, imposed_on: dt.date, imposed: Decimal, reduced: Decimal
 ) -> tuple[int | None, list[Reason]]:
@@ -390,8 +438,9 @@ def art64_credential_reduction(
     title="A decisão recorrida pode ser reconsiderada ou reformada em parte?",
     schema=closed(
         {
-            "by": {"enum": ["reconsideration", "appeal"]},
+            "by": {"enum": ["reconsideration", "superior", "appeal"]},
             "appeal_filed_on": DATE,
+            "forwarded_on": DATE,
             "decided_on": DATE,
             "result": {"enum": list(REVISION_RESULTS)},
             "imposed_on": DATE,
@@ -406,9 +455,10 @@ def art64_credential_reduction(
     ),
 )
 def penalty_revision(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    """Whether the decision appealed against may be revised as asked: by the authority that
-    decided, within the reconsideration period (Lei 9.784/1999 art. 56 §1), or by the superior
-    authority judging the appeal; ``partial`` reduces a fine (art. 64) and gives its new amount
+    """Whether the decision appealed against may be revised as asked: ``reconsideration``, by the
+    authority that decided, within its period (Lei 9.784/1999 art. 56 §1); ``superior``, by the
+    superior authority judging the appeal once it is sent up (``forwarded_on``) or that period has
+    ended; ``appeal``, by an authority with no superior reviewing its own decision (ADR 0030); ``partial`` reduces a fine (art. 64) and gives its new amount
     (``imposed_on``, ``imposed_upfbg``, ``new_upfbg``). Due process of art. 26 sole paragraph,
     D-17 defaults."""
     qid = "barra-do-garcas.apps-2025.penalty_revision"
@@ -426,7 +476,12 @@ def penalty_revision(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         last, why = art56_1_reconsideration_in_time(ctx, filed_on, decided_on)
         outcome["reconsider_until"] = last
         reasons += why
-    if facts["by"] == "appeal" and result != "partial":
+    if facts["by"] == "superior":
+        forwarded = facts.get("forwarded_on")
+        reasons += art56_1_superior_after_reconsideration(
+            ctx, filed_on, decided_on, day(forwarded) if forwarded else None
+        )
+    if facts["by"] != "reconsideration" and result != "partial":
         reasons.append(
             reason(
                 "apps.art26.appeal_decision",

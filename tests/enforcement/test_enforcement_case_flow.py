@@ -116,6 +116,7 @@ def test_the_full_path_defence_dismissed_jari_dismissed_then_final_with_a_fine_d
         "final": [],
         "proposals_ready": [],
         "storage": [],
+        "suspensions_served": [],
         "suspensions_ended": [],
     }
     with tenant(world.m):
@@ -407,13 +408,15 @@ def test_art_32_i_d_15_escalation_uses_the_days_in_force_on_the_date_of_the_newe
     assert esc.days == 15  # ...by the law of the date of the fact
 
 
-def test_art_42_v_the_sweep_lists_a_taxi_suspension_served_for_its_return_without_proof(
-    ipatinga_m,
-):
+def test_art_42_v_the_sweep_ends_a_taxi_suspension_served_without_proof(ipatinga_m):
     """Taxi art. 42 V: the suspension is limited to the days fixed and the law asks no proof for
-    the return (unlike mototaxi art. 32 §2): the sweep lists it as served, for the clerk to
-    record the return, and cites the taxi law, not the mototaxi's article."""
+    the return (unlike mototaxi art. 32 §2): the day after its last day, the sweep makes the
+    permit active again — an act of the system citing the taxi law, a line in the permit's
+    history effective that day — and says so; a second sweep changes nothing."""
     from registry_factories import taxi_permit
+
+    from outorga.core.models import Act
+    from outorga.registry.models import PermitStatusChange
 
     permit = taxi_permit(ipatinga_m)
     with tenant(ipatinga_m):
@@ -421,7 +424,19 @@ def test_art_42_v_the_sweep_lists_a_taxi_suspension_served_for_its_return_withou
             status=Permit.Status.SUSPENDED, suspended_until=dt.date(2026, 7, 15)
         )
     assert sweep(ipatinga_m, dt.date(2026, 7, 15))["suspensions_ended"] == []
-    assert sweep(ipatinga_m, dt.date(2026, 7, 16))["suspensions_ended"] == [
-        f"{permit.number} (suspensão até 15/07/2026): período cumprido, registre o retorno "
-        "(Lei do táxi de Ipatinga (2017), art. 42, V)"
+    with tenant(ipatinga_m):
+        assert Permit.objects.get(pk=permit.pk).status == Permit.Status.SUSPENDED
+    assert sweep(ipatinga_m, dt.date(2026, 7, 17))["suspensions_served"] == [
+        f"{permit.number} (suspensão até 15/07/2026): período cumprido, permissão ativa desde "
+        "16/07/2026 (Lei do táxi de Ipatinga (2017), art. 42, V)"
     ]
+    with tenant(ipatinga_m):
+        p = Permit.objects.get(pk=permit.pk)
+        assert p.status == Permit.Status.ACTIVE and p.suspended_until is None
+        change = PermitStatusChange.objects.filter(permit=p).latest("pk")
+        act = Act.objects.filter(action="permit.active", object_id=str(p.pk)).get()
+    assert change.to_status == Permit.Status.ACTIVE
+    assert change.effective_on == dt.date(2026, 7, 16)
+    assert act.actor_id is None
+    assert "Lei do táxi de Ipatinga (2017), art. 42, V" in act.record["basis"]["citations"]
+    assert sweep(ipatinga_m, dt.date(2026, 7, 18))["suspensions_served"] == []

@@ -305,9 +305,9 @@ def test_lei_9784_art_56_par_1_the_mayor_judges_the_day_after_the_period_or_once
 ):
     judged = _judge(barra_m, mayor, appealed, dt.date(2026, 10, 14))
     assert judged.result == PlatformPenaltyAppeal.Result.DISMISSED
-    assert ART_56_1 in acts(barra_m, "appeal.executive.judge", judged)[0].record["basis"][
-        "citations"
-    ]
+    assert (
+        ART_56_1 in acts(barra_m, "appeal.executive.judge", judged)[0].record["basis"]["citations"]
+    )
     # Another fine, appealed 07/10 and kept by the authority on 08/10: judged that same day.
     x = fine(barra_m, authority, platform)
     notify(barra_m, authority, x, dt.date(2026, 10, 2))

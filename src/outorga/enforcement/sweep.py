@@ -1,5 +1,5 @@
 """The enforcement step of the daily sweep (``outorga sweep``; ``outorga enforcement_sweep``):
-revelia, finality, proposals ready for the Chief Executive, storage days, suspensions ended."""
+revelia, finality, proposals ready for the Chief Executive, storage days, suspensions served or ended."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ LABELS = {
     "final": "tornado definitivo (D-1)",
     "proposals_ready": "proposta pronta para o Chefe do Executivo (D-3)",
     "storage": "estadia atualizada",
+    "suspensions_served": "suspensão cumprida, permissão ativa",
     "suspensions_ended": "suspensão encerrada",
 }
 #: Entries that are listed but change nothing.

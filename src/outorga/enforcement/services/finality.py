@@ -32,6 +32,7 @@ from outorga.finance.models import Debt
 from outorga.law.interfaces import citations
 from outorga.registry.models import Permit
 from outorga.registry.selectors import suspension_ends_with_its_period
+from outorga.registry.services.permit_status import permit_suspension_served
 
 SYSTEM = Actor.system("varredura diária")
 
@@ -188,13 +189,15 @@ def deadlines_recount(actor: Actor, municipality: Municipality, day: dt.date) ->
 def sweep(municipality: Municipality, on: dt.date) -> dict[str, list[str]]:
     """What the calendar decides on ``on``: revelia after a lapsed defence deadline (art. 42 §3),
     finality after a lapsed appeal deadline (D-1), proposals ready for the Chief Executive after the
-    defence deadline (D-3), storage days of seized vehicles; suspensions that ended are listed for
-    the clerk (return needs the proof of art. 32 §2). Running it twice changes nothing."""
+    defence deadline (D-3), storage days of seized vehicles; suspensions served end where the law
+    asks nothing for the return (taxi art. 42 V), and those waiting for the proof of mototaxi art.
+    32 §2 are listed for the clerk. Running it twice changes nothing."""
     report: dict[str, list[str]] = {
         "revelia": [],
         "final": [],
         "proposals_ready": [],
         "storage": [],
+        "suspensions_served": [],
         "suspensions_ended": [],
     }
     with tenant(municipality):
@@ -285,20 +288,29 @@ def sweep(municipality: Municipality, on: dt.date) -> dict[str, list[str]]:
                         new={"storage_days": days},
                     )
                 report["storage"].append(f"{s.plate}: {days} dia(s)")
-        for p in Permit.objects.filter(status=Permit.Status.SUSPENDED, suspended_until__lt=on):
-            report["suspensions_ended"].append(_suspension_ended(municipality, p))
+        for p in list(
+            Permit.objects.filter(status=Permit.Status.SUSPENDED, suspended_until__lt=on)
+        ):
+            served, line = _suspension_ended(municipality, p, on)
+            report["suspensions_served" if served else "suspensions_ended"].append(line)
     return report
 
 
-def _suspension_ended(municipality: Municipality, p: Permit) -> str:
-    """A permit whose suspension's period is over, and what its return waits for under the law
-    bound on the day after: the proof the law asks (mototaxi art. 32 §2), or nothing but the
-    clerk's record of it (taxi art. 42 V)."""
+def _suspension_ended(municipality: Municipality, p: Permit, on: dt.date) -> tuple[bool, str]:
+    """A permit whose suspension's period is over: active again from the day after when the law
+    bound that day sets no condition for the return (taxi art. 42 V; an act of the system), or
+    waiting for the proof the law asks (mototaxi art. 32 §2), which the clerk records."""
     assert p.suspended_until is not None
     ended = f"{p.number} (suspensão até {p.suspended_until:%d/%m/%Y})"
-    on = p.suspended_until + dt.timedelta(days=1)
+    after = p.suspended_until + dt.timedelta(days=1)
     if suspension_ends_with_its_period(municipality, p.service, p.status, p.suspended_until):
-        cites = "; ".join(c.render() for c in citations(p.law_on(on), "suspension"))
-        return f"{ended}: período cumprido, registre o retorno ({cites})"
-    cites = "; ".join(c.render() for c in citations(p.law_on(on), "suspension_return"))
-    return f"{ended}: aguardando a comprovação ({cites})"
+        back_on = permit_suspension_served(actor=SYSTEM, municipality=municipality, permit=p, on=on)
+        cites = "; ".join(c.render() for c in citations(p.law_on(after), "suspension"))
+        if back_on is None:  # changed meanwhile (a clerk's act): nothing left to end
+            return False, f"{ended}: já não está suspensa ({cites})"
+        return (
+            True,
+            f"{ended}: período cumprido, permissão ativa desde {back_on:%d/%m/%Y} ({cites})",
+        )
+    cites = "; ".join(c.render() for c in citations(p.law_on(after), "suspension_return"))
+    return False, f"{ended}: aguardando a comprovação ({cites})"

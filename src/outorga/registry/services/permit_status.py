@@ -270,6 +270,43 @@ def permit_reinstate(
     )
 
 
+def permit_suspension_served(
+    *, actor: Actor, municipality: Municipality, permit: Permit, on: dt.date
+) -> dt.date | None:
+    """The daily sweep ends a suspension whose period is over when the law bound to the permit's
+    service on the day after sets no condition for the return (taxi art. 42 IV–V: "limitada a
+    90 dias corridos"): the permit is active again from that day, an act of the system citing the
+    article. Under a law that asks a proof first (mototaxi art. 32 §2) nothing changes: the clerk
+    records the return (:func:`permit_reinstate`). Gives the day it became active, or None. Only
+    the system acts here: the period the decision fixed ends it, no one decides."""
+    if actor.user is not None:
+        raise PermissionError("apenas a varredura diária encerra a suspensão cumprida")
+    from ..selectors import suspension_ends_with_its_period
+
+    with transaction.atomic(), tenant(municipality):
+        permit = Permit.objects.select_for_update().get(pk=permit.pk)
+        until = permit.suspended_until
+        if until is None or until >= on:
+            return None
+        if not suspension_ends_with_its_period(municipality, permit.service, permit.status, until):
+            return None
+        back_on = until + dt.timedelta(days=1)
+        cites = citations(permit.law_on(back_on), "suspension")
+        reason = f"fim da suspensão: período cumprido ({'; '.join(c.render() for c in cites)})"
+        _change_status(
+            actor=actor,
+            municipality=municipality,
+            permit=permit,
+            to=Permit.Status.ACTIVE,
+            until=None,
+            action="permit.active",
+            basis=basis_of(None, cites),
+            extra={"reason": reason, "effective_on": back_on},
+            reason=reason,
+        )
+    return back_on
+
+
 #: The appeals that may annul a suspension (mototaxi art. 34 §3), by the stage of the filing: to
 #: the JARI (art. 43) and to the Chief Executive (art. 44), each with its judgment's competence.
 def permit_suspension_annulled(

@@ -1,6 +1,6 @@
 """``outorga enforcement_sweep [--on AAAA-MM-DD]``: revelia, finality, proposals ready for the
-Chief Executive, storage days; lists suspensions that ended (the clerk reinstates with the proof of
-mototaxi art. 32 §2). Idempotent: a second run on the same date changes nothing."""
+Chief Executive, storage days; ends taxi suspensions served (art. 42 V) and lists those waiting for
+the proof of mototaxi art. 32 §2 (the clerk reinstates). Idempotent: a second run on the same date changes nothing."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ LABELS = {
     "final": "tornados definitivos (D-1)",
     "proposals_ready": "propostas prontas para decisão do Chefe do Executivo (D-3)",
     "storage": "estadia de veículos apreendidos",
-    "suspensions_ended": "suspensões encerradas",
+    "suspensions_served": "suspensões cumpridas: permissão ativa novamente",
+    "suspensions_ended": "suspensões encerradas aguardando comprovação",
 }
 
 

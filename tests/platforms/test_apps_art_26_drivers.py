@@ -295,3 +295,32 @@ def test_the_platform_is_not_told_of_its_drivers_penalty_or_of_the_appeal_agains
     with tenant(barra_m):
         told = list(PlatformNotice.objects.filter(platform=platform).values_list("message"))
     assert told == []
+
+
+def test_lgpd_the_avisos_sent_before_about_a_drivers_penalty_are_removed(
+    barra_m, authority, platform, driver
+):
+    """Avisos of drivers' penalties sent before the fix above are deleted by the data migration
+    (platforms 0015); the platform's own avisos stay."""
+    import importlib
+
+    from django.apps import apps
+
+    from outorga.platforms.notices import platform_notice_send
+
+    migration = importlib.import_module(
+        "outorga.platforms.migrations.0015_forget_driver_penalty_avisos"
+    )
+    penalty = noticed_fine(barra_m, authority, platform, driver)
+    for key in (f"penalty-notice-{penalty.pk}", "own-aviso"):
+        platform_notice_send(
+            municipality=barra_m,
+            platform=platform,
+            key=key,
+            kind=PlatformNotice.Kind.PENALTY,
+            message=f"Aviso {key}",
+        )
+    assert migration.forget_driver_penalty_avisos(apps, None) == 1
+    with tenant(barra_m):
+        left = set(PlatformNotice.objects.values_list("key", flat=True))
+    assert "own-aviso" in left and f"penalty-notice-{penalty.pk}" not in left

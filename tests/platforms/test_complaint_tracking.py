@@ -199,3 +199,22 @@ def test_art_11_iii_the_form_names_each_platform_by_its_name(barra_m, platform):
         rf'<option value="{platform.pk}"[^>]*>{re.escape(platform.name)}</option>', html
     )
     assert "Platform object" not in html
+
+
+def test_art_15_d4_a_citizen_s_complaint_is_filed_on_the_municipality_s_day(
+    barra_m, platform, monkeypatch
+):
+    """Filed at 23:30 of Thursday 16/04/2026 in Barra do Garças (MT, UTC−4), already Friday in
+    Brasília: the visitor's complaint is of the town's day, 16/04, and its 5 business days end on
+    24/04 (art. 15; D-4), not on 27/04."""
+    instant = dt.datetime(2026, 4, 17, 3, 30, tzinfo=dt.UTC)
+    monkeypatch.setattr("django.utils.timezone.now", lambda: instant)
+    r = Client().post(
+        "/reclamacao/",
+        {"municipio": "barra-do-garcas", "platform": platform.pk, "description": "Tarde da noite."},
+    )
+    assert r.status_code == 200, r.content
+    with tenant(barra_m):
+        made = Complaint.objects.get(description="Tarde da noite.")
+    assert made.filed_on == dt.date(2026, 4, 16)
+    assert made.deadline == dt.date(2026, 4, 24)

@@ -226,6 +226,26 @@ def test_art_6_a_permit_past_its_term_is_not_listed_as_active(ipatinga_m):
     assert permit.number in html and "prazo encerrado" in html
 
 
+@pytest.mark.parametrize("page", ["placa/?placa=TRM9A87", "permissoes/"])
+def test_art_6_the_plate_check_and_the_list_read_the_municipality_s_day_whoever_asks(
+    ipatinga_m, user_of, monkeypatch, page
+):
+    """At 00:30 of 17/04/2026 in Ipatinga (UTC−3) it is still 23:30 of 16/04 in Barra do Garças
+    (UTC−4): a permit whose term ended on 16/04 reads "prazo encerrado" for everyone, also for a
+    user logged into Barra do Garças — the public pages of a municipality are on its clock, as
+    the badge's page is (mototaxi art. 6; decision D-15)."""
+    permit = make_permit(ipatinga_m, "RELOGIO", plate="TRM9A87")
+    with tenant(ipatinga_m):
+        Permit.objects.filter(pk=permit.pk).update(term_end=dt.date(2026, 4, 16))
+    instant = dt.datetime(2026, 4, 17, 3, 30, tzinfo=dt.UTC)
+    monkeypatch.setattr("django.utils.timezone.now", lambda: instant)
+    logged = Client()
+    logged.force_login(user_of("barra-do-garcas", Role.AUTORIDADE))
+    for client in (Client(), logged):
+        html = client.get(f"/publico/ipatinga/{page}").content.decode()
+        assert permit.number in html and "prazo encerrado" in html
+
+
 def test_verification_by_plate(ipatinga_m, barra_m):
     permit = make_permit(ipatinga_m, "PLACA", plate="QWE1R23")
     other = make_permit(barra_m, "PLACAB", plate="ZXC4V56")

@@ -3,6 +3,8 @@ the clerk's badge screens. Thin: parse, call a selector or a service, render."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -109,6 +111,13 @@ def _municipality(slug: str) -> Municipality:
     return get_object_or_404(Municipality, slug=slug)
 
 
+def _today_of(m: Municipality) -> dt.date:
+    """The municipality's day, whoever asks: a visitor has no clock of its own and a user logged
+    into a municipality on another clock must read the same page as the public."""
+    with timezone.override(zone_of(m)):
+        return timezone.localdate()
+
+
 @require_GET
 def municipality_home(request: HttpRequest, slug: str) -> HttpResponse:
     m = _municipality(slug)
@@ -118,7 +127,7 @@ def municipality_home(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def tariffs(request: HttpRequest, slug: str) -> HttpResponse:
     m = _municipality(slug)
-    today = timezone.localdate()
+    today = _today_of(m)
     with tenant(m):
         groups = selectors.tariffs(m, today)
         return _public(
@@ -129,7 +138,7 @@ def tariffs(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def permits(request: HttpRequest, slug: str) -> HttpResponse:
     m = _municipality(slug)
-    today = timezone.localdate()
+    today = _today_of(m)
     service = request.GET.get("servico", "")
     with tenant(m):
         rows, page = selectors.public_permits(m, today, service, request.GET.get("pagina", 1))
@@ -153,7 +162,7 @@ def permits(request: HttpRequest, slug: str) -> HttpResponse:
 @throttled("plate")
 def plate(request: HttpRequest, slug: str) -> HttpResponse:
     m = _municipality(slug)
-    today = timezone.localdate()
+    today = _today_of(m)
     query = selectors.normalise_plate(request.GET.get("placa", ""))
     with tenant(m):
         found = selectors.plate_check(m, query, today) if query else None

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
+from outorga.core.localtime import zone_of
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
@@ -128,13 +129,16 @@ def complaint_file_public(
     if platform.status != Platform.Status.CREDENTIALED:
         raise field_error("platform", "Escolha uma plataforma credenciada.")
     _, secret = new_secret(TRACKING_KIND)
+    # No login sets the clock for a visitor: the day the complaint is filed, from which art. 15
+    # counts (D-4), is the municipality's day, not Brasília's.
+    filed_on = on or timezone.localdate(timezone=zone_of(municipality))
     complaint = _complaint_create(
         actor=Actor(None, "publico", "formulário público", ip),
         municipality=municipality,
         platform=platform,
         source=Complaint.Source.PUBLIC,
         description=description,
-        filed_on=on or today(),
+        filed_on=filed_on,
         complainant_name=complainant_name,
         complainant_contact=complainant_contact,
         occurred_on=occurred_on,

@@ -4,10 +4,12 @@ a peak's instant, a deadline's day are read on its clock."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
+from django.utils import timezone
 
 #: States off Brasília time (IANA zones; Acre and the far west of Amazonas an hour further).
 TIMEZONE_BY_UF = {
@@ -22,3 +24,9 @@ TIMEZONE_BY_UF = {
 
 def zone_of(municipality: Any) -> ZoneInfo:
     return ZoneInfo(TIMEZONE_BY_UF.get(getattr(municipality, "uf", ""), settings.TIME_ZONE))
+
+
+def today_of(municipality: Any) -> dt.date:
+    """The municipality's day, whoever asks: a visitor has no clock of its own, and a user logged
+    into a municipality on another clock reads the same day as the public."""
+    return timezone.localdate(timezone=zone_of(municipality))

@@ -3,8 +3,6 @@ the clerk's badge screens. Thin: parse, call a selector or a service, render."""
 
 from __future__ import annotations
 
-import datetime as dt
-
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -21,7 +19,7 @@ from outorga.core.acts import Actor
 from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.errors import Refused
 from outorga.core.formerrors import error_lines, messages_add
-from outorga.core.localtime import zone_of
+from outorga.core.localtime import today_of, zone_of
 from outorga.core.middleware import client_ip
 from outorga.core.models import Municipality
 from outorga.core.pdfkit import private_pdf_response
@@ -111,13 +109,6 @@ def _municipality(slug: str) -> Municipality:
     return get_object_or_404(Municipality, slug=slug)
 
 
-def _today_of(m: Municipality) -> dt.date:
-    """The municipality's day, whoever asks: a visitor has no clock of its own and a user logged
-    into a municipality on another clock must read the same page as the public."""
-    with timezone.override(zone_of(m)):
-        return timezone.localdate()
-
-
 @require_GET
 def municipality_home(request: HttpRequest, slug: str) -> HttpResponse:
     m = _municipality(slug)
@@ -127,7 +118,7 @@ def municipality_home(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def tariffs(request: HttpRequest, slug: str) -> HttpResponse:
     m = _municipality(slug)
-    today = _today_of(m)
+    today = today_of(m)
     with tenant(m):
         groups = selectors.tariffs(m, today)
         return _public(
@@ -138,7 +129,7 @@ def tariffs(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def permits(request: HttpRequest, slug: str) -> HttpResponse:
     m = _municipality(slug)
-    today = _today_of(m)
+    today = today_of(m)
     service = request.GET.get("servico", "")
     with tenant(m):
         rows, page = selectors.public_permits(m, today, service, request.GET.get("pagina", 1))
@@ -162,7 +153,7 @@ def permits(request: HttpRequest, slug: str) -> HttpResponse:
 @throttled("plate")
 def plate(request: HttpRequest, slug: str) -> HttpResponse:
     m = _municipality(slug)
-    today = _today_of(m)
+    today = today_of(m)
     query = selectors.normalise_plate(request.GET.get("placa", ""))
     with tenant(m):
         found = selectors.plate_check(m, query, today) if query else None

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
-from outorga.core.localtime import zone_of
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
@@ -131,7 +131,7 @@ def complaint_file_public(
     _, secret = new_secret(TRACKING_KIND)
     # No login sets the clock for a visitor: the day the complaint is filed, from which art. 15
     # counts (D-4), is the municipality's day, not Brasília's.
-    filed_on = on or timezone.localdate(timezone=zone_of(municipality))
+    filed_on = on or today_of(municipality)
     complaint = _complaint_create(
         actor=Actor(None, "publico", "formulário público", ip),
         municipality=municipality,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import json
 import re
 
 import pytest
@@ -218,3 +219,23 @@ def test_art_15_d4_a_citizen_s_complaint_is_filed_on_the_municipality_s_day(
         made = Complaint.objects.get(description="Tarde da noite.")
     assert made.filed_on == dt.date(2026, 4, 16)
     assert made.deadline == dt.date(2026, 4, 24)
+
+
+def test_art_11_iii_a_fact_after_the_complaint_is_refused_naming_the_field(barra_m, platform):
+    """A complaint tells of something that happened: a date of the fact after the day it is
+    filed is refused, naming the field, and nothing is recorded."""
+    from outorga.platforms.services.common import PlatformError
+
+    with tenant(barra_m):
+        before = Complaint.objects.count()
+    with pytest.raises(PlatformError) as refused:
+        complaint_file_public(
+            municipality=barra_m,
+            platform=platform,
+            description="O motorista cobrou acima da tarifa.",
+            occurred_on=dt.date(2026, 4, 17),
+            on=dt.date(2026, 4, 16),
+        )
+    assert "occurred_on" in json.dumps(refused.value.to_json())
+    with tenant(barra_m):
+        assert Complaint.objects.count() == before

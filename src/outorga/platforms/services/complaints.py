@@ -73,6 +73,12 @@ def _complaint_create(
 ) -> Complaint:
     if not description.strip():
         raise field_error("description", "Descreva a reclamação.")
+    if occurred_on is not None and occurred_on > filed_on:
+        raise field_error(
+            "occurred_on",
+            f"A data do fato ({occurred_on:%d/%m/%Y}) não pode ser posterior à do registro da "
+            f"reclamação ({filed_on:%d/%m/%Y}).",
+        )
     with transaction.atomic(), tenant(municipality):
         decision = answer_deadline(municipality, filed_on)
         complaint = Complaint.objects.create(

@@ -6,11 +6,12 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from enforcement_factories import case_of, client_of, issue, make_final, pay, pending_notice
+from enforcement_factories import at, case_of, client_of, issue, make_final, pay, pending_notice
 
 from outorga.core.errors import Refused
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Filing, Seizure
+from outorga.enforcement.services.autos import infraction_issue
 from outorga.enforcement.services.filings import filing_file, filing_judge
 from outorga.enforcement.services.finality import sweep
 from outorga.enforcement.services.notices import notice_deliver
@@ -351,3 +352,61 @@ def test_art_35_the_seizure_form_reads_removal_and_storage_in_reais_as_written_i
     with tenant(world.m):
         s = Seizure.objects.get(auto=auto)
         assert (s.removal_debt.amount_cents, s.storage_daily_cents) == (123_456, 2_010)
+
+
+def test_art_42_par2_the_defence_upheld_refunds_a_paid_removal_though_the_fine_is_unpaid(world):
+    """A mototaxi caught without permission (art. 35): its owner paid the removal, not yet the
+    fine. The defence upheld gives back what the seizure charged and was paid — fine, fees,
+    removal and storage (art. 42 §2) — whether or not the fine was among them; the unpaid fine
+    falls."""
+    from registry_factories import person
+
+    from outorga.finance.models import Refund
+
+    offender = person(world.m, name="Mototaxista Clandestino")
+    auto = infraction_issue(
+        actor=world.fiscal,
+        municipality=world.m,
+        code="art35",
+        committed_at=at(D),
+        place="Praça Primeiro de Maio",
+        description="Transportava passageiro em motocicleta sem permissão.",
+        agent_registration="F-0042",
+        plate="CLD1A23",
+        law="ipatinga.mototaxi-2013",
+        offender_document=offender.document,
+        offender_signed=True,
+    )
+    s = seizure_create(
+        actor=world.fiscal,
+        municipality=world.m,
+        person=None,
+        plate=auto.plate,
+        depot="Pátio Municipal",
+        entered_on=D,
+        removal_cents=15_000,
+        storage_daily_cents=2_000,
+        auto=auto,
+    )
+    with tenant(world.m):
+        s = Seizure.objects.get(pk=s.pk)
+        fine, removal = s.fine_debt, s.removal_debt
+    assert s.grounds == Seizure.Grounds.UNLICENSED and fine.amount_cents > 0
+    pay(world, removal)
+    f = filing_file(
+        actor=world.clerk,
+        municipality=world.m,
+        case=case_of(world, auto),
+        text="Não prestava o serviço: era um parente.",
+        filed_on=D,
+    )
+    f = filing_judge(
+        actor=world.authority, municipality=world.m, filing=f, upheld=True, reasoning="ok", on=D
+    )
+    assert f.judgment["outcome"]["refund_cents"] == 15_000
+    with tenant(world.m):
+        refunds = list(Refund.objects.filter(debt=removal))
+        assert [r.amount_cents for r in refunds] == [15_000]
+        assert Debt.objects.get(pk=removal.pk).status == Debt.Status.REFUNDED
+        assert Debt.objects.get(pk=fine.pk).status == Debt.Status.CANCELLED
+    assert any("art. 42, §2" in c for c in f.judgment["citations"])

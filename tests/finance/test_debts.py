@@ -62,6 +62,38 @@ def test_d_11_d_18_final_debts_block_whether_or_not_their_term_has_ended(
     assert len(review) == 1 and review[0].status == Debt.Status.UNDER_APPEAL
 
 
+def test_d_18_a_part_paid_final_debt_blocks_for_what_is_left_to_pay(ipatinga_m, debtor, finance):
+    """D-18: the block names each debt and how to pay it — a final debt already paid in part is
+    named, and summed in the total that blocks the renewal (taxi art. 21 §1), for what is still
+    owed on it, not for the amount it was issued with."""
+    from outorga.core.lawseam import ask
+    from outorga.finance.payments import payment_record
+    from outorga.finance.registry_port import FinanceLedger
+
+    m = ipatinga_m
+    debt = make(m, debtor, finance, Debt.Status.FINAL, AS_OF, cents=10_000)
+    payment_record(
+        actor=finance,
+        municipality=m,
+        reference=debt.reference,
+        amount_cents=4_000,
+        paid_on=dt.date(2026, 5, 20),
+    )
+    with tenant(m):
+        facts = FinanceLedger().debt_facts(debtor, AS_OF)
+    assert [(f["id"], f["amount_cents"]) for f in facts] == [(debt.reference, 6_000)]
+    d = ask(
+        m,
+        "ipatinga.taxi-2017",
+        "registration_renewal",
+        {"last_renewed_on": "2025-06-01", "debts": facts},
+        AS_OF,
+    )
+    assert d.outcome["blocking_debts"] == [debt.reference]
+    assert d.outcome["blocking_total_cents"] == 6_000
+    assert "R$ 60,00" in str(d.to_json()) and "R$ 100,00" not in str(d.to_json())
+
+
 def test_d_4_a_debt_due_on_a_sunday_may_be_paid_on_monday_without_blocking(
     ipatinga_m, debtor, finance
 ):

@@ -99,6 +99,24 @@ def test_the_step_is_registered_in_the_daily_sweep_and_reports_its_changes(ipati
     assert not any(debt.reference in line for line in second.lines)
 
 
+def test_d_11_the_sweeps_total_of_final_debts_overdue_counts_only_what_is_still_owed(
+    ipatinga_m, fin
+):
+    """The summary of final debts past due sums what is left to pay on each: a debt paid in part
+    is owed, and counted, for the rest (the finance panel reads the ledger the same way)."""
+    from outorga.finance.payments import payment_record
+
+    m = ipatinga_m
+    debt = make_debt(m, make_person(m), 10_000)
+    payment_record(
+        actor=fin, municipality=m, reference=debt.reference, amount_cents=4_000, paid_on=DUE
+    )
+    result = finance_step(m, DAY_AFTER)
+    assert refresh(m, debt).status == Debt.Status.FINAL
+    total = [line for line in result.lines if "no total" in line]
+    assert total == ["1 débito(s) definitivo(s) vencido(s) sem pagamento, R$ 60,00 no total"]
+
+
 def test_art_21_par_1_a_taxi_permits_overdue_instalment_cites_the_taxi_law(ipatinga_m):
     from registry_factories import TAXI_ON as ON
     from registry_factories import grant, taxi_holder

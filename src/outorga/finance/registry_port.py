@@ -9,6 +9,7 @@ from typing import Any
 
 from . import selectors
 from .models import Debt
+from .payments import amounts_owed
 from .services import debts_from_plan
 
 #: The law core's names of a debt's origin (taxi art. 21 §1 reads fines, fees and taxes).
@@ -23,9 +24,12 @@ HOW_TO_PAY = (
 def debt_facts(blocking: Iterable[Debt], under_review: Iterable[Debt]) -> list[dict[str, Any]]:
     """The ledger's view for ``registration_renewal``: final-and-due debts and those under
     defence or appeal (the selectors decide which is which, D-11). A charge awaiting its case's
-    final decision (a seizure's, D-1) is in defence for the law core, never final."""
+    final decision (a seizure's, D-1) is in defence for the law core, never final. Each is told
+    for what is still owed on it: a debt paid in part blocks, and is paid, for the rest (D-18)."""
+    debts = [*blocking, *under_review]
+    owed = amounts_owed(debts)
     out = []
-    for d in [*blocking, *under_review]:
+    for d in debts:
         if d.status == Debt.Status.UNDER_APPEAL:
             status = "em_recurso"
         elif d.awaiting_finality:
@@ -35,7 +39,7 @@ def debt_facts(blocking: Iterable[Debt], under_review: Iterable[Debt]) -> list[d
         fact: dict[str, Any] = {
             "id": d.reference,
             "kind": _KINDS.get(Debt.Origin(d.origin), "outro"),
-            "amount_cents": int(d.amount_cents),
+            "amount_cents": owed[d.pk],
             "status": status,
             "description": d.description,
             "how_to_pay": HOW_TO_PAY,

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.db.models import Count, Sum
+from django.db.models import Count, F, Sum
 
 from outorga.core.models import Municipality
 from outorga.core.sweep import NoProgress, Progress, SweepResult, register
 from outorga.core.tenancy import tenant
 from outorga.law.money import brl
 
-from .models import Debt
+from .models import Debt, Payment
 from .services import debts_overdue_make_final
 
 
@@ -31,15 +31,20 @@ def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> Sweep
             changes=1,
         )
     with tenant(m):
-        overdue = Debt.objects.filter(status=Debt.Status.FINAL, due_on__lt=on).aggregate(
-            n=Count("id"), cents=Sum("amount_cents")
+        final = Debt.objects.filter(status=Debt.Status.FINAL, due_on__lt=on)
+        overdue = final.aggregate(n=Count("id"), cents=Sum("amount_cents"))
+        # What is still owed: a debt paid in part counts for the rest (a final debt's applied
+        # payments never reach its amount, or it would be paid).
+        paid = Payment.objects.filter(debt__in=final, status__in=Payment.APPLIED).aggregate(
+            cents=Sum(F("amount_cents") - F("excess_cents"))
         )
     progress.advance()
     result.checked = int(overdue["n"] or 0)
     if result.checked:
+        owed = int(overdue["cents"] or 0) - int(paid["cents"] or 0)
         result.note(
             f"{result.checked} débito(s) definitivo(s) vencido(s) sem pagamento, "
-            f"{brl(int(overdue['cents'] or 0))} no total"
+            f"{brl(owed)} no total"
         )
     return result
 

@@ -234,16 +234,22 @@ def filing_judge(
                     on=on,
                     basis=basis,
                 )
+            unlicensed = bool(case.auto and case.auto.permit_id is None)
             for fine in [d for d in debts if d.origin == Debt.Origin.FINE]:
-                if fine.status == Debt.Status.PAID:
-                    # Art. 42 §1–2: the paid fine is refunded (the finance app's Refund).
+                related = [d for d in debts if d.pk != fine.pk]
+                # Art. 42 §1–2: the paid fine is refunded (the finance app's Refund); without a
+                # permit (§2) the fees, removal and storage paid are refunded too, whether or not
+                # the fine was paid.
+                if fine.status == Debt.Status.PAID or (
+                    unlicensed and any(d.status == Debt.Status.PAID for d in related)
+                ):
                     refund_for_upheld_defence(
                         actor=actor,
                         municipality=municipality,
                         debt=fine,
                         decision=decision,
-                        related=[d for d in debts if d.pk != fine.pk],
-                        unlicensed=bool(case.auto and case.auto.permit_id is None),
+                        related=related,
+                        unlicensed=unlicensed,
                         on=on,
                     )
             for debt in case_debts(case):  # re-read: the refund may have settled some

@@ -9,6 +9,7 @@ from django.test import Client
 from registry_factories import CHECKS, DECLARATIONS, awarded_tender, taxi_holder
 from registry_factories import TAXI_ON as ON
 
+from outorga.core.acts import Actor
 from outorga.core.tenancy import tenant
 from outorga.finance.models import Debt
 from outorga.law.competence import Role
@@ -80,6 +81,21 @@ def test_grant_term_and_renewal_blocked_by_a_named_debt(ipatinga_m, user_of):
     assert r.status_code == 422
     assert debt.reference in r.content.decode()
     assert "R$ 123,45" in r.content.decode()
+    # D-18: paid in part, the debt still blocks, named for what is left to pay — on the API and
+    # on the Termo's screen alike.
+    from outorga.finance.payments import payment_record
+
+    payment_record(
+        actor=Actor.of(user_of("ipatinga", Role.FINANCAS)),
+        municipality=m,
+        reference=debt.reference,
+        amount_cents=2_345,
+        paid_on=dt.date(2026, 10, 1),
+    )
+    r = clerk.get(f"{API}/taxi/permits/{permit_id}/renewal-debts?on=2027-01-20")
+    assert [d["amount"] for d in r.json()["blocking"]] == ["R$ 100,00"]
+    page = clerk.get(f"/termos/{permit_id}/").content.decode()
+    assert "TESTE-API-1" in page and "R$ 100,00" in page and "R$ 123,45" not in page
 
 
 def test_stand_and_tender_routes(ipatinga_m, user_of):

@@ -66,6 +66,8 @@ class FinanceLedger:
             selectors.debts_blocking(person, on), selectors.debts_under_review(person)
         )
 
+    amounts_owed = staticmethod(amounts_owed)
+
     #: The contrapartida plan written as debts is the ledger's own service, arguments and all.
     contrapartida_debts_create = staticmethod(debts_from_plan)
 

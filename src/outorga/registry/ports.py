@@ -37,6 +37,10 @@ class Ledger(Protocol):
         """Both lists as the law core's ``debts`` fact (id, kind, amount, status, description)."""
         ...
 
+    def amounts_owed(self, debts: Iterable[Any]) -> dict[int, int]:
+        """What is still owed on each debt, by id: a debt paid in part, for the rest (D-18)."""
+        ...
+
     def contrapartida_debts_create(
         self,
         *,

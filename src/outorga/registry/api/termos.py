@@ -81,19 +81,22 @@ def taxi_term(request: HttpRequest, permit_id: int) -> dict[str, Any]:
 )
 def taxi_renewal_debts(request: HttpRequest, permit_id: int, on: IsoDate) -> dict[str, Any]:
     permit = taxi_permit(permit_id)
+    blocking = ledger().debts_blocking(permit.holder, on)
+    under_review = ledger().debts_under_review(permit.holder)
+    owed = ledger().amounts_owed([*blocking, *under_review])  # paid in part: the rest (D-18)
 
     def row(d: Any) -> dict[str, Any]:
         return {
             "reference": d.reference,
             "description": d.description,
-            "amount": brl(d.amount_cents),
+            "amount": brl(owed[d.pk]),
             "due_on": d.due_on,
             "status": d.status,
         }
 
     return {
-        "blocking": [row(d) for d in ledger().debts_blocking(permit.holder, on)],
-        "under_review": [row(d) for d in ledger().debts_under_review(permit.holder)],
+        "blocking": [row(d) for d in blocking],
+        "under_review": [row(d) for d in under_review],
     }
 
 

@@ -199,6 +199,9 @@ def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
         municipality=current_municipality(), permit=permit, term=term, on=on, checks=checks
     )
     instalments = ledger().contrapartida_instalments(permit)
+    blocking = ledger().debts_blocking(permit.holder, today)
+    under_review = ledger().debts_under_review(permit.holder)
+    owed = ledger().amounts_owed([*blocking, *under_review])  # paid in part: the rest (D-18)
     return render(
         request,
         "registry/taxi/termo.html",
@@ -207,12 +210,8 @@ def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
             "term": term,
             "total": brl(term.total_cents),
             "instalments": [(d, brl(d.amount_cents)) for d in instalments],
-            "blocking": [
-                (d, brl(d.amount_cents)) for d in ledger().debts_blocking(permit.holder, today)
-            ],
-            "under_review": [
-                (d, brl(d.amount_cents)) for d in ledger().debts_under_review(permit.holder)
-            ],
+            "blocking": [(d, brl(owed[d.pk])) for d in blocking],
+            "under_review": [(d, brl(owed[d.pk])) for d in under_review],
             "renewals": term.renewals.all(),
             "form": form,
             "problem": problem,

@@ -8,8 +8,10 @@ import datetime as dt
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 from inspections_factories import JPEG, answers
 
+from outorga.core.localtime import zone_of
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.inspections import services
@@ -139,6 +141,22 @@ def test_an_incomplete_checklist_names_the_missing_item(moto_permit, secret):
     r = post(Client(), secret, data)
     assert r.status_code == 422
     assert r.json()["erros"] == [{"campo": "items.conservacao", "erro": "item não respondido"}]
+
+
+def test_art_5_1_iii_a_company_result_dated_after_the_municipalitys_today_is_refused(
+    ipatinga_m, moto_permit, secret
+):
+    """A laudo of an inspection not yet made would start the semiannual report's validity from
+    a day still to come: refused naming the field, nothing recorded."""
+    tomorrow = timezone.localdate(timezone=zone_of(ipatinga_m)) + dt.timedelta(days=1)
+    data = body(moto_permit)
+    data["inspected_on"] = tomorrow.isoformat()
+    r = post(Client(), secret, data)
+    assert r.status_code == 422, r.content
+    [err] = r.json()["erros"]
+    assert err["campo"] == "inspected_on" and "futur" in err["erro"]
+    with tenant(ipatinga_m):
+        assert not Inspection.objects.filter(permit=moto_permit).exists()
 
 
 def test_a_revoked_token_no_longer_opens_the_api(ipatinga_m, authority, company, secret):

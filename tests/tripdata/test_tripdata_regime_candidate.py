@@ -14,6 +14,7 @@ from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.platforms.models import InfractionCandidate, PlatformDriver
+from outorga.tripdata.models import PlatformMonth
 
 pytestmark = pytest.mark.django_db
 
@@ -123,6 +124,21 @@ def test_d9_b_a_task_run_twice_lists_the_month_once(world):
     processed(upload_id)
     processed(upload_id)
     assert len(candidates(world)) == 1
+
+
+def test_d9_b_the_newest_sessions_file_wins_whatever_order_the_worker_takes_them(world):
+    """The month's peak is the last-received sessions file's (the order of receipt, as for trips,
+    ADR 0014): an older file processed after a newer one — another worker, a resumed task — does
+    not bring its superseded peak back."""
+    old = world.upload(sessions(53), name="s.csv", kind="sessions").json()["id"]
+    new = world.upload(sessions(50), name="s2.csv", kind="sessions").json()["id"]
+    processed(new)
+    assert processed(old).status == "done"
+    with tenant(world.m):
+        pm = PlatformMonth.objects.get(platform=world.platform)
+    assert (pm.sessions_upload_id, pm.peak_sessions, pm.peak) == (new, 50, 50)
+    assert pm.candidate is False
+    assert all(c.withdrawn_on is not None for c in candidates(world))
 
 
 def test_d9_b_the_candidate_is_on_the_authority_screen_and_the_staff_api(world, user_of):

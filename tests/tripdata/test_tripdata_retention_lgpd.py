@@ -16,7 +16,7 @@ from django.core.management import call_command
 
 from outorga.core.models import Act, ParameterOverride
 from outorga.core.tenancy import tenant
-from outorga.tripdata.models import TripUpload
+from outorga.tripdata.models import TripUpload, ValidationCount
 from outorga.tripdata.sweep import run as retention_run
 
 BRT4 = dt.timezone(dt.timedelta(hours=-4))  # Barra do Garças
@@ -83,6 +83,33 @@ def test_lgpd_art_16_a_file_sent_before_the_cutoff_is_deleted_and_named_in_one_a
     (param,) = act.record["basis"]["decision"]["reasons"][0]["parameters"]
     assert param["value"] == EXAMPLE_DAYS
     assert result.changes == 1
+
+
+def test_lgpd_art_16_the_rows_the_validation_report_copied_from_the_file_go_with_it(world):
+    """The report's samples are the file's own rows (a driver's CPF, the plate, the trip's
+    times; in CSV the whole line): kept only as long as the file. The counts stay."""
+    cutoff = ON - dt.timedelta(days=EXAMPLE_DAYS)
+    old, kept = sent(world, cutoff - dt.timedelta(days=1)), sent(world, cutoff)
+    swept = sent(world, cutoff - dt.timedelta(days=40))  # its file removed by an earlier run
+    swept.file.delete(save=False)
+    row = {"trip_id": "T9", "driver_cpf": "52998224725", "vehicle_plate": "QBD1A23"}
+    with tenant(world.m):
+        TripUpload.objects.filter(pk=swept.pk).update(file="")
+        for upload in (old, kept, swept):
+            ValidationCount.objects.create(
+                upload=upload, kind="unknown_driver", label="x", count=7, samples=[row]
+            )
+
+    retention_run(world.m, ON)
+
+    with tenant(world.m):
+        gone = ValidationCount.objects.get(upload=old)
+        assert (gone.count, gone.samples) == (7, [])
+        assert ValidationCount.objects.get(upload=swept).samples == []
+        assert ValidationCount.objects.get(upload=kept).samples == [row]
+    (act,) = acts(world)
+    assert [f["envio"] for f in act.record["payload"]["new"]["arquivos"]] == [old.pk, swept.pk]
+    assert retention_run(world.m, ON).changes == 0
 
 
 def test_lgpd_art_16_running_the_sweep_again_removes_nothing_more(world):

@@ -4,7 +4,8 @@ are deleted (LGPD art. 15, I and art. 16; ``retention.trip_files_days``).
 A platform's file carries its drivers' CPFs and every trip's places and times; what the
 municipality acts on — the counts per driver and month, the reports, the ISSQN, the acts — is
 computed from it once and kept. Only the file goes: from the disk or the bucket, then its name on
-the upload, with one act naming every file removed. A file still queued or processing is never
+the upload and the rows its validation report copied from it as samples (the counts stay), with
+one act naming every file removed. A file still queued or processing is never
 touched. Running it twice for one date removes nothing the second time.
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django.db import transaction
+from django.db.models import Q
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.lawctx import context
@@ -22,7 +24,7 @@ from outorga.core.sweep import NoProgress, Progress, SweepResult, register
 from outorga.core.tenancy import tenant
 from outorga.law.common.retention import TRIP_FILES_DAYS, retention_cutoff
 
-from .models import TripUpload
+from .models import TripUpload, ValidationCount
 
 SYSTEM = "guarda de dados pessoais (LGPD)"
 
@@ -39,7 +41,10 @@ def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> Sweep
                 created_at__lt=before,
                 status__in=(TripUpload.Status.DONE, TripUpload.Status.FAILED),
             )
-            .exclude(file="")
+            # A file removed before its samples were: their rows are still to go.
+            .filter(
+                ~Q(file="") | Q(pk__in=ValidationCount.objects.exclude(samples=[]).values("upload"))
+            )
             .order_by("pk")
         )
         result.checked = len(expired)
@@ -50,7 +55,8 @@ def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> Sweep
         for upload in expired:
             # The file first: a failure here leaves the upload naming it, and the next run
             # tries again (deleting a file already gone is no error).
-            upload.file.storage.delete(upload.file.name)
+            if upload.file.name:
+                upload.file.storage.delete(upload.file.name)
             removed.append(
                 {
                     "envio": upload.pk,
@@ -63,7 +69,9 @@ def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> Sweep
             )
             progress.advance()
         with transaction.atomic():
-            TripUpload.objects.filter(pk__in=[r["envio"] for r in removed]).update(file="")
+            ids = [r["envio"] for r in removed]
+            TripUpload.objects.filter(pk__in=ids).update(file="")
+            ValidationCount.objects.filter(upload__in=ids).exclude(samples=[]).update(samples=[])
             record_act(
                 municipality=m,
                 actor=Actor.system(SYSTEM),

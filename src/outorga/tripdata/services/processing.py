@@ -414,7 +414,9 @@ def _store(upload: TripUpload, result: Result, ctx: Context, limits_reason: Any)
         top = max(files, key=lambda u: (u.peak_drivers or 0, -u.pk), default=None)
         pm.peak_trips = top.peak_drivers if top else None
         pm.peak_trips_at = top.peak_at if top else None
-    else:
+    elif pm.sessions_upload_id is None or upload.pk > pm.sessions_upload_id:
+        # The month's sessions are its last-received file's, as its trips are (tripdata.months):
+        # an older file the worker takes after a newer one must not bring its peak back.
         pm.sessions_upload = upload
         pm.peak_sessions, pm.peak_sessions_at = (
             result.peak.count,

@@ -17,7 +17,7 @@ from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.filestore import save_in_transaction
 from outorga.core.lawctx import context
-from outorga.core.localtime import zone_of
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant, unscoped
 from outorga.core.tokens import (
@@ -207,7 +207,7 @@ def inspection_record(
         authorize(actor=actor, municipality=municipality, action="inspection.record", law=law)
     elif company.municipality_id != municipality.pk:
         raise NotCompetent(actor.role, law, "inspection.record", None)
-    elif inspected_on > timezone.localdate(timezone=zone_of(municipality)):
+    elif inspected_on > today_of(municipality):
         # A company reports an inspection it made: a later date would start the report's
         # validity (mototaxi art. 5 §1 III) from a day still to come.
         raise FieldError(

@@ -9,13 +9,16 @@ import pytest
 from enforcement_factories import at, case_of, client_of, issue, make_final, pay, pending_notice
 
 from outorga.core.errors import Refused
+from outorga.core.models import ParameterOverride
 from outorga.core.tenancy import tenant
+from outorga.enforcement.lawbridge import ask, fine
 from outorga.enforcement.models import Case, Filing, Seizure
 from outorga.enforcement.services.autos import infraction_issue
 from outorga.enforcement.services.filings import filing_file, filing_judge
 from outorga.enforcement.services.finality import sweep
 from outorga.enforcement.services.notices import notice_deliver
 from outorga.enforcement.services.seizures import (
+    release_facts,
     seizure_bill_storage,
     seizure_create,
     seizure_release,
@@ -410,3 +413,39 @@ def test_art_42_par2_the_defence_upheld_refunds_a_paid_removal_though_the_fine_i
         assert Debt.objects.get(pk=removal.pk).status == Debt.Status.REFUNDED
         assert Debt.objects.get(pk=fine.pk).status == Debt.Status.CANCELLED
     assert any("art. 42, §2" in c for c in f.judgment["citations"])
+
+
+def test_d_15_the_fine_charged_at_a_seizure_has_the_ufpi_of_the_date_of_the_fact(world):
+    """Art. 38 §1–2 and art. 35 §1: the auto of 06/04/2026 (art. 38 I, leve: 1 UFPI) also seizes
+    the vehicle, which enters the depot on 08/04. A law in force from 07/04 doubles the leve fine.
+    The fine charged at the seizure is the one of the date of the fact (D-15) — the same one the
+    auto's own process would impose —, not the amended one of the day the vehicle was seized."""
+    auto = issue(world, code="art38-I", on=D)
+    seized_on = D + dt.timedelta(days=2)
+    with tenant(world.m):
+        ParameterOverride.objects.create(
+            name="mototaxi_2013.fines.leve",
+            effective=D + dt.timedelta(days=1),
+            value=2,
+            legal_reference="Lei de teste que altera o art. 38, §1",
+        )
+    s = seizure_create(
+        actor=world.fiscal,
+        municipality=world.m,
+        person=world.permit.holder,
+        plate=auto.plate,
+        depot="Pátio Municipal",
+        entered_on=seized_on,
+        removal_cents=15_000,
+        storage_daily_cents=2_000,
+        auto=auto,
+    )
+    of_the_fact, _ = fine(world.m, auto.law, "art38-I", D, seized_on)
+    amended, _ = fine(world.m, auto.law, "art38-I", seized_on, seized_on)
+    assert amended == 2 * of_the_fact
+    with tenant(world.m):
+        s = Seizure.objects.get(pk=s.pk)
+        assert s.fine_debt.amount_cents == of_the_fact
+        facts = release_facts(s, seized_on)
+    d = ask(world.m, s.law, "seizure_release", facts, seized_on)
+    assert d.outcome["fine_cents"] == of_the_fact

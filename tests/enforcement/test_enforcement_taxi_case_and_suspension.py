@@ -127,6 +127,33 @@ def test_art_41_caput_d_1_permission_suspension_refused_while_the_auto_is_not_fi
         assert Permit.objects.get(pk=permit.pk).status == Permit.Status.ACTIVE
 
 
+@pytest.mark.parametrize("target", ["permissao", "cadastro"])
+def test_art_41_caput_d_1_a_suspension_never_starts_before_its_auto_became_final(world, target):
+    """Art. 42 IV–V on one final infraction (D-1), "observados o contraditório e a ampla defesa"
+    (art. 41 caput): the suspension may not start on a day the infraction's process was still
+    running — it would be served, backdated, while the defence or appeal was open."""
+    permit = _taxi_permit(world.m)
+    auto = final_taxi_auto(world, permit, on=EARLIER)
+    final_on = case_of(world, auto).final_on
+    assert final_on is not None and final_on > EARLIER
+
+    def suspend(start):  # type: ignore[no-untyped-def]
+        common = {"actor": world.authority, "municipality": world.m, "permit": permit}
+        if target == "permissao":
+            return taxi_suspension_impose(**common, auto=auto, days=10, start=start)
+        return taxi_register_suspension_impose(**common, infraction=auto, days=10, start=start)
+
+    with pytest.raises(FieldError, match="D-1") as exc:
+        suspend(final_on - dt.timedelta(days=1))
+    assert f"{final_on:%d/%m/%Y}" in str(exc.value) and "art. 41, caput" in str(exc.value)
+    with tenant(world.m):
+        assert Permit.objects.get(pk=permit.pk).status == Permit.Status.ACTIVE
+        assert not Penalty.objects.filter(permit=permit, kind=Penalty.Kind.SUSPENSION).exists()
+    suspend(final_on)
+    with tenant(world.m):
+        assert Penalty.objects.filter(permit=permit, kind=Penalty.Kind.SUSPENSION).count() == 1
+
+
 def test_art_42_V_permission_suspension_refused_on_another_permits_auto(world):
     permit, other = _taxi_permit(world.m), taxi_permit(world.m)
     auto = final_taxi_auto(world, other, on=EARLIER)

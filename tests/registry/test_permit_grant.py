@@ -133,6 +133,85 @@ def test_art_6_a_tender_never_grants_more_permits_than_its_places(ipatinga_m, cl
     assert exc.value.citation.endswith("art. 6")
 
 
+@pytest.mark.parametrize(
+    ("service", "homologated", "why"),
+    [
+        ("mototaxi", None, "não foi homologada"),
+        ("mototaxi", ON + dt.timedelta(days=1), "homologada em 11/03/2026"),
+        ("motofrete", ON - dt.timedelta(days=10), "é de motofrete"),
+    ],
+)
+def test_art_6_a_tender_not_homologated_by_the_grant_or_of_another_service_does_not_precede_it(
+    ipatinga_m, clerk, service, homologated, why
+):
+    """Art. 6: the permission is granted by decree "precedida de licitação" — a tender of this
+    service concluded (homologated) by the day of the grant, not one still open, homologated
+    later, or run for motofrete."""
+    from outorga.registry.models import Tender
+    from outorga.registry.validation import FieldError
+
+    with tenant(ipatinga_m):
+        other = Tender.objects.create(
+            service=service,
+            number="04/2026",
+            places=5,
+            opened_on=ON - dt.timedelta(days=60),
+            homologated_on=homologated,
+        )
+    person, vehicle = make_applicant(ipatinga_m, clerk, n=25)
+    asked = {
+        "municipality": ipatinga_m,
+        "holder": person,
+        "service": "mototaxi",
+        "vehicle": vehicle,
+        "granted_on": ON,
+        "term_years": 10,
+        "decree": "Decreto 1.236/2026",
+        "equipment": EQUIPMENT,
+        "tender": other,
+    }
+    with pytest.raises(FieldError, match=why) as exc:
+        permit_grant_decisions(**asked)
+    assert exc.value.citation.endswith("art. 6")
+    with pytest.raises(FieldError, match=why):
+        permit_grant(actor=clerk, **asked)
+    with tenant(ipatinga_m):
+        assert not Permit.objects.exists()
+
+
+def test_art_6_the_grant_screen_shows_a_tender_still_open_refused_with_its_article(
+    ipatinga_m, clerk
+):
+    from django.test import Client
+
+    from outorga.registry.models import Tender
+
+    with tenant(ipatinga_m):
+        open_tender = Tender.objects.create(
+            service="mototaxi", number="05/2026", places=5, opened_on=ON - dt.timedelta(days=5)
+        )
+    person, vehicle = make_applicant(ipatinga_m, clerk, n=26)
+    client = Client()
+    client.force_login(clerk.user)
+    form = {
+        "service": "mototaxi",
+        "holder": person.document,
+        "vehicle": vehicle.plate,
+        "tender": open_tender.pk,
+        "decree": "Decreto 1.237/2026",
+        "granted_on": ON.isoformat(),
+        "term_years": 10,
+        "equipment": EQUIPMENT,
+    }
+    for button in ("verificar", "outorgar"):
+        r = client.post("/cadastro/permissoes/nova/", {**form, button: "1"})
+        page = r.content.decode()
+        assert r.status_code == 200, button
+        assert "não foi homologada" in page and "art. 6" in page, button
+    with tenant(ipatinga_m):
+        assert not Permit.objects.exists()
+
+
 # --- Facts drawn from the records: the vehicle's other permits and its owner -------------------
 
 

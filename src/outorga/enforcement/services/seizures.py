@@ -10,6 +10,7 @@ from functools import partial
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
@@ -86,6 +87,7 @@ def seizure_create(
         "seized_on": entered_on.isoformat(),
         "fine_paid": False,
         "charges": [],
+        **_committed_on(auto),
     }
     if grounds == Seizure.Grounds.INFRACTION:
         facts["codes"] = [auto.infraction_code]
@@ -158,6 +160,12 @@ def seizure_create(
             basis=decision_basis(d),
         )
     return s
+
+
+def _committed_on(auto: InfractionNotice) -> dict[str, str]:
+    """The date of the fact the auto records: a fine charged at the seizure is the one of the
+    law in force that day (D-15), not on the day of the seizure."""
+    return {"committed_on": timezone.localtime(auto.committed_at).date().isoformat()}
 
 
 def storage_days(s: Seizure, on: dt.date) -> int:
@@ -234,6 +242,8 @@ def release_facts(s: Seizure, on: dt.date) -> dict[str, Any]:
             },
         ],
     }
+    if s.auto is not None:
+        facts.update(_committed_on(s.auto))
     if s.grounds == Seizure.Grounds.INFRACTION and s.auto:
         facts["codes"] = [s.auto.infraction_code]
     case = Case.objects.filter(auto_id=s.auto_id).first() if s.auto_id else None

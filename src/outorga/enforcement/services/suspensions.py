@@ -280,7 +280,7 @@ def taxi_suspension_impose(
             interfaces.cited(permit.law, "suspension_accumulation"),
         )
     authorize(actor=actor, municipality=municipality, action="penalty.suspension", law=permit.law)
-    auto = taxi_final_auto(municipality, permit, auto, "a suspensão da permissão", cite42)
+    auto = taxi_final_auto(municipality, permit, auto, "a suspensão da permissão", cite42, start)
     d = _suspension_allowed(municipality, auto, "permissao", days, start)
     why = f"auto {auto.number} (art. 42, V)" + (f": {reason.strip()}" if reason.strip() else "")
     with transaction.atomic(), tenant(municipality):
@@ -332,7 +332,7 @@ def taxi_register_suspension_impose(
             "auxiliar", "o auxiliar não está ativo no cadastro desta permissão", cite42
         )
     auto = taxi_final_auto(
-        municipality, permit, infraction, "a suspensão do cadastro de taxista", cite42
+        municipality, permit, infraction, "a suspensão do cadastro de taxista", cite42, start
     )
     by = InfractionNotice.CommittedBy
     if auxiliary is not None and (

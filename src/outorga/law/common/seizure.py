@@ -17,8 +17,10 @@ from outorga.law.schemas import closed, list_of
 
 def release_schema(kinds: Iterable[str], codes: Mapping[str, Any], **more: Any) -> dict[str, Any]:
     """The facts of a ``seizure_release`` question: why the vehicle was seized, the infractions'
-    ``codes`` (their item schema), the day, whether the fine was paid, each charge with its
-    amount and whether it was paid, an appeal pending; ``more`` adds keywords to the schema."""
+    ``codes`` (their item schema), the day, the date of the fact the auto records (``committed_on``:
+    a fine charged at the seizure is the one in force that day, D-15), whether the fine was paid,
+    each charge with its amount and whether it was paid, an appeal pending; ``more`` adds keywords
+    to the schema."""
     return {
         "type": "object",
         "required": ["grounds", "seized_on", "fine_paid", "charges"],
@@ -27,6 +29,7 @@ def release_schema(kinds: Iterable[str], codes: Mapping[str, Any], **more: Any) 
             "grounds": {"enum": ["sem_permissao", "infracao"]},
             "codes": list_of(codes, uniqueItems=True),
             "seized_on": DATE,
+            "committed_on": DATE,
             "fine_paid": {"type": "boolean"},
             "charges": list_of(
                 closed(

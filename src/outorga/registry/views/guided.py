@@ -470,7 +470,10 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
                     request, f"Permissão {permit.number} outorgada. Falta emitir o crachá."
                 )
                 return redirect("registry:permit", permit_id=permit.pk)
-        preview = permit_grant_decisions(**asked)
+        try:
+            preview = permit_grant_decisions(**asked)
+        except DomainError as exc:
+            form_add(grant_form, exc)
     steps.append(Step("grant", "Verificação completa e outorga", False, form=grant_form))
     return _page(
         request,

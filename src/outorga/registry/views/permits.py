@@ -10,7 +10,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
-from outorga.core.errors import Refused
 from outorga.core.formerrors import messages_add
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
@@ -69,15 +68,13 @@ def permit_new(request: HttpRequest) -> HttpResponse:
         # The grant and its pre-check ask the very same questions on the very same facts.
         asked = {"municipality": current_municipality(), **{k: d[k] for k in GrantForm.ASKED}}
         if "outorgar" in request.POST:
-            try:
-                permit = permit_grant(actor=actor_of(request), **asked)
-            except Refused as exc:
-                refused = exc.decision
-            else:
-                messages.success(request, f"Permissão {permit.number} outorgada.")
-                return redirect("registry:permit", permit_id=permit.pk)
+            granted = attempt(form, lambda: permit_grant(actor=actor_of(request), **asked))
+            refused = granted.refused
+            if granted.value is not None:
+                messages.success(request, f"Permissão {granted.value.number} outorgada.")
+                return redirect("registry:permit", permit_id=granted.value.pk)
         else:
-            preview = permit_grant_decisions(**asked)
+            preview = attempt(form, lambda: permit_grant_decisions(**asked)).value or []
     return render(
         request,
         "registry/permit_new.html",

@@ -491,13 +491,15 @@ REQUIRED_CHARGES = ("remocao", "estadia")
 
 
 def art_35_par1_fine_due(
-    ctx: Context, grounds: str, codes: list[str], imposed_on: dt.date
+    ctx: Context, grounds: str, codes: list[str], committed_on: dt.date, imposed_on: dt.date
 ) -> tuple[int, list[Reason]]:
     """Art. 35, §1º — a vehicle caught providing the service without permission is released only
     after immediate payment of a gravíssima fine; for a seizure under §2º of art. 38–41 the fines
-    of the infractions are due (art. 35, §2º: "pagamento das multas")."""
+    of the infractions are due (art. 35, §2º: "pagamento das multas"). The infraction and its
+    fine in UFPI are those of the law in force on ``committed_on``, the date of the fact (D-15),
+    however later the vehicle was seized; the UFPI is the one of ``imposed_on`` (D-5)."""
     if grounds == "sem_permissao":
-        cents, r = fine_in_cents(ctx, Severity.GRAVISSIMA, imposed_on, imposed_on)
+        cents, r = fine_in_cents(ctx, Severity.GRAVISSIMA, committed_on, imposed_on)
         basis = reason(
             "art_35_caput_seizure",
             Verdict.INFO,
@@ -508,8 +510,8 @@ def art_35_par1_fine_due(
         return cents, [basis, r]
     total, out = 0, []
     for code in codes:
-        t = infraction_type(code)
-        cents, r = fine_in_cents(ctx, t.severity, imposed_on, imposed_on)
+        t = infraction_type(code, committed_on)
+        cents, r = fine_in_cents(ctx, t.severity, committed_on, imposed_on)
         total += cents
         out += [
             reason(
@@ -541,8 +543,9 @@ def seizure_release(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 35 §1º–§2º: release only after paying the fine, fees, removal and storage; an appeal
     does not lift the payment."""
     seized_on = day(facts["seized_on"])
+    committed_on = opt_day(facts.get("committed_on")) or seized_on
     fine_cents, reasons = art_35_par1_fine_due(
-        ctx, facts["grounds"], list(facts.get("codes", ())), seized_on
+        ctx, facts["grounds"], list(facts.get("codes", ())), committed_on, seized_on
     )
     reasons.append(
         check(

@@ -23,6 +23,7 @@ from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.registry.models import Permit, VehicleChange
+from outorga.registry.services.common import InvalidTransition
 from outorga.registry.services.permits import permit_grant
 from outorga.registry.services.vehicle_changes import (
     taxi_reserve_vehicle,
@@ -163,6 +164,52 @@ def test_art_32_swap_between_two_holders(ipatinga_m):
         p1.refresh_from_db()
         p2.refresh_from_db()
         assert (p1.vehicle_id, p2.vehicle_id) == (v2.pk, v1.pk)
+
+
+def test_art_32_no_swap_while_a_reserve_vehicle_serves_or_with_a_permit_not_in_force(ipatinga_m):
+    """Art. 32: the permuta exchanges the two permissions' own vehicles. While a reserve vehicle
+    serves one of them (art. 30) its own vehicle is off the street and comes back at the end of
+    the reserve: swapping then would hand the reserve vehicle on for good. A suspended
+    permission is not in force: it swaps nothing. Both are refused, and nothing changes."""
+    m = ipatinga_m
+    h1, v1 = taxi_holder(m, ON)
+    h2, v2 = taxi_holder(m, ON)
+    p1, p2 = grant(m, h1, v1), grant(m, h2, v2)
+    reserve = taxi_vehicle(m, h1)
+    taxi_reserve_vehicle(
+        actor=clerk(m),
+        municipality=m,
+        permit=p1,
+        vehicle=reserve,
+        on=ON,
+        until=ON + dt.timedelta(days=10),
+        cause="sinistro",
+    )
+
+    def swap():
+        taxi_vehicle_swap(
+            actor=clerk(m),
+            municipality=m,
+            permit=p2,
+            other=p1,
+            on=ON + dt.timedelta(days=1),
+            checks=CHECKS,
+            other_checks=CHECKS,
+        )
+
+    with pytest.raises(FieldError) as exc:
+        swap()
+    assert "reserva" in str(exc.value)
+    with tenant(m):
+        assert Permit.objects.get(pk=p1.pk).vehicle_id == reserve.pk
+        assert Permit.objects.get(pk=p2.pk).vehicle_id == v2.pk
+        VehicleChange.objects.filter(permit=p1).update(status=VehicleChange.Status.ENDED)
+        Permit.objects.filter(pk=p1.pk).update(vehicle=v1)
+        Permit.objects.filter(pk=p2.pk).update(status=Permit.Status.SUSPENDED)
+    with pytest.raises(InvalidTransition):
+        swap()
+    with tenant(m):
+        assert Permit.objects.get(pk=p1.pk).vehicle_id == v1.pk
 
 
 @pytest.fixture

@@ -308,6 +308,22 @@ def taxi_vehicle_swap(
             raise FieldError("permissão", "a permuta é entre duas permissões de táxi")
         if a.vehicle is None or b.vehicle is None:
             raise FieldError("veículo", "as duas permissões devem ter veículo")
+        for p in (a, b):
+            if p.status != Permit.Status.ACTIVE:
+                raise InvalidTransition(
+                    f"a permissão {p.number} está {p.get_status_display()}: a permuta é entre "
+                    "duas permissões em vigor"
+                )
+        if VehicleChange.objects.filter(
+            permit__in=(a, b), status=VehicleChange.Status.ACTIVE
+        ).exists():
+            # Its own vehicle is off the street until the reserve ends (art. 30): swapping now
+            # would hand the reserve vehicle on for good.
+            raise FieldError(
+                "veículo",
+                "há um veículo reserva em uso numa das permissões; encerre-o antes da permuta",
+                taxi_cites(municipality, on, "reserve_vehicle"),
+            )
         chk = {permit.pk: checks, other.pk: other_checks}
         decisions = []
         for p, new in ((a, b.vehicle), (b, a.vehicle)):

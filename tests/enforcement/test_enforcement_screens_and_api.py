@@ -218,3 +218,21 @@ def test_the_case_api_shows_the_cpf_masked_to_the_roles_the_registry_shows_it_ma
     assert r.json()["person"] == holder.masked_document
     inspector = client_of(user_of("ipatinga", Role.FISCAL))
     assert inspector.get(f"/api/v1/enforcement/cases/{case.pk}").json()["person"] == holder.document
+
+
+@pytest.mark.parametrize("role", [Role.JARI, Role.CHEFE_EXECUTIVO])
+def test_the_inspectors_search_finds_no_one_by_cpf_for_the_roles_that_see_it_masked(
+    world, user_of, role
+):
+    """As the registry's search: a CPF typed by a role that sees it masked finds no one, or the
+    page would tell them whose it is; the plate still finds the permit, and the inspector finds
+    it by the CPF."""
+    holder = world.permit.holder
+    c = client_of(user_of("ipatinga", role))
+    assert holder.name not in c.get("/cadastro/pessoas/", {"q": holder.document}).content.decode()
+    r = c.get("/fiscalizacao/", {"q": holder.document})
+    assert r.status_code == 200 and holder.name not in r.content.decode()
+    r = c.get("/fiscalizacao/", {"q": world.permit.vehicle.plate})
+    assert holder.name in r.content.decode()
+    inspector = client_of(user_of("ipatinga", Role.FISCAL))
+    assert holder.name in inspector.get("/fiscalizacao/", {"q": holder.document}).content.decode()

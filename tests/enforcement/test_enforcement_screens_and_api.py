@@ -189,3 +189,50 @@ def test_art_18_an_auto_at_a_bus_stop_cites_art_18_and_art_39_i_and_seizes(world
     with tenant(world.m):
         auto = Case.objects.get(pk=r.json()["id"]).auto
     assert auto.provision == "Lei de mototáxi de Ipatinga (2013), art. 18; art. 39, I"
+
+
+@pytest.mark.parametrize("role", [Role.JARI, Role.CHEFE_EXECUTIVO])
+def test_the_case_api_shows_the_cpf_masked_to_the_roles_the_registry_shows_it_masked(
+    world, user_of, role
+):
+    """LGPD: the JARI and the chief executive judge a case without the holder's full CPF, as the
+    registry's API shows it to them; the roles that need it (the inspector) still read it whole."""
+    auto = infraction_issue(
+        actor=world.fiscal,
+        municipality=world.m,
+        code="art38-II",
+        committed_at=at(D),
+        place="Centro",
+        description="x",
+        agent_registration="F-1",
+        permit=world.permit,
+        offender_signed=True,
+    )
+    case = case_of(world, auto)
+    holder = world.permit.holder
+    judge = client_of(user_of("ipatinga", role))
+    person = judge.get(f"/api/v1/registry/people/{holder.pk}").json()
+    assert person["document"] == holder.masked_document
+    r = judge.get(f"/api/v1/enforcement/cases/{case.pk}")
+    assert r.status_code == 200, r.content
+    assert r.json()["person"] == holder.masked_document
+    inspector = client_of(user_of("ipatinga", Role.FISCAL))
+    assert inspector.get(f"/api/v1/enforcement/cases/{case.pk}").json()["person"] == holder.document
+
+
+@pytest.mark.parametrize("role", [Role.JARI, Role.CHEFE_EXECUTIVO])
+def test_the_inspectors_search_finds_no_one_by_cpf_for_the_roles_that_see_it_masked(
+    world, user_of, role
+):
+    """As the registry's search: a CPF typed by a role that sees it masked finds no one, or the
+    page would tell them whose it is; the plate still finds the permit, and the inspector finds
+    it by the CPF."""
+    holder = world.permit.holder
+    c = client_of(user_of("ipatinga", role))
+    assert holder.name not in c.get("/cadastro/pessoas/", {"q": holder.document}).content.decode()
+    r = c.get("/fiscalizacao/", {"q": holder.document})
+    assert r.status_code == 200 and holder.name not in r.content.decode()
+    r = c.get("/fiscalizacao/", {"q": world.permit.vehicle.plate})
+    assert holder.name in r.content.decode()
+    inspector = client_of(user_of("ipatinga", Role.FISCAL))
+    assert holder.name in inspector.get("/fiscalizacao/", {"q": holder.document}).content.decode()

@@ -244,3 +244,27 @@ def test_a_holder_never_reads_inspections_through_the_staff_api(
     c.force_login(user_of("ipatinga", Role.PERMISSIONARIO))
     assert c.get(f"/api/v1/inspections/{insp.pk}").status_code in (401, 404)
     assert c.get("/api/v1/inspections/due").status_code in (401, 404)
+
+
+@pytest.mark.parametrize("role", [Role.JARI, Role.CHEFE_EXECUTIVO, Role.FINANCAS])
+def test_the_staff_api_reads_inspections_only_to_the_roles_whose_screens_show_them(
+    ipatinga_m, moto_permit, fiscal, user_of, role
+):
+    """The inspection's page, its laudo and the queue are the inspectors', the clerks' and the
+    authority's (``inspections.views.STAFF``): the API's same reads refuse the other servants."""
+    from inspections_factories import answers as all_answers
+
+    insp = services.inspection_record(
+        actor=fiscal,
+        municipality=ipatinga_m,
+        permit=moto_permit,
+        kind="vistoria",
+        inspected_on=ON,
+        answers=all_answers("mototaxi", ON),
+    )
+    c = Client()
+    c.force_login(user_of("ipatinga", role))
+    assert c.get(f"/vistorias/{insp.pk}/").status_code == 404
+    assert c.get("/vistorias/").status_code == 403
+    assert c.get(f"/api/v1/inspections/{insp.pk}").status_code == 404
+    assert c.get("/api/v1/inspections/due").status_code == 404

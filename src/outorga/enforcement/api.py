@@ -24,6 +24,7 @@ from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.requests import actor_of, user_of
 from outorga.law.competence import Role
 from outorga.registry.models import Auxiliary, Permit
+from outorga.registry.selectors import SEES_DOCUMENT
 from outorga.registry.validation import FieldError
 
 from . import selectors
@@ -153,8 +154,11 @@ class CaseOut(Schema):
     filings: list[FilingOut]
 
 
-def _case_out(case: Case) -> dict[str, Any]:
+def _case_out(case: Case, role: str) -> dict[str, Any]:
+    """The case as ``role`` may read it: the person's CPF/CNPJ whole only to the roles that need
+    it (``registry.selectors.SEES_DOCUMENT``), masked to the others, as the registry shows it."""
     auto = case.auto
+    person = case.person
     return {
         "id": case.pk,
         "number": case.number,
@@ -185,7 +189,11 @@ def _case_out(case: Case) -> dict[str, Any]:
             "measures": auto.measures,
             "seizure": auto.seizure,
         },
-        "person": case.person.document if case.person else None,
+        "person": None
+        if person is None
+        else person.document
+        if role in SEES_DOCUMENT
+        else person.masked_document,
         "notices": list(case.notices.order_by("id")),
         "filings": list(case.filings.order_by("id")),
     }
@@ -347,7 +355,7 @@ def auto_issue(request: HttpRequest, payload: AutoIn) -> Any:
         measure_fixable_on_site=payload.measure_fixable_on_site,
         measure_safe=payload.measure_safe,
     )
-    return Status(201, _case_out(Case.objects.get(auto=auto)))
+    return Status(201, _case_out(Case.objects.get(auto=auto), actor_of(request).role))
 
 
 def _service_law(request: HttpRequest, service: str | None, at: dt.datetime) -> str | None:
@@ -370,7 +378,7 @@ def _service_law(request: HttpRequest, service: str | None, at: dt.datetime) -> 
 def auto_cancel(request: HttpRequest, auto_id: int, payload: CancelIn) -> Any:
     auto = get_object_or_404(InfractionNotice.objects.all(), pk=auto_id)
     infraction_cancel(**_acting(request), auto=auto, reason=payload.reason)
-    return _case_out(Case.objects.get(auto=auto))
+    return _case_out(Case.objects.get(auto=auto), actor_of(request).role)
 
 
 # --- cases ------------------------------------------------------------------------------------------
@@ -382,7 +390,7 @@ def auto_cancel(request: HttpRequest, auto_id: int, payload: CancelIn) -> Any:
     response=CaseOut,
 )
 def case_get(request: HttpRequest, case_id: int) -> Any:
-    return _case_out(get_object_or_404(Case.objects.all(), pk=case_id))
+    return _case_out(get_object_or_404(Case.objects.all(), pk=case_id), actor_of(request).role)
 
 
 @router.post(
@@ -457,7 +465,7 @@ def proposal_decide(request: HttpRequest, case_id: int, payload: DecideIn) -> An
         reasoning=payload.reasoning,
         on=payload.on or _today(),
     )
-    return _case_out(Case.objects.get(pk=case.pk))
+    return _case_out(Case.objects.get(pk=case.pk), actor_of(request).role)
 
 
 @router.get("/queue", summary="Fila de trabalho por prazo")
@@ -537,7 +545,7 @@ def cassacao_propose(request: HttpRequest, permit_id: int, payload: CassacaoIn) 
         target=payload.target,
         on=payload.on or _today(),
     )
-    return Status(201, _case_out(case))
+    return Status(201, _case_out(case, actor_of(request).role))
 
 
 @router.post(
@@ -666,7 +674,7 @@ def _holder_cases(request: HttpRequest) -> Any:
 )
 @paged("-created_at", "-id")
 def my_cases(request: HttpRequest) -> Rows:
-    return Rows(_holder_cases(request), _case_out)
+    return Rows(_holder_cases(request), lambda c: _case_out(c, Role.PERMISSIONARIO))
 
 
 @router.post(

@@ -65,10 +65,10 @@ def search_badge(text: str) -> Badge | None:
     return badge
 
 
-def search(text: str) -> list[Permit]:
-    """Permits by plate, permit number, the holder's CPF or CNPJ, or the badge's QR token (the
-    token itself or the verification URL read by the phone's camera) or the serial printed on
-    the card."""
+def search(text: str, *, by_document: bool = True) -> list[Permit]:
+    """Permits by plate, permit number, the holder's CPF or CNPJ (``by_document``: only for the
+    roles that see it whole), or the badge's QR token (the token itself or the verification URL
+    read by the phone's camera) or the serial printed on the card."""
     text = text.strip()
     if not text:
         return []
@@ -83,19 +83,22 @@ def search(text: str) -> list[Permit]:
         )
         found += [p for p in qs if p not in found]
     digits = re.sub(r"\D", "", text)
-    if len(digits) in (11, 14):
+    if by_document and len(digits) in (11, 14):
         qs = Permit.objects.filter(holder__document=digits).select_related("holder", "vehicle")
         found += [p for p in qs if p not in found]
     return found
 
 
-def autos_without_permit(text: str, limit: int = 20) -> list[InfractionNotice]:
+def autos_without_permit(
+    text: str, limit: int = 20, *, by_document: bool = True
+) -> list[InfractionNotice]:
     """Earlier autos for service without a permit (mototaxi art. 35, taxi art. 16) on this plate
-    or against this CPF or CNPJ: what the inspector needs to know of a repeat offender."""
+    or against this CPF or CNPJ (``by_document``): what the inspector needs to know of a repeat
+    offender."""
     plate = normalise_plate(text)
     digits = re.sub(r"\D", "", text)
     match = Q(plate=plate) if plate else Q()
-    if len(digits) in (11, 14):
+    if by_document and len(digits) in (11, 14):
         match |= Q(offender_registration=digits) | Q(case__person__document=digits)
     if not match:
         return []
@@ -106,7 +109,9 @@ def autos_without_permit(text: str, limit: int = 20) -> list[InfractionNotice]:
     )
 
 
-def platform_drivers(text: str, limit: int = 20) -> list[PlatformDriver]:
+def platform_drivers(
+    text: str, limit: int = 20, *, by_document: bool = True
+) -> list[PlatformDriver]:
     """The drivers the platforms registered with this plate or CPF (apps art. 23, II: the
     inspector checks the driver's registration on the platforms), newest first — whatever their
     status: an enabled driver of a credentialed platform is regular; anyone else found in the
@@ -114,7 +119,7 @@ def platform_drivers(text: str, limit: int = 20) -> list[PlatformDriver]:
     plate = normalise_plate(text)
     digits = re.sub(r"\D", "", text)
     match = Q(vehicle_plate=plate) if plate else Q()
-    if len(digits) == 11:
+    if by_document and len(digits) == 11:
         match |= Q(cpf=digits)
     if not match:
         return []

@@ -218,13 +218,19 @@ class DueRow(Schema):
     fundamentos: list[str]
 
 
+def _staff_reader(request: HttpRequest) -> None:
+    """The servants the inspection screens show them to (``selectors.STAFF``), as those screens
+    answer anyone else: not found. Holders read their own laudos in the portal."""
+    if actor_of(request).role not in selectors.STAFF:
+        raise Http404
+
+
 @router.get(
     "/due", response=list[DueRow], auth=staff, summary="Fila de vistorias devidas e vencidas"
 )
 @paged("due_on", "permit__number", "permit__pk")  # the most urgent first
 def due(request: HttpRequest, on: IsoDate | None = None, days: int = 30) -> Rows:
-    if actor_of(request).role in ("permissionario", "plataforma"):
-        raise Http404
+    _staff_reader(request)
     day = on or timezone.localdate()
     rows = selectors.due_queue(current_municipality(), day, max(0, min(days, 365)))
     return Rows(
@@ -243,8 +249,7 @@ def due(request: HttpRequest, on: IsoDate | None = None, days: int = 30) -> Rows
 
 @router.get("/{inspection_id}", auth=staff, summary="Uma vistoria com itens e fundamentos")
 def detail(request: HttpRequest, inspection_id: int) -> Any:
-    if actor_of(request).role in ("permissionario", "plataforma"):
-        raise Http404  # holders read their own laudos in the portal
+    _staff_reader(request)
     return inspection_json(get_object_or_404(Inspection.objects.all(), pk=inspection_id))
 
 

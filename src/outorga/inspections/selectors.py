@@ -14,6 +14,7 @@ from outorga.core.lawctx import context
 from outorga.core.models import Municipality
 from outorga.law import questions
 from outorga.law.bindings import Service
+from outorga.law.competence import Role
 from outorga.law.context import Context
 from outorga.law.decisions import Decision
 from outorga.law.inspections.checklists import Checklist, checklist, code_for
@@ -23,6 +24,10 @@ from outorga.registry.facts import mototaxi_vehicle, taxi_vehicle
 from outorga.registry.models import Document, Permit, Person, Vehicle
 
 from .models import Inspection, Withdrawal
+
+#: Municipal staff who see inspections (the holder sees only their own, in the portal): the
+#: screens and the staff API read by the same list.
+STAFF = frozenset({Role.FISCAL, Role.AUTORIDADE, Role.ATENDENTE, Role.ADMIN})
 
 #: Permits whose vehicle is in service and must keep its inspections up to date.
 IN_SERVICE = (Permit.Status.ACTIVE, Permit.Status.SUSPENDED)

@@ -35,8 +35,7 @@ from outorga.registry.models import Permit
 from . import orders, pdf, selectors, services
 from .models import CompanyToken, Inspection, InspectionCompany, InspectionItem, InspectionOrder
 
-#: Municipal staff who see inspections (the holder sees only their own, in the portal).
-STAFF = {Role.FISCAL, Role.AUTORIDADE, Role.ATENDENTE, Role.ADMIN}
+STAFF = selectors.STAFF
 
 
 def _municipality(request: HttpRequest) -> Municipality:

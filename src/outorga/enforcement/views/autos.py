@@ -51,6 +51,7 @@ from outorga.law.money import brl
 from outorga.law.parameter_input import ValueInvalid, reais_in_cents
 from outorga.public.selectors import badge_status
 from outorga.registry.models import Auxiliary, Permit, Service
+from outorga.registry.selectors import SEES_DOCUMENT
 from outorga.registry.validation import FieldError
 
 # --- inspector ---------------------------------------------------------------------------------------
@@ -59,7 +60,9 @@ from outorga.registry.validation import FieldError
 @staff_only
 def index(request: HttpRequest) -> HttpResponse:
     q = request.GET.get("q", "")
-    results = selectors.search(q) if q else []
+    # As the registry's search: a CPF typed by a role that sees it masked finds no one (LGPD).
+    by_document = user_of(request).role in SEES_DOCUMENT
+    results = selectors.search(q, by_document=by_document) if q else []
     badge = selectors.search_badge(q) if q else None
     return render(
         request,
@@ -73,8 +76,8 @@ def index(request: HttpRequest) -> HttpResponse:
             "role": user_of(request).role,
             "regulation_law": regulation.delegating_law(user_of(request).municipality),  # type: ignore[arg-type]
             "unlicensed": unlicensed_offers(user_of(request).municipality) if q else [],
-            "earlier": selectors.autos_without_permit(q) if q else [],
-            "app_drivers": selectors.platform_drivers(q) if q else [],
+            "earlier": selectors.autos_without_permit(q, by_document=by_document) if q else [],
+            "app_drivers": selectors.platform_drivers(q, by_document=by_document) if q else [],
         },
     )
 

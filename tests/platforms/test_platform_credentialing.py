@@ -196,6 +196,30 @@ def test_suspension_is_not_decided_before_the_defence_period_ends(
         assert Platform.objects.get(pk=platform.pk).status == "credentialed"
 
 
+def test_art_26_sole_a_decision_the_law_refuses_before_the_defence_period_ends_is_logged(
+    barra_m, authority, mayor, platform
+):
+    """The Chief Executive's attempt to uphold a proposal while the defence period runs is refused
+    by the law core (art. 26, parágrafo único): the refusal, with its article, stays in the acts
+    log as every refused step of the platforms' process does."""
+    warn(barra_m, authority, platform)
+    case = open_case(barra_m, authority, platform)
+    with pytest.raises(PlatformError):
+        platform_case_decide(
+            actor=mayor,
+            municipality=barra_m,
+            case=case,
+            uphold=True,
+            text="Suspensão.",
+            on=dt.date(2026, 10, 5),
+        )
+    with tenant(barra_m):
+        act = Act.objects.get(action="platform.case.decide", outcome="refused")
+        assert PlatformCase.objects.get(pk=case.pk).status == PlatformCase.Status.OPEN
+    assert act.object_id == str(case.pk)
+    assert f"{LAW}, art. 26, parágrafo único" in act.record["basis"]["citations"]
+
+
 def test_only_the_chief_executive_decides_and_the_authority_only_proposes(
     barra_m, authority, platform
 ):

@@ -173,7 +173,14 @@ def platform_case_decide(
         )
         freed = 0
         if uphold and not decision.outcome["allowed"]:
-            refused = decision
+            refused = record_refusal(
+                municipality=municipality,
+                actor=actor,
+                action="platform.case.decide",
+                decision=decision,
+                new={"uphold": True, "kind": c.kind, "on": on},
+                obj=c,
+            )
         else:
             c.status = PlatformCase.Status.UPHELD if uphold else PlatformCase.Status.REJECTED
             c.decided_by = actor.user

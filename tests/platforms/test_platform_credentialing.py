@@ -305,6 +305,56 @@ def test_cancellation_after_the_defence_period_lapsed(barra_m, authority, mayor,
         assert platform.drivers.filter(status="disabled").count() == 1
 
 
+def test_art_26_iv_a_cancelled_credential_is_not_suspended_by_another_case_upheld_later(
+    barra_m, authority, mayor, platform
+):
+    """Art. 26, IV: the cancellation is "definitivo". A suspension proposed before it and upheld
+    after it would turn the cancelled credential into a suspended one, and the sweep would then
+    give it back; the law core refuses it, citing the article, and the refusal is logged."""
+    warn(barra_m, authority, platform)
+    suspension = open_case(barra_m, authority, platform)
+    cancellation = open_case(barra_m, authority, platform, kind="credential_cancellation")
+    platform_case_decide(
+        actor=mayor,
+        municipality=barra_m,
+        case=cancellation,
+        uphold=True,
+        text="Reincidência grave.",
+        on=dt.date(2026, 10, 14),
+    )
+    with pytest.raises(PlatformError) as exc:
+        platform_case_decide(
+            actor=mayor,
+            municipality=barra_m,
+            case=suspension,
+            uphold=True,
+            text="Relatórios não entregues.",
+            on=dt.date(2026, 10, 15),
+        )
+    assert f"{LAW}, art. 26, IV" in exc.value.to_json()["citacoes"]
+    assert "cancelado definitivamente" in str(exc.value.to_json()["fundamentos"])
+    with tenant(barra_m):
+        p = Platform.objects.get(pk=platform.pk)
+        assert (p.status, p.suspended_until) == ("cancelled", None)
+        assert PlatformCase.objects.get(pk=suspension.pk).status == PlatformCase.Status.OPEN
+        assert Act.objects.filter(
+            action="platform.case.decide", outcome="refused", object_id=str(suspension.pk)
+        ).exists()
+    assert not platform_reinstate_after_suspension(
+        municipality=barra_m, platform=p, on=dt.date(2026, 12, 1)
+    )
+    # The proposal overtaken by the cancellation is still closed, rejected.
+    rejected = platform_case_decide(
+        actor=mayor,
+        municipality=barra_m,
+        case=suspension,
+        uphold=False,
+        text="Prejudicada pelo cancelamento.",
+        on=dt.date(2026, 10, 15),
+    )
+    assert rejected.status == PlatformCase.Status.REJECTED
+
+
 def test_a_rejected_proposal_changes_nothing(barra_m, authority, mayor, platform):
     case = open_case(barra_m, authority, platform)
     decided = platform_case_decide(

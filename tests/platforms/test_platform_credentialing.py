@@ -22,6 +22,7 @@ from outorga.platforms.services.credentialing import (
     PlatformData,
     _counted_platforms,
     platform_credential,
+    platform_update_contacts,
 )
 from outorga.platforms.services.penalties import platform_penalty_impose
 
@@ -108,6 +109,35 @@ def test_conditions_to_operate_are_required(barra_m, authority, field, article):
     assert f"{LAW}, {article}" in exc.value.to_json()["citacoes"]
     # The message names the requirement and its article, not only "recusado".
     assert article in str(exc.value) and str(exc.value).count("recusado") == 1
+
+
+@pytest.mark.parametrize(
+    ("field", "article"),
+    [("cadastro_mobiliario", "art. 19, §2"), ("complaint_channel", "art. 11, III")],
+)
+def test_art_19_par_2_and_art_11_iii_a_credentialed_platform_keeps_its_conditions(
+    barra_m, authority, platform, field, article
+):
+    """The cadastro mobiliário is "condição indispensável para o exercício da atividade" (art. 19,
+    §2) and the users have a right to the complaint channel (art. 11, III): the credential is
+    refused without them, and so is an update of the platform's data that erases one, naming the
+    field and its article; the platform keeps what it had."""
+    with tenant(barra_m):
+        before = getattr(Platform.objects.get(pk=platform.pk), field)
+    assert before
+    with pytest.raises(PlatformError) as exc:
+        platform_update_contacts(
+            actor=authority,
+            municipality=barra_m,
+            platform=platform,
+            changes={field: "  ", "contact_name": "Nova Responsável"},
+        )
+    assert exc.value.errors[0]["campo"] == field
+    assert f"{LAW}, {article}" in exc.value.errors[0]["erro"]
+    with tenant(barra_m):
+        p = Platform.objects.get(pk=platform.pk)
+        assert (getattr(p, field), p.contact_name) == (before, platform.contact_name)
+        assert not Act.objects.filter(action="platform.update").exists()
 
 
 def test_invalid_or_repeated_cnpj_is_refused(barra_m, authority):

@@ -158,6 +158,35 @@ def test_lei_9784_art_56_par_1_dismissed_keeps_the_suspension(
         decide(barra_m, mayor, a, "upheld")
 
 
+def test_art_26_iv_annulling_a_suspension_leaves_a_credential_another_case_cancelled(
+    barra_m, authority, mayor, platform, suspended
+):
+    """Art. 26, IV: the suspension's appeal upheld annuls that suspension only; a cancellation
+    decided meanwhile in another case is "definitivo" and stays (its own appeal is the way back)."""
+    a = paper(barra_m, authority, suspended, NOTICE)
+    cancellation = open_case(
+        barra_m, authority, platform, kind="credential_cancellation", notice_on=NOTICE
+    )
+    platform_case_decide(
+        actor=mayor,
+        municipality=barra_m,
+        case=cancellation,
+        uphold=True,
+        text="Reincidência grave.",
+        on=dt.date(2026, 11, 4),
+    )
+    a = decide(barra_m, mayor, a, "upheld")
+    assert a.result == PlatformCaseAppeal.Result.UPHELD
+    p = platform_now(barra_m, platform)
+    assert (p.status, p.suspended_until) == (Platform.Status.CANCELLED, None)
+    (annul,) = acts(barra_m, "platform.case.annul", suspended)
+    assert annul.record["payload"]["new"]["status"] == "cancelled"
+    with tenant(barra_m):
+        assert not PlatformStatusChange.objects.filter(
+            platform=platform, case=suspended, new_status="credentialed"
+        ).exists()
+
+
 def test_lei_9784_art_64_a_cancellation_becomes_a_suspension_from_the_decision(
     barra_m, authority, mayor, platform
 ):

@@ -22,6 +22,7 @@ from outorga.platforms.services.credentialing import (
     PlatformData,
     _counted_platforms,
     platform_credential,
+    platform_update_contacts,
 )
 from outorga.platforms.services.penalties import platform_penalty_impose
 
@@ -110,6 +111,35 @@ def test_conditions_to_operate_are_required(barra_m, authority, field, article):
     assert article in str(exc.value) and str(exc.value).count("recusado") == 1
 
 
+@pytest.mark.parametrize(
+    ("field", "article"),
+    [("cadastro_mobiliario", "art. 19, §2"), ("complaint_channel", "art. 11, III")],
+)
+def test_art_19_par_2_and_art_11_iii_a_credentialed_platform_keeps_its_conditions(
+    barra_m, authority, platform, field, article
+):
+    """The cadastro mobiliário is "condição indispensável para o exercício da atividade" (art. 19,
+    §2) and the users have a right to the complaint channel (art. 11, III): the credential is
+    refused without them, and so is an update of the platform's data that erases one, naming the
+    field and its article; the platform keeps what it had."""
+    with tenant(barra_m):
+        before = getattr(Platform.objects.get(pk=platform.pk), field)
+    assert before
+    with pytest.raises(PlatformError) as exc:
+        platform_update_contacts(
+            actor=authority,
+            municipality=barra_m,
+            platform=platform,
+            changes={field: "  ", "contact_name": "Nova Responsável"},
+        )
+    assert exc.value.errors[0]["campo"] == field
+    assert f"{LAW}, {article}" in exc.value.errors[0]["erro"]
+    with tenant(barra_m):
+        p = Platform.objects.get(pk=platform.pk)
+        assert (getattr(p, field), p.contact_name) == (before, platform.contact_name)
+        assert not Act.objects.filter(action="platform.update").exists()
+
+
 def test_invalid_or_repeated_cnpj_is_refused(barra_m, authority):
     with pytest.raises(PlatformError) as exc:
         platform_credential(actor=authority, municipality=barra_m, data=data(cnpj="11111111111111"))
@@ -196,6 +226,30 @@ def test_suspension_is_not_decided_before_the_defence_period_ends(
         assert Platform.objects.get(pk=platform.pk).status == "credentialed"
 
 
+def test_art_26_sole_a_decision_the_law_refuses_before_the_defence_period_ends_is_logged(
+    barra_m, authority, mayor, platform
+):
+    """The Chief Executive's attempt to uphold a proposal while the defence period runs is refused
+    by the law core (art. 26, parágrafo único): the refusal, with its article, stays in the acts
+    log as every refused step of the platforms' process does."""
+    warn(barra_m, authority, platform)
+    case = open_case(barra_m, authority, platform)
+    with pytest.raises(PlatformError):
+        platform_case_decide(
+            actor=mayor,
+            municipality=barra_m,
+            case=case,
+            uphold=True,
+            text="Suspensão.",
+            on=dt.date(2026, 10, 5),
+        )
+    with tenant(barra_m):
+        act = Act.objects.get(action="platform.case.decide", outcome="refused")
+        assert PlatformCase.objects.get(pk=case.pk).status == PlatformCase.Status.OPEN
+    assert act.object_id == str(case.pk)
+    assert f"{LAW}, art. 26, parágrafo único" in act.record["basis"]["citations"]
+
+
 def test_only_the_chief_executive_decides_and_the_authority_only_proposes(
     barra_m, authority, platform
 ):
@@ -279,6 +333,56 @@ def test_cancellation_after_the_defence_period_lapsed(barra_m, authority, mayor,
         # Its drivers leave the municipality's count of 500 (art. 3 §2).
         assert not platform.drivers.filter(status="enabled").exists()
         assert platform.drivers.filter(status="disabled").count() == 1
+
+
+def test_art_26_iv_a_cancelled_credential_is_not_suspended_by_another_case_upheld_later(
+    barra_m, authority, mayor, platform
+):
+    """Art. 26, IV: the cancellation is "definitivo". A suspension proposed before it and upheld
+    after it would turn the cancelled credential into a suspended one, and the sweep would then
+    give it back; the law core refuses it, citing the article, and the refusal is logged."""
+    warn(barra_m, authority, platform)
+    suspension = open_case(barra_m, authority, platform)
+    cancellation = open_case(barra_m, authority, platform, kind="credential_cancellation")
+    platform_case_decide(
+        actor=mayor,
+        municipality=barra_m,
+        case=cancellation,
+        uphold=True,
+        text="Reincidência grave.",
+        on=dt.date(2026, 10, 14),
+    )
+    with pytest.raises(PlatformError) as exc:
+        platform_case_decide(
+            actor=mayor,
+            municipality=barra_m,
+            case=suspension,
+            uphold=True,
+            text="Relatórios não entregues.",
+            on=dt.date(2026, 10, 15),
+        )
+    assert f"{LAW}, art. 26, IV" in exc.value.to_json()["citacoes"]
+    assert "cancelado definitivamente" in str(exc.value.to_json()["fundamentos"])
+    with tenant(barra_m):
+        p = Platform.objects.get(pk=platform.pk)
+        assert (p.status, p.suspended_until) == ("cancelled", None)
+        assert PlatformCase.objects.get(pk=suspension.pk).status == PlatformCase.Status.OPEN
+        assert Act.objects.filter(
+            action="platform.case.decide", outcome="refused", object_id=str(suspension.pk)
+        ).exists()
+    assert not platform_reinstate_after_suspension(
+        municipality=barra_m, platform=p, on=dt.date(2026, 12, 1)
+    )
+    # The proposal overtaken by the cancellation is still closed, rejected.
+    rejected = platform_case_decide(
+        actor=mayor,
+        municipality=barra_m,
+        case=suspension,
+        uphold=False,
+        text="Prejudicada pelo cancelamento.",
+        on=dt.date(2026, 10, 15),
+    )
+    assert rejected.status == PlatformCase.Status.REJECTED
 
 
 def test_a_rejected_proposal_changes_nothing(barra_m, authority, mayor, platform):

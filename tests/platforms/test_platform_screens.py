@@ -181,14 +181,25 @@ def test_the_authority_updates_contacts_and_it_is_an_act(as_role, barra_m):
 
     with tenant(barra_m):
         p = Platform.objects.get(cnpj="07220658568510")
+    # The form comes filled with the platform's data (its conditions, art. 19 §2, art. 11 III).
+    kept = {"cadastro_mobiliario": p.cadastro_mobiliario, "complaint_channel": p.complaint_channel}
     r = as_role(Role.AUTORIDADE).post(
         f"/plataformas/{p.pk}/dados/",
-        {"contact_name": "Nova Responsável", "contact_email": "nova@exemplo.invalid"},
+        {**kept, "contact_name": "Nova Responsável", "contact_email": "nova@exemplo.invalid"},
     )
     assert r.status_code == 302
     with tenant(barra_m):
-        assert Platform.objects.get(pk=p.pk).contact_name == "Nova Responsável"
+        after = Platform.objects.get(pk=p.pk)
+        assert after.contact_name == "Nova Responsável"
+        assert (after.cadastro_mobiliario, after.complaint_channel) == tuple(kept.values())
         assert Act.objects.filter(action="platform.update", object_id=str(p.pk)).exists()
+    # Erasing the cadastro mobiliário is refused naming the field and its article.
+    r = as_role(Role.AUTORIDADE).post(
+        f"/plataformas/{p.pk}/dados/", {**kept, "cadastro_mobiliario": ""}, follow=True
+    )
+    assert "art. 19, §2" in r.content.decode()
+    with tenant(barra_m):
+        assert Platform.objects.get(pk=p.pk).cadastro_mobiliario == kept["cadastro_mobiliario"]
 
 
 def test_the_authority_records_a_court_suspension_and_the_next_check_cites_it(as_role, barra_m):

@@ -161,6 +161,8 @@ def platform_case_decide(
                 "occurrences": occurrences(p, c.infraction_on),
                 "defence_notice_on": c.notice_on.isoformat(),
                 "defence_judged": c.defence_filed_at is not None,
+                # Art. 26, IV: a cancelled credential takes no further measure.
+                "credential_status": p.status,
                 # Art. 26 IV: the gravity is the deciding authority's reasoned judgment, the
                 # decision's own text (ADR 0030); the days are those proposed.
                 "gravity": text.strip(),
@@ -173,7 +175,14 @@ def platform_case_decide(
         )
         freed = 0
         if uphold and not decision.outcome["allowed"]:
-            refused = decision
+            refused = record_refusal(
+                municipality=municipality,
+                actor=actor,
+                action="platform.case.decide",
+                decision=decision,
+                new={"uphold": True, "kind": c.kind, "on": on},
+                obj=c,
+            )
         else:
             c.status = PlatformCase.Status.UPHELD if uphold else PlatformCase.Status.REJECTED
             c.decided_by = actor.user
@@ -467,15 +476,21 @@ def _case_restore(
     on: dt.date | None = None,
 ) -> None:
     """The credential after an appeal granted: annulled (``revision`` None) — credentialed again;
-    reduced — suspended until the new last day, or credentialed again when that day has passed.
+    reduced — suspended until the new last day, or credentialed again when that day has passed;
+    a suspension's annulled or reduced leaves a cancellation decided meanwhile in another case.
     Drivers disabled by a cancellation are not re-enabled: the platform registers them again
     within the cap (art. 3 §2). Inside the deciding transaction."""
     old = {"status": p.status, "suspended_until": p.suspended_until}
     until = revision.outcome["suspended_until"] if revision is not None else None
-    if until is not None and on is not None and until >= on:
-        p.status, p.suspended_until = Platform.Status.SUSPENDED, until
+    if p.status == Platform.Status.CANCELLED and c.kind == PlatformCase.Kind.SUSPENSION:
+        # Cancelled meanwhile by another case: "cancelamento definitivo" (art. 26 IV), which
+        # only that case's own appeal undoes; annulling or reducing this suspension leaves it.
+        status, suspended_until = p.status, p.suspended_until
+    elif until is not None and on is not None and until >= on:
+        status, suspended_until = Platform.Status.SUSPENDED, until
     else:
-        p.status, p.suspended_until = Platform.Status.CREDENTIALED, None
+        status, suspended_until = Platform.Status.CREDENTIALED, None
+    p.status, p.suspended_until = status, suspended_until
     if (p.status, p.suspended_until) != (old["status"], old["suspended_until"]):
         p.save(update_fields=["status", "suspended_until"])
         PlatformStatusChange.objects.create(

@@ -24,6 +24,7 @@ from .common import (
     authorize_apps,
     basis_many,
     bound_law,
+    cited,
     field_error,
     law_refused,
     record_refusal,
@@ -138,11 +139,33 @@ def platform_credential(
     return platform, decision
 
 
+#: The conditions of the credential a platform's data keep (art. 19 §2, art. 11 III): the field,
+#: the concept the law cites for it and what the refusal of an empty one says.
+CONDITIONS = (
+    (
+        "cadastro_mobiliario",
+        "municipal_tax_registration",
+        "Informe a inscrição da plataforma no cadastro mobiliário do Município: é condição "
+        "indispensável para o exercício da atividade",
+    ),
+    (
+        "complaint_channel",
+        "complaint_channel",
+        "Informe o canal de atendimento da plataforma para reclamações, sugestões e denúncias "
+        "dos usuários",
+    ),
+)
+
+
 def platform_update_contacts(
     *, actor: Actor, municipality: Municipality, platform: Platform, changes: Mapping[str, str]
 ) -> Platform:
-    """Contacts, address, complaint channel and cadastro mobiliário of a credentialed platform."""
+    """Contacts, address, complaint channel and cadastro mobiliário of a credentialed platform;
+    the two conditions of the credential (art. 19 §2, art. 11 III) are changed, never erased."""
     authorize_apps(actor=actor, municipality=municipality, action="platform.credential")
+    for fld, concept, message in CONDITIONS:
+        if fld in changes and not str(changes[fld]).strip():
+            raise field_error(fld, f"{message} ({cited(municipality, concept)}).")
     allowed = {
         "cadastro_mobiliario",
         "complaint_channel",

@@ -331,6 +331,23 @@ def art26_iv_credential(offender: str, penalty: str, prior: int, gravity: str) -
     return out
 
 
+def art26_iv_cancellation_definitive(status: str | None) -> Reason | None:
+    """Art. 26, IV: "cancelamento definitivo do credenciamento da plataforma". Once cancelled, no
+    further suspension or cancellation is imposed on that credential — a suspension would turn it
+    back into a credential that operates again when the suspension ends. Only the cancellation's
+    own appeal undoes it. None when the credential's status was not given."""
+    if status is None:
+        return None
+    return check(
+        "apps.art26.iv.cancellation_definitive",
+        status != "cancelled",
+        "Credenciamento não cancelado: cabe a medida proposta.",
+        "Credenciamento já cancelado definitivamente: não cabe nova suspensão ou cancelamento.",
+        art(26, inc="IV"),
+        facts={"situação_do_credenciamento": status},
+    )
+
+
 def art26_iv_suspension_period(start: dt.date, days: int | None) -> tuple[dt.date | None, Reason]:
     """Art. 26, IV: "suspensão temporária" — for a number of days the authority fixes (the law
     sets no bound but that it be temporary), from the day of the decision, that day included:
@@ -437,6 +454,8 @@ def credential_standing(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             # temporary suspension (from the reference date, the decision's).
             "gravity": {"type": "string", "maxLength": 4000},
             "suspension_days": {"type": "integer", "minimum": 1},
+            # Art. 26, IV: the platform's credential when a measure of IV is decided.
+            "credential_status": {"enum": ["credentialed", "suspended", "cancelled"]},
         },
     },
 )
@@ -490,6 +509,10 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         reasons.append(art26_iii_seizure(facts.get("irregular_service")))
     elif kind in PROPOSALS:
         reasons += art26_iv_credential(offender, kind, prior, str(facts.get("gravity", "")))
+        if (
+            definitive := art26_iv_cancellation_definitive(facts.get("credential_status"))
+        ) is not None:
+            reasons.append(definitive)
         if kind == "credential_suspension" and offender == "platform":
             suspended_until, period = art26_iv_suspension_period(
                 ctx.as_of, facts.get("suspension_days")

@@ -227,7 +227,13 @@ def test_the_authority_fines_a_driver_through_the_api_and_the_platform_does_not_
     assert r.json()["offender"] == "driver" and r.json()["driver_id"] == driver.pk
     again = client.post(
         f"/api/v1/platforms/{platform.pk}/penalties",
-        {**body, "kind": "fine", "fine_upfbg": "500.5", "infraction_on": "2026-09-01"},
+        {
+            **body,
+            "kind": "fine",
+            "fine_upfbg": "500.5",
+            "infraction_on": "2026-09-01",
+            "defence_notice_on": "2026-09-02",
+        },
         content_type="application/json",
     )
     assert again.status_code == 422 and ART_26_II in again.json()["citacoes"]

@@ -473,3 +473,24 @@ def test_a_fine_above_500_upfbg_is_refused(barra_m, authority, platform):
             fine_upfbg="500.01",
         )
     assert f"{LAW}, art. 26, II" in exc.value.to_json()["citacoes"]
+
+
+def test_art_26_sole_a_proposal_for_a_fact_still_to_come_is_refused(barra_m, authority, platform):
+    """A proposal is about a fact that happened: one dated after the day it is proposed (the
+    notice's day) is refused naming the field, and no case is opened."""
+    with tenant(barra_m):
+        before = PlatformCase.objects.count()
+    with pytest.raises(PlatformError) as refused:
+        platform_case_open(
+            actor=authority,
+            municipality=barra_m,
+            platform=platform,
+            kind="credential_suspension",
+            infraction_on=dt.date(2026, 10, 2),
+            grounds="Relatórios mensais não entregues em três meses seguidos.",
+            suspension_days=30,
+            notice_on=dt.date(2026, 10, 1),
+        )
+    assert "infraction_on" in str(refused.value.to_json())
+    with tenant(barra_m):
+        assert PlatformCase.objects.count() == before

@@ -149,7 +149,12 @@ def test_every_fine_of_the_platform_charges_the_same_debtor(barra_m, authority, 
     warn(barra_m, authority, platform)
     first, _ = impose(barra_m, authority, platform)
     second, _ = impose(
-        barra_m, authority, platform, infraction_on=dt.date(2026, 9, 5), fine_upfbg=Decimal("500")
+        barra_m,
+        authority,
+        platform,
+        infraction_on=dt.date(2026, 9, 5),
+        defence_notice_on=dt.date(2026, 9, 8),
+        fine_upfbg=Decimal("500"),
     )
     assert first.debt.person_id == second.debt.person_id
     assert first.debt.reference != second.debt.reference

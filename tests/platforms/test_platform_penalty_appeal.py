@@ -536,3 +536,25 @@ def test_a_late_paper_appeal_is_refused_on_the_screen_with_the_article(
     )
     html = r.content.decode()
     assert "Recurso não conhecido" in html and "art. 63, I" in html
+
+
+@pytest.mark.parametrize(
+    ("infraction_on", "on"),
+    [
+        (dt.date(2026, 9, 21), dt.date(2026, 9, 20)),  # after the day it is imposed
+        (dt.date(2026, 9, 3), dt.date(2026, 9, 20)),  # after the defence notice (02/09)
+    ],
+)
+def test_art_26_i_a_penalty_for_a_fact_still_to_come_is_refused(
+    barra_m, authority, platform, infraction_on, on
+):
+    """The fact comes first: its date after the day the penalty is imposed, or after the notice
+    that opened the defence against it, is refused naming the field — it would also count the
+    platform's earlier occurrences (art. 26 I) up to a day not yet lived."""
+    with tenant(barra_m):
+        before = PlatformPenalty.objects.count()
+    with pytest.raises(PlatformError) as refused:
+        fine(barra_m, authority, platform, on=on, infraction_on=infraction_on)
+    assert "infraction_on" in str(refused.value.to_json())
+    with tenant(barra_m):
+        assert PlatformPenalty.objects.count() == before

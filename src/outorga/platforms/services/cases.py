@@ -73,6 +73,13 @@ def platform_case_open(
     if notice_on > today():
         # D-4: the notice's date is the day it reached the platform, never one still to come.
         raise field_error("notice_on", "A data da notificação não pode estar no futuro.")
+    if infraction_on > notice_on:
+        # The fact comes first: the proposal notified on ``notice_on`` is about it.
+        raise field_error(
+            "infraction_on",
+            f"A data do fato ({infraction_on:%d/%m/%Y}) não pode ser posterior à da notificação "
+            f"da proposta ({notice_on:%d/%m/%Y}).",
+        )
     with transaction.atomic(), tenant(municipality):
         p = Platform.objects.select_for_update().get(pk=platform.pk)
         if p.status == Platform.Status.CANCELLED:

@@ -162,6 +162,14 @@ def platform_penalty_impose(
         raise field_error(
             "defence_notice_on", "A data da notificação para defesa não pode estar no futuro."
         )
+    if infraction_on > defence_notice_on:
+        # The fact comes first: the notice opened the defence against it, and art. 26 I counts
+        # the earlier occurrences up to its day.
+        raise field_error(
+            "infraction_on",
+            f"A data do fato ({infraction_on:%d/%m/%Y}) não pode ser posterior à da notificação "
+            f"para defesa ({defence_notice_on:%d/%m/%Y}).",
+        )
     if driver is not None and driver.platform_id != platform.pk:
         raise field_error("driver", "Motorista não cadastrado nesta plataforma.")
     facts: dict[str, Any] = {

@@ -277,6 +277,19 @@ FEDERAL_RECONSIDERATION = cite("federal.9784-1999", 56, 1)
 REVISION_RESULTS = ("confirm", "annul", "partial")
 
 
+#: What the period to reconsider rests on: the municipal law's silence filled by Lei 9.784/1999
+#: (art. 26 sole paragraph; D-17), counted by D-4.
+RECONSIDERATION_CITES = (art(26, "único"), decision(4), decision(17), FEDERAL_RECONSIDERATION)
+
+
+def reconsideration_period(ctx: Context, appeal_filed_on: dt.date) -> tuple[dt.date, Reason]:
+    """The last day the authority that decided may reconsider an appeal received on
+    ``appeal_filed_on`` (Lei 9.784/1999 art. 56 §1: the regulation's days, else five; D-4), and
+    the reason that says where the days come from."""
+    days, why = procedure_days(ctx, "reconsideration", appeal_filed_on)
+    return ctx.calendar.deadline(appeal_filed_on, days), why
+
+
 def art56_1_reconsideration_in_time(
     ctx: Context, appeal_filed_on: dt.date, decided_on: dt.date
 ) -> tuple[dt.date, list[Reason]]:
@@ -285,8 +298,7 @@ def art56_1_reconsideration_in_time(
     não a reconsiderar no prazo de cinco dias, o encaminhará à autoridade superior" — the period
     runs from receiving the appeal, counted by D-4 (art. 66); after its last day only the superior
     authority decides."""
-    days, why = procedure_days(ctx, "reconsideration", appeal_filed_on)
-    last = ctx.calendar.deadline(appeal_filed_on, days)
+    last, why = reconsideration_period(ctx, appeal_filed_on)
     return last, [
         why,
         check(
@@ -297,10 +309,7 @@ def art56_1_reconsideration_in_time(
             f"Reconsideração em {fmt(decided_on)} fora do prazo, encerrado em {fmt(last)} (recurso "
             f"recebido em {fmt(appeal_filed_on)}): o recurso segue à autoridade superior, que o "
             "julga.",
-            art(26, "único"),
-            decision(4),
-            decision(17),
-            FEDERAL_RECONSIDERATION,
+            *RECONSIDERATION_CITES,
             facts={
                 "recurso_recebido_em": appeal_filed_on,
                 "último_dia": last,
@@ -333,8 +342,7 @@ def art56_1_superior_after_reconsideration(
                 facts={"encaminhado_em": forwarded_on, "julgado_em": decided_on},
             )
         ]
-    days, why = procedure_days(ctx, "reconsideration", appeal_filed_on)
-    last = ctx.calendar.deadline(appeal_filed_on, days)
+    last, why = reconsideration_period(ctx, appeal_filed_on)
     return [
         why,
         check(
@@ -345,10 +353,7 @@ def art56_1_superior_after_reconsideration(
             f"O recurso recebido em {fmt(appeal_filed_on)} está com a autoridade que proferiu a "
             f"decisão, que pode reconsiderá-la até {fmt(last)}; a autoridade superior o julga "
             "depois que ela o encaminhar ou desse dia.",
-            art(26, "único"),
-            decision(4),
-            decision(17),
-            FEDERAL_RECONSIDERATION,
+            *RECONSIDERATION_CITES,
             facts={
                 "recurso_recebido_em": appeal_filed_on,
                 "último_dia_para_reconsiderar": last,

@@ -333,6 +333,11 @@ def test_cancellation_after_the_defence_period_lapsed(barra_m, authority, mayor,
         # Its drivers leave the municipality's count of 500 (art. 3 §2).
         assert not platform.drivers.filter(status="enabled").exists()
         assert platform.drivers.filter(status="disabled").count() == 1
+    # The cancellation is definitive (art. 26 IV): no new proposal, and the refusal says why.
+    with pytest.raises(PlatformError) as refused:
+        open_case(barra_m, authority, platform, kind="credential_suspension")
+    assert refused.value.status == 409
+    assert "art. 26, IV" in refused.value.message and "definitivo" in refused.value.message
 
 
 def test_art_26_iv_a_cancelled_credential_is_not_suspended_by_another_case_upheld_later(

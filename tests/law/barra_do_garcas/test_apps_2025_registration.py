@@ -341,6 +341,16 @@ def test_art_4_i_vehicle_eleven_years_old_is_refused(barra):
     assert refusal_citations(d) == {f"{LAW} art. 4, I", "outorga.decisions art. D-6"}
 
 
+def test_art_4_i_d6_a_vehicle_made_after_the_reference_year_is_refused(barra):
+    """D-6 counts the age from the year of manufacture: a year after the reference year is no
+    vehicle yet (a typo, or the model year given for the manufacture's) — refused, not taken
+    for a new one."""
+    d = ask("apps.vehicle_eligibility", barra(ON), {**GOOD_CAR, "manufacture_year": ON.year + 1})
+    assert d.outcome == "refused"
+    r = reason_of(d, "apps.art4.i.vehicle_age")
+    assert "posterior" in r.message and r.facts["idade"] == -1
+
+
 def test_d6_vehicle_age_uses_the_reference_year_not_the_day(barra):
     # 2015 vehicle: 10 on the last day of 2025, 11 on the first day of 2026.
     assert ask("apps.vehicle_eligibility", barra(dt.date(2025, 12, 31)), GOOD_CAR).outcome == "ok"

@@ -27,6 +27,7 @@ from .common import (
     authorize_apps,
     basis_many,
     bound_law,
+    cited,
     field_error,
     law_refused,
     not_admitted,
@@ -83,7 +84,11 @@ def platform_case_open(
     with transaction.atomic(), tenant(municipality):
         p = Platform.objects.select_for_update().get(pk=platform.pk)
         if p.status == Platform.Status.CANCELLED:
-            raise PlatformError("Credenciamento já cancelado.", status=409)
+            raise PlatformError(
+                "Credenciamento já cancelado: o cancelamento é definitivo "
+                f"({cited(municipality, 'credential_measures')}).",
+                status=409,
+            )
         deadlines = defence_deadline(municipality, notice_on)
         case = PlatformCase.objects.create(
             platform=p,

@@ -339,11 +339,14 @@ def art4_i_vehicle_age(ctx: Context, manufacture_year: int) -> Reason:
     age = ctx.as_of.year - manufacture_year
     return check(
         "apps.art4.i.vehicle_age",
-        age <= limit.value,
+        0 <= age <= limit.value,
         f"Veículo fabricado em {manufacture_year}: {age} anos em {ctx.as_of.year}; "
         f"máximo {limit.value}.",
-        f"Veículo fabricado em {manufacture_year}: {age} anos em {ctx.as_of.year}; a lei admite "
-        f"no máximo {limit.value} anos de fabricação.",
+        f"Ano de fabricação {manufacture_year} posterior a {ctx.as_of.year}: informe o ano de "
+        "fabricação do CRLV (não o do modelo)."
+        if age < 0
+        else f"Veículo fabricado em {manufacture_year}: {age} anos em {ctx.as_of.year}; a lei "
+        f"admite no máximo {limit.value} anos de fabricação.",
         art(4, inc="I"),
         decision(6),
         facts={"ano_de_fabricação": manufacture_year, "idade": age},

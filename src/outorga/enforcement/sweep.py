@@ -1,5 +1,6 @@
 """The enforcement step of the daily sweep (``outorga sweep``; ``outorga enforcement_sweep``):
-revelia, finality, proposals ready for the Chief Executive, storage days, suspensions served or ended."""
+revelia, finality, proposals ready for the Chief Executive, storage days, suspensions served or
+ended."""
 
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Sum
+from django.db.models import F, QuerySet, Sum
 from django.utils import timezone
 
 from outorga.core import lawseam
@@ -238,6 +238,10 @@ def amount_owed(debt: Debt) -> int:
     return amounts_owed([debt])[debt.pk]
 
 
+#: What the payments applied to a debt paid of it (an excess is not: it is given back).
+APPLIED_CENTS = Sum(F("amount_cents") - F("excess_cents"))
+
+
 def amounts_owed(debts: Iterable[Debt]) -> dict[int, int]:
     """:func:`amount_owed` of each debt, by id, in one query (a dashboard sums them all)."""
     debts = list(debts)
@@ -245,10 +249,21 @@ def amounts_owed(debts: Iterable[Debt]) -> dict[int, int]:
         Payment.objects.filter(debt__in=debts, status__in=Payment.APPLIED)
         .order_by()
         .values("debt")
-        .annotate(paid=Sum(F("amount_cents") - F("excess_cents")))
+        .annotate(paid=APPLIED_CENTS)
         .values_list("debt", "paid")
     )
     return {d.pk: max(0, d.amount_cents - (paid.get(d.pk) or 0)) for d in debts}
+
+
+def owed_in_total(debts: QuerySet[Debt]) -> int:
+    """The sum of :func:`amount_owed` over ``debts`` still owed (open, under appeal or final:
+    what was applied to each falls short of its amount), in two aggregates however many they
+    are — what a sweep reports of every overdue debt."""
+    issued = debts.aggregate(cents=Sum("amount_cents"))["cents"]
+    paid = Payment.objects.filter(debt__in=debts, status__in=Payment.APPLIED).aggregate(
+        cents=APPLIED_CENTS
+    )["cents"]
+    return int(issued or 0) - int(paid or 0)
 
 
 def _applied(debt: Debt, exclude: int | None = None) -> list[Payment]:

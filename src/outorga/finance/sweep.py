@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.db.models import Count, F, Sum
-
 from outorga.core.models import Municipality
 from outorga.core.sweep import NoProgress, Progress, SweepResult, register
 from outorga.core.tenancy import tenant
 from outorga.law.money import brl
 
-from .models import Debt, Payment
+from .models import Debt
+from .payments import owed_in_total
 from .services import debts_overdue_make_final
 
 
@@ -32,16 +31,11 @@ def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> Sweep
         )
     with tenant(m):
         final = Debt.objects.filter(status=Debt.Status.FINAL, due_on__lt=on)
-        overdue = final.aggregate(n=Count("id"), cents=Sum("amount_cents"))
-        # What is still owed: a debt paid in part counts for the rest (a final debt's applied
-        # payments never reach its amount, or it would be paid).
-        paid = Payment.objects.filter(debt__in=final, status__in=Payment.APPLIED).aggregate(
-            cents=Sum(F("amount_cents") - F("excess_cents"))
-        )
+        result.checked = final.count()
+        # What is still owed: a debt paid in part counts for the rest.
+        owed = owed_in_total(final) if result.checked else 0
     progress.advance()
-    result.checked = int(overdue["n"] or 0)
     if result.checked:
-        owed = int(overdue["cents"] or 0) - int(paid["cents"] or 0)
         result.note(
             f"{result.checked} débito(s) definitivo(s) vencido(s) sem pagamento, "
             f"{brl(owed)} no total"

@@ -23,6 +23,7 @@ from .models import (
     Vehicle,
     VehicleChange,
 )
+from .ports import ledger
 from .validation import format_cpf
 
 #: Roles that need a person's full CPF/CNPJ to do their job (registry, judging, fines).
@@ -170,3 +171,14 @@ def suspension_ends_with_its_period(
     except LawNotBound:
         return False
     return not law.answers("suspension_return")
+
+
+def renewal_debts(person: Any, on: dt.date) -> tuple[list[tuple[Any, int]], list[tuple[Any, int]]]:
+    """The holder's debts as a renewal names them (taxi art. 21 §1; D-11, D-18): those final and
+    due on ``on`` (they block) and those under defence or appeal (shown, never blocking), each
+    with what is still owed on it — a debt paid in part, for the rest."""
+    books = ledger()
+    blocking = books.debts_blocking(person, on)
+    under_review = books.debts_under_review(person)
+    owed = books.amounts_owed([*blocking, *under_review])
+    return [(d, owed[d.pk]) for d in blocking], [(d, owed[d.pk]) for d in under_review]

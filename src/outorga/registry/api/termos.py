@@ -15,7 +15,7 @@ from outorga.core.apikit import IsoDate, acting
 from outorga.law.money import brl
 
 from ..models import PermitTerm
-from ..ports import ledger
+from ..selectors import renewal_debts
 from ..services import termos as termo_services
 from ..services.termos import taxi_term_renew
 from .common import (
@@ -81,22 +81,20 @@ def taxi_term(request: HttpRequest, permit_id: int) -> dict[str, Any]:
 )
 def taxi_renewal_debts(request: HttpRequest, permit_id: int, on: IsoDate) -> dict[str, Any]:
     permit = taxi_permit(permit_id)
-    blocking = ledger().debts_blocking(permit.holder, on)
-    under_review = ledger().debts_under_review(permit.holder)
-    owed = ledger().amounts_owed([*blocking, *under_review])  # paid in part: the rest (D-18)
+    blocking, under_review = renewal_debts(permit.holder, on)
 
-    def row(d: Any) -> dict[str, Any]:
+    def row(d: Any, cents: int) -> dict[str, Any]:
         return {
             "reference": d.reference,
             "description": d.description,
-            "amount": brl(owed[d.pk]),
+            "amount": brl(cents),
             "due_on": d.due_on,
             "status": d.status,
         }
 
     return {
-        "blocking": [row(d) for d in blocking],
-        "under_review": [row(d) for d in under_review],
+        "blocking": [row(d, cents) for d, cents in blocking],
+        "under_review": [row(d, cents) for d, cents in under_review],
     }
 
 

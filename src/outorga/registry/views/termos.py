@@ -23,6 +23,7 @@ from outorga.law.money import brl
 from ..forms import OnForm, PermitExtendForm, TaxiChecks
 from ..models import Permit, PermitTerm, Service
 from ..ports import ledger
+from ..selectors import renewal_debts
 from ..services import termos as termo_services
 from ..services.common import InvalidTransition
 from ..services.eligibility import person_eligibility
@@ -199,9 +200,7 @@ def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
         municipality=current_municipality(), permit=permit, term=term, on=on, checks=checks
     )
     instalments = ledger().contrapartida_instalments(permit)
-    blocking = ledger().debts_blocking(permit.holder, today)
-    under_review = ledger().debts_under_review(permit.holder)
-    owed = ledger().amounts_owed([*blocking, *under_review])  # paid in part: the rest (D-18)
+    blocking, under_review = renewal_debts(permit.holder, today)
     return render(
         request,
         "registry/taxi/termo.html",
@@ -210,8 +209,8 @@ def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
             "term": term,
             "total": brl(term.total_cents),
             "instalments": [(d, brl(d.amount_cents)) for d in instalments],
-            "blocking": [(d, brl(owed[d.pk])) for d in blocking],
-            "under_review": [(d, brl(owed[d.pk])) for d in under_review],
+            "blocking": [(d, brl(cents)) for d, cents in blocking],
+            "under_review": [(d, brl(cents)) for d, cents in under_review],
             "renewals": term.renewals.all(),
             "form": form,
             "problem": problem,

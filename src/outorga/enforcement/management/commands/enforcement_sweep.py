@@ -1,6 +1,7 @@
 """``outorga enforcement_sweep [--on AAAA-MM-DD]``: revelia, finality, proposals ready for the
 Chief Executive, storage days; ends taxi suspensions served (art. 42 V) and lists those waiting for
-the proof of mototaxi art. 32 §2 (the clerk reinstates). Idempotent: a second run on the same date changes nothing."""
+the proof of mototaxi art. 32 §2 (the clerk reinstates). Idempotent: a second run on the same date
+changes nothing."""
 
 from __future__ import annotations
 

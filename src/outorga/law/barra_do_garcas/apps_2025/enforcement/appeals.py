@@ -463,9 +463,9 @@ def penalty_revision(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Whether the decision appealed against may be revised as asked: ``reconsideration``, by the
     authority that decided, within its period (Lei 9.784/1999 art. 56 §1); ``superior``, by the
     superior authority judging the appeal once it is sent up (``forwarded_on``) or that period has
-    ended; ``appeal``, by an authority with no superior reviewing its own decision (ADR 0030); ``partial`` reduces a fine (art. 64) and gives its new amount
-    (``imposed_on``, ``imposed_upfbg``, ``new_upfbg``). Due process of art. 26 sole paragraph,
-    D-17 defaults."""
+    ended; ``appeal``, by an authority with no superior reviewing its own decision (ADR 0030).
+    ``partial`` reduces a fine (art. 64) and gives its new amount (``imposed_on``,
+    ``imposed_upfbg``, ``new_upfbg``). Due process of art. 26 sole paragraph, D-17 defaults."""
     qid = "barra-do-garcas.apps-2025.penalty_revision"
     filed_on, decided_on = day(facts["appeal_filed_on"]), day(facts["decided_on"])
     result = facts["result"]

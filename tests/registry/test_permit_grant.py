@@ -138,7 +138,7 @@ def test_art_6_a_tender_never_grants_more_permits_than_its_places(ipatinga_m, cl
     [
         ("mototaxi", None, "não foi homologada"),
         ("mototaxi", ON + dt.timedelta(days=1), "homologada em 11/03/2026"),
-        ("motofrete", ON - dt.timedelta(days=10), "é de motofrete"),
+        ("motofrete", ON - dt.timedelta(days=10), "é de motofrete, não de mototáxi"),
     ],
 )
 def test_art_6_a_tender_not_homologated_by_the_grant_or_of_another_service_does_not_precede_it(
@@ -147,8 +147,8 @@ def test_art_6_a_tender_not_homologated_by_the_grant_or_of_another_service_does_
     """Art. 6: the permission is granted by decree "precedida de licitação" — a tender of this
     service concluded (homologated) by the day of the grant, not one still open, homologated
     later, or run for motofrete."""
+    from outorga.core.errors import Refused
     from outorga.registry.models import Tender
-    from outorga.registry.validation import FieldError
 
     with tenant(ipatinga_m):
         other = Tender.objects.create(
@@ -170,11 +170,13 @@ def test_art_6_a_tender_not_homologated_by_the_grant_or_of_another_service_does_
         "equipment": EQUIPMENT,
         "tender": other,
     }
-    with pytest.raises(FieldError, match=why) as exc:
-        permit_grant_decisions(**asked)
-    assert exc.value.citation.endswith("art. 6")
-    with pytest.raises(FieldError, match=why):
+    term = permit_grant_decisions(**asked)[-1]
+    (refusal,) = term.refusals
+    assert refusal.rule == "art_6_tender_precedes" and why in refusal.message
+    assert [c.compact() for c in refusal.citations] == ["ipatinga.mototaxi-2013 art. 6"]
+    with pytest.raises(Refused) as exc:
         permit_grant(actor=clerk, **asked)
+    assert [r.rule for r in exc.value.decision.refusals] == ["art_6_tender_precedes"]
     with tenant(ipatinga_m):
         assert not Permit.objects.exists()
 

@@ -69,7 +69,6 @@ def permit_grant_decisions(
     pre-check both ask exactly these, so a check that shows no refusal is a grant that will not be
     refused for the law's reasons."""
     law = bound_law(municipality, service, granted_on)
-    _tender_precedes(tender, service, granted_on, law=law.law)
     with tenant(municipality):
         quota = law.ask(
             "quota",
@@ -88,37 +87,22 @@ def permit_grant_decisions(
                 "by_decree": bool(decree.strip()),
                 "after_tender": tender is not None,
                 "term_years": term_years,
+                "service": service,
+                **(
+                    {}
+                    if tender is None
+                    else {
+                        "tender": {
+                            "service": tender.service,
+                            "homologated_on": tender.homologated_on.isoformat()
+                            if tender.homologated_on
+                            else None,
+                        }
+                    }
+                ),
             },
         )
     return [quota, person, veh, term]
-
-
-def _tender_precedes(tender: Tender | None, service: str, granted_on: dt.date, *, law: str) -> None:
-    """Mototaxi art. 6: the permission is granted "precedida de licitação" — a tender of this
-    service, concluded (homologated) by the day of the grant. One still open, homologated after
-    the grant or run for another service precedes nothing; no tender at all is the law core's
-    refusal (``art_6_grant_by_decree_after_tender``)."""
-    if tender is None:
-        return
-    if tender.service != service:
-        raise FieldError(
-            "licitação",
-            f"a licitação {tender.number} é de {tender.get_service_display()}, não de "
-            f"{Service(service).label}",
-            cited(law, "tender"),
-        )
-    if tender.homologated_on is None or tender.homologated_on > granted_on:
-        raise FieldError(
-            "licitação",
-            f"a licitação {tender.number} "
-            + (
-                "não foi homologada"
-                if tender.homologated_on is None
-                else f"foi homologada em {tender.homologated_on:%d/%m/%Y}"
-            )
-            + f": não precede a outorga de {granted_on:%d/%m/%Y}",
-            cited(law, "tender"),
-        )
 
 
 def permit_grant(

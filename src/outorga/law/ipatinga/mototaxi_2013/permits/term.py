@@ -14,10 +14,22 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
-from outorga.law.schemas import closed, list_of
+from outorga.law.schemas import closed, list_of, nullable
 from outorga.law.windows import add_years
 
-from .._common import DATE, LAW_ID, art, day, decide, fmt, has_refusal, param
+from .._common import (
+    DATE,
+    LAW_ID,
+    SERVICE_PT,
+    SERVICES,
+    art,
+    day,
+    decide,
+    fmt,
+    has_refusal,
+    opt_day,
+    param,
+)
 
 # --- Art. 6º: grant by decree after a tender, term and extensions --------------------------------
 
@@ -37,6 +49,14 @@ class PermitEvent:
 
 
 @dataclass(frozen=True)
+class TenderFacts:
+    """The tender a grant names: its service and the day it was homologated (None: not yet)."""
+
+    service: str
+    homologated_on: dt.date | None
+
+
+@dataclass(frozen=True)
 class PermitFacts:
     granted_on: dt.date
     by_decree: bool
@@ -44,9 +64,12 @@ class PermitFacts:
     term_years: int
     extensions: tuple[Extension, ...]
     events: tuple[PermitEvent, ...]
+    service: str | None = None
+    tender: TenderFacts | None = None
 
     @classmethod
     def from_json(cls, f: Mapping[str, Any]) -> PermitFacts:
+        tender = f.get("tender")
         return cls(
             granted_on=day(f["granted_on"]),
             by_decree=bool(f["by_decree"]),
@@ -57,6 +80,10 @@ class PermitFacts:
                 PermitEvent(e["kind"], day(e["on"]), bool(e.get("written", False)))
                 for e in f.get("events", ())
             ),
+            service=f.get("service"),
+            tender=None
+            if tender is None
+            else TenderFacts(tender["service"], opt_day(tender.get("homologated_on"))),
         )
 
 
@@ -71,6 +98,49 @@ def art_6_grant_by_decree_after_tender(ctx: Context, p: PermitFacts) -> Reason:
         art(6),
         art(6, 5),
         facts={"por_decreto": p.by_decree, "apos_licitacao": p.after_tender},
+    )
+
+
+def art_6_tender_precedes(ctx: Context, p: PermitFacts) -> Reason | None:
+    """Art. 6º — "precedida de licitação": the tender the grant names is one of the permission's
+    own service, concluded (homologated) by the day of the grant; one still open, homologated
+    after the grant or run for the other service precedes nothing. None when the facts name no
+    tender (:func:`art_6_grant_by_decree_after_tender` judges its absence)."""
+    t = p.tender
+    if t is None:
+        return None
+    same = p.service is None or t.service == p.service
+    done = t.homologated_on is not None and t.homologated_on <= p.granted_on
+    homologated = t.homologated_on
+
+    def refused() -> str:
+        if not same:
+            return (
+                f"A licitação é de {SERVICE_PT[SERVICES[t.service]]}, não de "
+                f"{SERVICE_PT[SERVICES[str(p.service)]]}: não precede esta outorga."
+            )
+        if homologated is None:
+            return f"A licitação não foi homologada: não precede a outorga de {fmt(p.granted_on)}."
+        return (
+            f"A licitação foi homologada em {fmt(homologated)}: não precede a outorga de "
+            f"{fmt(p.granted_on)}."
+        )
+
+    return check(
+        "art_6_tender_precedes",
+        same and done,
+        lambda: (
+            f"Licitação homologada em {fmt(homologated)}: precede a outorga."
+            if homologated is not None
+            else ""
+        ),
+        refused,
+        art(6),
+        facts={
+            "licitacao_servico": t.service,
+            "homologada_em": homologated,
+            "outorga": p.granted_on,
+        },
     )
 
 
@@ -177,6 +247,11 @@ PERMIT_SCHEMA: dict[str, Any] = closed(
         "granted_on": DATE,
         "by_decree": {"type": "boolean"},
         "after_tender": {"type": "boolean"},
+        "service": {"enum": list(SERVICES)},
+        "tender": closed(
+            {"service": {"enum": list(SERVICES)}, "homologated_on": nullable(DATE)},
+            required=["service"],
+        ),
         "term_years": {"type": "integer", "minimum": 0},
         "extensions": list_of(
             closed({"years": {"type": "integer", "minimum": 0}}, required=["years"])
@@ -206,11 +281,10 @@ def permit_term(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 6º — term of a permission: expiry after the extensions granted, extensions left, and
     whether it is in force on ``as_of`` (art. 2º XX–XXIII, art. 6º §6º)."""
     p = PermitFacts.from_json(facts)
-    reasons = [
-        art_6_grant_by_decree_after_tender(ctx, p),
-        art_6_initial_term(ctx, p),
-        art_6_extensions(ctx, p),
-    ]
+    reasons = [art_6_grant_by_decree_after_tender(ctx, p)]
+    if (precedes := art_6_tender_precedes(ctx, p)) is not None:
+        reasons.append(precedes)
+    reasons += [art_6_initial_term(ctx, p), art_6_extensions(ctx, p)]
     count = param(ctx, "permit.max_extensions", p.granted_on)
     expires = add_years(p.granted_on, p.term_years + sum(e.years for e in p.extensions))
     valid = not has_refusal(reasons)

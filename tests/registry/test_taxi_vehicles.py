@@ -199,7 +199,7 @@ def test_art_32_no_swap_while_a_reserve_vehicle_serves_or_with_a_permit_not_in_f
 
     with pytest.raises(FieldError) as exc:
         swap()
-    assert "reserva" in str(exc.value)
+    assert "reserva" in str(exc.value) and "art. 30" in exc.value.citation
     with tenant(m):
         assert Permit.objects.get(pk=p1.pk).vehicle_id == reserve.pk
         assert Permit.objects.get(pk=p2.pk).vehicle_id == v2.pk

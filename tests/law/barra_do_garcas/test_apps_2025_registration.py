@@ -347,6 +347,7 @@ def test_art_4_i_d6_a_vehicle_made_after_the_reference_year_is_refused(barra):
     for a new one."""
     d = ask("apps.vehicle_eligibility", barra(ON), {**GOOD_CAR, "manufacture_year": ON.year + 1})
     assert d.outcome == "refused"
+    assert refusal_citations(d) == {f"{LAW} art. 4, I", "outorga.decisions art. D-6"}
     r = reason_of(d, "apps.art4.i.vehicle_age")
     assert "posterior" in r.message and r.facts["idade"] == -1
 

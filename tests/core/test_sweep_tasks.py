@@ -84,3 +84,60 @@ def test_a_second_run_waits_for_the_first_unless_its_tasks_are_gone(ipatinga_m):
 
     report = "\n".join(sweep.run_report(ipatinga_m, dt.date(2026, 12, 2), run))
     assert "interrompida" in report
+
+
+@pytest.fixture
+def probe_step():  # type: ignore[no-untyped-def]
+    """A sweep step that records, per municipality, the date it was given and the day the
+    active clock reads while it runs (what the steps' own ``timezone.localdate()`` read)."""
+    from django.utils import timezone
+
+    from outorga.core import sweep
+
+    seen: dict[str, tuple[dt.date, dt.date]] = {}
+
+    def probe(m, on, progress):  # type: ignore[no-untyped-def]
+        seen[m.slug] = (on, timezone.localdate())
+        return sweep.SweepResult()
+
+    sweep.autodiscover()
+    sweep.register("probe", probe)
+    try:
+        yield seen
+    finally:
+        sweep._STEPS.pop("probe", None)
+
+
+def test_d_4_without_a_date_each_municipality_is_swept_on_its_own_day(
+    ipatinga_m, barra_m, probe_step, monkeypatch
+):
+    """At 00:30 of 01/07/2026 in Ipatinga (UTC−3) it is still 23:30 of 30/06 in Barra do Garças
+    (UTC−4). The daily sweep run without ``--on`` judges each municipality's deadlines on its own
+    day (D-4: a deadline ends at the end of its last day, on the municipal calendar): Barra do
+    Garças' day of 30/06 has not ended, so its sweep is of 30/06, and its steps read that clock."""
+    instant = dt.datetime(2026, 7, 1, 3, 30, tzinfo=dt.UTC)
+    monkeypatch.setattr("django.utils.timezone.now", lambda: instant)
+    out = io.StringIO()
+    call_command("sweep", "--step", "probe", "--no-progress", stdout=out)
+    assert probe_step["ipatinga"] == (dt.date(2026, 7, 1), dt.date(2026, 7, 1))
+    assert probe_step["barra-do-garcas"] == (dt.date(2026, 6, 30), dt.date(2026, 6, 30))
+    assert "barra-do-garcas: varredura de 30/06/2026" in out.getvalue()
+    assert "ipatinga: varredura de 01/07/2026" in out.getvalue()
+
+
+def test_d_4_a_date_given_is_the_date_of_every_municipality_s_sweep(
+    ipatinga_m, barra_m, probe_step
+):
+    call_command("sweep", "--step", "probe", "--on", "2026-06-30", stdout=io.StringIO())
+    assert probe_step["ipatinga"][0] == probe_step["barra-do-garcas"][0] == dt.date(2026, 6, 30)
+
+
+def test_d_4_queued_without_a_date_each_municipality_s_task_carries_its_own_day(
+    ipatinga_m, barra_m, monkeypatch
+):
+    instant = dt.datetime(2026, 7, 1, 3, 30, tzinfo=dt.UTC)
+    monkeypatch.setattr("django.utils.timezone.now", lambda: instant)
+    out = io.StringIO()
+    call_command("sweep", "--enqueue", stdout=out)
+    assert "barra-do-garcas: varredura de 30/06/2026 na fila" in out.getvalue()
+    assert "ipatinga: varredura de 01/07/2026 na fila" in out.getvalue()

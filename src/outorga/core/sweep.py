@@ -29,6 +29,7 @@ from django.utils import timezone
 from django.utils.module_loading import autodiscover_modules
 from tqdm import tqdm
 
+from .localtime import today_of, zone_of
 from .locking import lock_municipality
 from .models import Municipality, SweepPart
 from .tenancy import tenant, unscoped
@@ -216,6 +217,7 @@ class StepRun:
     municipality: Municipality
     step: str
     result: SweepResult
+    on: dt.date | None = None  # the date swept (the municipality's day when none was given)
 
 
 def municipalities(slug: str | None = None) -> list[Municipality]:
@@ -226,24 +228,34 @@ def municipalities(slug: str | None = None) -> list[Municipality]:
         return list(qs)
 
 
+def day_of(m: Municipality, on: dt.date | None) -> dt.date:
+    """The date ``m`` is swept on: ``on`` when given, else the municipality's own day (D-4: a
+    deadline ends at the end of its last day on the municipal calendar, and Brazil has four time
+    zones — at 00:30 in Brasília it is still the day before in Mato Grosso)."""
+    return on if on is not None else today_of(m)
+
+
 def run(
-    on: dt.date,
+    on: dt.date | None,
     municipality: Municipality | None = None,
     *,
     progress: Callable[[Municipality, str], Progress] | None = None,
     only: list[str] | None = None,
 ) -> Iterator[StepRun]:
-    """Run every registered step (or ``only`` those) for each municipality, one after the other.
+    """Run every registered step (or ``only`` those) for each municipality, one after the other,
+    on ``on`` or, when it is None, on each municipality's own day (:func:`day_of`); the steps run
+    on the municipality's clock (what their ``timezone.localdate()`` reads).
 
     Yields as each step ends, so the caller can print while the sweep goes on."""
     chosen = {k: v for k, v in steps().items() if only is None or k in only}
     targets = [municipality] if municipality is not None else municipalities()
     for m in targets:
+        day = day_of(m, on)
         for name, fn in chosen.items():
             bar = progress(m, name) if progress is not None else NoProgress()
-            with tenant(m):
-                result = fn(m, on, bar)
-            yield StepRun(m, name, result)
+            with tenant(m), timezone.override(zone_of(m)):
+                result = fn(m, day, bar)
+            yield StepRun(m, name, result, day)
 
 
 def summary_lines(r: StepRun) -> list[str]:
@@ -410,7 +422,8 @@ def part_run(part_id: int) -> str:
             row.save(update_fields=["status", "attempts", "started_at"])
             attempt = row.attempts
         try:
-            result = _part_result(m, part)
+            with timezone.override(zone_of(m)):  # the steps read the municipality's clock
+                result = _part_result(m, part)
         except Exception as exc:
             SweepPart.objects.filter(pk=part.pk, attempts=attempt).exclude(
                 status=SweepPart.Status.DONE

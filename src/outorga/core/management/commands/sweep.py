@@ -15,7 +15,6 @@ import datetime as dt
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
-from django.utils import timezone
 
 from outorga.core import sweep
 from outorga.core.management.arguments import municipality_named
@@ -53,7 +52,9 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **opts: Any) -> None:
-        on = parse_date(opts["on"]) if opts.get("on") else timezone.localdate()
+        # Without --on, each municipality is swept on its own day (``sweep.day_of``): at 00:30 in
+        # Brasília it is still the day before in Mato Grosso, whose deadlines have not ended.
+        on = parse_date(opts["on"]) if opts.get("on") else None
         target = None
         if opts.get("municipality"):
             target = municipality_named(opts["municipality"])
@@ -64,7 +65,7 @@ class Command(BaseCommand):
         targets = [target] if target is not None else sweep.municipalities()
         if opts.get("report"):
             for m in targets:
-                for line in sweep.run_report(m, on):
+                for line in sweep.run_report(m, sweep.day_of(m, on)):
                     self.stdout.write(line)
             return
         if opts.get("shards") and not opts.get("enqueue"):
@@ -72,19 +73,21 @@ class Command(BaseCommand):
         if opts.get("enqueue") and opts.get("shards", 0) >= 1:
             for m in targets:
                 try:
-                    run_id, parts = sweep.enqueue_run(m, on, shards=opts["shards"], only=only)
+                    day = sweep.day_of(m, on)
+                    run_id, parts = sweep.enqueue_run(m, day, shards=opts["shards"], only=only)
                 except sweep.SweepBusy as exc:
                     raise CommandError(str(exc)) from exc
                 self.stdout.write(
-                    f"{m.slug}: varredura de {on:%d/%m/%Y} na fila em {len(parts)} parte(s) "
+                    f"{m.slug}: varredura de {day:%d/%m/%Y} na fila em {len(parts)} parte(s) "
                     f"(execução {run_id}; acompanhe com --report)"
                 )
             return
         if opts.get("enqueue"):
             for m in targets:
-                result = sweep_municipality.enqueue(m.slug, on.isoformat(), only)
+                day = sweep.day_of(m, on)
+                result = sweep_municipality.enqueue(m.slug, day.isoformat(), only)
                 self.stdout.write(
-                    f"{m.slug}: varredura de {on:%d/%m/%Y} na fila (tarefa {result.id})"
+                    f"{m.slug}: varredura de {day:%d/%m/%Y} na fila (tarefa {result.id})"
                 )
             return
         show = not opts.get("no_progress") and self.stderr.isatty()
@@ -97,12 +100,17 @@ class Command(BaseCommand):
             bars.append(bar)
             return bar
 
-        self.stdout.write(f"Varredura de {on:%d/%m/%Y} — passos: {', '.join(only or known)}")
+        when = f"de {on:%d/%m/%Y}" if on is not None else "do dia de cada município"
+        self.stdout.write(f"Varredura {when} — passos: {', '.join(only or known)}")
         total = 0
+        swept: set[str] = set()
         for run in sweep.run(on, target, progress=progress, only=only):
             for bar in bars:
                 bar.close()
             bars.clear()
+            if run.municipality.slug not in swept and run.on is not None:
+                swept.add(run.municipality.slug)
+                self.stdout.write(f"{run.municipality.slug}: varredura de {run.on:%d/%m/%Y}")
             total += run.result.changes
             for line in sweep.summary_lines(run):
                 self.stdout.write(line)

@@ -271,7 +271,9 @@ def art26_iii_seizure(irregular_service: bool | None) -> Reason:
     )
 
 
-def art26_iv_credential(offender: str, penalty: str, prior: int, gravity: str) -> list[Reason]:
+def art26_iv_credential(
+    ctx: Context, offender: str, penalty: str, prior: int, gravity: str
+) -> list[Reason]:
     """Art. 26, IV: "suspensão temporária ou cancelamento definitivo do credenciamento da
     plataforma, conforme a gravidade e reincidência" — only for a platform, and only as a proposal
     a competent person decides after the defence (D-3).
@@ -281,8 +283,9 @@ def art26_iv_credential(offender: str, penalty: str, prior: int, gravity: str) -
     establishes (art. 26, I; :func:`art26_i_prior_occurrences`), and the gravity is the deciding
     authority's reasoned judgment (``gravity``), recorded with the decision (Lei 9.784/1999
     art. 50, II, applied where the municipal law is silent; D-17). No threshold is invented: a
-    decision without the judgment is pending, never refused or allowed by a number."""
-    roles, comp_cites = deciders("platform.suspend")
+    decision without the judgment is pending, never refused or allowed by a number. Who decides
+    is read on the decision's date (D-15)."""
+    roles, comp_cites = deciders("platform.suspend", ctx.as_of)
     if offender != "platform":
         return [
             reason(
@@ -508,7 +511,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     elif kind == "seizure":
         reasons.append(art26_iii_seizure(facts.get("irregular_service")))
     elif kind in PROPOSALS:
-        reasons += art26_iv_credential(offender, kind, prior, str(facts.get("gravity", "")))
+        reasons += art26_iv_credential(ctx, offender, kind, prior, str(facts.get("gravity", "")))
         if (
             definitive := art26_iv_cancellation_definitive(facts.get("credential_status"))
         ) is not None:

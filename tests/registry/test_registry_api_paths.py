@@ -617,3 +617,16 @@ def test_art_14_one_auxiliary_per_vehicle_with_its_schedule_credential_for_one_y
         },
     )
     assert r.status_code == 201, r.content
+
+
+def test_d_15_eligibility_without_a_date_is_of_the_municipality_s_day(
+    ipatinga_m, clerk_c, monkeypatch
+):
+    """Asked without ``on``, the eligibility is of the municipality's day (D-15), the one its
+    screens read — not the server's system date, which runs on UTC: at 22:30 of 16/04 in Ipatinga
+    it is already 17/04 on a server's clock."""
+    pid = post(clerk_c, "/people", person_body("Sem Data", CPF().generate())).json()["id"]
+    instant = dt.datetime(2026, 4, 17, 1, 30, tzinfo=dt.UTC)
+    monkeypatch.setattr("django.utils.timezone.now", lambda: instant)
+    d = clerk_c.get(f"{API}/people/{pid}/eligibility", {"service": "mototaxi"}).json()
+    assert d["as_of"] == "2026-04-16"

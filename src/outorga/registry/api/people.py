@@ -3,12 +3,12 @@ photo and their eligibility (/registry/people)."""
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 from typing import Any
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from ninja import Field, File, Form, Schema, Status
 from ninja.files import UploadedFile
 
@@ -262,4 +262,5 @@ def eligibility(
     person = get_object_or_404(Person.objects.all(), pk=person_id)
     if service not in (Service.MOTOTAXI, Service.MOTOFRETE):
         raise FieldError("service", "use mototaxi ou motofrete")
-    return person_eligibility(person, service, on or dt.date.today()).to_json()
+    # The municipality's day (its clock is the request's, ``TenantMiddleware``), not the system's.
+    return person_eligibility(person, service, on or timezone.localdate()).to_json()

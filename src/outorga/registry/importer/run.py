@@ -14,6 +14,7 @@ from django.db import transaction
 
 from outorga.core.acts import Actor
 from outorga.core.lawseam import governs, law_of
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.sweep import NoProgress, Progress
 from outorga.core.tenancy import tenant
@@ -90,7 +91,7 @@ def import_registry(
         lines = [line for line, _ in cells]
         chunks = [cells[i : i + VALIDATION_CHUNK] for i in range(0, len(cells), VALIDATION_CHUNK)]
         del sheet, cells  # each chunk's cells are dropped once checked
-        checks = LawChecks(municipality, today or dt.date.today())
+        checks = LawChecks(municipality, today or today_of(municipality))
         rows = _validate(header, chunks, len(lines), checks, report, progress, executor)
         return _record(
             rows,

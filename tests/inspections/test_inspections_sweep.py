@@ -133,3 +133,16 @@ def test_a_citys_summary_names_some_inspections_and_counts_the_rest():
     assert line.startswith(f"{EXAMPLES + 5} vistorias não realizadas: MT-0001; ")
     assert f"MT-{EXAMPLES:04d}; e mais 5 (em Vistorias)" in line
     assert f"MT-{EXAMPLES + 1:04d}" not in line
+
+
+def test_d_4_without_a_date_each_municipality_s_inspections_are_swept_on_its_own_day(
+    ipatinga_m, barra_m, monkeypatch
+):
+    """At 00:30 of 01/07/2026 in Ipatinga it is still 30/06 in Barra do Garças (UTC−4): an
+    inspection due on 30/06 there is not yet overdue (D-4), so its sweep is of 30/06."""
+    instant = dt.datetime(2026, 7, 1, 3, 30, tzinfo=dt.UTC)
+    monkeypatch.setattr("django.utils.timezone.now", lambda: instant)
+    out = StringIO()
+    call_command("inspections_sweep", stdout=out)
+    assert "Barra do Garças/MT em 30/06/2026" in out.getvalue()
+    assert "Ipatinga/MG em 01/07/2026" in out.getvalue()

@@ -9,7 +9,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
-from outorga.core.sweep import municipalities
+from outorga.core.localtime import zone_of
+from outorga.core.sweep import day_of, municipalities
 from outorga.inspections.sweep import run
 
 
@@ -24,15 +25,18 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
-            on = dt.date.fromisoformat(options["on"]) if options["on"] else timezone.localdate()
+            # Without --on, each municipality's own day (D-4), as ``outorga sweep`` does.
+            on = dt.date.fromisoformat(options["on"]) if options["on"] else None
         except ValueError as exc:
             raise CommandError("--on: use o formato AAAA-MM-DD") from exc
         targets = municipalities(options.get("municipio"))
         if not targets:
             raise CommandError("município não encontrado")
         for m in targets:
-            result = run(m, on)
-            self.stdout.write(f"{m.name}/{m.uf} em {on:%d/%m/%Y}: {result.checked} vistoria(s)")
+            day = day_of(m, on)
+            with timezone.override(zone_of(m)):
+                result = run(m, day)
+            self.stdout.write(f"{m.name}/{m.uf} em {day:%d/%m/%Y}: {result.checked} vistoria(s)")
             for line in result.lines:
                 self.stdout.write(f"  {line}")
             self.stdout.write(f"  alterações: {result.changes}")

@@ -173,8 +173,14 @@ def platform_case_decide(
                 "occurrences": occurrences(p, c.infraction_on),
                 "defence_notice_on": c.notice_on.isoformat(),
                 "defence_judged": c.defence_filed_at is not None,
-                # Art. 26, IV: a cancelled credential takes no further measure.
+                # Art. 26, IV: a cancelled credential takes no further measure, and a suspended
+                # one no second suspension while the first runs.
                 "credential_status": p.status,
+                **(
+                    {"suspended_until": p.suspended_until.isoformat()}
+                    if p.status == Platform.Status.SUSPENDED and p.suspended_until is not None
+                    else {}
+                ),
                 # Art. 26 IV: the gravity is the deciding authority's reasoned judgment, the
                 # decision's own text (ADR 0030); the days are those proposed.
                 "gravity": text.strip(),
@@ -240,7 +246,14 @@ def platform_case_decide(
                 basis=basis_many([decision]),
             )
     if refused is not None:
-        raise law_refused("A penalidade não pode ser aplicada agora", refused)
+        error = law_refused("A penalidade não pode ser aplicada agora", refused)
+        # The overlap is the decision's day: name it, with the day it may be decided from.
+        error.errors = [
+            {"campo": "on", "erro": f"{r.message} ({cited(municipality, 'credential_measures')})"}
+            for r in refused.refusals
+            if r.rule == "apps.art26.iv.one_suspension_at_a_time"
+        ]
+        raise error
     return c
 
 

@@ -490,6 +490,20 @@ def platform_case_appeal_decide(
     return a
 
 
+def _suspended_by_another_case(p: Platform, c: PlatformCase) -> bool:
+    """Whether the platform's suspension in force was imposed (or last set) by a case other than
+    ``c``: the newest change of its status into a suspension names that case."""
+    if p.status != Platform.Status.SUSPENDED:
+        return False
+    newest = (
+        PlatformStatusChange.objects.filter(platform=p, new_status=Platform.Status.SUSPENDED)
+        .order_by("-pk")
+        .values_list("case_id", flat=True)
+        .first()
+    )
+    return newest is not None and newest != c.pk
+
+
 def _case_restore(
     actor: Actor,
     municipality: Municipality,
@@ -510,6 +524,10 @@ def _case_restore(
     if p.status == Platform.Status.CANCELLED and c.kind == PlatformCase.Kind.SUSPENSION:
         # Cancelled meanwhile by another case: "cancelamento definitivo" (art. 26 IV), which
         # only that case's own appeal undoes; annulling or reducing this suspension leaves it.
+        status, suspended_until = p.status, p.suspended_until
+    elif _suspended_by_another_case(p, c):
+        # The suspension running now is another case's, imposed after this one ended (one at a
+        # time, art. 26 IV): revising this case's period does not lift that one.
         status, suspended_until = p.status, p.suspended_until
     elif until is not None and on is not None and until >= on:
         status, suspended_until = Platform.Status.SUSPENDED, until

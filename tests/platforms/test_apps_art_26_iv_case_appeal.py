@@ -187,6 +187,35 @@ def test_art_26_iv_annulling_a_suspension_leaves_a_credential_another_case_cance
         ).exists()
 
 
+@pytest.mark.parametrize(("result", "days"), [("upheld", None), ("partial", 10)])
+def test_art_26_iv_annulling_or_reducing_a_suspension_leaves_the_one_another_case_imposed_after_it(
+    barra_m, authority, mayor, platform, suspended, result, days
+):
+    """Art. 26, IV with Lei 9.784/1999 art. 64: the appeal against the first suspension (20/10 to
+    18/11/2026) decided on 20/11 revises that suspension only. A second suspension, decided in
+    another case once the first ended (19/11 to 18/12), still runs: the platform stays suspended
+    until 18/12 — the annulment or reduction of the first does not give it back its credential."""
+    a = paper(barra_m, authority, suspended, NOTICE)
+    second = open_case(barra_m, authority, platform, notice_on=NOTICE)
+    platform_case_decide(
+        actor=mayor,
+        municipality=barra_m,
+        case=second,
+        uphold=True,
+        text="Tabela de tarifas omitida de novo.",
+        on=dt.date(2026, 11, 19),
+    )
+    assert platform_now(barra_m, platform).suspended_until == dt.date(2026, 12, 18)
+    a = decide(barra_m, mayor, a, result, days=days, on=dt.date(2026, 11, 20))
+    assert a.result == result
+    p = platform_now(barra_m, platform)
+    assert (p.status, p.suspended_until) == (Platform.Status.SUSPENDED, dt.date(2026, 12, 18))
+    with tenant(barra_m):
+        assert not PlatformStatusChange.objects.filter(
+            platform=platform, case=suspended, new_status="credentialed"
+        ).exists()
+
+
 def test_lei_9784_art_64_a_cancellation_becomes_a_suspension_from_the_decision(
     barra_m, authority, mayor, platform
 ):

@@ -390,6 +390,68 @@ def test_art_26_iv_a_cancelled_credential_is_not_suspended_by_another_case_uphel
     assert rejected.status == PlatformCase.Status.REJECTED
 
 
+def test_art_26_iv_a_second_suspension_overlapping_the_one_in_force_is_refused_and_logged(
+    barra_m, authority, mayor, platform
+):
+    """Art. 26, IV: "suspensão temporária". The first suspension runs 14/10 to 12/11/2026; a
+    second one decided on its last day would overlap it — and, being shorter, would have put the
+    platform back to work before the first ended. It is refused naming the decision's day and
+    the article, the refusal stays in the acts log, and the first suspension is untouched; from
+    13/11 (even before the sweep ends the first) the second may be decided."""
+    warn(barra_m, authority, platform)
+    first = open_case(barra_m, authority, platform)
+    second = platform_case_open(
+        actor=authority,
+        municipality=barra_m,
+        platform=platform,
+        kind="credential_suspension",
+        infraction_on=dt.date(2026, 9, 2),
+        grounds="Tabela de tarifas não publicada.",
+        suspension_days=5,
+        notice_on=dt.date(2026, 10, 1),
+    )
+    platform_case_decide(
+        actor=mayor,
+        municipality=barra_m,
+        case=first,
+        uphold=True,
+        text="Relatórios não entregues em três meses.",
+        on=dt.date(2026, 10, 14),
+    )
+
+    def decide_second(on):
+        return platform_case_decide(
+            actor=mayor,
+            municipality=barra_m,
+            case=second,
+            uphold=True,
+            text="Tarifas omitidas: suspensão por 5 dias.",
+            on=on,
+        )
+
+    with pytest.raises(PlatformError) as exc:
+        decide_second(dt.date(2026, 11, 12))
+    body = exc.value.to_json()
+    assert exc.value.status == 422
+    assert f"{LAW}, art. 26, IV" in body["citacoes"]
+    (err,) = body["erros"]
+    assert err["campo"] == "on"
+    assert "12/11/2026" in err["erro"] and "13/11/2026" in err["erro"]
+    assert "art. 26, IV" in err["erro"]
+    with tenant(barra_m):
+        p = Platform.objects.get(pk=platform.pk)
+        assert (p.status, p.suspended_until) == ("suspended", dt.date(2026, 11, 12))
+        assert PlatformCase.objects.get(pk=second.pk).status == PlatformCase.Status.OPEN
+        assert Act.objects.filter(
+            action="platform.case.decide", outcome="refused", object_id=str(second.pk)
+        ).exists()
+    decided = decide_second(dt.date(2026, 11, 13))
+    assert decided.status == PlatformCase.Status.UPHELD
+    with tenant(barra_m):
+        p = Platform.objects.get(pk=platform.pk)
+        assert (p.status, p.suspended_until) == ("suspended", dt.date(2026, 11, 17))
+
+
 def test_a_rejected_proposal_changes_nothing(barra_m, authority, mayor, platform):
     case = open_case(barra_m, authority, platform)
     decided = platform_case_decide(

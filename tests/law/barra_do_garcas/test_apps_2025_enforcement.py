@@ -212,6 +212,44 @@ def test_art_26_iv_credential_measures_are_proposals_for_platforms(barra, kind):
     assert decision(3) in d.citations
 
 
+SUSPENSION = {
+    "penalty": "credential_suspension",
+    "offender": "platform",
+    "gravity": "Três relatórios mensais omitidos.",
+    "suspension_days": 10,
+    "credential_status": "suspended",
+}
+
+
+def test_art_26_iv_a_suspension_overlapping_one_in_force_through_its_last_day_is_refused(barra):
+    """Art. 26, IV: "suspensão temporária" — a second suspension decided while the first still
+    runs (its last day included) would overlap it, and its own end would replace the first's
+    (shortening it when it ends sooner). It is refused citing the article, naming the day the
+    credential operates again, from which it may be decided."""
+    d = penalty(barra(IMPOSED), **SUSPENSION, suspended_until=IMPOSED.isoformat())
+    assert d.outcome["allowed"] is False
+    assert d.outcome["suspended_until"] is None
+    assert refusal_citations(d) == {f"{LAW} art. 26, IV"}
+    (r,) = [r for r in d.refusals if r.rule == "apps.art26.iv.one_suspension_at_a_time"]
+    assert "01/10/2025" in r.message and "02/10/2025" in r.message
+    assert r.facts["suspensa_até"] == IMPOSED
+
+
+def test_art_26_iv_a_suspension_decided_the_day_after_the_last_one_ends_is_allowed(barra):
+    ended = (IMPOSED - dt.timedelta(days=1)).isoformat()
+    d = penalty(barra(IMPOSED), **SUSPENSION, suspended_until=ended)
+    assert d.outcome["allowed"] is True
+    assert d.outcome["suspended_until"] == dt.date(2025, 10, 10)
+
+
+def test_art_26_iv_a_cancellation_may_be_decided_while_a_suspension_runs(barra):
+    """The cancellation replaces a running suspension (it is "definitivo"): no overlap to refuse."""
+    facts = {**SUSPENSION, "penalty": "credential_cancellation"}
+    del facts["suspension_days"]
+    d = penalty(barra(IMPOSED), **facts, suspended_until=IMPOSED.isoformat())
+    assert d.outcome["allowed"] is True
+
+
 def test_art_26_iv_credential_measure_on_a_driver_is_refused(barra):
     d = penalty(barra(IMPOSED), penalty="credential_suspension")
     assert refusal_citations(d) == {f"{LAW} art. 26, IV"}

@@ -173,8 +173,14 @@ def platform_case_decide(
                 "occurrences": occurrences(p, c.infraction_on),
                 "defence_notice_on": c.notice_on.isoformat(),
                 "defence_judged": c.defence_filed_at is not None,
-                # Art. 26, IV: a cancelled credential takes no further measure.
+                # Art. 26, IV: a cancelled credential takes no further measure, and a suspended
+                # one no second suspension while the first runs.
                 "credential_status": p.status,
+                **(
+                    {"suspended_until": p.suspended_until.isoformat()}
+                    if p.status == Platform.Status.SUSPENDED and p.suspended_until is not None
+                    else {}
+                ),
                 # Art. 26 IV: the gravity is the deciding authority's reasoned judgment, the
                 # decision's own text (ADR 0030); the days are those proposed.
                 "gravity": text.strip(),
@@ -240,7 +246,14 @@ def platform_case_decide(
                 basis=basis_many([decision]),
             )
     if refused is not None:
-        raise law_refused("A penalidade não pode ser aplicada agora", refused)
+        error = law_refused("A penalidade não pode ser aplicada agora", refused)
+        # The overlap is the decision's day: name it, with the day it may be decided from.
+        error.errors = [
+            {"campo": "on", "erro": f"{r.message} ({cited(municipality, 'credential_measures')})"}
+            for r in refused.refusals
+            if r.rule == "apps.art26.iv.one_suspension_at_a_time"
+        ]
+        raise error
     return c
 
 
@@ -477,6 +490,20 @@ def platform_case_appeal_decide(
     return a
 
 
+def _suspended_by_another_case(p: Platform, c: PlatformCase) -> bool:
+    """Whether the platform's suspension in force was imposed (or last set) by a case other than
+    ``c``: the newest change of its status into a suspension names that case."""
+    if p.status != Platform.Status.SUSPENDED:
+        return False
+    newest = (
+        PlatformStatusChange.objects.filter(platform=p, new_status=Platform.Status.SUSPENDED)
+        .order_by("-pk")
+        .values_list("case_id", flat=True)
+        .first()
+    )
+    return newest is not None and newest != c.pk
+
+
 def _case_restore(
     actor: Actor,
     municipality: Municipality,
@@ -497,6 +524,10 @@ def _case_restore(
     if p.status == Platform.Status.CANCELLED and c.kind == PlatformCase.Kind.SUSPENSION:
         # Cancelled meanwhile by another case: "cancelamento definitivo" (art. 26 IV), which
         # only that case's own appeal undoes; annulling or reducing this suspension leaves it.
+        status, suspended_until = p.status, p.suspended_until
+    elif _suspended_by_another_case(p, c):
+        # The suspension running now is another case's, imposed after this one ended (one at a
+        # time, art. 26 IV): revising this case's period does not lift that one.
         status, suspended_until = p.status, p.suspended_until
     elif until is not None and on is not None and until >= on:
         status, suspended_until = Platform.Status.SUSPENDED, until

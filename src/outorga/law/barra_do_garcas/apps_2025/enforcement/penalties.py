@@ -373,6 +373,34 @@ def art26_iv_suspension_period(start: dt.date, days: int | None) -> tuple[dt.dat
     )
 
 
+def art26_iv_one_suspension_at_a_time(start: dt.date, running_until: dt.date | None) -> Reason:
+    """Art. 26, IV: "suspensão temporária" of the credential, from the day of the decision
+    (:func:`art26_iv_suspension_period`) — and the decision applies at once (Lei 9.784/1999
+    art. 61; ADR 0030). A second suspension decided while one is in force or still to run
+    (through its last day) would overlap it, and its own last day would replace the first's —
+    shortening the first when it ends sooner. The law gives no rule to serve suspensions one
+    after the other, so none is invented: the second is refused until the first has ended, and
+    may be decided from the day the credential operates again."""
+    if running_until is None:
+        clear, ok_text, refused_text = True, "Nenhuma suspensão em curso na data da decisão.", ""
+    else:
+        clear = start > running_until
+        ok_text = f"A suspensão anterior terminou em {fmt(running_until)}."
+        refused_text = (
+            f"Credenciamento já suspenso até {fmt(running_until)}: nova suspensão temporária "
+            f"decidida em {fmt(start)} se sobreporia à que está em curso; só pode ser decidida a "
+            f"partir de {fmt(running_until + dt.timedelta(days=1))}, quando a anterior termina."
+        )
+    return check(
+        "apps.art26.iv.one_suspension_at_a_time",
+        clear,
+        ok_text,
+        refused_text,
+        art(26, inc="IV"),
+        facts={"início": start, "suspensa_até": running_until},
+    )
+
+
 #: Lei 9.784/1999 art. 50, II: acts that impose sanctions state their facts and legal grounds.
 FEDERAL_REASONED_DECISION_II = cite("federal.9784-1999", 50, inc="II")
 
@@ -459,6 +487,8 @@ def credential_standing(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             "suspension_days": {"type": "integer", "minimum": 1},
             # Art. 26, IV: the platform's credential when a measure of IV is decided.
             "credential_status": {"enum": ["credentialed", "suspended", "cancelled"]},
+            # Art. 26, IV: the last day of the credential's suspension in force or to run.
+            "suspended_until": DATE,
         },
     },
 )
@@ -517,6 +547,8 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         ) is not None:
             reasons.append(definitive)
         if kind == "credential_suspension" and offender == "platform":
+            running = day(facts["suspended_until"]) if facts.get("suspended_until") else None
+            reasons.append(art26_iv_one_suspension_at_a_time(ctx.as_of, running))
             suspended_until, period = art26_iv_suspension_period(
                 ctx.as_of, facts.get("suspension_days")
             )
@@ -540,6 +572,8 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     reasons.append(appeal)
     decided_by, _ = deciders(PENALTIES[kind][2], ctx.as_of)
     allowed = not has_refusal(reasons) and not has_pending(reasons)
+    if not allowed:
+        suspended_until = None  # no period is counted for a suspension that is not imposed
     outcome = {
         "allowed": allowed,
         "penalty": kind,

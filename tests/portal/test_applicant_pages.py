@@ -105,6 +105,16 @@ def test_a_bad_file_is_refused_naming_the_document_and_the_field(world):
     assert not exists(DocumentSubmission)
 
 
+def test_a_document_type_the_page_no_longer_offers_is_refused_naming_the_field(world):
+    """A page left open while the list of records changed posts a type that is no longer one: the
+    message names the field in Portuguese, never "None"."""
+    ana, _, _ = world
+    r = upload(client_for(ana), doc_type="laudo_antigo")
+    shown = [str(m) for m in r.context["messages"]]
+    assert shown and all("None" not in m for m in shown), shown
+    assert any("Tipo de documento:" in m for m in shown), shown
+
+
 def test_an_applicant_never_sees_another_applicants_documents(world):
     ana, bruno, tender = world
     for p in (ana, bruno):

@@ -138,19 +138,18 @@ def test_sending_the_same_aviso_twice_creates_it_once(ipatinga_m):
         assert Notification.objects.filter(key="k:1").count() == 1
 
 
-def test_the_holder_downloads_own_badge_and_the_print_is_an_act(holders, ana_client, user_of):
+def _issue_badges(holders, user_of):  # type: ignore[no-untyped-def]
+    """Photo and CNH for Ana and Bruno, and a badge of each one's permit issued by the clerk."""
     import io as _io
 
     from django.core.files.base import ContentFile
     from PIL import Image
 
     from outorga.core.acts import Actor
-    from outorga.core.models import Act
     from outorga.public.services import badge_issue
     from outorga.registry.models import DrivingLicence
 
     (ana, permit), (bruno, bruno_permit) = holders
-    assert ana_client.get(f"/portal/permissoes/{permit.pk}/cracha.pdf").status_code == 404
     m = permit.municipality
     with tenant(m):
         for person in (ana, bruno):
@@ -172,6 +171,15 @@ def test_the_holder_downloads_own_badge_and_the_print_is_an_act(holders, ana_cli
                 permit=p,
                 on=dt.date(2025, 12, 1),
             )
+
+
+def test_the_holder_downloads_own_badge_and_the_print_is_an_act(holders, ana_client, user_of):
+    from outorga.core.models import Act
+
+    (ana, permit), (bruno, bruno_permit) = holders
+    assert ana_client.get(f"/portal/permissoes/{permit.pk}/cracha.pdf").status_code == 404
+    m = permit.municipality
+    _issue_badges(holders, user_of)
     page = ana_client.get("/portal/").content.decode()
     assert f'href="/portal/permissoes/{permit.pk}/cracha.pdf"' in page
     r = ana_client.get(f"/portal/permissoes/{permit.pk}/cracha.pdf")
@@ -181,3 +189,36 @@ def test_the_holder_downloads_own_badge_and_the_print_is_an_act(holders, ana_cli
         act = Act.objects.filter(action="badge.print").latest("seq")
     assert act.role == "permissionario"
     assert ana_client.get(f"/portal/permissoes/{bruno_permit.pk}/cracha.pdf").status_code == 404
+
+
+def test_mototaxi_art_2_iii_the_badge_of_a_cassada_permit_is_not_printed_from_the_portal(
+    holders, ana_client, user_of
+):
+    """Cassação extingue e gera a devolução compulsória do registro (mototaxi art. 2, II–III),
+    which is issued as the crachá (art. 5 §4): the portal no longer hands the holder a new copy
+    to print — the page offers no download, the download says why, and nothing is printed."""
+    from outorga.core.models import Act
+    from outorga.registry.models import Permit, PermitStatusChange
+
+    (ana, permit), _ = holders
+    _issue_badges(holders, user_of)
+    m = permit.municipality
+    with tenant(m):
+        Permit.objects.filter(pk=permit.pk).update(status=Permit.Status.CASSADA)
+        PermitStatusChange.objects.create(
+            permit=permit,
+            to_status=Permit.Status.CASSADA,
+            effective_on=dt.date(2026, 2, 2),
+            reason="cassação (art. 32, III)",
+        )
+        prints = Act.objects.filter(action="badge.print").count()
+    page = ana_client.get(f"/portal/permissoes/{permit.pk}/").content.decode()
+    assert "cracha.pdf" not in page
+    assert "cracha.pdf" not in ana_client.get("/portal/").content.decode()
+    r = ana_client.get(f"/portal/permissoes/{permit.pk}/cracha.pdf", follow=True)
+    assert r["Content-Type"].startswith("text/html")
+    shown = " ".join(str(x) for x in r.context["messages"])
+    assert "crachá" in shown and "cassada em 02/02/2026" in shown
+    assert "art. 2, II" in shown and "art. 5, §4" in shown
+    with tenant(m):
+        assert Act.objects.filter(action="badge.print").count() == prints

@@ -281,3 +281,41 @@ def test_the_platform_sees_only_its_own_uploads(world, sample_trips, barra_m, us
     listing = world.get("/api/v1/tripdata/uploads").json()["items"]
     assert [u["id"] for u in listing] == [upload_id]
     assert world.get(f"/api/v1/tripdata/uploads/{upload_id}").status_code == 200
+
+
+def test_a_file_whose_upload_rolls_back_is_not_left_in_the_storage(
+    world, sample_trips, monkeypatch
+):
+    """The file is written before the act is recorded: if the act (or the queue) fails, the
+    transaction rolls back and no row names the file — it must not stay behind as an orphan
+    (``core.filestore.save_in_transaction``), and the same file sent again is received anew."""
+    from django.conf import settings
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from outorga.core.acts import Actor
+
+    def fails(**_: object) -> None:
+        raise RuntimeError("registro do ato indisponível")
+
+    def send() -> tuple[TripUpload, bool]:
+        return receiving.trip_upload_submit(
+            actor=Actor(None, "plataforma", "token:teste", None),
+            municipality=world.m,
+            platform=world.platform,
+            file=SimpleUploadedFile("t.csv", sample_trips),
+            kind="trips",
+            schema="native",
+            year=2026,
+            month=10,
+        )
+
+    with monkeypatch.context() as patch:
+        patch.setattr(receiving, "record_act", fails)
+        with pytest.raises(RuntimeError):
+            send()
+    media = settings.MEDIA_ROOT
+    assert [p for p in media.rglob("*") if p.is_file()] == []
+    with tenant(world.m):
+        assert not TripUpload.objects.filter(platform=world.platform).exists()
+    upload, created = send()
+    assert created and upload.file.storage.exists(upload.file.name)

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from django.conf import settings
-from django.core.files.base import ContentFile
+from django.core.files.base import ContentFile, File
 from django.db import transaction
 from django.db.models.fields.files import FieldFile
 
@@ -45,7 +45,7 @@ def local_file(field: FieldFile) -> Iterator[Path]:
         Path(copy.name).unlink(missing_ok=True)
 
 
-def save_in_transaction(field: FieldFile, name: str, content: bytes) -> None:
+def save_in_transaction(field: FieldFile, name: str, content: bytes | File) -> None:
     """Write ``content`` under ``name`` for ``field`` (its row is saved by the caller), removed from
     the storage again if the transaction around this point rolls back: a file no row names is an
     orphan nobody can reach or delete. The field then names no file either, so the object in
@@ -55,8 +55,11 @@ def save_in_transaction(field: FieldFile, name: str, content: bytes) -> None:
     that rolls back (and runs them on commit): the file goes when its hook is dropped uncalled.
     A hook is also dropped uncalled when an earlier *non-robust* hook of the same commit raises,
     so every commit hook of the project is registered ``robust=True`` (a test reads the sources
-    for it, ADR 0048)."""
-    field.save(name, ContentFile(content), save=False)
+    for it, ADR 0048).
+
+    ``content`` is bytes, or a file streamed to the storage in chunks (a month's trip file does
+    not fit in memory)."""
+    field.save(name, ContentFile(content) if isinstance(content, bytes) else content, save=False)
     stored = field.name or ""
     kept = [False]
     hook = _Keep(kept)

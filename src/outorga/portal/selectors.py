@@ -15,6 +15,8 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.urls import NoReverseMatch, reverse
 
+from outorga.core.errors import FieldError
+from outorga.core.localtime import today_of
 from outorga.core.models import User
 from outorga.law import interfaces
 from outorga.registry import acting
@@ -168,13 +170,35 @@ def portal_links(permits: Iterable[Permit] = ()) -> list[tuple[str, str]]:
     return out
 
 
-def badge_links(permit: Permit) -> dict[str, str]:
+def badge_ended(badge: Any, today: dt.date) -> FieldError | None:
+    """Why a badge that no longer holds — revoked, its permit cassada, revoked or extinct, its
+    driver removed or cassado (``public.selectors.badge_status``: an ended status) — is not
+    printed again from the portal, with the articles where a cassação compels its return; None
+    while it may still hold (valid, or only suspended or expired for now)."""
+    from outorga.public.selectors import badge_status
+
+    status = badge_status(badge, today)
+    if not status.ended:
+        return None
+    law = badge.permit.law
+    cites = interfaces.cited_once(law, "badge_returned") if status.code == "cassado" else ""
+    return FieldError(
+        "crachá",
+        f"{status.detail} O crachá não vale mais e não é impresso de novo; devolva-o ao "
+        "atendimento.",
+        cites,
+    )
+
+
+def badge_links(permit: Permit, today: dt.date | None = None) -> dict[str, str]:
     """The download of the holder's own badge and its public verification page, when a badge
-    was issued and not revoked."""
+    was issued and not revoked; no download of a badge that no longer holds
+    (:func:`badge_ended`)."""
     out: dict[str, str] = {}
     badge = newest_badge(permit)
     if badge is not None:
-        out["pdf"] = reverse("portal:badge", kwargs={"permit_id": permit.pk})
+        if badge_ended(badge, today or today_of(permit.municipality)) is None:
+            out["pdf"] = reverse("portal:badge", kwargs={"permit_id": permit.pk})
         verify = first_url(("public:badge",), token=badge.token)
         if verify:
             out["verify"] = verify
@@ -213,16 +237,20 @@ def company_badges(permit: Permit) -> list[Any]:
     )
 
 
-def company_badge_links(permit: Permit) -> list[dict[str, Any]]:
-    """For a company's permit the representative reaches: each driver's badge, its download and
-    its public verification page."""
+def company_badge_links(permit: Permit, today: dt.date | None = None) -> list[dict[str, Any]]:
+    """For a company's permit the representative reaches: each driver's badge, its download
+    (while it may hold, :func:`badge_ended`) and its public verification page."""
     out = []
+    today = today or today_of(permit.municipality)
     for badge in company_badges(permit):
+        ended = badge_ended(badge, today) is not None
         out.append(
             {
                 "name": badge.auxiliary.person.name,
                 "valid_until": badge.valid_until,
-                "pdf": reverse(
+                "pdf": ""
+                if ended
+                else reverse(
                     "portal:badge_driver", kwargs={"permit_id": permit.pk, "badge_id": badge.pk}
                 ),
                 "verify": first_url(("public:badge",), token=badge.token),

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from outorga.core.acts import Actor
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent
@@ -43,10 +44,12 @@ def badge_download_own(
     company's permit, the badge ``badge_id`` of one of its drivers, which the company's confirmed
     representative keeps in its vehicle (taxi art. 4, III): the desk's badges, never a new one.
     The holder reads their own data, so no competence is needed, but the badge carries health
-    data (blood type), so every print is an act, as when the clerk prints it."""
+    data (blood type), so every print is an act, as when the clerk prints it. A badge that no
+    longer holds (revoked, its permit cassada, revoked or extinct, its driver removed) is not
+    printed again: the cassação compels its return (mototaxi art. 2 II–III; taxi art. 4 II)."""
     from outorga.public.services import badge_print_record
 
-    from .selectors import company_badges, newest_badge
+    from .selectors import badge_ended, company_badges, newest_badge
 
     holder = permit.holder
     reached = holder is not None and speaks_for(actor.user, holder)
@@ -64,6 +67,9 @@ def badge_download_own(
             badge = newest_badge(permit)
         if badge is None:
             raise LookupError("nenhum crachá emitido para esta permissão")
+        ended = badge_ended(badge, today_of(municipality))
+        if ended is not None:
+            raise ended
         content = badge_print_record(
             actor=actor,
             municipality=municipality,

@@ -22,6 +22,8 @@ from django.views.decorators.http import require_POST
 
 from outorga.core.access import forbidden
 from outorga.core.acts import Actor
+from outorga.core.errors import FieldError
+from outorga.core.formerrors import messages_add
 from outorga.core.lawseam import service_citations
 from outorga.core.listing import page_of
 from outorga.core.middleware import client_ip
@@ -208,6 +210,10 @@ def badge_pdf(
         )
     except (NotCompetent, LookupError):
         raise Http404 from None
+    except FieldError as exc:
+        # A badge that no longer holds: the permit's page says why, with the article.
+        messages_add(request, exc)
+        return HttpResponseRedirect(reverse("portal:permit", args=[permit.pk]))
     return private_pdf_response(content, filename)
 
 

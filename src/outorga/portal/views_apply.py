@@ -51,7 +51,7 @@ UNMET = (Verdict.REFUSED, Verdict.PENDING)
 class DetailsForm(forms.Form):
     """What the applicant keys in of their own entry (``person_self_complete``)."""
 
-    service = forms.CharField(widget=forms.HiddenInput)
+    service = forms.CharField(label="Serviço", widget=forms.HiddenInput)
     birth_date = forms.DateField(label="Data de nascimento", required=False, widget=DATE)
     address = forms.CharField(label="Endereço", max_length=300, required=False)
     city = forms.CharField(label="Município de residência", max_length=120, required=False)
@@ -61,7 +61,7 @@ class DetailsForm(forms.Form):
 class OwnLicenceForm(LicenceForm):
     """The applicant's CNH: the clerk's form without the CTB points, which the desk records."""
 
-    service = forms.CharField(widget=forms.HiddenInput)
+    service = forms.CharField(label="Serviço", widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -79,14 +79,17 @@ class CompanyForm(forms.Form):
 
 
 class SendForm(forms.Form):
-    service = forms.CharField(widget=forms.HiddenInput)
-    doc_type = forms.ChoiceField(choices=Document.Type.choices, widget=forms.HiddenInput)
-    vehicle = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    # Hidden fields keep a label: a stale or altered page's refusal names the field by it.
+    service = forms.CharField(label="Serviço", widget=forms.HiddenInput)
+    doc_type = forms.ChoiceField(
+        label="Tipo de documento", choices=Document.Type.choices, widget=forms.HiddenInput
+    )
+    vehicle = forms.IntegerField(label="Veículo", required=False, widget=forms.HiddenInput)
     issued_on = forms.DateField(label="Data de emissão", widget=DATE)
     number = forms.CharField(label="Número (se houver)", max_length=60, required=False)
     file = forms.FileField(label="Arquivo (PDF, JPEG ou PNG)")
     # Whose document it is: blank for the applicant's own, else one of their companies.
-    company = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    company = forms.IntegerField(label="Empresa", required=False, widget=forms.HiddenInput)
 
 
 @login_required
@@ -319,7 +322,8 @@ def send(request: HttpRequest) -> HttpResponse:
 def form_errors(request: HttpRequest, what: str, form: forms.Form) -> None:
     """Each field's error as a message naming what was sent and the field."""
     for name, errors in form.errors.items():
-        field = form.fields[name].label if name in form.fields else name
+        label = form.fields[name].label if name in form.fields else None
+        field = label or name
         messages.error(request, f"{what} — {field}: {' '.join(str(e) for e in errors)}")
 
 

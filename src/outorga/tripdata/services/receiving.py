@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from outorga.core import tasklease
 from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.filestore import save_in_transaction
 from outorga.core.lawseam import governs
 from outorga.core.localtime import zone_of
 from outorga.core.models import Municipality
@@ -191,7 +192,8 @@ def trip_upload_submit(
             window_start=window_start,
             window_end=window_end,
         )
-        upload.file.save(f"{digest[:16]}.{fmt}", file, save=False)
+        # Gone again if anything below fails (the act, the queue): no file that no row names.
+        save_in_transaction(upload.file, f"{digest[:16]}.{fmt}", file)
         upload.save()
         from ..tasks import process_upload
 

@@ -86,6 +86,9 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "cargo_device": art(24, 1),
     "stand": art(17),  # the Executive fixes the stands
     "photo": art(2, inc="VIII"),  # the badge's photo
+    # Cassação extinguishes and compels the return of the permission and of the register (RC,
+    # RAC), which is issued as the badge (art. 5 §4).
+    "badge_returned": (art(2, inc="II"), art(2, inc="III"), art(5, 4)),
     "renounce": (art(6, 6), art(2, inc="XX")),  # cancellation on written request; renúncia
     "public_post": art(2, inc="XXIV"),  # suspended while the holder holds a public post
     "reserve": art(2, inc="XXI"),  # the permission in reserve while the vehicle is substituted

@@ -106,6 +106,7 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "stand": art(33),  # the Executive fixes the stands, by category
     "stand_rules": art(34),
     "photo": art(4, inc="III"),  # identification with the driver's photograph
+    "badge_returned": art(4, inc="II"),  # cassação: devolução compulsória da permissão
     # A company's permit is driven by its taxistas (the titular "vinculado à pessoa jurídica",
     # the auxiliaries): the identification names and pictures them, never the company.
     "company_drivers": (art(4, inc="III"), art(4, inc="XIII"), art(4, inc="XIV")),

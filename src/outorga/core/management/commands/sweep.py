@@ -2,7 +2,8 @@
 
 Runs every registered step (``<app>/sweep.py``, see ``outorga.core.sweep``) for each municipality,
 with a progress bar on the terminal and a summary per step. Idempotent: running it twice for the
-same date changes nothing the second time.
+same date changes nothing the second time. Without ``--on`` each municipality is swept on its own
+day (``core.localtime.today_of``).
 
 ``--enqueue`` hands the work to the ``outorga db_worker`` processes instead: one task per
 municipality, or with ``--shards N`` each heavy step cut into N tasks run at once (ADR 0049);
@@ -15,9 +16,9 @@ import datetime as dt
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
-from django.utils import timezone
 
 from outorga.core import sweep
+from outorga.core.localtime import today_of
 from outorga.core.management.arguments import municipality_named
 from outorga.core.models import Municipality
 from outorga.core.tasks import sweep_municipality
@@ -28,7 +29,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument(
-            "--on", help="data de referência AAAA-MM-DD ou DD/MM/AAAA (padrão: hoje)"
+            "--on",
+            help="data de referência AAAA-MM-DD ou DD/MM/AAAA (padrão: hoje, no fuso de cada "
+            "município)",
         )
         parser.add_argument("--municipality", help="slug do município (padrão: todos)")
         parser.add_argument("--step", action="append", help="só este passo (pode repetir)")
@@ -53,7 +56,14 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **opts: Any) -> None:
-        on = parse_date(opts["on"]) if opts.get("on") else timezone.localdate()
+        given = parse_date(opts["on"]) if opts.get("on") else None
+
+        def day_of(m: Municipality) -> dt.date:
+            # Without --on, each municipality's own day: Barra do Garças (UTC−4) is still on the
+            # day before when a sweep starts just after midnight in Brasília, and a debt due that
+            # day is still on time there (D-4, D-11; core.localtime.today_of).
+            return given or today_of(m)
+
         target = None
         if opts.get("municipality"):
             target = municipality_named(opts["municipality"])
@@ -64,13 +74,14 @@ class Command(BaseCommand):
         targets = [target] if target is not None else sweep.municipalities()
         if opts.get("report"):
             for m in targets:
-                for line in sweep.run_report(m, on):
+                for line in sweep.run_report(m, day_of(m)):
                     self.stdout.write(line)
             return
         if opts.get("shards") and not opts.get("enqueue"):
             raise CommandError("--shards só vale com --enqueue")
         if opts.get("enqueue") and opts.get("shards", 0) >= 1:
             for m in targets:
+                on = day_of(m)
                 try:
                     run_id, parts = sweep.enqueue_run(m, on, shards=opts["shards"], only=only)
                 except sweep.SweepBusy as exc:
@@ -82,6 +93,7 @@ class Command(BaseCommand):
             return
         if opts.get("enqueue"):
             for m in targets:
+                on = day_of(m)
                 result = sweep_municipality.enqueue(m.slug, on.isoformat(), only)
                 self.stdout.write(
                     f"{m.slug}: varredura de {on:%d/%m/%Y} na fila (tarefa {result.id})"
@@ -97,15 +109,22 @@ class Command(BaseCommand):
             bars.append(bar)
             return bar
 
-        self.stdout.write(f"Varredura de {on:%d/%m/%Y} — passos: {', '.join(only or known)}")
         total = 0
-        for run in sweep.run(on, target, progress=progress, only=only):
-            for bar in bars:
-                bar.close()
-            bars.clear()
-            total += run.result.changes
-            for line in sweep.summary_lines(run):
-                self.stdout.write(line)
+        shown = None
+        for m in targets:
+            on = day_of(m)
+            if on != shown:
+                self.stdout.write(
+                    f"Varredura de {on:%d/%m/%Y} — passos: {', '.join(only or known)}"
+                )
+                shown = on
+            for run in sweep.run(on, m, progress=progress, only=only):
+                for bar in bars:
+                    bar.close()
+                bars.clear()
+                total += run.result.changes
+                for line in sweep.summary_lines(run):
+                    self.stdout.write(line)
         self.stdout.write(f"Total de alterações: {total}")
 
 

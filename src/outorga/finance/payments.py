@@ -34,6 +34,7 @@ from outorga.core.transitions import status_change
 from outorga.law.citations import Citation
 from outorga.law.competence import competence, is_allowed
 from outorga.law.interfaces import answers, citations
+from outorga.law.money import brl
 from outorga.registry.validation import FieldError, digits
 
 from . import febraban, pix
@@ -736,8 +737,8 @@ def debt_reduce_in_transaction(
     debt = Debt.objects.select_for_update().get(pk=debt.pk)
     if not 0 < amount_cents < debt.amount_cents:
         raise ledger.InvalidDebtTransition(
-            f"o débito {debt.reference} de {debt.amount_cents} centavos só pode ser reduzido a um "
-            f"valor maior que zero e menor que o atual ({amount_cents} centavos pedidos)"
+            f"o débito {debt.reference} de {brl(debt.amount_cents)} só pode ser reduzido a um "
+            f"valor maior que zero e menor que o atual ({brl(amount_cents)} pedidos)"
         )
     if debt.status not in (*OWED, Debt.Status.PAID):
         raise ledger.InvalidDebtTransition(

@@ -178,6 +178,38 @@ def test_the_defence_upheld_refunds_a_fine_already_paid_art_42_par1(world):
         assert s.removal_debt.status == Debt.Status.CANCELLED
 
 
+def test_art_42_par1_the_defence_upheld_refunds_the_part_of_the_fine_already_paid(world):
+    """The holder paid part of the seizure's fine (an instalment) and then won the defence: the
+    fine falls and the part paid is refunded (art. 42 §1) — the judgment's trace says so, the
+    ledger records it, and the part paid no longer waits for a person."""
+    from outorga.core.acts import Actor
+    from outorga.finance.models import Payment, Refund
+    from outorga.finance.payments import payment_record
+
+    auto, s = _seized(world)
+    with tenant(world.m):
+        fine = Debt.objects.get(pk=s.fine_debt_id)
+        cashier = Actor.of(world.m.users.get(role="financas"))
+    part = fine.amount_cents // 2
+    payment = payment_record(
+        actor=cashier, municipality=world.m, reference=fine.reference, amount_cents=part, paid_on=D
+    )
+    assert payment.status == Payment.Status.PARTIAL
+    f = filing_file(
+        actor=world.holder, municipality=world.m, case=case_of(world, auto), text="x", filed_on=D
+    )
+    f = filing_judge(
+        actor=world.authority, municipality=world.m, filing=f, upheld=True, reasoning="ok", on=D
+    )
+    assert f.judgment["outcome"]["refund_cents"] == part
+    with tenant(world.m):
+        assert [(r.kind, r.amount_cents) for r in Refund.objects.filter(debt=fine)] == [
+            (Refund.Kind.UPHELD_DEFENCE, part)
+        ]
+        assert Debt.objects.get(pk=fine.pk).status == Debt.Status.REFUNDED
+        assert not Payment.objects.filter(status__in=Payment.PENDING).exists()
+
+
 def _statuses(world, *debts):
     with tenant(world.m):
         return [Debt.objects.get(pk=d.pk).status for d in debts]

@@ -247,3 +247,26 @@ def test_d_4_a_municipal_holiday_or_a_closed_office_moves_the_last_day_too(ipati
     debt = make_debt(m, make_person(m))
     assert overdue(m, DAY_AFTER) == []
     assert [d.pk for d in overdue(m, DAY_AFTER + dt.timedelta(days=1))] == [debt.pk]
+
+
+def test_d_4_d_11_the_sweep_without_a_date_reads_each_municipality_s_own_day(
+    ipatinga_m, barra_m, monkeypatch
+):
+    """At 00:30 of 01/04/2026 in Ipatinga (UTC−3) it is still 23:30 of 31/03 in Barra do Garças
+    (UTC−4): the daily sweep run then without ``--on`` turns Ipatinga's debt due on 31/03 final,
+    but Barra's debt due on 31/03 is still on its last day to pay (D-4) and stays open — a debt is
+    overdue, final and blocking (D-11) on the municipality's own day (core.localtime.today_of)."""
+    import io
+
+    from django.core.management import call_command
+
+    ipatinga_debt = make_debt(ipatinga_m, make_person(ipatinga_m))
+    barra_debt = make_debt(barra_m, make_person(barra_m))
+    instant = dt.datetime(2026, 4, 1, 3, 30, tzinfo=dt.UTC)
+    monkeypatch.setattr("django.utils.timezone.now", lambda: instant)
+    out = io.StringIO()
+    for slug in ("ipatinga", "barra-do-garcas"):
+        call_command("sweep", municipality=slug, step=["finance"], stdout=out, no_progress=True)
+    assert refresh(ipatinga_m, ipatinga_debt).status == Debt.Status.FINAL
+    assert refresh(barra_m, barra_debt).status == Debt.Status.OPEN
+    assert "31/03/2026" in out.getvalue()

@@ -526,3 +526,14 @@ def test_debt_transitions_need_a_reason_and_are_acts(ipatinga_m, fin, person):
     assert (
         acts_of(ipatinga_m, debt, "debt.cancel")[0].record["payload"]["reason"] == "erro material"
     )
+
+
+def test_art_64_a_reduction_refused_names_the_amounts_in_reais(ipatinga_m, fin, person):
+    """The refusal of a reduction that is not one (Lei 9.784/1999 art. 64) is read by the judge:
+    it names the fine and the amount asked in Brazilian format, never in cents."""
+    debt = make_debt(ipatinga_m, person, 123_456)
+    with pytest.raises(payments.ledger.InvalidDebtTransition) as refused:
+        reduce(ipatinga_m, fin, debt, 200_000)
+    message = str(refused.value)
+    assert "R$ 1.234,56" in message and "R$ 2.000,00" in message
+    assert "centavos" not in message

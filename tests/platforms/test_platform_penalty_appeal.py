@@ -18,7 +18,7 @@ from outorga.core.acts import Actor
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.finance import payments
-from outorga.finance.models import Debt, Refund
+from outorga.finance.models import Debt, Payment, Refund
 from outorga.finance.selectors import debts_blocking
 from outorga.finance.services import debts_overdue_make_final
 from outorga.law.competence import NotCompetent, Role
@@ -408,6 +408,40 @@ def test_upheld_after_payment_the_fine_is_refunded(barra_m, authority, mayor, us
     with tenant(barra_m):
         (refund,) = Refund.objects.filter(debt=x.debt)
     assert refund.amount_cents == x.debt.amount_cents == 1_000_000
+    assert refund.decision_ref == f"platforms.platformpenaltyappeal:{a.pk}"
+    assert acts(barra_m, "debt.refund", x.debt)
+
+
+def test_upheld_after_a_partial_payment_the_part_paid_is_refunded(
+    barra_m, authority, mayor, user_of, fined
+):
+    """Art. 26 parágrafo único (due process): the fine annulled on appeal is no longer owed, so
+    the part of it already paid is owed back — a refund of the judgment, nothing left pending."""
+    notify(barra_m, authority, fined, dt.date(2026, 10, 2))
+    finance = Actor.of(user_of("barra-do-garcas", Role.FINANCAS))
+    partial = payments.payment_record(
+        actor=finance,
+        municipality=barra_m,
+        reference=fined.debt.reference,
+        amount_cents=300_000,
+        paid_on=dt.date(2026, 10, 5),
+    )
+    assert partial.status == Payment.Status.PARTIAL
+    a = paper(barra_m, authority, fined, dt.date(2026, 10, 9))
+    platform_penalty_appeal_judge(
+        actor=mayor,
+        municipality=barra_m,
+        appeal=a,
+        upheld=True,
+        reasoning="Infração não comprovada.",
+        on=dt.date(2026, 10, 22),
+    )
+    x = reload(fined)
+    assert x.status == PlatformPenalty.Status.ANNULLED
+    with tenant(barra_m):
+        (refund,) = Refund.objects.filter(debt=x.debt)
+        assert not Payment.objects.filter(status__in=Payment.PENDING).exists()
+    assert (refund.kind, refund.amount_cents) == (Refund.Kind.UPHELD_DEFENCE, 300_000)
     assert refund.decision_ref == f"platforms.platformpenaltyappeal:{a.pk}"
     assert acts(barra_m, "debt.refund", x.debt)
 

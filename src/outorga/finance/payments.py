@@ -34,6 +34,7 @@ from outorga.core.transitions import status_change
 from outorga.law.citations import Citation
 from outorga.law.competence import competence, is_allowed
 from outorga.law.interfaces import answers, citations
+from outorga.law.money import brl
 from outorga.registry.validation import FieldError, digits
 
 from . import febraban, pix
@@ -574,8 +575,11 @@ def _kept_cents(d: Debt) -> int:
     return paid - int(owed_back or 0)
 
 
-def _paid_cents(d: Debt) -> int:
-    if d.status != Debt.Status.PAID:
+def paid_cents(d: Debt) -> int:
+    """What was paid of ``d`` and is kept: all of it once paid, and of a debt still owed its
+    partial payments (an instalment, a part paid) — money a fallen fine must give back as well
+    (mototaxi art. 42 §1–2). Nothing of a debt refunded or cancelled: that was settled already."""
+    if d.status != Debt.Status.PAID and d.status not in OWED:
         return 0
     return _kept_cents(d)
 
@@ -603,7 +607,9 @@ def refund_for_upheld_defence(
     if the vehicle is still seized, removal and storage are waived (their unpaid debts cancelled);
     §2 (vehicle caught without permission): the fine, fees, removal and storage paid are all
     refunded. The law core answers ``mototaxi.defence_result``; this applies its outcome.
-    An unpaid fine is cancelled. Under the other laws (no such rule), only the fine falls.
+    A fine paid in part (instalments, a partial payment) is refunded what was paid, like a paid
+    one; an unpaid fine is cancelled. Under the other laws (no such rule), only the fine falls,
+    and what was paid of it is owed back all the same (a payment of a debt no longer owed).
     Idempotent: a fine already refunded or cancelled returns no refund and changes nothing.
 
     ``related``: the infraction's fee/removal/storage debts; by default those sharing the fine's
@@ -636,10 +642,10 @@ def refund_for_upheld_defence(
             vehicle_seized if vehicle_seized is not None else any(d.status in OWED for d in seizure)
         )
         paid = {
-            "fine_cents": _paid_cents(fine),
-            "fees_cents": sum(_paid_cents(d) for d in rest if d.origin == Debt.Origin.FEE),
-            "removal_cents": sum(_paid_cents(d) for d in rest if d.origin == Debt.Origin.REMOVAL),
-            "storage_cents": sum(_paid_cents(d) for d in rest if d.origin == Debt.Origin.STORAGE),
+            "fine_cents": paid_cents(fine),
+            "fees_cents": sum(paid_cents(d) for d in rest if d.origin == Debt.Origin.FEE),
+            "removal_cents": sum(paid_cents(d) for d in rest if d.origin == Debt.Origin.REMOVAL),
+            "storage_cents": sum(paid_cents(d) for d in rest if d.origin == Debt.Origin.STORAGE),
         }
         if answers(law, "defence_result"):
             # A law that says what an upheld defence refunds (mototaxi art. 42 §1–2).
@@ -662,8 +668,10 @@ def refund_for_upheld_defence(
                 continue
             refund_it = d is fine or (unlicensed and d.origin in WAIVABLE)
             waive_it = d is fine or d.origin in WAIVABLE
-            if d.status == Debt.Status.PAID and refund_it:
-                cents = _paid_cents(d)
+            cents = paid_cents(d) if refund_it else 0
+            if cents > 0:
+                # Paid in full, or in part (instalments, a partial payment) while still owed:
+                # what was paid is refunded and nothing more is owed.
                 refund = Refund.objects.create(
                     debt=d,
                     kind=Refund.Kind.UPHELD_DEFENCE,
@@ -672,23 +680,35 @@ def refund_for_upheld_defence(
                     basis=basis,
                 )
                 refunds.append(refund)
+                new: dict[str, Any] = {"refund": refund.pk, "amount_cents": cents}
+                partials = Payment.objects.filter(debt=d, status=Payment.Status.PARTIAL)
+                settled = sorted(partials.values_list("pk", flat=True))
+                if settled:
+                    # The refund gives them back: none waits for a person, or is returned twice.
+                    partials.update(status=Payment.Status.RESOLVED)
+                    new["payments"] = settled
                 status_change(
                     d,
                     Debt.Status.REFUNDED,
                     actor=actor,
                     municipality=municipality,
                     action="debt.refund",
-                    new={"refund": refund.pk, "amount_cents": cents},
+                    new=new,
                     basis=basis,
                     extra={"decision": ref},
                 )
             elif d.status in OWED and waive_it:
+                # Waived (art. 42 §1, vehicle still seized): a part already paid of it is no
+                # longer owed and goes back to the payer.
                 status_change(
                     d,
                     Debt.Status.CANCELLED,
                     actor=actor,
                     municipality=municipality,
                     action="debt.waive",
+                    new=ledger.payments_give_back_in_transaction(
+                        d, "dispensado: defesa julgada procedente"
+                    ),
                     basis=basis,
                     extra={"decision": ref, "reason": "defesa julgada procedente"},
                 )
@@ -717,8 +737,8 @@ def debt_reduce_in_transaction(
     debt = Debt.objects.select_for_update().get(pk=debt.pk)
     if not 0 < amount_cents < debt.amount_cents:
         raise ledger.InvalidDebtTransition(
-            f"o débito {debt.reference} de {debt.amount_cents} centavos só pode ser reduzido a um "
-            f"valor maior que zero e menor que o atual ({amount_cents} centavos pedidos)"
+            f"o débito {debt.reference} de {brl(debt.amount_cents)} só pode ser reduzido a um "
+            f"valor maior que zero e menor que o atual ({brl(amount_cents)} pedidos)"
         )
     if debt.status not in (*OWED, Debt.Status.PAID):
         raise ledger.InvalidDebtTransition(

@@ -33,6 +33,7 @@ from outorga.registry.facts import ACTIVE_STATUSES
 from outorga.registry.validation import FieldError
 
 from .models import Debt
+from .models_payments import Payment, Refund
 
 
 def debt_law(
@@ -338,6 +339,11 @@ def _move_in_transaction(
         if target == Debt.Status.FINAL and debt.awaiting_finality:
             debt.awaiting_finality = False
             fields = ("awaiting_finality",)
+        given_back = (
+            payments_give_back_in_transaction(debt, f"débito cancelado: {reason.strip()}")
+            if target == Debt.Status.CANCELLED
+            else {}
+        )
         status_change(
             debt,
             target,
@@ -345,10 +351,45 @@ def _move_in_transaction(
             municipality=municipality,
             action=f"debt.{step}",
             fields=fields,
+            new=given_back,
             basis=basis,
             extra={"reason": reason},
         )
     return debt
+
+
+def payments_give_back_in_transaction(debt: Debt, note: str) -> dict[str, Any]:
+    """What was already paid of a debt that stops being owed without being paid — an instalment
+    or a partial payment of a fine whose auto is annulled, or a debt cancelled — is owed back: each
+    partial payment is returned whole (a :class:`Refund` to pay out, as :func:`payment_return`
+    would by hand), so none stays applied to a debt no longer owed nor waits for a person to give
+    it back a second time. Only partial payments can be applied to a debt still owed
+    (``payments.apply_to_debt``: reaching the amount pays it). Inside the caller's transaction,
+    whose act carries what this returns: the payments, the refunds and their sum (empty when
+    nothing was paid)."""
+    partials = list(
+        Payment.objects.select_for_update()
+        .filter(debt=debt, status=Payment.Status.PARTIAL)
+        .order_by("id")
+    )
+    if not partials:
+        return {}
+    refunds = [
+        Refund.objects.create(
+            debt=debt,
+            payment=p,
+            kind=Refund.Kind.RETURNED,
+            amount_cents=p.amount_cents,
+            note=note[:300],
+        )
+        for p in partials
+    ]
+    Payment.objects.filter(pk__in=[p.pk for p in partials]).update(status=Payment.Status.RETURNED)
+    return {
+        "payments": [p.pk for p in partials],
+        "refunds": [r.pk for r in refunds],
+        "refund_cents": sum(r.amount_cents for r in refunds),
+    }
 
 
 def debt_contest(**move: Unpack[DebtMove]) -> Debt:
@@ -393,9 +434,10 @@ def _move_where_allowed(
 
 def debt_cancel_in_transaction(**move: Unpack[DebtMoveInTransaction]) -> Debt | None:
     """Cancel a debt whose cause fell (a defence upheld, an auto cancelled: mototaxi art. 42 §1–2)
-    inside the caller's transaction, which checked the competence of that decision. A debt no
-    longer owed (paid, refunded, cancelled) is left as it is and ``None`` returned: a paid fine
-    goes to the refund instead."""
+    inside the caller's transaction, which checked the competence of that decision. What was
+    paid of it in part is given back in the same step (:func:`payments_give_back_in_transaction`).
+    A debt no longer owed (paid, refunded, cancelled) is left as it is and ``None`` returned: a
+    paid fine goes to the refund instead."""
     return _move_where_allowed(step="cancel", **move)
 
 

@@ -31,7 +31,7 @@ from outorga.enforcement.services.seizures import seizure_release_in_transaction
 from outorga.enforcement.services.suspensions import suspension_annul
 from outorga.finance import services as ledger
 from outorga.finance.models import Debt
-from outorga.finance.payments import refund_for_upheld_defence
+from outorga.finance.payments import paid_cents, refund_for_upheld_defence
 from outorga.law.competence import Role
 from outorga.law.decisions import Decision
 from outorga.registry.acting import speaks_for
@@ -186,10 +186,9 @@ def filing_judge(
         debts = case_debts(case)
         decision: Decision | None = None
         if answers(case.law, "defence_result") and case.auto is not None:
+            # What was paid of each — in full, or in part while still owed (art. 42 §1–2).
             paid = {
-                f"{k}_cents": sum(
-                    d.amount_cents for d in debts if d.status == Debt.Status.PAID and d.origin == o
-                )
+                f"{k}_cents": sum(paid_cents(d) for d in debts if d.origin == o)
                 for k, o in (
                     ("fine", Debt.Origin.FINE),
                     ("removal", Debt.Origin.REMOVAL),
@@ -237,12 +236,10 @@ def filing_judge(
             unlicensed = bool(case.auto and case.auto.permit_id is None)
             for fine in [d for d in debts if d.origin == Debt.Origin.FINE]:
                 related = [d for d in debts if d.pk != fine.pk]
-                # Art. 42 §1–2: the paid fine is refunded (the finance app's Refund); without a
-                # permit (§2) the fees, removal and storage paid are refunded too, whether or not
-                # the fine was paid.
-                if fine.status == Debt.Status.PAID or (
-                    unlicensed and any(d.status == Debt.Status.PAID for d in related)
-                ):
+                # Art. 42 §1–2: the fine paid, in full or in part, is refunded (the finance app's
+                # Refund); without a permit (§2) the fees, removal and storage paid are refunded
+                # too, whether or not the fine was paid.
+                if paid_cents(fine) > 0 or (unlicensed and any(paid_cents(d) > 0 for d in related)):
                     refund_for_upheld_defence(
                         actor=actor,
                         municipality=municipality,

@@ -634,11 +634,11 @@ def _penalty_annul(
     on: dt.date,
 ) -> None:
     """Appeal upheld: the penalty is annulled (it no longer counts as an occurrence, art. 26 I) and
-    the fine falls — cancelled while owed, refunded when paid (finance's refund, which the judge's
-    competence allows). Inside the judgment's transaction."""
+    the fine falls — cancelled while owed, and what was paid of it, all or part, refunded
+    (finance's refund, which the judge's competence allows). Inside the judgment's transaction."""
     from outorga.finance import services as ledger
     from outorga.finance.models import Debt
-    from outorga.finance.payments import refund_for_upheld_defence
+    from outorga.finance.payments import paid_cents, refund_for_upheld_defence
 
     old = penalty.status
     penalty.status = PlatformPenalty.Status.ANNULLED
@@ -650,7 +650,7 @@ def _penalty_annul(
     debt_after = None
     if penalty.debt_id is not None:
         debt = Debt.objects.select_for_update().get(pk=penalty.debt_id)
-        if debt.status == Debt.Status.PAID:
+        if paid_cents(debt) > 0:  # paid in full or in part: what was paid is owed back
             refund_for_upheld_defence(
                 actor=actor,
                 municipality=municipality,

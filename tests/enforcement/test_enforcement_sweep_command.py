@@ -63,3 +63,20 @@ def test_art_43_d_1_a_late_sweep_records_finality_on_the_day_after_the_last_day(
     assert penalty.imposed_on == dt.date(2026, 3, 6)
     # 30 days from 06/03 fall on Sunday 05/04: Monday 06/04 (as when the sweep runs on time).
     assert penalty.debt is not None and penalty.debt.due_on == dt.date(2026, 4, 6)
+
+
+def test_d_4_without_a_date_the_app_sweeps_read_each_municipality_s_own_day(
+    ipatinga_m, barra_m, monkeypatch
+):
+    """At 00:30 of 01/07/2026 in Ipatinga it is still 30/06 in Barra do Garças (UTC−4): the
+    enforcement and platforms sweeps run without ``--on`` judge each municipality's deadlines on
+    its own day (D-4), as ``outorga sweep`` does."""
+    instant = dt.datetime(2026, 7, 1, 3, 30, tzinfo=dt.UTC)
+    monkeypatch.setattr("django.utils.timezone.now", lambda: instant)
+    out = io.StringIO()
+    call_command("enforcement_sweep", stdout=out)
+    assert "Barra do Garças/MT em 30/06/2026:" in out.getvalue()
+    assert "Ipatinga/MG em 01/07/2026:" in out.getvalue()
+    out = io.StringIO()
+    call_command("platforms_sweep", "--municipality", "barra-do-garcas", stdout=out)
+    assert "em 30/06/2026." in out.getvalue()

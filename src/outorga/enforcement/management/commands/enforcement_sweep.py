@@ -26,8 +26,8 @@ class Command(TownSweepCommand):
     def handle(self, *args: Any, **opts: Any) -> None:
         on = self.sweep_on(opts)
         for m in self.towns(opts, unknown="município desconhecido"):
-            report = sweep(m, on)
-            self.stdout.write(f"{m.name}/{m.uf} em {on:%d/%m/%Y}:")
+            day, report = self.on_its_day(m, on, sweep)
+            self.stdout.write(f"{m.name}/{m.uf} em {day:%d/%m/%Y}:")
             for key, label in LABELS.items():
                 items = report[key]
                 self.stdout.write(f"  {label}: {len(items)}")

@@ -19,10 +19,10 @@ class Command(TownSweepCommand):
     def handle(self, *args: Any, **opts: Any) -> None:
         on = self.sweep_on(opts)
         for m in self.towns(opts, unknown=f"município desconhecido: {opts['municipality']}"):
-            result = sweep_platforms(m, on)
+            day, result = self.on_its_day(m, on, sweep_platforms)
             self.stdout.write(
                 f"{m.name}: {result.checked} verificados, {result.changes} alterações "
-                f"em {on:%d/%m/%Y}."
+                f"em {day:%d/%m/%Y}."
             )
             for line in result.lines:
                 self.stdout.write(f"  - {line}")

@@ -123,7 +123,7 @@ def test_art_41_caput_d_1_the_direct_path_never_starts_before_the_auto_became_fi
             permit=permit,
             days=10,
             start=final_on - dt.timedelta(days=1),
-            reason="",
+            reason="recusa de passageiro",
             grounds=ground,
         )
     assert exc.value.field == "início" and f"{final_on:%d/%m/%Y}" in str(exc.value)

@@ -369,7 +369,9 @@ def test_art_41_caput_d_1_a_suspension_without_an_auto_is_refused(ipatinga):
 
 def test_art_41_caput_d_1_a_suspension_on_an_auto_not_yet_final_is_refused(ipatinga):
     pending = {"kind": "auto", "auto": "AI-7", "final": False}
-    d = ask(PERMIT_SUSPENSION, ipatinga(ON), {"days": 30, "start": "2024-03-20", "grounds": pending})
+    d = ask(
+        PERMIT_SUSPENSION, ipatinga(ON), {"days": 30, "start": "2024-03-20", "grounds": pending}
+    )
     assert d.outcome["allowed"] is False
     assert "AI-7" in d.refusals[0].message
 

@@ -345,6 +345,7 @@ def test_art_32_par2_only_the_clerk_returns_a_suspended_permit_to_service(world)
         days=15,
         start=start,
         reason="art. 32 I",
+        grounds={"kind": "escalation", "days": 15, "infractions": ["AI-1", "AI-2", "AI-3"]},
     )
     with tenant(world.m):
         proof = document_record(

@@ -336,6 +336,7 @@ def test_art_34_par3_an_appeal_upheld_for_another_permit_lifts_nothing_here(worl
         days=15,
         start=START,
         reason="suspensão de 15 dias (art. 32 I)",
+        grounds={"kind": "escalation", "days": 15, "infractions": ["AI-1", "AI-2", "AI-3"]},
     )
     with tenant(world.m):
         other = Permit.objects.get(pk=other.pk)

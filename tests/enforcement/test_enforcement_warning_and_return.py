@@ -144,6 +144,7 @@ def suspended(world) -> Permit:
         days=15,
         start=START,
         reason="suspensão de 15 dias (art. 32 I)",
+        grounds={"kind": "escalation", "days": 15, "infractions": ["AI-1", "AI-2", "AI-3"]},
     )
 
 

@@ -69,6 +69,7 @@ def test_no_badge_for_a_suspended_permit(ipatinga_m, badge_clerk, user_of):
         days=15,
         start=dt.date.today(),
         reason="teste",
+        grounds={"kind": "escalation", "days": 15, "infractions": ["AI-1", "AI-2", "AI-3"]},
     )
     with pytest.raises(FieldError, match="suspensa"):
         services.badge_issue(actor=badge_clerk, municipality=ipatinga_m, permit=permit)

@@ -62,6 +62,7 @@ def test_the_qr_code_of_the_printed_badge_leads_to_its_status(ipatinga_m, badge_
         days=15,
         start=timezone.localdate(),
         reason="art. 32, I (teste)",
+        grounds={"kind": "escalation", "days": 15, "infractions": ["AI-1", "AI-2", "AI-3"]},
     )
     page = public.get(parts.path)
     html = page.content.decode()

@@ -161,6 +161,7 @@ def test_art_2_xxiv_a_suspended_permission_keeps_its_status_and_is_extended(
         days=30,
         start=dt.date(2030, 1, 1),
         reason="art. 32, I",
+        grounds={"kind": "escalation", "days": 30, "infractions": ["AI-1", "AI-2", "AI-3"]},
     )
     p = extend(m, p, dt.date(2030, 1, 10))
     assert (p.status, p.term_end) == (Permit.Status.SUSPENDED, dt.date(2041, 3, 10))

@@ -4,13 +4,17 @@ elected or confidence post, and comes back when the holder leaves it — without
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.test import Client
 from registry_factories import make_permit
 
+from outorga.core.acts import Actor
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.registry.models import Permit
+from outorga.registry.services.permit_status import permit_suspend
 
 TOOK = "2026-01-01"
 
@@ -61,12 +65,16 @@ def test_art_2_xxiv_a_post_the_law_does_not_name_is_refused_naming_the_field(ipa
 def test_art_2_xxiv_a_penaltys_suspension_does_not_end_by_leaving_a_post(ipatinga_m, user_of):
     permit = make_permit(ipatinga_m, "CARGO3")
     c = _client(user_of)
-    r = c.post(
-        f"/api/v1/registry/permits/{permit.pk}/suspend",
-        {"days": 15, "start": "2026-04-01", "reason": "penalidade"},
-        content_type="application/json",
+    # A penalty's suspension: the count of art. 32 I, as enforcement imposes it.
+    permit_suspend(
+        actor=Actor.of(user_of(ipatinga_m.slug, Role.AUTORIDADE)),
+        municipality=ipatinga_m,
+        permit=permit,
+        days=15,
+        start=dt.date(2026, 4, 1),
+        reason="penalidade",
+        grounds={"kind": "escalation", "days": 15, "infractions": ["AI-1", "AI-2", "AI-3"]},
     )
-    assert r.status_code == 200, r.content
     r = c.post(
         f"/api/v1/registry/permits/{permit.pk}/public-post-suspension/end",
         {

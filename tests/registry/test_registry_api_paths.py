@@ -21,11 +21,13 @@ from django.utils import timezone
 from registry_factories import EQUIPMENT
 from validate_docbr import CPF, RENAVAM
 
+from outorga.core.acts import Actor
 from outorga.core.models import Act, Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.law.windows import add_years
 from outorga.registry.models import Document, Permit, PermitStatusChange, Person, Tender
+from outorga.registry.services.permit_status import permit_suspend
 
 API = "/api/v1/registry"
 MOTO = "Lei de mototáxi de Ipatinga (2013)"
@@ -66,6 +68,22 @@ def acts(m: Municipality, action: str, object_id: Any = None, outcome: str = "do
         if object_id is not None:
             qs = qs.filter(object_id=str(object_id))
         return list(qs.order_by("seq"))
+
+
+def counted_suspension(m: Municipality, user_of: Any, pid: int, start: dt.date, why: str) -> None:
+    """A suspension of 15 days on the count of art. 32 I (D-1, D-2), as the authority imposes it
+    from the enforcement queue (``suspension_impose`` gives the count as its grounds)."""
+    with tenant(m):
+        permit = Permit.objects.get(pk=pid)
+    permit_suspend(
+        actor=Actor.of(user_of(m.slug, Role.AUTORIDADE)),
+        municipality=m,
+        permit=permit,
+        days=15,
+        start=start,
+        reason=why,
+        grounds={"kind": "escalation", "days": 15, "infractions": ["AI-1", "AI-2", "AI-3"]},
+    )
 
 
 def cited(body: dict[str, Any]) -> str:
@@ -464,10 +482,21 @@ def test_art_34_only_the_authority_suspends_and_art_32_par2_reinstatement_after_
     refused = acts(ipatinga_m, "penalty.suspension", outcome="refused")
     assert len(refused) == 1 and refused[0].role == "atendente"
 
+    # Art. 32 I: the authority applies a suspension, it does not choose one. Without the count of
+    # final infractions (D-1, D-2) the direct route refuses, naming the field and the article,
+    # and the refusal is logged.
     authority = client_as(user_of, Role.AUTORIDADE)
     r = post(authority, f"/permits/{pid}/suspend", body)
-    assert r.status_code == 200, r.content
+    assert r.status_code == 422, r.content
+    assert r.json()["erros"][0]["campo"] == "fundamento"
+    assert f"{MOTO}, art. 32, I" in r.json()["erros"][0]["fundamento"]
+    refused = acts(ipatinga_m, "permit.suspended", pid, outcome="refused")
+    assert len(refused) == 1 and refused[0].role == "autoridade"
+
+    # The count's suspension, as enforcement imposes it (suspension_impose gives the grounds).
+    counted_suspension(ipatinga_m, user_of, pid, t, body["reason"])
     until = t + dt.timedelta(days=14)  # 15 days, the first one included
+    r = clerk_c.get(f"{API}/permits/{pid}")
     assert r.json()["status"] == "suspended" and r.json()["suspended_until"] == until.isoformat()
     act = acts(ipatinga_m, "permit.suspended", pid)
     assert len(act) == 1 and act[0].role == "autoridade"
@@ -541,11 +570,7 @@ def test_art_4_par1_the_clerk_renews_the_yearly_certificate_of_an_active_permit_
     assert act[0].record["payload"]["old"]["certificate_valid_until"] == add_years(t, 1).isoformat()
     assert any("art. 5" in c for c in act[0].record["basis"]["citations"])
 
-    post(
-        authority,
-        f"/permits/{pid}/suspend",
-        {"days": 15, "start": on.isoformat(), "reason": "art. 32 I"},
-    )
+    counted_suspension(ipatinga_m, user_of, pid, on, "art. 32 I")
     r = post(clerk_c, f"/permits/{pid}/renew", {"on": (on + dt.timedelta(days=1)).isoformat()})
     assert r.status_code == 409 and r.json()["detail"] == "só se renova permissão ativa"
     assert len(acts(ipatinga_m, "permit.renew", pid)) == 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
 from django.test import Client
 from registry_factories import CHECKS, DECLARATIONS, awarded_tender, taxi_holder
 from registry_factories import TAXI_ON as ON
@@ -150,22 +151,36 @@ def test_stand_and_tender_routes(ipatinga_m, user_of):
 
 def test_art_42_v_the_registry_never_suspends_a_taxi_permission_over_90_days(ipatinga_m, user_of):
     """Taxi art. 42 V (D-10): the suspension of the permission is limited to 90 calendar days,
-    also when the authority suspends it from the permit's own route."""
+    whoever suspends it. On the permit's own route it is refused before: it names no final auto
+    (art. 41 caput, D-1), which only the enforcement's suspension gives."""
     from registry_factories import taxi_permit
 
+    from outorga.core.errors import Refused
     from outorga.registry.models import Permit
+    from outorga.registry.services.permit_status import permit_suspend
 
     permit = taxi_permit(ipatinga_m)
     authority = client_as(user_of, Role.AUTORIDADE)
     url = f"{API}/registry/permits/{permit.pk}/suspend"
-    body = {"days": 91, "start": "2026-03-02", "reason": "suspensão da permissão"}
+    body = {"days": 90, "start": "2026-03-02", "reason": "suspensão da permissão"}
     r = authority.post(url, body, content_type="application/json")
     assert r.status_code == 422, r.content
-    assert "art. 42, V" in str(r.json()["decisao"]["citations"])
-    with tenant(ipatinga_m):
-        assert Permit.objects.get(pk=permit.pk).status == Permit.Status.ACTIVE
+    err = r.json()["erros"][0]
+    assert err["campo"] == "auto" and "art. 42, V" in err["fundamento"]
     r = authority.post(url, {**body, "days": 0}, content_type="application/json")
     assert r.status_code == 422 and "dias" in r.content.decode()
-    r = authority.post(url, {**body, "days": 90}, content_type="application/json")
-    assert r.status_code == 200, r.content
-    assert r.json()["suspended_until"] == "2026-05-30"
+    with tenant(ipatinga_m):
+        assert Permit.objects.get(pk=permit.pk).status == Permit.Status.ACTIVE
+    suspend = {
+        "actor": Actor.of(user_of("ipatinga", Role.AUTORIDADE)),
+        "municipality": ipatinga_m,
+        "permit": permit,
+        "start": dt.date(2026, 3, 2),
+        "reason": "recusa de passageiro",
+        "grounds": {"kind": "auto", "auto": "AI-1", "final": True, "final_on": "2026-03-01"},
+    }
+    with pytest.raises(Refused) as exc:
+        permit_suspend(**suspend, days=91)
+    assert "art. 42, V" in str(exc.value.decision.to_json()["citations"])
+    p = permit_suspend(**suspend, days=90)
+    assert p.suspended_until == dt.date(2026, 5, 30)

@@ -275,3 +275,43 @@ def test_art_32_ii_d_15_the_revocation_threshold_is_the_one_in_force_on_the_date
     dates = ["2024-02-10", "2024-04-10", "2024-06-10", "2024-08-10", newest]
     facts = {"infractions": [inf(str(n), d, "media") for n, d in enumerate(dates)]}
     assert bool(ask(Q, ctx, facts).outcome["revocation"]) is proposed
+
+
+# --- art. 32 I with art. 2 XXIV: what a suspension of the permission rests on -------------------------
+
+SUSPENSION = "ipatinga.mototaxi-2013.permit_suspension"
+COUNT = {"kind": "escalation", "days": 15, "infractions": ["AI-1", "AI-2", "AI-3"]}
+
+
+def refused_rules(d: Any) -> set[str]:
+    return {r.rule for r in d.refusals}
+
+
+def test_art_32_i_a_suspension_without_counted_final_infractions_is_refused(ipatinga):
+    d = ask(SUSPENSION, ipatinga(AS_OF), {"days": 15, "start": "2024-12-01"})
+    assert d.outcome["allowed"] is False
+    assert refused_rules(d) == {"art_32_i_suspension_follows_the_count"}
+    assert {cite(LAW, 32, inc="I"), cite(LAW, 2, inc="XXIV"), decision(1), decision(2)} <= set(
+        d.refusals[0].citations
+    )
+    # The other suspension the law knows, while the holder holds a public post, has its own act.
+    assert "cargo" in d.refusals[0].message
+
+
+def test_art_32_i_one_auto_alone_does_not_suspend_a_mototaxi_permission(ipatinga):
+    one = {"kind": "auto", "auto": "AI-1", "final": True, "final_on": "2024-11-01"}
+    d = ask(SUSPENSION, ipatinga(AS_OF), {"days": 15, "start": "2024-12-01", "grounds": one})
+    assert refused_rules(d) == {"art_32_i_suspension_follows_the_count"}
+
+
+@pytest.mark.parametrize("days", [7, 30, 60])
+def test_art_32_i_the_days_are_the_counts_never_chosen(ipatinga, days):
+    facts = {"days": days, "start": "2024-12-01", "grounds": COUNT}
+    d = ask(SUSPENSION, ipatinga(AS_OF), facts)
+    assert refused_rules(d) == {"art_32_i_suspension_days_of_the_count"}
+    assert cite(LAW, 32, inc="I") in d.refusals[0].citations
+
+
+def test_art_32_i_the_suspension_the_count_gives_is_allowed(ipatinga):
+    d = ask(SUSPENSION, ipatinga(AS_OF), {"days": 15, "start": "2024-12-01", "grounds": COUNT})
+    assert d.outcome["allowed"] is True and not d.refusals

@@ -349,3 +349,42 @@ def test_d_17_taxi_procedure_never_borrows_the_mototaxi_jari_path(ipatinga):
         d = ask("taxi.appeal_deadline", ipatinga(ON), {"step": step, "notified_on": "2024-03-01"})
         assert not any(c.law == "ipatinga.mototaxi-2013" for c in d.citations)
         assert "JARI" not in d.to_text()
+
+
+# --- art. 41 caput, art. 42 V, D-1: what a suspension of the permission rests on ---------------------
+
+PERMIT_SUSPENSION = "ipatinga.taxi-2017.permit_suspension"
+FINAL_AUTO = {"kind": "auto", "auto": "AI-7", "final": True, "final_on": "2024-03-10"}
+
+
+def test_art_41_caput_d_1_a_suspension_without_an_auto_is_refused(ipatinga):
+    d = ask(PERMIT_SUSPENSION, ipatinga(ON), {"days": 30, "start": "2024-03-20"})
+    assert d.outcome["allowed"] is False
+    assert refusal_citations(d) == {
+        "ipatinga.taxi-2017 art. 41",
+        "ipatinga.taxi-2017 art. 42, V",
+        "outorga.decisions art. D-1",
+    }
+
+
+def test_art_41_caput_d_1_a_suspension_on_an_auto_not_yet_final_is_refused(ipatinga):
+    pending = {"kind": "auto", "auto": "AI-7", "final": False}
+    d = ask(
+        PERMIT_SUSPENSION, ipatinga(ON), {"days": 30, "start": "2024-03-20", "grounds": pending}
+    )
+    assert d.outcome["allowed"] is False
+    assert "AI-7" in d.refusals[0].message
+
+
+def test_art_41_caput_d_1_a_suspension_never_starts_before_its_auto_became_final(ipatinga):
+    early = {"days": 30, "start": "2024-03-09", "grounds": FINAL_AUTO}
+    d = ask(PERMIT_SUSPENSION, ipatinga(ON), early)
+    assert d.outcome["allowed"] is False and "10/03/2024" in d.refusals[0].message
+    on_the_day = ask(PERMIT_SUSPENSION, ipatinga(ON), {**early, "start": "2024-03-10"})
+    assert on_the_day.outcome["allowed"] is True and not on_the_day.refusals
+
+
+def test_art_42_v_the_count_of_another_law_is_no_ground_for_a_taxi_suspension(ipatinga):
+    count = {"kind": "escalation", "days": 15, "infractions": ["AI-1", "AI-2", "AI-3"]}
+    d = ask(PERMIT_SUSPENSION, ipatinga(ON), {"days": 15, "start": "2024-03-20", "grounds": count})
+    assert d.outcome["allowed"] is False

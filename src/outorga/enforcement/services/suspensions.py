@@ -178,7 +178,8 @@ def suspension_impose(
         esc = Escalation.objects.select_for_update().get(pk=escalation.pk)
         if esc.status != Escalation.Status.PENDING:
             raise InvalidStep("esta suspensão já foi decidida")
-        counted = ", ".join(a.number for a in esc.counted.all())
+        numbers = [a.number for a in esc.counted.all()]
+        counted = ", ".join(numbers)
         permit_suspend(
             actor=actor,
             municipality=municipality,
@@ -188,6 +189,7 @@ def suspension_impose(
             reason=f"suspensão de {esc.days} dias (art. 32 I): autos {counted}",
             basis=basis_of(None)
             | {"decision": esc.decision, "citations": esc.decision.get("citations", [])},
+            grounds={"kind": "escalation", "days": esc.days, "infractions": numbers},
         )
         esc.status, esc.decided_by = Escalation.Status.IMPOSED, actor.user
         esc.starts_on, esc.ends_on = start, start + dt.timedelta(days=esc.days - 1)
@@ -214,6 +216,18 @@ def suspension_impose(
 
 def _auto_facts(auto: InfractionNotice) -> dict[str, Any]:
     return {"auto_id": auto.pk, "auto": auto.number, "infraction": auto.infraction_code}
+
+
+def _auto_grounds(auto: InfractionNotice) -> dict[str, Any]:
+    """The final auto a taxi suspension rests on, as the law's ``permit_suspension`` reads it
+    (art. 41 caput, art. 42 V, D-1)."""
+    final_on = auto.case.final_on
+    return {
+        "kind": "auto",
+        "auto": auto.number,
+        "final": auto.case.stage == Case.Stage.FINAL,
+        "final_on": final_on.isoformat() if final_on else None,
+    }
 
 
 def _refuse_a_second_suspension(
@@ -293,6 +307,7 @@ def taxi_suspension_impose(
             start=start,
             reason=why,
             basis=decision_basis(d) | _auto_facts(auto),
+            grounds=_auto_grounds(auto),
         )
         Penalty.objects.create(
             kind=Penalty.Kind.SUSPENSION,

@@ -5,7 +5,7 @@ reserve, cassação, revocation) checked against the competence the law gives it
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.db import transaction
@@ -14,9 +14,11 @@ from django.db.models import Q
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
+from outorga.core.lawseam import BoundLaw
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.citations import LAW_TITLES, Citation
+from outorga.law.decisions import Decision
 from outorga.law.interfaces import citation, citations, cited
 
 from ..models import Document, Permit, PermitStatusChange
@@ -123,6 +125,58 @@ def _transition(
     return permit
 
 
+#: The field of the suspension each refusal of the law's ``permit_suspension`` names, by its
+#: rule: what the authority must supply, or change, for the suspension to rest on the law.
+SUSPENSION_FIELDS = {
+    "art_32_i_suspension_follows_the_count": "fundamento",
+    "art_32_i_suspension_days_of_the_count": "dias",
+    "art_41_caput_d_1_on_a_final_auto": "auto",
+    "art_41_caput_d_1_not_before_final": "início",
+}
+
+
+def _suspension_grounded(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    law: BoundLaw,
+    days: int,
+    start: dt.date,
+    reason: str,
+    grounds: Mapping[str, Any] | None,
+) -> Decision | None:
+    """The law's ``permit_suspension``: what a suspension of the permission must rest on
+    (mototaxi art. 32 I with art. 2 XXIV, D-1, D-2: the count of final infractions and the days
+    it gives; taxi art. 41 caput, art. 42 V, D-1: one final auto, not before it became final).
+    A refusal is kept in the acts log — outside the change's transaction when the caller has
+    none, as a competence refusal is — and raised naming the field and the articles."""
+    if not law.answers("permit_suspension"):
+        return None
+    facts: dict[str, Any] = {"days": days, "start": start.isoformat()}
+    if grounds is not None:
+        facts["grounds"] = dict(grounds)
+    d = law.ask("permit_suspension", facts)
+    if not d.refusals:
+        return d
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action=f"permit.{Permit.Status.SUSPENDED}",
+        obj=permit,
+        outcome="refused",
+        new={"status": Permit.Status.SUSPENDED, "days": days, "start": start},
+        basis=basis_of(d),
+        extra={"reason": reason},
+    )
+    first = d.refusals[0]
+    raise FieldError(
+        SUSPENSION_FIELDS.get(first.rule.rsplit(".", 1)[-1], "fundamento"),
+        first.message,
+        "; ".join(c.render() for c in first.citations),
+    )
+
+
 def permit_suspend(
     *,
     actor: Actor,
@@ -132,20 +186,48 @@ def permit_suspend(
     start: dt.date,
     reason: str,
     basis: dict[str, Any] | None = None,
+    grounds: Mapping[str, Any] | None = None,
 ) -> Permit:
-    """Suspend the permit for ``days`` from ``start``. A law that limits the suspension's length
-    (taxi art. 42 V: at most 90 calendar days, D-10) is asked first, whoever calls."""
+    """Suspend the permit for ``days`` from ``start``, on the ``grounds`` the law asks
+    (``permit_suspension``): mototaxi art. 32 I, the count of final infractions (``{"kind":
+    "escalation", "days", "infractions"}``, D-1, D-2) for the days it gives; taxi art. 41 caput
+    and art. 42 V, one final auto (``{"kind": "auto", "auto", "final", "final_on"}``, D-1), from
+    the day it became final. Enforcement gives them from its records
+    (``enforcement.services.suspensions``: ``suspension_impose``, ``taxi_suspension_impose``);
+    the permit page's form and ``POST /registry/permits/{id}/suspend`` give none, so there the
+    authority's direct suspension is refused with the article — the law lets no suspension of
+    the permission be chosen outside the process (mototaxi art. 2 XXIV). The suspension while
+    the holder holds a public post is :func:`permit_public_post_suspend`. A law that limits the
+    length (taxi art. 42 V: at most 90 calendar days, D-10) is asked too, whoever calls."""
     authorize_with_reason(actor, municipality, "penalty.suspension", permit.law, reason)
     if days < 1:
         raise FieldError("dias", "a suspensão dura ao menos 1 dia")
     law = bound_law(municipality, permit.service, start)
+    grounded = _suspension_grounded(
+        actor=actor,
+        municipality=municipality,
+        permit=permit,
+        law=law,
+        days=days,
+        start=start,
+        reason=reason,
+        grounds=grounds,
+    )
+    decisions = [grounded] if grounded is not None else []
     if law.answers("suspension"):
         limit = law.ask(
             "suspension", {"target": "permissao", "days": days, "start": start.isoformat()}
         )
         if not (limit.outcome or {}).get("allowed"):
             raise Refused(limit)
-        basis = basis if basis is not None else basis_of(limit)
+        decisions.append(limit)
+    if basis is None and decisions:
+        basis = basis_of(decisions[0])
+        if len(decisions) > 1:
+            basis["decisions"] = [d.to_json() for d in decisions[1:]]
+            basis["citations"] = sorted(
+                set(basis["citations"]) | {c.render() for d in decisions[1:] for c in d.citations}
+            )
     return _transition(
         actor=actor,
         municipality=municipality,

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
+from outorga.core.errors import DomainError
 from outorga.core.formerrors import messages_add
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
@@ -28,7 +29,7 @@ from ..models import (
     VehicleChange,
 )
 from ..selectors import SEES_DOCUMENT, shown_document
-from ..services.common import InvalidTransition, service_law
+from ..services.common import bound_law, service_law
 from ..services.permit_status import permit_suspend
 from ..services.permits import (
     permit_grant,
@@ -103,7 +104,7 @@ def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
                 start=d["start"],
                 reason=d["reason"],
             )
-        except (InvalidTransition, FieldError) as exc:
+        except DomainError as exc:  # the law's refusal names the field and the article
             messages_add(request, exc)
         else:
             messages.success(request, "Permissão suspensa.")
@@ -118,10 +119,22 @@ def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
             "auxiliaries": permit.auxiliaries.all(),
             "suspend_form": suspend_form,
             "can_suspend": is_allowed(actor.role, "penalty.suspension", permit.law),
+            "suspend_directly": _suspends_directly(permit),
             "plate": format_plate(permit.vehicle.plate) if permit.vehicle else "—",
             **permit_actions(permit, actor.role),
         },
     )
+
+
+def _suspends_directly(permit: Permit) -> bool:
+    """Whether the page offers the form of a suspension chosen by the authority: only under a law
+    with no rule on what a suspension rests on. The shipped laws suspend through the process
+    (mototaxi art. 32 I: the count's days; taxi art. 42 V: a final auto), on their screens."""
+    try:
+        law = bound_law(current_municipality(), permit.service)
+    except FieldError:  # no law governs the service here any more
+        return False
+    return not law.answers("permit_suspension")
 
 
 def permit_actions(permit: Permit, role: str) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from typing import Any
 
 from outorga.law.citations import Citation, decision
 from outorga.law.common.labels import sentence, service_label
+from outorga.law.common.suspension import PERMIT_SUSPENSION_SCHEMA
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.parameters import ParameterValue
@@ -563,6 +564,83 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         },
         reasons,
         (sentence("; ".join(parts)) + ".") if parts else "Nenhuma penalidade por acúmulo.",
+    )
+
+
+# --- Art. 32, I with art. 2, XXIV: what a suspension of the permission rests on ----------------------
+
+ART_2_XXIV = art(2, inc="XXIV")
+
+
+def art_32_i_suspension_follows_the_count(grounds: Mapping[str, Any] | None) -> Reason:
+    """Art. 32, I with art. 2, XXIV — a suspensão da permissão é "resultado de Processo
+    Administrativo por infração legal ou regulamentar": 30 dias após 3 infrações graves ou
+    gravíssimas em 12 meses, 15 dias após 3 leves e médias (D-1: only final ones count; D-2: not
+    those that already caused a suspension). The authority applies it (art. 34), but does not
+    choose it: without the count there is no suspension to apply. The other suspension of art. 2,
+    XXIV — while the holder holds an elected or confidence post — is not a penalty and has its
+    own act. One auto alone, however final, does not suspend a mototaxi permission."""
+    counted = list((grounds or {}).get("infractions") or ())
+    found = grounds is not None and grounds.get("kind") == "escalation" and bool(counted)
+    return check(
+        "art_32_i_suspension_follows_the_count",
+        found,
+        lambda: f"Suspensão decorrente da contagem de infrações definitivas: {', '.join(counted)}.",
+        "A suspensão da permissão resulta do processo por infração: 3 infrações definitivas em "
+        "12 meses, contadas pelo sistema, dão 15 ou 30 dias, impostos pela autoridade na fila "
+        "de fiscalização; sem essa contagem não há suspensão a aplicar (a suspensão enquanto o "
+        "permissionário exerce cargo eletivo ou de confiança tem ato próprio).",
+        ART_32_I,
+        ART_2_XXIV,
+        decision(1),
+        decision(2),
+        facts={"fundamento": dict(grounds) if grounds else None},
+    )
+
+
+def art_32_i_suspension_days_of_the_count(days: int, grounds: Mapping[str, Any]) -> Reason:
+    """Art. 32, I — "suspensão da permissão por 30 (trinta) dias ... ou de suspensão de 15
+    (quinze) dias": the length is the one the count gave (D-2), never another the authority
+    picks."""
+    counted_days = int(grounds.get("days") or 0)
+    return check(
+        "art_32_i_suspension_days_of_the_count",
+        days == counted_days,
+        lambda: f"Suspensão por {days} dias, a que a contagem determina.",
+        lambda: (
+            f"A contagem das infrações determina {counted_days} dias de suspensão; a lei não "
+            f"admite {days}."
+        ),
+        ART_32_I,
+        decision(2),
+        facts={"dias": days, "dias_da_contagem": counted_days},
+    )
+
+
+@question(
+    "ipatinga.mototaxi-2013.permit_suspension",
+    law=LAW_ID,
+    title="A suspensão da permissão tem o fundamento que a lei exige?",
+    schema=PERMIT_SUSPENSION_SCHEMA,
+)
+def permit_suspension(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 32, I and art. 2, XXIV: a suspension of the permission by penalty only follows the
+    count of final infractions (D-1, D-2), for the days it gives."""
+    days = int(facts["days"])
+    grounds = facts.get("grounds")
+    reasons = [art_32_i_suspension_follows_the_count(grounds)]
+    if grounds is not None and not has_refusal(reasons):
+        reasons.append(art_32_i_suspension_days_of_the_count(days, grounds))
+    ok = not has_refusal(reasons)
+    return decide(
+        "ipatinga.mototaxi-2013.permit_suspension",
+        ctx,
+        {"allowed": ok},
+        reasons,
+        "Suspensão fundada na contagem do art. 32, I."
+        if ok
+        else "Suspensão recusada (art. 32, I): "
+        + " ".join(r.message for r in reasons if r.verdict is Verdict.REFUSED),
     )
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from outorga.law.citations import decision
+from outorga.law.common.suspension import PERMIT_SUSPENSION_SCHEMA
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.parameters import ParameterValue
@@ -29,6 +30,7 @@ from .._base import (
     decide,
     deciders,
     fmt,
+    has_refusal,
     opt_day,
     optional_param,
     param,
@@ -88,6 +90,91 @@ def suspension_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         return decide(qid, ctx, outcome, [r], "Duração admitida." if ok else "Acima do limite.")
 
     return answer(qid, ctx, start, (art(42),), build)
+
+
+def art_41_caput_d_1_on_a_final_auto(grounds: Mapping[str, Any] | None) -> Reason:
+    """Art. 41, caput — penalties "observados o contraditório e a ampla defesa"; art. 42, V: the
+    suspension of the permission is a measure against an infractor. D-1: it applies on one
+    infraction whose process is over (no defence or appeal pending, every deadline lapsed, or
+    confirmed on appeal). Without a final auto there is nothing the suspension punishes; the
+    mototaxi count (art. 32 I) is no ground under this law."""
+    auto = (grounds or {}).get("auto") or ""
+    is_auto = grounds is not None and grounds.get("kind") == "auto" and bool(auto)
+    final = is_auto and bool(grounds and grounds.get("final"))
+    if not is_auto:
+        refused = (
+            "A suspensão da permissão pune uma infração: informe o auto de infração definitivo "
+            "desta permissão (suspensão pela fiscalização, art. 42, V)."
+        )
+    else:
+        refused = (
+            f"O auto {auto} ainda não é definitivo (defesa ou recurso pendente, ou prazo em "
+            "curso): a suspensão só se aplica depois, observados o contraditório e a ampla defesa."
+        )
+    return check(
+        rule_id("art_41_caput_d_1_on_a_final_auto"),
+        final,
+        lambda: f"Suspensão sobre o auto {auto}, definitivo.",
+        refused,
+        art(41),
+        art(42, inc="V"),
+        decision(1),
+        facts={"auto": auto or None, "definitivo": final},
+    )
+
+
+def art_41_caput_d_1_not_before_final(
+    start: dt.date, auto: str, final_on: dt.date | None
+) -> Reason:
+    """Art. 41, caput with D-1 — a suspension may not start on a day the infraction's process was
+    still running: it would be served, backdated, while the defence or appeal was open."""
+    return check(
+        rule_id("art_41_caput_d_1_not_before_final"),
+        final_on is None or start >= final_on,
+        lambda: f"A suspensão começa em {fmt(start)}, com o auto {auto} já definitivo.",
+        lambda: (
+            f"O auto {auto} tornou-se definitivo em {fmt(final_on) if final_on else '?'}: a "
+            "suspensão não começa "
+            f"antes ({fmt(start)}), quando a defesa ou o recurso ainda corriam."
+        ),
+        art(41),
+        art(42, inc="V"),
+        decision(1),
+        facts={"inicio": start, "definitivo_em": final_on},
+    )
+
+
+@question(
+    "ipatinga.taxi-2017.permit_suspension",
+    law=LAW,
+    title="A suspensão da permissão de táxi tem o fundamento que a lei exige?",
+    schema=PERMIT_SUSPENSION_SCHEMA,
+)
+def permit_suspension_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 41 caput, art. 42 V, D-1: the suspension of the permission on one final auto, from
+    the day it became final at the earliest. Its length is ``suspension`` (at most 90 days)."""
+    qid = "ipatinga.taxi-2017.permit_suspension"
+    start = opt_day(facts["start"]) or ctx.as_of
+
+    def build() -> Decision:
+        grounds = facts.get("grounds")
+        reasons = [art_41_caput_d_1_on_a_final_auto(grounds)]
+        if grounds is not None and not has_refusal(reasons):
+            final_on = opt_day(grounds.get("final_on"))
+            reasons.append(art_41_caput_d_1_not_before_final(start, grounds["auto"], final_on))
+        ok = not has_refusal(reasons)
+        return decide(
+            qid,
+            ctx,
+            {"allowed": ok},
+            reasons,
+            "Suspensão sobre auto definitivo."
+            if ok
+            else "Suspensão recusada: "
+            + " ".join(r.message for r in reasons if r.verdict is Verdict.REFUSED),
+        )
+
+    return answer(qid, ctx, start, (art(41), art(42, inc="V")), build)
 
 
 @dataclass(frozen=True)

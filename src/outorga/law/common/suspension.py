@@ -1,0 +1,28 @@
+"""The facts of the ``permit_suspension`` question (mototaxi art. 32 I; taxi art. 41 caput and
+art. 42 V): the suspension asked for (its days and first day) and what it rests on, as the
+enforcement records give it — the count of final infractions (an escalation: its days and the
+autos counted) or one auto (its number, whether it is final and since when). Each law decides
+which grounds it accepts; the shape is one so an app builds the facts once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from outorga.law.rulebook import DATE
+from outorga.law.schemas import closed, list_of
+
+GROUNDS_SCHEMA: dict[str, Any] = closed(
+    {
+        "kind": {"enum": ["escalation", "auto"]},
+        "days": {"type": "integer", "minimum": 1},
+        "infractions": list_of({"type": "string", "minLength": 1}),
+        "auto": {"type": "string", "minLength": 1},
+        "final": {"type": "boolean"},
+        "final_on": {"anyOf": [DATE, {"type": "null"}]},
+    },
+    required=["kind"],
+)
+PERMIT_SUSPENSION_SCHEMA: dict[str, Any] = closed(
+    {"days": {"type": "integer", "minimum": 1}, "start": DATE, "grounds": GROUNDS_SCHEMA},
+    required=["days", "start"],
+)

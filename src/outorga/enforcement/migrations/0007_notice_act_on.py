@@ -9,6 +9,8 @@ import datetime as dt
 from django.db import migrations, models
 from django.utils import timezone
 
+from outorga.core.tenancy import unscoped
+
 DECISION_STAGE = {
     "defence_decision": "defence",
     "jari_decision": "jari",
@@ -17,6 +19,12 @@ DECISION_STAGE = {
 
 
 def fill(apps, schema_editor):
+    # Every municipality's notices: the row-level security of PostgreSQL shows none otherwise.
+    with unscoped():
+        _fill(apps)
+
+
+def _fill(apps):
     Notice = apps.get_model("enforcement", "Notice")
     Filing = apps.get_model("enforcement", "Filing")
     for n in Notice.objects.filter(act_on__isnull=True).select_related("case", "case__auto"):

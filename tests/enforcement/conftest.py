@@ -7,3 +7,16 @@ from enforcement_factories import World, make_world
 @pytest.fixture
 def world(ipatinga_m, user_of) -> World:  # type: ignore[no-untyped-def]
     return make_world(ipatinga_m, user_of)
+
+
+@pytest.fixture
+def municipal_today(monkeypatch):  # type: ignore[no-untyped-def]
+    """Move the municipality's today, as the notice services read it, to a day still to come: D-4
+    refuses a notice dated after it, and some cases need a later year's calendar (2028's
+    holidays)."""
+    from outorga.enforcement.services import notices
+
+    def move(day):  # type: ignore[no-untyped-def]
+        monkeypatch.setattr(notices, "today_of", lambda municipality: day)
+
+    return move

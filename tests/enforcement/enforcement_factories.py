@@ -115,11 +115,13 @@ def make_final(w: World, auto: InfractionNotice, on: dt.date) -> Case:
             day = max(day, case.deadline + dt.timedelta(days=1))
             sweep(w.m, day)
         elif case.waiting == Case.Waiting.NOTICE:
-            day += dt.timedelta(days=1)
+            notice = pending_notice(w, case)
+            # D-4: never before the decision it notifies (a judgment by default of a later sweep).
+            day = max(day + dt.timedelta(days=1), notice.act_on or day)
             notice_deliver(
                 actor=w.clerk,
                 municipality=w.m,
-                notice=pending_notice(w, case),
+                notice=notice,
                 form="pessoal",
                 on=day,
             )

@@ -49,14 +49,18 @@ def _notified(world, form: str, on: dt.date) -> Case:
     ],
 )
 def test_d4_the_defence_deadline_counts_from_the_notice_and_skips_closed_days(
-    world, form, notified, deadline
+    world, municipal_today, form, notified, deadline
 ):
+    municipal_today(dt.date(2028, 12, 31))  # 2028's municipal holiday
     case = _notified(world, form, notified)
     assert case.waiting == Case.Waiting.DEADLINE
     assert case.deadline == deadline
 
 
-def test_art_42_a_defence_on_the_moved_last_day_is_in_time_and_the_next_day_is_late(world):
+def test_art_42_a_defence_on_the_moved_last_day_is_in_time_and_the_next_day_is_late(
+    world, municipal_today
+):
+    municipal_today(dt.date(2028, 12, 31))  # 2028's municipal holiday
     case = _notified(world, "postal", dt.date(2028, 8, 5))
     assert case.deadline == dt.date(2028, 8, 16)
     with pytest.raises(Refused):

@@ -21,8 +21,9 @@ from outorga.enforcement.models import Case, Filing
 
 
 def test_art_43_a_jari_appeal_the_day_after_a_last_day_moved_by_the_municipal_holiday_is_refused(
-    world,
+    world, municipal_today
 ):
+    municipal_today(dt.date(2028, 12, 31))  # 2028's municipal holiday
     # Decision notified on Saturday 05/08/2028: + 10 = Tuesday 15/08/2028, Ipatinga's municipal
     # holiday, so the last day is Wednesday 16/08 (D-4) and Thursday 17/08 is late.
     auto, _ = at_jari(world, dt.date(2028, 7, 20), dt.date(2028, 8, 5))

@@ -230,9 +230,10 @@ def test_the_inspectors_search_finds_no_one_by_cpf_for_the_roles_that_see_it_mas
     holder = world.permit.holder
     c = client_of(user_of("ipatinga", role))
     assert holder.name not in c.get("/cadastro/pessoas/", {"q": holder.document}).content.decode()
-    r = c.get("/fiscalizacao/", {"q": holder.document})
+    r = c.get("/fiscalizacao/", {"q": holder.document}, follow=True)
     assert r.status_code == 200 and holder.name not in r.content.decode()
     r = c.get("/fiscalizacao/", {"q": world.permit.vehicle.plate})
     assert holder.name in r.content.decode()
     inspector = client_of(user_of("ipatinga", Role.FISCAL))
-    assert holder.name in inspector.get("/fiscalizacao/", {"q": holder.document}).content.decode()
+    found = inspector.post("/fiscalizacao/", {"q": holder.document}, follow=True)
+    assert holder.name in found.content.decode()

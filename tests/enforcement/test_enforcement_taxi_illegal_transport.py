@@ -180,7 +180,7 @@ def test_a_licensed_taxi_searched_by_plate_is_found_an_unlicensed_one_offers_art
     assert permit.number in found
     with tenant(world.m):
         cpf = permit.holder.document
-    assert permit.number in fiscal.get("/fiscalizacao/", {"q": cpf}).content.decode()
+    assert permit.number in fiscal.post("/fiscalizacao/", {"q": cpf}, follow=True).content.decode()
     page = fiscal.get("/fiscalizacao/", {"q": PLATE}).content.decode()
     assert "Nenhuma permissão encontrada" in page
     assert "servico=taxi" in page and "art. 16" in page

@@ -17,7 +17,8 @@ from registry_factories import (
 )
 from registry_factories import TAXI_ON as ON
 
-from outorga.core.errors import Refused
+from outorga.core.errors import FieldError, Refused
+from outorga.core.localtime import today_of
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent, Role
 from outorga.registry.models import ExtinctionCase, Permit, PermitStatusChange
@@ -25,6 +26,7 @@ from outorga.registry.services.common import InvalidTransition
 from outorga.registry.services.extinctions import (
     extinction_decide,
     extinction_defence_file,
+    extinction_notify,
     extinction_open,
 )
 from outorga.registry.services.permits import taxi_permit_transfer
@@ -136,3 +138,60 @@ def test_art_15_vii_a_natural_person_cannot_be_extinct_as_a_company(ipatinga_m):
             facts="distrato",
             on=dt.date(2026, 5, 4),
         )
+
+
+def _opened(m, permit, opened, notified_on=None):
+    return extinction_open(
+        actor=actor(m.slug, Role.AUTORIDADE),
+        municipality=m,
+        permit=permit,
+        cause="abandono",
+        facts="veículo sem operar desde 01/03/2026, constatado em três vistorias",
+        on=opened,
+        notified_on=notified_on,
+    )
+
+
+def test_d_4_art_15_par_1_a_notice_before_the_case_was_opened_is_refused(ipatinga_m):
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = grant(m, holder, vehicle)
+    opened = dt.date(2026, 5, 4)
+    with pytest.raises(FieldError) as exc:
+        _opened(m, permit, opened, notified_on=opened - dt.timedelta(days=1))
+    assert exc.value.field == "notificado em"
+    assert "04/05/2026" in str(exc.value) and "D-4" in str(exc.value)
+    assert "art. 15" in str(exc.value)
+    with tenant(m):
+        assert not ExtinctionCase.objects.filter(permit=permit).exists()
+    case = _opened(m, permit, opened)
+    with pytest.raises(FieldError) as exc:
+        extinction_notify(
+            actor=actor(m.slug, Role.AUTORIDADE),
+            municipality=m,
+            case=case,
+            notified_on=opened - dt.timedelta(days=2),
+        )
+    assert exc.value.field == "notificado em" and "D-4" in str(exc.value)
+    with tenant(m):
+        stored = ExtinctionCase.objects.get(pk=case.pk)
+    assert stored.notified_on is None and stored.defence_deadline is None
+    notified = extinction_notify(
+        actor=actor(m.slug, Role.AUTORIDADE), municipality=m, case=case, notified_on=opened
+    )
+    assert notified.notified_on == opened
+
+
+def test_d_4_art_15_par_1_a_notice_after_the_municipalitys_today_is_refused(ipatinga_m):
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = grant(m, holder, vehicle)
+    tomorrow = today_of(m) + dt.timedelta(days=1)
+    case = _opened(m, permit, dt.date(2026, 5, 4))
+    with pytest.raises(FieldError) as exc:
+        extinction_notify(
+            actor=actor(m.slug, Role.AUTORIDADE), municipality=m, case=case, notified_on=tomorrow
+        )
+    assert exc.value.field == "notificado em" and "futuro" in str(exc.value)
+    with tenant(m):
+        assert ExtinctionCase.objects.get(pk=case.pk).notified_on is None

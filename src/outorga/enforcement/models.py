@@ -224,6 +224,9 @@ class Notice(TenantModel):
     case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="notices")
     purpose = models.CharField(max_length=20, choices=Purpose.choices)
     form = models.CharField(max_length=10, choices=Form.choices, blank=True)
+    #: The day of the act it notifies (the auto, the decision, the proposal, the suspension): no
+    #: notice precedes it (D-4). Empty on notices older than the field whose act was not known.
+    act_on = models.DateField("data do ato notificado", null=True, blank=True)
     notified_on = models.DateField("data da notificação", null=True, blank=True)
     reference = models.CharField("AR / edição do Diário Oficial", max_length=120, blank=True)
     deadline = models.DateField("prazo até", null=True, blank=True)

@@ -250,7 +250,7 @@ def infraction_issue(
             permit=permit,
             person=holder or offender,
         )
-        notice = Notice.objects.create(case=case, purpose=Notice.Purpose.AUTO)
+        notice = Notice.objects.create(case=case, purpose=Notice.Purpose.AUTO, act_on=committed_on)
         record_act(
             municipality=municipality,
             actor=actor,

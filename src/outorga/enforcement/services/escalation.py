@@ -126,7 +126,7 @@ def escalate(
         )
         if not open_case.exists():
             made["revocation"] = proposal_open(
-                actor, municipality, permit, Case.Kind.REVOCATION, d
+                actor, municipality, permit, Case.Kind.REVOCATION, d, on=on
             ).pk
     record_act(
         municipality=municipality,
@@ -146,7 +146,11 @@ def proposal_open(
     kind: str,
     d: Decision,
     extra: dict[str, Any] | None = None,
+    *,
+    on: dt.date,
 ) -> Case:
+    """A revocation or cassação proposal opened on ``on``: its notice, which opens the defence,
+    cannot be dated before it (D-4)."""
     case = Case.objects.create(
         number=f"PA-{next_number('processo'):06d}",
         kind=kind,
@@ -155,7 +159,7 @@ def proposal_open(
         person=permit.holder,
         proposal={**d.to_json(), **(extra or {})},
     )
-    Notice.objects.create(case=case, purpose=Notice.Purpose.PROPOSAL)
+    Notice.objects.create(case=case, purpose=Notice.Purpose.PROPOSAL, act_on=on)
     record_act(
         municipality=municipality,
         actor=actor,

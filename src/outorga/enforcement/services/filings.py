@@ -221,7 +221,9 @@ def filing_judge(
             | set(competence_citations(case.law, JUDGE_ACTION[Filing.Stage(filing.stage)]))
         )
         old = {"stage": case.stage, "waiting": case.waiting}
-        Notice.objects.create(case=case, purpose=DECISION_NOTICE[Filing.Stage(filing.stage)])
+        Notice.objects.create(
+            case=case, purpose=DECISION_NOTICE[Filing.Stage(filing.stage)], act_on=on
+        )
         if upheld:
             case.stage, case.waiting, case.deadline = Case.Stage.ANNULLED, Case.Waiting.NONE, None
             case.outcome = f"{filing.get_stage_display()} procedente"

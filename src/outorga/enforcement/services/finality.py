@@ -251,7 +251,7 @@ def sweep(municipality: Municipality, on: dt.date) -> dict[str, list[str]]:
                 case.save(update_fields=["revelia", "stage", "waiting", "deadline", "outcome"])
                 # The judgment by default is a first-instance decision: notified like any other,
                 # it opens the appeal (art. 43).
-                Notice.objects.create(case=case, purpose=Notice.Purpose.DEFENCE_DECISION)
+                Notice.objects.create(case=case, purpose=Notice.Purpose.DEFENCE_DECISION, act_on=on)
                 record_act(
                     municipality=municipality,
                     actor=SYSTEM,

@@ -10,6 +10,7 @@ from django.db import transaction
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import deadline as stage_deadline
@@ -28,6 +29,64 @@ OPENS = {
     Notice.Purpose.DEFENCE_DECISION: "next",
     Notice.Purpose.JARI_DECISION: "executive",
 }
+
+#: What each notice notifies, as its refusal names it ("anterior …").
+NOTIFIES = {
+    Notice.Purpose.AUTO: "ao auto de infração",
+    Notice.Purpose.PROPOSAL: "à abertura da proposta",
+    Notice.Purpose.DEFENCE_DECISION: "à decisão de 1ª instância",
+    Notice.Purpose.JARI_DECISION: "ao julgamento da JARI",
+    Notice.Purpose.EXECUTIVE_DECISION: "à decisão do Chefe do Executivo",
+}
+
+#: The field a refused date is shown under (the screens' and the API's name for it).
+DATE_FIELD = "data da notificação"
+
+
+def notice_date_refusal(municipality: Municipality, notice: Notice, on: dt.date) -> str | None:
+    """Why ``on`` cannot be the date of ``notice``, or None (D-4): the defence and appeal periods
+    run from the date of notice (Lei 9.784/1999 art. 26 and 66), so a notice dated before the act
+    it notifies, or after the municipality's today, would shorten, end or stretch them."""
+    today = today_of(municipality)
+    if on > today:
+        return (
+            f"a data da notificação ({on:%d/%m/%Y}) não pode estar no futuro: hoje é "
+            f"{today:%d/%m/%Y}"
+        )
+    if notice.act_on is not None and on < notice.act_on:
+        what = NOTIFIES.get(Notice.Purpose(notice.purpose), "ao ato que notifica")
+        if notice.case.kind == Case.Kind.SUSPENSION and notice.purpose == (
+            Notice.Purpose.DEFENCE_DECISION
+        ):
+            what = "à decisão que aplicou a suspensão (art. 34, §3)"
+        return (
+            f"a notificação ({on:%d/%m/%Y}) não pode ser anterior {what}, de "
+            f"{notice.act_on:%d/%m/%Y}: o prazo corre da ciência"
+        )
+    return None
+
+
+def notice_dates_checked(
+    actor: Actor, municipality: Municipality, notices: Sequence[Notice], on: dt.date
+) -> None:
+    """Refuse, before anything is written, a date of notice that one of ``notices`` cannot have
+    (:func:`notice_date_refusal`); the refusal is an act, like a refusal of competence."""
+    for n in notices:
+        why = notice_date_refusal(municipality, n, on)
+        if why is None:
+            continue
+        exc = FieldError(DATE_FIELD, f"processo {n.case.number}: {why}", "decisão D-4")
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="notice.deliver",
+            obj=n,
+            outcome="refused",
+            new={"case": n.case.number, "purpose": n.purpose, "notified_on": on},
+            basis={"citations": ["decisão D-4"]},
+            extra={"motivo": str(exc)},
+        )
+        raise exc
 
 
 def notice_deliver_in_transaction(
@@ -102,6 +161,11 @@ def notice_deliver(
     if form not in Notice.Form.values:
         raise FieldError("forma", "forma de notificação desconhecida (art. 29)")
     authorize(actor=actor, municipality=municipality, action="notice.record", law=notice.case.law)
+    with tenant(municipality):
+        # The act a notice notifies is dated when the notice is created and never changes.
+        current = Notice.objects.select_related("case").get(pk=notice.pk)
+        if not current.delivered:
+            notice_dates_checked(actor, municipality, [current], on)
     with transaction.atomic(), tenant(municipality):
         notice = Notice.objects.select_for_update().get(pk=notice.pk)
         if notice.delivered:
@@ -124,6 +188,11 @@ def edital_publish(
     laws = {n.case.law for n in notices}
     for law in laws:
         authorize(actor=actor, municipality=municipality, action="notice.record", law=law)
+    with tenant(municipality):
+        pending = Notice.objects.filter(pk__in=[n.pk for n in notices], notified_on__isnull=True)
+        notice_dates_checked(
+            actor, municipality, list(pending.select_related("case")), published_on
+        )
     out = []
     with transaction.atomic(), tenant(municipality):
         for n in notices:

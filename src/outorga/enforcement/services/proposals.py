@@ -137,6 +137,7 @@ def _taxi_cassacao_open(
                 "auto": auto.number,
                 "offender": offender if target == "cadastro" else None,
             },
+            on=on,
         )
 
 
@@ -186,7 +187,7 @@ def proposal_open_cassacao(
     if not d.to_json()["outcome"].get("cassation"):
         raise Refused(d, "Nenhuma causa de cassação reconhecida pela lei (art. 32 III, art. 47).")
     with transaction.atomic(), tenant(municipality):
-        return proposal_open(actor, municipality, permit, Case.Kind.CASSACAO, d)
+        return proposal_open(actor, municipality, permit, Case.Kind.CASSACAO, d, on=on)
 
 
 def proposal_decide(
@@ -274,7 +275,7 @@ def proposal_decide(
         case.stage, case.waiting, case.final_on = Case.Stage.DECIDED, Case.Waiting.NONE, on
         case.outcome = ("acolhida: " if accept else "rejeitada: ") + reasoning.strip()
         case.save(update_fields=["stage", "waiting", "final_on", "outcome"])
-        Notice.objects.create(case=case, purpose=Notice.Purpose.EXECUTIVE_DECISION)
+        Notice.objects.create(case=case, purpose=Notice.Purpose.EXECUTIVE_DECISION, act_on=on)
         record_act(
             municipality=municipality,
             actor=actor,

@@ -13,6 +13,7 @@ from django.utils import timezone
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
@@ -149,9 +150,10 @@ def suspension_annul(
     return f"suspensão anulada (a permissão já não estava suspensa por ela: {permit.get_status_display()})"
 
 
-def _open_suspension_appeal(permit: Permit, decision: dict[str, Any]) -> Case:
+def _open_suspension_appeal(permit: Permit, decision: dict[str, Any], decided_on: dt.date) -> Case:
     """Art. 34 §3: a suspension may be appealed to the JARI and then to the Chief Executive; the
-    decision is notified (D-4) and the appeal's deadline runs from that notice (art. 43)."""
+    decision of ``decided_on`` is notified (D-4: never before it) and the appeal's deadline runs
+    from that notice (art. 43)."""
     case = Case.objects.create(
         number=f"PA-{next_number('processo'):06d}",
         kind=Case.Kind.SUSPENSION,
@@ -162,7 +164,7 @@ def _open_suspension_appeal(permit: Permit, decision: dict[str, Any]) -> Case:
         waiting=Case.Waiting.NOTICE,
         proposal=decision,
     )
-    Notice.objects.create(case=case, purpose=Notice.Purpose.DEFENCE_DECISION)
+    Notice.objects.create(case=case, purpose=Notice.Purpose.DEFENCE_DECISION, act_on=decided_on)
     return case
 
 
@@ -194,7 +196,10 @@ def suspension_impose(
         esc.status, esc.decided_by = Escalation.Status.IMPOSED, actor.user
         esc.starts_on, esc.ends_on = start, start + dt.timedelta(days=esc.days - 1)
         esc.save(update_fields=["status", "decided_by", "starts_on", "ends_on"])
-        appeal = _open_suspension_appeal(esc.permit, esc.decision)
+        # The authority decides today; a suspension recorded with an earlier start was decided by
+        # that start at the latest, so its notice may be dated from then.
+        decided_on = min(start, today_of(municipality))
+        appeal = _open_suspension_appeal(esc.permit, esc.decision, decided_on)
         Penalty.objects.create(
             kind=Penalty.Kind.SUSPENSION,
             case=appeal,

@@ -4,7 +4,9 @@ infração (lavrar, PDF, cancel) and the seizure on it (apreensão, storage, rel
 from __future__ import annotations
 
 import datetime as dt
+import secrets
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -18,6 +20,7 @@ from outorga.core.formerrors import messages_add
 from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of, user_of
+from outorga.core.search import looks_like_document
 from outorga.enforcement import pdf, regulation, selectors
 from outorga.enforcement.lawbridge import InfractionKind, catalog, procedure, taxi_like
 from outorga.enforcement.models import (
@@ -57,9 +60,57 @@ from outorga.registry.validation import FieldError
 # --- inspector ---------------------------------------------------------------------------------------
 
 
+#: The session's recent searches by CPF or CNPJ, by token: the address of their result, and of the
+#: auto offered from it, names the token, never the document (LGPD: not in the server's logs, a
+#: proxy's, nor the browser's history). A few are kept, for the back button.
+SEARCHES = "fiscalizacao_buscas"
+SEARCHES_KEPT = 10
+
+
+def _private(q: str) -> bool:
+    """A search that is a CPF or a CNPJ, with or without its punctuation (a badge's token or serial
+    has letters among its digits and keeps its plain address)."""
+    return looks_like_document(q)
+
+
+def _search_url(request: HttpRequest, q: str) -> str:
+    """The address of the result of ``q``: ``?q=`` for a plate, a permit, a badge or a name, as
+    before; a token kept in the session for a document."""
+    base = reverse("enforcement:index")
+    if not q:
+        return base
+    if not _private(q):
+        return f"{base}?{urlencode({'q': q})}"
+    token = secrets.token_urlsafe(9)
+    kept = list(request.session.get(SEARCHES, {}).items())[-(SEARCHES_KEPT - 1) :]
+    request.session[SEARCHES] = {**dict(kept), token: q}
+    return f"{base}?{urlencode({'busca': token})}"
+
+
+def searched(request: HttpRequest) -> tuple[str, str, bool]:
+    """The search this address names: its text, its token when it is a document's, and whether
+    the token is unknown to this session (expired, or another session's)."""
+    token = request.GET.get("busca", "")
+    if token:
+        q = request.session.get(SEARCHES, {}).get(token)
+        return (q or "", token, q is None)
+    return request.GET.get("q", ""), "", False
+
+
+def _see_other(url: str) -> HttpResponse:
+    response = HttpResponseRedirect(url)
+    response.status_code = 303  # the result is read with GET, whatever posted the search
+    return response
+
+
 @staff_only
 def index(request: HttpRequest) -> HttpResponse:
-    q = request.GET.get("q", "")
+    if request.method == "POST":
+        return _see_other(_search_url(request, request.POST.get("q", "").strip()))
+    if _private(request.GET.get("q", "")):
+        # An old link or a typed address: the document leaves the address at once.
+        return _see_other(_search_url(request, request.GET["q"].strip()))
+    q, token, expired = searched(request)
     # As the registry's search: a CPF typed by a role that sees it masked finds no one (LGPD).
     by_document = user_of(request).role in SEES_DOCUMENT
     results = selectors.search(q, by_document=by_document) if q else []
@@ -69,6 +120,8 @@ def index(request: HttpRequest) -> HttpResponse:
         "enforcement/index.html",
         {
             "q": q,
+            "busca": token,
+            "expired": expired,
             "results": results,
             "badge": badge,
             "badge_status": badge_status(badge, today()) if badge is not None else None,
@@ -243,6 +296,7 @@ def auto_new(request: HttpRequest) -> HttpResponse:
     law = permit.law if permit else _unlicensed_law(m, request)
     if law not in m.laws:
         raise Http404
+    hint = searched(request)[0]
     ctx: dict[str, Any] = {
         "permit": permit,
         "law": law,
@@ -254,9 +308,9 @@ def auto_new(request: HttpRequest) -> HttpResponse:
         "unlicensed_cite": interfaces.cited(law, "unlicensed") if permit is None else "",
         "measures": measure_choices(law),
         "measures_checked": request.POST.getlist("measures"),
-        # From the search that found no permit: a plate, or a CPF/CNPJ.
-        "plate_hint": "" if _is_document(request.GET.get("q", "")) else request.GET.get("q", ""),
-        "document_hint": request.GET.get("q", "") if _is_document(request.GET.get("q", "")) else "",
+        # From the search that found no permit: a plate, or a CPF/CNPJ (by its token, LGPD).
+        "plate_hint": "" if _is_document(hint) else hint,
+        "document_hint": hint if _is_document(hint) else "",
         # Without a permit, the provision for service without one comes first (mototaxi art. 35,
         # taxi art. 16) — once: a regulation that classifies it lists it in the catalog.
         "groups": infraction_groups(unlicensed_first(law, _catalog(law), permit is None)),

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
@@ -31,6 +32,7 @@ from .common import (
     field_error,
     law_refused,
     not_admitted,
+    notice_dated_rightly,
     notice_period,
     notice_recording,
     occurrences,
@@ -71,9 +73,16 @@ def platform_case_open(
     if not grounds.strip():
         raise field_error("grounds", "Informe os fundamentos da proposta.")
     notice_on = notice_on or today()
-    if notice_on > today():
-        # D-4: the notice's date is the day it reached the platform, never one still to come.
-        raise field_error("notice_on", "A data da notificação não pode estar no futuro.")
+    now = min(today(), today_of(municipality))
+    if notice_on > now:
+        # D-4: the notice's date is the day it reached the platform, never one still to come —
+        # on the municipality's clock (Barra do Garças is an hour behind Brasília).
+        raise field_error(
+            "notice_on",
+            f"A data da notificação ({notice_on:%d/%m/%Y}) não pode estar no futuro: hoje é "
+            f"{now:%d/%m/%Y} (o prazo de defesa corre da ciência: decisão D-4; Lei 9.784/1999, "
+            "art. 66).",
+        )
     if infraction_on > notice_on:
         # The fact comes first: the proposal notified on ``notice_on`` is about it.
         raise field_error(
@@ -312,6 +321,19 @@ def platform_case_decision_notice_record(
     ``notice_on``, its legal date (D-4: signature, AR or publication). The appeal period runs
     from it (art. 26 sole paragraph; D-17: Lei 9.784/1999 art. 59, 10 days)."""
     on = notice_recording(actor=actor, municipality=municipality, notice_on=notice_on, on=on)
+    with tenant(municipality):
+        current = PlatformCase.objects.get(pk=case.pk)
+    if current.status == PlatformCase.Status.UPHELD and current.decision_notice_on is None:
+        # The day of the decision never changes once taken: checked before the lock, so that the
+        # refusal's act is kept.
+        notice_dated_rightly(
+            actor=actor,
+            municipality=municipality,
+            action="platform.case.notice",
+            obj=current,
+            notice_on=notice_on,
+            decided_on=_decided_on(current),
+        )
     with transaction.atomic(), tenant(municipality):
         c = PlatformCase.objects.select_for_update().get(pk=case.pk)
         if c.status != PlatformCase.Status.UPHELD:

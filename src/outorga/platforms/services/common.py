@@ -17,6 +17,7 @@ from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import DomainError
 from outorga.core.lawseam import BoundLaw, LawNotBound, law_for, law_of
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.law import interfaces
 from outorga.law.bindings import Service
@@ -308,6 +309,26 @@ def reasoned(reasoning: str, what: str, *, also: str = "") -> None:
         )
 
 
+#: Why a date of notice matters (D-4): the periods run from it, so it cannot be moved earlier.
+NOTICE_DATE_GROUNDS = "o prazo de recurso corre da ciência (decisão D-4; Lei 9.784/1999, art. 66)"
+
+
+def notice_date_refusal(notice_on: dt.date, decided_on: dt.date, today: dt.date) -> str | None:
+    """Why ``notice_on`` cannot be the date a decision of ``decided_on`` reached the platform, or
+    None (D-4): not before the decision it notifies, not after the municipality's ``today``."""
+    if notice_on > today:
+        return (
+            f"A data da notificação ({notice_on:%d/%m/%Y}) não pode estar no futuro: hoje é "
+            f"{today:%d/%m/%Y} ({NOTICE_DATE_GROUNDS})."
+        )
+    if notice_on < decided_on:
+        return (
+            f"A notificação ({notice_on:%d/%m/%Y}) não pode ser anterior à decisão que notifica, "
+            f"de {decided_on:%d/%m/%Y}: {NOTICE_DATE_GROUNDS}."
+        )
+    return None
+
+
 def notice_recording(
     *,
     actor: Actor,
@@ -318,14 +339,47 @@ def notice_recording(
 ) -> dt.date:
     """The checks every notice of a decision of the apps law passes before what it notifies is
     locked — the recorder's competence (``notice.record``), the channel where it names one, a
-    date not in the future — and the day it is recorded (``on``, today by default)."""
+    date not after the day it is recorded — and that day (``on``, today by default). The date
+    against the decision and the municipality's today: :func:`notice_dated_rightly`."""
     authorize_apps(actor=actor, municipality=municipality, action="notice.record")
     if channel is not None and channel not in PlatformPenalty.NoticeChannel.values:
         raise field_error("channel", "Meio da notificação: entrega pessoal, AR ou publicação.")
     on = on or today()
     if notice_on > on:
-        raise field_error("notice_on", "A data da notificação não pode estar no futuro.")
+        raise field_error(
+            "notice_on",
+            f"A data da notificação ({notice_on:%d/%m/%Y}) não pode ser posterior ao dia do "
+            f"registro ({on:%d/%m/%Y}) ({NOTICE_DATE_GROUNDS}).",
+        )
     return on
+
+
+def notice_dated_rightly(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    action: str,
+    obj: Any,
+    notice_on: dt.date,
+    decided_on: dt.date,
+) -> None:
+    """Refuse, before anything is written, a notice of the decision of ``decided_on`` dated before
+    it or after the municipality's today (:func:`notice_date_refusal`); the refusal is an act on
+    ``obj``, like the law's refusals of a step."""
+    why = notice_date_refusal(notice_on, decided_on, today_of(municipality))
+    if why is None:
+        return
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action=action,
+        obj=obj,
+        outcome="refused",
+        new={"notice_on": notice_on},
+        basis={"citations": ["decisão D-4"]},
+        extra={"motivo": why},
+    )
+    raise field_error("notice_on", why)
 
 
 def notice_period(
@@ -335,9 +389,8 @@ def notice_period(
     platform (art. 26 sole paragraph; D-4; D-17: Lei 9.784/1999 art. 59), never before that
     decision; its outcome also says whether the period has already lapsed."""
     if notice_on < decided_on:
-        raise field_error(
-            "notice_on", f"A notificação não pode ser anterior à decisão ({decided_on:%d/%m/%Y})."
-        )
+        # The services refused it, as an act, before locking; a stale caller still cannot pass.
+        raise field_error("notice_on", notice_date_refusal(notice_on, decided_on, notice_on) or "")
     return bound_law(municipality, on).ask(
         "penalty_finality", {"decision_notice_on": notice_on.isoformat(), "appeal": "none"}
     )

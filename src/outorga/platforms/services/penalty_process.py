@@ -32,6 +32,7 @@ from .common import (
     field_error,
     law_refused,
     not_admitted,
+    notice_dated_rightly,
     notice_period,
     notice_recording,
     reasoned,
@@ -121,6 +122,19 @@ def platform_penalty_notice_record(
     on = notice_recording(
         actor=actor, municipality=municipality, notice_on=notice_on, on=on, channel=channel
     )
+    with tenant(municipality):
+        current = PlatformPenalty.objects.get(pk=penalty.pk)
+    if current.status == PlatformPenalty.Status.AWAITING_NOTICE:
+        # The day of the decision never changes once imposed: checked before the lock, so that
+        # the refusal's act is kept.
+        notice_dated_rightly(
+            actor=actor,
+            municipality=municipality,
+            action="notice.record",
+            obj=current,
+            notice_on=notice_on,
+            decided_on=imposed_on(current),
+        )
     with transaction.atomic(), tenant(municipality):
         x = _locked(penalty.pk)
         if x.status != PlatformPenalty.Status.AWAITING_NOTICE:

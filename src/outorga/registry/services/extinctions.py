@@ -10,6 +10,7 @@ from django.db import transaction
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
@@ -47,6 +48,8 @@ def extinction_open(
         raise FieldError(
             "fatos", "descreva os fatos constatados", cited_once(law, "extinction_case")
         )
+    if notified_on is not None:
+        _notice_dated_rightly(municipality, law, opened_on=on, notified_on=notified_on)
     with transaction.atomic(), tenant(municipality):
         permit = locked_taxi_permit(permit)
         if permit.status not in ACTIVE_STATUSES:
@@ -89,6 +92,24 @@ def extinction_open(
     return case
 
 
+def _notice_dated_rightly(
+    m: Municipality, law: str, *, opened_on: dt.date, notified_on: dt.date
+) -> None:
+    """The defence period runs from the notice (D-4, D-17): a notice dated before the case it
+    notifies was opened, or after the municipality's today, would shorten or stretch it."""
+    today = today_of(m)
+    if notified_on > today:
+        why = f"a notificação ({notified_on:%d/%m/%Y}) não pode estar no futuro: hoje é {today:%d/%m/%Y}"
+    elif notified_on < opened_on:
+        why = (
+            f"a notificação ({notified_on:%d/%m/%Y}) não pode ser anterior à instauração do "
+            f"processo, em {opened_on:%d/%m/%Y}: o prazo de defesa corre da ciência"
+        )
+    else:
+        return
+    raise FieldError("notificado em", why, f"{cited_once(law, 'extinction_case')}; decisão D-4")
+
+
 def _deadline(m: Municipality, notified_on: dt.date) -> Decision:
     return bound_law(m, Service.TAXI, notified_on).ask(
         "appeal_deadline", {"step": "defesa", "notified_on": notified_on.isoformat()}
@@ -106,6 +127,9 @@ def extinction_notify(
         case = ExtinctionCase.objects.select_for_update().get(pk=case.pk)
         if case.status != ExtinctionCase.Status.OPEN or case.notified_on is not None:
             raise InvalidTransition("o processo não está aguardando notificação")
+        _notice_dated_rightly(
+            municipality, case.permit.law, opened_on=case.opened_on, notified_on=notified_on
+        )
         term = _deadline(municipality, notified_on)
         case.notified_on = notified_on
         case.defence_deadline = dt.date.fromisoformat(str(term.outcome["deadline"]))

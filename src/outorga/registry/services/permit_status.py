@@ -162,7 +162,7 @@ def _suspension_grounded(
     record_act(
         municipality=municipality,
         actor=actor,
-        action=f"permit.{Permit.Status.SUSPENDED}",
+        action="permit.suspended",
         obj=permit,
         outcome="refused",
         new={"status": Permit.Status.SUSPENDED, "days": days, "start": start},

@@ -224,6 +224,11 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     case = case_of(m, auto.pk)
     assert case.deadline is not None
 
+    # Two earlier infractions within 12 months, made final by the services in the past (no notice
+    # is dated after today, D-4): this case, once final, is the third (art. 32 I).
+    final_by_services(m, permit, "art38-III", today - dt.timedelta(days=120))
+    final_by_services(m, permit, "art38-VI", today - dt.timedelta(days=110))
+
     # 6. No appeal to the Chief Executive by the deadline: the sweep makes it final (D-1).
     call_command("enforcement_sweep", on=(case.deadline + dt.timedelta(days=1)).isoformat())
     case = case_of(m, auto.pk)
@@ -273,9 +278,8 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     page.goto(f"{base}/portal/debitos/")
     assert page.get_by_role("link", name=f"Baixar (PDF) do débito {fine.reference}").count() == 0
 
-    # 9. Two more final infractions within 12 months: the third one triggers the suspension.
-    final_by_services(m, permit, "art38-III", today + dt.timedelta(days=1))
-    final_by_services(m, permit, "art38-VI", today + dt.timedelta(days=2))
+    # 9. With two earlier final infractions within 12 months (made final before step 6), this
+    # third one, final in step 6, triggered the suspension (art. 32 I, D-1, D-2).
     with tenant(m):
         esc = Escalation.objects.get(permit=permit, status=Escalation.Status.PENDING)
         assert esc.days == 15

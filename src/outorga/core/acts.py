@@ -55,12 +55,24 @@ class Actor:
         return cls(None, "sistema", name, None)
 
 
-def basis_of(decision: Decision | None = None, citations: Iterable[Any] = ()) -> dict[str, Any]:
-    """The legal basis stored with an act: citations and, when there is one, the decision trace."""
+def basis_of(
+    decision: Decision | None = None,
+    citations: Iterable[Any] = (),
+    *,
+    more: Iterable[Decision] = (),
+) -> dict[str, Any]:
+    """The legal basis stored with an act: citations and, when there is one, the decision trace;
+    ``more``: the other decisions the act rests on (``decisions``), their citations joined."""
     out: dict[str, Any] = {"citations": [c.render() for c in citations]}
     if decision is not None:
         out["decision"] = decision.to_json()
         out["citations"] = sorted(set(out["citations"]) | set(out["decision"]["citations"]))
+    others = [d.to_json() for d in more]
+    if others:
+        out["decisions"] = others
+        out["citations"] = sorted(
+            set(out["citations"]) | {c for x in others for c in x["citations"]}
+        )
     return out
 
 

@@ -46,13 +46,7 @@ class NotOwner(DomainError, PermissionError):
 
 
 def decision_basis(d: Decision | None, *more: Decision) -> dict[str, Any]:
-    out = basis_of(d)
-    if more:
-        out["decisions"] = [x.to_json() for x in more]
-        out["citations"] = sorted(
-            set(out["citations"]) | {c for x in more for c in x.to_json()["citations"]}
-        )
-    return out
+    return basis_of(d, more=more)
 
 
 def competence_citations(law: str, action: str) -> list[str]:

@@ -222,12 +222,7 @@ def permit_suspend(
             raise Refused(limit)
         decisions.append(limit)
     if basis is None and decisions:
-        basis = basis_of(decisions[0])
-        if len(decisions) > 1:
-            basis["decisions"] = [d.to_json() for d in decisions[1:]]
-            basis["citations"] = sorted(
-                set(basis["citations"]) | {c.render() for d in decisions[1:] for c in d.citations}
-            )
+        basis = basis_of(decisions[0], more=decisions[1:])
     return _transition(
         actor=actor,
         municipality=municipality,

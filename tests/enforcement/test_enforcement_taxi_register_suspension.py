@@ -9,7 +9,7 @@ import datetime as dt
 import pytest
 from django.test import Client
 from django.utils import timezone
-from enforcement_factories import at, final_taxi_auto
+from enforcement_factories import at, case_of, final_taxi_auto
 from public_factories import badge_without_law  # type: ignore[import-not-found]
 from validate_docbr import CPF, RENAVAM
 
@@ -353,3 +353,48 @@ def test_the_public_page_shows_the_holders_register_suspension_running_today(wor
     with tenant(world.m):
         permit.refresh_from_db()
     assert permit.status == Permit.Status.ACTIVE
+
+
+def test_art_42_IV_art_41_caput_d_1_the_law_refuses_a_register_suspension_before_final_and_logs_it(
+    world,
+):
+    """The law core (``register_suspension``) judges what an inscription's suspension rests on:
+    not on an auto whose defence still runs, and not from a day before it became final; each
+    refusal names art. 42, IV and art. 41 and is kept in the acts log; on the day the auto
+    became final, and after, it is allowed."""
+    permit, aux = _taxi_permit(world.m)
+    pending = _issued(world, permit, committed_by="auxiliary", auxiliary=aux)
+    with pytest.raises(FieldError, match=r"D-1") as exc:
+        _suspend(world, permit, 10, aux, auto=pending)
+    assert exc.value.field == "auto" and "art. 42, IV" in exc.value.citation
+    assert "art. 41" in exc.value.citation and "cadastro" in exc.value.message
+    final = _auto(world, permit, aux)
+    final_on = case_of(world, final).final_on
+    assert final_on is not None
+    with pytest.raises(FieldError, match=f"{final_on:%d/%m/%Y}") as exc:
+        _suspend(world, permit, 10, aux, start=final_on - dt.timedelta(days=1), auto=final)
+    assert exc.value.field == "início" and "art. 42, IV" in exc.value.citation
+    with tenant(world.m):
+        refused = list(
+            Act.objects.filter(action="penalty.suspension.register", outcome="refused").order_by(
+                "seq"
+            )
+        )
+        assert not Penalty.objects.filter(permit=permit, kind=Penalty.Kind.SUSPENSION).exists()
+    assert len(refused) == 2
+    assert all(a.object_id == str(aux.pk) for a in refused)
+    assert "ipatinga.taxi-2017.register_suspension" in refused[0].canonical
+    assert pending.number in refused[0].canonical and final.number in refused[1].canonical
+    assert _suspend(world, permit, 10, aux, start=final_on, auto=final).imposed_on == final_on
+
+
+def test_art_42_IV_a_register_suspension_after_the_auto_became_final_is_allowed(world):
+    permit, _aux = _taxi_permit(world.m)
+    auto = _auto(world, permit)
+    final_on = case_of(world, auto).final_on
+    later = final_on + dt.timedelta(days=1)
+    assert _suspend(world, permit, 10, start=later, auto=auto).imposed_on == later
+    with tenant(world.m):
+        assert not Act.objects.filter(
+            action="penalty.suspension.register", outcome="refused"
+        ).exists()

@@ -106,6 +106,7 @@ TAXI_SERVICES = Interface(
         "permit_suspension",
         "permit_transfer",
         "points",
+        "register_suspension",
         "registration_renewal",
         "seizure_release",
         "stand_parking",

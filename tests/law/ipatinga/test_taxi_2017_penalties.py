@@ -384,6 +384,39 @@ def test_art_41_caput_d_1_a_suspension_never_starts_before_its_auto_became_final
     assert on_the_day.outcome["allowed"] is True and not on_the_day.refusals
 
 
+REGISTER_SUSPENSION = "ipatinga.taxi-2017.register_suspension"
+
+
+def test_art_42_iv_art_41_caput_d_1_a_register_suspension_on_an_auto_not_yet_final_is_refused(
+    ipatinga,
+):
+    pending = {"kind": "auto", "auto": "AI-7", "final": False}
+    d = ask(
+        REGISTER_SUSPENSION, ipatinga(ON), {"days": 30, "start": "2024-03-20", "grounds": pending}
+    )
+    assert d.outcome["allowed"] is False
+    assert "AI-7" in d.refusals[0].message and "cadastro" in d.refusals[0].message
+    assert refusal_citations(d) == {
+        "ipatinga.taxi-2017 art. 41",
+        "ipatinga.taxi-2017 art. 42, IV",
+        "outorga.decisions art. D-1",
+    }
+    without = ask(REGISTER_SUSPENSION, ipatinga(ON), {"days": 30, "start": "2024-03-20"})
+    assert without.outcome["allowed"] is False
+
+
+def test_art_42_iv_art_41_caput_d_1_a_register_suspension_starts_on_the_day_the_auto_is_final(
+    ipatinga,
+):
+    early = {"days": 30, "start": "2024-03-09", "grounds": FINAL_AUTO}
+    d = ask(REGISTER_SUSPENSION, ipatinga(ON), early)
+    assert d.outcome["allowed"] is False and "10/03/2024" in d.refusals[0].message
+    assert "ipatinga.taxi-2017 art. 42, IV" in refusal_citations(d)
+    for start in ("2024-03-10", "2024-03-11"):
+        ok = ask(REGISTER_SUSPENSION, ipatinga(ON), {**early, "start": start})
+        assert ok.outcome["allowed"] is True and not ok.refusals
+
+
 def test_art_42_v_the_count_of_another_law_is_no_ground_for_a_taxi_suspension(ipatinga):
     count = {"kind": "escalation", "days": 15, "infractions": ["AI-1", "AI-2", "AI-3"]}
     d = ask(PERMIT_SUSPENSION, ipatinga(ON), {"days": 15, "start": "2024-03-20", "grounds": count})

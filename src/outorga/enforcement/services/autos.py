@@ -532,33 +532,3 @@ def taxi_auto_checked(
         raise FieldError("auto", f"o auto {found.number} está cancelado", cite)
     case = getattr(found, "case", None)
     return found, bool(case and case.stage == Case.Stage.FINAL)
-
-
-def taxi_final_auto(
-    municipality: Municipality,
-    permit: Permit,
-    auto: InfractionNotice | None,
-    what: str,
-    cite: str,
-    start: dt.date,
-) -> InfractionNotice:
-    """A suspension (art. 42 IV–V) applies only on a final infraction (D-1), "observados o
-    contraditório e a ampla defesa" (art. 41 caput): neither before it is final nor from a
-    ``start`` before the day it became final, which would have it served while the process ran."""
-    found, final = taxi_auto_checked(municipality, permit, auto, what, cite)
-    if not final:
-        raise FieldError(
-            "auto",
-            f"o auto {found.number} ainda não é definitivo (defesa ou recurso pendente, ou prazo "
-            f"em curso): {what} só se aplica depois, observados o contraditório e a ampla defesa",
-            f"{cite}; art. 41, caput; decisão D-1",
-        )
-    final_on = found.case.final_on
-    if final_on is not None and start < final_on:
-        raise FieldError(
-            "início",
-            f"o auto {found.number} tornou-se definitivo em {final_on:%d/%m/%Y}: {what} não "
-            f"começa antes, quando a defesa ou o recurso ainda corriam",
-            f"{cite}; art. 41, caput; decisão D-1",
-        )
-    return found

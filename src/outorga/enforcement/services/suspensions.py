@@ -19,14 +19,18 @@ from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import ask
 from outorga.enforcement.models import Case, Escalation, Filing, InfractionNotice, Notice, Penalty
-from outorga.enforcement.services.autos import taxi_final_auto
+from outorga.enforcement.services.autos import taxi_auto_checked
 from outorga.enforcement.services.common import InvalidStep, decision_basis
 from outorga.law import interfaces
 from outorga.law.decisions import Decision
 from outorga.registry.models import Auxiliary, Permit
-from outorga.registry.services.common import InvalidTransition
+from outorga.registry.services.common import InvalidTransition, bound_law
 from outorga.registry.services.eligibility import register_bar
-from outorga.registry.services.permit_status import permit_suspend, permit_suspension_annulled
+from outorga.registry.services.permit_status import (
+    permit_suspend,
+    permit_suspension_annulled,
+    suspension_grounded,
+)
 from outorga.registry.validation import FieldError
 
 #: Who annuls a suspension on appeal (mototaxi art. 34 §3): the JARI's judgment (art. 43) or the
@@ -235,6 +239,49 @@ def _auto_grounds(auto: InfractionNotice) -> dict[str, Any]:
     }
 
 
+def _grounded_on_the_auto(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    auto: InfractionNotice | None,
+    target: str,
+    days: int,
+    start: dt.date,
+    reason: str,
+    cite: str,
+    obj: Any = None,
+) -> InfractionNotice:
+    """The auto a taxi suspension punishes, read from this municipality's records
+    (``taxi_auto_checked``), and the law's word on it (art. 41 caput, art. 42 IV or V, D-1: a
+    final auto, the suspension not starting before the day it became final): the
+    ``register_suspension`` or ``permit_suspension`` question, asked before the change's
+    transaction so that a refusal stays in the acts log."""
+    question, action, what = {
+        "cadastro": (
+            "register_suspension",
+            "penalty.suspension.register",
+            "a suspensão do cadastro de taxista",
+        ),
+        "permissao": ("permit_suspension", "permit.suspended", "a suspensão da permissão"),
+    }[target]
+    found, _final = taxi_auto_checked(municipality, permit, auto, what, cite)
+    suspension_grounded(
+        actor=actor,
+        municipality=municipality,
+        permit=permit,
+        law=bound_law(municipality, permit.service, start),
+        days=days,
+        start=start,
+        reason=reason,
+        grounds=_auto_grounds(found),
+        question=question,
+        action=action,
+        obj=obj,
+    )
+    return found
+
+
 def _refuse_a_second_suspension(
     permit: Permit, auto: InfractionNotice, target: str, what: str, cite: str, person_id: int = 0
 ) -> None:
@@ -299,7 +346,17 @@ def taxi_suspension_impose(
             interfaces.cited(permit.law, "suspension_accumulation"),
         )
     authorize(actor=actor, municipality=municipality, action="penalty.suspension", law=permit.law)
-    auto = taxi_final_auto(municipality, permit, auto, "a suspensão da permissão", cite42, start)
+    auto = _grounded_on_the_auto(
+        actor=actor,
+        municipality=municipality,
+        permit=permit,
+        auto=auto,
+        target="permissao",
+        days=days,
+        start=start,
+        reason=reason,
+        cite=cite42,
+    )
     d = _suspension_allowed(municipality, auto, "permissao", days, start)
     why = f"auto {auto.number} (art. 42, V)" + (f": {reason.strip()}" if reason.strip() else "")
     with transaction.atomic(), tenant(municipality):
@@ -351,8 +408,17 @@ def taxi_register_suspension_impose(
         raise FieldError(
             "auxiliar", "o auxiliar não está ativo no cadastro desta permissão", cite42
         )
-    auto = taxi_final_auto(
-        municipality, permit, infraction, "a suspensão do cadastro de taxista", cite42, start
+    auto = _grounded_on_the_auto(
+        actor=actor,
+        municipality=municipality,
+        permit=permit,
+        auto=infraction,
+        target="cadastro",
+        days=days,
+        start=start,
+        reason=reason,
+        cite=cite42,
+        obj=auxiliary,
     )
     by = InfractionNotice.CommittedBy
     if auxiliary is not None and (

@@ -135,7 +135,7 @@ SUSPENSION_FIELDS = {
 }
 
 
-def _suspension_grounded(
+def suspension_grounded(
     *,
     actor: Actor,
     municipality: Municipality,
@@ -145,27 +145,34 @@ def _suspension_grounded(
     start: dt.date,
     reason: str,
     grounds: Mapping[str, Any] | None,
+    question: str = "permit_suspension",
+    action: str = "permit.suspended",
+    obj: Any = None,
 ) -> Decision | None:
-    """The law's ``permit_suspension``: what a suspension of the permission must rest on
-    (mototaxi art. 32 I with art. 2 XXIV, D-1, D-2: the count of final infractions and the days
-    it gives; taxi art. 41 caput, art. 42 V, D-1: one final auto, not before it became final).
-    A refusal is kept in the acts log — outside the change's transaction when the caller has
-    none, as a competence refusal is — and raised naming the field and the articles."""
-    if not law.answers("permit_suspension"):
+    """The law's ``question`` on what a suspension must rest on — ``permit_suspension``, of the
+    permission (mototaxi art. 32 I with art. 2 XXIV, D-1, D-2: the count of final infractions and
+    the days it gives; taxi art. 41 caput, art. 42 V, D-1: one final auto, not before it became
+    final), or ``register_suspension``, of the taxista's inscription (taxi art. 42 IV, the same
+    way). A refusal is kept in the acts log under ``action`` on ``obj`` (the permit by default) —
+    outside the change's transaction when the caller has none, as a competence refusal is — and
+    raised naming the field and the articles. ``None`` when the law asks no such question."""
+    if not law.answers(question):
         return None
     facts: dict[str, Any] = {"days": days, "start": start.isoformat()}
     if grounds is not None:
         facts["grounds"] = dict(grounds)
-    d = law.ask("permit_suspension", facts)
+    d = law.ask(question, facts)
     if not d.refusals:
         return d
     record_act(
         municipality=municipality,
         actor=actor,
-        action="permit.suspended",
-        obj=permit,
+        action=action,
+        obj=obj if obj is not None else permit,
         outcome="refused",
-        new={"status": Permit.Status.SUSPENDED, "days": days, "start": start},
+        new={"status": Permit.Status.SUSPENDED, "days": days, "start": start}
+        if question == "permit_suspension"
+        else {"days": days, "start": start, "grounds": facts.get("grounds")},
         basis=basis_of(d),
         extra={"reason": reason},
     )
@@ -203,7 +210,7 @@ def permit_suspend(
     if days < 1:
         raise FieldError("dias", "a suspensão dura ao menos 1 dia")
     law = bound_law(municipality, permit.service, start)
-    grounded = _suspension_grounded(
+    grounded = suspension_grounded(
         actor=actor,
         municipality=municipality,
         permit=permit,

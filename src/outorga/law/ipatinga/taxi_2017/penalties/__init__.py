@@ -50,6 +50,7 @@ from .suspension_points import (
     art_42_suspension_limit,
     permit_suspension_question,
     points_question,
+    register_suspension_question,
     suspension_question,
 )
 
@@ -82,6 +83,7 @@ __all__ = [
     "art_41_caput_d_1_on_a_final_auto",
     "art_42_suspension_limit",
     "permit_suspension_question",
+    "register_suspension_question",
     "SUSPENSION_SCHEMA",
     "suspension_question",
     "CountedInfraction",

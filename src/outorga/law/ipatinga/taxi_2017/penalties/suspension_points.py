@@ -92,56 +92,98 @@ def suspension_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     return answer(qid, ctx, start, (art(42),), build)
 
 
-def art_41_caput_d_1_on_a_final_auto(grounds: Mapping[str, Any] | None) -> Reason:
-    """Art. 41, caput — penalties "observados o contraditório e a ampla defesa"; art. 42, V: the
-    suspension of the permission is a measure against an infractor. D-1: it applies on one
-    infraction whose process is over (no defence or appeal pending, every deadline lapsed, or
-    confirmed on appeal). Without a final auto there is nothing the suspension punishes; the
-    mototaxi count (art. 32 I) is no ground under this law."""
+#: What each suspension of art. 42 suspends, by its inciso: IV the taxista's inscription in the
+#: Cadastro (art. 20), V the permission.
+SUSPENDED = {"cadastro": ("IV", "do cadastro de taxista"), "permissao": ("V", "da permissão")}
+
+
+def art_41_caput_d_1_on_a_final_auto(
+    grounds: Mapping[str, Any] | None, target: str = "permissao"
+) -> Reason:
+    """Art. 41, caput — penalties "observados o contraditório e a ampla defesa"; art. 42, IV: the
+    suspension of the taxista's inscription, and V: of the permission, are measures against an
+    infractor. D-1: either applies on one infraction whose process is over (no defence or appeal
+    pending, every deadline lapsed, or confirmed on appeal). Without a final auto there is
+    nothing the suspension punishes; the mototaxi count (art. 32 I) is no ground under this law."""
+    inciso, what = SUSPENDED[target]
     auto = (grounds or {}).get("auto") or ""
     is_auto = grounds is not None and grounds.get("kind") == "auto" and bool(auto)
     final = is_auto and bool(grounds and grounds.get("final"))
     if not is_auto:
         refused = (
-            "A suspensão da permissão pune uma infração: informe o auto de infração definitivo "
-            "desta permissão (suspensão pela fiscalização, art. 42, V)."
+            f"A suspensão {what} pune uma infração: informe o auto de infração definitivo desta "
+            f"permissão (suspensão pela fiscalização, art. 42, {inciso})."
         )
     else:
         refused = (
             f"O auto {auto} ainda não é definitivo (defesa ou recurso pendente, ou prazo em "
-            "curso): a suspensão só se aplica depois, observados o contraditório e a ampla defesa."
+            f"curso): a suspensão {what} só se aplica depois, observados o contraditório e a "
+            "ampla defesa (art. 41, caput)."
         )
     return check(
         rule_id("art_41_caput_d_1_on_a_final_auto"),
         final,
-        lambda: f"Suspensão sobre o auto {auto}, definitivo.",
+        lambda: f"Suspensão {what} sobre o auto {auto}, definitivo.",
         refused,
         art(41),
-        art(42, inc="V"),
+        art(42, inc=inciso),
         decision(1),
-        facts={"auto": auto or None, "definitivo": final},
+        facts={"auto": auto or None, "definitivo": final, "alvo": target},
     )
 
 
 def art_41_caput_d_1_not_before_final(
-    start: dt.date, auto: str, final_on: dt.date | None
+    start: dt.date, auto: str, final_on: dt.date | None, target: str = "permissao"
 ) -> Reason:
-    """Art. 41, caput with D-1 — a suspension may not start on a day the infraction's process was
-    still running: it would be served, backdated, while the defence or appeal was open."""
+    """Art. 41, caput with D-1 — a suspension (art. 42, IV or V) may not start on a day the
+    infraction's process was still running: it would be served, backdated, while the defence or
+    appeal was open."""
+    inciso, what = SUSPENDED[target]
     return check(
         rule_id("art_41_caput_d_1_not_before_final"),
         final_on is None or start >= final_on,
-        lambda: f"A suspensão começa em {fmt(start)}, com o auto {auto} já definitivo.",
+        lambda: f"A suspensão {what} começa em {fmt(start)}, com o auto {auto} já definitivo.",
         lambda: (
             f"O auto {auto} tornou-se definitivo em {fmt(final_on) if final_on else '?'}: a "
-            "suspensão não começa "
-            f"antes ({fmt(start)}), quando a defesa ou o recurso ainda corriam."
+            f"suspensão {what} não começa antes ({fmt(start)}), quando a defesa ou o recurso "
+            "ainda corriam (art. 41, caput)."
         ),
         art(41),
-        art(42, inc="V"),
+        art(42, inc=inciso),
         decision(1),
-        facts={"inicio": start, "definitivo_em": final_on},
+        facts={"inicio": start, "definitivo_em": final_on, "alvo": target},
     )
+
+
+def _suspension_on_a_final_auto(
+    qid: str, ctx: Context, facts: Mapping[str, Any], target: str
+) -> Decision:
+    """Art. 41 caput, art. 42 IV or V, D-1: the suspension of ``target`` on one final auto, from
+    the day it became final at the earliest — one reading for both suspensions."""
+    start = opt_day(facts["start"]) or ctx.as_of
+    inciso, what = SUSPENDED[target]
+
+    def build() -> Decision:
+        grounds = facts.get("grounds")
+        reasons = [art_41_caput_d_1_on_a_final_auto(grounds, target)]
+        if grounds is not None and not has_refusal(reasons):
+            final_on = opt_day(grounds.get("final_on"))
+            reasons.append(
+                art_41_caput_d_1_not_before_final(start, grounds["auto"], final_on, target)
+            )
+        ok = not has_refusal(reasons)
+        return decide(
+            qid,
+            ctx,
+            {"allowed": ok},
+            reasons,
+            f"Suspensão {what} sobre auto definitivo."
+            if ok
+            else "Suspensão recusada: "
+            + " ".join(r.message for r in reasons if r.verdict is Verdict.REFUSED),
+        )
+
+    return answer(qid, ctx, start, (art(41), art(42, inc=inciso)), build)
 
 
 @question(
@@ -153,28 +195,24 @@ def art_41_caput_d_1_not_before_final(
 def permit_suspension_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 41 caput, art. 42 V, D-1: the suspension of the permission on one final auto, from
     the day it became final at the earliest. Its length is ``suspension`` (at most 90 days)."""
-    qid = "ipatinga.taxi-2017.permit_suspension"
-    start = opt_day(facts["start"]) or ctx.as_of
+    return _suspension_on_a_final_auto(
+        "ipatinga.taxi-2017.permit_suspension", ctx, facts, "permissao"
+    )
 
-    def build() -> Decision:
-        grounds = facts.get("grounds")
-        reasons = [art_41_caput_d_1_on_a_final_auto(grounds)]
-        if grounds is not None and not has_refusal(reasons):
-            final_on = opt_day(grounds.get("final_on"))
-            reasons.append(art_41_caput_d_1_not_before_final(start, grounds["auto"], final_on))
-        ok = not has_refusal(reasons)
-        return decide(
-            qid,
-            ctx,
-            {"allowed": ok},
-            reasons,
-            "Suspensão sobre auto definitivo."
-            if ok
-            else "Suspensão recusada: "
-            + " ".join(r.message for r in reasons if r.verdict is Verdict.REFUSED),
-        )
 
-    return answer(qid, ctx, start, (art(41), art(42, inc="V")), build)
+@question(
+    "ipatinga.taxi-2017.register_suspension",
+    law=LAW,
+    title="A suspensão do cadastro de taxista tem o fundamento que a lei exige?",
+    schema=PERMIT_SUSPENSION_SCHEMA,
+)
+def register_suspension_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 41 caput, art. 42 IV, D-1: the suspension of the taxista's inscription in the
+    Cadastro (art. 20) on one final auto, from the day it became final at the earliest — as the
+    permission's (art. 42 V). Its length is ``suspension`` (at most 90 days)."""
+    return _suspension_on_a_final_auto(
+        "ipatinga.taxi-2017.register_suspension", ctx, facts, "cadastro"
+    )
 
 
 @dataclass(frozen=True)

@@ -92,3 +92,68 @@ def test_art_16_a_platform_credentialed_on_the_last_evening_of_a_month_owes_that
             if s.platform.pk == p.pk
         }
     assert (2025, 7) in months
+
+
+def _january_2026(barra_m, on):  # type: ignore[no-untyped-def]
+    """The status of January 2026's report of a platform credentialed in 2025 that never sent
+    it (due 27/02/2026, the last business day of February, D-8), judged on ``on``."""
+    from outorga.platforms.selectors import report_statuses
+
+    with tenant(barra_m):
+        found = [
+            s
+            for s in report_statuses(barra_m, on)
+            if s.platform.name == "Sem relatório" and (s.year, s.month) == (2026, 1)
+        ]
+    return found[0] if found else None
+
+
+def test_d_15_art_16_a_law_bound_after_the_due_date_does_not_change_an_earlier_months_judgement(
+    barra_m,
+):
+    """D-15: January's report is judged by the law in force on its due date. The municipality
+    binds transport by app anew from 01/04/2026 (an amending act): on 10/05 January's report is
+    still missing, with the same due date, as it was on 15/03 — the new binding neither erases
+    the months before it nor judges them."""
+    from outorga.core.models import LawBinding
+    from outorga.core.tenancy import unscoped
+
+    make_platform(barra_m, "Sem relatório")
+    before = _january_2026(barra_m, dt.date(2026, 3, 15))
+    assert before is not None and before.status == "missing"
+    assert before.due == dt.date(2026, 2, 27)
+    with unscoped():
+        old = LawBinding.objects.get(municipality=barra_m, service="aplicativo")
+        LawBinding.objects.filter(pk=old.pk).update(valid_until=dt.date(2026, 3, 31))
+        LawBinding.objects.create(
+            municipality=barra_m,
+            service="aplicativo",
+            law=old.law,
+            valid_from=dt.date(2026, 4, 1),
+            reference="Lei de 2026 que altera a Lei 4.976/2025 (teste)",
+        )
+    barra_m.forget_bindings()
+    after = _january_2026(barra_m, dt.date(2026, 5, 10))
+    assert after is not None
+    assert (after.status, after.due) == (before.status, before.due)
+
+
+def test_d_15_art_28_a_parameter_dated_after_the_due_date_does_not_change_an_earlier_month(
+    barra_m,
+):
+    """D-15: a value of the adaptation period (art. 28) that takes effect on 01/04/2026 does not
+    reach January's report, due 27/02/2026: judged on 10/05 it is missing, as on 15/03."""
+    from outorga.core.models import ParameterOverride
+
+    make_platform(barra_m, "Sem relatório")
+    before = _january_2026(barra_m, dt.date(2026, 3, 15))
+    assert before is not None and before.status == "missing"
+    with tenant(barra_m):
+        ParameterOverride.objects.create(
+            name="apps_2025.adaptation_days",
+            effective=dt.date(2026, 4, 1),
+            value=900,
+            legal_reference="Lei de 2026 que amplia o prazo do art. 28 (teste)",
+        )
+    after = _january_2026(barra_m, dt.date(2026, 5, 10))
+    assert after is not None and (after.status, after.due) == ("missing", before.due)

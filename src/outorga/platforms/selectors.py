@@ -3,6 +3,7 @@ late or missing monthly reports, overdue complaints, the monthly series of the c
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass
@@ -11,7 +12,7 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 
 from outorga.core.charts import month_label
-from outorga.core.lawseam import LawNotBound, governs, law_for, law_of
+from outorga.core.lawseam import BoundLaw, LawNotBound, governs, law_for, law_of
 from outorga.core.localtime import zone_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -162,14 +163,29 @@ REPORT_STATUS_PT = {
 }
 
 
+def report_law(m: Municipality, year: int, month: int) -> BoundLaw:
+    """The law a month's report is judged by (D-15): the one bound to transport by app on the
+    report's due date (art. 16, D-8: the last business day of the next month), not the one bound
+    on the day it is judged — a law bound since neither erases the earlier months nor judges
+    them. The due date is the law's answer; it falls within the next month, so the law bound on
+    that month's last day gives it, and the law bound on the due date itself judges."""
+    ny, nm = (year + 1, 1) if month == 12 else (year, month + 1)
+    end = dt.date(ny, nm, calendar.monthrange(ny, nm)[1])
+    law = law_for(m, Service.APLICATIVO, end, nearest=True)
+    due: dt.date = law.ask("monthly_report", {"year": year, "month": month}).outcome["due"]
+    on_due = law_for(m, Service.APLICATIVO, due, nearest=True)
+    return law if on_due.binding == law.binding else on_due
+
+
 def report_statuses(m: Municipality, on: dt.date) -> list[ReportStatus]:
     """Each platform's monthly reports since its credential, as the law core judges them on ``on``
-    (art. 16, D-8; art. 28 adaptation)."""
+    (art. 16, D-8; art. 28 adaptation) — each month under the law in force on its due date
+    (:func:`report_law`, D-15)."""
     if not governs(m, Service.APLICATIVO):
         return []
-    law = law_for(m, Service.APLICATIVO, on, nearest=True)
-    # Reports are due from the day the law governs transport by app here.
-    published = law.binding.valid_from
+    # Reports are due from the day a law first governed transport by app here.
+    published = min(b.valid_from for b in m.law_bindings() if b.service == Service.APLICATIVO)
+    laws: dict[tuple[int, int], BoundLaw] = {}
     firsts: dict[tuple[int, int, int], MonthlyReport] = {}
     counts: dict[tuple[int, int, int], int] = defaultdict(int)
     for r in MonthlyReport.objects.order_by("version"):
@@ -197,7 +213,9 @@ def report_statuses(m: Municipality, on: dt.date) -> list[ReportStatus]:
             facts: dict[str, Any] = {"year": y, "month": mo}
             if first is not None:
                 facts["submitted_on"] = first.submitted_on.isoformat()
-            d = law.ask("monthly_report", facts)
+            if (y, mo) not in laws:
+                laws[(y, mo)] = report_law(m, y, mo)
+            d = laws[(y, mo)].ask("monthly_report", facts, on)
             out.append(
                 ReportStatus(
                     p,

@@ -15,12 +15,12 @@ from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 
 from ..models import MonthlyReport, Platform, PlatformDriver
+from ..selectors import report_law
 from ..validators import cpf_is_valid, mask_cpf
 from .common import (
     PlatformError,
     authorize_apps,
     basis_many,
-    bound_law,
     field_error,
     reasons_json,
     today,
@@ -99,7 +99,8 @@ def monthly_report_submit(
             .order_by("version")
             .first()
         )
-        decision = bound_law(municipality, on).ask(
+        # D-15: the month is judged by the law in force on its due date, on the day it arrives.
+        decision = report_law(municipality, year, month).ask(
             "monthly_report",
             {
                 "year": year,
@@ -112,6 +113,7 @@ def monthly_report_submit(
                     "trip_revenue_per_driver": all("trip_revenue_cents" in d for d in drivers),
                 },
             },
+            on,
         )
         last = MonthlyReport.objects.filter(platform=p, year=year, month=month).aggregate(
             v=Max("version")

@@ -19,8 +19,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from django.utils import timezone
-
 from outorga.law import interfaces, questions
 from outorga.law.bindings import Binding, LawNotBound, binding_on, services_of
 from outorga.law.citations import Citation, cite
@@ -29,6 +27,7 @@ from outorga.law.decisions import Decision
 from outorga.law.interfaces import NotAnswered
 from outorga.law.simulation import Proposal, amended
 
+from .localtime import today_of
 from .models import Municipality
 
 __all__ = [
@@ -51,7 +50,7 @@ def binding(
 
     ``nearest``: for a record older than every binding of its service (carried over from before
     the law, imported), the first binding; for one after the last binding ended, the last."""
-    day = on or timezone.localdate()
+    day = on or today_of(m)
     try:
         return binding_on(m.law_bindings(), service, day, m.name)
     except LawNotBound:
@@ -156,9 +155,9 @@ def ask(m: Municipality, law: str, name: str, facts: Any, on: dt.date) -> Decisi
 def law_for(
     m: Municipality, service: str, on: dt.date | None = None, *, nearest: bool = False
 ) -> BoundLaw:
-    """The law governing ``service`` in ``m`` on ``on`` (today): :class:`LawNotBound` when none
-    does. ``nearest`` as in :func:`binding`."""
-    day = on or timezone.localdate()
+    """The law governing ``service`` in ``m`` on ``on`` (today, on the municipality's clock):
+    :class:`LawNotBound` when none does. ``nearest`` as in :func:`binding`."""
+    day = on or today_of(m)
     return BoundLaw(m, service, day, binding(m, service, day, nearest=nearest))
 
 

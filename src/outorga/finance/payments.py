@@ -22,12 +22,12 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import F, QuerySet, Sum
-from django.utils import timezone
 
 from outorga.core import lawseam
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Conflict
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.core.transitions import status_change
@@ -351,7 +351,8 @@ def payment_record(
     authorize(actor=actor, municipality=municipality, action=PAY, law=law)
     if amount_cents <= 0:
         raise FieldError("valor", "o valor deve ser positivo")
-    if paid_on > timezone.localdate():
+    # The municipality's day, not Brasília's: past midnight there it is still today here (D-4).
+    if paid_on > today_of(municipality):
         raise FieldError("data", "a data do pagamento não pode estar no futuro")
     if method not in Payment.Method.values:
         raise FieldError("forma", "forma de pagamento desconhecida")
@@ -513,7 +514,7 @@ def refund_mark_paid_out(
     with tenant(municipality):
         law = law_of(refund.debt, municipality) if refund.debt else municipality_law(municipality)
     authorize(actor=actor, municipality=municipality, action=PAY, law=law)
-    if on > timezone.localdate():
+    if on > today_of(municipality):
         raise FieldError("data", "a data não pode estar no futuro")
     with transaction.atomic(), tenant(municipality):
         refund = Refund.objects.select_for_update().get(pk=refund.pk)
@@ -622,7 +623,7 @@ def refund_for_upheld_defence(
         others = list(related) if related is not None else _related_debts(debt)
     _authorize_judging(actor, municipality, law)
     ref, judgement = _decision_ref(decision)
-    as_of = on or timezone.localdate()
+    as_of = on or today_of(municipality)
     refunds: list[Refund] = []
     with transaction.atomic(), tenant(municipality):
         locked = {

@@ -12,13 +12,13 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NotRequired, TypedDict, Unpack
 
 from django.db import transaction
-from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Conflict
 from outorga.core.lawctx import context
 from outorga.core.lawseam import service_citations
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import CrossTenantWrite, tenant
@@ -45,10 +45,10 @@ def debt_law(
 ) -> str:
     """The law a debt is recorded or moved under, whose competences are checked: the one its
     basis names (a fine's, a fee's), else the one bound to its permit's service in ``m`` on ``on``
-    (today; D-15), else the first law in force there on that date that gives someone the recording
+    (the municipality's today; D-15), else the first law in force there on that date that gives someone the recording
     of debts (or, when none does, the first in force, under which competence is refused). There is
     no default law."""
-    day = on or timezone.localdate()
+    day = on or today_of(m)
     named = (basis or {}).get("law")
     if isinstance(named, str) and named in m.laws:
         return named

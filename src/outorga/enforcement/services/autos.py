@@ -15,6 +15,7 @@ from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.filestore import save_in_transaction
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
@@ -499,7 +500,10 @@ def infraction_cancel(
         if auto.permit is not None and escalates_by_accumulation(auto.law):
             # D-1: re-evaluate without the cancelled auto.
             escalate(
-                actor=actor, municipality=municipality, permit=auto.permit, on=timezone.localdate()
+                actor=actor,
+                municipality=municipality,
+                permit=auto.permit,
+                on=today_of(municipality),
             )
     return auto
 

@@ -78,8 +78,15 @@ def test_taxi_case_goes_from_defence_to_the_chief_executive_without_jari(world):
         filing_judge(
             actor=world.jari, municipality=world.m, filing=appeal, upheld=False, reasoning="x", on=D
         )
+    # Lei 9.784/1999 art. 56 §1 (D-17): the Chief Executive judges once the authority's five days
+    # to reconsider are over (Saturday 11/04 → Monday 13/04/2026, D-4).
     filing_judge(
-        actor=world.mayor, municipality=world.m, filing=appeal, upheld=False, reasoning="x", on=D
+        actor=world.mayor,
+        municipality=world.m,
+        filing=appeal,
+        upheld=False,
+        reasoning="x",
+        on=dt.date(2026, 4, 14),
     )
     case = case_of(world, auto)
     assert case.stage == Case.Stage.FINAL

@@ -22,7 +22,7 @@ from outorga.core.apikit import IsoDate, staff
 from outorga.core.apipages import Rows, paged
 from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.requests import actor_of, user_of
-from outorga.law.competence import Role
+from outorga.law.competence import Role, is_allowed
 from outorga.registry.models import Auxiliary, Permit
 from outorga.registry.selectors import SEES_DOCUMENT
 from outorga.registry.validation import FieldError
@@ -37,6 +37,8 @@ from .services.notices import edital_publish as edital_publish_service
 from .services.notices import notice_deliver as notice_deliver_service
 from .services.proposals import proposal_decide as proposal_decide_service
 from .services.proposals import proposal_open_cassacao
+from .services.reconsideration import appeal_reconsider
+from .services.reconsideration import appeal_with as appeal_stage
 from .services.seizures import seizure_bill_storage
 from .services.seizures import seizure_create as seizure_create_service
 from .services.seizures import seizure_release as seizure_release_service
@@ -134,6 +136,16 @@ class FilingOut(Schema):
     deadline: IsoDate
     result: str
     reasoning: str
+    #: Lei 9.784/1999 art. 56 §1 (where the case's law has it): the last day the authority that
+    #: decided may reconsider, the day it sent the appeal up, and where the appeal now stands —
+    #: ``reconsideration`` (with that authority), ``superior`` (to be judged by the superior one).
+    reconsider_until: IsoDate | None = None
+    forwarded_on: IsoDate | None = None
+    appeal_with: str = ""
+
+    @staticmethod
+    def resolve_appeal_with(obj: Filing) -> str:
+        return appeal_stage(obj, timezone.localdate())
 
 
 class CaseOut(Schema):
@@ -152,6 +164,8 @@ class CaseOut(Schema):
     person: str | None
     notices: list[NoticeOut]
     filings: list[FilingOut]
+    #: Whether the caller's role may reconsider the appeal now (Lei 9.784/1999 art. 56 §1).
+    can_reconsider: bool = False
 
 
 def _case_out(case: Case, role: str) -> dict[str, Any]:
@@ -196,6 +210,11 @@ def _case_out(case: Case, role: str) -> dict[str, Any]:
         else person.masked_document,
         "notices": list(case.notices.order_by("id")),
         "filings": list(case.filings.order_by("id")),
+        "can_reconsider": any(
+            appeal_stage(f, timezone.localdate()) == "reconsideration"
+            for f in case.filings.filter(result=Filing.Result.PENDING)
+        )
+        and is_allowed(role, "appeal.reconsider", case.law),
     }
 
 
@@ -446,6 +465,31 @@ def filing_judge(request: HttpRequest, filing_id: int, payload: JudgeIn) -> Any:
         **_acting(request),
         filing=filing,
         upheld=payload.upheld,
+        reasoning=payload.reasoning,
+        on=payload.on or _today(),
+    )
+
+
+class ReconsiderIn(Schema):
+    #: ``annul``: the decision appealed against is reconsidered and falls; ``confirm``: it is
+    #: kept and the appeal goes up to the superior authority.
+    result: str
+    reasoning: str
+    on: IsoDate | None = None
+
+
+@router.post(
+    "/filings/{filing_id}/reconsider",
+    summary="Reconsiderar a decisão recorrida ou encaminhar o recurso à autoridade superior "
+    "(Lei 9.784/1999, art. 56, §1º)",
+    response=FilingOut,
+)
+def filing_reconsider(request: HttpRequest, filing_id: int, payload: ReconsiderIn) -> Any:
+    filing = get_object_or_404(Filing.objects.all(), pk=filing_id)
+    return appeal_reconsider(
+        **_acting(request),
+        filing=filing,
+        result=payload.result,
         reasoning=payload.reasoning,
         on=payload.on or _today(),
     )

@@ -214,6 +214,7 @@ class Notice(TenantModel):
         DEFENCE_DECISION = "defence_decision", "decisão de 1ª instância (prazo de recurso)"
         JARI_DECISION = "jari_decision", "decisão da JARI (prazo de recurso)"
         EXECUTIVE_DECISION = "executive_decision", "decisão do Chefe do Executivo"
+        RECONSIDERATION = "reconsideration", "reconsideração da decisão recorrida"
         PROPOSAL = "proposal", "abertura de proposta (prazo de defesa)"
 
     class Form(models.TextChoices):
@@ -274,6 +275,12 @@ class Filing(TenantModel):
     judged_on = models.DateField(null=True, blank=True)
     reasoning = models.TextField("fundamentação", blank=True)
     judgment = models.JSONField("decisão", default=dict, blank=True)
+    #: Where the law has the appeal go first to the authority that decided (Lei 9.784/1999 art. 56
+    #: §1 by default, D-17): the last day it may reconsider, the day it sent the appeal up keeping
+    #: its decision, and its reconsideration (who, when, result, reasoning, the law's trace).
+    reconsider_until = models.DateField("reconsiderar até", null=True, blank=True)
+    forwarded_on = models.DateField("encaminhado à autoridade superior em", null=True, blank=True)
+    reconsideration = models.JSONField("reconsideração", default=dict, blank=True)
 
     class Meta:
         ordering = ["filed_on", "id"]

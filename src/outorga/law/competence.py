@@ -283,6 +283,16 @@ _TABLE: list[Competence] = [
     _c(TAXI, "defence.file", {R.PERMISSIONARIO, R.ATENDENTE}, cite(TAXI, 41), decision(17)),
     _c(TAXI, "defence.judge", {R.AUTORIDADE}, cite(TAXI, 43), decision(17)),
     _c(TAXI, "appeal.executive.judge", {R.CHEFE_EXECUTIVO}, cite(TAXI, 43), decision(17)),
+    # Lei 9.784/1999 art. 56 §1 (D-17): the appeal goes to the authority that decided (the
+    # defence's, above), who may reconsider within the period before sending it up.
+    _c(
+        TAXI,
+        "appeal.reconsider",
+        {R.AUTORIDADE},
+        cite(TAXI, 43),
+        cite("federal.9784-1999", 56, 1),
+        decision(17),
+    ),
     _c(TAXI, "tariff.set", {R.CHEFE_EXECUTIVO}, cite(TAXI, 37)),
     _c(TAXI, "stand.set", {R.CHEFE_EXECUTIVO}, cite(TAXI, 33)),
     _c(TAXI, "debt.payment.record", {R.FINANCAS}, cite(TAXI, 21, 1)),

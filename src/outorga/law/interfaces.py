@@ -93,6 +93,7 @@ TAXI_SERVICES = Interface(
     more=(
         "advertising",
         "appeal_deadline",
+        "appeal_reconsideration",
         "auxiliary_registration",
         "auxiliary_renewal",
         "contrapartida",

@@ -14,26 +14,26 @@ from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
-from outorga.enforcement.lawbridge import answers, ask, next_stage
 from outorga.enforcement.lawbridge import deadline as stage_deadline
-from outorga.enforcement.models import Case, Filing, FilingAttachment, Notice, Seizure
+from outorga.enforcement.lawbridge import next_stage
+from outorga.enforcement.models import Case, Filing, FilingAttachment, Notice
+from outorga.enforcement.services.annulment import case_annul, defence_result
 from outorga.enforcement.services.common import (
     PROPOSALS,
     InvalidStep,
     NotOwner,
     case_debts,
     competence_citations,
-    debt_cancel,
     decision_basis,
 )
 from outorga.enforcement.services.finality import case_make_final
-from outorga.enforcement.services.seizures import seizure_release_in_transaction
-from outorga.enforcement.services.suspensions import suspension_annul
+from outorga.enforcement.services.reconsideration import (
+    ask_reconsideration,
+    before_the_superior,
+    reconsiders,
+)
 from outorga.finance import services as ledger
-from outorga.finance.models import Debt
-from outorga.finance.payments import paid_cents, refund_for_upheld_defence
 from outorga.law.competence import Role
-from outorga.law.decisions import Decision
 from outorga.registry.acting import speaks_for
 from outorga.registry.validation import FieldError
 
@@ -103,7 +103,7 @@ def filing_file(
                 f"Intempestivo: o prazo terminou em {deadline:%d/%m/%Y} "
                 f"({', '.join(decision.to_json()['citations'][:3])}).",
             )
-        filing = Filing.objects.create(
+        filing = Filing(
             case=case,
             stage=stage,
             channel=channel,
@@ -113,6 +113,15 @@ def filing_file(
             filed_by=actor.user,
             decision=decision.to_json(),
         )
+        decisions = [decision]
+        if reconsiders(case.law, stage):
+            # The appeal reaches the authority that decided first (Lei 9.784/1999 art. 56 §1).
+            period = ask_reconsideration(
+                municipality, case.law, filing, "reconsideration", filed_on
+            )
+            filing.reconsider_until = period.outcome["reconsider_until"]
+            decisions.append(period)
+        filing.save()
         for name, content, ctype, digest in files:
             a = FilingAttachment(
                 filing=filing,
@@ -144,9 +153,10 @@ def filing_file(
                 "channel": channel,
                 "filed_on": filed_on,
                 "deadline": deadline,
+                "reconsider_until": filing.reconsider_until,
                 "attachments": [d for *_, d in files],
             },
-            basis=decision_basis(decision),
+            basis=decision_basis(*decisions),
         )
     return filing
 
@@ -178,38 +188,16 @@ def filing_judge(
     )
     if not reasoning.strip():
         raise FieldError("fundamentação", "a decisão deve ser fundamentada")
+    # Lei 9.784/1999 art. 56 §1 (D-17), where the law has it: the superior authority judges only
+    # an appeal sent up by the authority that decided, or past its period to reconsider.
+    before_the_superior(actor=actor, municipality=municipality, filing=filing, on=on)
     with transaction.atomic(), tenant(municipality):
         filing = Filing.objects.select_for_update().get(pk=filing.pk)
         case = Case.objects.select_for_update().get(pk=filing.case_id)
         if filing.result != Filing.Result.PENDING or case.waiting != Case.Waiting.JUDGMENT:
             raise InvalidStep("esta defesa ou recurso já foi julgado")
         debts = case_debts(case)
-        decision: Decision | None = None
-        if answers(case.law, "defence_result") and case.auto is not None:
-            # What was paid of each — in full, or in part while still owed (art. 42 §1–2).
-            paid = {
-                f"{k}_cents": sum(paid_cents(d) for d in debts if d.origin == o)
-                for k, o in (
-                    ("fine", Debt.Origin.FINE),
-                    ("removal", Debt.Origin.REMOVAL),
-                    ("storage", Debt.Origin.STORAGE),
-                )
-            }
-            auto = case.auto
-            decision = ask(
-                municipality,
-                case.law,
-                "defence_result",
-                {
-                    "upheld": upheld,
-                    "unlicensed": bool(auto and auto.permit_id is None),
-                    "vehicle_seized": Seizure.objects.filter(
-                        auto=auto, status=Seizure.Status.HELD
-                    ).exists(),
-                    "paid": paid,
-                },
-                on,
-            )
+        decision = defence_result(municipality, case, debts, upheld, on)
         filing.result = Filing.Result.UPHELD if upheld else Filing.Result.DISMISSED
         filing.judged_by, filing.judged_on = actor.user, on
         filing.reasoning = reasoning.strip()
@@ -225,45 +213,17 @@ def filing_judge(
             case=case, purpose=DECISION_NOTICE[Filing.Stage(filing.stage)], act_on=on
         )
         if upheld:
-            case.stage, case.waiting, case.deadline = Case.Stage.ANNULLED, Case.Waiting.NONE, None
-            case.outcome = f"{filing.get_stage_display()} procedente"
-            if case.kind == Case.Kind.SUSPENSION:
-                case.outcome += ": " + suspension_annul(
-                    actor=actor,
-                    municipality=municipality,
-                    filing=filing,
-                    on=on,
-                    basis=basis,
-                )
-            unlicensed = bool(case.auto and case.auto.permit_id is None)
-            for fine in [d for d in debts if d.origin == Debt.Origin.FINE]:
-                related = [d for d in debts if d.pk != fine.pk]
-                # Art. 42 §1–2: the fine paid, in full or in part, is refunded (the finance app's
-                # Refund); without a permit (§2) the fees, removal and storage paid are refunded
-                # too, whether or not the fine was paid.
-                if paid_cents(fine) > 0 or (unlicensed and any(paid_cents(d) > 0 for d in related)):
-                    refund_for_upheld_defence(
-                        actor=actor,
-                        municipality=municipality,
-                        debt=fine,
-                        decision=decision,
-                        related=related,
-                        unlicensed=unlicensed,
-                        on=on,
-                    )
-            for debt in case_debts(case):  # re-read: the refund may have settled some
-                debt_cancel(
-                    actor=actor,
-                    municipality=municipality,
-                    debt=debt,
-                    reason=case.outcome,
-                    basis=basis,
-                )
-            for s in Seizure.objects.filter(auto=case.auto, status=Seizure.Status.HELD):
-                seizure_release_in_transaction(
-                    actor, municipality, s, on, {"waived": True, **basis}
-                )
-            case.save(update_fields=["stage", "waiting", "deadline", "outcome"])
+            case_annul(
+                actor,
+                municipality,
+                case,
+                filing,
+                debts,
+                decision,
+                on,
+                basis,
+                f"{filing.get_stage_display()} procedente",
+            )
         else:
             nxt = next_stage(case.law, filing.stage)
             if nxt is None:

@@ -26,6 +26,7 @@ from outorga.enforcement.services.common import (
     proposal_action,
 )
 from outorga.enforcement.services.escalation import escalate
+from outorga.enforcement.services.reconsideration import ask_reconsideration
 from outorga.enforcement.services.seizures import storage_days
 from outorga.finance import services as ledger
 from outorga.finance.models import Debt
@@ -183,6 +184,28 @@ def deadlines_recount(actor: Actor, municipality: Municipality, day: dt.date) ->
                 basis={"citations": ["decisão D-4"]},
             )
             moved.append(case.number)
+        # The authority's last day to reconsider an appeal (Lei 9.784/1999 art. 56 §1) moves too.
+        reconsidering = Filing.objects.select_for_update().filter(
+            result=Filing.Result.PENDING, forwarded_on=None, reconsider_until=day
+        )
+        for filing in reconsidering.select_related("case").order_by("id"):
+            d = ask_reconsideration(
+                municipality, filing.case.law, filing, "reconsideration", filing.filed_on
+            )
+            if d.outcome["reconsider_until"] == day:
+                continue
+            filing.reconsider_until = d.outcome["reconsider_until"]
+            filing.save(update_fields=["reconsider_until"])
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="appeal.reconsider.move",
+                obj=filing,
+                old={"reconsider_until": day},
+                new={"reconsider_until": filing.reconsider_until},
+                basis=decision_basis(d),
+            )
+            moved.append(filing.case.number)
     return moved
 
 

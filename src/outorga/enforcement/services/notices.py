@@ -37,6 +37,7 @@ NOTIFIES = {
     Notice.Purpose.DEFENCE_DECISION: "à decisão de 1ª instância",
     Notice.Purpose.JARI_DECISION: "ao julgamento da JARI",
     Notice.Purpose.EXECUTIVE_DECISION: "à decisão do Chefe do Executivo",
+    Notice.Purpose.RECONSIDERATION: "à reconsideração da decisão recorrida",
 }
 
 #: The field a refused date is shown under (the screens' and the API's name for it).

@@ -25,6 +25,7 @@ from outorga.enforcement.services.filings import filing_judge as filing_judge_se
 from outorga.enforcement.services.notices import edital_publish
 from outorga.enforcement.services.notices import notice_deliver as notice_deliver_service
 from outorga.enforcement.services.proposals import proposal_decide as proposal_decide_service
+from outorga.enforcement.services.reconsideration import appeal_reconsider, appeal_with
 from outorga.enforcement.views import confirmations
 from outorga.enforcement.views.common import (
     ERRORS,
@@ -37,7 +38,7 @@ from outorga.enforcement.views.common import (
     uploaded_files,
 )
 from outorga.law import interfaces
-from outorga.law.competence import is_allowed
+from outorga.law.competence import deciders, is_allowed, role_names
 from outorga.law.money import brl
 from outorga.registry.validation import FieldError
 
@@ -50,10 +51,19 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
     ctx = selectors.case_detail(case)
     role = user_of(request).role
     pending = ctx["pending_filing"]
+    # Lei 9.784/1999 art. 56 §1 (where the law has it): the appeal is first with the authority
+    # that decided, which may reconsider; the superior authority judges it only afterwards.
+    stands = appeal_with(pending, today()) if pending is not None else ""
+    superior, _ = deciders(case.law, "appeal.executive.judge")
     ctx.update(
         {
+            "appeal_with": stands,
+            "superior": role_names(superior),
+            "can_reconsider": stands == "reconsideration"
+            and is_allowed(role, "appeal.reconsider", case.law),
             # Forms only for who may use them (the services check again and log refusals).
             "can_judge": pending is not None
+            and stands != "reconsideration"
             and case.kind in (Case.Kind.INFRACTION, Case.Kind.SUSPENSION)
             and is_allowed(role, JUDGE_ACTION[Filing.Stage(pending.stage)], case.law),
             "can_notify": is_allowed(role, "notice.record", case.law),
@@ -129,6 +139,26 @@ def filing_judge(request: HttpRequest, filing_id: int) -> HttpResponse:
             on=date_from(request.POST.get("on"), today()),
         ),
         "Decisão registrada.",
+    )
+
+
+@staff_only
+@require_POST
+def filing_reconsider(request: HttpRequest, filing_id: int) -> HttpResponse:
+    """The authority that decided reconsiders its decision, or keeps it and sends the appeal up
+    (Lei 9.784/1999 art. 56 §1)."""
+    filing = get_object_or_404(Filing.objects.select_related("case"), pk=filing_id)
+    return case_step(
+        request,
+        filing.case_id,
+        lambda: appeal_reconsider(
+            **acting(request, filing),
+            filing=filing,
+            result=request.POST.get("result", ""),
+            reasoning=request.POST.get("reasoning", ""),
+            on=date_from(request.POST.get("on"), today()),
+        ),
+        "Reconsideração registrada.",
     )
 
 

@@ -20,13 +20,14 @@ coverage map and the apps find them):
   and the partial provision.
 """
 
+from outorga.law.common.reconsideration import FEDERAL_RECONSIDERATION
+
 from .appeals import (
     APPEAL_RESULTS,
     FEDERAL_APPEAL_NOT_HEARD,
     FEDERAL_APPEARANCE_SUPPLIES_NOTICE,
     FEDERAL_PARTIAL_PROVISION,
     FEDERAL_REASONED_DECISION,
-    FEDERAL_RECONSIDERATION,
     REVISION_RESULTS,
     art26_sole_appeal_in_time,
     art56_1_reconsideration_in_time,

@@ -10,6 +10,7 @@ from decimal import Decimal
 from typing import Any
 
 from outorga.law.citations import Citation, cite, decision
+from outorga.law.common import reconsideration
 from outorga.law.competence import ROLE_LABELS, Role
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
@@ -273,13 +274,10 @@ def penalty_finality(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 
 # --- art. 26 sole paragraph: reconsideration and partial provision (Lei 9.784/1999 art. 56 §1, 64) --
 
-FEDERAL_RECONSIDERATION = cite("federal.9784-1999", 56, 1)
 REVISION_RESULTS = ("confirm", "annul", "partial")
 
-
-#: What the period to reconsider rests on: the municipal law's silence filled by Lei 9.784/1999
-#: (art. 26 sole paragraph; D-17), counted by D-4.
-RECONSIDERATION_CITES = (art(26, "único"), decision(4), decision(17), FEDERAL_RECONSIDERATION)
+#: The apps law's own ground for the default of Lei 9.784/1999 art. 56 §1 (D-17).
+RECONSIDERATION_GROUNDS = (art(26, "único"),)
 
 
 def reconsideration_period(ctx: Context, appeal_filed_on: dt.date) -> tuple[dt.date, Reason]:
@@ -287,80 +285,44 @@ def reconsideration_period(ctx: Context, appeal_filed_on: dt.date) -> tuple[dt.d
     ``appeal_filed_on`` (Lei 9.784/1999 art. 56 §1: the regulation's days, else five; D-4), and
     the reason that says where the days come from."""
     days, why = procedure_days(ctx, "reconsideration", appeal_filed_on)
-    return ctx.calendar.deadline(appeal_filed_on, days), why
+    return reconsideration.reconsider_until(ctx, appeal_filed_on, days), why
 
 
 def art56_1_reconsideration_in_time(
     ctx: Context, appeal_filed_on: dt.date, decided_on: dt.date
 ) -> tuple[dt.date, list[Reason]]:
     """Lei 9.784/1999 art. 56, §1º, applied where the municipal law is silent (art. 26 sole
-    paragraph; D-17): "O recurso será dirigido à autoridade que proferiu a decisão, a qual, se
-    não a reconsiderar no prazo de cinco dias, o encaminhará à autoridade superior" — the period
-    runs from receiving the appeal, counted by D-4 (art. 66); after its last day only the superior
-    authority decides."""
-    last, why = reconsideration_period(ctx, appeal_filed_on)
-    return last, [
-        why,
-        check(
-            "apps.art26.reconsideration_in_time",
-            appeal_filed_on <= decided_on <= last,
-            f"Reconsideração em {fmt(decided_on)}, no prazo que termina em {fmt(last)} (recurso "
-            f"recebido em {fmt(appeal_filed_on)}).",
-            f"Reconsideração em {fmt(decided_on)} fora do prazo, encerrado em {fmt(last)} (recurso "
-            f"recebido em {fmt(appeal_filed_on)}): o recurso segue à autoridade superior, que o "
-            "julga.",
-            *RECONSIDERATION_CITES,
-            facts={
-                "recurso_recebido_em": appeal_filed_on,
-                "último_dia": last,
-                "reconsiderado_em": decided_on,
-            },
-        ),
-    ]
+    paragraph; D-17): the shared rule (:mod:`outorga.law.common.reconsideration`) with this
+    law's period (regulation, else five days) and articles."""
+    days, why = procedure_days(ctx, "reconsideration", appeal_filed_on)
+    return reconsideration.art56_1_reconsideration_in_time(
+        ctx,
+        appeal_filed_on,
+        decided_on,
+        days=days,
+        why=why,
+        rule="apps.art26.reconsideration_in_time",
+        grounds=RECONSIDERATION_GROUNDS,
+    )
 
 
 def art56_1_superior_after_reconsideration(
     ctx: Context, appeal_filed_on: dt.date, decided_on: dt.date, forwarded_on: dt.date | None
 ) -> list[Reason]:
-    """Lei 9.784/1999 art. 56, §1º (art. 26 sole paragraph; D-17): the appeal is addressed to the
-    authority that decided, "a qual, se não a reconsiderar no prazo de cinco dias, o encaminhará
-    à autoridade superior". The superior authority judges it once it is sent up — the deciding
-    authority kept its decision, in whole or in part — or, when it was not, from the day after the
-    period to reconsider (D-4); before, the appeal is not yet before it."""
-    if forwarded_on is not None:
-        return [
-            check(
-                "apps.art26.appeal_before_the_superior",
-                forwarded_on <= decided_on,
-                f"Recurso encaminhado à autoridade superior em {fmt(forwarded_on)}; julgado em "
-                f"{fmt(decided_on)}.",
-                f"Recurso encaminhado à autoridade superior somente em {fmt(forwarded_on)}: não "
-                f"pode ser julgado por ela em {fmt(decided_on)}.",
-                art(26, "único"),
-                decision(17),
-                FEDERAL_RECONSIDERATION,
-                facts={"encaminhado_em": forwarded_on, "julgado_em": decided_on},
-            )
-        ]
-    last, why = reconsideration_period(ctx, appeal_filed_on)
-    return [
-        why,
-        check(
-            "apps.art26.appeal_before_the_superior",
-            decided_on > last,
-            f"A autoridade que decidiu não reconsiderou até {fmt(last)} (recurso recebido em "
-            f"{fmt(appeal_filed_on)}): o recurso cabe à autoridade superior.",
-            f"O recurso recebido em {fmt(appeal_filed_on)} está com a autoridade que proferiu a "
-            f"decisão, que pode reconsiderá-la até {fmt(last)}; a autoridade superior o julga "
-            "depois que ela o encaminhar ou desse dia.",
-            *RECONSIDERATION_CITES,
-            facts={
-                "recurso_recebido_em": appeal_filed_on,
-                "último_dia_para_reconsiderar": last,
-                "julgado_em": decided_on,
-            },
-        ),
-    ]
+    """Lei 9.784/1999 art. 56, §1º (art. 26 sole paragraph; D-17): the superior authority judges
+    the appeal once it is sent up or the period to reconsider ended — the shared rule with this
+    law's period and articles."""
+    days, why = procedure_days(ctx, "reconsideration", appeal_filed_on)
+    return reconsideration.art56_1_superior_after_reconsideration(
+        ctx,
+        appeal_filed_on,
+        decided_on,
+        forwarded_on,
+        days=days,
+        why=why,
+        rule="apps.art26.appeal_before_the_superior",
+        grounds=RECONSIDERATION_GROUNDS,
+    )
 
 
 def art64_partial_provision(

@@ -6,6 +6,8 @@ map and the apps find them:
 
 * :mod:`.infractions` — art. 41 §2 and 43: the infraction catalog;
 * :mod:`.deadlines` — D-17: the procedure's deadlines;
+* :mod:`.reconsideration` — D-17: the appeal reconsidered by the authority that decided, or sent
+  up to the superior one (Lei 9.784/1999 art. 56 §1);
 * :mod:`.imposition` — art. 41: the penalty, the fine, the cassações and their notice;
 * :mod:`.suspension_points` — art. 42 IV–V, VII and §3: suspensions and points.
 """
@@ -40,6 +42,7 @@ from .infractions import (
     catalog,
     nature_from_regulation,
 )
+from .reconsideration import d_17_art_56_1_who_decides, reconsideration_question
 from .suspension_points import (
     POINTS_SCHEMA,
     SUSPENSION_SCHEMA,
@@ -66,6 +69,8 @@ __all__ = [
     "d_4_deadline",
     "DEADLINE_SCHEMA",
     "deadline_question",
+    "d_17_art_56_1_who_decides",
+    "reconsideration_question",
     "PENALTIES",
     "PROPOSED",
     "PENALTY_PT",

@@ -23,18 +23,29 @@ LEI_9784 = "federal.9784-1999"
 
 # --- D-17: procedure deadlines -------------------------------------------------------------------
 
-STEPS = {
-    # step: (taxi regulation parameter, Lei 9.784 default, Lei 9.784 article)
-    "defesa": ("procedure_defence_days", "procedure.default_defence_days", 44),
-    "recurso": ("procedure_appeal_days", "procedure.default_appeal_days", 59),
+STEPS: dict[str, tuple[str, str, tuple[int, int | None]]] = {
+    # step: (taxi regulation parameter, Lei 9.784 default, Lei 9.784 article and paragraph)
+    "defesa": ("procedure_defence_days", "procedure.default_defence_days", (44, None)),
+    "recurso": ("procedure_appeal_days", "procedure.default_appeal_days", (59, None)),
+    # Art. 56 §1: the authority that decided may reconsider before sending the appeal up.
+    "reconsideração": (
+        "procedure_reconsideration_days",
+        "procedure.default_reconsideration_days",
+        (56, 1),
+    ),
 }
+#: The steps whose last day the ``appeal_deadline`` question gives (from a notice).
+NOTICE_STEPS = ("defesa", "recurso")
 
 
 def d_17_procedure_days(ctx: Context, step: str, on: dt.date) -> tuple[ParameterValue, Reason]:
     """D-17: a lei do táxi deixa o procedimento ao regulamento (art. 43). Enquanto o regulamento
     não fixar o prazo, vale o padrão da Lei 9.784/1999 — 10 dias para a defesa (art. 44) e 10 dias
-    para o recurso (art. 59) —, e a decisão diz que usou o padrão."""
-    own, default, article = STEPS[step]
+    para o recurso (art. 59), 5 dias para a autoridade que decidiu reconsiderar a decisão recorrida
+    (art. 56, §1º) —, e a decisão diz que usou o padrão."""
+    own, default, (article, par) = STEPS[step]
+    federal = cite(LEI_9784, article, par)
+    where = f"{article}, §{par}º" if par else str(article)
     regulation = optional_param(ctx, own, on)
     if regulation is not None:
         return regulation, reason(
@@ -50,10 +61,10 @@ def d_17_procedure_days(ctx: Context, step: str, on: dt.date) -> tuple[Parameter
         rule_id("d_17_procedure_days"),
         Verdict.INFO,
         f"O regulamento do táxi (art. 43) não fixou o prazo de {step}; usa-se o padrão da Lei "
-        f"9.784/1999, art. {article}: {value.value} dias (decisão D-17).",
+        f"9.784/1999, art. {where}: {value.value} dias (decisão D-17).",
         art(43),
         decision(17),
-        cite(LEI_9784, article),
+        federal,
         facts={"etapa": step, "padrão_usado": True},
         params=(value,),
     )
@@ -75,7 +86,7 @@ def d_4_deadline(
 
 
 DEADLINE_SCHEMA: dict[str, Any] = closed(
-    {"step": {"enum": list(STEPS)}, "notified_on": DATE}, required=["step", "notified_on"]
+    {"step": {"enum": list(NOTICE_STEPS)}, "notified_on": DATE}, required=["step", "notified_on"]
 )
 
 

@@ -1,0 +1,240 @@
+"""The appeal to the superior authority goes first to the authority that decided, which may
+reconsider its decision within the period before sending it up — where the case's law answers
+``appeal_reconsideration`` (the taxi law's art. 43 filled by Lei 9.784/1999 art. 56 §1, D-17).
+The mototaxi law's own path (art. 43–44: JARI, then the Chief Executive) has no such step."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import transaction
+
+from outorga.core.acts import Actor, record_act
+from outorga.core.authz import authorize
+from outorga.core.errors import Refused
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.enforcement.lawbridge import answers, ask
+from outorga.enforcement.models import Case, Filing, Notice
+from outorga.enforcement.services.annulment import case_annul, defence_result
+from outorga.enforcement.services.common import (
+    InvalidStep,
+    case_debts,
+    competence_citations,
+    decision_basis,
+)
+from outorga.law.decisions import Decision
+from outorga.registry.validation import FieldError
+
+QUESTION = "appeal_reconsideration"
+RESULTS = {
+    "annul": "reconsiderada: decisão recorrida anulada",
+    "confirm": "mantida: recurso encaminhado à autoridade superior",
+}
+ART_56_1 = "Lei 9.784/1999, art. 56, §1º"
+
+
+def reconsiders(law: str, stage: str) -> bool:
+    """Whether an appeal of ``stage`` under ``law`` goes first to the authority that decided:
+    the appeal to the Chief Executive, where the law answers the question."""
+    return stage == Filing.Stage.EXECUTIVE and answers(law, QUESTION)
+
+
+def appeal_with(filing: Filing, today: dt.date) -> str:
+    """Where a pending appeal stands (art. 56 §1), as the law's period recorded on it reads on
+    ``today``: ``reconsideration`` while the authority that decided may reconsider, ``superior``
+    once sent up or past that period, empty when no such step applies or it was decided."""
+    if filing.result != Filing.Result.PENDING or filing.reconsider_until is None:
+        return ""
+    if filing.forwarded_on is None and today <= filing.reconsider_until:
+        return "reconsideration"
+    return "superior"
+
+
+def ask_reconsideration(
+    municipality: Municipality,
+    law: str,
+    filing: Filing,
+    by: str,
+    on: dt.date,
+    *,
+    filed_on: dt.date | None = None,
+) -> Decision:
+    """The law's answer: may the authority that decided reconsider on ``on`` (``by`` =
+    ``reconsideration``), or may the superior authority judge the appeal (``superior``)?"""
+    facts: dict[str, Any] = {
+        "by": by,
+        "appeal_filed_on": (filed_on or filing.filed_on).isoformat(),
+        "decided_on": on.isoformat(),
+    }
+    if by == "superior" and filing.forwarded_on is not None:
+        facts["forwarded_on"] = filing.forwarded_on.isoformat()
+    return ask(municipality, law, QUESTION, facts, on)
+
+
+def _refuse(
+    actor: Actor, municipality: Municipality, action: str, filing: Filing, d: Decision, lead: str
+) -> Refused:
+    """The law's refusal as an act (committed before the caller raises), and the error naming
+    each refused reason with its articles."""
+    with transaction.atomic(), tenant(municipality):
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="appeal.reconsider",
+            outcome="refused",
+            obj=filing,
+            new={"step": action, "case": filing.case.number},
+            basis=decision_basis(d),
+        )
+    err = Refused(d)
+    return Refused(d, f"{lead}: {'; '.join(err.lines())}")
+
+
+def before_the_superior(
+    *, actor: Actor, municipality: Municipality, filing: Filing, on: dt.date
+) -> None:
+    """Refuse (the refusal logged) the superior authority's judgment of an appeal still with the
+    authority that decided: neither sent up nor past the period to reconsider (art. 56 §1)."""
+    with tenant(municipality):
+        filing = Filing.objects.select_related("case").get(pk=filing.pk)
+        law = filing.case.law
+    if not reconsiders(law, filing.stage) or filing.result != Filing.Result.PENDING:
+        return
+    d = ask_reconsideration(municipality, law, filing, "superior", on)
+    if not d.outcome["allowed"]:
+        raise _refuse(
+            actor, municipality, "appeal.executive.judge", filing, d, "Julgamento recusado"
+        )
+
+
+def appeal_reconsider(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    filing: Filing,
+    result: str,
+    reasoning: str,
+    on: dt.date,
+) -> Filing:
+    """The authority that decided, having received the appeal, reconsiders its decision within
+    the period (the regulation's days, else the five of Lei 9.784/1999 art. 56 §1; D-4, D-17):
+    ``annul`` — the decision falls as on an appeal upheld (the case closed, its charges cancelled
+    or refunded, the vehicle released); ``confirm`` — the decision is kept and the appeal goes up
+    to the superior authority the competence table names. After the period the law refuses,
+    naming the article, and the refusal stays in the acts log."""
+    with tenant(municipality):  # read in its municipality (ADR 0024)
+        case = filing.case
+    authorize(actor=actor, municipality=municipality, action="appeal.reconsider", law=case.law)
+    if result not in RESULTS:
+        raise FieldError(
+            "resultado", f"reconsidere (anule) ou mantenha a decisão recorrida ({ART_56_1})"
+        )
+    if not reasoning.strip():
+        raise FieldError("fundamentação", "a reconsideração deve ser fundamentada")
+    refused: Refused | None = None
+    with transaction.atomic(), tenant(municipality):
+        filing = Filing.objects.select_for_update().get(pk=filing.pk)
+        case = Case.objects.select_for_update().get(pk=filing.case_id)
+        if (
+            not reconsiders(case.law, filing.stage)
+            or filing.result != Filing.Result.PENDING
+            or filing.forwarded_on is not None
+            or case.waiting != Case.Waiting.JUDGMENT
+        ):
+            raise InvalidStep(
+                f"não há recurso aguardando a reconsideração da autoridade que decidiu ({ART_56_1})"
+            )
+        if on < filing.filed_on:
+            raise FieldError("data", "a reconsideração não pode ser anterior ao recurso")
+        d = ask_reconsideration(municipality, case.law, filing, "reconsideration", on)
+        if not d.outcome["allowed"]:
+            refused = Refused(d)
+        else:
+            _reconsider(actor, municipality, case, filing, result, reasoning.strip(), on, d)
+    if refused is not None:
+        raise _refuse(
+            actor,
+            municipality,
+            "appeal.reconsider",
+            filing,
+            refused.decision,
+            "Reconsideração recusada",
+        )
+    return filing
+
+
+def _reconsider(
+    actor: Actor,
+    municipality: Municipality,
+    case: Case,
+    filing: Filing,
+    result: str,
+    reasoning: str,
+    on: dt.date,
+    d: Decision,
+) -> None:
+    """The reconsideration the law allowed, inside its transaction."""
+    assert actor.user is not None
+    basis = decision_basis(d)
+    basis["citations"] = sorted(
+        set(basis["citations"]) | set(competence_citations(case.law, "appeal.reconsider"))
+    )
+    old = {"stage": case.stage, "waiting": case.waiting}
+    filing.reconsideration = {
+        "result": result,
+        "on": on.isoformat(),
+        "by": actor.user.pk,
+        "reasoning": reasoning,
+        "decision": d.to_json(),
+    }
+    fields = ["reconsideration"]
+    if result == "annul":
+        debts = case_debts(case)
+        refund = defence_result(municipality, case, debts, True, on)
+        filing.result = Filing.Result.UPHELD
+        filing.judged_by, filing.judged_on, filing.reasoning = actor.user, on, reasoning
+        filing.judgment = d.to_json()
+        fields += ["result", "judged_by", "judged_on", "reasoning", "judgment"]
+        filing.save(update_fields=fields)
+        Notice.objects.create(case=case, purpose=Notice.Purpose.RECONSIDERATION, act_on=on)
+        case_annul(
+            actor,
+            municipality,
+            case,
+            filing,
+            debts,
+            refund,
+            on,
+            basis,
+            f"Decisão recorrida reconsiderada pela autoridade que a proferiu ({ART_56_1})",
+        )
+    else:
+        filing.forwarded_on = on
+        fields.append("forwarded_on")
+        filing.save(update_fields=fields)
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="appeal.reconsider",
+        obj=filing,
+        old=old,
+        new={
+            "case": case.number,
+            "result": result,
+            "stage": case.stage,
+            "reasoning": reasoning,
+            "forwarded_on": filing.forwarded_on,
+        },
+        basis=basis,
+    )
+    if result == "confirm":
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="appeal.forward",
+            obj=filing,
+            new={"case": case.number, "forwarded_on": on},
+            basis=basis,
+        )

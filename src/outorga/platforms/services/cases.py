@@ -29,6 +29,7 @@ from .common import (
     basis_many,
     bound_law,
     cited,
+    decision_day,
     field_error,
     law_refused,
     not_admitted,
@@ -166,7 +167,9 @@ def platform_case_decide(
     authorize_apps(actor=actor, municipality=municipality, action="platform.suspend")
     if not text.strip():
         raise field_error("text", "Fundamente a decisão.")
-    on = on or today()
+    on = decision_day(
+        actor=actor, municipality=municipality, action="platform.case.decide", obj=case, on=on
+    )
     refused: Decision | None = None
     with transaction.atomic(), tenant(municipality):
         c = PlatformCase.objects.select_for_update().get(pk=case.pk)
@@ -453,7 +456,13 @@ def platform_case_appeal_decide(
             "suspension_days",
             "Informe os dias da suspensão que substitui a penalidade (Lei 9.784/1999, art. 64).",
         )
-    on = on or today()
+    on = decision_day(
+        actor=actor,
+        municipality=municipality,
+        action="platform.case.appeal.decide",
+        obj=appeal,
+        on=on,
+    )
     revision_result, final_result = CASE_APPEAL_RESULTS[result]
     refused: Decision | None = None
     with transaction.atomic(), tenant(municipality):

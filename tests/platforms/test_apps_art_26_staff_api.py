@@ -22,8 +22,6 @@ from outorga.platforms.services import cases as case_services
 from outorga.platforms.services import common as services_common
 from outorga.platforms.services import drivers as driver_services
 from outorga.platforms.services import fares as fare_services
-from outorga.platforms.services import penalties as penalty_services
-from outorga.platforms.services import penalty_process
 from outorga.platforms.sweeping import sweep_platforms
 from outorga.platforms.tokens import api_token_issue
 
@@ -35,8 +33,6 @@ def on_day(monkeypatch):
     def set_day(day: dt.date) -> None:
         for module in (
             services_common,
-            penalty_services,
-            penalty_process,
             case_services,
             driver_services,
             fare_services,

@@ -23,7 +23,6 @@ from outorga.law.competence import Role
 from outorga.platforms.models import Complaint, PlatformCase, PlatformNotice
 from outorga.platforms.services import cases as case_services
 from outorga.platforms.services import common as services_common
-from outorga.platforms.services import penalty_process
 from outorga.platforms.services.cases import platform_case_defend
 from outorga.platforms.services.complaints import complaint_answer, complaint_file_public
 from outorga.platforms.services.penalty_process import (
@@ -39,7 +38,7 @@ T = dt.date(2026, 11, 3)  # a Tuesday: the day the notices go out
 
 @pytest.fixture(autouse=True)
 def on_t(monkeypatch):
-    for module in (services_common, case_services, penalty_process):
+    for module in (services_common, case_services):
         monkeypatch.setattr(module, "today", lambda: T)
 
 

@@ -22,8 +22,6 @@ from outorga.platforms.models import (
     PlatformPenaltyAppeal,
 )
 from outorga.platforms.services import common as services_common
-from outorga.platforms.services import penalties as penalty_services
-from outorga.platforms.services import penalty_process
 from outorga.platforms.services.drivers import platform_driver_register
 from outorga.platforms.services.penalties import platform_penalty_impose
 from outorga.platforms.services.penalty_process import platform_penalty_notice_record
@@ -65,8 +63,6 @@ def notify(m, actor, penalty, notice_on):  # type: ignore[no-untyped-def]
 
 
 def on_day(monkeypatch, day: dt.date) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setattr(penalty_services, "today", lambda: day)
-    monkeypatch.setattr(penalty_process, "today", lambda: day)
     monkeypatch.setattr(services_common, "today", lambda: day)
 
 

@@ -176,6 +176,7 @@ LABELS: dict[str, str] = {
     "platform.attachment.add": "Anexo juntado à defesa ou ao recurso da plataforma",
     "platform.driver.register": "Motorista habilitado na plataforma",
     "platform.driver.disable": "Motorista desabilitado na plataforma",
+    "platform.driver.restore": "Motorista desativado pelo cancelamento habilitado de novo",
     "platform.fare.publish": "Tarifa publicada pela plataforma",
     "platform.report.submit": "Relatório mensal enviado",
     "platform.data.submit": "Dados enviados pela plataforma",

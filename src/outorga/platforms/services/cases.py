@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.localtime import today_of
+from outorga.core.locking import lock_municipality
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
@@ -19,8 +20,10 @@ from ..models import (
     PlatformCase,
     PlatformCaseAppeal,
     PlatformDriver,
+    PlatformNotice,
     PlatformStatusChange,
 )
+from ..notices import platform_notice_send
 from .common import (
     PlatformError,
     appeal_admit,
@@ -29,6 +32,7 @@ from .common import (
     basis_many,
     bound_law,
     cited,
+    decision_day,
     field_error,
     law_refused,
     not_admitted,
@@ -40,6 +44,7 @@ from .common import (
     record_refusal,
     today,
 )
+from .drivers import RosterRestored, platform_drivers_restore_in_transaction
 
 # --- suspension and cancellation: proposal case (art. 26 IV, D-3, D-17) --------------------------
 
@@ -166,7 +171,9 @@ def platform_case_decide(
     authorize_apps(actor=actor, municipality=municipality, action="platform.suspend")
     if not text.strip():
         raise field_error("text", "Fundamente a decisão.")
-    on = on or today()
+    on = decision_day(
+        actor=actor, municipality=municipality, action="platform.case.decide", obj=case, on=on
+    )
     refused: Decision | None = None
     with transaction.atomic(), tenant(municipality):
         c = PlatformCase.objects.select_for_update().get(pk=case.pk)
@@ -200,7 +207,7 @@ def platform_case_decide(
                 ),
             },
         )
-        freed = 0
+        freed, disabled_ids = 0, list[int]()
         if uphold and not decision.outcome["allowed"]:
             refused = record_refusal(
                 municipality=municipality,
@@ -227,10 +234,17 @@ def platform_case_decide(
                     p.status = Platform.Status.CANCELLED
                     p.suspended_until = None
                     # A cancelled credential is final (art. 26 IV): its drivers no longer hold a
-                    # place in the municipality's 500 (art. 3 §2).
-                    freed = PlatformDriver.objects.filter(
+                    # place in the municipality's 500 (art. 3 §2). Which ones is kept on the case:
+                    # an appeal that annuls or reduces the cancellation enables them again.
+                    enabled = PlatformDriver.objects.filter(
                         platform=p, status=PlatformDriver.Status.ENABLED
-                    ).update(status=PlatformDriver.Status.DISABLED, disabled_at=timezone.now())
+                    )
+                    disabled_ids = sorted(enabled.values_list("pk", flat=True))
+                    freed = enabled.update(
+                        status=PlatformDriver.Status.DISABLED, disabled_at=timezone.now()
+                    )
+                    c.decision = {**c.decision, "drivers_disabled": disabled_ids}
+                    c.save(update_fields=["decision"])
                 p.save(update_fields=["status", "suspended_until"])
                 PlatformStatusChange.objects.create(
                     platform=p,
@@ -251,6 +265,7 @@ def platform_case_decide(
                     "platform_status": p.status,
                     "suspended_until": p.suspended_until,
                     "drivers_disabled": freed,
+                    "drivers": disabled_ids,
                 },
                 basis=basis_many([decision]),
             )
@@ -453,10 +468,20 @@ def platform_case_appeal_decide(
             "suspension_days",
             "Informe os dias da suspensão que substitui a penalidade (Lei 9.784/1999, art. 64).",
         )
-    on = on or today()
+    on = decision_day(
+        actor=actor,
+        municipality=municipality,
+        action="platform.case.appeal.decide",
+        obj=appeal,
+        on=on,
+    )
     revision_result, final_result = CASE_APPEAL_RESULTS[result]
     refused: Decision | None = None
     with transaction.atomic(), tenant(municipality):
+        if result != "dismissed":
+            # The drivers a cancellation disabled come back within the caps of art. 3 §2,
+            # counted under the municipality's row, locked before any other (ADR 0015).
+            lock_municipality(municipality)
         a = PlatformCaseAppeal.objects.select_for_update().get(pk=appeal.pk)
         c = PlatformCase.objects.select_for_update().get(pk=a.case_id)
         p = Platform.objects.select_for_update().get(pk=c.platform_id)
@@ -504,7 +529,7 @@ def platform_case_appeal_decide(
                 basis=basis,
             )
             if result == "upheld":
-                _case_restore(actor, municipality, c, p, a, None, basis)
+                _case_restore(actor, municipality, c, p, a, None, basis, on=on)
             elif result == "partial":
                 _case_restore(actor, municipality, c, p, a, revision, basis, on=on)
     if refused is not None:
@@ -534,13 +559,15 @@ def _case_restore(
     a: PlatformCaseAppeal,
     revision: Decision | None,
     basis: dict[str, Any],
-    on: dt.date | None = None,
+    *,
+    on: dt.date,
 ) -> None:
-    """The credential after an appeal granted: annulled (``revision`` None) — credentialed again;
-    reduced — suspended until the new last day, or credentialed again when that day has passed;
-    a suspension's annulled or reduced leaves a cancellation decided meanwhile in another case.
-    Drivers disabled by a cancellation are not re-enabled: the platform registers them again
-    within the cap (art. 3 §2). Inside the deciding transaction."""
+    """The credential after an appeal granted on ``on``: annulled (``revision`` None) —
+    credentialed again; reduced — suspended until the new last day, or credentialed again when
+    that day has passed; a suspension's annulled or reduced leaves a cancellation decided
+    meanwhile in another case. A cancellation annulled or turned into a suspension gives back
+    the drivers it disabled, within the caps of art. 3 §2 (:func:`_roster_restore`). Inside the
+    deciding transaction."""
     old = {"status": p.status, "suspended_until": p.suspended_until}
     until = revision.outcome["suspended_until"] if revision is not None else None
     if p.status == Platform.Status.CANCELLED and c.kind == PlatformCase.Kind.SUSPENSION:
@@ -551,7 +578,7 @@ def _case_restore(
         # The suspension running now is another case's, imposed after this one ended (one at a
         # time, art. 26 IV): revising this case's period does not lift that one.
         status, suspended_until = p.status, p.suspended_until
-    elif until is not None and on is not None and until >= on:
+    elif until is not None and until >= on:
         status, suspended_until = Platform.Status.SUSPENDED, until
     else:
         status, suspended_until = Platform.Status.CREDENTIALED, None
@@ -576,3 +603,89 @@ def _case_restore(
         new={"status": p.status, "suspended_until": p.suspended_until, "appeal": a.pk},
         basis=basis,
     )
+    if (
+        c.kind == PlatformCase.Kind.CANCELLATION
+        and old["status"] == Platform.Status.CANCELLED
+        and p.status != Platform.Status.CANCELLED
+    ):
+        _roster_restore(actor, municipality, c, p, a, on)
+
+
+def _disabled_by(c: PlatformCase, p: Platform) -> list[int]:
+    """The drivers the cancellation decided in ``c`` disabled: kept on the case since it records
+    them; for a case decided before, those whose deactivation is the decision's own — between
+    the decision's instant and the status change it made, one transaction."""
+    if "drivers_disabled" in c.decision:
+        return [int(pk) for pk in c.decision["drivers_disabled"]]
+    change = (
+        PlatformStatusChange.objects.filter(
+            platform=p, case=c, new_status=Platform.Status.CANCELLED
+        )
+        .order_by("pk")
+        .first()
+    )
+    if change is None or c.decided_at is None:
+        return []
+    return list(
+        PlatformDriver.objects.filter(
+            platform=p,
+            status=PlatformDriver.Status.DISABLED,
+            disabled_at__gte=c.decided_at,
+            disabled_at__lte=change.changed_at,
+        ).values_list("pk", flat=True)
+    )
+
+
+def _roster_restore(
+    actor: Actor,
+    municipality: Municipality,
+    c: PlatformCase,
+    p: Platform,
+    a: PlatformCaseAppeal,
+    on: dt.date,
+) -> RosterRestored:
+    """The cancellation annulled or turned into a suspension (art. 26 IV; Lei 9.784/1999 art.
+    64) no longer takes the roster: a suspension keeps the drivers enabled. The drivers it
+    disabled are enabled again on ``on`` — each an act — where art. 4, art. 17 and the caps of
+    art. 3 §2 allow it (the places they freed may have been taken meanwhile); the platform is
+    told which were and which it must register again."""
+    back = platform_drivers_restore_in_transaction(
+        actor=actor,
+        municipality=municipality,
+        platform=p,
+        driver_ids=_disabled_by(c, p),
+        case_id=c.pk,
+        on=on,
+    )
+    if not back.enabled and not back.refused:
+        return back
+    lines = [
+        f"Recurso contra o cancelamento do credenciamento decidido em {on:%d/%m/%Y}: "
+        f"{len(back.enabled)} motorista(s) desativado(s) pelo cancelamento habilitado(s) "
+        f"novamente ({cited(municipality, 'credential_measures', 'roster_cap', on=on)})."
+    ]
+    if back.refused:
+        names = "; ".join(
+            f"{d.name} ({_first_refusal(decisions)})" for d, decisions in back.refused
+        )
+        lines.append(
+            "Não habilitados novamente — cadastre-os de novo quando houver vaga ou com os "
+            f"documentos em dia: {names}"
+        )
+    platform_notice_send(
+        municipality=municipality,
+        platform=p,
+        key=f"case-appeal-roster-{a.pk}",
+        kind=PlatformNotice.Kind.APPEAL_JUDGED,
+        message=" ".join(lines),
+    )
+    return back
+
+
+def _first_refusal(decisions: list[Decision]) -> str:
+    """The first reason that refused, as the platform reads it in a short aviso."""
+    for d in decisions:
+        for r in d.reasons:
+            if str(r.verdict) in ("refused", "pending"):
+                return r.message
+    return "verificar"

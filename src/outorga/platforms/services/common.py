@@ -93,6 +93,38 @@ def today() -> dt.date:
     return timezone.localdate()
 
 
+def decision_day(
+    *, actor: Actor, municipality: Municipality, action: str, obj: Any, on: dt.date | None
+) -> dt.date:
+    """The day a decision of the apps law is given — a penalty imposed, a proposal decided, an
+    appeal judged or reconsidered: ``on``, else the municipality's today (Barra do Garças lives an
+    hour behind Brasília). Never a day still to come on that clock: the law in force is the
+    decision's day's (D-15) and the periods run from it (D-4). Checked before the step's
+    transaction, so that the refusal, an act on ``obj`` named ``action``, is kept."""
+    # The municipality's clock is never ahead of Brasília's (Mato Grosso lives an hour behind).
+    today_ = min(today(), today_of(municipality))
+    if on is None:
+        return today_
+    if on <= today_:
+        return on
+    why = (
+        f"A data da decisão ({on:%d/%m/%Y}) não pode estar no futuro: hoje é {today_:%d/%m/%Y} "
+        "no Município (a decisão é julgada pela lei em vigor no dia em que é dada e os prazos "
+        "correm dela: decisões D-4 e D-15)."
+    )
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action=action,
+        obj=obj,
+        outcome="refused",
+        new={"on": on},
+        basis={"citations": ["decisão D-15", "decisão D-4"]},
+        extra={"motivo": why},
+    )
+    raise field_error("on", why)
+
+
 def apps_law(m: Municipality, on: dt.date | None = None) -> str:
     """The law governing transport by app in ``m`` on ``on`` (today): the one competence is checked
     under. A municipality where no law governs it has no platforms (403)."""

@@ -30,6 +30,10 @@ from .common import (
 # --- complaints (art. 11 III, art. 15) ------------------------------------------------------------
 
 
+#: The platforms a user may complain about on the public form (art. 11 III): a suspension stops
+#: the platform's operation (art. 3, art. 26 IV), not its duty to answer the users (art. 15).
+COMPLAINABLE = (Platform.Status.CREDENTIALED, Platform.Status.SUSPENDED)
+
 #: The kind of the tracking code a complainant gets (``rec_<prefix>_<secret>``, core.tokens).
 TRACKING_KIND = "rec"
 
@@ -132,8 +136,12 @@ def complaint_file_public(
 ) -> tuple[Complaint, str]:
     """A user's complaint on the public form (art. 11 III); no login. Returns the complaint and
     its tracking code, shown only this once: with the protocol it opens the tracking page."""
-    if platform.status != Platform.Status.CREDENTIALED:
-        raise field_error("platform", "Escolha uma plataforma credenciada.")
+    if platform.status not in COMPLAINABLE:
+        raise field_error(
+            "platform",
+            "Escolha uma plataforma credenciada ou com o credenciamento suspenso: o desta foi "
+            f"cancelado ({cited(municipality, 'credential_measures')}).",
+        )
     _, secret = new_secret(TRACKING_KIND)
     # No login sets the clock for a visitor: the day the complaint is filed, from which art. 15
     # counts (D-4), is the municipality's day, not Brasília's.

@@ -271,3 +271,100 @@ def platform_driver_disable(
             new={"status": d.status, "motivo": reason},
         )
     return d
+
+
+# --- the roster a cancellation took, given back (art. 26 IV with art. 3 §2) ----------------------
+
+
+@dataclass(frozen=True)
+class RosterRestored:
+    """The drivers enabled again (the new entries) and those refused, with the decisions that
+    refused them: the platform registers these again when it can."""
+
+    enabled: list[PlatformDriver]
+    refused: list[tuple[PlatformDriver, list[Decision]]]
+
+
+def platform_drivers_restore_in_transaction(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    platform: Platform,
+    driver_ids: list[int],
+    case_id: int,
+    on: dt.date,
+) -> RosterRestored:
+    """The drivers the cancellation of ``platform``'s credential disabled (``driver_ids``),
+    enabled again once the cancellation is annulled or turned into a suspension on appeal (art.
+    26 IV): each as the registration enables one — the requirements of art. 4 and art. 17 on
+    ``on`` with what the platform declared, and the caps of art. 3 §2 (D-9 a) — as a new entry of
+    the roster (the disabled one keeps its dates), each an act; a driver refused stays disabled,
+    its refusal an act. The credential's standing is not asked: a suspension keeps the drivers
+    enabled and only stops new ones. Inside the caller's transaction, which locked the
+    municipality's row first (the caps are counted under it, ADR 0015)."""
+    law = bound_law(municipality, on)
+    out = RosterRestored([], [])
+    disabled = PlatformDriver.objects.filter(
+        pk__in=driver_ids, platform=platform, status=PlatformDriver.Status.DISABLED
+    ).order_by("pk")
+    for d in disabled:
+        if PlatformDriver.objects.filter(
+            platform=platform, cpf=d.cpf, status=PlatformDriver.Status.ENABLED
+        ).exists():
+            continue  # registered again meanwhile: already on the roster
+        values = {k: getattr(d, k) for k in DriverData.__dataclass_fields__}
+        driver_facts_, vehicle_facts = driver_facts(DriverData(**values))
+        decisions = [
+            law.ask("driver_eligibility", driver_facts_),
+            law.ask("vehicle_eligibility", vehicle_facts),
+        ]
+        if all(x.outcome == "ok" for x in decisions):
+            decisions.append(
+                law.ask(
+                    "roster_capacity",
+                    {
+                        "platform_roster": enabled_roster(platform),
+                        "municipality_roster": enabled_roster(),
+                        "driver_active_in_municipality": PlatformDriver.objects.filter(
+                            cpf=d.cpf, status=PlatformDriver.Status.ENABLED
+                        )
+                        .exclude(platform=platform)
+                        .exists(),
+                    },
+                )
+            )
+        about = {"case": case_id, "restored_from": d.pk, "cpf": mask_cpf(d.cpf)}
+        if not all(x.outcome == "ok" for x in decisions):
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="platform.driver.restore",
+                obj=d,
+                outcome="refused",
+                new={**about, "status": d.status},
+                basis=basis_many(decisions),
+            )
+            out.refused.append((d, decisions))
+            continue
+        restored = PlatformDriver.objects.create(
+            platform=platform,
+            **values,
+            status=PlatformDriver.Status.ENABLED,
+            enabled_at=timezone.now(),
+            decision={
+                "as_of": on.isoformat(),
+                "decisions": [x.to_json() for x in decisions],
+                "restored_from": d.pk,
+                "case": case_id,
+            },
+        )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="platform.driver.restore",
+            obj=restored,
+            new={**about, "status": restored.status},
+            basis=basis_many(decisions),
+        )
+        out.enabled.append(restored)
+    return out

@@ -22,12 +22,12 @@ from .common import (
     basis_many,
     bound_law,
     cited,
+    decision_day,
     driver_occurrences,
     field_error,
     law_refused,
     occurrences,
     record_refusal,
-    today,
 )
 
 # --- penalties (art. 26 I–II, D-5) ----------------------------------------------------------------
@@ -156,7 +156,7 @@ def platform_penalty_impose(
     authorize_apps(actor=actor, municipality=municipality, action=action)
     if not reasoning.strip():
         raise field_error("reasoning", "Fundamente a penalidade.")
-    on = on or today()
+    on = decision_day(actor=actor, municipality=municipality, action=action, obj=platform, on=on)
     if defence_notice_on > on:
         # D-4: the defence runs from the day the notice reached the offender, never a day to come.
         raise field_error(

@@ -29,6 +29,7 @@ from .common import (
     basis_many,
     bound_law,
     cited,
+    decision_day,
     field_error,
     law_refused,
     not_admitted,
@@ -37,7 +38,6 @@ from .common import (
     notice_recording,
     reasoned,
     record_refusal,
-    today,
 )
 
 SWEEP_ACTOR = Actor.system("varredura diária")
@@ -324,7 +324,9 @@ def platform_penalty_appeal_judge(
     and so is its debt (D-1)."""
     authorize_apps(actor=actor, municipality=municipality, action="appeal.executive.judge")
     reasoned(reasoning, "o julgamento", also="; decisão D-17")
-    on = on or today()
+    on = decision_day(
+        actor=actor, municipality=municipality, action="appeal.executive.judge", obj=appeal, on=on
+    )
     partial = partial_fine_upfbg is not None
     if partial and upheld:
         raise field_error(
@@ -516,7 +518,13 @@ def platform_penalty_reconsider(
     if result not in RECONSIDER_RESULTS:
         raise field_error("result", "Reconsideração: manter, anular ou reduzir a multa.")
     reasoned(reasoning, "a reconsideração")
-    on = on or today()
+    on = decision_day(
+        actor=actor,
+        municipality=municipality,
+        action="penalty.appeal.reconsider",
+        obj=appeal,
+        on=on,
+    )
     refused: Decision | None = None
     with transaction.atomic(), tenant(municipality):
         a, x = _locked_appeal(appeal.pk)

@@ -17,7 +17,7 @@ from outorga.core.tenancy import current_municipality_or_none, tenant
 from outorga.law.bindings import Service
 from outorga.platforms.services import common as services_common
 from outorga.platforms.services.common import PlatformError
-from outorga.platforms.services.complaints import complaint_file_public
+from outorga.platforms.services.complaints import COMPLAINABLE, complaint_file_public
 
 from .. import selectors
 from ..models import Platform
@@ -91,7 +91,7 @@ def public_complaint(request: HttpRequest) -> HttpResponse:
     with tenant(m):
         form = ComplaintForm(request.POST or None)
         form.fields["platform"].queryset = Platform.objects.filter(  # type: ignore[attr-defined]
-            status=Platform.Status.CREDENTIALED
+            status__in=COMPLAINABLE
         ).order_by("name")
         if request.method == "POST" and form.is_valid():
             if form.cleaned_data["website"]:

@@ -96,6 +96,8 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "posture_inspection": (art(23, inc="III"), art(25)),  # safety, hygiene, no outer signs
     # At most 50 drivers active at once per platform, measured by the month's peak (D-9 b)
     "concurrent_drivers_cap": (art(3, 2), decision(9, "b")),
+    # At most 50 drivers enabled on a platform's roster, 500 persons in the municipality (D-9 a)
+    "roster_cap": (art(3, 2), decision(9, "a")),
     "penalties": art(26),  # the penalties of the law, imposed through an administrative case
     "warning": art(26, inc="I"),  # the penalties a platform receives: a written warning
     "fine": art(26, inc="II"),  # or a fine

@@ -451,3 +451,44 @@ def test_art_42_v_a_taxi_suspension_ends_with_its_period_on_the_badge_and_the_pu
         row = Permit.objects.get(pk=permit.pk)
     assert selectors.permit_status(row, last_day).code == "suspenso"
     assert selectors.permit_status(row, today).code == "valido"
+
+
+# Badges and the public list after a cassação ------------------------------------------------
+
+
+def test_art_32_iii_and_34_1_the_badges_of_a_cassada_permit_verify_as_cassado_from_its_day(
+    ipatinga_m, badge_clerk, user_of
+):
+    """Mototaxi art. 32 III and art. 34 §1: the permission cassada by the Chief Executive; its
+    cassação extingue e gera a devolução compulsória of the permission and of the register issued
+    as the crachá (art. 2 II–III, art. 5 §4). The holder's badge and its auxiliary's both verify
+    as cassado, not valid, and the verification API names the day from which they are without
+    effect — as the QR page does ("sem efeito desde")."""
+    permit = make_permit(ipatinga_m, "CASSAUX")
+    with tenant(ipatinga_m):
+        aux = Auxiliary.objects.create(
+            permit=permit,
+            person=make_permit(ipatinga_m, "AUXCASS").holder,
+            added_on=TODAY,
+            credential_valid_until=timezone.localdate() + dt.timedelta(days=60),
+        )
+    own = services.badge_issue(actor=badge_clerk, municipality=ipatinga_m, permit=permit)
+    helper = services.badge_issue(
+        actor=badge_clerk, municipality=ipatinga_m, permit=permit, auxiliary=aux
+    )
+    before = Client().get(f"/api/v1/public/verify/{helper.token}").json()
+    assert before["valido"] is True and before["sem_efeito_desde"] is None
+    with tenant(ipatinga_m):
+        permit_cassar(
+            actor=Actor.of(user_of("ipatinga", Role.CHEFE_EXECUTIVO)),
+            municipality=ipatinga_m,
+            permit=permit,
+            on=dt.date(2026, 3, 2),
+            reason="cassação (art. 32, III, e) após o devido processo",
+        )
+    for badge in (own, helper):
+        body = Client().get(f"/api/v1/public/verify/{badge.token}").json()
+        assert (body["valido"], body["situacao_codigo"]) == (False, "cassado")
+        assert body["sem_efeito_desde"] == "2026-03-02" and body["validade"] is None
+        assert body["detalhe"] == "A permissão foi cassada em 02/03/2026."
+        assert "sem efeito</strong> desde 02/03/2026" in _ended_page(Client(), badge)

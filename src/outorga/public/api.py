@@ -82,6 +82,9 @@ class VerifyOut(Schema):
     #: None for a badge without effect (revoked, or its permit extinct): it no longer has a
     #: validity to show, as the public page says "Sem efeito".
     validade: IsoDate | None
+    #: The day from which a badge without effect stopped holding (its permit cassada, revoked or
+    #: extinct, the badge revoked...), when the records say it; None while it may hold.
+    sem_efeito_desde: IsoDate | None
     municipio: str
     foto: str | None
 
@@ -114,6 +117,7 @@ def verify(request: HttpRequest, token: str) -> Any:
         "numero": data["numero"],
         "placa": data["placa"],
         "validade": None if status.ended else data["validade"],
+        "sem_efeito_desde": status.since if status.ended else None,
         "municipio": data["municipio"],
         "foto": request.build_absolute_uri(f"/v/{token}/foto") if data["tem_foto"] else None,
     }

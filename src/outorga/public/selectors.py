@@ -18,10 +18,12 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from outorga.core.errors import FieldError
 from outorga.core.lawctx import context
 from outorga.core.lawseam import governs
 from outorga.core.models import Municipality
 from outorga.core.tenancy import current_municipality, tenant
+from outorga.law import interfaces
 from outorga.law.bindings import Service as LawService
 from outorga.law.citations import LAW_TITLES
 from outorga.law.money import brl
@@ -252,6 +254,25 @@ def register_barred(service: str, person_id: int, today: dt.date, who: str) -> S
         False,
         f"Inscrição {who} no Cadastro Municipal de Taxistas suspensa até {_fmt(ends)} "
         f"({bar.refusals[0].citations[0].render()}).",
+    )
+
+
+def badge_ended(badge: Badge, today: dt.date) -> FieldError | None:
+    """Why a badge that no longer holds — revoked, its permit cassada, revoked or extinct, its
+    driver removed or cassado (:func:`badge_status`: an ended status) — is not printed again, by
+    the desk or from the portal, with the articles where a cassação compels its return (mototaxi
+    art. 2 II–III, art. 5 §4; taxi art. 4 II); None while it may still hold (valid, or only
+    suspended or expired for now)."""
+    status = badge_status(badge, today)
+    if not status.ended:
+        return None
+    law = badge.permit.law
+    cites = interfaces.cited_once(law, "badge_returned") if status.code == "cassado" else ""
+    return FieldError(
+        "crachá",
+        f"{status.detail} O crachá não vale mais e não é impresso de novo; devolva-o ao "
+        "atendimento.",
+        cites,
     )
 
 

@@ -308,3 +308,81 @@ def test_a_revoked_badge_is_not_printed_by_the_desk_but_a_suspended_permit_s_is(
         actor=badge_clerk, municipality=ipatinga_m, badge=suspended, base_url="http://x"
     )
     assert content.startswith(b"%PDF-")
+
+
+def test_taxi_art_41_iv_a_cassado_taxista_s_badge_is_refused_citing_the_cassacao_of_the_cadastro(
+    ipatinga_m, badge_clerk
+):
+    """Taxi art. 41 IV and §3: the cassação of the taxista's inscription leaves the permission
+    (art. 4 II, the compulsory return of the permission, is its cassação's, §4) — the refusal of
+    the print cites the articles of the inscription's cassação, not those of the permission's."""
+    import datetime as dt
+
+    from django.utils import timezone
+    from registry_factories import taxi_permit
+
+    from outorga.enforcement.models import Penalty
+    from outorga.registry.models import Permit
+
+    today = timezone.localdate()
+    permit = taxi_permit(ipatinga_m)
+    with tenant(ipatinga_m):
+        Permit.objects.filter(pk=permit.pk).update(
+            certificate_valid_until=today + dt.timedelta(days=200)
+        )
+        permit.refresh_from_db()
+        permit.holder.photo.name = "photos/taxista.png"
+        permit.holder.save(update_fields=["photo"])
+    badge = services.badge_issue(actor=badge_clerk, municipality=ipatinga_m, permit=permit)
+    with tenant(ipatinga_m):
+        Penalty.objects.create(
+            kind=Penalty.Kind.CASSACAO,
+            permit=permit,
+            imposed_on=today,
+            decision={
+                "target": "cadastro",
+                "offender": {"kind": "holder", "person_id": permit.holder_id},
+            },
+        )
+    with pytest.raises(FieldError) as exc:
+        services.badge_print(
+            actor=badge_clerk, municipality=ipatinga_m, badge=badge, base_url="http://x"
+        )
+    assert "art. 41, IV" in exc.value.citation and "art. 41, §3" in exc.value.citation
+    assert "art. 4, II" not in str(exc.value)
+
+
+def test_mototaxi_art_2_iii_a_cassado_auxiliary_s_badge_is_refused_citing_the_register_s_cassacao(
+    ipatinga_m, badge_clerk
+):
+    """Mototaxi art. 2 III and art. 5 §4: the cassação of the auxiliary's credential compels the
+    return of his register (RAC), issued as the crachá; the permission stands (art. 2 II is not
+    his)."""
+    import datetime as dt
+    import re
+
+    from django.utils import timezone
+
+    from outorga.registry.models import Auxiliary
+
+    permit = make_permit(ipatinga_m, "AUXTIT")
+    with tenant(ipatinga_m):
+        aux = Auxiliary.objects.create(
+            permit=permit,
+            person=make_permit(ipatinga_m, "AUXCAS").holder,
+            added_on=dt.date(2026, 1, 5),
+            credential_valid_until=timezone.localdate() + dt.timedelta(days=60),
+        )
+    badge = services.badge_issue(
+        actor=badge_clerk, municipality=ipatinga_m, permit=permit, auxiliary=aux
+    )
+    with tenant(ipatinga_m):
+        Auxiliary.objects.filter(pk=aux.pk).update(status="cassado", removed_on=dt.date(2026, 2, 3))
+    with pytest.raises(FieldError) as exc:
+        services.badge_print(
+            actor=badge_clerk, municipality=ipatinga_m, badge=badge, base_url="http://x"
+        )
+    cites = exc.value.citation
+    assert "art. 2, III" in cites and "art. 5, §4" in cites
+    assert not re.search(r"art\. 2, II(?!I)", cites)
+    assert "cassada em 03/02/2026" in str(exc.value)

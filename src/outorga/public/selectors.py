@@ -262,12 +262,19 @@ def badge_ended(badge: Badge, today: dt.date) -> FieldError | None:
     driver removed or cassado (:func:`badge_status`: an ended status) — is not printed again, by
     the desk or from the portal, with the articles where a cassação compels its return (mototaxi
     art. 2 II–III, art. 5 §4; taxi art. 4 II); None while it may still hold (valid, or only
-    suspended or expired for now)."""
+    suspended or expired for now). A driver cassado while the permission stands (mototaxi
+    art. 2 III: the auxiliary's register; taxi art. 41 IV, §3: the inscription in the Cadastro)
+    is cited by the law's articles for that cassação, not the permission's."""
     status = badge_status(badge, today)
     if not status.ended:
         return None
     law = badge.permit.law
-    cites = interfaces.cited_once(law, "badge_returned") if status.code == "cassado" else ""
+    cites = ""
+    if status.code == "cassado":
+        permit_cassada = badge.permit.status == Permit.Status.CASSADA
+        cites = interfaces.cited_once(
+            law, "badge_returned" if permit_cassada else "driver_cassado_badge"
+        )
     return FieldError(
         "crachá",
         f"{status.detail} O crachá não vale mais e não é impresso de novo; devolva-o ao "

@@ -269,6 +269,9 @@ def test_mototaxi_art_2_iii_the_clerk_screen_and_the_api_refuse_the_print_with_t
     _cassada(ipatinga_m, badge, user_of)
     client = Client()
     client.force_login(badge_clerk.user)
+    # The list offers no PDF of a badge that no longer holds, as the holder's portal does not.
+    listing = client.get("/crachas/").content.decode()
+    assert badge.serial in listing and f"/crachas/{badge.pk}/cracha.pdf" not in listing
     screen = client.get(f"/crachas/{badge.pk}/cracha.pdf", follow=True)
     assert screen["Content-Type"].startswith("text/html")
     shown = " ".join(str(x) for x in screen.context["messages"])

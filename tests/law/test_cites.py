@@ -23,6 +23,8 @@ REGISTRY_CONCEPTS = {
         "renounce",
         "reserve",
         "one_vehicle",
+        "badge_returned",
+        "driver_cassado_badge",
     ),
     TAXI: (
         "auxiliary",
@@ -41,6 +43,8 @@ REGISTRY_CONCEPTS = {
         "term",
         "cadastro_cassado",
         "cadastro_suspenso",
+        "badge_returned",
+        "driver_cassado_badge",
     ),
 }
 

@@ -211,7 +211,7 @@ def test_mototaxi_art_2_iii_the_badge_of_a_cassada_permit_is_not_printed_from_th
             effective_on=dt.date(2026, 2, 2),
             reason="cassação (art. 32, III)",
         )
-        prints = Act.objects.filter(action="badge.print").count()
+        prints = Act.objects.filter(action="badge.print", outcome="done").count()
     page = ana_client.get(f"/portal/permissoes/{permit.pk}/").content.decode()
     assert "cracha.pdf" not in page
     assert "cracha.pdf" not in ana_client.get("/portal/").content.decode()
@@ -221,4 +221,7 @@ def test_mototaxi_art_2_iii_the_badge_of_a_cassada_permit_is_not_printed_from_th
     assert "crachá" in shown and "cassada em 02/02/2026" in shown
     assert "art. 2, II" in shown and "art. 5, §4" in shown
     with tenant(m):
-        assert Act.objects.filter(action="badge.print").count() == prints
+        assert Act.objects.filter(action="badge.print", outcome="done").count() == prints
+        # The refusal is an act, with the articles, as a refusal at the desk is.
+        refused = Act.objects.get(action="badge.print", outcome="refused")
+    assert refused.role == "permissionario" and "art. 5, §4" in str(refused.record["basis"])

@@ -209,3 +209,183 @@ def test_holders_and_platforms_do_not_see_badge_records(ipatinga_m, user_of, bad
     assert client.get("/api/v1/badges").status_code == 403
     assert client.get(f"/api/v1/badges/{badge.pk}").status_code == 403
     assert client.get(f"/api/v1/badges/{badge.pk}/pdf").status_code == 403
+
+
+# Printing a badge that no longer holds --------------------------------------------------------
+
+
+def _cassada(m, badge, user_of):  # type: ignore[no-untyped-def]
+    import datetime as dt
+
+    from outorga.registry.services.permit_status import permit_cassar
+
+    with tenant(m):
+        permit_cassar(
+            actor=Actor.of(user_of("ipatinga", Role.CHEFE_EXECUTIVO)),
+            municipality=m,
+            permit=badge.permit,
+            on=dt.date(2026, 3, 2),
+            reason="cassação (art. 32, III) após o devido processo",
+        )
+        badge.refresh_from_db()
+
+
+def _prints(m, badge, outcome):  # type: ignore[no-untyped-def]
+    with tenant(m):
+        return Act.objects.filter(action="badge.print", object_id=str(badge.pk), outcome=outcome)
+
+
+def test_mototaxi_art_2_iii_staff_do_not_print_the_badge_of_a_cassada_permit(
+    ipatinga_m, badge_clerk, user_of
+):
+    """Mototaxi art. 2 II–III and art. 5 §4: the cassação extinguishes the permission and the
+    register issued as the crachá, and compels their return — the desk does not print it again,
+    as the holder's portal does not: the refusal names the day and the articles and is an act;
+    nothing is printed."""
+    badge = services.badge_issue(
+        actor=badge_clerk, municipality=ipatinga_m, permit=make_permit(ipatinga_m, "CASSPRT")
+    )
+    _cassada(ipatinga_m, badge, user_of)
+    with pytest.raises(FieldError) as exc:
+        services.badge_print(
+            actor=badge_clerk, municipality=ipatinga_m, badge=badge, base_url="http://x"
+        )
+    text = str(exc.value)
+    assert "cassada em 02/03/2026" in text and "não é impresso" in text
+    assert "art. 2, II" in text and "art. 5, §4" in text
+    assert not _prints(ipatinga_m, badge, "done").exists()
+    refused = _prints(ipatinga_m, badge, "refused").get()
+    assert refused.actor_id == badge_clerk.user.pk
+    assert "art. 5, §4" in str(refused.record["basis"])
+    assert "cassada em 02/03/2026" in str(refused.record["payload"])
+
+
+def test_mototaxi_art_2_iii_the_clerk_screen_and_the_api_refuse_the_print_with_the_article(
+    ipatinga_m, badge_clerk, user_of
+):
+    badge = services.badge_issue(
+        actor=badge_clerk, municipality=ipatinga_m, permit=make_permit(ipatinga_m, "CASSTELA")
+    )
+    _cassada(ipatinga_m, badge, user_of)
+    client = Client()
+    client.force_login(badge_clerk.user)
+    # The list offers no PDF of a badge that no longer holds, as the holder's portal does not.
+    listing = client.get("/crachas/").content.decode()
+    assert badge.serial in listing and f"/crachas/{badge.pk}/cracha.pdf" not in listing
+    screen = client.get(f"/crachas/{badge.pk}/cracha.pdf", follow=True)
+    assert screen["Content-Type"].startswith("text/html")
+    shown = " ".join(str(x) for x in screen.context["messages"])
+    assert "cassada em 02/03/2026" in shown and "art. 5, §4" in shown
+    api = client.get(f"/api/v1/badges/{badge.pk}/pdf")
+    assert api.status_code == 422
+    assert "art. 5, §4" in str(api.json()["erros"])
+    assert not _prints(ipatinga_m, badge, "done").exists()
+    assert _prints(ipatinga_m, badge, "refused").count() == 2
+
+
+def test_a_revoked_badge_is_not_printed_by_the_desk_but_a_suspended_permit_s_is(
+    ipatinga_m, badge_clerk, user_of
+):
+    """The desk applies the portal's rule: a badge that will not hold again (revoked, replaced)
+    is not printed; one that holds again when the suspension ends (mototaxi art. 32 I, §2) is."""
+    badge = services.badge_issue(
+        actor=badge_clerk, municipality=ipatinga_m, permit=make_permit(ipatinga_m, "REVPRT")
+    )
+    services.badge_revoke(
+        actor=badge_clerk, municipality=ipatinga_m, badge=badge, reason="crachá extraviado"
+    )
+    with pytest.raises(FieldError) as exc:
+        services.badge_print(
+            actor=badge_clerk, municipality=ipatinga_m, badge=badge, base_url="http://x"
+        )
+    assert "revogado" in str(exc.value)
+    assert _prints(ipatinga_m, badge, "refused").exists()
+    suspended = services.badge_issue(
+        actor=badge_clerk, municipality=ipatinga_m, permit=make_permit(ipatinga_m, "SUSPRT")
+    )
+    with tenant(ipatinga_m):
+        from outorga.registry.models import Permit
+
+        Permit.objects.filter(pk=suspended.permit_id).update(status="suspended")
+    content = services.badge_print(
+        actor=badge_clerk, municipality=ipatinga_m, badge=suspended, base_url="http://x"
+    )
+    assert content.startswith(b"%PDF-")
+
+
+def test_taxi_art_41_iv_a_cassado_taxista_s_badge_is_refused_citing_the_cassacao_of_the_cadastro(
+    ipatinga_m, badge_clerk
+):
+    """Taxi art. 41 IV and §3: the cassação of the taxista's inscription leaves the permission
+    (art. 4 II, the compulsory return of the permission, is its cassação's, §4) — the refusal of
+    the print cites the articles of the inscription's cassação, not those of the permission's."""
+    import datetime as dt
+
+    from django.utils import timezone
+    from registry_factories import taxi_permit
+
+    from outorga.enforcement.models import Penalty
+    from outorga.registry.models import Permit
+
+    today = timezone.localdate()
+    permit = taxi_permit(ipatinga_m)
+    with tenant(ipatinga_m):
+        Permit.objects.filter(pk=permit.pk).update(
+            certificate_valid_until=today + dt.timedelta(days=200)
+        )
+        permit.refresh_from_db()
+        permit.holder.photo.name = "photos/taxista.png"
+        permit.holder.save(update_fields=["photo"])
+    badge = services.badge_issue(actor=badge_clerk, municipality=ipatinga_m, permit=permit)
+    with tenant(ipatinga_m):
+        Penalty.objects.create(
+            kind=Penalty.Kind.CASSACAO,
+            permit=permit,
+            imposed_on=today,
+            decision={
+                "target": "cadastro",
+                "offender": {"kind": "holder", "person_id": permit.holder_id},
+            },
+        )
+    with pytest.raises(FieldError) as exc:
+        services.badge_print(
+            actor=badge_clerk, municipality=ipatinga_m, badge=badge, base_url="http://x"
+        )
+    assert "art. 41, IV" in exc.value.citation and "art. 41, §3" in exc.value.citation
+    assert "art. 4, II" not in str(exc.value)
+
+
+def test_mototaxi_art_2_iii_a_cassado_auxiliary_s_badge_is_refused_citing_the_register_s_cassacao(
+    ipatinga_m, badge_clerk
+):
+    """Mototaxi art. 2 III and art. 5 §4: the cassação of the auxiliary's credential compels the
+    return of his register (RAC), issued as the crachá; the permission stands (art. 2 II is not
+    his)."""
+    import datetime as dt
+    import re
+
+    from django.utils import timezone
+
+    from outorga.registry.models import Auxiliary
+
+    permit = make_permit(ipatinga_m, "AUXTIT")
+    with tenant(ipatinga_m):
+        aux = Auxiliary.objects.create(
+            permit=permit,
+            person=make_permit(ipatinga_m, "AUXCAS").holder,
+            added_on=dt.date(2026, 1, 5),
+            credential_valid_until=timezone.localdate() + dt.timedelta(days=60),
+        )
+    badge = services.badge_issue(
+        actor=badge_clerk, municipality=ipatinga_m, permit=permit, auxiliary=aux
+    )
+    with tenant(ipatinga_m):
+        Auxiliary.objects.filter(pk=aux.pk).update(status="cassado", removed_on=dt.date(2026, 2, 3))
+    with pytest.raises(FieldError) as exc:
+        services.badge_print(
+            actor=badge_clerk, municipality=ipatinga_m, badge=badge, base_url="http://x"
+        )
+    cites = exc.value.citation
+    assert "art. 2, III" in cites and "art. 5, §4" in cites
+    assert not re.search(r"art\. 2, II(?!I)", cites)
+    assert "cassada em 03/02/2026" in str(exc.value)

@@ -451,3 +451,136 @@ def test_art_42_v_a_taxi_suspension_ends_with_its_period_on_the_badge_and_the_pu
         row = Permit.objects.get(pk=permit.pk)
     assert selectors.permit_status(row, last_day).code == "suspenso"
     assert selectors.permit_status(row, today).code == "valido"
+
+
+# Badges and the public list after a cassação ------------------------------------------------
+
+
+def test_art_32_iii_and_34_1_the_badges_of_a_cassada_permit_verify_as_cassado_from_its_day(
+    ipatinga_m, badge_clerk, user_of
+):
+    """Mototaxi art. 32 III and art. 34 §1: the permission cassada by the Chief Executive; its
+    cassação extingue e gera a devolução compulsória of the permission and of the register issued
+    as the crachá (art. 2 II–III, art. 5 §4). The holder's badge and its auxiliary's both verify
+    as cassado, not valid, and the verification API names the day from which they are without
+    effect — as the QR page does ("sem efeito desde")."""
+    permit = make_permit(ipatinga_m, "CASSAUX")
+    with tenant(ipatinga_m):
+        aux = Auxiliary.objects.create(
+            permit=permit,
+            person=make_permit(ipatinga_m, "AUXCASS").holder,
+            added_on=TODAY,
+            credential_valid_until=timezone.localdate() + dt.timedelta(days=60),
+        )
+    own = services.badge_issue(actor=badge_clerk, municipality=ipatinga_m, permit=permit)
+    helper = services.badge_issue(
+        actor=badge_clerk, municipality=ipatinga_m, permit=permit, auxiliary=aux
+    )
+    before = Client().get(f"/api/v1/public/verify/{helper.token}").json()
+    assert before["valido"] is True and before["sem_efeito_desde"] is None
+    with tenant(ipatinga_m):
+        permit_cassar(
+            actor=Actor.of(user_of("ipatinga", Role.CHEFE_EXECUTIVO)),
+            municipality=ipatinga_m,
+            permit=permit,
+            on=dt.date(2026, 3, 2),
+            reason="cassação (art. 32, III, e) após o devido processo",
+        )
+    for badge in (own, helper):
+        body = Client().get(f"/api/v1/public/verify/{badge.token}").json()
+        assert (body["valido"], body["situacao_codigo"]) == (False, "cassado")
+        assert body["sem_efeito_desde"] == "2026-03-02" and body["validade"] is None
+        assert body["detalhe"] == "A permissão foi cassada em 02/03/2026."
+        assert "sem efeito</strong> desde 02/03/2026" in _ended_page(Client(), badge)
+
+
+def _taxi_holder_badge(m, clerk):  # type: ignore[no-untyped-def]
+    """A taxi permit in force, its Termo valid, and its holder's badge."""
+    from registry_factories import taxi_permit
+
+    permit = taxi_permit(m)
+    with tenant(m):
+        Permit.objects.filter(pk=permit.pk).update(
+            certificate_valid_until=timezone.localdate() + dt.timedelta(days=200)
+        )
+        permit.refresh_from_db()
+        permit.holder.photo.name = "photos/taxista.png"  # the card needs a photo (name is enough)
+        permit.holder.save(update_fields=["photo"])
+    return services.badge_issue(actor=clerk, municipality=m, permit=permit)
+
+
+def _holder_cadastro_penalty(m, permit, kind, on, days=None):  # type: ignore[no-untyped-def]
+    """A penalty on the holder's inscription in the Cadastro Municipal de Taxistas, as the
+    enforcement decision records it (taxi art. 41 IV; art. 42 IV)."""
+    from outorga.enforcement.models import Penalty
+
+    with tenant(m):
+        Penalty.objects.create(
+            kind=kind,
+            permit=permit,
+            imposed_on=on,
+            days=days,
+            decision={
+                "target": "cadastro",
+                "offender": {"kind": "holder", "person_id": permit.holder_id},
+            },
+        )
+
+
+def _listed(m, permit, today):  # type: ignore[no-untyped-def]
+    rows, _ = selectors.public_permits(m, today, "taxi")
+    return next(r["status"] for r in rows if r["numero"] == permit.number)
+
+
+def _row_html(m, permit) -> str:  # type: ignore[no-untyped-def]
+    html = Client().get(f"/publico/{m.slug}/permissoes/?servico=taxi").content.decode()
+    return next(row for row in html.split("<tr>") if permit.number in row)
+
+
+def test_art_41_iv_a_taxi_permit_whose_holder_s_inscription_is_cassada_is_not_listed_as_ativa(
+    ipatinga_m, badge_clerk
+):
+    """Taxi art. 41 IV and §3: the cassação of the taxista's inscription in the Cadastro leaves
+    the permission (whose own cassação is art. 41 V, §4) but the punished holder "fica impedido de
+    dirigir táxi no Município". From the day of the cassação the public list and the plate check
+    say so, as the holder's badge does — never "ativa"; the day before, it is still active."""
+    today = timezone.localdate()
+    badge = _taxi_holder_badge(ipatinga_m, badge_clerk)
+    permit = badge.permit
+    _holder_cadastro_penalty(ipatinga_m, permit, "cassacao", today)
+    day_before = _listed(ipatinga_m, permit, today - dt.timedelta(days=1))
+    assert (day_before.code, day_before.label, day_before.valid) == ("valido", "ativa", True)
+    status = _listed(ipatinga_m, permit, today)
+    assert (status.code, status.valid) == ("cassado", False)
+    assert status.label == "inscrição do titular cassada"
+    assert f"cassada em {today:%d/%m/%Y}" in status.detail and "art. 41, IV" in status.detail
+    with tenant(ipatinga_m):
+        assert selectors.badge_status(badge, today).code == status.code
+    row = _row_html(ipatinga_m, permit)
+    assert "inscrição do titular cassada" in row and "ativa" not in row
+    plate = Client().get(f"/publico/ipatinga/placa/?placa={permit.vehicle.plate}")
+    assert "inscrição do titular cassada" in plate.content.decode()
+
+
+def test_art_42_iv_a_taxi_permit_whose_holder_s_inscription_is_suspended_says_so_to_its_last_day(
+    ipatinga_m, badge_clerk
+):
+    """Taxi art. 42 IV: the suspension of the taxista's inscription, limited to 90 days: on its
+    last day the public list says the holder's inscription is suspended until that day, as the
+    badge does; the next day the permission is listed as active again."""
+    today = timezone.localdate()
+    badge = _taxi_holder_badge(ipatinga_m, badge_clerk)
+    permit = badge.permit
+    start = today - dt.timedelta(days=9)
+    _holder_cadastro_penalty(ipatinga_m, permit, "suspension", start, days=10)
+    last_day = _listed(ipatinga_m, permit, today)
+    assert (last_day.code, last_day.valid) == ("suspenso", False)
+    assert last_day.label == "inscrição do titular suspensa"
+    assert f"suspensa até {today:%d/%m/%Y}" in last_day.detail
+    assert "art. 42, IV" in last_day.detail
+    with tenant(ipatinga_m):
+        assert selectors.badge_status(badge, today).code == last_day.code
+    row = _row_html(ipatinga_m, permit)
+    assert "inscrição do titular suspensa" in row and "ativa" not in row
+    after = _listed(ipatinga_m, permit, today + dt.timedelta(days=1))
+    assert (after.code, after.label, after.valid) == ("valido", "ativa", True)

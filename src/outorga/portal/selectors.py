@@ -15,7 +15,6 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.urls import NoReverseMatch, reverse
 
-from outorga.core.errors import FieldError
 from outorga.core.localtime import today_of
 from outorga.core.models import User
 from outorga.law import interfaces
@@ -170,33 +169,15 @@ def portal_links(permits: Iterable[Permit] = ()) -> list[tuple[str, str]]:
     return out
 
 
-def badge_ended(badge: Any, today: dt.date) -> FieldError | None:
-    """Why a badge that no longer holds — revoked, its permit cassada, revoked or extinct, its
-    driver removed or cassado (``public.selectors.badge_status``: an ended status) — is not
-    printed again from the portal, with the articles where a cassação compels its return; None
-    while it may still hold (valid, or only suspended or expired for now)."""
-    from outorga.public.selectors import badge_status
-
-    status = badge_status(badge, today)
-    if not status.ended:
-        return None
-    law = badge.permit.law
-    cites = interfaces.cited_once(law, "badge_returned") if status.code == "cassado" else ""
-    return FieldError(
-        "crachá",
-        f"{status.detail} O crachá não vale mais e não é impresso de novo; devolva-o ao "
-        "atendimento.",
-        cites,
-    )
-
-
 def badge_links(permit: Permit, today: dt.date | None = None) -> dict[str, str]:
     """The download of the holder's own badge and its public verification page, when a badge
     was issued and not revoked; no download of a badge that no longer holds
-    (:func:`badge_ended`)."""
+    (``public.selectors.badge_ended``)."""
     out: dict[str, str] = {}
     badge = newest_badge(permit)
     if badge is not None:
+        from outorga.public.selectors import badge_ended
+
         if badge_ended(badge, today or today_of(permit.municipality)) is None:
             out["pdf"] = reverse("portal:badge", kwargs={"permit_id": permit.pk})
         verify = first_url(("public:badge",), token=badge.token)
@@ -239,7 +220,9 @@ def company_badges(permit: Permit) -> list[Any]:
 
 def company_badge_links(permit: Permit, today: dt.date | None = None) -> list[dict[str, Any]]:
     """For a company's permit the representative reaches: each driver's badge, its download
-    (while it may hold, :func:`badge_ended`) and its public verification page."""
+    (while it may hold, ``public.selectors.badge_ended``) and its public verification page."""
+    from outorga.public.selectors import badge_ended
+
     out = []
     today = today or today_of(permit.municipality)
     for badge in company_badges(permit):

@@ -8,7 +8,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from outorga.core.acts import Actor
-from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent
@@ -49,7 +48,7 @@ def badge_download_own(
     printed again: the cassação compels its return (mototaxi art. 2 II–III; taxi art. 4 II)."""
     from outorga.public.services import badge_print_record
 
-    from .selectors import badge_ended, company_badges, newest_badge
+    from .selectors import company_badges, newest_badge
 
     holder = permit.holder
     reached = holder is not None and speaks_for(actor.user, holder)
@@ -60,22 +59,21 @@ def badge_download_own(
     if (badge_id is not None) != company:
         # A company has no badge of its own; a natural person's badge is theirs alone.
         raise LookupError("nenhum crachá emitido para esta permissão")
-    with transaction.atomic(), tenant(municipality):
+    with tenant(municipality):
         if company:
             badge = next((b for b in company_badges(permit) if b.pk == badge_id), None)
         else:
             badge = newest_badge(permit)
-        if badge is None:
-            raise LookupError("nenhum crachá emitido para esta permissão")
-        ended = badge_ended(badge, today_of(municipality))
-        if ended is not None:
-            raise ended
-        content = badge_print_record(
-            actor=actor,
-            municipality=municipality,
-            badge=badge,
-            base_url=base_url,
-            by="portal do responsável pela empresa" if company else "portal do permissionário",
-        )
+    if badge is None:
+        raise LookupError("nenhum crachá emitido para esta permissão")
+    # The print step reads the badge again in its own transaction and refuses, as an act, one
+    # that no longer holds (``public.selectors.badge_ended``), as at the desk.
+    content = badge_print_record(
+        actor=actor,
+        municipality=municipality,
+        badge=badge,
+        base_url=base_url,
+        by="portal do responsável pela empresa" if company else "portal do permissionário",
+    )
     suffix = f"-condutor-{badge.auxiliary_id}" if company else ""
     return content, f"cracha-{permit.number}{suffix}.pdf"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from ninja import Router, Schema, Status
@@ -82,6 +82,9 @@ class VerifyOut(Schema):
     #: None for a badge without effect (revoked, or its permit extinct): it no longer has a
     #: validity to show, as the public page says "Sem efeito".
     validade: IsoDate | None
+    #: The day from which a badge without effect stopped holding (its permit cassada, revoked or
+    #: extinct, the badge revoked...), when the records say it; None while it may hold.
+    sem_efeito_desde: IsoDate | None
     municipio: str
     foto: str | None
 
@@ -114,6 +117,7 @@ def verify(request: HttpRequest, token: str) -> Any:
         "numero": data["numero"],
         "placa": data["placa"],
         "validade": None if status.ended else data["validade"],
+        "sem_efeito_desde": status.since if status.ended else None,
         "municipio": data["municipio"],
         "foto": request.build_absolute_uri(f"/v/{token}/foto") if data["tem_foto"] else None,
     }
@@ -233,8 +237,14 @@ def badge_detail(request: HttpRequest, badge_id: int) -> Any:
     return _out(request, get_object_or_404(_badges(), pk=badge_id))
 
 
-@router.get("/{badge_id}/pdf", summary="PDF do crachá (tamanho cartão, 85,60 × 53,98 mm)")
-def badge_pdf(request: HttpRequest, badge_id: int) -> HttpResponse:
+@router.get(
+    "/{badge_id}/pdf",
+    response={422: dict[str, Any]},
+    summary="PDF do crachá (tamanho cartão, 85,60 × 53,98 mm)",
+    description="422 para um crachá que não vale mais (revogado; permissão cassada, revogada "
+    "ou extinta), com o artigo: não se imprime de novo.",
+)
+def badge_pdf(request: HttpRequest, badge_id: int) -> Any:
     badge = get_object_or_404(_badges(), pk=badge_id)
     try:
         content = services.badge_print(
@@ -244,7 +254,7 @@ def badge_pdf(request: HttpRequest, badge_id: int) -> HttpResponse:
             base_url=base_url(request),
         )
     except FieldError as exc:
-        raise Http404 from exc
+        return _refusal(exc)
     response = pdf_response(content, f"cracha-{badge.serial}.pdf", attachment=True)
     response["Cache-Control"] = "no-store"
     return response

@@ -8,7 +8,7 @@ import datetime as dt
 import json
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
@@ -18,10 +18,12 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from outorga.core.errors import FieldError
 from outorga.core.lawctx import context
 from outorga.core.lawseam import governs
 from outorga.core.models import Municipality
 from outorga.core.tenancy import current_municipality, tenant
+from outorga.law import interfaces
 from outorga.law.bindings import Service as LawService
 from outorga.law.citations import LAW_TITLES
 from outorga.law.money import brl
@@ -188,7 +190,7 @@ def badge_status(badge: Badge | BadgeFacts, today: dt.date) -> Status:
         return _ended(
             "cassado", "A credencial do condutor auxiliar foi cassada", f.auxiliary_removed_on
         )
-    barred = _taxi_register_barred(f, today)
+    barred = register_barred(f.service, f.person_id, today, "do condutor")
     if barred is not None and barred.code == "cassado":
         return barred
     if f.permit_status == Permit.Status.REVOKED:
@@ -221,17 +223,18 @@ def badge_status(badge: Badge | BadgeFacts, today: dt.date) -> Status:
     return Status("valido", "válido", True, f"Válido até {_fmt(until)}.")
 
 
-def _taxi_register_barred(f: BadgeFacts, today: dt.date) -> Status | None:
-    """A taxi badge's bearer whose inscription in the Cadastro Municipal de Taxistas is cassada
-    (taxi art. 41, IV and §3) or suspended (art. 42, IV) today, as the registry reads the
-    penalties (``registry.services.eligibility.register_bar``): whatever the permit's own status,
-    that person may not drive a taxi. Only the date and the article are shown."""
-    if f.service != Service.TAXI or not f.person_id:
+def register_barred(service: str, person_id: int, today: dt.date, who: str) -> Status | None:
+    """A taxi driver (``who``: "do condutor", "do titular") whose inscription in the Cadastro
+    Municipal de Taxistas is cassada (taxi art. 41, IV and §3) or suspended (art. 42, IV) today,
+    as the registry reads the penalties (``registry.services.eligibility.register_bar``): whatever
+    the permit's own status, that person may not drive a taxi. Only the date and the article are
+    shown; the badge and the public list of permits say it alike."""
+    if service != Service.TAXI or not person_id:
         return None
     from outorga.registry.models import Person
     from outorga.registry.services.eligibility import register_bar
 
-    person = Person.objects.filter(pk=f.person_id).select_related("municipality").first()
+    person = Person.objects.filter(pk=person_id).select_related("municipality").first()
     bar = register_bar(person, today) if person is not None else None
     if bar is None:
         return None
@@ -240,7 +243,7 @@ def _taxi_register_barred(f: BadgeFacts, today: dt.date) -> Status | None:
             since = r.facts.get("cassado_em")
             return _ended(
                 "cassado",
-                "A inscrição do condutor no Cadastro Municipal de Taxistas foi cassada",
+                f"A inscrição {who} no Cadastro Municipal de Taxistas foi cassada",
                 since,
                 f" ({', '.join(c.render() for c in r.citations)}).",
             )
@@ -249,8 +252,34 @@ def _taxi_register_barred(f: BadgeFacts, today: dt.date) -> Status | None:
         "suspenso",
         "suspenso",
         False,
-        f"Inscrição do condutor no Cadastro Municipal de Taxistas suspensa até {_fmt(ends)} "
+        f"Inscrição {who} no Cadastro Municipal de Taxistas suspensa até {_fmt(ends)} "
         f"({bar.refusals[0].citations[0].render()}).",
+    )
+
+
+def badge_ended(badge: Badge, today: dt.date) -> FieldError | None:
+    """Why a badge that no longer holds — revoked, its permit cassada, revoked or extinct, its
+    driver removed or cassado (:func:`badge_status`: an ended status) — is not printed again, by
+    the desk or from the portal, with the articles where a cassação compels its return (mototaxi
+    art. 2 II–III, art. 5 §4; taxi art. 4 II); None while it may still hold (valid, or only
+    suspended or expired for now). A driver cassado while the permission stands (mototaxi
+    art. 2 III: the auxiliary's register; taxi art. 41 IV, §3: the inscription in the Cadastro)
+    is cited by the law's articles for that cassação, not the permission's."""
+    status = badge_status(badge, today)
+    if not status.ended:
+        return None
+    law = badge.permit.law
+    cites = ""
+    if status.code == "cassado":
+        permit_cassada = badge.permit.status == Permit.Status.CASSADA
+        cites = interfaces.cited_once(
+            law, "badge_returned" if permit_cassada else "driver_cassado_badge"
+        )
+    return FieldError(
+        "crachá",
+        f"{status.detail} O crachá não vale mais e não é impresso de novo; devolva-o ao "
+        "atendimento.",
+        cites,
     )
 
 
@@ -523,11 +552,19 @@ def _public_row(p: Permit, today: dt.date) -> dict[str, Any]:
 
 
 def permit_status(p: Permit, today: dt.date) -> Status:
-    """A permit's public status (the badge's, without the badge)."""
+    """A permit's public status (the badge's, without the badge): a taxi holder's inscription
+    cassada or suspended (taxi art. 41 IV, §3; art. 42 IV) is said as the holder's badge says it —
+    the permission stands, its holder may not drive a taxi."""
+    with tenant(p.municipality):
+        barred = register_barred(p.service, p.holder_id, today, "do titular")
+    if barred is not None and barred.code == "cassado":
+        return replace(barred, label="inscrição do titular cassada")
     ends = suspension_ends_with_its_period(p.municipality, p.service, p.status, p.suspended_until)
     if _suspended(p.status, p.suspended_until, ends, today):
         until = f" até {_fmt(p.suspended_until)}" if p.suspended_until else ""
         return Status("suspenso", "suspensa", False, f"Suspensa{until}.")
+    if barred is not None:
+        return replace(barred, label="inscrição do titular suspensa")
     if p.status == Permit.Status.RESERVE:
         return Status("reserva", "em reserva", False)
     if p.term_end < today:

@@ -23,6 +23,7 @@ from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.lawseam import BoundLaw, LawNotBound, law_for
+from outorga.core.localtime import today_of
 from outorga.core.locking import lock_municipality
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -33,6 +34,7 @@ from outorga.registry.validation import FieldError
 
 from . import tokens
 from .models import Badge, SigningKey
+from .selectors import badge_ended
 
 # Signing keys ------------------------------------------------------------------------------------
 
@@ -300,31 +302,47 @@ def badge_revoke(*, actor: Actor, municipality: Municipality, badge: Badge, reas
 
 
 def badge_print(*, actor: Actor, municipality: Municipality, badge: Badge, base_url: str) -> bytes:
-    """The badge PDF. It carries health data (blood type), so every print is an act."""
+    """The badge PDF, printed by the desk (:func:`badge_print_record`)."""
     authorize(actor=actor, municipality=municipality, action="badge.issue", law=badge.permit.law)
-    with transaction.atomic(), tenant(municipality):
-        badge = Badge.objects.select_related("permit__holder", "auxiliary__person").get(pk=badge.pk)
-        content = badge_print_record(
-            actor=actor, municipality=municipality, badge=badge, base_url=base_url
-        )
-    return content
+    return badge_print_record(
+        actor=actor, municipality=municipality, badge=badge, base_url=base_url
+    )
 
 
 def badge_print_record(
     *, actor: Actor, municipality: Municipality, badge: Badge, base_url: str, by: str = ""
 ) -> bytes:
-    """Render the badge and record the print (``by``: where, when not the clerk's screen), inside
-    the caller's transaction: the one step a clerk's and a holder's print share."""
+    """Render the badge and record the print (``by``: where, when not the clerk's screen): the one
+    step a clerk's and a holder's print share. The card carries health data (blood type), so
+    every print is an act. A badge that no longer holds is not printed again
+    (:func:`selectors.badge_ended`: its permit cassada — mototaxi art. 2 II–III, art. 5 §4; taxi
+    art. 4 II —, revoked or extinct, the badge revoked): the refusal, naming the articles, is an
+    act too, committed in this step's own transaction before it is raised — so call it outside
+    any transaction of the caller's."""
     from .pdf import render_badge
 
-    content = render_badge(badge, verification_url(base_url, badge.token))
-    record_act(
-        municipality=municipality,
-        actor=actor,
-        action="badge.print",
-        obj=badge,
-        new={"serial": badge.serial, "by": by} if by else {"serial": badge.serial},
-    )
+    with transaction.atomic(), tenant(municipality):
+        badge = Badge.objects.select_related("permit__holder", "auxiliary__person").get(pk=badge.pk)
+        new = {"serial": badge.serial, "by": by} if by else {"serial": badge.serial}
+        refused = badge_ended(badge, today_of(municipality))
+        if refused is not None:
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="badge.print",
+                obj=badge,
+                outcome="refused",
+                new=new,
+                basis={"citations": [refused.citation] if refused.citation else []},
+                extra={"motivo": str(refused)},
+            )
+        else:
+            content = render_badge(badge, verification_url(base_url, badge.token))
+            record_act(
+                municipality=municipality, actor=actor, action="badge.print", obj=badge, new=new
+            )
+    if refused is not None:
+        raise refused
     return content
 
 

@@ -89,6 +89,9 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     # Cassação extinguishes and compels the return of the permission and of the register (RC,
     # RAC), which is issued as the badge (art. 5 §4).
     "badge_returned": (art(2, inc="II"), art(2, inc="III"), art(5, 4)),
+    # The cassação of a driver's own register (the auxiliary's credential, RAC) compels its
+    # return, and the register is the badge; the permission stands.
+    "driver_cassado_badge": (art(2, inc="III"), art(5, 4)),
     "renounce": (art(6, 6), art(2, inc="XX")),  # cancellation on written request; renúncia
     "public_post": art(2, inc="XXIV"),  # suspended while the holder holds a public post
     "reserve": art(2, inc="XXI"),  # the permission in reserve while the vehicle is substituted

@@ -143,6 +143,9 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     # The inscription in the Cadastro cassada: the punished may no longer drive a taxi here.
     "cadastro_cassado": (art(41, inc="IV"), art(41, 3)),
     "cadastro_suspenso": art(42, inc="IV"),  # suspended for up to 90 days
+    # A driver's badge ended by the cassação of their own inscription, not of the permission
+    # (art. 4 II is the permission's): the law says only that the punished may not drive a taxi.
+    "driver_cassado_badge": (art(41, inc="IV"), art(41, 3)),
     "unlicensed": art(16),  # transport without a permit: illegal transport
     "seizure": (art(42, inc="II"), art(42, 2)),  # removal, its costs on the infractor
     "measures": art(42),  # retention, removal, withdrawal of the vehicle or the driver

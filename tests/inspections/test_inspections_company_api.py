@@ -268,3 +268,36 @@ def test_the_staff_api_reads_inspections_only_to_the_roles_whose_screens_show_th
     assert c.get("/vistorias/").status_code == 403
     assert c.get(f"/api/v1/inspections/{insp.pk}").status_code == 404
     assert c.get("/api/v1/inspections/due").status_code == 404
+
+
+def test_the_same_laudo_sent_again_is_the_one_already_received(ipatinga_m, moto_permit, secret):
+    """A retry after a lost answer (same laudo number, same content) adds nothing: 200 with the
+    inspection already received — never a second result waiting for confirmation."""
+    client = Client()
+    data = body(moto_permit, freios_direcao_suspensao="not_ok")
+    first = post(client, secret, data)
+    assert first.status_code == 201, first.content
+    again = post(client, secret, data)
+    assert again.status_code == 200, again.content
+    assert again.json()["id"] == first.json()["id"]
+    with tenant(ipatinga_m):
+        assert Inspection.objects.filter(permit=moto_permit).count() == 1
+        assert Act.objects.filter(action="inspection.record").count() == 1
+
+
+def test_a_laudo_number_already_sent_with_another_content_is_refused_naming_it(
+    ipatinga_m, moto_permit, secret
+):
+    client = Client()
+    first = post(client, secret, body(moto_permit))
+    assert first.status_code == 201, first.content
+    changed = post(client, secret, body(moto_permit, freios_direcao_suspensao="not_ok"))
+    assert changed.status_code == 409, changed.content
+    answer = changed.json()
+    assert answer["erros"][0]["campo"] == "report_number"
+    assert "LAUDO-77" in answer["erros"][0]["erro"] and answer["id"] == first.json()["id"]
+    with tenant(ipatinga_m):
+        assert Inspection.objects.filter(permit=moto_permit).count() == 1
+    # Another laudo of the same vehicle is another inspection.
+    other = post(client, secret, {**body(moto_permit), "report_number": "LAUDO-78"})
+    assert other.status_code == 201, other.content

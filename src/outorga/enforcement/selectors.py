@@ -203,11 +203,17 @@ def person_of(user: User) -> Person | None:
 
 
 def holder_cases(person: Person) -> QuerySet[Case]:
-    """The holder's cases: their permits' autos (also the auxiliaries', art. 31 §2) and proposals
-    — their own and those of the companies they are the confirmed responsible person of
-    (``registry.acting``, ADR 0047)."""
+    """The holder's cases: their permits' autos (also the auxiliaries', whose case is the
+    holder's, art. 31 §2) and proposals — their own and those of the companies they are the
+    confirmed responsible person of (``registry.acting``, ADR 0047). A case is its person's: a
+    permit passed to a successor (taxi art. 13, parágrafo único) brings none of the
+    predecessor's cases with it (no penalty passes from the offender, CF art. 5, XLV); the
+    permit's holder reaches only a case that names no person."""
     return (
-        Case.objects.filter(acting.reach("person", person) | acting.reach("permit__holder", person))
+        Case.objects.filter(
+            acting.reach("person", person)
+            | (Q(person__isnull=True) & acting.reach("permit__holder", person))
+        )
         .select_related("auto", "permit", "person")
         .order_by("-created_at", "-id")
     )

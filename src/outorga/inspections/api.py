@@ -29,6 +29,7 @@ from outorga.core.tenancy import current_municipality
 from outorga.law.inspections.checklists import ChecklistMissing, checklist
 from outorga.law.questions import FactsInvalid
 from outorga.registry.models import Permit
+from outorga.registry.services.common import AlreadyRegistered
 
 from . import selectors, services
 from .models import CompanyToken, Inspection
@@ -149,6 +150,13 @@ def company_checklist(request: HttpRequest, code: str, on: IsoDate | None = None
     "/company/inspections",
     auth=company_auth,
     summary="Enviar resultado de vistoria (aguarda confirmação do município)",
+    description=(
+        "Um laudo por número (`report_number`): **201** recebido; **200** o mesmo laudo, com o "
+        "mesmo conteúdo, já estava recebido (um reenvio após resposta perdida nada acrescenta); "
+        "**409** o número já foi enviado com outro conteúdo (`id` da vistoria que o tem); "
+        "**422** dados inválidos ou recusado pela lei, com o campo e o artigo. Sem número, cada "
+        "envio é um laudo novo."
+    ),
 )
 def company_inspection_create(request: HttpRequest, payload: CompanyInspectionIn) -> Any:
     token = _company_token(request)
@@ -179,20 +187,22 @@ def company_inspection_create(request: HttpRequest, payload: CompanyInspectionIn
                     erros=[{"campo": f"items.{code}.photo_base64", "erro": "base64 inválido"}],
                 )
     try:
-        inspection = services.inspection_record(
+        inspection, new = services.company_inspection_send(
             actor=services.company_actor(token.company, client_ip(request)),
             municipality=m,
+            company=token.company,
             permit=permit,
             kind=payload.kind,
             inspected_on=payload.inspected_on,
             answers={k: {"result": v.result, "remark": v.remark} for k, v in payload.items.items()},
             photos=photos,
-            company=token.company,
-            company_reference=payload.report_number,
+            report_number=payload.report_number,
         )
+    except AlreadyRegistered:
+        raise  # 409 with the inspection that holds the laudo's number (the API's handler)
     except (services.Refused, services.FieldError, FactsInvalid) as exc:
         return _refusal(request, exc)
-    return respond(request, inspection_json(inspection), 201)
+    return respond(request, inspection_json(inspection), 201 if new else 200)
 
 
 @router.get(

@@ -106,6 +106,9 @@ class Inspection(TenantModel):
         related_name="inspections",
     )
     company_reference = models.CharField("número do laudo da empresa", max_length=60, blank=True)
+    #: SHA-256 of what the company sent under ``company_reference``: the same laudo sent again
+    #: (a retry after a lost answer) is told apart from another content under the same number.
+    company_request_sha256 = models.CharField(max_length=64, blank=True, editable=False)
     confirmed_by = models.ForeignKey(
         "core.User", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )

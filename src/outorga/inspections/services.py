@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from outorga.core import lawseam, uploads
-from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.acts import Actor, basis_of, canonical_json, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.filestore import save_in_transaction
@@ -35,6 +35,7 @@ from outorga.law.inspections.results import RESULT_QUESTION
 from outorga.law.interfaces import answers
 from outorga.platforms.models import PlatformDriver
 from outorga.registry.models import Document, Permit
+from outorga.registry.services.common import AlreadyRegistered
 from outorga.registry.validation import FieldError
 
 from .models import CompanyToken, Inspection, InspectionCompany, InspectionItem, Withdrawal
@@ -190,6 +191,7 @@ def inspection_record(
     company: InspectionCompany | None = None,
     company_reference: str = "",
     loads: Mapping[str, Any] | None = None,
+    company_request_sha256: str = "",
 ) -> Inspection:
     """Record an inspection with every item of the checklist in force on ``inspected_on``.
     ``loads`` (``sidecar`` and the ``loads`` found, each ``kind`` and ``capacity``) is what a cargo
@@ -260,6 +262,7 @@ def inspection_record(
             inspector=actor.user,
             company=company,
             company_reference=company_reference[:60],
+            company_request_sha256=company_request_sha256,
             summary=d.summary[:400],
             decision=d.to_json(),
         )
@@ -304,6 +307,90 @@ def inspection_record(
             _apply(actor, municipality, inspection, d)
             order_fulfil(actor, municipality, inspection)  # art. 5 §6: closes its order
     return inspection
+
+
+def company_sent_digest(
+    *,
+    plate: str,
+    kind: str,
+    inspected_on: dt.date,
+    answers: Mapping[str, Mapping[str, str]],
+    photos: Mapping[str, bytes],
+) -> str:
+    """What a company sent under one laudo number, as one SHA-256 (photos by their own)."""
+    return hashlib.sha256(
+        canonical_json(
+            {
+                "plate": plate,
+                "kind": kind,
+                "inspected_on": inspected_on,
+                "answers": {
+                    code: {"result": str(a.get("result", "")), "remark": str(a.get("remark", ""))}
+                    for code, a in answers.items()
+                },
+                "photos": {code: hashlib.sha256(c).hexdigest() for code, c in photos.items() if c},
+            }
+        ).encode("utf-8")
+    ).hexdigest()
+
+
+def company_inspection_send(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    company: InspectionCompany,
+    permit: Permit,
+    kind: str,
+    inspected_on: dt.date,
+    answers: Mapping[str, Mapping[str, str]],
+    photos: Mapping[str, bytes] | None = None,
+    report_number: str = "",
+) -> tuple[Inspection, bool]:
+    """An accredited company's result through its API credential (:func:`inspection_record`),
+    once per laudo: its number (``report_number``) sent again with the same content — a retry
+    after a lost answer — is the inspection already received (``False``: nothing new, no second
+    result waiting for confirmation); sent with another content, it is refused naming the
+    number and the inspection that holds it. Without a number every send is a new laudo."""
+    reference = report_number.strip()[:60]
+    digest = company_sent_digest(
+        plate=permit.vehicle.plate if permit.vehicle is not None else "",
+        kind=kind,
+        inspected_on=inspected_on,
+        answers=answers,
+        photos=photos or {},
+    )
+    with transaction.atomic(), tenant(municipality):
+        if reference:
+            # The company's row (the proceeding's, ADR 0015) serialises two sends of one laudo.
+            InspectionCompany.objects.select_for_update().only("pk").get(pk=company.pk)
+            sent = (
+                Inspection.objects.filter(company=company, company_reference=reference)
+                .order_by("pk")
+                .first()
+            )
+            if sent is not None:
+                if sent.company_request_sha256 == digest:
+                    return sent, False
+                raise AlreadyRegistered(
+                    "report_number",
+                    f"o laudo {reference} já foi enviado (vistoria {sent.pk}, placa "
+                    f"{sent.plate}) com outro conteúdo: envie a correção com outro número de "
+                    "laudo",
+                    sent.pk,
+                )
+        inspection = inspection_record(
+            actor=actor,
+            municipality=municipality,
+            permit=permit,
+            kind=kind,
+            inspected_on=inspected_on,
+            answers=answers,
+            photos=photos,
+            company=company,
+            company_reference=reference,
+            company_request_sha256=digest if reference else "",
+        )
+    return inspection, True
 
 
 def inspection_confirm(

@@ -191,8 +191,11 @@ def newest_badge(permit: Permit) -> Any:
         from outorga.public.models import Badge
     except ImportError:  # the badge app is optional for the portal
         return None
+    # The present holder's own: a predecessor's card (taxi art. 13, parágrafo único) prints
+    # another person's name and blood type.
     return (
         Badge.objects.filter(permit=permit, auxiliary__isnull=True, revoked_at__isnull=True)
+        .filter(Q(bearer__isnull=True) | Q(bearer=permit.holder_id))
         .order_by("-issued_at", "-id")
         .first()
     )

@@ -62,6 +62,18 @@ class Badge(TenantModel):
     token = models.CharField(max_length=128)
     issued_at = models.DateTimeField("emitido em")
     valid_until = models.DateField("válido até")
+    #: The person the card was issued to — the holder, or the auxiliary — whose name, photo and
+    #: blood type it prints. A permission passed to a successor (taxi art. 13, parágrafo único)
+    #: leaves the predecessor's card theirs: it no longer holds, and the successor's is another.
+    #: Empty only on a badge made without it (then the permit's holder, as before).
+    bearer = models.ForeignKey(
+        "registry.Person",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="portador",
+    )
     #: What was printed on the card (name, numbers, plate, service...), for reprints and records.
     printed = models.JSONField(default=dict)
     issued_by = models.ForeignKey(

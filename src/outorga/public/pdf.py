@@ -21,6 +21,7 @@ from outorga.core.pdfkit import draw_qr, fit_size
 from outorga.registry.validation import FieldError
 
 from .models import Badge
+from .selectors import bearer_of
 
 CARD_W, CARD_H = 85.60 * mm, 53.98 * mm
 BLUE = HexColor("#1351B4")  # gov.br primary blue
@@ -40,7 +41,8 @@ def _field(
 
 def render_badge(badge: Badge, url: str) -> bytes:
     printed = badge.printed
-    person = badge.auxiliary.person if badge.auxiliary else badge.permit.holder
+    # The card's bearer: the photo beside the name printed (never a successor's, art. 13 §ú).
+    person = bearer_of(badge)
     if not person.photo:
         # The law makes the photo mandatory (mototaxi art. 2 VIII): no card without it; the
         # article is the one the law bound to the permit's service names for the photo.

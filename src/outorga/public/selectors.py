@@ -113,11 +113,14 @@ class BadgeFacts:
     #: A suspension with an end date that ends with its period (taxi art. 42 IV–V), not on a proof
     #: of the irregularities fixed (mototaxi art. 32 §2): :func:`suspension_ends_with_its_period`.
     suspension_ends_with_period: bool = False
+    #: The permit passed to another holder after the badge was issued to its holder (taxi art.
+    #: 13, parágrafo único): the card is the predecessor's and no longer holds.
+    passed_on: bool = False
 
     @classmethod
     def of(cls, badge: Badge) -> BadgeFacts:
         permit, aux = badge.permit, badge.auxiliary
-        person = aux.person if aux is not None else permit.holder
+        person = bearer_of(badge)
         return cls(
             serial=badge.serial,
             valid_until=badge.valid_until,
@@ -136,6 +139,7 @@ class BadgeFacts:
             term_end=permit.term_end,
             plate=permit.vehicle.plate if permit.vehicle else "",
             person_id=person.pk,
+            passed_on=aux is None and person.pk != permit.holder_id,
             revoked_on=_local_day(badge.revoked_at),
             permit_status_since=_status_since(permit),
             auxiliary_removed_on=aux.removed_on if aux is not None else None,
@@ -174,6 +178,14 @@ def _status_since(permit: Permit) -> dt.date | None:
         )
 
 
+def bearer_of(badge: Badge) -> Any:
+    """The person a badge was issued to: its auxiliary, else its recorded bearer, else (a badge
+    made without one) the permit's holder."""
+    if badge.auxiliary is not None:
+        return badge.auxiliary.person
+    return badge.bearer if badge.bearer_id is not None else badge.permit.holder
+
+
 def badge_status(badge: Badge | BadgeFacts, today: dt.date) -> Status:
     """What an inspector needs to know about the bearer today, most serious first."""
     f = BadgeFacts.of(badge) if isinstance(badge, Badge) else badge
@@ -198,6 +210,13 @@ def badge_status(badge: Badge | BadgeFacts, today: dt.date) -> Status:
     if f.permit_status in (Permit.Status.EXTINCT, Permit.Status.RENOUNCED):
         word = "extinta" if f.permit_status == Permit.Status.EXTINCT else "renunciada"
         return _ended("encerrado", f"A permissão foi {word}", f.permit_status_since)
+    if f.passed_on:
+        return _ended(
+            "encerrado",
+            "A permissão passou a outro titular",
+            None,
+            "; este crachá, do titular anterior, não vale mais.",
+        )
     if f.auxiliary_status == Auxiliary.Status.REMOVED:
         return _ended("encerrado", "O condutor auxiliar foi desligado", f.auxiliary_removed_on)
     if _suspended(f.permit_status, f.suspended_until, f.suspension_ends_with_period, today):
@@ -327,10 +346,11 @@ SELECT b.serial, b.valid_until, b.revoked_at, b.printed, b.auxiliary_id, a.statu
        p.irregular, p.term_end, h.name, h.photo, v.plate, coalesce(ap.id, h.id),
        a.removed_on,
        (SELECT max(c.effective_on) FROM {change} c
-        WHERE c.permit_id = p.id AND c.to_status = p.status)
+        WHERE c.permit_id = p.id AND c.to_status = p.status),
+       h.id <> p.holder_id
 FROM {badge} b
 JOIN {permit} p ON p.id = b.permit_id
-JOIN {person} h ON h.id = p.holder_id
+JOIN {person} h ON h.id = coalesce(b.bearer_id, p.holder_id)
 LEFT JOIN {vehicle} v ON v.id = p.vehicle_id
 LEFT JOIN {auxiliary} a ON a.id = b.auxiliary_id
 LEFT JOIN {person} ap ON ap.id = a.person_id
@@ -363,7 +383,7 @@ def _scan(key_pk: int, serial_hex: str) -> BadgeFacts | None:
         return None
     (serial, valid_until, revoked_at, printed, aux_id, aux_status, aux_name, aux_photo) = row[:8]
     number, service, category, status, suspended, irregular, term_end = row[8:15]
-    holder_name, holder_photo, plate, person_id, aux_removed_on, status_since = row[15:]
+    holder_name, holder_photo, plate, person_id, aux_removed_on, status_since, other = row[15:]
     if isinstance(printed, str):
         printed = json.loads(printed)
     return BadgeFacts(
@@ -384,6 +404,7 @@ def _scan(key_pk: int, serial_hex: str) -> BadgeFacts | None:
         term_end=_date(term_end),
         plate=plate or "",
         person_id=int(person_id),
+        passed_on=aux_id is None and bool(other),
         revoked_on=_local_day(revoked_at),
         permit_status_since=_date(status_since) if status_since else None,
         auxiliary_removed_on=_date(aux_removed_on) if aux_removed_on else None,

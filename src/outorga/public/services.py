@@ -248,6 +248,7 @@ def badge_issue(
         badge = Badge.objects.create(
             permit=permit,
             auxiliary=auxiliary,
+            bearer=auxiliary.person if auxiliary is not None else permit.holder,
             serial=serial.hex(),
             key=key,
             token=token,

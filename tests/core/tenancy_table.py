@@ -606,6 +606,9 @@ SPECIAL: dict[str, Entry] = {
     },
     "api/v1/enforcement/cases/<case_id>/filings": {"auth": CLERK, "json": {"text": "x"}},
     "api/v1/enforcement/filings/<filing_id>/judge": {"json": {"upheld": True, "reasoning": "x"}},
+    "api/v1/enforcement/filings/<filing_id>/reconsider": {
+        "json": {"result": "confirm", "reasoning": "x"}
+    },
     "api/v1/enforcement/cases/<case_id>/decide": {
         "auth": MAYOR,
         "ids": {"case_id": "proposal"},

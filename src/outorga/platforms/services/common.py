@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -112,17 +112,34 @@ def decision_day(
         "no Município (a decisão é julgada pela lei em vigor no dia em que é dada e os prazos "
         "correm dela: decisões D-4 e D-15)."
     )
+    _refuse_the_date(
+        municipality, actor, action, obj, "on", on, why, ("decisão D-15", "decisão D-4")
+    )
+
+
+def _refuse_the_date(
+    municipality: Municipality,
+    actor: Actor,
+    action: str,
+    obj: Any,
+    field: str,
+    value: dt.date,
+    why: str,
+    citations: tuple[str, ...],
+) -> NoReturn:
+    """Keep the refusal of a step's date ``field`` as an act on ``obj`` named ``action``, then
+    refuse it naming the field (called before the step's transaction, so the act stays)."""
     record_act(
         municipality=municipality,
         actor=actor,
         action=action,
         obj=obj,
         outcome="refused",
-        new={"on": on},
-        basis={"citations": ["decisão D-15", "decisão D-4"]},
+        new={field: value},
+        basis={"citations": list(citations)},
         extra={"motivo": why},
     )
-    raise field_error("on", why)
+    raise field_error(field, why)
 
 
 def apps_law(m: Municipality, on: dt.date | None = None) -> str:
@@ -401,17 +418,9 @@ def notice_dated_rightly(
     why = notice_date_refusal(notice_on, decided_on, today_of(municipality))
     if why is None:
         return
-    record_act(
-        municipality=municipality,
-        actor=actor,
-        action=action,
-        obj=obj,
-        outcome="refused",
-        new={"notice_on": notice_on},
-        basis={"citations": ["decisão D-4"]},
-        extra={"motivo": why},
+    _refuse_the_date(
+        municipality, actor, action, obj, "notice_on", notice_on, why, ("decisão D-4",)
     )
-    raise field_error("notice_on", why)
 
 
 def notice_period(

@@ -19,7 +19,14 @@ from outorga.core.localtime import today_of
 from outorga.core.models import User
 from outorga.law import interfaces
 from outorga.registry import acting
-from outorga.registry.models import Auxiliary, Document, Notification, Permit, Person
+from outorga.registry.models import (
+    Auxiliary,
+    Document,
+    HolderRequest,
+    Notification,
+    Permit,
+    Person,
+)
 from outorga.registry.services.registration_requests import LIVE
 
 #: Days before expiry from which a document shows as "a vencer" (the sweep's first warning).
@@ -120,6 +127,14 @@ def own_notifications(person: Person) -> QuerySet[Notification]:
     return Notification.objects.filter(_own_or_represented("person", person)).select_related(
         "permit"
     )
+
+
+def own_requests(person: Person, permit: Permit) -> QuerySet[HolderRequest]:
+    """The requests to the desk on ``permit`` filed by the persons ``person`` acts for. A request
+    is its filer's (``HolderRequest.person``), as a case, a debt or a document is its person's:
+    after a transfer (taxi law 2017, art. 13, parágrafo único) the predecessor's requests — the
+    auxiliary they named by CPF and name, their notes — stay theirs, never the successor's."""
+    return HolderRequest.objects.filter(acting.reach("person", person), permit=permit)
 
 
 def own_auxiliary_credentials(person: Person) -> QuerySet[Auxiliary]:

@@ -106,7 +106,7 @@ def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
             ],
             "badge": badges_of(permit),
             "notifications": list(selectors.own_notifications(person).filter(permit=permit)),
-            **request_context(permit, today),
+            **request_context(person, permit, today),
         },
     )
 
@@ -136,8 +136,9 @@ def auxiliary_pending_cites(decisions: list[Decision]) -> str | None:
     return render_many(dict.fromkeys(c for r in unmet for c in r.citations))
 
 
-def request_context(permit: Permit, today: dt.date) -> dict[str, Any]:
-    """The permit page's requests: those filed, the forms to file one (while the permit is in
+def request_context(person: Person, permit: Permit, today: dt.date) -> dict[str, Any]:
+    """The permit page's requests: those ``person``'s login filed (``selectors.own_requests``:
+    never a predecessor's, taxi art. 13, parágrafo único), the forms to file one (while the permit is in
     force), what the law still asks for the renewal, and the Termo's PDF (taxi)."""
     from outorga.registry.services.auxiliaries import auxiliary_renewal_unavailable
     from outorga.registry.services.holder_requests import (
@@ -149,7 +150,7 @@ def request_context(permit: Permit, today: dt.date) -> dict[str, Any]:
     from .views_requests import AuxiliaryRequestForm, RenewalRequestForm, aux_prefix
 
     open_ = permit.status in OPEN_STATUSES
-    requests = list(permit.requests.order_by("-filed_at", "-pk"))
+    requests = list(selectors.own_requests(person, permit).order_by("-filed_at", "-pk"))
     unavailable = auxiliary_renewal_unavailable(permit, today) if open_ else ""
     renewing = {r.auxiliary_id for r in requests if r.status == "pending" and r.auxiliary_id}
     return {

@@ -115,8 +115,10 @@ def holder_request_file(
         if kind == HolderRequest.Kind.AUXILIARY_RENEWAL:
             auxiliary = _own_auxiliary(permit, auxiliary)
             document, name = auxiliary.person.document, auxiliary.person.name
+        # One waiting request of a kind per permit and filer: a predecessor's (taxi art. 13,
+        # parágrafo único) is theirs, never answered to the successor as their own.
         waiting = HolderRequest.objects.filter(
-            permit=permit, kind=kind, status=HolderRequest.Status.PENDING
+            permit=permit, person=permit.holder, kind=kind, status=HolderRequest.Status.PENDING
         )
         if kind != HolderRequest.Kind.RENEWAL:
             waiting = waiting.filter(auxiliary_document=document)

@@ -498,4 +498,14 @@ def taxi_permit_transfer(
             basis=basis_of(None, decision_citations(decisions)),
             extra={"event": event, "proof": proof, "decisions": [d.to_json() for d in decisions]},
         )
+        # The predecessor's waiting requests (renewal, auxiliaries) are theirs, not the
+        # successor's: none can be granted on a permit that is now another's.
+        from .holder_requests import holder_requests_lapse
+
+        holder_requests_lapse(
+            actor=actor,
+            municipality=municipality,
+            permit=permit,
+            status_label="transferida ao sucessor (art. 13, parágrafo único)",
+        )
     return permit

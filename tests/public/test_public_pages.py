@@ -584,3 +584,39 @@ def test_art_42_iv_a_taxi_permit_whose_holder_s_inscription_is_suspended_says_so
     assert "inscrição do titular suspensa" in row and "ativa" not in row
     after = _listed(ipatinga_m, permit, today + dt.timedelta(days=1))
     assert (after.code, after.label, after.valid) == ("valido", "ativa", True)
+
+
+def _list_queries(m, today) -> int:  # type: ignore[no-untyped-def]
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    selectors.public_permits(m, today, "taxi")  # what a worker keeps between requests is kept
+    with CaptureQueriesContext(connection) as queries:
+        rows, _ = selectors.public_permits(m, today, "taxi")
+    assert rows
+    return len(queries)
+
+
+def test_art_41_iv_art_42_iv_the_public_list_reads_its_holders_bars_in_a_constant_number_of_queries(
+    ipatinga_m,
+):
+    """The bars on the holders' inscriptions (taxi art. 41 IV, §3; art. 42 IV) are read for the
+    whole page at once: six taxi rows, one holder's inscription cassada and another's suspended,
+    cost the queries two rows (one holder's inscription cassada) cost — and each row still says
+    its own bar."""
+    from registry_factories import taxi_permit
+
+    today = timezone.localdate()
+    first = [taxi_permit(ipatinga_m) for _ in range(2)]
+    _holder_cadastro_penalty(ipatinga_m, first[0], "cassacao", today)
+    two = _list_queries(ipatinga_m, today)
+    more = [taxi_permit(ipatinga_m) for _ in range(4)]
+    _holder_cadastro_penalty(ipatinga_m, more[0], "cassacao", today)
+    _holder_cadastro_penalty(ipatinga_m, more[1], "suspension", today, days=5)
+    assert _list_queries(ipatinga_m, today) <= two
+    rows, _ = selectors.public_permits(ipatinga_m, today, "taxi")
+    said = {r["numero"]: r["status"].label for r in rows}
+    assert len(said) == 6
+    assert said[first[0].number] == said[more[0].number] == "inscrição do titular cassada"
+    assert said[more[1].number] == "inscrição do titular suspensa"
+    assert {said[p.number] for p in [first[1], *more[2:]]} == {"ativa"}

@@ -4,7 +4,8 @@ start-up by ``EnforcementConfig.ready``."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Literal
+from collections.abc import Collection
+from typing import Literal
 
 from outorga.registry.ports import CadastroPenalty
 
@@ -17,15 +18,23 @@ _KINDS: dict[str, Literal["cassacao", "suspension"]] = {
 
 
 class EnforcementSanctions:
-    def cadastro_penalties(self, person: Any, on: dt.date) -> list[CadastroPenalty]:
-        """Cassação (taxi art. 41 IV) and suspension (art. 42 IV) of the person's inscription in
-        the Cadastro, imposed on or before ``on``, oldest first."""
+    def cadastro_penalties(
+        self, person_ids: Collection[int], on: dt.date
+    ) -> dict[int, list[CadastroPenalty]]:
+        """Cassação (taxi art. 41 IV) and suspension (art. 42 IV) of each person's inscription in
+        the Cadastro, imposed on or before ``on``, oldest first, by person id — one query."""
+        if not person_ids:
+            return {}
         rows = Penalty.objects.filter(
             decision__target="cadastro",
-            decision__offender__person_id=person.pk,
+            decision__offender__person_id__in=list(person_ids),
             imposed_on__lte=on,
             kind__in=list(_KINDS),
         ).order_by("imposed_on", "id")
-        return [
-            CadastroPenalty(kind=_KINDS[p.kind], imposed_on=p.imposed_on, days=p.days) for p in rows
-        ]
+        out: dict[int, list[CadastroPenalty]] = {}
+        for p in rows:
+            offender = int(p.decision["offender"]["person_id"])
+            out.setdefault(offender, []).append(
+                CadastroPenalty(kind=_KINDS[p.kind], imposed_on=p.imposed_on, days=p.days)
+            )
+        return out

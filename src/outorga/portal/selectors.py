@@ -17,6 +17,7 @@ from django.urls import NoReverseMatch, reverse
 
 from outorga.core.localtime import today_of
 from outorga.core.models import User
+from outorga.core.tenancy import current_municipality
 from outorga.law import interfaces
 from outorga.registry import acting
 from outorga.registry.models import (
@@ -69,6 +70,16 @@ def own_permits(person: Person) -> QuerySet[Permit]:
 
 def own_permit(person: Person, permit_id: int) -> Permit | None:
     return own_permits(person).filter(pk=permit_id).first()
+
+
+def holder_bars(permits: list[Permit], today: dt.date) -> dict[int, Any]:
+    """The permits whose holder's inscription in the Cadastro Municipal de Taxistas is cassada
+    (taxi art. 41 IV, §3) or suspended (art. 42 IV) today, by id, with the status said in place
+    of the permission's own — the rule the badge and the public list read
+    (``public.selectors.holder_bars``), for all the permits at once."""
+    from outorga.public.selectors import holder_bars as barred
+
+    return barred(current_municipality(), permits, today) if permits else {}
 
 
 @dataclass(frozen=True)

@@ -60,7 +60,8 @@ def home(request: HttpRequest) -> HttpResponse:
         return person
     today = timezone.localdate()
     permits = list(selectors.own_permits(person))
-    rows = [(p, badges_of(p)) for p in permits]
+    bars = selectors.holder_bars(permits, today)
+    rows = [(p, badges_of(p), bars.get(p.pk)) for p in permits]
     notifications = list(selectors.own_notifications(person)[:50])
     return render(
         request,
@@ -94,6 +95,7 @@ def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
         {
             "permit": permit,
             "today": today,
+            "bar": selectors.holder_bars([permit], today).get(permit.pk),
             "history": [
                 (h, STATUS_LABELS.get(h.to_status, h.to_status))
                 for h in permit.history.order_by("at", "id")

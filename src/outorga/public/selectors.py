@@ -8,6 +8,7 @@ import datetime as dt
 import json
 import re
 import time
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
@@ -26,6 +27,7 @@ from outorga.core.tenancy import current_municipality, tenant
 from outorga.law import interfaces
 from outorga.law.bindings import Service as LawService
 from outorga.law.citations import LAW_TITLES
+from outorga.law.decisions import Decision
 from outorga.law.money import brl
 from outorga.law.parameter_input import law_prefix
 from outorga.law.parameters import ParameterMissing, tree
@@ -244,19 +246,31 @@ def badge_status(badge: Badge | BadgeFacts, today: dt.date) -> Status:
 
 def register_barred(service: str, person_id: int, today: dt.date, who: str) -> Status | None:
     """A taxi driver (``who``: "do condutor", "do titular") whose inscription in the Cadastro
-    Municipal de Taxistas is cassada (taxi art. 41, IV and §3) or suspended (art. 42, IV) today,
-    as the registry reads the penalties (``registry.services.eligibility.register_bar``): whatever
-    the permit's own status, that person may not drive a taxi. Only the date and the article are
-    shown; the badge and the public list of permits say it alike."""
+    Municipal de Taxistas is cassada (taxi art. 41, IV and §3) or suspended (art. 42, IV) today:
+    :func:`registers_barred` for that one person."""
     if service != Service.TAXI or not person_id:
         return None
-    from outorga.registry.models import Person
-    from outorga.registry.services.eligibility import register_bar
+    return registers_barred([person_id], today, who).get(person_id)
 
-    person = Person.objects.filter(pk=person_id).select_related("municipality").first()
-    bar = register_bar(person, today) if person is not None else None
-    if bar is None:
-        return None
+
+def registers_barred(person_ids: Iterable[int], today: dt.date, who: str) -> dict[int, Status]:
+    """The taxi drivers (``who``: "do condutor", "do titular") whose inscription in the Cadastro
+    Municipal de Taxistas is cassada (taxi art. 41, IV and §3) or suspended (art. 42, IV) today,
+    by person id, as the registry reads the penalties
+    (``registry.services.eligibility.register_bars``): whatever the permit's own status, that
+    person may not drive a taxi. Only the date and the article are shown; the badge and the
+    public list of permits say it alike. A constant number of queries however many persons."""
+    from outorga.registry.models import Person
+    from outorga.registry.services.eligibility import register_bars
+
+    ids = {pk for pk in person_ids if pk}
+    if not ids:
+        return {}
+    people = Person.objects.filter(pk__in=ids).select_related("municipality")
+    return {pk: _bar_status(bar, who) for pk, bar in register_bars(people, today).items()}
+
+
+def _bar_status(bar: Decision, who: str) -> Status:
     for r in bar.refusals:
         if r.rule.endswith("_cadastro_cassado"):
             since = r.facts.get("cassado_em")
@@ -561,31 +575,72 @@ def _public_qs(qs: QuerySet[Permit]) -> QuerySet[Permit]:
     )
 
 
-def _public_row(p: Permit, today: dt.date) -> dict[str, Any]:
+def _public_row(
+    p: Permit, today: dt.date, m: Municipality, bars: Mapping[int, Status]
+) -> dict[str, Any]:
     return {
         "nome": p.holder.name,
         "numero": p.number,
         "servico": Service(p.service).label
         + (f" {p.get_taxi_category_display()}" if p.taxi_category else ""),
         "placa": format_plate(p.vehicle.plate) if p.vehicle else "",
-        "status": permit_status(p, today),
+        "status": permit_status(p, today, bars=bars, m=m),
     }
 
 
-def permit_status(p: Permit, today: dt.date) -> Status:
+def _public_rows(
+    m: Municipality, permits: Iterable[Permit], today: dt.date
+) -> list[dict[str, Any]]:
+    """The rows of the list or of a plate check, the bars on their holders read at once."""
+    permits = list(permits)
+    bars = holder_bars(m, permits, today)
+    return [_public_row(p, today, m, bars) for p in permits]
+
+
+def _permit_suspended(p: Permit, m: Municipality, today: dt.date) -> bool:
+    ends = suspension_ends_with_its_period(m, p.service, p.status, p.suspended_until)
+    return _suspended(p.status, p.suspended_until, ends, today)
+
+
+def holder_bars(m: Municipality, permits: Iterable[Permit], today: dt.date) -> dict[int, Status]:
+    """The permits of ``m`` in force (:data:`LISTED`) whose holder's inscription in the Cadastro
+    Municipal de Taxistas is barred today, by permit id, with what their status says in place of
+    the permission's own: the permission stands, its holder may not drive a taxi. A cassação of
+    the inscription (taxi art. 41 IV, §3) is said before anything; its suspension (art. 42 IV)
+    unless the permission is itself suspended, whose own period is said instead. The holders of
+    all the permits are read at once (:func:`registers_barred`)."""
+    taxi = [p for p in permits if p.service == Service.TAXI and p.status in LISTED]
+    with tenant(m):
+        barred = registers_barred((p.holder_id for p in taxi), today, "do titular")
+    out: dict[int, Status] = {}
+    for p in taxi:
+        bar = barred.get(p.holder_id)
+        if bar is None:
+            continue
+        if bar.code == "cassado":
+            out[p.pk] = replace(bar, label="inscrição do titular cassada")
+        elif not _permit_suspended(p, m, today):
+            out[p.pk] = replace(bar, label="inscrição do titular suspensa")
+    return out
+
+
+def permit_status(
+    p: Permit,
+    today: dt.date,
+    *,
+    bars: Mapping[int, Status] | None = None,
+    m: Municipality | None = None,
+) -> Status:
     """A permit's public status (the badge's, without the badge): a taxi holder's inscription
-    cassada or suspended (taxi art. 41 IV, §3; art. 42 IV) is said as the holder's badge says it —
-    the permission stands, its holder may not drive a taxi."""
-    with tenant(p.municipality):
-        barred = register_barred(p.service, p.holder_id, today, "do titular")
-    if barred is not None and barred.code == "cassado":
-        return replace(barred, label="inscrição do titular cassada")
-    ends = suspension_ends_with_its_period(p.municipality, p.service, p.status, p.suspended_until)
-    if _suspended(p.status, p.suspended_until, ends, today):
+    cassada or suspended (taxi art. 41 IV, §3; art. 42 IV) is said as the holder's badge says it
+    (:func:`holder_bars`, read for this permit unless ``bars`` were read for a whole page)."""
+    m = m or p.municipality
+    barred = (bars if bars is not None else holder_bars(m, [p], today)).get(p.pk)
+    if barred is not None:
+        return barred
+    if _permit_suspended(p, m, today):
         until = f" até {_fmt(p.suspended_until)}" if p.suspended_until else ""
         return Status("suspenso", "suspensa", False, f"Suspensa{until}.")
-    if barred is not None:
-        return replace(barred, label="inscrição do titular suspensa")
     if p.status == Permit.Status.RESERVE:
         return Status("reserva", "em reserva", False)
     if p.term_end < today:
@@ -614,13 +669,13 @@ def public_permits(
             qs = qs.filter(service=service)
         paginator = Paginator(_public_qs(qs.order_by("service", "registration_number")), PAGE_SIZE)
         current = paginator.get_page(page)
-        return [_public_row(p, today) for p in current.object_list], current
+        return _public_rows(m, current.object_list, today), current
 
 
 def plate_lookup(m: Municipality, plate: str, today: dt.date) -> list[dict[str, Any]]:
     with tenant(m):
         qs = _public_qs(Permit.objects.filter(vehicle__plate=plate, status__in=LISTED))
-        return [_public_row(p, today) for p in qs]
+        return _public_rows(m, qs, today)
 
 
 # Tariffs -----------------------------------------------------------------------------------------

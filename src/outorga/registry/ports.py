@@ -17,7 +17,7 @@ call, never answers "no debts" or "no penalty" by default.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -70,8 +70,11 @@ class CadastroPenalty:
 
 
 class Sanctions(Protocol):
-    def cadastro_penalties(self, person: Any, on: dt.date) -> Sequence[CadastroPenalty]:
-        """The penalties on the person's inscription imposed on or before ``on``, oldest first."""
+    def cadastro_penalties(
+        self, person_ids: Collection[int], on: dt.date
+    ) -> Mapping[int, Sequence[CadastroPenalty]]:
+        """The penalties on each person's inscription imposed on or before ``on``, oldest first,
+        by person id (a person with none is left out): in one read however many persons."""
         ...
 
 

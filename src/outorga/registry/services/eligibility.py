@@ -6,10 +6,11 @@ for one permission.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from outorga.core.lawseam import BoundLaw
+from outorga.law.citations import Citation
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import MOTO_SERVICES, cited, interface_of
 
@@ -32,7 +33,7 @@ from ..models import (
 )
 from ..ports import sanctions
 from ..validation import FieldError
-from .common import bound_law, taxi_citations
+from .common import bound_law, taxi_citer
 
 
 def person_eligibility(
@@ -126,60 +127,88 @@ def one_vehicle_one_permit(vehicle: Vehicle, exclude: Permit | None = None) -> N
 
 def register_bar(person: Person, on: dt.date) -> Decision | None:
     """The person's inscription in the Cadastro Municipal de Taxistas (art. 20) barred on ``on``:
-    cassada (art. 41 IV, §3: the punished may no longer drive a taxi in the municipality) or
-    suspended for up to 90 days (art. 42 IV), as the enforcement penalties record it — a refusal
-    citing the article, or None. The day after a suspension's last day the bar is gone."""
+    :func:`register_bars` for that one person."""
+    return register_bars([person], on).get(person.pk)
+
+
+def register_bars(persons: Iterable[Person], on: dt.date) -> dict[int, Decision]:
+    """Each person's inscription in the Cadastro Municipal de Taxistas (art. 20) barred on ``on``,
+    by person id (a person whose inscription is not barred is left out): cassada (art. 41 IV,
+    §3: the punished may no longer drive a taxi in the municipality; so is an auxiliary cassado)
+    or suspended for up to 90 days (art. 42 IV), as the enforcement penalties record it — a
+    refusal citing the article. The day after a suspension's last day the bar is gone. Two
+    queries however many persons (a page of the public list reads its holders at once)."""
     from outorga.law.decisions import Reason
     from outorga.law.rules import check
 
-    reasons: list[Reason] = []
-    mine = sanctions().cadastro_penalties(person, on)
-    cassada = next((p for p in mine if p.kind == "cassacao"), None)
-    aux = (
-        Auxiliary.objects.filter(person=person, status=Auxiliary.Status.CASSADO, removed_on__lte=on)
-        .order_by("removed_on")
-        .first()
-    )
-    since = min(
-        [x for x in (cassada and cassada.imposed_on, aux and aux.removed_on) if x], default=None
-    )
-    if since is not None:
-        reasons.append(
-            check(
-                "registry.taxi.art_41_IV_cadastro_cassado",
-                False,
-                "",
-                f"A inscrição de {person.name} no Cadastro Municipal de Taxistas foi cassada "
-                f"em {since:%d/%m/%Y}: o infrator punido fica impedido de dirigir táxi no "
-                "Município (art. 41, IV e §3).",
-                *taxi_citations(person.municipality, on, "cadastro_cassado"),
-                facts={"cassado_em": since},
-            )
+    people = {p.pk: p for p in persons}
+    if not people:
+        return {}
+    penalties = sanctions().cadastro_penalties(people.keys(), on)
+    aux_cassado: dict[int, dt.date] = {}
+    for person_id, removed_on in (
+        Auxiliary.objects.filter(
+            person_id__in=list(people), status=Auxiliary.Status.CASSADO, removed_on__lte=on
         )
-    for p in [x for x in mine if x.kind == "suspension"]:
-        ends = p.imposed_on + dt.timedelta(days=(p.days or 1) - 1)
-        if on <= ends:
+        .order_by("removed_on")
+        .values_list("person_id", "removed_on")
+    ):
+        aux_cassado.setdefault(person_id, removed_on)
+    citers: dict[int, Callable[[str], tuple[Citation, ...]]] = {}
+
+    def cited(person: Person, concept: str) -> tuple[Citation, ...]:
+        # The articles are the law's, the same for every person of the municipality: its law
+        # is read once, and only when someone is barred.
+        m = person.municipality
+        if m.pk not in citers:
+            citers[m.pk] = taxi_citer(m, on)
+        return citers[m.pk](concept)
+
+    out: dict[int, Decision] = {}
+    for pk, person in people.items():
+        reasons: list[Reason] = []
+        mine = penalties.get(pk, ())
+        cassada = next((p for p in mine if p.kind == "cassacao"), None)
+        since = min(
+            [x for x in (cassada and cassada.imposed_on, aux_cassado.get(pk)) if x], default=None
+        )
+        if since is not None:
             reasons.append(
                 check(
-                    "registry.taxi.art_42_IV_cadastro_suspenso",
+                    "registry.taxi.art_41_IV_cadastro_cassado",
                     False,
                     "",
-                    f"A inscrição de {person.name} no Cadastro Municipal de Taxistas está "
-                    f"suspensa de {p.imposed_on:%d/%m/%Y} a {ends:%d/%m/%Y} (art. 42, IV).",
-                    *taxi_citations(person.municipality, on, "cadastro_suspenso"),
-                    facts={"inicio": p.imposed_on, "fim": ends, "dias": p.days},
+                    f"A inscrição de {person.name} no Cadastro Municipal de Taxistas foi cassada "
+                    f"em {since:%d/%m/%Y}: o infrator punido fica impedido de dirigir táxi no "
+                    "Município (art. 41, IV e §3).",
+                    *cited(person, "cadastro_cassado"),
+                    facts={"cassado_em": since},
                 )
             )
-    if not reasons:
-        return None
-    return Decision(
-        "registry.taxi_register_bar",
-        on,
-        person.municipality.slug,
-        {"barred": True},
-        tuple(reasons),
-        "Inscrição no Cadastro Municipal de Taxistas cassada ou suspensa.",
-    )
+        for p in [x for x in mine if x.kind == "suspension"]:
+            ends = p.imposed_on + dt.timedelta(days=(p.days or 1) - 1)
+            if on <= ends:
+                reasons.append(
+                    check(
+                        "registry.taxi.art_42_IV_cadastro_suspenso",
+                        False,
+                        "",
+                        f"A inscrição de {person.name} no Cadastro Municipal de Taxistas está "
+                        f"suspensa de {p.imposed_on:%d/%m/%Y} a {ends:%d/%m/%Y} (art. 42, IV).",
+                        *cited(person, "cadastro_suspenso"),
+                        facts={"inicio": p.imposed_on, "fim": ends, "dias": p.days},
+                    )
+                )
+        if reasons:
+            out[pk] = Decision(
+                "registry.taxi_register_bar",
+                on,
+                person.municipality.slug,
+                {"barred": True},
+                tuple(reasons),
+                "Inscrição no Cadastro Municipal de Taxistas cassada ou suspensa.",
+            )
+    return out
 
 
 def taxi_eligibility(

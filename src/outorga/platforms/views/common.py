@@ -19,11 +19,11 @@ from django.views.decorators.http import require_POST
 from outorga.core import access
 from outorga.core.formerrors import form_messages, messages_add
 from outorga.core.lawseam import governs
-from outorga.core.models import User
+from outorga.core.localtime import today_of
+from outorga.core.models import Municipality, User
 from outorga.core.requests import actor_of, user_of
 from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent, Role
-from outorga.platforms.services import common as services_common
 from outorga.platforms.services.common import PlatformError
 
 from .. import selectors
@@ -191,8 +191,9 @@ def run_step(
     return HttpResponseRedirect(then)
 
 
-def on_date(request: HttpRequest) -> dt.date:
+def on_date(request: HttpRequest, municipality: Municipality) -> dt.date:
+    """The date a list is seen on: the one asked (``?em=``), else the municipality's today."""
     try:
         return dt.date.fromisoformat(request.GET.get("em", ""))
     except ValueError:
-        return services_common.today()
+        return today_of(municipality)

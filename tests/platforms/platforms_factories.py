@@ -27,6 +27,13 @@ def new_cnpj() -> str:
     return CNPJ().generate()
 
 
+def on_municipal_day(monkeypatch: Any, day: dt.date) -> None:
+    """The clock at noon of ``day`` in Brasília (11:00 in Barra do Garças): every "today" of the
+    platforms — the municipality's (``core.localtime.today_of``) — is ``day``."""
+    noon = dt.datetime.combine(day, dt.time(15), tzinfo=dt.UTC)
+    monkeypatch.setattr("django.utils.timezone.now", lambda: noon)
+
+
 def platform_actor(name: str = "token:teste") -> Actor:
     return Actor(None, Role.PLATAFORMA.value, name, "198.51.100.7")
 

@@ -12,6 +12,7 @@ import json
 
 import pytest
 from django.test import Client
+from platforms_factories import on_municipal_day
 from test_platform_credentialing import open_case, warn
 from test_platform_penalty_appeal import acts, api
 
@@ -23,8 +24,6 @@ from outorga.platforms.models import (
     PlatformCaseAppeal,
     PlatformStatusChange,
 )
-from outorga.platforms.services import cases as case_services
-from outorga.platforms.services import common as services_common
 from outorga.platforms.services.cases import (
     platform_case_appeal_decide,
     platform_case_appeal_file,
@@ -286,8 +285,7 @@ def test_d4_the_decision_notice_cannot_precede_the_decision(barra_m, authority, 
 
 
 def on_day(monkeypatch, day):
-    monkeypatch.setattr(case_services, "today", lambda: day)
-    monkeypatch.setattr(services_common, "today", lambda: day)
+    on_municipal_day(monkeypatch, day)
 
 
 def test_art_59_platform_api_appeal_on_the_last_day_is_received_and_the_next_refused(

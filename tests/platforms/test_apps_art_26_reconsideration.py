@@ -11,6 +11,7 @@ from decimal import Decimal
 
 import pytest
 from django.test import Client
+from platforms_factories import on_municipal_day
 from test_platform_penalty_appeal import acts, fine, notify, paper, reload, warn
 
 from outorga.core.acts import Actor
@@ -321,9 +322,7 @@ def test_lei_9784_art_56_par_1_the_mayor_judges_the_day_after_the_period_or_once
 def test_the_penalty_page_offers_the_judgment_only_once_the_appeal_reached_the_mayor(
     barra_m, user_of, appealed, monkeypatch
 ):
-    from outorga.platforms.services import common
-
-    monkeypatch.setattr(common, "today", lambda: dt.date(2026, 10, 9))
+    on_municipal_day(monkeypatch, dt.date(2026, 10, 9))
     mayor = Client()
     mayor.force_login(user_of("barra-do-garcas", Role.CHEFE_EXECUTIVO))
     page = mayor.get(f"/plataformas/penalidades/{appealed.penalty_id}/").content.decode()

@@ -12,16 +12,12 @@ import json
 
 import pytest
 from django.test import Client
-from platforms_factories import driver_data
+from platforms_factories import driver_data, on_municipal_day
 
 from outorga.core.acts import Actor
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.platforms.models import Platform, PlatformCase, PlatformPenalty
-from outorga.platforms.services import cases as case_services
-from outorga.platforms.services import common as services_common
-from outorga.platforms.services import drivers as driver_services
-from outorga.platforms.services import fares as fare_services
 from outorga.platforms.sweeping import sweep_platforms
 from outorga.platforms.tokens import api_token_issue
 
@@ -31,13 +27,7 @@ T = dt.date(2026, 10, 13)  # a Tuesday
 @pytest.fixture
 def on_day(monkeypatch):
     def set_day(day: dt.date) -> None:
-        for module in (
-            services_common,
-            case_services,
-            driver_services,
-            fare_services,
-        ):
-            monkeypatch.setattr(module, "today", lambda: day)
+        on_municipal_day(monkeypatch, day)
 
     set_day(T)
     return set_day

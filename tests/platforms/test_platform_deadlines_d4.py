@@ -11,7 +11,7 @@ import datetime as dt
 
 import pytest
 from django.test import Client
-from platforms_factories import platform_actor, warn
+from platforms_factories import on_municipal_day, platform_actor, warn
 from platforms_factories import suspension_case as open_case
 from test_apps_art_26_iv_case_appeal import decided, paper
 
@@ -21,8 +21,6 @@ from outorga.core.services import calendar_day_record
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.platforms.models import Complaint, PlatformCase, PlatformNotice
-from outorga.platforms.services import cases as case_services
-from outorga.platforms.services import common as services_common
 from outorga.platforms.services.cases import platform_case_defend
 from outorga.platforms.services.complaints import complaint_answer, complaint_file_public
 from outorga.platforms.services.penalty_process import (
@@ -38,8 +36,7 @@ T = dt.date(2026, 11, 3)  # a Tuesday: the day the notices go out
 
 @pytest.fixture(autouse=True)
 def on_t(monkeypatch):
-    for module in (services_common, case_services):
-        monkeypatch.setattr(module, "today", lambda: T)
+    on_municipal_day(monkeypatch, T)
 
 
 @pytest.fixture

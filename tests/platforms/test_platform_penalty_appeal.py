@@ -12,7 +12,7 @@ from decimal import Decimal
 
 import pytest
 from django.test import Client
-from platforms_factories import warn
+from platforms_factories import on_municipal_day, warn
 
 from outorga.core.acts import Actor
 from outorga.core.models import Act
@@ -23,7 +23,6 @@ from outorga.finance.selectors import debts_blocking
 from outorga.finance.services import debts_overdue_make_final
 from outorga.law.competence import NotCompetent, Role
 from outorga.platforms.models import PlatformPenalty, PlatformPenaltyAppeal
-from outorga.platforms.services import common as services_common
 from outorga.platforms.services.common import PlatformError
 from outorga.platforms.services.penalties import platform_penalty_impose
 from outorga.platforms.services.penalty_process import (
@@ -174,7 +173,7 @@ def test_art_26_sole_api_appeal_on_the_last_day_moved_by_a_holiday_is_received(
     """Notice on Friday 02/10/2026; the 10th day, Monday 12/10, is a national holiday: the
     platform's appeal on Tuesday 13/10 is in time."""
     notify(barra_m, authority, fined, dt.date(2026, 10, 2))
-    monkeypatch.setattr(services_common, "today", lambda: dt.date(2026, 10, 13))
+    on_municipal_day(monkeypatch, dt.date(2026, 10, 13))
     r = api(
         "post",
         f"/penalties/{fined.pk}/appeal",
@@ -200,7 +199,7 @@ def test_art_26_sole_api_appeal_the_day_after_is_refused_with_the_article(
     barra_m, authority, fined, api, monkeypatch
 ):
     notify(barra_m, authority, fined, dt.date(2026, 10, 2))
-    monkeypatch.setattr(services_common, "today", lambda: dt.date(2026, 10, 14))
+    on_municipal_day(monkeypatch, dt.date(2026, 10, 14))
     r = api(
         "post",
         f"/penalties/{fined.pk}/appeal",
@@ -506,7 +505,7 @@ def test_the_authority_queue_lists_appeals_by_judging_deadline(
 def test_the_mayor_judges_on_the_screen_and_gets_the_decision(
     barra_m, authority, user_of, fined, monkeypatch
 ):
-    monkeypatch.setattr(services_common, "today", lambda: dt.date(2026, 10, 13))
+    on_municipal_day(monkeypatch, dt.date(2026, 10, 13))
     client = Client()
     client.force_login(user_of("barra-do-garcas", Role.AUTORIDADE))
     page = f"/plataformas/penalidades/{fined.pk}/"
@@ -529,8 +528,10 @@ def test_the_mayor_judges_on_the_screen_and_gets_the_decision(
     # 5th day, 18/10, is a Sunday); the mayor judges it from 20/10.
     html = mayor.get(page).content.decode()
     assert "Registrar julgamento" not in html and "julgá-lo a partir de 20/10/2026" in html
-    for module in (services_common,):
-        monkeypatch.setattr(module, "today", lambda: dt.date(2026, 10, 20))
+    on_municipal_day(monkeypatch, dt.date(2026, 10, 20))
+    # A week later both sign in again (the sessions idled out on the clock moved forward).
+    mayor.force_login(user_of("barra-do-garcas", Role.CHEFE_EXECUTIVO))
+    client.force_login(user_of("barra-do-garcas", Role.AUTORIDADE))
     assert "Registrar julgamento" in mayor.get(page).content.decode()
     assert "Registrar julgamento" not in client.get(page).content.decode()
     r = mayor.post(
@@ -550,7 +551,7 @@ def test_a_late_paper_appeal_is_refused_on_the_screen_with_the_article(
     barra_m, authority, user_of, fined, monkeypatch
 ):
     notify(barra_m, authority, fined, dt.date(2026, 10, 2))
-    monkeypatch.setattr(services_common, "today", lambda: dt.date(2026, 10, 14))
+    on_municipal_day(monkeypatch, dt.date(2026, 10, 14))
     client = Client()
     client.force_login(user_of("barra-do-garcas", Role.AUTORIDADE))
     r = client.post(

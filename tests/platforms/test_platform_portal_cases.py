@@ -10,7 +10,7 @@ from decimal import Decimal
 
 import pytest
 from django.test import Client
-from platforms_factories import driver_data, make_platform, platform_actor, warn
+from platforms_factories import driver_data, make_platform, on_municipal_day, platform_actor, warn
 from platforms_factories import suspension_case as open_case
 
 from outorga.core.models import Act
@@ -21,7 +21,6 @@ from outorga.platforms.models import (
     PlatformPenalty,
     PlatformPenaltyAppeal,
 )
-from outorga.platforms.services import common as services_common
 from outorga.platforms.services.drivers import platform_driver_register
 from outorga.platforms.services.penalties import platform_penalty_impose
 from outorga.platforms.services.penalty_process import platform_penalty_notice_record
@@ -63,7 +62,7 @@ def notify(m, actor, penalty, notice_on):  # type: ignore[no-untyped-def]
 
 
 def on_day(monkeypatch, day: dt.date) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setattr(services_common, "today", lambda: day)
+    on_municipal_day(monkeypatch, day)
 
 
 def test_the_list_shows_each_case_and_penalty_with_its_deadline_and_only_its_own(

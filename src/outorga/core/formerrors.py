@@ -2,7 +2,8 @@
 (by its name or its label) gets its message under it, or above the form naming the field when the
 form has no such field;
 any other :class:`~outorga.core.errors.DomainError` puts its ``lines()`` — each reason with its
-articles — above the form, or in the page's messages when there is no form."""
+articles — above the form, or in the page's messages when there is no form. A form's own refusals
+read on a page that redirects (``form_lines``/``form_messages``) name each field by its label."""
 
 from __future__ import annotations
 
@@ -42,6 +43,26 @@ def form_add(form: forms.BaseForm, exc: Exception) -> None:
         return
     for line in error_lines(exc):
         form.add_error(None, line)
+
+
+def form_lines(form: forms.BaseForm, what: str = "") -> list[str]:
+    """A form's refusals as a person reads them, one line a field: the field named by its label
+    (the article it cites with it), never by its code; a refusal of the whole form by its text
+    alone. ``what``: what was sent, before each line ("Empresa — E-mail: …")."""
+    lead = f"{what} — " if what else ""
+    lines = []
+    for name, errors in form.errors.items():
+        text = " ".join(str(e) for e in errors)
+        field = form.fields.get(name)
+        label = str(field.label or name) if field is not None else ""
+        lines.append(f"{lead}{label}: {text}" if label else f"{lead}{text}")
+    return lines
+
+
+def form_messages(request: HttpRequest, form: forms.BaseForm, what: str = "") -> None:
+    """``form_lines`` as the page's messages (the screen redirects back to the page)."""
+    for line in form_lines(form, what):
+        messages.error(request, line)
 
 
 def messages_add(request: HttpRequest, exc: Exception) -> None:

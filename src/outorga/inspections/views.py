@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from outorga.core.access import forbidden
-from outorga.core.formerrors import error_lines, messages_add
+from outorga.core.formerrors import error_lines, form_lines, messages_add
 from outorga.core.listing import page_of
 from outorga.core.models import Municipality, User
 from outorga.core.pdfkit import private_pdf_response
@@ -529,11 +529,7 @@ def order(request: HttpRequest, permit_id: int) -> HttpResponse:
     except (services.Refused, services.FieldError) as exc:
         errors = _errors(exc)
     if notice.is_bound and notice.errors:
-        errors += [
-            f"{notice.fields[f].label if f in notice.fields else 'Notificação'}: "
-            f"{' '.join(str(m) for m in e)}"
-            for f, e in notice.errors.items()
-        ]
+        errors += form_lines(notice)
     allowed = is_allowed(actor.role, "inspection.order", permit.law)
     return render(
         request,

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from outorga.core.errors import DomainError
-from outorga.core.formerrors import error_lines, messages_add
+from outorga.core.formerrors import error_lines, form_messages, messages_add
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.core.uploads import max_bytes
@@ -249,7 +249,7 @@ def company(request: HttpRequest) -> HttpResponse:
         return person
     form = CompanyForm(request.POST, prefix="empresa")
     if not form.is_valid():
-        form_errors(request, "Empresa", form)
+        form_messages(request, form, "Empresa")
         return _back()
     d = form.cleaned_data
     made = service_errors(
@@ -288,7 +288,7 @@ def send(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         raw = request.POST.get("doc_type", "")
         label = Document.Type(raw).label if raw in Document.Type.values else "Documento"
-        form_errors(request, label, form)
+        form_messages(request, form, label)
         return _back(anchor)
     d = form.cleaned_data
     vehicle = None
@@ -317,14 +317,6 @@ def send(request: HttpRequest) -> HttpResponse:
     if sent:
         messages.success(request, f"{label}: enviado; aguarda a conferência do atendimento.")
     return _back(anchor)
-
-
-def form_errors(request: HttpRequest, what: str, form: forms.Form) -> None:
-    """Each field's error as a message naming what was sent and the field."""
-    for name, errors in form.errors.items():
-        label = form.fields[name].label if name in form.fields else None
-        field = label or name
-        messages.error(request, f"{what} — {field}: {' '.join(str(e) for e in errors)}")
 
 
 def service_errors(request: HttpRequest, what: str, write: Any) -> bool:
@@ -360,7 +352,7 @@ def _own_record(
     if isinstance(person, HttpResponse):
         return person
     if not form.is_valid():
-        form_errors(request, what, form)
+        form_messages(request, form, what)
     else:
         d = form.cleaned_data
         m = current_municipality()

@@ -11,6 +11,7 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpRe
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from outorga.core.formerrors import form_messages
 from outorga.core.pdfkit import private_pdf_response
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
@@ -20,7 +21,7 @@ from outorga.registry.termo_pdf import termo_pdf
 
 from . import selectors
 from .views import holder_or_refusal
-from .views_apply import form_errors, service_errors
+from .views_apply import service_errors
 
 
 class AuxiliaryRequestForm(forms.Form):
@@ -82,7 +83,7 @@ def _file(
     )
     what = WHAT[HolderRequest.Kind(kind)]
     if not form.is_valid():
-        form_errors(request, what, form)
+        form_messages(request, form, what)
         return _back(permit.pk)
     d = form.cleaned_data
     filed = service_errors(

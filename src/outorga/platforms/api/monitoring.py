@@ -11,7 +11,7 @@ from ninja import Field, Router, Schema
 from outorga.core import selectors as core_selectors
 from outorga.core.apikit import IsoDate, staff
 from outorga.core.apipages import Rows, paged
-from outorga.platforms.services.common import today
+from outorga.core.localtime import today_of
 
 from .. import selectors
 from ..models import InfractionCandidate
@@ -75,7 +75,8 @@ class CandidateOut(Schema):
 @paged("platform__name", "platform__pk", "year", "month")
 def report_candidates(request: HttpRequest, on: IsoDate | None = None) -> Any:
     viewer(request, "ver os relatórios mensais atrasados ou não entregues")
-    return selectors.report_candidates(core_selectors.require_municipality(), on or today())
+    m = core_selectors.require_municipality()
+    return selectors.report_candidates(m, on or today_of(m))
 
 
 class InfractionCandidateOut(Schema):
@@ -162,5 +163,5 @@ def overdue_complaints(request: HttpRequest, on: IsoDate | None = None) -> Any:
             "deadline": s.deadline,
             "summary": s.summary,
         }
-        for s in selectors.overdue_complaints(m, on or today())
+        for s in selectors.overdue_complaints(m, on or today_of(m))
     ]

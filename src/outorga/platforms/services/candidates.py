@@ -9,11 +9,12 @@ from typing import Any
 from django.db import transaction
 
 from outorga.core.acts import Actor, record_act
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 
 from ..models import InfractionCandidate, Platform
-from .common import cited, today
+from .common import cited
 
 # --- infraction candidates (art. 3 §2, art. 15, art. 16) ------------------------------------------
 
@@ -99,7 +100,7 @@ def concurrency_candidate_record(
         platform=platform,
         kind=InfractionCandidate.Kind.CONCURRENT_PEAK,
         key=f"{month:%Y-%m}",
-        on=on or today(),
+        on=on or today_of(municipality),
         summary=summary,
         decision={**decision, "peak": peak, "peak_at": peak_at.isoformat() if peak_at else None},
         refresh=True,
@@ -141,7 +142,7 @@ def concurrency_candidate_withdraw(
         )
         if cand is None:
             return None
-        cand.withdrawn_on, cand.withdrawn_reason = on or today(), reason[:300]
+        cand.withdrawn_on, cand.withdrawn_reason = on or today_of(municipality), reason[:300]
         cand.save(update_fields=["withdrawn_on", "withdrawn_reason"])
         record_act(
             municipality=municipality,

@@ -42,7 +42,6 @@ from .common import (
     occurrences,
     reasoned,
     record_refusal,
-    today,
 )
 from .drivers import RosterRestored, platform_drivers_restore_in_transaction
 
@@ -77,8 +76,8 @@ def platform_case_open(
         raise field_error("suspension_days", "Informe os dias de suspensão propostos.")
     if not grounds.strip():
         raise field_error("grounds", "Informe os fundamentos da proposta.")
-    notice_on = notice_on or today()
-    now = min(today(), today_of(municipality))
+    now = today_of(municipality)
+    notice_on = notice_on or now
     if notice_on > now:
         # D-4: the notice's date is the day it reached the platform, never one still to come —
         # on the municipality's clock (Barra do Garças is an hour behind Brasília).

@@ -11,7 +11,6 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NoReturn, TypeVar
 
 from django.db.models import QuerySet
-from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
@@ -89,10 +88,6 @@ def field_error(fld: str, message: str, status: int = 422) -> PlatformError:
 # --- helpers --------------------------------------------------------------------------------------
 
 
-def today() -> dt.date:
-    return timezone.localdate()
-
-
 def decision_day(
     *, actor: Actor, municipality: Municipality, action: str, obj: Any, on: dt.date | None
 ) -> dt.date:
@@ -101,8 +96,7 @@ def decision_day(
     hour behind Brasília). Never a day still to come on that clock: the law in force is the
     decision's day's (D-15) and the periods run from it (D-4). Checked before the step's
     transaction, so that the refusal, an act on ``obj`` named ``action``, is kept."""
-    # The municipality's clock is never ahead of Brasília's (Mato Grosso lives an hour behind).
-    today_ = min(today(), today_of(municipality))
+    today_ = today_of(municipality)
     if on is None:
         return today_
     if on <= today_:
@@ -393,7 +387,7 @@ def notice_recording(
     authorize_apps(actor=actor, municipality=municipality, action="notice.record")
     if channel is not None and channel not in PlatformPenalty.NoticeChannel.values:
         raise field_error("channel", "Meio da notificação: entrega pessoal, AR ou publicação.")
-    on = on or today()
+    on = on or today_of(municipality)
     if notice_on > on:
         raise field_error(
             "notice_on",
@@ -522,7 +516,7 @@ def appeal_filing(
         raise field_error("channel", "Meio do recurso: API, portal ou papel.")
     if not text.strip():
         raise field_error("text", "Apresente as razões do recurso.")
-    on = on or today()
+    on = on or today_of(municipality)
     filed_on = (filed_on or on) if channel == PlatformPenaltyAppeal.Channel.PAPER else on
     if filed_on > on:
         raise field_error("filed_on", "A data de apresentação não pode estar no futuro.")

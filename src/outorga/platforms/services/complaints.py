@@ -24,7 +24,6 @@ from .common import (
     bound_law,
     cited,
     field_error,
-    today,
 )
 
 # --- complaints (art. 11 III, art. 15) ------------------------------------------------------------
@@ -175,7 +174,7 @@ def complaint_forward(
     """A platform forwards a complaint its channel received (art. 11 III); the deadline counts from
     the day the user filed it with the platform (art. 15)."""
     authorize_apps(actor=actor, municipality=municipality, action="platform.data.submit")
-    if filed_on > (on or today()):
+    if filed_on > (on or today_of(municipality)):
         raise field_error("filed_on", "Data de registro no futuro.")
     return _complaint_create(
         actor=actor,
@@ -201,7 +200,7 @@ def complaint_answer(
     authorize_apps(actor=actor, municipality=municipality, action="complaint.answer")
     if not answer.strip():
         raise field_error("answer", "A resposta não pode ser vazia.")
-    on = on or today()
+    on = on or today_of(municipality)
     with transaction.atomic(), tenant(municipality):
         c = Complaint.objects.select_for_update().get(pk=complaint.pk)
         if c.status == Complaint.Status.ANSWERED:

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
+from outorga.core.localtime import today_of
 from outorga.core.locking import lock_municipality
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
@@ -28,7 +29,6 @@ from .common import (
     field_error,
     law_refused,
     record_refusal,
-    today,
 )
 
 # --- credentialing (art. 3 §1, art. 19 §2, art. 11 III) ------------------------------------------
@@ -64,7 +64,7 @@ def platform_credential(
     """Credential a platform (art. 3), refusing the 11th (art. 3 §1) and one without cadastro
     mobiliário (art. 19 §2) or complaint channel (art. 11 III)."""
     authorize_apps(actor=actor, municipality=municipality, action="platform.credential")
-    on = on or today()
+    on = on or today_of(municipality)
     cnpj = "".join(ch for ch in data.cnpj if ch.isdigit())
     if not cnpj_is_valid(cnpj):
         raise field_error("cnpj", "CNPJ inválido (14 dígitos com dígitos verificadores).")

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.lawseam import BoundLaw
+from outorga.core.localtime import today_of
 from outorga.core.locking import lock_municipality
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -26,7 +27,6 @@ from .common import (
     basis_many,
     bound_law,
     credential_standing,
-    today,
 )
 
 #: Our vehicle kinds → the law core's species (CTB art. 96) and, for "other", the wheels.
@@ -180,7 +180,7 @@ def platform_driver_register(
     """A platform registers a driver and vehicle. Outorga re-checks art. 4 and art. 17 and the caps
     of art. 3 §2 (D-9 a), under the municipality's lock; the row is kept even when refused."""
     authorize_apps(actor=actor, municipality=municipality, action="platform.data.submit")
-    on = on or today()
+    on = on or today_of(municipality)
     data = _validate_driver(data, bound_law(municipality, on))
     driver_facts_, vehicle_facts = driver_facts(data)
     with transaction.atomic(), tenant(municipality):

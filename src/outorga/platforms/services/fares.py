@@ -9,6 +9,7 @@ from typing import Any
 from django.db import transaction
 
 from outorga.core.acts import Actor, record_act
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
@@ -19,7 +20,6 @@ from .common import (
     basis_many,
     bound_law,
     require_standing,
-    today,
 )
 
 # --- fares (art. 5–10) ----------------------------------------------------------------------------
@@ -41,7 +41,7 @@ def fare_table_publish(
     """Publish a fare table (art. 6), checked against the limits (art. 7) and the dynamic ceiling
     (art. 9). Refused tables are kept in the history too."""
     authorize_apps(actor=actor, municipality=municipality, action="platform.data.submit")
-    on = on or today()
+    on = on or today_of(municipality)
     valid_from = valid_from or on
     # No fares are published while the credential is suspended or once cancelled (art. 26 IV).
     require_standing(municipality, platform, "fares", on)

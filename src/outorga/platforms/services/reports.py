@@ -11,6 +11,7 @@ from django.db import transaction
 from django.db.models import Max
 
 from outorga.core.acts import Actor, canonical_json, record_act
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 
@@ -23,7 +24,6 @@ from .common import (
     basis_many,
     field_error,
     reasons_json,
-    today,
 )
 
 # --- monthly reports (art. 16, D-8) ---------------------------------------------------------------
@@ -78,7 +78,7 @@ def monthly_report_submit(
     if not key or len(key) > 100:
         raise field_error("Idempotency-Key", "Cabeçalho Idempotency-Key obrigatório (até 100).")
     digest = body_digest(body)
-    on = on or today()
+    on = on or today_of(municipality)
     with transaction.atomic(), tenant(municipality):
         p = Platform.objects.select_for_update().get(pk=platform.pk)
         existing = MonthlyReport.objects.filter(platform=p, idempotency_key=key).first()

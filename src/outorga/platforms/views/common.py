@@ -1,5 +1,5 @@
 """What the platforms area's screens share: who may view it (``screen``), the refusal page, a
-refusal's and a form's messages, a form's step posted from a page or from its own screen, the date a
+refusal's messages, a form's step posted from a page or from its own screen, the date a
 list is seen on."""
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
 from outorga.core import access
-from outorga.core.formerrors import messages_add
+from outorga.core.formerrors import form_messages, messages_add
 from outorga.core.lawseam import governs
-from outorga.core.models import User
+from outorga.core.localtime import today_of
+from outorga.core.models import Municipality, User
 from outorga.core.requests import actor_of, user_of
 from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent, Role
-from outorga.platforms.services import common as services_common
 from outorga.platforms.services.common import PlatformError
 
 from .. import selectors
@@ -150,12 +150,6 @@ def platform_screen(
     return guard
 
 
-def form_error_messages(request: HttpRequest, form: forms.Form) -> None:
-    """A form's refusals as messages, one a field (the screen redirects back)."""
-    for fld, errs in form.errors.items():
-        messages.error(request, f"{fld}: {' '.join(str(e) for e in errs)}")
-
-
 def form_step(
     request: HttpRequest,
     form: forms.Form,
@@ -166,7 +160,7 @@ def form_step(
     returns the success message and the page to go to — else the step's refusal; either refusal
     goes back to ``back``. Without competence, the refusal page."""
     if not form.is_valid():
-        form_error_messages(request, form)
+        form_messages(request, form)
         return HttpResponseRedirect(back)
     return run_step(request, step, form.cleaned_data) or HttpResponseRedirect(back)
 
@@ -197,8 +191,9 @@ def run_step(
     return HttpResponseRedirect(then)
 
 
-def on_date(request: HttpRequest) -> dt.date:
+def on_date(request: HttpRequest, municipality: Municipality) -> dt.date:
+    """The date a list is seen on: the one asked (``?em=``), else the municipality's today."""
     try:
         return dt.date.fromisoformat(request.GET.get("em", ""))
     except ValueError:
-        return services_common.today()
+        return today_of(municipality)

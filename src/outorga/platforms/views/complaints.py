@@ -11,11 +11,11 @@ from django.shortcuts import render
 from outorga.core.formerrors import form_add
 from outorga.core.lawseam import governs
 from outorga.core.listing import page_of
+from outorga.core.localtime import today_of
 from outorga.core.middleware import client_ip
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import current_municipality_or_none, tenant
 from outorga.law.bindings import Service
-from outorga.platforms.services import common as services_common
 from outorga.platforms.services.common import PlatformError
 from outorga.platforms.services.complaints import COMPLAINABLE, complaint_file_public
 
@@ -26,9 +26,9 @@ from .common import on_date, screen
 
 @screen()
 def complaints(request: HttpRequest, user: User) -> HttpResponse:
-    on = on_date(request)
     m = user.municipality
     assert m is not None
+    on = on_date(request, m)
     statuses = selectors.complaint_statuses(m, on)
     return render(
         request,
@@ -107,7 +107,7 @@ def public_complaint(request: HttpRequest) -> HttpResponse:
                         "m": m,
                         "form": form,
                         "rate_limited": True,
-                        "term": selectors.complaint_term(m, services_common.today()),
+                        "term": selectors.complaint_term(m, today_of(m)),
                     },
                     status=429,
                 )
@@ -139,5 +139,5 @@ def public_complaint(request: HttpRequest) -> HttpResponse:
         return render(
             request,
             "platforms/public_complaint.html",
-            {"m": m, "form": form, "term": selectors.complaint_term(m, services_common.today())},
+            {"m": m, "form": form, "term": selectors.complaint_term(m, today_of(m))},
         )

@@ -14,12 +14,12 @@ from django.urls import reverse
 
 from outorga.core.charts import Chart, Series, keyed
 from outorga.core.listing import page_of
+from outorga.core.localtime import today_of
 from outorga.core.models import ApiToken, User
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality_or_none
 from outorga.law import interfaces
 from outorga.law.competence import NotCompetent, Role
-from outorga.platforms.services import common as services_common
 from outorga.platforms.services.common import PlatformError, apps_law, bound_law
 from outorga.platforms.services.credentialing import (
     PlatformData,
@@ -162,7 +162,7 @@ def detail(request: HttpRequest, user: User, platform_id: int) -> HttpResponse:
         PlatformDriver.objects.filter(platform=p).order_by("status", "name", "pk"),
         param="pagina_motoristas",
     )
-    today = services_common.today()
+    today = today_of(p.municipality)
     context = {
         "p": p,
         "drivers": _rows(drivers.page, user.role),

@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from outorga.core.lawseam import law_of
 from outorga.core.listing import page_of
+from outorga.core.localtime import today_of
 from outorga.core.models import User
 from outorga.core.pdfkit import pdf_response
 from outorga.core.tenancy import current_municipality
@@ -21,7 +22,6 @@ from outorga.law import interfaces
 from outorga.law.bindings import Service
 from outorga.law.competence import is_allowed
 from outorga.law.money import brl
-from outorga.platforms.services import common as services_common
 from outorga.platforms.services.common import apps_law
 from outorga.platforms.services.penalties import driver_of, platform_penalty_impose
 from outorga.platforms.services.penalty_process import (
@@ -186,7 +186,7 @@ def penalties(request: HttpRequest, user: User) -> HttpResponse:
                 InfractionCandidate.objects.select_related("platform"),
                 param="pagina_candidatos",
             ),
-            "today": services_common.today(),
+            "today": today_of(user.municipality),
         },
     )
 
@@ -208,7 +208,7 @@ def penalty_detail(request: HttpRequest, user: User, penalty_id: int) -> HttpRes
     the screen of the decision, with the acts that made it."""
     x = _penalty(penalty_id)
     appeal = PlatformPenaltyAppeal.objects.filter(penalty=x).select_related("judged_by").first()
-    today = services_common.today()
+    today = today_of(x.municipality)
     # Lei 9.784/1999 art. 56 §1: until sent up or its period to reconsider ends, the appeal is
     # with the authority that decided; the superior one judges it after (the law refuses before).
     awaits_reconsideration = (

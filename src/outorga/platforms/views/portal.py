@@ -15,11 +15,11 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils import timezone
 
 from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.lawseam import law_for
 from outorga.core.listing import page_of
+from outorga.core.localtime import today_of
 from outorga.core.models import ApiToken
 from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent
@@ -107,7 +107,7 @@ def _open_processes(platform: Platform) -> int:
 
 @platform_screen()
 def home(request: HttpRequest, platform: Platform) -> HttpResponse:
-    today = timezone.localdate()
+    today = today_of(platform.municipality)
     open_complaints = Complaint.objects.filter(
         platform=platform, status=Complaint.Status.OPEN
     ).order_by("deadline")
@@ -340,7 +340,7 @@ ReportDrivers = forms.formset_factory(ReportDriverForm, extra=0)
 def reports(request: HttpRequest, platform: Platform) -> HttpResponse:
     """The reports sent (every version) and a new one: one line per driver enabled on the
     roster (art. 16, I), each with its trips and revenue (III)."""
-    today = timezone.localdate()
+    today = today_of(platform.municipality)
     roster = list(
         PlatformDriver.objects.filter(
             platform=platform, status=PlatformDriver.Status.ENABLED
@@ -444,7 +444,7 @@ class FareForm(forms.Form):
 
 @platform_screen()
 def fares(request: HttpRequest, platform: Platform) -> HttpResponse:
-    form = FareForm(request.POST or None, initial={"valid_from": timezone.localdate()})
+    form = FareForm(request.POST or None, initial={"valid_from": today_of(platform.municipality)})
     refused: list[dict[str, Any]] = []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -500,7 +500,7 @@ class AnswerForm(forms.Form):
 def complaints(request: HttpRequest, platform: Platform) -> HttpResponse:
     """The complaints against the platform with the law's term to answer (art. 15), the open
     ones first by their term; and one received by the platform's own channel, forwarded."""
-    today = timezone.localdate()
+    today = today_of(platform.municipality)
     form = ForwardForm(request.POST or None, initial={"filed_on": today})
     if request.method == "POST" and form.is_valid():
         try:

@@ -17,9 +17,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
+from outorga.core.localtime import today_of
 from outorga.core.pdfkit import pdf_response
 from outorga.platforms.services.cases import platform_case_appeal_file, platform_case_defend
-from outorga.platforms.services.common import cited, today
+from outorga.platforms.services.common import cited
 from outorga.platforms.services.penalty_process import platform_penalty_appeal_file
 
 from .. import pdf
@@ -70,7 +71,7 @@ def cases(request: HttpRequest, platform: Platform) -> HttpResponse:
             "p": platform,
             "cases": open_cases,
             "penalties": penalties,
-            "today": today(),
+            "today": today_of(platform.municipality),
             "cites": cited(platform.municipality, "penalties"),
         },
     )
@@ -125,7 +126,7 @@ def case(request: HttpRequest, platform: Platform, case_id: int) -> HttpResponse
             "form": form,
             "appeal": appeal,
             "can_appeal": appealing and appeal is None,
-            "today": today(),
+            "today": today_of(platform.municipality),
             "cites": cited(platform.municipality, "penalties"),
         },
     )
@@ -166,7 +167,7 @@ def penalty(request: HttpRequest, platform: Platform, penalty_id: int) -> HttpRe
             "appeal": appeal,
             "form": form,
             "can_appeal": appeal is None and x.status in OPEN_TO_APPEAL,
-            "today": today(),
+            "today": today_of(platform.municipality),
             "cites": cited(platform.municipality, "penalties"),
         },
     )

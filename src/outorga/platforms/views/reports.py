@@ -37,9 +37,9 @@ def shared_cpfs(request: HttpRequest, user: User) -> HttpResponse:
 
 @screen()
 def reports(request: HttpRequest, user: User) -> HttpResponse:
-    on = on_date(request)
     m = user.municipality
     assert m is not None
+    on = on_date(request, m)
     return render(
         request,
         "platforms/reports.html",

@@ -169,6 +169,39 @@ def enabled_roster(platform: Platform | None = None) -> int:
     return qs.values("cpf").distinct().count()
 
 
+def _may_join_the_roster(
+    law: BoundLaw,
+    platform: Platform,
+    cpf: str,
+    driver: dict[str, Any],
+    vehicle: dict[str, Any],
+    *,
+    credentialed: bool | None = None,
+) -> list[Decision]:
+    """What the law says of a driver joining ``platform``'s roster now: the requirements of art. 4
+    and art. 17, then — when they are met — the caps of art. 3 §2 (D-9 a) counted on the rosters
+    enabled now (``credentialed``: whether the platform's credential lets it operate, where the
+    caller asked it). Under the municipality's lock, which the caller holds."""
+    decisions = [
+        law.ask("driver_eligibility", driver),
+        law.ask("vehicle_eligibility", vehicle),
+    ]
+    if all(x.outcome == "ok" for x in decisions):
+        facts: dict[str, Any] = {
+            "platform_roster": enabled_roster(platform),
+            "municipality_roster": enabled_roster(),
+            "driver_active_in_municipality": PlatformDriver.objects.filter(
+                cpf=cpf, status=PlatformDriver.Status.ENABLED
+            )
+            .exclude(platform=platform)
+            .exists(),
+        }
+        if credentialed is not None:
+            facts["platform_credentialed"] = credentialed
+        decisions.append(law.ask("roster_capacity", facts))
+    return decisions
+
+
 def platform_driver_register(
     *,
     actor: Actor,
@@ -198,28 +231,16 @@ def platform_driver_register(
             )
         # A suspended or cancelled credential stops the roster for its period (art. 26 IV).
         standing = credential_standing(municipality, p, "roster", on)
-        decisions = [
-            bound_law(municipality, on).ask("driver_eligibility", driver_facts_),
-            bound_law(municipality, on).ask("vehicle_eligibility", vehicle_facts),
-        ]
+        decisions = _may_join_the_roster(
+            bound_law(municipality, on),
+            p,
+            data.cpf,
+            driver_facts_,
+            vehicle_facts,
+            credentialed=bool(standing.outcome["may_operate"]),
+        )
         if not standing.outcome["may_operate"]:
             decisions.insert(0, standing)
-        if all(d.outcome == "ok" for d in decisions if d is not standing):
-            decisions.append(
-                bound_law(municipality, on).ask(
-                    "roster_capacity",
-                    {
-                        "platform_credentialed": bool(standing.outcome["may_operate"]),
-                        "platform_roster": enabled_roster(p),
-                        "municipality_roster": enabled_roster(),
-                        "driver_active_in_municipality": PlatformDriver.objects.filter(
-                            cpf=data.cpf, status=PlatformDriver.Status.ENABLED
-                        )
-                        .exclude(platform=p)
-                        .exists(),
-                    },
-                )
-            )
         ok = standing.outcome["may_operate"] and all(
             d.outcome == "ok" for d in decisions if d is not standing
         )
@@ -314,25 +335,7 @@ def platform_drivers_restore_in_transaction(
             continue  # registered again meanwhile: already on the roster
         values = {k: getattr(d, k) for k in DriverData.__dataclass_fields__}
         driver_facts_, vehicle_facts = driver_facts(DriverData(**values))
-        decisions = [
-            law.ask("driver_eligibility", driver_facts_),
-            law.ask("vehicle_eligibility", vehicle_facts),
-        ]
-        if all(x.outcome == "ok" for x in decisions):
-            decisions.append(
-                law.ask(
-                    "roster_capacity",
-                    {
-                        "platform_roster": enabled_roster(platform),
-                        "municipality_roster": enabled_roster(),
-                        "driver_active_in_municipality": PlatformDriver.objects.filter(
-                            cpf=d.cpf, status=PlatformDriver.Status.ENABLED
-                        )
-                        .exclude(platform=platform)
-                        .exists(),
-                    },
-                )
-            )
+        decisions = _may_join_the_roster(law, platform, d.cpf, driver_facts_, vehicle_facts)
         about = {"case": case_id, "restored_from": d.pk, "cpf": mask_cpf(d.cpf)}
         if not all(x.outcome == "ok" for x in decisions):
             record_act(

@@ -39,7 +39,7 @@ def test_d_4_a_payment_dated_barra_do_garcas_tomorrow_is_refused_at_brasilias_mi
     barra_m, barra_fin, at_the_instant
 ):
     debt = make_debt(barra_m, make_person(barra_m), 1_000)
-    with pytest.raises(FieldError, match="futuro"):
+    with pytest.raises(FieldError, match="futuro") as exc:
         payments.payment_record(
             actor=barra_fin,
             municipality=barra_m,
@@ -47,6 +47,7 @@ def test_d_4_a_payment_dated_barra_do_garcas_tomorrow_is_refused_at_brasilias_mi
             amount_cents=1_000,
             paid_on=BRASILIA_TODAY,
         )
+    assert exc.value.field == "data"
     payment = payments.payment_record(
         actor=barra_fin,
         municipality=barra_m,
@@ -69,10 +70,11 @@ def test_d_4_a_refund_paid_out_barra_do_garcas_tomorrow_is_refused_at_brasilias_
         paid_on=BARRA_TODAY,
     )
     refund = payments.payment_refund_excess(actor=barra_fin, municipality=barra_m, payment=payment)
-    with pytest.raises(FieldError, match="futuro"):
+    with pytest.raises(FieldError, match="futuro") as exc:
         payments.refund_mark_paid_out(
             actor=barra_fin, municipality=barra_m, refund=refund, on=BRASILIA_TODAY
         )
+    assert exc.value.field == "data"
     payments.refund_mark_paid_out(
         actor=barra_fin, municipality=barra_m, refund=refund, on=BARRA_TODAY
     )

@@ -97,3 +97,4 @@ def test_art_26_iv_a_cancelled_platform_is_not_offered_on_the_public_form(barra_
             municipality=barra_m, platform=cancelled, description="x", on=dt.date(2026, 11, 3)
         )
     assert exc.value.errors[0]["campo"] == "platform"
+    assert "art. 26, IV" in exc.value.errors[0]["erro"]

@@ -41,7 +41,7 @@ def test_d_4_a_case_opened_at_brasilias_midnight_is_notified_on_barra_do_garcas_
 def test_art_15_a_complaint_filed_barra_do_garcas_tomorrow_is_refused(
     barra_m, platform, at_the_instant
 ):
-    with pytest.raises(PlatformError, match="futuro"):
+    with pytest.raises(PlatformError, match="futuro") as exc:
         complaint_forward(
             actor=platform_actor(),
             municipality=barra_m,
@@ -49,6 +49,8 @@ def test_art_15_a_complaint_filed_barra_do_garcas_tomorrow_is_refused(
             description="Motorista cobrou acima da tarifa.",
             filed_on=BRASILIA_TODAY,
         )
+    assert exc.value.errors[0]["campo"] == "filed_on"
+    assert "art. 15" in exc.value.errors[0]["erro"] and "D-4" in exc.value.errors[0]["erro"]
 
 
 def test_art_15_an_answer_at_23h30_of_the_last_day_in_barra_do_garcas_is_on_time(

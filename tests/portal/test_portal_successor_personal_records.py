@@ -17,17 +17,15 @@ from django.core.files.base import ContentFile
 from django.test import Client
 from django.utils import timezone
 from finance_factories import make_debt
+from registry_factories import TAXI_ON as ON
 from registry_factories import (
-    CHECKS,
-    DECLARATIONS,
-    actor,
     grant,
     person,
     portal_login,
     taxi_documents,
     taxi_holder,
+    transfer,
 )
-from registry_factories import TAXI_ON as ON
 
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
@@ -39,7 +37,6 @@ from outorga.registry.models import (
     RegistrationRequest,
 )
 from outorga.registry.notifications import notification_send
-from outorga.registry.services.permits import taxi_permit_transfer
 
 pytestmark = pytest.mark.django_db
 
@@ -109,17 +106,7 @@ def transferred(ipatinga_m):  # type: ignore[no-untyped-def]
     )
     hugo = person(m, name="Hugo Herdeiro")
     taxi_documents(hugo, ON + dt.timedelta(days=60))
-    taxi_permit_transfer(
-        actor=actor(m.slug, Role.ATENDENTE),
-        municipality=m,
-        permit=permit,
-        successor=hugo,
-        event="falecimento",
-        on=ON + dt.timedelta(days=60),
-        proof="certidão de óbito nº 123",
-        declarations=DECLARATIONS,
-        checks=CHECKS,
-    )
+    transfer(m, permit, hugo, ON + dt.timedelta(days=60), "falecimento")
     hugo_user = portal_login(m, hugo)
     return m, permit, olga_user, hugo_user, debt
 

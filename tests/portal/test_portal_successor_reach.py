@@ -12,23 +12,21 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 from enforcement_factories import at
+from registry_factories import TAXI_ON as ON
 from registry_factories import (
-    CHECKS,
-    DECLARATIONS,
     actor,
     grant,
     person,
     portal_login,
     taxi_documents,
     taxi_holder,
+    transfer,
 )
-from registry_factories import TAXI_ON as ON
 
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case
 from outorga.enforcement.services.autos import infraction_issue
 from outorga.law.competence import Role
-from outorga.registry.services.permits import taxi_permit_transfer
 
 pytestmark = pytest.mark.django_db
 
@@ -57,17 +55,7 @@ def transferred(ipatinga_m):  # type: ignore[no-untyped-def]
     assert case.person_id == olga.pk
     hugo = person(m, name="Hugo Herdeiro")
     taxi_documents(hugo, ON + dt.timedelta(days=60))
-    taxi_permit_transfer(
-        actor=actor(m.slug, Role.ATENDENTE),
-        municipality=m,
-        permit=permit,
-        successor=hugo,
-        event="falecimento",
-        on=ON + dt.timedelta(days=60),
-        proof="certidão de óbito nº 123",
-        declarations=DECLARATIONS,
-        checks=CHECKS,
-    )
+    transfer(m, permit, hugo, ON + dt.timedelta(days=60), "falecimento")
     portal_login(m, hugo)
     return m, olga, hugo, case
 

@@ -13,25 +13,21 @@ import importlib
 import pytest
 from django.core.files.base import ContentFile
 from django.test import Client
+from registry_factories import TAXI_ON as ON
 from registry_factories import (
-    CHECKS,
-    DECLARATIONS,
-    actor,
     grant,
     person,
     png,
     portal_login,
     taxi_documents,
     taxi_holder,
+    transfer,
 )
-from registry_factories import TAXI_ON as ON
 
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
-from outorga.law.competence import Role
 from outorga.public import services
 from outorga.public.models import Badge
-from outorga.registry.services.permits import taxi_permit_transfer
 
 pytestmark = pytest.mark.django_db
 
@@ -51,17 +47,7 @@ def transferred(ipatinga_m, badge_clerk):  # type: ignore[no-untyped-def]
     hugo = person(m, name="Hugo Sucessor")
     taxi_documents(hugo, ON + dt.timedelta(days=60))
     _photo(m, hugo)
-    taxi_permit_transfer(
-        actor=actor(m.slug, Role.ATENDENTE),
-        municipality=m,
-        permit=permit,
-        successor=hugo,
-        event="falecimento",
-        on=ON + dt.timedelta(days=60),
-        proof="certidão de óbito nº 123",
-        declarations=DECLARATIONS,
-        checks=CHECKS,
-    )
+    transfer(m, permit, hugo, ON + dt.timedelta(days=60), "falecimento")
     portal_login(m, hugo)
     return m, permit, badge, olga, hugo
 

@@ -39,7 +39,11 @@ from outorga.registry.models import (
 )
 from outorga.registry.services.documents import document_record
 from outorga.registry.services.people import licence_record, person_register
-from outorga.registry.services.permits import permit_grant, taxi_permit_grant
+from outorga.registry.services.permits import (
+    permit_grant,
+    taxi_permit_grant,
+    taxi_permit_transfer,
+)
 from outorga.registry.services.vehicles import vehicle_register
 
 MOTO = "ipatinga.mototaxi-2013"
@@ -340,6 +344,22 @@ def taxi_holder(m: Municipality, on: dt.date, **kw: Any) -> tuple[Person, Vehicl
     p = person(m, **kw)
     taxi_documents(p, on)
     return p, taxi_vehicle(m, p)
+
+
+def transfer(m: Municipality, permit: Permit, successor: Person, on: dt.date, event: str) -> Any:
+    """The taxi permission passed by the desk to ``successor`` on ``on`` (taxi art. 13, parágrafo
+    único), the holder's death or incapacity (``event``) proven."""
+    return taxi_permit_transfer(
+        actor=actor(m.slug, Role.ATENDENTE),
+        municipality=m,
+        permit=permit,
+        successor=successor,
+        event=event,
+        on=on,
+        proof="certidão de óbito nº 123",
+        declarations=DECLARATIONS,
+        checks=CHECKS,
+    )
 
 
 # --- images and permits ---

@@ -6,16 +6,15 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from registry_factories import TAXI_ON as ON
 from registry_factories import (
-    CHECKS,
-    DECLARATIONS,
     actor,
     grant,
     person,
     taxi_documents,
     taxi_holder,
+    transfer,
 )
-from registry_factories import TAXI_ON as ON
 
 from outorga.core.errors import FieldError, Refused
 from outorga.core.localtime import today_of
@@ -29,21 +28,6 @@ from outorga.registry.services.extinctions import (
     extinction_notify,
     extinction_open,
 )
-from outorga.registry.services.permits import taxi_permit_transfer
-
-
-def transfer(m, permit, successor, event):
-    return taxi_permit_transfer(
-        actor=actor(m.slug, Role.ATENDENTE),
-        municipality=m,
-        permit=permit,
-        successor=successor,
-        event=event,
-        on=ON + dt.timedelta(days=60),
-        proof="certidão de óbito nº 123",
-        declarations=DECLARATIONS,
-        checks=CHECKS,
-    )
 
 
 def test_art_13_par_unico_transfer_on_the_holders_death(ipatinga_m):
@@ -52,7 +36,7 @@ def test_art_13_par_unico_transfer_on_the_holders_death(ipatinga_m):
     permit = grant(m, holder, vehicle)
     heir = person(m, name="Herdeiro Exemplo")
     taxi_documents(heir, ON + dt.timedelta(days=60))
-    transfer(m, permit, heir, "falecimento")
+    transfer(m, permit, heir, ON + dt.timedelta(days=60), "falecimento")
     with tenant(m):
         assert Permit.objects.get(pk=permit.pk).holder_id == heir.pk
 
@@ -64,7 +48,7 @@ def test_art_13_par_unico_a_sale_is_not_a_transfer(ipatinga_m):
     buyer = person(m)
     taxi_documents(buyer, ON + dt.timedelta(days=60))
     with pytest.raises(Refused) as exc:
-        transfer(m, permit, buyer, "comercializacao")
+        transfer(m, permit, buyer, ON + dt.timedelta(days=60), "comercializacao")
     assert any(
         c.article == "13" and c.paragraph == "único"
         for r in exc.value.decision.refusals

@@ -174,8 +174,13 @@ def complaint_forward(
     """A platform forwards a complaint its channel received (art. 11 III); the deadline counts from
     the day the user filed it with the platform (art. 15)."""
     authorize_apps(actor=actor, municipality=municipality, action="platform.data.submit")
-    if filed_on > (on or today_of(municipality)):
-        raise field_error("filed_on", "Data de registro no futuro.")
+    today = on or today_of(municipality)
+    if filed_on > today:
+        raise field_error(
+            "filed_on",
+            f"Data de registro ({filed_on:%d/%m/%Y}) no futuro: hoje é {today:%d/%m/%Y} no "
+            "Município (o prazo do art. 15 corre do registro; decisão D-4).",
+        )
     return _complaint_create(
         actor=actor,
         municipality=municipality,

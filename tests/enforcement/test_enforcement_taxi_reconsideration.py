@@ -41,14 +41,14 @@ FILED = dt.date(2026, 4, 9)  # the appeal, a Thursday: five days end Tuesday 14/
 LAST = dt.date(2026, 4, 14)
 
 
-def _taxi_auto(world):
-    """A taxi auto against the permit's holder."""
-    permit = taxi_permit(world.m, n=9101, name="Taxista Recorrente", plate="TAX9B01")
+def _taxi_auto(world, on=D, n=9101, name="Taxista Recorrente", plate="TAX9B01"):
+    """A taxi auto of ``on`` against the permit's holder."""
+    permit = taxi_permit(world.m, n=n, name=name, plate=plate)
     return infraction_issue(
         actor=world.fiscal,
         municipality=world.m,
         code="recusa_passageiro",
-        committed_at=at(D),
+        committed_at=at(on),
         place="Rodoviária",
         description="Recusou passageiro.",
         agent_registration="F-9",
@@ -89,14 +89,15 @@ def _removed_auto(world):
     return auto
 
 
-def _appealed(world, auto) -> Filing:
-    """The defence dismissed by the authority, its decision notified, the appeal filed on FILED."""
+def _appealed(world, auto, defence_on=D, filed_on=FILED) -> Filing:
+    """The defence filed on ``defence_on`` and dismissed by the authority the next day, its
+    decision notified the day after, the appeal filed on ``filed_on``."""
     defence = filing_file(
         actor=world.clerk,
         municipality=world.m,
         case=case_of(world, auto),
         text="Defesa.",
-        filed_on=D,
+        filed_on=defence_on,
         channel="paper",
     )
     filing_judge(
@@ -105,21 +106,21 @@ def _appealed(world, auto) -> Filing:
         filing=defence,
         upheld=False,
         reasoning="Infração comprovada.",
-        on=D + dt.timedelta(days=1),
+        on=defence_on + dt.timedelta(days=1),
     )
     notice_deliver(
         actor=world.clerk,
         municipality=world.m,
         notice=pending_notice(world, case_of(world, auto)),
         form="pessoal",
-        on=D + dt.timedelta(days=2),
+        on=defence_on + dt.timedelta(days=2),
     )
     return filing_file(
         actor=world.clerk,
         municipality=world.m,
         case=case_of(world, auto),
         text="Recurso.",
-        filed_on=FILED,
+        filed_on=filed_on,
         channel="paper",
     )
 
@@ -270,49 +271,9 @@ def test_lei_9784_art_56_1_taxi_the_case_page_and_the_api_offer_reconsideration_
     """Today's appeal is with the authority that decided: the screen and the API say so, offer
     the reconsideration to the Autoridade alone and the judgment to no one until it is sent up."""
     today = timezone.localdate()
-    permit = taxi_permit(world.m, n=9102, name="Taxista da Tela", plate="TAX9B02")
-    auto = infraction_issue(
-        actor=world.fiscal,
-        municipality=world.m,
-        code="recusa_passageiro",
-        committed_at=at(today - dt.timedelta(days=4)),
-        place="Rodoviária",
-        description="Recusou passageiro.",
-        agent_registration="F-9",
-        permit=permit,
-        offender_signed=True,
-    )
-    defence = filing_file(
-        actor=world.clerk,
-        municipality=world.m,
-        case=case_of(world, auto),
-        text="Defesa.",
-        filed_on=today - dt.timedelta(days=4),
-        channel="paper",
-    )
-    filing_judge(
-        actor=world.authority,
-        municipality=world.m,
-        filing=defence,
-        upheld=False,
-        reasoning="Infração comprovada.",
-        on=today - dt.timedelta(days=3),
-    )
-    notice_deliver(
-        actor=world.clerk,
-        municipality=world.m,
-        notice=pending_notice(world, case_of(world, auto)),
-        form="pessoal",
-        on=today - dt.timedelta(days=2),
-    )
-    appeal = filing_file(
-        actor=world.clerk,
-        municipality=world.m,
-        case=case_of(world, auto),
-        text="Recurso.",
-        filed_on=today,
-        channel="paper",
-    )
+    four_days_ago = today - dt.timedelta(days=4)
+    auto = _taxi_auto(world, on=four_days_ago, n=9102, name="Taxista da Tela", plate="TAX9B02")
+    appeal = _appealed(world, auto, defence_on=four_days_ago, filed_on=today)
     case = case_of(world, auto)
     authority = client_of(user_of("ipatinga", Role.AUTORIDADE))
     mayor = client_of(user_of("ipatinga", Role.CHEFE_EXECUTIVO))

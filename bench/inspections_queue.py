@@ -48,6 +48,7 @@ def run(args: argparse.Namespace) -> None:
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
 
     from outorga.core.demo import demo_username
     from outorga.core.models import Municipality, User
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace) -> None:
     call_command("migrate", verbosity=0)
     load_demo()
     m = Municipality.objects.get(slug="ipatinga")
-    today = dt.date.today()
+    today = timezone.localdate()
     t0 = time.perf_counter()
     with tenant(m):
         people = Person.objects.bulk_create(
@@ -150,12 +151,12 @@ def run(args: argparse.Namespace) -> None:
     with tenant(m):
         from outorga.inspections.selectors import due_queue
 
-        due = len(due_queue(m, dt.date.today()))
+        due = len(due_queue(m, today))
         # The queue alone, as the sweep's inspections step calls it: this process's CPU time.
         cpu = []
         for _ in range(args.runs):
             c0 = time.process_time()
-            due_queue(m, dt.date.today(), horizon_days=30)
+            due_queue(m, today, horizon_days=30)
             cpu.append(time.process_time() - c0)
     print(
         f"/vistorias/ with {args.n} generated permits (+ the demo; {inserted:.1f} s to insert), "

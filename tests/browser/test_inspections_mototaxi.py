@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.utils import timezone
 from inspections_factories import JPEG, grant_mototaxi
 
 from outorga.core.acts import Actor
@@ -49,11 +50,11 @@ def test_a_fiscal_fails_a_mototaxi_on_a_mirror_and_it_leaves_service(
 
     photo = tmp_path / "retrovisor.jpg"
     photo.write_bytes(JPEG)
-    for item in checklist("mototaxi", dt.date.today()).items:
+    for item in checklist("mototaxi", timezone.localdate()).items:
         value = "not_ok" if item.code == "retrovisores_ambos_lados" else "ok"
         page.locator(f"input[name=r_{item.code}][value={value}]").check()
     page.get_by_label("Observação").nth(
-        [i.code for i in checklist("mototaxi", dt.date.today()).items].index(
+        [i.code for i in checklist("mototaxi", timezone.localdate()).items].index(
             "retrovisores_ambos_lados"
         )
     ).fill("retrovisor esquerdo ausente")

@@ -9,6 +9,7 @@ import datetime as dt
 
 import pytest
 from browser_factories import fits, login
+from django.utils import timezone
 from inspections_factories import grant_mototaxi
 from registry_factories import make_permit
 
@@ -38,7 +39,9 @@ def test_the_remaining_mototaxi_screens_fit_a_phone_and_a_desktop(page, demo_sit
     login(page, base, Role.FISCAL)
     page.goto(f"{base}/vistorias/extraordinaria/{permit.pk}/")
     assert page.get_by_role("heading", name="Determinar vistoria extraordinária (art. 5, §6)")
-    page.get_by_label("Data da vistoria").fill((dt.date.today() + dt.timedelta(days=5)).isoformat())
+    page.get_by_label("Data da vistoria").fill(
+        (timezone.localdate() + dt.timedelta(days=5)).isoformat()
+    )
     page.get_by_label("Local").fill("Pátio da SESUMA, Av. Pedro Linhares, 1000")
     page.get_by_label("Motivo").fill("Denúncia de freios gastos")
     page.get_by_role("button", name="Determinar vistoria").click()

@@ -14,6 +14,7 @@ from validate_docbr import CNPJ
 
 from outorga.core.acts import Actor
 from outorga.core.demo import demo_username
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality, OutboundEmail, User
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
@@ -36,7 +37,7 @@ def test_the_platform_admin_invites_a_colleague_and_a_defence_file_reaches_the_s
     page.set_viewport_size({"width": width, "height": 900})
     base = demo_site.url
     m = Municipality.objects.get(slug="barra-do-garcas")
-    today = timezone.localdate()
+    today = today_of(m)
     authority = Actor.of(User.objects.get(username=demo_username(m.slug, Role.AUTORIDADE)))
     cnpj = CNPJ().generate()
     with tenant(m):

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from outorga.core.acts import Actor
 from outorga.core.demo import demo_username
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
@@ -37,7 +38,7 @@ def test_the_platform_appeals_on_the_portal_and_the_chief_executive_upholds(
     page.set_viewport_size({"width": width, "height": 900})
     base = demo_site.url
     m = Municipality.objects.get(slug="barra-do-garcas")
-    today = timezone.localdate()
+    today = today_of(m)
     user = User.objects.get
     authority = Actor.of(user(username=demo_username(m.slug, Role.AUTORIDADE)))
     mayor = Actor.of(user(username=demo_username(m.slug, Role.CHEFE_EXECUTIVO)))

@@ -11,6 +11,7 @@ from browser_factories import fits, login
 from django.utils import timezone
 
 from outorga.core.lawseam import law_for
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.bindings import Service
@@ -131,7 +132,7 @@ def test_a_platform_adds_a_driver_is_refused_over_the_cap_and_sends_a_trip_file(
         assert PlatformDriver.objects.filter(platform=p, status="enabled").count() == cap
 
     # 4. Sends last month's trip file: the upload's progress, then the page that follows it.
-    today = timezone.localdate()
+    today = today_of(m)
     first = (today.replace(day=1) - dt.timedelta(days=1)).replace(day=1)
     with tenant(m):
         roster = list(PlatformDriver.objects.filter(platform=p, status="enabled", cpf__gt="1")[:3])

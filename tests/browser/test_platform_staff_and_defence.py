@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from outorga.core.acts import Actor
 from outorga.core.demo import demo_username
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality, OutboundEmail, User
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
@@ -98,7 +99,7 @@ def test_a_platform_files_a_defence_and_an_appeal_on_the_portal(page, demo_site,
     page.set_viewport_size({"width": width, "height": 900})
     base = demo_site.url
     m = Municipality.objects.get(slug="barra-do-garcas")
-    today = timezone.localdate()
+    today = today_of(m)
     authority = Actor.of(User.objects.get(username=demo_username(m.slug, Role.AUTORIDADE)))
     login_user = User.objects.get(username=demo_username(m.slug, Role.PLATAFORMA))
     with tenant(m):

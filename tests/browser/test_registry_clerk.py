@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.utils import timezone
 from validate_docbr import CPF, RENAVAM
 
 from outorga.core.demo import demo_password, demo_username
@@ -38,7 +39,7 @@ def _record_documents(page, labels, issued):  # type: ignore[no-untyped-def]
 
 
 def test_a_clerk_registers_and_grants_a_mototaxi_permission(page, demo_site, artifacts):
-    today = dt.date.today()
+    today = timezone.localdate()
     with tenant(Municipality.objects.get(slug="ipatinga")) as m:
         Tender.objects.create(
             service="mototaxi",

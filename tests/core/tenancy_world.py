@@ -619,7 +619,9 @@ def _platforms(w: World, user_of: UserOf) -> dict[str, Any]:
     _, tracking_code = new_secret("rec")
     complaint = Complaint.objects.create(
         platform=p,
-        protocol=f"T{w.m.pk}-{Complaint.objects.count()}-{dt.datetime.now().timestamp()}"[:20],
+        protocol=f"T{w.m.pk}-{Complaint.objects.count()}-{dt.datetime.now(dt.UTC).timestamp()}"[
+            :20
+        ],
         source="public",
         description=f"Reclamação {marker}",
         filed_on=dt.date(2026, 1, 5),

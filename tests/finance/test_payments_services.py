@@ -6,6 +6,7 @@ import datetime as dt
 
 import pytest
 from django.db import transaction
+from django.utils import timezone
 from finance_factories import make_debt, make_person, refresh
 
 from outorga.core.acts import Actor, verify_chain
@@ -163,7 +164,7 @@ def test_a_payment_dated_in_the_future_or_not_positive_is_refused(ipatinga_m, fi
             municipality=ipatinga_m,
             reference=debt.reference,
             amount_cents=1_000,
-            paid_on=dt.date.today() + dt.timedelta(days=1),
+            paid_on=timezone.localdate() + dt.timedelta(days=1),
         )
     with pytest.raises(FieldError):
         pay(ipatinga_m, fin, debt.reference, 0)

@@ -7,6 +7,7 @@ import itertools
 from dataclasses import replace
 from typing import Any
 
+from django.utils import timezone
 from validate_docbr import CNPJ, CPF
 
 from outorga.core.acts import Actor
@@ -48,7 +49,7 @@ def driver_data(**over: Any) -> DriverData:
         cnh_ear=True,
         vehicle_plate=f"QAB{n % 10}C{n % 100:02d}",
         vehicle_kind="car",
-        vehicle_manufacture_year=dt.date.today().year - 3,
+        vehicle_manufacture_year=timezone.localdate().year - 3,
         tax_regime="autonomo",
         crlv=True,
         criminal_certificate=True,

@@ -16,6 +16,7 @@ from django.test import Client
 from platforms_factories import make_platform, platform_actor
 
 from outorga.core.lawseam import law_of
+from outorga.core.localtime import today_of
 from outorga.core.models import Act, LawBinding, Municipality
 from outorga.core.tenancy import tenant, unscoped
 from outorga.law.bindings import Service
@@ -93,7 +94,7 @@ def test_art_15_the_tracking_page_shows_the_deadline_in_business_days(barra_m, p
 
 
 def test_art_15_the_platform_s_answer_appears_with_its_date(barra_m, platform):
-    c, code = _file(barra_m, platform, dt.date.today())
+    c, code = _file(barra_m, platform, today_of(barra_m))
     assert "aguardando resposta da plataforma" in _track(c.protocol, code).content.decode()
     complaint_answer(
         actor=platform_actor(),
@@ -103,7 +104,7 @@ def test_art_15_the_platform_s_answer_appears_with_its_date(barra_m, platform):
     )
     html = _track(c.protocol, code).content.decode()
     assert "Valor estornado ao passageiro." in html
-    assert "respondida no prazo" in html and dt.date.today().strftime("%d/%m/%Y") in html
+    assert "respondida no prazo" in html and today_of(barra_m).strftime("%d/%m/%Y") in html
 
 
 def test_art_15_an_unanswered_complaint_is_shown_as_sent_to_the_authority(barra_m, platform):
@@ -122,9 +123,9 @@ def _not_found_text(html: str) -> str:
 
 
 def test_a_wrong_code_and_a_wrong_protocol_get_the_same_not_found(barra_m, platform):
-    c, code = _file(barra_m, platform, dt.date.today())
+    c, code = _file(barra_m, platform, today_of(barra_m))
     wrong_code = _track(c.protocol, code[:-2] + "xx")
-    other_code = _track(c.protocol, _file(barra_m, platform, dt.date.today())[1])
+    other_code = _track(c.protocol, _file(barra_m, platform, today_of(barra_m))[1])
     wrong_protocol = _track("REC-2026-999999", code)
     answers = [wrong_code, other_code, wrong_protocol]
     assert [r.status_code for r in answers] == [404, 404, 404]
@@ -147,8 +148,8 @@ def test_another_municipality_s_protocol_is_not_found(barra_m, ipatinga_m, platf
         )
     ipatinga_m.forget_bindings()
     theirs = make_platform(ipatinga_m, "Plataforma de Ipatinga")
-    mine, mine_code = _file(ipatinga_m, theirs, dt.date.today())
-    c, code = _file(barra_m, platform, dt.date.today())
+    mine, mine_code = _file(ipatinga_m, theirs, today_of(ipatinga_m))
+    c, code = _file(barra_m, platform, today_of(barra_m))
     r = _track(c.protocol, code, slug="ipatinga")
     assert r.status_code == 404 and platform.name not in r.content.decode()
     assert _track(mine.protocol, mine_code, slug="ipatinga").status_code == 200
@@ -161,7 +162,7 @@ def test_a_complaint_the_platform_forwarded_has_no_public_tracking(barra_m, plat
         municipality=barra_m,
         platform=platform,
         description="Encaminhada pela plataforma.",
-        filed_on=dt.date.today(),
+        filed_on=today_of(barra_m),
     )
     assert PROTOCOL.fullmatch(c.protocol)
     assert _track(c.protocol, "").status_code == 404
@@ -169,14 +170,14 @@ def test_a_complaint_the_platform_forwarded_has_no_public_tracking(barra_m, plat
 
 
 def test_the_code_is_never_read_from_a_query_string(barra_m, platform):
-    c, code = _file(barra_m, platform, dt.date.today())
+    c, code = _file(barra_m, platform, today_of(barra_m))
     r = Client().get(f"{TRACK}?municipio=barra-do-garcas&protocolo={c.protocol}&codigo={code}")
     assert r.status_code == 200 and platform.name not in r.content.decode()
 
 
 def test_the_tracking_page_is_throttled_like_the_plate_check(barra_m, platform, settings):
     settings.OUTORGA_PUBLIC_RATE_PER_MINUTE = 3
-    c, code = _file(barra_m, platform, dt.date.today())
+    c, code = _file(barra_m, platform, today_of(barra_m))
     client = Client()
     codes = [_track(c.protocol, f"rec_x_{i}", client=client).status_code for i in range(3)]
     r = _track(c.protocol, code, client=client)

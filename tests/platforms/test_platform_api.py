@@ -10,6 +10,7 @@ from django.test import Client
 from platforms_factories import driver_data, make_platform, new_cpf
 
 from outorga.core.acts import Actor
+from outorga.core.localtime import today_of
 from outorga.core.models import Act, ParameterOverride
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
@@ -197,8 +198,8 @@ def test_a_report_without_idempotency_key_is_400(api):
     assert r.status_code == 400
 
 
-def test_a_report_for_the_current_month_is_refused(api):
-    today = dt.date.today()
+def test_a_report_for_the_current_month_is_refused(api, barra_m):
+    today = today_of(barra_m)
     r = post(
         api, "/platform/reports", report_body(today.year, today.month), **{"Idempotency-Key": "x"}
     )

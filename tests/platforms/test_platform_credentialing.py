@@ -7,6 +7,7 @@ import datetime as dt
 import pytest
 from platforms_factories import make_platform, new_cnpj, platform_actor
 
+from outorga.core.localtime import today_of
 from outorga.core.models import Act, RuleSuspension
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent
@@ -198,7 +199,7 @@ def test_d4_a_proposal_whose_defence_notice_is_dated_in_the_future_is_refused(
 ):
     """D-4: the notice's date is the day it reached the platform (signature, AR, publication): a
     day still to come is no notice, and the defence period is not counted from it."""
-    tomorrow = dt.date.today() + dt.timedelta(days=1)
+    tomorrow = today_of(barra_m) + dt.timedelta(days=1)
     with pytest.raises(PlatformError) as exc:
         open_case(barra_m, authority, platform, notice_on=tomorrow)
     assert exc.value.errors[0]["campo"] == "notice_on"
@@ -487,7 +488,7 @@ def test_art_26_sole_a_penalty_whose_defence_notice_is_dated_in_the_future_is_re
 ):
     """Art. 26, parágrafo único, with D-4: the defence runs from the day the notice reached the
     offender; a notice dated in the future never did, whatever the defence's box says."""
-    tomorrow = dt.date.today() + dt.timedelta(days=1)
+    tomorrow = today_of(barra_m) + dt.timedelta(days=1)
     with pytest.raises(PlatformError) as exc:
         platform_penalty_impose(
             actor=authority,

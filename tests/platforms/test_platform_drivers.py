@@ -7,6 +7,7 @@ import datetime as dt
 import pytest
 from platforms_factories import driver_data, enabled_drivers, make_platform, new_cpf, platform_actor
 
+from outorga.core.localtime import today_of
 from outorga.core.models import Act, RuleSuspension
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent
@@ -59,14 +60,14 @@ def test_art_17_two_wheelers_are_refused_citing_the_article(barra_m, platform, k
 
 
 def test_art_4_i_a_car_more_than_ten_years_old_is_refused(barra_m, platform):
-    year = dt.date.today().year - 11
+    year = today_of(barra_m).year - 11
     driver, decisions = register(barra_m, platform, vehicle_manufacture_year=year)
     assert driver.status == PlatformDriver.Status.REFUSED
     assert any(f"{LAW}, art. 4, I" in cites for _, cites in refusal_texts(decisions))
 
 
 def test_art_4_i_a_car_exactly_ten_years_old_is_enabled(barra_m, platform):
-    driver, _ = register(barra_m, platform, vehicle_manufacture_year=dt.date.today().year - 10)
+    driver, _ = register(barra_m, platform, vehicle_manufacture_year=today_of(barra_m).year - 10)
     assert driver.status == PlatformDriver.Status.ENABLED
 
 
@@ -197,7 +198,7 @@ def test_d16_a_court_suspension_of_the_two_wheeler_ban_turns_it_off_from_its_dat
     with tenant(barra_m):
         RuleSuspension.objects.create(
             rule="apps.art17.two_wheeler_ban",
-            start=dt.date.today() - dt.timedelta(days=1),
+            start=today_of(barra_m) - dt.timedelta(days=1),
             reference="TJMT, ADI nº 1000000-00.2026 (exemplo), decisão de 10/03/2026",
         )
     driver, decisions = register(barra_m, platform, vehicle_kind="motorcycle")
@@ -211,7 +212,7 @@ def test_d16_a_court_suspension_of_the_two_wheeler_ban_turns_it_off_from_its_dat
         municipality=barra_m,
         platform=platform,
         data=driver_data(vehicle_kind="motorcycle"),
-        on=dt.date.today() - dt.timedelta(days=2),
+        on=today_of(barra_m) - dt.timedelta(days=2),
     )[0]
     assert earlier.status == "refused"
 

@@ -19,6 +19,7 @@ from platforms_factories import (
 
 from outorga.core.acts import Actor
 from outorga.core.lawseam import law_for
+from outorga.core.localtime import today_of
 from outorga.core.models import Act, ApiToken, User
 from outorga.core.tenancy import tenant
 from outorga.law.bindings import Service
@@ -151,7 +152,7 @@ def test_a_monthly_report_sent_on_the_page_is_the_api_s_report_art_16(barra_m, s
         )
     page = client.get("/plataforma/relatorios/").content.decode()
     assert d.name in page
-    today = dt.date.today()
+    today = today_of(barra_m)
     y, m = (today.year - 1, 12) if today.month == 1 else (today.year, today.month - 1)
     form = {
         "month": f"{y}-{m:02d}",
@@ -219,7 +220,7 @@ def test_a_fare_table_is_published_on_the_page(barra_m, staff):
             "extra_1_name": "bagagem",
             "extra_1_amount": "3",
             "dynamic_max_percent": "50",
-            "valid_from": dt.date.today().isoformat(),
+            "valid_from": today_of(barra_m).isoformat(),
         },
     )
     assert r.status_code in (200, 302)
@@ -238,7 +239,7 @@ def test_art_15_complaints_show_their_term_and_are_answered_on_the_page(barra_m,
             municipality=barra_m,
             platform=p,
             description="Cobrança indevida",
-            filed_on=dt.date.today(),
+            filed_on=today_of(barra_m),
         )
     html = client.get("/plataforma/reclamacoes/").content.decode()
     assert c.protocol in html and f"{c.deadline:%d/%m/%Y}" in html and "art. 15" in html
@@ -254,7 +255,7 @@ def test_a_complaint_received_by_the_platform_is_forwarded_on_the_page(barra_m, 
     client, p = staff
     r = client.post(
         "/plataforma/reclamacoes/",
-        {"description": "Motorista rude", "filed_on": dt.date.today().isoformat()},
+        {"description": "Motorista rude", "filed_on": today_of(barra_m).isoformat()},
     )
     assert r.status_code == 302
     with tenant(barra_m):
@@ -305,7 +306,7 @@ def test_a_platform_s_staff_never_reach_another_platform_s_records(
             municipality=barra_m,
             platform=other,
             description="Reclamação Vizinha",
-            filed_on=dt.date.today(),
+            filed_on=today_of(barra_m),
         )
         report = MonthlyReport.objects.create(
             platform=other,

@@ -8,6 +8,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
+from outorga.core.localtime import today_of
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.platforms.models import (
@@ -156,7 +157,7 @@ def test_a_visitor_files_a_complaint_without_login(barra_m):
     assert f"(5 dias úteis, {LAW}, art. 15)" in html
     with tenant(barra_m):
         made = Complaint.objects.filter(description="Motorista grosseiro.").get()
-    assert made.source == "public" and made.deadline > dt.date.today()
+    assert made.source == "public" and made.deadline > today_of(barra_m)
 
 
 def test_the_public_form_is_rate_limited(barra_m):
@@ -211,7 +212,7 @@ def test_the_authority_records_a_court_suspension_and_the_next_check_cites_it(as
         "/municipio/suspensoes-judiciais/",
         {
             "rule": "apps.art17.two_wheeler_ban",
-            "start": (dt.date.today() - dt.timedelta(days=3)).isoformat(),
+            "start": (today_of(barra_m) - dt.timedelta(days=3)).isoformat(),
             "reference": "TJMT, processo 1000000-00.2026.8.11.0000 (exemplo), 10/03/2026",
         },
     )
@@ -242,7 +243,7 @@ def test_an_unknown_rule_cannot_be_suspended(barra_m, user_of):
             actor=Actor.of(user_of("barra-do-garcas", Role.AUTORIDADE)),
             municipality=barra_m,
             rule="apps.art26.fine",
-            start=dt.date.today(),
+            start=today_of(barra_m),
             reference="x",
         )
 

@@ -8,6 +8,7 @@ from io import StringIO
 from django.core.management import call_command
 from platforms_factories import make_platform
 
+from outorga.core.localtime import today_of
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.platforms.models import InfractionCandidate, Platform, PlatformStatusChange
@@ -15,7 +16,7 @@ from outorga.platforms.sweeping import sweep_platforms
 
 
 def test_the_sweep_lists_candidates_once_and_a_second_run_changes_nothing(barra_m):
-    today = dt.date.today()
+    today = today_of(barra_m)
     first = sweep_platforms(barra_m, today)
     assert first.changes >= 3
     with tenant(barra_m):
@@ -36,9 +37,9 @@ def test_the_sweep_lifts_an_ended_suspension(barra_m):
         assert Platform.objects.get(pk=p.pk).status == "credentialed"
 
 
-def test_the_command_prints_a_summary_and_ignores_other_laws(db):
+def test_the_command_prints_a_summary_and_ignores_other_laws(barra_m):
     out = StringIO()
-    call_command("platforms_sweep", "--on", dt.date.today().isoformat(), stdout=out)
+    call_command("platforms_sweep", "--on", today_of(barra_m).isoformat(), stdout=out)
     text = out.getvalue()
     assert "Barra do Garças:" in text and "Ipatinga: 0 verificados, 0 alterações" in text
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from django.utils import timezone
 from validate_docbr import CPF, RENAVAM
 
 from outorga.registry.models import Document, Permit, PermitStatusChange, Person, Vehicle
@@ -138,7 +139,7 @@ def company_taxi_permit(
     from outorga.core.tenancy import tenant
     from outorga.registry.models import Auxiliary
 
-    today = dt.date.today()
+    today = timezone.localdate()
     with tenant(m):
         car = Vehicle.objects.create(
             plate=plate,

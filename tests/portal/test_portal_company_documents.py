@@ -11,6 +11,7 @@ import re
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from django.utils import timezone
 from portal_factories import company_of, company_taxi_permit, make_applicant_account, open_tender
 from registry_factories import make_permit
 from validate_docbr import RENAVAM
@@ -344,7 +345,7 @@ def test_art_23_the_companys_own_documents_and_their_validity_are_on_the_represe
     ana = make_applicant_account(ipatinga_m, name="Ana Responsável")
     company = company_of(ipatinga_m, ana)
     pending = company_of(ipatinga_m, ana, confirmed=False, name="Táxi Pendente Ltda")
-    today = dt.date.today()
+    today = timezone.localdate()
     with tenant(ipatinga_m):
         Document.objects.create(
             doc_type="tax_clearance",

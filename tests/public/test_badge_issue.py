@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 from registry_factories import make_permit
 
 from outorga.core.acts import Actor
@@ -59,15 +60,13 @@ def test_a_clerk_of_another_municipality_cannot_issue(ipatinga_m, user_of):
 
 
 def test_no_badge_for_a_suspended_permit(ipatinga_m, badge_clerk, user_of):
-    import datetime as dt
-
     permit = make_permit(ipatinga_m, "SUSP")
     permit_suspend(
         actor=Actor.of(user_of("ipatinga", Role.AUTORIDADE)),
         municipality=ipatinga_m,
         permit=permit,
         days=15,
-        start=dt.date.today(),
+        start=timezone.localdate(),
         reason="teste",
         grounds={"kind": "escalation", "days": 15, "infractions": ["AI-1", "AI-2", "AI-3"]},
     )
@@ -126,9 +125,9 @@ def test_an_auxiliary_gets_a_badge_of_their_own(ipatinga_m, badge_clerk):
         aux = Auxiliary.objects.create(
             permit=permit,
             person=helper,
-            added_on=dt.date.today(),
+            added_on=timezone.localdate(),
             registration_number=77,
-            credential_valid_until=dt.date.today() + dt.timedelta(days=30),
+            credential_valid_until=timezone.localdate() + dt.timedelta(days=30),
         )
     badge = services.badge_issue(
         actor=badge_clerk, municipality=ipatinga_m, permit=permit, auxiliary=aux

@@ -6,10 +6,10 @@ pages offer no mototaxi/taxi filter and link the complaint form (art. 11 III); i
 
 from __future__ import annotations
 
-import datetime as dt
 import itertools
 
 from django.test import Client
+from django.utils import timezone
 from registry_factories import make_permit
 
 from outorga.core.models import Municipality
@@ -109,4 +109,4 @@ def test_a_filter_for_a_service_not_governed_here_is_ignored(barra_m, ipatinga_m
     make_permit(ipatinga_m, "FILTRO")
     html = Client().get("/publico/ipatinga/permissoes/?servico=aplicativo").content.decode()
     assert "FILTRO" in html
-    assert dt.date.today().strftime("%d/%m/%Y") in html
+    assert timezone.localdate().strftime("%d/%m/%Y") in html

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 
 import pytest
@@ -21,6 +22,8 @@ from outorga.law.competence import (
 )
 
 MOTO, TAXI, APPS = "ipatinga.mototaxi-2013", "ipatinga.taxi-2017", "barra-do-garcas.apps-2025"
+#: The day the table is read on: every law of the matrix is in force (the table is dated, D-15).
+ON = dt.date(2026, 6, 1)
 LAW_SLUG = {MOTO: "ipatinga", TAXI: "ipatinga", APPS: "barra-do-garcas"}
 CASES = [(law, action, role) for (law, action) in COMPETENCES for role in Role]
 
@@ -69,7 +72,7 @@ def test_every_system_action_has_an_expectation():
 
 @pytest.mark.parametrize(("action", "role"), list(itertools.product(SYSTEM_EXPECTED, Role)))
 def test_matrix_system_actions(action, role):
-    assert is_allowed(role, action) == (role in SYSTEM_EXPECTED[action])
+    assert is_allowed(role, action, None, ON) == (role in SYSTEM_EXPECTED[action])
 
 
 # The municipality's dated data (rules.md: values left to a decree or regulation are dated data a
@@ -95,7 +98,7 @@ def test_matrix_municipal_data_actions(action, role, user_of):
     roles, decision = MUNICIPAL_DATA_EXPECTED[action]
     m = Municipality.objects.get(slug="ipatinga")
     actor = Actor.of(user_of(m.slug, role), "203.0.113.7")
-    assert is_allowed(role, action) == (role in roles)
+    assert is_allowed(role, action, None, ON) == (role in roles)
     with unscoped():
         refused_before = Act.objects.filter(municipality=m, outcome="refused").count()
     if role in roles:
@@ -124,38 +127,38 @@ def test_a_user_never_acts_in_another_municipality(user_of):
 
 @pytest.mark.parametrize("action", ["penalty.revocation", "penalty.cassacao"])
 def test_art_34_par_1_only_the_chief_executive_revokes_or_cassa_a_mototaxi_permission(action):
-    comp = competence(MOTO, action)
+    comp = competence(MOTO, action, ON)
     assert comp is not None and comp.roles == {Role.CHEFE_EXECUTIVO}
     assert any(c.article == "34" and c.paragraph == "1" for c in comp.citations)
 
 
 @pytest.mark.parametrize("action", ["penalty.warning", "penalty.fine", "penalty.suspension"])
 def test_art_34_caput_the_secretariat_applies_warning_fine_and_suspension(action):
-    comp = competence(MOTO, action)
+    comp = competence(MOTO, action, ON)
     assert comp is not None and Role.AUTORIDADE in comp.roles
     assert Role.CHEFE_EXECUTIVO not in comp.roles
     assert any(c.article == "34" and c.paragraph is None for c in comp.citations)
 
 
 def test_art_31_par_3_the_inspector_may_warn():
-    assert is_allowed(Role.FISCAL, "penalty.warning", MOTO)
-    assert not is_allowed(Role.FISCAL, "penalty.fine", MOTO)
+    assert is_allowed(Role.FISCAL, "penalty.warning", MOTO, ON)
+    assert not is_allowed(Role.FISCAL, "penalty.fine", MOTO, ON)
 
 
 def test_art_43_and_44_jari_then_chief_executive_judge_appeals():
-    assert competence(MOTO, "appeal.jari.judge").roles == {Role.JARI}  # type: ignore[union-attr]
-    assert competence(MOTO, "appeal.executive.judge").roles == {  # type: ignore[union-attr]
+    assert competence(MOTO, "appeal.jari.judge", ON).roles == {Role.JARI}  # type: ignore[union-attr]
+    assert competence(MOTO, "appeal.executive.judge", ON).roles == {  # type: ignore[union-attr]
         Role.CHEFE_EXECUTIVO
     }
 
 
 def test_d_17_the_taxi_and_apps_laws_never_borrow_the_jari_path():
-    assert competence(TAXI, "appeal.jari.judge") is None
-    assert competence(APPS, "appeal.jari.judge") is None
+    assert competence(TAXI, "appeal.jari.judge", ON) is None
+    assert competence(APPS, "appeal.jari.judge", ON) is None
 
 
 def test_d_3_platform_suspension_is_decided_by_a_person_with_that_competence():
-    comp = competence(APPS, "platform.suspend")
+    comp = competence(APPS, "platform.suspend", ON)
     assert comp is not None and comp.roles == {Role.CHEFE_EXECUTIVO}
 
 
@@ -167,7 +170,7 @@ def test_fees_are_charged_by_finance_alone_under_the_fees_own_law(law):
 
     assert fees.ACTION == "debt.record"
     assert fees.catalogue(law) and {f.law for f in fees.catalogue(law)} == {law}
-    assert {r for r in Role if is_allowed(r, fees.ACTION, law)} == {Role.FINANCAS}
+    assert {r for r in Role if is_allowed(r, fees.ACTION, law, ON)} == {Role.FINANCAS}
     if law == TAXI:
-        comp = competence(TAXI, fees.ACTION)
+        comp = competence(TAXI, fees.ACTION, ON)
         assert comp is not None and any(c.article == "40" for c in comp.citations)

@@ -98,12 +98,6 @@ def test_every_original_entry_is_in_force_from_its_law_date():
         assert first.starts == RULEBOOKS[law].in_force_from
 
 
-def test_without_a_date_the_table_in_force_today_answers(amended):
-    today = competence(MOTO, "penalty.cassacao")
-    assert today is not None and today.roles == {Role.CHEFE_EXECUTIVO}  # the amendment is 2027's
-    assert today == competence(MOTO, "penalty.cassacao", dt.date.today())
-
-
 def test_d_15_an_amendment_never_reaches_back_over_a_day_already_governed(amended):
     earlier = dataclasses.replace(MOVED, valid_from=AMENDED_ON - dt.timedelta(days=30))
     with pytest.raises(ValueError, match="retroage"):

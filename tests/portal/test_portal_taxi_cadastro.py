@@ -5,6 +5,8 @@ their articles (art. 22, 24), never a list written by hand."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
@@ -18,6 +20,7 @@ pytestmark = pytest.mark.django_db
 
 PDF = b"%PDF-1.4\n% documento de teste\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
 TAXI = "ipatinga.taxi-2017"
+ON = dt.date(2026, 6, 1)
 
 
 def client_for(person) -> Client:  # type: ignore[no-untyped-def]
@@ -34,9 +37,9 @@ def world(ipatinga_m):  # type: ignore[no-untyped-def]
 
 
 def test_art_20_22_the_taxi_law_gives_the_interested_person_the_application():
-    assert is_allowed(Role.PERMISSIONARIO, "application.submit", TAXI)
-    assert not is_allowed(Role.ATENDENTE, "application.submit", TAXI)
-    entry = competence(TAXI, "application.submit")
+    assert is_allowed(Role.PERMISSIONARIO, "application.submit", TAXI, ON)
+    assert not is_allowed(Role.ATENDENTE, "application.submit", TAXI, ON)
+    entry = competence(TAXI, "application.submit", ON)
     assert entry is not None
     cites = {c.render() for c in entry.citations}
     assert any("art. 22" in c for c in cites) and any("art. 3" in c for c in cites)

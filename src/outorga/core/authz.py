@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.utils import timezone
-
 from outorga.law.competence import Competence, NotCompetent, check
 
 from .acts import Actor, record_act
+from .localtime import today_of
 from .models import Municipality
 
 
@@ -24,8 +23,8 @@ def authorize(
     law: str | None = None,
     on: dt.date | None = None,
 ) -> Competence | None:
-    """Check ``actor`` may perform ``action`` under ``law`` on ``on`` (the date of the act; today
-    when not given: the competence table is dated, D-15)."""
+    """Check ``actor`` may perform ``action`` under ``law`` on ``on`` (the date of the act; the
+    municipality's today when not given: the competence table is dated, D-15)."""
     user = actor.user
     if user is not None and user.municipality_id not in (None, municipality.pk):
         # A user acts only in their own municipality, whatever their role.
@@ -33,7 +32,7 @@ def authorize(
         _log_refusal(actor, municipality, action, law, "usuário de outro município")
         raise exc
     try:
-        return check(actor.role, action, law, on or timezone.localdate())
+        return check(actor.role, action, law, on or today_of(municipality))
     except NotCompetent as exc:
         _log_refusal(actor, municipality, action, law, str(exc))
         raise

@@ -239,7 +239,9 @@ def municipal_data(request: HttpRequest) -> HttpResponse:
             "older_days": [r for r in data["calendar"] if r["older"]],
             "declared": selectors.declared_parameters(m, today),
             "forms": bound,
-            "can": {k: is_allowed(user.role, a) for k, a in ACTIONS.items()},
+            "can": {
+                k: is_allowed(user.role, a, None, timezone.localdate()) for k, a in ACTIONS.items()
+            },
             "posted": posted,
             "law_titles": LAW_TITLES,
             "today": today,

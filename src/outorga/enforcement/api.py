@@ -214,7 +214,7 @@ def _case_out(case: Case, role: str) -> dict[str, Any]:
             appeal_stage(f, timezone.localdate()) == "reconsideration"
             for f in case.filings.filter(result=Filing.Result.PENDING)
         )
-        and is_allowed(role, "appeal.reconsider", case.law),
+        and is_allowed(role, "appeal.reconsider", case.law, timezone.localdate()),
     }
 
 

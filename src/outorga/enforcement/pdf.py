@@ -179,7 +179,9 @@ def _next_appeal(filing: Filing) -> list[tuple[str, str]]:
     case = filing.case
     nxt = next_stage(case.law, filing.stage)
     if nxt is None:
-        comp = competence(case.law, JUDGE_ACTION[Filing.Stage(filing.stage)])
+        comp = competence(
+            case.law, JUDGE_ACTION[Filing.Stage(filing.stage)], filing.judged_on or filing.filed_on
+        )
         cites = "; ".join(c.render() for c in comp.citations) if comp else ""
         return [
             (
@@ -238,7 +240,9 @@ def decision_pdf(filing: Filing) -> bytes:
         *_next_appeal(filing),
     ]
     # The judgment's reasons and the article that gives its judge the competence (art. 42–44).
-    comp = competence(case.law, JUDGE_ACTION[Filing.Stage(filing.stage)])
+    comp = competence(
+        case.law, JUDGE_ACTION[Filing.Stage(filing.stage)], filing.judged_on or filing.filed_on
+    )
     cites = list(filing.judgment.get("citations") or [])
     cites += [c.render() for c in (comp.citations if comp else ()) if c.render() not in cites]
     return _doc(

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from outorga.core.acts import Actor
 from outorga.core.demo import demo_username
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality, User
 from outorga.law.competence import Role, is_allowed
 from outorga.registry.models import Person
@@ -56,7 +57,7 @@ def load(m: Municipality) -> None:
             person.user = user
             person.save(update_fields=["user"])
     law = payments.municipality_law(m, "debt.record")
-    if not is_allowed(Role.FINANCAS, "debt.record", law):
+    if not is_allowed(Role.FINANCAS, "debt.record", law, today_of(m)):
         return
     actor = Actor.of(finance)
     today = timezone.localdate()

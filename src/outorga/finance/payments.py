@@ -68,7 +68,7 @@ debt_cancel = ledger.debt_cancel
 def municipality_law(m: Municipality, action: str = PAY) -> str:
     """The first law of the municipality that gives ``action`` to someone."""
     for law in m.laws:
-        if competence(law, action) is not None:
+        if competence(law, action, today_of(m)) is not None:
             return str(law)
     return str(m.laws[0]) if m.laws else "sistema"
 
@@ -587,7 +587,9 @@ def paid_cents(d: Debt) -> int:
 
 def _authorize_judging(actor: Actor, municipality: Municipality, law: str) -> None:
     """Whoever upheld the defence or appeal under ``law`` (or finance, who records debts)."""
-    action = next((a for a in JUDGING if is_allowed(actor.role, a, law)), JUDGING[0])
+    action = next(
+        (a for a in JUDGING if is_allowed(actor.role, a, law, today_of(municipality))), JUDGING[0]
+    )
     authorize(actor=actor, municipality=municipality, action=action, law=law)
 
 

@@ -58,7 +58,7 @@ def debt_law(
     if not laws:
         raise FieldError("lei", f"nenhuma lei rege serviço algum em {m.name}")
     # A law that gives no one the recording of debts is still the law: competence then refuses.
-    return next((law for law in laws if competence(law, "debt.record") is not None), laws[0])
+    return next((law for law in laws if competence(law, "debt.record", day) is not None), laws[0])
 
 
 class InvalidDebtTransition(Conflict, ValueError):

@@ -530,7 +530,7 @@ def order(request: HttpRequest, permit_id: int) -> HttpResponse:
         errors = _errors(exc)
     if notice.is_bound and notice.errors:
         errors += form_lines(notice)
-    allowed = is_allowed(actor.role, "inspection.order", permit.law)
+    allowed = is_allowed(actor.role, "inspection.order", permit.law, timezone.localdate())
     return render(
         request,
         "inspections/order.html",

@@ -559,12 +559,12 @@ class NotCompetent(PermissionError):
         super().__init__(msg)
 
 
-def competence(law: str, action: str, on: dt.date | None = None) -> Competence | None:
-    """Who may perform ``action`` under ``law`` on ``on`` — the date of the act; today when not
-    given. None when the law does not provide the act on that date (not yet in force, or never)."""
-    day = on or dt.date.today()
+def competence(law: str, action: str, on: dt.date) -> Competence | None:
+    """Who may perform ``action`` under ``law`` on ``on`` — the date of the act, on the
+    municipality's clock (D-15): the law core has no clock of its own, so the caller always says
+    the day. None when the law does not provide the act on that date (not yet in force, or never)."""
     for c in VERSIONS.get((law, action), ()):
-        if c.in_force(day):
+        if c.in_force(on):
             return c
     return None
 
@@ -574,9 +574,7 @@ def role_names(roles: Iterable[str]) -> str:
     return ", ".join(ROLE_LABELS[Role(r)] for r in roles)
 
 
-def deciders(
-    law: str, action: str, on: dt.date | None = None
-) -> tuple[list[str], tuple[Citation, ...]]:
+def deciders(law: str, action: str, on: dt.date) -> tuple[list[str], tuple[Citation, ...]]:
     """The roles (sorted) competent for ``action`` under ``law`` on ``on`` and the articles that
     say so — what a decision names as "decide …"; none where the law does not provide the act."""
     comp = competence(law, action, on)
@@ -585,9 +583,9 @@ def deciders(
     return sorted(str(r) for r in comp.roles), comp.citations
 
 
-def is_allowed(
-    role: Role | str, action: str, law: str | None = None, on: dt.date | None = None
-) -> bool:
+def is_allowed(role: Role | str, action: str, law: str | None, on: dt.date) -> bool:
+    """Whether ``role`` may perform ``action`` under ``law`` on ``on`` (the date of the act, on the
+    municipality's clock); ``law`` is None only for the system's and the municipal data's acts."""
     if action in SYSTEM_COMPETENCES:
         return Role(role) in SYSTEM_COMPETENCES[action]
     if action in MUNICIPAL_DATA_COMPETENCES:
@@ -598,11 +596,9 @@ def is_allowed(
     return comp is not None and comp.allows(role)
 
 
-def check(
-    role: Role | str, action: str, law: str | None = None, on: dt.date | None = None
-) -> Competence | None:
+def check(role: Role | str, action: str, law: str | None, on: dt.date) -> Competence | None:
     """Raise :class:`NotCompetent` unless ``role`` may perform ``action`` under ``law`` on ``on``
-    (the date of the act; today when not given)."""
+    (the date of the act, on the municipality's clock)."""
     municipal = MUNICIPAL_DATA_COMPETENCES.get(action)
     if municipal is not None:
         if municipal.allows(role):

@@ -81,11 +81,8 @@ class LawText:
     def rule_id(self, name: str) -> str:
         return f"{self.params}.{name}"
 
-    def deciders(
-        self, action: str, on: dt.date | None = None
-    ) -> tuple[list[str], tuple[Citation, ...]]:
-        """Who decides ``action`` under this law on ``on`` — the date of the decision; today when
-        not given — and the articles that say so (the dated :mod:`outorga.law.competence`); no one
+    def deciders(self, action: str, on: dt.date) -> tuple[list[str], tuple[Citation, ...]]:
+        """Who decides ``action`` under this law on ``on`` — the date of the decision — and the articles that say so (the dated :mod:`outorga.law.competence`); no one
         before the law. An action the law's table never names is a mistake in the rulebook."""
         if (self.law, action) not in COMPETENCES:
             raise LookupError(f"no competence for {action} in {self.law}")

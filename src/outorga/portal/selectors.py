@@ -283,6 +283,7 @@ def open_tenders(person: Person) -> list[Any]:
     from outorga.registry.services.tenders import tender_law
 
     out = []
+    day = today_of(person.municipality)
     for t in (
         Tender.objects.filter(status=Tender.Status.OPEN)
         .exclude(applicants__person=person)
@@ -292,7 +293,7 @@ def open_tenders(person: Person) -> list[Any]:
             law = tender_law(t)
         except LawNotBound:  # a tender of a service no law governs here any more
             continue
-        if is_allowed(Role.PERMISSIONARIO, "application.submit", law):
+        if is_allowed(Role.PERMISSIONARIO, "application.submit", law, day):
             out.append(t)
     return out
 

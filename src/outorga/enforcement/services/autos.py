@@ -467,7 +467,9 @@ def infraction_cancel(
         auto.cancel_reason = reason.strip()
         auto.cancelled_by = actor.user
         auto.save(update_fields=["status", "cancel_reason", "cancelled_by"])
-        basis = {"citations": competence_citations(auto.law, "infraction.cancel")}
+        basis = {
+            "citations": competence_citations(auto.law, "infraction.cancel", today_of(municipality))
+        }
         case = Case.objects.filter(auto=auto).first()
         if case is not None and case.stage not in (Case.Stage.ANNULLED,):
             old = case.stage

@@ -49,8 +49,10 @@ def decision_basis(d: Decision | None, *more: Decision) -> dict[str, Any]:
     return basis_of(d, more=more)
 
 
-def competence_citations(law: str, action: str) -> list[str]:
-    comp = competence(law, action)
+def competence_citations(law: str, action: str, on: dt.date) -> list[str]:
+    """The articles that give ``action`` under ``law`` to its authority on ``on``, the date of the
+    act (the competence table is dated, D-15)."""
+    comp = competence(law, action, on)
     return [c.render() for c in comp.citations] if comp else []
 
 

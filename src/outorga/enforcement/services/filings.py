@@ -206,7 +206,7 @@ def filing_judge(
         basis = decision_basis(decision)
         basis["citations"] = sorted(
             set(basis["citations"])
-            | set(competence_citations(case.law, JUDGE_ACTION[Filing.Stage(filing.stage)]))
+            | set(competence_citations(case.law, JUDGE_ACTION[Filing.Stage(filing.stage)], on))
         )
         old = {"stage": case.stage, "waiting": case.waiting}
         Notice.objects.create(

@@ -253,7 +253,7 @@ def sweep(municipality: Municipality, on: dt.date) -> dict[str, list[str]]:
                         "citations": list(
                             dict.fromkeys(
                                 [
-                                    *competence_citations(case.law, proposal_action(case)),
+                                    *competence_citations(case.law, proposal_action(case), on),
                                     "decisão D-3",
                                 ]
                             )

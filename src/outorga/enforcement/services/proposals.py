@@ -222,7 +222,7 @@ def proposal_decide(
             judged = _taxi_cassacao_judgment(case, on)
         basis = {
             "citations": sorted(
-                set(competence_citations(case.law, action))
+                set(competence_citations(case.law, action, on))
                 | set(case.proposal.get("citations", []))
                 | set(judged.to_json()["citations"] if judged else [])
             ),

@@ -179,7 +179,7 @@ def _reconsider(
     assert actor.user is not None
     basis = decision_basis(d)
     basis["citations"] = sorted(
-        set(basis["citations"]) | set(competence_citations(case.law, "appeal.reconsider"))
+        set(basis["citations"]) | set(competence_citations(case.law, "appeal.reconsider", on))
     )
     old = {"stage": case.stage, "waiting": case.waiting}
     filing.reconsideration = {

@@ -239,7 +239,7 @@ def taxi_items(request: HttpRequest) -> HttpResponse:
     law = regulation.delegating_law(m)
     if law is None:
         raise Http404
-    can = is_allowed(user_of(request).role, regulation.ACTION)
+    can = is_allowed(user_of(request).role, regulation.ACTION, None, timezone.localdate())
     if request.method == "POST":
         to = reverse("enforcement:taxi_items")
         try:

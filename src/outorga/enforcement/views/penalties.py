@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from outorga.core.formerrors import messages_add
@@ -124,7 +125,9 @@ def cassacao_new(request: HttpRequest, permit_id: int) -> HttpResponse:
         "targets": TAXI_CASSACAO,
         "today": today(),
         "data": request.POST or request.GET,
-        "can_propose": is_allowed(user_of(request).role, "penalty.propose", permit.law),
+        "can_propose": is_allowed(
+            user_of(request).role, "penalty.propose", permit.law, timezone.localdate()
+        ),
         "recorded_permissions": other_commercial_permissions(permit),
     }
     if request.method != "POST":
@@ -176,7 +179,9 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
         "measures_cite": "; ".join(
             interfaces.cited(permit.law, k) for k in ("cadastro_suspenso", "suspension")
         ),
-        "can_suspend": is_allowed(user_of(request).role, "penalty.suspension", permit.law),
+        "can_suspend": is_allowed(
+            user_of(request).role, "penalty.suspension", permit.law, timezone.localdate()
+        ),
     }
     if request.method != "POST":
         return render(request, "enforcement/taxi_suspension_form.html", ctx)

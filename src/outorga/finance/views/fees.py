@@ -102,7 +102,9 @@ def fee_charge(request: HttpRequest) -> HttpResponse:
             "amount": money(quote.amount_cents) if quote and quote.amount_cents else "",
             "person": form.cleaned_data.get("person") if quote else None,
             "permit": form.cleaned_data.get("permit_row") if quote else None,
-            "can_charge": is_allowed(user_of(request).role, fees.ACTION, quote.fee.law)
+            "can_charge": is_allowed(
+                user_of(request).role, fees.ACTION, quote.fee.law, timezone.localdate()
+            )
             if quote
             else False,
         },

@@ -376,7 +376,7 @@ def platform_penalty_appeal_judge(
         a.save(
             update_fields=["result", "judged_by", "judged_on", "judged_at", "reasoning", "judgment"]
         )
-        basis = basis_many([revision, finality], extra=_judge_citations(municipality))
+        basis = basis_many([revision, finality], extra=_judge_citations(municipality, on))
         record_act(
             municipality=municipality,
             actor=actor,
@@ -640,10 +640,12 @@ def _tell_platform_judgment(
     )
 
 
-def _judge_citations(municipality: Municipality) -> tuple[Citation, ...]:
+def _judge_citations(municipality: Municipality, on: dt.date) -> tuple[Citation, ...]:
+    """The articles that give the appeal's judgment to its authority on ``on``, the day it is
+    judged (the competence table is dated, D-15)."""
     from outorga.law.competence import competence
 
-    comp = competence(apps_law(municipality), "appeal.executive.judge")
+    comp = competence(apps_law(municipality), "appeal.executive.judge", on)
     return comp.citations if comp else ()
 
 

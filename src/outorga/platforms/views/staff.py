@@ -12,6 +12,7 @@ from django import forms
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils import timezone
 
 from outorga.core.access import forbidden
 from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
@@ -43,7 +44,7 @@ class AuthorityInviteForm(InviteForm):
 def _refused(request: HttpRequest, user: User) -> HttpResponse | None:
     m = user.municipality
     assert m is not None
-    if is_allowed(user.role, "platform.credential", apps_law(m)):
+    if is_allowed(user.role, "platform.credential", apps_law(m), timezone.localdate()):
         return None
     return forbidden(
         request,

@@ -20,6 +20,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 
 from outorga.core.access import staff_required
 from outorga.core.errors import Refused
@@ -45,7 +46,7 @@ def may(role: str, action: str, service: str) -> bool:
         law = law_of(current_municipality(), service)
     except LawNotBound:
         return False
-    return is_allowed(role, action, law)
+    return is_allowed(role, action, law, timezone.localdate())
 
 
 def deny(request: HttpRequest, exc: NotCompetent) -> HttpResponse:
@@ -146,7 +147,7 @@ def permit_page(
             "title": title,
             "intro": intro,
             "submit": submit,
-            "allowed": is_allowed(actor_of(request).role, action, permit.law),
+            "allowed": is_allowed(actor_of(request).role, action, permit.law, timezone.localdate()),
             "preview": preview or [],
             **(extra or {}),
         },

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 
 from outorga.core.errors import DomainError
 from outorga.core.formerrors import form_add
@@ -98,6 +99,8 @@ def document_edit(request: HttpRequest, doc_id: int) -> HttpResponse:
             "back": back,
             "form": form if doc.superseded_at is None else None,
             "versions": document_versions(doc),
-            "can_edit": is_allowed(actor_of(request).role, "registry.record", law),
+            "can_edit": is_allowed(
+                actor_of(request).role, "registry.record", law, timezone.localdate()
+            ),
         },
     )

@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 
 from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.requests import actor_of
@@ -108,7 +109,12 @@ def extinction_detail(request: HttpRequest, case_id: int) -> HttpResponse:
     if request.method == "POST" and step in bound and bound[step].is_valid():
         form = bound[step]
         d = form.cleaned_data
-        may = is_allowed(actor_of(request).role, extinction_decision_action(case), case.permit.law)
+        may = is_allowed(
+            actor_of(request).role,
+            extinction_decision_action(case),
+            case.permit.law,
+            timezone.localdate(),
+        )
         if step == "decide" and d["extinguish"] and may and not confirmed(request):
             return ask_confirmation(request, _extinction_confirmation(case, d["grounds"]))
         actor, m = actor_of(request), current_municipality()
@@ -148,9 +154,9 @@ def extinction_detail(request: HttpRequest, case_id: int) -> HttpResponse:
             "forms": bound,
             "refused": result.refused,
             "refused_message": result.message,
-            "can_notify": is_allowed(role, "extinction.propose", law),
-            "can_defend": is_allowed(role, "defence.file", law),
-            "can_decide": is_allowed(role, decide_action, law),
+            "can_notify": is_allowed(role, "extinction.propose", law, timezone.localdate()),
+            "can_defend": is_allowed(role, "defence.file", law, timezone.localdate()),
+            "can_decide": is_allowed(role, decide_action, law, timezone.localdate()),
             "cause_cite": cause_cite,
         },
     )

@@ -139,6 +139,6 @@ def detail(request: HttpRequest, request_id: int) -> HttpResponse:
             "refuse": refuse,
             "problem": problem,
             "preview": _preview(req) if req.status == HolderRequest.Status.PENDING else [],
-            "allowed": is_allowed(actor.role, action, req.permit.law),
+            "allowed": is_allowed(actor.role, action, req.permit.law, timezone.localdate()),
         },
     )

@@ -89,7 +89,7 @@ def person_edit(request: HttpRequest, person_id: int) -> HttpResponse:
     m = current_municipality()
     law = registry_law(m, person_id=person.pk)
     # The form shows the CPF or CNPJ and the partners' CPFs: only to who may change them.
-    check(actor_of(request).role, "registry.record", law)
+    check(actor_of(request).role, "registry.record", law, timezone.localdate())
     initial = {
         f: getattr(person, f)
         for f in ("kind", "name", "birth_date", "blood_type", "address", "city", "phone", "email")
@@ -218,7 +218,7 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
             # The grant links name the person by id: a CPF in a URL would reach access logs,
             # history and the Referer, and a role that sees it masked would find it there.
             "can_grant_moto": may(actor.role, "permit.grant", Service.MOTOTAXI),
-            "can_edit": is_allowed(actor.role, "registry.record", law),
+            "can_edit": is_allowed(actor.role, "registry.record", law, timezone.localdate()),
             "can_grant_taxi": may(actor.role, "permit.grant", Service.TAXI),
             "licence": getattr(person, "licence", None),
             "documents": person.documents.current().filter(

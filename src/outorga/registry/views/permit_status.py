@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils import timezone
 
 from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.requests import actor_of
@@ -38,7 +39,7 @@ def permit_renounce(request: HttpRequest, permit_id: int) -> HttpResponse:
     )
     form = RenounceForm(request.POST or None)
     # Asked only of whom the service lets act: anyone else gets its refusal, not a question.
-    may = is_allowed(actor_of(request).role, "registry.record", permit.law)
+    may = is_allowed(actor_of(request).role, "registry.record", permit.law, timezone.localdate())
     if request.method == "POST" and may and form.is_valid() and not confirmed(request):
         return ask_confirmation(
             request,

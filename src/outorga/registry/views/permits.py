@@ -118,7 +118,9 @@ def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
             "history": permit.history.all(),
             "auxiliaries": permit.auxiliaries.all(),
             "suspend_form": suspend_form,
-            "can_suspend": is_allowed(actor.role, "penalty.suspension", permit.law),
+            "can_suspend": is_allowed(
+                actor.role, "penalty.suspension", permit.law, timezone.localdate()
+            ),
             "suspend_directly": _suspends_directly(permit),
             "plate": format_plate(permit.vehicle.plate) if permit.vehicle else "—",
             **permit_actions(permit, actor.role),
@@ -146,25 +148,26 @@ def permit_actions(permit: Permit, role: str) -> dict[str, Any]:
         "is_taxi": taxi,
         "live": live,
         "has_term": taxi and PermitTerm.objects.filter(permit=permit).exists(),
-        "can_record": is_allowed(role, "registry.record", law),
+        "can_record": is_allowed(role, "registry.record", law, timezone.localdate()),
         # The badge the holder carries (mototaxi art. 5 §4; taxi art. 4 III), issued on its page.
-        "can_badge": is_allowed(role, "badge.issue", law),
-        "can_renew": is_allowed(role, "permit.renew", law),
-        "can_transfer": taxi and is_allowed(role, "permit.grant", law),
-        "can_reserve": not taxi and is_allowed(role, "registry.record", law),
+        "can_badge": is_allowed(role, "badge.issue", law, timezone.localdate()),
+        "can_renew": is_allowed(role, "permit.renew", law, timezone.localdate()),
+        "can_transfer": taxi and is_allowed(role, "permit.grant", law, timezone.localdate()),
+        "can_reserve": not taxi and is_allowed(role, "registry.record", law, timezone.localdate()),
         # Mototaxi art. 2 XXIV: suspended while the holder holds a public post (no end date), and
         # its end once the post is left; a penalty's suspension has an end date and ends otherwise.
         "can_public_post": not taxi
         and permit.status == Permit.Status.ACTIVE
-        and is_allowed(role, "penalty.suspension", law),
+        and is_allowed(role, "penalty.suspension", law, timezone.localdate()),
         "can_public_post_end": not taxi
         and permit.status == Permit.Status.SUSPENDED
         and permit.suspended_until is None
-        and is_allowed(role, "permit.renew", law),
-        "can_extinction": taxi and is_allowed(role, "extinction.propose", law),
+        and is_allowed(role, "permit.renew", law, timezone.localdate()),
+        "can_extinction": taxi
+        and is_allowed(role, "extinction.propose", law, timezone.localdate()),
         # Mototaxi art. 6: extension by periods; the taxi law has none (art. 10, 13).
-        "can_extend": not taxi and is_allowed(role, "permit.extend", law),
-        "can_renew_auxiliary": is_allowed(role, "auxiliary.renew", law),
+        "can_extend": not taxi and is_allowed(role, "permit.extend", law, timezone.localdate()),
+        "can_renew_auxiliary": is_allowed(role, "auxiliary.renew", law, timezone.localdate()),
         "active_auxiliaries": permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE)
         .select_related("person")
         .order_by("pk"),
@@ -189,7 +192,7 @@ def taxi_permit_new(request: HttpRequest) -> HttpResponse:
         law = service_law(current_municipality(), Service.TAXI)
     except FieldError:  # no law governs the taxi service here
         law = ""
-    can_grant = bool(law) and is_allowed(role, "permit.grant", law)
+    can_grant = bool(law) and is_allowed(role, "permit.grant", law, timezone.localdate())
     form = TaxiGrantForm(
         request.POST or None, initial={"holder": _holder_document(request, role, can_grant)}
     )

@@ -310,8 +310,8 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
             "admission_cite": tender_cites(tender, "tender", "category", "one_permission")
             if tender.service == Service.TAXI
             else tender_cites(tender, "natural_person"),
-            "can_apply": is_allowed(role, "registry.record", law),
-            "can_manage": is_allowed(role, "tender.manage", law),
+            "can_apply": is_allowed(role, "registry.record", law, timezone.localdate()),
+            "can_manage": is_allowed(role, "tender.manage", law, timezone.localdate()),
             "asks_category": tender_lacks_category(tender),
             # Taxi art. 48: the law's own classification criterion (current taxistas).
             "classification_cite": tender_cites(tender, "tender_classification")

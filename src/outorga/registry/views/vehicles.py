@@ -230,6 +230,7 @@ def vehicle_detail(request: HttpRequest, vehicle_id: int) -> HttpResponse:
                 actor_of(request).role,
                 "registry.record",
                 registry_law(current_municipality(), vehicle_id=vehicle.pk),
+                timezone.localdate(),
             ),
             "doc_form": doc_form,
             # The Cadastro Municipal de Taxistas (taxi art. 4 I; 20), as the law names it.

@@ -419,7 +419,7 @@ def _cassation(
     params: tuple,
     action: str,
     base: Citation,
-    on: dt.date | None = None,
+    on: dt.date,
 ) -> tuple[dict[str, Any] | None, list[Reason]]:
     if not causes:
         return None, [reason(rule, _OK, lambda: f"Nenhuma causa de {label}.", base, params=params)]

@@ -10,7 +10,7 @@ from typing import Any
 import pypdfium2 as pdfium
 from django.test import Client
 from django.utils import timezone
-from registry_factories import make_permit
+from registry_factories import make_permit, taxi_permit
 
 from outorga.core.acts import Actor
 from outorga.core.models import Act, Municipality
@@ -262,3 +262,53 @@ def at_executive(
     judge(w, w.jari, appeal, committed + dt.timedelta(days=5), "Recurso sem fundamento.")
     notify(w, auto, jari_notified, form)
     return auto, appeal
+
+
+def taxi_refusal_auto(
+    world: World,
+    on: dt.date,
+    n: int = 9101,
+    name: str = "Taxista Recorrente",
+    plate: str = "TAX9B01",
+) -> InfractionNotice:
+    """A taxi auto of ``on`` for refusing a passenger, against a new permit's holder."""
+    permit = taxi_permit(world.m, n=n, name=name, plate=plate)
+    return taxi_auto(world, permit, "recusa_passageiro", on=on)
+
+
+def taxi_appealed(
+    world: World, auto: InfractionNotice, *, defence_on: dt.date, filed_on: dt.date
+) -> Filing:
+    """The defence filed on ``defence_on`` and dismissed by the authority the next day, its
+    decision notified the day after, the appeal filed on ``filed_on``."""
+    defence = filing_file(
+        actor=world.clerk,
+        municipality=world.m,
+        case=case_of(world, auto),
+        text="Defesa.",
+        filed_on=defence_on,
+        channel="paper",
+    )
+    filing_judge(
+        actor=world.authority,
+        municipality=world.m,
+        filing=defence,
+        upheld=False,
+        reasoning="Infração comprovada.",
+        on=defence_on + dt.timedelta(days=1),
+    )
+    notice_deliver(
+        actor=world.clerk,
+        municipality=world.m,
+        notice=pending_notice(world, case_of(world, auto)),
+        form="pessoal",
+        on=defence_on + dt.timedelta(days=2),
+    )
+    return filing_file(
+        actor=world.clerk,
+        municipality=world.m,
+        case=case_of(world, auto),
+        text="Recurso.",
+        filed_on=filed_on,
+        channel="paper",
+    )

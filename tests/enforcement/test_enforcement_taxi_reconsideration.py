@@ -16,10 +16,11 @@ from enforcement_factories import (
     case_of,
     client_of,
     file,
-    pending_notice,
     refused_acts,
+    taxi_appealed,
+    taxi_refusal_auto,
 )
-from registry_factories import person, taxi_permit
+from registry_factories import person
 
 from outorga.core.acts import Actor
 from outorga.core.errors import Refused
@@ -29,8 +30,7 @@ from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Filing, Penalty, Seizure
 from outorga.enforcement.services.autos import infraction_issue
 from outorga.enforcement.services.common import InvalidStep
-from outorga.enforcement.services.filings import filing_file, filing_judge
-from outorga.enforcement.services.notices import notice_deliver
+from outorga.enforcement.services.filings import filing_judge
 from outorga.enforcement.services.reconsideration import appeal_reconsider
 from outorga.enforcement.services.seizures import seizure_create
 from outorga.finance.models import Debt
@@ -39,22 +39,6 @@ from outorga.law.competence import NotCompetent, Role
 D = dt.date(2026, 4, 6)  # a Monday
 FILED = dt.date(2026, 4, 9)  # the appeal, a Thursday: five days end Tuesday 14/04/2026 (D-4)
 LAST = dt.date(2026, 4, 14)
-
-
-def _taxi_auto(world, on=D, n=9101, name="Taxista Recorrente", plate="TAX9B01"):
-    """A taxi auto of ``on`` against the permit's holder."""
-    permit = taxi_permit(world.m, n=n, name=name, plate=plate)
-    return infraction_issue(
-        actor=world.fiscal,
-        municipality=world.m,
-        code="recusa_passageiro",
-        committed_at=at(on),
-        place="Rodoviária",
-        description="Recusou passageiro.",
-        agent_registration="F-9",
-        permit=permit,
-        offender_signed=True,
-    )
 
 
 def _removed_auto(world):
@@ -89,42 +73,6 @@ def _removed_auto(world):
     return auto
 
 
-def _appealed(world, auto, defence_on=D, filed_on=FILED) -> Filing:
-    """The defence filed on ``defence_on`` and dismissed by the authority the next day, its
-    decision notified the day after, the appeal filed on ``filed_on``."""
-    defence = filing_file(
-        actor=world.clerk,
-        municipality=world.m,
-        case=case_of(world, auto),
-        text="Defesa.",
-        filed_on=defence_on,
-        channel="paper",
-    )
-    filing_judge(
-        actor=world.authority,
-        municipality=world.m,
-        filing=defence,
-        upheld=False,
-        reasoning="Infração comprovada.",
-        on=defence_on + dt.timedelta(days=1),
-    )
-    notice_deliver(
-        actor=world.clerk,
-        municipality=world.m,
-        notice=pending_notice(world, case_of(world, auto)),
-        form="pessoal",
-        on=defence_on + dt.timedelta(days=2),
-    )
-    return filing_file(
-        actor=world.clerk,
-        municipality=world.m,
-        case=case_of(world, auto),
-        text="Recurso.",
-        filed_on=filed_on,
-        channel="paper",
-    )
-
-
 def _reconsider(world, appeal, on, *, actor=None, result="annul"):
     return appeal_reconsider(
         actor=actor or world.authority,
@@ -137,7 +85,7 @@ def _reconsider(world, appeal, on, *, actor=None, result="annul"):
 
 
 def test_lei_9784_art_56_1_taxi_the_appeal_records_the_authoritys_period_to_reconsider(world):
-    appeal = _appealed(world, _taxi_auto(world))
+    appeal = taxi_appealed(world, taxi_refusal_auto(world, on=D), defence_on=D, filed_on=FILED)
     assert appeal.stage == Filing.Stage.EXECUTIVE
     assert appeal.reconsider_until == LAST and appeal.forwarded_on is None
     with tenant(world.m):
@@ -149,7 +97,7 @@ def test_lei_9784_art_56_1_taxi_reconsidered_in_time_the_case_falls_and_its_debt
     world,
 ):
     auto = _removed_auto(world)
-    appeal = _appealed(world, auto)
+    appeal = taxi_appealed(world, auto, defence_on=D, filed_on=FILED)
     with tenant(world.m):
         seizure = Seizure.objects.get(auto=auto)
         removal = seizure.removal_debt
@@ -180,8 +128,8 @@ def test_lei_9784_art_56_1_taxi_reconsidered_in_time_the_case_falls_and_its_debt
 def test_lei_9784_art_56_1_taxi_reconsideration_after_the_period_is_refused_naming_the_article(
     world,
 ):
-    auto = _taxi_auto(world)
-    appeal = _appealed(world, auto)
+    auto = taxi_refusal_auto(world, on=D)
+    appeal = taxi_appealed(world, auto, defence_on=D, filed_on=FILED)
     with pytest.raises(Refused) as exc:
         _reconsider(world, appeal, LAST + dt.timedelta(days=1))
     assert "art. 56, §1" in str(exc.value) and "14/04/2026" in str(exc.value)
@@ -194,8 +142,8 @@ def test_lei_9784_art_56_1_taxi_reconsideration_after_the_period_is_refused_nami
 
 @pytest.mark.parametrize("who", ["mayor", "clerk", "jari"])
 def test_lei_9784_art_56_1_taxi_reconsideration_by_another_role_is_refused(world, who):
-    auto = _taxi_auto(world)
-    appeal = _appealed(world, auto)
+    auto = taxi_refusal_auto(world, on=D)
+    appeal = taxi_appealed(world, auto, defence_on=D, filed_on=FILED)
     with pytest.raises(NotCompetent, match=r"Autoridade.*art\. 56, §1"):
         _reconsider(world, appeal, FILED, actor=getattr(world, who))
     case = case_of(world, auto)
@@ -203,8 +151,8 @@ def test_lei_9784_art_56_1_taxi_reconsideration_by_another_role_is_refused(world
 
 
 def test_lei_9784_art_56_1_taxi_not_reconsidered_the_appeal_goes_up_to_the_chief_executive(world):
-    auto = _taxi_auto(world)
-    appeal = _appealed(world, auto)
+    auto = taxi_refusal_auto(world, on=D)
+    appeal = taxi_appealed(world, auto, defence_on=D, filed_on=FILED)
 
     def judge(on):  # type: ignore[no-untyped-def]
         return filing_judge(
@@ -228,8 +176,8 @@ def test_lei_9784_art_56_1_taxi_not_reconsidered_the_appeal_goes_up_to_the_chief
 
 
 def test_lei_9784_art_56_1_taxi_the_decision_kept_the_appeal_is_sent_up_at_once(world):
-    auto = _taxi_auto(world)
-    appeal = _appealed(world, auto)
+    auto = taxi_refusal_auto(world, on=D)
+    appeal = taxi_appealed(world, auto, defence_on=D, filed_on=FILED)
     _reconsider(world, appeal, FILED, result="confirm")
     with tenant(world.m):
         appeal = Filing.objects.get(pk=appeal.pk)
@@ -272,8 +220,10 @@ def test_lei_9784_art_56_1_taxi_the_case_page_and_the_api_offer_reconsideration_
     the reconsideration to the Autoridade alone and the judgment to no one until it is sent up."""
     today = timezone.localdate()
     four_days_ago = today - dt.timedelta(days=4)
-    auto = _taxi_auto(world, on=four_days_ago, n=9102, name="Taxista da Tela", plate="TAX9B02")
-    appeal = _appealed(world, auto, defence_on=four_days_ago, filed_on=today)
+    auto = taxi_refusal_auto(
+        world, on=four_days_ago, n=9102, name="Taxista da Tela", plate="TAX9B02"
+    )
+    appeal = taxi_appealed(world, auto, defence_on=four_days_ago, filed_on=today)
     case = case_of(world, auto)
     authority = client_of(user_of("ipatinga", Role.AUTORIDADE))
     mayor = client_of(user_of("ipatinga", Role.CHEFE_EXECUTIVO))
@@ -308,8 +258,8 @@ def test_lei_9784_art_56_1_d_4_a_closed_last_day_to_reconsider_moves_to_the_next
     """Recorded as a day without business after the appeal, Tuesday 14/04/2026 is no longer the
     authority's last day to reconsider: Wednesday 15/04 is (D-4), and the reconsideration that
     day is in time."""
-    auto = _taxi_auto(world)
-    appeal = _appealed(world, auto)
+    auto = taxi_refusal_auto(world, on=D)
+    appeal = taxi_appealed(world, auto, defence_on=D, filed_on=FILED)
     calendar_day_record(
         actor=Actor.of(user_of("ipatinga", Role.ADMIN), "198.51.100.1"),
         municipality=world.m,

@@ -141,23 +141,23 @@ def test_art_42_IV_bars_eligibility_during_the_suspension_and_not_the_day_after(
         ds = taxi_eligibility(
             person=holder, category="convencional", on=last, awarded_in_tender=True
         )
-        assert ds[0].question == "registry.taxi_register_bar" and ds[0].refusals
+        assert ds[0].question == "ipatinga.taxi-2017.register_bar" and ds[0].refusals
         ds = taxi_eligibility(
             person=holder, category="convencional", on=after, awarded_in_tender=True
         )
-        assert all(d.question != "registry.taxi_register_bar" for d in ds)
+        assert all(d.question != "ipatinga.taxi-2017.register_bar" for d in ds)
     # Becoming another permit's auxiliary: refused while suspended, not for the bar the day after.
     with pytest.raises(Refused) as exc:
         taxi_auxiliary_add(
             actor=world.clerk, municipality=world.m, permit=other, person=holder, on=last
         )
-    assert exc.value.decision.question == "registry.taxi_register_bar"
+    assert exc.value.decision.question == "ipatinga.taxi-2017.register_bar"
     try:
         taxi_auxiliary_add(
             actor=world.clerk, municipality=world.m, permit=other, person=holder, on=after
         )
     except Refused as e:  # documents missing in this bare world, but not the bar
-        assert e.decision.question != "registry.taxi_register_bar"
+        assert e.decision.question != "ipatinga.taxi-2017.register_bar"
 
 
 def test_art_42_IV_suspended_auxiliary_cannot_renew(world):

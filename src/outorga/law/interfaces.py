@@ -107,6 +107,7 @@ TAXI_SERVICES = Interface(
         "permit_suspension",
         "permit_transfer",
         "points",
+        "register_bar",
         "register_suspension",
         "registration_renewal",
         "seizure_release",

@@ -421,3 +421,80 @@ def test_art_42_v_the_count_of_another_law_is_no_ground_for_a_taxi_suspension(ip
     count = {"kind": "escalation", "days": 15, "infractions": ["AI-1", "AI-2", "AI-3"]}
     d = ask(PERMIT_SUSPENSION, ipatinga(ON), {"days": 15, "start": "2024-03-20", "grounds": count})
     assert d.outcome["allowed"] is False
+
+
+# --- art. 41 IV, §3 and art. 42 IV: the inscription in the Cadastro barred -------------------------
+
+REGISTER_BAR = "ipatinga.taxi-2017.register_bar"
+CLEAN = {"name": "Taxista Teste", "cassado_em": None, "suspensions": []}
+
+
+def test_art_41_iv_art_42_iv_an_inscription_without_penalties_is_not_barred(ipatinga):
+    d = ask(REGISTER_BAR, ipatinga(ON), CLEAN)
+    assert d.outcome == {"barred": False} and not d.refusals
+
+
+def test_art_41_iv_par_3_a_cassada_inscription_bars_from_the_day_of_the_cassacao(ipatinga):
+    facts = {**CLEAN, "cassado_em": ON.isoformat()}
+    before = ask(REGISTER_BAR, ipatinga(ON - dt.timedelta(days=1)), facts)
+    assert before.outcome == {"barred": False}
+    d = ask(REGISTER_BAR, ipatinga(ON), facts)
+    assert d.outcome == {"barred": True}
+    assert "foi cassada em 20/03/2024" in d.refusals[0].message
+    assert refusal_citations(d) == {
+        "ipatinga.taxi-2017 art. 41, IV",
+        "ipatinga.taxi-2017 art. 41, §3",
+    }
+    # Cassada for good: years later still barred (art. 41 §3).
+    assert ask(REGISTER_BAR, ipatinga(dt.date(2030, 1, 2)), facts).outcome == {"barred": True}
+
+
+def test_art_42_iv_a_suspension_bars_from_its_first_to_its_last_day_and_not_the_day_after(
+    ipatinga,
+):
+    facts = {**CLEAN, "suspensions": [{"start": "2024-03-20", "days": 30}]}
+    last = dt.date(2024, 4, 18)
+    for day, barred in ((ON - dt.timedelta(days=1), False), (ON, True), (last, True)):
+        assert ask(REGISTER_BAR, ipatinga(day), facts).outcome == {"barred": barred}, day
+    d = ask(REGISTER_BAR, ipatinga(last), facts)
+    assert "suspensa de 20/03/2024 a 18/04/2024" in d.refusals[0].message
+    assert d.refusals[0].facts["fim"] == last
+    assert refusal_citations(d) == {"ipatinga.taxi-2017 art. 42, IV"}
+    after = ask(REGISTER_BAR, ipatinga(last + dt.timedelta(days=1)), facts)
+    assert after.outcome == {"barred": False}
+
+
+def test_art_41_iv_art_42_iv_a_cassacao_and_a_running_suspension_are_both_cited(ipatinga):
+    facts = {
+        "name": "Taxista Teste",
+        "cassado_em": "2024-03-01",
+        "suspensions": [{"start": "2024-03-10", "days": 15}, {"start": "2023-01-01", "days": 5}],
+    }
+    d = ask(REGISTER_BAR, ipatinga(ON), facts)
+    assert [r.rule.rsplit(".", 1)[1] for r in d.refusals] == [
+        "art_41_IV_cadastro_cassado",
+        "art_42_IV_cadastro_suspenso",
+    ]
+
+
+def test_art_49_no_bar_is_read_before_the_law(ipatinga):
+    facts = {**CLEAN, "cassado_em": "2010-01-01"}
+    d = ask(REGISTER_BAR, ipatinga(dt.date(2016, 1, 4)), facts)
+    assert d.outcome is None and d.refusals
+
+
+def test_art_41_iv_art_42_iv_the_register_bar_explains_lazily_as_eagerly(ipatinga):
+    from outorga.law.decisions import eager_texts
+
+    facts = {
+        "name": "Taxista Teste",
+        "cassado_em": "2024-03-01",
+        "suspensions": [{"start": "2024-03-10", "days": 15}, {"start": "2024-03-15", "days": 9}],
+    }
+    for day in (dt.date(2024, 2, 29), ON, dt.date(2024, 3, 24), dt.date(2024, 3, 25)):
+        for case in (facts, CLEAN, {**CLEAN, "suspensions": facts["suspensions"]}):
+            lazy = ask(REGISTER_BAR, ipatinga(day), case)
+            lazy_text = lazy.to_json_text() + lazy.to_text()
+            with eager_texts():
+                eager = ask(REGISTER_BAR, ipatinga(day), case)
+            assert lazy_text == eager.to_json_text() + eager.to_text()

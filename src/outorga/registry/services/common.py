@@ -111,18 +111,12 @@ def taxi_cites(m: Municipality, on: dt.date | None, *concepts: str) -> str:
 
 
 def taxi_citations(m: Municipality, on: dt.date, concept: str) -> tuple[Citation, ...]:
-    """:func:`_cites` as citations, for a reason; none where no law governs the taxi service."""
-    return taxi_citer(m, on)(concept)
-
-
-def taxi_citer(m: Municipality, on: dt.date) -> Callable[[str], tuple[Citation, ...]]:
-    """:func:`taxi_citations` of any concept, the law bound to the taxi service read once (for
-    the reasons of many persons)."""
+    """The articles the law bound to the taxi service names for ``concept``, for a reason; none
+    where no law governs the taxi service."""
     try:
-        law = law_of(m, Service.TAXI, on, nearest=True)
+        return citations(law_of(m, Service.TAXI, on, nearest=True), concept)
     except LawNotBound:
-        return lambda concept: ()
-    return lambda concept: citations(law, concept)
+        return ()
 
 
 def require_law(m: Municipality, law: str) -> None:

@@ -6,11 +6,11 @@ for one permission.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from outorga.core.lawseam import BoundLaw
-from outorga.law.citations import Citation
+from outorga.core.lawseam import BoundLaw, law_for
+from outorga.law.bindings import LawNotBound
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import MOTO_SERVICES, cited, interface_of
 
@@ -33,7 +33,7 @@ from ..models import (
 )
 from ..ports import sanctions
 from ..validation import FieldError
-from .common import bound_law, taxi_citer
+from .common import bound_law
 
 
 def person_eligibility(
@@ -133,14 +133,11 @@ def register_bar(person: Person, on: dt.date) -> Decision | None:
 
 def register_bars(persons: Iterable[Person], on: dt.date) -> dict[int, Decision]:
     """Each person's inscription in the Cadastro Municipal de Taxistas (art. 20) barred on ``on``,
-    by person id (a person whose inscription is not barred is left out): cassada (art. 41 IV,
-    §3: the punished may no longer drive a taxi in the municipality; so is an auxiliary cassado)
-    or suspended for up to 90 days (art. 42 IV), as the enforcement penalties record it — a
-    refusal citing the article. The day after a suspension's last day the bar is gone. Two
-    queries however many persons (a page of the public list reads its holders at once)."""
-    from outorga.law.decisions import Reason
-    from outorga.law.rules import check
-
+    by person id (a person whose inscription is not barred is left out): the taxi law's answer
+    to ``register_bar`` (art. 41 IV, §3: cassada, as is an auxiliary cassado; art. 42 IV:
+    suspended for up to 90 days), asked with the penalties the enforcement records hold. Two
+    queries however many persons (a page of the public list reads its holders at once), and the
+    law is asked only for a person with a penalty."""
     people = {p.pk: p for p in persons}
     if not people:
         return {}
@@ -154,60 +151,41 @@ def register_bars(persons: Iterable[Person], on: dt.date) -> dict[int, Decision]
         .values_list("person_id", "removed_on")
     ):
         aux_cassado.setdefault(person_id, removed_on)
-    citers: dict[int, Callable[[str], tuple[Citation, ...]]] = {}
+    laws: dict[int, BoundLaw | None] = {}
 
-    def cited(person: Person, concept: str) -> tuple[Citation, ...]:
-        # The articles are the law's, the same for every person of the municipality: its law
-        # is read once, and only when someone is barred.
+    def law(person: Person) -> BoundLaw | None:
+        # One taxi law a municipality, read once and only when someone has a penalty.
         m = person.municipality
-        if m.pk not in citers:
-            citers[m.pk] = taxi_citer(m, on)
-        return citers[m.pk](concept)
+        if m.pk not in laws:
+            try:
+                laws[m.pk] = law_for(m, Service.TAXI, on, nearest=True)
+            except LawNotBound:  # no taxi service here: no Cadastro to bar
+                laws[m.pk] = None
+        return laws[m.pk]
 
     out: dict[int, Decision] = {}
     for pk, person in people.items():
-        reasons: list[Reason] = []
         mine = penalties.get(pk, ())
-        cassada = next((p for p in mine if p.kind == "cassacao"), None)
-        since = min(
-            [x for x in (cassada and cassada.imposed_on, aux_cassado.get(pk)) if x], default=None
+        cassada = next((p.imposed_on for p in mine if p.kind == "cassacao"), None)
+        since = min([x for x in (cassada, aux_cassado.get(pk)) if x], default=None)
+        suspensions = [
+            {"start": p.imposed_on.isoformat(), "days": p.days or 1}
+            for p in mine
+            if p.kind == "suspension"
+        ]
+        bound = law(person) if since is not None or suspensions else None
+        if bound is None:
+            continue
+        decision = bound.ask(
+            "register_bar",
+            {
+                "name": person.name,
+                "cassado_em": since.isoformat() if since else None,
+                "suspensions": suspensions,
+            },
         )
-        if since is not None:
-            reasons.append(
-                check(
-                    "registry.taxi.art_41_IV_cadastro_cassado",
-                    False,
-                    "",
-                    f"A inscrição de {person.name} no Cadastro Municipal de Taxistas foi cassada "
-                    f"em {since:%d/%m/%Y}: o infrator punido fica impedido de dirigir táxi no "
-                    "Município (art. 41, IV e §3).",
-                    *cited(person, "cadastro_cassado"),
-                    facts={"cassado_em": since},
-                )
-            )
-        for p in [x for x in mine if x.kind == "suspension"]:
-            ends = p.imposed_on + dt.timedelta(days=(p.days or 1) - 1)
-            if on <= ends:
-                reasons.append(
-                    check(
-                        "registry.taxi.art_42_IV_cadastro_suspenso",
-                        False,
-                        "",
-                        f"A inscrição de {person.name} no Cadastro Municipal de Taxistas está "
-                        f"suspensa de {p.imposed_on:%d/%m/%Y} a {ends:%d/%m/%Y} (art. 42, IV).",
-                        *cited(person, "cadastro_suspenso"),
-                        facts={"inicio": p.imposed_on, "fim": ends, "dias": p.days},
-                    )
-                )
-        if reasons:
-            out[pk] = Decision(
-                "registry.taxi_register_bar",
-                on,
-                person.municipality.slug,
-                {"barred": True},
-                tuple(reasons),
-                "Inscrição no Cadastro Municipal de Taxistas cassada ou suspensa.",
-            )
+        if decision.outcome and decision.outcome.get("barred"):
+            out[pk] = decision
     return out
 
 

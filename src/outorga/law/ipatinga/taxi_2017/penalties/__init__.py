@@ -9,7 +9,8 @@ map and the apps find them:
 * :mod:`.reconsideration` — D-17: the appeal reconsidered by the authority that decided, or sent
   up to the superior one (Lei 9.784/1999 art. 56 §1);
 * :mod:`.imposition` — art. 41: the penalty, the fine, the cassações and their notice;
-* :mod:`.suspension_points` — art. 42 IV–V, VII and §3: suspensions and points.
+* :mod:`.suspension_points` — art. 42 IV–V, VII and §3: suspensions and points;
+* :mod:`.register_bar` — art. 41 IV, §3 and 42 IV: the inscription in the Cadastro barred.
 """
 
 from .deadlines import (
@@ -43,6 +44,12 @@ from .infractions import (
     nature_from_regulation,
 )
 from .reconsideration import d_17_art_56_1_who_decides, reconsideration_question
+from .register_bar import (
+    REGISTER_BAR_SCHEMA,
+    art_41_iv_par_3_cadastro_cassado,
+    art_42_iv_cadastro_suspenso,
+    register_bar_question,
+)
 from .suspension_points import (
     POINTS_SCHEMA,
     SUSPENSION_SCHEMA,
@@ -58,6 +65,10 @@ from .suspension_points import (
 )
 
 __all__ = [
+    "REGISTER_BAR_SCHEMA",
+    "art_41_iv_par_3_cadastro_cassado",
+    "art_42_iv_cadastro_suspenso",
+    "register_bar_question",
     "InfractionType",
     "LAW_CATALOG",
     "NAMED_WITHOUT_NATURE",

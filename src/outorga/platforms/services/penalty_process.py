@@ -38,6 +38,7 @@ from .common import (
     notice_recording,
     reasoned,
     record_refusal,
+    revision_facts,
 )
 
 SWEEP_ACTOR = Actor.system("varredura diária")
@@ -432,12 +433,7 @@ def _revision(
     """The law core's answer on revising the decision appealed against: by the deciding authority
     within its period, or by the superior one once the appeal is sent up or that period ended
     (Lei 9.784/1999 art. 56 §1); in part, the fine's new amount (art. 64, D-5)."""
-    facts: dict[str, Any] = {
-        "by": by,
-        "appeal_filed_on": appeal.filed_on.isoformat(),
-        "decided_on": on.isoformat(),
-        "result": result,
-    }
+    facts = revision_facts(by, appeal.filed_on, on, result)
     if by == "superior" and appeal.forwarded_on is not None:
         facts["forwarded_on"] = appeal.forwarded_on.isoformat()
     if result == "partial":

@@ -14,16 +14,22 @@ from outorga.law.bindings import Service
 from .models import Platform
 
 
-def api_token_issue(
-    *, actor: Actor, municipality: Municipality, platform: Platform, name: str
-) -> tuple[ApiToken, str]:
-    """Create a token for a platform; returns the row and the secret, shown only this once."""
+def _authorize_credential(actor: Actor, municipality: Municipality) -> None:
+    """A platform's tokens are part of its credential: issuing or revoking one takes the
+    competence to credential platforms (``platform.credential``) under the apps law."""
     authorize(
         actor=actor,
         municipality=municipality,
         action="platform.credential",
         law=law_of(municipality, Service.APLICATIVO),
     )
+
+
+def api_token_issue(
+    *, actor: Actor, municipality: Municipality, platform: Platform, name: str
+) -> tuple[ApiToken, str]:
+    """Create a token for a platform; returns the row and the secret, shown only this once."""
+    _authorize_credential(actor, municipality)
     return token_issue_record(
         actor=actor,
         municipality=municipality,
@@ -36,12 +42,7 @@ def api_token_issue(
 
 
 def api_token_revoke(*, actor: Actor, municipality: Municipality, token: ApiToken) -> ApiToken:
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="platform.credential",
-        law=law_of(municipality, Service.APLICATIVO),
-    )
+    _authorize_credential(actor, municipality)
     return token_revoke_record(
         actor=actor, municipality=municipality, token=token, action="api_token.revoke"
     )

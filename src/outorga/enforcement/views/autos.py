@@ -43,6 +43,7 @@ from outorga.enforcement.views.common import (
     back,
     case_step,
     date_from,
+    posted_day,
     staff_only,
     today,
     uploaded_files,
@@ -325,7 +326,7 @@ def auto_new(request: HttpRequest) -> HttpResponse:
     p = request.POST
     try:
         when = dt.datetime.combine(
-            date_from(p.get("date"), today()),
+            posted_day(request, "date"),
             dt.time.fromisoformat(p.get("time") or timezone.localtime().strftime("%H:%M")),
         )
         gps = None
@@ -438,7 +439,7 @@ def seizure_new(request: HttpRequest, auto_id: int) -> HttpResponse:
             person=None,
             plate=auto.plate,
             depot=request.POST.get("depot", ""),
-            entered_on=date_from(request.POST.get("entered_on"), today()),
+            entered_on=posted_day(request, "entered_on"),
             removal_cents=_reais(request, "removal", "remoção"),
             storage_daily_cents=_reais(request, "daily", "estadia por dia"),
             auto=auto,

@@ -34,6 +34,7 @@ from outorga.enforcement.views.common import (
     back,
     case_step,
     date_from,
+    posted_day,
     staff_only,
     today,
     uploaded_files,
@@ -94,7 +95,7 @@ def notice_deliver(request: HttpRequest, notice_id: int) -> HttpResponse:
             **acting(request, notice),
             notice=notice,
             form=request.POST.get("form", ""),
-            on=date_from(request.POST.get("on"), today()),
+            on=posted_day(request, "on"),
             reference=request.POST.get("reference", ""),
         ),
         "Notificação registrada.",
@@ -119,7 +120,7 @@ def filing_paper(request: HttpRequest, case_id: int) -> HttpResponse:
             **acting(request, case),
             case=case,
             text=request.POST.get("text", ""),
-            filed_on=date_from(request.POST.get("filed_on"), today()),
+            filed_on=posted_day(request, "filed_on"),
             attachments=uploaded_files(request, "attachments"),
             channel=Filing.Channel.PAPER,
         ),
@@ -139,7 +140,7 @@ def filing_judge(request: HttpRequest, filing_id: int) -> HttpResponse:
             filing=filing,
             upheld=request.POST.get("result") == "upheld",
             reasoning=request.POST.get("reasoning", ""),
-            on=date_from(request.POST.get("on"), today()),
+            on=posted_day(request, "on"),
         ),
         "Decisão registrada.",
     )
@@ -159,7 +160,7 @@ def filing_reconsider(request: HttpRequest, filing_id: int) -> HttpResponse:
             filing=filing,
             result=request.POST.get("result", ""),
             reasoning=request.POST.get("reasoning", ""),
-            on=date_from(request.POST.get("on"), today()),
+            on=posted_day(request, "on"),
         ),
         "Reconsideração registrada.",
     )
@@ -179,7 +180,7 @@ def proposal_decide(request: HttpRequest, case_id: int) -> HttpResponse:
     # Only accepting ends the permission; rejecting a proposal leaves everything as it was.
     if accept and case.kind in PROPOSALS and case.permit is not None and not confirmed(request):
         try:
-            on = date_from(request.POST.get("on"), today())
+            on = posted_day(request, "on")
         except FieldError as exc:
             return back(request, exc, reverse("enforcement:case", args=[case.pk]))
         return ask_confirmation(
@@ -194,7 +195,7 @@ def proposal_decide(request: HttpRequest, case_id: int) -> HttpResponse:
             case=case,
             accept=accept,
             reasoning=request.POST.get("reasoning", ""),
-            on=date_from(request.POST.get("on"), today()),
+            on=posted_day(request, "on"),
         ),
         "Proposta decidida.",
     )

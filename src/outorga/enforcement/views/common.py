@@ -78,5 +78,10 @@ def date_from(value: str | None, default: dt.date | None = None) -> dt.date:
             raise FieldError("data", "data inválida (dd/mm/aaaa)") from exc
 
 
+def posted_day(request: HttpRequest, name: str) -> dt.date:
+    """The day a form posted in ``name`` (ISO or dd/mm/aaaa), today when it was left blank."""
+    return date_from(request.POST.get(name), today())
+
+
 def uploaded_files(request: HttpRequest, name: str) -> list[tuple[str, bytes]]:
     return [(f.name or "arquivo", f.read()) for f in request.FILES.getlist(name)]

@@ -31,7 +31,14 @@ from outorga.enforcement.services.suspensions import (
     taxi_register_suspension_impose,
     taxi_suspension_impose,
 )
-from outorga.enforcement.views.common import ERRORS, acting, date_from, post_step, staff_only, today
+from outorga.enforcement.views.common import (
+    ERRORS,
+    acting,
+    post_step,
+    posted_day,
+    staff_only,
+    today,
+)
 from outorga.law import interfaces
 from outorga.law.competence import is_allowed
 from outorga.registry.models import Auxiliary, Permit
@@ -50,7 +57,7 @@ def suspension_impose(request: HttpRequest, escalation_id: int) -> HttpResponse:
         lambda: suspension_impose_service(
             **acting(request, esc),
             escalation=esc,
-            start=date_from(request.POST.get("start"), today()),
+            start=posted_day(request, "start"),
         ),
         f"Suspensão de {esc.days} dias aplicada à permissão {esc.permit.number}.",
     )
@@ -68,7 +75,7 @@ def permit_reinstate(request: HttpRequest, permit_id: int) -> HttpResponse:
         lambda: permit_reinstate_service(
             **acting(request, permit),
             permit=permit,
-            on=date_from(request.POST.get("on"), today()),
+            on=posted_day(request, "on"),
             proof=request.POST.get("proof", ""),
             document=int(document) if document.isdigit() else None,
         ),
@@ -140,7 +147,7 @@ def cassacao_new(request: HttpRequest, permit_id: int) -> HttpResponse:
         case = proposal_open_cassacao(
             **acting(request, permit),
             permit=permit,
-            on=date_from(p.get("on"), today()),
+            on=posted_day(request, "on"),
             causes=None if taxi_like(permit.law) else _moto_causes(p),
             auto=auto,
             target=p.get("target", ""),
@@ -191,7 +198,7 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
         days = (p.get("days") or "").strip()
         if not days.isdigit() or int(days) < 1:
             raise FieldError("dias", "informe os dias de suspensão (art. 42, IV e V: até 90)")
-        start = date_from(p.get("start"), today())
+        start = posted_day(request, "start")
         # Any auto of the municipality (scoped manager): the service refuses another permit's,
         # a cancelled one or one not yet final, citing the article.
         auto = (

@@ -54,6 +54,12 @@ def own(request: HttpRequest, records: QuerySet[M]) -> QuerySet[M]:
     return records.filter(platform=token_of(request).platform)
 
 
+def in_status(records: QuerySet[M], status: str | None) -> QuerySet[M]:
+    """The ``records`` in the ``status`` a list route was asked for, or all of them when it was
+    asked for none."""
+    return records.filter(status=status) if status else records
+
+
 def own_one(request: HttpRequest, records: QuerySet[M], pk: int) -> M:
     """One of the calling platform's own ``records``; 404 for another platform's."""
     return get_object_or_404(own(request, records), pk=pk)

@@ -12,7 +12,7 @@ from outorga.core.apipages import paged
 from outorga.platforms.services.complaints import complaint_answer, complaint_forward
 
 from ..models import Complaint
-from .common import own, own_one, platform_acting, token_of
+from .common import in_status, own, own_one, platform_acting, token_of
 
 router = Router()
 
@@ -53,10 +53,7 @@ class ComplaintOut(Schema):
 def platform_complaints(
     request: HttpRequest, status: Literal["open", "answered"] | None = None
 ) -> Any:
-    qs = own(request, Complaint.objects.all())
-    if status:
-        qs = qs.filter(status=status)
-    return qs
+    return in_status(own(request, Complaint.objects.all()), status)
 
 
 @router.post(

@@ -16,7 +16,15 @@ from outorga.platforms.services.common import citations_of, reasons_json
 from outorga.platforms.services.drivers import DriverData, enabled_roster
 
 from ..models import PlatformDriver
-from .common import own, own_one, platform_acting, refused_record, stored_reasons, token_of
+from .common import (
+    in_status,
+    own,
+    own_one,
+    platform_acting,
+    refused_record,
+    stored_reasons,
+    token_of,
+)
 
 router = Router()
 
@@ -114,10 +122,7 @@ def platform_me(request: HttpRequest) -> dict[str, Any]:
 def platform_drivers(
     request: HttpRequest, status: Literal["enabled", "disabled", "refused"] | None = None
 ) -> Any:
-    qs = own(request, PlatformDriver.objects.all())
-    if status:
-        qs = qs.filter(status=status)
-    return qs
+    return in_status(own(request, PlatformDriver.objects.all()), status)
 
 
 @router.post(

@@ -44,7 +44,7 @@ from ..models import (
     PlatformPenaltyAppeal,
 )
 from .cases import CaseOut
-from .common import viewer
+from .common import in_status, viewer
 from .penalties import PenaltyOut
 
 router = Router()
@@ -189,8 +189,7 @@ def _step(
 @paged("-imposed_at")
 def staff_penalties(request: HttpRequest, status: str | None = None) -> Any:
     viewer(request, READ_PENALTIES)
-    rows = PlatformPenalty.objects.select_related("debt")
-    return rows.filter(status=status) if status else rows
+    return in_status(PlatformPenalty.objects.select_related("debt"), status)
 
 
 @router.get(
@@ -316,8 +315,7 @@ def staff_penalty_judge(request: HttpRequest, penalty_id: int, payload: Judgment
 @paged("-proposed_at")
 def staff_cases(request: HttpRequest, status: str | None = None) -> Any:
     viewer(request, READ_CASES)
-    rows = PlatformCase.objects.all()
-    return rows.filter(status=status) if status else rows
+    return in_status(PlatformCase.objects.all(), status)
 
 
 @router.get(

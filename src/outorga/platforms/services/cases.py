@@ -42,6 +42,7 @@ from .common import (
     occurrences,
     reasoned,
     record_refusal,
+    revision_facts,
 )
 from .drivers import RosterRestored, platform_drivers_restore_in_transaction
 
@@ -488,13 +489,8 @@ def platform_case_appeal_decide(
             raise PlatformError("Recurso já decidido.", status=409)
         if on < a.filed_on:
             raise field_error("on", "A decisão do recurso não pode ser anterior a ele.")
-        facts: dict[str, Any] = {
-            # No superior authority: the decider's own review, not bound to forward (ADR 0030).
-            "by": "appeal",
-            "appeal_filed_on": a.filed_on.isoformat(),
-            "decided_on": on.isoformat(),
-            "result": revision_result,
-        }
+        # No superior authority: the decider's own review, not bound to forward (ADR 0030).
+        facts = revision_facts("appeal", a.filed_on, on, revision_result)
         if result == "partial":
             facts.update(
                 imposed_kind=c.kind,

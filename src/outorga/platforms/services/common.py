@@ -330,15 +330,24 @@ def appeal_admission(
     if not admission.outcome["timely"]:
         return admission, None
     period = law.ask(
-        "penalty_revision",
-        {
-            "by": "reconsideration",
-            "appeal_filed_on": filed_on.isoformat(),
-            "decided_on": filed_on.isoformat(),
-            "result": "confirm",
-        },
+        "penalty_revision", revision_facts("reconsideration", filed_on, filed_on, "confirm")
     )
     return admission, period
+
+
+def revision_facts(
+    by: str, appeal_filed_on: dt.date, decided_on: dt.date, result: str
+) -> dict[str, Any]:
+    """The facts every question on revising a decision appealed against (``penalty_revision``)
+    puts to the law core: who revises it (``by``: the deciding authority reconsidering, the
+    superior one, or the decider of a case on appeal), the day the appeal was filed, the day of
+    the revision and its ``result`` (Lei 9.784/1999 art. 56 §1, 64)."""
+    return {
+        "by": by,
+        "appeal_filed_on": appeal_filed_on.isoformat(),
+        "decided_on": decided_on.isoformat(),
+        "result": result,
+    }
 
 
 def reasoned(reasoning: str, what: str, *, also: str = "") -> None:

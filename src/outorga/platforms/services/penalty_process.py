@@ -38,6 +38,7 @@ from .common import (
     notice_recording,
     reasoned,
     record_refusal,
+    revision_facts,
 )
 
 SWEEP_ACTOR = Actor.system("varredura diária")
@@ -363,19 +364,21 @@ def platform_penalty_appeal_judge(
         if x.decision_notice_on is not None:
             facts["decision_notice_on"] = x.decision_notice_on.isoformat()
         finality = bound_law(municipality, on).ask("penalty_finality", facts)
-        a.result = (
-            PlatformPenaltyAppeal.Result.UPHELD
-            if upheld
-            else PlatformPenaltyAppeal.Result.PARTIAL
-            if partial
-            else PlatformPenaltyAppeal.Result.DISMISSED
+        judged = _appeal_judged(
+            a,
+            result=(
+                PlatformPenaltyAppeal.Result.UPHELD
+                if upheld
+                else PlatformPenaltyAppeal.Result.PARTIAL
+                if partial
+                else PlatformPenaltyAppeal.Result.DISMISSED
+            ),
+            actor=actor,
+            on=on,
+            reasoning=reasoning,
+            judgment=finality.to_json(),
         )
-        a.judged_by, a.judged_on, a.judged_at = actor.user, on, timezone.now()
-        a.reasoning = reasoning.strip()
-        a.judgment = finality.to_json()
-        a.save(
-            update_fields=["result", "judged_by", "judged_on", "judged_at", "reasoning", "judgment"]
-        )
+        a.save(update_fields=judged)
         basis = basis_many([revision, finality], extra=_judge_citations(municipality, on))
         record_act(
             municipality=municipality,
@@ -400,6 +403,24 @@ def platform_penalty_appeal_judge(
     return a
 
 
+def _appeal_judged(
+    a: PlatformPenaltyAppeal,
+    *,
+    result: str,
+    actor: Actor,
+    on: dt.date,
+    reasoning: str,
+    judgment: dict[str, Any],
+) -> list[str]:
+    """The appeal ``a`` judged — by the superior authority, or upheld on reconsideration by the
+    one that decided (Lei 9.784/1999 art. 56 §1): its ``result``, who judged and when, the
+    reasoning (art. 50, V) and the law core's ``judgment``. Returns the fields set, for the
+    caller's save."""
+    a.result, a.judged_by, a.judged_on, a.judged_at = result, actor.user, on, timezone.now()
+    a.reasoning, a.judgment = reasoning.strip(), judgment
+    return ["result", "judged_by", "judged_on", "judged_at", "reasoning", "judgment"]
+
+
 def _revision(
     municipality: Municipality,
     appeal: PlatformPenaltyAppeal,
@@ -412,12 +433,7 @@ def _revision(
     """The law core's answer on revising the decision appealed against: by the deciding authority
     within its period, or by the superior one once the appeal is sent up or that period ended
     (Lei 9.784/1999 art. 56 §1); in part, the fine's new amount (art. 64, D-5)."""
-    facts: dict[str, Any] = {
-        "by": by,
-        "appeal_filed_on": appeal.filed_on.isoformat(),
-        "decided_on": on.isoformat(),
-        "result": result,
-    }
+    facts = revision_facts(by, appeal.filed_on, on, result)
     if by == "superior" and appeal.forwarded_on is not None:
         facts["forwarded_on"] = appeal.forwarded_on.isoformat()
     if result == "partial":
@@ -555,17 +571,15 @@ def platform_penalty_reconsider(
                 "reconsideration",
             ]
             if result == "annul":
-                a.result, a.judged_by, a.judged_on = (
-                    PlatformPenaltyAppeal.Result.UPHELD,
-                    actor.user,
-                    on,
+                # Reconsidered in full: the appeal is upheld by the authority that decided.
+                fields += _appeal_judged(
+                    a,
+                    result=PlatformPenaltyAppeal.Result.UPHELD,
+                    actor=actor,
+                    on=on,
+                    reasoning=reasoning,
+                    judgment=a.reconsideration,
                 )
-                a.judged_at, a.reasoning, a.judgment = (
-                    timezone.now(),
-                    reasoning.strip(),
-                    a.reconsideration,
-                )
-                fields += ["result", "judged_by", "judged_on", "judged_at", "reasoning", "judgment"]
             else:
                 a.forwarded_on = on
                 fields.append("forwarded_on")

@@ -44,6 +44,12 @@ from ..models import (
 from .common import as_servant, form_step, screen
 
 
+def _upfbg(label: str) -> forms.DecimalField:
+    """An optional fine in UPFBG, the municipality's fiscal unit (art. 26, II), to the four
+    decimal places the penalty keeps."""
+    return forms.DecimalField(label=label, required=False, max_digits=10, decimal_places=4)
+
+
 class PenaltyForm(forms.Form):
     driver_cpf = forms.CharField(
         label="CPF do motorista (art. 26: em branco, a penalidade é da própria plataforma)",
@@ -54,12 +60,7 @@ class PenaltyForm(forms.Form):
     infraction_on = forms.DateField(label="Data do fato", widget=forms.DateInput({"type": "date"}))
     description = forms.CharField(label="Fato", widget=forms.Textarea({"rows": 2}))
     reasoning = forms.CharField(label="Fundamentação", widget=forms.Textarea({"rows": 3}))
-    fine_upfbg = forms.DecimalField(
-        label="Multa em UPFBG (até 500, art. 26, II)",
-        required=False,
-        max_digits=10,
-        decimal_places=4,
-    )
+    fine_upfbg = _upfbg("Multa em UPFBG (até 500, art. 26, II)")
     defence_notice_on = forms.DateField(
         label="Notificação para defesa", widget=forms.DateInput({"type": "date"})
     )
@@ -94,12 +95,7 @@ class JudgeForm(forms.Form):
             ),
         ],
     )
-    partial_fine_upfbg = forms.DecimalField(
-        label="Novo valor da multa em UPFBG (só no provimento em parte)",
-        required=False,
-        max_digits=10,
-        decimal_places=4,
-    )
+    partial_fine_upfbg = _upfbg("Novo valor da multa em UPFBG (só no provimento em parte)")
     reasoning = forms.CharField(
         label="Fundamentação (fatos e fundamentos jurídicos — Lei 9.784/1999, art. 50, V)",
         widget=forms.Textarea({"rows": 4}),
@@ -115,12 +111,7 @@ class ReconsiderForm(forms.Form):
             ("partial", "Reconsiderar em parte: reduzir a multa e encaminhar o restante"),
         ],
     )
-    fine_upfbg = forms.DecimalField(
-        label="Novo valor da multa em UPFBG (só na reconsideração em parte)",
-        required=False,
-        max_digits=10,
-        decimal_places=4,
-    )
+    fine_upfbg = _upfbg("Novo valor da multa em UPFBG (só na reconsideração em parte)")
     reasoning = forms.CharField(
         label="Fundamentação (Lei 9.784/1999, art. 50, V)", widget=forms.Textarea({"rows": 3})
     )

@@ -48,6 +48,16 @@ from .common import as_platform, forbidden, platform_screen
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
+def _ticked(label: str) -> forms.BooleanField:
+    """A box the platform ticks when the driver meets an item of the checklist (art. 4)."""
+    return forms.BooleanField(label=label, required=False)
+
+
+def _optional_date(label: str) -> forms.DateField:
+    """A date the platform may leave blank, picked on the browser's calendar."""
+    return forms.DateField(label=label, required=False, widget=DATE)
+
+
 class MoneyField(forms.Field):
     """An amount in reais as a person types it (``1.234,56``, ``R$ 45``, ``12,5``) → cents."""
 
@@ -138,11 +148,8 @@ class DriverForm(forms.Form):
     cnh_category = forms.CharField(
         label="Categoria da CNH (B ou superior, art. 4, II, b)", max_length=3
     )
-    cnh_ear = forms.BooleanField(
-        label="A CNH tem a observação EAR — exerce atividade remunerada (art. 4, II, b)",
-        required=False,
-    )
-    cnh_valid_until = forms.DateField(label="CNH válida até", required=False, widget=DATE)
+    cnh_ear = _ticked("A CNH tem a observação EAR — exerce atividade remunerada (art. 4, II, b)")
+    cnh_valid_until = _optional_date("CNH válida até")
     vehicle_plate = forms.CharField(label="Placa do veículo", max_length=8)
     vehicle_kind = forms.ChoiceField(
         label="Tipo de veículo (duas rodas vedado, art. 17)",
@@ -155,35 +162,19 @@ class DriverForm(forms.Form):
         label="Regime do motorista para o ISSQN retido (art. 20)",
         choices=PlatformDriver.TaxRegime.choices,
     )
-    crlv = forms.BooleanField(label="CRLV em dia (art. 4, II, a)", required=False)
-    crlv_valid_until = forms.DateField(label="CRLV válido até", required=False, widget=DATE)
-    criminal_certificate = forms.BooleanField(
-        label="Certidão negativa de antecedentes criminais (art. 4, II, c)", required=False
-    )
-    criminal_certificate_date = forms.DateField(
-        label="Data da certidão criminal", required=False, widget=DATE
-    )
-    app_insurance = forms.BooleanField(
-        label="Seguro de Acidentes Pessoais a Passageiros — APP (art. 4, II, d)", required=False
-    )
+    crlv = _ticked("CRLV em dia (art. 4, II, a)")
+    crlv_valid_until = _optional_date("CRLV válido até")
+    criminal_certificate = _ticked("Certidão negativa de antecedentes criminais (art. 4, II, c)")
+    criminal_certificate_date = _optional_date("Data da certidão criminal")
+    app_insurance = _ticked("Seguro de Acidentes Pessoais a Passageiros — APP (art. 4, II, d)")
     app_insurance_policy = forms.CharField(
         label="Apólice do seguro APP", max_length=60, required=False
     )
-    app_insurance_valid_until = forms.DateField(
-        label="Seguro APP válido até", required=False, widget=DATE
-    )
-    dpvat = forms.BooleanField(
-        label="Seguro obrigatório DPVAT/SPVAT (art. 4, II, d)", required=False
-    )
-    debt_clearance = forms.BooleanField(
-        label="Certidão negativa de débitos com o município (art. 4, II, e)", required=False
-    )
-    debt_clearance_date = forms.DateField(
-        label="Data da certidão de débitos", required=False, widget=DATE
-    )
-    inss = forms.BooleanField(
-        label="Inscrito no INSS como contribuinte individual (art. 4, II, f)", required=False
-    )
+    app_insurance_valid_until = _optional_date("Seguro APP válido até")
+    dpvat = _ticked("Seguro obrigatório DPVAT/SPVAT (art. 4, II, d)")
+    debt_clearance = _ticked("Certidão negativa de débitos com o município (art. 4, II, e)")
+    debt_clearance_date = _optional_date("Data da certidão de débitos")
+    inss = _ticked("Inscrito no INSS como contribuinte individual (art. 4, II, f)")
     inss_number = forms.CharField(
         label="Número de inscrição no INSS", max_length=20, required=False
     )
@@ -430,7 +421,7 @@ class FareForm(forms.Form):
         decimal_places=2,
         localize=True,
     )
-    valid_from = forms.DateField(label="Vigente a partir de", required=False, widget=DATE)
+    valid_from = _optional_date("Vigente a partir de")
 
     def extras(self) -> list[dict[str, Any]]:
         out = []
@@ -489,7 +480,7 @@ class ForwardForm(forms.Form):
     platform_reference = forms.CharField(
         label="Referência no seu atendimento (protocolo, chamado)", max_length=60, required=False
     )
-    occurred_on = forms.DateField(label="Data do fato", required=False, widget=DATE)
+    occurred_on = _optional_date("Data do fato")
 
 
 class AnswerForm(forms.Form):

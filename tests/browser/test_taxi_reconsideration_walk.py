@@ -9,7 +9,7 @@ import datetime as dt
 
 import pytest
 from browser_factories import fits, login
-from enforcement_factories import make_world, taxi_appealed, taxi_refusal_auto
+from enforcement_factories import appealed, make_world, taxi_refusal_auto
 
 from outorga.core.demo import demo_username
 from outorga.core.localtime import today_of
@@ -41,7 +41,7 @@ def test_lei_9784_art_56_1_the_authority_keeps_its_decision_and_the_appeal_goes_
     auto = taxi_refusal_auto(
         world, today - dt.timedelta(days=4), n=n, name=f"Taxista {n}", plate=f"TAX9C{n % 100:02d}"
     )
-    appeal = taxi_appealed(world, auto, defence_on=today - dt.timedelta(days=4), filed_on=today)
+    appeal = appealed(world, auto, defence_on=today - dt.timedelta(days=4), filed_on=today)
     case_url = f"{base}/fiscalizacao/processos/{appeal.case_id}/"
 
     # 1. The Chief Executive: the appeal is still with the authority that decided.

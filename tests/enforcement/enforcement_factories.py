@@ -276,11 +276,12 @@ def taxi_refusal_auto(
     return taxi_auto(world, permit, "recusa_passageiro", on=on)
 
 
-def taxi_appealed(
-    world: World, auto: InfractionNotice, *, defence_on: dt.date, filed_on: dt.date
+def appealed(
+    world: Any, auto: InfractionNotice, *, defence_on: dt.date, filed_on: dt.date
 ) -> Filing:
     """The defence filed on ``defence_on`` and dismissed by the authority the next day, its
-    decision notified the day after, the appeal filed on ``filed_on``."""
+    decision notified the day after, the appeal filed on ``filed_on`` (``world``: a
+    :class:`World`, or anything with its ``m``, ``clerk`` and ``authority``)."""
     defence = filing_file(
         actor=world.clerk,
         municipality=world.m,

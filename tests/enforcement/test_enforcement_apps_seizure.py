@@ -9,7 +9,7 @@ import datetime as dt
 from types import SimpleNamespace
 
 import pytest
-from enforcement_factories import at, client_of, pay
+from enforcement_factories import appealed, at, case_of, client_of, pay, refused_acts
 from platforms_factories import make_platform, new_cpf
 from registry_factories import person
 
@@ -42,6 +42,7 @@ def barra(barra_m, user_of):  # type: ignore[no-untyped-def]
         clerk=a(Role.ATENDENTE),
         finance=a(Role.FINANCAS),
         authority=a(Role.AUTORIDADE),
+        mayor=a(Role.CHEFE_EXECUTIVO),
     )
 
 
@@ -263,3 +264,49 @@ def test_art_26_sole_the_daily_sweep_judges_an_undefended_apps_auto_by_default(b
         case = Case.objects.get(auto=auto)
     assert report["revelia"] == [case.number]
     assert case.revelia is True and case.stage == Case.Stage.EXECUTIVE
+
+
+def test_art_26_sole_d_17_lei_9784_art_56_1_the_appeal_goes_first_to_the_authority_that_decided(
+    barra,
+):
+    """The law is silent on the appeal's procedure (art. 26, parágrafo único; D-17): the appeal
+    against the dismissed defence goes first to the Autoridade, who may reconsider within five
+    days (Lei 9.784/1999 art. 56 §1) — the Chief Executive may not judge it meanwhile; the
+    Autoridade annuls its decision: the case falls, the car is released and its charges waived."""
+    from outorga.enforcement.models import Filing
+    from outorga.enforcement.services.filings import filing_judge
+    from outorga.enforcement.services.reconsideration import appeal_reconsider
+    from outorga.finance.models import Debt
+
+    offender = person(barra.m, name="Motorista Recorrente")
+    auto = _auto(barra, document=offender.document)
+    s = _seize(barra, auto)
+    # Filed on paper through the authority: Barra do Garças gives the desk no filing (D-3).
+    desk = SimpleNamespace(m=barra.m, clerk=barra.authority, authority=barra.authority)
+    appeal = appealed(desk, auto, defence_on=D, filed_on=dt.date(2026, 4, 9))
+    assert appeal.reconsider_until == dt.date(2026, 4, 14)  # five days, D-4
+    with pytest.raises(Refused, match=r"art\. 56, §1"):
+        filing_judge(
+            actor=barra.mayor,
+            municipality=barra.m,
+            filing=appeal,
+            upheld=False,
+            reasoning="Recurso sem fundamento.",
+            on=dt.date(2026, 4, 10),
+        )
+    assert len(refused_acts(barra, "appeal.reconsider")) == 1
+    appeal_reconsider(
+        actor=barra.authority,
+        municipality=barra.m,
+        filing=appeal,
+        result="annul",
+        reasoning="Reexame: o motorista estava habilitado na plataforma.",
+        on=dt.date(2026, 4, 14),
+    )
+    case = case_of(barra, auto)
+    assert case.stage == Case.Stage.ANNULLED and "art. 56, §1º" in case.outcome
+    with tenant(barra.m):
+        assert Filing.objects.get(pk=appeal.pk).result == Filing.Result.UPHELD
+        s = Seizure.objects.get(pk=s.pk)
+        assert s.status == Seizure.Status.RELEASED
+        assert Debt.objects.get(pk=s.removal_debt_id).status == Debt.Status.CANCELLED

@@ -11,13 +11,13 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 from enforcement_factories import (
+    appealed,
     at,
     at_executive,
     case_of,
     client_of,
     file,
     refused_acts,
-    taxi_appealed,
     taxi_refusal_auto,
 )
 from registry_factories import person
@@ -85,7 +85,7 @@ def _reconsider(world, appeal, on, *, actor=None, result="annul"):
 
 
 def test_lei_9784_art_56_1_taxi_the_appeal_records_the_authoritys_period_to_reconsider(world):
-    appeal = taxi_appealed(world, taxi_refusal_auto(world, on=D), defence_on=D, filed_on=FILED)
+    appeal = appealed(world, taxi_refusal_auto(world, on=D), defence_on=D, filed_on=FILED)
     assert appeal.stage == Filing.Stage.EXECUTIVE
     assert appeal.reconsider_until == LAST and appeal.forwarded_on is None
     with tenant(world.m):
@@ -97,7 +97,7 @@ def test_lei_9784_art_56_1_taxi_reconsidered_in_time_the_case_falls_and_its_debt
     world,
 ):
     auto = _removed_auto(world)
-    appeal = taxi_appealed(world, auto, defence_on=D, filed_on=FILED)
+    appeal = appealed(world, auto, defence_on=D, filed_on=FILED)
     with tenant(world.m):
         seizure = Seizure.objects.get(auto=auto)
         removal = seizure.removal_debt
@@ -129,7 +129,7 @@ def test_lei_9784_art_56_1_taxi_reconsideration_after_the_period_is_refused_nami
     world,
 ):
     auto = taxi_refusal_auto(world, on=D)
-    appeal = taxi_appealed(world, auto, defence_on=D, filed_on=FILED)
+    appeal = appealed(world, auto, defence_on=D, filed_on=FILED)
     with pytest.raises(Refused) as exc:
         _reconsider(world, appeal, LAST + dt.timedelta(days=1))
     assert "art. 56, §1" in str(exc.value) and "14/04/2026" in str(exc.value)
@@ -143,7 +143,7 @@ def test_lei_9784_art_56_1_taxi_reconsideration_after_the_period_is_refused_nami
 @pytest.mark.parametrize("who", ["mayor", "clerk", "jari"])
 def test_lei_9784_art_56_1_taxi_reconsideration_by_another_role_is_refused(world, who):
     auto = taxi_refusal_auto(world, on=D)
-    appeal = taxi_appealed(world, auto, defence_on=D, filed_on=FILED)
+    appeal = appealed(world, auto, defence_on=D, filed_on=FILED)
     with pytest.raises(NotCompetent, match=r"Autoridade.*art\. 56, §1"):
         _reconsider(world, appeal, FILED, actor=getattr(world, who))
     case = case_of(world, auto)
@@ -152,7 +152,7 @@ def test_lei_9784_art_56_1_taxi_reconsideration_by_another_role_is_refused(world
 
 def test_lei_9784_art_56_1_taxi_not_reconsidered_the_appeal_goes_up_to_the_chief_executive(world):
     auto = taxi_refusal_auto(world, on=D)
-    appeal = taxi_appealed(world, auto, defence_on=D, filed_on=FILED)
+    appeal = appealed(world, auto, defence_on=D, filed_on=FILED)
 
     def judge(on):  # type: ignore[no-untyped-def]
         return filing_judge(
@@ -177,7 +177,7 @@ def test_lei_9784_art_56_1_taxi_not_reconsidered_the_appeal_goes_up_to_the_chief
 
 def test_lei_9784_art_56_1_taxi_the_decision_kept_the_appeal_is_sent_up_at_once(world):
     auto = taxi_refusal_auto(world, on=D)
-    appeal = taxi_appealed(world, auto, defence_on=D, filed_on=FILED)
+    appeal = appealed(world, auto, defence_on=D, filed_on=FILED)
     _reconsider(world, appeal, FILED, result="confirm")
     with tenant(world.m):
         appeal = Filing.objects.get(pk=appeal.pk)
@@ -223,7 +223,7 @@ def test_lei_9784_art_56_1_taxi_the_case_page_and_the_api_offer_reconsideration_
     auto = taxi_refusal_auto(
         world, on=four_days_ago, n=9102, name="Taxista da Tela", plate="TAX9B02"
     )
-    appeal = taxi_appealed(world, auto, defence_on=four_days_ago, filed_on=today)
+    appeal = appealed(world, auto, defence_on=four_days_ago, filed_on=today)
     case = case_of(world, auto)
     authority = client_of(user_of("ipatinga", Role.AUTORIDADE))
     mayor = client_of(user_of("ipatinga", Role.CHEFE_EXECUTIVO))
@@ -259,7 +259,7 @@ def test_lei_9784_art_56_1_d_4_a_closed_last_day_to_reconsider_moves_to_the_next
     authority's last day to reconsider: Wednesday 15/04 is (D-4), and the reconsideration that
     day is in time."""
     auto = taxi_refusal_auto(world, on=D)
-    appeal = taxi_appealed(world, auto, defence_on=D, filed_on=FILED)
+    appeal = appealed(world, auto, defence_on=D, filed_on=FILED)
     calendar_day_record(
         actor=Actor.of(user_of("ipatinga", Role.ADMIN), "198.51.100.1"),
         municipality=world.m,

@@ -125,6 +125,7 @@ APP_SERVICES = Interface(
     registry=("platform_credential", "driver_eligibility", "vehicle_eligibility"),
     more=(
         "appeal_deadline",
+        "appeal_reconsideration",
         "complaint_deadline",
         "concurrency_month",
         "credential_standing",

@@ -1,6 +1,7 @@
 """The appeal to the superior authority goes first to the authority that decided, which may
 reconsider its decision within the period before sending it up — where the case's law answers
-``appeal_reconsideration`` (the taxi law's art. 43 filled by Lei 9.784/1999 art. 56 §1, D-17).
+``appeal_reconsideration`` (the taxi law's art. 43 and the apps law's art. 26 parágrafo único,
+filled by Lei 9.784/1999 art. 56 §1, D-17).
 The mototaxi law's own path (art. 43–44: JARI, then the Chief Executive) has no such step."""
 
 from __future__ import annotations

@@ -29,8 +29,10 @@ from .appeals import (
     FEDERAL_PARTIAL_PROVISION,
     FEDERAL_REASONED_DECISION,
     REVISION_RESULTS,
+    appeal_reconsideration,
     art26_sole_appeal_in_time,
     art56_1_reconsideration_in_time,
+    art56_1_who_decides,
     art64_credential_reduction,
     art64_partial_provision,
     d1_penalty_final,
@@ -67,6 +69,8 @@ from .penalties import (
 )
 
 __all__ = [
+    "appeal_reconsideration",
+    "art56_1_who_decides",
     "art25_no_external_signs",
     "art23_inspector_finding",
     "vehicle_inspection",

@@ -325,6 +325,45 @@ def art56_1_superior_after_reconsideration(
     )
 
 
+def art56_1_who_decides(on: dt.date) -> tuple[list[str], list[str], Reason]:
+    """Who reconsiders (the authority that decided) and who judges the appeal sent up (the
+    superior authority), as the competence table names them on the day of the act (art. 26 sole
+    paragraph; D-17)."""
+    return reconsideration.who_decides(
+        deciders, on, rule="apps.art26.reconsideration_authorities", grounds=RECONSIDERATION_GROUNDS
+    )
+
+
+@question(
+    "barra-do-garcas.apps-2025.appeal_reconsideration",
+    law=LAW,
+    title="A autoridade que decidiu ainda pode reconsiderar a decisão recorrida, ou o recurso já "
+    "cabe à autoridade superior?",
+    schema=reconsideration.question_schema(DATE),
+)
+def appeal_reconsideration(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """The appeal against the decision of an inspector's auto (art. 26 III: the seizure's process;
+    sole paragraph: contraditório and ampla defesa): ``reconsideration`` — may the authority that
+    decided reconsider on ``decided_on``, within the regulation's period, else the five days of
+    Lei 9.784/1999 art. 56 §1 (D-17, D-4); ``superior`` — may the superior authority judge it,
+    once sent up (``forwarded_on``) or after that period. The platforms' own penalties ask
+    ``penalty_revision``, which also reforms in part."""
+    qid = "barra-do-garcas.apps-2025.appeal_reconsideration"
+    filed_on = day(facts["appeal_filed_on"])
+    days, why = procedure_days(ctx, "reconsideration", filed_on)
+    outcome, reasons, summary = reconsideration.appeal_reconsideration(
+        ctx,
+        facts,
+        days=days,
+        why=why,
+        default_used=default_used(why),
+        grounds=RECONSIDERATION_GROUNDS,
+        rules=("apps.art26.reconsideration_in_time", "apps.art26.appeal_before_the_superior"),
+        who=art56_1_who_decides(day(facts["decided_on"])),
+    )
+    return decide(qid, ctx, outcome, reasons, summary)
+
+
 def art64_partial_provision(
     ctx: Context, imposed_on: dt.date, imposed: Decimal, reduced: Decimal
 ) -> tuple[int | None, list[Reason]]:

@@ -202,25 +202,43 @@ def auxiliary_cassar(
     """Cassação of the auxiliary's inscription or credential, decided in a process by the
     competent authority (taxi art. 41 IV §3: the auxiliary may no longer drive a taxi in the
     municipality; mototaxi art. 31 V, 32 IV, 34 §1). The bar is kept as the auxiliary's status and
-    date (read again as a cassação by the eligibility facts)."""
-    authorize_with_reason(actor, municipality, "penalty.cassacao", auxiliary.permit.law, reason)
+    date (read again as a cassação by the eligibility facts).
+
+    The cassação is of the person's register, not of one permit's link: mototaxi art. 2 III
+    ("devolução compulsória do Registro de Auxiliar de Condutor") and art. 32 §3 (no other
+    credential for two years); taxi art. 41 §3 (no taxi in the municipality). So the person's
+    other active inscriptions as auxiliary under the same law end with it, each with its act."""
+    law = auxiliary.permit.law_on(on)
+    authorize_with_reason(actor, municipality, "penalty.cassacao", law, reason)
     with transaction.atomic(), tenant(municipality):
         aux = Auxiliary.objects.select_for_update().get(pk=auxiliary.pk)
         if aux.status == Auxiliary.Status.CASSADO:
             raise InvalidTransition("o auxiliar já está cassado")
-        old = {"status": aux.status, "removed_on": aux.removed_on}
-        aux.status, aux.removed_on = Auxiliary.Status.CASSADO, on
-        aux.save(update_fields=["status", "removed_on"])
-        record_act(
-            municipality=municipality,
-            actor=actor,
-            action="auxiliary.cassado",
-            obj=aux,
-            old=old,
-            new={"status": aux.status, "removed_on": on},
-            basis=basis,
-            extra={"reason": reason.strip()},
-        )
+        others = [
+            o
+            for o in Auxiliary.objects.select_for_update()
+            .filter(person_id=aux.person_id, status=Auxiliary.Status.ACTIVE)
+            .exclude(pk=aux.pk)
+            .select_related("permit")
+            .order_by("pk")
+            if o.permit.law_on(on) == law
+        ]
+        for one in (aux, *others):
+            old = {"status": one.status, "removed_on": one.removed_on}
+            one.status, one.removed_on = Auxiliary.Status.CASSADO, on
+            one.save(update_fields=["status", "removed_on"])
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="auxiliary.cassado",
+                obj=one,
+                old=old,
+                new={"status": one.status, "removed_on": on},
+                basis=basis,
+                extra={"reason": reason.strip()}
+                if one is aux
+                else {"reason": reason.strip(), "cassacao_do_registro": aux.pk},
+            )
     return aux
 
 

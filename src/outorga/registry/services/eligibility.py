@@ -145,7 +145,10 @@ def register_bars(persons: Iterable[Person], on: dt.date) -> dict[int, Decision]
     aux_cassado: dict[int, dt.date] = {}
     for person_id, removed_on in (
         Auxiliary.objects.filter(
-            person_id__in=list(people), status=Auxiliary.Status.CASSADO, removed_on__lte=on
+            person_id__in=list(people),
+            permit__service=Service.TAXI,  # the taxi law's cassação, not another law's
+            status=Auxiliary.Status.CASSADO,
+            removed_on__lte=on,
         )
         .order_by("removed_on")
         .values_list("person_id", "removed_on")

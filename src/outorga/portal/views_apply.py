@@ -20,7 +20,7 @@ from outorga.core.errors import DomainError
 from outorga.core.formerrors import error_lines, form_messages, messages_add
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
-from outorga.core.uploads import max_bytes
+from outorga.core.uploads import max_bytes, read_upload
 from outorga.law.citations import render_many
 from outorga.law.competence import NotCompetent
 from outorga.law.decisions import Verdict
@@ -302,7 +302,7 @@ def send(request: HttpRequest, person: Person) -> HttpResponse:
             doc_type=d["doc_type"],
             issued_on=d["issued_on"],
             number=d["number"],
-            content=d["file"].read(max_bytes("document") + 1),
+            content=read_upload(d["file"], "document"),
             vehicle=vehicle,
         ),
     )

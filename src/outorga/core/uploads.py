@@ -21,6 +21,7 @@ import re
 import warnings
 
 from django.conf import settings
+from django.core.files import File
 from django.http import HttpResponse
 from PIL import Image, ImageOps
 
@@ -67,6 +68,12 @@ class FileTooLarge(BadFile):
 def max_bytes(kind: str) -> int:
     """The size limit of one kind of upload (``photo``, ``document``, ``csv``)."""
     return int(settings.OUTORGA_UPLOAD_MAX_BYTES[kind])
+
+
+def read_upload(upload: File, kind: str) -> bytes:
+    """The bytes of an upload of ``kind``, read one byte past its limit: a file too large is then
+    refused as such (:func:`within_limit`) rather than cut short and taken as whole."""
+    return upload.read(max_bytes(kind) + 1)
 
 
 def within_limit(content: bytes, kind: str, field: str = "arquivo") -> None:

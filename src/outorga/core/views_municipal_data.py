@@ -31,9 +31,11 @@ from .models import CalendarDay, Municipality, User
 DATE_FORMATS = ["%Y-%m-%d", "%d/%m/%Y"]
 
 
-def _date(label: str) -> forms.DateField:
+def _date(label: str, *, required: bool = True) -> forms.DateField:
+    """A date typed as the browser's date picker sends it, or as dd/mm/aaaa."""
     return forms.DateField(
         label=label,
+        required=required,
         input_formats=DATE_FORMATS,
         widget=forms.DateInput({"type": "date"}, format="%Y-%m-%d"),
     )
@@ -102,12 +104,7 @@ class LawBindingForm(forms.Form):
         "deste município.",
     )
     valid_from = _date("Em vigor desde")
-    valid_until = forms.DateField(
-        label="Em vigor até (opcional)",
-        required=False,
-        input_formats=DATE_FORMATS,
-        widget=forms.DateInput({"type": "date"}, format="%Y-%m-%d"),
-    )
+    valid_until = _date("Em vigor até (opcional)", required=False)
     reference = forms.CharField(
         label="Ato", max_length=300, help_text="ex.: Lei Municipal 1.234/2026, art. 1º (adoção)"
     )

@@ -4,7 +4,9 @@ infractions and badge) and the clerks' list of avisos. Thin: selectors read, ser
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+import functools
+from collections.abc import Callable
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -53,11 +55,39 @@ def holder_or_refusal(request: HttpRequest) -> Person | HttpResponse:
     return person
 
 
+_Params = ParamSpec("_Params")
+_Response = TypeVar("_Response")
+
+
+def holder_required(
+    view: Callable[Concatenate[HttpRequest, Person, _Params], _Response],
+) -> Callable[Concatenate[HttpRequest, _Params], _Response | HttpResponse]:
+    """The portal's screens are the holder's: the view receives the holder's own record after
+    the request, and anyone else gets the refusal of :func:`holder_or_refusal` instead."""
+
+    @functools.wraps(view)
+    def wrapped(
+        request: HttpRequest, *args: _Params.args, **kwargs: _Params.kwargs
+    ) -> _Response | HttpResponse:
+        person = holder_or_refusal(request)
+        if isinstance(person, HttpResponse):
+            return person
+        return view(request, person, *args, **kwargs)
+
+    return wrapped
+
+
+def own_permit_or_404(person: Person, permit_id: int) -> Permit:
+    """One of the holder's own permits (or their company's): another's is not found."""
+    permit = selectors.own_permit(person, permit_id)
+    if permit is None:
+        raise Http404
+    return permit
+
+
 @login_required
-def home(request: HttpRequest) -> HttpResponse:
-    person = holder_or_refusal(request)
-    if isinstance(person, HttpResponse):
-        return person
+@holder_required
+def home(request: HttpRequest, person: Person) -> HttpResponse:
     today = timezone.localdate()
     permits = list(selectors.own_permits(person))
     bars = selectors.holder_bars(permits, today)
@@ -81,13 +111,9 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
-    person = holder_or_refusal(request)
-    if isinstance(person, HttpResponse):
-        return person
-    permit = selectors.own_permit(person, permit_id)
-    if permit is None:
-        raise Http404
+@holder_required
+def permit_detail(request: HttpRequest, person: Person, permit_id: int) -> HttpResponse:
+    permit = own_permit_or_404(person, permit_id)
     today = timezone.localdate()
     return render(
         request,
@@ -191,15 +217,13 @@ def request_context(person: Person, permit: Permit, today: dt.date) -> dict[str,
 
 
 @login_required
+@holder_required
 def badge_pdf(
-    request: HttpRequest, permit_id: int, badge_id: int | None = None
+    request: HttpRequest, person: Person, permit_id: int, badge_id: int | None = None
 ) -> HttpResponse | FileResponse:
-    person = holder_or_refusal(request)
-    if isinstance(person, HttpResponse):
-        return person
-    permit = selectors.own_permit(person, permit_id)
+    permit = own_permit_or_404(person, permit_id)
     m = current_municipality_or_none()
-    if permit is None or m is None:
+    if m is None:
         raise Http404
     from outorga.public.views import base_url
 
@@ -222,10 +246,8 @@ def badge_pdf(
 
 @login_required
 @require_POST
-def notification_read(request: HttpRequest, notification_id: int) -> HttpResponse:
-    person = holder_or_refusal(request)
-    if isinstance(person, HttpResponse):
-        return person
+@holder_required
+def notification_read(request: HttpRequest, person: Person, notification_id: int) -> HttpResponse:
     m = current_municipality_or_none()
     assert m is not None
     notification = get_object_or_404(selectors.own_notifications(person), pk=notification_id)

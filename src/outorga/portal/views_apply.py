@@ -20,7 +20,7 @@ from outorga.core.errors import DomainError
 from outorga.core.formerrors import error_lines, form_messages, messages_add
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
-from outorga.core.uploads import max_bytes
+from outorga.core.uploads import max_bytes, read_upload
 from outorga.law.citations import render_many
 from outorga.law.competence import NotCompetent
 from outorga.law.decisions import Verdict
@@ -43,7 +43,7 @@ from outorga.registry.services.vehicles import vehicle_register
 from outorga.registry.views.common import DATE
 
 from . import selectors
-from .views import holder_or_refusal
+from .views import holder_or_refusal, holder_required
 
 UNMET = (Verdict.REFUSED, Verdict.PENDING)
 
@@ -93,10 +93,8 @@ class SendForm(forms.Form):
 
 
 @login_required
-def apply(request: HttpRequest) -> HttpResponse:
-    person = holder_or_refusal(request)
-    if isinstance(person, HttpResponse):
-        return person
+@holder_required
+def apply(request: HttpRequest, person: Person) -> HttpResponse:
     today = timezone.localdate()
     applications = [
         {
@@ -202,10 +200,8 @@ def _owner(person: Person, raw: str | None) -> Person:
 
 @login_required
 @require_POST
-def enrol(request: HttpRequest, tender_id: int) -> HttpResponse:
-    person = holder_or_refusal(request)
-    if isinstance(person, HttpResponse):
-        return person
+@holder_required
+def enrol(request: HttpRequest, person: Person, tender_id: int) -> HttpResponse:
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
     applicant = person
     if request.POST.get("company"):
@@ -242,11 +238,9 @@ def _int(raw: str) -> int:
 
 @login_required
 @require_POST
-def company(request: HttpRequest) -> HttpResponse:
+@holder_required
+def company(request: HttpRequest, person: Person) -> HttpResponse:
     """The applicant enters a company they are responsible for (its CNPJ, their CPF's login)."""
-    person = holder_or_refusal(request)
-    if isinstance(person, HttpResponse):
-        return person
     form = CompanyForm(request.POST, prefix="empresa")
     if not form.is_valid():
         form_messages(request, form, "Empresa")
@@ -277,10 +271,8 @@ def company(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def send(request: HttpRequest) -> HttpResponse:
-    person = holder_or_refusal(request)
-    if isinstance(person, HttpResponse):
-        return person
+@holder_required
+def send(request: HttpRequest, person: Person) -> HttpResponse:
     # The company is looked up before anything else: another's is never reached.
     owner = _owner(person, request.POST.get("company"))
     anchor = f"#empresa-{owner.pk}" if owner is not person else ""
@@ -310,7 +302,7 @@ def send(request: HttpRequest) -> HttpResponse:
             doc_type=d["doc_type"],
             issued_on=d["issued_on"],
             number=d["number"],
-            content=d["file"].read(max_bytes("document") + 1),
+            content=read_upload(d["file"], "document"),
             vehicle=vehicle,
         ),
     )

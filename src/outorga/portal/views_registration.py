@@ -18,13 +18,13 @@ from outorga.core.formerrors import form_add
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import NotCompetent
-from outorga.registry.models import Permit, RegistrationRequest
+from outorga.registry.models import Permit, Person, RegistrationRequest
 from outorga.registry.services.registration_requests import (
     LIVE,
     registration_request_file,
 )
 
-from .views import holder_or_refusal
+from .views import holder_required
 
 
 class RequestForm(forms.Form):
@@ -53,10 +53,8 @@ class RequestForm(forms.Form):
 
 
 @login_required
-def registration(request: HttpRequest) -> HttpResponse:
-    person = holder_or_refusal(request)
-    if isinstance(person, HttpResponse):
-        return person
+@holder_required
+def registration(request: HttpRequest, person: Person) -> HttpResponse:
     live = list(Permit.objects.filter(holder=person, status__in=LIVE).order_by("number"))
     form = RequestForm(request.POST or None, permits=live)
     if request.method == "POST" and form.is_valid():

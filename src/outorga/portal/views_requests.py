@@ -15,12 +15,11 @@ from outorga.core.formerrors import form_messages
 from outorga.core.pdfkit import private_pdf_response
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
-from outorga.registry.models import HolderRequest, PermitTerm, Service
+from outorga.registry.models import HolderRequest, PermitTerm, Person, Service
 from outorga.registry.services.holder_requests import holder_request_file
 from outorga.registry.termo_pdf import termo_pdf
 
-from . import selectors
-from .views import holder_or_refusal
+from .views import holder_required, own_permit_or_404
 from .views_apply import service_errors
 
 
@@ -61,14 +60,9 @@ def _back(permit_id: int) -> HttpResponseRedirect:
 
 
 def _file(
-    request: HttpRequest, permit_id: int, kind: str, aux_id: int | None = None
+    request: HttpRequest, person: Person, permit_id: int, kind: str, aux_id: int | None = None
 ) -> HttpResponse:
-    person = holder_or_refusal(request)
-    if isinstance(person, HttpResponse):
-        return person
-    permit = selectors.own_permit(person, permit_id)
-    if permit is None:
-        raise Http404
+    permit = own_permit_or_404(person, permit_id)
     own_auxiliary = None
     if aux_id is not None:
         # Only an auxiliary of this very permit: another's is not found.
@@ -107,32 +101,35 @@ def _file(
 
 @login_required
 @require_POST
-def renewal(request: HttpRequest, permit_id: int) -> HttpResponse:
-    return _file(request, permit_id, HolderRequest.Kind.RENEWAL)
+@holder_required
+def renewal(request: HttpRequest, person: Person, permit_id: int) -> HttpResponse:
+    return _file(request, person, permit_id, HolderRequest.Kind.RENEWAL)
 
 
 @login_required
 @require_POST
-def auxiliary(request: HttpRequest, permit_id: int) -> HttpResponse:
-    return _file(request, permit_id, HolderRequest.Kind.AUXILIARY)
+@holder_required
+def auxiliary(request: HttpRequest, person: Person, permit_id: int) -> HttpResponse:
+    return _file(request, person, permit_id, HolderRequest.Kind.AUXILIARY)
 
 
 @login_required
 @require_POST
-def auxiliary_renewal(request: HttpRequest, permit_id: int, aux_id: int) -> HttpResponse:
+@holder_required
+def auxiliary_renewal(
+    request: HttpRequest, person: Person, permit_id: int, aux_id: int
+) -> HttpResponse:
     """The renewal of the credential of one of the permit's own auxiliaries (mototaxi art. 14 §2;
     taxi art. 21), where the permit's law renews it."""
-    return _file(request, permit_id, HolderRequest.Kind.AUXILIARY_RENEWAL, aux_id)
+    return _file(request, person, permit_id, HolderRequest.Kind.AUXILIARY_RENEWAL, aux_id)
 
 
 @login_required
-def termo(request: HttpRequest, permit_id: int) -> HttpResponse | FileResponse:
+@holder_required
+def termo(request: HttpRequest, person: Person, permit_id: int) -> HttpResponse | FileResponse:
     """The holder's own Termo de Permissão (taxi), the same PDF the desk prints."""
-    person = holder_or_refusal(request)
-    if isinstance(person, HttpResponse):
-        return person
-    permit = selectors.own_permit(person, permit_id)
-    if permit is None or permit.service != Service.TAXI:
+    permit = own_permit_or_404(person, permit_id)
+    if permit.service != Service.TAXI:
         raise Http404
     if not PermitTerm.objects.filter(permit=permit).exists():
         raise Http404

@@ -119,14 +119,7 @@ class VehicleForm(forms.Form):
 
     #: Fields only one law asks for; the others are dropped from the form.
     MOTO_FIELDS = ("engine_cc",)
-    CARGO_FIELDS = (
-        "cargo_device",
-        "cargo_within_contran_limits",
-        "cargo_mirrors_unobstructed",
-        "sidecar",
-        "semi_trailer",
-        "retroreflective_strips",
-    )
+    CARGO_FIELDS = Vehicle.CARGO_FIELDS
     TAXI_FIELDS = ("doors", "seats", "fuel", "cng", "invoice_date")
 
     def __init__(self, *args: Any, service: str, services: list[str], **kwargs: Any) -> None:

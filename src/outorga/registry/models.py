@@ -175,6 +175,15 @@ class Vehicle(TenantModel):
     retroreflective_strips = models.BooleanField(
         "faixas retrorrefletivas no sidecar/semirreboque", default=False
     )
+    #: The cargo equipment above: asked and recorded of a motofrete vehicle only.
+    CARGO_FIELDS = (
+        "cargo_device",
+        "cargo_within_contran_limits",
+        "cargo_mirrors_unobstructed",
+        "sidecar",
+        "semi_trailer",
+        "retroreflective_strips",
+    )
     owner = models.ForeignKey(
         Person, on_delete=models.PROTECT, related_name="vehicles", verbose_name="proprietário"
     )

@@ -13,7 +13,7 @@ from ninja.files import UploadedFile
 
 from outorga.core.apikit import IsoDate, acting
 from outorga.core.apipages import Rows, paged
-from outorga.core.uploads import download_response, max_bytes
+from outorga.core.uploads import download_response, read_upload
 
 from ..models import Document, Person, Vehicle
 from ..selectors import document_law
@@ -56,7 +56,7 @@ def document_create(
 ) -> Any:
     person = get_object_or_404(Person.objects.all(), pk=person_id) if person_id else None
     vehicle = get_object_or_404(Vehicle.objects.all(), pk=vehicle_id) if vehicle_id else None
-    content = file.read(max_bytes("document") + 1) if file is not None else None
+    content = read_upload(file, "document") if file is not None else None
     doc = document_record(
         **acting(request),
         law=law_of_service(service),
@@ -128,7 +128,7 @@ def document_correct_route(
         issued_on=issued_on,
         number=number,
         category=category,
-        content=file.read(max_bytes("document") + 1) if file is not None else None,
+        content=read_upload(file, "document") if file is not None else None,
     )
     return Status(201, version_out(new))
 

@@ -15,7 +15,7 @@ from ninja.files import UploadedFile
 from outorga.core.apikit import Error, IsoDate, acting
 from outorga.core.apipages import Rows, paged
 from outorga.core.requests import actor_of
-from outorga.core.uploads import max_bytes
+from outorga.core.uploads import read_upload
 
 from ..models import Person, Service
 from ..selectors import people_search, shown_document
@@ -193,7 +193,7 @@ def person_photo(
     service: Form[str] = "mototaxi",
 ) -> dict[str, Any]:
     person = get_object_or_404(Person.objects.all(), pk=person_id)
-    content = file.read(max_bytes("photo") + 1)
+    content = read_upload(file, "photo")
     person = person_photo_set(
         **acting(request),
         law=law_of_service(service),

@@ -47,12 +47,7 @@ VEHICLE_FIELDS = [
     "registration_uf",
     "registration_city",
     "invoice_date",
-    "cargo_device",
-    "cargo_within_contran_limits",
-    "cargo_mirrors_unobstructed",
-    "sidecar",
-    "semi_trailer",
-    "retroreflective_strips",
+    *Vehicle.CARGO_FIELDS,
 ]
 
 

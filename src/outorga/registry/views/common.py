@@ -28,7 +28,7 @@ from outorga.core.formerrors import form_add
 from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
-from outorga.core.uploads import max_bytes
+from outorga.core.uploads import read_upload
 from outorga.law.competence import NotCompetent, is_allowed
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import cited_once
@@ -255,8 +255,7 @@ def document_from_form(
     request: HttpRequest, law: str, data: dict[str, Any], **owner: Any
 ) -> Document:
     """The document a record's page (a person's, a vehicle's) describes in its ``DocumentForm``,
-    recorded for ``owner`` (``person=`` or ``vehicle=``) by the user here; the file is read one
-    byte past the limit, so that an upload too large is refused as such."""
+    recorded for ``owner`` (``person=`` or ``vehicle=``) by the user here."""
     upload = data.get("file")
     return document_record(
         actor=actor_of(request),
@@ -266,6 +265,6 @@ def document_from_form(
         issued_on=data["issued_on"],
         number=data["number"],
         category=data["category"],
-        content=upload.read(max_bytes("document") + 1) if upload else None,
+        content=read_upload(upload, "document") if upload else None,
         **owner,
     )

@@ -13,7 +13,7 @@ from outorga.core.errors import DomainError
 from outorga.core.formerrors import form_add
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
-from outorga.core.uploads import download_response, max_bytes
+from outorga.core.uploads import download_response, read_upload
 from outorga.law.competence import is_allowed
 
 from ..forms import DocumentCorrectionForm
@@ -71,7 +71,7 @@ def document_edit(request: HttpRequest, doc_id: int) -> HttpResponse:
                 issued_on=d["issued_on"],
                 number=d["number"],
                 category=d["category"],
-                content=d["file"].read(max_bytes("document") + 1) if d["file"] else None,
+                content=read_upload(d["file"], "document") if d["file"] else None,
             )
         except DomainError as exc:
             form_add(form, exc)

@@ -32,7 +32,7 @@ from outorga.core.formerrors import form_add, messages_add
 from outorga.core.lawseam import governs
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
-from outorga.core.uploads import max_bytes
+from outorga.core.uploads import read_upload
 
 from ..facts import latest_document, person_records, vehicle_records
 from ..forms import DATE, GrantForm, LicenceForm, PersonForm, TaxiGrantForm, VehicleForm
@@ -139,7 +139,7 @@ class ChecklistForm(forms.Form):
                             if t in self.categorised
                             else {}
                         ),
-                        "content": upload.read(max_bytes("document") + 1) if upload else None,
+                        "content": read_upload(upload, "document") if upload else None,
                     }
                 )
         return out
@@ -171,7 +171,7 @@ def person_records_record(
                     municipality=m,
                     law=law,
                     person=person,
-                    content=photo.read(max_bytes("photo") + 1),
+                    content=read_upload(photo, "photo"),
                 )
             except FieldError as exc:
                 raise FieldError("Foto para o crachá", exc.message, exc.citation) from exc

@@ -17,7 +17,7 @@ from outorga.core.formerrors import form_add
 from outorga.core.lawseam import governs, law_of, service_citations
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
-from outorga.core.uploads import max_bytes
+from outorga.core.uploads import read_upload
 from outorga.law.citations import render_many
 from outorga.law.competence import check, is_allowed
 from outorga.law.decisions import Decision
@@ -166,7 +166,7 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
                         municipality=current_municipality(),
                         law=law,
                         person=person,
-                        content=photo_form.cleaned_data["file"].read(max_bytes("photo") + 1),
+                        content=read_upload(photo_form.cleaned_data["file"], "photo"),
                     )
                     messages.success(request, "Foto registrada.")
                     return redirect("registry:person", person_id=person.pk)

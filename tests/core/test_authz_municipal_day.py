@@ -9,12 +9,12 @@ import datetime as dt
 from collections.abc import Iterator
 
 import pytest
+from law_factories import amended_competence
 
 from outorga.core.acts import Actor
 from outorga.core.authz import authorize
 from outorga.core.models import Act
 from outorga.core.tenancy import unscoped
-from outorga.law import competence as table
 from outorga.law.citations import cite, decision
 from outorga.law.competence import Competence, NotCompetent, Role
 
@@ -36,14 +36,8 @@ MOVED = Competence(
 
 @pytest.fixture
 def amended() -> Iterator[None]:
-    versions = {k: list(v) for k, v in table.VERSIONS.items()}
-    newest = dict(table.COMPETENCES)
-    table.amend(MOVED)
-    yield
-    table.VERSIONS.clear()
-    table.VERSIONS.update(versions)
-    table.COMPETENCES.clear()
-    table.COMPETENCES.update(newest)
+    with amended_competence(MOVED):
+        yield
 
 
 @pytest.fixture

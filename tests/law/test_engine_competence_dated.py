@@ -11,6 +11,7 @@ import datetime as dt
 from collections.abc import Iterator
 
 import pytest
+from law_factories import amended_competence
 
 from outorga.law import competence as table
 from outorga.law.bindings import RULEBOOKS
@@ -35,14 +36,8 @@ MOVED = Competence(
 
 @pytest.fixture
 def amended() -> Iterator[None]:
-    versions = {k: list(v) for k, v in table.VERSIONS.items()}
-    newest = dict(table.COMPETENCES)
-    table.amend(MOVED)
-    yield
-    table.VERSIONS.clear()
-    table.VERSIONS.update(versions)
-    table.COMPETENCES.clear()
-    table.COMPETENCES.update(newest)
+    with amended_competence(MOVED):
+        yield
 
 
 def test_art_34_par_1_an_amendment_moving_cassacao_applies_from_its_date(amended):

@@ -357,30 +357,22 @@ def test_d_15_art_26_iv_names_who_decides_on_the_date_of_the_decision_not_today(
     """Who decides a credential measure is read on the decision's date (D-15), as every other
     rule of the law core reads it: a (test) amendment giving the act to the secretary from
     01/09/2026 — before today — does not reach a proposal decided on 01/10/2025."""
-    from outorga.law import competence as table
+    from law_factories import amended_competence
+
     from outorga.law.competence import Competence, Role
 
-    versions = {k: list(v) for k, v in table.VERSIONS.items()}
-    newest = dict(table.COMPETENCES)
-    table.amend(
-        Competence(
-            LAW,
-            "platform.suspend",
-            frozenset({Role.AUTORIDADE}),
-            (cite(LAW, 26, inc="IV"),),
-            note="redação dada por emenda de teste",
-            valid_from=dt.date(2026, 9, 1),
-        )
+    moved = Competence(
+        LAW,
+        "platform.suspend",
+        frozenset({Role.AUTORIDADE}),
+        (cite(LAW, 26, inc="IV"),),
+        note="redação dada por emenda de teste",
+        valid_from=dt.date(2026, 9, 1),
     )
-    try:
+    with amended_competence(moved):
         facts = dict(offender="platform", gravity="Grave.", suspension_days=30)
         before = penalty(barra(IMPOSED), penalty="credential_suspension", **facts)
         after = penalty(barra(dt.date(2026, 9, 1)), penalty="credential_suspension", **facts)
-    finally:
-        table.VERSIONS.clear()
-        table.VERSIONS.update(versions)
-        table.COMPETENCES.clear()
-        table.COMPETENCES.update(newest)
     decides = {r.rule: r.facts.get("decide") for r in before.reasons}
     assert decides["apps.art26.iv.credential"] == ["chefe_executivo"]
     assert {r.rule: r.facts.get("decide") for r in after.reasons}["apps.art26.iv.credential"] == [

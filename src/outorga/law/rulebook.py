@@ -136,6 +136,7 @@ def renewal_start_text(title: str, current: dt.date | None, on: dt.date) -> str:
 
 _F = TypeVar("_F")
 _new = object.__new__
+_set = object.__setattr__
 
 
 def facts_of(cls: type[_F], **fields: Any) -> _F:
@@ -146,7 +147,7 @@ def facts_of(cls: type[_F], **fields: Any) -> _F:
     if fields.keys() != cls.__dataclass_fields__.keys():  # type: ignore[attr-defined]
         raise TypeError(f"{cls.__name__}: every field is given ({sorted(fields)})")
     made = _new(cls)
-    made.__dict__.update(fields)
+    _set(made, "__dict__", fields)  # the call's own dict (``**fields`` is always a new one)
     return made
 
 

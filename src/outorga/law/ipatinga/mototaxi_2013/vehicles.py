@@ -145,6 +145,7 @@ class VehicleFacts:
         cargo = f.get("cargo")
         ins = f.get("insurance") or {}
         permits = f.get("other_permits") or ()
+        authorized = frozenset((*f.get("authorized_services", ()), f["service"]))
         return facts_of(
             cls,
             service=SERVICES.get(f["service"]) or Service(f["service"]),
@@ -173,10 +174,9 @@ class VehicleFacts:
             insurance_policy=ins.get("policy_in_force"),
             insurance_copy_filed=ins.get("copy_filed"),
             insurance_coverage_cents=ins.get("coverage_cents"),
-            authorized_services=frozenset(
-                (*f.get("authorized_services", (f["service"],)), f["service"])
-            )
-            | {p["service"] for p in permits},
+            authorized_services=authorized | {p["service"] for p in permits}
+            if permits
+            else authorized,
             other_vehicles_on_permit=int(f.get("other_vehicles_on_permit", 0)),
             other_permits=tuple([(p["service"], p["number"]) for p in permits]) if permits else (),
         )

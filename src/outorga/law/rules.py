@@ -91,6 +91,8 @@ def check(
 
 def unless_suspended(ctx: Context, rule: str, apply: Callable[[], Reason]) -> Reason:
     """Apply ``rule`` unless a court suspended it on ``ctx.as_of``; then say so and cite it (D-16)."""
+    if not ctx.municipality.suspensions:  # most municipalities: none recorded
+        return apply()
     s = ctx.suspension(rule)
     if s is None:
         return apply()

@@ -32,7 +32,6 @@ from ._common import (
     authority,
     day,
     decide,
-    facts_of,
     fmt,
     has_refusal,
     param,
@@ -50,14 +49,16 @@ ART_32_P2 = art(32, 2)
 ART_34_P3 = art(34, 3)
 ART_47 = art(47)
 #: The citations of the suspension's and the revocation's reasons (decision D-1 and D-2 with them).
-SUSPENSION_CITES = (ART_32_I, decision(1), decision(2))
-REVOCATION_CITES = (ART_32_II, decision(1), decision(2))
+D_1, D_2 = decision(1), decision(2)
+SUSPENSION_CITES = (ART_32_I, D_1, D_2)
+REVOCATION_CITES = (ART_32_II, D_1, D_2)
 
 #: The verdicts the rules below give on every call (a member read off its enum costs a lookup).
 _OK, _INFO = Verdict.OK, Verdict.INFO
 SERIOUS = frozenset({Severity.GRAVE, Severity.GRAVISSIMA})
 SEVERITIES = {s.value: s for s in Severity}  # ``Severity(value)``, a lookup
 TOWARD_REVOCATION = frozenset({Severity.MEDIA, Severity.GRAVE, Severity.GRAVISSIMA})
+_new, _set = object.__new__, object.__setattr__
 
 
 @dataclass(frozen=True)
@@ -82,16 +83,23 @@ class Infraction:
                 raise ValueError(f"natureza informada não confere com a infração {code}")
         else:
             severity = SEVERITIES.get(f["severity"]) or Severity(f["severity"])
-        return facts_of(
-            cls,
-            id=str(f["id"]),
-            committed_on=committed_on,
-            severity=severity,
-            final=bool(f["final"]),
-            caused_suspension=bool(f.get("caused_suspension", False)),
-            by_auxiliary=bool(f.get("by_auxiliary", False)),
-            code=code,
+        # ``facts_of`` without its keyword call: a history reads a dozen of these per question.
+        # Every field, in the class's order (tests/law/test_engine_fast_paths.py checks it).
+        made = _new(cls)
+        _set(
+            made,
+            "__dict__",
+            {
+                "id": str(f["id"]),
+                "committed_on": committed_on,
+                "severity": severity,
+                "final": bool(f["final"]),
+                "caused_suspension": bool(f.get("caused_suspension", False)),
+                "by_auxiliary": bool(f.get("by_auxiliary", False)),
+                "code": code,
+            },
         )
+        return made
 
 
 def d1_counted(ctx: Context, infractions: Sequence[Infraction]) -> tuple[list[Infraction], Reason]:
@@ -107,7 +115,7 @@ def d1_counted(ctx: Context, infractions: Sequence[Infraction]) -> tuple[list[In
             f"{len(counted)} infração(ões) com penalidade definitiva contada(s)"
             + (f"; não contadas (não definitivas): {', '.join(left_out)}." if left_out else ".")
         ),
-        decision(1),
+        D_1,
         ART_32,
         facts={"contadas": [i.id for i in counted], "nao_contadas": left_out},
     )

@@ -50,6 +50,7 @@ ART_5_VII = art(5, inc="VII")
 ART_6_P1 = art(6, 1)
 ART_6_P4 = art(6, 4)
 ART_8 = art(8)
+D_4, D_13 = decision(4), decision(13)
 
 
 class Role(StrEnum):
@@ -343,7 +344,7 @@ def art_5_par2_medical_certificate_after_tender(ctx: Context, p: PersonFacts) ->
                 else f"Atestado médico a apresentar até {fmt(deadline)}."
             ),
             ART_5_P2,
-            decision(4),
+            D_4,
             facts={"homologacao": p.tender_homologated_on, "prazo": deadline},
             params=(days,),
         )
@@ -360,7 +361,7 @@ def art_5_par2_medical_certificate_after_tender(ctx: Context, p: PersonFacts) ->
             f"{days.value} dias da homologação (até {fmt(deadline)})."
         ),
         ART_5_P2,
-        decision(4),
+        D_4,
         facts={
             "homologacao": p.tender_homologated_on,
             "apresentado_em": p.medical_presented_on,
@@ -398,7 +399,7 @@ def art_8_no_taxi_school_or_collective_permission(ctx: Context, p: PersonFacts) 
             f"Detém permissão do Município de {', '.join(held)}; a lei veda o exercício simultâneo."
         ),
         ART_8,
-        decision(13),
+        D_13,
         facts={"outras_permissoes": p.active_permissions()},
     )
 
@@ -418,7 +419,7 @@ def art_32_iii_f_no_other_commercial_permission(ctx: Context, p: PersonFacts) ->
             "causa de cassação."
         ),
         cause,
-        decision(13),
+        D_13,
         facts={"outras_permissoes": p.active_permissions()},
     )
 

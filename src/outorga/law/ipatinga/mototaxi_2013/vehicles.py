@@ -62,6 +62,7 @@ ART_5_P5 = art(5, 5)
 ART_5_P7 = art(5, 7)
 ART_5_P8 = art(5, 8)
 ART_6_P2 = art(6, 2)
+D_6 = decision(6)
 
 KINDS = ("motocicleta", "motoneta")
 #: The services as the rules compare them on every call (a member read off its enum costs a
@@ -251,7 +252,7 @@ def _age(ctx: Context, manufacture_year: int) -> Reason:
             f"a lei admite no máximo {limit.value}."
         ),
         ART_3_II,
-        decision(6),
+        D_6,
         facts={
             "ano_fabricacao": manufacture_year,
             "ano_referencia": ctx.as_of.year,

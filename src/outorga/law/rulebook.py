@@ -151,6 +151,17 @@ def facts_of(cls: type[_F], **fields: Any) -> _F:
     return made
 
 
+def record_of(cls: type[_F], fields: dict[str, Any]) -> _F:
+    """The frozen facts record of ``cls`` (no slots, no ``__post_init__``) whose fields are
+    ``fields``, a dict the caller wrote for it with every field in the class's order — the
+    record ``cls(**fields)`` makes, without :func:`facts_of`'s keyword call and check of the
+    names: for the records read on every question (tests/law/test_engine_fast_paths.py checks
+    the fields of each record read this way). The dict becomes the record's: not kept."""
+    made = _new(cls)
+    _set(made, "__dict__", fields)
+    return made
+
+
 def flag(facts: Mapping[str, Any], key: str) -> bool | None:
     """A yes/no fact: None while it is not known."""
     value = facts.get(key)

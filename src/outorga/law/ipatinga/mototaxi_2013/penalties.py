@@ -35,6 +35,7 @@ from ._common import (
     fmt,
     has_refusal,
     param,
+    record_of,
 )
 from .catalog import CODE_SCHEMA, infraction_type
 
@@ -58,7 +59,6 @@ _OK, _INFO = Verdict.OK, Verdict.INFO
 SERIOUS = frozenset({Severity.GRAVE, Severity.GRAVISSIMA})
 SEVERITIES = {s.value: s for s in Severity}  # ``Severity(value)``, a lookup
 TOWARD_REVOCATION = frozenset({Severity.MEDIA, Severity.GRAVE, Severity.GRAVISSIMA})
-_new, _set = object.__new__, object.__setattr__
 
 
 @dataclass(frozen=True)
@@ -83,12 +83,8 @@ class Infraction:
                 raise ValueError(f"natureza informada não confere com a infração {code}")
         else:
             severity = SEVERITIES.get(f["severity"]) or Severity(f["severity"])
-        # ``facts_of`` without its keyword call: a history reads a dozen of these per question.
-        # Every field, in the class's order (tests/law/test_engine_fast_paths.py checks it).
-        made = _new(cls)
-        _set(
-            made,
-            "__dict__",
+        return record_of(
+            cls,
             {
                 "id": str(f["id"]),
                 "committed_on": committed_on,
@@ -99,7 +95,6 @@ class Infraction:
                 "code": code,
             },
         )
-        return made
 
 
 def d1_counted(ctx: Context, infractions: Sequence[Infraction]) -> tuple[list[Infraction], Reason]:

@@ -26,10 +26,10 @@ from ._common import (
     art,
     day,
     decide_eligible,
-    facts_of,
     fmt,
     opt_day,
     param,
+    record_of,
 )
 
 #: The citations the rules below make on every call, made once.
@@ -158,34 +158,38 @@ class PersonFacts:
         med = f.get("medical_certificate") or {}
         aux = f.get("auxiliary")
         others, cassations = f.get("other_permissions"), f.get("cassations")
-        return facts_of(
+        return record_of(
             cls,
-            role=ROLES.get(f["role"]) or Role(f["role"]),
-            service=SERVICES.get(f["service"]) or Service(f["service"]),
-            person_type=f.get("person_type", "fisica"),
-            birth_date=opt_day(f["birth_date"]),
-            category_a_since=opt_day(f.get("cnh_category_a_since")),
-            course_approved=bool(f["course_approved"]),
-            safety_gear=f.get("safety_gear"),
-            documents={k: bool(v) for k, v in f["documents"].items()},
-            medical_issued_on=opt_day(med.get("issued_on")),
-            medical_presented_on=opt_day(med.get("presented_on")),
-            tender_homologated_on=opt_day(f.get("tender_homologated_on")),
-            other_permissions=tuple(
-                [OtherPermission(p["service"], bool(p.get("active", True))) for p in others]
-            )
-            if others
-            else (),
-            cassations=tuple([Cassation(c["kind"], day(c["effective_on"])) for c in cassations])
-            if cassations
-            else (),
-            auxiliary=None
-            if aux is None
-            else AuxiliaryFacts(
-                bool(aux["indicated_in_writing"]),
-                int(aux["other_auxiliaries_on_vehicle"]),
-                bool(aux["schedule_filed"]),
-            ),
+            {
+                "role": ROLES.get(f["role"]) or Role(f["role"]),
+                "service": SERVICES.get(f["service"]) or Service(f["service"]),
+                "person_type": f.get("person_type", "fisica"),
+                "birth_date": opt_day(f["birth_date"]),
+                "category_a_since": opt_day(f.get("cnh_category_a_since")),
+                "course_approved": bool(f["course_approved"]),
+                "safety_gear": f.get("safety_gear"),
+                "documents": {k: bool(v) for k, v in f["documents"].items()},
+                "medical_issued_on": opt_day(med.get("issued_on")),
+                "medical_presented_on": opt_day(med.get("presented_on")),
+                "tender_homologated_on": opt_day(f.get("tender_homologated_on")),
+                "other_permissions": tuple(
+                    [OtherPermission(p["service"], bool(p.get("active", True))) for p in others]
+                )
+                if others
+                else (),
+                "cassations": tuple(
+                    [Cassation(c["kind"], day(c["effective_on"])) for c in cassations]
+                )
+                if cassations
+                else (),
+                "auxiliary": None
+                if aux is None
+                else AuxiliaryFacts(
+                    bool(aux["indicated_in_writing"]),
+                    int(aux["other_auxiliaries_on_vehicle"]),
+                    bool(aux["schedule_filed"]),
+                ),
+            },
         )
 
 

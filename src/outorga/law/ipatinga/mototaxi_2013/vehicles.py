@@ -30,10 +30,10 @@ from ._common import (
     art,
     decide,
     decide_eligible,
-    facts_of,
     fmt,
     opt_day,
     param,
+    record_of,
 )
 
 #: The citations the rules below make on every call, made once.
@@ -147,39 +147,43 @@ class VehicleFacts:
         ins = f.get("insurance") or {}
         permits = f.get("other_permits") or ()
         authorized = frozenset((*f.get("authorized_services", ()), f["service"]))
-        return facts_of(
+        return record_of(
             cls,
-            service=SERVICES.get(f["service"]) or Service(f["service"]),
-            kind=f["kind"],
-            engine_cc=int(f["engine_cc"]),
-            manufacture_year=int(f["manufacture_year"]),
-            registration_uf=f["registration_uf"].upper(),
-            registration_category=f["registration_category"],
-            red_plate=bool(f["red_plate"]),
-            crlv_updated_in_ipatinga=bool(docs["crlv_updated_in_ipatinga"]),
-            dpvat=bool(docs["dpvat"]),
-            vistoria_report=bool(docs["vistoria_report"]),
-            inspection_report_on=opt_day(docs.get("inspection_report_on")),
-            in_holders_name={k: bool(v) for k, v in f["in_holders_name"].items()},
-            equipment=frozenset(f.get("equipment", ())),
-            cargo=None
-            if cargo is None
-            else CargoFacts(
-                cargo.get("device"),
-                bool(cargo.get("within_contran_limits", False)),
-                bool(cargo.get("mirrors_unobstructed", False)),
-                bool(cargo.get("sidecar", False)),
-                bool(cargo.get("semi_trailer", False)),
-                bool(cargo.get("retroreflective_strips", False)),
-            ),
-            insurance_policy=ins.get("policy_in_force"),
-            insurance_copy_filed=ins.get("copy_filed"),
-            insurance_coverage_cents=ins.get("coverage_cents"),
-            authorized_services=authorized | {p["service"] for p in permits}
-            if permits
-            else authorized,
-            other_vehicles_on_permit=int(f.get("other_vehicles_on_permit", 0)),
-            other_permits=tuple([(p["service"], p["number"]) for p in permits]) if permits else (),
+            {
+                "service": SERVICES.get(f["service"]) or Service(f["service"]),
+                "kind": f["kind"],
+                "engine_cc": int(f["engine_cc"]),
+                "manufacture_year": int(f["manufacture_year"]),
+                "registration_uf": f["registration_uf"].upper(),
+                "registration_category": f["registration_category"],
+                "red_plate": bool(f["red_plate"]),
+                "crlv_updated_in_ipatinga": bool(docs["crlv_updated_in_ipatinga"]),
+                "dpvat": bool(docs["dpvat"]),
+                "vistoria_report": bool(docs["vistoria_report"]),
+                "inspection_report_on": opt_day(docs.get("inspection_report_on")),
+                "in_holders_name": {k: bool(v) for k, v in f["in_holders_name"].items()},
+                "equipment": frozenset(f.get("equipment", ())),
+                "cargo": None
+                if cargo is None
+                else CargoFacts(
+                    cargo.get("device"),
+                    bool(cargo.get("within_contran_limits", False)),
+                    bool(cargo.get("mirrors_unobstructed", False)),
+                    bool(cargo.get("sidecar", False)),
+                    bool(cargo.get("semi_trailer", False)),
+                    bool(cargo.get("retroreflective_strips", False)),
+                ),
+                "insurance_policy": ins.get("policy_in_force"),
+                "insurance_copy_filed": ins.get("copy_filed"),
+                "insurance_coverage_cents": ins.get("coverage_cents"),
+                "authorized_services": authorized | {p["service"] for p in permits}
+                if permits
+                else authorized,
+                "other_vehicles_on_permit": int(f.get("other_vehicles_on_permit", 0)),
+                "other_permits": tuple([(p["service"], p["number"]) for p in permits])
+                if permits
+                else (),
+            },
         )
 
 

@@ -159,6 +159,7 @@ def test_the_mototaxi_facts_are_read_into_every_field_of_their_record(cls, qid):
         for record in records:
             plain = type(record)(**vars(record))
             assert record == plain and repr(record) == repr(plain)
+            assert list(vars(record)) == [f.name for f in dataclasses.fields(record)]
             read += 1
     assert read >= 3, qid
 

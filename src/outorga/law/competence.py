@@ -136,6 +136,15 @@ class Competence:
     def in_force(self, day: dt.date) -> bool:
         return in_span(day, self.starts, self.valid_until)
 
+    def role_values(self) -> list[str]:
+        """The roles' values, sorted: a new list each time (it goes into outcomes and facts),
+        sorted once per version (every escalation names its deciders, issue #21)."""
+        try:
+            return list(self.__dict__["_role_values"])
+        except KeyError:
+            values = self.__dict__["_role_values"] = tuple(sorted(str(r) for r in self.roles))
+            return list(values)
+
 
 def _c(law: str, action: str, roles: set[Role], *cites: Citation, note: str = "") -> Competence:
     return Competence(law, action, frozenset(roles), tuple(cites), note)
@@ -580,7 +589,7 @@ def deciders(law: str, action: str, on: dt.date) -> tuple[list[str], tuple[Citat
     comp = competence(law, action, on)
     if comp is None:
         return [], ()
-    return sorted(str(r) for r in comp.roles), comp.citations
+    return comp.role_values(), comp.citations
 
 
 def is_allowed(role: Role | str, action: str, law: str | None, on: dt.date) -> bool:

@@ -271,6 +271,7 @@ class Reason(_ReasonSlots):
 
 
 _new = object.__new__
+_set = object.__setattr__
 
 
 def made_reason(
@@ -385,13 +386,17 @@ def made_decision(
     if not reasons:
         raise ValueError(f"decision {question} has no reason")
     made = _new(Decision)
-    made.__dict__.update(
-        question=question,
-        as_of=as_of,
-        municipality=municipality,
-        outcome=outcome,
-        reasons=reasons,
-        summary=summary,
+    _set(
+        made,
+        "__dict__",
+        {
+            "question": question,
+            "as_of": as_of,
+            "municipality": municipality,
+            "outcome": outcome,
+            "reasons": reasons,
+            "summary": summary,
+        },
     )
     return made
 

@@ -133,6 +133,7 @@ def renewal_start_text(title: str, current: dt.date | None, on: dt.date) -> str:
 
 _F = TypeVar("_F")
 _new = object.__new__
+_set = object.__setattr__
 
 
 def facts_of(cls: type[_F], **fields: Any) -> _F:
@@ -143,7 +144,18 @@ def facts_of(cls: type[_F], **fields: Any) -> _F:
     if fields.keys() != cls.__dataclass_fields__.keys():  # type: ignore[attr-defined]
         raise TypeError(f"{cls.__name__}: every field is given ({sorted(fields)})")
     made = _new(cls)
-    made.__dict__.update(fields)
+    _set(made, "__dict__", fields)  # the call's own dict (``**fields`` is always a new one)
+    return made
+
+
+def record_of(cls: type[_F], fields: dict[str, Any]) -> _F:
+    """The frozen facts record of ``cls`` (no slots, no ``__post_init__``) whose fields are
+    ``fields``, a dict the caller wrote for it with every field in the class's order — the
+    record ``cls(**fields)`` makes, without :func:`facts_of`'s keyword call and check of the
+    names: for the records read on every question (tests/law/test_engine_fast_paths.py checks
+    the fields of each record read this way). The dict becomes the record's: not kept."""
+    made = _new(cls)
+    _set(made, "__dict__", fields)
     return made
 
 

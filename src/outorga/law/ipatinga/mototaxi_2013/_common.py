@@ -22,6 +22,7 @@ from outorga.law.rulebook import (
     fmt,
     has_refusal,
     opt_day,
+    record_of,
     summary_of,
 )
 
@@ -55,6 +56,7 @@ __all__ = [
     "has_refusal",
     "opt_day",
     "param",
+    "record_of",
     "summary_of",
 ]
 

@@ -32,10 +32,10 @@ from ._common import (
     authority,
     day,
     decide,
-    facts_of,
     fmt,
     has_refusal,
     param,
+    record_of,
 )
 from .catalog import CODE_SCHEMA, infraction_type
 
@@ -49,6 +49,10 @@ ART_32_IV = art(32, inc="IV")
 ART_32_P2 = art(32, 2)
 ART_34_P3 = art(34, 3)
 ART_47 = art(47)
+#: The citations of the suspension's and the revocation's reasons (decision D-1 and D-2 with them).
+D_1, D_2 = decision(1), decision(2)
+SUSPENSION_CITES = (ART_32_I, D_1, D_2)
+REVOCATION_CITES = (ART_32_II, D_1, D_2)
 
 #: The verdicts the rules below give on every call (a member read off its enum costs a lookup).
 _OK, _INFO = Verdict.OK, Verdict.INFO
@@ -79,15 +83,17 @@ class Infraction:
                 raise ValueError(f"natureza informada não confere com a infração {code}")
         else:
             severity = SEVERITIES.get(f["severity"]) or Severity(f["severity"])
-        return facts_of(
+        return record_of(
             cls,
-            id=str(f["id"]),
-            committed_on=committed_on,
-            severity=severity,
-            final=bool(f["final"]),
-            caused_suspension=bool(f.get("caused_suspension", False)),
-            by_auxiliary=bool(f.get("by_auxiliary", False)),
-            code=code,
+            {
+                "id": str(f["id"]),
+                "committed_on": committed_on,
+                "severity": severity,
+                "final": bool(f["final"]),
+                "caused_suspension": bool(f.get("caused_suspension", False)),
+                "by_auxiliary": bool(f.get("by_auxiliary", False)),
+                "code": code,
+            },
         )
 
 
@@ -104,7 +110,7 @@ def d1_counted(ctx: Context, infractions: Sequence[Infraction]) -> tuple[list[In
             f"{len(counted)} infração(ões) com penalidade definitiva contada(s)"
             + (f"; não contadas (não definitivas): {', '.join(left_out)}." if left_out else ".")
         ),
-        decision(1),
+        D_1,
         ART_32,
         facts={"contadas": [i.id for i in counted], "nao_contadas": left_out},
     )
@@ -132,13 +138,13 @@ def _fact_date(ctx: Context, items: Sequence[Infraction]) -> dt.date:
     """Decision D-15 (tempus regit actum): an escalation judges the record as it stood on the date
     of the newest infraction counted — the fact that completes it and closes the D-1 window —, by
     the parameters in force that day; with none, the reference date."""
-    return max((i.committed_on for i in items), default=ctx.as_of)
+    return max([i.committed_on for i in items]) if items else ctx.as_of
 
 
-def _window(items: Sequence[Infraction], months: ParameterValue) -> tuple[dt.date, dt.date]:
-    """D-1: the window (``penalties.window_months``, the law's 12) ending on the newest counted
-    infraction."""
-    return months_ending(max(i.committed_on for i in items), int(months.value))
+def _window(newest: dt.date, months: ParameterValue) -> tuple[dt.date, dt.date]:
+    """D-1: the window (``penalties.window_months``, the law's 12) ending on ``newest``, the
+    newest counted infraction (the date of the fact, :func:`_fact_date`)."""
+    return months_ending(newest, int(months.value))
 
 
 def art_32_i_suspension(
@@ -157,7 +163,7 @@ def art_32_i_suspension(
     light = param(ctx, "penalties.suspension_days_light", on)
     serious = param(ctx, "penalties.suspension_days_serious", on)
     params = (months, threshold, light, serious)
-    cites = (ART_32_I, decision(1), decision(2))
+    cites = SUSPENSION_CITES
     if not eligible:
         return None, [
             reason(
@@ -168,7 +174,7 @@ def art_32_i_suspension(
                 params=params,
             )
         ]
-    start, end = _window(eligible, months)
+    start, end = _window(on, months)  # ``on``: the newest of ``eligible``
     inside = [i for i in eligible if start <= i.committed_on <= end]
     n_serious = sum(1 for i in inside if i.severity in SERIOUS)
     facts = {
@@ -244,7 +250,7 @@ def art_32_ii_revocation(
     on = _fact_date(ctx, relevant)
     months = param(ctx, "penalties.window_months", on)
     threshold = param(ctx, "penalties.revocation_threshold", on)
-    cites = (ART_32_II, decision(1), decision(2))
+    cites = REVOCATION_CITES
     if not relevant:
         return None, [
             reason(
@@ -255,7 +261,7 @@ def art_32_ii_revocation(
                 params=(months, threshold),
             )
         ]
-    start, end = _window(relevant, months)
+    start, end = _window(on, months)  # ``on``: the newest of ``relevant``
     inside = [i for i in relevant if start <= i.committed_on <= end]
     facts = {"janela": {"inicio": start, "fim": end}, "na_janela": [i.id for i in inside]}
     if len(inside) < threshold.value:

@@ -26,10 +26,10 @@ from ._common import (
     art,
     day,
     decide_eligible,
-    facts_of,
     fmt,
     opt_day,
     param,
+    record_of,
 )
 
 #: The citations the rules below make on every call, made once.
@@ -50,6 +50,7 @@ ART_5_VII = art(5, inc="VII")
 ART_6_P1 = art(6, 1)
 ART_6_P4 = art(6, 4)
 ART_8 = art(8)
+D_4, D_13 = decision(4), decision(13)
 
 
 class Role(StrEnum):
@@ -157,34 +158,38 @@ class PersonFacts:
         med = f.get("medical_certificate") or {}
         aux = f.get("auxiliary")
         others, cassations = f.get("other_permissions"), f.get("cassations")
-        return facts_of(
+        return record_of(
             cls,
-            role=ROLES.get(f["role"]) or Role(f["role"]),
-            service=SERVICES.get(f["service"]) or Service(f["service"]),
-            person_type=f.get("person_type", "fisica"),
-            birth_date=opt_day(f["birth_date"]),
-            category_a_since=opt_day(f.get("cnh_category_a_since")),
-            course_approved=bool(f["course_approved"]),
-            safety_gear=f.get("safety_gear"),
-            documents={k: bool(v) for k, v in f["documents"].items()},
-            medical_issued_on=opt_day(med.get("issued_on")),
-            medical_presented_on=opt_day(med.get("presented_on")),
-            tender_homologated_on=opt_day(f.get("tender_homologated_on")),
-            other_permissions=tuple(
-                [OtherPermission(p["service"], bool(p.get("active", True))) for p in others]
-            )
-            if others
-            else (),
-            cassations=tuple([Cassation(c["kind"], day(c["effective_on"])) for c in cassations])
-            if cassations
-            else (),
-            auxiliary=None
-            if aux is None
-            else AuxiliaryFacts(
-                bool(aux["indicated_in_writing"]),
-                int(aux["other_auxiliaries_on_vehicle"]),
-                bool(aux["schedule_filed"]),
-            ),
+            {
+                "role": ROLES.get(f["role"]) or Role(f["role"]),
+                "service": SERVICES.get(f["service"]) or Service(f["service"]),
+                "person_type": f.get("person_type", "fisica"),
+                "birth_date": opt_day(f["birth_date"]),
+                "category_a_since": opt_day(f.get("cnh_category_a_since")),
+                "course_approved": bool(f["course_approved"]),
+                "safety_gear": f.get("safety_gear"),
+                "documents": {k: bool(v) for k, v in f["documents"].items()},
+                "medical_issued_on": opt_day(med.get("issued_on")),
+                "medical_presented_on": opt_day(med.get("presented_on")),
+                "tender_homologated_on": opt_day(f.get("tender_homologated_on")),
+                "other_permissions": tuple(
+                    [OtherPermission(p["service"], bool(p.get("active", True))) for p in others]
+                )
+                if others
+                else (),
+                "cassations": tuple(
+                    [Cassation(c["kind"], day(c["effective_on"])) for c in cassations]
+                )
+                if cassations
+                else (),
+                "auxiliary": None
+                if aux is None
+                else AuxiliaryFacts(
+                    bool(aux["indicated_in_writing"]),
+                    int(aux["other_auxiliaries_on_vehicle"]),
+                    bool(aux["schedule_filed"]),
+                ),
+            },
         )
 
 
@@ -343,7 +348,7 @@ def art_5_par2_medical_certificate_after_tender(ctx: Context, p: PersonFacts) ->
                 else f"Atestado médico a apresentar até {fmt(deadline)}."
             ),
             ART_5_P2,
-            decision(4),
+            D_4,
             facts={"homologacao": p.tender_homologated_on, "prazo": deadline},
             params=(days,),
         )
@@ -360,7 +365,7 @@ def art_5_par2_medical_certificate_after_tender(ctx: Context, p: PersonFacts) ->
             f"{days.value} dias da homologação (até {fmt(deadline)})."
         ),
         ART_5_P2,
-        decision(4),
+        D_4,
         facts={
             "homologacao": p.tender_homologated_on,
             "apresentado_em": p.medical_presented_on,
@@ -398,7 +403,7 @@ def art_8_no_taxi_school_or_collective_permission(ctx: Context, p: PersonFacts) 
             f"Detém permissão do Município de {', '.join(held)}; a lei veda o exercício simultâneo."
         ),
         ART_8,
-        decision(13),
+        D_13,
         facts={"outras_permissoes": p.active_permissions()},
     )
 
@@ -418,7 +423,7 @@ def art_32_iii_f_no_other_commercial_permission(ctx: Context, p: PersonFacts) ->
             "causa de cassação."
         ),
         cause,
-        decision(13),
+        D_13,
         facts={"outras_permissoes": p.active_permissions()},
     )
 

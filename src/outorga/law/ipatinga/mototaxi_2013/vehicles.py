@@ -30,10 +30,10 @@ from ._common import (
     art,
     decide,
     decide_eligible,
-    facts_of,
     fmt,
     opt_day,
     param,
+    record_of,
 )
 
 #: The citations the rules below make on every call, made once.
@@ -62,6 +62,7 @@ ART_5_P5 = art(5, 5)
 ART_5_P7 = art(5, 7)
 ART_5_P8 = art(5, 8)
 ART_6_P2 = art(6, 2)
+D_6 = decision(6)
 
 KINDS = ("motocicleta", "motoneta")
 #: The services as the rules compare them on every call (a member read off its enum costs a
@@ -145,40 +146,44 @@ class VehicleFacts:
         cargo = f.get("cargo")
         ins = f.get("insurance") or {}
         permits = f.get("other_permits") or ()
-        return facts_of(
+        authorized = frozenset((*f.get("authorized_services", ()), f["service"]))
+        return record_of(
             cls,
-            service=SERVICES.get(f["service"]) or Service(f["service"]),
-            kind=f["kind"],
-            engine_cc=int(f["engine_cc"]),
-            manufacture_year=int(f["manufacture_year"]),
-            registration_uf=f["registration_uf"].upper(),
-            registration_category=f["registration_category"],
-            red_plate=bool(f["red_plate"]),
-            crlv_updated_in_ipatinga=bool(docs["crlv_updated_in_ipatinga"]),
-            dpvat=bool(docs["dpvat"]),
-            vistoria_report=bool(docs["vistoria_report"]),
-            inspection_report_on=opt_day(docs.get("inspection_report_on")),
-            in_holders_name={k: bool(v) for k, v in f["in_holders_name"].items()},
-            equipment=frozenset(f.get("equipment", ())),
-            cargo=None
-            if cargo is None
-            else CargoFacts(
-                cargo.get("device"),
-                bool(cargo.get("within_contran_limits", False)),
-                bool(cargo.get("mirrors_unobstructed", False)),
-                bool(cargo.get("sidecar", False)),
-                bool(cargo.get("semi_trailer", False)),
-                bool(cargo.get("retroreflective_strips", False)),
-            ),
-            insurance_policy=ins.get("policy_in_force"),
-            insurance_copy_filed=ins.get("copy_filed"),
-            insurance_coverage_cents=ins.get("coverage_cents"),
-            authorized_services=frozenset(
-                (*f.get("authorized_services", (f["service"],)), f["service"])
-            )
-            | {p["service"] for p in permits},
-            other_vehicles_on_permit=int(f.get("other_vehicles_on_permit", 0)),
-            other_permits=tuple([(p["service"], p["number"]) for p in permits]) if permits else (),
+            {
+                "service": SERVICES.get(f["service"]) or Service(f["service"]),
+                "kind": f["kind"],
+                "engine_cc": int(f["engine_cc"]),
+                "manufacture_year": int(f["manufacture_year"]),
+                "registration_uf": f["registration_uf"].upper(),
+                "registration_category": f["registration_category"],
+                "red_plate": bool(f["red_plate"]),
+                "crlv_updated_in_ipatinga": bool(docs["crlv_updated_in_ipatinga"]),
+                "dpvat": bool(docs["dpvat"]),
+                "vistoria_report": bool(docs["vistoria_report"]),
+                "inspection_report_on": opt_day(docs.get("inspection_report_on")),
+                "in_holders_name": {k: bool(v) for k, v in f["in_holders_name"].items()},
+                "equipment": frozenset(f.get("equipment", ())),
+                "cargo": None
+                if cargo is None
+                else CargoFacts(
+                    cargo.get("device"),
+                    bool(cargo.get("within_contran_limits", False)),
+                    bool(cargo.get("mirrors_unobstructed", False)),
+                    bool(cargo.get("sidecar", False)),
+                    bool(cargo.get("semi_trailer", False)),
+                    bool(cargo.get("retroreflective_strips", False)),
+                ),
+                "insurance_policy": ins.get("policy_in_force"),
+                "insurance_copy_filed": ins.get("copy_filed"),
+                "insurance_coverage_cents": ins.get("coverage_cents"),
+                "authorized_services": authorized | {p["service"] for p in permits}
+                if permits
+                else authorized,
+                "other_vehicles_on_permit": int(f.get("other_vehicles_on_permit", 0)),
+                "other_permits": tuple([(p["service"], p["number"]) for p in permits])
+                if permits
+                else (),
+            },
         )
 
 
@@ -251,7 +256,7 @@ def _age(ctx: Context, manufacture_year: int) -> Reason:
             f"a lei admite no máximo {limit.value}."
         ),
         ART_3_II,
-        decision(6),
+        D_6,
         facts={
             "ano_fabricacao": manufacture_year,
             "ano_referencia": ctx.as_of.year,

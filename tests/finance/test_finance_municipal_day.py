@@ -48,6 +48,8 @@ def test_d_4_a_payment_dated_barra_do_garcas_tomorrow_is_refused_at_brasilias_mi
             paid_on=BRASILIA_TODAY,
         )
     assert exc.value.field == "data"
+    assert "(01/07/2026)" in str(exc.value) and "hoje é 30/06/2026 no Município" in str(exc.value)
+    assert "D-15" in str(exc.value)
     payment = payments.payment_record(
         actor=barra_fin,
         municipality=barra_m,
@@ -75,6 +77,7 @@ def test_d_4_a_refund_paid_out_barra_do_garcas_tomorrow_is_refused_at_brasilias_
             actor=barra_fin, municipality=barra_m, refund=refund, on=BRASILIA_TODAY
         )
     assert exc.value.field == "data"
+    assert "restituição (01/07/2026)" in str(exc.value) and "D-15" in str(exc.value)
     payments.refund_mark_paid_out(
         actor=barra_fin, municipality=barra_m, refund=refund, on=BARRA_TODAY
     )

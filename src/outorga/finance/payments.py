@@ -86,6 +86,17 @@ def law_of(debt: Debt, m: Municipality) -> str:
     return municipality_law(m)
 
 
+def future_date(what: str, day: dt.date, municipality: Municipality) -> FieldError:
+    """The refusal of a payment's or refund's date after the municipality's today: a fact is
+    judged on its own date (decision D-15), which cannot be one still to come."""
+    return FieldError(
+        "data",
+        f"a {what} ({day:%d/%m/%Y}) não pode estar no futuro: hoje é "
+        f"{today_of(municipality):%d/%m/%Y} no Município (o fato é julgado na sua data, decisão "
+        "D-15)",
+    )
+
+
 def find_debt(reference: str) -> Debt | None:
     """The debt a reference or txid stands for, or, for digits, the debt whose number they
     carry: a guia's barcode or linha digitável (:func:`number_in_code`), its free field, or the
@@ -353,7 +364,7 @@ def payment_record(
         raise FieldError("valor", "o valor deve ser positivo")
     # The municipality's day, not Brasília's: past midnight there it is still today here (D-4).
     if paid_on > today_of(municipality):
-        raise FieldError("data", "a data do pagamento não pode estar no futuro")
+        raise future_date("data do pagamento", paid_on, municipality)
     if method not in Payment.Method.values:
         raise FieldError("forma", "forma de pagamento desconhecida")
     with transaction.atomic(), tenant(municipality):
@@ -515,7 +526,7 @@ def refund_mark_paid_out(
         law = law_of(refund.debt, municipality) if refund.debt else municipality_law(municipality)
     authorize(actor=actor, municipality=municipality, action=PAY, law=law)
     if on > today_of(municipality):
-        raise FieldError("data", "a data não pode estar no futuro")
+        raise future_date("data da restituição", on, municipality)
     with transaction.atomic(), tenant(municipality):
         refund = Refund.objects.select_for_update().get(pk=refund.pk)
         if refund.status != Refund.Status.PENDING:

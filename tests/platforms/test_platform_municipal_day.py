@@ -72,3 +72,18 @@ def test_art_15_an_answer_at_23h30_of_the_last_day_in_barra_do_garcas_is_on_time
     )
     assert answered.answered_on == BARRA_TODAY
     assert decision.outcome["status"] == "answered_on_time"
+
+
+def test_d_15_a_record_that_kept_only_its_instant_is_dated_on_barra_do_garcas_clock(barra_m):
+    """A penalty or case decision recorded before the day itself was kept (only ``imposed_at`` /
+    ``decided_at``): 00:30 of 01/07 in Brasília is still 30/06 in Barra do Garças, the day its
+    periods and finality count from."""
+    from outorga.platforms.models import PlatformCase, PlatformPenalty
+    from outorga.platforms.services.cases import _decided_on
+    from outorga.platforms.services.penalty_process import imposed_on
+
+    instant = dt.datetime(2026, 7, 1, 3, 30, tzinfo=dt.UTC)
+    penalty = PlatformPenalty(municipality=barra_m, imposed_on=None, imposed_at=instant)
+    assert imposed_on(penalty) == dt.date(2026, 6, 30)
+    case = PlatformCase(municipality=barra_m, decision={}, decided_at=instant)
+    assert _decided_on(case) == dt.date(2026, 6, 30)

@@ -30,3 +30,9 @@ def today_of(municipality: Any) -> dt.date:
     """The municipality's day, whoever asks: a visitor has no clock of its own, and a user logged
     into a municipality on another clock reads the same day as the public."""
     return timezone.localdate(timezone=zone_of(municipality))
+
+
+def day_of(municipality: Any, instant: dt.datetime) -> dt.date:
+    """The municipality's day at ``instant``: a decision recorded at 00:30 in Brasília on the 1st
+    was taken on the 31st in Barra do Garças (a record's timestamp read as the date of its fact)."""
+    return timezone.localtime(instant, zone_of(municipality)).date()

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
-from outorga.core.localtime import today_of
+from outorga.core.localtime import day_of, today_of
 from outorga.core.locking import lock_municipality
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -321,7 +321,7 @@ def _decided_on(c: PlatformCase) -> dt.date:
     if as_of:
         return dt.date.fromisoformat(as_of)
     assert c.decided_at is not None
-    return timezone.localdate(c.decided_at)
+    return day_of(c.municipality, c.decided_at)  # on the municipality's clock (D-4, D-15)
 
 
 def platform_case_decision_notice_record(

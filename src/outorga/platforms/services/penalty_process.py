@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
+from outorga.core.localtime import day_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.citations import Citation
@@ -70,7 +71,9 @@ def _unjudged(appeal_id: int) -> tuple[PlatformPenaltyAppeal, PlatformPenalty]:
 
 
 def imposed_on(x: PlatformPenalty) -> dt.date:
-    return x.imposed_on or timezone.localdate(x.imposed_at)
+    """The day the penalty was imposed; for a record that kept only its instant, that instant's
+    day on the municipality's clock (D-4, D-15)."""
+    return x.imposed_on or day_of(x.municipality, x.imposed_at)
 
 
 def _penalty_make_final(

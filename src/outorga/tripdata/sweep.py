@@ -18,7 +18,7 @@ from django.db.models import Q
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.lawctx import context
-from outorga.core.localtime import zone_of
+from outorga.core.localtime import day_of, zone_of
 from outorga.core.models import Municipality
 from outorga.core.sweep import NoProgress, Progress, SweepResult, register
 from outorga.core.tenancy import tenant
@@ -64,7 +64,7 @@ def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> Sweep
                     "sha256": upload.sha256,
                     "plataforma": upload.platform_id,
                     "competencia": upload.month.isoformat(),
-                    "enviado_em": upload.created_at.astimezone(zone_of(m)).date().isoformat(),
+                    "enviado_em": day_of(m, upload.created_at).isoformat(),
                 }
             )
             progress.advance()

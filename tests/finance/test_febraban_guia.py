@@ -15,7 +15,7 @@ from finance_factories import make_debt, make_person
 from outorga.core.acts import Actor
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
-from outorga.finance import febraban, payments, pix
+from outorga.finance import febraban, payments, pix, receiver
 from outorga.finance import services as ledger
 from outorga.finance.febraban import FebrabanError
 from outorga.finance.models import Debt
@@ -218,10 +218,10 @@ def test_the_municipality_records_its_febraban_code_as_an_act(ipatinga_m, user_o
         merchant_city="Ipatinga",
     )
     with pytest.raises(FieldError, match="4 dígitos"):
-        payments.finance_settings_save(**kwargs, febraban_code="123")
+        receiver.finance_settings_save(**kwargs, febraban_code="123")
     with pytest.raises(FieldError, match="módulo"):
-        payments.finance_settings_save(**kwargs, febraban_code="0123", febraban_check="7")
-    s = payments.finance_settings_save(**kwargs, febraban_code="0123", febraban_check="8")
+        receiver.finance_settings_save(**kwargs, febraban_code="0123", febraban_check="7")
+    s = receiver.finance_settings_save(**kwargs, febraban_code="0123", febraban_check="8")
     assert (s.febraban_code, s.febraban_check, s.example) == ("0123", "8", False)
     assert s.merchant_name == "Prefeitura Municipal"  # shortened between words
     with tenant(ipatinga_m):

@@ -12,7 +12,7 @@ from finance_factories import make_debt, make_person, refresh
 from outorga.core.acts import Actor, verify_chain
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
-from outorga.finance import bank_statement, payments, pix
+from outorga.finance import bank_statement, payments, pix, receiver
 from outorga.finance.models import Debt
 from outorga.finance.models_payments import Payment, PaymentImport, Refund
 from outorga.law.competence import NotCompetent, Role
@@ -458,7 +458,7 @@ def test_art_64_a_fine_reduced_to_what_partial_payments_reach_settles_them(
 
 
 def test_settings_store_what_the_payload_carries(ipatinga_m, fin):
-    s = payments.finance_settings_save(
+    s = receiver.finance_settings_save(
         actor=fin,
         municipality=ipatinga_m,
         pix_key="tesouraria@ipatinga.mg.gov.br",
@@ -468,7 +468,7 @@ def test_settings_store_what_the_payload_carries(ipatinga_m, fin):
     assert s.merchant_name == "Prefeitura Municipal"  # shortened between words
     assert not s.example
     with pytest.raises(FieldError):
-        payments.finance_settings_save(
+        receiver.finance_settings_save(
             actor=fin, municipality=ipatinga_m, pix_key="nada", merchant_name="A", merchant_city="B"
         )
 

@@ -22,7 +22,7 @@ from outorga.law.competence import NotCompetent, Role
 from outorga.registry.models import Permit, Person
 from outorga.registry.validation import FieldError
 
-from . import bank_statement, febraban, fees, payments, pix
+from . import bank_statement, febraban, fees, payments, pix, receiver
 from .models import Debt
 from .models_payments import FinanceSettings, Payment, Refund
 from .slips import render_slip
@@ -463,7 +463,7 @@ def settings_get(request: HttpRequest) -> Any:
 
 @router.put("/settings", response=SettingsIO, summary="Alterar o PIX do município")
 def settings_put(request: HttpRequest, payload: SettingsIO) -> Any:
-    return payments.finance_settings_save(
+    return receiver.finance_settings_save(
         **acting(request),
         pix_key=payload.pix_key,
         merchant_name=payload.merchant_name,

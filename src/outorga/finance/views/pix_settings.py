@@ -13,7 +13,7 @@ from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.registry.validation import FieldError
 
-from .. import payments
+from .. import receiver
 from ..models_payments import FinanceSettings
 from .common import staff_view
 
@@ -66,7 +66,7 @@ def settings_view(request: HttpRequest) -> HttpResponse:
     form = SettingsForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            payments.finance_settings_save(
+            receiver.finance_settings_save(
                 actor=actor_of(request), municipality=current_municipality(), **form.cleaned_data
             )
         except FieldError as exc:

@@ -68,3 +68,38 @@ def test_an_inspector_sees_a_cassated_badge_is_not_valid_on_a_phone(
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"a página transborda a largura do telefone ({width}px)"
     page.screenshot(path=str(artifacts / "public-badge-cassated-390px.png"), full_page=True)
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_mototaxi_art_2_ii_the_desk_is_not_offered_to_print_a_cassada_permit_s_badge(
+    page, demo_site, artifacts, settings, tmp_path, width
+):
+    """At the desk, desktop and phone: a badge whose permit was cassada (mototaxi art. 2 II, art.
+    5 §4) shows its status with no PDF to print, and the PDF's address, typed by hand, brings the
+    clerk back to the list with the refusal and its article."""
+    from browser_factories import fits, login
+
+    settings.MEDIA_ROOT = tmp_path / "media"
+    page.set_viewport_size({"width": width, "height": 900})
+    m = Municipality.objects.get(slug="ipatinga")
+    clerk = Actor.of(User.objects.get(username=demo_username("ipatinga", Role.ATENDENTE)))
+    mayor = Actor.of(User.objects.get(username=demo_username("ipatinga", Role.CHEFE_EXECUTIVO)))
+    permit = make_permit(m, f"BALCAO{width}")
+    badge = services.badge_issue(actor=clerk, municipality=m, permit=permit)
+    permit_cassar(
+        actor=mayor, municipality=m, permit=permit, on=dt.date(2026, 3, 2), reason="processo"
+    )
+
+    login(page, demo_site.url, Role.ATENDENTE)
+    page.goto(f"{demo_site.url}/crachas/")
+    row = page.get_by_role("row").filter(has_text=badge.serial)
+    assert "cassad" in row.inner_text().lower()
+    assert row.get_by_role("link", name="PDF").count() == 0
+    fits(page, width)
+    page.goto(f"{demo_site.url}/crachas/{badge.pk}/cracha.pdf")
+    page.wait_for_url(f"{demo_site.url}/crachas/")
+    refusal = page.get_by_role("alert")
+    assert "cassada em 02/03/2026" in refusal.inner_text() and "art. 5, §4" in refusal.inner_text()
+    assert "danger" in (refusal.get_attribute("class") or "")
+    fits(page, width)
+    page.screenshot(path=str(artifacts / f"desk-badge-cassada-{width}px.png"), full_page=True)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF, UNSAFE_INLINE
+from django.contrib.messages import constants as message_constants
 
 from .env import (
     SettingError,
@@ -255,6 +256,9 @@ OTP_TOTP_ISSUER = env_str("OUTORGA_MFA_ISSUER", "Outorga")
 
 # Sessions: a working day, gone when the browser closes, and ended after OUTORGA_IDLE_MINUTES
 # without a request (core.middleware.IdleTimeoutMiddleware).
+# A refusal shown as a message is the design system's "danger" (its CSS has no "error" style).
+MESSAGE_TAGS = {message_constants.ERROR: "danger"}
+
 SESSION_COOKIE_AGE = env_int("OUTORGA_SESSION_SECONDS", 8 * 3600)
 OUTORGA_IDLE_MINUTES = env_int("OUTORGA_IDLE_MINUTES", 30)
 SESSION_EXPIRE_AT_BROWSER_CLOSE = True

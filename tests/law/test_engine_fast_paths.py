@@ -24,13 +24,13 @@ from outorga.law.decisions import (
     Verdict,
     eager_texts,
     made_decision,
-    made_reason,
 )
 from outorga.law.ipatinga.mototaxi_2013._common import art, param
 from outorga.law.ipatinga.mototaxi_2013.penalties import Infraction
 from outorga.law.ipatinga.mototaxi_2013.people import PersonFacts
 from outorga.law.ipatinga.mototaxi_2013.vehicles import VehicleFacts
 from outorga.law.rulebook import facts_of
+from outorga.law.rules import check, reason
 from outorga.law.windows import add_months, months_ending
 
 ON = dt.date(2026, 6, 1)
@@ -53,7 +53,7 @@ def test_a_reason_made_for_a_rule_is_the_reason_its_class_makes(
 ):
     cites = CITES[:n_cites]
     params = (param(Context(IPATINGA, ON), "person.min_age"),)
-    fast = made_reason(rule, cites, verdict, message, facts, params)
+    fast = reason(rule, verdict, message, *cites, facts=facts, params=params)
     plain = Reason(rule, cites, verdict, message, facts, params)
     assert type(fast) is Reason
     assert fast == plain and hash(fast) == hash(plain)
@@ -64,6 +64,17 @@ def test_a_reason_made_for_a_rule_is_the_reason_its_class_makes(
         fast.rule = "outra"  # type: ignore[misc]
 
 
+@settings(max_examples=100, deadline=None)
+@given(passed=st.booleans(), facts=st.dictionaries(texts, st.integers() | dates, max_size=3))
+def test_a_requirement_checked_for_a_rule_is_the_reason_its_class_makes(passed, facts):
+    fast = check("r", passed, "Atendido.", "Não atendido.", *CITES, facts=facts)
+    verdict, message = (Verdict.OK, "Atendido.") if passed else (Verdict.REFUSED, "Não atendido.")
+    plain = Reason("r", CITES, verdict, message, facts, ())
+    assert type(fast) is Reason
+    assert fast == plain and hash(fast) == hash(plain) and repr(fast) == repr(plain)
+    assert pickle.loads(pickle.dumps(fast)) == plain  # noqa: S301 — our own bytes
+
+
 def test_a_reason_made_for_a_rule_writes_a_lazy_message_when_read_or_at_once_when_eager():
     calls = []
 
@@ -71,17 +82,19 @@ def test_a_reason_made_for_a_rule_writes_a_lazy_message_when_read_or_at_once_whe
         calls.append(1)
         return "escrito"
 
-    lazy = made_reason("r", CITES, Verdict.OK, text, {}, ())
+    lazy = reason("r", Verdict.OK, text, *CITES)
     assert calls == []
     assert lazy.message == "escrito" and lazy.message == "escrito" and calls == [1]
     with eager_texts():
-        made_reason("r", CITES, Verdict.OK, text, {}, ())
+        reason("r", Verdict.OK, text, *CITES)
     assert calls == [1, 1]
 
 
 def test_a_reason_without_citation_is_refused_however_it_is_made():
     with pytest.raises(ValueError, match="no citation"):
-        made_reason("r", (), Verdict.OK, "m", {}, ())
+        reason("r", Verdict.OK, "m")
+    with pytest.raises(ValueError, match="no citation"):
+        check("r", True, "m", "n")
     with pytest.raises(ValueError, match="no citation"):
         Reason("r", (), Verdict.OK, "m", {}, ())
 

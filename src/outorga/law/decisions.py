@@ -161,7 +161,7 @@ def quick_check(rule: str, passed: bool, citations: tuple[Citation, ...]) -> Rea
 
 
 class _ReasonSlots:
-    """The fields of a :class:`Reason`, in slots; :func:`made_reason` fills them on a
+    """The fields of a :class:`Reason`, in slots; :func:`outorga.law.rules.reason` and ``check`` fill them on a
     :class:`_Filling` and turns it into the (frozen) reason, without paying the frozen class's
     guard on each field (most of a rule's cost in full, issue #21)."""
 
@@ -272,32 +272,6 @@ class Reason(_ReasonSlots):
 
 _new = object.__new__
 _set = object.__setattr__
-
-
-def made_reason(
-    rule: str,
-    citations: tuple[Citation, ...],
-    verdict: Verdict,
-    message: Message,
-    facts: Mapping[str, Any],
-    parameters: tuple[ParameterValue, ...],
-) -> Reason:
-    """``Reason(rule, citations, verdict, message, facts, parameters)``, the same reason, made
-    for the rule helpers at a fifth of the cost: the fields are set on a :class:`_Filling` (no
-    guard) that then becomes the reason."""
-    if not citations:
-        raise ValueError(f"reason {rule} has no citation")
-    if _eager and not isinstance(message, str):
-        message = message()
-    made = _new(_Filling)
-    made.rule = rule
-    made.citations = citations
-    made.verdict = verdict
-    made._message = message
-    made.facts = facts
-    made.parameters = parameters
-    made.__class__ = Reason  # type: ignore[assignment]
-    return made  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)

@@ -37,8 +37,9 @@ def reason(
     question is answered verdict-only, the rule and verdict alone (:class:`QuickReason`)."""
     if _verdict_only():
         return quick_reason(rule, verdict, citations)
-    # ``decisions.made_reason`` written out: a rule makes a dozen reasons per question, and the
-    # call was a third of the cost of each (issue #21).
+    # The reason's slots filled on a ``_Filling`` that then becomes the (frozen) reason, without
+    # the frozen class's guard on each field: a rule makes a dozen reasons per question, and
+    # this is most of their cost (issue #21). ``test_engine_fast_paths`` holds it to the class.
     if not citations:
         raise ValueError(f"reason {rule} has no citation")
     if _decisions._eager and not isinstance(message, str):
@@ -72,7 +73,7 @@ def check(
             if found is not None:
                 return found  # type: ignore[return-value]
         return quick_check(rule, passed, citations)
-    # ``decisions.made_reason`` written out, as in :func:`reason`.
+    # Made as in :func:`reason`.
     if not citations:
         raise ValueError(f"reason {rule} has no citation")
     message = ok_message if passed else refused_message

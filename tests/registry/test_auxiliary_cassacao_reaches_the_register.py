@@ -60,3 +60,24 @@ def test_art_2_iii_art_32_par_3_the_cassacao_ends_every_mototaxi_credential_of_t
         # The taxi Cadastro is barred by the taxi law's own cassação (art. 41 IV, §3), not by
         # the mototaxi law's.
         assert who.pk not in register_bars([who], on)
+
+
+def test_art_32_par_3_a_second_process_s_cassacao_of_a_credential_the_register_s_took_is_no_error(
+    ipatinga_m, user_of
+):
+    """The person's second credential, cassado with the first's register, may still be the object
+    of its own cassação (another permit's process, decided later): the bar holds and nothing is
+    refused, so that process can be decided."""
+    mayor = Actor.of(user_of("ipatinga", Role.CHEFE_EXECUTIVO), "198.51.100.9")
+    first, second = make_permit(ipatinga_m, "UM"), make_permit(ipatinga_m, "DOIS")
+    who = person(ipatinga_m, name="Auxiliar de Dois Processos")
+    with tenant(ipatinga_m):
+        aux, other = _auxiliary(first, who, 801), _auxiliary(second, who, 802)
+    on = timezone.localdate()
+    auxiliary_cassar(actor=mayor, municipality=ipatinga_m, auxiliary=aux, on=on, reason="p. 1")
+    again = auxiliary_cassar(
+        actor=mayor, municipality=ipatinga_m, auxiliary=other, on=on, reason="p. 2"
+    )
+    assert again.status == Auxiliary.Status.CASSADO and again.removed_on == on
+    with tenant(ipatinga_m):
+        assert Act.objects.filter(action="auxiliary.cassado").count() == 2

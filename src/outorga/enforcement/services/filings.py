@@ -185,6 +185,7 @@ def filing_judge(
         municipality=municipality,
         action=JUDGE_ACTION[Filing.Stage(filing.stage)],
         law=case.law,
+        on=on,
     )
     if not reasoning.strip():
         raise FieldError("fundamentação", "a decisão deve ser fundamentada")

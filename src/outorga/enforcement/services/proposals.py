@@ -207,7 +207,7 @@ def proposal_decide(
     action = proposal_action(case)
     if case.kind not in PROPOSALS:
         raise InvalidStep("não é uma proposta de revogação ou cassação")
-    authorize(actor=actor, municipality=municipality, action=action, law=case.law)
+    authorize(actor=actor, municipality=municipality, action=action, law=case.law, on=on)
     if not reasoning.strip():
         raise FieldError("fundamentação", "a decisão deve ser fundamentada")
     with transaction.atomic(), tenant(municipality):

@@ -127,7 +127,9 @@ def appeal_reconsider(
     naming the article, and the refusal stays in the acts log."""
     with tenant(municipality):  # read in its municipality (ADR 0024)
         case = filing.case
-    authorize(actor=actor, municipality=municipality, action="appeal.reconsider", law=case.law)
+    authorize(
+        actor=actor, municipality=municipality, action="appeal.reconsider", law=case.law, on=on
+    )
     if result not in RESULTS:
         raise FieldError(
             "resultado", f"reconsidere (anule) ou mantenha a decisão recorrida ({ART_56_1})"

@@ -209,14 +209,20 @@ def auxiliary_cassar(
     credential for two years); taxi art. 41 §3 (no taxi in the municipality). So the person's
     other active inscriptions as auxiliary under the same law end with it, each with its act."""
     law = auxiliary.permit.law_on(on)
-    authorize_with_reason(actor, municipality, "penalty.cassacao", law, reason)
+    authorize_with_reason(actor, municipality, "penalty.cassacao", law, reason, on)
     with transaction.atomic(), tenant(municipality):
         aux = Auxiliary.objects.select_for_update().get(pk=auxiliary.pk)
         if aux.status == Auxiliary.Status.CASSADO:
+            if aux.removed_on is not None and aux.removed_on <= on:
+                # Already cassado with the register (another permit's cassação reached it):
+                # the bar holds; a second process's cassação changes nothing.
+                return aux
             raise InvalidTransition("o auxiliar já está cassado")
         others = [
             o
-            for o in Auxiliary.objects.select_for_update()
+            # The auxiliaries' rows only (the permits are read, not locked: a renewal locks the
+            # permit first, then its auxiliary, ``registry.locking``).
+            for o in Auxiliary.objects.select_for_update(of=("self",))
             .filter(person_id=aux.person_id, status=Auxiliary.Status.ACTIVE)
             .exclude(pk=aux.pk)
             .select_related("permit")

@@ -233,9 +233,15 @@ def record_correction(
 
 
 def authorize_with_reason(
-    actor: Actor, municipality: Municipality, action: str, law: str, reason: str
+    actor: Actor,
+    municipality: Municipality,
+    action: str,
+    law: str,
+    reason: str,
+    on: dt.date | None = None,
 ) -> None:
-    """Competence first (its refusal logged), then the reason every act of status must give."""
-    authorize(actor=actor, municipality=municipality, action=action, law=law)
+    """Competence first, on ``on`` (the date of the act; the municipality's today when not
+    given) with its refusal logged, then the reason every act of status must give."""
+    authorize(actor=actor, municipality=municipality, action=action, law=law, on=on)
     if not reason.strip():
         raise FieldError("motivo", "informe o motivo do ato")

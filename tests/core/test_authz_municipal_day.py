@@ -52,7 +52,7 @@ def test_d_15_an_act_without_its_date_is_judged_on_barra_do_garcas_day_not_brasi
     executive = Actor.of(user_of("barra-do-garcas", Role.CHEFE_EXECUTIVO), "198.51.100.9")
     # 28/02 in Barra do Garças: the table before the amendment.
     assert authorize(actor=executive, municipality=barra_m, action="platform.suspend", law=APPS)
-    with pytest.raises(NotCompetent):
+    with pytest.raises(NotCompetent, match=r"Chefe do Executivo.*art\. 26, IV"):
         authorize(actor=fiscal, municipality=barra_m, action="platform.suspend", law=APPS)
     with unscoped():
         refused = Act.objects.filter(

@@ -7,7 +7,6 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from outorga.core.confirm import ask_confirmation, confirmed
@@ -55,28 +54,27 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
     pending = ctx["pending_filing"]
     # Lei 9.784/1999 art. 56 §1 (where the law has it): the appeal is first with the authority
     # that decided, which may reconsider; the superior authority judges it only afterwards.
-    stands = appeal_with(pending, today()) if pending is not None else ""
-    superior, _ = deciders(case.law, "appeal.executive.judge", timezone.localdate())
+    day = today()
+    stands = appeal_with(pending, day) if pending is not None else ""
+    superior, _ = deciders(case.law, "appeal.executive.judge", day)
     ctx.update(
         {
             "appeal_with": stands,
             "superior": role_names(superior),
             "can_reconsider": stands == "reconsideration"
-            and is_allowed(role, "appeal.reconsider", case.law, timezone.localdate()),
+            and is_allowed(role, "appeal.reconsider", case.law, day),
             # Forms only for who may use them (the services check again and log refusals).
             "can_judge": pending is not None
             and stands != "reconsideration"
             and case.kind in (Case.Kind.INFRACTION, Case.Kind.SUSPENSION)
-            and is_allowed(
-                role, JUDGE_ACTION[Filing.Stage(pending.stage)], case.law, timezone.localdate()
-            ),
-            "can_notify": is_allowed(role, "notice.record", case.law, timezone.localdate()),
+            and is_allowed(role, JUDGE_ACTION[Filing.Stage(pending.stage)], case.law, day),
+            "can_notify": is_allowed(role, "notice.record", case.law, day),
             "can_decide": case.kind in (Case.Kind.REVOCATION, Case.Kind.CASSACAO)
-            and is_allowed(role, proposal_action(case), case.law, timezone.localdate()),
+            and is_allowed(role, proposal_action(case), case.law, day),
             "role": role,
             "taxi_like": taxi_like(case.law),
             "cassacao_cite": interfaces.cited(case.law, "cassacao"),
-            "today": today(),
+            "today": day,
             "forms": Notice.Form.choices,
             "debts": [(d, brl(d.amount_cents)) for d in case_debts(case)],
         }

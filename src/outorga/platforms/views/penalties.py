@@ -11,7 +11,6 @@ from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils import timezone
 
 from outorga.core.lawseam import law_of
 from outorga.core.listing import page_of
@@ -210,7 +209,11 @@ def penalty_detail(request: HttpRequest, user: User, penalty_id: int) -> HttpRes
         and appeal.reconsider_until is not None
         and today <= appeal.reconsider_until
     )
-    role = user.role
+    law = apps_law(current_municipality())
+
+    def may(action: str) -> bool:
+        return is_allowed(user.role, action, law, today)
+
     return render(
         request,
         "platforms/penalty.html",
@@ -234,27 +237,16 @@ def penalty_detail(request: HttpRequest, user: User, penalty_id: int) -> HttpRes
             and appeal.forwarded_on is None
             and appeal.reconsider_until is not None
             and today <= appeal.reconsider_until
-            and is_allowed(
-                role, "appeal.reconsider", apps_law(current_municipality()), timezone.localdate()
-            ),
+            and may("appeal.reconsider"),
             "can_notice": x.status == PlatformPenalty.Status.AWAITING_NOTICE
-            and is_allowed(
-                role, "notice.record", apps_law(current_municipality()), timezone.localdate()
-            ),
+            and may("notice.record"),
             "can_file": appeal is None
             and x.status != PlatformPenalty.Status.ANNULLED
-            and is_allowed(
-                role, "defence.file", apps_law(current_municipality()), timezone.localdate()
-            ),
+            and may("defence.file"),
             "can_judge": appeal is not None
             and appeal.result == PlatformPenaltyAppeal.Result.PENDING
             and not awaits_reconsideration
-            and is_allowed(
-                role,
-                "appeal.executive.judge",
-                apps_law(current_municipality()),
-                timezone.localdate(),
-            ),
+            and may("appeal.executive.judge"),
             "awaits_reconsideration": awaits_reconsideration,
             "judge_from": appeal.reconsider_until + dt.timedelta(days=1)
             if awaits_reconsideration and appeal is not None and appeal.reconsider_until

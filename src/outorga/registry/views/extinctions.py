@@ -138,7 +138,7 @@ def extinction_detail(request: HttpRequest, case_id: int) -> HttpResponse:
         if result.done:
             messages.success(request, "Registrado no processo.")
             return redirect("registry:extinction", case_id=case.pk)
-    role = actor_of(request).role
+    role, day = actor_of(request).role, timezone.localdate()
     law = case.permit.law
     decide_action = extinction_decision_action(case)
     # The case's cause: the article of the causes in the law governing the permit, at its inciso.
@@ -154,9 +154,9 @@ def extinction_detail(request: HttpRequest, case_id: int) -> HttpResponse:
             "forms": bound,
             "refused": result.refused,
             "refused_message": result.message,
-            "can_notify": is_allowed(role, "extinction.propose", law, timezone.localdate()),
-            "can_defend": is_allowed(role, "defence.file", law, timezone.localdate()),
-            "can_decide": is_allowed(role, decide_action, law, timezone.localdate()),
+            "can_notify": is_allowed(role, "extinction.propose", law, day),
+            "can_defend": is_allowed(role, "defence.file", law, day),
+            "can_decide": is_allowed(role, decide_action, law, day),
             "cause_cite": cause_cite,
         },
     )

@@ -141,33 +141,36 @@ def _suspends_directly(permit: Permit) -> bool:
 
 def permit_actions(permit: Permit, role: str) -> dict[str, Any]:
     """What the permit page offers: the acts this user may do on this permit in its state."""
-    law = permit.law
+    law, day = permit.law, timezone.localdate()
     taxi = permit.service == Service.TAXI
+
+    def may(action: str) -> bool:
+        return is_allowed(role, action, law, day)
+
     live = permit.status in (Permit.Status.ACTIVE, Permit.Status.SUSPENDED, Permit.Status.RESERVE)
     return {
         "is_taxi": taxi,
         "live": live,
         "has_term": taxi and PermitTerm.objects.filter(permit=permit).exists(),
-        "can_record": is_allowed(role, "registry.record", law, timezone.localdate()),
+        "can_record": may("registry.record"),
         # The badge the holder carries (mototaxi art. 5 §4; taxi art. 4 III), issued on its page.
-        "can_badge": is_allowed(role, "badge.issue", law, timezone.localdate()),
-        "can_renew": is_allowed(role, "permit.renew", law, timezone.localdate()),
-        "can_transfer": taxi and is_allowed(role, "permit.grant", law, timezone.localdate()),
-        "can_reserve": not taxi and is_allowed(role, "registry.record", law, timezone.localdate()),
+        "can_badge": may("badge.issue"),
+        "can_renew": may("permit.renew"),
+        "can_transfer": taxi and may("permit.grant"),
+        "can_reserve": not taxi and may("registry.record"),
         # Mototaxi art. 2 XXIV: suspended while the holder holds a public post (no end date), and
         # its end once the post is left; a penalty's suspension has an end date and ends otherwise.
         "can_public_post": not taxi
         and permit.status == Permit.Status.ACTIVE
-        and is_allowed(role, "penalty.suspension", law, timezone.localdate()),
+        and may("penalty.suspension"),
         "can_public_post_end": not taxi
         and permit.status == Permit.Status.SUSPENDED
         and permit.suspended_until is None
-        and is_allowed(role, "permit.renew", law, timezone.localdate()),
-        "can_extinction": taxi
-        and is_allowed(role, "extinction.propose", law, timezone.localdate()),
+        and may("permit.renew"),
+        "can_extinction": taxi and may("extinction.propose"),
         # Mototaxi art. 6: extension by periods; the taxi law has none (art. 10, 13).
-        "can_extend": not taxi and is_allowed(role, "permit.extend", law, timezone.localdate()),
-        "can_renew_auxiliary": is_allowed(role, "auxiliary.renew", law, timezone.localdate()),
+        "can_extend": not taxi and may("permit.extend"),
+        "can_renew_auxiliary": may("auxiliary.renew"),
         "active_auxiliaries": permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE)
         .select_related("person")
         .order_by("pk"),

@@ -233,6 +233,13 @@ def test_the_verdict_only_answer_is_the_full_one(qid, rng):
         return
     if qid in VERDICT_ONLY:
         assert isinstance(quick, QuickDecision) and not quick.explained
+        # The stand-ins are the full reasons' rules and verdicts, one for one, and a refusal
+        # keeps its citations: what ``eligibility`` and ``refused_rules`` read without writing.
+        stand_ins = quick.__dict__["_quick"]
+        assert [(r.rule, r.verdict) for r in stand_ins] == [
+            (r.rule, r.verdict) for r in full.reasons
+        ]
+        assert quick.refused_rules() == full.refused_rules()
     assert quick.outcome == full.outcome
     assert quick.summary == full.summary
     assert quick.eligibility == full.eligibility

@@ -19,7 +19,7 @@ from .competence import COMPETENCES, deciders
 from .context import Context
 from .decisions import Decision, Message, Reason, Verdict, eligibility_of, made_decision
 from .parameters import ParameterMissing, ParameterValue
-from .rules import reason
+from .rules import Facts, reason
 
 #: The verdicts the helpers below give or read on every call (an enum's member read off its class
 #: costs a lookup through the enum's ``__getattr__`` hook).
@@ -175,7 +175,7 @@ def decide(
 
 
 def pending(
-    rule: str, message: Message, *citations: Citation, facts: Mapping[str, Any] | None = None
+    rule: str, message: Message, *citations: Citation, facts: Facts | None = None
 ) -> Reason:
     return reason(rule, _PENDING, message, *citations, facts=facts)
 
@@ -184,7 +184,7 @@ def info(
     rule: str,
     message: Message,
     *citations: Citation,
-    facts: Mapping[str, Any] | None = None,
+    facts: Facts | None = None,
     params: tuple[ParameterValue, ...] = (),
 ) -> Reason:
     return reason(rule, _INFO, message, *citations, facts=facts, params=params)

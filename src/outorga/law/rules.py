@@ -21,6 +21,9 @@ from .decisions import (
 from .parameters import ParameterValue
 
 _verdict_only = VERDICT_ONLY.get
+#: A reason's facts, or a function that writes them: called when the reason is made in full,
+#: never while a question is answered verdict-only (facts that take lists to write, issue #21).
+Facts = Mapping[str, Any] | Callable[[], Mapping[str, Any]]
 _OK, _REFUSED = Verdict.OK, Verdict.REFUSED
 _new = object.__new__
 
@@ -30,11 +33,12 @@ def reason(
     verdict: Verdict,
     message: Message,
     *citations: Citation,
-    facts: Mapping[str, Any] | None = None,
+    facts: Facts | None = None,
     params: tuple[ParameterValue, ...] = (),
 ) -> Reason:
-    """A reason; ``message`` may be a function that writes it when it is first read. While a
-    question is answered verdict-only, the rule and verdict alone (:class:`QuickReason`)."""
+    """A reason; ``message`` may be a function that writes it when it is first read, ``facts`` a
+    function that writes them when the reason is made in full. While a question is answered
+    verdict-only, the rule and verdict alone (:class:`QuickReason`)."""
     if _verdict_only():
         return quick_reason(rule, verdict, citations)
     # The reason's slots filled on a ``_Filling`` that then becomes the (frozen) reason, without
@@ -49,7 +53,7 @@ def reason(
     made.citations = citations
     made.verdict = verdict
     made._message = message
-    made.facts = dict(facts) if facts else {}
+    made.facts = dict(facts() if callable(facts) else facts) if facts else {}
     made.parameters = params
     made.__class__ = Reason  # type: ignore[assignment]
     return made  # type: ignore[return-value]
@@ -61,7 +65,7 @@ def check(
     ok_message: Message,
     refused_message: Message,
     *citations: Citation,
-    facts: Mapping[str, Any] | None = None,
+    facts: Facts | None = None,
     params: tuple[ParameterValue, ...] = (),
 ) -> Reason:
     """A requirement: OK with ``ok_message`` when ``passed``, else REFUSED with ``refused_message``
@@ -84,20 +88,38 @@ def check(
     made.citations = citations
     made.verdict = _OK if passed else _REFUSED
     made._message = message
-    made.facts = dict(facts) if facts else {}
+    made.facts = dict(facts() if callable(facts) else facts) if facts else {}
     made.parameters = params
     made.__class__ = Reason  # type: ignore[assignment]
     return made  # type: ignore[return-value]
 
 
-def unless_suspended(ctx: Context, rule: str, apply: Callable[[], Reason]) -> Reason:
-    """Apply ``rule`` unless a court suspended it on ``ctx.as_of``; then say so and cite it (D-16)."""
+#: Whether the question being answered is answered verdict-only: a rule whose texts, facts or
+#: closures cost more than its verdict asks it, and returns :func:`quick` at once (issue #21).
+verdict_only = VERDICT_ONLY.get
+
+
+def quick(rule: str, passed: bool, *citations: Citation) -> Reason:
+    """What :func:`check` gives while a question is answered verdict-only, for a rule that
+    returns before it writes a text, a facts record or a closure (``if verdict_only(): return
+    quick(...)``): the same rule, verdict and citations, so the full answer read later is the
+    same (tests/law/test_lazy_explanations.py)."""
+    if passed:
+        found = _QUICK.get(rule)
+        if found is not None:
+            return found  # type: ignore[return-value]
+    return quick_check(rule, passed, citations)
+
+
+def unless_suspended(ctx: Context, rule: str, apply: Callable[..., Reason], *args: Any) -> Reason:
+    """Apply ``rule`` (``apply(*args)``) unless a court suspended it on ``ctx.as_of``; then say
+    so and cite it (D-16)."""
     if not ctx.municipality.suspensions:  # most municipalities: none recorded
-        return apply()
+        return apply(*args)
     s = ctx.suspension(rule)
     if s is None:
-        return apply()
-    applied = apply()
+        return apply(*args)
+    applied = apply(*args)
     return Reason(
         rule,
         applied.citations + (s.citation(),),

@@ -17,10 +17,10 @@ from outorga.law.citations import Citation, decision
 from outorga.law.common.labels import sentence, service_label
 from outorga.law.common.suspension import PERMIT_SUSPENSION_SCHEMA
 from outorga.law.context import Context
-from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.decisions import Decision, Reason, Verdict, quick_reason
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
-from outorga.law.rules import check, reason
+from outorga.law.rules import check, reason, verdict_only
 from outorga.law.schemas import closed, list_of
 from outorga.law.windows import months_ending
 
@@ -52,6 +52,7 @@ ART_47 = art(47)
 #: The citations of the suspension's and the revocation's reasons (decision D-1 and D-2 with them).
 D_1, D_2 = decision(1), decision(2)
 SUSPENSION_CITES = (ART_32_I, D_1, D_2)
+D1_CITES = (D_1, ART_32)
 REVOCATION_CITES = (ART_32_II, D_1, D_2)
 
 #: The verdicts the rules below give on every call (a member read off its enum costs a lookup).
@@ -83,15 +84,16 @@ class Infraction:
                 raise ValueError(f"natureza informada não confere com a infração {code}")
         else:
             severity = SEVERITIES.get(f["severity"]) or Severity(f["severity"])
+        # The facts schema gave the id as a string and the flags as booleans.
         return record_of(
             cls,
             {
-                "id": str(f["id"]),
+                "id": f["id"],
                 "committed_on": committed_on,
                 "severity": severity,
-                "final": bool(f["final"]),
-                "caused_suspension": bool(f.get("caused_suspension", False)),
-                "by_auxiliary": bool(f.get("by_auxiliary", False)),
+                "final": f["final"],
+                "caused_suspension": f.get("caused_suspension", False),
+                "by_auxiliary": f.get("by_auxiliary", False),
                 "code": code,
             },
         )
@@ -101,6 +103,8 @@ def d1_counted(ctx: Context, infractions: Sequence[Infraction]) -> tuple[list[In
     """Decision D-1 — only infractions whose penalty is final count, judged on ``as_of``."""
     as_of = ctx.as_of
     counted = [i for i in infractions if i.final and i.committed_on <= as_of]
+    if verdict_only():
+        return counted, quick_reason("d1_final_infractions", _INFO, D1_CITES)
     # Those not counted: an infraction equal to a counted one is counted (the same fields).
     left_out = [i.id for i in infractions if not (i.final and i.committed_on <= as_of)]
     return counted, reason(
@@ -110,8 +114,7 @@ def d1_counted(ctx: Context, infractions: Sequence[Infraction]) -> tuple[list[In
             f"{len(counted)} infração(ões) com penalidade definitiva contada(s)"
             + (f"; não contadas (não definitivas): {', '.join(left_out)}." if left_out else ".")
         ),
-        D_1,
-        ART_32,
+        *D1_CITES,
         facts={"contadas": [i.id for i in counted], "nao_contadas": left_out},
     )
 
@@ -176,13 +179,16 @@ def art_32_i_suspension(
         ]
     start, end = _window(on, months)  # ``on``: the newest of ``eligible``
     inside = [i for i in eligible if start <= i.committed_on <= end]
-    n_serious = sum(1 for i in inside if i.severity in SERIOUS)
-    facts = {
-        "janela": {"inicio": start, "fim": end},
-        "na_janela": [i.id for i in inside],
-        "graves_ou_gravissimas": n_serious,
-        "ja_suspensas_excluidas": [i.id for i in counted if i.caused_suspension],
-    }
+    n_serious = len([i for i in inside if i.severity in SERIOUS])
+
+    def facts() -> dict[str, Any]:  # written for the full answer only
+        return {
+            "janela": {"inicio": start, "fim": end},
+            "na_janela": [i.id for i in inside],
+            "graves_ou_gravissimas": n_serious,
+            "ja_suspensas_excluidas": [i.id for i in counted if i.caused_suspension],
+        }
+
     if len(inside) < threshold.value:
         return None, [
             reason(
@@ -263,7 +269,10 @@ def art_32_ii_revocation(
         ]
     start, end = _window(on, months)  # ``on``: the newest of ``relevant``
     inside = [i for i in relevant if start <= i.committed_on <= end]
-    facts = {"janela": {"inicio": start, "fim": end}, "na_janela": [i.id for i in inside]}
+
+    def facts() -> dict[str, Any]:  # written for the full answer only
+        return {"janela": {"inicio": start, "fim": end}, "na_janela": [i.id for i in inside]}
+
     if len(inside) < threshold.value:
         return None, [
             reason(

@@ -13,7 +13,7 @@ from outorga.law.citations import decision
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
-from outorga.law.rules import check, reason
+from outorga.law.rules import check, quick, reason, verdict_only
 from outorga.law.schemas import closed, list_of, nullable
 from outorga.law.windows import add_years, age_on
 
@@ -89,6 +89,9 @@ _DOCUMENT_RULES = tuple(
     )
     for key, (inciso, name) in DOCUMENTS.items()
 )
+#: Every document presented, as the facts record them, and the rules' verdicts then.
+_ALL_PRESENT = dict.fromkeys(DOCUMENTS, True)
+_ALL_PRESENT_QUICK = tuple(quick(rule, True, cite_) for _, rule, cite_, *_ in _DOCUMENT_RULES)
 
 #: Permissions of the municipality that bar the activity (art. 8) — checked across every service
 #: in the registry (decision D-13).
@@ -213,9 +216,12 @@ def art_5_i_minimum_age(ctx: Context, p: PersonFacts) -> Reason:
             params=(minimum,),
         )
     age = age_on(p.birth_date, ctx.as_of)
+    passed = age >= minimum.value
+    if verdict_only():
+        return quick("art_5_i_minimum_age", passed, ART_5_I)
     return check(
         "art_5_i_minimum_age",
-        age >= minimum.value,
+        passed,
         lambda: f"Idade de {age} anos na data; a lei exige no mínimo {minimum.value} anos.",
         lambda: f"Idade de {age} anos na data; a lei exige no mínimo {minimum.value} anos.",
         ART_5_I,
@@ -239,9 +245,12 @@ def art_5_ii_cnh_category_a(ctx: Context, p: PersonFacts) -> Reason:
         )
     holds_a_since = p.category_a_since
     since = add_years(holds_a_since, years.value)
+    passed = ctx.as_of >= since
+    if verdict_only():
+        return quick("art_5_ii_cnh_category_a", passed, ART_5_II)
     return check(
         "art_5_ii_cnh_category_a",
-        ctx.as_of >= since,
+        passed,
         lambda: (
             f"Habilitado na categoria A desde {fmt(holds_a_since)}: "
             f"{years.value} anos completos em {fmt(since)}."
@@ -258,6 +267,8 @@ def art_5_ii_cnh_category_a(ctx: Context, p: PersonFacts) -> Reason:
 
 def art_5_iii_course(ctx: Context, p: PersonFacts) -> Reason:
     """Art. 5º, III — ser aprovado em curso especializado, nos termos da regulamentação do CONTRAN."""
+    if verdict_only():
+        return quick("art_5_iii_course", p.course_approved, ART_5_III)
     return check(
         "art_5_iii_course",
         p.course_approved,
@@ -277,6 +288,8 @@ def art_5_iv_safety_gear(ctx: Context, p: PersonFacts) -> Reason:
             "Colete e capacete com dispositivos retrorrefletivos não verificados.",
             ART_5_IV,
         )
+    if verdict_only():
+        return quick("art_5_iv_safety_gear", p.safety_gear, ART_5_IV)
     return check(
         "art_5_iv_safety_gear",
         p.safety_gear,
@@ -291,8 +304,10 @@ def art_5_v_xi_documents(ctx: Context, p: PersonFacts) -> list[Reason]:
     """Art. 5º, V, VI, VIII–XI — RG; quitação militar e eleitoral; duas fotos 3x4; comprovante de
     residência; certidões negativas criminais; CIC/CPF. (VII, the medical certificate, has its own
     rule because §2 dates it.)"""
-    out = []
     documents = p.documents
+    if verdict_only() and documents == _ALL_PRESENT:  # most applicants: the shared OKs
+        return list(_ALL_PRESENT_QUICK)
+    out = []
     for key, rule, cite_, pending_text, ok_text, refused_text in _DOCUMENT_RULES:
         present = documents.get(key)
         if present is None:
@@ -315,9 +330,12 @@ def art_5_vii_medical_certificate_yearly(ctx: Context, p: PersonFacts) -> Reason
         )
     issued = p.medical_issued_on
     until = add_years(issued, years.value)
+    passed = issued <= ctx.as_of <= until
+    if verdict_only():
+        return quick("art_5_vii_medical_certificate", passed, ART_5_VII, ART_5_P2)
     return check(
         "art_5_vii_medical_certificate",
-        p.medical_issued_on <= ctx.as_of <= until,
+        passed,
         lambda: f"Atestado médico de {fmt(issued)}, válido até {fmt(until)}.",
         lambda: (
             f"Atestado médico de {fmt(issued)} vencido em {fmt(until)}; "
@@ -353,6 +371,10 @@ def art_5_par2_medical_certificate_after_tender(ctx: Context, p: PersonFacts) ->
             params=(days,),
         )
     presented = p.medical_presented_on
+    if verdict_only():
+        return quick(
+            "art_5_par2_medical_certificate_after_tender", presented <= deadline, ART_5_P2, D_4
+        )
     return check(
         "art_5_par2_medical_certificate_after_tender",
         presented <= deadline,
@@ -381,6 +403,8 @@ def art_5_par2_medical_certificate_after_tender(ctx: Context, p: PersonFacts) ->
 def art_6_par1_natural_person(ctx: Context, p: PersonFacts) -> Reason:
     """Art. 6º, §1º — as permissões somente se dão à pessoa física, sendo pessoal e intransferível
     (art. 7º: no cession, loan, lease or sublease)."""
+    if verdict_only():
+        return quick("art_6_par1_natural_person", p.person_type == "fisica", ART_6_P1)
     return check(
         "art_6_par1_natural_person",
         p.person_type == "fisica",
@@ -395,6 +419,8 @@ def art_8_no_taxi_school_or_collective_permission(ctx: Context, p: PersonFacts) 
     """Art. 8º — não é permitido o exercício das atividades aos que detêm permissão do Município nas
     atividades de taxista, transporte escolar e transporte coletivo urbano ou rural (D-13)."""
     held = p.held(ART_8_SERVICES)
+    if verdict_only():
+        return quick("art_8_exclusivity", not held, ART_8, D_13)
     return check(
         "art_8_exclusivity",
         not held,
@@ -414,6 +440,8 @@ def art_32_iii_f_no_other_commercial_permission(ctx: Context, p: PersonFacts) ->
     mototáxi/motofrete permission also breaks art. 6º §2º (one vehicle per holder)."""
     held = p.held(OTHER_COMMERCIAL)
     cause = ART_32_III_F if p.role is PERMISSIONARIO else ART_32_IV_D
+    if verdict_only():
+        return quick("art_32_other_commercial_permission", not held, cause, D_13)
     return check(
         "art_32_other_commercial_permission",
         not held,

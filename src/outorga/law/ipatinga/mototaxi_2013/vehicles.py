@@ -16,7 +16,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import number_br
 from outorga.law.parameters import ParameterMissing
 from outorga.law.questions import question
-from outorga.law.rules import check, reason, unless_suspended
+from outorga.law.rules import check, quick, reason, unless_suspended, verdict_only
 from outorga.law.schemas import closed, list_of, nullable
 from outorga.law.windows import add_months
 
@@ -192,6 +192,8 @@ class VehicleFacts:
 
 def art_3_kind(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 1º, §1º, art. 2º, XV and XXVII — motocicleta ou motoneta."""
+    if verdict_only():
+        return quick("art_3_kind", v.kind in KINDS, ART_1_P1, ART_2_XXVII)
     return check(
         "art_3_kind",
         v.kind in KINDS,
@@ -214,7 +216,7 @@ RULE_AGE = "art_3_ii_age"
 def art_3_i_engine(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 3º, I — motores com potência mínima de 125 cc (a) e máxima de 250 cc (b), inclusive —
     unless a court suspended the rule on the date (decision D-16)."""
-    return unless_suspended(ctx, RULE_ENGINE, lambda: _engine(ctx, v))
+    return unless_suspended(ctx, RULE_ENGINE, _engine, ctx, v)
 
 
 def _engine(ctx: Context, v: VehicleFacts) -> Reason:
@@ -224,9 +226,12 @@ def _engine(ctx: Context, v: VehicleFacts) -> Reason:
     too_big = v.engine_cc > high.value
     cites = [ART_3_I_A] if too_small else []
     cites += [ART_3_I_B] if too_big else []
+    passed = not (too_small or too_big)
+    if verdict_only():
+        return quick(RULE_ENGINE, passed, *(cites or [ART_3_I]))
     return check(
         RULE_ENGINE,
-        not (too_small or too_big),
+        passed,
         lambda: f"Motor de {v.engine_cc} cc, entre {low.value} e {high.value} cc.",
         lambda: f"Motor de {v.engine_cc} cc; a lei exige entre {low.value} e {high.value} cc.",
         *(cites or [ART_3_I]),
@@ -238,12 +243,14 @@ def _engine(ctx: Context, v: VehicleFacts) -> Reason:
 def art_3_ii_age(ctx: Context, manufacture_year: int) -> Reason:
     """Art. 3º, II — no máximo 10 (dez) anos de vida útil; age = reference year − manufacture year
     (decision D-6) — unless a court suspended the rule on the date (decision D-16)."""
-    return unless_suspended(ctx, RULE_AGE, lambda: _age(ctx, manufacture_year))
+    return unless_suspended(ctx, RULE_AGE, _age, ctx, manufacture_year)
 
 
 def _age(ctx: Context, manufacture_year: int) -> Reason:
     limit = param(ctx, "vehicle.max_age_years")
     age = ctx.as_of.year - manufacture_year
+    if verdict_only():
+        return quick(RULE_AGE, age <= limit.value, ART_3_II, D_6)
     return check(
         RULE_AGE,
         age <= limit.value,
@@ -270,6 +277,8 @@ def art_3_sole_registration(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 3º, parágrafo único — registrado pelo órgão de trânsito de Minas Gerais, na categoria
     aluguel (CTB art. 135)."""
     ok = v.registration_uf == REGISTRATION_UF and v.registration_category == "aluguel"
+    if verdict_only():
+        return quick("art_3_sole_registration", ok, ART_3_PUNICO)
     return check(
         "art_3_sole_registration",
         ok,
@@ -289,6 +298,8 @@ def art_3_sole_registration(ctx: Context, v: VehicleFacts) -> Reason:
 def art_5_par1_i_crlv(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 5º, §1º, I — CRLV atualizado no Município de Ipatinga, com o seguro obrigatório."""
     ok = v.crlv_updated_in_ipatinga and v.dpvat
+    if verdict_only():
+        return quick("art_5_par1_i_crlv", ok, ART_5_P1_I)
     return check(
         "art_5_par1_i_crlv",
         ok,
@@ -303,6 +314,8 @@ def art_5_par1_i_crlv(ctx: Context, v: VehicleFacts) -> Reason:
 
 def art_5_par1_ii_vistoria(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 5º, §1º, II — laudo de vistoria expedido pelo órgão executivo de trânsito."""
+    if verdict_only():
+        return quick("art_5_par1_ii_vistoria", v.vistoria_report, ART_5_P1_II)
     return check(
         "art_5_par1_ii_vistoria",
         v.vistoria_report,
@@ -327,9 +340,12 @@ def art_5_par1_iii_semiannual_inspection(ctx: Context, v: VehicleFacts) -> Reaso
         )
     inspected = v.inspection_report_on
     until = add_months(inspected, months.value)
+    passed = inspected <= ctx.as_of <= until
+    if verdict_only():
+        return quick("art_5_par1_iii_semiannual_inspection", passed, *cites)
     return check(
         "art_5_par1_iii_semiannual_inspection",
-        v.inspection_report_on <= ctx.as_of <= until,
+        passed,
         lambda: f"Laudo de inspeção de {fmt(inspected)}, válido até {fmt(until)}.",
         lambda: (
             f"Laudo de inspeção de {fmt(inspected)} vencido em {fmt(until)} "
@@ -343,6 +359,8 @@ def art_5_par1_iii_semiannual_inspection(ctx: Context, v: VehicleFacts) -> Reaso
 
 def art_5_par1_iv_red_plate(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 5º, §1º, IV — placa de aluguel (vermelha) conforme o CTB."""
+    if verdict_only():
+        return quick("art_5_par1_iv_red_plate", v.red_plate, ART_5_P1_IV)
     return check(
         "art_5_par1_iv_red_plate",
         v.red_plate,
@@ -356,6 +374,8 @@ def art_5_par1_iv_red_plate(ctx: Context, v: VehicleFacts) -> Reason:
 def art_5_par5_in_holders_name(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 5º, §5º — CRV, CRLV e DPVAT em nome do permissionário."""
     missing = [k.upper() for k in ("crv", "crlv", "dpvat") if not v.in_holders_name.get(k)]
+    if verdict_only():
+        return quick("art_5_par5_in_holders_name", not missing, ART_5_P5)
     return check(
         "art_5_par5_in_holders_name",
         not missing,
@@ -369,6 +389,8 @@ def art_5_par5_in_holders_name(ctx: Context, v: VehicleFacts) -> Reason:
 def art_5_par7_common_equipment(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 5º, §7º — antena corta-pipas no guidom e protetor de motor e pernas (mata-cachorro)."""
     missing = [name for key, name in COMMON_EQUIPMENT.items() if key not in v.equipment]
+    if verdict_only():
+        return quick("art_5_par7_common_equipment", not missing, ART_5_P7)
     return check(
         "art_5_par7_common_equipment",
         not missing,
@@ -383,6 +405,8 @@ def art_5_par8_single_activity(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 5º, §8º — vedado usar um único veículo autorizado para cargas e passageiros em ambas as
     atividades (art. 22: o mototaxista não faz motofrete)."""
     both = {"mototaxi", "motofrete"} <= v.authorized_services
+    if verdict_only():
+        return quick("art_5_par8_single_activity", not both, ART_5_P8)
     return check(
         "art_5_par8_single_activity",
         not both,
@@ -396,9 +420,12 @@ def art_5_par8_single_activity(ctx: Context, v: VehicleFacts) -> Reason:
 def art_6_par2_one_vehicle_per_permit(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 6º, §2º — ao permissionário admite-se o cadastramento de 1 (um) veículo."""
     limit = param(ctx, "vehicle.vehicles_per_permit")
+    passed = v.other_vehicles_on_permit + 1 <= limit.value
+    if verdict_only():
+        return quick("art_6_par2_one_vehicle_per_permit", passed, ART_6_P2)
     return check(
         "art_6_par2_one_vehicle_per_permit",
-        v.other_vehicles_on_permit + 1 <= limit.value,
+        passed,
         lambda: f"Único veículo cadastrado na permissão (limite {limit.value}).",
         lambda: (
             f"A permissão já tem {v.other_vehicles_on_permit} veículo(s) cadastrado(s); "
@@ -416,6 +443,8 @@ def art_6_par2_one_permit_per_vehicle(ctx: Context, v: VehicleFacts) -> Reason:
     the same service (with art. 5 §5: its documents are in one holder's name). Another service is
     art. 5 §8's refusal."""
     same = [n for s, n in v.other_permits if s == v.service.value]
+    if verdict_only():
+        return quick("art_6_par2_one_permit_per_vehicle", not same, ART_6_P2, ART_5_P5)
     return check(
         "art_6_par2_one_permit_per_vehicle",
         not same,
@@ -440,6 +469,8 @@ def art_19_mototaxi_equipment(ctx: Context, v: VehicleFacts) -> Reason:
         (inc, name) for key, (inc, name) in MOTOTAXI_EQUIPMENT.items() if key not in v.equipment
     ]
     cites = [art(19, inc=inc) for inc, _ in missing] or [ART_19]
+    if verdict_only():
+        return quick("art_19_mototaxi_equipment", not missing, *cites)
     return check(
         "art_19_mototaxi_equipment",
         not missing,

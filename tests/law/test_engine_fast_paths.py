@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from outorga.demo import IPATINGA
-from outorga.law import batch, questions
+from outorga.law import batch, parameters, questions
 from outorga.law.calendar import Calendar
 from outorga.law.context import Context
 from outorga.law.decisions import (
@@ -207,6 +207,31 @@ def test_a_parameter_in_force_on_the_context_date_is_read_once_by_name_or_by_dat
     assert ctx.param("mototaxi_2013.person.min_age") is by_name
     other_day = ctx.param("mototaxi_2013.person.min_age", dt.date(2020, 1, 1))
     assert other_day.value == by_name.value  # the law's 21 on both dates
+
+
+PENALTY_NAMES = (
+    "mototaxi_2013.penalties.window_months",
+    "mototaxi_2013.penalties.revocation_threshold",
+)
+
+
+def test_parameters_read_together_are_those_read_one_by_one_and_read_again_after_a_reload(
+    monkeypatch,
+):
+    """``param_set`` (one lookup for the parameters a rule reads together) gives what ``param``
+    gives for each name on that date, and reads them again once the shipped tree is reloaded."""
+    ctx = Context(IPATINGA, ON)
+    before = dt.date(2020, 1, 1)
+    for on in (None, ON, before):
+        together = ctx.param_set(PENALTY_NAMES, on)
+        assert together == tuple(ctx.param(n, on) for n in PENALTY_NAMES)
+        assert ctx.param_set(PENALTY_NAMES, on) is together
+    assert [p.value for p in ctx.param_set(PENALTY_NAMES)] == [12, 5]  # the law's art. 32, II
+    cached = ctx.param_set(PENALTY_NAMES)
+    monkeypatch.setattr(parameters, "_TREE", None)  # the files were loaded again
+    again = ctx.param_set(PENALTY_NAMES)
+    assert again is not cached and again == tuple(ctx.param(n) for n in PENALTY_NAMES)
+    assert again[0].value == 12
 
 
 json_values = st.recursive(

@@ -92,6 +92,11 @@ class Context:
     _now: dict[str, ParameterValue] = field(
         default_factory=dict, init=False, repr=False, compare=False, hash=False
     )
+    # Those a rule reads together, by (names, date): one lookup for the four an escalation's
+    # suspension reads on every call (issue #21).
+    _groups: dict[tuple[tuple[str, ...], dt.date], tuple[ParameterValue, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
 
     def param(self, name: str, on: dt.date | None = None) -> ParameterValue:
         if on is None or on == self.as_of:
@@ -107,11 +112,24 @@ class Context:
         found = self._params[key] = self._read(name, on)
         return found
 
+    def param_set(
+        self, names: tuple[str, ...], on: dt.date | None = None
+    ) -> tuple[ParameterValue, ...]:
+        """:meth:`param` of each of ``names``, in force on ``on`` (default ``as_of``)."""
+        key = (names, on or self.as_of)
+        found = self._groups.get(key)
+        if found is not None and self._tree[0] is _parameters._TREE:
+            return found
+        found = tuple([self.param(name, on) for name in names])
+        self._groups[key] = found  # after reading them: a reload of the tree empties the cache
+        return found
+
     def _read(self, name: str, on: dt.date) -> ParameterValue:
         params = tree()
         if not self._tree or self._tree[0] is not params:  # the shipped parameters were reloaded
             self._params.clear()
             self._now.clear()
+            self._groups.clear()
             self._tree[:] = [params]
         return params.value(name, on, self.municipality.overrides)
 

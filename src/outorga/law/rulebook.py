@@ -46,6 +46,9 @@ class LawText:
     _names: dict[str, str] = field(
         default_factory=dict, init=False, repr=False, compare=False, hash=False
     )
+    _name_groups: dict[tuple[str, ...], tuple[str, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
 
     def art(
         self,
@@ -67,6 +70,16 @@ class LawText:
         if full is None:
             full = self._names[name] = f"{self.params}.{name}"
         return ctx.param(full, on)
+
+    def param_set(
+        self, ctx: Context, names: tuple[str, ...], on: dt.date | None = None
+    ) -> tuple[ParameterValue, ...]:
+        """:meth:`param` of each of ``names`` (a constant of the rulebook), read in one lookup:
+        for a rule that reads several on every call."""
+        full = self._name_groups.get(names)
+        if full is None:
+            full = self._name_groups[names] = tuple(f"{self.params}.{n}" for n in names)
+        return ctx.param_set(full, on)
 
     def optional_param(
         self, ctx: Context, name: str, on: dt.date | None = None

@@ -31,6 +31,7 @@ PARAMS = "mototaxi_2013"
 TEXT = LawText(LAW_ID, PARAMS)
 art = TEXT.art
 param = TEXT.param
+param_set = TEXT.param_set
 #: Who decides an act under this law on a date, and the articles (art. 34 and the others).
 authority = TEXT.deciders
 
@@ -56,6 +57,7 @@ __all__ = [
     "has_refusal",
     "opt_day",
     "param",
+    "param_set",
     "record_of",
     "summary_of",
 ]

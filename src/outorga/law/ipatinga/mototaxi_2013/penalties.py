@@ -35,6 +35,7 @@ from ._common import (
     fmt,
     has_refusal,
     param,
+    param_set,
     record_of,
 )
 from .catalog import CODE_SCHEMA, infraction_type
@@ -52,6 +53,19 @@ ART_47 = art(47)
 #: The citations of the suspension's and the revocation's reasons (decision D-1 and D-2 with them).
 D_1, D_2 = decision(1), decision(2)
 SUSPENSION_CITES = (ART_32_I, D_1, D_2)
+#: The parameters each count reads, together (``param_set``).
+SUSPENSION_PARAMS = (
+    "penalties.window_months",
+    "penalties.suspension_threshold",
+    "penalties.suspension_days_light",
+    "penalties.suspension_days_serious",
+)
+REVOCATION_PARAMS = ("penalties.window_months", "penalties.revocation_threshold")
+CASSATION_PARAMS = (
+    "cassation.sentence_min_years",
+    "cassation.interruption_max_days",
+    "cassation.ctb_points",
+)
 D1_CITES = (D_1, ART_32)
 REVOCATION_CITES = (ART_32_II, D_1, D_2)
 
@@ -161,11 +175,8 @@ def art_32_i_suspension(
     the window (D-1) —, not on the day the record is weighed."""
     eligible = [i for i in counted if not i.caused_suspension]
     on = _fact_date(ctx, eligible)
-    months = param(ctx, "penalties.window_months", on)
-    threshold = param(ctx, "penalties.suspension_threshold", on)
-    light = param(ctx, "penalties.suspension_days_light", on)
-    serious = param(ctx, "penalties.suspension_days_serious", on)
-    params = (months, threshold, light, serious)
+    params = param_set(ctx, SUSPENSION_PARAMS, on)
+    months, threshold, light, serious = params
     cites = SUSPENSION_CITES
     if not eligible:
         return None, [
@@ -254,8 +265,7 @@ def art_32_ii_revocation(
     threshold in force on the date of the newest such infraction."""
     relevant = [i for i in counted if i.severity in TOWARD_REVOCATION]
     on = _fact_date(ctx, relevant)
-    months = param(ctx, "penalties.window_months", on)
-    threshold = param(ctx, "penalties.revocation_threshold", on)
+    months, threshold = param_set(ctx, REVOCATION_PARAMS, on)
     cites = REVOCATION_CITES
     if not relevant:
         return None, [
@@ -342,9 +352,7 @@ def art_32_iii_cassation_causes(ctx: Context, f: Mapping[str, Any]) -> tuple[lis
     subterfúgios; e) descumprir suspensão ou operar veículo lacrado; f) deter do Município qualquer
     permissão para fins comerciais (D-13); g) atingir 20 pontos no CTB; h) não renovar o Termo de
     Permissão no prazo."""
-    years = param(ctx, "cassation.sentence_min_years")
-    days = param(ctx, "cassation.interruption_max_days")
-    points = param(ctx, "cassation.ctb_points")
+    years, days, points = param_set(ctx, CASSATION_PARAMS)
     out: list[Cause] = []
 
     def add(ali: str, msg: str) -> None:

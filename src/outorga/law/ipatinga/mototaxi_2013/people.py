@@ -158,6 +158,7 @@ class PersonFacts:
 
     @classmethod
     def from_json(cls, f: Mapping[str, Any]) -> PersonFacts:
+        """The facts as the question's schema admitted them: its booleans are read as they are."""
         med = f.get("medical_certificate") or {}
         aux = f.get("auxiliary")
         others, cassations = f.get("other_permissions"), f.get("cassations")
@@ -169,9 +170,9 @@ class PersonFacts:
                 "person_type": f.get("person_type", "fisica"),
                 "birth_date": opt_day(f["birth_date"]),
                 "category_a_since": opt_day(f.get("cnh_category_a_since")),
-                "course_approved": bool(f["course_approved"]),
+                "course_approved": f["course_approved"],
                 "safety_gear": f.get("safety_gear"),
-                "documents": {k: bool(v) for k, v in f["documents"].items()},
+                "documents": dict(f["documents"]),
                 "medical_issued_on": opt_day(med.get("issued_on")),
                 "medical_presented_on": opt_day(med.get("presented_on")),
                 "tender_homologated_on": opt_day(f.get("tender_homologated_on")),

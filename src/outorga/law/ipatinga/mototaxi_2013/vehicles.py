@@ -142,6 +142,8 @@ class VehicleFacts:
 
     @classmethod
     def from_json(cls, f: Mapping[str, Any]) -> VehicleFacts:
+        """The facts as the question's schema admitted them: its booleans and integers are read
+        as they are."""
         docs = f["documents"]
         cargo = f.get("cargo")
         ins = f.get("insurance") or {}
@@ -152,16 +154,16 @@ class VehicleFacts:
             {
                 "service": SERVICES.get(f["service"]) or Service(f["service"]),
                 "kind": f["kind"],
-                "engine_cc": int(f["engine_cc"]),
-                "manufacture_year": int(f["manufacture_year"]),
+                "engine_cc": f["engine_cc"],
+                "manufacture_year": f["manufacture_year"],
                 "registration_uf": f["registration_uf"].upper(),
                 "registration_category": f["registration_category"],
-                "red_plate": bool(f["red_plate"]),
-                "crlv_updated_in_ipatinga": bool(docs["crlv_updated_in_ipatinga"]),
-                "dpvat": bool(docs["dpvat"]),
-                "vistoria_report": bool(docs["vistoria_report"]),
+                "red_plate": f["red_plate"],
+                "crlv_updated_in_ipatinga": docs["crlv_updated_in_ipatinga"],
+                "dpvat": docs["dpvat"],
+                "vistoria_report": docs["vistoria_report"],
                 "inspection_report_on": opt_day(docs.get("inspection_report_on")),
-                "in_holders_name": {k: bool(v) for k, v in f["in_holders_name"].items()},
+                "in_holders_name": dict(f["in_holders_name"]),
                 "equipment": frozenset(f.get("equipment", ())),
                 "cargo": None
                 if cargo is None
@@ -179,7 +181,7 @@ class VehicleFacts:
                 "authorized_services": authorized | {p["service"] for p in permits}
                 if permits
                 else authorized,
-                "other_vehicles_on_permit": int(f.get("other_vehicles_on_permit", 0)),
+                "other_vehicles_on_permit": f.get("other_vehicles_on_permit", 0),
                 "other_permits": tuple([(p["service"], p["number"]) for p in permits])
                 if permits
                 else (),

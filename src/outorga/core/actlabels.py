@@ -121,6 +121,7 @@ LABELS: dict[str, str] = {
     "appeal.reconsider": "Decisão recorrida reconsiderada (ou mantida) pela autoridade que a proferiu",
     "appeal.forward": "Recurso encaminhado à autoridade superior",
     "appeal.reconsider.move": "Prazo de reconsideração prorrogado (dia sem expediente)",
+    "appeal.reconsider.fill": "Prazo de reconsideração registrado em recurso já pendente",
     "case.revelia": "Revelia declarada",
     "case.final": "Decisão definitiva (trânsito em julgado administrativo)",
     "case.annul": "Processo anulado",

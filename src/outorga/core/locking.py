@@ -12,7 +12,7 @@ it does not need:
    extinction case, vehicle change, tender, inspection or seizure before the permit it changes;
    a debt before its payments;
 3. the registry's rows, in the order of :mod:`outorga.registry.locking` (quota counters, permits,
-   vehicles, register counters, people); rows of one table by primary key;
+   vehicles, register counters, people, auxiliaries); rows of one table by primary key;
 4. last, the municipality's act chain head, which :func:`outorga.core.acts.record_act` locks at a
    transaction's first act and holds until the commit.
 

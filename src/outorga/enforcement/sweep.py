@@ -1,6 +1,6 @@
 """The enforcement step of the daily sweep (``outorga sweep``; ``outorga enforcement_sweep``):
 revelia, finality, proposals ready for the Chief Executive, storage days, suspensions served or
-ended."""
+ended; a pending appeal's period to reconsider recorded where it is missing."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from outorga.core.sweep import NoProgress, Progress, SweepResult, register
 from .services.finality import sweep
 
 LABELS = {
+    "reconsider_until": "prazo de reconsideração registrado no recurso (Lei 9.784/1999, art. 56, §1º)",
     "revelia": "julgado à revelia (art. 42 §3)",
     "final": "tornado definitivo (D-1)",
     "proposals_ready": "proposta pronta para o Chefe do Executivo (D-3)",

@@ -8,8 +8,12 @@ them. Every registry service takes its row locks in this order, skipping what it
 3. vehicles, by primary key;
 4. the register counters (``register:<service>``; ``register:taxi`` is also the Cadastro
    Municipal de Taxistas of taxi art. 4 I, 20), by series;
-5. people, by primary key;
-6. the municipality's act chain head, which ``record_act`` locks at a transaction's first act and
+5. people, by primary key (:func:`lock_person`);
+6. auxiliaries, by primary key — after their person: an auxiliary's cassação is of the person's
+   register (mototaxi art. 2 III, art. 32 IV §3; taxi art. 41 IV §3), so it locks the person, then
+   the person's credentials, and an addition of the person as auxiliary locks the same person
+   before it reads the bar; a renewal locks the permit, the person, then the auxiliary;
+7. the municipality's act chain head, which ``record_act`` locks at a transaction's first act and
    holds until the commit.
 
 So everything a transaction will lock is locked before its first act, and a service that
@@ -30,6 +34,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .models import Permit, Person, RegisterCounter, Vehicle
+
+
+def lock_person(person_id: int) -> Person:
+    """Step 5: the person's row, ``FOR NO KEY UPDATE`` — the services that change the person, or
+    what the person's register holds (an auxiliary's credentials), wait for one another; an insert
+    that merely refers to the person does not wait."""
+    return Person.objects.select_for_update(no_key=True).get(pk=person_id)
 
 
 def lock_for_import(

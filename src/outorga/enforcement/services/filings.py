@@ -28,8 +28,8 @@ from outorga.enforcement.services.common import (
 )
 from outorga.enforcement.services.finality import case_make_final
 from outorga.enforcement.services.reconsideration import (
-    ask_reconsideration,
     before_the_superior,
+    reconsideration_period,
     reconsiders,
 )
 from outorga.finance import services as ledger
@@ -116,9 +116,7 @@ def filing_file(
         decisions = [decision]
         if reconsiders(case.law, stage):
             # The appeal reaches the authority that decided first (Lei 9.784/1999 art. 56 §1).
-            period = ask_reconsideration(
-                municipality, case.law, filing, "reconsideration", filed_on
-            )
+            period = reconsideration_period(municipality, case.law, filing)
             filing.reconsider_until = period.outcome["reconsider_until"]
             decisions.append(period)
         filing.save()

@@ -26,7 +26,10 @@ from outorga.enforcement.services.common import (
     proposal_action,
 )
 from outorga.enforcement.services.escalation import escalate
-from outorga.enforcement.services.reconsideration import ask_reconsideration
+from outorga.enforcement.services.reconsideration import (
+    reconsideration_period,
+    reconsideration_periods_fill,
+)
 from outorga.enforcement.services.seizures import storage_days
 from outorga.finance import services as ledger
 from outorga.finance.models import Debt
@@ -189,9 +192,7 @@ def deadlines_recount(actor: Actor, municipality: Municipality, day: dt.date) ->
             result=Filing.Result.PENDING, forwarded_on=None, reconsider_until=day
         )
         for filing in reconsidering.select_related("case").order_by("id"):
-            d = ask_reconsideration(
-                municipality, filing.case.law, filing, "reconsideration", filing.filed_on
-            )
+            d = reconsideration_period(municipality, filing.case.law, filing)
             if d.outcome["reconsider_until"] == day:
                 continue
             filing.reconsider_until = d.outcome["reconsider_until"]
@@ -214,8 +215,11 @@ def sweep(municipality: Municipality, on: dt.date) -> dict[str, list[str]]:
     finality after a lapsed appeal deadline (D-1), proposals ready for the Chief Executive after the
     defence deadline (D-3), storage days of seized vehicles; suspensions served end where the law
     asks nothing for the return (taxi art. 42 V), and those waiting for the proof of mototaxi art.
-    32 §2 are listed for the clerk. Running it twice changes nothing."""
+    32 §2 are listed for the clerk; a pending appeal filed before its law gave the authority that
+    decided a period to reconsider gets it (Lei 9.784/1999 art. 56 §1, D-17). Running it twice
+    changes nothing."""
     report: dict[str, list[str]] = {
+        "reconsider_until": reconsideration_periods_fill(actor=SYSTEM, municipality=municipality),
         "revelia": [],
         "final": [],
         "proposals_ready": [],

@@ -74,6 +74,69 @@ def ask_reconsideration(
     return ask(municipality, law, QUESTION, facts, on)
 
 
+def reconsideration_period(municipality: Municipality, law: str, filing: Filing) -> Decision:
+    """The law's period for the authority that decided to reconsider an appeal (art. 56 §1):
+    asked on the day the appeal was received, as it was when filed; its last day is the
+    outcome's ``reconsider_until``. One question for the filing, a recount (D-4) and a period
+    recorded late (:func:`reconsideration_periods_fill`)."""
+    return ask_reconsideration(municipality, law, filing, "reconsideration", filing.filed_on)
+
+
+def reconsideration_periods_fill(*, actor: Actor, municipality: Municipality) -> list[str]:
+    """The appeals to the superior authority still pending that carry no period to reconsider
+    because they were filed before their law answered ``appeal_reconsideration`` (the taxi
+    law's art. 43, then the apps law's art. 26 parágrafo único; D-17): each gets the last day
+    its law gives, asked as at its filing (:func:`reconsideration_period`), with an act. Until
+    then the screen offered the Chief Executive an appeal the law keeps with the authority that
+    decided (:func:`before_the_superior`); afterwards both read the same day, and a day later
+    recorded as no business day moves it (``finality.deadlines_recount``). Run by the daily
+    sweep, so an appeal pending when a law gains the question is filled too; a second run
+    changes nothing. The cases filled."""
+    with tenant(municipality):
+        missing = Filing.objects.filter(
+            stage=Filing.Stage.EXECUTIVE, result=Filing.Result.PENDING, reconsider_until=None
+        )
+        laws = missing.order_by().values_list("case__law", flat=True).distinct()
+        ids = list(
+            missing.filter(
+                case__law__in=[law for law in laws if reconsiders(law, Filing.Stage.EXECUTIVE)]
+            )
+            .order_by("id")
+            .values_list("pk", flat=True)
+        )
+    filled = []
+    for pk in ids:
+        with transaction.atomic(), tenant(municipality):
+            filing = (
+                Filing.objects.select_for_update(of=("self",)).select_related("case").get(pk=pk)
+            )
+            law = filing.case.law
+            if (
+                filing.result != Filing.Result.PENDING
+                or filing.reconsider_until is not None
+                or not reconsiders(law, filing.stage)
+            ):
+                continue
+            d = reconsideration_period(municipality, law, filing)
+            filing.reconsider_until = d.outcome["reconsider_until"]
+            filing.save(update_fields=["reconsider_until"])
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="appeal.reconsider.fill",
+                obj=filing,
+                old={"reconsider_until": None},
+                new={
+                    "case": filing.case.number,
+                    "filed_on": filing.filed_on,
+                    "reconsider_until": filing.reconsider_until,
+                },
+                basis=decision_basis(d),
+            )
+            filled.append(filing.case.number)
+    return filled
+
+
 def _refuse(
     actor: Actor, municipality: Municipality, action: str, filing: Filing, d: Decision, lead: str
 ) -> Refused:

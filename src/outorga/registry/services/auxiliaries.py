@@ -20,6 +20,7 @@ from outorga.law.decisions import Decision
 from outorga.law.interfaces import cited_once
 
 from ..facts import ACTIVE_STATUSES, resides_in_municipality
+from ..locking import lock_person
 from ..models import Auxiliary, Permit, Person, Service
 from ..ports import ledger
 from ..validation import FieldError
@@ -89,8 +90,14 @@ def auxiliary_add(
             "auxiliar do táxi (na permissão de táxi; API: /api/v1/taxi/permits/{id}/auxiliaries)"
         )
     with transaction.atomic(), tenant(municipality):
+        # registry.locking: the permit, the register counter (its number rolls back with a
+        # refusal), then the person. A cassação of the person's credential on another permit
+        # locks the person before it ends every credential the person holds (art. 2 III, art. 32
+        # IV §3): this addition either reads that cassação's bar, or is one of those credentials.
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
         _in_force(permit, "não recebe condutor auxiliar")
+        number = next_number(f"register:{permit.service}:auxiliar")
+        lock_person(person.pk)
         current = permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).count()
         eligibility = _moto_auxiliary_requirements(
             person, permit, on, indication=indication, others=current, schedule=work_schedule
@@ -103,7 +110,7 @@ def auxiliary_add(
             added_on=on,
             work_schedule=work_schedule,
             indication=indication.strip()[:200],
-            registration_number=next_number(f"register:{permit.service}:auxiliar"),
+            registration_number=number,
             credential_valid_until=validity_end(
                 municipality, permit.service, "credenciamento_auxiliar", on
             ),
@@ -139,8 +146,12 @@ def taxi_auxiliary_add(
         law=taxi_law(municipality, on),
     )
     with transaction.atomic(), tenant(municipality):
+        # As in auxiliary_add: the permit, the Cadastro's counter, then the person, whom a
+        # cassação of the inscription (art. 41 IV §3) locks before the person's inscriptions.
         permit = locked_taxi_permit(permit)
         _in_force(permit, "não recebe taxista auxiliar")
+        number = next_number(TAXI_CADASTRO)
+        lock_person(person.pk)
         if permit.auxiliaries.filter(person=person, status=Auxiliary.Status.ACTIVE).exists():
             raise FieldError("auxiliar", "já é auxiliar desta permissão")
         current = permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).count()
@@ -171,7 +182,7 @@ def taxi_auxiliary_add(
             person=person,
             added_on=on,
             work_schedule=work_schedule,
-            registration_number=next_number(TAXI_CADASTRO),
+            registration_number=number,
             credential_valid_until=allowed.outcome["valid_until"],
         )
         record_act(
@@ -211,6 +222,11 @@ def auxiliary_cassar(
     law = auxiliary.permit.law_on(on)
     authorize_with_reason(actor, municipality, "penalty.cassacao", law, reason, on)
     with transaction.atomic(), tenant(municipality):
+        # registry.locking: the person, then the auxiliaries' rows. Every addition of the person
+        # as auxiliary locks the person first, so none commits between the read of the person's
+        # credentials below and this cassação's commit: it waits, then reads the bar (art. 32
+        # §3; taxi art. 41 §3), or committed before and its credential is read here and ended.
+        lock_person(auxiliary.person_id)
         aux = Auxiliary.objects.select_for_update().get(pk=auxiliary.pk)
         if aux.status == Auxiliary.Status.CASSADO:
             if aux.removed_on is not None and aux.removed_on <= on:
@@ -221,7 +237,7 @@ def auxiliary_cassar(
         others = [
             o
             # The auxiliaries' rows only (the permits are read, not locked: a renewal locks the
-            # permit first, then its auxiliary, ``registry.locking``).
+            # permit first, then the person and its auxiliary, ``registry.locking``).
             for o in Auxiliary.objects.select_for_update(of=("self",))
             .filter(person_id=aux.person_id, status=Auxiliary.Status.ACTIVE)
             .exclude(pk=aux.pk)
@@ -356,9 +372,15 @@ def auxiliary_renew(
     law = auxiliary.permit.law
     authorize(actor=actor, municipality=municipality, action="auxiliary.renew", law=law)
     with transaction.atomic(), tenant(municipality):
-        # The lock order of registry.locking: the permit first, then its auxiliary.
+        # The lock order of registry.locking: the permit, the person (as a cassação of the
+        # person's register does, before the auxiliaries), then the auxiliary alone.
         permit = Permit.objects.select_for_update().get(pk=auxiliary.permit_id)
-        aux = Auxiliary.objects.select_for_update().select_related("person").get(pk=auxiliary.pk)
+        lock_person(auxiliary.person_id)
+        aux = (
+            Auxiliary.objects.select_for_update(of=("self",))
+            .select_related("person")
+            .get(pk=auxiliary.pk)
+        )
         aux.permit = permit
         if aux.status != Auxiliary.Status.ACTIVE:
             raise InvalidTransition(

@@ -151,7 +151,9 @@ def _own_auxiliary(permit: Permit, auxiliary: Auxiliary | None) -> Auxiliary:
     found = (
         None
         if auxiliary is None
-        else Auxiliary.objects.select_for_update()
+        # The auxiliary's row alone: its person is locked before any auxiliary, never after
+        # (registry.locking), and the request changes neither.
+        else Auxiliary.objects.select_for_update(of=("self",))
         .select_related("person")
         .filter(permit=permit, pk=auxiliary.pk)
         .first()

@@ -1,6 +1,7 @@
 """``outorga enforcement_sweep [--on AAAA-MM-DD]``: revelia, finality, proposals ready for the
 Chief Executive, storage days; ends taxi suspensions served (art. 42 V) and lists those waiting for
-the proof of mototaxi art. 32 §2 (the clerk reinstates). Idempotent: a second run on the same date
+the proof of mototaxi art. 32 §2 (the clerk reinstates); records the period to reconsider of a
+pending appeal filed before its law gave one (Lei 9.784/1999 art. 56 §1). Idempotent: a second run on the same date
 changes nothing."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from outorga.core.management.town_sweep import TownSweepCommand
 from outorga.enforcement.services.finality import sweep
 
 LABELS = {
+    "reconsider_until": "recursos com o prazo de reconsideração registrado (Lei 9.784/1999, art. 56, §1º)",
     "revelia": "julgados à revelia (art. 42 §3)",
     "final": "tornados definitivos (D-1)",
     "proposals_ready": "propostas prontas para decisão do Chefe do Executivo (D-3)",

@@ -35,6 +35,7 @@ WORDS = {
     "plataforma", "permissionario", "admin", "vistoria", "semestral", "renovacao", "troca",
     "extraordinaria", "reinspecao", "substituicao", "emergencial", "reserva", "permuta", "fee",
     "auto", "infracao", "platform", "trips", "sessions", "ok", "na", "contrapartida",
+    "comparecimento",
 }  # fmt: skip
 PYTHON = ("None", "True", "False")
 

@@ -86,7 +86,12 @@ def next_stage(law: str, stage: str) -> str | None:
 
 
 def notice_facts(form: str, on: dt.date) -> dict[str, str]:
-    field = {"pessoal": "signed_on", "postal": "ar_on", "edital": "published_on"}[form]
+    field = {
+        "pessoal": "signed_on",
+        "postal": "ar_on",
+        "edital": "published_on",
+        "comparecimento": "appeared_on",
+    }[form]
     return {"form": form, field: on.isoformat()}
 
 

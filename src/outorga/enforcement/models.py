@@ -221,10 +221,20 @@ class Notice(TenantModel):
         PESSOAL = "pessoal", "entrega pessoal"
         POSTAL = "postal", "via postal com AR"
         EDITAL = "edital", "Diário Oficial / edital"
+        #: Never recorded by hand: the defence or appeal filed before the notice reached the
+        #: person supplies it on the filing's day, where the law says so (Lei 9.784/1999 art. 26
+        #: §5, D-17; ``services.filings.filing_file``).
+        COMPARECIMENTO = (
+            "comparecimento",
+            "suprida pelo comparecimento do interessado (Lei 9.784/1999, art. 26, §5º)",
+        )
+
+    #: The forms a clerk records (art. 29; D-4): how a notice is delivered.
+    DELIVERED_FORMS = (Form.PESSOAL, Form.POSTAL, Form.EDITAL)
 
     case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="notices")
     purpose = models.CharField(max_length=20, choices=Purpose.choices)
-    form = models.CharField(max_length=10, choices=Form.choices, blank=True)
+    form = models.CharField(max_length=20, choices=Form.choices, blank=True)
     #: The day of the act it notifies (the auto, the decision, the proposal, the suspension): no
     #: notice precedes it (D-4). Empty on notices older than the field whose act was not known.
     act_on = models.DateField("data do ato notificado", null=True, blank=True)

@@ -27,13 +27,20 @@ from outorga.enforcement.services.common import (
     decision_basis,
 )
 from outorga.enforcement.services.finality import case_make_final
+from outorga.enforcement.services.notices import (
+    appearance_supplies,
+    notice_date_refusal,
+    notice_deliver_in_transaction,
+)
 from outorga.enforcement.services.reconsideration import (
     before_the_superior,
     reconsideration_period,
     reconsiders,
 )
 from outorga.finance import services as ledger
+from outorga.finance.models import Debt
 from outorga.law.competence import Role
+from outorga.law.decisions import Decision
 from outorga.registry.acting import speaks_for
 from outorga.registry.validation import FieldError
 
@@ -54,6 +61,18 @@ DECISION_NOTICE = {
     Filing.Stage.JARI: Notice.Purpose.JARI_DECISION,
     Filing.Stage.EXECUTIVE: Notice.Purpose.EXECUTIVE_DECISION,
 }
+
+
+def filing_open(municipality: Municipality, case: Case, on: dt.date) -> bool:
+    """Whether a defence or appeal may be filed in ``case`` on ``on`` (the screens offer the form
+    only then; :func:`filing_file` decides): its stage takes one and its deadline runs, or the
+    notice that opens it is pending and the person's appearance supplies it (Lei 9.784/1999 art.
+    26 §5, where the case's law follows it, D-17)."""
+    if FILING_STAGE.get(Case.Stage(case.stage)) is None:
+        return False
+    if case.waiting == Case.Waiting.DEADLINE:
+        return True
+    return appearance_supplies(municipality, case, on) is not None
 
 
 def filing_file(
@@ -81,8 +100,23 @@ def filing_file(
     files = [(name, c, *attachment_checked(c)) for name, c in attachments]
     assert actor.user is not None
     with transaction.atomic(), tenant(municipality):
+        # A notice this filing may supply is locked before its case, as ``notice_deliver``
+        # locks them (ADR 0015): the post's AR and the filing never cross.
+        list(
+            Notice.objects.select_for_update()
+            .filter(case_id=case.pk, notified_on__isnull=True)
+            .order_by("pk")
+        )
         case = Case.objects.select_for_update().get(pk=case.pk)
         stage = FILING_STAGE.get(Case.Stage(case.stage))
+        supplied: Decision | None = None
+        if stage is not None and case.waiting == Case.Waiting.NOTICE:
+            # Lei 9.784/1999 art. 26 §5 where the case's law follows it (D-17): the holder who
+            # files before the notice reached him is notified that day, as a delivered notice
+            # would be (its deadline runs from the filing's day), and the filing is then received
+            # as any other. The mototaxi law has its own notice (art. 29) and does not answer.
+            supplied = _supply_notice(actor, municipality, case, stage, filed_on)
+            case = Case.objects.select_for_update().get(pk=case.pk)
         if stage is None or case.waiting != Case.Waiting.DEADLINE:
             raise InvalidStep(
                 "não há prazo aberto neste processo"
@@ -113,7 +147,7 @@ def filing_file(
             filed_by=actor.user,
             decision=decision.to_json(),
         )
-        decisions = [decision]
+        decisions = [decision, *([supplied] if supplied else [])]
         if reconsiders(case.law, stage):
             # The appeal reaches the authority that decided first (Lei 9.784/1999 art. 56 §1).
             period = reconsideration_period(municipality, case.law, filing)
@@ -153,10 +187,42 @@ def filing_file(
                 "deadline": deadline,
                 "reconsider_until": filing.reconsider_until,
                 "attachments": [d for *_, d in files],
+                **({"notice_supplied_on": filed_on} if supplied else {}),
             },
             basis=decision_basis(*decisions),
         )
     return filing
+
+
+def _supply_notice(
+    actor: Actor, municipality: Municipality, case: Case, stage: str, filed_on: dt.date
+) -> Decision | None:
+    """The notice of the case's current stage supplied by the filing of ``filed_on`` (Lei
+    9.784/1999 art. 26 §5, D-17), recorded as delivered that day by ``notice_deliver_in_transaction``
+    (deadline, case waiting for it, act citing the article); None where the law does not say so."""
+    found = appearance_supplies(municipality, case, filed_on)
+    if found is None:
+        return None
+    notice, supplied = found
+    why = notice_date_refusal(municipality, notice, filed_on)
+    if why is not None:
+        raise FieldError(
+            "apresentado em",
+            f"o comparecimento em {filed_on:%d/%m/%Y} não supre a notificação: {why}",
+        )
+    # Whatever the filing contests is locked before the notice's act (ADR 0015).
+    list(Debt.objects.select_for_update().filter(pk__in=[d.pk for d in case_debts(case)]))
+    notice_deliver_in_transaction(
+        actor,
+        municipality,
+        notice,
+        Notice.Form.COMPARECIMENTO,
+        filed_on,
+        f"peça ({Filing.Stage(stage).label}) apresentada em {filed_on:%d/%m/%Y} (Lei 9.784/1999, "
+        "art. 26, §5º)",
+        supplied=supplied,
+    )
+    return supplied
 
 
 def filing_judge(

@@ -13,8 +13,8 @@ from outorga.core.authz import authorize
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
+from outorga.enforcement.lawbridge import answers, ask, next_stage
 from outorga.enforcement.lawbridge import deadline as stage_deadline
-from outorga.enforcement.lawbridge import next_stage
 from outorga.enforcement.models import Case, Notice
 from outorga.enforcement.services.common import InvalidStep, decision_basis
 from outorga.law.decisions import Decision
@@ -90,15 +90,58 @@ def notice_dates_checked(
         raise exc
 
 
+def stage_opened(law: str, notice: Notice) -> str | None:
+    """The stage whose deadline ``notice`` opens under ``law`` once delivered, or None."""
+    stage = OPENS.get(Notice.Purpose(notice.purpose))
+    return next_stage(law, "defence") if stage == "next" else stage
+
+
+#: The law's question: does the person's appearance supply a notice still pending?
+APPEARANCE = "notice_by_appearance"
+
+
+def pending_notice_of_stage(case: Case) -> Notice | None:
+    """The notice still pending whose delivery opens the case's current stage, if any."""
+    for n in case.notices.filter(notified_on__isnull=True).order_by("-id"):
+        if stage_opened(case.law, n) == case.stage:
+            return n
+    return None
+
+
+def appearance_supplies(
+    municipality: Municipality, case: Case, on: dt.date
+) -> tuple[Notice, Decision] | None:
+    """Where ``case`` waits for the notice of its current stage and its law says that the
+    person's appearance on ``on`` supplies it — the taxi and apps laws, by Lei 9.784/1999 art. 26
+    §5 (D-17) —: the notice and the law's answer; else None. The mototaxi law has its own notice
+    (art. 29, 42–44) and does not answer the question: its cases wait for the notice."""
+    if case.waiting != Case.Waiting.NOTICE or not answers(case.law, APPEARANCE):
+        return None
+    notice = pending_notice_of_stage(case)
+    if notice is None:
+        return None
+    d = ask(municipality, case.law, APPEARANCE, {"appeared_on": on.isoformat()}, on)
+    if not (d.outcome or {}).get("supplied"):
+        return None
+    return notice, d
+
+
 def notice_deliver_in_transaction(
-    actor: Actor, municipality: Municipality, notice: Notice, form: str, on: dt.date, reference: str
+    actor: Actor,
+    municipality: Municipality,
+    notice: Notice,
+    form: str,
+    on: dt.date,
+    reference: str,
+    *,
+    supplied: Decision | None = None,
 ) -> Notice:
-    """Inside a transaction: record the date of notice and start the deadline it opens."""
+    """Inside a transaction: record the date of notice and start the deadline it opens.
+    ``supplied``: the law's answer that the person's appearance supplies the notice (Lei
+    9.784/1999 art. 26 §5, D-17), recorded with the act."""
     case = Case.objects.select_for_update().get(pk=notice.case_id)
     decision: Decision | None = None
-    stage = OPENS.get(Notice.Purpose(notice.purpose))
-    if stage == "next":
-        stage = next_stage(case.law, "defence")
+    stage = stage_opened(case.law, notice)
     if stage is not None:
         deadline, decision = stage_deadline(municipality, case.law, stage, form, on)
         notice.deadline = deadline
@@ -108,7 +151,8 @@ def notice_deliver_in_transaction(
     if stage is not None and case.waiting == Case.Waiting.NOTICE and case.stage == stage:
         case.waiting, case.deadline = Case.Waiting.DEADLINE, notice.deadline
         case.save(update_fields=["waiting", "deadline"])
-    if case.person is not None:
+    # The person who appeared has just filed: an aviso of the notice they supplied tells nothing.
+    if case.person is not None and supplied is None:
         _tell_holder(municipality, case, notice)
     record_act(
         municipality=municipality,
@@ -123,7 +167,7 @@ def notice_deliver_in_transaction(
             "deadline": notice.deadline,
             "reference": notice.reference,
         },
-        basis=decision_basis(decision),
+        basis=decision_basis(decision, *([supplied] if supplied else [])),
     )
     return notice
 
@@ -159,7 +203,7 @@ def notice_deliver(
 ) -> Notice:
     """Record how and when a notice reached the person (D-4: signature date, date on the AR,
     publication date); the deadline of the stage it opens runs from that date."""
-    if form not in Notice.Form.values:
+    if form not in Notice.DELIVERED_FORMS:
         raise FieldError("forma", "forma de notificação desconhecida (art. 29)")
     authorize(actor=actor, municipality=municipality, action="notice.record", law=notice.case.law)
     with tenant(municipality):
@@ -170,8 +214,22 @@ def notice_deliver(
     with transaction.atomic(), tenant(municipality):
         notice = Notice.objects.select_for_update().get(pk=notice.pk)
         if notice.delivered:
-            raise InvalidStep("notificação já registrada")
+            raise InvalidStep(already_delivered(notice))
         return notice_deliver_in_transaction(actor, municipality, notice, form, on, reference)
+
+
+def already_delivered(notice: Notice) -> str:
+    """Why a delivered notice is not recorded again: the AR or edital of a notice the person's
+    appearance already supplied (Lei 9.784/1999 art. 26 §5) changes neither its date nor the
+    deadline running from it."""
+    assert notice.notified_on is not None
+    if notice.form == Notice.Form.COMPARECIMENTO:
+        return (
+            f"notificação já suprida pelo comparecimento do interessado em "
+            f"{notice.notified_on:%d/%m/%Y} (Lei 9.784/1999, art. 26, §5º): o prazo corre "
+            "desse dia"
+        )
+    return "notificação já registrada"
 
 
 def edital_publish(

@@ -20,7 +20,7 @@ from outorga.enforcement.models import (
     Notice,
 )
 from outorga.enforcement.services.common import PROPOSALS, case_debts, proposal_action
-from outorga.enforcement.services.filings import JUDGE_ACTION, filing_file
+from outorga.enforcement.services.filings import JUDGE_ACTION, filing_file, filing_open
 from outorga.enforcement.services.filings import filing_judge as filing_judge_service
 from outorga.enforcement.services.notices import edital_publish
 from outorga.enforcement.services.notices import notice_deliver as notice_deliver_service
@@ -39,7 +39,7 @@ from outorga.enforcement.views.common import (
     uploaded_files,
 )
 from outorga.law import interfaces
-from outorga.law.competence import deciders, is_allowed, role_names
+from outorga.law.competence import Role, deciders, is_allowed, role_names
 from outorga.law.money import brl
 from outorga.registry.validation import FieldError
 
@@ -75,7 +75,10 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
             "taxi_like": taxi_like(case.law),
             "cassacao_cite": interfaces.cited(case.law, "cassacao"),
             "today": day,
-            "forms": Notice.Form.choices,
+            "forms": [(f.value, f.label) for f in Notice.DELIVERED_FORMS],
+            # The paper defence or appeal, also before the notice where the appearance supplies
+            # it (Lei 9.784/1999 art. 26 §5, D-17).
+            "can_file_paper": role == Role.ATENDENTE and filing_open(case.municipality, case, day),
             "debts": [(d, brl(d.amount_cents)) for d in case_debts(case)],
         }
     )

@@ -15,12 +15,11 @@ from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import user_of
 from outorga.enforcement import pdf, selectors
 from outorga.enforcement.models import (
-    Case,
     Filing,
     Notice,
 )
 from outorga.enforcement.services.common import NotOwner, case_debts
-from outorga.enforcement.services.filings import filing_file
+from outorga.enforcement.services.filings import filing_file, filing_open
 from outorga.enforcement.views.common import ERRORS, acting, back, today, uploaded_files
 from outorga.law.competence import NotCompetent, Role
 from outorga.law.money import brl
@@ -77,11 +76,7 @@ def portal_case(request: HttpRequest, case_id: int) -> HttpResponse:
         messages.success(request, "Peça enviada. Acompanhe o julgamento nesta página.")
         return HttpResponseRedirect(to)
     ctx = selectors.case_detail(case)
-    ctx["can_file"] = case.waiting == Case.Waiting.DEADLINE and case.stage in (
-        Case.Stage.DEFENCE,
-        Case.Stage.JARI,
-        Case.Stage.EXECUTIVE,
-    )
+    ctx["can_file"] = filing_open(case.municipality, case, today())
     ctx["debts"] = [(d, brl(d.amount_cents)) for d in case_debts(case)]
     # A company's case: its defence, filed by its confirmed responsible person (ADR 0047).
     other = case.person if case.person_id not in (None, person.pk) else None

@@ -141,14 +141,22 @@ STEPS = {"defesa": "defence", "recurso": "appeal"}
 
 NOTICE_SCHEMA: dict[str, Any] = closed(
     {
-        "form": {"enum": ["pessoal", "postal", "edital"]},
+        "form": {"enum": ["pessoal", "postal", "edital", "comparecimento"]},
         "signed_on": DATE,
         "ar_on": DATE,
         "published_on": DATE,
+        "appeared_on": DATE,
     },
     required=["form"],
 )
-_NOTICE_DAY = {"pessoal": "signed_on", "postal": "ar_on", "edital": "published_on"}
+#: The day each form of notice is dated by (D-4); the person's appearance in the process supplies
+#: the notice on the day they appeared (Lei 9.784/1999 art. 26 §5, ``notice_by_appearance``; D-17).
+_NOTICE_DAY = {
+    "pessoal": "signed_on",
+    "postal": "ar_on",
+    "edital": "published_on",
+    "comparecimento": "appeared_on",
+}
 
 
 @question(

@@ -36,6 +36,7 @@ from .appeals import (
     art64_credential_reduction,
     art64_partial_provision,
     d1_penalty_final,
+    notice_by_appearance,
     penalty_appeal,
     penalty_finality,
     penalty_revision,
@@ -70,6 +71,7 @@ from .penalties import (
 
 __all__ = [
     "appeal_reconsideration",
+    "notice_by_appearance",
     "art56_1_who_decides",
     "art25_no_external_signs",
     "art23_inspector_finding",

@@ -6,6 +6,8 @@ map and the apps find them:
 
 * :mod:`.infractions` — art. 41 §2 and 43: the infraction catalog;
 * :mod:`.deadlines` — D-17: the procedure's deadlines;
+* :mod:`.appearance` — D-17: the holder's appearance supplies a notice (Lei 9.784/1999 art. 26
+  §5);
 * :mod:`.reconsideration` — D-17: the appeal reconsidered by the authority that decided, or sent
   up to the superior one (Lei 9.784/1999 art. 56 §1);
 * :mod:`.imposition` — art. 41: the penalty, the fine, the cassações and their notice;
@@ -13,6 +15,7 @@ map and the apps find them:
 * :mod:`.register_bar` — art. 41 IV, §3 and 42 IV: the inscription in the Cadastro barred.
 """
 
+from .appearance import appearance_question
 from .deadlines import (
     DEADLINE_SCHEMA,
     LEI_9784,
@@ -80,6 +83,7 @@ __all__ = [
     "d_4_deadline",
     "DEADLINE_SCHEMA",
     "deadline_question",
+    "appearance_question",
     "d_17_art_56_1_who_decides",
     "reconsideration_question",
     "PENALTIES",

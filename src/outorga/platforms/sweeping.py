@@ -1,8 +1,9 @@
-"""The platforms' part of the daily sweep (idempotent): suspensions that ended are lifted; warnings
-and fines whose appeal period ended without appeal become final, with their debts (art. 26 sole
-paragraph, D-1); late or missing monthly reports (art. 16, D-8) and complaints unanswered after 5
-business days (art. 15) become infraction candidates for the authority — one row and one act per
-fact."""
+"""The platforms' part of the daily sweep (idempotent): a pending appeal against a penalty filed
+before the authority that decided had a period to reconsider gets it (Lei 9.784/1999 art. 56 §1,
+D-17); suspensions that ended are lifted; warnings and fines whose appeal period ended without
+appeal become final, with their debts (art. 26 sole paragraph, D-1); late or missing monthly
+reports (art. 16, D-8) and complaints unanswered after 5 business days (art. 15) become
+infraction candidates for the authority — one row and one act per fact."""
 
 from __future__ import annotations
 
@@ -16,7 +17,10 @@ from outorga.core.tenancy import tenant
 from outorga.law.bindings import Service
 from outorga.platforms.services.candidates import infraction_candidate_record
 from outorga.platforms.services.cases import platform_reinstate_after_suspension
-from outorga.platforms.services.penalty_process import platform_penalty_finalize_lapsed
+from outorga.platforms.services.penalty_process import (
+    platform_penalty_appeal_periods_fill,
+    platform_penalty_finalize_lapsed,
+)
 
 from . import selectors
 from .models import InfractionCandidate, Platform, PlatformNotice, PlatformPenalty
@@ -78,6 +82,15 @@ def sweep_platforms(m: Municipality, on: dt.date) -> PlatformsSweep:
     out = PlatformsSweep()
     if not governs(m, Service.APLICATIVO):
         return out
+    # First: the appeals the later steps and the screens read get the period the law gives.
+    for a in platform_penalty_appeal_periods_fill(actor=Actor.system(SYSTEM), municipality=m):
+        out.checked += 1
+        out.changes += 1
+        out.lines.append(
+            f"{a.penalty.platform.name}: recurso contra a penalidade {a.penalty_id} — prazo de "
+            f"reconsideração registrado, até {a.reconsider_until:%d/%m/%Y} (Lei 9.784/1999, "
+            "art. 56, §1º)."
+        )
     with tenant(m):
         suspended = list(Platform.objects.filter(status=Platform.Status.SUSPENDED))
         lapsing = list(

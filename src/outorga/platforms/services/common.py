@@ -325,14 +325,28 @@ def appeal_admission(
     facts: dict[str, Any] = {"filed_on": filed_on.isoformat()}
     if decision_notice_on is not None:
         facts["decision_notice_on"] = decision_notice_on.isoformat()
-    law = bound_law(municipality, on)
-    admission = law.ask("penalty_appeal", facts)
+    admission = bound_law(municipality, on).ask("penalty_appeal", facts)
     if not admission.outcome["timely"]:
         return admission, None
-    period = law.ask(
+    return admission, reconsideration_period(municipality, on, filed_on)
+
+
+def reconsideration_period(municipality: Municipality, on: dt.date, filed_on: dt.date) -> Decision:
+    """The period the authority that decided has to reconsider an appeal filed on ``filed_on``
+    (Lei 9.784/1999 art. 56 §1; regulation, else 5 days, D-4 counting; D-17), asked of the law
+    in force on ``on``, the day the appeal was recorded; its last day is the outcome's
+    ``reconsider_until``. One question for the filing, a recount (D-4) and a period recorded
+    late (``penalty_process.platform_penalty_appeal_periods_fill``)."""
+    return bound_law(municipality, on).ask(
         "penalty_revision", revision_facts("reconsideration", filed_on, filed_on, "confirm")
     )
-    return admission, period
+
+
+def counted_on(trace: Mapping[str, Any] | None, default: dt.date) -> dt.date:
+    """The day a stored deadline was counted on (its trace's ``as_of``): counted again the same
+    way, under the law in force then."""
+    as_of = (trace or {}).get("as_of")
+    return dt.date.fromisoformat(as_of) if as_of else default
 
 
 def revision_facts(

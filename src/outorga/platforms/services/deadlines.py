@@ -5,7 +5,6 @@ changes, each counted again by the law core's question that first counted it, fr
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from django.db.models import Model, Q
 
@@ -24,7 +23,7 @@ from ..models import (
     PlatformPenaltyAppeal,
 )
 from .cases import defence_deadline
-from .common import appeal_admission, basis_many, notice_period
+from .common import appeal_admission, basis_many, counted_on, notice_period
 from .complaints import answer_deadline, complaint_notice_text
 from .penalty_process import imposed_on, penalty_notice_text
 
@@ -69,7 +68,7 @@ def platform_deadlines_recount(actor: Actor, municipality: Municipality, day: dt
             assert x.decision_notice_on is not None
             d = notice_period(
                 municipality,
-                _as_of(x.procedure.get("notice"), x.decision_notice_on),
+                counted_on(x.procedure.get("notice"), x.decision_notice_on),
                 x.decision_notice_on,
                 imposed_on(x),
             )
@@ -100,13 +99,6 @@ def platform_deadlines_recount(actor: Actor, municipality: Municipality, day: dt
     return moved
 
 
-def _as_of(trace: dict[str, Any] | None, default: dt.date) -> dt.date:
-    """The day a stored deadline was counted on (its trace's ``as_of``): counted again the same
-    way, under the law in force then."""
-    as_of = (trace or {}).get("as_of")
-    return dt.date.fromisoformat(as_of) if as_of else default
-
-
 def _appeal_moved(
     actor: Actor,
     municipality: Municipality,
@@ -123,7 +115,7 @@ def _appeal_moved(
     if not ((reconsidering and a.reconsider_until == day) or judge_until == day):
         return False
     admission, period = appeal_admission(
-        municipality, _as_of(a.admission, a.filed_on), a.filed_on, notice_on
+        municipality, counted_on(a.admission, a.filed_on), a.filed_on, notice_on
     )
     if period is None:  # admitted when filed; never late by a later closed day
         return False

@@ -1,5 +1,6 @@
 """``outorga platforms_sweep [--on AAAA-MM-DD] [--municipality SLUG]``: the platforms' part of the
-daily sweep (also run by ``outorga sweep``). Idempotent."""
+daily sweep (also run by ``outorga sweep``), first recording the period to reconsider of a pending
+appeal filed before the penalties had one (Lei 9.784/1999 art. 56 §1). Idempotent."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from outorga.platforms.sweeping import sweep_platforms
 
 class Command(TownSweepCommand):
     help = (
-        "Varredura das plataformas: fim de suspensões, penalidades definitivas sem recurso, "
-        "relatórios mensais atrasados ou não "
-        "entregues e reclamações sem resposta no prazo (candidatos a infração)."
+        "Varredura das plataformas: prazo de reconsideração de recursos pendentes que não o "
+        "tinham (Lei 9.784/1999, art. 56, §1º), fim de suspensões, penalidades definitivas sem "
+        "recurso, relatórios mensais atrasados ou não entregues e reclamações sem resposta no "
+        "prazo (candidatos a infração)."
     )
 
     def handle(self, *args: Any, **opts: Any) -> None:

@@ -154,7 +154,8 @@ def test_lei_9784_art_26_5_an_appearance_dated_before_the_auto_supplies_nothing(
     auto = _taxi_auto(world, taxi_permit(world.m, n=9404, name="Taxista Quatro", plate="TAX9D04"))
     with pytest.raises(FieldError) as exc:
         _paper(world, auto, D - dt.timedelta(days=1))
-    assert "não pode ser anterior" in str(exc.value)
+    assert "não pode ser anterior" in exc.value.message
+    assert ART_26_5 in exc.value.citation and "decisão D-4" in exc.value.citation
     assert pending_notice(world, case_of(world, auto)) is not None
     assert case_of(world, auto).waiting == Case.Waiting.NOTICE
 

@@ -209,6 +209,7 @@ def _supply_notice(
         raise FieldError(
             "apresentado em",
             f"o comparecimento em {filed_on:%d/%m/%Y} não supre a notificação: {why}",
+            "; ".join(c.render() for c in supplied.citations),
         )
     # Whatever the filing contests is locked before the notice's act (ADR 0015).
     list(Debt.objects.select_for_update().filter(pk__in=[d.pk for d in case_debts(case)]))

@@ -153,8 +153,9 @@ def test_a_fast_decision_sets_every_field_the_decision_class_has():
     ],
 )
 def test_the_mototaxi_facts_are_read_into_every_field_of_their_record(cls, qid):
-    """``from_json`` gives every field (``facts_of`` refuses fewer) of the facts of the texts
-    corpus, the same values the dataclass's ``__init__`` is given."""
+    """``from_json`` (and ``all_from_json``, the infractions read together) gives every field
+    (``facts_of`` refuses fewer) of the facts of the texts corpus, the same values the
+    dataclass's ``__init__`` is given."""
     cases = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line]
     read = 0
     for case in cases:
@@ -164,11 +165,12 @@ def test_the_mototaxi_facts_are_read_into_every_field_of_their_record(cls, qid):
             questions.validate_facts(questions.get(qid), case["facts"])
         except questions.FactsInvalid:
             continue
-        records = (
-            [cls.from_json(case["facts"])]
-            if cls is not None
-            else [Infraction.from_json(i) for i in case["facts"]["infractions"]]
-        )
+        if cls is not None:
+            records = [cls.from_json(case["facts"])]
+        else:  # read together as the question reads them: each as it is read alone
+            items = case["facts"]["infractions"]
+            records = Infraction.all_from_json(items)
+            assert records == [Infraction.from_json(i) for i in items]
         for record in records:
             plain = type(record)(**vars(record))
             assert record == plain and repr(record) == repr(plain)

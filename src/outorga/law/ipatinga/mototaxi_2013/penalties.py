@@ -20,7 +20,7 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict, quick_reason
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
-from outorga.law.rules import check, reason, verdict_only
+from outorga.law.rules import check, quick, reason, verdict_only
 from outorga.law.schemas import closed, list_of
 from outorga.law.windows import months_ending
 
@@ -74,6 +74,7 @@ _OK, _INFO = Verdict.OK, Verdict.INFO
 SERIOUS = frozenset({Severity.GRAVE, Severity.GRAVISSIMA})
 SEVERITIES = {s.value: s for s in Severity}  # ``Severity(value)``, a lookup
 TOWARD_REVOCATION = frozenset({Severity.MEDIA, Severity.GRAVE, Severity.GRAVISSIMA})
+_new, _set, _from_iso = object.__new__, object.__setattr__, dt.date.fromisoformat
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,33 @@ class Infraction:
                 "code": code,
             },
         )
+
+    @classmethod
+    def all_from_json(cls, items: Sequence[Mapping[str, Any]]) -> list[Infraction]:
+        """:meth:`from_json` of each of ``items``, as the facts schema admitted them: an
+        infraction given by its nature alone (no code, the escalation's usual case) is read
+        here without a call per field (issue #21); one given by its code, by :meth:`from_json`."""
+        out = []
+        for f in items:
+            if "code" in f:
+                out.append(cls.from_json(f))
+                continue
+            made = _new(cls)
+            _set(
+                made,
+                "__dict__",
+                {
+                    "id": f["id"],
+                    "committed_on": _from_iso(f["committed_on"]),
+                    "severity": SEVERITIES[f["severity"]],
+                    "final": f["final"],
+                    "caused_suspension": f.get("caused_suspension", False),
+                    "by_auxiliary": f.get("by_auxiliary", False),
+                    "code": None,
+                },
+            )
+            out.append(made)
+        return out
 
 
 def d1_counted(ctx: Context, infractions: Sequence[Infraction]) -> tuple[list[Infraction], Reason]:
@@ -190,6 +218,8 @@ def art_32_i_suspension(
         ]
     start, end = _window(on, months)  # ``on``: the newest of ``eligible``
     inside = [i for i in eligible if start <= i.committed_on <= end]
+    if len(inside) < threshold.value and verdict_only():
+        return None, [quick("art_32_i_suspension", True, *cites)]
     n_serious = len([i for i in inside if i.severity in SERIOUS])
 
     def facts() -> dict[str, Any]:  # written for the full answer only
@@ -279,6 +309,8 @@ def art_32_ii_revocation(
         ]
     start, end = _window(on, months)  # ``on``: the newest of ``relevant``
     inside = [i for i in relevant if start <= i.committed_on <= end]
+    if len(inside) < threshold.value and verdict_only():
+        return None, [quick("art_32_ii_revocation", True, *cites)]
 
     def facts() -> dict[str, Any]:  # written for the full answer only
         return {"janela": {"inicio": start, "fim": end}, "na_janela": [i.id for i in inside]}
@@ -353,6 +385,8 @@ def art_32_iii_cassation_causes(ctx: Context, f: Mapping[str, Any]) -> tuple[lis
     permissão para fins comerciais (D-13); g) atingir 20 pontos no CTB; h) não renovar o Termo de
     Permissão no prazo."""
     years, days, points = param_set(ctx, CASSATION_PARAMS)
+    if not f:  # no cause recorded (the escalation's usual case)
+        return [], (years, days, points)
     out: list[Cause] = []
 
     def add(ali: str, msg: str) -> None:
@@ -525,7 +559,7 @@ PENALTY_SCHEMA: dict[str, Any] = closed(
 def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 31–32, 34, 47: suspension, revocation proposal, cassação proposals (holder and
     auxiliary), with the competent authority and the return requirement after a suspension."""
-    infractions = [Infraction.from_json(i) for i in facts["infractions"]]
+    infractions = Infraction.all_from_json(facts["infractions"])
     counted, r_counted = d1_counted(ctx, infractions)
     reasons: list[Reason] = [r_counted]
     holder_answers = art_31_par2_holder_answers(ctx, counted)

@@ -165,7 +165,10 @@ def test_art_42_mototaxi_defence_before_the_notice_is_still_refused(world):
     auto = issue(world, on=D, signed=False)
     with pytest.raises(InvalidStep) as exc:
         file(world, auto, FILED)
-    assert str(exc.value) == "não há prazo aberto neste processo (aguardando a notificação)"
+    assert str(exc.value) == (
+        "Ainda não corre o prazo de defesa: o processo aguarda a notificação da autuação, a partir "
+        "da qual o prazo é contado (Lei de mototáxi de Ipatinga (2013), art. 42; art. 29)."
+    )
     notice = pending_notice(world, case_of(world, auto))
     assert notice is not None and notice.form == ""
     assert case_of(world, auto).waiting == Case.Waiting.NOTICE

@@ -29,7 +29,7 @@ from outorga.enforcement.models import Filing
 from outorga.enforcement.services.autos import infraction_issue
 from outorga.enforcement.services.filings import filing_file
 from outorga.enforcement.services.finality import sweep
-from outorga.enforcement.services.reconsideration import appeal_with
+from outorga.enforcement.services.reconsideration import appeal_reconsider, appeal_with
 from outorga.law.competence import Role
 
 D = dt.date(2026, 4, 6)  # a Monday
@@ -180,3 +180,46 @@ def test_lei_9784_art_56_1_only_a_pending_appeal_to_the_superior_gets_a_period(w
     assert _filing(world.m, pending).reconsider_until == LAST
     assert _filing(world.m, other).reconsider_until is None
     assert _fills(world.m, other) == []
+
+
+def test_lei_9784_art_56_1_an_appeal_already_sent_up_by_the_authority_gets_no_period(world):
+    """Filed before its law had the step, then kept and sent up by the authority that decided
+    (``appeal_reconsider`` with ``confirm``) before the sweep ran: its step with that authority
+    is over (art. 56 §1), so the sweep gives it no period to reconsider and records no act — as
+    the platforms' fill skips such appeals (``platform_penalty_appeal_periods_fill``)."""
+    appeal = appealed(world, taxi_refusal_auto(world, on=D), defence_on=D, filed_on=FILED)
+    appeal = _as_filed_before_the_rule(appeal, world.m)
+    appeal_reconsider(
+        actor=world.authority,
+        municipality=world.m,
+        filing=appeal,
+        result="confirm",
+        reasoning="Mantida: a recusa do passageiro está provada.",
+        on=FILED + dt.timedelta(days=1),
+    )
+    forwarded = _filing(world.m, appeal)
+    assert forwarded.forwarded_on == FILED + dt.timedelta(days=1)
+    assert forwarded.reconsideration["result"] == "confirm"
+    assert forwarded.result == Filing.Result.PENDING
+    report = sweep(world.m, FILED + dt.timedelta(days=2))
+    assert forwarded.case.number not in report["reconsider_until"]
+    after = _filing(world.m, appeal)
+    assert after.reconsider_until is None
+    assert _fills(world.m, appeal) == []
+    # Sent up: the Chief Executive judges it (art. 56 §1; taxi art. 43, D-17).
+    judge(world, world.mayor, after, FILED + dt.timedelta(days=2), "Recurso sem fundamento.")
+    assert _filing(world.m, appeal).result == Filing.Result.DISMISSED
+
+
+def test_lei_9784_art_56_1_an_appeal_the_authority_already_reconsidered_gets_no_period(world):
+    """A reconsideration recorded on the appeal ends the authority's step even where no day of
+    sending up was kept (a row older than ``forwarded_on``): the fill leaves it alone."""
+    appeal = appealed(world, taxi_refusal_auto(world, on=D), defence_on=D, filed_on=FILED)
+    appeal = _as_filed_before_the_rule(appeal, world.m)
+    with tenant(world.m):
+        Filing.objects.filter(pk=appeal.pk).update(
+            reconsideration={"result": "confirm", "on": FILED.isoformat()}
+        )
+    sweep(world.m, FILED + dt.timedelta(days=1))
+    assert _filing(world.m, appeal).reconsider_until is None
+    assert _fills(world.m, appeal) == []

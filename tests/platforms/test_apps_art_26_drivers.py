@@ -27,6 +27,7 @@ from outorga.platforms.services.penalty_process import (
     platform_penalty_appeal_file,
     platform_penalty_appeal_judge,
     platform_penalty_notice_record,
+    platform_penalty_reconsider,
 )
 from outorga.platforms.sweeping import sweep_platforms
 from outorga.platforms.tokens import api_token_issue
@@ -330,3 +331,43 @@ def test_lgpd_the_avisos_sent_before_about_a_drivers_penalty_are_removed(
     with tenant(barra_m):
         left = set(PlatformNotice.objects.values_list("key", flat=True))
     assert "own-aviso" in left and f"penalty-notice-{penalty.pk}" not in left
+
+
+def test_lei_9784_art_56_1_art_64_a_drivers_fine_is_reconsidered_in_part_and_the_rest_goes_up(
+    barra_m, authority, platform, driver
+):
+    """D-17 on a driver's penalty (art. 26 II, sole paragraph): the authority that imposed the
+    fine may, within its period, reduce it in part (Lei 9.784/1999 art. 56 §1, 64) and send the
+    rest of the appeal up — the same step as a platform's, on the driver's own debt."""
+    penalty = noticed_fine(barra_m, authority, platform, driver)
+    with tenant(barra_m):
+        before = Debt.objects.get(pk=penalty.debt_id).amount_cents
+    appeal = platform_penalty_appeal_file(
+        actor=authority,
+        municipality=barra_m,
+        penalty=penalty,
+        text="Foi a primeira vez; peço a redução da multa.",
+        channel="paper",
+        filed_on=dt.date(2026, 9, 25),
+        on=dt.date(2026, 9, 25),
+    )
+    a = platform_penalty_reconsider(
+        actor=authority,
+        municipality=barra_m,
+        appeal=appeal,
+        result="partial",
+        reasoning="Reduz-se a multa: conduta sem risco aos passageiros.",
+        fine_upfbg=Decimal("200"),
+        on=dt.date(2026, 9, 28),
+    )
+    with tenant(barra_m):
+        x = PlatformPenalty.objects.select_related("debt").get(pk=penalty.pk)
+    assert x.driver_id == driver.pk and x.fine_upfbg == Decimal("200")
+    assert x.debt.amount_cents == x.amount_cents == before * 200 // 500
+    assert x.debt.person.document == driver.cpf  # still the driver's own debt (by CPF)
+    assert a.forwarded_on == dt.date(2026, 9, 28)
+    assert a.result == a.Result.PENDING  # the rest of the appeal is the superior's
+    with tenant(barra_m):
+        reduce = Act.objects.filter(action="penalty.appeal.reconsider", object_id=str(a.pk)).get()
+    assert "Lei Federal 9.784/1999, art. 64" in reduce.record["basis"]["citations"]
+    assert "Lei Federal 9.784/1999, art. 56, §1" in reduce.record["basis"]["citations"]

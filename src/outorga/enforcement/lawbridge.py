@@ -16,6 +16,7 @@ from typing import Any
 from outorga.core.lawseam import ask
 from outorga.core.models import Municipality
 from outorga.law import interfaces
+from outorga.law.citations import Citation
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import MOTO_SERVICES, TAXI_SERVICES, procedure
 from outorga.law.procedure import InfractionKind, Procedure
@@ -28,6 +29,7 @@ __all__ = [
     "ask",
     "catalog",
     "deadline",
+    "deadline_citations",
     "escalates_by_accumulation",
     "fine",
     "next_stage",
@@ -83,6 +85,15 @@ def stages(law: str) -> list[str]:
 
 def next_stage(law: str, stage: str) -> str | None:
     return procedure(law).next_stage(stage)
+
+
+def deadline_citations(law: str, *stages: str) -> tuple[Citation, ...]:
+    """The articles by which the period of each of ``stages`` runs from its notice under
+    ``law`` (its procedure's ``deadline_citations``; every stage when none is given), each
+    once: what a refusal to file before that notice, or after the last stage, names."""
+    proc = procedure(law)
+    found = proc.deadline_citations
+    return tuple(dict.fromkeys(c for s in stages or proc.stages for c in found.get(s, ())))
 
 
 def notice_facts(form: str, on: dt.date) -> dict[str, str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .citations import Citation
@@ -46,14 +46,17 @@ class Procedure:
     the article by which a municipal regulation adds infractions (its items are data), if any.
     ``unlicensed``: the provision an auto cites for service without a permit, if the law has one
     (it seizes the vehicle; it admits a warning only where ``unlicensed_admits_warning``: the
-    mototaxi law's does not, art. 35). The articles of the procedure's acts
-    (``cassacao``, ``warning``, ``seizure``…) are the rulebook's ``CITES``, like every other."""
+    mototaxi law's does not, art. 35). ``deadline_citations``: for each step, the articles by
+    which its period runs from a notice — what a refusal to file before that notice names. The
+    articles of the procedure's acts (``cassacao``, ``warning``, ``seizure``…) are the
+    rulebook's ``CITES``, like every other."""
 
     steps: Mapping[str, str]
     kinds: Callable[[dt.date | None, Sequence[Mapping[str, Any]]], list[InfractionKind]]
     regulation: Citation | None = None
     unlicensed: InfractionKind | None = None
     unlicensed_admits_warning: bool = False
+    deadline_citations: Mapping[str, tuple[Citation, ...]] = field(default_factory=dict)
 
     @property
     def stages(self) -> list[str]:

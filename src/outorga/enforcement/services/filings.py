@@ -15,7 +15,7 @@ from outorga.core.errors import Refused
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import deadline as stage_deadline
-from outorga.enforcement.lawbridge import next_stage
+from outorga.enforcement.lawbridge import deadline_citations, next_stage
 from outorga.enforcement.models import Case, Filing, FilingAttachment, Notice
 from outorga.enforcement.services.annulment import case_annul, defence_result
 from outorga.enforcement.services.common import (
@@ -31,6 +31,7 @@ from outorga.enforcement.services.notices import (
     appearance_supplies,
     notice_date_refusal,
     notice_deliver_in_transaction,
+    pending_notice_of_stage,
 )
 from outorga.enforcement.services.reconsideration import (
     before_the_superior,
@@ -39,6 +40,7 @@ from outorga.enforcement.services.reconsideration import (
 )
 from outorga.finance import services as ledger
 from outorga.finance.models import Debt
+from outorga.law.citations import render_many
 from outorga.law.competence import Role
 from outorga.law.decisions import Decision
 from outorga.registry.acting import speaks_for
@@ -61,6 +63,43 @@ DECISION_NOTICE = {
     Filing.Stage.JARI: Notice.Purpose.JARI_DECISION,
     Filing.Stage.EXECUTIVE: Notice.Purpose.EXECUTIVE_DECISION,
 }
+
+
+#: The notice each stage's period runs from, as a person reads it ("a notificação …").
+AWAITED_NOTICE = {
+    Notice.Purpose.AUTO: "da autuação",
+    Notice.Purpose.DEFENCE_DECISION: "da decisão de primeira instância",
+    Notice.Purpose.JARI_DECISION: "da decisão da JARI",
+    Notice.Purpose.PROPOSAL: "da abertura da proposta",
+}
+
+
+def no_open_period(case: Case) -> str:
+    """Why no defence or appeal may be filed in ``case`` now, naming the stage and the articles
+    by which its period runs (the law's procedure, ``deadline_citations``): the stage awaits the
+    notice its period runs from (mototaxi art. 42 with art. 29, 43, 44; taxi art. 43 and apps
+    art. 26 parágrafo único with Lei 9.784/1999 art. 44, 59, 66, D-17), its filing awaits
+    judgment, or no stage of the law is left."""
+    stage = FILING_STAGE.get(Case.Stage(case.stage))
+    if stage is None:
+        return (
+            f"Não cabe defesa nem recurso: o processo está {case.get_stage_display()} e as "
+            f"etapas da lei se encerraram ({render_many(deadline_citations(case.law))})."
+        )
+    label = Filing.Stage(stage).label
+    cites = render_many(deadline_citations(case.law, stage))
+    if case.waiting == Case.Waiting.NOTICE:
+        notice = pending_notice_of_stage(case)
+        what = AWAITED_NOTICE.get(Notice.Purpose(notice.purpose), "") if notice else ""
+        return (
+            f"Ainda não corre o prazo de {label}: o processo aguarda a notificação"
+            f"{' ' + what if what else ''}, a partir da qual o prazo é contado ({cites})."
+        )
+    if case.waiting == Case.Waiting.JUDGMENT:
+        return (
+            f"Não há prazo aberto: a peça de {label} já apresentada aguarda julgamento ({cites})."
+        )
+    return f"Não há prazo aberto de {label} neste processo ({cites})."
 
 
 def filing_open(municipality: Municipality, case: Case, on: dt.date) -> bool:
@@ -118,10 +157,7 @@ def filing_file(
             supplied = _supply_notice(actor, municipality, case, stage, filed_on)
             case = Case.objects.select_for_update().get(pk=case.pk)
         if stage is None or case.waiting != Case.Waiting.DEADLINE:
-            raise InvalidStep(
-                "não há prazo aberto neste processo"
-                + (" (aguardando a notificação)" if case.waiting == Case.Waiting.NOTICE else "")
-            )
+            raise InvalidStep(no_open_period(case))
         notice = (
             case.notices.filter(notified_on__isnull=False, deadline=case.deadline)
             .order_by("-notified_on")

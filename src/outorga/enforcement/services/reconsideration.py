@@ -10,6 +10,7 @@ import datetime as dt
 from typing import Any
 
 from django.db import transaction
+from django.db.models import QuerySet
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
@@ -83,19 +84,20 @@ def reconsideration_period(municipality: Municipality, law: str, filing: Filing)
 
 
 def reconsideration_periods_fill(*, actor: Actor, municipality: Municipality) -> list[str]:
-    """The appeals to the superior authority still pending that carry no period to reconsider
-    because they were filed before their law answered ``appeal_reconsideration`` (the taxi
-    law's art. 43, then the apps law's art. 26 parágrafo único; D-17): each gets the last day
-    its law gives, asked as at its filing (:func:`reconsideration_period`), with an act. Until
+    """The appeals to the superior authority still with the authority that decided — pending,
+    neither sent up nor reconsidered (:func:`_awaiting_a_period`) — that carry no period to
+    reconsider because they were filed before their law answered ``appeal_reconsideration``
+    (the taxi law's art. 43, then the apps law's art. 26 parágrafo único; D-17): each gets the
+    last day its law gives, asked as at its filing (:func:`reconsideration_period`), with an act. Until
     then the screen offered the Chief Executive an appeal the law keeps with the authority that
     decided (:func:`before_the_superior`); afterwards both read the same day, and a day later
     recorded as no business day moves it (``finality.deadlines_recount``). Run by the daily
     sweep, so an appeal pending when a law gains the question is filled too; a second run
-    changes nothing. The cases filled."""
+    changes nothing; an appeal the authority already sent up or reconsidered is past the step
+    (art. 56 §1) and keeps no period, as the platforms' fill leaves it
+    (``platform_penalty_appeal_periods_fill``). The cases filled."""
     with tenant(municipality):
-        missing = Filing.objects.filter(
-            stage=Filing.Stage.EXECUTIVE, result=Filing.Result.PENDING, reconsider_until=None
-        )
+        missing = _awaiting_a_period(Filing.objects.all())
         laws = missing.order_by().values_list("case__law", flat=True).distinct()
         ids = list(
             missing.filter(
@@ -111,12 +113,8 @@ def reconsideration_periods_fill(*, actor: Actor, municipality: Municipality) ->
                 Filing.objects.select_for_update(of=("self",)).select_related("case").get(pk=pk)
             )
             law = filing.case.law
-            if (
-                filing.result != Filing.Result.PENDING
-                or filing.reconsider_until is not None
-                or not reconsiders(law, filing.stage)
-            ):
-                continue
+            if not _still_with_the_authority(filing) or not reconsiders(law, filing.stage):
+                continue  # judged, reconsidered, sent up or given its period meanwhile
             d = reconsideration_period(municipality, law, filing)
             filing.reconsider_until = d.outcome["reconsider_until"]
             filing.save(update_fields=["reconsider_until"])
@@ -135,6 +133,29 @@ def reconsideration_periods_fill(*, actor: Actor, municipality: Municipality) ->
             )
             filled.append(filing.case.number)
     return filled
+
+
+def _awaiting_a_period(filings: QuerySet[Filing]) -> QuerySet[Filing]:
+    """The appeals to the superior authority still with the authority that decided — pending,
+    neither sent up nor reconsidered (art. 56 §1) — and without their period to reconsider."""
+    return filings.filter(
+        stage=Filing.Stage.EXECUTIVE,
+        result=Filing.Result.PENDING,
+        reconsider_until=None,
+        forwarded_on=None,
+    )
+
+
+def _still_with_the_authority(filing: Filing) -> bool:
+    """Whether ``filing``, locked, still awaits the period the fill gives: pending, without a
+    period, neither sent up nor reconsidered. A reconsideration recorded ends the authority's
+    step even on a row that kept no day of sending up."""
+    return (
+        filing.result == Filing.Result.PENDING
+        and filing.reconsider_until is None
+        and filing.forwarded_on is None
+        and not filing.reconsideration
+    )
 
 
 def _refuse(

@@ -20,7 +20,12 @@ from outorga.enforcement.models import (
     Notice,
 )
 from outorga.enforcement.services.common import PROPOSALS, case_debts, proposal_action
-from outorga.enforcement.services.filings import JUDGE_ACTION, filing_file, filing_open
+from outorga.enforcement.services.filings import (
+    JUDGE_ACTION,
+    filing_file,
+    filing_open,
+    no_open_period,
+)
 from outorga.enforcement.services.filings import filing_judge as filing_judge_service
 from outorga.enforcement.services.notices import edital_publish
 from outorga.enforcement.services.notices import notice_deliver as notice_deliver_service
@@ -57,6 +62,7 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
     day = today()
     stands = appeal_with(pending, day) if pending is not None else ""
     superior, _ = deciders(case.law, "appeal.executive.judge", day)
+    may_file = filing_open(case.municipality, case, day)
     ctx.update(
         {
             "appeal_with": stands,
@@ -78,7 +84,12 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
             "forms": [(f.value, f.label) for f in Notice.DELIVERED_FORMS],
             # The paper defence or appeal, also before the notice where the appearance supplies
             # it (Lei 9.784/1999 art. 26 §5, D-17).
-            "can_file_paper": role == Role.ATENDENTE and filing_open(case.municipality, case, day),
+            "can_file_paper": role == Role.ATENDENTE and may_file,
+            # Why no defence or appeal may be filed while the notice is pending, with the
+            # articles by which its period runs (mototaxi art. 29, 42–44).
+            "why_not_yet": no_open_period(case)
+            if case.waiting == Case.Waiting.NOTICE and not may_file
+            else "",
             "debts": [(d, brl(d.amount_cents)) for d in case_debts(case)],
         }
     )

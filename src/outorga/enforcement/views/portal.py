@@ -15,11 +15,12 @@ from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import user_of
 from outorga.enforcement import pdf, selectors
 from outorga.enforcement.models import (
+    Case,
     Filing,
     Notice,
 )
 from outorga.enforcement.services.common import NotOwner, case_debts
-from outorga.enforcement.services.filings import filing_file, filing_open
+from outorga.enforcement.services.filings import filing_file, filing_open, no_open_period
 from outorga.enforcement.views.common import ERRORS, acting, back, today, uploaded_files
 from outorga.law.competence import NotCompetent, Role
 from outorga.law.money import brl
@@ -77,6 +78,10 @@ def portal_case(request: HttpRequest, case_id: int) -> HttpResponse:
         return HttpResponseRedirect(to)
     ctx = selectors.case_detail(case)
     ctx["can_file"] = filing_open(case.municipality, case, today())
+    # Why the form is not offered while the notice is pending, with the articles (art. 29, 42).
+    ctx["why_not_yet"] = (
+        no_open_period(case) if not ctx["can_file"] and case.waiting == Case.Waiting.NOTICE else ""
+    )
     ctx["debts"] = [(d, brl(d.amount_cents)) for d in case_debts(case)]
     # A company's case: its defence, filed by its confirmed responsible person (ADR 0047).
     other = case.person if case.person_id not in (None, person.pk) else None

@@ -122,6 +122,10 @@ def _kinds(
 #: replaces the seizure.
 PROCEDURE = Procedure(
     steps={"defence": "defesa", "executive": "recurso"},
+    deadline_citations={
+        "defence": seizure.deadline_citations("defesa"),
+        "executive": seizure.deadline_citations("recurso"),
+    },
     kinds=_kinds,
     unlicensed=InfractionKind(
         seizure.IRREGULAR_SERVICE,

@@ -19,7 +19,7 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from outorga.law.citations import decision
+from outorga.law.citations import Citation, cite, decision
 from outorga.law.common.seizure import charges_paid, release_schema
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
@@ -29,6 +29,7 @@ from outorga.law.rules import check, reason
 from outorga.law.schemas import closed, list_of
 
 from ._base import DATE, LAW, art, day, decide, fmt, has_pending, has_refusal, param
+from .enforcement.penalties import STAGES as PROCEDURE_STAGES
 from .enforcement.penalties import procedure_days
 from .final_provisions import law_in_force
 
@@ -138,6 +139,19 @@ def seizure_release(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 #: give them: the defence (from the notice of the auto) and the appeal (from the notice of the
 #: decision). Their periods are the regulation's or the Lei 9.784/1999 defaults (D-17).
 STEPS = {"defesa": "defence", "recurso": "appeal"}
+
+#: Lei 9.784/1999 art. 66: "Os prazos começam a correr a partir da data da cientificação
+#: oficial" — the notice each step's period runs from.
+FEDERAL_PERIOD_FROM_NOTICE = cite("federal.9784-1999", 66)
+
+
+def deadline_citations(stage: str) -> tuple[Citation, ...]:
+    """Art. 26 parágrafo único with D-17: the articles by which the period of ``stage``
+    (``defesa``, ``recurso``) runs from its notice — the Lei 9.784/1999 defaults (art. 44 for the
+    defence, art. 59 for the appeal; art. 66) while the regulation (art. 27) fixes none."""
+    _, federal = PROCEDURE_STAGES[STEPS[stage]]
+    return (art(26, "único"), decision(17), federal, FEDERAL_PERIOD_FROM_NOTICE)
+
 
 NOTICE_SCHEMA: dict[str, Any] = closed(
     {

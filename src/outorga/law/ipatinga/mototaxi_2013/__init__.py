@@ -56,10 +56,14 @@ def _kinds(
     ]
 
 
-#: Art. 42–44: defence before the authority, appeal to the JARI, then to the Chief Executive;
-#: art. 35: service without permission — fine gravíssima and seizure, never a warning.
+#: Art. 42–44: defence before the authority, appeal to the JARI, then to the Chief Executive,
+#: each within its days from a notice — of the auto (art. 29), of the decision appealed against
+#: (art. 43, 44); art. 35: service without permission — fine gravíssima and seizure, never a
+#: warning.
+_STEPS = {"defence": "defesa", "jari": "recurso_jari", "executive": "recurso_executivo"}
 PROCEDURE = Procedure(
-    steps={"defence": "defesa", "jari": "recurso_jari", "executive": "recurso_executivo"},
+    steps=_STEPS,
+    deadline_citations=appeals.deadline_citations(_STEPS),
     kinds=_kinds,
     unlicensed=InfractionKind(
         enforcement.UNLICENSED_PROVISION,

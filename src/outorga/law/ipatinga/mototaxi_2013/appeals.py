@@ -57,6 +57,21 @@ STAGES: dict[str, Stage] = {
 }
 
 
+#: The notice each stage's period runs from, where another article than the stage's own sets it:
+#: the auto's (art. 29: in person, by post with receipt, or in the Diário Oficial). Art. 43 and
+#: 44 name the notice of the decision themselves.
+NOTICE_CITATIONS: dict[str, tuple[Citation, ...]] = {"defesa": (art(29),)}
+
+
+def deadline_citations(steps: Mapping[str, str]) -> dict[str, tuple[Citation, ...]]:
+    """Art. 42–44 with art. 29: the articles by which each stage's period runs from its notice,
+    keyed as ``steps`` names the stages (the procedure's step → this law's stage)."""
+    return {
+        step: (*STAGES[stage].citations, *NOTICE_CITATIONS.get(stage, ()))
+        for step, stage in steps.items()
+    }
+
+
 def stage_deadline(ctx: Context, stage: str, notified_on: dt.date) -> tuple[dt.date, Reason]:
     """Art. 42 (defence), 43 (JARI), 44 (Chief Executive) — 10 days from the notice; counted per
     decision D-4: calendar days, excluding the day of notice and including the last; a last day

@@ -84,6 +84,10 @@ def _kinds(
 #: may be removed (art. 42 II) at the infractor's cost (§2).
 PROCEDURE = Procedure(
     steps={"defence": "defesa", "executive": "recurso"},
+    deadline_citations={
+        "defence": penalties.deadline_citations("defesa"),
+        "executive": penalties.deadline_citations("recurso"),
+    },
     kinds=_kinds,
     regulation=art(43),
     unlicensed=InfractionKind(

@@ -22,6 +22,7 @@ from .deadlines import (
     STEPS,
     d_4_deadline,
     d_17_procedure_days,
+    deadline_citations,
     deadline_question,
 )
 from .imposition import (
@@ -80,6 +81,7 @@ __all__ = [
     "LEI_9784",
     "STEPS",
     "d_17_procedure_days",
+    "deadline_citations",
     "d_4_deadline",
     "DEADLINE_SCHEMA",
     "deadline_question",

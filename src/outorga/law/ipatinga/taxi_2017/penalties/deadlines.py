@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from outorga.law.calendar import DEADLINE_CITATIONS
-from outorga.law.citations import cite, decision
+from outorga.law.citations import Citation, cite, decision
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.parameters import ParameterValue
@@ -36,6 +36,19 @@ STEPS: dict[str, tuple[str, str, tuple[int, int | None]]] = {
 }
 #: The steps whose last day the ``appeal_deadline`` question gives (from a notice).
 NOTICE_STEPS = ("defesa", "recurso")
+
+
+#: Lei 9.784/1999 art. 66: "Os prazos começam a correr a partir da data da cientificação
+#: oficial" — the notice each step's period runs from.
+FEDERAL_PERIOD_FROM_NOTICE = cite(LEI_9784, 66)
+
+
+def deadline_citations(step: str) -> tuple[Citation, ...]:
+    """D-17: the articles by which the period of ``step`` (``defesa``, ``recurso``) runs from
+    its notice — the law's art. 43, which leaves the procedure to the regulation, and the Lei
+    9.784/1999 defaults (art. 44 for the defence, art. 59 for the appeal; art. 66)."""
+    _, _, (article, par) = STEPS[step]
+    return (art(43), decision(17), cite(LEI_9784, article, par), FEDERAL_PERIOD_FROM_NOTICE)
 
 
 def d_17_procedure_days(ctx: Context, step: str, on: dt.date) -> tuple[ParameterValue, Reason]:

@@ -211,3 +211,50 @@ def test_another_platform_s_portal_does_not_list_the_lapsed_driver(
     c.force_login(user)
     html = c.get("/plataforma/").content.decode()
     assert lapsed.name not in html
+
+
+def test_art_27_a_regulation_s_term_to_update_is_the_aviso_s_deadline(barra_m, platform):
+    """Where a regulation gives the platform 15 days (art. 27), the aviso of 10/03/2026 is due on
+    25/03/2026 (D-4: calendar days, the day of the check excluded)."""
+    from outorga.core.models import ParameterOverride
+
+    with tenant(barra_m):
+        ParameterOverride.objects.create(
+            name="apps_2025.driver_document_update_days",
+            effective=dt.date(2026, 1, 1),
+            value=15,
+            legal_reference="Decreto de teste que regulamenta o art. 4, II (art. 27)",
+        )
+    d = enrol(barra_m, platform, cnh_valid_until=dt.date(2026, 3, 9))
+    sweep_platform_drivers(barra_m, CHECK)
+    (notice,) = notices_of(barra_m, platform)
+    assert notice.due_on == dt.date(2026, 3, 25)
+    assert "atualizar até 25/03/2026" in notice.message
+    assert reload(barra_m, d).documents_check["update_until"] == "2026-03-25"
+
+
+def test_d_16_a_driver_lapsed_only_on_a_rule_a_court_then_suspends_is_current_again(
+    barra_m, platform
+):
+    """The debt clearance (art. 4, II, e) out of date on 22/05/2026 (example term of 90 days);
+    a court suspends the rule from 25/05: the next re-check records the driver current again,
+    with an act and no aviso."""
+    from outorga.core.models import RuleSuspension
+
+    d = enrol(barra_m, platform, criminal_certificate_date=dt.date(2026, 5, 1))
+    sweep_platform_drivers(barra_m, dt.date(2026, 5, 22))
+    assert reload(barra_m, d).documents_check["lapsed"] == [
+        "apps.art4.ii.e.municipal_debt_clearance"
+    ]
+    with tenant(barra_m):
+        RuleSuspension.objects.create(
+            rule="apps.art4.ii.e.municipal_debt_clearance",
+            start=dt.date(2026, 5, 25),
+            reference="TJMT (exemplo de teste), decisão de 25/05/2026",
+        )
+    sweep_platform_drivers(barra_m, dt.date(2026, 5, 25))
+    d = reload(barra_m, d)
+    assert d.documents == PlatformDriver.Documents.CURRENT
+    acts = checks_of(barra_m, d)
+    assert [a.record["payload"]["new"]["documents"] for a in acts] == ["lapsed", "current"]
+    assert len(notices_of(barra_m, platform)) == 1

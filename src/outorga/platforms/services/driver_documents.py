@@ -154,7 +154,7 @@ def platform_driver_documents_recheck(
     the law leaves the roster to the platform (art. 4 caput, art. 14 I), and no article gives the
     municipality an automatic measure here (D-3). Returns None when nothing changed."""
     with transaction.atomic(), tenant(municipality):
-        d = PlatformDriver.objects.select_for_update().select_related("platform").get(pk=driver.pk)
+        d = PlatformDriver.objects.select_for_update().get(pk=driver.pk)
         if d.status != PlatformDriver.Status.ENABLED:
             return None
         decision = law.ask(QUESTION, recheck_facts(d), on)
@@ -182,6 +182,18 @@ def platform_driver_documents_recheck(
             "decision": decision.to_json(),
         }
         d.save(update_fields=["documents", "documents_checked_on", "documents_check"])
+        # The aviso before the act: the act chain's head is the last lock (ADR 0015).
+        notice = None
+        if set(outcome["lapsed"]) - set(before.get("lapsed", [])):
+            until = outcome["update_until"]
+            notice, _ = platform_notice_send(
+                municipality=municipality,
+                platform=d.platform,
+                key=_notice_key(d, outcome["lapsed"]),
+                kind=PlatformNotice.Kind.DRIVER_DOCUMENTS,
+                message=_notice_text(d, decision),
+                due_on=dt.date.fromisoformat(until) if until else None,
+            )
         record_act(
             municipality=municipality,
             actor=actor,
@@ -198,15 +210,4 @@ def platform_driver_documents_recheck(
             },
             basis=basis_many([decision]),
         )
-        notice = None
-        if set(outcome["lapsed"]) - set(before.get("lapsed", [])):
-            until = outcome["update_until"]
-            notice, _ = platform_notice_send(
-                municipality=municipality,
-                platform=d.platform,
-                key=_notice_key(d, outcome["lapsed"]),
-                kind=PlatformNotice.Kind.DRIVER_DOCUMENTS,
-                message=_notice_text(d, decision),
-                due_on=dt.date.fromisoformat(until) if until else None,
-            )
     return Recheck(d, old, state, decision, notice)

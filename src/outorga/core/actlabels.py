@@ -178,6 +178,7 @@ LABELS: dict[str, str] = {
     "platform.driver.register": "Motorista habilitado na plataforma",
     "platform.driver.disable": "Motorista desabilitado na plataforma",
     "platform.driver.restore": "Motorista desativado pelo cancelamento habilitado de novo",
+    "platform.driver.documents.check": "Verificação periódica dos documentos do motorista",
     "platform.fare.publish": "Tarifa publicada pela plataforma",
     "platform.report.submit": "Relatório mensal enviado",
     "platform.data.submit": "Dados enviados pela plataforma",

@@ -157,10 +157,13 @@ def load(m: Municipality) -> None:
                     vehicle_manufacture_year=d.get("vehicle_manufacture_year", today.year - 4),
                     tax_regime=d.get("tax_regime", "autonomo"),
                     crlv=True,
+                    # Dated, so the periodic re-check (art. 4, II) can tell when they get old.
                     criminal_certificate=True,
+                    criminal_certificate_date=today - dt.timedelta(days=20),
                     app_insurance=True,
                     dpvat=True,
                     debt_clearance=True,
+                    debt_clearance_date=today - dt.timedelta(days=20),
                     inss=True,
                 )
                 platform_driver_register(actor=bot, municipality=m, platform=p, data=data)

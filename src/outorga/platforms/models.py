@@ -233,6 +233,27 @@ class PlatformDriver(TenantModel):
     # The law core's decision trace of the last eligibility check (JSON-serialisable).
     decision = models.JSONField("decisão (rastro do núcleo jurídico)", default=dict, blank=True)
 
+    class Documents(models.TextChoices):
+        """What the daily re-check of an enabled driver found (art. 4 II "manter atualizados",
+        art. 14 I): he met every requirement when enabled; the sweep writes a change only."""
+
+        CURRENT = "current", "em dia"
+        LAPSED = "lapsed", "documentos vencidos ou exigência não cumprida"
+        UNKNOWN = "unknown", "a verificar"
+
+    documents = models.CharField(
+        "documentos na verificação periódica (art. 4, II)",
+        max_length=10,
+        choices=Documents.choices,
+        default=Documents.CURRENT,
+    )
+    #: The date of the re-check that found the present ``documents`` state (None: since enabled).
+    documents_checked_on = models.DateField("verificação periódica em", null=True, blank=True)
+    #: That re-check: ``lapsed``/``unknown`` rule ids, ``update_until``, summary, reasons, trace.
+    documents_check = models.JSONField(
+        "verificação periódica dos documentos (rastro)", default=dict, blank=True
+    )
+
     class Meta:
         ordering = ["name"]
         verbose_name = "motorista de plataforma"
@@ -598,6 +619,7 @@ class PlatformNotice(TenantModel):
         REPORT_MISSING = "report_missing", "relatório mensal não entregue"
         PENALTY = "penalty", "penalidade notificada"
         APPEAL_JUDGED = "appeal_judged", "recurso julgado"
+        DRIVER_DOCUMENTS = "driver_documents", "motorista com documentos vencidos"
 
     platform = models.ForeignKey(
         Platform, on_delete=models.PROTECT, related_name="notices", verbose_name="plataforma"

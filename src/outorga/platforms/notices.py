@@ -1,7 +1,8 @@
 """Avisos to a platform: every notice with a deadline that the platform must act on (a complaint
-received, a monthly report due or missing, a penalty notified, an appeal judged) is created here,
-once per key, and emailed as a courtesy to the platform's contact address by the one function that
-emails notices (:func:`outorga.core.mail.notice_email`)."""
+received, a monthly report due or missing, a penalty notified, an appeal judged, a rostered
+driver's documents lapsed) is created here, once per key, and emailed as a courtesy to the
+platform's contact address by the one function that emails notices
+(:func:`outorga.core.mail.notice_email`)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ LINKS = {
     PlatformNotice.Kind.REPORT_MISSING: "platforms:portal_reports",
     PlatformNotice.Kind.PENALTY: "platforms:portal_cases",
     PlatformNotice.Kind.APPEAL_JUDGED: "platforms:portal_cases",
+    PlatformNotice.Kind.DRIVER_DOCUMENTS: "platforms:portal_drivers",
 }
 
 

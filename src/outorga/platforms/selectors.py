@@ -457,3 +457,13 @@ def penalty_acts(x: PlatformPenalty) -> list[Any]:
     if x.debt_id is not None:
         q |= Q(object_type="finance.debt", object_id=str(x.debt_id))
     return list(Act.objects.filter(q).order_by("seq"))
+
+
+def drivers_with_documents_to_update(platform: Platform) -> QuerySet[PlatformDriver]:
+    """The platform's enabled drivers whose periodic re-check found a requirement of art. 4 no
+    longer met, or one it cannot verify (art. 4 II, art. 14 I): the lapsed first."""
+    return (
+        PlatformDriver.objects.filter(platform=platform, status=PlatformDriver.Status.ENABLED)
+        .exclude(documents=PlatformDriver.Documents.CURRENT)
+        .order_by("documents", "name", "pk")
+    )

@@ -3,7 +3,9 @@ before the authority that decided had a period to reconsider gets it (Lei 9.784/
 D-17); suspensions that ended are lifted; warnings and fines whose appeal period ended without
 appeal become final, with their debts (art. 26 sole paragraph, D-1); late or missing monthly
 reports (art. 16, D-8) and complaints unanswered after 5 business days (art. 15) become
-infraction candidates for the authority — one row and one act per fact."""
+infraction candidates for the authority — one row and one act per fact. A step of its own
+re-checks every enabled driver's documents (art. 4 II, art. 14 I): one act per change of what the
+law says of a driver, one aviso per driver and set of requirements newly unmet."""
 
 from __future__ import annotations
 
@@ -17,13 +19,21 @@ from outorga.core.tenancy import tenant
 from outorga.law.bindings import Service
 from outorga.platforms.services.candidates import infraction_candidate_record
 from outorga.platforms.services.cases import platform_reinstate_after_suspension
+from outorga.platforms.services.common import PlatformError, bound_law
+from outorga.platforms.services.driver_documents import platform_driver_documents_recheck
 from outorga.platforms.services.penalty_process import (
     platform_penalty_appeal_periods_fill,
     platform_penalty_finalize_lapsed,
 )
 
 from . import selectors
-from .models import InfractionCandidate, Platform, PlatformNotice, PlatformPenalty
+from .models import (
+    InfractionCandidate,
+    Platform,
+    PlatformDriver,
+    PlatformNotice,
+    PlatformPenalty,
+)
 from .notices import platform_notice_send
 
 SYSTEM = "varredura diária"
@@ -146,4 +156,45 @@ def sweep_platforms(m: Municipality, on: dt.date) -> PlatformsSweep:
         ):
             out.changes += 1
             out.lines.append(f"{c.complaint.platform.name}: {summary}.")
+    return out
+
+
+def sweep_platform_drivers(m: Municipality, on: dt.date) -> PlatformsSweep:
+    """Re-check each enabled driver of each platform on ``on`` (art. 4 II "manter atualizados",
+    art. 14 I), by the law bound on that date (D-15). Idempotent: a driver whose answer is the
+    one on record is left as it is, and an aviso is sent once per key."""
+    out = PlatformsSweep()
+    if not governs(m, Service.APLICATIVO):
+        return out
+    try:
+        law = bound_law(m, on)
+    except PlatformError:  # no law governs transport by app on that date
+        return out
+    if not law.answers("driver_documents_current"):
+        return out
+    with tenant(m):
+        ids = list(
+            PlatformDriver.objects.filter(status=PlatformDriver.Status.ENABLED)
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )
+    actor = Actor.system(SYSTEM)
+    for pk in ids:
+        out.checked += 1
+        with tenant(m):
+            driver = PlatformDriver.objects.get(pk=pk)
+        done = platform_driver_documents_recheck(
+            actor=actor, municipality=m, driver=driver, on=on, law=law
+        )
+        if done is None:
+            continue
+        out.changes += 1
+        d = done.driver
+        what = {
+            PlatformDriver.Documents.LAPSED: "deixou de cumprir o art. 4",
+            PlatformDriver.Documents.UNKNOWN: "exigências do art. 4 a verificar",
+            PlatformDriver.Documents.CURRENT: "volta a cumprir o art. 4",
+        }[PlatformDriver.Documents(done.new)]
+        aviso = " — aviso enviado à plataforma" if done.notice is not None else ""
+        out.lines.append(f"{d.platform.name}: motorista {d.name} {what}{aviso}.")
     return out

@@ -14,6 +14,7 @@ One module per aggregate:
 * ``credentialing`` — credentialing a platform, its contacts (art. 3 §1, art. 19 §2, art. 11 III);
 * ``cases`` — the proposal case of suspension and cancellation (art. 26 IV, D-3, D-17);
 * ``drivers`` — the roster (art. 3 §2, art. 4, art. 17; D-9 a, D-16);
+* ``driver_documents`` — the daily re-check of the enabled drivers (art. 4 II, art. 14 I; ADR 0055);
 * ``fares`` — fare tables (art. 5–10);
 * ``reports`` — monthly reports (art. 16, D-8);
 * ``complaints`` — complaints, forwarded and answered (art. 11 III, art. 15);

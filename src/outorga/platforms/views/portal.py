@@ -133,6 +133,10 @@ def home(request: HttpRequest, platform: Platform) -> HttpResponse:
             "reports": MonthlyReport.objects.filter(platform=platform)[:3],
             "notices": PlatformNotice.objects.filter(platform=platform)[:10],
             "open_processes": _open_processes(platform),
+            "to_update": [
+                (d, format_cpf(d.cpf))
+                for d in selectors.drivers_with_documents_to_update(platform)[:100]
+            ],
             "today": today,
         },
     )

@@ -4,7 +4,8 @@ intermediado por plataformas digitais (law id ``barra-do-garcas.apps-2025``).
 Importing this package registers every ``apps.*`` question. Modules follow the law's chapters:
 
 * :mod:`.registration` — Cap. II, art. 3–4: credentials, caps, drivers, vehicles
-  (with :mod:`.concurrency`, the peak of concurrent drivers for D-9 b);
+  (with :mod:`.concurrency`, the peak of concurrent drivers for D-9 b, and
+  :mod:`.driver_documents`, the periodic re-check of a rostered driver, art. 4 II and art. 14 I);
 * :mod:`.fares` — Cap. III, art. 5–10 (with :mod:`.fare_publication`, a published table with its
   dynamic-pricing ceiling, art. 9);
 * :mod:`.platform_duties` — Cap. IV–V, art. 11–17: complaints, monthly report, two-wheeler ban;
@@ -44,6 +45,7 @@ from outorga.law.citations import Citation, decision
 from outorga.law.procedure import InfractionKind, Procedure
 
 from . import (
+    driver_documents,
     enforcement,
     fare_publication,
     fares,
@@ -56,6 +58,7 @@ from . import (
 )
 from ._base import LAW, art
 from .concurrency import Peak, merge_intervals, peak_concurrent_drivers
+from .driver_documents import driver_documents_current
 from .enforcement import (
     credential_standing,
     penalty,
@@ -170,6 +173,8 @@ __all__ = [
     "complaint_deadline",
     "concurrency_month",
     "credential_standing",
+    "driver_documents",
+    "driver_documents_current",
     "driver_eligibility",
     "enforcement",
     "fare_limits_review",

@@ -1,0 +1,213 @@
+"""The periodic re-check of the drivers on the rosters (art. 4 II "exigir e manter atualizados os
+documentos obrigatórios", art. 14 I): each enabled driver asked again, on the sweep's date, with
+what the platform declared when it registered him; a change of what the law says is one act, and
+a requirement newly unmet one aviso to the platform."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from outorga.core.acts import Actor, record_act
+from outorga.core.lawseam import BoundLaw
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+from outorga.law.decisions import Decision
+
+from ..models import PlatformDriver, PlatformNotice
+from ..notices import platform_notice_send
+from ..validators import mask_cpf
+from .common import basis_many
+from .drivers import VEHICLE_KIND_TO_LAW
+
+QUESTION = "driver_documents_current"
+
+
+def _document(present: bool, valid_until: dt.date | None = None) -> dict[str, Any] | None:
+    if not present:
+        return None
+    return {"valid_until": valid_until.isoformat()} if valid_until else {}
+
+
+def _certificate(present: bool, issued_on: dt.date | None) -> dict[str, Any] | None:
+    """A certidão negativa (art. 4, II, c and e): the platform declaring it says it is negative;
+    its date is the day it was issued."""
+    if not present:
+        return None
+    out: dict[str, Any] = {"negative": True}
+    if issued_on is not None:
+        out["issued_on"] = issued_on.isoformat()
+    return out
+
+
+def recheck_facts(d: PlatformDriver) -> dict[str, Any]:
+    """The facts of the law's re-check, drawn from the roster entry (what the platform declared)."""
+    kind, wheels = VEHICLE_KIND_TO_LAW[d.vehicle_kind]
+    cnh: dict[str, Any] = {"category": d.cnh_category, "ear": d.cnh_ear}
+    if d.cnh_valid_until:
+        cnh["valid_until"] = d.cnh_valid_until.isoformat()
+    vehicle: dict[str, Any] = {"kind": kind, "manufacture_year": d.vehicle_manufacture_year}
+    if wheels is not None:
+        vehicle["wheels"] = wheels
+    optional = {
+        "crlv": _document(d.crlv, d.crlv_valid_until),
+        "app_insurance": _document(d.app_insurance, d.app_insurance_valid_until),
+        "dpvat": _document(d.dpvat),
+    }
+    vehicle.update({k: v for k, v in optional.items() if v is not None})
+    facts: dict[str, Any] = {"cnh": cnh, "vehicle": vehicle}
+    driver = {
+        "criminal_certificate": _certificate(d.criminal_certificate, d.criminal_certificate_date),
+        "municipal_debt_certificate": _certificate(d.debt_clearance, d.debt_clearance_date),
+        "inss_registration": _document(d.inss),
+    }
+    facts.update({k: v for k, v in driver.items() if v is not None})
+    return facts
+
+
+@dataclass(frozen=True)
+class Recheck:
+    """One driver's re-check that changed what is on record: the new state and, if any, the aviso
+    sent to the platform."""
+
+    driver: PlatformDriver
+    old: str
+    new: str
+    decision: Decision
+    notice: PlatformNotice | None
+
+
+def _state(outcome: Mapping[str, Any]) -> str:
+    if outcome["current"] is True:
+        return PlatformDriver.Documents.CURRENT
+    if outcome["current"] is False:
+        return PlatformDriver.Documents.LAPSED
+    return PlatformDriver.Documents.UNKNOWN
+
+
+def _messages(decision: Decision, verdicts: tuple[str, ...]) -> list[dict[str, Any]]:
+    return [
+        {
+            "rule": r.rule,
+            "verdict": r.verdict.value,
+            "message": r.message,
+            "citations": [c.render() for c in r.citations],
+        }
+        for r in decision.reasons
+        if r.verdict.value in verdicts
+    ]
+
+
+def _term(decision: Decision) -> str:
+    """What the law (or the regulation) says of the term to update, with its articles."""
+    for r in decision.reasons:
+        if r.rule == "apps.art4.ii.update_term":
+            return f"{r.message} ({'; '.join(c.render() for c in r.citations)})"
+    return ""
+
+
+def _notice_key(d: PlatformDriver, lapsed: list[str]) -> str:
+    """One aviso per driver and set of unmet requirements: found again the next day, the same."""
+    digest = hashlib.sha256(",".join(sorted(lapsed)).encode()).hexdigest()[:16]
+    return f"driver-documents-{d.pk}-{digest}"
+
+
+def _notice_text(d: PlatformDriver, decision: Decision) -> str:
+    """The aviso: who, the term (the regulation's, or that the law gives none) and what is unmet,
+    each with its article; the full reasons are on the portal's roster."""
+    until = decision.outcome["update_until"]
+    term = (
+        f"atualizar até {dt.date.fromisoformat(until):%d/%m/%Y} (art. 27, regulamento)"
+        if until
+        else "a lei não fixa prazo para atualizar: a exigência não é cumprida desde o vencimento "
+        "(art. 4, II; art. 14, I)"
+    )
+    unmet = "; ".join(
+        f"{r['message'].rstrip('.')} ({'; '.join(r['citations'])})"
+        for r in _messages(decision, ("refused",))
+    )
+    text = (
+        f"Motorista {d.name} (CPF {mask_cpf(d.cpf)}, placa {d.vehicle_plate}) deixou de cumprir "
+        f"as exigências do art. 4 — {term}. {unmet}."
+    )
+    return text if len(text) <= 500 else text[:499] + "…"
+
+
+def platform_driver_documents_recheck(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    driver: PlatformDriver,
+    on: dt.date,
+    law: BoundLaw,
+) -> Recheck | None:
+    """Ask the law (``law``, bound for ``on``) whether the enabled ``driver`` still meets art. 4
+    and art. 17 on ``on``. When the answer differs from the one on record — a requirement unmet
+    or unverifiable appeared or went away — the driver takes it, with one act citing the articles;
+    a requirement newly unmet is an aviso to the platform (one per driver and set of unmet
+    requirements), with the term the regulation gives or none. The roster entry stays enabled:
+    the law leaves the roster to the platform (art. 4 caput, art. 14 I), and no article gives the
+    municipality an automatic measure here (D-3). Returns None when nothing changed."""
+    with transaction.atomic(), tenant(municipality):
+        d = PlatformDriver.objects.select_for_update().get(pk=driver.pk)
+        if d.status != PlatformDriver.Status.ENABLED:
+            return None
+        decision = law.ask(QUESTION, recheck_facts(d), on)
+        outcome = decision.outcome
+        if not isinstance(outcome, dict):  # a date before the law (art. 29)
+            return None
+        state = _state(outcome)
+        before = d.documents_check or {}
+        if (
+            state == d.documents
+            and outcome["lapsed"] == before.get("lapsed", [])
+            and outcome["unknown"] == before.get("unknown", [])
+        ):
+            return None
+        old = d.documents
+        d.documents, d.documents_checked_on = state, on
+        d.documents_check = {
+            "as_of": on.isoformat(),
+            "lapsed": outcome["lapsed"],
+            "unknown": outcome["unknown"],
+            "update_until": outcome["update_until"],
+            "summary": decision.summary,
+            "reasons": _messages(decision, ("refused", "pending")),
+            "term": _term(decision),
+            "decision": decision.to_json(),
+        }
+        d.save(update_fields=["documents", "documents_checked_on", "documents_check"])
+        # The aviso before the act: the act chain's head is the last lock (ADR 0015).
+        notice = None
+        if set(outcome["lapsed"]) - set(before.get("lapsed", [])):
+            until = outcome["update_until"]
+            notice, _ = platform_notice_send(
+                municipality=municipality,
+                platform=d.platform,
+                key=_notice_key(d, outcome["lapsed"]),
+                kind=PlatformNotice.Kind.DRIVER_DOCUMENTS,
+                message=_notice_text(d, decision),
+                due_on=dt.date.fromisoformat(until) if until else None,
+            )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="platform.driver.documents.check",
+            obj=d,
+            old={"documents": old, "lapsed": before.get("lapsed", [])},
+            new={
+                "platform": d.platform_id,
+                "cpf": mask_cpf(d.cpf),
+                "documents": state,
+                "lapsed": outcome["lapsed"],
+                "unknown": outcome["unknown"],
+                "update_until": outcome["update_until"],
+            },
+            basis=basis_many([decision]),
+        )
+    return Recheck(d, old, state, decision, notice)

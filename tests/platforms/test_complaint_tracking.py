@@ -56,6 +56,8 @@ def test_art_11_iii_the_form_gives_a_protocol_and_a_code_shown_once(barra_m, pla
     )
     html = r.content.decode()
     assert r.status_code == 200 and r["Cache-Control"] == "no-store"
+    # The code is on this page only: not sent on to other sites, not indexed.
+    assert r["Referrer-Policy"] == "no-referrer" and r["X-Robots-Tag"] == "noindex, nofollow"
     with tenant(barra_m):
         made = Complaint.objects.get(description="Motorista rude.")
     assert PROTOCOL.fullmatch(made.protocol) and made.protocol in html

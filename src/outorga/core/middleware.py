@@ -172,6 +172,16 @@ class NulCharacterMiddleware:
         )
 
 
+def unshared(response: HttpResponse) -> HttpResponse:
+    """A page whose status may change any minute (a badge's permit, suspended or revoked) or with
+    a secret in its URL or on it (a public token, a complaint's tracking code): never cached by
+    anyone, not sent on to other sites as the referrer, not indexed."""
+    response["Cache-Control"] = "no-store"
+    response["Referrer-Policy"] = "no-referrer"
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
 class PrivateResponseMiddleware:
     """What a logged-in user (or an API client with its token) is shown is theirs alone: never
     kept by the browser's or a proxy's cache (``no-store``). Every response also says which

@@ -34,6 +34,16 @@ def require(actor: Actor, system_action: str) -> None:
         raise NotCompetent(actor.role, "sistema", system_action, None)
 
 
+def population_json(p: PopulationFigure) -> dict[str, Any]:
+    """A population figure as the API shows it and its act records it."""
+    return {
+        "value": p.value,
+        "reference_year": p.reference_year,
+        "effective": p.effective,
+        "source": p.source,
+    }
+
+
 def municipality_summary(m: Municipality) -> dict[str, Any]:
     today = timezone.localdate()
     pops = PopulationFigure.objects.all()
@@ -44,15 +54,7 @@ def municipality_summary(m: Municipality) -> dict[str, Any]:
         "uf": m.uf,
         "slug": m.slug,
         "laws": m.laws,
-        "population": [
-            {
-                "value": p.value,
-                "reference_year": p.reference_year,
-                "effective": p.effective,
-                "source": p.source,
-            }
-            for p in pops
-        ],
+        "population": [population_json(p) for p in pops],
         "fiscal_units": [
             {
                 "name": u.name,

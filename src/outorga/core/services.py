@@ -31,6 +31,7 @@ from .models import (
     PopulationFigure,
     User,
 )
+from .selectors import population_json
 from .tenancy import tenant
 from .tokens import lookup_prefix, matching
 
@@ -171,20 +172,11 @@ def population_record(
             row=PopulationFigure(
                 value=value, reference_year=reference_year, effective=effective, source=source
             ),
-            as_json=_population_json,
+            as_json=population_json,
         )
 
 
 FIRST_CENSUS_YEAR = 1872  # the first Brazilian census
-
-
-def _population_json(p: PopulationFigure) -> dict[str, Any]:
-    return {
-        "value": p.value,
-        "reference_year": p.reference_year,
-        "effective": p.effective,
-        "source": p.source,
-    }
 
 
 def fiscal_unit_value_record(

@@ -30,7 +30,7 @@ from outorga.law.competence import NotCompetent, Role, is_allowed
 from outorga.law.questions import FactsInvalid
 from outorga.platforms.models import PlatformDriver
 from outorga.registry.acting import speaks_for
-from outorga.registry.models import Permit
+from outorga.registry.models import Permit, Vehicle
 
 from . import orders, pdf, selectors, services
 from .models import CompanyToken, Inspection, InspectionCompany, InspectionItem, InspectionOrder
@@ -244,14 +244,20 @@ def _posted_loads(
     return {"sidecar": bool(request.POST.get("carga_sidecar")), "loads": found}, errors
 
 
+def _permit_with_vehicle(permit_id: int) -> tuple[Permit, Vehicle]:
+    """The permit whose vehicle is inspected; one without a vehicle has nothing to inspect."""
+    permit = get_object_or_404(Permit.objects.select_related("vehicle", "holder"), pk=permit_id)
+    if permit.vehicle is None:
+        raise Http404
+    return permit, permit.vehicle
+
+
 @login_required
 def new(request: HttpRequest, permit_id: int) -> HttpResponse:
     _municipality(request)
     if (denied := _staff_only(request)) is not None:
         return denied
-    permit = get_object_or_404(Permit.objects.select_related("vehicle", "holder"), pk=permit_id)
-    if permit.vehicle is None:
-        raise Http404
+    permit, vehicle = _permit_with_vehicle(permit_id)
     subject = f"{permit.number} · {permit.get_service_display()}"
     if permit.taxi_category:
         subject += f" {permit.get_taxi_category_display()}"
@@ -259,7 +265,7 @@ def new(request: HttpRequest, permit_id: int) -> HttpResponse:
         request,
         permit=permit,
         driver=None,
-        plate=permit.vehicle.plate,
+        plate=vehicle.plate,
         subject=f"{subject} · {permit.holder.name}",
     )
 
@@ -482,9 +488,7 @@ def order(request: HttpRequest, permit_id: int) -> HttpResponse:
     m = _municipality(request)
     if (denied := _staff_only(request)) is not None:
         return denied
-    permit = get_object_or_404(Permit.objects.select_related("vehicle", "holder"), pk=permit_id)
-    if permit.vehicle is None:
-        raise Http404
+    permit, _ = _permit_with_vehicle(permit_id)
     today = timezone.localdate()
     if not orders.orders_allowed(m, permit, today):
         raise Http404

@@ -28,22 +28,18 @@ _OK, _REFUSED = Verdict.OK, Verdict.REFUSED
 _new = object.__new__
 
 
-def reason(
+def _made(
     rule: str,
     verdict: Verdict,
     message: Message,
-    *citations: Citation,
-    facts: Facts | None = None,
-    params: tuple[ParameterValue, ...] = (),
+    citations: tuple[Citation, ...],
+    facts: Facts | None,
+    params: tuple[ParameterValue, ...],
 ) -> Reason:
-    """A reason; ``message`` may be a function that writes it when it is first read, ``facts`` a
-    function that writes them when the reason is made in full. While a question is answered
-    verdict-only, the rule and verdict alone (:class:`QuickReason`)."""
-    if _verdict_only():
-        return quick_reason(rule, verdict, citations)
-    # The reason's slots filled on a ``_Filling`` that then becomes the (frozen) reason, without
-    # the frozen class's guard on each field: a rule makes a dozen reasons per question, and
-    # this is most of their cost (issue #21). ``test_engine_fast_paths`` holds it to the class.
+    """The reason in full. Its slots are filled on a ``_Filling`` that then becomes the (frozen)
+    reason, without the frozen class's guard on each field: a rule makes a dozen reasons per
+    question, and this is most of their cost (issue #21). ``test_engine_fast_paths`` holds it to
+    the class."""
     if not citations:
         raise ValueError(f"reason {rule} has no citation")
     if _decisions._eager and not isinstance(message, str):
@@ -57,6 +53,22 @@ def reason(
     made.parameters = params
     made.__class__ = Reason  # type: ignore[assignment]
     return made  # type: ignore[return-value]
+
+
+def reason(
+    rule: str,
+    verdict: Verdict,
+    message: Message,
+    *citations: Citation,
+    facts: Facts | None = None,
+    params: tuple[ParameterValue, ...] = (),
+) -> Reason:
+    """A reason; ``message`` may be a function that writes it when it is first read, ``facts`` a
+    function that writes them when the reason is made in full. While a question is answered
+    verdict-only, the rule and verdict alone (:class:`QuickReason`)."""
+    if _verdict_only():
+        return quick_reason(rule, verdict, citations)
+    return _made(rule, verdict, message, citations, facts, params)
 
 
 def check(
@@ -77,21 +89,9 @@ def check(
             if found is not None:
                 return found  # type: ignore[return-value]
         return quick_check(rule, passed, citations)
-    # Made as in :func:`reason`.
-    if not citations:
-        raise ValueError(f"reason {rule} has no citation")
-    message = ok_message if passed else refused_message
-    if _decisions._eager and not isinstance(message, str):
-        message = message()
-    made = _new(_Filling)
-    made.rule = rule
-    made.citations = citations
-    made.verdict = _OK if passed else _REFUSED
-    made._message = message
-    made.facts = dict(facts() if callable(facts) else facts) if facts else {}
-    made.parameters = params
-    made.__class__ = Reason  # type: ignore[assignment]
-    return made  # type: ignore[return-value]
+    if passed:
+        return _made(rule, _OK, ok_message, citations, facts, params)
+    return _made(rule, _REFUSED, refused_message, citations, facts, params)
 
 
 #: Whether the question being answered is answered verdict-only: a rule whose texts, facts or

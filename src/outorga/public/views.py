@@ -20,7 +20,7 @@ from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.errors import Refused
 from outorga.core.formerrors import error_lines, messages_add
 from outorga.core.localtime import today_of, zone_of
-from outorga.core.middleware import client_ip
+from outorga.core.middleware import client_ip, unshared
 from outorga.core.models import Municipality
 from outorga.core.pdfkit import private_pdf_response
 from outorga.core.requests import user_of
@@ -40,17 +40,8 @@ STAFF_ROLES = frozenset(r.value for r in Role if r not in (Role.PERMISSIONARIO, 
 IMAGE_TYPES = {b"\x89PNG\r\n\x1a\n": "image/png", b"\xff\xd8\xff": "image/jpeg"}
 
 
-def _public(response: HttpResponse) -> HttpResponse:
-    # The status may change any minute (suspension, revocation): never cached by anyone. The token
-    # is in the URL, so it is not sent on to other sites either.
-    response["Cache-Control"] = "no-store"
-    response["Referrer-Policy"] = "no-referrer"
-    response["X-Robots-Tag"] = "noindex, nofollow"
-    return response
-
-
 def _unknown(request: HttpRequest) -> HttpResponse:
-    return _public(render(request, "public/unknown.html", status=404))
+    return unshared(render(request, "public/unknown.html", status=404))
 
 
 @require_GET
@@ -64,7 +55,7 @@ def badge_page(request: HttpRequest, token: str) -> HttpResponse:
     with tenant(verified.municipality), timezone.override(zone_of(verified.municipality)):
         today = timezone.localdate()
         data = selectors.badge_public(verified, today)
-        return _public(
+        return unshared(
             render(
                 request,
                 "public/badge.html",
@@ -99,7 +90,7 @@ def badge_photo(request: HttpRequest, token: str) -> HttpResponse:
         except uploads.BadFile:
             raise Http404 from None
     response = HttpResponse(content, content_type=ctype)
-    return _public(response)
+    return unshared(response)
 
 
 # Public pages of a municipality ----------------------------------------------------------------
@@ -112,7 +103,7 @@ def _municipality(slug: str) -> Municipality:
 @require_GET
 def municipality_home(request: HttpRequest, slug: str) -> HttpResponse:
     m = _municipality(slug)
-    return _public(render(request, "public/municipality.html", {"m": m}))
+    return unshared(render(request, "public/municipality.html", {"m": m}))
 
 
 @require_GET
@@ -121,7 +112,7 @@ def tariffs(request: HttpRequest, slug: str) -> HttpResponse:
     today = today_of(m)
     with tenant(m):
         groups = selectors.tariffs(m, today)
-        return _public(
+        return unshared(
             render(request, "public/tariffs.html", {"m": m, "groups": groups, "today": today})
         )
 
@@ -133,7 +124,7 @@ def permits(request: HttpRequest, slug: str) -> HttpResponse:
     service = request.GET.get("servico", "")
     with tenant(m):
         rows, page = selectors.public_permits(m, today, service, request.GET.get("pagina", 1))
-        return _public(
+        return unshared(
             render(
                 request,
                 "public/permits.html",
@@ -157,7 +148,7 @@ def plate(request: HttpRequest, slug: str) -> HttpResponse:
     query = selectors.normalise_plate(request.GET.get("placa", ""))
     with tenant(m):
         found = selectors.plate_check(m, query, today) if query else None
-        return _public(
+        return unshared(
             render(
                 request,
                 "public/plate.html",
@@ -191,7 +182,7 @@ def complaint_track(request: HttpRequest) -> HttpResponse:
     if m is None or not selectors.offers(m).apps:
         choices = [x for x in Municipality.objects.order_by("name") if selectors.offers(x).apps]
         empty = {"choices": choices if m is None else [], "not_applicable": m is not None}
-        return _public(render(request, "public/complaint_track.html", empty))
+        return unshared(render(request, "public/complaint_track.html", empty))
     context: dict[str, object] = {"m": m, "offers": selectors.offers(m)}
     status = 200
     if request.method == "POST":
@@ -203,7 +194,7 @@ def complaint_track(request: HttpRequest) -> HttpResponse:
         )
         context.update(tracked=tracked, protocol=protocol.strip().upper(), posted=True)
         status = 200 if tracked is not None else 404
-    response = _public(render(request, "public/complaint_track.html", context, status=status))
+    response = unshared(render(request, "public/complaint_track.html", context, status=status))
     # Posted to this site: "no-referrer" would make the browser send "Origin: null", which the
     # CSRF check refuses. Nothing secret is in the address to leak (the code is posted).
     response["Referrer-Policy"] = "same-origin"

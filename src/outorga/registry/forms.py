@@ -140,14 +140,19 @@ class VehicleForm(forms.Form):
             del self.fields[name]
 
 
-class DocumentForm(forms.Form):
-    doc_type = forms.ChoiceField(label="Documento", choices=Document.Type.choices)
-    number = forms.CharField(label="Número", required=False)
-    category = forms.CharField(
+def _document_category_field() -> forms.CharField:
+    """The category printed on a document (the mandatory insurance's: taxi art. 22, XI)."""
+    return forms.CharField(
         label="Categoria impressa no documento (seguro obrigatório: táxi, art. 22, XI)",
         max_length=10,
         required=False,
     )
+
+
+class DocumentForm(forms.Form):
+    doc_type = forms.ChoiceField(label="Documento", choices=Document.Type.choices)
+    number = forms.CharField(label="Número", required=False)
+    category = _document_category_field()
     issued_on = forms.DateField(label="Data de emissão", widget=DATE)
     file = forms.FileField(label="Arquivo (PDF, JPEG ou PNG, até 5 MB)", required=False)
 
@@ -174,11 +179,7 @@ class DocumentCorrectionForm(forms.Form):
     """A corrected version of a document: another number, date, category or file."""
 
     number = forms.CharField(label="Número", required=False)
-    category = forms.CharField(
-        label="Categoria impressa no documento (seguro obrigatório: táxi, art. 22, XI)",
-        max_length=10,
-        required=False,
-    )
+    category = _document_category_field()
     issued_on = forms.DateField(label="Data de emissão", widget=DATE)
     file = forms.FileField(
         label="Novo arquivo (PDF, JPEG ou PNG, até 5 MB; deixe em branco para manter o atual)",

@@ -5,7 +5,6 @@ read the ISSQN statements computed from their files. Only the login's platform's
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 from django import forms
@@ -18,22 +17,11 @@ from outorga.core.requests import actor_of
 from outorga.law.competence import NotCompetent
 from outorga.platforms.models import Platform
 from outorga.platforms.validators import format_cpf
-from outorga.platforms.views.common import forbidden, platform_screen
+from outorga.platforms.views.common import forbidden, month_choices, platform_screen
 
 from . import selectors
 from .models import IssqnStatement, TripUpload
 from .services import common, receiving
-
-
-def _months(today: dt.date, n: int = 12) -> list[tuple[str, str]]:
-    """The current month and the ``n - 1`` before it, newest first (a file of a future month is
-    refused by the service)."""
-    out = []
-    y, m = today.year, today.month
-    for _ in range(n):
-        out.append((f"{y}-{m:02d}", f"{m:02d}/{y}"))
-        y, m = (y - 1, 12) if m == 1 else (y, m - 1)
-    return out
 
 
 class UploadForm(forms.Form):
@@ -44,7 +32,9 @@ class UploadForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["month"].choices = _months(timezone.localdate())  # type: ignore[attr-defined]
+        # The current month and the eleven before it (a file of a future month is refused by the
+        # service).
+        self.fields["month"].choices = month_choices(timezone.localdate())  # type: ignore[attr-defined]
 
 
 @platform_screen()

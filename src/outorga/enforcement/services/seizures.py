@@ -175,6 +175,14 @@ def storage_days(s: Seizure, on: dt.date) -> int:
     return max(1, (end - s.entered_on).days + 1)
 
 
+def _locked_held(seizure: Seizure) -> Seizure:
+    """The seizure's row locked for the transaction, refused once the vehicle is released."""
+    s = Seizure.objects.select_for_update().get(pk=seizure.pk)
+    if s.status != Seizure.Status.HELD:
+        raise InvalidStep("veículo já liberado")
+    return s
+
+
 def seizure_bill_storage(
     *, actor: Actor, municipality: Municipality, seizure: Seizure, through: dt.date
 ) -> Debt | None:
@@ -182,9 +190,7 @@ def seizure_bill_storage(
     taxi art. 42 §2)."""
     authorize(actor=actor, municipality=municipality, action="seizure.release", law=seizure.law)
     with transaction.atomic(), tenant(municipality):
-        s = Seizure.objects.select_for_update().get(pk=seizure.pk)
-        if s.status != Seizure.Status.HELD:
-            raise InvalidStep("veículo já liberado")
+        s = _locked_held(seizure)
         start = (
             (s.storage_billed_until + dt.timedelta(days=1))
             if s.storage_billed_until
@@ -285,8 +291,6 @@ def seizure_release(
     if not d.to_json()["outcome"]["may_release"]:
         raise Refused(d, d.summary)
     with transaction.atomic(), tenant(municipality):
-        s = Seizure.objects.select_for_update().get(pk=seizure.pk)
-        if s.status != Seizure.Status.HELD:
-            raise InvalidStep("veículo já liberado")
+        s = _locked_held(seizure)
         seizure_release_in_transaction(actor, municipality, s, on, d.to_json())
     return s

@@ -17,6 +17,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
 from outorga.core import access
+from outorga.core.charts import last_months
 from outorga.core.formerrors import form_messages, messages_add
 from outorga.core.lawseam import governs
 from outorga.core.localtime import today_of
@@ -28,6 +29,12 @@ from outorga.platforms.services.common import PlatformError
 
 from .. import selectors
 from ..models import Platform
+
+
+def month_choices(newest: dt.date, count: int = 12) -> list[tuple[str, str]]:
+    """The ``count`` months ending with ``newest``'s, newest first, as a form's choices
+    (``("2026-03", "03/2026")``)."""
+    return [(f"{d:%Y-%m}", f"{d:%m/%Y}") for d in reversed(last_months(newest, count))]
 
 
 def forbidden(request: HttpRequest, exc: NotCompetent | PlatformError) -> HttpResponse:

@@ -12,7 +12,7 @@ from outorga.core.formerrors import form_add
 from outorga.core.lawseam import governs
 from outorga.core.listing import page_of
 from outorga.core.localtime import today_of
-from outorga.core.middleware import client_ip
+from outorga.core.middleware import client_ip, unshared
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import current_municipality_or_none, tenant
 from outorga.law.bindings import Service
@@ -126,16 +126,14 @@ def public_complaint(request: HttpRequest) -> HttpResponse:
                 form_add(form, exc)
             else:
                 term = selectors.complaint_term(m, done.filed_on)
-                response = render(
-                    request,
-                    "platforms/public_complaint.html",
-                    {"m": m, "done": done, "secret": secret, "term": term},
+                # The tracking code is on this page only.
+                return unshared(
+                    render(
+                        request,
+                        "platforms/public_complaint.html",
+                        {"m": m, "done": done, "secret": secret, "term": term},
+                    )
                 )
-                # The tracking code is on this page only: no cache, no referrer, no index.
-                response["Cache-Control"] = "no-store"
-                response["Referrer-Policy"] = "no-referrer"
-                response["X-Robots-Tag"] = "noindex, nofollow"
-                return response
         return render(
             request,
             "platforms/public_complaint.html",

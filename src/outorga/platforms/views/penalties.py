@@ -232,12 +232,7 @@ def penalty_detail(request: HttpRequest, user: User, penalty_id: int) -> HttpRes
             "appeal_form": PaperAppealForm(initial={"filed_on": today}),
             "judge_form": JudgeForm(),
             "reconsider_form": ReconsiderForm(),
-            "can_reconsider": appeal is not None
-            and appeal.result == PlatformPenaltyAppeal.Result.PENDING
-            and appeal.forwarded_on is None
-            and appeal.reconsider_until is not None
-            and today <= appeal.reconsider_until
-            and may("appeal.reconsider"),
+            "can_reconsider": awaits_reconsideration and may("appeal.reconsider"),
             "can_notice": x.status == PlatformPenalty.Status.AWAITING_NOTICE
             and may("notice.record"),
             "can_file": appeal is None

@@ -43,7 +43,7 @@ from ..models import (
     PlatformPenalty,
 )
 from ..validators import format_cpf
-from .common import as_platform, forbidden, platform_screen
+from .common import as_platform, forbidden, month_choices, platform_screen
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
@@ -298,15 +298,6 @@ def driver_disable(request: HttpRequest, platform: Platform, driver_id: int) -> 
 # --- monthly reports (art. 16, D-8) ----------------------------------------------------------
 
 
-def _closed_months(today: dt.date, n: int = 12) -> list[tuple[str, str]]:
-    out = []
-    y, m = today.year, today.month
-    for _ in range(n):
-        y, m = (y - 1, 12) if m == 1 else (y, m - 1)
-        out.append((f"{y}-{m:02d}", f"{m:02d}/{y}"))
-    return out
-
-
 class ReportForm(forms.Form):
     month = forms.ChoiceField(label="Mês do relatório (encerrado)")
     intermediation_revenue = MoneyField(
@@ -344,7 +335,8 @@ def reports(request: HttpRequest, platform: Platform) -> HttpResponse:
     names = {d.cpf: d.name for d in roster}
     form = ReportForm(
         request.POST or None,
-        months=_closed_months(today),
+        # The twelve months before this one: only a month that has ended is reported.
+        months=month_choices(today.replace(day=1) - dt.timedelta(days=1)),
         initial={"key": f"web-{uuid.uuid4()}"},
     )
     lines = ReportDrivers(

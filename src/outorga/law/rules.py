@@ -28,33 +28,6 @@ _OK, _REFUSED = Verdict.OK, Verdict.REFUSED
 _new = object.__new__
 
 
-def _made(
-    rule: str,
-    verdict: Verdict,
-    message: Message,
-    citations: tuple[Citation, ...],
-    facts: Facts | None,
-    params: tuple[ParameterValue, ...],
-) -> Reason:
-    """The reason in full. Its slots are filled on a ``_Filling`` that then becomes the (frozen)
-    reason, without the frozen class's guard on each field: a rule makes a dozen reasons per
-    question, and this is most of their cost (issue #21). ``test_engine_fast_paths`` holds it to
-    the class."""
-    if not citations:
-        raise ValueError(f"reason {rule} has no citation")
-    if _decisions._eager and not isinstance(message, str):
-        message = message()
-    made = _new(_Filling)
-    made.rule = rule
-    made.citations = citations
-    made.verdict = verdict
-    made._message = message
-    made.facts = dict(facts() if callable(facts) else facts) if facts else {}
-    made.parameters = params
-    made.__class__ = Reason  # type: ignore[assignment]
-    return made  # type: ignore[return-value]
-
-
 def reason(
     rule: str,
     verdict: Verdict,
@@ -68,7 +41,22 @@ def reason(
     verdict-only, the rule and verdict alone (:class:`QuickReason`)."""
     if _verdict_only():
         return quick_reason(rule, verdict, citations)
-    return _made(rule, verdict, message, citations, facts, params)
+    # The reason's slots filled on a ``_Filling`` that then becomes the (frozen) reason, without
+    # the frozen class's guard on each field: a rule makes a dozen reasons per question, and
+    # this is most of their cost (issue #21). ``test_engine_fast_paths`` holds it to the class.
+    if not citations:
+        raise ValueError(f"reason {rule} has no citation")
+    if _decisions._eager and not isinstance(message, str):
+        message = message()
+    made = _new(_Filling)
+    made.rule = rule
+    made.citations = citations
+    made.verdict = verdict
+    made._message = message
+    made.facts = dict(facts() if callable(facts) else facts) if facts else {}
+    made.parameters = params
+    made.__class__ = Reason  # type: ignore[assignment]
+    return made  # type: ignore[return-value]
 
 
 def check(
@@ -89,9 +77,21 @@ def check(
             if found is not None:
                 return found  # type: ignore[return-value]
         return quick_check(rule, passed, citations)
-    if passed:
-        return _made(rule, _OK, ok_message, citations, facts, params)
-    return _made(rule, _REFUSED, refused_message, citations, facts, params)
+    # Made as in :func:`reason`.
+    if not citations:
+        raise ValueError(f"reason {rule} has no citation")
+    message = ok_message if passed else refused_message
+    if _decisions._eager and not isinstance(message, str):
+        message = message()
+    made = _new(_Filling)
+    made.rule = rule
+    made.citations = citations
+    made.verdict = _OK if passed else _REFUSED
+    made._message = message
+    made.facts = dict(facts() if callable(facts) else facts) if facts else {}
+    made.parameters = params
+    made.__class__ = Reason  # type: ignore[assignment]
+    return made  # type: ignore[return-value]
 
 
 #: Whether the question being answered is answered verdict-only: a rule whose texts, facts or

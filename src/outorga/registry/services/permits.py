@@ -193,14 +193,18 @@ def permit_grant(
             reason="outorga",
             act=act,
         )
-        if applicant is not None:
-            # Called and granted: the ranking calls the next applicant now.
-            applicant.decision = {
-                **applicant.decision,
-                "grant": {"granted": True, "permit": permit.number},
-            }
-            applicant.save(update_fields=["decision"])
+        _mark_called(applicant, permit)
     return permit
+
+
+def _mark_called(applicant: TenderApplicant | None, permit: Permit) -> None:
+    """Called and granted: the ranking calls the next applicant now."""
+    if applicant is not None:
+        applicant.decision = {
+            **applicant.decision,
+            "grant": {"granted": True, "permit": permit.number},
+        }
+        applicant.save(update_fields=["decision"])
 
 
 def tender_called(tender: Tender | None, holder: Person, law: str) -> TenderApplicant | None:
@@ -391,6 +395,7 @@ def taxi_permit_grant(
         refuse_if(
             "registry.taxi_permit_grant", decisions, signed_on, municipality, "outorga recusada"
         )
+        applicant = tender_called(tender, holder, law)
         termo = bound_law(municipality, Service.TAXI, signed_on).ask(
             "permit_term", {"signed_on": signed_on.isoformat(), "option": option}
         )
@@ -455,6 +460,7 @@ def taxi_permit_grant(
             reason="outorga e assinatura do Termo de Permissão",
             act=act,
         )
+        _mark_called(applicant, permit)
         if outcome["instalments"]:
             ledger().contrapartida_debts_create(
                 actor=actor,

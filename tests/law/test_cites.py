@@ -25,6 +25,9 @@ REGISTRY_CONCEPTS = {
         "one_vehicle",
         "badge_returned",
         "driver_cassado_badge",
+        "badge_permit_revoked",
+        "badge_permit_extinct",
+        "tender",
     ),
     TAXI: (
         "auxiliary",
@@ -45,6 +48,9 @@ REGISTRY_CONCEPTS = {
         "cadastro_suspenso",
         "badge_returned",
         "driver_cassado_badge",
+        "badge_permit_revoked",
+        "badge_permit_extinct",
+        "transfer_ends_auxiliaries",
     ),
 }
 

@@ -234,32 +234,48 @@ def _prints(m, badge, outcome):  # type: ignore[no-untyped-def]
         return Act.objects.filter(action="badge.print", object_id=str(badge.pk), outcome=outcome)
 
 
-def test_mototaxi_art_2_iii_staff_do_not_print_the_badge_of_a_cassada_permit(
+def _pdf_text(content: bytes) -> str:
+    import pypdfium2
+
+    return pypdfium2.PdfDocument(content)[0].get_textpage().get_text_range()
+
+
+def test_mototaxi_art_2_iii_staff_print_a_cassada_permit_s_badge_only_marked_sem_validade(
     ipatinga_m, badge_clerk, user_of
 ):
     """Mototaxi art. 2 II–III and art. 5 §4: the cassação extinguishes the permission and the
-    register issued as the crachá, and compels their return — the desk does not print it again,
-    as the holder's portal does not: the refusal names the day and the articles and is an act;
-    nothing is printed."""
+    register issued as the crachá, and compels their return — the desk never prints it as a card
+    that could pass for valid. It may need a copy for the case file: the print carries "SEM
+    VALIDADE" across the card, with the day and the articles, and the act says so."""
     badge = services.badge_issue(
         actor=badge_clerk, municipality=ipatinga_m, permit=make_permit(ipatinga_m, "CASSPRT")
     )
     _cassada(ipatinga_m, badge, user_of)
-    with pytest.raises(FieldError) as exc:
-        services.badge_print(
-            actor=badge_clerk, municipality=ipatinga_m, badge=badge, base_url="http://x"
-        )
-    text = str(exc.value)
-    assert "cassada em 02/03/2026" in text and "não é impresso" in text
-    assert "art. 2, II" in text and "art. 5, §4" in text
-    assert not _prints(ipatinga_m, badge, "done").exists()
-    refused = _prints(ipatinga_m, badge, "refused").get()
-    assert refused.actor_id == badge_clerk.user.pk
-    assert "art. 5, §4" in str(refused.record["basis"])
-    assert "cassada em 02/03/2026" in str(refused.record["payload"])
+    content = services.badge_print(
+        actor=badge_clerk, municipality=ipatinga_m, badge=badge, base_url="http://x"
+    )
+    text = _pdf_text(content)
+    assert "SEM VALIDADE" in text and "NÃO VALE COMO IDENTIFICAÇÃO" in text
+    assert "cassada em 02/03/2026" in text and "art. 5, §4" in text
+    printed = _prints(ipatinga_m, badge, "done").get()
+    assert printed.actor_id == badge_clerk.user.pk
+    assert printed.record["payload"]["new"]["sem_validade"] is True
+    assert "art. 5, §4" in str(printed.record["basis"])
+    assert not _prints(ipatinga_m, badge, "refused").exists()
 
 
-def test_mototaxi_art_2_iii_the_clerk_screen_and_the_api_refuse_the_print_with_the_article(
+def test_a_valid_badge_is_printed_without_the_sem_validade_mark(ipatinga_m, badge_clerk):
+    badge = services.badge_issue(
+        actor=badge_clerk, municipality=ipatinga_m, permit=make_permit(ipatinga_m, "VALPRT")
+    )
+    content = services.badge_print(
+        actor=badge_clerk, municipality=ipatinga_m, badge=badge, base_url="http://x"
+    )
+    assert "SEM VALIDADE" not in _pdf_text(content)
+    assert "sem_validade" not in _prints(ipatinga_m, badge, "done").get().record["payload"]["new"]
+
+
+def test_mototaxi_art_2_iii_the_clerk_screen_and_the_api_print_the_marked_copy(
     ipatinga_m, badge_clerk, user_of
 ):
     badge = services.badge_issue(
@@ -268,25 +284,24 @@ def test_mototaxi_art_2_iii_the_clerk_screen_and_the_api_refuse_the_print_with_t
     _cassada(ipatinga_m, badge, user_of)
     client = Client()
     client.force_login(badge_clerk.user)
-    # The list offers no PDF of a badge that no longer holds, as the holder's portal does not.
+    # The list offers the badge that no longer holds only as a copy without validity.
     listing = client.get("/crachas/").content.decode()
-    assert badge.serial in listing and f"/crachas/{badge.pk}/cracha.pdf" not in listing
-    screen = client.get(f"/crachas/{badge.pk}/cracha.pdf", follow=True)
-    assert screen["Content-Type"].startswith("text/html")
-    shown = " ".join(str(x) for x in screen.context["messages"])
-    assert "cassada em 02/03/2026" in shown and "art. 5, §4" in shown
+    assert badge.serial in listing and "Cópia sem validade" in listing
+    screen = client.get(f"/crachas/{badge.pk}/cracha.pdf")
+    assert screen["Content-Type"] == "application/pdf"
+    assert "SEM VALIDADE" in _pdf_text(b"".join(screen.streaming_content))
     api = client.get(f"/api/v1/badges/{badge.pk}/pdf")
-    assert api.status_code == 422
-    assert "art. 5, §4" in str(api.json()["erros"])
-    assert not _prints(ipatinga_m, badge, "done").exists()
-    assert _prints(ipatinga_m, badge, "refused").count() == 2
+    assert api.status_code == 200 and "SEM VALIDADE" in _pdf_text(api.content)
+    assert _prints(ipatinga_m, badge, "done").count() == 2
 
 
-def test_a_revoked_badge_is_not_printed_by_the_desk_but_a_suspended_permit_s_is(
+def test_the_portal_rule_stands_a_revoked_badge_is_refused_to_the_holder_marked_for_the_desk(
     ipatinga_m, badge_clerk, user_of
 ):
-    """The desk applies the portal's rule: a badge that will not hold again (revoked, replaced)
-    is not printed; one that holds again when the suspension ends (mototaxi art. 32 I, §2) is."""
+    """The holder's own print (the portal) of a badge that will not hold again is refused, as an
+    act: the holder must return the card, not print one; the desk gets the marked copy. A
+    suspended permit's badge, which holds again when the suspension ends (mototaxi art. 32 I,
+    §2), is printed plain."""
     badge = services.badge_issue(
         actor=badge_clerk, municipality=ipatinga_m, permit=make_permit(ipatinga_m, "REVPRT")
     )
@@ -294,11 +309,19 @@ def test_a_revoked_badge_is_not_printed_by_the_desk_but_a_suspended_permit_s_is(
         actor=badge_clerk, municipality=ipatinga_m, badge=badge, reason="crachá extraviado"
     )
     with pytest.raises(FieldError) as exc:
-        services.badge_print(
-            actor=badge_clerk, municipality=ipatinga_m, badge=badge, base_url="http://x"
+        services.badge_print_record(
+            actor=badge_clerk,
+            municipality=ipatinga_m,
+            badge=badge,
+            base_url="http://x",
+            by="portal do permissionário",
         )
     assert "revogado" in str(exc.value)
     assert _prints(ipatinga_m, badge, "refused").exists()
+    copy = services.badge_print(
+        actor=badge_clerk, municipality=ipatinga_m, badge=badge, base_url="http://x"
+    )
+    assert "SEM VALIDADE" in _pdf_text(copy)
     suspended = services.badge_issue(
         actor=badge_clerk, municipality=ipatinga_m, permit=make_permit(ipatinga_m, "SUSPRT")
     )
@@ -309,7 +332,7 @@ def test_a_revoked_badge_is_not_printed_by_the_desk_but_a_suspended_permit_s_is(
     content = services.badge_print(
         actor=badge_clerk, municipality=ipatinga_m, badge=suspended, base_url="http://x"
     )
-    assert content.startswith(b"%PDF-")
+    assert content.startswith(b"%PDF-") and "SEM VALIDADE" not in _pdf_text(content)
 
 
 def test_taxi_art_41_iv_a_cassado_taxista_s_badge_is_refused_citing_the_cassacao_of_the_cadastro(
@@ -347,8 +370,12 @@ def test_taxi_art_41_iv_a_cassado_taxista_s_badge_is_refused_citing_the_cassacao
             },
         )
     with pytest.raises(FieldError) as exc:
-        services.badge_print(
-            actor=badge_clerk, municipality=ipatinga_m, badge=badge, base_url="http://x"
+        services.badge_print_record(
+            actor=badge_clerk,
+            municipality=ipatinga_m,
+            badge=badge,
+            base_url="http://x",
+            by="portal do permissionário",
         )
     assert "art. 41, IV" in exc.value.citation and "art. 41, §3" in exc.value.citation
     assert "art. 4, II" not in str(exc.value)
@@ -381,8 +408,12 @@ def test_mototaxi_art_2_iii_a_cassado_auxiliary_s_badge_is_refused_citing_the_re
     with tenant(ipatinga_m):
         Auxiliary.objects.filter(pk=aux.pk).update(status="cassado", removed_on=dt.date(2026, 2, 3))
     with pytest.raises(FieldError) as exc:
-        services.badge_print(
-            actor=badge_clerk, municipality=ipatinga_m, badge=badge, base_url="http://x"
+        services.badge_print_record(
+            actor=badge_clerk,
+            municipality=ipatinga_m,
+            badge=badge,
+            base_url="http://x",
+            by="portal do permissionário",
         )
     cites = exc.value.citation
     assert "art. 2, III" in cites and "art. 5, §4" in cites

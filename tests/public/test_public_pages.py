@@ -331,7 +331,7 @@ def test_a_cassated_permit_s_badge_page_says_not_valid_since_when_and_no_validit
         )
     html = _ended_page(Client(), badge)
     assert "Sem efeito — não vale mais" in html and "cassado" in html
-    assert "A permissão foi cassada em 02/03/2026." in html
+    assert "A permissão foi cassada em 02/03/2026 (" in html and "art. 5, §4" in html
     assert "sem efeito</strong> desde 02/03/2026" in html
     # The printed validity is never shown as if it held.
     assert printed not in html
@@ -367,9 +367,62 @@ def test_an_extinct_permit_s_badge_is_said_extinct_with_its_date(ipatinga_m, bad
         badge.refresh_from_db()
     status = selectors.badge_status(badge, TODAY)
     assert (status.code, status.since, status.ended) == ("encerrado", dt.date(2026, 4, 30), True)
-    assert status.detail == "A permissão foi extinta em 30/04/2026."
+    assert status.detail == (
+        "A permissão foi extinta em 30/04/2026 "
+        "(Lei de mototáxi de Ipatinga (2013), art. 6, §6; art. 2, XX)."
+    )
     html = _ended_page(Client(), badge)
     assert "sem efeito</strong> desde 30/04/2026" in html
+
+
+@pytest.mark.parametrize(
+    ("fields", "code", "articles"),
+    [
+        ({"status": "cassada"}, "cassado", ["art. 2, II", "art. 2, III", "art. 5, §4"]),
+        ({"status": "revoked"}, "revogado", ["art. 31, IV", "art. 32, II"]),
+        ({"status": "extinct"}, "encerrado", ["art. 6, §6", "art. 2, XX"]),
+        ({"status": "renounced"}, "encerrado", ["art. 2, XX"]),
+    ],
+)
+def test_art_2_ii_iii_art_31_iv_the_qr_check_of_an_ended_permit_s_badge_cites_the_article(
+    ipatinga_m, badge_clerk, fields, code, articles
+):
+    """The public verification (the QR code's page and the verify API) of a badge whose permit
+    was cassada (mototaxi art. 2 II–III, art. 5 §4), revoked (art. 31 IV, art. 32 II) or extinct
+    (art. 6 §6, art. 2 XX) says it is not valid and why, citing the articles."""
+    badge = _badge_for(ipatinga_m, badge_clerk, **fields)
+    with tenant(ipatinga_m):
+        status = selectors.badge_status(badge, TODAY)
+    assert (status.code, status.valid) == (code, False)
+    assert all(a in status.detail for a in articles), status.detail
+    html = _ended_page(Client(), badge)
+    assert "não vale mais" in html and all(a in html for a in articles)
+    body = Client().get(f"/api/v1/public/verify/{badge.token}").json()
+    assert body["valido"] is False
+    assert all(a in str(body) for a in articles), body
+
+
+def test_art_2_iii_the_qr_check_of_a_cassado_auxiliary_s_badge_cites_the_register_s_cassacao(
+    ipatinga_m, badge_clerk
+):
+    """Mototaxi art. 2 III and art. 5 §4: the auxiliary's credential cassada, his badge (his
+    register) is said not valid on the QR check, with the articles of that cassação."""
+    permit = make_permit(ipatinga_m, "AUXQR")
+    with tenant(ipatinga_m):
+        aux = Auxiliary.objects.create(
+            permit=permit,
+            person=make_permit(ipatinga_m, "AUXQRP").holder,
+            added_on=dt.date(2026, 1, 5),
+            credential_valid_until=timezone.localdate() + dt.timedelta(days=60),
+        )
+    badge = services.badge_issue(
+        actor=badge_clerk, municipality=ipatinga_m, permit=permit, auxiliary=aux
+    )
+    with tenant(ipatinga_m):
+        Auxiliary.objects.filter(pk=aux.pk).update(status="cassado", removed_on=dt.date(2026, 2, 3))
+    html = _ended_page(Client(), badge)
+    assert "credencial do condutor auxiliar foi cassada em 03/02/2026" in html
+    assert "art. 2, III" in html and "art. 5, §4" in html
 
 
 def test_a_valid_badge_still_shows_its_validity(ipatinga_m, badge_clerk):
@@ -490,7 +543,10 @@ def test_art_32_iii_and_34_1_the_badges_of_a_cassada_permit_verify_as_cassado_fr
         body = Client().get(f"/api/v1/public/verify/{badge.token}").json()
         assert (body["valido"], body["situacao_codigo"]) == (False, "cassado")
         assert body["sem_efeito_desde"] == "2026-03-02" and body["validade"] is None
-        assert body["detalhe"] == "A permissão foi cassada em 02/03/2026."
+        assert body["detalhe"] == (
+            "A permissão foi cassada em 02/03/2026 "
+            "(Lei de mototáxi de Ipatinga (2013), art. 2, II; art. 2, III; art. 5, §4)."
+        )
         assert "sem efeito</strong> desde 02/03/2026" in _ended_page(Client(), badge)
 
 

@@ -13,6 +13,7 @@ from outorga.core.models import Act, PopulationFigure
 from outorga.core.tenancy import tenant, unscoped
 from outorga.registry.models import Permit, PermitStatusChange
 from outorga.registry.services.permits import permit_grant, permit_grant_decisions
+from outorga.registry.validation import FieldError
 
 
 def grant(m, clerk, person, vehicle, tender, on=ON):  # type: ignore[no-untyped-def]
@@ -334,3 +335,103 @@ def test_the_pre_grant_check_asks_what_the_grant_asks(ipatinga_m, clerk):
     with pytest.raises(Refused) as exc:
         grant(ipatinga_m, clerk, person, vehicle, None)
     assert shown and shown == {r.rule for r in exc.value.decision.refusals}
+
+
+# --- Art. 6: the grant follows the tender's ranking ---------------------------------------------
+
+
+def _ranked_tender(m, clerk, people, number="R-01/2026"):  # type: ignore[no-untyped-def]
+    """A homologated mototaxi tender whose commission ranked ``people`` in that order."""
+    from outorga.registry.models import Tender, TenderApplicant
+
+    with tenant(m):
+        tender = Tender.objects.create(
+            service="mototaxi",
+            number=number,
+            places=5,
+            opened_on=ON - dt.timedelta(days=60),
+            homologated_on=ON - dt.timedelta(days=10),
+            status=Tender.Status.HOMOLOGATED,
+        )
+        for rank, p in enumerate(people, start=1):
+            TenderApplicant.objects.create(tender=tender, person=p, eligible=True, rank=rank)
+    return tender
+
+
+def test_art_6_a_grant_to_the_second_ranked_before_the_first_is_refused(ipatinga_m, clerk):
+    """Art. 6 caput and §5: the permission is delegated through the tender, so its result binds
+    the grants: the applicant ranked second is not granted while the first-ranked was not called;
+    the refusal names the applicant the ranking calls and the article. Once the first is granted,
+    the second is called and granted."""
+    first, v1 = make_applicant(ipatinga_m, clerk, n=41)
+    second, v2 = make_applicant(ipatinga_m, clerk, n=42)
+    tender = _ranked_tender(ipatinga_m, clerk, [first, second])
+    with pytest.raises(FieldError) as exc:
+        grant(ipatinga_m, clerk, second, v2, tender)
+    assert exc.value.field == "licitação"
+    assert "ordem de classificação" in str(exc.value) and first.name in str(exc.value)
+    assert "art. 6" in exc.value.citation
+    with tenant(ipatinga_m):
+        assert not Permit.objects.exists()
+    assert grant(ipatinga_m, clerk, first, v1, tender).status == Permit.Status.ACTIVE
+    assert grant(ipatinga_m, clerk, second, v2, tender).status == Permit.Status.ACTIVE
+
+
+def test_art_6_a_grant_to_a_person_the_tender_did_not_rank_is_refused(ipatinga_m, clerk):
+    """Art. 6: a person who is not among the tender's ranked applicants is not granted a
+    permission in its name, even with places left."""
+    ranked, _ = make_applicant(ipatinga_m, clerk, n=43)
+    outsider, v = make_applicant(ipatinga_m, clerk, n=44)
+    tender = _ranked_tender(ipatinga_m, clerk, [ranked], number="R-02/2026")
+    with pytest.raises(FieldError) as exc:
+        grant(ipatinga_m, clerk, outsider, v, tender)
+    assert "art. 6" in exc.value.citation and ranked.name in str(exc.value)
+    with tenant(ipatinga_m):
+        assert not Permit.objects.exists()
+
+
+def test_art_6_a_tender_that_ranked_nobody_grants_nobody(ipatinga_m, clerk):
+    """Art. 6: a tender whose applicants were all found ineligible ranked nobody: no permission
+    is granted in its name."""
+    from outorga.registry.models import TenderApplicant
+
+    unfit, v = make_applicant(ipatinga_m, clerk, n=47)
+    tender = _ranked_tender(ipatinga_m, clerk, [], number="R-04/2026")
+    with tenant(ipatinga_m):
+        TenderApplicant.objects.create(tender=tender, person=unfit, eligible=False)
+    with pytest.raises(FieldError) as exc:
+        grant(ipatinga_m, clerk, unfit, v, tender)
+    assert "não há candidato classificado" in str(exc.value) and "art. 6" in exc.value.citation
+    with tenant(ipatinga_m):
+        assert not Permit.objects.exists()
+
+
+def test_art_6_the_api_refuses_a_grant_out_of_the_ranking_with_the_article(
+    ipatinga_m, clerk, user_of
+):
+    from django.test import Client
+
+    first, _ = make_applicant(ipatinga_m, clerk, n=45)
+    second, v2 = make_applicant(ipatinga_m, clerk, n=46)
+    tender = _ranked_tender(ipatinga_m, clerk, [first, second], number="R-03/2026")
+    client = Client()
+    client.force_login(clerk.user)
+    r = client.post(
+        "/api/v1/registry/permits",
+        {
+            "service": "mototaxi",
+            "holder_id": second.pk,
+            "vehicle_id": v2.pk,
+            "tender_id": tender.pk,
+            "granted_on": ON.isoformat(),
+            "term_years": 10,
+            "decree": "Decreto 1.240/2026",
+            "equipment": EQUIPMENT,
+        },
+        content_type="application/json",
+    )
+    assert r.status_code == 422, r.content
+    error = r.json()["erros"][0]
+    assert "art. 6" in error["fundamento"] and "ordem de classificação" in error["erro"]
+    with tenant(ipatinga_m):
+        assert not Permit.objects.exists()

@@ -101,3 +101,50 @@ def test_art_21_the_inscription_runs_the_yearly_period_the_law_core_gives(ipatin
         )
     second = add(ipatinga_m, permit, auxiliary(ipatinga_m))
     assert second.credential_valid_until == add_years(ON, 2)
+
+
+def test_art_13_par_unico_the_auxiliaries_links_end_with_the_transfer_of_the_permission(
+    ipatinga_m,
+):
+    """Art. 13, parágrafo único: the permission passes to the successor on the holder's death or
+    incapacity; the taxista auxiliar is "vinculado ao permissionário" (art. 4 XIV) and registered
+    for the permissionário's vehicle (art. 20, parágrafo único) — the predecessor's, not the
+    successor's. So the links end on the transfer day, each with its act citing the articles;
+    the successor may register them again (art. 20: up to two, with the documents of art. 22)."""
+    import datetime as dt
+
+    from registry_factories import transfer
+
+    from outorga.core.models import Act
+
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = grant(m, holder, vehicle)
+    first, second = auxiliary(m), auxiliary(m)
+    a1, a2 = add(m, permit, first), add(m, permit, second)
+    heir = person(m, name="Herdeira Exemplo")
+    on = ON + dt.timedelta(days=60)
+    taxi_documents(heir, on)
+    transfer(m, permit, heir, on, "falecimento")
+    with tenant(m):
+        for aux in (a1, a2):
+            aux.refresh_from_db()
+            assert (aux.status, aux.removed_on) == (Auxiliary.Status.REMOVED, on)
+            act = Act.objects.get(action="auxiliary.remove", object_id=str(aux.pk))
+            cites = " ".join(act.record["basis"]["citations"])
+            assert "art. 13, parágrafo único" in cites and "art. 4, XIV" in cites
+            assert "art. 20, parágrafo único" in cites
+        assert not permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).exists()
+    # The successor may take the same taxista as auxiliary again, under art. 20 and 22 (his
+    # documents presented anew).
+    taxi_documents(first, on)
+    again = taxi_auxiliary_add(
+        actor=actor(m.slug, Role.ATENDENTE),
+        municipality=m,
+        permit=permit,
+        person=first,
+        on=on,
+        declarations=DECLARATIONS,
+        checks=CHECKS,
+    )
+    assert again.status == Auxiliary.Status.ACTIVE and again.pk != a1.pk

@@ -34,19 +34,26 @@ def test_20_concurrent_taxi_grants_for_the_last_3_places_grant_exactly_3():
             value=3600, reference_year=2025, effective=dt.date(2026, 1, 1), source="teste"
         )
     applicants = [taxi_holder(m, ON) for _ in range(20)]
+    # One tender a applicant, each ranked first in it: the grants race for the quota, not for a
+    # place in one ranking (which calls one applicant at a time, taxi art. 3).
+    tenders = {}
     with tenant(m):
-        tender = Tender.objects.create(
-            service="taxi",
-            number="TX-C/2026",
-            places=20,
-            opened_on=ON - dt.timedelta(days=60),
-            homologated_on=ON - dt.timedelta(days=10),
-            status=Tender.Status.HOMOLOGATED,
-            taxi_category="convencional",
-        )
-        for rank, (p, _) in enumerate(applicants, start=1):
+        for i, (p, _) in enumerate(applicants, start=1):
+            tenders[p.pk] = Tender.objects.create(
+                service="taxi",
+                number=f"TX-C/2026-{i}",
+                places=1,
+                opened_on=ON - dt.timedelta(days=60),
+                homologated_on=ON - dt.timedelta(days=10),
+                status=Tender.Status.HOMOLOGATED,
+                taxi_category="convencional",
+            )
             TenderApplicant.objects.create(
-                tender=tender, person=p, eligible=True, rank=rank, taxi_category="convencional"
+                tender=tenders[p.pk],
+                person=p,
+                eligible=True,
+                rank=1,
+                taxi_category="convencional",
             )
     barrier = threading.Barrier(len(applicants))
     results: list[str] = []
@@ -63,7 +70,7 @@ def test_20_concurrent_taxi_grants_for_the_last_3_places_grant_exactly_3():
                 signed_on=ON,
                 option="I",
                 instalments=2,
-                tender=tender,
+                tender=tenders[person.pk],
                 checks=CHECKS,
                 declarations=DECLARATIONS,
             )

@@ -241,3 +241,21 @@ def test_a_tender_grants_no_more_than_its_places(ipatinga_m):
     grant(m, first, v1, tender=tender)
     with pytest.raises(FieldError):
         grant(m, second, v2, tender=tender)
+
+
+def test_art_3_a_grant_to_the_second_ranked_before_the_first_is_refused(ipatinga_m):
+    """Art. 3: the permission is granted through the tender, so its ranking binds the grants:
+    the second-ranked is not granted while the first was not called; the refusal names the one
+    called and the article. Once the first is granted, the second is called."""
+    m = ipatinga_m
+    first, v1 = taxi_holder(m, ON)
+    second, v2 = taxi_holder(m, ON)
+    tender = awarded_tender(m, first, second, places=2)
+    with pytest.raises(FieldError) as exc:
+        grant(m, second, v2, tender=tender)
+    assert "ordem de classificação" in str(exc.value) and first.name in str(exc.value)
+    assert "art. 3" in exc.value.citation
+    with tenant(m):
+        assert not Permit.objects.filter(tender=tender).exists()
+    grant(m, first, v1, tender=tender)
+    assert grant(m, second, v2, tender=tender).holder_id == second.pk

@@ -241,8 +241,9 @@ def badge_detail(request: HttpRequest, badge_id: int) -> Any:
     "/{badge_id}/pdf",
     response={422: dict[str, Any]},
     summary="PDF do crachá (tamanho cartão, 85,60 × 53,98 mm)",
-    description="422 para um crachá que não vale mais (revogado; permissão cassada, revogada "
-    "ou extinta), com o artigo: não se imprime de novo.",
+    description="Um crachá que não vale mais (revogado; permissão cassada, revogada ou extinta; "
+    "condutor cassado ou desligado) sai como cópia para o processo, marcada SEM VALIDADE, com o "
+    "motivo e os artigos.",
 )
 def badge_pdf(request: HttpRequest, badge_id: int) -> Any:
     badge = get_object_or_404(_badges(), pk=badge_id)

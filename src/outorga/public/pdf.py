@@ -26,6 +26,7 @@ from .selectors import bearer_of
 CARD_W, CARD_H = 85.60 * mm, 53.98 * mm
 BLUE = HexColor("#1351B4")  # gov.br primary blue
 GREY = HexColor("#555555")
+RED = HexColor("#C8102E")
 
 
 def _field(
@@ -39,7 +40,9 @@ def _field(
     c.drawString(x, y - size - 1.2, value)  # canvas units are points
 
 
-def render_badge(badge: Badge, url: str) -> bytes:
+def render_badge(badge: Badge, url: str, void: str = "") -> bytes:
+    """The card; with ``void`` (why it no longer holds), a copy for the case file: "SEM
+    VALIDADE" across it and the reason at its foot, so it can never pass for a valid card."""
     printed = badge.printed
     # The card's bearer: the photo beside the name printed (never a successor's, art. 13 §ú).
     person = bearer_of(badge)
@@ -56,7 +59,11 @@ def render_badge(badge: Badge, url: str) -> bytes:
     c = Canvas(buf, pagesize=(CARD_W, CARD_H), pageCompression=1)
     c.setTitle(f"Crachá {printed.get('autorizacao', '')}")
     c.setAuthor(f"Prefeitura de {printed.get('municipio', '')}")
-    c.setSubject("crachá de identificação profissional")
+    c.setSubject(
+        "cópia sem validade de crachá, para o processo"
+        if void
+        else "crachá de identificação profissional"
+    )
 
     # Header band.
     band = 9 * mm
@@ -128,6 +135,28 @@ def render_badge(badge: Badge, url: str) -> bytes:
     c.setFont("Helvetica", 4)
     c.setFillColor(GREY)
     c.drawString(px, 2.2 * mm, f"Série {badge.serial}")
+    if void:
+        _void_mark(c, f"Série {badge.serial} · {void}")
     c.showPage()
     c.save()
     return buf.getvalue()
+
+
+def _void_mark(c: Canvas, why: str) -> None:
+    """ "SEM VALIDADE" in red across the card, and why at its foot."""
+    c.saveState()
+    c.setFillColor(RED)
+    c.translate(CARD_W / 2, CARD_H / 2)
+    c.rotate(25)
+    c.setFont("Helvetica-Bold", 22)
+    c.drawCentredString(0, -8, "SEM VALIDADE")
+    c.restoreState()
+    c.setFillColor(white)
+    c.rect(0, 0, CARD_W, 6.2 * mm, stroke=0, fill=1)
+    c.setFillColor(RED)
+    c.setFont("Helvetica-Bold", 4.6)
+    c.drawString(2 * mm, 4.2 * mm, "CÓPIA PARA O PROCESSO — NÃO VALE COMO IDENTIFICAÇÃO")
+    text = why
+    size = fit_size(text, "Helvetica", 4.2, CARD_W - 4 * mm, smallest=2.5)
+    c.setFont("Helvetica", size)
+    c.drawString(2 * mm, 1.6 * mm, text)

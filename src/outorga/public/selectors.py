@@ -21,7 +21,7 @@ from django.utils.dateparse import parse_datetime
 
 from outorga.core.errors import FieldError
 from outorga.core.lawctx import context
-from outorga.core.lawseam import governs
+from outorga.core.lawseam import LawNotBound, governs, law_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import current_municipality, tenant
 from outorga.law import interfaces
@@ -67,10 +67,24 @@ def _since(day: dt.date | None) -> str:
     return f" em {_fmt(day)}" if day else ""
 
 
-def _ended(code: str, what: str, since: dt.date | None, then: str = ".") -> Status:
+def _ended(
+    code: str, what: str, since: dt.date | None, then: str = ".", law: str = "", concept: str = ""
+) -> Status:
     """A badge that no longer holds (:data:`ENDED`): ``what`` happened, on ``since`` when the
-    records say it, and the detail names that day."""
-    return Status(code, code, False, f"{what}{_since(since)}{then}", since)
+    records say it, and the detail names that day and the articles of ``law`` on ``concept``
+    (why it no longer holds), when the law names them."""
+    cites = interfaces.cited_once(law, concept) if law and concept else ""
+    where = f" ({cites})" if cites else ""
+    return Status(code, code, False, f"{what}{_since(since)}{where}{then}", since)
+
+
+def _law_of(m: Municipality, service: str, today: dt.date) -> str:
+    """The law bound to ``service`` in ``m`` (its first binding for an older permit); "" where
+    none is: a badge's status is still said, without articles."""
+    try:
+        return law_of(m, service, today, nearest=True)
+    except LawNotBound:
+        return ""
 
 
 def _local_day(value: Any) -> dt.date | None:
@@ -118,6 +132,9 @@ class BadgeFacts:
     #: The permit passed to another holder after the badge was issued to its holder (taxi art.
     #: 13, parágrafo único): the card is the predecessor's and no longer holds.
     passed_on: bool = False
+    #: The law bound to the permit's service, whose articles the status of a badge that no
+    #: longer holds cites ("" where none is bound).
+    law: str = ""
 
     @classmethod
     def of(cls, badge: Badge) -> BadgeFacts:
@@ -148,6 +165,7 @@ class BadgeFacts:
             suspension_ends_with_period=suspension_ends_with_its_period(
                 badge.municipality, permit.service, permit.status, permit.suspended_until
             ),
+            law=_law_of(badge.municipality, permit.service, timezone.localdate()),
         )
 
 
@@ -198,20 +216,49 @@ def badge_status(badge: Badge | BadgeFacts, today: dt.date) -> Status:
             f.revoked_on,
             " e não vale mais.",
         )
+    # Each ended status cites the articles by which the badge no longer holds: the cassação
+    # compels its return (mototaxi art. 2 II–III, art. 5 §4; taxi art. 4 II), the driver's own
+    # cassação (mototaxi art. 2 III; taxi art. 41 IV, §3), the revocation and the extinction.
     if f.permit_status == Permit.Status.CASSADA:
-        return _ended("cassado", "A permissão foi cassada", f.permit_status_since)
+        return _ended(
+            "cassado",
+            "A permissão foi cassada",
+            f.permit_status_since,
+            ".",
+            f.law,
+            "badge_returned",
+        )
     if f.auxiliary_status == Auxiliary.Status.CASSADO:
         return _ended(
-            "cassado", "A credencial do condutor auxiliar foi cassada", f.auxiliary_removed_on
+            "cassado",
+            "A credencial do condutor auxiliar foi cassada",
+            f.auxiliary_removed_on,
+            ".",
+            f.law,
+            "driver_cassado_badge",
         )
     barred = register_barred(f.service, f.person_id, today, "do condutor")
     if barred is not None and barred.code == "cassado":
         return barred
     if f.permit_status == Permit.Status.REVOKED:
-        return _ended("revogado", "A permissão foi revogada", f.permit_status_since)
+        return _ended(
+            "revogado",
+            "A permissão foi revogada",
+            f.permit_status_since,
+            ".",
+            f.law,
+            "badge_permit_revoked",
+        )
     if f.permit_status in (Permit.Status.EXTINCT, Permit.Status.RENOUNCED):
-        word = "extinta" if f.permit_status == Permit.Status.EXTINCT else "renunciada"
-        return _ended("encerrado", f"A permissão foi {word}", f.permit_status_since)
+        extinct = f.permit_status == Permit.Status.EXTINCT
+        return _ended(
+            "encerrado",
+            f"A permissão foi {'extinta' if extinct else 'renunciada'}",
+            f.permit_status_since,
+            ".",
+            f.law,
+            "badge_permit_extinct" if extinct else "renounce",
+        )
     if f.passed_on:
         return _ended(
             "encerrado",
@@ -425,6 +472,7 @@ def _scan(key_pk: int, serial_hex: str) -> BadgeFacts | None:
         suspension_ends_with_period=suspension_ends_with_its_period(
             current_municipality(), service, status, _date(suspended) if suspended else None
         ),
+        law=_law_of(current_municipality(), service, timezone.localdate()),
     )
 
 

@@ -34,7 +34,7 @@ from outorga.registry.validation import FieldError
 
 from . import tokens
 from .models import Badge, SigningKey
-from .selectors import badge_ended
+from .selectors import badge_ended, badge_status
 
 # Signing keys ------------------------------------------------------------------------------------
 
@@ -303,29 +303,44 @@ def badge_revoke(*, actor: Actor, municipality: Municipality, badge: Badge, reas
 
 
 def badge_print(*, actor: Actor, municipality: Municipality, badge: Badge, base_url: str) -> bytes:
-    """The badge PDF, printed by the desk (:func:`badge_print_record`)."""
+    """The badge PDF, printed by the desk (:func:`badge_print_record`). A badge that no longer
+    holds is printed as a copy for the case file, marked "SEM VALIDADE" (``case_copy``): the
+    desk may need it in the process; the holder's portal is refused it."""
     authorize(actor=actor, municipality=municipality, action="badge.issue", law=badge.permit.law)
     return badge_print_record(
-        actor=actor, municipality=municipality, badge=badge, base_url=base_url
+        actor=actor, municipality=municipality, badge=badge, base_url=base_url, case_copy=True
     )
 
 
 def badge_print_record(
-    *, actor: Actor, municipality: Municipality, badge: Badge, base_url: str, by: str = ""
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    badge: Badge,
+    base_url: str,
+    by: str = "",
+    case_copy: bool = False,
 ) -> bytes:
     """Render the badge and record the print (``by``: where, when not the clerk's screen): the one
     step a clerk's and a holder's print share. The card carries health data (blood type), so
-    every print is an act. A badge that no longer holds is not printed again
-    (:func:`selectors.badge_ended`: its permit cassada — mototaxi art. 2 II–III, art. 5 §4; taxi
-    art. 4 II —, revoked or extinct, the badge revoked): the refusal, naming the articles, is an
-    act too, committed in this step's own transaction before it is raised — so call it outside
-    any transaction of the caller's."""
+    every print is an act.
+
+    A badge that no longer holds (:func:`selectors.badge_ended`: its permit cassada — mototaxi
+    art. 2 II–III, art. 5 §4; taxi art. 4 II —, revoked or extinct, its driver cassado or
+    removed, the badge revoked) is never printed as a card that could be shown as valid: the
+    cassação compels its return. With ``case_copy`` (staff only) it is printed as a copy for the
+    case file, "SEM VALIDADE" across the card with the reason and the articles, and the act says
+    so; without it the print is refused, as an act committed in this step's own transaction
+    before it is raised — so call it outside any transaction of the caller's."""
     from .pdf import render_badge
 
     with transaction.atomic(), tenant(municipality):
         badge = Badge.objects.select_related("permit__holder", "auxiliary__person").get(pk=badge.pk)
-        new = {"serial": badge.serial, "by": by} if by else {"serial": badge.serial}
-        refused = badge_ended(badge, today_of(municipality))
+        new: dict[str, Any] = {"serial": badge.serial, "by": by} if by else {"serial": badge.serial}
+        today = today_of(municipality)
+        ended = badge_ended(badge, today)
+        basis = {"citations": [ended.citation] if ended and ended.citation else []}
+        refused = ended if ended is not None and not case_copy else None
         if refused is not None:
             record_act(
                 municipality=municipality,
@@ -334,13 +349,21 @@ def badge_print_record(
                 obj=badge,
                 outcome="refused",
                 new=new,
-                basis={"citations": [refused.citation] if refused.citation else []},
+                basis=basis,
                 extra={"motivo": str(refused)},
             )
         else:
-            content = render_badge(badge, verification_url(base_url, badge.token))
+            # On the copy: why the card no longer holds, with its articles.
+            void = badge_status(badge, today).detail if ended is not None else ""
+            content = render_badge(badge, verification_url(base_url, badge.token), void=void)
             record_act(
-                municipality=municipality, actor=actor, action="badge.print", obj=badge, new=new
+                municipality=municipality,
+                actor=actor,
+                action="badge.print",
+                obj=badge,
+                new={**new, "sem_validade": True} if ended is not None else new,
+                basis=basis if ended is not None else None,
+                extra={"motivo": str(ended)} if ended is not None else None,
             )
     if refused is not None:
         raise refused

@@ -16,11 +16,13 @@ from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
-from outorga.law.interfaces import cited, cited_once
+from outorga.law.interfaces import citations, cited, cited_once
 from outorga.law.windows import add_years
 
 from ..facts import ACTIVE_STATUSES, active_permits, vehicle_documents_facts, vehicle_facts
+from ..locking import lock_person
 from ..models import (
+    Auxiliary,
     Permit,
     PermitStatusChange,
     PermitTerm,
@@ -142,6 +144,7 @@ def permit_grant(
         )
         # Whoever asked for it sees every reason; the refused grant is recorded as an act.
         refuse_if("registry.permit_grant", decisions, granted_on, municipality, "outorga recusada")
+        applicant = tender_called(tender, holder, law.law)
         if tender is not None and Permit.objects.filter(tender=tender).count() >= tender.places:
             # The tender offered so many places (art. 6: delegation preceded by the tender).
             raise FieldError(
@@ -190,7 +193,47 @@ def permit_grant(
             reason="outorga",
             act=act,
         )
+        _mark_called(applicant, permit)
     return permit
+
+
+def _mark_called(applicant: TenderApplicant | None, permit: Permit) -> None:
+    """Called and granted: the ranking calls the next applicant now."""
+    if applicant is not None:
+        applicant.decision = {
+            **applicant.decision,
+            "grant": {"granted": True, "permit": permit.number},
+        }
+        applicant.save(update_fields=["decision"])
+
+
+def tender_called(tender: Tender | None, holder: Person, law: str) -> TenderApplicant | None:
+    """The grant in a tender's name goes to the applicant its ranking calls now (mototaxi art. 6
+    caput and §5: the permission is delegated through the tender, so its result binds the
+    grants; taxi art. 3): the first ranked applicant not yet called (``tenders.tender_next``).
+    A grant to anyone else — ranked lower, not ranked, not an applicant — is refused naming the
+    one called and the article; so is any grant in a tender that ranked nobody. A tender with no
+    applicant on record (older data, recorded without them) binds no order the records could
+    check: None. Call it under the quota lock, which serialises the grants of the service."""
+    if tender is None:
+        return None
+    from .tenders import tender_next  # tenders grants through this module
+
+    if not TenderApplicant.objects.filter(tender=tender).exists():
+        return None
+    called = tender_next(tender)
+    if called is not None and called.person_id == holder.pk:
+        return called
+    who = (
+        f"o próximo é {called.person.name} ({called.rank}º lugar)"
+        if called is not None
+        else "não há candidato classificado a chamar"
+    )
+    raise FieldError(
+        "licitação",
+        f"a outorga segue a ordem de classificação da licitação {tender.number}: {who}",
+        cited_once(law, "tender"),
+    )
 
 
 # Taxi: grant, Termo and contrapartida (Lei do táxi de Ipatinga, 2017) --------------------------
@@ -352,6 +395,7 @@ def taxi_permit_grant(
         refuse_if(
             "registry.taxi_permit_grant", decisions, signed_on, municipality, "outorga recusada"
         )
+        applicant = tender_called(tender, holder, law)
         termo = bound_law(municipality, Service.TAXI, signed_on).ask(
             "permit_term", {"signed_on": signed_on.isoformat(), "option": option}
         )
@@ -416,6 +460,7 @@ def taxi_permit_grant(
             reason="outorga e assinatura do Termo de Permissão",
             act=act,
         )
+        _mark_called(applicant, permit)
         if outcome["instalments"]:
             ledger().contrapartida_debts_create(
                 actor=actor,
@@ -486,6 +531,11 @@ def taxi_permit_transfer(
         refuse_if(
             "registry.taxi_permit_transfer", decisions, on, municipality, "transferência recusada"
         )
+        # registry.locking: the auxiliaries' people, then their rows, before the first act.
+        linked = Auxiliary.objects.filter(permit=permit, status=Auxiliary.Status.ACTIVE)
+        for person_id in sorted(set(linked.values_list("person_id", flat=True))):
+            lock_person(person_id)
+        auxiliaries = list(linked.select_for_update().order_by("pk"))
         permit.holder = successor
         permit.save(update_fields=["holder"])
         record_act(
@@ -498,6 +548,7 @@ def taxi_permit_transfer(
             basis=basis_of(None, decision_citations(decisions)),
             extra={"event": event, "proof": proof, "decisions": [d.to_json() for d in decisions]},
         )
+        _auxiliaries_unlink(actor, municipality, permit, auxiliaries, on, law)
         # The predecessor's waiting requests (renewal, auxiliaries) are theirs, not the
         # successor's: none can be granted on a permit that is now another's.
         from .holder_requests import holder_requests_lapse
@@ -509,3 +560,35 @@ def taxi_permit_transfer(
             status_label="transferida ao sucessor (art. 13, parágrafo único)",
         )
     return permit
+
+
+def _auxiliaries_unlink(
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    auxiliaries: list[Auxiliary],
+    on: dt.date,
+    law: str,
+) -> None:
+    """The taxista auxiliar is "vinculado ao permissionário" (art. 4 XIV), registered for the
+    permissionário's vehicle (art. 20, parágrafo único): the predecessor's links end with the
+    transfer (art. 13, parágrafo único), each with its act, on the transfer day. The successor
+    registers the auxiliaries he wants again (art. 20: up to two, with the documents of art. 22);
+    the person's own standing in the Cadastro (a cassação, a suspension) is untouched."""
+    basis = basis_of(None, citations(law, "transfer_ends_auxiliaries"))
+    for aux in auxiliaries:
+        aux.status, aux.removed_on = Auxiliary.Status.REMOVED, on
+        aux.save(update_fields=["status", "removed_on"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="auxiliary.remove",
+            obj=aux,
+            old={"status": Auxiliary.Status.ACTIVE.value},
+            new={"status": aux.status, "removed_on": on},
+            basis=basis,
+            extra={
+                "reason": f"transferência da permissão {permit.number} ao sucessor "
+                "(art. 13, parágrafo único)"
+            },
+        )

@@ -96,6 +96,10 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     # The cassação of a driver's own register (the auxiliary's credential, RAC) compels its
     # return, and the register is the badge; the permission stands.
     "driver_cassado_badge": (art(2, inc="III"), art(5, 4)),
+    # A badge whose permission ended otherwise: revoked (art. 31 IV, art. 32 II), extinct on the
+    # cancellation asked in writing (art. 6 §6) or the renúncia (art. 2 XX).
+    "badge_permit_revoked": (art(31, inc="IV"), art(32, inc="II")),
+    "badge_permit_extinct": (art(6, 6), art(2, inc="XX")),
     "renounce": (art(6, 6), art(2, inc="XX")),  # cancellation on written request; renúncia
     "public_post": art(2, inc="XXIV"),  # suspended while the holder holds a public post
     "reserve": art(2, inc="XXI"),  # the permission in reserve while the vehicle is substituted

@@ -111,6 +111,9 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "stand_rules": art(34),
     "photo": art(4, inc="III"),  # identification with the driver's photograph
     "badge_returned": art(4, inc="II"),  # cassação: devolução compulsória da permissão
+    # A badge whose permission ended otherwise: revoked (art. 15 VI), extinct (art. 15's causes).
+    "badge_permit_revoked": art(15, inc="VI"),
+    "badge_permit_extinct": art(15),
     # A company's permit is driven by its taxistas (the titular "vinculado à pessoa jurídica",
     # the auxiliaries): the identification names and pictures them, never the company.
     "company_drivers": (art(4, inc="III"), art(4, inc="XIII"), art(4, inc="XIV")),
@@ -137,6 +140,9 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "substitution": (art(4, inc="X"), art(29)),  # troca do veículo, with the new one inspected
     "vehicle_swap": art(32),  # permuta: each new vehicle once the other is bound elsewhere
     "transfer": art(13, "único"),  # only on the natural-person holder's death or incapacity
+    # The auxiliary is "vinculado ao permissionário" (art. 4 XIV), registered for the
+    # permissionário's vehicle (art. 20 §único): a transfer ends the predecessor's links.
+    "transfer_ends_auxiliaries": (art(13, "único"), art(4, inc="XIV"), art(20, "único")),
     "extinction_case": art(15, 1),  # an administrative case, with contraditório and defence
     "exclusivity": art(11),  # no other permission, concession or authorization in the town
     "clandestine_transfer": art(14),  # cassação for a transfer, cession, rent… of the permit

@@ -154,3 +154,38 @@ def concurrency_candidate_withdraw(
             basis={"citations": cites, "decision": {**decision, "peak": peak}},
         )
     return cand
+
+
+def stopped_trips_candidate_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    platform: Platform,
+    month: dt.date,
+    trips: int,
+    decision: Mapping[str, Any],
+    cites: str,
+    on: dt.date | None = None,
+) -> tuple[InfractionCandidate, bool]:
+    """Art. 3 with art. 26, IV: ``trips`` of the month's trip file started while the platform's
+    credential was suspended or cancelled — evidence that it operated when it could not, as the
+    law core's ``credential_standing`` says in ``decision``. Listed for the authority, who decides
+    whether to open a case (art. 26, parágrafo único; D-3); never a penalty by itself, and the trips
+    stay in the month's totals (the tax of a service rendered is still due). ``cites``: the
+    decision's articles as a person reads them."""
+    why = decision.get("summary", "")
+    summary = (
+        f"{month:%m/%Y}: {trips} corrida(s) iniciada(s) com o credenciamento suspenso ou "
+        f"cancelado. {why} ({cites})."
+    )
+    return infraction_candidate_record(
+        actor=actor,
+        municipality=municipality,
+        platform=platform,
+        kind=InfractionCandidate.Kind.CREDENTIAL_STOPPED,
+        key=f"{month:%Y-%m}",
+        on=on or today_of(municipality),
+        summary=summary,
+        decision={**decision, "trips": trips},
+        refresh=True,
+    )

@@ -177,7 +177,7 @@ def roster_at(instant: dt.datetime) -> QuerySet[PlatformDriver]:
     disabled = PlatformDriver.Status.DISABLED
     return (
         PlatformDriver.objects.filter(
-            Q(enabled_at__lte=instant) | Q(enabled_at__isnull=True, created_at__lte=instant),
+            Q(enabled_at__lt=instant) | Q(enabled_at__isnull=True, created_at__lt=instant),
             status__in=(PlatformDriver.Status.ENABLED, disabled),
         )
         .exclude(disabled_at__lte=instant)
@@ -196,8 +196,8 @@ def _roster_on(platform: Platform | None, instant: dt.datetime | None) -> int:
 
 
 def _end_of(m: Municipality, on: dt.date) -> dt.datetime | None:
-    """The last instant of ``on`` on the municipality's clock, or None when ``on`` is today (the
-    roster of now)."""
+    """The end of ``on`` on the municipality's clock (the next day's first instant), or None when
+    ``on`` is today (the roster of now)."""
     if on >= today_of(m):
         return None
     return dt.datetime.combine(on + dt.timedelta(days=1), dt.time.min, tzinfo=zone_of(m))

@@ -32,15 +32,15 @@ def _trip(trip_id: str, start: str, end: str) -> str:
     return f"{trip_id},52998224725,QBD1A23,{start},{end},5000,600,1500,375,0\n"
 
 
-TRIPS = (
-    HEADER
-    + _trip("A-1", "2026-10-01T07:10:00-04:00", "2026-10-01T07:20:00-04:00")
+TIMES = {
+    "A-1": ("2026-10-01T07:10:00-04:00", "2026-10-01T07:20:00-04:00"),
     # The suspension was decided at 10:00 of 05/10 and its last day is 07/10.
-    + _trip("S-1", "2026-10-05T12:00:00-04:00", "2026-10-05T12:10:00-04:00")
-    + _trip("S-2", "2026-10-07T22:00:00-04:00", "2026-10-07T22:10:00-04:00")
+    "S-1": ("2026-10-05T12:00:00-04:00", "2026-10-05T12:10:00-04:00"),
+    "S-2": ("2026-10-07T22:00:00-04:00", "2026-10-07T22:10:00-04:00"),
     # The day after the last day: operating again, though the sweep lifted it only on the 9th.
-    + _trip("A-2", "2026-10-08T07:00:00-04:00", "2026-10-08T07:10:00-04:00")
-).encode()
+    "A-2": ("2026-10-08T07:00:00-04:00", "2026-10-08T07:10:00-04:00"),
+}
+TRIPS = (HEADER + "".join(_trip(trip_id, *times) for trip_id, times in TIMES.items())).encode()
 
 
 def _change(platform, old, new, at, decision=None):  # type: ignore[no-untyped-def]
@@ -137,3 +137,32 @@ def test_art_26_iv_trips_after_a_cancellation_are_flagged(world):
     body = world.get(f"/api/v1/tripdata/uploads/{upload.pk}").json()
     counts = {v["kind"]: v["count"] for v in body["validation"]}
     assert counts["credential_stopped"] == 2  # S-2 and A-2, after the cancellation
+
+
+def _window(world, trips: bytes, start: dt.datetime, end: dt.datetime):  # type: ignore[no-untyped-def]
+    r = world.upload(trips, window_start=start.isoformat(), window_end=end.isoformat())
+    upload = processed(r.json()["id"])
+    assert upload.status == "done", upload.error
+    return upload
+
+
+def test_art_26_iv_the_month_counts_the_trips_of_every_window_and_a_corrected_file_withdraws(
+    suspended_in_october,
+):
+    world = suspended_in_october
+    day5 = dt.datetime(2026, 10, 5, tzinfo=BRT4)
+    day7 = dt.datetime(2026, 10, 7, tzinfo=BRT4)
+    one_day = dt.timedelta(days=1)
+    _window(world, HEADER.encode() + _trip("S-1", *TIMES["S-1"]).encode(), day5, day5 + one_day)
+    _window(world, HEADER.encode() + _trip("S-2", *TIMES["S-2"]).encode(), day7, day7 + one_day)
+    with tenant(world.m):
+        cand = InfractionCandidate.objects.get(
+            platform=world.platform, kind=InfractionCandidate.Kind.CREDENTIAL_STOPPED
+        )
+    assert "2 corrida(s)" in cand.summary and cand.withdrawn_on is None
+    # The platform sends the whole month again, corrected: no trip while suspended.
+    corrected = (HEADER + _trip("A-1", *TIMES["A-1"])).encode()
+    upload = processed(world.upload(corrected).json()["id"])
+    assert upload.status == "done", upload.error
+    cand.refresh_from_db()
+    assert cand.withdrawn_on is not None and "sem corridas" in cand.withdrawn_reason

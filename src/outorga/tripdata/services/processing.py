@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Sum
 from django.utils import timezone
 
 from outorga.core.acts import Actor, basis_of, record_act
@@ -27,6 +28,7 @@ from outorga.platforms.services.candidates import (
     concurrency_candidate_record,
     concurrency_candidate_withdraw,
     stopped_trips_candidate_record,
+    stopped_trips_candidate_withdraw,
 )
 
 from ..engine.analysis import analyse_sessions, analyse_trips
@@ -496,7 +498,24 @@ def _store(
             decision=pm.decision,
             on=timezone.localdate(timezone=tz),
         )
-    stopped_trips = result.errors.get("credential_stopped", 0)
+    # The month's count, over its current files (one per window), as its totals are.
+    stopped_trips = (
+        ValidationCount.objects.filter(
+            upload__in=current_trip_uploads(upload.platform, upload.month),
+            kind="credential_stopped",
+        ).aggregate(n=Sum("count"))["n"]
+        or 0
+        if upload.kind == TripUpload.Kind.TRIPS
+        else 0
+    )
+    if upload.kind == TripUpload.Kind.TRIPS and not stopped_trips:
+        stopped_trips_candidate_withdraw(
+            actor=Actor.system(SYSTEM),
+            municipality=m,
+            platform=upload.platform,
+            month=upload.month,
+            on=timezone.localdate(timezone=tz),
+        )
     if stopped_trips and stopped:
         standing = _stopped_standing(upload, stopped)
         stopped_trips_candidate_record(

@@ -192,9 +192,9 @@ def test_art_26_iv_staff_api_suspension_stops_the_platform_until_the_sweep_ends_
     # 30 days from 13/10, that day included: the last is 11/11.
     assert (p.status, p.suspended_until) == ("suspended", dt.date(2026, 11, 11))
     assert "Reincidência: 1 ocorrência" in json.dumps(case.decision, ensure_ascii=False)
-    # The suspended platform's roster and fares are refused, citing art. 26, IV.
+    # The suspended platform's roster and fares are refused at its token, citing art. 26, IV.
     r = post(token_client, "/platform/drivers", driver_body())
-    assert r.status_code == 422 and any("art. 26, IV" in c for c in r.json()["citacoes"])
+    assert r.status_code == 403 and any("art. 26, IV" in c for c in r.json()["citacoes"])
     r = post(
         token_client,
         "/platform/fares",

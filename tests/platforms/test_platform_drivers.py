@@ -242,3 +242,58 @@ def test_a_suspended_platform_cannot_enable_drivers(barra_m):
     driver, decisions = register(barra_m, p)
     assert driver.status == "refused"
     assert any(f"{LAW}, art. 3" in c for _, cites in refusal_texts(decisions) for c in cites)
+
+
+def test_art_3_par_2_d_9_the_cap_is_counted_on_the_roster_of_the_registrations_day(
+    barra_m, platform
+):
+    """A registration dated ``on`` is judged with the roster of that day (D-15): 50 drivers were
+    enabled then, so there was no place, even if they were disabled since."""
+    day = today_of(barra_m) - dt.timedelta(days=10)
+    enabled_drivers(barra_m, platform, 50)
+    with tenant(barra_m):
+        then = dt.datetime.combine(day - dt.timedelta(days=30), dt.time(12), tzinfo=dt.UTC)
+        since = dt.datetime.combine(day + dt.timedelta(days=2), dt.time(12), tzinfo=dt.UTC)
+        PlatformDriver.objects.filter(platform=platform).update(
+            status="disabled", enabled_at=then, disabled_at=since
+        )
+    driver, decisions = platform_driver_register(
+        actor=platform_actor(), municipality=barra_m, platform=platform, data=driver_data(), on=day
+    )
+    assert driver.status == "refused"
+    assert any("art. 3, §2" in c for _, cites in refusal_texts(decisions) for c in cites)
+    # Today the roster is empty: a registration of today enables the driver.
+    driver, _ = register(barra_m, platform)
+    assert driver.status == "enabled"
+
+
+def test_art_3_par_2_d_9_todays_full_roster_still_refuses_a_registration_dated_before(
+    barra_m, platform
+):
+    """The driver is enabled from the registration on: the cap holds on today's roster too."""
+    day = today_of(barra_m) - dt.timedelta(days=10)
+    enabled_drivers(barra_m, platform, 50)
+    with tenant(barra_m):
+        later = dt.datetime.combine(day + dt.timedelta(days=2), dt.time(12), tzinfo=dt.UTC)
+        PlatformDriver.objects.filter(platform=platform).update(enabled_at=later)
+    driver, _ = platform_driver_register(
+        actor=platform_actor(), municipality=barra_m, platform=platform, data=driver_data(), on=day
+    )
+    assert driver.status == "refused"
+
+
+def test_d_15_a_registration_dated_after_the_municipalitys_today_is_refused_naming_on(
+    barra_m, platform
+):
+    with pytest.raises(PlatformError) as exc:
+        platform_driver_register(
+            actor=platform_actor(),
+            municipality=barra_m,
+            platform=platform,
+            data=driver_data(),
+            on=today_of(barra_m) + dt.timedelta(days=1),
+        )
+    assert exc.value.errors[0]["campo"] == "on" and "D-15" in exc.value.errors[0]["erro"]
+    with tenant(barra_m):
+        assert not PlatformDriver.objects.filter(platform=platform).exists()
+        assert Act.objects.filter(action="platform.driver.register", outcome="refused").exists()

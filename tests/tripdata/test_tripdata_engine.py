@@ -338,11 +338,12 @@ def test_the_bare_aggregation_reads_the_same_file():
     assert bare_aggregation([SAMPLES / "trips-sample.csv"]) >= 4
 
 
+@pytest.mark.parametrize("stopped", [(), "suspension_and_cancellation"])
 @pytest.mark.parametrize("several_periods", [False, True])
 @pytest.mark.parametrize("windowed", [False, True])
 @pytest.mark.parametrize("with_limits", [True, False])
 def test_the_quick_clean_test_never_passes_a_row_a_condition_flags(
-    with_limits, several_periods, windowed
+    with_limits, several_periods, windowed, stopped
 ):
     """The reader's shortcut (a row passing the cheap test gets no error bit) must be a
     sufficient condition of every kind's test: clean rows with one to three fields moved to or
@@ -357,6 +358,10 @@ def test_the_quick_clean_test_never_passes_a_row_a_condition_flags(
     window = Window(ends, ends + DURATION_TOLERANCE_S * 1000 + 1) if windowed else None
     limits = FareLimits(600, 200, 50) if with_limits else None
     start = OCT.start_ms
+    # Art. 26, IV: a suspension just after the usual row's start, and a cancellation near the end of
+    # the month; the edges of "s" below fall on both sides of each bound.
+    usual = OCT.start_ms + 3_600_000
+    periods = ((usual + 1, usual + 3), (OCT.end_ms - 10, None)) if stopped else ()
     roster = {
         "ok": RosterEntry("52998224725", "QBD1A23", False, ((start, None),)),
         "banned": RosterEntry("11144477735", "QBD1A23", True, ((start, None),)),
@@ -372,7 +377,8 @@ def test_the_quick_clean_test_never_passes_a_row_a_condition_flags(
     edges = {
         "driver": ("", None),
         "trip_id": (None,),
-        "s": (OCT.start_ms - 1, OCT.start_ms, OCT.end_ms - 1, OCT.end_ms, None),
+        "s": (OCT.start_ms - 1, OCT.start_ms, OCT.end_ms - 1, OCT.end_ms, None)
+        + ((usual + 1, usual + 2, usual + 3, OCT.end_ms - 11, OCT.end_ms - 10) if stopped else ()),
         "e": (-1, 0, DURATION_TOLERANCE_S * 1000, DURATION_TOLERANCE_S * 1000 + 1, None),
         "dur": (-1, 0, 1, MAX_TRIP_SECONDS, MAX_TRIP_SECONDS + 1, big, None),
         # 33 333 m in 600 s is 199.998 km/h, 33 334 m is over 200 km/h.
@@ -419,8 +425,8 @@ def test_the_quick_clean_test_never_passes_a_row_a_condition_flags(
         )
     con = connect(threads=1)
     on = load_roster(con, list(roster.values()), OCT)
-    conds = trip_conditions(OCT, limits, on.enabled, window)
-    clean = trip_clean(limits, window)
+    conds = trip_conditions(OCT, limits, on.enabled, window, periods)
+    clean = trip_clean(limits, window, periods)
     con.execute(
         "CREATE TABLE x (driver VARCHAR, trip_id VARCHAR, s BIGINT, e BIGINT, dist BIGINT, "
         "dur BIGINT, fare BIGINT, ret BIGINT, extras BIGINT, revenue BOOLEAN, plate VARCHAR, "

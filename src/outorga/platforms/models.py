@@ -576,14 +576,19 @@ class PlatformCaseAppeal(AppealFiling):
 class InfractionCandidate(TenantModel):
     """Something the authority should look at: a monthly report late or missing (art. 16), a
     complaint not answered in time (art. 15) — both found by the daily sweep — or a month whose
-    peak of concurrent drivers exceeded the cap (art. 3 §2, D-9 b), found when the month's trip or
-    session file is processed. One row per fact (idempotent)."""
+    peak of concurrent drivers exceeded the cap (art. 3 §2, D-9 b), or whose trips started while
+    the credential was suspended or cancelled (art. 3 with art. 26, IV), found when the month's
+    trip or session file is processed. One row per fact (idempotent)."""
 
     class Kind(models.TextChoices):
         REPORT_LATE = "report_late", "relatório mensal entregue com atraso"
         REPORT_MISSING = "report_missing", "relatório mensal não entregue"
         COMPLAINT_OVERDUE = "complaint_overdue", "reclamação sem resposta no prazo"
         CONCURRENT_PEAK = "concurrent_peak", "motoristas ativos simultaneamente acima do limite"
+        CREDENTIAL_STOPPED = (
+            "credential_stopped",
+            "corridas com o credenciamento suspenso ou cancelado",
+        )
 
     platform = models.ForeignKey(
         Platform, on_delete=models.PROTECT, related_name="candidates", verbose_name="plataforma"

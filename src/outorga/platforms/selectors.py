@@ -467,3 +467,55 @@ def drivers_with_documents_to_update(platform: Platform) -> QuerySet[PlatformDri
         .exclude(documents=PlatformDriver.Documents.CURRENT)
         .order_by("documents", "name", "pk")
     )
+
+
+@dataclass(frozen=True)
+class StoppedPeriod:
+    """A period ``p``'s credential did not let it operate (art. 3 with art. 26, IV):
+    ``[start, end)``, ``end`` None while it lasts (a cancellation); ``status`` the credential's,
+    ``last_day`` a suspension's last day."""
+
+    start: dt.datetime
+    end: dt.datetime | None
+    status: str
+    last_day: dt.date | None
+
+
+def _suspended_until(change: PlatformStatusChange) -> dt.date | None:
+    until = (change.decision or {}).get("outcome", {})
+    value = until.get("suspended_until") if isinstance(until, dict) else None
+    return dt.date.fromisoformat(str(value)[:10]) if value else None
+
+
+def credential_stopped(p: Platform) -> list[StoppedPeriod]:
+    """The periods ``p``'s credential was suspended or cancelled, from its status history: each
+    from the first instant of its decision's day (the decision applies at once, Lei 9.784/1999 art.
+    61) to the change that ended it — a suspension no later than the end of its last day, even
+    when the sweep lifted it later (ADR 0030)."""
+    zone = zone_of(p.municipality)
+
+    def midnight(day: dt.date) -> dt.datetime:
+        return dt.datetime.combine(day, dt.time.min, tzinfo=zone)
+
+    out: list[StoppedPeriod] = []
+    open_: StoppedPeriod | None = None
+    stopping = (Platform.Status.SUSPENDED, Platform.Status.CANCELLED)
+    for c in PlatformStatusChange.objects.filter(platform=p).select_related("case"):
+        if open_ is not None:
+            end = c.changed_at
+            if open_.last_day is not None:
+                end = min(end, midnight(open_.last_day + dt.timedelta(days=1)))
+            out.append(StoppedPeriod(open_.start, end, open_.status, open_.last_day))
+            open_ = None
+        if c.new_status not in stopping:
+            continue
+        decided = (c.case.decision.get("penalty", {}).get("as_of") if c.case else None) or None
+        start = midnight(dt.date.fromisoformat(decided)) if decided else c.changed_at
+        last_day = None
+        if c.new_status == Platform.Status.SUSPENDED:
+            last_day = _suspended_until(c) or p.suspended_until
+        open_ = StoppedPeriod(start, None, c.new_status, last_day)
+    if open_ is not None:
+        end = midnight(open_.last_day + dt.timedelta(days=1)) if open_.last_day else None
+        out.append(StoppedPeriod(open_.start, end, open_.status, open_.last_day))
+    return out

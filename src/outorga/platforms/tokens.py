@@ -1,17 +1,27 @@
 """A platform's API tokens: the secretariat issues and revokes them as part of the platform's
-credential; ``core.services.api_token_authenticate`` checks them on each call."""
+credential; ``core.services.api_token_authenticate`` checks them on each call, and
+:func:`platform_token` — the ``auth`` of every route a platform calls — what the credential still
+lets the platform do (art. 3 with art. 26, IV; ADR 0053)."""
 
 from __future__ import annotations
 
-from outorga.core.acts import Actor
+from functools import cache
+from typing import Any
+
+from django.http import HttpRequest
+
+from outorga.core import apikit
+from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
 from outorga.core.lawseam import law_of
+from outorga.core.localtime import today_of
 from outorga.core.models import ApiToken, Municipality
 from outorga.core.services import TOKEN_PREFIX
 from outorga.core.tokens import token_issue_record, token_revoke_record
 from outorga.law.bindings import Service
 
 from .models import Platform
+from .services.common import PlatformError, basis_many, citations_of, credential_standing
 
 
 def _authorize_credential(actor: Actor, municipality: Municipality) -> None:
@@ -46,3 +56,46 @@ def api_token_revoke(*, actor: Actor, municipality: Municipality, token: ApiToke
     return token_revoke_record(
         actor=actor, municipality=municipality, token=token, action="api_token.revoke"
     )
+
+
+# Named as the class it extends: the OpenAPI document names the security scheme after the class,
+# and clients (and the API's fuzzing) know the platform's routes by ``PlatformBearer``.
+class PlatformBearer(apikit.PlatformBearer):
+    """A platform's token on a route that does ``act``: what the platform's credential lets it do
+    today, on the municipality's clock, is the law core's answer (``credential_standing``). A
+    suspended or cancelled credential stops the operation — enabling drivers, publishing fares
+    (art. 3, art. 26 IV) — and keeps the duties of the months it operated and its due process
+    (reports, trip records, complaints, defence and appeals: art. 15, 16, 21, 24, 26 parágrafo
+    único). A refusal is an act, and a 403 naming the articles."""
+
+    def __init__(self, act: str) -> None:
+        super().__init__()
+        self.act = act
+
+    def authenticate(self, request: HttpRequest, token: str) -> Any:
+        found = super().authenticate(request, token)
+        if found is None:
+            return None
+        m = found.municipality
+        standing = credential_standing(m, found.platform, self.act, today_of(m))
+        if not standing.outcome["may_operate"]:
+            record_act(
+                municipality=m,
+                actor=self.actor(found, request),
+                action="api_token.refuse",
+                obj=found.platform,
+                outcome="refused",
+                extra={"method": request.method, "path": request.path, "ato": self.act},
+                basis=basis_many([standing]),
+            )
+            cites = ", ".join(citations_of([standing]))
+            raise PlatformError(f"{standing.summary} ({cites})", status=403, decisions=[standing])
+        return found
+
+
+@cache
+def platform_token(act: str) -> PlatformBearer:
+    """The ``auth`` of a platform's route doing ``act`` (the law core's ``credential_standing``
+    acts: ``read``, ``defence``, ``report``, ``trip_data``, ``complaint``, ``roster_disable`` —
+    kept while suspended or cancelled — and ``roster``, ``fares`` — stopped)."""
+    return PlatformBearer(act)

@@ -14,13 +14,14 @@ from ninja.files import UploadedFile
 from ninja.security import django_auth
 
 from outorga.core.acts import Actor
-from outorga.core.apikit import platform_auth, respond
+from outorga.core.apikit import respond
 from outorga.core.apipages import Rows, paged
 from outorga.core.middleware import client_ip
 from outorga.core.models import ApiToken
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.platforms.models import Platform
+from outorga.platforms.tokens import platform_token
 
 from . import selectors
 from .models import PlatformMonth, TripUpload
@@ -118,7 +119,7 @@ def _error(request: HttpRequest, exc: common.TripDataError) -> HttpResponse:
 
 @router.post(
     "/uploads",
-    auth=platform_auth,
+    auth=platform_token("trip_data"),
     summary="Enviar o arquivo de corridas ou sessões de um mês",
     description=(
         "Recebe o arquivo (multipart, campo `file`), guarda-o e enfileira o processamento: a "
@@ -195,7 +196,7 @@ class UploadRow(Schema):
     "/uploads",
     response=list[UploadRow],
     by_alias=True,
-    auth=platform_auth,
+    auth=platform_token("read"),
     summary="Envios da plataforma",
 )
 @paged("-created_at", "-id")
@@ -208,7 +209,7 @@ def upload_list(request: HttpRequest) -> Rows:
 
 @router.get(
     "/uploads/{upload_id}",
-    auth=platform_auth,
+    auth=platform_token("read"),
     summary="Progresso e relatório de validação de um envio",
 )
 def upload_detail(request: HttpRequest, upload_id: int) -> dict[str, Any]:

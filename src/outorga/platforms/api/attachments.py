@@ -12,13 +12,14 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, File, Router, Schema, Status
 from ninja.files import UploadedFile
 
-from outorga.core.apikit import Error, platform_auth
+from outorga.core.apikit import Error
 from outorga.core.uploads import MAGIC, max_bytes
 from outorga.platforms.services.attachments import (
     case_filing,
     platform_attachment_add,
 )
 from outorga.platforms.services.common import field_error
+from outorga.platforms.tokens import platform_token
 
 from ..models import Platform, PlatformAttachment, PlatformCase, PlatformPenalty
 from .common import own, own_one, platform_actor, token_of
@@ -78,7 +79,7 @@ def _added(request: HttpRequest, filing: str, file: UploadedFile | None, **targe
 
 @router.post(
     "/platform/cases/{case_id}/attachments",
-    auth=platform_auth,
+    auth=platform_token("defence"),
     response=_UPLOAD_ANSWERS,
     summary="Juntar arquivo à defesa ou ao recurso do processo (art. 26, parágrafo único)",
     description="Processo aberto: junta à defesa; decidido, com recurso pendente: ao recurso. "
@@ -95,7 +96,7 @@ def platform_case_attachment(
 
 @router.post(
     "/platform/penalties/{penalty_id}/attachments",
-    auth=platform_auth,
+    auth=platform_token("defence"),
     response=_UPLOAD_ANSWERS,
     summary="Juntar arquivo ao recurso contra advertência ou multa (art. 26, parágrafo único)",
     description="Com o recurso apresentado e ainda não julgado. " + _UPLOAD_NOTE,
@@ -110,7 +111,7 @@ def platform_penalty_attachment(
 
 @router.get(
     "/platform/attachments/{attachment_id}",
-    auth=platform_auth,
+    auth=platform_token("read"),
     openapi_extra={
         "responses": {
             200: {

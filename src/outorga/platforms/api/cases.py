@@ -8,9 +8,10 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Field, Router, Schema, Status
 
-from outorga.core.apikit import Error, IsoDate, platform_auth
+from outorga.core.apikit import Error, IsoDate
 from outorga.core.apipages import paged
 from outorga.platforms.services.cases import platform_case_appeal_file, platform_case_defend
+from outorga.platforms.tokens import platform_token
 
 from ..models import PlatformCase, PlatformCaseAppeal
 from .common import own, own_one, platform_acting
@@ -56,7 +57,7 @@ class DefenceIn(Schema):
 
 @router.get(
     "/platform/cases",
-    auth=platform_auth,
+    auth=platform_token("read"),
     response=list[CaseOut],
     summary="Processos de suspensão ou cancelamento contra a plataforma",
     operation_id="outorga_platforms_api_platform_cases",
@@ -68,7 +69,7 @@ def platform_cases(request: HttpRequest) -> Any:
 
 @router.post(
     "/platform/cases/{case_id}/defence",
-    auth=platform_auth,
+    auth=platform_token("defence"),
     response={200: CaseOut, 409: Error, 422: Error},
     summary="Apresentar defesa (art. 26, parágrafo único)",
     operation_id="outorga_platforms_api_platform_case_defence",
@@ -89,7 +90,7 @@ class CaseAppealIn(Schema):
 
 @router.post(
     "/platform/cases/{case_id}/appeal",
-    auth=platform_auth,
+    auth=platform_token("defence"),
     response={201: CaseOut, 409: Error, 422: Error},
     summary="Recorrer da suspensão ou do cancelamento do credenciamento (art. 26, IV e "
     "parágrafo único)",

@@ -7,9 +7,10 @@ from typing import Any, Literal
 from django.http import HttpRequest
 from ninja import Field, Router, Schema, Status
 
-from outorga.core.apikit import Error, IsoDate, platform_auth
+from outorga.core.apikit import Error, IsoDate
 from outorga.core.apipages import paged
 from outorga.platforms.services.complaints import complaint_answer, complaint_forward
+from outorga.platforms.tokens import platform_token
 
 from ..models import Complaint
 from .common import in_status, own, own_one, platform_acting, token_of
@@ -44,7 +45,7 @@ class ComplaintOut(Schema):
 
 @router.get(
     "/platform/complaints",
-    auth=platform_auth,
+    auth=platform_token("read"),
     response=list[ComplaintOut],
     summary="Reclamações da plataforma (do formulário público e encaminhadas)",
     operation_id="outorga_platforms_api_platform_complaints",
@@ -58,7 +59,7 @@ def platform_complaints(
 
 @router.post(
     "/platform/complaints",
-    auth=platform_auth,
+    auth=platform_token("complaint"),
     response={201: ComplaintOut, 422: Error},
     summary="Encaminhar reclamação recebida pelo canal da plataforma (art. 11, III)",
     operation_id="outorga_platforms_api_platform_complaint_forward",
@@ -78,7 +79,7 @@ def platform_complaint_forward(request: HttpRequest, payload: ComplaintIn) -> An
 
 @router.post(
     "/platform/complaints/{complaint_id}/answer",
-    auth=platform_auth,
+    auth=platform_token("complaint"),
     response={200: ComplaintOut, 409: Error, 422: Error},
     summary="Responder reclamação (prazo de 5 dias úteis, art. 15)",
     operation_id="outorga_platforms_api_platform_complaint_answer",

@@ -9,11 +9,12 @@ from typing import Any, Literal
 from django.http import HttpRequest
 from ninja import Field, Router, Schema, Status
 
-from outorga.core.apikit import Error, IsoDate, Reason, platform_auth
+from outorga.core.apikit import Error, IsoDate, Reason
 from outorga.core.apipages import paged
 from outorga.platforms.services import drivers as driver_services
 from outorga.platforms.services.common import citations_of, reasons_json
 from outorga.platforms.services.drivers import DriverData, enabled_roster
+from outorga.platforms.tokens import platform_token
 
 from ..models import PlatformDriver
 from .common import (
@@ -94,7 +95,7 @@ def driver_out(d: PlatformDriver, cpf: str | None = None) -> dict[str, Any]:
 
 @router.get(
     "/platform/me",
-    auth=platform_auth,
+    auth=platform_token("read"),
     summary="A plataforma do token (autenticação Bearer)",
     operation_id="outorga_platforms_api_platform_me",
 )
@@ -113,7 +114,7 @@ def platform_me(request: HttpRequest) -> dict[str, Any]:
 
 @router.get(
     "/platform/drivers",
-    auth=platform_auth,
+    auth=platform_token("read"),
     response=list[DriverOut],
     summary="Motoristas cadastrados pela plataforma",
     operation_id="outorga_platforms_api_platform_drivers",
@@ -127,7 +128,7 @@ def platform_drivers(
 
 @router.post(
     "/platform/drivers",
-    auth=platform_auth,
+    auth=platform_token("roster"),
     response={201: DriverDecisionOut, 409: Error, 422: Error},
     summary="Cadastrar motorista e veículo (art. 4, art. 17, limites do art. 3 §2)",
     description=(
@@ -161,7 +162,7 @@ def platform_driver_register(request: HttpRequest, payload: DriverIn) -> Any:
 
 @router.get(
     "/platform/drivers/{driver_id}",
-    auth=platform_auth,
+    auth=platform_token("read"),
     response=DriverDecisionOut,
     summary="Um motorista, com os fundamentos da verificação",
     operation_id="outorga_platforms_api_platform_driver_detail",
@@ -175,7 +176,7 @@ def platform_driver_detail(request: HttpRequest, driver_id: int) -> Any:
 
 @router.post(
     "/platform/drivers/{driver_id}/disable",
-    auth=platform_auth,
+    auth=platform_token("roster_disable"),
     response={200: DriverOut, 409: Error},
     summary="Desativar motorista (libera a vaga)",
     operation_id="outorga_platforms_api_platform_driver_disable",

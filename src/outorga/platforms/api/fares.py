@@ -9,9 +9,10 @@ from typing import Any, Literal
 from django.http import HttpRequest
 from ninja import Field, Router, Schema, Status
 
-from outorga.core.apikit import INT_MAX, Error, IsoDate, Reason, platform_auth
+from outorga.core.apikit import INT_MAX, Error, IsoDate, Reason
 from outorga.core.apipages import paged
 from outorga.platforms.services.fares import fare_table_publish
+from outorga.platforms.tokens import platform_token
 
 from ..models import FareTable
 from .common import own, platform_acting, refused_record, stored_reasons, token_of
@@ -70,7 +71,7 @@ class FareOut(Schema):
 
 @router.get(
     "/platform/fares",
-    auth=platform_auth,
+    auth=platform_token("read"),
     response=list[FareOut],
     summary="Histórico das tabelas de tarifas publicadas",
     operation_id="outorga_platforms_api_platform_fares",
@@ -82,7 +83,7 @@ def platform_fares(request: HttpRequest) -> Any:
 
 @router.post(
     "/platform/fares",
-    auth=platform_auth,
+    auth=platform_token("fares"),
     response={201: FareOut, 403: Error, 422: Error},
     summary="Publicar tabela de tarifas (art. 6, limites do art. 7, tarifa dinâmica art. 9)",
     description=(

@@ -83,7 +83,13 @@ class InfractionCandidateOut(Schema):
     id: int
     platform_id: int
     platform: str
-    kind: Literal["report_late", "report_missing", "complaint_overdue", "concurrent_peak"]
+    kind: Literal[
+        "report_late",
+        "report_missing",
+        "complaint_overdue",
+        "concurrent_peak",
+        "credential_stopped",
+    ]
     kind_label: str
     key: str = Field(..., description="mês (aaaa-mm) ou protocolo da reclamação")
     detected_on: IsoDate
@@ -116,7 +122,8 @@ class InfractionCandidateOut(Schema):
         "Fatos que a autoridade deve examinar: relatório mensal atrasado ou não entregue "
         "(art. 16) e reclamação sem resposta no prazo (art. 15), da varredura diária; mês com "
         "pico de motoristas ativos simultaneamente acima do limite (art. 3, §2; decisão D-9 b), "
-        "ao processar o arquivo do mês. Um registro por fato; cabe à autoridade abrir processo "
+        "ao processar o arquivo do mês; mês com corridas iniciadas durante a suspensão ou após o "
+        "cancelamento do credenciamento (art. 3 e art. 26, IV). Um registro por fato; cabe à autoridade abrir processo "
         "(decisão D-3)."
     ),
     operation_id="outorga_platforms_api_infraction_candidates",
@@ -124,7 +131,13 @@ class InfractionCandidateOut(Schema):
 @paged("-detected_on", "kind")
 def infraction_candidates(
     request: HttpRequest,
-    kind: Literal["report_late", "report_missing", "complaint_overdue", "concurrent_peak"]
+    kind: Literal[
+        "report_late",
+        "report_missing",
+        "complaint_overdue",
+        "concurrent_peak",
+        "credential_stopped",
+    ]
     | None = None,
 ) -> Any:
     viewer(request, "ver os candidatos a infração das plataformas")

@@ -11,12 +11,13 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, Router, Schema, Status
 
 from outorga.core import selectors as core_selectors
-from outorga.core.apikit import Error, IsoDate, platform_auth, staff
+from outorga.core.apikit import Error, IsoDate, staff
 from outorga.core.apipages import paged
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of
 from outorga.platforms.services.penalties import driver_of, platform_penalty_impose
 from outorga.platforms.services.penalty_process import platform_penalty_appeal_file
+from outorga.platforms.tokens import platform_token
 
 from .. import pdf
 from ..models import Platform, PlatformPenalty, PlatformPenaltyAppeal
@@ -170,7 +171,7 @@ def penalty_impose(request: HttpRequest, platform_id: int, payload: PenaltyIn) -
 
 @router.get(
     "/platform/penalties",
-    auth=platform_auth,
+    auth=platform_token("read"),
     response=list[PenaltyOut],
     summary="Advertências e multas aplicadas à plataforma, com o débito de cada multa (art. 26)",
     description=(
@@ -192,7 +193,7 @@ def platform_penalties(request: HttpRequest) -> Any:
 
 @router.post(
     "/platform/penalties/{penalty_id}/appeal",
-    auth=platform_auth,
+    auth=platform_token("defence"),
     response={201: PenaltyOut, 409: Error, 422: Error},
     summary="Recorrer de advertência ou multa (art. 26, parágrafo único)",
     description=(
@@ -222,7 +223,7 @@ def platform_penalty_appeal(request: HttpRequest, penalty_id: int, payload: Appe
 
 @router.get(
     "/platform/penalties/{penalty_id}/decision.pdf",
-    auth=platform_auth,
+    auth=platform_token("read"),
     summary="Decisão da penalidade e do recurso, em PDF",
     operation_id="outorga_platforms_api_platform_penalty_pdf",
 )

@@ -8,9 +8,10 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Field, Header, Router, Schema, Status
 
-from outorga.core.apikit import BIGINT_MAX, INT_MAX, Error, IsoDate, Reason, platform_auth
+from outorga.core.apikit import BIGINT_MAX, INT_MAX, Error, IsoDate, Reason
 from outorga.core.apipages import paged
 from outorga.platforms.services.reports import monthly_report_submit
+from outorga.platforms.tokens import platform_token
 
 from ..models import MonthlyReport
 from .common import own, own_one, platform_acting, token_of
@@ -81,7 +82,7 @@ class ReportRow(Schema):
 
 @router.post(
     "/platform/reports",
-    auth=platform_auth,
+    auth=platform_token("report"),
     response={200: ReportOut, 201: ReportOut, 400: Error, 422: Error},
     summary="Enviar relatório mensal (art. 16), idempotente",
     description=(
@@ -117,7 +118,7 @@ def platform_report_submit(
 
 @router.get(
     "/platform/reports",
-    auth=platform_auth,
+    auth=platform_token("read"),
     response=list[ReportRow],
     summary="Relatórios enviados (todas as versões)",
     operation_id="outorga_platforms_api_platform_reports",
@@ -129,7 +130,7 @@ def platform_reports(request: HttpRequest) -> Any:
 
 @router.get(
     "/platform/reports/{report_id}",
-    auth=platform_auth,
+    auth=platform_token("read"),
     response=ReportOut,
     summary="A resposta dada a um relatório",
     operation_id="outorga_platforms_api_platform_report_detail",

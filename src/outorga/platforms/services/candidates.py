@@ -154,3 +154,79 @@ def concurrency_candidate_withdraw(
             basis={"citations": cites, "decision": {**decision, "peak": peak}},
         )
     return cand
+
+
+def stopped_trips_candidate_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    platform: Platform,
+    month: dt.date,
+    trips: int,
+    decision: Mapping[str, Any],
+    cites: str,
+    on: dt.date | None = None,
+) -> tuple[InfractionCandidate, bool]:
+    """Art. 3 with art. 26, IV: ``trips`` of the month's trip file started while the platform's
+    credential was suspended or cancelled — evidence that it operated when it could not, as the
+    law core's ``credential_standing`` says in ``decision``. Listed for the authority, who decides
+    whether to open a case (art. 26, parágrafo único; D-3); never a penalty by itself, and the trips
+    stay in the month's totals (the tax of a service rendered is still due). ``cites``: the
+    decision's articles as a person reads them."""
+    why = decision.get("summary", "")
+    summary = (
+        f"{month:%m/%Y}: {trips} corrida(s) iniciada(s) com o credenciamento suspenso ou "
+        f"cancelado. {why} ({cites})."
+    )
+    return infraction_candidate_record(
+        actor=actor,
+        municipality=municipality,
+        platform=platform,
+        kind=InfractionCandidate.Kind.CREDENTIAL_STOPPED,
+        key=f"{month:%Y-%m}",
+        on=on or today_of(municipality),
+        summary=summary,
+        decision={**decision, "trips": trips},
+        refresh=True,
+    )
+
+
+def stopped_trips_candidate_withdraw(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    platform: Platform,
+    month: dt.date,
+    on: dt.date | None = None,
+) -> InfractionCandidate | None:
+    """A later file of the month (a corrected one) shows no trip started while the credential was
+    suspended or cancelled: the candidate listed earlier is marked withdrawn with an act, not
+    deleted; a later file that shows such trips lists it again. Called inside the file's
+    transaction, which holds the platform's row."""
+    reason = (
+        f"{month:%m/%Y}: novo arquivo do mês sem corridas iniciadas com o credenciamento suspenso "
+        "ou cancelado."
+    )
+    with transaction.atomic(), tenant(municipality):
+        # No row lock: the caller holds the platform's row (it serialises the month's files), and
+        # no row is locked after a transaction's first act (core.locking).
+        cand = InfractionCandidate.objects.filter(
+            platform=platform,
+            kind=InfractionCandidate.Kind.CREDENTIAL_STOPPED,
+            key=f"{month:%Y-%m}",
+            withdrawn_on__isnull=True,
+        ).first()
+        if cand is None:
+            return None
+        cand.withdrawn_on, cand.withdrawn_reason = on or today_of(municipality), reason
+        cand.save(update_fields=["withdrawn_on", "withdrawn_reason"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="platform.candidate.withdraw",
+            obj=cand,
+            old={"summary": cand.summary},
+            new={"withdrawn_on": cand.withdrawn_on.isoformat(), "reason": reason},
+            basis={"citations": sorted(set(cand.decision.get("citations", [])))},
+        )
+    return cand

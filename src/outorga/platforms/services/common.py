@@ -89,7 +89,13 @@ def field_error(fld: str, message: str, status: int = 422) -> PlatformError:
 
 
 def decision_day(
-    *, actor: Actor, municipality: Municipality, action: str, obj: Any, on: dt.date | None
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    action: str,
+    obj: Any,
+    on: dt.date | None,
+    what: str = "da decisão",
 ) -> dt.date:
     """The day a decision of the apps law is given — a penalty imposed, a proposal decided, an
     appeal judged or reconsidered: ``on``, else the municipality's today (Barra do Garças lives an
@@ -102,9 +108,9 @@ def decision_day(
     if on <= today_:
         return on
     why = (
-        f"A data da decisão ({on:%d/%m/%Y}) não pode estar no futuro: hoje é {today_:%d/%m/%Y} "
-        "no Município (a decisão é julgada pela lei em vigor no dia em que é dada e os prazos "
-        "correm dela: decisões D-4 e D-15)."
+        f"A data {what} ({on:%d/%m/%Y}) não pode estar no futuro: hoje é {today_:%d/%m/%Y} "
+        "no Município (o ato é julgado pela lei em vigor no dia em que é praticado e os prazos "
+        "correm dele: decisões D-4 e D-15)."
     )
     _refuse_the_date(
         municipality, actor, action, obj, "on", on, why, ("decisão D-15", "decisão D-4")

@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.lawseam import BoundLaw
-from outorga.core.localtime import today_of
+from outorga.core.localtime import today_of, zone_of
 from outorga.core.locking import lock_municipality
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -27,6 +28,7 @@ from .common import (
     basis_many,
     bound_law,
     credential_standing,
+    decision_day,
 )
 
 #: Our vehicle kinds → the law core's species (CTB art. 96) and, for "other", the wheels.
@@ -169,6 +171,38 @@ def enabled_roster(platform: Platform | None = None) -> int:
     return qs.values("cpf").distinct().count()
 
 
+def roster_at(instant: dt.datetime) -> QuerySet[PlatformDriver]:
+    """The roster entries enabled at ``instant``: enabled before it and not disabled by then (a
+    disabled entry with no date never counts, as in the trip files' roster)."""
+    disabled = PlatformDriver.Status.DISABLED
+    return (
+        PlatformDriver.objects.filter(
+            Q(enabled_at__lt=instant) | Q(enabled_at__isnull=True, created_at__lt=instant),
+            status__in=(PlatformDriver.Status.ENABLED, disabled),
+        )
+        .exclude(disabled_at__lte=instant)
+        .exclude(status=disabled, disabled_at__isnull=True)
+    )
+
+
+def _roster_on(platform: Platform | None, instant: dt.datetime | None) -> int:
+    """:func:`enabled_roster` as it stood at ``instant`` (None: now), in persons."""
+    if instant is None:
+        return enabled_roster(platform)
+    qs = roster_at(instant)
+    if platform is not None:
+        qs = qs.filter(platform=platform)
+    return qs.values("cpf").distinct().count()
+
+
+def _end_of(m: Municipality, on: dt.date) -> dt.datetime | None:
+    """The end of ``on`` on the municipality's clock (the next day's first instant), or None when
+    ``on`` is today (the roster of now)."""
+    if on >= today_of(m):
+        return None
+    return dt.datetime.combine(on + dt.timedelta(days=1), dt.time.min, tzinfo=zone_of(m))
+
+
 def _may_join_the_roster(
     law: BoundLaw,
     platform: Platform,
@@ -177,6 +211,7 @@ def _may_join_the_roster(
     vehicle: dict[str, Any],
     *,
     credentialed: bool | None = None,
+    instant: dt.datetime | None = None,
 ) -> list[Decision]:
     """What the law says of a driver joining ``platform``'s roster now: the requirements of art. 4
     and art. 17, then — when they are met — the caps of art. 3 §2 (D-9 a) counted on the rosters
@@ -187,9 +222,11 @@ def _may_join_the_roster(
         law.ask("vehicle_eligibility", vehicle),
     ]
     if all(x.outcome == "ok" for x in decisions):
+        # D-9 a, D-15: the roster of the registration's day (``instant``, its end) and of now —
+        # the driver is enabled from now on, so the cap must hold on both.
         facts: dict[str, Any] = {
-            "platform_roster": enabled_roster(platform),
-            "municipality_roster": enabled_roster(),
+            "platform_roster": max(_roster_on(platform, instant), enabled_roster(platform)),
+            "municipality_roster": max(_roster_on(None, instant), enabled_roster()),
             "driver_active_in_municipality": PlatformDriver.objects.filter(
                 cpf=cpf, status=PlatformDriver.Status.ENABLED
             )
@@ -213,7 +250,15 @@ def platform_driver_register(
     """A platform registers a driver and vehicle. Outorga re-checks art. 4 and art. 17 and the caps
     of art. 3 §2 (D-9 a), under the municipality's lock; the row is kept even when refused."""
     authorize_apps(actor=actor, municipality=municipality, action="platform.data.submit")
-    on = on or today_of(municipality)
+    # D-15: the registration is judged on its day, never one still to come.
+    on = decision_day(
+        actor=actor,
+        municipality=municipality,
+        action="platform.driver.register",
+        obj=platform,
+        on=on,
+        what="do cadastro",
+    )
     data = _validate_driver(data, bound_law(municipality, on))
     driver_facts_, vehicle_facts = driver_facts(data)
     with transaction.atomic(), tenant(municipality):
@@ -238,6 +283,7 @@ def platform_driver_register(
             driver_facts_,
             vehicle_facts,
             credentialed=bool(standing.outcome["may_operate"]),
+            instant=_end_of(municipality, on),
         )
         if not standing.outcome["may_operate"]:
             decisions.insert(0, standing)

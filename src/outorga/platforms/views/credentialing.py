@@ -32,6 +32,7 @@ from outorga.platforms.tokens import api_token_issue, api_token_revoke
 from .. import selectors
 from ..models import (
     Complaint,
+    InfractionCandidate,
     MonthlyReport,
     Platform,
     PlatformCase,
@@ -178,6 +179,7 @@ def detail(request: HttpRequest, user: User, platform_id: int) -> HttpResponse:
         "notices": PlatformNotice.objects.filter(platform=p)[:20],
         "penalties": PlatformPenalty.objects.filter(platform=p).select_related("debt"),
         "cases": PlatformCase.objects.filter(platform=p),
+        "candidates": InfractionCandidate.objects.filter(platform=p).order_by("-detected_on")[:50],
         "penalty_form": PenaltyForm(initial={"infraction_on": today, "defence_notice_on": today}),
         "case_form": CaseForm(initial={"infraction_on": today}),
         "contacts_form": ContactsForm(initial={k: getattr(p, k) for k in ContactsForm.base_fields}),

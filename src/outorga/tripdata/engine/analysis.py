@@ -24,6 +24,7 @@ from .base import (
     Progress,
     Result,
     RosterEntry,
+    Stopped,
     Window,
     mask,
 )
@@ -210,14 +211,16 @@ def analyse_trips(
     lines: int | None = None,
     window: Window | None = None,
     devices: Mapping[str, str] | None = None,
+    stopped: Sequence[Stopped] = (),
 ) -> Result:
     """Validation counts and samples, per-driver totals and the concurrency peak of a trips file.
     ``lines``: the file's lines as counted when it was received (:func:`count_lines`), if known.
     ``window``: the part of the month the file covers (None: all of it). ``devices``: an MDS
-    file's vehicles, device_id → plate (from the platform's MDS /vehicles upload)."""
+    file's vehicles, device_id → plate (from the platform's MDS /vehicles upload). ``stopped``:
+    the periods the platform's credential was suspended or cancelled (art. 26, IV)."""
     with workspace(con) as con:
         return _analyse_trips(
-            con, path, fmt, schema, month, roster, limits, progress, lines, window, devices
+            con, path, fmt, schema, month, roster, limits, progress, lines, window, devices, stopped
         )
 
 
@@ -233,6 +236,7 @@ def _analyse_trips(
     lines: int | None,
     window: Window | None,
     devices: Mapping[str, str] | None,
+    stopped: Sequence[Stopped] = (),
 ) -> Result:
     progress(5, "lendo e validando o arquivo")
     on = load_roster(con, roster, month)
@@ -260,13 +264,13 @@ def _analyse_trips(
     select = trips_select(
         con, path, fmt, schema, devices=bool(mds and devices), licences=bool(mds and licences)
     )
-    _materialise(con, select, trip_clean(limits, window), _TRIP_KEY, on.joins, columns)
+    _materialise(con, select, trip_clean(limits, window, stopped), _TRIP_KEY, on.joins, columns)
     bad, bad_samples = set_aside_lines(con, path, fmt, lines)
     progress(50, "procurando duplicatas")
     repeats = _mark_candidates(con)
     _classify(
         con,
-        trip_conditions(month, limits, on.enabled, window),
+        trip_conditions(month, limits, on.enabled, window, stopped),
         on.joins,
         _TRIP_KEY,
         "(x.s, x.e, x.fare, x.ret, x.dist, x.dur, x.extras, x.plate, x.k, x.driver)",

@@ -46,6 +46,11 @@ ERROR_KINDS: dict[str, str] = {
     "missing_fare": "corrida paga sem o valor cobrado do passageiro (actual_cost)",
     "missing_retention": "corrida paga sem driver_trip_pay nem commission (retenção desconhecida)",
     "outside_window": "fim da corrida fora da janela de tempo do envio",
+    # Not a flaw of the row: evidence the platform operated while it could not (art. 3 with
+    # art. 26, IV), kept in the totals (the ISSQN of a service rendered is still due) and listed
+    # for the authority (ADR 0053).
+    "credential_stopped": "corrida iniciada com o credenciamento da plataforma suspenso ou "
+    "cancelado (art. 3 e art. 26, IV)",
 }
 #: Kinds that make a row untrustworthy: left out of totals and of the concurrency measure.
 EXCLUDING = (
@@ -96,6 +101,11 @@ class FareLimits:
 class Month:
     start_ms: int  # first instant of the month in local time, as UTC epoch ms
     end_ms: int  # first instant of the next month
+
+
+#: A period the platform's credential did not let it operate: ``[from_ms, until_ms)``, until None
+#: for a cancellation (art. 26, IV).
+Stopped = tuple[int, int | None]
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from .base import (
     FareLimits,
     Month,
     RosterEntry,
+    Stopped,
     Window,
 )
 from .connection import insert_rows
@@ -90,11 +91,22 @@ def _merge_periods(periods: Iterable[tuple[int, int | None]]) -> list[tuple[int,
     return out
 
 
+def _in_stopped(stopped: Sequence[Stopped]) -> str:
+    """The trip started in one of the ``stopped`` periods (art. 3 with art. 26, IV)."""
+    parts = [f"(s >= {a})" if b is None else f"(s >= {a} AND s < {b})" for a, b in stopped]
+    return f"({' OR '.join(parts)})" if parts else "false"
+
+
 def trip_conditions(
-    month: Month, limits: FareLimits | None, enabled: str, window: Window | None = None
+    month: Month,
+    limits: FareLimits | None,
+    enabled: str,
+    window: Window | None = None,
+    stopped: Sequence[Stopped] = (),
 ) -> dict[str, str]:
     """One SQL boolean per error kind (duplicates are marked afterwards, on the whole file).
-    ``window``: the part of the month the file covers (None: the whole month)."""
+    ``window``: the part of the month the file covers (None: the whole month). ``stopped``: the
+    periods the platform's credential was suspended or cancelled."""
     fare_check = "false"
     if limits is not None:
         # The rulebook's fares.fare_ceiling, exactly, in integers: base + km × m/1000 + min × s/60
@@ -138,10 +150,13 @@ def trip_conditions(
         "outside_window": "false"
         if window is None
         else f"(e < {window.start_ms} OR e >= {window.end_ms})",
+        "credential_stopped": _in_stopped(stopped),
     }
 
 
-def trip_clean(limits: FareLimits | None, window: Window | None = None) -> str:
+def trip_clean(
+    limits: FareLimits | None, window: Window | None = None, stopped: Sequence[Stopped] = ()
+) -> str:
     """A cheap test that is true only for rows none of :func:`trip_conditions` flags: plain
     comparisons, no CASE, no NULL checks (a NULL value makes it NULL, which sends the row to the
     full test). The roster's part is the driver's clean window (see :func:`load_roster`): known,
@@ -174,6 +189,8 @@ def trip_clean(limits: FareLimits | None, window: Window | None = None) -> str:
     ]
     if window is not None:
         tests += [f"e >= {window.start_ms}", f"e < {window.end_ms}"]
+    # Outside every period the credential was stopped (a trip inside one is not clean).
+    tests += [f"s < {a}" if b is None else f"s < {a} OR s >= {b}" for a, b in stopped]
     if limits is not None:
         # fare ≤ ⌊(N + 3000) / 6000⌋ ⇔ 6000·fare ≤ N + 3000 for an integer fare, N as in
         # trip_conditions; extras bounded so that N stays exact.

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Sum
 from django.utils import timezone
 
 from outorga.core.acts import Actor, basis_of, record_act
@@ -18,12 +19,16 @@ from outorga.core.filestore import local_file
 from outorga.core.lawctx import context
 from outorga.core.localtime import zone_of
 from outorga.core.tenancy import tenant, unscoped
+from outorga.law.citations import render_many
 from outorga.law.context import Context
-from outorga.law.decisions import Verdict
+from outorga.law.decisions import Decision, Verdict
 from outorga.platforms.models import Platform
+from outorga.platforms.selectors import StoppedPeriod, credential_stopped
 from outorga.platforms.services.candidates import (
     concurrency_candidate_record,
     concurrency_candidate_withdraw,
+    stopped_trips_candidate_record,
+    stopped_trips_candidate_withdraw,
 )
 
 from ..engine.analysis import analyse_sessions, analyse_trips
@@ -228,6 +233,13 @@ def _process_file(upload: TripUpload, path: Path, progress: _Progress, attempt: 
     bounds = month_bounds(m, upload.month)
     roster = roster_for(upload.platform, ctx)
     limits_reason = None
+    # Art. 3 with art. 26, IV: the periods the credential was suspended or cancelled that touch
+    # the month; a trip started in one is flagged (never left out of the totals).
+    stopped = [
+        x
+        for x in credential_stopped(upload.platform)
+        if to_ms(x.start) < bounds.end_ms and (x.end is None or to_ms(x.end) > bounds.start_ms)
+    ]
     if upload.kind == TripUpload.Kind.TRIPS:
         limits, limits_reason = trip_rules(m, ctx).trip_fare_limits(ctx)
         result = analyse_trips(
@@ -249,6 +261,7 @@ def _process_file(upload: TripUpload, path: Path, progress: _Progress, attempt: 
                 else None
             ),
             devices=platform_devices(upload.platform) if upload.schema == "mds" else None,
+            stopped=[(to_ms(x.start), to_ms(x.end) if x.end else None) for x in stopped],
         )
     else:
         result = analyse_sessions(
@@ -268,7 +281,7 @@ def _process_file(upload: TripUpload, path: Path, progress: _Progress, attempt: 
         Platform.objects.select_for_update().get(pk=upload.platform_id)
         if not _still_latest(upload.pk, attempt):
             raise _Superseded
-        _store(upload, result, ctx, limits_reason)
+        _store(upload, result, ctx, limits_reason, stopped)
     progress(100, "concluído")
 
 
@@ -357,7 +370,25 @@ def _store_vehicles(upload: TripUpload, result: VehiclesResult) -> None:
     )
 
 
-def _store(upload: TripUpload, result: Result, ctx: Context, limits_reason: Any) -> None:
+def _stopped_standing(upload: TripUpload, stopped: list[StoppedPeriod]) -> Decision:
+    """The law core's word on the first period of the month the credential was stopped: on its
+    first day in the month, the platform could not intermediate trips (art. 3, art. 26 IV)."""
+    m = upload.municipality
+    first = stopped[0]
+    day = max(first.start.astimezone(zone_of(m)).date(), upload.month)
+    facts: dict[str, Any] = {"status": first.status, "act": "operate"}
+    if first.last_day is not None:
+        facts["suspended_until"] = first.last_day.isoformat()
+    return ask_law(m, "credential_standing", facts, context(m, day))
+
+
+def _store(
+    upload: TripUpload,
+    result: Result,
+    ctx: Context,
+    limits_reason: Any,
+    stopped: list[StoppedPeriod] | None = None,
+) -> None:
     m = upload.municipality
     _store_report(upload, result, ERROR_KINDS, excluding=EXCLUDING)
     pm, _ = PlatformMonth.objects.select_for_update().get_or_create(
@@ -465,6 +496,36 @@ def _store(upload: TripUpload, result: Result, ctx: Context, limits_reason: Any)
             peak=int(pm.peak or 0),
             source=pm.peak_source,
             decision=pm.decision,
+            on=timezone.localdate(timezone=tz),
+        )
+    # The month's count, over its current files (one per window), as its totals are.
+    stopped_trips = (
+        ValidationCount.objects.filter(
+            upload__in=current_trip_uploads(upload.platform, upload.month),
+            kind="credential_stopped",
+        ).aggregate(n=Sum("count"))["n"]
+        or 0
+        if upload.kind == TripUpload.Kind.TRIPS
+        else 0
+    )
+    if upload.kind == TripUpload.Kind.TRIPS and not stopped_trips:
+        stopped_trips_candidate_withdraw(
+            actor=Actor.system(SYSTEM),
+            municipality=m,
+            platform=upload.platform,
+            month=upload.month,
+            on=timezone.localdate(timezone=tz),
+        )
+    if stopped_trips and stopped:
+        standing = _stopped_standing(upload, stopped)
+        stopped_trips_candidate_record(
+            actor=Actor.system(SYSTEM),
+            municipality=m,
+            platform=upload.platform,
+            month=upload.month,
+            trips=stopped_trips,
+            decision=standing.to_json(),
+            cites=render_many(standing.citations),
             on=timezone.localdate(timezone=tz),
         )
     extra: dict[str, Any] = {

@@ -411,6 +411,23 @@ STOPPED_ACTS = {
     "operate": "intermediar o serviço",
 }
 
+#: What a suspended or cancelled platform still does, each with the article that keeps it: the
+#: suspension takes the operation (art. 3), not the duties of the months it operated nor its due
+#: process (ADR 0030, 0053).
+KEPT_ACTS: dict[str, tuple[str, tuple[tuple[int, int | str | None], ...]]] = {
+    "read": ("consultar seus registros e processos", ((24, None),)),
+    "defence": ("defender-se e recorrer nos seus processos", ((26, "único"),)),
+    "report": ("entregar os relatórios mensais", ((16, None),)),
+    "trip_data": ("enviar os registros das corridas", ((21, None), (24, None))),
+    "complaint": ("responder às reclamações dos usuários", ((15, None),)),
+    "roster_disable": ("desativar motoristas", ((3, 2),)),
+}
+
+
+def _kept_cites(act: str) -> list[Citation]:
+    """The articles that keep ``act`` (article, paragraph)."""
+    return [art(article, par) for article, par in KEPT_ACTS[act][1]]
+
 
 @question(
     "barra-do-garcas.apps-2025.credential_standing",
@@ -420,7 +437,7 @@ STOPPED_ACTS = {
         {
             "status": {"enum": ["credentialed", "suspended", "cancelled"]},
             "suspended_until": DATE,
-            "act": {"enum": list(STOPPED_ACTS)},
+            "act": {"enum": [*STOPPED_ACTS, *KEPT_ACTS]},
         },
         required=["status"],
     ),
@@ -429,11 +446,14 @@ def credential_standing(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 3 (only credentialed platforms offer the service) with art. 26, IV: while its
     credential is suspended — through the last day of the suspension — or once it is cancelled,
     the platform may not operate (``act``: enable drivers, publish fares, intermediate trips).
-    What due process gives it (defence, appeal, reports of past months) is not an act it loses."""
+    What due process gives it (defence, appeal, reports of past months) is not an act it loses:
+    the exception (``KEPT_ACTS``) is its own rule, naming the article that keeps the duty."""
     qid = "barra-do-garcas.apps-2025.credential_standing"
     status = facts["status"]
-    act = STOPPED_ACTS[facts.get("act", "operate")]
     until = day(facts["suspended_until"]) if facts.get("suspended_until") else None
+    if facts.get("act") in KEPT_ACTS:
+        return _kept_act(ctx, qid, status, until, facts["act"])
+    act = STOPPED_ACTS[facts.get("act", "operate")]
     if status == "cancelled":
         ok, msg = False, f"Credenciamento cancelado definitivamente: a plataforma não pode {act}."
     elif status == "suspended" and (until is None or ctx.as_of <= until):
@@ -458,6 +478,40 @@ def credential_standing(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         )
     ]
     return decide(qid, ctx, {"may_operate": ok, "suspended_until": until}, reasons, msg)
+
+
+def _kept_act(ctx: Context, qid: str, status: str, until: dt.date | None, act: str) -> Decision:
+    """The exception to art. 3 with art. 26, IV: an act the suspension or the cancellation does not
+    take away (``KEPT_ACTS``) — the duties of the months the platform operated (art. 15, 16, 21,
+    24), disabling a driver (it adds no one to the roster of art. 3 §2) and its defence and
+    appeals (art. 26, parágrafo único)."""
+    what = KEPT_ACTS[act][0]
+    stopped = status == "cancelled" or (
+        status == "suspended" and (until is None or ctx.as_of <= until)
+    )
+    if not stopped:
+        msg = "Credenciamento em vigor."
+    elif status == "cancelled":
+        msg = f"Credenciamento cancelado: ainda assim a plataforma pode {what}."
+    else:
+        msg = (
+            f"Credenciamento suspenso até {fmt(until)}: ainda assim a plataforma pode {what}."
+            if until
+            else f"Credenciamento suspenso: ainda assim a plataforma pode {what}."
+        )
+    reasons = [
+        check(
+            "apps.art26.iv.credential_standing.kept",
+            True,
+            msg,
+            msg,
+            art(3),
+            art(26, inc="IV"),
+            *_kept_cites(act),
+            facts={"situação": status, "suspensa_até": until, "ato": what},
+        )
+    ]
+    return decide(qid, ctx, {"may_operate": True, "suspended_until": until}, reasons, msg)
 
 
 @question(

@@ -257,6 +257,10 @@ def taxi_items(request: HttpRequest) -> HttpResponse:
 
 @staff_only
 def auto_new(request: HttpRequest) -> HttpResponse:
+    if request.method == "GET" and _private(request.GET.get("q", "")):
+        # An old link from the search (``?q=<CPF>``): the document leaves the address at once.
+        moved = request.GET.dict()
+        return SeeOther(searchtokens.address(request, request.path, moved, private=True))
     permit = None
     if request.GET.get("permit") or request.POST.get("permit"):
         permit = get_object_or_404(

@@ -82,3 +82,36 @@ def test_gunicorn_s_access_log_carries_no_token():
     line = " ".join(str(v) for v in atoms.values())
     assert TOKEN not in line and "abc" not in line
     assert atoms["r"] == "GET /v/[removido]?token=[removido] HTTP/1.1"
+
+
+@pytest.mark.parametrize(
+    "line,kept",
+    [
+        (
+            '"GET /api/v1/registry/people?q=52998224725 HTTP/1.1" 200',
+            '"GET /api/v1/registry/people?q=[removido] HTTP/1.1" 200',
+        ),
+        (
+            "/cadastro/pessoas/?q=529.982.247-25&tipo=natural",
+            "/cadastro/pessoas/?q=[removido]&tipo=natural",
+        ),
+        ("/cadastro/?q=529%2E982%2E247%2D25", "/cadastro/?q=[removido]"),
+        (
+            "/financas/debitos/?status=open&q=11.222.333%2F0001-81",
+            "/financas/debitos/?status=open&q=[removido]",
+        ),
+        ("q=52998224725&ordem=nome", "q=[removido]&ordem=nome"),
+    ],
+)
+def test_lgpd_a_cpf_or_cnpj_in_a_query_string_is_removed_from_the_logs(line, kept):
+    """LGPD (Lei 13.709/2018, art. 6º, VII): the screens keep a CPF out of their addresses
+    (``core.searchtokens``), but an old link's first request, or an API client's
+    ``GET …/people?q=<CPF>``, still carries one: the log line keeps ``[removido]``."""
+    assert redact(line) == kept
+
+
+@pytest.mark.parametrize(
+    "line", ["/x?q=maria+jose", "/x?placa=ABC1D23", "/x?pagina=2&q=123.456", "/x?q=5299822472"]
+)
+def test_a_query_string_without_a_whole_document_is_left_as_it_was(line):
+    assert redact(line) == line

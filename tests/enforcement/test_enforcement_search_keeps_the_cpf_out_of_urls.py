@@ -96,3 +96,16 @@ def test_a_search_remembered_by_another_session_is_not_read(world, user_of):
     page = other.get(r["Location"]).content.decode()
     assert world.permit.holder.name not in page
     assert "Busca expirada" in page
+
+
+def test_lgpd_an_old_link_to_the_auto_form_with_a_cpf_is_moved_off_it(world, user_of):
+    """The auto offered for a document without a permit was once linked as ``?q=<CPF>``: such an
+    address is moved to the session's token at once, and the form is still filled in."""
+    fiscal = client_of(user_of("ipatinga", Role.FISCAL))
+    r = fiscal.get(
+        "/fiscalizacao/autos/novo/", {"servico": "mototaxi", "q": UNKNOWN_CPF}, follow=True
+    )
+    assert r.status_code == 200 and r.redirect_chain
+    assert "servico=mototaxi" in r.redirect_chain[-1][0]
+    assert _carry([url for url, _ in r.redirect_chain], UNKNOWN_CPF) == []
+    assert f'value="{UNKNOWN_CPF}"' in r.content.decode()

@@ -156,3 +156,40 @@ def test_another_municipality_never_appears(user_of, barra_m, debtor):
     for url in (D, P):
         for query in ({"q": "conceicao"}, {"formato": "csv", "situacao": "todos"}):
             assert "Forasteira" not in body(c.get(url, query)), (url, query)
+
+
+def test_lgpd_an_old_debt_list_address_with_a_cpf_is_moved_off_it(user_of, debtor):
+    """As the inspector's and the registry's searches (``core.searchtokens``): the CPF leaves the
+    address at once for a token of the session; the result still pages and exports."""
+    c = client_as(user_of, Role.FINANCAS)
+    r = c.get(D, {"q": format_cpf(debtor.document)}, follow=True)
+    assert r.redirect_chain and "busca=" in r.redirect_chain[-1][0]
+    html = r.content.decode()
+    assert "3 registros" in html
+    for url, _ in r.redirect_chain:
+        assert debtor.document not in url and "q=" not in url
+    assert debtor.document not in html.split("<tbody>")[0].replace(format_cpf(debtor.document), "")
+    assert f"q={debtor.document}" not in html and "q=" + format_cpf(debtor.document) not in html
+
+
+@pytest.mark.parametrize("role", [Role.CHEFE_EXECUTIVO], ids=lambda r: r.value)
+def test_lgpd_the_payers_cpf_on_a_payment_is_masked_to_a_role_that_sees_it_masked(
+    user_of, debtor, role
+):
+    """The payments screen reaches the Chief Executive (finance's readers); the payer's CPF is
+    shown in full only to the roles of ``registry.selectors.SEES_DOCUMENT``."""
+    with tenant(debtor.municipality):
+        payment = Payment.objects.create(
+            reference="SEM-DEBITO",
+            amount_cents=1_000,
+            paid_on=dt.date(2026, 3, 20),
+            payer_document=debtor.document,
+            method=Payment.Method.PIX,
+            source=Payment.Source.MANUAL,
+            status=Payment.Status.UNKNOWN,
+        )
+    html = client_as(user_of, role).get(f"{P}{payment.pk}/").content.decode()
+    assert debtor.document not in html and format_cpf(debtor.document) not in html
+    assert debtor.masked_document in html
+    full = client_as(user_of, Role.FINANCAS).get(f"{P}{payment.pk}/").content.decode()
+    assert format_cpf(debtor.document) in full

@@ -163,3 +163,39 @@ def test_the_people_api_finds_a_person_by_cpf_for_the_clerk(world, user_of):
     for q in (holder.document, format_cpf(holder.document)):
         found = c.get("/api/v1/registry/people", {"q": q}).json()["items"]
         assert [p["id"] for p in found] == [holder.pk], q
+
+
+def _auxiliary_request(world):  # type: ignore[no-untyped-def]
+    """The holder asked, from the portal, the registration of an auxiliary by CPF."""
+    from django.utils import timezone
+    from validate_docbr import CPF
+
+    from outorga.registry.models import HolderRequest
+
+    holder, _, permit, _, _ = world
+    with tenant(permit.municipality):
+        return HolderRequest.objects.create(
+            permit=permit,
+            person=holder,
+            kind=HolderRequest.Kind.AUXILIARY,
+            auxiliary_document=CPF().generate(),
+            auxiliary_name="Auxiliar Indicado",
+            filed_at=timezone.now(),
+        )
+
+
+@pytest.mark.parametrize("role", MASKED_ROLES, ids=lambda r: r.value)
+def test_lgpd_the_auxiliary_cpf_of_a_holders_request_is_masked_to_a_role_that_sees_it_masked(
+    world, user_of, role
+):
+    """The request's page reaches every staff role; the auxiliary's CPF is personal data that only
+    the roles of ``SEES_DOCUMENT`` read in full (the desk that registers the auxiliary)."""
+    req = _auxiliary_request(world)
+    cpf = req.auxiliary_document
+    page = client_as(user_of, "ipatinga", role).get(f"{C}/pedidos/{req.pk}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert cpf not in html and format_cpf(cpf) not in html
+    assert f"***.{cpf[3:6]}.{cpf[6:9]}-**" in html
+    clerk = client_as(user_of, "ipatinga", Role.ATENDENTE).get(f"{C}/pedidos/{req.pk}/")
+    assert format_cpf(cpf) in clerk.content.decode()

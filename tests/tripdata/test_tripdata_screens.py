@@ -117,6 +117,27 @@ def test_the_statement_downloads_as_csv_and_pdf_and_the_export_is_an_act(world, 
         assert Act.objects.filter(action="tripdata.issqn.export").count() == 2
 
 
+@pytest.mark.parametrize(
+    "role", [Role.AUTORIDADE, Role.CHEFE_EXECUTIVO, Role.FISCAL, Role.JARI], ids=lambda r: r.value
+)
+def test_art_16_18_20_the_issqn_csv_with_the_drivers_full_cpfs_is_finances_alone(
+    world, done, user_of, role
+):
+    """The statement's CSV names each driver by the full CPF: the driver is the taxpayer whose
+    ISSQN the platform withholds in their name (art. 20, §2), and Finance, the tax office (art. 16;
+    art. 22, "setores de arrecadação"), needs it whole. No other role downloads it — not even the
+    authority, who reads the month's picture (art. 3, §2; 26) with the CPFs masked on the screen —
+    and the refusal names the act; no export act is recorded for it."""
+    r = client_of(user_of, role).get(month_url(world) + "issqn.csv")
+    assert r.status_code == 403
+    assert "98765432100" not in r.content.decode()
+    assert "analisar relatórios mensais e ISSQN" in r.content.decode()
+    with tenant(world.m):
+        assert not Act.objects.filter(action="tripdata.issqn.export").exists()
+    rows = client_of(user_of, Role.FINANCAS).get(month_url(world) + "issqn.csv")
+    assert any(";driver;98765432100;" in line for line in rows.content.decode().splitlines())
+
+
 def test_the_authority_reads_but_does_not_recompute(world, done, user_of):
     c = client_of(user_of, Role.AUTORIDADE)
     assert c.get(month_url(world)).status_code == 200

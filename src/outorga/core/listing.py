@@ -16,12 +16,15 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
+from django.contrib import messages
 from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponseRedirect, QueryDict, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.utils import timezone
+
+from outorga.core import searchtokens
 
 PER_PAGE = 50
 
@@ -104,28 +107,38 @@ def csv_response(
     return response
 
 
-class _SeeOther(HttpResponseRedirect):
-    status_code = 303
-
-
 def filters_of(
     request: HttpRequest, private: Callable[[QueryDict], bool]
 ) -> QueryDict | HttpResponseRedirect:
-    """The filters of a list whose search may name a person's document. Its form posts, so a
-    CPF typed in it never lands in a URL (access logs, history, Referer): a search that
+    """The filters of a list whose search (``q``) may name a person's document. Its form posts,
+    so a CPF typed in it never lands in a URL (access logs, history, Referer): a search that
     ``private`` says names one is answered on the POST itself; any other is redirected to its
     URL (303), where it can be paged, sorted, exported and bookmarked. A GET's filters are its
-    query string."""
-    if request.method != "POST":
+    query string — but one that names a document (an old link, an address typed by hand) is
+    moved at once to a token of the session (``core.searchtokens``), and the token's address
+    reads the search back (paged, sorted and exported by the token, never the document)."""
+    if request.method == "POST":
+        if private(request.POST):
+            return request.POST
+        keep = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
+        return searchtokens.SeeOther(_address(request, keep, private=False))
+    if private(request.GET):
+        return searchtokens.SeeOther(_address(request, request.GET.dict(), private=True))
+    q, token, expired = searchtokens.searched(request)
+    if not token:
         return request.GET
-    if private(request.POST):
-        return request.POST
-    keep = {
-        k: v
-        for k, v in request.POST.items()
-        if k != "csrfmiddlewaretoken" and isinstance(v, str) and v.strip()
-    }
-    return _SeeOther(f"{request.path}?{urlencode(keep)}" if keep else request.path)
+    if expired:
+        messages.warning(request, searchtokens.EXPIRED)
+        keep = {k: v for k, v in request.GET.items() if k != searchtokens.PARAM}
+        return searchtokens.SeeOther(_address(request, keep, private=False))
+    data = request.GET.copy()
+    data["q"] = q
+    return data
+
+
+def _address(request: HttpRequest, params: dict[str, Any], *, private: bool) -> str:
+    texts = {k: v.strip() for k, v in params.items() if isinstance(v, str)}
+    return searchtokens.address(request, request.path, texts, private=private)
 
 
 def listing(

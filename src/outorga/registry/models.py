@@ -18,6 +18,8 @@ from django.utils import timezone
 from outorga.core.lawseam import law_of
 from outorga.core.tenancy import TenantManager, TenantModel, current_municipality_or_none
 
+from .validation import mask_document
+
 
 class Service(models.TextChoices):
     MOTOTAXI = "mototaxi", "mototáxi"
@@ -96,10 +98,7 @@ class Person(TenantModel):
 
     @property
     def masked_document(self) -> str:
-        d = self.document
-        if len(d) == 11:
-            return f"***.{d[3:6]}.{d[6:9]}-**"
-        return f"{d[:2]}.***.***/{d[8:12]}-**"
+        return mask_document(self.document)
 
 
 class DrivingLicence(TenantModel):

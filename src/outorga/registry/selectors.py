@@ -24,17 +24,26 @@ from .models import (
     VehicleChange,
 )
 from .ports import ledger
-from .validation import format_cpf
+from .validation import format_cpf, mask_document
 
 #: Roles that need a person's full CPF/CNPJ to do their job (registry, judging, fines).
 SEES_DOCUMENT = {Role.ATENDENTE, Role.AUTORIDADE, Role.FISCAL, Role.FINANCAS, Role.ADMIN}
 
 
+def document_as_seen(document: str, role: str) -> str:
+    """A CPF/CNPJ (digits) as ``role`` may see it: in full to the roles that need it
+    (``SEES_DOCUMENT``), masked to everyone else — a person's, an auxiliary's indicated by CPF,
+    a payer's (LGPD, Lei 13.709/2018, art. 6º, III: only the data the purpose needs)."""
+    if not document:
+        return ""
+    if Role(role) in SEES_DOCUMENT:
+        return format_cpf(document)
+    return mask_document(document)
+
+
 def shown_document(person: Person, role: str) -> str:
     """Full CPF/CNPJ only to the roles that need it; everyone else sees it masked."""
-    if Role(role) in SEES_DOCUMENT:
-        return format_cpf(person.document) if len(person.document) == 11 else person.document
-    return person.masked_document
+    return document_as_seen(person.document, role)
 
 
 def names_document(text: str) -> bool:

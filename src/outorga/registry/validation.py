@@ -66,5 +66,13 @@ def format_cpf(d: str) -> str:
     return f"{d[:3]}.{d[3:6]}.{d[6:9]}-{d[9:]}" if len(d) == 11 else d
 
 
+def mask_document(d: str) -> str:
+    """A CPF or CNPJ (digits) as a role that must not read it sees it: ``***.456.789-**``,
+    ``12.***.***/0001-**`` — enough to tell two people apart on a screen, not to name one."""
+    if len(d) == 11:
+        return f"***.{d[3:6]}.{d[6:9]}-**"
+    return f"{d[:2]}.***.***/{d[8:12]}-**"
+
+
 def format_plate(p: str) -> str:
     return f"{p[:3]}-{p[3:]}" if len(p) == 7 and p[4].isdigit() else p

@@ -4,9 +4,7 @@ infração (lavrar, PDF, cancel) and the seizure on it (apreensão, storage, rel
 from __future__ import annotations
 
 import datetime as dt
-import secrets
 from typing import Any
-from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -15,12 +13,14 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from outorga.core import searchtokens
 from outorga.core.confirm import ask_confirmation, confirmed
 from outorga.core.formerrors import messages_add
 from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of, user_of
 from outorga.core.search import looks_like_document
+from outorga.core.searchtokens import SeeOther
 from outorga.enforcement import pdf, regulation, selectors
 from outorga.enforcement.lawbridge import InfractionKind, catalog, procedure, taxi_like
 from outorga.enforcement.models import (
@@ -61,13 +61,6 @@ from outorga.registry.validation import FieldError
 # --- inspector ---------------------------------------------------------------------------------------
 
 
-#: The session's recent searches by CPF or CNPJ, by token: the address of their result, and of the
-#: auto offered from it, names the token, never the document (LGPD: not in the server's logs, a
-#: proxy's, nor the browser's history). A few are kept, for the back button.
-SEARCHES = "fiscalizacao_buscas"
-SEARCHES_KEPT = 10
-
-
 def _private(q: str) -> bool:
     """A search that is a CPF or a CNPJ, with or without its punctuation (a badge's token or serial
     has letters among its digits and keeps its plain address)."""
@@ -76,42 +69,20 @@ def _private(q: str) -> bool:
 
 def _search_url(request: HttpRequest, q: str) -> str:
     """The address of the result of ``q``: ``?q=`` for a plate, a permit, a badge or a name, as
-    before; a token kept in the session for a document."""
-    base = reverse("enforcement:index")
-    if not q:
-        return base
-    if not _private(q):
-        return f"{base}?{urlencode({'q': q})}"
-    token = secrets.token_urlsafe(9)
-    kept = list(request.session.get(SEARCHES, {}).items())[-(SEARCHES_KEPT - 1) :]
-    request.session[SEARCHES] = {**dict(kept), token: q}
-    return f"{base}?{urlencode({'busca': token})}"
-
-
-def searched(request: HttpRequest) -> tuple[str, str, bool]:
-    """The search this address names: its text, its token when it is a document's, and whether
-    the token is unknown to this session (expired, or another session's)."""
-    token = request.GET.get("busca", "")
-    if token:
-        q = request.session.get(SEARCHES, {}).get(token)
-        return (q or "", token, q is None)
-    return request.GET.get("q", ""), "", False
-
-
-def _see_other(url: str) -> HttpResponse:
-    response = HttpResponseRedirect(url)
-    response.status_code = 303  # the result is read with GET, whatever posted the search
-    return response
+    before; a token kept in the session for a document (``core.searchtokens``, LGPD)."""
+    return searchtokens.address(
+        request, reverse("enforcement:index"), {"q": q}, private=_private(q)
+    )
 
 
 @staff_only
 def index(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
-        return _see_other(_search_url(request, request.POST.get("q", "").strip()))
+        return SeeOther(_search_url(request, request.POST.get("q", "").strip()))
     if _private(request.GET.get("q", "")):
         # An old link or a typed address: the document leaves the address at once.
-        return _see_other(_search_url(request, request.GET["q"].strip()))
-    q, token, expired = searched(request)
+        return SeeOther(_search_url(request, request.GET["q"].strip()))
+    q, token, expired = searchtokens.searched(request)
     # As the registry's search: a CPF typed by a role that sees it masked finds no one (LGPD).
     by_document = user_of(request).role in SEES_DOCUMENT
     results = selectors.search(q, by_document=by_document) if q else []
@@ -286,6 +257,10 @@ def taxi_items(request: HttpRequest) -> HttpResponse:
 
 @staff_only
 def auto_new(request: HttpRequest) -> HttpResponse:
+    if request.method == "GET" and _private(request.GET.get("q", "")):
+        # An old link from the search (``?q=<CPF>``): the document leaves the address at once.
+        moved = request.GET.dict()
+        return SeeOther(searchtokens.address(request, request.path, moved, private=True))
     permit = None
     if request.GET.get("permit") or request.POST.get("permit"):
         permit = get_object_or_404(
@@ -297,7 +272,7 @@ def auto_new(request: HttpRequest) -> HttpResponse:
     law = permit.law if permit else _unlicensed_law(m, request)
     if law not in m.laws:
         raise Http404
-    hint = searched(request)[0]
+    hint = searchtokens.searched(request)[0]
     ctx: dict[str, Any] = {
         "permit": permit,
         "law": law,

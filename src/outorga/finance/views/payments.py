@@ -20,6 +20,7 @@ from outorga.core.requests import actor_of
 from outorga.core.search import name_matches
 from outorga.core.tenancy import current_municipality
 from outorga.law.money import brl
+from outorga.registry.selectors import document_as_seen
 from outorga.registry.validation import FieldError
 
 from .. import bank_statement, payments
@@ -164,6 +165,8 @@ def payment_detail(request: HttpRequest, payment_id: int) -> HttpResponse:
         "finance/payment.html",
         {
             "payment": payment,
+            # The payer's CPF/CNPJ in full only to the roles that need it (registry's rule).
+            "payer": document_as_seen(payment.payer_document, actor_of(request).role),
             "refunds": payment.refunds.all(),
             "acts": acts.order_by("seq"),
             "can_return": payment.status in (Payment.Status.PARTIAL, Payment.Status.UNKNOWN)

@@ -22,7 +22,7 @@ from outorga.law.decisions import Decision
 
 from ..forms import AuxiliaryForm, AuxiliaryRenewForm, OnForm, TaxiChecks
 from ..models import HolderRequest, Service
-from ..selectors import waiting
+from ..selectors import document_as_seen, waiting
 from ..services.common import InvalidTransition
 from ..services.holder_requests import (
     DECISION_ACTIONS,
@@ -134,7 +134,8 @@ def detail(request: HttpRequest, request_id: int) -> HttpResponse:
         {
             "req": req,
             "permit": req.permit,
-            "cpf": format_cpf(req.auxiliary_document) if req.auxiliary_document else "",
+            # The auxiliary's CPF in full only to the roles that need it (the desk).
+            "cpf": document_as_seen(req.auxiliary_document, actor.role),
             "grant": grant,
             "refuse": refuse,
             "problem": problem,

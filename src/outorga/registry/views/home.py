@@ -3,25 +3,38 @@ active permits per service."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from outorga.core import searchtokens
 from outorga.core.access import staff_required
 from outorga.core.lawseam import governs
 from outorga.core.requests import actor_of
+from outorga.core.searchtokens import SeeOther
 from outorga.core.tenancy import current_municipality
 
 from ..models import Permit, Person, Service, Vehicle
 from ..panels import permit_services
-from ..selectors import people_search, permits_search, vehicles_search
+from ..selectors import names_document, people_search, permits_search, vehicles_search
 
 
 @staff_required
 def index(request: HttpRequest) -> HttpResponse:
     # The search form posts: a CPF typed in it must not land in a URL (access logs, history,
-    # Referer). Searching by CPF is for the roles that see it in full; to the others, a CPF
-    # typed would tell whose it is.
-    q = (request.POST if request.method == "POST" else request.GET).get("q", "").strip()
+    # Referer); an address that names one (an old link) is moved to a token of the session at
+    # once (core.searchtokens). Searching by CPF is for the roles that see it in full; to the
+    # others, a CPF typed would tell whose it is.
+    if request.method == "POST":
+        q = request.POST.get("q", "").strip()
+    elif names_document(request.GET.get("q", "")):
+        moved = {"q": request.GET["q"].strip()}
+        return SeeOther(searchtokens.address(request, request.path, moved, private=True))
+    else:
+        q, _, expired = searchtokens.searched(request)
+        if expired:
+            messages.warning(request, searchtokens.EXPIRED)
+        q = q.strip()
     people = vehicles = permits = None
     if q:
         people = people_search(Person.objects.all(), q, actor_of(request).role)[:20]

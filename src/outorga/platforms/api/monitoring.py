@@ -79,17 +79,17 @@ def report_candidates(request: HttpRequest, on: IsoDate | None = None) -> Any:
     return selectors.report_candidates(m, on or today_of(m))
 
 
+#: The kinds of :class:`~outorga.platforms.models.InfractionCandidate`, as the API names them.
+CandidateKind = Literal[
+    "report_late", "report_missing", "complaint_overdue", "concurrent_peak", "credential_stopped"
+]
+
+
 class InfractionCandidateOut(Schema):
     id: int
     platform_id: int
     platform: str
-    kind: Literal[
-        "report_late",
-        "report_missing",
-        "complaint_overdue",
-        "concurrent_peak",
-        "credential_stopped",
-    ]
+    kind: CandidateKind
     kind_label: str
     key: str = Field(..., description="mês (aaaa-mm) ou protocolo da reclamação")
     detected_on: IsoDate
@@ -131,14 +131,7 @@ class InfractionCandidateOut(Schema):
 @paged("-detected_on", "kind")
 def infraction_candidates(
     request: HttpRequest,
-    kind: Literal[
-        "report_late",
-        "report_missing",
-        "complaint_overdue",
-        "concurrent_peak",
-        "credential_stopped",
-    ]
-    | None = None,
+    kind: CandidateKind | None = None,
 ) -> Any:
     viewer(request, "ver os candidatos a infração das plataformas")
     qs = InfractionCandidate.objects.select_related("platform")

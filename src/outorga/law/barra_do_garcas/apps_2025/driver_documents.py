@@ -33,13 +33,13 @@ from outorga.law.schemas import closed
 
 from ._base import DATE, DOCUMENT, LAW, art, day, decide, fmt, info, optional_param
 from .final_provisions import not_in_force
-from .platform_duties import VEHICLE_KINDS, art17_two_wheeler_ban
+from .platform_duties import VEHICLE_KINDS
 from .registration import (
     CNH_SCHEMA,
     RULE_MUNICIPAL_DEBT_CLEARANCE,
-    art4_i_vehicle_age,
     art4_ii_b_cnh,
     art4_ii_document,
+    vehicle_requirements,
 )
 
 QID = "barra-do-garcas.apps-2025.driver_documents_current"
@@ -190,17 +190,7 @@ def driver_requirements(ctx: Context, facts: Mapping[str, Any]) -> list[Reason]:
             facts.get("inss_registration"),
             ali="f",
         ),
-        art4_i_vehicle_age(ctx, int(vehicle["manufacture_year"])),
-        art4_ii_document(ctx, "apps.art4.ii.a.crlv", "CRLV", vehicle.get("crlv"), ali="a"),
-        art4_ii_document(
-            ctx,
-            "apps.art4.ii.d.app_insurance",
-            "Seguro de Acidentes Pessoais a Passageiros (APP)",
-            vehicle.get("app_insurance"),
-            ali="d",
-        ),
-        art4_ii_document(ctx, "apps.art4.ii.d.dpvat", "DPVAT", vehicle.get("dpvat"), ali="d"),
-        art17_two_wheeler_ban(ctx, vehicle["kind"], vehicle.get("wheels")),
+        *vehicle_requirements(ctx, vehicle),
     ]
 
 

@@ -502,6 +502,24 @@ def driver_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     )
 
 
+def vehicle_requirements(ctx: Context, facts: Mapping[str, Any]) -> list[Reason]:
+    """Art. 4, I and II a, d, and the two-wheeler ban of art. 17 for the vehicle ``facts`` on
+    ``ctx.as_of``: at registration and at each periodic re-check (``driver_documents``)."""
+    return [
+        art4_i_vehicle_age(ctx, int(facts["manufacture_year"])),
+        art4_ii_document(ctx, "apps.art4.ii.a.crlv", "CRLV", facts.get("crlv"), ali="a"),
+        art4_ii_document(
+            ctx,
+            "apps.art4.ii.d.app_insurance",
+            "Seguro de Acidentes Pessoais a Passageiros (APP)",
+            facts.get("app_insurance"),
+            ali="d",
+        ),
+        art4_ii_document(ctx, "apps.art4.ii.d.dpvat", "DPVAT", facts.get("dpvat"), ali="d"),
+        art17_two_wheeler_ban(ctx, facts["kind"], facts.get("wheels")),
+    ]
+
+
 @question(
     "barra-do-garcas.apps-2025.vehicle_eligibility",
     law=LAW,
@@ -523,19 +541,7 @@ def vehicle_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "barra-do-garcas.apps-2025.vehicle_eligibility"
     if (before := not_in_force(qid, ctx)) is not None:
         return before
-    reasons = [
-        art4_i_vehicle_age(ctx, int(facts["manufacture_year"])),
-        art4_ii_document(ctx, "apps.art4.ii.a.crlv", "CRLV", facts.get("crlv"), ali="a"),
-        art4_ii_document(
-            ctx,
-            "apps.art4.ii.d.app_insurance",
-            "Seguro de Acidentes Pessoais a Passageiros (APP)",
-            facts.get("app_insurance"),
-            ali="d",
-        ),
-        art4_ii_document(ctx, "apps.art4.ii.d.dpvat", "DPVAT", facts.get("dpvat"), ali="d"),
-        art17_two_wheeler_ban(ctx, facts["kind"], facts.get("wheels")),
-    ]
+    reasons = vehicle_requirements(ctx, facts)
     return decide_eligibility(
         qid,
         ctx,

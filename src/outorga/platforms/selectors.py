@@ -26,6 +26,7 @@ from .models import (
     InfractionCandidate,
     MonthlyReport,
     Platform,
+    PlatformCase,
     PlatformDriver,
     PlatformPenalty,
     PlatformPenaltyAppeal,
@@ -457,6 +458,40 @@ def penalty_acts(x: PlatformPenalty) -> list[Any]:
     if x.debt_id is not None:
         q |= Q(object_type="finance.debt", object_id=str(x.debt_id))
     return list(Act.objects.filter(q).order_by("seq"))
+
+
+@dataclass(frozen=True)
+class NotReturned:
+    """A driver a cancellation disabled that its annulment did not give back, and why."""
+
+    case: int
+    on: dt.date
+    name: str
+    cpf: str
+    reason: str
+
+
+def roster_not_returned(platform: Platform) -> list[NotReturned]:
+    """The drivers the annulled (or reduced) cancellation of ``platform``'s credential did not
+    give back (art. 26 IV with art. 3 §2, art. 4, art. 17; Lei 9.784/1999 art. 53), as the case
+    keeps them, with the law's reason — but for those the platform has since registered again."""
+    rows = []
+    cases = PlatformCase.objects.filter(platform=platform, decision__has_key="roster_restore")
+    for c in cases.order_by("-pk"):
+        kept = c.decision["roster_restore"]
+        refused = {int(x["driver"]): x for x in kept.get("not_returned", [])}
+        cpfs = dict(PlatformDriver.objects.filter(pk__in=refused).values_list("pk", "cpf"))
+        back = set(
+            PlatformDriver.objects.filter(
+                platform=platform, cpf__in=cpfs.values(), status=PlatformDriver.Status.ENABLED
+            ).values_list("cpf", flat=True)
+        )
+        rows += [
+            NotReturned(c.pk, dt.date.fromisoformat(kept["on"]), x["name"], x["cpf"], x["reason"])
+            for pk, x in refused.items()
+            if cpfs.get(pk) not in back
+        ]
+    return rows
 
 
 def drivers_with_documents_to_update(platform: Platform) -> QuerySet[PlatformDriver]:

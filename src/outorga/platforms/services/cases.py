@@ -13,6 +13,7 @@ from outorga.core.localtime import day_of, today_of
 from outorga.core.locking import lock_municipality
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
+from outorga.law.citations import render_many
 from outorga.law.decisions import Decision
 
 from ..models import (
@@ -24,6 +25,7 @@ from ..models import (
     PlatformStatusChange,
 )
 from ..notices import platform_notice_send
+from ..validators import mask_cpf
 from .common import (
     PlatformError,
     appeal_admit,
@@ -603,7 +605,15 @@ def _case_restore(
         and old["status"] == Platform.Status.CANCELLED
         and p.status != Platform.Status.CANCELLED
     ):
-        _roster_restore(actor, municipality, c, p, a, on)
+        _roster_restore(
+            actor,
+            municipality,
+            c,
+            p,
+            a,
+            on,
+            measure="annulled" if revision is None else "reduced_to_suspension",
+        )
 
 
 def _disabled_by(c: PlatformCase, p: Platform) -> list[int]:
@@ -638,12 +648,15 @@ def _roster_restore(
     p: Platform,
     a: PlatformCaseAppeal,
     on: dt.date,
+    *,
+    measure: str,
 ) -> RosterRestored:
     """The cancellation annulled or turned into a suspension (art. 26 IV; Lei 9.784/1999 art.
-    64) no longer takes the roster: a suspension keeps the drivers enabled. The drivers it
-    disabled are enabled again on ``on`` — each an act — where art. 4, art. 17 and the caps of
-    art. 3 §2 allow it (the places they freed may have been taken meanwhile); the platform is
-    told which were and which it must register again."""
+    53, 64) no longer takes the roster: a suspension keeps the drivers enabled. The law core says
+    of each driver it disabled whether it returns on ``on`` (``roster_restore``: not when the
+    platform disabled the person since, nor when art. 4, art. 17 or the caps of art. 3 §2 refuse
+    it); each returned is an act. The case keeps who returned and who did not, and why — the
+    platform's page lists them — and the platform is told by an aviso."""
     back = platform_drivers_restore_in_transaction(
         actor=actor,
         municipality=municipality,
@@ -651,18 +664,36 @@ def _roster_restore(
         driver_ids=_disabled_by(c, p),
         case_id=c.pk,
         on=on,
+        measure=measure,
     )
     if not back.enabled and not back.refused:
         return back
+    c.decision = {
+        **c.decision,
+        "roster_restore": {
+            "on": on.isoformat(),
+            "appeal": a.pk,
+            "enabled": [d.pk for d in back.enabled],
+            "not_returned": [
+                {
+                    "driver": d.pk,
+                    "name": d.name,
+                    "cpf": mask_cpf(d.cpf),
+                    "reason": _first_refusal(decision),
+                    "citations": [x.render() for x in decision.citations],
+                }
+                for d, decision in back.refused
+            ],
+        },
+    }
+    c.save(update_fields=["decision"])
     lines = [
         f"Recurso contra o cancelamento do credenciamento decidido em {on:%d/%m/%Y}: "
         f"{len(back.enabled)} motorista(s) desativado(s) pelo cancelamento habilitado(s) "
         f"novamente ({cited(municipality, 'credential_measures', 'roster_cap', on=on)})."
     ]
     if back.refused:
-        names = "; ".join(
-            f"{d.name} ({_first_refusal(decisions)})" for d, decisions in back.refused
-        )
+        names = "; ".join(f"{d.name} ({_first_refusal(decision)})" for d, decision in back.refused)
         lines.append(
             "Não habilitados novamente — cadastre-os de novo quando houver vaga ou com os "
             f"documentos em dia: {names}"
@@ -677,10 +708,10 @@ def _roster_restore(
     return back
 
 
-def _first_refusal(decisions: list[Decision]) -> str:
-    """The first reason that refused, as the platform reads it in a short aviso."""
-    for d in decisions:
-        for r in d.reasons:
-            if str(r.verdict) in ("refused", "pending"):
-                return r.message
+def _first_refusal(decision: Decision) -> str:
+    """The first reason that refused, with its citation, as the platform reads it in a short
+    aviso and on its page."""
+    for r in decision.reasons:
+        if str(r.verdict) in ("refused", "pending"):
+            return f"{r.message} ({render_many(r.citations)})" if r.citations else r.message
     return "verificar"

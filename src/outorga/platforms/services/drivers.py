@@ -222,21 +222,28 @@ def _may_join_the_roster(
         law.ask("vehicle_eligibility", vehicle),
     ]
     if all(x.outcome == "ok" for x in decisions):
-        # D-9 a, D-15: the roster of the registration's day (``instant``, its end) and of now —
-        # the driver is enabled from now on, so the cap must hold on both.
-        facts: dict[str, Any] = {
-            "platform_roster": max(_roster_on(platform, instant), enabled_roster(platform)),
-            "municipality_roster": max(_roster_on(None, instant), enabled_roster()),
-            "driver_active_in_municipality": PlatformDriver.objects.filter(
-                cpf=cpf, status=PlatformDriver.Status.ENABLED
-            )
-            .exclude(platform=platform)
-            .exists(),
-        }
+        facts = _roster_facts(platform, cpf, instant=instant)
         if credentialed is not None:
             facts["platform_credentialed"] = credentialed
         decisions.append(law.ask("roster_capacity", facts))
     return decisions
+
+
+def _roster_facts(
+    platform: Platform, cpf: str, *, instant: dt.datetime | None = None
+) -> dict[str, Any]:
+    """The rosters one more driver of ``platform`` would join (art. 3 §2, D-9 a)."""
+    # D-9 a, D-15: the roster of the registration's day (``instant``, its end) and of now —
+    # the driver is enabled from now on, so the cap must hold on both.
+    return {
+        "platform_roster": max(_roster_on(platform, instant), enabled_roster(platform)),
+        "municipality_roster": max(_roster_on(None, instant), enabled_roster()),
+        "driver_active_in_municipality": PlatformDriver.objects.filter(
+            cpf=cpf, status=PlatformDriver.Status.ENABLED
+        )
+        .exclude(platform=platform)
+        .exists(),
+    }
 
 
 def platform_driver_register(
@@ -345,11 +352,30 @@ def platform_driver_disable(
 
 @dataclass(frozen=True)
 class RosterRestored:
-    """The drivers enabled again (the new entries) and those refused, with the decisions that
-    refused them: the platform registers these again when it can."""
+    """The drivers enabled again (the new entries), those already back (nothing to do), and
+    those not returned, with the law core's decision that says why: the platform registers these
+    again when it can."""
 
     enabled: list[PlatformDriver]
-    refused: list[tuple[PlatformDriver, list[Decision]]]
+    refused: list[tuple[PlatformDriver, Decision]]
+    already: list[PlatformDriver]
+
+
+def _since_the_measure(platform: Platform, d: PlatformDriver) -> list[str]:
+    """What happened to the person of ``d`` on ``platform`` since the cancellation disabled it
+    (the law core's ``roster_restore.since``): a later entry enabled (``on_roster``), ``d``
+    already given back by an earlier annulment (``restored``), a later entry the platform
+    disabled (``platform_disabled``: only the platform and a cancellation disable an entry, and
+    the cancellation's own are the ones being given back)."""
+    later = PlatformDriver.objects.filter(platform=platform, cpf=d.cpf, pk__gt=d.pk)
+    since = []
+    if later.filter(status=PlatformDriver.Status.DISABLED).exists():
+        since.append("platform_disabled")
+    if later.filter(status=PlatformDriver.Status.ENABLED).exists():
+        since.append("on_roster")
+    if later.filter(decision__restored_from=d.pk).exists():
+        since.append("restored")
+    return since
 
 
 def platform_drivers_restore_in_transaction(
@@ -360,30 +386,43 @@ def platform_drivers_restore_in_transaction(
     driver_ids: list[int],
     case_id: int,
     on: dt.date,
+    measure: str = "annulled",
 ) -> RosterRestored:
-    """The drivers the cancellation of ``platform``'s credential disabled (``driver_ids``),
-    enabled again once the cancellation is annulled or turned into a suspension on appeal (art.
-    26 IV): each as the registration enables one — the requirements of art. 4 and art. 17 on
-    ``on`` with what the platform declared, and the caps of art. 3 §2 (D-9 a) — as a new entry of
-    the roster (the disabled one keeps its dates), each an act; a driver refused stays disabled,
-    its refusal an act. The credential's standing is not asked: a suspension keeps the drivers
-    enabled and only stops new ones. Inside the caller's transaction, which locked the
-    municipality's row first (the caps are counted under it, ADR 0015)."""
+    """The drivers the cancellation of ``platform``'s credential disabled (``driver_ids``), once
+    the cancellation is annulled or turned into a suspension (``measure``; art. 26 IV; Lei
+    9.784/1999 art. 53, 64): the law core (``roster_restore``) says of each whether it returns
+    to the roster on ``on`` — not when the platform disabled the person since, nor when the
+    requirements of art. 4 and art. 17 (a CNH lapsed meanwhile) or the caps of art. 3 §2 (D-9 a)
+    refuse it; nothing when the person is already back. A returning driver is a new entry of the
+    roster (the disabled one keeps its dates); each returned or refused is an act
+    ``platform.driver.restore`` citing the articles, and asking again gives nobody back twice. The
+    credential's standing is not asked: a suspension keeps the drivers enabled and only stops new
+    ones. Inside the caller's transaction, which locked the municipality's row first (the caps
+    are counted under it, ADR 0015)."""
     law = bound_law(municipality, on)
-    out = RosterRestored([], [])
-    disabled = PlatformDriver.objects.filter(
+    out = RosterRestored([], [], [])
+    taken = PlatformDriver.objects.filter(
         pk__in=driver_ids, platform=platform, status=PlatformDriver.Status.DISABLED
     ).order_by("pk")
-    for d in disabled:
-        if PlatformDriver.objects.filter(
-            platform=platform, cpf=d.cpf, status=PlatformDriver.Status.ENABLED
-        ).exists():
-            continue  # registered again meanwhile: already on the roster
+    for d in taken:
         values = {k: getattr(d, k) for k in DriverData.__dataclass_fields__}
         driver_facts_, vehicle_facts = driver_facts(DriverData(**values))
-        decisions = _may_join_the_roster(law, platform, d.cpf, driver_facts_, vehicle_facts)
+        decision = law.ask(
+            "roster_restore",
+            {
+                "measure": measure,
+                "disabled_by_measure": True,
+                "since": _since_the_measure(platform, d),
+                "driver": driver_facts_,
+                "vehicle": vehicle_facts,
+                "roster": _roster_facts(platform, d.cpf),
+            },
+        )
         about = {"case": case_id, "restored_from": d.pk, "cpf": mask_cpf(d.cpf)}
-        if not all(x.outcome == "ok" for x in decisions):
+        if decision.outcome["already"]:
+            out.already.append(d)
+            continue
+        if not decision.outcome["returns"]:
             record_act(
                 municipality=municipality,
                 actor=actor,
@@ -391,9 +430,9 @@ def platform_drivers_restore_in_transaction(
                 obj=d,
                 outcome="refused",
                 new={**about, "status": d.status},
-                basis=basis_many(decisions),
+                basis=basis_many([decision]),
             )
-            out.refused.append((d, decisions))
+            out.refused.append((d, decision))
             continue
         restored = PlatformDriver.objects.create(
             platform=platform,
@@ -402,7 +441,7 @@ def platform_drivers_restore_in_transaction(
             enabled_at=timezone.now(),
             decision={
                 "as_of": on.isoformat(),
-                "decisions": [x.to_json() for x in decisions],
+                "decisions": [decision.to_json()],
                 "restored_from": d.pk,
                 "case": case_id,
             },
@@ -413,7 +452,7 @@ def platform_drivers_restore_in_transaction(
             action="platform.driver.restore",
             obj=restored,
             new={**about, "status": restored.status},
-            basis=basis_many(decisions),
+            basis=basis_many([decision]),
         )
         out.enabled.append(restored)
     return out

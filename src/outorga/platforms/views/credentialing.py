@@ -171,6 +171,7 @@ def detail(request: HttpRequest, user: User, platform_id: int) -> HttpResponse:
         "enabled": enabled_roster(p),
         "caps": caps(user),
         "to_update": _rows(selectors.drivers_with_documents_to_update(p)[:100], user.role),
+        "not_returned": selectors.roster_not_returned(p),
         "documents": p.documents.all(),
         "history": p.status_changes.select_related("changed_by"),
         "fares": p.fare_tables.all()[:20],

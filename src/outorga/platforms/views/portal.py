@@ -133,6 +133,7 @@ def home(request: HttpRequest, platform: Platform) -> HttpResponse:
             "reports": MonthlyReport.objects.filter(platform=platform)[:3],
             "notices": PlatformNotice.objects.filter(platform=platform)[:10],
             "open_processes": _open_processes(platform),
+            "not_returned": selectors.roster_not_returned(platform),
             "to_update": [
                 (d, format_cpf(d.cpf))
                 for d in selectors.drivers_with_documents_to_update(platform)[:100]

@@ -66,6 +66,7 @@ from .enforcement import (
     penalty_finality,
     penalty_revision,
     procedure_deadlines,
+    roster_restore,
     vehicle_inspection,
 )
 from .fares import fare_limits_review, fare_quote, fare_table
@@ -196,6 +197,7 @@ __all__ = [
     "procedure_deadlines",
     "registration",
     "roster_capacity",
+    "roster_restore",
     "seizure",
     "taxation",
     "trip_data",

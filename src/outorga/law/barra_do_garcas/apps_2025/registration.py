@@ -217,21 +217,25 @@ def platform_credential(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     )
 
 
+#: The rosters a driver joins (D-9 a): also read when a cancellation's drivers come back.
+ROSTER_FACTS: dict[str, Any] = closed(
+    {
+        "platform_credentialed": {"type": "boolean"},
+        "platform_roster": COUNT,
+        # Distinct persons enabled on any platform of the municipality.
+        "municipality_roster": COUNT,
+        # The driver is already enabled on another platform of the municipality.
+        "driver_active_in_municipality": {"type": "boolean"},
+    },
+    required=["platform_roster", "municipality_roster"],
+)
+
+
 @question(
     "barra-do-garcas.apps-2025.roster_capacity",
     law=LAW,
     title="A plataforma pode habilitar mais um motorista no Município?",
-    schema=closed(
-        {
-            "platform_credentialed": {"type": "boolean"},
-            "platform_roster": COUNT,
-            # Distinct persons enabled on any platform of the municipality.
-            "municipality_roster": COUNT,
-            # The driver is already enabled on another platform of the municipality.
-            "driver_active_in_municipality": {"type": "boolean"},
-        },
-        required=["platform_roster", "municipality_roster"],
-    ),
+    schema=ROSTER_FACTS,
 )
 def roster_capacity(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """D-9 (a): one more driver on the platform's roster, given the current rosters (art. 3 §2);
@@ -455,18 +459,22 @@ CNH_SCHEMA: dict[str, Any] = closed(
 )
 
 
+#: The driver's documents (art. 4, II, b, c, e, f).
+DRIVER_FACTS: dict[str, Any] = closed(
+    {
+        "cnh": CNH_SCHEMA,
+        "criminal_certificate": DOCUMENT,
+        "municipal_debt_certificate": DOCUMENT,
+        "inss_registration": DOCUMENT,
+    }
+)
+
+
 @question(
     "barra-do-garcas.apps-2025.driver_eligibility",
     law=LAW,
     title="O motorista cumpre as exigências documentais para atuar por plataforma?",
-    schema=closed(
-        {
-            "cnh": CNH_SCHEMA,
-            "criminal_certificate": DOCUMENT,
-            "municipal_debt_certificate": DOCUMENT,
-            "inss_registration": DOCUMENT,
-        }
-    ),
+    schema=DRIVER_FACTS,
 )
 def driver_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 4, II, b, c, e, f: the driver's documents (a missing document refuses)."""
@@ -520,21 +528,25 @@ def vehicle_requirements(ctx: Context, facts: Mapping[str, Any]) -> list[Reason]
     ]
 
 
+#: The vehicle (art. 4, I and II a, d; art. 17).
+VEHICLE_FACTS: dict[str, Any] = closed(
+    {
+        "kind": {"enum": list(VEHICLE_KINDS)},
+        "wheels": {"type": "integer", "minimum": 1, "maximum": 12},
+        "manufacture_year": {"type": "integer", "minimum": 1900, "maximum": 2100},
+        "crlv": DOCUMENT,
+        "app_insurance": DOCUMENT,
+        "dpvat": DOCUMENT,
+    },
+    required=["kind", "manufacture_year"],
+)
+
+
 @question(
     "barra-do-garcas.apps-2025.vehicle_eligibility",
     law=LAW,
     title="O veículo pode ser usado no transporte por aplicativo?",
-    schema=closed(
-        {
-            "kind": {"enum": list(VEHICLE_KINDS)},
-            "wheels": {"type": "integer", "minimum": 1, "maximum": 12},
-            "manufacture_year": {"type": "integer", "minimum": 1900, "maximum": 2100},
-            "crlv": DOCUMENT,
-            "app_insurance": DOCUMENT,
-            "dpvat": DOCUMENT,
-        },
-        required=["kind", "manufacture_year"],
-    ),
+    schema=VEHICLE_FACTS,
 )
 def vehicle_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 4, I and II a, d, and the two-wheeler ban of art. 17."""

@@ -17,7 +17,9 @@ coverage map and the apps find them):
 * :mod:`.inspection` — art. 23 and 25: the inspection of a vehicle;
 * :mod:`.penalties` — art. 26 I–IV: the penalties, the credential's standing, the deadlines;
 * :mod:`.appeals` — art. 26, parágrafo único: the appeal, the finality (D-1), the reconsideration
-  and the partial provision.
+  and the partial provision;
+* :mod:`.roster_restore` — art. 26 IV with art. 3 §2 and Lei 9.784/1999 art. 53, 64: the drivers a
+  cancellation disabled, when it is annulled or turned into a suspension.
 """
 
 from outorga.law.common.reconsideration import FEDERAL_RECONSIDERATION
@@ -68,8 +70,18 @@ from .penalties import (
     procedure_deadlines,
     upfbg_in_reais,
 )
+from .roster_restore import (
+    art26_iv_already_on_roster,
+    art26_iv_annulment_gives_back,
+    art26_iv_platform_disabled_since,
+    roster_restore,
+)
 
 __all__ = [
+    "art26_iv_annulment_gives_back",
+    "art26_iv_platform_disabled_since",
+    "art26_iv_already_on_roster",
+    "roster_restore",
     "appeal_reconsideration",
     "notice_by_appearance",
     "art56_1_who_decides",

@@ -260,13 +260,13 @@ def missed_inspection_record(
     d: Decision,
 ) -> tuple[MissedInspection, bool]:
     """The inspection missed by ``due_on`` as the infraction candidate the law named (mototaxi
-    art. 39 VI; taxi art. 29 and the regulation), once per permit and date, with its act."""
+    art. 39 VI; taxi art. 29 and the regulation), once per permit, kind and date, with its act."""
     infraction = d.outcome["infraction"] or {}
     missed, created = MissedInspection.objects.get_or_create(
         permit=permit,
+        kind=kind,
         due_on=due_on,
         defaults={
-            "kind": kind,
             "detected_on": on,
             "infraction_code": infraction.get("code", "")[:40],
             "citation": infraction.get("citation", "")[:200],

@@ -344,3 +344,4 @@ def test_art_21_a_month_not_yet_begun_in_barra_do_garcas_is_refused_at_brasilias
             month=11,
         )
     assert exc.value.field == "month"
+    assert "hoje é 31/10/2026" in str(exc.value) and "art. 21" in str(exc.value)

@@ -112,7 +112,11 @@ def trip_upload_submit(
         raise TripDataError("Mês de competência inválido.", field="month")
     today = today or today_of(municipality)
     if (year, month) > (today.year, today.month):
-        raise TripDataError("Mês de competência no futuro.", field="month")
+        raise TripDataError(
+            f"Mês de competência no futuro: {month:02d}/{year} ainda não começou no Município "
+            f"(hoje é {today:%d/%m/%Y} lá; art. 21 e 24).",
+            field="month",
+        )
     fmt = _format_of(file.name or "", file_format)
     if schema == "mds" and (fmt != "ndjson" or kind == TripUpload.Kind.SESSIONS):
         raise TripDataError(
